@@ -1,0 +1,162 @@
+package civil
+
+import (
+	"fmt"
+	"time"
+)
+
+// Date is a calendar date (year, month, day). The zero Date means "no date"
+// and IsZero reports it; it sorts before every real date.
+type Date struct {
+	Year  int
+	Month time.Month
+	Day   int
+}
+
+// layout is the ISO 8601 calendar date form used on the wire.
+const layout = "2006-01-02"
+
+// Of returns the date of t in t's location.
+func Of(t time.Time) Date {
+	y, m, d := t.Date()
+	return Date{Year: y, Month: m, Day: d}
+}
+
+// Today returns the current date in UTC.
+func Today() Date { return Of(time.Now().UTC()) }
+
+// New returns the date y-m-d, normalised as time.Date normalises it.
+func New(y int, m time.Month, d int) Date {
+	return Of(time.Date(y, m, d, 0, 0, 0, 0, time.UTC))
+}
+
+// Parse reads a date in the form YYYY-MM-DD. It rejects any other form and
+// dates that do not exist (2026-02-30).
+func Parse(s string) (Date, error) {
+	t, err := time.Parse(layout, s)
+	if err != nil {
+		return Date{}, fmt.Errorf("civil: %q is not a date of the form YYYY-MM-DD", s)
+	}
+	return Of(t), nil
+}
+
+// ParseCompact reads a date in the form YYYYMMDD, as government rate files
+// write it.
+func ParseCompact(s string) (Date, error) {
+	t, err := time.Parse("20060102", s)
+	if err != nil {
+		return Date{}, fmt.Errorf("civil: %q is not a date of the form YYYYMMDD", s)
+	}
+	return Of(t), nil
+}
+
+// MustParse is Parse for constants in tests and tables; it panics on error.
+func MustParse(s string) Date {
+	d, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// IsZero reports whether d is the zero Date.
+func (d Date) IsZero() bool { return d == Date{} }
+
+// String returns d as YYYY-MM-DD, or "" for the zero Date.
+func (d Date) String() string {
+	if d.IsZero() {
+		return ""
+	}
+	return fmt.Sprintf("%04d-%02d-%02d", d.Year, int(d.Month), d.Day)
+}
+
+// Time returns midnight UTC at the start of d.
+func (d Date) Time() time.Time {
+	return time.Date(d.Year, d.Month, d.Day, 0, 0, 0, 0, time.UTC)
+}
+
+// Days returns the number of days since 1970-01-01 (negative before it).
+func (d Date) Days() int32 {
+	return int32(d.Time().Unix() / 86400)
+}
+
+// FromDays is the inverse of Days.
+func FromDays(n int32) Date {
+	return Of(time.Unix(int64(n)*86400, 0).UTC())
+}
+
+// AddDays returns d moved by n days.
+func (d Date) AddDays(n int) Date { return Of(d.Time().AddDate(0, 0, n)) }
+
+// Compare returns -1, 0 or +1 as d is before, equal to or after e.
+func (d Date) Compare(e Date) int {
+	switch {
+	case d.Year != e.Year:
+		return cmp(d.Year, e.Year)
+	case d.Month != e.Month:
+		return cmp(int(d.Month), int(e.Month))
+	default:
+		return cmp(d.Day, e.Day)
+	}
+}
+
+func cmp(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Before reports whether d is before e.
+func (d Date) Before(e Date) bool { return d.Compare(e) < 0 }
+
+// After reports whether d is after e.
+func (d Date) After(e Date) bool { return d.Compare(e) > 0 }
+
+// MarshalText writes d as YYYY-MM-DD.
+func (d Date) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText reads YYYY-MM-DD.
+func (d *Date) UnmarshalText(b []byte) error {
+	v, err := Parse(string(b))
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}
+
+// Period is a half-open validity span of dates: from Effective, inclusive,
+// to Expiration, inclusive. A zero Expiration means open-ended; a zero
+// Effective means "since always".
+type Period struct {
+	Effective  Date
+	Expiration Date
+}
+
+// Contains reports whether d falls within p.
+func (p Period) Contains(d Date) bool {
+	if !p.Effective.IsZero() && d.Before(p.Effective) {
+		return false
+	}
+	if !p.Expiration.IsZero() && d.After(p.Expiration) {
+		return false
+	}
+	return true
+}
+
+// ChangesWithin reports whether p starts or ends on a day within [from, to]
+// (to may be zero for "until today and beyond"). An end counts on the day
+// after Expiration, the first day the old value no longer holds.
+func (p Period) ChangesWithin(from, to Date) bool {
+	in := func(d Date) bool {
+		return !d.IsZero() && !d.Before(from) && (to.IsZero() || !d.After(to))
+	}
+	if in(p.Effective) {
+		return true
+	}
+	return !p.Expiration.IsZero() && in(p.Expiration.AddDays(1))
+}

@@ -1,0 +1,4 @@
+package data
+
+// Codes is a placeholder until the codes part is written.
+type Codes struct{}

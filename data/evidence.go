@@ -1,0 +1,7 @@
+package data
+
+// IPTable is a placeholder until the evidence part is written.
+type IPTable struct{}
+
+// BINTable is a placeholder until the evidence part is written.
+type BINTable struct{}
