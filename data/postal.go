@@ -1,4 +1,142 @@
 package data
 
-// Postal is a placeholder until the postal part is written.
-type Postal struct{}
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/levytax/levy/data/internal/binfmt"
+)
+
+// ZIP is one US ZIP code.
+type ZIP struct {
+	Code  string // five digits
+	Place string // postal place name ("" when only the Census knows the ZIP)
+	State string // postal abbreviation of the state or territory
+	// Counties lists the counties the ZIP lies in, largest land share first.
+	Counties []ZIPCounty
+	// Lat and Lng are a representative point in millionths of a degree,
+	// valid when HasPoint.
+	Lat, Lng int32
+	HasPoint bool
+}
+
+// ZIPCounty is one county of a ZIP and the share of the ZIP's land in it.
+type ZIPCounty struct {
+	FIPS  string // five-digit county FIPS code
+	Share int    // basis points of the ZIP's land area, 0..10000
+}
+
+// Postal is the ZIP table of a dataset. It is immutable.
+type Postal struct {
+	zips    []ZIP // sorted by Code
+	byPlace map[string][]int
+}
+
+// Postal returns the dataset's ZIP table, decoding it on first use.
+func (d *Dataset) Postal() (*Postal, error) {
+	return d.postal.get(func() (*Postal, error) {
+		b, err := d.file("postal.lvd")
+		if err != nil {
+			return nil, err
+		}
+		return decodePostal(b)
+	})
+}
+
+func decodePostal(file []byte) (*Postal, error) {
+	r, err := binfmt.Open(file, "postal", 1)
+	if err != nil {
+		return nil, fmt.Errorf("data: postal: %w", err)
+	}
+	places := make([]string, r.Count(1))
+	for i := range places {
+		places[i] = r.String()
+	}
+	n := r.Count(4)
+	p := &Postal{zips: make([]ZIP, 0, n), byPlace: make(map[string][]int, n)}
+	code := 0
+	var lat, lng int32
+	for i := 0; i < n && r.Err() == nil; i++ {
+		code += int(r.Uvarint())
+		pi := int(r.Uvarint())
+		if pi >= len(places) || code > 99999 {
+			return nil, fmt.Errorf("data: postal: %w", binfmt.ErrCorrupt)
+		}
+		z := ZIP{Code: fmt.Sprintf("%05d", code), Place: places[pi], State: r.String()}
+		if z.HasPoint = r.Bool(); z.HasPoint {
+			lat += int32(r.Varint())
+			lng += int32(r.Varint())
+			z.Lat, z.Lng = lat, lng
+		}
+		z.Counties = make([]ZIPCounty, r.Count(2))
+		for k := range z.Counties {
+			z.Counties[k] = ZIPCounty{FIPS: fmt.Sprintf("%05d", r.Uvarint()), Share: int(r.Uvarint())}
+		}
+		if z.Place != "" {
+			key := placeKey(z.State, z.Place)
+			p.byPlace[key] = append(p.byPlace[key], len(p.zips))
+		}
+		p.zips = append(p.zips, z)
+	}
+	if err := r.Done(); err != nil {
+		return nil, fmt.Errorf("data: postal: %w", err)
+	}
+	return p, nil
+}
+
+// placeKey folds a state and place name for lookups: upper case, periods
+// dropped, runs of spaces folded, and the common abbreviations of "Saint"
+// and "Fort" spelled out.
+func placeKey(state, place string) string {
+	return state + "|" + FoldPlace(place)
+}
+
+// FoldPlace normalises a place name for comparison: "St. Paul",
+// "SAINT  PAUL" and "saint paul" all fold to "SAINT PAUL".
+func FoldPlace(s string) string {
+	f := strings.Fields(strings.ToUpper(strings.NewReplacer(".", " ", ",", " ", "-", " ").Replace(s)))
+	for i, w := range f {
+		switch w {
+		case "ST", "STE":
+			if i == 0 {
+				f[i] = "SAINT"
+			}
+		case "FT":
+			if i == 0 {
+				f[i] = "FORT"
+			}
+		case "MT":
+			if i == 0 {
+				f[i] = "MOUNT"
+			}
+		}
+	}
+	return strings.Join(f, " ")
+}
+
+// Len returns the number of ZIP codes.
+func (p *Postal) Len() int { return len(p.zips) }
+
+// ZIP returns the record of a five-digit ZIP code.
+func (p *Postal) ZIP(code string) (ZIP, bool) {
+	i := sort.Search(len(p.zips), func(i int) bool { return p.zips[i].Code >= code })
+	if i < len(p.zips) && p.zips[i].Code == code {
+		return p.zips[i], true
+	}
+	return ZIP{}, false
+}
+
+// ByPlace returns the ZIPs whose postal place is city in state (a postal
+// abbreviation), in ZIP order.
+func (p *Postal) ByPlace(state, city string) []ZIP {
+	idx := p.byPlace[placeKey(state, city)]
+	out := make([]ZIP, len(idx))
+	for i, k := range idx {
+		out[i] = p.zips[k]
+	}
+	return out
+}
+
+// All returns every ZIP in code order. The slice is shared: do not modify it.
+func (p *Postal) All() []ZIP { return p.zips }

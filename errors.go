@@ -1,0 +1,76 @@
+package levy
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes. Each says what kind of failure an Error is, independent of
+// the transport; the HTTP adapter maps each to one status.
+const (
+	EInvalid  = "invalid"   // the input breaks a documented constraint
+	ENotFound = "not_found" // the thing asked for does not exist
+	EConflict = "conflict"  // the request contradicts the stored state
+	EInternal = "internal"  // a fault of Levy or its environment
+)
+
+// Error is a failure that Levy reports to its caller. Field names the
+// offending input as a JSON path ("coordinates.latitude",
+// "lineItems[2].quantity.value") when there is one.
+type Error struct {
+	Code    string
+	Field   string
+	Message string
+}
+
+// Error formats the error for logs.
+func (e *Error) Error() string {
+	if e.Field != "" {
+		return fmt.Sprintf("%s: %s: %s", e.Code, e.Field, e.Message)
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+// Invalid returns an EInvalid error about field.
+func Invalid(field, format string, args ...any) *Error {
+	return &Error{Code: EInvalid, Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// NotFound returns an ENotFound error about field.
+func NotFound(field, format string, args ...any) *Error {
+	return &Error{Code: ENotFound, Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of the first *Error in err's chain, EInternal
+// for any other non-nil error, and "" for nil.
+func ErrorCode(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return EInternal
+}
+
+// Errors is a list of errors reported together, as when a request breaks
+// several constraints at once.
+type Errors []*Error
+
+// Error joins the messages.
+func (es Errors) Error() string {
+	if len(es) == 1 {
+		return es[0].Error()
+	}
+	return fmt.Sprintf("%d errors, first: %v", len(es), es[0])
+}
+
+// Unwrap lets errors.As and errors.Is see every error of the list.
+func (es Errors) Unwrap() []error {
+	out := make([]error, len(es))
+	for i, e := range es {
+		out[i] = e
+	}
+	return out
+}

@@ -1,0 +1,118 @@
+package jurisdiction
+
+import "strings"
+
+// Subdivision is a first-level division of a country as postal addresses
+// name it: a US state, district or territory, or a Canadian province or
+// territory.
+type Subdivision struct {
+	Country string // ISO 3166-1 alpha-2
+	Code    string // postal abbreviation, the second part of its ISO 3166-2 code
+	Name    string // English name
+	FIPS    string // US state FIPS code; "" outside the US
+	Type    Type   // State, Province or Territory
+}
+
+// ID returns the subdivision's jurisdiction ID, its ISO 3166-2 code.
+func (s Subdivision) ID() string { return s.Country + "-" + s.Code }
+
+var subdivisions = []Subdivision{
+	{"US", "AL", "Alabama", "01", State}, {"US", "AK", "Alaska", "02", State},
+	{"US", "AZ", "Arizona", "04", State}, {"US", "AR", "Arkansas", "05", State},
+	{"US", "CA", "California", "06", State}, {"US", "CO", "Colorado", "08", State},
+	{"US", "CT", "Connecticut", "09", State}, {"US", "DE", "Delaware", "10", State},
+	{"US", "DC", "District of Columbia", "11", State}, {"US", "FL", "Florida", "12", State},
+	{"US", "GA", "Georgia", "13", State}, {"US", "HI", "Hawaii", "15", State},
+	{"US", "ID", "Idaho", "16", State}, {"US", "IL", "Illinois", "17", State},
+	{"US", "IN", "Indiana", "18", State}, {"US", "IA", "Iowa", "19", State},
+	{"US", "KS", "Kansas", "20", State}, {"US", "KY", "Kentucky", "21", State},
+	{"US", "LA", "Louisiana", "22", State}, {"US", "ME", "Maine", "23", State},
+	{"US", "MD", "Maryland", "24", State}, {"US", "MA", "Massachusetts", "25", State},
+	{"US", "MI", "Michigan", "26", State}, {"US", "MN", "Minnesota", "27", State},
+	{"US", "MS", "Mississippi", "28", State}, {"US", "MO", "Missouri", "29", State},
+	{"US", "MT", "Montana", "30", State}, {"US", "NE", "Nebraska", "31", State},
+	{"US", "NV", "Nevada", "32", State}, {"US", "NH", "New Hampshire", "33", State},
+	{"US", "NJ", "New Jersey", "34", State}, {"US", "NM", "New Mexico", "35", State},
+	{"US", "NY", "New York", "36", State}, {"US", "NC", "North Carolina", "37", State},
+	{"US", "ND", "North Dakota", "38", State}, {"US", "OH", "Ohio", "39", State},
+	{"US", "OK", "Oklahoma", "40", State}, {"US", "OR", "Oregon", "41", State},
+	{"US", "PA", "Pennsylvania", "42", State}, {"US", "RI", "Rhode Island", "44", State},
+	{"US", "SC", "South Carolina", "45", State}, {"US", "SD", "South Dakota", "46", State},
+	{"US", "TN", "Tennessee", "47", State}, {"US", "TX", "Texas", "48", State},
+	{"US", "UT", "Utah", "49", State}, {"US", "VT", "Vermont", "50", State},
+	{"US", "VA", "Virginia", "51", State}, {"US", "WA", "Washington", "53", State},
+	{"US", "WV", "West Virginia", "54", State}, {"US", "WI", "Wisconsin", "55", State},
+	{"US", "WY", "Wyoming", "56", State},
+	{"US", "AS", "American Samoa", "60", Territory}, {"US", "GU", "Guam", "66", Territory},
+	{"US", "MP", "Northern Mariana Islands", "69", Territory}, {"US", "PR", "Puerto Rico", "72", Territory},
+	{"US", "VI", "U.S. Virgin Islands", "78", Territory},
+	{"CA", "AB", "Alberta", "", Province}, {"CA", "BC", "British Columbia", "", Province},
+	{"CA", "MB", "Manitoba", "", Province}, {"CA", "NB", "New Brunswick", "", Province},
+	{"CA", "NL", "Newfoundland and Labrador", "", Province}, {"CA", "NS", "Nova Scotia", "", Province},
+	{"CA", "NT", "Northwest Territories", "", Territory}, {"CA", "NU", "Nunavut", "", Territory},
+	{"CA", "ON", "Ontario", "", Province}, {"CA", "PE", "Prince Edward Island", "", Province},
+	{"CA", "QC", "Quebec", "", Province}, {"CA", "SK", "Saskatchewan", "", Province},
+	{"CA", "YT", "Yukon", "", Territory},
+}
+
+// Subdivisions returns the US states, district and territories and the
+// Canadian provinces and territories.
+func Subdivisions() []Subdivision { return append([]Subdivision(nil), subdivisions...) }
+
+// SubdivisionByFIPS returns the US state or territory with a state FIPS code.
+func SubdivisionByFIPS(fips string) (Subdivision, bool) {
+	for _, s := range subdivisions {
+		if s.FIPS != "" && s.FIPS == fips {
+			return s, true
+		}
+	}
+	return Subdivision{}, false
+}
+
+// SubdivisionOf returns the subdivision of country named by s, which may be
+// the postal abbreviation or the English name in any case ("ca", "Ontario",
+// "new  york"). The periods of "D.C." and "U.S." are ignored.
+func SubdivisionOf(country, s string) (Subdivision, bool) {
+	k := foldName(s)
+	if k == "" {
+		return Subdivision{}, false
+	}
+	for _, sub := range subdivisions {
+		if sub.Country != country {
+			continue
+		}
+		if k == sub.Code || k == foldName(sub.Name) {
+			return sub, true
+		}
+	}
+	switch k {
+	case "WASHINGTON DC", "DISTRICT OF COLUMBIA", "DC":
+		if country == "US" {
+			return SubdivisionByFIPS("11")
+		}
+	case "VIRGIN ISLANDS", "US VIRGIN ISLANDS", "VIRGIN ISLANDS OF THE UNITED STATES":
+		if country == "US" {
+			return SubdivisionByFIPS("78")
+		}
+	case "QUÉBEC", "PQ":
+		if country == "CA" {
+			return SubdivisionOf("CA", "QC")
+		}
+	case "NEWFOUNDLAND", "LABRADOR", "NF":
+		if country == "CA" {
+			return SubdivisionOf("CA", "NL")
+		}
+	case "YUKON TERRITORY":
+		if country == "CA" {
+			return SubdivisionOf("CA", "YT")
+		}
+	}
+	return Subdivision{}, false
+}
+
+// foldName upper-cases s, drops periods and folds runs of spaces, so that
+// " New   york " and "NEW YORK" compare equal.
+func foldName(s string) string {
+	s = strings.ToUpper(strings.ReplaceAll(s, ".", ""))
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,49 @@
+// Package taxarea finds the tax area of a place: the set of jurisdictions
+// that impose tax there on a given date.
+//
+// A Resolver answers five kinds of search, each as of a date: by postal
+// address, by coordinates, by tax area ID, by a government's jurisdiction
+// code, and many of these in one batch. It also reports which tax areas
+// changed between two dates. Results use the v2 wire types
+// (LookupResult and friends), so the HTTP adapter only encodes them.
+//
+// # Tax areas and their IDs
+//
+// The tax area of a jurisdiction J is J with all its ancestors: a county's
+// area is {country, state, county}; a city's adds the city. Every tax area a
+// lookup can return is the area of some jurisdiction of the dataset, so the
+// set of tax areas is known when a Resolver is built.
+//
+// A taxAreaId is a decimal number computed from the set of jurisdiction IDs
+// alone: the 64-bit FNV-1a hash of the IDs, sorted and joined by "|", keeping
+// the low 53 bits (so that it survives clients that read JSON numbers as
+// doubles). The same set of jurisdictions gives the same ID on every run and
+// every rebuild of the data; a change to the set (a new city, say) gives a
+// new ID. Building a Resolver fails if two areas of the dataset would share
+// an ID.
+//
+// # Coordinates
+//
+// Each boundary of the dataset is an s2.LaxPolygon in an s2.ShapeIndex of its
+// own, with loops normalised so that the interior is on the left (outer
+// rings counter-clockwise), queried with the semi-open vertex model, so a
+// point on a shared border belongs to exactly one side. A per-layer table of
+// S2 cells narrows a point to its candidate boundaries and answers at once
+// for cells that lie wholly inside one boundary. Layers are tried from the
+// finest: US counties, then US states, Canadian provinces, countries. A
+// point in the open sea has no jurisdictions; that is a result, not an
+// error. The dataset has no city boundaries, so a coordinate lookup stops at
+// the county (in the US) or province level and says so in its confidence.
+//
+// # Addresses
+//
+// Addresses are cleansed (country as ISO alpha-2, alpha-3 or English name in
+// any case; state and province names or postal abbreviations; ZIP and
+// ZIP+4; spacing and case) and resolved through the ZIP table (with the
+// Census relationships for ZIPs that span counties) and the cities of the
+// dataset. A ZIP that contradicts the state reports BAD_REGION_FIELDS and
+// the ZIP wins. A ZIP that spans counties gives one result per county,
+// largest land share first.
+//
+// A Resolver is immutable after New and safe for concurrent use.
+package taxarea

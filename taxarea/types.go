@@ -1,0 +1,106 @@
+package taxarea
+
+import (
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+)
+
+// PostalAddress is an address as the wire's PostalAddressType carries it.
+type PostalAddress struct {
+	StreetAddress1 string `json:"streetAddress1,omitempty"`
+	StreetAddress2 string `json:"streetAddress2,omitempty"`
+	City           string `json:"city,omitempty"`
+	MainDivision   string `json:"mainDivision,omitempty"`
+	SubDivision    string `json:"subDivision,omitempty"`
+	PostalCode     string `json:"postalCode,omitempty"`
+	Country        string `json:"country,omitempty"`
+}
+
+// Coordinates is a point in degrees (WGS 84).
+type Coordinates struct {
+	Latitude  float64 `json:"latitude"`
+	Longitude float64 `json:"longitude"`
+}
+
+// AddressLookupRequest is the body of an address lookup.
+type AddressLookupRequest struct {
+	PostalAddress                     PostalAddress `json:"postalAddress"`
+	AsOfDate                          civil.Date    `json:"asOfDate,omitzero"`
+	ReturnTimeElapsedDetailsIndicator bool          `json:"returnTimeElapsedDetailsIndicator,omitempty"`
+}
+
+// CoordinatesLookupRequest is the body of a coordinates lookup.
+type CoordinatesLookupRequest struct {
+	Coordinates *Coordinates `json:"coordinates"`
+	AsOfDate    civil.Date   `json:"asOfDate,omitzero"`
+}
+
+// TaxAreaIDLookupRequest is the body of a lookup by tax area ID.
+type TaxAreaIDLookupRequest struct {
+	TaxAreaID string     `json:"taxAreaId"`
+	AsOfDate  civil.Date `json:"asOfDate,omitzero"`
+}
+
+// ExternalJurisdictionLookupRequest is the body of a lookup by a
+// government's jurisdiction code.
+type ExternalJurisdictionLookupRequest struct {
+	ExternalJurisdictionCode string     `json:"externalJurisdictionCode"`
+	Country                  string     `json:"country"`
+	AsOfDate                 civil.Date `json:"asOfDate,omitzero"`
+}
+
+// LookupResponse is the wire's TaxAreaLookupResponseType.
+type LookupResponse struct {
+	LookupResults []LookupResult `json:"lookupResults"`
+}
+
+// LookupResult is one possible tax area for a search.
+type LookupResult struct {
+	TaxAreaID                      string             `json:"taxAreaId,omitempty"`
+	Jurisdictions                  []Jurisdiction     `json:"jurisdictions,omitempty"`
+	PostalAddresses                []PostalAddress    `json:"postalAddresses,omitempty"`
+	Statuses                       []Status           `json:"statuses"`
+	ConfidenceIndicator            string             `json:"confidenceIndicator,omitempty"`
+	AsOfDate                       civil.Date         `json:"asOfDate,omitzero"`
+	AddressCleansingResultMessages []CleansingMessage `json:"addressCleansingResultMessages,omitempty"`
+}
+
+// Jurisdiction is a jurisdiction as a lookup result lists it.
+type Jurisdiction struct {
+	JurisdictionID           string            `json:"jurisdictionId"`
+	JurisdictionType         jurisdiction.Type `json:"jurisdictionType"`
+	Value                    string            `json:"value"`
+	EffectiveDate            civil.Date        `json:"effectiveDate"`
+	ExpirationDate           civil.Date        `json:"expirationDate,omitzero"`
+	ExternalJurisdictionCode string            `json:"externalJurisdictionCode,omitempty"`
+}
+
+// Status is one entry of a result's statuses.
+type Status struct {
+	LookupResult LookupStatus `json:"lookupResult"`
+	Value        string       `json:"value,omitempty"`
+}
+
+// LookupStatus is the outcome named by a status.
+type LookupStatus string
+
+// The lookup statuses of the wire.
+const (
+	Normal                   LookupStatus = "NORMAL"
+	BadRegionFields          LookupStatus = "BAD_REGION_FIELDS"
+	BadStreetInformation     LookupStatus = "BAD_STREET_INFORMATION"
+	IgnoredRegionFields      LookupStatus = "IGNORED_REGION_FIELDS"
+	MaxTaxAreasExceeded      LookupStatus = "MAX_TAXAREAS_EXCEEDED"
+	MaxFullAddressesExceeded LookupStatus = "MAX_FULL_ADDRESSES_EXCEEDED"
+)
+
+// CleansingMessage explains a change or failure of address cleansing.
+type CleansingMessage struct {
+	Code  string `json:"code"`
+	Type  string `json:"type"`
+	Value string `json:"value"`
+}
+
+// since is the effective date reported for jurisdictions whose start
+// predates the dataset's records.
+var since = civil.Date{Year: 1900, Month: 1, Day: 1}
