@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/golang/geo/s1"
 	"github.com/golang/geo/s2"
 	"github.com/levytax/levy/data"
 )
@@ -159,4 +160,33 @@ func (pi *pointIndex) locateIn(q *querier, g *grid, leaf s2.CellID, p s2.Point) 
 		}
 	}
 	return -1
+}
+
+// nearest returns the boundary of layer l closest to p within maxDist, or
+// -1. It looks at the candidates of p's grid cell and its neighbours, so
+// maxDist must stay below the width of a grid cell. It allocates and is
+// meant for points that no boundary contains: the sources generalise
+// coastlines and borders, and a point on a pier or a small island may fall
+// just outside them.
+func (pi *pointIndex) nearest(l data.Layer, p s2.Point, maxDist s1.Angle) int32 {
+	g := pi.grids[l]
+	cell := s2.CellFromPoint(p).ID().Parent(g.level)
+	seen := map[int32]bool{}
+	best, bestDist := int32(-1), s1.InfChordAngle()
+	limit := s1.ChordAngleFromAngle(maxDist)
+	for _, c := range append(cell.AllNeighbors(g.level), cell) {
+		for _, i := range g.cells[c].candidates {
+			if seen[i] {
+				continue
+			}
+			seen[i] = true
+			opts := s2.NewClosestEdgeQueryOptions().MaxResults(1).DistanceLimit(limit).IncludeInteriors(false)
+			q := s2.NewClosestEdgeQuery(pi.bounds[i].index, opts)
+			d := q.Distance(s2.NewMinDistanceToPointTarget(p))
+			if d < limit && d < bestDist {
+				best, bestDist = i, d
+			}
+		}
+	}
+	return best
 }

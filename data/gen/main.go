@@ -12,6 +12,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"flag"
+	"go/format"
 	"fmt"
 	"log/slog"
 	"os"
@@ -110,7 +111,11 @@ func run(g *gen) error {
 		g.log.Info("wrote", "file", n, "bytes", len(b))
 	}
 	manifest.WriteString("}\n")
-	if err := os.WriteFile(filepath.Join(g.out, "zz_manifest.go"), []byte(manifest.String()), 0o644); err != nil {
+	src, err := format.Source([]byte(manifest.String()))
+	if err != nil {
+		return fmt.Errorf("format manifest: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(g.out, "zz_manifest.go"), src, 0o644); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(g.out, "SOURCES.md"), []byte(sourcesMarkdown(g.sources)), 0o644)

@@ -1,0 +1,90 @@
+// Command levy is the command-line face of the Levy tax engine.
+//
+//	levy version                      the program and dataset versions
+//	levy lookup address [flags]       tax areas of a postal address
+//	levy lookup point LAT LNG         tax area at a point
+//	levy lookup taxarea ID            jurisdictions of a tax area
+//	levy lookup code CODE --country C tax areas of a government code
+//	levy lookup changed --from D [--to D] [--id ID]
+//
+// Results are printed as JSON in the wire format of the HTTP API.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/levytax/levy"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage: levy <command> [arguments]
+
+commands:
+  version   print the program and dataset versions
+  lookup    find tax areas: levy lookup address|point|taxarea|code|changed -h
+`
+
+// run executes one command and returns the process exit code: 0 on
+// success, 1 when the command failed, 2 for a usage error.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "version":
+		err = runVersion(stdout)
+	case "lookup":
+		err = runLookup(ctx, args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "levy: unknown command %q\n%s", args[0], usage)
+		return 2
+	}
+	if err == nil {
+		return 0
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "levy: %v\n", err)
+		return 2
+	}
+	var le *levy.Error
+	if errors.As(err, &le) && le.Field != "" {
+		fmt.Fprintf(stderr, "levy: %s: %s\n", le.Field, le.Message)
+		for _, e := range moreErrors(err) {
+			fmt.Fprintf(stderr, "levy: %s: %s\n", e.Field, e.Message)
+		}
+		return 1
+	}
+	fmt.Fprintf(stderr, "levy: %v\n", err)
+	return 1
+}
+
+// moreErrors returns the errors after the first of a levy.Errors list.
+func moreErrors(err error) []*levy.Error {
+	var es levy.Errors
+	if errors.As(err, &es) && len(es) > 1 {
+		return es[1:]
+	}
+	return nil
+}
+
+// usageError is a mistake in the command line.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }

@@ -1,0 +1,436 @@
+package taxarea
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/jurisdiction"
+)
+
+// maxResults bounds the tax areas one address lookup returns.
+const maxResults = 10
+
+// Confidence levels of address results.
+const (
+	confExact        = 100 // every part of the address agrees
+	confUninc        = 80  // outside every city the dataset knows, which may mean a city it names differently
+	confStateOnly    = 50  // only the state or province could be told
+	confCountryOnly  = 40  // only the country could be told
+	confRegionBroken = 70  // the ZIP or postal code contradicts the region fields
+)
+
+var (
+	usZIP    = regexp.MustCompile(`^(\d{5})(?:[- ]?(\d{4}))?$`)
+	caPostal = regexp.MustCompile(`^([A-Z]\d[A-Z]) ?(\d[A-Z]\d)$`)
+)
+
+// fieldLimits are the length limits of PostalAddressType, in characters.
+var fieldLimits = []struct {
+	name string
+	max  int
+	get  func(*PostalAddress) string
+}{
+	{"streetAddress1", 100, func(a *PostalAddress) string { return a.StreetAddress1 }},
+	{"streetAddress2", 100, func(a *PostalAddress) string { return a.StreetAddress2 }},
+	{"city", 60, func(a *PostalAddress) string { return a.City }},
+	{"mainDivision", 60, func(a *PostalAddress) string { return a.MainDivision }},
+	{"subDivision", 60, func(a *PostalAddress) string { return a.SubDivision }},
+	{"postalCode", 20, func(a *PostalAddress) string { return a.PostalCode }},
+	{"country", 60, func(a *PostalAddress) string { return a.Country }},
+}
+
+// validateAddress checks the length limits of an address at JSON path
+// field. An empty string counts as absent.
+func validateAddress(field string, a *PostalAddress) levy.Errors {
+	var errs levy.Errors
+	for _, f := range fieldLimits {
+		if n := utf8.RuneCountInString(f.get(a)); n > f.max {
+			errs = append(errs, levy.Invalid(field+"."+f.name, "is %d characters long; at most %d are allowed", n, f.max))
+		}
+	}
+	return errs
+}
+
+// clean trims s and folds runs of white space to one space.
+func clean(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// LookupAddress cleanses a postal address and returns the tax areas it may
+// lie in, most likely first.
+func (r *Resolver) LookupAddress(ctx context.Context, req AddressLookupRequest) (*LookupResponse, error) {
+	return r.lookupAddress(ctx, "postalAddress", req.PostalAddress, req.AsOfDate)
+}
+
+func (r *Resolver) lookupAddress(ctx context.Context, field string, in PostalAddress, asOf civil.Date) (*LookupResponse, error) {
+	if errs := validateAddress(field, &in); len(errs) > 0 {
+		return nil, errs
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	a := PostalAddress{
+		StreetAddress1: clean(in.StreetAddress1),
+		StreetAddress2: clean(in.StreetAddress2),
+		City:           clean(in.City),
+		MainDivision:   clean(in.MainDivision),
+		SubDivision:    clean(in.SubDivision),
+		PostalCode:     strings.ToUpper(clean(in.PostalCode)),
+		Country:        clean(in.Country),
+	}
+	country := "US"
+	if a.Country != "" {
+		c, ok := r.codes.Country(a.Country)
+		if !ok {
+			return nil, levy.Invalid(field+".country", "%q is not a country name or ISO 3166 code", in.Country)
+		}
+		country = c.Alpha2
+	}
+	// The US territories have ISO country codes of their own; their tax
+	// law is that of a US territory.
+	if sub, ok := jurisdiction.SubdivisionOf("US", country); ok && sub.Type == jurisdiction.Territory {
+		if a.MainDivision == "" {
+			a.MainDivision = sub.Code
+		}
+		country = "US"
+	}
+	d := r.asOf(asOf)
+	var results []LookupResult
+	var err error
+	switch country {
+	case "US":
+		results, err = r.usAddress(field, a, d)
+	case "CA":
+		results, err = r.caAddress(field, a, d)
+	default:
+		results, err = r.otherAddress(country, a, d)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &LookupResponse{LookupResults: results}, nil
+}
+
+// alpha3 returns the ISO alpha-3 code of an alpha-2 country code.
+func (r *Resolver) alpha3(alpha2 string) string {
+	if c, ok := r.codes.Country(alpha2); ok {
+		return c.Alpha3
+	}
+	return alpha2
+}
+
+// usCandidate is one county an address may lie in.
+type usCandidate struct {
+	county string // county jurisdiction ID
+	share  int    // basis points of the ZIP's land in the county
+	place  string // postal place of the ZIP
+}
+
+func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]LookupResult, error) {
+	var statuses []Status
+	regionBroken := false
+	var zip5, plus4 string
+	if a.PostalCode != "" {
+		m := usZIP.FindStringSubmatch(a.PostalCode)
+		if m == nil {
+			return nil, levy.Invalid(field+".postalCode", "%q is not a US ZIP code (12345 or 12345-6789)", a.PostalCode)
+		}
+		zip5, plus4 = m[1], m[2]
+	}
+	var state jurisdiction.Subdivision
+	haveState := false
+	if a.MainDivision != "" {
+		s, ok := jurisdiction.SubdivisionOf("US", a.MainDivision)
+		if !ok && zip5 == "" {
+			return nil, levy.Invalid(field+".mainDivision", "%q is not a US state, district or territory", a.MainDivision)
+		}
+		if !ok {
+			statuses = append(statuses, Status{LookupResult: IgnoredRegionFields, Value: "unknown state " + a.MainDivision})
+		}
+		state, haveState = s, ok
+	}
+
+	var cands []usCandidate
+	switch {
+	case zip5 != "":
+		z, ok := r.postal.ZIP(zip5)
+		if !ok {
+			if !haveState || a.City == "" {
+				return nil, levy.NotFound(field+".postalCode", "ZIP code %s is not known", zip5)
+			}
+			statuses = append(statuses, Status{LookupResult: BadRegionFields, Value: "unknown ZIP code " + zip5})
+			regionBroken = true
+			cands = r.placeCandidates(state, a.City)
+			break
+		}
+		if haveState && state.Code != z.State {
+			statuses = append(statuses, Status{LookupResult: BadRegionFields, Value: "ZIP code " + zip5 + " is in " + z.State + ", not " + state.Code})
+			regionBroken = true
+		}
+		state, haveState = jurisdiction.SubdivisionOf("US", z.State)
+		for _, c := range z.Counties {
+			cands = append(cands, usCandidate{county: "US-" + c.FIPS, share: c.Share, place: z.Place})
+		}
+	case haveState && a.City != "":
+		cands = r.placeCandidates(state, a.City)
+		if len(cands) == 0 {
+			return nil, levy.NotFound(field+".city", "no place named %q in %s", a.City, state.Code)
+		}
+	case haveState:
+		// State alone: the state's own tax area.
+		res := r.result(r.areas.byJur[state.ID()], d, confStateOnly, statuses...)
+		res.PostalAddresses = []PostalAddress{{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, MainDivision: state.Code, Country: "USA"}}
+		return []LookupResult{res}, nil
+	default:
+		return nil, levy.Invalid(field, "a US address needs a ZIP code, or a city and a state")
+	}
+	if !haveState {
+		return nil, levy.NotFound(field, "no state for this address")
+	}
+	cands = r.narrowByCounty(cands, a.SubDivision)
+
+	var out []LookupResult
+	for _, c := range cands {
+		if len(out) == maxResults {
+			break
+		}
+		county, ok := r.juris.ByID(c.county)
+		if !ok {
+			continue
+		}
+		ar := r.areas.byJur[c.county]
+		conf := confExact
+		if len(cands) > 1 {
+			conf = max(1, c.share/100)
+		}
+		cityName := a.City
+		if cityName == "" {
+			cityName = c.place
+		}
+		if city, ok := r.cityIn(c.county, cityName); ok {
+			ar = r.areas.byJur[city.ID]
+		} else if city, ok := r.cityIn(c.county, c.place); ok && a.City == "" {
+			ar = r.areas.byJur[city.ID]
+		} else if uninc, ok := r.areas.byJur[c.county+"-UNINC"]; ok {
+			ar = uninc
+			conf = min(conf, confUninc)
+		}
+		if regionBroken {
+			conf = min(conf, confRegionBroken)
+		}
+		res := r.result(ar, d, conf, statuses...)
+		postal := zip5
+		if postal != "" && plus4 != "" {
+			postal += "-" + plus4
+		}
+		city := c.place
+		if city == "" || (a.City != "" && data.FoldPlace(a.City) != data.FoldPlace(c.place) && r.isCity(ar)) {
+			city = titleCase(cityName)
+		}
+		res.PostalAddresses = []PostalAddress{{
+			StreetAddress1: a.StreetAddress1,
+			StreetAddress2: a.StreetAddress2,
+			City:           city,
+			MainDivision:   state.Code,
+			SubDivision:    county.Name,
+			PostalCode:     postal,
+			Country:        "USA",
+		}}
+		out = append(out, res)
+	}
+	if len(out) == 0 {
+		return nil, levy.NotFound(field, "no tax area matches this address")
+	}
+	if len(cands) > maxResults {
+		out[0].Statuses = append(out[0].Statuses, Status{LookupResult: MaxTaxAreasExceeded})
+	}
+	return out, nil
+}
+
+// isCity reports whether the area's most specific jurisdiction is a city.
+func (r *Resolver) isCity(a *area) bool { return a.leaf().Type == jurisdiction.City }
+
+// placeCandidates returns the counties of the ZIPs whose postal place is
+// city in state, and of a city jurisdiction of that name, most ZIPs first.
+func (r *Resolver) placeCandidates(state jurisdiction.Subdivision, city string) []usCandidate {
+	weight := map[string]int{}
+	var order []string
+	add := func(county string, w int) {
+		if _, ok := weight[county]; !ok {
+			order = append(order, county)
+		}
+		weight[county] += w
+	}
+	for _, z := range r.postal.ByPlace(state.Code, city) {
+		for _, c := range z.Counties {
+			add("US-"+c.FIPS, c.Share)
+		}
+	}
+	for _, county := range r.countiesOfCity[state.Code+"|"+data.FoldPlace(city)] {
+		add(county, 10000)
+	}
+	total := 0
+	for _, w := range weight {
+		total += w
+	}
+	out := make([]usCandidate, 0, len(order))
+	for _, c := range order {
+		out = append(out, usCandidate{county: c, share: weight[c] * 10000 / max(total, 1), place: titleCase(city)})
+	}
+	sortCandidates(out)
+	return out
+}
+
+// narrowByCounty keeps the candidates in the county named by subDivision,
+// when it names one of them.
+func (r *Resolver) narrowByCounty(cands []usCandidate, subDivision string) []usCandidate {
+	if subDivision == "" || len(cands) < 2 {
+		return cands
+	}
+	want := countyKey(subDivision)
+	for _, c := range cands {
+		if j, ok := r.juris.ByID(c.county); ok && countyKey(j.Name) == want {
+			c.share = 10000
+			return []usCandidate{c}
+		}
+	}
+	return cands
+}
+
+// countyKey folds a county name so that "Los Angeles", "LOS ANGELES COUNTY"
+// and "Los Angeles Co." compare equal.
+func countyKey(s string) string {
+	f := strings.Fields(data.FoldPlace(s))
+	if n := len(f); n > 1 {
+		switch f[n-1] {
+		case "COUNTY", "CO", "PARISH", "BOROUGH", "MUNICIPIO", "MUNICIPALITY":
+			f = f[:n-1]
+		}
+	}
+	return strings.Join(f, " ")
+}
+
+// cityIn returns the city jurisdiction named name in a county.
+func (r *Resolver) cityIn(county, name string) (jurisdiction.Jurisdiction, bool) {
+	if name == "" {
+		return jurisdiction.Jurisdiction{}, false
+	}
+	key := data.FoldPlace(name)
+	for _, c := range r.cities[county] {
+		if data.FoldPlace(c.Name) == key {
+			return c, true
+		}
+	}
+	return jurisdiction.Jurisdiction{}, false
+}
+
+// hasCities reports whether the dataset knows cities in a county.
+func (r *Resolver) hasCities(county string) bool { return len(r.cities[county]) > 0 }
+
+// titleCase writes an upper-case place name as a name: "SAN JOSE" becomes
+// "San Jose". Names in mixed case are kept.
+func titleCase(s string) string {
+	if s != strings.ToUpper(s) {
+		return s
+	}
+	words := strings.Fields(strings.ToLower(s))
+	for i, w := range words {
+		r, n := utf8.DecodeRuneInString(w)
+		words[i] = strings.ToUpper(string(r)) + w[n:]
+	}
+	return strings.Join(words, " ")
+}
+
+// caProvinceByPostal maps the first letter of a Canadian postal code to its
+// province or territory; X is shared by NT and NU.
+var caProvinceByPostal = map[byte]string{
+	'A': "NL", 'B': "NS", 'C': "PE", 'E': "NB", 'G': "QC", 'H': "QC", 'J': "QC",
+	'K': "ON", 'L': "ON", 'M': "ON", 'N': "ON", 'P': "ON", 'R': "MB", 'S': "SK",
+	'T': "AB", 'V': "BC", 'X': "NT", 'Y': "YT",
+}
+
+func (r *Resolver) caAddress(field string, a PostalAddress, d civil.Date) ([]LookupResult, error) {
+	var statuses []Status
+	conf := confExact
+	var province jurisdiction.Subdivision
+	haveProvince := false
+	if a.MainDivision != "" {
+		p, ok := jurisdiction.SubdivisionOf("CA", a.MainDivision)
+		if !ok {
+			return nil, levy.Invalid(field+".mainDivision", "%q is not a Canadian province or territory", a.MainDivision)
+		}
+		province, haveProvince = p, true
+	}
+	postal := ""
+	if a.PostalCode != "" {
+		m := caPostal.FindStringSubmatch(a.PostalCode)
+		if m == nil {
+			return nil, levy.Invalid(field+".postalCode", "%q is not a Canadian postal code (A1A 1A1)", a.PostalCode)
+		}
+		postal = m[1] + " " + m[2]
+		code, ok := caProvinceByPostal[postal[0]]
+		if !ok {
+			return nil, levy.Invalid(field+".postalCode", "%q does not start with a Canadian postal district letter", a.PostalCode)
+		}
+		fromPostal, _ := jurisdiction.SubdivisionOf("CA", code)
+		switch {
+		case !haveProvince:
+			province, haveProvince = fromPostal, true
+		case province.Code != code && !(code == "NT" && province.Code == "NU"):
+			statuses = append(statuses, Status{LookupResult: BadRegionFields, Value: "postal code " + postal + " is in " + code + ", not " + province.Code})
+			province = fromPostal
+			conf = confRegionBroken
+		}
+	}
+	ar := r.areas.byJur["CA"]
+	if haveProvince {
+		ar = r.areas.byJur[province.ID()]
+	} else {
+		conf = confCountryOnly
+	}
+	res := r.result(ar, d, conf, statuses...)
+	res.PostalAddresses = []PostalAddress{{
+		StreetAddress1: a.StreetAddress1,
+		StreetAddress2: a.StreetAddress2,
+		City:           a.City,
+		MainDivision:   province.Code,
+		PostalCode:     postal,
+		Country:        "CAN",
+	}}
+	return []LookupResult{res}, nil
+}
+
+// otherAddress resolves an address outside the US and Canada to its
+// country, or to a special tax territory when its postcode is one of the
+// dataset's exceptions.
+func (r *Resolver) otherAddress(country string, a PostalAddress, d civil.Date) ([]LookupResult, error) {
+	ar, ok := r.areas.byJur[country]
+	if !ok {
+		return nil, levy.NotFound("postalAddress.country", "no tax area for country %s", country)
+	}
+	if a.PostalCode != "" {
+		pc := strings.ReplaceAll(a.PostalCode, " ", "")
+		for _, ex := range r.exceptions[country] {
+			if ex.Postcode.MatchString(pc) {
+				if ea, ok := r.areas.byJur[ex.Jurisdiction]; ok {
+					ar = ea
+				}
+				break
+			}
+		}
+	}
+	res := r.result(ar, d, confExact)
+	res.PostalAddresses = []PostalAddress{{
+		StreetAddress1: a.StreetAddress1,
+		StreetAddress2: a.StreetAddress2,
+		City:           a.City,
+		MainDivision:   a.MainDivision,
+		SubDivision:    a.SubDivision,
+		PostalCode:     a.PostalCode,
+		Country:        r.alpha3(country),
+	}}
+	return []LookupResult{res}, nil
+}

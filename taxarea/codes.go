@@ -1,0 +1,101 @@
+package taxarea
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/jurisdiction"
+)
+
+// LookupTaxAreaID returns the jurisdictions of a tax area.
+func (r *Resolver) LookupTaxAreaID(ctx context.Context, req TaxAreaIDLookupRequest) (*LookupResponse, error) {
+	return r.lookupTaxAreaID(ctx, "", req)
+}
+
+func (r *Resolver) lookupTaxAreaID(ctx context.Context, prefix string, req TaxAreaIDLookupRequest) (*LookupResponse, error) {
+	id := strings.TrimSpace(req.TaxAreaID)
+	if err := ValidateTaxAreaID(prefix+"taxAreaId", id); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	a, ok := r.areas.byID[id]
+	if !ok {
+		return nil, levy.NotFound(prefix+"taxAreaId", "tax area %s does not exist", id)
+	}
+	return &LookupResponse{LookupResults: []LookupResult{r.result(a, r.asOf(req.AsOfDate), confExact)}}, nil
+}
+
+// ValidateTaxAreaID checks the form of a taxAreaId (1 to 16 digits) at JSON
+// path field.
+func ValidateTaxAreaID(field, id string) error {
+	if id == "" {
+		return levy.Invalid(field, "is required")
+	}
+	if len(id) > 16 {
+		return levy.Invalid(field, "is %d characters long; a tax area ID has at most 16 digits", len(id))
+	}
+	for i := 0; i < len(id); i++ {
+		if id[i] < '0' || id[i] > '9' {
+			return levy.Invalid(field, "%q is not a tax area ID: only digits are allowed", id)
+		}
+	}
+	return nil
+}
+
+// LookupExternal returns the tax areas of the jurisdictions that a
+// government code names in a country: US FIPS codes (state 2 digits, county
+// 5, place 7), ISO 3166-1 alpha-2 for a country, ISO 3166-2 for a
+// subdivision ("CA-ON", or just "ON" with country CA).
+func (r *Resolver) LookupExternal(ctx context.Context, req ExternalJurisdictionLookupRequest) (*LookupResponse, error) {
+	return r.lookupExternal(ctx, "", req)
+}
+
+func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req ExternalJurisdictionLookupRequest) (*LookupResponse, error) {
+	code := strings.ToUpper(strings.TrimSpace(req.ExternalJurisdictionCode))
+	var errs levy.Errors
+	switch n := utf8.RuneCountInString(req.ExternalJurisdictionCode); {
+	case code == "":
+		errs = append(errs, levy.Invalid(prefix+"externalJurisdictionCode", "is required"))
+	case n > 20:
+		errs = append(errs, levy.Invalid(prefix+"externalJurisdictionCode", "is %d characters long; at most 20 are allowed", n))
+	}
+	switch n := utf8.RuneCountInString(req.Country); {
+	case strings.TrimSpace(req.Country) == "":
+		errs = append(errs, levy.Invalid(prefix+"country", "is required"))
+	case n > 60:
+		errs = append(errs, levy.Invalid(prefix+"country", "is %d characters long; at most 60 are allowed", n))
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	c, ok := r.codes.Country(req.Country)
+	if !ok {
+		return nil, levy.Invalid(prefix+"country", "%q is not a country name or ISO 3166 code", req.Country)
+	}
+	country := c.Alpha2
+	if sub, ok := jurisdiction.SubdivisionOf("US", country); ok && sub.Type == jurisdiction.Territory {
+		country = "US"
+	}
+	matches := r.juris.ByExternalCode(country, code)
+	if len(matches) == 0 && !strings.Contains(code, "-") {
+		matches = r.juris.ByExternalCode(country, country+"-"+code)
+	}
+	if len(matches) == 0 {
+		return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s", country, code)
+	}
+	d := r.asOf(req.AsOfDate)
+	out := &LookupResponse{}
+	for _, j := range matches {
+		if a, ok := r.areas.byJur[j.ID]; ok {
+			out.LookupResults = append(out.LookupResults, r.result(a, d, confExact))
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,157 @@
+package taxarea
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/levytax/levy"
+)
+
+// MaxSearches is the most searches one batch may hold.
+const MaxSearches = 1000
+
+// Search is one search of a batch (the wire's FindTaxAreasLookupType).
+// Exactly one of its requests is set; on the wire lookupRequest holds the
+// body of one of the four lookups and its members tell which.
+type Search struct {
+	LookupID    string
+	Address     *AddressLookupRequest
+	Coordinates *CoordinatesLookupRequest
+	TaxAreaID   *TaxAreaIDLookupRequest
+	External    *ExternalJurisdictionLookupRequest
+}
+
+// SearchResult is the answer to one search (FindTaxAreasResultType).
+type SearchResult struct {
+	LookupID string         `json:"lookupId,omitempty"`
+	Results  []LookupResult `json:"results"`
+}
+
+type searchWire struct {
+	LookupID      string          `json:"lookupId,omitempty"`
+	LookupRequest json.RawMessage `json:"lookupRequest"`
+}
+
+// MarshalJSON writes the search in its wire form.
+func (s Search) MarshalJSON() ([]byte, error) {
+	var req any
+	switch {
+	case s.Address != nil:
+		req = s.Address
+	case s.Coordinates != nil:
+		req = s.Coordinates
+	case s.TaxAreaID != nil:
+		req = s.TaxAreaID
+	case s.External != nil:
+		req = s.External
+	default:
+		return nil, fmt.Errorf("taxarea: search %q has no request", s.LookupID)
+	}
+	b, err := json.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(searchWire{LookupID: s.LookupID, LookupRequest: b})
+}
+
+// UnmarshalJSON reads a search and decides its kind from the members of
+// lookupRequest: postalAddress, coordinates, taxAreaId or
+// externalJurisdictionCode. Errors are *levy.Error values whose Field is
+// relative to the search.
+func (s *Search) UnmarshalJSON(b []byte) error {
+	var w searchWire
+	if err := json.Unmarshal(b, &w); err != nil {
+		return levy.Invalid("", "is not a search object: %v", err)
+	}
+	*s = Search{LookupID: w.LookupID}
+	if len(bytes.TrimSpace(w.LookupRequest)) == 0 || bytes.Equal(bytes.TrimSpace(w.LookupRequest), []byte("null")) {
+		return levy.Invalid("lookupRequest", "is required")
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(w.LookupRequest, &keys); err != nil {
+		return levy.Invalid("lookupRequest", "must be an object")
+	}
+	decode := func(v any) error {
+		dec := json.NewDecoder(bytes.NewReader(w.LookupRequest))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(v); err != nil {
+			return levy.Invalid("lookupRequest", "%v", err)
+		}
+		return nil
+	}
+	kinds := 0
+	for _, k := range []string{"postalAddress", "coordinates", "taxAreaId", "externalJurisdictionCode"} {
+		if _, ok := keys[k]; ok {
+			kinds++
+		}
+	}
+	if kinds != 1 {
+		return levy.Invalid("lookupRequest", "must hold exactly one of postalAddress, coordinates, taxAreaId or externalJurisdictionCode")
+	}
+	switch {
+	case keys["postalAddress"] != nil:
+		s.Address = new(AddressLookupRequest)
+		return decode(s.Address)
+	case keys["coordinates"] != nil:
+		s.Coordinates = new(CoordinatesLookupRequest)
+		return decode(s.Coordinates)
+	case keys["taxAreaId"] != nil:
+		s.TaxAreaID = new(TaxAreaIDLookupRequest)
+		return decode(s.TaxAreaID)
+	default:
+		s.External = new(ExternalJurisdictionLookupRequest)
+		return decode(s.External)
+	}
+}
+
+// Find runs a batch of searches and returns their results in order. The
+// batch fails as a whole, before any search runs, when a search is
+// malformed; a search that finds nothing gives an empty result list.
+// Errors name the search by its index: "[3].lookupRequest.coordinates".
+func (r *Resolver) Find(ctx context.Context, searches []Search) ([]SearchResult, error) {
+	if len(searches) > MaxSearches {
+		return nil, levy.Invalid("", "a batch holds at most %d searches, not %d", MaxSearches, len(searches))
+	}
+	var errs levy.Errors
+	for i, s := range searches {
+		if n := utf8.RuneCountInString(s.LookupID); n > 40 {
+			errs = append(errs, levy.Invalid(fmt.Sprintf("[%d].lookupId", i), "is %d characters long; at most 40 are allowed", n))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	out := make([]SearchResult, len(searches))
+	for i, s := range searches {
+		prefix := fmt.Sprintf("[%d].lookupRequest.", i)
+		var resp *LookupResponse
+		var err error
+		switch {
+		case s.Address != nil:
+			resp, err = r.lookupAddress(ctx, prefix+"postalAddress", s.Address.PostalAddress, s.Address.AsOfDate)
+		case s.Coordinates != nil:
+			if err = validateCoordinates(prefix+"coordinates", s.Coordinates.Coordinates); err == nil {
+				resp, err = r.LookupCoordinates(ctx, *s.Coordinates)
+			}
+		case s.TaxAreaID != nil:
+			resp, err = r.lookupTaxAreaID(ctx, prefix, *s.TaxAreaID)
+		case s.External != nil:
+			resp, err = r.lookupExternal(ctx, prefix, *s.External)
+		default:
+			err = levy.Invalid(prefix[:len(prefix)-1], "is required")
+		}
+		out[i] = SearchResult{LookupID: s.LookupID, Results: []LookupResult{}}
+		switch levy.ErrorCode(err) {
+		case "":
+			out[i].Results = resp.LookupResults
+		case levy.ENotFound:
+			// Nothing found is an answer in a batch, not a failure of it.
+		default:
+			return nil, err
+		}
+	}
+	return out, nil
+}

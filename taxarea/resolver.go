@@ -1,0 +1,193 @@
+package taxarea
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/jurisdiction"
+)
+
+// Resolver answers tax area lookups over one dataset. It is immutable after
+// New and safe for concurrent use by any number of goroutines.
+type Resolver struct {
+	version string
+	juris   *data.Jurisdictions
+	codes   *data.Codes
+	postal  *data.Postal
+	points  *pointIndex
+	areas   *registry
+	today   func() civil.Date
+
+	cities         map[string][]jurisdiction.Jurisdiction // county ID -> its cities
+	countiesOfCity map[string][]string                    // state code|folded city name -> county IDs
+	exceptions     map[string][]data.VATException         // country -> postcode exceptions
+}
+
+// Option configures a Resolver.
+type Option func(*Resolver)
+
+// WithToday sets the clock that gives the default as-of date (today, UTC,
+// by default).
+func WithToday(today func() civil.Date) Option {
+	return func(r *Resolver) { r.today = today }
+}
+
+// New loads the parts of ds that lookups need, builds the boundary index
+// and the tax area registry, and returns a Resolver. It fails when the
+// dataset is unreadable or inconsistent. ctx bounds the loading.
+func New(ctx context.Context, ds *data.Dataset, opts ...Option) (*Resolver, error) {
+	r := &Resolver{version: ds.Version(), today: civil.Today}
+	for _, o := range opts {
+		o(r)
+	}
+	// The parts are independent: load them side by side.
+	type part struct {
+		name string
+		load func() error
+	}
+	parts := []part{
+		{"jurisdictions", func() (err error) {
+			if r.juris, err = ds.Jurisdictions(); err != nil {
+				return err
+			}
+			r.areas, err = newRegistry(r.juris)
+			return err
+		}},
+		{"codes", func() (err error) { r.codes, err = ds.Codes(); return err }},
+		{"postal codes", func() (err error) { r.postal, err = ds.Postal(); return err }},
+		{"boundaries", func() error {
+			b, err := ds.Boundaries()
+			if err != nil {
+				return err
+			}
+			r.points, err = newPointIndex(b)
+			return err
+		}},
+	}
+	errs := make(chan error, len(parts))
+	for _, p := range parts {
+		go func() {
+			if err := p.load(); err != nil {
+				errs <- fmt.Errorf("taxarea: load %s: %w", p.name, err)
+				return
+			}
+			errs <- nil
+		}()
+	}
+	var first error
+	for range parts {
+		select {
+		case err := <-errs:
+			if err != nil && first == nil {
+				first = err
+			}
+		case <-ctx.Done():
+			return nil, fmt.Errorf("taxarea: load dataset: %w", ctx.Err())
+		}
+	}
+	if first != nil {
+		return nil, first
+	}
+	if err := r.checkBoundaries(); err != nil {
+		return nil, err
+	}
+	r.indexPlaces()
+	return r, nil
+}
+
+// indexPlaces builds the tables that address lookups use: the cities of
+// each county and the postcode exceptions of each country.
+func (r *Resolver) indexPlaces() {
+	r.cities = map[string][]jurisdiction.Jurisdiction{}
+	r.countiesOfCity = map[string][]string{}
+	for _, j := range r.juris.All() {
+		if j.Type != jurisdiction.City || j.Country != "US" {
+			continue
+		}
+		parent, ok := r.juris.ByID(j.Parent)
+		if !ok || parent.Type == jurisdiction.State || parent.Type == jurisdiction.Territory {
+			continue // a city whose county the data does not say
+		}
+		r.cities[parent.ID] = append(r.cities[parent.ID], j)
+		if state, ok := r.juris.ByID(parent.Parent); ok {
+			key := strings.TrimPrefix(state.ID, "US-") + "|" + data.FoldPlace(j.Name)
+			r.countiesOfCity[key] = append(r.countiesOfCity[key], parent.ID)
+		}
+	}
+	r.exceptions = map[string][]data.VATException{}
+	for _, ex := range r.juris.Exceptions() {
+		r.exceptions[ex.Country] = append(r.exceptions[ex.Country], ex)
+	}
+}
+
+// sortCandidates orders counties by land share, largest first, then by ID.
+func sortCandidates(c []usCandidate) {
+	sort.SliceStable(c, func(i, j int) bool {
+		if c[i].share != c[j].share {
+			return c[i].share > c[j].share
+		}
+		return c[i].county < c[j].county
+	})
+}
+
+// checkBoundaries verifies that every boundary belongs to a jurisdiction.
+func (r *Resolver) checkBoundaries() error {
+	for _, b := range r.points.bounds {
+		if _, ok := r.areas.byJur[b.jurisdiction]; !ok {
+			return fmt.Errorf("taxarea: boundary of unknown jurisdiction %s", b.jurisdiction)
+		}
+	}
+	return nil
+}
+
+// DatasetVersion returns the version of the dataset the Resolver was built
+// from.
+func (r *Resolver) DatasetVersion() string { return r.version }
+
+// asOf returns d, or today when d is zero.
+func (r *Resolver) asOf(d civil.Date) civil.Date {
+	if d.IsZero() {
+		return r.today()
+	}
+	return d
+}
+
+// result describes area a as of date d. Jurisdictions that do not exist on
+// d are left out, and the taxAreaId is that of the jurisdictions kept.
+func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...Status) LookupResult {
+	res := LookupResult{AsOfDate: d, ConfidenceIndicator: strconv.Itoa(confidence)}
+	ids := make([]string, 0, len(a.chain))
+	for _, j := range a.chain {
+		if !j.Period.Contains(d) {
+			continue
+		}
+		eff := j.Effective
+		if eff.IsZero() {
+			eff = since
+		}
+		res.Jurisdictions = append(res.Jurisdictions, Jurisdiction{
+			JurisdictionID:           j.ID,
+			JurisdictionType:         j.Type,
+			Value:                    j.Name,
+			EffectiveDate:            eff,
+			ExpirationDate:           j.Expiration,
+			ExternalJurisdictionCode: j.ExternalCode,
+		})
+		ids = append(ids, j.ID)
+	}
+	if len(ids) == len(a.chain) {
+		res.TaxAreaID = a.id
+	} else if len(ids) > 0 {
+		res.TaxAreaID = AreaID(ids)
+	}
+	if len(statuses) == 0 {
+		statuses = []Status{{LookupResult: Normal}}
+	}
+	res.Statuses = statuses
+	return res
+}
