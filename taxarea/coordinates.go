@@ -8,6 +8,7 @@ import (
 	"github.com/golang/geo/s2"
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/jurisdiction"
 )
 
 // Point is the result of locating a point among the dataset's boundaries:
@@ -19,23 +20,37 @@ type Point struct {
 }
 
 // Locate finds the jurisdictions whose boundaries contain the point at
-// latitude lat and longitude lng (degrees). A point in the open sea gives a
-// zero Point. Locate does not validate its input; see LookupCoordinates.
+// latitude lat and longitude lng (degrees): the country, and in the US and
+// Canada the state, territory or province, and in the US the county. A
+// point in the open sea gives a zero Point. Locate does not validate its
+// input (see LookupCoordinates) and does not allocate.
 func (r *Resolver) Locate(lat, lng float64) Point {
 	h := r.points.locate(s2.PointFromLatLng(s2.LatLngFromDegrees(lat, lng)))
-	var p Point
-	if i := h.of(data.LayerUSCounty); i >= 0 {
-		p.County = r.points.bounds[i].jurisdiction
-	}
-	for _, l := range []data.Layer{data.LayerUSState, data.LayerSubdivision} {
+	for _, l := range layerOrder {
 		if i := h.of(l); i >= 0 {
-			p.Division = r.points.bounds[i].jurisdiction
+			return r.located[i]
 		}
 	}
-	if i := h.of(data.LayerCountry); i >= 0 {
-		p.Country = r.points.bounds[i].jurisdiction
+	return Point{}
+}
+
+// locatedPoints computes, for each boundary, the Point that Locate returns
+// when the boundary is the most specific one containing a point.
+func (r *Resolver) locatedPoints() []Point {
+	out := make([]Point, len(r.points.bounds))
+	for i, b := range r.points.bounds {
+		for _, j := range r.areas.byJur[b.jurisdiction].chain {
+			switch {
+			case j.Parent == "":
+				out[i].Country = j.ID
+			case b.layer == data.LayerUSCounty && j.ID == b.jurisdiction:
+				out[i].County = j.ID
+			case j.Type == jurisdiction.State || j.Type == jurisdiction.Province || j.Type == jurisdiction.Territory:
+				out[i].Division = j.ID
+			}
+		}
 	}
-	return p
+	return out
 }
 
 // LookupCoordinates returns the tax area at a point. The result lists the

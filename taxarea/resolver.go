@@ -26,6 +26,7 @@ type Resolver struct {
 	cities         map[string][]jurisdiction.Jurisdiction // county ID -> its cities
 	countiesOfCity map[string][]string                    // state code|folded city name -> county IDs
 	exceptions     map[string][]data.VATException         // country -> postcode exceptions
+	located        []Point                                // boundary index -> what Locate reports
 }
 
 // Option configures a Resolver.
@@ -97,6 +98,7 @@ func New(ctx context.Context, ds *data.Dataset, opts ...Option) (*Resolver, erro
 		return nil, err
 	}
 	r.indexPlaces()
+	r.located = r.locatedPoints()
 	return r, nil
 }
 

@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/golang/geo/s2"
 	"github.com/levytax/levy/data/internal/binfmt"
 	"github.com/levytax/levy/jurisdiction"
 )
@@ -211,14 +210,19 @@ func makeFeature(t *topology, geom *topoGeometry, layer int, id string) (feature
 	return f, nil
 }
 
-// isSmallSideLeft reports whether the ring, as given, has the smaller of
-// the two regions it bounds on its left (S2's normalised orientation).
+// isSmallSideLeft reports whether the ring, as given, has its interior on
+// the left. The sources cut rings at the antimeridian and run them along
+// the poles, so every ring is a simple polygon of the longitude-latitude
+// plane: its signed (shoelace) area there tells its orientation, and unlike
+// a turning-angle test on the sphere it stays right for the rings that the
+// sources' quantisation made touch themselves.
 func isSmallSideLeft(r []microDegree) bool {
-	pts := make([]s2.Point, len(r))
+	var twice int64
 	for i, p := range r {
-		pts[i] = s2.PointFromLatLng(s2.LatLngFromDegrees(float64(p.Lat)/1e6, float64(p.Lng)/1e6))
+		q := r[(i+1)%len(r)]
+		twice += int64(p.Lng)*int64(q.Lat) - int64(q.Lng)*int64(p.Lat)
 	}
-	return s2.LoopFromPoints(pts).IsNormalized()
+	return twice > 0
 }
 
 func reverse(r []microDegree) {

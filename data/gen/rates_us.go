@@ -1,0 +1,761 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"maps"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/shopspring/decimal"
+)
+
+// addCountries adds a COUNTRY for every ISO 3166-1 code, plus Kosovo.
+func addCountries(g *gen, b *ratesBuilder) error {
+	var codes [][]string
+	if err := readRatesJSON(g.path("codes/iso3166-codes.json"), &codes); err != nil {
+		return err
+	}
+	var names struct {
+		Countries map[string]json.RawMessage `json:"countries"`
+	}
+	if err := readRatesJSON(g.path("codes/iso3166-names-en.json"), &names); err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for _, c := range codes {
+		if len(c) < 1 || len(c[0]) != 2 {
+			return fmt.Errorf("iso3166-codes.json: bad entry %q", c)
+		}
+		a2 := c[0]
+		name, err := countryName(names.Countries[a2])
+		if err != nil {
+			return fmt.Errorf("iso3166-names-en.json: %s: %w", a2, err)
+		}
+		if err := b.addJuris(jurisdiction.Jurisdiction{
+			ID: a2, Type: jurisdiction.Country, Name: name, Country: a2, ExternalCode: a2,
+		}); err != nil {
+			return err
+		}
+		seen[a2] = true
+	}
+	// Kosovo has the user-assigned code XK; the source lists it, but make
+	// sure it is there whatever the version of the list.
+	if !seen["XK"] {
+		if err := b.addJuris(jurisdiction.Jurisdiction{
+			ID: "XK", Type: jurisdiction.Country, Name: "Kosovo", Country: "XK", ExternalCode: "XK",
+		}); err != nil {
+			return err
+		}
+	}
+	g.addSource(source{
+		Key:     "iso3166-jurisdictions",
+		Files:   "codes/iso3166-codes.json, codes/iso3166-names-en.json",
+		What:    "the country jurisdictions: ISO 3166-1 alpha-2 codes (IDs and external codes) and English names (the first, official form where several are given); XK for Kosovo",
+		From:    "npm i18n-iso-countries 7.14.0",
+		Licence: "MIT",
+	})
+	return nil
+}
+
+// countryName reads a name that is either a string or a list whose first
+// element is the official form.
+func countryName(raw json.RawMessage) (string, error) {
+	if len(raw) == 0 {
+		return "", fmt.Errorf("no name")
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil && s != "" {
+		return s, nil
+	}
+	var l []string
+	if err := json.Unmarshal(raw, &l); err != nil || len(l) == 0 || l[0] == "" {
+		return "", fmt.Errorf("unreadable name %s", raw)
+	}
+	return l[0], nil
+}
+
+// usCountyTypes gives the county-equivalent type of a state: parishes in
+// Louisiana, boroughs (and census areas) in Alaska.
+var usCountyTypes = map[string]jurisdiction.Type{"22": jurisdiction.Parish, "02": jurisdiction.Borough}
+
+// addUSStatesCounties adds the states, DC and territories, and every county
+// and county equivalent of the US atlas.
+func addUSStatesCounties(g *gen, b *ratesBuilder) error {
+	var atlas struct {
+		Objects map[string]struct {
+			Geometries []struct {
+				ID         string `json:"id"`
+				Properties struct {
+					Name string `json:"name"`
+				} `json:"properties"`
+			} `json:"geometries"`
+		} `json:"objects"`
+	}
+	if err := readRatesJSON(g.path("geo/counties-10m.json"), &atlas); err != nil {
+		return err
+	}
+	states := 0
+	for _, s := range jurisdiction.Subdivisions() {
+		if s.Country != "US" {
+			continue
+		}
+		if err := b.addJuris(jurisdiction.Jurisdiction{
+			ID: s.ID(), Type: s.Type, Name: s.Name, Parent: "US", Country: "US", ExternalCode: s.FIPS,
+		}); err != nil {
+			return err
+		}
+		states++
+	}
+	if states != 56 {
+		return fmt.Errorf("%d US states and territories, want 56", states)
+	}
+	// The atlas's state layer must name the same 56.
+	for _, st := range atlas.Objects["states"].Geometries {
+		if _, ok := jurisdiction.SubdivisionByFIPS(st.ID); !ok {
+			return fmt.Errorf("counties-10m.json: state %s %q is not a known US state or territory", st.ID, st.Properties.Name)
+		}
+	}
+	counties := atlas.Objects["counties"].Geometries
+	fips5 := regexp.MustCompile(`^[0-9]{5}$`)
+	for _, c := range counties {
+		if !fips5.MatchString(c.ID) || c.Properties.Name == "" {
+			return fmt.Errorf("counties-10m.json: bad county %q %q", c.ID, c.Properties.Name)
+		}
+		st, ok := jurisdiction.SubdivisionByFIPS(c.ID[:2])
+		if !ok {
+			return fmt.Errorf("counties-10m.json: county %s in unknown state", c.ID)
+		}
+		t, ok := usCountyTypes[c.ID[:2]]
+		if !ok {
+			t = jurisdiction.County
+		}
+		if err := b.addJuris(jurisdiction.Jurisdiction{
+			ID: "US-" + c.ID, Type: t, Name: c.Properties.Name, Parent: st.ID(), Country: "US", ExternalCode: c.ID,
+		}); err != nil {
+			return err
+		}
+	}
+	if len(counties) != 3231 {
+		return fmt.Errorf("counties-10m.json: %d counties, want 3231", len(counties))
+	}
+	g.addSource(source{
+		Key:     "us-atlas-counties",
+		Files:   "geo/counties-10m.json (objects counties and states: ids and names only)",
+		What:    "the list of the 3,231 US counties and county equivalents (5-digit FIPS codes and names) and a cross-check of the 56 state FIPS codes; state names and postal codes are the project's own table (jurisdiction.Subdivisions)",
+		From:    "npm us-atlas 3.0.1, built from the US Census Bureau cartographic boundary files (2017)",
+		Licence: "ISC (packaging); the data are US government works in the public domain",
+	})
+	return nil
+}
+
+// addCanada adds the 13 provinces and territories.
+func addCanada(g *gen, b *ratesBuilder) error {
+	n := 0
+	for _, s := range jurisdiction.Subdivisions() {
+		if s.Country != "CA" {
+			continue
+		}
+		if err := b.addJuris(jurisdiction.Jurisdiction{
+			ID: s.ID(), Type: s.Type, Name: s.Name, Parent: "CA", Country: "CA", ExternalCode: s.ID(),
+		}); err != nil {
+			return err
+		}
+		n++
+	}
+	if n != 13 {
+		return fmt.Errorf("%d Canadian provinces and territories, want 13", n)
+	}
+	return nil
+}
+
+// sstStates are the member states of the Streamlined Sales Tax agreement,
+// whose base rates are not in the partial state table.
+var sstStates = []string{"AR", "GA", "IN", "IA", "KS", "KY", "MI", "MN", "NE", "NV", "NJ", "NC", "ND", "OH", "OK", "RI", "SD", "UT", "VT", "WA", "WV", "WI", "WY"}
+
+// noSalesTaxStates have no state sales tax; they get a 0% rate.
+var noSalesTaxStates = []string{"AK", "DE", "MT", "NH", "OR"}
+
+// addUSStateRates adds the state general rates: the partial table for the
+// non-SST states, DC and PR, and the curated table for the SST members,
+// Tennessee and the states without a sales tax.
+func addUSStateRates(g *gen, b *ratesBuilder) error {
+	const partial = "rates/us-states/state-rates-partial.csv"
+	t, err := readRatesTable(g.path(partial), "state", "rate_pct", "effective_from", "effective_to")
+	if err != nil {
+		return err
+	}
+	covered := map[string]bool{}
+	for i, row := range t.rows {
+		st := t.get(row, "state")
+		r, err := stateRateRow(t, row, "us-state-rates")
+		if err != nil {
+			return fmt.Errorf("%s row %d: %w", partial, i+2, err)
+		}
+		if slices.Contains(sstStates, st) || st == "TN" {
+			return fmt.Errorf("%s: %s is an SST state or TN and should not be there", partial, st)
+		}
+		if err := b.addRate(r); err != nil {
+			return fmt.Errorf("%s row %d: %w", partial, i+2, err)
+		}
+		covered[st] = true
+	}
+	g.addSource(source{
+		Key:     "us-state-rates",
+		Files:   partial,
+		What:    "state general sales tax rates with effective dates for the 24 non-SST states, DC and PR (CA and VA include their statewide uniform local portion; AK is 0%)",
+		From:    "OpenSalesTax compilation of the states' revenue department publications",
+		Licence: "Apache-2.0 (compilation of public facts)",
+	})
+
+	const curated = "data/src/us-state-rates-sst.csv"
+	ct, err := readRatesTable(g.curatedPath("us-state-rates-sst.csv"), "state", "rate_pct", "effective_from", "effective_to", "citation")
+	if err != nil {
+		return err
+	}
+	citations := map[string][]string{}
+	for i, row := range ct.rows {
+		st := ct.get(row, "state")
+		if covered[st] {
+			return fmt.Errorf("%s: %s is also in %s", curated, st, partial)
+		}
+		key := "us-state-" + strings.ToLower(st)
+		r, err := stateRateRow(ct, row, key)
+		if err != nil {
+			return fmt.Errorf("%s row %d: %w", curated, i+2, err)
+		}
+		if err := b.addRate(r); err != nil {
+			return fmt.Errorf("%s row %d: %w", curated, i+2, err)
+		}
+		cite := ct.get(row, "citation")
+		if cite == "" {
+			return fmt.Errorf("%s row %d: no citation", curated, i+2)
+		}
+		citations[st] = append(citations[st], cite)
+	}
+	for _, st := range slices.Sorted(maps.Keys(citations)) {
+		covered[st] = true
+		sub, _ := jurisdiction.SubdivisionOf("US", st)
+		g.addSource(source{
+			Key:     "us-state-" + strings.ToLower(st),
+			Files:   curated,
+			What:    sub.Name + " state general sales tax rate: " + strings.Join(citations[st], "; "),
+			From:    "the state's own publication as cited (curated by the Levy project)",
+			Licence: "public government information",
+		})
+	}
+	for _, s := range jurisdiction.Subdivisions() {
+		if s.Country == "US" && s.Type == jurisdiction.State && !covered[s.Code] {
+			return fmt.Errorf("state %s has no state rate", s.Code)
+		}
+	}
+	for _, st := range append(slices.Clone(sstStates), "TN") {
+		if !covered[st] {
+			return fmt.Errorf("%s: no rate for %s", curated, st)
+		}
+	}
+	for _, st := range noSalesTaxStates {
+		if !covered[st] {
+			return fmt.Errorf("no 0%% rate recorded for %s, which has no sales tax", st)
+		}
+	}
+	return nil
+}
+
+// stateRateRow reads one row of a state rate table.
+func stateRateRow(t *ratesTable, row []string, sourceKey string) (jurisdiction.Rate, error) {
+	st := t.get(row, "state")
+	sub, ok := jurisdiction.SubdivisionOf("US", st)
+	if !ok || sub.Code != st {
+		return jurisdiction.Rate{}, fmt.Errorf("unknown state %q", st)
+	}
+	v, err := ratePercent(t.get(row, "rate_pct"))
+	if err != nil {
+		return jurisdiction.Rate{}, err
+	}
+	from, err := parseRateDate(t.get(row, "effective_from"))
+	if err != nil {
+		return jurisdiction.Rate{}, err
+	}
+	to, err := parseRateDate(t.get(row, "effective_to"))
+	if err != nil {
+		return jurisdiction.Rate{}, err
+	}
+	return jurisdiction.Rate{
+		Jurisdiction: sub.ID(), Tax: jurisdiction.SalesTax, Category: jurisdiction.General,
+		Value: v, Period: civil.Period{Effective: from, Expiration: to}, Source: sourceKey,
+	}, nil
+}
+
+// sstFiles are the SST rate files read, by state.
+var sstFiles = []struct{ state, file string }{
+	{"GA", "rates/us-sst/GAR2026Q2FEB19.csv"},
+	{"MN", "rates/us-sst/MNR2026Q2FEB18.csv"},
+	{"WI", "rates/us-sst/WIR2026Q2FEB18.csv"},
+}
+
+// SST jurisdiction type codes, as they appear in the rate files.
+const (
+	sstState    = "45"
+	sstCounty   = "00"
+	sstCity     = "01"
+	sstDistrict = "63"
+)
+
+// sstRow is one parsed row of an SST rate file.
+type sstRow struct {
+	line          int
+	typ, code     string
+	general, food decimal.Decimal
+	period        civil.Period
+}
+
+// addSST reads the SST rate files: state food rates (the general state
+// rate is the curated one, checked against the file), county, city and
+// special district rates.
+func addSST(g *gen, b *ratesBuilder) error {
+	names, err := readPlaceNames(g)
+	if err != nil {
+		return err
+	}
+	districts, err := readSSTDistricts(g)
+	if err != nil {
+		return err
+	}
+	usedNames := map[string]bool{}
+	for _, f := range sstFiles {
+		sub, _ := jurisdiction.SubdivisionOf("US", f.state)
+		rows, err := readSSTFile(g.log, g.path(f.file), sub.FIPS)
+		if err != nil {
+			return err
+		}
+		key := "us-sst-" + strings.ToLower(f.state)
+		counts := map[string]int{}
+		for _, r := range rows {
+			var id string
+			switch r.typ {
+			case sstState:
+				if err := checkSSTState(b, sub.ID(), r); err != nil {
+					return fmt.Errorf("%s line %d: %w", f.file, r.line, err)
+				}
+				if err := b.addRate(jurisdiction.Rate{
+					Jurisdiction: sub.ID(), Tax: jurisdiction.SalesTax, Category: jurisdiction.Food,
+					Value: r.food, Period: r.period, Source: key,
+				}); err != nil {
+					return fmt.Errorf("%s line %d: %w", f.file, r.line, err)
+				}
+				counts[r.typ]++
+				continue
+			case sstCounty:
+				id = "US-" + sub.FIPS + r.code
+				if _, ok := b.juris[id]; !ok {
+					return fmt.Errorf("%s line %d: county %s is not in the county list", f.file, r.line, id)
+				}
+			case sstCity:
+				id = "US-" + sub.FIPS + r.code
+				if _, ok := b.juris[id]; !ok {
+					name, known := names[sub.FIPS+r.code]
+					if known {
+						usedNames[sub.FIPS+r.code] = true
+					} else {
+						name = "Place " + sub.FIPS + r.code
+					}
+					if err := b.addJuris(jurisdiction.Jurisdiction{
+						ID: id, Type: jurisdiction.City, Name: name, Parent: sub.ID(), Country: "US", ExternalCode: sub.FIPS + r.code,
+					}); err != nil {
+						return err
+					}
+				}
+			case sstDistrict:
+				id = "US-" + f.state + "-D" + r.code
+				if _, ok := b.juris[id]; !ok {
+					t := jurisdiction.SpecialPurposeDistrict
+					if dt, ok := districts[f.state+r.code]; ok {
+						t = dt
+						usedNames["D"+f.state+r.code] = true
+					}
+					if err := b.addJuris(jurisdiction.Jurisdiction{
+						ID: id, Type: t, Name: "Special district " + r.code + " (" + f.state + ")", Parent: sub.ID(), Country: "US",
+						ExternalCode: r.code,
+					}); err != nil {
+						return err
+					}
+				}
+			}
+			counts[r.typ]++
+			for _, rt := range []struct {
+				cat string
+				v   decimal.Decimal
+			}{{jurisdiction.General, r.general}, {jurisdiction.Food, r.food}} {
+				if err := b.addRate(jurisdiction.Rate{
+					Jurisdiction: id, Tax: jurisdiction.SalesTax, Category: rt.cat, Value: rt.v, Period: r.period, Source: key,
+				}); err != nil {
+					return fmt.Errorf("%s line %d: %w", f.file, r.line, err)
+				}
+			}
+		}
+		if counts[sstState] == 0 {
+			return fmt.Errorf("%s: no state row", f.file)
+		}
+		g.log.Info("SST rate file", "file", f.file, "state rows", counts[sstState], "county rows", counts[sstCounty], "city rows", counts[sstCity], "district rows", counts[sstDistrict])
+		g.addSource(source{
+			Key:   key,
+			Files: f.file,
+			What: sub.Name + " local sales tax rates with effective dates: counties (type 00), cities and other places (type 01, 7-digit place FIPS), " +
+				"special districts (type 63); general intrastate rate as category general, food intrastate as food; the state row (type 45) gives the state food rate and checks the curated state rate",
+			From:    "Streamlined Sales Tax Governing Board rate file " + strings.TrimSuffix(f.file[strings.LastIndex(f.file, "/")+1:], ".csv") + " (via the open-sales-tax test fixtures)",
+			Licence: "public government data (fixtures Apache-2.0)",
+		})
+	}
+	for code := range names {
+		if !usedNames[code] {
+			return fmt.Errorf("data/src/us-place-names.csv: place %s is not in any SST rate file", code)
+		}
+	}
+	for code := range districts {
+		if !usedNames["D"+code] {
+			return fmt.Errorf("data/src/us-sst-districts.csv: district %s is not in any SST rate file", code)
+		}
+	}
+	g.addSource(source{
+		Key:     "us-place-names",
+		Files:   "data/src/us-place-names.csv, data/src/us-sst-districts.csv",
+		What:    "names of a few places of the SST rate files (the files carry codes only; other places are named \"Place <FIPS>\") and the type of the SST special districts that can be identified",
+		From:    "US Census Bureau FIPS 55 place codes; Minnesota Department of Revenue (curated by the Levy project)",
+		Licence: "public government information",
+	})
+	return nil
+}
+
+// checkSSTState checks that the curated general state rate agrees with the
+// state row of an SST file wherever both speak, and that both are in force
+// at the end of the row.
+func checkSSTState(b *ratesBuilder, stateID string, r sstRow) error {
+	found := false
+	for _, c := range b.rates {
+		if c.Jurisdiction != stateID || c.Category != jurisdiction.General {
+			continue
+		}
+		if !periodsOverlap(c.Period, r.period) {
+			continue
+		}
+		if !c.Value.Equal(r.general) {
+			return fmt.Errorf("state rate %s (%s..%s) disagrees with the curated %s (%s..%s)", r.general, r.period.Effective, r.period.Expiration, c.Value, c.Effective, c.Expiration)
+		}
+		if c.Expiration.IsZero() == r.period.Expiration.IsZero() {
+			found = true
+		}
+	}
+	if !found {
+		return fmt.Errorf("no curated state rate agrees with the SST state row")
+	}
+	return nil
+}
+
+// periodsOverlap reports whether two periods share a day.
+func periodsOverlap(a, c civil.Period) bool {
+	if !a.Expiration.IsZero() && !c.Effective.IsZero() && a.Expiration.Before(c.Effective) {
+		return false
+	}
+	if !c.Expiration.IsZero() && !a.Effective.IsZero() && c.Expiration.Before(a.Effective) {
+		return false
+	}
+	return true
+}
+
+// readSSTFile parses an SST rate file: no header, nine columns.
+func readSSTFile(log *slog.Logger, path, stateFIPS string) ([]sstRow, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	codeLen := map[string]int{sstState: 2, sstCounty: 3, sstCity: 5, sstDistrict: 5}
+	digits := regexp.MustCompile(`^[0-9]+$`)
+	var rows []sstRow
+	for i, line := range strings.Split(strings.ReplaceAll(string(raw), "\r\n", "\n"), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		f := strings.Split(line, ",")
+		if len(f) != 9 {
+			return nil, fmt.Errorf("%s line %d: %d fields, want 9", path, i+1, len(f))
+		}
+		for k := range f {
+			f[k] = strings.TrimSpace(f[k])
+		}
+		r := sstRow{line: i + 1, typ: f[1], code: f[2]}
+		if f[0] != stateFIPS {
+			return nil, fmt.Errorf("%s line %d: state %s, want %s", path, i+1, f[0], stateFIPS)
+		}
+		n, ok := codeLen[r.typ]
+		if !ok {
+			return nil, fmt.Errorf("%s line %d: unknown jurisdiction type %q", path, i+1, r.typ)
+		}
+		if len(r.code) != n || !digits.MatchString(r.code) {
+			return nil, fmt.Errorf("%s line %d: type %s code %q should be %d digits", path, i+1, r.typ, r.code, n)
+		}
+		if r.typ == sstState && r.code != stateFIPS {
+			return nil, fmt.Errorf("%s line %d: state row for %s", path, i+1, r.code)
+		}
+		if r.general, err = rateFraction(f[3]); err != nil {
+			return nil, fmt.Errorf("%s line %d: %w", path, i+1, err)
+		}
+		if r.food, err = rateFraction(f[5]); err != nil {
+			return nil, fmt.Errorf("%s line %d: %w", path, i+1, err)
+		}
+		if r.period.Effective, err = civil.ParseCompact(f[7]); err != nil {
+			return nil, fmt.Errorf("%s line %d: %w", path, i+1, err)
+		}
+		switch f[8] {
+		case "29991231", "99991231":
+		default:
+			if r.period.Expiration, err = civil.ParseCompact(f[8]); err != nil {
+				return nil, fmt.Errorf("%s line %d: %w", path, i+1, err)
+			}
+		}
+		rows = append(rows, r)
+	}
+	// A row that starts on the last day of the previous row of the same
+	// jurisdiction (WI county 078: ends 2020-03-31, next starts 2020-03-31)
+	// is taken to start the day after: local rates change on the first of a
+	// month. Longer overlaps are left for the builder's check to reject.
+	byJuris := map[string][]int{}
+	for i, r := range rows {
+		byJuris[r.typ+r.code] = append(byJuris[r.typ+r.code], i)
+	}
+	for _, idx := range byJuris {
+		slices.SortFunc(idx, func(a, b int) int { return rows[a].period.Effective.Compare(rows[b].period.Effective) })
+		for k := 1; k < len(idx); k++ {
+			prev, cur := &rows[idx[k-1]], &rows[idx[k]]
+			if !prev.period.Expiration.IsZero() && prev.period.Expiration == cur.period.Effective {
+				log.Warn("SST rate file: one-day overlap, later row moved to the next day", "file", path, "line", cur.line, "from", cur.period.Effective)
+				cur.period.Effective = cur.period.Effective.AddDays(1)
+			}
+		}
+	}
+	return rows, nil
+}
+
+// readPlaceNames reads the curated names of SST places, by 7-digit FIPS.
+func readPlaceNames(g *gen) (map[string]string, error) {
+	t, err := readRatesTable(g.curatedPath("us-place-names.csv"), "place_fips", "name", "citation")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, row := range t.rows {
+		code, name := t.get(row, "place_fips"), t.get(row, "name")
+		if len(code) != 7 || name == "" || t.get(row, "citation") == "" {
+			return nil, fmt.Errorf("us-place-names.csv: bad row %q", row)
+		}
+		out[code] = name
+	}
+	return out, nil
+}
+
+// readSSTDistricts reads the curated types of SST special districts, keyed
+// by state and code ("MN80008").
+func readSSTDistricts(g *gen) (map[string]jurisdiction.Type, error) {
+	t, err := readRatesTable(g.curatedPath("us-sst-districts.csv"), "state", "code", "type", "citation")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]jurisdiction.Type{}
+	for _, row := range t.rows {
+		typ, err := jurisdiction.ParseType(t.get(row, "type"))
+		if err != nil || t.get(row, "citation") == "" {
+			return nil, fmt.Errorf("us-sst-districts.csv: bad row %q", row)
+		}
+		out[t.get(row, "state")+t.get(row, "code")] = typ
+	}
+	return out, nil
+}
+
+// California: the CDTFA table of combined rates effective 2026-01-01.
+const cdtfaFile = "rates/us-ca-cdtfa-2026-01-01.csv"
+
+var cdtfaDate = civil.New(2026, 1, 1)
+
+// addCalifornia models the CDTFA combined rates as state + county +
+// (city or unincorporated area), all non-negative, and checks that every
+// row of the table sums exactly.
+func addCalifornia(g *gen, b *ratesBuilder) error {
+	state := decimal.Zero
+	found := false
+	for _, r := range b.rates {
+		if r.Jurisdiction == "US-CA" && r.Category == jurisdiction.General && r.Contains(cdtfaDate) {
+			state, found = r.Value, true
+		}
+	}
+	if !found {
+		return fmt.Errorf("no California state rate on %s", cdtfaDate)
+	}
+	countyID := map[string]string{}
+	for id, j := range b.juris {
+		if j.Parent == "US-CA" && j.Type == jurisdiction.County {
+			countyID[j.Name] = id
+		}
+	}
+	t, err := readRatesTable(g.path(cdtfaFile), "Location", "Rate", "County", "Type")
+	if err != nil {
+		return err
+	}
+	type cdtfaRow struct {
+		line           int
+		location, slug string
+		county         string // county jurisdiction ID
+		rate           decimal.Decimal
+		uninc          bool
+	}
+	var rows []cdtfaRow
+	uninc := map[string]int{} // county ID -> index in rows
+	slugs := map[string]int{}
+	skipped := 0
+	for i, row := range t.rows {
+		line := i + 2
+		loc, typ, county := t.get(row, "Location"), t.get(row, "Type"), t.get(row, "County")
+		rate, err := rateFraction(t.get(row, "Rate"))
+		if err != nil {
+			return fmt.Errorf("%s line %d: %w", cdtfaFile, line, err)
+		}
+		if typ != "City" && typ != "County" {
+			// Pointer rows ("Please refer to ... within X County") have
+			// their columns shifted and no rate of their own.
+			if !rate.IsZero() {
+				return fmt.Errorf("%s line %d: unknown type %q with rate %s", cdtfaFile, line, typ, rate)
+			}
+			skipped++
+			continue
+		}
+		cid, ok := countyID[county]
+		if !ok {
+			return fmt.Errorf("%s line %d: county %q is not a California county", cdtfaFile, line, county)
+		}
+		if rate.LessThan(state) {
+			return fmt.Errorf("%s line %d: %s rate %s is below the state rate %s", cdtfaFile, line, loc, rate, state)
+		}
+		r := cdtfaRow{line: line, location: loc, county: cid, rate: rate}
+		if typ == "County" {
+			if loc != county+" County" && loc != county+" County Unincorporated Area" {
+				return fmt.Errorf("%s line %d: county row %q does not name county %q", cdtfaFile, line, loc, county)
+			}
+			if _, dup := uninc[cid]; dup {
+				return fmt.Errorf("%s line %d: second unincorporated rate for %s County", cdtfaFile, line, county)
+			}
+			r.uninc = true
+			uninc[cid] = len(rows)
+		} else {
+			r.slug = jurisdiction.Slug(loc)
+			if prev, dup := slugs[r.slug]; dup {
+				return fmt.Errorf("%s line %d: city %q has the same ID as line %d", cdtfaFile, line, loc, prev)
+			}
+			slugs[r.slug] = line
+		}
+		rows = append(rows, r)
+	}
+	// The countywide part d is the least combined rate in the county minus
+	// the state rate.
+	least := map[string]decimal.Decimal{}
+	for _, r := range rows {
+		if m, ok := least[r.county]; !ok || r.rate.LessThan(m) {
+			least[r.county] = r.rate
+		}
+	}
+	for cid := range least {
+		if _, ok := uninc[cid]; !ok {
+			return fmt.Errorf("%s: county %s has cities but no unincorporated rate", cdtfaFile, cid)
+		}
+	}
+	sourceKey := "us-ca-cdtfa"
+	add := func(id string, v decimal.Decimal) error {
+		return b.addRate(jurisdiction.Rate{
+			Jurisdiction: id, Tax: jurisdiction.SalesTax, Category: jurisdiction.General, Value: v,
+			Period: civil.Period{Effective: cdtfaDate}, Source: sourceKey,
+		})
+	}
+	for _, cid := range slices.Sorted(maps.Keys(least)) {
+		if err := add(cid, least[cid].Sub(state)); err != nil {
+			return err
+		}
+	}
+	cities, unincAreas := 0, 0
+	for _, r := range rows {
+		d := least[r.county].Sub(state)
+		local := r.rate.Sub(state).Sub(d)
+		var parts []string
+		if r.uninc {
+			if local.IsPositive() {
+				county := b.juris[r.county]
+				id := r.county + "-UNINC"
+				if err := b.addJuris(jurisdiction.Jurisdiction{
+					ID: id, Type: jurisdiction.SpecialPurposeDistrict, Name: county.Name + " County unincorporated area",
+					Parent: r.county, Country: "US",
+				}); err != nil {
+					return err
+				}
+				if err := add(id, local); err != nil {
+					return err
+				}
+				parts = append(parts, id)
+				unincAreas++
+			}
+		} else {
+			id := "US-CA-CITY-" + r.slug
+			if err := b.addJuris(jurisdiction.Jurisdiction{
+				ID: id, Type: jurisdiction.City, Name: r.location, Parent: r.county, Country: "US",
+			}); err != nil {
+				return err
+			}
+			if local.IsPositive() {
+				if err := add(id, local); err != nil {
+					return err
+				}
+			}
+			parts = append(parts, id)
+			cities++
+		}
+		// Check: the rates of the row's jurisdictions and their ancestors
+		// on the table's date sum to the combined rate.
+		sum := decimal.Zero
+		for _, id := range append(parts, r.county, "US-CA") {
+			for _, x := range b.rates {
+				if x.Jurisdiction == id && x.Category == jurisdiction.General && x.Contains(cdtfaDate) {
+					if x.Value.IsNegative() {
+						return fmt.Errorf("%s line %d: negative rate on %s", cdtfaFile, r.line, id)
+					}
+					sum = sum.Add(x.Value)
+				}
+			}
+		}
+		if !sum.Equal(r.rate) {
+			return fmt.Errorf("%s line %d: %s: rates sum to %s, CDTFA says %s", cdtfaFile, r.line, r.location, sum, r.rate)
+		}
+	}
+	g.log.Info("California", "counties", len(least), "cities", cities, "unincorporated areas with a rate", unincAreas, "pointer rows skipped", skipped)
+	g.addSource(source{
+		Key:   sourceKey,
+		Files: cdtfaFile,
+		What: "California city and county combined sales and use tax rates effective 2026-01-01 (column Rate), split as state 7.25% + " +
+			"countywide rate (the least rate in the county minus 7.25%) + city or unincorporated-area rate; every row is checked to sum exactly",
+		From:    "California Department of Tax and Fee Administration, California City & County Sales & Use Tax Rates, effective January 1, 2026",
+		Licence: "public government data",
+	})
+	return nil
+}
+
+// readRatesJSON decodes a JSON file.
+func readRatesJSON(path string, v any) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}

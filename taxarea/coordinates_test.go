@@ -1,0 +1,201 @@
+package taxarea
+
+import (
+	"context"
+	"testing"
+
+	"github.com/golang/geo/s2"
+	"github.com/levytax/levy/data"
+)
+
+func TestLocateRealPlaces(t *testing.T) {
+	r := resolver(t)
+	cases := []struct {
+		name                      string
+		lat, lng                  float64
+		country, division, county string
+	}{
+		// Landmarks.
+		{"Empire State Building", 40.748817, -73.985428, "US", "US-NY", "US-36061"},
+		{"Space Needle", 47.620506, -122.349277, "US", "US-WA", "US-53033"},
+		{"Gateway Arch, St. Louis city", 38.624691, -90.184776, "US", "US-MO", "US-29510"},
+		{"Golden Gate Park", 37.769421, -122.486214, "US", "US-CA", "US-06075"},
+		{"Las Vegas Strip", 36.114647, -115.172813, "US", "US-NV", "US-32003"},
+		{"Honolulu, Iolani Palace", 21.306944, -157.858611, "US", "US-HI", "US-15003"},
+		{"Anchorage", 61.218056, -149.900278, "US", "US-AK", "US-02020"},
+		{"New Orleans, a parish", 29.951065, -90.071533, "US", "US-LA", "US-22071"},
+		// Both sides of state lines.
+		{"Kansas City, Kansas side", 39.03, -94.625, "US", "US-KS", "US-20091"},
+		{"Kansas City, Missouri side", 39.03, -94.59, "US", "US-MO", "US-29095"},
+		{"Texarkana, Texas side", 33.44, -94.12, "US", "US-TX", "US-48037"},
+		{"Texarkana, Arkansas side", 33.425, -94.02, "US", "US-AR", "US-05091"},
+		{"Lake Tahoe, Nevada shore", 39.0968, -119.9426, "US", "US-NV", "US-32005"},
+		{"Lake Tahoe, California shore", 39.0968, -120.0426, "US", "US-CA", "US-06061"},
+		// Both sides of national borders.
+		{"Detroit", 42.331427, -83.045754, "US", "US-MI", "US-26163"},
+		{"Windsor", 42.301, -83.03, "CA", "CA-ON", ""},
+		{"Niagara Falls, New York", 43.0962, -79.0377, "US", "US-NY", "US-36063"},
+		{"Niagara Falls, Ontario", 43.0896, -79.0849, "CA", "CA-ON", ""},
+		{"El Paso", 31.761878, -106.485022, "US", "US-TX", "US-48141"},
+		{"Ciudad Juárez", 31.690363, -106.424547, "MX", "", ""},
+		// Territories.
+		{"San Juan, Puerto Rico", 18.465539, -66.105735, "US", "US-PR", "US-72127"},
+		{"Hagåtña, Guam", 13.475732, 144.748871, "US", "US-GU", "US-66010"},
+		{"Charlotte Amalie, USVI", 18.341900, -64.930700, "US", "US-VI", "US-78030"},
+		{"Pago Pago, American Samoa", -14.275632, -170.702036, "US", "US-AS", "US-60010"},
+		{"Saipan", 15.177801, 145.750967, "US", "US-MP", "US-69110"},
+		// Canada.
+		{"Parliament Hill, Ottawa", 45.4236, -75.7009, "CA", "CA-ON", ""},
+		{"Montreal", 45.5017, -73.5673, "CA", "CA-QC", ""},
+		{"Vancouver", 49.2827, -123.1207, "CA", "CA-BC", ""},
+		{"Iqaluit", 63.7467, -68.5170, "CA", "CA-NU", ""},
+		// Other countries, antimeridian and poles.
+		{"Eiffel Tower", 48.858370, 2.294481, "FR", "", ""},
+		{"Brandenburg Gate", 52.516275, 13.377704, "DE", "", ""},
+		{"Sydney Opera House", -33.856784, 151.215297, "AU", "", ""},
+		{"Tokyo Tower", 35.658581, 139.745433, "JP", "", ""},
+		{"Brasília", -15.793889, -47.882778, "BR", "", ""},
+		{"Fiji, Viti Levu", -17.8, 178.0, "FJ", "", ""},
+		{"Chukotka, west of 180°", 65.5, -175.0, "RU", "", ""},
+		{"Antarctica", -82.0, 30.0, "AQ", "", ""},
+		{"Pristina, Kosovo", 42.6629, 21.1655, "XK", "", ""},
+		// Open sea.
+		{"Pacific Ocean", 0, -150, "", "", ""},
+		{"Atlantic Ocean", 30, -40, "", "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := r.Locate(c.lat, c.lng)
+			want := Point{Country: c.country, Division: c.division, County: c.county}
+			if got != want {
+				t.Errorf("Locate(%v, %v) = %+v, want %+v", c.lat, c.lng, got, want)
+			}
+		})
+	}
+}
+
+func TestLookupCoordinatesResult(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	resp, err := r.LookupCoordinates(ctx, CoordinatesLookupRequest{Coordinates: &Coordinates{Latitude: 40.748817, Longitude: -73.985428}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := resp.LookupResults[0]
+	if got, want := ids(res), []string{"US", "US-NY", "US-36061"}; !equal(got, want) {
+		t.Errorf("jurisdictions = %v, want %v", got, want)
+	}
+	if res.TaxAreaID != AreaID([]string{"US", "US-NY", "US-36061"}) || res.AsOfDate != testToday {
+		t.Errorf("taxAreaId %s asOf %s", res.TaxAreaID, res.AsOfDate)
+	}
+	if res.Jurisdictions[2].ExternalJurisdictionCode != "36061" || res.Jurisdictions[1].ExternalJurisdictionCode != "36" {
+		t.Errorf("external codes = %+v", res.Jurisdictions)
+	}
+
+	// The sea is a result with no jurisdictions, not an error.
+	resp, err = r.LookupCoordinates(ctx, CoordinatesLookupRequest{Coordinates: &Coordinates{Latitude: -40, Longitude: -120}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(resp.LookupResults); n != 1 || len(resp.LookupResults[0].Jurisdictions) != 0 || resp.LookupResults[0].TaxAreaID != "" {
+		t.Errorf("open sea gave %+v", resp.LookupResults)
+	}
+
+	// A point just off a generalised coastline takes the nearest county.
+	resp, err = r.LookupCoordinates(ctx, CoordinatesLookupRequest{Coordinates: &Coordinates{Latitude: 41.8890, Longitude: -87.6050}}) // Navy Pier, Chicago
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := resp.LookupResults[0]; leafID(res) != "US-17031" {
+		t.Errorf("Navy Pier gave %v (confidence %s)", ids(res), res.ConfidenceIndicator)
+	}
+}
+
+func TestLookupCoordinatesValidation(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	_, err := r.LookupCoordinates(ctx, CoordinatesLookupRequest{})
+	wantField(t, err, "invalid", "coordinates")
+	_, err = r.LookupCoordinates(ctx, CoordinatesLookupRequest{Coordinates: &Coordinates{Latitude: 91, Longitude: 0}})
+	wantField(t, err, "invalid", "coordinates.latitude")
+	_, err = r.LookupCoordinates(ctx, CoordinatesLookupRequest{Coordinates: &Coordinates{Latitude: 0, Longitude: -180.5}})
+	wantField(t, err, "invalid", "coordinates.longitude")
+}
+
+// TestSharedVerticesBelongToOneCounty checks the semi-open vertex model: a
+// vertex where neighbouring counties meet, each border shared edge for edge
+// in opposite directions, is inside exactly one of them.
+func TestSharedVerticesBelongToOneCounty(t *testing.T) {
+	r := resolver(t)
+	b, err := data.Default().Boundaries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type edge struct{ a, b data.Vertex }
+	directed := map[edge]int{} // directed edge -> county index
+	owners := map[data.Vertex][]int{}
+	outgoing := map[data.Vertex][]edge{}
+	for i, bd := range b.All {
+		if bd.Layer != data.LayerUSCounty {
+			continue
+		}
+		for _, l := range bd.Loops {
+			for k, v := range l {
+				e := edge{v, l[(k+1)%len(l)]}
+				directed[e] = i
+				owners[v] = append(owners[v], i)
+				outgoing[v] = append(outgoing[v], e)
+			}
+		}
+	}
+	checked, bad := 0, 0
+	for v, os := range owners {
+		if len(os) < 3 {
+			continue
+		}
+		// Inland: every edge leaving v is the reverse of another county's.
+		inland := true
+		for _, e := range outgoing[v] {
+			if j, ok := directed[edge{e.b, e.a}]; !ok || j == directed[e] {
+				inland = false
+			}
+		}
+		if !inland {
+			continue
+		}
+		p := s2.PointFromLatLng(s2.LatLngFromDegrees(float64(v.Lat)/1e6, float64(v.Lng)/1e6))
+		in := 0
+		for _, i := range os {
+			if s2.NewContainsPointQuery(r.points.bounds[i].index, s2.VertexModelSemiOpen).Contains(p) {
+				in++
+			}
+		}
+		if in != 1 {
+			bad++
+			t.Logf("vertex %v where %d counties meet is inside %d of them", v, len(os), in)
+		}
+		if checked++; checked == 3000 {
+			break
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d inland vertices checked", checked)
+	}
+	// The source's quantisation leaves a few slivers where two counties
+	// overlap; everywhere else a meeting point has exactly one owner.
+	if bad*1000 > checked {
+		t.Errorf("%d of %d inland vertices are not in exactly one county", bad, checked)
+	}
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
