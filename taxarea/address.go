@@ -217,6 +217,8 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		} else if uninc, ok := r.areas.byJur[c.county+"-UNINC"]; ok {
 			ar = uninc
 			conf = min(conf, confUninc)
+		} else if r.hasCities(c.county) {
+			conf = min(conf, confUninc)
 		}
 		if regionBroken {
 			conf = min(conf, confRegionBroken)

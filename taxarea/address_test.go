@@ -1,0 +1,152 @@
+package taxarea
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func lookupAddr(t *testing.T, a PostalAddress) *LookupResponse {
+	t.Helper()
+	resp, err := resolver(t).LookupAddress(context.Background(), AddressLookupRequest{PostalAddress: a})
+	if err != nil {
+		t.Fatalf("LookupAddress(%+v): %v", a, err)
+	}
+	if len(resp.LookupResults) == 0 {
+		t.Fatalf("LookupAddress(%+v): no results", a)
+	}
+	return resp
+}
+
+func TestLookupAddressRealPlaces(t *testing.T) {
+	cases := []struct {
+		name string
+		addr PostalAddress
+		want []string // jurisdictions of the first result
+		conf string
+	}{
+		{"Empire State Building", PostalAddress{StreetAddress1: "350 5th Ave", City: "New York", MainDivision: "NY", PostalCode: "10118"},
+			[]string{"US", "US-NY", "US-36061"}, "100"},
+		{"White House", PostalAddress{StreetAddress1: "1600 Pennsylvania Ave NW", City: "Washington", MainDivision: "DC", PostalCode: "20500"},
+			[]string{"US", "US-DC", "US-11001"}, "100"},
+		{"Apple Park, a California city", PostalAddress{StreetAddress1: "1 Apple Park Way", City: "Cupertino", MainDivision: "CA", PostalCode: "95014"},
+			[]string{"US", "US-CA", "US-06085", "US-CA-CITY-CUPERTINO"}, "100"},
+		{"Los Angeles City Hall, ZIP+4 and names in odd case", PostalAddress{StreetAddress1: "200 N  Spring St", City: "los angeles", MainDivision: "california", PostalCode: " 90012-4801 ", Country: "united states"},
+			[]string{"US", "US-CA", "US-06037", "US-CA-CITY-LOS_ANGELES"}, "100"},
+		{"Bakersfield, a California city", PostalAddress{City: "Bakersfield", MainDivision: "CA", PostalCode: "93301"},
+			[]string{"US", "US-CA", "US-06029", "US-CA-CITY-BAKERSFIELD"}, "100"},
+		{"ZIP alone", PostalAddress{PostalCode: "55401"}, []string{"US", "US-MN", "US-27053"}, "100"},
+		{"city and state alone", PostalAddress{City: "Minneapolis", MainDivision: "Minnesota"}, []string{"US", "US-MN", "US-27053"}, ""},
+		{"state alone", PostalAddress{MainDivision: "texas"}, []string{"US", "US-TX"}, "50"},
+		{"unincorporated Los Angeles County", PostalAddress{City: "Marina del Rey", MainDivision: "CA", PostalCode: "90292"},
+			[]string{"US", "US-CA", "US-06037"}, "80"},
+		{"unincorporated Kern County", PostalAddress{City: "Oildale", MainDivision: "CA", PostalCode: "93308"},
+			[]string{"US", "US-CA", "US-06029", "US-06029-UNINC"}, "80"},
+		{"Puerto Rico as a country", PostalAddress{City: "San Juan", PostalCode: "00901", Country: "Puerto Rico"},
+			[]string{"US", "US-PR", "US-72127"}, "100"},
+		{"Guam by ISO code", PostalAddress{PostalCode: "96910", Country: "GU"}, []string{"US", "US-GU", "US-66010"}, "100"},
+		{"Parliament of Canada", PostalAddress{StreetAddress1: "111 Wellington St", City: "Ottawa", MainDivision: "ON", PostalCode: "K1A 0A9", Country: "Canada"},
+			[]string{"CA", "CA-ON"}, "100"},
+		{"Canadian postal code alone", PostalAddress{PostalCode: "h2x1y4", Country: "CAN"}, []string{"CA", "CA-QC"}, "100"},
+		{"Brandenburg Gate", PostalAddress{StreetAddress1: "Pariser Platz", City: "Berlin", PostalCode: "10117", Country: "Germany"},
+			[]string{"DE"}, "100"},
+		{"Canary Islands by postcode", PostalAddress{City: "Las Palmas de Gran Canaria", PostalCode: "35001", Country: "ESP"},
+			[]string{"ES", "ES-CN"}, "100"},
+		{"Heligoland by postcode", PostalAddress{PostalCode: "27498", Country: "de"}, []string{"DE", "DE-X-HELIGOLAND"}, "100"},
+		{"Tokyo", PostalAddress{City: "Tokyo", Country: "Japan"}, []string{"JP"}, "100"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := lookupAddr(t, c.addr).LookupResults[0]
+			if got := ids(res); !equal(got, c.want) {
+				t.Errorf("jurisdictions = %v, want %v", got, c.want)
+			}
+			if c.conf != "" && res.ConfidenceIndicator != c.conf {
+				t.Errorf("confidence = %s, want %s", res.ConfidenceIndicator, c.conf)
+			}
+			if res.TaxAreaID != AreaID(c.want) {
+				t.Errorf("taxAreaId = %s, want %s", res.TaxAreaID, AreaID(c.want))
+			}
+			if !hasStatus(res, Normal) {
+				t.Errorf("statuses = %+v, want NORMAL", res.Statuses)
+			}
+		})
+	}
+}
+
+func TestLookupAddressCleansing(t *testing.T) {
+	res := lookupAddr(t, PostalAddress{StreetAddress1: "  200 N   Spring St ", City: "los angeles", MainDivision: "california", PostalCode: "900124801", Country: "usa"}).LookupResults[0]
+	got := res.PostalAddresses[0]
+	want := PostalAddress{StreetAddress1: "200 N Spring St", City: "Los Angeles", MainDivision: "CA", SubDivision: "Los Angeles", PostalCode: "90012-4801", Country: "USA"}
+	if got != want {
+		t.Errorf("cleansed address = %+v, want %+v", got, want)
+	}
+	ca := lookupAddr(t, PostalAddress{PostalCode: "k1a0a9", Country: "canada"}).LookupResults[0].PostalAddresses[0]
+	if ca.PostalCode != "K1A 0A9" || ca.MainDivision != "ON" || ca.Country != "CAN" {
+		t.Errorf("Canadian address cleansed to %+v", ca)
+	}
+	de := lookupAddr(t, PostalAddress{PostalCode: " 10117 ", City: "Berlin", Country: "  germany "}).LookupResults[0].PostalAddresses[0]
+	if de.Country != "DEU" || de.PostalCode != "10117" || de.City != "Berlin" {
+		t.Errorf("German address cleansed to %+v", de)
+	}
+}
+
+func TestLookupAddressContradictions(t *testing.T) {
+	// The ZIP is in New York, the state says New Jersey: the ZIP wins.
+	res := lookupAddr(t, PostalAddress{City: "New York", MainDivision: "NJ", PostalCode: "10118"}).LookupResults[0]
+	if !hasStatus(res, BadRegionFields) || leafID(res) != "US-36061" || res.ConfidenceIndicator != "70" {
+		t.Errorf("ZIP against state gave %v %+v confidence %s", ids(res), res.Statuses, res.ConfidenceIndicator)
+	}
+	// A Toronto postal code with British Columbia.
+	res = lookupAddr(t, PostalAddress{PostalCode: "M5V 3L9", MainDivision: "BC", Country: "CA"}).LookupResults[0]
+	if !hasStatus(res, BadRegionFields) || leafID(res) != "CA-ON" {
+		t.Errorf("postal code against province gave %v %+v", ids(res), res.Statuses)
+	}
+}
+
+func TestLookupAddressZIPAcrossCounties(t *testing.T) {
+	// 90265 (Malibu) lies in Los Angeles and Ventura counties.
+	resp := lookupAddr(t, PostalAddress{PostalCode: "90265"})
+	if len(resp.LookupResults) != 2 {
+		t.Fatalf("got %d results, want 2", len(resp.LookupResults))
+	}
+	first, second := resp.LookupResults[0], resp.LookupResults[1]
+	if ids(first)[2] != "US-06037" || ids(second)[2] != "US-06111" {
+		t.Errorf("counties = %v, %v", ids(first), ids(second))
+	}
+	if first.ConfidenceIndicator <= second.ConfidenceIndicator && len(first.ConfidenceIndicator) == len(second.ConfidenceIndicator) {
+		t.Errorf("confidence %s then %s: the larger share should come first", first.ConfidenceIndicator, second.ConfidenceIndicator)
+	}
+	// Naming the county settles it.
+	resp = lookupAddr(t, PostalAddress{PostalCode: "90265", SubDivision: "Ventura County"})
+	if len(resp.LookupResults) != 1 || ids(resp.LookupResults[0])[2] != "US-06111" {
+		t.Errorf("with the county named: %+v", resp.LookupResults)
+	}
+}
+
+func TestLookupAddressErrors(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	cases := []struct {
+		name  string
+		addr  PostalAddress
+		code  string
+		field string
+	}{
+		{"unknown country", PostalAddress{City: "Atlantis", Country: "Atlantis"}, "invalid", "postalAddress.country"},
+		{"malformed ZIP", PostalAddress{PostalCode: "ABCDE"}, "invalid", "postalAddress.postalCode"},
+		{"malformed Canadian postal code", PostalAddress{PostalCode: "12345", Country: "CA"}, "invalid", "postalAddress.postalCode"},
+		{"unknown state", PostalAddress{City: "Springfield", MainDivision: "Narnia"}, "invalid", "postalAddress.mainDivision"},
+		{"city too long", PostalAddress{City: strings.Repeat("x", 61), PostalCode: "10118"}, "invalid", "postalAddress.city"},
+		{"street too long", PostalAddress{StreetAddress1: strings.Repeat("é", 101), PostalCode: "10118"}, "invalid", "postalAddress.streetAddress1"},
+		{"nothing to go on", PostalAddress{StreetAddress1: "1 Main St"}, "invalid", "postalAddress"},
+		{"unknown ZIP", PostalAddress{PostalCode: "00000"}, "not_found", "postalAddress.postalCode"},
+		{"unknown city", PostalAddress{City: "Nowhereville", MainDivision: "OH"}, "not_found", "postalAddress.city"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := r.LookupAddress(ctx, AddressLookupRequest{PostalAddress: c.addr})
+			wantField(t, err, c.code, c.field)
+		})
+	}
+}
