@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/taxarea"
+)
+
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(context.Background(), args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestLookupCommands(t *testing.T) {
+	cases := []struct {
+		args []string
+		leaf string
+	}{
+		{[]string{"lookup", "address", "--street", "350 5th Ave", "--city", "New York", "--state", "NY", "--zip", "10118"}, "US-36061"},
+		{[]string{"lookup", "point", "34.0522", "-118.2437"}, "US-06037"},
+		{[]string{"lookup", "point", "--as-of", "2026-01-01", "48.85837", "2.294481"}, "FR"},
+		{[]string{"lookup", "code", "06037", "--country", "US"}, "US-06037"},
+		{[]string{"lookup", "taxarea", "2116881840936218"}, "US-36061"},
+	}
+	for _, c := range cases {
+		code, out, errOut := runCLI(t, c.args...)
+		if code != 0 {
+			t.Errorf("%v: exit %d, stderr %s", c.args, code, errOut)
+			continue
+		}
+		var resp taxarea.LookupResponse
+		if err := json.Unmarshal([]byte(out), &resp); err != nil {
+			t.Errorf("%v: output is not a lookup response: %v\n%s", c.args, err, out)
+			continue
+		}
+		js := resp.LookupResults[0].Jurisdictions
+		if len(js) == 0 || js[len(js)-1].JurisdictionID != c.leaf {
+			t.Errorf("%v: jurisdictions %+v, want leaf %s", c.args, js, c.leaf)
+		}
+	}
+}
+
+func TestLookupChanged(t *testing.T) {
+	code, out, errOut := runCLI(t, "lookup", "changed", "--from", "2026-10-01", "--to", "2026-10-01")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var ids []string
+	if err := json.Unmarshal([]byte(out), &ids); err != nil || len(ids) == 0 {
+		t.Fatalf("changed areas: %v %q", err, out)
+	}
+	code, out, _ = runCLI(t, "lookup", "changed", "--from", "2026-10-01", "--id", ids[0])
+	if code != 0 || !strings.Contains(out, `"changed": true`) {
+		t.Errorf("exit %d, output %s", code, out)
+	}
+}
+
+func TestErrorsAndUsage(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{nil, 2, "usage"},
+		{[]string{"frobnicate"}, 2, "unknown command"},
+		{[]string{"lookup"}, 2, "needs a kind"},
+		{[]string{"lookup", "point", "1"}, 2, "LATITUDE and LONGITUDE"},
+		{[]string{"lookup", "point", "95", "0"}, 1, "coordinates.latitude"},
+		{[]string{"lookup", "address", "--zip", "ABCDE"}, 1, "postalAddress.postalCode"},
+		{[]string{"lookup", "address", "--country", "Atlantis", "--city", "X"}, 1, "postalAddress.country"},
+		{[]string{"lookup", "taxarea", "12x"}, 1, "taxAreaId"},
+		{[]string{"lookup", "changed", "--from", "2026-13-01"}, 2, "YYYY-MM-DD"},
+	}
+	for _, c := range cases {
+		code, _, errOut := runCLI(t, c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d mentioning %q", c.args, code, errOut, c.code, c.want)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, _ := runCLI(t, "version")
+	if code != 0 || !strings.Contains(out, "dataset 20") {
+		t.Errorf("exit %d, output %q", code, out)
+	}
+}
