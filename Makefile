@@ -1,0 +1,15 @@
+# Convenience targets; every one is a plain go command that the README names.
+
+.PHONY: test bench data
+
+test:
+	go vet ./... && go test ./...
+
+# Re-runs every benchmark of the project (see benchmarks/README.md).
+bench:
+	go test -run '^$$' -bench . -benchmem -count 5 ./taxarea/ ./data/ ./money/
+	cd benchmarks && go test -run '^$$' -bench . -benchmem -count 5
+
+# Regenerates the embedded dataset from ../shared/data.
+data:
+	go run ./data/gen --src ../shared/data --out data
