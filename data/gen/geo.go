@@ -7,8 +7,10 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/data/internal/binfmt"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/taxarea"
 )
 
 // Boundary layers, as data.Layer numbers them.
@@ -135,24 +137,32 @@ func genGeo(g *gen) error {
 			vertices += len(l)
 		}
 	}
-	grids := buildGrids(feats)
-	layers := make([]int, 0, len(grids))
-	for l := range grids {
-		layers = append(layers, l)
+	// The cell tables are computed here, once, by the same code that
+	// queries them.
+	bounds := &data.Boundaries{All: make([]data.Boundary, len(feats))}
+	for i, f := range feats {
+		b := data.Boundary{Layer: data.Layer(f.layer), Jurisdiction: f.id, Loops: make([][]data.Vertex, len(f.loops))}
+		for k, l := range f.loops {
+			b.Loops[k] = make([]data.Vertex, len(l))
+			for j, v := range l {
+				b.Loops[k][j] = data.Vertex{Lat: v.Lat, Lng: v.Lng}
+			}
+		}
+		bounds.All[i] = b
 	}
-	sort.Ints(layers)
-	w.Uvarint(uint64(len(layers)))
-	for _, l := range layers {
-		w.Uvarint(uint64(l))
-		w.Uvarint(uint64(gridLevels[l]))
-		w.Uvarint(uint64(len(grids[l])))
+	grids := taxarea.BuildCellTables(bounds)
+	w.Uvarint(uint64(len(grids)))
+	for _, g := range grids {
+		w.Uvarint(uint64(g.Layer))
+		w.Uvarint(uint64(g.Level))
+		w.Uvarint(uint64(len(g.Cells)))
 		var prev uint64
-		for _, c := range grids[l] {
-			w.Uvarint(uint64(c.id) - prev)
-			prev = uint64(c.id)
-			w.Varint(int64(c.inside))
-			w.Uvarint(uint64(len(c.candidates)))
-			for _, k := range c.candidates {
+		for _, c := range g.Cells {
+			w.Uvarint(c.ID - prev)
+			prev = c.ID
+			w.Varint(int64(c.Inside))
+			w.Uvarint(uint64(len(c.Candidates)))
+			for _, k := range c.Candidates {
 				w.Uvarint(uint64(k))
 			}
 		}
