@@ -68,8 +68,19 @@ type GridCell struct {
 	// Inside is the index in Boundaries.All of the boundary that contains
 	// the whole cell, or -1 when boundary edges pass through the cell.
 	Inside int32
-	// Candidates are the indexes of the boundaries that touch the cell.
-	Candidates []int32
+	// Candidates are the boundaries whose edges pass through the cell.
+	Candidates []Candidate
+}
+
+// Candidate is a boundary whose edges pass through a grid cell, with what
+// a point-in-polygon test inside the cell needs: whether the boundary
+// contains the cell's centre, and every edge of the boundary that meets the
+// cell. Edge e joins vertex e of the boundary's loops, counted loop after
+// loop, to the next vertex of its loop.
+type Candidate struct {
+	Boundary     int32
+	CenterInside bool
+	Edges        []int32 // ascending
 }
 
 // Boundaries returns the dataset's boundaries, decoding them on first use.
@@ -84,7 +95,7 @@ func (d *Dataset) Boundaries() (*Boundaries, error) {
 }
 
 func decodeBoundaries(file []byte) (*Boundaries, error) {
-	r, err := binfmt.Open(file, "geo", 1)
+	r, err := binfmt.Open(file, "geo", 2)
 	if err != nil {
 		return nil, fmt.Errorf("data: boundaries: %w", err)
 	}
@@ -108,6 +119,12 @@ func decodeBoundaries(file []byte) (*Boundaries, error) {
 		}
 		out.All = append(out.All, b)
 	}
+	edgeCounts := make([]int64, len(out.All))
+	for i, b := range out.All {
+		for _, l := range b.Loops {
+			edgeCounts[i] += int64(len(l))
+		}
+	}
 	grids := r.Count(3)
 	for i := 0; i < grids && r.Err() == nil; i++ {
 		g := Grid{Layer: Layer(r.Uvarint()), Level: int(r.Uvarint())}
@@ -115,15 +132,25 @@ func decodeBoundaries(file []byte) (*Boundaries, error) {
 		var id uint64
 		for k := range g.Cells {
 			id += r.Uvarint()
-			c := GridCell{ID: id, Inside: int32(r.Varint()), Candidates: make([]int32, r.Count(1))}
-			for j := range c.Candidates {
-				c.Candidates[j] = int32(r.Uvarint())
-				if int(c.Candidates[j]) >= len(out.All) {
-					return nil, fmt.Errorf("data: boundaries: %w: candidate out of range", binfmt.ErrCorrupt)
-				}
-			}
+			c := GridCell{ID: id, Inside: int32(r.Varint()), Candidates: make([]Candidate, r.Count(3))}
 			if c.Inside < -1 || int(c.Inside) >= len(out.All) {
 				return nil, fmt.Errorf("data: boundaries: %w: cell owner out of range", binfmt.ErrCorrupt)
+			}
+			for j := range c.Candidates {
+				cand := Candidate{Boundary: int32(r.Uvarint()), CenterInside: r.Bool(), Edges: make([]int32, r.Count(1))}
+				if int(cand.Boundary) >= len(out.All) {
+					return nil, fmt.Errorf("data: boundaries: %w: candidate out of range", binfmt.ErrCorrupt)
+				}
+				edges := edgeCounts[cand.Boundary]
+				var e int64
+				for n := range cand.Edges {
+					e += int64(r.Uvarint())
+					if e >= edges {
+						return nil, fmt.Errorf("data: boundaries: %w: edge out of range", binfmt.ErrCorrupt)
+					}
+					cand.Edges[n] = int32(e)
+				}
+				c.Candidates[j] = cand
 			}
 			g.Cells[k] = c
 		}

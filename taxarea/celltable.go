@@ -1,6 +1,7 @@
 package taxarea
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/golang/geo/s2"
@@ -8,8 +9,9 @@ import (
 )
 
 // CellLevels is the S2 cell level of each layer's cell table: fine enough
-// that most cells lie inside one boundary, coarse enough to stay small.
-// Level 9 cells are about 18 km across, level 6 about 140 km.
+// that most cells lie inside one boundary and few edges cross the others,
+// coarse enough to stay small. Level 9 cells are about 18 km across, level
+// 6 about 140 km.
 var CellLevels = map[data.Layer]int{
 	data.LayerUSCounty:    9,
 	data.LayerUSState:     7,
@@ -19,14 +21,16 @@ var CellLevels = map[data.Layer]int{
 
 // BuildCellTables computes the cell table of every layer of b (the Grids
 // of data.Boundaries; b.Grids itself is ignored). The data generator calls
-// it once, so that a Resolver need not at start-up.
+// it once, so that a Resolver does not at start-up.
 //
-// For each boundary, every cell of its layer's level that meets the
-// boundary's bounding rectangle is classified: touched by the boundary's
-// edges when one of the cell's four sides crosses an edge or a whole loop
-// lies inside it; otherwise wholly inside (its centre is inside) or wholly
-// outside. Touched cells list the boundary as a candidate; inside cells
-// also name it as their owner.
+// Each boundary goes into an s2.ShapeIndex, as a LaxPolygon. Every cell of
+// its layer's level that meets the boundary's bounding rectangle is then
+// classified with the index: a cell that no edge meets is wholly inside
+// the boundary (the semi-open containment of its centre says so) or wholly
+// outside; a cell that edges meet (an edge crosses one of its four sides,
+// or has an end inside it) records the boundary as a candidate with those
+// edges and the containment of its centre, which is all that a
+// point-in-polygon test inside the cell needs.
 func BuildCellTables(b *data.Boundaries) []data.Grid {
 	cells := map[data.Layer]map[s2.CellID]*data.GridCell{}
 	for i := range b.All {
@@ -36,24 +40,29 @@ func BuildCellTables(b *data.Boundaries) []data.Grid {
 			cells[src.Layer] = map[s2.CellID]*data.GridCell{}
 		}
 		layer := cells[src.Layer]
-		bd := indexBoundary(src)
-		shape := bd.index.Shape(0)
-		crossings := s2.NewCrossingEdgeQuery(bd.index)
-		contains := s2.NewContainsPointQuery(bd.index, s2.VertexModelSemiOpen)
-		loopCells := map[s2.CellID]bool{}
-		for l := 0; l < shape.NumChains(); l++ {
-			if shape.Chain(l).Length > 0 {
-				loopCells[s2.CellFromPoint(shape.ChainEdge(l, 0).V0).ID().Parent(level)] = true
-			}
+		bd := newBoundary(src)
+		idx := bd.shapeIndex()
+		shape := idx.Shape(0)
+		crossings := s2.NewCrossingEdgeQuery(idx)
+		contains := s2.NewContainsPointQuery(idx, s2.VertexModelSemiOpen)
+		ends := map[s2.CellID][]int32{} // cell -> edges that start in it
+		for e := range bd.v0 {
+			c := s2.CellFromPoint(bd.v0[e]).ID().Parent(level)
+			ends[c] = append(ends[c], int32(e))
 		}
 		rc := &s2.RegionCoverer{MinLevel: level, MaxLevel: level, MaxCells: 1 << 30}
 		for _, c := range rc.Covering(bd.rect) {
 			cell := s2.CellFromCellID(c)
-			edges := loopCells[c]
-			for k := 0; k < 4 && !edges; k++ {
-				edges = len(crossings.Crossings(cell.Vertex(k), cell.Vertex((k+1)%4), shape, s2.CrossingTypeAll)) > 0
+			edges := slices.Clone(ends[c])
+			for k := 0; k < 4; k++ {
+				for _, e := range crossings.Crossings(cell.Vertex(k), cell.Vertex((k+1)%4), shape, s2.CrossingTypeAll) {
+					edges = append(edges, int32(e))
+				}
 			}
-			if !edges && !contains.Contains(cell.Center()) {
+			slices.Sort(edges)
+			edges = slices.Compact(edges)
+			centerInside := contains.Contains(cell.Center())
+			if len(edges) == 0 && !centerInside {
 				continue
 			}
 			gc := layer[c]
@@ -61,10 +70,11 @@ func BuildCellTables(b *data.Boundaries) []data.Grid {
 				gc = &data.GridCell{ID: uint64(c), Inside: -1}
 				layer[c] = gc
 			}
-			if !edges {
+			if len(edges) == 0 {
 				gc.Inside = int32(i)
+				continue
 			}
-			gc.Candidates = append(gc.Candidates, int32(i))
+			gc.Candidates = append(gc.Candidates, data.Candidate{Boundary: int32(i), CenterInside: centerInside, Edges: edges})
 		}
 	}
 	var out []data.Grid

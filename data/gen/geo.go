@@ -119,7 +119,7 @@ func genGeo(g *gen) error {
 	}
 	feats = mergeFeatures(feats)
 
-	w := binfmt.NewWriter("geo", 1)
+	w := binfmt.NewWriter("geo", 2)
 	w.Uvarint(uint64(len(feats)))
 	vertices := 0
 	for _, f := range feats {
@@ -163,7 +163,14 @@ func genGeo(g *gen) error {
 			w.Varint(int64(c.Inside))
 			w.Uvarint(uint64(len(c.Candidates)))
 			for _, k := range c.Candidates {
-				w.Uvarint(uint64(k))
+				w.Uvarint(uint64(k.Boundary))
+				w.Bool(k.CenterInside)
+				w.Uvarint(uint64(len(k.Edges)))
+				var prev int32
+				for _, e := range k.Edges {
+					w.Uvarint(uint64(e - prev))
+					prev = e
+				}
 			}
 		}
 	}
