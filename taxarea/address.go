@@ -244,7 +244,11 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		out = append(out, res)
 	}
 	if len(out) == 0 {
-		return nil, levy.NotFound(field, "no tax area matches this address")
+		// A ZIP the dataset knows without a county (a few PO box ZIPs):
+		// the state is all that can be told.
+		res := r.result(r.areas.byJur[state.ID()], d, confStateOnly, statuses...)
+		res.PostalAddresses = []PostalAddress{{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, City: titleCase(a.City), MainDivision: state.Code, PostalCode: zip5, Country: "USA"}}
+		return []LookupResult{res}, nil
 	}
 	if len(cands) > maxResults {
 		out[0].Statuses = append(out[0].Statuses, Status{LookupResult: MaxTaxAreasExceeded})
