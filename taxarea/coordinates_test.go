@@ -60,6 +60,8 @@ func TestLocateRealPlaces(t *testing.T) {
 		{"Brasília", -15.793889, -47.882778, "BR", "", ""},
 		{"Fiji, Viti Levu", -17.8, 178.0, "FJ", "", ""},
 		{"Chukotka, west of 180°", 65.5, -175.0, "RU", "", ""},
+		{"Wrangel Island, across 180°", 71.2589, -179.4208, "RU", "", ""},
+		{"Fiji, an island across 180°", -16.4989, -179.9696, "FJ", "", ""},
 		{"Antarctica", -82.0, 30.0, "AQ", "", ""},
 		{"Pristina, Kosovo", 42.6629, 21.1655, "XK", "", ""},
 		// Open sea.

@@ -228,16 +228,36 @@ func makeFeature(t *topology, geom *topoGeometry, layer int, id string) (feature
 }
 
 // isSmallSideLeft reports whether the ring, as given, has its interior on
-// the left. The sources cut rings at the antimeridian and run them along
-// the poles, so every ring is a simple polygon of the longitude-latitude
-// plane: its signed (shoelace) area there tells its orientation, and unlike
-// a turning-angle test on the sphere it stays right for the rings that the
-// sources' quantisation made touch themselves.
+// the left, from its signed (shoelace) area in the longitude-latitude
+// plane. Unlike a turning-angle test on the sphere this stays right for
+// rings that the sources' quantisation made touch themselves. A ring that
+// crosses the antimeridian and comes back is unwrapped first (longitudes
+// shifted by 360° after each crossing). A ring that winds once around a
+// pole (Antarctica's) keeps the orientation the source gives it: whether
+// its region lies on the pole's side is not a property of the ring alone.
 func isSmallSideLeft(r []microDegree) bool {
 	var twice int64
-	for i, p := range r {
-		q := r[(i+1)%len(r)]
-		twice += int64(p.Lng)*int64(q.Lat) - int64(q.Lng)*int64(p.Lat)
+	offset, jumps := int64(0), 0
+	lng := func(i int) int64 { return int64(r[i%len(r)].Lng) }
+	for i := range r {
+		p, q := lng(i)+offset, lng(i+1)
+		switch d := q + offset - p; {
+		case d > 180e6:
+			offset -= 360e6
+			jumps++
+		case d < -180e6:
+			offset += 360e6
+			jumps++
+		}
+		twice += p*int64(r[(i+1)%len(r)].Lat) - (q+offset)*int64(r[i].Lat)
+	}
+	if jumps%2 == 1 {
+		var raw int64
+		for i, p := range r {
+			q := r[(i+1)%len(r)]
+			raw += int64(p.Lng)*int64(q.Lat) - int64(q.Lng)*int64(p.Lat)
+		}
+		return raw > 0
 	}
 	return twice > 0
 }
