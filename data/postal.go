@@ -3,7 +3,8 @@ package data
 import (
 	"fmt"
 	"sort"
-	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/levytax/levy/data/internal/binfmt"
 )
@@ -23,14 +24,15 @@ type ZIP struct {
 
 // ZIPCounty is one county of a ZIP and the share of the ZIP's land in it.
 type ZIPCounty struct {
-	FIPS  string // five-digit county FIPS code
-	Share int    // basis points of the ZIP's land area, 0..10000
+	FIPS         string // five-digit county FIPS code
+	Jurisdiction string // the county's jurisdiction ID, "US-" + FIPS
+	Share        int    // basis points of the ZIP's land area, 0..10000
 }
 
 // Postal is the ZIP table of a dataset. It is immutable.
 type Postal struct {
 	zips    []ZIP // sorted by Code
-	byPlace map[string][]int
+	byPlace map[placeKey][]ZIP
 }
 
 // Postal returns the dataset's ZIP table, decoding it on first use.
@@ -54,7 +56,7 @@ func decodePostal(file []byte) (*Postal, error) {
 		places[i] = r.String()
 	}
 	n := r.Count(4)
-	p := &Postal{zips: make([]ZIP, 0, n), byPlace: make(map[string][]int, n)}
+	p := &Postal{zips: make([]ZIP, 0, n), byPlace: make(map[placeKey][]ZIP, n)}
 	code := 0
 	var lat, lng int32
 	for i := 0; i < n && r.Err() == nil; i++ {
@@ -71,11 +73,12 @@ func decodePostal(file []byte) (*Postal, error) {
 		}
 		z.Counties = make([]ZIPCounty, r.Count(2))
 		for k := range z.Counties {
-			z.Counties[k] = ZIPCounty{FIPS: fmt.Sprintf("%05d", r.Uvarint()), Share: int(r.Uvarint())}
+			fips := fmt.Sprintf("%05d", r.Uvarint())
+			z.Counties[k] = ZIPCounty{FIPS: fips, Jurisdiction: "US-" + fips, Share: int(r.Uvarint())}
 		}
 		if z.Place != "" {
-			key := placeKey(z.State, z.Place)
-			p.byPlace[key] = append(p.byPlace[key], len(p.zips))
+			key := placeKey{z.State, FoldPlace(z.Place)}
+			p.byPlace[key] = append(p.byPlace[key], z)
 		}
 		p.zips = append(p.zips, z)
 	}
@@ -85,34 +88,55 @@ func decodePostal(file []byte) (*Postal, error) {
 	return p, nil
 }
 
-// placeKey folds a state and place name for lookups: upper case, periods
-// dropped, runs of spaces folded, and the common abbreviations of "Saint"
-// and "Fort" spelled out.
-func placeKey(state, place string) string {
-	return state + "|" + FoldPlace(place)
-}
+// placeKey is a state's postal abbreviation and a folded place name.
+type placeKey struct{ state, place string }
 
-// FoldPlace normalises a place name for comparison: "St. Paul",
-// "SAINT  PAUL" and "saint paul" all fold to "SAINT PAUL".
+// FoldPlace normalises a place name for comparison: upper case, periods,
+// commas and hyphens read as spaces, runs of spaces folded, and a leading
+// "St", "Ste", "Ft" or "Mt" spelled out, so that "St. Paul", "SAINT  PAUL"
+// and "saint paul" all fold to "SAINT PAUL".
 func FoldPlace(s string) string {
-	f := strings.Fields(strings.ToUpper(strings.NewReplacer(".", " ", ",", " ", "-", " ").Replace(s)))
-	for i, w := range f {
-		switch w {
-		case "ST", "STE":
-			if i == 0 {
-				f[i] = "SAINT"
-			}
-		case "FT":
-			if i == 0 {
-				f[i] = "FORT"
-			}
-		case "MT":
-			if i == 0 {
-				f[i] = "MOUNT"
+	b := make([]byte, 0, len(s)+4)
+	word := 0 // start of the current word in b
+	first := true
+	flush := func() {
+		if first && len(b) > word {
+			switch string(b[word:]) {
+			case "ST", "STE":
+				b = append(b[:word], "SAINT"...)
+			case "FT":
+				b = append(b[:word], "FORT"...)
+			case "MT":
+				b = append(b[:word], "MOUNT"...)
 			}
 		}
+		if len(b) > word {
+			first = false
+		}
 	}
-	return strings.Join(f, " ")
+	for _, r := range s {
+		if r == '.' || r == ',' || r == '-' || unicode.IsSpace(r) {
+			flush()
+			if len(b) > 0 && b[len(b)-1] != ' ' {
+				b = append(b, ' ')
+			}
+			word = len(b)
+			continue
+		}
+		if r < utf8.RuneSelf {
+			if 'a' <= r && r <= 'z' {
+				r -= 'a' - 'A'
+			}
+			b = append(b, byte(r))
+		} else {
+			b = utf8.AppendRune(b, unicode.ToUpper(r))
+		}
+	}
+	flush()
+	for len(b) > 0 && b[len(b)-1] == ' ' {
+		b = b[:len(b)-1]
+	}
+	return string(b)
 }
 
 // Len returns the number of ZIP codes.
@@ -128,14 +152,9 @@ func (p *Postal) ZIP(code string) (ZIP, bool) {
 }
 
 // ByPlace returns the ZIPs whose postal place is city in state (a postal
-// abbreviation), in ZIP order.
+// abbreviation), in ZIP order. The slice is shared: do not modify it.
 func (p *Postal) ByPlace(state, city string) []ZIP {
-	idx := p.byPlace[placeKey(state, city)]
-	out := make([]ZIP, len(idx))
-	for i, k := range idx {
-		out[i] = p.zips[k]
-	}
-	return out
+	return p.byPlace[placeKey{state, FoldPlace(city)}]
 }
 
 // All returns every ZIP in code order. The slice is shared: do not modify it.

@@ -1,6 +1,9 @@
 package jurisdiction
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Subdivision is a first-level division of a country as postal addresses
 // name it: a US state, district or territory, or a Canadian province or
@@ -69,50 +72,63 @@ func SubdivisionByFIPS(fips string) (Subdivision, bool) {
 	return Subdivision{}, false
 }
 
+// subdivisionKey is a country and a folded subdivision code or name.
+type subdivisionKey struct{ country, name string }
+
+// subdivisionNames maps codes and names to the index of a subdivision. It
+// is built once and never changed.
+var subdivisionNames = sync.OnceValue(func() map[subdivisionKey]int {
+	m := map[subdivisionKey]int{}
+	for i, s := range subdivisions {
+		m[subdivisionKey{s.Country, s.Code}] = i
+		m[subdivisionKey{s.Country, foldName(s.Name)}] = i
+	}
+	alias := func(country, name, code string) { m[subdivisionKey{country, name}] = m[subdivisionKey{country, code}] }
+	alias("US", "WASHINGTON DC", "DC")
+	alias("US", "VIRGIN ISLANDS", "VI")
+	alias("US", "US VIRGIN ISLANDS", "VI")
+	alias("US", "VIRGIN ISLANDS OF THE UNITED STATES", "VI")
+	alias("CA", "QUÉBEC", "QC")
+	alias("CA", "PQ", "QC")
+	alias("CA", "NEWFOUNDLAND", "NL")
+	alias("CA", "LABRADOR", "NL")
+	alias("CA", "NF", "NL")
+	alias("CA", "YUKON TERRITORY", "YT")
+	return m
+})
+
 // SubdivisionOf returns the subdivision of country named by s, which may be
 // the postal abbreviation or the English name in any case ("ca", "Ontario",
 // "new  york"). The periods of "D.C." and "U.S." are ignored.
 func SubdivisionOf(country, s string) (Subdivision, bool) {
-	k := foldName(s)
-	if k == "" {
+	i, ok := subdivisionNames()[subdivisionKey{country, foldName(s)}]
+	if !ok {
 		return Subdivision{}, false
 	}
-	for _, sub := range subdivisions {
-		if sub.Country != country {
-			continue
-		}
-		if k == sub.Code || k == foldName(sub.Name) {
-			return sub, true
-		}
-	}
-	switch k {
-	case "WASHINGTON DC", "DISTRICT OF COLUMBIA", "DC":
-		if country == "US" {
-			return SubdivisionByFIPS("11")
-		}
-	case "VIRGIN ISLANDS", "US VIRGIN ISLANDS", "VIRGIN ISLANDS OF THE UNITED STATES":
-		if country == "US" {
-			return SubdivisionByFIPS("78")
-		}
-	case "QUÉBEC", "PQ":
-		if country == "CA" {
-			return SubdivisionOf("CA", "QC")
-		}
-	case "NEWFOUNDLAND", "LABRADOR", "NF":
-		if country == "CA" {
-			return SubdivisionOf("CA", "NL")
-		}
-	case "YUKON TERRITORY":
-		if country == "CA" {
-			return SubdivisionOf("CA", "YT")
-		}
-	}
-	return Subdivision{}, false
+	return subdivisions[i], true
 }
 
 // foldName upper-cases s, drops periods and folds runs of spaces, so that
 // " New   york " and "NEW YORK" compare equal.
 func foldName(s string) string {
+	if isFolded(s) {
+		return s
+	}
 	s = strings.ToUpper(strings.ReplaceAll(s, ".", ""))
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// isFolded reports whether s is already upper-case ASCII with single inner
+// spaces and no periods.
+func isFolded(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'A' <= c && c <= 'Z':
+		case c == ' ' && i > 0 && i < len(s)-1 && s[i+1] != ' ':
+		default:
+			return false
+		}
+	}
+	return len(s) > 0
 }

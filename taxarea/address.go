@@ -57,7 +57,19 @@ func validateAddress(field string, a *PostalAddress) levy.Errors {
 }
 
 // clean trims s and folds runs of white space to one space.
-func clean(s string) string { return strings.Join(strings.Fields(s), " ") }
+func clean(s string) string {
+	tidy := true
+	for i := 0; i < len(s) && tidy; i++ {
+		if c := s[i]; c == '\t' || c == '\n' || c == '\r' || c >= 0x80 ||
+			c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
+			tidy = false
+		}
+	}
+	if tidy {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
 
 // LookupAddress cleanses a postal address and returns the tax areas it may
 // lie in, most likely first.
@@ -172,7 +184,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		}
 		state, haveState = jurisdiction.SubdivisionOf("US", z.State)
 		for _, c := range z.Counties {
-			cands = append(cands, usCandidate{county: "US-" + c.FIPS, share: c.Share, place: z.Place})
+			cands = append(cands, usCandidate{county: c.Jurisdiction, share: c.Share, place: z.Place})
 		}
 	case haveState && a.City != "":
 		cands = r.placeCandidates(state, a.City)
@@ -260,31 +272,32 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 func (r *Resolver) isCity(a *area) bool { return a.leaf().Type == jurisdiction.City }
 
 // placeCandidates returns the counties of the ZIPs whose postal place is
-// city in state, and of a city jurisdiction of that name, most ZIPs first.
+// city in state, and of a city jurisdiction of that name, most land first.
 func (r *Resolver) placeCandidates(state jurisdiction.Subdivision, city string) []usCandidate {
-	weight := map[string]int{}
-	var order []string
+	var out []usCandidate
+	total := 0
 	add := func(county string, w int) {
-		if _, ok := weight[county]; !ok {
-			order = append(order, county)
+		total += w
+		for i := range out {
+			if out[i].county == county {
+				out[i].share += w
+				return
+			}
 		}
-		weight[county] += w
+		out = append(out, usCandidate{county: county, share: w})
 	}
 	for _, z := range r.postal.ByPlace(state.Code, city) {
 		for _, c := range z.Counties {
-			add("US-"+c.FIPS, c.Share)
+			add(c.Jurisdiction, c.Share)
 		}
 	}
-	for _, county := range r.countiesOfCity[state.Code+"|"+data.FoldPlace(city)] {
+	for _, county := range r.countiesOfCity[nameKey{state.Code, data.FoldPlace(city)}] {
 		add(county, 10000)
 	}
-	total := 0
-	for _, w := range weight {
-		total += w
-	}
-	out := make([]usCandidate, 0, len(order))
-	for _, c := range order {
-		out = append(out, usCandidate{county: c, share: weight[c] * 10000 / max(total, 1), place: titleCase(city)})
+	place := titleCase(city)
+	for i := range out {
+		out[i].share = out[i].share * 10000 / max(total, 1)
+		out[i].place = place
 	}
 	sortCandidates(out)
 	return out
@@ -324,13 +337,8 @@ func (r *Resolver) cityIn(county, name string) (jurisdiction.Jurisdiction, bool)
 	if name == "" {
 		return jurisdiction.Jurisdiction{}, false
 	}
-	key := data.FoldPlace(name)
-	for _, c := range r.cities[county] {
-		if data.FoldPlace(c.Name) == key {
-			return c, true
-		}
-	}
-	return jurisdiction.Jurisdiction{}, false
+	j, ok := r.cityNames[nameKey{county, data.FoldPlace(name)}]
+	return j, ok
 }
 
 // hasCities reports whether the dataset knows cities in a county.

@@ -24,7 +24,8 @@ type Resolver struct {
 	today   func() civil.Date
 
 	cities         map[string][]jurisdiction.Jurisdiction // county ID -> its cities
-	countiesOfCity map[string][]string                    // state code|folded city name -> county IDs
+	cityNames      map[nameKey]jurisdiction.Jurisdiction  // county ID, folded name -> city
+	countiesOfCity map[nameKey][]string                   // state code, folded city name -> county IDs
 	exceptions     map[string][]data.VATException         // country -> postcode exceptions
 	located        []Point                                // boundary index -> what Locate reports
 }
@@ -106,7 +107,8 @@ func New(ctx context.Context, ds *data.Dataset, opts ...Option) (*Resolver, erro
 // each county and the postcode exceptions of each country.
 func (r *Resolver) indexPlaces() {
 	r.cities = map[string][]jurisdiction.Jurisdiction{}
-	r.countiesOfCity = map[string][]string{}
+	r.cityNames = map[nameKey]jurisdiction.Jurisdiction{}
+	r.countiesOfCity = map[nameKey][]string{}
 	for _, j := range r.juris.All() {
 		if j.Type != jurisdiction.City || j.Country != "US" {
 			continue
@@ -116,8 +118,9 @@ func (r *Resolver) indexPlaces() {
 			continue // a city whose county the data does not say
 		}
 		r.cities[parent.ID] = append(r.cities[parent.ID], j)
+		r.cityNames[nameKey{parent.ID, data.FoldPlace(j.Name)}] = j
 		if state, ok := r.juris.ByID(parent.Parent); ok {
-			key := strings.TrimPrefix(state.ID, "US-") + "|" + data.FoldPlace(j.Name)
+			key := nameKey{strings.TrimPrefix(state.ID, "US-"), data.FoldPlace(j.Name)}
 			r.countiesOfCity[key] = append(r.countiesOfCity[key], parent.ID)
 		}
 	}
@@ -126,6 +129,9 @@ func (r *Resolver) indexPlaces() {
 		r.exceptions[ex.Country] = append(r.exceptions[ex.Country], ex)
 	}
 }
+
+// nameKey is a scope (a county or state) and a folded place name.
+type nameKey struct{ scope, name string }
 
 // sortCandidates orders counties by land share, largest first, then by ID.
 func sortCandidates(c []usCandidate) {
@@ -162,8 +168,9 @@ func (r *Resolver) asOf(d civil.Date) civil.Date {
 // result describes area a as of date d. Jurisdictions that do not exist on
 // d are left out, and the taxAreaId is that of the jurisdictions kept.
 func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...Status) LookupResult {
-	res := LookupResult{AsOfDate: d, ConfidenceIndicator: strconv.Itoa(confidence)}
-	ids := make([]string, 0, len(a.chain))
+	res := LookupResult{AsOfDate: d, ConfidenceIndicator: strconv.Itoa(confidence), TaxAreaID: a.id}
+	res.Jurisdictions = make([]Jurisdiction, 0, len(a.chain))
+	kept := 0
 	for _, j := range a.chain {
 		if !j.Period.Contains(d) {
 			continue
@@ -180,16 +187,25 @@ func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...Sta
 			ExpirationDate:           j.Expiration,
 			ExternalJurisdictionCode: j.ExternalCode,
 		})
-		ids = append(ids, j.ID)
+		kept++
 	}
-	if len(ids) == len(a.chain) {
-		res.TaxAreaID = a.id
-	} else if len(ids) > 0 {
-		res.TaxAreaID = AreaID(ids)
+	if kept < len(a.chain) {
+		res.TaxAreaID = ""
+		if kept > 0 {
+			ids := make([]string, kept)
+			for i, j := range res.Jurisdictions {
+				ids[i] = j.JurisdictionID
+			}
+			res.TaxAreaID = AreaID(ids)
+		}
 	}
 	if len(statuses) == 0 {
-		statuses = []Status{{LookupResult: Normal}}
+		statuses = normal
 	}
 	res.Statuses = statuses
 	return res
 }
+
+// normal is the status list of a plain result. Results share it; it is
+// never modified.
+var normal = []Status{{LookupResult: Normal}}
