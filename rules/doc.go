@@ -1,0 +1,19 @@
+// Package rules holds Levy's rule tables: data-driven, effective-dated
+// rules whose conditions are expr-lang/expr expressions, compiled once when
+// a table is loaded and evaluated many times.
+//
+// A Table is built from Rule records with Compile, which type-checks every
+// condition against the Env struct and fails on the first bad rule, naming
+// it. Evaluation never compiles, has no side effects and is bounded: a
+// condition may hold at most MaxNodes syntax nodes and runs with a fixed
+// memory budget, so a user-written rule cannot make a calculation hang.
+//
+// Rules are ordered by specificity (how many of their selectors are set:
+// jurisdiction, product class, customer class, usage, transaction type)
+// and then by priority; the first rule in that order whose selectors match,
+// whose period contains the date and whose condition holds is the one that
+// applies. Every rule has an ID, which results carry so that every number
+// can be traced to the rule that produced it.
+//
+// A compiled Table is immutable and safe for concurrent use.
+package rules
