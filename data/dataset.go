@@ -35,6 +35,19 @@ func (l *lazy[T]) get(load func() (T, error)) (T, error) {
 	return l.v, l.err
 }
 
+// part returns a part of d, reading the generated file name and decoding
+// it on first use.
+func part[T any](d *Dataset, l *lazy[T], name string, decode func([]byte) (T, error)) (T, error) {
+	return l.get(func() (T, error) {
+		b, err := d.file(name)
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		return decode(b)
+	})
+}
+
 var defaultDataset = sync.OnceValue(func() *Dataset {
 	sub, err := fs.Sub(embedded, "files")
 	if err != nil {

@@ -42,13 +42,7 @@ type IPTable struct {
 
 // IPs returns the dataset's IP table, decoding it on first use.
 func (d *Dataset) IPs() (*IPTable, error) {
-	return d.ips.get(func() (*IPTable, error) {
-		b, err := d.file("ip.lvd")
-		if err != nil {
-			return nil, err
-		}
-		return decodeIPs(b)
-	})
+	return part(d, &d.ips, "ip.lvd", decodeIPs)
 }
 
 func decodeIPs(file []byte) (*IPTable, error) {
@@ -312,13 +306,7 @@ const (
 
 // BINs returns the dataset's BIN table, decoding it on first use.
 func (d *Dataset) BINs() (*BINTable, error) {
-	return d.bins.get(func() (*BINTable, error) {
-		b, err := d.file("bin.lvd")
-		if err != nil {
-			return nil, err
-		}
-		return decodeBINs(b)
-	})
+	return part(d, &d.bins, "bin.lvd", decodeBINs)
 }
 
 func decodeBINs(file []byte) (*BINTable, error) {

@@ -85,13 +85,7 @@ type Candidate struct {
 
 // Boundaries returns the dataset's boundaries, decoding them on first use.
 func (d *Dataset) Boundaries() (*Boundaries, error) {
-	return d.geo.get(func() (*Boundaries, error) {
-		b, err := d.file("geo.lvd")
-		if err != nil {
-			return nil, err
-		}
-		return decodeBoundaries(b)
-	})
+	return part(d, &d.geo, "geo.lvd", decodeBoundaries)
 }
 
 func decodeBoundaries(file []byte) (*Boundaries, error) {

@@ -37,13 +37,7 @@ type Postal struct {
 
 // Postal returns the dataset's ZIP table, decoding it on first use.
 func (d *Dataset) Postal() (*Postal, error) {
-	return d.postal.get(func() (*Postal, error) {
-		b, err := d.file("postal.lvd")
-		if err != nil {
-			return nil, err
-		}
-		return decodePostal(b)
-	})
+	return part(d, &d.postal, "postal.lvd", decodePostal)
 }
 
 func decodePostal(file []byte) (*Postal, error) {
