@@ -41,11 +41,7 @@ type Codes struct {
 // Codes returns the dataset's currency and country codes, decoding them the
 // first time it is called.
 func (d *Dataset) Codes() (*Codes, error) {
-	return d.codes.get(func() (*Codes, error) {
-		b, err := d.file(codesFile)
-		if err != nil {
-			return nil, err
-		}
+	return part(d, &d.codes, codesFile, func(b []byte) (*Codes, error) {
 		c, err := decodeCodes(b)
 		if err != nil {
 			return nil, fmt.Errorf("data: decode %s: %w", codesFile, err)

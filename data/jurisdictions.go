@@ -58,11 +58,7 @@ type VATException struct {
 // Jurisdictions returns the jurisdictions and rates of the dataset,
 // decoding them on first use.
 func (d *Dataset) Jurisdictions() (*Jurisdictions, error) {
-	return d.juris.get(func() (*Jurisdictions, error) {
-		b, err := d.file(jurisFile)
-		if err != nil {
-			return nil, err
-		}
+	return part(d, &d.juris, jurisFile, func(b []byte) (*Jurisdictions, error) {
 		j, err := decodeJurisdictions(b)
 		if err != nil {
 			return nil, fmt.Errorf("data: %s: %w", jurisFile, err)
@@ -92,22 +88,18 @@ func (j *Jurisdictions) Children(parentID string) []jurisdiction.Jurisdiction {
 	if !ok {
 		return nil
 	}
-	idx := j.kids[j.kidsOff[i]:j.kidsOff[i+1]]
-	if len(idx) == 0 {
-		return nil
-	}
-	out := make([]jurisdiction.Jurisdiction, len(idx))
-	for k, c := range idx {
-		out[k] = j.all[c]
-	}
-	return out
+	return j.pick(j.kids[j.kidsOff[i]:j.kidsOff[i+1]])
 }
 
 // ByExternalCode returns the jurisdictions of a country (ISO 3166-1
 // alpha-2, the jurisdictions' Country) whose external code is exactly code,
 // sorted by ID: ByExternalCode("US", "06037") is Los Angeles County.
 func (j *Jurisdictions) ByExternalCode(country, code string) []jurisdiction.Jurisdiction {
-	idx := j.byExt[extKey{country, code}]
+	return j.pick(j.byExt[extKey{country, code}])
+}
+
+// pick returns copies of the jurisdictions at the positions idx, or nil.
+func (j *Jurisdictions) pick(idx []int32) []jurisdiction.Jurisdiction {
 	if len(idx) == 0 {
 		return nil
 	}

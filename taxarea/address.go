@@ -95,19 +95,14 @@ func (r *Resolver) lookupAddress(ctx context.Context, field string, in PostalAdd
 	}
 	country := "US"
 	if a.Country != "" {
-		c, ok := r.codes.Country(a.Country)
-		if !ok {
-			return nil, levy.Invalid(field+".country", "%q is not a country name or ISO 3166 code", in.Country)
+		c, territory, err := r.country(field+".country", a.Country)
+		if err != nil {
+			return nil, err
 		}
-		country = c.Alpha2
-	}
-	// The US territories have ISO country codes of their own; their tax
-	// law is that of a US territory.
-	if sub, ok := jurisdiction.SubdivisionOf("US", country); ok && sub.Type == jurisdiction.Territory {
-		if a.MainDivision == "" {
-			a.MainDivision = sub.Code
+		country = c
+		if territory != "" && a.MainDivision == "" {
+			a.MainDivision = territory
 		}
-		country = "US"
 	}
 	d := r.asOf(asOf)
 	var results []LookupResult
@@ -124,6 +119,21 @@ func (r *Resolver) lookupAddress(ctx context.Context, field string, in PostalAdd
 		return nil, err
 	}
 	return &LookupResponse{LookupResults: results}, nil
+}
+
+// country resolves a country name or ISO code at JSON path field to its
+// alpha-2 code. The US territories have ISO country codes of their own,
+// but their tax law is that of a US territory: they resolve to "US", with
+// territory set to their postal code.
+func (r *Resolver) country(field, s string) (alpha2, territory string, err error) {
+	c, ok := r.codes.Country(s)
+	if !ok {
+		return "", "", levy.Invalid(field, "%q is not a country name or ISO 3166 code", s)
+	}
+	if sub, ok := jurisdiction.SubdivisionOf("US", c.Alpha2); ok && sub.Type == jurisdiction.Territory {
+		return "US", sub.Code, nil
+	}
+	return c.Alpha2, "", nil
 }
 
 // alpha3 returns the ISO alpha-3 code of an alpha-2 country code.
@@ -342,7 +352,7 @@ func (r *Resolver) cityIn(county, name string) (jurisdiction.Jurisdiction, bool)
 }
 
 // hasCities reports whether the dataset knows cities in a county.
-func (r *Resolver) hasCities(county string) bool { return len(r.cities[county]) > 0 }
+func (r *Resolver) hasCities(county string) bool { return r.withCities[county] }
 
 // titleCase writes an upper-case place name as a name: "SAN JOSE" becomes
 // "San Jose". Names in mixed case are kept.

@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/jurisdiction"
 )
 
 // LookupTaxAreaID returns the jurisdictions of a tax area.
@@ -75,13 +74,9 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req Extern
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	c, ok := r.codes.Country(req.Country)
-	if !ok {
-		return nil, levy.Invalid(prefix+"country", "%q is not a country name or ISO 3166 code", req.Country)
-	}
-	country := c.Alpha2
-	if sub, ok := jurisdiction.SubdivisionOf("US", country); ok && sub.Type == jurisdiction.Territory {
-		country = "US"
+	country, _, err := r.country(prefix+"country", req.Country)
+	if err != nil {
+		return nil, err
 	}
 	matches := r.juris.ByExternalCode(country, code)
 	if len(matches) == 0 && !strings.Contains(code, "-") {

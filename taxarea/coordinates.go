@@ -1,6 +1,7 @@
 package taxarea
 
 import (
+	"cmp"
 	"context"
 	"math"
 
@@ -57,7 +58,12 @@ func (r *Resolver) locatedPoints() []Point {
 // jurisdictions down to the county in the US and the province in Canada;
 // a point in the open sea gives a result with no jurisdictions.
 func (r *Resolver) LookupCoordinates(ctx context.Context, req CoordinatesLookupRequest) (*LookupResponse, error) {
-	if err := validateCoordinates("coordinates", req.Coordinates); err != nil {
+	return r.lookupCoordinates(ctx, "", req)
+}
+
+// lookupCoordinates is LookupCoordinates with error fields under prefix.
+func (r *Resolver) lookupCoordinates(ctx context.Context, prefix string, req CoordinatesLookupRequest) (*LookupResponse, error) {
+	if err := validateCoordinates(prefix+"coordinates", req.Coordinates); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -115,18 +121,16 @@ func (r *Resolver) areaAt(lat, lng float64) (*area, int, string) {
 			p.Country = try(data.LayerCountry, nearWorld)
 		}
 	}
-	for _, id := range []string{p.County, p.Division, p.Country} {
-		if id == "" {
-			continue
-		}
-		if p.County != "" && r.hasCities(p.County) && conf == confExact {
-			// The dataset has no city boundaries: the point may lie in a
-			// city whose tax this area leaves out.
-			conf = 90
-		}
-		return r.areas.byJur[id], conf, note
+	id := cmp.Or(p.County, p.Division, p.Country)
+	if id == "" {
+		return nil, 0, ""
 	}
-	return nil, 0, ""
+	if p.County != "" && r.hasCities(p.County) && conf == confExact {
+		// The dataset has no city boundaries: the point may lie in a city
+		// whose tax this area leaves out.
+		conf = 90
+	}
+	return r.areas.byJur[id], conf, note
 }
 
 // validateCoordinates checks a coordinates object at JSON path field.

@@ -133,9 +133,7 @@ func (r *Resolver) Find(ctx context.Context, searches []Search) ([]SearchResult,
 		case s.Address != nil:
 			resp, err = r.lookupAddress(ctx, prefix+"postalAddress", s.Address.PostalAddress, s.Address.AsOfDate)
 		case s.Coordinates != nil:
-			if err = validateCoordinates(prefix+"coordinates", s.Coordinates.Coordinates); err == nil {
-				resp, err = r.LookupCoordinates(ctx, *s.Coordinates)
-			}
+			resp, err = r.lookupCoordinates(ctx, prefix, *s.Coordinates)
 		case s.TaxAreaID != nil:
 			resp, err = r.lookupTaxAreaID(ctx, prefix, *s.TaxAreaID)
 		case s.External != nil:

@@ -23,11 +23,11 @@ type Resolver struct {
 	areas   *registry
 	today   func() civil.Date
 
-	cities         map[string][]jurisdiction.Jurisdiction // county ID -> its cities
-	cityNames      map[nameKey]jurisdiction.Jurisdiction  // county ID, folded name -> city
-	countiesOfCity map[nameKey][]string                   // state code, folded city name -> county IDs
-	exceptions     map[string][]data.VATException         // country -> postcode exceptions
-	located        []Point                                // boundary index -> what Locate reports
+	withCities     map[string]bool                       // county IDs that have cities
+	cityNames      map[nameKey]jurisdiction.Jurisdiction // county ID, folded name -> city
+	countiesOfCity map[nameKey][]string                  // state code, folded city name -> county IDs
+	exceptions     map[string][]data.VATException        // country -> postcode exceptions
+	located        []Point                               // boundary index -> what Locate reports
 }
 
 // Option configures a Resolver.
@@ -106,7 +106,7 @@ func New(ctx context.Context, ds *data.Dataset, opts ...Option) (*Resolver, erro
 // indexPlaces builds the tables that address lookups use: the cities of
 // each county and the postcode exceptions of each country.
 func (r *Resolver) indexPlaces() {
-	r.cities = map[string][]jurisdiction.Jurisdiction{}
+	r.withCities = map[string]bool{}
 	r.cityNames = map[nameKey]jurisdiction.Jurisdiction{}
 	r.countiesOfCity = map[nameKey][]string{}
 	for _, j := range r.juris.All() {
@@ -117,7 +117,7 @@ func (r *Resolver) indexPlaces() {
 		if !ok || parent.Type == jurisdiction.State || parent.Type == jurisdiction.Territory {
 			continue // a city whose county the data does not say
 		}
-		r.cities[parent.ID] = append(r.cities[parent.ID], j)
+		r.withCities[parent.ID] = true
 		r.cityNames[nameKey{parent.ID, data.FoldPlace(j.Name)}] = j
 		if state, ok := r.juris.ByID(parent.Parent); ok {
 			key := nameKey{strings.TrimPrefix(state.ID, "US-"), data.FoldPlace(j.Name)}

@@ -141,14 +141,7 @@ func genGeo(g *gen) error {
 	// queries them.
 	bounds := &data.Boundaries{All: make([]data.Boundary, len(feats))}
 	for i, f := range feats {
-		b := data.Boundary{Layer: data.Layer(f.layer), Jurisdiction: f.id, Loops: make([][]data.Vertex, len(f.loops))}
-		for k, l := range f.loops {
-			b.Loops[k] = make([]data.Vertex, len(l))
-			for j, v := range l {
-				b.Loops[k][j] = data.Vertex{Lat: v.Lat, Lng: v.Lng}
-			}
-		}
-		bounds.All[i] = b
+		bounds.All[i] = data.Boundary{Layer: data.Layer(f.layer), Jurisdiction: f.id, Loops: f.loops}
 	}
 	grids := taxarea.BuildCellTables(bounds)
 	w.Uvarint(uint64(len(grids)))

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"os"
+
+	"github.com/levytax/levy/data"
 )
 
 // topology is the part of a TopoJSON document the generator reads.
@@ -27,9 +29,9 @@ type topoGeometry struct {
 	decoded    [][][]microDegree // polygons -> rings -> vertices
 }
 
-// microDegree is a vertex in millionths of a degree: about 11 cm at the
-// equator, far finer than the sources.
-type microDegree struct{ Lat, Lng int32 }
+// microDegree is a vertex in millionths of a degree (about 11 cm at the
+// equator, far finer than the sources), as the dataset stores it.
+type microDegree = data.Vertex
 
 func readTopology(path string) (*topology, error) {
 	b, err := os.ReadFile(path)
