@@ -22,6 +22,13 @@ type Env struct {
 	// tax is being decided.
 	JurisdictionID   string `expr:"jurisdictionId"`
 	JurisdictionType string `expr:"jurisdictionType"`
+	// Subdivision is the ISO 3166-2 code of the first-level subdivision
+	// the jurisdiction lies in ("US-TN" for a Tennessee county), or "" for
+	// a country.
+	Subdivision string `expr:"subdivision"`
+	// Tax is the imposition being decided ("Sales and Use Tax", "VAT",
+	// "GST", "HST", "PST", "QST" or one of the host's own).
+	Tax string `expr:"tax"`
 	// ProductClass is the line's product (or purchase) class.
 	ProductClass string `expr:"productClass"`
 	// CustomerClass is the customer's class code.

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/levytax/levy/civil"
 	"github.com/shopspring/decimal"
@@ -26,9 +25,16 @@ func (t Taxability) Valid() bool { return t == Taxable || t == Exempt || t == No
 type Rule struct {
 	// ID identifies the rule in results (calculationRuleId).
 	ID string `json:"id"`
-	// Jurisdiction is a jurisdiction ID, or a prefix ending in "*" ("US-*"
-	// for every US jurisdiction).
+	// Jurisdiction is a jurisdiction ID, or a prefix ending in "*". A prefix
+	// matches the ID of the jurisdiction or of the first-level subdivision
+	// it lies in (Env.Subdivision): "US-*" selects every US jurisdiction and
+	// "US-TN*" selects Tennessee with its counties and cities, whose IDs are
+	// numeric.
 	Jurisdiction string `json:"jurisdiction,omitempty"`
+	// JurisdictionType and Tax match Env.JurisdictionType ("STATE") and
+	// Env.Tax ("GST") exactly.
+	JurisdictionType string `json:"jurisdictionType,omitempty"`
+	Tax              string `json:"tax,omitempty"`
 	// ProductClass, CustomerClass, Usage and TransactionType match the
 	// fields of Env of the same names exactly.
 	ProductClass    string `json:"productClass,omitempty"`
@@ -48,25 +54,31 @@ type Rule struct {
 	// RateCategory, when set, replaces the general rate by the
 	// jurisdiction's rate of that category ("reduced", "food", ...).
 	RateCategory string `json:"rateCategory,omitempty"`
+	// Rate, when set, replaces the jurisdiction's rate by this fraction
+	// (0.01 for 1%); a zero-rated supply is TAXABLE with Rate 0.
+	Rate *decimal.Decimal `json:"rate,omitempty"`
 	// BasisPercent, when set, taxes only this share of the amount (a basis
 	// reduction: 0.5 taxes half).
 	BasisPercent *decimal.Decimal `json:"basisPercent,omitempty"`
+	// Threshold, when set, exempts part or all of an item by its unit price.
+	Threshold *Threshold `json:"threshold,omitempty"`
+	// Holiday marks a rule of a sales tax holiday.
+	Holiday bool `json:"holiday,omitempty"`
 	// Reason explains the rule to a person, with its legal source.
 	Reason string `json:"reason,omitempty"`
 }
 
-// specificity counts the rule's set selectors; a jurisdiction counts more
-// the longer it is, so "US-CA" is more specific than "US-*".
+func (r *Rule) selector() selector {
+	return selector{jurisdiction: r.Jurisdiction, jurisdictionType: r.JurisdictionType, tax: r.Tax,
+		productClass: r.ProductClass, customerClass: r.CustomerClass, usage: r.Usage, transactionType: r.TransactionType,
+		period: civil.Period{Effective: r.Effective, Expiration: r.Expiration}}
+}
+
+// specificity orders rules: set selectors count, a longer jurisdiction
+// counts more, and a condition counts a little.
 func (r *Rule) specificity() int {
-	n := 0
-	for _, s := range []string{r.ProductClass, r.CustomerClass, r.Usage, r.TransactionType} {
-		if s != "" {
-			n += 100
-		}
-	}
-	if r.Jurisdiction != "" {
-		n += 10 + len(strings.TrimSuffix(r.Jurisdiction, "*"))
-	}
+	sel := r.selector()
+	n := sel.specificity()
 	if r.When != "" {
 		n += 5
 	}
@@ -80,33 +92,24 @@ func (r *Rule) check() error {
 		return fmt.Errorf("rule without an id")
 	case !r.Outcome.Valid():
 		return fmt.Errorf("rule %s: outcome %q is not TAXABLE, EXEMPT or NONTAXABLE", r.ID, r.Outcome)
-	case !r.Expiration.IsZero() && r.Expiration.Before(r.Effective):
-		return fmt.Errorf("rule %s: expiration %s is before effective %s", r.ID, r.Expiration, r.Effective)
-	case strings.Contains(strings.TrimSuffix(r.Jurisdiction, "*"), "*"):
-		return fmt.Errorf("rule %s: jurisdiction %q may hold * only at its end", r.ID, r.Jurisdiction)
-	case r.BasisPercent != nil && (r.BasisPercent.Sign() < 0 || r.BasisPercent.GreaterThan(decimal.NewFromInt(1))):
+	case r.BasisPercent != nil && !fraction(*r.BasisPercent):
 		return fmt.Errorf("rule %s: basisPercent %s is not between 0 and 1", r.ID, r.BasisPercent)
+	case r.Rate != nil && !fraction(*r.Rate):
+		return fmt.Errorf("rule %s: rate %s is not a fraction between 0 and 1", r.ID, r.Rate)
+	}
+	sel := r.selector()
+	if err := sel.check(); err != nil {
+		return fmt.Errorf("rule %s: %w", r.ID, err)
+	}
+	if r.Threshold != nil {
+		if err := r.Threshold.check(); err != nil {
+			return fmt.Errorf("rule %s: %w", r.ID, err)
+		}
 	}
 	return nil
 }
 
-// matches reports whether the rule's selectors and period accept env on
-// date d.
-func (r *Rule) matches(env *Env, d civil.Date) bool {
-	if !(civil.Period{Effective: r.Effective, Expiration: r.Expiration}).Contains(d) {
-		return false
-	}
-	if r.Jurisdiction != "" {
-		if p, ok := strings.CutSuffix(r.Jurisdiction, "*"); ok {
-			if !strings.HasPrefix(env.JurisdictionID, p) {
-				return false
-			}
-		} else if env.JurisdictionID != r.Jurisdiction {
-			return false
-		}
-	}
-	return (r.ProductClass == "" || r.ProductClass == env.ProductClass) &&
-		(r.CustomerClass == "" || r.CustomerClass == env.CustomerClass) &&
-		(r.Usage == "" || r.Usage == env.Usage) &&
-		(r.TransactionType == "" || r.TransactionType == env.TransactionType)
+// fraction reports whether d lies in [0, 1].
+func fraction(d decimal.Decimal) bool {
+	return d.Sign() >= 0 && d.LessThanOrEqual(decimal.NewFromInt(1))
 }

@@ -20,6 +20,7 @@ const memoryBudget = 100_000
 // compiled is a rule with its condition compiled.
 type compiled struct {
 	Rule
+	sel     selector
 	program *vm.Program // nil when the rule has no condition
 	spec    int
 }
@@ -28,6 +29,7 @@ type compiled struct {
 // concurrent use.
 type Table struct {
 	rules []compiled // in evaluation order
+	index index
 }
 
 // Compile checks and compiles rules into a Table. It fails on the first
@@ -45,7 +47,7 @@ func Compile(rules []Rule) (*Table, error) {
 			return nil, fmt.Errorf("rules: rule id %s is used twice", r.ID)
 		}
 		seen[r.ID] = true
-		c := compiled{Rule: r, spec: r.specificity()}
+		c := compiled{Rule: r, sel: r.selector(), spec: r.specificity()}
 		if r.When != "" {
 			p, err := expr.Compile(r.When, expr.Env(Env{}), expr.AsBool(), expr.MaxNodes(MaxNodes))
 			if err != nil {
@@ -61,37 +63,117 @@ func Compile(rules []Rule) (*Table, error) {
 		}
 		return b.Priority - a.Priority
 	})
+	t.index = newIndex(len(t.rules), func(i int) (string, string) {
+		return t.rules[i].ProductClass, region(t.rules[i].Jurisdiction)
+	})
 	return t, nil
 }
 
 // Len returns the number of rules.
 func (t *Table) Len() int { return len(t.rules) }
 
+// Rules returns the table's rules in evaluation order.
+func (t *Table) Rules() []Rule {
+	out := make([]Rule, len(t.rules))
+	for i := range t.rules {
+		out[i] = t.rules[i].Rule
+	}
+	return out
+}
+
 // Decide returns the first rule, in order of specificity and priority, that
 // applies to env on date d, and false when none does. A condition that
 // fails at run time (it exceeded its memory budget, say) is an error that
 // names the rule.
 func (t *Table) Decide(ctx context.Context, env *Env, d civil.Date) (Rule, bool, error) {
-	var machine vm.VM
-	for i := range t.rules {
+	var (
+		machine vm.VM
+		found   = -1
+		err     error
+	)
+	t.index.candidates(env, func(i int32) bool {
 		c := &t.rules[i]
-		if !c.matches(env, d) {
-			continue
+		if !c.sel.matches(env, d) {
+			return true
 		}
 		if c.program != nil {
-			if err := ctx.Err(); err != nil {
-				return Rule{}, false, err
+			if err = ctx.Err(); err != nil {
+				return false
 			}
 			machine.MemoryBudget = memoryBudget
-			out, err := machine.Run(c.program, env)
-			if err != nil {
-				return Rule{}, false, fmt.Errorf("rules: rule %s: %w", c.ID, err)
+			out, runErr := machine.Run(c.program, env)
+			if runErr != nil {
+				err = fmt.Errorf("rules: rule %s: %w", c.ID, runErr)
+				return false
 			}
 			if ok, _ := out.(bool); !ok {
-				continue
+				return true
 			}
 		}
-		return c.Rule, true, nil
+		found = int(i)
+		return false
+	})
+	if err != nil || found < 0 {
+		return Rule{}, false, err
 	}
-	return Rule{}, false, nil
+	return t.rules[found].Rule, true, nil
+}
+
+// Structures is a compiled table of rate structures. It is immutable and
+// safe for concurrent use.
+type Structures struct {
+	list  []Structure // in evaluation order
+	sels  []selector
+	index index
+}
+
+// CompileStructures checks structures and orders them by specificity and
+// priority. It fails on the first malformed one or a repeated ID.
+func CompileStructures(list []Structure) (*Structures, error) {
+	s := &Structures{list: slices.Clone(list)}
+	seen := map[string]bool{}
+	for i := range s.list {
+		if err := s.list[i].check(); err != nil {
+			return nil, fmt.Errorf("rules: %w", err)
+		}
+		if seen[s.list[i].ID] {
+			return nil, fmt.Errorf("rules: structure id %s is used twice", s.list[i].ID)
+		}
+		seen[s.list[i].ID] = true
+	}
+	slices.SortStableFunc(s.list, func(a, b Structure) int {
+		sa, sb := a.selector(), b.selector()
+		if d := sb.specificity() - sa.specificity(); d != 0 {
+			return d
+		}
+		return b.Priority - a.Priority
+	})
+	s.sels = make([]selector, len(s.list))
+	for i := range s.list {
+		s.sels[i] = s.list[i].selector()
+	}
+	s.index = newIndex(len(s.list), func(i int) (string, string) {
+		return s.list[i].ProductClass, region(s.list[i].Jurisdiction)
+	})
+	return s, nil
+}
+
+// Len returns the number of structures.
+func (s *Structures) Len() int { return len(s.list) }
+
+// Find returns the first structure that applies to env on date d. The
+// pointer refers into the table and must not be modified.
+func (s *Structures) Find(env *Env, d civil.Date) (*Structure, bool) {
+	found := -1
+	s.index.candidates(env, func(i int32) bool {
+		if s.sels[i].matches(env, d) {
+			found = int(i)
+			return false
+		}
+		return true
+	})
+	if found < 0 {
+		return nil, false
+	}
+	return &s.list[found], true
 }

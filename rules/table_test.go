@@ -136,3 +136,56 @@ func BenchmarkDecide(b *testing.B) {
 		}
 	}
 }
+
+// TestIndexAgreesWithScan checks the bucketed lookup against a plain scan
+// of every rule in order, over many selectors and environments.
+func TestIndexAgreesWithScan(t *testing.T) {
+	jurs := []string{"", "US", "US*", "US-*", "US-TN", "US-TN*", "US-47157", "US-T*", "DE", "DE*", "CA-ON", "U*", "US-CA-CITY-X"}
+	classes := []string{"", "FOOD", "CLOTHING"}
+	types := []string{"", "STATE", "COUNTY"}
+	var list []Rule
+	n := 0
+	for _, j := range jurs {
+		for _, pc := range classes {
+			for _, jt := range types {
+				n++
+				list = append(list, Rule{ID: strings.Repeat("r", 1) + string(rune('a'+n%26)) + strings.Repeat("x", n/26),
+					Jurisdiction: j, ProductClass: pc, JurisdictionType: jt, Outcome: Taxable, Priority: n % 7})
+			}
+		}
+	}
+	table, err := Compile(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	envs := []Env{
+		{JurisdictionID: "US", JurisdictionType: "COUNTRY"},
+		{JurisdictionID: "US-TN", Subdivision: "US-TN", JurisdictionType: "STATE"},
+		{JurisdictionID: "US-47157", Subdivision: "US-TN", JurisdictionType: "COUNTY"},
+		{JurisdictionID: "US-06037", Subdivision: "US-CA", JurisdictionType: "COUNTY"},
+		{JurisdictionID: "US-CA-CITY-X", Subdivision: "US-CA", JurisdictionType: "CITY"},
+		{JurisdictionID: "DE", JurisdictionType: "COUNTRY"},
+		{JurisdictionID: "CA-ON", Subdivision: "CA-ON", JurisdictionType: "PROVINCE"},
+		{JurisdictionID: "FR"},
+	}
+	d := civil.MustParse("2026-01-01")
+	for _, env := range envs {
+		for _, pc := range classes {
+			env.ProductClass = pc
+			got, ok, err := table.Decide(context.Background(), &env, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := ""
+			for i := range table.rules {
+				if table.rules[i].sel.matches(&env, d) {
+					want = table.rules[i].ID
+					break
+				}
+			}
+			if (want != "") != ok || got.ID != want {
+				t.Errorf("%+v: index chose %q, scan %q", env, got.ID, want)
+			}
+		}
+	}
+}

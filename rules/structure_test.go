@@ -1,0 +1,111 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/shopspring/decimal"
+)
+
+func dec(s string) decimal.Decimal { return decimal.RequireFromString(s) }
+func decp(s string) *decimal.Decimal {
+	d := dec(s)
+	return &d
+}
+
+func TestThresholds(t *testing.T) {
+	cases := []struct {
+		kind       ThresholdKind
+		amount     string
+		unit, qty  string
+		wantExempt string
+	}{
+		{BelowExempt, "110", "109.99", "2", "219.98"}, // New York: under $110 exempt
+		{BelowExempt, "110", "110", "1", "0"},         // at $110 fully taxable
+		{AboveExcess, "175", "175", "1", "175"},       // Massachusetts: at $175 exempt
+		{AboveExcess, "175", "200", "3", "525"},       // only $25 of each taxable
+		{AboveExcess, "250", "100", "2", "200"},       // Rhode Island, cheap item
+		{UpToExempt, "100", "100", "1", "100"},        // holiday: $100 or less
+		{UpToExempt, "100", "100.01", "1", "0"},
+	}
+	for _, c := range cases {
+		th := Threshold{Amount: dec(c.amount), Kind: c.kind}
+		if got := th.Exempt(dec(c.unit), dec(c.qty)); !got.Equal(dec(c.wantExempt)) {
+			t.Errorf("%s %s: %s x %s exempt %s, want %s", c.kind, c.amount, c.qty, c.unit, got, c.wantExempt)
+		}
+	}
+}
+
+func TestStructures(t *testing.T) {
+	tn := Structure{ID: "tn-single-article", Jurisdiction: "US-TN", Kind: Tiered, Tiers: []Tier{
+		{UpTo: decp("1600"), Rate: decp("0.07")}, {UpTo: decp("3200"), Rate: decp("0.0975")}, {Rate: decp("0.07")}}}
+	fl := Structure{ID: "fl-surtax", Jurisdiction: "US-FL*", JurisdictionType: "COUNTY", Kind: SingleRate, MaxBasisPerItem: decp("5000")}
+	bracket := Structure{ID: "bracket", Kind: Bracket, Tiers: []Tier{{UpTo: decp("10"), Rate: decp("0")}, {UpTo: decp("100"), Rate: decp("0.05")}, {}}}
+	perUnit := Structure{ID: "per-unit", Kind: Quantity, PerUnit: decp("0.05")}
+	capped := Structure{ID: "cap", Kind: SingleRate, MaxTaxPerItem: decp("25")}
+	cases := []struct {
+		s                    Structure
+		unit, qty, rate      string
+		wantTax, wantTaxable string
+		capped               bool
+	}{
+		{tn, "2000", "1", "0.07", "151", "2000", false}, // 7% of 2000 + 2.75% of 400
+		{tn, "1000", "2", "0.07", "140", "2000", false},
+		{tn, "5000", "1", "0.07", "394", "5000", false}, // 350 + 2.75% of 1600
+		{fl, "8000", "1", "0.01", "50", "5000", false},
+		{fl, "300", "2", "0.01", "6", "600", false},
+		{bracket, "9.99", "1", "0.1", "0", "9.99", false},
+		{bracket, "50", "2", "0.1", "5", "100", false},
+		{bracket, "500", "1", "0.1", "50", "500", false}, // last tier: the jurisdiction's rate
+		{perUnit, "3", "10", "0", "0.5", "30", false},
+		{capped, "1000", "2", "0.06", "50", "2000", true},
+	}
+	for _, c := range cases {
+		if err := c.s.check(); err != nil {
+			t.Fatalf("%s: %v", c.s.ID, err)
+		}
+		a := c.s.Apply(dec(c.unit), dec(c.qty), dec(c.rate))
+		if !a.Tax.Equal(dec(c.wantTax)) || !a.Taxable.Equal(dec(c.wantTaxable)) || a.Capped != c.capped {
+			t.Errorf("%s on %s x %s: %+v, want tax %s taxable %s capped %v", c.s.ID, c.qty, c.unit, a, c.wantTax, c.wantTaxable, c.capped)
+		}
+	}
+	table, err := CompileStructures([]Structure{tn, fl, bracket})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := civil.MustParse("2026-06-01")
+	for env, want := range map[Env]string{
+		{JurisdictionID: "US-TN", Subdivision: "US-TN", JurisdictionType: "STATE"}:     "tn-single-article",
+		{JurisdictionID: "US-12086", Subdivision: "US-FL", JurisdictionType: "COUNTY"}: "fl-surtax",
+		{JurisdictionID: "US-FL", Subdivision: "US-FL", JurisdictionType: "STATE"}:     "bracket",
+	} {
+		s, ok := table.Find(&env, d)
+		if !ok || s.ID != want {
+			t.Errorf("%+v: found %v %v, want %s", env, s, ok, want)
+		}
+	}
+	bad := []Structure{
+		{ID: "x", Kind: "FLAT"},
+		{ID: "x", Kind: Tiered},
+		{ID: "x", Kind: Tiered, Tiers: []Tier{{UpTo: decp("5")}}},
+		{ID: "x", Kind: Tiered, Tiers: []Tier{{UpTo: decp("5")}, {UpTo: decp("4")}, {}}},
+		{ID: "x", Kind: Quantity},
+		{ID: "x", Kind: SingleRate, MaxTaxPerItem: decp("-1")},
+	}
+	for _, b := range bad {
+		if _, err := CompileStructures([]Structure{b}); err == nil {
+			t.Errorf("%+v compiled", b)
+		}
+	}
+}
+
+func TestRegion(t *testing.T) {
+	for sel, want := range map[string]string{
+		"": "", "U*": "", "US": "US", "US*": "US", "US-*": "US", "US-47157": "US", "US-T*": "US",
+		"US-TN": "US-TN", "US-TN*": "US-TN", "US-CA-CITY-LOS_ANGELES": "US-CA", "DE-X-HELIGOLAND": "DE", "usa": "",
+	} {
+		if got := region(sel); got != want {
+			t.Errorf("region(%q) = %q, want %q", sel, got, want)
+		}
+	}
+}
