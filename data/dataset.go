@@ -21,6 +21,7 @@ type Dataset struct {
 	postal lazy[*Postal]
 	ips    lazy[*IPTable]
 	bins   lazy[*BINTable]
+	taxes  lazy[*Taxability]
 }
 
 // lazy decodes a part once and remembers the result or the error.

@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.1"
+const Version = "2026.11.2"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -13,4 +13,5 @@ var fileDigests = map[string]string{
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
 	"jurisdictions.lvd": "e5cae5f6299bee8c982429319756fc990428c2b01a5e533f54b02681cdcdab00",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
+	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }

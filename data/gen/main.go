@@ -24,7 +24,7 @@ import (
 
 // Version is the dataset version. Bump it whenever the generated data
 // changes; `levy version` reports it.
-const Version = "2026.11.1"
+const Version = "2026.11.2"
 
 // source describes one input for SOURCES.md.
 type source struct {
@@ -63,6 +63,7 @@ var steps = []struct {
 	{"boundaries", genGeo},
 	{"postal codes", genPostal},
 	{"location evidence", genEvidence},
+	{"taxability", genTaxability}, // reads the jurisdictions file of the rates step
 }
 
 func main() {

@@ -1,0 +1,407 @@
+package data
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data/internal/binfmt"
+)
+
+func defaultTaxability(tb testing.TB) *Taxability {
+	tb.Helper()
+	t, err := Default().Taxability()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return t
+}
+
+// stateRowOn returns the row of state and category in force on d.
+func stateRowOn(t *testing.T, tx *Taxability, state, category string, d civil.Date) StateTaxability {
+	t.Helper()
+	var found []StateTaxability
+	for _, r := range tx.State(state) {
+		if r.Category == category && r.Contains(d) {
+			found = append(found, r)
+		}
+	}
+	if len(found) != 1 {
+		t.Fatalf("%s %s on %s: %d rows, want 1", state, category, d, len(found))
+	}
+	return found[0]
+}
+
+func TestStateTaxability(t *testing.T) {
+	tx := defaultTaxability(t)
+	now := civil.MustParse("2026-11-01")
+	thresholds := []struct {
+		state, amount, kind string
+	}{
+		{"NY", "110", "below_exempt"},
+		{"MA", "175", "above_excess"},
+		{"RI", "250", "above_excess"},
+	}
+	for _, tt := range thresholds {
+		r := stateRowOn(t, tx, tt.state, "clothing", now)
+		if !r.Taxable || r.Threshold == nil || !r.Threshold.Equal(dec(tt.amount)) || r.ThresholdKind != tt.kind || r.Rate != nil {
+			t.Errorf("%s clothing = %+v, want taxable with threshold %s %s", tt.state, r, tt.amount, tt.kind)
+		}
+	}
+	for _, r := range tx.States() {
+		if r.Category == "clothing" && r.Threshold != nil && !slices.Contains([]string{"NY", "MA", "RI"}, r.State) {
+			t.Errorf("unexpected clothing threshold in %s: %s", r.State, r.Threshold)
+		}
+	}
+
+	// Illinois repealed its 1% state rate on groceries from 2026-01-01.
+	before := stateRowOn(t, tx, "IL", "groceries", civil.MustParse("2025-12-31"))
+	after := stateRowOn(t, tx, "IL", "groceries", civil.MustParse("2026-01-01"))
+	if !before.Taxable || before.Rate == nil || !before.Rate.Equal(dec("0.01")) || before.Expiration != civil.MustParse("2025-12-31") {
+		t.Errorf("IL groceries before 2026 = %+v, want 0.01 until 2025-12-31", before)
+	}
+	if !after.Taxable || after.Rate == nil || !after.Rate.IsZero() || after.Effective != civil.MustParse("2026-01-01") || !after.Expiration.IsZero() {
+		t.Errorf("IL groceries from 2026 = %+v, want 0 from 2026-01-01", after)
+	}
+	if !strings.Contains(after.Citation, "Public Act 103-0781") {
+		t.Errorf("IL groceries from 2026 cites %q", after.Citation)
+	}
+	// The 1% rate on prescription drugs stays.
+	if r := stateRowOn(t, tx, "IL", "prescription_drugs", now); r.Rate == nil || !r.Rate.Equal(dec("0.01")) {
+		t.Errorf("IL prescription drugs = %+v, want 0.01", r)
+	}
+
+	rates := []struct {
+		state, category, rate string
+	}{
+		{"TN", "groceries", "0.04"},
+		{"UT", "groceries", "0.0175"},
+		{"MO", "groceries", "0.01225"},
+		{"KS", "groceries", "0"},
+		{"CT", "prepared_food", "0.0735"},
+		{"ME", "prepared_food", "0.08"},
+	}
+	for _, tt := range rates {
+		if r := stateRowOn(t, tx, tt.state, tt.category, now); !r.Taxable || r.Rate == nil || !r.Rate.Equal(dec(tt.rate)) {
+			t.Errorf("%s %s = %+v, want rate %s", tt.state, tt.category, r, tt.rate)
+		}
+	}
+	if r := stateRowOn(t, tx, "CT", "prepared_food", civil.MustParse("2019-09-30")); r.Rate != nil {
+		t.Errorf("CT prepared food before October 2019 = %+v, want the general rate", r)
+	}
+	exempt := []struct{ state, category string }{
+		{"CA", "groceries"}, {"PA", "clothing"}, {"MN", "clothing"}, {"CA", "digital_goods"}, {"OR", "general"}, {"NY", "groceries"},
+	}
+	for _, tt := range exempt {
+		if r := stateRowOn(t, tx, tt.state, tt.category, now); r.Taxable || r.Rate != nil {
+			t.Errorf("%s %s = %+v, want not taxable", tt.state, tt.category, r)
+		}
+	}
+	// The source's 1900-01-01 means "as of now": no start date.
+	if r := stateRowOn(t, tx, "TX", "groceries", now); !r.Effective.IsZero() || r.Citation != "Tex. Tax Code section 151.314" {
+		t.Errorf("TX groceries = %+v, want no start and a tidied citation", r)
+	}
+}
+
+func TestStateTaxabilityTable(t *testing.T) {
+	tx := defaultTaxability(t)
+	all := tx.States()
+	states := map[string]bool{}
+	for i, r := range all {
+		states[r.State] = true
+		if r.Threshold != nil && r.ThresholdKind == "" || r.Threshold == nil && r.ThresholdKind != "" {
+			t.Errorf("%s %s: threshold %v of kind %q", r.State, r.Category, r.Threshold, r.ThresholdKind)
+		}
+		if r.Rate != nil && (r.Rate.IsNegative() || r.Rate.GreaterThan(dec("0.2"))) {
+			t.Errorf("%s %s: rate %s is not a fraction", r.State, r.Category, r.Rate)
+		}
+		if strings.HasSuffix(r.Citation, ")") && strings.Count(r.Citation, ")") > strings.Count(r.Citation, "(") {
+			t.Errorf("%s %s: citation %q has an unbalanced parenthesis", r.State, r.Category, r.Citation)
+		}
+		if i == 0 {
+			continue
+		}
+		p := all[i-1]
+		if p.State > r.State || p.State == r.State && (p.Category > r.Category || p.Category == r.Category && p.Effective.Compare(r.Effective) >= 0) {
+			t.Errorf("rows not sorted: %s %s %s after %s %s %s", r.State, r.Category, r.Effective, p.State, p.Category, p.Effective)
+		}
+		if p.State == r.State && p.Category == r.Category && (p.Expiration.IsZero() || !p.Expiration.Before(r.Effective)) {
+			t.Errorf("%s %s: rows overlap", r.State, r.Category)
+		}
+	}
+	if len(states) != 52 {
+		t.Errorf("%d states, want 50, DC and PR", len(states))
+	}
+	if got := tx.State("ny"); !slices.EqualFunc(got, tx.State("NY"), func(a, b StateTaxability) bool {
+		return a.Category == b.Category && a.Citation == b.Citation
+	}) || len(got) != 6 {
+		t.Errorf("State(ny) = %d rows, want the 6 of NY", len(got))
+	}
+	if got := tx.State("XX"); got != nil {
+		t.Errorf("State(XX) = %v, want none", got)
+	}
+}
+
+func TestHolidays(t *testing.T) {
+	tx := defaultTaxability(t)
+	hs := tx.Holidays()
+	find := func(state, name string) Holiday {
+		t.Helper()
+		for _, h := range hs {
+			if h.State == state && h.Name == name {
+				return h
+			}
+		}
+		t.Fatalf("no holiday %s %q", state, name)
+		return Holiday{}
+	}
+	tx26 := find("TX", "Back-to-School (2026)")
+	if tx26.Effective != civil.MustParse("2026-08-07") || tx26.Expiration != civil.MustParse("2026-08-09") ||
+		!slices.Equal(tx26.Categories, []string{"clothing", "school_supplies"}) ||
+		tx26.MaxPerItem == nil || !tx26.MaxPerItem.Equal(dec("100")) {
+		t.Errorf("TX back-to-school = %+v", tx26)
+	}
+	if !tx26.Contains(civil.MustParse("2026-08-09")) || tx26.Contains(civil.MustParse("2026-08-10")) {
+		t.Error("the last day of a holiday must be inclusive")
+	}
+	if ma := find("MA", "Annual Sales Tax Holiday (2026)"); ma.Categories != nil || ma.MaxPerItem == nil || !ma.MaxPerItem.Equal(dec("2500")) {
+		t.Errorf("MA holiday = %+v, want no categories and a 2500 cap", ma)
+	}
+	if ar := find("AR", "Arkansas Back-to-School Sales Tax Holiday -- School Supplies (2026)"); ar.MaxPerItem != nil {
+		t.Errorf("AR school supplies holiday has cap %s, want none", ar.MaxPerItem)
+	}
+	if nm := find("NM", "New Mexico Back-to-School: Clothing and Footwear (2026)"); nm.MaxPerItem == nil || !nm.MaxPerItem.Equal(dec("99.99")) {
+		t.Errorf("NM clothing holiday = %+v, want a 99.99 cap", nm)
+	}
+	if ct := find("CT", "Sales Tax Free Week (2026)"); ct.Citation != "Conn. Gen. Stat. section 12-407e" {
+		t.Errorf("CT holiday cites %q", ct.Citation)
+	}
+	for i := 1; i < len(hs); i++ {
+		p, h := hs[i-1], hs[i]
+		if p.State > h.State || p.State == h.State && p.Effective.After(h.Effective) {
+			t.Errorf("holidays not sorted at %s %q", h.State, h.Name)
+		}
+	}
+	if len(hs) < 50 {
+		t.Errorf("%d holidays, want the whole 2026 list", len(hs))
+	}
+}
+
+func TestShipping(t *testing.T) {
+	tx := defaultTaxability(t)
+	tests := []struct{ state, rule, handling string }{
+		{"NY", "conditional", ""},
+		{"CA", "exempt_if_separately_stated", ""},
+		{"HI", "always_taxable", ""},
+		{"OR", "none", ""},
+		{"MD", "exempt_if_separately_stated", "always_taxable"},
+		{"tx", "conditional", ""},
+	}
+	for _, tt := range tests {
+		s, ok := tx.Shipping(tt.state)
+		if !ok || s.Rule != tt.rule || s.HandlingRule != tt.handling || s.State != strings.ToUpper(tt.state) {
+			t.Errorf("Shipping(%s) = %+v, %v; want %s, %q", tt.state, s, ok, tt.rule, tt.handling)
+		}
+	}
+	if _, ok := tx.Shipping("XX"); ok {
+		t.Error("Shipping(XX) found a rule")
+	}
+	for _, r := range tx.States() {
+		if _, ok := tx.Shipping(r.State); !ok {
+			t.Errorf("no shipping rule for %s", r.State)
+		}
+	}
+}
+
+func TestProductClasses(t *testing.T) {
+	tx := defaultTaxability(t)
+	j := defaultJurisdictions(t)
+	rules := tx.ProductClasses()
+	find := func(country, class string) (ProductClassRule, bool) {
+		for _, r := range rules {
+			if r.Country == country && r.ProductClass == class {
+				return r, true
+			}
+		}
+		return ProductClassRule{}, false
+	}
+	tests := []struct {
+		country, class, treatment, category string
+		rate                                string // current rate of the category, for reduced
+	}{
+		{"GB", "FOOD", "zero", "", ""},
+		{"GB", "BOOKS", "zero", "", ""},
+		{"GB", "PRESCRIPTION_DRUGS", "zero", "", ""},
+		{"IE", "FOOD", "zero", "", ""},
+		{"IE", "BOOKS", "zero", "", ""},
+		{"DE", "FOOD", "reduced", "reduced", "0.07"},
+		{"DE", "BOOKS", "reduced", "reduced", "0.07"},
+		{"FR", "FOOD", "reduced", "reduced", "0.055"},
+		{"FR", "PRESCRIPTION_DRUGS", "reduced", "super_reduced", "0.021"},
+		{"ES", "BOOKS", "reduced", "super_reduced", "0.04"},
+		{"IT", "PRESCRIPTION_DRUGS", "reduced", "reduced2", "0.1"},
+		{"RO", "FOOD", "reduced", "reduced", "0.11"},
+		{"MT", "FOOD", "zero", "", ""},
+		{"CA", "FOOD", "zero", "", ""},
+		{"CA", "PRESCRIPTION_DRUGS", "zero", "", ""},
+		{"AU", "FOOD", "zero", "", ""},
+		{"AU", "PRESCRIPTION_DRUGS", "zero", "", ""},
+	}
+	now := civil.MustParse("2026-11-01")
+	for _, tt := range tests {
+		r, ok := find(tt.country, tt.class)
+		if !ok || r.Treatment != tt.treatment || r.Category != tt.category || r.Citation == "" {
+			t.Errorf("%s %s = %+v, %v; want %s %s", tt.country, tt.class, r, ok, tt.treatment, tt.category)
+			continue
+		}
+		if tt.rate != "" {
+			if got := rateOn(t, j, tt.country, now, "VAT", tt.category); !got.Equal(dec(tt.rate)) {
+				t.Errorf("%s %s: %s rate is %s, want %s", tt.country, tt.class, tt.category, got, tt.rate)
+			}
+		}
+	}
+	// Standard-rated classes have no rule.
+	for _, k := range [][2]string{{"DE", "PRESCRIPTION_DRUGS"}, {"DK", "FOOD"}, {"GB", "CLOTHING"}, {"IE", "CLOTHING"}, {"NZ", "FOOD"}, {"GB", "DIGITAL_GOODS"}} {
+		if r, ok := find(k[0], k[1]); ok {
+			t.Errorf("%s %s has rule %+v, want the standard rate", k[0], k[1], r)
+		}
+	}
+	// Every reduced rule names a category the country has on the day.
+	for i, r := range rules {
+		if i > 0 && (rules[i-1].Country > r.Country || rules[i-1].Country == r.Country && rules[i-1].ProductClass >= r.ProductClass) {
+			t.Errorf("rules not sorted at %s %s", r.Country, r.ProductClass)
+		}
+		if r.Treatment != "reduced" {
+			continue
+		}
+		found := false
+		for _, rate := range j.RatesOn(r.Country, now) {
+			found = found || rate.Category == r.Category
+		}
+		if !found {
+			t.Errorf("%s %s: %s has no %s rate on %s", r.Country, r.ProductClass, r.Country, r.Category, now)
+		}
+	}
+	// The EU-27 and GB all have a rule for books or say why not; a few
+	// have a reduced rate only in a category the dataset lacks (Estonia's
+	// 9%), so check the bulk rather than every one.
+	books := 0
+	for _, r := range rules {
+		if r.ProductClass == "BOOKS" {
+			books++
+		}
+	}
+	if books < 22 {
+		t.Errorf("%d countries with a BOOKS rule, want most of the EU and GB", books)
+	}
+}
+
+func TestTaxabilityReturnsCopies(t *testing.T) {
+	tx := defaultTaxability(t)
+	rows := tx.State("NY")
+	for i := range rows {
+		if rows[i].Threshold != nil {
+			*rows[i].Threshold = dec("1")
+		}
+		rows[i].Category = "changed"
+	}
+	if r := stateRowOn(t, tx, "NY", "clothing", civil.MustParse("2026-11-01")); !r.Threshold.Equal(dec("110")) {
+		t.Errorf("changing a returned row changed the table: %+v", r)
+	}
+	hs := tx.Holidays()
+	hs[0].Categories[0] = "changed"
+	if hs[0].MaxPerItem != nil {
+		*hs[0].MaxPerItem = dec("0")
+	}
+	if h := tx.Holidays()[0]; h.Categories[0] == "changed" || h.MaxPerItem != nil && h.MaxPerItem.IsZero() {
+		t.Errorf("changing a returned holiday changed the table: %+v", h)
+	}
+	pc := tx.ProductClasses()
+	pc[0].Treatment = "changed"
+	if tx.ProductClasses()[0].Treatment == "changed" {
+		t.Error("changing a returned rule changed the table")
+	}
+}
+
+func TestTaxabilityCorrupt(t *testing.T) {
+	b, err := Default().file(taxFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := decodeTaxability(b); err != nil {
+		t.Fatal(err)
+	}
+	// Read the body back a byte at a time, to rebuild files cut short.
+	r, err := binfmt.Open(b, taxKind, taxVersion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var full []byte
+	for x := r.Raw(1); x != nil; x = r.Raw(1) {
+		full = append(full, x...)
+	}
+	// Truncated bodies must fail cleanly, never panic.
+	for _, n := range []int{0, 1, 5, len(full) / 3, len(full) / 2, len(full) - 1} {
+		w := binfmt.NewWriter(taxKind, taxVersion)
+		w.Raw(full[:n])
+		f, err := w.Finish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := decodeTaxability(f); !errors.Is(err, binfmt.ErrCorrupt) {
+			t.Errorf("body cut to %d bytes: err = %v, want ErrCorrupt", n, err)
+		}
+	}
+	w := binfmt.NewWriter(taxKind, taxVersion)
+	w.Raw(full)
+	w.Uvarint(7)
+	f, _ := w.Finish()
+	if _, err := decodeTaxability(f); !errors.Is(err, binfmt.ErrCorrupt) {
+		t.Errorf("trailing bytes: err = %v, want ErrCorrupt", err)
+	}
+	if _, err := decodeTaxability([]byte("LEVYDATA jurisdictions v1\n\n")); err == nil {
+		t.Error("a file of another kind decoded")
+	}
+}
+
+func ExampleDataset_Taxability() {
+	tx, err := Default().Taxability()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range tx.State("NY") {
+		if r.Category == "clothing" {
+			fmt.Println("NY clothing:", r.ThresholdKind, r.Threshold)
+		}
+	}
+	for _, r := range tx.State("IL") {
+		if r.Category == "groceries" {
+			from, to := "(as of now)", "(open)"
+			if !r.Effective.IsZero() {
+				from = r.Effective.String()
+			}
+			if !r.Expiration.IsZero() {
+				to = r.Expiration.String()
+			}
+			fmt.Printf("IL groceries %s to %s: state rate %s\n", from, to, r.Rate)
+		}
+	}
+	s, _ := tx.Shipping("NY")
+	fmt.Println("NY shipping:", s.Rule)
+	for _, r := range tx.ProductClasses() {
+		if r.ProductClass == "FOOD" && (r.Country == "GB" || r.Country == "DE") {
+			fmt.Println(r.Country, "food:", r.Treatment, r.Category)
+		}
+	}
+	// Output:
+	// NY clothing: below_exempt 110
+	// IL groceries (as of now) to 2025-12-31: state rate 0.01
+	// IL groceries 2026-01-01 to (open): state rate 0
+	// NY shipping: conditional
+	// DE food: reduced reduced
+	// GB food: zero
+}

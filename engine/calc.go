@@ -1,0 +1,295 @@
+package engine
+
+import (
+	"context"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/taxarea"
+	"github.com/shopspring/decimal"
+)
+
+// The calculation works on a model of its own, the same for the three
+// perspectives: a document (doc) of leaf lines (line), each with its
+// resolved places (place) and parties (party). The wire adapters in
+// sale.go, purchase.go and owner.go build the model from a request and
+// copy the results into the response.
+
+var (
+	decimalZero    = decimal.Zero
+	decimalOne     = decimal.NewFromInt(1)
+	decimalHundred = decimal.NewFromInt(100)
+)
+
+// mode says who accounts for the tax of a document.
+type mode uint8
+
+const (
+	// modeSell: the seller charges the tax (quotations, invoices, and
+	// the buyer's re-creation of the seller's invoice).
+	modeSell mode = iota
+	// modeAccrue: the buyer or owner self-assesses consumer use tax.
+	modeAccrue
+	// modeDistribute: a given total tax is spread over jurisdictions.
+	modeDistribute
+)
+
+// place is a resolved location: its tax area as of the tax date.
+type place struct {
+	role        LocationRole
+	country     string // ISO alpha-2
+	subdivision string // "US-CA", "CA-ON"; "" when the area is a country's
+	chain       []taxarea.Jurisdiction
+	taxAreaID   string
+	conversion  *CurrencyConversion // filing currency of the location, if sent
+}
+
+// state returns the US state postal code of a place, or "".
+func (p *place) state() string {
+	if p == nil || p.country != "US" || len(p.subdivision) != 5 {
+		return ""
+	}
+	return p.subdivision[3:]
+}
+
+// registration is a party's tax registration, normalised.
+type registration struct {
+	country, mainDivision, jurisdictionID string
+	number                                string
+	syntaxValid                           bool
+	union                                 bool // an EU Union scheme (OSS) or IOSS registration
+	overrides                             []NexusOverride
+}
+
+// party is the seller's or the customer's side of a line.
+type party struct {
+	regs         []registration
+	noNexus      bool // the seller said it has nexus nowhere
+	class        string
+	business     bool
+	exempt       bool
+	certificate  string
+	exemptReason string
+	company      string
+}
+
+// vatNumberIn reports whether the party holds a VAT number of valid
+// syntax in country.
+func (p *party) vatNumberIn(country string) bool {
+	for _, r := range p.regs {
+		if r.country == country && r.number != "" && r.syntaxValid {
+			return true
+		}
+	}
+	return false
+}
+
+// vatNumber reports whether the party holds any VAT number of valid syntax.
+func (p *party) vatNumber() (string, bool) {
+	for _, r := range p.regs {
+		if r.number != "" && r.syntaxValid {
+			return r.country, true
+		}
+	}
+	return "", false
+}
+
+// override is an exempt or non-taxable override of a line.
+type override struct {
+	amount                           *decimal.Decimal
+	impositionType, jurisdictionType string
+	jurisdictionID, reasonCode       string
+}
+
+// rateOverride replaces the rate of matching taxes.
+type rateOverride struct {
+	impositionType, jurisdictionType, jurisdictionID string
+	rate                                             decimal.Decimal
+}
+
+// inclusion limits the taxes of a line.
+type inclusion struct {
+	impositionType, jurisdictionType, jurisdictionID string
+}
+
+// line is one leaf line of a document.
+type line struct {
+	path string // JSON path of the wire line, for errors
+
+	qty         decimal.Decimal // 1 when absent
+	amount      decimal.Decimal // extended amount after discounts (gross when taxIncluded)
+	freight     decimal.Decimal
+	taxIncluded bool
+
+	productClass, usage, usageClass, txType string
+	date                                    civil.Date
+
+	dest, origin, adminDest, adminOrigin *place
+	situs                                LocationRole // situs override
+
+	exemptOv, nonTaxOv []override
+	rateOv             []rateOverride
+	incl               []inclusion
+
+	seller, customer party
+
+	inputTax *decimal.Decimal // DISTRIBUTE_TAX
+	charged  *decimal.Decimal // tax the vendor charged
+	prevPaid decimal.Decimal
+
+	// results
+	taxes    []taxOut
+	net      decimal.Decimal // amount net of tax
+	totalTax decimal.Decimal
+}
+
+// doc is one document being calculated.
+type doc struct {
+	perspective string
+	message     string
+	mode        mode
+	// accrueWithoutNexus makes the buyer accrue consumer use tax where the
+	// vendor has no nexus (ERS, purchase orders).
+	accrueWithoutNexus bool
+	taxOnly            bool
+	date               civil.Date
+	currency           money.Currency
+	roundAtLine        bool
+	lines              []*line
+}
+
+// taxOut is one computed tax of a line before it becomes a wire Tax.
+type taxOut struct {
+	j             taxarea.Jurisdiction
+	imposition    jurisdiction.Tax
+	category      string
+	taxType       TaxType
+	situs         LocationRole
+	result        TaxResult
+	taxable       decimal.Decimal
+	nonTaxable    decimal.Decimal
+	exempt        decimal.Decimal
+	raw           decimal.Decimal // unrounded tax
+	tax           decimal.Decimal // rounded tax
+	rate          decimal.Decimal // nominal rate
+	ruleID        string
+	ruleReason    string
+	holiday       bool
+	structure     *rules.Structure
+	basisPercent  *decimal.Decimal
+	infoOnly      bool
+	collectedFrom TaxCollectedFromParty
+	reasonCode    string
+	notRegistered bool
+	maxTax        bool
+	original      *decimal.Decimal
+	creditRule    string
+	conversion    *CurrencyConversion
+	inputOutput   InputOutputType
+	mode          money.RoundingMode
+	zeroCharge    bool // calculated for information, charged 0 (reverse charge)
+	certificate   string
+}
+
+// counted reports whether the tax enters totals.
+func (t *taxOut) counted() bool { return !t.infoOnly }
+
+// calc holds the state of one calculation.
+type calc struct {
+	ctx  context.Context
+	s    *snapshot
+	d    *doc
+	envs map[envKey]rules.Rule // decisions already made in this document
+}
+
+// envKey caches taxability decisions within a document.
+type envKey struct {
+	env  rules.Env
+	date civil.Date
+}
+
+// decide returns the taxability rule of env on date d.
+func (c *calc) decide(env *rules.Env, d civil.Date) (rules.Rule, error) {
+	k := envKey{*env, d}
+	if r, ok := c.envs[k]; ok {
+		return r, nil
+	}
+	r, ok, err := c.s.table.Decide(c.ctx, env, d)
+	if err != nil {
+		return rules.Rule{}, err
+	}
+	if !ok {
+		r = rules.Rule{ID: "taxable", Outcome: rules.Taxable}
+	}
+	if c.envs == nil {
+		c.envs = map[envKey]rules.Rule{}
+	}
+	c.envs[k] = r
+	return r, nil
+}
+
+// ratesOn returns the rates of a jurisdiction on d: the dataset's and the
+// host's.
+func (s *snapshot) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
+	rs := s.jur.RatesOn(id, d)
+	info := make([]bool, len(rs))
+	for _, u := range s.rates[id] {
+		if u.Period.Contains(d) {
+			rs = append(rs, u.Rate)
+			info = append(info, u.informationOnly)
+		}
+	}
+	return rs, info
+}
+
+// taxTypeOf returns the wire tax type of an imposition for the mode and
+// whether the sale crosses a state line.
+func taxTypeOf(t jurisdiction.Tax, accrue, interstate bool) TaxType {
+	switch t {
+	case jurisdiction.VAT, jurisdiction.GST, jurisdiction.HST, jurisdiction.QST:
+		return TaxTypeVAT
+	}
+	switch {
+	case accrue:
+		return TaxTypeConsumersUse
+	case interstate:
+		return TaxTypeSellerUse
+	}
+	return TaxTypeSales
+}
+
+// matchesSel reports whether an override's selectors accept a tax.
+func matchesSel(impositionType, jurisdictionType, jurisdictionID string, j *taxarea.Jurisdiction, imp jurisdiction.Tax) bool {
+	if jurisdictionID != "" && jurisdictionID != j.JurisdictionID {
+		return false
+	}
+	if jurisdictionType != "" && !strings.EqualFold(jurisdictionType, string(j.JurisdictionType)) {
+		return false
+	}
+	if impositionType != "" && !strings.EqualFold(impositionType, string(imp)) && !strings.EqualFold(impositionType, impositionTypeName(imp)) {
+		return false
+	}
+	return true
+}
+
+// impositionTypeName is the name of an imposition's type on the wire.
+func impositionTypeName(t jurisdiction.Tax) string {
+	switch t {
+	case jurisdiction.SalesTax:
+		return "General Sales and Use Tax"
+	case jurisdiction.VAT:
+		return "Value Added Tax"
+	case jurisdiction.GST:
+		return "Goods and Services Tax"
+	case jurisdiction.HST:
+		return "Harmonized Sales Tax"
+	case jurisdiction.PST:
+		return "Provincial Sales Tax"
+	case jurisdiction.QST:
+		return "Quebec Sales Tax"
+	}
+	return string(t)
+}

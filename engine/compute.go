@@ -1,0 +1,277 @@
+package engine
+
+import (
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/taxarea"
+	"github.com/shopspring/decimal"
+)
+
+// computeLine computes the taxes of one line on its amount (net of tax).
+func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
+	l.taxes = l.taxes[:0]
+	st := c.source(l)
+	if st.at == nil {
+		return nil
+	}
+	if st.none {
+		// One record that says why nothing is due.
+		j := st.at.chain[0]
+		l.taxes = append(l.taxes, taxOut{j: j, situs: st.role, result: TaxResultNonTaxable, taxType: TaxTypeNone,
+			nonTaxable: amount.Add(l.freight), ruleID: st.ruleID, ruleReason: st.reason, conversion: st.at.conversion})
+		return nil
+	}
+	date := l.date
+	for ji := range st.at.chain {
+		j := &st.at.chain[ji]
+		rates, info := c.s.ratesOn(j.JurisdictionID, date)
+		if len(rates) == 0 {
+			continue
+		}
+		// One tax per imposition of the jurisdiction.
+		for ri := range rates {
+			imp := rates[ri].Tax
+			if !firstOfImposition(rates, ri) {
+				continue
+			}
+			if !included(l.incl, j, imp) {
+				continue
+			}
+			t, err := c.computeTax(l, &st, j, imp, rates, info, amount)
+			if err != nil {
+				return err
+			}
+			l.taxes = append(l.taxes, t)
+		}
+	}
+	return nil
+}
+
+// firstOfImposition reports whether rates[i] is the first rate of its
+// imposition in rates.
+func firstOfImposition(rates []jurisdiction.Rate, i int) bool {
+	for k := 0; k < i; k++ {
+		if rates[k].Tax == rates[i].Tax {
+			return false
+		}
+	}
+	return true
+}
+
+func included(incl []inclusion, j *taxarea.Jurisdiction, imp jurisdiction.Tax) bool {
+	if len(incl) == 0 {
+		return true
+	}
+	for _, in := range incl {
+		if matchesSel(in.impositionType, in.jurisdictionType, in.jurisdictionID, j, imp) {
+			return true
+		}
+	}
+	return false
+}
+
+// rateOf returns the rate of category cat of imposition imp among rates,
+// falling back to the general rate, and whether the rate is information
+// only.
+func rateOf(rates []jurisdiction.Rate, info []bool, imp jurisdiction.Tax, cat string) (decimal.Decimal, string, bool, bool) {
+	if cat == "" {
+		cat = jurisdiction.General
+	}
+	for pass := 0; pass < 2; pass++ {
+		for i, r := range rates {
+			if r.Tax == imp && r.Category == cat {
+				return r.Value, r.Category, info[i], true
+			}
+		}
+		cat = jurisdiction.General
+	}
+	return decimal.Zero, "", false, false
+}
+
+// computeTax computes one imposition of one jurisdiction for a line.
+func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp jurisdiction.Tax,
+	rates []jurisdiction.Rate, info []bool, amount decimal.Decimal) (taxOut, error) {
+	accrue := c.d.mode == modeAccrue
+	t := taxOut{
+		j: *j, imposition: imp, situs: st.role, ruleID: st.ruleID, ruleReason: st.reason,
+		collectedFrom: TaxCollectedFromSeller, conversion: st.at.conversion,
+		mode: c.s.settings.rounding(j.JurisdictionID), inputOutput: InputOutputTypeOutput,
+	}
+	if accrue {
+		t.collectedFrom, t.inputOutput = TaxCollectedFromBuyer, InputOutputTypeInput
+	}
+	sellerNexus := l.seller.nexus(st.at, string(j.JurisdictionType), st.role)
+	if !accrue && !sellerNexus && c.d.accrueWithoutNexus {
+		accrue = true
+		t.collectedFrom, t.inputOutput = TaxCollectedFromBuyer, InputOutputTypeInput
+	}
+	t.taxType = taxTypeOf(imp, accrue, st.interUS)
+
+	env := rules.Env{
+		Perspective: c.d.perspective, MessageType: c.d.message, TransactionType: l.txType,
+		Country: st.at.country, JurisdictionID: j.JurisdictionID, JurisdictionType: string(j.JurisdictionType),
+		Subdivision: st.at.subdivision, Tax: string(imp), ProductClass: l.productClass,
+		CustomerClass: l.customer.class, Usage: l.usage, UsageClass: l.usageClass,
+		Date: l.date.String(), BusinessCustomer: l.customer.business,
+	}
+	base := amount
+	exempt, nonTaxable := decimal.Zero, decimal.Zero
+	outcome := rules.Taxable
+	category := ""
+	var rateRule *decimal.Decimal
+	overridden := len(l.exemptOv) > 0 || len(l.nonTaxOv) > 0
+	switch {
+	case overridden:
+		t.ruleID, t.ruleReason = "override", "exempt or non-taxable override of the request"
+		for _, o := range l.exemptOv {
+			if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
+				exempt = exempt.Add(overrideAmount(o, base))
+				t.reasonCode = o.reasonCode
+			}
+		}
+		for _, o := range l.nonTaxOv {
+			if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
+				nonTaxable = nonTaxable.Add(overrideAmount(o, base))
+				t.reasonCode = o.reasonCode
+			}
+		}
+	case l.customer.exempt && !st.reverse:
+		exempt = base
+		t.ruleID, t.ruleReason = "customer-exempt", "the customer is exempt"
+		t.certificate = l.customer.certificate
+		t.reasonCode = l.customer.exemptReason
+	default:
+		r, err := c.decide(&env, l.date)
+		if err != nil {
+			return t, err
+		}
+		if st.ruleID == "" || r.ID != "taxable" {
+			t.ruleID, t.ruleReason = r.ID, r.Reason
+		}
+		t.holiday = r.Holiday
+		outcome = r.Outcome
+		category = r.RateCategory
+		rateRule = r.Rate
+		switch outcome {
+		case rules.Exempt:
+			exempt = base
+		case rules.NonTaxable:
+			nonTaxable = base
+		default:
+			if r.Threshold != nil && l.qty.Sign() > 0 {
+				unit := base.Div(l.qty)
+				exempt = r.Threshold.Exempt(unit, l.qty)
+				if exempt.GreaterThan(base) {
+					exempt = base
+				}
+			}
+			if r.BasisPercent != nil {
+				rest := base.Sub(exempt)
+				taxed := rest.Mul(*r.BasisPercent)
+				nonTaxable = rest.Sub(taxed)
+				t.basisPercent = r.BasisPercent
+			}
+		}
+	}
+	if exempt.Add(nonTaxable).GreaterThan(base) {
+		nonTaxable = base.Sub(exempt)
+		if nonTaxable.Sign() < 0 {
+			exempt, nonTaxable = base, decimal.Zero
+		}
+	}
+	taxable := base.Sub(exempt).Sub(nonTaxable)
+
+	// Freight follows the state's rule in the US and the goods elsewhere.
+	if l.freight.Sign() != 0 {
+		if c.freightTaxable(st.at, outcome) && taxable.Sign() > 0 {
+			taxable = taxable.Add(l.freight)
+		} else {
+			nonTaxable = nonTaxable.Add(l.freight)
+		}
+	}
+
+	rate, cat, infoOnly, ok := rateOf(rates, info, imp, category)
+	if !ok {
+		return t, nil
+	}
+	t.category, t.infoOnly = cat, infoOnly
+	if rateRule != nil {
+		rate = *rateRule
+	}
+	for _, ro := range l.rateOv {
+		if matchesSel(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, j, imp) {
+			rate = ro.rate
+			t.ruleID, t.ruleReason = "rate-override", "rate override of the request"
+		}
+	}
+	if st.zero {
+		rate = decimal.Zero
+	}
+	t.rate = rate
+	t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable
+	switch {
+	case exempt.Sign() != 0 && taxable.Sign() == 0 && nonTaxable.Sign() == 0:
+		t.result = TaxResultExempt
+	case nonTaxable.Sign() != 0 && taxable.Sign() == 0:
+		t.result = TaxResultNonTaxable
+	default:
+		t.result = TaxResultTaxable
+	}
+
+	if s, ok := c.s.structures.Find(&env, l.date); ok && taxable.Sign() > 0 && l.qty.Sign() > 0 {
+		a := s.Apply(taxable.Div(l.qty), l.qty, rate)
+		t.raw, t.structure, t.maxTax = a.Tax, s, a.Capped
+		if a.Taxable.LessThan(taxable) {
+			t.nonTaxable = t.nonTaxable.Add(taxable.Sub(a.Taxable))
+			t.taxable = a.Taxable
+		}
+	} else {
+		t.raw = taxable.Mul(rate)
+	}
+
+	switch {
+	case !accrue && !sellerNexus:
+		t.notRegistered = true
+		t.result = TaxResultNoTax
+		t.raw = decimal.Zero
+	case st.reverse:
+		t.collectedFrom = TaxCollectedFromBuyer
+		t.reasonCode = "REVERSE_CHARGE"
+		if c.d.mode != modeAccrue {
+			t.zeroCharge = true
+			t.raw = decimal.Zero
+		} else {
+			t.inputOutput = InputOutputTypeInputOutput
+		}
+	}
+	return t, nil
+}
+
+// overrideAmount is the amount an override takes out of base: its amount
+// when given (at most base), else all of base.
+func overrideAmount(o override, base decimal.Decimal) decimal.Decimal {
+	if o.amount == nil || o.amount.GreaterThan(base) {
+		return base
+	}
+	return *o.amount
+}
+
+// freightTaxable applies the freight rule of a place.
+func (c *calc) freightTaxable(p *place, goods rules.Taxability) bool {
+	if p.country != "US" {
+		return goods == rules.Taxable
+	}
+	sh, ok := c.s.shipping[p.state()]
+	if !ok {
+		return goods == rules.Taxable
+	}
+	switch sh.Rule {
+	case "always_taxable":
+		return true
+	case "conditional":
+		return goods == rules.Taxable
+	}
+	// none, or exempt when separately stated (freight is a field of its
+	// own, so it is separately stated).
+	return false
+}

@@ -1,0 +1,308 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"sync"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
+)
+
+// MaxJSONDepth is the deepest nesting of JSON objects and arrays that
+// Decode accepts. Requests nest far less (MaxLineDepth levels of lines
+// take 16); the bound keeps a hostile body from costing deep recursion.
+const MaxJSONDepth = 64
+
+// ErrTooLarge is in the chain of the error Decode returns for a body over
+// its size limit, so that a transport can answer it with its own status
+// (413 in HTTP). The error is also a *levy.Error of code EInvalid.
+var ErrTooLarge = errors.New("engine: request body too large")
+
+// Decode reads one JSON value from r into v, a pointer such as
+// *SaleRequest. It reads at most limit bytes (a limit of 0 or less sets
+// no bound), rejects bodies nested deeper than MaxJSONDepth and any data
+// after the value, and ignores members v does not know, as clients send
+// extras. Every error it returns for a bad body is a *levy.Error of code
+// EInvalid whose Field is the JSON path of the offending value
+// ("lineItems[1].quantity.value"), or "" when the body as a whole is at
+// fault; only a failure of r itself is returned as it is, wrapped.
+func Decode(r io.Reader, v any, limit int64) error {
+	if limit > 0 {
+		r = io.LimitReader(r, limit+1)
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return fmt.Errorf("engine: read request body: %w", err)
+	}
+	if limit > 0 && int64(len(data)) > limit {
+		return &tooLargeError{levy.Invalid("", "the request body is larger than the limit of %d bytes", limit)}
+	}
+	if err := checkDepth(data); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(v); err != nil {
+		return decodeError(data, v, err)
+	}
+	rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")
+	if len(rest) > 0 {
+		return levy.Invalid("", "must be a single JSON value, but more data follows at byte offset %d", len(data)-len(rest))
+	}
+	return nil
+}
+
+// tooLargeError is a *levy.Error that also matches ErrTooLarge.
+type tooLargeError struct{ err *levy.Error }
+
+func (e *tooLargeError) Error() string   { return e.err.Error() }
+func (e *tooLargeError) Unwrap() []error { return []error{e.err, ErrTooLarge} }
+
+// checkDepth rejects data whose objects and arrays nest deeper than
+// MaxJSONDepth. It only counts brackets outside strings: the decoder
+// reports any other fault of the syntax.
+func checkDepth(data []byte) error {
+	depth := 0
+	inString, escaped := false, false
+	for _, c := range data {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			if depth++; depth > MaxJSONDepth {
+				return levy.Invalid("", "nests objects and arrays more than %d levels deep", MaxJSONDepth)
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return nil
+}
+
+// decodeError turns an error of encoding/json into a *levy.Error.
+func decodeError(data []byte, v any, err error) error {
+	var syn *json.SyntaxError
+	switch {
+	case errors.Is(err, io.EOF):
+		return levy.Invalid("", "is empty: a JSON object is required")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return levy.Invalid("", "is not valid JSON: it ends before the value is complete")
+	case errors.As(err, &syn):
+		return levy.Invalid("", "is not valid JSON: %s at byte offset %d", syn.Error(), syn.Offset)
+	}
+	if t := reflect.TypeOf(v); t != nil && t.Kind() == reflect.Pointer {
+		if p, msg, found := locate(data, t.Elem(), nil); found {
+			return levy.Invalid(p.String(), "%s", msg)
+		}
+	}
+	// encoding/json found a fault that locate missed: keep its own words
+	// and its dotted path, which names the member without array indices.
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) {
+		return levy.Invalid(typ.Field, "must be %s, not a JSON %s", want(typ.Type), typ.Value)
+	}
+	return levy.Invalid("", "%v", err)
+}
+
+// locate walks data, a JSON value known to be well formed, along type t
+// and finds the first value that does not decode into its Go type. It
+// returns the value's path below p and what is wrong with it. encoding/json
+// does not say where the errors of amounts, dates and enumerations arise,
+// and names other faulty members without array indices; locate redoes the
+// decoding piece by piece to name the exact place.
+func locate(data []byte, t reflect.Type, p *fieldPath) (*fieldPath, string, bool) {
+	t = deref(t)
+	data = bytes.TrimSpace(data)
+	if string(data) == "null" {
+		return nil, "", false
+	}
+	switch {
+	case isLeaf(t):
+	case t.Kind() == reflect.Struct && data[0] == '{':
+		return locateMembers(data, t, p)
+	case t.Kind() == reflect.Slice && data[0] == '[':
+		return locateElements(data, t.Elem(), p)
+	}
+	if err := json.Unmarshal(data, reflect.New(t).Interface()); err != nil {
+		return p, explain(err, t), true
+	}
+	return nil, "", false
+}
+
+// locateMembers runs locate on each member of the object data that a
+// field of struct type t takes.
+func locateMembers(data []byte, t reflect.Type, p *fieldPath) (*fieldPath, string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil {
+		return nil, "", false
+	}
+	fields := membersOf(t)
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, "", false
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, "", false
+		}
+		key, _ := tok.(string)
+		f, ok := fields.lookup(key)
+		if !ok {
+			continue
+		}
+		if q, msg, found := locate(raw, f.typ, p.field(f.name)); found {
+			return q, msg, true
+		}
+	}
+	return nil, "", false
+}
+
+// locateElements runs locate on each element of the array data.
+func locateElements(data []byte, elem reflect.Type, p *fieldPath) (*fieldPath, string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil {
+		return nil, "", false
+	}
+	for i := 0; dec.More(); i++ {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, "", false
+		}
+		if q, msg, found := locate(raw, elem, p.index(i)); found {
+			return q, msg, true
+		}
+	}
+	return nil, "", false
+}
+
+// member is a JSON member of a struct type: its name and Go type.
+type member struct {
+	name string
+	typ  reflect.Type
+}
+
+// members are the JSON members of a struct type, embedded structs'
+// members included, as encoding/json sees them.
+type members map[string]member
+
+// lookup finds the member of a key as encoding/json does: by exact name
+// first, then ignoring case.
+func (ms members) lookup(key string) (member, bool) {
+	if m, ok := ms[key]; ok {
+		return m, true
+	}
+	for name, m := range ms {
+		if strings.EqualFold(name, key) {
+			return m, true
+		}
+	}
+	return member{}, false
+}
+
+var membersCache sync.Map // reflect.Type → members
+
+// membersOf returns the JSON members of struct type t. A member of an
+// embedded struct is shadowed by a member of the same name nearer the
+// top, as in encoding/json.
+func membersOf(t reflect.Type) members {
+	if ms, ok := membersCache.Load(t); ok {
+		return ms.(members)
+	}
+	ms := members{}
+	level := []reflect.Type{t}
+	for len(level) > 0 {
+		var next []reflect.Type
+		found := members{}
+		for _, st := range level {
+			for i := range st.NumField() {
+				sf := st.Field(i)
+				name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+				switch {
+				case name == "-":
+				case sf.Anonymous && name == "" && deref(sf.Type).Kind() == reflect.Struct:
+					next = append(next, deref(sf.Type))
+				case sf.IsExported():
+					if name == "" {
+						name = sf.Name
+					}
+					if _, taken := ms[name]; !taken {
+						found[name] = member{name: name, typ: sf.Type}
+					}
+				}
+			}
+		}
+		for name, m := range found {
+			ms[name] = m
+		}
+		level = next
+	}
+	membersCache.Store(t, ms)
+	return ms
+}
+
+// explain says in words why a JSON value does not decode into type t.
+func explain(err error, t reflect.Type) string {
+	var typ *json.UnmarshalTypeError
+	switch {
+	case t == reflect.TypeFor[civil.Date]():
+		return "must be a date of the form YYYY-MM-DD"
+	case t == reflect.TypeFor[jurisdiction.Type]():
+		names := make([]string, 0, 16)
+		for _, jt := range jurisdiction.Types() {
+			names = append(names, jt.String())
+		}
+		return "must be one of " + strings.Join(names, ", ")
+	case errors.Is(err, money.ErrRange):
+		return "must be a number of at most 1000 digits with an exponent of at most 1000"
+	case errors.Is(err, money.ErrSyntax):
+		return "must be a JSON number, such as 12.50"
+	case errors.As(err, &typ):
+		return fmt.Sprintf("must be %s, not a JSON %s", want(t), typ.Value)
+	}
+	return err.Error()
+}
+
+// want names the JSON values that decode into type t.
+func want(t reflect.Type) string {
+	if t == nil {
+		return "another type"
+	}
+	t = deref(t)
+	switch t.Kind() {
+	case reflect.String:
+		return "a JSON string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Int:
+		return fmt.Sprintf("a whole number of at most %d bits", t.Bits())
+	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uint:
+		return fmt.Sprintf("a whole number from 0, of at most %d bits", t.Bits())
+	case reflect.Float32, reflect.Float64:
+		return "a JSON number"
+	case reflect.Slice, reflect.Array:
+		return "a JSON array"
+	case reflect.Struct:
+		if t == reflect.TypeFor[money.Amount]() {
+			return "a JSON number"
+		}
+		return "a JSON object"
+	}
+	return "another type"
+}

@@ -1,0 +1,270 @@
+package engine
+
+import (
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/money"
+	"github.com/shopspring/decimal"
+)
+
+// run calculates every line of the document, rounds, applies document
+// caps and credits, and totals the lines.
+func (c *calc) run() error {
+	for _, l := range c.d.lines {
+		if err := c.ctx.Err(); err != nil {
+			return err
+		}
+		var err error
+		switch {
+		case c.d.mode == modeDistribute:
+			err = c.distribute(l)
+		case l.taxIncluded:
+			err = c.backCalculate(l)
+		default:
+			l.net = l.amount
+			err = c.computeLine(l, l.amount)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if c.d.mode != modeDistribute {
+		c.round()
+		c.capDocument()
+	}
+	for _, l := range c.d.lines {
+		if l.taxIncluded && c.d.mode != modeDistribute {
+			// The gross amount is exact: net = gross - tax.
+			l.net = l.amount.Sub(l.countedTax())
+		}
+		c.credit(l)
+		l.totalTax = l.countedTax()
+	}
+	return nil
+}
+
+// countedTax sums the line's taxes that enter totals.
+func (l *line) countedTax() decimal.Decimal {
+	sum := decimal.Zero
+	for i := range l.taxes {
+		if l.taxes[i].counted() {
+			sum = sum.Add(l.taxes[i].tax)
+		}
+	}
+	return sum
+}
+
+// backCalculate splits a tax-inclusive amount into net and tax: it finds
+// the line's effective combined rate, divides the gross by one plus it,
+// and computes the taxes on that net amount. run then takes the net as
+// gross minus the rounded taxes, so net + tax is the gross exactly.
+func (c *calc) backCalculate(l *line) error {
+	gross := l.amount
+	if err := c.computeLine(l, gross); err != nil {
+		return err
+	}
+	if gross.Sign() == 0 {
+		l.net = gross
+		return nil
+	}
+	taxOnGross := decimal.Zero
+	for i := range l.taxes {
+		if l.taxes[i].counted() {
+			taxOnGross = taxOnGross.Add(l.taxes[i].raw)
+		}
+	}
+	// Freight is outside the gross amount; only the amount's share counts.
+	eff := taxOnGross.DivRound(gross.Add(l.freight), 20)
+	net := gross.DivRound(decimalOne.Add(eff), int32(max(c.d.currency.MinorUnits, 0))+6)
+	l.net = net
+	return c.computeLine(l, net)
+}
+
+// round rounds every tax to the currency's minor units: per line and
+// jurisdiction by default, or, when the document asks not to round at
+// line level, per jurisdiction over the document with the rounded total
+// allocated back to the lines.
+func (c *calc) round() {
+	places := int32(max(c.d.currency.MinorUnits, 0))
+	if c.d.roundAtLine {
+		for _, l := range c.d.lines {
+			for i := range l.taxes {
+				t := &l.taxes[i]
+				t.tax = money.New(t.raw).Round(places, t.mode).Decimal()
+			}
+		}
+		return
+	}
+	type key struct{ id, imp string }
+	groups := map[key][]*taxOut{}
+	var order []key
+	for _, l := range c.d.lines {
+		for i := range l.taxes {
+			t := &l.taxes[i]
+			k := key{t.j.JurisdictionID, string(t.imposition)}
+			if _, ok := groups[k]; !ok {
+				order = append(order, k)
+			}
+			groups[k] = append(groups[k], t)
+		}
+	}
+	for _, k := range order {
+		c.allocateRounded(groups[k], places)
+	}
+}
+
+// allocateRounded rounds the sum of a group of taxes and spreads it over
+// them by their unrounded values, so that the parts sum to the rounded
+// total exactly.
+func (c *calc) allocateRounded(ts []*taxOut, places int32) {
+	sum := decimal.Zero
+	for _, t := range ts {
+		sum = sum.Add(t.raw)
+	}
+	total := money.New(sum).Round(places, ts[0].mode)
+	weights := make([]decimal.Decimal, len(ts))
+	for i, t := range ts {
+		weights[i] = t.raw
+	}
+	parts, err := money.Allocate(total, weights, places)
+	if err != nil {
+		// Weights that can not be allocated (all zero, or of mixed
+		// signs): round each and put the difference on the largest.
+		big := 0
+		acc := decimal.Zero
+		for i, t := range ts {
+			t.tax = money.New(t.raw).Round(places, t.mode).Decimal()
+			acc = acc.Add(t.tax)
+			if t.raw.Abs().GreaterThan(ts[big].raw.Abs()) {
+				big = i
+			}
+		}
+		ts[big].tax = ts[big].tax.Add(total.Decimal().Sub(acc))
+		return
+	}
+	for i, t := range ts {
+		t.tax = parts[i].Decimal()
+	}
+}
+
+// capDocument applies the per-document tax caps of rate structures: when
+// a jurisdiction's tax over the document exceeds its cap, the cap is
+// spread over the lines in proportion to their tax.
+func (c *calc) capDocument() {
+	places := int32(max(c.d.currency.MinorUnits, 0))
+	type key struct{ id, structure string }
+	groups := map[key][]*taxOut{}
+	var order []key
+	for _, l := range c.d.lines {
+		for i := range l.taxes {
+			t := &l.taxes[i]
+			if t.structure == nil || t.structure.MaxTaxPerDocument == nil {
+				continue
+			}
+			k := key{t.j.JurisdictionID, t.structure.ID}
+			if _, ok := groups[k]; !ok {
+				order = append(order, k)
+			}
+			groups[k] = append(groups[k], t)
+		}
+	}
+	for _, k := range order {
+		ts := groups[k]
+		limit := *ts[0].structure.MaxTaxPerDocument
+		sum := decimal.Zero
+		weights := make([]decimal.Decimal, len(ts))
+		for i, t := range ts {
+			sum = sum.Add(t.tax)
+			weights[i] = t.tax
+		}
+		if sum.LessThanOrEqual(limit) {
+			continue
+		}
+		parts, err := money.Allocate(money.New(limit).Round(places, money.Down), weights, places)
+		if err != nil {
+			continue
+		}
+		for i, t := range ts {
+			t.tax, t.raw, t.maxTax = parts[i].Decimal(), parts[i].Decimal(), true
+		}
+	}
+}
+
+// credit applies tax previously paid on the line against its taxes, in the
+// order of the jurisdictions, never below zero.
+func (c *calc) credit(l *line) {
+	left := l.prevPaid
+	for i := range l.taxes {
+		if left.Sign() <= 0 {
+			return
+		}
+		t := &l.taxes[i]
+		if !t.counted() || t.tax.Sign() <= 0 {
+			continue
+		}
+		orig := t.tax
+		use := decimal.Min(orig, left)
+		t.original = &orig
+		t.tax = orig.Sub(use)
+		t.creditRule = "previous-tax-paid"
+		left = left.Sub(use)
+	}
+}
+
+// distribute spreads the line's input total tax over the jurisdictions by
+// their rates and derives the taxable base from the combined rate. The
+// parts sum to the input exactly.
+func (c *calc) distribute(l *line) error {
+	if l.inputTax == nil {
+		return levy.Invalid(l.path+".inputTotalTax", "is required for DISTRIBUTE_TAX")
+	}
+	places := int32(max(c.d.currency.MinorUnits, 0))
+	// Compute on a unit amount to learn which taxes apply and their rates.
+	if err := c.computeLine(l, decimalOne); err != nil {
+		return err
+	}
+	combined := decimal.Zero
+	weights := make([]decimal.Decimal, len(l.taxes))
+	for i := range l.taxes {
+		t := &l.taxes[i]
+		if t.counted() && t.result == TaxResultTaxable && !t.zeroCharge && !t.notRegistered {
+			weights[i] = t.rate
+			combined = combined.Add(t.rate)
+		}
+	}
+	total := *l.inputTax
+	if combined.Sign() == 0 {
+		if total.Sign() != 0 {
+			return levy.Invalid(l.path+".inputTotalTax", "no taxable jurisdiction with a rate applies to this line, so the tax %s can not be distributed", total)
+		}
+		return nil
+	}
+	base, err := money.New(total).Div(money.New(combined), places, money.HalfUp)
+	if err != nil {
+		return levy.Invalid(l.path+".inputTotalTax", "can not be distributed: %v", err)
+	}
+	if l.amount.Sign() == 0 && !c.d.taxOnly {
+		// The base is derived from the combined rate.
+		l.net = base.Decimal()
+	} else {
+		l.net = l.amount
+	}
+	if c.d.taxOnly {
+		l.net = decimal.Zero
+	}
+	parts, err := money.Allocate(money.New(total), weights, places)
+	if err != nil {
+		return levy.Invalid(l.path+".inputTotalTax", "can not be distributed: %v", err)
+	}
+	for i := range l.taxes {
+		t := &l.taxes[i]
+		t.tax, t.raw = parts[i].Decimal(), parts[i].Decimal()
+		if weights[i].Sign() != 0 {
+			t.taxable = base.Decimal()
+		} else {
+			t.taxable = decimal.Zero
+		}
+		t.exempt, t.nonTaxable = decimal.Zero, decimal.Zero
+		t.ruleID, t.ruleReason = "distribute-tax", "input total tax distributed by rate over the combined rate "+combined.String()
+	}
+	return nil
+}

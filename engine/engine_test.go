@@ -1,0 +1,336 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/rules"
+	"github.com/shopspring/decimal"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden responses")
+
+var (
+	sharedOnce sync.Once
+	shared     *Engine
+	sharedErr  error
+)
+
+// testEngine returns an engine on the embedded dataset, built once.
+func testEngine(t testing.TB) *Engine {
+	t.Helper()
+	sharedOnce.Do(func() {
+		shared, sharedErr = New(context.Background(), WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }))
+	})
+	if sharedErr != nil {
+		t.Fatal(sharedErr)
+	}
+	return shared
+}
+
+func amt(s string) *money.Amount {
+	a, err := money.Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return &a
+}
+
+// checkInvariants checks what every response must satisfy: the document's
+// totalTax is the sum of the lines' and of their counted taxes, and total
+// is subTotal plus totalTax.
+func checkInvariants(t *testing.T, name string, subTotal, total, totalTax money.Amount, lines []lineTotals) {
+	t.Helper()
+	sum := money.Zero()
+	for _, l := range lines {
+		sum = sum.Add(l.total)
+		if !l.taxSum.Equal(l.total) {
+			t.Errorf("%s: line totalTax %s but its counted taxes sum to %s", name, l.total, l.taxSum)
+		}
+	}
+	if !sum.Equal(totalTax) {
+		t.Errorf("%s: totalTax %s but lines sum to %s", name, totalTax, sum)
+	}
+	if !subTotal.Add(totalTax).Equal(total) {
+		t.Errorf("%s: total %s is not subTotal %s + totalTax %s", name, total, subTotal, totalTax)
+	}
+}
+
+type lineTotals struct{ total, taxSum money.Amount }
+
+func taxSum(taxes []Tax) money.Amount {
+	s := money.Zero()
+	for _, t := range taxes {
+		if t.ImpositionType == nil || !t.ImpositionType.InformationOnly {
+			s = s.Add(t.CalculatedTax)
+		}
+	}
+	return s
+}
+
+func saleTotals(lines []SaleResponseLineItem) []lineTotals {
+	var out []lineTotals
+	for _, l := range lines {
+		s := taxSum(l.Taxes)
+		for _, ch := range saleTotals(l.LineItems) {
+			s = s.Add(ch.total)
+		}
+		out = append(out, lineTotals{l.TotalTax, s})
+	}
+	return out
+}
+
+func purchaseTotals(lines []PurchaseResponseLineItem) []lineTotals {
+	var out []lineTotals
+	for _, l := range lines {
+		s := taxSum(l.Taxes)
+		for _, ch := range purchaseTotals(l.LineItems) {
+			s = s.Add(ch.total)
+		}
+		out = append(out, lineTotals{l.TotalTax, s})
+	}
+	return out
+}
+
+func ownerTotals(lines []OwnerResponseLineItem) []lineTotals {
+	var out []lineTotals
+	for _, l := range lines {
+		s := taxSum(l.Taxes)
+		for _, ch := range ownerTotals(l.LineItems) {
+			s = s.Add(ch.total)
+		}
+		out = append(out, lineTotals{l.TotalTax, s})
+	}
+	return out
+}
+
+// TestGolden runs every request under testdata/golden through the engine
+// and compares the response with the file beside it (-update rewrites
+// them). Each file name says the perspective: sale-*, purchase-*, owner-*.
+func TestGolden(t *testing.T) {
+	e := testEngine(t)
+	files, err := filepath.Glob("testdata/golden/*.request.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden requests: %v", err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".request.json")
+		t.Run(name, func(t *testing.T) {
+			body, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var resp any
+			switch {
+			case strings.HasPrefix(name, "sale-"):
+				var req SaleRequest
+				mustDecode(t, body, &req)
+				r, err := e.Sale(context.Background(), &req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkInvariants(t, name, r.SubTotal, r.Total, r.TotalTax, saleTotals(r.LineItems))
+				resp = r
+			case strings.HasPrefix(name, "purchase-"):
+				var req PurchaseRequest
+				mustDecode(t, body, &req)
+				r, err := e.Purchase(context.Background(), &req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkInvariants(t, name, r.SubTotal, r.Total, r.TotalTax, purchaseTotals(r.LineItems))
+				resp = r
+			case strings.HasPrefix(name, "owner-"):
+				var req OwnerRequest
+				mustDecode(t, body, &req)
+				r, err := e.Owner(context.Background(), &req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkInvariants(t, name, r.SubTotal, r.Total, r.TotalTax, ownerTotals(r.LineItems))
+				resp = r
+			default:
+				t.Fatalf("golden file %s names no perspective", f)
+			}
+			got, err := json.MarshalIndent(resp, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			if strings.Contains(string(got), "null") {
+				t.Errorf("response holds a null:\n%s", got)
+			}
+			want := strings.TrimSuffix(f, ".request.json") + ".response.json"
+			if *update {
+				if err := os.WriteFile(want, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			exp, err := os.ReadFile(want)
+			if err != nil {
+				t.Fatalf("%v (run go test -run TestGolden -update)", err)
+			}
+			if string(exp) != string(got) {
+				t.Errorf("response differs from %s:\n%s", want, got)
+			}
+		})
+	}
+}
+
+func mustDecode(t *testing.T, body []byte, v any) {
+	t.Helper()
+	if err := json.Unmarshal(body, v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// taxOf finds the tax of a jurisdiction on a line.
+func taxOf(t *testing.T, taxes []Tax, id string) Tax {
+	t.Helper()
+	for _, x := range taxes {
+		if x.Jurisdiction != nil && x.Jurisdiction.JurisdictionID == id {
+			return x
+		}
+	}
+	t.Fatalf("no tax of %s in %d taxes", id, len(taxes))
+	return Tax{}
+}
+
+func usSale(street, city, state, zip, class, price string) *SaleRequest {
+	return &SaleRequest{
+		SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: civil.MustParse("2026-06-01"),
+		Seller:   &Seller{Company: "ACME", PhysicalOrigin: &Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}},
+		Customer: &Customer{Destination: &Location{StreetAddress1: street, City: city, MainDivision: state, PostalCode: zip, Country: "US"}},
+		LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: class}, Quantity: &Measure{Value: amt("1")},
+			ExtendedPrice: amt(price)}},
+	}
+}
+
+// TestClothingThresholds checks the three clothing thresholds of the
+// dataset with worked examples.
+func TestClothingThresholds(t *testing.T) {
+	e := testEngine(t)
+	cases := []struct {
+		name, city, state, zip, price string
+		stateID                       string
+		taxable, exempt, tax          string
+	}{
+		// New York: clothing under $110 is exempt from the state's 4%.
+		{"NY under 110", "Albany", "NY", "12207", "109.99", "US-NY", "0", "109.99", "0.00"},
+		{"NY at 110", "Albany", "NY", "12207", "110.00", "US-NY", "110.00", "0", "4.40"},
+		// Massachusetts: the first $175 of an item is exempt, the excess is
+		// taxed at 6.25%: $200 -> $25 taxable -> $1.56.
+		{"MA 200", "Boston", "MA", "02108", "200.00", "US-MA", "25.00", "175", "1.56"},
+		{"MA 175", "Boston", "MA", "02108", "175.00", "US-MA", "0", "175.00", "0.00"},
+		// Rhode Island: the first $250 is exempt, the excess taxed at 7%:
+		// $300 -> $50 -> $3.50.
+		{"RI 300", "Providence", "RI", "02903", "300.00", "US-RI", "50.00", "250", "3.50"},
+	}
+	for _, c := range cases {
+		req := usSale("1 Main St", c.city, c.state, c.zip, "CLOTHING", c.price)
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		st := taxOf(t, r.LineItems[0].Taxes, c.stateID)
+		if !st.Taxable.Equal(*amt(c.taxable)) || !st.Exempt.Equal(*amt(c.exempt)) || st.CalculatedTax.String() != c.tax {
+			t.Errorf("%s: taxable %s exempt %s tax %s, want %s %s %s", c.name, st.Taxable, st.Exempt, st.CalculatedTax, c.taxable, c.exempt, c.tax)
+		}
+		if st.CalculationRuleID == nil || st.CalculationRuleID.Value == "" {
+			t.Errorf("%s: no calculation rule", c.name)
+		}
+	}
+}
+
+func TestValidationErrorsHavePaths(t *testing.T) {
+	e := testEngine(t)
+	req := usSale("1 Main St", "Albany", "NY", "12207", "GENERAL", "10")
+	req.SaleMessageType = "GUESS"
+	req.LineItems[0].Quantity.Value = amt("-1")
+	_, err := e.Sale(context.Background(), req)
+	var list levy.Errors
+	if !errors.As(err, &list) || len(list) < 2 {
+		t.Fatalf("err = %v, want two violations", err)
+	}
+	fields := map[string]bool{}
+	for _, x := range list {
+		fields[x.Field] = true
+	}
+	if !fields["saleMessageType"] || !fields["lineItems[0].quantity.value"] {
+		t.Errorf("fields %v", fields)
+	}
+	// A destination that matches nothing names the location.
+	req = usSale("1 Main St", "Nowhere", "ZZ", "00000", "GENERAL", "10")
+	_, err = e.Sale(context.Background(), req)
+	if levy.ErrorCode(err) != levy.EInvalid || !strings.Contains(err.Error(), "customer.destination") {
+		t.Errorf("unknown place: %v", err)
+	}
+}
+
+func TestReloadSwapsSnapshot(t *testing.T) {
+	e, err := New(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := usSale("1 Main St", "Albany", "NY", "12207", "GADGET", "100.00")
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := e.Sale(context.Background(), req); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	half := decimal.RequireFromString("0.5")
+	err = e.Reload(context.Background(), WithRules(nil, nil), WithRates(), func(c *config) {
+		c.rules = append(c.rules, rulesHalfGadget(half)...)
+	})
+	close(stop)
+	wg.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := taxOf(t, r.LineItems[0].Taxes, "US-NY")
+	if !st.Taxable.Equal(*amt("50")) {
+		t.Errorf("after reload the gadget rule is not used: %+v", st)
+	}
+	// A bad rule fails the reload and keeps the old snapshot.
+	if err := e.Reload(context.Background(), func(c *config) { c.rules = append(c.rules, rulesBad()...) }); err == nil {
+		t.Error("a bad rule reloaded")
+	}
+	if _, err := e.Sale(context.Background(), req); err != nil {
+		t.Error(err)
+	}
+}
+
+func rulesHalfGadget(half decimal.Decimal) []rules.Rule {
+	return []rules.Rule{{ID: "gadget-half", ProductClass: "GADGET", Outcome: rules.Taxable, BasisPercent: &half, Reason: "test"}}
+}
+
+func rulesBad() []rules.Rule { return []rules.Rule{{ID: "bad", Outcome: "MAYBE"}} }

@@ -1,0 +1,285 @@
+package engine
+
+import (
+	"context"
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/money"
+	"github.com/shopspring/decimal"
+)
+
+// partiesIn is a perspective-neutral view of who sells to whom on a line:
+// the seller (a seller, a vendor, or the owner's origin) and the customer
+// (a customer, a buyer or the owner).
+type partiesIn struct {
+	sellerPath, customerPath string
+
+	origin, adminOrigin *Location
+	sellerRegs          []TaxRegistration
+	noNexus             bool
+	company             string
+
+	dest, adminDest *Location
+	customerRegs    []TaxRegistration
+	class           string
+	business        bool
+	exempt          bool
+	certificate     string
+	reason          string
+	evidence        *LocationEvidence
+}
+
+// lineIn is a perspective-neutral view of a wire line.
+type lineIn struct {
+	path                                            string
+	qty                                             *Measure
+	unit, ext, freight, inputTax, prevPaid, charged *money.Amount
+	basis                                           *money.Amount // a base used when there is no price (owner lines)
+	special                                         *money.Amount // specialTaxBasis: replaces the amount
+	disc                                            *Discount
+	taxIncluded, multi                              bool
+	exemptOv, nonTaxOv                              []Override
+	rateOv                                          []RateOverride
+	incl                                            []ImpositionInclusion
+	situs                                           *SitusOverride
+	taxDate                                         civil.Date
+	txType, usage, usageClass, productClass         string
+	parties                                         partiesIn
+	children                                        []lineIn
+
+	leaf *line // the calculated line, for leaves
+}
+
+// builder turns lineIn trees into the leaves of a doc.
+type builder struct {
+	c    *calc
+	r    resolver
+	errs levy.Errors
+	regs map[*TaxRegistration][]*ValidationResult
+}
+
+func (b *builder) fail(err error) {
+	if err == nil {
+		return
+	}
+	switch e := err.(type) {
+	case levy.Errors:
+		b.errs = append(b.errs, e...)
+	case *levy.Error:
+		b.errs = append(b.errs, e)
+	default:
+		b.errs = append(b.errs, &levy.Error{Code: levy.EInternal, Message: err.Error()})
+	}
+}
+
+// build creates the leaves of the trees in order. Multicomponent parents
+// contribute only their children.
+func (b *builder) build(lines []lineIn) {
+	for i := range lines {
+		li := &lines[i]
+		if li.multi || len(li.children) > 0 {
+			b.build(li.children)
+			if li.multi || li.ext == nil && li.unit == nil {
+				continue
+			}
+		}
+		li.leaf = b.leaf(li)
+		if li.leaf != nil {
+			b.c.d.lines = append(b.c.d.lines, li.leaf)
+		}
+	}
+}
+
+// leaf builds one calculated line.
+func (b *builder) leaf(li *lineIn) *line {
+	d := b.c.d
+	l := &line{path: li.path, qty: decimalOne, productClass: li.productClass, usage: li.usage, usageClass: li.usageClass,
+		txType: li.txType, date: li.taxDate, taxIncluded: li.taxIncluded}
+	if l.date.IsZero() {
+		l.date = d.date
+	}
+	if l.productClass == "" {
+		l.productClass = "GENERAL"
+	}
+	if li.qty != nil && li.qty.Value != nil {
+		l.qty = li.qty.Value.Decimal()
+	}
+	switch {
+	case li.special != nil:
+		l.amount = li.special.Decimal()
+	case li.ext != nil:
+		l.amount = li.ext.Decimal()
+	case li.unit != nil:
+		l.amount = li.unit.Decimal().Mul(l.qty)
+	case li.basis != nil:
+		l.amount = li.basis.Decimal()
+	}
+	if li.disc != nil && li.disc.DiscountValue != nil {
+		v := li.disc.DiscountValue.Decimal()
+		if li.disc.DiscountType == DiscountPercent {
+			off := money.New(l.amount.Mul(v).Div(decimalHundred)).Round(int32(max(d.currency.MinorUnits, 0)), money.HalfUp)
+			l.amount = l.amount.Sub(off.Decimal())
+		} else {
+			l.amount = l.amount.Sub(v)
+		}
+	}
+	if li.freight != nil {
+		l.freight = li.freight.Decimal()
+	}
+	if li.inputTax != nil {
+		v := li.inputTax.Decimal()
+		l.inputTax = &v
+	}
+	if li.prevPaid != nil {
+		l.prevPaid = li.prevPaid.Decimal()
+	}
+	if li.charged != nil {
+		v := li.charged.Decimal()
+		l.charged = &v
+	}
+	for _, o := range li.exemptOv {
+		l.exemptOv = append(l.exemptOv, toOverride(o))
+	}
+	for _, o := range li.nonTaxOv {
+		l.nonTaxOv = append(l.nonTaxOv, toOverride(o))
+	}
+	for _, o := range li.rateOv {
+		if o.Rate != nil {
+			l.rateOv = append(l.rateOv, rateOverride{impositionType: impName(o.ImpositionType), jurisdictionType: string(o.JurisdictionType),
+				jurisdictionID: o.JurisdictionID, rate: o.Rate.Decimal()})
+		}
+	}
+	for _, o := range li.incl {
+		l.incl = append(l.incl, inclusion{impositionType: impName(o.ImpositionType), jurisdictionType: string(o.JurisdictionType), jurisdictionID: o.JurisdictionID})
+	}
+	if li.situs != nil {
+		l.situs = li.situs.TaxingLocation
+	}
+	p := &li.parties
+	var err error
+	if l.origin, err = b.r.place(p.sellerPath+".physicalOrigin", p.origin, PhysicalOrigin, l.date); err != nil {
+		b.fail(err)
+	}
+	if l.adminOrigin, err = b.r.place(p.sellerPath+".administrativeOrigin", p.adminOrigin, AdministrativeOrigin, l.date); err != nil {
+		b.fail(err)
+	}
+	dest := p.dest
+	if dest == nil && p.adminDest == nil {
+		dest = b.r.evidencePlace(p.customerPath+".locationEvidence", p.evidence)
+	}
+	if l.dest, err = b.r.place(p.customerPath+".destination", dest, Destination, l.date); err != nil {
+		b.fail(err)
+	}
+	if l.adminDest, err = b.r.place(p.customerPath+".administrativeDestination", p.adminDest, AdministrativeDestination, l.date); err != nil {
+		b.fail(err)
+	}
+	l.seller = party{regs: b.registrations(p.sellerRegs), noNexus: p.noNexus, company: p.company}
+	l.customer = party{regs: b.registrations(p.customerRegs), class: p.class, business: p.business,
+		exempt: p.exempt || p.certificate != "", certificate: p.certificate, exemptReason: p.reason}
+	return l
+}
+
+// registrations normalises a registration list once per document.
+func (b *builder) registrations(regs []TaxRegistration) []registration {
+	if len(regs) == 0 {
+		return nil
+	}
+	out, results := b.c.registrations(regs)
+	if b.regs == nil {
+		b.regs = map[*TaxRegistration][]*ValidationResult{}
+	}
+	b.regs[&regs[0]] = results
+	return out
+}
+
+// validated returns the response's copy of a registration list with the
+// validation results of the numbers.
+func (b *builder) validated(regs []TaxRegistration) []TaxRegistration {
+	if len(regs) == 0 {
+		return regs
+	}
+	results, ok := b.regs[&regs[0]]
+	if !ok {
+		_, results = b.c.registrations(regs)
+	}
+	return setValidation(regs, results)
+}
+
+func toOverride(o Override) override {
+	out := override{impositionType: impName(o.ImpositionType), jurisdictionType: string(o.JurisdictionType),
+		jurisdictionID: o.JurisdictionID, reasonCode: o.ReasonCode}
+	if o.Amount != nil {
+		v := o.Amount.Decimal()
+		out.amount = &v
+	}
+	return out
+}
+
+func impName(t *ImpositionType) string {
+	if t == nil {
+		return ""
+	}
+	return t.Value
+}
+
+// header holds the document fields the three perspectives share.
+type header struct {
+	date         civil.Date
+	currency     *Currency
+	roundAtLine  *bool
+	disc         *Discount
+	taxOnly      bool
+	perspective  string
+	message      string
+	mode         mode
+	accrueNoNexu bool
+}
+
+// newCalc prepares a calculation of a document.
+func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error) {
+	s := e.snap.Load()
+	d := &doc{perspective: h.perspective, message: h.message, mode: h.mode, accrueWithoutNexus: h.accrueNoNexu,
+		taxOnly: h.taxOnly, date: h.date, roundAtLine: h.roundAtLine == nil || *h.roundAtLine}
+	if d.date.IsZero() {
+		d.date = s.today()
+	}
+	d.currency = money.Currency{Alpha: "USD", Numeric: 840, Name: "US Dollar", MinorUnits: 2}
+	if h.currency != nil {
+		cur, ok := s.currency(h.currency)
+		if !ok {
+			return nil, nil, levy.Invalid("currency", "is not an ISO 4217 currency")
+		}
+		d.currency = cur
+	}
+	c := &calc{ctx: ctx, s: s, d: d}
+	return c, &builder{c: c, r: resolver{c: c}}, nil
+}
+
+// spreadDiscount applies a document-level discount: a percentage to every
+// leaf, an amount over the leaves in proportion to their amounts.
+func (c *calc) spreadDiscount(disc *Discount) error {
+	if disc == nil || disc.DiscountValue == nil || len(c.d.lines) == 0 {
+		return nil
+	}
+	v := disc.DiscountValue.Decimal()
+	places := int32(max(c.d.currency.MinorUnits, 0))
+	if disc.DiscountType == DiscountPercent {
+		for _, l := range c.d.lines {
+			off := money.New(l.amount.Mul(v).Div(decimalHundred)).Round(places, money.HalfUp)
+			l.amount = l.amount.Sub(off.Decimal())
+		}
+		return nil
+	}
+	weights := make([]decimal.Decimal, len(c.d.lines))
+	for i, l := range c.d.lines {
+		weights[i] = l.amount.Abs()
+	}
+	parts, err := money.Allocate(money.New(v).Round(places, money.HalfUp), weights, places)
+	if err != nil {
+		return levy.Invalid("discount.discountValue", "can not be spread over the lines: %v", err)
+	}
+	for i, l := range c.d.lines {
+		l.amount = l.amount.Sub(parts[i].Decimal())
+	}
+	return nil
+}

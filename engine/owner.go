@@ -1,0 +1,120 @@
+package engine
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/money"
+)
+
+// Owner calculates the consumer use tax of an owner's own goods and
+// assets (POST /owner): INVENTORY_REMOVAL, goods taken out of inventory
+// for the owner's use, and ASSET_MOVEMENT, an asset moved to another
+// place. Both are taxed where the goods end up (the destination, else the
+// physical origin), on the extended price, or when there is none on the
+// net book value (asset movements) or the cost, total cost or fair market
+// value; tax previously paid on the asset is credited. The request is not
+// modified.
+func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, error) {
+	if req == nil {
+		return nil, levy.Invalid("", "an owner request is required")
+	}
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
+	h := header{date: req.DocumentDate, currency: req.Currency, roundAtLine: req.RoundAtLineLevel,
+		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "OWNER", message: string(req.OwnerMessageType), mode: modeAccrue}
+	c, b, err := e.newCalc(ctx, h)
+	if err != nil {
+		return nil, err
+	}
+	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == OwnerAssetMovement, exemptOv: req.ExemptOverrides,
+		nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}
+	tree := ownerLines(req.LineItems, "lineItems", &def)
+	b.build(tree)
+	if len(b.errs) > 0 {
+		return nil, b.errs
+	}
+	if err := c.run(); err != nil {
+		return nil, err
+	}
+	resp := &OwnerResponse{OwnerRequest: *req}
+	resp.OwnerRequest.LineItems = nil
+	resp.DocumentDate = c.d.date
+	resp.Currency = wireCurrency(c.d.currency)
+	if req.Owner != nil {
+		o := *req.Owner
+		o.TaxRegistrations = b.validated(o.TaxRegistrations)
+		resp.Owner = &o
+	}
+	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *OwnerLineItem) []OwnerLineItem { return w.LineItems },
+		func(w *OwnerLineItem, kids []OwnerResponseLineItem, l *line, total money.Amount) OwnerResponseLineItem {
+			r := OwnerResponseLineItem{OwnerLineItem: *w, LineItems: kids, TotalTax: total}
+			r.OwnerLineItem.LineItems = nil
+			if l != nil {
+				r.Taxes = c.wireTaxes(l)
+				ext := c.amount(l.net)
+				r.ExtendedPrice = &ext
+			}
+			return r
+		}, func(r *OwnerResponseLineItem) money.Amount { return r.TotalTax })
+	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
+	return resp, nil
+}
+
+// ownerDefaults are the document members an owner line inherits.
+type ownerDefaults struct {
+	owner              *Owner
+	asset              bool
+	exemptOv, nonTaxOv []Override
+	rateOv             []RateOverride
+	incl               []ImpositionInclusion
+	situs              *SitusOverride
+}
+
+func ownerLines(lines []OwnerLineItem, path string, def *ownerDefaults) []lineIn {
+	out := make([]lineIn, len(lines))
+	for i := range lines {
+		l := &lines[i]
+		p := path + "[" + strconv.Itoa(i) + "]"
+		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
+			prevPaid: l.PreviousTaxPaid, special: l.SpecialTaxBasis, taxIncluded: l.TaxIncludedIndicator,
+			multi: l.IsMulticomponent, taxDate: l.TaxDate, usage: l.Usage, usageClass: l.UsageClass,
+			exemptOv: or(l.ExemptOverrides, def.exemptOv), nonTaxOv: or(l.NonTaxableOverrides, def.nonTaxOv),
+			rateOv: or(l.RateOverrides, def.rateOv), incl: or(l.ImpositionInclusions, def.incl), situs: def.situs}
+		if l.SitusOverride != nil {
+			li.situs = l.SitusOverride
+		}
+		bases := []*money.Amount{l.Cost, l.TotalCost, l.FairMarketValue, l.NetBookValue}
+		if def.asset {
+			bases = []*money.Amount{l.NetBookValue, l.Cost, l.TotalCost, l.FairMarketValue}
+		}
+		for _, b := range bases {
+			if b != nil {
+				li.basis = b
+				break
+			}
+		}
+		if l.Purchase != nil {
+			li.productClass = l.Purchase.PurchaseClass
+		}
+		owner, op := def.owner, "owner"
+		if l.Owner != nil {
+			owner, op = l.Owner, p+".owner"
+		}
+		li.parties = partiesIn{sellerPath: op, customerPath: op}
+		if owner != nil {
+			pi := &li.parties
+			pi.origin, pi.dest, pi.customerRegs = owner.PhysicalOrigin, owner.Destination, owner.TaxRegistrations
+			pi.exempt, pi.reason, pi.business, pi.company = owner.IsTaxExempt, owner.ExemptionReasonCode, true, owner.Company
+		}
+		if len(l.LineItems) > 0 {
+			child := *def
+			child.owner = owner
+			li.children = ownerLines(l.LineItems, p+".lineItems", &child)
+		}
+		out[i] = li
+	}
+	return out
+}

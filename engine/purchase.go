@@ -1,0 +1,257 @@
+package engine
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/money"
+	"github.com/shopspring/decimal"
+)
+
+// purchaseModes says how each purchase message type is calculated: who
+// accounts for the tax, and whether the buyer accrues where the vendor has
+// no nexus.
+var purchaseModes = map[PurchaseMessageType]struct {
+	mode          mode
+	accrueNoNexus bool
+	compare       bool // compare the vendor's tax with the calculated tax
+}{
+	PurchaseOrder:                  {modeSell, true, false},
+	PurchaseInvoiceVerification:    {modeSell, false, true},
+	PurchaseAccrual:                {modeAccrue, false, false},
+	PurchaseAccrualSync:            {modeAccrue, false, false},
+	PurchaseDistributeTax:          {modeDistribute, false, false},
+	PurchaseERS:                    {modeSell, true, false},
+	PurchaseAPInvoiceSync:          {modeSell, true, true},
+	PurchaseConditionalProcurement: {modeSell, true, true},
+}
+
+// Purchase calculates a purchase from the buyer's perspective (POST
+// /procurement): PURCHASE_ORDER, INVOICE_VERIFICATION, ACCRUAL,
+// DISTRIBUTE_TAX, ERS, APINVOICE_SYNC, ACCRUAL_SYNC or
+// CONDITIONAL_PROCUREMENT. The request is not modified.
+//
+// ACCRUAL and ACCRUAL_SYNC compute the consumer use tax of the buyer's
+// location and credit the tax the vendor charged against it. PURCHASE_ORDER,
+// ERS and the sync and conditional kinds compute what the vendor should
+// charge where it has nexus and the buyer's use tax where it has none.
+// INVOICE_VERIFICATION, APINVOICE_SYNC and CONDITIONAL_PROCUREMENT compare
+// the vendor's tax (chargedTax) with the calculated tax and report the
+// variance per line and document; CONDITIONAL_PROCUREMENT also chooses an
+// action by the settings' policy and tolerance.
+func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseResponse, error) {
+	if req == nil {
+		return nil, levy.Invalid("", "a purchase request is required")
+	}
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
+	pm := purchaseModes[req.PurchaseMessageType]
+	h := header{date: req.DocumentDate, currency: req.Currency, roundAtLine: req.RoundAtLineLevel,
+		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "BUYER", message: string(req.PurchaseMessageType),
+		mode: pm.mode, accrueNoNexu: pm.accrueNoNexus}
+	c, b, err := e.newCalc(ctx, h)
+	if err != nil {
+		return nil, err
+	}
+	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, exemptOv: req.ExemptOverrides,
+		nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}
+	tree := purchaseLines(req.LineItems, "lineItems", &def)
+	b.build(tree)
+	if len(b.errs) > 0 {
+		return nil, b.errs
+	}
+	if err := c.spreadDiscount(req.Discount); err != nil {
+		return nil, err
+	}
+	if pm.mode == modeAccrue {
+		// The vendor's tax is credited against the use tax due.
+		for _, l := range c.d.lines {
+			if l.charged != nil {
+				l.prevPaid = l.prevPaid.Add(*l.charged)
+			}
+		}
+	}
+	if err := c.run(); err != nil {
+		return nil, err
+	}
+	resp := &PurchaseResponse{PurchaseRequest: *req}
+	resp.PurchaseRequest.LineItems = nil
+	resp.DocumentDate = c.d.date
+	resp.Currency = wireCurrency(c.d.currency)
+	if req.Buyer != nil {
+		bu := *req.Buyer
+		bu.TaxRegistrations = b.validated(bu.TaxRegistrations)
+		resp.Buyer = &bu
+	}
+	if req.Vendor != nil {
+		v := *req.Vendor
+		v.TaxRegistrations = b.validated(v.TaxRegistrations)
+		resp.Vendor = &v
+	}
+	tol := c.s.settings.Tolerance
+	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *PurchaseLineItem) []PurchaseLineItem { return w.LineItems },
+		func(w *PurchaseLineItem, kids []PurchaseResponseLineItem, l *line, total money.Amount) PurchaseResponseLineItem {
+			r := PurchaseResponseLineItem{PurchaseLineItem: *w, LineItems: kids, TotalTax: total}
+			r.PurchaseLineItem.LineItems = nil
+			if l != nil {
+				r.Taxes = c.wireTaxes(l)
+				ext := c.amount(l.net)
+				r.ExtendedPrice = &ext
+				if pm.compare && l.charged != nil {
+					v := l.charged.Sub(l.totalTax)
+					va := money.New(v)
+					r.Variance = &va
+					if tol != nil {
+						out := !tol.within(v, l.totalTax)
+						r.OutsideThreshold = &out
+					}
+				}
+			}
+			return r
+		}, func(r *PurchaseResponseLineItem) money.Amount { return r.TotalTax })
+	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
+	if pm.compare {
+		c.compareDocument(req, resp)
+	}
+	return resp, nil
+}
+
+// compareDocument sets the document's variance, its threshold indicator
+// and, for CONDITIONAL_PROCUREMENT, the action.
+func (c *calc) compareDocument(req *PurchaseRequest, resp *PurchaseResponse) {
+	var charged *decimal.Decimal
+	if req.ChargedTax != nil {
+		v := req.ChargedTax.Decimal()
+		charged = &v
+	} else {
+		sum, any := decimalZero, false
+		for _, l := range c.d.lines {
+			if l.charged != nil {
+				sum, any = sum.Add(*l.charged), true
+			}
+		}
+		if any {
+			charged = &sum
+		}
+	}
+	if charged == nil {
+		if req.PurchaseMessageType == PurchaseConditionalProcurement {
+			zero := decimalZero
+			charged = &zero
+		} else {
+			return
+		}
+	}
+	calculated := resp.TotalTax.Decimal()
+	variance := charged.Sub(calculated)
+	va := money.New(variance)
+	resp.Variance = &va
+	tol := c.s.settings.Tolerance
+	if tol != nil {
+		out := !tol.within(variance, calculated)
+		resp.OutsideThreshold = &out
+	}
+	if req.PurchaseMessageType != PurchaseConditionalProcurement {
+		return
+	}
+	resp.ProcurementAction = c.s.settings.procurementAction(*charged, calculated)
+}
+
+// procurementAction chooses what to do with a vendor invoice whose tax is
+// charged where calculated is due. Without a configured tolerance any
+// difference counts.
+func (s *Settings) procurementAction(charged, calculated decimal.Decimal) *ProcurementAction {
+	variance := charged.Sub(calculated)
+	tol := s.Tolerance
+	if tol == nil {
+		tol = &Tolerance{Amount: &decimalZero}
+	}
+	desc := "the vendor charged " + charged.StringFixed(2) + " against " + calculated.StringFixed(2) + " calculated"
+	switch {
+	case tol.within(variance, calculated):
+		return &ProcurementAction{Action: ProcurementPayVendorTax, RuleID: "conditional-within-tolerance",
+			Reason: desc + ", within tolerance: pay the vendor's tax"}
+	case variance.Sign() < 0:
+		if s.Procurement.Undercharge == ProcurementHoldForReview {
+			return &ProcurementAction{Action: ProcurementHoldForReview, RuleID: "conditional-undercharge-hold",
+				Reason: desc + ", an undercharge beyond tolerance: hold for review"}
+		}
+		acc := money.New(variance.Neg())
+		return &ProcurementAction{Action: ProcurementAccrue, RuleID: "conditional-undercharge-accrue", AccruedTax: &acc,
+			Reason: desc + ", an undercharge beyond tolerance: accrue the difference as use tax"}
+	default:
+		if s.Procurement.Overcharge == ProcurementPayVendorTax {
+			return &ProcurementAction{Action: ProcurementPayVendorTax, RuleID: "conditional-overcharge-pay",
+				Reason: desc + ", an overcharge beyond tolerance: pay the vendor's tax as the policy says"}
+		}
+		return &ProcurementAction{Action: ProcurementHoldForReview, RuleID: "conditional-overcharge-hold",
+			Reason: desc + ", an overcharge beyond tolerance: hold for review"}
+	}
+}
+
+// purchaseDefaults are the document members a purchase line inherits.
+type purchaseDefaults struct {
+	buyer              *Buyer
+	vendor             *Vendor
+	txType             TransactionType
+	exemptOv, nonTaxOv []Override
+	rateOv             []RateOverride
+	incl               []ImpositionInclusion
+	situs              *SitusOverride
+}
+
+func purchaseLines(lines []PurchaseLineItem, path string, def *purchaseDefaults) []lineIn {
+	out := make([]lineIn, len(lines))
+	for i := range lines {
+		l := &lines[i]
+		p := path + "[" + strconv.Itoa(i) + "]"
+		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
+			inputTax: l.InputTotalTax, charged: l.ChargedTax, special: l.SpecialTaxBasis, disc: l.Discount,
+			taxIncluded: l.TaxIncludedIndicator, multi: l.IsMulticomponent, taxDate: l.TaxDate, usage: l.Usage, usageClass: l.UsageClass,
+			exemptOv: or(l.ExemptOverrides, def.exemptOv), nonTaxOv: or(l.NonTaxableOverrides, def.nonTaxOv),
+			rateOv: or(l.RateOverrides, def.rateOv), incl: or(l.ImpositionInclusions, def.incl), situs: def.situs}
+		if l.SitusOverride != nil {
+			li.situs = l.SitusOverride
+		}
+		li.txType = string(def.txType)
+		if l.TransactionType != "" {
+			li.txType = string(l.TransactionType)
+		}
+		if l.Purchase != nil {
+			li.productClass = l.Purchase.PurchaseClass
+		}
+		vendor, vp := def.vendor, "vendor"
+		if l.Vendor != nil {
+			vendor, vp = l.Vendor, p+".vendor"
+		}
+		buyer, bp := def.buyer, "buyer"
+		if l.Buyer != nil {
+			buyer, bp = l.Buyer, p+".buyer"
+		}
+		li.parties = partiesIn{sellerPath: vp, customerPath: bp}
+		if vendor != nil {
+			li.parties.origin, li.parties.adminOrigin, li.parties.sellerRegs = vendor.PhysicalOrigin, vendor.AdministrativeOrigin, vendor.TaxRegistrations
+		}
+		if buyer != nil {
+			pi := &li.parties
+			pi.dest, pi.adminDest, pi.customerRegs = buyer.Destination, buyer.AdministrativeDestination, buyer.TaxRegistrations
+			pi.exempt, pi.reason, pi.company = buyer.IsTaxExempt, buyer.ExemptionReasonCode, buyer.Company
+			pi.business = true // a buyer that runs procurement is a business
+			if buyer.ExemptionCertificate != nil {
+				pi.certificate = buyer.ExemptionCertificate.ExemptionCertificateNumber
+			}
+			if buyer.Recipient != nil && buyer.Recipient.RecipientCode != nil {
+				pi.class = buyer.Recipient.RecipientCode.ClassCode
+			}
+		}
+		if len(l.LineItems) > 0 {
+			child := *def
+			child.vendor, child.buyer = vendor, buyer
+			li.children = purchaseLines(l.LineItems, p+".lineItems", &child)
+		}
+		out[i] = li
+	}
+	return out
+}

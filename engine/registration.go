@@ -1,0 +1,101 @@
+package engine
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// NumberValidator asks an external service whether a tax registration
+// number is registered. Levy ships none; a host plugs one in with
+// WithNumberValidator. Implementations must be safe for concurrent use and
+// should honour the context's deadline.
+type NumberValidator interface {
+	// Name identifies the service in results (taxNumberService).
+	Name() string
+	// Validate reports whether the normalised number is registered in
+	// country. An error means the service could not answer.
+	Validate(ctx context.Context, country, number string) (bool, error)
+}
+
+// CachingValidator wraps a NumberValidator with a cache of its answers, so
+// that a number is asked about at most once per TTL. It is safe for
+// concurrent use.
+type CachingValidator struct {
+	NumberValidator
+	TTL time.Duration
+	Now func() time.Time // time.Now when nil
+
+	mu    sync.Mutex
+	cache map[string]cachedAnswer
+}
+
+type cachedAnswer struct {
+	valid bool
+	at    time.Time
+}
+
+// maxCached bounds the cache; when full it is emptied.
+const maxCached = 100_000
+
+// Lookup returns a cached answer or asks the wrapped validator, and says
+// whether the answer came from the cache and when it was obtained.
+func (v *CachingValidator) Lookup(ctx context.Context, country, number string) (valid, cached bool, at time.Time, err error) {
+	now := time.Now
+	if v.Now != nil {
+		now = v.Now
+	}
+	key := country + "|" + number
+	v.mu.Lock()
+	a, ok := v.cache[key]
+	v.mu.Unlock()
+	if ok && now().Sub(a.at) < v.TTL {
+		return a.valid, true, a.at, nil
+	}
+	valid, err = v.NumberValidator.Validate(ctx, country, number)
+	if err != nil {
+		return false, false, time.Time{}, err
+	}
+	at = now()
+	v.mu.Lock()
+	if v.cache == nil || len(v.cache) >= maxCached {
+		v.cache = map[string]cachedAnswer{}
+	}
+	v.cache[key] = cachedAnswer{valid, at}
+	v.mu.Unlock()
+	return valid, false, at, nil
+}
+
+// numberCheck wraps a NumberValidator for the engine: every validator is
+// cached for a day unless it is a CachingValidator already.
+type numberCheck struct {
+	c *CachingValidator
+}
+
+func newNumberCheck(v NumberValidator) *numberCheck {
+	if v == nil {
+		return nil
+	}
+	if c, ok := v.(*CachingValidator); ok {
+		return &numberCheck{c}
+	}
+	return &numberCheck{&CachingValidator{NumberValidator: v, TTL: 24 * time.Hour}}
+}
+
+// check fills vr with the external service's answer.
+func (v *numberCheck) check(ctx context.Context, country, number string, vr *ValidationResult) {
+	vr.TaxNumberService = v.c.Name()
+	valid, cached, at, err := v.c.Lookup(ctx, country, number)
+	if err != nil {
+		vr.ValidationInfo = ValidationInfoServiceTemporarilyUnavailable
+		return
+	}
+	vr.IsValid = &valid
+	vr.Cached = cached
+	vr.CacheTimestamp = at.UTC().Format(time.RFC3339)
+	if valid {
+		vr.ValidationInfo = ValidationInfoValidExternally
+	} else {
+		vr.ValidationInfo = ValidationInfoInvalidExternally
+	}
+}

@@ -1,0 +1,202 @@
+package engine
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/money"
+)
+
+// Sale calculates a sale from the seller's perspective (POST /supplies):
+// QUOTATION, INVOICE, DISTRIBUTE_TAX or ARBILLING_SYNC. It validates the
+// request first and reports every broken constraint at once. The request is
+// not modified.
+func (e *Engine) Sale(ctx context.Context, req *SaleRequest) (*SaleResponse, error) {
+	if req == nil {
+		return nil, levy.Invalid("", "a sale request is required")
+	}
+	if err := req.Validate(); err != nil {
+		return nil, err
+	}
+	h := header{date: req.DocumentDate, currency: req.Currency, roundAtLine: req.RoundAtLineLevel,
+		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "SELLER", message: string(req.SaleMessageType)}
+	if req.SaleMessageType == SaleDistributeTax {
+		h.mode = modeDistribute
+	}
+	c, b, err := e.newCalc(ctx, h)
+	if err != nil {
+		return nil, err
+	}
+	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, exemptOv: req.ExemptOverrides,
+		nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}
+	tree := saleLines(req.LineItems, "lineItems", &def)
+	b.build(tree)
+	if len(b.errs) > 0 {
+		return nil, b.errs
+	}
+	if err := c.spreadDiscount(req.Discount); err != nil {
+		return nil, err
+	}
+	if err := c.run(); err != nil {
+		return nil, err
+	}
+	resp := &SaleResponse{SaleRequest: *req}
+	resp.SaleRequest.LineItems = nil
+	resp.DocumentDate = c.d.date
+	resp.Currency = wireCurrency(c.d.currency)
+	if req.Seller != nil {
+		s := *req.Seller
+		s.TaxRegistrations = b.validated(s.TaxRegistrations)
+		resp.Seller = &s
+	}
+	if req.Customer != nil {
+		cu := *req.Customer
+		cu.TaxRegistrations = b.validated(cu.TaxRegistrations)
+		resp.Customer = &cu
+	}
+	resp.LineItems = saleResponseLines(b, req.LineItems, tree)
+	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
+	return resp, nil
+}
+
+// saleDefaults are the document members a line inherits.
+type saleDefaults struct {
+	seller             *Seller
+	customer           *Customer
+	txType             TransactionType
+	exemptOv, nonTaxOv []Override
+	rateOv             []RateOverride
+	incl               []ImpositionInclusion
+	situs              *SitusOverride
+}
+
+func saleLines(lines []SaleLineItem, path string, def *saleDefaults) []lineIn {
+	out := make([]lineIn, len(lines))
+	for i := range lines {
+		l := &lines[i]
+		p := path + "[" + strconv.Itoa(i) + "]"
+		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
+			inputTax: l.InputTotalTax, prevPaid: l.PreviousTaxPaid, disc: l.Discount, taxIncluded: l.TaxIncludedIndicator,
+			multi: l.IsMulticomponent, taxDate: l.TaxDate, usage: l.Usage, usageClass: l.UsageClass,
+			exemptOv: or(l.ExemptOverrides, def.exemptOv), nonTaxOv: or(l.NonTaxableOverrides, def.nonTaxOv),
+			rateOv: or(l.RateOverrides, def.rateOv), incl: or(l.ImpositionInclusions, def.incl), situs: def.situs}
+		if l.SitusOverride != nil {
+			li.situs = l.SitusOverride
+		}
+		li.txType = string(def.txType)
+		if l.TransactionType != "" {
+			li.txType = string(l.TransactionType)
+		}
+		if l.Product != nil {
+			li.productClass = l.Product.ProductClass
+		}
+		seller, sp := def.seller, "seller"
+		if l.Seller != nil {
+			seller, sp = l.Seller, p+".seller"
+		}
+		customer, cp := def.customer, "customer"
+		if l.Customer != nil {
+			customer, cp = l.Customer, p+".customer"
+		}
+		li.parties = partiesIn{sellerPath: sp, customerPath: cp}
+		if seller != nil {
+			li.parties.origin, li.parties.adminOrigin = seller.PhysicalOrigin, seller.AdministrativeOrigin
+			li.parties.sellerRegs, li.parties.company = seller.TaxRegistrations, seller.Company
+			li.parties.noNexus = seller.NexusIndicator != nil && !*seller.NexusIndicator
+		}
+		if customer != nil {
+			customerIn(&li.parties, customer)
+		}
+		if len(l.LineItems) > 0 {
+			child := *def
+			child.seller, child.customer = seller, customer
+			li.children = saleLines(l.LineItems, p+".lineItems", &child)
+		}
+		out[i] = li
+	}
+	return out
+}
+
+// customerIn fills the customer side of a party view.
+func customerIn(p *partiesIn, c *Customer) {
+	p.dest, p.adminDest, p.customerRegs, p.evidence = c.Destination, c.AdministrativeDestination, c.TaxRegistrations, c.LocationEvidence
+	p.exempt, p.reason = c.IsTaxExempt, c.ExemptionReasonCode
+	if c.ExemptionCertificate != nil {
+		p.certificate = c.ExemptionCertificate.ExemptionCertificateNumber
+	}
+	if c.CustomerCode != nil {
+		p.class, p.business = c.CustomerCode.ClassCode, c.CustomerCode.IsBusinessIndicator
+	}
+}
+
+func saleResponseLines(b *builder, lines []SaleLineItem, tree []lineIn) []SaleResponseLineItem {
+	return responseLines(b, lines, tree, func(w *SaleLineItem) []SaleLineItem { return w.LineItems },
+		func(w *SaleLineItem, kids []SaleResponseLineItem, l *line, total money.Amount) SaleResponseLineItem {
+			r := SaleResponseLineItem{SaleLineItem: *w, LineItems: kids, TotalTax: total}
+			r.SaleLineItem.LineItems = nil
+			if l != nil {
+				r.Taxes = b.c.wireTaxes(l)
+				ext := b.c.amount(l.net)
+				r.ExtendedPrice = &ext
+			}
+			if r.Customer != nil {
+				cu := *r.Customer
+				cu.TaxRegistrations = b.validated(cu.TaxRegistrations)
+				r.Customer = &cu
+			}
+			if r.Seller != nil {
+				se := *r.Seller
+				se.TaxRegistrations = b.validated(se.TaxRegistrations)
+				r.Seller = &se
+			}
+			return r
+		}, func(r *SaleResponseLineItem) money.Amount { return r.TotalTax })
+}
+
+// responseLines builds the response lines of any perspective from the
+// request lines W and the calculated tree: mk makes one response line from
+// its request line, its response children, its leaf (nil for a parent)
+// and its total tax, which is its own plus its children's.
+func responseLines[W, R any](b *builder, lines []W, tree []lineIn, kids func(*W) []W,
+	mk func(w *W, children []R, l *line, total money.Amount) R, totalOf func(*R) money.Amount) []R {
+	if len(lines) == 0 {
+		return nil
+	}
+	out := make([]R, len(lines))
+	for i := range lines {
+		children := responseLines(b, kids(&lines[i]), tree[i].children, kids, mk, totalOf)
+		total := b.c.amount(decimalZero)
+		for k := range children {
+			total = total.Add(totalOf(&children[k]))
+		}
+		l := tree[i].leaf
+		if l != nil {
+			total = total.Add(b.c.amount(l.totalTax))
+		}
+		out[i] = mk(&lines[i], children, l, total)
+	}
+	return out
+}
+
+// or returns a when it has entries, else b.
+func or[T any](a, b []T) []T {
+	if len(a) > 0 {
+		return a
+	}
+	return b
+}
+
+// totals sums the document: subTotal is the lines' net amounts with
+// freight, totalTax the lines' counted taxes, total their sum.
+func (c *calc) totals() (sub, tax, total money.Amount) {
+	s, t := decimalZero, decimalZero
+	for _, l := range c.d.lines {
+		s = s.Add(l.net).Add(l.freight)
+		t = t.Add(l.totalTax)
+	}
+	if c.d.taxOnly {
+		s = decimalZero
+	}
+	return c.amount(s), c.amount(t), c.amount(s.Add(t))
+}

@@ -1,0 +1,115 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/levytax/levy/money"
+	"github.com/shopspring/decimal"
+)
+
+// Settings are a business's choices that the wire does not carry. The zero
+// value is usable: no tolerance thresholds, every distance seller above the
+// EU threshold, half-up rounding everywhere, United States addresses by
+// default.
+type Settings struct {
+	// DefaultCountry is the country of an address that names none
+	// (ISO 3166-1 alpha-2; "US" when empty).
+	DefaultCountry string
+	// Tolerance is the user-defined threshold of INVOICE_VERIFICATION and
+	// CONDITIONAL_PROCUREMENT: a variance beyond it is outside threshold.
+	// Nil means no thresholds are defined.
+	Tolerance *Tolerance
+	// Procurement chooses the actions of CONDITIONAL_PROCUREMENT.
+	Procurement ProcurementPolicy
+	// EUDistanceSales is a seller's cross-border B2C sales of goods and
+	// electronic services to other EU member states in the current and the
+	// previous calendar year, in euros, by seller company code ("" for any
+	// seller not listed). A seller at or below EUDistanceThreshold that has
+	// no Union scheme registration charges the VAT of its own member state.
+	// A seller not listed is taken to be above the threshold.
+	EUDistanceSales map[string]decimal.Decimal
+	// Rounding chooses the rounding mode of a jurisdiction's tax by
+	// jurisdiction ID or ID prefix ending in "*"; the longest match wins
+	// and HalfUp applies where none matches.
+	Rounding map[string]money.RoundingMode
+}
+
+// EUDistanceThreshold is the EU-wide threshold of Article 59c of the VAT
+// Directive, in euros.
+var EUDistanceThreshold = decimal.NewFromInt(10000)
+
+// Tolerance is a variance threshold: a variance is within tolerance when
+// its absolute value is at most Amount and at most Percent of the
+// calculated tax. A nil member does not limit.
+type Tolerance struct {
+	Amount  *decimal.Decimal
+	Percent *decimal.Decimal // 5 means 5%
+}
+
+// ProcurementPolicy says what CONDITIONAL_PROCUREMENT does when the vendor
+// charged less (Undercharge) or more (Overcharge) than the calculated tax
+// beyond tolerance. Within tolerance the vendor's tax is paid. The zero
+// policy accrues an undercharge and holds an overcharge for review.
+type ProcurementPolicy struct {
+	Undercharge string // ProcurementAccrue (default) or ProcurementHoldForReview
+	Overcharge  string // ProcurementHoldForReview (default) or ProcurementPayVendorTax
+}
+
+func (s *Settings) check() error {
+	if s.Tolerance != nil {
+		if a := s.Tolerance.Amount; a != nil && a.Sign() < 0 {
+			return fmt.Errorf("engine: tolerance amount %s is negative", a)
+		}
+		if p := s.Tolerance.Percent; p != nil && (p.Sign() < 0 || p.GreaterThan(decimal.NewFromInt(100))) {
+			return fmt.Errorf("engine: tolerance percent %s is not between 0 and 100", p)
+		}
+	}
+	switch s.Procurement.Undercharge {
+	case "", ProcurementAccrue, ProcurementHoldForReview:
+	default:
+		return fmt.Errorf("engine: undercharge action %q is not %s or %s", s.Procurement.Undercharge, ProcurementAccrue, ProcurementHoldForReview)
+	}
+	switch s.Procurement.Overcharge {
+	case "", ProcurementHoldForReview, ProcurementPayVendorTax:
+	default:
+		return fmt.Errorf("engine: overcharge action %q is not %s or %s", s.Procurement.Overcharge, ProcurementHoldForReview, ProcurementPayVendorTax)
+	}
+	for k, v := range s.EUDistanceSales {
+		if v.Sign() < 0 {
+			return fmt.Errorf("engine: EU distance sales of %q are negative", k)
+		}
+	}
+	return nil
+}
+
+// rounding returns the rounding mode of a jurisdiction.
+func (s *Settings) rounding(id string) money.RoundingMode {
+	best, mode := -1, money.HalfUp
+	for k, m := range s.Rounding {
+		p, star := strings.CutSuffix(k, "*")
+		if (star && strings.HasPrefix(id, p) || !star && id == k) && len(k) > best {
+			best, mode = len(k), m
+		}
+	}
+	return mode
+}
+
+// withinTolerance reports whether variance is within the tolerance of
+// calculated. Without a tolerance every variance is within it.
+func (t *Tolerance) within(variance, calculated decimal.Decimal) bool {
+	if t == nil {
+		return true
+	}
+	v := variance.Abs()
+	if t.Amount != nil && v.GreaterThan(*t.Amount) {
+		return false
+	}
+	if t.Percent != nil {
+		limit := calculated.Abs().Mul(*t.Percent).Div(decimal.NewFromInt(100))
+		if v.GreaterThan(limit) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,244 @@
+package engine
+
+// situs is the outcome of sourcing one line: where it is taxed and how.
+type situs struct {
+	at       *place
+	role     LocationRole
+	interUS  bool // a US sale that crosses a state line
+	reverse  bool // the buyer accounts for the tax (reverse charge)
+	zero     bool // zero-rated (exports of goods)
+	none     bool // outside the scope of the tax: one NONTAXABLE record
+	ruleID   string
+	reason   string
+	noSeller bool // the seller does not charge, whatever its registrations
+}
+
+// source decides where a line is taxed: the situs override first, then the
+// US state rules, then the place-of-supply rules of the VAT and GST
+// countries.
+func (c *calc) source(l *line) situs {
+	dest := firstPlace(l.dest, l.adminDest)
+	orig := firstPlace(l.origin, l.adminOrigin)
+	if l.situs != "" {
+		if p := l.placeOf(l.situs); p != nil {
+			return situs{at: p, role: l.situs, ruleID: "situs-override", reason: "situs override of the request",
+				interUS: dest != nil && orig != nil && dest.country == "US" && orig.country == "US" && dest.state() != orig.state()}
+		}
+	}
+	switch {
+	case dest == nil && orig == nil:
+		return situs{}
+	case dest == nil:
+		return situs{at: orig, role: orig.role}
+	case orig == nil:
+		return situs{at: dest, role: dest.role}
+	}
+	if c.d.mode == modeAccrue {
+		// Consumer use tax falls where the goods are used.
+		return situs{at: dest, role: dest.role, ruleID: "use-at-destination",
+			interUS: dest.country == "US" && orig.country == "US" && dest.state() != orig.state()}
+	}
+	switch {
+	case dest.country == "US" && orig.country == "US":
+		if dest.state() == orig.state() {
+			if originStates[orig.state()] {
+				return situs{at: orig, role: orig.role, ruleID: "us-origin-sourcing",
+					reason: "a sale within " + orig.state() + " is sourced to the seller's location"}
+			}
+			return situs{at: dest, role: dest.role, ruleID: "us-destination-sourcing"}
+		}
+		return situs{at: dest, role: dest.role, interUS: true, ruleID: "us-destination-sourcing",
+			reason: "an interstate sale is sourced to the destination"}
+	case orig.country == "US":
+		return situs{at: orig, role: orig.role, none: true, ruleID: "us-export",
+			reason: "a sale delivered outside the United States bears no US sales tax"}
+	case dest.country == "US":
+		return situs{at: dest, role: dest.role, ruleID: "us-destination-sourcing",
+			reason: "a sale delivered into the United States is sourced to the destination"}
+	case dest.country == orig.country:
+		return situs{at: dest, role: dest.role, ruleID: "domestic-supply"}
+	}
+	return c.placeOfSupply(l, orig, dest)
+}
+
+// placeOfSupply applies the cross-border rules of VAT and GST: the EU's
+// intra-community rules (reverse charge for businesses, the distance
+// selling threshold for consumers), exports zero-rated, and imports.
+func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
+	pc := l.productClass
+	_, b2b := l.customer.vatNumber()
+	b2b = b2b || l.customer.business
+	if euMembers[orig.country] && euMembers[dest.country] {
+		switch {
+		case l.customer.vatNumberIn(dest.country) || (b2b && l.customer.hasRegIn(dest.country)):
+			return situs{at: dest, role: dest.role, reverse: true, ruleID: "eu-reverse-charge",
+				reason: "intra-community supply to a business registered for VAT in " + dest.country + ": the customer accounts for the VAT"}
+		case b2b && serviceClass(pc):
+			return situs{at: dest, role: dest.role, reverse: true, ruleID: "eu-b2b-services",
+				reason: "services to a business are supplied where the business is established; the customer accounts for the VAT"}
+		case pc == "SERVICES":
+			return situs{at: orig, role: orig.role, ruleID: "eu-b2c-services", reason: "services to consumers are supplied where the supplier is established"}
+		}
+		if !l.seller.unionScheme() && c.belowDistanceThreshold(l) {
+			return situs{at: orig, role: orig.role, ruleID: "eu-distance-threshold",
+				reason: "the seller's cross-border sales to consumers are within the EU threshold of EUR 10,000: the VAT of the seller's member state applies"}
+		}
+		return situs{at: dest, role: dest.role, ruleID: "eu-b2c-destination",
+			reason: "distance sales and electronic services to consumers are taxed in the customer's member state"}
+	}
+	// One side is outside the other's tax territory.
+	switch {
+	case !serviceClass(pc):
+		if c.s.hasTax(orig, c.d) {
+			if l.seller.registeredIn(dest.country) {
+				return situs{at: dest, role: dest.role, ruleID: "import-registered-seller",
+					reason: "the seller is registered in the country of import and charges its tax"}
+			}
+			return situs{at: orig, role: orig.role, zero: true, ruleID: "export-zero-rated",
+				reason: "goods exported from " + orig.country + " are zero-rated"}
+		}
+		if l.seller.registeredIn(dest.country) {
+			return situs{at: dest, role: dest.role, ruleID: "import-registered-seller",
+				reason: "the seller is registered in the country of import and charges its tax"}
+		}
+		return situs{at: dest, role: dest.role, none: true, ruleID: "import-at-border",
+			reason: "import tax on goods is collected at the border, not by the seller"}
+	case b2b:
+		return situs{at: dest, role: dest.role, reverse: true, ruleID: "b2b-services-abroad",
+			reason: "services to a business abroad: the customer accounts for any tax where it is established"}
+	case digitalClass(pc):
+		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination",
+			reason: "electronic services to consumers are taxed where the consumer lives"}
+	}
+	return situs{at: orig, role: orig.role, ruleID: "services-origin", reason: "services to consumers are taxed where the supplier is established"}
+}
+
+// belowDistanceThreshold reports whether the seller's EU distance sales
+// are at or below the threshold according to the settings.
+func (c *calc) belowDistanceThreshold(l *line) bool {
+	v, ok := c.s.settings.EUDistanceSales[l.seller.company]
+	if !ok {
+		v, ok = c.s.settings.EUDistanceSales[""]
+	}
+	return ok && v.LessThanOrEqual(EUDistanceThreshold)
+}
+
+// hasTax reports whether the place's country levies a VAT or GST on d.
+func (s *snapshot) hasTax(p *place, d *doc) bool {
+	for _, j := range p.chain {
+		if rs, _ := s.ratesOn(j.JurisdictionID, d.date); len(rs) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// placeOf returns the line's place for a location role.
+func (l *line) placeOf(r LocationRole) *place {
+	switch r {
+	case Destination:
+		return l.dest
+	case AdministrativeDestination:
+		return l.adminDest
+	case PhysicalOrigin:
+		return l.origin
+	case AdministrativeOrigin:
+		return l.adminOrigin
+	}
+	return nil
+}
+
+func firstPlace(ps ...*place) *place {
+	for _, p := range ps {
+		if p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
+// unionScheme reports whether the party is registered for an EU one stop
+// shop scheme.
+func (p *party) unionScheme() bool {
+	for _, r := range p.regs {
+		if r.union {
+			return true
+		}
+	}
+	return false
+}
+
+// hasRegIn reports whether the party has any registration in country.
+func (p *party) hasRegIn(country string) bool {
+	for _, r := range p.regs {
+		if r.country == country {
+			return true
+		}
+	}
+	return false
+}
+
+// registeredIn reports whether the party is registered in country: only
+// when it lists registrations at all.
+func (p *party) registeredIn(country string) bool { return len(p.regs) > 0 && p.hasRegIn(country) }
+
+// nexus reports whether the seller must charge the tax of jurisdiction
+// chain element j of place p. By default a seller is registered
+// everywhere; a seller that lists registrations has nexus only where one
+// covers the jurisdiction, or where a nexus override of the situs role
+// grants it at the jurisdiction's level.
+func (p *party) nexus(pl *place, jType string, role LocationRole) bool {
+	if p.noNexus {
+		return false
+	}
+	if len(p.regs) == 0 {
+		return true
+	}
+	for _, r := range p.regs {
+		if r.country != pl.country {
+			continue
+		}
+		if r.mainDivision == "" || r.mainDivision == pl.subdivision || r.mainDivision == pl.state() || jType == "COUNTRY" {
+			if r.jurisdictionID == "" || r.jurisdictionID == pl.subdivision || chainHas(pl, r.jurisdictionID) {
+				return true
+			}
+		}
+		for _, o := range r.overrides {
+			if o.LocationRole != "" && o.LocationRole != role {
+				continue
+			}
+			switch jType {
+			case "COUNTRY":
+				if o.Country {
+					return true
+				}
+			case "STATE", "PROVINCE", "TERRITORY":
+				if o.MainDivision {
+					return true
+				}
+			case "COUNTY", "PARISH", "BOROUGH":
+				if o.SubDivision {
+					return true
+				}
+			case "CITY", "TOWNSHIP":
+				if o.City {
+					return true
+				}
+			default:
+				if o.District {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func chainHas(p *place, id string) bool {
+	for _, j := range p.chain {
+		if j.JurisdictionID == id {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,186 @@
+package engine
+
+import (
+	"strconv"
+
+	"github.com/levytax/levy"
+)
+
+// Levy's own limits on the lines of a request. The wire format sets none.
+const (
+	// MaxLineDepth is how deep line items may nest: a top-level line is at
+	// depth 1, its children at depth 2, and so on.
+	MaxLineDepth = 8
+	// MaxLines is the most line items a request may hold in all, child
+	// lines included.
+	MaxLines = 10000
+	// MaxErrors is the most violations Validate lists; one more entry says
+	// how many were left out.
+	MaxErrors = 1000
+)
+
+// Validate checks every constraint of the wire format and of Levy on a
+// sale request and reports all violations together as a levy.Errors list
+// of EInvalid errors, each naming its field by JSON path
+// ("lineItems[0].customer.destination.postalCode"). It returns nil for a
+// valid request and never panics.
+func (r *SaleRequest) Validate() error {
+	if r == nil {
+		return missingRequest()
+	}
+	v := new(violations)
+	v.walk(r)
+	checkLines(v, r.LineItems, func(l *SaleLineItem) (string, []SaleLineItem) { return l.LineItemID, l.LineItems })
+	return v.result()
+}
+
+// Validate checks a purchase request as SaleRequest.Validate checks a
+// sale request.
+func (r *PurchaseRequest) Validate() error {
+	if r == nil {
+		return missingRequest()
+	}
+	v := new(violations)
+	v.walk(r)
+	checkLines(v, r.LineItems, func(l *PurchaseLineItem) (string, []PurchaseLineItem) { return l.LineItemID, l.LineItems })
+	return v.result()
+}
+
+// Validate checks an owner request as SaleRequest.Validate checks a sale
+// request.
+func (r *OwnerRequest) Validate() error {
+	if r == nil {
+		return missingRequest()
+	}
+	v := new(violations)
+	v.walk(r)
+	checkLines(v, r.LineItems, func(l *OwnerLineItem) (string, []OwnerLineItem) { return l.LineItemID, l.LineItems })
+	return v.result()
+}
+
+func missingRequest() error { return levy.Errors{levy.Invalid("", "the request is missing")} }
+
+// checkLines checks the tree of line items: at least one line, at most
+// MaxLines in all, nested at most MaxLineDepth deep, and unique
+// lineItemIds. get returns the ID and the children of a line.
+func checkLines[L any](v *violations, lines []L, get func(*L) (string, []L)) {
+	top := (*fieldPath)(nil).field("lineItems")
+	if len(lines) == 0 {
+		v.add(top, "is required: a request has at least one line item")
+		return
+	}
+	seen := make(map[string]*fieldPath)
+	count := 0
+	var visit func(lines []L, at *fieldPath, depth int)
+	visit = func(lines []L, at *fieldPath, depth int) {
+		if depth > MaxLineDepth {
+			v.add(at, "must not nest line items more than %d levels deep", MaxLineDepth)
+			return
+		}
+		for i := range lines {
+			if count++; count > MaxLines {
+				return
+			}
+			line := at.index(i)
+			id, children := get(&lines[i])
+			if id != "" {
+				if first, dup := seen[id]; dup {
+					v.add(line.field("lineItemId"), "must be unique within the request; %s has the same value", first)
+				} else {
+					seen[id] = line.field("lineItemId")
+				}
+			}
+			if len(children) > 0 {
+				visit(children, line.field("lineItems"), depth+1)
+			}
+		}
+	}
+	visit(lines, top, 1)
+	if count > MaxLines {
+		v.add(top, "must hold at most %d line items in all, child lines included", MaxLines)
+	}
+}
+
+// fieldPath is a JSON path, built from the root outwards as validation
+// descends and written out only when a violation needs it. The nil path
+// is the root.
+type fieldPath struct {
+	parent *fieldPath
+	name   string // the member name, for a member
+	at     int    // the index, for an array element; -1 for a member
+}
+
+// field returns the path of member name of p.
+func (p *fieldPath) field(name string) *fieldPath { return &fieldPath{parent: p, name: name, at: -1} }
+
+// index returns the path of element i of p.
+func (p *fieldPath) index(i int) *fieldPath { return &fieldPath{parent: p, at: i} }
+
+// String writes the path as "lineItems[0].customer.destination".
+func (p *fieldPath) String() string { return string(p.append(nil)) }
+
+func (p *fieldPath) append(b []byte) []byte {
+	if p == nil {
+		return b
+	}
+	b = p.parent.append(b)
+	if p.at >= 0 {
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(p.at), 10)
+		return append(b, ']')
+	}
+	if len(b) > 0 {
+		b = append(b, '.')
+	}
+	return append(b, p.name...)
+}
+
+// violations collects the violations of one request.
+type violations struct {
+	errs    levy.Errors
+	dropped int
+}
+
+// add records a violation of the field at p.
+func (v *violations) add(p *fieldPath, format string, args ...any) {
+	v.addError(levy.Invalid(p.String(), format, args...))
+}
+
+// addError records a violation found by another package.
+func (v *violations) addError(e *levy.Error) {
+	if len(v.errs) >= MaxErrors {
+		v.dropped++
+		return
+	}
+	v.errs = append(v.errs, e)
+}
+
+// full reports whether no more violations will be listed.
+func (v *violations) full() bool { return len(v.errs) >= MaxErrors }
+
+// result returns the violations as an error, or nil if there are none.
+func (v *violations) result() error {
+	if len(v.errs) == 0 {
+		return nil
+	}
+	if v.dropped > 0 {
+		v.errs = append(v.errs, levy.Invalid("", "%d more violations were not listed", v.dropped))
+	}
+	return v.errs
+}
+
+// classCode reports a class code sent by a party that also sends a tax
+// registration number: the two ways of deciding its taxability exclude
+// each other. member names the party's code member, such as
+// "customerCode".
+func (v *violations) classCode(p *fieldPath, member, classCode string, regs []TaxRegistration) {
+	if classCode == "" {
+		return
+	}
+	for _, r := range regs {
+		if r.TaxRegistrationNumber != "" {
+			v.add(p.field(member).field("classCode"), "must not be sent together with a taxRegistrationNumber on the same party")
+			return
+		}
+	}
+}

@@ -1,0 +1,190 @@
+package engine
+
+import (
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/money"
+)
+
+// OwnerRequest is the body of an owner calculation: the tax on goods or
+// assets a business moves or takes for its own use (the wire's
+// OwnerRequestType, POST /owner). OwnerMessageType selects the kind of
+// calculation.
+type OwnerRequest struct {
+	OwnerMessageType OwnerMessageType `json:"ownerMessageType,omitempty" check:"required"`
+	MovementMethod   MovementMethod   `json:"movementMethod,omitempty"`
+	DocumentDate     civil.Date       `json:"documentDate,omitzero"`
+	// TransactionID is the caller's identifier of the transaction, used to
+	// synchronise, reverse and delete it.
+	TransactionID              string     `json:"transactionId,omitempty" check:"max=40"`
+	DocumentNumber             string     `json:"documentNumber,omitempty" check:"max=50"`
+	DocumentSequenceID         string     `json:"documentSequenceId,omitempty" check:"max=60"`
+	DocumentType               string     `json:"documentType,omitempty" check:"max=20"`
+	BillingType                string     `json:"billingType,omitempty" check:"max=20"`
+	OrderType                  string     `json:"orderType,omitempty" check:"max=20"`
+	LocationCode               string     `json:"locationCode,omitempty" check:"max=20"`
+	AccumulationCustomerNumber string     `json:"accumulationCustomerNumber,omitempty" check:"max=40"`
+	AccumulationDocumentNumber string     `json:"accumulationDocumentNumber,omitempty" check:"max=40"`
+	PaymentDate                civil.Date `json:"paymentDate,omitzero"`
+	PostingDate                civil.Date `json:"postingDate,omitzero"`
+	TaxPointDate               civil.Date `json:"taxPointDate,omitzero"`
+	RecoverableDate            civil.Date `json:"recoverableDate,omitzero"`
+
+	Owner *Owner `json:"owner,omitempty"`
+
+	Currency                  *Currency                  `json:"currency,omitempty"`
+	CompanyCodeCurrency       *Currency                  `json:"companyCodeCurrency,omitempty"`
+	OriginalCurrency          *Currency                  `json:"originalCurrency,omitempty"`
+	CurrencyConversionFactors []CurrencyConversionFactor `json:"currencyConversionFactors,omitempty"`
+
+	// PostToJournal, absent, is true for the kinds that are stored.
+	PostToJournal *bool `json:"postToJournal,omitempty"`
+	// RoundAtLineLevel, absent, is true: each line's tax is rounded.
+	RoundAtLineLevel             *bool `json:"roundAtLineLevel,omitempty"`
+	IsTaxOnlyAdjustmentIndicator bool  `json:"isTaxOnlyAdjustmentIndicator,omitempty"`
+
+	ExemptOverrides          []Override                `json:"exemptOverrides,omitempty"`
+	NonTaxableOverrides      []Override                `json:"nonTaxableOverrides,omitempty"`
+	RateOverrides            []RateOverride            `json:"rateOverrides,omitempty"`
+	ImpositionInclusions     []ImpositionInclusion     `json:"impositionInclusions,omitempty"`
+	SitusOverride            *SitusOverride            `json:"situsOverride,omitempty"`
+	TaxOverride              *TaxOverride              `json:"taxOverride,omitempty"`
+	DeliveryTerm             DeliveryTerm              `json:"deliveryTerm,omitempty"`
+	SimplificationCode       SimplificationCode        `json:"simplificationCode,omitempty"`
+	ProratePercentage        *money.Amount             `json:"proratePercentage,omitempty" check:"min=-100000000,max=100000000"`
+	TaxabilityCategoryTotals []TaxabilityCategoryTotal `json:"taxabilityCategoryTotals,omitempty"`
+
+	ReturnAssistedParametersIndicator bool `json:"returnAssistedParametersIndicator,omitempty"`
+	ReturnGeneratedLineItemsIndicator bool `json:"returnGeneratedLineItemsIndicator,omitempty"`
+	ReturnTimeElapsedDetailsIndicator bool `json:"returnTimeElapsedDetailsIndicator,omitempty"`
+
+	// LineItems are the lines of the document; at least one is required.
+	LineItems []OwnerLineItem `json:"lineItems,omitempty"`
+}
+
+// OwnerLineItem is a line of an owner calculation (the wire's
+// OwnerRequestLineItemType). A line's own owner and other members replace
+// those of the document for the line.
+type OwnerLineItem struct {
+	// LineItemNumber is assigned when absent.
+	LineItemNumber *int64 `json:"lineItemNumber,omitempty" check:"min=0"`
+	// LineItemID identifies the line for the sync kinds; it is unique
+	// within the request.
+	LineItemID          string           `json:"lineItemId,omitempty" check:"max=40"`
+	LineItemDescription string           `json:"lineItemDescription,omitempty" check:"max=512"`
+	MovementMethod      MovementMethod   `json:"movementMethod,omitempty"`
+	SyncType            LineItemSyncType `json:"syncType,omitempty"`
+
+	Owner *Owner `json:"owner,omitempty"`
+
+	Purchase                *Purchase      `json:"purchase,omitempty"`
+	CommodityCode           *CommodityCode `json:"commodityCode,omitempty"`
+	AdditionalCommodityCode *CommodityCode `json:"additionalCommodityCode,omitempty"`
+	Quantity                *Measure       `json:"quantity,omitempty"`
+	Volume                  *Measure       `json:"volume,omitempty"`
+	Weight                  *Measure       `json:"weight,omitempty"`
+
+	UnitPrice          *money.Amount `json:"unitPrice,omitempty"`
+	ExtendedPrice      *money.Amount `json:"extendedPrice,omitempty"`
+	Freight            *money.Amount `json:"freight,omitempty"`
+	Cost               *money.Amount `json:"cost,omitempty"`
+	TotalCost          *money.Amount `json:"totalCost,omitempty"`
+	NetBookValue       *money.Amount `json:"netBookValue,omitempty"`
+	LandedCost         *money.Amount `json:"landedCost,omitempty"`
+	FairMarketValue    *money.Amount `json:"fairMarketValue,omitempty"`
+	FairRentalValue    *money.Amount `json:"fairRentalValue,omitempty"`
+	AmountBilledToDate *money.Amount `json:"amountBilledToDate,omitempty"`
+	// PreviousTaxPaid is tax already paid on the asset elsewhere, for
+	// reciprocity credits.
+	PreviousTaxPaid *money.Amount `json:"previousTaxPaid,omitempty"`
+	SpecialTaxBasis *money.Amount `json:"specialTaxBasis,omitempty"`
+	WageBasis       *money.Amount `json:"wageBasis,omitempty"`
+	// BlockingOverridePercent and PartialExemptRecoverableOverridePercent
+	// are percentages from 0 to 100.
+	BlockingOverridePercent                 *money.Amount `json:"blockingOverridePercent,omitempty" check:"min=0,max=100"`
+	PartialExemptRecoverableOverridePercent *money.Amount `json:"partialExemptRecoverableOverridePercent,omitempty" check:"min=0,max=100"`
+	CompanyCodeCurrencyTaxAmount            *money.Amount `json:"companyCodeCurrencyTaxAmount,omitempty"`
+	CompanyCodeCurrencyTaxableAmount        *money.Amount `json:"companyCodeCurrencyTaxableAmount,omitempty"`
+	TaxIncludedIndicator                    bool          `json:"taxIncludedIndicator,omitempty"`
+	IsMulticomponent                        bool          `json:"isMulticomponent,omitempty"`
+	TaxDate                                 civil.Date    `json:"taxDate,omitzero"`
+	RecoverableDate                         civil.Date    `json:"recoverableDate,omitzero"`
+
+	DeliveryTerm               DeliveryTerm          `json:"deliveryTerm,omitempty"`
+	TitleTransfer              TitleTransfer         `json:"titleTransfer,omitempty"`
+	ChainTransactionPhase      ChainTransactionPhase `json:"chainTransactionPhase,omitempty"`
+	SimplificationCode         SimplificationCode    `json:"simplificationCode,omitempty"`
+	ExporterOfRecord           PartyRole             `json:"exporterOfRecord,omitempty"`
+	ImporterOfRecord           PartyRole             `json:"importerOfRecord,omitempty"`
+	TransportResponsibleEntity PartyRole             `json:"transportResponsibleEntity,omitempty"`
+
+	ExemptOverrides      []Override            `json:"exemptOverrides,omitempty"`
+	NonTaxableOverrides  []Override            `json:"nonTaxableOverrides,omitempty"`
+	RateOverrides        []RateOverride        `json:"rateOverrides,omitempty"`
+	ImpositionInclusions []ImpositionInclusion `json:"impositionInclusions,omitempty"`
+	CitationOverrides    []CitationOverride    `json:"citationOverrides,omitempty"`
+	TaxDeferredOverrides []TaxDeferredOverride `json:"taxDeferredOverrides,omitempty"`
+	SitusOverride        *SitusOverride        `json:"situsOverride,omitempty"`
+	TaxOverride          *TaxOverride          `json:"taxOverride,omitempty"`
+	PautaOverrides       *PautaOverrides       `json:"pautaOverrides,omitempty"`
+	CfopTaxCodeOverride  *int32                `json:"cfopTaxCodeOverride,omitempty" check:"min=0,max=9999"`
+
+	BuyerCondition          string `json:"buyerCondition,omitempty" check:"max=40"`
+	TransactionCondition    string `json:"transactionCondition,omitempty" check:"max=40"`
+	BuyerCNAE               string `json:"buyerCNAE,omitempty" check:"max=40"`
+	SellerCondition         string `json:"sellerCondition,omitempty" check:"max=40"`
+	SellerCNAE              string `json:"sellerCNAE,omitempty" check:"max=40"`
+	NatureOfFiscalOperation string `json:"natureOfFiscalOperation,omitempty" check:"max=40"`
+
+	ConsignmentID        string `json:"consignmentId,omitempty" check:"max=40"`
+	FranchiseAreaID      string `json:"franchiseAreaId,omitempty" check:"max=40"`
+	CostCenter           string `json:"costCenter,omitempty" check:"max=40"`
+	DepartmentCode       string `json:"departmentCode,omitempty" check:"max=40"`
+	GeneralLedgerAccount string `json:"generalLedgerAccount,omitempty" check:"max=40"`
+	MaterialCode         string `json:"materialCode,omitempty" check:"max=40"`
+	MaterialOrigin       string `json:"materialOrigin,omitempty" check:"max=60"`
+	ProjectNumber        string `json:"projectNumber,omitempty" check:"max=40"`
+	Usage                string `json:"usage,omitempty" check:"max=40"`
+	UsageClass           string `json:"usageClass,omitempty" check:"max=40"`
+	VendorSKU            string `json:"vendorSKU,omitempty" check:"max=40"`
+	LocationCode         string `json:"locationCode,omitempty" check:"max=20"`
+
+	CountryOfOriginISOCode string             `json:"countryOfOriginISOCode,omitempty" check:"pattern=alpha3"`
+	ExportProcedure        string             `json:"exportProcedure,omitempty" check:"max=20"`
+	IntrastatCommodityCode string             `json:"intrastatCommodityCode,omitempty" check:"max=8"`
+	ModeOfTransport        *int32             `json:"modeOfTransport,omitempty" check:"min=1,max=99"`
+	NatureOfTransaction    *int32             `json:"natureOfTransaction,omitempty" check:"min=1,max=999"`
+	NetMassKilograms       *int32             `json:"netMassKilograms,omitempty" check:"min=1"`
+	StatisticalValue       *CurrencyAmount    `json:"statisticalValue,omitempty"`
+	SupplementaryUnit      *SupplementaryUnit `json:"supplementaryUnit,omitempty"`
+
+	FlexibleFields *FlexibleFields `json:"flexibleFields,omitempty"`
+	ReturnsFields  *ReturnsFields  `json:"returnsFields,omitempty"`
+	LineType       *LineType       `json:"lineType,omitempty"`
+	LineTypes      []LineTypeSet   `json:"lineTypes,omitempty"`
+
+	LineItems []OwnerLineItem `json:"lineItems,omitempty"`
+}
+
+// OwnerResponse is the result of an owner calculation: the request as
+// Levy read it, with the lines' taxes and the totals.
+type OwnerResponse struct {
+	OwnerRequest
+	LineItems []OwnerResponseLineItem `json:"lineItems,omitempty"`
+	SubTotal  money.Amount            `json:"subTotal"`
+	Total     money.Amount            `json:"total"`
+	TotalTax  money.Amount            `json:"totalTax"`
+	// TransactionType is the kind of transaction Levy treated the movement
+	// as.
+	TransactionType TransactionType `json:"transactionType,omitempty"`
+	Variance        *money.Amount   `json:"variance,omitempty"`
+}
+
+// OwnerResponseLineItem is a line of an OwnerResponse.
+type OwnerResponseLineItem struct {
+	OwnerLineItem
+	LineItems          []OwnerResponseLineItem `json:"lineItems,omitempty"`
+	TotalTax           money.Amount            `json:"totalTax"`
+	Taxes              []Tax                   `json:"taxes,omitempty"`
+	AssistedParameters []AssistedParameter     `json:"assistedParameters,omitempty"`
+	OutsideThreshold   *bool                   `json:"outsideThreshold,omitempty"`
+}

@@ -1,0 +1,156 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/shopspring/decimal"
+)
+
+// The built-in product classes. A host may use its own class codes as
+// well; rules select them by name.
+const (
+	General           = "GENERAL"
+	Food              = "FOOD"
+	PreparedFood      = "PREPARED_FOOD"
+	Clothing          = "CLOTHING"
+	PrescriptionDrugs = "PRESCRIPTION_DRUGS"
+	OTCDrugs          = "OTC_DRUGS"
+	Books             = "BOOKS"
+	DigitalGoods      = "DIGITAL_GOODS"
+	SaaS              = "SAAS"
+	Services          = "SERVICES"
+)
+
+// ProductClasses lists the built-in product classes.
+var ProductClasses = []string{General, Food, PreparedFood, Clothing, PrescriptionDrugs, OTCDrugs, Books, DigitalGoods, SaaS, Services}
+
+// usCategories maps the dataset's US taxability categories to the product
+// classes they decide. Software as a service follows the state's digital
+// goods row, the closest category the dataset has.
+var usCategories = map[string][]string{
+	"general":            {General, OTCDrugs, Books},
+	"groceries":          {Food},
+	"prepared_food":      {PreparedFood},
+	"clothing":           {Clothing},
+	"prescription_drugs": {PrescriptionDrugs},
+	"digital_goods":      {DigitalGoods, SaaS},
+}
+
+// servicesTaxed are the states whose sales tax reaches services in
+// general (a gross receipts style base); elsewhere services are outside
+// the sales tax unless a host's rule says otherwise.
+var servicesTaxed = map[string]string{
+	"HI": "Haw. Rev. Stat. section 237-13 (general excise tax on services)",
+	"NM": "N.M. Stat. section 7-9-4 (gross receipts tax on services)",
+	"SD": "S.D. Codified Laws section 10-45-4 (services)",
+	"WV": "W. Va. Code section 11-15-3 (services)",
+}
+
+// Defaults builds Levy's default rule and structure tables from the
+// dataset's taxability part: the US states' product exemptions, reduced
+// state rates and clothing thresholds, the 2026 sales tax holidays,
+// services in the US, the reduced, zero and exempt classes of the VAT and
+// GST countries, Tennessee's single-article tax and Florida's surtax
+// limit, and a last rule that makes everything else taxable.
+func Defaults(t *data.Taxability) ([]Rule, []Structure) {
+	var out []Rule
+	for _, row := range t.States() {
+		for _, pc := range usCategories[row.Category] {
+			r := Rule{
+				ID:           fmt.Sprintf("us-%s-%s", strings.ToLower(row.State), strings.ToLower(pc)),
+				Jurisdiction: "US-" + row.State + "*",
+				ProductClass: pc,
+				Effective:    row.Effective,
+				Expiration:   row.Expiration,
+				Outcome:      Taxable,
+				Reason:       row.Citation,
+			}
+			if !row.Effective.IsZero() {
+				r.ID += "-" + row.Effective.String()
+			}
+			switch {
+			case !row.Taxable:
+				r.Outcome = NonTaxable
+			case row.Rate != nil:
+				// A replacement rate is the state's; local taxes apply
+				// to the class as to anything else.
+				r.Jurisdiction = "US-" + row.State
+				r.Rate = row.Rate
+			case row.Threshold != nil:
+				r.Threshold = &Threshold{Amount: *row.Threshold, Kind: ThresholdKind(row.ThresholdKind)}
+			}
+			out = append(out, r)
+		}
+	}
+	for st, cite := range servicesTaxed {
+		out = append(out, Rule{ID: "us-" + strings.ToLower(st) + "-services", Jurisdiction: "US-" + st + "*",
+			ProductClass: Services, Outcome: Taxable, Reason: cite})
+	}
+	out = append(out, Rule{ID: "us-services", Jurisdiction: "US-*", ProductClass: Services, Outcome: NonTaxable,
+		Reason: "services are outside most states' sales tax base unless a statute enumerates them"})
+	for i, h := range t.Holidays() {
+		for _, cat := range h.Categories {
+			r := Rule{
+				ID:           fmt.Sprintf("us-%s-holiday-%d-%s", strings.ToLower(h.State), i, cat),
+				Jurisdiction: "US-" + h.State + "*",
+				ProductClass: strings.ToUpper(cat),
+				Effective:    h.Effective,
+				Expiration:   h.Expiration,
+				Priority:     10,
+				Outcome:      Exempt,
+				Holiday:      true,
+				Reason:       strings.TrimSpace(h.Name + ". " + h.Citation),
+			}
+			if h.MaxPerItem != nil {
+				r.Outcome = Taxable
+				r.Threshold = &Threshold{Amount: *h.MaxPerItem, Kind: UpToExempt}
+			}
+			out = append(out, r)
+		}
+	}
+	for _, p := range t.ProductClasses() {
+		r := Rule{
+			ID:           fmt.Sprintf("%s-%s", strings.ToLower(p.Country), strings.ToLower(p.ProductClass)),
+			Jurisdiction: p.Country + "*",
+			ProductClass: p.ProductClass,
+			Outcome:      Taxable,
+			Reason:       p.Citation,
+		}
+		switch p.Treatment {
+		case "reduced":
+			r.RateCategory = p.Category
+		case "zero":
+			zero := decimal.Zero
+			r.Rate = &zero
+		case "exempt":
+			r.Outcome = Exempt
+		}
+		out = append(out, r)
+	}
+	out = append(out, Rule{ID: "taxable", Outcome: Taxable, Reason: "taxable unless a rule says otherwise"})
+	return out, defaultStructures()
+}
+
+func decp(s string) *decimal.Decimal {
+	d := decimal.RequireFromString(s)
+	return &d
+}
+
+// defaultStructures are the built-in rate structures.
+func defaultStructures() []Structure {
+	tn := "Tenn. Code Ann. section 67-6-702: local tax on the first $1,600 of a single article; state single-article tax of 2.75% on $1,600.01 to $3,200"
+	fl := "Fla. Stat. section 212.054(2)(b): the discretionary sales surtax applies to the first $5,000 of a single item"
+	return []Structure{
+		// The state rate has been 7% since 2002-07-15; the middle tier is
+		// 7% + 2.75%.
+		{ID: "us-tn-single-article", Jurisdiction: "US-TN", Tax: "Sales and Use Tax", Kind: Tiered, Reason: tn,
+			Effective: civil.MustParse("2002-07-15"),
+			Tiers:     []Tier{{UpTo: decp("1600")}, {UpTo: decp("3200"), Rate: decp("0.0975")}, {}}},
+		{ID: "us-tn-county-single-article", Jurisdiction: "US-TN*", JurisdictionType: "COUNTY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decp("1600"), Reason: tn},
+		{ID: "us-tn-city-single-article", Jurisdiction: "US-TN*", JurisdictionType: "CITY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decp("1600"), Reason: tn},
+		{ID: "us-fl-surtax-limit", Jurisdiction: "US-FL*", JurisdictionType: "COUNTY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decp("5000"), Reason: fl},
+	}
+}
