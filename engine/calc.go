@@ -126,6 +126,7 @@ type line struct {
 
 	productClass, usage, usageClass, txType string
 	date                                    civil.Date
+	dateText                                string
 
 	dest, origin, adminDest, adminOrigin *place
 	situs                                LocationRole // situs override
@@ -199,35 +200,44 @@ func (t *taxOut) counted() bool { return !t.infoOnly }
 
 // calc holds the state of one calculation.
 type calc struct {
-	ctx  context.Context
-	s    *snapshot
-	d    *doc
-	envs map[envKey]rules.Rule // decisions already made in this document
+	ctx    context.Context
+	s      *snapshot
+	d      *doc
+	envs   []decision // decisions already made in this document
+	envBuf [4]decision
+	zero   *money.Amount
 }
 
-// envKey caches taxability decisions within a document.
-type envKey struct {
+// decision is a taxability decision remembered within a document.
+type decision struct {
 	env  rules.Env
 	date civil.Date
+	rule rules.Rule
 }
+
+// maxDecisions bounds the decisions a document remembers.
+const maxDecisions = 64
 
 // decide returns the taxability rule of env on date d.
 func (c *calc) decide(env *rules.Env, d civil.Date) (rules.Rule, error) {
-	k := envKey{*env, d}
-	if r, ok := c.envs[k]; ok {
-		return r, nil
+	for i := range c.envs {
+		if c.envs[i].date == d && c.envs[i].env == *env {
+			return c.envs[i].rule, nil
+		}
 	}
-	r, ok, err := c.s.table.Decide(c.ctx, env, d)
+	r, ok, err := c.s.hostTable.Decide(c.ctx, env, d)
+	if err == nil && !ok {
+		r, ok, err = c.s.table.Decide(c.ctx, env, d)
+	}
 	if err != nil {
 		return rules.Rule{}, err
 	}
 	if !ok {
 		r = rules.Rule{ID: "taxable", Outcome: rules.Taxable}
 	}
-	if c.envs == nil {
-		c.envs = map[envKey]rules.Rule{}
+	if len(c.envs) < maxDecisions {
+		c.envs = append(c.envs, decision{*env, d, r})
 	}
-	c.envs[k] = r
 	return r, nil
 }
 
@@ -266,7 +276,7 @@ func matchesSel(impositionType, jurisdictionType, jurisdictionID string, j *taxa
 	if jurisdictionID != "" && jurisdictionID != j.JurisdictionID {
 		return false
 	}
-	if jurisdictionType != "" && !strings.EqualFold(jurisdictionType, string(j.JurisdictionType)) {
+	if jurisdictionType != "" && !strings.EqualFold(jurisdictionType, j.JurisdictionType.String()) {
 		return false
 	}
 	if impositionType != "" && !strings.EqualFold(impositionType, string(imp)) && !strings.EqualFold(impositionType, impositionTypeName(imp)) {
@@ -292,4 +302,12 @@ func impositionTypeName(t jurisdiction.Tax) string {
 		return "Quebec Sales Tax"
 	}
 	return string(t)
+}
+
+// structure finds the rate structure of env: the host's first.
+func (s *snapshot) structure(env *rules.Env, d civil.Date) (*rules.Structure, bool) {
+	if st, ok := s.hostStruct.Find(env, d); ok {
+		return st, true
+	}
+	return s.structures.Find(env, d)
 }

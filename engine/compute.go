@@ -22,6 +22,9 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 		return nil
 	}
 	date := l.date
+	if cap(l.taxes) == 0 {
+		l.taxes = make([]taxOut, 0, len(st.at.chain))
+	}
 	for ji := range st.at.chain {
 		j := &st.at.chain[ji]
 		rates, info := c.s.ratesOn(j.JurisdictionID, date)
@@ -100,7 +103,7 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 	if accrue {
 		t.collectedFrom, t.inputOutput = TaxCollectedFromBuyer, InputOutputTypeInput
 	}
-	sellerNexus := l.seller.nexus(st.at, string(j.JurisdictionType), st.role)
+	sellerNexus := l.seller.nexus(st.at, j.JurisdictionType.String(), st.role)
 	if !accrue && !sellerNexus && c.d.accrueWithoutNexus {
 		accrue = true
 		t.collectedFrom, t.inputOutput = TaxCollectedFromBuyer, InputOutputTypeInput
@@ -109,10 +112,10 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 
 	env := rules.Env{
 		Perspective: c.d.perspective, MessageType: c.d.message, TransactionType: l.txType,
-		Country: st.at.country, JurisdictionID: j.JurisdictionID, JurisdictionType: string(j.JurisdictionType),
+		Country: st.at.country, JurisdictionID: j.JurisdictionID, JurisdictionType: j.JurisdictionType.String(),
 		Subdivision: st.at.subdivision, Tax: string(imp), ProductClass: l.productClass,
 		CustomerClass: l.customer.class, Usage: l.usage, UsageClass: l.usageClass,
-		Date: l.date.String(), BusinessCustomer: l.customer.business,
+		Date: l.dateText, BusinessCustomer: l.customer.business,
 	}
 	base := amount
 	exempt, nonTaxable := decimal.Zero, decimal.Zero
@@ -173,13 +176,16 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 			}
 		}
 	}
-	if exempt.Add(nonTaxable).GreaterThan(base) {
-		nonTaxable = base.Sub(exempt)
-		if nonTaxable.Sign() < 0 {
-			exempt, nonTaxable = base, decimal.Zero
+	taxable := base
+	if exempt.Sign() != 0 || nonTaxable.Sign() != 0 {
+		if exempt.Add(nonTaxable).GreaterThan(base) {
+			nonTaxable = base.Sub(exempt)
+			if nonTaxable.Sign() < 0 {
+				exempt, nonTaxable = base, decimal.Zero
+			}
 		}
+		taxable = base.Sub(exempt).Sub(nonTaxable)
 	}
-	taxable := base.Sub(exempt).Sub(nonTaxable)
 
 	// Freight follows the state's rule in the US and the goods elsewhere.
 	if l.freight.Sign() != 0 {
@@ -218,7 +224,7 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 		t.result = TaxResultTaxable
 	}
 
-	if s, ok := c.s.structures.Find(&env, l.date); ok && taxable.Sign() > 0 && l.qty.Sign() > 0 {
+	if s, ok := c.s.structure(&env, l.date); ok && taxable.Sign() > 0 && l.qty.Sign() > 0 {
 		a := s.Apply(taxable.Div(l.qty), l.qty, rate)
 		t.raw, t.structure, t.maxTax = a.Tax, s, a.Capped
 		if a.Taxable.LessThan(taxable) {
@@ -230,10 +236,6 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 	}
 
 	switch {
-	case !accrue && !sellerNexus:
-		t.notRegistered = true
-		t.result = TaxResultNoTax
-		t.raw = decimal.Zero
 	case st.reverse:
 		t.collectedFrom = TaxCollectedFromBuyer
 		t.reasonCode = "REVERSE_CHARGE"
@@ -243,6 +245,10 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 		} else {
 			t.inputOutput = InputOutputTypeInputOutput
 		}
+	case !accrue && !sellerNexus:
+		t.notRegistered = true
+		t.result = TaxResultNoTax
+		t.raw = decimal.Zero
 	}
 	return t, nil
 }

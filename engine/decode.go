@@ -104,10 +104,11 @@ func decodeError(data []byte, v any, err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return levy.Invalid("", "is not valid JSON: it ends before the value is complete")
 	case errors.As(err, &syn):
-		return levy.Invalid("", "is not valid JSON: %s at byte offset %d", syn.Error(), syn.Offset)
+		// encoding/json counts the bytes read, the bad one included.
+		return levy.Invalid("", "is not valid JSON: %s at byte offset %d", syn.Error(), max(syn.Offset-1, 0))
 	}
 	if t := reflect.TypeOf(v); t != nil && t.Kind() == reflect.Pointer {
-		if p, msg, found := locate(data, t.Elem(), nil); found {
+		if p, msg, found := locate(data, t.Elem()); found {
 			return levy.Invalid(p.String(), "%s", msg)
 		}
 	}
@@ -120,76 +121,111 @@ func decodeError(data []byte, v any, err error) error {
 	return levy.Invalid("", "%v", err)
 }
 
-// locate walks data, a JSON value known to be well formed, along type t
-// and finds the first value that does not decode into its Go type. It
-// returns the value's path below p and what is wrong with it. encoding/json
-// does not say where the errors of amounts, dates and enumerations arise,
-// and names other faulty members without array indices; locate redoes the
-// decoding piece by piece to name the exact place.
-func locate(data []byte, t reflect.Type, p *fieldPath) (*fieldPath, string, bool) {
+// locate walks data, a well-formed JSON value, along type t in one pass
+// over its tokens and finds the first value that does not decode into its
+// Go type. It returns the path of that value and what is wrong with it.
+// encoding/json does not say where the errors of amounts, dates and
+// enumerations arise, and names other faulty members without array
+// indices; locate decodes each scalar on its own to name the exact place.
+func locate(data []byte, t reflect.Type) (*fieldPath, string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	l := locator{dec: dec}
+	p, msg, found := l.value(t, nil)
+	return p, msg, found && l.err == nil
+}
+
+// locator reads the tokens of one JSON value.
+type locator struct {
+	dec *json.Decoder
+	err error // the first error of the token stream, which ends the walk
+}
+
+// token returns the next token, or nil after an error of the stream.
+func (l *locator) token() json.Token {
+	if l.err != nil {
+		return nil
+	}
+	tok, err := l.dec.Token()
+	if err != nil {
+		l.err = err
+		return nil
+	}
+	return tok
+}
+
+// value reads the next value, which the field at p of type t takes, and
+// reports the first fault in it.
+func (l *locator) value(t reflect.Type, p *fieldPath) (*fieldPath, string, bool) {
 	t = deref(t)
-	data = bytes.TrimSpace(data)
-	if string(data) == "null" {
-		return nil, "", false
-	}
+	tok := l.token()
+	open, isDelim := tok.(json.Delim)
 	switch {
-	case isLeaf(t):
-	case t.Kind() == reflect.Struct && data[0] == '{':
-		return locateMembers(data, t, p)
-	case t.Kind() == reflect.Slice && data[0] == '[':
-		return locateElements(data, t.Elem(), p)
+	case l.err != nil || tok == nil || t.Kind() == reflect.Interface:
+		if isDelim {
+			l.skip()
+		}
+		return nil, "", false
+	case open == '{' && t.Kind() == reflect.Struct && !isLeaf(t):
+		ms := membersOf(t)
+		for l.err == nil && l.dec.More() {
+			key, _ := l.token().(string)
+			m, ok := ms.lookup(key)
+			if !ok {
+				l.value(reflect.TypeFor[any](), nil)
+				continue
+			}
+			if q, msg, found := l.value(m.typ, p.field(m.name)); found {
+				return q, msg, true
+			}
+		}
+	case open == '{' && t.Kind() == reflect.Map:
+		for l.err == nil && l.dec.More() {
+			key, _ := l.token().(string)
+			if q, msg, found := l.value(t.Elem(), p.field(key)); found {
+				return q, msg, true
+			}
+		}
+	case open == '[' && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array):
+		for i := 0; l.err == nil && l.dec.More(); i++ {
+			if q, msg, found := l.value(t.Elem(), p.index(i)); found {
+				return q, msg, true
+			}
+		}
+	default:
+		// A scalar, or an object or array where t takes something else:
+		// decode it, or its empty likeness, on its own.
+		text := []byte("{}")
+		switch tok := tok.(type) {
+		case json.Delim:
+			if tok == '[' {
+				text = []byte("[]")
+			}
+			l.skip()
+		case json.Number:
+			text = []byte(tok)
+		default:
+			text, _ = json.Marshal(tok)
+		}
+		if err := json.Unmarshal(text, reflect.New(t).Interface()); err != nil {
+			return p, explain(err, t), true
+		}
+		return nil, "", false
 	}
-	if err := json.Unmarshal(data, reflect.New(t).Interface()); err != nil {
-		return p, explain(err, t), true
-	}
+	l.token() // the closing '}' or ']'
 	return nil, "", false
 }
 
-// locateMembers runs locate on each member of the object data that a
-// field of struct type t takes.
-func locateMembers(data []byte, t reflect.Type, p *fieldPath) (*fieldPath, string, bool) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if _, err := dec.Token(); err != nil {
-		return nil, "", false
-	}
-	fields := membersOf(t)
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, "", false
-		}
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, "", false
-		}
-		key, _ := tok.(string)
-		f, ok := fields.lookup(key)
-		if !ok {
-			continue
-		}
-		if q, msg, found := locate(raw, f.typ, p.field(f.name)); found {
-			return q, msg, true
+// skip reads the rest of an object or array whose opening token was read.
+func (l *locator) skip() {
+	for depth := 1; depth > 0 && l.err == nil; {
+		switch l.token() {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
 		}
 	}
-	return nil, "", false
-}
-
-// locateElements runs locate on each element of the array data.
-func locateElements(data []byte, elem reflect.Type, p *fieldPath) (*fieldPath, string, bool) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if _, err := dec.Token(); err != nil {
-		return nil, "", false
-	}
-	for i := 0; dec.More(); i++ {
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, "", false
-		}
-		if q, msg, found := locate(raw, elem, p.index(i)); found {
-			return q, msg, true
-		}
-	}
-	return nil, "", false
 }
 
 // member is a JSON member of a struct type: its name and Go type.

@@ -33,8 +33,17 @@ func (c *calc) run() error {
 	}
 	for _, l := range c.d.lines {
 		if l.taxIncluded && c.d.mode != modeDistribute {
-			// The gross amount is exact: net = gross - tax.
-			l.net = l.amount.Sub(l.countedTax())
+			// The gross amount is exact: net = gross - tax. When rounding
+			// moved a cent, the taxable amounts that were the net follow.
+			net := l.amount.Sub(l.countedTax())
+			if !net.Equal(l.net) {
+				for i := range l.taxes {
+					if l.taxes[i].taxable.Equal(l.net) {
+						l.taxes[i].taxable = net
+					}
+				}
+			}
+			l.net = net
 		}
 		c.credit(l)
 		l.totalTax = l.countedTax()
@@ -74,7 +83,8 @@ func (c *calc) backCalculate(l *line) error {
 	}
 	// Freight is outside the gross amount; only the amount's share counts.
 	eff := taxOnGross.DivRound(gross.Add(l.freight), 20)
-	net := gross.DivRound(decimalOne.Add(eff), int32(max(c.d.currency.MinorUnits, 0))+6)
+	places := int32(max(c.d.currency.MinorUnits, 0))
+	net := gross.DivRound(decimalOne.Add(eff), places)
 	l.net = net
 	return c.computeLine(l, net)
 }

@@ -36,7 +36,9 @@ type snapshot struct {
 	ips        *data.IPTable
 	bins       *data.BINTable
 	shipping   map[string]data.Shipping // by US state postal code
+	hostTable  *rules.Table             // the host's rules, consulted before the defaults
 	table      *rules.Table
+	hostStruct *rules.Structures
 	structures *rules.Structures
 	rates      map[string][]userRate // host rates by jurisdiction ID
 	settings   Settings
@@ -71,10 +73,10 @@ type Option func(*config)
 // WithDataset calculates with ds instead of the embedded default dataset.
 func WithDataset(ds *data.Dataset) Option { return func(c *config) { c.ds = ds } }
 
-// WithRules adds a host's taxability rules and rate structures to the
-// default tables. A host rule wins over a default one of equal or lower
-// specificity when its priority is higher; give host rules a positive
-// priority to prefer them.
+// WithRules adds a host's taxability rules and rate structures. The
+// host's tables are consulted first: a host rule that applies wins over
+// every default rule, and the defaults decide only what no host rule
+// covers.
 func WithRules(rs []rules.Rule, ss []rules.Structure) Option {
 	return func(c *config) {
 		c.rules = append(c.rules, rs...)
@@ -215,8 +217,14 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	if !c.noDefaults {
 		rs, ss = rules.Defaults(tx)
 	}
-	rs = append(rs, c.rules...)
-	ss = append(ss, c.structures...)
+	if s.table, err = rules.Compile(rs); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if s.structures, err = rules.CompileStructures(ss); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	rs = append([]rules.Rule(nil), c.rules...)
+	ss = append([]rules.Structure(nil), c.structures...)
 	for _, path := range c.ruleFiles {
 		f, err := os.Open(path)
 		if err != nil {
@@ -230,11 +238,11 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		rs = append(rs, rf.Rules...)
 		ss = append(ss, rf.Structures...)
 	}
-	if s.table, err = rules.Compile(rs); err != nil {
-		return nil, fmt.Errorf("engine: %w", err)
+	if s.hostTable, err = rules.Compile(rs); err != nil {
+		return nil, fmt.Errorf("engine: host rules: %w", err)
 	}
-	if s.structures, err = rules.CompileStructures(ss); err != nil {
-		return nil, fmt.Errorf("engine: %w", err)
+	if s.hostStruct, err = rules.CompileStructures(ss); err != nil {
+		return nil, fmt.Errorf("engine: host rules: %w", err)
 	}
 	s.rates = map[string][]userRate{}
 	for i, r := range c.rates {
@@ -250,6 +258,6 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		s.rates[r.Jurisdiction] = append(s.rates[r.Jurisdiction], userRate{Rate: r.Rate, informationOnly: r.InformationOnly})
 	}
 	s.log.LogAttrs(ctx, slog.LevelInfo, "engine ready", slog.String("dataset", s.ds.Version()),
-		slog.Int("rules", s.table.Len()), slog.Int("structures", s.structures.Len()), slog.Duration("took", time.Since(start)))
+		slog.Int("rules", s.table.Len()+s.hostTable.Len()), slog.Int("structures", s.structures.Len()+s.hostStruct.Len()), slog.Duration("took", time.Since(start)))
 	return s, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
 	"github.com/shopspring/decimal"
 )
@@ -98,6 +99,7 @@ func (b *builder) leaf(li *lineIn) *line {
 	if l.date.IsZero() {
 		l.date = d.date
 	}
+	l.dateText = l.date.String()
 	if l.productClass == "" {
 		l.productClass = "GENERAL"
 	}
@@ -109,6 +111,8 @@ func (b *builder) leaf(li *lineIn) *line {
 		l.amount = li.special.Decimal()
 	case li.ext != nil:
 		l.amount = li.ext.Decimal()
+	case li.unit != nil && (li.qty == nil || li.qty.Value == nil):
+		l.amount = li.unit.Decimal()
 	case li.unit != nil:
 		l.amount = li.unit.Decimal().Mul(l.qty)
 	case li.basis != nil:
@@ -145,12 +149,12 @@ func (b *builder) leaf(li *lineIn) *line {
 	}
 	for _, o := range li.rateOv {
 		if o.Rate != nil {
-			l.rateOv = append(l.rateOv, rateOverride{impositionType: impName(o.ImpositionType), jurisdictionType: string(o.JurisdictionType),
+			l.rateOv = append(l.rateOv, rateOverride{impositionType: impName(o.ImpositionType), jurisdictionType: jurType(o.JurisdictionType),
 				jurisdictionID: o.JurisdictionID, rate: o.Rate.Decimal()})
 		}
 	}
 	for _, o := range li.incl {
-		l.incl = append(l.incl, inclusion{impositionType: impName(o.ImpositionType), jurisdictionType: string(o.JurisdictionType), jurisdictionID: o.JurisdictionID})
+		l.incl = append(l.incl, inclusion{impositionType: impName(o.ImpositionType), jurisdictionType: jurType(o.JurisdictionType), jurisdictionID: o.JurisdictionID})
 	}
 	if li.situs != nil {
 		l.situs = li.situs.TaxingLocation
@@ -206,7 +210,7 @@ func (b *builder) validated(regs []TaxRegistration) []TaxRegistration {
 }
 
 func toOverride(o Override) override {
-	out := override{impositionType: impName(o.ImpositionType), jurisdictionType: string(o.JurisdictionType),
+	out := override{impositionType: impName(o.ImpositionType), jurisdictionType: jurType(o.JurisdictionType),
 		jurisdictionID: o.JurisdictionID, reasonCode: o.ReasonCode}
 	if o.Amount != nil {
 		v := o.Amount.Decimal()
@@ -252,6 +256,7 @@ func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error)
 		d.currency = cur
 	}
 	c := &calc{ctx: ctx, s: s, d: d}
+	c.envs = c.envBuf[:0]
 	return c, &builder{c: c, r: resolver{c: c}}, nil
 }
 
@@ -282,4 +287,12 @@ func (c *calc) spreadDiscount(disc *Discount) error {
 		l.amount = l.amount.Sub(parts[i].Decimal())
 	}
 	return nil
+}
+
+// jurType is the wire name of a jurisdiction type, "" when absent.
+func jurType(t jurisdiction.Type) string {
+	if t == 0 {
+		return ""
+	}
+	return t.String()
 }

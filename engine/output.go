@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/taxarea"
 	"github.com/shopspring/decimal"
 )
 
@@ -11,22 +12,34 @@ func (c *calc) wireTaxes(l *line) []Tax {
 		return nil
 	}
 	out := make([]Tax, len(l.taxes))
+	// The small members of every tax come from one allocation.
+	type parts struct {
+		j       taxarea.Jurisdiction
+		imp     Imposition
+		impType ImpositionType
+		rule    RuleRef
+		rate    money.Amount
+	}
+	block := make([]parts, len(l.taxes))
 	for i := range l.taxes {
 		t := &l.taxes[i]
-		j := t.j
+		p := &block[i]
+		p.j = t.j
+		p.imp = Imposition{Value: string(t.imposition)}
+		p.impType = ImpositionType{Value: impositionTypeName(t.imposition), InformationOnly: t.infoOnly}
 		w := Tax{
-			Jurisdiction:           &j,
-			Imposition:             &Imposition{Value: string(t.imposition)},
-			ImpositionType:         &ImpositionType{Value: impositionTypeName(t.imposition), InformationOnly: t.infoOnly},
+			Jurisdiction:           &p.j,
+			Imposition:             &p.imp,
+			ImpositionType:         &p.impType,
 			TaxResult:              t.result,
 			TaxType:                t.taxType,
 			Situs:                  t.situs,
 			TaxCollectedFromParty:  t.collectedFrom,
 			InputOutputType:        t.inputOutput,
-			CalculatedTax:          money.New(t.tax),
-			Taxable:                money.New(t.taxable),
-			NonTaxable:             money.New(t.nonTaxable),
-			Exempt:                 money.New(t.exempt),
+			CalculatedTax:          c.amount(t.tax),
+			Taxable:                c.amount(t.taxable),
+			NonTaxable:             c.amount(t.nonTaxable),
+			Exempt:                 c.amount(t.exempt),
 			EffectiveRate:          money.New(effectiveRate(t)),
 			MaxTaxIndicator:        t.maxTax,
 			NotRegisteredIndicator: t.notRegistered,
@@ -37,11 +50,12 @@ func (c *calc) wireTaxes(l *line) []Tax {
 			w.Imposition, w.ImpositionType = nil, nil
 		}
 		if t.result == TaxResultTaxable || !t.rate.IsZero() {
-			nr := money.New(t.rate)
-			w.NominalRate = &nr
+			p.rate = money.New(t.rate)
+			w.NominalRate = &p.rate
 		}
 		if t.ruleID != "" {
-			w.CalculationRuleID = &RuleRef{Value: t.ruleID, SalesTaxHolidayIndicator: t.holiday}
+			p.rule = RuleRef{Value: t.ruleID, SalesTaxHolidayIndicator: t.holiday}
+			w.CalculationRuleID = &p.rule
 		}
 		if t.structure != nil {
 			w.TaxStructure = TaxStructure(t.structure.Kind)
@@ -75,10 +89,17 @@ func (c *calc) wireTaxes(l *line) []Tax {
 // keeping any finer digits it has.
 func (c *calc) amount(d decimal.Decimal) money.Amount {
 	places := int32(max(c.d.currency.MinorUnits, 0))
-	if -d.Exponent() < places {
-		return money.New(d).Round(places, money.HalfUp)
+	if -d.Exponent() >= places {
+		return money.New(d)
 	}
-	return money.New(d)
+	if d.Sign() == 0 {
+		if c.zero == nil {
+			z := money.Zero().Round(places, money.HalfUp)
+			c.zero = &z
+		}
+		return *c.zero
+	}
+	return money.New(d.Round(places))
 }
 
 // effectiveRate is the tax over the taxable amount, to six decimals; the
@@ -89,6 +110,9 @@ func effectiveRate(t *taxOut) decimal.Decimal {
 			return decimal.Zero
 		}
 		return t.rate
+	}
+	if t.structure == nil && t.original == nil && !t.maxTax {
+		return t.rate // tax = taxable x rate before rounding
 	}
 	basis := t.raw
 	if t.original != nil {

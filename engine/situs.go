@@ -53,6 +53,10 @@ func (c *calc) source(l *line) situs {
 		return situs{at: orig, role: orig.role, none: true, ruleID: "us-export",
 			reason: "a sale delivered outside the United States bears no US sales tax"}
 	case dest.country == "US":
+		if len(l.seller.regs) > 0 && !l.seller.hasRegIn("US") && c.s.hasTax(orig, c.d) {
+			return situs{at: orig, role: orig.role, zero: true, ruleID: "export-zero-rated",
+				reason: "goods exported from " + orig.country + " are zero-rated; the seller is not registered in the United States"}
+		}
 		return situs{at: dest, role: dest.role, ruleID: "us-destination-sourcing",
 			reason: "a sale delivered into the United States is sourced to the destination"}
 	case dest.country == orig.country:

@@ -14,8 +14,8 @@ const (
 	// MaxLines is the most line items a request may hold in all, child
 	// lines included.
 	MaxLines = 10000
-	// MaxErrors is the most violations Validate lists; one more entry says
-	// how many were left out.
+	// MaxErrors is the most violations Validate lists; when there are
+	// more, one last entry says the list was cut.
 	MaxErrors = 1000
 )
 
@@ -137,8 +137,11 @@ func (p *fieldPath) append(b []byte) []byte {
 
 // violations collects the violations of one request.
 type violations struct {
-	errs    levy.Errors
-	dropped int
+	errs      levy.Errors
+	truncated bool // a violation was left out of a full list
+	// lines counts the line items walked so far and lineDepth is the
+	// nesting of the line being walked.
+	lines, lineDepth int
 }
 
 // add records a violation of the field at p.
@@ -148,8 +151,8 @@ func (v *violations) add(p *fieldPath, format string, args ...any) {
 
 // addError records a violation found by another package.
 func (v *violations) addError(e *levy.Error) {
-	if len(v.errs) >= MaxErrors {
-		v.dropped++
+	if v.full() {
+		v.truncated = true
 		return
 	}
 	v.errs = append(v.errs, e)
@@ -163,8 +166,8 @@ func (v *violations) result() error {
 	if len(v.errs) == 0 {
 		return nil
 	}
-	if v.dropped > 0 {
-		v.errs = append(v.errs, levy.Invalid("", "%d more violations were not listed", v.dropped))
+	if v.truncated {
+		v.errs = append(v.errs, levy.Invalid("", "only the first %d violations are listed; the request may break more constraints", MaxErrors))
 	}
 	return v.errs
 }

@@ -97,6 +97,10 @@ type fieldInfo struct {
 type typeInfo struct {
 	fields  []fieldInfo
 	checker bool
+	// line marks the line item types, whose lineItems hold lines of the
+	// same type: the walk visits at most MaxLines of them, at most
+	// MaxLineDepth deep, and leaves the rest to checkLines.
+	line bool
 }
 
 var typeInfos sync.Map // reflect.Type → *typeInfo
@@ -133,6 +137,9 @@ func infoOf(t reflect.Type) *typeInfo {
 			panic(fmt.Sprintf("engine: %s.%s: %v", t.Name(), sf.Name, err))
 		}
 		ti.fields = append(ti.fields, fieldInfo{index: i, name: name, rules: r})
+		if name == "lineItems" && sf.Type.Kind() == reflect.Slice && sf.Type.Elem() == t {
+			ti.line = true
+		}
 	}
 	got, _ := typeInfos.LoadOrStore(t, ti)
 	return got.(*typeInfo)
@@ -250,7 +257,11 @@ func (v *violations) walk(root any) {
 
 // walkValue checks the members of a struct, pointer or slice value at p.
 func (v *violations) walkValue(rv reflect.Value, p *fieldPath, depth int) {
-	if depth > maxWalkDepth || v.full() {
+	if v.full() {
+		v.truncated = true
+		return
+	}
+	if depth > maxWalkDepth {
 		return
 	}
 	switch rv.Kind() {
@@ -274,6 +285,13 @@ func (v *violations) walkStruct(rv reflect.Value, p *fieldPath, depth int) {
 		return
 	}
 	ti := infoOf(rv.Type())
+	if ti.line {
+		if v.lines++; v.lines > MaxLines || v.lineDepth >= MaxLineDepth {
+			return
+		}
+		v.lineDepth++
+		defer func() { v.lineDepth-- }()
+	}
 	for i := range ti.fields {
 		f := &ti.fields[i]
 		fv := rv.Field(f.index)

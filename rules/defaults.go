@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/shopspring/decimal"
 )
@@ -91,10 +90,10 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 	}
 	out = append(out, Rule{ID: "us-services", Jurisdiction: "US-*", ProductClass: Services, Outcome: NonTaxable,
 		Reason: "services are outside most states' sales tax base unless a statute enumerates them"})
-	for i, h := range t.Holidays() {
+	for _, h := range t.Holidays() {
 		for _, cat := range h.Categories {
 			r := Rule{
-				ID:           fmt.Sprintf("us-%s-holiday-%d-%s", strings.ToLower(h.State), i, cat),
+				ID:           fmt.Sprintf("us-%s-holiday-%s-%s", strings.ToLower(h.State), h.Effective, cat),
 				Jurisdiction: "US-" + h.State + "*",
 				ProductClass: strings.ToUpper(cat),
 				Effective:    h.Effective,
@@ -134,7 +133,7 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 	return out, defaultStructures()
 }
 
-func decp(s string) *decimal.Decimal {
+func decimalPtr(s string) *decimal.Decimal {
 	d := decimal.RequireFromString(s)
 	return &d
 }
@@ -144,13 +143,10 @@ func defaultStructures() []Structure {
 	tn := "Tenn. Code Ann. section 67-6-702: local tax on the first $1,600 of a single article; state single-article tax of 2.75% on $1,600.01 to $3,200"
 	fl := "Fla. Stat. section 212.054(2)(b): the discretionary sales surtax applies to the first $5,000 of a single item"
 	return []Structure{
-		// The state rate has been 7% since 2002-07-15; the middle tier is
-		// 7% + 2.75%.
 		{ID: "us-tn-single-article", Jurisdiction: "US-TN", Tax: "Sales and Use Tax", Kind: Tiered, Reason: tn,
-			Effective: civil.MustParse("2002-07-15"),
-			Tiers:     []Tier{{UpTo: decp("1600")}, {UpTo: decp("3200"), Rate: decp("0.0975")}, {}}},
-		{ID: "us-tn-county-single-article", Jurisdiction: "US-TN*", JurisdictionType: "COUNTY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decp("1600"), Reason: tn},
-		{ID: "us-tn-city-single-article", Jurisdiction: "US-TN*", JurisdictionType: "CITY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decp("1600"), Reason: tn},
-		{ID: "us-fl-surtax-limit", Jurisdiction: "US-FL*", JurisdictionType: "COUNTY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decp("5000"), Reason: fl},
+			Tiers: []Tier{{UpTo: decimalPtr("1600")}, {UpTo: decimalPtr("3200"), Add: decimalPtr("0.0275")}, {}}},
+		{ID: "us-tn-county-single-article", Jurisdiction: "US-TN*", JurisdictionType: "COUNTY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decimalPtr("1600"), Reason: tn},
+		{ID: "us-tn-city-single-article", Jurisdiction: "US-TN*", JurisdictionType: "CITY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decimalPtr("1600"), Reason: tn},
+		{ID: "us-fl-surtax-limit", Jurisdiction: "US-FL*", JurisdictionType: "COUNTY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decimalPtr("5000"), Reason: fl},
 	}
 }

@@ -26,10 +26,12 @@ const (
 
 // Tier is one slice of a tiered or bracket structure: prices up to UpTo
 // (inclusive; nil for no upper bound) at Rate (nil for the
-// jurisdiction's own rate).
+// jurisdiction's own rate) plus Add (an additional rate on this slice,
+// such as a state's single-article tax).
 type Tier struct {
 	UpTo *decimal.Decimal `json:"upTo,omitempty"`
 	Rate *decimal.Decimal `json:"rate,omitempty"`
+	Add  *decimal.Decimal `json:"add,omitempty"`
 }
 
 // Structure is a rate structure record: where it applies (the same
@@ -110,6 +112,8 @@ func (s *Structure) check() error {
 				return fmt.Errorf("structure %s: tier %d does not go above the tier before it", s.ID, i)
 			case t.Rate != nil && !fraction(*t.Rate):
 				return fmt.Errorf("structure %s: tier %d rate %s is not a fraction", s.ID, i, t.Rate)
+			case t.Add != nil && !fraction(*t.Add):
+				return fmt.Errorf("structure %s: tier %d add %s is not a fraction", s.ID, i, t.Add)
 			}
 		}
 	default:
@@ -177,7 +181,10 @@ func (s *Structure) capItem(tax, qty, taxable decimal.Decimal) Applied {
 
 func tierRate(t Tier, rate decimal.Decimal) decimal.Decimal {
 	if t.Rate != nil {
-		return *t.Rate
+		rate = *t.Rate
+	}
+	if t.Add != nil {
+		rate = rate.Add(*t.Add)
 	}
 	return rate
 }

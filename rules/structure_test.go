@@ -38,7 +38,7 @@ func TestThresholds(t *testing.T) {
 
 func TestStructures(t *testing.T) {
 	tn := Structure{ID: "tn-single-article", Jurisdiction: "US-TN", Kind: Tiered, Tiers: []Tier{
-		{UpTo: decp("1600"), Rate: decp("0.07")}, {UpTo: decp("3200"), Rate: decp("0.0975")}, {Rate: decp("0.07")}}}
+		{UpTo: decp("1600")}, {UpTo: decp("3200"), Add: decp("0.0275")}, {}}}
 	fl := Structure{ID: "fl-surtax", Jurisdiction: "US-FL*", JurisdictionType: "COUNTY", Kind: SingleRate, MaxBasisPerItem: decp("5000")}
 	bracket := Structure{ID: "bracket", Kind: Bracket, Tiers: []Tier{{UpTo: decp("10"), Rate: decp("0")}, {UpTo: decp("100"), Rate: decp("0.05")}, {}}}
 	perUnit := Structure{ID: "per-unit", Kind: Quantity, PerUnit: decp("0.05")}

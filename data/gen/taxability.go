@@ -366,10 +366,10 @@ func sameTaxValues(a, b taxRow) bool {
 
 // applyTaxCorrections replaces, for every state and category that the
 // corrections name, the source rows by the correction rows. Every
-// correction must overlap a source row of its state and category, and every
-// such source row must be covered by a correction, so nothing is dropped
-// silently. It returns the rows and a note for each correction that says
-// which source row it ends or replaces.
+// correction must overlap a source row of its state and category, and the
+// corrections must span those source rows without gaps, so nothing is
+// dropped silently. It returns the rows and a note for each correction
+// that says which source row it ends or replaces.
 func applyTaxCorrections(rows, fixes []taxRow) ([]taxRow, []string, error) {
 	bySource := map[taxKey][]taxRow{}
 	for _, r := range rows {
@@ -411,14 +411,8 @@ func applyTaxCorrections(rows, fixes []taxRow) ([]taxRow, []string, error) {
 				notes = append(notes, fmt.Sprintf("%s %s: line %d %s", k.state, k.category, f.at.line, verb))
 			}
 		}
-		for _, s := range src {
-			covered := false
-			for _, f := range byFix[k] {
-				covered = covered || overlaps(s.period, f.period)
-			}
-			if !covered {
-				return nil, nil, s.at.errorf("%s %s: corrected, but no correction covers this row", k.state, k.category)
-			}
+		if err := checkCoverage(k, src, byFix[k]); err != nil {
+			return nil, nil, err
 		}
 	}
 	out := make([]taxRow, 0, len(rows)+len(fixes))
@@ -432,6 +426,30 @@ func applyTaxCorrections(rows, fixes []taxRow) ([]taxRow, []string, error) {
 		return cmp.Or(strings.Compare(a.state, b.state), strings.Compare(a.category, b.category), a.period.Effective.Compare(b.period.Effective))
 	})
 	return out, notes, nil
+}
+
+// checkCoverage checks that the corrections of a state and category follow
+// each other without gaps and span every day of the source rows they
+// replace, so that no day loses its row.
+func checkCoverage(k taxKey, src, fixes []taxRow) error {
+	fx := slices.Clone(fixes)
+	slices.SortStableFunc(fx, func(a, b taxRow) int { return a.period.Effective.Compare(b.period.Effective) })
+	for i := 1; i < len(fx); i++ {
+		p, f := fx[i-1].period, fx[i].period
+		if p.Expiration.IsZero() || p.Expiration.AddDays(1) != f.Effective {
+			return fx[i].at.errorf("%s %s: does not start the day after %s ends", k.state, k.category, fx[i-1].at)
+		}
+	}
+	first, last := fx[0].period, fx[len(fx)-1].period
+	for _, s := range src {
+		if !first.Effective.IsZero() && (s.period.Effective.IsZero() || s.period.Effective.Before(first.Effective)) {
+			return s.at.errorf("%s %s: corrected from %s only, which leaves earlier days of this row without a row", k.state, k.category, first.Effective)
+		}
+		if !last.Expiration.IsZero() && (s.period.Expiration.IsZero() || s.period.Expiration.After(last.Expiration)) {
+			return s.at.errorf("%s %s: corrected until %s only, which leaves later days of this row without a row", k.state, k.category, last.Expiration)
+		}
+	}
+	return nil
 }
 
 // checkTaxRows checks the sorted final rows: no two rows of a state and

@@ -1,0 +1,78 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/money"
+)
+
+func price(s string) *money.Amount {
+	a, err := money.Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return &a
+}
+
+// An application builds one Engine at start-up and calls it from any
+// goroutine.
+func Example() {
+	e, err := engine.New(context.Background())
+	if err != nil {
+		panic(err)
+	}
+	resp, err := e.Sale(context.Background(), &engine.SaleRequest{
+		SaleMessageType: engine.SaleQuotation,
+		TransactionType: engine.TransactionTypeSale,
+		DocumentDate:    civil.MustParse("2026-06-01"),
+		Seller:          &engine.Seller{PhysicalOrigin: &engine.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}},
+		Customer:        &engine.Customer{Destination: &engine.Location{City: "Boston", MainDivision: "MA", PostalCode: "02108", Country: "US"}},
+		LineItems: []engine.SaleLineItem{
+			{LineItemID: "coat", Product: &engine.Product{ProductClass: "CLOTHING"}, ExtendedPrice: price("200.00")},
+			{LineItemID: "lamp", Product: &engine.Product{ProductClass: "GENERAL"}, ExtendedPrice: price("40.00")},
+		},
+	})
+	if err != nil {
+		panic(err)
+	}
+	for _, l := range resp.LineItems {
+		for _, t := range l.Taxes {
+			fmt.Println(l.LineItemID, t.Jurisdiction.JurisdictionID, "taxable", t.Taxable, "tax", t.CalculatedTax, "rule", t.CalculationRuleID.Value)
+		}
+	}
+	fmt.Println("total tax", resp.TotalTax, "total", resp.Total)
+	// Output:
+	// coat US-MA taxable 25.00 tax 1.56 rule us-ma-clothing
+	// lamp US-MA taxable 40.00 tax 2.50 rule us-ma-general
+	// total tax 4.06 total 244.06
+}
+
+// A price that includes VAT is split into net and tax; the two add up to
+// the price exactly.
+func ExampleEngine_Sale_taxIncluded() {
+	e, err := engine.New(context.Background())
+	if err != nil {
+		panic(err)
+	}
+	resp, err := e.Sale(context.Background(), &engine.SaleRequest{
+		SaleMessageType: engine.SaleInvoice,
+		TransactionType: engine.TransactionTypeSale,
+		DocumentDate:    civil.MustParse("2026-03-01"),
+		Currency:        &engine.Currency{ISOCurrencyCodeAlpha: "EUR"},
+		Seller:          &engine.Seller{PhysicalOrigin: &engine.Location{City: "Paris", PostalCode: "75001", Country: "FR"}},
+		Customer:        &engine.Customer{Destination: &engine.Location{City: "Lyon", PostalCode: "69001", Country: "FR"}},
+		LineItems: []engine.SaleLineItem{
+			{Product: &engine.Product{ProductClass: "GENERAL"}, ExtendedPrice: price("59.99"), TaxIncludedIndicator: true},
+		},
+	})
+	if err != nil {
+		panic(err)
+	}
+	l := resp.LineItems[0]
+	fmt.Println("net", *l.ExtendedPrice, "VAT", l.TotalTax, "rate", l.Taxes[0].EffectiveRate)
+	// Output:
+	// net 49.99 VAT 10.00 rate 0.2
+}

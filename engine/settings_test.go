@@ -1,0 +1,166 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/shopspring/decimal"
+)
+
+func dp(s string) *decimal.Decimal {
+	d := decimal.RequireFromString(s)
+	return &d
+}
+
+// TestEUDistanceThreshold: a seller at or below EUR 10,000 of EU
+// cross-border sales to consumers charges its own VAT; above it (or when
+// not configured) the customer's.
+func TestEUDistanceThreshold(t *testing.T) {
+	small, err := New(context.Background(), WithSettings(Settings{EUDistanceSales: map[string]decimal.Decimal{"TINY": decimal.NewFromInt(8000)}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := func(company string) *SaleRequest {
+		return &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: civil.MustParse("2026-06-01"),
+			Currency:  &Currency{ISOCurrencyCodeAlpha: "EUR"},
+			Seller:    &Seller{Company: company, PhysicalOrigin: &Location{City: "Wien", PostalCode: "1010", Country: "AT"}},
+			Customer:  &Customer{Destination: &Location{City: "Berlin", PostalCode: "10115", Country: "DE"}},
+			LineItems: []SaleLineItem{{Product: &Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("100.00")}}}
+	}
+	r, err := small.Sale(context.Background(), req("TINY"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tx := r.LineItems[0].Taxes[0]; tx.Jurisdiction.JurisdictionID != "AT" || tx.CalculatedTax.String() != "20.00" {
+		t.Errorf("below the threshold: %s %s", tx.Jurisdiction.JurisdictionID, tx.CalculatedTax)
+	}
+	r, err = small.Sale(context.Background(), req("BIG"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tx := r.LineItems[0].Taxes[0]; tx.Jurisdiction.JurisdictionID != "DE" || tx.CalculatedTax.String() != "19.00" {
+		t.Errorf("not configured: %s %s", tx.Jurisdiction.JurisdictionID, tx.CalculatedTax)
+	}
+}
+
+// TestHostRatesAndStructures: a host adds Miami-Dade's 1% surtax, which
+// the built-in structure limits to the first $5,000 of an item, and an
+// information-only fee that stays out of the totals.
+func TestHostRatesAndStructures(t *testing.T) {
+	e, err := New(context.Background(), WithRates(
+		RateEntry{Rate: jurisdiction.Rate{Jurisdiction: "US-12086", Tax: jurisdiction.SalesTax, Value: decimal.RequireFromString("0.01")}},
+		RateEntry{Rate: jurisdiction.Rate{Jurisdiction: "US-12086", Tax: "Tourist Development Fee", Value: decimal.RequireFromString("0.02")}, InformationOnly: true},
+	))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := usSale("1 Biscayne Blvd", "Miami", "FL", "33132", "GENERAL", "8000.00")
+	r, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := r.LineItems[0]
+	var surtax, fee *Tax
+	for i := range l.Taxes {
+		if l.Taxes[i].Jurisdiction.JurisdictionID == "US-12086" {
+			if l.Taxes[i].Imposition.Value == string(jurisdiction.SalesTax) {
+				surtax = &l.Taxes[i]
+			} else {
+				fee = &l.Taxes[i]
+			}
+		}
+	}
+	if surtax == nil || surtax.CalculatedTax.String() != "50.00" || !surtax.Taxable.Equal(*amt("5000")) || surtax.MaxTaxRuleID == nil {
+		t.Fatalf("surtax %+v", surtax)
+	}
+	if fee == nil || !fee.ImpositionType.InformationOnly || fee.CalculatedTax.String() != "160.00" {
+		t.Fatalf("fee %+v", fee)
+	}
+	// State 6% of 8000 + surtax 50; the fee is not counted.
+	if l.TotalTax.String() != "530.00" || r.TotalTax.String() != "530.00" {
+		t.Errorf("totals %s %s", l.TotalTax, r.TotalTax)
+	}
+}
+
+func TestRuleFilesAndTolerance(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "rules.json")
+	file := `{"version": 1, "rules": [{"id": "acme-resale", "customerClass": "RESELLER", "outcome": "EXEMPT", "priority": 5, "reason": "resale certificate on file"}]}`
+	if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e, err := New(context.Background(), WithRuleFiles(path),
+		WithSettings(Settings{Tolerance: &Tolerance{Amount: dp("1.00"), Percent: dp("5")}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := usSale("1 Main St", "Albany", "NY", "12207", "GENERAL", "100.00")
+	req.Customer.CustomerCode = &CustomerCode{ClassCode: "RESELLER"}
+	r, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tx := r.LineItems[0].Taxes[0]; tx.TaxResult != TaxResultExempt || tx.CalculationRuleID.Value != "acme-resale" {
+		t.Errorf("rule file rule not used: %+v", tx)
+	}
+	// A rule file that does not parse fails the reload and keeps the
+	// engine as it was.
+	if err := os.WriteFile(path, []byte(`{"version": 1, "rules": [{"id": "x", "outcom": "EXEMPT"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Reload(context.Background()); err == nil {
+		t.Error("a misspelt rule file reloaded")
+	}
+	verify := &PurchaseRequest{PurchaseMessageType: PurchaseInvoiceVerification, TransactionType: TransactionTypePurchase,
+		DocumentDate: civil.MustParse("2026-06-01"),
+		Vendor:       &Vendor{PhysicalOrigin: &Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}},
+		Buyer:        &Buyer{Destination: &Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}},
+		LineItems: []PurchaseLineItem{
+			{LineItemID: "close", Purchase: &Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("100.00"), ChargedTax: amt("3.50")},
+			{LineItemID: "far", Purchase: &Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("100.00"), ChargedTax: amt("1.00")},
+		}}
+	pr, err := e.Purchase(context.Background(), verify)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// NY state 4%: 4.00 each. -0.50 is within $1 and 5%... of 4.00 is
+	// 0.20, so it is outside; -3.00 is outside too.
+	for i, want := range []string{"-0.50", "-3.00"} {
+		l := pr.LineItems[i]
+		if l.Variance == nil || l.Variance.String() != want || l.OutsideThreshold == nil || !*l.OutsideThreshold {
+			t.Errorf("line %d: variance %v outside %v", i, l.Variance, l.OutsideThreshold)
+		}
+	}
+	if pr.Variance == nil || pr.Variance.String() != "-3.50" {
+		t.Errorf("document variance %v", pr.Variance)
+	}
+}
+
+func TestProcurementPolicy(t *testing.T) {
+	s := Settings{Tolerance: &Tolerance{Amount: dp("0.50")}}
+	cases := []struct {
+		charged, calc string
+		policy        ProcurementPolicy
+		action        string
+	}{
+		{"70.00", "70.25", ProcurementPolicy{}, ProcurementPayVendorTax},
+		{"20.00", "70.00", ProcurementPolicy{}, ProcurementAccrue},
+		{"20.00", "70.00", ProcurementPolicy{Undercharge: ProcurementHoldForReview}, ProcurementHoldForReview},
+		{"90.00", "70.00", ProcurementPolicy{}, ProcurementHoldForReview},
+		{"90.00", "70.00", ProcurementPolicy{Overcharge: ProcurementPayVendorTax}, ProcurementPayVendorTax},
+	}
+	for _, c := range cases {
+		s.Procurement = c.policy
+		a := s.procurementAction(decimal.RequireFromString(c.charged), decimal.RequireFromString(c.calc))
+		if a.Action != c.action || a.Reason == "" || a.RuleID == "" {
+			t.Errorf("%s vs %s with %+v: %+v", c.charged, c.calc, c.policy, a)
+		}
+	}
+	if err := (&Settings{Procurement: ProcurementPolicy{Undercharge: "SHRUG"}}).check(); err == nil {
+		t.Error("a bad policy passed")
+	}
+}
