@@ -3,7 +3,8 @@
 // The dataset is built by the generator in data/gen from public sources
 // (listed with their licences in SOURCES.md) into compact files under
 // files/, embedded in the binary with go:embed. Each part (codes,
-// jurisdictions and rates, boundaries, postal codes, location evidence) is
+// jurisdictions and rates, boundaries, postal codes, location evidence,
+// taxability of product classes, holidays and shipping) is
 // decoded the first time it is asked for, once, so a program pays only for
 // the parts it uses.
 //

@@ -206,23 +206,29 @@ type calc struct {
 	envs   []decision // decisions already made in this document
 	envBuf [4]decision
 	zero   *money.Amount
+	// buffers reused by ratesOn
+	rateBuf []jurisdiction.Rate
+	infoBuf []bool
 }
 
-// decision is a taxability decision remembered within a document.
+// decision is a taxability decision and rate structure remembered within
+// a document.
 type decision struct {
-	env  rules.Env
-	date civil.Date
-	rule rules.Rule
+	env       rules.Env
+	date      civil.Date
+	rule      rules.Rule
+	structure *rules.Structure
 }
 
 // maxDecisions bounds the decisions a document remembers.
 const maxDecisions = 64
 
-// decide returns the taxability rule of env on date d.
-func (c *calc) decide(env *rules.Env, d civil.Date) (rules.Rule, error) {
+// decide returns the taxability rule and the rate structure of env on
+// date d.
+func (c *calc) decide(env *rules.Env, d civil.Date) (rules.Rule, *rules.Structure, error) {
 	for i := range c.envs {
 		if c.envs[i].date == d && c.envs[i].env == *env {
-			return c.envs[i].rule, nil
+			return c.envs[i].rule, c.envs[i].structure, nil
 		}
 	}
 	r, ok, err := c.s.hostTable.Decide(c.ctx, env, d)
@@ -230,29 +236,41 @@ func (c *calc) decide(env *rules.Env, d civil.Date) (rules.Rule, error) {
 		r, ok, err = c.s.table.Decide(c.ctx, env, d)
 	}
 	if err != nil {
-		return rules.Rule{}, err
+		return rules.Rule{}, nil, err
 	}
 	if !ok {
 		r = rules.Rule{ID: "taxable", Outcome: rules.Taxable}
 	}
+	st, _ := c.s.structure(env, d)
 	if len(c.envs) < maxDecisions {
-		c.envs = append(c.envs, decision{*env, d, r})
+		c.envs = append(c.envs, decision{*env, d, r, st})
 	}
-	return r, nil
+	return r, st, nil
 }
 
-// ratesOn returns the rates of a jurisdiction on d: the dataset's and the
-// host's.
-func (s *snapshot) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
-	rs := s.jur.RatesOn(id, d)
-	info := make([]bool, len(rs))
-	for _, u := range s.rates[id] {
+// ratesOn returns the rates of a jurisdiction on d, the dataset's and the
+// host's, with whether each is information only. The slices are the
+// calculation's buffers, valid until the next call.
+func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
+	c.rateBuf, c.infoBuf = c.rateBuf[:0], c.infoBuf[:0]
+	for i := range c.s.rates[id] {
+		u := &c.s.rates[id][i]
 		if u.Period.Contains(d) {
-			rs = append(rs, u.Rate)
-			info = append(info, u.informationOnly)
+			c.rateBuf = append(c.rateBuf, u.Rate)
+			c.infoBuf = append(c.infoBuf, u.informationOnly)
 		}
 	}
-	return rs, info
+	return c.rateBuf, c.infoBuf
+}
+
+// hasRatesOn reports whether a jurisdiction has a rate on d.
+func (s *snapshot) hasRatesOn(id string, d civil.Date) bool {
+	for i := range s.rates[id] {
+		if s.rates[id][i].Period.Contains(d) {
+			return true
+		}
+	}
+	return false
 }
 
 // taxTypeOf returns the wire tax type of an imposition for the mode and

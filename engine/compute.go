@@ -27,7 +27,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	}
 	for ji := range st.at.chain {
 		j := &st.at.chain[ji]
-		rates, info := c.s.ratesOn(j.JurisdictionID, date)
+		rates, info := c.ratesOn(j.JurisdictionID, date)
 		if len(rates) == 0 {
 			continue
 		}
@@ -122,6 +122,7 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 	outcome := rules.Taxable
 	category := ""
 	var rateRule *decimal.Decimal
+	var structure *rules.Structure
 	overridden := len(l.exemptOv) > 0 || len(l.nonTaxOv) > 0
 	switch {
 	case overridden:
@@ -144,10 +145,11 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 		t.certificate = l.customer.certificate
 		t.reasonCode = l.customer.exemptReason
 	default:
-		r, err := c.decide(&env, l.date)
+		r, found, err := c.decide(&env, l.date)
 		if err != nil {
 			return t, err
 		}
+		structure = found
 		if st.ruleID == "" || r.ID != "taxable" {
 			t.ruleID, t.ruleReason = r.ID, r.Reason
 		}
@@ -224,7 +226,10 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 		t.result = TaxResultTaxable
 	}
 
-	if s, ok := c.s.structure(&env, l.date); ok && taxable.Sign() > 0 && l.qty.Sign() > 0 {
+	if structure == nil && (overridden || l.customer.exempt) {
+		structure, _ = c.s.structure(&env, l.date)
+	}
+	if s := structure; s != nil && taxable.Sign() > 0 && l.qty.Sign() > 0 {
 		a := s.Apply(taxable.Div(l.qty), l.qty, rate)
 		t.raw, t.structure, t.maxTax = a.Tax, s, a.Capped
 		if a.Taxable.LessThan(taxable) {

@@ -62,7 +62,11 @@ func Decode(r io.Reader, v any, limit int64) error {
 // tooLargeError is a *levy.Error that also matches ErrTooLarge.
 type tooLargeError struct{ err *levy.Error }
 
-func (e *tooLargeError) Error() string   { return e.err.Error() }
+// Error returns the message of the *levy.Error.
+func (e *tooLargeError) Error() string { return e.err.Error() }
+
+// Unwrap shows both the *levy.Error and ErrTooLarge to errors.As and
+// errors.Is.
 func (e *tooLargeError) Unwrap() []error { return []error{e.err, ErrTooLarge} }
 
 // checkDepth rejects data whose objects and arrays nest deeper than

@@ -99,7 +99,7 @@ func (c *calc) round() {
 		for _, l := range c.d.lines {
 			for i := range l.taxes {
 				t := &l.taxes[i]
-				t.tax = money.New(t.raw).Round(places, t.mode).Decimal()
+				t.tax = roundTax(t.raw, places, t.mode)
 			}
 		}
 		return
@@ -277,4 +277,13 @@ func (c *calc) distribute(l *line) error {
 		t.ruleID, t.ruleReason = "distribute-tax", "input total tax distributed by rate over the combined rate "+combined.String()
 	}
 	return nil
+}
+
+// roundTax rounds a tax; half-up, the common case, goes straight to the
+// decimal library, whose Round rounds half away from zero.
+func roundTax(d decimal.Decimal, places int32, mode money.RoundingMode) decimal.Decimal {
+	if mode == money.HalfUp {
+		return d.Round(places)
+	}
+	return money.New(d).Round(places, mode).Decimal()
 }

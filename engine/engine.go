@@ -40,7 +40,7 @@ type snapshot struct {
 	table      *rules.Table
 	hostStruct *rules.Structures
 	structures *rules.Structures
-	rates      map[string][]userRate // host rates by jurisdiction ID
+	rates      map[string][]userRate // the dataset's and the host's rates by jurisdiction ID
 	settings   Settings
 	validator  *numberCheck
 	today      func() civil.Date
@@ -245,6 +245,11 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		return nil, fmt.Errorf("engine: host rules: %w", err)
 	}
 	s.rates = map[string][]userRate{}
+	for _, j := range s.jur.All() {
+		for _, r := range s.jur.Rates(j.ID) {
+			s.rates[j.ID] = append(s.rates[j.ID], userRate{Rate: r})
+		}
+	}
 	for i, r := range c.rates {
 		if _, ok := s.jur.ByID(r.Jurisdiction); !ok {
 			return nil, fmt.Errorf("engine: rate %d: jurisdiction %q is not in the dataset", i, r.Jurisdiction)

@@ -130,7 +130,7 @@ func (c *calc) belowDistanceThreshold(l *line) bool {
 // hasTax reports whether the place's country levies a VAT or GST on d.
 func (s *snapshot) hasTax(p *place, d *doc) bool {
 	for _, j := range p.chain {
-		if rs, _ := s.ratesOn(j.JurisdictionID, d.date); len(rs) > 0 {
+		if s.hasRatesOn(j.JurisdictionID, d.date) {
 			return true
 		}
 	}

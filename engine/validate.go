@@ -28,10 +28,7 @@ func (r *SaleRequest) Validate() error {
 	if r == nil {
 		return missingRequest()
 	}
-	v := new(violations)
-	v.walk(r)
-	checkLines(v, r.LineItems, func(l *SaleLineItem) (string, []SaleLineItem) { return l.LineItemID, l.LineItems })
-	return v.result()
+	return validate(r, r.LineItems, func(l *SaleLineItem) (string, []SaleLineItem) { return l.LineItemID, l.LineItems })
 }
 
 // Validate checks a purchase request as SaleRequest.Validate checks a
@@ -40,10 +37,7 @@ func (r *PurchaseRequest) Validate() error {
 	if r == nil {
 		return missingRequest()
 	}
-	v := new(violations)
-	v.walk(r)
-	checkLines(v, r.LineItems, func(l *PurchaseLineItem) (string, []PurchaseLineItem) { return l.LineItemID, l.LineItems })
-	return v.result()
+	return validate(r, r.LineItems, func(l *PurchaseLineItem) (string, []PurchaseLineItem) { return l.LineItemID, l.LineItems })
 }
 
 // Validate checks an owner request as SaleRequest.Validate checks a sale
@@ -52,13 +46,19 @@ func (r *OwnerRequest) Validate() error {
 	if r == nil {
 		return missingRequest()
 	}
-	v := new(violations)
-	v.walk(r)
-	checkLines(v, r.LineItems, func(l *OwnerLineItem) (string, []OwnerLineItem) { return l.LineItemID, l.LineItems })
-	return v.result()
+	return validate(r, r.LineItems, func(l *OwnerLineItem) (string, []OwnerLineItem) { return l.LineItemID, l.LineItems })
 }
 
 func missingRequest() error { return levy.Errors{levy.Invalid("", "the request is missing")} }
+
+// validate checks the fields of the request req, a pointer, and the tree
+// of its lines, whose IDs and children get returns.
+func validate[L any](req any, lines []L, get func(*L) (string, []L)) error {
+	v := new(violations)
+	v.walk(req)
+	checkLines(v, lines, get)
+	return v.result()
+}
 
 // checkLines checks the tree of line items: at least one line, at most
 // MaxLines in all, nested at most MaxLineDepth deep, and unique

@@ -6,6 +6,7 @@
 //	levy lookup taxarea ID            jurisdictions of a tax area
 //	levy lookup code CODE --country C tax areas of a government code
 //	levy lookup changed --from D [--to D] [--id ID]
+//	levy calc sale|purchase|owner [FILE]  calculate a request (JSON from FILE or stdin)
 //
 // Results are printed as JSON in the wire format of the HTTP API.
 package main
@@ -33,6 +34,7 @@ const usage = `usage: levy <command> [arguments]
 commands:
   version   print the program and dataset versions
   lookup    find tax areas: levy lookup address|point|taxarea|code|changed -h
+  calc      calculate a request: levy calc sale|purchase|owner [FILE]
 `
 
 // run executes one command and returns the process exit code: 0 on
@@ -48,6 +50,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = runVersion(stdout)
 	case "lookup":
 		err = runLookup(ctx, args[1:], stdout, stderr)
+	case "calc":
+		err = runCalc(ctx, args[1:], os.Stdin, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -91,3 +91,17 @@ func TestVersion(t *testing.T) {
 		t.Errorf("exit %d, output %q", code, out)
 	}
 }
+
+func TestCalc(t *testing.T) {
+	code, out, errOut := runCLI(t, "calc", "sale", "../../engine/testdata/golden/sale-us-tn-single-article.request.json")
+	if code != 0 || !strings.Contains(out, `"totalTax": 943.00`) {
+		t.Fatalf("exit %d, stderr %s, stdout %.400s", code, errOut, out)
+	}
+	code, _, errOut = runCLI(t, "calc", "owner", "../../engine/testdata/golden/sale-us-tn-single-article.request.json")
+	if code != 1 || !strings.Contains(errOut, "ownerMessageType") {
+		t.Errorf("a sale sent as an owner request: exit %d, %s", code, errOut)
+	}
+	if code, _, _ = runCLI(t, "calc", "barter"); code != 2 {
+		t.Errorf("unknown perspective: exit %d", code)
+	}
+}
