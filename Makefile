@@ -7,7 +7,8 @@ test:
 
 # Re-runs every benchmark of the project (see benchmarks/README.md).
 bench:
-	go test -run '^$$' -bench . -benchmem -count 5 ./taxarea/ ./data/ ./money/
+	go test -run '^$$' -bench . -benchmem -count 5 ./taxarea/ ./data/ ./money/ ./rules/
+	go test -run '^$$' -bench 'Quotation|Floor' -benchmem -cpu 1 -count 6 -benchtime 3000x ./engine/
 	cd benchmarks && go test -run '^$$' -bench . -benchmem -count 5
 
 # Regenerates the embedded dataset from ../shared/data.
