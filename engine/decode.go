@@ -33,7 +33,8 @@ var ErrTooLarge = errors.New("engine: request body too large")
 // extras. Every error it returns for a bad body is a *levy.Error of code
 // EInvalid whose Field is the JSON path of the offending value
 // ("lineItems[1].quantity.value"), or "" when the body as a whole is at
-// fault; only a failure of r itself is returned as it is, wrapped.
+// fault. Only a failure of r itself, or a v that is not a pointer, gives
+// another error.
 func Decode(r io.Reader, v any, limit int64) error {
 	if limit > 0 {
 		r = io.LimitReader(r, limit+1)
@@ -54,7 +55,7 @@ func Decode(r io.Reader, v any, limit int64) error {
 	}
 	rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")
 	if len(rest) > 0 {
-		return levy.Invalid("", "must be a single JSON value, but more data follows at byte offset %d", len(data)-len(rest))
+		return levy.Invalid("", "the request body must hold a single JSON value, but more data follows at byte offset %d", len(data)-len(rest))
 	}
 	return nil
 }
@@ -90,7 +91,7 @@ func checkDepth(data []byte) error {
 			inString = true
 		case c == '{' || c == '[':
 			if depth++; depth > MaxJSONDepth {
-				return levy.Invalid("", "nests objects and arrays more than %d levels deep", MaxJSONDepth)
+				return levy.Invalid("", "the request body nests objects and arrays more than %d levels deep", MaxJSONDepth)
 			}
 		case c == '}' || c == ']':
 			depth--
@@ -102,19 +103,23 @@ func checkDepth(data []byte) error {
 // decodeError turns an error of encoding/json into a *levy.Error.
 func decodeError(data []byte, v any, err error) error {
 	var syn *json.SyntaxError
+	var bad *json.InvalidUnmarshalError
 	switch {
+	case errors.As(err, &bad):
+		return fmt.Errorf("engine: decode: %w", err)
 	case errors.Is(err, io.EOF):
-		return levy.Invalid("", "is empty: a JSON object is required")
+		return levy.Invalid("", "the request body is empty: a JSON object is required")
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return levy.Invalid("", "is not valid JSON: it ends before the value is complete")
+		return levy.Invalid("", "the request body is not valid JSON: it ends before the value is complete")
 	case errors.As(err, &syn):
 		// encoding/json counts the bytes read, the bad one included.
-		return levy.Invalid("", "is not valid JSON: %s at byte offset %d", syn.Error(), max(syn.Offset-1, 0))
+		return levy.Invalid("", "the request body is not valid JSON: %s at byte offset %d", syn.Error(), max(syn.Offset-1, 0))
 	}
-	if t := reflect.TypeOf(v); t != nil && t.Kind() == reflect.Pointer {
-		if p, msg, found := locate(data, t.Elem()); found {
-			return levy.Invalid(p.String(), "%s", msg)
+	if p, msg, found := locate(data, reflect.TypeOf(v).Elem()); found {
+		if p == nil {
+			msg = "the request body " + msg
 		}
+		return levy.Invalid(p.String(), "%s", msg)
 	}
 	// encoding/json found a fault that locate missed: keep its own words
 	// and its dotted path, which names the member without array indices.
@@ -122,7 +127,7 @@ func decodeError(data []byte, v any, err error) error {
 	if errors.As(err, &typ) {
 		return levy.Invalid(typ.Field, "must be %s, not a JSON %s", want(typ.Type), typ.Value)
 	}
-	return levy.Invalid("", "%v", err)
+	return levy.Invalid("", "the request body does not fit: %v", err)
 }
 
 // locate walks data, a well-formed JSON value, along type t in one pass
@@ -331,9 +336,10 @@ func want(t reflect.Type) string {
 	case reflect.Bool:
 		return "true or false"
 	case reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Int:
-		return fmt.Sprintf("a whole number of at most %d bits", t.Bits())
+		lo := int64(-1) << (t.Bits() - 1)
+		return fmt.Sprintf("a whole number from %d to %d", lo, -(lo + 1))
 	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uint:
-		return fmt.Sprintf("a whole number from 0, of at most %d bits", t.Bits())
+		return fmt.Sprintf("a whole number from 0 to %d", uint64(1)<<t.Bits()-1)
 	case reflect.Float32, reflect.Float64:
 		return "a JSON number"
 	case reflect.Slice, reflect.Array:

@@ -29,9 +29,9 @@ func TestDecodeTypeErrors(t *testing.T) {
 		body, field, msg string
 	}{
 		{`{"lineItems":[{},{"quantity":{"value":"3"}}]}`, "lineItems[1].quantity.value", "must be a JSON number"},
-		{`{"lineItems":[{"lineItems":[{},{"modeOfTransport":"ship"}]}]}`, "lineItems[0].lineItems[1].modeOfTransport", "whole number of at most 32 bits, not a JSON string"},
-		{`{"lineItems":[{"lineItemNumber":1.5}]}`, "lineItems[0].lineItemNumber", "not a JSON number 1.5"},
-		{`{"lineItems":[{"netMassKilograms":99999999999}]}`, "lineItems[0].netMassKilograms", "at most 32 bits"},
+		{`{"lineItems":[{"lineItems":[{},{"modeOfTransport":"ship"}]}]}`, "lineItems[0].lineItems[1].modeOfTransport", "whole number from -2147483648 to 2147483647, not a JSON string"},
+		{`{"lineItems":[{"lineItemNumber":1.5}]}`, "lineItems[0].lineItemNumber", "from -9223372036854775808 to 9223372036854775807, not a JSON number 1.5"},
+		{`{"lineItems":[{"netMassKilograms":99999999999}]}`, "lineItems[0].netMassKilograms", "to 2147483647, not a JSON number 99999999999"},
 		{`{"documentDate":"14/03/2026"}`, "documentDate", "YYYY-MM-DD"},
 		{`{"documentDate":20260314}`, "documentDate", "YYYY-MM-DD"},
 		{`{"exemptOverrides":[{"jurisdictionType":"STATE"},{"jurisdictionType":"REGION"}]}`, "exemptOverrides[1].jurisdictionType", "must be one of APO, BOROUGH"},
@@ -113,5 +113,12 @@ func TestDecodeIgnoresUnknownMembers(t *testing.T) {
 	}
 	if !n.DocumentDate.IsZero() || n.Customer != nil || n.LineItems[0].UnitPrice != nil {
 		t.Errorf("null decoded to %+v", n)
+	}
+}
+
+func TestDecodeNotAPointer(t *testing.T) {
+	var r SaleRequest
+	if err := Decode(strings.NewReader(`{}`), r, 0); err == nil || levy.ErrorCode(err) != levy.EInternal {
+		t.Errorf("Decode into a value: %v", err)
 	}
 }

@@ -6,7 +6,8 @@ import (
 	"github.com/levytax/levy"
 )
 
-// Levy's own limits on the lines of a request. The wire format sets none.
+// Levy's own limits on a request and on what Validate reports. The wire
+// format sets none.
 const (
 	// MaxLineDepth is how deep line items may nest: a top-level line is at
 	// depth 1, its children at depth 2, and so on.

@@ -82,7 +82,7 @@ func violationsOf(t *testing.T, err error) levy.Errors {
 	return es
 }
 
-func fields(es levy.Errors) []string {
+func errorFields(es levy.Errors) []string {
 	out := make([]string, len(es))
 	for i, e := range es {
 		out[i] = e.Field
@@ -331,7 +331,7 @@ func TestValidate(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			es := violationsOf(t, c.req.Validate())
 			slices.Sort(c.want)
-			if got := fields(es); !slices.Equal(got, c.want) {
+			if got := errorFields(es); !slices.Equal(got, c.want) {
 				t.Fatalf("fields %q, want %q (errors: %v)", got, c.want, describeAll(es))
 			}
 			if c.msg != "" && !strings.Contains(es[0].Message, c.msg) {

@@ -88,12 +88,9 @@ type Tax struct {
 	CertificateNumber  *CertificateNumber `json:"certificateNumber,omitempty"`
 	FilingCategoryCode *int32             `json:"filingCategoryCode,omitempty"`
 	// ReasonCode is the reason of an exemption or override.
-	ReasonCode         string `json:"reasonCode,omitempty"`
-	RateClassification string `json:"rateClassification,omitempty"`
-	TaxCode            string `json:"taxCode,omitempty"`
-	// VertexTaxCode is the engine's own tax code; the member keeps the name
-	// existing clients read.
-	VertexTaxCode         string                 `json:"vertexTaxCode,omitempty"`
+	ReasonCode            string                 `json:"reasonCode,omitempty"`
+	RateClassification    string                 `json:"rateClassification,omitempty"`
+	TaxCode               string                 `json:"taxCode,omitempty"`
 	SummaryInvoiceText    string                 `json:"summaryInvoiceText,omitempty"`
 	InvoiceTextCodes      []int32                `json:"invoiceTextCodes,omitempty"`
 	InvoiceTexts          []InvoiceText          `json:"invoiceTexts,omitempty"`
