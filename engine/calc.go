@@ -160,6 +160,8 @@ type doc struct {
 	currency           money.Currency
 	roundAtLine        bool
 	lines              []*line
+	company            *Currency // company code currency, if any
+	factors            []CurrencyConversionFactor
 }
 
 // taxOut is one computed tax of a line before it becomes a wire Tax.

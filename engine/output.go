@@ -174,3 +174,33 @@ func wireCurrency(c money.Currency) *Currency {
 	}
 	return out
 }
+
+// companyAmounts converts a line's tax and taxable amount into the
+// company code currency, when the request names that currency and a
+// conversion factor from the transaction currency to it.
+func (c *calc) companyAmounts(l *line) (tax, taxable *money.Amount) {
+	factors := c.d.factors
+	target, ok := c.s.currency(c.d.company)
+	if !ok {
+		return nil, nil
+	}
+	for _, f := range factors {
+		src, ok1 := c.s.currency(f.SourceCurrency)
+		dst, ok2 := c.s.currency(f.TargetCurrency)
+		if !ok1 || !ok2 || f.ConversionFactor == nil || src.Alpha != c.d.currency.Alpha || dst.Alpha != target.Alpha {
+			continue
+		}
+		places := int32(max(target.MinorUnits, 0))
+		k := f.ConversionFactor.Decimal()
+		base := decimalZero
+		for i := range l.taxes {
+			if l.taxes[i].counted() && l.taxes[i].taxable.GreaterThan(base) {
+				base = l.taxes[i].taxable
+			}
+		}
+		a := money.New(l.totalTax.Mul(k)).Round(places, money.HalfUp)
+		b := money.New(base.Mul(k)).Round(places, money.HalfUp)
+		return &a, &b
+	}
+	return nil, nil
+}

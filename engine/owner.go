@@ -29,6 +29,7 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 	if err != nil {
 		return nil, err
 	}
+	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
 	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == OwnerAssetMovement, exemptOv: req.ExemptOverrides,
 		nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}
 	tree := ownerLines(req.LineItems, "lineItems", &def)
@@ -56,6 +57,9 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 				r.Taxes = c.wireTaxes(l)
 				ext := c.amount(l.net)
 				r.ExtendedPrice = &ext
+				if t, x := c.companyAmounts(l); t != nil {
+					r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = t, x
+				}
 			}
 			return r
 		}, func(r *OwnerResponseLineItem) money.Amount { return r.TotalTax })

@@ -55,6 +55,7 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 	if err != nil {
 		return nil, err
 	}
+	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
 	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, exemptOv: req.ExemptOverrides,
 		nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}
 	tree := purchaseLines(req.LineItems, "lineItems", &def)
@@ -99,6 +100,9 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 				r.Taxes = c.wireTaxes(l)
 				ext := c.amount(l.net)
 				r.ExtendedPrice = &ext
+				if t, x := c.companyAmounts(l); t != nil {
+					r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = t, x
+				}
 				if pm.compare && l.charged != nil {
 					v := l.charged.Sub(l.totalTax)
 					va := money.New(v)

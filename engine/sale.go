@@ -28,6 +28,7 @@ func (e *Engine) Sale(ctx context.Context, req *SaleRequest) (*SaleResponse, err
 	if err != nil {
 		return nil, err
 	}
+	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
 	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, exemptOv: req.ExemptOverrides,
 		nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}
 	tree := saleLines(req.LineItems, "lineItems", &def)
@@ -139,6 +140,9 @@ func saleResponseLines(b *builder, lines []SaleLineItem, tree []lineIn) []SaleRe
 				r.Taxes = b.c.wireTaxes(l)
 				ext := b.c.amount(l.net)
 				r.ExtendedPrice = &ext
+				if t, x := b.c.companyAmounts(l); t != nil {
+					r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = t, x
+				}
 			}
 			if r.Customer != nil {
 				cu := *r.Customer
