@@ -13,4 +13,38 @@
 // body and names the offending field of a malformed one, and checked with
 // its Validate method, which reports every broken constraint at once as a
 // levy.Errors list whose entries carry the JSON path of the field.
+//
+// # Calculating
+//
+// New loads the dataset, builds the tax area resolver and compiles Levy's
+// default rule tables (rules.Defaults) and the host's (WithRules,
+// WithRuleFiles) once, failing on the first bad rule. Sale, Purchase and
+// Owner validate a request, resolve every location once per document (tax
+// area ID, address, coordinates or government code; location evidence when
+// a customer has no destination), and for each leaf line:
+//
+//   - source it: a situs override, else the US rules (destination, or the
+//     seller's location for a sale within an origin-based state), else the
+//     place-of-supply rules of VAT and GST (EU reverse charge for a customer
+//     with a valid VAT number in another member state, the EUR 10,000
+//     distance-selling threshold, exports zero-rated, imports);
+//   - for each jurisdiction of the situs and each of its impositions,
+//     decide taxability (request overrides, the customer's exemption, then
+//     the host's rules and the defaults), pick the rate (rate override,
+//     the rule's replacement rate or rate category, the dataset's), apply
+//     thresholds, basis reductions, rate structures and freight rules;
+//   - check the seller's nexus: registered everywhere unless it lists
+//     registrations, which then narrow it (with nexus overrides).
+//
+// Taxes are rounded per line and jurisdiction to the currency's minor units
+// (or per jurisdiction over the document when roundAtLineLevel is false,
+// the rounded total spread back over the lines), half-up unless
+// Settings.Rounding says otherwise. Every response keeps the invariants:
+// each line's totalTax is the sum of its taxes that are not information
+// only, the document's totalTax the sum of its lines', and total is
+// subTotal plus totalTax. Every tax carries the ID of the rule that
+// decided it (calculationRuleId) so that each number can be explained.
+//
+// An Engine is safe for concurrent use; Reload swaps an immutable snapshot
+// atomically.
 package engine
