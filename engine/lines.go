@@ -228,21 +228,21 @@ func impName(t *ImpositionType) string {
 
 // header holds the document fields the three perspectives share.
 type header struct {
-	date         civil.Date
-	currency     *Currency
-	roundAtLine  *bool
-	disc         *Discount
-	taxOnly      bool
-	perspective  string
-	message      string
-	mode         mode
-	accrueNoNexu bool
+	date          civil.Date
+	currency      *Currency
+	roundAtLine   *bool
+	disc          *Discount
+	taxOnly       bool
+	perspective   string
+	message       string
+	mode          mode
+	accrueNoNexus bool
 }
 
 // newCalc prepares a calculation of a document.
 func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error) {
 	s := e.snap.Load()
-	d := &doc{perspective: h.perspective, message: h.message, mode: h.mode, accrueWithoutNexus: h.accrueNoNexu,
+	d := &doc{perspective: h.perspective, message: h.message, mode: h.mode, accrueWithoutNexus: h.accrueNoNexus,
 		taxOnly: h.taxOnly, date: h.date, roundAtLine: h.roundAtLine == nil || *h.roundAtLine}
 	if d.date.IsZero() {
 		d.date = s.today()

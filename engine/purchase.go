@@ -50,7 +50,7 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 	pm := purchaseModes[req.PurchaseMessageType]
 	h := header{date: req.DocumentDate, currency: req.Currency, roundAtLine: req.RoundAtLineLevel,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "BUYER", message: string(req.PurchaseMessageType),
-		mode: pm.mode, accrueNoNexu: pm.accrueNoNexus}
+		mode: pm.mode, accrueNoNexus: pm.accrueNoNexus}
 	c, b, err := e.newCalc(ctx, h)
 	if err != nil {
 		return nil, err
