@@ -78,40 +78,37 @@ func taxSum(taxes []Tax) money.Amount {
 	return s
 }
 
-func saleTotals(lines []SaleResponseLineItem) []lineTotals {
+// totalsOf collects the line totals of any perspective's response lines,
+// a parent's taxes including its children's.
+func totalsOf[R any](lines []R, taxes func(*R) []Tax, kids func(*R) []R, total func(*R) money.Amount) []lineTotals {
 	var out []lineTotals
-	for _, l := range lines {
-		s := taxSum(l.Taxes)
-		for _, ch := range saleTotals(l.LineItems) {
+	for i := range lines {
+		l := &lines[i]
+		s := taxSum(taxes(l))
+		for _, ch := range totalsOf(kids(l), taxes, kids, total) {
 			s = s.Add(ch.total)
 		}
-		out = append(out, lineTotals{l.TotalTax, s})
+		out = append(out, lineTotals{total(l), s})
 	}
 	return out
+}
+
+func saleTotals(lines []SaleResponseLineItem) []lineTotals {
+	return totalsOf(lines, func(l *SaleResponseLineItem) []Tax { return l.Taxes },
+		func(l *SaleResponseLineItem) []SaleResponseLineItem { return l.LineItems },
+		func(l *SaleResponseLineItem) money.Amount { return l.TotalTax })
 }
 
 func purchaseTotals(lines []PurchaseResponseLineItem) []lineTotals {
-	var out []lineTotals
-	for _, l := range lines {
-		s := taxSum(l.Taxes)
-		for _, ch := range purchaseTotals(l.LineItems) {
-			s = s.Add(ch.total)
-		}
-		out = append(out, lineTotals{l.TotalTax, s})
-	}
-	return out
+	return totalsOf(lines, func(l *PurchaseResponseLineItem) []Tax { return l.Taxes },
+		func(l *PurchaseResponseLineItem) []PurchaseResponseLineItem { return l.LineItems },
+		func(l *PurchaseResponseLineItem) money.Amount { return l.TotalTax })
 }
 
 func ownerTotals(lines []OwnerResponseLineItem) []lineTotals {
-	var out []lineTotals
-	for _, l := range lines {
-		s := taxSum(l.Taxes)
-		for _, ch := range ownerTotals(l.LineItems) {
-			s = s.Add(ch.total)
-		}
-		out = append(out, lineTotals{l.TotalTax, s})
-	}
-	return out
+	return totalsOf(lines, func(l *OwnerResponseLineItem) []Tax { return l.Taxes },
+		func(l *OwnerResponseLineItem) []OwnerResponseLineItem { return l.LineItems },
+		func(l *OwnerResponseLineItem) money.Amount { return l.TotalTax })
 }
 
 // TestGolden runs every request under testdata/golden through the engine

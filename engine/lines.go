@@ -39,16 +39,32 @@ type lineIn struct {
 	special                                         *money.Amount // specialTaxBasis: replaces the amount
 	disc                                            *Discount
 	taxIncluded, multi                              bool
-	exemptOv, nonTaxOv                              []Override
-	rateOv                                          []RateOverride
-	incl                                            []ImpositionInclusion
-	situs                                           *SitusOverride
-	taxDate                                         civil.Date
-	txType, usage, usageClass, productClass         string
-	parties                                         partiesIn
-	children                                        []lineIn
+	overrides
+	taxDate                                 civil.Date
+	txType, usage, usageClass, productClass string
+	parties                                 partiesIn
+	children                                []lineIn
 
 	leaf *line // the calculated line, for leaves
+}
+
+// overrides are the override members of a document or a line.
+type overrides struct {
+	exemptOv, nonTaxOv []Override
+	rateOv             []RateOverride
+	incl               []ImpositionInclusion
+	situs              *SitusOverride
+}
+
+// of returns a line's overrides: each of its own members, or the
+// document's (o) where the line has none.
+func (o overrides) of(line overrides) overrides {
+	out := overrides{exemptOv: or(line.exemptOv, o.exemptOv), nonTaxOv: or(line.nonTaxOv, o.nonTaxOv),
+		rateOv: or(line.rateOv, o.rateOv), incl: or(line.incl, o.incl), situs: o.situs}
+	if line.situs != nil {
+		out.situs = line.situs
+	}
+	return out
 }
 
 // builder turns lineIn trees into the leaves of a doc.
@@ -56,7 +72,7 @@ type builder struct {
 	c    *calc
 	r    resolver
 	errs levy.Errors
-	regs map[*TaxRegistration][]*ValidationResult
+	regs map[*TaxRegistration]checkedRegs // by the list's first element
 }
 
 func (b *builder) fail(err error) {
@@ -183,17 +199,33 @@ func (b *builder) leaf(li *lineIn) *line {
 	return l
 }
 
-// registrations normalises a registration list once per document.
+// checkedRegs is a registration list normalised, with the validation
+// results of its numbers.
+type checkedRegs struct {
+	regs    []registration
+	results []*ValidationResult
+}
+
+// registrations normalises a registration list and validates its numbers
+// once per document, however many lines share the party.
 func (b *builder) registrations(regs []TaxRegistration) []registration {
+	return b.checked(regs).regs
+}
+
+func (b *builder) checked(regs []TaxRegistration) checkedRegs {
 	if len(regs) == 0 {
-		return nil
+		return checkedRegs{}
 	}
-	out, results := b.c.registrations(regs)
+	if cr, ok := b.regs[&regs[0]]; ok {
+		return cr
+	}
+	var cr checkedRegs
+	cr.regs, cr.results = b.c.registrations(regs)
 	if b.regs == nil {
-		b.regs = map[*TaxRegistration][]*ValidationResult{}
+		b.regs = map[*TaxRegistration]checkedRegs{}
 	}
-	b.regs[&regs[0]] = results
-	return out
+	b.regs[&regs[0]] = cr
+	return cr
 }
 
 // validated returns the response's copy of a registration list with the
@@ -202,11 +234,7 @@ func (b *builder) validated(regs []TaxRegistration) []TaxRegistration {
 	if len(regs) == 0 {
 		return regs
 	}
-	results, ok := b.regs[&regs[0]]
-	if !ok {
-		_, results = b.c.registrations(regs)
-	}
-	return setValidation(regs, results)
+	return setValidation(regs, b.checked(regs).results)
 }
 
 func toOverride(o Override) override {

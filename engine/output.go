@@ -204,3 +204,12 @@ func (c *calc) companyAmounts(l *line) (tax, taxable *money.Amount) {
 	}
 	return nil, nil
 }
+
+// leafOut is what every perspective's response line takes from a
+// calculated leaf: its taxes, its net extended price and its amounts in
+// the company code currency (nil when not asked for).
+func (c *calc) leafOut(l *line) (taxes []Tax, ext, companyTax, companyTaxable *money.Amount) {
+	net := c.amount(l.net)
+	companyTax, companyTaxable = c.companyAmounts(l)
+	return c.wireTaxes(l), &net, companyTax, companyTaxable
+}

@@ -30,8 +30,7 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 		return nil, err
 	}
 	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
-	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == OwnerAssetMovement, exemptOv: req.ExemptOverrides,
-		nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}
+	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == OwnerAssetMovement, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := ownerLines(req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
@@ -54,12 +53,7 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 			r := OwnerResponseLineItem{OwnerLineItem: *w, LineItems: kids, TotalTax: total}
 			r.OwnerLineItem.LineItems = nil
 			if l != nil {
-				r.Taxes = c.wireTaxes(l)
-				ext := c.amount(l.net)
-				r.ExtendedPrice = &ext
-				if t, x := c.companyAmounts(l); t != nil {
-					r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = t, x
-				}
+				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 			}
 			return r
 		}, func(r *OwnerResponseLineItem) money.Amount { return r.TotalTax })
@@ -69,12 +63,9 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 
 // ownerDefaults are the document members an owner line inherits.
 type ownerDefaults struct {
-	owner              *Owner
-	asset              bool
-	exemptOv, nonTaxOv []Override
-	rateOv             []RateOverride
-	incl               []ImpositionInclusion
-	situs              *SitusOverride
+	owner *Owner
+	asset bool
+	overrides
 }
 
 func ownerLines(lines []OwnerLineItem, path string, def *ownerDefaults) []lineIn {
@@ -84,12 +75,8 @@ func ownerLines(lines []OwnerLineItem, path string, def *ownerDefaults) []lineIn
 		p := path + "[" + strconv.Itoa(i) + "]"
 		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
 			prevPaid: l.PreviousTaxPaid, special: l.SpecialTaxBasis, taxIncluded: l.TaxIncludedIndicator,
-			multi: l.IsMulticomponent, taxDate: l.TaxDate, usage: l.Usage, usageClass: l.UsageClass,
-			exemptOv: or(l.ExemptOverrides, def.exemptOv), nonTaxOv: or(l.NonTaxableOverrides, def.nonTaxOv),
-			rateOv: or(l.RateOverrides, def.rateOv), incl: or(l.ImpositionInclusions, def.incl), situs: def.situs}
-		if l.SitusOverride != nil {
-			li.situs = l.SitusOverride
-		}
+			multi: l.IsMulticomponent, taxDate: l.TaxDate, usage: l.Usage, usageClass: l.UsageClass}
+		li.overrides = def.overrides.of(overrides{l.ExemptOverrides, l.NonTaxableOverrides, l.RateOverrides, l.ImpositionInclusions, l.SitusOverride})
 		bases := []*money.Amount{l.Cost, l.TotalCost, l.FairMarketValue, l.NetBookValue}
 		if def.asset {
 			bases = []*money.Amount{l.NetBookValue, l.Cost, l.TotalCost, l.FairMarketValue}

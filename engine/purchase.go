@@ -56,8 +56,7 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 		return nil, err
 	}
 	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
-	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, exemptOv: req.ExemptOverrides,
-		nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}
+	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := purchaseLines(req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
@@ -97,12 +96,7 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 			r := PurchaseResponseLineItem{PurchaseLineItem: *w, LineItems: kids, TotalTax: total}
 			r.PurchaseLineItem.LineItems = nil
 			if l != nil {
-				r.Taxes = c.wireTaxes(l)
-				ext := c.amount(l.net)
-				r.ExtendedPrice = &ext
-				if t, x := c.companyAmounts(l); t != nil {
-					r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = t, x
-				}
+				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				if pm.compare && l.charged != nil {
 					v := l.charged.Sub(l.totalTax)
 					va := money.New(v)
@@ -197,13 +191,10 @@ func (s *Settings) procurementAction(charged, calculated decimal.Decimal) *Procu
 
 // purchaseDefaults are the document members a purchase line inherits.
 type purchaseDefaults struct {
-	buyer              *Buyer
-	vendor             *Vendor
-	txType             TransactionType
-	exemptOv, nonTaxOv []Override
-	rateOv             []RateOverride
-	incl               []ImpositionInclusion
-	situs              *SitusOverride
+	buyer  *Buyer
+	vendor *Vendor
+	txType TransactionType
+	overrides
 }
 
 func purchaseLines(lines []PurchaseLineItem, path string, def *purchaseDefaults) []lineIn {
@@ -213,12 +204,8 @@ func purchaseLines(lines []PurchaseLineItem, path string, def *purchaseDefaults)
 		p := path + "[" + strconv.Itoa(i) + "]"
 		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
 			inputTax: l.InputTotalTax, charged: l.ChargedTax, special: l.SpecialTaxBasis, disc: l.Discount,
-			taxIncluded: l.TaxIncludedIndicator, multi: l.IsMulticomponent, taxDate: l.TaxDate, usage: l.Usage, usageClass: l.UsageClass,
-			exemptOv: or(l.ExemptOverrides, def.exemptOv), nonTaxOv: or(l.NonTaxableOverrides, def.nonTaxOv),
-			rateOv: or(l.RateOverrides, def.rateOv), incl: or(l.ImpositionInclusions, def.incl), situs: def.situs}
-		if l.SitusOverride != nil {
-			li.situs = l.SitusOverride
-		}
+			taxIncluded: l.TaxIncludedIndicator, multi: l.IsMulticomponent, taxDate: l.TaxDate, usage: l.Usage, usageClass: l.UsageClass}
+		li.overrides = def.overrides.of(overrides{l.ExemptOverrides, l.NonTaxableOverrides, l.RateOverrides, l.ImpositionInclusions, l.SitusOverride})
 		li.txType = string(def.txType)
 		if l.TransactionType != "" {
 			li.txType = string(l.TransactionType)

@@ -29,8 +29,7 @@ func (e *Engine) Sale(ctx context.Context, req *SaleRequest) (*SaleResponse, err
 		return nil, err
 	}
 	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
-	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, exemptOv: req.ExemptOverrides,
-		nonTaxOv: req.NonTaxableOverrides, rateOv: req.RateOverrides, incl: req.ImpositionInclusions, situs: req.SitusOverride}
+	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := saleLines(req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
@@ -63,13 +62,10 @@ func (e *Engine) Sale(ctx context.Context, req *SaleRequest) (*SaleResponse, err
 
 // saleDefaults are the document members a line inherits.
 type saleDefaults struct {
-	seller             *Seller
-	customer           *Customer
-	txType             TransactionType
-	exemptOv, nonTaxOv []Override
-	rateOv             []RateOverride
-	incl               []ImpositionInclusion
-	situs              *SitusOverride
+	seller   *Seller
+	customer *Customer
+	txType   TransactionType
+	overrides
 }
 
 func saleLines(lines []SaleLineItem, path string, def *saleDefaults) []lineIn {
@@ -79,12 +75,8 @@ func saleLines(lines []SaleLineItem, path string, def *saleDefaults) []lineIn {
 		p := path + "[" + strconv.Itoa(i) + "]"
 		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
 			inputTax: l.InputTotalTax, prevPaid: l.PreviousTaxPaid, disc: l.Discount, taxIncluded: l.TaxIncludedIndicator,
-			multi: l.IsMulticomponent, taxDate: l.TaxDate, usage: l.Usage, usageClass: l.UsageClass,
-			exemptOv: or(l.ExemptOverrides, def.exemptOv), nonTaxOv: or(l.NonTaxableOverrides, def.nonTaxOv),
-			rateOv: or(l.RateOverrides, def.rateOv), incl: or(l.ImpositionInclusions, def.incl), situs: def.situs}
-		if l.SitusOverride != nil {
-			li.situs = l.SitusOverride
-		}
+			multi: l.IsMulticomponent, taxDate: l.TaxDate, usage: l.Usage, usageClass: l.UsageClass}
+		li.overrides = def.overrides.of(overrides{l.ExemptOverrides, l.NonTaxableOverrides, l.RateOverrides, l.ImpositionInclusions, l.SitusOverride})
 		li.txType = string(def.txType)
 		if l.TransactionType != "" {
 			li.txType = string(l.TransactionType)
@@ -137,12 +129,7 @@ func saleResponseLines(b *builder, lines []SaleLineItem, tree []lineIn) []SaleRe
 			r := SaleResponseLineItem{SaleLineItem: *w, LineItems: kids, TotalTax: total}
 			r.SaleLineItem.LineItems = nil
 			if l != nil {
-				r.Taxes = b.c.wireTaxes(l)
-				ext := b.c.amount(l.net)
-				r.ExtendedPrice = &ext
-				if t, x := b.c.companyAmounts(l); t != nil {
-					r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = t, x
-				}
+				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = b.c.leafOut(l)
 			}
 			if r.Customer != nil {
 				cu := *r.Customer
