@@ -74,3 +74,14 @@ func BenchmarkFloor(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkValidate1 is the validation of a one-line quotation.
+func BenchmarkValidate1(b *testing.B) {
+	req := benchQuotation(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := req.Validate(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -54,9 +54,9 @@ func missingRequest() error { return levy.Errors{levy.Invalid("", "the request i
 
 // validate checks the fields of the request req, a pointer, and the tree
 // of its lines, whose IDs and children get returns.
-func validate[L any](req any, lines []L, get func(*L) (string, []L)) error {
+func validate[L any](req walker, lines []L, get func(*L) (string, []L)) error {
 	v := new(violations)
-	v.walk(req)
+	req.walk(v, nil, 0)
 	checkLines(v, lines, get)
 	return v.result()
 }

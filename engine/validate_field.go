@@ -1,0 +1,231 @@
+package engine
+
+import (
+	"encoding"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"regexp"
+	"unicode/utf8"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/taxarea"
+)
+
+// The constraints of a wire field sit next to it, in a check tag of
+// comma-separated rules:
+//
+//	required         the field must be present (not empty, zero or null)
+//	max=N, min=N     a string's length in characters; a number's bounds,
+//	                 inclusive; for an array, the most items
+//	gt=N             a number's exclusive lower bound
+//	pattern=NAME     a string matches one of the patterns below
+//	in=A|B|C         an enumeration value is one of A, B and C
+//	taxarea          a string is a tax area ID
+//	latitude         a string is a latitude in degrees, -90 to 90
+//	longitude        a string is a longitude in degrees, -180 to 180
+//
+// Every rule but required applies only to a present field: an empty
+// string, a nil pointer and an empty array are absent. A value of a type
+// with a Valid method (the enumerations) must be valid. Checks that
+// involve several fields are check methods of the types.
+//
+// The tags are compiled, not read at run time: TestValidationCode turns
+// them into the walk methods of validate_gen.go, plain Go that visits
+// every field of a request without reflection, and fails when the
+// committed file is out of date (go test ./engine -run
+// TestValidationCode -update rewrites it).
+
+// patterns are the named patterns of the pattern rule, with the words of
+// their messages.
+var patterns = map[string]struct {
+	re   *regexp.Regexp
+	text string
+}{
+	"alpha3":  {regexp.MustCompile(`^[A-Z]{3}$`), "must be three capital letters (pattern [A-Z]{3})"},
+	"country": {regexp.MustCompile(`^[A-Z0-9]{2,3}$`), "must be two or three capital letters or digits (pattern [A-Z0-9]{2,3})"},
+}
+
+// valid is implemented by the enumerations.
+type valid interface{ Valid() bool }
+
+var (
+	jsonUnmarshal = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshal = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+// maxWalkDepth bounds the recursion of the walk over values built in
+// code, which may nest or even share lines without end. Decoded requests
+// are bounded by MaxJSONDepth long before.
+const maxWalkDepth = 4 * MaxJSONDepth
+
+// walker is a request type with generated walk methods.
+type walker interface {
+	walk(v *violations, p *fieldPath, depth int)
+}
+
+// fieldRules are the compiled constraints of one field that apply to its
+// value once it is present.
+type fieldRules struct {
+	// lo and hi bound a number (loExclusive for gt), minLen and maxLen a
+	// string's length, and maxItems an array.
+	lo, hi         *money.Amount
+	loExclusive    bool
+	minLen, maxLen int
+	maxItems       int
+	pattern        string
+	in             []string
+	degrees        int64  // the bound of a latitude or longitude, 0 if neither
+	enumNames      string // the allowed values, for messages
+}
+
+// ruleAmount parses a bound of a generated rule.
+func ruleAmount(s string) *money.Amount {
+	a, err := money.Parse(s)
+	if err != nil {
+		panic(fmt.Sprintf("engine: bad bound %q in a generated rule: %v", s, err))
+	}
+	return &a
+}
+
+// stop reports whether the walk ends here: the list of violations is
+// full, or the value nests deeper than any request can.
+func (v *violations) stop(depth int) bool {
+	if v.full() {
+		v.truncated = true
+		return true
+	}
+	return depth > maxWalkDepth
+}
+
+// enterLine counts a line item and reports whether the walk visits it:
+// at most MaxLines lines, at most MaxLineDepth deep; checkLines reports
+// the rest. A visited line is left with leaveLine.
+func (v *violations) enterLine() bool {
+	if v.lines++; v.lines > MaxLines || v.lineDepth >= MaxLineDepth {
+		return false
+	}
+	v.lineDepth++
+	return true
+}
+
+// leaveLine ends the visit of a line.
+func (v *violations) leaveLine() { v.lineDepth-- }
+
+// report adds msg, if any, as the violation of member name of p.
+func (v *violations) report(p *fieldPath, name, msg string) {
+	if msg != "" {
+		v.add(p.field(name), "%s", msg)
+	}
+}
+
+// required reports a missing member that the rules require.
+func (v *violations) required(p *fieldPath, name, enumNames string) {
+	if enumNames != "" {
+		v.add(p.field(name), "is required: one of %s", enumNames)
+	} else {
+		v.add(p.field(name), "is required")
+	}
+}
+
+// tooLong reports a string member of more than max characters; s is
+// known to be longer than max bytes.
+func (v *violations) tooLong(p *fieldPath, name, s string, max int) {
+	if utf8.RuneCountInString(s) > max {
+		v.add(p.field(name), "must be at most %d characters", max)
+	}
+}
+
+// taxArea reports a member that is not a tax area ID.
+func (v *violations) taxArea(p *fieldPath, name, s string) {
+	var e *levy.Error
+	if err := taxarea.ValidateTaxAreaID(p.field(name).String(), s); errors.As(err, &e) {
+		v.addError(e)
+	}
+}
+
+// deref strips pointers from t.
+func deref(t reflect.Type) reflect.Type {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t
+}
+
+// isLeaf reports whether values of t are read whole from JSON (amounts,
+// dates) rather than member by member.
+func isLeaf(t reflect.Type) bool {
+	p := reflect.PointerTo(t)
+	return p.Implements(jsonUnmarshal) || p.Implements(textUnmarshal)
+}
+
+// itemsViolation checks the length of an array of n items.
+func (r *fieldRules) itemsViolation(n int) string {
+	if r.maxItems > 0 && n > r.maxItems {
+		return fmt.Sprintf("must have at most %d items", r.maxItems)
+	}
+	return ""
+}
+
+// enumViolation checks an enumeration value s, which its Valid method
+// found ok or not, against the in rule.
+func (r *fieldRules) enumViolation(ok bool, s string) string {
+	if ok && r.in != nil {
+		ok = false
+		for _, in := range r.in {
+			ok = ok || in == s
+		}
+	}
+	if ok {
+		return ""
+	}
+	if r.enumNames == "" {
+		return "is not a valid value"
+	}
+	return "must be one of " + r.enumNames
+}
+
+// stringViolation checks the length, pattern and format rules of s.
+func (r *fieldRules) stringViolation(s string) string {
+	if r.maxLen > 0 || r.minLen > 0 {
+		n := utf8.RuneCountInString(s)
+		if r.maxLen > 0 && n > r.maxLen {
+			return fmt.Sprintf("must be at most %d characters", r.maxLen)
+		}
+		if n < r.minLen {
+			return fmt.Sprintf("must be at least %d characters", r.minLen)
+		}
+	}
+	if p, ok := patterns[r.pattern]; ok && !p.re.MatchString(s) {
+		return p.text
+	}
+	if r.degrees > 0 {
+		d, err := money.Parse(s)
+		if lim := money.FromInt(r.degrees); err != nil || d.Abs().Cmp(lim) > 0 {
+			return fmt.Sprintf("must be a number of degrees from %s to %s", lim.Neg(), lim)
+		}
+	}
+	return ""
+}
+
+// numberViolation checks the bounds of a.
+func (r *fieldRules) numberViolation(a money.Amount) string {
+	low := r.lo != nil && (a.Cmp(*r.lo) < 0 || r.loExclusive && a.Cmp(*r.lo) == 0)
+	high := r.hi != nil && a.Cmp(*r.hi) > 0
+	if !low && !high {
+		return ""
+	}
+	switch {
+	case r.lo != nil && r.hi != nil && !r.loExclusive:
+		return fmt.Sprintf("must be between %s and %s", r.lo, r.hi)
+	case r.lo != nil && r.hi != nil:
+		return fmt.Sprintf("must be greater than %s and at most %s", r.lo, r.hi)
+	case r.loExclusive:
+		return fmt.Sprintf("must be greater than %s", r.lo)
+	case r.lo != nil:
+		return fmt.Sprintf("must be at least %s", r.lo)
+	}
+	return fmt.Sprintf("must be at most %s", r.hi)
+}
