@@ -7,6 +7,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -331,3 +332,59 @@ func rulesHalfGadget(half decimal.Decimal) []rules.Rule {
 }
 
 func rulesBad() []rules.Rule { return []rules.Rule{{ID: "bad", Outcome: "MAYBE"}} }
+
+// TestUSSourcing checks the sourcing of US sales: within an origin state
+// at the seller, across a state line at the destination (where the
+// seller's location is resolved only to its state), and a situs override
+// that sends an interstate sale back to the seller.
+func TestUSSourcing(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	jurs := func(l SaleResponseLineItem) (ids []string, situs LocationRole) {
+		for _, tx := range l.Taxes {
+			ids = append(ids, tx.Jurisdiction.JurisdictionID)
+			situs = tx.Situs
+		}
+		return ids, situs
+	}
+	// Texas sources a sale within the state to the seller.
+	req := usSale("", "Dallas", "TX", "75201", "GENERAL", "100.00")
+	req.Seller.PhysicalOrigin = &Location{City: "Houston", MainDivision: "TX", PostalCode: "77002"}
+	resp, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, situs := jurs(resp.LineItems[0])
+	if situs != PhysicalOrigin || !slices.Contains(ids, "US-TX") {
+		t.Errorf("intrastate TX: situs %s, jurisdictions %v; want the seller's location", situs, ids)
+	}
+	// Washington to California: the destination's taxes.
+	resp, err = e.Sale(ctx, usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, situs = jurs(resp.LineItems[0])
+	if situs != Destination || !slices.Contains(ids, "US-CA") || slices.Contains(ids, "US-WA") {
+		t.Errorf("WA to CA: situs %s, jurisdictions %v", situs, ids)
+	}
+	// The same sale with the situs forced to the seller's location.
+	req = usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
+	req.LineItems[0].SitusOverride = &SitusOverride{TaxingLocation: PhysicalOrigin}
+	resp, err = e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, situs = jurs(resp.LineItems[0])
+	if situs != PhysicalOrigin || !slices.Contains(ids, "US-WA") || slices.Contains(ids, "US-CA") {
+		t.Errorf("situs override: situs %s, jurisdictions %v; want Washington's", situs, ids)
+	}
+	// A malformed ZIP code of the seller is refused even when the sale is
+	// sourced to the destination.
+	req = usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
+	req.Seller.PhysicalOrigin = &Location{City: "Seattle", MainDivision: "WA", PostalCode: "9810"}
+	_, err = e.Sale(ctx, req)
+	var errs levy.Errors
+	if !errors.As(err, &errs) || len(errs) == 0 || !strings.HasPrefix(errs[0].Field, "seller.physicalOrigin") {
+		t.Errorf("unknown seller ZIP: %v", err)
+	}
+}

@@ -176,23 +176,25 @@ func (b *builder) leaf(li *lineIn) *line {
 		l.situs = li.situs.TaxingLocation
 	}
 	p := &li.parties
-	var err error
-	if l.origin, err = b.r.place(p.sellerPath+".physicalOrigin", p.origin, PhysicalOrigin, l.date); err != nil {
-		b.fail(err)
-	}
-	if l.adminOrigin, err = b.r.place(p.sellerPath+".administrativeOrigin", p.adminOrigin, AdministrativeOrigin, l.date); err != nil {
-		b.fail(err)
-	}
 	dest := p.dest
 	if dest == nil && p.adminDest == nil {
 		dest = b.r.evidencePlace(p.customerPath+".locationEvidence", p.evidence)
 	}
-	if l.dest, err = b.r.place(p.customerPath+".destination", dest, Destination, l.date); err != nil {
-		b.fail(err)
+	// The destination first: it decides how far the origin is resolved.
+	// Errors keep the order of the members, the origin's first.
+	var destErr, adminDestErr, err error
+	l.dest, destErr = b.r.place(p.customerPath, ".destination", dest, Destination, l.date)
+	l.adminDest, adminDestErr = b.r.place(p.customerPath, ".administrativeDestination", p.adminDest, AdministrativeDestination, l.date)
+	to := firstPlace(l.dest, l.adminDest)
+	if l.situs == PhysicalOrigin || l.situs == AdministrativeOrigin {
+		to = nil // the origin may be the situs: resolve it whole
 	}
-	if l.adminDest, err = b.r.place(p.customerPath+".administrativeDestination", p.adminDest, AdministrativeDestination, l.date); err != nil {
-		b.fail(err)
-	}
+	l.origin, err = b.r.origin(p.sellerPath, ".physicalOrigin", p.origin, PhysicalOrigin, l.date, to)
+	b.fail(err)
+	l.adminOrigin, err = b.r.origin(p.sellerPath, ".administrativeOrigin", p.adminOrigin, AdministrativeOrigin, l.date, to)
+	b.fail(err)
+	b.fail(destErr)
+	b.fail(adminDestErr)
 	l.seller = party{regs: b.registrations(p.sellerRegs), noNexus: p.noNexus, company: p.company}
 	l.customer = party{regs: b.registrations(p.customerRegs), class: p.class, business: p.business,
 		exempt: p.exempt || p.certificate != "", certificate: p.certificate, exemptReason: p.reason}

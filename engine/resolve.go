@@ -13,40 +13,47 @@ import (
 	"github.com/levytax/levy/taxreg"
 )
 
-// placeKey identifies a location in the per-document cache.
+// placeKey identifies a location in the per-document cache; region
+// marks a place resolved only to its state (see origin).
 type placeKey struct {
-	loc  Location
-	date civil.Date
+	loc    Location
+	date   civil.Date
+	region bool
+}
+
+// recentPlace is a place the document resolved, found again by the
+// location's pointer: lines that inherit the document's parties share
+// their locations, and comparing a pointer is cheaper than hashing one.
+type recentPlace struct {
+	loc    *Location
+	date   civil.Date
+	region bool
+	p      *place
 }
 
 // resolver resolves the locations of one document, each once.
 type resolver struct {
 	c      *calc
 	places map[placeKey]*place
+	recent []recentPlace
 }
 
-// place resolves a wire location to its tax area on date d. path is the
-// location's JSON path, used in errors. A nil location gives nil.
-func (r *resolver) place(path string, loc *Location, role LocationRole, d civil.Date) (*place, error) {
+// place resolves a wire location to its tax area on date d. base+member
+// is the location's JSON path, written only in errors. A nil location
+// gives nil.
+func (r *resolver) place(base, member string, loc *Location, role LocationRole, d civil.Date) (*place, error) {
 	if loc == nil {
 		return nil, nil
 	}
-	k := placeKey{*loc, d}
-	k.loc.CurrencyConversion = nil
-	if p, ok := r.places[k]; ok {
-		if p.conversion == loc.CurrencyConversion && p.role == role {
-			return p, nil
-		}
-		cp := *p
-		cp.role, cp.conversion = role, loc.CurrencyConversion
-		return &cp, nil
+	if p := r.cached(loc, d, role, false); p != nil {
+		return p, nil
 	}
-	res, err := r.lookup(path, loc, d)
+	res, err := r.lookup(base, member, loc, d)
 	if err != nil {
 		return nil, err
 	}
 	if len(res.LookupResults) == 0 || len(res.LookupResults[0].Jurisdictions) == 0 {
-		return nil, levy.Invalid(path, "no tax area matches this location")
+		return nil, levy.Invalid(base+member, "no tax area matches this location")
 	}
 	lr := res.LookupResults[0]
 	p := &place{role: role, chain: lr.Jurisdictions, taxAreaID: lr.TaxAreaID, conversion: loc.CurrencyConversion}
@@ -59,53 +66,133 @@ func (r *resolver) place(path string, loc *Location, role LocationRole, d civil.
 			p.subdivision = id
 		}
 	}
+	r.remember(loc, d, false, p)
+	return p, nil
+}
+
+// origin resolves a seller's (vendor's, owner's) location as place does,
+// except when the line's destination to lies in a US state and the
+// location's ZIP code alone puts it in another state. Such a sale crosses
+// a state line and is sourced to the destination, so the origin's tax
+// area would go unused: origin stops at the state, and the place it
+// returns has no jurisdictions (taxarea.Resolver.Region explains when a
+// ZIP code decides the state).
+func (r *resolver) origin(base, member string, loc *Location, role LocationRole, d civil.Date, to *place) (*place, error) {
+	if loc == nil || to == nil || to.state() == "" || loc.TaxAreaID != "" || !hasAddress(loc) {
+		return r.place(base, member, loc, role, d)
+	}
+	if p := r.cached(loc, d, role, true); p != nil {
+		if p.subdivision != to.subdivision {
+			return p, nil
+		}
+		return r.place(base, member, loc, role, d)
+	}
+	country, sub, ok := r.c.s.resolver.Region(r.postalAddress(loc))
+	if !ok || sub == to.subdivision {
+		return r.place(base, member, loc, role, d)
+	}
+	p := &place{role: role, country: country, subdivision: sub, conversion: loc.CurrencyConversion}
+	r.remember(loc, d, true, p)
+	return p, nil
+}
+
+// cached returns the place of loc on d that the document resolved
+// before, in role, or nil.
+func (r *resolver) cached(loc *Location, d civil.Date, role LocationRole, region bool) *place {
+	var p *place
+	for i := range r.recent {
+		if e := &r.recent[i]; e.loc == loc && e.date == d && e.region == region {
+			p = e.p
+			break
+		}
+	}
+	if p == nil && r.places != nil {
+		k := placeKey{*loc, d, region}
+		k.loc.CurrencyConversion = nil
+		p = r.places[k]
+		if p != nil && len(r.recent) < maxRecentPlaces {
+			r.recent = append(r.recent, recentPlace{loc, d, region, p})
+		}
+	}
+	if p == nil || p.conversion == loc.CurrencyConversion && p.role == role {
+		return p
+	}
+	cp := *p
+	cp.role, cp.conversion = role, loc.CurrencyConversion
+	return &cp
+}
+
+// maxRecentPlaces bounds the places found by pointer.
+const maxRecentPlaces = 8
+
+// remember caches the place p of loc on d.
+func (r *resolver) remember(loc *Location, d civil.Date, region bool, p *place) {
 	if r.places == nil {
 		r.places = map[placeKey]*place{}
 	}
+	k := placeKey{*loc, d, region}
+	k.loc.CurrencyConversion = nil
 	r.places[k] = p
-	return p, nil
+	if len(r.recent) < maxRecentPlaces {
+		r.recent = append(r.recent, recentPlace{loc, d, region, p})
+	}
+}
+
+// hasAddress reports whether a location is looked up by its postal
+// address.
+func hasAddress(loc *Location) bool {
+	return loc.PostalCode != "" || loc.City != "" || loc.MainDivision != "" || loc.Country != "" || loc.StreetAddress1 != ""
+}
+
+// postalAddress is the address of a location, in the default country
+// when it names none.
+func (r *resolver) postalAddress(loc *Location) taxarea.PostalAddress {
+	a := taxarea.PostalAddress{StreetAddress1: loc.StreetAddress1, StreetAddress2: loc.StreetAddress2, City: loc.City,
+		MainDivision: loc.MainDivision, SubDivision: loc.SubDivision, PostalCode: loc.PostalCode, Country: loc.Country}
+	if a.Country == "" {
+		a.Country = r.c.s.settings.DefaultCountry
+		if a.Country == "" {
+			a.Country = "US"
+		}
+	}
+	return a
 }
 
 // lookup finds the tax areas of a location: by tax area ID, by address,
 // by coordinates or by government code, in that order of preference.
-func (r *resolver) lookup(path string, loc *Location, d civil.Date) (*taxarea.LookupResponse, error) {
+// base+member is the location's JSON path, for errors.
+func (r *resolver) lookup(base, member string, loc *Location, d civil.Date) (*taxarea.LookupResponse, error) {
 	ctx, res := r.c.ctx, r.c.s.resolver
 	switch {
 	case loc.TaxAreaID != "":
 		out, err := res.LookupTaxAreaID(ctx, taxarea.TaxAreaIDLookupRequest{TaxAreaID: loc.TaxAreaID, AsOfDate: d})
-		return out, rebase(err, "", path)
-	case loc.PostalCode != "" || loc.City != "" || loc.MainDivision != "" || loc.Country != "" || loc.StreetAddress1 != "":
-		a := taxarea.PostalAddress{StreetAddress1: loc.StreetAddress1, StreetAddress2: loc.StreetAddress2, City: loc.City,
-			MainDivision: loc.MainDivision, SubDivision: loc.SubDivision, PostalCode: loc.PostalCode, Country: loc.Country}
-		if a.Country == "" {
-			a.Country = r.c.s.settings.DefaultCountry
-			if a.Country == "" {
-				a.Country = "US"
-			}
-		}
-		out, err := res.LookupAddress(ctx, taxarea.AddressLookupRequest{PostalAddress: a, AsOfDate: d})
-		return out, rebase(err, "postalAddress", path)
+		return out, rebase(err, "", base, member)
+	case hasAddress(loc):
+		out, err := res.LookupAddress(ctx, taxarea.AddressLookupRequest{PostalAddress: r.postalAddress(loc), AsOfDate: d})
+		return out, rebase(err, "postalAddress", base, member)
 	case loc.Latitude != "" || loc.Longitude != "":
 		lat, err1 := strconv.ParseFloat(loc.Latitude, 64)
 		lng, err2 := strconv.ParseFloat(loc.Longitude, 64)
 		if err1 != nil || err2 != nil {
-			return nil, levy.Invalid(path, "latitude and longitude must both be decimal numbers")
+			return nil, levy.Invalid(base+member, "latitude and longitude must both be decimal numbers")
 		}
 		out, err := res.LookupCoordinates(ctx, taxarea.CoordinatesLookupRequest{Coordinates: &taxarea.Coordinates{Latitude: lat, Longitude: lng}, AsOfDate: d})
-		return out, rebase(err, "coordinates", path)
+		return out, rebase(err, "coordinates", base, member)
 	case loc.ExternalJurisdictionCode != "":
 		out, err := res.LookupExternal(ctx, taxarea.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: loc.ExternalJurisdictionCode, Country: "US", AsOfDate: d})
-		return out, rebase(err, "", path)
+		return out, rebase(err, "", base, member)
 	}
-	return nil, levy.Invalid(path, "a location needs a taxAreaId, an address, coordinates or an externalJurisdictionCode")
+	return nil, levy.Invalid(base+member, "a location needs a taxAreaId, an address, coordinates or an externalJurisdictionCode")
 }
 
 // rebase moves the field paths of a lookup's errors under the location's
-// path: "postalAddress.postalCode" becomes "customer.destination.postalCode".
-func rebase(err error, from, to string) error {
+// path base+member: "postalAddress.postalCode" becomes
+// "customer.destination.postalCode".
+func rebase(err error, from, base, member string) error {
 	if err == nil {
 		return nil
 	}
+	to := base + member
 	move := func(e *levy.Error) *levy.Error {
 		f := strings.TrimPrefix(strings.TrimPrefix(e.Field, from), ".")
 		switch {

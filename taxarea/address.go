@@ -77,6 +77,51 @@ func (r *Resolver) LookupAddress(ctx context.Context, req AddressLookupRequest) 
 	return r.lookupAddress(ctx, "postalAddress", req.PostalAddress, req.AsOfDate)
 }
 
+// Region returns the country and the US state that LookupAddress would
+// place a US address in, without resolving its tax area: "US" and the
+// state's subdivision ID ("US-WA"). It answers only when the ZIP code
+// alone decides the state (or the address names nothing but a state);
+// ok is false for every other address, territories and non-US addresses
+// included, which need the full lookup to be told or to be refused.
+// Region is much cheaper than LookupAddress and safe for concurrent use.
+func (r *Resolver) Region(in PostalAddress) (country, subdivision string, ok bool) {
+	if len(validateAddress("", &in)) > 0 {
+		return "", "", false
+	}
+	if c := clean(in.Country); c != "" {
+		alpha2, territory, err := r.country("", c)
+		if err != nil || alpha2 != "US" || territory != "" {
+			return "", "", false
+		}
+	}
+	var state jurisdiction.Subdivision
+	switch zip := strings.ToUpper(clean(in.PostalCode)); {
+	case zip != "":
+		m := usZIP.FindStringSubmatch(zip)
+		if m == nil {
+			return "", "", false
+		}
+		z, found := r.postal.ZIP(m[1])
+		if !found {
+			return "", "", false
+		}
+		state, ok = jurisdiction.SubdivisionOf("US", z.State)
+		// A ZIP code whose land crosses a state line may resolve to a
+		// county of the other state.
+		for _, c := range z.Counties {
+			if a := r.areas.byJur[c.Jurisdiction]; a == nil || len(a.chain) < 2 || a.chain[1].ID != state.ID() {
+				return "", "", false
+			}
+		}
+	case clean(in.City) == "" && clean(in.MainDivision) != "":
+		state, ok = jurisdiction.SubdivisionOf("US", clean(in.MainDivision))
+	}
+	if !ok || state.Type == jurisdiction.Territory {
+		return "", "", false
+	}
+	return "US", state.ID(), true
+}
+
 func (r *Resolver) lookupAddress(ctx context.Context, field string, in PostalAddress, asOf civil.Date) (*LookupResponse, error) {
 	if errs := validateAddress(field, &in); len(errs) > 0 {
 		return nil, errs

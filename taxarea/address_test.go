@@ -150,3 +150,54 @@ func TestLookupAddressErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestRegionAgreesWithLookup checks Region against the full lookup: for
+// every ZIP code of the dataset and a set of odd addresses, whenever Region
+// answers, every result of LookupAddress lies in that country and state.
+func TestRegionAgreesWithLookup(t *testing.T) {
+	r := resolver(t)
+	addrs := []PostalAddress{
+		{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"},
+		{City: "Seattle", MainDivision: "OR", PostalCode: "98101"}, // the ZIP wins
+		{MainDivision: "texas"},
+		{MainDivision: "Guam"},
+		{City: "Minneapolis", MainDivision: "MN"},
+		{PostalCode: "00901", Country: "Puerto Rico"},
+		{PostalCode: "99999"},
+		{PostalCode: "9810"},
+		{PostalCode: "98101-1234", Country: "USA"},
+		{PostalCode: "K1A 0A9", Country: "Canada"},
+		{PostalCode: "10117", Country: "DE"},
+		{PostalCode: "98101", Country: "Atlantis"},
+		{PostalCode: "98101", City: strings.Repeat("x", 61)},
+	}
+	for _, z := range r.postal.All() {
+		addrs = append(addrs, PostalAddress{PostalCode: z.Code})
+	}
+	answered := 0
+	for _, a := range addrs {
+		country, sub, ok := r.Region(a)
+		if !ok {
+			continue
+		}
+		answered++
+		resp, err := r.LookupAddress(context.Background(), AddressLookupRequest{PostalAddress: a})
+		if err != nil {
+			t.Errorf("Region(%+v) = %s %s, but the lookup fails: %v", a, country, sub, err)
+			continue
+		}
+		for _, res := range resp.LookupResults {
+			if got := ids(res); len(got) < 2 || got[0] != country || got[1] != sub {
+				t.Errorf("Region(%+v) = %s %s, lookup = %v", a, country, sub, got)
+			}
+		}
+	}
+	if answered < r.postal.Len()*9/10 {
+		t.Errorf("Region answered %d of %d addresses", answered, len(addrs))
+	}
+	for _, a := range addrs[5:13] {
+		if c, s, ok := r.Region(a); ok && a.PostalCode != "98101-1234" {
+			t.Errorf("Region(%+v) = %s %s, want no answer", a, c, s)
+		}
+	}
+}
