@@ -202,12 +202,15 @@ func (t *taxOut) counted() bool { return !t.infoOnly }
 
 // calc holds the state of one calculation.
 type calc struct {
-	ctx    context.Context
-	s      *snapshot
-	d      *doc
-	envs   []decision // decisions already made in this document
-	envBuf [4]decision
-	zero   *money.Amount
+	ctx  context.Context
+	s    *snapshot
+	d    *doc
+	envs []decision // decisions already made in this document
+	// blocks that the lines' taxes and the response's taxes are carved from
+	taxBlock  []taxOut
+	wireBlock []Tax
+	partBlock []taxParts
+	zero      *money.Amount
 	// buffers reused by ratesOn
 	rateBuf []jurisdiction.Rate
 	infoBuf []bool
@@ -218,34 +221,75 @@ type calc struct {
 type decision struct {
 	env       rules.Env
 	date      civil.Date
-	rule      rules.Rule
+	rule      *rules.Rule
 	structure *rules.Structure
 }
+
+// defaultRule applies when no rule of a table does. It is never modified.
+var defaultRule = rules.Rule{ID: "taxable", Outcome: rules.Taxable}
 
 // maxDecisions bounds the decisions a document remembers.
 const maxDecisions = 64
 
 // decide returns the taxability rule and the rate structure of env on
 // date d.
-func (c *calc) decide(env *rules.Env, d civil.Date) (rules.Rule, *rules.Structure, error) {
+func (c *calc) decide(env *rules.Env, d civil.Date) (*rules.Rule, *rules.Structure, error) {
 	for i := range c.envs {
 		if c.envs[i].date == d && c.envs[i].env == *env {
 			return c.envs[i].rule, c.envs[i].structure, nil
 		}
 	}
-	r, ok, err := c.s.hostTable.Decide(c.ctx, env, d)
-	if err == nil && !ok {
-		r, ok, err = c.s.table.Decide(c.ctx, env, d)
-	}
+	r, st, err := c.s.decide(c.ctx, env, d)
 	if err != nil {
-		return rules.Rule{}, nil, err
+		return nil, nil, err
 	}
-	if !ok {
-		r = rules.Rule{ID: "taxable", Outcome: rules.Taxable}
-	}
-	st, _ := c.s.structure(env, d)
 	if len(c.envs) < maxDecisions {
 		c.envs = append(c.envs, decision{*env, d, r, st})
+	}
+	return r, st, nil
+}
+
+// decisionKey identifies a decision in the snapshot's cache.
+type decisionKey struct {
+	env  rules.Env
+	date civil.Date
+}
+
+// decided is a cached decision.
+type decided struct {
+	rule      *rules.Rule
+	structure *rules.Structure
+}
+
+// maxCachedDecisions bounds the decisions a snapshot remembers. Rules are
+// pure functions of their environment and date, so a decision holds for
+// as long as the snapshot; the bound keeps a stream of unusual
+// environments from growing the cache without end.
+const maxCachedDecisions = 1 << 16
+
+// decide consults the host's table, then the defaults, and finds the
+// rate structure, remembering the outcome for later documents.
+func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date) (*rules.Rule, *rules.Structure, error) {
+	k := decisionKey{*env, d}
+	if v, ok := s.decisions.Load(k); ok {
+		dd := v.(*decided)
+		return dd.rule, dd.structure, nil
+	}
+	r, ok, err := s.hostTable.Decide(ctx, env, d)
+	if err == nil && !ok {
+		r, ok, err = s.table.Decide(ctx, env, d)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if !ok {
+		r = &defaultRule
+	}
+	st, _ := s.structure(env, d)
+	if s.decisionCount.Load() < maxCachedDecisions {
+		if _, loaded := s.decisions.LoadOrStore(k, &decided{r, st}); !loaded {
+			s.decisionCount.Add(1)
+		}
 	}
 	return r, st, nil
 }

@@ -23,7 +23,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	}
 	date := l.date
 	if cap(l.taxes) == 0 {
-		l.taxes = make([]taxOut, 0, len(st.at.chain))
+		l.taxes = c.taxesFor(len(st.at.chain))
 	}
 	for ji := range st.at.chain {
 		j := &st.at.chain[ji]
@@ -49,6 +49,21 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	}
 	return nil
 }
+
+// taxesFor returns an empty slice with room for n taxes. The slices of a
+// document come from a few shared blocks rather than one allocation each.
+func (c *calc) taxesFor(n int) []taxOut {
+	if cap(c.taxBlock)-len(c.taxBlock) < n {
+		size := min(n*len(c.d.lines), maxBlock)
+		c.taxBlock = make([]taxOut, 0, max(size, n))
+	}
+	i := len(c.taxBlock)
+	c.taxBlock = c.taxBlock[:i+n]
+	return c.taxBlock[i : i : i+n]
+}
+
+// maxBlock bounds the items of one shared block.
+const maxBlock = 512
 
 // firstOfImposition reports whether rates[i] is the first rate of its
 // imposition in rates.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -45,6 +46,10 @@ type snapshot struct {
 	validator  *numberCheck
 	today      func() civil.Date
 	log        *slog.Logger
+	// decisions caches taxability decisions (decisionKey to *decided);
+	// the snapshot's rules never change, so neither do they.
+	decisions     sync.Map
+	decisionCount atomic.Int64
 }
 
 // userRate is a rate a host added with WithRates.

@@ -286,7 +286,6 @@ func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error)
 		d.currency = cur
 	}
 	c := &calc{ctx: ctx, s: s, d: d}
-	c.envs = c.envBuf[:0]
 	return c, &builder{c: c, r: resolver{c: c}}, nil
 }
 

@@ -11,16 +11,7 @@ func (c *calc) wireTaxes(l *line) []Tax {
 	if len(l.taxes) == 0 {
 		return nil
 	}
-	out := make([]Tax, len(l.taxes))
-	// The small members of every tax come from one allocation.
-	type parts struct {
-		j       taxarea.Jurisdiction
-		imp     Imposition
-		impType ImpositionType
-		rule    RuleRef
-		rate    money.Amount
-	}
-	block := make([]parts, len(l.taxes))
+	out, block := c.wireFor(len(l.taxes))
 	for i := range l.taxes {
 		t := &l.taxes[i]
 		p := &block[i]
@@ -83,6 +74,31 @@ func (c *calc) wireTaxes(l *line) []Tax {
 		out[i] = w
 	}
 	return out
+}
+
+// taxParts are the small members of a wire Tax, allocated with others.
+type taxParts struct {
+	j       taxarea.Jurisdiction
+	imp     Imposition
+	impType ImpositionType
+	rule    RuleRef
+	rate    money.Amount
+}
+
+// wireFor returns n wire taxes and their parts, carved from blocks shared
+// by the document's lines: the first call sizes them for every line.
+func (c *calc) wireFor(n int) ([]Tax, []taxParts) {
+	if cap(c.wireBlock)-len(c.wireBlock) < n {
+		size := 0
+		for _, l := range c.d.lines {
+			size += len(l.taxes)
+		}
+		size = max(min(size, maxBlock), n)
+		c.wireBlock, c.partBlock = make([]Tax, 0, size), make([]taxParts, 0, size)
+	}
+	i := len(c.wireBlock)
+	c.wireBlock, c.partBlock = c.wireBlock[:i+n], c.partBlock[:i+n]
+	return c.wireBlock[i : i+n : i+n], c.partBlock[i : i+n : i+n]
 }
 
 // amount shows d with at least the currency's minor units (0 as 0.00),

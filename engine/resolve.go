@@ -21,9 +21,9 @@ type placeKey struct {
 	region bool
 }
 
-// recentPlace is a place the document resolved, found again by the
-// location's pointer: lines that inherit the document's parties share
-// their locations, and comparing a pointer is cheaper than hashing one.
+// recentPlace is a place the document resolved. Lines that inherit the
+// document's parties share their locations, and comparing a pointer (or
+// a few locations) is cheaper than hashing one.
 type recentPlace struct {
 	loc    *Location
 	date   civil.Date
@@ -97,22 +97,18 @@ func (r *resolver) origin(base, member string, loc *Location, role LocationRole,
 }
 
 // cached returns the place of loc on d that the document resolved
-// before, in role, or nil.
+// before, in role, or nil. The first places are found by pointer or by
+// comparing locations; a map holds the rest.
 func (r *resolver) cached(loc *Location, d civil.Date, role LocationRole, region bool) *place {
 	var p *place
 	for i := range r.recent {
-		if e := &r.recent[i]; e.loc == loc && e.date == d && e.region == region {
+		if e := &r.recent[i]; e.date == d && e.region == region && (e.loc == loc || sameLocation(e.loc, loc)) {
 			p = e.p
 			break
 		}
 	}
 	if p == nil && r.places != nil {
-		k := placeKey{*loc, d, region}
-		k.loc.CurrencyConversion = nil
-		p = r.places[k]
-		if p != nil && len(r.recent) < maxRecentPlaces {
-			r.recent = append(r.recent, recentPlace{loc, d, region, p})
-		}
+		p = r.places[placeKeyOf(loc, d, region)]
 	}
 	if p == nil || p.conversion == loc.CurrencyConversion && p.role == role {
 		return p
@@ -122,20 +118,35 @@ func (r *resolver) cached(loc *Location, d civil.Date, role LocationRole, region
 	return &cp
 }
 
-// maxRecentPlaces bounds the places found by pointer.
+// maxRecentPlaces bounds the places compared one by one.
 const maxRecentPlaces = 8
 
 // remember caches the place p of loc on d.
 func (r *resolver) remember(loc *Location, d civil.Date, region bool, p *place) {
+	if len(r.recent) < maxRecentPlaces {
+		r.recent = append(r.recent, recentPlace{loc, d, region, p})
+		return
+	}
 	if r.places == nil {
 		r.places = map[placeKey]*place{}
 	}
+	r.places[placeKeyOf(loc, d, region)] = p
+}
+
+// placeKeyOf is the map key of a location, whose currency conversion
+// does not bear on its place.
+func placeKeyOf(loc *Location, d civil.Date, region bool) placeKey {
 	k := placeKey{*loc, d, region}
 	k.loc.CurrencyConversion = nil
-	r.places[k] = p
-	if len(r.recent) < maxRecentPlaces {
-		r.recent = append(r.recent, recentPlace{loc, d, region, p})
-	}
+	return k
+}
+
+// sameLocation reports whether two locations are the same place, their
+// currency conversions aside.
+func sameLocation(a, b *Location) bool {
+	x, y := *a, *b
+	x.CurrencyConversion, y.CurrencyConversion = nil, nil
+	return x == y
 }
 
 // hasAddress reports whether a location is looked up by its postal

@@ -82,10 +82,11 @@ func (t *Table) Rules() []Rule {
 }
 
 // Decide returns the first rule, in order of specificity and priority, that
-// applies to env on date d, and false when none does. A condition that
+// applies to env on date d, and false when none does. The rule is the
+// table's own: callers must not modify it. A condition that
 // fails at run time (it exceeded its memory budget, say) is an error that
 // names the rule.
-func (t *Table) Decide(ctx context.Context, env *Env, d civil.Date) (Rule, bool, error) {
+func (t *Table) Decide(ctx context.Context, env *Env, d civil.Date) (*Rule, bool, error) {
 	var (
 		machine vm.VM
 		found   = -1
@@ -114,9 +115,9 @@ func (t *Table) Decide(ctx context.Context, env *Env, d civil.Date) (Rule, bool,
 		return false
 	})
 	if err != nil || found < 0 {
-		return Rule{}, false, err
+		return nil, false, err
 	}
-	return t.rules[found].Rule, true, nil
+	return &t.rules[found].Rule, true, nil
 }
 
 // Structures is a compiled table of rate structures. It is immutable and

@@ -49,11 +49,11 @@ func TestDecide(t *testing.T) {
 	for _, c := range cases {
 		r, ok, err := table.Decide(ctx, &c.env, c.date)
 		if err != nil || !ok || r.ID != c.want {
-			t.Errorf("%s: rule %q (%v, %v), want %q", c.name, r.ID, ok, err, c.want)
+			t.Errorf("%s: rule %+v (%v, %v), want %q", c.name, r, ok, err, c.want)
 		}
 	}
 	r, _, _ := table.Decide(ctx, &Env{JurisdictionID: "US-FL", ProductClass: "SERVICES"}, d)
-	if r.BasisPercent == nil || r.BasisPercent.String() != "0.5" {
+	if r == nil || r.BasisPercent == nil || r.BasisPercent.String() != "0.5" {
 		t.Errorf("basis reduction lost: %+v", r)
 	}
 	empty, _ := Compile(nil)

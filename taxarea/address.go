@@ -25,7 +25,6 @@ const (
 )
 
 var (
-	usZIP    = regexp.MustCompile(`^(\d{5})(?:[- ]?(\d{4}))?$`)
 	caPostal = regexp.MustCompile(`^([A-Z]\d[A-Z]) ?(\d[A-Z]\d)$`)
 )
 
@@ -77,6 +76,28 @@ func (r *Resolver) LookupAddress(ctx context.Context, req AddressLookupRequest) 
 	return r.lookupAddress(ctx, "postalAddress", req.PostalAddress, req.AsOfDate)
 }
 
+// splitZIP splits a US ZIP code, "12345" or ZIP+4 as "12345-6789",
+// "12345 6789" or "123456789", into its two parts.
+func splitZIP(s string) (zip5, plus4 string, ok bool) {
+	digits := func(s string) bool {
+		for i := range len(s) {
+			if s[i] < '0' || s[i] > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case len(s) == 5 && digits(s):
+		return s, "", true
+	case len(s) == 9 && digits(s):
+		return s[:5], s[5:], true
+	case len(s) == 10 && (s[5] == '-' || s[5] == ' ') && digits(s[:5]) && digits(s[6:]):
+		return s[:5], s[6:], true
+	}
+	return "", "", false
+}
+
 // Region returns the country and the US state that LookupAddress would
 // place a US address in, without resolving its tax area: "US" and the
 // state's subdivision ID ("US-WA"). It answers only when the ZIP code
@@ -97,11 +118,11 @@ func (r *Resolver) Region(in PostalAddress) (country, subdivision string, ok boo
 	var state jurisdiction.Subdivision
 	switch zip := strings.ToUpper(clean(in.PostalCode)); {
 	case zip != "":
-		m := usZIP.FindStringSubmatch(zip)
-		if m == nil {
+		zip5, _, valid := splitZIP(zip)
+		if !valid {
 			return "", "", false
 		}
-		z, found := r.postal.ZIP(m[1])
+		z, found := r.postal.ZIP(zip5)
 		if !found {
 			return "", "", false
 		}
@@ -201,11 +222,10 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 	regionBroken := false
 	var zip5, plus4 string
 	if a.PostalCode != "" {
-		m := usZIP.FindStringSubmatch(a.PostalCode)
-		if m == nil {
+		var valid bool
+		if zip5, plus4, valid = splitZIP(a.PostalCode); !valid {
 			return nil, levy.Invalid(field+".postalCode", "%q is not a US ZIP code (12345 or 12345-6789)", a.PostalCode)
 		}
-		zip5, plus4 = m[1], m[2]
 	}
 	var state jurisdiction.Subdivision
 	haveState := false

@@ -201,3 +201,17 @@ func TestRegionAgreesWithLookup(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitZIP checks the ZIP code forms that US addresses accept.
+func TestSplitZIP(t *testing.T) {
+	for _, c := range []struct{ in, zip5, plus4 string }{
+		{"98101", "98101", ""}, {"98101-1234", "98101", "1234"}, {"98101 1234", "98101", "1234"},
+		{"981011234", "98101", "1234"}, {"9810", "", ""}, {"98101-123", "", ""}, {"9810A", "", ""},
+		{"98101_1234", "", ""}, {"", "", ""}, {"98101--1234", "", ""}, {"٩٨١٠١", "", ""},
+	} {
+		zip5, plus4, ok := splitZIP(c.in)
+		if zip5 != c.zip5 || plus4 != c.plus4 || ok != (c.zip5 != "") {
+			t.Errorf("splitZIP(%q) = %q %q %v", c.in, zip5, plus4, ok)
+		}
+	}
+}
