@@ -160,13 +160,14 @@ type doc struct {
 	currency           money.Currency
 	roundAtLine        bool
 	lines              []*line
+	dateText           string    // date as YYYY-MM-DD, for the rules, once needed
 	company            *Currency // company code currency, if any
 	factors            []CurrencyConversionFactor
 }
 
 // taxOut is one computed tax of a line before it becomes a wire Tax.
 type taxOut struct {
-	j             taxarea.Jurisdiction
+	j             *taxarea.Jurisdiction // in the chain of the situs place
 	imposition    jurisdiction.Tax
 	category      string
 	taxType       TaxType

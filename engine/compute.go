@@ -16,8 +16,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	}
 	if st.none {
 		// One record that says why nothing is due.
-		j := st.at.chain[0]
-		l.taxes = append(l.taxes, taxOut{j: j, situs: st.role, result: TaxResultNonTaxable, taxType: TaxTypeNone,
+		l.taxes = append(l.taxes, taxOut{j: &st.at.chain[0], situs: st.role, result: TaxResultNonTaxable, taxType: TaxTypeNone,
 			nonTaxable: amount.Add(l.freight), ruleID: st.ruleID, ruleReason: st.reason, conversion: st.at.conversion})
 		return nil
 	}
@@ -111,7 +110,7 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 	rates []jurisdiction.Rate, info []bool, amount decimal.Decimal) (taxOut, error) {
 	accrue := c.d.mode == modeAccrue
 	t := taxOut{
-		j: *j, imposition: imp, situs: st.role, ruleID: st.ruleID, ruleReason: st.reason,
+		j: j, imposition: imp, situs: st.role, ruleID: st.ruleID, ruleReason: st.reason,
 		collectedFrom: TaxCollectedFromSeller, conversion: st.at.conversion,
 		mode: c.s.settings.rounding(j.JurisdictionID), inputOutput: InputOutputTypeOutput,
 	}

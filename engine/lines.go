@@ -115,7 +115,14 @@ func (b *builder) leaf(li *lineIn) *line {
 	if l.date.IsZero() {
 		l.date = d.date
 	}
-	l.dateText = l.date.String()
+	if l.date == d.date {
+		if d.dateText == "" {
+			d.dateText = d.date.String()
+		}
+		l.dateText = d.dateText
+	} else {
+		l.dateText = l.date.String()
+	}
 	if l.productClass == "" {
 		l.productClass = "GENERAL"
 	}
@@ -286,6 +293,7 @@ func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error)
 		d.currency = cur
 	}
 	c := &calc{ctx: ctx, s: s, d: d}
+	c.envs = make([]decision, 0, 4)
 	return c, &builder{c: c, r: resolver{c: c}}, nil
 }
 

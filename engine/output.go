@@ -15,7 +15,7 @@ func (c *calc) wireTaxes(l *line) []Tax {
 	for i := range l.taxes {
 		t := &l.taxes[i]
 		p := &block[i]
-		p.j = t.j
+		p.j = *t.j
 		p.imp = Imposition{Value: string(t.imposition)}
 		p.impType = ImpositionType{Value: impositionTypeName(t.imposition), InformationOnly: t.infoOnly}
 		w := Tax{
