@@ -1,0 +1,47 @@
+package journal
+
+import (
+	"context"
+
+	"github.com/levytax/levy/civil"
+)
+
+// Store is a tax journal. Every method is safe for concurrent use and
+// reads or writes the records of one tenant only. Errors are *levy.Error
+// values where the caller is at fault: ENotFound for an unknown or
+// deleted transaction, EConflict for an operation the stored state
+// forbids (reversing a reversed transaction, rolling back what no sync
+// changed, reusing an existing ID for a reversal), EInvalid for a bad
+// argument. Anything else is a fault of the store.
+type Store interface {
+	// Post stores tx as the next version of its transaction ID and returns
+	// the version as stored (Version and PostedAt set; for a sync version,
+	// the lines reconciled with the stored ones, see Reconcile). The write
+	// is on disk when Post returns.
+	Post(ctx context.Context, tenant string, tx *Transaction) (*Transaction, error)
+	// Get returns the latest version of a live transaction.
+	Get(ctx context.Context, tenant, id string) (*Transaction, error)
+	// Versions returns every version of a transaction ID, oldest first,
+	// deleted ones included (an audit needs them).
+	Versions(ctx context.Context, tenant, id string) ([]*Transaction, error)
+	// Exists reports whether a live (not deleted) transaction has the ID.
+	Exists(ctx context.Context, tenant, id string) (bool, error)
+	// Delete marks a transaction deleted: it no longer exists for Get,
+	// Exists and reports. Its versions stay for audit.
+	Delete(ctx context.Context, tenant, id string) error
+	// Reverse stores the reversal of a live transaction, not reversed
+	// before, as a new transaction whose amounts are the original's
+	// negated, and returns it. Either both the reversal and the
+	// original's link to it are written, or nothing is.
+	Reverse(ctx context.Context, tenant, id string, r Reversal) (*Transaction, error)
+	// Rollback returns a transaction whose latest version a sync wrote to
+	// the version before it, stored as a new version, and returns that.
+	Rollback(ctx context.Context, tenant, id string) (*Transaction, error)
+	// Scan calls fn with the latest version of each live transaction whose
+	// posting date lies in [from, to], in posting date and ID order. A
+	// zero from or to leaves that end open. fn's error stops the scan and
+	// is returned.
+	Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*Transaction) error) error
+	// Close releases the store; the methods fail afterwards.
+	Close() error
+}

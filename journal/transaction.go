@@ -1,0 +1,124 @@
+package journal
+
+import (
+	"time"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/money"
+)
+
+// MaxIDLength is the most characters a transaction ID may have.
+const MaxIDLength = 40
+
+// Transaction is one version of a stored transaction: what the engine
+// calculated for a document, in the amounts a remittance report needs.
+type Transaction struct {
+	// TransactionID identifies the transaction within its tenant (1 to 40
+	// characters), as the host system sent it.
+	TransactionID string `json:"transactionId"`
+	// Version is the number of this version, from 1; Post assigns it.
+	Version int `json:"version"`
+	// Perspective is SELLER, BUYER or OWNER, and MessageType the kind of
+	// calculation (INVOICE, ACCRUAL, ARBILLING_SYNC, ...).
+	Perspective string `json:"perspective"`
+	MessageType string `json:"messageType"`
+	// DocumentNumber and DocumentDate are the host's; PostingDate is the
+	// date the transaction counts for in reports (the document date when
+	// the request names none).
+	DocumentNumber string     `json:"documentNumber,omitempty"`
+	DocumentDate   civil.Date `json:"documentDate"`
+	PostingDate    civil.Date `json:"postingDate"`
+	// PostedAt is when this version was stored; Post sets it.
+	PostedAt time.Time `json:"postedAt"`
+	// Currency is the ISO 4217 code of the document's amounts.
+	Currency string `json:"currency,omitempty"`
+	// TaxOnly marks a tax-only adjustment (DISTRIBUTE_TAX without revenue).
+	TaxOnly bool `json:"taxOnly,omitempty"`
+	// Sync marks a version written by a sync kind; Rollback undoes the
+	// last one.
+	Sync bool `json:"sync,omitempty"`
+	// RollbackOf is the version this one restores, when Rollback wrote it.
+	RollbackOf int `json:"rollbackOf,omitempty"`
+	// ReversalOf is the ID of the transaction this one reverses.
+	ReversalOf string `json:"reversalOf,omitempty"`
+	// SubTotal, TotalTax and Total are the document's totals.
+	SubTotal money.Amount `json:"subTotal"`
+	TotalTax money.Amount `json:"totalTax"`
+	Total    money.Amount `json:"total"`
+	Lines    []Line       `json:"lines"`
+}
+
+// Line is one calculated line of a stored transaction.
+type Line struct {
+	// LineItemID matches the line with the host system's line in a sync;
+	// LineItemNumber is the host's ordering, if sent.
+	LineItemID     string `json:"lineItemId,omitempty"`
+	LineItemNumber int    `json:"lineItemNumber,omitempty"`
+	ProductClass   string `json:"productClass,omitempty"`
+	// SyncType is what a sync version does with the stored line of the
+	// same LineItemID: ADD, UPDATE or DELETE ("" adds or replaces). Stored
+	// lines never carry it.
+	SyncType string `json:"syncType,omitempty"`
+	// Amount is the line's net amount (extended price after discounts).
+	Amount   money.Amount `json:"amount"`
+	TotalTax money.Amount `json:"totalTax"`
+	Taxes    []Tax        `json:"taxes,omitempty"`
+}
+
+// Tax is one tax of a line: a jurisdiction's imposition with its amounts.
+type Tax struct {
+	JurisdictionID   string `json:"jurisdictionId"`
+	JurisdictionType string `json:"jurisdictionType,omitempty"`
+	JurisdictionName string `json:"jurisdictionName,omitempty"`
+	Imposition       string `json:"imposition,omitempty"`
+	ImpositionType   string `json:"impositionType,omitempty"`
+	TaxType          string `json:"taxType,omitempty"`
+	TaxResult        string `json:"taxResult,omitempty"`
+	Situs            string `json:"situs,omitempty"`
+	// CollectedFrom says who pays the tax to the jurisdiction: SELLER for
+	// collected tax, BUYER for accrued use tax and reverse charges.
+	CollectedFrom string       `json:"collectedFrom,omitempty"`
+	Taxable       money.Amount `json:"taxable"`
+	Exempt        money.Amount `json:"exempt"`
+	NonTaxable    money.Amount `json:"nonTaxable"`
+	Tax           money.Amount `json:"tax"`
+	Rate          money.Amount `json:"rate"`
+	// InformationOnly taxes are recorded but never remitted.
+	InformationOnly bool   `json:"informationOnly,omitempty"`
+	RuleID          string `json:"ruleId,omitempty"`
+	// Filing holds the amounts in the jurisdiction's filing currency when
+	// it differs from the document's.
+	Filing *Filing `json:"filing,omitempty"`
+}
+
+// Filing is a tax's amounts converted to the filing currency.
+type Filing struct {
+	Currency string       `json:"currency"`
+	Taxable  money.Amount `json:"taxable"`
+	Exempt   money.Amount `json:"exempt"`
+	Tax      money.Amount `json:"tax"`
+}
+
+// Head is what a store knows of a transaction ID besides its versions.
+type Head struct {
+	// Latest is the number of the newest version.
+	Latest int `json:"latest"`
+	// Deleted transactions do not exist for Get, Exists and reports; their
+	// versions stay for audit until a new post revives the ID.
+	Deleted bool `json:"deleted,omitempty"`
+	// ReversedBy is the ID of the reversal of this transaction, if any.
+	ReversedBy string `json:"reversedBy,omitempty"`
+	// PostingDate is the latest version's, which files it in the period
+	// index.
+	PostingDate civil.Date `json:"postingDate"`
+}
+
+// Reversal asks for the reversal of a transaction: a new transaction with
+// the ID given (a generated one when empty), the posting date given (the
+// day of the reversal when zero) and the document number given (the
+// original's when empty).
+type Reversal struct {
+	TransactionID  string
+	PostingDate    civil.Date
+	DocumentNumber string
+}
