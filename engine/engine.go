@@ -11,6 +11,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
@@ -22,8 +23,9 @@ import (
 // compiled rule tables, and Reload swaps the snapshot atomically, so a
 // calculation in flight finishes with the tables it started with.
 type Engine struct {
-	snap   atomic.Pointer[snapshot]
-	config config // the options of the last successful New or Reload
+	snap    atomic.Pointer[snapshot]
+	config  config        // the options of the last successful New or Reload
+	journal journal.Store // set by New, never changed; nil without WithJournal
 }
 
 // snapshot is everything a calculation reads. It is never modified after
@@ -70,6 +72,7 @@ type config struct {
 	validator  NumberValidator
 	today      func() civil.Date
 	log        *slog.Logger
+	journal    journal.Store
 }
 
 // Option configures an Engine.
@@ -136,7 +139,7 @@ func New(ctx context.Context, opts ...Option) (*Engine, error) {
 	for _, o := range opts {
 		o(&c)
 	}
-	e := &Engine{config: c}
+	e := &Engine{config: c, journal: c.journal}
 	s, err := build(ctx, &c)
 	if err != nil {
 		return nil, err

@@ -40,8 +40,10 @@
 //	                                     transaction by posting date (value: version)
 //
 // Writes are acknowledged after Badger has synced them to disk
-// (SyncWrites): concurrent writers share each sync, so throughput grows
-// with the number of writers. A background goroutine runs value-log
+// (SyncWrites). Badger syncs its log once per committed transaction, so
+// throughput does not grow with concurrent writers; writes to one
+// transaction ID are serialized by striped locks, with Badger's conflict
+// detection and bounded retries behind them. A background goroutine runs value-log
 // garbage collection until Close. Errors of Badger are wrapped with the
 // operation that met them.
 package journal

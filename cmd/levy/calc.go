@@ -3,33 +3,57 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/journal"
 )
 
 // maxRequest bounds a request read by `levy calc`.
 const maxRequest = 64 << 20
 
-// runCalc calculates one request: levy calc sale|purchase|owner [FILE],
-// reading the JSON body from FILE or standard input and printing the
-// response.
+// runCalc calculates one request: levy calc sale|purchase|owner
+// [--data-dir DIR] [--tenant T] [FILE], reading the JSON body from FILE
+// or standard input and printing the response. With a data directory,
+// the calculations the wire format stores go into its tax journal.
 func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
-	if len(args) == 0 || len(args) > 2 {
-		return usageError{"calc needs a perspective and an optional file: levy calc sale|purchase|owner [FILE]"}
+	if len(args) == 0 {
+		return usageError{"calc needs a perspective and an optional file: levy calc sale|purchase|owner [--data-dir DIR] [FILE]"}
+	}
+	fs := flag.NewFlagSet("levy calc "+args[0], flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dataDir := fs.String("data-dir", "", "data directory whose tax journal stores the calculation")
+	tenant := fs.String("tenant", levy.DefaultTenant, "tenant of the stored calculation")
+	if err := fs.Parse(args[1:]); err != nil {
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 1 {
+		return usageError{"calc takes one file at most"}
 	}
 	in := stdin
-	if len(args) == 2 && args[1] != "-" {
-		f, err := os.Open(args[1])
+	if fs.NArg() == 1 && fs.Arg(0) != "-" {
+		f, err := os.Open(fs.Arg(0))
 		if err != nil {
 			return err
 		}
 		defer f.Close()
 		in = f
 	}
-	e, err := engine.New(ctx)
+	var opts []engine.Option
+	if *dataDir != "" {
+		store, err := journal.Open(ctx, journalDir(*dataDir))
+		if err != nil {
+			return err
+		}
+		defer store.Close()
+		opts = append(opts, engine.WithJournal(store))
+		ctx = levy.WithTenant(ctx, *tenant)
+	}
+	e, err := engine.New(ctx, opts...)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@
 //	levy lookup code CODE --country C tax areas of a government code
 //	levy lookup changed --from D [--to D] [--id ID]
 //	levy calc sale|purchase|owner [FILE]  calculate a request (JSON from FILE or stdin)
+//	levy journal report|export --data-dir DIR [--from D] [--to D]
 //
 // Results are printed as JSON in the wire format of the HTTP API.
 package main
@@ -34,7 +35,8 @@ const usage = `usage: levy <command> [arguments]
 commands:
   version   print the program and dataset versions
   lookup    find tax areas: levy lookup address|point|taxarea|code|changed -h
-  calc      calculate a request: levy calc sale|purchase|owner [FILE]
+  calc      calculate a request: levy calc sale|purchase|owner [--data-dir DIR] [FILE]
+  journal   report on or export the tax journal: levy journal report|export -h
 `
 
 // run executes one command and returns the process exit code: 0 on
@@ -52,6 +54,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = runLookup(ctx, args[1:], stdout, stderr)
 	case "calc":
 		err = runCalc(ctx, args[1:], os.Stdin, stdout)
+	case "journal":
+		err = runJournal(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -105,3 +105,49 @@ func TestCalc(t *testing.T) {
 		t.Errorf("unknown perspective: exit %d", code)
 	}
 }
+
+// TestJournalCLI stores an invoice with levy calc --data-dir, then reports
+// on and exports the journal.
+func TestJournalCLI(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runCLI(t, "calc", "sale", "--data-dir", dir, "--tenant", "acme", "../../engine/testdata/sale_invoice.json")
+	if code != 0 || !strings.Contains(out, `"transactionId": "INV-2026-000481"`) {
+		t.Fatalf("calc: exit %d, stderr %s, stdout %.300s", code, errOut, out)
+	}
+	code, out, errOut = runCLI(t, "journal", "report", "--data-dir", dir, "--tenant", "acme", "--from", "2026-03-01", "--to", "2026-03-31")
+	if code != 0 || !strings.Contains(out, "JURISDICTION") || !strings.Contains(out, "US-") {
+		t.Fatalf("report: exit %d, stderr %s, stdout %s", code, errOut, out)
+	}
+	// Another tenant and another month are empty.
+	if _, out, _ = runCLI(t, "journal", "report", "--data-dir", dir, "--tenant", "globex"); !strings.Contains(out, "no transactions") {
+		t.Errorf("another tenant's report: %s", out)
+	}
+	if _, out, _ = runCLI(t, "journal", "report", "--data-dir", dir, "--tenant", "acme", "--from", "2026-04-01", "--json"); strings.TrimSpace(out) != "[]" {
+		t.Errorf("April report: %s", out)
+	}
+	code, out, errOut = runCLI(t, "journal", "export", "--data-dir", dir, "--tenant", "acme", "--format", "csv", "--progress")
+	if code != 0 || !strings.HasPrefix(out, "transactionId,version,postingDate") || !strings.Contains(out, "INV-2026-000481,1,2026-03-14") {
+		t.Fatalf("export: exit %d, stderr %s, stdout %.300s", code, errOut, out)
+	}
+	if !strings.Contains(errOut, "100%  1/1") {
+		t.Errorf("progress bar: %q", errOut)
+	}
+	code, out, _ = runCLI(t, "journal", "export", "--data-dir", dir, "--tenant", "acme")
+	if code != 0 || strings.Count(out, "\n") != 1 || !strings.Contains(out, `"transactionId":"INV-2026-000481"`) {
+		t.Errorf("JSON lines export: exit %d, %.300s", code, out)
+	}
+	for _, bad := range [][]string{
+		{"journal", "report"},
+		{"journal", "report", "--data-dir", dir, "--from", "2026-13-01"},
+		{"journal", "report", "--data-dir", dir, "--from", "2026-05-01", "--to", "2026-04-01"},
+		{"journal", "export", "--data-dir", dir, "--format", "xml"},
+		{"journal", "audit", "--data-dir", dir},
+	} {
+		if code, _, _ := runCLI(t, bad...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+	if code, _, errOut := runCLI(t, "journal", "report", "--data-dir", t.TempDir()); code != 1 || !strings.Contains(errOut, "no tax journal") {
+		t.Errorf("empty data directory: exit %d, %s", code, errOut)
+	}
+}

@@ -1,0 +1,284 @@
+package engine
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/money"
+)
+
+// WithJournal makes the engine store the calculations that the wire
+// format marks as stored in j, and enables the transaction operations
+// (DeleteTransaction, ReverseTransaction, RollbackTransaction,
+// TransactionExists). It applies to New; Reload keeps the journal the
+// engine was built with. The engine does not close j.
+func WithJournal(j journal.Store) Option { return func(c *config) { c.journal = j } }
+
+// storedKinds are the message types whose calculations go into the
+// journal, by perspective. Estimates (QUOTATION, PURCHASE_ORDER,
+// INVOICE_VERIFICATION) and CONDITIONAL_PROCUREMENT, which decides an
+// action rather than booking tax, are never stored.
+var storedKinds = map[string]map[string]bool{
+	"SELLER": {"INVOICE": true, "DISTRIBUTE_TAX": true, "ARBILLING_SYNC": true},
+	"BUYER":  {"ACCRUAL": true, "DISTRIBUTE_TAX": true, "ERS": true, "APINVOICE_SYNC": true, "ACCRUAL_SYNC": true},
+	"OWNER":  {"INVENTORY_REMOVAL": true, "ASSET_MOVEMENT": true},
+}
+
+// isStored reports whether a calculation of this kind is stored, given
+// the request's postToJournal (absent means yes).
+func isStored(perspective, message string, postToJournal *bool) bool {
+	return storedKinds[perspective][message] && (postToJournal == nil || *postToJournal)
+}
+
+// posting is what a stored calculation hands to the journal besides its
+// lines.
+type posting struct {
+	perspective, message string
+	transactionID        string
+	documentNumber       string
+	documentDate         civil.Date
+	postingDate          civil.Date
+	currency             *Currency
+	taxOnly              bool
+	subTotal, totalTax   money.Amount
+	total                money.Amount
+}
+
+// post stores a calculation in the journal of the context's tenant and
+// returns the transaction ID it was stored under: the request's, or a
+// generated one when it sent none. Without a journal it does nothing.
+func (e *Engine) post(ctx context.Context, p posting, lines []journal.Line) (string, error) {
+	if e.journal == nil {
+		return p.transactionID, nil
+	}
+	id := p.transactionID
+	if id == "" {
+		var err error
+		if id, err = newTransactionID(); err != nil {
+			return "", err
+		}
+	}
+	tx := &journal.Transaction{
+		TransactionID: id, Perspective: p.perspective, MessageType: p.message,
+		DocumentNumber: p.documentNumber, DocumentDate: p.documentDate, PostingDate: p.postingDate,
+		TaxOnly: p.taxOnly, Sync: strings.HasSuffix(p.message, "_SYNC"),
+		SubTotal: p.subTotal, TotalTax: p.totalTax, Total: p.total, Lines: lines,
+	}
+	if tx.PostingDate.IsZero() {
+		tx.PostingDate = p.documentDate
+	}
+	if p.currency != nil {
+		tx.Currency = p.currency.ISOCurrencyCodeAlpha
+	}
+	if _, err := e.journal.Post(ctx, levy.Tenant(ctx), tx); err != nil {
+		return "", fmt.Errorf("engine: storing transaction %s: %w", id, err)
+	}
+	return id, nil
+}
+
+// newTransactionID returns a random transaction ID for a stored
+// calculation that came without one.
+func newTransactionID() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("engine: generating a transaction ID: %w", err)
+	}
+	return hex.EncodeToString(b[:]), nil
+}
+
+// lineView is what the journal keeps of a response line of any
+// perspective.
+type lineView struct {
+	id       string
+	number   *int64
+	class    string
+	sync     LineItemSyncType
+	net      *money.Amount
+	totalTax money.Amount
+	taxes    []Tax
+}
+
+// journalLines flattens response lines to the journal's leaf lines; view
+// describes one line and returns its children.
+func journalLines[R any](lines []R, view func(*R) (lineView, []R)) []journal.Line {
+	var out []journal.Line
+	var walk func([]R)
+	walk = func(lines []R) {
+		for i := range lines {
+			v, kids := view(&lines[i])
+			if len(kids) > 0 {
+				walk(kids)
+				continue
+			}
+			l := journal.Line{LineItemID: v.id, ProductClass: v.class, SyncType: string(v.sync), TotalTax: v.totalTax}
+			if v.number != nil {
+				l.LineItemNumber = int(*v.number)
+			}
+			if v.net != nil {
+				l.Amount = *v.net
+			}
+			l.Taxes = make([]journal.Tax, len(v.taxes))
+			for k := range v.taxes {
+				l.Taxes[k] = journalTax(&v.taxes[k])
+			}
+			out = append(out, l)
+		}
+	}
+	walk(lines)
+	return out
+}
+
+// journalTax is what the journal keeps of a wire tax.
+func journalTax(t *Tax) journal.Tax {
+	out := journal.Tax{TaxType: string(t.TaxType), TaxResult: string(t.TaxResult), Situs: string(t.Situs),
+		CollectedFrom: string(t.TaxCollectedFromParty), Taxable: t.Taxable, Exempt: t.Exempt, NonTaxable: t.NonTaxable,
+		Tax: t.CalculatedTax, Rate: t.EffectiveRate}
+	if t.Jurisdiction != nil {
+		out.JurisdictionID, out.JurisdictionName = t.Jurisdiction.JurisdictionID, t.Jurisdiction.Value
+		out.JurisdictionType = t.Jurisdiction.JurisdictionType.String()
+	}
+	if t.Imposition != nil {
+		out.Imposition = t.Imposition.Value
+	}
+	if t.ImpositionType != nil {
+		out.ImpositionType, out.InformationOnly = t.ImpositionType.Value, t.ImpositionType.InformationOnly
+	}
+	if t.NominalRate != nil {
+		out.Rate = *t.NominalRate
+	}
+	if t.CalculationRuleID != nil {
+		out.RuleID = t.CalculationRuleID.Value
+	}
+	if f := t.FilingCurrencyAmounts; f != nil && f.CurrencyConversion != nil && f.CurrencyConversion.Currency != nil {
+		out.Filing = &journal.Filing{Currency: f.CurrencyConversion.Currency.ISOCurrencyCodeAlpha}
+		for _, a := range []struct {
+			dst *money.Amount
+			src *money.Amount
+		}{{&out.Filing.Taxable, f.FilingTaxable}, {&out.Filing.Exempt, f.FilingExempt}, {&out.Filing.Tax, f.FilingCalculatedTax}} {
+			if a.src != nil {
+				*a.dst = *a.src
+			}
+		}
+	}
+	return out
+}
+
+// ReversalRequest asks for the reversal of a stored transaction (the
+// data member of the wire's reversal request). Every member is optional:
+// TransactionID names the reversal (generated when empty), PostingDate
+// is the date it counts for (today when absent), DocumentNumber is the
+// host's document (the original's when empty).
+type ReversalRequest struct {
+	TransactionID  string     `json:"transactionId,omitempty"`
+	PostingDate    civil.Date `json:"postingDate,omitzero"`
+	DocumentNumber string     `json:"documentNumber,omitempty"`
+}
+
+// ReversalResponse describes the reversal stored.
+type ReversalResponse struct {
+	TransactionID  string     `json:"transactionId"`
+	PostingDate    civil.Date `json:"postingDate"`
+	DocumentNumber string     `json:"documentNumber,omitempty"`
+}
+
+// RollbackResponse describes the version a rollback stored: Version is
+// the new version, RestoredVersion the one whose content it restores.
+type RollbackResponse struct {
+	TransactionID   string `json:"transactionId"`
+	Version         int    `json:"version"`
+	RestoredVersion int    `json:"restoredVersion"`
+}
+
+// Validate checks the lengths of a reversal request's members.
+func (r *ReversalRequest) Validate() error {
+	var errs levy.Errors
+	if n := utf8.RuneCountInString(r.TransactionID); n > journal.MaxIDLength {
+		errs = append(errs, levy.Invalid("data.transactionId", "must be at most %d characters", journal.MaxIDLength))
+	}
+	if n := utf8.RuneCountInString(r.DocumentNumber); n > 50 {
+		errs = append(errs, levy.Invalid("data.documentNumber", "must be at most 50 characters"))
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// checkTransactionID validates a transaction ID given as a path
+// parameter.
+func checkTransactionID(id string) error {
+	if n := utf8.RuneCountInString(id); n == 0 || n > journal.MaxIDLength {
+		return levy.Invalid("id", "a transaction ID has 1 to %d characters", journal.MaxIDLength)
+	}
+	return nil
+}
+
+// journalFor returns the journal and checks the ID of an operation.
+func (e *Engine) journalFor(id string) (journal.Store, error) {
+	if e.journal == nil {
+		return nil, &levy.Error{Code: levy.EInternal, Message: "this engine has no tax journal (see WithJournal)"}
+	}
+	return e.journal, checkTransactionID(id)
+}
+
+// DeleteTransaction deletes the stored transaction id of the context's
+// tenant: afterwards it does not exist. Its versions stay in the journal
+// for audit.
+func (e *Engine) DeleteTransaction(ctx context.Context, id string) error {
+	j, err := e.journalFor(id)
+	if err != nil {
+		return err
+	}
+	return j.Delete(ctx, levy.Tenant(ctx), id)
+}
+
+// TransactionExists reports whether the context's tenant has a stored,
+// not deleted, transaction id.
+func (e *Engine) TransactionExists(ctx context.Context, id string) (bool, error) {
+	j, err := e.journalFor(id)
+	if err != nil {
+		return false, err
+	}
+	return j.Exists(ctx, levy.Tenant(ctx), id)
+}
+
+// ReverseTransaction stores the reversal of transaction id: a second
+// transaction whose taxability amounts are the original's negated.
+func (e *Engine) ReverseTransaction(ctx context.Context, id string, r ReversalRequest) (*ReversalResponse, error) {
+	j, err := e.journalFor(id)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	if r.PostingDate.IsZero() {
+		r.PostingDate = e.snap.Load().today()
+	}
+	tx, err := j.Reverse(ctx, levy.Tenant(ctx), id, journal.Reversal{TransactionID: r.TransactionID, PostingDate: r.PostingDate, DocumentNumber: r.DocumentNumber})
+	if err != nil {
+		return nil, err
+	}
+	return &ReversalResponse{TransactionID: tx.TransactionID, PostingDate: tx.PostingDate, DocumentNumber: tx.DocumentNumber}, nil
+}
+
+// RollbackTransaction returns transaction id to the version before the
+// last ARBILLING_SYNC, APINVOICE_SYNC or ACCRUAL_SYNC changed it.
+func (e *Engine) RollbackTransaction(ctx context.Context, id string) (*RollbackResponse, error) {
+	j, err := e.journalFor(id)
+	if err != nil {
+		return nil, err
+	}
+	tx, err := j.Rollback(ctx, levy.Tenant(ctx), id)
+	if err != nil {
+		return nil, err
+	}
+	return &RollbackResponse{TransactionID: tx.TransactionID, Version: tx.Version, RestoredVersion: tx.RollbackOf}, nil
+}

@@ -1,0 +1,171 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+)
+
+// journalEngine returns an engine that stores into a Badger journal in a
+// temporary directory.
+func journalEngine(t *testing.T) (*Engine, journal.Store) {
+	t.Helper()
+	ctx := context.Background()
+	j, err := journal.Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { j.Close() })
+	e, err := New(ctx, WithJournal(j), WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e, j
+}
+
+// TestJournalStoresByKind checks which message types are stored: invoices
+// are, quotations never are, and postToJournal=false keeps an invoice out.
+func TestJournalStoresByKind(t *testing.T) {
+	e, j := journalEngine(t)
+	ctx := levy.WithTenant(context.Background(), "acme")
+	no := false
+	cases := []struct {
+		id     string
+		kind   SaleMessageType
+		post   *bool
+		stored bool
+	}{
+		{"INV-1", SaleInvoice, nil, true},
+		{"Q-1", SaleQuotation, nil, false},
+		{"INV-2", SaleInvoice, &no, false},
+		{"DT-1", SaleDistributeTax, nil, true},
+	}
+	for _, c := range cases {
+		req := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
+		req.SaleMessageType, req.TransactionID, req.PostToJournal = c.kind, c.id, c.post
+		if c.kind == SaleDistributeTax {
+			req.LineItems[0].InputTotalTax = amt("9.50")
+		}
+		resp, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.id, err)
+		}
+		ok, err := e.TransactionExists(ctx, c.id)
+		if err != nil || ok != c.stored {
+			t.Errorf("%s (%s): exists = %v, %v; want %v", c.id, c.kind, ok, err, c.stored)
+		}
+		if !c.stored {
+			continue
+		}
+		tx, err := j.Get(ctx, "acme", c.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tx.TotalTax.Equal(resp.TotalTax) || len(tx.Lines) != 1 || len(tx.Lines[0].Taxes) != len(resp.LineItems[0].Taxes) {
+			t.Errorf("%s: stored %+v, response total tax %s", c.id, tx, resp.TotalTax)
+		}
+		if tx.PostingDate != civil.MustParse("2026-06-01") || tx.Currency != "USD" || tx.MessageType != string(c.kind) {
+			t.Errorf("%s: header %+v", c.id, tx)
+		}
+	}
+	// Another tenant sees none of it.
+	other := levy.WithTenant(context.Background(), "globex")
+	if ok, _ := e.TransactionExists(other, "INV-1"); ok {
+		t.Error("a transaction is visible to another tenant")
+	}
+}
+
+// TestJournalOperations runs the transaction operations through the
+// engine: a generated ID, reversal, delete, and the errors of each.
+func TestJournalOperations(t *testing.T) {
+	e, j := journalEngine(t)
+	ctx := context.Background()
+	req := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
+	req.SaleMessageType = SaleInvoice
+	resp, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := resp.TransactionID
+	if len(id) != 32 {
+		t.Fatalf("generated transaction ID %q", id)
+	}
+	rev, err := e.ReverseTransaction(ctx, id, ReversalRequest{TransactionID: "REV-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rev.TransactionID != "REV-1" || rev.PostingDate != civil.MustParse("2026-06-01") {
+		t.Errorf("reversal %+v", rev)
+	}
+	got, err := j.Get(ctx, levy.DefaultTenant, "REV-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.TotalTax.Equal(resp.TotalTax.Neg()) || got.ReversalOf != id {
+		t.Errorf("reversal stored %s of %q, want %s of %q", got.TotalTax, got.ReversalOf, resp.TotalTax.Neg(), id)
+	}
+	if _, err := e.ReverseTransaction(ctx, id, ReversalRequest{}); levy.ErrorCode(err) != levy.EConflict {
+		t.Errorf("second reversal: %v", err)
+	}
+	if _, err := e.RollbackTransaction(ctx, id); levy.ErrorCode(err) != levy.EConflict {
+		t.Errorf("rollback without a sync: %v", err)
+	}
+	if err := e.DeleteTransaction(ctx, "REV-1"); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := e.TransactionExists(ctx, "REV-1"); ok {
+		t.Error("deleted transaction exists")
+	}
+	if err := e.DeleteTransaction(ctx, "nope"); levy.ErrorCode(err) != levy.ENotFound {
+		t.Errorf("delete unknown: %v", err)
+	}
+	long := "x123456789x123456789x123456789x123456789x"
+	if _, err := e.TransactionExists(ctx, long); levy.ErrorCode(err) != levy.EInvalid {
+		t.Errorf("41-character ID: %v", err)
+	}
+	if _, err := e.ReverseTransaction(ctx, id, ReversalRequest{TransactionID: long}); levy.ErrorCode(err) != levy.EInvalid {
+		t.Errorf("41-character reversal ID: %v", err)
+	}
+}
+
+// TestJournalSyncAndRollback posts an invoice, reconciles one of its lines
+// with ARBILLING_SYNC, and rolls the sync back.
+func TestJournalSyncAndRollback(t *testing.T) {
+	e, j := journalEngine(t)
+	ctx := context.Background()
+	req := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
+	req.SaleMessageType, req.TransactionID = SaleInvoice, "INV-9"
+	second := req.LineItems[0]
+	second.LineItemID, second.ExtendedPrice = "2", amt("50.00")
+	req.LineItems = append(req.LineItems, second)
+	if _, err := e.Sale(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	sync := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "80.00")
+	sync.SaleMessageType, sync.TransactionID = SaleARBillingSync, "INV-9"
+	sync.LineItems[0].SyncType = LineItemSyncTypeUpdate
+	if _, err := e.Sale(ctx, sync); err != nil {
+		t.Fatal(err)
+	}
+	tx, err := j.Get(ctx, levy.DefaultTenant, "INV-9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tx.Version != 2 || len(tx.Lines) != 2 || tx.Lines[0].Amount.String() != "80.00" || tx.Lines[1].Amount.String() != "50.00" {
+		t.Fatalf("after the sync: version %d, lines %+v", tx.Version, tx.Lines)
+	}
+	rb, err := e.RollbackTransaction(ctx, "INV-9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rb.Version != 3 || rb.RestoredVersion != 1 {
+		t.Errorf("rollback %+v", rb)
+	}
+	tx, _ = j.Get(ctx, levy.DefaultTenant, "INV-9")
+	if tx.Lines[0].Amount.String() != "100.00" {
+		t.Errorf("after the rollback: %+v", tx.Lines)
+	}
+}

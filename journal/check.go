@@ -1,0 +1,143 @@
+package journal
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+)
+
+// maxTenantLength is the most bytes a tenant may have.
+const maxTenantLength = 100
+
+// checkTenant reports a tenant that is empty or longer than
+// maxTenantLength bytes.
+func checkTenant(tenant string) error {
+	switch {
+	case tenant == "":
+		return levy.Invalid("tenant", "tenant is empty")
+	case len(tenant) > maxTenantLength:
+		return levy.Invalid("tenant", "tenant has %d bytes, at most %d are allowed", len(tenant), maxTenantLength)
+	}
+	return nil
+}
+
+// checkID reports a transaction ID that is empty, longer than
+// MaxIDLength characters or not valid UTF-8.
+func checkID(id string) error {
+	switch n := utf8.RuneCountInString(id); {
+	case n == 0:
+		return levy.Invalid("transactionId", "transaction ID is empty")
+	case n > MaxIDLength:
+		return levy.Invalid("transactionId", "transaction ID has %d characters, at most %d are allowed", n, MaxIDLength)
+	case !utf8.ValidString(id):
+		return levy.Invalid("transactionId", "transaction ID is not valid UTF-8")
+	}
+	return nil
+}
+
+// checkKey checks the tenant and the transaction ID of a method that
+// names one transaction.
+func checkKey(tenant, id string) error {
+	if err := checkTenant(tenant); err != nil {
+		return err
+	}
+	return checkID(id)
+}
+
+// checkDate reports a date that the period index can not file: a
+// non-zero date outside the years 1 to 9999 or with a month or day out of
+// range.
+func checkDate(field string, d civil.Date) error {
+	if d.IsZero() {
+		return nil
+	}
+	if d.Year < 1 || d.Year > 9999 || d.Month < 1 || d.Month > 12 || d.Day < 1 || d.Day > 31 {
+		return levy.Invalid(field, "date %04d-%02d-%02d is out of range", d.Year, int(d.Month), d.Day)
+	}
+	return nil
+}
+
+// checkPost checks what Post is given.
+func checkPost(tenant string, tx *Transaction) error {
+	if err := checkTenant(tenant); err != nil {
+		return err
+	}
+	if tx == nil {
+		return levy.Invalid("transaction", "transaction is missing")
+	}
+	if err := checkID(tx.TransactionID); err != nil {
+		return err
+	}
+	if tx.DocumentDate.IsZero() {
+		return levy.Invalid("documentDate", "document date is missing")
+	}
+	if err := checkDate("documentDate", tx.DocumentDate); err != nil {
+		return err
+	}
+	return checkDate("postingDate", tx.PostingDate)
+}
+
+// checkReversal checks what Reverse is given besides the original's key.
+func checkReversal(r Reversal) error {
+	if r.TransactionID != "" {
+		if err := checkID(r.TransactionID); err != nil {
+			return err
+		}
+	}
+	return checkDate("postingDate", r.PostingDate)
+}
+
+// checkScan checks what Scan is given besides fn.
+func checkScan(tenant string, from, to civil.Date) error {
+	if err := checkTenant(tenant); err != nil {
+		return err
+	}
+	if err := checkDate("from", from); err != nil {
+		return err
+	}
+	return checkDate("to", to)
+}
+
+// conflict returns an EConflict error about field.
+func conflict(field, format string, args ...any) *levy.Error {
+	return &levy.Error{Code: levy.EConflict, Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// notFound returns the ENotFound error of a transaction ID that is unknown
+// or deleted.
+func notFound(id string) *levy.Error {
+	return levy.NotFound("transactionId", "transaction %q not found", id)
+}
+
+// newID returns a random transaction ID of 32 hexadecimal characters, for
+// a reversal that names none.
+func newID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return hex.EncodeToString(b[:])
+}
+
+// ErrClosed is the error, wrapped, of the methods of a store after Close.
+var ErrClosed = errors.New("store is closed")
+
+// wrap returns err with the operation and the transaction ID that met it
+// ("journal: post INV-1: ..."), except a *levy.Error, which is the
+// caller's to read as it is, and nil, which stays nil.
+func wrap(op, id string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var le *levy.Error
+	if errors.As(err, &le) {
+		return err
+	}
+	if id == "" {
+		return fmt.Errorf("journal: %s: %w", op, err)
+	}
+	return fmt.Errorf("journal: %s %s: %w", op, id, err)
+}

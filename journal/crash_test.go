@@ -1,0 +1,179 @@
+package journal
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/money"
+)
+
+// crashDirEnv names the directory of TestCrashChild's journal; the child
+// runs only when it is set.
+const crashDirEnv = "LEVY_JOURNAL_CRASH_DIR"
+
+// crashTx returns the transaction that the crash test posts under id,
+// every field derived from id so that the parent can rebuild it.
+func crashTx(id string) *Transaction {
+	n := 0
+	for _, c := range id {
+		n = n*31 + int(c)
+	}
+	n = (n%100000 + 100000) % 100000
+	net := money.FromInt(int64(n)).Add(money.FromInt(1)) // never zero
+	tax, _ := net.Div(money.FromInt(16), 2, money.HalfUp)
+	rate, _ := money.Parse("0.0625")
+	d := civil.New(2026, time.Month(1+n%12), 1+n%28)
+	return &Transaction{
+		TransactionID: id, Perspective: "SELLER", MessageType: "INVOICE",
+		DocumentNumber: "DOC-" + id, DocumentDate: d, PostingDate: d, Currency: "USD",
+		SubTotal: net, TotalTax: tax, Total: net.Add(tax),
+		Lines: []Line{{LineItemID: "1", Amount: net, TotalTax: tax, Taxes: []Tax{{
+			JurisdictionID: "ST", Taxable: net, Tax: tax, Rate: rate,
+		}}}},
+	}
+}
+
+// TestCrashChild posts as fast as it can from 16 goroutines and prints
+// "ack <id>" for each post acknowledged, until it is killed. It runs only
+// as the child of TestCrashKeepsAcknowledged.
+func TestCrashChild(t *testing.T) {
+	dir := os.Getenv(crashDirEnv)
+	if dir == "" {
+		t.Skip("the child of TestCrashKeepsAcknowledged")
+	}
+	b, err := Open(context.Background(), dir, WithSyncWrites(true))
+	if err != nil {
+		fmt.Printf("open failed: %v\n", err)
+		os.Exit(2)
+	}
+	var mu sync.Mutex // one line per write on stdout
+	for g := range 16 {
+		go func() {
+			for i := 0; ; i++ {
+				id := fmt.Sprintf("C%02d-%07d", g, i)
+				if _, err := b.Post(context.Background(), "crash", crashTx(id)); err != nil {
+					fmt.Printf("post failed: %v\n", err)
+					os.Exit(2)
+				}
+				mu.Lock()
+				_, _ = os.Stdout.WriteString("ack " + id + "\n")
+				mu.Unlock()
+			}
+		}()
+	}
+	// The parent kills the child long before; this bounds an orphan.
+	time.Sleep(30 * time.Second)
+	os.Exit(3)
+}
+
+// TestCrashKeepsAcknowledged kills a process that posts from many
+// goroutines (SIGKILL, no Close) and checks that every post it
+// acknowledged is in the journal afterwards, intact.
+func TestCrashKeepsAcknowledged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills a child process after 1.5 s")
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), crashDirEnv+"="+dir)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+
+	var acked []string
+	var other []string
+	read := make(chan error, 1)
+	go func() {
+		r := bufio.NewReader(out)
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				// A line cut short by the kill is not an acknowledgement.
+				if err == io.EOF {
+					err = nil
+				}
+				read <- err
+				return
+			}
+			if id, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "ack "); ok {
+				acked = append(acked, id)
+			} else {
+				other = append(other, line)
+			}
+		}
+	}()
+	time.Sleep(1500 * time.Millisecond)
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatalf("kill: %v", err)
+	}
+	if err := <-read; err != nil {
+		t.Fatalf("reading the child: %v", err)
+	}
+	_ = cmd.Wait()
+	if len(other) > 0 {
+		t.Fatalf("the child failed:\n%s%s", strings.Join(other, ""), stderr.String())
+	}
+	if len(acked) < 100 {
+		t.Fatalf("the child acknowledged only %d posts in 1.5 s:\n%s", len(acked), stderr.String())
+	}
+	t.Logf("%d posts acknowledged before the kill", len(acked))
+
+	b, err := Open(context.Background(), dir)
+	if err != nil {
+		t.Fatalf("reopening after the crash: %v", err)
+	}
+	defer b.Close()
+	ctx := context.Background()
+	for _, id := range acked {
+		got, err := b.Get(ctx, "crash", id)
+		if err != nil {
+			t.Fatalf("acknowledged %s is lost: %v", id, err)
+		}
+		want := crashTx(id)
+		want.Version = 1
+		want.PostedAt = got.PostedAt
+		if g, w := mustJSON(t, got), mustJSON(t, want); g != w || got.PostedAt.IsZero() {
+			t.Fatalf("acknowledged %s is damaged:\n got %s\nwant %s", id, g, w)
+		}
+	}
+	scanned := 0
+	err = b.Scan(ctx, "crash", civil.Date{}, civil.Date{}, func(tx *Transaction) error {
+		scanned++
+		if tx.Version != 1 || tx.Total.Sign() <= 0 {
+			return fmt.Errorf("scanned %s is damaged: %+v", tx.TransactionID, tx)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("Scan after the crash: %v", err)
+	}
+	if scanned < len(acked) {
+		t.Fatalf("Scan finds %d transactions, %d were acknowledged", scanned, len(acked))
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -1,0 +1,1134 @@
+// Package journaltest is the conformance suite of journal.Store: every
+// store of Levy's journal runs it, so that all of them keep the contract
+// of the interface in the same way.
+package journaltest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/money"
+)
+
+// Run runs the conformance suite against the stores that open returns:
+// each subtest opens a new, empty store and closes it when it ends
+// (closing twice must be harmless, so open may register a Close of its
+// own).
+func Run(t *testing.T, open func(t *testing.T) journal.Store) {
+	tests := []struct {
+		name string
+		fn   func(*testing.T, journal.Store)
+	}{
+		{"PostGetVersions", testPostGetVersions},
+		{"PostingDateDefault", testPostingDateDefault},
+		{"DeepCopies", testDeepCopies},
+		{"TenantIsolation", testTenantIsolation},
+		{"Delete", testDelete},
+		{"PostRevivesDeleted", testPostRevivesDeleted},
+		{"Reverse", testReverse},
+		{"ReverseDefaults", testReverseDefaults},
+		{"ReverseGeneratedID", testReverseGeneratedID},
+		{"ReverseErrorsWriteNothing", testReverseErrors},
+		{"ReverseOntoDeletedID", testReverseOntoDeletedID},
+		{"RollbackOneSync", testRollbackOneSync},
+		{"RollbackTwoSyncs", testRollbackTwoSyncs},
+		{"RollbackErrors", testRollbackErrors},
+		{"RollbackMovesPostingDate", testRollbackMovesPostingDate},
+		{"SyncReconciles", testSyncReconciles},
+		{"SyncWithoutLiveVersion", testSyncWithoutLiveVersion},
+		{"ScanPeriod", testScanPeriod},
+		{"ScanFollowsLatestVersion", testScanFollowsLatestVersion},
+		{"ScanStops", testScanStops},
+		{"InvalidArguments", testInvalid},
+		{"CancelledContext", testCancelled},
+		{"ConcurrentDistinctIDs", testConcurrentDistinct},
+		{"ConcurrentSameID", testConcurrentSame},
+		{"Close", testClose},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := open(t)
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			tc.fn(t, s)
+		})
+	}
+}
+
+const tenant = "acme"
+
+// amount parses s, which the suite writes correctly.
+func amount(t *testing.T, s string) money.Amount {
+	t.Helper()
+	a, err := money.Parse(s)
+	if err != nil {
+		t.Fatalf("amount %q: %v", s, err)
+	}
+	return a
+}
+
+// line returns a line of amount net with two taxes: a state tax at 6%
+// and a county tax at 1.5% with filing amounts in another currency. Its
+// TotalTax is the sum of the two.
+func line(t *testing.T, itemID, net, stateTax, countyTax string) journal.Line {
+	t.Helper()
+	st, ct := amount(t, stateTax), amount(t, countyTax)
+	return journal.Line{
+		LineItemID:   itemID,
+		ProductClass: "GOODS",
+		Amount:       amount(t, net),
+		TotalTax:     st.Add(ct),
+		Taxes: []journal.Tax{{
+			JurisdictionID:   "ST-1",
+			JurisdictionType: "STATE",
+			Imposition:       "Sales Tax",
+			TaxType:          "SALES",
+			TaxResult:        "TAXABLE",
+			CollectedFrom:    "SELLER",
+			Taxable:          amount(t, net),
+			Exempt:           amount(t, "0.00"),
+			NonTaxable:       amount(t, "1.25"),
+			Tax:              st,
+			Rate:             amount(t, "0.06"),
+		}, {
+			JurisdictionID:   "CO-7",
+			JurisdictionType: "COUNTY",
+			Imposition:       "Local Sales Tax",
+			TaxType:          "SALES",
+			TaxResult:        "TAXABLE",
+			CollectedFrom:    "SELLER",
+			Taxable:          amount(t, net),
+			Exempt:           amount(t, "2.50"),
+			NonTaxable:       amount(t, "0"),
+			Tax:              ct,
+			Rate:             amount(t, "0.015"),
+			Filing: &journal.Filing{
+				Currency: "CAD",
+				Taxable:  amount(t, "137.00"),
+				Exempt:   amount(t, "3.40"),
+				Tax:      amount(t, "2.06"),
+			},
+		}},
+	}
+}
+
+// invoice returns a seller's invoice of lines, its totals summed from
+// them.
+func invoice(t *testing.T, id, date string, lines ...journal.Line) *journal.Transaction {
+	t.Helper()
+	d := civil.MustParse(date)
+	tx := &journal.Transaction{
+		TransactionID:  id,
+		Perspective:    "SELLER",
+		MessageType:    "INVOICE",
+		DocumentNumber: "DOC-" + id,
+		DocumentDate:   d,
+		PostingDate:    d,
+		Currency:       "USD",
+		Lines:          lines,
+	}
+	for _, l := range lines {
+		tx.SubTotal = tx.SubTotal.Add(l.Amount)
+		tx.TotalTax = tx.TotalTax.Add(l.TotalTax)
+	}
+	tx.Total = tx.SubTotal.Add(tx.TotalTax)
+	return tx
+}
+
+// simple returns an invoice of one line of 100.00.
+func simple(t *testing.T, id, date string) *journal.Transaction {
+	t.Helper()
+	return invoice(t, id, date, line(t, "L1", "100.00", "6.00", "1.50"))
+}
+
+// sync returns a sync version (ARBILLING_SYNC) of lines.
+func sync_(t *testing.T, id, date string, lines ...journal.Line) *journal.Transaction {
+	t.Helper()
+	tx := invoice(t, id, date, lines...)
+	tx.MessageType = "ARBILLING_SYNC"
+	tx.Sync = true
+	return tx
+}
+
+// content is tx's JSON without the fields a store assigns (Version and
+// PostedAt), for comparing what was posted with what was stored.
+func content(t *testing.T, tx *journal.Transaction) string {
+	t.Helper()
+	if tx == nil {
+		return "<nil>"
+	}
+	c := *tx
+	c.Version = 0
+	c.PostedAt = time.Time{}
+	return encode(t, &c)
+}
+
+// encode is v's JSON.
+func encode(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("encode: %v", err)
+	}
+	return string(b)
+}
+
+// sameContent fails unless got and want have the same content.
+func sameContent(t *testing.T, what string, got, want *journal.Transaction) {
+	t.Helper()
+	if g, w := content(t, got), content(t, want); g != w {
+		t.Fatalf("%s:\n got %s\nwant %s", what, g, w)
+	}
+}
+
+// wantCode fails unless err has the levy error code code.
+func wantCode(t *testing.T, what string, err error, code string) {
+	t.Helper()
+	if got := levy.ErrorCode(err); got != code {
+		t.Fatalf("%s: error %v has code %q, want %q", what, err, got, code)
+	}
+}
+
+func mustPost(t *testing.T, s journal.Store, ten string, tx *journal.Transaction) *journal.Transaction {
+	t.Helper()
+	out, err := s.Post(context.Background(), ten, tx)
+	if err != nil {
+		t.Fatalf("Post %s: %v", tx.TransactionID, err)
+	}
+	return out
+}
+
+func mustGet(t *testing.T, s journal.Store, ten, id string) *journal.Transaction {
+	t.Helper()
+	out, err := s.Get(context.Background(), ten, id)
+	if err != nil {
+		t.Fatalf("Get %s: %v", id, err)
+	}
+	return out
+}
+
+func mustVersions(t *testing.T, s journal.Store, ten, id string) []*journal.Transaction {
+	t.Helper()
+	out, err := s.Versions(context.Background(), ten, id)
+	if err != nil {
+		t.Fatalf("Versions %s: %v", id, err)
+	}
+	for i, v := range out {
+		if v.Version != i+1 {
+			t.Fatalf("Versions %s: element %d has version %d", id, i, v.Version)
+		}
+		if v.TransactionID != id {
+			t.Fatalf("Versions %s: element %d has ID %q", id, i, v.TransactionID)
+		}
+	}
+	return out
+}
+
+func exists(t *testing.T, s journal.Store, ten, id string) bool {
+	t.Helper()
+	ok, err := s.Exists(context.Background(), ten, id)
+	if err != nil {
+		t.Fatalf("Exists %s: %v", id, err)
+	}
+	return ok
+}
+
+// scan returns the IDs and versions Scan reports, as "id@version".
+func scan(t *testing.T, s journal.Store, ten, from, to string) []string {
+	t.Helper()
+	var f, u civil.Date
+	if from != "" {
+		f = civil.MustParse(from)
+	}
+	if to != "" {
+		u = civil.MustParse(to)
+	}
+	var out []string
+	err := s.Scan(context.Background(), ten, f, u, func(tx *journal.Transaction) error {
+		out = append(out, fmt.Sprintf("%s@%d", tx.TransactionID, tx.Version))
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("Scan %s..%s: %v", from, to, err)
+	}
+	return out
+}
+
+func wantScan(t *testing.T, s journal.Store, ten, from, to string, want ...string) {
+	t.Helper()
+	got := scan(t, s, ten, from, to)
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("Scan %s %s..%s = %v, want %v", ten, from, to, got, want)
+	}
+}
+
+func testPostGetVersions(t *testing.T, s journal.Store) {
+	in := invoice(t, "INV-1", "2026-03-14",
+		line(t, "L1", "100.00", "6.00", "1.50"),
+		line(t, "L2", "19.99", "1.20", "0.30"))
+	in.Version = 7                // a store assigns versions itself
+	in.PostedAt = time.Unix(0, 0) // and the time of posting
+	before := time.Now()
+	v1 := mustPost(t, s, tenant, in)
+	after := time.Now()
+	if v1.Version != 1 {
+		t.Fatalf("first version is %d, want 1", v1.Version)
+	}
+	if v1.PostedAt.Before(before.Add(-time.Second)) || v1.PostedAt.After(after.Add(time.Second)) {
+		t.Fatalf("PostedAt %v is not between %v and %v", v1.PostedAt, before, after)
+	}
+	if v1.PostedAt.Location() != time.UTC {
+		t.Fatalf("PostedAt %v is not in UTC", v1.PostedAt)
+	}
+	sameContent(t, "posted version", v1, in)
+	got := mustGet(t, s, tenant, "INV-1")
+	if got.Version != 1 || !got.PostedAt.Equal(v1.PostedAt) {
+		t.Fatalf("Get: version %d posted at %v, want 1 at %v", got.Version, got.PostedAt, v1.PostedAt)
+	}
+	sameContent(t, "Get after one post", got, in)
+	if !exists(t, s, tenant, "INV-1") {
+		t.Fatal("Exists is false after Post")
+	}
+
+	in2 := invoice(t, "INV-1", "2026-03-15", line(t, "L1", "50.00", "3.00", "0.75"))
+	in2.DocumentNumber = "DOC-corrected"
+	v2 := mustPost(t, s, tenant, in2)
+	if v2.Version != 2 {
+		t.Fatalf("second version is %d, want 2", v2.Version)
+	}
+	sameContent(t, "Get after two posts", mustGet(t, s, tenant, "INV-1"), in2)
+	vs := mustVersions(t, s, tenant, "INV-1")
+	if len(vs) != 2 {
+		t.Fatalf("Versions: %d versions, want 2", len(vs))
+	}
+	sameContent(t, "version 1", vs[0], in)
+	sameContent(t, "version 2", vs[1], in2)
+	if !vs[0].PostedAt.Equal(v1.PostedAt) || !vs[1].PostedAt.Equal(v2.PostedAt) {
+		t.Fatalf("Versions lost the posting times")
+	}
+
+	_, err := s.Get(context.Background(), tenant, "INV-404")
+	wantCode(t, "Get of an unknown ID", err, levy.ENotFound)
+	_, err = s.Versions(context.Background(), tenant, "INV-404")
+	wantCode(t, "Versions of an unknown ID", err, levy.ENotFound)
+	if exists(t, s, tenant, "INV-404") {
+		t.Fatal("Exists of an unknown ID is true")
+	}
+}
+
+func testPostingDateDefault(t *testing.T, s journal.Store) {
+	in := simple(t, "INV-1", "2026-05-02")
+	in.PostingDate = civil.Date{}
+	out := mustPost(t, s, tenant, in)
+	if want := civil.MustParse("2026-05-02"); out.PostingDate != want {
+		t.Fatalf("posting date %v, want the document date %v", out.PostingDate, want)
+	}
+	if got := mustGet(t, s, tenant, "INV-1").PostingDate; got != out.PostingDate {
+		t.Fatalf("stored posting date %v, want %v", got, out.PostingDate)
+	}
+	wantScan(t, s, tenant, "2026-05-02", "2026-05-02", "INV-1@1")
+}
+
+func testDeepCopies(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	in := invoice(t, "INV-1", "2026-03-14", line(t, "L1", "100.00", "6.00", "1.50"))
+	want := content(t, in)
+	out := mustPost(t, s, tenant, in)
+
+	scribble := func(tx *journal.Transaction) {
+		tx.DocumentNumber = "scribbled"
+		tx.Lines[0].Amount = amount(t, "999")
+		tx.Lines[0].Taxes[0].Tax = amount(t, "999")
+		tx.Lines[0].Taxes[1].Filing.Tax = amount(t, "999")
+		tx.Lines[0].Taxes = append(tx.Lines[0].Taxes[:1], journal.Tax{JurisdictionID: "X"})
+		tx.Lines = append(tx.Lines, journal.Line{LineItemID: "X"})
+	}
+	check := func(what string) {
+		t.Helper()
+		if got := content(t, mustGet(t, s, tenant, "INV-1")); got != want {
+			t.Fatalf("after changing %s, Get returns\n%s\nwant\n%s", what, got, want)
+		}
+	}
+	scribble(in)
+	check("the posted transaction")
+	scribble(out)
+	check("Post's result")
+	scribble(mustGet(t, s, tenant, "INV-1"))
+	check("Get's result")
+	scribble(mustVersions(t, s, tenant, "INV-1")[0])
+	check("Versions' result")
+	err := s.Scan(ctx, tenant, civil.Date{}, civil.Date{}, func(tx *journal.Transaction) error {
+		scribble(tx)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("Scan: %v", err)
+	}
+	check("Scan's transactions")
+
+	rev, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1"})
+	if err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	wantRev := content(t, rev)
+	scribble(rev)
+	if got := content(t, mustGet(t, s, tenant, "REV-1")); got != wantRev {
+		t.Fatalf("after changing Reverse's result, Get returns\n%s\nwant\n%s", got, wantRev)
+	}
+	check("Reverse's result")
+
+	mustPost(t, s, tenant, simple(t, "INV-2", "2026-03-14"))
+	mustPost(t, s, tenant, sync_(t, "INV-2", "2026-03-14", line(t, "L9", "1.00", "0.06", "0.02")))
+	rb, err := s.Rollback(ctx, tenant, "INV-2")
+	if err != nil {
+		t.Fatalf("Rollback: %v", err)
+	}
+	wantRB := content(t, rb)
+	scribble(rb)
+	if got := content(t, mustGet(t, s, tenant, "INV-2")); got != wantRB {
+		t.Fatalf("after changing Rollback's result, Get returns\n%s\nwant\n%s", got, wantRB)
+	}
+}
+
+func testTenantIsolation(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	a := invoice(t, "INV-1", "2026-03-14", line(t, "L1", "100.00", "6.00", "1.50"))
+	b := invoice(t, "INV-1", "2026-03-14", line(t, "L1", "200.00", "12.00", "3.00"))
+	mustPost(t, s, "tenant-a", a)
+	mustPost(t, s, "tenant-b", b)
+	mustPost(t, s, "tenant-b", b)
+	sameContent(t, "tenant-a's INV-1", mustGet(t, s, "tenant-a", "INV-1"), a)
+	sameContent(t, "tenant-b's INV-1", mustGet(t, s, "tenant-b", "INV-1"), b)
+	if n := len(mustVersions(t, s, "tenant-a", "INV-1")); n != 1 {
+		t.Fatalf("tenant-a has %d versions, want 1", n)
+	}
+	if n := len(mustVersions(t, s, "tenant-b", "INV-1")); n != 2 {
+		t.Fatalf("tenant-b has %d versions, want 2", n)
+	}
+
+	// Tenants and IDs that would run into each other if joined.
+	mustPost(t, s, "ab", simple(t, "c", "2026-03-14"))
+	for _, k := range [][2]string{{"a", "bc"}, {"abc", "c"}, {"a", "b"}, {"tenant-", "aINV-1"}} {
+		if exists(t, s, k[0], k[1]) {
+			t.Fatalf("tenant %q sees ID %q of another tenant", k[0], k[1])
+		}
+	}
+	wantScan(t, s, "a", "", "")
+	wantScan(t, s, "tenant-", "", "")
+
+	if _, err := s.Reverse(ctx, "tenant-b", "INV-1", journal.Reversal{TransactionID: "REV-1"}); err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	if exists(t, s, "tenant-a", "REV-1") {
+		t.Fatal("a reversal in tenant-b exists in tenant-a")
+	}
+	// tenant-a's INV-1 is not reversed by tenant-b's reversal.
+	if _, err := s.Reverse(ctx, "tenant-a", "INV-1", journal.Reversal{TransactionID: "REV-1"}); err != nil {
+		t.Fatalf("Reverse in tenant-a after the same in tenant-b: %v", err)
+	}
+
+	if err := s.Delete(ctx, "tenant-a", "INV-1"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	if exists(t, s, "tenant-a", "INV-1") || !exists(t, s, "tenant-b", "INV-1") {
+		t.Fatal("Delete in tenant-a reached tenant-b (or did nothing)")
+	}
+	sameContent(t, "tenant-b's INV-1 after tenant-a's delete", mustGet(t, s, "tenant-b", "INV-1"), b)
+	err := s.Delete(ctx, "tenant-c", "INV-1")
+	wantCode(t, "Delete in a tenant without the ID", err, levy.ENotFound)
+	_, err = s.Get(ctx, "tenant-c", "INV-1")
+	wantCode(t, "Get in a tenant without the ID", err, levy.ENotFound)
+
+	wantScan(t, s, "tenant-a", "", "", "REV-1@1")
+	wantScan(t, s, "tenant-b", "2026-03-14", "2026-03-14", "INV-1@2")
+	wantScan(t, s, "tenant-c", "", "")
+}
+
+func testDelete(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-14"))
+	mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-14"))
+	mustPost(t, s, tenant, simple(t, "INV-2", "2026-03-14"))
+	if err := s.Delete(ctx, tenant, "INV-1"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	if exists(t, s, tenant, "INV-1") {
+		t.Fatal("Exists is true after Delete")
+	}
+	_, err := s.Get(ctx, tenant, "INV-1")
+	wantCode(t, "Get after Delete", err, levy.ENotFound)
+	if n := len(mustVersions(t, s, tenant, "INV-1")); n != 2 {
+		t.Fatalf("Versions after Delete: %d, want 2", n)
+	}
+	wantScan(t, s, tenant, "", "", "INV-2@1")
+	wantCode(t, "second Delete", s.Delete(ctx, tenant, "INV-1"), levy.ENotFound)
+	wantCode(t, "Delete of an unknown ID", s.Delete(ctx, tenant, "INV-404"), levy.ENotFound)
+	if !exists(t, s, tenant, "INV-2") {
+		t.Fatal("Delete removed another transaction")
+	}
+}
+
+func testPostRevivesDeleted(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-14"))
+	if err := s.Delete(ctx, tenant, "INV-1"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	in := simple(t, "INV-1", "2026-04-01")
+	in.DocumentNumber = "revived"
+	out := mustPost(t, s, tenant, in)
+	if out.Version != 2 {
+		t.Fatalf("post after delete: version %d, want 2", out.Version)
+	}
+	if !exists(t, s, tenant, "INV-1") {
+		t.Fatal("post after delete: Exists is false")
+	}
+	sameContent(t, "Get after revival", mustGet(t, s, tenant, "INV-1"), in)
+	wantScan(t, s, tenant, "", "", "INV-1@2")
+	wantScan(t, s, tenant, "2026-03-14", "2026-03-14")
+}
+
+// negatedContent is what the reversal of orig under the given header
+// must contain.
+func negatedContent(t *testing.T, orig *journal.Transaction, id, doc string, date civil.Date) string {
+	t.Helper()
+	want := journal.Negated(orig)
+	want.TransactionID = id
+	want.ReversalOf = orig.TransactionID
+	want.DocumentNumber = doc
+	want.PostingDate = date
+	return content(t, want)
+}
+
+func testReverse(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	orig := mustPost(t, s, tenant, invoice(t, "INV-1", "2026-03-14",
+		line(t, "L1", "100.00", "6.00", "1.50"),
+		line(t, "L2", "-20.00", "-1.20", "-0.30")))
+	date := civil.MustParse("2026-04-02")
+	rev, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: date, DocumentNumber: "CN-9"})
+	if err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	if rev.TransactionID != "REV-1" || rev.ReversalOf != "INV-1" || rev.Version != 1 ||
+		rev.DocumentNumber != "CN-9" || rev.PostingDate != date || rev.MessageType != "INVOICE" ||
+		rev.DocumentDate != orig.DocumentDate || rev.PostedAt.IsZero() {
+		t.Fatalf("reversal header: %+v", rev)
+	}
+	if got, want := content(t, rev), negatedContent(t, orig, "REV-1", "CN-9", date); got != want {
+		t.Fatalf("reversal:\n got %s\nwant %s", got, want)
+	}
+	// Spot checks of the negation, exact to the scale.
+	l1 := rev.Lines[0]
+	if l1.Amount.String() != "-100.00" || l1.TotalTax.String() != "-7.50" ||
+		l1.Taxes[0].Tax.String() != "-6.00" || l1.Taxes[0].NonTaxable.String() != "-1.25" ||
+		l1.Taxes[0].Rate.String() != "0.06" || l1.Taxes[1].Exempt.String() != "-2.50" ||
+		l1.Taxes[1].Filing.Taxable.String() != "-137.00" || l1.Taxes[1].Filing.Exempt.String() != "-3.40" ||
+		l1.Taxes[1].Filing.Tax.String() != "-2.06" || rev.Lines[1].Amount.String() != "20.00" ||
+		rev.SubTotal.String() != "-80.00" || rev.TotalTax.String() != "-6.00" || rev.Total.String() != "-86.00" {
+		t.Fatalf("reversal amounts: %s", encode(t, rev))
+	}
+	sameContent(t, "Get of the reversal", mustGet(t, s, tenant, "REV-1"), rev)
+	vs := mustVersions(t, s, tenant, "INV-1")
+	if len(vs) != 1 {
+		t.Fatalf("the original has %d versions after its reversal, want 1", len(vs))
+	}
+	sameContent(t, "the original after its reversal", vs[0], orig)
+	if !exists(t, s, tenant, "INV-1") {
+		t.Fatal("the original no longer exists after its reversal")
+	}
+	wantScan(t, s, tenant, "", "", "INV-1@1", "REV-1@1")
+
+	// The original is linked to its reversal.
+	_, err = s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-2"})
+	wantCode(t, "second reversal", err, levy.EConflict)
+	if !strings.Contains(err.Error(), "REV-1") {
+		t.Fatalf("second reversal: error %q does not name the first reversal", err)
+	}
+
+	// A reversal is a transaction like another: it can be reversed.
+	rr, err := s.Reverse(ctx, tenant, "REV-1", journal.Reversal{TransactionID: "REV-REV-1", PostingDate: date})
+	if err != nil {
+		t.Fatalf("reversing the reversal: %v", err)
+	}
+	if rr.Total.String() != "86.00" || rr.ReversalOf != "REV-1" || rr.DocumentNumber != "CN-9" {
+		t.Fatalf("reversal of the reversal: %s", encode(t, rr))
+	}
+}
+
+func testReverseDefaults(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	orig := mustPost(t, s, tenant, simple(t, "INV-1", "2020-01-31"))
+	before := civil.Today()
+	rev, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1"})
+	after := civil.Today()
+	if err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	if rev.PostingDate != before && rev.PostingDate != after {
+		t.Fatalf("reversal posting date %v, want today (%v)", rev.PostingDate, before)
+	}
+	if rev.DocumentNumber != orig.DocumentNumber {
+		t.Fatalf("reversal document number %q, want the original's %q", rev.DocumentNumber, orig.DocumentNumber)
+	}
+	if got, want := content(t, rev), negatedContent(t, orig, "REV-1", orig.DocumentNumber, rev.PostingDate); got != want {
+		t.Fatalf("reversal:\n got %s\nwant %s", got, want)
+	}
+	wantScan(t, s, tenant, rev.PostingDate.String(), rev.PostingDate.String(), "REV-1@1")
+}
+
+var hex32 = regexp.MustCompile(`^[0-9a-f]{32}$`)
+
+func testReverseGeneratedID(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-14"))
+	mustPost(t, s, tenant, simple(t, "INV-2", "2026-03-14"))
+	r1, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{})
+	if err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	r2, err := s.Reverse(ctx, tenant, "INV-2", journal.Reversal{})
+	if err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	for _, r := range []*journal.Transaction{r1, r2} {
+		if !hex32.MatchString(r.TransactionID) {
+			t.Fatalf("generated reversal ID %q is not 32 hexadecimal characters", r.TransactionID)
+		}
+		sameContent(t, "Get of a generated reversal", mustGet(t, s, tenant, r.TransactionID), r)
+	}
+	if r1.TransactionID == r2.TransactionID {
+		t.Fatalf("two reversals got the same ID %q", r1.TransactionID)
+	}
+}
+
+func testReverseErrors(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-14"))
+	mustPost(t, s, tenant, simple(t, "DEL-1", "2026-03-14"))
+	if err := s.Delete(ctx, tenant, "DEL-1"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	taken := mustPost(t, s, tenant, simple(t, "TAKEN", "2026-03-14"))
+	before := scan(t, s, tenant, "", "")
+
+	nothing := func(what, id string) {
+		t.Helper()
+		if exists(t, s, tenant, id) {
+			t.Fatalf("%s: the reversal %s was written", what, id)
+		}
+		_, err := s.Versions(ctx, tenant, id)
+		wantCode(t, what+": Versions of the would-be reversal", err, levy.ENotFound)
+	}
+
+	_, err := s.Reverse(ctx, tenant, "INV-404", journal.Reversal{TransactionID: "R-UNKNOWN"})
+	wantCode(t, "reversing an unknown ID", err, levy.ENotFound)
+	nothing("reversing an unknown ID", "R-UNKNOWN")
+
+	_, err = s.Reverse(ctx, tenant, "DEL-1", journal.Reversal{TransactionID: "R-DELETED"})
+	wantCode(t, "reversing a deleted ID", err, levy.ENotFound)
+	nothing("reversing a deleted ID", "R-DELETED")
+
+	_, err = s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "TAKEN"})
+	wantCode(t, "reversing into a taken ID", err, levy.EConflict)
+	vs := mustVersions(t, s, tenant, "TAKEN")
+	if len(vs) != 1 {
+		t.Fatalf("reversing into a taken ID wrote a version of it (%d versions)", len(vs))
+	}
+	sameContent(t, "the taken ID", vs[0], taken)
+
+	_, err = s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "INV-1"})
+	wantCode(t, "reversing into the original's own ID", err, levy.EConflict)
+	if n := len(mustVersions(t, s, tenant, "INV-1")); n != 1 {
+		t.Fatalf("reversing into the original's ID wrote a version of it (%d versions)", n)
+	}
+
+	_, err = s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: strings.Repeat("x", journal.MaxIDLength+1)})
+	wantCode(t, "reversal ID too long", err, levy.EInvalid)
+
+	if got := scan(t, s, tenant, "", ""); strings.Join(got, " ") != strings.Join(before, " ") {
+		t.Fatalf("failed reversals changed the journal: %v, was %v", got, before)
+	}
+
+	// The failures left the original's head unchanged: it is not linked
+	// to a reversal, so it can still be reversed, once.
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "R-1"}); err != nil {
+		t.Fatalf("reversal after failed ones: %v", err)
+	}
+	_, err = s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "R-2"})
+	wantCode(t, "reversing a reversed ID", err, levy.EConflict)
+	nothing("reversing a reversed ID", "R-2")
+}
+
+func testReverseOntoDeletedID(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	orig := mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-14"))
+	old := mustPost(t, s, tenant, simple(t, "OLD", "2026-03-14"))
+	if err := s.Delete(ctx, tenant, "OLD"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	rev, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "OLD", PostingDate: orig.PostingDate})
+	if err != nil {
+		t.Fatalf("reversing into a deleted ID: %v", err)
+	}
+	if rev.Version != 2 {
+		t.Fatalf("reversal into a deleted ID has version %d, want 2 (after the deleted one)", rev.Version)
+	}
+	vs := mustVersions(t, s, tenant, "OLD")
+	if len(vs) != 2 {
+		t.Fatalf("%d versions, want 2", len(vs))
+	}
+	sameContent(t, "the deleted version kept for audit", vs[0], old)
+	sameContent(t, "the reversal", vs[1], rev)
+	wantScan(t, s, tenant, "", "", "INV-1@1", "OLD@2")
+}
+
+func testRollbackOneSync(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	v1 := mustPost(t, s, tenant, invoice(t, "INV-1", "2026-03-14",
+		line(t, "A", "100.00", "6.00", "1.50"), line(t, "B", "10.00", "0.60", "0.15")))
+	up := line(t, "A", "150.00", "9.00", "2.25")
+	up.SyncType = "UPDATE"
+	v2 := mustPost(t, s, tenant, sync_(t, "INV-1", "2026-03-14", up))
+	if !v2.Sync || v2.Lines[0].Amount.String() != "150.00" {
+		t.Fatalf("sync version: %s", encode(t, v2))
+	}
+	rb, err := s.Rollback(ctx, tenant, "INV-1")
+	if err != nil {
+		t.Fatalf("Rollback: %v", err)
+	}
+	if rb.Version != 3 || rb.RollbackOf != 1 || rb.Sync || rb.PostedAt.Before(v2.PostedAt) {
+		t.Fatalf("rollback version %d of %d, sync %v, posted %v", rb.Version, rb.RollbackOf, rb.Sync, rb.PostedAt)
+	}
+	want := *v1
+	want.RollbackOf = 1
+	sameContent(t, "rollback", rb, &want)
+	sameContent(t, "Get after rollback", mustGet(t, s, tenant, "INV-1"), &want)
+	if n := len(mustVersions(t, s, tenant, "INV-1")); n != 3 {
+		t.Fatalf("%d versions after a rollback, want 3", n)
+	}
+	_, err = s.Rollback(ctx, tenant, "INV-1")
+	wantCode(t, "rolling back a rollback", err, levy.EConflict)
+}
+
+func testRollbackTwoSyncs(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, invoice(t, "INV-1", "2026-03-14", line(t, "A", "100.00", "6.00", "1.50")))
+	b := line(t, "B", "10.00", "0.60", "0.15")
+	b.SyncType = "ADD"
+	v2 := mustPost(t, s, tenant, sync_(t, "INV-1", "2026-03-14", b))
+	c := line(t, "C", "20.00", "1.20", "0.30")
+	c.SyncType = "ADD"
+	v3 := mustPost(t, s, tenant, sync_(t, "INV-1", "2026-03-14", c))
+	if len(v3.Lines) != 3 {
+		t.Fatalf("second sync has %d lines, want 3", len(v3.Lines))
+	}
+	rb, err := s.Rollback(ctx, tenant, "INV-1")
+	if err != nil {
+		t.Fatalf("Rollback: %v", err)
+	}
+	if rb.Version != 4 || rb.RollbackOf != 2 || rb.Sync {
+		t.Fatalf("rollback version %d of %d, sync %v; want 4 of 2, not sync", rb.Version, rb.RollbackOf, rb.Sync)
+	}
+	want := *v2
+	want.Sync = false
+	want.RollbackOf = 2
+	sameContent(t, "rollback of the second sync", rb, &want)
+	if len(rb.Lines) != 2 || rb.Total.String() != "118.25" {
+		t.Fatalf("rollback of the second sync: %s", encode(t, rb))
+	}
+	_, err = s.Rollback(ctx, tenant, "INV-1")
+	wantCode(t, "rolling back twice", err, levy.EConflict)
+}
+
+func testRollbackErrors(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, simple(t, "PLAIN", "2026-03-14"))
+	mustPost(t, s, tenant, simple(t, "PLAIN", "2026-03-14"))
+	_, err := s.Rollback(ctx, tenant, "PLAIN")
+	wantCode(t, "rolling back what no sync wrote", err, levy.EConflict)
+	if !strings.Contains(err.Error(), "nothing to roll back") {
+		t.Fatalf("error %q does not say there is nothing to roll back", err)
+	}
+
+	mustPost(t, s, tenant, sync_(t, "FIRST", "2026-03-14", line(t, "A", "1.00", "0.06", "0.01")))
+	_, err = s.Rollback(ctx, tenant, "FIRST")
+	wantCode(t, "rolling back a first version", err, levy.EConflict)
+
+	_, err = s.Rollback(ctx, tenant, "INV-404")
+	wantCode(t, "rolling back an unknown ID", err, levy.ENotFound)
+
+	mustPost(t, s, tenant, simple(t, "DEL", "2026-03-14"))
+	mustPost(t, s, tenant, sync_(t, "DEL", "2026-03-14", line(t, "A", "1.00", "0.06", "0.01")))
+	if err := s.Delete(ctx, tenant, "DEL"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	_, err = s.Rollback(ctx, tenant, "DEL")
+	wantCode(t, "rolling back a deleted ID", err, levy.ENotFound)
+
+	for id, n := range map[string]int{"PLAIN": 2, "FIRST": 1, "DEL": 2} {
+		if got := len(mustVersions(t, s, tenant, id)); got != n {
+			t.Fatalf("a failed rollback of %s wrote a version: %d versions, want %d", id, got, n)
+		}
+	}
+	if exists(t, s, tenant, "DEL") {
+		t.Fatal("a failed rollback revived a deleted ID")
+	}
+}
+
+func testRollbackMovesPostingDate(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, simple(t, "INV-1", "2026-01-15"))
+	mustPost(t, s, tenant, sync_(t, "INV-1", "2026-02-15", line(t, "L1", "1.00", "0.06", "0.01")))
+	wantScan(t, s, tenant, "2026-01-01", "2026-01-31")
+	wantScan(t, s, tenant, "2026-02-01", "2026-02-28", "INV-1@2")
+	if _, err := s.Rollback(ctx, tenant, "INV-1"); err != nil {
+		t.Fatalf("Rollback: %v", err)
+	}
+	wantScan(t, s, tenant, "2026-01-01", "2026-01-31", "INV-1@3")
+	wantScan(t, s, tenant, "2026-02-01", "2026-02-28")
+}
+
+func testSyncReconciles(t *testing.T, s journal.Store) {
+	mustPost(t, s, tenant, invoice(t, "INV-1", "2026-03-14",
+		line(t, "A", "100.00", "6.00", "1.50"),
+		line(t, "B", "200.00", "12.00", "3.00"),
+		line(t, "C", "300.00", "18.00", "4.50")))
+	upA := line(t, "A", "150.00", "9.00", "2.25")
+	upA.SyncType = "UPDATE"
+	delB := line(t, "B", "0", "0", "0")
+	delB.SyncType = "DELETE"
+	addD := line(t, "D", "50.00", "3.00", "0.75")
+	addD.SyncType = "ADD"
+	delE := line(t, "E", "70.00", "1", "1") // matches nothing: ignored
+	delE.SyncType = "DELETE"
+	noID := line(t, "", "10.00", "0.60", "0.15")
+	in := sync_(t, "INV-1", "2026-03-20", upA, delB, addD, delE, noID)
+	in.DocumentNumber = "DOC-synced"
+	in.SubTotal, in.TotalTax, in.Total = amount(t, "1"), amount(t, "2"), amount(t, "3") // recomputed
+
+	out := mustPost(t, s, tenant, in)
+	var ids []string
+	for _, l := range out.Lines {
+		ids = append(ids, l.LineItemID+"="+l.Amount.String())
+		if l.SyncType != "" {
+			t.Fatalf("stored line %q keeps sync type %q", l.LineItemID, l.SyncType)
+		}
+	}
+	if got, want := strings.Join(ids, " "), "A=150.00 C=300.00 D=50.00 =10.00"; got != want {
+		t.Fatalf("reconciled lines %s, want %s", got, want)
+	}
+	if out.SubTotal.String() != "510.00" || out.TotalTax.String() != "38.25" || out.Total.String() != "548.25" {
+		t.Fatalf("reconciled totals %s %s %s, want 510.00 38.25 548.25", out.SubTotal, out.TotalTax, out.Total)
+	}
+	if out.Version != 2 || !out.Sync || out.DocumentNumber != "DOC-synced" || out.MessageType != "ARBILLING_SYNC" ||
+		out.PostingDate != civil.MustParse("2026-03-20") {
+		t.Fatalf("reconciled header: %+v", out)
+	}
+	sameContent(t, "Get of the reconciled version", mustGet(t, s, tenant, "INV-1"), out)
+	wantScan(t, s, tenant, "2026-03-20", "2026-03-20", "INV-1@2")
+	wantScan(t, s, tenant, "2026-03-14", "2026-03-14")
+	if got := content(t, journal.Reconcile(mustVersions(t, s, tenant, "INV-1")[0], in)); got != content(t, out) {
+		t.Fatalf("the store's reconciliation differs from Reconcile's:\n%s\n%s", got, content(t, out))
+	}
+}
+
+func testSyncWithoutLiveVersion(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	add := line(t, "A", "100.00", "6.00", "1.50")
+	add.SyncType = "ADD"
+	in := sync_(t, "NEW", "2026-03-14", add)
+	out := mustPost(t, s, tenant, in)
+	want := *in
+	want.Lines = []journal.Line{line(t, "A", "100.00", "6.00", "1.50")}
+	sameContent(t, "sync of an unknown ID", out, &want)
+
+	mustPost(t, s, tenant, invoice(t, "DEL", "2026-03-14", line(t, "X", "5.00", "0.30", "0.07")))
+	if err := s.Delete(ctx, tenant, "DEL"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	in = sync_(t, "DEL", "2026-03-14", add)
+	out = mustPost(t, s, tenant, in)
+	want = *in
+	want.Lines = []journal.Line{line(t, "A", "100.00", "6.00", "1.50")}
+	sameContent(t, "sync of a deleted ID (its stored lines are not merged)", out, &want)
+	if out.Version != 2 {
+		t.Fatalf("sync of a deleted ID: version %d, want 2", out.Version)
+	}
+}
+
+func testScanPeriod(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	for _, p := range [][2]string{
+		{"c", "2026-02-15"}, {"JAN", "2026-01-31"}, {"aa", "2026-02-15"}, {"FEB1", "2026-02-01"},
+		{"MAR", "2026-03-01"}, {"b", "2026-02-15"}, {"FEB28", "2026-02-28"}, {"DEL", "2026-02-15"},
+		{"2026", "2026-02-15"},
+	} {
+		mustPost(t, s, tenant, simple(t, p[0], p[1]))
+	}
+	if err := s.Delete(ctx, tenant, "DEL"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	mustPost(t, s, "other", simple(t, "OTHER", "2026-02-15"))
+
+	feb := []string{"FEB1@1", "2026@1", "aa@1", "b@1", "c@1", "FEB28@1"}
+	wantScan(t, s, tenant, "2026-02-01", "2026-02-28", feb...)
+	wantScan(t, s, tenant, "2026-02-15", "2026-02-15", "2026@1", "aa@1", "b@1", "c@1")
+	wantScan(t, s, tenant, "", "2026-02-01", "JAN@1", "FEB1@1")
+	wantScan(t, s, tenant, "2026-02-28", "", "FEB28@1", "MAR@1")
+	wantScan(t, s, tenant, "", "", append(append([]string{"JAN@1"}, feb...), "MAR@1")...)
+	wantScan(t, s, tenant, "2026-03-02", "")
+	wantScan(t, s, tenant, "2026-02-16", "2026-02-27")
+	wantScan(t, s, tenant, "2026-03-01", "2026-02-01")
+
+	// fn may use the store while the scan runs.
+	n := 0
+	err := s.Scan(ctx, tenant, civil.MustParse("2026-02-15"), civil.MustParse("2026-02-15"), func(tx *journal.Transaction) error {
+		n++
+		got, err := s.Get(ctx, tenant, tx.TransactionID)
+		if err != nil {
+			return err
+		}
+		if content(t, got) != content(t, tx) {
+			return fmt.Errorf("Scan's %s differs from Get's", tx.TransactionID)
+		}
+		return nil
+	})
+	if err != nil || n != 4 {
+		t.Fatalf("Scan calling Get: %d calls, error %v", n, err)
+	}
+}
+
+func testScanFollowsLatestVersion(t *testing.T, s journal.Store) {
+	mustPost(t, s, tenant, simple(t, "MOVES", "2026-01-10"))
+	mustPost(t, s, tenant, simple(t, "STAYS", "2026-01-10"))
+	wantScan(t, s, tenant, "2026-01-01", "2026-01-31", "MOVES@1", "STAYS@1")
+	in := simple(t, "MOVES", "2026-01-10")
+	in.PostingDate = civil.MustParse("2026-02-10")
+	mustPost(t, s, tenant, in)
+	mustPost(t, s, tenant, simple(t, "STAYS", "2026-01-10"))
+	wantScan(t, s, tenant, "2026-01-01", "2026-01-31", "STAYS@2")
+	wantScan(t, s, tenant, "2026-02-01", "2026-02-28", "MOVES@2")
+	wantScan(t, s, tenant, "", "", "STAYS@2", "MOVES@2")
+}
+
+func testScanStops(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	for i := range 5 {
+		mustPost(t, s, tenant, simple(t, fmt.Sprintf("INV-%d", i), "2026-03-14"))
+	}
+	stop := errors.New("enough")
+	var seen []string
+	err := s.Scan(ctx, tenant, civil.Date{}, civil.Date{}, func(tx *journal.Transaction) error {
+		seen = append(seen, tx.TransactionID)
+		if len(seen) == 2 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) {
+		t.Fatalf("Scan returned %v, want fn's error", err)
+	}
+	if strings.Join(seen, " ") != "INV-0 INV-1" {
+		t.Fatalf("Scan went on after fn's error: %v", seen)
+	}
+
+	cctx, cancel := context.WithCancel(ctx)
+	n := 0
+	err = s.Scan(cctx, tenant, civil.Date{}, civil.Date{}, func(*journal.Transaction) error {
+		n++
+		cancel()
+		return nil
+	})
+	if err == nil || !errors.Is(err, context.Canceled) || n != 1 {
+		t.Fatalf("Scan cancelled by fn: %d calls, error %v; want 1 call and context.Canceled", n, err)
+	}
+}
+
+func testInvalid(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-14"))
+	long := strings.Repeat("é", journal.MaxIDLength) // 40 characters, 80 bytes
+	mustPost(t, s, tenant, simple(t, long, "2026-03-14"))
+	if !exists(t, s, tenant, long) {
+		t.Fatalf("an ID of %d characters does not exist after Post", journal.MaxIDLength)
+	}
+	maxTenant := strings.Repeat("t", 100)
+	mustPost(t, s, maxTenant, simple(t, "INV-1", "2026-03-14"))
+
+	noDate := simple(t, "NO-DATE", "2026-03-14")
+	noDate.DocumentDate = civil.Date{}
+	noDate.PostingDate = civil.Date{}
+	badDate := simple(t, "BAD-DATE", "2026-03-14")
+	badDate.PostingDate = civil.Date{Year: 12026, Month: 1, Day: 1}
+	noop := func(*journal.Transaction) error { return nil }
+	badTenants := []string{"", strings.Repeat("t", 101)}
+	badIDs := []string{"", strings.Repeat("x", journal.MaxIDLength+1), "bad\xff"}
+
+	calls := func(ten, id string) map[string]error {
+		_, post := s.Post(ctx, ten, simple(t, id, "2026-03-14"))
+		_, get := s.Get(ctx, ten, id)
+		_, versions := s.Versions(ctx, ten, id)
+		_, exists := s.Exists(ctx, ten, id)
+		_, reverse := s.Reverse(ctx, ten, id, journal.Reversal{TransactionID: "R"})
+		_, rollback := s.Rollback(ctx, ten, id)
+		return map[string]error{
+			"Post": post, "Get": get, "Versions": versions, "Exists": exists,
+			"Delete": s.Delete(ctx, ten, id), "Reverse": reverse, "Rollback": rollback,
+		}
+	}
+	for _, ten := range badTenants {
+		for name, err := range calls(ten, "INV-1") {
+			wantCode(t, fmt.Sprintf("%s with tenant %q", name, ten), err, levy.EInvalid)
+		}
+		wantCode(t, fmt.Sprintf("Scan with tenant %q", ten), s.Scan(ctx, ten, civil.Date{}, civil.Date{}, noop), levy.EInvalid)
+	}
+	for _, id := range badIDs {
+		for name, err := range calls(tenant, id) {
+			wantCode(t, fmt.Sprintf("%s with ID %q", name, id), err, levy.EInvalid)
+		}
+	}
+	wantCode(t, "Scan from year 12026", s.Scan(ctx, tenant, badDate.PostingDate, civil.Date{}, noop), levy.EInvalid)
+	_, err := s.Post(ctx, tenant, nil)
+	wantCode(t, "Post of nil", err, levy.EInvalid)
+	_, err = s.Post(ctx, tenant, noDate)
+	wantCode(t, "Post without a document date", err, levy.EInvalid)
+	_, err = s.Post(ctx, tenant, badDate)
+	wantCode(t, "Post with a posting date in year 12026", err, levy.EInvalid)
+	if exists(t, s, tenant, "NO-DATE") || exists(t, s, tenant, "BAD-DATE") {
+		t.Fatal("an invalid Post wrote")
+	}
+	wantScan(t, s, tenant, "", "", "INV-1@1", long+"@1")
+	if n := len(mustVersions(t, s, tenant, "INV-1")); n != 1 {
+		t.Fatalf("invalid calls wrote versions of INV-1: %d", n)
+	}
+}
+
+func testCancelled(t *testing.T, s journal.Store) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.Post(ctx, tenant, simple(t, "INV-1", "2026-03-14")); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Post with a cancelled context: %v", err)
+	}
+	if exists(t, s, tenant, "INV-1") {
+		t.Fatal("Post with a cancelled context wrote")
+	}
+	mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-14"))
+	if _, err := s.Get(ctx, tenant, "INV-1"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Get with a cancelled context: %v", err)
+	}
+	if err := s.Delete(ctx, tenant, "INV-1"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Delete with a cancelled context: %v", err)
+	}
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "R"}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Reverse with a cancelled context: %v", err)
+	}
+	if !exists(t, s, tenant, "INV-1") || exists(t, s, tenant, "R") {
+		t.Fatal("a call with a cancelled context wrote")
+	}
+}
+
+func testConcurrentDistinct(t *testing.T, s journal.Store) {
+	const writers, each = 16, 8
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make(chan error, writers*each)
+	for w := range writers {
+		wg.Go(func() {
+			for i := range each {
+				id := fmt.Sprintf("W%02d-%02d", w, i)
+				if _, err := s.Post(ctx, tenant, simple(t, id, "2026-03-14")); err != nil {
+					errs <- err
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatalf("concurrent Post: %v", err)
+	}
+	if got := scan(t, s, tenant, "", ""); len(got) != writers*each {
+		t.Fatalf("Scan finds %d transactions after %d concurrent posts", len(got), writers*each)
+	}
+	for w := range writers {
+		for i := range each {
+			id := fmt.Sprintf("W%02d-%02d", w, i)
+			if n := len(mustVersions(t, s, tenant, id)); n != 1 {
+				t.Fatalf("%s has %d versions, want 1", id, n)
+			}
+		}
+	}
+}
+
+func testConcurrentSame(t *testing.T, s journal.Store) {
+	const writers, each = 16, 6
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make(chan error, writers*each)
+	for w := range writers {
+		wg.Go(func() {
+			for i := range each {
+				tx := simple(t, "SAME", "2026-03-14")
+				tx.DocumentNumber = fmt.Sprintf("W%02d-%02d", w, i)
+				if _, err := s.Post(ctx, tenant, tx); err != nil {
+					errs <- err
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatalf("concurrent Post: %v", err)
+	}
+	vs := mustVersions(t, s, tenant, "SAME") // checks the numbering 1..n
+	if len(vs) != writers*each {
+		t.Fatalf("%d versions after %d posts", len(vs), writers*each)
+	}
+	seen := make(map[string]bool)
+	for _, v := range vs {
+		if seen[v.DocumentNumber] {
+			t.Fatalf("post %s stored twice", v.DocumentNumber)
+		}
+		seen[v.DocumentNumber] = true
+	}
+	if got := mustGet(t, s, tenant, "SAME").Version; got != writers*each {
+		t.Fatalf("latest version %d, want %d", got, writers*each)
+	}
+	wantScan(t, s, tenant, "", "", fmt.Sprintf("SAME@%d", writers*each))
+}
+
+func testClose(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-14"))
+	if err := s.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("second Close: %v", err)
+	}
+	if _, err := s.Get(ctx, tenant, "INV-1"); err == nil || !errors.Is(err, journal.ErrClosed) {
+		t.Fatalf("Get after Close: %v, want ErrClosed", err)
+	}
+	if _, err := s.Post(ctx, tenant, simple(t, "INV-2", "2026-03-14")); err == nil || !errors.Is(err, journal.ErrClosed) {
+		t.Fatalf("Post after Close: %v, want ErrClosed", err)
+	}
+	err := s.Scan(ctx, tenant, civil.Date{}, civil.Date{}, func(*journal.Transaction) error { return nil })
+	if !errors.Is(err, journal.ErrClosed) {
+		t.Fatalf("Scan after Close: %v, want ErrClosed", err)
+	}
+}

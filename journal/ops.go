@@ -1,0 +1,219 @@
+package journal
+
+import (
+	"time"
+
+	"github.com/levytax/levy/civil"
+)
+
+// state is what the operations of a store read and write: the records of
+// one tenant, within one atomic unit (a Badger transaction, or the memory
+// store under its lock). The operations make every check before their
+// first write, so an operation that fails writes nothing. Versions that
+// version returns belong to the state and must not be modified.
+type state interface {
+	// head returns the head of id, and whether there is one.
+	head(id string) (h Head, found bool, err error)
+	// version returns version v of id, which must exist.
+	version(id string, v int) (*Transaction, error)
+	// putVersion stores tx under its TransactionID and Version; the state
+	// owns tx afterwards.
+	putVersion(tx *Transaction) error
+	// putHead replaces the head of id, old (found says whether there was
+	// one), with h, and files the latest version of a live transaction in
+	// the period index under its posting date.
+	putHead(id string, old Head, found bool, h Head) error
+}
+
+// live reports whether a head names a live transaction.
+func live(h Head, found bool) bool { return found && !h.Deleted }
+
+// doPost stores in as the next version of its ID (see Store.Post).
+func doPost(st state, in *Transaction, now time.Time) (*Transaction, error) {
+	id := in.TransactionID
+	h, found, err := st.head(id)
+	if err != nil {
+		return nil, err
+	}
+	var stored *Transaction
+	if in.Sync && live(h, found) {
+		if stored, err = st.version(id, h.Latest); err != nil {
+			return nil, err
+		}
+	}
+	out := Reconcile(stored, in)
+	if out.PostingDate.IsZero() {
+		out.PostingDate = out.DocumentDate
+	}
+	out.Version = h.Latest + 1
+	out.PostedAt = now
+	nh := h
+	nh.Latest = out.Version
+	nh.Deleted = false
+	nh.PostingDate = out.PostingDate
+	if err := st.putVersion(out); err != nil {
+		return nil, err
+	}
+	if err := st.putHead(id, h, found, nh); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// doGet returns the latest version of a live transaction.
+func doGet(st state, id string) (*Transaction, error) {
+	h, found, err := st.head(id)
+	if err != nil {
+		return nil, err
+	}
+	if !live(h, found) {
+		return nil, notFound(id)
+	}
+	return st.version(id, h.Latest)
+}
+
+// doVersions returns every version of id, oldest first.
+func doVersions(st state, id string) ([]*Transaction, error) {
+	h, found, err := st.head(id)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, notFound(id)
+	}
+	out := make([]*Transaction, 0, h.Latest)
+	for v := 1; v <= h.Latest; v++ {
+		tx, err := st.version(id, v)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, tx)
+	}
+	return out, nil
+}
+
+// doExists reports whether id names a live transaction.
+func doExists(st state, id string) (bool, error) {
+	h, found, err := st.head(id)
+	return live(h, found), err
+}
+
+// doDelete marks a live transaction deleted.
+func doDelete(st state, id string) error {
+	h, found, err := st.head(id)
+	if err != nil {
+		return err
+	}
+	if !live(h, found) {
+		return notFound(id)
+	}
+	nh := h
+	nh.Deleted = true
+	return st.putHead(id, h, found, nh)
+}
+
+// doReverse stores the reversal of id under r.TransactionID, which the
+// caller has set (see Store.Reverse).
+func doReverse(st state, id string, r Reversal, now time.Time) (*Transaction, error) {
+	h, found, err := st.head(id)
+	if err != nil {
+		return nil, err
+	}
+	if !live(h, found) {
+		return nil, notFound(id)
+	}
+	if h.ReversedBy != "" {
+		return nil, conflict("transactionId", "transaction %q is already reversed by %q", id, h.ReversedBy)
+	}
+	rid := r.TransactionID
+	rh, rfound, err := st.head(rid)
+	if err != nil {
+		return nil, err
+	}
+	if live(rh, rfound) {
+		return nil, conflict("transactionId", "transaction %q already exists, it can not be the reversal of %q", rid, id)
+	}
+	orig, err := st.version(id, h.Latest)
+	if err != nil {
+		return nil, err
+	}
+
+	rev := Negated(orig)
+	rev.TransactionID = rid
+	// A deleted ID keeps its versions for audit: the reversal follows them.
+	rev.Version = rh.Latest + 1
+	rev.PostedAt = now
+	rev.ReversalOf = id
+	rev.Sync = false
+	rev.RollbackOf = 0
+	rev.PostingDate = r.PostingDate
+	if rev.PostingDate.IsZero() {
+		rev.PostingDate = civil.Of(now)
+	}
+	if r.DocumentNumber != "" {
+		rev.DocumentNumber = r.DocumentNumber
+	}
+	nrh := rh
+	nrh.Latest = rev.Version
+	nrh.Deleted = false
+	nrh.PostingDate = rev.PostingDate
+	nh := h
+	nh.ReversedBy = rid
+
+	if err := st.putVersion(rev); err != nil {
+		return nil, err
+	}
+	if err := st.putHead(rid, rh, rfound, nrh); err != nil {
+		return nil, err
+	}
+	if err := st.putHead(id, h, found, nh); err != nil {
+		return nil, err
+	}
+	return rev, nil
+}
+
+// doRollback stores a copy of the version before the latest, sync,
+// version of id as a new version (see Store.Rollback).
+func doRollback(st state, id string, now time.Time) (*Transaction, error) {
+	h, found, err := st.head(id)
+	if err != nil {
+		return nil, err
+	}
+	if !live(h, found) {
+		return nil, notFound(id)
+	}
+	latest, err := st.version(id, h.Latest)
+	if err != nil {
+		return nil, err
+	}
+	if !latest.Sync {
+		return nil, conflict("transactionId", "nothing to roll back: version %d of transaction %q was not written by a sync", h.Latest, id)
+	}
+	if h.Latest < 2 {
+		return nil, conflict("transactionId", "nothing to roll back: the sync version %d of transaction %q is its first", h.Latest, id)
+	}
+	prev, err := st.version(id, h.Latest-1)
+	if err != nil {
+		return nil, err
+	}
+	out := clone(prev)
+	out.Version = h.Latest + 1
+	out.Sync = false
+	out.RollbackOf = h.Latest - 1
+	out.PostedAt = now
+	nh := h
+	nh.Latest = out.Version
+	nh.PostingDate = out.PostingDate
+	if err := st.putVersion(out); err != nil {
+		return nil, err
+	}
+	if err := st.putHead(id, h, found, nh); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// inPeriod reports whether d lies in [from, to], a zero bound being open.
+func inPeriod(d, from, to civil.Date) bool {
+	return (from.IsZero() || d.Compare(from) >= 0) && (to.IsZero() || d.Compare(to) <= 0)
+}

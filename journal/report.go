@@ -1,0 +1,183 @@
+package journal
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/money"
+)
+
+// SummaryRow is what a tenant owes one jurisdiction for one imposition in
+// a period, in one currency: the filing currency where the calculation
+// converted to one, the document's otherwise.
+type SummaryRow struct {
+	JurisdictionID   string       `json:"jurisdictionId"`
+	JurisdictionName string       `json:"jurisdictionName,omitempty"`
+	JurisdictionType string       `json:"jurisdictionType,omitempty"`
+	Imposition       string       `json:"imposition,omitempty"`
+	Currency         string       `json:"currency,omitempty"`
+	Taxable          money.Amount `json:"taxable"`
+	Exempt           money.Amount `json:"exempt"`
+	NonTaxable       money.Amount `json:"nonTaxable"`
+	Tax              money.Amount `json:"tax"`
+	// Transactions counts the transactions with a tax of the row.
+	Transactions int `json:"transactions"`
+}
+
+// Summarize returns the remittance summary of a tenant's live
+// transactions posted in [from, to]: taxable, exempt, non-taxable and
+// tax per jurisdiction, imposition and currency, ordered by jurisdiction
+// ID, imposition and currency. Reversals count with their negative
+// amounts; information-only taxes are left out, as they are never
+// remitted.
+func Summarize(ctx context.Context, s Store, tenant string, from, to civil.Date) ([]SummaryRow, error) {
+	type key struct{ jur, imp, cur string }
+	rows := map[key]*SummaryRow{}
+	err := s.Scan(ctx, tenant, from, to, func(tx *Transaction) error {
+		seen := map[key]bool{}
+		for _, l := range tx.Lines {
+			for _, t := range l.Taxes {
+				if t.InformationOnly {
+					continue
+				}
+				cur, taxable, exempt, tax := tx.Currency, t.Taxable, t.Exempt, t.Tax
+				nonTaxable := t.NonTaxable
+				if t.Filing != nil && t.Filing.Currency != "" && t.Filing.Currency != tx.Currency {
+					cur, taxable, exempt, tax = t.Filing.Currency, t.Filing.Taxable, t.Filing.Exempt, t.Filing.Tax
+					nonTaxable = money.Zero()
+				}
+				k := key{t.JurisdictionID, t.Imposition, cur}
+				r := rows[k]
+				if r == nil {
+					r = &SummaryRow{JurisdictionID: t.JurisdictionID, JurisdictionName: t.JurisdictionName,
+						JurisdictionType: t.JurisdictionType, Imposition: t.Imposition, Currency: cur,
+						Taxable: money.Zero(), Exempt: money.Zero(), NonTaxable: money.Zero(), Tax: money.Zero()}
+					rows[k] = r
+				}
+				r.Taxable, r.Exempt = r.Taxable.Add(taxable), r.Exempt.Add(exempt)
+				r.NonTaxable, r.Tax = r.NonTaxable.Add(nonTaxable), r.Tax.Add(tax)
+				if !seen[k] {
+					seen[k] = true
+					r.Transactions++
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("journal: summary of %s: %w", tenant, err)
+	}
+	out := make([]SummaryRow, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, *r)
+	}
+	slices.SortFunc(out, func(a, b SummaryRow) int {
+		return cmp.Or(cmp.Compare(a.JurisdictionID, b.JurisdictionID), cmp.Compare(a.Imposition, b.Imposition), cmp.Compare(a.Currency, b.Currency))
+	})
+	return out, nil
+}
+
+// Count returns the number of a tenant's live transactions posted in
+// [from, to], for progress reports.
+func Count(ctx context.Context, s Store, tenant string, from, to civil.Date) (int, error) {
+	n := 0
+	err := s.Scan(ctx, tenant, from, to, func(*Transaction) error { n++; return nil })
+	return n, err
+}
+
+// Format is an export format.
+type Format string
+
+// The export formats.
+const (
+	// JSONLines writes one transaction per line, as JSON.
+	JSONLines Format = "jsonl"
+	// CSV writes one row per tax, with a header row.
+	CSV Format = "csv"
+)
+
+// csvHeader names the columns of a CSV export.
+var csvHeader = []string{"transactionId", "version", "postingDate", "documentDate", "documentNumber", "perspective",
+	"messageType", "currency", "lineItemId", "productClass", "lineAmount", "jurisdictionId", "jurisdictionName",
+	"jurisdictionType", "imposition", "taxType", "taxResult", "collectedFrom", "taxable", "exempt", "nonTaxable",
+	"tax", "rate", "informationOnly", "reversalOf"}
+
+// Export writes a tenant's live transactions posted in [from, to] to w in
+// format f, calling progress (when not nil) after each transaction with
+// the number written so far. It returns that number.
+func Export(ctx context.Context, s Store, tenant string, from, to civil.Date, f Format, w io.Writer, progress func(int)) (int, error) {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var write func(*Transaction) error
+	var cw *csv.Writer
+	switch f {
+	case JSONLines:
+		enc := json.NewEncoder(bw)
+		write = func(tx *Transaction) error { return enc.Encode(tx) }
+	case CSV:
+		cw = csv.NewWriter(bw)
+		if err := cw.Write(csvHeader); err != nil {
+			return 0, fmt.Errorf("journal: export: %w", err)
+		}
+		write = func(tx *Transaction) error { return writeCSV(cw, tx) }
+	default:
+		return 0, fmt.Errorf("journal: unknown export format %q (want %s or %s)", f, JSONLines, CSV)
+	}
+	n := 0
+	err := s.Scan(ctx, tenant, from, to, func(tx *Transaction) error {
+		if err := write(tx); err != nil {
+			return err
+		}
+		n++
+		if progress != nil {
+			progress(n)
+		}
+		return nil
+	})
+	if cw != nil {
+		cw.Flush()
+		if err == nil {
+			err = cw.Error()
+		}
+	}
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		return n, fmt.Errorf("journal: export of %s: %w", tenant, err)
+	}
+	return n, nil
+}
+
+// writeCSV writes the rows of one transaction: one per tax, or one per
+// line for a line without taxes.
+func writeCSV(w *csv.Writer, tx *Transaction) error {
+	for _, l := range tx.Lines {
+		head := []string{tx.TransactionID, strconv.Itoa(tx.Version), tx.PostingDate.String(), tx.DocumentDate.String(),
+			tx.DocumentNumber, tx.Perspective, tx.MessageType, tx.Currency, l.LineItemID, l.ProductClass, l.Amount.String()}
+		if len(l.Taxes) == 0 {
+			row := append(head, make([]string, len(csvHeader)-len(head))...)
+			row[len(row)-1] = tx.ReversalOf
+			if err := w.Write(row); err != nil {
+				return err
+			}
+			continue
+		}
+		for _, t := range l.Taxes {
+			row := append(slices.Clone(head), t.JurisdictionID, t.JurisdictionName, t.JurisdictionType, t.Imposition,
+				t.TaxType, t.TaxResult, t.CollectedFrom, t.Taxable.String(), t.Exempt.String(), t.NonTaxable.String(),
+				t.Tax.String(), t.Rate.String(), strconv.FormatBool(t.InformationOnly), tx.ReversalOf)
+			if err := w.Write(row); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
