@@ -8,7 +8,8 @@ test:
 # Re-runs every benchmark of the project (see benchmarks/README.md).
 bench:
 	go test -run '^$$' -bench . -benchmem -count 5 ./taxarea/ ./data/ ./money/ ./rules/
-	go test -run '^$$' -bench 'Quotation|Floor' -benchmem -cpu 1 -count 6 -benchtime 3000x ./engine/
+	go test -run '^$$' -bench 'Quotation|Floor|Validate' -benchmem -cpu 1 -count 6 -benchtime 10000x ./engine/
+	go test -run '^$$' -bench 'Post|RawBadger' -benchmem -cpu 1 -count 3 -benchtime 2000x ./journal/
 	cd benchmarks && go test -run '^$$' -bench . -benchmem -count 5
 
 # Regenerates the embedded dataset from ../shared/data.
