@@ -82,6 +82,7 @@ func WithSyncWrites(sync bool) Option {
 // after another. Close waits for the calls in progress; a Scan's fn must
 // not call Close.
 type Badger struct {
+	operations
 	db    *badger.DB
 	log   *slog.Logger
 	seed  maphash.Seed
@@ -139,6 +140,7 @@ func Open(ctx context.Context, dir string, opts ...Option) (*Badger, error) {
 		done: make(chan struct{}),
 	}
 	b.idle.L = &b.mu
+	b.operations = operations{be: b}
 	go b.collect(o.gcInterval)
 	return b, nil
 }
@@ -256,7 +258,7 @@ func (b *Badger) stripe(tenant, id string) int {
 // update runs fn in a read-write transaction of tenant and commits it,
 // holding the write locks of ids, and tries again when the commit meets
 // a conflict. Its errors are wrapped with op and ids[0].
-func (b *Badger) update(ctx context.Context, op, tenant string, ids []string, fn func(*badgerState) error) error {
+func (b *Badger) update(ctx context.Context, op, tenant string, ids []string, fn func(state) error) error {
 	id := ids[0]
 	if err := ctx.Err(); err != nil {
 		return wrap(op, id, err)
@@ -304,7 +306,7 @@ func (b *Badger) update(ctx context.Context, op, tenant string, ids []string, fn
 
 // view runs fn in a read-only transaction of tenant. Its errors are
 // wrapped with op and id.
-func (b *Badger) view(ctx context.Context, op, tenant, id string, fn func(*badgerState) error) error {
+func (b *Badger) view(ctx context.Context, op, tenant, id string, fn func(state) error) error {
 	if err := ctx.Err(); err != nil {
 		return wrap(op, id, err)
 	}
@@ -317,116 +319,6 @@ func (b *Badger) view(ctx context.Context, op, tenant, id string, fn func(*badge
 	return wrap(op, id, fn(&badgerState{txn: txn, tenant: tenant}))
 }
 
-// Post implements Store.
-func (b *Badger) Post(ctx context.Context, tenant string, tx *Transaction) (*Transaction, error) {
-	if err := checkPost(tenant, tx); err != nil {
-		return nil, err
-	}
-	var out *Transaction
-	err := b.update(ctx, "post", tenant, []string{tx.TransactionID}, func(st *badgerState) (err error) {
-		out, err = doPost(st, tx, time.Now().UTC())
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// Get implements Store.
-func (b *Badger) Get(ctx context.Context, tenant, id string) (*Transaction, error) {
-	if err := checkKey(tenant, id); err != nil {
-		return nil, err
-	}
-	var out *Transaction
-	err := b.view(ctx, "get", tenant, id, func(st *badgerState) (err error) {
-		out, err = doGet(st, id)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// Versions implements Store.
-func (b *Badger) Versions(ctx context.Context, tenant, id string) ([]*Transaction, error) {
-	if err := checkKey(tenant, id); err != nil {
-		return nil, err
-	}
-	var out []*Transaction
-	err := b.view(ctx, "versions", tenant, id, func(st *badgerState) (err error) {
-		out, err = doVersions(st, id)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// Exists implements Store.
-func (b *Badger) Exists(ctx context.Context, tenant, id string) (bool, error) {
-	if err := checkKey(tenant, id); err != nil {
-		return false, err
-	}
-	var ok bool
-	err := b.view(ctx, "exists", tenant, id, func(st *badgerState) (err error) {
-		ok, err = doExists(st, id)
-		return err
-	})
-	return ok, err
-}
-
-// Delete implements Store.
-func (b *Badger) Delete(ctx context.Context, tenant, id string) error {
-	if err := checkKey(tenant, id); err != nil {
-		return err
-	}
-	return b.update(ctx, "delete", tenant, []string{id}, func(st *badgerState) error {
-		return doDelete(st, id)
-	})
-}
-
-// Reverse implements Store. The reversal, its head and index entry and
-// the original's link are written in one Badger transaction.
-func (b *Badger) Reverse(ctx context.Context, tenant, id string, r Reversal) (*Transaction, error) {
-	if err := checkKey(tenant, id); err != nil {
-		return nil, err
-	}
-	if err := checkReversal(r); err != nil {
-		return nil, err
-	}
-	if r.TransactionID == "" {
-		r.TransactionID = newID()
-	}
-	var out *Transaction
-	err := b.update(ctx, "reverse", tenant, []string{id, r.TransactionID}, func(st *badgerState) (err error) {
-		out, err = doReverse(st, id, r, time.Now().UTC())
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// Rollback implements Store.
-func (b *Badger) Rollback(ctx context.Context, tenant, id string) (*Transaction, error) {
-	if err := checkKey(tenant, id); err != nil {
-		return nil, err
-	}
-	var out *Transaction
-	err := b.update(ctx, "rollback", tenant, []string{id}, func(st *badgerState) (err error) {
-		out, err = doRollback(st, id, time.Now().UTC())
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
 // Scan implements Store. It reads one snapshot of the journal: writes
 // made while it runs (by fn or anyone) are not seen.
 func (b *Badger) Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*Transaction) error) error {
@@ -434,7 +326,8 @@ func (b *Badger) Scan(ctx context.Context, tenant string, from, to civil.Date, f
 		return err
 	}
 	var fnErr error
-	err := b.view(ctx, "scan", tenant, "", func(st *badgerState) error {
+	err := b.view(ctx, "scan", tenant, "", func(s state) error {
+		st := s.(*badgerState)
 		err := st.scan(ctx, from, to, fn)
 		if errors.Is(err, errStopped) {
 			fnErr = st.fnErr

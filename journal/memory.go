@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/levytax/levy/civil"
 )
@@ -16,6 +15,7 @@ import (
 // atomic. Transactions are copied on the way in and on the way out, so a
 // caller never shares memory with the store.
 type memory struct {
+	operations
 	mu      sync.Mutex
 	closed  bool
 	tenants map[string]map[string]*memRecord
@@ -32,7 +32,9 @@ type memRecord struct {
 // that nothing survives the process (Post's write is "on disk" once it is
 // in the map). It is safe for concurrent use.
 func NewMemory() Store {
-	return &memory{tenants: make(map[string]map[string]*memRecord)}
+	m := &memory{tenants: make(map[string]map[string]*memRecord)}
+	m.operations = operations{be: memBackend{m}, clones: true}
+	return m
 }
 
 // memState is the state of one tenant of a memory store. It is used only
@@ -103,117 +105,15 @@ func (m *memory) run(ctx context.Context, op, tenant, id string, fn func(memStat
 	return wrap(op, id, fn(memState{m: m, tenant: tenant}))
 }
 
-// Post implements Store.
-func (m *memory) Post(ctx context.Context, tenant string, tx *Transaction) (*Transaction, error) {
-	if err := checkPost(tenant, tx); err != nil {
-		return nil, err
-	}
-	var out *Transaction
-	err := m.run(ctx, "post", tenant, tx.TransactionID, func(st memState) (err error) {
-		out, err = doPost(st, tx, time.Now().UTC())
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return clone(out), nil
+// memBackend runs the shared operations under the memory store's mutex.
+type memBackend struct{ m *memory }
+
+func (b memBackend) update(ctx context.Context, op, tenant string, ids []string, fn func(state) error) error {
+	return b.m.run(ctx, op, tenant, ids[0], func(st memState) error { return fn(st) })
 }
 
-// Get implements Store.
-func (m *memory) Get(ctx context.Context, tenant, id string) (*Transaction, error) {
-	if err := checkKey(tenant, id); err != nil {
-		return nil, err
-	}
-	var out *Transaction
-	err := m.run(ctx, "get", tenant, id, func(st memState) (err error) {
-		tx, err := doGet(st, id)
-		out = clone(tx)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// Versions implements Store.
-func (m *memory) Versions(ctx context.Context, tenant, id string) ([]*Transaction, error) {
-	if err := checkKey(tenant, id); err != nil {
-		return nil, err
-	}
-	var out []*Transaction
-	err := m.run(ctx, "versions", tenant, id, func(st memState) error {
-		vs, err := doVersions(st, id)
-		for _, v := range vs {
-			out = append(out, clone(v))
-		}
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// Exists implements Store.
-func (m *memory) Exists(ctx context.Context, tenant, id string) (bool, error) {
-	if err := checkKey(tenant, id); err != nil {
-		return false, err
-	}
-	var ok bool
-	err := m.run(ctx, "exists", tenant, id, func(st memState) (err error) {
-		ok, err = doExists(st, id)
-		return err
-	})
-	return ok, err
-}
-
-// Delete implements Store.
-func (m *memory) Delete(ctx context.Context, tenant, id string) error {
-	if err := checkKey(tenant, id); err != nil {
-		return err
-	}
-	return m.run(ctx, "delete", tenant, id, func(st memState) error {
-		return doDelete(st, id)
-	})
-}
-
-// Reverse implements Store.
-func (m *memory) Reverse(ctx context.Context, tenant, id string, r Reversal) (*Transaction, error) {
-	if err := checkKey(tenant, id); err != nil {
-		return nil, err
-	}
-	if err := checkReversal(r); err != nil {
-		return nil, err
-	}
-	if r.TransactionID == "" {
-		r.TransactionID = newID()
-	}
-	var out *Transaction
-	err := m.run(ctx, "reverse", tenant, id, func(st memState) (err error) {
-		out, err = doReverse(st, id, r, time.Now().UTC())
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return clone(out), nil
-}
-
-// Rollback implements Store.
-func (m *memory) Rollback(ctx context.Context, tenant, id string) (*Transaction, error) {
-	if err := checkKey(tenant, id); err != nil {
-		return nil, err
-	}
-	var out *Transaction
-	err := m.run(ctx, "rollback", tenant, id, func(st memState) (err error) {
-		out, err = doRollback(st, id, time.Now().UTC())
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return clone(out), nil
+func (b memBackend) view(ctx context.Context, op, tenant, id string, fn func(state) error) error {
+	return b.m.run(ctx, op, tenant, id, func(st memState) error { return fn(st) })
 }
 
 // Scan implements Store. It copies the matching transactions under the
