@@ -93,6 +93,41 @@ func newTransactionID() (string, error) {
 	return hex.EncodeToString(b[:]), nil
 }
 
+// record posts a calculation whose kind is stored (and postToJournal
+// not false) with its response lines, which view describes, and returns
+// the transaction ID it was stored under; for any other calculation it
+// returns the request's ID.
+func record[R any](ctx context.Context, e *Engine, p posting, postToJournal *bool, lines []R, view func(*R) (lineView, []R)) (string, error) {
+	if !isStored(p.perspective, p.message, postToJournal) {
+		return p.transactionID, nil
+	}
+	return e.post(ctx, p, journalLines(lines, view))
+}
+
+func saleLineView(r *SaleResponseLineItem) (lineView, []SaleResponseLineItem) {
+	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes}
+	if r.Product != nil {
+		v.class = r.Product.ProductClass
+	}
+	return v, r.LineItems
+}
+
+func purchaseLineView(r *PurchaseResponseLineItem) (lineView, []PurchaseResponseLineItem) {
+	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes}
+	if r.Purchase != nil {
+		v.class = r.Purchase.PurchaseClass
+	}
+	return v, r.LineItems
+}
+
+func ownerLineView(r *OwnerResponseLineItem) (lineView, []OwnerResponseLineItem) {
+	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes}
+	if r.Purchase != nil {
+		v.class = r.Purchase.PurchaseClass
+	}
+	return v, r.LineItems
+}
+
 // lineView is what the journal keeps of a response line of any
 // perspective.
 type lineView struct {

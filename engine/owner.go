@@ -58,21 +58,11 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 			return r
 		}, func(r *OwnerResponseLineItem) money.Amount { return r.TotalTax })
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
-	if isStored("OWNER", string(req.OwnerMessageType), req.PostToJournal) {
-		lines := journalLines(resp.LineItems, func(r *OwnerResponseLineItem) (lineView, []OwnerResponseLineItem) {
-			v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes}
-			if r.Purchase != nil {
-				v.class = r.Purchase.PurchaseClass
-			}
-			return v, r.LineItems
-		})
-		id, err := e.post(ctx, posting{perspective: "OWNER", message: string(req.OwnerMessageType), transactionID: req.TransactionID,
-			documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
-			taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}, lines)
-		if err != nil {
-			return nil, err
-		}
-		resp.TransactionID = id
+	p := posting{perspective: "OWNER", message: string(req.OwnerMessageType), transactionID: req.TransactionID,
+		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
+		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
+	if resp.TransactionID, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, ownerLineView); err != nil {
+		return nil, err
 	}
 	return resp, nil
 }

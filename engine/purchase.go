@@ -113,21 +113,11 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 	if pm.compare {
 		c.compareDocument(req, resp)
 	}
-	if isStored("BUYER", string(req.PurchaseMessageType), req.PostToJournal) {
-		lines := journalLines(resp.LineItems, func(r *PurchaseResponseLineItem) (lineView, []PurchaseResponseLineItem) {
-			v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes}
-			if r.Purchase != nil {
-				v.class = r.Purchase.PurchaseClass
-			}
-			return v, r.LineItems
-		})
-		id, err := e.post(ctx, posting{perspective: "BUYER", message: string(req.PurchaseMessageType), transactionID: req.TransactionID,
-			documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
-			taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}, lines)
-		if err != nil {
-			return nil, err
-		}
-		resp.TransactionID = id
+	p := posting{perspective: "BUYER", message: string(req.PurchaseMessageType), transactionID: req.TransactionID,
+		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
+		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
+	if resp.TransactionID, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, purchaseLineView); err != nil {
+		return nil, err
 	}
 	return resp, nil
 }

@@ -57,21 +57,11 @@ func (e *Engine) Sale(ctx context.Context, req *SaleRequest) (*SaleResponse, err
 	}
 	resp.LineItems = saleResponseLines(b, req.LineItems, tree)
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
-	if isStored("SELLER", string(req.SaleMessageType), req.PostToJournal) {
-		lines := journalLines(resp.LineItems, func(r *SaleResponseLineItem) (lineView, []SaleResponseLineItem) {
-			v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes}
-			if r.Product != nil {
-				v.class = r.Product.ProductClass
-			}
-			return v, r.LineItems
-		})
-		id, err := e.post(ctx, posting{perspective: "SELLER", message: string(req.SaleMessageType), transactionID: req.TransactionID,
-			documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
-			taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}, lines)
-		if err != nil {
-			return nil, err
-		}
-		resp.TransactionID = id
+	p := posting{perspective: "SELLER", message: string(req.SaleMessageType), transactionID: req.TransactionID,
+		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
+		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
+	if resp.TransactionID, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, saleLineView); err != nil {
+		return nil, err
 	}
 	return resp, nil
 }
