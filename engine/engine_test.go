@@ -388,3 +388,26 @@ func TestUSSourcing(t *testing.T) {
 		t.Errorf("unknown seller ZIP: %v", err)
 	}
 }
+
+// TestLinePartiesValidated checks that a party sent on a line, not only
+// on the document, comes back with the validation of its registrations.
+func TestLinePartiesValidated(t *testing.T) {
+	e := testEngine(t)
+	reg := []TaxRegistration{{ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695976"}}
+	req := &PurchaseRequest{PurchaseMessageType: PurchaseOrder, TransactionType: TransactionTypePurchase,
+		DocumentDate: civil.MustParse("2026-06-01"),
+		Buyer:        &Buyer{Destination: &Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}},
+		LineItems: []PurchaseLineItem{{LineItemID: "1", Purchase: &Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("100.00"),
+			Vendor: &Vendor{PhysicalOrigin: &Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}, TaxRegistrations: reg}}}}
+	resp, err := e.Purchase(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := resp.LineItems[0].Vendor
+	if v == nil || len(v.TaxRegistrations) != 1 || v.TaxRegistrations[0].ValidationResult == nil {
+		t.Fatalf("line vendor %+v", v)
+	}
+	if reg[0].ValidationResult != nil {
+		t.Error("the request's registration was modified")
+	}
+}

@@ -237,6 +237,30 @@ func (b *builder) checked(regs []TaxRegistration) checkedRegs {
 	return cr
 }
 
+// registered is a wire party with tax registrations.
+type registered[T any] interface {
+	*T
+	registrations() *[]TaxRegistration
+}
+
+func (p *Seller) registrations() *[]TaxRegistration   { return &p.TaxRegistrations }
+func (p *Customer) registrations() *[]TaxRegistration { return &p.TaxRegistrations }
+func (p *Buyer) registrations() *[]TaxRegistration    { return &p.TaxRegistrations }
+func (p *Vendor) registrations() *[]TaxRegistration   { return &p.TaxRegistrations }
+func (p *Owner) registrations() *[]TaxRegistration    { return &p.TaxRegistrations }
+
+// validatedCopy returns a copy of party p for a response, its tax
+// registrations with their validation results; nil for nil.
+func validatedCopy[T any, P registered[T]](b *builder, p P) P {
+	if p == nil {
+		return nil
+	}
+	cp := *p
+	regs := P(&cp).registrations()
+	*regs = b.validated(*regs)
+	return &cp
+}
+
 // validated returns the response's copy of a registration list with the
 // validation results of the numbers.
 func (b *builder) validated(regs []TaxRegistration) []TaxRegistration {

@@ -43,15 +43,12 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 	resp.OwnerRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
-	if req.Owner != nil {
-		o := *req.Owner
-		o.TaxRegistrations = b.validated(o.TaxRegistrations)
-		resp.Owner = &o
-	}
+	resp.Owner = validatedCopy(b, req.Owner)
 	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *OwnerLineItem) []OwnerLineItem { return w.LineItems },
 		func(w *OwnerLineItem, kids []OwnerResponseLineItem, l *line, total money.Amount) OwnerResponseLineItem {
 			r := OwnerResponseLineItem{OwnerLineItem: *w, LineItems: kids, TotalTax: total}
 			r.OwnerLineItem.LineItems = nil
+			r.Owner = validatedCopy(b, r.Owner)
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 			}

@@ -80,21 +80,13 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 	resp.PurchaseRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
-	if req.Buyer != nil {
-		bu := *req.Buyer
-		bu.TaxRegistrations = b.validated(bu.TaxRegistrations)
-		resp.Buyer = &bu
-	}
-	if req.Vendor != nil {
-		v := *req.Vendor
-		v.TaxRegistrations = b.validated(v.TaxRegistrations)
-		resp.Vendor = &v
-	}
+	resp.Buyer, resp.Vendor = validatedCopy(b, req.Buyer), validatedCopy(b, req.Vendor)
 	tol := c.s.settings.Tolerance
 	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *PurchaseLineItem) []PurchaseLineItem { return w.LineItems },
 		func(w *PurchaseLineItem, kids []PurchaseResponseLineItem, l *line, total money.Amount) PurchaseResponseLineItem {
 			r := PurchaseResponseLineItem{PurchaseLineItem: *w, LineItems: kids, TotalTax: total}
 			r.PurchaseLineItem.LineItems = nil
+			r.Buyer, r.Vendor = validatedCopy(b, r.Buyer), validatedCopy(b, r.Vendor)
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				if pm.compare && l.charged != nil {

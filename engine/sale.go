@@ -45,16 +45,7 @@ func (e *Engine) Sale(ctx context.Context, req *SaleRequest) (*SaleResponse, err
 	resp.SaleRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
-	if req.Seller != nil {
-		s := *req.Seller
-		s.TaxRegistrations = b.validated(s.TaxRegistrations)
-		resp.Seller = &s
-	}
-	if req.Customer != nil {
-		cu := *req.Customer
-		cu.TaxRegistrations = b.validated(cu.TaxRegistrations)
-		resp.Customer = &cu
-	}
+	resp.Seller, resp.Customer = validatedCopy(b, req.Seller), validatedCopy(b, req.Customer)
 	resp.LineItems = saleResponseLines(b, req.LineItems, tree)
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
 	p := posting{perspective: "SELLER", message: string(req.SaleMessageType), transactionID: req.TransactionID,
@@ -137,16 +128,7 @@ func saleResponseLines(b *builder, lines []SaleLineItem, tree []lineIn) []SaleRe
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = b.c.leafOut(l)
 			}
-			if r.Customer != nil {
-				cu := *r.Customer
-				cu.TaxRegistrations = b.validated(cu.TaxRegistrations)
-				r.Customer = &cu
-			}
-			if r.Seller != nil {
-				se := *r.Seller
-				se.TaxRegistrations = b.validated(se.TaxRegistrations)
-				r.Seller = &se
-			}
+			r.Seller, r.Customer = validatedCopy(b, r.Seller), validatedCopy(b, r.Customer)
 			return r
 		}, func(r *SaleResponseLineItem) money.Amount { return r.TotalTax })
 }

@@ -220,12 +220,9 @@ func (g *generator) typeName(t reflect.Type) string {
 // value: not nil, not empty, not zero.
 func (g *generator) present(expr string, t reflect.Type) string {
 	switch t.Kind() {
-	case reflect.Pointer, reflect.Map, reflect.Interface:
-		if t.Kind() == reflect.Map {
-			return "len(" + expr + ") > 0"
-		}
+	case reflect.Pointer, reflect.Interface:
 		return expr + " != nil"
-	case reflect.Slice:
+	case reflect.Slice, reflect.Map:
 		return "len(" + expr + ") > 0"
 	case reflect.String:
 		return expr + ` != ""`

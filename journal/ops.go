@@ -45,19 +45,27 @@ func doPost(st state, in *Transaction, now time.Time) (*Transaction, error) {
 	if out.PostingDate.IsZero() {
 		out.PostingDate = out.DocumentDate
 	}
-	out.Version = h.Latest + 1
-	out.PostedAt = now
-	nh := h
-	nh.Latest = out.Version
-	nh.Deleted = false
-	nh.PostingDate = out.PostingDate
-	if err := st.putVersion(out); err != nil {
-		return nil, err
-	}
-	if err := st.putHead(id, h, found, nh); err != nil {
+	if err := appendVersion(st, h, found, out, now); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// appendVersion stores tx as the next version after head h (found says
+// whether there was one) of its ID, posted at now, and makes it the
+// latest: the ID is live afterwards, filed under tx's posting date. The
+// head's other members (a reversal link) are kept.
+func appendVersion(st state, h Head, found bool, tx *Transaction, now time.Time) error {
+	tx.Version = h.Latest + 1
+	tx.PostedAt = now
+	nh := h
+	nh.Latest = tx.Version
+	nh.Deleted = false
+	nh.PostingDate = tx.PostingDate
+	if err := st.putVersion(tx); err != nil {
+		return err
+	}
+	return st.putHead(tx.TransactionID, h, found, nh)
 }
 
 // doGet returns the latest version of a live transaction.
@@ -140,9 +148,6 @@ func doReverse(st state, id string, r Reversal, now time.Time) (*Transaction, er
 
 	rev := Negated(orig)
 	rev.TransactionID = rid
-	// A deleted ID keeps its versions for audit: the reversal follows them.
-	rev.Version = rh.Latest + 1
-	rev.PostedAt = now
 	rev.ReversalOf = id
 	rev.Sync = false
 	rev.RollbackOf = 0
@@ -153,19 +158,12 @@ func doReverse(st state, id string, r Reversal, now time.Time) (*Transaction, er
 	if r.DocumentNumber != "" {
 		rev.DocumentNumber = r.DocumentNumber
 	}
-	nrh := rh
-	nrh.Latest = rev.Version
-	nrh.Deleted = false
-	nrh.PostingDate = rev.PostingDate
+	// A deleted ID keeps its versions for audit: the reversal follows them.
+	if err := appendVersion(st, rh, rfound, rev, now); err != nil {
+		return nil, err
+	}
 	nh := h
 	nh.ReversedBy = rid
-
-	if err := st.putVersion(rev); err != nil {
-		return nil, err
-	}
-	if err := st.putHead(rid, rh, rfound, nrh); err != nil {
-		return nil, err
-	}
 	if err := st.putHead(id, h, found, nh); err != nil {
 		return nil, err
 	}
@@ -197,17 +195,9 @@ func doRollback(st state, id string, now time.Time) (*Transaction, error) {
 		return nil, err
 	}
 	out := clone(prev)
-	out.Version = h.Latest + 1
 	out.Sync = false
 	out.RollbackOf = h.Latest - 1
-	out.PostedAt = now
-	nh := h
-	nh.Latest = out.Version
-	nh.PostingDate = out.PostingDate
-	if err := st.putVersion(out); err != nil {
-		return nil, err
-	}
-	if err := st.putHead(id, h, found, nh); err != nil {
+	if err := appendVersion(st, h, found, out, now); err != nil {
 		return nil, err
 	}
 	return out, nil

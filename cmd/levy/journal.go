@@ -89,16 +89,16 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usageError{fmt.Sprintf("unknown format %q: jsonl or csv", *format)}
 	}
 	w := stdout
+	var file *os.File
 	if *out != "" {
-		file, err := os.Create(*out)
-		if err != nil {
+		if file, err = os.Create(*out); err != nil {
 			return err
 		}
-		defer file.Close()
+		defer file.Close() // after an error; the good path closes it below
 		w = file
 	}
 	var bar *progressBar
-	if *out != "" || *progress {
+	if file != nil || *progress {
 		total, err := journal.Count(ctx, store, *tenant, from.d, to.d)
 		if err != nil {
 			return err
@@ -116,8 +116,8 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	if *out != "" {
-		if err := w.(*os.File).Close(); err != nil {
+	if file != nil {
+		if err := file.Close(); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "exported %d transactions to %s\n", n, *out)

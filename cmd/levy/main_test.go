@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -135,6 +137,12 @@ func TestJournalCLI(t *testing.T) {
 	code, out, _ = runCLI(t, "journal", "export", "--data-dir", dir, "--tenant", "acme")
 	if code != 0 || strings.Count(out, "\n") != 1 || !strings.Contains(out, `"transactionId":"INV-2026-000481"`) {
 		t.Errorf("JSON lines export: exit %d, %.300s", code, out)
+	}
+	file := filepath.Join(t.TempDir(), "march.csv")
+	code, _, errOut = runCLI(t, "journal", "export", "--data-dir", dir, "--tenant", "acme", "--format", "csv", "--out", file)
+	written, err := os.ReadFile(file)
+	if code != 0 || err != nil || !strings.Contains(string(written), "INV-2026-000481") || !strings.Contains(errOut, "exported 1 transactions") {
+		t.Errorf("export to a file: exit %d, %v, stderr %q, file %.200s", code, err, errOut, written)
 	}
 	for _, bad := range [][]string{
 		{"journal", "report"},
