@@ -2,7 +2,10 @@ package engine
 
 import (
 	"context"
+	"maps"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
@@ -23,6 +26,19 @@ var (
 	decimalOne     = decimal.NewFromInt(1)
 	decimalHundred = decimal.NewFromInt(100)
 )
+
+// add returns a.Add(b): the sum with the exponent of the finer operand.
+// When one operand is a zero no finer than the other, that is the other
+// operand itself, which add returns without allocating.
+func add(a, b decimal.Decimal) decimal.Decimal {
+	switch {
+	case b.Sign() == 0 && b.Exponent() >= a.Exponent():
+		return a
+	case a.Sign() == 0 && a.Exponent() >= b.Exponent():
+		return b
+	}
+	return a.Add(b)
+}
 
 // mode says who accounts for the tax of a document.
 type mode uint8
@@ -201,17 +217,25 @@ type taxOut struct {
 // counted reports whether the tax enters totals.
 func (t *taxOut) counted() bool { return !t.infoOnly }
 
-// calc holds the state of one calculation.
+// calc holds the state of one calculation. It is part of a scratch
+// (see pool.go): every member but wireBlock and partBlock, which the
+// response's taxes are carved from, is reused by later calculations.
 type calc struct {
+	w    *scratch // the scratch c is part of
 	ctx  context.Context
 	s    *snapshot
 	d    *doc
 	envs []decision // decisions already made in this document
-	// blocks that the lines' taxes and the response's taxes are carved from
-	taxBlock  []taxOut
+	// blocks that the lines' taxes, lines, wire line views and places are
+	// carved from (scratch, reused)
+	taxBlock   []taxOut
+	lineBlock  []line
+	inBlock    []lineIn
+	placeBlock []place
+	// blocks that the response's taxes are carved from (never reused:
+	// the response holds them)
 	wireBlock []Tax
 	partBlock []taxParts
-	zero      *money.Amount
 	// buffers reused by ratesOn
 	rateBuf []jurisdiction.Rate
 	infoBuf []bool
@@ -270,17 +294,95 @@ type decided struct {
 // environments from growing the cache without end.
 const maxCachedDecisions = 1 << 16
 
+// decisionCache is the snapshot's cache of decisions, made for a
+// workload that reads far more than it adds: a lookup reads an immutable
+// map without locking, and hashes its key with the key type's own hash
+// function (a sync.Map hashes an interface, several times slower for a
+// key of fourteen strings). New decisions go to a locked map, which is
+// merged into a new immutable map once lookups have missed the
+// immutable one about as often as the maps have entries, so that the
+// cost of the copy is spread over them.
+type decisionCache struct {
+	read   atomic.Pointer[map[decisionKey]decided]
+	mu     sync.Mutex
+	dirty  map[decisionKey]decided // decisions not yet in read
+	misses int                     // lookups that found no decision in read
+}
+
+// load returns the cached decision of k.
+func (c *decisionCache) load(k *decisionKey) (decided, bool) {
+	read := c.read.Load()
+	if read != nil {
+		if dd, ok := (*read)[*k]; ok {
+			return dd, true
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if now := c.read.Load(); now != read {
+		// Merged since: the decision may be in the new map.
+		if dd, ok := (*now)[*k]; ok {
+			return dd, true
+		}
+		read = now
+	}
+	dd, ok := c.dirty[*k]
+	c.misses++
+	if n := len(c.dirty); n > 0 && c.misses >= n+lenOf(read) {
+		merged := make(map[decisionKey]decided, n+lenOf(read))
+		if read != nil {
+			maps.Copy(merged, *read)
+		}
+		maps.Copy(merged, c.dirty)
+		c.read.Store(&merged)
+		c.dirty, c.misses = nil, 0
+	}
+	return dd, ok
+}
+
+// store caches the decision of k, while the cache has room.
+func (c *decisionCache) store(k *decisionKey, dd decided) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	read := c.read.Load()
+	if read != nil {
+		if _, ok := (*read)[*k]; ok {
+			return
+		}
+	}
+	if len(c.dirty)+lenOf(read) >= maxCachedDecisions {
+		return
+	}
+	if c.dirty == nil {
+		c.dirty = map[decisionKey]decided{}
+	}
+	c.dirty[*k] = dd
+}
+
+// lenOf returns the length of the map m points to, 0 for nil.
+func lenOf[M ~map[K]V, K comparable, V any](m *M) int {
+	if m == nil {
+		return 0
+	}
+	return len(*m)
+}
+
 // decide consults the host's table, then the defaults, and finds the
 // rate structure, remembering the outcome for later documents.
 func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date) (*rules.Rule, *rules.Structure, error) {
 	k := decisionKey{*env, d}
-	if v, ok := s.decisions.Load(k); ok {
-		dd := v.(*decided)
+	if dd, ok := s.decisions.load(&k); ok {
 		return dd.rule, dd.structure, nil
 	}
-	r, ok, err := s.hostTable.Decide(ctx, env, d)
+	// The tables hand their environment to rule programs as an
+	// interface, so the compiler must assume that it escapes: give them a
+	// copy, so that the caller's env can stay on its stack when the
+	// decision is cached.
+	own := new(rules.Env)
+	*own = *env
+	r, ok, err := s.hostTable.Decide(ctx, own, d)
 	if err == nil && !ok {
-		r, ok, err = s.table.Decide(ctx, env, d)
+		r, ok, err = s.table.Decide(ctx, own, d)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -289,11 +391,7 @@ func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date) (*r
 		r = &defaultRule
 	}
 	st, _ := s.structure(env, d)
-	if s.decisionCount.Load() < maxCachedDecisions {
-		if _, loaded := s.decisions.LoadOrStore(k, &decided{r, st}); !loaded {
-			s.decisionCount.Add(1)
-		}
-	}
+	s.decisions.store(&k, decided{r, st})
 	return r, st, nil
 }
 
@@ -302,8 +400,9 @@ func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date) (*r
 // calculation's buffers, valid until the next call.
 func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
 	c.rateBuf, c.infoBuf = c.rateBuf[:0], c.infoBuf[:0]
-	for i := range c.s.rates[id] {
-		u := &c.s.rates[id][i]
+	rates := c.s.rates[id]
+	for i := range rates {
+		u := &rates[i]
 		if u.Period.Contains(d) {
 			c.rateBuf = append(c.rateBuf, u.Rate)
 			c.infoBuf = append(c.infoBuf, u.informationOnly)
@@ -314,8 +413,9 @@ func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
 
 // hasRatesOn reports whether a jurisdiction has a rate on d.
 func (s *snapshot) hasRatesOn(id string, d civil.Date) bool {
-	for i := range s.rates[id] {
-		if s.rates[id][i].Period.Contains(d) {
+	rates := s.rates[id]
+	for i := range rates {
+		if rates[i].Period.Contains(d) {
 			return true
 		}
 	}

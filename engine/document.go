@@ -56,7 +56,7 @@ func (l *line) countedTax() decimal.Decimal {
 	sum := decimal.Zero
 	for i := range l.taxes {
 		if l.taxes[i].counted() {
-			sum = sum.Add(l.taxes[i].tax)
+			sum = add(sum, l.taxes[i].tax)
 		}
 	}
 	return sum

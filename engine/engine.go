@@ -48,10 +48,12 @@ type snapshot struct {
 	validator  *numberCheck
 	today      func() civil.Date
 	log        *slog.Logger
-	// decisions caches taxability decisions (decisionKey to *decided);
-	// the snapshot's rules never change, so neither do they.
-	decisions     sync.Map
-	decisionCount atomic.Int64
+	// decisions caches taxability decisions; the snapshot's rules never
+	// change, so neither do they.
+	decisions decisionCache
+	// scratch pools the reusable state of calculations (*scratch, see
+	// pool.go).
+	scratch sync.Pool
 }
 
 // userRate is a rate a host added with WithRates.

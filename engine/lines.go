@@ -110,18 +110,19 @@ func (b *builder) build(lines []lineIn) {
 // leaf builds one calculated line.
 func (b *builder) leaf(li *lineIn) *line {
 	d := b.c.d
-	l := &line{path: li.path, qty: decimalOne, productClass: li.productClass, usage: li.usage, usageClass: li.usageClass,
+	l := b.c.newLine(len(b.c.inBlock))
+	*l = line{path: li.path, qty: decimalOne, productClass: li.productClass, usage: li.usage, usageClass: li.usageClass,
 		txType: li.txType, date: li.taxDate, taxIncluded: li.taxIncluded}
 	if l.date.IsZero() {
 		l.date = d.date
 	}
 	if l.date == d.date {
 		if d.dateText == "" {
-			d.dateText = d.date.String()
+			d.dateText = dateString(d.date)
 		}
 		l.dateText = d.dateText
 	} else {
-		l.dateText = l.date.String()
+		l.dateText = dateString(l.date)
 	}
 	if l.productClass == "" {
 		l.productClass = "GENERAL"
@@ -300,25 +301,27 @@ type header struct {
 	accrueNoNexus bool
 }
 
-// newCalc prepares a calculation of a document.
+// newCalc prepares a calculation of a document. The calculation's state
+// is pooled: the caller releases it (calc.release) once the response is
+// built.
 func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error) {
 	s := e.snap.Load()
-	d := &doc{perspective: h.perspective, message: h.message, mode: h.mode, accrueWithoutNexus: h.accrueNoNexus,
-		taxOnly: h.taxOnly, date: h.date, roundAtLine: h.roundAtLine == nil || *h.roundAtLine}
-	if d.date.IsZero() {
-		d.date = s.today()
+	date := h.date
+	if date.IsZero() {
+		date = s.today()
 	}
-	d.currency = money.Currency{Alpha: "USD", Numeric: 840, Name: "US Dollar", MinorUnits: 2}
+	cur := money.Currency{Alpha: "USD", Numeric: 840, Name: "US Dollar", MinorUnits: 2}
 	if h.currency != nil {
-		cur, ok := s.currency(h.currency)
-		if !ok {
+		var ok bool
+		if cur, ok = s.currency(h.currency); !ok {
 			return nil, nil, levy.Invalid("currency", "is not an ISO 4217 currency")
 		}
-		d.currency = cur
 	}
-	c := &calc{ctx: ctx, s: s, d: d}
-	c.envs = make([]decision, 0, 4)
-	return c, &builder{c: c, r: resolver{c: c}}, nil
+	w := s.newScratch()
+	w.d = doc{perspective: h.perspective, message: h.message, mode: h.mode, accrueWithoutNexus: h.accrueNoNexus,
+		taxOnly: h.taxOnly, date: date, currency: cur, roundAtLine: h.roundAtLine == nil || *h.roundAtLine, lines: w.d.lines}
+	w.c.ctx = ctx
+	return &w.c, &w.b, nil
 }
 
 // spreadDiscount applies a document-level discount: a percentage to every
@@ -356,4 +359,15 @@ func jurType(t jurisdiction.Type) string {
 		return ""
 	}
 	return t.String()
+}
+
+// dateString returns d.String(), YYYY-MM-DD, without the cost of fmt for
+// the dates of years 1 to 9999.
+func dateString(d civil.Date) string {
+	if d.Year < 1 || d.Year > 9999 || d.Month < 1 || d.Month > 12 || d.Day < 1 || d.Day > 31 {
+		return d.String()
+	}
+	b := [10]byte{'0' + byte(d.Year/1000), '0' + byte(d.Year/100%10), '0' + byte(d.Year/10%10), '0' + byte(d.Year%10), '-',
+		'0' + byte(d.Month/10), '0' + byte(d.Month%10), '-', '0' + byte(d.Day/10), '0' + byte(d.Day%10)}
+	return string(b[:])
 }

@@ -18,28 +18,20 @@ func (c *calc) wireTaxes(l *line) []Tax {
 		p.j = *t.j
 		p.imp = Imposition{Value: string(t.imposition)}
 		p.impType = ImpositionType{Value: impositionTypeName(t.imposition), InformationOnly: t.infoOnly}
-		w := Tax{
-			Jurisdiction:           &p.j,
-			Imposition:             &p.imp,
-			ImpositionType:         &p.impType,
-			TaxResult:              t.result,
-			TaxType:                t.taxType,
-			Situs:                  t.situs,
-			TaxCollectedFromParty:  t.collectedFrom,
-			InputOutputType:        t.inputOutput,
-			CalculatedTax:          c.amount(t.tax),
-			Taxable:                c.amount(t.taxable),
-			NonTaxable:             c.amount(t.nonTaxable),
-			Exempt:                 c.amount(t.exempt),
-			EffectiveRate:          money.New(effectiveRate(t)),
-			MaxTaxIndicator:        t.maxTax,
-			NotRegisteredIndicator: t.notRegistered,
-			IsService:              serviceClass(l.productClass),
-			ReasonCode:             t.reasonCode,
+		// The block is zero: set the members that are not, in place.
+		w := &out[i]
+		w.Jurisdiction = &p.j
+		if t.imposition != "" {
+			w.Imposition, w.ImpositionType = &p.imp, &p.impType
 		}
-		if t.imposition == "" {
-			w.Imposition, w.ImpositionType = nil, nil
-		}
+		w.TaxResult, w.TaxType, w.Situs = t.result, t.taxType, t.situs
+		w.TaxCollectedFromParty, w.InputOutputType = t.collectedFrom, t.inputOutput
+		w.CalculatedTax, w.Taxable = c.amount(t.tax), c.amount(t.taxable)
+		w.NonTaxable, w.Exempt = c.amount(t.nonTaxable), c.amount(t.exempt)
+		w.EffectiveRate = money.New(effectiveRate(t))
+		w.MaxTaxIndicator, w.NotRegisteredIndicator = t.maxTax, t.notRegistered
+		w.IsService = serviceClass(l.productClass)
+		w.ReasonCode = t.reasonCode
 		if t.result == TaxResultTaxable || !t.rate.IsZero() {
 			p.rate = money.New(t.rate)
 			w.NominalRate = &p.rate
@@ -71,7 +63,6 @@ func (c *calc) wireTaxes(l *line) []Tax {
 		if t.conversion != nil {
 			w.FilingCurrencyAmounts = c.filing(t)
 		}
-		out[i] = w
 	}
 	return out
 }
@@ -101,6 +92,15 @@ func (c *calc) wireFor(n int) ([]Tax, []taxParts) {
 	return c.wireBlock[i : i+n : i+n], c.partBlock[i : i+n : i+n]
 }
 
+// zeros are 0 with 0, 1, 2, ... decimal places. Decimals are immutable,
+// so responses can share them.
+var zeros = func() (z [9]money.Amount) {
+	for i := range z {
+		z[i] = money.Zero().Round(int32(i), money.HalfUp)
+	}
+	return z
+}()
+
 // amount shows d with at least the currency's minor units (0 as 0.00),
 // keeping any finer digits it has.
 func (c *calc) amount(d decimal.Decimal) money.Amount {
@@ -109,11 +109,10 @@ func (c *calc) amount(d decimal.Decimal) money.Amount {
 		return money.New(d)
 	}
 	if d.Sign() == 0 {
-		if c.zero == nil {
-			z := money.Zero().Round(places, money.HalfUp)
-			c.zero = &z
+		if int(places) < len(zeros) {
+			return zeros[places]
 		}
-		return *c.zero
+		return money.Zero().Round(places, money.HalfUp)
 	}
 	return money.New(d.Round(places))
 }
@@ -183,12 +182,15 @@ func (s *snapshot) currency(c *Currency) (money.Currency, bool) {
 
 // wireCurrency returns the response's copy of a currency with its name.
 func wireCurrency(c money.Currency) *Currency {
-	n := int32(c.Numeric)
-	out := &Currency{ISOCurrencyCodeAlpha: c.Alpha, ISOCurrencyName: c.Name}
-	if n != 0 {
-		out.ISOCurrencyCodeNum = &n
+	// One allocation for the currency and its number.
+	out := &struct {
+		c Currency
+		n int32
+	}{Currency{ISOCurrencyCodeAlpha: c.Alpha, ISOCurrencyName: c.Name}, int32(c.Numeric)}
+	if out.n != 0 {
+		out.c.ISOCurrencyCodeNum = &out.n
 	}
-	return out
+	return &out.c
 }
 
 // companyAmounts converts a line's tax and taxable amount into the

@@ -29,9 +29,10 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 	if err != nil {
 		return nil, err
 	}
+	defer c.release()
 	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
 	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == OwnerAssetMovement, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
-	tree := ownerLines(req.LineItems, "lineItems", &def)
+	tree := ownerLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
 		return nil, b.errs
@@ -45,14 +46,14 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 	resp.Currency = wireCurrency(c.d.currency)
 	resp.Owner = validatedCopy(b, req.Owner)
 	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *OwnerLineItem) []OwnerLineItem { return w.LineItems },
-		func(w *OwnerLineItem, kids []OwnerResponseLineItem, l *line, total money.Amount) OwnerResponseLineItem {
-			r := OwnerResponseLineItem{OwnerLineItem: *w, LineItems: kids, TotalTax: total}
+		func(r *OwnerResponseLineItem, w *OwnerLineItem, kids []OwnerResponseLineItem, l *line, total money.Amount) {
+			r.OwnerLineItem = *w
 			r.OwnerLineItem.LineItems = nil
+			r.LineItems, r.TotalTax = kids, total
 			r.Owner = validatedCopy(b, r.Owner)
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 			}
-			return r
 		}, func(r *OwnerResponseLineItem) money.Amount { return r.TotalTax })
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
 	p := posting{perspective: "OWNER", message: string(req.OwnerMessageType), transactionID: req.TransactionID,
@@ -71,8 +72,8 @@ type ownerDefaults struct {
 	overrides
 }
 
-func ownerLines(lines []OwnerLineItem, path string, def *ownerDefaults) []lineIn {
-	out := make([]lineIn, len(lines))
+func ownerLines(c *calc, lines []OwnerLineItem, path string, def *ownerDefaults) []lineIn {
+	out := c.lineIns(len(lines))
 	for i := range lines {
 		l := &lines[i]
 		p := path + "[" + strconv.Itoa(i) + "]"
@@ -106,7 +107,7 @@ func ownerLines(lines []OwnerLineItem, path string, def *ownerDefaults) []lineIn
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.owner = owner
-			li.children = ownerLines(l.LineItems, p+".lineItems", &child)
+			li.children = ownerLines(c, l.LineItems, p+".lineItems", &child)
 		}
 		out[i] = li
 	}

@@ -55,9 +55,10 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 	if err != nil {
 		return nil, err
 	}
+	defer c.release()
 	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
 	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
-	tree := purchaseLines(req.LineItems, "lineItems", &def)
+	tree := purchaseLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
 		return nil, b.errs
@@ -83,9 +84,10 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 	resp.Buyer, resp.Vendor = validatedCopy(b, req.Buyer), validatedCopy(b, req.Vendor)
 	tol := c.s.settings.Tolerance
 	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *PurchaseLineItem) []PurchaseLineItem { return w.LineItems },
-		func(w *PurchaseLineItem, kids []PurchaseResponseLineItem, l *line, total money.Amount) PurchaseResponseLineItem {
-			r := PurchaseResponseLineItem{PurchaseLineItem: *w, LineItems: kids, TotalTax: total}
+		func(r *PurchaseResponseLineItem, w *PurchaseLineItem, kids []PurchaseResponseLineItem, l *line, total money.Amount) {
+			r.PurchaseLineItem = *w
 			r.PurchaseLineItem.LineItems = nil
+			r.LineItems, r.TotalTax = kids, total
 			r.Buyer, r.Vendor = validatedCopy(b, r.Buyer), validatedCopy(b, r.Vendor)
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
@@ -99,7 +101,6 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 					}
 				}
 			}
-			return r
 		}, func(r *PurchaseResponseLineItem) money.Amount { return r.TotalTax })
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
 	if pm.compare {
@@ -195,8 +196,8 @@ type purchaseDefaults struct {
 	overrides
 }
 
-func purchaseLines(lines []PurchaseLineItem, path string, def *purchaseDefaults) []lineIn {
-	out := make([]lineIn, len(lines))
+func purchaseLines(c *calc, lines []PurchaseLineItem, path string, def *purchaseDefaults) []lineIn {
+	out := c.lineIns(len(lines))
 	for i := range lines {
 		l := &lines[i]
 		p := path + "[" + strconv.Itoa(i) + "]"
@@ -238,7 +239,7 @@ func purchaseLines(lines []PurchaseLineItem, path string, def *purchaseDefaults)
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.vendor, child.buyer = vendor, buyer
-			li.children = purchaseLines(l.LineItems, p+".lineItems", &child)
+			li.children = purchaseLines(c, l.LineItems, p+".lineItems", &child)
 		}
 		out[i] = li
 	}

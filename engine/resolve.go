@@ -56,7 +56,8 @@ func (r *resolver) place(base, member string, loc *Location, role LocationRole, 
 		return nil, levy.Invalid(base+member, "no tax area matches this location")
 	}
 	lr := res.LookupResults[0]
-	p := &place{role: role, chain: lr.Jurisdictions, taxAreaID: lr.TaxAreaID, conversion: loc.CurrencyConversion}
+	p := r.c.newPlace()
+	*p = place{role: role, chain: lr.Jurisdictions, taxAreaID: lr.TaxAreaID, conversion: loc.CurrencyConversion}
 	p.country = lr.Jurisdictions[0].JurisdictionID
 	if len(p.country) > 2 {
 		p.country = p.country[:2]
@@ -91,7 +92,8 @@ func (r *resolver) origin(base, member string, loc *Location, role LocationRole,
 	if !ok || sub == to.subdivision {
 		return r.place(base, member, loc, role, d)
 	}
-	p := &place{role: role, country: country, subdivision: sub, conversion: loc.CurrencyConversion}
+	p := r.c.newPlace()
+	*p = place{role: role, country: country, subdivision: sub, conversion: loc.CurrencyConversion}
 	r.remember(loc, d, true, p)
 	return p, nil
 }
@@ -113,9 +115,10 @@ func (r *resolver) cached(loc *Location, d civil.Date, role LocationRole, region
 	if p == nil || p.conversion == loc.CurrencyConversion && p.role == role {
 		return p
 	}
-	cp := *p
+	cp := r.c.newPlace()
+	*cp = *p
 	cp.role, cp.conversion = role, loc.CurrencyConversion
-	return &cp
+	return cp
 }
 
 // maxRecentPlaces bounds the places compared one by one.

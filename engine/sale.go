@@ -28,9 +28,10 @@ func (e *Engine) Sale(ctx context.Context, req *SaleRequest) (*SaleResponse, err
 	if err != nil {
 		return nil, err
 	}
+	defer c.release()
 	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
 	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
-	tree := saleLines(req.LineItems, "lineItems", &def)
+	tree := saleLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
 		return nil, b.errs
@@ -65,8 +66,8 @@ type saleDefaults struct {
 	overrides
 }
 
-func saleLines(lines []SaleLineItem, path string, def *saleDefaults) []lineIn {
-	out := make([]lineIn, len(lines))
+func saleLines(c *calc, lines []SaleLineItem, path string, def *saleDefaults) []lineIn {
+	out := c.lineIns(len(lines))
 	for i := range lines {
 		l := &lines[i]
 		p := path + "[" + strconv.Itoa(i) + "]"
@@ -101,7 +102,7 @@ func saleLines(lines []SaleLineItem, path string, def *saleDefaults) []lineIn {
 		if len(l.LineItems) > 0 {
 			child := *def
 			child.seller, child.customer = seller, customer
-			li.children = saleLines(l.LineItems, p+".lineItems", &child)
+			li.children = saleLines(c, l.LineItems, p+".lineItems", &child)
 		}
 		out[i] = li
 	}
@@ -122,38 +123,39 @@ func customerIn(p *partiesIn, c *Customer) {
 
 func saleResponseLines(b *builder, lines []SaleLineItem, tree []lineIn) []SaleResponseLineItem {
 	return responseLines(b, lines, tree, func(w *SaleLineItem) []SaleLineItem { return w.LineItems },
-		func(w *SaleLineItem, kids []SaleResponseLineItem, l *line, total money.Amount) SaleResponseLineItem {
-			r := SaleResponseLineItem{SaleLineItem: *w, LineItems: kids, TotalTax: total}
+		func(r *SaleResponseLineItem, w *SaleLineItem, kids []SaleResponseLineItem, l *line, total money.Amount) {
+			r.SaleLineItem = *w
 			r.SaleLineItem.LineItems = nil
+			r.LineItems, r.TotalTax = kids, total
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = b.c.leafOut(l)
 			}
 			r.Seller, r.Customer = validatedCopy(b, r.Seller), validatedCopy(b, r.Customer)
-			return r
 		}, func(r *SaleResponseLineItem) money.Amount { return r.TotalTax })
 }
 
 // responseLines builds the response lines of any perspective from the
-// request lines W and the calculated tree: mk makes one response line from
-// its request line, its response children, its leaf (nil for a parent)
-// and its total tax, which is its own plus its children's.
+// request lines W and the calculated tree: mk fills in one response line,
+// which it is given zero, from its request line, its response children,
+// its leaf (nil for a parent) and its total tax, which is its own plus
+// its children's.
 func responseLines[W, R any](b *builder, lines []W, tree []lineIn, kids func(*W) []W,
-	mk func(w *W, children []R, l *line, total money.Amount) R, totalOf func(*R) money.Amount) []R {
+	mk func(r *R, w *W, children []R, l *line, total money.Amount), totalOf func(*R) money.Amount) []R {
 	if len(lines) == 0 {
 		return nil
 	}
 	out := make([]R, len(lines))
 	for i := range lines {
 		children := responseLines(b, kids(&lines[i]), tree[i].children, kids, mk, totalOf)
-		total := b.c.amount(decimalZero)
+		total := b.c.amount(decimalZero).Decimal()
 		for k := range children {
-			total = total.Add(totalOf(&children[k]))
+			total = add(total, totalOf(&children[k]).Decimal())
 		}
 		l := tree[i].leaf
 		if l != nil {
-			total = total.Add(b.c.amount(l.totalTax))
+			total = add(total, b.c.amount(l.totalTax).Decimal())
 		}
-		out[i] = mk(&lines[i], children, l, total)
+		mk(&out[i], &lines[i], children, l, money.New(total))
 	}
 	return out
 }
@@ -171,8 +173,8 @@ func or[T any](a, b []T) []T {
 func (c *calc) totals() (sub, tax, total money.Amount) {
 	s, t := decimalZero, decimalZero
 	for _, l := range c.d.lines {
-		s = s.Add(l.net).Add(l.freight)
-		t = t.Add(l.totalTax)
+		s = add(add(s, l.net), l.freight)
+		t = add(t, l.totalTax)
 	}
 	if c.d.taxOnly {
 		s = decimalZero

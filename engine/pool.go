@@ -1,0 +1,90 @@
+package engine
+
+// A calculation builds a good deal of state that dies with it: the calc,
+// its doc and builder, the wire lines' views (lineIn), the leaf lines,
+// the resolved places, the computed taxes (taxOut), the decisions of the
+// document and a few buffers. Allocating it anew for every request costs
+// more than the calculation itself once the garbage collector has to scan
+// a dataset-sized heap to reclaim it, so it is kept in a scratch that a
+// snapshot pools (snapshot.scratch) and reset when the calculation ends.
+//
+// Nothing a response holds points into a scratch: the response's taxes
+// are carved from blocks a calculation allocates for itself (wireBlock,
+// partBlock) and never hands back, and everything else the response
+// takes from a line is copied by value. Decimal values that a response
+// shares with the scratch are immutable. A reset scratch holds no pointer
+// to a request or a response, so pooling keeps neither alive.
+
+// scratch is the reusable state of one calculation.
+type scratch struct {
+	c calc
+	d doc
+	b builder
+}
+
+// maxPooled bounds the items of a block that a scratch keeps when it goes
+// back to the pool, so that one huge document does not pin its memory.
+const maxPooled = 4 * maxBlock
+
+// newScratch returns a reset scratch for a calculation against s: from
+// the snapshot's pool, or a new one.
+func (s *snapshot) newScratch() *scratch {
+	w, _ := s.scratch.Get().(*scratch)
+	if w == nil {
+		w = &scratch{}
+		w.c.envs = make([]decision, 0, 4)
+	}
+	w.c.s, w.c.d, w.c.w = s, &w.d, w
+	w.b.c, w.b.r.c = &w.c, &w.c
+	return w
+}
+
+// release resets the calculation's scratch and puts it back in its
+// snapshot's pool. Neither the calculation nor its builder may be used
+// afterwards; the response it built stays valid.
+func (c *calc) release() {
+	w, s := c.w, c.s
+	w.c = calc{envs: reuse(c.envs, 0), taxBlock: reuse(c.taxBlock, maxPooled), lineBlock: reuse(c.lineBlock, maxPooled),
+		inBlock: reuse(c.inBlock, maxPooled), placeBlock: reuse(c.placeBlock, maxPooled),
+		rateBuf: reuse(c.rateBuf, maxPooled), infoBuf: reuse(c.infoBuf, maxPooled)}
+	w.d = doc{lines: reuse(w.d.lines, maxPooled)}
+	// b.errs may have been returned to the caller: drop it, never clear it.
+	w.b = builder{r: resolver{recent: reuse(w.b.r.recent, 0)}}
+	s.scratch.Put(w)
+}
+
+// reuse empties a buffer for the next calculation: it zeroes the items
+// in use, so that they point to nothing of this one, and keeps the
+// buffer when it holds at most limit items (0: any number).
+func reuse[T any](b []T, limit int) []T {
+	if limit > 0 && cap(b) > limit {
+		return nil
+	}
+	clear(b)
+	return b[:0]
+}
+
+// carve returns n zero items from the end of block, growing it (into a
+// new array, which leaves the items carved before where they are) when
+// it has no room: to hint items, or twice its size, at most maxBlock
+// and at least n.
+func carve[T any](block *[]T, n, hint int) []T {
+	b := *block
+	if cap(b)-len(b) < n {
+		size := max(min(max(hint, 2*cap(b)), maxBlock), n)
+		b = make([]T, 0, size)
+	}
+	i := len(b)
+	*block = b[:i+n]
+	return b[i : i+n : i+n]
+}
+
+// newLine returns a zero leaf line carved from the calculation's block.
+func (c *calc) newLine(hint int) *line { return &carve(&c.lineBlock, 1, hint)[0] }
+
+// newPlace returns a zero place carved from the calculation's block.
+func (c *calc) newPlace() *place { return &carve(&c.placeBlock, 1, 4)[0] }
+
+// lineIns returns n zero wire line views carved from the calculation's
+// block.
+func (c *calc) lineIns(n int) []lineIn { return carve(&c.inBlock, n, n) }

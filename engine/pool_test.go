@@ -1,0 +1,214 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/rules"
+)
+
+// goldenCalc is one golden request, ready to be calculated.
+type goldenCalc struct {
+	name string
+	run  func(*Engine) (any, error)
+}
+
+func goldenCalcs(t *testing.T) []goldenCalc {
+	t.Helper()
+	files, err := filepath.Glob("testdata/golden/*.request.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden requests: %v", err)
+	}
+	var out []goldenCalc
+	for _, f := range files {
+		body, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(f), ".request.json")
+		ctx := context.Background()
+		switch {
+		case strings.HasPrefix(name, "sale-"):
+			var req SaleRequest
+			mustDecode(t, body, &req)
+			out = append(out, goldenCalc{name, func(e *Engine) (any, error) { return e.Sale(ctx, &req) }})
+		case strings.HasPrefix(name, "purchase-"):
+			var req PurchaseRequest
+			mustDecode(t, body, &req)
+			out = append(out, goldenCalc{name, func(e *Engine) (any, error) { return e.Purchase(ctx, &req) }})
+		case strings.HasPrefix(name, "owner-"):
+			var req OwnerRequest
+			mustDecode(t, body, &req)
+			out = append(out, goldenCalc{name, func(e *Engine) (any, error) { return e.Owner(ctx, &req) }})
+		}
+	}
+	// A request that fails while building its lines, and a valid one.
+	bad := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "10.00")
+	bad.Customer.Destination = &Location{TaxAreaID: "999999999"}
+	out = append(out, goldenCalc{"bad-location", func(e *Engine) (any, error) { return e.Sale(context.Background(), bad) }},
+		goldenCalc{"quotation-7", func(e *Engine) (any, error) { return e.Sale(context.Background(), benchQuotation(7)) }})
+	return out
+}
+
+func mustJSON(t testing.TB, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestScratchReuse checks that calculations that reuse pooled state give
+// the results of a fresh engine, in any order and after failures, and
+// that a response does not change when later calculations run: nothing
+// it holds is reused.
+func TestScratchReuse(t *testing.T) {
+	calcs := goldenCalcs(t)
+	e, err := New(context.Background(), WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		resp any
+		text string
+	}
+	want := map[string]string{}
+	first := map[string]result{}
+	for _, c := range calcs {
+		resp, err := c.run(e)
+		if err != nil {
+			want[c.name] = "error: " + err.Error()
+			continue
+		}
+		want[c.name] = mustJSON(t, resp)
+		first[c.name] = result{resp, want[c.name]}
+	}
+	if !strings.HasPrefix(want["bad-location"], "error: ") {
+		t.Fatalf("bad-location: want an error, got %s", want["bad-location"])
+	}
+	backward := slices.Clone(calcs)
+	slices.Reverse(backward)
+	for round, order := range [][]goldenCalc{backward, calcs, backward} {
+		for _, c := range order {
+			resp, err := c.run(e)
+			got := "error: "
+			if err != nil {
+				got += err.Error()
+			} else {
+				got = mustJSON(t, resp)
+			}
+			if got != want[c.name] {
+				t.Errorf("round %d, %s: got\n%s\nwant\n%s", round, c.name, got, want[c.name])
+			}
+		}
+	}
+	for name, r := range first {
+		if got := mustJSON(t, r.resp); got != r.text {
+			t.Errorf("%s: the response changed after later calculations:\n%s\nwas\n%s", name, got, r.text)
+		}
+	}
+}
+
+// TestConcurrentScratch runs the golden calculations from several
+// goroutines at once (go test -race).
+func TestConcurrentScratch(t *testing.T) {
+	calcs := goldenCalcs(t)
+	e := testEngine(t)
+	want := map[string]string{}
+	for _, c := range calcs {
+		resp, err := c.run(e)
+		if err == nil {
+			want[c.name] = mustJSON(t, resp)
+		}
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 3 * len(calcs) {
+				c := calcs[(i*(g+1))%len(calcs)]
+				resp, err := c.run(e)
+				if err != nil {
+					if _, ok := want[c.name]; ok {
+						t.Errorf("%s: %v", c.name, err)
+					}
+					continue
+				}
+				if got := mustJSON(t, resp); got != want[c.name] {
+					t.Errorf("%s: got\n%s\nwant\n%s", c.name, got, want[c.name])
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func TestDecisionCache(t *testing.T) {
+	var c decisionCache
+	r1, r2 := &rules.Rule{ID: "one"}, &rules.Rule{ID: "two"}
+	key := func(id string) *decisionKey {
+		return &decisionKey{env: rules.Env{JurisdictionID: id, Tax: "Sales and Use Tax"}, date: civil.MustParse("2026-06-01")}
+	}
+	if _, ok := c.load(key("a")); ok {
+		t.Fatal("found a decision in an empty cache")
+	}
+	c.store(key("a"), decided{rule: r1})
+	c.store(key("b"), decided{rule: r2})
+	// Enough lookups to merge the new decisions into the read map, and
+	// more to read them there.
+	for i := range 10 {
+		for _, k := range []struct {
+			id   string
+			want *rules.Rule
+		}{{"a", r1}, {"b", r2}} {
+			dd, ok := c.load(key(k.id))
+			if !ok || dd.rule != k.want {
+				t.Fatalf("lookup %d of %s: got %v, %v", i, k.id, dd.rule, ok)
+			}
+		}
+	}
+	if m := c.read.Load(); m == nil || len(*m) != 2 || len(c.dirty) != 0 {
+		t.Errorf("decisions were not merged: read %v, dirty %v", m, c.dirty)
+	}
+	c.store(key("c"), decided{rule: r2})
+	if dd, ok := c.load(key("c")); !ok || dd.rule != r2 {
+		t.Errorf("c: got %v, %v", dd.rule, ok)
+	}
+	if _, ok := c.load(key("d")); ok {
+		t.Error("found a decision never stored")
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 200 {
+				k := key(string(rune('a' + (i+g)%8)))
+				if _, ok := c.load(k); !ok {
+					c.store(k, decided{rule: r1})
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, id := range []string{"a", "b", "c"} {
+		if _, ok := c.load(key(id)); !ok {
+			t.Errorf("%s was lost", id)
+		}
+	}
+}
+
+func TestDateString(t *testing.T) {
+	for _, d := range []civil.Date{{}, {Year: 2026, Month: 6, Day: 1}, {Year: 1, Month: 1, Day: 1}, {Year: 9999, Month: 12, Day: 31},
+		{Year: 10000, Month: 1, Day: 1}, {Year: 0, Month: 1, Day: 1}, {Year: -5, Month: 3, Day: 9}, {Year: 2024, Month: 2, Day: 29},
+		{Year: 2024, Month: 13, Day: 40}} {
+		if got, want := dateString(d), d.String(); got != want {
+			t.Errorf("%#v: got %q, want %q", d, got, want)
+		}
+	}
+}
