@@ -12,6 +12,11 @@ const (
 	ENotFound = "not_found" // the thing asked for does not exist
 	EConflict = "conflict"  // the request contradicts the stored state
 	EInternal = "internal"  // a fault of Levy or its environment
+
+	EUnauthorized = "unauthorized" // the caller did not prove who it is
+	EForbidden    = "forbidden"    // the caller may not do this
+	ETooLarge     = "too_large"    // the input is over a configured size
+	EUnsupported  = "unsupported"  // the input comes in a form Levy does not read
 )
 
 // Error is a failure that Levy reports to its caller. Field names the

@@ -184,6 +184,9 @@ func (r *Resolver) lookupAddress(ctx context.Context, field string, in PostalAdd
 	if err != nil {
 		return nil, err
 	}
+	if results == nil {
+		results = []LookupResult{} // an empty list on the wire, never null
+	}
 	return &LookupResponse{LookupResults: results}, nil
 }
 

@@ -86,7 +86,7 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req Extern
 		return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s", country, code)
 	}
 	d := r.asOf(req.AsOfDate)
-	out := &LookupResponse{}
+	out := &LookupResponse{LookupResults: []LookupResult{}}
 	for _, j := range matches {
 		if a, ok := r.areas.byJur[j.ID]; ok {
 			out.LookupResults = append(out.LookupResults, r.result(a, d, confExact))

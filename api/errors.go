@@ -1,0 +1,81 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/engine"
+)
+
+// statusOf maps each error code of Levy to the HTTP status that answers it.
+// It is the only place where codes meet statuses; a code missing from it
+// answers 500.
+var statusOf = map[string]int{
+	levy.EInvalid:      http.StatusBadRequest,
+	levy.EUnauthorized: http.StatusUnauthorized,
+	levy.EForbidden:    http.StatusForbidden,
+	levy.ENotFound:     http.StatusNotFound,
+	codeMethod:         http.StatusMethodNotAllowed,
+	levy.EConflict:     http.StatusConflict,
+	levy.ETooLarge:     http.StatusRequestEntityTooLarge,
+	levy.EUnsupported:  http.StatusUnsupportedMediaType,
+	levy.EInternal:     http.StatusInternalServerError,
+}
+
+// codeMethod is the code of a request whose path exists but not with its
+// method. Only the transport knows it, so it is not one of Levy's codes.
+const codeMethod = "method_not_allowed"
+
+// ErrorItem is one entry of an error answer. Target is the JSON path of
+// the offending field, or the name of the path or query parameter or
+// header; it is empty when the request as a whole is at fault.
+type ErrorItem struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Target  string `json:"target,omitempty"`
+}
+
+// ErrorBody is every error answer of the API.
+type ErrorBody struct {
+	Errors []ErrorItem `json:"errors"`
+	Meta   Meta        `json:"meta"`
+}
+
+// classify turns err into the status and the items of its answer. Levy's
+// own errors keep their code, field and message; engine.ErrTooLarge is a
+// body over the limit; anything else is a fault, answered without detail.
+func classify(err error) (int, []ErrorItem) {
+	if errors.Is(err, engine.ErrTooLarge) {
+		return http.StatusRequestEntityTooLarge, []ErrorItem{{Code: levy.ETooLarge, Message: "the request body is larger than this server accepts"}}
+	}
+	var list levy.Errors
+	if errors.As(err, &list) && len(list) > 0 {
+		status := statusFor(list[0].Code)
+		items := make([]ErrorItem, 0, len(list))
+		for _, e := range list {
+			if statusFor(e.Code) != status {
+				continue
+			}
+			items = append(items, ErrorItem{Code: e.Code, Message: e.Message, Target: e.Field})
+		}
+		if status != http.StatusInternalServerError {
+			return status, items
+		}
+	}
+	var one *levy.Error
+	if errors.As(err, &one) {
+		if status := statusFor(one.Code); status != http.StatusInternalServerError {
+			return status, []ErrorItem{{Code: one.Code, Message: one.Message, Target: one.Field}}
+		}
+	}
+	return http.StatusInternalServerError, []ErrorItem{{Code: levy.EInternal, Message: "the server failed to answer"}}
+}
+
+// statusFor is statusOf with 500 for an unknown code.
+func statusFor(code string) int {
+	if s, ok := statusOf[code]; ok {
+		return s
+	}
+	return http.StatusInternalServerError
+}

@@ -1,0 +1,229 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/taxarea"
+)
+
+// calculate serves a calculation endpoint with one of the engine's
+// methods, which validates the request.
+func calculate[Req, Resp any](fn func(*engine.Engine, context.Context, *Req) (*Resp, error)) func(*Server, http.ResponseWriter, *http.Request) {
+	return func(s *Server, w http.ResponseWriter, r *http.Request) {
+		req := new(Req)
+		if err := s.decode(r, req); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		resp, err := fn(s.engine, r.Context(), req)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		ok(s, w, r, resp)
+	}
+}
+
+// lookup serves a tax area lookup with one of the resolver's methods,
+// which validates the request.
+func lookup[Req any](fn func(*taxarea.Resolver, context.Context, Req) (*taxarea.LookupResponse, error)) func(*Server, http.ResponseWriter, *http.Request) {
+	return func(s *Server, w http.ResponseWriter, r *http.Request) {
+		var req Req
+		if err := s.decode(r, &req); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		resp, err := fn(s.engine.Resolver(), r.Context(), req)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		ok(s, w, r, resp)
+	}
+}
+
+func (s *Server) findTaxAreas(w http.ResponseWriter, r *http.Request) {
+	var searches []taxarea.Search
+	if err := s.decode(r, &searches); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	res, err := s.engine.Resolver().Find(r.Context(), searches)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(s, w, r, res)
+}
+
+func (s *Server) deleteTransaction(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if err := s.engine.DeleteTransaction(r.Context(), id); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.write(w, r, http.StatusOK, DeleteAnswer{TransactionID: id, Meta: s.meta(exchangeOf(r.Context()))})
+}
+
+func (s *Server) reverseTransaction(w http.ResponseWriter, r *http.Request) {
+	var body ReversalBody
+	if err := s.decodeOptional(r, &body); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	resp, err := s.engine.ReverseTransaction(r.Context(), r.PathValue("id"), body.Data)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(s, w, r, resp)
+}
+
+func (s *Server) rollbackTransaction(w http.ResponseWriter, r *http.Request) {
+	resp, err := s.engine.RollbackTransaction(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(s, w, r, resp)
+}
+
+func (s *Server) transactionExists(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("transactionid")
+	found, err := s.engine.TransactionExists(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, renameField(err, "id", "transactionid"))
+		return
+	}
+	s.write(w, r, http.StatusOK, ExistsAnswer{TransactionID: id, TransactionExistsIndicator: strconv.FormatBool(found),
+		Meta: s.meta(exchangeOf(r.Context()))})
+}
+
+func (s *Server) changedTaxAreas(w http.ResponseWriter, r *http.Request) {
+	from, to, err := dateRange(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ids, err := s.engine.Resolver().ChangedTaxAreas(r.Context(), from, to)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(s, w, r, ids)
+}
+
+func (s *Server) taxAreaChanged(w http.ResponseWriter, r *http.Request) {
+	from, to, err := dateRange(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	changed, err := s.engine.Resolver().TaxAreaChanged(r.Context(), r.PathValue("taxareaid"), from, to)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ok(s, w, r, ChangedAnswer{Changed: changed})
+}
+
+func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
+	doc, err := s.document()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(doc)))
+	exchangeOf(r.Context()).status = http.StatusOK
+	_, _ = w.Write(doc)
+}
+
+// dateRange reads the beginDate and endDate query parameters; the
+// resolver checks that beginDate is there and that the range is not
+// reversed.
+func dateRange(r *http.Request) (from, to civil.Date, err error) {
+	q := r.URL.Query()
+	var errs levy.Errors
+	for _, p := range []struct {
+		name string
+		into *civil.Date
+	}{{"beginDate", &from}, {"endDate", &to}} {
+		v := q.Get(p.name)
+		if v == "" {
+			continue
+		}
+		d, err := civil.Parse(v)
+		if err != nil {
+			errs = append(errs, levy.Invalid(p.name, "%q is not a date of the form YYYY-MM-DD", v))
+			continue
+		}
+		*p.into = d
+	}
+	if len(errs) > 0 {
+		return from, to, errs
+	}
+	return from, to, nil
+}
+
+// decode reads a required JSON body into v.
+func (s *Server) decode(r *http.Request, v any) error {
+	if err := jsonContent(r); err != nil {
+		return err
+	}
+	return engine.Decode(r.Body, v, s.limit)
+}
+
+// decodeOptional reads a JSON body into v when there is one.
+func (s *Server) decodeOptional(r *http.Request, v any) error {
+	if r.ContentLength == 0 {
+		return nil
+	}
+	b, err := io.ReadAll(io.LimitReader(r.Body, s.limit+1))
+	if err != nil {
+		return err
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil
+	}
+	if int64(len(b)) > s.limit {
+		return engine.ErrTooLarge
+	}
+	if err := jsonContent(r); err != nil {
+		return err
+	}
+	return engine.Decode(bytes.NewReader(b), v, s.limit)
+}
+
+// jsonContent accepts a body declared as JSON, or not declared at all.
+func jsonContent(r *http.Request) error {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return nil
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err == nil && (mt == "application/json" || (len(mt) > 5 && mt[len(mt)-5:] == "+json")) {
+		return nil
+	}
+	return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the body must be JSON (application/json), not " + strconv.Quote(ct)}
+}
+
+// renameField gives the errors about field the name a route uses for it.
+func renameField(err error, field, name string) error {
+	var one *levy.Error
+	if errors.As(err, &one) && one.Field == field {
+		cp := *one
+		cp.Field = name
+		return &cp
+	}
+	return err
+}

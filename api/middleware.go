@@ -1,0 +1,85 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"time"
+)
+
+// middleware wraps the mux: it opens the exchange of each request (its ID
+// and arrival time), turns a panic into a 500, and logs and counts the
+// answer.
+func (s *Server) middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		x := &exchange{id: requestID(r), received: time.Now(), route: "unmatched"}
+		w.Header().Set("X-Request-Id", x.id)
+		r = r.WithContext(context.WithValue(r.Context(), exchangeKey{}, x))
+		s.metrics.inFlight.Inc()
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				x.fault = fmt.Errorf("panic: %v\n%s", v, debug.Stack())
+				if x.status == 0 {
+					s.fail(w, r, x.fault)
+				}
+			}
+			s.metrics.inFlight.Dec()
+			s.done(r, x)
+		}()
+		next.ServeHTTP(&recorder{ResponseWriter: w, x: x}, r)
+	})
+}
+
+// done logs and counts a finished request.
+func (s *Server) done(r *http.Request, x *exchange) {
+	elapsed := time.Since(x.received)
+	if x.status == 0 {
+		x.status = http.StatusOK
+	}
+	s.metrics.requests.WithLabelValues(x.route, strconv.Itoa(x.status)).Inc()
+	s.metrics.duration.WithLabelValues(x.route).Observe(elapsed.Seconds())
+	attrs := []slog.Attr{slog.String("request_id", x.id), slog.String("method", r.Method),
+		slog.String("route", x.route), slog.Int("status", x.status), slog.Duration("duration", elapsed)}
+	if x.tenant != "" {
+		attrs = append(attrs, slog.String("tenant", x.tenant))
+	}
+	switch {
+	case x.fault != nil:
+		attrs = append(attrs, slog.String("error", x.fault.Error()))
+		s.log.LogAttrs(r.Context(), slog.LevelError, "request failed", attrs...)
+	case x.status >= 400:
+		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request refused", attrs...)
+	default:
+		s.log.LogAttrs(r.Context(), slog.LevelDebug, "request", attrs...)
+	}
+}
+
+// recorder notes the status of answers written by handlers that do not go
+// through Server.write, such as /metrics and mounted handlers.
+type recorder struct {
+	http.ResponseWriter
+	x *exchange
+}
+
+func (w *recorder) WriteHeader(status int) {
+	if w.x.status == 0 || w.x.status == http.StatusOK {
+		w.x.status = status
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *recorder) Write(b []byte) (int, error) {
+	if w.x.status == 0 {
+		w.x.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *recorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }

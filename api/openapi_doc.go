@@ -1,0 +1,274 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/taxarea"
+)
+
+// wireVersion is the version of the wire format that the API speaks, the
+// version of its OpenAPI document.
+const wireVersion = "2.9.0"
+
+// errorAnswer is one of the error statuses of the API, described once in
+// components.responses.
+type errorAnswer struct {
+	status      int
+	name        string
+	description string
+	// when says whether an operation can answer with the status.
+	when func(rt Route) bool
+}
+
+// always, guarded, withBody and writesJournal say which operations can
+// answer an error: every one, those that need an access token, those with
+// a request body, and those that change the tax journal.
+func always(Route) bool      { return true }
+func guarded(rt Route) bool  { return !rt.Public }
+func withBody(rt Route) bool { return rt.Body != nil }
+func writesJournal(rt Route) bool {
+	return rt.Method != http.MethodGet && (rt.Tag == "Calculation" || rt.Tag == "Transactions")
+}
+
+// headerRef refers to a header of components.headers.
+func headerRef(name string) object { return object{"$ref": "#/components/headers/" + name} }
+
+// errorTable lists the error answers in the order of their statuses. It
+// is built once and never changed.
+var errorTable = []errorAnswer{
+	{http.StatusBadRequest, "BadRequest", "The request is malformed or breaks a constraint. Each error names the offending member, parameter or header in target, as a JSON path such as lineItems[0].quantity.value.", always},
+	{http.StatusUnauthorized, "Unauthorized", "The request carries no valid access token.", guarded},
+	{http.StatusForbidden, "Forbidden", "The access token may not be used for this operation.", guarded},
+	{http.StatusNotFound, "NotFound", "What the request names does not exist: the path, a stored transaction, a tax area or jurisdiction.", always},
+	{http.StatusMethodNotAllowed, "MethodNotAllowed", "The path is served, but not with this method; the Allow header lists the methods that are.", always},
+	{http.StatusConflict, "Conflict", "The request contradicts the stored state of the transaction, such as a second reversal of it.", writesJournal},
+	{http.StatusRequestEntityTooLarge, "PayloadTooLarge", "The request body is larger than the server accepts.", withBody},
+	{http.StatusUnsupportedMediaType, "UnsupportedMediaType", "The request body is declared as something other than JSON.", withBody},
+	{http.StatusInternalServerError, "InternalError", "Levy failed to answer. The message names the request ID, which the logs have the fault under.", always},
+}
+
+// Document returns Levy's OpenAPI 3.0 document as JSON.
+func Document() ([]byte, error) {
+	doc, _, err := buildDocument()
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(doc); err != nil {
+		return nil, fmt.Errorf("api: encoding the OpenAPI document: %w", err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// buildDocument returns the OpenAPI document as nested maps, and the
+// schemas that it holds.
+func buildDocument() (object, *schemaSet, error) {
+	s := newSchemaSet()
+	paths := object{}
+	var tags []any
+	seenTag := map[string]bool{}
+	for _, rt := range routes() {
+		op, err := operation(s, rt)
+		if err != nil {
+			return nil, nil, fmt.Errorf("api: the OpenAPI operation %s: %w", rt.ID, err)
+		}
+		item, _ := paths[rt.Path].(object)
+		if item == nil {
+			item = object{}
+			paths[rt.Path] = item
+		}
+		method := strings.ToLower(rt.Method)
+		if _, dup := item[method]; dup {
+			return nil, nil, fmt.Errorf("api: the OpenAPI document has two operations %s %s", rt.Method, rt.Path)
+		}
+		item[method] = op
+		if !seenTag[rt.Tag] {
+			seenTag[rt.Tag] = true
+			tags = append(tags, object{"name": rt.Tag})
+		}
+	}
+	if _, err := s.schemaOf(reflect.TypeFor[ErrorBody]()); err != nil {
+		return nil, nil, fmt.Errorf("api: the OpenAPI schema of errors: %w", err)
+	}
+	schemas, err := s.components()
+	if err != nil {
+		return nil, nil, fmt.Errorf("api: the OpenAPI schemas: %w", err)
+	}
+	if _, ok := schemas["ErrorBody"]; !ok {
+		return nil, nil, fmt.Errorf("api: the OpenAPI schema of errors is not named ErrorBody")
+	}
+	responses := object{}
+	for _, e := range errorTable {
+		headers := object{"X-Request-Id": headerRef("RequestId")}
+		switch e.status {
+		case http.StatusUnauthorized:
+			headers["WWW-Authenticate"] = headerRef("WWWAuthenticate")
+		case http.StatusMethodNotAllowed:
+			headers["Allow"] = headerRef("Allow")
+		}
+		responses[e.name] = object{
+			"description": e.description,
+			"headers":     headers,
+			"content":     object{"application/json": object{"schema": object{"$ref": "#/components/schemas/ErrorBody"}}},
+		}
+	}
+	var servers []any
+	for i, base := range Bases {
+		desc := "The published base path."
+		if i > 0 {
+			desc = "The base path that older clients are configured with; it serves the same operations."
+		}
+		servers = append(servers, object{"url": base, "description": desc})
+	}
+	doc := object{
+		"openapi": "3.0.3",
+		"info": object{
+			"title":   "Levy tax calculation API",
+			"version": wireVersion,
+			"description": "Levy calculates the taxes of sales, purchases and movements of the owner's own assets, " +
+				"keeps the transactions it stores in its tax journal, and finds the tax areas of addresses, points and codes. " +
+				"Every answer is JSON; a successful one holds its result in data beside meta, an error one lists its errors beside meta. " +
+				"Amounts are exact decimal numbers, never rounded through floating point. " +
+				"x-levy-dataset names the version of the tax data embedded in this build of Levy; /healthz names the dataset a server uses.",
+			"x-levy-dataset": data.Version,
+		},
+		"servers":  servers,
+		"tags":     tags,
+		"paths":    paths,
+		"security": []any{object{"oauth2": []any{}}, object{"bearer": []any{}}},
+		"components": object{
+			"schemas":   schemas,
+			"responses": responses,
+			"parameters": object{
+				"RequestId": object{"name": "X-Request-Id", "in": "header", "required": false,
+					"description": "The caller's ID for the request, up to 64 printable characters; Levy makes one when it is absent or unfit.",
+					"schema":      object{"type": "string"}},
+			},
+			"headers": object{
+				"RequestId": object{"description": "The ID of the request: the caller's X-Request-Id when it was fit, else one Levy made. Quote it when reporting a fault.",
+					"schema": object{"type": "string"}},
+				"WWWAuthenticate": object{"description": "The scheme the access token must come in.", "schema": object{"type": "string"}},
+				"Allow":           object{"description": "The methods served at the path.", "schema": object{"type": "string"}},
+			},
+			"securitySchemes": object{
+				"oauth2": object{"type": "oauth2", "description": "An access token for client credentials, from Levy's token endpoint.",
+					"flows": object{"clientCredentials": object{"tokenUrl": "/oauth/token", "scopes": object{}}}},
+				"bearer": object{"type": "http", "scheme": "bearer", "description": "An access token obtained beforehand, sent as a bearer token."},
+			},
+		},
+	}
+	return doc, s, nil
+}
+
+// operation returns the OpenAPI operation of rt.
+func operation(s *schemaSet, rt Route) (object, error) {
+	params := []any{object{"$ref": "#/components/parameters/RequestId"}}
+	inPath := map[string]bool{}
+	for _, p := range rt.Params {
+		sch, err := paramSchema(p.Format)
+		if err != nil {
+			return nil, fmt.Errorf("parameter %s: %w", p.Name, err)
+		}
+		if p.In == "path" {
+			if !strings.Contains(rt.Path, "{"+p.Name+"}") || !p.Required {
+				return nil, fmt.Errorf("path parameter %s must be required and in the path %s", p.Name, rt.Path)
+			}
+			inPath[p.Name] = true
+		}
+		param := object{"name": p.Name, "in": p.In, "schema": sch}
+		if p.Required {
+			param["required"] = true
+		}
+		if p.Description != "" {
+			param["description"] = p.Description
+		}
+		params = append(params, param)
+	}
+	for rest := rt.Path; strings.Contains(rest, "{"); {
+		_, after, _ := strings.Cut(rest, "{")
+		name, tail, _ := strings.Cut(after, "}")
+		if !inPath[name] {
+			return nil, fmt.Errorf("the path %s has a parameter %s that the route does not declare", rt.Path, name)
+		}
+		rest = tail
+	}
+	op := object{
+		"operationId": rt.ID,
+		"tags":        []any{rt.Tag},
+		"summary":     rt.Summary,
+		"parameters":  params,
+	}
+	if rt.Body != nil {
+		sch, err := s.schemaOf(rt.Body)
+		if err != nil {
+			return nil, fmt.Errorf("the request body: %w", err)
+		}
+		if rt.Body == reflect.TypeFor[[]taxarea.Search]() {
+			sch["maxItems"] = taxarea.MaxSearches
+		}
+		op["requestBody"] = object{
+			"required": rt.BodyRequired,
+			"content":  object{"application/json": object{"schema": sch}},
+		}
+	}
+	answer, err := answerSchema(s, rt)
+	if err != nil {
+		return nil, fmt.Errorf("the answer: %w", err)
+	}
+	responses := object{"200": object{
+		"description": "The operation succeeded.",
+		"headers":     object{"X-Request-Id": headerRef("RequestId")},
+		"content":     object{"application/json": object{"schema": answer}},
+	}}
+	for _, e := range errorTable {
+		if e.when(rt) {
+			responses[strconv.Itoa(e.status)] = object{"$ref": "#/components/responses/" + e.name}
+		}
+	}
+	op["responses"] = responses
+	if rt.Public {
+		op["security"] = []any{}
+	}
+	return op, nil
+}
+
+// answerSchema returns the schema of the body of a 200 answer of rt. The
+// instantiations of a generic type, such as the envelope of most answers,
+// are named after the operation.
+func answerSchema(s *schemaSet, rt Route) (object, error) {
+	t := rt.Answer
+	if t == nil {
+		return object{"type": "object"}, nil
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if strings.Contains(t.Name(), "[") {
+		return s.named(t, rt.ID+"Answer")
+	}
+	return s.schemaOf(t)
+}
+
+// paramSchema returns the schema of a path or query parameter of the
+// given format.
+func paramSchema(format string) (object, error) {
+	switch format {
+	case "transactionId":
+		return object{"type": "string", "minLength": 1, "maxLength": journal.MaxIDLength}, nil
+	case "taxAreaId":
+		return object{"type": "string", "pattern": taxAreaPattern}, nil
+	case "date":
+		return object{"type": "string", "format": "date"}, nil
+	}
+	return nil, fmt.Errorf("unknown format %q", format)
+}

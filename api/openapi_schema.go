@@ -1,0 +1,589 @@
+package api
+
+import (
+	"encoding"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/taxarea"
+)
+
+// The schemas of the OpenAPI document are built by reflection over the
+// types that the handlers encode and decode, following the rules of
+// encoding/json: member names from the json tags, embedded structs
+// flattened with Go's rules of dominance, omitempty and omitzero members
+// optional, and the types with their own marshalling described by hand.
+// The constraints of the check tags of the engine's wire types (see
+// engine/validate_field.go) become maxLength, minimum, enum and the like.
+
+// object is a JSON object of the document. encoding/json writes the keys
+// of a map sorted, which keeps the document the same from call to call.
+type object = map[string]any
+
+// schemaSet collects the component schemas that the operations refer to.
+type schemaSet struct {
+	// byType holds the schema of each named struct type met, under the
+	// type; its name is fixed once every type is known (see components).
+	byType map[reflect.Type]object
+	// byName holds the schemas the caller named itself, such as the
+	// answer of one operation.
+	byName map[string]object
+	// refs are the $ref objects that point at byType, filled in by
+	// components.
+	refs []pendingRef
+	// names are the names of byType and the types of byName, once
+	// components has run; the tests read them.
+	names     map[reflect.Type]string
+	typeNamed map[string]reflect.Type
+}
+
+// pendingRef is a $ref object whose target is the schema of a type.
+type pendingRef struct {
+	ref object
+	t   reflect.Type
+}
+
+// newSchemaSet returns an empty set.
+func newSchemaSet() *schemaSet {
+	return &schemaSet{byType: map[reflect.Type]object{}, byName: map[string]object{}, typeNamed: map[string]reflect.Type{}}
+}
+
+// special returns the schema of a type that marshals itself, as its
+// MarshalJSON, MarshalText and UnmarshalJSON methods write and read it,
+// and false for any other type.
+func (s *schemaSet) special(t reflect.Type) (object, bool, error) {
+	switch t {
+	case reflect.TypeFor[money.Amount]():
+		// An amount is a JSON number in plain decimal notation, written and
+		// read exactly, never through float64. A string is refused.
+		return object{"type": "number", "format": "decimal"}, true, nil
+	case reflect.TypeFor[civil.Date]():
+		// A date is YYYY-MM-DD. The zero date would be "", but its members
+		// are omitzero save those that Levy always sets.
+		return object{"type": "string", "format": "date"}, true, nil
+	case reflect.TypeFor[time.Time]():
+		return object{"type": "string", "format": "date-time"}, true, nil
+	case reflect.TypeFor[jurisdiction.Type]():
+		// A jurisdiction type is its wire name; the zero value fails to
+		// marshal, so nothing else is ever written.
+		var names []any
+		for _, jt := range jurisdiction.Types() {
+			names = append(names, jt.String())
+		}
+		return object{"type": "string", "enum": names}, true, nil
+	case reflect.TypeFor[money.RoundingMode]():
+		// A rounding mode is written as its name; other spellings such as
+		// HALF_EVEN are read too.
+		var names []any
+		for m := money.HalfUp; m.Valid(); m++ {
+			names = append(names, m.String())
+		}
+		return object{"type": "string", "enum": names}, true, nil
+	case reflect.TypeFor[taxarea.Search]():
+		sch, err := s.ref(t, func() (object, error) { return s.searchSchema() })
+		return sch, true, err
+	}
+	return nil, false, nil
+}
+
+// lookupKinds are the four requests a search may hold, each with the
+// member that tells it from the others (see taxarea.Search.UnmarshalJSON).
+var lookupKinds = []struct {
+	t      reflect.Type
+	member string
+}{
+	{reflect.TypeFor[taxarea.AddressLookupRequest](), "postalAddress"},
+	{reflect.TypeFor[taxarea.CoordinatesLookupRequest](), "coordinates"},
+	{reflect.TypeFor[taxarea.TaxAreaIDLookupRequest](), "taxAreaId"},
+	{reflect.TypeFor[taxarea.ExternalJurisdictionLookupRequest](), "externalJurisdictionCode"},
+}
+
+// searchSchema describes taxarea.Search, which marshals itself as
+// {"lookupId": ..., "lookupRequest": {...}}. The request is one of the
+// four lookups, told apart by the member that only it has; Levy refuses
+// a request with none or several of them, so each alternative requires
+// its own member and at most one can match.
+func (s *schemaSet) searchSchema() (object, error) {
+	var alts []any
+	for _, k := range lookupKinds {
+		ref, err := s.schemaOf(k.t)
+		if err != nil {
+			return nil, fmt.Errorf("the lookup request %s: %w", k.t, err)
+		}
+		alts = append(alts, object{"allOf": []any{ref}, "required": []any{k.member}})
+	}
+	return object{
+		"type":        "object",
+		"description": "One search of a batch. lookupRequest holds the body of one of the four lookups, which its members tell apart: postalAddress, coordinates, taxAreaId or externalJurisdictionCode, exactly one of them. Levy reads it strictly: it refuses members that the lookup does not have.",
+		"required":    []any{"lookupRequest"},
+		"properties": object{
+			"lookupId":      object{"type": "string", "maxLength": 40, "description": "The caller's name for the search, repeated in its result."},
+			"lookupRequest": object{"oneOf": alts},
+		},
+	}, nil
+}
+
+var (
+	jsonMarshaler   = reflect.TypeFor[json.Marshaler]()
+	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+	textMarshaler   = reflect.TypeFor[encoding.TextMarshaler]()
+	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+// marshalsItself reports whether values of t, or pointers to them, have
+// their own JSON or text form.
+func marshalsItself(t reflect.Type) bool {
+	for _, i := range []reflect.Type{jsonMarshaler, jsonUnmarshaler, textMarshaler, textUnmarshaler} {
+		if t.Implements(i) || reflect.PointerTo(t).Implements(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// schemaOf returns the schema of the values of t: a $ref for a named
+// struct type, whose schema it adds to the set, and an inline schema for
+// anything else. A pointer is described by what it points at: Levy omits
+// a nil pointer rather than write null.
+func (s *schemaSet) schemaOf(t reflect.Type) (object, error) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if sch, ok, err := s.special(t); ok || err != nil {
+		return sch, err
+	}
+	if marshalsItself(t) {
+		return nil, fmt.Errorf("%s marshals itself, and the document does not describe it yet", t)
+	}
+	if vals := engine.EnumValues(t); vals != nil {
+		return object{"type": "string", "enum": anySlice(vals)}, nil
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return object{"type": "boolean"}, nil
+	case reflect.Int8, reflect.Int16, reflect.Int32:
+		return object{"type": "integer", "format": "int32"}, nil
+	case reflect.Int, reflect.Int64:
+		return object{"type": "integer", "format": "int64"}, nil
+	case reflect.Uint8, reflect.Uint16:
+		return object{"type": "integer", "format": "int32", "minimum": 0}, nil
+	case reflect.Uint, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return object{"type": "integer", "format": "int64", "minimum": 0}, nil
+	case reflect.Float32:
+		return object{"type": "number", "format": "float"}, nil
+	case reflect.Float64:
+		return object{"type": "number", "format": "double"}, nil
+	case reflect.String:
+		return object{"type": "string"}, nil
+	case reflect.Interface:
+		return object{}, nil
+	case reflect.Slice, reflect.Array:
+		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && !marshalsItself(t.Elem()) {
+			return object{"type": "string", "format": "byte"}, nil // encoding/json writes base64
+		}
+		items, err := s.schemaOf(t.Elem())
+		if err != nil {
+			return nil, err
+		}
+		out := object{"type": "array", "items": items}
+		if t.Kind() == reflect.Array {
+			out["minItems"], out["maxItems"] = t.Len(), t.Len()
+		}
+		return out, nil
+	case reflect.Map:
+		switch k := t.Key(); {
+		case k.Kind() == reflect.String, reflect.PointerTo(k).Implements(textMarshaler) || k.Implements(textMarshaler),
+			k.Kind() >= reflect.Int && k.Kind() <= reflect.Uintptr:
+		default:
+			return nil, fmt.Errorf("%s has keys that encoding/json cannot write", t)
+		}
+		vals, err := s.schemaOf(t.Elem())
+		if err != nil {
+			return nil, err
+		}
+		return object{"type": "object", "additionalProperties": vals}, nil
+	case reflect.Struct:
+		if t.Name() == "" {
+			return s.structSchema(t)
+		}
+		return s.ref(t, func() (object, error) { return s.structSchema(t) })
+	}
+	return nil, fmt.Errorf("encoding/json cannot write a %s", t)
+}
+
+// ref returns a $ref to the schema of the named type t, building it with
+// build the first time t is met. The name is filled in by components.
+func (s *schemaSet) ref(t reflect.Type, build func() (object, error)) (object, error) {
+	r := object{}
+	s.refs = append(s.refs, pendingRef{r, t})
+	if _, ok := s.byType[t]; ok {
+		return r, nil
+	}
+	s.byType[t] = nil // under construction: a recursive use only refers to it
+	sch, err := build()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t, err)
+	}
+	s.byType[t] = sch
+	return r, nil
+}
+
+// named adds the schema of struct type t under name and returns a $ref to
+// it. It is for the types that have no name of their own, the
+// instantiations of a generic type, which the caller names after the
+// operation they answer.
+func (s *schemaSet) named(t reflect.Type, name string) (object, error) {
+	if _, ok := s.byName[name]; ok {
+		return nil, fmt.Errorf("two schemas are named %s", name)
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil, fmt.Errorf("%s is not a struct, so it cannot be named %s", t, name)
+	}
+	sch, err := s.structSchema(t)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	s.byName[name] = sch
+	s.typeNamed[name] = t
+	return object{"$ref": "#/components/schemas/" + name}, nil
+}
+
+// components returns components.schemas and fills in every $ref. A type
+// is named after its Go name, prefixed with its package's name when two
+// packages have a type of that name.
+func (s *schemaSet) components() (object, error) {
+	byName := map[string][]reflect.Type{}
+	for t := range s.byType {
+		if strings.ContainsAny(t.Name(), "[]") {
+			return nil, fmt.Errorf("%s is an instantiation of a generic type; name it after its operation", t)
+		}
+		byName[t.Name()] = append(byName[t.Name()], t)
+	}
+	names := make(map[reflect.Type]string, len(s.byType))
+	for name, ts := range byName {
+		for _, t := range ts {
+			names[t] = name
+			if len(ts) > 1 {
+				pkg := t.PkgPath()
+				names[t] = pkg[strings.LastIndex(pkg, "/")+1:] + name
+			}
+		}
+	}
+	out := make(object, len(s.byType)+len(s.byName))
+	for name, sch := range s.byName {
+		out[name] = sch
+	}
+	for t, sch := range s.byType {
+		if _, ok := out[names[t]]; ok {
+			return nil, fmt.Errorf("two schemas are named %s", names[t])
+		}
+		out[names[t]] = sch
+	}
+	for _, r := range s.refs {
+		r.ref["$ref"] = "#/components/schemas/" + names[r.t]
+	}
+	s.names = names
+	return out, nil
+}
+
+// structSchema returns the inline schema of the members of struct type t.
+func (s *schemaSet) structSchema(t reflect.Type) (object, error) {
+	props := object{}
+	var required []string
+	for _, f := range jsonFields(t) {
+		sch, err := s.schemaOf(f.typ)
+		if err != nil {
+			return nil, fmt.Errorf("member %s: %w", f.name, err)
+		}
+		if f.quoted {
+			// The string option writes a number or a boolean as a JSON string.
+			sch = object{"type": "string"}
+		}
+		if err := applyChecks(sch, f); err != nil {
+			return nil, fmt.Errorf("member %s: %w", f.name, err)
+		}
+		switch k := f.typ.Kind(); {
+		case f.omitEmpty || f.omitZero || f.viaPointer:
+		case k == reflect.Interface:
+		default:
+			// Levy never sends null, so a member without omitempty is
+			// always there, pointers, slices and maps included.
+			required = append(required, f.name)
+		}
+		props[f.name] = sch
+	}
+	out := object{"type": "object", "properties": props}
+	if len(required) > 0 {
+		sort.Strings(required)
+		out["required"] = anySlice(required)
+	}
+	return out, nil
+}
+
+// anySlice converts a list of strings for the document.
+func anySlice(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, v := range ss {
+		out[i] = v
+	}
+	return out
+}
+
+// jsonField is a member of the JSON form of a struct.
+type jsonField struct {
+	name      string
+	tagged    bool  // the name comes from a json tag
+	index     []int // the path of the Go field through embedded structs
+	typ       reflect.Type
+	owner     reflect.Type // the struct that declares the Go field
+	omitEmpty bool
+	omitZero  bool
+	quoted    bool // the string option, on a field that it applies to
+	check     string
+	// viaPointer: the field is promoted from a struct embedded through a
+	// pointer, so it is left out when that pointer is nil.
+	viaPointer bool
+}
+
+// jsonFields returns the members that encoding/json writes for struct
+// type t: exported fields, named by their json tag or Go name, with the
+// fields of embedded structs promoted unless a tag names the embedded
+// struct. When several fields claim one name, the least deeply embedded
+// wins, then the tagged one; a tie hides them all.
+func jsonFields(t reflect.Type) []jsonField {
+	type level struct {
+		t     reflect.Type
+		index []int
+		// viaPointer: the struct is reached through an embedded pointer,
+		// whose members encoding/json leaves out when it is nil.
+		viaPointer bool
+	}
+	var fields []jsonField
+	next := []level{{t: t}}
+	var count, nextCount map[reflect.Type]int
+	visited := map[reflect.Type]bool{}
+	for len(next) > 0 {
+		current := next
+		next = nil
+		count, nextCount = nextCount, map[reflect.Type]int{}
+		for _, l := range current {
+			if visited[l.t] {
+				continue
+			}
+			visited[l.t] = true
+			for i := range l.t.NumField() {
+				sf := l.t.Field(i)
+				if sf.Anonymous {
+					ft := sf.Type
+					if ft.Kind() == reflect.Pointer {
+						ft = ft.Elem()
+					}
+					if !sf.IsExported() && ft.Kind() != reflect.Struct {
+						continue
+					}
+				} else if !sf.IsExported() {
+					continue
+				}
+				tag := sf.Tag.Get("json")
+				if tag == "-" {
+					continue
+				}
+				name, opts, _ := strings.Cut(tag, ",")
+				if !validJSONName(name) {
+					name = ""
+				}
+				index := append(slices.Clip(l.index), i)
+				ft := sf.Type
+				if ft.Name() == "" && ft.Kind() == reflect.Pointer {
+					ft = ft.Elem()
+				}
+				if name == "" && sf.Anonymous && ft.Kind() == reflect.Struct {
+					nextCount[ft]++
+					if nextCount[ft] == 1 {
+						next = append(next, level{t: ft, index: index, viaPointer: l.viaPointer || sf.Type.Kind() == reflect.Pointer})
+					}
+					continue
+				}
+				f := jsonField{name: name, tagged: name != "", index: index, typ: sf.Type, owner: l.t,
+					check: sf.Tag.Get("check"), viaPointer: l.viaPointer}
+				if f.name == "" {
+					f.name = sf.Name
+				}
+				for o := range strings.SplitSeq(opts, ",") {
+					switch o {
+					case "omitempty":
+						f.omitEmpty = true
+					case "omitzero":
+						f.omitZero = true
+					case "string":
+						switch ft.Kind() {
+						case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+							reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+							reflect.Float32, reflect.Float64, reflect.String:
+							f.quoted = true
+						}
+					}
+				}
+				fields = append(fields, f)
+				if count[l.t] > 1 {
+					// The struct is embedded twice at this depth: both copies
+					// of the field tie and hide each other.
+					fields = append(fields, f)
+				}
+			}
+		}
+	}
+	sort.SliceStable(fields, func(i, j int) bool {
+		a, b := fields[i], fields[j]
+		if a.name != b.name {
+			return a.name < b.name
+		}
+		if len(a.index) != len(b.index) {
+			return len(a.index) < len(b.index)
+		}
+		return a.tagged && !b.tagged
+	})
+	var out []jsonField
+	for i := 0; i < len(fields); {
+		j := i + 1
+		for j < len(fields) && fields[j].name == fields[i].name {
+			j++
+		}
+		group := fields[i:j]
+		if len(group) == 1 || len(group[0].index) < len(group[1].index) || group[0].tagged != group[1].tagged {
+			out = append(out, group[0])
+		}
+		i = j
+	}
+	return out
+}
+
+// validJSONName reports whether encoding/json accepts name from a tag.
+func validJSONName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range name {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
+			return false
+		}
+	}
+	return true
+}
+
+// requestOnly lists the check rules that hold for requests only, because
+// Levy also writes the type in answers where the rule does not hold. A
+// Measure is also the taxable, nontaxable or exempt measure of a tax,
+// which may be 0.
+var requestOnly = map[reflect.Type]map[string]string{
+	reflect.TypeFor[engine.Measure](): {"value": "gt"},
+}
+
+// applyChecks adds the constraints of the check tag of f to its schema
+// sch. The required rule is left out: answers echo requests but may leave
+// members out, and the engine reports a missing member itself.
+func applyChecks(sch object, f jsonField) error {
+	if f.check == "" {
+		return nil
+	}
+	base := f.typ
+	for base.Kind() == reflect.Pointer {
+		base = base.Elem()
+	}
+	isNumber := base == reflect.TypeFor[money.Amount]() || (base.Kind() >= reflect.Int && base.Kind() <= reflect.Uint64)
+	for rule := range strings.SplitSeq(f.check, ",") {
+		key, val, _ := strings.Cut(rule, "=")
+		if requestOnly[f.owner][f.name] == key {
+			continue
+		}
+		bad := func() error { return fmt.Errorf("check rule %q on a %s", rule, f.typ) }
+		switch key {
+		case "required":
+		case "min", "max", "gt":
+			switch {
+			case base.Kind() == reflect.Slice && key == "max":
+				n, err := atoi(val)
+				if err != nil {
+					return bad()
+				}
+				sch["maxItems"] = n
+			case base.Kind() == reflect.String && key != "gt":
+				n, err := atoi(val)
+				if err != nil {
+					return bad()
+				}
+				sch[map[string]string{"min": "minLength", "max": "maxLength"}[key]] = n
+			case isNumber:
+				a, err := money.Parse(val)
+				if err != nil {
+					return fmt.Errorf("check rule %q: %w", rule, err)
+				}
+				n := json.Number(a.String())
+				switch key {
+				case "max":
+					sch["maximum"] = n
+				case "min":
+					sch["minimum"] = n
+				default:
+					sch["minimum"], sch["exclusiveMinimum"] = n, true
+				}
+			default:
+				return bad()
+			}
+		case "pattern":
+			re, ok := engine.CheckPattern(val)
+			if !ok || base.Kind() != reflect.String {
+				return bad()
+			}
+			sch["pattern"] = re
+		case "in":
+			if base.Kind() != reflect.String {
+				return bad()
+			}
+			sch["enum"] = anySlice(strings.Split(val, "|"))
+		case "taxarea":
+			if base.Kind() != reflect.String {
+				return bad()
+			}
+			sch["pattern"] = taxAreaPattern
+		case "latitude", "longitude":
+			if base.Kind() != reflect.String {
+				return bad()
+			}
+			lim := map[string]int{"latitude": 90, "longitude": 180}[key]
+			sch["description"] = fmt.Sprintf("A %s in decimal degrees, from -%d to %d, written as a string.", key, lim, lim)
+		default:
+			return fmt.Errorf("unknown check rule %q", rule)
+		}
+	}
+	return nil
+}
+
+// taxAreaPattern is the form of a tax area ID: 1 to 16 digits, as
+// taxarea.ValidateTaxAreaID checks.
+const taxAreaPattern = "^[0-9]{1,16}$"
+
+// atoi reads the count of a length rule.
+func atoi(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("bad count %q", s)
+	}
+	return n, nil
+}

@@ -1,0 +1,142 @@
+package api
+
+import (
+	"net/http"
+	"reflect"
+
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/taxarea"
+)
+
+// Bases are the base paths under which every route is served: the
+// published one, and the one that older clients are configured with.
+var Bases = []string{"/api/v2", "/vertex-ws/v2"}
+
+// Route is one operation of the API. The table of routes drives the mux
+// and the OpenAPI document alike, so the two cannot disagree.
+type Route struct {
+	Method  string
+	Path    string // below the base path, with {name} for a path parameter
+	ID      string // the operationId
+	Tag     string
+	Summary string
+	Params  []Param
+	// Body is the type of the request body, nil when there is none;
+	// BodyRequired says whether it may be left out.
+	Body         reflect.Type
+	BodyRequired bool
+	// Answer is the type of the whole body of a 200 answer.
+	Answer reflect.Type
+	// Public routes need no access token.
+	Public bool
+
+	serve func(s *Server, w http.ResponseWriter, r *http.Request)
+}
+
+// Param is a path or query parameter of a route.
+type Param struct {
+	Name        string
+	In          string // "path" or "query"
+	Required    bool
+	Format      string // "transactionId", "taxAreaId" or "date"
+	Description string
+}
+
+// The answers whose members sit beside meta instead of under data.
+type (
+	// DeleteAnswer answers the deletion of a stored transaction.
+	DeleteAnswer struct {
+		TransactionID string `json:"transactionId"`
+		Meta          Meta   `json:"meta"`
+	}
+	// ExistsAnswer tells whether a transaction is stored. The indicator is
+	// the string "true" or "false", as the wire format has it.
+	ExistsAnswer struct {
+		TransactionID              string `json:"transactionId"`
+		TransactionExistsIndicator string `json:"transactionExistsIndicator" check:"in=true|false"`
+		Meta                       Meta   `json:"meta"`
+	}
+	// ReversalBody is the body of a reversal request.
+	ReversalBody struct {
+		Data engine.ReversalRequest `json:"data,omitzero"`
+	}
+	// ChangedAnswer tells whether one tax area changed.
+	ChangedAnswer struct {
+		Changed bool `json:"changed"`
+	}
+)
+
+func typeOf[T any]() reflect.Type { return reflect.TypeFor[T]() }
+
+var (
+	transactionID = Param{Name: "id", In: "path", Required: true, Format: "transactionId",
+		Description: "The transaction ID given on the original calculation, 1 to 40 characters."}
+	beginDate = Param{Name: "beginDate", In: "query", Required: true, Format: "date",
+		Description: "The first day of the range (YYYY-MM-DD)."}
+	endDate = Param{Name: "endDate", In: "query", Format: "date",
+		Description: "The last day of the range (YYYY-MM-DD); today when absent."}
+)
+
+// routes is the table of the API's operations.
+func routes() []Route {
+	return []Route{
+		{Method: "POST", Path: "/supplies", ID: "calculateSale", Tag: "Calculation",
+			Summary: "Calculates the taxes of a sale (the seller's perspective); saleMessageType selects the kind.",
+			Body:    typeOf[engine.SaleRequest](), BodyRequired: true, Answer: typeOf[envelope[*engine.SaleResponse]](),
+			serve: calculate((*engine.Engine).Sale)},
+		{Method: "POST", Path: "/procurement", ID: "calculatePurchase", Tag: "Calculation",
+			Summary: "Calculates the taxes of a purchase (the buyer's perspective); purchaseMessageType selects the kind.",
+			Body:    typeOf[engine.PurchaseRequest](), BodyRequired: true, Answer: typeOf[envelope[*engine.PurchaseResponse]](),
+			serve: calculate((*engine.Engine).Purchase)},
+		{Method: "POST", Path: "/owner", ID: "calculateOwner", Tag: "Calculation",
+			Summary: "Calculates the taxes of a movement of the owner's own assets; ownerMessageType selects the kind.",
+			Body:    typeOf[engine.OwnerRequest](), BodyRequired: true, Answer: typeOf[envelope[*engine.OwnerResponse]](),
+			serve: calculate((*engine.Engine).Owner)},
+
+		{Method: "DELETE", Path: "/transactions/{id}", ID: "deleteTransaction", Tag: "Transactions",
+			Summary: "Deletes a stored transaction.", Params: []Param{transactionID},
+			Answer: typeOf[DeleteAnswer](), serve: (*Server).deleteTransaction},
+		{Method: "POST", Path: "/transactions/{id}/reversal", ID: "reverseTransaction", Tag: "Transactions",
+			Summary: "Stores a reversal of a transaction: a copy with every amount negated.", Params: []Param{transactionID},
+			Body: typeOf[ReversalBody](), Answer: typeOf[envelope[*engine.ReversalResponse]](), serve: (*Server).reverseTransaction},
+		{Method: "POST", Path: "/transactions/{id}/rollback", ID: "rollbackTransaction", Tag: "Transactions",
+			Summary: "Returns a transaction to its state before the last sync calculation changed it.", Params: []Param{transactionID},
+			Answer: typeOf[envelope[*engine.RollbackResponse]](), serve: (*Server).rollbackTransaction},
+		{Method: "GET", Path: "/transaction-exists/{transactionid}", ID: "transactionExists", Tag: "Transactions",
+			Summary: "Tells whether a transaction is stored (a deleted one is not).",
+			Params:  []Param{{Name: "transactionid", In: "path", Required: true, Format: "transactionId", Description: transactionID.Description}},
+			Answer:  typeOf[ExistsAnswer](), serve: (*Server).transactionExists},
+
+		{Method: "POST", Path: "/address-lookup", ID: "lookupAddress", Tag: "Tax areas",
+			Summary: "Cleanses a postal address and returns its tax areas and their jurisdictions.",
+			Body:    typeOf[taxarea.AddressLookupRequest](), BodyRequired: true, Answer: typeOf[envelope[*taxarea.LookupResponse]](),
+			serve: lookup((*taxarea.Resolver).LookupAddress)},
+		{Method: "POST", Path: "/coordinates-lookup", ID: "lookupCoordinates", Tag: "Tax areas",
+			Summary: "Returns the tax area of a point given by latitude and longitude.",
+			Body:    typeOf[taxarea.CoordinatesLookupRequest](), BodyRequired: true, Answer: typeOf[envelope[*taxarea.LookupResponse]](),
+			serve: lookup((*taxarea.Resolver).LookupCoordinates)},
+		{Method: "POST", Path: "/taxareaid-lookup", ID: "lookupTaxAreaId", Tag: "Tax areas",
+			Summary: "Returns the jurisdictions of a tax area ID.",
+			Body:    typeOf[taxarea.TaxAreaIDLookupRequest](), BodyRequired: true, Answer: typeOf[envelope[*taxarea.LookupResponse]](),
+			serve: lookup((*taxarea.Resolver).LookupTaxAreaID)},
+		{Method: "POST", Path: "/external-jurisdiction-lookup", ID: "lookupExternalJurisdiction", Tag: "Tax areas",
+			Summary: "Returns the tax areas of a jurisdiction code assigned by a government.",
+			Body:    typeOf[taxarea.ExternalJurisdictionLookupRequest](), BodyRequired: true, Answer: typeOf[envelope[*taxarea.LookupResponse]](),
+			serve: lookup((*taxarea.Resolver).LookupExternal)},
+		{Method: "POST", Path: "/find-taxareas", ID: "findTaxAreas", Tag: "Tax areas",
+			Summary: "Runs several lookups of any kind in one call, at most 1,000.",
+			Body:    typeOf[[]taxarea.Search](), BodyRequired: true, Answer: typeOf[envelope[[]taxarea.SearchResult]](),
+			serve: (*Server).findTaxAreas},
+		{Method: "GET", Path: "/changed-taxareas", ID: "changedTaxAreas", Tag: "Tax areas",
+			Summary: "Lists the tax areas that changed in a date range.", Params: []Param{beginDate, endDate},
+			Answer: typeOf[envelope[[]string]](), serve: (*Server).changedTaxAreas},
+		{Method: "GET", Path: "/changed-taxareas/{taxareaid}", ID: "taxAreaChanged", Tag: "Tax areas",
+			Summary: "Tells whether one tax area changed in a date range.",
+			Params: []Param{{Name: "taxareaid", In: "path", Required: true, Format: "taxAreaId", Description: "A tax area ID."},
+				beginDate, endDate},
+			Answer: typeOf[envelope[ChangedAnswer]](), serve: (*Server).taxAreaChanged},
+
+		{Method: "GET", Path: "/openapi.json", ID: "openAPI", Tag: "Service",
+			Summary: "This document.", Public: true, serve: (*Server).openAPI},
+	}
+}

@@ -1,0 +1,225 @@
+package api
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/engine"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// DefaultBodyLimit is the largest request body a Server reads unless
+// WithBodyLimit says otherwise: 8 MiB, room for thousands of lines.
+const DefaultBodyLimit = 8 << 20
+
+// Principal is who sent a request, as an Authenticator established it.
+type Principal struct {
+	Tenant string // the tenant whose data the request reads and writes
+	Client string // the client ID of the credential, for the logs
+}
+
+// Authenticator establishes who sent a request to a route that needs an
+// access token. It returns a *levy.Error of code EUnauthorized when the
+// request carries no valid token, and EForbidden when the token may not
+// be used for the route. Implementations must be safe for concurrent use.
+type Authenticator interface {
+	Authenticate(r *http.Request) (Principal, error)
+}
+
+// Server is the HTTP adapter over an engine. Build it with New and serve
+// its Handler. It is safe for concurrent use.
+type Server struct {
+	engine  *engine.Engine
+	log     *slog.Logger
+	limit   int64
+	auth    Authenticator
+	app     string
+	reg     *prometheus.Registry
+	metrics *metrics
+	extra   []mount
+	handler http.Handler
+
+	docOnce sync.Once
+	doc     []byte
+	docErr  error
+}
+
+type mount struct {
+	pattern string
+	h       http.Handler
+}
+
+// Option configures a Server.
+type Option func(*Server)
+
+// WithLogger sets the logger of requests and faults (default: slog.Default()).
+func WithLogger(l *slog.Logger) Option { return func(s *Server) { s.log = l } }
+
+// WithBodyLimit sets the largest request body in bytes; a larger one is
+// answered 413.
+func WithBodyLimit(n int64) Option { return func(s *Server) { s.limit = n } }
+
+// WithAuthenticator makes every route that is not public require what a
+// checks. Without one, the API is open and every request belongs to
+// levy.DefaultTenant.
+func WithAuthenticator(a Authenticator) Option { return func(s *Server) { s.auth = a } }
+
+// WithApp sets the app member of every answer's meta (default "levy").
+func WithApp(name string) Option { return func(s *Server) { s.app = name } }
+
+// WithRegistry registers the server's metrics in reg and serves reg at
+// /metrics, so that a host can add its own collectors. By default the
+// server makes its own registry with the Go and process collectors.
+func WithRegistry(reg *prometheus.Registry) Option { return func(s *Server) { s.reg = reg } }
+
+// WithHandler serves h at pattern (a net/http.ServeMux pattern) beside
+// the API, inside the same request IDs, logs, metrics and recovery. The
+// token and e-invoicing endpoints are mounted this way; h does its own
+// authentication.
+func WithHandler(pattern string, h http.Handler) Option {
+	return func(s *Server) { s.extra = append(s.extra, mount{pattern, h}) }
+}
+
+// New returns a Server that answers with e.
+func New(e *engine.Engine, opts ...Option) (*Server, error) {
+	s := &Server{engine: e, log: slog.Default(), limit: DefaultBodyLimit, app: "levy"}
+	for _, o := range opts {
+		o(s)
+	}
+	if s.limit <= 0 {
+		return nil, fmt.Errorf("api: the body limit must be positive, not %d", s.limit)
+	}
+	if s.reg == nil {
+		s.reg = prometheus.NewRegistry()
+		s.reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	}
+	m, err := newMetrics(s.reg)
+	if err != nil {
+		return nil, err
+	}
+	s.metrics = m
+	mux := http.NewServeMux()
+	for _, rt := range routes() {
+		for _, base := range Bases {
+			s.route(mux, base, rt)
+		}
+	}
+	for _, m := range s.extra {
+		mux.Handle(m.pattern, s.named(m.pattern, m.h.ServeHTTP))
+	}
+	mux.Handle("GET /healthz", s.named("GET /healthz", s.healthz))
+	mux.Handle("GET /metrics", s.named("GET /metrics", promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{}).ServeHTTP))
+	mux.Handle("/", s.named("unmatched", func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, levy.NotFound("", "there is no %s", r.URL.Path))
+	}))
+	s.handler = s.middleware(mux)
+	return s, nil
+}
+
+// Handler returns the handler of every route, /healthz and /metrics.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// route registers rt under base, and answers 405 to its path with any
+// other method.
+func (s *Server) route(mux *http.ServeMux, base string, rt Route) {
+	pattern := rt.Method + " " + base + rt.Path
+	serve := rt.serve
+	h := func(w http.ResponseWriter, r *http.Request) {
+		if !rt.Public {
+			if err := s.authenticate(r); err != nil {
+				s.fail(w, r, err)
+				return
+			}
+		}
+		serve(s, w, r)
+	}
+	mux.Handle(pattern, s.named(pattern, h))
+	other := base + rt.Path
+	if registered(mux, other) {
+		return
+	}
+	mux.Handle(other, s.named(other, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", allowed(rt.Path))
+		s.fail(w, r, &levy.Error{Code: codeMethod, Message: r.Method + " is not served at " + r.URL.Path})
+	}))
+}
+
+// registered reports whether mux already has a handler for exactly pattern.
+func registered(mux *http.ServeMux, pattern string) bool {
+	r, _ := http.NewRequest("TRACE", "http://levy"+pattern, nil)
+	_, p := mux.Handler(r)
+	return p == pattern
+}
+
+// allowed lists the methods served at path.
+func allowed(path string) string {
+	out := ""
+	for _, rt := range routes() {
+		if rt.Path == path {
+			if out != "" {
+				out += ", "
+			}
+			out += rt.Method
+		}
+	}
+	return out
+}
+
+// authenticate establishes the principal of r and puts its tenant in the
+// request's context.
+func (s *Server) authenticate(r *http.Request) error {
+	p := Principal{Tenant: levy.DefaultTenant}
+	if s.auth != nil {
+		var err error
+		if p, err = s.auth.Authenticate(r); err != nil {
+			return err
+		}
+	}
+	x := exchangeOf(r.Context())
+	x.tenant = p.Tenant
+	*r = *r.WithContext(levy.WithTenant(r.Context(), p.Tenant))
+	return nil
+}
+
+// named records the route pattern of a request for the logs and metrics.
+func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		exchangeOf(r.Context()).route = pattern
+		h(w, r)
+	})
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	s.write(w, r, http.StatusOK, map[string]string{"status": "ok", "dataset": s.engine.DatasetVersion()})
+}
+
+// requestID returns the client's X-Request-Id when it is a sane token,
+// else a new random one.
+func requestID(r *http.Request) string {
+	if id := r.Header.Get("X-Request-Id"); id != "" && len(id) <= 64 && printable(id) {
+		return id
+	}
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
+}
+
+// since is the elapsed time of x in seconds.
+func since(t time.Time) float64 { return time.Since(t).Seconds() }

@@ -1,0 +1,313 @@
+package client
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/taxarea"
+)
+
+// maxAnswer bounds the body of an answer the client reads.
+const maxAnswer = 256 << 20
+
+// Client calls the API at one base URL. Build it with New.
+type Client struct {
+	base  string
+	hc    *http.Client
+	token func(ctx context.Context) (string, error)
+	agent string
+}
+
+// Option configures a Client.
+type Option func(*Client)
+
+// WithHTTPClient sends the requests with hc (default: http.DefaultClient).
+func WithHTTPClient(hc *http.Client) Option { return func(c *Client) { c.hc = hc } }
+
+// WithToken sends the access token that fn returns with every request, as
+// "Authorization: Bearer <token>". fn is called for every request, so it
+// can refresh the token; it must be safe for concurrent use.
+func WithToken(fn func(ctx context.Context) (string, error)) Option {
+	return func(c *Client) { c.token = fn }
+}
+
+// WithStaticToken sends the same access token with every request.
+func WithStaticToken(token string) Option {
+	return WithToken(func(context.Context) (string, error) { return token, nil })
+}
+
+// WithUserAgent sets the User-Agent header of the requests.
+func WithUserAgent(ua string) Option { return func(c *Client) { c.agent = ua } }
+
+// New returns a client of the API at baseURL, the address that ends in
+// the base path ("http://127.0.0.1:8080/api/v2").
+func New(baseURL string, opts ...Option) (*Client, error) {
+	u, err := url.Parse(baseURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("client: %q is not an http or https URL", baseURL)
+	}
+	c := &Client{base: strings.TrimRight(baseURL, "/"), hc: http.DefaultClient, agent: "levy-client"}
+	for _, o := range opts {
+		o(c)
+	}
+	return c, nil
+}
+
+var (
+	_ engine.Calculator = (*Client)(nil)
+	_ taxarea.Lookups   = (*Client)(nil)
+)
+
+// answer is the envelope of most successful answers.
+type answer[T any] struct {
+	Data T `json:"data"`
+}
+
+// call sends one request and decodes a successful answer into out.
+func (c *Client) call(ctx context.Context, method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return fmt.Errorf("client: encoding the request of %s %s: %w", method, path, err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
+	if err != nil {
+		return fmt.Errorf("client: %s %s: %w", method, path, err)
+	}
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", c.agent)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.token != nil {
+		tok, err := c.token(ctx)
+		if err != nil {
+			return fmt.Errorf("client: getting an access token: %w", err)
+		}
+		req.Header.Set("Authorization", "Bearer "+tok)
+	}
+	resp, err := c.hc.Do(req)
+	if err != nil {
+		return fmt.Errorf("client: %s %s: %w", method, path, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return errorOf(resp)
+	}
+	if err := engine.Decode(resp.Body, out, maxAnswer); err != nil {
+		return fmt.Errorf("client: reading the answer of %s %s: %w", method, path, err)
+	}
+	return nil
+}
+
+// codeOf maps the statuses of answers without a usable error body back to
+// Levy's codes.
+var codeOf = map[int]string{
+	http.StatusBadRequest:            levy.EInvalid,
+	http.StatusUnauthorized:          levy.EUnauthorized,
+	http.StatusForbidden:             levy.EForbidden,
+	http.StatusNotFound:              levy.ENotFound,
+	http.StatusConflict:              levy.EConflict,
+	http.StatusRequestEntityTooLarge: levy.ETooLarge,
+	http.StatusUnsupportedMediaType:  levy.EUnsupported,
+}
+
+// errorOf turns an error answer into Levy's errors.
+func errorOf(resp *http.Response) error {
+	var body struct {
+		Errors []struct {
+			Code    string `json:"code"`
+			Message string `json:"message"`
+			Target  string `json:"target"`
+		} `json:"errors"`
+	}
+	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	code, ok := codeOf[resp.StatusCode]
+	if !ok {
+		code = levy.EInternal
+	}
+	if json.Unmarshal(raw, &body) != nil || len(body.Errors) == 0 {
+		return &levy.Error{Code: code, Message: fmt.Sprintf("the server answered %s", resp.Status)}
+	}
+	var errs levy.Errors
+	for _, e := range body.Errors {
+		c := e.Code
+		if !known(c) {
+			c = code
+		}
+		errs = append(errs, &levy.Error{Code: c, Field: e.Target, Message: e.Message})
+	}
+	if len(errs) == 1 {
+		return errs[0]
+	}
+	return errs
+}
+
+// known reports whether code is one of Levy's error codes.
+func known(code string) bool {
+	for _, c := range codeOf {
+		if c == code {
+			return true
+		}
+	}
+	return code == levy.EInternal
+}
+
+// Sale calculates a sale (POST /supplies).
+func (c *Client) Sale(ctx context.Context, req *engine.SaleRequest) (*engine.SaleResponse, error) {
+	var a answer[*engine.SaleResponse]
+	if err := c.call(ctx, http.MethodPost, "/supplies", req, &a); err != nil {
+		return nil, err
+	}
+	return a.Data, nil
+}
+
+// Purchase calculates a purchase (POST /procurement).
+func (c *Client) Purchase(ctx context.Context, req *engine.PurchaseRequest) (*engine.PurchaseResponse, error) {
+	var a answer[*engine.PurchaseResponse]
+	if err := c.call(ctx, http.MethodPost, "/procurement", req, &a); err != nil {
+		return nil, err
+	}
+	return a.Data, nil
+}
+
+// Owner calculates a movement of the owner's assets (POST /owner).
+func (c *Client) Owner(ctx context.Context, req *engine.OwnerRequest) (*engine.OwnerResponse, error) {
+	var a answer[*engine.OwnerResponse]
+	if err := c.call(ctx, http.MethodPost, "/owner", req, &a); err != nil {
+		return nil, err
+	}
+	return a.Data, nil
+}
+
+// DeleteTransaction deletes a stored transaction (DELETE /transactions/{id}).
+func (c *Client) DeleteTransaction(ctx context.Context, id string) error {
+	var a struct {
+		TransactionID string `json:"transactionId"`
+	}
+	return c.call(ctx, http.MethodDelete, "/transactions/"+url.PathEscape(id), nil, &a)
+}
+
+// ReverseTransaction stores the reversal of a transaction
+// (POST /transactions/{id}/reversal).
+func (c *Client) ReverseTransaction(ctx context.Context, id string, r engine.ReversalRequest) (*engine.ReversalResponse, error) {
+	var a answer[*engine.ReversalResponse]
+	body := struct {
+		Data engine.ReversalRequest `json:"data"`
+	}{r}
+	if err := c.call(ctx, http.MethodPost, "/transactions/"+url.PathEscape(id)+"/reversal", body, &a); err != nil {
+		return nil, err
+	}
+	return a.Data, nil
+}
+
+// RollbackTransaction undoes the last sync of a transaction
+// (POST /transactions/{id}/rollback).
+func (c *Client) RollbackTransaction(ctx context.Context, id string) (*engine.RollbackResponse, error) {
+	var a answer[*engine.RollbackResponse]
+	if err := c.call(ctx, http.MethodPost, "/transactions/"+url.PathEscape(id)+"/rollback", nil, &a); err != nil {
+		return nil, err
+	}
+	return a.Data, nil
+}
+
+// TransactionExists tells whether a transaction is stored
+// (GET /transaction-exists/{transactionid}).
+func (c *Client) TransactionExists(ctx context.Context, id string) (bool, error) {
+	var a struct {
+		Indicator string `json:"transactionExistsIndicator"`
+	}
+	if err := c.call(ctx, http.MethodGet, "/transaction-exists/"+url.PathEscape(id), nil, &a); err != nil {
+		return false, err
+	}
+	found, err := strconv.ParseBool(a.Indicator)
+	if err != nil {
+		return false, fmt.Errorf("client: transactionExistsIndicator %q is not true or false", a.Indicator)
+	}
+	return found, nil
+}
+
+// lookup runs one of the tax area lookups.
+func (c *Client) lookup(ctx context.Context, path string, req any) (*taxarea.LookupResponse, error) {
+	var a answer[*taxarea.LookupResponse]
+	if err := c.call(ctx, http.MethodPost, path, req, &a); err != nil {
+		return nil, err
+	}
+	return a.Data, nil
+}
+
+// LookupAddress finds the tax areas of a postal address (POST /address-lookup).
+func (c *Client) LookupAddress(ctx context.Context, req taxarea.AddressLookupRequest) (*taxarea.LookupResponse, error) {
+	return c.lookup(ctx, "/address-lookup", req)
+}
+
+// LookupCoordinates finds the tax area of a point (POST /coordinates-lookup).
+func (c *Client) LookupCoordinates(ctx context.Context, req taxarea.CoordinatesLookupRequest) (*taxarea.LookupResponse, error) {
+	return c.lookup(ctx, "/coordinates-lookup", req)
+}
+
+// LookupTaxAreaID returns the jurisdictions of a tax area (POST /taxareaid-lookup).
+func (c *Client) LookupTaxAreaID(ctx context.Context, req taxarea.TaxAreaIDLookupRequest) (*taxarea.LookupResponse, error) {
+	return c.lookup(ctx, "/taxareaid-lookup", req)
+}
+
+// LookupExternal finds the tax areas of a government's jurisdiction code
+// (POST /external-jurisdiction-lookup).
+func (c *Client) LookupExternal(ctx context.Context, req taxarea.ExternalJurisdictionLookupRequest) (*taxarea.LookupResponse, error) {
+	return c.lookup(ctx, "/external-jurisdiction-lookup", req)
+}
+
+// Find runs a batch of lookups (POST /find-taxareas).
+func (c *Client) Find(ctx context.Context, searches []taxarea.Search) ([]taxarea.SearchResult, error) {
+	var a answer[[]taxarea.SearchResult]
+	if err := c.call(ctx, http.MethodPost, "/find-taxareas", searches, &a); err != nil {
+		return nil, err
+	}
+	return a.Data, nil
+}
+
+// ChangedTaxAreas lists the tax areas that changed from from to to
+// (GET /changed-taxareas); a zero to means today.
+func (c *Client) ChangedTaxAreas(ctx context.Context, from, to civil.Date) ([]string, error) {
+	var a answer[[]string]
+	if err := c.call(ctx, http.MethodGet, "/changed-taxareas?"+dateQuery(from, to), nil, &a); err != nil {
+		return nil, err
+	}
+	return a.Data, nil
+}
+
+// TaxAreaChanged tells whether one tax area changed from from to to
+// (GET /changed-taxareas/{taxareaid}); a zero to means today.
+func (c *Client) TaxAreaChanged(ctx context.Context, id string, from, to civil.Date) (bool, error) {
+	var a answer[struct {
+		Changed bool `json:"changed"`
+	}]
+	if err := c.call(ctx, http.MethodGet, "/changed-taxareas/"+url.PathEscape(id)+"?"+dateQuery(from, to), nil, &a); err != nil {
+		return false, err
+	}
+	return a.Data.Changed, nil
+}
+
+func dateQuery(from, to civil.Date) string {
+	q := url.Values{}
+	if !from.IsZero() {
+		q.Set("beginDate", from.String())
+	}
+	if !to.IsZero() {
+		q.Set("endDate", to.String())
+	}
+	return q.Encode()
+}

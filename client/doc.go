@@ -1,0 +1,22 @@
+// Package client calls a Levy server (or any server of the same v2 wire
+// format) over HTTP. A *Client implements engine.Calculator and
+// taxarea.Lookups, the interfaces that *engine.Engine and
+// *taxarea.Resolver implement in-process, so a host switches between
+// calculating in its own process and calling a remote service by changing
+// one line:
+//
+//	var calc engine.Calculator = eng                               // in-process
+//	var calc engine.Calculator = client.New("https://tax.example.com/api/v2", client.WithToken(tok)) // remote
+//
+// Errors keep their meaning across the wire: an error answer becomes a
+// *levy.Error (or a levy.Errors list when the server reported several),
+// with the code, the message and the JSON path of the offending field that
+// the server sent, so errors.As and levy.ErrorCode work the same on both
+// sides. A failure to reach the server is returned wrapped, and
+// levy.ErrorCode reports it as internal.
+//
+// The tenant of a remote call is the one of the access token; the tenant
+// in the context (levy.WithTenant) applies only in-process.
+//
+// A Client is safe for concurrent use.
+package client

@@ -1,0 +1,249 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMain lets a test run the real main as a child process (for the
+// signal test): LEVY_TEST_MAIN=1 makes the test binary act as levy.
+func TestMain(m *testing.M) {
+	if os.Getenv("LEVY_TEST_MAIN") == "1" {
+		args := os.Args[1:]
+		if len(args) > 0 && args[0] == "--" {
+			args = args[1:]
+		}
+		os.Args = append([]string{"levy"}, args...)
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// startServe runs levy serve in this process until the returned stop is
+// called, and returns its base URL once it is ready.
+func startServe(t *testing.T, dir string, c serveConfig, args ...string) (base string, stop func() error, logs *strings.Builder) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	addr := make(chan string, 1)
+	c.listening = func(a string) { addr <- a }
+	logs = &strings.Builder{}
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := runServe(ctx, append([]string{"--addr", "127.0.0.1:0", "--data-dir", dir, "--log-format", "text"}, args...), pw, c)
+		pw.Close()
+		done <- err
+	}()
+	lines := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			logs.WriteString(sc.Text() + "\n")
+		}
+		close(lines)
+	}()
+	select {
+	case a := <-addr:
+		base = "http://" + a
+	case err := <-done:
+		t.Fatalf("serve ended before listening: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not listen")
+	}
+	waitReady(t, base)
+	return base, func() error {
+		cancel()
+		err := <-done
+		<-lines
+		return err
+	}, logs
+}
+
+// waitReady polls /healthz until it answers 200.
+func waitReady(t *testing.T, base string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(base + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return
+			}
+			if resp.StatusCode != http.StatusServiceUnavailable {
+				t.Fatalf("healthz answered %s while starting", resp.Status)
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatal("the server did not become ready")
+}
+
+const serveQuotation = `{"saleMessageType":"INVOICE","transactionId":"serve-1","transactionType":"SALE","documentDate":"2026-06-01",
+ "seller":{"company":"ACME"},
+ "customer":{"destination":{"streetAddress1":"200 N Spring St","city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
+ "lineItems":[{"lineItemId":"1","quantity":{"value":2},"unitPrice":19.99}]}`
+
+func TestServe(t *testing.T) {
+	dir := t.TempDir()
+	base, stop, _ := startServe(t, dir, serveConfig{})
+	resp, err := http.Post(base+"/api/v2/supplies", "application/json", strings.NewReader(serveQuotation))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body struct {
+		Data struct {
+			TotalTax json.Number `json:"totalTax"`
+		} `json:"data"`
+		Meta struct {
+			App string `json:"app"`
+		} `json:"meta"`
+	}
+	err = json.NewDecoder(resp.Body).Decode(&body)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != 200 || body.Data.TotalTax == "" || !strings.HasPrefix(body.Meta.App, "levy ") {
+		t.Fatalf("supplies: %d %v %+v", resp.StatusCode, err, body)
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+	// The invoice is in the journal of the data directory, which the
+	// server closed cleanly.
+	base, stop, _ = startServe(t, dir, serveConfig{})
+	resp, err = http.Get(base + "/api/v2/transaction-exists/serve-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(b), `"transactionExistsIndicator":"true"`) {
+		t.Fatalf("after a restart: %s", b)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestServeFinishesRequestsInFlight starts a request, begins the shutdown
+// while its body is still arriving, and expects a complete answer.
+func TestServeFinishesRequestsInFlight(t *testing.T) {
+	shutdown := make(chan struct{})
+	base, stop, logs := startServe(t, t.TempDir(), serveConfig{shutdownStarted: func() { close(shutdown) }})
+	pr, pw := io.Pipe()
+	type result struct {
+		status int
+		err    error
+	}
+	got := make(chan result, 1)
+	go func() {
+		resp, err := http.Post(base+"/api/v2/supplies", "application/json", pr)
+		if err != nil {
+			got <- result{0, err}
+			return
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		got <- result{resp.StatusCode, nil}
+	}()
+	half := len(serveQuotation) / 2
+	if _, err := io.WriteString(pw, serveQuotation[:half]); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond) // the request is now being read
+	stopped := make(chan error, 1)
+	go func() { stopped <- stop() }()
+	<-shutdown
+	if _, err := io.WriteString(pw, serveQuotation[half:]); err != nil {
+		t.Fatal(err)
+	}
+	pw.Close()
+	if r := <-got; r.err != nil || r.status != 200 {
+		t.Fatalf("request in flight: %d %v", r.status, r.err)
+	}
+	if err := <-stopped; err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+	if !strings.Contains(logs.String(), "msg=stopped") {
+		t.Errorf("logs:\n%s", logs.String())
+	}
+}
+
+// TestServeSIGTERM runs the real binary's main and stops it with SIGTERM.
+func TestServeSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a child process")
+	}
+	cmd := exec.Command(os.Args[0], "--", "serve", "--addr", "127.0.0.1:0", "--log-format", "json")
+	cmd.Env = append(os.Environ(), "LEVY_TEST_MAIN=1", "LEVY_DATA_DIR="+t.TempDir())
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(stderr)
+	var base string
+	var all strings.Builder
+	for sc.Scan() {
+		all.WriteString(sc.Text() + "\n")
+		var line struct {
+			Msg  string `json:"msg"`
+			Addr string `json:"addr"`
+		}
+		if json.Unmarshal(sc.Bytes(), &line) == nil && line.Msg == "listening" {
+			base = "http://" + line.Addr
+			break
+		}
+	}
+	if base == "" {
+		cmd.Process.Kill()
+		t.Fatalf("no listening line:\n%s", all.String())
+	}
+	waitReady(t, base)
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := io.ReadAll(stderr)
+	all.Write(rest)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("exit after SIGTERM: %v\n%s", err, all.String())
+	}
+	if !strings.Contains(all.String(), `"msg":"stopped"`) {
+		t.Errorf("logs:\n%s", all.String())
+	}
+}
+
+func TestServeConfiguration(t *testing.T) {
+	var c serveConfig
+	fs := serveFlags(&c)
+	if err := fs.Parse([]string{"--addr", "127.0.0.1:9999"}); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"LEVY_ADDR": "0.0.0.0:1", "LEVY_DATA_DIR": "/srv/levy", "LEVY_MAX_BODY": "1024", "LEVY_WRITE_TIMEOUT": "5s"}
+	if err := fromEnv(fs, func(k string) string { return env[k] }); err != nil {
+		t.Fatal(err)
+	}
+	if c.addr != "127.0.0.1:9999" || c.dataDir != "/srv/levy" || c.maxBody != 1024 || c.write != 5*time.Second {
+		t.Fatalf("config %+v", c)
+	}
+	env["LEVY_MAX_BODY"] = "lots"
+	if err := fromEnv(serveFlags(&c), func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "LEVY_MAX_BODY") {
+		t.Fatalf("a bad variable: %v", err)
+	}
+	for _, args := range [][]string{{"serve"}, {"serve", "--data-dir", t.TempDir(), "extra"}, {"serve", "--data-dir", t.TempDir(), "--log-format", "xml"}} {
+		if code, _, errOut := runCLI(t, args...); code != 2 || errOut == "" {
+			t.Errorf("%v: exit %d %q", args, code, errOut)
+		}
+	}
+}
