@@ -15,7 +15,7 @@ import (
 // answer.
 func (s *Server) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		x := &exchange{id: requestID(r), received: time.Now(), route: "unmatched"}
+		x := &exchange{server: s, id: requestID(r), received: time.Now(), route: "unmatched"}
 		w.Header().Set("X-Request-Id", x.id)
 		r = r.WithContext(context.WithValue(r.Context(), exchangeKey{}, x))
 		s.metrics.inFlight.Inc()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"sync"
@@ -28,6 +29,7 @@ type envelope[T any] struct {
 // handler share: the request ID, when it arrived, who sent it, and what
 // was answered.
 type exchange struct {
+	server   *Server
 	id       string
 	received time.Time
 	tenant   string
@@ -90,6 +92,30 @@ func ok[T any](s *Server, w http.ResponseWriter, r *http.Request, data T) {
 	s.write(w, r, http.StatusOK, envelope[T]{Data: data, Meta: s.meta(exchangeOf(r.Context()))})
 }
 
+// WriteData answers with status and data in the envelope of the wire
+// format ({"data": ..., "meta": ...}), for the handlers mounted with
+// WithHandler.
+func WriteData(w http.ResponseWriter, r *http.Request, status int, data any) {
+	x := exchangeOf(r.Context())
+	s := x.serverOr()
+	s.write(w, r, status, envelope[any]{Data: data, Meta: s.meta(x)})
+}
+
+// WriteError answers err as every route of the API does: Levy's errors
+// with their status, code and target, anything else with 500, for the
+// handlers mounted with WithHandler.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	exchangeOf(r.Context()).serverOr().fail(w, r, err)
+}
+
+// serverOr returns the server of x, or a plain one outside a server.
+func (x *exchange) serverOr() *Server {
+	if x.server != nil {
+		return x.server
+	}
+	return &Server{app: "levy", log: slog.Default()}
+}
+
 // fail answers err: Levy's errors with their status, code and target, any
 // other error with 500, a message naming the request ID, and the error in
 // the log only.
@@ -100,8 +126,11 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		x.fault = err
 		items = []ErrorItem{{Code: items[0].Code, Message: "the server failed to answer; quote request ID " + x.id + " when reporting it"}}
 	}
-	if status == http.StatusUnauthorized {
-		w.Header().Set("WWW-Authenticate", `Bearer realm="levy"`)
+	switch status {
+	case http.StatusUnauthorized:
+		w.Header().Set("WWW-Authenticate", `Bearer realm="levy", error="invalid_token"`)
+	case http.StatusForbidden:
+		w.Header().Set("WWW-Authenticate", `Bearer realm="levy", error="insufficient_scope"`)
 	}
 	s.write(w, r, status, ErrorBody{Errors: items, Meta: s.meta(x)})
 }

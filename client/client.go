@@ -15,6 +15,8 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/taxarea"
+	"golang.org/x/oauth2"
+	"golang.org/x/oauth2/clientcredentials"
 )
 
 // maxAnswer bounds the body of an answer the client reads.
@@ -22,10 +24,11 @@ const maxAnswer = 256 << 20
 
 // Client calls the API at one base URL. Build it with New.
 type Client struct {
-	base  string
-	hc    *http.Client
-	token func(ctx context.Context) (string, error)
-	agent string
+	base        string
+	hc          *http.Client
+	token       func(ctx context.Context) (string, error)
+	agent       string
+	credentials *clientcredentials.Config
 }
 
 // Option configures a Client.
@@ -59,6 +62,18 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	c := &Client{base: strings.TrimRight(baseURL, "/"), hc: http.DefaultClient, agent: "levy-client"}
 	for _, o := range opts {
 		o(c)
+	}
+	if c.credentials != nil {
+		// The token source caches the token; it asks the server with the
+		// client's own HTTP client.
+		ts := c.credentials.TokenSource(context.WithValue(context.Background(), oauth2.HTTPClient, c.hc))
+		c.token = func(context.Context) (string, error) {
+			t, err := ts.Token()
+			if err != nil {
+				return "", err
+			}
+			return t.AccessToken, nil
+		}
 	}
 	return c, nil
 }
@@ -310,4 +325,17 @@ func dateQuery(from, to civil.Date) string {
 		q.Set("endDate", to.String())
 	}
 	return q.Encode()
+}
+
+// WithClientCredentials gets access tokens from tokenURL (the server's
+// /oauth/token) with the OAuth 2.0 client-credentials grant for
+// audience, and keeps each until shortly before it expires, as the wire
+// format recommends, so that a token is asked for once per lifetime and
+// not once per call.
+func WithClientCredentials(tokenURL, clientID, clientSecret, audience string) Option {
+	return func(c *Client) {
+		cfg := clientcredentials.Config{ClientID: clientID, ClientSecret: clientSecret, TokenURL: tokenURL,
+			EndpointParams: url.Values{"audience": {audience}}, AuthStyle: oauth2.AuthStyleInParams}
+		c.credentials = &cfg
+	}
 }

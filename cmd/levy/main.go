@@ -9,6 +9,7 @@
 //	levy calc sale|purchase|owner [FILE]  calculate a request (JSON from FILE or stdin)
 //	levy journal report|export --data-dir DIR [--from D] [--to D]
 //	levy serve --addr HOST:PORT --data-dir DIR   the HTTP API
+//	levy clients create|rotate|revoke|list|rotate-key --data-dir DIR   API credentials
 //
 // Results are printed as JSON in the wire format of the HTTP API.
 package main
@@ -39,6 +40,7 @@ commands:
   calc      calculate a request: levy calc sale|purchase|owner [--data-dir DIR] [FILE]
   journal   report on or export the tax journal: levy journal report|export -h
   serve     serve the HTTP API: levy serve --addr HOST:PORT --data-dir DIR (levy serve -h)
+  clients   manage API credentials: levy clients create|rotate|revoke|list|rotate-key -h
 `
 
 // run executes one command and returns the process exit code: 0 on
@@ -58,8 +60,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = runCalc(ctx, args[1:], os.Stdin, stdout)
 	case "journal":
 		err = runJournal(ctx, args[1:], stdout, stderr)
+	case "clients":
+		err = runClients(ctx, args[1:], stdout, stderr)
 	case "serve":
-		err = runServe(ctx, args[1:], stderr, serveConfig{})
+		err = runServe(ctx, args[1:], stdout, stderr, serveConfig{})
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

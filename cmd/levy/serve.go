@@ -9,14 +9,19 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/oauth"
 )
 
 // serveConfig is the configuration of `levy serve`. Every flag has an
@@ -35,6 +40,13 @@ type serveConfig struct {
 	logFormat       string
 	logLevel        string
 	rules           string
+	activation      time.Duration
+	tokenTTL        time.Duration
+	rateLimit       int
+	rateWindow      time.Duration
+	apiAudiences    listFlag
+	adminAudience   string
+	dev             bool
 	listening       func(addr string) // tells tests the address; nil in production
 	shutdownStarted func()            // tells tests shutdown began; nil in production
 }
@@ -52,6 +64,13 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.StringVar(&c.logFormat, "log-format", "json", "log format: json or text")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	fs.StringVar(&c.rules, "rules", "", "comma-separated rule files to compile beside Levy's default tables")
+	fs.DurationVar(&c.activation, "credential-activation-delay", 15*time.Minute, "how long a new credential must wait before it may request tokens")
+	fs.DurationVar(&c.tokenTTL, "token-ttl", 20*time.Minute, "lifetime of an access token")
+	fs.IntVar(&c.rateLimit, "token-rate-limit", 10, "tokens per client and audience per --token-rate-window at /oauth/token")
+	fs.DurationVar(&c.rateWindow, "token-rate-window", 28800*time.Second, "window of --token-rate-limit")
+	fs.Var(&c.apiAudiences, "api-audience", "an audience whose tokens the API accepts; repeat for several (default "+oauth.DefaultAudience+")")
+	fs.StringVar(&c.adminAudience, "admin-audience", oauth.DefaultAdminAudience, "audience of the tokens that may use the /admin/v1 routes")
+	fs.BoolVar(&c.dev, "dev", false, "create (once) a development credential that is active at once, give it a fresh secret and print it with a ready curl command")
 	return fs
 }
 
@@ -75,7 +94,7 @@ func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
 // runServe runs the HTTP API until ctx ends (SIGTERM or SIGINT), then
 // stops accepting connections, lets the requests in flight finish within
 // the shutdown timeout, and closes the journal.
-func runServe(ctx context.Context, args []string, stderr io.Writer, c serveConfig) error {
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c serveConfig) error {
 	fs := serveFlags(&c)
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
@@ -122,12 +141,12 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, c serveConfi
 	}
 
 	started := time.Now()
-	store, handler, err := startAPI(ctx, c, log)
+	handler, closeAll, err := startAPI(ctx, c, log, stdout, ln.Addr().String())
 	if err != nil {
 		_ = srv.Close()
 		return err
 	}
-	defer store.Close()
+	defer closeAll()
 	current.Store(&handler)
 	log.Info("ready", "addr", ln.Addr().String(), "startup", time.Since(started).Round(time.Millisecond).String())
 
@@ -150,11 +169,41 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, c serveConfi
 	return nil
 }
 
-// startAPI opens the journal, loads the engine and builds the API.
-func startAPI(ctx context.Context, c serveConfig, log *slog.Logger) (journal.Store, http.Handler, error) {
+// startAPI opens the journal and the credentials, loads the engine and
+// builds the API with its token endpoints. closeAll closes the stores.
+func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Writer, addr string) (h http.Handler, closeAll func(), err error) {
+	var closers []func() error
+	closeAll = func() {
+		for i := len(closers) - 1; i >= 0; i-- {
+			if err := closers[i](); err != nil {
+				log.Error("closing", "error", err.Error())
+			}
+		}
+	}
+	defer func() {
+		if err != nil {
+			closeAll()
+		}
+	}()
 	store, err := journal.Open(ctx, journalDir(c.dataDir), journal.WithLogger(log))
 	if err != nil {
 		return nil, nil, err
+	}
+	closers = append(closers, store.Close)
+	creds, err := auth.Open(ctx, authDir(c.dataDir), auth.WithLogger(log))
+	if err != nil {
+		return nil, nil, err
+	}
+	closers = append(closers, creds.Close)
+	iss, err := auth.NewIssuer(ctx, creds, auth.Config{TTL: c.tokenTTL, ActivationDelay: c.activation, NoActivationDelay: c.activation == 0,
+		RateLimit: c.rateLimit, RateWindow: c.rateWindow})
+	if err != nil {
+		return nil, nil, err
+	}
+	if c.dev {
+		if err := devCredential(ctx, iss, c, stdout, addr); err != nil {
+			return nil, nil, err
+		}
 	}
 	opts := []engine.Option{engine.WithJournal(store), engine.WithLogger(log)}
 	if c.rules != "" {
@@ -162,15 +211,56 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger) (journal.Sto
 	}
 	e, err := engine.New(ctx, opts...)
 	if err != nil {
-		store.Close()
 		return nil, nil, err
 	}
-	s, err := api.New(e, api.WithLogger(log), api.WithBodyLimit(c.maxBody), api.WithApp("levy "+programVersion()))
+	audiences := []string(c.apiAudiences)
+	if len(audiences) == 0 {
+		audiences = []string{oauth.DefaultAudience}
+	}
+	tokens := oauth.New(iss, oauth.WithAudiences(audiences...), oauth.WithAdminAudience(c.adminAudience), oauth.WithLogger(log))
+	apiOpts := append([]api.Option{api.WithLogger(log), api.WithBodyLimit(c.maxBody), api.WithApp("levy " + programVersion()),
+		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
+	s, err := api.New(e, apiOpts...)
 	if err != nil {
-		store.Close()
 		return nil, nil, err
 	}
-	return store, s.Handler(), nil
+	return s.Handler(), closeAll, nil
+}
+
+// devCredential makes sure the data directory has its development
+// credential (tenant levy.DefaultTenant, the API's audience, active at
+// once), gives it a fresh secret, and prints it with ready commands. The
+// client ID is kept in DIR/dev-client-id; the secret only as its hash.
+func devCredential(ctx context.Context, iss *auth.Issuer, c serveConfig, stdout io.Writer, addr string) error {
+	idFile := filepath.Join(c.dataDir, "dev-client-id")
+	aud := oauth.DefaultAudience
+	if len(c.apiAudiences) > 0 {
+		aud = c.apiAudiences[0]
+	}
+	var cred auth.Credential
+	var secret string
+	id, err := os.ReadFile(idFile)
+	if err == nil {
+		cred, secret, err = iss.Rotate(ctx, strings.TrimSpace(string(id)))
+	}
+	if err != nil || !cred.RevokedAt.IsZero() {
+		cred, secret, err = iss.Create(ctx, levy.DefaultTenant, []string{aud}, true)
+		if err != nil {
+			return fmt.Errorf("creating the development credential: %w", err)
+		}
+		if err := os.WriteFile(idFile, []byte(cred.ClientID+"\n"), 0o600); err != nil {
+			return fmt.Errorf("recording the development credential: %w", err)
+		}
+	}
+	base := "http://" + addr
+	fmt.Fprintf(stdout, `Development credential (tenant %s, audience %s; a new secret on every --dev start):
+  client_id:     %s
+  client_secret: %s
+Get a token and calculate:
+  TOKEN=$(curl -s %s/oauth/token -d grant_type=client_credentials -d client_id=%s -d client_secret=%s -d audience=%s | sed 's/.*"access_token":"\([^"]*\)".*/\1/')
+  curl -s %s/api/v2/supplies -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d @engine/testdata/golden/sale-us-ca-los-angeles-quotation.request.json
+`, cred.Tenant, aud, cred.ClientID, secret, base, cred.ClientID, secret, url.QueryEscape(aud), base)
+	return nil
 }
 
 // notReady answers while the server loads its data.

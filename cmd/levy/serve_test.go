@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -31,7 +33,7 @@ func TestMain(m *testing.M) {
 
 // startServe runs levy serve in this process until the returned stop is
 // called, and returns its base URL once it is ready.
-func startServe(t *testing.T, dir string, c serveConfig, args ...string) (base string, stop func() error, logs *strings.Builder) {
+func startServe(t *testing.T, dir string, c serveConfig, args ...string) (base string, stop func() error, logs *strings.Builder, token string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	addr := make(chan string, 1)
@@ -39,8 +41,9 @@ func startServe(t *testing.T, dir string, c serveConfig, args ...string) (base s
 	logs = &strings.Builder{}
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
+	out := &syncBuilder{}
 	go func() {
-		err := runServe(ctx, append([]string{"--addr", "127.0.0.1:0", "--data-dir", dir, "--log-format", "text"}, args...), pw, c)
+		err := runServe(ctx, append([]string{"--addr", "127.0.0.1:0", "--data-dir", dir, "--log-format", "text", "--dev"}, args...), out, pw, c)
 		pw.Close()
 		done <- err
 	}()
@@ -66,7 +69,75 @@ func startServe(t *testing.T, dir string, c serveConfig, args ...string) (base s
 		err := <-done
 		<-lines
 		return err
-	}, logs
+	}, logs, devToken(t, base, out.String())
+}
+
+// syncBuilder is a strings.Builder safe for a writer and a reader.
+type syncBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuilder) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuilder) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// devToken gets a token with the development credential that levy serve
+// --dev printed.
+func devToken(t *testing.T, base, printed string) string {
+	t.Helper()
+	field := func(name string) string {
+		for _, l := range strings.Split(printed, "\n") {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(l), name+":"); ok {
+				return strings.TrimSpace(v)
+			}
+		}
+		t.Fatalf("no %s in the --dev output:\n%s", name, printed)
+		return ""
+	}
+	form := url.Values{"grant_type": {"client_credentials"}, "client_id": {field("client_id")},
+		"client_secret": {field("client_secret")}, "audience": {"verx://migration-api"}}
+	resp, err := http.PostForm(base+"/oauth/token", form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var tok struct {
+		AccessToken string `json:"access_token"`
+		TokenType   string `json:"token_type"`
+		ExpiresIn   int    `json:"expires_in"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&tok); err != nil || resp.StatusCode != 200 || tok.AccessToken == "" ||
+		tok.TokenType != "Bearer" || tok.ExpiresIn <= 0 || resp.Header.Get("Cache-Control") != "no-store" {
+		t.Fatalf("token: %d %v %+v", resp.StatusCode, err, tok)
+	}
+	return tok.AccessToken
+}
+
+// authed sends a request with the bearer token.
+func authed(t *testing.T, method, url, token string, body io.Reader) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(method, url, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
 }
 
 // waitReady polls /healthz until it answers 200.
@@ -96,11 +167,11 @@ const serveQuotation = `{"saleMessageType":"INVOICE","transactionId":"serve-1","
 
 func TestServe(t *testing.T) {
 	dir := t.TempDir()
-	base, stop, _ := startServe(t, dir, serveConfig{})
-	resp, err := http.Post(base+"/api/v2/supplies", "application/json", strings.NewReader(serveQuotation))
-	if err != nil {
-		t.Fatal(err)
+	base, stop, _, token := startServe(t, dir, serveConfig{})
+	if resp, err := http.Post(base+"/api/v2/supplies", "application/json", strings.NewReader(serveQuotation)); err != nil || resp.StatusCode != 401 {
+		t.Fatalf("without a token: %v %v", resp, err)
 	}
+	resp := authed(t, "POST", base+"/api/v2/supplies", token, strings.NewReader(serveQuotation))
 	var body struct {
 		Data struct {
 			TotalTax json.Number `json:"totalTax"`
@@ -109,7 +180,7 @@ func TestServe(t *testing.T) {
 			App string `json:"app"`
 		} `json:"meta"`
 	}
-	err = json.NewDecoder(resp.Body).Decode(&body)
+	err := json.NewDecoder(resp.Body).Decode(&body)
 	resp.Body.Close()
 	if err != nil || resp.StatusCode != 200 || body.Data.TotalTax == "" || !strings.HasPrefix(body.Meta.App, "levy ") {
 		t.Fatalf("supplies: %d %v %+v", resp.StatusCode, err, body)
@@ -118,12 +189,13 @@ func TestServe(t *testing.T) {
 		t.Fatalf("shutdown: %v", err)
 	}
 	// The invoice is in the journal of the data directory, which the
-	// server closed cleanly.
-	base, stop, _ = startServe(t, dir, serveConfig{})
-	resp, err = http.Get(base + "/api/v2/transaction-exists/serve-1")
-	if err != nil {
-		t.Fatal(err)
+	// server closed cleanly. A --dev start gave the development credential
+	// a new secret, which retires the tokens of the first run.
+	base, stop, _, second := startServe(t, dir, serveConfig{})
+	if resp := authed(t, "GET", base+"/api/v2/transaction-exists/serve-1", token, nil); resp.StatusCode != 401 {
+		t.Errorf("a token of the retired secret answered %s", resp.Status)
 	}
+	resp = authed(t, "GET", base+"/api/v2/transaction-exists/serve-1", second, nil)
 	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if !strings.Contains(string(b), `"transactionExistsIndicator":"true"`) {
@@ -138,7 +210,7 @@ func TestServe(t *testing.T) {
 // while its body is still arriving, and expects a complete answer.
 func TestServeFinishesRequestsInFlight(t *testing.T) {
 	shutdown := make(chan struct{})
-	base, stop, logs := startServe(t, t.TempDir(), serveConfig{shutdownStarted: func() { close(shutdown) }})
+	base, stop, logs, token := startServe(t, t.TempDir(), serveConfig{shutdownStarted: func() { close(shutdown) }})
 	pr, pw := io.Pipe()
 	type result struct {
 		status int
@@ -146,7 +218,9 @@ func TestServeFinishesRequestsInFlight(t *testing.T) {
 	}
 	got := make(chan result, 1)
 	go func() {
-		resp, err := http.Post(base+"/api/v2/supplies", "application/json", pr)
+		req, _ := http.NewRequest("POST", base+"/api/v2/supplies", pr)
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			got <- result{0, err}
 			return

@@ -1,0 +1,63 @@
+package authtest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/levytax/levy/auth"
+)
+
+// FastHash is the option that makes a store hash secrets cheaply (one
+// pass over 64 KiB): for tests only.
+func FastHash() auth.Option {
+	return auth.WithHashParams(auth.HashParams{Time: 1, Memory: 64, Threads: 1})
+}
+
+// Open opens an auth store in a temporary directory of t with FastHash
+// and opts, and closes it when the test ends.
+func Open(t testing.TB, opts ...auth.Option) *auth.Store {
+	t.Helper()
+	s, err := auth.Open(context.Background(), t.TempDir(), append([]auth.Option{FastHash()}, opts...)...)
+	if err != nil {
+		t.Fatalf("authtest: open a store: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("authtest: close the store: %v", err)
+		}
+	})
+	return s
+}
+
+// Issuer returns an Issuer with cfg over a new store from Open.
+func Issuer(t testing.TB, cfg auth.Config) *auth.Issuer {
+	t.Helper()
+	i, err := auth.NewIssuer(context.Background(), Open(t), cfg)
+	if err != nil {
+		t.Fatalf("authtest: new issuer: %v", err)
+	}
+	return i
+}
+
+// Credential creates a credential of tenant for audiences, active at
+// once, and returns it with its secret.
+func Credential(t testing.TB, i *auth.Issuer, tenant string, audiences ...string) (auth.Credential, string) {
+	t.Helper()
+	c, secret, err := i.Create(context.Background(), tenant, audiences, true)
+	if err != nil {
+		t.Fatalf("authtest: create a credential: %v", err)
+	}
+	return c, secret
+}
+
+// Token creates a credential of tenant for audience, active at once, and
+// returns a token issued to it.
+func Token(t testing.TB, i *auth.Issuer, tenant, audience string) string {
+	t.Helper()
+	c, secret := Credential(t, i, tenant, audience)
+	tok, err := i.Issue(context.Background(), c.ClientID, secret, audience)
+	if err != nil {
+		t.Fatalf("authtest: issue a token: %v", err)
+	}
+	return tok.AccessToken
+}

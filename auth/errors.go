@@ -1,0 +1,90 @@
+package auth
+
+import (
+	"fmt"
+	"net/http"
+	"time"
+)
+
+// OAuth error codes of the token endpoint (RFC 6749 §5.2, RFC 8707).
+const (
+	CodeInvalidRequest     = "invalid_request"     // a parameter is missing, or the rate limit is exceeded
+	CodeInvalidClient      = "invalid_client"      // unknown client, wrong secret or revoked client
+	CodeUnauthorizedClient = "unauthorized_client" // the credential is not active yet
+	CodeInvalidTarget      = "invalid_target"      // an audience the credential may not use
+)
+
+// Error is an OAuth error of the token endpoint: the code and description
+// of its JSON body and the HTTP status it goes with.
+type Error struct {
+	Code        string
+	Description string
+	Status      int
+}
+
+// Error formats the error for logs.
+func (e *Error) Error() string {
+	return "auth: " + e.Code + ": " + e.Description
+}
+
+// invalidRequest returns an invalid_request error.
+func invalidRequest(format string, args ...any) *Error {
+	return &Error{Code: CodeInvalidRequest, Description: fmt.Sprintf(format, args...), Status: http.StatusBadRequest}
+}
+
+// invalidClient returns the invalid_client error, the same for an unknown
+// client, a wrong secret and a revoked client, so that it tells an
+// attacker nothing.
+func invalidClient() *Error {
+	return &Error{Code: CodeInvalidClient, Description: "client authentication failed", Status: http.StatusUnauthorized}
+}
+
+// notActive returns the unauthorized_client error of a credential that is
+// not active until from, delay after its creation (0 when its activation
+// time was set).
+func notActive(clientID string, from time.Time, delay time.Duration) *Error {
+	// Round up to the second, so that the time said is never early.
+	at := from.UTC().Add(time.Second - 1).Truncate(time.Second).Format(time.RFC3339)
+	d := fmt.Sprintf("client %s may request tokens from %s", clientID, at)
+	if delay > 0 {
+		d += ", " + duration(delay) + " after its creation"
+	}
+	return &Error{Code: CodeUnauthorizedClient, Description: d, Status: http.StatusBadRequest}
+}
+
+// invalidTarget returns the invalid_target error of an audience the
+// credential may not use.
+func invalidTarget(clientID, audience string) *Error {
+	return &Error{
+		Code:        CodeInvalidTarget,
+		Description: fmt.Sprintf("client %s may not request tokens for audience %q", clientID, audience),
+		Status:      http.StatusBadRequest,
+	}
+}
+
+// rateLimited returns the invalid_request error of a client and audience
+// over the rate limit.
+func rateLimited(clientID, audience string, limit int, window time.Duration) *Error {
+	return invalidRequest("Client %s audience %s has exceeded the rate limit of %d tokens/%d seconds",
+		clientID, audience, limit, int64(window/time.Second))
+}
+
+// duration says d in words: "15 minutes", "1 hour", "90 seconds", or
+// Go's notation when it is not a whole number of seconds.
+func duration(d time.Duration) string {
+	unit := func(n int64, word string) string {
+		if n == 1 {
+			return "1 " + word
+		}
+		return fmt.Sprintf("%d %ss", n, word)
+	}
+	switch {
+	case d%time.Hour == 0:
+		return unit(int64(d/time.Hour), "hour")
+	case d%time.Minute == 0:
+		return unit(int64(d/time.Minute), "minute")
+	case d%time.Second == 0:
+		return unit(int64(d/time.Second), "second")
+	}
+	return d.String()
+}

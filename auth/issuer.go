@@ -1,0 +1,472 @@
+package auth
+
+import (
+	"context"
+	"crypto/hmac"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+
+	"github.com/levytax/levy"
+)
+
+// Defaults of Config.
+const (
+	defaultTTL             = 20 * time.Minute
+	defaultActivationDelay = 15 * time.Minute
+	defaultRateLimit       = 10
+	defaultRateWindow      = 28800 * time.Second
+)
+
+// CacheMargin is the lifetime that a cached token must have left for
+// Cached to return it: a token closer to its expiry is replaced by a new
+// one, so that a client does not receive a token that expires before it
+// can use it.
+const CacheMargin = 30 * time.Second
+
+// Bounds of the parameters of a token request, beyond which the request
+// is refused without a store lookup (after the same slow hash as any
+// other refusal).
+const (
+	maxClientID = 64
+	maxSecret   = 256
+)
+
+// Config configures an Issuer. Its zero value gives the defaults.
+type Config struct {
+	// TTL is the lifetime of a token (20 minutes by default).
+	TTL time.Duration
+	// ActivationDelay is how long a new credential must wait before it may
+	// request tokens (15 minutes when 0, unless NoActivationDelay). A
+	// credential's ActiveFrom, when set, overrides it.
+	ActivationDelay time.Duration
+	// NoActivationDelay makes new credentials active at once, whatever
+	// ActivationDelay says: it is how a delay of 0 is set.
+	NoActivationDelay bool
+	// RateLimit is the number of tokens per client and audience per
+	// RateWindow that Issue grants (10 by default).
+	RateLimit int
+	// RateWindow is the sliding window of the rate limit (28800 seconds
+	// by default).
+	RateWindow time.Duration
+	// Now returns the current time (time.Now by default); tests set it.
+	Now func() time.Time
+}
+
+// Issuer issues tokens to the credentials of a Store and verifies them.
+// Verify reads only memory: the Store's signing keys and the state of its
+// credentials, which the Store updates when a credential is created,
+// rotated or revoked, or a key rotated, whether through the Issuer or
+// the Store.
+//
+// Issuer is safe for concurrent use. It holds no mutable state of its
+// own.
+type Issuer struct {
+	s      *Store
+	ttl    time.Duration
+	delay  time.Duration
+	limit  int
+	window time.Duration
+	now    func() time.Time
+}
+
+// NewIssuer returns an Issuer over s with cfg. It makes the store's first
+// signing key if it has none. (The Store loaded its keys and the states
+// of its credentials into memory when it was opened.)
+func NewIssuer(ctx context.Context, s *Store, cfg Config) (*Issuer, error) {
+	i := &Issuer{
+		s:      s,
+		ttl:    cmpOr(cfg.TTL, defaultTTL),
+		delay:  cmpOr(cfg.ActivationDelay, defaultActivationDelay),
+		limit:  cmpOr(cfg.RateLimit, defaultRateLimit),
+		window: cmpOr(cfg.RateWindow, defaultRateWindow),
+		now:    cfg.Now,
+	}
+	if cfg.NoActivationDelay {
+		i.delay = 0
+	}
+	if i.now == nil {
+		i.now = time.Now
+	}
+	switch {
+	case i.ttl < time.Second:
+		return nil, levy.Invalid("TTL", "a token's lifetime must be at least a second, not %v", cfg.TTL)
+	case i.delay < 0:
+		return nil, levy.Invalid("ActivationDelay", "the activation delay may not be negative")
+	case i.limit < 0:
+		return nil, levy.Invalid("RateLimit", "the rate limit may not be negative")
+	case i.window < time.Second:
+		return nil, levy.Invalid("RateWindow", "the rate window must be at least a second, not %v", cfg.RateWindow)
+	}
+	if _, err := s.rotateKey(ctx, i.now(), true); err != nil {
+		return nil, err
+	}
+	return i, nil
+}
+
+// cmpOr returns v, or def if v is zero.
+func cmpOr[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}
+
+// Create is Store.Create, with the creation time taken from the Issuer's
+// clock.
+func (i *Issuer) Create(ctx context.Context, tenant string, audiences []string, activeNow bool) (Credential, string, error) {
+	return i.s.create(ctx, i.now(), tenant, audiences, activeNow)
+}
+
+// Rotate is Store.Rotate, with the time taken from the Issuer's clock.
+// The tokens of the old secret fail Verify as soon as it returns.
+func (i *Issuer) Rotate(ctx context.Context, clientID string) (Credential, string, error) {
+	return i.s.rotate(ctx, i.now(), clientID)
+}
+
+// Revoke is Store.Revoke, with the time taken from the Issuer's clock.
+// The client's tokens fail Verify as soon as it returns.
+func (i *Issuer) Revoke(ctx context.Context, clientID string) (Credential, error) {
+	return i.s.revoke(ctx, i.now(), clientID)
+}
+
+// Get is Store.Get.
+func (i *Issuer) Get(ctx context.Context, clientID string) (Credential, error) {
+	return i.s.Get(ctx, clientID)
+}
+
+// List is Store.List.
+func (i *Issuer) List(ctx context.Context, tenant string) ([]Credential, error) {
+	return i.s.List(ctx, tenant)
+}
+
+// RotateKey is Store.RotateKey: the tokens issued after it returns are
+// signed with the new key.
+func (i *Issuer) RotateKey(ctx context.Context) (string, error) {
+	return i.s.rotateKey(ctx, i.now(), false)
+}
+
+// Issue is the standard token endpoint (client credentials grant,
+// RFC 6749 §4.4): it authenticates the client with its secret and returns
+// a new token for audience. Each client and audience may have RateLimit
+// tokens per RateWindow (a sliding window kept in the store, so a restart
+// does not reset it).
+//
+// It fails with an *Error: invalid_request for a missing parameter or
+// over the rate limit, invalid_client for an unknown client, a wrong
+// secret or a revoked client (alike, and as slow), unauthorized_client
+// for a credential that is not active yet and invalid_target for an
+// audience the credential may not use. Any other error is a failure of
+// the store or the end of ctx.
+func (i *Issuer) Issue(ctx context.Context, clientID, secret, audience string) (Token, error) {
+	return i.issue(ctx, clientID, secret, audience, false)
+}
+
+// Cached is the caching token endpoint: like Issue, but it returns the
+// client's cached token for audience while that has at least CacheMargin
+// left (with its remaining lifetime, see Token.ExpiresIn), and otherwise
+// issues a new one and caches it in the store. The tokens it issues do not
+// count against the rate limit: there is at most one per client and
+// audience per TTL-CacheMargin. It authenticates the client on every
+// call and fails as Issue does, but for the rate limit.
+func (i *Issuer) Cached(ctx context.Context, clientID, secret, audience string) (Token, error) {
+	return i.issue(ctx, clientID, secret, audience, true)
+}
+
+// issue is Issue, or Cached with cached.
+func (i *Issuer) issue(ctx context.Context, clientID, secret, audience string, cached bool) (Token, error) {
+	switch {
+	case clientID == "":
+		return Token{}, invalidRequest("the client_id is missing")
+	case secret == "":
+		return Token{}, invalidRequest("the client_secret is missing")
+	case audience == "":
+		return Token{}, invalidRequest("the audience is missing")
+	}
+	now := i.now()
+	r, err := i.authenticate(ctx, clientID, secret)
+	if err != nil {
+		return Token{}, err
+	}
+	if r.Revoked() {
+		return Token{}, invalidClient()
+	}
+	if !r.ActiveFrom.IsZero() {
+		if now.Before(r.ActiveFrom) {
+			return Token{}, notActive(clientID, r.ActiveFrom, 0)
+		}
+	} else if from := r.CreatedAt.Add(i.delay); now.Before(from) {
+		return Token{}, notActive(clientID, from, i.delay)
+	}
+	if !r.Allows(audience) {
+		return Token{}, invalidTarget(clientID, audience)
+	}
+
+	var tok Token
+	err = i.s.update(ctx, func(txn *badger.Txn) error {
+		// Reading the record again puts it in the transaction's reads, so
+		// a Rotate or Revoke committed meanwhile makes it conflict and
+		// retry, and the retry sees the change.
+		cur, err := getRecord(txn, clientID)
+		if err != nil {
+			return err
+		}
+		if cur.Revoked() || cur.Generation != r.Generation {
+			return invalidClient()
+		}
+		if cached {
+			var ok bool
+			if tok, ok, err = i.fromCache(txn, clientID, audience, now); err != nil || ok {
+				return err
+			}
+		} else if err := i.count(txn, clientID, audience, now); err != nil {
+			return err
+		}
+		tok, err = i.sign(cur, audience, now)
+		if err != nil || !cached {
+			return err
+		}
+		return putCache(txn, clientID, audience, tok)
+	})
+	if err != nil {
+		var ae *Error
+		if errors.As(err, &ae) {
+			if ae.Code == CodeInvalidRequest {
+				i.s.log.Info("auth: rate limit exceeded", "client_id", clientID, "audience", audience)
+			}
+			return Token{}, err
+		}
+		return Token{}, wrap("issue a token to", clientID, err)
+	}
+	return tok, nil
+}
+
+// authenticate returns the client's record if secret is its secret, and
+// otherwise the invalid_client error, after the same slow hash whether
+// the client is known or not.
+func (i *Issuer) authenticate(ctx context.Context, clientID, secret string) (*record, error) {
+	var r *record
+	if len(clientID) <= maxClientID && len(secret) <= maxSecret {
+		err := i.s.view(ctx, func(txn *badger.Txn) error {
+			var err error
+			r, err = getRecord(txn, clientID)
+			return err
+		})
+		if err != nil && levy.ErrorCode(err) != levy.ENotFound {
+			return nil, wrap("authenticate", clientID, err)
+		}
+	}
+	h := i.s.dummy
+	if r != nil {
+		h = r.Secret
+	} else {
+		secret = secret[:min(len(secret), maxSecret)]
+	}
+	ok, err := i.s.matches(ctx, h, secret)
+	if err != nil {
+		return nil, wrap("authenticate", clientID, err)
+	}
+	if r == nil || !ok {
+		return nil, invalidClient()
+	}
+	return r, nil
+}
+
+// count checks the rate limit of the client and audience at now and
+// counts one more token: the store keeps the issue times of the last
+// RateLimit tokens.
+func (i *Issuer) count(txn *badger.Txn, clientID, audience string, now time.Time) error {
+	key := rateKey(clientID, audience)
+	var times []byte
+	item, err := txn.Get(key)
+	switch {
+	case errors.Is(err, badger.ErrKeyNotFound):
+	case err != nil:
+		return fmt.Errorf("read rate count: %w", err)
+	default:
+		if times, err = item.ValueCopy(nil); err != nil {
+			return fmt.Errorf("read rate count: %w", err)
+		}
+		if len(times)%8 != 0 {
+			return fmt.Errorf("read rate count: %d bytes", len(times))
+		}
+	}
+	// Keep the times within the window, at most limit-1 of them, and add
+	// now.
+	since := now.Add(-i.window).UnixNano()
+	for len(times) > 0 && int64(binary.BigEndian.Uint64(times)) <= since {
+		times = times[8:]
+	}
+	if len(times)/8 >= i.limit {
+		return rateLimited(clientID, audience, i.limit, i.window)
+	}
+	v := make([]byte, 0, len(times)+8)
+	v = append(v, times...)
+	v = binary.BigEndian.AppendUint64(v, uint64(now.UnixNano()))
+	if err := txn.Set(key, v); err != nil {
+		return fmt.Errorf("write rate count: %w", err)
+	}
+	return nil
+}
+
+// fromCache returns the cached token of the client and audience if it has
+// CacheMargin left at now and still verifies.
+func (i *Issuer) fromCache(txn *badger.Txn, clientID, audience string, now time.Time) (Token, bool, error) {
+	item, err := txn.Get(cacheKey(clientID, audience))
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return Token{}, false, nil
+	}
+	if err != nil {
+		return Token{}, false, fmt.Errorf("read cached token: %w", err)
+	}
+	v, err := item.ValueCopy(nil)
+	if err != nil {
+		return Token{}, false, fmt.Errorf("read cached token: %w", err)
+	}
+	if len(v) < 8 {
+		return Token{}, false, nil
+	}
+	tok := Token{AccessToken: string(v[8:]), ExpiresAt: time.Unix(int64(binary.BigEndian.Uint64(v)), 0).UTC()}
+	if tok.ExpiresAt.Sub(now) < CacheMargin {
+		return Token{}, false, nil
+	}
+	if _, err := i.Verify(tok.AccessToken); err != nil {
+		return Token{}, false, nil
+	}
+	return tok, true, nil
+}
+
+// putCache caches tok as the token of the client and audience: its expiry
+// (Unix seconds, 8 bytes big-endian), then the token.
+func putCache(txn *badger.Txn, clientID, audience string, tok Token) error {
+	v := binary.BigEndian.AppendUint64(nil, uint64(tok.ExpiresAt.Unix()))
+	v = append(v, tok.AccessToken...)
+	if err := txn.Set(cacheKey(clientID, audience), v); err != nil {
+		return fmt.Errorf("write cached token: %w", err)
+	}
+	return nil
+}
+
+// sign returns a new token of r for audience, issued at now and signed
+// with the current key.
+func (i *Issuer) sign(r *record, audience string, now time.Time) (Token, error) {
+	k := i.s.mem.Load().current
+	if k == nil {
+		return Token{}, errors.New("no signing key")
+	}
+	p := payload{
+		kid:        k.id,
+		issued:     now.Unix(),
+		expires:    now.Add(i.ttl).Unix(),
+		generation: r.Generation,
+		tenant:     r.Tenant,
+		client:     r.ClientID,
+		audience:   audience,
+	}
+	return Token{AccessToken: k.sign(p.encode()), ExpiresAt: time.Unix(p.expires, 0).UTC()}, nil
+}
+
+// Verify checks token and returns its claims: its format, its signature
+// by one of the store's keys, its expiry, and the state of its client
+// (not revoked, secret not rotated since it was issued). It reads only
+// memory and allocates nothing when the token is valid. It fails with a
+// *levy.Error of code levy.EUnauthorized that says what is wrong, without
+// the token.
+func (i *Issuer) Verify(token string) (Claims, error) {
+	switch {
+	case token == "":
+		return Claims{}, unauthorized("no access token")
+	case len(token) > maxToken:
+		return Claims{}, unauthorized("the access token is longer than %d bytes", maxToken)
+	}
+	dot := len(token) - macChars - 1
+	if dot < headChars || token[dot] != '.' {
+		return Claims{}, errMalformed()
+	}
+	var head [offIssued]byte
+	if n, ok := decode(head[:], token[:headChars]); !ok || n != len(head) {
+		return Claims{}, errMalformed()
+	}
+	if head[0] != tokenVersion {
+		return Claims{}, errMalformed()
+	}
+	m := i.s.mem.Load()
+	k := m.keys[[kidLen]byte(head[offKid:offIssued])]
+	if k == nil {
+		return Claims{}, unauthorized("the access token was signed with an unknown key")
+	}
+	var mac [32]byte
+	if n, ok := decode(mac[:], token[dot+1:]); !ok || n != len(mac) {
+		return Claims{}, errMalformed()
+	}
+
+	st := k.pool.Get().(*macState)
+	n, ok := decode(st.buf[:], token[:dot])
+	if !ok || n < offStrings {
+		k.pool.Put(st)
+		return Claims{}, errMalformed()
+	}
+	p := st.buf[:n]
+	st.h.Reset()
+	st.h.Write(p)
+	if !hmac.Equal(st.h.Sum(st.sum[:0]), mac[:]) {
+		k.pool.Put(st)
+		return Claims{}, unauthorized("the access token's signature is invalid")
+	}
+	issued := int64(binary.BigEndian.Uint64(p[offIssued:]))
+	expires := int64(binary.BigEndian.Uint64(p[offExpires:]))
+	gen := binary.BigEndian.Uint32(p[offGen:])
+	tenant, rest, ok1 := readLP(p[offStrings:])
+	client, rest, ok2 := readLP(rest)
+	audience, rest, ok3 := readLP(rest)
+	if !ok1 || !ok2 || !ok3 || len(rest) != 0 {
+		k.pool.Put(st)
+		return Claims{}, errMalformed()
+	}
+	c := m.creds[string(client)]
+	var aud string
+	if c != nil && string(tenant) == c.tenant {
+		for _, a := range c.audiences {
+			if a == string(audience) {
+				aud = a
+				break
+			}
+		}
+	}
+	k.pool.Put(st)
+
+	switch {
+	case i.now().Unix() >= expires:
+		return Claims{}, unauthorized("the access token expired at %s", time.Unix(expires, 0).UTC().Format(time.RFC3339))
+	case c == nil:
+		return Claims{}, unauthorized("the access token's client is unknown")
+	case c.revoked:
+		return Claims{}, unauthorized("the access token's client is revoked")
+	case gen != c.generation:
+		return Claims{}, unauthorized("the access token was issued before the client's secret was rotated")
+	case aud == "":
+		return Claims{}, unauthorized("the access token's tenant or audience is not its client's")
+	}
+	return Claims{
+		Tenant:    c.tenant,
+		Client:    c.client,
+		Audience:  aud,
+		KeyID:     k.kid,
+		IssuedAt:  time.Unix(issued, 0).UTC(),
+		ExpiresAt: time.Unix(expires, 0).UTC(),
+	}, nil
+}
+
+// unauthorized returns a levy.EUnauthorized error.
+func unauthorized(format string, args ...any) *levy.Error {
+	return &levy.Error{Code: levy.EUnauthorized, Message: fmt.Sprintf(format, args...)}
+}
+
+// errMalformed returns the error of a token that is not one.
+func errMalformed() *levy.Error {
+	return unauthorized("the access token is malformed")
+}

@@ -1,0 +1,208 @@
+package auth
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash"
+	"sync"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+)
+
+// Key prefixes of the Badger layout (see the package documentation).
+const (
+	keySchema     = 'V'
+	keyCredential = 'C'
+	keySigning    = 'K'
+	keyCurrent    = 'A'
+	keyRate       = 'R'
+	keyCache      = 'T'
+)
+
+// schemaVersion is the layout this package reads and writes.
+const schemaVersion = "1"
+
+// appendLP appends s length-prefixed: its length as a uvarint, then its
+// bytes.
+func appendLP(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// credentialKey is 'C' client.
+func credentialKey(client string) []byte {
+	return appendLP([]byte{keyCredential}, client)
+}
+
+// signingKey is 'K' kid.
+func signingKey(kid [kidLen]byte) []byte {
+	return append([]byte{keySigning}, kid[:]...)
+}
+
+// rateKey is 'R' client audience.
+func rateKey(client, audience string) []byte {
+	return appendLP(appendLP([]byte{keyRate}, client), audience)
+}
+
+// cacheKey is 'T' client audience.
+func cacheKey(client, audience string) []byte {
+	return appendLP(appendLP([]byte{keyCache}, client), audience)
+}
+
+// cachePrefix is 'T' client, the prefix of a client's cached tokens.
+func cachePrefix(client string) []byte {
+	return appendLP([]byte{keyCache}, client)
+}
+
+// Sizes of a signing key and its ID, in bytes.
+const (
+	kidLen = 8
+	keyLen = 32
+)
+
+// keyRecord is a signing key as stored under 'K' kid (JSON).
+type keyRecord struct {
+	Key       []byte    `json:"key"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// signKey is a signing key in memory, with a pool of HMAC hashers keyed
+// with it. It is immutable but for the pool, which is safe for concurrent
+// use.
+type signKey struct {
+	id   [kidLen]byte
+	kid  string // id in base64url, as Claims.KeyID shows it
+	key  []byte
+	pool sync.Pool // of *macState
+}
+
+// macState is a hasher of one key with the scratch space of a
+// verification, taken from the key's pool by one goroutine at a time.
+type macState struct {
+	h   hash.Hash
+	sum [sha256.Size]byte
+	buf [maxPayload]byte
+}
+
+// newSignKey returns a signing key in memory.
+func newSignKey(id [kidLen]byte, key []byte) *signKey {
+	k := &signKey{id: id, kid: encodeString(id[:]), key: key}
+	k.pool.New = func() any { return &macState{h: hmac.New(sha256.New, k.key)} }
+	return k
+}
+
+// credState is what verifying a token needs of a credential. It is
+// immutable.
+type credState struct {
+	client     string
+	tenant     string
+	audiences  []string
+	generation uint32
+	revoked    bool
+}
+
+// memState is the in-memory state of a Store: its signing keys and the
+// state of its credentials. It is immutable: a change makes a new one.
+type memState struct {
+	keys    map[[kidLen]byte]*signKey
+	current *signKey // nil until the first key is made
+	creds   map[string]*credState
+}
+
+// withCred returns a copy of m with c.
+func (m *memState) withCred(c *credState) *memState {
+	n := &memState{keys: m.keys, current: m.current, creds: make(map[string]*credState, len(m.creds)+1)}
+	for k, v := range m.creds {
+		n.creds[k] = v
+	}
+	n.creds[c.client] = c
+	return n
+}
+
+// withKey returns a copy of m with k as the current key.
+func (m *memState) withKey(k *signKey) *memState {
+	n := &memState{keys: make(map[[kidLen]byte]*signKey, len(m.keys)+1), current: k, creds: m.creds}
+	for id, v := range m.keys {
+		n.keys[id] = v
+	}
+	n.keys[k.id] = k
+	return n
+}
+
+// load reads the signing keys and the credentials' states.
+func (s *Store) load() (*memState, error) {
+	m := &memState{keys: map[[kidLen]byte]*signKey{}, creds: map[string]*credState{}}
+	err := s.db.View(func(txn *badger.Txn) error {
+		if err := loadKeys(txn, m); err != nil {
+			return err
+		}
+		return loadCreds(txn, m)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load: %w", err)
+	}
+	return m, nil
+}
+
+// loadKeys reads the signing keys and the current key's ID into m.
+func loadKeys(txn *badger.Txn, m *memState) error {
+	it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte{keySigning}, PrefetchValues: false})
+	defer it.Close()
+	for it.Rewind(); it.Valid(); it.Next() {
+		item := it.Item()
+		k := item.Key()
+		if len(k) != 1+kidLen {
+			return fmt.Errorf("signing key %x: bad key length", k)
+		}
+		var id [kidLen]byte
+		copy(id[:], k[1:])
+		var r keyRecord
+		if err := item.Value(func(v []byte) error { return json.Unmarshal(v, &r) }); err != nil {
+			return fmt.Errorf("read signing key %s: %w", encodeString(id[:]), err)
+		}
+		if len(r.Key) != keyLen {
+			return fmt.Errorf("read signing key %s: %d bytes, want %d", encodeString(id[:]), len(r.Key), keyLen)
+		}
+		m.keys[id] = newSignKey(id, r.Key)
+	}
+
+	item, err := txn.Get([]byte{keyCurrent})
+	if errors.Is(err, badger.ErrKeyNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read current signing key: %w", err)
+	}
+	v, err := item.ValueCopy(nil)
+	if err != nil {
+		return fmt.Errorf("read current signing key: %w", err)
+	}
+	if len(v) != kidLen {
+		return fmt.Errorf("read current signing key: bad key ID %x", v)
+	}
+	var id [kidLen]byte
+	copy(id[:], v)
+	if m.current = m.keys[id]; m.current == nil {
+		return fmt.Errorf("read current signing key: no key %s", encodeString(id[:]))
+	}
+	return nil
+}
+
+// loadCreds reads the credentials' states into m.
+func loadCreds(txn *badger.Txn, m *memState) error {
+	it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte{keyCredential}, PrefetchValues: true})
+	defer it.Close()
+	for it.Rewind(); it.Valid(); it.Next() {
+		r, err := decodeRecord(it.Item())
+		if err != nil {
+			return err
+		}
+		m.creds[r.ClientID] = r.state()
+	}
+	return nil
+}

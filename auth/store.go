@@ -1,0 +1,321 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+)
+
+// maxTries bounds the attempts of a write that meets a conflict.
+const maxTries = 20
+
+// ErrClosed is the error, wrapped, of the methods of a Store after Close.
+var ErrClosed = errors.New("store is closed")
+
+// HashParams are the argon2id parameters with which a Store hashes new
+// secrets. A hash keeps the parameters it was made with, so a secret
+// stays valid when they change.
+type HashParams struct {
+	Time    uint32 // passes over the memory
+	Memory  uint32 // memory in KiB
+	Threads uint8  // parallelism
+}
+
+// The hash parameters of a Store without WithHashParams: 2 passes over
+// 19 MiB with one thread (OWASP's recommendation for argon2id).
+const (
+	defaultHashTime    = 2
+	defaultHashMemory  = 19 * 1024 // KiB
+	defaultHashThreads = 1
+)
+
+// Bounds of the hash parameters that a Store accepts, in an option or in
+// a stored hash, so that a damaged record cannot make it allocate without
+// limit.
+const (
+	maxHashTime    = 16
+	maxHashMemory  = 256 * 1024 // KiB
+	maxHashThreads = 16
+)
+
+// valid reports whether the parameters are within the bounds.
+func (p HashParams) valid() bool {
+	return p.Time >= 1 && p.Time <= maxHashTime &&
+		p.Memory >= 8*uint32(p.Threads) && p.Memory <= maxHashMemory &&
+		p.Threads >= 1 && p.Threads <= maxHashThreads
+}
+
+// Option configures Open.
+type Option func(*options)
+
+// options are the settings of a Store.
+type options struct {
+	log     *slog.Logger
+	hash    HashParams
+	hashers int
+}
+
+// WithLogger sends the store's logs to log: its own (credentials created,
+// rotated and revoked, signing keys rotated; never a secret or a token)
+// and Badger's warnings and errors. Without it, or with nil, the store
+// logs nothing.
+func WithLogger(log *slog.Logger) Option {
+	return func(o *options) { o.log = log }
+}
+
+// WithHashParams sets the argon2id parameters of the secrets that the
+// store hashes from now on. By default a Store uses 2 passes over 19 MiB
+// with one thread (OWASP's recommendation for argon2id); tests lower them
+// to run fast, a product has no reason to. Parameters out of bounds make
+// Open fail.
+func WithHashParams(p HashParams) Option {
+	return func(o *options) { o.hash = p }
+}
+
+// WithHashConcurrency sets how many secrets the store hashes at once
+// (by default GOMAXPROCS, at least 2 and at most 4). Each hash holds the
+// memory of its parameters, so this bounds the memory that a burst of
+// token requests can take; the others wait their turn, or until their
+// context ends. A value that is not positive keeps the default.
+func WithHashConcurrency(n int) Option {
+	return func(o *options) {
+		if n > 0 {
+			o.hashers = n
+		}
+	}
+}
+
+// Store is the Badger store of credentials, signing keys, rate-limit
+// counters and cached tokens, with the key layout of the package
+// documentation. It keeps in memory what verifying a token needs (the
+// signing keys and the state of each credential) and updates it when one
+// of its methods changes them, after the change is committed.
+//
+// Store is safe for concurrent use. Changes of credentials and keys are
+// serialized by a mutex; token issuance runs in parallel, with Badger's
+// conflict detection and bounded retries between issuances of one client
+// and audience. Close waits for the calls in progress.
+type Store struct {
+	db   *badger.DB
+	log  *slog.Logger
+	hash HashParams
+	sem  chan struct{} // a slot per secret being hashed
+	now  func() time.Time
+
+	// dummy is a hash of no secret, compared with the secret presented
+	// for an unknown client so that the answer takes as long as for a
+	// known one.
+	dummy secretHash
+
+	// admin serializes the changes of credentials and keys, so that the
+	// in-memory state is replaced by one writer at a time.
+	admin sync.Mutex
+	mem   atomic.Pointer[memState]
+
+	// mu guards closed and calls: a method counts itself in calls for its
+	// duration, and Close waits until calls is back to zero.
+	mu       sync.Mutex
+	idle     sync.Cond
+	closed   bool
+	calls    int
+	closeErr error
+	once     sync.Once
+}
+
+// Open opens the auth store in dir (by convention <data-dir>/auth),
+// creating it if needed, and loads the signing keys and the state of
+// every credential into memory. It refuses a directory written with
+// another schema version than the one this Levy supports.
+func Open(ctx context.Context, dir string, opts ...Option) (*Store, error) {
+	o := options{
+		hash:    HashParams{Time: defaultHashTime, Memory: defaultHashMemory, Threads: defaultHashThreads},
+		hashers: min(max(runtime.GOMAXPROCS(0), 2), 4),
+	}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("auth: open %s: %w", dir, err)
+	}
+	if !o.hash.valid() {
+		return nil, fmt.Errorf("auth: open %s: hash parameters %+v out of bounds", dir, o.hash)
+	}
+	// The store is small: a few records per client. Badger's defaults are
+	// sized for large databases, so its tables and caches are kept small.
+	bo := badger.DefaultOptions(dir).
+		WithSyncWrites(true).
+		WithMemTableSize(4 << 20).
+		WithNumMemtables(2).
+		WithValueThreshold(64 << 10).
+		WithBlockCacheSize(8 << 20).
+		WithValueLogFileSize(16 << 20).
+		WithLogger(nil)
+	if o.log != nil {
+		bo = bo.WithLogger(badgerLogger{o.log})
+	} else {
+		o.log = slog.New(slog.DiscardHandler)
+	}
+	db, err := badger.Open(bo)
+	if err != nil {
+		return nil, fmt.Errorf("auth: open %s: %w", dir, err)
+	}
+	s := &Store{
+		db:   db,
+		log:  o.log,
+		hash: o.hash,
+		sem:  make(chan struct{}, o.hashers),
+		now:  time.Now,
+	}
+	s.idle.L = &s.mu
+	if err := s.init(ctx); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("auth: open %s: %w", dir, err)
+	}
+	return s, nil
+}
+
+// init checks the schema version, loads the in-memory state and makes the
+// dummy hash.
+func (s *Store) init(ctx context.Context) error {
+	if err := checkSchema(s.db); err != nil {
+		return err
+	}
+	m, err := s.load()
+	if err != nil {
+		return err
+	}
+	s.mem.Store(m)
+	s.dummy, err = s.newHash(ctx, "")
+	return err
+}
+
+// checkSchema writes the schema version into a new database and checks
+// it in an existing one.
+func checkSchema(db *badger.DB) error {
+	return db.Update(func(txn *badger.Txn) error {
+		item, err := txn.Get([]byte{keySchema})
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return txn.Set([]byte{keySchema}, []byte(schemaVersion))
+		}
+		if err != nil {
+			return fmt.Errorf("read schema version: %w", err)
+		}
+		v, err := item.ValueCopy(nil)
+		if err != nil {
+			return fmt.Errorf("read schema version: %w", err)
+		}
+		if string(v) != schemaVersion {
+			return fmt.Errorf("the auth store has schema version %q, this Levy supports version %q only", v, schemaVersion)
+		}
+		return nil
+	})
+}
+
+// Close waits for the calls in progress and closes the database. The
+// methods fail with ErrClosed afterwards; a second Close does nothing and
+// returns nil. Tokens keep verifying from memory after Close.
+func (s *Store) Close() error {
+	first := false
+	s.once.Do(func() {
+		first = true
+		s.mu.Lock()
+		s.closed = true
+		for s.calls > 0 {
+			s.idle.Wait()
+		}
+		s.mu.Unlock()
+		if err := s.db.Close(); err != nil {
+			s.closeErr = fmt.Errorf("auth: close: %w", err)
+		}
+	})
+	if !first {
+		return nil
+	}
+	return s.closeErr
+}
+
+// enter counts a call in, unless the store is closed.
+func (s *Store) enter() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.calls++
+	return true
+}
+
+// leave counts a call out.
+func (s *Store) leave() {
+	s.mu.Lock()
+	s.calls--
+	if s.calls == 0 && s.closed {
+		s.idle.Broadcast()
+	}
+	s.mu.Unlock()
+}
+
+// update runs fn in a read-write transaction and commits it, and tries
+// again when the commit meets a conflict.
+func (s *Store) update(ctx context.Context, fn func(*badger.Txn) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if !s.enter() {
+		return ErrClosed
+	}
+	defer s.leave()
+	for try := 1; ; try++ {
+		txn := s.db.NewTransaction(true)
+		err := fn(txn)
+		if err == nil {
+			err = txn.Commit()
+		}
+		txn.Discard()
+		if !errors.Is(err, badger.ErrConflict) || try == maxTries {
+			return err
+		}
+		if cerr := ctx.Err(); cerr != nil {
+			return cerr
+		}
+		// Back off a little, more after each conflict, at random so that
+		// the writers that met spread out.
+		time.Sleep(time.Duration(rand.Int64N(int64(try) * int64(100*time.Microsecond))))
+	}
+}
+
+// view runs fn in a read-only transaction.
+func (s *Store) view(ctx context.Context, fn func(*badger.Txn) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if !s.enter() {
+		return ErrClosed
+	}
+	defer s.leave()
+	return s.db.View(fn)
+}
+
+// badgerLogger sends Badger's warnings and errors to a slog.Logger and
+// drops its informational and debug messages.
+type badgerLogger struct{ log *slog.Logger }
+
+func (l badgerLogger) Errorf(f string, a ...any) {
+	l.log.Error("auth: badger: " + strings.TrimSpace(fmt.Sprintf(f, a...)))
+}
+
+func (l badgerLogger) Warningf(f string, a ...any) {
+	l.log.Warn("auth: badger: " + strings.TrimSpace(fmt.Sprintf(f, a...)))
+}
+
+func (badgerLogger) Infof(string, ...any)  {}
+func (badgerLogger) Debugf(string, ...any) {}

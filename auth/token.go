@@ -1,0 +1,170 @@
+package auth
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"time"
+)
+
+// Layout of a token's payload (see the package documentation).
+const (
+	tokenVersion = 1
+	offKid       = 1
+	offIssued    = offKid + kidLen
+	offExpires   = offIssued + 8
+	offGen       = offExpires + 8
+	offID        = offGen + 4
+	idLen        = 12
+	offStrings   = offID + idLen
+
+	// maxToken bounds the length of a token that Verify reads.
+	maxToken = 1024
+	// maxPayload is the most payload bytes a token of maxToken bytes
+	// can carry.
+	maxPayload = maxToken * 3 / 4
+	// headChars is the number of base64url characters that encode the
+	// version and the key ID, whose 9 bytes make 12 characters exactly.
+	headChars = offIssued / 3 * 4
+	// macChars is the length of the signature in base64url.
+	macChars = (sha256.Size*8 + 5) / 6
+)
+
+// Token is an access token with the time it expires.
+type Token struct {
+	AccessToken string
+	ExpiresAt   time.Time
+}
+
+// ExpiresIn returns the whole seconds left before t expires at now: 0 if
+// it has expired, and at least 1 if not.
+func (t Token) ExpiresIn(now time.Time) int64 {
+	d := t.ExpiresAt.Sub(now)
+	if d <= 0 {
+		return 0
+	}
+	return max(int64(d/time.Second), 1)
+}
+
+// Claims are what a verified token says: the tenant and client it was
+// issued to, the audience it is for, the ID of the key that signed it,
+// and when it was issued and expires (whole seconds, UTC).
+type Claims struct {
+	Tenant, Client, Audience, KeyID string
+	IssuedAt, ExpiresAt             time.Time
+}
+
+// payload is the content of a token before it is signed.
+type payload struct {
+	kid        [kidLen]byte
+	issued     int64 // Unix seconds
+	expires    int64 // Unix seconds
+	generation uint32
+	tenant     string
+	client     string
+	audience   string
+}
+
+// encode returns the binary payload with a new random token ID.
+func (p *payload) encode() []byte {
+	b := make([]byte, offStrings, offStrings+3*binary.MaxVarintLen16+len(p.tenant)+len(p.client)+len(p.audience))
+	b[0] = tokenVersion
+	copy(b[offKid:], p.kid[:])
+	binary.BigEndian.PutUint64(b[offIssued:], uint64(p.issued))
+	binary.BigEndian.PutUint64(b[offExpires:], uint64(p.expires))
+	binary.BigEndian.PutUint32(b[offGen:], p.generation)
+	copy(b[offID:offStrings], randomBytes(idLen))
+	b = appendLP(b, p.tenant)
+	b = appendLP(b, p.client)
+	return appendLP(b, p.audience)
+}
+
+// sign returns the token of p signed with k: base64url(p) "." base64url(mac).
+func (k *signKey) sign(p []byte) string {
+	st := k.pool.Get().(*macState)
+	st.h.Reset()
+	st.h.Write(p)
+	sum := st.h.Sum(st.sum[:0])
+	enc := base64.RawURLEncoding
+	out := make([]byte, 0, enc.EncodedLen(len(p))+1+macChars)
+	out = enc.AppendEncode(out, p)
+	out = append(out, '.')
+	out = enc.AppendEncode(out, sum)
+	k.pool.Put(st)
+	return string(out)
+}
+
+// encodeString returns b in base64url without padding.
+func encodeString(b []byte) string {
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// decode decodes src, base64url without padding, into dst and returns the
+// number of bytes written. It fails on a character outside the alphabet,
+// a length that no encoding has, a result longer than dst, and unused
+// bits that are not zero (so that each byte string has one encoding and
+// a token cannot be altered without altering what it decodes to). Unlike
+// encoding/base64, it reads a string without copying it.
+func decode(dst []byte, src string) (int, bool) {
+	rem := len(src) % 4
+	if rem == 1 {
+		return 0, false
+	}
+	n := len(src)/4*3 + max(rem-1, 0)
+	if n > len(dst) {
+		return 0, false
+	}
+	j := 0
+	i := 0
+	for ; i+4 <= len(src); i += 4 {
+		a, b, c, d := b64(src[i]), b64(src[i+1]), b64(src[i+2]), b64(src[i+3])
+		if a|b|c|d > 63 {
+			return 0, false
+		}
+		v := uint32(a)<<18 | uint32(b)<<12 | uint32(c)<<6 | uint32(d)
+		dst[j], dst[j+1], dst[j+2] = byte(v>>16), byte(v>>8), byte(v)
+		j += 3
+	}
+	switch rem {
+	case 2:
+		a, b := b64(src[i]), b64(src[i+1])
+		if a|b > 63 || b&0x0f != 0 {
+			return 0, false
+		}
+		dst[j] = a<<2 | b>>4
+	case 3:
+		a, b, c := b64(src[i]), b64(src[i+1]), b64(src[i+2])
+		if a|b|c > 63 || c&0x03 != 0 {
+			return 0, false
+		}
+		dst[j], dst[j+1] = a<<2|b>>4, b<<4|c>>2
+	}
+	return n, true
+}
+
+// b64 returns the value of a base64url character, or 0xff for a byte
+// outside the alphabet.
+func b64(c byte) byte {
+	switch {
+	case c >= 'A' && c <= 'Z':
+		return c - 'A'
+	case c >= 'a' && c <= 'z':
+		return c - 'a' + 26
+	case c >= '0' && c <= '9':
+		return c - '0' + 52
+	case c == '-':
+		return 62
+	case c == '_':
+		return 63
+	}
+	return 0xff
+}
+
+// readLP reads a length-prefixed string off the front of b.
+func readLP(b []byte) (s, rest []byte, ok bool) {
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > uint64(len(b)-k) {
+		return nil, nil, false
+	}
+	return b[k : k+int(n)], b[k+int(n):], true
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/levytax/levy/auth"
+)
+
+// authDir is where a data directory keeps credentials and signing keys.
+func authDir(dataDir string) string { return filepath.Join(dataDir, "auth") }
+
+// listFlag collects a repeated flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+const clientsUsage = `usage:
+  levy clients create --data-dir DIR --tenant NAME --audience AUD [--audience AUD ...] [--active-now]
+  levy clients rotate --data-dir DIR CLIENT_ID     replace the secret (the old one and its tokens retire)
+  levy clients revoke --data-dir DIR CLIENT_ID     revoke the credential and its tokens
+  levy clients list   --data-dir DIR [--tenant NAME]
+  levy clients rotate-key --data-dir DIR           sign new tokens with a new key
+
+These work on a data directory that no server holds open; a running
+server offers the same operations under /admin/v1 (see package oauth).
+Secrets are printed once, in the JSON of create and rotate.
+`
+
+// runClients manages the credentials of a data directory.
+func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError{"clients needs a subcommand\n" + clientsUsage}
+	}
+	fs := flag.NewFlagSet("levy clients "+args[0], flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dataDir := fs.String("data-dir", "", "the server's data directory")
+	tenant := fs.String("tenant", "", "tenant of the credential")
+	activeNow := fs.Bool("active-now", false, "let the credential request tokens at once, without the activation delay")
+	var audiences listFlag
+	fs.Var(&audiences, "audience", "an audience (API) the credential may ask tokens for; repeat for several")
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stderr, clientsUsage)
+			return nil
+		}
+		return usageError{err.Error()}
+	}
+	if *dataDir == "" {
+		return usageError{"clients needs --data-dir DIR"}
+	}
+	needID := args[0] == "rotate" || args[0] == "revoke"
+	if needID != (fs.NArg() == 1) || fs.NArg() > 1 {
+		return usageError{"wrong arguments\n" + clientsUsage}
+	}
+	switch args[0] {
+	case "create", "rotate", "revoke", "list", "rotate-key":
+	default:
+		return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], clientsUsage)}
+	}
+	store, err := auth.Open(ctx, authDir(*dataDir))
+	if err != nil {
+		return fmt.Errorf("opening the credentials of %s (a running server holds them; use its /admin/v1 routes): %w", *dataDir, err)
+	}
+	defer store.Close()
+	switch args[0] {
+	case "create":
+		if *tenant == "" || len(audiences) == 0 {
+			return usageError{"create needs --tenant NAME and at least one --audience AUD"}
+		}
+		c, secret, err := store.Create(ctx, *tenant, audiences, *activeNow)
+		if err != nil {
+			return err
+		}
+		return printJSON(stdout, withSecret{c, secret})
+	case "rotate":
+		c, secret, err := store.Rotate(ctx, fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		return printJSON(stdout, withSecret{c, secret})
+	case "revoke":
+		c, err := store.Revoke(ctx, fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		return printJSON(stdout, c)
+	case "list":
+		cs, err := store.List(ctx, *tenant)
+		if err != nil {
+			return err
+		}
+		if cs == nil {
+			cs = []auth.Credential{}
+		}
+		return printJSON(stdout, cs)
+	default:
+		kid, err := store.RotateKey(ctx)
+		if err != nil {
+			return err
+		}
+		return printJSON(stdout, map[string]string{"kid": kid})
+	}
+}
+
+// withSecret is a credential with the secret that only its creation or
+// rotation shows.
+type withSecret struct {
+	auth.Credential
+	ClientSecret string `json:"client_secret"`
+}

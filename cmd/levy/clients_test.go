@@ -1,0 +1,127 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// credential is what levy clients create and rotate print.
+type credential struct {
+	ClientID     string   `json:"client_id"`
+	ClientSecret string   `json:"client_secret"`
+	Tenant       string   `json:"tenant"`
+	Audiences    []string `json:"audiences"`
+}
+
+// requestToken asks the standard endpoint for a token.
+func requestToken(t *testing.T, base, id, secret, audience string) (status int, body map[string]any) {
+	t.Helper()
+	resp, err := http.PostForm(base+"/oauth/token", url.Values{"grant_type": {"client_credentials"},
+		"client_id": {id}, "client_secret": {secret}, "audience": {audience}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body = map[string]any{}
+	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
+		t.Fatalf("token answer: %v", err)
+	}
+	return resp.StatusCode, body
+}
+
+func TestClientsCLIAndAdminRoutes(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := runCLI(t, "clients", "create", "--data-dir", dir, "--tenant", "acme",
+		"--audience", "verx://migration-api", "--audience", "levy://admin", "--active-now")
+	if code != 0 {
+		t.Fatalf("create: exit %d: %s", code, errOut)
+	}
+	var admin credential
+	if err := json.Unmarshal([]byte(out), &admin); err != nil || admin.ClientID == "" || len(admin.ClientSecret) < 32 || admin.Tenant != "acme" {
+		t.Fatalf("create printed %s", out)
+	}
+	code, out, _ = runCLI(t, "clients", "list", "--data-dir", dir)
+	if code != 0 || !strings.Contains(out, admin.ClientID) || strings.Contains(out, admin.ClientSecret) {
+		t.Fatalf("list: %d %s", code, out)
+	}
+
+	base, stop, _, devTok := startServe(t, dir, serveConfig{})
+	defer func() {
+		if stop != nil {
+			stop()
+		}
+	}()
+	if code, _, errOut := runCLI(t, "clients", "list", "--data-dir", dir); code == 0 || !strings.Contains(errOut, "/admin/v1") {
+		t.Errorf("list beside a running server: %d %s", code, errOut)
+	}
+	status, tok := requestToken(t, base, admin.ClientID, admin.ClientSecret, "levy://admin")
+	if status != 200 {
+		t.Fatalf("admin token: %d %v", status, tok)
+	}
+	adminTok := tok["access_token"].(string)
+	call := func(method, path, token, body string) (int, []byte) {
+		t.Helper()
+		var rd io.Reader
+		if body != "" {
+			rd = strings.NewReader(body)
+		}
+		resp := authed(t, method, base+path, token, rd)
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, b
+	}
+	if st, b := call("GET", "/admin/v1/clients", devTok, ""); st != 403 {
+		t.Fatalf("an API token on an admin route: %d %s", st, b)
+	}
+	// A credential created by the admin route waits out the activation delay.
+	st, b := call("POST", "/admin/v1/clients", adminTok, `{"tenant":"globex","audiences":["verx://migration-api"]}`)
+	var created struct{ Data credential }
+	if err := json.Unmarshal(b, &created); err != nil || st != 201 || created.Data.ClientSecret == "" || created.Data.Tenant != "globex" {
+		t.Fatalf("admin create: %d %s", st, b)
+	}
+	if st, body := requestToken(t, base, created.Data.ClientID, created.Data.ClientSecret, "verx://migration-api"); st != 400 || body["error"] != "unauthorized_client" {
+		t.Fatalf("a new credential got a token at once: %d %v", st, body)
+	}
+	if st, b := call("GET", "/admin/v1/clients?tenant=globex", adminTok, ""); st != 200 || !strings.Contains(string(b), created.Data.ClientID) || strings.Contains(string(b), created.Data.ClientSecret) {
+		t.Fatalf("admin list: %d %s", st, b)
+	}
+	// Revoking the admin's own API access: its API tokens stop working.
+	status, tok = requestToken(t, base, admin.ClientID, admin.ClientSecret, "verx://migration-api")
+	if status != 200 {
+		t.Fatalf("api token: %d %v", status, tok)
+	}
+	apiTok := tok["access_token"].(string)
+	if st, b := call("GET", "/api/v2/transaction-exists/x", apiTok, ""); st != 200 {
+		t.Fatalf("api call: %d %s", st, b)
+	}
+	if st, b := call("DELETE", "/admin/v1/clients/"+created.Data.ClientID, adminTok, ""); st != 200 {
+		t.Fatalf("admin revoke: %d %s", st, b)
+	}
+	if st, b := call("POST", "/admin/v1/clients/"+admin.ClientID+"/secret", adminTok, ""); st != 200 || !strings.Contains(string(b), "client_secret") {
+		t.Fatalf("admin rotate: %d %s", st, b)
+	}
+	if st, _ := call("GET", "/api/v2/transaction-exists/x", apiTok, ""); st != 401 {
+		t.Fatalf("a token issued before the secret was replaced still works: %d", st)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	stop = nil
+	code, out, errOut = runCLI(t, "clients", "revoke", "--data-dir", dir, admin.ClientID)
+	if code != 0 || !strings.Contains(out, "revoked_at") {
+		t.Fatalf("revoke: %d %s %s", code, out, errOut)
+	}
+	code, out, _ = runCLI(t, "clients", "rotate-key", "--data-dir", dir)
+	if code != 0 || !strings.Contains(out, "kid") {
+		t.Fatalf("rotate-key: %d %s", code, out)
+	}
+	for _, args := range [][]string{{"clients"}, {"clients", "create", "--data-dir", dir}, {"clients", "rotate", "--data-dir", dir}, {"clients", "bogus", "--data-dir", dir}} {
+		if code, _, _ := runCLI(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}

@@ -1,0 +1,96 @@
+package oauth
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/engine"
+)
+
+// adminOnly guards an admin route with a token of the admin audience.
+func (h *Handler) adminOnly(next http.HandlerFunc) http.Handler {
+	check := bearer{h, []string{h.admin}}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, err := check.Authenticate(r); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		next(w, r)
+	})
+}
+
+// NewClient is the body of a credential's creation.
+type NewClient struct {
+	Tenant    string   `json:"tenant"`
+	Audiences []string `json:"audiences"`
+	// ActiveNow skips the activation delay.
+	ActiveNow bool `json:"activeNow,omitempty"`
+}
+
+// ClientSecret is a credential with its secret, which is shown only in
+// the answer that creates or replaces it.
+type ClientSecret struct {
+	auth.Credential
+	ClientSecret string `json:"client_secret"`
+}
+
+func (h *Handler) createClient(w http.ResponseWriter, r *http.Request) {
+	var nc NewClient
+	if err := engine.Decode(r.Body, &nc, maxForm); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	c, secret, err := h.iss.Create(r.Context(), nc.Tenant, nc.Audiences, nc.ActiveNow)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	h.log.Info("credential created", "client_id", c.ClientID, "tenant", c.Tenant, "audiences", c.Audiences)
+	w.Header().Set("Cache-Control", "no-store")
+	api.WriteData(w, r, http.StatusCreated, ClientSecret{c, secret})
+}
+
+func (h *Handler) listClients(w http.ResponseWriter, r *http.Request) {
+	cs, err := h.iss.List(r.Context(), r.URL.Query().Get("tenant"))
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, cs)
+}
+
+func (h *Handler) rotateClient(w http.ResponseWriter, r *http.Request) {
+	c, secret, err := h.iss.Rotate(r.Context(), r.PathValue("id"))
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	h.log.Info("credential secret replaced", "client_id", c.ClientID, "tenant", c.Tenant)
+	w.Header().Set("Cache-Control", "no-store")
+	api.WriteData(w, r, http.StatusOK, ClientSecret{c, secret})
+}
+
+func (h *Handler) revokeClient(w http.ResponseWriter, r *http.Request) {
+	c, err := h.iss.Revoke(r.Context(), r.PathValue("id"))
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	h.log.Info("credential revoked", "client_id", c.ClientID, "tenant", c.Tenant)
+	api.WriteData(w, r, http.StatusOK, c)
+}
+
+func (h *Handler) rotateKey(w http.ResponseWriter, r *http.Request) {
+	kid, err := h.iss.RotateKey(r.Context())
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	h.log.Info("signing key rotated", "kid", kid)
+	api.WriteData(w, r, http.StatusOK, struct {
+		KeyID     string    `json:"kid"`
+		RotatedAt time.Time `json:"rotatedAt"`
+	}{kid, h.now().UTC()})
+}

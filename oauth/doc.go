@@ -1,0 +1,32 @@
+// Package oauth is the HTTP face of Levy's access tokens (package auth):
+// the OAuth 2.0 client-credentials token endpoint (POST /oauth/token, also
+// at /oseries-auth/oauth/token), the token caching endpoint (POST
+// /cached/oauth/token), the bearer check that guards the API, and the
+// admin routes that manage credentials on a running server.
+//
+// Token endpoints take their parameters as a form
+// (application/x-www-form-urlencoded) or as JSON: grant_type (the constant
+// client_credentials), client_id, client_secret and audience. The client
+// may instead authenticate with HTTP Basic (base64 of id:secret, each
+// form-encoded as RFC 6749 says), and at the caching endpoint also with
+// "Bearer base64(id:secret)", which older clients send. A token answers
+// 200 with {"access_token", "token_type": "Bearer", "expires_in"} and
+// Cache-Control: no-store; a refusal answers {"error",
+// "error_description"} with the status of RFC 6749 §5.2 (401 with
+// WWW-Authenticate: Basic for invalid_client when the client used Basic).
+//
+// The bearer check (Handler.Authenticator) verifies the token's signature
+// and lifetime without a store lookup and gives the API the token's
+// tenant; a token for another audience is answered 403. The admin routes
+// under /admin/v1 need a token whose audience is the admin audience
+// (levy://admin by default):
+//
+//	POST   /admin/v1/clients              create a credential: {"tenant", "audiences", "activeNow"}
+//	GET    /admin/v1/clients[?tenant=T]   list credentials (never a secret)
+//	POST   /admin/v1/clients/{id}/secret  replace the secret (the old one and its tokens retire)
+//	DELETE /admin/v1/clients/{id}         revoke a credential
+//	POST   /admin/v1/keys                 start signing with a new key
+//
+// Neither secrets nor tokens are ever logged. A Handler is safe for
+// concurrent use.
+package oauth

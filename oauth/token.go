@@ -1,0 +1,252 @@
+package oauth
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/auth"
+)
+
+// DefaultAudience is the audience of the calculation and lookup API that
+// existing clients of the wire format ask tokens for.
+const DefaultAudience = "verx://migration-api"
+
+// DefaultAdminAudience is the audience of the admin routes.
+const DefaultAdminAudience = "levy://admin"
+
+// maxForm bounds the body of a token request.
+const maxForm = 16 << 10
+
+// Handler serves the token endpoints and the admin routes, and checks the
+// bearer tokens of the API. Build it with New.
+type Handler struct {
+	iss       *auth.Issuer
+	audiences []string
+	admin     string
+	log       *slog.Logger
+	now       func() time.Time
+}
+
+// Option configures a Handler.
+type Option func(*Handler)
+
+// WithAudiences sets the audiences whose tokens the API accepts (default
+// DefaultAudience).
+func WithAudiences(aud ...string) Option { return func(h *Handler) { h.audiences = aud } }
+
+// WithAdminAudience sets the audience of the admin routes (default
+// DefaultAdminAudience).
+func WithAdminAudience(aud string) Option { return func(h *Handler) { h.admin = aud } }
+
+// WithLogger sets the logger of credential changes.
+func WithLogger(l *slog.Logger) Option { return func(h *Handler) { h.log = l } }
+
+// WithClock sets the clock of the expires_in answers (for tests).
+func WithClock(now func() time.Time) Option { return func(h *Handler) { h.now = now } }
+
+// New returns a Handler over iss.
+func New(iss *auth.Issuer, opts ...Option) *Handler {
+	h := &Handler{iss: iss, audiences: []string{DefaultAudience}, admin: DefaultAdminAudience, log: slog.Default(), now: time.Now}
+	for _, o := range opts {
+		o(h)
+	}
+	return h
+}
+
+// Mounts returns the options that mount the token endpoints and the
+// admin routes on an api.Server.
+func (h *Handler) Mounts() []api.Option {
+	return []api.Option{
+		api.WithHandler("POST /oauth/token", http.HandlerFunc(h.token)),
+		api.WithHandler("POST /oseries-auth/oauth/token", http.HandlerFunc(h.token)),
+		api.WithHandler("POST /cached/oauth/token", http.HandlerFunc(h.cachedToken)),
+		api.WithHandler("POST /admin/v1/clients", h.adminOnly(h.createClient)),
+		api.WithHandler("GET /admin/v1/clients", h.adminOnly(h.listClients)),
+		api.WithHandler("POST /admin/v1/clients/{id}/secret", h.adminOnly(h.rotateClient)),
+		api.WithHandler("DELETE /admin/v1/clients/{id}", h.adminOnly(h.revokeClient)),
+		api.WithHandler("POST /admin/v1/keys", h.adminOnly(h.rotateKey)),
+	}
+}
+
+// tokenRequest is the parameters of a token request.
+type tokenRequest struct {
+	GrantType    string `json:"grant_type"`
+	ClientID     string `json:"client_id"`
+	ClientSecret string `json:"client_secret"`
+	Audience     string `json:"audience"`
+	basic        bool   // the client authenticated with HTTP Basic
+}
+
+// oauthError is a refusal of the token endpoint.
+type oauthError struct {
+	status      int
+	code        string
+	description string
+	basic       bool
+}
+
+func (e *oauthError) Error() string { return e.code + ": " + e.description }
+
+func invalidRequest(format string) *oauthError {
+	return &oauthError{status: http.StatusBadRequest, code: "invalid_request", description: format}
+}
+
+// parse reads a token request from the body (a form or JSON) and the
+// Authorization header; bearerCredentials allows "Bearer
+// base64(id:secret)" there.
+func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) {
+	var tr tokenRequest
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxForm+1))
+	if err != nil {
+		return tr, invalidRequest("the request body could not be read")
+	}
+	if len(body) > maxForm {
+		return tr, &oauthError{status: http.StatusRequestEntityTooLarge, code: "invalid_request", description: "the request body is too large"}
+	}
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch {
+	case mt == "application/json":
+		if err := json.Unmarshal(body, &tr); err != nil {
+			return tr, invalidRequest("the body is not a JSON object of string parameters")
+		}
+	case mt == "application/x-www-form-urlencoded" || mt == "":
+		q, err := url.ParseQuery(string(body))
+		if err != nil {
+			return tr, invalidRequest("the body is not a valid form")
+		}
+		for _, p := range []struct {
+			name string
+			into *string
+		}{{"grant_type", &tr.GrantType}, {"client_id", &tr.ClientID}, {"client_secret", &tr.ClientSecret}, {"audience", &tr.Audience}} {
+			if len(q[p.name]) > 1 {
+				return tr, invalidRequest("the parameter " + p.name + " is repeated")
+			}
+			*p.into = q.Get(p.name)
+		}
+	default:
+		return tr, invalidRequest("the body must be application/x-www-form-urlencoded or application/json, not " + mt)
+	}
+	if h := r.Header.Get("Authorization"); h != "" {
+		scheme, cred, _ := strings.Cut(h, " ")
+		switch {
+		case strings.EqualFold(scheme, "Basic"):
+			tr.basic = true
+		case strings.EqualFold(scheme, "Bearer") && bearerCredentials:
+		default:
+			return tr, invalidRequest("the Authorization header must be Basic base64(client_id:client_secret)")
+		}
+		id, secret, ok := decodeCredentials(strings.TrimSpace(cred), tr.basic)
+		if !ok {
+			return tr, &oauthError{status: http.StatusUnauthorized, code: "invalid_client", description: "the Authorization header does not hold base64(client_id:client_secret)", basic: tr.basic}
+		}
+		if tr.ClientID != "" && tr.ClientID != id || tr.ClientSecret != "" {
+			return tr, invalidRequest("the client authenticates in the Authorization header or in the body, not both")
+		}
+		tr.ClientID, tr.ClientSecret = id, secret
+	}
+	return tr, nil
+}
+
+// decodeCredentials reads base64(id:secret); with Basic, RFC 6749 §2.3.1
+// form-encodes the id and the secret first.
+func decodeCredentials(s string, formEncoded bool) (id, secret string, ok bool) {
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		if b, err = base64.RawStdEncoding.DecodeString(s); err != nil {
+			return "", "", false
+		}
+	}
+	id, secret, ok = strings.Cut(string(b), ":")
+	if !ok || id == "" {
+		return "", "", false
+	}
+	if formEncoded {
+		var e1, e2 error
+		id, e1 = url.QueryUnescape(id)
+		secret, e2 = url.QueryUnescape(secret)
+		if e1 != nil || e2 != nil {
+			return "", "", false
+		}
+	}
+	return id, secret, true
+}
+
+// check finds what a token request lacks; cached requests may leave out
+// grant_type.
+func (tr tokenRequest) check(grantOptional bool) *oauthError {
+	switch {
+	case tr.GrantType == "" && !grantOptional:
+		return invalidRequest("the parameter grant_type is required")
+	case tr.GrantType != "" && tr.GrantType != "client_credentials":
+		return &oauthError{status: http.StatusBadRequest, code: "unsupported_grant_type", description: "only the client_credentials grant is supported, not " + strconv.Quote(tr.GrantType)}
+	case tr.ClientID == "":
+		return invalidRequest("the parameter client_id is required (or HTTP Basic authentication)")
+	case tr.ClientSecret == "":
+		return invalidRequest("the parameter client_secret is required (or HTTP Basic authentication)")
+	case tr.Audience == "":
+		return invalidRequest("the parameter audience is required")
+	}
+	return nil
+}
+
+func (h *Handler) token(w http.ResponseWriter, r *http.Request)       { h.serveToken(w, r, false) }
+func (h *Handler) cachedToken(w http.ResponseWriter, r *http.Request) { h.serveToken(w, r, true) }
+
+// serveToken answers a token request at the standard or the caching
+// endpoint.
+func (h *Handler) serveToken(w http.ResponseWriter, r *http.Request, cached bool) {
+	tr, oe := parse(r, cached)
+	if oe == nil {
+		oe = tr.check(cached)
+	}
+	if oe != nil {
+		writeOAuthError(w, oe)
+		return
+	}
+	issue := h.iss.Issue
+	if cached {
+		issue = h.iss.Cached
+	}
+	tok, err := issue(r.Context(), tr.ClientID, tr.ClientSecret, tr.Audience)
+	if err != nil {
+		var ae *auth.Error
+		if errors.As(err, &ae) {
+			writeOAuthError(w, &oauthError{status: ae.Status, code: ae.Code, description: ae.Description, basic: tr.basic})
+			return
+		}
+		api.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Pragma", "no-cache")
+	_ = json.NewEncoder(w).Encode(struct {
+		AccessToken string `json:"access_token"`
+		TokenType   string `json:"token_type"`
+		ExpiresIn   int64  `json:"expires_in"`
+	}{tok.AccessToken, "Bearer", tok.ExpiresIn(h.now())})
+}
+
+// writeOAuthError answers a refusal in the shape of RFC 6749 §5.2.
+func writeOAuthError(w http.ResponseWriter, e *oauthError) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	if e.status == http.StatusUnauthorized && e.basic {
+		w.Header().Set("WWW-Authenticate", `Basic realm="levy"`)
+	}
+	w.WriteHeader(e.status)
+	_ = json.NewEncoder(w).Encode(struct {
+		Error       string `json:"error"`
+		Description string `json:"error_description"`
+	}{e.code, e.description})
+}
