@@ -18,6 +18,7 @@ import (
 	"golang.org/x/crypto/argon2"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/internal/kv"
 )
 
 // Bounds of a credential's fields.
@@ -353,18 +354,11 @@ func (s *Store) Get(ctx context.Context, clientID string) (Credential, error) {
 func (s *Store) List(ctx context.Context, tenant string) ([]Credential, error) {
 	var out []Credential
 	err := s.view(ctx, func(txn *badger.Txn) error {
-		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte{keyCredential}, PrefetchValues: true})
-		defer it.Close()
-		for it.Rewind(); it.Valid(); it.Next() {
-			r, err := decodeRecord(it.Item())
-			if err != nil {
-				return err
-			}
+		return eachRecord(txn, func(r *record) {
 			if tenant == "" || r.Tenant == tenant {
 				out = append(out, r.Credential)
 			}
-		}
-		return nil
+		})
 	})
 	if err != nil {
 		return nil, wrap("list", tenant, err)
@@ -416,17 +410,7 @@ func putRecord(txn *badger.Txn, r *record) error {
 // ("auth: revoke abc: ..."), except a *levy.Error, which is the caller's
 // to report as it is.
 func wrap(op, subject string, err error) error {
-	if err == nil {
-		return nil
-	}
-	var le *levy.Error
-	if errors.As(err, &le) {
-		return err
-	}
-	if subject == "" {
-		return fmt.Errorf("auth: %s: %w", op, err)
-	}
-	return fmt.Errorf("auth: %s %s: %w", op, subject, err)
+	return kv.Wrap("auth", op, subject, err)
 }
 
 // RotateKey makes a new signing key the current one and returns its ID.

@@ -3,7 +3,6 @@ package auth
 import (
 	"crypto/hmac"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +11,8 @@ import (
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
+
+	"github.com/levytax/levy/internal/kv"
 )
 
 // Key prefixes of the Badger layout (see the package documentation).
@@ -27,16 +28,9 @@ const (
 // schemaVersion is the layout this package reads and writes.
 const schemaVersion = "1"
 
-// appendLP appends s length-prefixed: its length as a uvarint, then its
-// bytes.
-func appendLP(b []byte, s string) []byte {
-	b = binary.AppendUvarint(b, uint64(len(s)))
-	return append(b, s...)
-}
-
 // credentialKey is 'C' client.
 func credentialKey(client string) []byte {
-	return appendLP([]byte{keyCredential}, client)
+	return kv.AppendLP([]byte{keyCredential}, client)
 }
 
 // signingKey is 'K' kid.
@@ -46,17 +40,17 @@ func signingKey(kid [kidLen]byte) []byte {
 
 // rateKey is 'R' client audience.
 func rateKey(client, audience string) []byte {
-	return appendLP(appendLP([]byte{keyRate}, client), audience)
+	return kv.AppendLP(kv.AppendLP([]byte{keyRate}, client), audience)
 }
 
 // cacheKey is 'T' client audience.
 func cacheKey(client, audience string) []byte {
-	return appendLP(appendLP([]byte{keyCache}, client), audience)
+	return kv.AppendLP(kv.AppendLP([]byte{keyCache}, client), audience)
 }
 
 // cachePrefix is 'T' client, the prefix of a client's cached tokens.
 func cachePrefix(client string) []byte {
-	return appendLP([]byte{keyCache}, client)
+	return kv.AppendLP([]byte{keyCache}, client)
 }
 
 // Sizes of a signing key and its ID, in bytes.
@@ -195,6 +189,11 @@ func loadKeys(txn *badger.Txn, m *memState) error {
 
 // loadCreds reads the credentials' states into m.
 func loadCreds(txn *badger.Txn, m *memState) error {
+	return eachRecord(txn, func(r *record) { m.creds[r.ClientID] = r.state() })
+}
+
+// eachRecord calls fn with the record of each credential, in key order.
+func eachRecord(txn *badger.Txn, fn func(*record)) error {
 	it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte{keyCredential}, PrefetchValues: true})
 	defer it.Close()
 	for it.Rewind(); it.Valid(); it.Next() {
@@ -202,7 +201,7 @@ func loadCreds(txn *badger.Txn, m *memState) error {
 		if err != nil {
 			return err
 		}
-		m.creds[r.ClientID] = r.state()
+		fn(r)
 	}
 	return nil
 }

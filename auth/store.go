@@ -5,18 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math/rand/v2"
 	"runtime"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
-)
 
-// maxTries bounds the attempts of a write that meets a conflict.
-const maxTries = 20
+	"github.com/levytax/levy/internal/kv"
+)
 
 // ErrClosed is the error, wrapped, of the methods of a Store after Close.
 var ErrClosed = errors.New("store is closed")
@@ -121,14 +118,7 @@ type Store struct {
 	admin sync.Mutex
 	mem   atomic.Pointer[memState]
 
-	// mu guards closed and calls: a method counts itself in calls for its
-	// duration, and Close waits until calls is back to zero.
-	mu       sync.Mutex
-	idle     sync.Cond
-	closed   bool
-	calls    int
-	closeErr error
-	once     sync.Once
+	gate kv.Gate // the calls in progress, for Close
 }
 
 // Open opens the auth store in dir (by convention <data-dir>/auth),
@@ -157,16 +147,13 @@ func Open(ctx context.Context, dir string, opts ...Option) (*Store, error) {
 		WithNumMemtables(2).
 		WithValueThreshold(64 << 10).
 		WithBlockCacheSize(8 << 20).
-		WithValueLogFileSize(16 << 20).
-		WithLogger(nil)
-	if o.log != nil {
-		bo = bo.WithLogger(badgerLogger{o.log})
-	} else {
-		o.log = slog.New(slog.DiscardHandler)
-	}
-	db, err := badger.Open(bo)
+		WithValueLogFileSize(16 << 20)
+	db, err := kv.Open(ctx, bo, "auth", o.log, kv.Schema{Key: keySchema, Version: schemaVersion, Store: "the auth store"})
 	if err != nil {
-		return nil, fmt.Errorf("auth: open %s: %w", dir, err)
+		return nil, err
+	}
+	if o.log == nil {
+		o.log = slog.New(slog.DiscardHandler)
 	}
 	s := &Store{
 		db:   db,
@@ -175,7 +162,6 @@ func Open(ctx context.Context, dir string, opts ...Option) (*Store, error) {
 		sem:  make(chan struct{}, o.hashers),
 		now:  time.Now,
 	}
-	s.idle.L = &s.mu
 	if err := s.init(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("auth: open %s: %w", dir, err)
@@ -183,12 +169,8 @@ func Open(ctx context.Context, dir string, opts ...Option) (*Store, error) {
 	return s, nil
 }
 
-// init checks the schema version, loads the in-memory state and makes the
-// dummy hash.
+// init loads the in-memory state and makes the dummy hash.
 func (s *Store) init(ctx context.Context) error {
-	if err := checkSchema(s.db); err != nil {
-		return err
-	}
 	m, err := s.load()
 	if err != nil {
 		return err
@@ -198,70 +180,16 @@ func (s *Store) init(ctx context.Context) error {
 	return err
 }
 
-// checkSchema writes the schema version into a new database and checks
-// it in an existing one.
-func checkSchema(db *badger.DB) error {
-	return db.Update(func(txn *badger.Txn) error {
-		item, err := txn.Get([]byte{keySchema})
-		if errors.Is(err, badger.ErrKeyNotFound) {
-			return txn.Set([]byte{keySchema}, []byte(schemaVersion))
-		}
-		if err != nil {
-			return fmt.Errorf("read schema version: %w", err)
-		}
-		v, err := item.ValueCopy(nil)
-		if err != nil {
-			return fmt.Errorf("read schema version: %w", err)
-		}
-		if string(v) != schemaVersion {
-			return fmt.Errorf("the auth store has schema version %q, this Levy supports version %q only", v, schemaVersion)
-		}
-		return nil
-	})
-}
-
 // Close waits for the calls in progress and closes the database. The
 // methods fail with ErrClosed afterwards; a second Close does nothing and
 // returns nil. Tokens keep verifying from memory after Close.
 func (s *Store) Close() error {
-	first := false
-	s.once.Do(func() {
-		first = true
-		s.mu.Lock()
-		s.closed = true
-		for s.calls > 0 {
-			s.idle.Wait()
-		}
-		s.mu.Unlock()
+	return s.gate.Close(func() error {
 		if err := s.db.Close(); err != nil {
-			s.closeErr = fmt.Errorf("auth: close: %w", err)
+			return fmt.Errorf("auth: close: %w", err)
 		}
-	})
-	if !first {
 		return nil
-	}
-	return s.closeErr
-}
-
-// enter counts a call in, unless the store is closed.
-func (s *Store) enter() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closed {
-		return false
-	}
-	s.calls++
-	return true
-}
-
-// leave counts a call out.
-func (s *Store) leave() {
-	s.mu.Lock()
-	s.calls--
-	if s.calls == 0 && s.closed {
-		s.idle.Broadcast()
-	}
-	s.mu.Unlock()
+	})
 }
 
 // update runs fn in a read-write transaction and commits it, and tries
@@ -270,27 +198,11 @@ func (s *Store) update(ctx context.Context, fn func(*badger.Txn) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if !s.enter() {
+	if !s.gate.Enter() {
 		return ErrClosed
 	}
-	defer s.leave()
-	for try := 1; ; try++ {
-		txn := s.db.NewTransaction(true)
-		err := fn(txn)
-		if err == nil {
-			err = txn.Commit()
-		}
-		txn.Discard()
-		if !errors.Is(err, badger.ErrConflict) || try == maxTries {
-			return err
-		}
-		if cerr := ctx.Err(); cerr != nil {
-			return cerr
-		}
-		// Back off a little, more after each conflict, at random so that
-		// the writers that met spread out.
-		time.Sleep(time.Duration(rand.Int64N(int64(try) * int64(100*time.Microsecond))))
-	}
+	defer s.gate.Leave()
+	return kv.Update(ctx, s.db, fn)
 }
 
 // view runs fn in a read-only transaction.
@@ -298,24 +210,9 @@ func (s *Store) view(ctx context.Context, fn func(*badger.Txn) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if !s.enter() {
+	if !s.gate.Enter() {
 		return ErrClosed
 	}
-	defer s.leave()
+	defer s.gate.Leave()
 	return s.db.View(fn)
 }
-
-// badgerLogger sends Badger's warnings and errors to a slog.Logger and
-// drops its informational and debug messages.
-type badgerLogger struct{ log *slog.Logger }
-
-func (l badgerLogger) Errorf(f string, a ...any) {
-	l.log.Error("auth: badger: " + strings.TrimSpace(fmt.Sprintf(f, a...)))
-}
-
-func (l badgerLogger) Warningf(f string, a ...any) {
-	l.log.Warn("auth: badger: " + strings.TrimSpace(fmt.Sprintf(f, a...)))
-}
-
-func (badgerLogger) Infof(string, ...any)  {}
-func (badgerLogger) Debugf(string, ...any) {}

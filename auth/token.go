@@ -5,6 +5,8 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"time"
+
+	"github.com/levytax/levy/internal/kv"
 )
 
 // Layout of a token's payload (see the package documentation).
@@ -74,9 +76,9 @@ func (p *payload) encode() []byte {
 	binary.BigEndian.PutUint64(b[offExpires:], uint64(p.expires))
 	binary.BigEndian.PutUint32(b[offGen:], p.generation)
 	copy(b[offID:offStrings], randomBytes(idLen))
-	b = appendLP(b, p.tenant)
-	b = appendLP(b, p.client)
-	return appendLP(b, p.audience)
+	b = kv.AppendLP(b, p.tenant)
+	b = kv.AppendLP(b, p.client)
+	return kv.AppendLP(b, p.audience)
 }
 
 // sign returns the token of p signed with k: base64url(p) "." base64url(mac).

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"maps"
+	"math"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -37,7 +38,74 @@ func add(a, b decimal.Decimal) decimal.Decimal {
 	case a.Sign() == 0 && a.Exponent() >= b.Exponent():
 		return b
 	}
+	if e, ok := alignSmall(a, b); ok {
+		x, y := a.CoefficientInt64()*pow10[a.Exponent()-e], b.CoefficientInt64()*pow10[b.Exponent()-e]
+		return decimal.New(x+y, e)
+	}
 	return a.Add(b)
+}
+
+// The helpers mul, add and roundHalfUp compute what decimal's Mul, Add
+// and Round do, in int64 arithmetic when the coefficients are small
+// enough, which allocates one big.Int for the result instead of several.
+// A coefficient of at most 18 digits fits an int64, as does a sum of two
+// and, with at most 18 digits together, a product.
+
+// maxSmallDigits is the most digits of an int64 computation's operands.
+const maxSmallDigits = 18
+
+// pow10 are the powers of ten that fit an int64.
+var pow10 = func() (p [maxSmallDigits + 1]int64) {
+	p[0] = 1
+	for i := 1; i < len(p); i++ {
+		p[i] = p[i-1] * 10
+	}
+	return p
+}()
+
+// alignSmall returns the finer exponent of a and b when both
+// coefficients, scaled to it, fit an int64 of at most 18 digits.
+func alignSmall(a, b decimal.Decimal) (exp int32, ok bool) {
+	ea, eb := int64(a.Exponent()), int64(b.Exponent())
+	e := min(ea, eb)
+	return int32(e), ea-e <= maxSmallDigits && eb-e <= maxSmallDigits &&
+		int64(a.NumDigits())+ea-e <= maxSmallDigits && int64(b.NumDigits())+eb-e <= maxSmallDigits
+}
+
+// mul returns a.Mul(b).
+func mul(a, b decimal.Decimal) decimal.Decimal {
+	e := int64(a.Exponent()) + int64(b.Exponent())
+	if e >= math.MinInt32 && e <= math.MaxInt32 && a.NumDigits()+b.NumDigits() <= maxSmallDigits {
+		return decimal.New(a.CoefficientInt64()*b.CoefficientInt64(), int32(e))
+	}
+	return a.Mul(b)
+}
+
+// roundHalfUp returns d.Round(places): d to places decimals, half away
+// from zero, with the exponent -places.
+func roundHalfUp(d decimal.Decimal, places int32) decimal.Decimal {
+	e, t := int64(d.Exponent()), -int64(places)
+	switch {
+	case e == t:
+		return d
+	case e > t && e-t <= maxSmallDigits && int64(d.NumDigits())+e-t <= maxSmallDigits:
+		return decimal.New(d.CoefficientInt64()*pow10[e-t], int32(t))
+	case e < t && t-e <= maxSmallDigits && d.NumDigits() <= maxSmallDigits:
+		c, p := d.CoefficientInt64(), pow10[t-e]
+		q, r := c/p, c%p
+		if r < 0 {
+			r = -r
+		}
+		if r >= p-r { // r >= p/2, exactly
+			if c < 0 {
+				q--
+			} else {
+				q++
+			}
+		}
+		return decimal.New(q, int32(t))
+	}
+	return d.Round(places)
 }
 
 // mode says who accounts for the tax of a document.

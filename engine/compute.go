@@ -251,7 +251,7 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 			t.taxable = a.Taxable
 		}
 	} else {
-		t.raw = taxable.Mul(rate)
+		t.raw = mul(taxable, rate)
 	}
 
 	switch {

@@ -283,7 +283,7 @@ func (c *calc) distribute(l *line) error {
 // decimal library, whose Round rounds half away from zero.
 func roundTax(d decimal.Decimal, places int32, mode money.RoundingMode) decimal.Decimal {
 	if mode == money.HalfUp {
-		return d.Round(places)
+		return roundHalfUp(d, places)
 	}
 	return money.New(d).Round(places, mode).Decimal()
 }

@@ -138,7 +138,7 @@ func (b *builder) leaf(li *lineIn) *line {
 	case li.unit != nil && (li.qty == nil || li.qty.Value == nil):
 		l.amount = li.unit.Decimal()
 	case li.unit != nil:
-		l.amount = li.unit.Decimal().Mul(l.qty)
+		l.amount = mul(li.unit.Decimal(), l.qty)
 	case li.basis != nil:
 		l.amount = li.basis.Decimal()
 	}
@@ -251,10 +251,12 @@ func (p *Vendor) registrations() *[]TaxRegistration   { return &p.TaxRegistratio
 func (p *Owner) registrations() *[]TaxRegistration    { return &p.TaxRegistrations }
 
 // validatedCopy returns a copy of party p for a response, its tax
-// registrations with their validation results; nil for nil.
+// registrations with their validation results; nil for nil. A party
+// without registrations has nothing to add and is returned itself, as the
+// response shares the request's other unchanged members.
 func validatedCopy[T any, P registered[T]](b *builder, p P) P {
-	if p == nil {
-		return nil
+	if p == nil || len(*p.registrations()) == 0 {
+		return p
 	}
 	cp := *p
 	regs := P(&cp).registrations()

@@ -114,7 +114,7 @@ func (c *calc) amount(d decimal.Decimal) money.Amount {
 		}
 		return money.Zero().Round(places, money.HalfUp)
 	}
-	return money.New(d.Round(places))
+	return money.New(roundHalfUp(d, places))
 }
 
 // effectiveRate is the tax over the taxable amount, to six decimals; the

@@ -179,5 +179,5 @@ func (c *calc) totals() (sub, tax, total money.Amount) {
 	if c.d.taxOnly {
 		s = decimalZero
 	}
-	return c.amount(s), c.amount(t), c.amount(s.Add(t))
+	return c.amount(s), c.amount(t), c.amount(add(s, t))
 }

@@ -29,7 +29,9 @@ func (r *SaleRequest) Validate() error {
 	if r == nil {
 		return missingRequest()
 	}
-	return validate(r, r.LineItems, func(l *SaleLineItem) (string, []SaleLineItem) { return l.LineItemID, l.LineItems })
+	var v violations
+	r.walk(&v, nil, 0)
+	return validateLines(&v, r.LineItems, func(l *SaleLineItem) (string, []SaleLineItem) { return l.LineItemID, l.LineItems })
 }
 
 // Validate checks a purchase request as SaleRequest.Validate checks a
@@ -38,7 +40,9 @@ func (r *PurchaseRequest) Validate() error {
 	if r == nil {
 		return missingRequest()
 	}
-	return validate(r, r.LineItems, func(l *PurchaseLineItem) (string, []PurchaseLineItem) { return l.LineItemID, l.LineItems })
+	var v violations
+	r.walk(&v, nil, 0)
+	return validateLines(&v, r.LineItems, func(l *PurchaseLineItem) (string, []PurchaseLineItem) { return l.LineItemID, l.LineItems })
 }
 
 // Validate checks an owner request as SaleRequest.Validate checks a sale
@@ -47,16 +51,18 @@ func (r *OwnerRequest) Validate() error {
 	if r == nil {
 		return missingRequest()
 	}
-	return validate(r, r.LineItems, func(l *OwnerLineItem) (string, []OwnerLineItem) { return l.LineItemID, l.LineItems })
+	var v violations
+	r.walk(&v, nil, 0)
+	return validateLines(&v, r.LineItems, func(l *OwnerLineItem) (string, []OwnerLineItem) { return l.LineItemID, l.LineItems })
 }
 
 func missingRequest() error { return levy.Errors{levy.Invalid("", "the request is missing")} }
 
-// validate checks the fields of the request req, a pointer, and the tree
-// of its lines, whose IDs and children get returns.
-func validate[L any](req walker, lines []L, get func(*L) (string, []L)) error {
-	v := new(violations)
-	req.walk(v, nil, 0)
+// validateLines checks the tree of a request's lines, whose IDs and
+// children get returns, and returns the violations of the request, whose
+// members v holds already. Validate walks the members itself, not
+// through an interface, so that v stays on its stack.
+func validateLines[L any](v *violations, lines []L, get func(*L) (string, []L)) error {
 	checkLines(v, lines, get)
 	return v.result()
 }
@@ -65,12 +71,18 @@ func validate[L any](req walker, lines []L, get func(*L) (string, []L)) error {
 // MaxLines in all, nested at most MaxLineDepth deep, and unique
 // lineItemIds. get returns the ID and the children of a line.
 func checkLines[L any](v *violations, lines []L, get func(*L) (string, []L)) {
-	top := (*fieldPath)(nil).field("lineItems")
+	top := &lineItemsPath
 	if len(lines) == 0 {
 		v.add(top, "is required: a request has at least one line item")
 		return
 	}
-	seen := make(map[string]*fieldPath)
+	// seen holds the first line of each lineItemId, as its list and
+	// index: the paths are built only for a violation.
+	type lineAt struct {
+		list *fieldPath
+		i    int
+	}
+	seen := make(map[string]lineAt)
 	count := 0
 	var visit func(lines []L, at *fieldPath, depth int)
 	visit = func(lines []L, at *fieldPath, depth int) {
@@ -82,17 +94,17 @@ func checkLines[L any](v *violations, lines []L, get func(*L) (string, []L)) {
 			if count++; count > MaxLines {
 				return
 			}
-			line := at.index(i)
 			id, children := get(&lines[i])
 			if id != "" {
 				if first, dup := seen[id]; dup {
-					v.add(line.field("lineItemId"), "must be unique within the request; %s has the same value", first)
+					v.add(at.index(i).field("lineItemId"), "must be unique within the request; %s has the same value",
+						first.list.index(first.i).field("lineItemId"))
 				} else {
-					seen[id] = line.field("lineItemId")
+					seen[id] = lineAt{at, i}
 				}
 			}
 			if len(children) > 0 {
-				visit(children, line.field("lineItems"), depth+1)
+				visit(children, at.index(i).field("lineItems"), depth+1)
 			}
 		}
 	}
@@ -101,6 +113,9 @@ func checkLines[L any](v *violations, lines []L, get func(*L) (string, []L)) {
 		v.add(top, "must hold at most %d line items in all, child lines included", MaxLines)
 	}
 }
+
+// lineItemsPath is the path of a request's lines. It is never changed.
+var lineItemsPath = fieldPath{name: "lineItems", at: -1}
 
 // fieldPath is a JSON path, built from the root outwards as validation
 // descends and written out only when a violation needs it. The nil path

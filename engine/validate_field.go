@@ -61,11 +61,6 @@ var (
 // are bounded by MaxJSONDepth long before.
 const maxWalkDepth = 4 * MaxJSONDepth
 
-// walker is a request type with generated walk methods.
-type walker interface {
-	walk(v *violations, p *fieldPath, depth int)
-}
-
 // fieldRules are the compiled constraints of one field that apply to its
 // value once it is present.
 type fieldRules struct {

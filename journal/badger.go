@@ -10,9 +10,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"log/slog"
-	"math/rand/v2"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -20,6 +18,7 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/kv"
 )
 
 // Defaults of the Badger store's options.
@@ -28,8 +27,6 @@ const (
 	// gcDiscardRatio is the share of a value log file that must be garbage
 	// for the collection to rewrite it.
 	gcDiscardRatio = 0.5
-	// maxTries bounds the attempts of a write that meets a conflict.
-	maxTries = 20
 	// lockStripes is the number of write locks: writes of one transaction
 	// ID take the same lock, so they never conflict with each other, and
 	// writes of different IDs rarely share one.
@@ -87,19 +84,11 @@ type Badger struct {
 	log   *slog.Logger
 	seed  maphash.Seed
 	locks [lockStripes]sync.Mutex
-
-	// mu guards closed and calls: a method counts itself in calls for its
-	// duration, and Close waits until calls is back to zero.
-	mu     sync.Mutex
-	idle   sync.Cond
-	closed bool
-	calls  int
+	gate  kv.Gate // the calls in progress, for Close
 
 	stop     chan struct{} // closed by Close to stop the garbage collector
 	done     chan struct{} // closed by the garbage collector when it stops
 	gcCycles atomic.Int64  // garbage collection ticks run, for tests
-	closeErr error
-	once     sync.Once
 }
 
 // Badger is a Store.
@@ -113,24 +102,13 @@ func Open(ctx context.Context, dir string, opts ...Option) (*Badger, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("journal: open %s: %w", dir, err)
-	}
-	bo := badger.DefaultOptions(dir).
-		WithSyncWrites(o.syncWrites).
-		WithLogger(nil)
-	if o.log != nil {
-		bo = bo.WithLogger(badgerLogger{o.log})
-	} else {
-		o.log = slog.New(slog.DiscardHandler)
-	}
-	db, err := badger.Open(bo)
+	bo := badger.DefaultOptions(dir).WithSyncWrites(o.syncWrites)
+	db, err := kv.Open(ctx, bo, "journal", o.log, kv.Schema{Key: keySchema, Version: schemaVersion, Store: "the journal"})
 	if err != nil {
-		return nil, fmt.Errorf("journal: open %s: %w", dir, err)
+		return nil, err
 	}
-	if err := checkSchema(db); err != nil {
-		_ = db.Close()
-		return nil, fmt.Errorf("journal: open %s: %w", dir, err)
+	if o.log == nil {
+		o.log = slog.New(slog.DiscardHandler)
 	}
 	b := &Badger{
 		db:   db,
@@ -139,32 +117,9 @@ func Open(ctx context.Context, dir string, opts ...Option) (*Badger, error) {
 		stop: make(chan struct{}),
 		done: make(chan struct{}),
 	}
-	b.idle.L = &b.mu
 	b.operations = operations{be: b}
 	go b.collect(o.gcInterval)
 	return b, nil
-}
-
-// checkSchema writes the schema version into a new database and checks
-// it in an existing one.
-func checkSchema(db *badger.DB) error {
-	return db.Update(func(txn *badger.Txn) error {
-		item, err := txn.Get([]byte{keySchema})
-		if errors.Is(err, badger.ErrKeyNotFound) {
-			return txn.Set([]byte{keySchema}, []byte(schemaVersion))
-		}
-		if err != nil {
-			return fmt.Errorf("read schema version: %w", err)
-		}
-		v, err := item.ValueCopy(nil)
-		if err != nil {
-			return fmt.Errorf("read schema version: %w", err)
-		}
-		if string(v) != schemaVersion {
-			return fmt.Errorf("the journal has schema version %q, this Levy supports version %q only", v, schemaVersion)
-		}
-		return nil
-	})
 }
 
 // collect runs value log garbage collection every interval until Close.
@@ -203,46 +158,14 @@ func (b *Badger) collect(interval time.Duration) {
 // closes the database. The methods fail with ErrClosed afterwards; a
 // second Close does nothing and returns nil.
 func (b *Badger) Close() error {
-	first := false
-	b.once.Do(func() {
-		first = true
-		b.mu.Lock()
-		b.closed = true
-		for b.calls > 0 {
-			b.idle.Wait()
-		}
-		b.mu.Unlock()
+	return b.gate.Close(func() error {
 		close(b.stop)
 		<-b.done
 		if err := b.db.Close(); err != nil {
-			b.closeErr = fmt.Errorf("journal: close: %w", err)
+			return fmt.Errorf("journal: close: %w", err)
 		}
-	})
-	if !first {
 		return nil
-	}
-	return b.closeErr
-}
-
-// enter counts a call in, unless the store is closed.
-func (b *Badger) enter() bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.closed {
-		return false
-	}
-	b.calls++
-	return true
-}
-
-// leave counts a call out.
-func (b *Badger) leave() {
-	b.mu.Lock()
-	b.calls--
-	if b.calls == 0 && b.closed {
-		b.idle.Broadcast()
-	}
-	b.mu.Unlock()
+	})
 }
 
 // stripe returns the write lock of a transaction ID.
@@ -263,10 +186,10 @@ func (b *Badger) update(ctx context.Context, op, tenant string, ids []string, fn
 	if err := ctx.Err(); err != nil {
 		return wrap(op, id, err)
 	}
-	if !b.enter() {
+	if !b.gate.Enter() {
 		return wrap(op, id, ErrClosed)
 	}
-	defer b.leave()
+	defer b.gate.Leave()
 
 	var stripes [2]int
 	n := 0
@@ -285,23 +208,9 @@ func (b *Badger) update(ctx context.Context, op, tenant string, ids []string, fn
 		defer b.locks[s].Unlock()
 	}
 
-	for try := 1; ; try++ {
-		txn := b.db.NewTransaction(true)
-		err := fn(&badgerState{txn: txn, tenant: tenant})
-		if err == nil {
-			err = txn.Commit()
-		}
-		txn.Discard()
-		if !errors.Is(err, badger.ErrConflict) || try == maxTries {
-			return wrap(op, id, err)
-		}
-		if cerr := ctx.Err(); cerr != nil {
-			return wrap(op, id, cerr)
-		}
-		// Back off a little, more after each conflict, at random so that
-		// the writers that met spread out.
-		time.Sleep(time.Duration(rand.Int64N(int64(try) * int64(100*time.Microsecond))))
-	}
+	return wrap(op, id, kv.Update(ctx, b.db, func(txn *badger.Txn) error {
+		return fn(&badgerState{txn: txn, tenant: tenant})
+	}))
 }
 
 // view runs fn in a read-only transaction of tenant. Its errors are
@@ -310,10 +219,10 @@ func (b *Badger) view(ctx context.Context, op, tenant, id string, fn func(state)
 	if err := ctx.Err(); err != nil {
 		return wrap(op, id, err)
 	}
-	if !b.enter() {
+	if !b.gate.Enter() {
 		return wrap(op, id, ErrClosed)
 	}
-	defer b.leave()
+	defer b.gate.Leave()
 	txn := b.db.NewTransaction(false)
 	defer txn.Discard()
 	return wrap(op, id, fn(&badgerState{txn: txn, tenant: tenant}))
@@ -484,18 +393,3 @@ func (s *badgerState) scan(ctx context.Context, from, to civil.Date, fn func(*Tr
 	}
 	return flush()
 }
-
-// badgerLogger sends Badger's warnings and errors to a slog.Logger and
-// drops its informational and debug messages.
-type badgerLogger struct{ log *slog.Logger }
-
-func (l badgerLogger) Errorf(f string, a ...any) {
-	l.log.Error("journal: badger: " + strings.TrimSpace(fmt.Sprintf(f, a...)))
-}
-
-func (l badgerLogger) Warningf(f string, a ...any) {
-	l.log.Warn("journal: badger: " + strings.TrimSpace(fmt.Sprintf(f, a...)))
-}
-
-func (badgerLogger) Infof(string, ...any)  {}
-func (badgerLogger) Debugf(string, ...any) {}

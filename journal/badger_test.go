@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"log/slog"
 	"runtime"
 	"strings"
 	"testing"
@@ -295,23 +294,6 @@ func TestCloseWaitsForCalls(t *testing.T) {
 	}
 	if err := <-closed; err != nil {
 		t.Fatalf("Close: %v", err)
-	}
-}
-
-func TestBadgerLogger(t *testing.T) {
-	var buf bytes.Buffer
-	l := badgerLogger{slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))}
-	l.Infof("info %d", 1)
-	l.Debugf("debug %d", 2)
-	l.Warningf("disk %s\n", "slow")
-	l.Errorf("broken %d", 3)
-	out := buf.String()
-	if strings.Contains(out, "info 1") || strings.Contains(out, "debug 2") {
-		t.Fatalf("informational messages were logged:\n%s", out)
-	}
-	if !strings.Contains(out, `level=WARN msg="journal: badger: disk slow"`) ||
-		!strings.Contains(out, `level=ERROR msg="journal: badger: broken 3"`) {
-		t.Fatalf("warnings and errors were not logged as such:\n%s", out)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/kv"
 )
 
 // maxTenantLength is the most bytes a tenant may have.
@@ -129,15 +130,5 @@ var ErrClosed = errors.New("store is closed")
 // ("journal: post INV-1: ..."), except a *levy.Error, which is the
 // caller's to read as it is, and nil, which stays nil.
 func wrap(op, id string, err error) error {
-	if err == nil {
-		return nil
-	}
-	var le *levy.Error
-	if errors.As(err, &le) {
-		return err
-	}
-	if id == "" {
-		return fmt.Errorf("journal: %s: %w", op, err)
-	}
-	return fmt.Errorf("journal: %s %s: %w", op, id, err)
+	return kv.Wrap("journal", op, id, err)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/kv"
 )
 
 // Key prefixes of the Badger layout (see the package documentation).
@@ -18,53 +19,37 @@ const (
 // schemaVersion is the layout this package reads and writes.
 const schemaVersion = "1"
 
-// appendLP appends s length-prefixed: its length as a uvarint, then its
-// bytes.
-func appendLP(b []byte, s string) []byte {
-	b = binary.AppendUvarint(b, uint64(len(s)))
-	return append(b, s...)
-}
-
-// lpSize is the size of s length-prefixed.
-func lpSize(s string) int {
-	n := 1
-	for x := len(s); x >= 0x80; x >>= 7 {
-		n++
-	}
-	return n + len(s)
-}
-
 // headKey is 'H' tenant id.
 func headKey(tenant, id string) []byte {
-	b := make([]byte, 0, 1+lpSize(tenant)+lpSize(id))
+	b := make([]byte, 0, 1+kv.LPSize(tenant)+kv.LPSize(id))
 	b = append(b, keyHead)
-	b = appendLP(b, tenant)
-	return appendLP(b, id)
+	b = kv.AppendLP(b, tenant)
+	return kv.AppendLP(b, id)
 }
 
 // versionKey is 'T' tenant id version, the version 8 bytes big-endian.
 func versionKey(tenant, id string, v int) []byte {
-	b := make([]byte, 0, 1+lpSize(tenant)+lpSize(id)+8)
+	b := make([]byte, 0, 1+kv.LPSize(tenant)+kv.LPSize(id)+8)
 	b = append(b, keyVersion)
-	b = appendLP(b, tenant)
-	b = appendLP(b, id)
+	b = kv.AppendLP(b, tenant)
+	b = kv.AppendLP(b, id)
 	return binary.BigEndian.AppendUint64(b, uint64(v))
 }
 
 // periodPrefix is 'P' tenant, the prefix of a tenant's period index.
 func periodPrefix(tenant string) []byte {
-	b := make([]byte, 0, 1+lpSize(tenant)+8)
+	b := make([]byte, 0, 1+kv.LPSize(tenant)+8)
 	b = append(b, keyPeriod)
-	return appendLP(b, tenant)
+	return kv.AppendLP(b, tenant)
 }
 
 // periodKey is 'P' tenant date(YYYYMMDD) id.
 func periodKey(tenant string, d civil.Date, id string) []byte {
-	b := make([]byte, 0, 1+lpSize(tenant)+8+lpSize(id))
+	b := make([]byte, 0, 1+kv.LPSize(tenant)+8+kv.LPSize(id))
 	b = append(b, keyPeriod)
-	b = appendLP(b, tenant)
+	b = kv.AppendLP(b, tenant)
 	b = appendDate(b, d)
-	return appendLP(b, id)
+	return kv.AppendLP(b, id)
 }
 
 // appendDate appends d as the 8 digits YYYYMMDD; the zero date is

@@ -43,6 +43,26 @@ var fieldLimits = []struct {
 	{"country", 60, func(a *PostalAddress) string { return a.Country }},
 }
 
+// withinLimits reports whether address a keeps the length limits of
+// fieldLimits, as validateAddress would find, without saying which it
+// breaks and without letting a escape: its members are listed in the
+// order of fieldLimits.
+func withinLimits(a *PostalAddress) bool {
+	members := [...]string{a.StreetAddress1, a.StreetAddress2, a.City, a.MainDivision, a.SubDivision, a.PostalCode, a.Country}
+	for i, f := range fieldLimits {
+		if s := members[i]; len(s) > f.max && utf8.RuneCountInString(s) > f.max {
+			return false
+		}
+	}
+	return true
+}
+
+// isSubdivisionID reports whether id is s.ID(), without building it.
+func isSubdivisionID(id string, s jurisdiction.Subdivision) bool {
+	return len(id) == len(s.Country)+1+len(s.Code) && strings.HasPrefix(id, s.Country) &&
+		id[len(s.Country)] == '-' && strings.HasSuffix(id, s.Code)
+}
+
 // validateAddress checks the length limits of an address at JSON path
 // field. An empty string counts as absent.
 func validateAddress(field string, a *PostalAddress) levy.Errors {
@@ -106,10 +126,10 @@ func splitZIP(s string) (zip5, plus4 string, ok bool) {
 // included, which need the full lookup to be told or to be refused.
 // Region is much cheaper than LookupAddress and safe for concurrent use.
 func (r *Resolver) Region(in PostalAddress) (country, subdivision string, ok bool) {
-	if len(validateAddress("", &in)) > 0 {
+	if !withinLimits(&in) {
 		return "", "", false
 	}
-	if c := clean(in.Country); c != "" {
+	if c := clean(in.Country); c != "" && c != "US" {
 		alpha2, territory, err := r.country("", c)
 		if err != nil || alpha2 != "US" || territory != "" {
 			return "", "", false
@@ -127,12 +147,21 @@ func (r *Resolver) Region(in PostalAddress) (country, subdivision string, ok boo
 			return "", "", false
 		}
 		state, ok = jurisdiction.SubdivisionOf("US", z.State)
+		if !ok || state.Type == jurisdiction.Territory {
+			return "", "", false
+		}
 		// A ZIP code whose land crosses a state line may resolve to a
-		// county of the other state.
+		// county of the other state. The counties' state, when they
+		// have one, is the answer: its ID is the state's, already built.
 		for _, c := range z.Counties {
-			if a := r.areas.byJur[c.Jurisdiction]; a == nil || len(a.chain) < 2 || a.chain[1].ID != state.ID() {
+			a := r.areas.byJur[c.Jurisdiction]
+			if a == nil || len(a.chain) < 2 || !isSubdivisionID(a.chain[1].ID, state) {
 				return "", "", false
 			}
+			subdivision = a.chain[1].ID
+		}
+		if subdivision != "" {
+			return "US", subdivision, true
 		}
 	case clean(in.City) == "" && clean(in.MainDivision) != "":
 		state, ok = jurisdiction.SubdivisionOf("US", clean(in.MainDivision))

@@ -202,6 +202,28 @@ func TestRegionAgreesWithLookup(t *testing.T) {
 	}
 }
 
+// TestWithinLimitsAgreesWithValidateAddress checks that Region's check of
+// the length limits reads the members that fieldLimits names, in its
+// order, and counts characters, not bytes.
+func TestWithinLimitsAgreesWithValidateAddress(t *testing.T) {
+	for i, f := range fieldLimits {
+		for _, n := range []int{f.max, f.max + 1} {
+			var a PostalAddress
+			members := []*string{&a.StreetAddress1, &a.StreetAddress2, &a.City, &a.MainDivision, &a.SubDivision, &a.PostalCode, &a.Country}
+			*members[i] = strings.Repeat("é", n)
+			if f.get(&a) != *members[i] {
+				t.Fatalf("fieldLimits[%d] is %s, not the member withinLimits reads", i, f.name)
+			}
+			if got, want := withinLimits(&a), len(validateAddress("", &a)) == 0; got != want {
+				t.Errorf("%s of %d characters: withinLimits = %v, validateAddress finds it within = %v", f.name, n, got, want)
+			}
+		}
+	}
+	if len(fieldLimits) != 7 {
+		t.Errorf("fieldLimits has %d members; withinLimits reads 7", len(fieldLimits))
+	}
+}
+
 // TestSplitZIP checks the ZIP code forms that US addresses accept.
 func TestSplitZIP(t *testing.T) {
 	for _, c := range []struct{ in, zip5, plus4 string }{

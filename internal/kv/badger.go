@@ -1,0 +1,113 @@
+package kv
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+)
+
+// Schema is a store's schema version key and the version it reads and
+// writes.
+type Schema struct {
+	Key     byte   // the one-byte key that holds the version
+	Version string // the version this Levy supports
+	Store   string // the store in the error of another version: "the journal"
+}
+
+// Open opens the Badger database of bo and writes the schema version into
+// it when it is new, or checks the version when it is not. Badger's
+// warnings and errors go to log, prefixed with name ("journal: badger:
+// ..."); with a nil log Badger logs nothing. Its errors are prefixed with
+// name and the directory ("journal: open DIR: ..."), the errors of the
+// caller's own Open.
+func Open(ctx context.Context, bo badger.Options, name string, log *slog.Logger, s Schema) (*badger.DB, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("%s: open %s: %w", name, bo.Dir, err)
+	}
+	bo = bo.WithLogger(nil)
+	if log != nil {
+		bo = bo.WithLogger(logger{log: log, prefix: name + ": badger: "})
+	}
+	db, err := badger.Open(bo)
+	if err != nil {
+		return nil, fmt.Errorf("%s: open %s: %w", name, bo.Dir, err)
+	}
+	if err := checkSchema(db, s); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("%s: open %s: %w", name, bo.Dir, err)
+	}
+	return db, nil
+}
+
+// checkSchema writes the schema version into a new database and checks
+// it in an existing one.
+func checkSchema(db *badger.DB, s Schema) error {
+	return db.Update(func(txn *badger.Txn) error {
+		item, err := txn.Get([]byte{s.Key})
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return txn.Set([]byte{s.Key}, []byte(s.Version))
+		}
+		if err != nil {
+			return fmt.Errorf("read schema version: %w", err)
+		}
+		v, err := item.ValueCopy(nil)
+		if err != nil {
+			return fmt.Errorf("read schema version: %w", err)
+		}
+		if string(v) != s.Version {
+			return fmt.Errorf("%s has schema version %q, this Levy supports version %q only", s.Store, v, s.Version)
+		}
+		return nil
+	})
+}
+
+// MaxTries bounds the attempts of Update.
+const MaxTries = 20
+
+// Update runs fn in a read-write transaction of db and commits it, and
+// tries again, up to MaxTries times in all, when the commit meets a
+// conflict. It returns the error of the last attempt, or ctx's error when
+// ctx ends between attempts.
+func Update(ctx context.Context, db *badger.DB, fn func(*badger.Txn) error) error {
+	for try := 1; ; try++ {
+		txn := db.NewTransaction(true)
+		err := fn(txn)
+		if err == nil {
+			err = txn.Commit()
+		}
+		txn.Discard()
+		if !errors.Is(err, badger.ErrConflict) || try == MaxTries {
+			return err
+		}
+		if cerr := ctx.Err(); cerr != nil {
+			return cerr
+		}
+		// Back off a little, more after each conflict, at random so that
+		// the writers that met spread out.
+		time.Sleep(time.Duration(rand.Int64N(int64(try) * int64(100*time.Microsecond))))
+	}
+}
+
+// logger sends Badger's warnings and errors to a slog.Logger, each
+// message after prefix, and drops its informational and debug messages.
+type logger struct {
+	log    *slog.Logger
+	prefix string
+}
+
+func (l logger) Errorf(f string, a ...any) {
+	l.log.Error(l.prefix + strings.TrimSpace(fmt.Sprintf(f, a...)))
+}
+
+func (l logger) Warningf(f string, a ...any) {
+	l.log.Warn(l.prefix + strings.TrimSpace(fmt.Sprintf(f, a...)))
+}
+
+func (logger) Infof(string, ...any)  {}
+func (logger) Debugf(string, ...any) {}
