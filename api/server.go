@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
-	"time"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/engine"
@@ -107,9 +107,17 @@ func New(e *engine.Engine, opts ...Option) (*Server, error) {
 	}
 	s.metrics = m
 	mux := http.NewServeMux()
-	for _, rt := range routes() {
-		for _, base := range Bases {
+	table := routes()
+	methods := map[string][]string{} // the methods served at each path, in table order
+	for _, rt := range table {
+		methods[rt.Path] = append(methods[rt.Path], rt.Method)
+	}
+	for _, base := range Bases {
+		for _, rt := range table {
 			s.route(mux, base, rt)
+		}
+		for path, ms := range methods {
+			s.notAllowed(mux, base+path, strings.Join(ms, ", "))
 		}
 	}
 	for _, m := range s.extra {
@@ -127,66 +135,43 @@ func New(e *engine.Engine, opts ...Option) (*Server, error) {
 // Handler returns the handler of every route, /healthz and /metrics.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// route registers rt under base, and answers 405 to its path with any
-// other method.
+// route registers rt under base.
 func (s *Server) route(mux *http.ServeMux, base string, rt Route) {
 	pattern := rt.Method + " " + base + rt.Path
 	serve := rt.serve
-	h := func(w http.ResponseWriter, r *http.Request) {
+	mux.Handle(pattern, s.named(pattern, func(w http.ResponseWriter, r *http.Request) {
 		if !rt.Public {
-			if err := s.authenticate(r); err != nil {
+			var err error
+			if r, err = s.authenticate(r); err != nil {
 				s.fail(w, r, err)
 				return
 			}
 		}
 		serve(s, w, r)
-	}
-	mux.Handle(pattern, s.named(pattern, h))
-	other := base + rt.Path
-	if registered(mux, other) {
-		return
-	}
-	mux.Handle(other, s.named(other, func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Allow", allowed(rt.Path))
+	}))
+}
+
+// notAllowed answers 405 at path to every method that no route serves
+// there, with the Allow header listing those that are.
+func (s *Server) notAllowed(mux *http.ServeMux, path, allow string) {
+	mux.Handle(path, s.named(path, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", allow)
 		s.fail(w, r, &levy.Error{Code: codeMethod, Message: r.Method + " is not served at " + r.URL.Path})
 	}))
 }
 
-// registered reports whether mux already has a handler for exactly pattern.
-func registered(mux *http.ServeMux, pattern string) bool {
-	r, _ := http.NewRequest("TRACE", "http://levy"+pattern, nil)
-	_, p := mux.Handler(r)
-	return p == pattern
-}
-
-// allowed lists the methods served at path.
-func allowed(path string) string {
-	out := ""
-	for _, rt := range routes() {
-		if rt.Path == path {
-			if out != "" {
-				out += ", "
-			}
-			out += rt.Method
-		}
-	}
-	return out
-}
-
-// authenticate establishes the principal of r and puts its tenant in the
-// request's context.
-func (s *Server) authenticate(r *http.Request) error {
+// authenticate establishes the principal of r and returns r with its
+// tenant in the context.
+func (s *Server) authenticate(r *http.Request) (*http.Request, error) {
 	p := Principal{Tenant: levy.DefaultTenant}
 	if s.auth != nil {
 		var err error
 		if p, err = s.auth.Authenticate(r); err != nil {
-			return err
+			return r, err
 		}
 	}
-	x := exchangeOf(r.Context())
-	x.tenant = p.Tenant
-	*r = *r.WithContext(levy.WithTenant(r.Context(), p.Tenant))
-	return nil
+	exchangeOf(r.Context()).tenant = p.Tenant
+	return r.WithContext(levy.WithTenant(r.Context(), p.Tenant)), nil
 }
 
 // named records the route pattern of a request for the logs and metrics.
@@ -220,6 +205,3 @@ func printable(s string) bool {
 	}
 	return true
 }
-
-// since is the elapsed time of x in seconds.
-func since(t time.Time) float64 { return time.Since(t).Seconds() }
