@@ -163,10 +163,19 @@ func (s *Server) notAllowed(mux *http.ServeMux, path, allow string) {
 // authenticate establishes the principal of r and returns r with its
 // tenant in the context.
 func (s *Server) authenticate(r *http.Request) (*http.Request, error) {
+	return Authenticate(r, s.auth)
+}
+
+// Authenticate establishes the principal of r with a, as the routes of the
+// API do, and returns r with the principal's tenant in its context (see
+// levy.Tenant) and in the request's log line. With a nil a every request
+// belongs to levy.DefaultTenant. Handlers mounted with WithHandler call it
+// with the authenticator they need.
+func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
 	p := Principal{Tenant: levy.DefaultTenant}
-	if s.auth != nil {
+	if a != nil {
 		var err error
-		if p, err = s.auth.Authenticate(r); err != nil {
+		if p, err = a.Authenticate(r); err != nil {
 			return r, err
 		}
 	}

@@ -11,7 +11,7 @@ import (
 
 // adminOnly guards an admin route with a token of the admin audience.
 func (h *Handler) adminOnly(next http.HandlerFunc) http.Handler {
-	check := bearer{h, []string{h.admin}}
+	check := h.AdminAuthenticator()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, err := check.Authenticate(r); err != nil {
 			api.WriteError(w, r, err)

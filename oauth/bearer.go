@@ -14,6 +14,10 @@ import (
 // one of the API's audiences.
 func (h *Handler) Authenticator() api.Authenticator { return bearer{h, h.audiences} }
 
+// AdminAuthenticator returns the bearer check of the admin routes: a
+// valid token of the admin audience.
+func (h *Handler) AdminAuthenticator() api.Authenticator { return bearer{h, []string{h.admin}} }
+
 // bearer checks the access token of a request against a set of
 // audiences.
 type bearer struct {

@@ -10,6 +10,8 @@
 //	levy journal report|export --data-dir DIR [--from D] [--to D]
 //	levy serve --addr HOST:PORT --data-dir DIR   the HTTP API
 //	levy clients create|rotate|revoke|list|rotate-key --data-dir DIR   API credentials
+//	levy webhook receive --addr HOST:PORT --target-url URL   accept signed e-invoicing events
+//	levy webhook dead-letters list|replay --data-dir DIR     events given up after the last attempt
 //
 // Results are printed as JSON in the wire format of the HTTP API.
 package main
@@ -41,6 +43,7 @@ commands:
   journal   report on or export the tax journal: levy journal report|export -h
   serve     serve the HTTP API: levy serve --addr HOST:PORT --data-dir DIR (levy serve -h)
   clients   manage API credentials: levy clients create|rotate|revoke|list|rotate-key -h
+  webhook   receive signed e-invoicing events (levy webhook receive -h), list and replay dead letters (levy webhook dead-letters -h)
 `
 
 // run executes one command and returns the process exit code: 0 on
@@ -64,6 +67,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = runClients(ctx, args[1:], stdout, stderr)
 	case "serve":
 		err = runServe(ctx, args[1:], stdout, stderr, serveConfig{})
+	case "webhook":
+		err = runWebhook(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

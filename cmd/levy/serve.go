@@ -19,6 +19,8 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/einvoice"
+	"github.com/levytax/levy/einvoicing"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/oauth"
@@ -47,6 +49,11 @@ type serveConfig struct {
 	apiAudiences    listFlag
 	adminAudience   string
 	dev             bool
+	webhookMin      time.Duration
+	webhookMax      time.Duration
+	webhookAttempts int
+	webhookTimeout  time.Duration
+	webhookHTTP     bool
 	listening       func(addr string) // tells tests the address; nil in production
 	shutdownStarted func()            // tells tests shutdown began; nil in production
 }
@@ -70,6 +77,11 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.DurationVar(&c.rateWindow, "token-rate-window", 28800*time.Second, "window of --token-rate-limit")
 	fs.Var(&c.apiAudiences, "api-audience", "an audience whose tokens the API accepts; repeat for several (default "+oauth.DefaultAudience+")")
 	fs.StringVar(&c.adminAudience, "admin-audience", oauth.DefaultAdminAudience, "audience of the tokens that may use the /admin/v1 routes")
+	fs.DurationVar(&c.webhookMin, "webhook-min-backoff", einvoice.DefaultMinBackoff, "delay before the first retry of a webhook event; each further retry waits twice as long")
+	fs.DurationVar(&c.webhookMax, "webhook-max-backoff", einvoice.DefaultMaxBackoff, "longest delay between two attempts of a webhook event")
+	fs.IntVar(&c.webhookAttempts, "webhook-max-attempts", einvoice.DefaultMaxAttempts, "attempts of a webhook event before it goes to the dead-letter list")
+	fs.DurationVar(&c.webhookTimeout, "webhook-timeout", einvoice.DefaultTimeout, "time allowed to one attempt of a webhook event")
+	fs.BoolVar(&c.webhookHTTP, "webhook-allow-http", false, "allow plain http webhook targets on any host (by default only https, or http to loopback)")
 	fs.BoolVar(&c.dev, "dev", false, "create (once) a development credential that is active at once, give it a fresh secret and print it with a ready curl command")
 	return fs
 }
@@ -205,6 +217,13 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 			return nil, nil, err
 		}
 	}
+	einv, err := einvoice.Open(ctx, einvoiceDir(c.dataDir), einvoice.Config{MinBackoff: c.webhookMin, MaxBackoff: c.webhookMax,
+		MaxAttempts: c.webhookAttempts, Timeout: c.webhookTimeout, AllowHTTP: c.webhookHTTP,
+		MaxDocumentBytes: int(min(c.maxBody, 1<<30)), Logger: log})
+	if err != nil {
+		return nil, nil, err
+	}
+	closers = append(closers, einv.Close)
 	opts := []engine.Option{engine.WithJournal(store), engine.WithLogger(log)}
 	if c.rules != "" {
 		opts = append(opts, engine.WithRuleFiles(strings.Split(c.rules, ",")...))
@@ -220,6 +239,8 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	tokens := oauth.New(iss, oauth.WithAudiences(audiences...), oauth.WithAdminAudience(c.adminAudience), oauth.WithLogger(log))
 	apiOpts := append([]api.Option{api.WithLogger(log), api.WithBodyLimit(c.maxBody), api.WithApp("levy " + programVersion()),
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
+	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
+		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(c.maxBody)).Mounts()...)
 	s, err := api.New(e, apiOpts...)
 	if err != nil {
 		return nil, nil, err

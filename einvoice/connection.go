@@ -1,0 +1,183 @@
+package einvoice
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/webhook"
+)
+
+// MaxConnections is the most webhook connections a tenant may have.
+const MaxConnections = 20
+
+// maxTargetURL bounds the length of a target URL.
+const maxTargetURL = 2048
+
+// NewConnection is the body that creates a webhook connection.
+type NewConnection struct {
+	TargetURL string `json:"targetUrl"`
+	// SecretKey keys the signatures: at least 32 bytes. It is never
+	// returned, listed or logged.
+	SecretKey       string `json:"secretKey"`
+	Events          Events `json:"events"`
+	IncludeMetadata bool   `json:"includeMetadata,omitempty"`
+}
+
+// Connection is a webhook connection as Levy shows it: everything but the
+// secret.
+type Connection struct {
+	WebhookID       string    `json:"webhookId"`
+	TenantID        string    `json:"tenantId"`
+	TargetURL       string    `json:"targetUrl"`
+	Events          Events    `json:"events"`
+	IncludeMetadata bool      `json:"includeMetadata"`
+	CreatedAt       time.Time `json:"createdAt"`
+}
+
+// connection is a stored webhook connection, with its secret.
+type connection struct {
+	Connection
+	Secret string `json:"secret"`
+}
+
+// Events selects the statuses a connection receives events for: all of
+// them (on the wire the string "all"), or a list of status names.
+type Events struct {
+	All      bool
+	Statuses []string
+}
+
+// AllEvents selects every status.
+var AllEvents = Events{All: true}
+
+// Has reports whether e selects status.
+func (e Events) Has(status string) bool { return e.All || slices.Contains(e.Statuses, status) }
+
+// MarshalJSON writes "all" or the list of statuses.
+func (e Events) MarshalJSON() ([]byte, error) {
+	if e.All {
+		return []byte(`"all"`), nil
+	}
+	return json.Marshal(append([]string{}, e.Statuses...))
+}
+
+// UnmarshalJSON reads "all", or a list of statuses (["all"] selects all
+// of them too). It does not check the names; NewConnection.check does.
+func (e *Events) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		if !strings.EqualFold(s, "all") {
+			return fmt.Errorf(`events must be "all" or a list of statuses, not %q`, s)
+		}
+		*e = AllEvents
+		return nil
+	}
+	var list []string
+	if err := json.Unmarshal(b, &list); err != nil {
+		return fmt.Errorf(`events must be "all" or a list of statuses`)
+	}
+	*e = Events{Statuses: list}
+	if len(list) == 1 && strings.EqualFold(list[0], "all") {
+		*e = AllEvents
+	}
+	return nil
+}
+
+// check validates a new connection; allowHTTP lets the target be plain
+// http on any host, not only on loopback. Every problem is returned, each
+// naming its field.
+func (nc *NewConnection) check(allowHTTP bool) error {
+	var errs levy.Errors
+	if err := checkTarget(nc.TargetURL, allowHTTP); err != nil {
+		errs = append(errs, err)
+	}
+	if len(nc.SecretKey) < webhook.MinSecretBytes {
+		errs = append(errs, levy.Invalid("secretKey", "the secret must be at least %d bytes; it has %d", webhook.MinSecretBytes, len(nc.SecretKey)))
+	} else if len(nc.SecretKey) > 512 {
+		errs = append(errs, levy.Invalid("secretKey", "the secret may have at most 512 bytes"))
+	}
+	if !nc.Events.All {
+		if len(nc.Events.Statuses) == 0 {
+			errs = append(errs, levy.Invalid("events", `events is required: "all" or a list of statuses (%s)`, strings.Join(webhook.Statuses, ", ")))
+		}
+		seen := map[string]bool{}
+		for i, s := range nc.Events.Statuses {
+			canon := canonicalStatus(s)
+			if canon == "" {
+				errs = append(errs, levy.Invalid(fmt.Sprintf("events[%d]", i), "%q is not a status; the statuses are %s", s, strings.Join(webhook.Statuses, ", ")))
+				continue
+			}
+			if seen[canon] {
+				errs = append(errs, levy.Invalid(fmt.Sprintf("events[%d]", i), "%q is listed twice", s))
+			}
+			seen[canon] = true
+			nc.Events.Statuses[i] = canon
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// canonicalStatus returns the status named s, in any case, or "".
+func canonicalStatus(s string) string {
+	for _, st := range webhook.Statuses {
+		if strings.EqualFold(s, st) {
+			return st
+		}
+	}
+	return ""
+}
+
+// checkTarget validates a target URL: absolute, https (or plain http to a
+// loopback host, or to any host when allowHTTP), without credentials or
+// a fragment.
+func checkTarget(target string, allowHTTP bool) *levy.Error {
+	if target == "" {
+		return levy.Invalid("targetUrl", "the target URL is required")
+	}
+	if len(target) > maxTargetURL {
+		return levy.Invalid("targetUrl", "the target URL may have at most %d characters", maxTargetURL)
+	}
+	u, err := url.Parse(target)
+	if err != nil || !u.IsAbs() || u.Host == "" || u.Opaque != "" {
+		return levy.Invalid("targetUrl", "%q is not an absolute URL", target)
+	}
+	if u.User != nil {
+		return levy.Invalid("targetUrl", "the target URL may not carry a user name or password")
+	}
+	if u.Fragment != "" || strings.Contains(target, "#") {
+		return levy.Invalid("targetUrl", "the target URL may not have a fragment")
+	}
+	switch u.Scheme {
+	case "https":
+		return nil
+	case "http":
+		if allowHTTP || loopback(u.Hostname()) {
+			return nil
+		}
+		return levy.Invalid("targetUrl", "the target URL must use https; plain http is allowed only to a loopback address")
+	}
+	return levy.Invalid("targetUrl", "the target URL must use https, not %q", u.Scheme)
+}
+
+// loopback reports whether host is localhost or a loopback IP address.
+func loopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

@@ -1,0 +1,288 @@
+package einvoice
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+
+	"github.com/levytax/levy/internal/kv"
+	"github.com/levytax/levy/webhook"
+)
+
+// maxRetryAfter bounds how long a target's Retry-After may hold its
+// queue.
+const maxRetryAfter = 24 * time.Hour
+
+// dispatcher sends the events of the outbox: one lane (a goroutine) per
+// connection that has events, which sends them one at a time in the
+// order they were made, so that a target sees a document's statuses in
+// order. A lane ends when its queue is empty, and wake starts it again.
+type dispatcher struct {
+	s *Service
+
+	mu    sync.Mutex
+	lanes map[string]chan struct{} // a wake-up signal per running lane
+}
+
+func newDispatcher(s *Service) *dispatcher {
+	return &dispatcher{s: s, lanes: map[string]chan struct{}{}}
+}
+
+// resume starts a lane for every connection with events in the outbox.
+func (d *dispatcher) resume(ctx context.Context) error {
+	ids := map[string]bool{}
+	err := d.s.db.View(func(txn *badger.Txn) error {
+		return scan(txn, []byte{keyOutbox}, func(_, v []byte) (bool, error) {
+			var ev outboxEvent
+			if err := json.Unmarshal(v, &ev); err != nil {
+				return false, fmt.Errorf("read an outbox event: %w", err)
+			}
+			ids[ev.WebhookID] = true
+			return true, nil
+		})
+	})
+	if err != nil {
+		return kv.Wrap("einvoice", "resume the outbox", "", err)
+	}
+	for id := range ids {
+		d.wake(id)
+	}
+	if len(ids) > 0 {
+		d.s.log.Info("outbox resumed", "connections", len(ids))
+	}
+	return nil
+}
+
+// wake makes the lane of a connection look at its queue, starting it if
+// it is not running.
+func (d *dispatcher) wake(webhookID string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if ch, ok := d.lanes[webhookID]; ok {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+		return
+	}
+	if d.s.ctx.Err() != nil {
+		return
+	}
+	ch := make(chan struct{}, 1)
+	d.lanes[webhookID] = ch
+	d.s.wg.Add(1)
+	go d.lane(webhookID, ch)
+}
+
+// done removes a lane whose queue looked empty, unless a wake-up arrived
+// meanwhile; it reports whether the lane may end.
+func (d *dispatcher) done(webhookID string, ch chan struct{}) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	select {
+	case <-ch:
+		return false
+	default:
+	}
+	delete(d.lanes, webhookID)
+	return true
+}
+
+// lane sends the events of one connection until its queue is empty or
+// the service closes.
+func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
+	defer d.s.wg.Done()
+	ctx := d.s.ctx
+	for ctx.Err() == nil {
+		k, ev, err := d.head(webhookID)
+		if err != nil {
+			d.s.log.Error("read the outbox", "webhook_id", webhookID, "err", err)
+			if !sleep(ctx, wake, d.s.cfg.MinBackoff) {
+				return
+			}
+			continue
+		}
+		if k == nil {
+			if d.done(webhookID, wake) {
+				return
+			}
+			continue
+		}
+		if wait := ev.NextAttempt.Sub(d.s.now()); wait > 0 {
+			if !sleep(ctx, wake, wait) {
+				return
+			}
+			continue // the head may have changed: a replay, a deleted connection
+		}
+		d.attempt(ctx, k, ev)
+	}
+}
+
+// sleep waits for d, a wake-up or the end of ctx, and reports whether
+// ctx is still alive.
+func sleep(ctx context.Context, wake <-chan struct{}, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-wake:
+	case <-t.C:
+	}
+	return true
+}
+
+// head returns the first event in a connection's queue, or a nil key.
+func (d *dispatcher) head(webhookID string) ([]byte, outboxEvent, error) {
+	var k []byte
+	var ev outboxEvent
+	err := d.s.db.View(func(txn *badger.Txn) error {
+		return scan(txn, key(keyOutbox, webhookID), func(key, v []byte) (bool, error) {
+			k = append([]byte(nil), key...)
+			return false, json.Unmarshal(v, &ev)
+		})
+	})
+	return k, ev, err
+}
+
+// attempt sends the event at k once and records the outcome: removed
+// from the outbox when the target accepted it; otherwise its next attempt
+// scheduled, or, after the last, moved to the dead-letter list.
+func (d *dispatcher) attempt(ctx context.Context, k []byte, ev outboxEvent) {
+	log := d.s.log.With("tenant", ev.Tenant, "document_id", ev.DocumentID, "event_id", ev.EventID, "webhook_id", ev.WebhookID)
+	c, found, err := d.s.loadConnection(ev.Tenant, ev.WebhookID)
+	if err != nil {
+		log.Error("read the webhook connection", "err", err)
+		sleep(ctx, nil, d.s.cfg.MinBackoff)
+		return
+	}
+	if !found {
+		// The connection was deleted; its events go with it.
+		if err := d.s.db.DropPrefix(key(keyOutbox, ev.WebhookID)); err != nil {
+			log.Error("drop the events of a deleted connection", "err", err)
+		}
+		return
+	}
+	ev.Attempts++
+	retryAfter, err := d.send(ctx, c, ev)
+	if ctx.Err() != nil {
+		return // closing: the attempt does not count, the event stays
+	}
+	if err == nil {
+		if err := kv.Update(ctx, d.s.db, func(txn *badger.Txn) error { return txn.Delete(k) }); err != nil {
+			log.Error("remove a delivered event", "err", err)
+			return
+		}
+		log.Info("event delivered", "status", ev.Status, "attempts", ev.Attempts)
+		return
+	}
+	ev.LastError = err.Error()
+	now := d.s.now().UTC()
+	if ev.Attempts >= d.s.cfg.MaxAttempts {
+		ev.DeadAt = now
+		err := kv.Update(ctx, d.s.db, func(txn *badger.Txn) error {
+			if err := txn.Delete(k); err != nil {
+				return err
+			}
+			return setJSON(txn, key(keyDead, ev.EventID), ev)
+		})
+		if err != nil {
+			log.Error("move an event to the dead-letter list", "err", err)
+			return
+		}
+		log.Warn("event given up", "status", ev.Status, "attempts", ev.Attempts, "err", ev.LastError)
+		return
+	}
+	delay := d.backoff(ev.Attempts)
+	if retryAfter > delay {
+		delay = min(retryAfter, maxRetryAfter)
+	}
+	ev.NextAttempt = now.Add(delay)
+	err = kv.Update(ctx, d.s.db, func(txn *badger.Txn) error {
+		// The event may have gone meanwhile (its connection deleted).
+		if _, err := txn.Get(k); err != nil {
+			if errors.Is(err, badger.ErrKeyNotFound) {
+				return nil
+			}
+			return err
+		}
+		return setJSON(txn, k, ev)
+	})
+	if err != nil {
+		log.Error("schedule a retry", "err", err)
+		return
+	}
+	log.Info("event not accepted; will retry", "status", ev.Status, "attempts", ev.Attempts, "retry_in", delay.String(), "err", ev.LastError)
+}
+
+// backoff is the delay before the retry that follows attempt n (1 for
+// the first): MinBackoff doubled n-1 times, at most MaxBackoff, with
+// jitter that keeps it between half and all of that.
+func (d *dispatcher) backoff(n int) time.Duration {
+	delay := d.s.cfg.MinBackoff
+	for i := 1; i < n && delay < d.s.cfg.MaxBackoff; i++ {
+		delay *= 2
+	}
+	delay = min(delay, d.s.cfg.MaxBackoff)
+	half := delay / 2
+	return half + time.Duration(rand.Int64N(int64(half)+1))
+}
+
+// send POSTs an event to its connection's target. It returns nil for a
+// 2xx answer, otherwise an error that says what happened and the delay a
+// Retry-After header asked for.
+func (d *dispatcher) send(ctx context.Context, c connection, ev outboxEvent) (time.Duration, error) {
+	ctx, cancel := context.WithTimeout(ctx, d.s.cfg.Timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.TargetURL, bytes.NewReader(ev.Body))
+	if err != nil {
+		return 0, fmt.Errorf("build the request: %w", err)
+	}
+	ts := webhook.Timestamp(d.s.now())
+	h := req.Header
+	h.Set("Content-Type", "application/json")
+	h.Set("User-Agent", "levy-webhook/1")
+	h.Set(webhook.HeaderTimestamp, ts)
+	h.Set(webhook.HeaderIdempotencyKey, ev.EventID)
+	h.Set(webhook.HeaderSignature, webhook.Sign([]byte(c.Secret), ev.Body, c.TargetURL, ev.EventID, ts))
+	resp, err := d.s.cfg.HTTPClient.Do(req)
+	if err != nil {
+		return 0, fmt.Errorf("send: %w", err)
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		return 0, nil
+	}
+	return retryAfter(resp.Header.Get("Retry-After"), d.s.now()), fmt.Errorf("the target answered %s", resp.Status)
+}
+
+// retryAfter reads a Retry-After header: seconds, or an HTTP date.
+func retryAfter(v string, now time.Time) time.Duration {
+	if v == "" {
+		return 0
+	}
+	if n, err := strconv.Atoi(v); err == nil {
+		if n <= 0 {
+			return 0
+		}
+		if n >= int(maxRetryAfter/time.Second) {
+			return maxRetryAfter
+		}
+		return time.Duration(n) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return min(t.Sub(now), maxRetryAfter)
+	}
+	return 0
+}

@@ -1,0 +1,365 @@
+package einvoice
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+
+	"github.com/levytax/levy/einvoice/ubl"
+	"github.com/levytax/levy/webhook"
+)
+
+// Stages of an ErrorDetail.
+const (
+	StagePreProcessing = "pre-processing"
+	StageDelivery      = "delivery"
+)
+
+// processor moves the documents of the work queue (the documents in
+// Pending or In Progress) through the workflow: a feeder scans the queue
+// and hands each document to one of the workers, never to two at once.
+type processor struct {
+	s    *Service
+	work chan queued
+	wake chan struct{}
+
+	mu       sync.Mutex
+	busy     map[string]bool      // documents a worker holds
+	retry    map[string]time.Time // documents whose transmitter failed, not before
+	failures map[string]int       // transmitter failures per document
+}
+
+// queued is a document of the work queue.
+type queued struct{ id, tenant string }
+
+func newProcessor(s *Service) *processor {
+	return &processor{s: s, work: make(chan queued), wake: make(chan struct{}, 1),
+		busy: map[string]bool{}, retry: map[string]time.Time{}, failures: map[string]int{}}
+}
+
+// start starts the feeder and the workers.
+func (p *processor) start() {
+	p.s.wg.Add(1 + p.s.cfg.Workers)
+	go p.feed()
+	for range p.s.cfg.Workers {
+		go p.worker()
+	}
+}
+
+// kick tells the feeder the queue has changed.
+func (p *processor) kick() {
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// feed hands the documents of the queue to the workers until the service
+// closes: it reads the queue (its keys are small: a document ID and a
+// tenant each), hands out the documents that no worker holds and that do
+// not wait for a retry, and sleeps until a kick or the next retry is due.
+func (p *processor) feed() {
+	defer p.s.wg.Done()
+	defer close(p.work)
+	ctx := p.s.ctx
+	for ctx.Err() == nil {
+		var batch []queued
+		err := p.s.db.View(func(txn *badger.Txn) error {
+			return scan(txn, []byte{keyQueue}, func(k, v []byte) (bool, error) {
+				id, ok := queueID(k)
+				if !ok {
+					return true, nil
+				}
+				batch = append(batch, queued{id: id, tenant: string(v)})
+				return true, nil
+			})
+		})
+		if err != nil {
+			p.s.log.Error("read the work queue", "err", err)
+		}
+		now := p.s.now()
+		next := time.Duration(-1)
+		for _, q := range batch {
+			p.mu.Lock()
+			at, waiting := p.retry[q.id]
+			due := !waiting || !at.After(now)
+			take := due && !p.busy[q.id]
+			if take {
+				p.busy[q.id] = true
+				delete(p.retry, q.id)
+			}
+			p.mu.Unlock()
+			if !due && (next < 0 || at.Sub(now) < next) {
+				next = at.Sub(now)
+			}
+			if !take {
+				continue
+			}
+			select {
+			case p.work <- q:
+			case <-ctx.Done():
+				return
+			}
+		}
+		wait := time.Minute // a safety net: the queue is also scanned now and then
+		if next >= 0 && next < wait {
+			wait = next
+		}
+		if !sleep(ctx, p.wake, wait) {
+			return
+		}
+	}
+}
+
+// queueID reads the document ID of a work-queue key.
+func queueID(k []byte) (string, bool) {
+	if len(k) < 2 || int(k[1]) != len(k)-2 {
+		return "", false
+	}
+	return string(k[2:]), true
+}
+
+// worker processes the documents the feeder hands it.
+func (p *processor) worker() {
+	defer p.s.wg.Done()
+	for q := range p.work {
+		p.step(p.s.ctx, q)
+		p.mu.Lock()
+		delete(p.busy, q.id)
+		p.mu.Unlock()
+		p.kick()
+	}
+}
+
+// step takes a document as far through the workflow as it goes now.
+func (p *processor) step(ctx context.Context, q queued) {
+	s := p.s
+	log := s.log.With("tenant", q.tenant, "document_id", q.id)
+	var d *Document
+	var content []byte
+	err := s.db.View(func(txn *badger.Txn) error {
+		var err error
+		if d, err = loadDocument(txn, q.tenant, q.id); err != nil {
+			return err
+		}
+		item, err := txn.Get(key(keyXML, q.tenant, q.id))
+		if err != nil {
+			return err
+		}
+		content, err = item.ValueCopy(nil)
+		return err
+	})
+	if err != nil {
+		log.Error("read a queued document", "err", err)
+		p.later(q.id, s.cfg.MinBackoff)
+		return
+	}
+	parsed, perr := ubl.Parse(content)
+	if d.Status == webhook.StatusPending {
+		if d, err = p.preprocess(ctx, d, parsed, perr); err != nil {
+			if !errors.Is(err, errStale) && ctx.Err() == nil {
+				log.Error("pre-process", "err", err)
+				p.later(q.id, s.cfg.MinBackoff)
+			}
+			return
+		}
+	}
+	switch {
+	case Final(d.Status):
+		// Moved on before the queue entry went: drop the entry.
+		if err := s.db.Update(func(txn *badger.Txn) error { return txn.Delete(key(keyQueue, q.id)) }); err != nil {
+			log.Error("drop a finished document from the queue", "err", err)
+		}
+	case parsed == nil:
+		// In Progress, yet its content no longer parses: nothing can
+		// deliver it.
+		err = p.fail(ctx, d, []webhook.Problem{{Code: "FORMAT", Message: fmt.Sprint(perr)}}, "the document can not be read")
+	default:
+		err = p.deliver(ctx, d, parsed, content)
+	}
+	if err != nil && !errors.Is(err, errStale) && ctx.Err() == nil {
+		log.Error("deliver", "err", err)
+		p.later(q.id, s.cfg.MinBackoff)
+	}
+}
+
+// later holds a document back for d.
+func (p *processor) later(id string, d time.Duration) {
+	p.mu.Lock()
+	p.retry[id] = p.s.now().Add(d)
+	p.mu.Unlock()
+}
+
+// forget drops what the processor remembers of a document.
+func (p *processor) forget(id string) {
+	p.mu.Lock()
+	delete(p.retry, id)
+	delete(p.failures, id)
+	p.mu.Unlock()
+}
+
+// preprocess moves a Pending document to Processing Issue when it is
+// badly formatted, or to In Progress with what it says about itself.
+func (p *processor) preprocess(ctx context.Context, d *Document, parsed *ubl.Document, perr error) (*Document, error) {
+	s := p.s
+	if perr != nil {
+		detail := &webhook.ErrorDetail{Stage: StagePreProcessing}
+		var fe *ubl.FormatError
+		if errors.As(perr, &fe) {
+			detail.Errors = problems(fe.Problems)
+		} else {
+			detail.Errors = []webhook.Problem{{Code: "FORMAT", Message: perr.Error()}}
+		}
+		detail.Message = summary("the document is badly formatted", detail.Errors)
+		nd, woken, err := s.move(ctx, d.TenantID, d.DocumentID, webhook.StatusPending, webhook.StatusProcessingIssue,
+			func(d *Document) { d.ErrorDetail = detail })
+		if err != nil {
+			return nil, err
+		}
+		s.wake(woken)
+		p.forget(d.DocumentID)
+		s.log.Info("document not accepted", "tenant", d.TenantID, "document_id", d.DocumentID, "status", nd.Status, "problems", len(detail.Errors))
+		return nd, nil
+	}
+	nd, woken, err := s.move(ctx, d.TenantID, d.DocumentID, webhook.StatusPending, webhook.StatusInProgress, func(d *Document) {
+		describe(d, parsed)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.wake(woken)
+	s.log.Info("document accepted", "tenant", d.TenantID, "document_id", d.DocumentID, "status", nd.Status)
+	return nd, nil
+}
+
+// describe copies what a parsed document says about itself into its
+// record.
+func describe(d *Document, u *ubl.Document) {
+	d.DocumentNumber = u.ID
+	d.DocumentType = u.Kind
+	d.IssueDate = u.IssueDate
+	d.CustomizationID = u.CustomizationID
+	d.ProfileID = u.ProfileID
+	d.Currency = u.Currency
+	if v := u.Totals.PayableAmount.Value; u.Totals.PayableAmount.Present {
+		d.PayableAmount = v.StringFixed(max(2, -v.Exponent()))
+	}
+	d.Endpoints = &webhook.Endpoints{
+		Sender:   &webhook.Participant{Scheme: u.Supplier.EndpointScheme, ID: u.Supplier.EndpointID, Name: u.Supplier.Name},
+		Receiver: &webhook.Participant{Scheme: u.Customer.EndpointScheme, ID: u.Customer.EndpointID, Name: u.Customer.Name},
+	}
+}
+
+// deliver checks an In Progress document against the business rules and
+// transmits it: Completed when the transmitter takes it, Error when the
+// rules or the transmitter refuse it. A transmitter that fails otherwise
+// is tried again later, up to Config.DeliveryAttempts times.
+func (p *processor) deliver(ctx context.Context, d *Document, parsed *ubl.Document, content []byte) error {
+	s := p.s
+	if found := parsed.Check(); len(found) > 0 {
+		return p.fail(ctx, d, problems(found), "the document breaks business rules")
+	}
+	ref, err := s.tx.Transmit(ctx, Parcel{DocumentID: d.DocumentID, TenantID: d.TenantID, DocumentNumber: d.DocumentNumber,
+		Sender: *d.Endpoints.Sender, Receiver: *d.Endpoints.Receiver, Content: content})
+	var rej *Rejection
+	switch {
+	case errors.As(err, &rej):
+		return p.fail(ctx, d, rej.Problems, "the document was rejected at delivery")
+	case err != nil:
+		if ctx.Err() != nil {
+			return nil
+		}
+		p.mu.Lock()
+		p.failures[d.DocumentID]++
+		n := p.failures[d.DocumentID]
+		p.mu.Unlock()
+		if n >= s.cfg.DeliveryAttempts {
+			return p.fail(ctx, d, []webhook.Problem{{Code: "DELIVERY", Message: fmt.Sprintf("%s failed %d times; the last time: %v", s.tx.Name(), n, err)}},
+				"the document could not be delivered")
+		}
+		delay := s.cfg.MinBackoff << min(n-1, 10)
+		s.log.Warn("delivery failed; will retry", "tenant", d.TenantID, "document_id", d.DocumentID, "attempts", n, "retry_in", delay.String(), "err", err)
+		p.later(d.DocumentID, min(delay, s.cfg.MaxBackoff))
+		return nil
+	}
+	nd, woken, err := s.move(ctx, d.TenantID, d.DocumentID, webhook.StatusInProgress, webhook.StatusCompleted, func(d *Document) {
+		d.Delivery = &Delivery{Transmitter: s.tx.Name(), Reference: ref, At: s.now().UTC()}
+	})
+	if err != nil {
+		return err
+	}
+	s.wake(woken)
+	p.forget(d.DocumentID)
+	s.log.Info("document delivered", "tenant", d.TenantID, "document_id", d.DocumentID, "status", nd.Status)
+	return nil
+}
+
+// fail moves an In Progress document to Error.
+func (p *processor) fail(ctx context.Context, d *Document, found []webhook.Problem, what string) error {
+	detail := &webhook.ErrorDetail{Stage: StageDelivery, Message: summary(what, found), Errors: found}
+	nd, woken, err := p.s.move(ctx, d.TenantID, d.DocumentID, webhook.StatusInProgress, webhook.StatusError,
+		func(d *Document) { d.ErrorDetail = detail })
+	if err != nil {
+		return err
+	}
+	p.s.wake(woken)
+	p.forget(d.DocumentID)
+	p.s.log.Info("document in error", "tenant", d.TenantID, "document_id", d.DocumentID, "status", nd.Status, "problems", len(found))
+	return nil
+}
+
+// problems converts the problems of the UBL checks.
+func problems(ps []ubl.Problem) []webhook.Problem {
+	out := make([]webhook.Problem, len(ps))
+	for i, p := range ps {
+		out[i] = webhook.Problem{Code: p.Code, Message: p.Message, Location: p.Location}
+	}
+	return out
+}
+
+// summary is the message of an ErrorDetail: what happened and the first
+// problem.
+func summary(what string, ps []webhook.Problem) string {
+	switch len(ps) {
+	case 0:
+		return what
+	case 1:
+		return what + ": " + ps[0].Message
+	}
+	return fmt.Sprintf("%s: %s (and %d more)", what, ps[0].Message, len(ps)-1)
+}
+
+// peekNumber reads the document number (the cbc:ID child of the root)
+// from the start of a UBL document, or returns "" when it is not found
+// early; pre-processing reads it properly.
+func peekNumber(data []byte) string {
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	depth := 0
+	for range 200 {
+		tok, err := dec.Token()
+		if err == io.EOF || err != nil {
+			return ""
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			if depth == 2 && t.Name.Local == "ID" && t.Name.Space == ubl.NamespaceCBC {
+				var s string
+				if err := dec.DecodeElement(&s, &t); err != nil || len(s) > 200 {
+					return ""
+				}
+				return string(bytes.TrimSpace([]byte(s)))
+			}
+		case xml.EndElement:
+			depth--
+		}
+	}
+	return ""
+}

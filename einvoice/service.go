@@ -1,0 +1,369 @@
+package einvoice
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/internal/kv"
+	"github.com/levytax/levy/webhook"
+)
+
+// ErrClosed is the error, wrapped, of the methods of a Service after
+// Close.
+var ErrClosed = errors.New("e-invoicing is closed")
+
+// Defaults of Config.
+const (
+	DefaultMinBackoff       = 5 * time.Second
+	DefaultMaxBackoff       = time.Hour
+	DefaultMaxAttempts      = 15
+	DefaultTimeout          = 10 * time.Second
+	DefaultMaxDocumentBytes = 8 << 20
+	DefaultWorkers          = 4
+	// DefaultDeliveryAttempts bounds the tries of a transmitter that
+	// fails for a reason other than a rejection, such as a full disk.
+	DefaultDeliveryAttempts = 5
+)
+
+// Config configures a Service. Its zero value is the product's defaults.
+type Config struct {
+	// Transmitter delivers the documents that pass validation. By default
+	// a DirTransmitter writes them under the service's directory, in
+	// outbox/<receiver>/.
+	Transmitter Transmitter
+	// MinBackoff is the delay before the first retry of an event;
+	// every further retry waits twice as long, up to MaxBackoff, with
+	// jitter. A target's Retry-After is honoured when it asks for longer.
+	MinBackoff, MaxBackoff time.Duration
+	// MaxAttempts is how many times an event is tried before it goes to
+	// the dead-letter list.
+	MaxAttempts int
+	// Timeout bounds one delivery attempt of an event.
+	Timeout time.Duration
+	// AllowHTTP lets a connection's target URL be plain http on any host;
+	// without it plain http is allowed only to loopback addresses.
+	AllowHTTP bool
+	// HTTPClient sends the events; by default one with Timeout that does
+	// not follow redirects.
+	HTTPClient *http.Client
+	// MaxDocumentBytes bounds a submitted document.
+	MaxDocumentBytes int
+	// Workers is how many documents are processed at once.
+	Workers int
+	// DeliveryAttempts bounds the tries of a transmitter's failures
+	// other than rejections; after the last one the document is in
+	// Error.
+	DeliveryAttempts int
+	// Passive opens the store without processing documents or sending
+	// events, for the command-line tools of an operator.
+	Passive bool
+	// Logger receives the service's logs (identifiers only: never a
+	// secret, a document or an event body). Default: no logs.
+	Logger *slog.Logger
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+}
+
+// Service is Levy's e-invoicing: it stores submitted documents, moves them
+// through the workflow, delivers them with a Transmitter, and sends the
+// events of every status they enter to the tenants' webhook connections,
+// from a persistent outbox. Open it with Open.
+//
+// Service is safe for concurrent use. Documents are processed by a pool
+// of workers (Config.Workers), each document by one worker at a time;
+// events are sent by one goroutine per connection, in order. Close stops
+// them and waits for the calls in progress.
+type Service struct {
+	db  *badger.DB
+	cfg Config
+	log *slog.Logger
+	now func() time.Time
+	tx  Transmitter
+	dir string
+
+	gate   kv.Gate
+	ctx    context.Context // ends when Close begins
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	proc *processor
+	disp *dispatcher
+}
+
+// Open opens the e-invoicing store in dir (by convention
+// <data-dir>/einvoice), creating it if needed, and, unless cfg.Passive,
+// resumes the documents in progress and the events waiting in the outbox.
+// It refuses a directory written with another schema version than the
+// one this Levy supports.
+func Open(ctx context.Context, dir string, cfg Config) (*Service, error) {
+	if cfg.MinBackoff <= 0 {
+		cfg.MinBackoff = DefaultMinBackoff
+	}
+	if cfg.MaxBackoff <= 0 {
+		cfg.MaxBackoff = DefaultMaxBackoff
+	}
+	if cfg.MaxBackoff < cfg.MinBackoff {
+		cfg.MaxBackoff = cfg.MinBackoff
+	}
+	if cfg.MaxAttempts <= 0 {
+		cfg.MaxAttempts = DefaultMaxAttempts
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.MaxDocumentBytes <= 0 {
+		cfg.MaxDocumentBytes = DefaultMaxDocumentBytes
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = DefaultWorkers
+	}
+	if cfg.DeliveryAttempts <= 0 {
+		cfg.DeliveryAttempts = DefaultDeliveryAttempts
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = &http.Client{
+			Timeout: cfg.Timeout,
+			// A redirect is an answer like any other non-2xx one: the
+			// signature covers the configured URL, not another.
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+		}
+	}
+	if cfg.Transmitter == nil {
+		cfg.Transmitter = &DirTransmitter{Dir: filepath.Join(dir, "outbox")}
+	}
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return nil, fmt.Errorf("einvoice: open %s: %w", dir, err)
+	}
+	bo := badger.DefaultOptions(filepath.Join(dir, "db")).
+		WithSyncWrites(true).
+		WithMemTableSize(8 << 20).
+		WithNumMemtables(2).
+		WithBlockCacheSize(16 << 20).
+		WithValueLogFileSize(64 << 20)
+	db, err := kv.Open(ctx, bo, "einvoice", cfg.Logger, kv.Schema{Key: keySchema, Version: schemaVersion, Store: "the e-invoicing store"})
+	if err != nil {
+		return nil, err
+	}
+	s := &Service{db: db, cfg: cfg, log: log, now: cfg.Now, tx: cfg.Transmitter, dir: dir}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	if !cfg.Passive {
+		s.proc = newProcessor(s)
+		s.disp = newDispatcher(s)
+		if err := s.disp.resume(ctx); err != nil {
+			s.cancel()
+			_ = db.Close()
+			return nil, err
+		}
+		s.proc.start()
+	}
+	return s, nil
+}
+
+// Close stops processing and sending, waits for the calls in progress and
+// closes the store. Events and documents in progress stay where they are
+// and resume at the next Open.
+func (s *Service) Close() error {
+	return s.gate.Close(func() error {
+		s.cancel()
+		s.wg.Wait()
+		if err := s.db.Close(); err != nil {
+			return fmt.Errorf("einvoice: close: %w", err)
+		}
+		return nil
+	})
+}
+
+// enter counts a call in, or fails once Close has begun.
+func (s *Service) enter(op string) error {
+	if !s.gate.Enter() {
+		return fmt.Errorf("einvoice: %s: %w", op, ErrClosed)
+	}
+	return nil
+}
+
+// newID returns a random GUID (version 4).
+func (s *Service) newID() string { return NewGUID() }
+
+// NewGUID returns a random version 4 GUID in its 8-4-4-4-12 form.
+func NewGUID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	h := hex.EncodeToString(b[:])
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
+
+// Submit stores a document received for the tenant of ctx as Pending, with
+// the events of Pending in the outbox, and returns its record. The record
+// and the events are on disk when Submit returns; pre-processing and
+// delivery follow in the background. A non-empty idempotencyKey makes
+// a repeated submission with the same key return the first one's record
+// (and created false) instead of storing the document twice.
+func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string) (d *Document, created bool, err error) {
+	if err := s.enter("submit"); err != nil {
+		return nil, false, err
+	}
+	defer s.gate.Leave()
+	tenant := levy.Tenant(ctx)
+	if len(data) == 0 {
+		return nil, false, levy.Invalid("body", "the document is empty; send UBL 2.1 XML")
+	}
+	if len(data) > s.cfg.MaxDocumentBytes {
+		return nil, false, &levy.Error{Code: levy.ETooLarge, Field: "body", Message: fmt.Sprintf("the document has %d bytes; the limit is %d", len(data), s.cfg.MaxDocumentBytes)}
+	}
+	if len(idempotencyKey) > 128 {
+		return nil, false, levy.Invalid("Idempotency-Key", "the idempotency key may have at most 128 characters")
+	}
+	now := s.now().UTC()
+	sum := sha256.Sum256(data)
+	d = &Document{
+		DocumentID:            s.newID(),
+		TenantID:              tenant,
+		DocumentNumber:        peekNumber(data),
+		Status:                webhook.StatusPending,
+		TransmissionDirection: DirectionOutbound,
+		TransmissionDateTime:  now,
+		SizeBytes:             len(data),
+		SHA256:                hex.EncodeToString(sum[:]),
+		History:               []Transition{{Status: webhook.StatusPending, At: now}},
+	}
+	var woken []string
+	created = true
+	err = kv.Update(ctx, s.db, func(txn *badger.Txn) error {
+		woken, created = nil, true
+		if idempotencyKey != "" {
+			var first string
+			found, err := getJSON(txn, key(keySubmit, tenant, idempotencyKey), &first)
+			if err != nil {
+				return err
+			}
+			if found {
+				prev, err := loadDocument(txn, tenant, first)
+				if err != nil {
+					return err
+				}
+				d, created = prev, false
+				return nil
+			}
+			if err := setJSON(txn, key(keySubmit, tenant, idempotencyKey), d.DocumentID); err != nil {
+				return err
+			}
+		}
+		if err := setJSON(txn, key(keyDoc, tenant, d.DocumentID), d); err != nil {
+			return err
+		}
+		if err := txn.Set(key(keyXML, tenant, d.DocumentID), data); err != nil {
+			return err
+		}
+		if err := txn.Set(key(keyQueue, d.DocumentID), []byte(tenant)); err != nil {
+			return err
+		}
+		var err error
+		woken, err = enqueue(txn, d, s.newID, now)
+		return err
+	})
+	if err != nil {
+		return nil, false, kv.Wrap("einvoice", "submit", "", err)
+	}
+	if created {
+		s.log.Info("document received", "tenant", tenant, "document_id", d.DocumentID, "size", len(data))
+		s.wake(woken)
+		if s.proc != nil {
+			s.proc.kick()
+		}
+	}
+	return d, created, nil
+}
+
+// Get returns the record of a document of the tenant of ctx; a document
+// of another tenant is not found.
+func (s *Service) Get(ctx context.Context, id string) (*Document, error) {
+	if err := s.enter("get"); err != nil {
+		return nil, err
+	}
+	defer s.gate.Leave()
+	if err := checkID("documentId", id); err != nil {
+		return nil, err
+	}
+	var d *Document
+	err := s.db.View(func(txn *badger.Txn) error {
+		var err error
+		d, err = loadDocument(txn, levy.Tenant(ctx), id)
+		return err
+	})
+	return d, kv.Wrap("einvoice", "get", id, err)
+}
+
+// Content returns the document as it was received.
+func (s *Service) Content(ctx context.Context, id string) ([]byte, error) {
+	if err := s.enter("content"); err != nil {
+		return nil, err
+	}
+	defer s.gate.Leave()
+	if err := checkID("documentId", id); err != nil {
+		return nil, err
+	}
+	var data []byte
+	err := s.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get(key(keyXML, levy.Tenant(ctx), id))
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return levy.NotFound("documentId", "there is no document %s", id)
+		}
+		if err != nil {
+			return err
+		}
+		data, err = item.ValueCopy(nil)
+		return err
+	})
+	return data, kv.Wrap("einvoice", "read", id, err)
+}
+
+// wake tells the dispatcher that connections have new events.
+func (s *Service) wake(webhookIDs []string) {
+	if s.disp == nil {
+		return
+	}
+	for _, id := range webhookIDs {
+		s.disp.wake(id)
+	}
+}
+
+// checkID validates a GUID parameter.
+func checkID(field, id string) error {
+	if !IsGUID(id) {
+		return levy.Invalid(field, "%q is not a GUID (8-4-4-4-12 hexadecimal digits)", truncate(id, 64))
+	}
+	return nil
+}
+
+// IsGUID reports whether s is a GUID in its 8-4-4-4-12 hexadecimal form.
+func IsGUID(s string) bool { return webhook.IsGUID(s) }
+
+// truncate shortens s for an error message.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}

@@ -1,0 +1,139 @@
+package einvoice
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/dgraph-io/badger/v4"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/internal/kv"
+)
+
+// CreateConnection adds a webhook connection to the tenant of ctx after
+// validating it (a target URL that is https, or plain http to loopback
+// unless Config.AllowHTTP; a secret of at least 32 bytes; "all" or known
+// statuses), and returns it without its secret. Events of the statuses
+// documents enter from now on are sent to it.
+func (s *Service) CreateConnection(ctx context.Context, nc NewConnection) (Connection, error) {
+	if err := s.enter("create webhook"); err != nil {
+		return Connection{}, err
+	}
+	defer s.gate.Leave()
+	if err := nc.check(s.cfg.AllowHTTP); err != nil {
+		return Connection{}, err
+	}
+	tenant := levy.Tenant(ctx)
+	c := connection{
+		Connection: Connection{WebhookID: s.newID(), TenantID: tenant, TargetURL: nc.TargetURL,
+			Events: nc.Events, IncludeMetadata: nc.IncludeMetadata, CreatedAt: s.now().UTC()},
+		Secret: nc.SecretKey,
+	}
+	err := kv.Update(ctx, s.db, func(txn *badger.Txn) error {
+		cs, err := connections(txn, tenant)
+		if err != nil {
+			return err
+		}
+		if len(cs) >= MaxConnections {
+			return &levy.Error{Code: levy.EConflict, Field: "targetUrl", Message: "a tenant may have at most 20 webhook connections; delete one first"}
+		}
+		return setJSON(txn, key(keyConn, tenant, c.WebhookID), c)
+	})
+	if err != nil {
+		return Connection{}, kv.Wrap("einvoice", "create webhook", "", err)
+	}
+	s.log.Info("webhook connection created", "tenant", tenant, "webhook_id", c.WebhookID)
+	return c.Connection, nil
+}
+
+// Connections lists the webhook connections of the tenant of ctx, without
+// their secrets.
+func (s *Service) Connections(ctx context.Context) ([]Connection, error) {
+	if err := s.enter("list webhooks"); err != nil {
+		return nil, err
+	}
+	defer s.gate.Leave()
+	list := []Connection{}
+	err := s.db.View(func(txn *badger.Txn) error {
+		cs, err := connections(txn, levy.Tenant(ctx))
+		for _, c := range cs {
+			list = append(list, c.Connection)
+		}
+		return err
+	})
+	return list, kv.Wrap("einvoice", "list webhooks", "", err)
+}
+
+// Connection returns one webhook connection of the tenant of ctx, without
+// its secret.
+func (s *Service) Connection(ctx context.Context, id string) (Connection, error) {
+	if err := s.enter("get webhook"); err != nil {
+		return Connection{}, err
+	}
+	defer s.gate.Leave()
+	if err := checkID("webhookId", id); err != nil {
+		return Connection{}, err
+	}
+	var c connection
+	err := s.db.View(func(txn *badger.Txn) error {
+		found, err := getJSON(txn, key(keyConn, levy.Tenant(ctx), id), &c)
+		if err == nil && !found {
+			err = levy.NotFound("webhookId", "there is no webhook connection %s", id)
+		}
+		return err
+	})
+	return c.Connection, kv.Wrap("einvoice", "get webhook", id, err)
+}
+
+// DeleteConnection removes a webhook connection of the tenant of ctx, with
+// the events still waiting for it, and returns it.
+func (s *Service) DeleteConnection(ctx context.Context, id string) (Connection, error) {
+	if err := s.enter("delete webhook"); err != nil {
+		return Connection{}, err
+	}
+	defer s.gate.Leave()
+	if err := checkID("webhookId", id); err != nil {
+		return Connection{}, err
+	}
+	tenant := levy.Tenant(ctx)
+	var c connection
+	err := kv.Update(ctx, s.db, func(txn *badger.Txn) error {
+		found, err := getJSON(txn, key(keyConn, tenant, id), &c)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return levy.NotFound("webhookId", "there is no webhook connection %s", id)
+		}
+		return txn.Delete(key(keyConn, tenant, id))
+	})
+	if err == nil {
+		// No event can join the connection's queue now: enqueue reads the
+		// connection in its own transaction, which would conflict.
+		err = s.db.DropPrefix(key(keyOutbox, id))
+	}
+	if err != nil {
+		return Connection{}, kv.Wrap("einvoice", "delete webhook", id, err)
+	}
+	s.log.Info("webhook connection deleted", "tenant", tenant, "webhook_id", id)
+	return c.Connection, nil
+}
+
+// loadConnection reads a stored connection with its secret.
+func (s *Service) loadConnection(tenant, id string) (connection, bool, error) {
+	var c connection
+	var found bool
+	err := s.db.View(func(txn *badger.Txn) error {
+		var err error
+		found, err = getJSON(txn, key(keyConn, tenant, id), &c)
+		return err
+	})
+	return c, found, err
+}
+
+// redacted is what a connection looks like in a log or a %v: never the
+// secret.
+func (c connection) String() string {
+	b, _ := json.Marshal(c.Connection)
+	return string(b)
+}

@@ -1,0 +1,19 @@
+// Package einvoicing is the HTTP adapter of Levy's e-invoicing (package
+// einvoice): the document and webhook-connection routes under
+// /einvoicing/v1, for the tenant of the caller's access token, and the
+// dead-letter routes under /admin/v1/einvoicing for an operator. It
+// decodes, validates the transport (content types, sizes, path
+// parameters), calls the service and encodes, in the envelope and with
+// the errors of the API (package api); it holds no logic of its own.
+//
+//	POST   /einvoicing/v1/documents                 submit UBL 2.1 XML: 202 and the record, Pending
+//	GET    /einvoicing/v1/documents/{documentId}    the record and its current status
+//	GET    /einvoicing/v1/documents/{documentId}/content   the document as received
+//	POST   /einvoicing/v1/webhooks                  create a connection: 201
+//	GET    /einvoicing/v1/webhooks                  list the connections (never a secret)
+//	GET    /einvoicing/v1/webhooks/{webhookId}      one connection
+//	DELETE /einvoicing/v1/webhooks/{webhookId}      delete a connection and its waiting events
+//	DELETE /einvoicing/v1/webhooks?webhookId=ID     the same
+//	GET    /admin/v1/einvoicing/dead-letters[?tenant=T]           the dead-letter list
+//	POST   /admin/v1/einvoicing/dead-letters/{eventId}/replay     send a dead letter again
+package einvoicing

@@ -1,0 +1,275 @@
+package einvoicing
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/einvoice"
+	"github.com/levytax/levy/engine"
+)
+
+// maxConnectionBody bounds the body of a new webhook connection.
+const maxConnectionBody = 16 << 10
+
+// Handler serves the e-invoicing routes over a Service. It is safe for
+// concurrent use.
+type Handler struct {
+	svc   *einvoice.Service
+	auth  api.Authenticator
+	admin api.Authenticator
+	limit int64
+}
+
+// Option configures a Handler.
+type Option func(*Handler)
+
+// WithAuthenticator sets the check of the tenant routes; without one
+// every request belongs to levy.DefaultTenant.
+func WithAuthenticator(a api.Authenticator) Option { return func(h *Handler) { h.auth = a } }
+
+// WithAdminAuthenticator sets the check of the admin routes; without one
+// they are not mounted.
+func WithAdminAuthenticator(a api.Authenticator) Option { return func(h *Handler) { h.admin = a } }
+
+// WithBodyLimit bounds a submitted document (default
+// einvoice.DefaultMaxDocumentBytes).
+func WithBodyLimit(n int64) Option { return func(h *Handler) { h.limit = n } }
+
+// New returns the Handler of svc.
+func New(svc *einvoice.Service, opts ...Option) *Handler {
+	h := &Handler{svc: svc, limit: einvoice.DefaultMaxDocumentBytes}
+	for _, o := range opts {
+		o(h)
+	}
+	return h
+}
+
+// Mounts returns the options that mount the routes on an api.Server.
+func (h *Handler) Mounts() []api.Option {
+	m := []api.Option{
+		api.WithHandler("POST /einvoicing/v1/documents", h.tenant(h.submit)),
+		api.WithHandler("GET /einvoicing/v1/documents/{documentId}", h.tenant(h.get)),
+		api.WithHandler("GET /einvoicing/v1/documents/{documentId}/content", h.tenant(h.content)),
+		api.WithHandler("POST /einvoicing/v1/webhooks", h.tenant(h.createConnection)),
+		api.WithHandler("GET /einvoicing/v1/webhooks", h.tenant(h.listConnections)),
+		api.WithHandler("DELETE /einvoicing/v1/webhooks", h.tenant(h.deleteConnection)),
+		api.WithHandler("GET /einvoicing/v1/webhooks/{webhookId}", h.tenant(h.getConnection)),
+		api.WithHandler("DELETE /einvoicing/v1/webhooks/{webhookId}", h.tenant(h.deleteConnection)),
+	}
+	if h.admin != nil {
+		m = append(m,
+			api.WithHandler("GET /admin/v1/einvoicing/dead-letters", h.operator(h.deadLetters)),
+			api.WithHandler("POST /admin/v1/einvoicing/dead-letters/{eventId}/replay", h.operator(h.replay)),
+		)
+	}
+	return m
+}
+
+// tenant guards a tenant route: the request gets the tenant of its token.
+func (h *Handler) tenant(next http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r, err := api.Authenticate(r, h.auth)
+		if err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		next(w, r)
+	})
+}
+
+// operator guards an admin route.
+func (h *Handler) operator(next http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, err := h.admin.Authenticate(r); err != nil {
+			api.WriteError(w, r, err)
+			return
+		}
+		next(w, r)
+	})
+}
+
+func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
+	if err := xmlContent(r); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.limit))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			err = &levy.Error{Code: levy.ETooLarge, Field: "body", Message: "the document is larger than the limit of " + strconv.FormatInt(h.limit, 10) + " bytes"}
+		} else {
+			err = levy.Invalid("body", "the document could not be read: %v", err)
+		}
+		api.WriteError(w, r, err)
+		return
+	}
+	d, created, err := h.svc.Submit(r.Context(), data, r.Header.Get("Idempotency-Key"))
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Location", "/einvoicing/v1/documents/"+d.DocumentID)
+	status := http.StatusAccepted
+	if !created {
+		status = http.StatusOK
+	}
+	api.WriteData(w, r, status, d)
+}
+
+func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
+	d, err := h.svc.Get(r.Context(), r.PathValue("documentId"))
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, d)
+}
+
+func (h *Handler) content(w http.ResponseWriter, r *http.Request) {
+	data, err := h.svc.Content(r.Context(), r.PathValue("documentId"))
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/xml")
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(data)
+}
+
+func (h *Handler) createConnection(w http.ResponseWriter, r *http.Request) {
+	if err := jsonContent(r); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	var raw map[string]json.RawMessage
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxConnectionBody+1))
+	if err == nil {
+		err = engine.Decode(bytes.NewReader(body), &raw, maxConnectionBody)
+	}
+	if err == nil {
+		err = knownMembers(raw, "targetUrl", "secretKey", "events", "includeMetadata")
+	}
+	var nc einvoice.NewConnection
+	if err == nil {
+		err = engine.Decode(bytes.NewReader(body), &nc, maxConnectionBody)
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	c, err := h.svc.CreateConnection(r.Context(), nc)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Location", "/einvoicing/v1/webhooks/"+c.WebhookID)
+	api.WriteData(w, r, http.StatusCreated, c)
+}
+
+func (h *Handler) listConnections(w http.ResponseWriter, r *http.Request) {
+	cs, err := h.svc.Connections(r.Context())
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, cs)
+}
+
+func (h *Handler) getConnection(w http.ResponseWriter, r *http.Request) {
+	c, err := h.svc.Connection(r.Context(), r.PathValue("webhookId"))
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, c)
+}
+
+func (h *Handler) deleteConnection(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("webhookId")
+	if id == "" {
+		id = r.URL.Query().Get("webhookId")
+		if id == "" {
+			api.WriteError(w, r, levy.Invalid("webhookId", "name the connection to delete: DELETE /einvoicing/v1/webhooks/{webhookId} or ?webhookId="))
+			return
+		}
+	}
+	c, err := h.svc.DeleteConnection(r.Context(), id)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, c)
+}
+
+func (h *Handler) deadLetters(w http.ResponseWriter, r *http.Request) {
+	list, err := h.svc.DeadLetters(r.Context(), r.URL.Query().Get("tenant"))
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, list)
+}
+
+func (h *Handler) replay(w http.ResponseWriter, r *http.Request) {
+	dl, err := h.svc.Replay(r.Context(), r.PathValue("eventId"))
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, dl)
+}
+
+// knownMembers refuses the members of a JSON object that are not among
+// names (compared as encoding/json does, without regard to case), all of
+// them at once.
+func knownMembers(obj map[string]json.RawMessage, names ...string) error {
+	var errs levy.Errors
+	for k := range obj {
+		known := false
+		for _, n := range names {
+			known = known || strings.EqualFold(k, n)
+		}
+		if !known {
+			errs = append(errs, levy.Invalid(k, "%q is not a member of a webhook connection; the members are %s", k, strings.Join(names, ", ")))
+		}
+	}
+	if len(errs) > 0 {
+		slices.SortFunc(errs, func(a, b *levy.Error) int { return strings.Compare(a.Field, b.Field) })
+		return errs
+	}
+	return nil
+}
+
+// xmlContent checks that a submitted document says it is XML.
+func xmlContent(r *http.Request) error {
+	ct := r.Header.Get("Content-Type")
+	mt, _, err := mime.ParseMediaType(ct)
+	if err == nil && (mt == "application/xml" || mt == "text/xml" || (len(mt) > 4 && mt[len(mt)-4:] == "+xml")) {
+		return nil
+	}
+	return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the document must be UBL 2.1 XML sent as application/xml, not " + strconv.Quote(ct)}
+}
+
+// jsonContent checks that a JSON body says it is JSON, when it says
+// anything.
+func jsonContent(r *http.Request) error {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return nil
+	}
+	if mt, _, err := mime.ParseMediaType(ct); err == nil && mt == "application/json" {
+		return nil
+	}
+	return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the body must be JSON (application/json), not " + strconv.Quote(ct)}
+}

@@ -1,0 +1,300 @@
+package einvoicing
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/auth/authtest"
+	"github.com/levytax/levy/einvoice"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/oauth"
+	"github.com/levytax/levy/webhook"
+)
+
+var (
+	engineOnce sync.Once
+	sharedEng  *engine.Engine
+	engineErr  error
+)
+
+// testEngine is the engine behind the test servers; the e-invoicing
+// routes do not use it, the API around them does.
+func testEngine(t testing.TB) *engine.Engine {
+	engineOnce.Do(func() {
+		sharedEng, engineErr = engine.New(context.Background(), engine.WithJournal(journal.NewMemory()))
+	})
+	if engineErr != nil {
+		t.Fatal(engineErr)
+	}
+	return sharedEng
+}
+
+// harness is a Levy server with e-invoicing and real tokens on loopback.
+type harness struct {
+	t      *testing.T
+	url    string
+	svc    *einvoice.Service
+	tokens map[string]string // by tenant; "admin" is the operator's
+}
+
+func newHarness(t *testing.T, cfg einvoice.Config) *harness {
+	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
+	tokens := oauth.New(iss)
+	if cfg.MinBackoff == 0 {
+		cfg.MinBackoff = 10 * time.Millisecond
+		cfg.MaxBackoff = 50 * time.Millisecond
+	}
+	svc, err := einvoice.Open(context.Background(), t.TempDir(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = svc.Close() })
+	h := New(svc, WithAuthenticator(tokens.Authenticator()), WithAdminAuthenticator(tokens.AdminAuthenticator()), WithBodyLimit(64<<10))
+	opts := append([]api.Option{api.WithLogger(slog.New(slog.DiscardHandler))}, tokens.Mounts()...)
+	srv, err := api.New(testEngine(t), append(opts, h.Mounts()...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	return &harness{t: t, url: ts.URL, svc: svc, tokens: map[string]string{
+		"acme":   authtest.Token(t, iss, "acme", oauth.DefaultAudience),
+		"globex": authtest.Token(t, iss, "globex", oauth.DefaultAudience),
+		"admin":  authtest.Token(t, iss, "ops", oauth.DefaultAdminAudience),
+	}}
+}
+
+// answer is an HTTP answer.
+type answer struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+// do sends a request as who ("" for no token) with headers in pairs.
+func (h *harness) do(method, path, who string, body []byte, headers ...string) answer {
+	h.t.Helper()
+	req, err := http.NewRequest(method, h.url+path, bytes.NewReader(body))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if who != "" {
+		req.Header.Set("Authorization", "Bearer "+h.tokens[who])
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if strings.Contains(string(b), "null") && strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		h.t.Errorf("%s %s: the answer holds null: %s", method, path, b)
+	}
+	return answer{resp.StatusCode, resp.Header, b}
+}
+
+// data decodes the data member of an answer.
+func data[T any](t *testing.T, a answer) T {
+	t.Helper()
+	var env struct {
+		Data T `json:"data"`
+	}
+	if err := json.Unmarshal(a.body, &env); err != nil {
+		t.Fatalf("%v: %s", err, a.body)
+	}
+	return env.Data
+}
+
+// target returns the first error target of an answer.
+func target(t *testing.T, a answer) string {
+	t.Helper()
+	var body api.ErrorBody
+	if err := json.Unmarshal(a.body, &body); err != nil || len(body.Errors) == 0 {
+		t.Fatalf("not an error body: %s", a.body)
+	}
+	return body.Errors[0].Target
+}
+
+func invoice(t *testing.T) []byte {
+	b, err := os.ReadFile("../einvoice/testdata/invoice.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+const secret = "0123456789abcdef0123456789abcdef-receiver"
+
+func TestEndToEnd(t *testing.T) {
+	h := newHarness(t, einvoice.Config{})
+	// The customer's receiver, built with package webhook.
+	var mu sync.Mutex
+	var got []webhook.Event
+	mux := http.NewServeMux()
+	rcvSrv := httptest.NewServer(mux)
+	defer rcvSrv.Close()
+	targetURL := rcvSrv.URL + "/levy-events"
+	rcv, err := webhook.NewReceiver([]byte(secret), targetURL, func(_ context.Context, ev webhook.Event, _ []byte) error {
+		mu.Lock()
+		got = append(got, ev)
+		mu.Unlock()
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux.Handle("/levy-events", rcv)
+
+	conn := `{"targetUrl":"` + targetURL + `","secretKey":"` + secret + `","events":"all","includeMetadata":true}`
+	a := h.do("POST", "/einvoicing/v1/webhooks", "acme", []byte(conn), "Content-Type", "application/json")
+	if a.status != 201 || strings.Contains(string(a.body), secret) {
+		t.Fatalf("create webhook: %d %s", a.status, a.body)
+	}
+	c := data[einvoice.Connection](t, a)
+	if !einvoice.IsGUID(c.WebhookID) || c.TenantID != "acme" || !c.Events.All || !c.IncludeMetadata || a.header.Get("Location") != "/einvoicing/v1/webhooks/"+c.WebhookID {
+		t.Fatalf("connection %+v", c)
+	}
+	a = h.do("POST", "/einvoicing/v1/documents", "acme", invoice(t), "Content-Type", "application/xml")
+	if a.status != 202 {
+		t.Fatalf("submit: %d %s", a.status, a.body)
+	}
+	d := data[einvoice.Document](t, a)
+	if d.Status != "Pending" || d.TenantID != "acme" || d.DocumentNumber != "LVY-2026-0042" || a.header.Get("Location") != "/einvoicing/v1/documents/"+d.DocumentID {
+		t.Fatalf("submitted %+v", d)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		a = h.do("GET", "/einvoicing/v1/documents/"+d.DocumentID, "acme", nil)
+		if a.status != 200 {
+			t.Fatalf("get: %d %s", a.status, a.body)
+		}
+		if d = data[einvoice.Document](t, a); d.Status == "Completed" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("still %s", d.Status)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for {
+		mu.Lock()
+		n := len(got)
+		mu.Unlock()
+		if n == 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the receiver accepted %d events", n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	mu.Lock()
+	for i, want := range []string{"Pending", "In Progress", "Completed"} {
+		if got[i].Status != want || got[i].DocumentID != d.DocumentID || got[i].Metadata == nil {
+			t.Errorf("event %d: %+v", i, got[i])
+		}
+	}
+	mu.Unlock()
+	if a := h.do("GET", "/einvoicing/v1/documents/"+d.DocumentID+"/content", "acme", nil); a.status != 200 || !bytes.Equal(a.body, invoice(t)) || a.header.Get("Content-Type") != "application/xml" {
+		t.Errorf("content: %d %s", a.status, a.header.Get("Content-Type"))
+	}
+	// Tenancy.
+	for _, path := range []string{"/einvoicing/v1/documents/" + d.DocumentID, "/einvoicing/v1/documents/" + d.DocumentID + "/content", "/einvoicing/v1/webhooks/" + c.WebhookID} {
+		if a := h.do("GET", path, "globex", nil); a.status != 404 {
+			t.Errorf("globex GET %s: %d", path, a.status)
+		}
+	}
+	if a := h.do("GET", "/einvoicing/v1/webhooks", "globex", nil); a.status != 200 || len(data[[]einvoice.Connection](t, a)) != 0 {
+		t.Errorf("globex's list: %s", a.body)
+	}
+	a = h.do("GET", "/einvoicing/v1/webhooks", "acme", nil)
+	if list := data[[]einvoice.Connection](t, a); len(list) != 1 || strings.Contains(string(a.body), secret) {
+		t.Errorf("acme's list: %s", a.body)
+	}
+	if a := h.do("DELETE", "/einvoicing/v1/webhooks?webhookId="+c.WebhookID, "globex", nil); a.status != 404 {
+		t.Errorf("globex deleted acme's connection: %d", a.status)
+	}
+	if a := h.do("DELETE", "/einvoicing/v1/webhooks?webhookId="+c.WebhookID, "acme", nil); a.status != 200 {
+		t.Errorf("delete: %d %s", a.status, a.body)
+	}
+	if a := h.do("DELETE", "/einvoicing/v1/webhooks/"+c.WebhookID, "acme", nil); a.status != 404 {
+		t.Errorf("delete twice: %d %s", a.status, a.body)
+	}
+}
+
+func TestBadRequests(t *testing.T) {
+	h := newHarness(t, einvoice.Config{})
+	json := "application/json"
+	for _, tc := range []struct {
+		name, method, path, who, contentType string
+		body                                 []byte
+		status                               int
+		target                               string
+	}{
+		{"no token", "POST", "/einvoicing/v1/documents", "", "application/xml", invoice(t), 401, ""},
+		{"admin token on a tenant route", "POST", "/einvoicing/v1/documents", "admin", "application/xml", invoice(t), 403, ""},
+		{"json document", "POST", "/einvoicing/v1/documents", "acme", json, invoice(t), 415, "Content-Type"},
+		{"no content type", "POST", "/einvoicing/v1/documents", "acme", "", invoice(t), 415, "Content-Type"},
+		{"empty document", "POST", "/einvoicing/v1/documents", "acme", "application/xml", nil, 400, "body"},
+		{"too large", "POST", "/einvoicing/v1/documents", "acme", "application/xml", bytes.Repeat([]byte("x"), 65<<10), 413, "body"},
+		{"bad document id", "GET", "/einvoicing/v1/documents/INV-1", "acme", "", nil, 400, "documentId"},
+		{"unknown document", "GET", "/einvoicing/v1/documents/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f", "acme", "", nil, 404, "documentId"},
+		{"webhook not json", "POST", "/einvoicing/v1/webhooks", "acme", "text/plain", []byte(`{}`), 415, "Content-Type"},
+		{"webhook garbage", "POST", "/einvoicing/v1/webhooks", "acme", json, []byte(`{"targetUrl":`), 400, ""},
+		{"webhook unknown field", "POST", "/einvoicing/v1/webhooks", "acme", json, []byte(`{"targetUrl":"https://a.example/x","secretKey":"` + secret + `","events":"all","colour":1}`), 400, "colour"},
+		{"webhook http", "POST", "/einvoicing/v1/webhooks", "acme", json, []byte(`{"targetUrl":"http://a.example/x","secretKey":"` + secret + `","events":"all"}`), 400, "targetUrl"},
+		{"webhook short secret", "POST", "/einvoicing/v1/webhooks", "acme", json, []byte(`{"targetUrl":"https://a.example/x","secretKey":"short","events":"all"}`), 400, "secretKey"},
+		{"webhook bad events", "POST", "/einvoicing/v1/webhooks", "acme", json, []byte(`{"targetUrl":"https://a.example/x","secretKey":"` + secret + `","events":["Sent"]}`), 400, "events[0]"},
+		{"webhook events wrong type", "POST", "/einvoicing/v1/webhooks", "acme", json, []byte(`{"targetUrl":"https://a.example/x","secretKey":"` + secret + `","events":7}`), 400, "events"},
+		{"delete without id", "DELETE", "/einvoicing/v1/webhooks", "acme", "", nil, 400, "webhookId"},
+		{"delete bad id", "DELETE", "/einvoicing/v1/webhooks/x", "acme", "", nil, 400, "webhookId"},
+		{"dead letters as a tenant", "GET", "/admin/v1/einvoicing/dead-letters", "acme", "", nil, 403, ""},
+		{"replay bad id", "POST", "/admin/v1/einvoicing/dead-letters/x/replay", "admin", "", nil, 400, "eventId"},
+		{"replay unknown", "POST", "/admin/v1/einvoicing/dead-letters/6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f/replay", "admin", "", nil, 404, "eventId"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var headers []string
+			if tc.contentType != "" {
+				headers = []string{"Content-Type", tc.contentType}
+			}
+			a := h.do(tc.method, tc.path, tc.who, tc.body, headers...)
+			if a.status != tc.status {
+				t.Fatalf("status %d, want %d: %s", a.status, tc.status, a.body)
+			}
+			if tc.target != "" && !strings.HasPrefix(target(t, a), tc.target) {
+				t.Errorf("target %q, want %q: %s", target(t, a), tc.target, a.body)
+			}
+		})
+	}
+	if a := h.do("GET", "/admin/v1/einvoicing/dead-letters", "admin", nil); a.status != 200 || len(data[[]einvoice.DeadLetter](t, a)) != 0 {
+		t.Errorf("dead letters: %d %s", a.status, a.body)
+	}
+	if a := h.do("POST", "/einvoicing/v1/documents", "acme", invoice(t), "Content-Type", "text/xml; charset=utf-8"); a.status != 202 {
+		t.Errorf("after the bad requests: %d %s", a.status, a.body)
+	}
+}
+
+func TestSubmitIdempotencyKey(t *testing.T) {
+	h := newHarness(t, einvoice.Config{})
+	a := h.do("POST", "/einvoicing/v1/documents", "acme", invoice(t), "Content-Type", "application/xml", "Idempotency-Key", "batch-9-doc-1")
+	b := h.do("POST", "/einvoicing/v1/documents", "acme", invoice(t), "Content-Type", "application/xml", "Idempotency-Key", "batch-9-doc-1")
+	if a.status != 202 || b.status != 200 || data[einvoice.Document](t, a).DocumentID != data[einvoice.Document](t, b).DocumentID {
+		t.Errorf("%d %d", a.status, b.status)
+	}
+}

@@ -1,0 +1,78 @@
+package webhook
+
+// Statuses of an e-invoicing document, as events name them.
+const (
+	StatusPending         = "Pending"
+	StatusInProgress      = "In Progress"
+	StatusCompleted       = "Completed"
+	StatusProcessingIssue = "Processing Issue"
+	StatusError           = "Error"
+)
+
+// Statuses lists every status in the order a document may enter them.
+var Statuses = []string{StatusPending, StatusInProgress, StatusCompleted, StatusProcessingIssue, StatusError}
+
+// Event is the JSON body of an event: a document entered Status. Its keys
+// are camelCase on the wire; decoding also accepts PascalCase keys
+// (DocumentId), since encoding/json matches member names without regard
+// to case.
+type Event struct {
+	DocumentID     string `json:"documentId"`
+	TenantID       string `json:"tenantId"`
+	DocumentNumber string `json:"documentNumber,omitempty"`
+	IssueDate      string `json:"issueDate,omitempty"` // YYYY-MM-DD
+	Status         string `json:"status"`
+	// TransmissionDirection is "Outbound" for a document a customer sends.
+	TransmissionDirection string `json:"transmissionDirection,omitempty"`
+	// TransmissionDateTime is when the document reached Levy (RFC 3339, UTC).
+	TransmissionDateTime string       `json:"transmissionDateTime,omitempty"`
+	Endpoints            *Endpoints   `json:"endpoints,omitempty"`
+	ErrorDetail          *ErrorDetail `json:"errorDetail,omitempty"`
+	// Metadata is sent only to connections that include metadata.
+	Metadata *Metadata `json:"metadata,omitempty"`
+}
+
+// Endpoints is the routing of a document: its sender and its receiver as
+// electronic addresses (Peppol participant identifiers).
+type Endpoints struct {
+	Sender   *Participant `json:"sender,omitempty"`
+	Receiver *Participant `json:"receiver,omitempty"`
+}
+
+// Participant is an electronic address: an identifier and the code of
+// its scheme (an EAS code such as 0088 for a GLN).
+type Participant struct {
+	Scheme string `json:"scheme,omitempty"`
+	ID     string `json:"id"`
+	Name   string `json:"name,omitempty"`
+}
+
+// ErrorDetail says why a document entered Processing Issue or Error.
+type ErrorDetail struct {
+	// Stage is "pre-processing" for Processing Issue and "delivery" for Error.
+	Stage   string    `json:"stage"`
+	Message string    `json:"message"`
+	Errors  []Problem `json:"errors,omitempty"`
+}
+
+// Problem is one thing wrong with a document.
+type Problem struct {
+	// Code names the rule broken: an EN 16931 business rule (BR-CO-15),
+	// or a Levy code (XML, MISSING, FORMAT, PARTICIPANT, DELIVERY).
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// Location is the path of the element, such as
+	// /Invoice/cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount.
+	Location string `json:"location,omitempty"`
+}
+
+// Metadata describes a document beyond its status.
+type Metadata struct {
+	DocumentType    string `json:"documentType,omitempty"` // Invoice or CreditNote
+	CustomizationID string `json:"customizationId,omitempty"`
+	ProfileID       string `json:"profileId,omitempty"`
+	Currency        string `json:"currency,omitempty"`
+	PayableAmount   string `json:"payableAmount,omitempty"`
+	SizeBytes       int    `json:"sizeBytes,omitempty"`
+	SHA256          string `json:"sha256,omitempty"` // hex digest of the document as received
+}
