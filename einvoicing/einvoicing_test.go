@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -297,4 +298,68 @@ func TestSubmitIdempotencyKey(t *testing.T) {
 	if a.status != 202 || b.status != 200 || data[einvoice.Document](t, a).DocumentID != data[einvoice.Document](t, b).DocumentID {
 		t.Errorf("%d %d", a.status, b.status)
 	}
+}
+
+func TestDeadLetterRoutes(t *testing.T) {
+	h := newHarness(t, einvoice.Config{MaxAttempts: 2})
+	var healthy atomic.Bool
+	var keys []string
+	var mu sync.Mutex
+	tg := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !healthy.Load() {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		mu.Lock()
+		keys = append(keys, r.Header.Get("Idempotency-Key"))
+		mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer tg.Close()
+	conn := `{"targetUrl":"` + tg.URL + `","secretKey":"` + secret + `","events":["Completed"]}`
+	if a := h.do("POST", "/einvoicing/v1/webhooks", "acme", []byte(conn), "Content-Type", "application/json"); a.status != 201 {
+		t.Fatalf("create webhook: %d %s", a.status, a.body)
+	}
+	if a := h.do("POST", "/einvoicing/v1/documents", "acme", invoice(t), "Content-Type", "application/xml"); a.status != 202 {
+		t.Fatalf("submit: %d %s", a.status, a.body)
+	}
+	var dead []einvoice.DeadLetter
+	deadline := time.Now().Add(10 * time.Second)
+	for len(dead) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no dead letter")
+		}
+		time.Sleep(10 * time.Millisecond)
+		dead = data[[]einvoice.DeadLetter](t, h.do("GET", "/admin/v1/einvoicing/dead-letters?tenant=acme", "admin", nil))
+	}
+	if dead[0].Status != "Completed" || dead[0].Attempts != 2 || !strings.Contains(dead[0].LastError, "503") {
+		t.Errorf("dead letter %+v", dead[0])
+	}
+	if a := h.do("GET", "/admin/v1/einvoicing/dead-letters?tenant=globex", "admin", nil); len(data[[]einvoice.DeadLetter](t, a)) != 0 {
+		t.Errorf("globex's dead letters: %s", a.body)
+	}
+	if a := h.do("POST", "/admin/v1/einvoicing/dead-letters/"+dead[0].EventID+"/replay", "acme", nil); a.status != 403 {
+		t.Errorf("a tenant replayed: %d", a.status)
+	}
+	healthy.Store(true)
+	if a := h.do("POST", "/admin/v1/einvoicing/dead-letters/"+dead[0].EventID+"/replay", "admin", nil); a.status != 200 {
+		t.Fatalf("replay: %d %s", a.status, a.body)
+	}
+	for {
+		mu.Lock()
+		n := len(keys)
+		mu.Unlock()
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the replayed event never came")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	mu.Lock()
+	if keys[0] != dead[0].EventID {
+		t.Errorf("replayed with key %s, want %s", keys[0], dead[0].EventID)
+	}
+	mu.Unlock()
 }
