@@ -105,16 +105,25 @@ func (s *Store) newHash(ctx context.Context, secret string) (secretHash, error) 
 }
 
 // matches reports whether secret is the secret hashed in h. It takes as
-// long whether or not it is.
+// long whether or not it is, except that a secret that matched h in the
+// last minutes is recognized at once (see verified).
 func (s *Store) matches(ctx context.Context, h secretHash, secret string) (bool, error) {
 	if h.Alg != "argon2id" || !h.params().valid() || len(h.Salt) == 0 || len(h.Hash) != hashLen {
 		return false, fmt.Errorf("stored secret hash: unsupported algorithm or parameters")
+	}
+	now := s.now()
+	if s.verified.known(h.Hash, secret, now) {
+		return true, nil
 	}
 	sum, err := s.argon2(ctx, secret, h)
 	if err != nil {
 		return false, err
 	}
-	return subtle.ConstantTimeCompare(sum, h.Hash) == 1, nil
+	ok := subtle.ConstantTimeCompare(sum, h.Hash) == 1
+	if ok {
+		s.verified.remember(h.Hash, secret, now)
+	}
+	return ok, nil
 }
 
 // argon2 hashes secret with the salt and parameters of h, once a hashing

@@ -12,7 +12,10 @@
 // (22 and 43 characters), and the store keeps only an argon2id hash of
 // the secret, with its salt and parameters (2 passes over 19 MiB by
 // default). Hashing is bounded (WithHashConcurrency), so that a burst of
-// token requests waits instead of exhausting memory. A new credential may
+// token requests waits instead of exhausting memory. A secret that matched
+// is recognized for the next ten minutes without argon2id, from an HMAC of
+// it under a key made when the store opens (never the secret itself); a
+// wrong secret always pays for argon2id. A new credential may
 // request tokens after an activation delay (Config.ActivationDelay), or
 // at once when made with activeNow. Rotate gives a client a new secret
 // and invalidates its earlier tokens; Revoke ends it.

@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
+	"sync"
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
@@ -71,6 +73,12 @@ type Issuer struct {
 	limit  int
 	window time.Duration
 	now    func() time.Time
+
+	// stripes serialize the issuances of one client and audience in this
+	// process, so that a burst of them takes turns instead of making
+	// their transactions (which update the same rate record) conflict.
+	seed    maphash.Seed
+	stripes [64]sync.Mutex
 }
 
 // NewIssuer returns an Issuer over s with cfg. It makes the store's first
@@ -78,6 +86,7 @@ type Issuer struct {
 // of its credentials into memory when it was opened.)
 func NewIssuer(ctx context.Context, s *Store, cfg Config) (*Issuer, error) {
 	i := &Issuer{
+		seed:   maphash.MakeSeed(),
 		s:      s,
 		ttl:    cmpOr(cfg.TTL, defaultTTL),
 		delay:  cmpOr(cfg.ActivationDelay, defaultActivationDelay),
@@ -207,6 +216,9 @@ func (i *Issuer) issue(ctx context.Context, clientID, secret, audience string, c
 	}
 
 	var tok Token
+	stripe := &i.stripes[maphash.String(i.seed, clientID+"\x00"+audience)%uint64(len(i.stripes))]
+	stripe.Lock()
+	defer stripe.Unlock()
 	err = i.s.update(ctx, func(txn *badger.Txn) error {
 		// Reading the record again puts it in the transaction's reads, so
 		// a Rotate or Revoke committed meanwhile makes it conflict and

@@ -113,6 +113,9 @@ type Store struct {
 	// known one.
 	dummy secretHash
 
+	// verified remembers the secrets that matched recently.
+	verified *verified
+
 	// admin serializes the changes of credentials and keys, so that the
 	// in-memory state is replaced by one writer at a time.
 	admin sync.Mutex
@@ -161,6 +164,8 @@ func Open(ctx context.Context, dir string, opts ...Option) (*Store, error) {
 		hash: o.hash,
 		sem:  make(chan struct{}, o.hashers),
 		now:  time.Now,
+
+		verified: newVerified(),
 	}
 	if err := s.init(ctx); err != nil {
 		_ = db.Close()

@@ -79,9 +79,9 @@ func (s *Service) Replay(ctx context.Context, eventID string) (DeadLetter, error
 		if _, err := txn.Get(key(keyConn, ev.Tenant, ev.WebhookID)); err != nil {
 			return levy.NotFound("eventId", "the webhook connection %s of dead letter %s has been deleted", ev.WebhookID, eventID)
 		}
-		seq, err := nextSeq(txn)
+		seq, err := s.seq.Next()
 		if err != nil {
-			return err
+			return fmt.Errorf("next outbox sequence number: %w", err)
 		}
 		if err := txn.Delete(key(keyDead, eventID)); err != nil {
 			return err

@@ -54,7 +54,7 @@
 //	'W' tenant webhookId         a webhook connection with its secret (JSON)
 //	'O' webhookId seq(8 bytes BE)  an event waiting for delivery (JSON, with the body to send)
 //	'L' eventId                  dead letter: an event given up (JSON)
-//	'S'                          the last outbox sequence number (8 bytes BE)
+//	'S'                          the outbox sequence (a badger.Sequence lease)
 //
 // Writes are synced to disk before they are acknowledged. The secrets of
 // connections are stored as they are, since signing needs them; the

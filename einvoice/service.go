@@ -93,6 +93,10 @@ type Service struct {
 	now func() time.Time
 	tx  Transmitter
 	dir string
+	// seq numbers the events of the outbox. Badger leases its numbers in
+	// blocks, so taking one never makes two transactions conflict; the
+	// numbers of a block unused at a crash are skipped, never reused.
+	seq *badger.Sequence
 
 	gate   kv.Gate
 	ctx    context.Context // ends when Close begins
@@ -165,12 +169,17 @@ func Open(ctx context.Context, dir string, cfg Config) (*Service, error) {
 		return nil, err
 	}
 	s := &Service{db: db, cfg: cfg, log: log, now: cfg.Now, tx: cfg.Transmitter, dir: dir}
+	if s.seq, err = db.GetSequence([]byte{keySeq}, 256); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("einvoice: open %s: %w", dir, err)
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	if !cfg.Passive {
 		s.proc = newProcessor(s)
 		s.disp = newDispatcher(s)
 		if err := s.disp.resume(ctx); err != nil {
 			s.cancel()
+			_ = s.seq.Release()
 			_ = db.Close()
 			return nil, err
 		}
@@ -186,6 +195,9 @@ func (s *Service) Close() error {
 	return s.gate.Close(func() error {
 		s.cancel()
 		s.wg.Wait()
+		if err := s.seq.Release(); err != nil {
+			s.log.Warn("release the outbox sequence", "err", err)
+		}
 		if err := s.db.Close(); err != nil {
 			return fmt.Errorf("einvoice: close: %w", err)
 		}
@@ -280,7 +292,7 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 			return err
 		}
 		var err error
-		woken, err = enqueue(txn, d, s.newID, now)
+		woken, err = s.enqueue(txn, d, now)
 		return err
 	})
 	if err != nil {

@@ -96,29 +96,6 @@ func setJSON(txn *badger.Txn, k []byte, v any) error {
 	return txn.Set(k, b)
 }
 
-// nextSeq returns the next outbox sequence number and stores it.
-func nextSeq(txn *badger.Txn) (uint64, error) {
-	var n uint64
-	item, err := txn.Get([]byte{keySeq})
-	switch {
-	case errors.Is(err, badger.ErrKeyNotFound):
-	case err != nil:
-		return 0, err
-	default:
-		if err := item.Value(func(b []byte) error {
-			if len(b) != 8 {
-				return fmt.Errorf("the outbox sequence has %d bytes, not 8", len(b))
-			}
-			n = binary.BigEndian.Uint64(b)
-			return nil
-		}); err != nil {
-			return 0, err
-		}
-	}
-	n++
-	return n, txn.Set([]byte{keySeq}, binary.BigEndian.AppendUint64(nil, n))
-}
-
 // scan calls fn with the key and value of every key under prefix, in key
 // order, until fn returns false or an error.
 func scan(txn *badger.Txn, prefix []byte, fn func(k, v []byte) (bool, error)) error {
@@ -159,7 +136,7 @@ func connections(txn *badger.Txn, tenant string) ([]connection, error) {
 // enqueue puts an event of d's current status in the outbox of every
 // connection of d's tenant that selects it, and returns the IDs of those
 // connections.
-func enqueue(txn *badger.Txn, d *Document, newID func() string, now time.Time) ([]string, error) {
+func (s *Service) enqueue(txn *badger.Txn, d *Document, now time.Time) ([]string, error) {
 	cs, err := connections(txn, d.TenantID)
 	if err != nil {
 		return nil, err
@@ -173,11 +150,11 @@ func enqueue(txn *badger.Txn, d *Document, newID func() string, now time.Time) (
 		if err != nil {
 			return nil, fmt.Errorf("encode the event: %w", err)
 		}
-		seq, err := nextSeq(txn)
+		seq, err := s.seq.Next()
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("next outbox sequence number: %w", err)
 		}
-		ev := outboxEvent{EventID: newID(), Tenant: d.TenantID, WebhookID: c.WebhookID, DocumentID: d.DocumentID,
+		ev := outboxEvent{EventID: s.newID(), Tenant: d.TenantID, WebhookID: c.WebhookID, DocumentID: d.DocumentID,
 			Status: d.Status, Body: body, CreatedAt: now, NextAttempt: now}
 		if err := setJSON(txn, outboxKey(c.WebhookID, seq), ev); err != nil {
 			return nil, err
@@ -235,7 +212,7 @@ func (s *Service) move(ctx context.Context, tenant, id, from, to string, change 
 				return err
 			}
 		}
-		woken, err = enqueue(txn, d, s.newID, now)
+		woken, err = s.enqueue(txn, d, now)
 		return err
 	})
 	if err != nil {

@@ -19,12 +19,31 @@ import (
 
 // Request is one request of a mix: the method, URL, headers and body.
 type Request struct {
+	// Name groups the request's latencies in Result.Kinds (default: the
+	// method and the URL).
+	Name   string
 	Method string
 	URL    string
 	Header http.Header
 	Body   []byte
+	// BodyFunc, when set, makes the body of each request from the run's
+	// sequence number of the request, so that each may differ (say, a
+	// transaction ID of its own). It must be safe for concurrent use.
+	BodyFunc func(seq int64) []byte
 	// Want is the status that counts as success (default 200).
 	Want int
+	// Record, when set, receives the status and body of every answer
+	// with the body it answered, as one of Want or not. It must be safe for
+	// concurrent use.
+	Record func(sent []byte, status int, body []byte)
+}
+
+// name is the request's name in Result.Kinds.
+func (r *Request) name() string {
+	if r.Name != "" {
+		return r.Name
+	}
+	return r.Method + " " + r.URL
 }
 
 // Config says how to drive the load. The run stops after Requests
@@ -34,6 +53,13 @@ type Config struct {
 	Clients  int
 	Requests int
 	Duration time.Duration
+	// Rate, when positive, paces the run at that many requests per
+	// second across all clients, each client sending on its own schedule;
+	// a latency is then measured from the time the request was due, so
+	// that a server falling behind shows in the percentiles instead of
+	// slowing the clients down. Without it every client sends its next
+	// request as soon as the last is answered.
+	Rate float64
 	// Mix is the requests to send, taken in turn by each client.
 	Mix []Request
 }
@@ -47,6 +73,14 @@ type Result struct {
 	Elapsed    time.Duration
 	P50, P99   time.Duration
 	Max        time.Duration
+	// Kinds holds the same figures per request name.
+	Kinds map[string]Kind
+}
+
+// Kind is what a run measured for the requests of one name.
+type Kind struct {
+	Requests, Errors int
+	P50, P99, Max    time.Duration
 }
 
 // RPS is the throughput of the run in requests per second.
@@ -84,11 +118,18 @@ func Run(ctx context.Context, hc *http.Client, c Config) (Result, error) {
 		firstErr atomic.Pointer[string]
 		mu       sync.Mutex
 		all      []time.Duration
+		kinds    = map[string][]time.Duration{}
+		kindErrs = map[string]int{}
+		seq      atomic.Int64
 		wg       sync.WaitGroup
 	)
 	fail := func(s string) {
 		errs.Add(1)
 		firstErr.CompareAndSwap(nil, &s)
+	}
+	names := make([]string, len(c.Mix))
+	for i := range c.Mix {
+		names[i] = c.Mix[i].name()
 	}
 	start := time.Now()
 	for w := 0; w < c.Clients; w++ {
@@ -96,6 +137,14 @@ func Run(ctx context.Context, hc *http.Client, c Config) (Result, error) {
 		go func(w int) {
 			defer wg.Done()
 			lat := make([]time.Duration, 0, 1024)
+			byKind := map[string][]time.Duration{}
+			failed := map[string]int{}
+			var interval time.Duration
+			due := start
+			if c.Rate > 0 {
+				interval = time.Duration(float64(c.Clients) / c.Rate * float64(time.Second))
+				due = start.Add(interval * time.Duration(w) / time.Duration(c.Clients))
+			}
 			for i := w; ; i++ {
 				if c.Requests > 0 && next.Add(1) > int64(c.Requests) {
 					break
@@ -103,8 +152,25 @@ func Run(ctx context.Context, hc *http.Client, c Config) (Result, error) {
 				if ctx.Err() != nil {
 					break
 				}
-				r := c.Mix[i%len(c.Mix)]
+				k := i % len(c.Mix)
+				r := c.Mix[k]
+				if r.BodyFunc != nil {
+					r.Body = r.BodyFunc(seq.Add(1))
+				}
 				t0 := time.Now()
+				if interval > 0 {
+					if wait := time.Until(due); wait > 0 {
+						select {
+						case <-time.After(wait):
+						case <-ctx.Done():
+						}
+						if ctx.Err() != nil {
+							break
+						}
+					}
+					t0 = due
+					due = due.Add(interval)
+				}
 				status, err := send(ctx, hc, r)
 				d := time.Since(t0)
 				want := r.Want
@@ -116,13 +182,22 @@ func Run(ctx context.Context, hc *http.Client, c Config) (Result, error) {
 					continue // the run's time is up
 				case err != nil:
 					fail(err.Error())
+					failed[names[k]]++
 				case status != want:
 					fail(fmt.Sprintf("%s %s answered %d, want %d", r.Method, r.URL, status, want))
+					failed[names[k]]++
 				}
 				lat = append(lat, d)
+				byKind[names[k]] = append(byKind[names[k]], d)
 			}
 			mu.Lock()
 			all = append(all, lat...)
+			for n, l := range byKind {
+				kinds[n] = append(kinds[n], l...)
+			}
+			for n, e := range failed {
+				kindErrs[n] += e
+			}
 			mu.Unlock()
 		}(w)
 	}
@@ -131,13 +206,24 @@ func Run(ctx context.Context, hc *http.Client, c Config) (Result, error) {
 	if p := firstErr.Load(); p != nil {
 		res.FirstError = *p
 	}
-	if len(all) > 0 {
-		slices.Sort(all)
-		res.P50 = all[len(all)*50/100]
-		res.P99 = all[min(len(all)*99/100, len(all)-1)]
-		res.Max = all[len(all)-1]
+	res.P50, res.P99, res.Max = percentiles(all)
+	res.Kinds = map[string]Kind{}
+	for n, l := range kinds {
+		k := Kind{Requests: len(l), Errors: kindErrs[n]}
+		k.P50, k.P99, k.Max = percentiles(l)
+		res.Kinds[n] = k
 	}
 	return res, nil
+}
+
+// percentiles sorts lat and returns its median, 99th percentile and
+// maximum.
+func percentiles(lat []time.Duration) (p50, p99, max time.Duration) {
+	if len(lat) == 0 {
+		return 0, 0, 0
+	}
+	slices.Sort(lat)
+	return lat[len(lat)*50/100], lat[min(len(lat)*99/100, len(lat)-1)], lat[len(lat)-1]
 }
 
 // send makes one request and reads the whole answer.
@@ -160,7 +246,14 @@ func send(ctx context.Context, hc *http.Client, r Request) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	_, err = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
+	defer resp.Body.Close()
+	if r.Record == nil {
+		_, err = io.Copy(io.Discard, resp.Body)
+		return resp.StatusCode, err
+	}
+	b, err := io.ReadAll(resp.Body)
+	if err == nil {
+		r.Record(r.Body, resp.StatusCode, b)
+	}
 	return resp.StatusCode, err
 }
