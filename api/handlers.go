@@ -52,8 +52,8 @@ func lookup[Req any](fn func(*taxarea.Resolver, context.Context, Req) (*taxarea.
 }
 
 func (s *Server) findTaxAreas(w http.ResponseWriter, r *http.Request) {
-	var searches []taxarea.Search
-	if err := s.decode(r, &searches); err != nil {
+	searches, err := s.decodeSearches(r)
+	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -68,7 +68,7 @@ func (s *Server) findTaxAreas(w http.ResponseWriter, r *http.Request) {
 func (s *Server) deleteTransaction(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if err := s.engine.DeleteTransaction(r.Context(), id); err != nil {
-		s.fail(w, r, err)
+		s.fail(w, r, atPathParam(err, "id"))
 		return
 	}
 	s.write(w, r, http.StatusOK, DeleteAnswer{TransactionID: id, Meta: s.meta(exchangeOf(r.Context()))})
@@ -82,7 +82,7 @@ func (s *Server) reverseTransaction(w http.ResponseWriter, r *http.Request) {
 	}
 	resp, err := s.engine.ReverseTransaction(r.Context(), r.PathValue("id"), body.Data)
 	if err != nil {
-		s.fail(w, r, err)
+		s.fail(w, r, s.reversalTarget(r.Context(), err, body.Data.TransactionID))
 		return
 	}
 	ok(s, w, r, resp)
@@ -91,7 +91,7 @@ func (s *Server) reverseTransaction(w http.ResponseWriter, r *http.Request) {
 func (s *Server) rollbackTransaction(w http.ResponseWriter, r *http.Request) {
 	resp, err := s.engine.RollbackTransaction(r.Context(), r.PathValue("id"))
 	if err != nil {
-		s.fail(w, r, err)
+		s.fail(w, r, atPathParam(err, "id"))
 		return
 	}
 	ok(s, w, r, resp)
@@ -101,7 +101,7 @@ func (s *Server) transactionExists(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("transactionid")
 	found, err := s.engine.TransactionExists(r.Context(), id)
 	if err != nil {
-		s.fail(w, r, renameField(err, "id", "transactionid"))
+		s.fail(w, r, atPathParam(err, "transactionid"))
 		return
 	}
 	s.write(w, r, http.StatusOK, ExistsAnswer{TransactionID: id, TransactionExistsIndicator: strconv.FormatBool(found),
@@ -215,6 +215,30 @@ func jsonContent(r *http.Request) error {
 		return nil
 	}
 	return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the body must be JSON (application/json), not " + strconv.Quote(ct)}
+}
+
+// atPathParam gives an error about the transaction ID of a route's path
+// the name of the path parameter: the engine calls it id, the journal
+// transactionId.
+func atPathParam(err error, name string) error {
+	return renameField(renameField(err, "id", name), "transactionId", name)
+}
+
+// reversalTarget names the member that an error of a reversal is about.
+// The journal calls both the transaction reversed (the path's id) and the
+// reversal's own ID (data.transactionId) transactionId; a conflict is
+// about the reversal's ID when one was given and it is taken.
+func (s *Server) reversalTarget(ctx context.Context, err error, newID string) error {
+	var one *levy.Error
+	if !errors.As(err, &one) || one.Field != "transactionId" {
+		return atPathParam(err, "id")
+	}
+	if one.Code == levy.EConflict && newID != "" {
+		if taken, e := s.engine.TransactionExists(ctx, newID); e == nil && taken {
+			return renameField(err, "transactionId", "data.transactionId")
+		}
+	}
+	return atPathParam(err, "id")
 }
 
 // renameField gives the errors about field the name a route uses for it.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -112,24 +114,71 @@ func New(e *engine.Engine, opts ...Option) (*Server, error) {
 	for _, rt := range table {
 		methods[rt.Path] = append(methods[rt.Path], rt.Method)
 	}
+	served := map[string]bool{} // the paths that answer 405 already
 	for _, base := range Bases {
 		for _, rt := range table {
 			s.route(mux, base, rt)
 		}
-		for path, ms := range methods {
-			s.notAllowed(mux, base+path, strings.Join(ms, ", "))
+		for at, ms := range methods {
+			s.notAllowed(mux, base+at, strings.Join(ms, ", "))
+			served[base+at] = true
 		}
 	}
-	for _, m := range s.extra {
+	// The mounted handlers and /healthz and /metrics answer another method
+	// at their paths as the routes do: 405 with the Allow list.
+	extra := append(slices.Clone(s.extra),
+		mount{"GET /healthz", http.HandlerFunc(s.healthz)},
+		mount{"GET /metrics", promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{})})
+	var paths []string               // the paths of the mounts with a method, in order
+	mounted := map[string][]string{} // the methods mounted at each of them
+	for _, m := range extra {
 		mux.Handle(m.pattern, s.named(m.pattern, m.h.ServeHTTP))
+		method, at, ok := strings.Cut(m.pattern, " ")
+		if !ok || !strings.HasPrefix(at, "/") || served[at] {
+			continue // a pattern for every method or for one host, or a path of the API
+		}
+		if _, seen := mounted[at]; !seen {
+			paths = append(paths, at)
+		}
+		mounted[at] = append(mounted[at], method)
 	}
-	mux.Handle("GET /healthz", s.named("GET /healthz", s.healthz))
-	mux.Handle("GET /metrics", s.named("GET /metrics", promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{}).ServeHTTP))
-	mux.Handle("/", s.named("unmatched", func(w http.ResponseWriter, r *http.Request) {
-		s.fail(w, r, levy.NotFound("", "there is no %s", r.URL.Path))
-	}))
-	s.handler = s.middleware(mux)
+	for _, at := range paths {
+		s.notAllowed(mux, at, strings.Join(mounted[at], ", "))
+	}
+	mux.Handle("/", s.named("unmatched", s.unmatched))
+	s.handler = s.middleware(canonicalOnly(mux, s.unmatched))
 	return s, nil
+}
+
+// unmatched answers a path that nothing is served at.
+func (s *Server) unmatched(w http.ResponseWriter, r *http.Request) {
+	s.fail(w, r, levy.NotFound("", "there is no %s", r.URL.Path))
+}
+
+// canonicalOnly passes to next the requests whose path is canonical, and
+// answers the others with notFound. net/http.ServeMux would redirect a
+// path with an empty, "." or ".." segment to its clean form, which for
+// the API turns /transactions//reversal, a transaction with an empty ID,
+// into a redirect to another operation; such a path names nothing.
+func canonicalOnly(next http.Handler, notFound http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := r.URL.Path; strings.HasPrefix(p, "/") && !canonical(p) {
+			notFound(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// canonical reports whether p, a path that starts with a slash, is clean
+// as net/http.ServeMux wants it: path.Clean keeps it, but for a trailing
+// slash.
+func canonical(p string) bool {
+	c := path.Clean(p)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		c += "/"
+	}
+	return c == p
 }
 
 // Handler returns the handler of every route, /healthz and /metrics.

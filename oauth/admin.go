@@ -1,9 +1,14 @@
 package oauth
 
 import (
+	"errors"
+	"mime"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/engine"
@@ -38,6 +43,10 @@ type ClientSecret struct {
 
 func (h *Handler) createClient(w http.ResponseWriter, r *http.Request) {
 	var nc NewClient
+	if err := jsonBody(r); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	if err := engine.Decode(r.Body, &nc, maxForm); err != nil {
 		api.WriteError(w, r, err)
 		return
@@ -64,7 +73,7 @@ func (h *Handler) listClients(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) rotateClient(w http.ResponseWriter, r *http.Request) {
 	c, secret, err := h.iss.Rotate(r.Context(), r.PathValue("id"))
 	if err != nil {
-		api.WriteError(w, r, err)
+		api.WriteError(w, r, clientIDParam(err))
 		return
 	}
 	h.log.Info("credential secret replaced", "client_id", c.ClientID, "tenant", c.Tenant)
@@ -75,7 +84,7 @@ func (h *Handler) rotateClient(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) revokeClient(w http.ResponseWriter, r *http.Request) {
 	c, err := h.iss.Revoke(r.Context(), r.PathValue("id"))
 	if err != nil {
-		api.WriteError(w, r, err)
+		api.WriteError(w, r, clientIDParam(err))
 		return
 	}
 	h.log.Info("credential revoked", "client_id", c.ClientID, "tenant", c.Tenant)
@@ -93,4 +102,29 @@ func (h *Handler) rotateKey(w http.ResponseWriter, r *http.Request) {
 		KeyID     string    `json:"kid"`
 		RotatedAt time.Time `json:"rotatedAt"`
 	}{kid, h.now().UTC()})
+}
+
+// jsonBody refuses a body declared as something other than JSON; a body
+// that declares nothing is read as JSON.
+func jsonBody(r *http.Request) error {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return nil
+	}
+	if mt, _, err := mime.ParseMediaType(ct); err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json")) {
+		return nil
+	}
+	return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the body must be JSON (application/json), not " + strconv.Quote(ct)}
+}
+
+// clientIDParam gives an error about the client ID of an admin route the
+// name of its path parameter, id: the issuer calls it client_id.
+func clientIDParam(err error) error {
+	var one *levy.Error
+	if errors.As(err, &one) && one.Field == "client_id" {
+		cp := *one
+		cp.Field = "id"
+		return &cp
+	}
+	return err
 }
