@@ -68,6 +68,8 @@ func (s *Service) Replay(ctx context.Context, eventID string) (DeadLetter, error
 		return DeadLetter{}, err
 	}
 	var ev outboxEvent
+	var taken []uint64
+	defer func() { s.nums.release(taken) }()
 	err := kv.Update(ctx, s.db, func(txn *badger.Txn) error {
 		found, err := getJSON(txn, key(keyDead, eventID), &ev)
 		if err != nil {
@@ -79,10 +81,11 @@ func (s *Service) Replay(ctx context.Context, eventID string) (DeadLetter, error
 		if _, err := txn.Get(key(keyConn, ev.Tenant, ev.WebhookID)); err != nil {
 			return levy.NotFound("eventId", "the webhook connection %s of dead letter %s has been deleted", ev.WebhookID, eventID)
 		}
-		seq, err := s.seq.Next()
+		seq, err := s.nums.take()
 		if err != nil {
-			return fmt.Errorf("next outbox sequence number: %w", err)
+			return err
 		}
+		taken = append(taken, seq)
 		if err := txn.Delete(key(keyDead, eventID)); err != nil {
 			return err
 		}

@@ -32,10 +32,22 @@ type dispatcher struct {
 
 	mu    sync.Mutex
 	lanes map[string]chan struct{} // a wake-up signal per running lane
+	// done holds, per connection, the key of the last event its lane
+	// finished with: every event made later has a greater key, so the
+	// next look at the queue starts after it.
+	done map[string][]byte
 }
 
 func newDispatcher(s *Service) *dispatcher {
-	return &dispatcher{s: s, lanes: map[string]chan struct{}{}}
+	return &dispatcher{s: s, lanes: map[string]chan struct{}{}, done: map[string][]byte{}}
+}
+
+// finished notes that the lane of a connection is done with the event at
+// k: delivered, given up, or dropped with its connection.
+func (d *dispatcher) finished(webhookID string, k []byte) {
+	d.mu.Lock()
+	d.done[webhookID] = k
+	d.mu.Unlock()
 }
 
 // resume starts a lane for every connection with events in the outbox.
@@ -84,9 +96,9 @@ func (d *dispatcher) wake(webhookID string) {
 	go d.lane(webhookID, ch)
 }
 
-// done removes a lane whose queue looked empty, unless a wake-up arrived
+// idle removes a lane whose queue looked empty, unless a wake-up arrived
 // meanwhile; it reports whether the lane may end.
-func (d *dispatcher) done(webhookID string, ch chan struct{}) bool {
+func (d *dispatcher) idle(webhookID string, ch chan struct{}) bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	select {
@@ -113,7 +125,7 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 			continue
 		}
 		if k == nil {
-			if d.done(webhookID, wake) {
+			if d.idle(webhookID, wake) {
 				return
 			}
 			continue
@@ -146,8 +158,12 @@ func sleep(ctx context.Context, wake <-chan struct{}, d time.Duration) bool {
 func (d *dispatcher) head(webhookID string) ([]byte, outboxEvent, error) {
 	var k []byte
 	var ev outboxEvent
+	d.mu.Lock()
+	after := d.done[webhookID]
+	d.mu.Unlock()
+	after = d.s.nums.resumeAfter(webhookID, after)
 	err := d.s.db.View(func(txn *badger.Txn) error {
-		return scan(txn, key(keyOutbox, webhookID), func(key, v []byte) (bool, error) {
+		return scanFrom(txn, key(keyOutbox, webhookID), after, func(key, v []byte) (bool, error) {
 			k = append([]byte(nil), key...)
 			return false, json.Unmarshal(v, &ev)
 		})
@@ -170,7 +186,9 @@ func (d *dispatcher) attempt(ctx context.Context, k []byte, ev outboxEvent) {
 		// The connection was deleted; its events go with it.
 		if err := d.s.db.DropPrefix(key(keyOutbox, ev.WebhookID)); err != nil {
 			log.Error("drop the events of a deleted connection", "err", err)
+			return
 		}
+		d.finished(ev.WebhookID, k)
 		return
 	}
 	ev.Attempts++
@@ -183,6 +201,7 @@ func (d *dispatcher) attempt(ctx context.Context, k []byte, ev outboxEvent) {
 			log.Error("remove a delivered event", "err", err)
 			return
 		}
+		d.finished(ev.WebhookID, k)
 		log.Info("event delivered", "status", ev.Status, "attempts", ev.Attempts)
 		return
 	}
@@ -200,6 +219,7 @@ func (d *dispatcher) attempt(ctx context.Context, k []byte, ev outboxEvent) {
 			log.Error("move an event to the dead-letter list", "err", err)
 			return
 		}
+		d.finished(ev.WebhookID, k)
 		log.Warn("event given up", "status", ev.Status, "attempts", ev.Attempts, "err", ev.LastError)
 		return
 	}

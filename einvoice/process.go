@@ -2,17 +2,20 @@ package einvoice
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy/einvoice/ubl"
+	"github.com/levytax/levy/internal/kv"
 	"github.com/levytax/levy/webhook"
 )
 
@@ -23,14 +26,19 @@ const (
 )
 
 // processor moves the documents of the work queue (the documents in
-// Pending or In Progress) through the workflow: a feeder scans the queue
-// and hands each document to one of the workers, never to two at once.
+// Pending or In Progress) through the workflow: a feeder hands each
+// document to one of the workers, never to two at once. The queue is on
+// disk (the 'Q' keys), read once when the service opens; from then on the
+// processor keeps it in memory, adding what Submit stores and dropping
+// what reaches a final status.
 type processor struct {
 	s    *Service
 	work chan queued
 	wake chan struct{}
 
 	mu       sync.Mutex
+	queue    map[string]queuedAt  // the work queue, by document ID
+	arrivals uint64               // numbers the queue's documents in order of arrival
 	busy     map[string]bool      // documents a worker holds
 	retry    map[string]time.Time // documents whose transmitter failed, not before
 	failures map[string]int       // transmitter failures per document
@@ -39,18 +47,60 @@ type processor struct {
 // queued is a document of the work queue.
 type queued struct{ id, tenant string }
 
+// queuedAt is a document's tenant and its place in the queue.
+type queuedAt struct {
+	tenant string
+	n      uint64
+}
+
 func newProcessor(s *Service) *processor {
-	return &processor{s: s, work: make(chan queued), wake: make(chan struct{}, 1),
+	return &processor{s: s, work: make(chan queued), wake: make(chan struct{}, 1), queue: map[string]queuedAt{},
 		busy: map[string]bool{}, retry: map[string]time.Time{}, failures: map[string]int{}}
 }
 
-// start starts the feeder and the workers.
-func (p *processor) start() {
+// load reads the work queue from the store.
+func (p *processor) load() error {
+	return p.s.db.View(func(txn *badger.Txn) error {
+		return scan(txn, []byte{keyQueue}, func(k, v []byte) (bool, error) {
+			if id, ok := queueID(k); ok {
+				p.add(id, string(v))
+			}
+			return true, nil
+		})
+	})
+}
+
+// add puts a document in the work queue.
+func (p *processor) add(id, tenant string) {
+	p.mu.Lock()
+	if _, ok := p.queue[id]; !ok {
+		p.arrivals++
+		p.queue[id] = queuedAt{tenant, p.arrivals}
+	}
+	p.mu.Unlock()
+	p.kick()
+}
+
+// done drops a document from the work queue.
+func (p *processor) done(id string) {
+	p.mu.Lock()
+	delete(p.queue, id)
+	delete(p.retry, id)
+	delete(p.failures, id)
+	p.mu.Unlock()
+}
+
+// start loads the queue and starts the feeder and the workers.
+func (p *processor) start() error {
+	if err := p.load(); err != nil {
+		return kv.Wrap("einvoice", "read the work queue", "", err)
+	}
 	p.s.wg.Add(1 + p.s.cfg.Workers)
 	go p.feed()
 	for range p.s.cfg.Workers {
 		go p.worker()
 	}
+	return nil
 }
 
 // kick tells the feeder the queue has changed.
@@ -62,28 +112,21 @@ func (p *processor) kick() {
 }
 
 // feed hands the documents of the queue to the workers until the service
-// closes: it reads the queue (its keys are small: a document ID and a
-// tenant each), hands out the documents that no worker holds and that do
-// not wait for a retry, and sleeps until a kick or the next retry is due.
+// closes: in order of arrival, the documents that no worker holds and
+// that do not wait for a retry; then it sleeps until a kick or the next
+// retry is due.
 func (p *processor) feed() {
 	defer p.s.wg.Done()
 	defer close(p.work)
 	ctx := p.s.ctx
 	for ctx.Err() == nil {
-		var batch []queued
-		err := p.s.db.View(func(txn *badger.Txn) error {
-			return scan(txn, []byte{keyQueue}, func(k, v []byte) (bool, error) {
-				id, ok := queueID(k)
-				if !ok {
-					return true, nil
-				}
-				batch = append(batch, queued{id: id, tenant: string(v)})
-				return true, nil
-			})
-		})
-		if err != nil {
-			p.s.log.Error("read the work queue", "err", err)
+		p.mu.Lock()
+		batch := make([]queued, 0, len(p.queue))
+		for id, q := range p.queue {
+			batch = append(batch, queued{id: id, tenant: q.tenant})
 		}
+		slices.SortFunc(batch, func(a, b queued) int { return cmp.Compare(p.queue[a.id].n, p.queue[b.id].n) })
+		p.mu.Unlock()
 		now := p.s.now()
 		next := time.Duration(-1)
 		for _, q := range batch {
@@ -108,7 +151,7 @@ func (p *processor) feed() {
 				return
 			}
 		}
-		wait := time.Minute // a safety net: the queue is also scanned now and then
+		wait := time.Minute
 		if next >= 0 && next < wait {
 			wait = next
 		}
@@ -176,7 +219,9 @@ func (p *processor) step(ctx context.Context, q queued) {
 		// Moved on before the queue entry went: drop the entry.
 		if err := s.db.Update(func(txn *badger.Txn) error { return txn.Delete(key(keyQueue, q.id)) }); err != nil {
 			log.Error("drop a finished document from the queue", "err", err)
+			return
 		}
+		p.done(q.id)
 	case parsed == nil:
 		// In Progress, yet its content no longer parses: nothing can
 		// deliver it.
@@ -194,14 +239,6 @@ func (p *processor) step(ctx context.Context, q queued) {
 func (p *processor) later(id string, d time.Duration) {
 	p.mu.Lock()
 	p.retry[id] = p.s.now().Add(d)
-	p.mu.Unlock()
-}
-
-// forget drops what the processor remembers of a document.
-func (p *processor) forget(id string) {
-	p.mu.Lock()
-	delete(p.retry, id)
-	delete(p.failures, id)
 	p.mu.Unlock()
 }
 
@@ -224,7 +261,7 @@ func (p *processor) preprocess(ctx context.Context, d *Document, parsed *ubl.Doc
 			return nil, err
 		}
 		s.wake(woken)
-		p.forget(d.DocumentID)
+		p.done(d.DocumentID)
 		s.log.Info("document not accepted", "tenant", d.TenantID, "document_id", d.DocumentID, "status", nd.Status, "problems", len(detail.Errors))
 		return nd, nil
 	}
@@ -296,7 +333,7 @@ func (p *processor) deliver(ctx context.Context, d *Document, parsed *ubl.Docume
 		return err
 	}
 	s.wake(woken)
-	p.forget(d.DocumentID)
+	p.done(d.DocumentID)
 	s.log.Info("document delivered", "tenant", d.TenantID, "document_id", d.DocumentID, "status", nd.Status)
 	return nil
 }
@@ -310,7 +347,7 @@ func (p *processor) fail(ctx context.Context, d *Document, found []webhook.Probl
 		return err
 	}
 	p.s.wake(woken)
-	p.forget(d.DocumentID)
+	p.done(d.DocumentID)
 	p.s.log.Info("document in error", "tenant", d.TenantID, "document_id", d.DocumentID, "status", nd.Status, "problems", len(found))
 	return nil
 }

@@ -93,10 +93,11 @@ type Service struct {
 	now func() time.Time
 	tx  Transmitter
 	dir string
-	// seq numbers the events of the outbox. Badger leases its numbers in
-	// blocks, so taking one never makes two transactions conflict; the
-	// numbers of a block unused at a crash are skipped, never reused.
-	seq *badger.Sequence
+	// nums numbers the events of the outbox from a Badger sequence, which
+	// leases its numbers in blocks, so taking one never makes two
+	// transactions conflict; the numbers of a block unused at a crash are
+	// skipped, never reused.
+	nums numbering
 
 	gate   kv.Gate
 	ctx    context.Context // ends when Close begins
@@ -169,7 +170,8 @@ func Open(ctx context.Context, dir string, cfg Config) (*Service, error) {
 		return nil, err
 	}
 	s := &Service{db: db, cfg: cfg, log: log, now: cfg.Now, tx: cfg.Transmitter, dir: dir}
-	if s.seq, err = db.GetSequence([]byte{keySeq}, 256); err != nil {
+	s.nums.open = map[uint64]struct{}{}
+	if s.nums.seq, err = db.GetSequence([]byte{keySeq}, 256); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("einvoice: open %s: %w", dir, err)
 	}
@@ -179,11 +181,17 @@ func Open(ctx context.Context, dir string, cfg Config) (*Service, error) {
 		s.disp = newDispatcher(s)
 		if err := s.disp.resume(ctx); err != nil {
 			s.cancel()
-			_ = s.seq.Release()
+			_ = s.nums.seq.Release()
 			_ = db.Close()
 			return nil, err
 		}
-		s.proc.start()
+		if err := s.proc.start(); err != nil {
+			s.cancel()
+			s.wg.Wait()
+			_ = s.nums.seq.Release()
+			_ = db.Close()
+			return nil, err
+		}
 	}
 	return s, nil
 }
@@ -195,7 +203,7 @@ func (s *Service) Close() error {
 	return s.gate.Close(func() error {
 		s.cancel()
 		s.wg.Wait()
-		if err := s.seq.Release(); err != nil {
+		if err := s.nums.seq.Release(); err != nil {
 			s.log.Warn("release the outbox sequence", "err", err)
 		}
 		if err := s.db.Close(); err != nil {
@@ -261,6 +269,8 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 		History:               []Transition{{Status: webhook.StatusPending, At: now}},
 	}
 	var woken []string
+	var taken []uint64
+	defer func() { s.nums.release(taken) }()
 	created = true
 	err = kv.Update(ctx, s.db, func(txn *badger.Txn) error {
 		woken, created = nil, true
@@ -292,7 +302,7 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 			return err
 		}
 		var err error
-		woken, err = s.enqueue(txn, d, now)
+		woken, err = s.enqueue(txn, d, now, &taken)
 		return err
 	})
 	if err != nil {
@@ -302,7 +312,7 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 		s.log.Info("document received", "tenant", tenant, "document_id", d.DocumentID, "size", len(data))
 		s.wake(woken)
 		if s.proc != nil {
-			s.proc.kick()
+			s.proc.add(d.DocumentID, tenant)
 		}
 	}
 	return d, created, nil

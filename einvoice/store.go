@@ -99,9 +99,22 @@ func setJSON(txn *badger.Txn, k []byte, v any) error {
 // scan calls fn with the key and value of every key under prefix, in key
 // order, until fn returns false or an error.
 func scan(txn *badger.Txn, prefix []byte, fn func(k, v []byte) (bool, error)) error {
+	return scanFrom(txn, prefix, nil, fn)
+}
+
+// scanFrom is scan from the first key under prefix after the key after
+// (from the first key when after is nil). Starting after the keys known
+// to be gone skips their deletion markers, which a scan from the start
+// of the prefix would step over until Badger compacts them away.
+func scanFrom(txn *badger.Txn, prefix, after []byte, fn func(k, v []byte) (bool, error)) error {
 	it := txn.NewIterator(badger.IteratorOptions{Prefix: prefix, PrefetchValues: false})
 	defer it.Close()
-	for it.Rewind(); it.Valid(); it.Next() {
+	if after == nil {
+		it.Rewind()
+	} else {
+		it.Seek(append(bytes.Clone(after), 0))
+	}
+	for ; it.Valid(); it.Next() {
 		item := it.Item()
 		var more bool
 		err := item.Value(func(v []byte) error {
@@ -136,7 +149,9 @@ func connections(txn *badger.Txn, tenant string) ([]connection, error) {
 // enqueue puts an event of d's current status in the outbox of every
 // connection of d's tenant that selects it, and returns the IDs of those
 // connections.
-func (s *Service) enqueue(txn *badger.Txn, d *Document, now time.Time) ([]string, error) {
+// The numbers it takes are appended to taken, for the caller to release
+// once the transaction is over.
+func (s *Service) enqueue(txn *badger.Txn, d *Document, now time.Time, taken *[]uint64) ([]string, error) {
 	cs, err := connections(txn, d.TenantID)
 	if err != nil {
 		return nil, err
@@ -150,10 +165,11 @@ func (s *Service) enqueue(txn *badger.Txn, d *Document, now time.Time) ([]string
 		if err != nil {
 			return nil, fmt.Errorf("encode the event: %w", err)
 		}
-		seq, err := s.seq.Next()
+		seq, err := s.nums.take()
 		if err != nil {
-			return nil, fmt.Errorf("next outbox sequence number: %w", err)
+			return nil, err
 		}
+		*taken = append(*taken, seq)
 		ev := outboxEvent{EventID: s.newID(), Tenant: d.TenantID, WebhookID: c.WebhookID, DocumentID: d.DocumentID,
 			Status: d.Status, Body: body, CreatedAt: now, NextAttempt: now}
 		if err := setJSON(txn, outboxKey(c.WebhookID, seq), ev); err != nil {
@@ -190,6 +206,8 @@ func (s *Service) move(ctx context.Context, tenant, id, from, to string, change 
 	}
 	var d *Document
 	var woken []string
+	var taken []uint64
+	defer func() { s.nums.release(taken) }()
 	err := kv.Update(ctx, s.db, func(txn *badger.Txn) error {
 		var err error
 		if d, err = loadDocument(txn, tenant, id); err != nil {
@@ -212,23 +230,11 @@ func (s *Service) move(ctx context.Context, tenant, id, from, to string, change 
 				return err
 			}
 		}
-		woken, err = s.enqueue(txn, d, now)
+		woken, err = s.enqueue(txn, d, now, &taken)
 		return err
 	})
 	if err != nil {
 		return nil, nil, kv.Wrap("einvoice", "move "+from+" to "+to, id, err)
 	}
 	return d, woken, nil
-}
-
-// prefixEnd returns the key just after every key that starts with p.
-func prefixEnd(p []byte) []byte {
-	end := bytes.Clone(p)
-	for i := len(end) - 1; i >= 0; i-- {
-		if end[i] < 0xff {
-			end[i]++
-			return end[:i+1]
-		}
-	}
-	return nil
 }
