@@ -185,7 +185,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 // builds the API with its token endpoints. closeAll closes the stores.
 func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Writer, addr string) (h http.Handler, closeAll func(), err error) {
 	var closers []func() error
-	closeAll = func() {
+	closeStores := func() {
 		for i := len(closers) - 1; i >= 0; i-- {
 			if err := closers[i](); err != nil {
 				log.Error("closing", "error", err.Error())
@@ -193,8 +193,9 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 		}
 	}
 	defer func() {
+		// A failing return has set closeAll to nil; close what was opened.
 		if err != nil {
-			closeAll()
+			closeStores()
 		}
 	}()
 	store, err := journal.Open(ctx, journalDir(c.dataDir), journal.WithLogger(log))
@@ -245,7 +246,7 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	if err != nil {
 		return nil, nil, err
 	}
-	return s.Handler(), closeAll, nil
+	return s.Handler(), closeStores, nil
 }
 
 // devCredential makes sure the data directory has its development
