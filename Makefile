@@ -1,6 +1,6 @@
 # Convenience targets; every one is a plain go command that the README names.
 
-.PHONY: test bench data
+.PHONY: test bench load crash fuzz data
 
 test:
 	go vet ./... && go test ./...
@@ -13,6 +13,20 @@ bench:
 	go test -run '^$$' -bench 'Verify$$|HMAC' -benchmem -cpu 1 -count 6 ./auth/
 	go test -run '^$$' -bench . -benchmem -cpu 1 -count 6 ./webhook/
 	cd benchmarks && go test -run '^$$' -bench . -benchmem -count 5
+
+# The long suites (see benchmarks/README.md): 60 s of load, five kills
+# under load, every fuzz target for five minutes.
+load:
+	cd benchmarks && go run ./cmd/stress load --clients 100 --duration 60s --rate 1000
+
+crash:
+	cd benchmarks && go run ./cmd/stress crash --clients 100 --duration 5s --kills 5
+
+fuzz:
+	go test -run '^$$' -fuzz '^FuzzDecodeValidate$$' -fuzztime 5m -parallel 1 ./engine/
+	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime 5m -parallel 1 ./einvoice/ubl/
+	go test -run '^$$' -fuzz '^FuzzValues$$' -fuzztime 5m -parallel 1 ./einvoice/ubl/
+	go test -run '^$$' -fuzz '^FuzzReceiver$$' -fuzztime 5m -parallel 1 ./webhook/
 
 # Regenerates the embedded dataset from ../shared/data.
 data:
