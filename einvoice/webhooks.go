@@ -131,8 +131,7 @@ func (s *Service) loadConnection(tenant, id string) (connection, bool, error) {
 	return c, found, err
 }
 
-// redacted is what a connection looks like in a log or a %v: never the
-// secret.
+// String formats a connection for a log or a %v without its secret.
 func (c connection) String() string {
 	b, _ := json.Marshal(c.Connection)
 	return string(b)
