@@ -8,6 +8,13 @@
 // decoded the first time it is asked for, once, so a program pays only for
 // the parts it uses.
 //
+// A decoded part stays in memory for as long as its dataset, and every
+// garbage collection of the program marks it again. The large parts are
+// therefore kept in tables that hold few pointers: strings are parts of,
+// or offsets into, one long string, lists share one array, and indexes
+// map hashes to positions (see index.go). With the engine loaded, a
+// collection follows about 100,000 pointers instead of 1.3 million.
+//
 // A Dataset is immutable once a part is loaded and safe for concurrent use.
 // Default returns the embedded dataset; Open reads a dataset from another
 // file system with the same layout, for example a folder written by

@@ -2,6 +2,7 @@ package data
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/levytax/levy/data/internal/binfmt"
 )
@@ -56,10 +57,21 @@ type Boundaries struct {
 // a boundary of the layer touches, the boundaries that may contain points
 // of the cell. It is computed by the generator from the boundaries with the
 // S2 library, so a reader need not compute it at start-up.
+//
+// The candidates of all cells share one array, and the edges of all
+// candidates another: a table of tens of thousands of cells then holds no
+// pointers for the garbage collector to follow but those to its three
+// arrays.
 type Grid struct {
 	Layer Layer
 	Level int
 	Cells []GridCell // sorted by ID
+	// Candidates holds the candidates of every cell, cell after cell
+	// (CandidatesOf).
+	Candidates []Candidate
+	// Edges holds the edges of every candidate, candidate after candidate
+	// (EdgesOf).
+	Edges []int32
 }
 
 // GridCell is one entry of a Grid.
@@ -68,8 +80,9 @@ type GridCell struct {
 	// Inside is the index in Boundaries.All of the boundary that contains
 	// the whole cell, or -1 when boundary edges pass through the cell.
 	Inside int32
-	// Candidates are the boundaries whose edges pass through the cell.
-	Candidates []Candidate
+	// The boundaries whose edges pass through the cell are the
+	// candidates Grid.Candidates[Start:End].
+	Start, End int32
 }
 
 // Candidate is a boundary whose edges pass through a grid cell, with what
@@ -80,7 +93,28 @@ type GridCell struct {
 type Candidate struct {
 	Boundary     int32
 	CenterInside bool
-	Edges        []int32 // ascending
+	// The edges are Grid.Edges[Start:End], ascending.
+	Start, End int32
+}
+
+// CandidatesOf returns the candidates of a cell of g.
+func (g *Grid) CandidatesOf(c *GridCell) []Candidate { return g.Candidates[c.Start:c.End] }
+
+// EdgesOf returns the edges of a candidate of g.
+func (g *Grid) EdgesOf(c *Candidate) []int32 { return g.Edges[c.Start:c.End] }
+
+// AddCell appends a cell with its candidates to g; edges[k] are the edges
+// of cands[k]. The cells must be added in ID order.
+func (g *Grid) AddCell(id uint64, inside int32, cands []Candidate, edges [][]int32) {
+	c := GridCell{ID: id, Inside: inside, Start: int32(len(g.Candidates))}
+	for k, cand := range cands {
+		cand.Start = int32(len(g.Edges))
+		g.Edges = append(g.Edges, edges[k]...)
+		cand.End = int32(len(g.Edges))
+		g.Candidates = append(g.Candidates, cand)
+	}
+	c.End = int32(len(g.Candidates))
+	g.Cells = append(g.Cells, c)
 }
 
 // Boundaries returns the dataset's boundaries, decoding them on first use.
@@ -93,29 +127,49 @@ func decodeBoundaries(file []byte) (*Boundaries, error) {
 	if err != nil {
 		return nil, fmt.Errorf("data: boundaries: %w", err)
 	}
+	// The vertices of all loops share one array, and so do the loops of
+	// all boundaries, so that the collector has a few large objects to
+	// mark rather than a small one per loop. The arrays grow while they
+	// are read; the slices into them are made at the end.
 	n := r.Count(4)
 	out := &Boundaries{All: make([]Boundary, 0, n)}
+	var vertices []Vertex
+	var loopEnds []int // the end of each loop in vertices
+	var loopsOf []int  // the end of each boundary's loops in loopEnds
 	for i := 0; i < n && r.Err() == nil; i++ {
 		b := Boundary{Layer: Layer(r.Uvarint()), Jurisdiction: r.String()}
 		loops := r.Count(1)
-		b.Loops = make([][]Vertex, 0, loops)
 		for j := 0; j < loops && r.Err() == nil; j++ {
 			nv := r.Count(2)
-			loop := make([]Vertex, nv)
 			var prev Vertex
-			for k := range loop {
+			for k := 0; k < nv; k++ {
 				prev.Lat += int32(r.Varint())
 				prev.Lng += int32(r.Varint())
-				loop[k] = prev
+				vertices = append(vertices, prev)
 			}
 			out.Vertices += nv
-			b.Loops = append(b.Loops, loop)
+			loopEnds = append(loopEnds, len(vertices))
 		}
+		loopsOf = append(loopsOf, len(loopEnds))
 		out.All = append(out.All, b)
 	}
+	vertices = slices.Clip(vertices)
+	loops := make([][]Vertex, len(loopEnds))
+	for j, end := range loopEnds {
+		start := 0
+		if j > 0 {
+			start = loopEnds[j-1]
+		}
+		loops[j] = vertices[start:end:end]
+	}
 	edgeCounts := make([]int64, len(out.All))
-	for i, b := range out.All {
-		for _, l := range b.Loops {
+	for i := range out.All {
+		start := 0
+		if i > 0 {
+			start = loopsOf[i-1]
+		}
+		out.All[i].Loops = loops[start:loopsOf[i]:loopsOf[i]]
+		for _, l := range out.All[i].Loops {
 			edgeCounts[i] += int64(len(l))
 		}
 	}
@@ -126,28 +180,35 @@ func decodeBoundaries(file []byte) (*Boundaries, error) {
 		var id uint64
 		for k := range g.Cells {
 			id += r.Uvarint()
-			c := GridCell{ID: id, Inside: int32(r.Varint()), Candidates: make([]Candidate, r.Count(3))}
+			c := GridCell{ID: id, Inside: int32(r.Varint())}
+			nc := r.Count(3)
 			if c.Inside < -1 || int(c.Inside) >= len(out.All) {
 				return nil, fmt.Errorf("data: boundaries: %w: cell owner out of range", binfmt.ErrCorrupt)
 			}
-			for j := range c.Candidates {
-				cand := Candidate{Boundary: int32(r.Uvarint()), CenterInside: r.Bool(), Edges: make([]int32, r.Count(1))}
+			c.Start = int32(len(g.Candidates))
+			for j := 0; j < nc; j++ {
+				cand := Candidate{Boundary: int32(r.Uvarint()), CenterInside: r.Bool()}
+				ne := r.Count(1)
 				if int(cand.Boundary) >= len(out.All) {
 					return nil, fmt.Errorf("data: boundaries: %w: candidate out of range", binfmt.ErrCorrupt)
 				}
-				edges := edgeCounts[cand.Boundary]
+				limit := edgeCounts[cand.Boundary]
+				cand.Start = int32(len(g.Edges))
 				var e int64
-				for n := range cand.Edges {
+				for n := 0; n < ne; n++ {
 					e += int64(r.Uvarint())
-					if e >= edges {
+					if e >= limit {
 						return nil, fmt.Errorf("data: boundaries: %w: edge out of range", binfmt.ErrCorrupt)
 					}
-					cand.Edges[n] = int32(e)
+					g.Edges = append(g.Edges, int32(e))
 				}
-				c.Candidates[j] = cand
+				cand.End = int32(len(g.Edges))
+				g.Candidates = append(g.Candidates, cand)
 			}
+			c.End = int32(len(g.Candidates))
 			g.Cells[k] = c
 		}
+		g.Candidates, g.Edges = slices.Clip(g.Candidates), slices.Clip(g.Edges)
 		out.Grids = append(out.Grids, g)
 	}
 	if err := r.Done(); err != nil {

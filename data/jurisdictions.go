@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"slices"
@@ -25,19 +26,34 @@ const (
 // and the VAT postcode exceptions. It is immutable and safe for concurrent
 // use; every method returns fresh slices, so callers may change what they
 // get without affecting the table.
+//
+// The tables hold few pointers for the garbage collector to follow (see
+// index.go): the strings of the jurisdictions are parts of one string,
+// the indexes hold positions, and rates refer to a short list of their
+// distinct values.
 type Jurisdictions struct {
-	all      []jurisdiction.Jurisdiction // sorted by ID
-	byID     map[string]int32
-	kids     []int32 // child indexes, grouped by parent, each group sorted by ID
-	kidsOff  []int32 // children of all[i] are kids[kidsOff[i]:kidsOff[i+1]]
-	byExt    map[extKey][]int32
-	rates    []jurisdiction.Rate // sorted by jurisdiction, tax, category, effective
-	ratesOff []int32             // rates of all[i] are rates[ratesOff[i]:ratesOff[i+1]]
+	all     []jurisdiction.Jurisdiction // sorted by ID
+	byID    hashIndex
+	kids    []int32 // child indexes, grouped by parent, each group sorted by ID
+	kidsOff []int32 // children of all[i] are kids[kidsOff[i]:kidsOff[i+1]]
+	byExt   hashIndex
+	// ext groups the jurisdictions of a country that share an external
+	// code: the members of group g are extIdx[ext[g]:ext[g+1]].
+	ext      []int32
+	extIdx   []int32
+	words    []string // the rates' taxes, categories and sources
+	values   []decimal.Decimal
+	rates    []rateRec // sorted by jurisdiction, tax, category, effective
+	ratesOff []int32   // rates of all[i] are rates[ratesOff[i]:ratesOff[i+1]]
 	excepts  []VATException
 }
 
-// extKey indexes jurisdictions by country and external code.
-type extKey struct{ country, code string }
+// rateRec is one rate period.
+type rateRec struct {
+	tax, category, source int32 // in Jurisdictions.words
+	value                 int32 // in Jurisdictions.values
+	period                civil.Period
+}
 
 // VATException is a VAT special territory found by postal code: within
 // Country, a postcode that Postcode matches belongs to the territory
@@ -72,19 +88,41 @@ func (j *Jurisdictions) All() []jurisdiction.Jurisdiction {
 	return slices.Clone(j.all)
 }
 
+// Len returns the number of jurisdictions.
+func (j *Jurisdictions) Len() int { return len(j.all) }
+
+// Index returns the position of the jurisdiction id in the order of All:
+// the i of At(i).
+func (j *Jurisdictions) Index(id string) (int, bool) {
+	i := j.index(id)
+	return max(i, 0), i >= 0
+}
+
+// index returns the position of the jurisdiction id, or -1.
+func (j *Jurisdictions) index(id string) int {
+	for p := j.byID.probe(j.byID.hash(id)); ; {
+		i := p.next()
+		if i < 0 || j.all[i].ID == id {
+			return int(i)
+		}
+	}
+}
+
+// At returns the i-th jurisdiction in the order of All, 0 <= i < Len().
+func (j *Jurisdictions) At(i int) jurisdiction.Jurisdiction { return j.all[i] }
+
 // ByID returns the jurisdiction with the given ID.
 func (j *Jurisdictions) ByID(id string) (jurisdiction.Jurisdiction, bool) {
-	i, ok := j.byID[id]
-	if !ok {
-		return jurisdiction.Jurisdiction{}, false
+	if i := j.index(id); i >= 0 {
+		return j.all[i], true
 	}
-	return j.all[i], true
+	return jurisdiction.Jurisdiction{}, false
 }
 
 // Children returns the jurisdictions whose parent is parentID, sorted by
 // ID; none for an unknown ID.
 func (j *Jurisdictions) Children(parentID string) []jurisdiction.Jurisdiction {
-	i, ok := j.byID[parentID]
+	i, ok := j.Index(parentID)
 	if !ok {
 		return nil
 	}
@@ -95,7 +133,21 @@ func (j *Jurisdictions) Children(parentID string) []jurisdiction.Jurisdiction {
 // alpha-2, the jurisdictions' Country) whose external code is exactly code,
 // sorted by ID: ByExternalCode("US", "06037") is Los Angeles County.
 func (j *Jurisdictions) ByExternalCode(country, code string) []jurisdiction.Jurisdiction {
-	return j.pick(j.byExt[extKey{country, code}])
+	for p := j.byExt.probe(j.byExt.hash2(country, code)); ; {
+		g := p.next()
+		if g < 0 {
+			return nil
+		}
+		first := j.ext[g]
+		if x := &j.all[j.extIdx[first]]; x.Country != country || x.ExternalCode != code {
+			continue
+		}
+		end := int32(len(j.extIdx))
+		if int(g)+1 < len(j.ext) {
+			end = j.ext[g+1]
+		}
+		return j.pick(j.extIdx[first:end])
+	}
 }
 
 // pick returns copies of the jurisdictions at the positions idx, or nil.
@@ -113,7 +165,7 @@ func (j *Jurisdictions) pick(idx []int32) []jurisdiction.Jurisdiction {
 // Rates returns every rate period of the jurisdiction id, sorted by tax,
 // category and effective date.
 func (j *Jurisdictions) Rates(id string) []jurisdiction.Rate {
-	i, ok := j.byID[id]
+	i, ok := j.Index(id)
 	if !ok {
 		return nil
 	}
@@ -121,23 +173,34 @@ func (j *Jurisdictions) Rates(id string) []jurisdiction.Rate {
 	if len(rs) == 0 {
 		return nil
 	}
-	return slices.Clone(rs)
+	out := make([]jurisdiction.Rate, len(rs))
+	for k := range rs {
+		out[k] = j.rate(i, &rs[k])
+	}
+	return out
 }
 
 // RatesOn returns the rates of the jurisdiction id in force on d, sorted by
 // tax and category.
 func (j *Jurisdictions) RatesOn(id string, d civil.Date) []jurisdiction.Rate {
-	i, ok := j.byID[id]
+	i, ok := j.Index(id)
 	if !ok {
 		return nil
 	}
 	var out []jurisdiction.Rate
-	for _, r := range j.rates[j.ratesOff[i]:j.ratesOff[i+1]] {
-		if r.Contains(d) {
-			out = append(out, r)
+	rs := j.rates[j.ratesOff[i]:j.ratesOff[i+1]]
+	for k := range rs {
+		if rs[k].period.Contains(d) {
+			out = append(out, j.rate(i, &rs[k]))
 		}
 	}
 	return out
+}
+
+// rate returns a rate of the i-th jurisdiction.
+func (j *Jurisdictions) rate(i int, r *rateRec) jurisdiction.Rate {
+	return jurisdiction.Rate{Jurisdiction: j.all[i].ID, Tax: jurisdiction.Tax(j.words[r.tax]), Category: j.words[r.category],
+		Value: j.values[r.value], Period: r.period, Source: j.words[r.source]}
 }
 
 // Exceptions returns the VAT postcode exceptions, sorted by country and
@@ -153,54 +216,74 @@ func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
 	if err != nil {
 		return nil, err
 	}
-	dict := make([]string, r.Count(1))
-	for i := range dict {
-		dict[i] = r.String()
+	j := &Jurisdictions{words: make([]string, r.Count(1))}
+	for i := range j.words {
+		j.words[i] = r.String()
 	}
-	word := func() string {
+	word := func() int32 {
 		i := r.Uvarint()
-		if i >= uint64(len(dict)) {
+		if i >= uint64(len(j.words)) {
 			if r.Err() == nil {
-				return "\x00"
+				return -1
 			}
-			return ""
+			return 0
 		}
-		return dict[i]
+		return int32(i)
 	}
+	// The strings go to one buffer first, and become parts of one string
+	// once it is complete.
+	type ref struct{ off, n uint32 }
+	type rec struct {
+		id, name, country, ext ref
+		parent                 int32 // index, or -1
+		typ                    jurisdiction.Type
+		period                 civil.Period
+	}
+	var text []byte
+	add := func(s []byte) ref {
+		t := ref{uint32(len(text)), uint32(len(s))}
+		text = append(text, s...)
+		return t
+	}
+	str := func(t ref) []byte { return text[t.off : t.off+t.n] }
 
 	n := r.Count(8)
-	j := &Jurisdictions{
-		all:  make([]jurisdiction.Jurisdiction, n),
-		byID: make(map[string]int32, n),
-	}
-	parents := make([]int32, n)
-	for i := range j.all {
-		x := &j.all[i]
-		x.ID = r.String()
-		x.Type = jurisdiction.Type(r.Uvarint())
-		x.Name = r.String()
+	recs := make([]rec, n)
+	for i := range recs {
+		x := &recs[i]
+		x.id = add(r.Bytes())
+		x.typ = jurisdiction.Type(r.Uvarint())
+		x.name = add(r.Bytes())
 		p := r.Uvarint()
 		if p > uint64(n) {
 			return nil, fmt.Errorf("%w: parent index %d", binfmt.ErrCorrupt, p)
 		}
-		parents[i] = int32(p) - 1
-		x.Country = r.String()
-		x.ExternalCode = r.String()
-		x.Effective = readJurisDate(r)
-		x.Expiration = readJurisDate(r)
+		x.parent = int32(p) - 1
+		x.country = add(r.Bytes())
+		x.ext = add(r.Bytes())
+		x.period.Effective = readJurisDate(r)
+		x.period.Expiration = readJurisDate(r)
 		if r.Err() != nil {
 			return nil, r.Err()
 		}
-		if !x.Type.Valid() {
-			return nil, fmt.Errorf("%w: jurisdiction %s has type %d", binfmt.ErrCorrupt, x.ID, x.Type)
+		if !x.typ.Valid() {
+			return nil, fmt.Errorf("%w: jurisdiction %s has type %d", binfmt.ErrCorrupt, str(x.id), x.typ)
 		}
-		if i > 0 && j.all[i-1].ID >= x.ID {
-			return nil, fmt.Errorf("%w: jurisdictions not sorted at %s", binfmt.ErrCorrupt, x.ID)
+		if i > 0 && bytes.Compare(str(recs[i-1].id), str(x.id)) >= 0 {
+			return nil, fmt.Errorf("%w: jurisdictions not sorted at %s", binfmt.ErrCorrupt, str(x.id))
 		}
-		j.byID[x.ID] = int32(i)
 	}
-	for i, p := range parents {
-		if p >= 0 {
+	all := string(text)
+	s := func(t ref) string { return all[t.off : t.off+t.n] }
+	j.all = make([]jurisdiction.Jurisdiction, n)
+	j.byID = newHashIndex(n)
+	for i := range recs {
+		x := &recs[i]
+		j.all[i] = jurisdiction.Jurisdiction{ID: s(x.id), Type: x.typ, Name: s(x.name), Country: s(x.country), ExternalCode: s(x.ext), Period: x.period}
+		j.byID.add(j.byID.hash(j.all[i].ID), int32(i))
+	}
+	for i := range recs {
+		if p := recs[i].parent; p >= 0 {
 			j.all[i].Parent = j.all[p].ID
 		}
 	}
@@ -208,8 +291,8 @@ func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
 	// Children: a counting sort of the indexes by parent keeps each group
 	// in ID order.
 	j.kidsOff = make([]int32, n+1)
-	for _, p := range parents {
-		if p >= 0 {
+	for i := range recs {
+		if p := recs[i].parent; p >= 0 {
 			j.kidsOff[p+1]++
 		}
 	}
@@ -218,25 +301,44 @@ func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
 	}
 	j.kids = make([]int32, j.kidsOff[n])
 	fill := slices.Clone(j.kidsOff[:n])
-	for i, p := range parents {
-		if p >= 0 {
+	for i := range recs {
+		if p := recs[i].parent; p >= 0 {
 			j.kids[fill[p]] = int32(i)
 			fill[p]++
 		}
 	}
 
-	j.byExt = make(map[extKey][]int32, n)
+	// External codes: the groups in the order of their first member.
+	type extKey struct{ country, code string }
+	groupOf := map[extKey]int{}
+	var members [][]int32
 	for i := range j.all {
 		x := &j.all[i]
-		if x.ExternalCode != "" {
-			k := extKey{x.Country, x.ExternalCode}
-			j.byExt[k] = append(j.byExt[k], int32(i))
+		if x.ExternalCode == "" {
+			continue
 		}
+		k := extKey{x.Country, x.ExternalCode}
+		g, ok := groupOf[k]
+		if !ok {
+			g = len(members)
+			groupOf[k] = g
+			members = append(members, nil)
+		}
+		members[g] = append(members[g], int32(i))
+	}
+	j.ext = make([]int32, len(members))
+	j.byExt = newHashIndex(len(members))
+	for g := range members {
+		j.ext[g] = int32(len(j.extIdx))
+		j.extIdx = append(j.extIdx, members[g]...)
+		x := &j.all[members[g][0]]
+		j.byExt.add(j.byExt.hash2(x.Country, x.ExternalCode), int32(g))
 	}
 
 	nr := r.Count(8)
-	j.rates = make([]jurisdiction.Rate, nr)
+	j.rates = make([]rateRec, nr)
 	j.ratesOff = make([]int32, n+1)
+	valueOf := map[[2]int64]int32{}
 	last := -1
 	for k := range j.rates {
 		x := &j.rates[k]
@@ -246,19 +348,24 @@ func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
 		}
 		last = int(ji)
 		j.ratesOff[ji+1]++
-		x.Jurisdiction = j.all[ji].ID
-		x.Tax = jurisdiction.Tax(word())
-		x.Category = word()
+		x.tax = word()
+		x.category = word()
 		coef := r.Varint()
-		exp := r.Int()
-		x.Value = decimal.New(coef, int32(exp))
-		x.Effective = readJurisDate(r)
-		x.Expiration = readJurisDate(r)
-		x.Source = word()
+		exp := int32(r.Int())
+		v, ok := valueOf[[2]int64{coef, int64(exp)}]
+		if !ok {
+			v = int32(len(j.values))
+			j.values = append(j.values, decimal.New(coef, exp))
+			valueOf[[2]int64{coef, int64(exp)}] = v
+		}
+		x.value = v
+		x.period.Effective = readJurisDate(r)
+		x.period.Expiration = readJurisDate(r)
+		x.source = word()
 		if r.Err() != nil {
 			return nil, r.Err()
 		}
-		if x.Tax == "\x00" || x.Category == "\x00" || x.Source == "\x00" {
+		if x.tax < 0 || x.category < 0 || x.source < 0 {
 			return nil, fmt.Errorf("%w: rate %d refers outside the dictionary", binfmt.ErrCorrupt, k)
 		}
 	}

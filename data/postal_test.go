@@ -1,6 +1,13 @@
 package data
 
-import "testing"
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/data/internal/binfmt"
+)
 
 func TestFoldPlace(t *testing.T) {
 	for in, want := range map[string]string{
@@ -75,4 +82,116 @@ func TestBoundaries(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPostalReadsBack checks the packed ZIP table against a plain
+// decoding of the same file: every ZIP, every place and some codes that
+// do not exist.
+func TestPostalReadsBack(t *testing.T) {
+	file, err := Default().file("postal.lvd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := decodePostal(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zips, byPlace := plainPostal(t, file)
+	if p.Len() != len(zips) {
+		t.Fatalf("%d ZIPs, want %d", p.Len(), len(zips))
+	}
+	if !reflect.DeepEqual(p.All(), zips) {
+		t.Error("All differs from the plain decoding")
+	}
+	for _, want := range zips {
+		got, ok := p.ZIP(want.Code)
+		if !ok || !reflect.DeepEqual(got, want) {
+			t.Fatalf("ZIP(%s) = %+v, %v; want %+v", want.Code, got, ok, want)
+		}
+		ref, _ := p.Find(want.Code)
+		if ref.Code() != want.Code || ref.Place() != want.Place || ref.State() != want.State || ref.NumCounties() != len(want.Counties) {
+			t.Fatalf("Find(%s) reads %s %q %s %d", want.Code, ref.Code(), ref.Place(), ref.State(), ref.NumCounties())
+		}
+	}
+	for _, code := range []string{"", "0", "00000", "99999", "1011", "101180", "9021O", "\xff"} {
+		if _, ok := p.ZIP(code); ok {
+			t.Errorf("ZIP(%q) exists", code)
+		}
+	}
+	for key, want := range byPlace {
+		got := p.ByPlace(key[0], key[1])
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("ByPlace(%s, %s): %d ZIPs, want %d", key[0], key[1], len(got), len(want))
+		}
+		if !reflect.DeepEqual(p.ByPlace(key[0], strings.ToLower(key[1])), want) {
+			t.Fatalf("ByPlace(%s, %s) depends on case", key[0], key[1])
+		}
+		var shares []ZIPCounty
+		for _, z := range want {
+		next:
+			for _, c := range z.Counties {
+				for k := range shares {
+					if shares[k].Jurisdiction == c.Jurisdiction {
+						shares[k].Share += c.Share
+						continue next
+					}
+				}
+				shares = append(shares, c)
+			}
+		}
+		cs := p.PlaceCounties(key[0], key[1])
+		var got2 []ZIPCounty
+		for k := range cs.Len() {
+			got2 = append(got2, cs.At(k))
+		}
+		if !reflect.DeepEqual(got2, shares) {
+			t.Fatalf("PlaceCounties(%s, %s) = %v, want %v", key[0], key[1], got2, shares)
+		}
+	}
+	for _, q := range [][2]string{{"", ""}, {"MN", ""}, {"MN", "NOWHERE AT ALL"}, {"XX", "SAINT PAUL"}, {"mn", "SAINT PAUL"}} {
+		if got := p.ByPlace(q[0], q[1]); got != nil || p.PlaceCounties(q[0], q[1]).Len() != 0 {
+			t.Errorf("ByPlace(%q, %q) = %d ZIPs", q[0], q[1], len(got))
+		}
+	}
+}
+
+// plainPostal decodes the ZIP file the obvious way, with a string for
+// every field and a map of places.
+func plainPostal(t *testing.T, file []byte) ([]ZIP, map[[2]string][]ZIP) {
+	r, err := binfmt.Open(file, "postal", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	places := make([]string, r.Count(1))
+	for i := range places {
+		places[i] = r.String()
+	}
+	n := r.Count(4)
+	var zips []ZIP
+	byPlace := map[[2]string][]ZIP{}
+	code := 0
+	var lat, lng int32
+	for i := 0; i < n; i++ {
+		code += int(r.Uvarint())
+		z := ZIP{Code: fmt.Sprintf("%05d", code), Place: places[r.Uvarint()], State: r.String()}
+		if z.HasPoint = r.Bool(); z.HasPoint {
+			lat += int32(r.Varint())
+			lng += int32(r.Varint())
+			z.Lat, z.Lng = lat, lng
+		}
+		z.Counties = make([]ZIPCounty, r.Count(2))
+		for k := range z.Counties {
+			fips := fmt.Sprintf("%05d", r.Uvarint())
+			z.Counties[k] = ZIPCounty{FIPS: fips, Jurisdiction: "US-" + fips, Share: int(r.Uvarint())}
+		}
+		if z.Place != "" {
+			key := [2]string{z.State, FoldPlace(z.Place)}
+			byPlace[key] = append(byPlace[key], z)
+		}
+		zips = append(zips, z)
+	}
+	if err := r.Done(); err != nil {
+		t.Fatal(err)
+	}
+	return zips, byPlace
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"runtime"
 	"strconv"
 	"testing"
 
@@ -9,6 +10,36 @@ import (
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/taxarea"
 )
+
+// BenchmarkGCEmpty is one garbage collection of a heap without the
+// dataset: the floor of BenchmarkGCWithDataset. It comes first, so that
+// -bench . runs it before anything loads the engine; it is skipped once
+// the engine is loaded.
+func BenchmarkGCEmpty(b *testing.B) {
+	if shared != nil {
+		b.Skip("the engine is loaded; run this benchmark on its own")
+	}
+	benchmarkGC(b)
+}
+
+// BenchmarkGCWithDataset is one garbage collection with the engine and
+// its dataset loaded: the mark work that every collection does in a
+// process that calculates, whichever allocation triggers it. The live
+// heap after the collection is reported as MB-live.
+func BenchmarkGCWithDataset(b *testing.B) {
+	testEngine(b)
+	benchmarkGC(b)
+}
+
+func benchmarkGC(b *testing.B) {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	for b.Loop() {
+		runtime.GC()
+	}
+	b.ReportMetric(float64(ms.HeapAlloc)/1e6, "MB-live")
+}
 
 // benchQuotation is a quotation to a street address in Los Angeles with n
 // lines of mixed product classes.

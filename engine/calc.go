@@ -468,11 +468,11 @@ func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date) (*r
 // calculation's buffers, valid until the next call.
 func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
 	c.rateBuf, c.infoBuf = c.rateBuf[:0], c.infoBuf[:0]
-	rates := c.s.rates[id]
+	rates := c.s.ratesOf(id)
 	for i := range rates {
 		u := &rates[i]
-		if u.Period.Contains(d) {
-			c.rateBuf = append(c.rateBuf, u.Rate)
+		if u.period.Contains(d) {
+			c.rateBuf = append(c.rateBuf, c.s.rates.rate(id, u))
 			c.infoBuf = append(c.infoBuf, u.informationOnly)
 		}
 	}
@@ -481,13 +481,23 @@ func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
 
 // hasRatesOn reports whether a jurisdiction has a rate on d.
 func (s *snapshot) hasRatesOn(id string, d civil.Date) bool {
-	rates := s.rates[id]
+	rates := s.ratesOf(id)
 	for i := range rates {
-		if rates[i].Period.Contains(d) {
+		if rates[i].period.Contains(d) {
 			return true
 		}
 	}
 	return false
+}
+
+// ratesOf returns the rates of the jurisdiction id, none for an unknown
+// one.
+func (s *snapshot) ratesOf(id string) []userRate {
+	i, ok := s.jur.Index(id)
+	if !ok {
+		return nil
+	}
+	return s.rates.of(i)
 }
 
 // taxTypeOf returns the wire tax type of an imposition for the mode and

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/taxarea"
+	"github.com/shopspring/decimal"
 )
 
 // Engine calculates taxes. It is safe for concurrent use: every
@@ -43,7 +45,7 @@ type snapshot struct {
 	table      *rules.Table
 	hostStruct *rules.Structures
 	structures *rules.Structures
-	rates      map[string][]userRate // the dataset's and the host's rates by jurisdiction ID
+	rates      rateTable // the dataset's and the host's rates
 	settings   Settings
 	validator  *numberCheck
 	today      func() civil.Date
@@ -56,10 +58,79 @@ type snapshot struct {
 	scratch sync.Pool
 }
 
-// userRate is a rate a host added with WithRates.
+// rateTable is the rates of the dataset and of the host (WithRates) by
+// jurisdiction, the dataset's first. It holds no pointers for the garbage
+// collector to follow but its short lists of words and values.
+type rateTable struct {
+	rates  []userRate
+	off    []int32 // the rates of the i-th jurisdiction (data.Jurisdictions.At) are rates[off[i]:off[i+1]]
+	words  []string
+	values []decimal.Decimal
+}
+
+// userRate is a rate of a rateTable.
 type userRate struct {
-	jurisdiction.Rate
-	informationOnly bool
+	period                civil.Period
+	tax, category, source int32 // in rateTable.words
+	value                 int32 // in rateTable.values
+	informationOnly       bool
+}
+
+// newRateTable builds the rate table of jur, with the host's rates added.
+// The host's rates must be of jurisdictions of jur.
+func newRateTable(jur *data.Jurisdictions, host []RateEntry) rateTable {
+	var t rateTable
+	wordIdx := map[string]int32{}
+	word := func(w string) int32 {
+		i, ok := wordIdx[w]
+		if !ok {
+			i = int32(len(t.words))
+			t.words = append(t.words, w)
+			wordIdx[w] = i
+		}
+		return i
+	}
+	// Equal values written alike share an entry: the coefficient and the
+	// exponent tell them apart, as 0.07 from 0.070.
+	valueIdx := map[string]int32{}
+	value := func(v decimal.Decimal) int32 {
+		key := v.Coefficient().String() + "e" + strconv.Itoa(int(v.Exponent()))
+		i, ok := valueIdx[key]
+		if !ok {
+			i = int32(len(t.values))
+			t.values = append(t.values, v)
+			valueIdx[key] = i
+		}
+		return i
+	}
+	rec := func(r jurisdiction.Rate, info bool) userRate {
+		return userRate{period: r.Period, tax: word(string(r.Tax)), category: word(r.Category), source: word(r.Source), value: value(r.Value), informationOnly: info}
+	}
+	byJur := make([][]userRate, jur.Len())
+	for i := range byJur {
+		for _, r := range jur.Rates(jur.At(i).ID) {
+			byJur[i] = append(byJur[i], rec(r, false))
+		}
+	}
+	for _, r := range host {
+		i, _ := jur.Index(r.Jurisdiction)
+		byJur[i] = append(byJur[i], rec(r.Rate, r.InformationOnly))
+	}
+	t.off = make([]int32, len(byJur)+1)
+	for i, rs := range byJur {
+		t.rates = append(t.rates, rs...)
+		t.off[i+1] = int32(len(t.rates))
+	}
+	return t
+}
+
+// of returns the rates of the i-th jurisdiction.
+func (t *rateTable) of(i int) []userRate { return t.rates[t.off[i]:t.off[i+1]] }
+
+// rate returns a rate of the jurisdiction id.
+func (t *rateTable) rate(id string, u *userRate) jurisdiction.Rate {
+	return jurisdiction.Rate{Jurisdiction: id, Tax: jurisdiction.Tax(t.words[u.tax]), Category: t.words[u.category],
+		Value: t.values[u.value], Period: u.period, Source: t.words[u.source]}
 }
 
 // config collects the options.
@@ -254,12 +325,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	if s.hostStruct, err = rules.CompileStructures(ss); err != nil {
 		return nil, fmt.Errorf("engine: host rules: %w", err)
 	}
-	s.rates = map[string][]userRate{}
-	for _, j := range s.jur.All() {
-		for _, r := range s.jur.Rates(j.ID) {
-			s.rates[j.ID] = append(s.rates[j.ID], userRate{Rate: r})
-		}
-	}
+	host := make([]RateEntry, 0, len(c.rates))
 	for i, r := range c.rates {
 		if _, ok := s.jur.ByID(r.Jurisdiction); !ok {
 			return nil, fmt.Errorf("engine: rate %d: jurisdiction %q is not in the dataset", i, r.Jurisdiction)
@@ -270,8 +336,9 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		if r.Category == "" {
 			r.Category = jurisdiction.General
 		}
-		s.rates[r.Jurisdiction] = append(s.rates[r.Jurisdiction], userRate{Rate: r.Rate, informationOnly: r.InformationOnly})
+		host = append(host, r)
 	}
+	s.rates = newRateTable(s.jur, host)
 	s.log.LogAttrs(ctx, slog.LevelInfo, "engine ready", slog.String("dataset", s.ds.Version()),
 		slog.Int("rules", s.table.Len()+s.hostTable.Len()), slog.Int("structures", s.structures.Len()+s.hostStruct.Len()), slog.Duration("took", time.Since(start)))
 	return s, nil

@@ -142,23 +142,27 @@ func (r *Resolver) Region(in PostalAddress) (country, subdivision string, ok boo
 		if !valid {
 			return "", "", false
 		}
-		z, found := r.postal.ZIP(zip5)
+		z, found := r.postal.Find(zip5)
 		if !found {
 			return "", "", false
 		}
-		state, ok = jurisdiction.SubdivisionOf("US", z.State)
+		state, ok = jurisdiction.SubdivisionOf("US", z.State())
 		if !ok || state.Type == jurisdiction.Territory {
 			return "", "", false
 		}
 		// A ZIP code whose land crosses a state line may resolve to a
 		// county of the other state. The counties' state, when they
 		// have one, is the answer: its ID is the state's, already built.
-		for _, c := range z.Counties {
-			a := r.areas.byJur[c.Jurisdiction]
-			if a == nil || len(a.chain) < 2 || !isSubdivisionID(a.chain[1].ID, state) {
+		for k := range z.NumCounties() {
+			a := r.areas.of(z.County(k).Jurisdiction)
+			if a == nil || a.chainLen < 2 {
 				return "", "", false
 			}
-			subdivision = a.chain[1].ID
+			id := r.areas.jur(r.areas.chain(a)[1]).ID
+			if !isSubdivisionID(id, state) {
+				return "", "", false
+			}
+			subdivision = id
 		}
 		if subdivision != "" {
 			return "US", subdivision, true
@@ -275,7 +279,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 	var cands []usCandidate
 	switch {
 	case zip5 != "":
-		z, ok := r.postal.ZIP(zip5)
+		z, ok := r.postal.Find(zip5)
 		if !ok {
 			if !haveState || a.City == "" {
 				return nil, levy.NotFound(field+".postalCode", "ZIP code %s is not known", zip5)
@@ -285,13 +289,14 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			cands = r.placeCandidates(state, a.City)
 			break
 		}
-		if haveState && state.Code != z.State {
-			statuses = append(statuses, Status{LookupResult: BadRegionFields, Value: "ZIP code " + zip5 + " is in " + z.State + ", not " + state.Code})
+		if haveState && state.Code != z.State() {
+			statuses = append(statuses, Status{LookupResult: BadRegionFields, Value: "ZIP code " + zip5 + " is in " + z.State() + ", not " + state.Code})
 			regionBroken = true
 		}
-		state, haveState = jurisdiction.SubdivisionOf("US", z.State)
-		for _, c := range z.Counties {
-			cands = append(cands, usCandidate{county: c.Jurisdiction, share: c.Share, place: z.Place})
+		state, haveState = jurisdiction.SubdivisionOf("US", z.State())
+		for k := range z.NumCounties() {
+			c := z.County(k)
+			cands = append(cands, usCandidate{county: c.Jurisdiction, share: c.Share, place: z.Place()})
 		}
 	case haveState && a.City != "":
 		cands = r.placeCandidates(state, a.City)
@@ -300,7 +305,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		}
 	case haveState:
 		// State alone: the state's own tax area.
-		res := r.result(r.areas.byJur[state.ID()], d, confStateOnly, statuses...)
+		res := r.result(r.areas.of(state.ID()), d, confStateOnly, statuses...)
 		res.PostalAddresses = []PostalAddress{{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, MainDivision: state.Code, Country: "USA"}}
 		return []LookupResult{res}, nil
 	default:
@@ -320,7 +325,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		if !ok {
 			continue
 		}
-		ar := r.areas.byJur[c.county]
+		ar := r.areas.of(c.county)
 		conf := confExact
 		if len(cands) > 1 {
 			conf = max(1, c.share/100)
@@ -330,10 +335,10 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			cityName = c.place
 		}
 		if city, ok := r.cityIn(c.county, cityName); ok {
-			ar = r.areas.byJur[city.ID]
+			ar = r.areas.of(city.ID)
 		} else if city, ok := r.cityIn(c.county, c.place); ok && a.City == "" {
-			ar = r.areas.byJur[city.ID]
-		} else if uninc, ok := r.areas.byJur[c.county+"-UNINC"]; ok {
+			ar = r.areas.of(city.ID)
+		} else if uninc := r.areas.of(c.county + "-UNINC"); uninc != nil {
 			ar = uninc
 			conf = min(conf, confUninc)
 		} else if r.hasCities(c.county) {
@@ -365,7 +370,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 	if len(out) == 0 {
 		// A ZIP the dataset knows without a county (a few PO box ZIPs):
 		// the state is all that can be told.
-		res := r.result(r.areas.byJur[state.ID()], d, confStateOnly, statuses...)
+		res := r.result(r.areas.of(state.ID()), d, confStateOnly, statuses...)
 		res.PostalAddresses = []PostalAddress{{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, City: titleCase(a.City), MainDivision: state.Code, PostalCode: zip5, Country: "USA"}}
 		return []LookupResult{res}, nil
 	}
@@ -376,7 +381,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 }
 
 // isCity reports whether the area's most specific jurisdiction is a city.
-func (r *Resolver) isCity(a *area) bool { return a.leaf().Type == jurisdiction.City }
+func (r *Resolver) isCity(a *area) bool { return r.areas.leaf(a).Type == jurisdiction.City }
 
 // placeCandidates returns the counties of the ZIPs whose postal place is
 // city in state, and of a city jurisdiction of that name, most land first.
@@ -393,10 +398,12 @@ func (r *Resolver) placeCandidates(state jurisdiction.Subdivision, city string) 
 		}
 		out = append(out, usCandidate{county: county, share: w})
 	}
-	for _, z := range r.postal.ByPlace(state.Code, city) {
-		for _, c := range z.Counties {
-			add(c.Jurisdiction, c.Share)
-		}
+	// The counties of the place's ZIPs, their shares summed over the
+	// ZIPs as add would sum them.
+	cs := r.postal.PlaceCounties(state.Code, city)
+	for k := range cs.Len() {
+		c := cs.At(k)
+		add(c.Jurisdiction, c.Share)
 	}
 	for _, county := range r.countiesOfCity[nameKey{state.Code, data.FoldPlace(city)}] {
 		add(county, 10000)
@@ -506,9 +513,9 @@ func (r *Resolver) caAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			conf = confRegionBroken
 		}
 	}
-	ar := r.areas.byJur["CA"]
+	ar := r.areas.of("CA")
 	if haveProvince {
-		ar = r.areas.byJur[province.ID()]
+		ar = r.areas.of(province.ID())
 	} else {
 		conf = confCountryOnly
 	}
@@ -528,15 +535,15 @@ func (r *Resolver) caAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 // country, or to a special tax territory when its postcode is one of the
 // dataset's exceptions.
 func (r *Resolver) otherAddress(country string, a PostalAddress, d civil.Date) ([]LookupResult, error) {
-	ar, ok := r.areas.byJur[country]
-	if !ok {
+	ar := r.areas.of(country)
+	if ar == nil {
 		return nil, levy.NotFound("postalAddress.country", "no tax area for country %s", country)
 	}
 	if a.PostalCode != "" {
 		pc := strings.ReplaceAll(a.PostalCode, " ", "")
 		for _, ex := range r.exceptions[country] {
 			if ex.Postcode.MatchString(pc) {
-				if ea, ok := r.areas.byJur[ex.Jurisdiction]; ok {
+				if ea := r.areas.of(ex.Jurisdiction); ea != nil {
 					ar = ea
 				}
 				break

@@ -24,20 +24,31 @@ func AreaID(ids []string) string {
 }
 
 // area is the tax area of one jurisdiction: the jurisdiction and its
-// ancestors, country first.
+// ancestors, country first. Like the rest of the registry it holds no
+// pointers: the garbage collector marks the tables of a Resolver at every
+// collection, and tables of strings and of slices would make it follow
+// one pointer per string and slice.
 type area struct {
-	id    string
-	chain []jurisdiction.Jurisdiction
-	// changes holds the days (civil.Date.Days) on which a jurisdiction of
-	// the area or one of its rates starts or stops applying, sorted.
-	changes []int32
+	id       uint32 // its taxAreaId in registry.text
+	idLen    uint8
+	chainLen uint8
+	chain    int32 // its jurisdictions in registry.chains
+	// changes are the days (civil.Date.Days) on which a jurisdiction of
+	// the area or one of its rates starts or stops applying, sorted:
+	// registry.changes[changes:changesEnd].
+	changes, changesEnd int32
 }
 
-// registry holds every tax area of a dataset.
+// registry holds every tax area of a dataset: the area of the i-th
+// jurisdiction of js (data.Jurisdictions.At) is areas[i].
 type registry struct {
-	byID  map[string]*area
-	byJur map[string]*area
-	ids   []string // sorted
+	js      *data.Jurisdictions
+	areas   []area
+	text    string  // the areas' IDs
+	chains  []int32 // jurisdiction indexes, country first, area after area
+	changes []int32
+	byID    map[uint64]int32 // the number of a taxAreaId -> its area
+	ids     []int32          // the areas in the order of their IDs as strings
 }
 
 // maxDepth bounds parent chains, so that a cycle in the data is an error
@@ -45,48 +56,95 @@ type registry struct {
 const maxDepth = 16
 
 func newRegistry(js *data.Jurisdictions) (*registry, error) {
-	all := js.All()
-	reg := &registry{byID: make(map[string]*area, len(all)), byJur: make(map[string]*area, len(all))}
-	days := map[string][]int32{} // jurisdiction ID -> its change days
-	for _, j := range all {
+	n := js.Len()
+	reg := &registry{js: js, areas: make([]area, n), byID: make(map[uint64]int32, n), ids: make([]int32, n)}
+	days := make([][]int32, n) // jurisdiction -> its change days
+	for i := range n {
+		j := js.At(i)
 		d := periodDays(nil, j.Period)
 		for _, r := range js.Rates(j.ID) {
 			d = periodDays(d, r.Period)
 		}
-		days[j.ID] = d
+		days[i] = d
 	}
-	for _, j := range all {
-		chain := []jurisdiction.Jurisdiction{j}
+	var text []byte
+	var ids []string
+	for i := range n {
+		j := js.At(i)
+		start := len(reg.chains)
+		reg.chains = append(reg.chains, int32(i))
 		for p := j.Parent; p != ""; {
-			pj, ok := js.ByID(p)
+			k, ok := js.Index(p)
 			if !ok {
 				return nil, fmt.Errorf("taxarea: jurisdiction %s has unknown parent %s", j.ID, p)
 			}
-			chain = append(chain, pj)
-			if len(chain) > maxDepth {
+			reg.chains = append(reg.chains, int32(k))
+			if len(reg.chains)-start > maxDepth {
 				return nil, fmt.Errorf("taxarea: parent chain of %s is too deep or cyclic", j.ID)
 			}
-			p = pj.Parent
+			p = js.At(k).Parent
 		}
+		chain := reg.chains[start:]
 		slices.Reverse(chain)
-		ids := make([]string, len(chain))
+		ids = ids[:0]
 		var changes []int32
-		for i, c := range chain {
-			ids[i] = c.ID
-			changes = append(changes, days[c.ID]...)
+		for _, c := range chain {
+			ids = append(ids, js.At(int(c)).ID)
+			changes = append(changes, days[c]...)
 		}
 		slices.Sort(changes)
-		a := &area{id: AreaID(ids), chain: chain, changes: slices.Compact(changes)}
-		if other, dup := reg.byID[a.id]; dup {
-			return nil, fmt.Errorf("taxarea: tax areas of %s and %s share the id %s", j.ID, other.chain[len(other.chain)-1].ID, a.id)
+		changes = slices.Compact(changes)
+		id := AreaID(ids)
+		a := area{id: uint32(len(text)), idLen: uint8(len(id)), chain: int32(start), chainLen: uint8(len(chain)), changes: int32(len(reg.changes))}
+		text = append(text, id...)
+		reg.changes = append(reg.changes, changes...)
+		a.changesEnd = int32(len(reg.changes))
+		num, err := strconv.ParseUint(id, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("taxarea: tax area ID %s: %w", id, err)
 		}
-		reg.byID[a.id] = a
-		reg.byJur[j.ID] = a
-		reg.ids = append(reg.ids, a.id)
+		if other, dup := reg.byID[num]; dup {
+			return nil, fmt.Errorf("taxarea: tax areas of %s and %s share the id %s", j.ID, js.At(int(other)).ID, id)
+		}
+		reg.byID[num] = int32(i)
+		reg.areas[i] = a
+		reg.ids[i] = int32(i)
 	}
-	sort.Strings(reg.ids)
+	reg.text = string(text)
+	slices.SortFunc(reg.ids, func(a, b int32) int { return strings.Compare(reg.id(&reg.areas[a]), reg.id(&reg.areas[b])) })
 	return reg, nil
 }
+
+// of returns the area of the jurisdiction id, or nil.
+func (reg *registry) of(id string) *area {
+	if i, ok := reg.js.Index(id); ok {
+		return &reg.areas[i]
+	}
+	return nil
+}
+
+// withID returns the area whose taxAreaId is id, or nil.
+func (reg *registry) withID(id string) *area {
+	num, err := strconv.ParseUint(id, 10, 64)
+	if err != nil {
+		return nil
+	}
+	i, ok := reg.byID[num]
+	if !ok || reg.id(&reg.areas[i]) != id {
+		return nil
+	}
+	return &reg.areas[i]
+}
+
+// id returns the taxAreaId of an area.
+func (reg *registry) id(a *area) string { return reg.text[a.id : a.id+uint32(a.idLen)] }
+
+// chain returns the jurisdictions of an area as indexes of reg.js,
+// country first.
+func (reg *registry) chain(a *area) []int32 { return reg.chains[a.chain : a.chain+int32(a.chainLen)] }
+
+// jur returns a jurisdiction of a chain.
+func (reg *registry) jur(i int32) jurisdiction.Jurisdiction { return reg.js.At(int(i)) }
 
 // periodDays appends the days on which p starts and stops applying.
 func periodDays(d []int32, p civil.Period) []int32 {
@@ -100,11 +158,14 @@ func periodDays(d []int32, p civil.Period) []int32 {
 }
 
 // changedWithin reports whether the area changes on a day in [from, to].
-func (a *area) changedWithin(from, to civil.Date) bool {
+func (reg *registry) changedWithin(a *area, from, to civil.Date) bool {
+	changes := reg.changes[a.changes:a.changesEnd]
 	lo, hi := from.Days(), to.Days()
-	i, _ := slices.BinarySearch(a.changes, lo)
-	return i < len(a.changes) && a.changes[i] <= hi
+	i, _ := slices.BinarySearch(changes, lo)
+	return i < len(changes) && changes[i] <= hi
 }
 
 // leaf returns the area's most specific jurisdiction.
-func (a *area) leaf() jurisdiction.Jurisdiction { return a.chain[len(a.chain)-1] }
+func (reg *registry) leaf(a *area) jurisdiction.Jurisdiction {
+	return reg.jur(reg.chains[a.chain+int32(a.chainLen)-1])
+}

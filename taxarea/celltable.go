@@ -32,15 +32,21 @@ var CellLevels = map[data.Layer]int{
 // edges and the containment of its centre, which is all that a
 // point-in-polygon test inside the cell needs.
 func BuildCellTables(b *data.Boundaries) []data.Grid {
-	cells := map[data.Layer]map[s2.CellID]*data.GridCell{}
+	// cell is a cell of a table while it is built.
+	type cell struct {
+		inside int32
+		cands  []data.Candidate
+		edges  [][]int32
+	}
+	cells := map[data.Layer]map[s2.CellID]*cell{}
 	for i := range b.All {
 		src := &b.All[i]
 		level := CellLevels[src.Layer]
 		if cells[src.Layer] == nil {
-			cells[src.Layer] = map[s2.CellID]*data.GridCell{}
+			cells[src.Layer] = map[s2.CellID]*cell{}
 		}
 		layer := cells[src.Layer]
-		bd := newBoundary(src)
+		bd := newShape(src)
 		idx := bd.shapeIndex()
 		shape := idx.Shape(0)
 		crossings := s2.NewCrossingEdgeQuery(idx)
@@ -52,38 +58,44 @@ func BuildCellTables(b *data.Boundaries) []data.Grid {
 		}
 		rc := &s2.RegionCoverer{MinLevel: level, MaxLevel: level, MaxCells: 1 << 30}
 		for _, c := range rc.Covering(bd.rect) {
-			cell := s2.CellFromCellID(c)
+			sc := s2.CellFromCellID(c)
 			edges := slices.Clone(ends[c])
 			for k := 0; k < 4; k++ {
-				for _, e := range crossings.Crossings(cell.Vertex(k), cell.Vertex((k+1)%4), shape, s2.CrossingTypeAll) {
+				for _, e := range crossings.Crossings(sc.Vertex(k), sc.Vertex((k+1)%4), shape, s2.CrossingTypeAll) {
 					edges = append(edges, int32(e))
 				}
 			}
 			slices.Sort(edges)
 			edges = slices.Compact(edges)
-			centerInside := contains.Contains(cell.Center())
+			centerInside := contains.Contains(sc.Center())
 			if len(edges) == 0 && !centerInside {
 				continue
 			}
 			gc := layer[c]
 			if gc == nil {
-				gc = &data.GridCell{ID: uint64(c), Inside: -1}
+				gc = &cell{inside: -1}
 				layer[c] = gc
 			}
 			if len(edges) == 0 {
-				gc.Inside = int32(i)
+				gc.inside = int32(i)
 				continue
 			}
-			gc.Candidates = append(gc.Candidates, data.Candidate{Boundary: int32(i), CenterInside: centerInside, Edges: edges})
+			gc.cands = append(gc.cands, data.Candidate{Boundary: int32(i), CenterInside: centerInside})
+			gc.edges = append(gc.edges, edges)
 		}
 	}
 	var out []data.Grid
 	for l, m := range cells {
-		g := data.Grid{Layer: l, Level: CellLevels[l], Cells: make([]data.GridCell, 0, len(m))}
-		for _, gc := range m {
-			g.Cells = append(g.Cells, *gc)
+		ids := make([]s2.CellID, 0, len(m))
+		for id := range m {
+			ids = append(ids, id)
 		}
-		sort.Slice(g.Cells, func(i, j int) bool { return g.Cells[i].ID < g.Cells[j].ID })
+		slices.Sort(ids)
+		g := data.Grid{Layer: l, Level: CellLevels[l], Cells: make([]data.GridCell, 0, len(m))}
+		for _, id := range ids {
+			gc := m[id]
+			g.AddCell(uint64(id), gc.inside, gc.cands, gc.edges)
+		}
 		out = append(out, g)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Layer < out[j].Layer })

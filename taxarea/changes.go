@@ -33,14 +33,14 @@ func (r *Resolver) ChangedTaxAreas(ctx context.Context, from, to civil.Date) ([]
 		return nil, err
 	}
 	out := []string{}
-	for i, id := range r.areas.ids {
+	for i, k := range r.areas.ids {
 		if i%4096 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
-		if r.areas.byID[id].changedWithin(from, to) {
-			out = append(out, id)
+		if a := &r.areas.areas[k]; r.areas.changedWithin(a, from, to) {
+			out = append(out, r.areas.id(a))
 		}
 	}
 	return out, nil
@@ -56,9 +56,9 @@ func (r *Resolver) TaxAreaChanged(ctx context.Context, id string, from, to civil
 	if err != nil {
 		return false, err
 	}
-	a, ok := r.areas.byID[id]
-	if !ok {
+	a := r.areas.withID(id)
+	if a == nil {
 		return false, levy.NotFound("taxareaid", "tax area %s does not exist", id)
 	}
-	return a.changedWithin(from, to), nil
+	return r.areas.changedWithin(a, from, to), nil
 }

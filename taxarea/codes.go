@@ -21,8 +21,8 @@ func (r *Resolver) lookupTaxAreaID(ctx context.Context, prefix string, req TaxAr
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	a, ok := r.areas.byID[id]
-	if !ok {
+	a := r.areas.withID(id)
+	if a == nil {
 		return nil, levy.NotFound(prefix+"taxAreaId", "tax area %s does not exist", id)
 	}
 	return &LookupResponse{LookupResults: []LookupResult{r.result(a, r.asOf(req.AsOfDate), confExact)}}, nil
@@ -88,7 +88,7 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req Extern
 	d := r.asOf(req.AsOfDate)
 	out := &LookupResponse{LookupResults: []LookupResult{}}
 	for _, j := range matches {
-		if a, ok := r.areas.byJur[j.ID]; ok {
+		if a := r.areas.of(j.ID); a != nil {
 			out.LookupResults = append(out.LookupResults, r.result(a, d, confExact))
 		}
 	}

@@ -39,8 +39,11 @@ func (r *Resolver) Locate(lat, lng float64) Point {
 // when the boundary is the most specific one containing a point.
 func (r *Resolver) locatedPoints() []Point {
 	out := make([]Point, len(r.points.bounds))
-	for i, b := range r.points.bounds {
-		for _, j := range r.areas.byJur[b.jurisdiction].chain {
+	for i := range r.points.bounds {
+		b := &r.points.bounds[i]
+		a := r.areas.of(b.jurisdiction)
+		for _, k := range r.areas.chain(a) {
+			j := r.areas.jur(k)
 			switch {
 			case j.Parent == "":
 				out[i].Country = j.ID
@@ -130,7 +133,7 @@ func (r *Resolver) areaAt(lat, lng float64) (*area, int, string) {
 		// whose tax this area leaves out.
 		conf = 90
 	}
-	return r.areas.byJur[id], conf, note
+	return r.areas.of(id), conf, note
 }
 
 // validateCoordinates checks a coordinates object at JSON path field.

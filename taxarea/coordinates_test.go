@@ -182,7 +182,7 @@ func TestSharedVerticesBelongToOneCounty(t *testing.T) {
 		p := s2.PointFromLatLng(s2.LatLngFromDegrees(float64(v.Lat)/1e6, float64(v.Lng)/1e6))
 		in := 0
 		for _, i := range os {
-			if s2.NewContainsPointQuery(r.points.bounds[i].shapeIndex(), s2.VertexModelSemiOpen).Contains(p) {
+			if s2.NewContainsPointQuery(r.points.shapeIndex(int32(i)), s2.VertexModelSemiOpen).Contains(p) {
 				in++
 			}
 		}
@@ -240,17 +240,17 @@ func TestLocateAgreesWithShapeIndex(t *testing.T) {
 		pts = append(pts, s2.PointFromLatLng(s2.LatLngFromDegrees(float64(v.Lat)/1e6+1e-7, float64(v.Lng)/1e6-1e-7)))
 	}
 	byLayer := map[data.Layer][]int32{}
-	for i, bd := range r.points.bounds {
-		byLayer[bd.layer] = append(byLayer[bd.layer], int32(i))
+	for i := range r.points.bounds {
+		byLayer[r.points.bounds[i].layer] = append(byLayer[r.points.bounds[i].layer], int32(i))
 	}
 	queries := make([]*s2.ContainsPointQuery, len(r.points.bounds))
-	for i, bd := range r.points.bounds {
-		queries[i] = s2.NewContainsPointQuery(bd.shapeIndex(), s2.VertexModelSemiOpen)
+	for i := range r.points.bounds {
+		queries[i] = s2.NewContainsPointQuery(r.points.shapeIndex(int32(i)), s2.VertexModelSemiOpen)
 	}
 	for _, p := range pts {
 		leaf := s2.CellFromPoint(p).ID()
 		for _, l := range layerOrder {
-			got := r.points.locateIn(r.points.grids[l], leaf, p)
+			got := r.points.locateIn(&r.points.grids[l], leaf, p)
 			var want []int32
 			for _, i := range byLayer[l] {
 				if queries[i].Contains(p) {

@@ -54,5 +54,8 @@
 // the ZIP wins. A ZIP that spans counties gives one result per county,
 // largest land share first.
 //
-// A Resolver is immutable after New and safe for concurrent use.
+// A Resolver is immutable after New and safe for concurrent use. Like the
+// dataset's tables, its own (tax areas, cell tables, boundary edges) hold
+// positions and offsets rather than pointers, so that garbage collections
+// of the program need not scan them.
 package taxarea

@@ -13,76 +13,103 @@ import (
 // layerOrder is the order in which layers are searched, finest first.
 var layerOrder = []data.Layer{data.LayerUSCounty, data.LayerUSState, data.LayerSubdivision, data.LayerCountry}
 
-// boundary is one boundary, ready for point-in-polygon tests.
-type boundary struct {
-	layer        data.Layer
-	jurisdiction string
-	rect         s2.Rect
+// shape is one boundary as S2 points, for building its cell table.
+type shape struct {
+	rect s2.Rect
 	// v0 and v1 are the ends of each edge: edge e runs from v0[e] to v1[e],
 	// numbered loop after loop as s2.LaxPolygon numbers them.
 	v0, v1 []s2.Point
 	loops  [][]s2.Point // sub-slices of v0, one per loop
-
-	indexOnce sync.Once
-	index     *s2.ShapeIndex // built on first use by shapeIndex
 }
 
-// newBoundary converts a boundary of the dataset to S2 points.
-func newBoundary(src *data.Boundary) *boundary {
+// newShape converts a boundary of the dataset to S2 points.
+func newShape(src *data.Boundary) *shape {
 	n := 0
 	for _, l := range src.Loops {
 		n += len(l)
 	}
-	b := &boundary{layer: src.Layer, jurisdiction: src.Jurisdiction, v0: make([]s2.Point, n), v1: make([]s2.Point, n)}
+	sh := &shape{v0: make([]s2.Point, n), v1: make([]s2.Point, n)}
+	sh.rect = convertLoops(src, sh.v0, sh.v1, func(start, end int) { sh.loops = append(sh.loops, sh.v0[start:end:end]) })
+	return sh
+}
+
+// convertLoops writes the edges of src to v0 and v1, which hold one entry
+// per vertex, calls loop with the edge range of each loop, and returns
+// the boundary's bounding rectangle, expanded as s2.ExpandForSubregions
+// says for cell coverings.
+func convertLoops(src *data.Boundary, v0, v1 []s2.Point, loop func(start, end int)) s2.Rect {
 	rb := s2.NewRectBounder()
 	k := 0
 	for _, l := range src.Loops {
 		start := k
 		for _, v := range l {
-			b.v0[k] = s2.PointFromLatLng(s2.LatLngFromDegrees(float64(v.Lat)/1e6, float64(v.Lng)/1e6))
-			rb.AddPoint(b.v0[k])
+			v0[k] = s2.PointFromLatLng(s2.LatLngFromDegrees(float64(v.Lat)/1e6, float64(v.Lng)/1e6))
+			rb.AddPoint(v0[k])
 			k++
 		}
-		loop := b.v0[start:k:k]
-		for i := range loop {
-			b.v1[start+i] = loop[(i+1)%len(loop)]
+		for i := start; i < k; i++ {
+			if i+1 < k {
+				v1[i] = v0[i+1]
+			} else {
+				v1[i] = v0[start]
+			}
 		}
-		b.loops = append(b.loops, loop)
+		loop(start, k)
 	}
-	b.rect = s2.ExpandForSubregions(rb.RectBound())
-	return b
+	return s2.ExpandForSubregions(rb.RectBound())
 }
 
-// shapeIndex returns an s2.ShapeIndex holding the boundary as one
-// LaxPolygon, building it on first use. It is safe for concurrent use.
-func (b *boundary) shapeIndex() *s2.ShapeIndex {
-	b.indexOnce.Do(func() {
-		idx := s2.NewShapeIndex()
-		idx.Add(s2.LaxPolygonFromPoints(b.loops))
-		idx.Build()
-		b.index = idx
-	})
-	return b.index
+// shapeIndex returns an s2.ShapeIndex holding the shape as one LaxPolygon.
+func (sh *shape) shapeIndex() *s2.ShapeIndex {
+	idx := s2.NewShapeIndex()
+	idx.Add(s2.LaxPolygonFromPoints(sh.loops))
+	idx.Build()
+	return idx
+}
+
+// boundary is one boundary of a pointIndex, ready for point-in-polygon
+// tests. Its edges are in the index's tables: edge e of the boundary runs
+// from pointIndex.v0[first+e] to pointIndex.v1[first+e].
+type boundary struct {
+	layer        data.Layer
+	jurisdiction string
+	rect         s2.Rect
+	first, end   int32 // its edges in pointIndex.v0 and v1
+	loops        int32 // its first loop in pointIndex.loops; the next boundary's is its end
+
+	indexOnce sync.Once
+	index     *s2.ShapeIndex // built on first use by pointIndex.shapeIndex
 }
 
 // gridCell is a cell of a layer's table.
 type gridCell struct {
-	inside     int32    // boundary containing the whole cell, or -1
-	center     s2.Point // the cell's centre, the reference point of its tests
-	candidates []data.Candidate
+	center s2.Point // the cell's centre, the reference point of its tests
+	inside int32    // boundary containing the whole cell, or -1
+	// The boundaries whose edges pass through the cell are
+	// grid.cands[start:end].
+	start, end int32
 }
 
-// grid is the cell table of one layer.
+// grid is the cell table of one layer; its candidates and their edges
+// are those of the dataset's table (data.Grid).
 type grid struct {
 	level int
-	cells map[s2.CellID]*gridCell
+	index map[s2.CellID]int32 // into cells
+	cells []gridCell
+	cands []data.Candidate
+	edges []int32
 }
 
 // pointIndex locates points among the dataset's boundaries. It is
-// immutable after newPointIndex and safe for concurrent use.
+// immutable after newPointIndex (but for the shape indexes built on first
+// use) and safe for concurrent use. Its tables hold no pointers for the
+// garbage collector to follow but the boundaries' jurisdiction IDs and
+// those to a few arrays.
 type pointIndex struct {
-	bounds []*boundary
-	grids  map[data.Layer]*grid
+	bounds []boundary
+	v0, v1 []s2.Point // the edges of every boundary, boundary after boundary
+	loops  []int32    // the first edge of every loop, boundary after boundary
+	grids  [data.LayerSubdivision + 1]grid
 }
 
 // hit is the result of locating a point: for each layer the index of the
@@ -92,8 +119,23 @@ type hit [5]int32
 func (h *hit) of(l data.Layer) int32 { return h[l] }
 
 func newPointIndex(b *data.Boundaries) (*pointIndex, error) {
-	pi := &pointIndex{bounds: make([]*boundary, len(b.All)), grids: map[data.Layer]*grid{}}
+	pi := &pointIndex{bounds: make([]boundary, len(b.All))}
+	n, loops := 0, 0
+	for i := range b.All {
+		src := &b.All[i]
+		bd := &pi.bounds[i]
+		bd.layer, bd.jurisdiction = src.Layer, src.Jurisdiction
+		bd.first, bd.loops = int32(n), int32(loops)
+		for _, l := range src.Loops {
+			n += len(l)
+		}
+		loops += len(src.Loops)
+		bd.end = int32(n)
+	}
+	pi.v0, pi.v1 = make([]s2.Point, n), make([]s2.Point, n)
+	pi.loops = make([]int32, loops)
 	// Converting the vertices is the bulk of the work: use every core.
+	// Each boundary has its own part of the tables.
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
 	for w := 0; w < workers; w++ {
@@ -101,28 +143,74 @@ func newPointIndex(b *data.Boundaries) (*pointIndex, error) {
 		go func() {
 			defer wg.Done()
 			for i := w; i < len(b.All); i += workers {
-				pi.bounds[i] = newBoundary(&b.All[i])
+				bd := &pi.bounds[i]
+				k := bd.loops
+				bd.rect = convertLoops(&b.All[i], pi.v0[bd.first:bd.end], pi.v1[bd.first:bd.end], func(start, _ int) {
+					pi.loops[k] = int32(start)
+					k++
+				})
 			}
 		}()
 	}
 	wg.Wait()
 	for _, g := range b.Grids {
-		cells := make(map[s2.CellID]*gridCell, len(g.Cells))
-		for _, c := range g.Cells {
+		if int(g.Layer) >= len(pi.grids) {
+			continue // a layer that locating does not search
+		}
+		gr := grid{level: g.Level, index: make(map[s2.CellID]int32, len(g.Cells)), cells: make([]gridCell, len(g.Cells)),
+			cands: g.Candidates, edges: g.Edges}
+		for i, c := range g.Cells {
 			id := s2.CellID(c.ID)
 			if !id.IsValid() || id.Level() != g.Level {
 				return nil, fmt.Errorf("taxarea: cell table of layer %v holds an invalid cell %d", g.Layer, c.ID)
 			}
-			cells[id] = &gridCell{inside: c.Inside, center: s2.CellFromCellID(id).Center(), candidates: c.Candidates}
+			if c.Start < 0 || c.Start > c.End || int(c.End) > len(g.Candidates) {
+				return nil, fmt.Errorf("taxarea: cell table of layer %v: cell %d has candidates out of range", g.Layer, c.ID)
+			}
+			for _, cd := range g.CandidatesOf(&c) {
+				if cd.Boundary < 0 || int(cd.Boundary) >= len(pi.bounds) || cd.Start < 0 || cd.Start > cd.End || int(cd.End) > len(g.Edges) {
+					return nil, fmt.Errorf("taxarea: cell table of layer %v: cell %d has a candidate out of range", g.Layer, c.ID)
+				}
+				n := pi.bounds[cd.Boundary].end - pi.bounds[cd.Boundary].first
+				for _, e := range g.EdgesOf(&cd) {
+					if e < 0 || e >= n {
+						return nil, fmt.Errorf("taxarea: cell table of layer %v: cell %d has an edge out of range", g.Layer, c.ID)
+					}
+				}
+			}
+			gr.index[id] = int32(i)
+			gr.cells[i] = gridCell{center: s2.CellFromCellID(id).Center(), inside: c.Inside, start: c.Start, end: c.End}
 		}
-		pi.grids[g.Layer] = &grid{level: g.Level, cells: cells}
+		pi.grids[g.Layer] = gr
 	}
 	for _, l := range layerOrder {
-		if pi.grids[l] == nil {
+		if pi.grids[l].index == nil {
 			return nil, fmt.Errorf("taxarea: dataset has no cell table for layer %v", l)
 		}
 	}
 	return pi, nil
+}
+
+// shapeIndex returns an s2.ShapeIndex holding boundary i as one
+// LaxPolygon, building it on first use. It is safe for concurrent use.
+func (pi *pointIndex) shapeIndex(i int32) *s2.ShapeIndex {
+	b := &pi.bounds[i]
+	b.indexOnce.Do(func() {
+		end := int32(len(pi.loops))
+		if int(i)+1 < len(pi.bounds) {
+			end = pi.bounds[i+1].loops
+		}
+		sh := shape{}
+		for k := b.loops; k < end; k++ {
+			start, stop := b.first+pi.loops[k], b.end
+			if k+1 < end {
+				stop = b.first + pi.loops[k+1]
+			}
+			sh.loops = append(sh.loops, pi.v0[start:stop:stop])
+		}
+		b.index = sh.shapeIndex()
+	})
+	return b.index
 }
 
 // locate finds the boundaries that contain p, layer by layer. It does not
@@ -140,31 +228,33 @@ func (pi *pointIndex) locate(p s2.Point) hit {
 		if l == data.LayerCountry && h[data.LayerSubdivision] >= 0 {
 			break // a province settles its country
 		}
-		h[l] = pi.locateIn(pi.grids[l], leaf, p)
+		h[l] = pi.locateIn(&pi.grids[l], leaf, p)
 	}
 	return h
 }
 
 // locateIn returns the boundary of one layer that contains p, or -1.
 func (pi *pointIndex) locateIn(g *grid, leaf s2.CellID, p s2.Point) int32 {
-	gc := g.cells[leaf.Parent(g.level)]
-	if gc == nil {
+	ci, ok := g.index[leaf.Parent(g.level)]
+	if !ok {
 		return -1
 	}
+	gc := &g.cells[ci]
 	if gc.inside >= 0 {
 		return gc.inside
 	}
-	for i := range gc.candidates {
-		c := &gc.candidates[i]
-		b := pi.bounds[c.Boundary]
+	for i := gc.start; i < gc.end; i++ {
+		c := &g.cands[i]
+		b := &pi.bounds[c.Boundary]
 		if !b.rect.ContainsPoint(p) {
 			continue
 		}
 		// Count the edges that the segment from the cell's centre to p
 		// crosses, as s2.ContainsPointQuery does within an index cell.
 		in := c.CenterInside
-		for _, e := range c.Edges {
-			if crossing(gc.center, p, b.v0[e], b.v1[e]) {
+		v0, v1 := pi.v0[b.first:b.end], pi.v1[b.first:b.end]
+		for _, e := range g.edges[c.Start:c.End] {
+			if crossing(gc.center, p, v0[e], v1[e]) {
 				in = !in
 			}
 		}
@@ -207,24 +297,25 @@ func crossing(a, b, c, d s2.Point) bool {
 // coastlines and borders, and a point on a pier or a small island may fall
 // just outside them.
 func (pi *pointIndex) nearest(l data.Layer, p s2.Point, maxDist s1.Angle) int32 {
-	g := pi.grids[l]
+	g := &pi.grids[l]
 	cell := s2.CellFromPoint(p).ID().Parent(g.level)
 	seen := map[int32]bool{}
 	best, bestDist := int32(-1), s1.InfChordAngle()
 	limit := s1.ChordAngleFromAngle(maxDist)
 	for _, c := range append(cell.AllNeighbors(g.level), cell) {
-		gc := g.cells[c]
-		if gc == nil {
+		ci, ok := g.index[c]
+		if !ok {
 			continue
 		}
-		for _, cand := range gc.candidates {
+		gc := &g.cells[ci]
+		for _, cand := range g.cands[gc.start:gc.end] {
 			i := cand.Boundary
 			if seen[i] {
 				continue
 			}
 			seen[i] = true
 			opts := s2.NewClosestEdgeQueryOptions().MaxResults(1).DistanceLimit(limit)
-			q := s2.NewClosestEdgeQuery(pi.bounds[i].shapeIndex(), opts)
+			q := s2.NewClosestEdgeQuery(pi.shapeIndex(i), opts)
 			d := q.Distance(s2.NewMinDistanceToPointTarget(p))
 			if d < limit && d < bestDist {
 				best, bestDist = i, d

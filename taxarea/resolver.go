@@ -145,8 +145,9 @@ func sortCandidates(c []usCandidate) {
 
 // checkBoundaries verifies that every boundary belongs to a jurisdiction.
 func (r *Resolver) checkBoundaries() error {
-	for _, b := range r.points.bounds {
-		if _, ok := r.areas.byJur[b.jurisdiction]; !ok {
+	for i := range r.points.bounds {
+		b := &r.points.bounds[i]
+		if r.areas.of(b.jurisdiction) == nil {
 			return fmt.Errorf("taxarea: boundary of unknown jurisdiction %s", b.jurisdiction)
 		}
 	}
@@ -168,10 +169,12 @@ func (r *Resolver) asOf(d civil.Date) civil.Date {
 // result describes area a as of date d. Jurisdictions that do not exist on
 // d are left out, and the taxAreaId is that of the jurisdictions kept.
 func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...Status) LookupResult {
-	res := LookupResult{AsOfDate: d, ConfidenceIndicator: strconv.Itoa(confidence), TaxAreaID: a.id}
-	res.Jurisdictions = make([]Jurisdiction, 0, len(a.chain))
+	res := LookupResult{AsOfDate: d, ConfidenceIndicator: strconv.Itoa(confidence), TaxAreaID: r.areas.id(a)}
+	chain := r.areas.chain(a)
+	res.Jurisdictions = make([]Jurisdiction, 0, len(chain))
 	kept := 0
-	for _, j := range a.chain {
+	for _, k := range chain {
+		j := r.areas.jur(k)
 		if !j.Period.Contains(d) {
 			continue
 		}
@@ -189,7 +192,7 @@ func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...Sta
 		})
 		kept++
 	}
-	if kept < len(a.chain) {
+	if kept < len(chain) {
 		res.TaxAreaID = ""
 		if kept > 0 {
 			ids := make([]string, kept)

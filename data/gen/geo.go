@@ -154,13 +154,15 @@ func genGeo(g *gen) error {
 			w.Uvarint(c.ID - prev)
 			prev = c.ID
 			w.Varint(int64(c.Inside))
-			w.Uvarint(uint64(len(c.Candidates)))
-			for _, k := range c.Candidates {
+			cands := g.CandidatesOf(&c)
+			w.Uvarint(uint64(len(cands)))
+			for _, k := range cands {
 				w.Uvarint(uint64(k.Boundary))
 				w.Bool(k.CenterInside)
-				w.Uvarint(uint64(len(k.Edges)))
+				edges := g.EdgesOf(&k)
+				w.Uvarint(uint64(len(edges)))
 				var prev int32
-				for _, e := range k.Edges {
+				for _, e := range edges {
 					w.Uvarint(uint64(e - prev))
 					prev = e
 				}
