@@ -22,11 +22,12 @@ load:
 crash:
 	cd benchmarks && go run ./cmd/stress crash --clients 100 --duration 5s --kills 5
 
+FUZZ_TARGETS = engine:FuzzDecodeValidate engine:FuzzSale engine:FuzzSaleFields engine:FuzzPurchase engine:FuzzOwner \
+	taxarea:FuzzLookupBodies rules:FuzzRuleFile einvoice/ubl:FuzzParse einvoice/ubl:FuzzValues webhook:FuzzReceiver \
+	einvoicing:FuzzConnectionBody einvoicing:FuzzSubmit
+
 fuzz:
-	go test -run '^$$' -fuzz '^FuzzDecodeValidate$$' -fuzztime 5m -parallel 1 ./engine/
-	go test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime 5m -parallel 1 ./einvoice/ubl/
-	go test -run '^$$' -fuzz '^FuzzValues$$' -fuzztime 5m -parallel 1 ./einvoice/ubl/
-	go test -run '^$$' -fuzz '^FuzzReceiver$$' -fuzztime 5m -parallel 1 ./webhook/
+	for t in $(FUZZ_TARGETS); do go test -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime 5m -parallel 1 "./$${t%%:*}/" || exit 1; done
 
 # Regenerates the embedded dataset from ../shared/data.
 data:

@@ -5,8 +5,11 @@
 // A Table is built from Rule records with Compile, which type-checks every
 // condition against the Env struct and fails on the first bad rule, naming
 // it. Evaluation never compiles, has no side effects and is bounded: a
-// condition may hold at most MaxNodes syntax nodes and runs with a fixed
-// memory budget, so a user-written rule cannot make a calculation hang.
+// condition may hold at most MaxNodes syntax nodes and MaxConditionLength
+// bytes, may not declare variables, nest predicates or call the functions
+// that build large values, accumulate or read the clock, and runs with a
+// fixed memory budget, so a user-written rule cannot make a calculation
+// hang.
 //
 // Rules are ordered by specificity (how many of their selectors are set:
 // jurisdiction, product class, customer class, usage, transaction type)

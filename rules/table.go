@@ -15,7 +15,7 @@ const MaxNodes = 500
 
 // memoryBudget bounds the memory a condition may use while it runs, in the
 // units of the expr virtual machine.
-const memoryBudget = 100_000
+const memoryBudget = 10_000
 
 // compiled is a rule with its condition compiled.
 type compiled struct {
@@ -49,6 +49,9 @@ func Compile(rules []Rule) (*Table, error) {
 		seen[r.ID] = true
 		c := compiled{Rule: r, sel: r.selector(), spec: r.specificity()}
 		if r.When != "" {
+			if err := checkCondition(r.When); err != nil {
+				return nil, fmt.Errorf("rules: rule %s: %w", r.ID, err)
+			}
 			p, err := expr.Compile(r.When, expr.Env(Env{}), expr.AsBool(), expr.MaxNodes(MaxNodes))
 			if err != nil {
 				return nil, fmt.Errorf("rules: rule %s: condition %q: %w", r.ID, r.When, err)
