@@ -67,6 +67,13 @@ func (o overrides) of(line overrides) overrides {
 	return out
 }
 
+// details fills what a line's shared members say about it: its
+// overrides over the document's (doc) and its usage.
+func (li *lineIn) details(d *LineDetails, doc overrides) {
+	li.overrides = doc.of(overrides{d.ExemptOverrides, d.NonTaxableOverrides, d.RateOverrides, d.ImpositionInclusions, d.SitusOverride})
+	li.usage, li.usageClass = d.Usage, d.UsageClass
+}
+
 // builder turns lineIn trees into the leaves of a doc.
 type builder struct {
 	c    *calc

@@ -79,8 +79,8 @@ func ownerLines(c *calc, lines []OwnerLineItem, path string, def *ownerDefaults)
 		p := path + "[" + strconv.Itoa(i) + "]"
 		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
 			prevPaid: l.PreviousTaxPaid, special: l.SpecialTaxBasis, taxIncluded: l.TaxIncludedIndicator,
-			multi: l.IsMulticomponent, taxDate: l.TaxDate, usage: l.Usage, usageClass: l.UsageClass}
-		li.overrides = def.overrides.of(overrides{l.ExemptOverrides, l.NonTaxableOverrides, l.RateOverrides, l.ImpositionInclusions, l.SitusOverride})
+			multi: l.IsMulticomponent, taxDate: l.TaxDate}
+		li.details(&l.LineDetails, def.overrides)
 		bases := []*money.Amount{l.Cost, l.TotalCost, l.FairMarketValue, l.NetBookValue}
 		if def.asset {
 			bases = []*money.Amount{l.NetBookValue, l.Cost, l.TotalCost, l.FairMarketValue}

@@ -203,8 +203,8 @@ func purchaseLines(c *calc, lines []PurchaseLineItem, path string, def *purchase
 		p := path + "[" + strconv.Itoa(i) + "]"
 		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
 			inputTax: l.InputTotalTax, charged: l.ChargedTax, special: l.SpecialTaxBasis, disc: l.Discount,
-			taxIncluded: l.TaxIncludedIndicator, multi: l.IsMulticomponent, taxDate: l.TaxDate, usage: l.Usage, usageClass: l.UsageClass}
-		li.overrides = def.overrides.of(overrides{l.ExemptOverrides, l.NonTaxableOverrides, l.RateOverrides, l.ImpositionInclusions, l.SitusOverride})
+			taxIncluded: l.TaxIncludedIndicator, multi: l.IsMulticomponent, taxDate: l.TaxDate}
+		li.details(&l.LineDetails, def.overrides)
 		li.txType = string(def.txType)
 		if l.TransactionType != "" {
 			li.txType = string(l.TransactionType)

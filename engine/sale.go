@@ -73,8 +73,8 @@ func saleLines(c *calc, lines []SaleLineItem, path string, def *saleDefaults) []
 		p := path + "[" + strconv.Itoa(i) + "]"
 		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
 			inputTax: l.InputTotalTax, prevPaid: l.PreviousTaxPaid, disc: l.Discount, taxIncluded: l.TaxIncludedIndicator,
-			multi: l.IsMulticomponent, taxDate: l.TaxDate, usage: l.Usage, usageClass: l.UsageClass}
-		li.overrides = def.overrides.of(overrides{l.ExemptOverrides, l.NonTaxableOverrides, l.RateOverrides, l.ImpositionInclusions, l.SitusOverride})
+			multi: l.IsMulticomponent, taxDate: l.TaxDate}
+		li.details(&l.LineDetails, def.overrides)
 		li.txType = string(def.txType)
 		if l.TransactionType != "" {
 			li.txType = string(l.TransactionType)

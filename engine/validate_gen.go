@@ -20,22 +20,22 @@ var (
 	rules8  = fieldRules{lo: ruleAmount("1"), hi: ruleAmount("10")}
 	rules9  = fieldRules{lo: ruleAmount("1"), hi: ruleAmount("50")}
 	rules10 = fieldRules{lo: ruleAmount("0"), hi: ruleAmount("100")}
-	rules11 = fieldRules{lo: ruleAmount("0"), hi: ruleAmount("999999999999")}
-	rules12 = fieldRules{maxLen: 20, degrees: 90}
-	rules13 = fieldRules{maxLen: 20, degrees: 180}
-	rules14 = fieldRules{enumNames: "FREE_CIRCULATION, BONDED_WAREHOUSE, FREE_TRADE_ZONE, TEMPORARY_IMPORT, INWARD_PROCESSING_RELIEF, OUTWARD_PROCESSING_RELIEF"}
-	rules15 = fieldRules{enumNames: "ADMINISTRATIVE_DESTINATION, ADMINISTRATIVE_ORIGIN, DESTINATION, PHYSICAL_ORIGIN"}
-	rules16 = fieldRules{lo: ruleAmount("0")}
-	rules17 = fieldRules{enumNames: "CONSIGNMENT, CALL_OFF, REGULAR"}
-	rules18 = fieldRules{enumNames: "ADD, UPDATE, DELETE"}
-	rules19 = fieldRules{enumNames: "EXW, FCA, FAS, FOB, CFR, CIF, CPT, CIP, DAF, DES, DEQ, DDU, DDP, CUS, SUP, DAT, DAP, DPU"}
-	rules20 = fieldRules{enumNames: "ORIGIN, IN_TRANSIT, DESTINATION"}
-	rules21 = fieldRules{enumNames: "MANUFACTURER, INTERMEDIARY, FINAL"}
-	rules22 = fieldRules{enumNames: "CONSIGNMENT, CALL_OFF, TRIANGULATION, REGISTRATION_GROUP"}
-	rules23 = fieldRules{enumNames: "BUYER, SELLER, DISPATCHER, RECIPIENT"}
-	rules24 = fieldRules{lo: ruleAmount("0"), hi: ruleAmount("9999")}
-	rules25 = fieldRules{lo: ruleAmount("1"), hi: ruleAmount("99")}
-	rules26 = fieldRules{lo: ruleAmount("1")}
+	rules11 = fieldRules{enumNames: "EXW, FCA, FAS, FOB, CFR, CIF, CPT, CIP, DAF, DES, DEQ, DDU, DDP, CUS, SUP, DAT, DAP, DPU"}
+	rules12 = fieldRules{enumNames: "ORIGIN, IN_TRANSIT, DESTINATION"}
+	rules13 = fieldRules{enumNames: "MANUFACTURER, INTERMEDIARY, FINAL"}
+	rules14 = fieldRules{enumNames: "CONSIGNMENT, CALL_OFF, TRIANGULATION, REGISTRATION_GROUP"}
+	rules15 = fieldRules{enumNames: "BUYER, SELLER, DISPATCHER, RECIPIENT"}
+	rules16 = fieldRules{lo: ruleAmount("0"), hi: ruleAmount("9999")}
+	rules17 = fieldRules{lo: ruleAmount("1"), hi: ruleAmount("99")}
+	rules18 = fieldRules{lo: ruleAmount("1")}
+	rules19 = fieldRules{lo: ruleAmount("0"), hi: ruleAmount("999999999999")}
+	rules20 = fieldRules{maxLen: 20, degrees: 90}
+	rules21 = fieldRules{maxLen: 20, degrees: 180}
+	rules22 = fieldRules{enumNames: "FREE_CIRCULATION, BONDED_WAREHOUSE, FREE_TRADE_ZONE, TEMPORARY_IMPORT, INWARD_PROCESSING_RELIEF, OUTWARD_PROCESSING_RELIEF"}
+	rules23 = fieldRules{enumNames: "ADMINISTRATIVE_DESTINATION, ADMINISTRATIVE_ORIGIN, DESTINATION, PHYSICAL_ORIGIN"}
+	rules24 = fieldRules{lo: ruleAmount("0")}
+	rules25 = fieldRules{enumNames: "CONSIGNMENT, CALL_OFF, REGULAR"}
+	rules26 = fieldRules{enumNames: "ADD, UPDATE, DELETE"}
 	rules27 = fieldRules{enumNames: "INVENTORY_REMOVAL, ASSET_MOVEMENT"}
 	rules28 = fieldRules{lo: ruleAmount("-100000000"), hi: ruleAmount("100000000")}
 	rules29 = fieldRules{enumNames: "VOL, COM"}
@@ -464,341 +464,31 @@ func (x *InputTax) walk(v *violations, p *fieldPath, depth int) {
 	}
 }
 
-// walk checks the members of a LineType at p.
-func (x *LineType) walk(v *violations, p *fieldPath, depth int) {
+// walk checks the members of a LineDetails at p.
+func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
-	}
-	if x.AccumulationLocation != "" {
-		if len(x.AccumulationLocation) > 40 {
-			v.tooLong(p, "accumulationLocation", x.AccumulationLocation, 40)
-		}
-	}
-	if x.Content != "" {
-		if len(x.Content) > 40 {
-			v.tooLong(p, "content", x.Content, 40)
-		}
-	}
-	if x.Direction != "" {
-		if len(x.Direction) > 40 {
-			v.tooLong(p, "direction", x.Direction, 40)
-		}
-	}
-	if x.Status != "" {
-		if len(x.Status) > 40 {
-			v.tooLong(p, "status", x.Status, 40)
-		}
-	}
-	if x.Value != "" {
-		if len(x.Value) > 40 {
-			v.tooLong(p, "value", x.Value, 40)
-		}
-	}
-}
-
-// walk checks the members of a LineTypeSet at p.
-func (x *LineTypeSet) walk(v *violations, p *fieldPath, depth int) {
-	if v.stop(depth) {
-		return
-	}
-	if x.AccumulationLocation != "" {
-		if len(x.AccumulationLocation) > 40 {
-			v.tooLong(p, "accumulationLocation", x.AccumulationLocation, 40)
-		}
-	}
-	if x.Basis != "" {
-		if len(x.Basis) > 40 {
-			v.tooLong(p, "basis", x.Basis, 40)
-		}
-	}
-	if x.Content != "" {
-		if len(x.Content) > 40 {
-			v.tooLong(p, "content", x.Content, 40)
-		}
-	}
-	if x.Direction != "" {
-		if len(x.Direction) > 40 {
-			v.tooLong(p, "direction", x.Direction, 40)
-		}
-	}
-	if x.Status != "" {
-		if len(x.Status) > 40 {
-			v.tooLong(p, "status", x.Status, 40)
-		}
-	}
-	if x.Value != "" {
-		if len(x.Value) > 40 {
-			v.tooLong(p, "value", x.Value, 40)
-		}
-	}
-	if x.LineTypeNumber != nil {
-		v.report(p, "lineTypeNumber", rules11.numberViolation(money.FromInt(int64(*x.LineTypeNumber))))
-	}
-}
-
-// walk checks the members of a Location at p.
-func (x *Location) walk(v *violations, p *fieldPath, depth int) {
-	if v.stop(depth) {
-		return
-	}
-	if x.StreetAddress1 != "" {
-		if len(x.StreetAddress1) > 100 {
-			v.tooLong(p, "streetAddress1", x.StreetAddress1, 100)
-		}
-	}
-	if x.StreetAddress2 != "" {
-		if len(x.StreetAddress2) > 100 {
-			v.tooLong(p, "streetAddress2", x.StreetAddress2, 100)
-		}
-	}
-	if x.City != "" {
-		if len(x.City) > 60 {
-			v.tooLong(p, "city", x.City, 60)
-		}
-	}
-	if x.MainDivision != "" {
-		if len(x.MainDivision) > 60 {
-			v.tooLong(p, "mainDivision", x.MainDivision, 60)
-		}
-	}
-	if x.SubDivision != "" {
-		if len(x.SubDivision) > 60 {
-			v.tooLong(p, "subDivision", x.SubDivision, 60)
-		}
-	}
-	if x.PostalCode != "" {
-		if len(x.PostalCode) > 20 {
-			v.tooLong(p, "postalCode", x.PostalCode, 20)
-		}
-	}
-	if x.Country != "" {
-		if len(x.Country) > 60 {
-			v.tooLong(p, "country", x.Country, 60)
-		}
-	}
-	if x.TaxAreaID != "" {
-		v.taxArea(p, "taxAreaId", x.TaxAreaID)
-	}
-	if x.Latitude != "" {
-		v.report(p, "latitude", rules12.stringViolation(x.Latitude))
-	}
-	if x.Longitude != "" {
-		v.report(p, "longitude", rules13.stringViolation(x.Longitude))
-	}
-	if x.LocationCode != "" {
-		if len(x.LocationCode) > 20 {
-			v.tooLong(p, "locationCode", x.LocationCode, 20)
-		}
-	}
-	if x.ExternalJurisdictionCode != "" {
-		if len(x.ExternalJurisdictionCode) > 20 {
-			v.tooLong(p, "externalJurisdictionCode", x.ExternalJurisdictionCode, 20)
-		}
-	}
-	if x.LocationCondition != "" {
-		if len(x.LocationCondition) > 40 {
-			v.tooLong(p, "locationCondition", x.LocationCondition, 40)
-		}
-	}
-	if x.LocationCustomsStatus != "" {
-		v.report(p, "locationCustomsStatus", rules14.enumViolation(x.LocationCustomsStatus.Valid(), string(x.LocationCustomsStatus)))
-	}
-	if x.CurrencyConversion != nil {
-		x.CurrencyConversion.walk(v, p.field("currencyConversion"), depth+1)
-	}
-}
-
-// walk checks the members of a LocationEvidence at p.
-func (x *LocationEvidence) walk(v *violations, p *fieldPath, depth int) {
-	if v.stop(depth) {
-		return
-	}
-	if x.IPAddress != nil {
-		x.IPAddress.walk(v, p.field("ipAddress"), depth+1)
-	}
-	if x.BIN != nil {
-		x.BIN.walk(v, p.field("bin"), depth+1)
-	}
-	if x.SelfDeclaration != nil {
-		x.SelfDeclaration.walk(v, p.field("selfDeclaration"), depth+1)
-	}
-	if x.Forced != nil {
-		x.Forced.walk(v, p.field("forced"), depth+1)
-	}
-	if x.PaymentMethod != nil {
-		x.PaymentMethod.walk(v, p.field("paymentMethod"), depth+1)
-	}
-	if x.OtherCommerciallyRelevantInfo != nil {
-		x.OtherCommerciallyRelevantInfo.walk(v, p.field("otherCommerciallyRelevantInfo"), depth+1)
-	}
-	x.check(v, p)
-}
-
-// walk checks the members of a LocationEvidenceAddress at p.
-func (x *LocationEvidenceAddress) walk(v *violations, p *fieldPath, depth int) {
-	if v.stop(depth) {
-		return
-	}
-	if x.Country != "" {
-		if len(x.Country) > 60 {
-			v.tooLong(p, "country", x.Country, 60)
-		}
-	}
-	if x.MainDivision != "" {
-		if len(x.MainDivision) > 60 {
-			v.tooLong(p, "mainDivision", x.MainDivision, 60)
-		}
-	}
-}
-
-// walk checks the members of a Measure at p.
-func (x *Measure) walk(v *violations, p *fieldPath, depth int) {
-	if v.stop(depth) {
-		return
-	}
-	if x.Value != nil {
-		v.report(p, "value", rules5.numberViolation((*x.Value)))
-	}
-	if x.UnitOfMeasure != "" {
-		if len(x.UnitOfMeasure) > 3 {
-			v.tooLong(p, "unitOfMeasure", x.UnitOfMeasure, 3)
-		}
-	}
-}
-
-// walk checks the members of a NexusOverride at p.
-func (x *NexusOverride) walk(v *violations, p *fieldPath, depth int) {
-	if v.stop(depth) {
-		return
-	}
-	if x.LocationRole != "" {
-		v.report(p, "locationRole", rules15.enumViolation(x.LocationRole.Valid(), string(x.LocationRole)))
-	}
-}
-
-// walk checks the members of a Override at p.
-func (x *Override) walk(v *violations, p *fieldPath, depth int) {
-	if v.stop(depth) {
-		return
-	}
-	if x.ImpositionType != nil {
-		x.ImpositionType.walk(v, p.field("impositionType"), depth+1)
-	}
-	if x.JurisdictionType != 0 {
-		v.report(p, "jurisdictionType", rules2.enumViolation(x.JurisdictionType.Valid(), ""))
-	}
-}
-
-// walk checks the members of a Owner at p.
-func (x *Owner) walk(v *violations, p *fieldPath, depth int) {
-	if v.stop(depth) {
-		return
-	}
-	if x.Company != "" {
-		if len(x.Company) > 40 {
-			v.tooLong(p, "company", x.Company, 40)
-		}
-	}
-	if x.Division != "" {
-		if len(x.Division) > 40 {
-			v.tooLong(p, "division", x.Division, 40)
-		}
-	}
-	if x.Department != "" {
-		if len(x.Department) > 40 {
-			v.tooLong(p, "department", x.Department, 40)
-		}
-	}
-	if x.PhysicalOrigin != nil {
-		x.PhysicalOrigin.walk(v, p.field("physicalOrigin"), depth+1)
-	}
-	if x.Destination != nil {
-		x.Destination.walk(v, p.field("destination"), depth+1)
-	}
-	if x.UtilityProvider != "" {
-		v.report(p, "utilityProvider", rules1.enumViolation(x.UtilityProvider.Valid(), string(x.UtilityProvider)))
-	}
-	if len(x.TaxRegistrations) > 0 {
-		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, p.field("taxRegistrations").index(i), depth+2)
-		}
-	}
-}
-
-// walk checks the members of a OwnerLineItem at p.
-func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
-	if v.stop(depth) {
-		return
-	}
-	if !v.enterLine() {
-		return
-	}
-	if x.LineItemNumber != nil {
-		v.report(p, "lineItemNumber", rules16.numberViolation(money.FromInt(int64(*x.LineItemNumber))))
-	}
-	if x.LineItemID != "" {
-		if len(x.LineItemID) > 40 {
-			v.tooLong(p, "lineItemId", x.LineItemID, 40)
-		}
-	}
-	if x.LineItemDescription != "" {
-		if len(x.LineItemDescription) > 512 {
-			v.tooLong(p, "lineItemDescription", x.LineItemDescription, 512)
-		}
-	}
-	if x.MovementMethod != "" {
-		v.report(p, "movementMethod", rules17.enumViolation(x.MovementMethod.Valid(), string(x.MovementMethod)))
-	}
-	if x.SyncType != "" {
-		v.report(p, "syncType", rules18.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
-	}
-	if x.Owner != nil {
-		x.Owner.walk(v, p.field("owner"), depth+1)
-	}
-	if x.Purchase != nil {
-		x.Purchase.walk(v, p.field("purchase"), depth+1)
-	}
-	if x.CommodityCode != nil {
-		x.CommodityCode.walk(v, p.field("commodityCode"), depth+1)
-	}
-	if x.AdditionalCommodityCode != nil {
-		x.AdditionalCommodityCode.walk(v, p.field("additionalCommodityCode"), depth+1)
-	}
-	if x.Quantity != nil {
-		x.Quantity.walk(v, p.field("quantity"), depth+1)
-	}
-	if x.Volume != nil {
-		x.Volume.walk(v, p.field("volume"), depth+1)
-	}
-	if x.Weight != nil {
-		x.Weight.walk(v, p.field("weight"), depth+1)
-	}
-	if x.BlockingOverridePercent != nil {
-		v.report(p, "blockingOverridePercent", rules10.numberViolation((*x.BlockingOverridePercent)))
-	}
-	if x.PartialExemptRecoverableOverridePercent != nil {
-		v.report(p, "partialExemptRecoverableOverridePercent", rules10.numberViolation((*x.PartialExemptRecoverableOverridePercent)))
 	}
 	if x.DeliveryTerm != "" {
-		v.report(p, "deliveryTerm", rules19.enumViolation(x.DeliveryTerm.Valid(), string(x.DeliveryTerm)))
+		v.report(p, "deliveryTerm", rules11.enumViolation(x.DeliveryTerm.Valid(), string(x.DeliveryTerm)))
 	}
 	if x.TitleTransfer != "" {
-		v.report(p, "titleTransfer", rules20.enumViolation(x.TitleTransfer.Valid(), string(x.TitleTransfer)))
+		v.report(p, "titleTransfer", rules12.enumViolation(x.TitleTransfer.Valid(), string(x.TitleTransfer)))
 	}
 	if x.ChainTransactionPhase != "" {
-		v.report(p, "chainTransactionPhase", rules21.enumViolation(x.ChainTransactionPhase.Valid(), string(x.ChainTransactionPhase)))
+		v.report(p, "chainTransactionPhase", rules13.enumViolation(x.ChainTransactionPhase.Valid(), string(x.ChainTransactionPhase)))
 	}
 	if x.SimplificationCode != "" {
-		v.report(p, "simplificationCode", rules22.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
+		v.report(p, "simplificationCode", rules14.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
 	}
 	if x.ExporterOfRecord != "" {
-		v.report(p, "exporterOfRecord", rules23.enumViolation(x.ExporterOfRecord.Valid(), string(x.ExporterOfRecord)))
+		v.report(p, "exporterOfRecord", rules15.enumViolation(x.ExporterOfRecord.Valid(), string(x.ExporterOfRecord)))
 	}
 	if x.ImporterOfRecord != "" {
-		v.report(p, "importerOfRecord", rules23.enumViolation(x.ImporterOfRecord.Valid(), string(x.ImporterOfRecord)))
+		v.report(p, "importerOfRecord", rules15.enumViolation(x.ImporterOfRecord.Valid(), string(x.ImporterOfRecord)))
 	}
 	if x.TransportResponsibleEntity != "" {
-		v.report(p, "transportResponsibleEntity", rules23.enumViolation(x.TransportResponsibleEntity.Valid(), string(x.TransportResponsibleEntity)))
+		v.report(p, "transportResponsibleEntity", rules15.enumViolation(x.TransportResponsibleEntity.Valid(), string(x.TransportResponsibleEntity)))
 	}
 	if len(x.ExemptOverrides) > 0 {
 		for i := range x.ExemptOverrides {
@@ -840,7 +530,7 @@ func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
 		x.PautaOverrides.walk(v, p.field("pautaOverrides"), depth+1)
 	}
 	if x.CfopTaxCodeOverride != nil {
-		v.report(p, "cfopTaxCodeOverride", rules24.numberViolation(money.FromInt(int64(*x.CfopTaxCodeOverride))))
+		v.report(p, "cfopTaxCodeOverride", rules16.numberViolation(money.FromInt(int64(*x.CfopTaxCodeOverride))))
 	}
 	if x.BuyerCondition != "" {
 		if len(x.BuyerCondition) > 40 {
@@ -946,13 +636,13 @@ func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
 		}
 	}
 	if x.ModeOfTransport != nil {
-		v.report(p, "modeOfTransport", rules25.numberViolation(money.FromInt(int64(*x.ModeOfTransport))))
+		v.report(p, "modeOfTransport", rules17.numberViolation(money.FromInt(int64(*x.ModeOfTransport))))
 	}
 	if x.NatureOfTransaction != nil {
 		v.report(p, "natureOfTransaction", rules4.numberViolation(money.FromInt(int64(*x.NatureOfTransaction))))
 	}
 	if x.NetMassKilograms != nil {
-		v.report(p, "netMassKilograms", rules26.numberViolation(money.FromInt(int64(*x.NetMassKilograms))))
+		v.report(p, "netMassKilograms", rules18.numberViolation(money.FromInt(int64(*x.NetMassKilograms))))
 	}
 	if x.StatisticalValue != nil {
 		x.StatisticalValue.walk(v, p.field("statisticalValue"), depth+1)
@@ -974,6 +664,324 @@ func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
 			x.LineTypes[i].walk(v, p.field("lineTypes").index(i), depth+2)
 		}
 	}
+}
+
+// walk checks the members of a LineType at p.
+func (x *LineType) walk(v *violations, p *fieldPath, depth int) {
+	if v.stop(depth) {
+		return
+	}
+	if x.AccumulationLocation != "" {
+		if len(x.AccumulationLocation) > 40 {
+			v.tooLong(p, "accumulationLocation", x.AccumulationLocation, 40)
+		}
+	}
+	if x.Content != "" {
+		if len(x.Content) > 40 {
+			v.tooLong(p, "content", x.Content, 40)
+		}
+	}
+	if x.Direction != "" {
+		if len(x.Direction) > 40 {
+			v.tooLong(p, "direction", x.Direction, 40)
+		}
+	}
+	if x.Status != "" {
+		if len(x.Status) > 40 {
+			v.tooLong(p, "status", x.Status, 40)
+		}
+	}
+	if x.Value != "" {
+		if len(x.Value) > 40 {
+			v.tooLong(p, "value", x.Value, 40)
+		}
+	}
+}
+
+// walk checks the members of a LineTypeSet at p.
+func (x *LineTypeSet) walk(v *violations, p *fieldPath, depth int) {
+	if v.stop(depth) {
+		return
+	}
+	if x.AccumulationLocation != "" {
+		if len(x.AccumulationLocation) > 40 {
+			v.tooLong(p, "accumulationLocation", x.AccumulationLocation, 40)
+		}
+	}
+	if x.Basis != "" {
+		if len(x.Basis) > 40 {
+			v.tooLong(p, "basis", x.Basis, 40)
+		}
+	}
+	if x.Content != "" {
+		if len(x.Content) > 40 {
+			v.tooLong(p, "content", x.Content, 40)
+		}
+	}
+	if x.Direction != "" {
+		if len(x.Direction) > 40 {
+			v.tooLong(p, "direction", x.Direction, 40)
+		}
+	}
+	if x.Status != "" {
+		if len(x.Status) > 40 {
+			v.tooLong(p, "status", x.Status, 40)
+		}
+	}
+	if x.Value != "" {
+		if len(x.Value) > 40 {
+			v.tooLong(p, "value", x.Value, 40)
+		}
+	}
+	if x.LineTypeNumber != nil {
+		v.report(p, "lineTypeNumber", rules19.numberViolation(money.FromInt(int64(*x.LineTypeNumber))))
+	}
+}
+
+// walk checks the members of a Location at p.
+func (x *Location) walk(v *violations, p *fieldPath, depth int) {
+	if v.stop(depth) {
+		return
+	}
+	if x.StreetAddress1 != "" {
+		if len(x.StreetAddress1) > 100 {
+			v.tooLong(p, "streetAddress1", x.StreetAddress1, 100)
+		}
+	}
+	if x.StreetAddress2 != "" {
+		if len(x.StreetAddress2) > 100 {
+			v.tooLong(p, "streetAddress2", x.StreetAddress2, 100)
+		}
+	}
+	if x.City != "" {
+		if len(x.City) > 60 {
+			v.tooLong(p, "city", x.City, 60)
+		}
+	}
+	if x.MainDivision != "" {
+		if len(x.MainDivision) > 60 {
+			v.tooLong(p, "mainDivision", x.MainDivision, 60)
+		}
+	}
+	if x.SubDivision != "" {
+		if len(x.SubDivision) > 60 {
+			v.tooLong(p, "subDivision", x.SubDivision, 60)
+		}
+	}
+	if x.PostalCode != "" {
+		if len(x.PostalCode) > 20 {
+			v.tooLong(p, "postalCode", x.PostalCode, 20)
+		}
+	}
+	if x.Country != "" {
+		if len(x.Country) > 60 {
+			v.tooLong(p, "country", x.Country, 60)
+		}
+	}
+	if x.TaxAreaID != "" {
+		v.taxArea(p, "taxAreaId", x.TaxAreaID)
+	}
+	if x.Latitude != "" {
+		v.report(p, "latitude", rules20.stringViolation(x.Latitude))
+	}
+	if x.Longitude != "" {
+		v.report(p, "longitude", rules21.stringViolation(x.Longitude))
+	}
+	if x.LocationCode != "" {
+		if len(x.LocationCode) > 20 {
+			v.tooLong(p, "locationCode", x.LocationCode, 20)
+		}
+	}
+	if x.ExternalJurisdictionCode != "" {
+		if len(x.ExternalJurisdictionCode) > 20 {
+			v.tooLong(p, "externalJurisdictionCode", x.ExternalJurisdictionCode, 20)
+		}
+	}
+	if x.LocationCondition != "" {
+		if len(x.LocationCondition) > 40 {
+			v.tooLong(p, "locationCondition", x.LocationCondition, 40)
+		}
+	}
+	if x.LocationCustomsStatus != "" {
+		v.report(p, "locationCustomsStatus", rules22.enumViolation(x.LocationCustomsStatus.Valid(), string(x.LocationCustomsStatus)))
+	}
+	if x.CurrencyConversion != nil {
+		x.CurrencyConversion.walk(v, p.field("currencyConversion"), depth+1)
+	}
+}
+
+// walk checks the members of a LocationEvidence at p.
+func (x *LocationEvidence) walk(v *violations, p *fieldPath, depth int) {
+	if v.stop(depth) {
+		return
+	}
+	if x.IPAddress != nil {
+		x.IPAddress.walk(v, p.field("ipAddress"), depth+1)
+	}
+	if x.BIN != nil {
+		x.BIN.walk(v, p.field("bin"), depth+1)
+	}
+	if x.SelfDeclaration != nil {
+		x.SelfDeclaration.walk(v, p.field("selfDeclaration"), depth+1)
+	}
+	if x.Forced != nil {
+		x.Forced.walk(v, p.field("forced"), depth+1)
+	}
+	if x.PaymentMethod != nil {
+		x.PaymentMethod.walk(v, p.field("paymentMethod"), depth+1)
+	}
+	if x.OtherCommerciallyRelevantInfo != nil {
+		x.OtherCommerciallyRelevantInfo.walk(v, p.field("otherCommerciallyRelevantInfo"), depth+1)
+	}
+	x.check(v, p)
+}
+
+// walk checks the members of a LocationEvidenceAddress at p.
+func (x *LocationEvidenceAddress) walk(v *violations, p *fieldPath, depth int) {
+	if v.stop(depth) {
+		return
+	}
+	if x.Country != "" {
+		if len(x.Country) > 60 {
+			v.tooLong(p, "country", x.Country, 60)
+		}
+	}
+	if x.MainDivision != "" {
+		if len(x.MainDivision) > 60 {
+			v.tooLong(p, "mainDivision", x.MainDivision, 60)
+		}
+	}
+}
+
+// walk checks the members of a Measure at p.
+func (x *Measure) walk(v *violations, p *fieldPath, depth int) {
+	if v.stop(depth) {
+		return
+	}
+	if x.Value != nil {
+		v.report(p, "value", rules5.numberViolation((*x.Value)))
+	}
+	if x.UnitOfMeasure != "" {
+		if len(x.UnitOfMeasure) > 3 {
+			v.tooLong(p, "unitOfMeasure", x.UnitOfMeasure, 3)
+		}
+	}
+}
+
+// walk checks the members of a NexusOverride at p.
+func (x *NexusOverride) walk(v *violations, p *fieldPath, depth int) {
+	if v.stop(depth) {
+		return
+	}
+	if x.LocationRole != "" {
+		v.report(p, "locationRole", rules23.enumViolation(x.LocationRole.Valid(), string(x.LocationRole)))
+	}
+}
+
+// walk checks the members of a Override at p.
+func (x *Override) walk(v *violations, p *fieldPath, depth int) {
+	if v.stop(depth) {
+		return
+	}
+	if x.ImpositionType != nil {
+		x.ImpositionType.walk(v, p.field("impositionType"), depth+1)
+	}
+	if x.JurisdictionType != 0 {
+		v.report(p, "jurisdictionType", rules2.enumViolation(x.JurisdictionType.Valid(), ""))
+	}
+}
+
+// walk checks the members of a Owner at p.
+func (x *Owner) walk(v *violations, p *fieldPath, depth int) {
+	if v.stop(depth) {
+		return
+	}
+	if x.Company != "" {
+		if len(x.Company) > 40 {
+			v.tooLong(p, "company", x.Company, 40)
+		}
+	}
+	if x.Division != "" {
+		if len(x.Division) > 40 {
+			v.tooLong(p, "division", x.Division, 40)
+		}
+	}
+	if x.Department != "" {
+		if len(x.Department) > 40 {
+			v.tooLong(p, "department", x.Department, 40)
+		}
+	}
+	if x.PhysicalOrigin != nil {
+		x.PhysicalOrigin.walk(v, p.field("physicalOrigin"), depth+1)
+	}
+	if x.Destination != nil {
+		x.Destination.walk(v, p.field("destination"), depth+1)
+	}
+	if x.UtilityProvider != "" {
+		v.report(p, "utilityProvider", rules1.enumViolation(x.UtilityProvider.Valid(), string(x.UtilityProvider)))
+	}
+	if len(x.TaxRegistrations) > 0 {
+		for i := range x.TaxRegistrations {
+			x.TaxRegistrations[i].walk(v, p.field("taxRegistrations").index(i), depth+2)
+		}
+	}
+}
+
+// walk checks the members of a OwnerLineItem at p.
+func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
+	if v.stop(depth) {
+		return
+	}
+	if !v.enterLine() {
+		return
+	}
+	if x.LineItemNumber != nil {
+		v.report(p, "lineItemNumber", rules24.numberViolation(money.FromInt(int64(*x.LineItemNumber))))
+	}
+	if x.LineItemID != "" {
+		if len(x.LineItemID) > 40 {
+			v.tooLong(p, "lineItemId", x.LineItemID, 40)
+		}
+	}
+	if x.LineItemDescription != "" {
+		if len(x.LineItemDescription) > 512 {
+			v.tooLong(p, "lineItemDescription", x.LineItemDescription, 512)
+		}
+	}
+	if x.MovementMethod != "" {
+		v.report(p, "movementMethod", rules25.enumViolation(x.MovementMethod.Valid(), string(x.MovementMethod)))
+	}
+	if x.SyncType != "" {
+		v.report(p, "syncType", rules26.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
+	}
+	if x.Owner != nil {
+		x.Owner.walk(v, p.field("owner"), depth+1)
+	}
+	if x.Purchase != nil {
+		x.Purchase.walk(v, p.field("purchase"), depth+1)
+	}
+	if x.CommodityCode != nil {
+		x.CommodityCode.walk(v, p.field("commodityCode"), depth+1)
+	}
+	if x.AdditionalCommodityCode != nil {
+		x.AdditionalCommodityCode.walk(v, p.field("additionalCommodityCode"), depth+1)
+	}
+	if x.Quantity != nil {
+		x.Quantity.walk(v, p.field("quantity"), depth+1)
+	}
+	if x.Volume != nil {
+		x.Volume.walk(v, p.field("volume"), depth+1)
+	}
+	if x.Weight != nil {
+		x.Weight.walk(v, p.field("weight"), depth+1)
+	}
+	if x.BlockingOverridePercent != nil {
+		v.report(p, "blockingOverridePercent", rules10.numberViolation((*x.BlockingOverridePercent)))
+	}
+	if x.PartialExemptRecoverableOverridePercent != nil {
+		v.report(p, "partialExemptRecoverableOverridePercent", rules10.numberViolation((*x.PartialExemptRecoverableOverridePercent)))
+	}
+	x.LineDetails.walk(v, p, depth+1)
 	if len(x.LineItems) > 0 {
 		for i := range x.LineItems {
 			x.LineItems[i].walk(v, p.field("lineItems").index(i), depth+2)
@@ -993,7 +1001,7 @@ func (x *OwnerRequest) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "ownerMessageType", rules27.enumViolation(x.OwnerMessageType.Valid(), string(x.OwnerMessageType)))
 	}
 	if x.MovementMethod != "" {
-		v.report(p, "movementMethod", rules17.enumViolation(x.MovementMethod.Valid(), string(x.MovementMethod)))
+		v.report(p, "movementMethod", rules25.enumViolation(x.MovementMethod.Valid(), string(x.MovementMethod)))
 	}
 	if x.TransactionID != "" {
 		if len(x.TransactionID) > 40 {
@@ -1084,10 +1092,10 @@ func (x *OwnerRequest) walk(v *violations, p *fieldPath, depth int) {
 		x.TaxOverride.walk(v, p.field("taxOverride"), depth+1)
 	}
 	if x.DeliveryTerm != "" {
-		v.report(p, "deliveryTerm", rules19.enumViolation(x.DeliveryTerm.Valid(), string(x.DeliveryTerm)))
+		v.report(p, "deliveryTerm", rules11.enumViolation(x.DeliveryTerm.Valid(), string(x.DeliveryTerm)))
 	}
 	if x.SimplificationCode != "" {
-		v.report(p, "simplificationCode", rules22.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
+		v.report(p, "simplificationCode", rules14.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
 	}
 	if x.ProratePercentage != nil {
 		v.report(p, "proratePercentage", rules28.numberViolation((*x.ProratePercentage)))
@@ -1113,7 +1121,7 @@ func (x *PautaOverride) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "quantityType", rules29.enumViolation(x.QuantityType.Valid(), string(x.QuantityType)))
 	}
 	if x.Amount != nil {
-		v.report(p, "amount", rules16.numberViolation((*x.Amount)))
+		v.report(p, "amount", rules24.numberViolation((*x.Amount)))
 	}
 }
 
@@ -1217,7 +1225,7 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.LineItemNumber != nil {
-		v.report(p, "lineItemNumber", rules16.numberViolation(money.FromInt(int64(*x.LineItemNumber))))
+		v.report(p, "lineItemNumber", rules24.numberViolation(money.FromInt(int64(*x.LineItemNumber))))
 	}
 	if x.LineItemID != "" {
 		if len(x.LineItemID) > 40 {
@@ -1233,7 +1241,7 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "transactionType", rules30.enumViolation(x.TransactionType.Valid(), string(x.TransactionType)))
 	}
 	if x.SyncType != "" {
-		v.report(p, "syncType", rules18.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
+		v.report(p, "syncType", rules26.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
 	}
 	if x.Buyer != nil {
 		x.Buyer.walk(v, p.field("buyer"), depth+1)
@@ -1273,201 +1281,7 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 	if x.Discount != nil {
 		x.Discount.walk(v, p.field("discount"), depth+1)
 	}
-	if x.DeliveryTerm != "" {
-		v.report(p, "deliveryTerm", rules19.enumViolation(x.DeliveryTerm.Valid(), string(x.DeliveryTerm)))
-	}
-	if x.TitleTransfer != "" {
-		v.report(p, "titleTransfer", rules20.enumViolation(x.TitleTransfer.Valid(), string(x.TitleTransfer)))
-	}
-	if x.ChainTransactionPhase != "" {
-		v.report(p, "chainTransactionPhase", rules21.enumViolation(x.ChainTransactionPhase.Valid(), string(x.ChainTransactionPhase)))
-	}
-	if x.SimplificationCode != "" {
-		v.report(p, "simplificationCode", rules22.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
-	}
-	if x.ExporterOfRecord != "" {
-		v.report(p, "exporterOfRecord", rules23.enumViolation(x.ExporterOfRecord.Valid(), string(x.ExporterOfRecord)))
-	}
-	if x.ImporterOfRecord != "" {
-		v.report(p, "importerOfRecord", rules23.enumViolation(x.ImporterOfRecord.Valid(), string(x.ImporterOfRecord)))
-	}
-	if x.TransportResponsibleEntity != "" {
-		v.report(p, "transportResponsibleEntity", rules23.enumViolation(x.TransportResponsibleEntity.Valid(), string(x.TransportResponsibleEntity)))
-	}
-	if len(x.ExemptOverrides) > 0 {
-		for i := range x.ExemptOverrides {
-			x.ExemptOverrides[i].walk(v, p.field("exemptOverrides").index(i), depth+2)
-		}
-	}
-	if len(x.NonTaxableOverrides) > 0 {
-		for i := range x.NonTaxableOverrides {
-			x.NonTaxableOverrides[i].walk(v, p.field("nonTaxableOverrides").index(i), depth+2)
-		}
-	}
-	if len(x.RateOverrides) > 0 {
-		for i := range x.RateOverrides {
-			x.RateOverrides[i].walk(v, p.field("rateOverrides").index(i), depth+2)
-		}
-	}
-	if len(x.ImpositionInclusions) > 0 {
-		for i := range x.ImpositionInclusions {
-			x.ImpositionInclusions[i].walk(v, p.field("impositionInclusions").index(i), depth+2)
-		}
-	}
-	if len(x.CitationOverrides) > 0 {
-		for i := range x.CitationOverrides {
-			x.CitationOverrides[i].walk(v, p.field("citationOverrides").index(i), depth+2)
-		}
-	}
-	if len(x.TaxDeferredOverrides) > 0 {
-		for i := range x.TaxDeferredOverrides {
-			x.TaxDeferredOverrides[i].walk(v, p.field("taxDeferredOverrides").index(i), depth+2)
-		}
-	}
-	if x.SitusOverride != nil {
-		x.SitusOverride.walk(v, p.field("situsOverride"), depth+1)
-	}
-	if x.TaxOverride != nil {
-		x.TaxOverride.walk(v, p.field("taxOverride"), depth+1)
-	}
-	if x.PautaOverrides != nil {
-		x.PautaOverrides.walk(v, p.field("pautaOverrides"), depth+1)
-	}
-	if x.CfopTaxCodeOverride != nil {
-		v.report(p, "cfopTaxCodeOverride", rules24.numberViolation(money.FromInt(int64(*x.CfopTaxCodeOverride))))
-	}
-	if x.BuyerCondition != "" {
-		if len(x.BuyerCondition) > 40 {
-			v.tooLong(p, "buyerCondition", x.BuyerCondition, 40)
-		}
-	}
-	if x.TransactionCondition != "" {
-		if len(x.TransactionCondition) > 40 {
-			v.tooLong(p, "transactionCondition", x.TransactionCondition, 40)
-		}
-	}
-	if x.BuyerCNAE != "" {
-		if len(x.BuyerCNAE) > 40 {
-			v.tooLong(p, "buyerCNAE", x.BuyerCNAE, 40)
-		}
-	}
-	if x.SellerCondition != "" {
-		if len(x.SellerCondition) > 40 {
-			v.tooLong(p, "sellerCondition", x.SellerCondition, 40)
-		}
-	}
-	if x.SellerCNAE != "" {
-		if len(x.SellerCNAE) > 40 {
-			v.tooLong(p, "sellerCNAE", x.SellerCNAE, 40)
-		}
-	}
-	if x.NatureOfFiscalOperation != "" {
-		if len(x.NatureOfFiscalOperation) > 40 {
-			v.tooLong(p, "natureOfFiscalOperation", x.NatureOfFiscalOperation, 40)
-		}
-	}
-	if x.ConsignmentID != "" {
-		if len(x.ConsignmentID) > 40 {
-			v.tooLong(p, "consignmentId", x.ConsignmentID, 40)
-		}
-	}
-	if x.FranchiseAreaID != "" {
-		if len(x.FranchiseAreaID) > 40 {
-			v.tooLong(p, "franchiseAreaId", x.FranchiseAreaID, 40)
-		}
-	}
-	if x.CostCenter != "" {
-		if len(x.CostCenter) > 40 {
-			v.tooLong(p, "costCenter", x.CostCenter, 40)
-		}
-	}
-	if x.DepartmentCode != "" {
-		if len(x.DepartmentCode) > 40 {
-			v.tooLong(p, "departmentCode", x.DepartmentCode, 40)
-		}
-	}
-	if x.GeneralLedgerAccount != "" {
-		if len(x.GeneralLedgerAccount) > 40 {
-			v.tooLong(p, "generalLedgerAccount", x.GeneralLedgerAccount, 40)
-		}
-	}
-	if x.MaterialCode != "" {
-		if len(x.MaterialCode) > 40 {
-			v.tooLong(p, "materialCode", x.MaterialCode, 40)
-		}
-	}
-	if x.MaterialOrigin != "" {
-		if len(x.MaterialOrigin) > 60 {
-			v.tooLong(p, "materialOrigin", x.MaterialOrigin, 60)
-		}
-	}
-	if x.ProjectNumber != "" {
-		if len(x.ProjectNumber) > 40 {
-			v.tooLong(p, "projectNumber", x.ProjectNumber, 40)
-		}
-	}
-	if x.Usage != "" {
-		if len(x.Usage) > 40 {
-			v.tooLong(p, "usage", x.Usage, 40)
-		}
-	}
-	if x.UsageClass != "" {
-		if len(x.UsageClass) > 40 {
-			v.tooLong(p, "usageClass", x.UsageClass, 40)
-		}
-	}
-	if x.VendorSKU != "" {
-		if len(x.VendorSKU) > 40 {
-			v.tooLong(p, "vendorSKU", x.VendorSKU, 40)
-		}
-	}
-	if x.LocationCode != "" {
-		if len(x.LocationCode) > 20 {
-			v.tooLong(p, "locationCode", x.LocationCode, 20)
-		}
-	}
-	if x.CountryOfOriginISOCode != "" {
-		v.report(p, "countryOfOriginISOCode", rules3.stringViolation(x.CountryOfOriginISOCode))
-	}
-	if x.ExportProcedure != "" {
-		if len(x.ExportProcedure) > 20 {
-			v.tooLong(p, "exportProcedure", x.ExportProcedure, 20)
-		}
-	}
-	if x.IntrastatCommodityCode != "" {
-		if len(x.IntrastatCommodityCode) > 8 {
-			v.tooLong(p, "intrastatCommodityCode", x.IntrastatCommodityCode, 8)
-		}
-	}
-	if x.ModeOfTransport != nil {
-		v.report(p, "modeOfTransport", rules25.numberViolation(money.FromInt(int64(*x.ModeOfTransport))))
-	}
-	if x.NatureOfTransaction != nil {
-		v.report(p, "natureOfTransaction", rules4.numberViolation(money.FromInt(int64(*x.NatureOfTransaction))))
-	}
-	if x.NetMassKilograms != nil {
-		v.report(p, "netMassKilograms", rules26.numberViolation(money.FromInt(int64(*x.NetMassKilograms))))
-	}
-	if x.StatisticalValue != nil {
-		x.StatisticalValue.walk(v, p.field("statisticalValue"), depth+1)
-	}
-	if x.SupplementaryUnit != nil {
-		x.SupplementaryUnit.walk(v, p.field("supplementaryUnit"), depth+1)
-	}
-	if x.FlexibleFields != nil {
-		x.FlexibleFields.walk(v, p.field("flexibleFields"), depth+1)
-	}
-	if x.ReturnsFields != nil {
-		x.ReturnsFields.walk(v, p.field("returnsFields"), depth+1)
-	}
-	if x.LineType != nil {
-		x.LineType.walk(v, p.field("lineType"), depth+1)
-	}
-	if len(x.LineTypes) > 0 {
-		for i := range x.LineTypes {
-			x.LineTypes[i].walk(v, p.field("lineTypes").index(i), depth+2)
-		}
-	}
+	x.LineDetails.walk(v, p, depth+1)
 	if len(x.LineItems) > 0 {
 		for i := range x.LineItems {
 			x.LineItems[i].walk(v, p.field("lineItems").index(i), depth+2)
@@ -1586,10 +1400,10 @@ func (x *PurchaseRequest) walk(v *violations, p *fieldPath, depth int) {
 		x.TaxOverride.walk(v, p.field("taxOverride"), depth+1)
 	}
 	if x.DeliveryTerm != "" {
-		v.report(p, "deliveryTerm", rules19.enumViolation(x.DeliveryTerm.Valid(), string(x.DeliveryTerm)))
+		v.report(p, "deliveryTerm", rules11.enumViolation(x.DeliveryTerm.Valid(), string(x.DeliveryTerm)))
 	}
 	if x.SimplificationCode != "" {
-		v.report(p, "simplificationCode", rules22.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
+		v.report(p, "simplificationCode", rules14.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
 	}
 	if x.ProratePercentage != nil {
 		v.report(p, "proratePercentage", rules28.numberViolation((*x.ProratePercentage)))
@@ -1721,7 +1535,7 @@ func (x *SaleLineItem) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.LineItemNumber != nil {
-		v.report(p, "lineItemNumber", rules16.numberViolation(money.FromInt(int64(*x.LineItemNumber))))
+		v.report(p, "lineItemNumber", rules24.numberViolation(money.FromInt(int64(*x.LineItemNumber))))
 	}
 	if x.LineItemID != "" {
 		if len(x.LineItemID) > 40 {
@@ -1737,7 +1551,7 @@ func (x *SaleLineItem) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "transactionType", rules33.enumViolation(x.TransactionType.Valid(), string(x.TransactionType)))
 	}
 	if x.SyncType != "" {
-		v.report(p, "syncType", rules18.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
+		v.report(p, "syncType", rules26.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
 	}
 	if x.Seller != nil {
 		x.Seller.walk(v, p.field("seller"), depth+1)
@@ -1766,201 +1580,7 @@ func (x *SaleLineItem) walk(v *violations, p *fieldPath, depth int) {
 	if x.Discount != nil {
 		x.Discount.walk(v, p.field("discount"), depth+1)
 	}
-	if x.DeliveryTerm != "" {
-		v.report(p, "deliveryTerm", rules19.enumViolation(x.DeliveryTerm.Valid(), string(x.DeliveryTerm)))
-	}
-	if x.TitleTransfer != "" {
-		v.report(p, "titleTransfer", rules20.enumViolation(x.TitleTransfer.Valid(), string(x.TitleTransfer)))
-	}
-	if x.ChainTransactionPhase != "" {
-		v.report(p, "chainTransactionPhase", rules21.enumViolation(x.ChainTransactionPhase.Valid(), string(x.ChainTransactionPhase)))
-	}
-	if x.SimplificationCode != "" {
-		v.report(p, "simplificationCode", rules22.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
-	}
-	if x.ExporterOfRecord != "" {
-		v.report(p, "exporterOfRecord", rules23.enumViolation(x.ExporterOfRecord.Valid(), string(x.ExporterOfRecord)))
-	}
-	if x.ImporterOfRecord != "" {
-		v.report(p, "importerOfRecord", rules23.enumViolation(x.ImporterOfRecord.Valid(), string(x.ImporterOfRecord)))
-	}
-	if x.TransportResponsibleEntity != "" {
-		v.report(p, "transportResponsibleEntity", rules23.enumViolation(x.TransportResponsibleEntity.Valid(), string(x.TransportResponsibleEntity)))
-	}
-	if len(x.ExemptOverrides) > 0 {
-		for i := range x.ExemptOverrides {
-			x.ExemptOverrides[i].walk(v, p.field("exemptOverrides").index(i), depth+2)
-		}
-	}
-	if len(x.NonTaxableOverrides) > 0 {
-		for i := range x.NonTaxableOverrides {
-			x.NonTaxableOverrides[i].walk(v, p.field("nonTaxableOverrides").index(i), depth+2)
-		}
-	}
-	if len(x.RateOverrides) > 0 {
-		for i := range x.RateOverrides {
-			x.RateOverrides[i].walk(v, p.field("rateOverrides").index(i), depth+2)
-		}
-	}
-	if len(x.ImpositionInclusions) > 0 {
-		for i := range x.ImpositionInclusions {
-			x.ImpositionInclusions[i].walk(v, p.field("impositionInclusions").index(i), depth+2)
-		}
-	}
-	if len(x.CitationOverrides) > 0 {
-		for i := range x.CitationOverrides {
-			x.CitationOverrides[i].walk(v, p.field("citationOverrides").index(i), depth+2)
-		}
-	}
-	if len(x.TaxDeferredOverrides) > 0 {
-		for i := range x.TaxDeferredOverrides {
-			x.TaxDeferredOverrides[i].walk(v, p.field("taxDeferredOverrides").index(i), depth+2)
-		}
-	}
-	if x.SitusOverride != nil {
-		x.SitusOverride.walk(v, p.field("situsOverride"), depth+1)
-	}
-	if x.TaxOverride != nil {
-		x.TaxOverride.walk(v, p.field("taxOverride"), depth+1)
-	}
-	if x.PautaOverrides != nil {
-		x.PautaOverrides.walk(v, p.field("pautaOverrides"), depth+1)
-	}
-	if x.CfopTaxCodeOverride != nil {
-		v.report(p, "cfopTaxCodeOverride", rules24.numberViolation(money.FromInt(int64(*x.CfopTaxCodeOverride))))
-	}
-	if x.BuyerCondition != "" {
-		if len(x.BuyerCondition) > 40 {
-			v.tooLong(p, "buyerCondition", x.BuyerCondition, 40)
-		}
-	}
-	if x.TransactionCondition != "" {
-		if len(x.TransactionCondition) > 40 {
-			v.tooLong(p, "transactionCondition", x.TransactionCondition, 40)
-		}
-	}
-	if x.BuyerCNAE != "" {
-		if len(x.BuyerCNAE) > 40 {
-			v.tooLong(p, "buyerCNAE", x.BuyerCNAE, 40)
-		}
-	}
-	if x.SellerCondition != "" {
-		if len(x.SellerCondition) > 40 {
-			v.tooLong(p, "sellerCondition", x.SellerCondition, 40)
-		}
-	}
-	if x.SellerCNAE != "" {
-		if len(x.SellerCNAE) > 40 {
-			v.tooLong(p, "sellerCNAE", x.SellerCNAE, 40)
-		}
-	}
-	if x.NatureOfFiscalOperation != "" {
-		if len(x.NatureOfFiscalOperation) > 40 {
-			v.tooLong(p, "natureOfFiscalOperation", x.NatureOfFiscalOperation, 40)
-		}
-	}
-	if x.ConsignmentID != "" {
-		if len(x.ConsignmentID) > 40 {
-			v.tooLong(p, "consignmentId", x.ConsignmentID, 40)
-		}
-	}
-	if x.FranchiseAreaID != "" {
-		if len(x.FranchiseAreaID) > 40 {
-			v.tooLong(p, "franchiseAreaId", x.FranchiseAreaID, 40)
-		}
-	}
-	if x.CostCenter != "" {
-		if len(x.CostCenter) > 40 {
-			v.tooLong(p, "costCenter", x.CostCenter, 40)
-		}
-	}
-	if x.DepartmentCode != "" {
-		if len(x.DepartmentCode) > 40 {
-			v.tooLong(p, "departmentCode", x.DepartmentCode, 40)
-		}
-	}
-	if x.GeneralLedgerAccount != "" {
-		if len(x.GeneralLedgerAccount) > 40 {
-			v.tooLong(p, "generalLedgerAccount", x.GeneralLedgerAccount, 40)
-		}
-	}
-	if x.MaterialCode != "" {
-		if len(x.MaterialCode) > 40 {
-			v.tooLong(p, "materialCode", x.MaterialCode, 40)
-		}
-	}
-	if x.MaterialOrigin != "" {
-		if len(x.MaterialOrigin) > 60 {
-			v.tooLong(p, "materialOrigin", x.MaterialOrigin, 60)
-		}
-	}
-	if x.ProjectNumber != "" {
-		if len(x.ProjectNumber) > 40 {
-			v.tooLong(p, "projectNumber", x.ProjectNumber, 40)
-		}
-	}
-	if x.Usage != "" {
-		if len(x.Usage) > 40 {
-			v.tooLong(p, "usage", x.Usage, 40)
-		}
-	}
-	if x.UsageClass != "" {
-		if len(x.UsageClass) > 40 {
-			v.tooLong(p, "usageClass", x.UsageClass, 40)
-		}
-	}
-	if x.VendorSKU != "" {
-		if len(x.VendorSKU) > 40 {
-			v.tooLong(p, "vendorSKU", x.VendorSKU, 40)
-		}
-	}
-	if x.LocationCode != "" {
-		if len(x.LocationCode) > 20 {
-			v.tooLong(p, "locationCode", x.LocationCode, 20)
-		}
-	}
-	if x.CountryOfOriginISOCode != "" {
-		v.report(p, "countryOfOriginISOCode", rules3.stringViolation(x.CountryOfOriginISOCode))
-	}
-	if x.ExportProcedure != "" {
-		if len(x.ExportProcedure) > 20 {
-			v.tooLong(p, "exportProcedure", x.ExportProcedure, 20)
-		}
-	}
-	if x.IntrastatCommodityCode != "" {
-		if len(x.IntrastatCommodityCode) > 8 {
-			v.tooLong(p, "intrastatCommodityCode", x.IntrastatCommodityCode, 8)
-		}
-	}
-	if x.ModeOfTransport != nil {
-		v.report(p, "modeOfTransport", rules25.numberViolation(money.FromInt(int64(*x.ModeOfTransport))))
-	}
-	if x.NatureOfTransaction != nil {
-		v.report(p, "natureOfTransaction", rules4.numberViolation(money.FromInt(int64(*x.NatureOfTransaction))))
-	}
-	if x.NetMassKilograms != nil {
-		v.report(p, "netMassKilograms", rules26.numberViolation(money.FromInt(int64(*x.NetMassKilograms))))
-	}
-	if x.StatisticalValue != nil {
-		x.StatisticalValue.walk(v, p.field("statisticalValue"), depth+1)
-	}
-	if x.SupplementaryUnit != nil {
-		x.SupplementaryUnit.walk(v, p.field("supplementaryUnit"), depth+1)
-	}
-	if x.FlexibleFields != nil {
-		x.FlexibleFields.walk(v, p.field("flexibleFields"), depth+1)
-	}
-	if x.ReturnsFields != nil {
-		x.ReturnsFields.walk(v, p.field("returnsFields"), depth+1)
-	}
-	if x.LineType != nil {
-		x.LineType.walk(v, p.field("lineType"), depth+1)
-	}
-	if len(x.LineTypes) > 0 {
-		for i := range x.LineTypes {
-			x.LineTypes[i].walk(v, p.field("lineTypes").index(i), depth+2)
-		}
-	}
+	x.LineDetails.walk(v, p, depth+1)
 	if len(x.LineItems) > 0 {
 		for i := range x.LineItems {
 			x.LineItems[i].walk(v, p.field("lineItems").index(i), depth+2)
@@ -2079,10 +1699,10 @@ func (x *SaleRequest) walk(v *violations, p *fieldPath, depth int) {
 		x.TaxOverride.walk(v, p.field("taxOverride"), depth+1)
 	}
 	if x.DeliveryTerm != "" {
-		v.report(p, "deliveryTerm", rules19.enumViolation(x.DeliveryTerm.Valid(), string(x.DeliveryTerm)))
+		v.report(p, "deliveryTerm", rules11.enumViolation(x.DeliveryTerm.Valid(), string(x.DeliveryTerm)))
 	}
 	if x.SimplificationCode != "" {
-		v.report(p, "simplificationCode", rules22.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
+		v.report(p, "simplificationCode", rules14.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
 	}
 	if x.ProratePercentage != nil {
 		v.report(p, "proratePercentage", rules28.numberViolation((*x.ProratePercentage)))
@@ -2139,7 +1759,7 @@ func (x *SitusOverride) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.TaxingLocation != "" {
-		v.report(p, "taxingLocation", rules15.enumViolation(x.TaxingLocation.Valid(), string(x.TaxingLocation)))
+		v.report(p, "taxingLocation", rules23.enumViolation(x.TaxingLocation.Valid(), string(x.TaxingLocation)))
 	}
 }
 

@@ -364,7 +364,7 @@ func TestValidateNil(t *testing.T) {
 		Customer: &Customer{CustomerCode: &CustomerCode{}, LocationEvidence: &LocationEvidence{
 			BIN: &EvidenceValue{Value: "412345"}, IPAddress: &EvidenceValue{Value: "2001:db8::1"}}},
 		Discount: &Discount{}, Currency: &Currency{},
-		LineItems: []SaleLineItem{{FlexibleFields: &FlexibleFields{}, PautaOverrides: &PautaOverrides{}, Quantity: &Measure{}}}}
+		LineItems: []SaleLineItem{{LineDetails: LineDetails{FlexibleFields: &FlexibleFields{}, PautaOverrides: &PautaOverrides{}}, Quantity: &Measure{}}}}
 	if err := r.Validate(); err != nil {
 		t.Errorf("empty members: %v", err)
 	}
