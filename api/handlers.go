@@ -12,6 +12,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/taxarea"
 )
 
@@ -82,7 +83,7 @@ func (s *Server) reverseTransaction(w http.ResponseWriter, r *http.Request) {
 	}
 	resp, err := s.engine.ReverseTransaction(r.Context(), r.PathValue("id"), body.Data)
 	if err != nil {
-		s.fail(w, r, s.reversalTarget(r.Context(), err, body.Data.TransactionID))
+		s.fail(w, r, reversalTarget(err))
 		return
 	}
 	ok(s, w, r, resp)
@@ -219,26 +220,16 @@ func jsonContent(r *http.Request) error {
 
 // atPathParam gives an error about the transaction ID of a route's path
 // the name of the path parameter: the engine calls it id, the journal
-// transactionId.
+// journal.FieldTransactionID.
 func atPathParam(err error, name string) error {
-	return renameField(renameField(err, "id", name), "transactionId", name)
+	return renameField(renameField(err, "id", name), journal.FieldTransactionID, name)
 }
 
-// reversalTarget names the member that an error of a reversal is about.
-// The journal calls both the transaction reversed (the path's id) and the
-// reversal's own ID (data.transactionId) transactionId; a conflict is
-// about the reversal's ID when one was given and it is taken.
-func (s *Server) reversalTarget(ctx context.Context, err error, newID string) error {
-	var one *levy.Error
-	if !errors.As(err, &one) || one.Field != "transactionId" {
-		return atPathParam(err, "id")
-	}
-	if one.Code == levy.EConflict && newID != "" {
-		if taken, e := s.engine.TransactionExists(ctx, newID); e == nil && taken {
-			return renameField(err, "transactionId", "data.transactionId")
-		}
-	}
-	return atPathParam(err, "id")
+// reversalTarget names the member that an error of a reversal is about:
+// the reversal's own ID is data.transactionId, the transaction reversed
+// is the path's id.
+func reversalTarget(err error) error {
+	return atPathParam(renameField(err, journal.FieldReversalID, "data.transactionId"), "id")
 }
 
 // renameField gives the errors about field the name a route uses for it.

@@ -27,16 +27,24 @@ func checkTenant(tenant string) error {
 	return nil
 }
 
+// Fields of the errors about transaction IDs: FieldTransactionID names the
+// transaction a method acts on, FieldReversalID the ID a reversal is to
+// be stored under (Reversal.TransactionID).
+const (
+	FieldTransactionID = "transactionId"
+	FieldReversalID    = "reversal.transactionId"
+)
+
 // checkID reports a transaction ID that is empty, longer than
-// MaxIDLength characters or not valid UTF-8.
-func checkID(id string) error {
+// MaxIDLength characters or not valid UTF-8, as an error about field.
+func checkID(field, id string) error {
 	switch n := utf8.RuneCountInString(id); {
 	case n == 0:
-		return levy.Invalid("transactionId", "transaction ID is empty")
+		return levy.Invalid(field, "transaction ID is empty")
 	case n > MaxIDLength:
-		return levy.Invalid("transactionId", "transaction ID has %d characters, at most %d are allowed", n, MaxIDLength)
+		return levy.Invalid(field, "transaction ID has %d characters, at most %d are allowed", n, MaxIDLength)
 	case !utf8.ValidString(id):
-		return levy.Invalid("transactionId", "transaction ID is not valid UTF-8")
+		return levy.Invalid(field, "transaction ID is not valid UTF-8")
 	}
 	return nil
 }
@@ -47,7 +55,7 @@ func checkKey(tenant, id string) error {
 	if err := checkTenant(tenant); err != nil {
 		return err
 	}
-	return checkID(id)
+	return checkID(FieldTransactionID, id)
 }
 
 // checkDate reports a date that the period index can not file: a
@@ -71,7 +79,7 @@ func checkPost(tenant string, tx *Transaction) error {
 	if tx == nil {
 		return levy.Invalid("transaction", "transaction is missing")
 	}
-	if err := checkID(tx.TransactionID); err != nil {
+	if err := checkID(FieldTransactionID, tx.TransactionID); err != nil {
 		return err
 	}
 	if tx.DocumentDate.IsZero() {
@@ -86,7 +94,7 @@ func checkPost(tenant string, tx *Transaction) error {
 // checkReversal checks what Reverse is given besides the original's key.
 func checkReversal(r Reversal) error {
 	if r.TransactionID != "" {
-		if err := checkID(r.TransactionID); err != nil {
+		if err := checkID(FieldReversalID, r.TransactionID); err != nil {
 			return err
 		}
 	}
@@ -112,7 +120,7 @@ func conflict(field, format string, args ...any) *levy.Error {
 // notFound returns the ENotFound error of a transaction ID that is unknown
 // or deleted.
 func notFound(id string) *levy.Error {
-	return levy.NotFound("transactionId", "transaction %q not found", id)
+	return levy.NotFound(FieldTransactionID, "transaction %q not found", id)
 }
 
 // newID returns a random transaction ID of 32 hexadecimal characters, for

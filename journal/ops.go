@@ -131,7 +131,7 @@ func doReverse(st state, id string, r Reversal, now time.Time) (*Transaction, er
 		return nil, notFound(id)
 	}
 	if h.ReversedBy != "" {
-		return nil, conflict("transactionId", "transaction %q is already reversed by %q", id, h.ReversedBy)
+		return nil, conflict(FieldTransactionID, "transaction %q is already reversed by %q", id, h.ReversedBy)
 	}
 	rid := r.TransactionID
 	rh, rfound, err := st.head(rid)
@@ -139,7 +139,7 @@ func doReverse(st state, id string, r Reversal, now time.Time) (*Transaction, er
 		return nil, err
 	}
 	if live(rh, rfound) {
-		return nil, conflict("transactionId", "transaction %q already exists, it can not be the reversal of %q", rid, id)
+		return nil, conflict(FieldReversalID, "transaction %q already exists, it can not be the reversal of %q", rid, id)
 	}
 	orig, err := st.version(id, h.Latest)
 	if err != nil {
@@ -185,10 +185,10 @@ func doRollback(st state, id string, now time.Time) (*Transaction, error) {
 		return nil, err
 	}
 	if !latest.Sync {
-		return nil, conflict("transactionId", "nothing to roll back: version %d of transaction %q was not written by a sync", h.Latest, id)
+		return nil, conflict(FieldTransactionID, "nothing to roll back: version %d of transaction %q was not written by a sync", h.Latest, id)
 	}
 	if h.Latest < 2 {
-		return nil, conflict("transactionId", "nothing to roll back: the sync version %d of transaction %q is its first", h.Latest, id)
+		return nil, conflict(FieldTransactionID, "nothing to roll back: the sync version %d of transaction %q is its first", h.Latest, id)
 	}
 	prev, err := st.version(id, h.Latest-1)
 	if err != nil {

@@ -139,11 +139,11 @@ func TestCheckID(t *testing.T) {
 		"01234567890123456789012345678901234567890": false,
 		"€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€€": true, // 40 characters, 120 bytes
 	} {
-		if err := checkID(id); (err == nil) != ok {
+		if err := checkID(FieldTransactionID, id); (err == nil) != ok {
 			t.Errorf("checkID(%q) = %v", id, err)
 		}
 	}
-	if id := newID(); len(id) != 32 || checkID(id) != nil || id == newID() {
+	if id := newID(); len(id) != 32 || checkID(FieldTransactionID, id) != nil || id == newID() {
 		t.Errorf("newID = %q", id)
 	}
 }
