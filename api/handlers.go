@@ -178,7 +178,7 @@ func dateRange(r *http.Request) (from, to civil.Date, err error) {
 
 // decode reads a required JSON body into v.
 func (s *Server) decode(r *http.Request, v any) error {
-	if err := jsonContent(r); err != nil {
+	if err := JSONContent(r); err != nil {
 		return err
 	}
 	return engine.Decode(r.Body, v, s.limit)
@@ -199,14 +199,16 @@ func (s *Server) decodeOptional(r *http.Request, v any) error {
 	if int64(len(b)) > s.limit {
 		return engine.ErrTooLarge
 	}
-	if err := jsonContent(r); err != nil {
+	if err := JSONContent(r); err != nil {
 		return err
 	}
 	return engine.Decode(bytes.NewReader(b), v, s.limit)
 }
 
-// jsonContent accepts a body declared as JSON, or not declared at all.
-func jsonContent(r *http.Request) error {
+// JSONContent accepts a body declared as JSON (application/json or a
+// +json type), or not declared at all, and refuses any other with a 415
+// error about Content-Type. Handlers mounted with WithHandler use it too.
+func JSONContent(r *http.Request) error {
 	ct := r.Header.Get("Content-Type")
 	if ct == "" {
 		return nil
@@ -222,18 +224,20 @@ func jsonContent(r *http.Request) error {
 // the name of the path parameter: the engine calls it id, the journal
 // journal.FieldTransactionID.
 func atPathParam(err error, name string) error {
-	return renameField(renameField(err, "id", name), journal.FieldTransactionID, name)
+	return RenameField(RenameField(err, "id", name), journal.FieldTransactionID, name)
 }
 
 // reversalTarget names the member that an error of a reversal is about:
 // the reversal's own ID is data.transactionId, the transaction reversed
 // is the path's id.
 func reversalTarget(err error) error {
-	return atPathParam(renameField(err, journal.FieldReversalID, "data.transactionId"), "id")
+	return atPathParam(RenameField(err, journal.FieldReversalID, "data.transactionId"), "id")
 }
 
-// renameField gives the errors about field the name a route uses for it.
-func renameField(err error, field, name string) error {
+// RenameField gives an error about field the name a route uses for it
+// (say, the name of its path parameter); any other error is returned as
+// it is.
+func RenameField(err error, field, name string) error {
 	var one *levy.Error
 	if errors.As(err, &one) && one.Field == field {
 		cp := *one

@@ -148,7 +148,7 @@ func (h *Handler) content(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) createConnection(w http.ResponseWriter, r *http.Request) {
-	if err := jsonContent(r); err != nil {
+	if err := api.JSONContent(r); err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
@@ -259,17 +259,4 @@ func xmlContent(r *http.Request) error {
 		return nil
 	}
 	return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the document must be UBL 2.1 XML sent as application/xml, not " + strconv.Quote(ct)}
-}
-
-// jsonContent checks that a JSON body says it is JSON, when it says
-// anything.
-func jsonContent(r *http.Request) error {
-	ct := r.Header.Get("Content-Type")
-	if ct == "" {
-		return nil
-	}
-	if mt, _, err := mime.ParseMediaType(ct); err == nil && mt == "application/json" {
-		return nil
-	}
-	return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the body must be JSON (application/json), not " + strconv.Quote(ct)}
 }

@@ -1,14 +1,9 @@
 package oauth
 
 import (
-	"errors"
-	"mime"
 	"net/http"
-	"strconv"
-	"strings"
 	"time"
 
-	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/engine"
@@ -43,7 +38,7 @@ type ClientSecret struct {
 
 func (h *Handler) createClient(w http.ResponseWriter, r *http.Request) {
 	var nc NewClient
-	if err := jsonBody(r); err != nil {
+	if err := api.JSONContent(r); err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
@@ -104,27 +99,6 @@ func (h *Handler) rotateKey(w http.ResponseWriter, r *http.Request) {
 	}{kid, h.now().UTC()})
 }
 
-// jsonBody refuses a body declared as something other than JSON; a body
-// that declares nothing is read as JSON.
-func jsonBody(r *http.Request) error {
-	ct := r.Header.Get("Content-Type")
-	if ct == "" {
-		return nil
-	}
-	if mt, _, err := mime.ParseMediaType(ct); err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json")) {
-		return nil
-	}
-	return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the body must be JSON (application/json), not " + strconv.Quote(ct)}
-}
-
 // clientIDParam gives an error about the client ID of an admin route the
 // name of its path parameter, id: the issuer calls it client_id.
-func clientIDParam(err error) error {
-	var one *levy.Error
-	if errors.As(err, &one) && one.Field == "client_id" {
-		cp := *one
-		cp.Field = "id"
-		return &cp
-	}
-	return err
-}
+func clientIDParam(err error) error { return api.RenameField(err, "client_id", "id") }
