@@ -275,7 +275,7 @@ type peerPoly struct {
 
 // peerIndex is the peer: an R-tree of polygons per layer.
 type peerIndex struct {
-	trees [5]rtree.RTreeG[*peerPoly] // by data.Layer
+	trees [data.LayerUSPlace + 1]rtree.RTreeG[*peerPoly] // by data.Layer
 }
 
 // peerLayers is Levy's search order, finest first.
@@ -300,21 +300,26 @@ func buildPeer(shapes []peerShape) *peerIndex {
 // that has one, as Levy does: a county settles its state and country, a
 // state its country, a province its country.
 func (px *peerIndex) locate(lat, lng float64) int32 {
-	pt := geometry.Point{X: lng, Y: lat}
 	for _, l := range peerLayers {
-		found := int32(-1)
-		px.trees[l].Search([2]float64{lng, lat}, [2]float64{lng, lat}, func(_, _ [2]float64, p *peerPoly) bool {
-			if p.poly.ContainsPoint(pt) {
-				found = p.boundary
-				return false
-			}
-			return true
-		})
-		if found >= 0 {
+		if found := px.locateIn(l, lat, lng); found >= 0 {
 			return found
 		}
 	}
 	return -1
+}
+
+// locateIn returns the boundary of one layer containing the point, or -1.
+func (px *peerIndex) locateIn(l data.Layer, lat, lng float64) int32 {
+	pt := geometry.Point{X: lng, Y: lat}
+	found := int32(-1)
+	px.trees[l].Search([2]float64{lng, lat}, [2]float64{lng, lat}, func(_, _ [2]float64, p *peerPoly) bool {
+		if p.poly.ContainsPoint(pt) {
+			found = p.boundary
+			return false
+		}
+		return true
+	})
+	return found
 }
 
 // peerFixture is the peer built from the default dataset, with the Point
@@ -370,12 +375,19 @@ func pointOf(juris *data.Jurisdictions, b data.Boundary) taxarea.Point {
 	return p
 }
 
-// locate answers like taxarea.Resolver.Locate.
+// locate answers like taxarea.Resolver.Locate: the most specific
+// boundary, and within a US county the place with a tax of its own.
 func (f *peerFixture) locate(lat, lng float64) taxarea.Point {
+	var p taxarea.Point
 	if i := f.index.locate(lat, lng); i >= 0 {
-		return f.points[i]
+		p = f.points[i]
 	}
-	return taxarea.Point{}
+	if p.County != "" {
+		if i := f.index.locateIn(data.LayerUSPlace, lat, lng); i >= 0 {
+			p.Place = f.bounds.All[i].Jurisdiction
+		}
+	}
+	return p
 }
 
 func mustLevy(tb testing.TB) *taxarea.Resolver {

@@ -22,6 +22,7 @@ type Dataset struct {
 	ips    lazy[*IPTable]
 	bins   lazy[*BINTable]
 	taxes  lazy[*Taxability]
+	local  lazy[*Local]
 }
 
 // lazy decodes a part once and remembers the result or the error.

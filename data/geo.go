@@ -16,6 +16,12 @@ const (
 	LayerUSState     Layer = 2 // US states, DC and territories (Census)
 	LayerUSCounty    Layer = 3 // US counties and equivalents (Census)
 	LayerSubdivision Layer = 4 // first-level divisions elsewhere: Canada's provinces
+	// LayerUSPlace holds the US Census places (incorporated cities,
+	// towns, villages and boroughs, and census-designated places) whose
+	// tax differs from that of the rest of their county. A boundary's
+	// Jurisdiction is "US-" and the place's 7-digit GEOID; places do not
+	// overlap one another.
+	LayerUSPlace Layer = 5
 )
 
 // String names the layer.
@@ -29,6 +35,8 @@ func (l Layer) String() string {
 		return "us-county"
 	case LayerSubdivision:
 		return "subdivision"
+	case LayerUSPlace:
+		return "us-place"
 	}
 	return fmt.Sprintf("Layer(%d)", uint8(l))
 }

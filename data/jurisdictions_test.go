@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -185,9 +186,9 @@ func TestJurisdictionParentChains(t *testing.T) {
 		return out
 	}
 	tests := map[string]string{
-		"US-CA-CITY-LOS_ANGELES":     "US-CA-CITY-LOS_ANGELES US-06037 US-CA US",
-		"US-06029-UNINC":             "US-06029-UNINC US-06029 US-CA US",
-		"US-2743000":                 "US-2743000 US-MN US",
+		"US-0644000":                 "US-0644000 US-06037 US-CA US",
+		"US-06029-UNINC":             "US-06029-UNINC US-CA US",
+		"US-2743000":                 "US-2743000 US-27053 US-MN US",
 		"US-MN-D80008":               "US-MN-D80008 US-MN US",
 		"US-22071":                   "US-22071 US-LA US",
 		"CA-ON":                      "CA-ON CA",
@@ -202,9 +203,9 @@ func TestJurisdictionParentChains(t *testing.T) {
 	types := map[string]jurisdiction.Type{
 		"US": jurisdiction.Country, "US-CA": jurisdiction.State, "US-DC": jurisdiction.State,
 		"US-PR": jurisdiction.Territory, "US-06037": jurisdiction.County, "US-22071": jurisdiction.Parish,
-		"US-02020": jurisdiction.Borough, "US-CA-CITY-LOS_ANGELES": jurisdiction.City,
+		"US-02020": jurisdiction.Borough, "US-0644000": jurisdiction.City,
 		"US-06029-UNINC": jurisdiction.SpecialPurposeDistrict, "US-2743000": jurisdiction.City,
-		"US-MN-D80008": jurisdiction.TransitDistrict, "US-MN-D80001": jurisdiction.SpecialPurposeDistrict,
+		"US-MN-D80008": jurisdiction.TransitDistrict, "US-MN-D80009": jurisdiction.SpecialPurposeDistrict,
 		"CA-ON": jurisdiction.Province, "CA-YT": jurisdiction.Territory, "ES-CN": jurisdiction.Territory,
 	}
 	for id, want := range types {
@@ -215,8 +216,8 @@ func TestJurisdictionParentChains(t *testing.T) {
 	if x, _ := j.ByID("US-2743000"); x.Name != "Minneapolis" || x.ExternalCode != "2743000" {
 		t.Errorf("Minneapolis = %+v", x)
 	}
-	if x, _ := j.ByID("US-2739878"); x.Name != "Place 2739878" {
-		t.Errorf("unnamed place = %+v", x)
+	if x, _ := j.ByID("US-2739878"); x.Name != "Mankato" || x.Parent != "US-27013" {
+		t.Errorf("a place of the SST file = %+v", x)
 	}
 	if x, _ := j.ByID("US-06029-UNINC"); x.Name != "Kern County unincorporated area" {
 		t.Errorf("unincorporated area = %+v", x)
@@ -271,14 +272,14 @@ func TestJurisdictionCaliforniaRates(t *testing.T) {
 		ids  []string
 		want string
 	}{
-		{[]string{"US-CA", "US-06037", "US-CA-CITY-LOS_ANGELES"}, "0.0975"}, // Los Angeles
-		{[]string{"US-CA", "US-06037", "US-CA-CITY-LANCASTER"}, "0.1125"},
+		{[]string{"US-CA", "US-06037", "US-0644000"}, "0.0975"},     // Los Angeles
+		{[]string{"US-CA", "US-06037", "US-0640130"}, "0.1125"},     // Lancaster
 		{[]string{"US-CA", "US-06037"}, "0.0975"},                   // LA County unincorporated
 		{[]string{"US-CA", "US-06029", "US-06029-UNINC"}, "0.0825"}, // Kern County unincorporated
 		{[]string{"US-CA", "US-06053"}, "0.0875"},                   // Monterey County unincorporated: the least rate of its county
-		{[]string{"US-CA", "US-06075", "US-CA-CITY-SAN_FRANCISCO"}, "0.08625"},
-		{[]string{"US-CA", "US-06037", "US-CA-CITY-LA_CAÑADA_FLINTRIDGE"}, "0.105"},
-		{[]string{"US-CA", "US-06003"}, "0.0725"}, // Alpine County: no local tax
+		{[]string{"US-CA", "US-06075", "US-0667000"}, "0.08625"},    // San Francisco
+		{[]string{"US-CA", "US-06037", "US-0639003"}, "0.105"},      // La Cañada Flintridge
+		{[]string{"US-CA", "US-06003"}, "0.0725"},                   // Alpine County: no local tax
 	}
 	for _, tt := range tests {
 		if got := sumOn(t, j, day, jurisdiction.SalesTax, jurisdiction.General, tt.ids...); !got.Equal(dec(tt.want)) {
@@ -286,7 +287,7 @@ func TestJurisdictionCaliforniaRates(t *testing.T) {
 		}
 	}
 	// Los Angeles city itself adds nothing, but exists.
-	if rs := j.Rates("US-CA-CITY-LOS_ANGELES"); len(rs) != 0 {
+	if rs := j.Rates("US-0644000"); len(rs) != 0 {
 		t.Errorf("Los Angeles city rates = %v", rs)
 	}
 	// Before the CDTFA table's date there are no local rates.
@@ -316,6 +317,11 @@ func TestJurisdictionCaliforniaMatchesSource(t *testing.T) {
 		t.Fatal(err)
 	}
 	j := defaultJurisdictions(t)
+	local, err := Default().Local()
+	if err != nil {
+		t.Fatal(err)
+	}
+	aliases := map[string]string{"Angels Camp": "Angels", "City of Commerce": "Commerce", "City of Industry": "Industry"}
 	county := map[string]string{}
 	for _, c := range j.Children("US-CA") {
 		if c.Type == jurisdiction.County {
@@ -326,6 +332,9 @@ func TestJurisdictionCaliforniaMatchesSource(t *testing.T) {
 	checked := 0
 	for _, row := range rows[1:] {
 		loc, rate, cty, typ := row[0], dec(row[1]), row[3], row[4]
+		if a, ok := aliases[loc]; ok {
+			loc = a
+		}
 		if typ != "City" && typ != "County" {
 			continue // pointer rows
 		}
@@ -335,7 +344,13 @@ func TestJurisdictionCaliforniaMatchesSource(t *testing.T) {
 		}
 		ids := []string{"US-CA", cid}
 		if typ == "City" {
-			ids = append(ids, "US-CA-CITY-"+jurisdiction.Slug(loc))
+			fips, _ := strconv.Atoi(cid[3:])
+			p := local.FindPlace("CA", loc, uint32(fips))
+			if p < 0 {
+				t.Errorf("%s: no place of that name in %s", loc, cid)
+				continue
+			}
+			ids = append(ids, "US-"+local.PlaceCode(p))
 		} else if _, ok := j.ByID(cid + "-UNINC"); ok {
 			ids = append(ids, cid+"-UNINC")
 		}

@@ -206,10 +206,11 @@ func appendPadded(b []byte, v uint64) []byte {
 // str returns a string of p.names.
 func (p *Postal) str(t textRef) string { return p.names[t.off : t.off+t.n] }
 
-// FoldPlace normalises a place name for comparison: upper case, periods,
-// commas and hyphens read as spaces, runs of spaces folded, and a leading
-// "St", "Ste", "Ft" or "Mt" spelled out, so that "St. Paul", "SAINT  PAUL"
-// and "saint paul" all fold to "SAINT PAUL".
+// FoldPlace normalises a place name for comparison: upper case, Latin
+// letters without their accents, periods, commas and hyphens read as
+// spaces, runs of spaces folded, and a leading "St", "Ste", "Ft" or "Mt"
+// spelled out, so that "St. Paul", "SAINT  PAUL" and "saint paul" all
+// fold to "SAINT PAUL", and "Cañon City" to "CANON CITY".
 func FoldPlace(s string) string {
 	b := make([]byte, 0, len(s)+4)
 	word := 0 // start of the current word in b
@@ -243,6 +244,8 @@ func FoldPlace(s string) string {
 				r -= 'a' - 'A'
 			}
 			b = append(b, byte(r))
+		} else if base := unaccented(r); base != 0 {
+			b = append(b, base)
 		} else {
 			b = utf8.AppendRune(b, unicode.ToUpper(r))
 		}
@@ -438,3 +441,23 @@ func (zs ZIPRefs) Len() int { return len(zs.idx) }
 
 // At returns the k-th ZIP of the list.
 func (zs ZIPRefs) At(k int) ZIPRef { return zs.p.ref(int(zs.idx[k])) }
+
+// unaccented returns the upper-case ASCII letter of an accented Latin
+// letter of the Latin-1 Supplement ("ñ" gives 'N'), or 0.
+func unaccented(r rune) byte {
+	if r < 0xC0 || r > 0xFF {
+		return 0
+	}
+	const upper = "AAAAAAACEEEEIIIIDNOOOOO\x00OUUUUYTS" // U+00C0..U+00DF
+	const lower = "AAAAAAACEEEEIIIIDNOOOOO\x00OUUUUYTY" // U+00E0..U+00FF
+	var c byte
+	if r < 0xE0 {
+		c = upper[r-0xC0]
+	} else {
+		c = lower[r-0xE0]
+	}
+	if c == 0 || r == 0xC6 || r == 0xE6 || r == 0xDE || r == 0xFE || r == 0xDF {
+		return 0 // × ÷, and Æ, Þ, ß, which are not one letter
+	}
+	return c
+}

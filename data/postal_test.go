@@ -17,7 +17,9 @@ func TestFoldPlace(t *testing.T) {
 		"Ft Lauderdale":    "FORT LAUDERDALE",
 		"Mt. Vernon":       "MOUNT VERNON",
 		"Winston-Salem":    "WINSTON SALEM",
-		"La Cañada":        "LA CAÑADA",
+		"La Cañada":        "LA CANADA",
+		"Española":         "ESPANOLA",
+		"Æbeltoft":         "ÆBELTOFT",
 		"East St. Louis":   "EAST ST LOUIS",
 		"":                 "",
 		" . ":              "",
@@ -69,10 +71,10 @@ func TestBoundaries(t *testing.T) {
 		count[bd.Layer]++
 	}
 	// Falls Church, Virginia, is too small for the source's quantisation.
-	if count[LayerUSCounty] != 3230 || count[LayerUSState] != 56 || count[LayerSubdivision] != 13 || count[LayerCountry] < 230 {
+	if count[LayerUSCounty] != 3230 || count[LayerUSState] != 56 || count[LayerSubdivision] != 13 || count[LayerCountry] < 230 || count[LayerUSPlace] < 5000 {
 		t.Errorf("boundaries per layer: %v", count)
 	}
-	if len(b.Grids) != 4 {
+	if len(b.Grids) != 5 {
 		t.Fatalf("%d cell tables", len(b.Grids))
 	}
 	for _, g := range b.Grids {

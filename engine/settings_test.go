@@ -127,15 +127,16 @@ func TestRuleFilesAndTolerance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// NY state 4%: 4.00 each. -0.50 is within $1 and 5%... of 4.00 is
-	// 0.20, so it is outside; -3.00 is outside too.
-	for i, want := range []string{"-0.50", "-3.00"} {
+	// Albany: NY state 4% and Albany County 4%, 8.00 each. -4.50 is
+	// more than $1 and 5% of 8.00 (0.40), so it is outside; -7.00 is
+	// outside too.
+	for i, want := range []string{"-4.50", "-7.00"} {
 		l := pr.LineItems[i]
 		if l.Variance == nil || l.Variance.String() != want || l.OutsideThreshold == nil || !*l.OutsideThreshold {
 			t.Errorf("line %d: variance %v outside %v", i, l.Variance, l.OutsideThreshold)
 		}
 	}
-	if pr.Variance == nil || pr.Variance.String() != "-3.50" {
+	if pr.Variance == nil || pr.Variance.String() != "-11.50" {
 		t.Errorf("document variance %v", pr.Variance)
 	}
 }

@@ -3,6 +3,7 @@ package taxarea
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -19,6 +20,8 @@ const maxResults = 10
 const (
 	confExact        = 100 // every part of the address agrees
 	confUninc        = 80  // outside every city the dataset knows, which may mean a city it names differently
+	confZIPPlace     = 60  // no city: the place the ZIP code mainly serves
+	confZIPRest      = 30  // no city: the rest of the ZIP code's county
 	confStateOnly    = 50  // only the state or province could be told
 	confCountryOnly  = 40  // only the country could be told
 	confRegionBroken = 70  // the ZIP or postal code contradicts the region fields
@@ -318,54 +321,90 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 
 	var out []LookupResult
 	for _, c := range cands {
-		if len(out) == maxResults {
+		if len(out) >= maxResults {
 			break
 		}
 		county, ok := r.juris.ByID(c.county)
 		if !ok {
 			continue
 		}
-		ar := r.areas.of(c.county)
+		fips := countyFIPS(c.county)
 		conf := confExact
 		if len(cands) > 1 {
 			conf = max(1, c.share/100)
+		}
+		if regionBroken {
+			conf = min(conf, confRegionBroken)
 		}
 		cityName := a.City
 		if cityName == "" {
 			cityName = c.place
 		}
-		if city, ok := r.cityIn(c.county, cityName); ok {
-			ar = r.areas.of(city.ID)
-		} else if city, ok := r.cityIn(c.county, c.place); ok && a.City == "" {
-			ar = r.areas.of(city.ID)
-		} else if uninc := r.areas.of(c.county + "-UNINC"); uninc != nil {
-			ar = uninc
-			conf = min(conf, confUninc)
-		} else if r.hasCities(c.county) {
-			conf = min(conf, confUninc)
+		place, named := -1, false
+		if a.City != "" {
+			place = r.local.FindPlace(state.Code, a.City, fips)
+			named = place >= 0
 		}
-		if regionBroken {
-			conf = min(conf, confRegionBroken)
+		res := func(ar *area, conf int, extra ...Status) LookupResult {
+			st := statuses
+			if len(extra) > 0 {
+				st = append(slices.Clip(statuses), extra...)
+			}
+			res := r.result(ar, d, conf, st...)
+			postal := zip5
+			if postal != "" && plus4 != "" {
+				postal += "-" + plus4
+			}
+			city := c.place
+			if city == "" || (a.City != "" && data.FoldPlace(a.City) != data.FoldPlace(c.place) && named) {
+				city = titleCase(cityName)
+			}
+			res.PostalAddresses = []PostalAddress{{
+				StreetAddress1: a.StreetAddress1,
+				StreetAddress2: a.StreetAddress2,
+				City:           city,
+				MainDivision:   state.Code,
+				SubDivision:    county.Name,
+				PostalCode:     postal,
+				Country:        "USA",
+			}}
+			return res
 		}
-		res := r.result(ar, d, conf, statuses...)
-		postal := zip5
-		if postal != "" && plus4 != "" {
-			postal += "-" + plus4
+		uninc := r.localArea(c.county, fips, -1)
+		switch {
+		case named, !r.placeCounties[fips]:
+			// The place named, or a county whose places all have its tax.
+			out = append(out, res(r.localArea(c.county, fips, place), conf))
+		case a.City != "":
+			// A city that is no place of the county: its unincorporated
+			// part, or a place the dataset names differently.
+			out = append(out, res(uninc, min(conf, confUninc)))
+		default:
+			// No city: the place the ZIP code mainly serves, then the
+			// county outside its places, since the tax depends on the
+			// street address.
+			hint := -1
+			if zip5 != "" {
+				if h := r.local.ZIPHint(zipNumber(zip5)); h >= 0 && r.local.PlaceInCounty(h, fips) {
+					hint = h
+				}
+			}
+			if hint < 0 && c.place != "" {
+				hint = r.local.FindPlace(state.Code, c.place, fips)
+			}
+			note := Status{LookupResult: Normal, Value: "no city given: the tax area depends on the street address"}
+			if hint >= 0 {
+				if ar := r.localArea(c.county, fips, hint); ar != uninc {
+					note.Value = "no city given: the place that ZIP code " + zip5 + " mainly serves (" + r.local.PlaceName(hint) + "); the tax area depends on the street address"
+					out = append(out, res(ar, min(conf, confZIPPlace), note))
+					if len(out) < maxResults {
+						out = append(out, res(uninc, min(conf, confZIPRest), Status{LookupResult: Normal, Value: "outside the places of the county"}))
+					}
+					break
+				}
+			}
+			out = append(out, res(uninc, min(conf, confZIPPlace), note))
 		}
-		city := c.place
-		if city == "" || (a.City != "" && data.FoldPlace(a.City) != data.FoldPlace(c.place) && r.isCity(ar)) {
-			city = titleCase(cityName)
-		}
-		res.PostalAddresses = []PostalAddress{{
-			StreetAddress1: a.StreetAddress1,
-			StreetAddress2: a.StreetAddress2,
-			City:           city,
-			MainDivision:   state.Code,
-			SubDivision:    county.Name,
-			PostalCode:     postal,
-			Country:        "USA",
-		}}
-		out = append(out, res)
 	}
 	if len(out) == 0 {
 		// A ZIP the dataset knows without a county (a few PO box ZIPs):
@@ -375,16 +414,56 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		return []LookupResult{res}, nil
 	}
 	if len(cands) > maxResults {
-		out[0].Statuses = append(out[0].Statuses, Status{LookupResult: MaxTaxAreasExceeded})
+		out[0].Statuses = append(slices.Clip(out[0].Statuses), Status{LookupResult: MaxTaxAreasExceeded})
 	}
 	return out, nil
 }
 
-// isCity reports whether the area's most specific jurisdiction is a city.
-func (r *Resolver) isCity(a *area) bool { return r.areas.leaf(a).Type == jurisdiction.City }
+// localArea returns the tax area of a county (its jurisdiction ID and
+// FIPS number) at a place of the local table (-1 for outside every
+// place): the place's area, else the unincorporated county's, else the
+// county's own.
+func (r *Resolver) localArea(countyID string, fips uint32, place int) *area {
+	if place >= 0 {
+		if k := r.local.Area(fips, place); k >= 0 {
+			return r.areas.localArea(k)
+		}
+	}
+	if k := r.local.Area(fips, -1); k >= 0 {
+		return r.areas.localArea(k)
+	}
+	return r.areas.of(countyID)
+}
+
+// countyFIPS returns the FIPS code of a county jurisdiction ID
+// ("US-48201") as a number, 0 when it is not one.
+func countyFIPS(id string) uint32 {
+	if len(id) != 8 || id[:3] != "US-" {
+		return 0
+	}
+	n := uint32(0)
+	for i := 3; i < 8; i++ {
+		c := id[i]
+		if c < '0' || c > '9' {
+			return 0
+		}
+		n = 10*n + uint32(c-'0')
+	}
+	return n
+}
+
+// zipNumber returns a five-digit ZIP code, checked by splitZIP, as a
+// number.
+func zipNumber(zip5 string) uint32 {
+	n := uint32(0)
+	for i := range len(zip5) {
+		n = 10*n + uint32(zip5[i]-'0')
+	}
+	return n
+}
 
 // placeCandidates returns the counties of the ZIPs whose postal place is
-// city in state, and of a city jurisdiction of that name, most land first.
+// city in state, and of the places of that name, most land first.
 func (r *Resolver) placeCandidates(state jurisdiction.Subdivision, city string) []usCandidate {
 	var out []usCandidate
 	total := 0
@@ -405,8 +484,10 @@ func (r *Resolver) placeCandidates(state jurisdiction.Subdivision, city string) 
 		c := cs.At(k)
 		add(c.Jurisdiction, c.Share)
 	}
-	for _, county := range r.countiesOfCity[nameKey{state.Code, data.FoldPlace(city)}] {
-		add(county, 10000)
+	if p := r.local.FindPlace(state.Code, city, 0); p >= 0 {
+		for _, fips := range r.local.PlaceAt(p).Counties {
+			add("US-"+fips, 10000)
+		}
 	}
 	place := titleCase(city)
 	for i := range out {
@@ -445,18 +526,6 @@ func countyKey(s string) string {
 	}
 	return strings.Join(f, " ")
 }
-
-// cityIn returns the city jurisdiction named name in a county.
-func (r *Resolver) cityIn(county, name string) (jurisdiction.Jurisdiction, bool) {
-	if name == "" {
-		return jurisdiction.Jurisdiction{}, false
-	}
-	j, ok := r.cityNames[nameKey{county, data.FoldPlace(name)}]
-	return j, ok
-}
-
-// hasCities reports whether the dataset knows cities in a county.
-func (r *Resolver) hasCities(county string) bool { return r.withCities[county] }
 
 // titleCase writes an upper-case place name as a name: "SAN JOSE" becomes
 // "San Jose". Names in mixed case are kept.

@@ -30,17 +30,19 @@ func TestLookupAddressRealPlaces(t *testing.T) {
 		{"White House", PostalAddress{StreetAddress1: "1600 Pennsylvania Ave NW", City: "Washington", MainDivision: "DC", PostalCode: "20500"},
 			[]string{"US", "US-DC", "US-11001"}, "100"},
 		{"Apple Park, a California city", PostalAddress{StreetAddress1: "1 Apple Park Way", City: "Cupertino", MainDivision: "CA", PostalCode: "95014"},
-			[]string{"US", "US-CA", "US-06085", "US-CA-CITY-CUPERTINO"}, "100"},
+			[]string{"US", "US-CA", "US-06085", "US-0617610"}, "100"},
 		{"Los Angeles City Hall, ZIP+4 and names in odd case", PostalAddress{StreetAddress1: "200 N  Spring St", City: "los angeles", MainDivision: "california", PostalCode: " 90012-4801 ", Country: "united states"},
-			[]string{"US", "US-CA", "US-06037", "US-CA-CITY-LOS_ANGELES"}, "100"},
+			[]string{"US", "US-CA", "US-06037", "US-0644000"}, "100"},
 		{"Bakersfield, a California city", PostalAddress{City: "Bakersfield", MainDivision: "CA", PostalCode: "93301"},
-			[]string{"US", "US-CA", "US-06029", "US-CA-CITY-BAKERSFIELD"}, "100"},
-		{"ZIP alone", PostalAddress{PostalCode: "55401"}, []string{"US", "US-MN", "US-27053"}, "100"},
-		{"city and state alone", PostalAddress{City: "Minneapolis", MainDivision: "Minnesota"}, []string{"US", "US-MN", "US-27053"}, ""},
+			[]string{"US", "US-CA", "US-06029", "US-0603526"}, "100"},
+		{"ZIP alone: the place the ZIP serves", PostalAddress{PostalCode: "55401"}, []string{"US", "US-MN", "US-27053", "US-2743000", "US-MN-D80008", "US-MN-D80009"}, "60"},
+		{"city and state alone", PostalAddress{City: "Minneapolis", MainDivision: "Minnesota"}, []string{"US", "US-MN", "US-27053", "US-2743000", "US-MN-D80008", "US-MN-D80009"}, ""},
 		{"state alone", PostalAddress{MainDivision: "texas"}, []string{"US", "US-TX"}, "50"},
-		{"unincorporated Los Angeles County", PostalAddress{City: "Marina del Rey", MainDivision: "CA", PostalCode: "90292"},
-			[]string{"US", "US-CA", "US-06037"}, "80"},
-		{"unincorporated Kern County", PostalAddress{City: "Oildale", MainDivision: "CA", PostalCode: "93308"},
+		{"a census-designated place of Los Angeles County, unincorporated", PostalAddress{City: "Marina del Rey", MainDivision: "CA", PostalCode: "90292"},
+			[]string{"US", "US-CA", "US-06037"}, "100"},
+		{"a census-designated place of Kern County, unincorporated", PostalAddress{City: "Oildale", MainDivision: "CA", PostalCode: "93308"},
+			[]string{"US", "US-CA", "US-06029", "US-06029-UNINC"}, "100"},
+		{"a name that is no place of Kern County", PostalAddress{City: "Nowhere Flats", MainDivision: "CA", PostalCode: "93308"},
 			[]string{"US", "US-CA", "US-06029", "US-06029-UNINC"}, "80"},
 		{"Puerto Rico as a country", PostalAddress{City: "San Juan", PostalCode: "00901", Country: "Puerto Rico"},
 			[]string{"US", "US-PR", "US-72127"}, "100"},
@@ -105,14 +107,19 @@ func TestLookupAddressContradictions(t *testing.T) {
 }
 
 func TestLookupAddressZIPAcrossCounties(t *testing.T) {
-	// 90265 (Malibu) lies in Los Angeles and Ventura counties.
+	// 90265 (Malibu) lies in Los Angeles and Ventura counties. Without a
+	// city, the Los Angeles County part is the city of Malibu, which the
+	// ZIP mainly serves, or the county outside it.
 	resp := lookupAddr(t, PostalAddress{PostalCode: "90265"})
-	if len(resp.LookupResults) != 2 {
-		t.Fatalf("got %d results, want 2", len(resp.LookupResults))
+	if len(resp.LookupResults) != 3 {
+		t.Fatalf("got %d results, want 3", len(resp.LookupResults))
 	}
-	first, second := resp.LookupResults[0], resp.LookupResults[1]
-	if ids(first)[2] != "US-06037" || ids(second)[2] != "US-06111" {
+	first, second := resp.LookupResults[0], resp.LookupResults[2]
+	if ids(first)[2] != "US-06037" || leafID(first) != "US-0645246" || ids(second)[2] != "US-06111" {
 		t.Errorf("counties = %v, %v", ids(first), ids(second))
+	}
+	if rest := resp.LookupResults[1]; ids(rest)[2] != "US-06037" || len(ids(rest)) != 3 || rest.ConfidenceIndicator != "30" {
+		t.Errorf("Los Angeles County outside Malibu = %v, confidence %s", ids(rest), rest.ConfidenceIndicator)
 	}
 	if first.ConfidenceIndicator <= second.ConfidenceIndicator && len(first.ConfidenceIndicator) == len(second.ConfidenceIndicator) {
 		t.Errorf("confidence %s then %s: the larger share should come first", first.ConfidenceIndicator, second.ConfidenceIndicator)

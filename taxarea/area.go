@@ -40,10 +40,14 @@ type area struct {
 }
 
 // registry holds every tax area of a dataset: the area of the i-th
-// jurisdiction of js (data.Jurisdictions.At) is areas[i].
+// jurisdiction of js (data.Jurisdictions.At) is areas[i], and the
+// areas of the US local table (data.Local) follow: local[k] is the area
+// of the k-th local area, which may be a jurisdiction's own area when
+// they have the same jurisdictions.
 type registry struct {
 	js      *data.Jurisdictions
 	areas   []area
+	local   []int32
 	text    string  // the areas' IDs
 	chains  []int32 // jurisdiction indexes, country first, area after area
 	changes []int32
@@ -55,9 +59,9 @@ type registry struct {
 // and not a hang.
 const maxDepth = 16
 
-func newRegistry(js *data.Jurisdictions) (*registry, error) {
+func newRegistry(js *data.Jurisdictions, local *data.Local) (*registry, error) {
 	n := js.Len()
-	reg := &registry{js: js, areas: make([]area, n), byID: make(map[uint64]int32, n), ids: make([]int32, n)}
+	reg := &registry{js: js, areas: make([]area, n), byID: make(map[uint64]int32, n), ids: make([]int32, 0, n)}
 	days := make([][]int32, n) // jurisdiction -> its change days
 	for i := range n {
 		j := js.At(i)
@@ -69,51 +73,114 @@ func newRegistry(js *data.Jurisdictions) (*registry, error) {
 	}
 	var text []byte
 	var ids []string
-	for i := range n {
-		j := js.At(i)
-		start := len(reg.chains)
-		reg.chains = append(reg.chains, int32(i))
-		for p := j.Parent; p != ""; {
-			k, ok := js.Index(p)
-			if !ok {
-				return nil, fmt.Errorf("taxarea: jurisdiction %s has unknown parent %s", j.ID, p)
-			}
-			reg.chains = append(reg.chains, int32(k))
-			if len(reg.chains)-start > maxDepth {
-				return nil, fmt.Errorf("taxarea: parent chain of %s is too deep or cyclic", j.ID)
-			}
-			p = js.At(k).Parent
-		}
-		chain := reg.chains[start:]
-		slices.Reverse(chain)
+	// add registers the area of chain (jurisdiction indexes, country
+	// first), at position at, or at the end when at is -1, and returns
+	// its position; an area with the same jurisdictions as one already
+	// registered is that one.
+	add := func(chain []int32, at int, what string) (int32, error) {
 		ids = ids[:0]
 		var changes []int32
 		for _, c := range chain {
 			ids = append(ids, js.At(int(c)).ID)
 			changes = append(changes, days[c]...)
 		}
+		id := AreaID(ids)
+		num, err := strconv.ParseUint(id, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("taxarea: tax area ID %s: %w", id, err)
+		}
+		if other, dup := reg.byID[num]; dup {
+			if at < 0 && sameSet(reg.chain(&reg.areas[other]), chain) {
+				return other, nil
+			}
+			return 0, fmt.Errorf("taxarea: tax areas of %s and of %v share the id %s", what, reg.chain(&reg.areas[other]), id)
+		}
 		slices.Sort(changes)
 		changes = slices.Compact(changes)
-		id := AreaID(ids)
+		start := len(reg.chains)
+		reg.chains = append(reg.chains, chain...)
 		a := area{id: uint32(len(text)), idLen: uint8(len(id)), chain: int32(start), chainLen: uint8(len(chain)), changes: int32(len(reg.changes))}
 		text = append(text, id...)
 		reg.changes = append(reg.changes, changes...)
 		a.changesEnd = int32(len(reg.changes))
-		num, err := strconv.ParseUint(id, 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("taxarea: tax area ID %s: %w", id, err)
+		if at < 0 {
+			at = len(reg.areas)
+			reg.areas = append(reg.areas, a)
+		} else {
+			reg.areas[at] = a
 		}
-		if other, dup := reg.byID[num]; dup {
-			return nil, fmt.Errorf("taxarea: tax areas of %s and %s share the id %s", j.ID, js.At(int(other)).ID, id)
+		reg.byID[num] = int32(at)
+		reg.ids = append(reg.ids, int32(at))
+		return int32(at), nil
+	}
+	var chain []int32
+	for i := range n {
+		j := js.At(i)
+		chain = append(chain[:0], int32(i))
+		for p := j.Parent; p != ""; {
+			k, ok := js.Index(p)
+			if !ok {
+				return nil, fmt.Errorf("taxarea: jurisdiction %s has unknown parent %s", j.ID, p)
+			}
+			chain = append(chain, int32(k))
+			if len(chain) > maxDepth {
+				return nil, fmt.Errorf("taxarea: parent chain of %s is too deep or cyclic", j.ID)
+			}
+			p = js.At(k).Parent
 		}
-		reg.byID[num] = int32(i)
-		reg.areas[i] = a
-		reg.ids[i] = int32(i)
+		slices.Reverse(chain)
+		if _, err := add(chain, i, j.ID); err != nil {
+			return nil, err
+		}
+	}
+	if local != nil {
+		reg.local = make([]int32, local.NumAreas())
+		us, ok := js.Index("US")
+		if !ok && local.NumAreas() > 0 {
+			return nil, fmt.Errorf("taxarea: the dataset has US local areas but no US")
+		}
+		for k := range local.NumAreas() {
+			la := local.AreaAt(k)
+			st, ok := js.Index("US-" + la.State)
+			if !ok {
+				return nil, fmt.Errorf("taxarea: local area %d: unknown state %s", k, la.State)
+			}
+			chain = append(chain[:0], int32(us), int32(st))
+			for _, id := range la.Jurisdictions {
+				i, ok := js.Index(id)
+				if !ok {
+					return nil, fmt.Errorf("taxarea: local area of county %s, place %q: unknown jurisdiction %s", la.County, la.Place, id)
+				}
+				chain = append(chain, int32(i))
+			}
+			if len(chain) > 255 {
+				return nil, fmt.Errorf("taxarea: local area of county %s, place %q has %d jurisdictions", la.County, la.Place, len(chain))
+			}
+			at, err := add(chain, -1, "county "+la.County+" place "+la.Place)
+			if err != nil {
+				return nil, err
+			}
+			reg.local[k] = at
+		}
 	}
 	reg.text = string(text)
 	slices.SortFunc(reg.ids, func(a, b int32) int { return strings.Compare(reg.id(&reg.areas[a]), reg.id(&reg.areas[b])) })
 	return reg, nil
 }
+
+// sameSet reports whether two chains hold the same jurisdictions.
+func sameSet(a, b []int32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+// localArea returns the area of the k-th area of the US local table.
+func (reg *registry) localArea(k int) *area { return &reg.areas[reg.local[k]] }
 
 // of returns the area of the jurisdiction id, or nil.
 func (reg *registry) of(id string) *area {

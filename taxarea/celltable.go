@@ -11,8 +11,9 @@ import (
 // CellLevels is the S2 cell level of each layer's cell table: fine enough
 // that most cells lie inside one boundary and few edges cross the others,
 // coarse enough to stay small. Level 9 cells are about 18 km across, level
-// 6 about 140 km.
+// 6 about 140 km, level 11 about 4.5 km.
 var CellLevels = map[data.Layer]int{
+	data.LayerUSPlace:     11,
 	data.LayerUSCounty:    9,
 	data.LayerUSState:     7,
 	data.LayerSubdivision: 6,

@@ -78,6 +78,22 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req Extern
 	if err != nil {
 		return nil, err
 	}
+	d := r.asOf(req.AsOfDate)
+	if country == "US" && (len(code) == 7 || len(code) == 10) {
+		// A Census place or county subdivision: the tax areas of its
+		// parts, one per county, with the districts that tax there.
+		if p := r.local.PlaceIndex(code); p >= 0 {
+			out := &LookupResponse{LookupResults: []LookupResult{}}
+			for k := range r.local.NumAreas() {
+				if _, place := r.local.AreaKey(k); place == p {
+					out.LookupResults = append(out.LookupResults, r.result(r.areas.localArea(k), d, confExact))
+				}
+			}
+			if len(out.LookupResults) > 0 {
+				return out, nil
+			}
+		}
+	}
 	matches := r.juris.ByExternalCode(country, code)
 	if len(matches) == 0 && !strings.Contains(code, "-") {
 		matches = r.juris.ByExternalCode(country, country+"-"+code)
@@ -85,7 +101,6 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req Extern
 	if len(matches) == 0 {
 		return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s", country, code)
 	}
-	d := r.asOf(req.AsOfDate)
 	out := &LookupResponse{LookupResults: []LookupResult{}}
 	for _, j := range matches {
 		if a := r.areas.of(j.ID); a != nil {

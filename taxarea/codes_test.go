@@ -70,7 +70,7 @@ func TestLookupExternal(t *testing.T) {
 	}{
 		{"06037", "US", "US-06037"},
 		{"06", "USA", "US-CA"},
-		{"2743000", "United States", "US-2743000"},
+		{"2743000", "United States", "US-MN-D80009"}, // Minneapolis, with the districts of its county
 		{"72127", "PR", "US-72127"},
 		{"CA-ON", "CA", "CA-ON"},
 		{"qc", "Canada", "CA-QC"},

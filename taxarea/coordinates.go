@@ -14,10 +14,11 @@ import (
 
 // Point is the result of locating a point among the dataset's boundaries:
 // the jurisdiction IDs of the containing country, first-level division
-// (US state or territory, Canadian province) and US county, "" where there
-// is none. Locating a point does not allocate.
+// (US state or territory, Canadian province) and US county, and the US
+// Census place with a tax of its own ("US-" and its GEOID), "" where
+// there is none. Locating a point does not allocate.
 type Point struct {
-	Country, Division, County string
+	Country, Division, County, Place string
 }
 
 // Locate finds the jurisdictions whose boundaries contain the point at
@@ -26,13 +27,27 @@ type Point struct {
 // point in the open sea gives a zero Point. Locate does not validate its
 // input (see LookupCoordinates) and does not allocate.
 func (r *Resolver) Locate(lat, lng float64) Point {
+	p, _ := r.locate(lat, lng)
+	return p
+}
+
+// locate is Locate, with the index of the place in the local table (-1
+// for none).
+func (r *Resolver) locate(lat, lng float64) (Point, int) {
 	h := r.points.locate(s2.PointFromLatLng(s2.LatLngFromDegrees(lat, lng)))
+	var p Point
 	for _, l := range layerOrder {
 		if i := h.of(l); i >= 0 {
-			return r.located[i]
+			p = r.located[i]
+			break
 		}
 	}
-	return Point{}
+	place := -1
+	if i := h[data.LayerUSPlace]; i >= 0 {
+		p.Place = r.points.bounds[i].jurisdiction
+		place = int(r.placeOf[i])
+	}
+	return p, place
 }
 
 // locatedPoints computes, for each boundary, the Point that Locate returns
@@ -41,6 +56,10 @@ func (r *Resolver) locatedPoints() []Point {
 	out := make([]Point, len(r.points.bounds))
 	for i := range r.points.bounds {
 		b := &r.points.bounds[i]
+		if b.layer == data.LayerUSPlace {
+			out[i].Place = b.jurisdiction
+			continue
+		}
 		a := r.areas.of(b.jurisdiction)
 		for _, k := range r.areas.chain(a) {
 			j := r.areas.jur(k)
@@ -103,7 +122,7 @@ const earthRadiusMetres = 6371010.0
 // point, and the confidence of the answer. A point just outside the
 // boundaries of its country takes the nearest one within a few kilometres.
 func (r *Resolver) areaAt(lat, lng float64) (*area, int, string) {
-	p := r.Locate(lat, lng)
+	p, place := r.locate(lat, lng)
 	conf, note := confExact, ""
 	if p.County == "" && p.Division == "" && (p.Country == "" || p.Country == "US" || p.Country == "CA") {
 		pt := s2.PointFromLatLng(s2.LatLngFromDegrees(lat, lng))
@@ -124,17 +143,38 @@ func (r *Resolver) areaAt(lat, lng float64) (*area, int, string) {
 			p.Country = try(data.LayerCountry, nearWorld)
 		}
 	}
-	id := cmp.Or(p.County, p.Division, p.Country)
+	if p.County != "" {
+		fips := countyFIPS(p.County)
+		if place >= 0 && !r.local.PlaceInCounty(place, fips) {
+			// The place's and the county's generalised boundaries
+			// disagree near a county line: the place wins, in the county
+			// that holds most of it.
+			if main := r.local.PlaceMainCounty(place); main != 0 {
+				fips = main
+				if k := r.local.Area(fips, place); k >= 0 {
+					return r.areas.localArea(k), min(conf, confPlaceEdge), note
+				}
+			}
+		}
+		if r.unsure[fips] && conf == confExact {
+			// Some places of the county have taxes of their own but no
+			// boundaries: the point may lie in one.
+			conf, note = confCountyOnly, "resolved to its county only: the boundaries of some of the county's taxing places are not in the dataset"
+		}
+		return r.localArea(p.County, fips, place), conf, note
+	}
+	id := cmp.Or(p.Division, p.Country)
 	if id == "" {
 		return nil, 0, ""
 	}
-	if p.County != "" && r.hasCities(p.County) && conf == confExact {
-		// The dataset has no city boundaries: the point may lie in a city
-		// whose tax this area leaves out.
-		conf = 90
-	}
 	return r.areas.of(id), conf, note
 }
+
+// Confidence of coordinate results near the edges of the data.
+const (
+	confPlaceEdge  = 90 // a place near a county line that the county boundaries put elsewhere
+	confCountyOnly = 90 // a county with places that tax but have no boundaries
+)
 
 // validateCoordinates checks a coordinates object at JSON path field.
 func validateCoordinates(field string, c *Coordinates) error {

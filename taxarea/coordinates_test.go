@@ -14,64 +14,64 @@ import (
 func TestLocateRealPlaces(t *testing.T) {
 	r := resolver(t)
 	cases := []struct {
-		name                      string
-		lat, lng                  float64
-		country, division, county string
+		name                             string
+		lat, lng                         float64
+		country, division, county, place string
 	}{
 		// Landmarks.
-		{"Empire State Building", 40.748817, -73.985428, "US", "US-NY", "US-36061"},
-		{"Space Needle", 47.620506, -122.349277, "US", "US-WA", "US-53033"},
-		{"Gateway Arch, St. Louis city", 38.624691, -90.184776, "US", "US-MO", "US-29510"},
-		{"Golden Gate Park", 37.769421, -122.486214, "US", "US-CA", "US-06075"},
-		{"Las Vegas Strip", 36.114647, -115.172813, "US", "US-NV", "US-32003"},
-		{"Honolulu, Iolani Palace", 21.306944, -157.858611, "US", "US-HI", "US-15003"},
-		{"Anchorage", 61.218056, -149.900278, "US", "US-AK", "US-02020"},
-		{"New Orleans, a parish", 29.951065, -90.071533, "US", "US-LA", "US-22071"},
+		{"Empire State Building", 40.748817, -73.985428, "US", "US-NY", "US-36061", ""},
+		{"Space Needle", 47.620506, -122.349277, "US", "US-WA", "US-53033", "US-5363000"},
+		{"Gateway Arch, St. Louis city", 38.624691, -90.184776, "US", "US-MO", "US-29510", "US-2965000"},
+		{"Golden Gate Park", 37.769421, -122.486214, "US", "US-CA", "US-06075", "US-0667000"},
+		{"Las Vegas Strip", 36.114647, -115.172813, "US", "US-NV", "US-32003", ""},
+		{"Honolulu, Iolani Palace", 21.306944, -157.858611, "US", "US-HI", "US-15003", ""},
+		{"Anchorage", 61.218056, -149.900278, "US", "US-AK", "US-02020", ""},
+		{"New Orleans, a parish", 29.951065, -90.071533, "US", "US-LA", "US-22071", ""},
 		// Both sides of state lines.
-		{"Kansas City, Kansas side", 39.03, -94.625, "US", "US-KS", "US-20091"},
-		{"Kansas City, Missouri side", 39.03, -94.59, "US", "US-MO", "US-29095"},
-		{"Texarkana, Texas side", 33.44, -94.12, "US", "US-TX", "US-48037"},
-		{"Texarkana, Arkansas side", 33.425, -94.02, "US", "US-AR", "US-05091"},
-		{"Lake Tahoe, Nevada shore", 39.0968, -119.9426, "US", "US-NV", "US-32005"},
-		{"Lake Tahoe, California shore", 39.0968, -120.0426, "US", "US-CA", "US-06061"},
+		{"Kansas City, Kansas side", 39.03, -94.625, "US", "US-KS", "US-20091", "US-2022700"},
+		{"Kansas City, Missouri side", 39.03, -94.59, "US", "US-MO", "US-29095", "US-2938000"},
+		{"Texarkana, Texas side", 33.44, -94.12, "US", "US-TX", "US-48037", "US-4850352"},
+		{"Texarkana, Arkansas side", 33.425, -94.02, "US", "US-AR", "US-05091", "US-0568810"},
+		{"Lake Tahoe, Nevada shore", 39.0968, -119.9426, "US", "US-NV", "US-32005", ""},
+		{"Lake Tahoe, California shore", 39.0968, -120.0426, "US", "US-CA", "US-06061", ""},
 		// Both sides of national borders.
-		{"Detroit", 42.331427, -83.045754, "US", "US-MI", "US-26163"},
-		{"Windsor", 42.301, -83.03, "CA", "CA-ON", ""},
-		{"Niagara Falls, New York", 43.0962, -79.0377, "US", "US-NY", "US-36063"},
-		{"Niagara Falls, Ontario", 43.0896, -79.0849, "CA", "CA-ON", ""},
-		{"El Paso", 31.761878, -106.485022, "US", "US-TX", "US-48141"},
-		{"Ciudad Juárez", 31.690363, -106.424547, "MX", "", ""},
+		{"Detroit", 42.331427, -83.045754, "US", "US-MI", "US-26163", ""},
+		{"Windsor", 42.301, -83.03, "CA", "CA-ON", "", ""},
+		{"Niagara Falls, New York", 43.0962, -79.0377, "US", "US-NY", "US-36063", ""},
+		{"Niagara Falls, Ontario", 43.0896, -79.0849, "CA", "CA-ON", "", ""},
+		{"El Paso", 31.761878, -106.485022, "US", "US-TX", "US-48141", "US-4824000"},
+		{"Ciudad Juárez", 31.690363, -106.424547, "MX", "", "", ""},
 		// Territories.
-		{"San Juan, Puerto Rico", 18.465539, -66.105735, "US", "US-PR", "US-72127"},
-		{"Hagåtña, Guam", 13.475732, 144.748871, "US", "US-GU", "US-66010"},
-		{"Charlotte Amalie, USVI", 18.341900, -64.930700, "US", "US-VI", "US-78030"},
-		{"Pago Pago, American Samoa", -14.275632, -170.702036, "US", "US-AS", "US-60010"},
-		{"Saipan", 15.177801, 145.750967, "US", "US-MP", "US-69110"},
+		{"San Juan, Puerto Rico", 18.465539, -66.105735, "US", "US-PR", "US-72127", ""},
+		{"Hagåtña, Guam", 13.475732, 144.748871, "US", "US-GU", "US-66010", ""},
+		{"Charlotte Amalie, USVI", 18.341900, -64.930700, "US", "US-VI", "US-78030", ""},
+		{"Pago Pago, American Samoa", -14.275632, -170.702036, "US", "US-AS", "US-60010", ""},
+		{"Saipan", 15.177801, 145.750967, "US", "US-MP", "US-69110", ""},
 		// Canada.
-		{"Parliament Hill, Ottawa", 45.4236, -75.7009, "CA", "CA-ON", ""},
-		{"Montreal", 45.5017, -73.5673, "CA", "CA-QC", ""},
-		{"Vancouver", 49.2827, -123.1207, "CA", "CA-BC", ""},
-		{"Iqaluit", 63.7467, -68.5170, "CA", "CA-NU", ""},
+		{"Parliament Hill, Ottawa", 45.4236, -75.7009, "CA", "CA-ON", "", ""},
+		{"Montreal", 45.5017, -73.5673, "CA", "CA-QC", "", ""},
+		{"Vancouver", 49.2827, -123.1207, "CA", "CA-BC", "", ""},
+		{"Iqaluit", 63.7467, -68.5170, "CA", "CA-NU", "", ""},
 		// Other countries, antimeridian and poles.
-		{"Eiffel Tower", 48.858370, 2.294481, "FR", "", ""},
-		{"Brandenburg Gate", 52.516275, 13.377704, "DE", "", ""},
-		{"Sydney Opera House", -33.856784, 151.215297, "AU", "", ""},
-		{"Tokyo Tower", 35.658581, 139.745433, "JP", "", ""},
-		{"Brasília", -15.793889, -47.882778, "BR", "", ""},
-		{"Fiji, Viti Levu", -17.8, 178.0, "FJ", "", ""},
-		{"Chukotka, west of 180°", 65.5, -175.0, "RU", "", ""},
-		{"Wrangel Island, across 180°", 71.2589, -179.4208, "RU", "", ""},
-		{"Fiji, an island across 180°", -16.4989, -179.9696, "FJ", "", ""},
-		{"Antarctica", -82.0, 30.0, "AQ", "", ""},
-		{"Pristina, Kosovo", 42.6629, 21.1655, "XK", "", ""},
+		{"Eiffel Tower", 48.858370, 2.294481, "FR", "", "", ""},
+		{"Brandenburg Gate", 52.516275, 13.377704, "DE", "", "", ""},
+		{"Sydney Opera House", -33.856784, 151.215297, "AU", "", "", ""},
+		{"Tokyo Tower", 35.658581, 139.745433, "JP", "", "", ""},
+		{"Brasília", -15.793889, -47.882778, "BR", "", "", ""},
+		{"Fiji, Viti Levu", -17.8, 178.0, "FJ", "", "", ""},
+		{"Chukotka, west of 180°", 65.5, -175.0, "RU", "", "", ""},
+		{"Wrangel Island, across 180°", 71.2589, -179.4208, "RU", "", "", ""},
+		{"Fiji, an island across 180°", -16.4989, -179.9696, "FJ", "", "", ""},
+		{"Antarctica", -82.0, 30.0, "AQ", "", "", ""},
+		{"Pristina, Kosovo", 42.6629, 21.1655, "XK", "", "", ""},
 		// Open sea.
-		{"Pacific Ocean", 0, -150, "", "", ""},
-		{"Atlantic Ocean", 30, -40, "", "", ""},
+		{"Pacific Ocean", 0, -150, "", "", "", ""},
+		{"Atlantic Ocean", 30, -40, "", "", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			got := r.Locate(c.lat, c.lng)
-			want := Point{Country: c.country, Division: c.division, County: c.county}
+			want := Point{Country: c.country, Division: c.division, County: c.county, Place: c.place}
 			if got != want {
 				t.Errorf("Locate(%v, %v) = %+v, want %+v", c.lat, c.lng, got, want)
 			}

@@ -39,7 +39,7 @@ func ExampleResolver_LookupAddress() {
 	// COUNTRY US United States of America
 	// STATE US-CA California
 	// COUNTY US-06085 Santa Clara
-	// CITY US-CA-CITY-CUPERTINO Cupertino
+	// CITY US-0617610 Cupertino
 	// Cupertino CA 95014 USA
 }
 

@@ -109,12 +109,12 @@ type pointIndex struct {
 	bounds []boundary
 	v0, v1 []s2.Point // the edges of every boundary, boundary after boundary
 	loops  []int32    // the first edge of every loop, boundary after boundary
-	grids  [data.LayerSubdivision + 1]grid
+	grids  [data.LayerUSPlace + 1]grid
 }
 
 // hit is the result of locating a point: for each layer the index of the
 // containing boundary in pointIndex.bounds, or -1.
-type hit [5]int32
+type hit [data.LayerUSPlace + 1]int32
 
 func (h *hit) of(l data.Layer) int32 { return h[l] }
 
@@ -216,8 +216,20 @@ func (pi *pointIndex) shapeIndex(i int32) *s2.ShapeIndex {
 // locate finds the boundaries that contain p, layer by layer. It does not
 // allocate.
 func (pi *pointIndex) locate(p s2.Point) hit {
-	h := hit{-1, -1, -1, -1, -1}
+	h := hit{-1, -1, -1, -1, -1, -1}
 	leaf := s2.CellFromPoint(p).ID()
+	pi.locateLayers(&h, leaf, p)
+	// A point in a US county may lie in a place with a tax of its own.
+	if h[data.LayerUSCounty] >= 0 && pi.grids[data.LayerUSPlace].index != nil {
+		h[data.LayerUSPlace] = pi.locateIn(&pi.grids[data.LayerUSPlace], leaf, p)
+	}
+	return h
+}
+
+// locateLayers fills h with the boundaries of the layers of layerOrder
+// that contain p, the finest first, stopping where a finer one settles
+// the rest.
+func (pi *pointIndex) locateLayers(h *hit, leaf s2.CellID, p s2.Point) {
 	for _, l := range layerOrder {
 		if l == data.LayerUSState && h[data.LayerUSCounty] >= 0 {
 			continue // a county settles its state
@@ -230,7 +242,6 @@ func (pi *pointIndex) locate(p s2.Point) hit {
 		}
 		h[l] = pi.locateIn(&pi.grids[l], leaf, p)
 	}
-	return h
 }
 
 // locateIn returns the boundary of one layer that contains p, or -1.

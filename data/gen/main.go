@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -41,7 +42,20 @@ type gen struct {
 	src, out string
 	sources  []source
 	files    map[string][]byte // name under files/ -> contents
+	docs     map[string][]byte // generated documents, by path under out
 	log      *slog.Logger
+
+	// The US places are read once and shared by the steps that need
+	// them (loadUSPlaces).
+	placesOnce sync.Once
+	places     *usPlaces
+	placesErr  error
+	zipsOnce   sync.Once
+	zips       map[string]*zipRecord
+	zipsErr    error
+	// local is the US local content built by the rates step, which the
+	// boundaries step reads to write the places it needs.
+	local *usLocal
 }
 
 // addSource records an input for SOURCES.md.
@@ -49,6 +63,10 @@ func (g *gen) addSource(s source) { g.sources = append(g.sources, s) }
 
 // emit stores a generated file under files/.
 func (g *gen) emit(name string, b []byte) { g.files[name] = b }
+
+// doc stores a generated document, written under the output folder
+// (beside SOURCES.md) rather than embedded.
+func (g *gen) doc(name, text string) { g.docs[name] = []byte(text) }
 
 // path returns the path of a source file.
 func (g *gen) path(rel string) string { return filepath.Join(g.src, filepath.FromSlash(rel)) }
@@ -71,7 +89,7 @@ func main() {
 	out := flag.String("out", "data", "dataset package folder to write")
 	flag.Parse()
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	g := &gen{src: *src, out: *out, files: map[string][]byte{}, log: log}
+	g := &gen{src: *src, out: *out, files: map[string][]byte{}, docs: map[string][]byte{}, log: log}
 	if err := run(g); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
@@ -118,6 +136,11 @@ func run(g *gen) error {
 	}
 	if err := os.WriteFile(filepath.Join(g.out, "zz_manifest.go"), src, 0o644); err != nil {
 		return err
+	}
+	for name, b := range g.docs {
+		if err := os.WriteFile(filepath.Join(g.out, filepath.FromSlash(name)), b, 0o644); err != nil {
+			return err
+		}
 	}
 	return os.WriteFile(filepath.Join(g.out, "SOURCES.md"), []byte(sourcesMarkdown(g.sources)), 0o644)
 }

@@ -27,12 +27,27 @@ type zipRecord struct {
 	hasPoint           bool
 }
 
+// loadZIPs reads the GeoNames ZIP codes and the Census ZCTA counties
+// once per run; the postal step and the US local step share them.
+func (g *gen) loadZIPs() (map[string]*zipRecord, error) {
+	g.zipsOnce.Do(func() {
+		zips := map[string]*zipRecord{}
+		if err := readGeonames(g.path("postal/geonames-US.txt"), zips); err != nil {
+			g.zipsErr = err
+			return
+		}
+		if err := readZCTA(g.path("postal/census2020-zcta5-county.csv"), zips); err != nil {
+			g.zipsErr = err
+			return
+		}
+		g.zips = zips
+	})
+	return g.zips, g.zipsErr
+}
+
 func genPostal(g *gen) error {
-	zips := map[string]*zipRecord{}
-	if err := readGeonames(g.path("postal/geonames-US.txt"), zips); err != nil {
-		return err
-	}
-	if err := readZCTA(g.path("postal/census2020-zcta5-county.csv"), zips); err != nil {
+	zips, err := g.loadZIPs()
+	if err != nil {
 		return err
 	}
 	codes := make([]string, 0, len(zips))

@@ -42,6 +42,17 @@ type ratesBuilder struct {
 	juris      map[string]jurisdiction.Jurisdiction
 	rates      []jurisdiction.Rate
 	exceptions []vatException
+	// byJuris indexes rates by jurisdiction, until check sorts them.
+	byJuris map[string][]int
+}
+
+// ratesOf returns the rates added so far of a jurisdiction.
+func (b *ratesBuilder) ratesOf(id string) []jurisdiction.Rate {
+	out := make([]jurisdiction.Rate, 0, len(b.byJuris[id]))
+	for _, i := range b.byJuris[id] {
+		out = append(out, b.rates[i])
+	}
+	return out
 }
 
 // addJuris adds a jurisdiction; adding the same ID twice is an error.
@@ -75,6 +86,10 @@ func (b *ratesBuilder) addRate(r jurisdiction.Rate) error {
 		return fmt.Errorf("%s: rate without tax, category or source", r.Jurisdiction)
 	}
 	r.Value = canonicalRate(r.Value)
+	if b.byJuris == nil {
+		b.byJuris = map[string][]int{}
+	}
+	b.byJuris[r.Jurisdiction] = append(b.byJuris[r.Jurisdiction], len(b.rates))
 	b.rates = append(b.rates, r)
 	return nil
 }
@@ -91,8 +106,7 @@ func genRates(g *gen) error {
 		{"US states and counties", addUSStatesCounties},
 		{"Canada", addCanada},
 		{"US state rates", addUSStateRates},
-		{"SST rate files", addSST},
-		{"California", addCalifornia},
+		{"US local", genUSLocal},
 		{"EU VAT", addEUVAT},
 		{"world rates", addWorldRates},
 	} {
@@ -108,6 +122,13 @@ func genRates(g *gen) error {
 		return err
 	}
 	g.emit(jurisFile, out)
+	local, err := g.local.emitLocal()
+	if err != nil {
+		return err
+	}
+	g.emit(localFile, local)
+	g.doc("COVERAGE.md", g.local.coverageMarkdown())
+	g.doc("states/refused.csv", g.local.refusedCSV())
 	g.log.Info("jurisdictions", "jurisdictions", len(b.juris), "rates", len(b.rates), "exceptions", len(b.exceptions))
 	return nil
 }
@@ -153,7 +174,9 @@ func (b *ratesBuilder) check() error {
 }
 
 // sortRates orders rates by jurisdiction, tax, category and start date.
+// No rate may be added after.
 func (b *ratesBuilder) sortRates() {
+	b.byJuris = nil
 	slices.SortFunc(b.rates, func(x, y jurisdiction.Rate) int {
 		return cmp.Or(
 			strings.Compare(x.Jurisdiction, y.Jurisdiction),

@@ -1,0 +1,18 @@
+// Package content reads tax content that a user brings: rate and
+// boundary files licensed from a state or a vendor, or written by hand,
+// which Levy loads beside or instead of its embedded default (see
+// engine.WithContent and levy serve --content).
+//
+// Three formats are read:
+//
+//   - FormatLevy, Levy's own CSV of jurisdictions, their rates and where
+//     they apply (ReadLevyCSV);
+//   - FormatSST, the rate files and boundary files of the Streamlined
+//     Sales Tax Governing Board;
+//   - FormatZIP5, a table of combined rates by five-digit ZIP code with
+//     their state, county, city and special parts, as the common
+//     commercial downloads lay it out.
+//
+// Every fault of a file is reported with its file, line and column; no
+// row is ever skipped in silence.
+package content

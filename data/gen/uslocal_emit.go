@@ -1,0 +1,300 @@
+package main
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/data/internal/binfmt"
+)
+
+// The US local file: its name, kind and format version. The reader in
+// package data must agree.
+const (
+	localFile    = "local.lvd"
+	localKind    = "us-local"
+	localVersion = 1
+)
+
+// localPlaces returns the places the local file lists: every place of a
+// state with local tax, and every place a ZIP hint names.
+func (L *usLocal) localPlaces() []*usPlace {
+	keep := map[string]*usPlace{}
+	for st, s := range L.states {
+		if s.Note.status == statusNoLocalTax {
+			continue
+		}
+		for _, p := range L.places.byState[st] {
+			if len(p.counties) > 0 {
+				keep[p.code] = p
+			}
+		}
+	}
+	for _, code := range L.hints {
+		if p := L.places.byCode[code]; p != nil && len(p.counties) > 0 {
+			keep[code] = p
+		}
+	}
+	out := make([]*usPlace, 0, len(keep))
+	for _, code := range slices.Sorted(maps.Keys(keep)) {
+		out = append(out, keep[code])
+	}
+	return out
+}
+
+// withBoundary returns the places that some area names: only these need
+// their boundaries, since a point in any other place has the tax of its
+// unincorporated county.
+func (L *usLocal) withBoundary() map[string]bool {
+	out := map[string]bool{}
+	for _, a := range L.areas {
+		if a.place != "" {
+			if p := L.places.byCode[a.place]; p != nil && len(p.loops) > 0 {
+				out[a.place] = true
+			}
+		}
+	}
+	return out
+}
+
+// stateCoverage sums up what a state's content covers.
+func (L *usLocal) stateCoverage(st string) data.LocalState {
+	s := L.states[st]
+	n := s.Note
+	out := data.LocalState{Code: st, Title: n.title, Status: n.status, Origin: n.origin, LocalCap: n.localCap,
+		Sourcing: n.sourcing, NotCovered: n.notCovered}
+	for _, k := range slices.Sorted(maps.Keys(s.sources)) {
+		out.Sources = append(out.Sources, k+sourceDate(k))
+	}
+	for id := range s.juris {
+		if j := L.b.juris[id]; !isCountyType(j.Type) || L.hasRate(id) {
+			out.Jurisdictions++
+		}
+	}
+	places := map[string]bool{}
+	taxed := map[string]bool{} // counties with a local rate
+	for _, a := range L.areas {
+		if a.state != st {
+			continue
+		}
+		out.Areas++
+		if a.place != "" {
+			places[a.place] = true
+		}
+		for _, id := range a.juris {
+			if L.hasRate(id) {
+				taxed[a.county] = true
+			}
+		}
+	}
+	out.Places = len(places)
+	for code, z := range L.zips {
+		if z.state != st || len(z.counties) == 0 {
+			continue
+		}
+		if taxed[z.counties[0].fips] || places[L.hints[code]] {
+			out.ZIPs++
+		}
+	}
+	return out
+}
+
+// hasRate reports whether a jurisdiction has any rate above zero.
+func (L *usLocal) hasRate(id string) bool {
+	for _, r := range L.b.ratesOf(id) {
+		if r.Value.IsPositive() {
+			return true
+		}
+	}
+	return false
+}
+
+// sourceDate gives the date of a source key for the coverage report.
+func sourceDate(key string) string {
+	switch {
+	case key == srcTaxlocus:
+		return " 2026-08-18"
+	case key == srcOpenSalesTax:
+		return " 2026-07-22"
+	case key == "us-ca-cdtfa":
+		return " 2026-01-01"
+	case strings.HasPrefix(key, "us-sst-"):
+		return " 2026Q2"
+	}
+	return ""
+}
+
+// emitLocal writes local.lvd. Layout (version 1):
+//
+//	states, sorted by code: count, then for each
+//	    code, title, status, origin levels (count, strings),
+//	    local cap (bool, then coefficient varint and exponent int),
+//	    sourcing, sources (count, strings), not covered,
+//	    jurisdictions, places, ZIP codes and areas covered (ints)
+//	places, sorted by code: count, then for each
+//	    code, state, name, flags (1 incorporated, 2 boundary),
+//	    counties (count, FIPS as uvarints)
+//	jurisdiction IDs: count, strings
+//	areas: count, then for each
+//	    state, county FIPS (uvarint), place index+1 (0: none),
+//	    members (count, jurisdiction ID indexes)
+//	ZIP hints, by ZIP: count, then ZIP delta and place index
+func (L *usLocal) emitLocal() ([]byte, error) {
+	w := binfmt.NewWriter(localKind, localVersion)
+	states := slices.Sorted(maps.Keys(L.states))
+	w.Uvarint(uint64(len(states)))
+	for _, st := range states {
+		c := L.stateCoverage(st)
+		w.String(c.Code)
+		w.String(c.Title)
+		w.String(c.Status)
+		w.Uvarint(uint64(len(c.Origin)))
+		for _, o := range c.Origin {
+			w.String(o)
+		}
+		w.Bool(c.LocalCap != nil)
+		if c.LocalCap != nil {
+			w.Varint(c.LocalCap.Coefficient().Int64())
+			w.Int(int(c.LocalCap.Exponent()))
+		}
+		w.String(c.Sourcing)
+		w.Uvarint(uint64(len(c.Sources)))
+		for _, s := range c.Sources {
+			w.String(s)
+		}
+		w.String(c.NotCovered)
+		w.Int(c.Jurisdictions)
+		w.Int(c.Places)
+		w.Int(c.ZIPs)
+		w.Int(c.Areas)
+	}
+	places := L.localPlaces()
+	bounds := L.withBoundary()
+	index := map[string]int{}
+	w.Uvarint(uint64(len(places)))
+	for i, p := range places {
+		index[p.code] = i
+		w.String(p.code)
+		w.String(p.state)
+		w.String(p.name)
+		flags := uint64(0)
+		if p.incorporated {
+			flags |= 1
+		}
+		if bounds[p.code] {
+			flags |= 2
+		}
+		w.Uvarint(flags)
+		w.Uvarint(uint64(len(p.counties)))
+		for _, c := range p.counties {
+			n, _ := strconv.Atoi(c.fips)
+			w.Uvarint(uint64(n))
+		}
+	}
+	idSet := map[string]bool{}
+	for _, a := range L.areas {
+		for _, id := range a.juris {
+			idSet[id] = true
+		}
+	}
+	ids := slices.Sorted(maps.Keys(idSet))
+	idIndex := map[string]int{}
+	w.Uvarint(uint64(len(ids)))
+	for i, id := range ids {
+		idIndex[id] = i
+		w.String(id)
+	}
+	w.Uvarint(uint64(len(L.areas)))
+	for _, a := range L.areas {
+		w.String(a.state)
+		n, _ := strconv.Atoi(a.county)
+		w.Uvarint(uint64(n))
+		if a.place == "" {
+			w.Uvarint(0)
+		} else {
+			i, ok := index[a.place]
+			if !ok {
+				return nil, fmt.Errorf("area of %s names place %s, which the place table leaves out", a.county, a.place)
+			}
+			w.Uvarint(uint64(i) + 1)
+		}
+		w.Uvarint(uint64(len(a.juris)))
+		for _, id := range a.juris {
+			w.Uvarint(uint64(idIndex[id]))
+		}
+	}
+	zips := slices.Sorted(maps.Keys(L.hints))
+	var kept []string
+	for _, z := range zips {
+		if _, ok := index[L.hints[z]]; ok {
+			kept = append(kept, z)
+		}
+	}
+	w.Uvarint(uint64(len(kept)))
+	prev := 0
+	for _, z := range kept {
+		n, _ := strconv.Atoi(z)
+		w.Uvarint(uint64(n - prev))
+		prev = n
+		w.Uvarint(uint64(index[L.hints[z]]))
+	}
+	return w.Finish()
+}
+
+// coverageMarkdown writes data/COVERAGE.md: the coverage table of every
+// state, and what each leaves out.
+func (L *usLocal) coverageMarkdown() string {
+	var b strings.Builder
+	b.WriteString("<!-- Code generated by go run ./data/gen. DO NOT EDIT. -->\n")
+	b.WriteString("# Coverage of US local sales tax\n\n")
+	fmt.Fprintf(&b, "Dataset version %s. `levy data coverage` prints this table for the dataset in use, loaded content included. "+
+		"Each state's note (data/states/<st>.md) says how its content was reconciled and checked; data/states/refused.csv lists every source row that is not used, with its reason.\n\n", Version)
+	b.WriteString("| state | status | sources | local jurisdictions | places | ZIP codes | sourcing | not covered |\n")
+	b.WriteString("|---|---|---|---:|---:|---:|---|---|\n")
+	for _, st := range slices.Sorted(maps.Keys(L.states)) {
+		c := L.stateCoverage(st)
+		origin := "destination"
+		if len(c.Origin) > 0 {
+			origin = "origin: " + strings.Join(c.Origin, ", ")
+		}
+		if c.LocalCap != nil {
+			origin += fmt.Sprintf("; local cap %s%%", c.LocalCap.Shift(2))
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %d | %d | %d | %s | %s |\n", st, c.Status, strings.Join(c.Sources, ", "),
+			c.Jurisdictions, c.Places, c.ZIPs, origin, strings.ReplaceAll(c.NotCovered, "|", "/"))
+	}
+	refused := 0
+	for _, e := range L.ledger {
+		if e.reason != "" {
+			refused++
+		}
+	}
+	fmt.Fprintf(&b, "\nSource rows: %d represented, %d refused.\n", len(L.ledger)-refused, refused)
+	return b.String()
+}
+
+// refusedCSV writes data/states/refused.csv: every source row that is
+// not used, with its reason.
+func (L *usLocal) refusedCSV() string {
+	var b strings.Builder
+	b.WriteString("source,ref,state,kind,name,rate,reason\n")
+	for _, e := range L.sortedLedger() {
+		if e.reason == "" {
+			continue
+		}
+		fmt.Fprintf(&b, "%s,%s,%s,%s,%s,%s,%s\n", csvField(e.row.source), csvField(e.row.ref), e.row.state, csvField(e.row.kind),
+			csvField(e.row.label), e.row.rate.String(), csvField(e.reason))
+	}
+	return b.String()
+}
+
+// csvField quotes a CSV field when it needs it.
+func csvField(s string) string {
+	if strings.ContainsAny(s, ",\"\n") {
+		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+	}
+	return s
+}
