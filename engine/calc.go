@@ -273,6 +273,7 @@ type taxOut struct {
 	reasonCode    string
 	notRegistered bool
 	maxTax        bool
+	capped        string // the rule that lowered the rate to the state's local cap, if any
 	original      *decimal.Decimal
 	creditRule    string
 	conversion    *CurrencyConversion
@@ -307,6 +308,10 @@ type calc struct {
 	// buffers reused by ratesOn
 	rateBuf []jurisdiction.Rate
 	infoBuf []bool
+	// places merged by mixed sourcing in this document
+	mixed []mixedPlace
+	// capUsed is the local rate a line has used of its state's local cap
+	capUsed decimal.Decimal
 }
 
 // decision is a taxability decision and rate structure remembered within

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/taxarea"
@@ -24,6 +26,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	if cap(l.taxes) == 0 {
 		l.taxes = c.taxesFor(len(st.at.chain))
 	}
+	c.capUsed = decimalZero
 	for ji := range st.at.chain {
 		j := &st.at.chain[ji]
 		rates, info := c.ratesOn(j.JurisdictionID, date)
@@ -42,6 +45,9 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 			t, err := c.computeTax(l, &st, j, imp, rates, info, amount)
 			if err != nil {
 				return err
+			}
+			if st.split > 0 && ji >= st.split {
+				t.situs = st.splitRole
 			}
 			l.taxes = append(l.taxes, t)
 		}
@@ -229,6 +235,7 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 	if st.zero {
 		rate = decimal.Zero
 	}
+	rate = c.localCap(&t, st, j, imp, rate)
 	t.rate = rate
 	t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable
 	switch {
@@ -299,4 +306,35 @@ func (c *calc) freightTaxable(p *place, goods rules.Taxability) bool {
 	// none, or exempt when separately stated (freight is a field of its
 	// own, so it is separately stated).
 	return false
+}
+
+// localCap lowers the rate of a local jurisdiction of a US state that
+// caps the sum of its local rates (Texas: 2%) to what the jurisdictions
+// before it in the situs's chain (the county, the city, then the
+// districts) leave of the cap, and records what it used. The rate of a
+// jurisdiction outside the state's local levels passes unchanged.
+func (c *calc) localCap(t *taxOut, st *situs, j *taxarea.Jurisdiction, imp jurisdiction.Tax, rate decimal.Decimal) decimal.Decimal {
+	if imp != jurisdiction.SalesTax || st.at.country != "US" {
+		return rate
+	}
+	lv := levelOf(j.JurisdictionType)
+	if lv != levelCounty && lv != levelCity && lv != levelDistrict {
+		return rate
+	}
+	u := c.s.sourcing[st.at.state()]
+	if u == nil || u.localCap == nil {
+		return rate
+	}
+	left := u.localCap.Sub(c.capUsed)
+	if left.Sign() < 0 {
+		left = decimalZero
+	}
+	if rate.GreaterThan(left) {
+		t.capped = "us-" + strings.ToLower(st.at.state()) + "-local-cap"
+		t.ruleReason = "the local rates of " + st.at.state() + " add up to at most " + u.localCap.Shift(2).String() +
+			"%: this jurisdiction's rate of " + rate.Shift(2).String() + "% is lowered to what the others leave"
+		rate = left
+	}
+	c.capUsed = add(c.capUsed, rate)
+	return rate
 }

@@ -41,6 +41,7 @@ type snapshot struct {
 	ips        *data.IPTable
 	bins       *data.BINTable
 	shipping   map[string]data.Shipping // by US state postal code
+	sourcing   map[string]*usSourcing   // by US state postal code
 	hostTable  *rules.Table             // the host's rules, consulted before the defaults
 	table      *rules.Table
 	hostStruct *rules.Structures
@@ -293,6 +294,11 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	if s.resolver, err = taxarea.New(ctx, s.ds, taxarea.WithToday(s.today)); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
+	local, err := s.ds.Local()
+	if err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	s.sourcing = newUSSourcing(local)
 	var rs []rules.Rule
 	var ss []rules.Structure
 	if !c.noDefaults {

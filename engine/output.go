@@ -48,6 +48,9 @@ func (c *calc) wireTaxes(l *line) []Tax {
 		} else if t.result == TaxResultTaxable {
 			w.TaxStructure = TaxStructureSingleRate
 		}
+		if t.capped != "" && w.MaxTaxRuleID == nil {
+			w.MaxTaxRuleID = &RuleRef{Value: t.capped}
+		}
 		if t.basisPercent != nil {
 			bp := money.New(t.basisPercent.Mul(decimalHundred))
 			w.BasisReductionPercentage = &bp

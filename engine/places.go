@@ -1,5 +1,11 @@
 package engine
 
+import (
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/shopspring/decimal"
+)
+
 // euMembers are the member states of the European Union, by ISO 3166-1
 // alpha-2 code (Greece is GR here; its VAT prefix EL is taxreg's concern).
 var euMembers = map[string]bool{
@@ -8,14 +14,65 @@ var euMembers = map[string]bool{
 	"MT": true, "NL": true, "PL": true, "PT": true, "RO": true, "SK": true, "SI": true, "ES": true, "SE": true,
 }
 
-// originStates source an intrastate sale to the seller's location: the
-// states whose statutes make the seller's place of business the situs of a
-// sale within the state. California is sourced to the destination here:
-// its district taxes follow the destination and the dataset holds combined
-// local rates.
-var originStates = map[string]bool{
-	"AZ": true, "IL": true, "MS": true, "MO": true, "NM": true, "OH": true,
-	"PA": true, "TN": true, "TX": true, "UT": true, "VA": true,
+// usSourcing is how a US state sources a sale within it, and caps its
+// local rates: data of the dataset's US local part (data.LocalState),
+// read once per snapshot.
+type usSourcing struct {
+	// origin says, for each level (levelState to levelDistrict), whether
+	// its tax follows the seller's location.
+	origin   [levelDistrict + 1]bool
+	anyOrig  bool
+	allOrig  bool
+	localCap *decimal.Decimal
+	note     string // the state's sourcing rule, for the reason of a tax
+}
+
+// The levels of a US jurisdiction for sourcing.
+const (
+	levelOther = iota
+	levelState
+	levelCounty
+	levelCity
+	levelDistrict
+)
+
+// levelOf returns the sourcing level of a jurisdiction type.
+func levelOf(t jurisdiction.Type) int {
+	switch t {
+	case jurisdiction.State, jurisdiction.Territory:
+		return levelState
+	case jurisdiction.County, jurisdiction.Parish, jurisdiction.Borough:
+		return levelCounty
+	case jurisdiction.City, jurisdiction.Township:
+		return levelCity
+	case jurisdiction.District, jurisdiction.SpecialPurposeDistrict, jurisdiction.TransitDistrict, jurisdiction.LocalImprovementDistrict:
+		return levelDistrict
+	}
+	return levelOther
+}
+
+// newUSSourcing reads the sourcing of every state of the local part.
+func newUSSourcing(l *data.Local) map[string]*usSourcing {
+	out := map[string]*usSourcing{}
+	for _, st := range l.States() {
+		u := &usSourcing{localCap: st.LocalCap, note: st.Sourcing}
+		for _, lv := range st.Origin {
+			switch lv {
+			case "STATE":
+				u.origin[levelState] = true
+			case "COUNTY":
+				u.origin[levelCounty] = true
+			case "CITY":
+				u.origin[levelCity] = true
+			case "DISTRICT":
+				u.origin[levelDistrict] = true
+			}
+		}
+		u.allOrig = u.origin[levelState] && u.origin[levelCounty] && u.origin[levelCity] && u.origin[levelDistrict]
+		u.anyOrig = u.origin[levelState] || u.origin[levelCounty] || u.origin[levelCity] || u.origin[levelDistrict]
+		out[st.Code] = u
+	}
+	return out
 }
 
 // digitalClass reports whether a product class is an electronically

@@ -46,7 +46,7 @@ func (c *calc) release() {
 	w, s := c.w, c.s
 	w.c = calc{envs: reuse(c.envs, 0), taxBlock: reuse(c.taxBlock, maxPooled), lineBlock: reuse(c.lineBlock, maxPooled),
 		inBlock: reuse(c.inBlock, maxPooled), placeBlock: reuse(c.placeBlock, maxPooled),
-		rateBuf: reuse(c.rateBuf, maxPooled), infoBuf: reuse(c.infoBuf, maxPooled)}
+		rateBuf: reuse(c.rateBuf, maxPooled), infoBuf: reuse(c.infoBuf, maxPooled), mixed: reuse(c.mixed, 0)}
 	w.d = doc{lines: reuse(w.d.lines, maxPooled)}
 	// b.errs may have been returned to the caller: drop it, never clear it.
 	w.b = builder{r: resolver{recent: reuse(w.b.r.recent, 0)}}

@@ -1,9 +1,16 @@
 package engine
 
+import "github.com/levytax/levy/taxarea"
+
 // situs is the outcome of sourcing one line: where it is taxed and how.
 type situs struct {
 	at       *place
 	role     LocationRole
+	// split, when above zero, says that the jurisdictions of at from
+	// split on were taken from the destination (role splitRole): a US
+	// state whose local levels are sourced differently.
+	split     int
+	splitRole LocationRole
 	interUS  bool // a US sale that crosses a state line
 	reverse  bool // the buyer accounts for the tax (reverse charge)
 	zero     bool // zero-rated (exports of goods)
@@ -41,11 +48,15 @@ func (c *calc) source(l *line) situs {
 	switch {
 	case dest.country == "US" && orig.country == "US":
 		if dest.state() == orig.state() {
-			if originStates[orig.state()] {
+			u := c.s.sourcing[orig.state()]
+			switch {
+			case u == nil || !u.anyOrig:
+				return situs{at: dest, role: dest.role, ruleID: "us-destination-sourcing"}
+			case u.allOrig:
 				return situs{at: orig, role: orig.role, ruleID: "us-origin-sourcing",
-					reason: "a sale within " + orig.state() + " is sourced to the seller's location"}
+					reason: "a sale within " + orig.state() + " is sourced to the seller's location: " + u.note}
 			}
-			return situs{at: dest, role: dest.role, ruleID: "us-destination-sourcing"}
+			return c.mixedSitus(orig, dest, u)
 		}
 		return situs{at: dest, role: dest.role, interUS: true, ruleID: "us-destination-sourcing",
 			reason: "an interstate sale is sourced to the destination"}
@@ -245,4 +256,40 @@ func chainHas(p *place, id string) bool {
 		}
 	}
 	return false
+}
+
+// mixedSitus sources a sale within a US state whose levels are sourced
+// differently (California: state, county and city taxes at the seller's
+// location, district taxes at the destination): the origin's
+// jurisdictions of the levels that follow the seller, then the
+// destination's of the others. The merged place is built once per pair of
+// places in a document.
+func (c *calc) mixedSitus(orig, dest *place, u *usSourcing) situs {
+	for i := range c.mixed {
+		if m := &c.mixed[i]; m.orig == orig && m.dest == dest {
+			return situs{at: m.at, role: orig.role, split: m.split, splitRole: dest.role, ruleID: "us-mixed-sourcing", reason: u.note}
+		}
+	}
+	p := c.newPlace()
+	*p = *orig
+	p.chain = make([]taxarea.Jurisdiction, 0, len(orig.chain)+len(dest.chain))
+	for _, j := range orig.chain {
+		if lv := levelOf(j.JurisdictionType); lv == levelOther || u.origin[lv] {
+			p.chain = append(p.chain, j)
+		}
+	}
+	split := len(p.chain)
+	for _, j := range dest.chain {
+		if lv := levelOf(j.JurisdictionType); lv != levelOther && !u.origin[lv] {
+			p.chain = append(p.chain, j)
+		}
+	}
+	c.mixed = append(c.mixed, mixedPlace{orig: orig, dest: dest, at: p, split: split})
+	return situs{at: p, role: orig.role, split: split, splitRole: dest.role, ruleID: "us-mixed-sourcing", reason: u.note}
+}
+
+// mixedPlace is a place merged by mixedSitus.
+type mixedPlace struct {
+	orig, dest, at *place
+	split          int
 }
