@@ -4,20 +4,20 @@ import "github.com/levytax/levy/taxarea"
 
 // situs is the outcome of sourcing one line: where it is taxed and how.
 type situs struct {
-	at       *place
-	role     LocationRole
+	at   *place
+	role LocationRole
 	// split, when above zero, says that the jurisdictions of at from
 	// split on were taken from the destination (role splitRole): a US
 	// state whose local levels are sourced differently.
 	split     int
 	splitRole LocationRole
-	interUS  bool // a US sale that crosses a state line
-	reverse  bool // the buyer accounts for the tax (reverse charge)
-	zero     bool // zero-rated (exports of goods)
-	none     bool // outside the scope of the tax: one NONTAXABLE record
-	ruleID   string
-	reason   string
-	noSeller bool // the seller does not charge, whatever its registrations
+	interUS   bool // a US sale that crosses a state line
+	reverse   bool // the buyer accounts for the tax (reverse charge)
+	zero      bool // zero-rated (exports of goods)
+	none      bool // outside the scope of the tax: one NONTAXABLE record
+	ruleID    string
+	reason    string
+	noSeller  bool // the seller does not charge, whatever its registrations
 }
 
 // source decides where a line is taxed: the situs override first, then the
