@@ -276,64 +276,13 @@ func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
 	all := string(text)
 	s := func(t ref) string { return all[t.off : t.off+t.n] }
 	j.all = make([]jurisdiction.Jurisdiction, n)
-	j.byID = newHashIndex(n)
+	parents := make([]int32, n)
 	for i := range recs {
 		x := &recs[i]
 		j.all[i] = jurisdiction.Jurisdiction{ID: s(x.id), Type: x.typ, Name: s(x.name), Country: s(x.country), ExternalCode: s(x.ext), Period: x.period}
-		j.byID.add(j.byID.hash(j.all[i].ID), int32(i))
+		parents[i] = x.parent
 	}
-	for i := range recs {
-		if p := recs[i].parent; p >= 0 {
-			j.all[i].Parent = j.all[p].ID
-		}
-	}
-
-	// Children: a counting sort of the indexes by parent keeps each group
-	// in ID order.
-	j.kidsOff = make([]int32, n+1)
-	for i := range recs {
-		if p := recs[i].parent; p >= 0 {
-			j.kidsOff[p+1]++
-		}
-	}
-	for i := 1; i <= n; i++ {
-		j.kidsOff[i] += j.kidsOff[i-1]
-	}
-	j.kids = make([]int32, j.kidsOff[n])
-	fill := slices.Clone(j.kidsOff[:n])
-	for i := range recs {
-		if p := recs[i].parent; p >= 0 {
-			j.kids[fill[p]] = int32(i)
-			fill[p]++
-		}
-	}
-
-	// External codes: the groups in the order of their first member.
-	type extKey struct{ country, code string }
-	groupOf := map[extKey]int{}
-	var members [][]int32
-	for i := range j.all {
-		x := &j.all[i]
-		if x.ExternalCode == "" {
-			continue
-		}
-		k := extKey{x.Country, x.ExternalCode}
-		g, ok := groupOf[k]
-		if !ok {
-			g = len(members)
-			groupOf[k] = g
-			members = append(members, nil)
-		}
-		members[g] = append(members[g], int32(i))
-	}
-	j.ext = make([]int32, len(members))
-	j.byExt = newHashIndex(len(members))
-	for g := range members {
-		j.ext[g] = int32(len(j.extIdx))
-		j.extIdx = append(j.extIdx, members[g]...)
-		x := &j.all[members[g][0]]
-		j.byExt.add(j.byExt.hash2(x.Country, x.ExternalCode), int32(g))
-	}
+	j.buildIndexes(parents)
 
 	nr := r.Count(8)
 	j.rates = make([]rateRec, nr)
@@ -398,6 +347,70 @@ func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
 		return nil, err
 	}
 	return j, nil
+}
+
+// buildIndexes builds the tables that find jurisdictions by ID, parent and
+// external code; parents[i] is the index of all[i]'s parent, or -1, and
+// sets all[i].Parent.
+func (j *Jurisdictions) buildIndexes(parents []int32) {
+	n := len(j.all)
+	j.byID = newHashIndex(n)
+	for i := range j.all {
+		j.byID.add(j.byID.hash(j.all[i].ID), int32(i))
+	}
+	for i, p := range parents {
+		if p >= 0 {
+			j.all[i].Parent = j.all[p].ID
+		}
+	}
+
+	// Children: a counting sort of the indexes by parent keeps each group
+	// in ID order.
+	j.kidsOff = make([]int32, n+1)
+	for _, p := range parents {
+		if p >= 0 {
+			j.kidsOff[p+1]++
+		}
+	}
+	for i := 1; i <= n; i++ {
+		j.kidsOff[i] += j.kidsOff[i-1]
+	}
+	j.kids = make([]int32, j.kidsOff[n])
+	fill := slices.Clone(j.kidsOff[:n])
+	for i, p := range parents {
+		if p >= 0 {
+			j.kids[fill[p]] = int32(i)
+			fill[p]++
+		}
+	}
+
+	// External codes: the groups in the order of their first member.
+	type extKey struct{ country, code string }
+	groupOf := map[extKey]int{}
+	var members [][]int32
+	for i := range j.all {
+		x := &j.all[i]
+		if x.ExternalCode == "" {
+			continue
+		}
+		k := extKey{x.Country, x.ExternalCode}
+		g, ok := groupOf[k]
+		if !ok {
+			g = len(members)
+			groupOf[k] = g
+			members = append(members, nil)
+		}
+		members[g] = append(members[g], int32(i))
+	}
+	j.ext = make([]int32, len(members))
+	j.extIdx = nil
+	j.byExt = newHashIndex(len(members))
+	for g := range members {
+		j.ext[g] = int32(len(j.extIdx))
+		j.extIdx = append(j.extIdx, members[g]...)
+		x := &j.all[members[g][0]]
+		j.byExt.add(j.byExt.hash2(x.Country, x.ExternalCode), int32(g))
+	}
 }
 
 // readJurisDate reads a date written by the generator.

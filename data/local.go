@@ -48,28 +48,34 @@ type Local struct {
 // LocalState is how a state's local content was built and how the state
 // sources sales.
 type LocalState struct {
-	Code   string // postal abbreviation
-	Title  string // the title of the state's note
-	Status string // reconciled, partial, unreconciled, or no local tax
+	Code   string `json:"code"`   // postal abbreviation
+	Title  string `json:"title"`  // the title of the state's note
+	Status string `json:"status"` // reconciled, partial, unreconciled, or no local tax
 	// Origin lists the levels (STATE, COUNTY, CITY, DISTRICT) whose tax
 	// follows the seller's location on a sale within the state; the
 	// others follow the destination. Empty for destination sourcing.
-	Origin []string
+	Origin []string `json:"origin,omitempty"`
 	// LocalCap is the most that the local rates of one address may add
 	// up to (Texas: 0.02), or nil.
-	LocalCap *decimal.Decimal
+	LocalCap *decimal.Decimal `json:"localCap,omitempty"`
 	// Sourcing states the sourcing rule in a sentence, with its citation.
-	Sourcing string
+	Sourcing string `json:"sourcing"`
 	// Sources are the keys of the sources the content comes from, with
 	// their dates ("taxlocus 2026-08-18").
-	Sources []string
+	Sources []string `json:"sources"`
 	// NotCovered says what the content leaves out.
-	NotCovered string
+	NotCovered string `json:"notCovered"`
 	// Counts of what the content covers.
-	Jurisdictions, Places, ZIPs, Areas int
+	Jurisdictions int `json:"jurisdictions"`
+	Places        int `json:"places"`
+	ZIPs          int `json:"zips"`
+	Areas         int `json:"areas"`
 	// Content names the file that a user's content for the state came
 	// from; "" for the embedded default.
-	Content string
+	Content string `json:"content,omitempty"`
+	// ByZIP reports that the content gives the state's areas by ZIP code
+	// and ZIP+4 range rather than by county and place.
+	ByZIP bool `json:"byZip,omitempty"`
 }
 
 // OriginSourced reports whether a level (STATE, COUNTY, CITY or
@@ -93,6 +99,7 @@ type placeRec struct {
 
 // areaRec is a tax area of the table.
 type areaRec struct {
+	byZIP   bool
 	state   uint16
 	county  uint32 // county FIPS
 	place   int32  // index in Local.places, -1 for the unincorporated county
@@ -142,6 +149,9 @@ type Place struct {
 type LocalArea struct {
 	State, County, Place string
 	Jurisdictions        []string
+	// ByZIP marks an area that only ZIP codes reach (ZIPArea), which no
+	// county and place name.
+	ByZIP bool
 }
 
 // Local returns the dataset's US local part, decoding it on first use.
@@ -285,7 +295,10 @@ func (l *Local) NumAreas() int { return len(l.areas) }
 // AreaAt returns the i-th tax area.
 func (l *Local) AreaAt(i int) LocalArea {
 	a := &l.areas[i]
-	out := LocalArea{State: l.states[a.state].Code, County: fips5(a.county)}
+	out := LocalArea{State: l.states[a.state].Code, County: fips5(a.county), ByZIP: a.byZIP}
+	if a.county == 0 {
+		out.County = ""
+	}
 	if a.place >= 0 {
 		out.Place = l.str(l.places[a.place].code)
 	}
@@ -343,27 +356,37 @@ func (l *Local) ZIPHint(zip uint32) int {
 func (l *Local) HasZIPAreas() bool { return len(l.zipAreas) > 0 }
 
 // ZIPArea returns the index of the tax area that content gives to a ZIP
-// code and, when plus4 is not negative, the ZIP+4 code within it: the
-// narrowest range holding plus4, else the area of the whole ZIP. It
-// returns -1 when the content says nothing of the ZIP.
-func (l *Local) ZIPArea(zip uint32, plus4 int) int {
+// code (as a number) and, when plus4 is not negative, to a ZIP+4 code
+// within it: the narrowest range holding plus4, else the area of the
+// whole ZIP. Without plus4 it is the whole ZIP's area, or the area of the
+// ZIP's first range. sure is false when the ZIP's ranges give different
+// areas and plus4 did not pick one. It returns -1 when the content says
+// nothing of the ZIP.
+func (l *Local) ZIPArea(zip uint32, plus4 int) (area int, sure bool) {
 	i, _ := slices.BinarySearchFunc(l.zipAreas, zip, func(z zipArea, k uint32) int { return cmp.Compare(z.zip, k) })
-	best, width := -1, 1<<20
+	best, width, first, same := -1, 1<<20, -1, true
 	for ; i < len(l.zipAreas) && l.zipAreas[i].zip == zip; i++ {
 		z := &l.zipAreas[i]
-		w := int(z.hi) - int(z.lo)
+		if first < 0 {
+			first = int(z.area)
+		} else if int(z.area) != first {
+			same = false
+		}
 		whole := z.lo == 0 && z.hi == 9999
-		if plus4 < 0 && !whole {
+		if plus4 < 0 && !whole || plus4 >= 0 && (plus4 < int(z.lo) || plus4 > int(z.hi)) {
 			continue
 		}
-		if plus4 >= 0 && (plus4 < int(z.lo) || plus4 > int(z.hi)) {
-			continue
-		}
-		if w < width {
+		if w := int(z.hi) - int(z.lo); w < width {
 			best, width = int(z.area), w
 		}
 	}
-	return best
+	switch {
+	case best >= 0:
+		return best, same || plus4 >= 0
+	case first >= 0:
+		return first, same
+	}
+	return -1, false
 }
 
 // str returns a string of the table's text.
@@ -497,7 +520,9 @@ func (b *LocalBuilder) Build() (*Local, error) {
 			return nil, fmt.Errorf("area %d: unknown state %s", i, a.State)
 		}
 		county, err := strconv.ParseUint(a.County, 10, 32)
-		if err != nil || len(a.County) != 5 {
+		if a.County == "" && a.ByZIP {
+			county, err = 0, nil // a ZIP code whose county the dataset does not know
+		} else if err != nil || len(a.County) != 5 {
 			return nil, fmt.Errorf("area %d: county %q is not a FIPS code", i, a.County)
 		}
 		place := int32(-1)
@@ -511,12 +536,14 @@ func (b *LocalBuilder) Build() (*Local, error) {
 		if len(a.Jurisdictions) == 0 {
 			return nil, fmt.Errorf("area %d (%s %s) has no jurisdictions", i, a.County, a.Place)
 		}
-		k := areaKey{uint32(county), place}
-		if _, dup := l.byArea[k]; dup {
-			return nil, fmt.Errorf("area of county %s and place %q twice", a.County, a.Place)
+		if !a.ByZIP {
+			k := areaKey{uint32(county), place}
+			if _, dup := l.byArea[k]; dup {
+				return nil, fmt.Errorf("area of county %s and place %q twice", a.County, a.Place)
+			}
+			l.byArea[k] = int32(i)
 		}
-		l.byArea[k] = int32(i)
-		l.areas = append(l.areas, areaRec{state: si, county: uint32(county), place: place, members: uint32(len(l.members))})
+		l.areas = append(l.areas, areaRec{byZIP: a.ByZIP, state: si, county: uint32(county), place: place, members: uint32(len(l.members))})
 		for _, id := range a.Jurisdictions {
 			l.members = append(l.members, ref(id))
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/data/content"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
@@ -147,6 +148,8 @@ type config struct {
 	today      func() civil.Date
 	log        *slog.Logger
 	journal    journal.Store
+	content    []content.Source
+	contentOpt content.Options
 }
 
 // Option configures an Engine.
@@ -188,6 +191,20 @@ type RateEntry struct {
 // in the dataset.
 func WithRates(rates ...RateEntry) Option {
 	return func(c *config) { c.rates = append(c.rates, rates...) }
+}
+
+// WithContent loads rate and boundary files over the dataset when the
+// engine is built or reloaded (so that a Reload picks up their new
+// contents): SST rate and boundary files, ZIP rate tables or Levy's own
+// CSV (see package data/content). For the US states they cover they
+// replace the dataset's local content; a file with a bad row fails New,
+// naming the file, line and column. opts.AsOf picks the rows of SST
+// boundary files in force (today when zero).
+func WithContent(opts content.Options, sources ...content.Source) Option {
+	return func(c *config) {
+		c.content = append(c.content, sources...)
+		c.contentOpt = opts
+	}
 }
 
 // WithSettings sets the engine's business settings.
@@ -232,6 +249,7 @@ func (e *Engine) Reload(ctx context.Context, opts ...Option) error {
 	c.structures = append([]rules.Structure(nil), c.structures...)
 	c.ruleFiles = append([]string(nil), c.ruleFiles...)
 	c.rates = append([]RateEntry(nil), c.rates...)
+	c.content = append([]content.Source(nil), c.content...)
 	for _, o := range opts {
 		o(&c)
 	}
@@ -264,6 +282,20 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	}
 	if err := s.settings.check(); err != nil {
 		return nil, err
+	}
+	if len(c.content) > 0 {
+		opt := c.contentOpt
+		if opt.AsOf.IsZero() {
+			opt.AsOf = s.today()
+		}
+		o, err := content.Load(ctx, s.ds, opt, c.content...)
+		if err != nil {
+			return nil, fmt.Errorf("engine: content: %w", err)
+		}
+		if s.ds, err = s.ds.WithOverlay(o); err != nil {
+			return nil, fmt.Errorf("engine: content: %w", err)
+		}
+		s.log.LogAttrs(ctx, slog.LevelInfo, "content loaded", slog.String("files", o.Name), slog.Any("states", o.States))
 	}
 	var err error
 	if s.jur, err = s.ds.Jurisdictions(); err != nil {

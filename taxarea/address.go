@@ -317,6 +317,11 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 	if !haveState {
 		return nil, levy.NotFound(field, "no state for this address")
 	}
+	if zip5 != "" && r.local.HasZIPAreas() {
+		if res, ok := r.contentZIP(a, state, zip5, plus4, d, statuses, regionBroken); ok {
+			return res, nil
+		}
+	}
 	cands = r.narrowByCounty(cands, a.SubDivision)
 
 	var out []LookupResult
@@ -417,6 +422,72 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		out[0].Statuses = append(slices.Clip(out[0].Statuses), Status{LookupResult: MaxTaxAreasExceeded})
 	}
 	return out, nil
+}
+
+// contentZIP resolves an address of a state whose rates a user's content
+// gives by ZIP code and ZIP+4 range (an SST boundary file, a ZIP rate
+// table): the area of the ZIP+4 range, or of the ZIP. ok is false when
+// the content says nothing of the state; a ZIP of a state it covers that
+// it does not list gets the county with the state's rate alone and a
+// status saying so.
+func (r *Resolver) contentZIP(a PostalAddress, state jurisdiction.Subdivision, zip5, plus4 string, d civil.Date, statuses []Status, regionBroken bool) ([]LookupResult, bool) {
+	st, ok := r.local.State(state.Code)
+	if !ok || st.Content == "" || !st.ByZIP {
+		return nil, false
+	}
+	p4 := -1
+	if plus4 != "" {
+		p4 = int(zipNumber(plus4))
+	}
+	conf := confExact
+	if regionBroken {
+		conf = confRegionBroken
+	}
+	postal := zip5
+	if plus4 != "" {
+		postal += "-" + plus4
+	}
+	addr := PostalAddress{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, City: titleCase(a.City),
+		MainDivision: state.Code, PostalCode: postal, Country: "USA"}
+	k, sure := r.local.ZIPArea(zipNumber(zip5), p4)
+	var ar *area
+	if k >= 0 {
+		ar = r.areas.localArea(k)
+		if !sure {
+			conf = min(conf, confZIPPlace)
+			statuses = append(slices.Clip(statuses), Status{LookupResult: Normal, Value: "the loaded content's rates vary within ZIP code " + zip5 + ": give the ZIP+4"})
+		}
+		county, _ := r.local.AreaKey(k)
+		if j, ok := r.juris.ByID("US-" + fips5(county)); ok {
+			addr.SubDivision = j.Name
+		}
+	} else {
+		z, found := r.postal.Find(zip5)
+		if !found || z.NumCounties() == 0 {
+			ar = r.areas.of(state.ID())
+		} else {
+			c := z.County(0)
+			ar = r.areas.of(c.Jurisdiction)
+			if j, ok := r.juris.ByID(c.Jurisdiction); ok {
+				addr.SubDivision = j.Name
+			}
+		}
+		conf = min(conf, confStateOnly)
+		statuses = append(slices.Clip(statuses), Status{LookupResult: Normal, Value: "the loaded content (" + st.Content + ") has no rate for ZIP code " + zip5 + ": the state's rate alone applies"})
+	}
+	res := r.result(ar, d, conf, statuses...)
+	res.PostalAddresses = []PostalAddress{addr}
+	return []LookupResult{res}, true
+}
+
+// fips5 writes a county FIPS number with its five digits.
+func fips5(n uint32) string {
+	b := []byte("00000")
+	for i := 4; i >= 0; i-- {
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b)
 }
 
 // localArea returns the tax area of a county (its jurisdiction ID and

@@ -28,6 +28,8 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	fs.SetOutput(io.Discard)
 	dataDir := fs.String("data-dir", "", "data directory whose tax journal stores the calculation")
 	tenant := fs.String("tenant", levy.DefaultTenant, "tenant of the stored calculation")
+	var cf contentFlags
+	cf.register(fs)
 	if err := fs.Parse(args[1:]); err != nil {
 		return usageError{err.Error()}
 	}
@@ -43,7 +45,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 		defer f.Close()
 		in = f
 	}
-	var opts []engine.Option
+	opts := cf.engineOptions()
 	if *dataDir != "" {
 		store, err := journal.Open(ctx, journalDir(*dataDir))
 		if err != nil {

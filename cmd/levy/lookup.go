@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/taxarea"
 )
 
@@ -45,6 +44,8 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.Usage = func() { fmt.Fprint(stderr, lookupUsage) }
 	var asOf, from, to dateFlag
 	fs.Var(&asOf, "as-of", "date of the lookup (default today)")
+	var cf contentFlags
+	cf.register(fs)
 	var addr taxarea.PostalAddress
 	var country, id string
 	switch kind {
@@ -87,7 +88,11 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	pos = append(pos, fs.Args()...)
 
-	r, err := taxarea.New(ctx, data.Default())
+	ds, err := cf.dataset(ctx)
+	if err != nil {
+		return err
+	}
+	r, err := taxarea.New(ctx, ds)
 	if err != nil {
 		return err
 	}

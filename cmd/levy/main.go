@@ -12,6 +12,11 @@
 //	levy clients create|rotate|revoke|list|rotate-key --data-dir DIR   API credentials
 //	levy webhook receive --addr HOST:PORT --target-url URL   accept signed e-invoicing events
 //	levy webhook dead-letters list|replay --data-dir DIR     events given up after the last attempt
+//	levy data coverage [--content FILE]                      what the US local content covers, state by state
+//
+// calc, lookup, serve and data coverage take --content FILE (repeatable)
+// to load rate and boundary files over the embedded content (see package
+// data/content).
 //
 // Results are printed as JSON in the wire format of the HTTP API.
 package main
@@ -44,6 +49,7 @@ commands:
   serve     serve the HTTP API: levy serve --addr HOST:PORT --data-dir DIR (levy serve -h)
   clients   manage API credentials: levy clients create|rotate|revoke|list|rotate-key -h
   webhook   receive signed e-invoicing events (levy webhook receive -h), list and replay dead letters (levy webhook dead-letters -h)
+  data      what the US local content covers, state by state: levy data coverage [--content FILE]
 `
 
 // run executes one command and returns the process exit code: 0 on
@@ -69,6 +75,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = runServe(ctx, args[1:], stdout, stderr, serveConfig{})
 	case "webhook":
 		err = runWebhook(ctx, args[1:], stdout, stderr)
+	case "data":
+		err = runData(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -169,3 +169,43 @@ func TestJournalCLI(t *testing.T) {
 		t.Errorf("empty data directory: exit %d, %s", code, errOut)
 	}
 }
+
+func TestDataCoverage(t *testing.T) {
+	code, out, errOut := runCLI(t, "data", "coverage")
+	if code != 0 || !strings.Contains(out, "| TX |") || !strings.Contains(out, "| state | status | sources |") {
+		t.Fatalf("exit %d, stderr %s, stdout %.300s", code, errOut, out)
+	}
+	code, out, errOut = runCLI(t, "data", "coverage", "--state", "wa", "--format", "json", "--content", "../../data/content/testdata/zip5-washington.csv")
+	var states []struct {
+		Code, Status, Content string
+		ZIPs                  int
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &states) != nil || len(states) != 1 || states[0].Status != "loaded content" ||
+		states[0].Content != "zip5-washington.csv" || states[0].ZIPs != 5 {
+		t.Errorf("WA with content: exit %d, stderr %s, stdout %s", code, errOut, out)
+	}
+	code, _, errOut = runCLI(t, "data", "coverage", "--content", "../../data/content/testdata/README.md")
+	if code != 1 || !strings.Contains(errOut, "README.md:1: not a content file") {
+		t.Errorf("a file that is no content: exit %d, %s", code, errOut)
+	}
+}
+
+func TestContentFlag(t *testing.T) {
+	code, out, errOut := runCLI(t, "lookup", "address", "--city", "Bellevue", "--state", "WA", "--zip", "98004",
+		"--content", "zip5:../../data/content/testdata/zip5-washington.csv")
+	if code != 0 || !strings.Contains(out, "US-WA-Z-BELLEVUE-CITY") {
+		t.Errorf("lookup with content: exit %d, stderr %s, stdout %.400s", code, errOut, out)
+	}
+	req := `{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":"2026-08-01",
+		"seller":{"company":"ACME","physicalOrigin":{"city":"Houston","mainDivision":"TX","postalCode":"77002","country":"US"}},
+		"customer":{"destination":{"city":"Houston","mainDivision":"TX","postalCode":"77002","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100.00}]}`
+	path := filepath.Join(t.TempDir(), "houston.json")
+	if err := os.WriteFile(path, []byte(req), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, "calc", "sale", "--content", "../../data/content/testdata/levy-texas.csv", path)
+	if code != 0 || !strings.Contains(out, `"totalTax": 8.25`) || !strings.Contains(out, "US-TX-DHOUSTON_MTA") {
+		t.Errorf("calc with content: exit %d, stderr %s, stdout %.600s", code, errOut, out)
+	}
+}

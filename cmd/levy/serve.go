@@ -54,6 +54,7 @@ type serveConfig struct {
 	webhookAttempts int
 	webhookTimeout  time.Duration
 	webhookHTTP     bool
+	content         contentFlags
 	listening       func(addr string) // tells tests the address; nil in production
 	shutdownStarted func()            // tells tests shutdown began; nil in production
 }
@@ -82,6 +83,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.IntVar(&c.webhookAttempts, "webhook-max-attempts", einvoice.DefaultMaxAttempts, "attempts of a webhook event before it goes to the dead-letter list")
 	fs.DurationVar(&c.webhookTimeout, "webhook-timeout", einvoice.DefaultTimeout, "time allowed to one attempt of a webhook event")
 	fs.BoolVar(&c.webhookHTTP, "webhook-allow-http", false, "allow plain http webhook targets on any host (by default only https, or http to loopback)")
+	c.content.register(fs)
 	fs.BoolVar(&c.dev, "dev", false, "create (once) a development credential that is active at once, give it a fresh secret and print it with a ready curl command")
 	return fs
 }
@@ -229,6 +231,7 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	if c.rules != "" {
 		opts = append(opts, engine.WithRuleFiles(strings.Split(c.rules, ",")...))
 	}
+	opts = append(opts, c.content.engineOptions()...)
 	e, err := engine.New(ctx, opts...)
 	if err != nil {
 		return nil, nil, err

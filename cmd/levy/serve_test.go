@@ -304,12 +304,17 @@ func TestServeConfiguration(t *testing.T) {
 	if err := fs.Parse([]string{"--addr", "127.0.0.1:9999"}); err != nil {
 		t.Fatal(err)
 	}
-	env := map[string]string{"LEVY_ADDR": "0.0.0.0:1", "LEVY_DATA_DIR": "/srv/levy", "LEVY_MAX_BODY": "1024", "LEVY_WRITE_TIMEOUT": "5s"}
+	env := map[string]string{"LEVY_ADDR": "0.0.0.0:1", "LEVY_DATA_DIR": "/srv/levy", "LEVY_MAX_BODY": "1024", "LEVY_WRITE_TIMEOUT": "5s",
+		"LEVY_CONTENT": "sst:/srv/MNR.csv, /srv/MNB.csv", "LEVY_CONTENT_DATE": "2026-04-01"}
 	if err := fromEnv(fs, func(k string) string { return env[k] }); err != nil {
 		t.Fatal(err)
 	}
 	if c.addr != "127.0.0.1:9999" || c.dataDir != "/srv/levy" || c.maxBody != 1024 || c.write != 5*time.Second {
 		t.Fatalf("config %+v", c)
+	}
+	if src := c.content.sources(); len(src) != 2 || src[0].Format != "sst" || src[0].Path != "/srv/MNR.csv" || src[1].Path != "/srv/MNB.csv" ||
+		c.content.date.d.String() != "2026-04-01" {
+		t.Errorf("content from the environment: %+v, %s", src, c.content.date.d)
 	}
 	env["LEVY_MAX_BODY"] = "lots"
 	if err := fromEnv(serveFlags(&c), func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "LEVY_MAX_BODY") {

@@ -70,7 +70,7 @@ var levyColumns = []string{"state", "jurisdiction", "type", "name", "code", "rat
 
 // ReadLevyCSV reads a file in Levy's content format. name names the file
 // in errors. Every fault of every row is reported, each with its line and
-// column; no row is skipped.
+// column; the rows without faults are returned beside the error.
 func ReadLevyCSV(name string, r io.Reader) ([]Row, error) {
 	cr := csv.NewReader(r)
 	cr.Comment = '#'
@@ -115,6 +115,7 @@ func ReadLevyCSV(name string, r io.Reader) ([]Row, error) {
 			}
 			return nil, &Error{File: name, Line: line, Message: err.Error()}
 		}
+		before := len(errs)
 		get := func(c string) string {
 			i, ok := col[c]
 			if !ok || i >= len(rec) {
@@ -176,15 +177,18 @@ func ReadLevyCSV(name string, r io.Reader) ([]Row, error) {
 			}
 			row.Where = append(row.Where, w)
 		}
-		rows = append(rows, row)
+		if len(errs) == before {
+			rows = append(rows, row)
+		}
 	}
 	if len(errs) > 0 {
-		return nil, errs
+		return rows, errs
 	}
 	return rows, nil
 }
 
-// checkID checks the form of a jurisdiction ID of a state: a county
+// checkID checks the form of a jurisdiction ID of a state: the state
+// itself ("US-TX", for its own rate), a county
 // ("US-" and 5 FIPS digits of the state), a place ("US-" and the 7-digit
 // GEOID, or 10 digits for a county subdivision), or another local
 // jurisdiction ("US-TX-..." with the state's code).
@@ -194,6 +198,9 @@ func checkID(state, id string) error {
 		return fmt.Errorf("%q does not start with US-", id)
 	}
 	sub, known := jurisdiction.SubdivisionOf("US", state)
+	if rest == state {
+		return nil // the state itself
+	}
 	if digits(rest) {
 		switch len(rest) {
 		case 5, 7, 10:

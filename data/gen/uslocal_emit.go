@@ -252,20 +252,11 @@ func (L *usLocal) coverageMarkdown() string {
 	b.WriteString("# Coverage of US local sales tax\n\n")
 	fmt.Fprintf(&b, "Dataset version %s. `levy data coverage` prints this table for the dataset in use, loaded content included. "+
 		"Each state's note (data/states/<st>.md) says how its content was reconciled and checked; data/states/refused.csv lists every source row that is not used, with its reason.\n\n", Version)
-	b.WriteString("| state | status | sources | local jurisdictions | places | ZIP codes | sourcing | not covered |\n")
-	b.WriteString("|---|---|---|---:|---:|---:|---|---|\n")
+	var states []data.LocalState
 	for _, st := range slices.Sorted(maps.Keys(L.states)) {
-		c := L.stateCoverage(st)
-		origin := "destination"
-		if len(c.Origin) > 0 {
-			origin = "origin: " + strings.Join(c.Origin, ", ")
-		}
-		if c.LocalCap != nil {
-			origin += fmt.Sprintf("; local cap %s%%", c.LocalCap.Shift(2))
-		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %d | %d | %d | %s | %s |\n", st, c.Status, strings.Join(c.Sources, ", "),
-			c.Jurisdictions, c.Places, c.ZIPs, origin, strings.ReplaceAll(c.NotCovered, "|", "/"))
+		states = append(states, L.stateCoverage(st))
 	}
+	b.WriteString(data.CoverageTable(states))
 	refused := 0
 	for _, e := range L.ledger {
 		if e.reason != "" {

@@ -1,0 +1,290 @@
+package content
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/jurisdiction"
+)
+
+// builder collects the content of every file, state by state.
+type builder struct {
+	opts   Options
+	juris  *data.Jurisdictions
+	local  *data.Local
+	postal *data.Postal
+	places map[string][]int // state -> its places (indexes of local)
+	zips   []zipOfState     // every ZIP code, in order
+	states map[string]*stateContent
+}
+
+// zipOfState is a ZIP code and its state.
+type zipOfState struct{ code, state string }
+
+// stateContent is what the files say of one state.
+type stateContent struct {
+	sub    jurisdiction.Subdivision
+	files  []string
+	format Format
+	juris  map[string]jurisdiction.Jurisdiction
+	rates  []jurisdiction.Rate
+	scopes map[Where][]string // place-based content: where -> jurisdictions
+	zips   []zipDraft         // ZIP-based content
+	// SST files: the jurisdiction of each type and code of the rate
+	// files, and the boundary rows in force
+	sstIDs   map[string]string
+	boundary []sstBoundary
+}
+
+// zipDraft is a ZIP code or ZIP+4 range with the jurisdictions that tax
+// it, its county first.
+type zipDraft struct {
+	zip     string
+	lo, hi  int
+	county  string   // FIPS of the ZIP's county, "" when the dataset knows none
+	members []string // the other jurisdictions
+}
+
+func newBuilder(ds *data.Dataset, opts Options) (*builder, error) {
+	b := &builder{opts: opts, states: map[string]*stateContent{}, places: map[string][]int{}}
+	var err error
+	if b.juris, err = ds.Jurisdictions(); err != nil {
+		return nil, err
+	}
+	if b.local, err = ds.Local(); err != nil {
+		return nil, err
+	}
+	if b.postal, err = ds.Postal(); err != nil {
+		return nil, err
+	}
+	for _, z := range b.postal.All() {
+		b.zips = append(b.zips, zipOfState{z.Code, z.State})
+	}
+	for i := range b.local.NumPlaces() {
+		st := b.local.PlaceAt(i).State
+		b.places[st] = append(b.places[st], i)
+	}
+	return b, nil
+}
+
+// state returns the content of a state, started by file name in format f.
+// A state's content comes in one format; SST rate and boundary files may
+// be several.
+func (b *builder) state(name string, line int, st string, f Format) (*stateContent, error) {
+	sub, ok := jurisdiction.SubdivisionOf("US", st)
+	if !ok || sub.Code != st {
+		return nil, &Error{File: name, Line: line, Column: "state", Message: fmt.Sprintf("%q is not a US state", st)}
+	}
+	s := b.states[st]
+	if s == nil {
+		s = &stateContent{sub: sub, format: f, juris: map[string]jurisdiction.Jurisdiction{}, scopes: map[Where][]string{}}
+		b.states[st] = s
+	}
+	if s.format != f {
+		return nil, &Error{File: name, Line: line, Message: fmt.Sprintf("%s is already given by %s in another format (%s)", st, strings.Join(s.files, ", "), s.format)}
+	}
+	if !slices.Contains(s.files, name) {
+		s.files = append(s.files, name)
+	}
+	return s, nil
+}
+
+// define adds a jurisdiction to a state's content, or checks that it
+// agrees with its earlier definition.
+func (s *stateContent) define(j jurisdiction.Jurisdiction) error {
+	if old, ok := s.juris[j.ID]; ok {
+		if old.Type != j.Type || old.Name != j.Name || old.ExternalCode != j.ExternalCode || old.Parent != j.Parent {
+			return fmt.Errorf("%s was defined as %s %q (code %q)", j.ID, old.Type, old.Name, old.ExternalCode)
+		}
+		return nil
+	}
+	s.juris[j.ID] = j
+	return nil
+}
+
+// addRate adds a rate period to a state's content; an equal period
+// given twice is one.
+func (s *stateContent) addRate(r jurisdiction.Rate) error {
+	for _, o := range s.rates {
+		if o.Jurisdiction != r.Jurisdiction || o.Tax != r.Tax || o.Category != r.Category {
+			continue
+		}
+		if o.Period == r.Period && o.Value.Equal(r.Value) {
+			return nil
+		}
+		overlap := (o.Expiration.IsZero() || !o.Expiration.Before(r.Effective)) && (r.Expiration.IsZero() || !r.Expiration.Before(o.Effective))
+		if overlap {
+			return fmt.Errorf("%s %s rate %s from %s overlaps its rate %s from %s", r.Jurisdiction, r.Category, r.Value, dateOr(r.Effective), o.Value, dateOr(o.Effective))
+		}
+	}
+	s.rates = append(s.rates, r)
+	return nil
+}
+
+// dateOr writes a date, or "always" for the zero date.
+func dateOr(d civil.Date) string {
+	if d.IsZero() {
+		return "always"
+	}
+	return d.String()
+}
+
+// counties returns the FIPS codes of a state's counties.
+func (b *builder) counties(sub jurisdiction.Subdivision) []string {
+	var out []string
+	for _, j := range b.juris.Children(sub.ID()) {
+		if j.Type == jurisdiction.County || j.Type == jurisdiction.Parish || j.Type == jurisdiction.Borough {
+			out = append(out, strings.TrimPrefix(j.ID, "US-"))
+		}
+	}
+	return out
+}
+
+// placeByCode returns a place of the dataset by its code, or -1.
+func (b *builder) placeByCode(code string) int { return b.local.PlaceIndex(code) }
+
+// overlay turns the content into an overlay of the dataset.
+func (b *builder) overlay() (*data.Overlay, error) {
+	o := &data.Overlay{Local: data.LocalBuilder{Hints: map[string]string{}}}
+	var names []string
+	for _, st := range slices.Sorted(maps.Keys(b.states)) {
+		s := b.states[st]
+		o.States = append(o.States, st)
+		for _, f := range s.files {
+			if !slices.Contains(names, f) {
+				names = append(names, f)
+			}
+		}
+		for _, id := range slices.Sorted(maps.Keys(s.juris)) {
+			o.Jurisdictions = append(o.Jurisdictions, s.juris[id])
+		}
+		o.Rates = append(o.Rates, s.rates...)
+		first := len(o.Local.Areas)
+		switch s.format {
+		case FormatLevy:
+			if len(s.zips) > 0 {
+				b.zipAreas(o, s)
+			} else if err := b.compose(o, s); err != nil {
+				return nil, err
+			}
+		case FormatSST:
+			if len(s.boundary) == 0 {
+				return nil, &Error{File: strings.Join(s.files, ", "), Message: "the SST rate file of " + st + " needs its boundary file, which says where each jurisdiction applies"}
+			}
+			if len(s.sstIDs) == 0 {
+				return nil, &Error{File: strings.Join(s.files, ", "), Message: "the SST boundary file of " + st + " needs its rate file"}
+			}
+			if err := b.resolveSST(s); err != nil {
+				return nil, err
+			}
+			b.zipAreas(o, s)
+		default:
+			b.zipAreas(o, s)
+		}
+		cov := data.LocalState{Code: st, Title: s.sub.Name, Status: "loaded content", Sourcing: "as the embedded dataset",
+			Sources: slices.Clone(s.files), Content: strings.Join(s.files, ", "), ByZIP: len(s.zips) > 0,
+			NotCovered: "what the files leave out: this state's embedded local content is not used"}
+		if emb, ok := b.local.State(st); ok {
+			cov.Origin, cov.LocalCap, cov.Sourcing = emb.Origin, emb.LocalCap, emb.Sourcing
+		}
+		for id := range s.juris {
+			if !strings.HasPrefix(id, "US-"+s.sub.FIPS) || len(id) != 8 {
+				cov.Jurisdictions++
+			}
+		}
+		places, zips := map[string]bool{}, map[string]bool{}
+		for _, a := range o.Local.Areas[first:] {
+			if a.Place != "" {
+				places[a.Place] = true
+			}
+		}
+		for _, z := range s.zips {
+			zips[z.zip] = true
+		}
+		cov.Places, cov.ZIPs, cov.Areas = len(places), len(zips), len(o.Local.Areas)-first
+		o.Local.States = append(o.Local.States, cov)
+	}
+	o.Name = strings.Join(names, ",")
+	return o, nil
+}
+
+// zipAreas makes one area of each distinct list of jurisdictions of a
+// ZIP-based state, and gives each ZIP code and range its area.
+func (b *builder) zipAreas(o *data.Overlay, s *stateContent) {
+	byKey := map[string]int{}
+	for _, z := range s.zips {
+		key := z.county + "|" + strings.Join(z.members, "|")
+		k, ok := byKey[key]
+		if !ok {
+			k = len(o.Local.Areas)
+			byKey[key] = k
+			var ids []string
+			if z.county != "" {
+				ids = append(ids, "US-"+z.county)
+			}
+			o.Local.Areas = append(o.Local.Areas, data.LocalArea{State: s.sub.Code, County: z.county,
+				Jurisdictions: append(ids, z.members...), ByZIP: true})
+		}
+		o.Local.ZIPAreas = append(o.Local.ZIPAreas, data.ZIPArea{ZIP: z.zip, Low: z.lo, High: z.hi, Area: k})
+	}
+}
+
+// compose builds the areas of a place-based state as the generator does:
+// for each county the area outside its incorporated places, and for each
+// place in it whose jurisdictions differ, the place's area.
+func (b *builder) compose(o *data.Overlay, s *stateContent) error {
+	members := func(c string, p int) []string {
+		var out []string
+		addAll := func(ids []string) {
+			for _, id := range ids {
+				if id != "US-"+c && !slices.Contains(out, id) {
+					out = append(out, id)
+				}
+			}
+		}
+		addAll(s.scopes[Where{Kind: "county", County: c}])
+		if p < 0 || !b.local.PlaceIncorporated(p) {
+			addAll(s.scopes[Where{Kind: "uninc", County: c}])
+		}
+		if p >= 0 {
+			code := b.local.PlaceCode(p)
+			addAll(s.scopes[Where{Kind: "place", Place: code}])
+			addAll(s.scopes[Where{Kind: "place", Place: code, County: c}])
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, c := range b.counties(s.sub) {
+		var fips uint32
+		fmt.Sscan(c, &fips)
+		uninc := members(c, -1)
+		o.Local.Areas = append(o.Local.Areas, data.LocalArea{State: s.sub.Code, County: c, Jurisdictions: append([]string{"US-" + c}, uninc...)})
+		for _, p := range b.places[s.sub.Code] {
+			if !b.local.PlaceInCounty(p, fips) {
+				continue
+			}
+			m := members(c, p)
+			if slices.Equal(m, uninc) {
+				continue
+			}
+			o.Local.Areas = append(o.Local.Areas, data.LocalArea{State: s.sub.Code, County: c, Place: b.local.PlaceCode(p),
+				Jurisdictions: append([]string{"US-" + c}, m...)})
+		}
+	}
+	return nil
+}
+
+func asErrors(err error, es *Errors) bool { return errors.As(err, es) }
+
+func asError(err error, e **Error) bool { return errors.As(err, e) }
+
+// sortDrafts orders ZIP drafts by ZIP and range.
+func sortDrafts(z []zipDraft) {
+	slices.SortFunc(z, func(a, b zipDraft) int { return cmp.Or(strings.Compare(a.zip, b.zip), a.lo-b.lo, a.hi-b.hi) })
+}

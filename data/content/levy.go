@@ -1,0 +1,188 @@
+package content
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/levytax/levy/jurisdiction"
+)
+
+// addLevy reads a file in Levy's content format.
+func (b *builder) addLevy(name string, raw []byte) error {
+	rows, err := ReadLevyCSV(name, bytes.NewReader(raw))
+	var errs Errors
+	if err != nil && !errors.As(err, &errs) {
+		return err
+	}
+	fail := func(line int, col, format string, args ...any) {
+		errs = append(errs, &Error{File: name, Line: line, Column: col, Message: fmt.Sprintf(format, args...)})
+	}
+	for _, row := range rows {
+		s, err := b.state(name, row.Line, row.State, FormatLevy)
+		if err != nil {
+			errs = append(errs, err.(*Error))
+			continue
+		}
+		j, ok := b.levyJurisdiction(s, row, func(col, format string, args ...any) { fail(row.Line, col, format, args...) })
+		if !ok {
+			continue
+		}
+		if err := s.define(j); err != nil {
+			fail(row.Line, "jurisdiction", "%v", err)
+			continue
+		}
+		r := jurisdiction.Rate{Jurisdiction: j.ID, Tax: jurisdiction.SalesTax, Category: row.Category, Value: row.Rate,
+			Period: row.Period, Source: "content " + name}
+		if err := s.addRate(r); err != nil {
+			fail(row.Line, "rate", "%v", err)
+		}
+		for _, w := range row.Where {
+			if msg := b.checkWhere(s, w); msg != "" {
+				fail(row.Line, "where", "%s: %s", w, msg)
+				continue
+			}
+			switch w.Kind {
+			case "zip", "zip4":
+				if len(s.scopes) > 0 {
+					fail(row.Line, "where", "%s: %s's content is by county and place; a state's content is by ZIP code or by place, not both", w, s.sub.Code)
+					continue
+				}
+				s.addLevyZIP(b, w, j.ID)
+			default:
+				if len(s.zips) > 0 {
+					fail(row.Line, "where", "%s: %s's content is by ZIP code; a state's content is by ZIP code or by place, not both", w, s.sub.Code)
+					continue
+				}
+				if !containsID(s.scopes[w], j.ID) {
+					s.scopes[w] = append(s.scopes[w], j.ID)
+				}
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// addLevyZIP adds a jurisdiction to the list of a ZIP code or range.
+func (s *stateContent) addLevyZIP(b *builder, w Where, id string) {
+	lo, hi := 0, 9999
+	if w.Kind == "zip4" {
+		lo, hi = w.Low, w.High
+	}
+	for i := range s.zips {
+		z := &s.zips[i]
+		if z.zip == w.ZIP && z.lo == lo && z.hi == hi {
+			if !containsID(z.members, id) {
+				z.members = append(z.members, id)
+			}
+			return
+		}
+	}
+	s.zips = append(s.zips, zipDraft{zip: w.ZIP, lo: lo, hi: hi, county: b.zipCounty(w.ZIP), members: []string{id}})
+}
+
+// levyJurisdiction returns the jurisdiction a row names: the state (its
+// own rate), a county or a place of the dataset, or a district the
+// content defines.
+func (b *builder) levyJurisdiction(s *stateContent, row Row, fail func(col, format string, args ...any)) (jurisdiction.Jurisdiction, bool) {
+	id := row.Jurisdiction
+	rest := strings.TrimPrefix(id, "US-")
+	switch {
+	case id == s.sub.ID():
+		return jurisdiction.Jurisdiction{ID: id, Type: s.sub.Type, Name: s.sub.Name, Parent: "US", Country: "US", ExternalCode: s.sub.FIPS}, true
+	case digits(rest) && len(rest) == 5:
+		j, ok := b.juris.ByID(id)
+		if !ok || j.Parent != s.sub.ID() {
+			fail("jurisdiction", "%s is not a county of %s", id, s.sub.Code)
+			return j, false
+		}
+		return j, true
+	case digits(rest):
+		p := b.placeByCode(rest)
+		if p < 0 {
+			fail("jurisdiction", "%s: no Census place or county subdivision has the code %s", id, rest)
+			return jurisdiction.Jurisdiction{}, false
+		}
+		name := b.local.PlaceName(p)
+		if row.Name != "" {
+			name = row.Name
+		}
+		parent := s.sub.ID()
+		if c := b.local.PlaceMainCounty(p); c != 0 {
+			parent = fmt.Sprintf("US-%05d", c)
+		}
+		return jurisdiction.Jurisdiction{ID: id, Type: jurisdiction.City, Name: name, Parent: parent, Country: "US", ExternalCode: rest}, true
+	}
+	if old, ok := s.juris[id]; ok {
+		if row.Type != 0 && row.Type != old.Type || row.Name != "" && row.Name != old.Name {
+			fail("type", "%s was defined as %s %q", id, old.Type, old.Name)
+			return old, false
+		}
+		return old, true
+	}
+	if row.Type == 0 || row.Name == "" {
+		fail("type", "the first row of %s needs its type and name", id)
+		return jurisdiction.Jurisdiction{}, false
+	}
+	return jurisdiction.Jurisdiction{ID: id, Type: row.Type, Name: row.Name, Parent: s.sub.ID(), Country: "US", ExternalCode: row.Code}, true
+}
+
+// checkWhere checks a where of a state: its county is the state's, its
+// place the state's and in that county, its ZIP code the state's.
+func (b *builder) checkWhere(s *stateContent, w Where) string {
+	if w.County != "" {
+		j, ok := b.juris.ByID("US-" + w.County)
+		if !ok || j.Parent != s.sub.ID() {
+			return "county " + w.County + " is not a county of " + s.sub.Code
+		}
+	}
+	switch w.Kind {
+	case "place":
+		p := b.placeByCode(w.Place)
+		if p < 0 || b.local.PlaceAt(p).State != s.sub.Code {
+			return "no place " + w.Place + " in " + s.sub.Code
+		}
+		if w.County != "" {
+			var c uint32
+			fmt.Sscan(w.County, &c)
+			if !b.local.PlaceInCounty(p, c) {
+				return "place " + w.Place + " does not lie in county " + w.County
+			}
+		}
+	case "zip", "zip4":
+		z, ok := b.postal.Find(w.ZIP)
+		if !ok {
+			return "ZIP code " + w.ZIP + " is unknown"
+		}
+		if z.State() != s.sub.Code {
+			return "ZIP code " + w.ZIP + " is in " + z.State()
+		}
+	}
+	return ""
+}
+
+// zipCounty returns the FIPS code of the county holding most of a ZIP
+// code's land, "" when the dataset knows none.
+func (b *builder) zipCounty(zip string) string {
+	z, ok := b.postal.Find(zip)
+	if !ok || z.NumCounties() == 0 {
+		return ""
+	}
+	return z.County(0).FIPS
+}
+
+func containsID(ids []string, id string) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,154 @@
+package content
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+)
+
+// Format is a content file format.
+type Format string
+
+// The formats Load reads.
+const (
+	// FormatLevy is Levy's own CSV of jurisdictions, rates and where they
+	// apply (see ReadLevyCSV).
+	FormatLevy Format = "levy"
+	// FormatSST is a Streamlined Sales Tax rate file (headerless, nine
+	// columns: state FIPS, jurisdiction type, code, general and food
+	// rates intrastate and interstate, start and end as YYYYMMDD) or
+	// boundary file (headerless; record type z, 4 or a; ZIP and ZIP+4
+	// ranges with the county, place and district codes that apply).
+	FormatSST Format = "sst"
+	// FormatZIP5 is a table of rates by five-digit ZIP code with a header:
+	// state, ZIP code, tax region name, and the combined, state, county,
+	// city and special rates as fractions.
+	FormatZIP5 Format = "zip5"
+)
+
+// Options tune Load.
+type Options struct {
+	// AsOf picks the rows of SST boundary files in force on a date
+	// (today when zero): the tax areas of loaded content carry no dates
+	// of their own.
+	AsOf civil.Date
+}
+
+// Source is one content file: its path and, when the name does not say
+// it, its format. A path may be written "sst:FILE", "zip5:FILE" or
+// "levy:FILE" to name the format; without one it is detected from the
+// file's first line.
+type Source struct {
+	Path   string
+	Format Format
+}
+
+// ParseSource reads a source as a flag gives it ("sst:MNR2026Q2.csv").
+func ParseSource(s string) Source {
+	for _, f := range []Format{FormatLevy, FormatSST, FormatZIP5} {
+		if p, ok := strings.CutPrefix(s, string(f)+":"); ok {
+			return Source{Path: p, Format: f}
+		}
+	}
+	return Source{Path: s}
+}
+
+// Load reads content files and returns the overlay of ds for the states
+// they cover (apply it with ds.WithOverlay). Files of one state may mix
+// formats only as SST rate and boundary files do; two files that speak
+// for the same state otherwise are an error. Every fault of every file is
+// reported, with its file, line and column.
+func Load(ctx context.Context, ds *data.Dataset, opts Options, sources ...Source) (*data.Overlay, error) {
+	if opts.AsOf.IsZero() {
+		opts.AsOf = civil.Today()
+	}
+	b, err := newBuilder(ds, opts)
+	if err != nil {
+		return nil, err
+	}
+	var errs Errors
+	for _, src := range sources {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		raw, err := os.ReadFile(src.Path)
+		if err != nil {
+			return nil, fmt.Errorf("content: %w", err)
+		}
+		name := filepath.Base(src.Path)
+		f := src.Format
+		if f == "" {
+			if f, err = detect(name, raw); err != nil {
+				return nil, err
+			}
+		}
+		switch f {
+		case FormatLevy:
+			err = b.addLevy(name, raw)
+		case FormatSST:
+			err = b.addSST(name, raw)
+		case FormatZIP5:
+			err = b.addZIP5(name, raw)
+		default:
+			err = &Error{File: name, Message: fmt.Sprintf("unknown format %q (levy, sst or zip5)", f)}
+		}
+		if err != nil {
+			var es Errors
+			var e *Error
+			switch {
+			case asErrors(err, &es):
+				errs = append(errs, es...)
+			case asError(err, &e):
+				errs = append(errs, e)
+			default:
+				return nil, err
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return b.overlay()
+}
+
+// detect tells a file's format from its first line.
+func detect(name string, raw []byte) (Format, error) {
+	first, _, _ := bytes.Cut(raw, []byte("\n"))
+	line := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(string(first), "\ufeff")))
+	for strings.HasPrefix(line, "#") {
+		// Comments lead a Levy file.
+		sc := bufio.NewScanner(bytes.NewReader(raw))
+		for sc.Scan() {
+			if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+				line = strings.ToLower(l)
+				break
+			}
+		}
+		break
+	}
+	cols := strings.Split(line, ",")
+	for i := range cols {
+		cols[i] = strings.Trim(strings.TrimSpace(cols[i]), `"`)
+	}
+	switch {
+	case slices.Contains(cols, "jurisdiction") && slices.Contains(cols, "rate"):
+		return FormatLevy, nil
+	case len(cols) > 0 && (cols[0] == "z" || cols[0] == "4" || cols[0] == "a") && len(cols) >= 26:
+		return FormatSST, nil
+	case len(cols) == 9 && digitsOnly(cols[0]) && digitsOnly(cols[1]):
+		return FormatSST, nil
+	case slices.ContainsFunc(cols, isZIPColumn) && slices.ContainsFunc(cols, func(c string) bool { return strings.Contains(c, "rate") }):
+		return FormatZIP5, nil
+	}
+	return "", &Error{File: name, Line: 1, Message: "not a content file Levy reads: a Levy CSV has the columns jurisdiction and rate, a ZIP rate table a ZIP column and rate columns, an SST file no header (write sst:, zip5: or levy: before the path to name the format)"}
+}
+
+func digitsOnly(s string) bool { return digits(s) }

@@ -1,0 +1,264 @@
+package data
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/jurisdiction"
+)
+
+// Overlay is content that a user loads over a dataset (package
+// data/content reads it from rate and boundary files). For the US states
+// it covers it replaces the dataset's local content: their cities and
+// districts, the sales tax rates of their counties, cities and districts
+// (and of the state, when the overlay gives one), and their tax areas.
+// Everything else of the dataset stays as it is.
+type Overlay struct {
+	// Name says where the content comes from (its files), for the
+	// coverage report and the dataset's version.
+	Name string
+	// States are the postal abbreviations of the states covered.
+	States []string
+	// Jurisdictions are the jurisdictions the content defines; one with
+	// the ID of a jurisdiction of the dataset replaces it.
+	Jurisdictions []jurisdiction.Jurisdiction
+	// Rates are the rates of the covered states' jurisdictions.
+	Rates []jurisdiction.Rate
+	// Local holds, for the covered states, their coverage (States), tax
+	// areas (Areas), the areas of ZIP codes and ZIP+4 ranges (ZIPAreas,
+	// indexes of Areas) and ZIP hints. Its places must be places of the
+	// dataset; Places is ignored.
+	Local LocalBuilder
+}
+
+// WithOverlay returns a dataset that reads as d with the overlay's
+// content in place of d's for the states it covers. d is unchanged.
+func (d *Dataset) WithOverlay(o *Overlay) (*Dataset, error) {
+	base, err := d.Jurisdictions()
+	if err != nil {
+		return nil, err
+	}
+	baseLocal, err := d.Local()
+	if err != nil {
+		return nil, err
+	}
+	covered := map[string]bool{}
+	for _, st := range o.States {
+		sub, ok := jurisdiction.SubdivisionOf("US", st)
+		if !ok || sub.Code != st {
+			return nil, fmt.Errorf("data: overlay %s: %q is not a US state", o.Name, st)
+		}
+		covered[st] = true
+	}
+	// stateOf returns the covered state a US jurisdiction lies in, "" for
+	// none or for the state itself.
+	stateOf := func(j jurisdiction.Jurisdiction) string {
+		if j.Country != "US" {
+			return ""
+		}
+		for id, depth := j.Parent, 0; id != "" && depth < 16; depth++ {
+			p, ok := base.ByID(id)
+			if !ok {
+				return ""
+			}
+			if p.Type == jurisdiction.State || p.Type == jurisdiction.Territory {
+				if st := strings.TrimPrefix(p.ID, "US-"); covered[st] {
+					return st
+				}
+				return ""
+			}
+			id = p.Parent
+		}
+		return ""
+	}
+	replaced := map[string]jurisdiction.Jurisdiction{}
+	for _, j := range o.Jurisdictions {
+		if _, dup := replaced[j.ID]; dup {
+			return nil, fmt.Errorf("data: overlay %s: jurisdiction %s twice", o.Name, j.ID)
+		}
+		if j.ID == "" || !j.Type.Valid() || j.Name == "" || j.Country == "" {
+			return nil, fmt.Errorf("data: overlay %s: incomplete jurisdiction %+v", o.Name, j)
+		}
+		replaced[j.ID] = j
+	}
+	stateRates := map[string]bool{} // covered states whose own rates the overlay gives
+	for _, r := range o.Rates {
+		if st := strings.TrimPrefix(r.Jurisdiction, "US-"); len(st) == 2 && covered[st] {
+			stateRates[r.Jurisdiction] = true
+		}
+	}
+	var all []jurisdiction.Jurisdiction
+	var rates []jurisdiction.Rate
+	for _, j := range base.All() {
+		st := stateOf(j)
+		local := st != ""
+		county := local && (j.Type == jurisdiction.County || j.Type == jurisdiction.Parish || j.Type == jurisdiction.Borough)
+		if r, ok := replaced[j.ID]; ok {
+			all = append(all, r)
+			delete(replaced, j.ID)
+		} else if !local || county {
+			all = append(all, j)
+		}
+		for _, r := range base.Rates(j.ID) {
+			switch {
+			case local && r.Tax == jurisdiction.SalesTax:
+			case stateRates[j.ID] && r.Tax == jurisdiction.SalesTax:
+			default:
+				rates = append(rates, r)
+			}
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(replaced)) {
+		all = append(all, replaced[id])
+	}
+	rates = append(rates, o.Rates...)
+	js, err := newJurisdictions(all, rates, base.Exceptions())
+	if err != nil {
+		return nil, fmt.Errorf("data: overlay %s: %w", o.Name, err)
+	}
+
+	b := baseLocal.builder()
+	var areas []LocalArea
+	for _, a := range b.Areas {
+		if !covered[a.State] {
+			areas = append(areas, a)
+		}
+	}
+	offset := len(areas)
+	areas = append(areas, o.Local.Areas...)
+	b.Areas = areas
+	b.ZIPAreas = nil
+	for _, z := range o.Local.ZIPAreas {
+		z.Area += offset
+		b.ZIPAreas = append(b.ZIPAreas, z)
+	}
+	for zip, code := range b.Hints {
+		if i := baseLocal.PlaceIndex(code); i >= 0 && covered[baseLocal.PlaceAt(i).State] {
+			delete(b.Hints, zip)
+		}
+	}
+	maps.Copy(b.Hints, o.Local.Hints)
+	states := map[string]LocalState{}
+	for _, s := range b.States {
+		states[s.Code] = s
+	}
+	for _, s := range o.Local.States {
+		if !covered[s.Code] {
+			return nil, fmt.Errorf("data: overlay %s: coverage of %s, which it does not cover", o.Name, s.Code)
+		}
+		states[s.Code] = s
+	}
+	b.States = slices.SortedFunc(maps.Values(states), func(a, b LocalState) int { return cmp.Compare(a.Code, b.Code) })
+	local, err := b.Build()
+	if err != nil {
+		return nil, fmt.Errorf("data: overlay %s: %w", o.Name, err)
+	}
+	for k := range local.NumAreas() {
+		for _, id := range local.AreaAt(k).Jurisdictions {
+			if _, ok := js.ByID(id); !ok {
+				return nil, fmt.Errorf("data: overlay %s: a tax area names jurisdiction %s, which does not exist", o.Name, id)
+			}
+		}
+	}
+	out := &Dataset{fsys: d.fsys, version: d.version + "+" + o.Name}
+	out.juris.set(js)
+	out.local.set(local)
+	return out, nil
+}
+
+// set gives a part its value before anyone asks for it.
+func (l *lazy[T]) set(v T) { l.once.Do(func() { l.v = v }) }
+
+// builder returns the contents of l as a LocalBuilder.
+func (l *Local) builder() LocalBuilder {
+	b := LocalBuilder{States: l.States(), Hints: map[string]string{}}
+	b.Places = make([]Place, len(l.places))
+	for i := range l.places {
+		b.Places[i] = l.PlaceAt(i)
+	}
+	b.Areas = make([]LocalArea, len(l.areas))
+	for i := range l.areas {
+		b.Areas[i] = l.AreaAt(i)
+	}
+	for _, h := range l.hints {
+		b.Hints[fips5(h.zip)] = l.str(l.places[h.place].code)
+	}
+	for _, z := range l.zipAreas {
+		b.ZIPAreas = append(b.ZIPAreas, ZIPArea{ZIP: fips5(z.zip), Low: int(z.lo), High: int(z.hi), Area: int(z.area)})
+	}
+	return b
+}
+
+// newJurisdictions builds a table of jurisdictions and rates. Every
+// parent must be in all, and no two rates of one jurisdiction, tax and
+// category may overlap.
+func newJurisdictions(all []jurisdiction.Jurisdiction, rates []jurisdiction.Rate, excepts []VATException) (*Jurisdictions, error) {
+	all = slices.Clone(all)
+	slices.SortFunc(all, func(a, b jurisdiction.Jurisdiction) int { return strings.Compare(a.ID, b.ID) })
+	j := &Jurisdictions{all: all, excepts: slices.Clone(excepts)}
+	pos := make(map[string]int32, len(all))
+	for i, x := range all {
+		if _, dup := pos[x.ID]; dup {
+			return nil, fmt.Errorf("jurisdiction %s twice", x.ID)
+		}
+		pos[x.ID] = int32(i)
+	}
+	parents := make([]int32, len(all))
+	for i, x := range all {
+		parents[i] = -1
+		if x.Parent != "" {
+			p, ok := pos[x.Parent]
+			if !ok {
+				return nil, fmt.Errorf("jurisdiction %s: parent %s does not exist", x.ID, x.Parent)
+			}
+			parents[i] = p
+		}
+	}
+	j.buildIndexes(parents)
+	rates = slices.Clone(rates)
+	slices.SortFunc(rates, func(a, b jurisdiction.Rate) int {
+		return cmp.Or(cmp.Compare(pos[a.Jurisdiction], pos[b.Jurisdiction]), strings.Compare(string(a.Tax), string(b.Tax)),
+			strings.Compare(a.Category, b.Category), a.Effective.Compare(b.Effective))
+	})
+	words := map[string]int32{}
+	word := func(w string) int32 {
+		i, ok := words[w]
+		if !ok {
+			i = int32(len(j.words))
+			j.words = append(j.words, w)
+			words[w] = i
+		}
+		return i
+	}
+	values := map[string]int32{}
+	j.ratesOff = make([]int32, len(all)+1)
+	for k, r := range rates {
+		i, ok := pos[r.Jurisdiction]
+		if !ok {
+			return nil, fmt.Errorf("rate of unknown jurisdiction %s", r.Jurisdiction)
+		}
+		if k > 0 {
+			p := rates[k-1]
+			if p.Jurisdiction == r.Jurisdiction && p.Tax == r.Tax && p.Category == r.Category &&
+				(p.Expiration.IsZero() || !p.Expiration.Before(r.Effective)) {
+				return nil, fmt.Errorf("%s %s %s: rates of %s and %s overlap", r.Jurisdiction, r.Tax, r.Category, p.Effective, r.Effective)
+			}
+		}
+		key := r.Value.Coefficient().String() + "e" + fmt.Sprint(r.Value.Exponent())
+		v, ok := values[key]
+		if !ok {
+			v = int32(len(j.values))
+			j.values = append(j.values, r.Value)
+			values[key] = v
+		}
+		j.rates = append(j.rates, rateRec{tax: word(string(r.Tax)), category: word(r.Category), source: word(r.Source), value: v, period: r.Period})
+		j.ratesOff[i+1]++
+	}
+	for i := 1; i <= len(all); i++ {
+		j.ratesOff[i] += j.ratesOff[i-1]
+	}
+	return j, nil
+}
