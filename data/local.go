@@ -488,7 +488,6 @@ func (b *LocalBuilder) Build() (*Local, error) {
 	slices.SortFunc(places, func(a, b Place) int { return strings.Compare(a.Code, b.Code) })
 	placeIdx := map[string]int32{}
 	var names []nameRec
-	l.byCode = newHashIndex(len(places))
 	for i, p := range places {
 		si, ok := stateIdx[p.State]
 		if !ok {
@@ -511,7 +510,6 @@ func (b *LocalBuilder) Build() (*Local, error) {
 			l.placeCounties = append(l.placeCounties, uint32(n))
 		}
 		l.places = append(l.places, rec)
-		l.byCode.add(l.byCode.hash(p.Code), int32(i))
 	}
 	// Areas, in the order given.
 	for i, a := range b.Areas {
@@ -549,37 +547,8 @@ func (b *LocalBuilder) Build() (*Local, error) {
 		}
 	}
 	l.text = string(text)
-	// Name groups: places of a state known by one key, incorporated
-	// first.
 	l.named = names
-	slices.SortStableFunc(l.named, func(a, b nameRec) int {
-		pa, pb := &l.places[a.place], &l.places[b.place]
-		ia, ib := 0, 0
-		if !pa.incorporated {
-			ia = 1
-		}
-		if !pb.incorporated {
-			ib = 1
-		}
-		return cmp.Or(cmp.Compare(pa.state, pb.state), strings.Compare(l.str(a.key), l.str(b.key)), ia-ib, cmp.Compare(a.place, b.place))
-	})
-	sameGroup := func(k int) bool {
-		a, b := &l.named[k], &l.named[k-1]
-		return l.places[a.place].state == l.places[b.place].state && l.str(a.key) == l.str(b.key)
-	}
-	groups := 0
-	for k := range l.named {
-		if k == 0 || !sameGroup(k) {
-			groups++
-		}
-	}
-	l.byName = newHashIndex(groups)
-	for k := range l.named {
-		if k == 0 || !sameGroup(k) {
-			n := &l.named[k]
-			l.byName.add(l.byName.hash2(l.states[l.places[n.place].state].Code, l.str(n.key)), int32(k))
-		}
-	}
+	l.finish()
 	for zip, code := range b.Hints {
 		z, err := parseZIP(zip)
 		if err != nil {
@@ -611,6 +580,45 @@ func (b *LocalBuilder) Build() (*Local, error) {
 	return l, nil
 }
 
+// finish builds the name index of the places, whose keys are in
+// l.named, and the index of their codes.
+func (l *Local) finish() {
+	l.byCode = newHashIndex(len(l.places))
+	for i := range l.places {
+		l.byCode.add(l.byCode.hash(l.str(l.places[i].code)), int32(i))
+	}
+	// Name groups: places of a state known by one key, incorporated
+	// first.
+	slices.SortStableFunc(l.named, func(a, b nameRec) int {
+		pa, pb := &l.places[a.place], &l.places[b.place]
+		ia, ib := 0, 0
+		if !pa.incorporated {
+			ia = 1
+		}
+		if !pb.incorporated {
+			ib = 1
+		}
+		return cmp.Or(cmp.Compare(pa.state, pb.state), strings.Compare(l.str(a.key), l.str(b.key)), ia-ib, cmp.Compare(a.place, b.place))
+	})
+	sameGroup := func(k int) bool {
+		a, b := &l.named[k], &l.named[k-1]
+		return l.places[a.place].state == l.places[b.place].state && l.str(a.key) == l.str(b.key)
+	}
+	groups := 0
+	for k := range l.named {
+		if k == 0 || !sameGroup(k) {
+			groups++
+		}
+	}
+	l.byName = newHashIndex(groups)
+	for k := range l.named {
+		if k == 0 || !sameGroup(k) {
+			n := &l.named[k]
+			l.byName.add(l.byName.hash2(l.states[l.places[n.place].state].Code, l.str(n.key)), int32(k))
+		}
+	}
+}
+
 // parseZIP reads a five-digit ZIP code.
 func parseZIP(s string) (uint32, error) {
 	if len(s) != 5 {
@@ -624,13 +632,14 @@ func parseZIP(s string) (uint32, error) {
 }
 
 // decodeLocal reads the file written by the generator (see
-// data/gen/uslocal_emit.go for its layout).
+// data/gen/uslocal_emit.go for its layout) straight into the table's
+// arrays.
 func decodeLocal(file []byte) (*Local, error) {
 	r, err := binfmt.Open(file, localKind, localVersion)
 	if err != nil {
 		return nil, err
 	}
-	var b LocalBuilder
+	l := &Local{}
 	ns := r.Count(8)
 	for i := 0; i < ns && r.Err() == nil; i++ {
 		s := LocalState{Code: r.String(), Title: r.String(), Status: r.String()}
@@ -647,55 +656,95 @@ func decodeLocal(file []byte) (*Local, error) {
 		}
 		s.NotCovered = r.String()
 		s.Jurisdictions, s.Places, s.ZIPs, s.Areas = r.Int(), r.Int(), r.Int(), r.Int()
-		b.States = append(b.States, s)
-	}
-	np := r.Count(4)
-	b.Places = make([]Place, 0, np)
-	for i := 0; i < np && r.Err() == nil; i++ {
-		p := Place{Code: r.String(), State: r.String(), Name: r.String()}
-		flags := r.Uvarint()
-		p.Incorporated, p.Boundary = flags&1 != 0, flags&2 != 0
-		for k, n := 0, r.Count(1); k < n && r.Err() == nil; k++ {
-			p.Counties = append(p.Counties, fips5(uint32(r.Uvarint())))
+		if i > 0 && l.states[i-1].Code >= s.Code {
+			return nil, fmt.Errorf("%w: states not sorted at %s", binfmt.ErrCorrupt, s.Code)
 		}
-		b.Places = append(b.Places, p)
+		l.states = append(l.states, s)
 	}
-	ids := make([]string, r.Count(2))
+	stateIdx := func(code []byte) (uint16, bool) {
+		i, ok := slices.BinarySearchFunc(l.states, string(code), func(s LocalState, c string) int { return strings.Compare(s.Code, c) })
+		return uint16(i), ok
+	}
+	var text []byte
+	ref := func(b []byte) textRef {
+		t := textRef{uint32(len(text)), uint32(len(b))}
+		text = append(text, b...)
+		return t
+	}
+	np := r.Count(6)
+	l.places = make([]placeRec, 0, np)
+	l.named = make([]nameRec, 0, np+np/16)
+	for i := 0; i < np && r.Err() == nil; i++ {
+		p := placeRec{code: ref(r.Bytes())}
+		si, ok := stateIdx(r.Bytes())
+		if !ok {
+			return nil, fmt.Errorf("%w: place %d: unknown state", binfmt.ErrCorrupt, i)
+		}
+		p.state = si
+		p.name = ref(r.Bytes())
+		for k, n := 0, r.Count(1); k < n && r.Err() == nil; k++ {
+			l.named = append(l.named, nameRec{key: ref(r.Bytes()), place: int32(i)})
+		}
+		flags := r.Uvarint()
+		p.incorporated, p.boundary = flags&1 != 0, flags&2 != 0
+		p.counties = uint32(len(l.placeCounties))
+		for k, n := 0, r.Count(1); k < n && r.Err() == nil; k++ {
+			l.placeCounties = append(l.placeCounties, uint32(r.Uvarint()))
+		}
+		if i > 0 && string(text[l.places[i-1].code.off:l.places[i-1].code.off+l.places[i-1].code.n]) >= string(text[p.code.off:p.code.off+p.code.n]) {
+			return nil, fmt.Errorf("%w: places not sorted at %d", binfmt.ErrCorrupt, i)
+		}
+		l.places = append(l.places, p)
+	}
+	ids := make([]textRef, r.Count(2))
 	for i := range ids {
-		ids[i] = r.String()
+		ids[i] = ref(r.Bytes())
 	}
 	na := r.Count(3)
-	b.Areas = make([]LocalArea, 0, na)
+	l.areas = make([]areaRec, 0, na)
+	l.byArea = make(map[areaKey]int32, na)
 	for i := 0; i < na && r.Err() == nil; i++ {
-		a := LocalArea{State: r.String(), County: fips5(uint32(r.Uvarint()))}
-		if p := r.Uvarint(); p > 0 {
-			if p > uint64(len(b.Places)) {
-				return nil, fmt.Errorf("%w: area %d: place %d", binfmt.ErrCorrupt, i, p)
-			}
-			a.Place = b.Places[p-1].Code
+		si, ok := stateIdx(r.Bytes())
+		if !ok {
+			return nil, fmt.Errorf("%w: area %d: unknown state", binfmt.ErrCorrupt, i)
 		}
-		for k, n := 0, r.Count(1); k < n && r.Err() == nil; k++ {
+		a := areaRec{state: si, county: uint32(r.Uvarint()), place: int32(r.Uvarint()) - 1, members: uint32(len(l.members))}
+		if int(a.place) >= len(l.places) {
+			return nil, fmt.Errorf("%w: area %d: place %d", binfmt.ErrCorrupt, i, a.place)
+		}
+		n := r.Count(1)
+		if n == 0 && r.Err() == nil {
+			return nil, fmt.Errorf("%w: area %d has no jurisdictions", binfmt.ErrCorrupt, i)
+		}
+		for k := 0; k < n && r.Err() == nil; k++ {
 			m := r.Uvarint()
 			if m >= uint64(len(ids)) {
 				return nil, fmt.Errorf("%w: area %d: jurisdiction %d", binfmt.ErrCorrupt, i, m)
 			}
-			a.Jurisdictions = append(a.Jurisdictions, ids[m])
+			l.members = append(l.members, ids[m])
 		}
-		b.Areas = append(b.Areas, a)
+		k := areaKey{a.county, a.place}
+		if _, dup := l.byArea[k]; dup {
+			return nil, fmt.Errorf("%w: area of county %05d and place %d twice", binfmt.ErrCorrupt, a.county, a.place)
+		}
+		l.byArea[k] = int32(i)
+		l.areas = append(l.areas, a)
 	}
 	nh := r.Count(2)
-	b.Hints = make(map[string]string, nh)
+	l.hints = make([]zipHint, 0, nh)
 	zip := uint64(0)
 	for i := 0; i < nh && r.Err() == nil; i++ {
 		zip += r.Uvarint()
 		p := r.Uvarint()
-		if p >= uint64(len(b.Places)) || zip > 99999 {
+		if p >= uint64(len(l.places)) || zip > 99999 {
 			return nil, fmt.Errorf("%w: ZIP hint %d", binfmt.ErrCorrupt, i)
 		}
-		b.Hints[string(appendPadded(nil, zip))] = b.Places[p].Code
+		l.hints = append(l.hints, zipHint{uint32(zip), int32(p)})
 	}
 	if err := r.Done(); err != nil {
 		return nil, err
 	}
-	return b.Build()
+	l.text = string(text)
+	l.finish()
+	return l, nil
 }

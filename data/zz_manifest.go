@@ -12,7 +12,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "35b51883ae8c26a47829766f10d23bfb05fbacd20e24de17bfe3de572bb0cca5",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
 	"jurisdictions.lvd": "cbacebd1cb398bd28789fe4e9c8792ff2cbb3243ef11a9be66f0d4dcb3d07b78",
-	"local.lvd":         "86dfbf89a7ae47e0457c38856869387c99cc35a4231f19ca009e923e8b3ed983",
+	"local.lvd":         "3c97203a276f9b7507a1c129c4f7d1430310a95806cdaf45d4fe41ecc8486daf",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }

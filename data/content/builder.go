@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/levytax/levy/civil"
@@ -262,7 +263,7 @@ func (b *builder) compose(o *data.Overlay, s *stateContent) error {
 	}
 	for _, c := range b.counties(s.sub) {
 		var fips uint32
-		fmt.Sscan(c, &fips)
+		fips = fipsNumber(c)
 		uninc := members(c, -1)
 		o.Local.Areas = append(o.Local.Areas, data.LocalArea{State: s.sub.Code, County: c, Jurisdictions: append([]string{"US-" + c}, uninc...)})
 		for _, p := range b.places[s.sub.Code] {
@@ -287,4 +288,14 @@ func asError(err error, e **Error) bool { return errors.As(err, e) }
 // sortDrafts orders ZIP drafts by ZIP and range.
 func sortDrafts(z []zipDraft) {
 	slices.SortFunc(z, func(a, b zipDraft) int { return cmp.Or(strings.Compare(a.zip, b.zip), a.lo-b.lo, a.hi-b.hi) })
+}
+
+// fipsNumber reads a FIPS code, which may start with zeros, as a number
+// (0 for a code that is not digits).
+func fipsNumber(s string) uint32 {
+	n, err := strconv.ParseUint(s, 10, 32)
+	if err != nil {
+		return 0
+	}
+	return uint32(n)
 }

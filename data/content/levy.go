@@ -151,7 +151,7 @@ func (b *builder) checkWhere(s *stateContent, w Where) string {
 		}
 		if w.County != "" {
 			var c uint32
-			fmt.Sscan(w.County, &c)
+			c = fipsNumber(w.County)
 			if !b.local.PlaceInCounty(p, c) {
 				return "place " + w.Place + " does not lie in county " + w.County
 			}

@@ -135,7 +135,8 @@ func sourceDate(key string) string {
 //	    sourcing, sources (count, strings), not covered,
 //	    jurisdictions, places, ZIP codes and areas covered (ints)
 //	places, sorted by code: count, then for each
-//	    code, state, name, flags (1 incorporated, 2 boundary),
+//	    code, state, name, the keys it is known by (data.PlaceKeys:
+//	    count, strings), flags (1 incorporated, 2 boundary),
 //	    counties (count, FIPS as uvarints)
 //	jurisdiction IDs: count, strings
 //	areas: count, then for each
@@ -180,6 +181,11 @@ func (L *usLocal) emitLocal() ([]byte, error) {
 		w.String(p.code)
 		w.String(p.state)
 		w.String(p.name)
+		keys := data.PlaceKeys(p.name)
+		w.Uvarint(uint64(len(keys)))
+		for _, k := range keys {
+			w.String(k)
+		}
 		flags := uint64(0)
 		if p.incorporated {
 			flags |= 1
