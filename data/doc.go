@@ -3,10 +3,19 @@
 // The dataset is built by the generator in data/gen from public sources
 // (listed with their licences in SOURCES.md) into compact files under
 // files/, embedded in the binary with go:embed. Each part (codes,
-// jurisdictions and rates, boundaries, postal codes, location evidence,
-// taxability of product classes, holidays and shipping) is
-// decoded the first time it is asked for, once, so a program pays only for
-// the parts it uses.
+// jurisdictions and rates, boundaries, postal codes, US local areas,
+// location evidence, taxability of product classes, holidays and
+// shipping) is decoded the first time it is asked for, once, so a program
+// pays only for the parts it uses.
+//
+// The US local part (Local, local.lvd) holds the tax areas below the
+// state: for each county the jurisdictions outside its incorporated
+// places, and for each Census place whose jurisdictions differ the
+// place's own, with the place table that address lookups search by name
+// and the place each ZIP code mainly serves. Each state's content is
+// reconciled on its own (data/states/<st>.md, data/gen/us_<st>.go), and
+// COVERAGE.md says how far it goes. A user's content (package
+// data/content) replaces a state's local content through an Overlay.
 //
 // A decoded part stays in memory for as long as its dataset, and every
 // garbage collection of the program marks it again. The large parts are

@@ -10,10 +10,12 @@
 //	country                       ISO 3166-1 alpha-2            "US", "DE", "CA"
 //	state, province, territory    ISO 3166-2                    "US-CA", "US-PR", "CA-ON"
 //	US county (parish, borough)   "US-" + 5-digit county FIPS   "US-06037"
-//	US city with a FIPS code      "US-" + 7-digit place FIPS    "US-2743000"
-//	US city without a FIPS code   "US-" + state + "-CITY-" + name   "US-CA-CITY-LOS_ANGELES"
-//	US special district           "US-" + state + "-D" + code    "US-MN-D80001"
-//	area-only US district         county ID + "-" + suffix       "US-06037-UNINC"
+//	US city, town, village        "US-" + 7-digit Census place GEOID   "US-2743000"
+//	US town (county subdivision)  "US-" + 10-digit subdivision code    "US-5000714875"
+//	US special district           "US-" + state + "-D" + code    "US-MN-D80008"
+//	  without a government code   "US-" + state + "-D-" + name   "US-TX-D-HARRIS_CO_ESD_11"
+//	area-only US district         county ID + "-" + suffix       "US-06029-UNINC"
+//	loaded ZIP table region part  "US-" + state + "-Z-" + region + "-" + part   "US-WA-Z-BELLEVUE-CITY"
 //	special tax territory         ISO 3166-2 where one exists    "ES-CN"; else CC + "-X-" + name
 //
 // Names in IDs are upper case with runs of anything but letters and digits
@@ -23,7 +25,8 @@
 //
 // ExternalCode holds the government's own code, sent on the wire as
 // externalJurisdictionCode: US FIPS codes (state 2 digits, county 5, place
-// 7), ISO 3166-1 alpha-2 for countries and ISO 3166-2 for subdivisions of
+// 7, county subdivision 10), a district's code where its state gives one,
+// ISO 3166-1 alpha-2 for countries and ISO 3166-2 for subdivisions of
 // other countries.
 //
 // All types here are plain values; a Jurisdiction is never mutated after the

@@ -39,20 +39,30 @@
 // finest: US counties, then US states, Canadian provinces, countries. A
 // point in the open sea has no jurisdictions; that is a result, not an
 // error. A point a few kilometres off the generalised coastline of the
-// sources takes the nearest boundary, with a lower confidence. The dataset
-// has no city boundaries, so a coordinate lookup stops at the county (in
-// the US) or province level, and says so with a confidence of 90 where
-// the county has cities.
+// sources takes the nearest boundary, with a lower confidence. Within a
+// US county, the point is then located among the Census places whose tax
+// differs from the county's (layer LayerUSPlace, 2015 boundaries
+// simplified to about 20 m), and its tax area is that of the county and
+// the place, or of the county outside its places. Where some of a
+// county's taxing places have no boundaries (Vermont's towns), the
+// confidence (90) says the point was resolved to its county only.
 //
 // # Addresses
 //
 // Addresses are cleansed (country as ISO alpha-2, alpha-3 or English name in
 // any case; state and province names or postal abbreviations; ZIP and
 // ZIP+4; spacing and case) and resolved through the ZIP table (with the
-// Census relationships for ZIPs that span counties) and the cities of the
-// dataset. A ZIP that contradicts the state reports BAD_REGION_FIELDS and
-// the ZIP wins. A ZIP that spans counties gives one result per county,
-// largest land share first.
+// Census relationships for ZIPs that span counties) and the US local
+// table (data.Local). A ZIP that contradicts the state reports
+// BAD_REGION_FIELDS and the ZIP wins. A ZIP that spans counties gives one
+// result per county, largest land share first. In each county the city
+// named picks the place of that name (incorporated places first, a
+// census-designated place being unincorporated); a city that is no place
+// of the county gets the county's unincorporated area with confidence 80.
+// Without a city, the place the ZIP code mainly serves comes first
+// (confidence 60, with a status saying the area depends on the street
+// address), then the county outside its places. A state whose areas a
+// user's content gives by ZIP code and ZIP+4 range is resolved by them.
 //
 // A Resolver is immutable after New and safe for concurrent use. Like the
 // dataset's tables, its own (tax areas, cell tables, boundary edges) hold
