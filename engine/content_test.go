@@ -3,13 +3,17 @@ package engine
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data/content"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/taxarea"
+	"github.com/shopspring/decimal"
 )
 
 // taxesOf sells 10,000.00 of general goods at loc on d and returns the
@@ -100,4 +104,77 @@ func TestWithContent(t *testing.T) {
 // lookupAddress is an address lookup request of a city, state and ZIP.
 func lookupAddress(city, state, zip string) taxarea.AddressLookupRequest {
 	return taxarea.AddressLookupRequest{PostalAddress: taxarea.PostalAddress{City: city, MainDivision: state, PostalCode: zip}}
+}
+
+// TestLocalCap checks Texas's 2% cap on local rates: with Harris County
+// given a 0.5% rate of the host's, Houston's city (1%) and METRO (1%)
+// would add up to 2.5%; METRO, last, is lowered to 0.5%.
+func TestLocalCap(t *testing.T) {
+	levy := filepath.Join("..", "data", "content", "testdata", "levy-texas.csv")
+	e, err := New(context.Background(), WithToday(func() civil.Date { return civil.MustParse("2026-08-01") }),
+		WithContent(content.Options{}, content.Source{Path: levy}),
+		WithRates(RateEntry{Rate: jurisdiction.Rate{Jurisdiction: "US-48201", Tax: jurisdiction.SalesTax, Category: jurisdiction.General,
+			Value: decimal.RequireFromString("0.005"), Source: "host"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := &Location{City: "Houston", MainDivision: "TX", PostalCode: "77002", Country: "US"}
+	req := &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: civil.MustParse("2026-08-01"),
+		Seller: &Seller{Company: "ACME", PhysicalOrigin: loc}, Customer: &Customer{Destination: loc},
+		LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("1000.00")}}}
+	resp, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.TotalTax.String() != "82.50" {
+		t.Errorf("total tax %s, want 82.50 (6.25%% + 2%%)", resp.TotalTax)
+	}
+	for _, tx := range resp.LineItems[0].Taxes {
+		if tx.Jurisdiction.JurisdictionID != "US-TX-DHOUSTON_MTA" {
+			continue
+		}
+		if tx.NominalRate == nil || tx.NominalRate.String() != "0.005" || tx.MaxTaxRuleID == nil || tx.MaxTaxRuleID.Value != "us-tx-local-cap" {
+			t.Errorf("METRO: rate %v, max tax rule %+v", tx.NominalRate, tx.MaxTaxRuleID)
+		}
+	}
+}
+
+// TestMixedSourcing checks California's rule: state, county and city
+// taxes follow the seller's location, district taxes the destination.
+// Content gives two cities of Los Angeles County a district each.
+func TestMixedSourcing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ca.csv")
+	csv := "state,jurisdiction,type,name,rate,where,source\n" +
+		"CA,US-06037,,,0.0025,county:06037,test\n" +
+		"CA,US-0644000,CITY,Los Angeles,0.005,place:0644000,test\n" +
+		"CA,US-CA-DLA_DISTRICT,DISTRICT,Los Angeles district,0.0075,place:0644000,test\n" +
+		"CA,US-0640130,CITY,Lancaster,0.01,place:0640130,test\n" +
+		"CA,US-CA-DLANCASTER_DISTRICT,DISTRICT,Lancaster district,0.015,place:0640130,test\n"
+	if err := os.WriteFile(path, []byte(csv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e, err := New(context.Background(), WithToday(func() civil.Date { return civil.MustParse("2026-08-01") }),
+		WithContent(content.Options{}, content.Source{Path: path}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: civil.MustParse("2026-08-01"),
+		Seller:    &Seller{Company: "ACME", PhysicalOrigin: &Location{City: "Los Angeles", MainDivision: "CA", PostalCode: "90012", Country: "US"}},
+		Customer:  &Customer{Destination: &Location{City: "Lancaster", MainDivision: "CA", PostalCode: "93534", Country: "US"}},
+		LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("1000.00")}}}
+	resp, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, tx := range resp.LineItems[0].Taxes {
+		got[tx.Jurisdiction.JurisdictionID] = string(tx.Situs) + " " + tx.CalculatedTax.String()
+	}
+	want := map[string]string{
+		"US-CA": "PHYSICAL_ORIGIN 72.50", "US-06037": "PHYSICAL_ORIGIN 2.50", "US-0644000": "PHYSICAL_ORIGIN 5.00",
+		"US-CA-DLANCASTER_DISTRICT": "DESTINATION 15.00",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("taxes %v, want %v", got, want)
+	}
 }
