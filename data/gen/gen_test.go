@@ -2,36 +2,71 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
-// TestCommittedDatasetIsUpToDate regenerates the dataset from the sources
-// and checks that every committed file is what the generator writes now:
-// the generator is deterministic and nobody edited its output by hand.
-func TestCommittedDatasetIsUpToDate(t *testing.T) {
+// generation is one run of the generator over the sources, shared by
+// the tests of the package.
+type generation struct {
+	g   *gen
+	out string
+	err error
+}
+
+var generated = sync.OnceValue(func() generation {
 	src := filepath.Join("..", "..", "..", "shared", "data")
 	if v := os.Getenv("LEVY_SRC"); v != "" {
 		src = v
 	}
 	if _, err := os.Stat(src); err != nil {
-		t.Skipf("source data not found at %s (set LEVY_SRC): %v", src, err)
+		return generation{err: fmt.Errorf("source data not found at %s (set LEVY_SRC): %w", src, err)}
 	}
-	out := t.TempDir()
-	// The curated tables live beside the generated files.
+	out, err := os.MkdirTemp("", "levy-gen-")
+	if err != nil {
+		return generation{err: err}
+	}
+	// The curated tables and the states' notes live beside the generated
+	// files.
 	if err := os.CopyFS(filepath.Join(out, "src"), os.DirFS(filepath.Join("..", "src"))); err != nil {
-		t.Fatal(err)
+		return generation{err: err}
 	}
 	if err := os.CopyFS(filepath.Join(out, "states"), os.DirFS(filepath.Join("..", "states"))); err != nil {
-		t.Fatal(err)
+		return generation{err: err}
 	}
 	g := &gen{src: src, out: out, files: map[string][]byte{}, docs: map[string][]byte{}, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	if err := run(g); err != nil {
-		t.Fatal(err)
+	return generation{g: g, out: out, err: run(g)}
+})
+
+// runGenerator returns the shared run of the generator.
+func runGenerator(t *testing.T) (*gen, string) {
+	t.Helper()
+	r := generated()
+	if r.err != nil {
+		t.Fatal(r.err)
 	}
+	return r.g, r.out
+}
+
+// TestMain removes the shared run's output folder after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if r := generated(); r.out != "" {
+		os.RemoveAll(r.out)
+	}
+	os.Exit(code)
+}
+
+// TestCommittedDatasetIsUpToDate regenerates the dataset from the sources
+// and checks that every committed file is what the generator writes now:
+// the generator is deterministic and nobody edited its output by hand.
+func TestCommittedDatasetIsUpToDate(t *testing.T) {
+	g, out := runGenerator(t)
 	for name, b := range g.files {
 		committed, err := os.ReadFile(filepath.Join("..", "files", name))
 		if err != nil {

@@ -370,7 +370,26 @@ func (s *localState) reconcileOST(in *localInputs) error {
 // to.
 func (s *localState) representIfSum(row srcRow, tries ...[]string) {
 	var got []string
-	for _, ids := range tries {
+	if row.rate.IsZero() {
+		for _, id := range tries[0] {
+			if !s.juris[id] && s.L.b.juris[id].Type != jurisdiction.State {
+				s.Refuse(row, "a rate of 0%%: %s levies no tax of its own here, and the dataset defines no jurisdiction for it", row.label)
+				return
+			}
+		}
+	}
+	for _, try := range tries {
+		// A jurisdiction the state does not define adds nothing: a list
+		// is what is left of it.
+		var ids []string
+		for _, id := range try {
+			if _, ok := s.L.b.juris[id]; ok {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) == 0 {
+			continue
+		}
 		sum := decimal.Zero
 		for _, id := range ids {
 			v, _ := s.L.rateOn(id, row.when)

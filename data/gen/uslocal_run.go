@@ -298,6 +298,9 @@ func (L *usLocal) verify() error {
 		}
 		sum := decimal.Zero
 		for _, id := range e.juris {
+			if _, ok := L.b.juris[id]; !ok {
+				errs = append(errs, fmt.Sprintf("%s %s %s (%s): represented by %s, which does not exist", e.row.state, e.row.source, e.row.ref, e.row.label, id))
+			}
 			v, _ := L.rateOfOn(id, cmpOr(e.row.cat, jurisdiction.General), e.row.when)
 			sum = sum.Add(v)
 		}
