@@ -12,7 +12,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "35b51883ae8c26a47829766f10d23bfb05fbacd20e24de17bfe3de572bb0cca5",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
 	"jurisdictions.lvd": "0aa201cd027ebf681f4c3f5670a4beef1f71e468a17d8e3cc39edc0049fc4ce1",
-	"local.lvd":         "5b83b7bb995eacec74bf741b246d5fd723142ed013dec09bad0b361322cc7556",
+	"local.lvd":         "84da97f54125a9ad98520cbafd5fff0e874d34bd88aa4bbea21ebc58594248ba",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }
