@@ -204,7 +204,7 @@ func TestJurisdictionParentChains(t *testing.T) {
 		"US": jurisdiction.Country, "US-CA": jurisdiction.State, "US-DC": jurisdiction.State,
 		"US-PR": jurisdiction.Territory, "US-06037": jurisdiction.County, "US-22071": jurisdiction.Parish,
 		"US-02020": jurisdiction.Borough, "US-0644000": jurisdiction.City,
-		"US-06029-UNINC": jurisdiction.SpecialPurposeDistrict, "US-2743000": jurisdiction.City,
+		"US-06029-UNINC": jurisdiction.District, "US-2743000": jurisdiction.City,
 		"US-MN-D80008": jurisdiction.TransitDistrict, "US-MN-D80009": jurisdiction.SpecialPurposeDistrict,
 		"CA-ON": jurisdiction.Province, "CA-YT": jurisdiction.Territory, "ES-CN": jurisdiction.Territory,
 	}
@@ -219,7 +219,7 @@ func TestJurisdictionParentChains(t *testing.T) {
 	if x, _ := j.ByID("US-2739878"); x.Name != "Mankato" || x.Parent != "US-27013" {
 		t.Errorf("a place of the SST file = %+v", x)
 	}
-	if x, _ := j.ByID("US-06029-UNINC"); x.Name != "Kern County unincorporated area" {
+	if x, _ := j.ByID("US-06029-UNINC"); x.Name != "Kern County unincorporated area transactions and use taxes" {
 		t.Errorf("unincorporated area = %+v", x)
 	}
 	kids := j.Children("US-06037")
@@ -263,45 +263,84 @@ func TestJurisdictionByExternalCode(t *testing.T) {
 	}
 }
 
+// caAreaIDs returns the state and the jurisdictions of the California tax
+// area of a county (FIPS number) at a place code, or outside its places
+// when place is "".
+func caAreaIDs(t *testing.T, local *Local, fips uint32, place string) []string {
+	t.Helper()
+	k := -1
+	if place != "" {
+		if p := local.PlaceIndex(place); p >= 0 {
+			k = local.Area(fips, p)
+		}
+	}
+	if k < 0 {
+		k = local.Area(fips, -1)
+	}
+	if k < 0 {
+		t.Fatalf("no area of county %05d", fips)
+	}
+	ids := []string{"US-CA"}
+	local.AreaMembers(k, func(id string) { ids = append(ids, id) })
+	return ids
+}
+
 func TestJurisdictionCaliforniaRates(t *testing.T) {
 	j := defaultJurisdictions(t)
+	local, err := Default().Local()
+	if err != nil {
+		t.Fatal(err)
+	}
 	day := civil.New(2026, 1, 1)
 	wantRate(t, j, "US-CA", "2026-01-01", jurisdiction.SalesTax, jurisdiction.General, "0.0725")
 	wantRate(t, j, "US-CA", "2017-01-01", jurisdiction.SalesTax, jurisdiction.General, "0.0725")
 	tests := []struct {
-		ids  []string
-		want string
+		county uint32
+		place  string
+		want   string
 	}{
-		{[]string{"US-CA", "US-06037", "US-0644000"}, "0.0975"},     // Los Angeles
-		{[]string{"US-CA", "US-06037", "US-0640130"}, "0.1125"},     // Lancaster
-		{[]string{"US-CA", "US-06037"}, "0.0975"},                   // LA County unincorporated
-		{[]string{"US-CA", "US-06029", "US-06029-UNINC"}, "0.0825"}, // Kern County unincorporated
-		{[]string{"US-CA", "US-06053"}, "0.0875"},                   // Monterey County unincorporated: the least rate of its county
-		{[]string{"US-CA", "US-06075", "US-0667000"}, "0.08625"},    // San Francisco
-		{[]string{"US-CA", "US-06037", "US-0639003"}, "0.105"},      // La Cañada Flintridge
-		{[]string{"US-CA", "US-06003"}, "0.0725"},                   // Alpine County: no local tax
+		{6037, "0644000", "0.0975"},  // Los Angeles
+		{6037, "0640130", "0.1125"},  // Lancaster
+		{6037, "", "0.0975"},         // LA County unincorporated
+		{6029, "", "0.0825"},         // Kern County unincorporated
+		{6053, "", "0.0875"},         // Monterey County unincorporated
+		{6075, "0667000", "0.08625"}, // San Francisco
+		{6037, "0639003", "0.105"},   // La Cañada Flintridge
+		{6003, "", "0.0725"},         // Alpine County: no district tax
 	}
 	for _, tt := range tests {
-		if got := sumOn(t, j, day, jurisdiction.SalesTax, jurisdiction.General, tt.ids...); !got.Equal(dec(tt.want)) {
-			t.Errorf("%v on %s sum to %s, want %s", tt.ids, day, got, tt.want)
+		ids := caAreaIDs(t, local, tt.county, tt.place)
+		if got := sumOn(t, j, day, jurisdiction.SalesTax, jurisdiction.General, ids...); !got.Equal(dec(tt.want)) {
+			t.Errorf("%v on %s sum to %s, want %s", ids, day, got, tt.want)
 		}
 	}
-	// Los Angeles city itself adds nothing, but exists.
-	if rs := j.Rates("US-0644000"); len(rs) != 0 {
-		t.Errorf("Los Angeles city rates = %v", rs)
+	// The uniform local 1.25% is in the state's rate: counties and cities
+	// have no rate of their own, their district taxes are districts.
+	for _, id := range []string{"US-06037", "US-0644000"} {
+		if rs := j.Rates(id); len(rs) != 0 {
+			t.Errorf("%s rates = %v", id, rs)
+		}
 	}
-	// Before the CDTFA table's date there are no local rates.
-	if got := j.RatesOn("US-06037", civil.New(2025, 12, 31)); len(got) != 0 {
-		t.Errorf("LA County rates on 2025-12-31 = %v", got)
+	if x, _ := j.ByID("US-06037-MTA_PROP_A"); x.Type != jurisdiction.TransitDistrict {
+		t.Errorf("LA Metro's Proposition A = %+v", x)
 	}
-	if r := j.Rates("US-06037")[0]; r.Source != "us-ca-cdtfa" || r.Effective != day || !r.Expiration.IsZero() {
-		t.Errorf("LA County rate = %+v", r)
+	// Named districts carry their history: Measure H until 2025-03-31,
+	// Measure A from 2025-04-01.
+	wantRate(t, j, "US-06037-MEASURE_H", "2025-03-31", jurisdiction.SalesTax, jurisdiction.General, "0.0025")
+	if rs := j.RatesOn("US-06037-MEASURE_H", civil.New(2025, 4, 1)); len(rs) != 0 {
+		t.Errorf("Measure H on 2025-04-01 = %v", rs)
+	}
+	wantRate(t, j, "US-06037-MEASURE_A", "2025-04-01", jurisdiction.SalesTax, jurisdiction.General, "0.005")
+	// The remainders of the CDTFA table start on its date.
+	if rs := j.Rates("US-CA-D-CITY_OF_LANCASTER"); len(rs) != 1 || rs[0].Source != "us-ca-cdtfa" || rs[0].Effective != day || !rs[0].Expiration.IsZero() {
+		t.Errorf("Lancaster's remainder = %+v", rs)
 	}
 }
 
 // TestJurisdictionCaliforniaMatchesSource checks every row of the CDTFA
-// table against the embedded rates: state + county + city (or the
-// unincorporated area) must give the combined rate.
+// table against the embedded rates: the state and the jurisdictions of
+// the city's tax area (or the unincorporated area's) must give the
+// combined rate.
 func TestJurisdictionCaliforniaMatchesSource(t *testing.T) {
 	dir := os.Getenv("LEVY_SRC")
 	if dir == "" {
@@ -342,18 +381,17 @@ func TestJurisdictionCaliforniaMatchesSource(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: no county %q", loc, cty)
 		}
-		ids := []string{"US-CA", cid}
+		fips, _ := strconv.Atoi(cid[3:])
+		place := ""
 		if typ == "City" {
-			fips, _ := strconv.Atoi(cid[3:])
 			p := local.FindPlace("CA", loc, uint32(fips))
 			if p < 0 {
 				t.Errorf("%s: no place of that name in %s", loc, cid)
 				continue
 			}
-			ids = append(ids, "US-"+local.PlaceCode(p))
-		} else if _, ok := j.ByID(cid + "-UNINC"); ok {
-			ids = append(ids, cid+"-UNINC")
+			place = local.PlaceCode(p)
 		}
+		ids := caAreaIDs(t, local, uint32(fips), place)
 		if got := sumOn(t, j, day, jurisdiction.SalesTax, jurisdiction.General, ids...); !got.Equal(rate) {
 			t.Errorf("%s: %v sum to %s, CDTFA says %s", loc, ids, got, rate)
 		}

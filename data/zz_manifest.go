@@ -11,8 +11,8 @@ var fileDigests = map[string]string{
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
 	"geo.lvd":           "35b51883ae8c26a47829766f10d23bfb05fbacd20e24de17bfe3de572bb0cca5",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "cbacebd1cb398bd28789fe4e9c8792ff2cbb3243ef11a9be66f0d4dcb3d07b78",
-	"local.lvd":         "3c97203a276f9b7507a1c129c4f7d1430310a95806cdaf45d4fe41ecc8486daf",
+	"jurisdictions.lvd": "0aa201cd027ebf681f4c3f5670a4beef1f71e468a17d8e3cc39edc0049fc4ce1",
+	"local.lvd":         "b38429d09c806d93ca5a8d89dbdc57699b3ab94056034ff10601728cc8b85ab9",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }

@@ -24,7 +24,7 @@ func ExampleResolver_LookupAddress() {
 		panic(err)
 	}
 	resp, err := r.LookupAddress(context.Background(), taxarea.AddressLookupRequest{
-		PostalAddress: taxarea.PostalAddress{City: "cupertino", MainDivision: "california", PostalCode: "95014"},
+		PostalAddress: taxarea.PostalAddress{City: "bakersfield", MainDivision: "california", PostalCode: "93301"},
 	})
 	if err != nil {
 		panic(err)
@@ -38,9 +38,10 @@ func ExampleResolver_LookupAddress() {
 	// Output:
 	// COUNTRY US United States of America
 	// STATE US-CA California
-	// COUNTY US-06085 Santa Clara
-	// CITY US-0617610 Cupertino
-	// Cupertino CA 95014 USA
+	// COUNTY US-06029 Kern
+	// CITY US-0603526 Bakersfield
+	// DISTRICT US-CA-D-CITY_OF_BAKERSFIELD City of Bakersfield transactions and use taxes
+	// Bakersfield CA 93301 USA
 }
 
 func ExampleAreaID() {
