@@ -11,8 +11,8 @@ var fileDigests = map[string]string{
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
 	"geo.lvd":           "c0fb4d3724c29cb2a3445a2d3475d5a71f87b05153acba2518e6044ab2f40182",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "f421de533f38729f9a0813c425b2b120ce1d2286031272af1f4aac6023fbc5eb",
-	"local.lvd":         "064ef38177fcf57e27c3b1574cecbc479099104532c36968a14ccc39894df779",
+	"jurisdictions.lvd": "7b93c555fd4d5d0c35aa2fec4768315dd600abc17d81f4db3b5fdce9f1bbe294",
+	"local.lvd":         "1c82147c809b60e38467cf67e925de01e83ea38889e54f8f692619dbeda9fcf1",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }

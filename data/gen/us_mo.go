@@ -60,10 +60,7 @@ func (s *localState) moRowCounty(p *usPlace, rate decimal.Decimal) (string, deci
 	if p.code == "2965000" {
 		counties = []string{"29510"}
 	}
-	rateOf := func(c string) decimal.Decimal {
-		v, _ := s.L.rateOn("US-"+c, taxlocusDate)
-		return v
-	}
+	rateOf := s.moCountyRate
 	for _, c := range counties {
 		own := rate.Sub(rateOf(c))
 		if !own.IsNegative() && own.Mod(moEighth).IsZero() {
@@ -76,6 +73,40 @@ func (s *localState) moRowCounty(p *usPlace, rate decimal.Decimal) (string, deci
 		}
 	}
 	return counties[0], rateOf(counties[0])
+}
+
+// moCountyDistricts are districts that a county row of the source
+// includes, countywide, and that a publication separates: the Kansas
+// City Zoological District's 0.125% in Jackson County (OpenSalesTax
+// mo_data.py at commit 4cfd3c2, after the Department of Revenue's
+// table; its validation grid: Jackson 1.375% + Kansas City 3.25% + zoo
+// 0.125%).
+var moCountyDistricts = map[string]struct {
+	name string
+	rate decimal.Decimal
+}{
+	"29095": {"Kansas City Zoological District", decimal.New(125, -5)},
+}
+
+// moCountyJuris returns the jurisdictions of a county's whole rate: the
+// county and the districts that cover all of it.
+func (s *localState) moCountyJuris(fips string) []string {
+	out := []string{"US-" + fips}
+	if d, ok := moCountyDistricts[fips]; ok {
+		out = append(out, s.DistrictID("", d.name))
+	}
+	return out
+}
+
+// moCountyRate returns the whole rate of a county outside cities: the
+// county's and its countywide districts'.
+func (s *localState) moCountyRate(fips string) decimal.Decimal {
+	sum := decimal.Zero
+	for _, id := range s.moCountyJuris(fips) {
+		v, _ := s.L.rateOn(id, taxlocusDate)
+		sum = sum.Add(v)
+	}
+	return sum
 }
 
 // buildMO builds Missouri's local content.
@@ -94,10 +125,22 @@ func buildMO(s *localState, in *localInputs) error {
 			s.Refuse(row, "no county of Missouri is named %q", row.label)
 			continue
 		}
-		if err := s.SetCountyRate(fips, "", row.rate, period, srcTaxlocus); err != nil {
+		county := row.rate
+		if d, ok := moCountyDistricts[fips]; ok {
+			id, err := s.District(s.DistrictID("", d.name), jurisdiction.SpecialPurposeDistrict, d.name, "")
+			if err != nil {
+				return err
+			}
+			if err := s.SetRate(id, jurisdiction.General, d.rate, period, srcTaxlocus); err != nil {
+				return err
+			}
+			s.Assign(id, scope{kind: scopeCounty, county: fips})
+			county = county.Sub(d.rate)
+		}
+		if err := s.SetCountyRate(fips, "", county, period, srcTaxlocus); err != nil {
 			return err
 		}
-		s.Represent(row, "US-"+fips)
+		s.Represent(row, s.moCountyJuris(fips)...)
 	}
 	// Counties without a row: their rate from OpenSalesTax's county
 	// table, read from the same publication.
@@ -168,7 +211,7 @@ func buildMO(s *localState, in *localInputs) error {
 		own := row.rate.Sub(cr)
 		if !p.incorporated {
 			if own.IsZero() {
-				s.Represent(row, "US-"+c)
+				s.Represent(row, s.moCountyJuris(c)...)
 			} else {
 				s.Refuse(row, "%s, a community without a city government (Census: %s) in %s: its whole local rate %s is the county's %s and %s of districts that cover it; which districts, and where else they apply, the sources do not say",
 					name, p.name, s.L.b.juris["US-"+c].Name, pct(row.rate), pct(cr), pct(own))
@@ -183,7 +226,7 @@ func buildMO(s *localState, in *localInputs) error {
 		if prev, ok := first[id]; ok {
 			cur, _ := s.L.rateOn(id, row.when)
 			if cur.Equal(own) {
-				s.Represent(row, id, "US-"+c)
+				s.Represent(row, append([]string{id}, s.moCountyJuris(c)...)...)
 			} else {
 				s.Refuse(row, "%s: a further row of %s at %s where its first row (%s) has %s: a district of the city (a mark T is the table's for a transportation development district) or its part in another county; the source does not say which, nor where it applies", row.label, p.name, pct(row.rate), prev.ref, pct(cur.Add(cr)))
 			}
@@ -193,7 +236,7 @@ func buildMO(s *localState, in *localInputs) error {
 		if err := s.SetRate(id, jurisdiction.General, own, period, srcTaxlocus); err != nil {
 			return err
 		}
-		s.Represent(row, id, "US-"+c)
+		s.Represent(row, append([]string{id}, s.moCountyJuris(c)...)...)
 	}
 	for line, m := range mapping {
 		return fmt.Errorf("mo-taxlocus.csv: line %d (%s) is not a TaxLocus city row of Missouri", line, m.name)
@@ -212,9 +255,9 @@ func (s *localState) moCommunity(row srcRow, name string, zipCounties map[string
 	slices.Sort(counties)
 	var names []string
 	for _, c := range counties {
-		v, _ := s.L.rateOn("US-"+c, taxlocusDate)
+		v := s.moCountyRate(c)
 		if v.Equal(row.rate) {
-			s.Represent(row, "US-"+c)
+			s.Represent(row, s.moCountyJuris(c)...)
 			return
 		}
 		names = append(names, fmt.Sprintf("%s County %s%%", s.L.b.juris["US-"+c].Name, v.Shift(2)))
@@ -266,7 +309,7 @@ func (s *localState) moReconcileOST(in *localInputs) error {
 				// city's.
 				s.representIfSum(row, []string{"US-2965000"})
 			default:
-				s.representIfSum(row, []string{"US-" + fips})
+				s.representIfSum(row, s.moCountyJuris(fips))
 			}
 		case "MO_CITIES":
 			c := cities[key]
