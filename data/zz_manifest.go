@@ -9,10 +9,10 @@ const Version = "2026.11.2"
 var fileDigests = map[string]string{
 	"bin.lvd":           "6b798157dbf39f3e410d2eff2a9d8761016c2036fddd370b896584e3b4a13717",
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
-	"geo.lvd":           "c0fb4d3724c29cb2a3445a2d3475d5a71f87b05153acba2518e6044ab2f40182",
+	"geo.lvd":           "8160dfa9b651d40e533b42635bc93f4ebb0cf53c9d72938370aa771bac893556",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "7b93c555fd4d5d0c35aa2fec4768315dd600abc17d81f4db3b5fdce9f1bbe294",
-	"local.lvd":         "1c82147c809b60e38467cf67e925de01e83ea38889e54f8f692619dbeda9fcf1",
+	"jurisdictions.lvd": "81467a9d58700fc155e1b9adface3125a97d0beea9580626ad6e7b8a226190c2",
+	"local.lvd":         "8d2fcd4bf42cda6537933287863ddf6d5a06160708a640f3f48703335031ef7e",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }

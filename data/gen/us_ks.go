@@ -197,8 +197,8 @@ func (s *localState) ksJurisdictionCodes(rows []srcRow) error {
 	return nil
 }
 
-// placeName is the name of a base's city, or "the county outside
-// cities" for a county code.
+// placeName is the name of a base's city, or a phrase for a code that
+// stands for its county alone.
 func (b ksBase) placeName() string {
 	if b.place == nil {
 		return "a place without a city tax"

@@ -178,7 +178,7 @@ func buildMO(s *localState, in *localInputs) error {
 			}
 		}
 	}
-	first := map[string]srcRow{}
+	first := map[string]moFirstRow{} // place code -> its first row
 	for _, row := range rows {
 		if row.kind != "city" {
 			continue
@@ -222,21 +222,29 @@ func buildMO(s *localState, in *localInputs) error {
 			s.Refuse(row, "%s: its whole local rate %s is below that of %s County (%s), the first of its counties", name, pct(row.rate), s.L.b.juris["US-"+c].Name, pct(cr))
 			continue
 		}
-		id := s.City(p)
-		if prev, ok := first[id]; ok {
-			cur, _ := s.L.rateOn(id, row.when)
-			if cur.Equal(own) {
-				s.Represent(row, append([]string{id}, s.moCountyJuris(c)...)...)
+		juris := s.moCountyJuris(c)
+		if prev, ok := first[p.code]; ok {
+			if prev.own.Equal(own) {
+				if own.IsPositive() {
+					juris = append([]string{"US-" + p.code}, juris...)
+				}
+				s.Represent(row, juris...)
 			} else {
-				s.Refuse(row, "%s: a further row of %s at %s where its first row (%s) has %s: a district of the city (a mark T is the table's for a transportation development district) or its part in another county; the source does not say which, nor where it applies", row.label, p.name, pct(row.rate), prev.ref, pct(cur.Add(cr)))
+				s.Refuse(row, "%s: a further row of %s at %s where its first row (%s) has %s: a district of the city (a mark T is the table's for a transportation development district) or its part in another county; the source does not say which, nor where it applies", row.label, p.name, pct(row.rate), prev.row.ref, pct(prev.row.rate))
 			}
 			continue
 		}
-		first[id] = row
+		first[p.code] = moFirstRow{row: row, own: own}
+		if !own.IsPositive() {
+			// A city without a local tax of its own.
+			s.Represent(row, juris...)
+			continue
+		}
+		id := s.City(p)
 		if err := s.SetRate(id, jurisdiction.General, own, period, srcTaxlocus); err != nil {
 			return err
 		}
-		s.Represent(row, append([]string{id}, s.moCountyJuris(c)...)...)
+		s.Represent(row, append([]string{id}, juris...)...)
 	}
 	for line, m := range mapping {
 		return fmt.Errorf("mo-taxlocus.csv: line %d (%s) is not a TaxLocus city row of Missouri", line, m.name)
@@ -245,6 +253,12 @@ func buildMO(s *localState, in *localInputs) error {
 		s.compareStateRate(r)
 	}
 	return s.moReconcileOST(in)
+}
+
+// moFirstRow is the first row of a city and the city's own rate by it.
+type moFirstRow struct {
+	row srcRow
+	own decimal.Decimal
 }
 
 // moCommunity accounts for the row of a community that is no Census
