@@ -11,8 +11,8 @@ var fileDigests = map[string]string{
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
 	"geo.lvd":           "35b51883ae8c26a47829766f10d23bfb05fbacd20e24de17bfe3de572bb0cca5",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "cbacebd1cb398bd28789fe4e9c8792ff2cbb3243ef11a9be66f0d4dcb3d07b78",
-	"local.lvd":         "86dfbf89a7ae47e0457c38856869387c99cc35a4231f19ca009e923e8b3ed983",
+	"jurisdictions.lvd": "8eacf4120e19989717815c91ba7f352394c0c7e4a0e4c681fa4e4f1282160d6f",
+	"local.lvd":         "617e026c3783e71d104a354d1d6e3ae4446ebdb5293faa95ed4c8efb2baea6f9",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }
