@@ -9,10 +9,10 @@ const Version = "2026.11.2"
 var fileDigests = map[string]string{
 	"bin.lvd":           "6b798157dbf39f3e410d2eff2a9d8761016c2036fddd370b896584e3b4a13717",
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
-	"geo.lvd":           "35b51883ae8c26a47829766f10d23bfb05fbacd20e24de17bfe3de572bb0cca5",
+	"geo.lvd":           "2cb1b9c0929cd62eec374eceb2b280449039847bfad3ba6a62be0bbfd01e80fd",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "8eacf4120e19989717815c91ba7f352394c0c7e4a0e4c681fa4e4f1282160d6f",
-	"local.lvd":         "617e026c3783e71d104a354d1d6e3ae4446ebdb5293faa95ed4c8efb2baea6f9",
+	"jurisdictions.lvd": "5623b2ae073dd8564380ddc083ba0bb31d5570dea5153a5af961dd92d1dbc87b",
+	"local.lvd":         "ea6a3c253923772dfd7ff2a059f74b9bcf93bad54aef86cb333b44720d05a0e8",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }
