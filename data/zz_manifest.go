@@ -12,7 +12,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "2cb1b9c0929cd62eec374eceb2b280449039847bfad3ba6a62be0bbfd01e80fd",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
 	"jurisdictions.lvd": "5623b2ae073dd8564380ddc083ba0bb31d5570dea5153a5af961dd92d1dbc87b",
-	"local.lvd":         "397f4c403b3a2333ba880d2ffb4a78479e2b83febca35f60e424943f06187ae7",
+	"local.lvd":         "9fdefeccd0e0b1687a1708299069c13def3078135c714b80802e266136ab5f75",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }
