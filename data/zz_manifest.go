@@ -9,10 +9,10 @@ const Version = "2026.11.2"
 var fileDigests = map[string]string{
 	"bin.lvd":           "6b798157dbf39f3e410d2eff2a9d8761016c2036fddd370b896584e3b4a13717",
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
-	"geo.lvd":           "8160dfa9b651d40e533b42635bc93f4ebb0cf53c9d72938370aa771bac893556",
+	"geo.lvd":           "312ad4714cd169d654eb11f21fd4e1e2c422f28e1133bb72a7db022111c79307",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "60b1ea67da85a65b00e8945bcf16095bd0ba95344ff94873ffe12b15888666e4",
-	"local.lvd":         "8c01e7a0d300efa6f8e68c6484caffaac704f54d1a9140dd3ea9a60c82df2d4b",
+	"jurisdictions.lvd": "a2a800d817977cfeb447a04d48ea5071e77b518bc4f1d1f7c875bc04fc8f7b6f",
+	"local.lvd":         "42fe9fd5f0b2b53a48c35f920f8ca7ae4c77d35d29cd5b0c0f547c681adde00c",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }

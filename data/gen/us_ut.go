@@ -1,4 +1,40 @@
 package main
 
-// buildUT builds the local content of UT: see data/states/ut.md.
-func buildUT(s *localState, in *localInputs) error { return buildGeneric(s, in) }
+import "regexp"
+
+// buildUT builds Utah's local content: see data/states/ut.md.
+//
+// TaxLocus's Utah rows come from Utah's SST rate file: a county row is
+// the county's rate (the 1% local sales tax, the county option and the
+// transit and transportation taxes the county levies), read countywide;
+// a city row, by the place's FIPS code, is what the city adds (city
+// option, highway, parks and arts, town and resort taxes). Rows named
+// "City" and a five-digit number carry Utah's own location codes, not
+// Census place codes: their areas are not in the data and they are
+// refused.
+func buildUT(s *localState, in *localInputs) error {
+	st := s.Sub.Code
+	var rest []srcRow
+	for _, row := range in.taxlocus[st] {
+		if utLocationCode.MatchString(row.label) {
+			s.Refuse(row, "%q carries a location code of Utah's rate file (%s), not a Census place code: a part of a county with taxes of its own "+
+				"(an unincorporated area inside or outside a transit district, a metro township, a resort community) whose area the sources do not give",
+				row.label, row.code)
+			continue
+		}
+		rest = append(rest, row)
+	}
+	filtered := *in
+	filtered.taxlocus = map[string][]srcRow{st: rest}
+	if err := s.applyTaxlocus(&filtered, taxlocusOptions{placeCodes: true}); err != nil {
+		return err
+	}
+	if r, ok := in.taxlocusStates[st]; ok {
+		s.compareStateRate(r)
+	}
+	return s.reconcileOST(in)
+}
+
+// utLocationCode matches TaxLocus's names of Utah rows that carry a
+// location code instead of a place's name.
+var utLocationCode = regexp.MustCompile(`^City \d{5}$`)

@@ -1,4 +1,249 @@
 package main
 
-// buildWA builds the local content of WA: see data/states/wa.md.
-func buildWA(s *localState, in *localInputs) error { return buildGeneric(s, in) }
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/shopspring/decimal"
+)
+
+// buildWA builds Washington's local content: see data/states/wa.md.
+//
+// Washington's Department of Revenue gives every location a four-digit
+// code (two digits for the county, numbered 01 Adams to 39 Yakima, two
+// for the city, 00 for the unincorporated county) and one local rate per
+// code, which lumps every local tax there: the county's and city's,
+// the transit authorities' and the other districts'. TaxLocus's city
+// rows (by place FIPS code) are the whole local rates of the cities,
+// its county rows the whole local rates of the counties' unincorporated
+// locations (xx00), and its "Special District Lxxxx" rows the location
+// codes themselves. The builder splits the transit authorities whose
+// rates and members the public record gives (wa-districts.csv) out of
+// those whole rates: what remains is the county's (unincorporated) or
+// the city's.
+func buildWA(s *localState, in *localInputs) error {
+	d, err := s.readWADistricts()
+	if err != nil {
+		return err
+	}
+	period := civil.Period{}
+	counties := map[string][]string{} // county FIPS -> the jurisdictions of its xx00 location
+	var specials []srcRow
+	for _, row := range in.taxlocus[s.Sub.Code] {
+		switch row.kind {
+		case "county":
+			n, err := strconv.Atoi(row.code)
+			if err != nil || n < 1 || n > 77 || n%2 == 0 {
+				s.Refuse(row, "code %s names no county of Washington (its counties are 001 to 077, odd): the row's area is not known", row.code)
+				continue
+			}
+			fips := s.Sub.FIPS + row.code
+			ids := d.uninc(fips)
+			v, err := d.rest(row, ids)
+			if err != nil {
+				return err
+			}
+			// The county's own rate would apply in its cities too (every
+			// area of a county has the county), so the unincorporated
+			// location's rate is an area-only district of the county, as
+			// California's unincorporated areas are.
+			id, err := s.District("US-"+fips+"-UNINC", jurisdiction.SpecialPurposeDistrict, s.L.b.juris["US-"+fips].Name+" County unincorporated area", "")
+			if err != nil {
+				return err
+			}
+			if err := s.addRate(id, "", v, period, srcTaxlocus); err != nil {
+				return err
+			}
+			s.Assign(id, scope{kind: scopeUninc, county: fips})
+			counties[fips] = append([]string{id}, ids...)
+			s.Represent(row, counties[fips]...)
+		case "city":
+			p, ok := s.PlaceByCode(row.code)
+			if !ok {
+				s.Refuse(row, "no Census place of Washington has the code %s", row.code)
+				continue
+			}
+			ids := d.at(p, p.mainCounty())
+			v, err := d.rest(row, ids)
+			if err != nil {
+				return err
+			}
+			id := s.City(p)
+			if err := s.SetRate(id, "", v, period, srcTaxlocus); err != nil {
+				return fmt.Errorf("%s: %w", row.ref, err)
+			}
+			s.Represent(row, append([]string{id}, ids...)...)
+		default:
+			specials = append(specials, row)
+		}
+	}
+	for _, row := range specials {
+		m := waLocation.FindStringSubmatch(row.code)
+		if m == nil {
+			s.Refuse(row, "%q is not a Washington location code", row.code)
+			continue
+		}
+		n, _ := strconv.Atoi(m[1])
+		switch {
+		case n >= 1 && n <= 39 && m[2] == "00" && counties[waCountyFIPS(n)] != nil:
+			s.Represent(row, counties[waCountyFIPS(n)]...)
+		case n >= 1 && n <= 39:
+			s.Refuse(row, "location code %s%s of %s County: a city, an annexation area, a tribal area or a district whose place the sources do not name "+
+				"(the Department of Revenue's table of location codes is not among them); the city rows, by place code, carry the cities' rates",
+				m[1], m[2], s.L.b.juris["US-"+waCountyFIPS(n)].Name)
+		default:
+			s.Refuse(row, "location code %s%s lies outside the county numbering (01 to 39): a special location (tribal, annexation or district area) "+
+				"whose area the sources do not give", m[1], m[2])
+		}
+	}
+	// The cities that TaxLocus has no row for (they lie in two counties):
+	// the county's base and the transit authorities of the place.
+	for _, p := range s.L.places.byState[s.Sub.Code] {
+		if !p.incorporated || s.juris["US-"+p.code] {
+			continue
+		}
+		for _, c := range p.counties {
+			if counties[c.fips] == nil {
+				return fmt.Errorf("WA: place %s (%s) lies in county %s, which has no rate", p.code, p.name, c.fips)
+			}
+			s.Assign(counties[c.fips][0], scope{kind: scopePlace, place: p.code, county: c.fips})
+		}
+		s.L.g.log.Info("Washington city without a rate row, taxed as its counties' base and its transit authorities", "place", p.code, "name", p.name)
+	}
+	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
+		s.compareStateRate(r)
+	}
+	return s.reconcileOST(in)
+}
+
+// waLocation is a Washington location code as TaxLocus writes it.
+var waLocation = regexp.MustCompile(`^L(\d\d)(\d\d)$`)
+
+// waCountyFIPS returns the FIPS code of the county the Department of
+// Revenue numbers n: its counties in alphabetical order, 01 to 39, whose
+// FIPS codes are the odd numbers in the same order.
+func waCountyFIPS(n int) string { return fmt.Sprintf("53%03d", 2*n-1) }
+
+// waDistricts are the transit authorities split out of the location
+// rates, and where each applies.
+type waDistricts struct {
+	s          *localState
+	countywide map[string][]string // county FIPS -> districts of the whole county
+	unincorp   map[string][]string // county FIPS -> districts of its unincorporated location
+	places     map[string][]string // place code, or place code@county -> districts
+}
+
+// readWADistricts reads data/src/us-local/wa-districts.csv and defines
+// its districts with their rates and scopes.
+func (s *localState) readWADistricts() (*waDistricts, error) {
+	const rel = "src/us-local/wa-districts.csv"
+	path := filepath.Join(s.L.g.out, filepath.FromSlash(rel))
+	t, err := readRatesTable(path, "id", "type", "name", "rate", "counties", "uninc", "places", "source")
+	if err != nil {
+		return nil, err
+	}
+	const key = "us-local-wa-transit"
+	d := &waDistricts{s: s, countywide: map[string][]string{}, unincorp: map[string][]string{}, places: map[string][]string{}}
+	var names []string
+	for i, rec := range t.rows {
+		line := i + 2
+		fail := func(format string, args ...any) error {
+			return fmt.Errorf("%s line %d: %s", rel, line, fmt.Sprintf(format, args...))
+		}
+		ty, err := jurisdiction.ParseType(t.get(rec, "type"))
+		if err != nil {
+			return nil, fail("%v", err)
+		}
+		pct, err := decimal.NewFromString(t.get(rec, "rate"))
+		if err != nil {
+			return nil, fail("rate: %v", err)
+		}
+		src := t.get(rec, "source")
+		if src == "" {
+			return nil, fail("a district needs its source")
+		}
+		id, err := s.District(t.get(rec, "id"), ty, t.get(rec, "name"), "")
+		if err != nil {
+			return nil, fail("%v", err)
+		}
+		if err := s.addRate(id, "", pct.Shift(-2), civil.Period{}, key); err != nil {
+			return nil, fail("%v", err)
+		}
+		names = append(names, t.get(rec, "name"))
+		for _, c := range strings.Fields(t.get(rec, "counties")) {
+			s.Assign(id, scope{kind: scopeCounty, county: c})
+			d.countywide[c] = append(d.countywide[c], id)
+		}
+		for _, c := range strings.Fields(t.get(rec, "uninc")) {
+			s.Assign(id, scope{kind: scopeUninc, county: c})
+			d.unincorp[c] = append(d.unincorp[c], id)
+		}
+		for _, name := range strings.Split(t.get(rec, "places"), ";") {
+			if name = strings.TrimSpace(name); name == "" {
+				continue
+			}
+			name, county, _ := strings.Cut(name, "@")
+			p, ok := s.Place(name, county)
+			if !ok || !p.incorporated {
+				return nil, fail("%q is not a single incorporated place of Washington", name)
+			}
+			w := scope{kind: scopePlace, place: p.code, county: county}
+			s.Assign(id, w)
+			k := p.code
+			if county != "" {
+				k += "@" + county
+			}
+			d.places[k] = append(d.places[k], id)
+		}
+		s.L.rowsOf[key]++
+		s.Represent(srcRow{source: key, ref: fmt.Sprintf("line %d", line), state: s.Sub.Code, label: id, kind: "district",
+			rate: pct.Shift(-2), when: taxlocusDate}, id)
+	}
+	s.L.g.addSource(source{
+		Key:   key,
+		Files: "data/" + rel,
+		What: "Washington transit authorities split out of the Department of Revenue's location rates, with their rates and member cities: " +
+			strings.Join(names, "; "),
+		From:    "the publications cited in each row (curated by the Levy project)",
+		Licence: "public government information",
+	})
+	return d, nil
+}
+
+// uninc returns the districts of a county's unincorporated location.
+func (d *waDistricts) uninc(fips string) []string {
+	return append(slices.Clone(d.countywide[fips]), d.unincorp[fips]...)
+}
+
+// at returns the districts at a place, in county c.
+func (d *waDistricts) at(p *usPlace, c string) []string {
+	out := slices.Clone(d.countywide[c])
+	for _, k := range []string{p.code, p.code + "@" + c} {
+		for _, id := range d.places[k] {
+			if !slices.Contains(out, id) {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
+
+// rest returns a row's rate less the rates of the districts in it, and
+// fails when they exceed it.
+func (d *waDistricts) rest(row srcRow, ids []string) (decimal.Decimal, error) {
+	v := row.rate
+	for _, id := range ids {
+		r, _ := d.s.L.rateOn(id, row.when)
+		v = v.Sub(r)
+	}
+	if v.IsNegative() {
+		return v, fmt.Errorf("%s (%s): %s%% is less than its districts' rates %v", row.ref, row.label, row.rate.Shift(2), ids)
+	}
+	return v, nil
+}
