@@ -19,7 +19,7 @@ func TestLocateRealPlaces(t *testing.T) {
 		country, division, county, place string
 	}{
 		// Landmarks.
-		{"Empire State Building", 40.748817, -73.985428, "US", "US-NY", "US-36061", ""},
+		{"Empire State Building", 40.748817, -73.985428, "US", "US-NY", "US-36061", "US-3651000"},
 		{"Space Needle", 47.620506, -122.349277, "US", "US-WA", "US-53033", "US-5363000"},
 		{"Gateway Arch, St. Louis city", 38.624691, -90.184776, "US", "US-MO", "US-29510", "US-2965000"},
 		{"Golden Gate Park", 37.769421, -122.486214, "US", "US-CA", "US-06075", "US-0667000"},
@@ -87,10 +87,10 @@ func TestLookupCoordinatesResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := resp.LookupResults[0]
-	if got, want := ids(res), []string{"US", "US-NY", "US-36061"}; !equal(got, want) {
+	if got, want := ids(res), []string{"US", "US-NY", "US-36061", "US-3651000", "US-NY-D-MCTD"}; !equal(got, want) {
 		t.Errorf("jurisdictions = %v, want %v", got, want)
 	}
-	if res.TaxAreaID != AreaID([]string{"US", "US-NY", "US-36061"}) || res.AsOfDate != testToday {
+	if res.TaxAreaID != AreaID([]string{"US", "US-NY", "US-36061", "US-3651000", "US-NY-D-MCTD"}) || res.AsOfDate != testToday {
 		t.Errorf("taxAreaId %s asOf %s", res.TaxAreaID, res.AsOfDate)
 	}
 	if res.Jurisdictions[2].ExternalJurisdictionCode != "36061" || res.Jurisdictions[1].ExternalJurisdictionCode != "36" {
