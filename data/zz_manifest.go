@@ -9,10 +9,10 @@ const Version = "2026.11.2"
 var fileDigests = map[string]string{
 	"bin.lvd":           "6b798157dbf39f3e410d2eff2a9d8761016c2036fddd370b896584e3b4a13717",
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
-	"geo.lvd":           "f55d329b9bbb3adf19a2393b7e3da557c377fa2ca114d1ad702d1bde35d57411",
+	"geo.lvd":           "e77b4df95e078775c7dbf28565092b412bfa59d62173bace984a029b2dcc1e0c",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
 	"jurisdictions.lvd": "e42e44a689600455ff40df02aba94e567c8bedd9c67dac8a33c55e667b849f45",
-	"local.lvd":         "f9ecfbf8ac7e40a1554882762d83d8089ba40197af1127a18e7a14155d80b0cb",
+	"local.lvd":         "1d965c24460340869e07612654d694ce0e461e9d2fd594cb150a9f03f3c6703d",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }

@@ -70,13 +70,13 @@ func buildNY(s *localState, in *localInputs) error {
 		s.Represent(row, id)
 		done[row.ref] = true
 		if c.place == "3651000" {
-			// The city is its five counties: its tax applies in the
-			// part of the place in each of them, not where the place's
-			// generalised boundary grazes a neighbour (Nassau).
+			// The city is its five counties, whole: its tax applies in
+			// each of them (not where the place's generalised boundary
+			// grazes a neighbour, Nassau, nor only within that boundary).
 			nyc = id
 			s.unassign(id, scope{kind: scopePlace, place: p.code})
 			for _, fips := range slices.Sorted(maps.Keys(nycCounties)) {
-				s.Assign(id, scope{kind: scopePlace, place: p.code, county: fips})
+				s.Assign(id, scope{kind: scopeCounty, county: fips})
 			}
 		}
 	}
