@@ -11,8 +11,8 @@ var fileDigests = map[string]string{
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
 	"geo.lvd":           "e77b4df95e078775c7dbf28565092b412bfa59d62173bace984a029b2dcc1e0c",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "e42e44a689600455ff40df02aba94e567c8bedd9c67dac8a33c55e667b849f45",
-	"local.lvd":         "1d965c24460340869e07612654d694ce0e461e9d2fd594cb150a9f03f3c6703d",
+	"jurisdictions.lvd": "bcef4bcbec7239e92a7a3359e9e0d366e0f4a2684930f133e6740053d34493b0",
+	"local.lvd":         "2dd85adcb544d0ea3c376593f6a82906d97fb4a837f4cb096e730e26e75873cc",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }

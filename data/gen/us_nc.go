@@ -10,17 +10,16 @@ import (
 // ncDistricts are North Carolina's transit and transportation sales
 // taxes by the code TaxLocus gives them: 99 and a county's FIPS code for
 // a county's public transportation tax (Article 43, 0.5%), 98119 for
-// Mecklenburg County's 1% transportation tax from 2026-07-01.
+// Mecklenburg County's 1% transportation tax approved in 2025.
 var ncDistricts = map[string]struct {
 	name   string
 	county string
-	since  civil.Date
 }{
-	"99063": {"Durham County Public Transportation Sales Tax", "37063", civil.Date{}},
-	"99119": {"Mecklenburg County Public Transportation Sales Tax", "37119", civil.Date{}},
-	"99135": {"Orange County Public Transportation Sales Tax", "37135", civil.Date{}},
-	"99183": {"Wake County Public Transportation Sales Tax", "37183", civil.Date{}},
-	"98119": {"Mecklenburg County Transportation Sales Tax", "37119", civil.New(2026, 7, 1)},
+	"99063": {"Durham County Public Transportation Sales Tax", "37063"},
+	"99119": {"Mecklenburg County Public Transportation Sales Tax", "37119"},
+	"99135": {"Orange County Public Transportation Sales Tax", "37135"},
+	"99183": {"Wake County Public Transportation Sales Tax", "37183"},
+	"98119": {"Mecklenburg County Transportation Sales Tax", "37119"},
 }
 
 // buildNC builds North Carolina's local content: see data/states/nc.md.
@@ -51,7 +50,7 @@ func buildNC(s *localState, in *localInputs) error {
 			if err != nil {
 				return err
 			}
-			if err := s.addRate(id, "", row.rate, civil.Period{Effective: d.since}, srcTaxlocus); err != nil {
+			if err := s.addRate(id, "", row.rate, civil.Period{}, srcTaxlocus); err != nil {
 				return err
 			}
 			s.Assign(id, scope{kind: scopeCounty, county: d.county})
