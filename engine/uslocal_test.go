@@ -85,7 +85,8 @@ func readUSLocalGolden(t *testing.T) []usLocalGolden {
 }
 
 // TestUSLocalGolden calculates a sale to each golden address of
-// testdata/us-local and checks the combined rate against the published
+// testdata/us-local (ten items of 1,000.00, below every per-item limit
+// of a local tax, as published combined rates assume) and checks the combined rate against the published
 // one, that each jurisdiction is taxed on a line of its own with its
 // own rule id, and, where the row lists them, which jurisdictions tax.
 // Every state whose local content is reconciled needs at least three
@@ -104,7 +105,7 @@ func TestUSLocalGolden(t *testing.T) {
 		req := &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: g.asOf,
 			Seller:   &Seller{Company: "ACME", PhysicalOrigin: loc},
 			Customer: &Customer{Destination: loc},
-			LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, Quantity: &Measure{Value: amt("1")},
+			LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, Quantity: &Measure{Value: amt("10")},
 				ExtendedPrice: amt("10000.00")}}}
 		resp, err := e.Sale(context.Background(), req)
 		if err != nil {

@@ -27,7 +27,7 @@ func TestLookupAddressRealPlaces(t *testing.T) {
 		conf string
 	}{
 		{"Empire State Building", PostalAddress{StreetAddress1: "350 5th Ave", City: "New York", MainDivision: "NY", PostalCode: "10118"},
-			[]string{"US", "US-NY", "US-36061"}, "100"},
+			[]string{"US", "US-NY", "US-36061", "US-3651000", "US-NY-D-MCTD"}, "100"},
 		{"White House", PostalAddress{StreetAddress1: "1600 Pennsylvania Ave NW", City: "Washington", MainDivision: "DC", PostalCode: "20500"},
 			[]string{"US", "US-DC", "US-11001"}, "100"},
 		{"Apple Park, a California city", PostalAddress{StreetAddress1: "1 Apple Park Way", City: "Cupertino", MainDivision: "CA", PostalCode: "95014"},
@@ -98,7 +98,7 @@ func TestLookupAddressCleansing(t *testing.T) {
 func TestLookupAddressContradictions(t *testing.T) {
 	// The ZIP is in New York, the state says New Jersey: the ZIP wins.
 	res := lookupAddr(t, PostalAddress{City: "New York", MainDivision: "NJ", PostalCode: "10118"}).LookupResults[0]
-	if !hasStatus(res, BadRegionFields) || leafID(res) != "US-36061" || res.ConfidenceIndicator != "70" {
+	if !hasStatus(res, BadRegionFields) || leafID(res) != "US-NY-D-MCTD" || res.ConfidenceIndicator != "70" {
 		t.Errorf("ZIP against state gave %v %+v confidence %s", ids(res), res.Statuses, res.ConfidenceIndicator)
 	}
 	// A Toronto postal code with British Columbia.

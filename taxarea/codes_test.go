@@ -112,7 +112,7 @@ func TestFindBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"a": "US-36061", "b": "FR", "c": "US-06037", "d": "US-36061"}
+	want := map[string]string{"a": "US-NY-D-MCTD", "b": "FR", "c": "US-06037", "d": "US-36061"}
 	for _, res := range out {
 		if w, ok := want[res.LookupID]; ok {
 			if len(res.Results) == 0 || leafID(res.Results[0]) != w {

@@ -87,10 +87,10 @@ func TestLookupCoordinatesResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := resp.LookupResults[0]
-	if got, want := ids(res), []string{"US", "US-NY", "US-36061"}; !equal(got, want) {
+	if got, want := ids(res), []string{"US", "US-NY", "US-36061", "US-3651000", "US-NY-D-MCTD"}; !equal(got, want) {
 		t.Errorf("jurisdictions = %v, want %v", got, want)
 	}
-	if res.TaxAreaID != AreaID([]string{"US", "US-NY", "US-36061"}) || res.AsOfDate != testToday {
+	if res.TaxAreaID != AreaID([]string{"US", "US-NY", "US-36061", "US-3651000", "US-NY-D-MCTD"}) || res.AsOfDate != testToday {
 		t.Errorf("taxAreaId %s asOf %s", res.TaxAreaID, res.AsOfDate)
 	}
 	if res.Jurisdictions[2].ExternalJurisdictionCode != "36061" || res.Jurisdictions[1].ExternalJurisdictionCode != "36" {

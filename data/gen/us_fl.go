@@ -1,4 +1,67 @@
 package main
 
-// buildFL builds the local content of FL: see data/states/fl.md.
-func buildFL(s *localState, in *localInputs) error { return buildGeneric(s, in) }
+import (
+	"fmt"
+
+	"github.com/levytax/levy/civil"
+)
+
+// buildFL builds Florida's local content: see data/states/fl.md.
+//
+// Florida's only local sales taxes are the counties' discretionary
+// sales surtaxes, countywide (Fla. Stat. 212.054, 212.055); no city
+// levies one. TaxLocus gives each county's total surtax and is read the
+// common way (countywide), except where its row is stale and
+// OpenSalesTax's, checked against the Department of Revenue's DR-15DSS
+// for 2026, wins (fl-taxlocus.csv). The surtax applies to the first
+// $5,000 of a single item: that limit is a rule of the engine
+// (rules.Defaults, us-fl-surtax-limit), not of the content.
+func buildFL(s *localState, in *localInputs) error {
+	if err := s.applyTaxlocus(in, taxlocusOptions{}); err != nil {
+		return err
+	}
+	if r, ok := in.taxlocusStates["FL"]; ok {
+		s.compareStateRate(r)
+	}
+	done := map[string]bool{}
+	// Palm Beach: the DR-15DSS of 2026, through OpenSalesTax.
+	for _, county := range []string{"Palm Beach County"} {
+		row, ok := ostRowByRef(in, "FL", "FL_COUNTY_SURTAX_PCT/"+county)
+		if !ok {
+			return fmt.Errorf("OpenSalesTax has no surtax of %s", county)
+		}
+		fips, ok := s.County(county)
+		if !ok {
+			return fmt.Errorf("no county %s", county)
+		}
+		if err := s.SetCountyRate(fips, "", row.rate, civil.Period{}, srcOpenSalesTax); err != nil {
+			return err
+		}
+		s.Represent(row, "US-"+fips)
+		done[row.ref] = true
+	}
+	// Where OpenSalesTax and TaxLocus disagree without a publication to
+	// tell them apart, the later TaxLocus refresh wins.
+	for county, why := range map[string]string{
+		"Martin County":     "OpenSalesTax's 0.5% (a school capital outlay surtax alone) disagrees with TaxLocus's 1% of 2026-08-18; neither cites a 2026 change, and the later TaxLocus refresh wins",
+		"Okeechobee County": "OpenSalesTax's 1.5% (taken from a commercial rate site, not the DR-15DSS) disagrees with TaxLocus's 1% of 2026-08-18, which wins",
+	} {
+		row, ok := ostRowByRef(in, "FL", "FL_COUNTY_SURTAX_PCT/"+county)
+		if !ok {
+			return fmt.Errorf("OpenSalesTax has no surtax of %s", county)
+		}
+		if v, _ := s.L.rateOn("US-"+mustCounty(s, county), row.when); v.Equal(row.rate) {
+			return fmt.Errorf("%s: the sources agree now; drop the refusal", county)
+		}
+		s.Refuse(row, "%s", why)
+		done[row.ref] = true
+	}
+	return s.reconcileOST(ostRowsExcept(in, "FL", done))
+}
+
+// mustCounty returns the FIPS code of a county named in a builder, ""
+// when there is none (the lookups that follow then fail).
+func mustCounty(s *localState, name string) string {
+	f, _ := s.County(name)
+	return f
+}

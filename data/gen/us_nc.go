@@ -1,4 +1,73 @@
 package main
 
-// buildNC builds the local content of NC: see data/states/nc.md.
-func buildNC(s *localState, in *localInputs) error { return buildGeneric(s, in) }
+import (
+	"fmt"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+)
+
+// ncDistricts are North Carolina's transit and transportation sales
+// taxes by the code TaxLocus gives them: 99 and a county's FIPS code for
+// a county's public transportation tax (Article 43, 0.5%), 98119 for
+// Mecklenburg County's 1% transportation tax approved in 2025.
+var ncDistricts = map[string]struct {
+	name   string
+	county string
+}{
+	"99063": {"Durham County Public Transportation Sales Tax", "37063"},
+	"99119": {"Mecklenburg County Public Transportation Sales Tax", "37119"},
+	"99135": {"Orange County Public Transportation Sales Tax", "37135"},
+	"99183": {"Wake County Public Transportation Sales Tax", "37183"},
+	"98119": {"Mecklenburg County Transportation Sales Tax", "37119"},
+}
+
+// buildNC builds North Carolina's local content: see data/states/nc.md.
+//
+// TaxLocus gives each county's rate (the Article 39, 40 and 42 taxes,
+// 2%, and the Article 46 tax of 0.25% where levied) by its FIPS code,
+// and the transit taxes as special districts with codes: each is its
+// own transit district, countywide in its county.
+func buildNC(s *localState, in *localInputs) error {
+	for _, row := range in.taxlocus["NC"] {
+		switch row.kind {
+		case "county":
+			fips := "37" + row.code
+			if len(row.code) != 3 {
+				return fmt.Errorf("%s: %s has no county code", row.ref, row.label)
+			}
+			if err := s.SetCountyRate(fips, "", row.rate, civil.Period{}, srcTaxlocus); err != nil {
+				return err
+			}
+			s.Represent(row, "US-"+fips)
+		case "special_district":
+			d, ok := ncDistricts[row.code]
+			if !ok {
+				s.Refuse(row, "special district %s: its area is not known", row.code)
+				continue
+			}
+			id, err := s.District(s.DistrictID(row.code, ""), jurisdiction.TransitDistrict, d.name, row.code)
+			if err != nil {
+				return err
+			}
+			if err := s.addRate(id, "", row.rate, civil.Period{}, srcTaxlocus); err != nil {
+				return err
+			}
+			s.Assign(id, scope{kind: scopeCounty, county: d.county})
+			s.Represent(row, id)
+		case "transit":
+			if row.label != "Mecklenburg County transit tax" {
+				s.Refuse(row, "a transit tax whose area is not known")
+				continue
+			}
+			// The same tax as special district 99119.
+			s.Represent(row, s.DistrictID("99119", ""))
+		default:
+			s.Refuse(row, "a %s row: North Carolina's local taxes are its counties' and their transit taxes", row.kind)
+		}
+	}
+	if r, ok := in.taxlocusStates["NC"]; ok {
+		s.compareStateRate(r)
+	}
+	return s.reconcileOST(in)
+}

@@ -1,4 +1,7 @@
 package main
 
-// buildPA builds the local content of PA: see data/states/pa.md.
+// buildPA builds Pennsylvania's local content: see data/states/pa.md.
+// Its two local taxes are county rows in both sources, read the common
+// way: Allegheny County's 1% and Philadelphia's 2% (the city and the
+// county of Philadelphia are one), countywide.
 func buildPA(s *localState, in *localInputs) error { return buildGeneric(s, in) }

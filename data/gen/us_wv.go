@@ -1,4 +1,15 @@
 package main
 
-// buildWV builds the local content of WV: see data/states/wv.md.
-func buildWV(s *localState, in *localInputs) error { return buildGeneric(s, in) }
+// buildWV builds West Virginia's local content: see data/states/wv.md.
+// Its local taxes are the municipalities' 1% sales taxes (W. Va. Code
+// 8-13C-4); TaxLocus gives each with its Census place code, which wins
+// over the name.
+func buildWV(s *localState, in *localInputs) error {
+	if err := s.applyTaxlocus(in, taxlocusOptions{placeCodes: true}); err != nil {
+		return err
+	}
+	if r, ok := in.taxlocusStates["WV"]; ok {
+		s.compareStateRate(r)
+	}
+	return s.reconcileOST(in)
+}
