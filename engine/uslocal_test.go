@@ -101,11 +101,13 @@ func TestUSLocalGolden(t *testing.T) {
 			perState[g.state] = map[string]bool{}
 		}
 		perState[g.state][g.kind] = true
+		// 100 articles of 100.00: a published combined rate is that of an
+		// ordinary article, below every single-article cap.
 		loc := &Location{StreetAddress1: g.street, City: g.city, MainDivision: g.state, PostalCode: g.zip, Country: "US"}
 		req := &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: g.asOf,
 			Seller:   &Seller{Company: "ACME", PhysicalOrigin: loc},
 			Customer: &Customer{Destination: loc},
-			LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, Quantity: &Measure{Value: amt("10")},
+			LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, Quantity: &Measure{Value: amt("100")},
 				ExtendedPrice: amt("10000.00")}}}
 		resp, err := e.Sale(context.Background(), req)
 		if err != nil {

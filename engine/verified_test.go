@@ -65,11 +65,12 @@ func readVerifiedRates(t testing.TB) []verifiedRate {
 // checked in mid-2026.
 var verifiedDate = civil.MustParse("2026-08-01")
 
-// combinedRate sells 10,000.00 of general goods (ten items of 1,000.00,
-// below every per-item limit of a local tax such as Florida's surtax on
-// the first $5,000 of an item, as the published combined rates assume)
-// to an address from a seller at the same address and returns the tax
-// as a percentage of the price, and the jurisdictions taxed.
+// combinedRate sells 10,000.00 of general goods (100 articles of 100.00,
+// below every single-article cap, such as Tennessee's $1,600 local cap
+// and Florida's $5,000 surtax cap, since a published combined rate is the
+// rate of an ordinary article) to an address from a seller at the same
+// address and returns the tax as a percentage of the price, and the
+// jurisdictions taxed.
 func combinedRate(e *Engine, v verifiedRate) (decimal.Decimal, []string, error) {
 	city := v.place
 	if i := strings.Index(city, " ("); i > 0 {
@@ -83,7 +84,7 @@ func combinedRate(e *Engine, v verifiedRate) (decimal.Decimal, []string, error) 
 	req := &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: verifiedDate,
 		Seller:   &Seller{Company: "ACME", PhysicalOrigin: loc},
 		Customer: &Customer{Destination: loc},
-		LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, Quantity: &Measure{Value: amt("10")},
+		LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, Quantity: &Measure{Value: amt("100")},
 			ExtendedPrice: amt("10000.00")}}}
 	resp, err := e.Sale(context.Background(), req)
 	if err != nil {

@@ -147,6 +147,8 @@ func defaultStructures() []Structure {
 			Tiers: []Tier{{UpTo: decimalPtr("1600")}, {UpTo: decimalPtr("3200"), Add: decimalPtr("0.0275")}, {}}},
 		{ID: "us-tn-county-single-article", Jurisdiction: "US-TN*", JurisdictionType: "COUNTY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decimalPtr("1600"), Reason: tn},
 		{ID: "us-tn-city-single-article", Jurisdiction: "US-TN*", JurisdictionType: "CITY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decimalPtr("1600"), Reason: tn},
+		{ID: "us-tn-transit-single-article", Jurisdiction: "US-TN*", JurisdictionType: "TRANSIT_DISTRICT", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decimalPtr("1600"),
+			Reason: tn + "; a local option transit surcharge is administered as the local tax it is levied on, with its limitations (Tenn. Code Ann. 67-4-3201 et seq.)"},
 		{ID: "us-fl-surtax-limit", Jurisdiction: "US-FL*", JurisdictionType: "COUNTY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decimalPtr("5000"), Reason: fl},
 	}
 }

@@ -1,4 +1,246 @@
 package main
 
-// buildIL builds the local content of IL: see data/states/il.md.
-func buildIL(s *localState, in *localInputs) error { return buildGeneric(s, in) }
+import (
+	"fmt"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/shopspring/decimal"
+)
+
+// The Northern Illinois Transit Authority (the Regional Transportation
+// Authority until 2026) taxes Cook County at one rate and the five collar
+// counties at another; each part is a district of its own. The TaxLocus
+// rates (1.25% and 1%, the 0.25-point increase of Public Act 104-0457) are
+// recorded from 2026-07-01; the rates before (1% and 0.75%) are in
+// data/src/us-local/il.csv. See data/states/il.md.
+var ilTransit = []struct {
+	id, name string
+	rate     string
+	counties []string
+}{
+	{"US-IL-D-NITA_COOK", "Northern Illinois Transit Authority (Cook County)", "0.0125", []string{"17031"}},
+	{"US-IL-D-NITA_COLLAR", "Northern Illinois Transit Authority (DuPage, Kane, Lake, McHenry and Will Counties)", "0.01",
+		[]string{"17043", "17089", "17097", "17111", "17197"}},
+}
+
+// ilTransitFrom is the first day of the transit rates TaxLocus gives.
+var ilTransitFrom = civil.New(2026, 7, 1)
+
+// buildIL builds Illinois's local content (see data/states/il.md): the
+// TaxLocus county rows are the whole local rate of the county outside its
+// municipalities (the county's taxes and, in the six northeastern
+// counties, the transit authority's); its city rows the whole local rate
+// inside a municipality, so a municipality's own rate is its row less the
+// whole rate of the county it mainly lies in. OpenSalesTax gives the
+// municipal rates of the large cities that TaxLocus lacks, and is checked
+// against the rest.
+func buildIL(s *localState, in *localInputs) error {
+	dropTownships(s)
+	transitOf := map[string]string{} // county FIPS -> transit district
+	for _, t := range ilTransit {
+		id, err := s.District(t.id, jurisdiction.TransitDistrict, t.name, "")
+		if err != nil {
+			return err
+		}
+		if err := s.addRate(id, "", decimal.RequireFromString(t.rate), civil.Period{Effective: ilTransitFrom}, srcTaxlocus); err != nil {
+			return err
+		}
+		for _, c := range t.counties {
+			s.Assign(id, scope{kind: scopeCounty, county: c})
+			transitOf[c] = id
+		}
+	}
+	// wholeCounty returns the jurisdictions of a county outside its
+	// municipalities, and the sum of their rates on d.
+	wholeCounty := func(fips string, d civil.Date) ([]string, decimal.Decimal) {
+		ids := []string{"US-" + fips}
+		if t := transitOf[fips]; t != "" {
+			ids = append(ids, t)
+		}
+		sum := decimal.Zero
+		for _, id := range ids {
+			v, _ := s.L.rateOn(id, d)
+			sum = sum.Add(v)
+		}
+		return ids, sum
+	}
+	rows := in.taxlocus["IL"]
+	for _, row := range rows {
+		switch row.kind {
+		case "county":
+			fips, ok := s.County(row.label)
+			if !ok {
+				s.Refuse(row, "no county of Illinois is named %q", row.label)
+				continue
+			}
+			ids, transit := wholeCounty(fips, row.when)
+			own := row.rate.Sub(transit)
+			if own.IsNegative() {
+				s.Refuse(row, "%s%% is below the transit authority's %s%% in the county", row.rate.Shift(2), transit.Shift(2))
+				continue
+			}
+			if own.IsPositive() {
+				if err := s.SetCountyRate(fips, "", own, civil.Period{}, srcTaxlocus); err != nil {
+					return fmt.Errorf("%s: %w", row.ref, err)
+				}
+			}
+			s.Represent(row, ids...)
+		case "transit":
+			if row.label == "Northern Illinois Transit Authority (Cook)" {
+				s.Represent(row, ilTransit[0].id)
+				continue
+			}
+			s.Refuse(row, "a transit row that Illinois's content does not know")
+		}
+	}
+	if err := ilOSTCities(s, in); err != nil {
+		return err
+	}
+	for _, row := range rows {
+		if row.kind != "city" {
+			continue
+		}
+		p, ok := ilPlace(s, row.label)
+		if !ok {
+			s.Refuse(row, "no single incorporated Census place of Illinois is named %q (a municipality missing from the Census's 2015 places, or two of that name)", row.label)
+			continue
+		}
+		// The row speaks for the part of the municipality in one of its
+		// counties: the county it mainly lies in, else the next whose
+		// whole rate the row holds, among those holding a fifth of the
+		// place at least (a smaller share is most often the coarse
+		// county lines of the atlas).
+		var ids []string
+		own := decimal.Zero
+		found := false
+		for _, c := range p.counties {
+			if c.share < 2000 && c.fips != p.mainCounty() {
+				continue
+			}
+			var whole decimal.Decimal
+			ids, whole = wholeCounty(c.fips, row.when)
+			if own = row.rate.Sub(whole); !own.IsNegative() {
+				found = true
+				break
+			}
+		}
+		if prev, ok := s.L.rateOn("US-"+p.code, row.when); ok && s.juris["US-"+p.code] {
+			// A city whose rate OpenSalesTax gave (checked against the
+			// Department of Revenue's Tax Rate Finder).
+			if found && prev.Equal(own) {
+				s.Represent(row, append(ids, "US-"+p.code)...)
+			} else {
+				s.Refuse(row, "%s%% less the county's whole rate is %s%%, but OpenSalesTax's Illinois tables, checked against the Department of Revenue's Tax Rate Finder in 2026, give %s %s%%, which wins", row.rate.Shift(2), own.Shift(2), p.name, prev.Shift(2))
+			}
+			continue
+		}
+		switch {
+		case !found:
+			county := p.mainCounty()
+			_, whole := wholeCounty(county, row.when)
+			s.Refuse(row, "the whole local rate %s%% of %s is below the %s%% of %s outside its municipalities: the county's rate includes a district (the Metro-East Mass Transit District) that does not reach this municipality, and the sources do not give the district's part",
+				row.rate.Shift(2), p.name, whole.Shift(2), s.L.b.juris["US-"+county].Name)
+		case own.IsZero():
+			s.Represent(row, ids...)
+		default:
+			id := s.City(p)
+			if err := s.SetRate(id, "", own, civil.Period{}, srcTaxlocus); err != nil {
+				return fmt.Errorf("%s: %w", row.ref, err)
+			}
+			s.Represent(row, append(ids, id)...)
+		}
+	}
+	if r, ok := in.taxlocusStates["IL"]; ok {
+		s.compareStateRate(r)
+	}
+	return reconcileILOST(s, in)
+}
+
+// ilPlace returns the incorporated place of Illinois that a TaxLocus
+// row names: the one place of exactly that name ("Mason City" and
+// "Mason" are two villages), else the place the name is known by (an
+// alias of data/src/us-local/il-aliases.csv, or the name folded).
+func ilPlace(s *localState, name string) (*usPlace, bool) {
+	want := foldName(name)
+	var hit []*usPlace
+	for _, p := range s.L.places.byState[s.Sub.Code] {
+		if p.incorporated && foldName(p.name) == want {
+			hit = append(hit, p)
+		}
+	}
+	switch len(hit) {
+	case 1:
+		return hit[0], true
+	case 0:
+		p, ok := s.Place(name, "")
+		return p, ok && p.incorporated
+	}
+	return nil, false
+}
+
+// ilOSTCities defines the municipalities of OpenSalesTax's Illinois city
+// table with their municipal rates: its tables were checked against the
+// Department of Revenue's Tax Rate Finder in 2026, and it gives the large
+// cities TaxLocus lacks (Springfield, Peoria, Skokie).
+func ilOSTCities(s *localState, in *localInputs) error {
+	cities, err := in.ost["IL"].cities("IL_CITIES", ostCityLayout("IL_CITIES")...)
+	if err != nil {
+		return err
+	}
+	for _, c := range cities {
+		county, _ := s.County(c.County)
+		p, ok := s.Place(c.Name, county)
+		if !ok || c.Rate == nil {
+			continue
+		}
+		id := s.City(p)
+		if err := s.SetRate(id, "", c.Rate.Shift(-2), civil.Period{}, srcOpenSalesTax); err != nil {
+			return fmt.Errorf("IL_CITIES/%s: %w", c.Name, err)
+		}
+	}
+	return nil
+}
+
+// reconcileILOST accounts for OpenSalesTax's Illinois rows: its RTA rows
+// against the transit districts, the rest as every state's
+// (reconcileOST).
+func reconcileILOST(s *localState, in *localInputs) error {
+	var rest []srcRow
+	for _, row := range in.ostRows["IL"] {
+		if !strings.HasPrefix(row.ref, "IL_RTA_DISTRICTS/") {
+			rest = append(rest, row)
+			continue
+		}
+		id := ilTransit[0].id
+		if strings.Contains(row.label, "Collar") {
+			id = ilTransit[1].id
+		}
+		v, _ := s.L.rateOn(id, row.when)
+		if v.Equal(row.rate) {
+			s.Represent(row, id)
+			continue
+		}
+		s.Refuse(row, "%s%% is the authority's rate until 2026-06-30 (OpenSalesTax's Illinois tables were checked on 2026-05-04), recorded as such in data/src/us-local/il.csv; on %s the rate is %s%% (TaxLocus, the 0.25-point increase of Public Act 104-0457)",
+			row.rate.Shift(2), row.when, v.Shift(2))
+	}
+	only := *in
+	only.ostRows = map[string][]srcRow{"IL": rest}
+	return s.reconcileOST(&only)
+}
+
+// dropTownships removes a state's county subdivisions (townships, towns)
+// from its places. Illinois, Minnesota, Ohio and Wisconsin tax no sale
+// by township, and a township named as a city ("Rockford", "Rochester",
+// "Duluth") would be found before the city and hide its tax.
+func dropTownships(s *localState) {
+	st := s.Sub.Code
+	var kept []*usPlace
+	for _, p := range s.L.places.byState[st] {
+		if p.lsad != "MCD" {
+			kept = append(kept, p)
+		}
+	}
+	s.L.places.byState[st] = kept
+}

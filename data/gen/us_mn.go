@@ -1,0 +1,78 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+)
+
+// mnMeekerTransit is the Meeker County transit sales tax (SST code
+// 80054), which starts on 2026-07-01, after the SST rate file read.
+const mnMeekerTransit = "US-MN-D80054"
+
+// buildMN builds Minnesota's local content from its SST rate file (see
+// data/states/mn.md): counties, cities by their place FIPS codes, and the
+// special district codes that data/src/us-local/mn-sst.csv places. The
+// TaxLocus rows are checked against it; its Meeker County transit tax,
+// which begins after the SST file's quarter, is read from TaxLocus.
+func buildMN(s *localState, in *localInputs) error {
+	dropTownships(s)
+	if err := s.applySST(in); err != nil {
+		return err
+	}
+	// Minneapolis lies wholly in Hennepin County and St. Paul in Ramsey
+	// County, but the coarse county lines of the atlas put parts of them
+	// in the neighbouring counties, where the postal names Minneapolis
+	// and St. Paul cover suburbs and Fort Snelling.
+	for place, county := range map[string]string{"2743000": "27053", "2758000": "27123"} {
+		if err := rescopePlace(s, place, county); err != nil {
+			return err
+		}
+	}
+	var rest []srcRow
+	for _, row := range in.taxlocus["MN"] {
+		switch {
+		case row.kind == "special_district" && row.code == "80054":
+			id, err := s.District(mnMeekerTransit, jurisdiction.TransitDistrict, "Meeker County Transit Sales and Use Tax", "80054")
+			if err != nil {
+				return err
+			}
+			if err := s.addRate(id, "", row.rate, civil.Period{Effective: civil.New(2026, 7, 1)}, srcTaxlocus); err != nil {
+				return fmt.Errorf("%s: %w", row.ref, err)
+			}
+			s.Assign(id, scope{kind: scopeCounty, county: "27093"})
+			s.Represent(row, id)
+		case row.kind == "transit" && row.label == "Hennepin County transit tax":
+			s.representIfSum(row, []string{s.DistrictID("80004", "")})
+		case row.kind == "transit" && row.label == "Twin Cities metro transportation tax":
+			s.representIfSum(row, []string{s.DistrictID("80008", "")})
+		default:
+			rest = append(rest, row)
+		}
+	}
+	only := *in
+	only.taxlocus = map[string][]srcRow{"MN": rest}
+	s.reconcileTaxlocus(&only, "the SST rate file")
+	if r, ok := in.taxlocusStates["MN"]; ok {
+		s.compareStateRate(r)
+	}
+	return s.reconcileOST(in)
+}
+
+// rescopePlace makes the jurisdictions that apply in a whole place apply
+// in its part in the given counties only.
+func rescopePlace(s *localState, place string, counties ...string) error {
+	whole := scope{kind: scopePlace, place: place}
+	ids := s.scopes[whole]
+	if len(ids) == 0 {
+		return fmt.Errorf("%s: place %s has no jurisdiction to rescope", s.Sub.Code, place)
+	}
+	delete(s.scopes, whole)
+	for _, c := range counties {
+		for _, id := range ids {
+			s.Assign(id, scope{kind: scopePlace, place: place, county: c})
+		}
+	}
+	return nil
+}
