@@ -9,10 +9,10 @@ const Version = "2026.11.2"
 var fileDigests = map[string]string{
 	"bin.lvd":           "6b798157dbf39f3e410d2eff2a9d8761016c2036fddd370b896584e3b4a13717",
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
-	"geo.lvd":           "4d40114f5ba1668a370965ac6f67109fca7b35d4be54dbe71960805411d6e56e",
+	"geo.lvd":           "a8ef788f26715f31722775972f5938a4121ff1f74d4a0afcfa3a5ff5162fcbff",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "e39924b55718b68025a5274eee14f1049f40306174fd9df5647c2229efa9b153",
-	"local.lvd":         "78831023d5581a95003ae08b5919097ecb7757149e63adfbae5c106d634a28b6",
+	"jurisdictions.lvd": "4f145404570d0f4309e5686de9cf95bccfadc30eb441ad2a7b9a82cf550b534e",
+	"local.lvd":         "f50d38c09b3f19734ee1015d25cd913e71c5b2d7b70ffd4dc543ca012721e363",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }
