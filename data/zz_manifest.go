@@ -9,10 +9,10 @@ const Version = "2026.11.2"
 var fileDigests = map[string]string{
 	"bin.lvd":           "6b798157dbf39f3e410d2eff2a9d8761016c2036fddd370b896584e3b4a13717",
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
-	"geo.lvd":           "a8ef788f26715f31722775972f5938a4121ff1f74d4a0afcfa3a5ff5162fcbff",
+	"geo.lvd":           "4cb20a33fca87795c7a28d784b228a5519f18e0284cf711786e33352bdbf0f25",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "4f145404570d0f4309e5686de9cf95bccfadc30eb441ad2a7b9a82cf550b534e",
-	"local.lvd":         "f50d38c09b3f19734ee1015d25cd913e71c5b2d7b70ffd4dc543ca012721e363",
+	"jurisdictions.lvd": "6f67e27d3ef23848a04fed3481e31d836395b1f2a7cec734e45a3451706d57db",
+	"local.lvd":         "adcc4af4b29ad6ad7626582473f03fe2d1c7550fa05ef0c13763f992d3a56eb0",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }
