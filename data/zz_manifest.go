@@ -11,8 +11,8 @@ var fileDigests = map[string]string{
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
 	"geo.lvd":           "4cb20a33fca87795c7a28d784b228a5519f18e0284cf711786e33352bdbf0f25",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "6f67e27d3ef23848a04fed3481e31d836395b1f2a7cec734e45a3451706d57db",
-	"local.lvd":         "b3bad7b50ee70214831b439e4c07774aa8d1b14bd35c520ed814734d46116e3d",
+	"jurisdictions.lvd": "7cf53c6f42bc475a38c797e1c571b061c05d0456c32455345ddef996e0832419",
+	"local.lvd":         "260c20efa153ac8825cbd10e76813d23ee916e620d5322ff44830caf13c4bacc",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }
