@@ -44,7 +44,7 @@ func buildAL(s *localState, in *localInputs) error {
 	}
 	var counties, cities []srcRow
 	for _, row := range in.taxlocus["AL"] {
-		if m := mapping[alTaxlocusLine(row)]; m != nil {
+		if m := mapping[taxlocusRowNumber(row)]; m != nil {
 			if m.name != row.label {
 				return fmt.Errorf("al-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.line, row.label, m.name)
 			}
@@ -232,8 +232,8 @@ var (
 	alWithin   = regexp.MustCompile(`^(.*) Within (.*) Co$`)
 )
 
-// alTaxlocusLine returns the line number of a TaxLocus row.
-func alTaxlocusLine(row srcRow) int {
+// taxlocusRowNumber returns the line number of a TaxLocus row.
+func taxlocusRowNumber(row srcRow) int {
 	i := strings.LastIndexByte(row.ref, ':')
 	n := 0
 	for _, c := range row.ref[i+1:] {

@@ -31,7 +31,7 @@ func buildCO(s *localState, in *localInputs) error {
 	rows := in.taxlocus["CO"]
 	mapped := map[string]*taxlocusMapping{}
 	for _, row := range rows {
-		if m := mapping[alTaxlocusLine(row)]; m != nil {
+		if m := mapping[taxlocusRowNumber(row)]; m != nil {
 			if m.name != row.label {
 				return fmt.Errorf("co-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.line, row.label, m.name)
 			}
@@ -97,16 +97,14 @@ func buildCO(s *localState, in *localInputs) error {
 		return v, nil
 	}
 	cityRow := map[string]srcRow{}
-	setCity := func(row srcRow, p *usPlace, county string, less []string, where []scope) error {
-		if county == "" {
-			county = p.mainCounty()
-		}
+	setCity := func(row srcRow, p *usPlace, less []string, where []scope) error {
+		county := p.mainCounty()
 		ids := slices.Clone(less)
-		if !slices.ContainsFunc(ids, isCountyID) {
+		if !slices.ContainsFunc(ids, coIsCountyID) {
 			ids = append([]string{"US-" + county}, ids...)
 		} else {
 			for _, id := range ids {
-				if isCountyID(id) {
+				if coIsCountyID(id) {
 					county = id[3:]
 				}
 			}
@@ -130,7 +128,7 @@ func buildCO(s *localState, in *localInputs) error {
 		}
 		id := s.City(p)
 		for _, d := range ids {
-			if isCountyID(d) {
+			if coIsCountyID(d) {
 				continue
 			}
 			if inCounty {
@@ -170,7 +168,7 @@ func buildCO(s *localState, in *localInputs) error {
 				ids := strings.Fields(m.target)
 				for _, w := range m.where {
 					for _, id := range ids {
-						if !isCountyID(id) {
+						if !coIsCountyID(id) {
 							s.Assign(id, w)
 						}
 					}
@@ -207,7 +205,7 @@ func buildCO(s *localState, in *localInputs) error {
 				if !ok {
 					return fmt.Errorf("%s: no place %s", row.ref, m.target)
 				}
-				if err := setCity(row, p, "", m.minus, m.where); err != nil {
+				if err := setCity(row, p, m.minus, m.where); err != nil {
 					return err
 				}
 			}
@@ -236,7 +234,7 @@ func buildCO(s *localState, in *localInputs) error {
 			s.Refuse(row, "no incorporated Census place (2015) of Colorado is named %q", name)
 			continue
 		}
-		if err := setCity(row, p, "", nil, nil); err != nil {
+		if err := setCity(row, p, nil, nil); err != nil {
 			return err
 		}
 	}
@@ -246,8 +244,8 @@ func buildCO(s *localState, in *localInputs) error {
 	return s.reconcileOST(in)
 }
 
-// isCountyID reports whether id is a county's ("US-" and five digits).
-func isCountyID(id string) bool {
+// coIsCountyID reports whether id is a county's ("US-" and five digits).
+func coIsCountyID(id string) bool {
 	return len(id) == 8 && strings.HasPrefix(id, "US-") && strings.Trim(id[3:], "0123456789") == ""
 }
 
@@ -266,7 +264,7 @@ var coDistricts = []struct {
 }{
 	// Regional Transportation District: Boulder, Broomfield, Denver and
 	// Jefferson counties, and parts of Adams, Arapahoe, Douglas and Weld
-	// (C.R.S. 32-9-106.1); 1% (0.6% from 1983, 1% since 2005, FasTracks).
+	// (C.R.S. 32-9-106.1); 1% (0.6%, and FasTracks' 0.4% since 2005).
 	{id: "US-CO-D-RTD", name: "Regional Transportation District", typ: jurisdiction.TransitDistrict, rate: decimal.New(1, -2),
 		where: []string{"county:08013", "county:08014", "county:08031", "county:08059", "uninc:08001", "uninc:08005",
 			// Brighton, whose Adams County part (most of the city) no row gives.

@@ -32,7 +32,7 @@ func buildLA(s *localState, in *localInputs) error {
 	rows := in.taxlocus["LA"]
 	mapped := map[string]*taxlocusMapping{}
 	for _, row := range rows {
-		if m := mapping[alTaxlocusLine(row)]; m != nil {
+		if m := mapping[taxlocusRowNumber(row)]; m != nil {
 			if m.name != row.label {
 				return fmt.Errorf("la-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.line, row.label, m.name)
 			}
