@@ -9,10 +9,10 @@ const Version = "2026.11.2"
 var fileDigests = map[string]string{
 	"bin.lvd":           "6b798157dbf39f3e410d2eff2a9d8761016c2036fddd370b896584e3b4a13717",
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
-	"geo.lvd":           "12e6845cda52a337aac2bb4f373e7b321f240bbd17c826583ab3336cac2de54d",
+	"geo.lvd":           "3c69601090a5d1526abc0d3d4c374795c1870821196b5cb00f347eba1f223f86",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "0eb538449a1e2a57cf192b715b9a7760acda43b269b4d0c1c60dab5cbb5c33fc",
-	"local.lvd":         "515426ad8c600380372e916d662002f7b54970321be39da674fb7a71a4b34c1d",
+	"jurisdictions.lvd": "86569b9485fda47c4ce34cbbcfe35ed062c21075368178c4297b240e0cf646c2",
+	"local.lvd":         "11b727d81ad5431856e8b213907ddd32697a87b081d1826410b3e71a3f9f315d",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }

@@ -1,4 +1,243 @@
 package main
 
-// buildAL builds the local content of AL: see data/states/al.md.
-func buildAL(s *localState, in *localInputs) error { return buildGeneric(s, in) }
+import (
+	"fmt"
+	"maps"
+	"regexp"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/shopspring/decimal"
+)
+
+// buildAL builds the local content of Alabama (see data/states/al.md).
+//
+// TaxLocus's Alabama rows are the general sales tax rates of the
+// Department of Revenue's localities: a city row is the city's rate
+// inside its corporate limits, a county row the county's rate where no
+// city taxes (outside corporate limits and police jurisdictions). Several
+// counties tax less inside cities than outside; OpenSalesTax's county
+// table gives their rate inside cities. So a county whose two rates
+// differ is its in-city rate countywide plus, outside incorporated
+// places, the rest as a district of the county (US-<FIPS>-UNINC).
+// "Unabated" rows are the part of a locality's rate that a tax abatement
+// cannot reduce: contained in the locality's rate, not a tax of their
+// own.
+func buildAL(s *localState, in *localInputs) error {
+	ost := in.ost["AL"]
+	inCity := map[string]decimal.Decimal{} // county FIPS -> rate inside cities, from OpenSalesTax
+	pcts, err := ost.percents("AL_COUNTY_RATE_PCT")
+	if err != nil {
+		return err
+	}
+	for name, v := range pcts {
+		fips, ok := s.County(name)
+		if !ok {
+			return fmt.Errorf("AL_COUNTY_RATE_PCT: no county %q", name)
+		}
+		inCity[fips] = v.Shift(-2)
+	}
+	mapping, err := s.readTaxlocusMapping()
+	if err != nil {
+		return err
+	}
+	var counties, cities []srcRow
+	for _, row := range in.taxlocus["AL"] {
+		if m := mapping[taxlocusRowNumber(row)]; m != nil {
+			if m.name != row.label {
+				return fmt.Errorf("al-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.line, row.label, m.name)
+			}
+			if m.action != "refuse" {
+				return fmt.Errorf("al-taxlocus.csv: line %d: Alabama's builder reads only refusals from its mapping", m.line)
+			}
+			s.Refuse(row, "%s", m.note)
+			delete(mapping, m.line)
+			continue
+		}
+		switch {
+		case alUnabated.MatchString(row.label):
+			s.Refuse(row, "an ALDOR \"unabated\" locality: the part of %s's rate that a tax abatement cannot reduce, contained in that rate and not a tax of its own",
+				alUnabated.ReplaceAllString(row.label, ""))
+		case row.kind == "county":
+			counties = append(counties, row)
+		case row.kind == "city":
+			cities = append(cities, row)
+		default:
+			s.Refuse(row, "a %s row, which Alabama's sources do not have", row.kind)
+		}
+	}
+	for line, m := range mapping {
+		return fmt.Errorf("al-taxlocus.csv: line %d (%s) is not an Alabama TaxLocus row", line, m.name)
+	}
+
+	// Counties: TaxLocus's rate outside cities, split where OpenSalesTax
+	// gives a lower rate inside them.
+	outside := map[string]srcRow{}
+	for _, row := range counties {
+		// The name wins over the code: TaxLocus gives Shelby County
+		// St. Clair's FIPS code and St. Clair Shelby's.
+		fips, ok := s.County(row.label)
+		if !ok {
+			s.Refuse(row, "no county of Alabama is named %q", row.label)
+			continue
+		}
+		if prev, dup := outside[fips]; dup {
+			s.Refuse(row, "a second row for county %s after %s", fips, prev.ref)
+			continue
+		}
+		outside[fips] = row
+	}
+	for _, fips := range s.counties() {
+		row, hasRow := outside[fips]
+		in, hasIn := inCity[fips]
+		id := "US-" + fips
+		switch {
+		case hasRow && (!hasIn || in.Equal(row.rate)):
+			if err := s.SetCountyRate(fips, "", row.rate, civil.Period{}, srcTaxlocus); err != nil {
+				return err
+			}
+			s.Represent(row, id)
+		case hasRow && in.LessThan(row.rate):
+			if err := s.SetCountyRate(fips, "", in, civil.Period{}, srcOpenSalesTax); err != nil {
+				return err
+			}
+			name := s.L.b.juris[id].Name + " County outside municipalities"
+			d, err := s.District(id+"-UNINC", jurisdiction.SpecialPurposeDistrict, name, "")
+			if err != nil {
+				return err
+			}
+			if err := s.addRate(d, "", row.rate.Sub(in), civil.Period{}, srcTaxlocus); err != nil {
+				return err
+			}
+			s.Assign(d, scope{kind: scopeUninc, county: fips})
+			s.Represent(row, id, d)
+		case hasRow:
+			return fmt.Errorf("%s (%s): the county's rate inside cities (%s%%, OpenSalesTax) is above its rate outside them", row.ref, row.label, in.Shift(2))
+		case hasIn:
+			// No plain county row in TaxLocus (only an "unabated" part,
+			// or none): OpenSalesTax's rate, countywide.
+			if err := s.SetCountyRate(fips, "", in, civil.Period{}, srcOpenSalesTax); err != nil {
+				return err
+			}
+		}
+	}
+
+	// Cities: the rate inside corporate limits. "X Within Y Co" rows are
+	// the parts of a city in two counties.
+	first := map[string]srcRow{}
+	for _, row := range cities {
+		name, county := row.label, ""
+		if m := alWithin.FindStringSubmatch(row.label); m != nil {
+			c, ok := s.County(m[2])
+			if !ok {
+				return fmt.Errorf("%s (%s): no county %q", row.ref, row.label, m[2])
+			}
+			name, county = m[1], c
+		}
+		p, ok := s.Place(name, county)
+		if !ok || !p.incorporated {
+			s.Refuse(row, "no incorporated Census place (2015) of Alabama is named %q; the town may have incorporated since or be named otherwise", name)
+			continue
+		}
+		id := s.City(p)
+		if prev, ok := first[id]; ok {
+			cur, _ := s.L.rateOn(id, row.when)
+			if cur.Equal(row.rate) {
+				s.Represent(row, id)
+			} else {
+				s.Refuse(row, "%s's rate differs between its county parts (%s%% here, %s%% by %s): a city has one rate in the dataset, and that of the earlier row is used in the whole city",
+					p.name, row.rate.Shift(2), cur.Shift(2), prev.label)
+			}
+			continue
+		}
+		first[id] = row
+		if err := s.addRate(id, "", row.rate, civil.Period{}, srcTaxlocus); err != nil {
+			return fmt.Errorf("%s: %w", row.ref, err)
+		}
+		s.Represent(row, id)
+	}
+
+	// The special districts that no source row gives alone.
+	for _, d := range alDistricts {
+		id, err := s.District(d.id, d.typ, d.name, "")
+		if err != nil {
+			return err
+		}
+		if err := s.addRate(id, "", d.rate, civil.Period{}, srcOpenSalesTax); err != nil {
+			return err
+		}
+		for _, w := range d.where {
+			sc, err := parseScope(w)
+			if err != nil {
+				return err
+			}
+			s.Assign(id, sc)
+		}
+	}
+
+	if r, ok := in.taxlocusStates["AL"]; ok {
+		s.compareStateRate(r)
+	}
+	// OpenSalesTax: its city rates include the special districts of
+	// the city; reconcileOST reads the rest.
+	rest := *in
+	rest.ostRows = maps.Clone(in.ostRows)
+	rest.ostRows["AL"] = nil
+	for _, row := range in.ostRows["AL"] {
+		table, key, _ := strings.Cut(row.ref, "/")
+		if table != "AL_CITIES" {
+			rest.ostRows["AL"] = append(rest.ostRows["AL"], row)
+			continue
+		}
+		p, ok := s.Place(key, "")
+		if !ok {
+			s.Refuse(row, "no single Census place of Alabama is named %q", key)
+			continue
+		}
+		city := "US-" + p.code
+		tries := [][]string{{city}}
+		for _, d := range alDistricts {
+			if d.city == p.code {
+				tries = append(tries, []string{city, d.id})
+			}
+		}
+		s.representIfSum(row, tries...)
+	}
+	return s.reconcileOST(&rest)
+}
+
+// alDistricts are Alabama's special taxes of part of a city that no
+// source row gives alone; each is the difference between a published
+// combined rate and the city's and county's rates.
+var alDistricts = []struct {
+	id, name string
+	typ      jurisdiction.Type
+	rate     decimal.Decimal
+	city     string   // the place whose OpenSalesTax rate includes it
+	where    []string // scopes
+}{
+	// Madison: 9% in the Madison County part of the city, 9.5% in the
+	// Limestone County part, the city's own share 3.5% (The Madison
+	// Record, 2025-08-20); with Madison County's 0.5% (its rate in
+	// Huntsville), 1% is left in the Madison County part, which
+	// OpenSalesTax (al_data.py, citing ALDOR) names the "Madison Co Sp"
+	// special tax.
+	{id: "US-AL-D-MADISON_CO_SP", name: "Madison County special tax in the City of Madison", typ: jurisdiction.SpecialPurposeDistrict,
+		rate: decimal.New(1, -2), city: "0145784", where: []string{"place:0145784@01089"}},
+}
+
+var (
+	alUnabated = regexp.MustCompile(`^Unaba(ted)? `)
+	alWithin   = regexp.MustCompile(`^(.*) Within (.*) Co$`)
+)
+
+// taxlocusRowNumber returns the line number of a TaxLocus row.
+func taxlocusRowNumber(row srcRow) int {
+	i := strings.LastIndexByte(row.ref, ':')
+	n := 0
+	for _, c := range row.ref[i+1:] {
+		n = 10*n + int(c-'0')
+	}
+	return n
+}

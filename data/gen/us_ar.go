@@ -1,4 +1,15 @@
 package main
 
-// buildAR builds the local content of AR: see data/states/ar.md.
-func buildAR(s *localState, in *localInputs) error { return buildGeneric(s, in) }
+// buildAR builds the local content of Arkansas (see data/states/ar.md):
+// TaxLocus's Arkansas rows are the rows of the state's Streamlined Sales
+// Tax rate file, a county's or a city's own rate, with the Census FIPS
+// code of the county or place, which wins over the name.
+func buildAR(s *localState, in *localInputs) error {
+	if err := s.applyTaxlocus(in, taxlocusOptions{placeCodes: true}); err != nil {
+		return err
+	}
+	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
+		s.compareStateRate(r)
+	}
+	return s.reconcileOST(in)
+}

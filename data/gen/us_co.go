@@ -1,4 +1,282 @@
 package main
 
-// buildCO builds the local content of CO: see data/states/co.md.
-func buildCO(s *localState, in *localInputs) error { return buildGeneric(s, in) }
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/shopspring/decimal"
+)
+
+// buildCO builds the local content of Colorado (see data/states/co.md).
+//
+// TaxLocus's Colorado rows come from the Department of Revenue's rate
+// publication (DR 1002): a county row is the county's rate, but a city
+// row is the whole local rate of the place, the sum of its county's,
+// its own and the special districts' (RTD, the Cultural Facilities
+// District, PPRTA, ...). The builder gives each county its row, defines
+// the districts whose rates and areas are known (coDistricts), and gives
+// each city its row less its county and districts. The mapping file
+// co-taxlocus.csv reads the rows the names alone cannot place: parts of
+// a city in or out of a district, unincorporated areas, and rows to
+// refuse.
+func buildCO(s *localState, in *localInputs) error {
+	mapping, err := s.readTaxlocusMapping()
+	if err != nil {
+		return err
+	}
+	rows := in.taxlocus["CO"]
+	mapped := map[string]*taxlocusMapping{}
+	for _, row := range rows {
+		if m := mapping[taxlocusRowNumber(row)]; m != nil {
+			if m.name != row.label {
+				return fmt.Errorf("co-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.line, row.label, m.name)
+			}
+			mapped[row.ref] = m
+			delete(mapping, m.line)
+		}
+	}
+	for line, m := range mapping {
+		return fmt.Errorf("co-taxlocus.csv: line %d (%s) is not a Colorado TaxLocus row", line, m.name)
+	}
+	period := civil.Period{}
+
+	// 1. Counties.
+	for _, row := range rows {
+		if row.kind != "county" || mapped[row.ref] != nil {
+			continue
+		}
+		fips, ok := s.County(row.label)
+		if !ok {
+			s.Refuse(row, "no county of Colorado is named %q", row.label)
+			continue
+		}
+		if err := s.SetCountyRate(fips, "", row.rate, period, srcTaxlocus); err != nil {
+			return fmt.Errorf("%s: %w", row.ref, err)
+		}
+		s.Represent(row, "US-"+fips)
+	}
+
+	// 2. The districts whose rates and areas are known.
+	for _, d := range coDistricts {
+		id, err := s.District(d.id, d.typ, d.name, "")
+		if err != nil {
+			return err
+		}
+		if err := s.addRate(id, "", d.rate, period, srcTaxlocus); err != nil {
+			return err
+		}
+		for _, w := range d.where {
+			sc, err := parseScope(w)
+			if err != nil {
+				return err
+			}
+			s.Assign(id, sc)
+		}
+	}
+
+	// 3. The mapped rows: districts first, then cities, then the rest.
+	minus := func(row srcRow, ids []string) (decimal.Decimal, error) {
+		v := row.rate
+		for _, id := range ids {
+			r, ok := s.L.rateOn(id, row.when)
+			if !ok {
+				r = decimal.Zero
+				if !strings.HasPrefix(id, "US-08") || len(id) != 8 {
+					return v, fmt.Errorf("%s (%s): %s has no rate to subtract", row.ref, row.label, id)
+				}
+			}
+			v = v.Sub(r)
+		}
+		if v.IsNegative() {
+			return v, fmt.Errorf("%s (%s): %s%% is less than the rates of %v", row.ref, row.label, row.rate.Shift(2), ids)
+		}
+		return v, nil
+	}
+	cityRow := map[string]srcRow{}
+	setCity := func(row srcRow, p *usPlace, less []string, where []scope) error {
+		county := p.mainCounty()
+		ids := slices.Clone(less)
+		if !slices.ContainsFunc(ids, coIsCountyID) {
+			ids = append([]string{"US-" + county}, ids...)
+		} else {
+			for _, id := range ids {
+				if coIsCountyID(id) {
+					county = id[3:]
+				}
+			}
+		}
+		// A place whose Census boundary barely reaches the county of the
+		// row (Arvada in Adams) gets no area there.
+		inCounty := p.inCounty(county)
+		// The county's own districts (RTD in Denver, ...) apply unless
+		// the mapping lists the row's districts.
+		if len(less) == 0 {
+			for _, d := range coDistricts {
+				if slices.Contains(d.where, "county:"+county) {
+					ids = append(ids, d.id)
+				}
+			}
+		}
+		v, err := minus(row, ids)
+		if err != nil {
+			s.Refuse(row, "%v", err)
+			return nil
+		}
+		id := s.City(p)
+		for _, d := range ids {
+			if coIsCountyID(d) {
+				continue
+			}
+			if inCounty {
+				s.Assign(d, scope{kind: scopePlace, place: p.code, county: county})
+			}
+			for _, w := range where {
+				s.Assign(d, w)
+			}
+		}
+		rep := append([]string{id}, ids...)
+		if prev, ok := cityRow[id]; ok {
+			cur, _ := s.L.rateOn(id, row.when)
+			if cur.Equal(v) {
+				s.Represent(row, rep...)
+			} else {
+				s.Refuse(row, "%s%% less %v is %s%% for %s, which has %s%% from %s (%s)", row.rate.Shift(2), ids, v.Shift(2), p.name, cur.Shift(2), prev.ref, prev.label)
+			}
+			return nil
+		}
+		cityRow[id] = row
+		if err := s.addRate(id, "", v, period, srcTaxlocus); err != nil {
+			return fmt.Errorf("%s: %w", row.ref, err)
+		}
+		s.Represent(row, rep...)
+		return nil
+	}
+	for _, phase := range []string{"county", "district", "city", "part", "refuse"} {
+		for _, row := range rows {
+			m := mapped[row.ref]
+			if m == nil || m.action != phase {
+				continue
+			}
+			switch m.action {
+			case "refuse":
+				s.Refuse(row, "%s", m.note)
+			case "part":
+				ids := strings.Fields(m.target)
+				for _, w := range m.where {
+					for _, id := range ids {
+						if !coIsCountyID(id) {
+							s.Assign(id, w)
+						}
+					}
+				}
+				s.Represent(row, ids...)
+			case "county":
+				fips := m.target
+				v, err := minus(row, m.minus)
+				if err != nil {
+					return err
+				}
+				if err := s.SetCountyRate(fips, "", v, period, srcTaxlocus, m.where...); err != nil {
+					return fmt.Errorf("%s: %w", row.ref, err)
+				}
+				s.Represent(row, append([]string{"US-" + fips}, m.minus...)...)
+			case "district":
+				id, err := s.District(m.target, m.typ, cmpOr(m.label, row.label), "")
+				if err != nil {
+					return err
+				}
+				v, err := minus(row, m.minus)
+				if err != nil {
+					return err
+				}
+				if err := s.addRate(id, "", v, period, srcTaxlocus); err != nil {
+					return fmt.Errorf("%s: %w", row.ref, err)
+				}
+				for _, w := range m.where {
+					s.Assign(id, w)
+				}
+				s.Represent(row, append([]string{id}, m.minus...)...)
+			case "city":
+				p, ok := s.PlaceByCode(m.target)
+				if !ok {
+					return fmt.Errorf("%s: no place %s", row.ref, m.target)
+				}
+				if err := setCity(row, p, m.minus, m.where); err != nil {
+					return err
+				}
+			}
+		}
+	}
+
+	// 4. The other city rows, by name.
+	for _, row := range rows {
+		if row.kind == "county" || mapped[row.ref] != nil {
+			continue
+		}
+		name := coMailVia.ReplaceAllString(row.label, "")
+		switch {
+		case strings.HasPrefix(name, "Unincorporated") && strings.Contains(name, "("):
+			s.Refuse(row, "an unincorporated area inside a special district (fire protection, health service, ...) of a county the row does not name; the district has no boundary in the data")
+			continue
+		case strings.HasPrefix(name, "Unincorporated"):
+			s.Refuse(row, "the unincorporated part of a county that the row does not name (DR 1002 lists them under their county, TaxLocus without it)")
+			continue
+		case strings.ContainsAny(name, "()"):
+			s.Refuse(row, "a part of a place (in or out of a district) whose boundary the data does not give")
+			continue
+		}
+		p, ok := s.Place(name, "")
+		if !ok || !p.incorporated {
+			s.Refuse(row, "no incorporated Census place (2015) of Colorado is named %q", name)
+			continue
+		}
+		if err := setCity(row, p, nil, nil); err != nil {
+			return err
+		}
+	}
+	if r, ok := in.taxlocusStates["CO"]; ok {
+		s.compareStateRate(r)
+	}
+	return s.reconcileOST(in)
+}
+
+// coIsCountyID reports whether id is a county's ("US-" and five digits).
+func coIsCountyID(id string) bool {
+	return len(id) == 8 && strings.HasPrefix(id, "US-") && strings.Trim(id[3:], "0123456789") == ""
+}
+
+// coMailVia matches DR 1002's "(Mail Via X)": the post office of a town
+// without one, not a part of it.
+var coMailVia = regexp.MustCompile(`\s*\(Mail Via [^)]*\)$`)
+
+// coDistricts are Colorado's special districts whose rates and areas the
+// note documents; the places of partly covered counties are added by
+// the mapping's rows.
+var coDistricts = []struct {
+	id, name string
+	typ      jurisdiction.Type
+	rate     decimal.Decimal
+	where    []string
+}{
+	// Regional Transportation District: Boulder, Broomfield, Denver and
+	// Jefferson counties, and parts of Adams, Arapahoe, Douglas and Weld
+	// (C.R.S. 32-9-106.1); 1% (0.6%, and FasTracks' 0.4% since 2005).
+	{id: "US-CO-D-RTD", name: "Regional Transportation District", typ: jurisdiction.TransitDistrict, rate: decimal.New(1, -2),
+		where: []string{"county:08013", "county:08014", "county:08031", "county:08059", "uninc:08001", "uninc:08005",
+			// Brighton, whose Adams County part (most of the city) no row gives.
+			"place:0808675@08001"}},
+	// Scientific and Cultural Facilities District: Adams, Arapahoe,
+	// Boulder, Broomfield, Denver and Jefferson counties and most of
+	// Douglas (C.R.S. 32-13-104); 0.1%.
+	{id: "US-CO-D-SCFD", name: "Scientific and Cultural Facilities District", typ: jurisdiction.SpecialPurposeDistrict, rate: decimal.New(1, -3),
+		where: []string{"county:08001", "county:08005", "county:08013", "county:08014", "county:08031", "county:08059", "uninc:08035"}},
+	// Pikes Peak Rural Transportation Authority: unincorporated El Paso
+	// County, Colorado Springs and Manitou Springs (and a few annexed
+	// parts of other towns); 1%.
+	{id: "US-CO-D-PPRTA", name: "Pikes Peak Rural Transportation Authority", typ: jurisdiction.TransitDistrict, rate: decimal.New(1, -2),
+		where: []string{"uninc:08041"}},
+}
