@@ -9,10 +9,10 @@ const Version = "2026.11.2"
 var fileDigests = map[string]string{
 	"bin.lvd":           "6b798157dbf39f3e410d2eff2a9d8761016c2036fddd370b896584e3b4a13717",
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
-	"geo.lvd":           "fbec55089473da79131728ec65abbecb2919e173d11d5b6ff34218860ab79de7",
+	"geo.lvd":           "27a202b405e43eff113eb7ddd9ad87937620f8c13de031ad5579e17dc64cbb86",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "ac22c8fe3a59f86ba9a84935cf8ad12f5f08612f770ab0c7bfece20b9c1e96cf",
-	"local.lvd":         "001903d73d8df1f64468e9749934cc160514fc27f08ac788a7268da7aed46b10",
+	"jurisdictions.lvd": "c483e6493d9c67af09ead057ed7d93e16681f23ec94e19c114391eb937b29e2d",
+	"local.lvd":         "61cfe5c6858ef3fb94db984f592df824fb59fcd01e09900775c518435909977c",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }
