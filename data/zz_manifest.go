@@ -12,7 +12,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "27a202b405e43eff113eb7ddd9ad87937620f8c13de031ad5579e17dc64cbb86",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
 	"jurisdictions.lvd": "c483e6493d9c67af09ead057ed7d93e16681f23ec94e19c114391eb937b29e2d",
-	"local.lvd":         "3710392579fd06f2d5f34198ec7650538451f8ce0122b4598e7100c030fc8659",
+	"local.lvd":         "5059f60c7538e29533b3808cfaad52c1e2f1d02a8eedd2733283ec5cebd3cd28",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }
