@@ -78,7 +78,7 @@ func buildTX(s *localState, in *localInputs) error {
 	for _, w := range slices.SortedFunc(maps.Keys(excused), func(a, b scope) int { return strings.Compare(a.String(), b.String()) }) {
 		s.L.g.log.Info("Texas: a city at the cap reaches into a county with a county tax", "part", w.String(), "place", s.L.places.byCode[w.place].name)
 	}
-	return s.checkLocalCap(taxlocusDate, excused)
+	return s.txCheckLocalCap(taxlocusDate, excused)
 }
 
 // taxlocusLine returns the line of a TaxLocus row in its file.
@@ -136,7 +136,7 @@ func (s *localState) txSpecialDistrict(row srcRow) error {
 		// already reach it, the district does not tax.
 		var fits []string
 		for _, c := range p.counties {
-			if s.partRate(c.fips, p, row.when).Add(row.rate).LessThanOrEqual(*s.Note.localCap) {
+			if s.txPartRate(c.fips, p, row.when).Add(row.rate).LessThanOrEqual(*s.Note.localCap) {
 				fits = append(fits, c.fips)
 			}
 		}
@@ -186,11 +186,11 @@ func (s *localState) txCountyHealthDistrict(row srcRow, county string, health bo
 	name := s.L.b.juris["US-"+fips].Name
 	limit := *s.Note.localCap
 	var over []string
-	if s.partRate(fips, nil, row.when).Add(row.rate).GreaterThan(limit) {
+	if s.txPartRate(fips, nil, row.when).Add(row.rate).GreaterThan(limit) {
 		over = append(over, "the unincorporated county")
 	}
 	for _, p := range s.L.places.byState[s.Sub.Code] {
-		if p.incorporated && p.inCounty(fips) && s.partRate(fips, p, row.when).Add(row.rate).GreaterThan(limit) {
+		if p.incorporated && p.inCounty(fips) && s.txPartRate(fips, p, row.when).Add(row.rate).GreaterThan(limit) {
 			over = append(over, p.name)
 		}
 	}
@@ -245,10 +245,10 @@ found:
 	return kind + " whose boundary the data does not give (it follows no county or city line)"
 }
 
-// partRate returns the local rate on d of the part of place p (nil for
+// txPartRate returns the local rate on d of the part of place p (nil for
 // the unincorporated county) in county c: the county's, where it
 // applies there, and every other jurisdiction's.
-func (s *localState) partRate(c string, p *usPlace, d civil.Date) decimal.Decimal {
+func (s *localState) txPartRate(c string, p *usPlace, d civil.Date) decimal.Decimal {
 	county := "US-" + c
 	ids := s.membersOf(c, p)
 	in := slices.Contains(s.scopes[scope{kind: scopeCounty, county: c}], county)
@@ -287,7 +287,7 @@ func (s *localState) txCountyCombinedAreas(d civil.Date) map[scope]bool {
 			continue
 		}
 		for _, p := range s.L.places.byState[s.Sub.Code] {
-			if p.incorporated && p.inCounty(c) && s.partRate(c, p, d).GreaterThan(limit) && s.partRate(c, p, d).Sub(cv).LessThanOrEqual(limit) {
+			if p.incorporated && p.inCounty(c) && s.txPartRate(c, p, d).GreaterThan(limit) && s.txPartRate(c, p, d).Sub(cv).LessThanOrEqual(limit) {
 				out[scope{kind: scopePlace, place: p.code, county: c}] = true
 			}
 		}
@@ -441,25 +441,25 @@ func (s *localState) txRepresentIfSum(row srcRow, why string, tries ...[]string)
 	s.Refuse(row, "%s%% disagrees with the Texas content (%s): %s", row.rate.Shift(2), strings.Join(got, "; "), why)
 }
 
-// checkLocalCap fails when the local rates of an area (a county's
+// txCheckLocalCap fails when the local rates of an area (a county's
 // unincorporated part, or a place in it) add up to more than the state's
 // local cap on d: the content would then tax more than the law allows,
 // and a district or a city rate is where it does not apply.
-func (s *localState) checkLocalCap(d civil.Date, excused map[scope]bool) error {
+func (s *localState) txCheckLocalCap(d civil.Date, excused map[scope]bool) error {
 	if s.Note.localCap == nil {
 		return nil
 	}
 	limit := *s.Note.localCap
 	var over []string
 	for _, c := range s.counties() {
-		if v := s.partRate(c, nil, d); v.GreaterThan(limit) {
+		if v := s.txPartRate(c, nil, d); v.GreaterThan(limit) {
 			over = append(over, fmt.Sprintf("uninc:%s %s%% %v", c, v.Shift(2), s.membersOf(c, nil)))
 		}
 		for _, p := range s.L.places.byState[s.Sub.Code] {
 			if !p.inCounty(c) {
 				continue
 			}
-			if v := s.partRate(c, p, d); v.GreaterThan(limit) && !excused[scope{kind: scopePlace, place: p.code, county: c}] {
+			if v := s.txPartRate(c, p, d); v.GreaterThan(limit) && !excused[scope{kind: scopePlace, place: p.code, county: c}] {
 				over = append(over, fmt.Sprintf("place:%s@%s (%s) %s%% %v", p.code, c, p.name, v.Shift(2), s.membersOf(c, p)))
 			}
 		}
