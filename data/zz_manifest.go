@@ -9,10 +9,10 @@ const Version = "2026.11.2"
 var fileDigests = map[string]string{
 	"bin.lvd":           "6b798157dbf39f3e410d2eff2a9d8761016c2036fddd370b896584e3b4a13717",
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
-	"geo.lvd":           "3c69601090a5d1526abc0d3d4c374795c1870821196b5cb00f347eba1f223f86",
+	"geo.lvd":           "7ffae52dc8a54ac47dff71968d43e016ae2f49c3ea67f80abf15900803bbee81",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "86569b9485fda47c4ce34cbbcfe35ed062c21075368178c4297b240e0cf646c2",
-	"local.lvd":         "11b727d81ad5431856e8b213907ddd32697a87b081d1826410b3e71a3f9f315d",
+	"jurisdictions.lvd": "b85c4fc3f80460a937bd7ba777eeb12c8ae4399d480b36259b1e946e21f5c63e",
+	"local.lvd":         "511379ed8c8219db23f68ac7c965ee2c91f09836763f55b3e143d828b8d4c807",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }
