@@ -12,7 +12,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "7ffae52dc8a54ac47dff71968d43e016ae2f49c3ea67f80abf15900803bbee81",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
 	"jurisdictions.lvd": "b85c4fc3f80460a937bd7ba777eeb12c8ae4399d480b36259b1e946e21f5c63e",
-	"local.lvd":         "511379ed8c8219db23f68ac7c965ee2c91f09836763f55b3e143d828b8d4c807",
+	"local.lvd":         "d549fe786726715dfba96d19d4e1edce090288f0afa08b3b07e830a13b454716",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
 }

@@ -21,6 +21,7 @@ const (
 	confExact        = 100 // every part of the address agrees
 	confUninc        = 80  // outside every city the dataset knows, which may mean a city it names differently
 	confZIPPlace     = 60  // no city: the place the ZIP code mainly serves
+	confNamedCounty  = 90  // the county of a ZIP that holds most of the city named
 	confZIPRest      = 30  // no city: the rest of the ZIP code's county
 	confStateOnly    = 50  // only the state or province could be told
 	confCountryOnly  = 40  // only the country could be told
@@ -323,6 +324,29 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		}
 	}
 	cands = r.narrowByCounty(cands, a.SubDivision)
+	named := -1 // the one candidate that holds most of the place the city names
+	if a.City != "" && len(cands) > 1 {
+		for i := range cands {
+			// The county the place mostly lies in: the county boundaries
+			// are coarser than the places' and give many places slivers
+			// of their neighbours.
+			fips := countyFIPS(cands[i].county)
+			if p := r.local.FindPlace(state.Code, a.City, fips); p >= 0 && r.local.PlaceMainCounty(p) == fips {
+				if named >= 0 {
+					named = -1
+					break
+				}
+				named = i
+			}
+		}
+		if named > 0 {
+			// A ZIP that spans counties, and a city in one of them: the
+			// address lies in that county, whatever its share of the ZIP.
+			c := cands[named]
+			copy(cands[1:named+1], cands[:named])
+			cands[0] = c
+		}
+	}
 
 	var out []LookupResult
 	for _, c := range cands {
@@ -335,7 +359,10 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		}
 		fips := countyFIPS(c.county)
 		conf := confExact
-		if len(cands) > 1 {
+		switch {
+		case named >= 0 && c.county == cands[0].county:
+			conf = confNamedCounty
+		case len(cands) > 1:
 			conf = max(1, c.share/100)
 		}
 		if regionBroken {

@@ -164,7 +164,7 @@ func readStateNote(path, state string) (*stateNote, error) {
 		switch section {
 		case "Not covered":
 			if s := strings.TrimSpace(l); s != "" {
-				notCovered = append(notCovered, s)
+				notCovered = append(notCovered, strings.TrimPrefix(s, "- "))
 			}
 		case "Checks":
 			if !strings.HasPrefix(strings.TrimSpace(l), "|") {

@@ -48,6 +48,13 @@ type ratesBuilder struct {
 
 // ratesOf returns the rates added so far of a jurisdiction.
 func (b *ratesBuilder) ratesOf(id string) []jurisdiction.Rate {
+	if b.byJuris == nil {
+		// Sorted since: index the rates again.
+		b.byJuris = map[string][]int{}
+		for i, r := range b.rates {
+			b.byJuris[r.Jurisdiction] = append(b.byJuris[r.Jurisdiction], i)
+		}
+	}
 	out := make([]jurisdiction.Rate, 0, len(b.byJuris[id]))
 	for _, i := range b.byJuris[id] {
 		out = append(out, b.rates[i])

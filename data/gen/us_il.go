@@ -37,7 +37,6 @@ var ilTransitFrom = civil.New(2026, 7, 1)
 // municipal rates of the large cities that TaxLocus lacks, and is checked
 // against the rest.
 func buildIL(s *localState, in *localInputs) error {
-	dropTownships(s)
 	transitOf := map[string]string{} // county FIPS -> transit district
 	for _, t := range ilTransit {
 		id, err := s.District(t.id, jurisdiction.TransitDistrict, t.name, "")
@@ -228,19 +227,4 @@ func reconcileILOST(s *localState, in *localInputs) error {
 	only := *in
 	only.ostRows = map[string][]srcRow{"IL": rest}
 	return s.reconcileOST(&only)
-}
-
-// dropTownships removes a state's county subdivisions (townships, towns)
-// from its places. Illinois, Minnesota, Ohio and Wisconsin tax no sale
-// by township, and a township named as a city ("Rockford", "Rochester",
-// "Duluth") would be found before the city and hide its tax.
-func dropTownships(s *localState) {
-	st := s.Sub.Code
-	var kept []*usPlace
-	for _, p := range s.L.places.byState[st] {
-		if p.lsad != "MCD" {
-			kept = append(kept, p)
-		}
-	}
-	s.L.places.byState[st] = kept
 }

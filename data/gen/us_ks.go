@@ -24,7 +24,6 @@ import (
 
 // buildKS builds Kansas's local content.
 func buildKS(s *localState, in *localInputs) error {
-	plainsDropTownships(s)
 	var base, special []srcRow
 	for _, row := range in.taxlocus[s.Sub.Code] {
 		if row.kind == "special_district" {
@@ -367,23 +366,4 @@ func isDigits(s string) bool {
 
 func isLetters(s string) bool {
 	return s != "" && strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
-}
-
-// plainsDropTownships removes a state's county subdivisions (its civil
-// townships, which the places table lists as towns) from its places:
-// Kansas, Missouri, Nebraska and the Dakotas tax by cities, not by
-// townships, and a township named as its city ("Topeka" township in
-// Shawnee County) would otherwise make the city's name ambiguous.
-func plainsDropTownships(s *localState) {
-	ps := s.L.places
-	kept := ps.byState[s.Sub.Code][:0]
-	for _, p := range ps.byState[s.Sub.Code] {
-		if p.lsad == "MCD" {
-			delete(ps.byCode, p.code)
-			continue
-		}
-		kept = append(kept, p)
-	}
-	ps.byState[s.Sub.Code] = kept
-	s.placeKeys = nil
 }

@@ -17,7 +17,6 @@ const mnMeekerTransit = "US-MN-D80054"
 // TaxLocus rows are checked against it; its Meeker County transit tax,
 // which begins after the SST file's quarter, is read from TaxLocus.
 func buildMN(s *localState, in *localInputs) error {
-	dropTownships(s)
 	if err := s.applySST(in); err != nil {
 		return err
 	}

@@ -111,7 +111,6 @@ func (s *localState) moCountyRate(fips string) decimal.Decimal {
 
 // buildMO builds Missouri's local content.
 func buildMO(s *localState, in *localInputs) error {
-	plainsDropTownships(s)
 	period := civil.Period{}
 	rows := in.taxlocus[s.Sub.Code]
 	pct := func(v decimal.Decimal) string { return v.Shift(2).String() + "%" }

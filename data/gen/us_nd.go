@@ -4,7 +4,6 @@ package main
 // by their place FIPS codes and the counties' rates, which apply
 // countywide, in the cities too.
 func buildND(s *localState, in *localInputs) error {
-	plainsDropTownships(s)
 	if err := s.applyTaxlocus(in, taxlocusOptions{placeCodes: true}); err != nil {
 		return err
 	}

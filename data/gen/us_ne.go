@@ -8,7 +8,6 @@ import "github.com/levytax/levy/civil"
 // own local sales tax; its good life district rows are refused
 // (data/src/us-local/ne-taxlocus.csv).
 func buildNE(s *localState, in *localInputs) error {
-	plainsDropTownships(s)
 	if err := s.applyTaxlocus(in, taxlocusOptions{placeCodes: true, countyScope: scopeUninc}); err != nil {
 		return err
 	}

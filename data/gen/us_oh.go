@@ -43,7 +43,6 @@ var ohTransit = []struct {
 // data/states/oh.md): the county permissive taxes, countywide, and the
 // transit authorities' taxes where each levies them.
 func buildOH(s *localState, in *localInputs) error {
-	dropTownships(s)
 	byCode, byName := map[string]int{}, map[string]int{}
 	for i, t := range ohTransit {
 		for _, c := range t.codes {

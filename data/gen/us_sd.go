@@ -5,7 +5,6 @@ package main
 // levy none. The five special jurisdictions of Indian country are
 // refused (data/src/us-local/sd-taxlocus.csv).
 func buildSD(s *localState, in *localInputs) error {
-	plainsDropTownships(s)
 	if err := s.applyTaxlocus(in, taxlocusOptions{placeCodes: true}); err != nil {
 		return err
 	}

@@ -4,6 +4,5 @@ package main
 // data/states/wi.md): the county taxes, the cities' (Milwaukee's), and
 // the stadium districts that data/src/us-local/wi-sst.csv places.
 func buildWI(s *localState, in *localInputs) error {
-	dropTownships(s)
 	return buildFromSST(s, in)
 }

@@ -184,9 +184,15 @@ func readPlaceFile(path string, counties *countyLocator) ([]*usPlace, error) {
 	return out, nil
 }
 
+// subdivisionStates are the states whose local taxes follow county
+// subdivisions (Vermont's towns levy the 1% local option tax). Elsewhere
+// a subdivision (a civil township) often has the name of a city within
+// it, and would hide the city from lookups by name.
+var subdivisionStates = map[string]bool{"VT": true}
+
 // addSubdivisions adds the county subdivisions (ten-digit codes: state,
-// county and subdivision FIPS) of the places table, which taxes in some
-// states (Vermont's towns) follow.
+// county and subdivision FIPS) of the places table in the states whose
+// taxes follow them (subdivisionStates).
 func (ps *usPlaces) addSubdivisions(path string) error {
 	f, err := os.Open(path)
 	if err != nil {
@@ -218,6 +224,9 @@ func (ps *usPlaces) addSubdivisions(path string) error {
 		sub, ok := jurisdiction.SubdivisionByFIPS(id[:2])
 		if !ok {
 			return fmt.Errorf("%s line %d: unknown state in %s", path, line, id)
+		}
+		if !subdivisionStates[sub.Code] {
+			continue
 		}
 		// "Williston, VT": the name before the state.
 		if k := strings.LastIndex(name, ", "); k > 0 {
