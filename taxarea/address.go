@@ -331,7 +331,10 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			// are coarser than the places' and give many places slivers
 			// of their neighbours.
 			fips := countyFIPS(cands[i].county)
-			if p := r.local.FindPlace(state.Code, a.City, fips); p >= 0 && r.local.PlaceMainCounty(p) == fips {
+			// Only an incorporated place says where the address lies: a
+			// postal name of an unincorporated community (a CDP) is
+			// used far beyond it.
+			if p := r.local.FindPlace(state.Code, a.City, fips); p >= 0 && r.local.PlaceIncorporated(p) && r.local.PlaceMainCounty(p) == fips {
 				if named >= 0 {
 					named = -1
 					break
