@@ -180,6 +180,14 @@ func (j *Jurisdictions) Rates(id string) []jurisdiction.Rate {
 	return out
 }
 
+// EachRatePeriod calls f with the period of every rate of the i-th
+// jurisdiction (in the order of At). It does not allocate.
+func (j *Jurisdictions) EachRatePeriod(i int, f func(civil.Period)) {
+	for k := j.ratesOff[i]; k < j.ratesOff[i+1]; k++ {
+		f(j.rates[k].period)
+	}
+}
+
 // RatesOn returns the rates of the jurisdiction id in force on d, sorted by
 // tax and category.
 func (j *Jurisdictions) RatesOn(id string, d civil.Date) []jurisdiction.Rate {

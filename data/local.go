@@ -308,6 +308,14 @@ func (l *Local) AreaAt(i int) LocalArea {
 	return out
 }
 
+// AreaState returns the postal abbreviation of the state of the i-th
+// area.
+func (l *Local) AreaState(i int) string { return l.states[l.areas[i].state].Code }
+
+// PlaceBoundary reports whether the dataset has the boundary of the i-th
+// place.
+func (l *Local) PlaceBoundary(i int) bool { return l.places[i].boundary }
+
 // AreaKey returns the county (FIPS as a number) and place (an index of
 // PlaceAt, -1 for the unincorporated county) of the i-th area.
 func (l *Local) AreaKey(i int) (county uint32, place int) {

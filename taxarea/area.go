@@ -23,6 +23,26 @@ func AreaID(ids []string) string {
 	return strconv.FormatUint(h.Sum64()&(1<<53-1), 10)
 }
 
+// areaNumber returns the number of the taxAreaId of jurisdictions given
+// by their indexes in js, sorted by ID: what AreaID computes, without
+// joining the IDs.
+func areaNumber(js *data.Jurisdictions, sorted []int32) uint64 {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	for k, i := range sorted {
+		if k > 0 {
+			h ^= '|'
+			h *= prime
+		}
+		id := js.At(int(i)).ID
+		for b := 0; b < len(id); b++ {
+			h ^= uint64(id[b])
+			h *= prime
+		}
+	}
+	return h & (1<<53 - 1)
+}
+
 // area is the tax area of one jurisdiction: the jurisdiction and its
 // ancestors, country first. Like the rest of the registry it holds no
 // pointers: the garbage collector marks the tables of a Resolver at every
@@ -62,45 +82,43 @@ const maxDepth = 16
 func newRegistry(js *data.Jurisdictions, local *data.Local) (*registry, error) {
 	n := js.Len()
 	reg := &registry{js: js, areas: make([]area, n), byID: make(map[uint64]int32, n), ids: make([]int32, 0, n)}
-	days := make([][]int32, n) // jurisdiction -> its change days
+	// The change days of every jurisdiction, in one array: those of the
+	// i-th are days[dayOff[i]:dayOff[i+1]].
+	var days []int32
+	dayOff := make([]int32, n+1)
 	for i := range n {
-		j := js.At(i)
-		d := periodDays(nil, j.Period)
-		for _, r := range js.Rates(j.ID) {
-			d = periodDays(d, r.Period)
-		}
-		days[i] = d
+		days = periodDays(days, js.At(i).Period)
+		js.EachRatePeriod(i, func(p civil.Period) { days = periodDays(days, p) })
+		dayOff[i+1] = int32(len(days))
 	}
 	var text []byte
-	var ids []string
+	var sorted []int32 // a chain sorted by ID, reused
+	var changes []int32
 	// add registers the area of chain (jurisdiction indexes, country
 	// first), at position at, or at the end when at is -1, and returns
 	// its position; an area with the same jurisdictions as one already
 	// registered is that one.
 	add := func(chain []int32, at int, what string) (int32, error) {
-		ids = ids[:0]
-		var changes []int32
+		changes = changes[:0]
 		for _, c := range chain {
-			ids = append(ids, js.At(int(c)).ID)
-			changes = append(changes, days[c]...)
+			changes = append(changes, days[dayOff[c]:dayOff[c+1]]...)
 		}
-		id := AreaID(ids)
-		num, err := strconv.ParseUint(id, 10, 64)
-		if err != nil {
-			return 0, fmt.Errorf("taxarea: tax area ID %s: %w", id, err)
-		}
+		sorted = append(sorted[:0], chain...)
+		slices.SortFunc(sorted, func(a, b int32) int { return strings.Compare(js.At(int(a)).ID, js.At(int(b)).ID) })
+		num := areaNumber(js, sorted)
 		if other, dup := reg.byID[num]; dup {
 			if at < 0 && sameSet(reg.chain(&reg.areas[other]), chain) {
 				return other, nil
 			}
-			return 0, fmt.Errorf("taxarea: tax areas of %s and of %v share the id %s", what, reg.chain(&reg.areas[other]), id)
+			return 0, fmt.Errorf("taxarea: tax areas of %s and of %v share the id %d", what, reg.chain(&reg.areas[other]), num)
 		}
 		slices.Sort(changes)
 		changes = slices.Compact(changes)
 		start := len(reg.chains)
 		reg.chains = append(reg.chains, chain...)
-		a := area{id: uint32(len(text)), idLen: uint8(len(id)), chain: int32(start), chainLen: uint8(len(chain)), changes: int32(len(reg.changes))}
-		text = append(text, id...)
+		idStart := len(text)
+		text = strconv.AppendUint(text, num, 10)
+		a := area{id: uint32(idStart), idLen: uint8(len(text) - idStart), chain: int32(start), chainLen: uint8(len(chain)), changes: int32(len(reg.changes))}
 		reg.changes = append(reg.changes, changes...)
 		a.changesEnd = int32(len(reg.changes))
 		if at < 0 {
@@ -140,23 +158,27 @@ func newRegistry(js *data.Jurisdictions, local *data.Local) (*registry, error) {
 			return nil, fmt.Errorf("taxarea: the dataset has US local areas but no US")
 		}
 		for k := range local.NumAreas() {
-			la := local.AreaAt(k)
-			st, ok := js.Index("US-" + la.State)
+			st, ok := js.Index("US-" + local.AreaState(k))
 			if !ok {
-				return nil, fmt.Errorf("taxarea: local area %d: unknown state %s", k, la.State)
+				return nil, fmt.Errorf("taxarea: local area %d: unknown state %s", k, local.AreaState(k))
 			}
 			chain = append(chain[:0], int32(us), int32(st))
-			for _, id := range la.Jurisdictions {
-				i, ok := js.Index(id)
-				if !ok {
-					return nil, fmt.Errorf("taxarea: local area of county %s, place %q: unknown jurisdiction %s", la.County, la.Place, id)
+			var missing string
+			local.AreaMembers(k, func(id string) {
+				if i, ok := js.Index(id); ok {
+					chain = append(chain, int32(i))
+				} else if missing == "" {
+					missing = id
 				}
-				chain = append(chain, int32(i))
-			}
-			if len(chain) > 255 {
+			})
+			if missing != "" || len(chain) > 255 {
+				la := local.AreaAt(k)
+				if missing != "" {
+					return nil, fmt.Errorf("taxarea: local area of county %s, place %q: unknown jurisdiction %s", la.County, la.Place, missing)
+				}
 				return nil, fmt.Errorf("taxarea: local area of county %s, place %q has %d jurisdictions", la.County, la.Place, len(chain))
 			}
-			at, err := add(chain, -1, "county "+la.County+" place "+la.Place)
+			at, err := add(chain, -1, fmt.Sprintf("local area %d", k))
 			if err != nil {
 				return nil, err
 			}

@@ -122,7 +122,7 @@ func (r *Resolver) indexPlaces() {
 		county, place := r.local.AreaKey(k)
 		if place >= 0 {
 			r.placeCounties[county] = true
-			if !r.local.PlaceAt(place).Boundary {
+			if !r.local.PlaceBoundary(place) {
 				r.unsure[county] = true
 			}
 		}
@@ -180,7 +180,7 @@ func (r *Resolver) asOf(d civil.Date) civil.Date {
 // result describes area a as of date d. Jurisdictions that do not exist on
 // d are left out, and the taxAreaId is that of the jurisdictions kept.
 func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...Status) LookupResult {
-	res := LookupResult{AsOfDate: d, ConfidenceIndicator: strconv.Itoa(confidence), TaxAreaID: r.areas.id(a)}
+	res := LookupResult{AsOfDate: d, ConfidenceIndicator: confidenceText(confidence), TaxAreaID: r.areas.id(a)}
 	chain := r.areas.chain(a)
 	res.Jurisdictions = make([]Jurisdiction, 0, len(chain))
 	kept := 0
@@ -218,6 +218,23 @@ func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...Sta
 	}
 	res.Statuses = statuses
 	return res
+}
+
+// confidences are the texts of the confidence indicators 0 to 100.
+var confidences = func() (t [101]string) {
+	for i := range t {
+		t[i] = strconv.Itoa(i)
+	}
+	return t
+}()
+
+// confidenceText returns a confidence indicator as the wire writes it,
+// without allocating.
+func confidenceText(c int) string {
+	if c >= 0 && c < len(confidences) {
+		return confidences[c]
+	}
+	return strconv.Itoa(c)
 }
 
 // normal is the status list of a plain result. Results share it; it is
