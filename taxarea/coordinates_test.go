@@ -250,7 +250,7 @@ func TestLocateAgreesWithShapeIndex(t *testing.T) {
 	for _, p := range pts {
 		leaf := s2.CellFromPoint(p).ID()
 		for _, l := range layerOrder {
-			got := r.points.locateIn(&r.points.grids[l], leaf, p)
+			got, _ := r.points.locateIn(&r.points.grids[l], leaf, p)
 			var want []int32
 			for _, i := range byLayer[l] {
 				if queries[i].Contains(p) {

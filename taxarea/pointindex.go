@@ -85,6 +85,9 @@ type boundary struct {
 type gridCell struct {
 	center s2.Point // the cell's centre, the reference point of its tests
 	inside int32    // boundary containing the whole cell, or -1
+	// places reports, in the county layer, that the cell holds a cell of
+	// the place layer: only then may a point of it lie in a place.
+	places bool
 	// The boundaries whose edges pass through the cell are
 	// grid.cands[start:end].
 	start, end int32
@@ -94,7 +97,7 @@ type gridCell struct {
 // are those of the dataset's table (data.Grid).
 type grid struct {
 	level int
-	index map[s2.CellID]int32 // into cells
+	index cellDirectory // into cells
 	cells []gridCell
 	cands []data.Candidate
 	edges []int32
@@ -157,7 +160,7 @@ func newPointIndex(b *data.Boundaries) (*pointIndex, error) {
 		if int(g.Layer) >= len(pi.grids) {
 			continue // a layer that locating does not search
 		}
-		gr := grid{level: g.Level, index: make(map[s2.CellID]int32, len(g.Cells)), cells: make([]gridCell, len(g.Cells)),
+		gr := grid{level: g.Level, index: newCellDirectory(len(g.Cells)), cells: make([]gridCell, len(g.Cells)),
 			cands: g.Candidates, edges: g.Edges}
 		for i, c := range g.Cells {
 			id := s2.CellID(c.ID)
@@ -178,17 +181,36 @@ func newPointIndex(b *data.Boundaries) (*pointIndex, error) {
 					}
 				}
 			}
-			gr.index[id] = int32(i)
+			gr.index.add(id, int32(i))
 			gr.cells[i] = gridCell{center: s2.CellFromCellID(id).Center(), inside: c.Inside, start: c.Start, end: c.End}
 		}
 		pi.grids[g.Layer] = gr
 	}
+	if pg := &pi.grids[data.LayerUSPlace]; pg.index.len() != 0 {
+		cg := &pi.grids[data.LayerUSCounty]
+		for i := range g0(b, data.LayerUSPlace).Cells {
+			id := s2.CellID(g0(b, data.LayerUSPlace).Cells[i].ID).Parent(cg.level)
+			if ci := cg.index.find(id); ci >= 0 {
+				cg.cells[ci].places = true
+			}
+		}
+	}
 	for _, l := range layerOrder {
-		if pi.grids[l].index == nil {
+		if pi.grids[l].index.len() == 0 {
 			return nil, fmt.Errorf("taxarea: dataset has no cell table for layer %v", l)
 		}
 	}
 	return pi, nil
+}
+
+// g0 returns the dataset's cell table of a layer.
+func g0(b *data.Boundaries, l data.Layer) *data.Grid {
+	for i := range b.Grids {
+		if b.Grids[i].Layer == l {
+			return &b.Grids[i]
+		}
+	}
+	return &data.Grid{}
 }
 
 // shapeIndex returns an s2.ShapeIndex holding boundary i as one
@@ -218,18 +240,21 @@ func (pi *pointIndex) shapeIndex(i int32) *s2.ShapeIndex {
 func (pi *pointIndex) locate(p s2.Point) hit {
 	h := hit{-1, -1, -1, -1, -1, -1}
 	leaf := s2.CellFromPoint(p).ID()
-	pi.locateLayers(&h, leaf, p)
-	// A point in a US county may lie in a place with a tax of its own.
-	if h[data.LayerUSCounty] >= 0 && pi.grids[data.LayerUSPlace].index != nil {
-		h[data.LayerUSPlace] = pi.locateIn(&pi.grids[data.LayerUSPlace], leaf, p)
+	countyCell := pi.locateLayers(&h, leaf, p)
+	// A point in a US county may lie in a place with a tax of its own,
+	// when its county cell holds a place's cell at all.
+	if h[data.LayerUSCounty] >= 0 && countyCell >= 0 && pi.grids[data.LayerUSCounty].cells[countyCell].places {
+		h[data.LayerUSPlace], _ = pi.locateIn(&pi.grids[data.LayerUSPlace], leaf, p)
 	}
 	return h
 }
 
 // locateLayers fills h with the boundaries of the layers of layerOrder
 // that contain p, the finest first, stopping where a finer one settles
-// the rest.
-func (pi *pointIndex) locateLayers(h *hit, leaf s2.CellID, p s2.Point) {
+// the rest. It returns the position of p's cell in the county layer's
+// table, or -1.
+func (pi *pointIndex) locateLayers(h *hit, leaf s2.CellID, p s2.Point) int32 {
+	countyCell := int32(-1)
 	for _, l := range layerOrder {
 		if l == data.LayerUSState && h[data.LayerUSCounty] >= 0 {
 			continue // a county settles its state
@@ -240,19 +265,25 @@ func (pi *pointIndex) locateLayers(h *hit, leaf s2.CellID, p s2.Point) {
 		if l == data.LayerCountry && h[data.LayerSubdivision] >= 0 {
 			break // a province settles its country
 		}
-		h[l] = pi.locateIn(&pi.grids[l], leaf, p)
+		var ci int32
+		h[l], ci = pi.locateIn(&pi.grids[l], leaf, p)
+		if l == data.LayerUSCounty {
+			countyCell = ci
+		}
 	}
+	return countyCell
 }
 
-// locateIn returns the boundary of one layer that contains p, or -1.
-func (pi *pointIndex) locateIn(g *grid, leaf s2.CellID, p s2.Point) int32 {
-	ci, ok := g.index[leaf.Parent(g.level)]
-	if !ok {
-		return -1
+// locateIn returns the boundary of one layer that contains p, or -1, and
+// the position of p's cell in the layer's table, or -1.
+func (pi *pointIndex) locateIn(g *grid, leaf s2.CellID, p s2.Point) (int32, int32) {
+	ci := g.index.find(leaf.Parent(g.level))
+	if ci < 0 {
+		return -1, -1
 	}
 	gc := &g.cells[ci]
 	if gc.inside >= 0 {
-		return gc.inside
+		return gc.inside, ci
 	}
 	for i := gc.start; i < gc.end; i++ {
 		c := &g.cands[i]
@@ -270,10 +301,10 @@ func (pi *pointIndex) locateIn(g *grid, leaf s2.CellID, p s2.Point) int32 {
 			}
 		}
 		if in {
-			return c.Boundary
+			return c.Boundary, ci
 		}
 	}
-	return -1
+	return -1, ci
 }
 
 // crossing reports whether edge ab crosses edge cd under S2's rules for
@@ -314,8 +345,8 @@ func (pi *pointIndex) nearest(l data.Layer, p s2.Point, maxDist s1.Angle) int32 
 	best, bestDist := int32(-1), s1.InfChordAngle()
 	limit := s1.ChordAngleFromAngle(maxDist)
 	for _, c := range append(cell.AllNeighbors(g.level), cell) {
-		ci, ok := g.index[c]
-		if !ok {
+		ci := g.index.find(c)
+		if ci < 0 {
 			continue
 		}
 		gc := &g.cells[ci]
