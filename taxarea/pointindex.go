@@ -113,10 +113,10 @@ type pointIndex struct {
 	bounds []boundary
 	// v0 holds the vertices of every boundary, boundary after boundary;
 	// edge k runs from v0[k] to v0[next[k]], the next vertex of its loop.
-	v0    []s2.Point
-	next  []int32
-	loops []int32 // the first edge of every loop, boundary after boundary
-	grids [data.LayerUSPlace + 1]grid
+	v0   []s2.Point
+	next []int32
+	loops  []int32    // the first edge of every loop, boundary after boundary
+	grids  [data.LayerUSPlace + 1]grid
 }
 
 // hit is the result of locating a point: for each layer the index of the
