@@ -33,8 +33,7 @@ func newShape(src *data.Boundary) *shape {
 	return sh
 }
 
-// convertLoops writes the edges of src to v0 and v1 (v1 may be nil, when
-// only the vertices are wanted), which hold one entry
+// convertLoops writes the edges of src to v0 and v1, which hold one entry
 // per vertex, calls loop with the edge range of each loop, and returns
 // the boundary's bounding rectangle, expanded as s2.ExpandForSubregions
 // says for cell coverings.
@@ -48,7 +47,7 @@ func convertLoops(src *data.Boundary, v0, v1 []s2.Point, loop func(start, end in
 			rb.AddPoint(v0[k])
 			k++
 		}
-		for i := start; v1 != nil && i < k; i++ {
+		for i := start; i < k; i++ {
 			if i+1 < k {
 				v1[i] = v0[i+1]
 			} else {
@@ -70,12 +69,12 @@ func (sh *shape) shapeIndex() *s2.ShapeIndex {
 
 // boundary is one boundary of a pointIndex, ready for point-in-polygon
 // tests. Its edges are in the index's tables: edge e of the boundary runs
-// from pointIndex.v0[first+e] to pointIndex.v0[pointIndex.next[first+e]].
+// from pointIndex.v0[first+e] to pointIndex.v1[first+e].
 type boundary struct {
 	layer        data.Layer
 	jurisdiction string
 	rect         s2.Rect
-	first, end   int32 // its edges in pointIndex.v0 and next
+	first, end   int32 // its edges in pointIndex.v0 and v1
 	loops        int32 // its first loop in pointIndex.loops; the next boundary's is its end
 
 	indexOnce sync.Once
@@ -111,10 +110,7 @@ type grid struct {
 // those to a few arrays.
 type pointIndex struct {
 	bounds []boundary
-	// v0 holds the vertices of every boundary, boundary after boundary;
-	// edge k runs from v0[k] to v0[next[k]], the next vertex of its loop.
-	v0   []s2.Point
-	next []int32
+	v0, v1 []s2.Point // the edges of every boundary, boundary after boundary
 	loops  []int32    // the first edge of every loop, boundary after boundary
 	grids  [data.LayerUSPlace + 1]grid
 }
@@ -139,7 +135,7 @@ func newPointIndex(b *data.Boundaries) (*pointIndex, error) {
 		loops += len(src.Loops)
 		bd.end = int32(n)
 	}
-	pi.v0, pi.next = make([]s2.Point, n), make([]int32, n)
+	pi.v0, pi.v1 = make([]s2.Point, n), make([]s2.Point, n)
 	pi.loops = make([]int32, loops)
 	// Converting the vertices is the bulk of the work: use every core.
 	// Each boundary has its own part of the tables.
@@ -152,13 +148,9 @@ func newPointIndex(b *data.Boundaries) (*pointIndex, error) {
 			for i := w; i < len(b.All); i += workers {
 				bd := &pi.bounds[i]
 				k := bd.loops
-				bd.rect = convertLoops(&b.All[i], pi.v0[bd.first:bd.end], nil, func(start, end int) {
+				bd.rect = convertLoops(&b.All[i], pi.v0[bd.first:bd.end], pi.v1[bd.first:bd.end], func(start, _ int) {
 					pi.loops[k] = int32(start)
 					k++
-					for e := start; e < end; e++ {
-						pi.next[int(bd.first)+e] = bd.first + int32(e) + 1
-					}
-					pi.next[int(bd.first)+end-1] = bd.first + int32(start)
 				})
 			}
 		}()
@@ -302,9 +294,9 @@ func (pi *pointIndex) locateIn(g *grid, leaf s2.CellID, p s2.Point) (int32, int3
 		// Count the edges that the segment from the cell's centre to p
 		// crosses, as s2.ContainsPointQuery does within an index cell.
 		in := c.CenterInside
+		v0, v1 := pi.v0[b.first:b.end], pi.v1[b.first:b.end]
 		for _, e := range g.edges[c.Start:c.End] {
-			k := b.first + e
-			if crossing(gc.center, p, pi.v0[k], pi.v0[pi.next[k]]) {
+			if crossing(gc.center, p, v0[e], v1[e]) {
 				in = !in
 			}
 		}
