@@ -160,19 +160,8 @@ func buildAL(s *localState, in *localInputs) error {
 
 	// The special districts that no source row gives alone.
 	for _, d := range alDistricts {
-		id, err := s.District(d.id, d.typ, d.name, "")
-		if err != nil {
+		if err := s.DefineDistrict(d.id, d.typ, d.name, "", d.rate, civil.Period{}, srcOpenSalesTax, d.where); err != nil {
 			return err
-		}
-		if err := s.addRate(id, "", d.rate, civil.Period{}, srcOpenSalesTax); err != nil {
-			return err
-		}
-		for _, w := range d.where {
-			sc, err := parseScope(w)
-			if err != nil {
-				return err
-			}
-			s.Assign(id, sc)
 		}
 	}
 

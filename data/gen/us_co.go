@@ -62,19 +62,8 @@ func buildCO(s *localState, in *localInputs) error {
 
 	// 2. The districts whose rates and areas are known.
 	for _, d := range coDistricts {
-		id, err := s.District(d.id, d.typ, d.name, "")
-		if err != nil {
+		if err := s.DefineDistrict(d.id, d.typ, d.name, "", d.rate, period, srcTaxlocus, d.where); err != nil {
 			return err
-		}
-		if err := s.addRate(id, "", d.rate, period, srcTaxlocus); err != nil {
-			return err
-		}
-		for _, w := range d.where {
-			sc, err := parseScope(w)
-			if err != nil {
-				return err
-			}
-			s.Assign(id, sc)
 		}
 	}
 

@@ -60,21 +60,10 @@ func buildOH(s *localState, in *localInputs) error {
 			return nil
 		}
 		defined[t.id] = true
-		id, err := s.District(t.id, jurisdiction.TransitDistrict, t.name, "")
-		if err != nil {
-			return err
-		}
-		if err := s.addRate(id, "", row.rate, civil.Period{Effective: t.since}, srcTaxlocus); err != nil {
+		if err := s.DefineDistrict(t.id, jurisdiction.TransitDistrict, t.name, "", row.rate, civil.Period{Effective: t.since}, srcTaxlocus, t.where); err != nil {
 			return fmt.Errorf("%s: %w", row.ref, err)
 		}
-		for _, w := range t.where {
-			sc, err := parseScope(w)
-			if err != nil {
-				return err
-			}
-			s.Assign(id, sc)
-		}
-		s.Represent(row, id)
+		s.Represent(row, t.id)
 		return nil
 	}
 	for _, row := range in.taxlocus["OH"] {

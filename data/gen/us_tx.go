@@ -371,14 +371,14 @@ func (s *localState) txReconcileOST(in *localInputs) error {
 				s.Refuse(row, "no county of Texas is named %q", key)
 				continue
 			}
-			s.txRepresentIfSum(row, "OpenSalesTax gives 0% to the counties its module did not audit (its comment says so); TaxLocus's county row, from the Comptroller's list, wins", []string{"US-" + fips})
+			s.representIfSumWhy(row, "OpenSalesTax gives 0% to the counties its module did not audit (its comment says so); TaxLocus's county row, from the Comptroller's list, wins", []string{"US-" + fips})
 		case "TX_TRANSIT_DISTRICTS":
 			ids := txOSTTransit[key]
 			if ids == nil {
 				s.Refuse(row, "no transit authority of the Texas content is named %q", key)
 				continue
 			}
-			s.txRepresentIfSum(row, "TaxLocus's rows, from the Comptroller's list, are later (2026-08-18) and give each authority its own rate: San Antonio's Advanced Transportation District rose from 1/4% to 3/8% on 2026-01-01 as the city's rate fell by 1/8% (ATD Proposition A of 2020), so they win", ids)
+			s.representIfSumWhy(row, "TaxLocus's rows, from the Comptroller's list, are later (2026-08-18) and give each authority its own rate: San Antonio's Advanced Transportation District rose from 1/4% to 3/8% on 2026-01-01 as the city's rate fell by 1/8% (ATD Proposition A of 2020), so they win", ids)
 		case "TX_CITIES":
 			c := byName[key]
 			county, _ := s.County(c.County)
@@ -394,7 +394,7 @@ func (s *localState) txReconcileOST(in *localInputs) error {
 				// A census-designated place has no city tax: its
 				// portion can only be the unincorporated county's.
 				uninc := append(s.membersOf(county, nil), "US-"+county)
-				s.txRepresentIfSum(row, fmt.Sprintf("%s is a census-designated place, not a city: it has no city tax, and the rest of OpenSalesTax's %s%% there would be districts (emergency services, assistance or transit) whose area the data does not give", p.name, row.rate.Shift(2)), uninc)
+				s.representIfSumWhy(row, fmt.Sprintf("%s is a census-designated place, not a city: it has no city tax, and the rest of OpenSalesTax's %s%% there would be districts (emergency services, assistance or transit) whose area the data does not give", p.name, row.rate.Shift(2)), uninc)
 				continue
 			}
 			var ids []string
@@ -409,36 +409,13 @@ func (s *localState) txReconcileOST(in *localInputs) error {
 			// OpenSalesTax gives most counties 0%, folding the county's
 			// tax into the city's portion.
 			all := s.membersOf(county, p)
-			s.txRepresentIfSum(row, "OpenSalesTax derives a city's portion from a combined rate at the city's centre (its module says so) and gives most counties 0%; TaxLocus's rows, one per jurisdiction of the Comptroller's list, win",
+			s.representIfSumWhy(row, "OpenSalesTax derives a city's portion from a combined rate at the city's centre (its module says so) and gives most counties 0%; TaxLocus's rows, one per jurisdiction of the Comptroller's list, win",
 				ids, append(slices.Clone(ids), "US-"+county), all, append(slices.Clone(all), "US-"+county))
 		default:
 			s.Refuse(row, "a table that the Texas builder does not read")
 		}
 	}
 	return nil
-}
-
-// txRepresentIfSum represents row by the first list of jurisdictions
-// whose rates sum to its rate, or refuses it with what the lists sum to
-// and why the Texas content's sources win.
-func (s *localState) txRepresentIfSum(row srcRow, why string, tries ...[]string) {
-	var got []string
-	for _, ids := range tries {
-		sum := decimal.Zero
-		for _, id := range ids {
-			v, _ := s.L.rateOn(id, row.when)
-			sum = sum.Add(v)
-		}
-		if sum.Equal(row.rate) {
-			s.Represent(row, ids...)
-			return
-		}
-		g := fmt.Sprintf("%s sum to %s%%", strings.Join(ids, "+"), sum.Shift(2))
-		if !slices.Contains(got, g) {
-			got = append(got, g)
-		}
-	}
-	s.Refuse(row, "%s%% disagrees with the Texas content (%s): %s", row.rate.Shift(2), strings.Join(got, "; "), why)
 }
 
 // txCheckLocalCap fails when the local rates of an area (a county's

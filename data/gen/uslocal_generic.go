@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -367,12 +368,18 @@ func (s *localState) reconcileOST(in *localInputs) error {
 
 // representIfSum represents row by the first list of jurisdictions
 // whose rates sum to its rate, or refuses it with what each list sums
-// to.
+// to: the state's primary source wins.
 func (s *localState) representIfSum(row srcRow, tries ...[]string) {
+	s.representIfSumWhy(row, "", tries...)
+}
+
+// representIfSumWhy is representIfSum with the reason a refusal gives
+// for the state's content winning ("" for the primary source's).
+func (s *localState) representIfSumWhy(row srcRow, why string, tries ...[]string) {
 	var got []string
 	if row.rate.IsZero() {
 		for _, id := range tries[0] {
-			if !s.juris[id] && s.L.b.juris[id].Type != jurisdiction.State {
+			if _, ok := s.L.b.juris[id]; !ok {
 				s.Refuse(row, "a rate of 0%%: %s levies no tax of its own here, and the dataset defines no jurisdiction for it", row.label)
 				return
 			}
@@ -399,9 +406,35 @@ func (s *localState) representIfSum(row srcRow, tries ...[]string) {
 			s.Represent(row, ids...)
 			return
 		}
-		got = append(got, fmt.Sprintf("%s sum to %s%%", strings.Join(ids, "+"), sum.Shift(2)))
+		if g := fmt.Sprintf("%s sum to %s%%", strings.Join(ids, "+"), sum.Shift(2)); !slices.Contains(got, g) {
+			got = append(got, g)
+		}
 	}
-	s.Refuse(row, "%s%% disagrees with the state's primary source (%s), which wins", row.rate.Shift(2), strings.Join(got, "; "))
+	if why == "" {
+		s.Refuse(row, "%s%% disagrees with the state's primary source (%s), which wins", row.rate.Shift(2), strings.Join(got, "; "))
+		return
+	}
+	s.Refuse(row, "%s%% disagrees with the %s content (%s): %s", row.rate.Shift(2), s.Sub.Name, strings.Join(got, "; "), why)
+}
+
+// DefineDistrict defines a district with one rate and the scopes, written
+// as the notes write them ("county:48201"), where it applies.
+func (s *localState) DefineDistrict(id string, t jurisdiction.Type, name, code string, v decimal.Decimal, p civil.Period, source string, where []string) error {
+	id, err := s.District(id, t, name, code)
+	if err != nil {
+		return err
+	}
+	if err := s.addRate(id, "", v, p, source); err != nil {
+		return err
+	}
+	for _, w := range where {
+		sc, err := parseScope(w)
+		if err != nil {
+			return err
+		}
+		s.Assign(id, sc)
+	}
+	return nil
 }
 
 // buildGeneric is the builder of a state whose content is TaxLocus's
