@@ -20,12 +20,7 @@ import (
 // total tax and the jurisdictions taxed, in order.
 func taxesOf(t *testing.T, e *Engine, loc *Location, d civil.Date) (string, []string) {
 	t.Helper()
-	req := &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: d,
-		Seller:   &Seller{Company: "ACME", PhysicalOrigin: loc},
-		Customer: &Customer{Destination: loc},
-		LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, Quantity: &Measure{Value: amt("1")},
-			ExtendedPrice: amt("10000.00")}}}
-	resp, err := e.Sale(context.Background(), req)
+	resp, err := e.Sale(context.Background(), saleHere(loc, d, "1"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,6 +31,18 @@ type usLocalGolden struct {
 	jurisdictions []string
 }
 
+// saleHere is a quotation of 10,000.00 of general goods in qty articles
+// from a seller at loc to a customer at loc on d. With 100 articles of
+// 100.00, each is below every single-article cap, as the article whose
+// tax a published combined rate gives.
+func saleHere(loc *Location, d civil.Date, qty string) *SaleRequest {
+	return &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: d,
+		Seller:   &Seller{Company: "ACME", PhysicalOrigin: loc},
+		Customer: &Customer{Destination: loc},
+		LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, Quantity: &Measure{Value: amt(qty)},
+			ExtendedPrice: amt("10000.00")}}}
+}
+
 // goldenColumns are the columns of the files of testdata/us-local.
 const goldenColumns = "kind,street,city,zip,combined_pct,as_of,publication,jurisdictions"
 
@@ -101,15 +113,8 @@ func TestUSLocalGolden(t *testing.T) {
 			perState[g.state] = map[string]bool{}
 		}
 		perState[g.state][g.kind] = true
-		// 100 articles of 100.00: a published combined rate is that of an
-		// ordinary article, below every single-article cap.
 		loc := &Location{StreetAddress1: g.street, City: g.city, MainDivision: g.state, PostalCode: g.zip, Country: "US"}
-		req := &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: g.asOf,
-			Seller:   &Seller{Company: "ACME", PhysicalOrigin: loc},
-			Customer: &Customer{Destination: loc},
-			LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, Quantity: &Measure{Value: amt("100")},
-				ExtendedPrice: amt("10000.00")}}}
-		resp, err := e.Sale(context.Background(), req)
+		resp, err := e.Sale(context.Background(), saleHere(loc, g.asOf, "100"))
 		if err != nil {
 			t.Errorf("%s:%d %s: %v", g.file, g.line, g.city, err)
 			continue

@@ -81,12 +81,7 @@ func combinedRate(e *Engine, v verifiedRate) (decimal.Decimal, []string, error) 
 		zip += "-" + v.plus4
 	}
 	loc := &Location{City: city, MainDivision: v.state, PostalCode: zip, Country: "US"}
-	req := &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: verifiedDate,
-		Seller:   &Seller{Company: "ACME", PhysicalOrigin: loc},
-		Customer: &Customer{Destination: loc},
-		LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, Quantity: &Measure{Value: amt("100")},
-			ExtendedPrice: amt("10000.00")}}}
-	resp, err := e.Sale(context.Background(), req)
+	resp, err := e.Sale(context.Background(), saleHere(loc, verifiedDate, "100"))
 	if err != nil {
 		return decimal.Zero, nil, err
 	}
