@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data/internal/binfmt"
@@ -596,25 +595,6 @@ func TestJurisdictionDecodeRejects(t *testing.T) {
 	b, _ = short.Finish()
 	if _, err := decodeJurisdictions(b); err == nil {
 		t.Error("accepted a truncated file")
-	}
-}
-
-func TestJurisdictionLoadTime(t *testing.T) {
-	b, err := Default().file(jurisFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	best := time.Hour
-	for range 5 {
-		start := time.Now()
-		if _, err := decodeJurisdictions(b); err != nil {
-			t.Fatal(err)
-		}
-		best = min(best, time.Since(start))
-	}
-	t.Logf("decode: %v", best)
-	if best > 50*time.Millisecond && !testing.Short() {
-		t.Errorf("decoding took %v, want well under 50ms", best)
 	}
 }
 
