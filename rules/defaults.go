@@ -8,24 +8,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// The built-in product classes. A host may use its own class codes as
-// well; rules select them by name.
-const (
-	General           = "GENERAL"
-	Food              = "FOOD"
-	PreparedFood      = "PREPARED_FOOD"
-	Clothing          = "CLOTHING"
-	PrescriptionDrugs = "PRESCRIPTION_DRUGS"
-	OTCDrugs          = "OTC_DRUGS"
-	Books             = "BOOKS"
-	DigitalGoods      = "DIGITAL_GOODS"
-	SaaS              = "SAAS"
-	Services          = "SERVICES"
-)
-
-// ProductClasses lists the built-in product classes.
-var ProductClasses = []string{General, Food, PreparedFood, Clothing, PrescriptionDrugs, OTCDrugs, Books, DigitalGoods, SaaS, Services}
-
 // usCategories maps the dataset's US taxability categories to the product
 // classes they decide. Software as a service follows the state's digital
 // goods row, the closest category the dataset has.

@@ -87,9 +87,22 @@ var steps = []struct {
 func main() {
 	src := flag.String("src", "../shared/data", "folder of source data")
 	out := flag.String("out", "data", "dataset package folder to write")
+	open := flag.Bool("taxability-open", false, "only list the cells of the US taxability matrix that need a decision, and write nothing")
+	states := flag.String("states", "", "with -taxability-open: the states to list, comma-separated (all when empty)")
 	flag.Parse()
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	g := &gen{src: *src, out: *out, files: map[string][]byte{}, docs: map[string][]byte{}, log: log}
+	if *open {
+		var list []string
+		if *states != "" {
+			list = strings.Split(strings.ToUpper(*states), ",")
+		}
+		if err := printOpenCells(g, os.Stdout, list); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(g); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
