@@ -28,6 +28,7 @@ const (
 	SuperReduced = "super_reduced" // super-reduced rate (VAT)
 	Parking      = "parking"       // parking rate (VAT)
 	Food         = "food"          // food and groceries (US SST rate files)
+	Drugs        = "drugs"         // drugs and medical appliances (Illinois's local taxes)
 )
 
 // Rate is one effective-dated rate of a jurisdiction.

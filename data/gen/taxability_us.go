@@ -115,6 +115,13 @@ type taxSpec struct {
 	localCategory string
 }
 
+// The local rate categories that apply only where a jurisdiction has a
+// rate of the category: a jurisdiction without one does not tax the class.
+const (
+	localFoodOnly  = "food_only"
+	localDrugsOnly = "drugs_only"
+)
+
 // The buyers a class may be exempt for.
 const (
 	buyerBusinessExempt = "business_exempt" // exempt when bought for use in a business
@@ -576,9 +583,9 @@ func readTaxDecisionFile(path, name string, out map[taxKey][]taxDecision) error 
 			return at.errorf("local %q, want same, taxable or exempt", d.spec.local)
 		}
 		switch d.spec.localCategory = t.get(i, "local_category"); d.spec.localCategory {
-		case "", jurisdiction.Food:
+		case "", jurisdiction.Food, localFoodOnly, localDrugsOnly:
 		default:
-			return at.errorf("local_category %q, want food or nothing (the general rate)", d.spec.localCategory)
+			return at.errorf("local_category %q, want food, %s, %s or nothing (the general rate)", d.spec.localCategory, localFoodOnly, localDrugsOnly)
 		}
 		switch d.spec.buyer = t.get(i, "buyer"); d.spec.buyer {
 		case "", buyerBusinessExempt, buyerConsumerExempt:
