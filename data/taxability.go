@@ -14,11 +14,11 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 1
+	taxVersion = 2
 )
 
-// Taxability holds how product categories are taxed: US state taxability
-// per category, the US sales tax holidays, the states' rules for shipping
+// Taxability holds how product classes are taxed: the US matrix of
+// states and classes, the US sales tax holidays, the states' rules for shipping
 // charges and the VAT/GST treatment of Levy's product classes. It is
 // immutable and safe for concurrent use; every method returns fresh values,
 // so callers may change what they get without affecting the table.
@@ -30,22 +30,24 @@ type Taxability struct {
 	classes  []ProductClassRule // sorted by country, product class
 }
 
-// StateTaxability says whether a US state taxes a product category over a
-// period, and how. Rows of one state and category do not overlap.
+// StateTaxability says how a US state taxes a product class over a
+// period: whether the state's sales tax applies, at which rate and on
+// which share of the price, and how the local taxes treat the class. Rows
+// of one state and class do not overlap.
 type StateTaxability struct {
 	// State is the postal code of the state, DC or PR: "NY".
 	State string
-	// Category is one of general, groceries, prepared_food, clothing,
-	// prescription_drugs and digital_goods.
-	Category string
-	// Taxable reports whether the state's sales tax applies at all. A
-	// taxable row with a zero Rate means the state rate is 0% while local
-	// taxes may still apply (Kansas groceries).
+	// Class is the product class: one of rules.ProductClasses.
+	Class string
+	// Taxable reports whether the state's sales tax applies at all.
 	Taxable bool
 	// Rate is the state rate that replaces the general state rate for the
-	// category, as a fraction (0.04 for Tennessee groceries); nil when the
+	// class, as a fraction (0.04 for Tennessee groceries); nil when the
 	// general rate applies.
 	Rate *decimal.Decimal
+	// BasisPercent is the share of the price that is taxed, as a fraction
+	// (0.8 for Texas data processing); nil when all of it is.
+	BasisPercent *decimal.Decimal
 	// Threshold is a per-item amount in USD that limits the tax, as
 	// ThresholdKind says; nil when there is none.
 	Threshold *decimal.Decimal
@@ -55,12 +57,50 @@ type StateTaxability struct {
 	// threshold, only the excess is taxable: Massachusetts clothing over
 	// $175) or "" without a threshold.
 	ThresholdKind string
-	// Period is when the row applies. A zero Effective means "as of now,
-	// start not known", not "since always".
+	// Local says how the local taxes treat the class: LocalSame,
+	// LocalTaxable or LocalExempt.
+	Local string
+	// LocalCategory is the rate category of the local taxes where Local is
+	// LocalTaxable: "food", "drugs", or "" for the general rate. With
+	// LocalOnly, a jurisdiction without a rate of the category does not
+	// tax the class; without it, its general rate applies.
+	LocalCategory string
+	LocalOnly     bool
+	// Buyer is BuyerBusinessExempt, BuyerConsumerExempt or "".
+	Buyer string
+	// Period is when the row applies. A zero Effective means the start is
+	// not known: AsOf is then a day on which the citation attests the row.
 	civil.Period
-	// Citation names the statute the row follows, when known.
+	AsOf civil.Date
+	// Status is StatusSources, StatusDecided or StatusUnsettled.
+	Status string
+	// Citation names the statute, the department's publication or the
+	// source the row follows.
 	Citation string
+	// Decision says, where the sources disagreed or left the cell open,
+	// what was decided and why.
+	Decision string
 }
+
+// The local outcomes of a StateTaxability.
+const (
+	LocalSame    = "same"    // the local taxes follow the state's outcome, at their own rates
+	LocalTaxable = "taxable" // the local taxes apply though the state exempts the class or taxes it at a reduced rate
+	LocalExempt  = "exempt"  // the local taxes do not apply though the state taxes the class
+)
+
+// The buyers of a StateTaxability.
+const (
+	BuyerBusinessExempt = "business_exempt" // exempt when the buyer is a business
+	BuyerConsumerExempt = "consumer_exempt" // taxable only when the buyer is a business
+)
+
+// The statuses of a StateTaxability.
+const (
+	StatusSources   = "sources"   // the sources agree
+	StatusDecided   = "decided"   // the sources disagreed or left it open; Decision says how it was decided
+	StatusUnsettled = "unsettled" // could not be settled; Decision says what Levy does meanwhile
+)
 
 // Holiday is a US sales tax holiday: sales of goods of the listed
 // categories, priced at most MaxPerItem per item, are exempt from the
@@ -93,9 +133,7 @@ type Shipping struct{ State, Rule, HandlingRule string }
 // provincial taxes (QST, PST) treat the class.
 type ProductClassRule struct {
 	// Country is the ISO 3166-1 alpha-2 code; ProductClass is one of
-	// GENERAL, FOOD, PREPARED_FOOD, CLOTHING, PRESCRIPTION_DRUGS,
-	// OTC_DRUGS, BOOKS (printed books), DIGITAL_GOODS (e-books included),
-	// SAAS and SERVICES.
+	// Levy's product classes (rules.ProductClasses).
 	Country, ProductClass string
 	// Treatment is "reduced" (the country's rate of Category applies),
 	// "zero" (taxable at 0%) or "exempt".
@@ -119,7 +157,7 @@ func (d *Dataset) Taxability() (*Taxability, error) {
 	})
 }
 
-// States returns every state row, sorted by state, category and effective
+// States returns every state row, sorted by state, class and effective
 // date.
 func (t *Taxability) States() []StateTaxability { return cloneStateRows(t.states) }
 
@@ -164,6 +202,7 @@ func cloneStateRows(rows []StateTaxability) []StateTaxability {
 	out := slices.Clone(rows)
 	for i := range out {
 		out[i].Rate = cloneDecimal(out[i].Rate)
+		out[i].BasisPercent = cloneDecimal(out[i].BasisPercent)
 		out[i].Threshold = cloneDecimal(out[i].Threshold)
 	}
 	return out
@@ -175,15 +214,6 @@ func cloneDecimal(d *decimal.Decimal) *decimal.Decimal {
 	}
 	c := *d
 	return &c
-}
-
-// taxCategory reports whether c is a category of the state rows.
-func taxCategory(c string) bool {
-	switch c {
-	case "general", "groceries", "prepared_food", "clothing", "prescription_drugs", "digital_goods":
-		return true
-	}
-	return false
 }
 
 // shippingRule reports whether r is a rule for shipping charges.
@@ -204,35 +234,18 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 	}
 	t := &Taxability{byState: map[string][2]int32{}, shipping: map[string]Shipping{}}
 
-	n := r.Count(8)
+	n := r.Count(16)
 	t.states = make([]StateTaxability, n)
 	for i := range t.states {
 		x := &t.states[i]
-		x.State = r.String()
-		x.Category = r.String()
-		x.Taxable = r.Bool()
-		x.Rate = readOptDecimal(r)
-		x.Threshold = readOptDecimal(r)
-		x.ThresholdKind = r.String()
-		x.Effective = readJurisDate(r)
-		x.Expiration = readJurisDate(r)
-		x.Citation = r.String()
-		if r.Err() != nil {
-			return nil, r.Err()
-		}
-		if !taxCategory(x.Category) {
-			return nil, fmt.Errorf("%w: %s has category %q", binfmt.ErrCorrupt, x.State, x.Category)
-		}
-		switch {
-		case x.ThresholdKind != "" && x.ThresholdKind != "below_exempt" && x.ThresholdKind != "above_excess",
-			(x.Threshold == nil) != (x.ThresholdKind == ""):
-			return nil, fmt.Errorf("%w: %s %s has threshold %v of kind %q", binfmt.ErrCorrupt, x.State, x.Category, x.Threshold, x.ThresholdKind)
+		if err := readStateRow(r, x); err != nil {
+			return nil, err
 		}
 		if i > 0 {
 			p := &t.states[i-1]
-			if c := strings.Compare(p.State, x.State); c > 0 || c == 0 && (p.Category > x.Category ||
-				p.Category == x.Category && p.Effective.Compare(x.Effective) > 0) {
-				return nil, fmt.Errorf("%w: state rows not sorted at %s %s", binfmt.ErrCorrupt, x.State, x.Category)
+			if c := strings.Compare(p.State, x.State); c > 0 || c == 0 && (p.Class > x.Class ||
+				p.Class == x.Class && p.Effective.Compare(x.Effective) > 0) {
+				return nil, fmt.Errorf("%w: state rows not sorted at %s %s", binfmt.ErrCorrupt, x.State, x.Class)
 			}
 		}
 		span := t.byState[x.State]
@@ -307,6 +320,51 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// readStateRow reads one state row and checks it.
+func readStateRow(r *binfmt.Reader, x *StateTaxability) error {
+	x.State = r.String()
+	x.Class = r.String()
+	x.Taxable = r.Bool()
+	x.Rate = readOptDecimal(r)
+	x.BasisPercent = readOptDecimal(r)
+	x.Threshold = readOptDecimal(r)
+	x.ThresholdKind = r.String()
+	x.Local = r.String()
+	x.LocalCategory = r.String()
+	x.LocalOnly = r.Bool()
+	x.Buyer = r.String()
+	x.Effective = readJurisDate(r)
+	x.Expiration = readJurisDate(r)
+	x.AsOf = readJurisDate(r)
+	x.Status = r.String()
+	x.Citation = r.String()
+	x.Decision = r.String()
+	if r.Err() != nil {
+		return r.Err()
+	}
+	bad := func(what string, v any) error {
+		return fmt.Errorf("%w: %s %s has %s %v", binfmt.ErrCorrupt, x.State, x.Class, what, v)
+	}
+	switch {
+	case x.Class == "":
+		return bad("class", `""`)
+	case x.ThresholdKind != "" && x.ThresholdKind != "below_exempt" && x.ThresholdKind != "above_excess",
+		(x.Threshold == nil) != (x.ThresholdKind == ""):
+		return bad("threshold", fmt.Sprintf("%v of kind %q", x.Threshold, x.ThresholdKind))
+	case x.Local != LocalSame && x.Local != LocalTaxable && x.Local != LocalExempt:
+		return bad("local outcome", x.Local)
+	case x.LocalCategory != "" && x.LocalCategory != "food" && x.LocalCategory != "drugs":
+		return bad("local category", x.LocalCategory)
+	case x.Buyer != "" && x.Buyer != BuyerBusinessExempt && x.Buyer != BuyerConsumerExempt:
+		return bad("buyer", x.Buyer)
+	case x.Status != StatusSources && x.Status != StatusDecided && x.Status != StatusUnsettled:
+		return bad("status", x.Status)
+	case x.Effective.IsZero() && x.AsOf.IsZero():
+		return bad("period", "without a start or a day that attests it")
+	}
+	return nil
 }
 
 // readOptDecimal reads a decimal written by the generator, or nil.

@@ -20,17 +20,17 @@ func defaultTaxability(tb testing.TB) *Taxability {
 	return t
 }
 
-// stateRowOn returns the row of state and category in force on d.
-func stateRowOn(t *testing.T, tx *Taxability, state, category string, d civil.Date) StateTaxability {
+// stateRowOn returns the row of state and class in force on d.
+func stateRowOn(t *testing.T, tx *Taxability, state, class string, d civil.Date) StateTaxability {
 	t.Helper()
 	var found []StateTaxability
 	for _, r := range tx.State(state) {
-		if r.Category == category && r.Contains(d) {
+		if r.Class == class && r.Contains(d) {
 			found = append(found, r)
 		}
 	}
 	if len(found) != 1 {
-		t.Fatalf("%s %s on %s: %d rows, want 1", state, category, d, len(found))
+		t.Fatalf("%s %s on %s: %d rows, want 1", state, class, d, len(found))
 	}
 	return found[0]
 }
@@ -46,63 +46,74 @@ func TestStateTaxability(t *testing.T) {
 		{"RI", "250", "above_excess"},
 	}
 	for _, tt := range thresholds {
-		r := stateRowOn(t, tx, tt.state, "clothing", now)
+		r := stateRowOn(t, tx, tt.state, "CLOTHING", now)
 		if !r.Taxable || r.Threshold == nil || !r.Threshold.Equal(dec(tt.amount)) || r.ThresholdKind != tt.kind || r.Rate != nil {
 			t.Errorf("%s clothing = %+v, want taxable with threshold %s %s", tt.state, r, tt.amount, tt.kind)
 		}
 	}
 	for _, r := range tx.States() {
-		if r.Category == "clothing" && r.Threshold != nil && !slices.Contains([]string{"NY", "MA", "RI"}, r.State) {
+		if strings.HasSuffix(r.Class, "CLOTHING") && r.Threshold != nil && !slices.Contains([]string{"NY", "MA", "RI"}, r.State) {
 			t.Errorf("unexpected clothing threshold in %s: %s", r.State, r.Threshold)
 		}
 	}
 
-	// Illinois repealed its 1% state rate on groceries from 2026-01-01.
-	before := stateRowOn(t, tx, "IL", "groceries", civil.MustParse("2025-12-31"))
-	after := stateRowOn(t, tx, "IL", "groceries", civil.MustParse("2026-01-01"))
+	// Illinois repealed its 1% state rate on groceries from 2026-01-01;
+	// the local grocery taxes stay.
+	before := stateRowOn(t, tx, "IL", "FOOD", civil.MustParse("2025-12-31"))
+	after := stateRowOn(t, tx, "IL", "FOOD", civil.MustParse("2026-01-01"))
 	if !before.Taxable || before.Rate == nil || !before.Rate.Equal(dec("0.01")) || before.Expiration != civil.MustParse("2025-12-31") {
 		t.Errorf("IL groceries before 2026 = %+v, want 0.01 until 2025-12-31", before)
 	}
-	if !after.Taxable || after.Rate == nil || !after.Rate.IsZero() || after.Effective != civil.MustParse("2026-01-01") || !after.Expiration.IsZero() {
-		t.Errorf("IL groceries from 2026 = %+v, want 0 from 2026-01-01", after)
+	if after.Taxable || after.Local != LocalTaxable || after.LocalCategory != "food" || !after.LocalOnly ||
+		after.Effective != civil.MustParse("2026-01-01") || !after.Expiration.IsZero() {
+		t.Errorf("IL groceries from 2026 = %+v, want exempt from the state's tax, taxed by the local grocery taxes, from 2026-01-01", after)
 	}
-	if !strings.Contains(after.Citation, "Public Act 103-0781") {
-		t.Errorf("IL groceries from 2026 cites %q", after.Citation)
-	}
-	// The 1% rate on prescription drugs stays.
-	if r := stateRowOn(t, tx, "IL", "prescription_drugs", now); r.Rate == nil || !r.Rate.Equal(dec("0.01")) {
+	// The 1% rate on drugs stays.
+	if r := stateRowOn(t, tx, "IL", "PRESCRIPTION_DRUGS", now); r.Rate == nil || !r.Rate.Equal(dec("0.01")) {
 		t.Errorf("IL prescription drugs = %+v, want 0.01", r)
 	}
 
 	rates := []struct {
-		state, category, rate string
+		state, class, rate string
 	}{
-		{"TN", "groceries", "0.04"},
-		{"UT", "groceries", "0.0175"},
-		{"MO", "groceries", "0.01225"},
-		{"KS", "groceries", "0"},
-		{"CT", "prepared_food", "0.0735"},
-		{"ME", "prepared_food", "0.08"},
+		{"TN", "FOOD", "0.04"},
+		{"UT", "FOOD", "0.03"}, // the state's 1.75% and the uniform local 1.25%, together
+		{"MO", "FOOD", "0.01225"},
+		{"CT", "PREPARED_FOOD", "0.0735"},
+		{"ME", "PREPARED_FOOD", "0.08"},
 	}
 	for _, tt := range rates {
-		if r := stateRowOn(t, tx, tt.state, tt.category, now); !r.Taxable || r.Rate == nil || !r.Rate.Equal(dec(tt.rate)) {
-			t.Errorf("%s %s = %+v, want rate %s", tt.state, tt.category, r, tt.rate)
+		if r := stateRowOn(t, tx, tt.state, tt.class, now); !r.Taxable || r.Rate == nil || !r.Rate.Equal(dec(tt.rate)) {
+			t.Errorf("%s %s = %+v, want rate %s", tt.state, tt.class, r, tt.rate)
 		}
 	}
-	if r := stateRowOn(t, tx, "CT", "prepared_food", civil.MustParse("2019-09-30")); r.Rate != nil {
+	if r := stateRowOn(t, tx, "CT", "PREPARED_FOOD", civil.MustParse("2019-09-30")); r.Rate != nil {
 		t.Errorf("CT prepared food before October 2019 = %+v, want the general rate", r)
 	}
-	exempt := []struct{ state, category string }{
-		{"CA", "groceries"}, {"PA", "clothing"}, {"MN", "clothing"}, {"CA", "digital_goods"}, {"OR", "general"}, {"NY", "groceries"},
+	exempt := []struct{ state, class string }{
+		{"CA", "FOOD"}, {"PA", "CLOTHING"}, {"MN", "CLOTHING"}, {"CA", "DIGITAL_GOODS"}, {"NY", "FOOD"},
+		{"CO", "SAAS"}, {"FL", "SAAS"}, {"NJ", "SAAS"}, {"NY", "OTC_DRUGS"}, {"PA", "OTC_DRUGS"}, {"VA", "OTC_DRUGS"},
 	}
 	for _, tt := range exempt {
-		if r := stateRowOn(t, tx, tt.state, tt.category, now); r.Taxable || r.Rate != nil {
-			t.Errorf("%s %s = %+v, want not taxable", tt.state, tt.category, r)
+		if r := stateRowOn(t, tx, tt.state, tt.class, now); r.Taxable || r.Rate != nil || r.Local != LocalSame {
+			t.Errorf("%s %s = %+v, want not taxable", tt.state, tt.class, r)
 		}
 	}
-	// The source's 1900-01-01 means "as of now": no start date.
-	if r := stateRowOn(t, tx, "TX", "groceries", now); !r.Effective.IsZero() || r.Citation != "Tex. Tax Code section 151.314" {
-		t.Errorf("TX groceries = %+v, want no start and a tidied citation", r)
+	// Kansas's 0% state rate on groceries: the local taxes apply.
+	if r := stateRowOn(t, tx, "KS", "FOOD", now); r.Taxable && (r.Rate == nil || !r.Rate.IsZero()) || r.Local != LocalTaxable {
+		t.Errorf("KS groceries = %+v, want no state tax and the local taxes", r)
+	}
+	if r := stateRowOn(t, tx, "SC", "SAAS", now); !r.Taxable {
+		t.Errorf("SC SaaS = %+v, want taxable", r)
+	}
+	// No sales tax, no rows.
+	if got := tx.State("OR"); len(got) != 0 {
+		t.Errorf("OR has %d rows, want none", len(got))
+	}
+	// The source's 1900-01-01 means "as of now": no start date, and the day
+	// the sources attest it.
+	if r := stateRowOn(t, tx, "TX", "FOOD", now); !r.Effective.IsZero() || r.AsOf.IsZero() || !strings.HasPrefix(r.Citation, "Tex. Tax Code section 151.314") {
+		t.Errorf("TX groceries = %+v, want no start, an as-of day and a tidied citation", r)
 	}
 }
 
@@ -113,32 +124,37 @@ func TestStateTaxabilityTable(t *testing.T) {
 	for i, r := range all {
 		states[r.State] = true
 		if r.Threshold != nil && r.ThresholdKind == "" || r.Threshold == nil && r.ThresholdKind != "" {
-			t.Errorf("%s %s: threshold %v of kind %q", r.State, r.Category, r.Threshold, r.ThresholdKind)
+			t.Errorf("%s %s: threshold %v of kind %q", r.State, r.Class, r.Threshold, r.ThresholdKind)
 		}
 		if r.Rate != nil && (r.Rate.IsNegative() || r.Rate.GreaterThan(dec("0.2"))) {
-			t.Errorf("%s %s: rate %s is not a fraction", r.State, r.Category, r.Rate)
+			t.Errorf("%s %s: rate %s is not a fraction", r.State, r.Class, r.Rate)
 		}
 		if strings.HasSuffix(r.Citation, ")") && strings.Count(r.Citation, ")") > strings.Count(r.Citation, "(") {
-			t.Errorf("%s %s: citation %q has an unbalanced parenthesis", r.State, r.Category, r.Citation)
+			t.Errorf("%s %s: citation %q has an unbalanced parenthesis", r.State, r.Class, r.Citation)
+		}
+		if r.Citation == "" || r.Status != StatusSources && r.Decision == "" {
+			t.Errorf("%s %s: citation %q, decision %q", r.State, r.Class, r.Citation, r.Decision)
 		}
 		if i == 0 {
 			continue
 		}
 		p := all[i-1]
-		if p.State > r.State || p.State == r.State && (p.Category > r.Category || p.Category == r.Category && p.Effective.Compare(r.Effective) >= 0) {
-			t.Errorf("rows not sorted: %s %s %s after %s %s %s", r.State, r.Category, r.Effective, p.State, p.Category, p.Effective)
+		if p.State > r.State || p.State == r.State && (p.Class > r.Class || p.Class == r.Class && p.Effective.Compare(r.Effective) >= 0) {
+			t.Errorf("rows not sorted: %s %s %s after %s %s %s", r.State, r.Class, r.Effective, p.State, p.Class, p.Effective)
 		}
-		if p.State == r.State && p.Category == r.Category && (p.Expiration.IsZero() || !p.Expiration.Before(r.Effective)) {
-			t.Errorf("%s %s: rows overlap", r.State, r.Category)
+		if p.State == r.State && p.Class == r.Class && (p.Expiration.IsZero() || !p.Expiration.Before(r.Effective)) {
+			t.Errorf("%s %s: rows overlap", r.State, r.Class)
 		}
 	}
-	if len(states) != 52 {
-		t.Errorf("%d states, want 50, DC and PR", len(states))
+	// Every state with a sales tax, DC, PR and Alaska's local taxes; not
+	// DE, MT, NH and OR.
+	if len(states) != 48 {
+		t.Errorf("%d states, want the 45 with a sales tax, AK, DC and PR", len(states))
 	}
 	if got := tx.State("ny"); !slices.EqualFunc(got, tx.State("NY"), func(a, b StateTaxability) bool {
-		return a.Category == b.Category && a.Citation == b.Citation
-	}) || len(got) != 6 {
-		t.Errorf("State(ny) = %d rows, want the 6 of NY", len(got))
+		return a.Class == b.Class && a.Citation == b.Citation
+	}) || len(got) < 38 {
+		t.Errorf("State(ny) = %d rows, want a row for each class of NY", len(got))
 	}
 	if got := tx.State("XX"); got != nil {
 		t.Errorf("State(XX) = %v, want none", got)
@@ -306,9 +322,9 @@ func TestTaxabilityReturnsCopies(t *testing.T) {
 		if rows[i].Threshold != nil {
 			*rows[i].Threshold = dec("1")
 		}
-		rows[i].Category = "changed"
+		rows[i].Class = "changed"
 	}
-	if r := stateRowOn(t, tx, "NY", "clothing", civil.MustParse("2026-11-01")); !r.Threshold.Equal(dec("110")) {
+	if r := stateRowOn(t, tx, "NY", "CLOTHING", civil.MustParse("2026-11-01")); !r.Threshold.Equal(dec("110")) {
 		t.Errorf("changing a returned row changed the table: %+v", r)
 	}
 	hs := tx.Holidays()
@@ -374,20 +390,22 @@ func ExampleDataset_Taxability() {
 		return
 	}
 	for _, r := range tx.State("NY") {
-		if r.Category == "clothing" {
+		if r.Class == "CLOTHING" {
 			fmt.Println("NY clothing:", r.ThresholdKind, r.Threshold)
 		}
 	}
+	for _, r := range tx.State("TX") {
+		if r.Class == "SAAS" {
+			fmt.Println("TX SaaS:", TaxabilityCode(r), "(taxed on", r.BasisPercent.Shift(2).String()+"% of the price)")
+		}
+	}
 	for _, r := range tx.State("IL") {
-		if r.Category == "groceries" {
-			from, to := "(as of now)", "(open)"
-			if !r.Effective.IsZero() {
-				from = r.Effective.String()
+		if r.Class == "FOOD" {
+			from := r.Effective.String()
+			if r.Effective.IsZero() {
+				from = "(start not recorded)"
 			}
-			if !r.Expiration.IsZero() {
-				to = r.Expiration.String()
-			}
-			fmt.Printf("IL groceries %s to %s: state rate %s\n", from, to, r.Rate)
+			fmt.Printf("IL groceries from %s: %s\n", from, TaxabilityCode(r))
 		}
 	}
 	s, _ := tx.Shipping("NY")
@@ -399,8 +417,11 @@ func ExampleDataset_Taxability() {
 	}
 	// Output:
 	// NY clothing: below_exempt 110
-	// IL groceries (as of now) to 2025-12-31: state rate 0.01
-	// IL groceries 2026-01-01 to (open): state rate 0
+	// TX SaaS: T@80 (taxed on 80% of the price)
+	// IL groceries from (start not recorded): R1
+	// IL groceries from 2022-07-01: L
+	// IL groceries from 2023-07-01: R1
+	// IL groceries from 2026-01-01: L
 	// NY shipping: conditional
 	// DE food: reduced reduced
 	// GB food: zero

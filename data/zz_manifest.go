@@ -3,16 +3,16 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.2"
+const Version = "2026.11.3"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
 	"bin.lvd":           "6b798157dbf39f3e410d2eff2a9d8761016c2036fddd370b896584e3b4a13717",
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
-	"geo.lvd":           "7ffae52dc8a54ac47dff71968d43e016ae2f49c3ea67f80abf15900803bbee81",
+	"geo.lvd":           "7b45dde81ce37de0dadc73ac5911fca3f213a4873941673779d93f7430d3654a",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "b85c4fc3f80460a937bd7ba777eeb12c8ae4399d480b36259b1e946e21f5c63e",
-	"local.lvd":         "d549fe786726715dfba96d19d4e1edce090288f0afa08b3b07e830a13b454716",
+	"jurisdictions.lvd": "6f99c089727eec92a37ffe2e96f2e32f4c74ef2db081db875b050c30670e1b98",
+	"local.lvd":         "52a9836a5657180e87ac450b1e77f35363592ae1553d76380992ef6ba9b27e68",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
-	"taxability.lvd":    "8d8c300d2091f11e15538371bd886de96559b9b3157ffa7a1d6c0c1784a9e74f",
+	"taxability.lvd":    "9dc8157ef14854df07f85be61a0c1fe143e455542c01992132d88b1391ca582d",
 }

@@ -209,6 +209,7 @@ type line struct {
 	taxIncluded bool
 
 	productClass, usage, usageClass, txType string
+	unknownClass                            string // the class of the request when no rule knows it ("" otherwise)
 	date                                    civil.Date
 	dateText                                string
 

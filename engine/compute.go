@@ -94,13 +94,17 @@ func included(incl []inclusion, j *taxarea.Jurisdiction, imp jurisdiction.Tax) b
 }
 
 // rateOf returns the rate of category cat of imposition imp among rates,
-// falling back to the general rate, and whether the rate is information
-// only.
-func rateOf(rates []jurisdiction.Rate, info []bool, imp jurisdiction.Tax, cat string) (decimal.Decimal, string, bool, bool) {
+// falling back to the general rate unless only is set, and whether the
+// rate is information only.
+func rateOf(rates []jurisdiction.Rate, info []bool, imp jurisdiction.Tax, cat string, only bool) (decimal.Decimal, string, bool, bool) {
 	if cat == "" {
 		cat = jurisdiction.General
 	}
-	for pass := 0; pass < 2; pass++ {
+	passes := 2
+	if only {
+		passes = 1
+	}
+	for pass := 0; pass < passes; pass++ {
 		for i, r := range rates {
 			if r.Tax == imp && r.Category == cat {
 				return r.Value, r.Category, info[i], true
@@ -140,7 +144,7 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 	base := amount
 	exempt, nonTaxable := decimal.Zero, decimal.Zero
 	outcome := rules.Taxable
-	category := ""
+	category, categoryOnly := "", false
 	var rateRule *decimal.Decimal
 	var structure *rules.Structure
 	overridden := len(l.exemptOv) > 0 || len(l.nonTaxOv) > 0
@@ -175,7 +179,7 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 		}
 		t.holiday = r.Holiday
 		outcome = r.Outcome
-		category = r.RateCategory
+		category, categoryOnly = r.RateCategory, r.RateCategoryOnly
 		rateRule = r.Rate
 		switch outcome {
 		case rules.Exempt:
@@ -218,8 +222,13 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 		}
 	}
 
-	rate, cat, infoOnly, ok := rateOf(rates, info, imp, category)
-	if !ok {
+	rate, cat, infoOnly, ok := rateOf(rates, info, imp, category, categoryOnly)
+	switch {
+	case !ok && categoryOnly:
+		// The jurisdiction has no rate of the category: its tax does not
+		// reach the class.
+		nonTaxable, taxable = nonTaxable.Add(taxable), decimal.Zero
+	case !ok:
 		return t, nil
 	}
 	t.category, t.infoOnly = cat, infoOnly

@@ -47,7 +47,8 @@ type snapshot struct {
 	table      *rules.Table
 	hostStruct *rules.Structures
 	structures *rules.Structures
-	rates      rateTable // the dataset's and the host's rates
+	classes    map[string]bool // the product classes Levy knows: the built-in ones and those the rules name
+	rates      rateTable       // the dataset's and the host's rates
 	settings   Settings
 	validator  *numberCheck
 	today      func() civil.Date
@@ -360,6 +361,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	if s.hostTable, err = rules.Compile(rs); err != nil {
 		return nil, fmt.Errorf("engine: host rules: %w", err)
 	}
+	s.classes = knownClasses(s.table.Rules(), rs, ss)
 	if s.hostStruct, err = rules.CompileStructures(ss); err != nil {
 		return nil, fmt.Errorf("engine: host rules: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/rules"
 	"github.com/shopspring/decimal"
 )
 
@@ -131,8 +132,13 @@ func (b *builder) leaf(li *lineIn) *line {
 	} else {
 		l.dateText = dateString(l.date)
 	}
-	if l.productClass == "" {
-		l.productClass = "GENERAL"
+	switch {
+	case l.productClass == "":
+		l.productClass = rules.General
+	case !b.c.s.classes[l.productClass]:
+		// No rule names the class: it is taxed as GENERAL, and the line
+		// says so.
+		l.unknownClass, l.productClass = l.productClass, rules.General
 	}
 	if li.qty != nil && li.qty.Value != nil {
 		l.qty = li.qty.Value.Decimal()
@@ -379,4 +385,40 @@ func dateString(d civil.Date) string {
 	b := [10]byte{'0' + byte(d.Year/1000), '0' + byte(d.Year/100%10), '0' + byte(d.Year/10%10), '0' + byte(d.Year%10), '-',
 		'0' + byte(d.Month/10), '0' + byte(d.Month%10), '-', '0' + byte(d.Day/10), '0' + byte(d.Day%10)}
 	return string(b[:])
+}
+
+// knownClasses returns the product classes a calculation knows: the
+// built-in ones and every class that a rule or a structure names.
+func knownClasses(defaults, host []rules.Rule, structures []rules.Structure) map[string]bool {
+	out := make(map[string]bool, len(rules.ProductClasses))
+	for _, c := range rules.ProductClasses {
+		out[c] = true
+	}
+	for _, rs := range [][]rules.Rule{defaults, host} {
+		for i := range rs {
+			if rs[i].ProductClass != "" {
+				out[rs[i].ProductClass] = true
+			}
+		}
+	}
+	for i := range structures {
+		if structures[i].ProductClass != "" {
+			out[structures[i].ProductClass] = true
+		}
+	}
+	return out
+}
+
+// unknownClassRule names the assisted parameter of a line whose product
+// class no rule knows.
+const unknownClassRule = "unknown-product-class"
+
+// assisted returns the assisted parameters of a calculated line: the
+// product class it was taxed as, when Levy did not know the one given.
+func assisted(l *line) []AssistedParameter {
+	if l == nil || l.unknownClass == "" {
+		return nil
+	}
+	return []AssistedParameter{{ParamName: "productClass", Phase: PhasePre, RuleName: unknownClassRule,
+		OriginalValue: l.unknownClass, Value: l.productClass}}
 }

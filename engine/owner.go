@@ -53,6 +53,7 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 			r.Owner = validatedCopy(b, r.Owner)
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
+				r.AssistedParameters = assisted(l)
 			}
 		}, func(r *OwnerResponseLineItem) money.Amount { return r.TotalTax })
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()

@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/rules"
 	"github.com/shopspring/decimal"
 )
 
@@ -76,9 +77,15 @@ func newUSSourcing(l *data.Local) map[string]*usSourcing {
 }
 
 // digitalClass reports whether a product class is an electronically
-// supplied service for the place-of-supply rules.
-func digitalClass(pc string) bool { return pc == "DIGITAL_GOODS" || pc == "SAAS" }
+// supplied service (rules.ClassInfo.Digital).
+func digitalClass(pc string) bool {
+	c, ok := rules.ClassOf(pc)
+	return ok && c.Digital
+}
 
 // serviceClass reports whether a product class is a service rather than
-// goods.
-func serviceClass(pc string) bool { return pc == "SERVICES" || digitalClass(pc) }
+// goods (rules.ClassInfo.Service).
+func serviceClass(pc string) bool {
+	c, ok := rules.ClassOf(pc)
+	return ok && c.Service
+}

@@ -91,6 +91,7 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 			r.Buyer, r.Vendor = validatedCopy(b, r.Buyer), validatedCopy(b, r.Vendor)
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
+				r.AssistedParameters = assisted(l)
 				if pm.compare && l.charged != nil {
 					v := l.charged.Sub(l.totalTax)
 					va := money.New(v)

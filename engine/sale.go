@@ -129,6 +129,7 @@ func saleResponseLines(b *builder, lines []SaleLineItem, tree []lineIn) []SaleRe
 			r.LineItems, r.TotalTax = kids, total
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = b.c.leafOut(l)
+				r.AssistedParameters = assisted(l)
 			}
 			r.Seller, r.Customer = validatedCopy(b, r.Seller), validatedCopy(b, r.Customer)
 		}, func(r *SaleResponseLineItem) money.Amount { return r.TotalTax })

@@ -91,7 +91,7 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 		case b2b && serviceClass(pc):
 			return situs{at: dest, role: dest.role, reverse: true, ruleID: "eu-b2b-services",
 				reason: "services to a business are supplied where the business is established; the customer accounts for the VAT"}
-		case pc == "SERVICES":
+		case serviceClass(pc) && !digitalClass(pc):
 			return situs{at: orig, role: orig.role, ruleID: "eu-b2c-services", reason: "services to consumers are supplied where the supplier is established"}
 		}
 		if !l.seller.unionScheme() && c.belowDistanceThreshold(l) {

@@ -29,28 +29,12 @@ type verifiedRate struct {
 // readVerifiedRates reads testdata/us-verified-rates.csv.
 func readVerifiedRates(t testing.TB) []verifiedRate {
 	t.Helper()
-	f, err := os.Open("testdata/us-verified-rates.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	r.Comment = '#'
-	head, err := r.Read()
-	if err != nil || strings.Join(head, ",") != "state,place,zip,plus4,combined_pct,tolerance_pct,publication" {
-		t.Fatalf("header %v: %v", head, err)
-	}
-	var out []verifiedRate
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		line, _ := r.FieldPos(0)
+	recs, lines := readTestCSV(t, "testdata/us-verified-rates.csv", "state,place,zip,plus4,combined_pct,tolerance_pct,publication")
+	out := make([]verifiedRate, 0, len(recs))
+	for i, rec := range recs {
+		line := lines[i]
 		v := verifiedRate{line: line, state: rec[0], place: rec[1], zip: rec[2], plus4: rec[3], publication: rec[6]}
+		var err error
 		if v.combined, err = decimal.NewFromString(rec[4]); err != nil {
 			t.Fatalf("line %d: %v", line, err)
 		}
@@ -58,6 +42,39 @@ func readVerifiedRates(t testing.TB) []verifiedRate {
 			t.Fatalf("line %d: %v", line, err)
 		}
 		out = append(out, v)
+	}
+	return out
+}
+
+// readTestCSV reads a CSV file of testdata whose lines starting with #
+// are comments and whose header must be header; it returns the records
+// and their line numbers.
+func readTestCSV(t testing.TB, path, header string) ([][]string, []int) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.Comment = '#'
+	head, err := r.Read()
+	if err != nil || strings.Join(head, ",") != header {
+		t.Fatalf("%s: header %v, want %s: %v", path, head, header, err)
+	}
+	var recs [][]string
+	var lines []int
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			return recs, lines
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		line, _ := r.FieldPos(0)
+		recs = append(recs, rec)
+		lines = append(lines, line)
 	}
 }
 

@@ -1,5 +1,10 @@
 package rules
 
+import (
+	"fmt"
+	"strings"
+)
+
 // The built-in product classes. A host may use its own class codes as
 // well; rules select them by name, and a class that no rule names is
 // taxed as GENERAL.
@@ -66,43 +71,43 @@ type ClassInfo struct {
 // of the documentation.
 var Classes = []ClassInfo{
 	{Class: General, Covers: "tangible goods with no more specific class", Examples: "tools, toys, kitchenware, sporting goods, household goods", Unsure: "GENERAL: it is taxed wherever goods are, the safe default"},
-	{Class: Electronics, Covers: "consumer electronics and their parts", Examples: "phones, laptops, televisions, cables, printers", Unsure: "GENERAL, which is taxed the same in every state the data knows"},
-	{Class: Furniture, Covers: "furniture and furnishings", Examples: "sofas, desks, mattresses, lamps, rugs", Unsure: "GENERAL"},
+	{Class: Electronics, Covers: "consumer electronics and their parts", Examples: "phones, laptops, televisions, cables, printers", Unsure: "ELECTRONICS: taxed as goods everywhere, and the class that back-to-school holidays on computers exempt"},
+	{Class: Furniture, Covers: "furniture and furnishings", Examples: "sofas, desks, mattresses, lamps, rugs", Unsure: "GENERAL when the item is not mainly furniture"},
 	{Class: Food, Covers: "food and food ingredients for home consumption (groceries), without candy, soft drinks, supplements or prepared food", Examples: "bread, produce, meat, milk, flour, coffee beans", Unsure: "PREPARED_FOOD for anything heated, served or sold with utensils; CANDY or SOFT_DRINKS for sweets and drinks"},
 	{Class: PreparedFood, Covers: "food sold ready to eat: heated, mixed by the seller, served, or sold with eating utensils", Examples: "restaurant meals, take-out, deli sandwiches, hot coffee", Unsure: "PREPARED_FOOD: most states tax it at least at the general rate"},
 	{Class: Candy, Covers: "candy and confectionery (sweeteners with other ingredients, in bars, drops or pieces, without flour)", Examples: "chocolate bars, gum, hard candy, gummies", Unsure: "CANDY for anything sold as a sweet; FOOD only when it holds flour or needs refrigeration"},
 	{Class: SoftDrinks, Covers: "non-alcoholic beverages with natural or artificial sweeteners", Examples: "soda, sweetened tea, energy drinks, fruit drinks under 50% juice", Unsure: "SOFT_DRINKS for any sweetened drink; FOOD for milk and more than 50% juice"},
 	{Class: BottledWater, Covers: "plain, unsweetened, unflavoured bottled water", Examples: "spring water, mineral water, distilled water in sealed containers", Unsure: "SOFT_DRINKS when flavoured, sweetened or carbonated"},
 	{Class: DietarySupplements, Covers: "products labelled with a Supplement Facts panel", Examples: "vitamins, protein powders, herbal supplements", Unsure: "FOOD when the label is a Nutrition Facts panel"},
-	{Class: Clothing, Covers: "everyday wearing apparel and footwear", Examples: "shirts, jeans, dresses, coats, shoes, socks", Unsure: "CLOTHING; ACCESSORIES for what is carried or worn as an ornament"},
+	{Class: Clothing, Covers: "everyday wearing apparel and footwear", Examples: "shirts, jeans, dresses, coats, shoes, socks", Unsure: "CLOTHING; CLOTHING_ACCESSORIES for what is carried or worn as an ornament; PROTECTIVE_CLOTHING for safety or sport-specific gear"},
 	{Class: ClothingAccessory, Covers: "clothing accessories and equipment", Examples: "handbags, belts, jewellery, watches, wallets, sunglasses", Unsure: "CLOTHING_ACCESSORIES: most states tax them where clothing is exempt"},
 	{Class: AthleticClothing, Covers: "sport and athletic apparel suited to everyday wear", Examples: "running shorts, leotards, team jerseys, sneakers", Unsure: "CLOTHING for what is worn every day; PROTECTIVE_CLOTHING for sport-specific gear"},
-	{Class: FormalClothing, Covers: "formal wear", Examples: "suits, gowns, tuxedos, dress shirts", Unsure: "CLOTHING"},
+	{Class: FormalClothing, Covers: "formal wear", Examples: "suits, gowns, tuxedos, dress shirts", Unsure: "CLOTHING: the states that tell formal wear apart tax it the same"},
 	{Class: ProtectiveClothing, Covers: "protective equipment and sport-specific gear, not everyday wear", Examples: "helmets, safety boots, welding gloves, shin guards, ski boots", Unsure: "PROTECTIVE_CLOTHING when it protects or is made for one sport"},
 	{Class: PrescriptionDrugs, Covers: "drugs sold on a prescription", Examples: "prescribed medicines, insulin", Unsure: "OTC_DRUGS when no prescription is needed"},
 	{Class: OTCDrugs, Covers: "drugs sold without a prescription, with a Drug Facts label", Examples: "pain relievers, cold medicine, antacids", Unsure: "GENERAL for cosmetics and toiletries without a Drug Facts label"},
-	{Class: MedicalEquipment, Covers: "durable medical equipment and mobility enhancing equipment", Examples: "wheelchairs, hospital beds, walkers, oxygen equipment", Unsure: "MEDICAL_EQUIPMENT; many states exempt it only on a prescription"},
-	{Class: MedicalDevices, Covers: "prosthetic and other medical devices", Examples: "hearing aids, prosthetic limbs, glucose monitors, contact lenses", Unsure: "MEDICAL_DEVICES"},
-	{Class: Diapers, Covers: "diapers and incontinence products", Examples: "baby diapers, adult briefs, underpads", Unsure: "DIAPERS"},
-	{Class: MenstrualProducts, Covers: "menstrual and feminine hygiene products", Examples: "tampons, pads, panty liners, menstrual cups", Unsure: "MENSTRUAL_PRODUCTS"},
+	{Class: MedicalEquipment, Covers: "durable medical equipment and mobility enhancing equipment", Examples: "wheelchairs, hospital beds, walkers, oxygen equipment", Unsure: "MEDICAL_EQUIPMENT; many states exempt it only on a prescription, which the buyer's exemption certificate claims"},
+	{Class: MedicalDevices, Covers: "prosthetic and other medical devices", Examples: "hearing aids, prosthetic limbs, glucose monitors, contact lenses", Unsure: "MEDICAL_EQUIPMENT for durable equipment that is not worn or implanted"},
+	{Class: Diapers, Covers: "diapers and incontinence products", Examples: "baby diapers, adult briefs, underpads", Unsure: "DIAPERS; some states exempt only children's diapers (the decision of the state says so)"},
+	{Class: MenstrualProducts, Covers: "menstrual and feminine hygiene products", Examples: "tampons, pads, panty liners, menstrual cups", Unsure: "GENERAL for period underwear, which most exemptions leave out"},
 	{Class: Books, Covers: "printed books", Examples: "novels, cookbooks, bibles, children's books", Unsure: "BOOKS; TEXTBOOKS for course materials; EBOOKS when delivered electronically"},
 	{Class: Textbooks, Covers: "textbooks required for a course", Examples: "college textbooks, course packs", Unsure: "BOOKS when not required for a course", Parent: Books},
 	{Class: Newspapers, Covers: "newspapers", Examples: "daily and weekly newspapers, single copies and subscriptions", Unsure: "MAGAZINES for periodicals that are not newspapers"},
-	{Class: Magazines, Covers: "magazines and other periodicals", Examples: "monthly magazines, journals, subscriptions", Unsure: "MAGAZINES"},
+	{Class: Magazines, Covers: "magazines and other periodicals", Examples: "monthly magazines, journals, subscriptions", Unsure: "NEWSPAPERS for a periodical that is mainly news"},
 	{Class: PrewrittenSoftware, Covers: "prewritten (canned) software, on a medium or downloaded, with a permanent licence", Examples: "packaged office software, games, operating systems", Unsure: "SAAS when used remotely by subscription; CUSTOM_SOFTWARE when written for one customer"},
 	{Class: CustomSoftware, Covers: "software written for one customer", Examples: "bespoke applications, custom integrations", Unsure: "PREWRITTEN_SOFTWARE when the same program is sold to others"},
 	{Class: SaaS, Covers: "software used remotely by subscription, without a copy for the customer", Examples: "CRM subscriptions, online office suites, hosted accounting", Unsure: "SAAS; DATA_PROCESSING when the service is processing the customer's data", Service: true, Digital: true},
 	{Class: DigitalGoods, Covers: "digital products delivered electronically with a permanent right to use", Examples: "downloaded games, apps, fonts, stock photos", Unsure: "DIGITAL_GOODS; EBOOKS, DIGITAL_MUSIC or DIGITAL_VIDEO when one of those", Service: true, Digital: true},
-	{Class: DigitalStreaming, Covers: "streamed audio and video without a permanent copy", Examples: "video and music streaming subscriptions", Unsure: "DIGITAL_STREAMING", Service: true, Digital: true},
-	{Class: DigitalMusic, Covers: "music delivered electronically", Examples: "downloaded songs and albums, ringtones", Unsure: "DIGITAL_MUSIC", Service: true, Digital: true},
-	{Class: DigitalVideo, Covers: "films and video delivered electronically", Examples: "downloaded or purchased movies and episodes", Unsure: "DIGITAL_VIDEO", Service: true, Digital: true},
-	{Class: EBooks, Covers: "books delivered electronically", Examples: "e-books, audiobooks", Unsure: "EBOOKS", Service: true, Digital: true},
+	{Class: DigitalStreaming, Covers: "streamed audio and video without a permanent copy", Examples: "video and music streaming subscriptions", Unsure: "DIGITAL_MUSIC or DIGITAL_VIDEO when the customer keeps a copy", Service: true, Digital: true},
+	{Class: DigitalMusic, Covers: "music delivered electronically", Examples: "downloaded songs and albums, ringtones", Unsure: "DIGITAL_STREAMING when the customer keeps no copy", Service: true, Digital: true},
+	{Class: DigitalVideo, Covers: "films and video delivered electronically", Examples: "downloaded or purchased movies and episodes", Unsure: "DIGITAL_STREAMING when the customer keeps no copy", Service: true, Digital: true},
+	{Class: EBooks, Covers: "books delivered electronically", Examples: "e-books, audiobooks", Unsure: "BOOKS when printed", Service: true, Digital: true},
 	{Class: Services, Covers: "services with no more specific class", Examples: "consulting not covered below, event services", Unsure: "SERVICES is outside the sales tax in most states: pick a specific class when one fits", Service: true},
-	{Class: ProfessionalServ, Covers: "professional services", Examples: "legal, accounting, consulting, design", Unsure: "PROFESSIONAL_SERVICES", Service: true},
+	{Class: ProfessionalServ, Covers: "professional services", Examples: "legal, accounting, consulting, design", Unsure: "SERVICES for a service that no class names", Service: true},
 	{Class: RepairServices, Covers: "repair and maintenance of tangible goods", Examples: "appliance, car and computer repair", Unsure: "REPAIR_SERVICES for the labour; the parts as GENERAL", Service: true},
-	{Class: PersonalCare, Covers: "personal care services", Examples: "haircuts, massages, manicures, tanning", Unsure: "PERSONAL_CARE_SERVICES", Service: true},
+	{Class: PersonalCare, Covers: "personal care services", Examples: "haircuts, massages, manicures, tanning", Unsure: "SERVICES for a service that no class names", Service: true},
 	{Class: DataProcessing, Covers: "data processing and information services", Examples: "payroll processing, data entry, database searches", Unsure: "SAAS when the customer runs the software itself", Service: true, Digital: true},
-	{Class: WebHosting, Covers: "web and data hosting", Examples: "website hosting, cloud storage, server space", Unsure: "WEB_HOSTING", Service: true, Digital: true},
+	{Class: WebHosting, Covers: "web and data hosting", Examples: "website hosting, cloud storage, server space", Unsure: "SAAS when the customer uses an application rather than space", Service: true, Digital: true},
 	{Class: AIServices, Covers: "artificial intelligence services used through an interface or an API", Examples: "model inference APIs, hosted AI assistants", Unsure: "SAAS when the AI is part of a broader subscription application", Service: true, Digital: true},
 }
 
@@ -142,4 +147,16 @@ func ParentOf(class string) (string, bool) {
 		return "", false
 	}
 	return Classes[i].Parent, true
+}
+
+// ClassTable writes the catalogue as a Markdown table: the class, what it
+// covers, examples, and what a seller should pick when unsure. The
+// README holds it; a test keeps the two alike.
+func ClassTable() string {
+	var b strings.Builder
+	b.WriteString("| class | covers | examples | when unsure |\n|---|---|---|---|\n")
+	for _, c := range Classes {
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", c.Class, c.Covers, c.Examples, c.Unsure)
+	}
+	return b.String()
 }

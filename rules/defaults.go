@@ -5,20 +5,9 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/shopspring/decimal"
 )
-
-// usCategories maps the dataset's US taxability categories to the product
-// classes they decide. Software as a service follows the state's digital
-// goods row, the closest category the dataset has.
-var usCategories = map[string][]string{
-	"general":            {General, OTCDrugs, Books},
-	"groceries":          {Food},
-	"prepared_food":      {PreparedFood},
-	"clothing":           {Clothing},
-	"prescription_drugs": {PrescriptionDrugs},
-	"digital_goods":      {DigitalGoods, SaaS},
-}
 
 // servicesTaxed are the states whose sales tax reaches services in
 // general (a gross receipts style base); elsewhere services are outside
@@ -31,40 +20,16 @@ var servicesTaxed = map[string]string{
 }
 
 // Defaults builds Levy's default rule and structure tables from the
-// dataset's taxability part: the US states' product exemptions, reduced
-// state rates and clothing thresholds, the 2026 sales tax holidays,
+// dataset's taxability part: the US matrix of states and product classes
+// (exemptions, reduced state rates, bases, clothing thresholds, the local
+// taxes where they differ from the state's and exemptions by buyer), the 2026 sales tax holidays,
 // services in the US, the reduced, zero and exempt classes of the VAT and
 // GST countries, Tennessee's single-article tax and Florida's surtax
 // limit, and a last rule that makes everything else taxable.
 func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 	var out []Rule
 	for _, row := range t.States() {
-		for _, pc := range usCategories[row.Category] {
-			r := Rule{
-				ID:           fmt.Sprintf("us-%s-%s", strings.ToLower(row.State), strings.ToLower(pc)),
-				Jurisdiction: "US-" + row.State + "*",
-				ProductClass: pc,
-				Effective:    row.Effective,
-				Expiration:   row.Expiration,
-				Outcome:      Taxable,
-				Reason:       row.Citation,
-			}
-			if !row.Effective.IsZero() {
-				r.ID += "-" + row.Effective.String()
-			}
-			switch {
-			case !row.Taxable:
-				r.Outcome = NonTaxable
-			case row.Rate != nil:
-				// A replacement rate is the state's; local taxes apply
-				// to the class as to anything else.
-				r.Jurisdiction = "US-" + row.State
-				r.Rate = row.Rate
-			case row.Threshold != nil:
-				r.Threshold = &Threshold{Amount: *row.Threshold, Kind: ThresholdKind(row.ThresholdKind)}
-			}
-			out = append(out, r)
-		}
+		out = append(out, stateRules(row)...)
 	}
 	for st, cite := range servicesTaxed {
 		out = append(out, Rule{ID: "us-" + strings.ToLower(st) + "-services", Jurisdiction: "US-" + st + "*",
@@ -72,18 +37,29 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 	}
 	out = append(out, Rule{ID: "us-services", Jurisdiction: "US-*", ProductClass: Services, Outcome: NonTaxable,
 		Reason: "services are outside most states' sales tax base unless a statute enumerates them"})
+	ids := map[string]int{}
 	for _, h := range t.Holidays() {
-		for _, cat := range h.Categories {
+		for _, pc := range holidayClasses(h.Categories) {
+			// Two holidays of a state may start on one day and cover one
+			// class (New Mexico's computers and their peripherals).
+			id := fmt.Sprintf("us-%s-holiday-%s-%s", strings.ToLower(h.State), h.Effective, strings.ToLower(pc))
+			if ids[id]++; ids[id] > 1 {
+				id += fmt.Sprintf("-%d", ids[id])
+			}
 			r := Rule{
-				ID:           fmt.Sprintf("us-%s-holiday-%s-%s", strings.ToLower(h.State), h.Effective, cat),
+				ID:           id,
 				Jurisdiction: "US-" + h.State + "*",
-				ProductClass: strings.ToUpper(cat),
-				Effective:    h.Effective,
-				Expiration:   h.Expiration,
-				Priority:     10,
-				Outcome:      Exempt,
-				Holiday:      true,
-				Reason:       strings.TrimSpace(h.Name + ". " + h.Citation),
+				ProductClass: pc,
+				// The tax selector makes a holiday as specific as a
+				// class's rule for the state's tax alone, which its
+				// priority then beats.
+				Tax:        string(jurisdiction.SalesTax),
+				Effective:  h.Effective,
+				Expiration: h.Expiration,
+				Priority:   10,
+				Outcome:    Exempt,
+				Holiday:    true,
+				Reason:     strings.TrimSpace(h.Name + ". " + h.Citation),
 			}
 			if h.MaxPerItem != nil {
 				r.Outcome = Taxable
@@ -111,6 +87,7 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 		}
 		out = append(out, r)
 	}
+	out = append(out, inheritedRules(out)...)
 	out = append(out, Rule{ID: "taxable", Outcome: Taxable, Reason: "taxable unless a rule says otherwise"})
 	return out, defaultStructures()
 }

@@ -54,6 +54,11 @@ type Rule struct {
 	// RateCategory, when set, replaces the general rate by the
 	// jurisdiction's rate of that category ("reduced", "food", ...).
 	RateCategory string `json:"rateCategory,omitempty"`
+	// RateCategoryOnly, with RateCategory, makes a jurisdiction that has
+	// no rate of the category leave the line untaxed, where it would
+	// otherwise charge its general rate (Illinois's local taxes, most of
+	// which do not reach groceries).
+	RateCategoryOnly bool `json:"rateCategoryOnly,omitempty"`
 	// Rate, when set, replaces the jurisdiction's rate by this fraction
 	// (0.01 for 1%); a zero-rated supply is TAXABLE with Rate 0.
 	Rate *decimal.Decimal `json:"rate,omitempty"`
@@ -94,6 +99,8 @@ func (r *Rule) check() error {
 		return fmt.Errorf("rule %s: outcome %q is not TAXABLE, EXEMPT or NONTAXABLE", r.ID, r.Outcome)
 	case r.BasisPercent != nil && !fraction(*r.BasisPercent):
 		return fmt.Errorf("rule %s: basisPercent %s is not between 0 and 1", r.ID, r.BasisPercent)
+	case r.RateCategoryOnly && r.RateCategory == "":
+		return fmt.Errorf("rule %s: rateCategoryOnly without a rateCategory", r.ID)
 	case r.Rate != nil && !fraction(*r.Rate):
 		return fmt.Errorf("rule %s: rate %s is not a fraction between 0 and 1", r.ID, r.Rate)
 	}

@@ -13,12 +13,19 @@ import (
 
 const dataUsage = `usage:
   levy data coverage [--content FILE ...] [--content-date D] [--state ST] [--format markdown|json]
+  levy data coverage --taxability [--date D] [--state ST] [--format text|markdown|json]
 
 coverage prints, for each US state, how its local sales tax content was
 reconciled, its sources and their dates, how many local jurisdictions,
 places and ZIP codes it covers, how the state sources sales, and what the
 content leaves out: the embedded dataset's, with any content loaded over
 it. data/COVERAGE.md holds the embedded dataset's table.
+
+With --taxability it prints the matrix of US states and product classes
+in force on the date (today by default): whether each state taxes each
+class, at which rate, and how its local taxes follow; with --state, that
+state's rows with their dates, citations and decisions.
+data/TAXABILITY.md holds the embedded dataset's matrix.
 `
 
 // runData runs the data commands.
@@ -33,7 +40,9 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	var cf contentFlags
 	cf.register(fs)
 	state := fs.String("state", "", "only this state (postal abbreviation)")
-	format := fs.String("format", "markdown", "markdown (a table) or json (one object per state)")
+	format := fs.String("format", "", "markdown (a table) or json (one object per state); with --taxability also text, the default")
+	taxability := fs.Bool("taxability", false, "print the matrix of states and product classes")
+	date := fs.String("date", "", "with --taxability: the day, YYYY-MM-DD (today by default)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return usageError{err.Error()}
 	}
@@ -43,6 +52,15 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	ds, err := cf.dataset(ctx)
 	if err != nil {
 		return err
+	}
+	if *taxability {
+		return printTaxability(ds, *state, *date, *format, stdout)
+	}
+	if *date != "" {
+		return usageError{"--date goes with --taxability (the local content's dates are --content-date)"}
+	}
+	if *format == "" {
+		*format = "markdown"
 	}
 	local, err := ds.Local()
 	if err != nil {

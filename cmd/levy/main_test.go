@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -187,6 +188,28 @@ func TestDataCoverage(t *testing.T) {
 	code, _, errOut = runCLI(t, "data", "coverage", "--content", "../../data/content/testdata/README.md")
 	if code != 1 || !strings.Contains(errOut, "README.md:1: not a content file") {
 		t.Errorf("a file that is no content: exit %d, %s", code, errOut)
+	}
+}
+
+func TestDataCoverageTaxability(t *testing.T) {
+	code, out, errOut := runCLI(t, "data", "coverage", "--taxability", "--date", "2026-11-02")
+	if code != 0 || !strings.Contains(out, "on 2026-11-02") || !strings.Contains(out, "T@80") || !regexp.MustCompile(`(?m)^SAAS +`).MatchString(out) {
+		t.Fatalf("exit %d, stderr %s, stdout %.600s", code, errOut, out)
+	}
+	code, out, errOut = runCLI(t, "data", "coverage", "--taxability", "--state", "il", "--date", "2025-12-31", "--format", "markdown")
+	if code != 0 || !strings.Contains(out, "IL on 2025-12-31") || !strings.Contains(out, "- FOOD") || !strings.Contains(out, "R1") {
+		t.Errorf("IL on 2025-12-31: exit %d, stderr %s, stdout %.600s", code, errOut, out)
+	}
+	code, out, errOut = runCLI(t, "data", "coverage", "--taxability", "--format", "json", "--date", "2026-11-02")
+	var rows []struct{ State, Class, Citation string }
+	if code != 0 || json.Unmarshal([]byte(out), &rows) != nil || len(rows) < 1700 {
+		t.Errorf("json: exit %d, stderr %s, %d rows", code, errOut, len(rows))
+	}
+	for _, bad := range [][]string{{"--date", "2026-13-01"}, {"--state", "OR"}, {"--format", "csv"}} {
+		code, _, errOut = runCLI(t, append([]string{"data", "coverage", "--taxability"}, bad...)...)
+		if code != 2 || errOut == "" {
+			t.Errorf("%v: exit %d, stderr %q, want a usage error", bad, code, errOut)
+		}
 	}
 }
 

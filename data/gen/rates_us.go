@@ -183,7 +183,8 @@ var noSalesTaxStates = []string{"AK", "DE", "MT", "NH", "OR"}
 
 // addUSStateRates adds the state general rates: the partial table for the
 // non-SST states, DC and PR, and the curated table for the SST members,
-// Tennessee and the states without a sales tax.
+// Tennessee, the states without a sales tax and the earlier periods of
+// the partial table's states that it lacks.
 func addUSStateRates(g *gen, b *ratesBuilder) error {
 	const partial = "rates/us-states/state-rates-partial.csv"
 	t, err := readRatesTable(g.path(partial), "state", "rate_pct", "effective_from", "effective_to")
@@ -221,8 +222,10 @@ func addUSStateRates(g *gen, b *ratesBuilder) error {
 	citations := map[string][]string{}
 	for i, row := range ct.rows {
 		st := ct.get(row, "state")
-		if covered[st] {
-			return fmt.Errorf("%s: %s is also in %s", curated, st, partial)
+		if covered[st] && ct.get(row, "effective_to") == "" {
+			// A state of the partial table may have earlier periods
+			// here, which must end (addRate refuses overlaps).
+			return fmt.Errorf("%s: %s is also in %s, and only its earlier periods may be here", curated, st, partial)
 		}
 		key := "us-state-" + strings.ToLower(st)
 		r, err := stateRateRow(ct, row, key)

@@ -16,6 +16,7 @@ import (
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/data/internal/binfmt"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/rules"
 	"github.com/shopspring/decimal"
 )
 
@@ -24,7 +25,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 1
+	taxVersion = 2
 )
 
 // The inputs of the taxability step: compiled sources under --src and
@@ -75,30 +76,26 @@ type classRow struct {
 	at                                  lineRef
 }
 
-// genTaxability builds taxability.lvd: US state taxability per product
-// category with the curated corrections, the 2026 sales tax holidays, the
+// genTaxability builds taxability.lvd: the US matrix of states and
+// product classes (see taxability_us.go), the 2026 sales tax holidays, the
 // states' rules for shipping charges and the VAT/GST treatment of Levy's
 // product classes. It reads jurisdictions.lvd, written by an earlier step,
 // to check the rate categories that the product classes name.
 func genTaxability(g *gen) error {
 	states := usTaxStates()
-	rows, err := readTaxRows(g.path(taxabilitySrc), taxabilitySrc, states, false)
+	rows, fixes, notes, err := usTaxRows(g)
 	if err != nil {
-		return err
-	}
-	fixes, err := readTaxRows(g.curatedPath(taxCorrections), "data/src/"+taxCorrections, states, true)
-	if err != nil {
-		return err
-	}
-	rows, notes, err := applyTaxCorrections(rows, fixes)
-	if err != nil {
-		return err
-	}
-	if err := checkTaxRows(rows, states); err != nil {
 		return err
 	}
 	for _, n := range notes {
 		g.log.Info("taxability correction", "change", n)
+	}
+	cells, open, err := usMatrix(g, rows)
+	if err != nil {
+		return err
+	}
+	if len(open) > 0 {
+		return errors.New(formatDisagreements(open))
 	}
 	holidays, err := readHolidays(g.path(holidaysSrc), holidaysSrc, states)
 	if err != nil {
@@ -121,12 +118,17 @@ func genTaxability(g *gen) error {
 	if err != nil {
 		return err
 	}
-	out, err := encodeTaxability(rows, holidays, shipping, classes)
+	out, err := encodeTaxability(cells, holidays, shipping, classes)
 	if err != nil {
 		return err
 	}
 	g.emit(taxFile, out)
-	g.log.Info("taxability", "state rows", len(rows), "corrections", len(fixes), "holidays", len(holidays),
+	doc, err := taxabilityMarkdown(out)
+	if err != nil {
+		return fmt.Errorf("read back %s: %w", taxFile, err)
+	}
+	g.doc("TAXABILITY.md", doc)
+	g.log.Info("taxability", "state cells", len(cells), "corrections", len(fixes), "holidays", len(holidays),
 		"shipping rules", len(shipping), "product class rules", len(classes), "standard rows", standard)
 
 	g.addSource(source{
@@ -138,6 +140,24 @@ func genTaxability(g *gen) error {
 			"stray trailing punctuation and unbalanced parentheses dropped). Rows that the curated corrections replace are not taken",
 		From:    "OpenSalesTax compilation of the states' statutes and revenue department publications",
 		Licence: "Apache-2.0 (compilation of public facts)",
+	})
+	g.addSource(source{
+		Key:   "us-taxability-taxlocus",
+		Files: taxlocusTaxability,
+		What: "whether each state with a sales tax (45 and DC) taxes about 43 product categories, with a treatment (taxable, exempt, reduced_rate, " +
+			"conditional, needs_research) and conditions; read into the US matrix of Levy's product classes as data/src/us-taxability/README.md says. " +
+			"The rows carry no dates: a cell read from them is recorded as in force on the refresh (its as-of day), its start not known",
+		From:        "TaxLocus open sales-tax dataset (taxlocus.com, Ringzero787/taxlocus-data), refresh of 2026-08-18",
+		Licence:     "CC BY 4.0",
+		Attribution: "Sales-tax data by TaxLocus (https://taxlocus.com), licensed under CC BY 4.0.",
+	})
+	g.addSource(source{
+		Key:   "us-taxability-decisions",
+		Files: "data/src/" + taxDecisions + "/*.csv",
+		What: fmt.Sprintf("the cells of the US matrix that the sources leave open or disagree on, each decided from the state's statute or revenue department "+
+			"publication, with its dates, citation and the reason; %d cells decided, %d listed as unsettled", countStatus(cells, statusDecided), countStatus(cells, statusUnsettled)),
+		From:    "the statutes and publications cited in each row (curated by the Levy project)",
+		Licence: "public government information",
 	})
 	g.addSource(source{
 		Key:     "us-taxability-corrections",
@@ -587,11 +607,8 @@ func emittedJurisdictions(g *gen) (*data.Jurisdictions, error) {
 
 // productClass reports whether c is one of Levy's product classes.
 func productClass(c string) bool {
-	switch c {
-	case "GENERAL", "FOOD", "PREPARED_FOOD", "CLOTHING", "PRESCRIPTION_DRUGS", "OTC_DRUGS", "BOOKS", "DIGITAL_GOODS", "SAAS", "SERVICES":
-		return true
-	}
-	return false
+	_, ok := rules.ClassOf(c)
+	return ok
 }
 
 // reducedCategory reports whether c is a rate category that a reduced
@@ -745,11 +762,12 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 	return nil
 }
 
-// encodeTaxability writes the file. Layout (version 1):
+// encodeTaxability writes the file. Layout (version 2):
 //
-//	state rows, sorted by state, category, effective: count, then
-//	    state, category, taxable (bool), rate, threshold, threshold kind,
-//	    effective, expiration, citation
+//	state rows, sorted by state, class, effective: count, then
+//	    state, class, taxable (bool), rate, basis, threshold, threshold
+//	    kind, local outcome, local category, local only (bool), buyer,
+//	    effective, expiration, as-of day, status, citation, decision
 //	holidays, sorted by state, first day, name: count, then
 //	    state, name, first day, last day, category count, categories,
 //	    cap per item, citation
@@ -757,26 +775,39 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 //	product classes, sorted by country, class: count, then
 //	    country, class, treatment, category, citation
 //
-// Decimals (rate, threshold, cap) are 0 when absent, else 1, coefficient
-// (varint) and exponent (varint). Dates are uvarints: 0 for the zero Date,
-// else days since 1970 + 2^20.
-func encodeTaxability(rows []taxRow, holidays []holidayRow, shipping map[string]shippingRow, classes []classRow) ([]byte, error) {
+// Decimals (rate, basis, threshold, cap) are 0 when absent, else 1,
+// coefficient (varint) and exponent (varint). Dates are uvarints: 0 for
+// the zero Date, else days since 1970 + 2^20.
+func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string]shippingRow, classes []classRow) ([]byte, error) {
 	w := binfmt.NewWriter(taxKind, taxVersion)
-	w.Uvarint(uint64(len(rows)))
-	for _, r := range rows {
-		w.String(r.state)
-		w.String(r.category)
-		w.Bool(r.taxable)
-		if err := writeOptDecimal(w, r.rate); err != nil {
-			return nil, r.at.errorf("rate: %v", err)
+	w.Uvarint(uint64(len(cells)))
+	for _, c := range cells {
+		w.String(c.state)
+		w.String(c.class)
+		w.Bool(c.spec.taxable)
+		for _, d := range []*decimal.Decimal{c.spec.rate, c.spec.basis, c.spec.threshold} {
+			if err := writeOptDecimal(w, d); err != nil {
+				return nil, fmt.Errorf("%s %s: %v", c.state, c.class, err)
+			}
 		}
-		if err := writeOptDecimal(w, r.threshold); err != nil {
-			return nil, r.at.errorf("threshold: %v", err)
+		w.String(c.spec.kind)
+		w.String(c.spec.local)
+		cat, only := c.spec.localCategory, false
+		switch cat {
+		case localFoodOnly:
+			cat, only = jurisdiction.Food, true
+		case localDrugsOnly:
+			cat, only = jurisdiction.Drugs, true
 		}
-		w.String(r.kind)
-		writeRateDate(w, r.period.Effective)
-		writeRateDate(w, r.period.Expiration)
-		w.String(r.citation)
+		w.String(cat)
+		w.Bool(only)
+		w.String(c.spec.buyer)
+		writeRateDate(w, c.period.Effective)
+		writeRateDate(w, c.period.Expiration)
+		writeRateDate(w, c.asOf)
+		w.String(c.status)
+		w.String(c.citation)
+		w.String(c.decision)
 	}
 	w.Uvarint(uint64(len(holidays)))
 	for _, h := range holidays {

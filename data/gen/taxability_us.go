@@ -243,16 +243,11 @@ var conditionReadings = map[string]conditionReading{
 	"sport_specific_taxable": nil, "b2c_taxable": nil, "b2b_taxable": nil, "data_processing_exempt_share": nil,
 	"fur_taxable": nil, "period_underwear_excluded": nil, "hot_prepared_taxable": nil, "carbonated_beverages_taxable": nil,
 	"local_taxable": nil, "local_may_tax": nil, "reduced_rate": nil,
-	// Exempt only on a prescription, or when bought for business use:
-	// taxable otherwise, which is what a seller without the certificate
-	// charges.
-	"prescription_required": nil, "prescribed_dme_exempt": nil,
-	"business_use_exempt": func(s *taxSpec, v json.RawMessage, _ string) string {
-		if isTrue(v) {
-			s.buyer = buyerBusinessExempt
-		}
-		return ""
-	},
+	// Exempt only on a prescription, or when bought for use in
+	// manufacturing (protective gear): taxable otherwise, which is what a
+	// seller charges without the prescription or the buyer's exemption
+	// certificate.
+	"prescription_required": nil, "prescribed_dme_exempt": nil, "business_use_exempt": nil,
 	"b2b_exempt": func(s *taxSpec, v json.RawMessage, _ string) string {
 		if isTrue(v) {
 			s.taxable, s.buyer = true, buyerBusinessExempt
@@ -907,4 +902,15 @@ func printOpenCells(g *gen, w io.Writer, states []string) error {
 	}
 	fmt.Fprintf(w, "%d cells need a decision (%d decided or read from the sources)\n", n, len(cells))
 	return nil
+}
+
+// countStatus counts the cells of a status.
+func countStatus(cells []usCell, status string) int {
+	n := 0
+	for _, c := range cells {
+		if c.status == status {
+			n++
+		}
+	}
+	return n
 }

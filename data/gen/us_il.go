@@ -1,7 +1,12 @@
 package main
 
 import (
+	"encoding/csv"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/levytax/levy/civil"
@@ -13,7 +18,9 @@ import (
 // Authority until 2026) taxes Cook County at one rate and the five collar
 // counties at another; each part is a district of its own. The TaxLocus
 // rates (1.25% and 1%, the 0.25-point increase of Public Act 104-0457) are
-// recorded from 2026-07-01; the rates before (1% and 0.75%) are in
+// recorded from 2026-08-01, the start the Department of Revenue's rate
+// files give; the rates before (1% and 0.75%), and the authority's rates
+// on qualifying food, drugs and medical appliances in both periods, are in
 // data/src/us-local/il.csv. See data/states/il.md.
 var ilTransit = []struct {
 	id, name string
@@ -26,7 +33,7 @@ var ilTransit = []struct {
 }
 
 // ilTransitFrom is the first day of the transit rates TaxLocus gives.
-var ilTransitFrom = civil.New(2026, 7, 1)
+var ilTransitFrom = civil.New(2026, 8, 1)
 
 // buildIL builds Illinois's local content (see data/states/il.md): the
 // TaxLocus county rows are the whole local rate of the county outside its
@@ -151,6 +158,9 @@ func buildIL(s *localState, in *localInputs) error {
 			s.Represent(row, append(ids, id)...)
 		}
 	}
+	if err := ilGrocery(s); err != nil {
+		return err
+	}
 	if r, ok := in.taxlocusStates["IL"]; ok {
 		s.compareStateRate(r)
 	}
@@ -216,15 +226,161 @@ func reconcileILOST(s *localState, in *localInputs) error {
 		if strings.Contains(row.label, "Collar") {
 			id = ilTransit[1].id
 		}
+		if row.when.Before(ilTransitFrom) {
+			// The authority's rate before the increase is in
+			// data/src/us-local/il.csv, read after this builder; the
+			// ledger's check of the sums comes after both.
+			s.Represent(row, id)
+			continue
+		}
 		v, _ := s.L.rateOn(id, row.when)
 		if v.Equal(row.rate) {
 			s.Represent(row, id)
 			continue
 		}
-		s.Refuse(row, "%s%% is the authority's rate until 2026-06-30 (OpenSalesTax's Illinois tables were checked on 2026-05-04), recorded as such in data/src/us-local/il.csv; on %s the rate is %s%% (TaxLocus, the 0.25-point increase of Public Act 104-0457)",
+		s.Refuse(row, "%s%% is the authority's rate until 2026-07-31 (OpenSalesTax's Illinois tables were checked on 2026-05-04), recorded as such in data/src/us-local/il.csv; on %s the rate is %s%% (TaxLocus, the 0.25-point increase of Public Act 104-0457)",
 			row.rate.Shift(2), row.when, v.Shift(2))
 	}
 	only := *in
 	only.ostRows = map[string][]srcRow{"IL": rest}
 	return s.reconcileOST(&only)
+}
+
+// The local grocery taxes: data/src/us-local/il-grocery.csv.
+const (
+	ilGroceryFile = "src/us-local/il-grocery.csv"
+	ilGroceryKey  = "us-local-il-grocery"
+)
+
+// ilGroceryColumns are the columns of the grocery file.
+var ilGroceryColumns = []string{"name", "kind", "county", "rate", "effective", "expiration", "source"}
+
+// ilGrocery gives the municipalities and counties that impose Illinois's
+// local grocery tax (from 2026, in place of the state's 1% on groceries;
+// 65 ILCS 5/8-11-24, 55 ILCS 5/5-1006.9) their rate of category food over
+// its period. A municipality's tax applies within it: the rate is its
+// city's, which most often has no general rate. A county's applies only
+// outside its municipalities: it is a district of the county's
+// unincorporated area. Every row is accounted for: a name that is no
+// single incorporated place (or county) of Illinois is refused. Illinois's
+// other local taxes do not reach groceries, so no other food rate is
+// given here (the transit districts' are in data/src/us-local/il.csv).
+func ilGrocery(s *localState) error {
+	rel := "data/" + ilGroceryFile
+	f, err := os.Open(filepath.Join(s.L.g.out, filepath.FromSlash(ilGroceryFile)))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.Comment = '#'
+	head, err := r.Read()
+	if err != nil {
+		return fmt.Errorf("%s: header: %w", rel, err)
+	}
+	if !slices.Equal(head, ilGroceryColumns) {
+		return fmt.Errorf("%s: columns %q, want %q", rel, head, ilGroceryColumns)
+	}
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", rel, err)
+		}
+		line, _ := r.FieldPos(0)
+		fail := func(format string, args ...any) error {
+			return fmt.Errorf("%s line %d: %s", rel, line, fmt.Sprintf(format, args...))
+		}
+		get := func(col string) string { return strings.TrimSpace(rec[slices.Index(ilGroceryColumns, col)]) }
+		name, kind, county := get("name"), get("kind"), get("county")
+		if name == "" || get("source") == "" {
+			return fail("a row needs the name and the publication that names it")
+		}
+		pct, err := decimal.NewFromString(get("rate"))
+		if err != nil || !pct.IsPositive() || pct.GreaterThan(decimal.NewFromInt(100)) {
+			return fail("rate %q is not a percentage", get("rate"))
+		}
+		var p civil.Period
+		if p.Effective, err = civil.Parse(get("effective")); err != nil {
+			return fail("effective: %v", err)
+		}
+		if v := get("expiration"); v != "" {
+			if p.Expiration, err = civil.Parse(v); err != nil {
+				return fail("expiration: %v", err)
+			}
+			if p.Expiration.Before(p.Effective) {
+				return fail("expires %s before it starts %s", p.Expiration, p.Effective)
+			}
+		}
+		rate := pct.Shift(-2)
+		row := srcRow{source: ilGroceryKey, ref: fmt.Sprintf("line %d", line), state: s.Sub.Code, label: name, kind: kind,
+			rate: rate, cat: jurisdiction.Food, when: p.Effective}
+		s.L.rowsOf[ilGroceryKey]++
+		switch kind {
+		case "municipality":
+			pl, ok := ilGroceryPlace(s, name, county)
+			if !ok {
+				s.Refuse(row, "no single incorporated Census place of Illinois is named %q (in %s County), so its grocery tax is not given", name, county)
+				continue
+			}
+			id := s.City(pl)
+			if err := s.SetRate(id, jurisdiction.Food, rate, p, ilGroceryKey); err != nil {
+				return fail("%v", err)
+			}
+			s.Represent(row, id)
+		case "county":
+			fips, ok := s.County(name)
+			if !ok {
+				s.Refuse(row, "no county of Illinois is named %q, so its grocery tax is not given", name)
+				continue
+			}
+			cname := s.L.b.juris["US-"+fips].Name
+			id, err := s.District("US-"+fips+"-GROCERY", jurisdiction.District, cname+" grocery tax (outside municipalities)", "")
+			if err != nil {
+				return fail("%v", err)
+			}
+			if err := s.addRate(id, jurisdiction.Food, rate, p, ilGroceryKey); err != nil {
+				return fail("%v", err)
+			}
+			s.Assign(id, scope{kind: scopeUninc, county: fips})
+			s.Represent(row, id)
+		default:
+			return fail("kind %q, want municipality or county", kind)
+		}
+	}
+	s.L.g.addSource(source{
+		Key:   ilGroceryKey,
+		Files: rel,
+		What: "the Illinois municipalities (and counties, outside their municipalities) known to impose the 1% local grocery tax that replaced the state's 1% " +
+			"rate on groceries from 2026-01-01 (Public Act 103-0781), each with its start date and the publication naming it; a partial list (see data/states/il.md)",
+		From:    "Illinois Department of Revenue rate records and news reports of the municipal votes, cited in each row (curated by the Levy project)",
+		Licence: "public government information and facts reported in the press",
+	})
+	return nil
+}
+
+// ilGroceryPlace returns the incorporated place a row of the grocery file
+// names: the one place of that name, or of that name in the county the
+// row gives, or the place an alias names.
+func ilGroceryPlace(s *localState, name, county string) (*usPlace, bool) {
+	if p, ok := ilPlace(s, name); ok {
+		return p, true
+	}
+	fips, ok := s.County(county)
+	if !ok {
+		return nil, false
+	}
+	want := foldName(name)
+	var hit []*usPlace
+	for _, p := range s.L.places.byState[s.Sub.Code] {
+		if p.incorporated && foldName(p.name) == want && p.inCounty(fips) {
+			hit = append(hit, p)
+		}
+	}
+	if len(hit) == 1 {
+		return hit[0], true
+	}
+	return nil, false
 }

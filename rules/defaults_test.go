@@ -1,0 +1,101 @@
+package rules
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+)
+
+// defaultTable compiles the default rules of the embedded dataset.
+func defaultTable(tb testing.TB) *Table {
+	tb.Helper()
+	tx, err := data.Default().Taxability()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rs, _ := Defaults(tx)
+	table, err := Compile(rs)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return table
+}
+
+// decideOn decides a class for a jurisdiction of a state on a day.
+func decideOn(t *testing.T, table *Table, state, id, typ, class string, business bool, day string) *Rule {
+	t.Helper()
+	env := Env{Country: "US", JurisdictionID: id, JurisdictionType: typ, Subdivision: "US-" + state, Tax: "Sales and Use Tax",
+		ProductClass: class, BusinessCustomer: business}
+	r, ok, err := table.Decide(context.Background(), &env, civil.MustParse(day))
+	if err != nil || !ok {
+		t.Fatalf("%s %s %s: %v, %v", state, id, class, ok, err)
+	}
+	return r
+}
+
+func TestDefaultsSplitStateAndLocal(t *testing.T) {
+	table := defaultTable(t)
+	// Tennessee's groceries: the state's 4%, the local taxes at their
+	// own rates.
+	if r := decideOn(t, table, "TN", "US-TN", "STATE", Food, false, "2026-11-02"); r.Rate == nil || r.Rate.String() != "0.04" || !strings.HasSuffix(r.ID, "-state") {
+		t.Errorf("TN food, state: %+v", r)
+	}
+	if r := decideOn(t, table, "TN", "US-47037", "COUNTY", Food, false, "2026-11-02"); r.Rate != nil || r.Outcome != Taxable || !strings.HasSuffix(r.ID, "-local") {
+		t.Errorf("TN food, county: %+v", r)
+	}
+	// Iowa's SaaS: taxable, exempt for a business.
+	if r := decideOn(t, table, "IA", "US-IA", "STATE", SaaS, false, "2026-11-02"); r.Outcome != Taxable {
+		t.Errorf("IA SaaS to a consumer: %+v", r)
+	}
+	if r := decideOn(t, table, "IA", "US-IA", "STATE", SaaS, true, "2026-11-02"); r.Outcome != Exempt {
+		t.Errorf("IA SaaS to a business: %+v", r)
+	}
+	// Ohio's: the other way round.
+	if r := decideOn(t, table, "OH", "US-OH", "STATE", SaaS, false, "2026-11-02"); r.Outcome == Taxable {
+		t.Errorf("OH SaaS to a consumer: %+v", r)
+	}
+	if r := decideOn(t, table, "OH", "US-39049", "COUNTY", SaaS, true, "2026-11-02"); r.Outcome != Taxable {
+		t.Errorf("OH SaaS to a business, county: %+v", r)
+	}
+	// Texas taxes 80% of SaaS.
+	if r := decideOn(t, table, "TX", "US-TX", "STATE", SaaS, false, "2026-11-02"); r.BasisPercent == nil || r.BasisPercent.String() != "0.8" {
+		t.Errorf("TX SaaS: %+v", r)
+	}
+	// A holiday beats the class's own rule, for the state and the local
+	// taxes: Texas's back-to-school clothing under $100.
+	for _, j := range [][2]string{{"US-TX", "STATE"}, {"US-48201", "COUNTY"}} {
+		if r := decideOn(t, table, "TX", j[0], j[1], Clothing, false, "2026-08-08"); !r.Holiday {
+			t.Errorf("TX clothing on the holiday, %s: %+v", j[0], r)
+		}
+		if r := decideOn(t, table, "TX", j[0], j[1], AthleticClothing, false, "2026-08-08"); !r.Holiday {
+			t.Errorf("TX athletic clothing on the holiday, %s: %+v", j[0], r)
+		}
+	}
+	// Textbooks follow books where a VAT country has a rule for books.
+	if r := decideOn(t, table, "", "DE", "COUNTRY", Textbooks, false, "2026-11-02"); r.RateCategory != "reduced" {
+		t.Errorf("DE textbooks: %+v", r)
+	}
+}
+
+// BenchmarkDecideDefaults decides a class for a county with the default
+// tables, without the engine's cache: the cost of the larger rule tables
+// of the US matrix (the engine caches decisions, so this is paid once per
+// environment). The limit is BenchmarkDecide's small sample table: the
+// index keeps a lookup of the defaults within twice its cost.
+func BenchmarkDecideDefaults(b *testing.B) {
+	table := defaultTable(b)
+	env := Env{Country: "US", JurisdictionID: "US-48201", JurisdictionType: "COUNTY", Subdivision: "US-TX", Tax: "Sales and Use Tax",
+		ProductClass: SaaS}
+	d := civil.MustParse("2026-11-02")
+	ctx := context.Background()
+	b.ReportMetric(float64(table.Len()), "rules")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := table.Decide(ctx, &env, d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

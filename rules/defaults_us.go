@@ -1,0 +1,148 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/data"
+)
+
+// stateRules turns a row of the US matrix into rules. A row whose local
+// taxes follow the state's outcome at their own rates is one rule for the
+// state and its local jurisdictions; otherwise one rule decides the
+// state's tax (the state's own jurisdiction) and another the local taxes. A
+// buyer condition adds a rule with the condition businessCustomer beside
+// each.
+func stateRules(row data.StateTaxability) []Rule {
+	id := fmt.Sprintf("us-%s-%s", strings.ToLower(row.State), strings.ToLower(row.Class))
+	if !row.Effective.IsZero() {
+		id += "-" + row.Effective.String()
+	}
+	reason := row.Citation
+	if row.Decision != "" {
+		reason += ". Decision: " + row.Decision
+	}
+	base := Rule{
+		Jurisdiction: "US-" + row.State + "*",
+		ProductClass: row.Class,
+		Effective:    row.Effective,
+		Expiration:   row.Expiration,
+		Reason:       reason,
+	}
+	state := base
+	state.ID = id
+	state.Outcome = NonTaxable
+	if row.Taxable {
+		state.Outcome = Taxable
+		state.Rate = row.Rate
+		state.BasisPercent = row.BasisPercent
+		if row.Threshold != nil {
+			state.Threshold = &Threshold{Amount: *row.Threshold, Kind: ThresholdKind(row.ThresholdKind)}
+		}
+	}
+	out := []Rule{state}
+	if row.Local != data.LocalSame || row.Rate != nil {
+		// The state's own jurisdiction (a state, DC, or Puerto Rico, a
+		// territory): an exact ID, which the priority puts before the
+		// local rule of equal specificity.
+		out[0].ID += "-state"
+		out[0].Jurisdiction = "US-" + row.State
+		out[0].Priority = 1
+		local := base
+		local.ID = id + "-local"
+		switch {
+		case row.Local == data.LocalExempt || row.Local == data.LocalSame && !row.Taxable:
+			local.Outcome = NonTaxable
+		case row.Local == data.LocalSame:
+			// A reduced state rate: the local taxes at their own rates.
+			local.Outcome = Taxable
+			local.BasisPercent, local.Threshold = state.BasisPercent, state.Threshold
+		default:
+			local.Outcome = Taxable
+			local.RateCategory, local.RateCategoryOnly = row.LocalCategory, row.LocalOnly
+			if row.Taxable {
+				local.BasisPercent, local.Threshold = state.BasisPercent, state.Threshold
+			}
+		}
+		out = append(out, local)
+	}
+	switch row.Buyer {
+	case data.BuyerBusinessExempt:
+		for _, r := range slices.Clone(out) {
+			out = append(out, Rule{ID: r.ID + "-business", Jurisdiction: r.Jurisdiction, JurisdictionType: r.JurisdictionType,
+				ProductClass: r.ProductClass, Effective: r.Effective, Expiration: r.Expiration, When: "businessCustomer",
+				Outcome: Exempt, Reason: "exempt when the buyer is a business. " + reason})
+		}
+	case data.BuyerConsumerExempt:
+		for i, r := range slices.Clone(out) {
+			business := r
+			business.ID += "-business"
+			business.When = "businessCustomer"
+			business.Reason = "taxable when the buyer is a business. " + reason
+			out = append(out, business)
+			out[i].Outcome = NonTaxable
+			out[i].Rate, out[i].BasisPercent, out[i].Threshold, out[i].RateCategory, out[i].RateCategoryOnly = nil, nil, nil, "", false
+			out[i].Reason = "not taxable when the buyer is a consumer. " + reason
+		}
+	}
+	return out
+}
+
+// holidayClasses returns the product classes a holiday's categories
+// cover: each category's own name in capitals (a host's class of that
+// name) and the built-in classes it holds.
+func holidayClasses(categories []string) []string {
+	var out []string
+	add := func(pc string) {
+		if !slices.Contains(out, pc) {
+			out = append(out, pc)
+		}
+	}
+	for _, c := range categories {
+		add(strings.ToUpper(c))
+		for _, pc := range holidayCategoryClasses[c] {
+			add(pc)
+		}
+	}
+	return out
+}
+
+// holidayCategoryClasses maps the categories of the holiday table to the
+// built-in classes they cover.
+var holidayCategoryClasses = map[string][]string{
+	"clothing":             {Clothing, AthleticClothing, FormalClothing},
+	"clothing_accessories": {ClothingAccessory},
+	"books":                {Books, Textbooks},
+	"computers":            {Electronics},
+	"computer_hardware":    {Electronics},
+	"computer_software":    {PrewrittenSoftware},
+	"electronic_devices":   {Electronics},
+}
+
+// inheritedRules gives a class with a parent (TEXTBOOKS, whose parent is
+// BOOKS) a copy of each rule of its parent in a jurisdiction where no rule
+// names the class itself: the VAT and GST treatment of books covers
+// textbooks.
+func inheritedRules(rs []Rule) []Rule {
+	own := map[[2]string]bool{}
+	for _, r := range rs {
+		own[[2]string{r.ProductClass, r.Jurisdiction}] = true
+	}
+	var out []Rule
+	for _, c := range Classes {
+		if c.Parent == "" {
+			continue
+		}
+		for _, r := range rs {
+			if r.ProductClass == c.Parent && !own[[2]string{c.Class, r.Jurisdiction}] {
+				x := r
+				x.ID += "-" + strings.ToLower(c.Class)
+				x.ProductClass = c.Class
+				x.Reason = c.Class + " follows " + c.Parent + ": " + r.Reason
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
