@@ -14,5 +14,5 @@ var fileDigests = map[string]string{
 	"jurisdictions.lvd": "6f99c089727eec92a37ffe2e96f2e32f4c74ef2db081db875b050c30670e1b98",
 	"local.lvd":         "52a9836a5657180e87ac450b1e77f35363592ae1553d76380992ef6ba9b27e68",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
-	"taxability.lvd":    "9dc8157ef14854df07f85be61a0c1fe143e455542c01992132d88b1391ca582d",
+	"taxability.lvd":    "91d6c3bb62a35b526a80db3bbde6559a4b7584a5429578d421e75684b620600f",
 }
