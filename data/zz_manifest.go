@@ -9,10 +9,10 @@ const Version = "2026.11.3"
 var fileDigests = map[string]string{
 	"bin.lvd":           "6b798157dbf39f3e410d2eff2a9d8761016c2036fddd370b896584e3b4a13717",
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
-	"geo.lvd":           "7b45dde81ce37de0dadc73ac5911fca3f213a4873941673779d93f7430d3654a",
+	"geo.lvd":           "998804ecfd594ed6e57b6e306aacb7b3c66d66c770042c7a25f8b4a716dba8a8",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "6f99c089727eec92a37ffe2e96f2e32f4c74ef2db081db875b050c30670e1b98",
-	"local.lvd":         "52a9836a5657180e87ac450b1e77f35363592ae1553d76380992ef6ba9b27e68",
+	"jurisdictions.lvd": "f678c4e07ccfe2c2534ba7bfc0ea2c2f3e5302fae87aef68d183b17ea58ce1a6",
+	"local.lvd":         "e9e15815f0db136b5fac8a60817bfa3b56f6a097443a8fa30c8350b7c42c1e0a",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
 	"taxability.lvd":    "91d6c3bb62a35b526a80db3bbde6559a4b7584a5429578d421e75684b620600f",
 }
