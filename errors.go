@@ -17,6 +17,7 @@ const (
 	EForbidden    = "forbidden"    // the caller may not do this
 	ETooLarge     = "too_large"    // the input is over a configured size
 	EUnsupported  = "unsupported"  // the input comes in a form Levy does not read
+	EUnavailable  = "unavailable"  // Levy cannot serve the request now (its storage cannot take writes, say); a retry later may succeed
 )
 
 // Error is a failure that Levy reports to its caller. Field names the

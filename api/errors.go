@@ -21,6 +21,7 @@ var statusOf = map[string]int{
 	levy.ETooLarge:     http.StatusRequestEntityTooLarge,
 	levy.EUnsupported:  http.StatusUnsupportedMediaType,
 	levy.EInternal:     http.StatusInternalServerError,
+	levy.EUnavailable:  http.StatusServiceUnavailable,
 }
 
 // codeMethod is the code of a request whose path exists but not with its

@@ -81,6 +81,7 @@ func WithSyncWrites(sync bool) Option {
 type Badger struct {
 	operations
 	db    *badger.DB
+	probe *kv.Probe // whether the directory still takes writes
 	log   *slog.Logger
 	seed  maphash.Seed
 	locks [lockStripes]sync.Mutex
@@ -107,15 +108,21 @@ func Open(ctx context.Context, dir string, opts ...Option) (*Badger, error) {
 	if err != nil {
 		return nil, err
 	}
+	probe, err := kv.NewProbe("the journal", dir)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
 	if o.log == nil {
 		o.log = slog.New(slog.DiscardHandler)
 	}
 	b := &Badger{
-		db:   db,
-		log:  o.log,
-		seed: maphash.MakeSeed(),
-		stop: make(chan struct{}),
-		done: make(chan struct{}),
+		db:    db,
+		probe: probe,
+		log:   o.log,
+		seed:  maphash.MakeSeed(),
+		stop:  make(chan struct{}),
+		done:  make(chan struct{}),
 	}
 	b.operations = operations{be: b}
 	go b.collect(o.gcInterval)
@@ -161,12 +168,26 @@ func (b *Badger) Close() error {
 	return b.gate.Close(func() error {
 		close(b.stop)
 		<-b.done
+		if err := b.probe.Gone(); err != nil {
+			// Badger would try to flush its memory table into the lost
+			// directory for ever.
+			return fmt.Errorf("journal: close: %w; its files were left open", err)
+		}
+		b.probe.Remove()
 		if err := b.db.Close(); err != nil {
 			return fmt.Errorf("journal: close: %w", err)
 		}
 		return nil
 	})
 }
+
+// CheckWrite returns nil when the journal's directory can take writes,
+// and an error of code levy.EUnavailable that says why not: the
+// directory is gone or was replaced, or a file in it cannot be written
+// and synced. The answer holds for a second (kv.ProbeInterval); every
+// write checks it first, so that no write is acknowledged that the
+// journal cannot keep.
+func (b *Badger) CheckWrite(ctx context.Context) error { return b.probe.Check(ctx) }
 
 // stripe returns the write lock of a transaction ID.
 func (b *Badger) stripe(tenant, id string) int {
@@ -208,7 +229,7 @@ func (b *Badger) update(ctx context.Context, op, tenant string, ids []string, fn
 		defer b.locks[s].Unlock()
 	}
 
-	return wrap(op, id, kv.Update(ctx, b.db, func(txn *badger.Txn) error {
+	return wrap(op, id, b.probe.Update(ctx, b.db, func(txn *badger.Txn) error {
 		return fn(&badgerState{txn: txn, tenant: tenant})
 	}))
 }

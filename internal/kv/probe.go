@@ -1,0 +1,161 @@
+package kv
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+
+	"github.com/levytax/levy"
+)
+
+// ProbeInterval is how long a Probe's answer holds before it looks at the
+// directory again.
+const ProbeInterval = time.Second
+
+// probeFile is the file a Probe writes in the directory it watches.
+const probeFile = ".levy-write-probe"
+
+// Probe watches that a store's directory can still take writes. Badger
+// keeps its files open, so a directory deleted under a running server
+// takes every write without an error, and loses them all at the next
+// start; a read-only or full file system fails writes with errors that
+// say nothing of the cause. A Probe checks on every call that the
+// directory is still the one the store opened (a stat, about a
+// microsecond), and at most once per ProbeInterval that a small file in
+// it can be written and synced; it turns the failures of writes into a
+// levy.EUnavailable error (503 over HTTP), so that no write is
+// acknowledged that the store cannot keep.
+//
+// Probe is safe for concurrent use; a call that finds the answer stale
+// does the check while the others wait for it.
+type Probe struct {
+	name  string      // the store, in errors: "the journal"
+	dir   string      // its directory
+	ident os.FileInfo // the directory as the store opened it
+	now   func() time.Time
+
+	mu  sync.Mutex
+	at  time.Time // when err was found; zero before the first check
+	err error
+}
+
+// NewProbe returns a Probe of the directory dir of the store name ("the
+// journal"), which must exist: the store has just opened it.
+func NewProbe(name, dir string) (*Probe, error) {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: watch %s: %w", name, dir, err)
+	}
+	return &Probe{name: name, dir: dir, ident: fi, now: time.Now}, nil
+}
+
+// Check returns nil when the store's directory can take writes, and an
+// error of code levy.EUnavailable that says why not. Whether the
+// directory is the one opened is checked on every call; whether a file
+// in it can be written and synced, once per ProbeInterval.
+func (p *Probe) Check(ctx context.Context) error {
+	if p == nil {
+		return nil
+	}
+	if err := p.same(); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if now := p.now(); p.at.IsZero() || now.Sub(p.at) >= ProbeInterval {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		p.err, p.at = p.write(), now
+	}
+	return p.err
+}
+
+// same checks that the directory is the one the store opened.
+func (p *Probe) same() error {
+	fi, err := os.Stat(p.dir)
+	if err != nil {
+		return p.unavailable(fmt.Errorf("its directory %s is gone: %w", p.dir, err))
+	}
+	if !os.SameFile(fi, p.ident) {
+		return p.unavailable(fmt.Errorf("its directory %s was replaced after it was opened", p.dir))
+	}
+	return nil
+}
+
+// write writes and syncs a small file in the directory.
+func (p *Probe) write() error {
+	path := filepath.Join(p.dir, probeFile)
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+	if err != nil {
+		return p.unavailable(err)
+	}
+	_, err = f.Write([]byte("ok\n"))
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return p.unavailable(err)
+	}
+	return nil
+}
+
+// unavailable wraps the cause of a failed check.
+func (p *Probe) unavailable(cause error) error {
+	return &levy.Error{Code: levy.EUnavailable, Message: fmt.Sprintf("%s cannot take writes: %v", p.name, cause)}
+}
+
+// Update is Update, after a Check: a store that cannot take writes
+// refuses the write with the Check's error, and a write that fails on an
+// error of the file system (read-only, full, I/O) is refused as
+// unavailable too, and makes the next Check look again.
+func (p *Probe) Update(ctx context.Context, db *badger.DB, fn func(*badger.Txn) error) error {
+	if err := p.Check(ctx); err != nil {
+		return err
+	}
+	err := Update(ctx, db, fn)
+	if err != nil && p != nil && storageFault(err) {
+		p.mu.Lock()
+		p.at = time.Time{}
+		p.mu.Unlock()
+		return &levy.Error{Code: levy.EUnavailable, Message: fmt.Sprintf("%s could not write: %v", p.name, err)}
+	}
+	return err
+}
+
+// storageFault reports whether err is a failure of the file system
+// rather than of the write's content.
+func storageFault(err error) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe) || errors.Is(err, syscall.EROFS) || errors.Is(err, syscall.ENOSPC) ||
+		errors.Is(err, syscall.EIO) || errors.Is(err, syscall.EDQUOT)
+}
+
+// Gone returns the error of Check when the store's directory is gone or
+// was replaced, and nil otherwise. A store must not close its Badger
+// database then: Badger's Close retries for ever to flush its memory
+// table into the lost directory.
+func (p *Probe) Gone() error {
+	if p == nil {
+		return nil
+	}
+	return p.same()
+}
+
+// Remove deletes the probe's file; a store calls it when it closes.
+func (p *Probe) Remove() {
+	if p != nil {
+		_ = os.Remove(filepath.Join(p.dir, probeFile))
+	}
+}
