@@ -131,6 +131,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="levy", error="invalid_token"`)
 	case http.StatusForbidden:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="levy", error="insufficient_scope"`)
+	case http.StatusServiceUnavailable:
+		if w.Header().Get("Retry-After") == "" {
+			w.Header().Set("Retry-After", "1")
+		}
 	}
 	s.write(w, r, status, ErrorBody{Errors: items, Meta: s.meta(x)})
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
@@ -47,6 +48,7 @@ type Server struct {
 	reg     *prometheus.Registry
 	metrics *metrics
 	extra   []mount
+	checks  []healthCheck
 	handler http.Handler
 
 	docOnce sync.Once
@@ -88,6 +90,20 @@ func WithRegistry(reg *prometheus.Registry) Option { return func(s *Server) { s.
 // authentication.
 func WithHandler(pattern string, h http.Handler) Option {
 	return func(s *Server) { s.extra = append(s.extra, mount{pattern, h}) }
+}
+
+// healthCheck is a check of /healthz: a store that must take writes.
+type healthCheck struct {
+	name  string
+	check func(context.Context) error
+}
+
+// WithHealthCheck makes /healthz run check, under name ("journal"): an
+// error makes /healthz answer 503 and name the failing checks. Checks must
+// be cheap and safe for concurrent use (the stores' write checks cache
+// their answer for a second).
+func WithHealthCheck(name string, check func(context.Context) error) Option {
+	return func(s *Server) { s.checks = append(s.checks, healthCheck{name, check}) }
 }
 
 // New returns a Server that answers with e.
@@ -240,7 +256,20 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 	})
 }
 
+// healthz answers 200 when every health check passes, and 503 with the
+// failing checks and their errors when one does not.
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	failing := map[string]string{}
+	for _, c := range s.checks {
+		if err := c.check(r.Context()); err != nil {
+			failing[c.name] = err.Error()
+		}
+	}
+	if len(failing) > 0 {
+		w.Header().Set("Retry-After", "1")
+		s.write(w, r, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "dataset": s.engine.DatasetVersion(), "failing": failing})
+		return
+	}
 	s.write(w, r, http.StatusOK, map[string]string{"status": "ok", "dataset": s.engine.DatasetVersion()})
 }
 

@@ -245,6 +245,7 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(c.maxBody)).Mounts()...)
+	apiOpts = append(apiOpts, api.WithHealthCheck("journal", store.CheckWrite))
 	s, err := api.New(e, apiOpts...)
 	if err != nil {
 		return nil, nil, err
