@@ -331,6 +331,7 @@ func (s *schemaSet) structSchema(t reflect.Type) (object, error) {
 		sort.Strings(required)
 		out["required"] = anySlice(required)
 	}
+	describe(t, out)
 	return out, nil
 }
 

@@ -129,6 +129,10 @@ type place struct {
 	chain       []taxarea.Jurisdiction
 	taxAreaID   string
 	conversion  *CurrencyConversion // filing currency of the location, if sent
+	// lookup is the lookup's result that the place was resolved from (nil
+	// for a place resolved to its state alone); a response shows its
+	// confidence and statuses.
+	lookup *taxarea.LookupResult
 }
 
 // state returns the US state postal code of a place, or "".
@@ -313,6 +317,8 @@ type calc struct {
 	mixed []mixedPlace
 	// capUsed is the local rate a line has used of its state's local cap
 	capUsed decimal.Decimal
+	// strict: the tenant's address check is AddressStrict
+	strict bool
 }
 
 // decision is a taxability decision and rate structure remembered within

@@ -211,6 +211,14 @@ func WithContent(opts content.Options, sources ...content.Source) Option {
 // WithSettings sets the engine's business settings.
 func WithSettings(s Settings) Option { return func(c *config) { c.settings = s } }
 
+// WithAddressCheck sets the address check of the engine's settings
+// (Settings.AddressCheck) and the tenants' own (TenantAddressCheck),
+// keeping the other settings. Give it after WithSettings, which sets
+// them all.
+func WithAddressCheck(server AddressCheck, tenants map[string]AddressCheck) Option {
+	return func(c *config) { c.settings.AddressCheck, c.settings.TenantAddressCheck = server, tenants }
+}
+
 // WithNumberValidator plugs in an external tax registration number
 // service. Without one the engine validates syntax and check digits only
 // and says that external validation is not available.

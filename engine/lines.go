@@ -80,6 +80,7 @@ type builder struct {
 	c    *calc
 	r    resolver
 	errs levy.Errors
+	seen map[levy.Error]bool              // the errors of errs, once there are any
 	regs map[*TaxRegistration]checkedRegs // by the list's first element
 }
 
@@ -89,12 +90,27 @@ func (b *builder) fail(err error) {
 	}
 	switch e := err.(type) {
 	case levy.Errors:
-		b.errs = append(b.errs, e...)
+		for _, x := range e {
+			b.add(x)
+		}
 	case *levy.Error:
-		b.errs = append(b.errs, e)
+		b.add(e)
 	default:
-		b.errs = append(b.errs, &levy.Error{Code: levy.EInternal, Message: err.Error()})
+		b.add(&levy.Error{Code: levy.EInternal, Message: err.Error()})
 	}
+}
+
+// add records an error of the document, once: a location that every
+// line inherits is resolved, and may fail, once per line.
+func (b *builder) add(e *levy.Error) {
+	if b.seen[*e] {
+		return
+	}
+	if b.seen == nil {
+		b.seen = map[levy.Error]bool{}
+	}
+	b.seen[*e] = true
+	b.errs = append(b.errs, e)
 }
 
 // build creates the leaves of the trees in order. Multicomponent parents
@@ -336,6 +352,7 @@ func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error)
 	w.d = doc{perspective: h.perspective, message: h.message, mode: h.mode, accrueWithoutNexus: h.accrueNoNexus,
 		taxOnly: h.taxOnly, date: date, currency: cur, roundAtLine: h.roundAtLine == nil || *h.roundAtLine, lines: w.d.lines}
 	w.c.ctx = ctx
+	w.c.strict = s.settings.strictAddresses(ctx)
 	return &w.c, &w.b, nil
 }
 

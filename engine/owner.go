@@ -44,13 +44,13 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 	resp.OwnerRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
-	resp.Owner = validatedCopy(b, req.Owner)
+	resp.Owner = locatedParty(validatedCopy(b, req.Owner), tree)
 	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *OwnerLineItem) []OwnerLineItem { return w.LineItems },
-		func(r *OwnerResponseLineItem, w *OwnerLineItem, kids []OwnerResponseLineItem, l *line, total money.Amount) {
+		func(r *OwnerResponseLineItem, w *OwnerLineItem, kids []OwnerResponseLineItem, node []lineIn, l *line, total money.Amount) {
 			r.OwnerLineItem = *w
 			r.OwnerLineItem.LineItems = nil
 			r.LineItems, r.TotalTax = kids, total
-			r.Owner = validatedCopy(b, r.Owner)
+			r.Owner = locatedParty(validatedCopy(b, r.Owner), node)
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				r.AssistedParameters = assisted(l)

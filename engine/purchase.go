@@ -81,14 +81,14 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 	resp.PurchaseRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
-	resp.Buyer, resp.Vendor = validatedCopy(b, req.Buyer), validatedCopy(b, req.Vendor)
+	resp.Buyer, resp.Vendor = locatedParty(validatedCopy(b, req.Buyer), tree), locatedParty(validatedCopy(b, req.Vendor), tree)
 	tol := c.s.settings.Tolerance
 	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *PurchaseLineItem) []PurchaseLineItem { return w.LineItems },
-		func(r *PurchaseResponseLineItem, w *PurchaseLineItem, kids []PurchaseResponseLineItem, l *line, total money.Amount) {
+		func(r *PurchaseResponseLineItem, w *PurchaseLineItem, kids []PurchaseResponseLineItem, node []lineIn, l *line, total money.Amount) {
 			r.PurchaseLineItem = *w
 			r.PurchaseLineItem.LineItems = nil
 			r.LineItems, r.TotalTax = kids, total
-			r.Buyer, r.Vendor = validatedCopy(b, r.Buyer), validatedCopy(b, r.Vendor)
+			r.Buyer, r.Vendor = locatedParty(validatedCopy(b, r.Buyer), node), locatedParty(validatedCopy(b, r.Vendor), node)
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				r.AssistedParameters = assisted(l)

@@ -55,9 +55,14 @@ func (r *resolver) place(base, member string, loc *Location, role LocationRole, 
 	if len(res.LookupResults) == 0 || len(res.LookupResults[0].Jurisdictions) == 0 {
 		return nil, levy.Invalid(base+member, "no tax area matches this location")
 	}
-	lr := res.LookupResults[0]
+	lr := &res.LookupResults[0]
+	if r.c.strict {
+		if err := addressFault(base+member, loc, lr); err != nil {
+			return nil, err
+		}
+	}
 	p := r.c.newPlace()
-	*p = place{role: role, chain: lr.Jurisdictions, taxAreaID: lr.TaxAreaID, conversion: loc.CurrencyConversion}
+	*p = place{role: role, chain: lr.Jurisdictions, taxAreaID: lr.TaxAreaID, conversion: loc.CurrencyConversion, lookup: lr}
 	p.country = lr.Jurisdictions[0].JurisdictionID
 	if len(p.country) > 2 {
 		p.country = p.country[:2]
@@ -77,9 +82,10 @@ func (r *resolver) place(base, member string, loc *Location, role LocationRole, 
 // a state line and is sourced to the destination, so the origin's tax
 // area would go unused: origin stops at the state, and the place it
 // returns has no jurisdictions (taxarea.Resolver.Region explains when a
-// ZIP code decides the state).
+// ZIP code decides the state). Under the strict address check the
+// location is resolved whole, so that its address is checked.
 func (r *resolver) origin(base, member string, loc *Location, role LocationRole, d civil.Date, to *place) (*place, error) {
-	if loc == nil || to == nil || to.state() == "" || loc.TaxAreaID != "" || !hasAddress(loc) {
+	if loc == nil || to == nil || to.state() == "" || loc.TaxAreaID != "" || !hasAddress(loc) || r.c.strict {
 		return r.place(base, member, loc, role, d)
 	}
 	if p := r.cached(loc, d, role, true); p != nil {
@@ -140,15 +146,17 @@ func (r *resolver) remember(loc *Location, d civil.Date, region bool, p *place) 
 // does not bear on its place.
 func placeKeyOf(loc *Location, d civil.Date, region bool) placeKey {
 	k := placeKey{*loc, d, region}
-	k.loc.CurrencyConversion = nil
+	k.loc.CurrencyConversion, k.loc.TaxAreaLookup = nil, nil
 	return k
 }
 
 // sameLocation reports whether two locations are the same place, their
-// currency conversions aside.
+// currency conversions (and the lookups a response echoed back shows)
+// aside.
 func sameLocation(a, b *Location) bool {
 	x, y := *a, *b
 	x.CurrencyConversion, y.CurrencyConversion = nil, nil
+	x.TaxAreaLookup, y.TaxAreaLookup = nil, nil
 	return x == y
 }
 

@@ -46,7 +46,7 @@ func (e *Engine) Sale(ctx context.Context, req *SaleRequest) (*SaleResponse, err
 	resp.SaleRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
-	resp.Seller, resp.Customer = validatedCopy(b, req.Seller), validatedCopy(b, req.Customer)
+	resp.Seller, resp.Customer = locatedParty(validatedCopy(b, req.Seller), tree), locatedParty(validatedCopy(b, req.Customer), tree)
 	resp.LineItems = saleResponseLines(b, req.LineItems, tree)
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
 	p := posting{perspective: "SELLER", message: string(req.SaleMessageType), transactionID: req.TransactionID,
@@ -123,7 +123,7 @@ func customerIn(p *partiesIn, c *Customer) {
 
 func saleResponseLines(b *builder, lines []SaleLineItem, tree []lineIn) []SaleResponseLineItem {
 	return responseLines(b, lines, tree, func(w *SaleLineItem) []SaleLineItem { return w.LineItems },
-		func(r *SaleResponseLineItem, w *SaleLineItem, kids []SaleResponseLineItem, l *line, total money.Amount) {
+		func(r *SaleResponseLineItem, w *SaleLineItem, kids []SaleResponseLineItem, node []lineIn, l *line, total money.Amount) {
 			r.SaleLineItem = *w
 			r.SaleLineItem.LineItems = nil
 			r.LineItems, r.TotalTax = kids, total
@@ -131,17 +131,17 @@ func saleResponseLines(b *builder, lines []SaleLineItem, tree []lineIn) []SaleRe
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = b.c.leafOut(l)
 				r.AssistedParameters = assisted(l)
 			}
-			r.Seller, r.Customer = validatedCopy(b, r.Seller), validatedCopy(b, r.Customer)
+			r.Seller, r.Customer = locatedParty(validatedCopy(b, r.Seller), node), locatedParty(validatedCopy(b, r.Customer), node)
 		}, func(r *SaleResponseLineItem) money.Amount { return r.TotalTax })
 }
 
 // responseLines builds the response lines of any perspective from the
 // request lines W and the calculated tree: mk fills in one response line,
 // which it is given zero, from its request line, its response children,
-// its leaf (nil for a parent) and its total tax, which is its own plus
-// its children's.
+// its node of the tree (a slice of one), its leaf (nil for a parent) and
+// its total tax, which is its own plus its children's.
 func responseLines[W, R any](b *builder, lines []W, tree []lineIn, kids func(*W) []W,
-	mk func(r *R, w *W, children []R, l *line, total money.Amount), totalOf func(*R) money.Amount) []R {
+	mk func(r *R, w *W, children []R, node []lineIn, l *line, total money.Amount), totalOf func(*R) money.Amount) []R {
 	if len(lines) == 0 {
 		return nil
 	}
@@ -156,7 +156,7 @@ func responseLines[W, R any](b *builder, lines []W, tree []lineIn, kids func(*W)
 		if l != nil {
 			total = add(total, b.c.amount(l.totalTax).Decimal())
 		}
-		mk(&out[i], &lines[i], children, l, money.New(total))
+		mk(&out[i], &lines[i], children, tree[i:i+1], l, money.New(total))
 	}
 	return out
 }

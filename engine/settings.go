@@ -33,6 +33,13 @@ type Settings struct {
 	// jurisdiction ID or ID prefix ending in "*"; the longest match wins
 	// and HalfUp applies where none matches.
 	Rounding map[string]money.RoundingMode
+	// AddressCheck says what a calculation does with a location whose
+	// address the tax area lookup finds at fault (see AddressCheck);
+	// empty is AddressLenient.
+	AddressCheck AddressCheck
+	// TenantAddressCheck overrides AddressCheck for the tenants it names,
+	// the tenant of a calculation being levy.Tenant of its context.
+	TenantAddressCheck map[string]AddressCheck
 }
 
 // EUDistanceThreshold is the EU-wide threshold of Article 59c of the VAT
@@ -74,6 +81,14 @@ func (s *Settings) check() error {
 	case "", ProcurementHoldForReview, ProcurementPayVendorTax:
 	default:
 		return fmt.Errorf("engine: overcharge action %q is not %s or %s", s.Procurement.Overcharge, ProcurementHoldForReview, ProcurementPayVendorTax)
+	}
+	if !s.AddressCheck.valid() {
+		return fmt.Errorf("engine: address check %q is not %s or %s", s.AddressCheck, AddressLenient, AddressStrict)
+	}
+	for tenant, c := range s.TenantAddressCheck {
+		if !c.valid() {
+			return fmt.Errorf("engine: address check %q of tenant %q is not %s or %s", c, tenant, AddressLenient, AddressStrict)
+		}
 	}
 	for k, v := range s.EUDistanceSales {
 		if v.Sign() < 0 {

@@ -808,6 +808,9 @@ func (x *Location) walk(v *violations, p *fieldPath, depth int) {
 	if x.CurrencyConversion != nil {
 		x.CurrencyConversion.walk(v, p.field("currencyConversion"), depth+1)
 	}
+	if x.TaxAreaLookup != nil {
+		x.TaxAreaLookup.walk(v, p.field("taxAreaLookup"), depth+1)
+	}
 }
 
 // walk checks the members of a LocationEvidence at p.
@@ -1772,6 +1775,25 @@ func (x *SupplementaryUnit) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.UnitType) > 20 {
 			v.tooLong(p, "unitType", x.UnitType, 20)
 		}
+	}
+}
+
+// walk checks the members of a TaxAreaLookup at p.
+func (x *TaxAreaLookup) walk(v *violations, p *fieldPath, depth int) {
+	if v.stop(depth) {
+		return
+	}
+	if len(x.Statuses) > 0 {
+		for i := range x.Statuses {
+			x.Statuses[i].walk(v, p.field("statuses").index(i), depth+2)
+		}
+	}
+}
+
+// walk checks the members of a TaxAreaLookupStatus at p.
+func (x *TaxAreaLookupStatus) walk(v *violations, p *fieldPath, depth int) {
+	if v.stop(depth) {
+		return
 	}
 }
 

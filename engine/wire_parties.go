@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/taxarea"
 )
 
 // The wire types of this file describe the parties of a transaction and
@@ -42,6 +43,36 @@ type Location struct {
 	LocationCondition     string                `json:"locationCondition,omitempty" check:"max=40"`
 	LocationCustomsStatus LocationCustomsStatus `json:"locationCustomsStatus,omitempty"`
 	CurrencyConversion    *CurrencyConversion   `json:"currencyConversion,omitempty"`
+	// TaxAreaLookup is set in responses only, on the response's copy of
+	// a location that the calculation resolved: what the tax area lookup
+	// found. It is Levy's own member (the commercial wire's LocationType
+	// has no room for it); a request's is ignored.
+	TaxAreaLookup *TaxAreaLookup `json:"taxAreaLookup,omitempty"`
+}
+
+// TaxAreaLookup is what the tax area lookup found for a location of a
+// calculation, as the lookup routes report it for the same address. The
+// tax area itself is in the location's taxAreaId.
+type TaxAreaLookup struct {
+	// ConfidenceIndicator is the lookup's confidence that the tax area is
+	// right, from 1 to 100: 100 when every part of the address agrees, 70
+	// when the postal code contradicts the state, lower when the address
+	// leaves the tax area open (a ZIP code without a city, say).
+	ConfidenceIndicator string `json:"confidenceIndicator,omitempty"`
+	// Statuses are what the lookup found at fault or worth telling in the
+	// address: BAD_REGION_FIELDS (the postal code contradicts the state or
+	// province, or is unknown, and decided alone), IGNORED_REGION_FIELDS
+	// (an unknown state was ignored), MAX_TAXAREAS_EXCEEDED, or NORMAL
+	// with a note. A plain NORMAL, a clean address, is left out, and so
+	// is the member when nothing remains.
+	Statuses []TaxAreaLookupStatus `json:"statuses,omitempty"`
+}
+
+// TaxAreaLookupStatus is one status of a TaxAreaLookup, the wire's
+// AddressLookupResultTypeStatus.
+type TaxAreaLookupStatus struct {
+	LookupResult taxarea.LookupStatus `json:"lookupResult"`
+	Value        string               `json:"value,omitempty"`
 }
 
 // PhysicalLocation is a place where a registered party is present: an

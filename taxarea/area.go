@@ -72,7 +72,11 @@ type registry struct {
 	chains  []int32 // jurisdiction indexes, country first, area after area
 	changes []int32
 	byID    map[uint64]int32 // the number of a taxAreaId -> its area
-	ids     []int32          // the areas in the order of their IDs as strings
+	// dated maps the number of the taxAreaId of an area on a day when
+	// some of its jurisdictions are not in force (see Resolver.result),
+	// when no area has those jurisdictions alone, to the area.
+	dated map[uint64]int32
+	ids   []int32 // the areas in the order of their IDs as strings
 }
 
 // maxDepth bounds parent chains, so that a cycle in the data is an error
@@ -185,9 +189,63 @@ func newRegistry(js *data.Jurisdictions, local *data.Local) (*registry, error) {
 			reg.local[k] = at
 		}
 	}
+	if err := reg.addDated(); err != nil {
+		return nil, err
+	}
 	reg.text = string(text)
 	slices.SortFunc(reg.ids, func(a, b int32) int { return strings.Compare(reg.id(&reg.areas[a]), reg.id(&reg.areas[b])) })
 	return reg, nil
+}
+
+// addDated fills reg.dated: for every area with jurisdictions that start
+// or stop applying, the jurisdictions in force on each day that one of
+// them starts or stops, and the day before the first.
+func (reg *registry) addDated() error {
+	reg.dated = map[uint64]int32{}
+	var days []civil.Date
+	var kept []int32
+	for i := range reg.areas {
+		a := &reg.areas[i]
+		chain := reg.chain(a)
+		days = days[:0]
+		for _, c := range chain {
+			p := reg.jur(c).Period
+			if !p.Effective.IsZero() {
+				days = append(days, p.Effective)
+			}
+			if !p.Expiration.IsZero() {
+				days = append(days, p.Expiration.AddDays(1))
+			}
+		}
+		if len(days) == 0 {
+			continue
+		}
+		slices.SortFunc(days, func(x, y civil.Date) int { return x.Compare(y) })
+		days = append(slices.Compact(days), days[0].AddDays(-1))
+		for _, d := range days {
+			kept = kept[:0]
+			for _, c := range chain {
+				if reg.jur(c).Period.Contains(d) {
+					kept = append(kept, c)
+				}
+			}
+			if len(kept) == 0 || len(kept) == len(chain) {
+				continue
+			}
+			slices.SortFunc(kept, func(x, y int32) int { return strings.Compare(reg.jur(x).ID, reg.jur(y).ID) })
+			num := areaNumber(reg.js, kept)
+			if other, ok := reg.byID[num]; ok {
+				if !sameSet(reg.chain(&reg.areas[other]), kept) {
+					return fmt.Errorf("taxarea: tax area %d and the jurisdictions %v of area %d share an id", other, kept, i)
+				}
+				continue
+			}
+			if _, ok := reg.dated[num]; !ok {
+				reg.dated[num] = int32(i)
+			}
+		}
+	}
+	return nil
 }
 
 // sameSet reports whether two chains hold the same jurisdictions.
@@ -219,7 +277,15 @@ func (reg *registry) withID(id string) *area {
 		return nil
 	}
 	i, ok := reg.byID[num]
-	if !ok || reg.id(&reg.areas[i]) != id {
+	if !ok {
+		// The ID a lookup gave out on a day when some jurisdictions of
+		// the area were not in force.
+		if i, ok = reg.dated[num]; ok && strconv.FormatUint(num, 10) == id {
+			return &reg.areas[i]
+		}
+		return nil
+	}
+	if reg.id(&reg.areas[i]) != id {
 		return nil
 	}
 	return &reg.areas[i]

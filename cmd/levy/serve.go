@@ -55,6 +55,7 @@ type serveConfig struct {
 	webhookTimeout  time.Duration
 	webhookHTTP     bool
 	content         contentFlags
+	addressCheck    addressCheckFlags
 	listening       func(addr string) // tells tests the address; nil in production
 	shutdownStarted func()            // tells tests shutdown began; nil in production
 }
@@ -84,6 +85,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.DurationVar(&c.webhookTimeout, "webhook-timeout", einvoice.DefaultTimeout, "time allowed to one attempt of a webhook event")
 	fs.BoolVar(&c.webhookHTTP, "webhook-allow-http", false, "allow plain http webhook targets on any host (by default only https, or http to loopback)")
 	c.content.register(fs)
+	c.addressCheck.register(fs)
 	fs.BoolVar(&c.dev, "dev", false, "create (once) a development credential that is active at once, give it a fresh secret and print it with a ready curl command")
 	return fs
 }
@@ -232,6 +234,7 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 		opts = append(opts, engine.WithRuleFiles(strings.Split(c.rules, ",")...))
 	}
 	opts = append(opts, c.content.engineOptions()...)
+	opts = append(opts, c.addressCheck.engineOptions()...)
 	e, err := engine.New(ctx, opts...)
 	if err != nil {
 		return nil, nil, err

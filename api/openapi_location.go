@@ -1,0 +1,54 @@
+package api
+
+import (
+	"reflect"
+
+	"github.com/levytax/levy/engine"
+)
+
+// schemaNotes describe some schemas of the document, and some of their
+// members, beyond what reflection finds: what a calculation's response
+// adds to the locations it resolved.
+var schemaNotes = map[reflect.Type]struct {
+	about   string
+	members map[string]string
+}{
+	reflect.TypeFor[engine.Location](): {
+		about: "A place of a transaction. In a response, each location that the calculation resolved (the origins and destinations of the document's parties, and of a line's own) carries the tax area it was found in (taxAreaId, when the request named none) and what the tax area lookup found (taxAreaLookup). An origin in another state than the destination, which is resolved to its state alone, carries neither.",
+		members: map[string]string{
+			"taxAreaId": "The tax area of the location. A request may send it instead of the address, and it wins over the address. A response sets it on every location the calculation resolved: the tax area that the lookup of the address (or coordinates, or code) found, which a later request may send back.",
+		},
+	},
+	reflect.TypeFor[engine.TaxAreaLookup](): {
+		about: "What the tax area lookup found for a location of a calculation, as the lookup routes report it for the same address: Levy's own member of a location, in responses only (a request's is ignored). Under the strict address check (levy serve --address-check strict, or --tenant-address-check TENANT=strict) a location whose statuses hold BAD_REGION_FIELDS, IGNORED_REGION_FIELDS or BAD_STREET_INFORMATION is refused with 400 instead, naming the member at fault.",
+		members: map[string]string{
+			"confidenceIndicator": "The lookup's confidence that the tax area is right, from 1 to 100: 100 when every part of the address agrees, 70 when the postal code contradicts the state or province.",
+			"statuses":            "What the lookup found at fault or worth telling in the address; absent for a clean address (a plain NORMAL is left out).",
+		},
+	},
+	reflect.TypeFor[engine.TaxAreaLookupStatus](): {
+		about: "One status of a tax area lookup (the wire's AddressLookupResultTypeStatus).",
+		members: map[string]string{
+			"lookupResult": "BAD_REGION_FIELDS: the postal code contradicts the state or province, or is unknown, and decided the tax area alone. IGNORED_REGION_FIELDS: the state is unknown and was ignored. MAX_TAXAREAS_EXCEEDED: more tax areas matched than a lookup lists. NORMAL: a note in value.",
+			"value":        "What the status is about, in words: \"ZIP code 10118 is in NY, not CA\".",
+		},
+	},
+}
+
+// describe adds the notes of struct type t to sch, its schema. A member
+// that refers to another schema (an empty object until components fills
+// in its $ref) is left alone, as OpenAPI 3.0 ignores what stands beside a
+// $ref: the schema it refers to has the notes.
+func describe(t reflect.Type, sch object) {
+	n, ok := schemaNotes[t]
+	if !ok {
+		return
+	}
+	sch["description"] = n.about
+	props, _ := sch["properties"].(object)
+	for name, about := range n.members {
+		if p, ok := props[name].(object); ok && len(p) > 0 {
+			p["description"] = about
+		}
+	}
+}

@@ -1,0 +1,251 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/taxarea"
+)
+
+// The two addresses of issue 18 that a calculation taxed without a word:
+// a misspelt state with a Los Angeles ZIP code, and Los Angeles, CA with
+// the ZIP code of the Empire State Building.
+var (
+	misspeltState = Location{City: "Los Angeles", MainDivision: "Californa", PostalCode: "90012", Country: "US"}
+	zipOfNewYork  = Location{City: "Los Angeles", MainDivision: "CA", PostalCode: "10118", Country: "US"}
+	cleanAddress  = Location{StreetAddress1: "200 N Spring St", City: "Los Angeles", MainDivision: "CA", PostalCode: "90012", Country: "US"}
+)
+
+// twoLineSale is a quotation from Seattle with two lines, both shipped
+// to dest.
+func twoLineSale(dest Location) *SaleRequest {
+	req := usSale("", "", "", "", "GENERAL", "100.00")
+	req.Customer.Destination = &dest
+	req.LineItems = append(req.LineItems, SaleLineItem{LineItemID: "2", Product: &Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("50.00")})
+	return req
+}
+
+// lookupOf returns what the lookup routes answer for a location's
+// address.
+func lookupOf(t *testing.T, e *Engine, loc Location) taxarea.LookupResult {
+	t.Helper()
+	res, err := e.Resolver().LookupAddress(context.Background(), taxarea.AddressLookupRequest{PostalAddress: taxarea.PostalAddress{
+		StreetAddress1: loc.StreetAddress1, City: loc.City, MainDivision: loc.MainDivision, PostalCode: loc.PostalCode, Country: loc.Country}})
+	if err != nil || len(res.LookupResults) == 0 {
+		t.Fatalf("lookup of %+v: %v", loc, err)
+	}
+	return res.LookupResults[0]
+}
+
+// checkLookup checks that a response's location carries the tax area,
+// the confidence and the statuses that the lookup routes report.
+func checkLookup(t *testing.T, name string, got *Location, want taxarea.LookupResult, statuses ...TaxAreaLookupStatus) {
+	t.Helper()
+	if got == nil || got.TaxAreaLookup == nil {
+		t.Fatalf("%s: the response's location says nothing of its lookup: %+v", name, got)
+	}
+	if got.TaxAreaID != want.TaxAreaID || got.TaxAreaLookup.ConfidenceIndicator != want.ConfidenceIndicator {
+		t.Errorf("%s: tax area %s, confidence %s; the lookup gives %s, %s", name, got.TaxAreaID, got.TaxAreaLookup.ConfidenceIndicator,
+			want.TaxAreaID, want.ConfidenceIndicator)
+	}
+	if len(got.TaxAreaLookup.Statuses) != len(statuses) {
+		t.Fatalf("%s: statuses %+v, want %+v", name, got.TaxAreaLookup.Statuses, statuses)
+	}
+	for i, st := range statuses {
+		if got.TaxAreaLookup.Statuses[i] != st {
+			t.Errorf("%s: status %d is %+v, want %+v", name, i, got.TaxAreaLookup.Statuses[i], st)
+		}
+	}
+}
+
+// stateOf returns the state that a line's first tax belongs to.
+func stateOf(r *SaleResponse) string {
+	if len(r.LineItems) == 0 || len(r.LineItems[0].Taxes) == 0 || r.LineItems[0].Taxes[0].Jurisdiction == nil {
+		return ""
+	}
+	return r.LineItems[0].Taxes[0].Jurisdiction.JurisdictionID
+}
+
+// TestAddressLookupInResponse: under the lenient check (the default) the
+// two faulty addresses are taxed as before, and the response's copy of
+// the destination now says where and how sure: the tax area, the
+// confidence and the statuses that the lookup routes give. A clean
+// address carries its tax area and confidence 100 and no status.
+func TestAddressLookupInResponse(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	cases := []struct {
+		name   string
+		dest   Location
+		state  string
+		status TaxAreaLookupStatus
+	}{
+		{"misspelt state", misspeltState, "US-CA", TaxAreaLookupStatus{taxarea.IgnoredRegionFields, "unknown state Californa"}},
+		{"ZIP of New York", zipOfNewYork, "US-NY", TaxAreaLookupStatus{taxarea.BadRegionFields, "ZIP code 10118 is in NY, not CA"}},
+	}
+	for _, c := range cases {
+		req := twoLineSale(c.dest)
+		r, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := stateOf(r); got != c.state {
+			t.Errorf("%s: taxed in %s, want %s as the lookup places it", c.name, got, c.state)
+		}
+		checkLookup(t, c.name, r.Customer.Destination, lookupOf(t, e, c.dest), c.status)
+		if req.Customer.Destination.TaxAreaID != "" || req.Customer.Destination.TaxAreaLookup != nil {
+			t.Errorf("%s: the request was changed: %+v", c.name, req.Customer.Destination)
+		}
+	}
+	want := lookupOf(t, e, cleanAddress)
+	if want.ConfidenceIndicator != "100" {
+		t.Fatalf("the clean address has confidence %s", want.ConfidenceIndicator)
+	}
+	r, err := e.Sale(ctx, twoLineSale(cleanAddress))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkLookup(t, "clean address", r.Customer.Destination, want)
+	// The seller ships from another state: its origin is resolved to the
+	// state alone, has no tax area, and shows none.
+	if o := r.Seller.PhysicalOrigin; o.TaxAreaID != "" || o.TaxAreaLookup != nil {
+		t.Errorf("an origin resolved to its state shows %q %+v", o.TaxAreaID, o.TaxAreaLookup)
+	}
+}
+
+// TestAddressLookupOfLines: a line that brings its own customer has its
+// own destination's lookup in its response line; a taxAreaId the request
+// sends is kept, and a taxAreaLookup that a request echoes back is
+// replaced by the calculation's own, or dropped.
+func TestAddressLookupOfLines(t *testing.T) {
+	e := testEngine(t)
+	req := twoLineSale(cleanAddress)
+	own := zipOfNewYork
+	req.LineItems[1].Customer = &Customer{Destination: &own}
+	byID := cleanAddress
+	byID.TaxAreaID = lookupOf(t, e, cleanAddress).TaxAreaID
+	byID.TaxAreaLookup = &TaxAreaLookup{ConfidenceIndicator: "1", Statuses: []TaxAreaLookupStatus{{LookupResult: taxarea.BadRegionFields}}}
+	req.Customer.Destination = &byID
+	echoed := *req.Seller.PhysicalOrigin
+	echoed.TaxAreaLookup = &TaxAreaLookup{ConfidenceIndicator: "1"}
+	req.Seller.PhysicalOrigin = &echoed
+	r, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.LineItems[0].Customer != nil {
+		t.Errorf("the inheriting line has a customer of its own: %+v", r.LineItems[0].Customer)
+	}
+	checkLookup(t, "line 2", r.LineItems[1].Customer.Destination, lookupOf(t, e, zipOfNewYork),
+		TaxAreaLookupStatus{taxarea.BadRegionFields, "ZIP code 10118 is in NY, not CA"})
+	d := r.Customer.Destination
+	if d.TaxAreaID != byID.TaxAreaID || d.TaxAreaLookup == nil || d.TaxAreaLookup.ConfidenceIndicator != "100" || len(d.TaxAreaLookup.Statuses) != 0 {
+		t.Errorf("a location by tax area ID: %q %+v", d.TaxAreaID, d.TaxAreaLookup)
+	}
+	if o := r.Seller.PhysicalOrigin; o.TaxAreaLookup != nil {
+		t.Errorf("an echoed taxAreaLookup of an origin resolved to its state survived: %+v", o.TaxAreaLookup)
+	}
+}
+
+// strictEngine checks addresses strictly, except for the tenant
+// "relaxed".
+func strictEngine(t *testing.T) *Engine {
+	t.Helper()
+	e, err := New(context.Background(), WithSettings(Settings{AddressCheck: AddressStrict,
+		TenantAddressCheck: map[string]AddressCheck{"relaxed": AddressLenient}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// refusal returns the one error of a refused calculation.
+func refusal(t *testing.T, name string, err error) *levy.Error {
+	t.Helper()
+	var es levy.Errors
+	if !errors.As(err, &es) || len(es) != 1 {
+		t.Fatalf("%s: want one error, got %v", name, err)
+	}
+	if es[0].Code != levy.EInvalid {
+		t.Errorf("%s: code %s", name, es[0].Code)
+	}
+	return es[0]
+}
+
+// TestStrictAddressCheck: under the strict check the two faulty
+// addresses are refused with one error naming the member at fault, once
+// however many lines share the location; a clean address is calculated
+// and, the origin being resolved whole, the seller's origin has its tax
+// area too. A tenant's own lenient check still calculates.
+func TestStrictAddressCheck(t *testing.T) {
+	e := strictEngine(t)
+	ctx := context.Background()
+	cases := []struct {
+		name, field, message string
+		dest                 Location
+	}{
+		{"misspelt state", "customer.destination.mainDivision", "unknown state Californa (IGNORED_REGION_FIELDS)", misspeltState},
+		{"ZIP of New York", "customer.destination.postalCode", "ZIP code 10118 is in NY, not CA (BAD_REGION_FIELDS)", zipOfNewYork},
+	}
+	for _, c := range cases {
+		_, err := e.Sale(ctx, twoLineSale(c.dest))
+		got := refusal(t, c.name, err)
+		if got.Field != c.field || !strings.HasPrefix(got.Message, c.message) || !strings.Contains(got.Message, "strict") {
+			t.Errorf("%s: %s: %s", c.name, got.Field, got.Message)
+		}
+		r, err := e.Sale(levy.WithTenant(ctx, "relaxed"), twoLineSale(c.dest))
+		if err != nil {
+			t.Fatalf("%s, tenant with the lenient check: %v", c.name, err)
+		}
+		if r.Customer.Destination.TaxAreaLookup == nil || len(r.Customer.Destination.TaxAreaLookup.Statuses) != 1 {
+			t.Errorf("%s, tenant with the lenient check: %+v", c.name, r.Customer.Destination)
+		}
+	}
+	r, err := e.Sale(ctx, twoLineSale(cleanAddress))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkLookup(t, "clean address", r.Customer.Destination, lookupOf(t, e, cleanAddress))
+	checkLookup(t, "origin", r.Seller.PhysicalOrigin, lookupOf(t, e, *r.Seller.PhysicalOrigin))
+
+	// A line's own origin in another state than the destination, which
+	// the lenient check resolves to its state alone.
+	req := twoLineSale(cleanAddress)
+	req.LineItems[1].Seller = &Seller{Company: "ACME", PhysicalOrigin: &Location{City: "Seattle", MainDivision: "Washingtn", PostalCode: "98101", Country: "US"}}
+	got := refusal(t, "line origin", func() error { _, err := e.Sale(ctx, req); return err }())
+	if got.Field != "lineItems[1].seller.physicalOrigin.mainDivision" {
+		t.Errorf("line origin: %s: %s", got.Field, got.Message)
+	}
+	if _, err := e.Sale(levy.WithTenant(ctx, "relaxed"), req); err != nil {
+		t.Errorf("line origin, lenient: %v", err)
+	}
+}
+
+// TestAddressCheckSettings: only lenient and strict are address checks.
+func TestAddressCheckSettings(t *testing.T) {
+	for _, s := range []string{"lenient", "strict"} {
+		if c, err := ParseAddressCheck(s); err != nil || string(c) != s {
+			t.Errorf("%s: %q %v", s, c, err)
+		}
+	}
+	for _, s := range []string{"", "Strict", "loose"} {
+		if _, err := ParseAddressCheck(s); err == nil {
+			t.Errorf("%q was read as an address check", s)
+		}
+	}
+	for _, st := range []Settings{{AddressCheck: "loose"}, {TenantAddressCheck: map[string]AddressCheck{"acme": "STRICT"}}} {
+		if err := st.check(); err == nil || !strings.Contains(err.Error(), "address check") {
+			t.Errorf("%+v: %v", st, err)
+		}
+	}
+	s := Settings{AddressCheck: AddressStrict, TenantAddressCheck: map[string]AddressCheck{"a": AddressLenient, "b": ""}}
+	ctx := context.Background()
+	for tenant, want := range map[string]bool{"a": false, "b": true, "c": true, "": true} {
+		if got := s.strictAddresses(levy.WithTenant(ctx, tenant)); got != want {
+			t.Errorf("tenant %q: strict %v", tenant, got)
+		}
+	}
+}
