@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -54,11 +55,27 @@ type fixture struct {
 	mu   *sync.Mutex
 }
 
+// sharedDir holds what the package's tests share.
+var sharedDir string
+
+func TestMain(m *testing.M) {
+	var err error
+	if sharedDir, err = os.MkdirTemp("", "levy-oauth-test-"); err != nil {
+		panic(err)
+	}
+	code := m.Run()
+	os.RemoveAll(sharedDir)
+	os.Exit(code)
+}
+
 func setup(t *testing.T) *fixture {
 	t.Helper()
 	engOnce.Do(func() {
+		// The engine outlives the test that makes it: its journal lives in
+		// a directory of the package's tests (TestMain removes it), not in
+		// the first test's, which goes when that test ends.
 		var store journal.Store
-		store, engErr = journal.Open(context.Background(), filepath.Join(t.TempDir(), "journal"))
+		store, engErr = journal.Open(context.Background(), filepath.Join(sharedDir, "journal"))
 		if engErr == nil {
 			eng, engErr = engine.New(context.Background(), engine.WithJournal(store))
 		}
