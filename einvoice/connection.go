@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"net"
+	"net/netip"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -41,10 +43,18 @@ type Connection struct {
 	CreatedAt       time.Time `json:"createdAt"`
 }
 
-// connection is a stored webhook connection, with its secret.
+// connRecord is a webhook connection as the store holds it, with its
+// secret sealed (see storedSecret).
+type connRecord struct {
+	Connection
+	Secret storedSecret `json:"secret"`
+}
+
+// connection is a webhook connection with its secret in clear, as the
+// dispatcher signs with it; it is never stored or shown.
 type connection struct {
 	Connection
-	Secret string `json:"secret"`
+	secret string
 }
 
 // Events selects the statuses a connection receives events for: all of
@@ -95,11 +105,12 @@ func (e *Events) UnmarshalJSON(b []byte) error {
 }
 
 // check validates a new connection; allowHTTP lets the target be plain
-// http on any host, not only on loopback. Every problem is returned, each
-// naming its field.
-func (nc *NewConnection) check(allowHTTP bool) error {
+// http on any host, not only on loopback, and allowPrivate lets it be an
+// address that is not public. Every problem is returned, each naming its
+// field.
+func (nc *NewConnection) check(allowHTTP, allowPrivate bool) error {
 	var errs levy.Errors
-	if err := checkTarget(nc.TargetURL, allowHTTP); err != nil {
+	if err := checkTarget(nc.TargetURL, allowHTTP, allowPrivate); err != nil {
 		errs = append(errs, err)
 	}
 	if len(nc.SecretKey) < webhook.MinSecretBytes {
@@ -143,8 +154,11 @@ func canonicalStatus(s string) string {
 
 // checkTarget validates a target URL: absolute, https (or plain http to a
 // loopback host, or to any host when allowHTTP), without credentials or
-// a fragment.
-func checkTarget(target string, allowHTTP bool) *levy.Error {
+// a fragment, with a port from 1 to 65535 if it names one. Unless
+// allowPrivate, a host that is an IP address must be public (see
+// publicAddr), and localhost is refused; a name is checked when it is
+// dialled, after DNS.
+func checkTarget(target string, allowHTTP, allowPrivate bool) *levy.Error {
 	if target == "" {
 		return levy.Invalid("targetUrl", "the target URL is required")
 	}
@@ -153,7 +167,7 @@ func checkTarget(target string, allowHTTP bool) *levy.Error {
 	}
 	u, err := url.Parse(target)
 	if err != nil || !u.IsAbs() || u.Host == "" || u.Opaque != "" {
-		return levy.Invalid("targetUrl", "%q is not an absolute URL", target)
+		return levy.Invalid("targetUrl", "the target URL is not an absolute URL with a host")
 	}
 	if u.User != nil {
 		return levy.Invalid("targetUrl", "the target URL may not carry a user name or password")
@@ -161,11 +175,25 @@ func checkTarget(target string, allowHTTP bool) *levy.Error {
 	if u.Fragment != "" || strings.Contains(target, "#") {
 		return levy.Invalid("targetUrl", "the target URL may not have a fragment")
 	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return levy.Invalid("targetUrl", "the port of the target URL must be a number from 1 to 65535, not %q", p)
+		}
+	}
+	host := u.Hostname()
+	if !allowPrivate {
+		if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+			return levy.Invalid("targetUrl", "the target URL may not be localhost; this server sends events to public addresses only")
+		}
+		if a, err := netip.ParseAddr(host); err == nil && !publicAddr(a) {
+			return levy.Invalid("targetUrl", "the target URL may not be %s, which is not a public address; this server sends events to public addresses only", host)
+		}
+	}
 	switch u.Scheme {
 	case "https":
 		return nil
 	case "http":
-		if allowHTTP || loopback(u.Hostname()) {
+		if allowHTTP || loopback(host) {
 			return nil
 		}
 		return levy.Invalid("targetUrl", "the target URL must use https; plain http is allowed only to a loopback address")

@@ -177,6 +177,9 @@ func (d *dispatcher) head(webhookID string) ([]byte, outboxEvent, error) {
 func (d *dispatcher) attempt(ctx context.Context, k []byte, ev outboxEvent) {
 	log := d.s.log.With("tenant", ev.Tenant, "document_id", ev.DocumentID, "event_id", ev.EventID, "webhook_id", ev.WebhookID)
 	c, found, err := d.s.loadConnection(ev.Tenant, ev.WebhookID)
+	if found {
+		log = log.With("target", redactURL(c.TargetURL))
+	}
 	if err != nil {
 		log.Error("read the webhook connection", "err", err)
 		sleep(ctx, nil, d.s.cfg.MinBackoff)
@@ -266,7 +269,7 @@ func (d *dispatcher) send(ctx context.Context, c connection, ev outboxEvent) (ti
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.TargetURL, bytes.NewReader(ev.Body))
 	if err != nil {
-		return 0, fmt.Errorf("build the request: %w", err)
+		return 0, errors.New("build the request: " + sendError(err, c.TargetURL))
 	}
 	ts := webhook.Timestamp(d.s.now())
 	h := req.Header
@@ -274,10 +277,13 @@ func (d *dispatcher) send(ctx context.Context, c connection, ev outboxEvent) (ti
 	h.Set("User-Agent", "levy-webhook/1")
 	h.Set(webhook.HeaderTimestamp, ts)
 	h.Set(webhook.HeaderIdempotencyKey, ev.EventID)
-	h.Set(webhook.HeaderSignature, webhook.Sign([]byte(c.Secret), ev.Body, c.TargetURL, ev.EventID, ts))
+	h.Set(webhook.HeaderSignature, webhook.Sign([]byte(c.secret), ev.Body, c.TargetURL, ev.EventID, ts))
 	resp, err := d.s.cfg.HTTPClient.Do(req)
 	if err != nil {
-		return 0, fmt.Errorf("send: %w", err)
+		// The error names the target URL, whose path or query may carry a
+		// secret: it goes to the logs and the dead-letter list with the
+		// scheme and host only.
+		return 0, errors.New("send: " + sendError(err, c.TargetURL))
 	}
 	defer resp.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))

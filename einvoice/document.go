@@ -81,12 +81,12 @@ func Final(status string) bool {
 	return false
 }
 
-// event returns the event body of the document's current status; with
-// metadata when withMeta.
-func (d *Document) event(withMeta bool) webhook.Event {
+// event returns the event body of the document's current status, with
+// tenantID as its tenantId; with metadata when withMeta.
+func (d *Document) event(tenantID string, withMeta bool) webhook.Event {
 	ev := webhook.Event{
 		DocumentID:            d.DocumentID,
-		TenantID:              d.TenantID,
+		TenantID:              tenantID,
 		DocumentNumber:        d.DocumentNumber,
 		IssueDate:             d.IssueDate,
 		Status:                d.Status,

@@ -144,9 +144,17 @@ func (l *logBuffer) String() string {
 	return l.b.String()
 }
 
-// open opens a Service in dir with fast retries; cfg's non-zero fields
-// win.
+// open opens a Service in dir with fast retries, delivering to the
+// loopback targets of the tests (AllowPrivateTargets); cfg's non-zero
+// fields win.
 func open(t testing.TB, dir string, cfg Config) (*Service, *logBuffer) {
+	t.Helper()
+	cfg.AllowPrivateTargets = true
+	return openStrict(t, dir, cfg)
+}
+
+// openStrict is open without AllowPrivateTargets unless cfg sets it.
+func openStrict(t testing.TB, dir string, cfg Config) (*Service, *logBuffer) {
 	t.Helper()
 	logs := &logBuffer{}
 	if cfg.MinBackoff == 0 {

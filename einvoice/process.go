@@ -2,13 +2,11 @@ package einvoice
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"sync"
 	"time"
 
@@ -31,15 +29,24 @@ const (
 // disk (the 'Q' keys), read once when the service opens; from then on the
 // processor keeps it in memory, adding what Submit stores and dropping
 // what reaches a final status.
+//
+// The feeder chooses a document only when a worker is free, and chooses
+// fairly between tenants (see Config.TenantWorkers): one tenant's many
+// documents never keep another's waiting for more than the time a worker
+// takes over one document.
 type processor struct {
 	s    *Service
 	work chan queued
+	free chan struct{} // a token per free worker
 	wake chan struct{}
 
 	mu       sync.Mutex
 	queue    map[string]queuedAt  // the work queue, by document ID
 	arrivals uint64               // numbers the queue's documents in order of arrival
 	busy     map[string]bool      // documents a worker holds
+	running  map[string]int       // workers held per tenant
+	turns    uint64               // numbers the choices of the feeder
+	lastTurn map[string]uint64    // the last choice of a document of each tenant
 	retry    map[string]time.Time // documents whose transmitter failed, not before
 	failures map[string]int       // transmitter failures per document
 }
@@ -54,8 +61,13 @@ type queuedAt struct {
 }
 
 func newProcessor(s *Service) *processor {
-	return &processor{s: s, work: make(chan queued), wake: make(chan struct{}, 1), queue: map[string]queuedAt{},
-		busy: map[string]bool{}, retry: map[string]time.Time{}, failures: map[string]int{}}
+	p := &processor{s: s, work: make(chan queued), free: make(chan struct{}, s.cfg.Workers), wake: make(chan struct{}, 1),
+		queue: map[string]queuedAt{}, busy: map[string]bool{}, running: map[string]int{}, lastTurn: map[string]uint64{},
+		retry: map[string]time.Time{}, failures: map[string]int{}}
+	for range s.cfg.Workers {
+		p.free <- struct{}{}
+	}
+	return p
 }
 
 // load reads the work queue from the store.
@@ -112,53 +124,104 @@ func (p *processor) kick() {
 }
 
 // feed hands the documents of the queue to the workers until the service
-// closes: in order of arrival, the documents that no worker holds and
-// that do not wait for a retry; then it sleeps until a kick or the next
-// retry is due.
+// closes: when a worker is free, the document pick chooses; when none can
+// go now, it sleeps until a kick or the next retry is due.
 func (p *processor) feed() {
 	defer p.s.wg.Done()
 	defer close(p.work)
 	ctx := p.s.ctx
-	for ctx.Err() == nil {
-		p.mu.Lock()
-		batch := make([]queued, 0, len(p.queue))
-		for id, q := range p.queue {
-			batch = append(batch, queued{id: id, tenant: q.tenant})
+	for {
+		select {
+		case <-p.free:
+		case <-ctx.Done():
+			return
 		}
-		slices.SortFunc(batch, func(a, b queued) int { return cmp.Compare(p.queue[a.id].n, p.queue[b.id].n) })
-		p.mu.Unlock()
-		now := p.s.now()
-		next := time.Duration(-1)
-		for _, q := range batch {
-			p.mu.Lock()
-			at, waiting := p.retry[q.id]
-			due := !waiting || !at.After(now)
-			take := due && !p.busy[q.id]
-			if take {
-				p.busy[q.id] = true
-				delete(p.retry, q.id)
+		for {
+			q, ok, wait := p.pick(p.s.now())
+			if ok {
+				select {
+				case p.work <- q:
+				case <-ctx.Done():
+					return
+				}
+				break
 			}
-			p.mu.Unlock()
-			if !due && (next < 0 || at.Sub(now) < next) {
-				next = at.Sub(now)
-			}
-			if !take {
-				continue
-			}
-			select {
-			case p.work <- q:
-			case <-ctx.Done():
+			if !sleep(ctx, p.wake, wait) {
 				return
 			}
 		}
-		wait := time.Minute
-		if next >= 0 && next < wait {
-			wait = next
+	}
+}
+
+// pick chooses the next document for a free worker and marks it busy:
+// among the documents no worker holds and that do not wait for a retry,
+// of the tenants that hold fewer than Config.TenantWorkers workers, one
+// of the tenant that holds the fewest, then of the tenant whose turn is
+// oldest, then the oldest of that tenant. Without one, it returns how
+// long to wait for the next retry (at most a minute).
+func (p *processor) pick(now time.Time) (queued, bool, time.Duration) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	wait := time.Minute
+	var best queued
+	var bestAt queuedAt
+	found := false
+	better := func(q queuedAt) bool {
+		if !found {
+			return true
 		}
-		if !sleep(ctx, p.wake, wait) {
+		if a, b := p.running[q.tenant], p.running[bestAt.tenant]; a != b {
+			return a < b
+		}
+		if a, b := p.lastTurn[q.tenant], p.lastTurn[bestAt.tenant]; a != b {
+			return a < b
+		}
+		return q.n < bestAt.n
+	}
+	for id, q := range p.queue {
+		if p.busy[id] || p.running[q.tenant] >= p.s.cfg.TenantWorkers {
+			continue
+		}
+		if at, ok := p.retry[id]; ok && at.After(now) {
+			wait = min(wait, at.Sub(now))
+			continue
+		}
+		if better(q) {
+			best, bestAt, found = queued{id: id, tenant: q.tenant}, q, true
+		}
+	}
+	if !found {
+		return queued{}, false, wait
+	}
+	p.busy[best.id] = true
+	p.running[best.tenant]++
+	p.turns++
+	p.lastTurn[best.tenant] = p.turns
+	delete(p.retry, best.id)
+	return best, true, 0
+}
+
+// release counts a document's worker free again.
+func (p *processor) release(q queued) {
+	p.mu.Lock()
+	delete(p.busy, q.id)
+	if p.running[q.tenant]--; p.running[q.tenant] <= 0 {
+		delete(p.running, q.tenant)
+		p.forgetTurn(q.tenant)
+	}
+	p.mu.Unlock()
+}
+
+// forgetTurn drops the last turn of a tenant that has no document in the
+// queue, so that the map does not grow with every tenant ever seen; p.mu
+// is held.
+func (p *processor) forgetTurn(tenant string) {
+	for _, q := range p.queue {
+		if q.tenant == tenant {
 			return
 		}
 	}
+	delete(p.lastTurn, tenant)
 }
 
 // queueID reads the document ID of a work-queue key.
@@ -174,9 +237,8 @@ func (p *processor) worker() {
 	defer p.s.wg.Done()
 	for q := range p.work {
 		p.step(p.s.ctx, q)
-		p.mu.Lock()
-		delete(p.busy, q.id)
-		p.mu.Unlock()
+		p.release(q)
+		p.free <- struct{}{}
 		p.kick()
 	}
 }
@@ -297,7 +359,10 @@ func describe(d *Document, u *ubl.Document) {
 // deliver checks an In Progress document against the business rules and
 // transmits it: Completed when the transmitter takes it, Error when the
 // rules or the transmitter refuse it. A transmitter that fails otherwise
-// is tried again later, up to Config.DeliveryAttempts times.
+// (a full disk, a read-only or vanished outbox, a network down) is tried
+// again later, after Config.MinBackoff doubled after each failure up to
+// Config.MaxBackoff, for as long as it takes: the document stays In
+// Progress, since the fault is not the document's.
 func (p *processor) deliver(ctx context.Context, d *Document, parsed *ubl.Document, content []byte) error {
 	s := p.s
 	if found := parsed.Check(); len(found) > 0 {
@@ -317,13 +382,14 @@ func (p *processor) deliver(ctx context.Context, d *Document, parsed *ubl.Docume
 		p.failures[d.DocumentID]++
 		n := p.failures[d.DocumentID]
 		p.mu.Unlock()
-		if n >= s.cfg.DeliveryAttempts {
-			return p.fail(ctx, d, []webhook.Problem{{Code: "DELIVERY", Message: fmt.Sprintf("%s failed %d times; the last time: %v", s.tx.Name(), n, err)}},
-				"the document could not be delivered")
+		delay := s.cfg.MinBackoff
+		for i := 1; i < n && delay < s.cfg.MaxBackoff; i++ {
+			delay *= 2
 		}
-		delay := s.cfg.MinBackoff << min(n-1, 10)
-		s.log.Warn("delivery failed; will retry", "tenant", d.TenantID, "document_id", d.DocumentID, "attempts", n, "retry_in", delay.String(), "err", err)
-		p.later(d.DocumentID, min(delay, s.cfg.MaxBackoff))
+		delay = min(delay, s.cfg.MaxBackoff)
+		s.log.Warn("delivery failed; will retry", "tenant", d.TenantID, "document_id", d.DocumentID, "transmitter", s.tx.Name(),
+			"attempts", n, "retry_in", delay.String(), "err", err)
+		p.later(d.DocumentID, delay)
 		return nil
 	}
 	nd, woken, err := s.move(ctx, d.TenantID, d.DocumentID, webhook.StatusInProgress, webhook.StatusCompleted, func(d *Document) {

@@ -27,15 +27,15 @@ var ErrClosed = errors.New("e-invoicing is closed")
 
 // Defaults of Config.
 const (
-	DefaultMinBackoff       = 5 * time.Second
-	DefaultMaxBackoff       = time.Hour
-	DefaultMaxAttempts      = 15
-	DefaultTimeout          = 10 * time.Second
-	DefaultMaxDocumentBytes = 8 << 20
+	DefaultMinBackoff  = 5 * time.Second
+	DefaultMaxBackoff  = time.Hour
+	DefaultMaxAttempts = 15
+	DefaultTimeout     = 10 * time.Second
+	// DefaultMaxDocumentBytes is half the API's default body limit: the
+	// documents Levy reads are held whole, parsed and stored, so they get
+	// a limit of their own, below that of the other routes.
+	DefaultMaxDocumentBytes = 4 << 20
 	DefaultWorkers          = 4
-	// DefaultDeliveryAttempts bounds the tries of a transmitter that
-	// fails for a reason other than a rejection, such as a full disk.
-	DefaultDeliveryAttempts = 5
 )
 
 // Config configures a Service. Its zero value is the product's defaults.
@@ -56,17 +56,47 @@ type Config struct {
 	// AllowHTTP lets a connection's target URL be plain http on any host;
 	// without it plain http is allowed only to loopback addresses.
 	AllowHTTP bool
+	// AllowPrivateTargets lets events go to addresses that are not
+	// public: loopback, private (10/8, 172.16/12, 192.168/16, fc00::/7),
+	// link-local (169.254/16, where clouds serve their metadata, and
+	// fe80::/10), unspecified (0.0.0.0, ::) and the other reserved
+	// ranges publicAddr lists. Without it, which is the default and right
+	// for a server that several tenants use, the default HTTP client
+	// refuses to connect to such an address whatever name resolved to it
+	// (the check runs on the address dialled, after DNS), and a
+	// connection whose target is such an IP address or localhost is
+	// refused when it is created. A single-tenant server whose receivers
+	// are on its own network turns it on.
+	AllowPrivateTargets bool
 	// HTTPClient sends the events; by default one with Timeout that does
-	// not follow redirects.
+	// not follow redirects and, unless AllowPrivateTargets, dials public
+	// addresses only and uses no proxy (a proxy would be the address
+	// dialled, and the target's address would go unchecked). A client
+	// given here does its own checks.
 	HTTPClient *http.Client
-	// MaxDocumentBytes bounds a submitted document.
+	// Secrets encrypts the secrets of webhook connections in the store
+	// (AES-256-GCM, see SecretKeys); Open re-encrypts the secrets stored
+	// in clear or under a previous key with the current one. Without
+	// keys, secrets are stored in clear, and Open refuses a store that
+	// holds encrypted ones (unless Passive, which never reads them).
+	Secrets *SecretKeys
+	// TenantID returns the ID that the events of a tenant's documents
+	// carry in tenantId, such as the stable GUID the credentials store
+	// keeps per tenant; an answer is kept for the life of the service.
+	// When it is nil or returns "", events carry the tenant's name.
+	TenantID func(ctx context.Context, tenant string) (string, error)
+	// MaxDocumentBytes bounds a submitted document (default
+	// DefaultMaxDocumentBytes).
 	MaxDocumentBytes int
 	// Workers is how many documents are processed at once.
 	Workers int
-	// DeliveryAttempts bounds the tries of a transmitter's failures
-	// other than rejections; after the last one the document is in
-	// Error.
-	DeliveryAttempts int
+	// TenantWorkers is how many of the workers one tenant's documents may
+	// hold at once; default Workers-1 (at least 1), so that a tenant that
+	// submits many documents leaves a worker to the others. Among the
+	// documents waiting, a free worker takes one of the tenant that holds
+	// the fewest workers, the tenants taking turns, and within a tenant
+	// the oldest.
+	TenantWorkers int
 	// Passive opens the store without processing documents or sending
 	// events, for the command-line tools of an operator.
 	Passive bool
@@ -106,6 +136,10 @@ type Service struct {
 
 	proc *processor
 	disp *dispatcher
+
+	// tenantIDs keeps the answers of Config.TenantID.
+	tenantMu  sync.Mutex
+	tenantIDs map[string]string
 }
 
 // Open opens the e-invoicing store in dir (by convention
@@ -135,8 +169,8 @@ func Open(ctx context.Context, dir string, cfg Config) (*Service, error) {
 	if cfg.Workers <= 0 {
 		cfg.Workers = DefaultWorkers
 	}
-	if cfg.DeliveryAttempts <= 0 {
-		cfg.DeliveryAttempts = DefaultDeliveryAttempts
+	if cfg.TenantWorkers <= 0 || cfg.TenantWorkers > cfg.Workers {
+		cfg.TenantWorkers = max(1, cfg.Workers-1)
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -146,15 +180,14 @@ func Open(ctx context.Context, dir string, cfg Config) (*Service, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{
-			Timeout: cfg.Timeout,
-			// A redirect is an answer like any other non-2xx one: the
-			// signature covers the configured URL, not another.
-			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-		}
+		cfg.HTTPClient = newHTTPClient(cfg.Timeout, cfg.AllowPrivateTargets)
 	}
+	outbox := filepath.Join(dir, "outbox")
 	if cfg.Transmitter == nil {
-		cfg.Transmitter = &DirTransmitter{Dir: filepath.Join(dir, "outbox")}
+		cfg.Transmitter = &DirTransmitter{Dir: outbox}
+	}
+	if dt, ok := cfg.Transmitter.(*DirTransmitter); ok {
+		outbox = dt.Dir
 	}
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, fmt.Errorf("einvoice: open %s: %w", dir, err)
@@ -165,11 +198,30 @@ func Open(ctx context.Context, dir string, cfg Config) (*Service, error) {
 		WithNumMemtables(2).
 		WithBlockCacheSize(16 << 20).
 		WithValueLogFileSize(64 << 20)
-	db, err := kv.Open(ctx, bo, "einvoice", cfg.Logger, kv.Schema{Key: keySchema, Version: schemaVersion, Store: "the e-invoicing store"})
+	schema := kv.Schema{Key: keySchema, Version: schemaVersion, Store: "the e-invoicing store"}
+	db, err := kv.Open(ctx, bo, "einvoice", cfg.Logger, schema)
 	if err != nil {
-		return nil, err
+		// A store of version 1 is upgraded, then opened again.
+		upgraded, uerr := upgradeV1(ctx, bo, outbox, log)
+		if uerr != nil {
+			return nil, fmt.Errorf("einvoice: upgrade %s to schema version %s: %w", dir, schemaVersion, uerr)
+		}
+		if !upgraded {
+			return nil, err
+		}
+		if db, err = kv.Open(ctx, bo, "einvoice", cfg.Logger, schema); err != nil {
+			return nil, err
+		}
 	}
-	s := &Service{db: db, cfg: cfg, log: log, now: cfg.Now, tx: cfg.Transmitter, dir: dir}
+	n, err := reseal(ctx, db, cfg.Secrets, cfg.Passive)
+	if err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("einvoice: open %s: %w", dir, err)
+	}
+	if n > 0 {
+		log.Info("webhook secrets encrypted with the current key", "connections", n, "key_id", cfg.Secrets.Current.ID())
+	}
+	s := &Service{db: db, cfg: cfg, log: log, now: cfg.Now, tx: cfg.Transmitter, dir: dir, tenantIDs: map[string]string{}}
 	s.nums.open = map[uint64]struct{}{}
 	if s.nums.seq, err = db.GetSequence([]byte{keySeq}, 256); err != nil {
 		_ = db.Close()
@@ -206,6 +258,7 @@ func (s *Service) Close() error {
 		if err := s.nums.seq.Release(); err != nil {
 			s.log.Warn("release the outbox sequence", "err", err)
 		}
+		s.cfg.HTTPClient.CloseIdleConnections()
 		if err := s.db.Close(); err != nil {
 			return fmt.Errorf("einvoice: close: %w", err)
 		}
@@ -268,6 +321,10 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 		SHA256:                hex.EncodeToString(sum[:]),
 		History:               []Transition{{Status: webhook.StatusPending, At: now}},
 	}
+	eventTenant, err := s.eventTenant(ctx, tenant)
+	if err != nil {
+		return nil, false, err
+	}
 	var woken []string
 	var taken []uint64
 	defer func() { s.nums.release(taken) }()
@@ -302,7 +359,7 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 			return err
 		}
 		var err error
-		woken, err = s.enqueue(txn, d, now, &taken)
+		woken, err = s.enqueue(txn, d, eventTenant, now, &taken)
 		return err
 	})
 	if err != nil {
@@ -317,6 +374,9 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 	}
 	return d, created, nil
 }
+
+// MaxDocumentBytes returns the largest document Submit accepts.
+func (s *Service) MaxDocumentBytes() int { return s.cfg.MaxDocumentBytes }
 
 // Get returns the record of a document of the tenant of ctx; a document
 // of another tenant is not found.
@@ -359,6 +419,31 @@ func (s *Service) Content(ctx context.Context, id string) ([]byte, error) {
 		return err
 	})
 	return data, kv.Wrap("einvoice", "read", id, err)
+}
+
+// eventTenant returns what the events of tenant's documents carry in
+// tenantId: Config.TenantID's answer, kept once known, or the name.
+func (s *Service) eventTenant(ctx context.Context, tenant string) (string, error) {
+	if s.cfg.TenantID == nil {
+		return tenant, nil
+	}
+	s.tenantMu.Lock()
+	id, ok := s.tenantIDs[tenant]
+	s.tenantMu.Unlock()
+	if ok {
+		return id, nil
+	}
+	id, err := s.cfg.TenantID(ctx, tenant)
+	if err != nil {
+		return "", fmt.Errorf("einvoice: the ID of tenant %s: %w", tenant, err)
+	}
+	if id == "" {
+		id = tenant
+	}
+	s.tenantMu.Lock()
+	s.tenantIDs[tenant] = id
+	s.tenantMu.Unlock()
+	return id, nil
 }
 
 // wake tells the dispatcher that connections have new events.

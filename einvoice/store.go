@@ -30,8 +30,10 @@ const (
 )
 
 // schemaVersion is the version of the key layout this Levy reads and
-// writes.
-const schemaVersion = "1"
+// writes. Version 1 stored the secrets of connections only in clear, the
+// receipts of the outbox directory as absolute paths, and the errors of
+// events with their target URLs; Open upgrades it (upgradeV1).
+const schemaVersion = "2"
 
 // errStale is returned by move when the document is no longer in the
 // status the caller expected; another worker moved it first.
@@ -132,15 +134,16 @@ func scanFrom(txn *badger.Txn, prefix, after []byte, fn func(k, v []byte) (bool,
 	return nil
 }
 
-// connections returns the stored connections of tenant.
-func connections(txn *badger.Txn, tenant string) ([]connection, error) {
-	var cs []connection
+// connections returns the stored connections of tenant, without their
+// secrets.
+func connections(txn *badger.Txn, tenant string) ([]Connection, error) {
+	var cs []Connection
 	err := scan(txn, key(keyConn, tenant), func(_, v []byte) (bool, error) {
-		var c connection
+		var c connRecord
 		if err := json.Unmarshal(v, &c); err != nil {
 			return false, fmt.Errorf("read a webhook connection: %w", err)
 		}
-		cs = append(cs, c)
+		cs = append(cs, c.Connection)
 		return true, nil
 	})
 	return cs, err
@@ -148,10 +151,10 @@ func connections(txn *badger.Txn, tenant string) ([]connection, error) {
 
 // enqueue puts an event of d's current status in the outbox of every
 // connection of d's tenant that selects it, and returns the IDs of those
-// connections.
+// connections. The events carry tenantID (see Config.TenantID).
 // The numbers it takes are appended to taken, for the caller to release
 // once the transaction is over.
-func (s *Service) enqueue(txn *badger.Txn, d *Document, now time.Time, taken *[]uint64) ([]string, error) {
+func (s *Service) enqueue(txn *badger.Txn, d *Document, tenantID string, now time.Time, taken *[]uint64) ([]string, error) {
 	cs, err := connections(txn, d.TenantID)
 	if err != nil {
 		return nil, err
@@ -161,7 +164,7 @@ func (s *Service) enqueue(txn *badger.Txn, d *Document, now time.Time, taken *[]
 		if !c.Events.Has(d.Status) {
 			continue
 		}
-		body, err := json.Marshal(d.event(c.IncludeMetadata))
+		body, err := json.Marshal(d.event(tenantID, c.IncludeMetadata))
 		if err != nil {
 			return nil, fmt.Errorf("encode the event: %w", err)
 		}
@@ -204,11 +207,15 @@ func (s *Service) move(ctx context.Context, tenant, id, from, to string, change 
 	if !CanMove(from, to) {
 		return nil, nil, fmt.Errorf("einvoice: the workflow has no move from %s to %s", from, to)
 	}
+	eventTenant, err := s.eventTenant(ctx, tenant)
+	if err != nil {
+		return nil, nil, err
+	}
 	var d *Document
 	var woken []string
 	var taken []uint64
 	defer func() { s.nums.release(taken) }()
-	err := kv.Update(ctx, s.db, func(txn *badger.Txn) error {
+	err = kv.Update(ctx, s.db, func(txn *badger.Txn) error {
 		var err error
 		if d, err = loadDocument(txn, tenant, id); err != nil {
 			return err
@@ -230,7 +237,7 @@ func (s *Service) move(ctx context.Context, tenant, id, from, to string, change 
 				return err
 			}
 		}
-		woken, err = s.enqueue(txn, d, now, &taken)
+		woken, err = s.enqueue(txn, d, eventTenant, now, &taken)
 		return err
 	})
 	if err != nil {

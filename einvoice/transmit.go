@@ -2,11 +2,14 @@ package einvoice
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/levytax/levy/internal/kv"
 	"github.com/levytax/levy/webhook"
 )
 
@@ -19,7 +22,10 @@ type Transmitter interface {
 	Name() string
 	// Transmit delivers the document. A *Rejection error is a business
 	// refusal, and the document moves to Error; any other error is taken
-	// as passing, and the delivery is tried again.
+	// as passing, and the delivery is tried again, with backoff, until it
+	// succeeds or is rejected. The reference names the delivery in the
+	// document's record, which its tenant reads: it must not show the
+	// server's paths or anything else of its environment.
 	Transmit(ctx context.Context, p Parcel) (reference string, err error)
 }
 
@@ -46,9 +52,10 @@ func (r *Rejection) Error() string {
 }
 
 // DirTransmitter delivers documents to a directory: each receiver has a
-// directory named after its electronic address (scheme_id), which holds
+// directory named after its electronic address (ReceiverDir), which holds
 // one file per document, <documentId>.xml, written whole and synced
-// before it is renamed into place. It is safe for concurrent use.
+// before it is renamed into place. Its reference is the file's path
+// relative to Dir, with forward slashes. It is safe for concurrent use.
 type DirTransmitter struct {
 	Dir string
 }
@@ -57,16 +64,18 @@ type DirTransmitter struct {
 func (t *DirTransmitter) Name() string { return "outbox-directory" }
 
 // Transmit writes the document under the receiver's directory and returns
-// the file's path.
+// the file's path relative to t.Dir.
 func (t *DirTransmitter) Transmit(ctx context.Context, p Parcel) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
-	dir := filepath.Join(t.Dir, safeName(p.Receiver.Scheme+"_"+p.Receiver.ID))
+	name := ReceiverDir(p.Receiver.Scheme, p.Receiver.ID)
+	dir := filepath.Join(t.Dir, name)
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return "", fmt.Errorf("outbox: %w", err)
 	}
-	final := filepath.Join(dir, safeName(p.DocumentID)+".xml")
+	file := safeName(p.DocumentID) + ".xml"
+	final := filepath.Join(dir, file)
 	tmp, err := os.CreateTemp(dir, ".incoming-*")
 	if err != nil {
 		return "", fmt.Errorf("outbox: %w", err)
@@ -90,12 +99,54 @@ func (t *DirTransmitter) Transmit(ctx context.Context, p Parcel) (string, error)
 		_ = d.Sync()
 		d.Close()
 	}
-	return final, nil
+	return name + "/" + file, nil
+}
+
+// maxDirName bounds the name ReceiverDir makes, below the 255 bytes file
+// systems allow.
+const maxDirName = 200
+
+// ReceiverDir names the outbox directory of a receiver: its scheme and
+// its identifier, each with every byte other than an ASCII letter, a
+// digit or '-' written as %XX (upper-case hexadecimal), joined by '_'.
+// Common identifiers read as they are (0088_5790000435975), and two
+// receivers never share a directory: the encoding is one-to-one, and
+// the '_' between the parts is the only one unencoded. A name longer
+// than maxDirName bytes is cut, and ends with '~' and a hash of the
+// scheme and identifier instead ('~' is never left unencoded either).
+// On a file system that ignores case, identifiers that differ only in
+// case share a directory, as Peppol treats them as the same participant.
+func ReceiverDir(scheme, id string) string {
+	name := escapeName(scheme) + "_" + escapeName(id)
+	if len(name) <= maxDirName {
+		return name
+	}
+	sum := sha256.Sum256(kv.AppendLP(kv.AppendLP(nil, scheme), id))
+	return name[:maxDirName-1-2*16] + "~" + hex.EncodeToString(sum[:16])
+}
+
+// escapeName percent-encodes every byte of s but ASCII letters, digits
+// and '-'.
+func escapeName(s string) string {
+	const hexDigits = "0123456789ABCDEF"
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hexDigits[c>>4])
+		b.WriteByte(hexDigits[c&15])
+	}
+	return b.String()
 }
 
 // safeName turns s into a file name: letters, digits, '-', '_' and '.'
 // are kept, anything else becomes '_', and a name of dots only gets a
-// prefix.
+// prefix. Document IDs, which Levy makes, pass unchanged.
 func safeName(s string) string {
 	b := []byte(s)
 	for i, c := range b {

@@ -3,6 +3,7 @@ package einvoice
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/dgraph-io/badger/v4"
 
@@ -20,15 +21,20 @@ func (s *Service) CreateConnection(ctx context.Context, nc NewConnection) (Conne
 		return Connection{}, err
 	}
 	defer s.gate.Leave()
-	if err := nc.check(s.cfg.AllowHTTP); err != nil {
+	if err := nc.check(s.cfg.AllowHTTP, s.cfg.AllowPrivateTargets); err != nil {
 		return Connection{}, err
 	}
 	tenant := levy.Tenant(ctx)
-	c := connection{
+	c := connRecord{
 		Connection: Connection{WebhookID: s.newID(), TenantID: tenant, TargetURL: nc.TargetURL,
 			Events: nc.Events, IncludeMetadata: nc.IncludeMetadata, CreatedAt: s.now().UTC()},
-		Secret: nc.SecretKey,
 	}
+	k := key(keyConn, tenant, c.WebhookID)
+	var current *SecretKey
+	if s.cfg.Secrets != nil {
+		current = s.cfg.Secrets.Current
+	}
+	c.Secret = seal(current, nc.SecretKey, k)
 	err := kv.Update(ctx, s.db, func(txn *badger.Txn) error {
 		cs, err := connections(txn, tenant)
 		if err != nil {
@@ -37,7 +43,7 @@ func (s *Service) CreateConnection(ctx context.Context, nc NewConnection) (Conne
 		if len(cs) >= MaxConnections {
 			return &levy.Error{Code: levy.EConflict, Field: "targetUrl", Message: "a tenant may have at most 20 webhook connections; delete one first"}
 		}
-		return setJSON(txn, key(keyConn, tenant, c.WebhookID), c)
+		return setJSON(txn, k, c)
 	})
 	if err != nil {
 		return Connection{}, kv.Wrap("einvoice", "create webhook", "", err)
@@ -56,9 +62,7 @@ func (s *Service) Connections(ctx context.Context) ([]Connection, error) {
 	list := []Connection{}
 	err := s.db.View(func(txn *badger.Txn) error {
 		cs, err := connections(txn, levy.Tenant(ctx))
-		for _, c := range cs {
-			list = append(list, c.Connection)
-		}
+		list = append(list, cs...)
 		return err
 	})
 	return list, kv.Wrap("einvoice", "list webhooks", "", err)
@@ -74,7 +78,7 @@ func (s *Service) Connection(ctx context.Context, id string) (Connection, error)
 	if err := checkID("webhookId", id); err != nil {
 		return Connection{}, err
 	}
-	var c connection
+	var c connRecord
 	err := s.db.View(func(txn *badger.Txn) error {
 		found, err := getJSON(txn, key(keyConn, levy.Tenant(ctx), id), &c)
 		if err == nil && !found {
@@ -96,7 +100,7 @@ func (s *Service) DeleteConnection(ctx context.Context, id string) (Connection, 
 		return Connection{}, err
 	}
 	tenant := levy.Tenant(ctx)
-	var c connection
+	var c connRecord
 	err := kv.Update(ctx, s.db, func(txn *badger.Txn) error {
 		found, err := getJSON(txn, key(keyConn, tenant, id), &c)
 		if err != nil {
@@ -119,16 +123,24 @@ func (s *Service) DeleteConnection(ctx context.Context, id string) (Connection, 
 	return c.Connection, nil
 }
 
-// loadConnection reads a stored connection with its secret.
+// loadConnection reads a stored connection and opens its secret.
 func (s *Service) loadConnection(tenant, id string) (connection, bool, error) {
-	var c connection
+	var rec connRecord
 	var found bool
+	k := key(keyConn, tenant, id)
 	err := s.db.View(func(txn *badger.Txn) error {
 		var err error
-		found, err = getJSON(txn, key(keyConn, tenant, id), &c)
+		found, err = getJSON(txn, k, &rec)
 		return err
 	})
-	return c, found, err
+	if err != nil || !found {
+		return connection{}, found, err
+	}
+	secret, err := rec.Secret.open(s.cfg.Secrets, k)
+	if err != nil {
+		return connection{}, true, fmt.Errorf("webhook connection %s: %w", id, err)
+	}
+	return connection{Connection: rec.Connection, secret: secret}, true, nil
 }
 
 // String formats a connection for a log or a %v without its secret.

@@ -4,7 +4,11 @@
 // dead-letter routes under /admin/v1/einvoicing for an operator. It
 // decodes, validates the transport (content types, sizes, path
 // parameters), calls the service and encodes, in the envelope and with
-// the errors of the API (package api); it holds no logic of its own.
+// the errors of the API (package api); it holds no logic of its own. A
+// document has a size limit of its own (the service's MaxDocumentBytes,
+// or WithBodyLimit), below the API's body limit: a larger one is
+// answered 413, before any of it is read when its Content-Length
+// announces it.
 //
 //	POST   /einvoicing/v1/documents                 submit UBL 2.1 XML: 202 and the record, Pending
 //	GET    /einvoicing/v1/documents/{documentId}    the record and its current status

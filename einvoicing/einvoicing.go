@@ -40,13 +40,15 @@ func WithAuthenticator(a api.Authenticator) Option { return func(h *Handler) { h
 // they are not mounted.
 func WithAdminAuthenticator(a api.Authenticator) Option { return func(h *Handler) { h.admin = a } }
 
-// WithBodyLimit bounds a submitted document (default
-// einvoice.DefaultMaxDocumentBytes).
+// WithBodyLimit bounds a submitted document (default the service's
+// limit, Service.MaxDocumentBytes). A document is held whole while it is
+// stored and read, so its limit is meant to be below the API's body
+// limit for the other routes.
 func WithBodyLimit(n int64) Option { return func(h *Handler) { h.limit = n } }
 
 // New returns the Handler of svc.
 func New(svc *einvoice.Service, opts ...Option) *Handler {
-	h := &Handler{svc: svc, limit: einvoice.DefaultMaxDocumentBytes}
+	h := &Handler{svc: svc, limit: int64(svc.MaxDocumentBytes())}
 	for _, o := range opts {
 		o(h)
 	}
@@ -102,11 +104,22 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.limit))
+	// A body announced larger than the limit is refused before a byte of
+	// it is read.
+	if r.ContentLength > h.limit {
+		api.WriteError(w, r, h.tooLarge())
+		return
+	}
+	var buf bytes.Buffer
+	if r.ContentLength > 0 {
+		buf.Grow(int(r.ContentLength) + bytes.MinRead)
+	}
+	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, h.limit))
+	data := buf.Bytes()
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			err = &levy.Error{Code: levy.ETooLarge, Field: "body", Message: "the document is larger than the limit of " + strconv.FormatInt(h.limit, 10) + " bytes"}
+			err = h.tooLarge()
 		} else {
 			err = levy.Invalid("body", "the document could not be read: %v", err)
 		}
@@ -124,6 +137,11 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 		status = http.StatusOK
 	}
 	api.WriteData(w, r, status, d)
+}
+
+// tooLarge is the error of a document over the limit.
+func (h *Handler) tooLarge() error {
+	return &levy.Error{Code: levy.ETooLarge, Field: "body", Message: "the document is larger than the limit of " + strconv.FormatInt(h.limit, 10) + " bytes"}
 }
 
 func (h *Handler) get(w http.ResponseWriter, r *http.Request) {

@@ -51,7 +51,16 @@ type harness struct {
 	tokens map[string]string // by tenant; "admin" is the operator's
 }
 
+// newHarness is newStrictHarness with private targets allowed, for the
+// receivers of the tests on loopback, and a document limit of 64 KiB.
 func newHarness(t *testing.T, cfg einvoice.Config) *harness {
+	cfg.AllowPrivateTargets = true
+	return newStrictHarness(t, cfg, WithBodyLimit(64<<10))
+}
+
+// newStrictHarness is a harness whose service has cfg as it is, and whose
+// handler has opts.
+func newStrictHarness(t *testing.T, cfg einvoice.Config, opts ...Option) *harness {
 	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
 	tokens := oauth.New(iss)
 	if cfg.MinBackoff == 0 {
@@ -63,9 +72,9 @@ func newHarness(t *testing.T, cfg einvoice.Config) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = svc.Close() })
-	h := New(svc, WithAuthenticator(tokens.Authenticator()), WithAdminAuthenticator(tokens.AdminAuthenticator()), WithBodyLimit(64<<10))
-	opts := append([]api.Option{api.WithLogger(slog.New(slog.DiscardHandler))}, tokens.Mounts()...)
-	srv, err := api.New(testEngine(t), append(opts, h.Mounts()...)...)
+	h := New(svc, append([]Option{WithAuthenticator(tokens.Authenticator()), WithAdminAuthenticator(tokens.AdminAuthenticator())}, opts...)...)
+	apiOpts := append([]api.Option{api.WithLogger(slog.New(slog.DiscardHandler))}, tokens.Mounts()...)
+	srv, err := api.New(testEngine(t), append(apiOpts, h.Mounts()...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

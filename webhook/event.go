@@ -17,7 +17,9 @@ var Statuses = []string{StatusPending, StatusInProgress, StatusCompleted, Status
 // (DocumentId), since encoding/json matches member names without regard
 // to case.
 type Event struct {
-	DocumentID     string `json:"documentId"`
+	DocumentID string `json:"documentId"`
+	// TenantID identifies the tenant: the GUID its server keeps for it,
+	// or, on a server that keeps none, the tenant's name.
 	TenantID       string `json:"tenantId"`
 	DocumentNumber string `json:"documentNumber,omitempty"`
 	IssueDate      string `json:"issueDate,omitempty"` // YYYY-MM-DD

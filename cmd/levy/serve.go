@@ -56,6 +56,17 @@ type serveConfig struct {
 	webhookHTTP     bool
 	content         contentFlags
 	addressCheck    addressCheckFlags
+
+	// E-invoicing hardening (see serve_einvoice.go): the key of the
+	// webhook secrets at rest, private webhook targets, the documents'
+	// size limit and the process's memory limit.
+	secretsKeyFile      string
+	secretsPrevFiles    listFlag
+	secretsInsecureNone bool
+	webhookPrivate      bool
+	maxDocument         int64
+	memoryLimit         string
+
 	listening       func(addr string) // tells tests the address; nil in production
 	shutdownStarted func()            // tells tests shutdown began; nil in production
 }
@@ -84,6 +95,12 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.IntVar(&c.webhookAttempts, "webhook-max-attempts", einvoice.DefaultMaxAttempts, "attempts of a webhook event before it goes to the dead-letter list")
 	fs.DurationVar(&c.webhookTimeout, "webhook-timeout", einvoice.DefaultTimeout, "time allowed to one attempt of a webhook event")
 	fs.BoolVar(&c.webhookHTTP, "webhook-allow-http", false, "allow plain http webhook targets on any host (by default only https, or http to loopback)")
+	fs.StringVar(&c.secretsKeyFile, "secrets-key-file", "", "file of the key that encrypts webhook secrets at rest (32 random bytes in base64: openssl rand -base64 32), outside the data directory; or the key itself in "+secretsKeyEnv)
+	fs.Var(&c.secretsPrevFiles, "secrets-previous-key-file", "file of a key the current one replaced: secrets under it are read, and encrypted again with the current key at startup; repeat for several (commas in the variable), or the keys themselves in "+secretsPreviousKeysEnv)
+	fs.BoolVar(&c.secretsInsecureNone, "secrets-key-insecure-none", false, "store webhook secrets in clear, so that whoever copies the data directory can sign events; without a key, serve starts only with this or --dev")
+	fs.BoolVar(&c.webhookPrivate, "webhook-allow-private-targets", false, "let webhook targets be loopback, private, link-local or other non-public addresses, for a single-tenant server (--dev allows them)")
+	fs.Int64Var(&c.maxDocument, "einvoice-max-document", einvoice.DefaultMaxDocumentBytes, "largest e-invoice document in bytes (at most --max-body); a larger one is answered 413")
+	fs.StringVar(&c.memoryLimit, "memory-limit", "auto", "soft memory limit of the process: a size (1536MiB, 2GiB), a percentage of the container's or the machine's memory (75%), off, or auto: 80% of the container's limit if it has one (GOMEMLIMIT wins over auto)")
 	c.content.register(fs)
 	c.addressCheck.register(fs)
 	fs.BoolVar(&c.dev, "dev", false, "create (once) a development credential that is active at once, give it a fresh secret and print it with a ready curl command")
@@ -132,6 +149,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	}
 	log, err := newLogger(stderr, c.logFormat, c.logLevel)
 	if err != nil {
+		return err
+	}
+	if err := applyMemoryLimit(c.memoryLimit, log); err != nil {
 		return err
 	}
 
@@ -222,9 +242,11 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 			return nil, nil, err
 		}
 	}
-	einv, err := einvoice.Open(ctx, einvoiceDir(c.dataDir), einvoice.Config{MinBackoff: c.webhookMin, MaxBackoff: c.webhookMax,
-		MaxAttempts: c.webhookAttempts, Timeout: c.webhookTimeout, AllowHTTP: c.webhookHTTP,
-		MaxDocumentBytes: int(min(c.maxBody, 1<<30)), Logger: log})
+	ecfg, err := einvoiceConfig(c, log)
+	if err != nil {
+		return nil, nil, err
+	}
+	einv, err := einvoice.Open(ctx, einvoiceDir(c.dataDir), ecfg)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -247,7 +269,7 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	apiOpts := append([]api.Option{api.WithLogger(log), api.WithBodyLimit(c.maxBody), api.WithApp("levy " + programVersion()),
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
-		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(c.maxBody)).Mounts()...)
+		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(int64(ecfg.MaxDocumentBytes))).Mounts()...)
 	apiOpts = append(apiOpts, api.WithHealthCheck("journal", store.CheckWrite))
 	s, err := api.New(e, apiOpts...)
 	if err != nil {

@@ -258,7 +258,7 @@ func TestServeSIGTERM(t *testing.T) {
 		t.Skip("starts a child process")
 	}
 	cmd := exec.Command(os.Args[0], "--", "serve", "--addr", "127.0.0.1:0", "--log-format", "json")
-	cmd.Env = append(os.Environ(), "LEVY_TEST_MAIN=1", "LEVY_DATA_DIR="+t.TempDir())
+	cmd.Env = append(os.Environ(), "LEVY_TEST_MAIN=1", "LEVY_DATA_DIR="+t.TempDir(), "LEVY_SECRETS_KEY_INSECURE_NONE=1")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -29,7 +29,9 @@
 //     after the root.
 //   - FORMAT: a DOCTYPE (or any <!...> declaration), refused outright so
 //     that no entity is ever defined or expanded; elements nested more than
-//     MaxDepth deep; a malformed value: a date that is not a real
+//     MaxDepth deep, more than MaxElements elements, or an element with
+//     more than MaxAttributes attributes (Parse stops at the first of
+//     these); a malformed value: a date that is not a real
 //     YYYY-MM-DD date, an amount, quantity or percentage that is not a plain
 //     decimal (no exponent, no separators, at most MaxDigits digits), a
 //     currency code that is not three upper-case letters, a country code that
@@ -55,7 +57,7 @@
 //
 // Elements are matched by namespace (cbc, cac), never by prefix alone.
 // Parse's time and memory are linear in the size of the input, which the
-// caller bounds.
+// caller bounds, and bounded by MaxElements whatever the size.
 //
 // # Business rules (Check)
 //

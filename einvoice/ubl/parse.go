@@ -14,7 +14,7 @@ import (
 // not well-formed XML, that has a DOCTYPE, that is not a UBL Invoice or
 // CreditNote, a mandatory element that is missing or empty, or a value that
 // is malformed. The caller bounds the size of data; Parse's time and memory
-// are linear in it. A nil error means the document can go on to Check.
+// are linear in it, and bounded whatever it is by MaxElements. A nil error means the document can go on to Check.
 func Parse(data []byte) (*Document, error) {
 	root, p := readTree(data)
 	if p != nil {

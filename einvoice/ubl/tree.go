@@ -139,8 +139,9 @@ func readTree(data []byte) (*node, *Problem) {
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	dec.Strict = true
 	var (
-		root  *node
-		stack []*frame
+		root     *node
+		stack    []frame
+		elements int
 	)
 	current := func() *node {
 		if len(stack) == 0 {
@@ -167,6 +168,16 @@ func readTree(data []byte) (*node, *Problem) {
 				return nil, &Problem{Code: "FORMAT", Location: current().path(), Message: fmt.Sprintf(
 					"elements are nested more than %d levels deep", MaxDepth)}
 			}
+			if elements++; elements > MaxElements {
+				line, _ := dec.InputPos()
+				return nil, &Problem{Code: "FORMAT", Location: current().path(), Message: fmt.Sprintf(
+					"the document has more than %d elements (line %d)", MaxElements, line)}
+			}
+			if len(t.Attr) > MaxAttributes {
+				line, _ := dec.InputPos()
+				return nil, &Problem{Code: "FORMAT", Location: current().path(), Message: fmt.Sprintf(
+					"an element <%s> has %d attributes, more than %d (line %d)", t.Name.Local, len(t.Attr), MaxAttributes, line)}
+			}
 			n := &node{name: t.Name, idx: 1}
 			for _, a := range t.Attr {
 				if a.Name.Space == "" && a.Name.Local != "xmlns" {
@@ -176,7 +187,7 @@ func readTree(data []byte) (*node, *Problem) {
 			if len(stack) == 0 {
 				root = n
 			} else {
-				f := stack[len(stack)-1]
+				f := &stack[len(stack)-1]
 				if f.counts == nil {
 					f.counts = make(map[xml.Name]int)
 				}
@@ -185,12 +196,13 @@ func readTree(data []byte) (*node, *Problem) {
 				n.parent = f.n
 				f.n.kids = append(f.n.kids, n)
 			}
-			stack = append(stack, &frame{n: n})
+			stack = append(stack, frame{n: n})
 		case xml.EndElement:
 			if len(stack) == 0 { // the decoder reports this first; never trust it alone
 				return nil, &Problem{Code: "XML", Location: root.path(), Message: "the document is not well-formed XML: an end tag has no start tag"}
 			}
 			f := stack[len(stack)-1]
+			stack[len(stack)-1] = frame{}
 			stack = stack[:len(stack)-1]
 			if len(f.n.kids) == 0 {
 				f.n.text = string(bytes.TrimSpace(f.text))
@@ -208,7 +220,7 @@ func readTree(data []byte) (*node, *Problem) {
 				}
 				continue
 			}
-			f := stack[len(stack)-1]
+			f := &stack[len(stack)-1]
 			if len(f.n.kids) == 0 {
 				f.text = append(f.text, t...)
 			}

@@ -30,6 +30,17 @@ const (
 	// MaxDepth is the deepest element nesting Parse accepts. A UBL
 	// invoice, signature extensions included, stays far below it.
 	MaxDepth = 64
+	// MaxElements is the most elements Parse reads. It bounds Parse's
+	// memory whatever the input: a document of empty elements (<a/>
+	// repeated) costs far more to read than its size: about 400 bytes
+	// allocated, 150 of them held in the tree, per 4 bytes of input. A
+	// real invoice has one element per 50 bytes or so (one per 30 without
+	// indentation), so a document of 4 MiB, the default limit of Levy's
+	// e-invoicing, stays below 150,000.
+	MaxElements = 200_000
+	// MaxAttributes is the most attributes one element may have, namespace
+	// declarations included.
+	MaxAttributes = 256
 	// MaxDigits is the most digits an amount, quantity or percentage may
 	// have, integer and fraction digits together.
 	MaxDigits = 30
