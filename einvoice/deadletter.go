@@ -70,7 +70,7 @@ func (s *Service) Replay(ctx context.Context, eventID string) (DeadLetter, error
 	var ev outboxEvent
 	var taken []uint64
 	defer func() { s.nums.release(taken) }()
-	err := kv.Update(ctx, s.db, func(txn *badger.Txn) error {
+	err := s.probe.Update(ctx, s.db, func(txn *badger.Txn) error {
 		found, err := getJSON(txn, key(keyDead, eventID), &ev)
 		if err != nil {
 			return err

@@ -200,7 +200,7 @@ func (d *dispatcher) attempt(ctx context.Context, k []byte, ev outboxEvent) {
 		return // closing: the attempt does not count, the event stays
 	}
 	if err == nil {
-		if err := kv.Update(ctx, d.s.db, func(txn *badger.Txn) error { return txn.Delete(k) }); err != nil {
+		if err := d.s.probe.Update(ctx, d.s.db, func(txn *badger.Txn) error { return txn.Delete(k) }); err != nil {
 			log.Error("remove a delivered event", "err", err)
 			return
 		}
@@ -212,7 +212,7 @@ func (d *dispatcher) attempt(ctx context.Context, k []byte, ev outboxEvent) {
 	now := d.s.now().UTC()
 	if ev.Attempts >= d.s.cfg.MaxAttempts {
 		ev.DeadAt = now
-		err := kv.Update(ctx, d.s.db, func(txn *badger.Txn) error {
+		err := d.s.probe.Update(ctx, d.s.db, func(txn *badger.Txn) error {
 			if err := txn.Delete(k); err != nil {
 				return err
 			}
@@ -231,7 +231,7 @@ func (d *dispatcher) attempt(ctx context.Context, k []byte, ev outboxEvent) {
 		delay = min(retryAfter, maxRetryAfter)
 	}
 	ev.NextAttempt = now.Add(delay)
-	err = kv.Update(ctx, d.s.db, func(txn *badger.Txn) error {
+	err = d.s.probe.Update(ctx, d.s.db, func(txn *badger.Txn) error {
 		// The event may have gone meanwhile (its connection deleted).
 		if _, err := txn.Get(k); err != nil {
 			if errors.Is(err, badger.ErrKeyNotFound) {

@@ -464,3 +464,36 @@ func TestHTTPClientRefusesRedirects(t *testing.T) {
 		t.Error("the client follows redirects")
 	}
 }
+
+// TestWritesRefusedWhenTheStoreIsGone deletes the store's directory under
+// a running service: submissions and new connections are refused as
+// unavailable (503 over HTTP) instead of acknowledged and lost at the
+// next start, and CheckWrite says so.
+func TestWritesRefusedWhenTheStoreIsGone(t *testing.T) {
+	ctx := tenantCtx("acme")
+	dir := filepath.Join(t.TempDir(), "einvoice")
+	s, _ := open(t, dir, Config{})
+	if err := s.CheckWrite(ctx); err != nil {
+		t.Fatal(err)
+	}
+	d, _, err := s.Submit(ctx, validInvoice(t), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFinal(t, s, "acme", d.DocumentID)
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Submit(ctx, validInvoice(t), ""); levy.ErrorCode(err) != levy.EUnavailable {
+		t.Errorf("submit after the directory was deleted: %v, want unavailable", err)
+	}
+	if _, err := s.CreateConnection(ctx, NewConnection{TargetURL: "https://hooks.example.com/x", SecretKey: testSecret, Events: AllEvents}); levy.ErrorCode(err) != levy.EUnavailable {
+		t.Errorf("create a connection: %v, want unavailable", err)
+	}
+	if err := s.CheckWrite(ctx); levy.ErrorCode(err) != levy.EUnavailable {
+		t.Errorf("CheckWrite: %v, want unavailable", err)
+	}
+	if err := s.Close(); err == nil || !strings.Contains(err.Error(), "left open") {
+		t.Errorf("Close: %v", err)
+	}
+}

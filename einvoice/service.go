@@ -117,12 +117,13 @@ type Config struct {
 // events are sent by one goroutine per connection, in order. Close stops
 // them and waits for the calls in progress.
 type Service struct {
-	db  *badger.DB
-	cfg Config
-	log *slog.Logger
-	now func() time.Time
-	tx  Transmitter
-	dir string
+	db    *badger.DB
+	probe *kv.Probe // whether the store's directory still takes writes
+	cfg   Config
+	log   *slog.Logger
+	now   func() time.Time
+	tx    Transmitter
+	dir   string
 	// nums numbers the events of the outbox from a Badger sequence, which
 	// leases its numbers in blocks, so taking one never makes two
 	// transactions conflict; the numbers of a block unused at a crash are
@@ -221,7 +222,12 @@ func Open(ctx context.Context, dir string, cfg Config) (*Service, error) {
 	if n > 0 {
 		log.Info("webhook secrets encrypted with the current key", "connections", n, "key_id", cfg.Secrets.Current.ID())
 	}
-	s := &Service{db: db, cfg: cfg, log: log, now: cfg.Now, tx: cfg.Transmitter, dir: dir, tenantIDs: map[string]string{}}
+	probe, err := kv.NewProbe("the e-invoicing store", bo.Dir)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	s := &Service{db: db, cfg: cfg, log: log, now: cfg.Now, tx: cfg.Transmitter, dir: dir, probe: probe, tenantIDs: map[string]string{}}
 	s.nums.open = map[uint64]struct{}{}
 	if s.nums.seq, err = db.GetSequence([]byte{keySeq}, 256); err != nil {
 		_ = db.Close()
@@ -259,6 +265,12 @@ func (s *Service) Close() error {
 			s.log.Warn("release the outbox sequence", "err", err)
 		}
 		s.cfg.HTTPClient.CloseIdleConnections()
+		if err := s.probe.Gone(); err != nil {
+			// Badger would try to flush its memory table into the lost
+			// directory for ever.
+			return fmt.Errorf("einvoice: close: %w; its files were left open", err)
+		}
+		s.probe.Remove()
 		if err := s.db.Close(); err != nil {
 			return fmt.Errorf("einvoice: close: %w", err)
 		}
@@ -329,7 +341,7 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 	var taken []uint64
 	defer func() { s.nums.release(taken) }()
 	created = true
-	err = kv.Update(ctx, s.db, func(txn *badger.Txn) error {
+	err = s.probe.Update(ctx, s.db, func(txn *badger.Txn) error {
 		woken, created = nil, true
 		if idempotencyKey != "" {
 			var first string
@@ -374,6 +386,14 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 	}
 	return d, created, nil
 }
+
+// CheckWrite returns nil when the store's directory can take writes, and
+// an error of code levy.EUnavailable that says why not: the directory is
+// gone or was replaced, or a file in it cannot be written and synced.
+// The answer holds for a second (kv.ProbeInterval); every write checks
+// it first, so that no submission or connection is acknowledged that the
+// store cannot keep.
+func (s *Service) CheckWrite(ctx context.Context) error { return s.probe.Check(ctx) }
 
 // MaxDocumentBytes returns the largest document Submit accepts.
 func (s *Service) MaxDocumentBytes() int { return s.cfg.MaxDocumentBytes }

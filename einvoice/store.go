@@ -215,7 +215,7 @@ func (s *Service) move(ctx context.Context, tenant, id, from, to string, change 
 	var woken []string
 	var taken []uint64
 	defer func() { s.nums.release(taken) }()
-	err = kv.Update(ctx, s.db, func(txn *badger.Txn) error {
+	err = s.probe.Update(ctx, s.db, func(txn *badger.Txn) error {
 		var err error
 		if d, err = loadDocument(txn, tenant, id); err != nil {
 			return err

@@ -35,7 +35,7 @@ func (s *Service) CreateConnection(ctx context.Context, nc NewConnection) (Conne
 		current = s.cfg.Secrets.Current
 	}
 	c.Secret = seal(current, nc.SecretKey, k)
-	err := kv.Update(ctx, s.db, func(txn *badger.Txn) error {
+	err := s.probe.Update(ctx, s.db, func(txn *badger.Txn) error {
 		cs, err := connections(txn, tenant)
 		if err != nil {
 			return err
@@ -101,7 +101,7 @@ func (s *Service) DeleteConnection(ctx context.Context, id string) (Connection, 
 	}
 	tenant := levy.Tenant(ctx)
 	var c connRecord
-	err := kv.Update(ctx, s.db, func(txn *badger.Txn) error {
+	err := s.probe.Update(ctx, s.db, func(txn *badger.Txn) error {
 		found, err := getJSON(txn, key(keyConn, tenant, id), &c)
 		if err != nil {
 			return err
