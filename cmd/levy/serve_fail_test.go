@@ -61,7 +61,7 @@ func TestServeStorageFault(t *testing.T) {
 	}
 	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 503 || !strings.Contains(string(b), `"journal"`) {
+	if resp.StatusCode != 503 || !strings.Contains(string(b), `"journal"`) || strings.Contains(string(b), `"einvoice"`) {
 		t.Errorf("healthz after the fault: %s %s", resp.Status, b)
 	}
 	if err := stop(); err != nil {
