@@ -3,12 +3,14 @@ package auth
 import (
 	"fmt"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 )
 
 // OAuth error codes of the token endpoint (RFC 6749 §5.2, RFC 8707).
 const (
-	CodeInvalidRequest     = "invalid_request"     // a parameter is missing, or the rate limit is exceeded
+	CodeInvalidRequest     = "invalid_request"     // a parameter is missing or ambiguous, or the rate limit is exceeded
 	CodeInvalidClient      = "invalid_client"      // unknown client, wrong secret or revoked client
 	CodeUnauthorizedClient = "unauthorized_client" // the credential is not active yet
 	CodeInvalidTarget      = "invalid_target"      // an audience the credential may not use
@@ -60,6 +62,17 @@ func invalidTarget(clientID, audience string) *Error {
 		Description: fmt.Sprintf("client %s may not request tokens for audience %q", clientID, audience),
 		Status:      http.StatusBadRequest,
 	}
+}
+
+// audienceRequired returns the invalid_request error of a token request
+// without an audience from a credential that has several, naming them.
+func audienceRequired(clientID string, audiences []string) *Error {
+	quoted := make([]string, len(audiences))
+	for n, a := range audiences {
+		quoted[n] = strconv.Quote(a)
+	}
+	return invalidRequest("the parameter audience is required: client %s may request tokens for %s; name one",
+		clientID, strings.Join(quoted, ", "))
 }
 
 // rateLimited returns the invalid_request error of a client and audience

@@ -161,12 +161,16 @@ func (i *Issuer) RotateKey(ctx context.Context) (string, error) {
 
 // Issue is the standard token endpoint (client credentials grant,
 // RFC 6749 §4.4): it authenticates the client with its secret and returns
-// a new token for audience. Each client and audience may have RateLimit
+// a new token for audience. An empty audience means the credential's
+// audience when it has exactly one (real clients of the wire format send
+// none); a credential with several must name one. Each client and
+// audience may have RateLimit
 // tokens per RateWindow (a sliding window kept in the store, so a restart
 // does not reset it).
 //
-// It fails with an *Error: invalid_request for a missing parameter or
-// over the rate limit, invalid_client for an unknown client, a wrong
+// It fails with an *Error: invalid_request for a missing parameter, an
+// audience left out by a credential that has several, or over the rate
+// limit, invalid_client for an unknown client, a wrong
 // secret or a revoked client (alike, and as slow), unauthorized_client
 // for a credential that is not active yet and invalid_target for an
 // audience the credential may not use. Any other error is a failure of
@@ -193,8 +197,6 @@ func (i *Issuer) issue(ctx context.Context, clientID, secret, audience string, c
 		return Token{}, invalidRequest("the client_id is missing")
 	case secret == "":
 		return Token{}, invalidRequest("the client_secret is missing")
-	case audience == "":
-		return Token{}, invalidRequest("the audience is missing")
 	}
 	now := i.now()
 	r, err := i.authenticate(ctx, clientID, secret)
@@ -210,6 +212,15 @@ func (i *Issuer) issue(ctx context.Context, clientID, secret, audience string, c
 		}
 	} else if from := r.CreatedAt.Add(i.delay); now.Before(from) {
 		return Token{}, notActive(clientID, from, i.delay)
+	}
+	if audience == "" {
+		// Clients of the wire format do not send an audience: the
+		// credential's only one is meant. With several, the client must
+		// name one.
+		if len(r.Audiences) != 1 {
+			return Token{}, audienceRequired(clientID, r.Audiences)
+		}
+		audience = r.Audiences[0]
 	}
 	if !r.Allows(audience) {
 		return Token{}, invalidTarget(clientID, audience)

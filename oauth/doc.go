@@ -5,8 +5,13 @@
 // admin routes that manage credentials on a running server.
 //
 // Token endpoints take their parameters as a form
-// (application/x-www-form-urlencoded) or as JSON: grant_type (the constant
-// client_credentials), client_id, client_secret and audience. The client
+// (application/x-www-form-urlencoded, also when sent without a type or as
+// text/plain, as browsers label a string body) or as JSON: grant_type (the
+// constant client_credentials), client_id, client_secret and audience.
+// The audience may be left out, as every client of the wire format does:
+// the token is then for the credential's audience when it has exactly
+// one, and a credential with several is answered invalid_request naming
+// them. The rate limit counts per client and audience either way. The client
 // may instead authenticate with HTTP Basic (base64 of id:secret, each
 // form-encoded as RFC 6749 says), and at the caching endpoint also with
 // "Bearer base64(id:secret)", which older clients send. A token answers

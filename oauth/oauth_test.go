@@ -121,6 +121,11 @@ func (f *fixture) send(t *testing.T, method, path, contentType, body string, hea
 	if err != nil {
 		t.Fatal(err)
 	}
+	return readReply(resp)
+}
+
+// readReply reads resp and closes its body.
+func readReply(resp *http.Response) reply {
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
 	r := reply{status: resp.StatusCode, header: resp.Header, raw: string(raw)}
@@ -180,7 +185,6 @@ func TestTokenEndpoint(t *testing.T) {
 		{form("client_id", cred.ClientID, "client_secret", secret, "audience", oauth.DefaultAudience), "invalid_request", 400},
 		{form("grant_type", "client_credentials", "client_secret", secret, "audience", oauth.DefaultAudience), "invalid_request", 400},
 		{form("grant_type", "client_credentials", "client_id", cred.ClientID, "audience", oauth.DefaultAudience), "invalid_request", 400},
-		{form("grant_type", "client_credentials", "client_id", cred.ClientID, "client_secret", secret), "invalid_request", 400},
 		{form("grant_type", "client_credentials", "client_id", cred.ClientID, "client_secret", secret, "audience", "levy://admin"), "invalid_target", 400},
 		{"%zz=1", "invalid_request", 400},
 	}
@@ -190,8 +194,8 @@ func TestTokenEndpoint(t *testing.T) {
 			t.Errorf("%s: %d %s, want %d %s", c.body, r.status, r.raw, c.status, c.code)
 		}
 	}
-	if r := f.send(t, "POST", "/oauth/token", "text/plain", good); r.status != 400 || r.body["error"] != "invalid_request" {
-		t.Errorf("text/plain: %d %s", r.status, r.raw)
+	if r := f.send(t, "POST", "/oauth/token", "application/xml", good); r.status != 400 || r.body["error"] != "invalid_request" {
+		t.Errorf("application/xml: %d %s", r.status, r.raw)
 	}
 	if strings.Contains(f.logged(), secret) {
 		t.Error("a secret was logged")

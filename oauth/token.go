@@ -119,7 +119,9 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 		if err := json.Unmarshal(body, &tr); err != nil {
 			return tr, invalidRequest("the body is not a JSON object of string parameters")
 		}
-	case mt == "application/x-www-form-urlencoded" || mt == "":
+	case mt == "application/x-www-form-urlencoded" || mt == "" || mt == "text/plain":
+		// A browser labels a string body text/plain (axios 1.x sends one
+		// so); it is read as the form it is.
 		q, err := url.ParseQuery(string(body))
 		if err != nil {
 			return tr, invalidRequest("the body is not a valid form")
@@ -182,7 +184,8 @@ func decodeCredentials(s string, formEncoded bool) (id, secret string, ok bool) 
 }
 
 // check finds what a token request lacks; cached requests may leave out
-// grant_type.
+// grant_type. The audience may be left out: the issuer then takes the
+// credential's only audience, or refuses naming its audiences.
 func (tr tokenRequest) check(grantOptional bool) *oauthError {
 	switch {
 	case tr.GrantType == "" && !grantOptional:
@@ -193,8 +196,6 @@ func (tr tokenRequest) check(grantOptional bool) *oauthError {
 		return invalidRequest("the parameter client_id is required (or HTTP Basic authentication)")
 	case tr.ClientSecret == "":
 		return invalidRequest("the parameter client_secret is required (or HTTP Basic authentication)")
-	case tr.Audience == "":
-		return invalidRequest("the parameter audience is required")
 	}
 	return nil
 }
