@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -37,8 +38,11 @@ const (
 // of it: the store keeps only a hash of it, and the secret is shown once,
 // by Create or Rotate.
 type Credential struct {
-	ClientID  string    `json:"client_id"`
-	Tenant    string    `json:"tenant"`
+	ClientID string `json:"client_id"`
+	Tenant   string `json:"tenant"`
+	// TenantID is the tenant's UUID (see Store.TenantID). The store fills
+	// it in from the tenant's record; it is not kept in the credential's.
+	TenantID  string    `json:"tenant_id,omitempty"`
 	Audiences []string  `json:"audiences"`
 	CreatedAt time.Time `json:"created_at"`
 	// ActiveFrom, when set, overrides the activation delay (a development
@@ -227,14 +231,23 @@ func (s *Store) create(ctx context.Context, now time.Time, tenant string, audien
 			}
 			return err
 		}
+		if r.TenantID, err = putTenant(txn, tenant, now); err != nil {
+			return err
+		}
 		return putRecord(txn, r)
 	})
 	if err != nil {
 		return Credential{}, "", fmt.Errorf("auth: create a credential of %s: %w", tenant, err)
 	}
-	s.mem.Store(s.mem.Load().withCred(r.state()))
+	m := s.mem.Load()
+	if _, ok := m.tenants[tenant]; !ok {
+		tenants := maps.Clone(m.tenants)
+		tenants[tenant] = r.TenantID
+		m = m.withTenants(tenants)
+	}
+	s.mem.Store(m.withCred(r.state()))
 	s.log.Info("auth: credential created", "client_id", r.ClientID, "tenant", tenant, "audiences", auds, "active_now", activeNow)
-	return r.Credential, secret, nil
+	return s.withTenantID(r.Credential), secret, nil
 }
 
 // Rotate gives the client a new secret, which it returns; the old secret
@@ -265,7 +278,7 @@ func (s *Store) rotate(ctx context.Context, now time.Time, clientID string) (Cre
 		return Credential{}, "", err
 	}
 	s.log.Info("auth: secret rotated", "client_id", clientID, "tenant", r.Tenant)
-	return r.Credential, secret, nil
+	return s.withTenantID(r.Credential), secret, nil
 }
 
 // Revoke revokes the client: its secret and its tokens stop working (in
@@ -292,7 +305,7 @@ func (s *Store) revoke(ctx context.Context, now time.Time, clientID string) (Cre
 	if revoked {
 		s.log.Info("auth: credential revoked", "client_id", clientID, "tenant", r.Tenant)
 	}
-	return r.Credential, nil
+	return s.withTenantID(r.Credential), nil
 }
 
 // change applies fn to the client's record and, when fn says it changed
@@ -355,7 +368,7 @@ func (s *Store) Get(ctx context.Context, clientID string) (Credential, error) {
 	if err != nil {
 		return Credential{}, wrap("get", clientID, err)
 	}
-	return r.Credential, nil
+	return s.withTenantID(r.Credential), nil
 }
 
 // List returns the credentials of tenant, or of every tenant for "",
@@ -365,7 +378,7 @@ func (s *Store) List(ctx context.Context, tenant string) ([]Credential, error) {
 	err := s.view(ctx, func(txn *badger.Txn) error {
 		return eachRecord(txn, func(r *record) {
 			if tenant == "" || r.Tenant == tenant {
-				out = append(out, r.Credential)
+				out = append(out, s.withTenantID(r.Credential))
 			}
 		})
 	})
@@ -403,9 +416,12 @@ func decodeRecord(item *badger.Item) (*record, error) {
 	return r, nil
 }
 
-// putRecord writes r.
+// putRecord writes r, without its tenant's UUID, which the tenant's
+// record keeps.
 func putRecord(txn *badger.Txn, r *record) error {
-	v, err := json.Marshal(r)
+	stored := *r
+	stored.TenantID = ""
+	v, err := json.Marshal(&stored)
 	if err != nil {
 		return fmt.Errorf("encode credential: %w", err)
 	}
@@ -420,50 +436,4 @@ func putRecord(txn *badger.Txn, r *record) error {
 // to report as it is.
 func wrap(op, subject string, err error) error {
 	return kv.Wrap("auth", op, subject, err)
-}
-
-// RotateKey makes a new signing key the current one and returns its ID.
-// Tokens are signed with the current key; the earlier keys stay in the
-// store and keep verifying the tokens they signed until these expire.
-func (s *Store) RotateKey(ctx context.Context) (string, error) {
-	return s.rotateKey(ctx, s.now(), false)
-}
-
-// rotateKey makes a new current signing key, or with ifNone only when
-// there is none, and returns the current key's ID.
-func (s *Store) rotateKey(ctx context.Context, now time.Time, ifNone bool) (string, error) {
-	s.admin.Lock()
-	defer s.admin.Unlock()
-	m := s.mem.Load()
-	if ifNone && m.current != nil {
-		return m.current.kid, nil
-	}
-	var id [kidLen]byte
-	for {
-		copy(id[:], randomBytes(kidLen))
-		if m.keys[id] == nil {
-			break
-		}
-	}
-	key := randomBytes(keyLen)
-	v, err := json.Marshal(keyRecord{Key: key, CreatedAt: now.UTC()})
-	if err != nil {
-		return "", fmt.Errorf("auth: rotate the signing key: %w", err)
-	}
-	err = s.update(ctx, func(txn *badger.Txn) error {
-		if err := txn.Set(signingKey(id), v); err != nil {
-			return fmt.Errorf("write signing key: %w", err)
-		}
-		if err := txn.Set([]byte{keyCurrent}, id[:]); err != nil {
-			return fmt.Errorf("write current signing key: %w", err)
-		}
-		return nil
-	})
-	if err != nil {
-		return "", fmt.Errorf("auth: rotate the signing key: %w", err)
-	}
-	k := newSignKey(id, key)
-	s.mem.Store(m.withKey(k))
-	s.log.Info("auth: signing key rotated", "kid", k.kid)
-	return k.kid, nil
 }

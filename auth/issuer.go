@@ -29,6 +29,10 @@ const (
 // can use it.
 const CacheMargin = 30 * time.Second
 
+// maxClockSkew is how far in the future a token's issue time may be for
+// Verify to accept it.
+const maxClockSkew = 60 * time.Second
+
 // Bounds of the parameters of a token request, beyond which the request
 // is refused without a store lookup (after the same slow hash as any
 // other refusal).
@@ -69,6 +73,7 @@ type Config struct {
 type Issuer struct {
 	s      *Store
 	ttl    time.Duration
+	ttlSec int64 // ttl in whole seconds, rounded up: the longest lifetime Verify accepts
 	delay  time.Duration
 	limit  int
 	window time.Duration
@@ -97,6 +102,7 @@ func NewIssuer(ctx context.Context, s *Store, cfg Config) (*Issuer, error) {
 	if cfg.NoActivationDelay {
 		i.delay = 0
 	}
+	i.ttlSec = seconds(i.ttl)
 	if i.now == nil {
 		i.now = time.Now
 	}
@@ -111,6 +117,9 @@ func NewIssuer(ctx context.Context, s *Store, cfg Config) (*Issuer, error) {
 		return nil, levy.Invalid("RateWindow", "the rate window must be at least a second, not %v", cfg.RateWindow)
 	}
 	if _, err := s.rotateKey(ctx, i.now(), true); err != nil {
+		return nil, err
+	}
+	if _, err := s.retireSuperseded(ctx, i.now(), i.ttl); err != nil {
 		return nil, err
 	}
 	return i, nil
@@ -148,15 +157,52 @@ func (i *Issuer) Get(ctx context.Context, clientID string) (Credential, error) {
 	return i.s.Get(ctx, clientID)
 }
 
+// TenantID is Store.TenantID.
+func (i *Issuer) TenantID(ctx context.Context, tenant string) (string, error) {
+	return i.s.TenantID(ctx, tenant)
+}
+
 // List is Store.List.
 func (i *Issuer) List(ctx context.Context, tenant string) ([]Credential, error) {
 	return i.s.List(ctx, tenant)
 }
 
 // RotateKey is Store.RotateKey: the tokens issued after it returns are
-// signed with the new key.
+// signed with the new key, and the earlier key retires one TTL later.
+// The keys superseded at least one TTL ago are deleted.
 func (i *Issuer) RotateKey(ctx context.Context) (string, error) {
-	return i.s.rotateKey(ctx, i.now(), false)
+	kid, err := i.s.rotateKey(ctx, i.now(), false)
+	if err != nil {
+		return "", err
+	}
+	if _, err := i.s.retireSuperseded(ctx, i.now(), i.ttl); err != nil {
+		return "", err
+	}
+	return kid, nil
+}
+
+// RetireKey is Store.RetireKey, with the time taken from the Issuer's
+// clock: the tokens signed with kid fail Verify as soon as it returns.
+func (i *Issuer) RetireKey(ctx context.Context, kid string) (string, error) {
+	return i.s.retireKey(ctx, i.now(), kid)
+}
+
+// Keys is Store.Keys without the keys that have retired, with the time at
+// which each superseded key retires.
+func (i *Issuer) Keys() []KeyInfo {
+	now := i.now()
+	ks := i.s.Keys()
+	out := ks[:0]
+	for _, k := range ks {
+		if !k.SupersededAt.IsZero() {
+			k.RetiresAt = k.SupersededAt.Add(time.Duration(i.ttlSec) * time.Second)
+			if !now.Before(k.RetiresAt) {
+				continue
+			}
+		}
+		out = append(out, k)
+	}
+	return out
 }
 
 // Issue is the standard token endpoint (client credentials grant,
@@ -394,8 +440,11 @@ func (i *Issuer) sign(r *record, audience string, now time.Time) (Token, error) 
 }
 
 // Verify checks token and returns its claims: its format, its signature
-// by one of the store's keys, its expiry, and the state of its client
-// (not revoked, secret not rotated since it was issued). It reads only
+// by one of the store's keys that has not retired (a key retires one TTL
+// after another became current, or when RetireKey deletes it), its
+// expiry, a lifetime (expiry minus issue time) of at most the TTL, an
+// issue time no later than maxClockSkew from now, and the state of its
+// client (not revoked, secret not rotated since it was issued). It reads only
 // memory and allocates nothing when the token is valid. It fails with a
 // *levy.Error of code levy.EUnauthorized that says what is wrong, without
 // the token.
@@ -462,9 +511,16 @@ func (i *Issuer) Verify(token string) (Claims, error) {
 	}
 	k.pool.Put(st)
 
+	now := i.now().Unix()
 	switch {
-	case i.now().Unix() >= expires:
+	case now >= expires:
 		return Claims{}, unauthorized("the access token expired at %s", time.Unix(expires, 0).UTC().Format(time.RFC3339))
+	case k.superseded != 0 && now >= k.superseded+i.ttlSec:
+		return Claims{}, unauthorized("the access token was signed with a retired key")
+	case expires-issued > i.ttlSec:
+		return Claims{}, unauthorized("the access token's lifetime is longer than the server's token lifetime")
+	case issued > now+int64(maxClockSkew/time.Second):
+		return Claims{}, unauthorized("the access token was issued in the future")
 	case c == nil:
 		return Claims{}, unauthorized("the access token's client is unknown")
 	case c.revoked:

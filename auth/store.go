@@ -181,6 +181,9 @@ func (s *Store) init(ctx context.Context) error {
 		return err
 	}
 	s.mem.Store(m)
+	if err := s.ensureTenants(ctx); err != nil {
+		return err
+	}
 	s.dummy, err = s.newHash(ctx, "")
 	return err
 }

@@ -30,7 +30,9 @@
 //	GET    /admin/v1/clients[?tenant=T]   list credentials (never a secret)
 //	POST   /admin/v1/clients/{id}/secret  replace the secret (the old one and its tokens retire)
 //	DELETE /admin/v1/clients/{id}         revoke a credential
-//	POST   /admin/v1/keys                 start signing with a new key
+//	POST   /admin/v1/keys                 start signing with a new key (the previous one retires one token lifetime later)
+//	GET    /admin/v1/keys                 list the signing keys (never their bytes)
+//	DELETE /admin/v1/keys/{kid}           retire a key at once: its tokens stop verifying (a new key becomes current if it was)
 //
 // Neither secrets nor tokens are ever logged. A Handler is safe for
 // concurrent use.

@@ -56,6 +56,13 @@ type fixture struct {
 
 func setup(t *testing.T) *fixture {
 	t.Helper()
+	return setupWith(t, func(clk *clock) *auth.Issuer { return authtest.Issuer(t, auth.Config{Now: clk.now}) })
+}
+
+// setupWith is setup with the issuer that newIssuer returns on the
+// fixture's clock.
+func setupWith(t *testing.T, newIssuer func(*clock) *auth.Issuer, opts ...oauth.Option) *fixture {
+	t.Helper()
 	engOnce.Do(func() {
 		var store journal.Store
 		store, engErr = journal.Open(context.Background(), filepath.Join(t.TempDir(), "journal"))
@@ -67,10 +74,10 @@ func setup(t *testing.T) *fixture {
 		t.Fatal(engErr)
 	}
 	clk := newClock(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
-	iss := authtest.Issuer(t, auth.Config{Now: clk.now})
+	iss := newIssuer(clk)
 	f := &fixture{iss: iss, clk: clk, logs: &bytes.Buffer{}, mu: &sync.Mutex{}}
 	log := slog.New(slog.NewJSONHandler(lockedWriter{f.mu, f.logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	h := oauth.New(iss, oauth.WithLogger(log), oauth.WithClock(clk.now))
+	h := oauth.New(iss, append([]oauth.Option{oauth.WithLogger(log), oauth.WithClock(clk.now)}, opts...)...)
 	s, err := api.New(eng, append([]api.Option{api.WithLogger(log), api.WithAuthenticator(h.Authenticator())}, h.Mounts()...)...)
 	if err != nil {
 		t.Fatal(err)

@@ -75,6 +75,8 @@ func (h *Handler) Mounts() []api.Option {
 		api.WithHandler("POST /admin/v1/clients/{id}/secret", h.adminOnly(h.rotateClient)),
 		api.WithHandler("DELETE /admin/v1/clients/{id}", h.adminOnly(h.revokeClient)),
 		api.WithHandler("POST /admin/v1/keys", h.adminOnly(h.rotateKey)),
+		api.WithHandler("GET /admin/v1/keys", h.adminOnly(h.listKeys)),
+		api.WithHandler("DELETE /admin/v1/keys/{kid}", h.adminOnly(h.retireKey)),
 	}
 }
 
