@@ -104,41 +104,43 @@ func (s *Store) newHash(ctx context.Context, secret string) (secretHash, error) 
 		Salt:    randomBytes(saltLen),
 	}
 	var err error
-	h.Hash, err = s.argon2(ctx, secret, h)
+	h.Hash, err = s.argon2(ctx, secret, h, laneKnown, false)
 	return h, err
 }
 
-// matches reports whether secret is the secret hashed in h. It takes as
-// long whether or not it is, except that a secret that matched h in the
-// last minutes is recognized at once (see verified).
-func (s *Store) matches(ctx context.Context, h secretHash, secret string) (bool, error) {
+// known reports whether secret matched h in the last minutes (see
+// verified), which needs no argon2id.
+func (s *Store) known(h secretHash, secret string) bool {
+	return s.verified.known(h.Hash, secret, s.now())
+}
+
+// matches reports whether secret is the secret hashed in h, after
+// argon2id in lane of the hash gate (a token request's hash waits in a
+// capped queue and fails with errBusy when it is full). It takes as long
+// whether or not it is.
+func (s *Store) matches(ctx context.Context, h secretHash, secret string, lane int) (bool, error) {
 	if h.Alg != "argon2id" || !h.params().valid() || len(h.Salt) == 0 || len(h.Hash) != hashLen {
 		return false, fmt.Errorf("stored secret hash: unsupported algorithm or parameters")
 	}
-	now := s.now()
-	if s.verified.known(h.Hash, secret, now) {
-		return true, nil
-	}
-	sum, err := s.argon2(ctx, secret, h)
+	sum, err := s.argon2(ctx, secret, h, lane, true)
 	if err != nil {
 		return false, err
 	}
 	ok := subtle.ConstantTimeCompare(sum, h.Hash) == 1
 	if ok {
-		s.verified.remember(h.Hash, secret, now)
+		s.verified.remember(h.Hash, secret, s.now())
 	}
 	return ok, nil
 }
 
-// argon2 hashes secret with the salt and parameters of h, once a hashing
-// slot is free.
-func (s *Store) argon2(ctx context.Context, secret string, h secretHash) ([]byte, error) {
-	select {
-	case s.sem <- struct{}{}:
-	case <-ctx.Done():
-		return nil, fmt.Errorf("wait to hash a secret: %w", ctx.Err())
+// argon2 hashes secret with the salt and parameters of h, once the hash
+// gate gives it a slot in lane (see hashGate.enter for capped).
+func (s *Store) argon2(ctx context.Context, secret string, h secretHash, lane int, capped bool) ([]byte, error) {
+	leave, err := s.hashes.enter(ctx, lane, capped)
+	if err != nil {
+		return nil, err
 	}
-	defer func() { <-s.sem }()
+	defer leave()
 	return argon2.IDKey([]byte(secret), h.Salt, h.Time, h.Memory, h.Threads, hashLen), nil
 }
 

@@ -15,7 +15,9 @@
 // token requests waits instead of exhausting memory. A secret that matched
 // is recognized for the next ten minutes without argon2id, from an HMAC of
 // it under a key made when the store opens (never the secret itself); a
-// wrong secret always pays for argon2id. A new credential may
+// wrong secret always pays for argon2id, and so does a secret presented
+// for an unknown client ID, against a hash of nothing, so that the answer
+// takes as long. A new credential may
 // request tokens after an activation delay (Config.ActivationDelay), or
 // at once when made with activeNow. Rotate gives a client a new secret
 // and invalidates its earlier tokens; Revoke ends it.
@@ -62,6 +64,25 @@
 // tenant's credentials: TenantID returns it, and Credential.TenantID
 // shows it. A store written before tenants had one gives one to each of
 // its tenants when it opens.
+//
+// # Failed authentication
+//
+// Since a wrong secret costs a hash, failures are limited before the
+// hash (Issuer.Grant): per client ID (Config.ClientFailures, 10 a minute
+// by default) and per source address (Config.SourceFailures, 30 a minute;
+// an IPv6 /64 counts as one address), each a token bucket in memory. A
+// request of a client or an address out of failures is refused at once
+// with invalid_request, HTTP 429 and the wait in Error.RetryAfter, unless
+// its secret matched in the last ten minutes (which needs no hash). A
+// success gives its failure back. The hashes wait in two queues of
+// WithHashQueue requests each, beyond which a request is refused with
+// temporarily_unavailable (503, Retry-After 1 s): one for the known
+// clients, one for the unknown client IDs, whose hashes run one at a time
+// and leave their lane idle three times as long as they took. So a flood
+// of random client IDs takes at most a quarter of a core, and a known
+// client's first token waits for no hash of the flood. Under such a flood
+// an unknown client ID is answered later than a known one, which tells
+// whether an ID exists (never a secret); client IDs are 128 random bits.
 //
 // # Rate limit and cache
 //

@@ -14,14 +14,21 @@ const (
 	CodeInvalidClient      = "invalid_client"      // unknown client, wrong secret or revoked client
 	CodeUnauthorizedClient = "unauthorized_client" // the credential is not active yet
 	CodeInvalidTarget      = "invalid_target"      // an audience the credential may not use
+	// CodeTemporarilyUnavailable: too many token requests wait for their
+	// secrets to be hashed (RFC 6749 §4.1.2.1 defines it for the
+	// authorization endpoint).
+	CodeTemporarilyUnavailable = "temporarily_unavailable"
 )
 
 // Error is an OAuth error of the token endpoint: the code and description
-// of its JSON body and the HTTP status it goes with.
+// of its JSON body, the HTTP status it goes with and, for a refusal that
+// a later request may not meet (429, 503), how long to wait
+// (Retry-After).
 type Error struct {
 	Code        string
 	Description string
 	Status      int
+	RetryAfter  time.Duration
 }
 
 // Error formats the error for logs.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -58,6 +59,15 @@ type Config struct {
 	// RateWindow is the sliding window of the rate limit (28800 seconds
 	// by default).
 	RateWindow time.Duration
+	// ClientFailures is how many failed authentications a client ID may
+	// have per minute (a token bucket of as many, 10 by default; negative
+	// for no limit). Beyond it, its token requests are refused before
+	// their secret is hashed (429 with Retry-After), except those with the
+	// secret that last succeeded, which need no hash.
+	ClientFailures int
+	// SourceFailures is the same per source address (an IPv4 address or
+	// an IPv6 /64; 30 by default), for the requests made with Grant.
+	SourceFailures int
 	// Now returns the current time (time.Now by default); tests set it.
 	Now func() time.Time
 }
@@ -78,6 +88,10 @@ type Issuer struct {
 	limit  int
 	window time.Duration
 	now    func() time.Time
+
+	// clients and sources limit the failed authentications per client ID
+	// and per source address (nil for no limit).
+	clients, sources *failureLimiter
 
 	// stripes serialize the issuances of one client and audience in this
 	// process, so that a burst of them takes turns instead of making
@@ -102,6 +116,8 @@ func NewIssuer(ctx context.Context, s *Store, cfg Config) (*Issuer, error) {
 	if cfg.NoActivationDelay {
 		i.delay = 0
 	}
+	i.clients = newFailureLimiter(cmpOr(cfg.ClientFailures, defaultClientFailures))
+	i.sources = newFailureLimiter(cmpOr(cfg.SourceFailures, defaultSourceFailures))
 	i.ttlSec = seconds(i.ttl)
 	if i.now == nil {
 		i.now = time.Now
@@ -222,7 +238,7 @@ func (i *Issuer) Keys() []KeyInfo {
 // audience the credential may not use. Any other error is a failure of
 // the store or the end of ctx.
 func (i *Issuer) Issue(ctx context.Context, clientID, secret, audience string) (Token, error) {
-	return i.issue(ctx, clientID, secret, audience, false)
+	return i.issue(ctx, Request{ClientID: clientID, Secret: secret, Audience: audience})
 }
 
 // Cached is the caching token endpoint: like Issue, but it returns the
@@ -233,19 +249,49 @@ func (i *Issuer) Issue(ctx context.Context, clientID, secret, audience string) (
 // audience per TTL-CacheMargin. It authenticates the client on every
 // call and fails as Issue does, but for the rate limit.
 func (i *Issuer) Cached(ctx context.Context, clientID, secret, audience string) (Token, error) {
-	return i.issue(ctx, clientID, secret, audience, true)
+	return i.issue(ctx, Request{ClientID: clientID, Secret: secret, Audience: audience, Cached: true})
 }
 
-// issue is Issue, or Cached with cached.
-func (i *Issuer) issue(ctx context.Context, clientID, secret, audience string, cached bool) (Token, error) {
+// Request is a token request as a token endpoint received it.
+type Request struct {
+	ClientID, Secret string
+	// Audience may be empty: see Issue.
+	Audience string
+	// Source is the address the request came from: the failed
+	// authentications are limited per source address as well as per
+	// client ID (Config.SourceFailures). The zero Addr is no address.
+	Source netip.Addr
+	// Cached asks for the client's cached token, as Cached does.
+	Cached bool
+}
+
+// Grant answers a token request: it is Issue, or Cached with req.Cached,
+// with the failed authentications limited per source address too.
+//
+// Before it hashes a secret, it takes one of the failures that the source
+// address and the client ID (when it is known) may have, and gives it
+// back when the secret matches: a source or a client that has failed too
+// often is refused without a hash (invalid_request, 429, with the wait in
+// RetryAfter), except with the secret that last matched, which needs no
+// hash. The hash then waits in the store's queue (WithHashQueue), and is
+// refused when that is full (temporarily_unavailable, 503). A known
+// client's secret is hashed before the others, so that a flood of random
+// client IDs does not hold up the clients that exist.
+func (i *Issuer) Grant(ctx context.Context, req Request) (Token, error) {
+	return i.issue(ctx, req)
+}
+
+// issue is Grant.
+func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
+	clientID, audience, cached := req.ClientID, req.Audience, req.Cached
 	switch {
 	case clientID == "":
 		return Token{}, invalidRequest("the client_id is missing")
-	case secret == "":
+	case req.Secret == "":
 		return Token{}, invalidRequest("the client_secret is missing")
 	}
 	now := i.now()
-	r, err := i.authenticate(ctx, clientID, secret)
+	r, err := i.authenticate(ctx, req, now)
 	if err != nil {
 		return Token{}, err
 	}
@@ -316,8 +362,10 @@ func (i *Issuer) issue(ctx context.Context, clientID, secret, audience string, c
 
 // authenticate returns the client's record if secret is its secret, and
 // otherwise the invalid_client error, after the same slow hash whether
-// the client is known or not.
-func (i *Issuer) authenticate(ctx context.Context, clientID, secret string) (*record, error) {
+// the client is known or not, once the failure limits allow it (see
+// Grant).
+func (i *Issuer) authenticate(ctx context.Context, req Request, now time.Time) (*record, error) {
+	clientID, secret := req.ClientID, req.Secret
 	var r *record
 	if len(clientID) <= maxClientID && len(secret) <= maxSecret {
 		err := i.s.view(ctx, func(txn *badger.Txn) error {
@@ -329,20 +377,63 @@ func (i *Issuer) authenticate(ctx context.Context, clientID, secret string) (*re
 			return nil, wrap("authenticate", clientID, err)
 		}
 	}
-	h := i.s.dummy
+	if r != nil && i.s.known(r.Secret, secret) {
+		return r, nil
+	}
+	h, lane := i.s.dummy, laneUnknown
 	if r != nil {
-		h = r.Secret
+		h, lane = r.Secret, laneKnown
 	} else {
 		secret = secret[:min(len(secret), maxSecret)]
 	}
-	ok, err := i.s.matches(ctx, h, secret)
-	if err != nil {
-		return nil, wrap("authenticate", clientID, err)
+
+	// Take a failure of the source and of the client before the hash;
+	// give them back unless it fails.
+	var limits []limited
+	if src := sourceKey(req.Source); src != "" && i.sources != nil {
+		limits = append(limits, limited{i.sources, src, "source"})
 	}
-	if r == nil || !ok {
+	if r != nil && i.clients != nil {
+		limits = append(limits, limited{i.clients, clientID, "client_id"})
+	}
+	for n, l := range limits {
+		if ok, wait, first := l.limiter.take(l.key, now); !ok {
+			if first {
+				i.s.log.Warn("auth: failed authentications throttled", l.attr, l.key, "retry_after", wait.Round(time.Second).String())
+			}
+			giveBack(limits[:n], now)
+			return nil, throttled(wait)
+		}
+	}
+
+	ok, err := i.s.matches(ctx, h, secret, lane)
+	switch {
+	case errors.Is(err, errBusy):
+		giveBack(limits, now)
+		return nil, busy()
+	case err != nil:
+		giveBack(limits, now)
+		return nil, wrap("authenticate", clientID, err)
+	case r == nil || !ok:
 		return nil, invalidClient()
 	}
+	giveBack(limits, now)
 	return r, nil
+}
+
+// limited is a key of a failure limiter, with the name it is logged
+// under.
+type limited struct {
+	limiter *failureLimiter
+	key     string
+	attr    string
+}
+
+// giveBack gives back the failures taken of limits.
+func giveBack(limits []limited, now time.Time) {
+	for _, l := range limits {
+		l.limiter.give(l.key, now)
+	}
 }
 
 // count checks the rate limit of the client and audience at now and

@@ -20,6 +20,16 @@
 // "error_description"} with the status of RFC 6749 §5.2 (401 with
 // WWW-Authenticate: Basic for invalid_client when the client used Basic).
 //
+// Failed authentications are limited per client ID and per source address
+// (see package auth): a request beyond the limit is refused with 429 and
+// a request that finds the queue of secrets to hash full with 503
+// (temporarily_unavailable), both with Retry-After, after a delay
+// (WithRefusalDelay, 1 second by default) so that a client that retries
+// at once, as a flood does, costs no CPU. The source address is the
+// connection's remote address; X-Forwarded-For is read only when that is
+// a trusted proxy (WithTrustedProxies), from the right, up to the first
+// address that is not a trusted proxy.
+//
 // The bearer check (Handler.Authenticator) verifies the token's signature
 // and lifetime without a store lookup and gives the API the token's
 // tenant; a token for another audience is answered 403. The admin routes

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/netip"
 	"path/filepath"
 	"strings"
 
@@ -14,6 +15,47 @@ import (
 
 // authDir is where a data directory keeps credentials and signing keys.
 func authDir(dataDir string) string { return filepath.Join(dataDir, "auth") }
+
+// prefixesFlag is a comma-separated list of addresses and CIDR prefixes
+// (--trusted-proxies); it may be repeated.
+type prefixesFlag []netip.Prefix
+
+func (p *prefixesFlag) String() string {
+	s := make([]string, len(*p))
+	for n, x := range *p {
+		s[n] = x.String()
+	}
+	return strings.Join(s, ",")
+}
+
+func (p *prefixesFlag) Set(v string) error {
+	for _, part := range strings.Split(v, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if pre, err := netip.ParsePrefix(part); err == nil {
+			*p = append(*p, pre.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(part)
+		if err != nil {
+			return fmt.Errorf("%q is neither an address nor a CIDR prefix", part)
+		}
+		*p = append(*p, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return nil
+}
+
+// failureLimit turns a limit of failed authentications of the command
+// line, where 0 is none, into auth.Config's, where 0 is the default and a
+// negative number none.
+func failureLimit(n int) int {
+	if n <= 0 {
+		return -1
+	}
+	return n
+}
 
 // listFlag collects a repeated flag.
 type listFlag []string

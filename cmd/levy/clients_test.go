@@ -144,3 +144,22 @@ func TestClientsCLIAndAdminRoutes(t *testing.T) {
 		}
 	}
 }
+
+func TestPrefixesFlag(t *testing.T) {
+	var p prefixesFlag
+	if err := p.Set("10.0.0.0/8, 192.0.2.7,::ffff:198.51.100.1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Set("2001:db8::/32"); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.String(); got != "10.0.0.0/8,192.0.2.7/32,198.51.100.1/32,2001:db8::/32" {
+		t.Fatalf("prefixes %s", got)
+	}
+	if err := p.Set("10.0.0.0/8,proxy.example"); err == nil || !strings.Contains(err.Error(), `"proxy.example"`) {
+		t.Fatalf("a host name: %v", err)
+	}
+	if code, _, errOut := runCLI(t, "serve", "--data-dir", t.TempDir(), "--trusted-proxies", "nope"); code != 2 || !strings.Contains(errOut, "trusted-proxies") {
+		t.Fatalf("serve --trusted-proxies nope: %d %s", code, errOut)
+	}
+}
