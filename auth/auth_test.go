@@ -157,7 +157,7 @@ func TestInvalidClient(t *testing.T) {
 		}
 	}
 
-	for _, try := range [][3]string{{"", secret, "calc"}, {c.ClientID, "", "calc"}, {c.ClientID, secret, ""}} {
+	for _, try := range [][3]string{{"", secret, "calc"}, {c.ClientID, "", "calc"}} {
 		_, err := i.Issue(ctx, try[0], try[1], try[2])
 		if ae := authError(t, err, auth.CodeInvalidRequest); ae.Status != 400 {
 			t.Errorf("status %d", ae.Status)
@@ -173,6 +173,38 @@ func TestInvalidTarget(t *testing.T) {
 	if ae := authError(t, err, auth.CodeInvalidTarget); ae.Status != 400 {
 		t.Errorf("status %d", ae.Status)
 	}
+}
+
+// TestImplicitAudience asks for tokens without an audience: the
+// credential's only audience is meant, and a credential with several must
+// name one; the rate limit counts the implicit audience as the explicit.
+func TestImplicitAudience(t *testing.T) {
+	ctx := context.Background()
+	i := issuer(t, open(t, t.TempDir()), newClock(), auth.Config{RateLimit: 2})
+	one, oneSecret := create(t, i, "calc")
+	tok := issue(t, i, one.ClientID, oneSecret, "")
+	if cl, err := i.Verify(tok.AccessToken); err != nil || cl.Audience != "calc" {
+		t.Fatalf("implicit audience: %+v, %v", cl, err)
+	}
+	issue(t, i, one.ClientID, oneSecret, "calc")
+	_, err := i.Issue(ctx, one.ClientID, oneSecret, "")
+	if ae := authError(t, err, auth.CodeInvalidRequest); !strings.Contains(ae.Description, "audience calc has exceeded the rate limit") {
+		t.Errorf("third token: %v", ae)
+	}
+	if _, err := i.Cached(ctx, one.ClientID, oneSecret, ""); err != nil {
+		t.Errorf("cached, implicit: %v", err)
+	}
+
+	two, twoSecret := create(t, i, "calc", "lookup")
+	for _, get := range []func(context.Context, string, string, string) (auth.Token, error){i.Issue, i.Cached} {
+		_, err := get(ctx, two.ClientID, twoSecret, "")
+		want := "the parameter audience is required: client " + two.ClientID + ` may request tokens for "calc", "lookup"; name one`
+		if ae := authError(t, err, auth.CodeInvalidRequest); ae.Description != want || ae.Status != 400 {
+			t.Errorf("two audiences: %+v", ae)
+		}
+	}
+	_, err = i.Issue(ctx, two.ClientID, "wrong", "")
+	authError(t, err, auth.CodeInvalidClient)
 }
 
 func TestRateLimit(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -37,8 +38,11 @@ const (
 // of it: the store keeps only a hash of it, and the secret is shown once,
 // by Create or Rotate.
 type Credential struct {
-	ClientID  string    `json:"client_id"`
-	Tenant    string    `json:"tenant"`
+	ClientID string `json:"client_id"`
+	Tenant   string `json:"tenant"`
+	// TenantID is the tenant's UUID (see Store.TenantID). The store fills
+	// it in from the tenant's record; it is not kept in the credential's.
+	TenantID  string    `json:"tenant_id,omitempty"`
 	Audiences []string  `json:"audiences"`
 	CreatedAt time.Time `json:"created_at"`
 	// ActiveFrom, when set, overrides the activation delay (a development
@@ -100,41 +104,43 @@ func (s *Store) newHash(ctx context.Context, secret string) (secretHash, error) 
 		Salt:    randomBytes(saltLen),
 	}
 	var err error
-	h.Hash, err = s.argon2(ctx, secret, h)
+	h.Hash, err = s.argon2(ctx, secret, h, laneKnown, false)
 	return h, err
 }
 
-// matches reports whether secret is the secret hashed in h. It takes as
-// long whether or not it is, except that a secret that matched h in the
-// last minutes is recognized at once (see verified).
-func (s *Store) matches(ctx context.Context, h secretHash, secret string) (bool, error) {
+// known reports whether secret matched h in the last minutes (see
+// verified), which needs no argon2id.
+func (s *Store) known(h secretHash, secret string) bool {
+	return s.verified.known(h.Hash, secret, s.now())
+}
+
+// matches reports whether secret is the secret hashed in h, after
+// argon2id in lane of the hash gate (a token request's hash waits in a
+// capped queue and fails with errBusy when it is full). It takes as long
+// whether or not it is.
+func (s *Store) matches(ctx context.Context, h secretHash, secret string, lane int) (bool, error) {
 	if h.Alg != "argon2id" || !h.params().valid() || len(h.Salt) == 0 || len(h.Hash) != hashLen {
 		return false, fmt.Errorf("stored secret hash: unsupported algorithm or parameters")
 	}
-	now := s.now()
-	if s.verified.known(h.Hash, secret, now) {
-		return true, nil
-	}
-	sum, err := s.argon2(ctx, secret, h)
+	sum, err := s.argon2(ctx, secret, h, lane, true)
 	if err != nil {
 		return false, err
 	}
 	ok := subtle.ConstantTimeCompare(sum, h.Hash) == 1
 	if ok {
-		s.verified.remember(h.Hash, secret, now)
+		s.verified.remember(h.Hash, secret, s.now())
 	}
 	return ok, nil
 }
 
-// argon2 hashes secret with the salt and parameters of h, once a hashing
-// slot is free.
-func (s *Store) argon2(ctx context.Context, secret string, h secretHash) ([]byte, error) {
-	select {
-	case s.sem <- struct{}{}:
-	case <-ctx.Done():
-		return nil, fmt.Errorf("wait to hash a secret: %w", ctx.Err())
+// argon2 hashes secret with the salt and parameters of h, once the hash
+// gate gives it a slot in lane (see hashGate.enter for capped).
+func (s *Store) argon2(ctx context.Context, secret string, h secretHash, lane int, capped bool) ([]byte, error) {
+	leave, err := s.hashes.enter(ctx, lane, capped)
+	if err != nil {
+		return nil, err
 	}
-	defer func() { <-s.sem }()
+	defer leave()
 	return argon2.IDKey([]byte(secret), h.Salt, h.Time, h.Memory, h.Threads, hashLen), nil
 }
 
@@ -227,14 +233,23 @@ func (s *Store) create(ctx context.Context, now time.Time, tenant string, audien
 			}
 			return err
 		}
+		if r.TenantID, err = putTenant(txn, tenant, now); err != nil {
+			return err
+		}
 		return putRecord(txn, r)
 	})
 	if err != nil {
 		return Credential{}, "", fmt.Errorf("auth: create a credential of %s: %w", tenant, err)
 	}
-	s.mem.Store(s.mem.Load().withCred(r.state()))
+	m := s.mem.Load()
+	if _, ok := m.tenants[tenant]; !ok {
+		tenants := maps.Clone(m.tenants)
+		tenants[tenant] = r.TenantID
+		m = m.withTenants(tenants)
+	}
+	s.mem.Store(m.withCred(r.state()))
 	s.log.Info("auth: credential created", "client_id", r.ClientID, "tenant", tenant, "audiences", auds, "active_now", activeNow)
-	return r.Credential, secret, nil
+	return s.withTenantID(r.Credential), secret, nil
 }
 
 // Rotate gives the client a new secret, which it returns; the old secret
@@ -265,7 +280,7 @@ func (s *Store) rotate(ctx context.Context, now time.Time, clientID string) (Cre
 		return Credential{}, "", err
 	}
 	s.log.Info("auth: secret rotated", "client_id", clientID, "tenant", r.Tenant)
-	return r.Credential, secret, nil
+	return s.withTenantID(r.Credential), secret, nil
 }
 
 // Revoke revokes the client: its secret and its tokens stop working (in
@@ -292,7 +307,7 @@ func (s *Store) revoke(ctx context.Context, now time.Time, clientID string) (Cre
 	if revoked {
 		s.log.Info("auth: credential revoked", "client_id", clientID, "tenant", r.Tenant)
 	}
-	return r.Credential, nil
+	return s.withTenantID(r.Credential), nil
 }
 
 // change applies fn to the client's record and, when fn says it changed
@@ -355,7 +370,7 @@ func (s *Store) Get(ctx context.Context, clientID string) (Credential, error) {
 	if err != nil {
 		return Credential{}, wrap("get", clientID, err)
 	}
-	return r.Credential, nil
+	return s.withTenantID(r.Credential), nil
 }
 
 // List returns the credentials of tenant, or of every tenant for "",
@@ -365,7 +380,7 @@ func (s *Store) List(ctx context.Context, tenant string) ([]Credential, error) {
 	err := s.view(ctx, func(txn *badger.Txn) error {
 		return eachRecord(txn, func(r *record) {
 			if tenant == "" || r.Tenant == tenant {
-				out = append(out, r.Credential)
+				out = append(out, s.withTenantID(r.Credential))
 			}
 		})
 	})
@@ -403,9 +418,12 @@ func decodeRecord(item *badger.Item) (*record, error) {
 	return r, nil
 }
 
-// putRecord writes r.
+// putRecord writes r, without its tenant's UUID, which the tenant's
+// record keeps.
 func putRecord(txn *badger.Txn, r *record) error {
-	v, err := json.Marshal(r)
+	stored := *r
+	stored.TenantID = ""
+	v, err := json.Marshal(&stored)
 	if err != nil {
 		return fmt.Errorf("encode credential: %w", err)
 	}
@@ -420,50 +438,4 @@ func putRecord(txn *badger.Txn, r *record) error {
 // to report as it is.
 func wrap(op, subject string, err error) error {
 	return kv.Wrap("auth", op, subject, err)
-}
-
-// RotateKey makes a new signing key the current one and returns its ID.
-// Tokens are signed with the current key; the earlier keys stay in the
-// store and keep verifying the tokens they signed until these expire.
-func (s *Store) RotateKey(ctx context.Context) (string, error) {
-	return s.rotateKey(ctx, s.now(), false)
-}
-
-// rotateKey makes a new current signing key, or with ifNone only when
-// there is none, and returns the current key's ID.
-func (s *Store) rotateKey(ctx context.Context, now time.Time, ifNone bool) (string, error) {
-	s.admin.Lock()
-	defer s.admin.Unlock()
-	m := s.mem.Load()
-	if ifNone && m.current != nil {
-		return m.current.kid, nil
-	}
-	var id [kidLen]byte
-	for {
-		copy(id[:], randomBytes(kidLen))
-		if m.keys[id] == nil {
-			break
-		}
-	}
-	key := randomBytes(keyLen)
-	v, err := json.Marshal(keyRecord{Key: key, CreatedAt: now.UTC()})
-	if err != nil {
-		return "", fmt.Errorf("auth: rotate the signing key: %w", err)
-	}
-	err = s.update(ctx, func(txn *badger.Txn) error {
-		if err := txn.Set(signingKey(id), v); err != nil {
-			return fmt.Errorf("write signing key: %w", err)
-		}
-		if err := txn.Set([]byte{keyCurrent}, id[:]); err != nil {
-			return fmt.Errorf("write current signing key: %w", err)
-		}
-		return nil
-	})
-	if err != nil {
-		return "", fmt.Errorf("auth: rotate the signing key: %w", err)
-	}
-	k := newSignKey(id, key)
-	s.mem.Store(m.withKey(k))
-	s.log.Info("auth: signing key rotated", "kid", k.kid)
-	return k.kid, nil
 }

@@ -3,23 +3,32 @@ package auth
 import (
 	"fmt"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 )
 
 // OAuth error codes of the token endpoint (RFC 6749 §5.2, RFC 8707).
 const (
-	CodeInvalidRequest     = "invalid_request"     // a parameter is missing, or the rate limit is exceeded
+	CodeInvalidRequest     = "invalid_request"     // a parameter is missing or ambiguous, or the rate limit is exceeded
 	CodeInvalidClient      = "invalid_client"      // unknown client, wrong secret or revoked client
 	CodeUnauthorizedClient = "unauthorized_client" // the credential is not active yet
 	CodeInvalidTarget      = "invalid_target"      // an audience the credential may not use
+	// CodeTemporarilyUnavailable: too many token requests wait for their
+	// secrets to be hashed (RFC 6749 §4.1.2.1 defines it for the
+	// authorization endpoint).
+	CodeTemporarilyUnavailable = "temporarily_unavailable"
 )
 
 // Error is an OAuth error of the token endpoint: the code and description
-// of its JSON body and the HTTP status it goes with.
+// of its JSON body, the HTTP status it goes with and, for a refusal that
+// a later request may not meet (429, 503), how long to wait
+// (Retry-After).
 type Error struct {
 	Code        string
 	Description string
 	Status      int
+	RetryAfter  time.Duration
 }
 
 // Error formats the error for logs.
@@ -60,6 +69,17 @@ func invalidTarget(clientID, audience string) *Error {
 		Description: fmt.Sprintf("client %s may not request tokens for audience %q", clientID, audience),
 		Status:      http.StatusBadRequest,
 	}
+}
+
+// audienceRequired returns the invalid_request error of a token request
+// without an audience from a credential that has several, naming them.
+func audienceRequired(clientID string, audiences []string) *Error {
+	quoted := make([]string, len(audiences))
+	for n, a := range audiences {
+		quoted[n] = strconv.Quote(a)
+	}
+	return invalidRequest("the parameter audience is required: client %s may request tokens for %s; name one",
+		clientID, strings.Join(quoted, ", "))
 }
 
 // rateLimited returns the invalid_request error of a client and audience

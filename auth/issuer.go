@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -28,6 +29,10 @@ const (
 // one, so that a client does not receive a token that expires before it
 // can use it.
 const CacheMargin = 30 * time.Second
+
+// maxClockSkew is how far in the future a token's issue time may be for
+// Verify to accept it.
+const maxClockSkew = 60 * time.Second
 
 // Bounds of the parameters of a token request, beyond which the request
 // is refused without a store lookup (after the same slow hash as any
@@ -54,6 +59,15 @@ type Config struct {
 	// RateWindow is the sliding window of the rate limit (28800 seconds
 	// by default).
 	RateWindow time.Duration
+	// ClientFailures is how many failed authentications a client ID may
+	// have per minute (a token bucket of as many, 10 by default; negative
+	// for no limit). Beyond it, its token requests are refused before
+	// their secret is hashed (429 with Retry-After), except those with the
+	// secret that last succeeded, which need no hash.
+	ClientFailures int
+	// SourceFailures is the same per source address (an IPv4 address or
+	// an IPv6 /64; 30 by default), for the requests made with Grant.
+	SourceFailures int
 	// Now returns the current time (time.Now by default); tests set it.
 	Now func() time.Time
 }
@@ -69,10 +83,15 @@ type Config struct {
 type Issuer struct {
 	s      *Store
 	ttl    time.Duration
+	ttlSec int64 // ttl in whole seconds, rounded up: the longest lifetime Verify accepts
 	delay  time.Duration
 	limit  int
 	window time.Duration
 	now    func() time.Time
+
+	// clients and sources limit the failed authentications per client ID
+	// and per source address (nil for no limit).
+	clients, sources *failureLimiter
 
 	// stripes serialize the issuances of one client and audience in this
 	// process, so that a burst of them takes turns instead of making
@@ -97,6 +116,9 @@ func NewIssuer(ctx context.Context, s *Store, cfg Config) (*Issuer, error) {
 	if cfg.NoActivationDelay {
 		i.delay = 0
 	}
+	i.clients = newFailureLimiter(cmpOr(cfg.ClientFailures, defaultClientFailures))
+	i.sources = newFailureLimiter(cmpOr(cfg.SourceFailures, defaultSourceFailures))
+	i.ttlSec = seconds(i.ttl)
 	if i.now == nil {
 		i.now = time.Now
 	}
@@ -111,6 +133,9 @@ func NewIssuer(ctx context.Context, s *Store, cfg Config) (*Issuer, error) {
 		return nil, levy.Invalid("RateWindow", "the rate window must be at least a second, not %v", cfg.RateWindow)
 	}
 	if _, err := s.rotateKey(ctx, i.now(), true); err != nil {
+		return nil, err
+	}
+	if _, err := s.retireSuperseded(ctx, i.now(), i.ttl); err != nil {
 		return nil, err
 	}
 	return i, nil
@@ -148,31 +173,72 @@ func (i *Issuer) Get(ctx context.Context, clientID string) (Credential, error) {
 	return i.s.Get(ctx, clientID)
 }
 
+// TenantID is Store.TenantID.
+func (i *Issuer) TenantID(ctx context.Context, tenant string) (string, error) {
+	return i.s.TenantID(ctx, tenant)
+}
+
 // List is Store.List.
 func (i *Issuer) List(ctx context.Context, tenant string) ([]Credential, error) {
 	return i.s.List(ctx, tenant)
 }
 
 // RotateKey is Store.RotateKey: the tokens issued after it returns are
-// signed with the new key.
+// signed with the new key, and the earlier key retires one TTL later.
+// The keys superseded at least one TTL ago are deleted.
 func (i *Issuer) RotateKey(ctx context.Context) (string, error) {
-	return i.s.rotateKey(ctx, i.now(), false)
+	kid, err := i.s.rotateKey(ctx, i.now(), false)
+	if err != nil {
+		return "", err
+	}
+	if _, err := i.s.retireSuperseded(ctx, i.now(), i.ttl); err != nil {
+		return "", err
+	}
+	return kid, nil
+}
+
+// RetireKey is Store.RetireKey, with the time taken from the Issuer's
+// clock: the tokens signed with kid fail Verify as soon as it returns.
+func (i *Issuer) RetireKey(ctx context.Context, kid string) (string, error) {
+	return i.s.retireKey(ctx, i.now(), kid)
+}
+
+// Keys is Store.Keys without the keys that have retired, with the time at
+// which each superseded key retires.
+func (i *Issuer) Keys() []KeyInfo {
+	now := i.now()
+	ks := i.s.Keys()
+	out := ks[:0]
+	for _, k := range ks {
+		if !k.SupersededAt.IsZero() {
+			k.RetiresAt = k.SupersededAt.Add(time.Duration(i.ttlSec) * time.Second)
+			if !now.Before(k.RetiresAt) {
+				continue
+			}
+		}
+		out = append(out, k)
+	}
+	return out
 }
 
 // Issue is the standard token endpoint (client credentials grant,
 // RFC 6749 §4.4): it authenticates the client with its secret and returns
-// a new token for audience. Each client and audience may have RateLimit
+// a new token for audience. An empty audience means the credential's
+// audience when it has exactly one (real clients of the wire format send
+// none); a credential with several must name one. Each client and
+// audience may have RateLimit
 // tokens per RateWindow (a sliding window kept in the store, so a restart
 // does not reset it).
 //
-// It fails with an *Error: invalid_request for a missing parameter or
-// over the rate limit, invalid_client for an unknown client, a wrong
+// It fails with an *Error: invalid_request for a missing parameter, an
+// audience left out by a credential that has several, or over the rate
+// limit, invalid_client for an unknown client, a wrong
 // secret or a revoked client (alike, and as slow), unauthorized_client
 // for a credential that is not active yet and invalid_target for an
 // audience the credential may not use. Any other error is a failure of
 // the store or the end of ctx.
 func (i *Issuer) Issue(ctx context.Context, clientID, secret, audience string) (Token, error) {
-	return i.issue(ctx, clientID, secret, audience, false)
+	return i.issue(ctx, Request{ClientID: clientID, Secret: secret, Audience: audience})
 }
 
 // Cached is the caching token endpoint: like Issue, but it returns the
@@ -183,21 +249,49 @@ func (i *Issuer) Issue(ctx context.Context, clientID, secret, audience string) (
 // audience per TTL-CacheMargin. It authenticates the client on every
 // call and fails as Issue does, but for the rate limit.
 func (i *Issuer) Cached(ctx context.Context, clientID, secret, audience string) (Token, error) {
-	return i.issue(ctx, clientID, secret, audience, true)
+	return i.issue(ctx, Request{ClientID: clientID, Secret: secret, Audience: audience, Cached: true})
 }
 
-// issue is Issue, or Cached with cached.
-func (i *Issuer) issue(ctx context.Context, clientID, secret, audience string, cached bool) (Token, error) {
+// Request is a token request as a token endpoint received it.
+type Request struct {
+	ClientID, Secret string
+	// Audience may be empty: see Issue.
+	Audience string
+	// Source is the address the request came from: the failed
+	// authentications are limited per source address as well as per
+	// client ID (Config.SourceFailures). The zero Addr is no address.
+	Source netip.Addr
+	// Cached asks for the client's cached token, as Cached does.
+	Cached bool
+}
+
+// Grant answers a token request: it is Issue, or Cached with req.Cached,
+// with the failed authentications limited per source address too.
+//
+// Before it hashes a secret, it takes one of the failures that the source
+// address and the client ID (when it is known) may have, and gives it
+// back when the secret matches: a source or a client that has failed too
+// often is refused without a hash (invalid_request, 429, with the wait in
+// RetryAfter), except with the secret that last matched, which needs no
+// hash. The hash then waits in the store's queue (WithHashQueue), and is
+// refused when that is full (temporarily_unavailable, 503). A known
+// client's secret is hashed before the others, so that a flood of random
+// client IDs does not hold up the clients that exist.
+func (i *Issuer) Grant(ctx context.Context, req Request) (Token, error) {
+	return i.issue(ctx, req)
+}
+
+// issue is Grant.
+func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
+	clientID, audience, cached := req.ClientID, req.Audience, req.Cached
 	switch {
 	case clientID == "":
 		return Token{}, invalidRequest("the client_id is missing")
-	case secret == "":
+	case req.Secret == "":
 		return Token{}, invalidRequest("the client_secret is missing")
-	case audience == "":
-		return Token{}, invalidRequest("the audience is missing")
 	}
 	now := i.now()
-	r, err := i.authenticate(ctx, clientID, secret)
+	r, err := i.authenticate(ctx, req, now)
 	if err != nil {
 		return Token{}, err
 	}
@@ -210,6 +304,15 @@ func (i *Issuer) issue(ctx context.Context, clientID, secret, audience string, c
 		}
 	} else if from := r.CreatedAt.Add(i.delay); now.Before(from) {
 		return Token{}, notActive(clientID, from, i.delay)
+	}
+	if audience == "" {
+		// Clients of the wire format do not send an audience: the
+		// credential's only one is meant. With several, the client must
+		// name one.
+		if len(r.Audiences) != 1 {
+			return Token{}, audienceRequired(clientID, r.Audiences)
+		}
+		audience = r.Audiences[0]
 	}
 	if !r.Allows(audience) {
 		return Token{}, invalidTarget(clientID, audience)
@@ -259,8 +362,10 @@ func (i *Issuer) issue(ctx context.Context, clientID, secret, audience string, c
 
 // authenticate returns the client's record if secret is its secret, and
 // otherwise the invalid_client error, after the same slow hash whether
-// the client is known or not.
-func (i *Issuer) authenticate(ctx context.Context, clientID, secret string) (*record, error) {
+// the client is known or not, once the failure limits allow it (see
+// Grant).
+func (i *Issuer) authenticate(ctx context.Context, req Request, now time.Time) (*record, error) {
+	clientID, secret := req.ClientID, req.Secret
 	var r *record
 	if len(clientID) <= maxClientID && len(secret) <= maxSecret {
 		err := i.s.view(ctx, func(txn *badger.Txn) error {
@@ -272,20 +377,63 @@ func (i *Issuer) authenticate(ctx context.Context, clientID, secret string) (*re
 			return nil, wrap("authenticate", clientID, err)
 		}
 	}
-	h := i.s.dummy
+	if r != nil && i.s.known(r.Secret, secret) {
+		return r, nil
+	}
+	h, lane := i.s.dummy, laneUnknown
 	if r != nil {
-		h = r.Secret
+		h, lane = r.Secret, laneKnown
 	} else {
 		secret = secret[:min(len(secret), maxSecret)]
 	}
-	ok, err := i.s.matches(ctx, h, secret)
-	if err != nil {
-		return nil, wrap("authenticate", clientID, err)
+
+	// Take a failure of the source and of the client before the hash;
+	// give them back unless it fails.
+	var limits []limited
+	if src := sourceKey(req.Source); src != "" && i.sources != nil {
+		limits = append(limits, limited{i.sources, src, "source"})
 	}
-	if r == nil || !ok {
+	if r != nil && i.clients != nil {
+		limits = append(limits, limited{i.clients, clientID, "client_id"})
+	}
+	for n, l := range limits {
+		if ok, wait, first := l.limiter.take(l.key, now); !ok {
+			if first {
+				i.s.log.Warn("auth: failed authentications throttled", l.attr, l.key, "retry_after", wait.Round(time.Second).String())
+			}
+			giveBack(limits[:n], now)
+			return nil, throttled(wait)
+		}
+	}
+
+	ok, err := i.s.matches(ctx, h, secret, lane)
+	switch {
+	case errors.Is(err, errBusy):
+		giveBack(limits, now)
+		return nil, busy()
+	case err != nil:
+		giveBack(limits, now)
+		return nil, wrap("authenticate", clientID, err)
+	case r == nil || !ok:
 		return nil, invalidClient()
 	}
+	giveBack(limits, now)
 	return r, nil
+}
+
+// limited is a key of a failure limiter, with the name it is logged
+// under.
+type limited struct {
+	limiter *failureLimiter
+	key     string
+	attr    string
+}
+
+// giveBack gives back the failures taken of limits.
+func giveBack(limits []limited, now time.Time) {
+	for _, l := range limits {
+		l.limiter.give(l.key, now)
+	}
 }
 
 // count checks the rate limit of the client and audience at now and
@@ -383,8 +531,11 @@ func (i *Issuer) sign(r *record, audience string, now time.Time) (Token, error) 
 }
 
 // Verify checks token and returns its claims: its format, its signature
-// by one of the store's keys, its expiry, and the state of its client
-// (not revoked, secret not rotated since it was issued). It reads only
+// by one of the store's keys that has not retired (a key retires one TTL
+// after another became current, or when RetireKey deletes it), its
+// expiry, a lifetime (expiry minus issue time) of at most the TTL, an
+// issue time no later than maxClockSkew from now, and the state of its
+// client (not revoked, secret not rotated since it was issued). It reads only
 // memory and allocates nothing when the token is valid. It fails with a
 // *levy.Error of code levy.EUnauthorized that says what is wrong, without
 // the token.
@@ -451,9 +602,16 @@ func (i *Issuer) Verify(token string) (Claims, error) {
 	}
 	k.pool.Put(st)
 
+	now := i.now().Unix()
 	switch {
-	case i.now().Unix() >= expires:
+	case now >= expires:
 		return Claims{}, unauthorized("the access token expired at %s", time.Unix(expires, 0).UTC().Format(time.RFC3339))
+	case k.superseded != 0 && now >= k.superseded+i.ttlSec:
+		return Claims{}, unauthorized("the access token was signed with a retired key")
+	case expires-issued > i.ttlSec:
+		return Claims{}, unauthorized("the access token's lifetime is longer than the server's token lifetime")
+	case issued > now+int64(maxClockSkew/time.Second):
+		return Claims{}, unauthorized("the access token was issued in the future")
 	case c == nil:
 		return Claims{}, unauthorized("the access token's client is unknown")
 	case c.revoked:

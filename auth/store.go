@@ -59,6 +59,7 @@ type options struct {
 	log     *slog.Logger
 	hash    HashParams
 	hashers int
+	queue   int
 }
 
 // WithLogger sends the store's logs to log: its own (credentials created,
@@ -91,6 +92,22 @@ func WithHashConcurrency(n int) Option {
 	}
 }
 
+// WithHashQueue sets how many token requests may wait for a hashing slot
+// (32 by default), in each of two queues: the requests for known clients,
+// and those for unknown client IDs, whose hash only makes the answer take
+// as long. A request beyond it is refused at once (Issue fails with
+// temporarily_unavailable, 503, Retry-After 1 second). The hashes for
+// unknown client IDs hold at most all slots but one (with at least two
+// slots), so that the known clients always have one. A value that is not
+// positive keeps the default.
+func WithHashQueue(n int) Option {
+	return func(o *options) {
+		if n > 0 {
+			o.queue = n
+		}
+	}
+}
+
 // Store is the Badger store of credentials, signing keys, rate-limit
 // counters and cached tokens, with the key layout of the package
 // documentation. It keeps in memory what verifying a token needs (the
@@ -102,11 +119,11 @@ func WithHashConcurrency(n int) Option {
 // conflict detection and bounded retries between issuances of one client
 // and audience. Close waits for the calls in progress.
 type Store struct {
-	db   *badger.DB
-	log  *slog.Logger
-	hash HashParams
-	sem  chan struct{} // a slot per secret being hashed
-	now  func() time.Time
+	db     *badger.DB
+	log    *slog.Logger
+	hash   HashParams
+	hashes *hashGate // the secrets being hashed and those waiting
+	now    func() time.Time
 
 	// dummy is a hash of no secret, compared with the secret presented
 	// for an unknown client so that the answer takes as long as for a
@@ -132,6 +149,7 @@ func Open(ctx context.Context, dir string, opts ...Option) (*Store, error) {
 	o := options{
 		hash:    HashParams{Time: defaultHashTime, Memory: defaultHashMemory, Threads: defaultHashThreads},
 		hashers: min(max(runtime.GOMAXPROCS(0), 2), 4),
+		queue:   defaultHashQueue,
 	}
 	for _, opt := range opts {
 		opt(&o)
@@ -159,11 +177,11 @@ func Open(ctx context.Context, dir string, opts ...Option) (*Store, error) {
 		o.log = slog.New(slog.DiscardHandler)
 	}
 	s := &Store{
-		db:   db,
-		log:  o.log,
-		hash: o.hash,
-		sem:  make(chan struct{}, o.hashers),
-		now:  time.Now,
+		db:     db,
+		log:    o.log,
+		hash:   o.hash,
+		hashes: newHashGate(o.hashers, o.queue),
+		now:    time.Now,
 
 		verified: newVerified(),
 	}
@@ -181,6 +199,9 @@ func (s *Store) init(ctx context.Context) error {
 		return err
 	}
 	s.mem.Store(m)
+	if err := s.ensureTenants(ctx); err != nil {
+		return err
+	}
 	s.dummy, err = s.newHash(ctx, "")
 	return err
 }

@@ -99,6 +99,25 @@ func (h *Handler) rotateKey(w http.ResponseWriter, r *http.Request) {
 	}{kid, h.now().UTC()})
 }
 
+func (h *Handler) listKeys(w http.ResponseWriter, r *http.Request) {
+	api.WriteData(w, r, http.StatusOK, h.iss.Keys())
+}
+
+func (h *Handler) retireKey(w http.ResponseWriter, r *http.Request) {
+	kid := r.PathValue("kid")
+	current, err := h.iss.RetireKey(r.Context(), kid)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	h.log.Info("signing key retired", "kid", kid, "current", current)
+	api.WriteData(w, r, http.StatusOK, struct {
+		KeyID     string    `json:"kid"`
+		RetiredAt time.Time `json:"retiredAt"`
+		Current   string    `json:"current"`
+	}{kid, h.now().UTC(), current})
+}
+
 // clientIDParam gives an error about the client ID of an admin route the
 // name of its path parameter, id: the issuer calls it client_id.
 func clientIDParam(err error) error { return api.RenameField(err, "client_id", "id") }

@@ -5,8 +5,13 @@
 // admin routes that manage credentials on a running server.
 //
 // Token endpoints take their parameters as a form
-// (application/x-www-form-urlencoded) or as JSON: grant_type (the constant
-// client_credentials), client_id, client_secret and audience. The client
+// (application/x-www-form-urlencoded, also when sent without a type or as
+// text/plain, as browsers label a string body) or as JSON: grant_type (the
+// constant client_credentials), client_id, client_secret and audience.
+// The audience may be left out, as every client of the wire format does:
+// the token is then for the credential's audience when it has exactly
+// one, and a credential with several is answered invalid_request naming
+// them. The rate limit counts per client and audience either way. The client
 // may instead authenticate with HTTP Basic (base64 of id:secret, each
 // form-encoded as RFC 6749 says), and at the caching endpoint also with
 // "Bearer base64(id:secret)", which older clients send. A token answers
@@ -14,6 +19,16 @@
 // Cache-Control: no-store; a refusal answers {"error",
 // "error_description"} with the status of RFC 6749 §5.2 (401 with
 // WWW-Authenticate: Basic for invalid_client when the client used Basic).
+//
+// Failed authentications are limited per client ID and per source address
+// (see package auth): a request beyond the limit is refused with 429 and
+// a request that finds the queue of secrets to hash full with 503
+// (temporarily_unavailable), both with Retry-After, after a delay
+// (WithRefusalDelay, 1 second by default) so that a client that retries
+// at once, as a flood does, costs no CPU. The source address is the
+// connection's remote address; X-Forwarded-For is read only when that is
+// a trusted proxy (WithTrustedProxies), from the right, up to the first
+// address that is not a trusted proxy.
 //
 // The bearer check (Handler.Authenticator) verifies the token's signature
 // and lifetime without a store lookup and gives the API the token's
@@ -25,7 +40,9 @@
 //	GET    /admin/v1/clients[?tenant=T]   list credentials (never a secret)
 //	POST   /admin/v1/clients/{id}/secret  replace the secret (the old one and its tokens retire)
 //	DELETE /admin/v1/clients/{id}         revoke a credential
-//	POST   /admin/v1/keys                 start signing with a new key
+//	POST   /admin/v1/keys                 start signing with a new key (the previous one retires one token lifetime later)
+//	GET    /admin/v1/keys                 list the signing keys (never their bytes)
+//	DELETE /admin/v1/keys/{kid}           retire a key at once: its tokens stop verifying (a new key becomes current if it was)
 //
 // Neither secrets nor tokens are ever logged. A Handler is safe for
 // concurrent use.

@@ -70,6 +70,13 @@ func TestMain(m *testing.M) {
 
 func setup(t *testing.T) *fixture {
 	t.Helper()
+	return setupWith(t, func(clk *clock) *auth.Issuer { return authtest.Issuer(t, auth.Config{Now: clk.now}) })
+}
+
+// setupWith is setup with the issuer that newIssuer returns on the
+// fixture's clock.
+func setupWith(t *testing.T, newIssuer func(*clock) *auth.Issuer, opts ...oauth.Option) *fixture {
+	t.Helper()
 	engOnce.Do(func() {
 		// The engine outlives the test that makes it: its journal lives in
 		// a directory of the package's tests (TestMain removes it), not in
@@ -84,10 +91,10 @@ func setup(t *testing.T) *fixture {
 		t.Fatal(engErr)
 	}
 	clk := newClock(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
-	iss := authtest.Issuer(t, auth.Config{Now: clk.now})
+	iss := newIssuer(clk)
 	f := &fixture{iss: iss, clk: clk, logs: &bytes.Buffer{}, mu: &sync.Mutex{}}
 	log := slog.New(slog.NewJSONHandler(lockedWriter{f.mu, f.logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	h := oauth.New(iss, oauth.WithLogger(log), oauth.WithClock(clk.now))
+	h := oauth.New(iss, append([]oauth.Option{oauth.WithLogger(log), oauth.WithClock(clk.now)}, opts...)...)
 	s, err := api.New(eng, append([]api.Option{api.WithLogger(log), api.WithAuthenticator(h.Authenticator())}, h.Mounts()...)...)
 	if err != nil {
 		t.Fatal(err)
@@ -138,6 +145,11 @@ func (f *fixture) send(t *testing.T, method, path, contentType, body string, hea
 	if err != nil {
 		t.Fatal(err)
 	}
+	return readReply(resp)
+}
+
+// readReply reads resp and closes its body.
+func readReply(resp *http.Response) reply {
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
 	r := reply{status: resp.StatusCode, header: resp.Header, raw: string(raw)}
@@ -197,7 +209,6 @@ func TestTokenEndpoint(t *testing.T) {
 		{form("client_id", cred.ClientID, "client_secret", secret, "audience", oauth.DefaultAudience), "invalid_request", 400},
 		{form("grant_type", "client_credentials", "client_secret", secret, "audience", oauth.DefaultAudience), "invalid_request", 400},
 		{form("grant_type", "client_credentials", "client_id", cred.ClientID, "audience", oauth.DefaultAudience), "invalid_request", 400},
-		{form("grant_type", "client_credentials", "client_id", cred.ClientID, "client_secret", secret), "invalid_request", 400},
 		{form("grant_type", "client_credentials", "client_id", cred.ClientID, "client_secret", secret, "audience", "levy://admin"), "invalid_target", 400},
 		{"%zz=1", "invalid_request", 400},
 	}
@@ -207,8 +218,8 @@ func TestTokenEndpoint(t *testing.T) {
 			t.Errorf("%s: %d %s, want %d %s", c.body, r.status, r.raw, c.status, c.code)
 		}
 	}
-	if r := f.send(t, "POST", "/oauth/token", "text/plain", good); r.status != 400 || r.body["error"] != "invalid_request" {
-		t.Errorf("text/plain: %d %s", r.status, r.raw)
+	if r := f.send(t, "POST", "/oauth/token", "application/xml", good); r.status != 400 || r.body["error"] != "invalid_request" {
+		t.Errorf("application/xml: %d %s", r.status, r.raw)
 	}
 	if strings.Contains(f.logged(), secret) {
 		t.Error("a secret was logged")

@@ -1,6 +1,7 @@
 package oauth
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -35,7 +37,18 @@ type Handler struct {
 	admin     string
 	log       *slog.Logger
 	now       func() time.Time
+	proxies   []netip.Prefix
+	delay     time.Duration
+	delayed   chan struct{} // a slot per refusal being held
 }
+
+// DefaultRefusalDelay is how long the token endpoints hold a throttled
+// request before they refuse it, unless WithRefusalDelay says otherwise.
+const DefaultRefusalDelay = time.Second
+
+// maxDelayed bounds the refusals held at once; beyond, they are answered
+// at once.
+const maxDelayed = 512
 
 // Option configures a Handler.
 type Option func(*Handler)
@@ -51,12 +64,30 @@ func WithAdminAudience(aud string) Option { return func(h *Handler) { h.admin = 
 // WithLogger sets the logger of credential changes.
 func WithLogger(l *slog.Logger) Option { return func(h *Handler) { h.log = l } }
 
+// WithTrustedProxies names the reverse proxies whose X-Forwarded-For
+// header the token endpoints believe: the failed authentications are
+// limited per source address (auth.Config.SourceFailures), which is the
+// connection's remote address, or, when that is a trusted proxy, the
+// nearest address in X-Forwarded-For that is not one. Without it, the
+// header is ignored.
+func WithTrustedProxies(p ...netip.Prefix) Option { return func(h *Handler) { h.proxies = p } }
+
+// WithRefusalDelay sets how long the token endpoints hold a request
+// refused by the throttling of failed authentications (429) or because
+// too many wait for a hash (503) before they answer it: DefaultRefusalDelay
+// by default, at most the refusal's Retry-After, 0 for none. A client that
+// retries at once, as a flood does, then waits as long as a hash would
+// have taken it, and its refusals cost no CPU. At most 512 refusals are
+// held at once; beyond, they are answered at once.
+func WithRefusalDelay(d time.Duration) Option { return func(h *Handler) { h.delay = d } }
+
 // WithClock sets the clock of the expires_in answers (for tests).
 func WithClock(now func() time.Time) Option { return func(h *Handler) { h.now = now } }
 
 // New returns a Handler over iss.
 func New(iss *auth.Issuer, opts ...Option) *Handler {
-	h := &Handler{iss: iss, audiences: []string{DefaultAudience}, admin: DefaultAdminAudience, log: slog.Default(), now: time.Now}
+	h := &Handler{iss: iss, audiences: []string{DefaultAudience}, admin: DefaultAdminAudience, log: slog.Default(), now: time.Now,
+		delay: DefaultRefusalDelay, delayed: make(chan struct{}, maxDelayed)}
 	for _, o := range opts {
 		o(h)
 	}
@@ -75,6 +106,8 @@ func (h *Handler) Mounts() []api.Option {
 		api.WithHandler("POST /admin/v1/clients/{id}/secret", h.adminOnly(h.rotateClient)),
 		api.WithHandler("DELETE /admin/v1/clients/{id}", h.adminOnly(h.revokeClient)),
 		api.WithHandler("POST /admin/v1/keys", h.adminOnly(h.rotateKey)),
+		api.WithHandler("GET /admin/v1/keys", h.adminOnly(h.listKeys)),
+		api.WithHandler("DELETE /admin/v1/keys/{kid}", h.adminOnly(h.retireKey)),
 	}
 }
 
@@ -93,6 +126,7 @@ type oauthError struct {
 	code        string
 	description string
 	basic       bool
+	retryAfter  time.Duration
 }
 
 func (e *oauthError) Error() string { return e.code + ": " + e.description }
@@ -119,7 +153,9 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 		if err := json.Unmarshal(body, &tr); err != nil {
 			return tr, invalidRequest("the body is not a JSON object of string parameters")
 		}
-	case mt == "application/x-www-form-urlencoded" || mt == "":
+	case mt == "application/x-www-form-urlencoded" || mt == "" || mt == "text/plain":
+		// A browser labels a string body text/plain (axios 1.x sends one
+		// so); it is read as the form it is.
 		q, err := url.ParseQuery(string(body))
 		if err != nil {
 			return tr, invalidRequest("the body is not a valid form")
@@ -182,7 +218,8 @@ func decodeCredentials(s string, formEncoded bool) (id, secret string, ok bool) 
 }
 
 // check finds what a token request lacks; cached requests may leave out
-// grant_type.
+// grant_type. The audience may be left out: the issuer then takes the
+// credential's only audience, or refuses naming its audiences.
 func (tr tokenRequest) check(grantOptional bool) *oauthError {
 	switch {
 	case tr.GrantType == "" && !grantOptional:
@@ -193,8 +230,6 @@ func (tr tokenRequest) check(grantOptional bool) *oauthError {
 		return invalidRequest("the parameter client_id is required (or HTTP Basic authentication)")
 	case tr.ClientSecret == "":
 		return invalidRequest("the parameter client_secret is required (or HTTP Basic authentication)")
-	case tr.Audience == "":
-		return invalidRequest("the parameter audience is required")
 	}
 	return nil
 }
@@ -213,15 +248,15 @@ func (h *Handler) serveToken(w http.ResponseWriter, r *http.Request, cached bool
 		writeOAuthError(w, oe)
 		return
 	}
-	issue := h.iss.Issue
-	if cached {
-		issue = h.iss.Cached
-	}
-	tok, err := issue(r.Context(), tr.ClientID, tr.ClientSecret, tr.Audience)
+	tok, err := h.iss.Grant(r.Context(), auth.Request{ClientID: tr.ClientID, Secret: tr.ClientSecret, Audience: tr.Audience,
+		Source: h.source(r), Cached: cached})
 	if err != nil {
 		var ae *auth.Error
 		if errors.As(err, &ae) {
-			writeOAuthError(w, &oauthError{status: ae.Status, code: ae.Code, description: ae.Description, basic: tr.basic})
+			if ae.RetryAfter > 0 {
+				h.hold(r.Context(), ae.RetryAfter)
+			}
+			writeOAuthError(w, &oauthError{status: ae.Status, code: ae.Code, description: ae.Description, basic: tr.basic, retryAfter: ae.RetryAfter})
 			return
 		}
 		api.WriteError(w, r, err)
@@ -237,12 +272,71 @@ func (h *Handler) serveToken(w http.ResponseWriter, r *http.Request, cached bool
 	}{tok.AccessToken, "Bearer", tok.ExpiresIn(h.now())})
 }
 
+// hold waits the refusal delay, at most retryAfter, before a refusal,
+// unless too many refusals wait already or ctx ends.
+func (h *Handler) hold(ctx context.Context, retryAfter time.Duration) {
+	if h.delay <= 0 {
+		return
+	}
+	select {
+	case h.delayed <- struct{}{}:
+	default:
+		return
+	}
+	defer func() { <-h.delayed }()
+	t := time.NewTimer(min(h.delay, retryAfter))
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
+// source returns the address r came from: the connection's remote
+// address, or, when that is a trusted proxy, the nearest address in
+// X-Forwarded-For (read from the right) that is not a trusted proxy. It
+// returns the zero Addr when the remote address cannot be read.
+func (h *Handler) source(r *http.Request) netip.Addr {
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		return netip.Addr{}
+	}
+	a := ap.Addr().Unmap()
+	if !h.trusted(a) {
+		return a
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for n := len(hops) - 1; n >= 0; n-- {
+		hop, err := netip.ParseAddr(strings.TrimSpace(hops[n]))
+		if err != nil {
+			break // what a trusted proxy did not write
+		}
+		if a = hop.Unmap(); !h.trusted(a) {
+			break
+		}
+	}
+	return a
+}
+
+// trusted reports whether a is a trusted proxy.
+func (h *Handler) trusted(a netip.Addr) bool {
+	for _, p := range h.proxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
 // writeOAuthError answers a refusal in the shape of RFC 6749 §5.2.
 func writeOAuthError(w http.ResponseWriter, e *oauthError) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	if e.status == http.StatusUnauthorized && e.basic {
 		w.Header().Set("WWW-Authenticate", `Basic realm="levy"`)
+	}
+	if e.retryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.FormatInt(int64((e.retryAfter+time.Second-1)/time.Second), 10))
 	}
 	w.WriteHeader(e.status)
 	_ = json.NewEncoder(w).Encode(struct {

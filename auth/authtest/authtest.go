@@ -2,6 +2,8 @@ package authtest
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"testing"
 
 	"github.com/levytax/levy/auth"
@@ -60,4 +62,12 @@ func Token(t testing.TB, i *auth.Issuer, tenant, audience string) string {
 		t.Fatalf("authtest: issue a token: %v", err)
 	}
 	return tok.AccessToken
+}
+
+// RandomClientID returns a client ID that no store has: 16 random bytes
+// in base64url, as real ones are.
+func RandomClientID() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/netip"
 	"path/filepath"
 	"strings"
 
@@ -14,6 +15,47 @@ import (
 
 // authDir is where a data directory keeps credentials and signing keys.
 func authDir(dataDir string) string { return filepath.Join(dataDir, "auth") }
+
+// prefixesFlag is a comma-separated list of addresses and CIDR prefixes
+// (--trusted-proxies); it may be repeated.
+type prefixesFlag []netip.Prefix
+
+func (p *prefixesFlag) String() string {
+	s := make([]string, len(*p))
+	for n, x := range *p {
+		s[n] = x.String()
+	}
+	return strings.Join(s, ",")
+}
+
+func (p *prefixesFlag) Set(v string) error {
+	for _, part := range strings.Split(v, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if pre, err := netip.ParsePrefix(part); err == nil {
+			*p = append(*p, pre.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(part)
+		if err != nil {
+			return fmt.Errorf("%q is neither an address nor a CIDR prefix", part)
+		}
+		*p = append(*p, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return nil
+}
+
+// failureLimit turns a limit of failed authentications of the command
+// line, where 0 is none, into auth.Config's, where 0 is the default and a
+// negative number none.
+func failureLimit(n int) int {
+	if n <= 0 {
+		return -1
+	}
+	return n
+}
 
 // listFlag collects a repeated flag.
 type listFlag []string
@@ -25,8 +67,14 @@ const clientsUsage = `usage:
   levy clients create --data-dir DIR --tenant NAME --audience AUD [--audience AUD ...] [--active-now]
   levy clients rotate --data-dir DIR CLIENT_ID     replace the secret (the old one and its tokens retire)
   levy clients revoke --data-dir DIR CLIENT_ID     revoke the credential and its tokens
-  levy clients list   --data-dir DIR [--tenant NAME]
+  levy clients list   --data-dir DIR [--tenant NAME]   the credentials with their tenant's UUID (tenant_id)
   levy clients rotate-key --data-dir DIR           sign new tokens with a new key
+  levy clients keys --data-dir DIR                 list the signing keys (never their bytes)
+  levy clients retire-key --data-dir DIR KID       retire a signing key at once: its tokens stop verifying
+                                                   (retiring the current key makes a new one current)
+
+A key superseded by rotate-key keeps verifying its tokens for one token
+lifetime (levy serve --token-ttl); the server deletes it after that.
 
 These work on a data directory that no server holds open; a running
 server offers the same operations under /admin/v1 (see package oauth).
@@ -55,12 +103,12 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *dataDir == "" {
 		return usageError{"clients needs --data-dir DIR"}
 	}
-	needID := args[0] == "rotate" || args[0] == "revoke"
+	needID := args[0] == "rotate" || args[0] == "revoke" || args[0] == "retire-key"
 	if needID != (fs.NArg() == 1) || fs.NArg() > 1 {
 		return usageError{"wrong arguments\n" + clientsUsage}
 	}
 	switch args[0] {
-	case "create", "rotate", "revoke", "list", "rotate-key":
+	case "create", "rotate", "revoke", "list", "rotate-key", "keys", "retire-key":
 	default:
 		return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], clientsUsage)}
 	}
@@ -100,6 +148,14 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			cs = []auth.Credential{}
 		}
 		return printJSON(stdout, cs)
+	case "keys":
+		return printJSON(stdout, store.Keys())
+	case "retire-key":
+		current, err := store.RetireKey(ctx, fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		return printJSON(stdout, map[string]string{"kid": fs.Arg(0), "current": current})
 	default:
 		kid, err := store.RotateKey(ctx)
 		if err != nil {

@@ -14,6 +14,7 @@ type credential struct {
 	ClientID     string   `json:"client_id"`
 	ClientSecret string   `json:"client_secret"`
 	Tenant       string   `json:"tenant"`
+	TenantID     string   `json:"tenant_id"`
 	Audiences    []string `json:"audiences"`
 }
 
@@ -45,7 +46,9 @@ func TestClientsCLIAndAdminRoutes(t *testing.T) {
 		t.Fatalf("create printed %s", out)
 	}
 	code, out, _ = runCLI(t, "clients", "list", "--data-dir", dir)
-	if code != 0 || !strings.Contains(out, admin.ClientID) || strings.Contains(out, admin.ClientSecret) {
+	var listed []credential
+	if err := json.Unmarshal([]byte(out), &listed); code != 0 || err != nil || len(listed) != 1 || listed[0].ClientID != admin.ClientID ||
+		strings.Contains(out, admin.ClientSecret) || len(listed[0].TenantID) != 36 || listed[0].TenantID != admin.TenantID {
 		t.Fatalf("list: %d %s", code, out)
 	}
 
@@ -116,12 +119,47 @@ func TestClientsCLIAndAdminRoutes(t *testing.T) {
 		t.Fatalf("revoke: %d %s %s", code, out, errOut)
 	}
 	code, out, _ = runCLI(t, "clients", "rotate-key", "--data-dir", dir)
-	if code != 0 || !strings.Contains(out, "kid") {
+	var rotated map[string]string
+	if err := json.Unmarshal([]byte(out), &rotated); code != 0 || err != nil || rotated["kid"] == "" {
 		t.Fatalf("rotate-key: %d %s", code, out)
+	}
+	code, out, _ = runCLI(t, "clients", "keys", "--data-dir", dir)
+	var keys []struct {
+		KID     string `json:"kid"`
+		Current bool   `json:"current"`
+	}
+	if err := json.Unmarshal([]byte(out), &keys); code != 0 || err != nil || len(keys) < 2 || keys[len(keys)-1].KID != rotated["kid"] || !keys[len(keys)-1].Current {
+		t.Fatalf("keys: %d %s", code, out)
+	}
+	code, out, _ = runCLI(t, "clients", "retire-key", "--data-dir", dir, keys[0].KID)
+	if code != 0 || !strings.Contains(out, `"current": "`+rotated["kid"]+`"`) {
+		t.Fatalf("retire-key: %d %s", code, out)
+	}
+	if code, _, errOut := runCLI(t, "clients", "retire-key", "--data-dir", dir, keys[0].KID); code != 1 || !strings.Contains(errOut, "no signing key") {
+		t.Fatalf("retire-key of a retired key: %d %s", code, errOut)
 	}
 	for _, args := range [][]string{{"clients"}, {"clients", "create", "--data-dir", dir}, {"clients", "rotate", "--data-dir", dir}, {"clients", "bogus", "--data-dir", dir}} {
 		if code, _, _ := runCLI(t, args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
+	}
+}
+
+func TestPrefixesFlag(t *testing.T) {
+	var p prefixesFlag
+	if err := p.Set("10.0.0.0/8, 192.0.2.7,::ffff:198.51.100.1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Set("2001:db8::/32"); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.String(); got != "10.0.0.0/8,192.0.2.7/32,198.51.100.1/32,2001:db8::/32" {
+		t.Fatalf("prefixes %s", got)
+	}
+	if err := p.Set("10.0.0.0/8,proxy.example"); err == nil || !strings.Contains(err.Error(), `"proxy.example"`) {
+		t.Fatalf("a host name: %v", err)
+	}
+	if code, _, errOut := runCLI(t, "serve", "--data-dir", t.TempDir(), "--trusted-proxies", "nope"); code != 2 || !strings.Contains(errOut, "trusted-proxies") {
+		t.Fatalf("serve --trusted-proxies nope: %d %s", code, errOut)
 	}
 }

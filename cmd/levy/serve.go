@@ -69,6 +69,13 @@ type serveConfig struct {
 
 	listening       func(addr string) // tells tests the address; nil in production
 	shutdownStarted func()            // tells tests shutdown began; nil in production
+
+	// The throttling of failed client authentication.
+	authClientFailures int
+	authSourceFailures int
+	authHashQueue      int
+	authRefusalDelay   time.Duration
+	trustedProxies     prefixesFlag
 }
 
 func serveFlags(c *serveConfig) *flag.FlagSet {
@@ -103,6 +110,12 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.StringVar(&c.memoryLimit, "memory-limit", "auto", "soft memory limit of the process: a size (1536MiB, 2GiB), a percentage of the container's or the machine's memory (75%), off, or auto: 80% of the container's limit if it has one (GOMEMLIMIT wins over auto)")
 	c.content.register(fs)
 	c.addressCheck.register(fs)
+	// The throttling of failed client authentication (package auth).
+	fs.IntVar(&c.authClientFailures, "auth-client-failures", 10, "failed token requests per client ID per minute; beyond, its requests are refused (429, Retry-After) before their secret is hashed; 0 for no limit")
+	fs.IntVar(&c.authSourceFailures, "auth-source-failures", 30, "failed token requests per source address (an IPv6 /64) per minute; beyond, its requests are refused (429, Retry-After) before their secret is hashed; 0 for no limit")
+	fs.IntVar(&c.authHashQueue, "auth-hash-queue", 32, "token requests that may wait for a secret's hash, in each of two queues (known clients, unknown client IDs); beyond, 503 with Retry-After")
+	fs.DurationVar(&c.authRefusalDelay, "auth-refusal-delay", oauth.DefaultRefusalDelay, "how long a token request refused with 429 or 503 is held before the answer (at most its Retry-After; 512 at once at most)")
+	fs.Var(&c.trustedProxies, "trusted-proxies", "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For gives the source address of token requests (by default the connection's address counts)")
 	fs.BoolVar(&c.dev, "dev", false, "create (once) a development credential that is active at once, give it a fresh secret and print it with a ready curl command")
 	return fs
 }
@@ -227,13 +240,14 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 		return nil, nil, err
 	}
 	closers = append(closers, store.Close)
-	creds, err := auth.Open(ctx, authDir(c.dataDir), auth.WithLogger(log))
+	creds, err := auth.Open(ctx, authDir(c.dataDir), auth.WithLogger(log), auth.WithHashQueue(c.authHashQueue))
 	if err != nil {
 		return nil, nil, err
 	}
 	closers = append(closers, creds.Close)
 	iss, err := auth.NewIssuer(ctx, creds, auth.Config{TTL: c.tokenTTL, ActivationDelay: c.activation, NoActivationDelay: c.activation == 0,
-		RateLimit: c.rateLimit, RateWindow: c.rateWindow})
+		RateLimit: c.rateLimit, RateWindow: c.rateWindow,
+		ClientFailures: failureLimit(c.authClientFailures), SourceFailures: failureLimit(c.authSourceFailures)})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -246,6 +260,9 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	if err != nil {
 		return nil, nil, err
 	}
+	// Webhook events name the tenant by its stable UUID, kept with its
+	// credentials.
+	ecfg.TenantID = iss.TenantID
 	einv, err := einvoice.Open(ctx, einvoiceDir(c.dataDir), ecfg)
 	if err != nil {
 		return nil, nil, err
@@ -265,7 +282,8 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	if len(audiences) == 0 {
 		audiences = []string{oauth.DefaultAudience}
 	}
-	tokens := oauth.New(iss, oauth.WithAudiences(audiences...), oauth.WithAdminAudience(c.adminAudience), oauth.WithLogger(log))
+	tokens := oauth.New(iss, oauth.WithAudiences(audiences...), oauth.WithAdminAudience(c.adminAudience), oauth.WithLogger(log),
+		oauth.WithTrustedProxies(c.trustedProxies...), oauth.WithRefusalDelay(c.authRefusalDelay))
 	apiOpts := append([]api.Option{api.WithLogger(log), api.WithBodyLimit(c.maxBody), api.WithApp("levy " + programVersion()),
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
