@@ -70,8 +70,9 @@ const clientsUsage = `usage:
   levy clients list   --data-dir DIR [--tenant NAME]   the credentials with their tenant's UUID (tenant_id)
   levy clients rotate-key --data-dir DIR           sign new tokens with a new key
   levy clients keys --data-dir DIR                 list the signing keys (never their bytes)
-  levy clients retire-key --data-dir DIR KID       retire a signing key at once: its tokens stop verifying
-                                                   (retiring the current key makes a new one current)
+  levy clients retire-key --data-dir DIR -- KID    retire a signing key at once: its tokens stop verifying
+                                                   (retiring the current key makes a new one current; the --
+                                                   keeps a key ID that starts with "-" from reading as a flag)
 
 A key superseded by rotate-key keeps verifying its tokens for one token
 lifetime (levy serve --token-ttl); the server deletes it after that.

@@ -131,11 +131,11 @@ func TestClientsCLIAndAdminRoutes(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &keys); code != 0 || err != nil || len(keys) < 2 || keys[len(keys)-1].KID != rotated["kid"] || !keys[len(keys)-1].Current {
 		t.Fatalf("keys: %d %s", code, out)
 	}
-	code, out, _ = runCLI(t, "clients", "retire-key", "--data-dir", dir, keys[0].KID)
+	code, out, _ = runCLI(t, "clients", "retire-key", "--data-dir", dir, "--", keys[0].KID)
 	if code != 0 || !strings.Contains(out, `"current": "`+rotated["kid"]+`"`) {
 		t.Fatalf("retire-key: %d %s", code, out)
 	}
-	if code, _, errOut := runCLI(t, "clients", "retire-key", "--data-dir", dir, keys[0].KID); code != 1 || !strings.Contains(errOut, "no signing key") {
+	if code, _, errOut := runCLI(t, "clients", "retire-key", "--data-dir", dir, "--", keys[0].KID); code != 1 || !strings.Contains(errOut, "no signing key") {
 		t.Fatalf("retire-key of a retired key: %d %s", code, errOut)
 	}
 	for _, args := range [][]string{{"clients"}, {"clients", "create", "--data-dir", dir}, {"clients", "rotate", "--data-dir", dir}, {"clients", "bogus", "--data-dir", dir}} {
