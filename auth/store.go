@@ -120,6 +120,7 @@ func WithHashQueue(n int) Option {
 // and audience. Close waits for the calls in progress.
 type Store struct {
 	db     *badger.DB
+	probe  *kv.Probe // whether the store's directory still takes writes
 	log    *slog.Logger
 	hash   HashParams
 	hashes *hashGate // the secrets being hashed and those waiting
@@ -173,11 +174,17 @@ func Open(ctx context.Context, dir string, opts ...Option) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	probe, err := kv.NewProbe("the auth store", dir)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
 	if o.log == nil {
 		o.log = slog.New(slog.DiscardHandler)
 	}
 	s := &Store{
 		db:     db,
+		probe:  probe,
 		log:    o.log,
 		hash:   o.hash,
 		hashes: newHashGate(o.hashers, o.queue),
@@ -211,12 +218,23 @@ func (s *Store) init(ctx context.Context) error {
 // returns nil. Tokens keep verifying from memory after Close.
 func (s *Store) Close() error {
 	return s.gate.Close(func() error {
+		if err := s.probe.Gone(); err != nil {
+			// Badger would try to flush its memory table into the lost
+			// directory for ever.
+			return fmt.Errorf("auth: close: %w; its files were left open", err)
+		}
+		s.probe.Remove()
 		if err := s.db.Close(); err != nil {
 			return fmt.Errorf("auth: close: %w", err)
 		}
 		return nil
 	})
 }
+
+// CheckWrite returns nil when the store's directory can take writes, and
+// an error of code levy.EUnavailable that says why not (see kv.Probe);
+// every write checks it first.
+func (s *Store) CheckWrite(ctx context.Context) error { return s.probe.Check(ctx) }
 
 // update runs fn in a read-write transaction and commits it, and tries
 // again when the commit meets a conflict.
@@ -228,7 +246,7 @@ func (s *Store) update(ctx context.Context, fn func(*badger.Txn) error) error {
 		return ErrClosed
 	}
 	defer s.gate.Leave()
-	return kv.Update(ctx, s.db, fn)
+	return s.probe.Update(ctx, s.db, fn)
 }
 
 // view runs fn in a read-only transaction.

@@ -288,7 +288,7 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(int64(ecfg.MaxDocumentBytes))).Mounts()...)
-	apiOpts = append(apiOpts, api.WithHealthCheck("journal", store.CheckWrite), api.WithHealthCheck("einvoice", einv.CheckWrite))
+	apiOpts = append(apiOpts, api.WithHealthCheck("journal", store.CheckWrite), api.WithHealthCheck("einvoice", einv.CheckWrite), api.WithHealthCheck("auth", creds.CheckWrite))
 	s, err := api.New(e, apiOpts...)
 	if err != nil {
 		return nil, nil, err
