@@ -1,6 +1,7 @@
 package oauth
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/engine"
 )
 
 // DefaultAudience is the audience of the calculation and lookup API that
@@ -116,8 +118,8 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch {
 	case mt == "application/json":
-		if err := json.Unmarshal(body, &tr); err != nil {
-			return tr, invalidRequest("the body is not a JSON object of string parameters")
+		if err := engine.Decode(bytes.NewReader(body), &tr, maxForm); err != nil {
+			return tr, invalidRequest("the body is not a JSON object of string parameters, each given once: " + err.Error())
 		}
 	case mt == "application/x-www-form-urlencoded" || mt == "":
 		q, err := url.ParseQuery(string(body))

@@ -57,6 +57,11 @@ type serveConfig struct {
 	content         contentFlags
 	listening       func(addr string) // tells tests the address; nil in production
 	shutdownStarted func()            // tells tests shutdown began; nil in production
+
+	// metricsAddr, when set, is the only address /metrics is served at;
+	// metricsListening tells tests that address (nil in production).
+	metricsAddr      string
+	metricsListening func(addr string)
 }
 
 func serveFlags(c *serveConfig) *flag.FlagSet {
@@ -83,6 +88,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.IntVar(&c.webhookAttempts, "webhook-max-attempts", einvoice.DefaultMaxAttempts, "attempts of a webhook event before it goes to the dead-letter list")
 	fs.DurationVar(&c.webhookTimeout, "webhook-timeout", einvoice.DefaultTimeout, "time allowed to one attempt of a webhook event")
 	fs.BoolVar(&c.webhookHTTP, "webhook-allow-http", false, "allow plain http webhook targets on any host (by default only https, or http to loopback)")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", "", "host:port to serve /metrics on, alone (it needs no token); when set, /metrics is not served at --addr")
 	c.content.register(fs)
 	fs.BoolVar(&c.dev, "dev", false, "create (once) a development credential that is active at once, give it a fresh secret and print it with a ready curl command")
 	return fs
@@ -245,9 +251,16 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(c.maxBody)).Mounts()...)
-	s, err := api.New(e, apiOpts...)
+	s, err := api.New(e, append(apiOpts, api.WithMetricsRoute(c.metricsAddr == ""))...)
 	if err != nil {
 		return nil, nil, err
+	}
+	if c.metricsAddr != "" {
+		stop, err := serveMetrics(c, log, s.MetricsHandler())
+		if err != nil {
+			return nil, nil, err
+		}
+		closers = append(closers, stop)
 	}
 	return s.Handler(), closeStores, nil
 }
