@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
@@ -539,11 +540,15 @@ func TestRequestIDLogsMetricsHealth(t *testing.T) {
 	if a.status != 200 || len(id) < 16 {
 		t.Fatalf("status %d request ID %q", a.status, id)
 	}
+	// The line is written once the answer is sent, so it may come a moment
+	// after the answer.
 	var line map[string]any
-	for _, l := range strings.Split(strings.TrimSpace(h.logs.String()), "\n") {
-		var m map[string]any
-		if json.Unmarshal([]byte(l), &m) == nil && m["request_id"] == id {
-			line = m
+	for wait := time.Now().Add(5 * time.Second); line == nil && time.Now().Before(wait); time.Sleep(time.Millisecond) {
+		for _, l := range strings.Split(strings.TrimSpace(h.logs.String()), "\n") {
+			var m map[string]any
+			if json.Unmarshal([]byte(l), &m) == nil && m["request_id"] == id {
+				line = m
+			}
 		}
 	}
 	if line == nil || line["route"] != "POST /api/v2/supplies" || line["status"] != float64(200) || line["tenant"] != levy.DefaultTenant || line["duration"] == nil {

@@ -28,6 +28,10 @@ func (s *Server) decodeSearches(r *http.Request) ([]taxarea.Search, error) {
 	searches := make([]taxarea.Search, len(items))
 	var errs levy.Errors
 	for i, item := range items {
+		if e := looseSearch(item); e != nil {
+			errs = append(errs, levy.Invalid(fmt.Sprintf("[%d].%s", i, e.Field), "%s", e.Message))
+			continue
+		}
 		if err := json.Unmarshal(item, &searches[i]); err != nil {
 			errs = append(errs, searchError(i, item, err))
 		}
@@ -51,31 +55,51 @@ func searchError(i int, item json.RawMessage, err error) *levy.Error {
 	}
 	switch one.Field {
 	case "":
-		var wire struct {
-			LookupID      string          `json:"lookupId"`
-			LookupRequest json.RawMessage `json:"lookupRequest"`
-		}
+		var wire searchWire
 		if e := fieldError(engine.Decode(bytes.NewReader(item), &wire, 0)); e != nil {
 			return levy.Invalid(at+"."+e.Field, "%s", e.Message)
 		}
 		return levy.Invalid(at, "must be a search object with a lookupId and a lookupRequest")
 	case "lookupRequest":
-		if e := lookupError(item); e != nil {
-			return levy.Invalid(at+".lookupRequest."+e.Field, "%s", e.Message)
+		var wire searchWire
+		if json.Unmarshal(item, &wire) == nil {
+			if e := lookupError(wire.LookupRequest); e != nil {
+				return levy.Invalid(at+".lookupRequest."+e.Field, "%s", e.Message)
+			}
 		}
 	}
 	return levy.Invalid(at+"."+one.Field, "%s", one.Message)
 }
 
-// lookupError decodes the lookupRequest of a search of one kind as the
-// lookup of that kind, and returns the error about one of its members,
-// or nil.
-func lookupError(item json.RawMessage) *levy.Error {
-	var wire struct {
-		LookupRequest json.RawMessage `json:"lookupRequest"`
+// searchWire is a search as it comes: the lookup request stays raw until
+// its members tell its kind.
+type searchWire struct {
+	LookupID      string          `json:"lookupId"`
+	LookupRequest json.RawMessage `json:"lookupRequest"`
+}
+
+// looseSearch holds a search, item, to the rules of engine.Decode on
+// member names, which taxarea.Search.UnmarshalJSON, built on
+// encoding/json, does not apply: it returns the error about a member name
+// that differs from a member's only in case (a duplicate name is refused
+// with the whole batch), relative to the search, or nil.
+func looseSearch(item json.RawMessage) *levy.Error {
+	var wire searchWire
+	if e := fieldError(engine.Decode(bytes.NewReader(item), &wire, 0)); e != nil {
+		return e
 	}
+	if e := lookupError(wire.LookupRequest); e != nil {
+		return levy.Invalid("lookupRequest."+e.Field, "%s", e.Message)
+	}
+	return nil
+}
+
+// lookupError decodes req, the lookupRequest of a search of one kind, as
+// the lookup of that kind, and returns the error about one of its
+// members, or nil.
+func lookupError(req json.RawMessage) *levy.Error {
 	var keys map[string]json.RawMessage
-	if json.Unmarshal(item, &wire) != nil || json.Unmarshal(wire.LookupRequest, &keys) != nil {
+	if json.Unmarshal(req, &keys) != nil {
 		return nil
 	}
 	var into any
@@ -94,7 +118,7 @@ func lookupError(item json.RawMessage) *levy.Error {
 	if kinds != 1 {
 		return nil
 	}
-	return fieldError(engine.Decode(bytes.NewReader(wire.LookupRequest), into, 0))
+	return fieldError(engine.Decode(bytes.NewReader(req), into, 0))
 }
 
 // fieldError returns err when it is a *levy.Error about a field, else nil.

@@ -5,9 +5,10 @@
 // /vertex-ws/v2.
 //
 // The package is a thin adapter. Each handler decodes the body with
-// engine.Decode (bounded in size and depth), calls the engine or the tax
-// area resolver, which validate, and encodes the answer in the envelope
-// of the wire format:
+// engine.Decode (bounded in size and depth, and strict about member
+// names: a name given twice, or differing from a member's only in case,
+// is refused), calls the engine or the tax area resolver, which validate,
+// and encodes the answer in the envelope of the wire format:
 //
 //	{"data": ..., "meta": {"app": "levy 0.9.0", "timeReceived": "...", "timeElapsed(ms)": 3}}
 //
@@ -22,10 +23,19 @@
 // request ID and nothing of the fault, which goes to the log.
 //
 // The routes are one table (routes.go) that drives both the mux and the
-// OpenAPI document served at /api/v2/openapi.json. Around them the server
-// adds request IDs (X-Request-Id), structured logs with log/slog, Prometheus
-// metrics at /metrics, /healthz, panic recovery, and an optional
-// Authenticator that the access-token layer plugs in.
+// OpenAPI document served at /api/v2/openapi.json; the document also
+// describes the routes mounted beside them with WithHandler (the token,
+// admin and e-invoicing routes, openapi_mounts.go), /healthz and
+// /metrics, as far as the server mounts them. Around them the server adds
+// request IDs (X-Request-Id), structured logs with log/slog, Prometheus
+// metrics at /metrics (which need no token: WithMetricsRoute(false) and
+// MetricsHandler move them to a listener of their own), /healthz, panic
+// recovery, and an optional Authenticator that the access-token layer
+// plugs in. Before any handler runs, a request whose Content-Length is
+// over the route's limit (WithBodyLimit, WithRouteBodyLimit) is answered
+// 413 without reading its body, and a path or query parameter with a
+// control or bidirectional formatting character 400 (see
+// engine.CheckIdentifier).
 //
 // A Server is safe for concurrent use.
 package api

@@ -81,6 +81,14 @@ func (s *Server) reverseTransaction(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	for _, id := range []struct{ field, value string }{
+		{"data.transactionId", body.Data.TransactionID}, {"data.documentNumber", body.Data.DocumentNumber},
+	} {
+		if err := engine.CheckIdentifier(id.field, id.value); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
 	resp, err := s.engine.ReverseTransaction(r.Context(), r.PathValue("id"), body.Data)
 	if err != nil {
 		s.fail(w, r, reversalTarget(err))

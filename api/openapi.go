@@ -1,7 +1,12 @@
 package api
 
-// document returns the OpenAPI document of the API, built once.
+import "slices"
+
+// document returns the OpenAPI document of the routes the server mounts,
+// built once.
 func (s *Server) document() ([]byte, error) {
-	s.docOnce.Do(func() { s.doc, s.docErr = Document() })
+	s.docOnce.Do(func() {
+		s.doc, s.docErr = encodeDocument(func(pattern string) bool { return slices.Contains(s.served, pattern) })
+	})
 	return s.doc, s.docErr
 }

@@ -28,6 +28,7 @@ type loadedDocument struct {
 type docOperation struct {
 	segments []string // "{name}" for a parameter
 	route    *routers.Route
+	root     bool // the path is from the server's root, not under Bases
 }
 
 var (
@@ -64,6 +65,7 @@ func loadDocument() (*loadedDocument, error) {
 			d.ops = append(d.ops, docOperation{
 				segments: strings.Split(strings.TrimPrefix(path, "/"), "/"),
 				route:    &routers.Route{Spec: doc, Path: path, PathItem: item, Method: method, Operation: op},
+				root:     len(item.Servers) > 0 && item.Servers[0].URL == "/",
 			})
 		}
 	}
@@ -71,13 +73,13 @@ func loadDocument() (*loadedDocument, error) {
 }
 
 // find returns the operation of method at path, a full escaped path under
-// one of the base paths, and the values of its path parameters, matched
+// one of the base paths or from the root, and the values of its path parameters, matched
 // segment by segment as net/http.ServeMux does. The host and scheme play
 // no part. When no operation matches, known tells whether
 // some operation has the path with another method, and route is then one
 // of those.
 func (d *loadedDocument) find(method, path string) (route *routers.Route, params map[string]string, known bool) {
-	for _, base := range Bases {
+	for _, base := range append([]string{""}, Bases...) {
 		rest, ok := strings.CutPrefix(path, base)
 		if !ok || !strings.HasPrefix(rest, "/") {
 			continue
@@ -89,6 +91,9 @@ func (d *loadedDocument) find(method, path string) (route *routers.Route, params
 			}
 		}
 		for _, op := range d.ops {
+			if op.root != (base == "") {
+				continue
+			}
 			p, ok := matchSegments(op.segments, segments)
 			if !ok {
 				continue

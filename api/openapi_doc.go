@@ -25,15 +25,19 @@ type errorAnswer struct {
 	name        string
 	description string
 	// when says whether an operation can answer with the status.
-	when func(rt Route) bool
+	when func(d opDoc) bool
 }
 
-// always, guarded, withBody and writesJournal say which operations can
+// always, guarded, withBody and conflicts say which operations can
 // answer an error: every one, those that need an access token, those with
-// a request body, and those that change the tax journal.
-func always(Route) bool      { return true }
-func guarded(rt Route) bool  { return !rt.Public }
-func withBody(rt Route) bool { return rt.Body != nil }
+// a request body, and those that can contradict stored state (the
+// changes of the tax journal, and the operations that say so).
+func always(opDoc) bool      { return true }
+func guarded(d opDoc) bool   { return !d.Public }
+func withBody(d opDoc) bool  { return d.Body != nil }
+func conflicts(d opDoc) bool { return d.conflict || writesJournal(d.Route) }
+
+// writesJournal reports whether rt changes the tax journal.
 func writesJournal(rt Route) bool {
 	return rt.Method != http.MethodGet && (rt.Tag == "Calculation" || rt.Tag == "Transactions")
 }
@@ -49,15 +53,23 @@ var errorTable = []errorAnswer{
 	{http.StatusForbidden, "Forbidden", "The access token may not be used for this operation.", guarded},
 	{http.StatusNotFound, "NotFound", "What the request names does not exist: the path, a stored transaction, a tax area or jurisdiction.", always},
 	{http.StatusMethodNotAllowed, "MethodNotAllowed", "The path is served, but not with this method; the Allow header lists the methods that are.", always},
-	{http.StatusConflict, "Conflict", "The request contradicts the stored state of the transaction, such as a second reversal of it.", writesJournal},
-	{http.StatusRequestEntityTooLarge, "PayloadTooLarge", "The request body is larger than the server accepts.", withBody},
+	{http.StatusConflict, "Conflict", "The request contradicts the stored state, such as a second reversal of a transaction.", conflicts},
+	{http.StatusRequestEntityTooLarge, "PayloadTooLarge", "The request body is larger than the operation accepts. A body whose Content-Length announces too much is refused before any of it is read (and without a 100 Continue); the target is then Content-Length.", withBody},
 	{http.StatusUnsupportedMediaType, "UnsupportedMediaType", "The request body is declared as something other than JSON.", withBody},
 	{http.StatusInternalServerError, "InternalError", "Levy failed to answer. The message names the request ID, which the logs have the fault under.", always},
 }
 
-// Document returns Levy's OpenAPI 3.0 document as JSON.
-func Document() ([]byte, error) {
-	doc, _, err := buildDocument()
+// Document returns Levy's OpenAPI 3.0 document as JSON: the operations
+// of the API under its base paths, and every other route that `levy
+// serve` mounts beside them (the token endpoints, the admin and
+// e-invoicing routes, /healthz and /metrics). A Server serves at
+// /api/v2/openapi.json the document of the routes that it mounts.
+func Document() ([]byte, error) { return encodeDocument(nil) }
+
+// encodeDocument returns the document of the API and of the mounted
+// routes that mounted accepts (all of them when it is nil), as JSON.
+func encodeDocument(mounted func(pattern string) bool) ([]byte, error) {
+	doc, _, err := buildDocument(mounted)
 	if err != nil {
 		return nil, err
 	}
@@ -71,34 +83,51 @@ func Document() ([]byte, error) {
 }
 
 // buildDocument returns the OpenAPI document as nested maps, and the
-// schemas that it holds.
-func buildDocument() (object, *schemaSet, error) {
+// schemas that it holds: the API's routes, and the mounted routes that
+// mounted accepts (all of them when it is nil).
+func buildDocument(mounted func(pattern string) bool) (object, *schemaSet, error) {
 	s := newSchemaSet()
 	paths := object{}
 	var tags []any
 	seenTag := map[string]bool{}
+	var ops []opDoc
 	for _, rt := range routes() {
-		op, err := operation(s, rt)
-		if err != nil {
-			return nil, nil, fmt.Errorf("api: the OpenAPI operation %s: %w", rt.ID, err)
+		ops = append(ops, opDoc{Route: rt})
+	}
+	for _, d := range mountDocs() {
+		if mounted == nil || mounted(d.Method+" "+d.Path) {
+			ops = append(ops, d)
 		}
-		item, _ := paths[rt.Path].(object)
+	}
+	for _, d := range ops {
+		op, err := operation(s, d)
+		if err != nil {
+			return nil, nil, fmt.Errorf("api: the OpenAPI operation %s: %w", d.ID, err)
+		}
+		item, _ := paths[d.Path].(object)
 		if item == nil {
 			item = object{}
-			paths[rt.Path] = item
+			paths[d.Path] = item
 		}
-		method := strings.ToLower(rt.Method)
+		if d.root {
+			// The path is from the server's root, not under a base path.
+			item["servers"] = []any{object{"url": "/", "description": "The root of the server: this path is not under a base path."}}
+		}
+		method := strings.ToLower(d.Method)
 		if _, dup := item[method]; dup {
-			return nil, nil, fmt.Errorf("api: the OpenAPI document has two operations %s %s", rt.Method, rt.Path)
+			return nil, nil, fmt.Errorf("api: the OpenAPI document has two operations %s %s", d.Method, d.Path)
 		}
 		item[method] = op
-		if !seenTag[rt.Tag] {
-			seenTag[rt.Tag] = true
-			tags = append(tags, object{"name": rt.Tag})
+		if !seenTag[d.Tag] {
+			seenTag[d.Tag] = true
+			tags = append(tags, object{"name": d.Tag})
 		}
 	}
 	if _, err := s.schemaOf(reflect.TypeFor[ErrorBody]()); err != nil {
 		return nil, nil, fmt.Errorf("api: the OpenAPI schema of errors: %w", err)
+	}
+	if _, err := s.schemaOf(reflect.TypeFor[oauthErrorDoc]()); err != nil {
+		return nil, nil, fmt.Errorf("api: the OpenAPI schema of the token endpoints' errors: %w", err)
 	}
 	schemas, err := s.components()
 	if err != nil {
@@ -163,15 +192,17 @@ func buildDocument() (object, *schemaSet, error) {
 			"securitySchemes": object{
 				"oauth2": object{"type": "oauth2", "description": "An access token for client credentials, from Levy's token endpoint.",
 					"flows": object{"clientCredentials": object{"tokenUrl": "/oauth/token", "scopes": object{}}}},
-				"bearer": object{"type": "http", "scheme": "bearer", "description": "An access token obtained beforehand, sent as a bearer token."},
+				"bearer":      object{"type": "http", "scheme": "bearer", "description": "An access token obtained beforehand, sent as a bearer token."},
+				"clientBasic": object{"type": "http", "scheme": "basic", "description": "The client ID and secret of a credential, each form-encoded as RFC 6749 section 2.3.1 says, for the token endpoints."},
 			},
 		},
 	}
 	return doc, s, nil
 }
 
-// operation returns the OpenAPI operation of rt.
-func operation(s *schemaSet, rt Route) (object, error) {
+// operation returns the OpenAPI operation of d.
+func operation(s *schemaSet, d opDoc) (object, error) {
+	rt := d.Route
 	params := []any{object{"$ref": "#/components/parameters/RequestId"}}
 	inPath := map[string]bool{}
 	for _, p := range rt.Params {
@@ -194,19 +225,19 @@ func operation(s *schemaSet, rt Route) (object, error) {
 		}
 		params = append(params, param)
 	}
-	for rest := rt.Path; strings.Contains(rest, "{"); {
-		_, after, _ := strings.Cut(rest, "{")
-		name, tail, _ := strings.Cut(after, "}")
+	for _, name := range pathParams(rt.Path) {
 		if !inPath[name] {
 			return nil, fmt.Errorf("the path %s has a parameter %s that the route does not declare", rt.Path, name)
 		}
-		rest = tail
 	}
 	op := object{
 		"operationId": rt.ID,
 		"tags":        []any{rt.Tag},
 		"summary":     rt.Summary,
 		"parameters":  params,
+	}
+	if d.description != "" {
+		op["description"] = d.description
 	}
 	if rt.Body != nil {
 		sch, err := s.schemaOf(rt.Body)
@@ -216,30 +247,77 @@ func operation(s *schemaSet, rt Route) (object, error) {
 		if rt.Body == reflect.TypeFor[[]taxarea.Search]() {
 			sch["maxItems"] = taxarea.MaxSearches
 		}
-		op["requestBody"] = object{
-			"required": rt.BodyRequired,
-			"content":  object{"application/json": object{"schema": sch}},
+		content := object{}
+		for _, media := range d.bodyMedia {
+			content[media] = object{"schema": sch}
 		}
+		if len(content) == 0 {
+			content["application/json"] = object{"schema": sch}
+		}
+		op["requestBody"] = object{"required": rt.BodyRequired, "content": content}
 	}
 	answer, err := answerSchema(s, rt)
 	if err != nil {
 		return nil, fmt.Errorf("the answer: %w", err)
 	}
-	responses := object{"200": object{
-		"description": "The operation succeeded.",
-		"headers":     object{"X-Request-Id": headerRef("RequestId")},
-		"content":     object{"application/json": object{"schema": answer}},
-	}}
+	media := d.media
+	if media == "" {
+		media = "application/json"
+	}
+	responses := object{}
+	for _, status := range d.successes() {
+		responses[strconv.Itoa(status)] = object{
+			"description": successWords[status],
+			"headers":     object{"X-Request-Id": headerRef("RequestId")},
+			"content":     object{media: object{"schema": answer}},
+		}
+	}
 	for _, e := range errorTable {
-		if e.when(rt) {
+		switch {
+		case d.oauth && (e.status == http.StatusBadRequest || e.status == http.StatusUnauthorized || e.status == http.StatusRequestEntityTooLarge):
+			responses[strconv.Itoa(e.status)] = oauthAnswer(e)
+		case e.when(d):
 			responses[strconv.Itoa(e.status)] = object{"$ref": "#/components/responses/" + e.name}
 		}
 	}
+	if d.unavailable != "" {
+		responses["503"] = object{
+			"description": d.unavailable,
+			"headers":     object{"X-Request-Id": headerRef("RequestId"), "Retry-After": object{"description": "Seconds to wait before asking again, when known.", "schema": object{"type": "integer"}}},
+			"content":     object{"application/json": object{"schema": object{"type": "object"}}},
+		}
+	}
 	op["responses"] = responses
-	if rt.Public {
+	switch {
+	case d.oauth:
+		// The client authenticates in the body or with HTTP Basic.
+		op["security"] = []any{object{}, object{"clientBasic": []any{}}}
+	case rt.Public:
 		op["security"] = []any{}
 	}
 	return op, nil
+}
+
+// successWords describe the successful answers.
+var successWords = map[int]string{
+	http.StatusOK:       "The operation succeeded.",
+	http.StatusCreated:  "Created.",
+	http.StatusAccepted: "Accepted: the work goes on after the answer.",
+}
+
+// oauthAnswer describes error answer e of a token endpoint, which answers
+// in the form of RFC 6749 section 5.2; a body refused on its announced
+// Content-Length has the API's form.
+func oauthAnswer(e errorAnswer) object {
+	sch := object{"$ref": "#/components/schemas/OAuthError"}
+	if e.status == http.StatusRequestEntityTooLarge {
+		sch = object{"oneOf": []any{sch, object{"$ref": "#/components/schemas/ErrorBody"}}}
+	}
+	headers := object{"X-Request-Id": headerRef("RequestId")}
+	if e.status == http.StatusUnauthorized {
+		headers["WWW-Authenticate"] = headerRef("WWWAuthenticate")
+	}
+	return object{"description": e.description, "headers": headers, "content": object{"application/json": object{"schema": sch}}}
 }
 
 // answerSchema returns the schema of the body of a 200 answer of rt. The
@@ -256,6 +334,9 @@ func answerSchema(s *schemaSet, rt Route) (object, error) {
 	if strings.Contains(t.Name(), "[") {
 		return s.named(t, rt.ID+"Answer")
 	}
+	if t.Kind() == reflect.String {
+		return object{"type": "string"}, nil
+	}
 	return s.schemaOf(t)
 }
 
@@ -264,7 +345,9 @@ func answerSchema(s *schemaSet, rt Route) (object, error) {
 func paramSchema(format string) (object, error) {
 	switch format {
 	case "transactionId":
-		return object{"type": "string", "minLength": 1, "maxLength": journal.MaxIDLength}, nil
+		return object{"type": "string", "minLength": 1, "maxLength": journal.MaxIDLength, "pattern": identifierPattern}, nil
+	case "identifier":
+		return object{"type": "string", "minLength": 1, "pattern": identifierPattern}, nil
 	case "taxAreaId":
 		return object{"type": "string", "pattern": taxAreaPattern}, nil
 	case "date":

@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
@@ -90,6 +91,12 @@ func (s *schemaSet) special(t reflect.Type) (object, bool, error) {
 			names = append(names, m.String())
 		}
 		return object{"type": "string", "enum": names}, true, nil
+	case reflect.TypeFor[einvoice.Events]():
+		// The statuses a webhook connection receives: "all", or a list.
+		return object{"oneOf": []any{
+			object{"type": "string", "enum": []any{"all"}},
+			object{"type": "array", "items": object{"type": "string"}},
+		}, "description": `"all", or the list of statuses whose events the connection receives.`}, true, nil
 	case reflect.TypeFor[taxarea.Search]():
 		sch, err := s.ref(t, func() (object, error) { return s.searchSchema() })
 		return sch, true, err
@@ -281,6 +288,11 @@ func (s *schemaSet) components() (object, error) {
 				pkg := t.PkgPath()
 				names[t] = pkg[strings.LastIndex(pkg, "/")+1:] + name
 			}
+		}
+	}
+	for t := range s.byType {
+		if name, ok := docNames[t]; ok {
+			names[t] = name
 		}
 	}
 	out := make(object, len(s.byType)+len(s.byName))
@@ -563,6 +575,11 @@ func applyChecks(sch object, f jsonField) error {
 				return bad()
 			}
 			sch["pattern"] = taxAreaPattern
+		case "id":
+			if _, taken := sch["pattern"]; taken || base.Kind() != reflect.String {
+				return bad()
+			}
+			sch["pattern"] = identifierPattern
 		case "latitude", "longitude":
 			if base.Kind() != reflect.String {
 				return bad()
@@ -579,6 +596,13 @@ func applyChecks(sch object, f jsonField) error {
 // taxAreaPattern is the form of a tax area ID: 1 to 16 digits, as
 // taxarea.ValidateTaxAreaID checks.
 const taxAreaPattern = "^[0-9]{1,16}$"
+
+// identifierPattern is the form of an identifier, as
+// engine.CheckIdentifier checks it: no control characters, line or
+// paragraph separators or bidirectional formatting characters (an
+// ECMA-262 pattern, as OpenAPI wants, whose \u escapes are the regular
+// expression's own).
+const identifierPattern = `^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]*$`
 
 // atoi reads the count of a length rule.
 func atoi(s string) (int, error) {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"maps"
@@ -10,10 +11,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/levytax/levy/civil"
@@ -175,8 +178,8 @@ func TestOpenAPIRoutes(t *testing.T) {
 	for _, item := range d.doc.Paths.Map() {
 		total += len(item.Operations())
 	}
-	if total != count {
-		t.Errorf("the document has %d operations, the routes %d", total, count)
+	if mounted := len(mountDocs()); total != count+mounted {
+		t.Errorf("the document has %d operations, the routes %d and the mounted routes %d", total, count, mounted)
 	}
 	if len(d.doc.Security) != 2 {
 		t.Errorf("the document's security is %v, want oauth2 or bearer", d.doc.Security)
@@ -450,8 +453,15 @@ func (f *filler) fill(v reflect.Value, tag reflect.StructTag) {
 		f.fill(v.Elem(), tag)
 	case reflect.Struct:
 		for i := range v.NumField() {
-			if sf := v.Type().Field(i); sf.IsExported() {
+			switch sf := v.Type().Field(i); {
+			case sf.IsExported():
 				f.fill(v.Field(i), sf.Tag)
+			case sf.Anonymous && sf.Type.Kind() == reflect.Struct:
+				// encoding/json writes the members of an unexported
+				// embedded struct, such as those of the document's own
+				// types; reflect only sets them through its address.
+				field := v.Field(i)
+				f.fill(reflect.NewAt(field.Type(), unsafe.Pointer(field.UnsafeAddr())).Elem(), sf.Tag)
 			}
 		}
 	case reflect.Slice:
@@ -502,7 +512,7 @@ func sampleString(t reflect.Type, check string) string {
 // has a schema, encodes it with encoding/json, and checks that the
 // schema names exactly the members written and accepts the value.
 func TestOpenAPISchemasFollowEncodingJSON(t *testing.T) {
-	_, set, err := buildDocument()
+	_, set, err := buildDocument(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -708,5 +718,109 @@ func TestOpenAPIRefusesUnknownMarshallers(t *testing.T) {
 	}
 	if _, err := newSchemaSet().schemaOf(reflect.TypeFor[holder]()); err == nil {
 		t.Error("json.RawMessage is described without a word about it")
+	}
+}
+
+// TestOpenAPIMountedRoutes checks what the document says of the routes
+// mounted beside the API: each is an operation at its path from the root
+// of the server (a path item whose servers say so), with its statuses,
+// its media types and its security; the token endpoints answer errors in
+// the form of RFC 6749.
+func TestOpenAPIMountedRoutes(t *testing.T) {
+	d := mustDocument(t)
+	ids := map[string]bool{}
+	for _, rt := range routes() {
+		ids[rt.ID] = true
+	}
+	for _, md := range mountDocs() {
+		if ids[md.ID] {
+			t.Errorf("two operations are named %s", md.ID)
+		}
+		ids[md.ID] = true
+		item := d.doc.Paths.Find(md.Path)
+		if item == nil || len(item.Servers) != 1 || item.Servers[0].URL != "/" {
+			t.Errorf("%s %s: no path item from the root", md.Method, md.Path)
+			continue
+		}
+		op := item.GetOperation(md.Method)
+		if op == nil || op.OperationID != md.ID || !slices.Equal(op.Tags, []string{md.Tag}) {
+			t.Errorf("%s %s: no operation %s", md.Method, md.Path, md.ID)
+			continue
+		}
+		if route, _, _ := d.find(md.Method, samplePath(md.Route)); route == nil || route.Operation != op {
+			t.Errorf("%s: not found at %s", md.ID, samplePath(md.Route))
+		}
+		for _, status := range md.successes() {
+			media := cmp.Or(md.media, "application/json")
+			if r := op.Responses.Status(status); r == nil || r.Value.Content.Get(media) == nil {
+				t.Errorf("%s: no answer %d of %s", md.ID, status, media)
+			}
+		}
+		want := []int{400, 404, 405, 500}
+		if !md.Public || md.oauth {
+			want = append(want, 401)
+		}
+		if md.Body != nil {
+			want = append(want, 413)
+			medias := md.bodyMedia
+			if medias == nil {
+				medias = []string{"application/json"}
+			}
+			for _, media := range medias {
+				if op.RequestBody == nil || op.RequestBody.Value.Content.Get(media) == nil {
+					t.Errorf("%s: no request body of %s", md.ID, media)
+				}
+			}
+		}
+		for _, status := range want {
+			r := op.Responses.Status(status)
+			if r == nil {
+				t.Errorf("%s: no answer %d", md.ID, status)
+				continue
+			}
+			sch := r.Value.Content.Get("application/json").Schema
+			switch {
+			case md.oauth && (status == 400 || status == 401):
+				if sch.Ref != "#/components/schemas/OAuthError" {
+					t.Errorf("%s: answer %d is not an OAuthError", md.ID, status)
+				}
+			case md.oauth && status == 413:
+				if len(sch.Value.OneOf) != 2 {
+					t.Errorf("%s: answer 413 is not an OAuthError or an ErrorBody", md.ID)
+				}
+			case sch.Ref != "#/components/schemas/ErrorBody":
+				t.Errorf("%s: answer %d is not an ErrorBody", md.ID, status)
+			}
+		}
+		switch {
+		case md.oauth:
+			if op.Security == nil || len(*op.Security) != 2 || (*op.Security)[1]["clientBasic"] == nil {
+				t.Errorf("%s: the security is %v, want none or HTTP Basic", md.ID, op.Security)
+			}
+		case md.Public && (op.Security == nil || len(*op.Security) != 0):
+			t.Errorf("%s is public but its security is %v", md.ID, op.Security)
+		case !md.Public && op.Security != nil:
+			t.Errorf("%s overrides the security of the document", md.ID)
+		}
+	}
+	for _, path := range []string{"/healthz", "/metrics", "/oauth/token", "/admin/v1/clients", "/einvoicing/v1/documents"} {
+		if d.doc.Paths.Find(path) == nil {
+			t.Errorf("the document has no %s", path)
+		}
+	}
+}
+
+// TestIdentifierPattern holds the pattern that the document gives
+// identifiers to engine.CheckIdentifier, code point by code point over
+// the planes where they differ.
+func TestIdentifierPattern(t *testing.T) {
+	// kin-openapi reads the ECMA-262 pattern as Go's regexp does after
+	// rewriting \uXXXX as \x{XXXX}.
+	re := regexp.MustCompile(regexp.MustCompile(`\\u([0-9A-Fa-f]{4})`).ReplaceAllString(identifierPattern, `\x{$1}`))
+	for r := rune(0); r < 0x3000; r++ {
+		s := "a" + string(r) + "b"
+		if ok := engine.CheckIdentifier("x", s) == nil; ok != re.MatchString(s) {
+			t.Errorf("U+%04X: CheckIdentifier says %v, the pattern %v", r, ok, !ok)
+		}
 	}
 }

@@ -50,6 +50,14 @@ type Server struct {
 	extra   []mount
 	checks  []healthCheck
 	handler http.Handler
+	// routeLimits are the body limits of the routes that accept less than
+	// limit, by pattern; metricsHere says whether Handler serves /metrics.
+	routeLimits  map[string]int64
+	metricsHere  bool
+	metricsAlone http.Handler // /metrics alone, for another listener
+	// served lists the pattern of every operation the server mounts,
+	// "POST /api/v2/supplies", in the order they were mounted.
+	served []string
 
 	docOnce sync.Once
 	doc     []byte
@@ -106,14 +114,40 @@ func WithHealthCheck(name string, check func(context.Context) error) Option {
 	return func(s *Server) { s.checks = append(s.checks, healthCheck{name, check}) }
 }
 
+// WithRouteBodyLimit sets the largest request body of the route with
+// pattern (the pattern given to WithHandler, or "POST /api/v2/supplies")
+// to n bytes, below the server's limit. A request whose Content-Length
+// announces more is answered 413 before any of its body is read. A
+// handler that reads a body without a Content-Length (chunked) bounds it
+// itself.
+func WithRouteBodyLimit(pattern string, n int64) Option {
+	return func(s *Server) {
+		if s.routeLimits == nil {
+			s.routeLimits = map[string]int64{}
+		}
+		s.routeLimits[pattern] = n
+	}
+}
+
+// WithMetricsRoute says whether Handler serves the Prometheus metrics at
+// GET /metrics (the default). With false, it does not, and a host serves
+// MetricsHandler on another listener, such as an address that only the
+// monitoring network reaches: /metrics needs no token.
+func WithMetricsRoute(on bool) Option { return func(s *Server) { s.metricsHere = on } }
+
 // New returns a Server that answers with e.
 func New(e *engine.Engine, opts ...Option) (*Server, error) {
-	s := &Server{engine: e, log: slog.Default(), limit: DefaultBodyLimit, app: "levy"}
+	s := &Server{engine: e, log: slog.Default(), limit: DefaultBodyLimit, app: "levy", metricsHere: true}
 	for _, o := range opts {
 		o(s)
 	}
 	if s.limit <= 0 {
 		return nil, fmt.Errorf("api: the body limit must be positive, not %d", s.limit)
+	}
+	for pattern, n := range s.routeLimits {
+		if n <= 0 {
+			return nil, fmt.Errorf("api: the body limit of %s must be positive, not %d", pattern, n)
+		}
 	}
 	if s.reg == nil {
 		s.reg = prometheus.NewRegistry()
@@ -142,13 +176,16 @@ func New(e *engine.Engine, opts ...Option) (*Server, error) {
 	}
 	// The mounted handlers and /healthz and /metrics answer another method
 	// at their paths as the routes do: 405 with the Allow list.
-	extra := append(slices.Clone(s.extra),
-		mount{"GET /healthz", http.HandlerFunc(s.healthz)},
-		mount{"GET /metrics", promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{})})
+	prom := mount{"GET /metrics", promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{})}
+	extra := append(slices.Clone(s.extra), mount{"GET /healthz", http.HandlerFunc(s.healthz)})
+	if s.metricsHere {
+		extra = append(extra, prom)
+	}
 	var paths []string               // the paths of the mounts with a method, in order
 	mounted := map[string][]string{} // the methods mounted at each of them
 	for _, m := range extra {
 		mux.Handle(m.pattern, s.named(m.pattern, m.h.ServeHTTP))
+		s.served = append(s.served, m.pattern)
 		method, at, ok := strings.Cut(m.pattern, " ")
 		if !ok || !strings.HasPrefix(at, "/") || served[at] {
 			continue // a pattern for every method or for one host, or a path of the API
@@ -163,8 +200,19 @@ func New(e *engine.Engine, opts ...Option) (*Server, error) {
 	}
 	mux.Handle("/", s.named("unmatched", s.unmatched))
 	s.handler = s.middleware(canonicalOnly(mux, s.unmatched))
+
+	alone := http.NewServeMux()
+	alone.Handle(prom.pattern, s.named(prom.pattern, prom.h.ServeHTTP))
+	s.notAllowed(alone, "/metrics", http.MethodGet)
+	alone.Handle("/", s.named("unmatched", s.unmatched))
+	s.metricsAlone = s.middleware(canonicalOnly(alone, s.unmatched))
 	return s, nil
 }
+
+// MetricsHandler returns a handler that serves only GET /metrics, with
+// the request IDs, logs and metrics of Handler, for a listener of its own
+// (see WithMetricsRoute).
+func (s *Server) MetricsHandler() http.Handler { return s.metricsAlone }
 
 // unmatched answers a path that nothing is served at.
 func (s *Server) unmatched(w http.ResponseWriter, r *http.Request) {
@@ -203,6 +251,7 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // route registers rt under base.
 func (s *Server) route(mux *http.ServeMux, base string, rt Route) {
 	pattern := rt.Method + " " + base + rt.Path
+	s.served = append(s.served, pattern)
 	serve := rt.serve
 	mux.Handle(pattern, s.named(pattern, func(w http.ResponseWriter, r *http.Request) {
 		if !rt.Public {
@@ -248,12 +297,78 @@ func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
 	return r.WithContext(levy.WithTenant(r.Context(), p.Tenant)), nil
 }
 
-// named records the route pattern of a request for the logs and metrics.
+// named records the route pattern of a request for the logs and metrics,
+// and refuses what no route of Levy accepts before the route's handler
+// runs: a body whose Content-Length is over the route's limit (413, before
+// any of it is read, and so before a 100 Continue), and a path or query
+// parameter that is not fit to be an identifier (400; see
+// engine.CheckIdentifier).
 func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
+	limit := s.limit
+	if n, ok := s.routeLimits[pattern]; ok && n < limit {
+		limit = n
+	}
+	params := pathParams(pattern)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		exchangeOf(r.Context()).route = pattern
+		if r.ContentLength > limit {
+			s.fail(w, r, &levy.Error{Code: levy.ETooLarge, Field: "Content-Length",
+				Message: fmt.Sprintf("the request body of %d bytes is larger than the limit of %d bytes of this route", r.ContentLength, limit)})
+			return
+		}
+		if err := checkParams(r, params); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 		h(w, r)
 	})
+}
+
+// pathParams returns the names of the wildcards of a ServeMux pattern:
+// "id" for "DELETE /api/v2/transactions/{id}".
+func pathParams(pattern string) []string {
+	var names []string
+	for rest := pattern; ; {
+		_, after, ok := strings.Cut(rest, "{")
+		if !ok {
+			return names
+		}
+		name, tail, _ := strings.Cut(after, "}")
+		names = append(names, strings.TrimSuffix(name, "..."))
+		rest = tail
+	}
+}
+
+// checkParams refuses a request whose path parameters (named by params)
+// or query parameters hold a control character, a line separator or a
+// bidirectional formatting character, naming the parameter. Every
+// parameter of Levy's routes is an identifier, a date or a code.
+func checkParams(r *http.Request, params []string) error {
+	for _, name := range params {
+		if err := engine.CheckIdentifier(name, r.PathValue(name)); err != nil {
+			return err
+		}
+	}
+	if r.URL.RawQuery == "" {
+		return nil
+	}
+	q := r.URL.Query()
+	names := make([]string, 0, len(q))
+	for name := range q {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if err := engine.CheckIdentifier(name, name); err != nil {
+			return err
+		}
+		for _, v := range q[name] {
+			if err := engine.CheckIdentifier(name, v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // healthz answers 200 when every health check passes, and 503 with the

@@ -30,11 +30,13 @@ var ErrTooLarge = errors.New("engine: request body too large")
 // *SaleRequest. It reads at most limit bytes (a limit of 0 or less sets
 // no bound), rejects bodies nested deeper than MaxJSONDepth and any data
 // after the value, and ignores members v does not know, as clients send
-// extras. Every error it returns for a bad body is a *levy.Error of code
-// EInvalid whose Field is the JSON path of the offending value
-// ("lineItems[1].quantity.value"), or "" when the body as a whole is at
-// fault. Only a failure of r itself, or a v that is not a pointer, gives
-// another error.
+// extras. It refuses what encoding/json would read loosely: a member name
+// given twice in one object, and a name that differs from one of v's
+// members only in case (see decode_strict.go). Every error it returns for
+// a bad body is a *levy.Error of code EInvalid whose Field is the JSON
+// path of the offending value ("lineItems[1].quantity.value"), or ""
+// when the body as a whole is at fault. Only a failure of r itself, or a
+// v that is not a pointer, gives another error.
 func Decode(r io.Reader, v any, limit int64) error {
 	if limit > 0 {
 		r = io.LimitReader(r, limit+1)
@@ -46,8 +48,16 @@ func Decode(r io.Reader, v any, limit int64) error {
 	if limit > 0 && int64(len(data)) > limit {
 		return &tooLargeError{levy.Invalid("", "the request body is larger than the limit of %d bytes", limit)}
 	}
-	if err := checkDepth(data); err != nil {
-		return err
+	var strict *levy.Error
+	if t := reflect.TypeOf(v); t != nil && t.Kind() == reflect.Pointer {
+		var st scanStatus
+		st, strict = checkMembers(data, shapeOf(t))
+		switch {
+		case st == scanTooDeep:
+			return depthError()
+		case st == scanMalformed && !depthWithin(data, 0):
+			return depthError()
+		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(v); err != nil {
@@ -56,6 +66,12 @@ func Decode(r io.Reader, v any, limit int64) error {
 	rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n")
 	if len(rest) > 0 {
 		return levy.Invalid("", "the request body must hold a single JSON value, but more data follows at byte offset %d", len(data)-len(rest))
+	}
+	if strict != nil {
+		// Reported after the errors of decoding, which name what is wrong
+		// with a value; v holds what encoding/json made of the body, which
+		// the caller drops with the error.
+		return strict
 	}
 	return nil
 }
@@ -70,34 +86,9 @@ func (e *tooLargeError) Error() string { return e.err.Error() }
 // errors.Is.
 func (e *tooLargeError) Unwrap() []error { return []error{e.err, ErrTooLarge} }
 
-// checkDepth rejects data whose objects and arrays nest deeper than
-// MaxJSONDepth. It only counts brackets outside strings: the decoder
-// reports any other fault of the syntax.
-func checkDepth(data []byte) error {
-	depth := 0
-	inString, escaped := false, false
-	for _, c := range data {
-		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '{' || c == '[':
-			if depth++; depth > MaxJSONDepth {
-				return levy.Invalid("", "the request body nests objects and arrays more than %d levels deep", MaxJSONDepth)
-			}
-		case c == '}' || c == ']':
-			depth--
-		}
-	}
-	return nil
+// depthError is the error of a body nested deeper than MaxJSONDepth.
+func depthError() error {
+	return levy.Invalid("", "the request body nests objects and arrays more than %d levels deep", MaxJSONDepth)
 }
 
 // decodeError turns an error of encoding/json into a *levy.Error.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
@@ -26,6 +27,10 @@ import (
 //	taxarea          a string is a tax area ID
 //	latitude         a string is a latitude in degrees, -90 to 90
 //	longitude        a string is a longitude in degrees, -180 to 180
+//	id               a string is an identifier (a transaction ID, a
+//	                 document number, a code): valid UTF-8 without
+//	                 control characters, line separators or bidirectional
+//	                 formatting characters (see CheckIdentifier)
 //
 // Every rule but required applies only to a present field: an empty
 // string, a nil pointer and an empty array are absent. A value of a type
@@ -131,6 +136,57 @@ func (v *violations) tooLong(p *fieldPath, name, s string, max int) {
 	if utf8.RuneCountInString(s) > max {
 		v.add(p.field(name), "must be at most %d characters", max)
 	}
+}
+
+// identifier reports a member that is not fit to be an identifier.
+func (v *violations) identifier(p *fieldPath, name, s string) {
+	if msg := identifierViolation(s); msg != "" {
+		v.add(p.field(name), "%s", msg)
+	}
+}
+
+// CheckIdentifier returns an EInvalid error about field when s is not fit
+// to be an identifier, and nil when it is. An identifier (a transaction
+// ID, a document number, a line item ID, a customer or vendor code, a
+// path parameter) is shown in logs, exports and user interfaces and used
+// as a key, so it may hold any printable character but none of these:
+// C0 and C1 control characters (U+0000 to U+001F, U+007F to U+009F: NUL,
+// tab, CR, LF and the like), the line and paragraph separators (U+2028,
+// U+2029), and the bidirectional formatting characters (U+061C, U+200E,
+// U+200F, U+202A to U+202E, U+2066 to U+2069), which reorder the text
+// around them on screen; nor bytes that are not UTF-8.
+func CheckIdentifier(field, s string) error {
+	if msg := identifierViolation(s); msg != "" {
+		return levy.Invalid(field, "%s", msg)
+	}
+	return nil
+}
+
+// identifierViolation says why s is not fit to be an identifier, or
+// returns "".
+func identifierViolation(s string) string {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f {
+			continue
+		}
+		if c < utf8.RuneSelf {
+			return fmt.Sprintf("must not contain control characters, and holds U+%04X at byte %d", c, i)
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			return fmt.Sprintf("must be valid UTF-8, and is not at byte %d", i)
+		case r <= 0x9f:
+			return fmt.Sprintf("must not contain control characters, and holds U+%04X at byte %d", r, i)
+		case r == 0x2028 || r == 0x2029:
+			return fmt.Sprintf("must not contain line or paragraph separators, and holds U+%04X at byte %d", r, i)
+		case unicode.Is(unicode.Bidi_Control, r):
+			return fmt.Sprintf("must not contain bidirectional formatting characters, and holds U+%04X at byte %d", r, i)
+		}
+		i += n - 1
+	}
+	return ""
 }
 
 // taxArea reports a member that is not a tax area ID.

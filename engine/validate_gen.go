@@ -80,6 +80,9 @@ func (x *Buyer) walk(v *violations, p *fieldPath, depth int) {
 	if x.ExemptionCertificate != nil {
 		x.ExemptionCertificate.walk(v, p.field("exemptionCertificate"), depth+1)
 	}
+	if x.ExemptionReasonCode != "" {
+		v.identifier(p, "exemptionReasonCode", x.ExemptionReasonCode)
+	}
 	if x.Recipient != nil {
 		x.Recipient.walk(v, p.field("recipient"), depth+1)
 	}
@@ -104,6 +107,9 @@ func (x *CitationOverride) walk(v *violations, p *fieldPath, depth int) {
 	if x.JurisdictionType != 0 {
 		v.report(p, "jurisdictionType", rules2.enumViolation(x.JurisdictionType.Valid(), ""))
 	}
+	if x.JurisdictionID != "" {
+		v.identifier(p, "jurisdictionId", x.JurisdictionID)
+	}
 	if x.Citation != "" {
 		if len(x.Citation) > 512 {
 			v.tooLong(p, "citation", x.Citation, 512)
@@ -120,16 +126,19 @@ func (x *CommodityCode) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.CommodityCodeType) > 60 {
 			v.tooLong(p, "commodityCodeType", x.CommodityCodeType, 60)
 		}
+		v.identifier(p, "commodityCodeType", x.CommodityCodeType)
 	}
 	if x.Value != "" {
 		if len(x.Value) > 40 {
 			v.tooLong(p, "value", x.Value, 40)
 		}
+		v.identifier(p, "value", x.Value)
 	}
 	if x.UsedCommodityCode != "" {
 		if len(x.UsedCommodityCode) > 40 {
 			v.tooLong(p, "usedCommodityCode", x.UsedCommodityCode, 40)
 		}
+		v.identifier(p, "usedCommodityCode", x.UsedCommodityCode)
 	}
 }
 
@@ -202,6 +211,9 @@ func (x *Customer) walk(v *violations, p *fieldPath, depth int) {
 	if x.ExemptionCertificate != nil {
 		x.ExemptionCertificate.walk(v, p.field("exemptionCertificate"), depth+1)
 	}
+	if x.ExemptionReasonCode != "" {
+		v.identifier(p, "exemptionReasonCode", x.ExemptionReasonCode)
+	}
 	if x.LocationEvidence != nil {
 		x.LocationEvidence.walk(v, p.field("locationEvidence"), depth+1)
 	}
@@ -222,11 +234,13 @@ func (x *CustomerCode) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Value) > 40 {
 			v.tooLong(p, "value", x.Value, 40)
 		}
+		v.identifier(p, "value", x.Value)
 	}
 	if x.ClassCode != "" {
 		if len(x.ClassCode) > 40 {
 			v.tooLong(p, "classCode", x.ClassCode, 40)
 		}
+		v.identifier(p, "classCode", x.ClassCode)
 	}
 }
 
@@ -242,6 +256,7 @@ func (x *Discount) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.UserDefinedDiscountCode) > 20 {
 			v.tooLong(p, "userDefinedDiscountCode", x.UserDefinedDiscountCode, 20)
 		}
+		v.identifier(p, "userDefinedDiscountCode", x.UserDefinedDiscountCode)
 	}
 	x.check(v, p)
 }
@@ -271,11 +286,13 @@ func (x *DispatcherCode) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Value) > 40 {
 			v.tooLong(p, "value", x.Value, 40)
 		}
+		v.identifier(p, "value", x.Value)
 	}
 	if x.ClassCode != "" {
 		if len(x.ClassCode) > 40 {
 			v.tooLong(p, "classCode", x.ClassCode, 40)
 		}
+		v.identifier(p, "classCode", x.ClassCode)
 	}
 }
 
@@ -325,6 +342,7 @@ func (x *ExemptionCertificate) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.ExemptionCertificateNumber) > 30 {
 			v.tooLong(p, "exemptionCertificateNumber", x.ExemptionCertificateNumber, 30)
 		}
+		v.identifier(p, "exemptionCertificateNumber", x.ExemptionCertificateNumber)
 	}
 }
 
@@ -337,6 +355,7 @@ func (x *FiscalRepresentative) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.TaxRegistrationNumber) > 40 {
 			v.tooLong(p, "taxRegistrationNumber", x.TaxRegistrationNumber, 40)
 		}
+		v.identifier(p, "taxRegistrationNumber", x.TaxRegistrationNumber)
 	}
 	if x.Address != nil {
 		x.Address.walk(v, p.field("address"), depth+1)
@@ -421,6 +440,9 @@ func (x *Imposition) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
 	}
+	if x.ImpositionID != "" {
+		v.identifier(p, "impositionId", x.ImpositionID)
+	}
 }
 
 // walk checks the members of a ImpositionInclusion at p.
@@ -434,12 +456,18 @@ func (x *ImpositionInclusion) walk(v *violations, p *fieldPath, depth int) {
 	if x.JurisdictionType != 0 {
 		v.report(p, "jurisdictionType", rules2.enumViolation(x.JurisdictionType.Valid(), ""))
 	}
+	if x.JurisdictionID != "" {
+		v.identifier(p, "jurisdictionId", x.JurisdictionID)
+	}
 }
 
 // walk checks the members of a ImpositionType at p.
 func (x *ImpositionType) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
+	}
+	if x.ImpositionTypeID != "" {
+		v.identifier(p, "impositionTypeId", x.ImpositionTypeID)
 	}
 	if x.WithholdingType != "" {
 		if len(x.WithholdingType) > 60 {
@@ -566,31 +594,37 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.ConsignmentID) > 40 {
 			v.tooLong(p, "consignmentId", x.ConsignmentID, 40)
 		}
+		v.identifier(p, "consignmentId", x.ConsignmentID)
 	}
 	if x.FranchiseAreaID != "" {
 		if len(x.FranchiseAreaID) > 40 {
 			v.tooLong(p, "franchiseAreaId", x.FranchiseAreaID, 40)
 		}
+		v.identifier(p, "franchiseAreaId", x.FranchiseAreaID)
 	}
 	if x.CostCenter != "" {
 		if len(x.CostCenter) > 40 {
 			v.tooLong(p, "costCenter", x.CostCenter, 40)
 		}
+		v.identifier(p, "costCenter", x.CostCenter)
 	}
 	if x.DepartmentCode != "" {
 		if len(x.DepartmentCode) > 40 {
 			v.tooLong(p, "departmentCode", x.DepartmentCode, 40)
 		}
+		v.identifier(p, "departmentCode", x.DepartmentCode)
 	}
 	if x.GeneralLedgerAccount != "" {
 		if len(x.GeneralLedgerAccount) > 40 {
 			v.tooLong(p, "generalLedgerAccount", x.GeneralLedgerAccount, 40)
 		}
+		v.identifier(p, "generalLedgerAccount", x.GeneralLedgerAccount)
 	}
 	if x.MaterialCode != "" {
 		if len(x.MaterialCode) > 40 {
 			v.tooLong(p, "materialCode", x.MaterialCode, 40)
 		}
+		v.identifier(p, "materialCode", x.MaterialCode)
 	}
 	if x.MaterialOrigin != "" {
 		if len(x.MaterialOrigin) > 60 {
@@ -601,6 +635,7 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.ProjectNumber) > 40 {
 			v.tooLong(p, "projectNumber", x.ProjectNumber, 40)
 		}
+		v.identifier(p, "projectNumber", x.ProjectNumber)
 	}
 	if x.Usage != "" {
 		if len(x.Usage) > 40 {
@@ -616,11 +651,13 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.VendorSKU) > 40 {
 			v.tooLong(p, "vendorSKU", x.VendorSKU, 40)
 		}
+		v.identifier(p, "vendorSKU", x.VendorSKU)
 	}
 	if x.LocationCode != "" {
 		if len(x.LocationCode) > 20 {
 			v.tooLong(p, "locationCode", x.LocationCode, 20)
 		}
+		v.identifier(p, "locationCode", x.LocationCode)
 	}
 	if x.CountryOfOriginISOCode != "" {
 		v.report(p, "countryOfOriginISOCode", rules3.stringViolation(x.CountryOfOriginISOCode))
@@ -629,11 +666,13 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.ExportProcedure) > 20 {
 			v.tooLong(p, "exportProcedure", x.ExportProcedure, 20)
 		}
+		v.identifier(p, "exportProcedure", x.ExportProcedure)
 	}
 	if x.IntrastatCommodityCode != "" {
 		if len(x.IntrastatCommodityCode) > 8 {
 			v.tooLong(p, "intrastatCommodityCode", x.IntrastatCommodityCode, 8)
 		}
+		v.identifier(p, "intrastatCommodityCode", x.IntrastatCommodityCode)
 	}
 	if x.ModeOfTransport != nil {
 		v.report(p, "modeOfTransport", rules17.numberViolation(money.FromInt(int64(*x.ModeOfTransport))))
@@ -772,6 +811,7 @@ func (x *Location) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.PostalCode) > 20 {
 			v.tooLong(p, "postalCode", x.PostalCode, 20)
 		}
+		v.identifier(p, "postalCode", x.PostalCode)
 	}
 	if x.Country != "" {
 		if len(x.Country) > 60 {
@@ -791,11 +831,13 @@ func (x *Location) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.LocationCode) > 20 {
 			v.tooLong(p, "locationCode", x.LocationCode, 20)
 		}
+		v.identifier(p, "locationCode", x.LocationCode)
 	}
 	if x.ExternalJurisdictionCode != "" {
 		if len(x.ExternalJurisdictionCode) > 20 {
 			v.tooLong(p, "externalJurisdictionCode", x.ExternalJurisdictionCode, 20)
 		}
+		v.identifier(p, "externalJurisdictionCode", x.ExternalJurisdictionCode)
 	}
 	if x.LocationCondition != "" {
 		if len(x.LocationCondition) > 40 {
@@ -868,6 +910,7 @@ func (x *Measure) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.UnitOfMeasure) > 3 {
 			v.tooLong(p, "unitOfMeasure", x.UnitOfMeasure, 3)
 		}
+		v.identifier(p, "unitOfMeasure", x.UnitOfMeasure)
 	}
 }
 
@@ -891,6 +934,12 @@ func (x *Override) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if x.JurisdictionType != 0 {
 		v.report(p, "jurisdictionType", rules2.enumViolation(x.JurisdictionType.Valid(), ""))
+	}
+	if x.JurisdictionID != "" {
+		v.identifier(p, "jurisdictionId", x.JurisdictionID)
+	}
+	if x.ReasonCode != "" {
+		v.identifier(p, "reasonCode", x.ReasonCode)
 	}
 }
 
@@ -920,6 +969,9 @@ func (x *Owner) walk(v *violations, p *fieldPath, depth int) {
 	if x.Destination != nil {
 		x.Destination.walk(v, p.field("destination"), depth+1)
 	}
+	if x.ExemptionReasonCode != "" {
+		v.identifier(p, "exemptionReasonCode", x.ExemptionReasonCode)
+	}
 	if x.UtilityProvider != "" {
 		v.report(p, "utilityProvider", rules1.enumViolation(x.UtilityProvider.Valid(), string(x.UtilityProvider)))
 	}
@@ -945,6 +997,7 @@ func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.LineItemID) > 40 {
 			v.tooLong(p, "lineItemId", x.LineItemID, 40)
 		}
+		v.identifier(p, "lineItemId", x.LineItemID)
 	}
 	if x.LineItemDescription != "" {
 		if len(x.LineItemDescription) > 512 {
@@ -1010,46 +1063,55 @@ func (x *OwnerRequest) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.TransactionID) > 40 {
 			v.tooLong(p, "transactionId", x.TransactionID, 40)
 		}
+		v.identifier(p, "transactionId", x.TransactionID)
 	}
 	if x.DocumentNumber != "" {
 		if len(x.DocumentNumber) > 50 {
 			v.tooLong(p, "documentNumber", x.DocumentNumber, 50)
 		}
+		v.identifier(p, "documentNumber", x.DocumentNumber)
 	}
 	if x.DocumentSequenceID != "" {
 		if len(x.DocumentSequenceID) > 60 {
 			v.tooLong(p, "documentSequenceId", x.DocumentSequenceID, 60)
 		}
+		v.identifier(p, "documentSequenceId", x.DocumentSequenceID)
 	}
 	if x.DocumentType != "" {
 		if len(x.DocumentType) > 20 {
 			v.tooLong(p, "documentType", x.DocumentType, 20)
 		}
+		v.identifier(p, "documentType", x.DocumentType)
 	}
 	if x.BillingType != "" {
 		if len(x.BillingType) > 20 {
 			v.tooLong(p, "billingType", x.BillingType, 20)
 		}
+		v.identifier(p, "billingType", x.BillingType)
 	}
 	if x.OrderType != "" {
 		if len(x.OrderType) > 20 {
 			v.tooLong(p, "orderType", x.OrderType, 20)
 		}
+		v.identifier(p, "orderType", x.OrderType)
 	}
 	if x.LocationCode != "" {
 		if len(x.LocationCode) > 20 {
 			v.tooLong(p, "locationCode", x.LocationCode, 20)
 		}
+		v.identifier(p, "locationCode", x.LocationCode)
 	}
 	if x.AccumulationCustomerNumber != "" {
 		if len(x.AccumulationCustomerNumber) > 40 {
 			v.tooLong(p, "accumulationCustomerNumber", x.AccumulationCustomerNumber, 40)
 		}
+		v.identifier(p, "accumulationCustomerNumber", x.AccumulationCustomerNumber)
 	}
 	if x.AccumulationDocumentNumber != "" {
 		if len(x.AccumulationDocumentNumber) > 40 {
 			v.tooLong(p, "accumulationDocumentNumber", x.AccumulationDocumentNumber, 40)
 		}
+		v.identifier(p, "accumulationDocumentNumber", x.AccumulationDocumentNumber)
 	}
 	if x.Owner != nil {
 		x.Owner.walk(v, p.field("owner"), depth+1)
@@ -1174,6 +1236,7 @@ func (x *PhysicalLocation) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.PostalCode) > 20 {
 			v.tooLong(p, "postalCode", x.PostalCode, 20)
 		}
+		v.identifier(p, "postalCode", x.PostalCode)
 	}
 	if x.Country != "" {
 		if len(x.Country) > 60 {
@@ -1194,11 +1257,13 @@ func (x *Product) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.ProductClass) > 40 {
 			v.tooLong(p, "productClass", x.ProductClass, 40)
 		}
+		v.identifier(p, "productClass", x.ProductClass)
 	}
 	if x.Value != "" {
 		if len(x.Value) > 40 {
 			v.tooLong(p, "value", x.Value, 40)
 		}
+		v.identifier(p, "value", x.Value)
 	}
 }
 
@@ -1211,11 +1276,13 @@ func (x *Purchase) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.PurchaseClass) > 40 {
 			v.tooLong(p, "purchaseClass", x.PurchaseClass, 40)
 		}
+		v.identifier(p, "purchaseClass", x.PurchaseClass)
 	}
 	if x.Value != "" {
 		if len(x.Value) > 40 {
 			v.tooLong(p, "value", x.Value, 40)
 		}
+		v.identifier(p, "value", x.Value)
 	}
 }
 
@@ -1234,6 +1301,7 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.LineItemID) > 40 {
 			v.tooLong(p, "lineItemId", x.LineItemID, 40)
 		}
+		v.identifier(p, "lineItemId", x.LineItemID)
 	}
 	if x.LineItemDescription != "" {
 		if len(x.LineItemDescription) > 512 {
@@ -1312,46 +1380,55 @@ func (x *PurchaseRequest) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.TransactionID) > 40 {
 			v.tooLong(p, "transactionId", x.TransactionID, 40)
 		}
+		v.identifier(p, "transactionId", x.TransactionID)
 	}
 	if x.DocumentNumber != "" {
 		if len(x.DocumentNumber) > 50 {
 			v.tooLong(p, "documentNumber", x.DocumentNumber, 50)
 		}
+		v.identifier(p, "documentNumber", x.DocumentNumber)
 	}
 	if x.DocumentSequenceID != "" {
 		if len(x.DocumentSequenceID) > 60 {
 			v.tooLong(p, "documentSequenceId", x.DocumentSequenceID, 60)
 		}
+		v.identifier(p, "documentSequenceId", x.DocumentSequenceID)
 	}
 	if x.DocumentType != "" {
 		if len(x.DocumentType) > 20 {
 			v.tooLong(p, "documentType", x.DocumentType, 20)
 		}
+		v.identifier(p, "documentType", x.DocumentType)
 	}
 	if x.BillingType != "" {
 		if len(x.BillingType) > 20 {
 			v.tooLong(p, "billingType", x.BillingType, 20)
 		}
+		v.identifier(p, "billingType", x.BillingType)
 	}
 	if x.OrderType != "" {
 		if len(x.OrderType) > 20 {
 			v.tooLong(p, "orderType", x.OrderType, 20)
 		}
+		v.identifier(p, "orderType", x.OrderType)
 	}
 	if x.LocationCode != "" {
 		if len(x.LocationCode) > 20 {
 			v.tooLong(p, "locationCode", x.LocationCode, 20)
 		}
+		v.identifier(p, "locationCode", x.LocationCode)
 	}
 	if x.AccumulationCustomerNumber != "" {
 		if len(x.AccumulationCustomerNumber) > 40 {
 			v.tooLong(p, "accumulationCustomerNumber", x.AccumulationCustomerNumber, 40)
 		}
+		v.identifier(p, "accumulationCustomerNumber", x.AccumulationCustomerNumber)
 	}
 	if x.AccumulationDocumentNumber != "" {
 		if len(x.AccumulationDocumentNumber) > 40 {
 			v.tooLong(p, "accumulationDocumentNumber", x.AccumulationDocumentNumber, 40)
 		}
+		v.identifier(p, "accumulationDocumentNumber", x.AccumulationDocumentNumber)
 	}
 	if x.Buyer != nil {
 		x.Buyer.walk(v, p.field("buyer"), depth+1)
@@ -1434,6 +1511,9 @@ func (x *RateOverride) walk(v *violations, p *fieldPath, depth int) {
 	if x.JurisdictionType != 0 {
 		v.report(p, "jurisdictionType", rules2.enumViolation(x.JurisdictionType.Valid(), ""))
 	}
+	if x.JurisdictionID != "" {
+		v.identifier(p, "jurisdictionId", x.JurisdictionID)
+	}
 	if !(x.Rate != nil) {
 		v.required(p, "rate", "")
 	} else {
@@ -1466,11 +1546,13 @@ func (x *RecipientCode) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Value) > 40 {
 			v.tooLong(p, "value", x.Value, 40)
 		}
+		v.identifier(p, "value", x.Value)
 	}
 	if x.ClassCode != "" {
 		if len(x.ClassCode) > 40 {
 			v.tooLong(p, "classCode", x.ClassCode, 40)
 		}
+		v.identifier(p, "classCode", x.ClassCode)
 	}
 }
 
@@ -1544,6 +1626,7 @@ func (x *SaleLineItem) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.LineItemID) > 40 {
 			v.tooLong(p, "lineItemId", x.LineItemID, 40)
 		}
+		v.identifier(p, "lineItemId", x.LineItemID)
 	}
 	if x.LineItemDescription != "" {
 		if len(x.LineItemDescription) > 512 {
@@ -1611,46 +1694,55 @@ func (x *SaleRequest) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.TransactionID) > 40 {
 			v.tooLong(p, "transactionId", x.TransactionID, 40)
 		}
+		v.identifier(p, "transactionId", x.TransactionID)
 	}
 	if x.DocumentNumber != "" {
 		if len(x.DocumentNumber) > 50 {
 			v.tooLong(p, "documentNumber", x.DocumentNumber, 50)
 		}
+		v.identifier(p, "documentNumber", x.DocumentNumber)
 	}
 	if x.DocumentSequenceID != "" {
 		if len(x.DocumentSequenceID) > 60 {
 			v.tooLong(p, "documentSequenceId", x.DocumentSequenceID, 60)
 		}
+		v.identifier(p, "documentSequenceId", x.DocumentSequenceID)
 	}
 	if x.DocumentType != "" {
 		if len(x.DocumentType) > 20 {
 			v.tooLong(p, "documentType", x.DocumentType, 20)
 		}
+		v.identifier(p, "documentType", x.DocumentType)
 	}
 	if x.BillingType != "" {
 		if len(x.BillingType) > 20 {
 			v.tooLong(p, "billingType", x.BillingType, 20)
 		}
+		v.identifier(p, "billingType", x.BillingType)
 	}
 	if x.OrderType != "" {
 		if len(x.OrderType) > 20 {
 			v.tooLong(p, "orderType", x.OrderType, 20)
 		}
+		v.identifier(p, "orderType", x.OrderType)
 	}
 	if x.LocationCode != "" {
 		if len(x.LocationCode) > 20 {
 			v.tooLong(p, "locationCode", x.LocationCode, 20)
 		}
+		v.identifier(p, "locationCode", x.LocationCode)
 	}
 	if x.AccumulationCustomerNumber != "" {
 		if len(x.AccumulationCustomerNumber) > 40 {
 			v.tooLong(p, "accumulationCustomerNumber", x.AccumulationCustomerNumber, 40)
 		}
+		v.identifier(p, "accumulationCustomerNumber", x.AccumulationCustomerNumber)
 	}
 	if x.AccumulationDocumentNumber != "" {
 		if len(x.AccumulationDocumentNumber) > 40 {
 			v.tooLong(p, "accumulationDocumentNumber", x.AccumulationDocumentNumber, 40)
 		}
+		v.identifier(p, "accumulationDocumentNumber", x.AccumulationDocumentNumber)
 	}
 	if x.Seller != nil {
 		x.Seller.walk(v, p.field("seller"), depth+1)
@@ -1746,6 +1838,9 @@ func (x *Seller) walk(v *violations, p *fieldPath, depth int) {
 	if x.Dispatcher != nil {
 		x.Dispatcher.walk(v, p.field("dispatcher"), depth+1)
 	}
+	if x.NexusReasonCode != "" {
+		v.identifier(p, "nexusReasonCode", x.NexusReasonCode)
+	}
 	if x.UtilityProvider != "" {
 		v.report(p, "utilityProvider", rules1.enumViolation(x.UtilityProvider.Valid(), string(x.UtilityProvider)))
 	}
@@ -1808,6 +1903,9 @@ func (x *TaxDeferredOverride) walk(v *violations, p *fieldPath, depth int) {
 	if x.JurisdictionType != 0 {
 		v.report(p, "jurisdictionType", rules2.enumViolation(x.JurisdictionType.Valid(), ""))
 	}
+	if x.JurisdictionID != "" {
+		v.identifier(p, "jurisdictionId", x.JurisdictionID)
+	}
 }
 
 // walk checks the members of a TaxOverride at p.
@@ -1817,6 +1915,9 @@ func (x *TaxOverride) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if x.OverrideType != "" {
 		v.report(p, "overrideType", rules35.enumViolation(x.OverrideType.Valid(), string(x.OverrideType)))
+	}
+	if x.OverrideReasonCode != "" {
+		v.identifier(p, "overrideReasonCode", x.OverrideReasonCode)
 	}
 }
 
@@ -1833,15 +1934,20 @@ func (x *TaxRegistration) walk(v *violations, p *fieldPath, depth int) {
 			v.tooLong(p, "mainDivision", x.MainDivision, 60)
 		}
 	}
+	if x.JurisdictionID != "" {
+		v.identifier(p, "jurisdictionId", x.JurisdictionID)
+	}
 	if x.TaxRegistrationNumber != "" {
 		if len(x.TaxRegistrationNumber) > 40 {
 			v.tooLong(p, "taxRegistrationNumber", x.TaxRegistrationNumber, 40)
 		}
+		v.identifier(p, "taxRegistrationNumber", x.TaxRegistrationNumber)
 	}
 	if x.TaxRegistrationAdditionalID != "" {
 		if len(x.TaxRegistrationAdditionalID) > 64 {
 			v.tooLong(p, "taxRegistrationAdditionalId", x.TaxRegistrationAdditionalID, 64)
 		}
+		v.identifier(p, "taxRegistrationAdditionalId", x.TaxRegistrationAdditionalID)
 	}
 	if x.TaxRegistrationType != "" {
 		v.report(p, "taxRegistrationType", rules37.enumViolation(x.TaxRegistrationType.Valid(), string(x.TaxRegistrationType)))
@@ -1975,10 +2081,12 @@ func (x *VendorCode) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Value) > 40 {
 			v.tooLong(p, "value", x.Value, 40)
 		}
+		v.identifier(p, "value", x.Value)
 	}
 	if x.ClassCode != "" {
 		if len(x.ClassCode) > 40 {
 			v.tooLong(p, "classCode", x.ClassCode, 40)
 		}
+		v.identifier(p, "classCode", x.ClassCode)
 	}
 }

@@ -37,6 +37,7 @@ type fieldSpec struct {
 	rules    fieldRules
 	required bool
 	taxArea  bool
+	ident    bool // the id rule: the string is an identifier
 	enum     bool // the value has a Valid method
 	descend  bool // the value (or each item) is a struct walked member by member
 	isSlice  bool
@@ -123,6 +124,11 @@ func parseRules(t reflect.Type, tag string) (fieldSpec, error) {
 			r.enumNames = strings.Join(r.in, ", ")
 		case "taxarea":
 			f.taxArea = true
+		case "id":
+			if !isString {
+				err = fmt.Errorf("rule id on a %s", base)
+			}
+			f.ident = true
 		case "latitude":
 			r.degrees = 90
 		case "longitude":
@@ -323,7 +329,7 @@ func (g *generator) field(ti *typeInfo, f *fieldSpec, w func(string, ...any)) {
 	base := deref(t)
 	hasRules := r.lo != nil || r.hi != nil || r.minLen != 0 || r.maxLen != 0 || r.maxItems != 0 ||
 		r.pattern != "" || r.in != nil || r.degrees != 0
-	if !f.required && !hasRules && !f.enum && !f.taxArea && !f.descend {
+	if !f.required && !hasRules && !f.enum && !f.taxArea && !f.ident && !f.descend {
 		return
 	}
 	name := strconv.Quote(f.name)
@@ -376,6 +382,9 @@ func (g *generator) field(ti *typeInfo, f *fieldSpec, w func(string, ...any)) {
 		if f.taxArea {
 			w("v.taxArea(p, %s, %s)\n", name, str)
 		}
+		if f.ident {
+			w("v.identifier(p, %s, %s)\n", name, str)
+		}
 	case base == amountType:
 		if hasRules {
 			w("v.report(p, %s, %s.numberViolation(%s))\n", name, g.rulesVar(f), val)
@@ -399,7 +408,7 @@ func (g *generator) field(ti *typeInfo, f *fieldSpec, w func(string, ...any)) {
 	case f.descend:
 		w("%s.walk(v, p.field(%s), depth+1)\n", expr, name)
 	default:
-		if hasRules || f.enum || f.taxArea {
+		if hasRules || f.enum || f.taxArea || f.ident {
 			panic(fmt.Sprintf("engine: %s.%s: rules on a %s", ti.t.Name(), f.sf.Name, t))
 		}
 	}

@@ -395,3 +395,70 @@ func TestValidateSharedLines(t *testing.T) {
 		t.Fatal("no error")
 	}
 }
+
+// TestValidateIdentifiers replays the review's finding Low 13: a
+// transaction ID with a NUL, other control characters or a
+// bidirectional override, and a document number with CR/LF, were
+// accepted and stored. Every identifier of a request refuses them now,
+// naming the member.
+func TestValidateIdentifiers(t *testing.T) {
+	cases := []struct {
+		name  string
+		req   validatable
+		field string
+		msg   string
+	}{
+		{"NUL in the transaction ID", saleCase(t, func(r *SaleRequest) { r.TransactionID = "tx\x00-1" }),
+			"transactionId", "control characters, and holds U+0000 at byte 2"},
+		{"escape in the transaction ID", saleCase(t, func(r *SaleRequest) { r.TransactionID = "tx\x1b[31m" }),
+			"transactionId", "U+001B"},
+		{"DEL in the transaction ID", saleCase(t, func(r *SaleRequest) { r.TransactionID = "tx\x7f" }), "transactionId", "U+007F"},
+		{"C1 control in the transaction ID", saleCase(t, func(r *SaleRequest) { r.TransactionID = "tx\u0085" }), "transactionId", "U+0085"},
+		{"right-to-left override", saleCase(t, func(r *SaleRequest) { r.TransactionID = "inv-\u202egnp.exe" }),
+			"transactionId", "bidirectional formatting characters, and holds U+202E"},
+		{"isolate", purchaseCase(t, func(r *PurchaseRequest) { r.TransactionID = "po-\u2066x\u2069" }), "transactionId", "U+2066"},
+		{"CR LF in the document number", saleCase(t, func(r *SaleRequest) { r.DocumentNumber = "INV-1\r\nFORGED: yes" }),
+			"documentNumber", "U+000D"},
+		{"line separator in the document number", ownerCase(t, func(r *OwnerRequest) { r.DocumentNumber = "D\u2028" }),
+			"documentNumber", "line or paragraph separators"},
+		{"tab in a line item ID", saleCase(t, func(r *SaleRequest) { r.LineItems[1].LineItemID = "2\t" }),
+			"lineItems[1].lineItemId", "U+0009"},
+		{"customer code", saleCase(t, func(r *SaleRequest) { r.Customer.CustomerCode = &CustomerCode{Value: "C\n1"} }),
+			"customer.customerCode.value", "U+000A"},
+		{"not UTF-8", saleCase(t, func(r *SaleRequest) { r.TransactionID = "tx\xff" }), "transactionId", "valid UTF-8"},
+		{"vendor code", purchaseCase(t, func(r *PurchaseRequest) { r.Vendor.VendorCode = &VendorCode{Value: "V\u200f"} }),
+			"vendor.vendorCode.value", "U+200F"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.req.Validate()
+			var errs levy.Errors
+			if !errors.As(err, &errs) || len(errs) != 1 || errs[0].Field != c.field || !strings.Contains(errs[0].Message, c.msg) {
+				t.Fatalf("got %v, want one error about %s: ...%s...", err, c.field, c.msg)
+			}
+		})
+	}
+	ok := saleCase(t, func(r *SaleRequest) {
+		r.TransactionID = "Rechnung-Ä-2026/03 #7 (東京) 🧾"
+		r.DocumentNumber = "N° 12 345"
+	})
+	if err := ok.Validate(); err != nil {
+		t.Errorf("printable identifiers refused: %v", err)
+	}
+}
+
+// TestCheckIdentifier checks the exported check that the HTTP adapter
+// applies to path and query parameters.
+func TestCheckIdentifier(t *testing.T) {
+	for _, s := range []string{"", "abc", "stored-1", "Ä ö ü ß", "a b", "\u00a0nbsp", "عربي", "🧾"} {
+		if err := CheckIdentifier("id", s); err != nil {
+			t.Errorf("%q: %v", s, err)
+		}
+	}
+	for _, s := range []string{"\x00", "a\x1f", "\x7f", "\u0080", "\u009f", "\u061c", "\u200e", "\u202a", "\u202e", "\u2066", "\u2069", "\u2028", "\u2029", "\xc3"} {
+		var e *levy.Error
+		if err := CheckIdentifier("id", s); !errors.As(err, &e) || e.Field != "id" || e.Code != levy.EInvalid {
+			t.Errorf("%q: %v", s, err)
+		}
+	}
+}

@@ -12,15 +12,15 @@ import (
 // Product is what a sale line sells: a product code and the class that
 // groups products of like taxability.
 type Product struct {
-	ProductClass string `json:"productClass,omitempty" check:"max=40"`
-	Value        string `json:"value,omitempty" check:"max=40"`
+	ProductClass string `json:"productClass,omitempty" check:"id,max=40"`
+	Value        string `json:"value,omitempty" check:"id,max=40"`
 }
 
 // Purchase is what a purchase or owner line buys or moves: a purchase
 // code and the class that groups purchases of like taxability.
 type Purchase struct {
-	PurchaseClass string `json:"purchaseClass,omitempty" check:"max=40"`
-	Value         string `json:"value,omitempty" check:"max=40"`
+	PurchaseClass string `json:"purchaseClass,omitempty" check:"id,max=40"`
+	Value         string `json:"value,omitempty" check:"id,max=40"`
 }
 
 // Measure is a quantity, volume or weight (the wire's MeasureType). In
@@ -29,7 +29,7 @@ type Measure struct {
 	Value *money.Amount `json:"value,omitempty" check:"gt=0"`
 	// UnitOfMeasure is a code of at most 3 characters, such as "EA" or
 	// "KGM".
-	UnitOfMeasure string `json:"unitOfMeasure,omitempty" check:"max=3"`
+	UnitOfMeasure string `json:"unitOfMeasure,omitempty" check:"id,max=3"`
 }
 
 // Discount lowers the taxable amount of a document or line. Its single
@@ -41,7 +41,7 @@ type Discount struct {
 	// DiscountType is DiscountPercent, and an amount of at least 0 when it
 	// is DiscountAmount.
 	DiscountValue           *money.Amount `json:"discountValue,omitempty"`
-	UserDefinedDiscountCode string        `json:"userDefinedDiscountCode,omitempty" check:"max=20"`
+	UserDefinedDiscountCode string        `json:"userDefinedDiscountCode,omitempty" check:"id,max=20"`
 }
 
 // Override makes the tax of the matching jurisdictions and impositions
@@ -54,10 +54,10 @@ type Override struct {
 	Amount           *money.Amount     `json:"amount,omitempty"`
 	ImpositionType   *ImpositionType   `json:"impositionType,omitempty"`
 	JurisdictionType jurisdiction.Type `json:"jurisdictionType,omitempty"`
-	JurisdictionID   string            `json:"jurisdictionId,omitempty"`
+	JurisdictionID   string            `json:"jurisdictionId,omitempty" check:"id"`
 	// ReasonCode explains the override; a one-digit standard code is
 	// padded to four digits.
-	ReasonCode string `json:"reasonCode,omitempty"`
+	ReasonCode string `json:"reasonCode,omitempty" check:"id"`
 }
 
 // RateOverride replaces the rate of the matching jurisdictions and
@@ -65,7 +65,7 @@ type Override struct {
 type RateOverride struct {
 	ImpositionType   *ImpositionType   `json:"impositionType,omitempty"`
 	JurisdictionType jurisdiction.Type `json:"jurisdictionType,omitempty"`
-	JurisdictionID   string            `json:"jurisdictionId,omitempty"`
+	JurisdictionID   string            `json:"jurisdictionId,omitempty" check:"id"`
 	// Rate is a fraction from 0 to 1: 0.0725 is 7.25 %.
 	Rate *money.Amount `json:"rate,omitempty" check:"required,min=0,max=1"`
 }
@@ -75,7 +75,7 @@ type RateOverride struct {
 type ImpositionInclusion struct {
 	ImpositionType   *ImpositionType   `json:"impositionType,omitempty"`
 	JurisdictionType jurisdiction.Type `json:"jurisdictionType,omitempty"`
-	JurisdictionID   string            `json:"jurisdictionId,omitempty"`
+	JurisdictionID   string            `json:"jurisdictionId,omitempty" check:"id"`
 }
 
 // CitationOverride replaces the legal citation Levy reports for the
@@ -83,17 +83,17 @@ type ImpositionInclusion struct {
 type CitationOverride struct {
 	ImpositionType   *ImpositionType   `json:"impositionType,omitempty"`
 	JurisdictionType jurisdiction.Type `json:"jurisdictionType,omitempty"`
-	JurisdictionID   string            `json:"jurisdictionId,omitempty"`
+	JurisdictionID   string            `json:"jurisdictionId,omitempty" check:"id"`
 	Citation         string            `json:"citation,omitempty" check:"max=512"`
 }
 
 // CommodityCode is a code of a commodity scheme, such as an HS or UNSPSC
 // code. Responses also tell which code Levy used.
 type CommodityCode struct {
-	CommodityCodeType string `json:"commodityCodeType,omitempty" check:"max=60"`
-	Value             string `json:"value,omitempty" check:"max=40"`
+	CommodityCodeType string `json:"commodityCodeType,omitempty" check:"id,max=60"`
+	Value             string `json:"value,omitempty" check:"id,max=40"`
 	// UsedCommodityCode and UserDefined are filled in responses.
-	UsedCommodityCode string `json:"usedCommodityCode,omitempty" check:"max=40"`
+	UsedCommodityCode string `json:"usedCommodityCode,omitempty" check:"id,max=40"`
 	UserDefined       bool   `json:"userDefined,omitempty"`
 }
 
@@ -187,7 +187,7 @@ type SitusOverride struct {
 // TaxOverride forces the transaction or line taxable or nontaxable.
 type TaxOverride struct {
 	OverrideType       OverrideType `json:"overrideType,omitempty"`
-	OverrideReasonCode string       `json:"overrideReasonCode,omitempty"`
+	OverrideReasonCode string       `json:"overrideReasonCode,omitempty" check:"id"`
 }
 
 // TaxDeferredOverride defers the tax of the matching jurisdictions and
@@ -197,7 +197,7 @@ type TaxOverride struct {
 type TaxDeferredOverride struct {
 	ImpositionType   *ImpositionType   `json:"impositionType,omitempty"`
 	JurisdictionType jurisdiction.Type `json:"jurisdictionType,omitempty"`
-	JurisdictionID   string            `json:"jurisdictionId,omitempty"`
+	JurisdictionID   string            `json:"jurisdictionId,omitempty" check:"id"`
 }
 
 // PautaOverrides replaces the Brazilian pautas (reference prices per unit)

@@ -37,24 +37,24 @@ type LineDetails struct {
 	NatureOfFiscalOperation string `json:"natureOfFiscalOperation,omitempty" check:"max=40"`
 
 	// ConsignmentID groups the lines of one consignment.
-	ConsignmentID string `json:"consignmentId,omitempty" check:"max=40"`
+	ConsignmentID string `json:"consignmentId,omitempty" check:"id,max=40"`
 	// FranchiseAreaID triggers the franchise area fee.
-	FranchiseAreaID      string `json:"franchiseAreaId,omitempty" check:"max=40"`
-	CostCenter           string `json:"costCenter,omitempty" check:"max=40"`
-	DepartmentCode       string `json:"departmentCode,omitempty" check:"max=40"`
-	GeneralLedgerAccount string `json:"generalLedgerAccount,omitempty" check:"max=40"`
-	MaterialCode         string `json:"materialCode,omitempty" check:"max=40"`
+	FranchiseAreaID      string `json:"franchiseAreaId,omitempty" check:"id,max=40"`
+	CostCenter           string `json:"costCenter,omitempty" check:"id,max=40"`
+	DepartmentCode       string `json:"departmentCode,omitempty" check:"id,max=40"`
+	GeneralLedgerAccount string `json:"generalLedgerAccount,omitempty" check:"id,max=40"`
+	MaterialCode         string `json:"materialCode,omitempty" check:"id,max=40"`
 	MaterialOrigin       string `json:"materialOrigin,omitempty" check:"max=60"`
-	ProjectNumber        string `json:"projectNumber,omitempty" check:"max=40"`
+	ProjectNumber        string `json:"projectNumber,omitempty" check:"id,max=40"`
 	Usage                string `json:"usage,omitempty" check:"max=40"`
 	UsageClass           string `json:"usageClass,omitempty" check:"max=40"`
-	VendorSKU            string `json:"vendorSKU,omitempty" check:"max=40"`
-	LocationCode         string `json:"locationCode,omitempty" check:"max=20"`
+	VendorSKU            string `json:"vendorSKU,omitempty" check:"id,max=40"`
+	LocationCode         string `json:"locationCode,omitempty" check:"id,max=20"`
 
 	// The Intrastat members.
 	CountryOfOriginISOCode string             `json:"countryOfOriginISOCode,omitempty" check:"pattern=alpha3"`
-	ExportProcedure        string             `json:"exportProcedure,omitempty" check:"max=20"`
-	IntrastatCommodityCode string             `json:"intrastatCommodityCode,omitempty" check:"max=8"`
+	ExportProcedure        string             `json:"exportProcedure,omitempty" check:"id,max=20"`
+	IntrastatCommodityCode string             `json:"intrastatCommodityCode,omitempty" check:"id,max=8"`
 	ModeOfTransport        *int32             `json:"modeOfTransport,omitempty" check:"min=1,max=99"`
 	NatureOfTransaction    *int32             `json:"natureOfTransaction,omitempty" check:"min=1,max=999"`
 	NetMassKilograms       *int32             `json:"netMassKilograms,omitempty" check:"min=1"`

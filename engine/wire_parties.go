@@ -23,7 +23,7 @@ type Location struct {
 	MainDivision string `json:"mainDivision,omitempty" check:"max=60"`
 	// SubDivision is the county.
 	SubDivision string `json:"subDivision,omitempty" check:"max=60"`
-	PostalCode  string `json:"postalCode,omitempty" check:"max=20"`
+	PostalCode  string `json:"postalCode,omitempty" check:"id,max=20"`
 	// Country is a country name or ISO 3166 code; empty means the
 	// configured default country.
 	Country string `json:"country,omitempty" check:"max=60"`
@@ -35,9 +35,9 @@ type Location struct {
 	Longitude string `json:"longitude,omitempty" check:"max=20,longitude"`
 	// LocationCode names a retail location, for jurisdictions that file
 	// per location.
-	LocationCode string `json:"locationCode,omitempty" check:"max=20"`
+	LocationCode string `json:"locationCode,omitempty" check:"id,max=20"`
 	// ExternalJurisdictionCode is a government's code for the place.
-	ExternalJurisdictionCode string `json:"externalJurisdictionCode,omitempty" check:"max=20"`
+	ExternalJurisdictionCode string `json:"externalJurisdictionCode,omitempty" check:"id,max=20"`
 	// LocationCondition is a condition code whose taxability categories
 	// apply only to the taxes sited at this location.
 	LocationCondition     string                `json:"locationCondition,omitempty" check:"max=40"`
@@ -83,7 +83,7 @@ type PhysicalLocation struct {
 	City           string `json:"city,omitempty" check:"max=60"`
 	MainDivision   string `json:"mainDivision,omitempty" check:"max=60"`
 	SubDivision    string `json:"subDivision,omitempty" check:"max=60"`
-	PostalCode     string `json:"postalCode,omitempty" check:"max=20"`
+	PostalCode     string `json:"postalCode,omitempty" check:"id,max=20"`
 	Country        string `json:"country,omitempty" check:"max=60"`
 	TaxAreaID      string `json:"taxAreaId,omitempty" check:"taxarea"`
 }
@@ -123,7 +123,7 @@ type CurrencyAmount struct {
 // ImpositionType names a kind of tax a jurisdiction imposes, such as
 // "General Sales and Use Tax" or "VAT".
 type ImpositionType struct {
-	ImpositionTypeID string `json:"impositionTypeId,omitempty"`
+	ImpositionTypeID string `json:"impositionTypeId,omitempty" check:"id"`
 	// UserDefined is true for an imposition type a user defined.
 	UserDefined     bool   `json:"userDefined,omitempty"`
 	Value           string `json:"value,omitempty"`
@@ -135,7 +135,7 @@ type ImpositionType struct {
 
 // Imposition names one tax of a jurisdiction.
 type Imposition struct {
-	ImpositionID string `json:"impositionId,omitempty"`
+	ImpositionID string `json:"impositionId,omitempty" check:"id"`
 	UserDefined  bool   `json:"userDefined,omitempty"`
 	Value        string `json:"value,omitempty"`
 }
@@ -147,13 +147,13 @@ type TaxRegistration struct {
 	// or three capital letters or digits.
 	ISOCountryCode string `json:"isoCountryCode,omitempty" check:"pattern=country"`
 	MainDivision   string `json:"mainDivision,omitempty" check:"max=60"`
-	JurisdictionID string `json:"jurisdictionId,omitempty"`
+	JurisdictionID string `json:"jurisdictionId,omitempty" check:"id"`
 	// TaxRegistrationNumber is the number the authority assigned. A party
 	// with a number must not also send a class code.
-	TaxRegistrationNumber string `json:"taxRegistrationNumber,omitempty" check:"max=40"`
+	TaxRegistrationNumber string `json:"taxRegistrationNumber,omitempty" check:"id,max=40"`
 	// TaxRegistrationAdditionalID is a second identifier some validation
 	// services need. It is sensitive: Levy never stores it.
-	TaxRegistrationAdditionalID string              `json:"taxRegistrationAdditionalId,omitempty" check:"max=64"`
+	TaxRegistrationAdditionalID string              `json:"taxRegistrationAdditionalId,omitempty" check:"id,max=64"`
 	TaxRegistrationType         TaxRegistrationType `json:"taxRegistrationType,omitempty"`
 	// HasPhysicalPresenceIndicator says the party is physically present in
 	// the registering country.
@@ -183,7 +183,7 @@ type NexusOverride struct {
 // before the tax authority.
 type FiscalRepresentative struct {
 	BusinessName          string    `json:"businessName,omitempty"`
-	TaxRegistrationNumber string    `json:"taxRegistrationNumber,omitempty" check:"max=40"`
+	TaxRegistrationNumber string    `json:"taxRegistrationNumber,omitempty" check:"id,max=40"`
 	Address               *Location `json:"address,omitempty"`
 }
 
@@ -253,24 +253,24 @@ type Customer struct {
 	ExemptionCertificate *ExemptionCertificate `json:"exemptionCertificate,omitempty"`
 	// ExemptionReasonCode is the reason of the exemption; a one-digit
 	// standard code is padded to four digits.
-	ExemptionReasonCode string            `json:"exemptionReasonCode,omitempty"`
+	ExemptionReasonCode string            `json:"exemptionReasonCode,omitempty" check:"id"`
 	LocationEvidence    *LocationEvidence `json:"locationEvidence,omitempty"`
 	TaxRegistrations    []TaxRegistration `json:"taxRegistrations,omitempty"`
 }
 
 // CustomerCode identifies a customer and its class.
 type CustomerCode struct {
-	Value string `json:"value,omitempty" check:"max=40"`
+	Value string `json:"value,omitempty" check:"id,max=40"`
 	// ClassCode groups customers of like taxability. It must not come
 	// with a tax registration number on the same party.
-	ClassCode           string `json:"classCode,omitempty" check:"max=40"`
+	ClassCode           string `json:"classCode,omitempty" check:"id,max=40"`
 	IsBusinessIndicator bool   `json:"isBusinessIndicator,omitempty"`
 }
 
 // ExemptionCertificate is the certificate that supports an exemption.
 type ExemptionCertificate struct {
 	// ExemptionCertificateNumber is recorded in the tax journal.
-	ExemptionCertificateNumber string `json:"exemptionCertificateNumber,omitempty" check:"max=30"`
+	ExemptionCertificateNumber string `json:"exemptionCertificateNumber,omitempty" check:"id,max=30"`
 	Value                      string `json:"value,omitempty"`
 }
 
@@ -285,7 +285,7 @@ type Seller struct {
 	// NexusIndicator, when present, says whether the seller has nexus
 	// where the tax is sited, instead of Levy's own determination.
 	NexusIndicator   *bool             `json:"nexusIndicator,omitempty"`
-	NexusReasonCode  string            `json:"nexusReasonCode,omitempty"`
+	NexusReasonCode  string            `json:"nexusReasonCode,omitempty" check:"id"`
 	UtilityProvider  UtilityProvider   `json:"utilityProvider,omitempty"`
 	TaxRegistrations []TaxRegistration `json:"taxRegistrations,omitempty"`
 }
@@ -298,8 +298,8 @@ type Dispatcher struct {
 
 // DispatcherCode identifies a dispatcher and its class.
 type DispatcherCode struct {
-	Value     string `json:"value,omitempty" check:"max=40"`
-	ClassCode string `json:"classCode,omitempty" check:"max=40"`
+	Value     string `json:"value,omitempty" check:"id,max=40"`
+	ClassCode string `json:"classCode,omitempty" check:"id,max=40"`
 }
 
 // Buyer is the buyer of a purchase (the wire's BuyerType).
@@ -311,7 +311,7 @@ type Buyer struct {
 	AdministrativeDestination *Location             `json:"administrativeDestination,omitempty"`
 	IsTaxExempt               bool                  `json:"isTaxExempt,omitempty"`
 	ExemptionCertificate      *ExemptionCertificate `json:"exemptionCertificate,omitempty"`
-	ExemptionReasonCode       string                `json:"exemptionReasonCode,omitempty"`
+	ExemptionReasonCode       string                `json:"exemptionReasonCode,omitempty" check:"id"`
 	Recipient                 *Recipient            `json:"recipient,omitempty"`
 	UtilityProvider           UtilityProvider       `json:"utilityProvider,omitempty"`
 	TaxRegistrations          []TaxRegistration     `json:"taxRegistrations,omitempty"`
@@ -325,8 +325,8 @@ type Recipient struct {
 
 // RecipientCode identifies a recipient and its class.
 type RecipientCode struct {
-	Value               string `json:"value,omitempty" check:"max=40"`
-	ClassCode           string `json:"classCode,omitempty" check:"max=40"`
+	Value               string `json:"value,omitempty" check:"id,max=40"`
+	ClassCode           string `json:"classCode,omitempty" check:"id,max=40"`
 	IsBusinessIndicator bool   `json:"isBusinessIndicator,omitempty"`
 }
 
@@ -341,8 +341,8 @@ type Vendor struct {
 
 // VendorCode identifies a vendor and its class.
 type VendorCode struct {
-	Value     string `json:"value,omitempty" check:"max=40"`
-	ClassCode string `json:"classCode,omitempty" check:"max=40"`
+	Value     string `json:"value,omitempty" check:"id,max=40"`
+	ClassCode string `json:"classCode,omitempty" check:"id,max=40"`
 }
 
 // Owner is the owner of the goods or assets of an owner calculation (the
@@ -354,7 +354,7 @@ type Owner struct {
 	PhysicalOrigin      *Location         `json:"physicalOrigin,omitempty"`
 	Destination         *Location         `json:"destination,omitempty"`
 	IsTaxExempt         bool              `json:"isTaxExempt,omitempty"`
-	ExemptionReasonCode string            `json:"exemptionReasonCode,omitempty"`
+	ExemptionReasonCode string            `json:"exemptionReasonCode,omitempty" check:"id"`
 	UtilityProvider     UtilityProvider   `json:"utilityProvider,omitempty"`
 	TaxRegistrations    []TaxRegistration `json:"taxRegistrations,omitempty"`
 }

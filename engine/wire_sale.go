@@ -17,15 +17,15 @@ type SaleRequest struct {
 	DocumentDate civil.Date `json:"documentDate,omitzero"`
 	// TransactionID is the caller's identifier of the transaction, used to
 	// synchronise, reverse and delete it.
-	TransactionID              string     `json:"transactionId,omitempty" check:"max=40"`
-	DocumentNumber             string     `json:"documentNumber,omitempty" check:"max=50"`
-	DocumentSequenceID         string     `json:"documentSequenceId,omitempty" check:"max=60"`
-	DocumentType               string     `json:"documentType,omitempty" check:"max=20"`
-	BillingType                string     `json:"billingType,omitempty" check:"max=20"`
-	OrderType                  string     `json:"orderType,omitempty" check:"max=20"`
-	LocationCode               string     `json:"locationCode,omitempty" check:"max=20"`
-	AccumulationCustomerNumber string     `json:"accumulationCustomerNumber,omitempty" check:"max=40"`
-	AccumulationDocumentNumber string     `json:"accumulationDocumentNumber,omitempty" check:"max=40"`
+	TransactionID              string     `json:"transactionId,omitempty" check:"id,max=40"`
+	DocumentNumber             string     `json:"documentNumber,omitempty" check:"id,max=50"`
+	DocumentSequenceID         string     `json:"documentSequenceId,omitempty" check:"id,max=60"`
+	DocumentType               string     `json:"documentType,omitempty" check:"id,max=20"`
+	BillingType                string     `json:"billingType,omitempty" check:"id,max=20"`
+	OrderType                  string     `json:"orderType,omitempty" check:"id,max=20"`
+	LocationCode               string     `json:"locationCode,omitempty" check:"id,max=20"`
+	AccumulationCustomerNumber string     `json:"accumulationCustomerNumber,omitempty" check:"id,max=40"`
+	AccumulationDocumentNumber string     `json:"accumulationDocumentNumber,omitempty" check:"id,max=40"`
 	PaymentDate                civil.Date `json:"paymentDate,omitzero"`
 	PostingDate                civil.Date `json:"postingDate,omitzero"`
 	TaxPointDate               civil.Date `json:"taxPointDate,omitzero"`
@@ -75,7 +75,7 @@ type SaleLineItem struct {
 	LineItemNumber *int64 `json:"lineItemNumber,omitempty" check:"min=0"`
 	// LineItemID identifies the line for the sync kinds; it is unique
 	// within the request.
-	LineItemID          string           `json:"lineItemId,omitempty" check:"max=40"`
+	LineItemID          string           `json:"lineItemId,omitempty" check:"id,max=40"`
 	LineItemDescription string           `json:"lineItemDescription,omitempty" check:"max=512"`
 	TransactionType     TransactionType  `json:"transactionType,omitempty" check:"in=SALE|RENTAL|LEASE"`
 	SyncType            LineItemSyncType `json:"syncType,omitempty"`

@@ -100,7 +100,10 @@ type Format string
 const (
 	// JSONLines writes one transaction per line, as JSON.
 	JSONLines Format = "jsonl"
-	// CSV writes one row per tax, with a header row.
+	// CSV writes one row per tax, with a header row. A cell that a
+	// spreadsheet program would read as a formula is neutralised (see
+	// csvCell); amounts stay plain numbers, negative ones with their
+	// minus sign.
 	CSV Format = "csv"
 )
 
@@ -156,16 +159,66 @@ func Export(ctx context.Context, s Store, tenant string, from, to civil.Date, f 
 	return n, nil
 }
 
+// csvCell returns s as the CSV export writes it. Spreadsheet programs
+// take a cell that starts with =, +, -, @, a tab or a carriage return for
+// a formula (which may run commands or send data away: formula
+// injection), and transaction IDs, document numbers, line item IDs and
+// classes come from the host's users. Such a cell is written with an
+// apostrophe in front, which spreadsheet programs read as "this cell is
+// text" and do not show; so is a cell that starts with an apostrophe, so
+// that a program reading the export as data recovers every cell by
+// dropping one leading apostrophe where there is one. A decimal number,
+// such as the amount -12.50 of a reversal, is written as it is, and stays
+// a number in the spreadsheet: it is not a formula.
+func csvCell(s string) string {
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '-':
+		if isDecimal(s[1:]) {
+			return s
+		}
+		return "'" + s
+	case '=', '+', '@', '\t', '\r', '\'':
+		return "'" + s
+	}
+	return s
+}
+
+// isDecimal reports whether s is digits with at most one decimal point
+// between them, as money.Amount writes the magnitude of an amount.
+func isDecimal(s string) bool {
+	digits, point := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.' && !point && digits > 0 && i < len(s)-1:
+			point = true
+		default:
+			return false
+		}
+	}
+	return digits > 0
+}
+
 // writeCSV writes the rows of one transaction: one per tax, or one per
-// line for a line without taxes.
+// line for a line without taxes. Every cell goes through csvCell.
 func writeCSV(w *csv.Writer, tx *Transaction) error {
+	write := func(row []string) error {
+		for i, cell := range row {
+			row[i] = csvCell(cell)
+		}
+		return w.Write(row)
+	}
 	for _, l := range tx.Lines {
 		head := []string{tx.TransactionID, strconv.Itoa(tx.Version), tx.PostingDate.String(), tx.DocumentDate.String(),
 			tx.DocumentNumber, tx.Perspective, tx.MessageType, tx.Currency, l.LineItemID, l.ProductClass, l.Amount.String()}
 		if len(l.Taxes) == 0 {
 			row := append(head, make([]string, len(csvHeader)-len(head))...)
 			row[len(row)-1] = tx.ReversalOf
-			if err := w.Write(row); err != nil {
+			if err := write(row); err != nil {
 				return err
 			}
 			continue
@@ -174,7 +227,7 @@ func writeCSV(w *csv.Writer, tx *Transaction) error {
 			row := append(slices.Clone(head), t.JurisdictionID, t.JurisdictionName, t.JurisdictionType, t.Imposition,
 				t.TaxType, t.TaxResult, t.CollectedFrom, t.Taxable.String(), t.Exempt.String(), t.NonTaxable.String(),
 				t.Tax.String(), t.Rate.String(), strconv.FormatBool(t.InformationOnly), tx.ReversalOf)
-			if err := w.Write(row); err != nil {
+			if err := write(row); err != nil {
 				return err
 			}
 		}

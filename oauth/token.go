@@ -1,6 +1,7 @@
 package oauth
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/engine"
 )
 
 // DefaultAudience is the audience of the calculation and lookup API that
@@ -150,8 +152,8 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch {
 	case mt == "application/json":
-		if err := json.Unmarshal(body, &tr); err != nil {
-			return tr, invalidRequest("the body is not a JSON object of string parameters")
+		if err := engine.Decode(bytes.NewReader(body), &tr, maxForm); err != nil {
+			return tr, invalidRequest("the body is not a JSON object of string parameters, each given once: " + err.Error())
 		}
 	case mt == "application/x-www-form-urlencoded" || mt == "" || mt == "text/plain":
 		// A browser labels a string body text/plain (axios 1.x sends one

@@ -76,6 +76,10 @@ type serveConfig struct {
 	authHashQueue      int
 	authRefusalDelay   time.Duration
 	trustedProxies     prefixesFlag
+	// metricsAddr, when set, is the only address /metrics is served at;
+	// metricsListening tells tests that address (nil in production).
+	metricsAddr      string
+	metricsListening func(addr string)
 }
 
 func serveFlags(c *serveConfig) *flag.FlagSet {
@@ -108,6 +112,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.BoolVar(&c.webhookPrivate, "webhook-allow-private-targets", false, "let webhook targets be loopback, private, link-local or other non-public addresses, for a single-tenant server (--dev allows them)")
 	fs.Int64Var(&c.maxDocument, "einvoice-max-document", einvoice.DefaultMaxDocumentBytes, "largest e-invoice document in bytes (at most --max-body); a larger one is answered 413")
 	fs.StringVar(&c.memoryLimit, "memory-limit", "auto", "soft memory limit of the process: a size (1536MiB, 2GiB), a percentage of the container's or the machine's memory (75%), off, or auto: 80% of the container's limit if it has one (GOMEMLIMIT wins over auto)")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", "", "host:port to serve /metrics on, alone (it needs no token); when set, /metrics is not served at --addr")
 	c.content.register(fs)
 	c.addressCheck.register(fs)
 	// The throttling of failed client authentication (package auth).
@@ -288,10 +293,19 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(int64(ecfg.MaxDocumentBytes))).Mounts()...)
-	apiOpts = append(apiOpts, api.WithHealthCheck("journal", store.CheckWrite), api.WithHealthCheck("einvoice", einv.CheckWrite), api.WithHealthCheck("auth", creds.CheckWrite))
+	apiOpts = append(apiOpts, api.WithHealthCheck("journal", store.CheckWrite), api.WithHealthCheck("einvoice", einv.CheckWrite),
+		api.WithHealthCheck("auth", creds.CheckWrite), api.WithMetricsRoute(c.metricsAddr == ""),
+		api.WithRouteBodyLimit("POST /einvoicing/v1/documents", int64(ecfg.MaxDocumentBytes)))
 	s, err := api.New(e, apiOpts...)
 	if err != nil {
 		return nil, nil, err
+	}
+	if c.metricsAddr != "" {
+		stop, err := serveMetrics(c, log, s.MetricsHandler())
+		if err != nil {
+			return nil, nil, err
+		}
+		closers = append(closers, stop)
 	}
 	return s.Handler(), closeStores, nil
 }
