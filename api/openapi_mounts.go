@@ -82,9 +82,12 @@ type (
 		KeyID     string    `json:"kid"`
 		RotatedAt time.Time `json:"rotatedAt"`
 	}
-	// retiredKeyDoc is the answer of the retirement of a signing key.
+	// retiredKeyDoc is the answer of the retirement of a signing key: the
+	// key retired, when, and the key that signs new tokens now.
 	retiredKeyDoc struct {
-		KeyID string `json:"kid,omitempty"`
+		KeyID     string    `json:"kid"`
+		RetiredAt time.Time `json:"retiredAt"`
+		Current   string    `json:"current"`
 	}
 	// healthDoc is the answer of /healthz.
 	healthDoc struct {
@@ -120,8 +123,12 @@ var (
 const tokenDescription = "Issues an access token for the client credentials grant (RFC 6749 section 4.4). " +
 	"The parameters come as a form (application/x-www-form-urlencoded) or as a JSON object; the client authenticates " +
 	"with client_id and client_secret in the body or with HTTP Basic (each part form-encoded), not both. " +
-	"audience names the API the token is for; a credential of one audience may leave it out. " +
-	"Errors have the form of RFC 6749 section 5.2."
+	"A body sent as text/plain is read as a form, as browsers send one. " +
+	"audience names the API the token is for; a credential of one audience may leave it out, and one of several " +
+	"is answered invalid_request naming them. " +
+	"Errors have the form of RFC 6749 section 5.2. Failed authentication is throttled per client ID and per source " +
+	"address: beyond the limit the answer is 429 with Retry-After, before the secret is checked; when too many secrets " +
+	"wait to be checked, 503 with Retry-After."
 
 // mountDocs describes the routes that `levy serve` mounts beside the API
 // (see oauth.Handler.Mounts and einvoicing.Handler.Mounts), and /healthz
@@ -178,6 +185,9 @@ func mountDocs() []opDoc {
 	})
 	add(admin("POST", "/admin/v1/keys", "rotateSigningKey", "Starts signing tokens with a new key."), func(d *opDoc) {
 		d.Answer = typeOf[envelope[rotatedKeyDoc]]()
+	})
+	add(admin("GET", "/admin/v1/keys", "listSigningKeys", "Lists the signing keys (never their bytes): which is current, when each was superseded and when it stops verifying."), func(d *opDoc) {
+		d.Answer = typeOf[envelope[[]auth.KeyInfo]]()
 	})
 	add(admin("DELETE", "/admin/v1/keys/{kid}", "retireSigningKey", "Retires a signing key at once: the tokens it signed stop working."), func(d *opDoc) {
 		d.Params = []Param{{Name: "kid", In: "path", Required: true, Format: "identifier", Description: "The ID of the signing key."}}
