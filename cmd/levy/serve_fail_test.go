@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -31,9 +32,10 @@ func TestServeStoreFailure(t *testing.T) {
 	}
 }
 
-// TestServeStorageFault deletes the journal's directory under a running
-// server: invoices are refused with 503 instead of acknowledged and lost,
-// /healthz says which store fails, and the server still stops.
+// TestServeStorageFault deletes the data directory under a running
+// server: invoices and e-invoices are refused with 503 instead of
+// acknowledged and lost, /healthz names every store that fails, and the
+// server still stops.
 func TestServeStorageFault(t *testing.T) {
 	dir := t.TempDir()
 	base, stop, logs, token := startServe(t, dir, serveConfig{})
@@ -41,19 +43,40 @@ func TestServeStorageFault(t *testing.T) {
 		body := strings.Replace(serveQuotation, `"serve-1"`, `"`+id+`"`, 1)
 		return authed(t, "POST", base+"/api/v2/supplies", token, strings.NewReader(body))
 	}
-	if resp := post("fault-1"); resp.StatusCode != 200 {
-		t.Fatalf("before the fault: %s", resp.Status)
-	}
-	if err := os.RemoveAll(journalDir(dir)); err != nil {
+	doc, err := os.ReadFile("../../einvoice/testdata/invoice.xml")
+	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range 3 {
-		resp := post(fmt.Sprintf("fault-%d", i+2))
+	submit := func() *http.Response {
+		req, _ := http.NewRequest("POST", base+"/einvoicing/v1/documents", bytes.NewReader(doc))
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Content-Type", "application/xml")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	if resp := post("fault-1"); resp.StatusCode != 200 {
+		t.Fatalf("an invoice before the fault: %s", resp.Status)
+	}
+	if resp := submit(); resp.StatusCode != 202 {
+		t.Fatalf("an e-invoice before the fault: %s", resp.Status)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	unavailable := func(what string, resp *http.Response) {
+		t.Helper()
 		b, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		if resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" || !strings.Contains(string(b), `"unavailable"`) {
-			t.Fatalf("invoice %d after the fault: %s %s", i+2, resp.Status, b)
+			t.Errorf("%s after the fault: %s %s", what, resp.Status, b)
 		}
+	}
+	for i := range 3 {
+		unavailable(fmt.Sprintf("invoice %d", i+2), post(fmt.Sprintf("fault-%d", i+2)))
+		unavailable(fmt.Sprintf("e-invoice %d", i+2), submit())
 	}
 	resp, err := http.Get(base + "/healthz")
 	if err != nil {
@@ -61,13 +84,17 @@ func TestServeStorageFault(t *testing.T) {
 	}
 	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 503 || !strings.Contains(string(b), `"journal"`) || strings.Contains(string(b), `"einvoice"`) {
-		t.Errorf("healthz after the fault: %s %s", resp.Status, b)
+	for _, store := range []string{`"journal"`, `"einvoice"`, `"auth"`} {
+		if resp.StatusCode != 503 || !strings.Contains(string(b), store) {
+			t.Errorf("healthz after the fault: %s %s, want %s failing", resp.Status, b, store)
+		}
 	}
 	if err := stop(); err != nil {
 		t.Errorf("stop: %v", err)
 	}
-	if !strings.Contains(logs.String(), "journal: close") {
-		t.Errorf("the journal's close error is not in the log:\n%s", logs)
+	for _, store := range []string{"journal: close", "einvoice: close", "auth: close"} {
+		if !strings.Contains(logs.String(), store) {
+			t.Errorf("%q is not in the log:\n%s", store, logs)
+		}
 	}
 }
