@@ -11,7 +11,7 @@ bench:
 	go test -run '^$$' -bench 'Quotation|Floor|Validate' -benchmem -cpu 1 -count 6 -benchtime 10000x ./engine/
 	go test -run '^$$' -bench 'Post|RawBadger' -benchmem -cpu 1 -count 3 -benchtime 2000x ./journal/
 	go test -run '^$$' -bench 'Verify$$|HMAC' -benchmem -cpu 1 -count 6 ./auth/
-	go test -run '^$$' -bench . -benchmem -cpu 1 -count 6 ./webhook/
+	go test -run '^$$' -bench . -benchmem -cpu 1 -count 6 ./einvoice/webhook/
 	cd benchmarks && go test -run '^$$' -bench . -benchmem -count 5
 
 # The long suites (see benchmarks/README.md): 60 s of load, five kills
@@ -23,8 +23,8 @@ crash:
 	cd benchmarks && go run ./cmd/stress crash --clients 100 --duration 5s --kills 5
 
 FUZZ_TARGETS = engine:FuzzDecodeValidate engine:FuzzSale engine:FuzzSaleFields engine:FuzzPurchase engine:FuzzOwner \
-	taxarea:FuzzLookupBodies rules:FuzzRuleFile einvoice/ubl:FuzzParse einvoice/ubl:FuzzValues webhook:FuzzReceiver \
-	einvoicing:FuzzConnectionBody einvoicing:FuzzSubmit
+	taxarea:FuzzLookupBodies rules:FuzzRuleFile einvoice/ubl:FuzzParse einvoice/ubl:FuzzValues einvoice/webhook:FuzzReceiver \
+	api/einvoicing:FuzzConnectionBody api/einvoicing:FuzzSubmit engine:FuzzDecodeStrict
 
 fuzz:
 	for t in $(FUZZ_TARGETS); do go test -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime 5m -parallel 1 "./$${t%%:*}/" || exit 1; done

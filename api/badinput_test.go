@@ -18,14 +18,14 @@ import (
 	"time"
 
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/einvoicing"
+	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/auth/authtest"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice"
-	"github.com/levytax/levy/einvoicing"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
-	"github.com/levytax/levy/oauth"
 )
 
 // TestBadInputTable sends a table of malformed and out-of-bounds requests

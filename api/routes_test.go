@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/oauth"
 )
 
 // servedDocument fetches the OpenAPI document that s serves and returns

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/webhook"
+	"github.com/levytax/levy/einvoice/webhook"
 )
 
 // MaxConnections is the most webhook connections a tenant may have.

@@ -15,8 +15,8 @@ import (
 
 	"github.com/dgraph-io/badger/v4"
 
+	"github.com/levytax/levy/einvoice/webhook"
 	"github.com/levytax/levy/internal/kv"
-	"github.com/levytax/levy/webhook"
 )
 
 // maxRetryAfter bounds how long a target's Retry-After may hold its

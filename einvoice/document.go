@@ -3,7 +3,7 @@ package einvoice
 import (
 	"time"
 
-	"github.com/levytax/levy/webhook"
+	"github.com/levytax/levy/einvoice/webhook"
 )
 
 // DirectionOutbound is the transmission direction of a document that a

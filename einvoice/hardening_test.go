@@ -18,7 +18,7 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/webhook"
+	"github.com/levytax/levy/einvoice/webhook"
 )
 
 // TestReceiverDirsDoNotCollide sends the receivers of the review that

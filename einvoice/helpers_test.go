@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/webhook"
+	"github.com/levytax/levy/einvoice/webhook"
 )
 
 // testSecret is the secret of the test connections.

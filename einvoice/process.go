@@ -13,8 +13,8 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy/einvoice/ubl"
+	"github.com/levytax/levy/einvoice/webhook"
 	"github.com/levytax/levy/internal/kv"
-	"github.com/levytax/levy/webhook"
 )
 
 // Stages of an ErrorDetail.

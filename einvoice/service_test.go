@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/webhook"
+	"github.com/levytax/levy/einvoice/webhook"
 )
 
 func TestCanMove(t *testing.T) {

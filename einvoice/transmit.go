@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/levytax/levy/einvoice/webhook"
 	"github.com/levytax/levy/internal/kv"
-	"github.com/levytax/levy/webhook"
 )
 
 // Transmitter delivers a validated document to its receiver: through a

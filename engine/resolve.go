@@ -9,8 +9,8 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/jurisdiction/taxreg"
 	"github.com/levytax/levy/taxarea"
-	"github.com/levytax/levy/taxreg"
 )
 
 // placeKey identifies a location in the per-document cache; region

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/levytax/levy/webhook"
+	"github.com/levytax/levy/einvoice/webhook"
 )
 
 // Sink is a webhook receiver on loopback that records the events it

@@ -18,12 +18,12 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/einvoicing"
+	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/einvoice"
-	"github.com/levytax/levy/einvoicing"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
-	"github.com/levytax/levy/oauth"
 )
 
 // serveConfig is the configuration of `levy serve`. Every flag has an

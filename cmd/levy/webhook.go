@@ -15,7 +15,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/levytax/levy/webhook"
+	"github.com/levytax/levy/einvoice/webhook"
 )
 
 // webhookSecretEnv names the variable that holds the secret when

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/levytax/levy/webhook"
+	"github.com/levytax/levy/einvoice/webhook"
 )
 
 const (

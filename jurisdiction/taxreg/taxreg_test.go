@@ -15,7 +15,7 @@ import (
 
 // vectorsPath is the shared file of test vectors (MIT-licensed), relative
 // to the package directory.
-const vectorsPath = "../../shared/data/vatnum/vat-number-vectors.csv"
+const vectorsPath = "../../../shared/data/vatnum/vat-number-vectors.csv"
 
 // countryCodes maps the country names of the vectors file to the codes
 // Validate takes.

@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/auth/authtest"
-	"github.com/levytax/levy/oauth"
 )
 
 // TestLeakedKeyAfterRotation replays the attack of a leaked signing key

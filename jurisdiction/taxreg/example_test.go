@@ -3,7 +3,7 @@ package taxreg_test
 import (
 	"fmt"
 
-	"github.com/levytax/levy/taxreg"
+	"github.com/levytax/levy/jurisdiction/taxreg"
 )
 
 func ExampleValidate() {

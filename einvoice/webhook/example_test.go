@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/levytax/levy/webhook"
+	"github.com/levytax/levy/einvoice/webhook"
 )
 
 func ExampleSign() {

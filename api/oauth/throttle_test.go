@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/auth/authtest"
-	"github.com/levytax/levy/oauth"
 )
 
 // tokenForm is the form of a token request of the API's audience.

@@ -13,8 +13,8 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/client"
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/client"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/taxarea"
@@ -60,7 +60,7 @@ func sameJSON(t *testing.T, what string, local, remote any) {
 // client and expects the same responses: a host can switch between them.
 func TestSameAnswers(t *testing.T) {
 	e, c := setup(t)
-	files, _ := filepath.Glob("../engine/testdata/golden/*.request.json")
+	files, _ := filepath.Glob("../../engine/testdata/golden/*.request.json")
 	if len(files) == 0 {
 		t.Fatal("no golden requests")
 	}
@@ -171,7 +171,7 @@ func TestTransactionsAndLookups(t *testing.T) {
 	e, c := setup(t)
 	ctx := context.Background()
 	var req engine.SaleRequest
-	body, _ := os.ReadFile("../engine/testdata/sale_invoice.json")
+	body, _ := os.ReadFile("../../engine/testdata/sale_invoice.json")
 	if err := json.Unmarshal(body, &req); err != nil {
 		t.Fatal(err)
 	}

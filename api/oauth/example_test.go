@@ -11,9 +11,9 @@ import (
 	"golang.org/x/oauth2/clientcredentials"
 
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/oauth"
 )
 
 // A Go program that used the commercial API switches to Levy by changing
@@ -65,7 +65,7 @@ func Example_clientCredentials() {
 		ClientSecret: secret,
 		TokenURL:     srv.URL + "/oseries-auth/oauth/token",
 	}
-	body, err := os.Open("../engine/testdata/golden/sale-us-ca-los-angeles-quotation.request.json")
+	body, err := os.Open("../../engine/testdata/golden/sale-us-ca-los-angeles-quotation.request.json")
 	if err != nil {
 		fmt.Println(err)
 		return

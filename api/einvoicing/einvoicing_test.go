@@ -16,13 +16,13 @@ import (
 	"time"
 
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/auth/authtest"
 	"github.com/levytax/levy/einvoice"
+	"github.com/levytax/levy/einvoice/webhook"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
-	"github.com/levytax/levy/oauth"
-	"github.com/levytax/levy/webhook"
 )
 
 var (
@@ -142,7 +142,7 @@ func target(t *testing.T, a answer) string {
 }
 
 func invoice(t *testing.T) []byte {
-	b, err := os.ReadFile("../einvoice/testdata/invoice.xml")
+	b, err := os.ReadFile("../../einvoice/testdata/invoice.xml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -175,7 +175,7 @@ type submitServer struct {
 //     the same ID;
 //   - the content of a stored document is the bytes that were sent.
 func FuzzSubmit(f *testing.F) {
-	invoice, err := os.ReadFile("../einvoice/testdata/invoice.xml")
+	invoice, err := os.ReadFile("../../einvoice/testdata/invoice.xml")
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -17,8 +17,8 @@ import (
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
 
+	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth/authtest"
-	"github.com/levytax/levy/oauth"
 )
 
 // The token requests of real clients of the wire format, byte for byte
@@ -98,7 +98,7 @@ func (f *fixture) rawRequest(t *testing.T, request string) reply {
 // whose total tax is 5.85.
 func quotation(t testing.TB) string {
 	t.Helper()
-	b, err := os.ReadFile("../engine/testdata/golden/sale-us-ca-los-angeles-quotation.request.json")
+	b, err := os.ReadFile("../../engine/testdata/golden/sale-us-ca-los-angeles-quotation.request.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,12 +19,12 @@ import (
 	"time"
 
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/client"
+	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/auth/authtest"
-	"github.com/levytax/levy/client"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
-	"github.com/levytax/levy/oauth"
 )
 
 var (
