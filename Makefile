@@ -24,7 +24,7 @@ crash:
 
 FUZZ_TARGETS = engine:FuzzDecodeValidate engine:FuzzSale engine:FuzzSaleFields engine:FuzzPurchase engine:FuzzOwner \
 	taxarea:FuzzLookupBodies rules:FuzzRuleFile einvoice/ubl:FuzzParse einvoice/ubl:FuzzValues einvoice/webhook:FuzzReceiver \
-	api/einvoicing:FuzzConnectionBody api/einvoicing:FuzzSubmit engine:FuzzDecodeStrict
+	api/einvoicing:FuzzConnectionBody api/einvoicing:FuzzSubmit internal/jsonbody:FuzzDecodeStrict
 
 fuzz:
 	for t in $(FUZZ_TARGETS); do go test -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime 5m -parallel 1 "./$${t%%:*}/" || exit 1; done

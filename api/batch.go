@@ -8,7 +8,7 @@ import (
 	"net/http"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/taxarea"
 )
 
@@ -56,7 +56,7 @@ func searchError(i int, item json.RawMessage, err error) *levy.Error {
 	switch one.Field {
 	case "":
 		var wire searchWire
-		if e := fieldError(engine.Decode(bytes.NewReader(item), &wire, 0)); e != nil {
+		if e := fieldError(jsonbody.Decode(bytes.NewReader(item), &wire, 0)); e != nil {
 			return levy.Invalid(at+"."+e.Field, "%s", e.Message)
 		}
 		return levy.Invalid(at, "must be a search object with a lookupId and a lookupRequest")
@@ -85,7 +85,7 @@ type searchWire struct {
 // with the whole batch), relative to the search, or nil.
 func looseSearch(item json.RawMessage) *levy.Error {
 	var wire searchWire
-	if e := fieldError(engine.Decode(bytes.NewReader(item), &wire, 0)); e != nil {
+	if e := fieldError(jsonbody.Decode(bytes.NewReader(item), &wire, 0)); e != nil {
 		return e
 	}
 	if e := lookupError(wire.LookupRequest); e != nil {
@@ -118,7 +118,7 @@ func lookupError(req json.RawMessage) *levy.Error {
 	if kinds != 1 {
 		return nil
 	}
-	return fieldError(engine.Decode(bytes.NewReader(req), into, 0))
+	return fieldError(jsonbody.Decode(bytes.NewReader(req), into, 0))
 }
 
 // fieldError returns err when it is a *levy.Error about a field, else nil.

@@ -5,7 +5,7 @@ import (
 	"net/http"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/jsonbody"
 )
 
 // statusOf maps each error code of Levy to the HTTP status that answers it.
@@ -44,10 +44,10 @@ type ErrorBody struct {
 }
 
 // classify turns err into the status and the items of its answer. Levy's
-// own errors keep their code, field and message; engine.ErrTooLarge is a
+// own errors keep their code, field and message; jsonbody.ErrTooLarge is a
 // body over the limit; anything else is a fault, answered without detail.
 func classify(err error) (int, []ErrorItem) {
-	if errors.Is(err, engine.ErrTooLarge) {
+	if errors.Is(err, jsonbody.ErrTooLarge) {
 		return http.StatusRequestEntityTooLarge, []ErrorItem{{Code: levy.ETooLarge, Message: "the request body is larger than this server accepts"}}
 	}
 	var list levy.Errors

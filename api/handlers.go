@@ -12,6 +12,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/taxarea"
 )
@@ -189,7 +190,7 @@ func (s *Server) decode(r *http.Request, v any) error {
 	if err := JSONContent(r); err != nil {
 		return err
 	}
-	return engine.Decode(r.Body, v, s.limit)
+	return jsonbody.Decode(r.Body, v, s.limit)
 }
 
 // decodeOptional reads a JSON body into v when there is one.
@@ -205,12 +206,12 @@ func (s *Server) decodeOptional(r *http.Request, v any) error {
 		return nil
 	}
 	if int64(len(b)) > s.limit {
-		return engine.ErrTooLarge
+		return jsonbody.ErrTooLarge
 	}
 	if err := JSONContent(r); err != nil {
 		return err
 	}
-	return engine.Decode(bytes.NewReader(b), v, s.limit)
+	return jsonbody.Decode(bytes.NewReader(b), v, s.limit)
 }
 
 // JSONContent accepts a body declared as JSON (application/json or a

@@ -1,11 +1,9 @@
 package engine
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -118,90 +116,5 @@ func checkStrict(t *testing.T, err error, field, msg string) {
 	var e *levy.Error
 	if !errors.As(err, &e) || e.Code != levy.EInvalid || e.Field != field || !strings.Contains(e.Message, msg) {
 		t.Errorf("got %v, want an error about %s: ...%s...", err, field, msg)
-	}
-}
-
-// FuzzDecodeStrict compares the scan with a slower model built on
-// encoding/json's tokens: a body that encoding/json reads as a value
-// fails Decode into any with a duplicate name exactly when the model
-// finds one.
-func FuzzDecodeStrict(f *testing.F) {
-	for _, seed := range []string{
-		`{"a":1,"a":2}`, `{"a":{"b":1},"c":[{"d":1,"d":2}]}`, `[{"a":1},{"a":1}]`, `{"\u0061":1,"a":2}`,
-		`{"a":"\"","b":"\\","a\\":1}`, `{"é":1,"\u00e9":2}`, `{"\ud800":1,"\udc00":2}`, "{\"\xff\":1,\"\xfe\":2}",
-		`{"a":[1,2,{"a":1}],"b":{"a":1}}`, `{}`, `[]`, `"x"`, `1`, `{"a" : 1 , "b":2 }`,
-	} {
-		f.Add([]byte(seed))
-	}
-	f.Fuzz(func(t *testing.T, body []byte) {
-		var v any
-		if json.Unmarshal(body, &v) != nil || !depthWithin(body, 0) {
-			return
-		}
-		want := duplicateModel(body)
-		err := Decode(bytes.NewReader(body), &v, 0)
-		if got := err != nil && strings.Contains(err.Error(), "more than once"); got != want {
-			t.Fatalf("%q: Decode says %v, the model finds a duplicate: %v", body, err, want)
-		}
-	})
-}
-
-// duplicateModel reports whether a JSON value has an object with a name
-// twice, reading it with encoding/json's tokens.
-func duplicateModel(body []byte) bool {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	var objects []map[string]bool // the names of each open object
-	var inObject []bool           // whether each open container is an object
-	expectKey := false
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return false
-		}
-		switch tok := tok.(type) {
-		case json.Delim:
-			switch tok {
-			case '{':
-				objects = append(objects, map[string]bool{})
-				inObject = append(inObject, true)
-			case '[':
-				inObject = append(inObject, false)
-			default:
-				if inObject[len(inObject)-1] {
-					objects = objects[:len(objects)-1]
-				}
-				inObject = inObject[:len(inObject)-1]
-			}
-		case string:
-			if expectKey {
-				names := objects[len(objects)-1]
-				if names[tok] {
-					return true
-				}
-				names[tok] = true
-			}
-		}
-		expectKey = len(inObject) > 0 && inObject[len(inObject)-1] && dec.More() && !expectKey
-		if len(inObject) == 0 {
-			return false
-		}
-	}
-}
-
-// BenchmarkStrictScan1 is the scan of Decode alone over a one-line
-// quotation: what the refusal of loose names adds to the decoding of
-// every body, beside the depth count that it replaces.
-func BenchmarkStrictScan1(b *testing.B) {
-	body, err := json.Marshal(benchQuotation(1))
-	if err != nil {
-		b.Fatal(err)
-	}
-	sh := shapeOf(reflect.TypeFor[*SaleRequest]())
-	b.SetBytes(int64(len(body)))
-	b.ReportAllocs()
-	for b.Loop() {
-		if st, e := checkMembers(body, sh); st != scanOK || e != nil {
-			b.Fatal(st, e)
-		}
 	}
 }

@@ -1,10 +1,13 @@
 package engine
 
 import (
-	"strconv"
-
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/internal/jsonbody"
 )
+
+// The walk methods of validate_gen.go are compiled from the check tags of
+// the wire types by a test, which sees the package's unexported rules.
+//go:generate go test -run ^TestValidationCode$ -update .
 
 // Levy's own limits on a request and on what Validate reports. The wire
 // format sets none.
@@ -71,7 +74,7 @@ func validateLines[L any](v *violations, lines []L, get func(*L) (string, []L)) 
 // MaxLines in all, nested at most MaxLineDepth deep, and unique
 // lineItemIds. get returns the ID and the children of a line.
 func checkLines[L any](v *violations, lines []L, get func(*L) (string, []L)) {
-	top := &lineItemsPath
+	top := lineItemsPath
 	if len(lines) == 0 {
 		v.add(top, "is required: a request has at least one line item")
 		return
@@ -97,14 +100,14 @@ func checkLines[L any](v *violations, lines []L, get func(*L) (string, []L)) {
 			id, children := get(&lines[i])
 			if id != "" {
 				if first, dup := seen[id]; dup {
-					v.add(at.index(i).field("lineItemId"), "must be unique within the request; %s has the same value",
-						first.list.index(first.i).field("lineItemId"))
+					v.add(at.Index(i).Field("lineItemId"), "must be unique within the request; %s has the same value",
+						first.list.Index(first.i).Field("lineItemId"))
 				} else {
 					seen[id] = lineAt{at, i}
 				}
 			}
 			if len(children) > 0 {
-				visit(children, at.index(i).field("lineItems"), depth+1)
+				visit(children, at.Index(i).Field("lineItems"), depth+1)
 			}
 		}
 	}
@@ -115,41 +118,12 @@ func checkLines[L any](v *violations, lines []L, get func(*L) (string, []L)) {
 }
 
 // lineItemsPath is the path of a request's lines. It is never changed.
-var lineItemsPath = fieldPath{name: "lineItems", at: -1}
+var lineItemsPath = (*fieldPath)(nil).Field("lineItems")
 
 // fieldPath is a JSON path, built from the root outwards as validation
 // descends and written out only when a violation needs it. The nil path
 // is the root.
-type fieldPath struct {
-	parent *fieldPath
-	name   string // the member name, for a member
-	at     int    // the index, for an array element; -1 for a member
-}
-
-// field returns the path of member name of p.
-func (p *fieldPath) field(name string) *fieldPath { return &fieldPath{parent: p, name: name, at: -1} }
-
-// index returns the path of element i of p.
-func (p *fieldPath) index(i int) *fieldPath { return &fieldPath{parent: p, at: i} }
-
-// String writes the path as "lineItems[0].customer.destination".
-func (p *fieldPath) String() string { return string(p.append(nil)) }
-
-func (p *fieldPath) append(b []byte) []byte {
-	if p == nil {
-		return b
-	}
-	b = p.parent.append(b)
-	if p.at >= 0 {
-		b = append(b, '[')
-		b = strconv.AppendInt(b, int64(p.at), 10)
-		return append(b, ']')
-	}
-	if len(b) > 0 {
-		b = append(b, '.')
-	}
-	return append(b, p.name...)
-}
+type fieldPath = jsonbody.Path
 
 // violations collects the violations of one request.
 type violations struct {
@@ -198,7 +172,7 @@ func (v *violations) classCode(p *fieldPath, member, classCode string, regs []Ta
 	}
 	for _, r := range regs {
 		if r.TaxRegistrationNumber != "" {
-			v.add(p.field(member).field("classCode"), "must not be sent together with a taxRegistrationNumber on the same party")
+			v.add(p.Field(member).Field("classCode"), "must not be sent together with a taxRegistrationNumber on the same party")
 			return
 		}
 	}

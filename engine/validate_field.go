@@ -1,11 +1,8 @@
 package engine
 
 import (
-	"encoding"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"regexp"
 	"unicode"
 	"unicode/utf8"
@@ -55,11 +52,6 @@ var patterns = map[string]struct {
 
 // valid is implemented by the enumerations.
 type valid interface{ Valid() bool }
-
-var (
-	jsonUnmarshal = reflect.TypeFor[json.Unmarshaler]()
-	textUnmarshal = reflect.TypeFor[encoding.TextUnmarshaler]()
-)
 
 // maxWalkDepth bounds the recursion of the walk over values built in
 // code, which may nest or even share lines without end. Decoded requests
@@ -117,16 +109,16 @@ func (v *violations) leaveLine() { v.lineDepth-- }
 // report adds msg, if any, as the violation of member name of p.
 func (v *violations) report(p *fieldPath, name, msg string) {
 	if msg != "" {
-		v.add(p.field(name), "%s", msg)
+		v.add(p.Field(name), "%s", msg)
 	}
 }
 
 // required reports a missing member that the rules require.
 func (v *violations) required(p *fieldPath, name, enumNames string) {
 	if enumNames != "" {
-		v.add(p.field(name), "is required: one of %s", enumNames)
+		v.add(p.Field(name), "is required: one of %s", enumNames)
 	} else {
-		v.add(p.field(name), "is required")
+		v.add(p.Field(name), "is required")
 	}
 }
 
@@ -134,14 +126,14 @@ func (v *violations) required(p *fieldPath, name, enumNames string) {
 // known to be longer than max bytes.
 func (v *violations) tooLong(p *fieldPath, name, s string, max int) {
 	if utf8.RuneCountInString(s) > max {
-		v.add(p.field(name), "must be at most %d characters", max)
+		v.add(p.Field(name), "must be at most %d characters", max)
 	}
 }
 
 // identifier reports a member that is not fit to be an identifier.
 func (v *violations) identifier(p *fieldPath, name, s string) {
 	if msg := identifierViolation(s); msg != "" {
-		v.add(p.field(name), "%s", msg)
+		v.add(p.Field(name), "%s", msg)
 	}
 }
 
@@ -192,24 +184,9 @@ func identifierViolation(s string) string {
 // taxArea reports a member that is not a tax area ID.
 func (v *violations) taxArea(p *fieldPath, name, s string) {
 	var e *levy.Error
-	if err := taxarea.ValidateTaxAreaID(p.field(name).String(), s); errors.As(err, &e) {
+	if err := taxarea.ValidateTaxAreaID(p.Field(name).String(), s); errors.As(err, &e) {
 		v.addError(e)
 	}
-}
-
-// deref strips pointers from t.
-func deref(t reflect.Type) reflect.Type {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	return t
-}
-
-// isLeaf reports whether values of t are read whole from JSON (amounts,
-// dates) rather than member by member.
-func isLeaf(t reflect.Type) bool {
-	p := reflect.PointerTo(t)
-	return p.Implements(jsonUnmarshal) || p.Implements(textUnmarshal)
 }
 
 // itemsViolation checks the length of an array of n items.

@@ -72,26 +72,26 @@ func (x *Buyer) walk(v *violations, p *fieldPath, depth int) {
 		}
 	}
 	if x.Destination != nil {
-		x.Destination.walk(v, p.field("destination"), depth+1)
+		x.Destination.walk(v, p.Field("destination"), depth+1)
 	}
 	if x.AdministrativeDestination != nil {
-		x.AdministrativeDestination.walk(v, p.field("administrativeDestination"), depth+1)
+		x.AdministrativeDestination.walk(v, p.Field("administrativeDestination"), depth+1)
 	}
 	if x.ExemptionCertificate != nil {
-		x.ExemptionCertificate.walk(v, p.field("exemptionCertificate"), depth+1)
+		x.ExemptionCertificate.walk(v, p.Field("exemptionCertificate"), depth+1)
 	}
 	if x.ExemptionReasonCode != "" {
 		v.identifier(p, "exemptionReasonCode", x.ExemptionReasonCode)
 	}
 	if x.Recipient != nil {
-		x.Recipient.walk(v, p.field("recipient"), depth+1)
+		x.Recipient.walk(v, p.Field("recipient"), depth+1)
 	}
 	if x.UtilityProvider != "" {
 		v.report(p, "utilityProvider", rules1.enumViolation(x.UtilityProvider.Valid(), string(x.UtilityProvider)))
 	}
 	if len(x.TaxRegistrations) > 0 {
 		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, p.field("taxRegistrations").index(i), depth+2)
+			x.TaxRegistrations[i].walk(v, p.Field("taxRegistrations").Index(i), depth+2)
 		}
 	}
 }
@@ -102,7 +102,7 @@ func (x *CitationOverride) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.ImpositionType != nil {
-		x.ImpositionType.walk(v, p.field("impositionType"), depth+1)
+		x.ImpositionType.walk(v, p.Field("impositionType"), depth+1)
 	}
 	if x.JurisdictionType != 0 {
 		v.report(p, "jurisdictionType", rules2.enumViolation(x.JurisdictionType.Valid(), ""))
@@ -161,7 +161,7 @@ func (x *CurrencyAmount) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.Currency != nil {
-		x.Currency.walk(v, p.field("currency"), depth+1)
+		x.Currency.walk(v, p.Field("currency"), depth+1)
 	}
 }
 
@@ -171,7 +171,7 @@ func (x *CurrencyConversion) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.Currency != nil {
-		x.Currency.walk(v, p.field("currency"), depth+1)
+		x.Currency.walk(v, p.Field("currency"), depth+1)
 	}
 	if x.Rate != nil {
 		v.report(p, "rate", rules5.numberViolation((*x.Rate)))
@@ -187,10 +187,10 @@ func (x *CurrencyConversionFactor) walk(v *violations, p *fieldPath, depth int) 
 		v.report(p, "conversionFactor", rules5.numberViolation((*x.ConversionFactor)))
 	}
 	if x.SourceCurrency != nil {
-		x.SourceCurrency.walk(v, p.field("sourceCurrency"), depth+1)
+		x.SourceCurrency.walk(v, p.Field("sourceCurrency"), depth+1)
 	}
 	if x.TargetCurrency != nil {
-		x.TargetCurrency.walk(v, p.field("targetCurrency"), depth+1)
+		x.TargetCurrency.walk(v, p.Field("targetCurrency"), depth+1)
 	}
 }
 
@@ -200,26 +200,26 @@ func (x *Customer) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.CustomerCode != nil {
-		x.CustomerCode.walk(v, p.field("customerCode"), depth+1)
+		x.CustomerCode.walk(v, p.Field("customerCode"), depth+1)
 	}
 	if x.Destination != nil {
-		x.Destination.walk(v, p.field("destination"), depth+1)
+		x.Destination.walk(v, p.Field("destination"), depth+1)
 	}
 	if x.AdministrativeDestination != nil {
-		x.AdministrativeDestination.walk(v, p.field("administrativeDestination"), depth+1)
+		x.AdministrativeDestination.walk(v, p.Field("administrativeDestination"), depth+1)
 	}
 	if x.ExemptionCertificate != nil {
-		x.ExemptionCertificate.walk(v, p.field("exemptionCertificate"), depth+1)
+		x.ExemptionCertificate.walk(v, p.Field("exemptionCertificate"), depth+1)
 	}
 	if x.ExemptionReasonCode != "" {
 		v.identifier(p, "exemptionReasonCode", x.ExemptionReasonCode)
 	}
 	if x.LocationEvidence != nil {
-		x.LocationEvidence.walk(v, p.field("locationEvidence"), depth+1)
+		x.LocationEvidence.walk(v, p.Field("locationEvidence"), depth+1)
 	}
 	if len(x.TaxRegistrations) > 0 {
 		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, p.field("taxRegistrations").index(i), depth+2)
+			x.TaxRegistrations[i].walk(v, p.Field("taxRegistrations").Index(i), depth+2)
 		}
 	}
 	x.check(v, p)
@@ -267,11 +267,11 @@ func (x *Dispatcher) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.DispatcherCode != nil {
-		x.DispatcherCode.walk(v, p.field("dispatcherCode"), depth+1)
+		x.DispatcherCode.walk(v, p.Field("dispatcherCode"), depth+1)
 	}
 	if len(x.TaxRegistrations) > 0 {
 		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, p.field("taxRegistrations").index(i), depth+2)
+			x.TaxRegistrations[i].walk(v, p.Field("taxRegistrations").Index(i), depth+2)
 		}
 	}
 	x.check(v, p)
@@ -304,7 +304,7 @@ func (x *EvidenceAddress) walk(v *violations, p *fieldPath, depth int) {
 	if !(x.Address != (LocationEvidenceAddress{})) {
 		v.required(p, "address", "")
 	} else {
-		x.Address.walk(v, p.field("address"), depth+1)
+		x.Address.walk(v, p.Field("address"), depth+1)
 	}
 }
 
@@ -358,7 +358,7 @@ func (x *FiscalRepresentative) walk(v *violations, p *fieldPath, depth int) {
 		v.identifier(p, "taxRegistrationNumber", x.TaxRegistrationNumber)
 	}
 	if x.Address != nil {
-		x.Address.walk(v, p.field("address"), depth+1)
+		x.Address.walk(v, p.Field("address"), depth+1)
 	}
 }
 
@@ -404,17 +404,17 @@ func (x *FlexibleFields) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if len(x.FlexibleCodeFields) > 0 {
 		for i := range x.FlexibleCodeFields {
-			x.FlexibleCodeFields[i].walk(v, p.field("flexibleCodeFields").index(i), depth+2)
+			x.FlexibleCodeFields[i].walk(v, p.Field("flexibleCodeFields").Index(i), depth+2)
 		}
 	}
 	if len(x.FlexibleNumericFields) > 0 {
 		for i := range x.FlexibleNumericFields {
-			x.FlexibleNumericFields[i].walk(v, p.field("flexibleNumericFields").index(i), depth+2)
+			x.FlexibleNumericFields[i].walk(v, p.Field("flexibleNumericFields").Index(i), depth+2)
 		}
 	}
 	if len(x.FlexibleDateFields) > 0 {
 		for i := range x.FlexibleDateFields {
-			x.FlexibleDateFields[i].walk(v, p.field("flexibleDateFields").index(i), depth+2)
+			x.FlexibleDateFields[i].walk(v, p.Field("flexibleDateFields").Index(i), depth+2)
 		}
 	}
 }
@@ -451,7 +451,7 @@ func (x *ImpositionInclusion) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.ImpositionType != nil {
-		x.ImpositionType.walk(v, p.field("impositionType"), depth+1)
+		x.ImpositionType.walk(v, p.Field("impositionType"), depth+1)
 	}
 	if x.JurisdictionType != 0 {
 		v.report(p, "jurisdictionType", rules2.enumViolation(x.JurisdictionType.Valid(), ""))
@@ -488,7 +488,7 @@ func (x *InputTax) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "partialExemptRecoverableOverridePercent", rules10.numberViolation((*x.PartialExemptRecoverableOverridePercent)))
 	}
 	if x.TaxingJurisdictionLocation != nil {
-		x.TaxingJurisdictionLocation.walk(v, p.field("taxingJurisdictionLocation"), depth+1)
+		x.TaxingJurisdictionLocation.walk(v, p.Field("taxingJurisdictionLocation"), depth+1)
 	}
 }
 
@@ -520,42 +520,42 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if len(x.ExemptOverrides) > 0 {
 		for i := range x.ExemptOverrides {
-			x.ExemptOverrides[i].walk(v, p.field("exemptOverrides").index(i), depth+2)
+			x.ExemptOverrides[i].walk(v, p.Field("exemptOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.NonTaxableOverrides) > 0 {
 		for i := range x.NonTaxableOverrides {
-			x.NonTaxableOverrides[i].walk(v, p.field("nonTaxableOverrides").index(i), depth+2)
+			x.NonTaxableOverrides[i].walk(v, p.Field("nonTaxableOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.RateOverrides) > 0 {
 		for i := range x.RateOverrides {
-			x.RateOverrides[i].walk(v, p.field("rateOverrides").index(i), depth+2)
+			x.RateOverrides[i].walk(v, p.Field("rateOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.ImpositionInclusions) > 0 {
 		for i := range x.ImpositionInclusions {
-			x.ImpositionInclusions[i].walk(v, p.field("impositionInclusions").index(i), depth+2)
+			x.ImpositionInclusions[i].walk(v, p.Field("impositionInclusions").Index(i), depth+2)
 		}
 	}
 	if len(x.CitationOverrides) > 0 {
 		for i := range x.CitationOverrides {
-			x.CitationOverrides[i].walk(v, p.field("citationOverrides").index(i), depth+2)
+			x.CitationOverrides[i].walk(v, p.Field("citationOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.TaxDeferredOverrides) > 0 {
 		for i := range x.TaxDeferredOverrides {
-			x.TaxDeferredOverrides[i].walk(v, p.field("taxDeferredOverrides").index(i), depth+2)
+			x.TaxDeferredOverrides[i].walk(v, p.Field("taxDeferredOverrides").Index(i), depth+2)
 		}
 	}
 	if x.SitusOverride != nil {
-		x.SitusOverride.walk(v, p.field("situsOverride"), depth+1)
+		x.SitusOverride.walk(v, p.Field("situsOverride"), depth+1)
 	}
 	if x.TaxOverride != nil {
-		x.TaxOverride.walk(v, p.field("taxOverride"), depth+1)
+		x.TaxOverride.walk(v, p.Field("taxOverride"), depth+1)
 	}
 	if x.PautaOverrides != nil {
-		x.PautaOverrides.walk(v, p.field("pautaOverrides"), depth+1)
+		x.PautaOverrides.walk(v, p.Field("pautaOverrides"), depth+1)
 	}
 	if x.CfopTaxCodeOverride != nil {
 		v.report(p, "cfopTaxCodeOverride", rules16.numberViolation(money.FromInt(int64(*x.CfopTaxCodeOverride))))
@@ -684,23 +684,23 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "netMassKilograms", rules18.numberViolation(money.FromInt(int64(*x.NetMassKilograms))))
 	}
 	if x.StatisticalValue != nil {
-		x.StatisticalValue.walk(v, p.field("statisticalValue"), depth+1)
+		x.StatisticalValue.walk(v, p.Field("statisticalValue"), depth+1)
 	}
 	if x.SupplementaryUnit != nil {
-		x.SupplementaryUnit.walk(v, p.field("supplementaryUnit"), depth+1)
+		x.SupplementaryUnit.walk(v, p.Field("supplementaryUnit"), depth+1)
 	}
 	if x.FlexibleFields != nil {
-		x.FlexibleFields.walk(v, p.field("flexibleFields"), depth+1)
+		x.FlexibleFields.walk(v, p.Field("flexibleFields"), depth+1)
 	}
 	if x.ReturnsFields != nil {
-		x.ReturnsFields.walk(v, p.field("returnsFields"), depth+1)
+		x.ReturnsFields.walk(v, p.Field("returnsFields"), depth+1)
 	}
 	if x.LineType != nil {
-		x.LineType.walk(v, p.field("lineType"), depth+1)
+		x.LineType.walk(v, p.Field("lineType"), depth+1)
 	}
 	if len(x.LineTypes) > 0 {
 		for i := range x.LineTypes {
-			x.LineTypes[i].walk(v, p.field("lineTypes").index(i), depth+2)
+			x.LineTypes[i].walk(v, p.Field("lineTypes").Index(i), depth+2)
 		}
 	}
 }
@@ -848,10 +848,10 @@ func (x *Location) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "locationCustomsStatus", rules22.enumViolation(x.LocationCustomsStatus.Valid(), string(x.LocationCustomsStatus)))
 	}
 	if x.CurrencyConversion != nil {
-		x.CurrencyConversion.walk(v, p.field("currencyConversion"), depth+1)
+		x.CurrencyConversion.walk(v, p.Field("currencyConversion"), depth+1)
 	}
 	if x.TaxAreaLookup != nil {
-		x.TaxAreaLookup.walk(v, p.field("taxAreaLookup"), depth+1)
+		x.TaxAreaLookup.walk(v, p.Field("taxAreaLookup"), depth+1)
 	}
 }
 
@@ -861,22 +861,22 @@ func (x *LocationEvidence) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.IPAddress != nil {
-		x.IPAddress.walk(v, p.field("ipAddress"), depth+1)
+		x.IPAddress.walk(v, p.Field("ipAddress"), depth+1)
 	}
 	if x.BIN != nil {
-		x.BIN.walk(v, p.field("bin"), depth+1)
+		x.BIN.walk(v, p.Field("bin"), depth+1)
 	}
 	if x.SelfDeclaration != nil {
-		x.SelfDeclaration.walk(v, p.field("selfDeclaration"), depth+1)
+		x.SelfDeclaration.walk(v, p.Field("selfDeclaration"), depth+1)
 	}
 	if x.Forced != nil {
-		x.Forced.walk(v, p.field("forced"), depth+1)
+		x.Forced.walk(v, p.Field("forced"), depth+1)
 	}
 	if x.PaymentMethod != nil {
-		x.PaymentMethod.walk(v, p.field("paymentMethod"), depth+1)
+		x.PaymentMethod.walk(v, p.Field("paymentMethod"), depth+1)
 	}
 	if x.OtherCommerciallyRelevantInfo != nil {
-		x.OtherCommerciallyRelevantInfo.walk(v, p.field("otherCommerciallyRelevantInfo"), depth+1)
+		x.OtherCommerciallyRelevantInfo.walk(v, p.Field("otherCommerciallyRelevantInfo"), depth+1)
 	}
 	x.check(v, p)
 }
@@ -930,7 +930,7 @@ func (x *Override) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.ImpositionType != nil {
-		x.ImpositionType.walk(v, p.field("impositionType"), depth+1)
+		x.ImpositionType.walk(v, p.Field("impositionType"), depth+1)
 	}
 	if x.JurisdictionType != 0 {
 		v.report(p, "jurisdictionType", rules2.enumViolation(x.JurisdictionType.Valid(), ""))
@@ -964,10 +964,10 @@ func (x *Owner) walk(v *violations, p *fieldPath, depth int) {
 		}
 	}
 	if x.PhysicalOrigin != nil {
-		x.PhysicalOrigin.walk(v, p.field("physicalOrigin"), depth+1)
+		x.PhysicalOrigin.walk(v, p.Field("physicalOrigin"), depth+1)
 	}
 	if x.Destination != nil {
-		x.Destination.walk(v, p.field("destination"), depth+1)
+		x.Destination.walk(v, p.Field("destination"), depth+1)
 	}
 	if x.ExemptionReasonCode != "" {
 		v.identifier(p, "exemptionReasonCode", x.ExemptionReasonCode)
@@ -977,7 +977,7 @@ func (x *Owner) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if len(x.TaxRegistrations) > 0 {
 		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, p.field("taxRegistrations").index(i), depth+2)
+			x.TaxRegistrations[i].walk(v, p.Field("taxRegistrations").Index(i), depth+2)
 		}
 	}
 }
@@ -1011,25 +1011,25 @@ func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "syncType", rules26.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
 	}
 	if x.Owner != nil {
-		x.Owner.walk(v, p.field("owner"), depth+1)
+		x.Owner.walk(v, p.Field("owner"), depth+1)
 	}
 	if x.Purchase != nil {
-		x.Purchase.walk(v, p.field("purchase"), depth+1)
+		x.Purchase.walk(v, p.Field("purchase"), depth+1)
 	}
 	if x.CommodityCode != nil {
-		x.CommodityCode.walk(v, p.field("commodityCode"), depth+1)
+		x.CommodityCode.walk(v, p.Field("commodityCode"), depth+1)
 	}
 	if x.AdditionalCommodityCode != nil {
-		x.AdditionalCommodityCode.walk(v, p.field("additionalCommodityCode"), depth+1)
+		x.AdditionalCommodityCode.walk(v, p.Field("additionalCommodityCode"), depth+1)
 	}
 	if x.Quantity != nil {
-		x.Quantity.walk(v, p.field("quantity"), depth+1)
+		x.Quantity.walk(v, p.Field("quantity"), depth+1)
 	}
 	if x.Volume != nil {
-		x.Volume.walk(v, p.field("volume"), depth+1)
+		x.Volume.walk(v, p.Field("volume"), depth+1)
 	}
 	if x.Weight != nil {
-		x.Weight.walk(v, p.field("weight"), depth+1)
+		x.Weight.walk(v, p.Field("weight"), depth+1)
 	}
 	if x.BlockingOverridePercent != nil {
 		v.report(p, "blockingOverridePercent", rules10.numberViolation((*x.BlockingOverridePercent)))
@@ -1040,7 +1040,7 @@ func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
 	x.LineDetails.walk(v, p, depth+1)
 	if len(x.LineItems) > 0 {
 		for i := range x.LineItems {
-			x.LineItems[i].walk(v, p.field("lineItems").index(i), depth+2)
+			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
 		}
 	}
 	v.leaveLine()
@@ -1114,47 +1114,47 @@ func (x *OwnerRequest) walk(v *violations, p *fieldPath, depth int) {
 		v.identifier(p, "accumulationDocumentNumber", x.AccumulationDocumentNumber)
 	}
 	if x.Owner != nil {
-		x.Owner.walk(v, p.field("owner"), depth+1)
+		x.Owner.walk(v, p.Field("owner"), depth+1)
 	}
 	if x.Currency != nil {
-		x.Currency.walk(v, p.field("currency"), depth+1)
+		x.Currency.walk(v, p.Field("currency"), depth+1)
 	}
 	if x.CompanyCodeCurrency != nil {
-		x.CompanyCodeCurrency.walk(v, p.field("companyCodeCurrency"), depth+1)
+		x.CompanyCodeCurrency.walk(v, p.Field("companyCodeCurrency"), depth+1)
 	}
 	if x.OriginalCurrency != nil {
-		x.OriginalCurrency.walk(v, p.field("originalCurrency"), depth+1)
+		x.OriginalCurrency.walk(v, p.Field("originalCurrency"), depth+1)
 	}
 	if len(x.CurrencyConversionFactors) > 0 {
 		for i := range x.CurrencyConversionFactors {
-			x.CurrencyConversionFactors[i].walk(v, p.field("currencyConversionFactors").index(i), depth+2)
+			x.CurrencyConversionFactors[i].walk(v, p.Field("currencyConversionFactors").Index(i), depth+2)
 		}
 	}
 	if len(x.ExemptOverrides) > 0 {
 		for i := range x.ExemptOverrides {
-			x.ExemptOverrides[i].walk(v, p.field("exemptOverrides").index(i), depth+2)
+			x.ExemptOverrides[i].walk(v, p.Field("exemptOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.NonTaxableOverrides) > 0 {
 		for i := range x.NonTaxableOverrides {
-			x.NonTaxableOverrides[i].walk(v, p.field("nonTaxableOverrides").index(i), depth+2)
+			x.NonTaxableOverrides[i].walk(v, p.Field("nonTaxableOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.RateOverrides) > 0 {
 		for i := range x.RateOverrides {
-			x.RateOverrides[i].walk(v, p.field("rateOverrides").index(i), depth+2)
+			x.RateOverrides[i].walk(v, p.Field("rateOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.ImpositionInclusions) > 0 {
 		for i := range x.ImpositionInclusions {
-			x.ImpositionInclusions[i].walk(v, p.field("impositionInclusions").index(i), depth+2)
+			x.ImpositionInclusions[i].walk(v, p.Field("impositionInclusions").Index(i), depth+2)
 		}
 	}
 	if x.SitusOverride != nil {
-		x.SitusOverride.walk(v, p.field("situsOverride"), depth+1)
+		x.SitusOverride.walk(v, p.Field("situsOverride"), depth+1)
 	}
 	if x.TaxOverride != nil {
-		x.TaxOverride.walk(v, p.field("taxOverride"), depth+1)
+		x.TaxOverride.walk(v, p.Field("taxOverride"), depth+1)
 	}
 	if x.DeliveryTerm != "" {
 		v.report(p, "deliveryTerm", rules11.enumViolation(x.DeliveryTerm.Valid(), string(x.DeliveryTerm)))
@@ -1167,12 +1167,12 @@ func (x *OwnerRequest) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if len(x.TaxabilityCategoryTotals) > 0 {
 		for i := range x.TaxabilityCategoryTotals {
-			x.TaxabilityCategoryTotals[i].walk(v, p.field("taxabilityCategoryTotals").index(i), depth+2)
+			x.TaxabilityCategoryTotals[i].walk(v, p.Field("taxabilityCategoryTotals").Index(i), depth+2)
 		}
 	}
 	if len(x.LineItems) > 0 {
 		for i := range x.LineItems {
-			x.LineItems[i].walk(v, p.field("lineItems").index(i), depth+2)
+			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
 		}
 	}
 }
@@ -1197,7 +1197,7 @@ func (x *PautaOverrides) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if len(x.PautaOverride) > 0 {
 		for i := range x.PautaOverride {
-			x.PautaOverride[i].walk(v, p.field("pautaOverride").index(i), depth+2)
+			x.PautaOverride[i].walk(v, p.Field("pautaOverride").Index(i), depth+2)
 		}
 	}
 }
@@ -1315,32 +1315,32 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "syncType", rules26.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
 	}
 	if x.Buyer != nil {
-		x.Buyer.walk(v, p.field("buyer"), depth+1)
+		x.Buyer.walk(v, p.Field("buyer"), depth+1)
 	}
 	if x.Vendor != nil {
-		x.Vendor.walk(v, p.field("vendor"), depth+1)
+		x.Vendor.walk(v, p.Field("vendor"), depth+1)
 	}
 	if x.Purchase != nil {
-		x.Purchase.walk(v, p.field("purchase"), depth+1)
+		x.Purchase.walk(v, p.Field("purchase"), depth+1)
 	}
 	if x.CommodityCode != nil {
-		x.CommodityCode.walk(v, p.field("commodityCode"), depth+1)
+		x.CommodityCode.walk(v, p.Field("commodityCode"), depth+1)
 	}
 	if x.AdditionalCommodityCode != nil {
-		x.AdditionalCommodityCode.walk(v, p.field("additionalCommodityCode"), depth+1)
+		x.AdditionalCommodityCode.walk(v, p.Field("additionalCommodityCode"), depth+1)
 	}
 	if x.Quantity != nil {
-		x.Quantity.walk(v, p.field("quantity"), depth+1)
+		x.Quantity.walk(v, p.Field("quantity"), depth+1)
 	}
 	if x.Volume != nil {
-		x.Volume.walk(v, p.field("volume"), depth+1)
+		x.Volume.walk(v, p.Field("volume"), depth+1)
 	}
 	if x.Weight != nil {
-		x.Weight.walk(v, p.field("weight"), depth+1)
+		x.Weight.walk(v, p.Field("weight"), depth+1)
 	}
 	if len(x.VendorTaxes) > 0 {
 		for i := range x.VendorTaxes {
-			x.VendorTaxes[i].walk(v, p.field("vendorTaxes").index(i), depth+2)
+			x.VendorTaxes[i].walk(v, p.Field("vendorTaxes").Index(i), depth+2)
 		}
 	}
 	if x.BlockingOverridePercent != nil {
@@ -1350,12 +1350,12 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "partialExemptRecoverableOverridePercent", rules10.numberViolation((*x.PartialExemptRecoverableOverridePercent)))
 	}
 	if x.Discount != nil {
-		x.Discount.walk(v, p.field("discount"), depth+1)
+		x.Discount.walk(v, p.Field("discount"), depth+1)
 	}
 	x.LineDetails.walk(v, p, depth+1)
 	if len(x.LineItems) > 0 {
 		for i := range x.LineItems {
-			x.LineItems[i].walk(v, p.field("lineItems").index(i), depth+2)
+			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
 		}
 	}
 	v.leaveLine()
@@ -1431,53 +1431,53 @@ func (x *PurchaseRequest) walk(v *violations, p *fieldPath, depth int) {
 		v.identifier(p, "accumulationDocumentNumber", x.AccumulationDocumentNumber)
 	}
 	if x.Buyer != nil {
-		x.Buyer.walk(v, p.field("buyer"), depth+1)
+		x.Buyer.walk(v, p.Field("buyer"), depth+1)
 	}
 	if x.Vendor != nil {
-		x.Vendor.walk(v, p.field("vendor"), depth+1)
+		x.Vendor.walk(v, p.Field("vendor"), depth+1)
 	}
 	if x.Currency != nil {
-		x.Currency.walk(v, p.field("currency"), depth+1)
+		x.Currency.walk(v, p.Field("currency"), depth+1)
 	}
 	if x.CompanyCodeCurrency != nil {
-		x.CompanyCodeCurrency.walk(v, p.field("companyCodeCurrency"), depth+1)
+		x.CompanyCodeCurrency.walk(v, p.Field("companyCodeCurrency"), depth+1)
 	}
 	if x.OriginalCurrency != nil {
-		x.OriginalCurrency.walk(v, p.field("originalCurrency"), depth+1)
+		x.OriginalCurrency.walk(v, p.Field("originalCurrency"), depth+1)
 	}
 	if len(x.CurrencyConversionFactors) > 0 {
 		for i := range x.CurrencyConversionFactors {
-			x.CurrencyConversionFactors[i].walk(v, p.field("currencyConversionFactors").index(i), depth+2)
+			x.CurrencyConversionFactors[i].walk(v, p.Field("currencyConversionFactors").Index(i), depth+2)
 		}
 	}
 	if x.Discount != nil {
-		x.Discount.walk(v, p.field("discount"), depth+1)
+		x.Discount.walk(v, p.Field("discount"), depth+1)
 	}
 	if len(x.ExemptOverrides) > 0 {
 		for i := range x.ExemptOverrides {
-			x.ExemptOverrides[i].walk(v, p.field("exemptOverrides").index(i), depth+2)
+			x.ExemptOverrides[i].walk(v, p.Field("exemptOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.NonTaxableOverrides) > 0 {
 		for i := range x.NonTaxableOverrides {
-			x.NonTaxableOverrides[i].walk(v, p.field("nonTaxableOverrides").index(i), depth+2)
+			x.NonTaxableOverrides[i].walk(v, p.Field("nonTaxableOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.RateOverrides) > 0 {
 		for i := range x.RateOverrides {
-			x.RateOverrides[i].walk(v, p.field("rateOverrides").index(i), depth+2)
+			x.RateOverrides[i].walk(v, p.Field("rateOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.ImpositionInclusions) > 0 {
 		for i := range x.ImpositionInclusions {
-			x.ImpositionInclusions[i].walk(v, p.field("impositionInclusions").index(i), depth+2)
+			x.ImpositionInclusions[i].walk(v, p.Field("impositionInclusions").Index(i), depth+2)
 		}
 	}
 	if x.SitusOverride != nil {
-		x.SitusOverride.walk(v, p.field("situsOverride"), depth+1)
+		x.SitusOverride.walk(v, p.Field("situsOverride"), depth+1)
 	}
 	if x.TaxOverride != nil {
-		x.TaxOverride.walk(v, p.field("taxOverride"), depth+1)
+		x.TaxOverride.walk(v, p.Field("taxOverride"), depth+1)
 	}
 	if x.DeliveryTerm != "" {
 		v.report(p, "deliveryTerm", rules11.enumViolation(x.DeliveryTerm.Valid(), string(x.DeliveryTerm)))
@@ -1490,12 +1490,12 @@ func (x *PurchaseRequest) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if len(x.TaxabilityCategoryTotals) > 0 {
 		for i := range x.TaxabilityCategoryTotals {
-			x.TaxabilityCategoryTotals[i].walk(v, p.field("taxabilityCategoryTotals").index(i), depth+2)
+			x.TaxabilityCategoryTotals[i].walk(v, p.Field("taxabilityCategoryTotals").Index(i), depth+2)
 		}
 	}
 	if len(x.LineItems) > 0 {
 		for i := range x.LineItems {
-			x.LineItems[i].walk(v, p.field("lineItems").index(i), depth+2)
+			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
 		}
 	}
 }
@@ -1506,7 +1506,7 @@ func (x *RateOverride) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.ImpositionType != nil {
-		x.ImpositionType.walk(v, p.field("impositionType"), depth+1)
+		x.ImpositionType.walk(v, p.Field("impositionType"), depth+1)
 	}
 	if x.JurisdictionType != 0 {
 		v.report(p, "jurisdictionType", rules2.enumViolation(x.JurisdictionType.Valid(), ""))
@@ -1527,11 +1527,11 @@ func (x *Recipient) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.RecipientCode != nil {
-		x.RecipientCode.walk(v, p.field("recipientCode"), depth+1)
+		x.RecipientCode.walk(v, p.Field("recipientCode"), depth+1)
 	}
 	if len(x.TaxRegistrations) > 0 {
 		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, p.field("taxRegistrations").index(i), depth+2)
+			x.TaxRegistrations[i].walk(v, p.Field("taxRegistrations").Index(i), depth+2)
 		}
 	}
 	x.check(v, p)
@@ -1577,22 +1577,22 @@ func (x *ReturnsFields) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if len(x.ReturnsCodeFields) > 0 {
 		for i := range x.ReturnsCodeFields {
-			x.ReturnsCodeFields[i].walk(v, p.field("returnsCodeFields").index(i), depth+2)
+			x.ReturnsCodeFields[i].walk(v, p.Field("returnsCodeFields").Index(i), depth+2)
 		}
 	}
 	if len(x.ReturnsDateFields) > 0 {
 		for i := range x.ReturnsDateFields {
-			x.ReturnsDateFields[i].walk(v, p.field("returnsDateFields").index(i), depth+2)
+			x.ReturnsDateFields[i].walk(v, p.Field("returnsDateFields").Index(i), depth+2)
 		}
 	}
 	if len(x.ReturnsIndicatorFields) > 0 {
 		for i := range x.ReturnsIndicatorFields {
-			x.ReturnsIndicatorFields[i].walk(v, p.field("returnsIndicatorFields").index(i), depth+2)
+			x.ReturnsIndicatorFields[i].walk(v, p.Field("returnsIndicatorFields").Index(i), depth+2)
 		}
 	}
 	if len(x.ReturnsNumericFields) > 0 {
 		for i := range x.ReturnsNumericFields {
-			x.ReturnsNumericFields[i].walk(v, p.field("returnsNumericFields").index(i), depth+2)
+			x.ReturnsNumericFields[i].walk(v, p.Field("returnsNumericFields").Index(i), depth+2)
 		}
 	}
 }
@@ -1640,36 +1640,36 @@ func (x *SaleLineItem) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "syncType", rules26.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
 	}
 	if x.Seller != nil {
-		x.Seller.walk(v, p.field("seller"), depth+1)
+		x.Seller.walk(v, p.Field("seller"), depth+1)
 	}
 	if x.Customer != nil {
-		x.Customer.walk(v, p.field("customer"), depth+1)
+		x.Customer.walk(v, p.Field("customer"), depth+1)
 	}
 	if x.Product != nil {
-		x.Product.walk(v, p.field("product"), depth+1)
+		x.Product.walk(v, p.Field("product"), depth+1)
 	}
 	if x.CommodityCode != nil {
-		x.CommodityCode.walk(v, p.field("commodityCode"), depth+1)
+		x.CommodityCode.walk(v, p.Field("commodityCode"), depth+1)
 	}
 	if x.AdditionalCommodityCode != nil {
-		x.AdditionalCommodityCode.walk(v, p.field("additionalCommodityCode"), depth+1)
+		x.AdditionalCommodityCode.walk(v, p.Field("additionalCommodityCode"), depth+1)
 	}
 	if x.Quantity != nil {
-		x.Quantity.walk(v, p.field("quantity"), depth+1)
+		x.Quantity.walk(v, p.Field("quantity"), depth+1)
 	}
 	if x.Volume != nil {
-		x.Volume.walk(v, p.field("volume"), depth+1)
+		x.Volume.walk(v, p.Field("volume"), depth+1)
 	}
 	if x.Weight != nil {
-		x.Weight.walk(v, p.field("weight"), depth+1)
+		x.Weight.walk(v, p.Field("weight"), depth+1)
 	}
 	if x.Discount != nil {
-		x.Discount.walk(v, p.field("discount"), depth+1)
+		x.Discount.walk(v, p.Field("discount"), depth+1)
 	}
 	x.LineDetails.walk(v, p, depth+1)
 	if len(x.LineItems) > 0 {
 		for i := range x.LineItems {
-			x.LineItems[i].walk(v, p.field("lineItems").index(i), depth+2)
+			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
 		}
 	}
 	v.leaveLine()
@@ -1745,53 +1745,53 @@ func (x *SaleRequest) walk(v *violations, p *fieldPath, depth int) {
 		v.identifier(p, "accumulationDocumentNumber", x.AccumulationDocumentNumber)
 	}
 	if x.Seller != nil {
-		x.Seller.walk(v, p.field("seller"), depth+1)
+		x.Seller.walk(v, p.Field("seller"), depth+1)
 	}
 	if x.Customer != nil {
-		x.Customer.walk(v, p.field("customer"), depth+1)
+		x.Customer.walk(v, p.Field("customer"), depth+1)
 	}
 	if x.Currency != nil {
-		x.Currency.walk(v, p.field("currency"), depth+1)
+		x.Currency.walk(v, p.Field("currency"), depth+1)
 	}
 	if x.CompanyCodeCurrency != nil {
-		x.CompanyCodeCurrency.walk(v, p.field("companyCodeCurrency"), depth+1)
+		x.CompanyCodeCurrency.walk(v, p.Field("companyCodeCurrency"), depth+1)
 	}
 	if x.OriginalCurrency != nil {
-		x.OriginalCurrency.walk(v, p.field("originalCurrency"), depth+1)
+		x.OriginalCurrency.walk(v, p.Field("originalCurrency"), depth+1)
 	}
 	if len(x.CurrencyConversionFactors) > 0 {
 		for i := range x.CurrencyConversionFactors {
-			x.CurrencyConversionFactors[i].walk(v, p.field("currencyConversionFactors").index(i), depth+2)
+			x.CurrencyConversionFactors[i].walk(v, p.Field("currencyConversionFactors").Index(i), depth+2)
 		}
 	}
 	if x.Discount != nil {
-		x.Discount.walk(v, p.field("discount"), depth+1)
+		x.Discount.walk(v, p.Field("discount"), depth+1)
 	}
 	if len(x.ExemptOverrides) > 0 {
 		for i := range x.ExemptOverrides {
-			x.ExemptOverrides[i].walk(v, p.field("exemptOverrides").index(i), depth+2)
+			x.ExemptOverrides[i].walk(v, p.Field("exemptOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.NonTaxableOverrides) > 0 {
 		for i := range x.NonTaxableOverrides {
-			x.NonTaxableOverrides[i].walk(v, p.field("nonTaxableOverrides").index(i), depth+2)
+			x.NonTaxableOverrides[i].walk(v, p.Field("nonTaxableOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.RateOverrides) > 0 {
 		for i := range x.RateOverrides {
-			x.RateOverrides[i].walk(v, p.field("rateOverrides").index(i), depth+2)
+			x.RateOverrides[i].walk(v, p.Field("rateOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.ImpositionInclusions) > 0 {
 		for i := range x.ImpositionInclusions {
-			x.ImpositionInclusions[i].walk(v, p.field("impositionInclusions").index(i), depth+2)
+			x.ImpositionInclusions[i].walk(v, p.Field("impositionInclusions").Index(i), depth+2)
 		}
 	}
 	if x.SitusOverride != nil {
-		x.SitusOverride.walk(v, p.field("situsOverride"), depth+1)
+		x.SitusOverride.walk(v, p.Field("situsOverride"), depth+1)
 	}
 	if x.TaxOverride != nil {
-		x.TaxOverride.walk(v, p.field("taxOverride"), depth+1)
+		x.TaxOverride.walk(v, p.Field("taxOverride"), depth+1)
 	}
 	if x.DeliveryTerm != "" {
 		v.report(p, "deliveryTerm", rules11.enumViolation(x.DeliveryTerm.Valid(), string(x.DeliveryTerm)))
@@ -1804,7 +1804,7 @@ func (x *SaleRequest) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if len(x.LineItems) > 0 {
 		for i := range x.LineItems {
-			x.LineItems[i].walk(v, p.field("lineItems").index(i), depth+2)
+			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
 		}
 	}
 }
@@ -1830,13 +1830,13 @@ func (x *Seller) walk(v *violations, p *fieldPath, depth int) {
 		}
 	}
 	if x.PhysicalOrigin != nil {
-		x.PhysicalOrigin.walk(v, p.field("physicalOrigin"), depth+1)
+		x.PhysicalOrigin.walk(v, p.Field("physicalOrigin"), depth+1)
 	}
 	if x.AdministrativeOrigin != nil {
-		x.AdministrativeOrigin.walk(v, p.field("administrativeOrigin"), depth+1)
+		x.AdministrativeOrigin.walk(v, p.Field("administrativeOrigin"), depth+1)
 	}
 	if x.Dispatcher != nil {
-		x.Dispatcher.walk(v, p.field("dispatcher"), depth+1)
+		x.Dispatcher.walk(v, p.Field("dispatcher"), depth+1)
 	}
 	if x.NexusReasonCode != "" {
 		v.identifier(p, "nexusReasonCode", x.NexusReasonCode)
@@ -1846,7 +1846,7 @@ func (x *Seller) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if len(x.TaxRegistrations) > 0 {
 		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, p.field("taxRegistrations").index(i), depth+2)
+			x.TaxRegistrations[i].walk(v, p.Field("taxRegistrations").Index(i), depth+2)
 		}
 	}
 }
@@ -1880,7 +1880,7 @@ func (x *TaxAreaLookup) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if len(x.Statuses) > 0 {
 		for i := range x.Statuses {
-			x.Statuses[i].walk(v, p.field("statuses").index(i), depth+2)
+			x.Statuses[i].walk(v, p.Field("statuses").Index(i), depth+2)
 		}
 	}
 }
@@ -1898,7 +1898,7 @@ func (x *TaxDeferredOverride) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.ImpositionType != nil {
-		x.ImpositionType.walk(v, p.field("impositionType"), depth+1)
+		x.ImpositionType.walk(v, p.Field("impositionType"), depth+1)
 	}
 	if x.JurisdictionType != 0 {
 		v.report(p, "jurisdictionType", rules2.enumViolation(x.JurisdictionType.Valid(), ""))
@@ -1953,27 +1953,27 @@ func (x *TaxRegistration) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "taxRegistrationType", rules37.enumViolation(x.TaxRegistrationType.Valid(), string(x.TaxRegistrationType)))
 	}
 	if x.ImpositionType != nil {
-		x.ImpositionType.walk(v, p.field("impositionType"), depth+1)
+		x.ImpositionType.walk(v, p.Field("impositionType"), depth+1)
 	}
 	if len(x.NexusOverrides) > 0 {
 		v.report(p, "nexusOverrides", rules38.itemsViolation(len(x.NexusOverrides)))
 		for i := range x.NexusOverrides {
-			x.NexusOverrides[i].walk(v, p.field("nexusOverrides").index(i), depth+2)
+			x.NexusOverrides[i].walk(v, p.Field("nexusOverrides").Index(i), depth+2)
 		}
 	}
 	if len(x.PhysicalLocations) > 0 {
 		for i := range x.PhysicalLocations {
-			x.PhysicalLocations[i].walk(v, p.field("physicalLocations").index(i), depth+2)
+			x.PhysicalLocations[i].walk(v, p.Field("physicalLocations").Index(i), depth+2)
 		}
 	}
 	if x.FilingCurrency != nil {
-		x.FilingCurrency.walk(v, p.field("filingCurrency"), depth+1)
+		x.FilingCurrency.walk(v, p.Field("filingCurrency"), depth+1)
 	}
 	if x.FiscalRepresentative != nil {
-		x.FiscalRepresentative.walk(v, p.field("fiscalRepresentative"), depth+1)
+		x.FiscalRepresentative.walk(v, p.Field("fiscalRepresentative"), depth+1)
 	}
 	if x.ValidationResult != nil {
-		x.ValidationResult.walk(v, p.field("validationResult"), depth+1)
+		x.ValidationResult.walk(v, p.Field("validationResult"), depth+1)
 	}
 }
 
@@ -2010,16 +2010,16 @@ func (x *TaxabilityCategoryTotal) walk(v *violations, p *fieldPath, depth int) {
 		}
 	}
 	if x.ImpositionType != nil {
-		x.ImpositionType.walk(v, p.field("impositionType"), depth+1)
+		x.ImpositionType.walk(v, p.Field("impositionType"), depth+1)
 	}
 	if x.TaxImposition != nil {
-		x.TaxImposition.walk(v, p.field("taxImposition"), depth+1)
+		x.TaxImposition.walk(v, p.Field("taxImposition"), depth+1)
 	}
 	if x.TaxabilityCategory != nil {
-		x.TaxabilityCategory.walk(v, p.field("taxabilityCategory"), depth+1)
+		x.TaxabilityCategory.walk(v, p.Field("taxabilityCategory"), depth+1)
 	}
 	if x.TotalAmount != nil {
-		x.TotalAmount.walk(v, p.field("totalAmount"), depth+1)
+		x.TotalAmount.walk(v, p.Field("totalAmount"), depth+1)
 	}
 }
 
@@ -2030,7 +2030,7 @@ func (x *TaxingJurisdictionLocation) walk(v *violations, p *fieldPath, depth int
 	}
 	x.Location.walk(v, p, depth+1)
 	if x.ImpositionType != nil {
-		x.ImpositionType.walk(v, p.field("impositionType"), depth+1)
+		x.ImpositionType.walk(v, p.Field("impositionType"), depth+1)
 	}
 	if x.JurisdictionType != 0 {
 		v.report(p, "jurisdictionType", rules2.enumViolation(x.JurisdictionType.Valid(), ""))
@@ -2053,20 +2053,20 @@ func (x *Vendor) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.VendorCode != nil {
-		x.VendorCode.walk(v, p.field("vendorCode"), depth+1)
+		x.VendorCode.walk(v, p.Field("vendorCode"), depth+1)
 	}
 	if x.DispatcherCode != nil {
-		x.DispatcherCode.walk(v, p.field("dispatcherCode"), depth+1)
+		x.DispatcherCode.walk(v, p.Field("dispatcherCode"), depth+1)
 	}
 	if x.PhysicalOrigin != nil {
-		x.PhysicalOrigin.walk(v, p.field("physicalOrigin"), depth+1)
+		x.PhysicalOrigin.walk(v, p.Field("physicalOrigin"), depth+1)
 	}
 	if x.AdministrativeOrigin != nil {
-		x.AdministrativeOrigin.walk(v, p.field("administrativeOrigin"), depth+1)
+		x.AdministrativeOrigin.walk(v, p.Field("administrativeOrigin"), depth+1)
 	}
 	if len(x.TaxRegistrations) > 0 {
 		for i := range x.TaxRegistrations {
-			x.TaxRegistrations[i].walk(v, p.field("taxRegistrations").index(i), depth+2)
+			x.TaxRegistrations[i].walk(v, p.Field("taxRegistrations").Index(i), depth+2)
 		}
 	}
 	x.check(v, p)

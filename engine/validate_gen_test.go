@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/money"
 )
 
@@ -64,7 +65,7 @@ func infoOf(t reflect.Type) *typeInfo {
 		switch {
 		case name == "-":
 			continue
-		case sf.Anonymous && name == "" && deref(sf.Type).Kind() == reflect.Struct:
+		case sf.Anonymous && name == "" && jsonbody.Deref(sf.Type).Kind() == reflect.Struct:
 			ti.fields = append(ti.fields, fieldSpec{sf: sf, embedded: true})
 			continue
 		case !sf.IsExported():
@@ -89,14 +90,14 @@ func infoOf(t reflect.Type) *typeInfo {
 func parseRules(t reflect.Type, tag string) (fieldSpec, error) {
 	var f fieldSpec
 	r := &f.rules
-	base := deref(t)
+	base := jsonbody.Deref(t)
 	switch base.Kind() {
 	case reflect.Slice:
 		f.isSlice = true
-		elem := deref(base.Elem())
-		f.descend = elem.Kind() == reflect.Struct && !isLeaf(elem)
+		elem := jsonbody.Deref(base.Elem())
+		f.descend = elem.Kind() == reflect.Struct && !jsonbody.IsLeaf(elem)
 	case reflect.Struct:
-		f.descend = !isLeaf(base)
+		f.descend = !jsonbody.IsLeaf(base)
 	}
 	if base.Implements(validType) {
 		f.enum = true
@@ -191,11 +192,11 @@ type generator struct {
 
 // visit collects struct type t and the struct types of its fields.
 func (g *generator) visit(t reflect.Type) {
-	t = deref(t)
+	t = jsonbody.Deref(t)
 	switch {
 	case t.Kind() == reflect.Slice:
 		g.visit(t.Elem())
-	case t.Kind() != reflect.Struct || g.seen[t] || isLeaf(t):
+	case t.Kind() != reflect.Struct || g.seen[t] || jsonbody.IsLeaf(t):
 	default:
 		g.seen[t] = true
 		ti := infoOf(t)
@@ -326,7 +327,7 @@ func (g *generator) field(ti *typeInfo, f *fieldSpec, w func(string, ...any)) {
 		return
 	}
 	r := &f.rules
-	base := deref(t)
+	base := jsonbody.Deref(t)
 	hasRules := r.lo != nil || r.hi != nil || r.minLen != 0 || r.maxLen != 0 || r.maxItems != 0 ||
 		r.pattern != "" || r.in != nil || r.degrees != 0
 	if !f.required && !hasRules && !f.enum && !f.taxArea && !f.ident && !f.descend {
@@ -355,9 +356,9 @@ func (g *generator) field(ti *typeInfo, f *fieldSpec, w func(string, ...any)) {
 			elem := base.Elem()
 			item := val + "[i]"
 			if elem.Kind() == reflect.Pointer {
-				w("for i := range %s {\nif %s != nil {\n%s.walk(v, p.field(%s).index(i), depth+2)\n}\n}\n", val, item, item, name)
+				w("for i := range %s {\nif %s != nil {\n%s.walk(v, p.Field(%s).Index(i), depth+2)\n}\n}\n", val, item, item, name)
 			} else {
-				w("for i := range %s {\n%s.walk(v, p.field(%s).index(i), depth+2)\n}\n", val, item, name)
+				w("for i := range %s {\n%s.walk(v, p.Field(%s).Index(i), depth+2)\n}\n", val, item, name)
 			}
 		}
 	case base.Kind() == reflect.String:
@@ -406,7 +407,7 @@ func (g *generator) field(ti *typeInfo, f *fieldSpec, w func(string, ...any)) {
 			g.pkgs["github.com/levytax/levy/money"] = "money"
 		}
 	case f.descend:
-		w("%s.walk(v, p.field(%s), depth+1)\n", expr, name)
+		w("%s.walk(v, p.Field(%s), depth+1)\n", expr, name)
 	default:
 		if hasRules || f.enum || f.taxArea || f.ident {
 			panic(fmt.Sprintf("engine: %s.%s: rules on a %s", ti.t.Name(), f.sf.Name, t))

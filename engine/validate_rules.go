@@ -46,14 +46,14 @@ func (d *Discount) check(v *violations, p *fieldPath) {
 	value := *d.DiscountValue
 	switch d.DiscountType {
 	case "":
-		v.add(p.field("discountType"), "is required with a discountValue: one of %s", joinValues(discountTypes))
+		v.add(p.Field("discountType"), "is required with a discountValue: one of %s", joinValues(discountTypes))
 	case DiscountPercent:
 		if value.Sign() < 0 || value.Cmp(money.FromInt(100)) > 0 {
-			v.add(p.field("discountValue"), "must be a percentage between 0 and 100 when discountType is %s", DiscountPercent)
+			v.add(p.Field("discountValue"), "must be a percentage between 0 and 100 when discountType is %s", DiscountPercent)
 		}
 	case DiscountAmount:
 		if value.Sign() < 0 {
-			v.add(p.field("discountValue"), "must be at least 0 when discountType is %s", DiscountAmount)
+			v.add(p.Field("discountValue"), "must be at least 0 when discountType is %s", DiscountAmount)
 		}
 	}
 }
@@ -62,11 +62,11 @@ func (d *Discount) check(v *violations, p *fieldPath) {
 // address to be one.
 func (e *LocationEvidence) check(v *violations, p *fieldPath) {
 	if e.BIN != nil && e.BIN.Value != "" && !isBIN(e.BIN.Value) {
-		v.add(p.field("bin").field("value"), "must be 6 to 8 digits")
+		v.add(p.Field("bin").Field("value"), "must be 6 to 8 digits")
 	}
 	if e.IPAddress != nil && e.IPAddress.Value != "" {
 		if _, err := netip.ParseAddr(e.IPAddress.Value); err != nil {
-			v.add(p.field("ipAddress").field("value"), "must be an IPv4 or IPv6 address")
+			v.add(p.Field("ipAddress").Field("value"), "must be an IPv4 or IPv6 address")
 		}
 	}
 }

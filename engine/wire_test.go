@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/taxarea"
@@ -246,11 +247,11 @@ func TestWireTags(t *testing.T) {
 	seen := map[reflect.Type]bool{}
 	var visit func(reflect.Type)
 	visit = func(rt reflect.Type) {
-		rt = deref(rt)
+		rt = jsonbody.Deref(rt)
 		switch {
 		case rt.Kind() == reflect.Slice:
 			visit(rt.Elem())
-		case rt.Kind() != reflect.Struct || seen[rt] || isLeaf(rt):
+		case rt.Kind() != reflect.Struct || seen[rt] || jsonbody.IsLeaf(rt):
 		default:
 			seen[rt] = true
 			infoOf(rt)

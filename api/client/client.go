@@ -14,6 +14,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/taxarea"
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
@@ -122,7 +123,7 @@ func (c *Client) call(ctx context.Context, method, path string, body, out any) e
 	if resp.StatusCode != http.StatusOK {
 		return errorOf(resp)
 	}
-	if err := engine.Decode(resp.Body, out, maxAnswer); err != nil {
+	if err := jsonbody.Decode(resp.Body, out, maxAnswer); err != nil {
 		return fmt.Errorf("client: reading the answer of %s %s: %w", method, path, err)
 	}
 	return nil

@@ -14,7 +14,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/einvoice"
-	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/jsonbody"
 )
 
 // maxConnectionBody bounds the body of a new webhook connection.
@@ -173,14 +173,14 @@ func (h *Handler) createConnection(w http.ResponseWriter, r *http.Request) {
 	var raw map[string]json.RawMessage
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxConnectionBody+1))
 	if err == nil {
-		err = engine.Decode(bytes.NewReader(body), &raw, maxConnectionBody)
+		err = jsonbody.Decode(bytes.NewReader(body), &raw, maxConnectionBody)
 	}
 	if err == nil {
 		err = knownMembers(raw, "targetUrl", "secretKey", "events", "includeMetadata")
 	}
 	var nc einvoice.NewConnection
 	if err == nil {
-		err = engine.Decode(bytes.NewReader(body), &nc, maxConnectionBody)
+		err = jsonbody.Decode(bytes.NewReader(body), &nc, maxConnectionBody)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)

@@ -6,7 +6,7 @@ import (
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
-	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/jsonbody"
 )
 
 // adminOnly guards an admin route with a token of the admin audience.
@@ -42,7 +42,7 @@ func (h *Handler) createClient(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	if err := engine.Decode(r.Body, &nc, maxForm); err != nil {
+	if err := jsonbody.Decode(r.Body, &nc, maxForm); err != nil {
 		api.WriteError(w, r, err)
 		return
 	}

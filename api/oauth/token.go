@@ -18,7 +18,7 @@ import (
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
-	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/jsonbody"
 )
 
 // DefaultAudience is the audience of the calculation and lookup API that
@@ -152,7 +152,7 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch {
 	case mt == "application/json":
-		if err := engine.Decode(bytes.NewReader(body), &tr, maxForm); err != nil {
+		if err := jsonbody.Decode(bytes.NewReader(body), &tr, maxForm); err != nil {
 			return tr, invalidRequest("the body is not a JSON object of string parameters, each given once: " + err.Error())
 		}
 	case mt == "application/x-www-form-urlencoded" || mt == "" || mt == "text/plain":

@@ -10,6 +10,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/journal"
 )
 
@@ -63,19 +64,19 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	switch args[0] {
 	case "sale":
 		var req engine.SaleRequest
-		if err := engine.Decode(in, &req, maxRequest); err != nil {
+		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
 			return err
 		}
 		resp, err = e.Sale(ctx, &req)
 	case "purchase":
 		var req engine.PurchaseRequest
-		if err := engine.Decode(in, &req, maxRequest); err != nil {
+		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
 			return err
 		}
 		resp, err = e.Purchase(ctx, &req)
 	case "owner":
 		var req engine.OwnerRequest
-		if err := engine.Decode(in, &req, maxRequest); err != nil {
+		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
 			return err
 		}
 		resp, err = e.Owner(ctx, &req)

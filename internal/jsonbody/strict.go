@@ -1,4 +1,4 @@
-package engine
+package jsonbody
 
 import (
 	"bytes"
@@ -79,11 +79,11 @@ func shapeOf(t reflect.Type) *shape {
 // construction, so that a recursive type (a line item holds line items)
 // refers to itself.
 func buildShape(t reflect.Type, building map[reflect.Type]*shape) *shape {
-	t = deref(t)
+	t = Deref(t)
 	if sh, ok := building[t]; ok {
 		return sh
 	}
-	if isLeaf(t) {
+	if IsLeaf(t) {
 		return otherShape
 	}
 	switch t.Kind() {

@@ -1,0 +1,64 @@
+package jsonbody
+
+import (
+	"encoding"
+	"encoding/json"
+	"reflect"
+	"strconv"
+)
+
+// Path is the JSON path of a value in a body: "lineItems[0].quantity".
+// The nil *Path is the body itself. A Path is immutable; Field and Index
+// return new paths that share their parent.
+type Path struct {
+	parent *Path
+	name   string // the member name, for a member
+	at     int    // the index, for an array element; -1 for a member
+}
+
+// Field returns the path of member name of p.
+func (p *Path) Field(name string) *Path { return &Path{parent: p, name: name, at: -1} }
+
+// Index returns the path of element i of p.
+func (p *Path) Index(i int) *Path { return &Path{parent: p, at: i} }
+
+// String writes the path as "lineItems[0].customer.destination".
+func (p *Path) String() string { return string(p.AppendTo(nil)) }
+
+// AppendTo appends the path, written as String writes it, to b.
+func (p *Path) AppendTo(b []byte) []byte {
+	if p == nil {
+		return b
+	}
+	b = p.parent.AppendTo(b)
+	if p.at >= 0 {
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(p.at), 10)
+		return append(b, ']')
+	}
+	if len(b) > 0 {
+		b = append(b, '.')
+	}
+	return append(b, p.name...)
+}
+
+// Deref strips pointers from t.
+func Deref(t reflect.Type) reflect.Type {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t
+}
+
+// The interfaces of the types that read themselves whole.
+var (
+	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+// IsLeaf reports whether values of t are read whole from JSON (amounts,
+// dates) rather than member by member.
+func IsLeaf(t reflect.Type) bool {
+	p := reflect.PointerTo(t)
+	return p.Implements(jsonUnmarshaler) || p.Implements(textUnmarshaler)
+}

@@ -1,0 +1,132 @@
+package jsonbody
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// benchRequest and benchBody stand for a one-line quotation of the v2
+// wire format: the members and nesting the scan meets in every body.
+type benchRequest struct {
+	SaleMessageType string `json:"saleMessageType"`
+	DocumentDate    string `json:"documentDate"`
+	Seller          struct {
+		Company        string       `json:"company"`
+		PhysicalOrigin benchAddress `json:"physicalOrigin"`
+	} `json:"seller"`
+	Customer struct {
+		CustomerCode struct {
+			Value string `json:"value"`
+		} `json:"customerCode"`
+		Destination benchAddress `json:"destination"`
+	} `json:"customer"`
+	LineItems []struct {
+		LineItemNumber int `json:"lineItemNumber"`
+		Quantity       struct {
+			Value float64 `json:"value"`
+		} `json:"quantity"`
+		ExtendedPrice float64 `json:"extendedPrice"`
+		Product       struct {
+			ProductClass string `json:"productClass"`
+			Value        string `json:"value"`
+		} `json:"product"`
+	} `json:"lineItems"`
+}
+
+type benchAddress struct {
+	StreetAddress1 string `json:"streetAddress1"`
+	City           string `json:"city"`
+	MainDivision   string `json:"mainDivision"`
+	PostalCode     string `json:"postalCode"`
+	Country        string `json:"country"`
+}
+
+const benchBody = `{"saleMessageType":"QUOTATION","documentDate":"2026-06-01",
+"seller":{"company":"LEVY","physicalOrigin":{"streetAddress1":"2301 Renaissance Blvd","city":"King of Prussia","mainDivision":"PA","postalCode":"19406","country":"US"}},
+"customer":{"customerCode":{"value":"C-1"},"destination":{"streetAddress1":"1 Main St","city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
+"lineItems":[{"lineItemNumber":1,"quantity":{"value":1},"extendedPrice":100,"product":{"productClass":"GENERAL","value":"SKU-1"}}]}`
+
+// FuzzDecodeStrict compares the scan with a slower model built on
+// encoding/json's tokens: a body that encoding/json reads as a value
+// fails Decode into any with a duplicate name exactly when the model
+// finds one.
+func FuzzDecodeStrict(f *testing.F) {
+	for _, seed := range []string{
+		`{"a":1,"a":2}`, `{"a":{"b":1},"c":[{"d":1,"d":2}]}`, `[{"a":1},{"a":1}]`, `{"\u0061":1,"a":2}`,
+		`{"a":"\"","b":"\\","a\\":1}`, `{"é":1,"\u00e9":2}`, `{"\ud800":1,"\udc00":2}`, "{\"\xff\":1,\"\xfe\":2}",
+		`{"a":[1,2,{"a":1}],"b":{"a":1}}`, `{}`, `[]`, `"x"`, `1`, `{"a" : 1 , "b":2 }`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var v any
+		if json.Unmarshal(body, &v) != nil || !depthWithin(body, 0) {
+			return
+		}
+		want := duplicateModel(body)
+		err := Decode(bytes.NewReader(body), &v, 0)
+		if got := err != nil && strings.Contains(err.Error(), "more than once"); got != want {
+			t.Fatalf("%q: Decode says %v, the model finds a duplicate: %v", body, err, want)
+		}
+	})
+}
+
+// duplicateModel reports whether a JSON value has an object with a name
+// twice, reading it with encoding/json's tokens.
+func duplicateModel(body []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	var objects []map[string]bool // the names of each open object
+	var inObject []bool           // whether each open container is an object
+	expectKey := false
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		switch tok := tok.(type) {
+		case json.Delim:
+			switch tok {
+			case '{':
+				objects = append(objects, map[string]bool{})
+				inObject = append(inObject, true)
+			case '[':
+				inObject = append(inObject, false)
+			default:
+				if inObject[len(inObject)-1] {
+					objects = objects[:len(objects)-1]
+				}
+				inObject = inObject[:len(inObject)-1]
+			}
+		case string:
+			if expectKey {
+				names := objects[len(objects)-1]
+				if names[tok] {
+					return true
+				}
+				names[tok] = true
+			}
+		}
+		expectKey = len(inObject) > 0 && inObject[len(inObject)-1] && dec.More() && !expectKey
+		if len(inObject) == 0 {
+			return false
+		}
+	}
+}
+
+// BenchmarkStrictScan1 is the scan of Decode alone over a one-line
+// request: what the refusal of loose names adds to the decoding of
+// every body, beside the depth count that it replaces.
+func BenchmarkStrictScan1(b *testing.B) {
+	body := []byte(benchBody)
+	sh := shapeOf(reflect.TypeFor[*benchRequest]())
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if st, e := checkMembers(body, sh); st != scanOK || e != nil {
+			b.Fatal(st, e)
+		}
+	}
+}
