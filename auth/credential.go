@@ -19,7 +19,7 @@ import (
 	"golang.org/x/crypto/argon2"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/internal/kv"
+	kv "github.com/levytax/levy/badger"
 )
 
 // Bounds of a credential's fields.

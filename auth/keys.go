@@ -12,7 +12,7 @@ import (
 
 	"github.com/dgraph-io/badger/v4"
 
-	"github.com/levytax/levy/internal/kv"
+	kv "github.com/levytax/levy/badger"
 )
 
 // Key prefixes of the Badger layout (see the package documentation).

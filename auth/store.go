@@ -12,7 +12,7 @@ import (
 
 	"github.com/dgraph-io/badger/v4"
 
-	"github.com/levytax/levy/internal/kv"
+	kv "github.com/levytax/levy/badger"
 )
 
 // ErrClosed is the error, wrapped, of the methods of a Store after Close.

@@ -12,7 +12,7 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/internal/kv"
+	kv "github.com/levytax/levy/badger"
 )
 
 // tenantRecord is a tenant as stored under 'N' tenant (JSON): the UUID

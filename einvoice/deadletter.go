@@ -9,7 +9,7 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/internal/kv"
+	kv "github.com/levytax/levy/badger"
 )
 
 // DeadLetter is an event whose delivery was given up after the last

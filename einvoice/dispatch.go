@@ -15,8 +15,8 @@ import (
 
 	"github.com/dgraph-io/badger/v4"
 
+	kv "github.com/levytax/levy/badger"
 	"github.com/levytax/levy/einvoice/webhook"
-	"github.com/levytax/levy/internal/kv"
 )
 
 // maxRetryAfter bounds how long a target's Retry-After may hold its

@@ -12,9 +12,9 @@ import (
 
 	"github.com/dgraph-io/badger/v4"
 
+	kv "github.com/levytax/levy/badger"
 	"github.com/levytax/levy/einvoice/ubl"
 	"github.com/levytax/levy/einvoice/webhook"
-	"github.com/levytax/levy/internal/kv"
 )
 
 // Stages of an ErrorDetail.

@@ -17,7 +17,7 @@ import (
 
 	"github.com/dgraph-io/badger/v4"
 
-	"github.com/levytax/levy/internal/kv"
+	kv "github.com/levytax/levy/badger"
 )
 
 // SecretKeySize is the size in bytes of a key that encrypts the secrets

@@ -17,8 +17,8 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy"
+	kv "github.com/levytax/levy/badger"
 	"github.com/levytax/levy/einvoice/webhook"
-	"github.com/levytax/levy/internal/kv"
 )
 
 // ErrClosed is the error, wrapped, of the methods of a Service after

@@ -12,7 +12,7 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/internal/kv"
+	kv "github.com/levytax/levy/badger"
 )
 
 // The first byte of every key says what it holds (see the package

@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	kv "github.com/levytax/levy/badger"
 	"github.com/levytax/levy/einvoice/webhook"
-	"github.com/levytax/levy/internal/kv"
 )
 
 // Transmitter delivers a validated document to its receiver: through a

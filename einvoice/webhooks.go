@@ -8,7 +8,7 @@ import (
 	"github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/internal/kv"
+	kv "github.com/levytax/levy/badger"
 )
 
 // CreateConnection adds a webhook connection to the tenant of ctx after

@@ -17,8 +17,8 @@ import (
 
 	"github.com/dgraph-io/badger/v4"
 
+	kv "github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/internal/kv"
 )
 
 // Defaults of the Badger store's options.

@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
+	kv "github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/internal/kv"
 )
 
 // maxTenantLength is the most bytes a tenant may have.

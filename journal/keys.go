@@ -4,8 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 
+	kv "github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/internal/kv"
 )
 
 // Key prefixes of the Badger layout (see the package documentation).

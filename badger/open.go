@@ -1,4 +1,4 @@
-package kv
+package badger
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dgraph-io/badger/v4"
+	bdb "github.com/dgraph-io/badger/v4"
 )
 
 // Schema is a store's schema version key and the version it reads and
@@ -26,7 +26,7 @@ type Schema struct {
 // ..."); with a nil log Badger logs nothing. Its errors are prefixed with
 // name and the directory ("journal: open DIR: ..."), the errors of the
 // caller's own Open.
-func Open(ctx context.Context, bo badger.Options, name string, log *slog.Logger, s Schema) (*badger.DB, error) {
+func Open(ctx context.Context, bo bdb.Options, name string, log *slog.Logger, s Schema) (*bdb.DB, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("%s: open %s: %w", name, bo.Dir, err)
 	}
@@ -34,7 +34,7 @@ func Open(ctx context.Context, bo badger.Options, name string, log *slog.Logger,
 	if log != nil {
 		bo = bo.WithLogger(logger{log: log, prefix: name + ": badger: "})
 	}
-	db, err := badger.Open(bo)
+	db, err := bdb.Open(bo)
 	if err != nil {
 		return nil, fmt.Errorf("%s: open %s: %w", name, bo.Dir, err)
 	}
@@ -47,10 +47,10 @@ func Open(ctx context.Context, bo badger.Options, name string, log *slog.Logger,
 
 // checkSchema writes the schema version into a new database and checks
 // it in an existing one.
-func checkSchema(db *badger.DB, s Schema) error {
-	return db.Update(func(txn *badger.Txn) error {
+func checkSchema(db *bdb.DB, s Schema) error {
+	return db.Update(func(txn *bdb.Txn) error {
 		item, err := txn.Get([]byte{s.Key})
-		if errors.Is(err, badger.ErrKeyNotFound) {
+		if errors.Is(err, bdb.ErrKeyNotFound) {
 			return txn.Set([]byte{s.Key}, []byte(s.Version))
 		}
 		if err != nil {
@@ -74,7 +74,7 @@ const MaxTries = 20
 // tries again, up to MaxTries times in all, when the commit meets a
 // conflict. It returns the error of the last attempt, or ctx's error when
 // ctx ends between attempts.
-func Update(ctx context.Context, db *badger.DB, fn func(*badger.Txn) error) error {
+func Update(ctx context.Context, db *bdb.DB, fn func(*bdb.Txn) error) error {
 	for try := 1; ; try++ {
 		txn := db.NewTransaction(true)
 		err := fn(txn)
@@ -82,7 +82,7 @@ func Update(ctx context.Context, db *badger.DB, fn func(*badger.Txn) error) erro
 			err = txn.Commit()
 		}
 		txn.Discard()
-		if !errors.Is(err, badger.ErrConflict) || try == MaxTries {
+		if !errors.Is(err, bdb.ErrConflict) || try == MaxTries {
 			return err
 		}
 		if cerr := ctx.Err(); cerr != nil {

@@ -1,4 +1,4 @@
-package kv
+package badger
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dgraph-io/badger/v4"
+	bdb "github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy"
 )
@@ -100,27 +100,27 @@ func TestOpenSchema(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	s := Schema{Key: 'V', Version: "1", Store: "the test store"}
-	db, err := Open(ctx, badger.DefaultOptions(dir), "test", nil, s)
+	db, err := Open(ctx, bdb.DefaultOptions(dir), "test", nil, s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	db, err = Open(ctx, badger.DefaultOptions(dir), "test", nil, s)
+	db, err = Open(ctx, bdb.DefaultOptions(dir), "test", nil, s)
 	if err != nil {
 		t.Fatalf("reopen: %v", err)
 	}
 	_ = db.Close()
 	s.Version = "2"
-	_, err = Open(ctx, badger.DefaultOptions(dir), "test", nil, s)
+	_, err = Open(ctx, bdb.DefaultOptions(dir), "test", nil, s)
 	want := `test: open ` + dir + `: the test store has schema version "1", this Levy supports version "2" only`
 	if err == nil || err.Error() != want {
 		t.Fatalf("Open with another version = %v, want %s", err, want)
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := Open(cctx, badger.DefaultOptions(dir), "test", nil, s); !errors.Is(err, context.Canceled) {
+	if _, err := Open(cctx, bdb.DefaultOptions(dir), "test", nil, s); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Open with a canceled context = %v", err)
 	}
 }

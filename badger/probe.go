@@ -1,4 +1,4 @@
-package kv
+package badger
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/dgraph-io/badger/v4"
+	bdb "github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy"
 )
@@ -120,7 +120,7 @@ func (p *Probe) unavailable(cause error) error {
 // refuses the write with the Check's error, and a write that fails on an
 // error of the file system (read-only, full, I/O) is refused as
 // unavailable too, and makes the next Check look again.
-func (p *Probe) Update(ctx context.Context, db *badger.DB, fn func(*badger.Txn) error) error {
+func (p *Probe) Update(ctx context.Context, db *bdb.DB, fn func(*bdb.Txn) error) error {
 	if err := p.Check(ctx); err != nil {
 		return err
 	}

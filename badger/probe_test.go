@@ -1,4 +1,4 @@
-package kv
+package badger
 
 import (
 	"context"
@@ -7,16 +7,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dgraph-io/badger/v4"
+	bdb "github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy"
 )
 
 // openProbed opens a Badger database in a new directory with its Probe.
-func openProbed(t *testing.T) (*badger.DB, *Probe, string) {
+func openProbed(t *testing.T) (*bdb.DB, *Probe, string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "store")
-	db, err := Open(context.Background(), badger.DefaultOptions(dir), "test", nil, Schema{Key: 'V', Version: "1", Store: "the test store"})
+	db, err := Open(context.Background(), bdb.DefaultOptions(dir), "test", nil, Schema{Key: 'V', Version: "1", Store: "the test store"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,8 +32,8 @@ func openProbed(t *testing.T) (*badger.DB, *Probe, string) {
 	return db, p, dir
 }
 
-func put(ctx context.Context, p *Probe, db *badger.DB, k string) error {
-	return p.Update(ctx, db, func(txn *badger.Txn) error { return txn.Set([]byte(k), []byte("v")) })
+func put(ctx context.Context, p *Probe, db *bdb.DB, k string) error {
+	return p.Update(ctx, db, func(txn *bdb.Txn) error { return txn.Set([]byte(k), []byte("v")) })
 }
 
 func TestProbeRefusesWritesToADeletedDirectory(t *testing.T) {
