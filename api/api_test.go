@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
@@ -47,7 +48,7 @@ func testEngine(t testing.TB) *engine.Engine {
 			return
 		}
 		var store journal.Store
-		store, engineErr = journal.Open(context.Background(), filepath.Join(journalDir, "journal"))
+		store, engineErr = badger.OpenJournal(context.Background(), filepath.Join(journalDir, "journal"))
 		if engineErr != nil {
 			return
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 )
@@ -14,7 +15,7 @@ import (
 func journalEngine(t *testing.T) (*Engine, journal.Store) {
 	t.Helper()
 	ctx := context.Background()
-	j, err := journal.Open(ctx, t.TempDir())
+	j, err := badger.OpenJournal(ctx, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
-	kv "github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
 )
 
@@ -138,5 +137,15 @@ var ErrClosed = errors.New("store is closed")
 // ("journal: post INV-1: ..."), except a *levy.Error, which is the
 // caller's to read as it is, and nil, which stays nil.
 func wrap(op, id string, err error) error {
-	return kv.Wrap("journal", op, id, err)
+	if err == nil {
+		return nil
+	}
+	var le *levy.Error
+	if errors.As(err, &le) {
+		return err
+	}
+	if id == "" {
+		return fmt.Errorf("journal: %s: %w", op, err)
+	}
+	return fmt.Errorf("journal: %s %s: %w", op, id, err)
 }

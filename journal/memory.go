@@ -10,12 +10,11 @@ import (
 	"github.com/levytax/levy/civil"
 )
 
-// memory is the Store of NewMemory. One mutex guards all its records: a
-// method holds it for the whole operation, which makes every operation
-// atomic. Transactions are copied on the way in and on the way out, so a
-// caller never shares memory with the store.
+// memory is the Backend of NewMemory. One mutex guards all its records: a
+// unit holds it from start to end, which makes every operation atomic.
+// Transactions are copied on the way in and on the way out, so a caller
+// never shares memory with the store.
 type memory struct {
-	operations
 	mu      sync.Mutex
 	closed  bool
 	tenants map[string]map[string]*memRecord
@@ -29,54 +28,60 @@ type memRecord struct {
 
 // NewMemory returns a Store that keeps its records in memory, for tests
 // and short-lived tools. It has the semantics of the Badger store, except
-// that nothing survives the process (Post's write is "on disk" once it is
-// in the map). It is safe for concurrent use.
+// that nothing survives the process (a write is durable once it is in
+// the map). It is safe for concurrent use.
 func NewMemory() Store {
-	m := &memory{tenants: make(map[string]map[string]*memRecord)}
-	m.operations = operations{be: memBackend{m}, clones: true}
-	return m
+	return NewStore(&memory{tenants: make(map[string]map[string]*memRecord)})
 }
 
-// memState is the state of one tenant of a memory store. It is used only
-// with the store's mutex held.
+// memState is the State of one tenant of a memory store. It is used only
+// with the store's mutex held. A failed unit's writes are undone from
+// undo.
 type memState struct {
 	m      *memory
 	tenant string
+	undo   []func()
 }
 
-func (s memState) record(id string) *memRecord { return s.m.tenants[s.tenant][id] }
+func (s *memState) record(id string) *memRecord { return s.m.tenants[s.tenant][id] }
 
-func (s memState) head(id string) (Head, bool, error) {
+func (s *memState) Head(id string) (Head, bool, error) {
 	if r := s.record(id); r != nil {
 		return r.head, true, nil
 	}
 	return Head{}, false, nil
 }
 
-func (s memState) version(id string, v int) (*Transaction, error) {
+func (s *memState) Version(id string, v int) (*Transaction, error) {
 	r := s.record(id)
 	if r == nil || v < 1 || v > len(r.versions) {
 		return nil, fmt.Errorf("version %d of %q is missing", v, id)
 	}
-	return r.versions[v-1], nil
+	return clone(r.versions[v-1]), nil
 }
 
-func (s memState) putVersion(tx *Transaction) error {
+func (s *memState) PutVersion(tx *Transaction) error {
 	r := s.ensure(tx.TransactionID)
 	if tx.Version != len(r.versions)+1 {
 		return fmt.Errorf("version %d of %q follows version %d", tx.Version, tx.TransactionID, len(r.versions))
 	}
-	r.versions = append(r.versions, tx)
+	n := len(r.versions)
+	r.versions = append(r.versions, clone(tx))
+	s.undo = append(s.undo, func() { r.versions = r.versions[:n] })
 	return nil
 }
 
-func (s memState) putHead(id string, _ Head, _ bool, h Head) error {
-	s.ensure(id).head = h
+func (s *memState) PutHead(id string, _ Head, _ bool, h Head) error {
+	r := s.ensure(id)
+	old := r.head
+	r.head = h
+	s.undo = append(s.undo, func() { r.head = old })
 	return nil
 }
 
-// ensure returns the record of id, creating it.
-func (s memState) ensure(id string) *memRecord {
+// ensure returns the record of id, creating it (and, should the unit
+// fail, removing it again).
+func (s *memState) ensure(id string) *memRecord {
 	recs := s.m.tenants[s.tenant]
 	if recs == nil {
 		recs = make(map[string]*memRecord)
@@ -86,44 +91,44 @@ func (s memState) ensure(id string) *memRecord {
 	if r == nil {
 		r = &memRecord{}
 		recs[id] = r
+		s.undo = append(s.undo, func() { delete(recs, id) })
 	}
 	return r
 }
 
 // run calls fn with the state of tenant, under the mutex, after checking
-// the context and that the store is open. Errors other than *levy.Error
-// are wrapped with op and id.
-func (m *memory) run(ctx context.Context, op, tenant, id string, fn func(memState) error) error {
-	if err := ctx.Err(); err != nil {
-		return wrap(op, id, err)
-	}
+// that the store is open, and undoes fn's writes when it fails.
+func (m *memory) run(tenant string, fn func(*memState) error) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.closed {
-		return wrap(op, id, ErrClosed)
+		return ErrClosed
 	}
-	return wrap(op, id, fn(memState{m: m, tenant: tenant}))
+	st := &memState{m: m, tenant: tenant}
+	err := fn(st)
+	if err != nil {
+		for i := len(st.undo) - 1; i >= 0; i-- {
+			st.undo[i]()
+		}
+	}
+	return err
 }
 
-// memBackend runs the shared operations under the memory store's mutex.
-type memBackend struct{ m *memory }
-
-func (b memBackend) update(ctx context.Context, op, tenant string, ids []string, fn func(state) error) error {
-	return b.m.run(ctx, op, tenant, ids[0], func(st memState) error { return fn(st) })
+// Update implements Backend.
+func (m *memory) Update(_ context.Context, tenant string, _ []string, fn func(State) error) error {
+	return m.run(tenant, func(st *memState) error { return fn(st) })
 }
 
-func (b memBackend) view(ctx context.Context, op, tenant, id string, fn func(state) error) error {
-	return b.m.run(ctx, op, tenant, id, func(st memState) error { return fn(st) })
+// View implements Backend.
+func (m *memory) View(_ context.Context, tenant string, fn func(State) error) error {
+	return m.run(tenant, func(st *memState) error { return fn(st) })
 }
 
-// Scan implements Store. It copies the matching transactions under the
+// Scan implements Backend. It copies the matching transactions under the
 // mutex and calls fn after releasing it, so fn may use the store.
 func (m *memory) Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*Transaction) error) error {
-	if err := checkScan(tenant, from, to); err != nil {
-		return err
-	}
 	var txs []*Transaction
-	err := m.run(ctx, "scan", tenant, "", func(st memState) error {
+	err := m.run(tenant, func(*memState) error {
 		for _, r := range m.tenants[tenant] {
 			if !r.head.Deleted && inPeriod(r.head.PostingDate, from, to) {
 				txs = append(txs, clone(r.versions[r.head.Latest-1]))
@@ -142,7 +147,7 @@ func (m *memory) Scan(ctx context.Context, tenant string, from, to civil.Date, f
 	})
 	for _, tx := range txs {
 		if err := ctx.Err(); err != nil {
-			return wrap("scan", "", err)
+			return err
 		}
 		if err := fn(tx); err != nil {
 			return err
@@ -151,7 +156,7 @@ func (m *memory) Scan(ctx context.Context, tenant string, from, to civil.Date, f
 	return nil
 }
 
-// Close implements Store. Closing twice is harmless.
+// Close implements Backend. Closing twice is harmless.
 func (m *memory) Close() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()

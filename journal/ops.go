@@ -6,38 +6,19 @@ import (
 	"github.com/levytax/levy/civil"
 )
 
-// state is what the operations of a store read and write: the records of
-// one tenant, within one atomic unit (a Badger transaction, or the memory
-// store under its lock). The operations make every check before their
-// first write, so an operation that fails writes nothing. Versions that
-// version returns belong to the state and must not be modified.
-type state interface {
-	// head returns the head of id, and whether there is one.
-	head(id string) (h Head, found bool, err error)
-	// version returns version v of id, which must exist.
-	version(id string, v int) (*Transaction, error)
-	// putVersion stores tx under its TransactionID and Version; the state
-	// owns tx afterwards.
-	putVersion(tx *Transaction) error
-	// putHead replaces the head of id, old (found says whether there was
-	// one), with h, and files the latest version of a live transaction in
-	// the period index under its posting date.
-	putHead(id string, old Head, found bool, h Head) error
-}
-
 // live reports whether a head names a live transaction.
 func live(h Head, found bool) bool { return found && !h.Deleted }
 
 // doPost stores in as the next version of its ID (see Store.Post).
-func doPost(st state, in *Transaction, now time.Time) (*Transaction, error) {
+func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 	id := in.TransactionID
-	h, found, err := st.head(id)
+	h, found, err := st.Head(id)
 	if err != nil {
 		return nil, err
 	}
 	var stored *Transaction
 	if in.Sync && live(h, found) {
-		if stored, err = st.version(id, h.Latest); err != nil {
+		if stored, err = st.Version(id, h.Latest); err != nil {
 			return nil, err
 		}
 	}
@@ -55,34 +36,34 @@ func doPost(st state, in *Transaction, now time.Time) (*Transaction, error) {
 // whether there was one) of its ID, posted at now, and makes it the
 // latest: the ID is live afterwards, filed under tx's posting date. The
 // head's other members (a reversal link) are kept.
-func appendVersion(st state, h Head, found bool, tx *Transaction, now time.Time) error {
+func appendVersion(st State, h Head, found bool, tx *Transaction, now time.Time) error {
 	tx.Version = h.Latest + 1
 	tx.PostedAt = now
 	nh := h
 	nh.Latest = tx.Version
 	nh.Deleted = false
 	nh.PostingDate = tx.PostingDate
-	if err := st.putVersion(tx); err != nil {
+	if err := st.PutVersion(tx); err != nil {
 		return err
 	}
-	return st.putHead(tx.TransactionID, h, found, nh)
+	return st.PutHead(tx.TransactionID, h, found, nh)
 }
 
 // doGet returns the latest version of a live transaction.
-func doGet(st state, id string) (*Transaction, error) {
-	h, found, err := st.head(id)
+func doGet(st State, id string) (*Transaction, error) {
+	h, found, err := st.Head(id)
 	if err != nil {
 		return nil, err
 	}
 	if !live(h, found) {
 		return nil, notFound(id)
 	}
-	return st.version(id, h.Latest)
+	return st.Version(id, h.Latest)
 }
 
 // doVersions returns every version of id, oldest first.
-func doVersions(st state, id string) ([]*Transaction, error) {
-	h, found, err := st.head(id)
+func doVersions(st State, id string) ([]*Transaction, error) {
+	h, found, err := st.Head(id)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +72,7 @@ func doVersions(st state, id string) ([]*Transaction, error) {
 	}
 	out := make([]*Transaction, 0, h.Latest)
 	for v := 1; v <= h.Latest; v++ {
-		tx, err := st.version(id, v)
+		tx, err := st.Version(id, v)
 		if err != nil {
 			return nil, err
 		}
@@ -101,14 +82,14 @@ func doVersions(st state, id string) ([]*Transaction, error) {
 }
 
 // doExists reports whether id names a live transaction.
-func doExists(st state, id string) (bool, error) {
-	h, found, err := st.head(id)
+func doExists(st State, id string) (bool, error) {
+	h, found, err := st.Head(id)
 	return live(h, found), err
 }
 
 // doDelete marks a live transaction deleted.
-func doDelete(st state, id string) error {
-	h, found, err := st.head(id)
+func doDelete(st State, id string) error {
+	h, found, err := st.Head(id)
 	if err != nil {
 		return err
 	}
@@ -117,13 +98,13 @@ func doDelete(st state, id string) error {
 	}
 	nh := h
 	nh.Deleted = true
-	return st.putHead(id, h, found, nh)
+	return st.PutHead(id, h, found, nh)
 }
 
 // doReverse stores the reversal of id under r.TransactionID, which the
 // caller has set (see Store.Reverse).
-func doReverse(st state, id string, r Reversal, now time.Time) (*Transaction, error) {
-	h, found, err := st.head(id)
+func doReverse(st State, id string, r Reversal, now time.Time) (*Transaction, error) {
+	h, found, err := st.Head(id)
 	if err != nil {
 		return nil, err
 	}
@@ -134,14 +115,14 @@ func doReverse(st state, id string, r Reversal, now time.Time) (*Transaction, er
 		return nil, conflict(FieldTransactionID, "transaction %q is already reversed by %q", id, h.ReversedBy)
 	}
 	rid := r.TransactionID
-	rh, rfound, err := st.head(rid)
+	rh, rfound, err := st.Head(rid)
 	if err != nil {
 		return nil, err
 	}
 	if live(rh, rfound) {
 		return nil, conflict(FieldReversalID, "transaction %q already exists, it can not be the reversal of %q", rid, id)
 	}
-	orig, err := st.version(id, h.Latest)
+	orig, err := st.Version(id, h.Latest)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +145,7 @@ func doReverse(st state, id string, r Reversal, now time.Time) (*Transaction, er
 	}
 	nh := h
 	nh.ReversedBy = rid
-	if err := st.putHead(id, h, found, nh); err != nil {
+	if err := st.PutHead(id, h, found, nh); err != nil {
 		return nil, err
 	}
 	return rev, nil
@@ -172,15 +153,15 @@ func doReverse(st state, id string, r Reversal, now time.Time) (*Transaction, er
 
 // doRollback stores a copy of the version before the latest, sync,
 // version of id as a new version (see Store.Rollback).
-func doRollback(st state, id string, now time.Time) (*Transaction, error) {
-	h, found, err := st.head(id)
+func doRollback(st State, id string, now time.Time) (*Transaction, error) {
+	h, found, err := st.Head(id)
 	if err != nil {
 		return nil, err
 	}
 	if !live(h, found) {
 		return nil, notFound(id)
 	}
-	latest, err := st.version(id, h.Latest)
+	latest, err := st.Version(id, h.Latest)
 	if err != nil {
 		return nil, err
 	}
@@ -190,7 +171,7 @@ func doRollback(st state, id string, now time.Time) (*Transaction, error) {
 	if h.Latest < 2 {
 		return nil, conflict(FieldTransactionID, "nothing to roll back: the sync version %d of transaction %q is its first", h.Latest, id)
 	}
-	prev, err := st.version(id, h.Latest-1)
+	prev, err := st.Version(id, h.Latest-1)
 	if err != nil {
 		return nil, err
 	}

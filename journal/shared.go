@@ -2,50 +2,48 @@ package journal
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"time"
+
+	"github.com/levytax/levy/civil"
 )
 
-// backend is the atomic machinery beneath a store's operations: the
-// Badger transactions of the disk store, the mutex of the memory store.
-// Errors that its functions return are wrapped with the operation and ID.
-type backend interface {
-	// update runs fn in one read-write unit over the records of tenant;
-	// ids are the transaction IDs it may write.
-	update(ctx context.Context, op, tenant string, ids []string, fn func(state) error) error
-	// view runs fn in one read-only unit over the records of tenant.
-	view(ctx context.Context, op, tenant, id string, fn func(state) error) error
-}
-
-// operations implements the methods of Store that every store shares,
-// once, over a backend: the checks of the arguments, the operation of
-// ops.go, and the copy handed to the caller. When clones is set, the
-// versions a state returns belong to the store and are copied on the
-// way out. Its methods are safe for concurrent use as far as the
-// backend's are.
+// operations implements Store over a Backend: the checks of the
+// arguments, the operations of ops.go in one unit each, and the wrapping
+// of the backend's errors with the operation and ID. Its methods are
+// safe for concurrent use as far as the backend's are.
 type operations struct {
-	be     backend
-	clones bool
+	be Backend
 }
 
-// out returns tx as a caller may keep it.
-func (o operations) out(tx *Transaction) *Transaction {
-	if o.clones && tx != nil {
-		return clone(tx)
+// update runs fn in a read-write unit of tenant, checking ctx first.
+func (o operations) update(ctx context.Context, op, tenant string, ids []string, fn func(State) error) error {
+	if err := ctx.Err(); err != nil {
+		return wrap(op, ids[0], err)
 	}
-	return tx
+	return wrap(op, ids[0], o.be.Update(ctx, tenant, ids, fn))
+}
+
+// view runs fn in a read-only unit of tenant, checking ctx first.
+func (o operations) view(ctx context.Context, op, tenant, id string, fn func(State) error) error {
+	if err := ctx.Err(); err != nil {
+		return wrap(op, id, err)
+	}
+	return wrap(op, id, o.be.View(ctx, tenant, fn))
 }
 
 // write runs a write operation that returns a transaction.
-func (o operations) write(ctx context.Context, op, tenant string, ids []string, do func(state, time.Time) (*Transaction, error)) (*Transaction, error) {
+func (o operations) write(ctx context.Context, op, tenant string, ids []string, do func(State, time.Time) (*Transaction, error)) (*Transaction, error) {
 	var out *Transaction
-	err := o.be.update(ctx, op, tenant, ids, func(st state) (err error) {
+	err := o.update(ctx, op, tenant, ids, func(st State) (err error) {
 		out, err = do(st, time.Now().UTC())
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return o.out(out), nil
+	return out, nil
 }
 
 // Post implements Store.
@@ -53,7 +51,7 @@ func (o operations) Post(ctx context.Context, tenant string, tx *Transaction) (*
 	if err := checkPost(tenant, tx); err != nil {
 		return nil, err
 	}
-	return o.write(ctx, "post", tenant, []string{tx.TransactionID}, func(st state, now time.Time) (*Transaction, error) {
+	return o.write(ctx, "post", tenant, []string{tx.TransactionID}, func(st State, now time.Time) (*Transaction, error) {
 		return doPost(st, tx, now)
 	})
 }
@@ -64,9 +62,8 @@ func (o operations) Get(ctx context.Context, tenant, id string) (*Transaction, e
 		return nil, err
 	}
 	var out *Transaction
-	err := o.be.view(ctx, "get", tenant, id, func(st state) (err error) {
-		tx, err := doGet(st, id)
-		out = o.out(tx)
+	err := o.view(ctx, "get", tenant, id, func(st State) (err error) {
+		out, err = doGet(st, id)
 		return err
 	})
 	if err != nil {
@@ -81,11 +78,8 @@ func (o operations) Versions(ctx context.Context, tenant, id string) ([]*Transac
 		return nil, err
 	}
 	var out []*Transaction
-	err := o.be.view(ctx, "versions", tenant, id, func(st state) error {
-		vs, err := doVersions(st, id)
-		for _, v := range vs {
-			out = append(out, o.out(v))
-		}
+	err := o.view(ctx, "versions", tenant, id, func(st State) (err error) {
+		out, err = doVersions(st, id)
 		return err
 	})
 	if err != nil {
@@ -100,7 +94,7 @@ func (o operations) Exists(ctx context.Context, tenant, id string) (bool, error)
 		return false, err
 	}
 	var ok bool
-	err := o.be.view(ctx, "exists", tenant, id, func(st state) (err error) {
+	err := o.view(ctx, "exists", tenant, id, func(st State) (err error) {
 		ok, err = doExists(st, id)
 		return err
 	})
@@ -112,7 +106,7 @@ func (o operations) Delete(ctx context.Context, tenant, id string) error {
 	if err := checkKey(tenant, id); err != nil {
 		return err
 	}
-	return o.be.update(ctx, "delete", tenant, []string{id}, func(st state) error {
+	return o.update(ctx, "delete", tenant, []string{id}, func(st State) error {
 		return doDelete(st, id)
 	})
 }
@@ -129,7 +123,7 @@ func (o operations) Reverse(ctx context.Context, tenant, id string, r Reversal) 
 	if r.TransactionID == "" {
 		r.TransactionID = newID()
 	}
-	return o.write(ctx, "reverse", tenant, []string{id, r.TransactionID}, func(st state, now time.Time) (*Transaction, error) {
+	return o.write(ctx, "reverse", tenant, []string{id, r.TransactionID}, func(st State, now time.Time) (*Transaction, error) {
 		return doReverse(st, id, r, now)
 	})
 }
@@ -139,7 +133,42 @@ func (o operations) Rollback(ctx context.Context, tenant, id string) (*Transacti
 	if err := checkKey(tenant, id); err != nil {
 		return nil, err
 	}
-	return o.write(ctx, "rollback", tenant, []string{id}, func(st state, now time.Time) (*Transaction, error) {
+	return o.write(ctx, "rollback", tenant, []string{id}, func(st State, now time.Time) (*Transaction, error) {
 		return doRollback(st, id, now)
 	})
+}
+
+// errStopped marks a scan that the caller's function stopped.
+var errStopped = errors.New("scan stopped")
+
+// Scan implements Store. The caller's error is returned as it is; the
+// backend's are wrapped.
+func (o operations) Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*Transaction) error) error {
+	if err := checkScan(tenant, from, to); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return wrap("scan", "", err)
+	}
+	var fnErr error
+	err := o.be.Scan(ctx, tenant, from, to, func(tx *Transaction) error {
+		if err := fn(tx); err != nil {
+			fnErr = err
+			return errStopped
+		}
+		return nil
+	})
+	if fnErr != nil {
+		return fnErr
+	}
+	return wrap("scan", "", err)
+}
+
+// Close implements Store. Its error always names the journal, even one
+// of a code such as levy.EUnavailable, for the logs of a shutdown.
+func (o operations) Close() error {
+	if err := o.be.Close(); err != nil {
+		return fmt.Errorf("journal: close: %w", err)
+	}
+	return nil
 }

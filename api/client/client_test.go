@@ -14,9 +14,9 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/api/client"
+	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/taxarea"
 )
 
@@ -25,7 +25,7 @@ import (
 func setup(t *testing.T) (*engine.Engine, *client.Client) {
 	t.Helper()
 	ctx := context.Background()
-	store, err := journal.Open(ctx, filepath.Join(t.TempDir(), "journal"))
+	store, err := badger.OpenJournal(ctx, filepath.Join(t.TempDir(), "journal"))
 	if err != nil {
 		t.Fatal(err)
 	}

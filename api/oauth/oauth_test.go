@@ -23,6 +23,7 @@ import (
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/auth/authtest"
+	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
 )
@@ -82,7 +83,7 @@ func setupWith(t *testing.T, newIssuer func(*clock) *auth.Issuer, opts ...oauth.
 		// a directory of the package's tests (TestMain removes it), not in
 		// the first test's, which goes when that test ends.
 		var store journal.Store
-		store, engErr = journal.Open(context.Background(), filepath.Join(sharedDir, "journal"))
+		store, engErr = badger.OpenJournal(context.Background(), filepath.Join(sharedDir, "journal"))
 		if engErr == nil {
 			eng, engErr = engine.New(context.Background(), engine.WithJournal(store))
 		}

@@ -9,9 +9,9 @@ import (
 	"os"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/internal/jsonbody"
-	"github.com/levytax/levy/journal"
 )
 
 // maxRequest bounds a request read by `levy calc`.
@@ -48,7 +48,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	}
 	opts := cf.engineOptions()
 	if *dataDir != "" {
-		store, err := journal.Open(ctx, journalDir(*dataDir))
+		store, err := badger.OpenJournal(ctx, journalDir(*dataDir))
 		if err != nil {
 			return err
 		}

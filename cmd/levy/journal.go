@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/journal"
 )
 
@@ -68,7 +69,7 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if _, err := os.Stat(journalDir(*dataDir)); err != nil {
 		return fmt.Errorf("no tax journal in %s: %w", *dataDir, err)
 	}
-	store, err := journal.Open(ctx, journalDir(*dataDir))
+	store, err := badger.OpenJournal(ctx, journalDir(*dataDir))
 	if err != nil {
 		return err
 	}

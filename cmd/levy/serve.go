@@ -21,9 +21,9 @@ import (
 	"github.com/levytax/levy/api/einvoicing"
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/journal"
 )
 
 // serveConfig is the configuration of `levy serve`. Every flag has an
@@ -240,7 +240,7 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 			closeStores()
 		}
 	}()
-	store, err := journal.Open(ctx, journalDir(c.dataDir), journal.WithLogger(log))
+	store, err := badger.OpenJournal(ctx, journalDir(c.dataDir), badger.WithLogger(log))
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,4 +1,4 @@
-package journal
+package badger
 
 import (
 	"bufio"
@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 )
 
@@ -24,7 +25,7 @@ const crashDirEnv = "LEVY_JOURNAL_CRASH_DIR"
 
 // crashTx returns the transaction that the crash test posts under id,
 // every field derived from id so that the parent can rebuild it.
-func crashTx(id string) *Transaction {
+func crashTx(id string) *journal.Transaction {
 	n := 0
 	for _, c := range id {
 		n = n*31 + int(c)
@@ -34,11 +35,11 @@ func crashTx(id string) *Transaction {
 	tax, _ := net.Div(money.FromInt(16), 2, money.HalfUp)
 	rate, _ := money.Parse("0.0625")
 	d := civil.New(2026, time.Month(1+n%12), 1+n%28)
-	return &Transaction{
+	return &journal.Transaction{
 		TransactionID: id, Perspective: "SELLER", MessageType: "INVOICE",
 		DocumentNumber: "DOC-" + id, DocumentDate: d, PostingDate: d, Currency: "USD",
 		SubTotal: net, TotalTax: tax, Total: net.Add(tax),
-		Lines: []Line{{LineItemID: "1", Amount: net, TotalTax: tax, Taxes: []Tax{{
+		Lines: []journal.Line{{LineItemID: "1", Amount: net, TotalTax: tax, Taxes: []journal.Tax{{
 			JurisdictionID: "ST", Taxable: net, Tax: tax, Rate: rate,
 		}}}},
 	}
@@ -52,7 +53,7 @@ func TestCrashChild(t *testing.T) {
 	if dir == "" {
 		t.Skip("the child of TestCrashKeepsAcknowledged")
 	}
-	b, err := Open(context.Background(), dir, WithSyncWrites(true))
+	b, err := OpenJournal(context.Background(), dir, WithSyncWrites(true))
 	if err != nil {
 		fmt.Printf("open failed: %v\n", err)
 		os.Exit(2)
@@ -135,7 +136,7 @@ func TestCrashKeepsAcknowledged(t *testing.T) {
 	}
 	t.Logf("%d posts acknowledged before the kill", len(acked))
 
-	b, err := Open(context.Background(), dir)
+	b, err := OpenJournal(context.Background(), dir)
 	if err != nil {
 		t.Fatalf("reopening after the crash: %v", err)
 	}
@@ -154,7 +155,7 @@ func TestCrashKeepsAcknowledged(t *testing.T) {
 		}
 	}
 	scanned := 0
-	err = b.Scan(ctx, "crash", civil.Date{}, civil.Date{}, func(tx *Transaction) error {
+	err = b.Scan(ctx, "crash", civil.Date{}, civil.Date{}, func(tx *journal.Transaction) error {
 		scanned++
 		if tx.Version != 1 || tx.Total.Sign() <= 0 {
 			return fmt.Errorf("scanned %s is damaged: %+v", tx.TransactionID, tx)

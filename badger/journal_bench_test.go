@@ -1,4 +1,4 @@
-package journal
+package badger
 
 import (
 	"context"
@@ -9,9 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dgraph-io/badger/v4"
+	bdb "github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 )
 
@@ -21,7 +22,7 @@ var benchWriters = []int{1, 8, 64}
 
 // benchInvoice returns a stored invoice as the engine writes one: three
 // lines, each with a state, county, city and district tax.
-func benchInvoice(b *testing.B) *Transaction {
+func benchInvoice(b *testing.B) *journal.Transaction {
 	b.Helper()
 	p := func(s string) money.Amount {
 		a, err := money.Parse(s)
@@ -37,15 +38,15 @@ func benchInvoice(b *testing.B) *Transaction {
 		{"06-037-D103", "DISTRICT", "LOS ANGELES COUNTY TRANSIT", "0.0225"},
 	}
 	d := civil.MustParse("2026-03-14")
-	tx := &Transaction{
+	tx := &journal.Transaction{
 		TransactionID: "INV-0", Perspective: "SELLER", MessageType: "INVOICE",
 		DocumentNumber: "SO-2026-0031415", DocumentDate: d, PostingDate: d, Currency: "USD",
 	}
 	for i, net := range []string{"1249.99", "89.50", "15.00"} {
-		l := Line{LineItemID: strconv.Itoa(i + 1), LineItemNumber: (i + 1) * 10, ProductClass: "TPP-GENERAL", Amount: p(net)}
+		l := journal.Line{LineItemID: strconv.Itoa(i + 1), LineItemNumber: (i + 1) * 10, ProductClass: "TPP-GENERAL", Amount: p(net)}
 		for _, j := range juris {
 			tax := p(net).MulRate(p(j.rate).Decimal()).Decimal().Round(2)
-			t := Tax{
+			t := journal.Tax{
 				JurisdictionID: j.id, JurisdictionType: j.typ, JurisdictionName: j.name,
 				Imposition: "Sales and Use Tax", ImpositionType: "General Sales and Use Tax",
 				TaxType: "SALES", TaxResult: "TAXABLE", Situs: "DESTINATION", CollectedFrom: "SELLER",
@@ -68,7 +69,7 @@ func BenchmarkPost(b *testing.B) {
 	ctx := context.Background()
 	for _, writers := range benchWriters {
 		b.Run(fmt.Sprintf("writers=%d", writers), func(b *testing.B) {
-			s, err := Open(ctx, b.TempDir(), WithSyncWrites(true))
+			s, err := OpenJournal(ctx, b.TempDir(), WithSyncWrites(true))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -98,7 +99,7 @@ func BenchmarkPost(b *testing.B) {
 func BenchmarkRawBadger(b *testing.B) {
 	for _, writers := range benchWriters {
 		b.Run(fmt.Sprintf("writers=%d", writers), func(b *testing.B) {
-			db, err := badger.Open(badger.DefaultOptions(b.TempDir()).WithSyncWrites(true).WithLogger(nil))
+			db, err := bdb.Open(bdb.DefaultOptions(b.TempDir()).WithSyncWrites(true).WithLogger(nil))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -116,8 +117,8 @@ func BenchmarkRawBadger(b *testing.B) {
 			b.ResetTimer()
 			b.RunParallel(func(pb *testing.PB) {
 				for pb.Next() {
-					key := versionKey("bench", "INV-"+strconv.FormatInt(n.Add(1), 10), 1)
-					err := db.Update(func(txn *badger.Txn) error { return txn.Set(key, value) })
+					key := journalVersionKey("bench", "INV-"+strconv.FormatInt(n.Add(1), 10), 1)
+					err := db.Update(func(txn *bdb.Txn) error { return txn.Set(key, value) })
 					if err != nil {
 						b.Error(err)
 						return

@@ -1,4 +1,4 @@
-package journal
+package badger
 
 import (
 	"bytes"
@@ -11,28 +11,30 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dgraph-io/badger/v4"
+	bdb "github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/journal/journaltest"
 	"github.com/levytax/levy/money"
 )
 
 // testTx returns a one-line invoice of 100.00 with a tax of 7.25.
-func testTx(id, date string) *Transaction {
+func testTx(id, date string) *journal.Transaction {
 	d := civil.MustParse(date)
 	net, _ := money.Parse("100.00")
 	tax, _ := money.Parse("7.25")
-	return &Transaction{
+	return &journal.Transaction{
 		TransactionID: id, Perspective: "SELLER", MessageType: "INVOICE",
 		DocumentDate: d, PostingDate: d, Currency: "USD",
 		SubTotal: net, TotalTax: tax, Total: net.Add(tax),
-		Lines: []Line{{LineItemID: "1", Amount: net, TotalTax: tax, Taxes: []Tax{{JurisdictionID: "ST", Taxable: net, Tax: tax}}}},
+		Lines: []journal.Line{{LineItemID: "1", Amount: net, TotalTax: tax, Taxes: []journal.Tax{{JurisdictionID: "ST", Taxable: net, Tax: tax}}}},
 	}
 }
 
-func openTest(t *testing.T, dir string, opts ...Option) *Badger {
+func openTest(t *testing.T, dir string, opts ...Option) *JournalStore {
 	t.Helper()
-	b, err := Open(context.Background(), dir, opts...)
+	b, err := OpenJournal(context.Background(), dir, opts...)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
@@ -42,11 +44,11 @@ func openTest(t *testing.T, dir string, opts ...Option) *Badger {
 
 // rawKeys returns every key of the database in dir, readable: prefix
 // byte, then the parts, as Go strings.
-func rawKeys(t *testing.T, b *Badger) []string {
+func rawKeys(t *testing.T, b *JournalStore) []string {
 	t.Helper()
 	var keys []string
-	err := b.db.View(func(txn *badger.Txn) error {
-		it := txn.NewIterator(badger.IteratorOptions{})
+	err := b.be.db.View(func(txn *bdb.Txn) error {
+		it := txn.NewIterator(bdb.IteratorOptions{})
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {
 			var v []byte
@@ -118,11 +120,11 @@ func TestOpenWritesAndChecksSchema(t *testing.T) {
 	if err := b.Close(); err != nil {
 		t.Fatal(err)
 	}
-	db, err := badger.Open(badger.DefaultOptions(dir).WithLogger(nil))
+	db, err := bdb.Open(bdb.DefaultOptions(dir).WithLogger(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = db.Update(func(txn *badger.Txn) error {
+	err = db.Update(func(txn *bdb.Txn) error {
 		item, err := txn.Get([]byte{'V'})
 		if err != nil {
 			return err
@@ -143,7 +145,7 @@ func TestOpenWritesAndChecksSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	_, err = Open(context.Background(), dir)
+	_, err = OpenJournal(context.Background(), dir)
 	if err == nil {
 		t.Fatal("Open accepted schema version 99")
 	}
@@ -151,7 +153,7 @@ func TestOpenWritesAndChecksSchema(t *testing.T) {
 		t.Fatalf("error %q does not name the found and the supported versions", err)
 	}
 	// The refused directory is released: it can be opened again.
-	db, err = badger.Open(badger.DefaultOptions(dir).WithLogger(nil))
+	db, err = bdb.Open(bdb.DefaultOptions(dir).WithLogger(nil))
 	if err != nil {
 		t.Fatalf("the refused directory stays locked: %v", err)
 	}
@@ -173,13 +175,13 @@ func TestReopenKeepsData(t *testing.T) {
 	if err := b.Delete(ctx, "acme", "INV-01"); err != nil {
 		t.Fatal(err)
 	}
-	rev, err := b.Reverse(ctx, "acme", "INV-02", Reversal{TransactionID: "REV-02", PostingDate: civil.MustParse("2026-03-16")})
+	rev, err := b.Reverse(ctx, "acme", "INV-02", journal.Reversal{TransactionID: "REV-02", PostingDate: civil.MustParse("2026-03-16")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	snapshot := func(b *Badger) string {
+	snapshot := func(b *JournalStore) string {
 		var sb strings.Builder
-		err := b.Scan(ctx, "acme", civil.Date{}, civil.Date{}, func(tx *Transaction) error {
+		err := b.Scan(ctx, "acme", civil.Date{}, civil.Date{}, func(tx *journal.Transaction) error {
 			fmt.Fprintf(&sb, "%s@%d %s %s\n", tx.TransactionID, tx.Version, tx.PostingDate, tx.Total)
 			return nil
 		})
@@ -207,7 +209,7 @@ func TestReopenKeepsData(t *testing.T) {
 	if err != nil || got.Total.String() != rev.Total.String() || got.ReversalOf != "INV-02" || !got.PostedAt.Equal(rev.PostedAt) {
 		t.Fatalf("reversal after reopening: %+v, %v", got, err)
 	}
-	if _, err := b.Reverse(ctx, "acme", "INV-02", Reversal{}); !strings.Contains(fmt.Sprint(err), "REV-02") {
+	if _, err := b.Reverse(ctx, "acme", "INV-02", journal.Reversal{}); !strings.Contains(fmt.Sprint(err), "REV-02") {
 		t.Fatalf("the link to the reversal is lost after reopening: %v", err)
 	}
 }
@@ -225,12 +227,12 @@ func settleGoroutines(n int) int {
 
 func TestCloseStopsGarbageCollection(t *testing.T) {
 	before := runtime.NumGoroutine()
-	b, err := Open(context.Background(), t.TempDir(), WithGCInterval(2*time.Millisecond))
+	b, err := OpenJournal(context.Background(), t.TempDir(), WithGCInterval(2*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	for b.gcCycles.Load() < 3 {
+	for b.be.gcCycles.Load() < 3 {
 		if time.Now().After(deadline) {
 			t.Fatal("the garbage collection does not run")
 		}
@@ -243,17 +245,17 @@ func TestCloseStopsGarbageCollection(t *testing.T) {
 		t.Fatal(err)
 	}
 	select {
-	case <-b.done:
+	case <-b.be.done:
 	default:
 		t.Fatal("Close returned before the garbage collector stopped")
 	}
-	cycles := b.gcCycles.Load()
+	cycles := b.be.gcCycles.Load()
 	if after := settleGoroutines(before); after > before {
 		buf := make([]byte, 1<<16)
 		t.Fatalf("%d goroutines after Close, %d before:\n%s", after, before, buf[:runtime.Stack(buf, true)])
 	}
 	time.Sleep(10 * time.Millisecond)
-	if n := b.gcCycles.Load(); n != cycles {
+	if n := b.be.gcCycles.Load(); n != cycles {
 		t.Fatalf("the garbage collection ran after Close (%d cycles, %d at Close)", n, cycles)
 	}
 	if err := b.Close(); err != nil {
@@ -270,7 +272,7 @@ func TestCloseWaitsForCalls(t *testing.T) {
 	inside, release := make(chan struct{}), make(chan struct{})
 	scanned := make(chan error, 1)
 	go func() {
-		scanned <- b.Scan(ctx, "acme", civil.Date{}, civil.Date{}, func(*Transaction) error {
+		scanned <- b.Scan(ctx, "acme", civil.Date{}, civil.Date{}, func(*journal.Transaction) error {
 			close(inside)
 			<-release
 			return nil
@@ -285,8 +287,8 @@ func TestCloseWaitsForCalls(t *testing.T) {
 	case <-time.After(50 * time.Millisecond):
 	}
 	// New calls fail at once while Close waits.
-	if _, err := b.Get(ctx, "acme", "INV-1"); !errors.Is(err, ErrClosed) {
-		t.Fatalf("Get while closing: %v, want ErrClosed", err)
+	if _, err := b.Get(ctx, "acme", "INV-1"); !errors.Is(err, journal.ErrClosed) {
+		t.Fatalf("Get while closing: %v, want journal.ErrClosed", err)
 	}
 	close(release)
 	if err := <-scanned; err != nil {
@@ -298,11 +300,11 @@ func TestCloseWaitsForCalls(t *testing.T) {
 }
 
 func TestParsePeriodKey(t *testing.T) {
-	prefix := periodPrefix("acme")
-	key := periodKey("acme", civil.MustParse("2026-03-14"), "INV-1")
-	date, id, err := parsePeriodKey(key, len(prefix))
+	prefix := journalPeriodPrefix("acme")
+	key := journalPeriodKey("acme", civil.MustParse("2026-03-14"), "INV-1")
+	date, id, err := parseJournalPeriodKey(key, len(prefix))
 	if err != nil || string(date) != "20260314" || id != "INV-1" {
-		t.Fatalf("parsePeriodKey = %q, %q, %v", date, id, err)
+		t.Fatalf("parseJournalPeriodKey = %q, %q, %v", date, id, err)
 	}
 	for _, bad := range [][]byte{
 		key[:len(key)-1],                               // ID cut short
@@ -310,21 +312,33 @@ func TestParsePeriodKey(t *testing.T) {
 		key[:len(prefix)+5],                            // date cut short
 		append(bytes.Clone(key[:len(prefix)+8]), 0xff), // bad uvarint
 	} {
-		if _, _, err := parsePeriodKey(bad, len(prefix)); err == nil {
-			t.Errorf("parsePeriodKey(%q) accepted a malformed key", bad)
+		if _, _, err := parseJournalPeriodKey(bad, len(prefix)); err == nil {
+			t.Errorf("parseJournalPeriodKey(%q) accepted a malformed key", bad)
 		}
 	}
-	if _, err := versionOf([]byte{1, 2}); err == nil {
-		t.Error("versionOf accepted 2 bytes")
+	if _, err := journalVersionOf([]byte{1, 2}); err == nil {
+		t.Error("journalVersionOf accepted 2 bytes")
 	}
-	if v, err := versionOf(binary.BigEndian.AppendUint64(nil, 300)); v != 300 || err != nil {
-		t.Errorf("versionOf = %d, %v", v, err)
+	if v, err := journalVersionOf(binary.BigEndian.AppendUint64(nil, 300)); v != 300 || err != nil {
+		t.Errorf("journalVersionOf = %d, %v", v, err)
 	}
-	if got := string(appendDate(nil, civil.MustParse("0987-01-02"))); got != "09870102" {
-		t.Errorf("appendDate = %s", got)
+	if got := string(appendJournalDate(nil, civil.MustParse("0987-01-02"))); got != "09870102" {
+		t.Errorf("appendJournalDate = %s", got)
 	}
 	long := strings.Repeat("t", 200) // a length of two uvarint bytes
-	if k := headKey(long, "x"); len(k) != 1+2+200+1+1 || k[1] != 0xc8 || k[2] != 0x01 {
-		t.Errorf("headKey with a long tenant: % x", k[:4])
+	if k := journalHeadKey(long, "x"); len(k) != 1+2+200+1+1 || k[1] != 0xc8 || k[2] != 0x01 {
+		t.Errorf("journalHeadKey with a long tenant: % x", k[:4])
 	}
+}
+
+// TestJournalConformance runs the conformance suite of journal.Store
+// over the Badger journal.
+func TestJournalConformance(t *testing.T) {
+	journaltest.Run(t, func(t *testing.T) journal.Store {
+		s, err := OpenJournal(context.Background(), t.TempDir())
+		if err != nil {
+			t.Fatalf("OpenJournal: %v", err)
+		}
+		return s
+	})
 }
