@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/internal/jsonbody"
 )
 
 // MaxSearches is the most searches one batch may hold.
@@ -57,54 +59,72 @@ func (s Search) MarshalJSON() ([]byte, error) {
 	return json.Marshal(searchWire{LookupID: s.LookupID, LookupRequest: b})
 }
 
+// lookupKinds are the members of lookupRequest that tell a search's
+// kind, and the request each makes.
+var lookupKinds = []struct {
+	member string
+	make   func(*Search) any
+}{
+	{"postalAddress", func(s *Search) any { s.Address = new(AddressLookupRequest); return s.Address }},
+	{"coordinates", func(s *Search) any { s.Coordinates = new(CoordinatesLookupRequest); return s.Coordinates }},
+	{"taxAreaId", func(s *Search) any { s.TaxAreaID = new(TaxAreaIDLookupRequest); return s.TaxAreaID }},
+	{"externalJurisdictionCode", func(s *Search) any { s.External = new(ExternalJurisdictionLookupRequest); return s.External }},
+}
+
 // UnmarshalJSON reads a search and decides its kind from the members of
 // lookupRequest: postalAddress, coordinates, taxAreaId or
-// externalJurisdictionCode. Errors are *levy.Error values whose Field is
-// relative to the search.
+// externalJurisdictionCode. It reads as strictly as the API reads a body
+// (a member given twice, or named in another case, is refused), and its
+// errors are *levy.Error values whose Field is the path of the value at
+// fault relative to the search ("lookupRequest.coordinates.latitude").
 func (s *Search) UnmarshalJSON(b []byte) error {
 	var w searchWire
-	if err := json.Unmarshal(b, &w); err != nil {
-		return levy.Invalid("", "is not a search object: %v", err)
+	if err := jsonbody.Decode(bytes.NewReader(b), &w, 0); err != nil {
+		var one *levy.Error
+		if errors.As(err, &one) && one.Field != "" {
+			return one
+		}
+		return levy.Invalid("", "must be a search object with a lookupId and a lookupRequest")
 	}
 	*s = Search{LookupID: w.LookupID}
-	if len(bytes.TrimSpace(w.LookupRequest)) == 0 || bytes.Equal(bytes.TrimSpace(w.LookupRequest), []byte("null")) {
+	req := bytes.TrimSpace(w.LookupRequest)
+	if len(req) == 0 || bytes.Equal(req, []byte("null")) {
 		return levy.Invalid("lookupRequest", "is required")
 	}
 	var keys map[string]json.RawMessage
-	if err := json.Unmarshal(w.LookupRequest, &keys); err != nil {
+	if err := json.Unmarshal(req, &keys); err != nil {
 		return levy.Invalid("lookupRequest", "must be an object")
 	}
-	decode := func(v any) error {
-		dec := json.NewDecoder(bytes.NewReader(w.LookupRequest))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(v); err != nil {
-			return levy.Invalid("lookupRequest", "%v", err)
-		}
-		return nil
-	}
+	var into any
 	kinds := 0
-	for _, k := range []string{"postalAddress", "coordinates", "taxAreaId", "externalJurisdictionCode"} {
-		if _, ok := keys[k]; ok {
+	for _, k := range lookupKinds {
+		if _, ok := keys[k.member]; ok {
 			kinds++
+			into = k.make(s)
 		}
 	}
 	if kinds != 1 {
+		*s = Search{LookupID: w.LookupID}
 		return levy.Invalid("lookupRequest", "must hold exactly one of postalAddress, coordinates, taxAreaId or externalJurisdictionCode")
 	}
-	switch {
-	case keys["postalAddress"] != nil:
-		s.Address = new(AddressLookupRequest)
-		return decode(s.Address)
-	case keys["coordinates"] != nil:
-		s.Coordinates = new(CoordinatesLookupRequest)
-		return decode(s.Coordinates)
-	case keys["taxAreaId"] != nil:
-		s.TaxAreaID = new(TaxAreaIDLookupRequest)
-		return decode(s.TaxAreaID)
-	default:
-		s.External = new(ExternalJurisdictionLookupRequest)
-		return decode(s.External)
+	if err := jsonbody.Decode(bytes.NewReader(req), into, 0); err != nil {
+		var one *levy.Error
+		if errors.As(err, &one) && one.Field != "" {
+			return levy.Invalid("lookupRequest."+one.Field, "%s", one.Message)
+		}
+		if one != nil {
+			return levy.Invalid("lookupRequest", "%s", one.Message)
+		}
+		return levy.Invalid("lookupRequest", "%v", err)
 	}
+	// A member that no lookup knows is a mistake in a search, where it
+	// may be a lookup of another kind misspelt.
+	dec := json.NewDecoder(bytes.NewReader(req))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(into); err != nil {
+		return levy.Invalid("lookupRequest", "%v", err)
+	}
+	return nil
 }
 
 // Find runs a batch of searches and returns their results in order. The
