@@ -80,3 +80,17 @@ func (es Errors) Unwrap() []error {
 	}
 	return out
 }
+
+// RenameField returns err with the Field of its *Error renamed from
+// field to name, as when one layer calls by another name what a lower
+// layer reported (a path parameter, a member of a wrapper); any other
+// error is returned as it is. err itself is not changed.
+func RenameField(err error, field, name string) error {
+	var one *Error
+	if errors.As(err, &one) && one.Field == field {
+		cp := *one
+		cp.Field = name
+		return &cp
+	}
+	return err
+}

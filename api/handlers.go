@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"context"
-	"errors"
 	"io"
 	"mime"
 	"net/http"
@@ -13,7 +12,6 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/internal/jsonbody"
-	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/taxarea"
 )
 
@@ -70,7 +68,7 @@ func (s *Server) findTaxAreas(w http.ResponseWriter, r *http.Request) {
 func (s *Server) deleteTransaction(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if err := s.engine.DeleteTransaction(r.Context(), id); err != nil {
-		s.fail(w, r, atPathParam(err, "id"))
+		s.fail(w, r, err)
 		return
 	}
 	s.write(w, r, http.StatusOK, DeleteAnswer{TransactionID: id, Meta: s.meta(exchangeOf(r.Context()))})
@@ -92,7 +90,7 @@ func (s *Server) reverseTransaction(w http.ResponseWriter, r *http.Request) {
 	}
 	resp, err := s.engine.ReverseTransaction(r.Context(), r.PathValue("id"), body.Data)
 	if err != nil {
-		s.fail(w, r, reversalTarget(err))
+		s.fail(w, r, err)
 		return
 	}
 	ok(s, w, r, resp)
@@ -101,7 +99,7 @@ func (s *Server) reverseTransaction(w http.ResponseWriter, r *http.Request) {
 func (s *Server) rollbackTransaction(w http.ResponseWriter, r *http.Request) {
 	resp, err := s.engine.RollbackTransaction(r.Context(), r.PathValue("id"))
 	if err != nil {
-		s.fail(w, r, atPathParam(err, "id"))
+		s.fail(w, r, err)
 		return
 	}
 	ok(s, w, r, resp)
@@ -111,7 +109,7 @@ func (s *Server) transactionExists(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("transactionid")
 	found, err := s.engine.TransactionExists(r.Context(), id)
 	if err != nil {
-		s.fail(w, r, atPathParam(err, "transactionid"))
+		s.fail(w, r, err)
 		return
 	}
 	s.write(w, r, http.StatusOK, ExistsAnswer{TransactionID: id, TransactionExistsIndicator: strconv.FormatBool(found),
@@ -229,29 +227,7 @@ func JSONContent(r *http.Request) error {
 	return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the body must be JSON (application/json), not " + strconv.Quote(ct)}
 }
 
-// atPathParam gives an error about the transaction ID of a route's path
-// the name of the path parameter: the engine calls it id, the journal
-// journal.FieldTransactionID.
-func atPathParam(err error, name string) error {
-	return RenameField(RenameField(err, "id", name), journal.FieldTransactionID, name)
-}
-
-// reversalTarget names the member that an error of a reversal is about:
-// the reversal's own ID is data.transactionId, the transaction reversed
-// is the path's id.
-func reversalTarget(err error) error {
-	return atPathParam(RenameField(err, journal.FieldReversalID, "data.transactionId"), "id")
-}
-
 // RenameField gives an error about field the name a route uses for it
 // (say, the name of its path parameter); any other error is returned as
-// it is.
-func RenameField(err error, field, name string) error {
-	var one *levy.Error
-	if errors.As(err, &one) && one.Field == field {
-		cp := *one
-		cp.Field = name
-		return &cp
-	}
-	return err
-}
+// it is. It is levy.RenameField.
+func RenameField(err error, field, name string) error { return levy.RenameField(err, field, name) }

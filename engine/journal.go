@@ -246,48 +246,68 @@ func (r *ReversalRequest) Validate() error {
 	return nil
 }
 
-// checkTransactionID validates a transaction ID given as a path
-// parameter.
-func checkTransactionID(id string) error {
+// The wire's names of the transaction IDs of the operations on stored
+// transactions, which errors carry in their Field: the path parameter
+// of delete, reversal and rollback, the path parameter of the existence
+// check, and the member of a reversal that names its own ID.
+const (
+	FieldID            = "id"
+	FieldExistsID      = "transactionid"
+	FieldReversalOwnID = "data.transactionId"
+)
+
+// checkTransactionID validates a transaction ID given as the path
+// parameter param.
+func checkTransactionID(param, id string) error {
 	if n := utf8.RuneCountInString(id); n == 0 || n > journal.MaxIDLength {
-		return levy.Invalid("id", "a transaction ID has 1 to %d characters", journal.MaxIDLength)
+		return levy.Invalid(param, "a transaction ID has 1 to %d characters", journal.MaxIDLength)
 	}
 	return nil
 }
 
-// journalFor returns the journal and checks the ID of an operation.
-func (e *Engine) journalFor(id string) (journal.Store, error) {
+// journalFor returns the journal and checks the ID, the path parameter
+// param, of an operation.
+func (e *Engine) journalFor(param, id string) (journal.Store, error) {
 	if e.journal == nil {
 		return nil, &levy.Error{Code: levy.EInternal, Message: "this engine has no tax journal (see WithJournal)"}
 	}
-	return e.journal, checkTransactionID(id)
+	return e.journal, checkTransactionID(param, id)
+}
+
+// wireError names the fields of a journal's error as the wire does: the
+// transaction operated on is the path parameter param, a reversal's own
+// ID is FieldReversalOwnID.
+func wireError(err error, param string) error {
+	err = levy.RenameField(err, journal.FieldTransactionID, param)
+	return levy.RenameField(err, journal.FieldReversalID, FieldReversalOwnID)
 }
 
 // DeleteTransaction deletes the stored transaction id of the context's
 // tenant: afterwards it does not exist. Its versions stay in the journal
 // for audit.
 func (e *Engine) DeleteTransaction(ctx context.Context, id string) error {
-	j, err := e.journalFor(id)
+	j, err := e.journalFor(FieldID, id)
 	if err != nil {
 		return err
 	}
-	return j.Delete(ctx, levy.Tenant(ctx), id)
+	return wireError(j.Delete(ctx, levy.Tenant(ctx), id), FieldID)
 }
 
 // TransactionExists reports whether the context's tenant has a stored,
 // not deleted, transaction id.
 func (e *Engine) TransactionExists(ctx context.Context, id string) (bool, error) {
-	j, err := e.journalFor(id)
+	j, err := e.journalFor(FieldExistsID, id)
 	if err != nil {
 		return false, err
 	}
-	return j.Exists(ctx, levy.Tenant(ctx), id)
+	found, err := j.Exists(ctx, levy.Tenant(ctx), id)
+	return found, wireError(err, FieldExistsID)
 }
 
 // ReverseTransaction stores the reversal of transaction id: a second
 // transaction whose taxability amounts are the original's negated.
 func (e *Engine) ReverseTransaction(ctx context.Context, id string, r ReversalRequest) (*ReversalResponse, error) {
-	j, err := e.journalFor(id)
+	j, err := e.journalFor(FieldID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -299,7 +319,7 @@ func (e *Engine) ReverseTransaction(ctx context.Context, id string, r ReversalRe
 	}
 	tx, err := j.Reverse(ctx, levy.Tenant(ctx), id, journal.Reversal{TransactionID: r.TransactionID, PostingDate: r.PostingDate, DocumentNumber: r.DocumentNumber})
 	if err != nil {
-		return nil, err
+		return nil, wireError(err, FieldID)
 	}
 	return &ReversalResponse{TransactionID: tx.TransactionID, PostingDate: tx.PostingDate, DocumentNumber: tx.DocumentNumber}, nil
 }
@@ -307,13 +327,13 @@ func (e *Engine) ReverseTransaction(ctx context.Context, id string, r ReversalRe
 // RollbackTransaction returns transaction id to the version before the
 // last ARBILLING_SYNC, APINVOICE_SYNC or ACCRUAL_SYNC changed it.
 func (e *Engine) RollbackTransaction(ctx context.Context, id string) (*RollbackResponse, error) {
-	j, err := e.journalFor(id)
+	j, err := e.journalFor(FieldID, id)
 	if err != nil {
 		return nil, err
 	}
 	tx, err := j.Rollback(ctx, levy.Tenant(ctx), id)
 	if err != nil {
-		return nil, err
+		return nil, wireError(err, FieldID)
 	}
 	return &RollbackResponse{TransactionID: tx.TransactionID, Version: tx.Version, RestoredVersion: tx.RollbackOf}, nil
 }

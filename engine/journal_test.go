@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -108,11 +109,21 @@ func TestJournalOperations(t *testing.T) {
 	if !got.TotalTax.Equal(resp.TotalTax.Neg()) || got.ReversalOf != id {
 		t.Errorf("reversal stored %s of %q, want %s of %q", got.TotalTax, got.ReversalOf, resp.TotalTax.Neg(), id)
 	}
-	if _, err := e.ReverseTransaction(ctx, id, ReversalRequest{}); levy.ErrorCode(err) != levy.EConflict {
-		t.Errorf("second reversal: %v", err)
+	// Errors name the wire's fields: the path parameter of the
+	// transaction, and the reversal's own ID as a member of the body.
+	if _, err := e.ReverseTransaction(ctx, id, ReversalRequest{}); levy.ErrorCode(err) != levy.EConflict || fieldOf(err) != FieldID {
+		t.Errorf("second reversal: %v, want a conflict about %s", err, FieldID)
 	}
-	if _, err := e.RollbackTransaction(ctx, id); levy.ErrorCode(err) != levy.EConflict {
-		t.Errorf("rollback without a sync: %v", err)
+	if _, err := e.RollbackTransaction(ctx, id); levy.ErrorCode(err) != levy.EConflict || fieldOf(err) != FieldID {
+		t.Errorf("rollback without a sync: %v, want a conflict about %s", err, FieldID)
+	}
+	other, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.ReverseTransaction(ctx, other.TransactionID, ReversalRequest{TransactionID: "REV-1"}); levy.ErrorCode(err) != levy.EConflict ||
+		fieldOf(err) != FieldReversalOwnID {
+		t.Errorf("reversal to an existing ID: %v, want a conflict about %s", err, FieldReversalOwnID)
 	}
 	if err := e.DeleteTransaction(ctx, "REV-1"); err != nil {
 		t.Fatal(err)
@@ -120,12 +131,12 @@ func TestJournalOperations(t *testing.T) {
 	if ok, _ := e.TransactionExists(ctx, "REV-1"); ok {
 		t.Error("deleted transaction exists")
 	}
-	if err := e.DeleteTransaction(ctx, "nope"); levy.ErrorCode(err) != levy.ENotFound {
-		t.Errorf("delete unknown: %v", err)
+	if err := e.DeleteTransaction(ctx, "nope"); levy.ErrorCode(err) != levy.ENotFound || fieldOf(err) != FieldID {
+		t.Errorf("delete unknown: %v, want not found about %s", err, FieldID)
 	}
 	long := "x123456789x123456789x123456789x123456789x"
-	if _, err := e.TransactionExists(ctx, long); levy.ErrorCode(err) != levy.EInvalid {
-		t.Errorf("41-character ID: %v", err)
+	if _, err := e.TransactionExists(ctx, long); levy.ErrorCode(err) != levy.EInvalid || fieldOf(err) != FieldExistsID {
+		t.Errorf("41-character ID: %v, want invalid about %s", err, FieldExistsID)
 	}
 	if _, err := e.ReverseTransaction(ctx, id, ReversalRequest{TransactionID: long}); levy.ErrorCode(err) != levy.EInvalid {
 		t.Errorf("41-character reversal ID: %v", err)
@@ -169,4 +180,13 @@ func TestJournalSyncAndRollback(t *testing.T) {
 	if tx.Lines[0].Amount.String() != "100.00" {
 		t.Errorf("after the rollback: %+v", tx.Lines)
 	}
+}
+
+// fieldOf returns the Field of the *levy.Error in err's chain.
+func fieldOf(err error) string {
+	var one *levy.Error
+	if errors.As(err, &one) {
+		return one.Field
+	}
+	return ""
 }
