@@ -7,14 +7,6 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// euMembers are the member states of the European Union, by ISO 3166-1
-// alpha-2 code (Greece is GR here; its VAT prefix EL is taxreg's concern).
-var euMembers = map[string]bool{
-	"AT": true, "BE": true, "BG": true, "HR": true, "CY": true, "CZ": true, "DK": true, "EE": true, "FI": true,
-	"FR": true, "DE": true, "GR": true, "HU": true, "IE": true, "IT": true, "LV": true, "LT": true, "LU": true,
-	"MT": true, "NL": true, "PL": true, "PT": true, "RO": true, "SK": true, "SI": true, "ES": true, "SE": true,
-}
-
 // usSourcing is how a US state sources a sale within it, and caps its
 // local rates: data of the dataset's US local part (data.LocalState),
 // read once per snapshot.

@@ -25,10 +25,17 @@ type Settings struct {
 	// EUDistanceSales is a seller's cross-border B2C sales of goods and
 	// electronic services to other EU member states in the current and the
 	// previous calendar year, in euros, by seller company code ("" for any
-	// seller not listed). A seller at or below EUDistanceThreshold that has
-	// no Union scheme registration charges the VAT of its own member state.
-	// A seller not listed is taken to be above the threshold.
+	// seller not listed). A seller at or below the EU distance threshold
+	// that has no Union scheme registration charges the VAT of its own
+	// member state. A seller not listed is taken to be above the
+	// threshold.
 	EUDistanceSales map[string]decimal.Decimal
+	// EUDistanceThreshold replaces the union-wide threshold of
+	// cross-border sales to consumers, in euros, which is otherwise the
+	// one in force on the document's date
+	// (jurisdiction.EUDistanceThreshold: EUR 10,000 since 2019). Nil keeps
+	// the dated value.
+	EUDistanceThreshold *decimal.Decimal
 	// Rounding chooses the rounding mode of a jurisdiction's tax by
 	// jurisdiction ID or ID prefix ending in "*"; the longest match wins
 	// and HalfUp applies where none matches.
@@ -41,10 +48,6 @@ type Settings struct {
 	// the tenant of a calculation being levy.Tenant of its context.
 	TenantAddressCheck map[string]AddressCheck
 }
-
-// EUDistanceThreshold is the EU-wide threshold of Article 59c of the VAT
-// Directive, in euros.
-var EUDistanceThreshold = decimal.NewFromInt(10000)
 
 // Tolerance is a variance threshold: a variance is within tolerance when
 // its absolute value is at most Amount and at most Percent of the
@@ -89,6 +92,9 @@ func (s *Settings) check() error {
 		if !c.valid() {
 			return fmt.Errorf("engine: address check %q of tenant %q is not %s or %s", c, tenant, AddressLenient, AddressStrict)
 		}
+	}
+	if t := s.EUDistanceThreshold; t != nil && t.Sign() < 0 {
+		return fmt.Errorf("engine: EU distance threshold %s is negative", t)
 	}
 	for k, v := range s.EUDistanceSales {
 		if v.Sign() < 0 {

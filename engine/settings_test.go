@@ -45,6 +45,26 @@ func TestEUDistanceThreshold(t *testing.T) {
 	if tx := r.LineItems[0].Taxes[0]; tx.Jurisdiction.JurisdictionID != "DE" || tx.CalculatedTax.String() != "19.00" {
 		t.Errorf("not configured: %s %s", tx.Jurisdiction.JurisdictionID, tx.CalculatedTax)
 	}
+
+	// A threshold of the settings replaces the dated one: at EUR 5,000
+	// the same seller is above it.
+	lower, err := New(context.Background(), WithSettings(Settings{
+		EUDistanceSales:     map[string]decimal.Decimal{"TINY": decimal.NewFromInt(8000)},
+		EUDistanceThreshold: dp("5000"),
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err = lower.Sale(context.Background(), req("TINY"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tx := r.LineItems[0].Taxes[0]; tx.Jurisdiction.JurisdictionID != "DE" {
+		t.Errorf("above a threshold of the settings: %s %s", tx.Jurisdiction.JurisdictionID, tx.CalculatedTax)
+	}
+	if _, err := New(context.Background(), WithSettings(Settings{EUDistanceThreshold: dp("-1")})); err == nil {
+		t.Error("a negative threshold is accepted")
+	}
 }
 
 // TestHostRatesAndStructures: a host adds Miami-Dade's 1% surtax, which

@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/levytax/levy/taxarea"
+import (
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/taxarea"
+	"github.com/shopspring/decimal"
+)
 
 // situs is the outcome of sourcing one line: where it is taxed and how.
 type situs struct {
@@ -83,7 +87,7 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 	pc := l.productClass
 	_, b2b := l.customer.vatNumber()
 	b2b = b2b || l.customer.business
-	if euMembers[orig.country] && euMembers[dest.country] {
+	if jurisdiction.EUMember(orig.country, c.d.date) && jurisdiction.EUMember(dest.country, c.d.date) {
 		switch {
 		case l.customer.vatNumberIn(dest.country) || (b2b && l.customer.hasRegIn(dest.country)):
 			return situs{at: dest, role: dest.role, reverse: true, ruleID: "eu-reverse-charge",
@@ -94,9 +98,10 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 		case serviceClass(pc) && !digitalClass(pc):
 			return situs{at: orig, role: orig.role, ruleID: "eu-b2c-services", reason: "services to consumers are supplied where the supplier is established"}
 		}
-		if !l.seller.unionScheme() && c.belowDistanceThreshold(l) {
+		if limit, below := c.belowDistanceThreshold(l); below && !l.seller.unionScheme() {
 			return situs{at: orig, role: orig.role, ruleID: "eu-distance-threshold",
-				reason: "the seller's cross-border sales to consumers are within the EU threshold of EUR 10,000: the VAT of the seller's member state applies"}
+				reason: "the seller's cross-border sales to consumers are within the EU threshold of EUR " + limit.StringFixed(0) +
+					": the VAT of the seller's member state applies"}
 		}
 		return situs{at: dest, role: dest.role, ruleID: "eu-b2c-destination",
 			reason: "distance sales and electronic services to consumers are taxed in the customer's member state"}
@@ -129,13 +134,21 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 }
 
 // belowDistanceThreshold reports whether the seller's EU distance sales
-// are at or below the threshold according to the settings.
-func (c *calc) belowDistanceThreshold(l *line) bool {
+// are at or below the threshold, according to the settings, on the
+// document's date, and returns the threshold.
+func (c *calc) belowDistanceThreshold(l *line) (decimal.Decimal, bool) {
 	v, ok := c.s.settings.EUDistanceSales[l.seller.company]
 	if !ok {
 		v, ok = c.s.settings.EUDistanceSales[""]
 	}
-	return ok && v.LessThanOrEqual(EUDistanceThreshold)
+	if !ok {
+		return decimal.Decimal{}, false
+	}
+	limit, ok := jurisdiction.EUDistanceThreshold(c.d.date)
+	if t := c.s.settings.EUDistanceThreshold; t != nil {
+		limit, ok = *t, true
+	}
+	return limit, ok && v.LessThanOrEqual(limit)
 }
 
 // hasTax reports whether the place's country levies a VAT or GST on d.

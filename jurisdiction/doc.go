@@ -29,6 +29,16 @@
 // ISO 3166-1 alpha-2 for countries and ISO 3166-2 for subdivisions of
 // other countries.
 //
+// # Dated facts
+//
+// Facts about jurisdictions that the calculation needs besides rates are
+// data with dates here, not constants of the engine: which countries
+// belong to the European Union's VAT area on a date (EUMember), and the
+// union-wide threshold of cross-border sales to consumers
+// (EUDistanceThreshold). How each US state sources a sale (origin or
+// destination, level by level) is data of the dataset's US local part
+// (data.LocalState), built from the states' own publications.
+//
 // All types here are plain values; a Jurisdiction is never mutated after the
 // dataset is loaded and is safe to share between goroutines.
 package jurisdiction
