@@ -17,6 +17,28 @@ func price(s string) *money.Amount {
 	return &a
 }
 
+// The first quotation of the README: an engine, and a sale quoted with
+// the constructors of the request's common parts. The README's program is
+// this function's body as it stands (TestReadmeExample keeps them equal).
+func Example_readme() {
+	ctx := context.Background()
+	e, err := engine.New(ctx) // loads the dataset and compiles the rules once
+	if err != nil {
+		panic(err)
+	}
+	resp, err := e.Sale(ctx, engine.Quotation("2026-06-01",
+		engine.SellerAt(engine.USAddress("", "Seattle", "WA", "98101")),
+		engine.CustomerAt(engine.USAddress("", "Boston", "MA", "02108")),
+		engine.Line("coat", "CLOTHING", "200.00"),
+		engine.Line("lamp", "GENERAL", "40.00")))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("total tax", resp.TotalTax, "total", resp.Total)
+	// Output:
+	// total tax 4.06 total 244.06
+}
+
 // An application builds one Engine at start-up and calls it from any
 // goroutine.
 func Example() {

@@ -57,6 +57,16 @@ func Parse(s string) (Amount, error) {
 	return Amount{d: d}, nil
 }
 
+// MustParse is Parse for an amount written into a program: it panics
+// when s is not an amount. Read amounts from input with Parse.
+func MustParse(s string) Amount {
+	a, err := Parse(s)
+	if err != nil {
+		panic("money: " + err.Error())
+	}
+	return a
+}
+
 // Decimal returns the amount as a decimal.Decimal.
 func (a Amount) Decimal() decimal.Decimal { return a.d }
 

@@ -1,0 +1,59 @@
+package engine
+
+import (
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/money"
+)
+
+// The constructors of this file build the parts of a request that
+// programs write most, so that a first quotation in Go is a few lines.
+// The wire types stay plain structs: a constructor only fills the members
+// it names, and its result can be changed like any value.
+
+// Price returns the amount written in s ("19.99", "-5", "1e3"), for an
+// amount written into a program. It panics when s is not a decimal
+// number, as civil.MustParse does with a date; read amounts from input
+// with money.Parse instead.
+func Price(s string) *money.Amount {
+	a := money.MustParse(s)
+	return &a
+}
+
+// USAddress returns a location in the United States: street, city, state
+// (its postal abbreviation or name) and ZIP code. Any of them may be
+// empty; the more there are, the more precisely the tax area is found.
+func USAddress(street, city, state, zip string) *Location {
+	return &Location{StreetAddress1: street, City: city, MainDivision: state, PostalCode: zip, Country: "US"}
+}
+
+// Address returns a location in any country (an ISO 3166 code such as
+// "DE"), by city and postal code.
+func Address(city, postalCode, country string) *Location {
+	return &Location{City: city, PostalCode: postalCode, Country: country}
+}
+
+// SellerAt returns a seller that ships from origin.
+func SellerAt(origin *Location) *Seller { return &Seller{PhysicalOrigin: origin} }
+
+// CustomerAt returns a customer that receives at destination.
+func CustomerAt(destination *Location) *Customer { return &Customer{Destination: destination} }
+
+// Line returns a sale line item: its ID, its product class (see package
+// rules: GENERAL, CLOTHING, ...) and its extended price, the price of the
+// whole line.
+func Line(id, productClass, extendedPrice string) SaleLineItem {
+	return SaleLineItem{LineItemID: id, Product: &Product{ProductClass: productClass}, ExtendedPrice: Price(extendedPrice)}
+}
+
+// Quotation returns a sale quotation (SaleQuotation) of date, which
+// calculates tax and stores nothing, from seller to customer.
+func Quotation(date string, seller *Seller, customer *Customer, lines ...SaleLineItem) *SaleRequest {
+	return &SaleRequest{
+		SaleMessageType: SaleQuotation,
+		TransactionType: TransactionTypeSale,
+		DocumentDate:    civil.MustParse(date),
+		Seller:          seller,
+		Customer:        customer,
+		LineItems:       lines,
+	}
+}
