@@ -252,17 +252,12 @@ func (s *Server) Handler() http.Handler { return s.handler }
 func (s *Server) route(mux *http.ServeMux, base string, rt Route) {
 	pattern := rt.Method + " " + base + rt.Path
 	s.served = append(s.served, pattern)
-	serve := rt.serve
-	mux.Handle(pattern, s.named(pattern, func(w http.ResponseWriter, r *http.Request) {
-		if !rt.Public {
-			var err error
-			if r, err = s.authenticate(r); err != nil {
-				s.fail(w, r, err)
-				return
-			}
-		}
-		serve(s, w, r)
-	}))
+	serve := func(w http.ResponseWriter, r *http.Request) { rt.serve(s, w, r) }
+	if rt.Public {
+		mux.Handle(pattern, s.named(pattern, serve))
+		return
+	}
+	mux.Handle(pattern, s.named(pattern, Guard(s.auth, serve).ServeHTTP))
 }
 
 // notAllowed answers 405 at path to every method that no route serves
@@ -272,12 +267,6 @@ func (s *Server) notAllowed(mux *http.ServeMux, path, allow string) {
 		w.Header().Set("Allow", allow)
 		s.fail(w, r, &levy.Error{Code: codeMethod, Message: r.Method + " is not served at " + r.URL.Path})
 	}))
-}
-
-// authenticate establishes the principal of r and returns r with its
-// tenant in the context.
-func (s *Server) authenticate(r *http.Request) (*http.Request, error) {
-	return Authenticate(r, s.auth)
 }
 
 // Authenticate establishes the principal of r with a, as the routes of the
@@ -295,6 +284,24 @@ func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
 	}
 	exchangeOf(r.Context()).tenant = p.Tenant
 	return r.WithContext(levy.WithTenant(r.Context(), p.Tenant)), nil
+}
+
+// Guard is the access check of every route that needs a token, the API's
+// own and those of the adapters mounted beside it (tenant routes with the
+// tenant authenticator, admin routes with the admin one): it runs next
+// with the principal's tenant in the request's context (Authenticate),
+// and answers the error of a request that a refuses (401 or 403) without
+// running next. With a nil a, every request belongs to
+// levy.DefaultTenant.
+func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r, err := Authenticate(r, a)
+		if err != nil {
+			WriteError(w, r, err)
+			return
+		}
+		next(w, r)
+	})
 }
 
 // named records the route pattern of a request for the logs and metrics,
