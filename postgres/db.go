@@ -1,0 +1,320 @@
+package postgres
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"path"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/levytax/levy"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// Option configures Open.
+type Option func(*options)
+
+type options struct {
+	log              *slog.Logger
+	schema           string
+	maxConns         int32
+	statementTimeout time.Duration
+}
+
+// WithLogger sends the logs of the stores (migrations applied, retries
+// given up) to log. Without it they are discarded.
+func WithLogger(log *slog.Logger) Option { return func(o *options) { o.log = log } }
+
+// WithSchema keeps Levy's tables in the named schema of the database,
+// created when missing, instead of the connection's default (public):
+// several deployments, or tests, can share one database. The name is
+// written as an identifier, quoted.
+func WithSchema(name string) Option { return func(o *options) { o.schema = name } }
+
+// WithMaxConns sets the most connections the pool opens (by default 4 per
+// core, at least 8). The URL's pool_max_conns, when given, wins.
+func WithMaxConns(n int32) Option { return func(o *options) { o.maxConns = n } }
+
+// WithStatementTimeout bounds each statement on the server (10 seconds by
+// default; 0 or less keeps the default). A statement over it fails, and
+// its store operation with it, instead of holding a connection and its
+// locks without end.
+func WithStatementTimeout(d time.Duration) Option {
+	return func(o *options) {
+		if d > 0 {
+			o.statementTimeout = d
+		}
+	}
+}
+
+// DB is a PostgreSQL database that holds Levy's shared state: a pool of
+// connections, with the schema migrated to this binary's version. The
+// stores (Journal, ...) are made from it and share its pool.
+//
+// A DB is safe for concurrent use. Close it after closing its stores.
+type DB struct {
+	pool   *pgxpool.Pool
+	log    *slog.Logger
+	closed atomic.Bool
+}
+
+// maxTries bounds the attempts of a transaction that meets a
+// serialization failure or a deadlock.
+const maxTries = 30
+
+// Open connects to the database at url (postgres://user:pass@host/db?...,
+// or the key=value form), checks that it answers, and creates or
+// migrates Levy's schema. It refuses a database whose schema was written
+// by a newer Levy.
+func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
+	o := options{statementTimeout: 10 * time.Second}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.log == nil {
+		o.log = slog.New(slog.DiscardHandler)
+	}
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		// The error of a URL that does not parse may repeat its password.
+		return nil, fmt.Errorf("postgres: the database URL does not parse (%s)", redact(err))
+	}
+	if !strings.Contains(url, "pool_max_conns") {
+		cfg.MaxConns = max(8, int32(4*runtime.NumCPU()))
+		if o.maxConns > 0 {
+			cfg.MaxConns = o.maxConns
+		}
+	}
+	cfg.ConnConfig.RuntimeParams["statement_timeout"] = strconv.FormatInt(o.statementTimeout.Milliseconds(), 10)
+	cfg.ConnConfig.RuntimeParams["application_name"] = "levy"
+	if o.schema != "" {
+		cfg.ConnConfig.RuntimeParams["search_path"] = pgx.Identifier{o.schema}.Sanitize()
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	db := &DB{pool: pool, log: o.log}
+	if err := db.migrate(ctx, o.schema); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Close closes the pool: the stores fail with EUnavailable afterwards.
+// A second Close does nothing.
+func (db *DB) Close() error {
+	if db.closed.CompareAndSwap(false, true) {
+		db.pool.Close()
+	}
+	return nil
+}
+
+// CheckWrite returns nil when the database answers, and an error of code
+// levy.EUnavailable that says why not, for /healthz.
+func (db *DB) CheckWrite(ctx context.Context) error {
+	if err := db.pool.Ping(ctx); err != nil {
+		return wrap("ping", err)
+	}
+	return nil
+}
+
+// migration is one numbered file of migrations/.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations returns the embedded migrations in order. Their numbers run
+// from 1 without a gap.
+func migrations() ([]migration, error) {
+	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, n := range names {
+		base := path.Base(n)
+		num, _, _ := strings.Cut(base, "_")
+		v, err := strconv.Atoi(num)
+		if err != nil {
+			return nil, fmt.Errorf("migration %s has no number", base)
+		}
+		b, err := migrationFiles.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: v, name: base, sql: string(b)})
+	}
+	slices.SortFunc(out, func(a, b migration) int { return a.version - b.version })
+	for i, m := range out {
+		if m.version != i+1 {
+			return nil, fmt.Errorf("migration %s: want number %d", m.name, i+1)
+		}
+	}
+	return out, nil
+}
+
+// SchemaVersion is the version of the schema this Levy writes: the number
+// of its last migration.
+func SchemaVersion() int {
+	ms, err := migrations()
+	if err != nil || len(ms) == 0 {
+		return 0
+	}
+	return ms[len(ms)-1].version
+}
+
+// migrate brings the schema to this binary's version under an advisory
+// lock of the schema, so that nodes that start together migrate once.
+func (db *DB) migrate(ctx context.Context, schema string) error {
+	ms, err := migrations()
+	if err != nil {
+		return fmt.Errorf("postgres: %w", err)
+	}
+	conn, err := db.pool.Acquire(ctx)
+	if err != nil {
+		return wrap("open", err)
+	}
+	defer conn.Release()
+	lock := "levy-migrate:" + schema
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock(hashtextextended($1, 0))", lock); err != nil {
+		return wrap("migrate", err)
+	}
+	defer func() {
+		// A fresh context: the unlock must run even when ctx ended.
+		uctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_, _ = conn.Exec(uctx, "SELECT pg_advisory_unlock(hashtextextended($1, 0))", lock)
+	}()
+	if schema != "" {
+		if _, err := conn.Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{schema}.Sanitize()); err != nil {
+			return wrap("migrate", err)
+		}
+	}
+	if _, err := conn.Exec(ctx, "CREATE TABLE IF NOT EXISTS levy_schema (version integer NOT NULL)"); err != nil {
+		return wrap("migrate", err)
+	}
+	var cur int
+	if err := conn.QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM levy_schema").Scan(&cur); err != nil {
+		return wrap("migrate", err)
+	}
+	if cur > len(ms) {
+		return fmt.Errorf("postgres: the database's schema has version %d, newer than version %d of this Levy: upgrade Levy before using this database", cur, len(ms))
+	}
+	for _, m := range ms[cur:] {
+		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, m.sql); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, "DELETE FROM levy_schema"); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, "INSERT INTO levy_schema (version) VALUES ($1)", m.version)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("postgres: migration %s: %w", m.name, err)
+		}
+		db.log.Info("postgres: schema migrated", "version", m.version, "migration", m.name)
+	}
+	return nil
+}
+
+// tx runs fn in a transaction of the given options and commits it, and
+// runs it again when the database reports a serialization failure or a
+// deadlock (fn must have no effect but through tx). Errors are wrapped
+// with op.
+func (db *DB) tx(ctx context.Context, op string, opts pgx.TxOptions, fn func(pgx.Tx) error) error {
+	if db.closed.Load() {
+		return wrap(op, errClosedPool)
+	}
+	for try := 1; ; try++ {
+		err := pgx.BeginTxFunc(ctx, db.pool, opts, fn)
+		if !retryable(err) || try == maxTries {
+			return wrap(op, err)
+		}
+		if cerr := ctx.Err(); cerr != nil {
+			return wrap(op, cerr)
+		}
+		// Back off a little, more after each failure, at random so that
+		// the transactions that met spread out.
+		time.Sleep(time.Duration(rand.Int64N(int64(min(try, 10)) * int64(time.Millisecond))))
+	}
+}
+
+// errClosedPool is the error of a DB after Close.
+var errClosedPool = errors.New("the database connection is closed")
+
+// retryable reports whether err is a serialization failure or a deadlock,
+// which a transaction run again may not meet.
+func retryable(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
+}
+
+// wrap returns err with the operation that met it, an EUnavailable
+// *levy.Error when the database cannot be reached, a *levy.Error as it is,
+// and nil as nil.
+func wrap(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var le *levy.Error
+	if errors.As(err, &le) {
+		return err
+	}
+	if unavailable(err) {
+		return &levy.Error{Code: levy.EUnavailable, Message: "the database cannot be reached: " + redact(err)}
+	}
+	return fmt.Errorf("postgres: %s: %w", op, err)
+}
+
+// unavailable reports whether err says the database cannot be reached or
+// will not serve now, rather than that a statement failed.
+func unavailable(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return strings.HasPrefix(pe.Code, "08") || // connection exception
+			pe.Code == "57P01" || pe.Code == "57P02" || pe.Code == "57P03" || // shutdown, cannot connect now
+			pe.Code == "53300" // too many connections
+	}
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	return errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, errClosedPool) ||
+		pgconn.SafeToRetry(err) || strings.Contains(err.Error(), "closed pool")
+}
+
+// passwordParam is a password of a connection string of key=value form.
+var passwordParam = regexp.MustCompile(`password=\S+`)
+
+// redact returns the message of err without a password that a connection
+// string in it may carry.
+func redact(err error) string {
+	msg := passwordParam.ReplaceAllString(err.Error(), "password=[redacted]")
+	if i := strings.Index(msg, "://"); i >= 0 {
+		if at := strings.Index(msg[i:], "@"); at > 0 {
+			return msg[:i+3] + "[redacted]" + msg[i+at:]
+		}
+	}
+	return msg
+}
