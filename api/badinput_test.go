@@ -22,6 +22,7 @@ import (
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/auth/authtest"
+	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/engine"
@@ -165,8 +166,13 @@ func newBadServer(t *testing.T) *badServer {
 	ctx := context.Background()
 	quiet := slog.New(slog.DiscardHandler)
 	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
-	einv, err := einvoice.Open(ctx, t.TempDir(), einvoice.Config{MaxDocumentBytes: bodyLimit, Logger: quiet,
-		MinBackoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond})
+	einvStore, err := badger.OpenEInvoice(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = einvStore.Close() })
+	einv, err := einvoice.New(ctx, einvStore, einvoice.Config{MaxDocumentBytes: bodyLimit, Logger: quiet,
+		MinBackoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond, OutboxDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,13 +43,6 @@ type Connection struct {
 	CreatedAt       time.Time `json:"createdAt"`
 }
 
-// connRecord is a webhook connection as the store holds it, with its
-// secret sealed (see storedSecret).
-type connRecord struct {
-	Connection
-	Secret storedSecret `json:"secret"`
-}
-
 // connection is a webhook connection with its secret in clear, as the
 // dispatcher signs with it; it is never stored or shown.
 type connection struct {

@@ -2,14 +2,7 @@ package einvoice
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"time"
-
-	"github.com/dgraph-io/badger/v4"
-
-	"github.com/levytax/levy"
-	kv "github.com/levytax/levy/badger"
 )
 
 // DeadLetter is an event whose delivery was given up after the last
@@ -27,7 +20,8 @@ type DeadLetter struct {
 	DeadAt     time.Time `json:"deadAt"`
 }
 
-func (ev *outboxEvent) deadLetter() DeadLetter {
+// deadLetter is the dead letter of an event given up.
+func deadLetter(ev *OutboxEvent) DeadLetter {
 	return DeadLetter{EventID: ev.EventID, TenantID: ev.Tenant, WebhookID: ev.WebhookID, DocumentID: ev.DocumentID,
 		Status: ev.Status, CreatedAt: ev.CreatedAt, Attempts: ev.Attempts, LastError: ev.LastError, DeadAt: ev.DeadAt}
 }
@@ -38,21 +32,16 @@ func (s *Service) DeadLetters(ctx context.Context, tenant string) ([]DeadLetter,
 	if err := s.enter("list dead letters"); err != nil {
 		return nil, err
 	}
-	defer s.gate.Leave()
-	list := []DeadLetter{}
-	err := s.db.View(func(txn *badger.Txn) error {
-		return scan(txn, []byte{keyDead}, func(_, v []byte) (bool, error) {
-			var ev outboxEvent
-			if err := json.Unmarshal(v, &ev); err != nil {
-				return false, fmt.Errorf("read a dead letter: %w", err)
-			}
-			if tenant == "" || ev.Tenant == tenant {
-				list = append(list, ev.deadLetter())
-			}
-			return ctx.Err() == nil, ctx.Err()
-		})
-	})
-	return list, kv.Wrap("einvoice", "list dead letters", "", err)
+	defer s.leave()
+	evs, err := s.store.DeadLetters(ctx, tenant)
+	if err != nil {
+		return nil, err
+	}
+	list := make([]DeadLetter, len(evs))
+	for i := range evs {
+		list[i] = deadLetter(&evs[i])
+	}
+	return list, nil
 }
 
 // Replay puts a dead letter back at the end of its connection's queue
@@ -63,42 +52,15 @@ func (s *Service) Replay(ctx context.Context, eventID string) (DeadLetter, error
 	if err := s.enter("replay"); err != nil {
 		return DeadLetter{}, err
 	}
-	defer s.gate.Leave()
+	defer s.leave()
 	if err := checkID("eventId", eventID); err != nil {
 		return DeadLetter{}, err
 	}
-	var ev outboxEvent
-	var taken []uint64
-	defer func() { s.nums.release(taken) }()
-	err := s.probe.Update(ctx, s.db, func(txn *badger.Txn) error {
-		found, err := getJSON(txn, key(keyDead, eventID), &ev)
-		if err != nil {
-			return err
-		}
-		if !found {
-			return levy.NotFound("eventId", "there is no dead letter %s", eventID)
-		}
-		if _, err := txn.Get(key(keyConn, ev.Tenant, ev.WebhookID)); err != nil {
-			return levy.NotFound("eventId", "the webhook connection %s of dead letter %s has been deleted", ev.WebhookID, eventID)
-		}
-		seq, err := s.nums.take()
-		if err != nil {
-			return err
-		}
-		taken = append(taken, seq)
-		if err := txn.Delete(key(keyDead, eventID)); err != nil {
-			return err
-		}
-		// The answer shows the dead letter as it was; the queue gets it
-		// as new.
-		queued := ev
-		queued.Attempts, queued.LastError, queued.DeadAt, queued.NextAttempt = 0, "", time.Time{}, s.now().UTC()
-		return setJSON(txn, outboxKey(queued.WebhookID, seq), queued)
-	})
+	ev, err := s.store.Replay(ctx, eventID, s.now().UTC())
 	if err != nil {
-		return DeadLetter{}, kv.Wrap("einvoice", "replay", eventID, err)
+		return DeadLetter{}, err
 	}
 	s.log.Info("dead letter replayed", "tenant", ev.Tenant, "document_id", ev.DocumentID, "event_id", ev.EventID, "webhook_id", ev.WebhookID)
 	s.wake([]string{ev.WebhookID})
-	return ev.deadLetter(), nil
+	return deadLetter(ev), nil
 }

@@ -3,7 +3,6 @@ package einvoice
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,9 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/dgraph-io/badger/v4"
-
-	kv "github.com/levytax/levy/badger"
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/einvoice/webhook"
 )
 
@@ -26,47 +23,27 @@ const maxRetryAfter = 24 * time.Hour
 // dispatcher sends the events of the outbox: one lane (a goroutine) per
 // connection that has events, which sends them one at a time in the
 // order they were made, so that a target sees a document's statuses in
-// order. A lane ends when its queue is empty, and wake starts it again.
+// order. A lane holds the lease of its connection's queue in the store
+// (Store.NextEvent) while it runs. A lane ends when its queue is empty,
+// and wake starts it again.
 type dispatcher struct {
 	s *Service
 
 	mu    sync.Mutex
 	lanes map[string]chan struct{} // a wake-up signal per running lane
-	// done holds, per connection, the key of the last event its lane
-	// finished with: every event made later has a greater key, so the
-	// next look at the queue starts after it.
-	done map[string][]byte
 }
 
 func newDispatcher(s *Service) *dispatcher {
-	return &dispatcher{s: s, lanes: map[string]chan struct{}{}, done: map[string][]byte{}}
-}
-
-// finished notes that the lane of a connection is done with the event at
-// k: delivered, given up, or dropped with its connection.
-func (d *dispatcher) finished(webhookID string, k []byte) {
-	d.mu.Lock()
-	d.done[webhookID] = k
-	d.mu.Unlock()
+	return &dispatcher{s: s, lanes: map[string]chan struct{}{}}
 }
 
 // resume starts a lane for every connection with events in the outbox.
 func (d *dispatcher) resume(ctx context.Context) error {
-	ids := map[string]bool{}
-	err := d.s.db.View(func(txn *badger.Txn) error {
-		return scan(txn, []byte{keyOutbox}, func(_, v []byte) (bool, error) {
-			var ev outboxEvent
-			if err := json.Unmarshal(v, &ev); err != nil {
-				return false, fmt.Errorf("read an outbox event: %w", err)
-			}
-			ids[ev.WebhookID] = true
-			return true, nil
-		})
-	})
+	ids, err := d.s.store.Outboxes(ctx)
 	if err != nil {
-		return kv.Wrap("einvoice", "resume the outbox", "", err)
+		return err
 	}
-	for id := range ids {
+	for _, id := range ids {
 		d.wake(id)
 	}
 	if len(ids) > 0 {
@@ -116,16 +93,21 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 	defer d.s.wg.Done()
 	ctx := d.s.ctx
 	for ctx.Err() == nil {
-		k, ev, err := d.head(webhookID)
+		ev, err := d.s.store.NextEvent(ctx, webhookID, Lease{Owner: d.s.owner, Until: d.s.now().Add(leaseTerm)})
 		if err != nil {
-			d.s.log.Error("read the outbox", "webhook_id", webhookID, "err", err)
+			if !errors.Is(err, ErrLeased) && ctx.Err() == nil {
+				d.s.log.Error("read the outbox", "webhook_id", webhookID, "err", err)
+			}
 			if !sleep(ctx, wake, d.s.cfg.MinBackoff) {
 				return
 			}
 			continue
 		}
-		if k == nil {
+		if ev == nil {
 			if d.idle(webhookID, wake) {
+				if err := d.s.store.ReleaseOutbox(ctx, webhookID, d.s.owner); err != nil && ctx.Err() == nil {
+					d.s.log.Error("release the outbox", "webhook_id", webhookID, "err", err)
+				}
 				return
 			}
 			continue
@@ -136,7 +118,7 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 			}
 			continue // the head may have changed: a replay, a deleted connection
 		}
-		d.attempt(ctx, k, ev)
+		d.attempt(ctx, ev)
 	}
 }
 
@@ -154,57 +136,36 @@ func sleep(ctx context.Context, wake <-chan struct{}, d time.Duration) bool {
 	return true
 }
 
-// head returns the first event in a connection's queue, or a nil key.
-func (d *dispatcher) head(webhookID string) ([]byte, outboxEvent, error) {
-	var k []byte
-	var ev outboxEvent
-	d.mu.Lock()
-	after := d.done[webhookID]
-	d.mu.Unlock()
-	after = d.s.nums.resumeAfter(webhookID, after)
-	err := d.s.db.View(func(txn *badger.Txn) error {
-		return scanFrom(txn, key(keyOutbox, webhookID), after, func(key, v []byte) (bool, error) {
-			k = append([]byte(nil), key...)
-			return false, json.Unmarshal(v, &ev)
-		})
-	})
-	return k, ev, err
-}
-
-// attempt sends the event at k once and records the outcome: removed
-// from the outbox when the target accepted it; otherwise its next attempt
+// attempt sends an event once and records the outcome: removed from the
+// outbox when the target accepted it; otherwise its next attempt
 // scheduled, or, after the last, moved to the dead-letter list.
-func (d *dispatcher) attempt(ctx context.Context, k []byte, ev outboxEvent) {
+func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) {
 	log := d.s.log.With("tenant", ev.Tenant, "document_id", ev.DocumentID, "event_id", ev.EventID, "webhook_id", ev.WebhookID)
-	c, found, err := d.s.loadConnection(ev.Tenant, ev.WebhookID)
-	if found {
-		log = log.With("target", redactURL(c.TargetURL))
+	c, err := d.s.loadConnection(ctx, ev.Tenant, ev.WebhookID)
+	if levy.ErrorCode(err) == levy.ENotFound {
+		// The connection was deleted; its events go with it.
+		if err := d.s.store.DropEvents(ctx, ev.WebhookID); err != nil {
+			log.Error("drop the events of a deleted connection", "err", err)
+			sleep(ctx, nil, d.s.cfg.MinBackoff)
+		}
+		return
 	}
 	if err != nil {
 		log.Error("read the webhook connection", "err", err)
 		sleep(ctx, nil, d.s.cfg.MinBackoff)
 		return
 	}
-	if !found {
-		// The connection was deleted; its events go with it.
-		if err := d.s.db.DropPrefix(key(keyOutbox, ev.WebhookID)); err != nil {
-			log.Error("drop the events of a deleted connection", "err", err)
-			return
-		}
-		d.finished(ev.WebhookID, k)
-		return
-	}
+	log = log.With("target", redactURL(c.TargetURL))
 	ev.Attempts++
 	retryAfter, err := d.send(ctx, c, ev)
 	if ctx.Err() != nil {
 		return // closing: the attempt does not count, the event stays
 	}
 	if err == nil {
-		if err := d.s.probe.Update(ctx, d.s.db, func(txn *badger.Txn) error { return txn.Delete(k) }); err != nil {
+		if err := d.s.store.Delivered(ctx, ev); err != nil {
 			log.Error("remove a delivered event", "err", err)
 			return
 		}
-		d.finished(ev.WebhookID, k)
 		log.Info("event delivered", "status", ev.Status, "attempts", ev.Attempts)
 		return
 	}
@@ -212,17 +173,10 @@ func (d *dispatcher) attempt(ctx context.Context, k []byte, ev outboxEvent) {
 	now := d.s.now().UTC()
 	if ev.Attempts >= d.s.cfg.MaxAttempts {
 		ev.DeadAt = now
-		err := d.s.probe.Update(ctx, d.s.db, func(txn *badger.Txn) error {
-			if err := txn.Delete(k); err != nil {
-				return err
-			}
-			return setJSON(txn, key(keyDead, ev.EventID), ev)
-		})
-		if err != nil {
+		if err := d.s.store.Bury(ctx, ev); err != nil {
 			log.Error("move an event to the dead-letter list", "err", err)
 			return
 		}
-		d.finished(ev.WebhookID, k)
 		log.Warn("event given up", "status", ev.Status, "attempts", ev.Attempts, "err", ev.LastError)
 		return
 	}
@@ -231,17 +185,7 @@ func (d *dispatcher) attempt(ctx context.Context, k []byte, ev outboxEvent) {
 		delay = min(retryAfter, maxRetryAfter)
 	}
 	ev.NextAttempt = now.Add(delay)
-	err = d.s.probe.Update(ctx, d.s.db, func(txn *badger.Txn) error {
-		// The event may have gone meanwhile (its connection deleted).
-		if _, err := txn.Get(k); err != nil {
-			if errors.Is(err, badger.ErrKeyNotFound) {
-				return nil
-			}
-			return err
-		}
-		return setJSON(txn, k, ev)
-	})
-	if err != nil {
+	if err := d.s.store.Retry(ctx, ev); err != nil {
 		log.Error("schedule a retry", "err", err)
 		return
 	}
@@ -264,7 +208,7 @@ func (d *dispatcher) backoff(n int) time.Duration {
 // send POSTs an event to its connection's target. It returns nil for a
 // 2xx answer, otherwise an error that says what happened and the delay a
 // Retry-After header asked for.
-func (d *dispatcher) send(ctx context.Context, c connection, ev outboxEvent) (time.Duration, error) {
+func (d *dispatcher) send(ctx context.Context, c connection, ev *OutboxEvent) (time.Duration, error) {
 	ctx, cancel := context.WithTimeout(ctx, d.s.cfg.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.TargetURL, bytes.NewReader(ev.Body))

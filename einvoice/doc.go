@@ -18,9 +18,26 @@
 // refused. These are the only moves (CanMove); Completed, Processing
 // Issue and Error are final. An ErrorDetail says what was wrong and
 // where. The built-in DirTransmitter writes the document to
-// outbox/<receiver>/<documentId>.xml under the service's directory
-// (ReceiverDir names the receiver's directory), and the document's
-// receipt names the file relative to the outbox.
+// <receiver>/<documentId>.xml under Config.OutboxDir (ReceiverDir names
+// the receiver's directory), and the document's receipt names the file
+// relative to that directory.
+//
+// # Storage
+//
+// A Service keeps its records in a Store, an interface that says what
+// e-invoicing needs from storage and the error contract of each method;
+// package badger implements it in an embedded database, and package
+// einvoicetest is the conformance suite that every implementation runs.
+// Each method of a Store is one atomic unit: a move of a document's
+// status is a compare-and-set that queues the events of the new status
+// in the same unit (Store.Move), and a submission stores the document,
+// its content, its idempotency key, its place in the work queue and its
+// events at once (Store.Submit). A document of the work queue and the
+// outbox of a connection are leased to one Service at a time
+// (Store.Claim, Store.NextEvent), so that, while a lease holds, no
+// other Service that shares the store works on the document or sends
+// the connection's events; a lease lapses, so that the work of a
+// Service that stopped is taken over.
 //
 // # Fairness and bounds
 //
@@ -38,8 +55,8 @@
 //
 // Every status a document enters, Pending included, makes one event per
 // webhook connection of the tenant that selects the status. The event is
-// written to a persistent outbox in the same Badger transaction as the
-// status, so an acknowledged status always has its events. A goroutine
+// written to a persistent outbox in the same atomic unit of the store as
+// the status, so an acknowledged status always has its events. A goroutine
 // per connection sends its events in order, each signed as package
 // webhook describes, with the same Idempotency-Key on every attempt.
 // A non-2xx answer, a timeout or a refused connection is retried after
@@ -73,31 +90,12 @@
 // # Secrets at rest
 //
 // With Config.Secrets, the secret of every connection is stored sealed
-// with AES-256-GCM: a fresh random nonce per value, the connection's key
-// in the store as additional data, and the ID of the key beside the
-// ciphertext. Open re-encrypts with the current key every secret stored
-// in clear or under a previous key, and rewrites the connections so that
-// the store's files keep no earlier version of them (see
-// rewriteConnections). Without keys, secrets are stored in clear; the
-// target URLs, documents and events are stored in clear either way.
-//
-// # Badger key layout
-//
-// Keys start with one byte that says what they hold; strings inside keys
-// are length-prefixed (a uvarint, then the bytes):
-//
-//	'V'                          schema version, "2"; Open upgrades "1" (upgradeV1) and refuses any other
-//	'D' tenant documentId        the document's record (JSON)
-//	'X' tenant documentId        the document as received
-//	'Q' documentId               work queue: documents in Pending or In Progress (value: tenant)
-//	'I' tenant idempotencyKey    the document a keyed submission made (JSON string)
-//	'W' tenant webhookId         a webhook connection (JSON); its "secret" is an object
-//	                             {"keyId", "nonce", "sealed"} when sealed, a string when in clear
-//	'O' webhookId seq(8 bytes BE)  an event waiting for delivery (JSON, with the body to send)
-//	'L' eventId                  dead letter: an event given up (JSON)
-//	'S'                          the outbox sequence (a badger.Sequence lease)
-//	'w' tenant webhookId         a connection's record staged by a rewrite of the connections
-//	'R'                          the staging of a rewrite is complete
-//
-// Writes are synced to disk before they are acknowledged.
+// with AES-256-GCM: a fresh random nonce per value, the connection's
+// tenant and ID as additional data, and the ID of the key beside the
+// ciphertext (SealedSecret, which a Store keeps as an opaque value). New
+// re-encrypts with the current key every secret stored in clear or under
+// a previous key, and has the store rewrite the connections so that its
+// storage keeps no earlier version of them (Store.Reseal). Without keys,
+// secrets are stored in clear; the target URLs, documents and events are
+// stored in clear either way.
 package einvoice

@@ -1,4 +1,4 @@
-package einvoice
+package einvoice_test
 
 import (
 	"context"
@@ -15,9 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dgraph-io/badger/v4"
-
 	"github.com/levytax/levy"
+	. "github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/einvoice/webhook"
 )
 
@@ -39,7 +38,7 @@ func TestReceiverDirsDoNotCollide(t *testing.T) {
 			t.Errorf("receivers %q and %q share the directory %s", other, id, dir)
 		}
 		seen[dir] = id
-		if len(dir) > maxDirName || strings.Trim(dir, ".") == "" || filepath.IsAbs(ref) {
+		if len(dir) > MaxDirName || strings.Trim(dir, ".") == "" || filepath.IsAbs(ref) {
 			t.Errorf("%q: reference %s", id, ref)
 		}
 		if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(ref))); err != nil {
@@ -203,12 +202,12 @@ func TestTargetPortsAndPrivateAddresses(t *testing.T) {
 	strict, _ := openStrict(t, t.TempDir(), Config{})
 	lenient, _ := open(t, t.TempDir(), Config{})
 	ctx := tenantCtx("acme")
-	create := func(s *Service, target string) error {
+	create := func(s *service, target string) error {
 		_, err := s.CreateConnection(ctx, NewConnection{TargetURL: target, SecretKey: testSecret, Events: AllEvents})
 		return err
 	}
 	for _, target := range []string{"https://hooks.example.com:0/x", "https://hooks.example.com:99999/x", "https://hooks.example.com:65536/"} {
-		for _, s := range []*Service{strict, lenient} {
+		for _, s := range []*service{strict, lenient} {
 			if err := create(s, target); levy.ErrorCode(err) != levy.EInvalid || !strings.Contains(err.Error(), "port") {
 				t.Errorf("%s: %v", target, err)
 			}
@@ -261,10 +260,10 @@ func TestPrivateTargetRefusedAtDial(t *testing.T) {
 		t.Errorf("the loopback target received %d requests", n)
 	}
 	// The client alone, on any loopback or private address.
-	c := newHTTPClient(time.Second, false)
+	c := NewHTTPClient(time.Second, false)
 	for _, u := range []string{tg.srv.URL, "http://[::1]:1/", "http://0.0.0.0:1/"} {
 		_, err := c.Get(u)
-		if !errors.Is(err, errPrivateTarget) {
+		if !errors.Is(err, ErrPrivateTarget) {
 			t.Errorf("GET %s: %v", u, err)
 		}
 	}
@@ -278,7 +277,7 @@ func TestPublicAddr(t *testing.T) {
 		"::": false, "::1": false, "fe80::1": false, "fc00::1": false, "fd12::1": false, "ff02::1": false,
 		"::ffff:127.0.0.1": false, "64:ff9b::a00:1": false, "64:ff9b::5db8:d70e": true, "2002:a00:1::": false, "2001:db8::1": false,
 	} {
-		if got := publicAddr(netip.MustParseAddr(s)); got != want {
+		if got := PublicAddr(netip.MustParseAddr(s)); got != want {
 			t.Errorf("publicAddr(%s) = %v", s, got)
 		}
 	}
@@ -313,8 +312,8 @@ func TestTargetURLRedacted(t *testing.T) {
 	if !strings.Contains(dead[0].LastError, "http://"+addr) || !strings.Contains(logs.String(), "target=http://"+addr) {
 		t.Errorf("the dead letter or the logs do not name the target's host: %s", dead[0].LastError)
 	}
-	if got := redactQuotedURLs(`send: Post "https://h.example.com:8443/p?k=\"x\"": EOF`); got != `send: Post https://h.example.com:8443: EOF` {
-		t.Errorf("redactQuotedURLs = %s", got)
+	if got := RedactQuotedURLs(`send: Post "https://h.example.com:8443/p?k=\"x\"": EOF`); got != `send: Post https://h.example.com:8443: EOF` {
+		t.Errorf("RedactQuotedURLs = %s", got)
 	}
 }
 
@@ -356,110 +355,9 @@ func TestEventsCarryTenantID(t *testing.T) {
 	}
 }
 
-// TestUpgradeFromV1 opens a store of schema version 1: two delivered
-// documents of receivers 9930:é and 9930:ü that share the directory
-// 9930___ with absolute receipts, a dead letter whose error quotes a
-// target URL with a token, and a connection with its secret in clear.
-// Open moves each file to its receiver's directory, makes the receipts
-// relative, redacts the error, encrypts the secret and writes version 2.
-func TestUpgradeFromV1(t *testing.T) {
-	dir := t.TempDir()
-	s, _ := open(t, dir, Config{})
-	tg := newTarget(t, nil)
-	tg.secret = randomSecret(t)
-	c := connect(t, s, "acme", tg, AllEvents, false)
-	_ = s.Close()
-	oldDir := filepath.Join(dir, "outbox", "9930___")
-	if err := os.MkdirAll(oldDir, 0o750); err != nil {
-		t.Fatal(err)
-	}
-	docs := map[string]string{} // document ID -> receiver ID
-	db, err := badger.Open(badger.DefaultOptions(filepath.Join(dir, "db")).WithLogger(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = db.Update(func(txn *badger.Txn) error {
-		if err := txn.Set([]byte{keySchema}, []byte("1")); err != nil {
-			return err
-		}
-		for _, rcv := range []string{"é", "ü"} {
-			id := NewGUID()
-			docs[id] = rcv
-			ref := filepath.Join(oldDir, id+".xml")
-			if err := os.WriteFile(ref, []byte("<Invoice>"+rcv+"</Invoice>"), 0o600); err != nil {
-				return err
-			}
-			d := Document{DocumentID: id, TenantID: "acme", Status: webhook.StatusCompleted,
-				Endpoints: &webhook.Endpoints{Receiver: &webhook.Participant{Scheme: "9930", ID: rcv}},
-				Delivery:  &Delivery{Transmitter: "outbox-directory", Reference: ref}}
-			if err := setJSON(txn, key(keyDoc, "acme", id), d); err != nil {
-				return err
-			}
-		}
-		ev := outboxEvent{EventID: NewGUID(), Tenant: "acme", WebhookID: c.WebhookID, Attempts: 15, DeadAt: time.Now(),
-			LastError: `send: Post "https://hooks.example.com/in?token=V1-LEAKED-TOKEN": dial tcp: connection refused`}
-		return setJSON(txn, key(keyDead, ev.EventID), ev)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = db.Close()
-
-	sk := newKey(t)
-	s, logs := open(t, dir, Config{Secrets: &SecretKeys{Current: sk}})
-	if !strings.Contains(logs.String(), "e-invoicing store upgraded") {
-		t.Errorf("logs:\n%s", logs)
-	}
-	for id, rcv := range docs {
-		d, err := s.Get(tenantCtx("acme"), id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := ReceiverDir("9930", rcv) + "/" + id + ".xml"
-		if d.Delivery.Reference != want {
-			t.Errorf("receipt %s, want %s", d.Delivery.Reference, want)
-		}
-		if b, err := os.ReadFile(filepath.Join(dir, "outbox", filepath.FromSlash(want))); err != nil || !strings.Contains(string(b), rcv) {
-			t.Errorf("%s: %q %v", want, b, err)
-		}
-	}
-	if _, err := os.Stat(oldDir); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("the emptied directory 9930___ remains: %v", err)
-	}
-	dead, err := s.DeadLetters(context.Background(), "")
-	if err != nil || len(dead) != 1 || strings.Contains(dead[0].LastError, "TOKEN") || !strings.Contains(dead[0].LastError, "https://hooks.example.com") {
-		t.Errorf("dead letters %+v %v", dead, err)
-	}
-	deliverOne(t, s, tg)
-	_ = s.Close()
-	for _, v := range rawValues(t, dir) {
-		if strings.Contains(string(v), tg.secret) {
-			t.Fatalf("after the upgrade a raw value holds the secret: %q", v)
-		}
-	}
-	// A Levy that reads version 1 only refuses the store now.
-	db, err = badger.Open(badger.DefaultOptions(filepath.Join(dir, "db")).WithLogger(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = db.View(func(txn *badger.Txn) error {
-		item, err := txn.Get([]byte{keySchema})
-		if err != nil {
-			return err
-		}
-		return item.Value(func(v []byte) error {
-			if string(v) != schemaVersion {
-				t.Errorf("schema version %q", v)
-			}
-			return nil
-		})
-	})
-	_ = db.Close()
-}
-
 // TestHTTPClientRefusesRedirects keeps the default client's behaviour.
 func TestHTTPClientRefusesRedirects(t *testing.T) {
-	c := newHTTPClient(time.Second, true)
+	c := NewHTTPClient(time.Second, true)
 	if c.CheckRedirect(&http.Request{}, nil) != http.ErrUseLastResponse {
 		t.Error("the client follows redirects")
 	}

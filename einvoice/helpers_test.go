@@ -1,4 +1,4 @@
-package einvoice
+package einvoice_test
 
 import (
 	"bytes"
@@ -7,17 +7,21 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/badger"
+	. "github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/einvoice/webhook"
 )
 
@@ -144,17 +148,57 @@ func (l *logBuffer) String() string {
 	return l.b.String()
 }
 
-// open opens a Service in dir with fast retries, delivering to the
+// service is a Service with the Badger store it runs on; its Close
+// closes both.
+type service struct {
+	*Service
+	store *badger.EInvoiceStore
+}
+
+// Close closes the service, then its store.
+func (s *service) Close() error { return errors.Join(s.Service.Close(), s.store.Close()) }
+
+// newService opens the Badger store of the e-invoicing directory dir and
+// a Service over it, delivering to dir/outbox unless cfg gives a
+// transmitter.
+func newService(dir string, cfg Config) (*service, error) {
+	ctx := context.Background()
+	store, err := badger.OpenEInvoice(ctx, dir, badger.WithLogger(cfg.Logger))
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Transmitter == nil && cfg.OutboxDir == "" {
+		cfg.OutboxDir = filepath.Join(dir, "outbox")
+	}
+	s, err := New(ctx, store, cfg)
+	if err != nil {
+		_ = store.Close()
+		return nil, err
+	}
+	return &service{Service: s, store: store}, nil
+}
+
+// tryOpen opens a service in dir with cfg and closes it again, and
+// returns the error of the opening.
+func tryOpen(dir string, cfg Config) error {
+	s, err := newService(dir, cfg)
+	if err != nil {
+		return err
+	}
+	return s.Close()
+}
+
+// open opens a service in dir with fast retries, delivering to the
 // loopback targets of the tests (AllowPrivateTargets); cfg's non-zero
 // fields win.
-func open(t testing.TB, dir string, cfg Config) (*Service, *logBuffer) {
+func open(t testing.TB, dir string, cfg Config) (*service, *logBuffer) {
 	t.Helper()
 	cfg.AllowPrivateTargets = true
 	return openStrict(t, dir, cfg)
 }
 
 // openStrict is open without AllowPrivateTargets unless cfg sets it.
-func openStrict(t testing.TB, dir string, cfg Config) (*Service, *logBuffer) {
+func openStrict(t testing.TB, dir string, cfg Config) (*service, *logBuffer) {
 	t.Helper()
 	logs := &logBuffer{}
 	if cfg.MinBackoff == 0 {
@@ -167,7 +211,7 @@ func openStrict(t testing.TB, dir string, cfg Config) (*Service, *logBuffer) {
 		cfg.Timeout = 2 * time.Second
 	}
 	cfg.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	s, err := Open(context.Background(), dir, cfg)
+	s, err := newService(dir, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +225,7 @@ func tenantCtx(tenant string) context.Context {
 }
 
 // connect adds a connection to tg for tenant.
-func connect(t testing.TB, s *Service, tenant string, tg *target, events Events, meta bool) Connection {
+func connect(t testing.TB, s *service, tenant string, tg *target, events Events, meta bool) Connection {
 	t.Helper()
 	c, err := s.CreateConnection(tenantCtx(tenant), NewConnection{TargetURL: tg.url, SecretKey: tg.secret, Events: events, IncludeMetadata: meta})
 	if err != nil {
@@ -204,7 +248,7 @@ func eventually(t testing.TB, what string, cond func() bool) {
 
 // waitStatus waits until a document reaches a final status and returns
 // its record.
-func waitFinal(t testing.TB, s *Service, tenant, id string) *Document {
+func waitFinal(t testing.TB, s *service, tenant, id string) *Document {
 	t.Helper()
 	var d *Document
 	eventually(t, "document "+id+" to finish", func() bool {

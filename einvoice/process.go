@@ -10,9 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/dgraph-io/badger/v4"
-
-	kv "github.com/levytax/levy/badger"
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/einvoice/ubl"
 	"github.com/levytax/levy/einvoice/webhook"
 )
@@ -25,10 +23,11 @@ const (
 
 // processor moves the documents of the work queue (the documents in
 // Pending or In Progress) through the workflow: a feeder hands each
-// document to one of the workers, never to two at once. The queue is on
-// disk (the 'Q' keys), read once when the service opens; from then on the
-// processor keeps it in memory, adding what Submit stores and dropping
-// what reaches a final status.
+// document to one of the workers, never to two at once. The queue is in
+// the store (Store.Queue), read once when the service starts; from then
+// on the processor keeps it in memory, adding what Submit stores and
+// dropping what reaches a final status. A worker leases its document in
+// the store (Store.Claim) for the time it works on it.
 //
 // The feeder chooses a document only when a worker is free, and chooses
 // fairly between tenants (see Config.TenantWorkers): one tenant's many
@@ -71,15 +70,15 @@ func newProcessor(s *Service) *processor {
 }
 
 // load reads the work queue from the store.
-func (p *processor) load() error {
-	return p.s.db.View(func(txn *badger.Txn) error {
-		return scan(txn, []byte{keyQueue}, func(k, v []byte) (bool, error) {
-			if id, ok := queueID(k); ok {
-				p.add(id, string(v))
-			}
-			return true, nil
-		})
-	})
+func (p *processor) load(ctx context.Context) error {
+	entries, err := p.s.store.Queue(ctx)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		p.add(e.DocumentID, e.Tenant)
+	}
+	return nil
 }
 
 // add puts a document in the work queue.
@@ -103,9 +102,9 @@ func (p *processor) done(id string) {
 }
 
 // start loads the queue and starts the feeder and the workers.
-func (p *processor) start() error {
-	if err := p.load(); err != nil {
-		return kv.Wrap("einvoice", "read the work queue", "", err)
+func (p *processor) start(ctx context.Context) error {
+	if err := p.load(ctx); err != nil {
+		return err
 	}
 	p.s.wg.Add(1 + p.s.cfg.Workers)
 	go p.feed()
@@ -224,22 +223,39 @@ func (p *processor) forgetTurn(tenant string) {
 	delete(p.lastTurn, tenant)
 }
 
-// queueID reads the document ID of a work-queue key.
-func queueID(k []byte) (string, bool) {
-	if len(k) < 2 || int(k[1]) != len(k)-2 {
-		return "", false
-	}
-	return string(k[2:]), true
-}
-
 // worker processes the documents the feeder hands it.
 func (p *processor) worker() {
 	defer p.s.wg.Done()
 	for q := range p.work {
-		p.step(p.s.ctx, q)
+		p.claimed(p.s.ctx, q)
 		p.release(q)
 		p.free <- struct{}{}
 		p.kick()
+	}
+}
+
+// claimed leases a document in the store, steps it, and releases it.
+func (p *processor) claimed(ctx context.Context, q queued) {
+	s := p.s
+	err := s.store.Claim(ctx, q.id, Lease{Owner: s.owner, Until: s.now().Add(leaseTerm)})
+	switch {
+	case levy.ErrorCode(err) == levy.ENotFound:
+		p.done(q.id) // finished meanwhile
+		return
+	case errors.Is(err, ErrLeased):
+		p.later(q.id, s.cfg.MinBackoff) // another owner works on it
+		return
+	case err != nil:
+		if ctx.Err() == nil {
+			s.log.Error("claim a queued document", "tenant", q.tenant, "document_id", q.id, "err", err)
+			p.later(q.id, s.cfg.MinBackoff)
+		}
+		return
+	}
+	p.step(ctx, q)
+	// A document that left the queue took its lease with it.
+	if err := s.store.Release(context.WithoutCancel(ctx), q.id, s.owner); err != nil {
+		s.log.Error("release a queued document", "tenant", q.tenant, "document_id", q.id, "err", err)
 	}
 }
 
@@ -247,20 +263,11 @@ func (p *processor) worker() {
 func (p *processor) step(ctx context.Context, q queued) {
 	s := p.s
 	log := s.log.With("tenant", q.tenant, "document_id", q.id)
-	var d *Document
+	d, err := s.store.Document(ctx, q.tenant, q.id)
 	var content []byte
-	err := s.db.View(func(txn *badger.Txn) error {
-		var err error
-		if d, err = loadDocument(txn, q.tenant, q.id); err != nil {
-			return err
-		}
-		item, err := txn.Get(key(keyXML, q.tenant, q.id))
-		if err != nil {
-			return err
-		}
-		content, err = item.ValueCopy(nil)
-		return err
-	})
+	if err == nil {
+		content, err = s.store.Content(ctx, q.tenant, q.id)
+	}
 	if err != nil {
 		log.Error("read a queued document", "err", err)
 		p.later(q.id, s.cfg.MinBackoff)
@@ -269,7 +276,7 @@ func (p *processor) step(ctx context.Context, q queued) {
 	parsed, perr := ubl.Parse(content)
 	if d.Status == webhook.StatusPending {
 		if d, err = p.preprocess(ctx, d, parsed, perr); err != nil {
-			if !errors.Is(err, errStale) && ctx.Err() == nil {
+			if !errors.Is(err, ErrMoved) && ctx.Err() == nil {
 				log.Error("pre-process", "err", err)
 				p.later(q.id, s.cfg.MinBackoff)
 			}
@@ -279,7 +286,7 @@ func (p *processor) step(ctx context.Context, q queued) {
 	switch {
 	case Final(d.Status):
 		// Moved on before the queue entry went: drop the entry.
-		if err := s.db.Update(func(txn *badger.Txn) error { return txn.Delete(key(keyQueue, q.id)) }); err != nil {
+		if err := s.store.Dequeue(ctx, q.id); err != nil {
 			log.Error("drop a finished document from the queue", "err", err)
 			return
 		}
@@ -291,7 +298,7 @@ func (p *processor) step(ctx context.Context, q queued) {
 	default:
 		err = p.deliver(ctx, d, parsed, content)
 	}
-	if err != nil && !errors.Is(err, errStale) && ctx.Err() == nil {
+	if err != nil && !errors.Is(err, ErrMoved) && ctx.Err() == nil {
 		log.Error("deliver", "err", err)
 		p.later(q.id, s.cfg.MinBackoff)
 	}
@@ -317,23 +324,18 @@ func (p *processor) preprocess(ctx context.Context, d *Document, parsed *ubl.Doc
 			detail.Errors = []webhook.Problem{{Code: "FORMAT", Message: perr.Error()}}
 		}
 		detail.Message = summary("the document is badly formatted", detail.Errors)
-		nd, woken, err := s.move(ctx, d.TenantID, d.DocumentID, webhook.StatusPending, webhook.StatusProcessingIssue,
-			func(d *Document) { d.ErrorDetail = detail })
+		nd, err := s.move(ctx, d, webhook.StatusProcessingIssue, func(d *Document) { d.ErrorDetail = detail })
 		if err != nil {
 			return nil, err
 		}
-		s.wake(woken)
 		p.done(d.DocumentID)
 		s.log.Info("document not accepted", "tenant", d.TenantID, "document_id", d.DocumentID, "status", nd.Status, "problems", len(detail.Errors))
 		return nd, nil
 	}
-	nd, woken, err := s.move(ctx, d.TenantID, d.DocumentID, webhook.StatusPending, webhook.StatusInProgress, func(d *Document) {
-		describe(d, parsed)
-	})
+	nd, err := s.move(ctx, d, webhook.StatusInProgress, func(d *Document) { describe(d, parsed) })
 	if err != nil {
 		return nil, err
 	}
-	s.wake(woken)
 	s.log.Info("document accepted", "tenant", d.TenantID, "document_id", d.DocumentID, "status", nd.Status)
 	return nd, nil
 }
@@ -392,13 +394,12 @@ func (p *processor) deliver(ctx context.Context, d *Document, parsed *ubl.Docume
 		p.later(d.DocumentID, delay)
 		return nil
 	}
-	nd, woken, err := s.move(ctx, d.TenantID, d.DocumentID, webhook.StatusInProgress, webhook.StatusCompleted, func(d *Document) {
+	nd, err := s.move(ctx, d, webhook.StatusCompleted, func(d *Document) {
 		d.Delivery = &Delivery{Transmitter: s.tx.Name(), Reference: ref, At: s.now().UTC()}
 	})
 	if err != nil {
 		return err
 	}
-	s.wake(woken)
 	p.done(d.DocumentID)
 	s.log.Info("document delivered", "tenant", d.TenantID, "document_id", d.DocumentID, "status", nd.Status)
 	return nil
@@ -407,12 +408,10 @@ func (p *processor) deliver(ctx context.Context, d *Document, parsed *ubl.Docume
 // fail moves an In Progress document to Error.
 func (p *processor) fail(ctx context.Context, d *Document, found []webhook.Problem, what string) error {
 	detail := &webhook.ErrorDetail{Stage: StageDelivery, Message: summary(what, found), Errors: found}
-	nd, woken, err := p.s.move(ctx, d.TenantID, d.DocumentID, webhook.StatusInProgress, webhook.StatusError,
-		func(d *Document) { d.ErrorDetail = detail })
+	nd, err := p.s.move(ctx, d, webhook.StatusError, func(d *Document) { d.ErrorDetail = detail })
 	if err != nil {
 		return err
 	}
-	p.s.wake(woken)
 	p.done(d.DocumentID)
 	p.s.log.Info("document in error", "tenant", d.TenantID, "document_id", d.DocumentID, "status", nd.Status, "problems", len(found))
 	return nil

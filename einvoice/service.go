@@ -5,25 +5,28 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
-	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
-	"github.com/dgraph-io/badger/v4"
-
 	"github.com/levytax/levy"
-	kv "github.com/levytax/levy/badger"
 	"github.com/levytax/levy/einvoice/webhook"
 )
 
-// ErrClosed is the error, wrapped, of the methods of a Service after
-// Close.
+// ErrClosed is the error, wrapped, of the methods of a Service or a Store
+// after Close.
 var ErrClosed = errors.New("e-invoicing is closed")
+
+// leaseTerm is how long a Service holds a document it processes or a
+// connection whose events it sends before another owner may take it
+// over: the lease is taken again at every step, so it lapses only when
+// the Service stopped without releasing it.
+const leaseTerm = 5 * time.Minute
 
 // Defaults of Config.
 const (
@@ -41,9 +44,12 @@ const (
 // Config configures a Service. Its zero value is the product's defaults.
 type Config struct {
 	// Transmitter delivers the documents that pass validation. By default
-	// a DirTransmitter writes them under the service's directory, in
-	// outbox/<receiver>/.
+	// a DirTransmitter writes them under OutboxDir.
 	Transmitter Transmitter
+	// OutboxDir is the directory of the default DirTransmitter (by
+	// convention <data-dir>/einvoice/outbox). A Service that processes
+	// documents needs a Transmitter or an OutboxDir.
+	OutboxDir string
 	// MinBackoff is the delay before the first retry of an event;
 	// every further retry waits twice as long, up to MaxBackoff, with
 	// jitter. A target's Retry-After is honoured when it asks for longer.
@@ -75,9 +81,9 @@ type Config struct {
 	// given here does its own checks.
 	HTTPClient *http.Client
 	// Secrets encrypts the secrets of webhook connections in the store
-	// (AES-256-GCM, see SecretKeys); Open re-encrypts the secrets stored
+	// (AES-256-GCM, see SecretKeys); New re-encrypts the secrets stored
 	// in clear or under a previous key with the current one. Without
-	// keys, secrets are stored in clear, and Open refuses a store that
+	// keys, secrets are stored in clear, and New refuses a store that
 	// holds encrypted ones (unless Passive, which never reads them).
 	Secrets *SecretKeys
 	// TenantID returns the ID that the events of a tenant's documents
@@ -97,7 +103,7 @@ type Config struct {
 	// the fewest workers, the tenants taking turns, and within a tenant
 	// the oldest.
 	TenantWorkers int
-	// Passive opens the store without processing documents or sending
+	// Passive serves the store without processing documents or sending
 	// events, for the command-line tools of an operator.
 	Passive bool
 	// Logger receives the service's logs (identifiers only: never a
@@ -110,27 +116,21 @@ type Config struct {
 // Service is Levy's e-invoicing: it stores submitted documents, moves them
 // through the workflow, delivers them with a Transmitter, and sends the
 // events of every status they enter to the tenants' webhook connections,
-// from a persistent outbox. Open it with Open.
+// from a persistent outbox kept by a Store. Make it with New.
 //
 // Service is safe for concurrent use. Documents are processed by a pool
 // of workers (Config.Workers), each document by one worker at a time;
 // events are sent by one goroutine per connection, in order. Close stops
 // them and waits for the calls in progress.
 type Service struct {
-	db    *badger.DB
-	probe *kv.Probe // whether the store's directory still takes writes
+	store Store
+	owner string // the owner of the Service's leases: a GUID
 	cfg   Config
 	log   *slog.Logger
 	now   func() time.Time
 	tx    Transmitter
-	dir   string
-	// nums numbers the events of the outbox from a Badger sequence, which
-	// leases its numbers in blocks, so taking one never makes two
-	// transactions conflict; the numbers of a block unused at a crash are
-	// skipped, never reused.
-	nums numbering
 
-	gate   kv.Gate
+	gate   serviceGate
 	ctx    context.Context // ends when Close begins
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -143,12 +143,15 @@ type Service struct {
 	tenantIDs map[string]string
 }
 
-// Open opens the e-invoicing store in dir (by convention
-// <data-dir>/einvoice), creating it if needed, and, unless cfg.Passive,
-// resumes the documents in progress and the events waiting in the outbox.
-// It refuses a directory written with another schema version than the
-// one this Levy supports.
-func Open(ctx context.Context, dir string, cfg Config) (*Service, error) {
+// New returns the e-invoicing of store and, unless cfg.Passive, resumes
+// the documents in progress and the events waiting in the outbox. It
+// first makes the stored secrets agree with cfg.Secrets (see
+// Config.Secrets). The Service does not own store: close the Service,
+// then the store.
+func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
+	if store == nil {
+		return nil, errors.New("einvoice: no store")
+	}
 	if cfg.MinBackoff <= 0 {
 		cfg.MinBackoff = DefaultMinBackoff
 	}
@@ -183,111 +186,82 @@ func Open(ctx context.Context, dir string, cfg Config) (*Service, error) {
 	if cfg.HTTPClient == nil {
 		cfg.HTTPClient = newHTTPClient(cfg.Timeout, cfg.AllowPrivateTargets)
 	}
-	outbox := filepath.Join(dir, "outbox")
-	if cfg.Transmitter == nil {
-		cfg.Transmitter = &DirTransmitter{Dir: outbox}
+	if cfg.Transmitter == nil && cfg.OutboxDir != "" {
+		cfg.Transmitter = &DirTransmitter{Dir: cfg.OutboxDir}
 	}
-	if dt, ok := cfg.Transmitter.(*DirTransmitter); ok {
-		outbox = dt.Dir
+	if cfg.Transmitter == nil && !cfg.Passive {
+		return nil, errors.New("einvoice: no transmitter: give Config.Transmitter or Config.OutboxDir")
 	}
-	if err := os.MkdirAll(dir, 0o750); err != nil {
-		return nil, fmt.Errorf("einvoice: open %s: %w", dir, err)
-	}
-	bo := badger.DefaultOptions(filepath.Join(dir, "db")).
-		WithSyncWrites(true).
-		WithMemTableSize(8 << 20).
-		WithNumMemtables(2).
-		WithBlockCacheSize(16 << 20).
-		WithValueLogFileSize(64 << 20)
-	schema := kv.Schema{Key: keySchema, Version: schemaVersion, Store: "the e-invoicing store"}
-	db, err := kv.Open(ctx, bo, "einvoice", cfg.Logger, schema)
+	n, err := reseal(ctx, store, cfg.Secrets, cfg.Passive)
 	if err != nil {
-		// A store of version 1 is upgraded, then opened again.
-		upgraded, uerr := upgradeV1(ctx, bo, outbox, log)
-		if uerr != nil {
-			return nil, fmt.Errorf("einvoice: upgrade %s to schema version %s: %w", dir, schemaVersion, uerr)
-		}
-		if !upgraded {
-			return nil, err
-		}
-		if db, err = kv.Open(ctx, bo, "einvoice", cfg.Logger, schema); err != nil {
-			return nil, err
-		}
-	}
-	n, err := reseal(ctx, db, cfg.Secrets, cfg.Passive)
-	if err != nil {
-		_ = db.Close()
-		return nil, fmt.Errorf("einvoice: open %s: %w", dir, err)
+		return nil, fmt.Errorf("einvoice: %w", err)
 	}
 	if n > 0 {
 		log.Info("webhook secrets encrypted with the current key", "connections", n, "key_id", cfg.Secrets.Current.ID())
 	}
-	probe, err := kv.NewProbe("the e-invoicing store", bo.Dir)
-	if err != nil {
-		_ = db.Close()
-		return nil, err
-	}
-	s := &Service{db: db, cfg: cfg, log: log, now: cfg.Now, tx: cfg.Transmitter, dir: dir, probe: probe, tenantIDs: map[string]string{}}
-	s.nums.open = map[uint64]struct{}{}
-	if s.nums.seq, err = db.GetSequence([]byte{keySeq}, 256); err != nil {
-		_ = db.Close()
-		return nil, fmt.Errorf("einvoice: open %s: %w", dir, err)
-	}
+	s := &Service{store: store, owner: NewGUID(), cfg: cfg, log: log, now: cfg.Now, tx: cfg.Transmitter, tenantIDs: map[string]string{}}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	if !cfg.Passive {
 		s.proc = newProcessor(s)
 		s.disp = newDispatcher(s)
 		if err := s.disp.resume(ctx); err != nil {
 			s.cancel()
-			_ = s.nums.seq.Release()
-			_ = db.Close()
 			return nil, err
 		}
-		if err := s.proc.start(); err != nil {
+		if err := s.proc.start(ctx); err != nil {
 			s.cancel()
 			s.wg.Wait()
-			_ = s.nums.seq.Release()
-			_ = db.Close()
 			return nil, err
 		}
 	}
 	return s, nil
 }
 
-// Close stops processing and sending, waits for the calls in progress and
-// closes the store. Events and documents in progress stay where they are
-// and resume at the next Open.
+// Close stops processing and sending and waits for the calls in
+// progress. Events and documents in progress stay in the store and
+// resume under the next Service; Close does not close the store.
 func (s *Service) Close() error {
-	return s.gate.Close(func() error {
+	s.gate.close(func() {
 		s.cancel()
 		s.wg.Wait()
-		if err := s.nums.seq.Release(); err != nil {
-			s.log.Warn("release the outbox sequence", "err", err)
-		}
 		s.cfg.HTTPClient.CloseIdleConnections()
-		if err := s.probe.Gone(); err != nil {
-			// Badger would try to flush its memory table into the lost
-			// directory for ever.
-			return fmt.Errorf("einvoice: close: %w; its files were left open", err)
-		}
-		s.probe.Remove()
-		if err := s.db.Close(); err != nil {
-			return fmt.Errorf("einvoice: close: %w", err)
-		}
-		return nil
+	})
+	return nil
+}
+
+// serviceGate lets Close wait for the calls in progress and refuse new
+// ones. Its zero value is open; it is safe for concurrent use. A call
+// holds a read lock for its duration, and must not enter again.
+type serviceGate struct {
+	once   sync.Once
+	mu     sync.RWMutex
+	closed bool
+}
+
+// close closes the gate once the calls in progress have left, then runs
+// fn; a later close waits for the first to finish.
+func (g *serviceGate) close(fn func()) {
+	g.once.Do(func() {
+		g.mu.Lock()
+		g.closed = true
+		g.mu.Unlock()
+		fn()
 	})
 }
 
-// enter counts a call in, or fails once Close has begun.
+// enter counts a call in, or fails once Close has begun; a call that
+// entered must leave.
 func (s *Service) enter(op string) error {
-	if !s.gate.Enter() {
+	s.gate.mu.RLock()
+	if s.gate.closed {
+		s.gate.mu.RUnlock()
 		return fmt.Errorf("einvoice: %s: %w", op, ErrClosed)
 	}
 	return nil
 }
 
-// newID returns a random GUID (version 4).
-func (s *Service) newID() string { return NewGUID() }
+// leave counts a call out.
+func (s *Service) leave() { s.gate.mu.RUnlock() }
 
 // NewGUID returns a random version 4 GUID in its 8-4-4-4-12 form.
 func NewGUID() string {
@@ -301,7 +275,7 @@ func NewGUID() string {
 
 // Submit stores a document received for the tenant of ctx as Pending, with
 // the events of Pending in the outbox, and returns its record. The record
-// and the events are on disk when Submit returns; pre-processing and
+// and the events are stored when Submit returns; pre-processing and
 // delivery follow in the background. A non-empty idempotencyKey makes
 // a repeated submission with the same key return the first one's record
 // (and created false) instead of storing the document twice.
@@ -309,7 +283,7 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 	if err := s.enter("submit"); err != nil {
 		return nil, false, err
 	}
-	defer s.gate.Leave()
+	defer s.leave()
 	tenant := levy.Tenant(ctx)
 	if len(data) == 0 {
 		return nil, false, levy.Invalid("body", "the document is empty; send UBL 2.1 XML")
@@ -323,7 +297,7 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 	now := s.now().UTC()
 	sum := sha256.Sum256(data)
 	d = &Document{
-		DocumentID:            s.newID(),
+		DocumentID:            NewGUID(),
 		TenantID:              tenant,
 		DocumentNumber:        peekNumber(data),
 		Status:                webhook.StatusPending,
@@ -333,67 +307,77 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 		SHA256:                hex.EncodeToString(sum[:]),
 		History:               []Transition{{Status: webhook.StatusPending, At: now}},
 	}
-	eventTenant, err := s.eventTenant(ctx, tenant)
+	ev, err := s.statusEvent(ctx, d, now)
 	if err != nil {
 		return nil, false, err
 	}
-	var woken []string
-	var taken []uint64
-	defer func() { s.nums.release(taken) }()
-	created = true
-	err = s.probe.Update(ctx, s.db, func(txn *badger.Txn) error {
-		woken, created = nil, true
-		if idempotencyKey != "" {
-			var first string
-			found, err := getJSON(txn, key(keySubmit, tenant, idempotencyKey), &first)
-			if err != nil {
-				return err
-			}
-			if found {
-				prev, err := loadDocument(txn, tenant, first)
-				if err != nil {
-					return err
-				}
-				d, created = prev, false
-				return nil
-			}
-			if err := setJSON(txn, key(keySubmit, tenant, idempotencyKey), d.DocumentID); err != nil {
-				return err
-			}
-		}
-		if err := setJSON(txn, key(keyDoc, tenant, d.DocumentID), d); err != nil {
-			return err
-		}
-		if err := txn.Set(key(keyXML, tenant, d.DocumentID), data); err != nil {
-			return err
-		}
-		if err := txn.Set(key(keyQueue, d.DocumentID), []byte(tenant)); err != nil {
-			return err
-		}
-		var err error
-		woken, err = s.enqueue(txn, d, eventTenant, now, &taken)
-		return err
-	})
+	res, err := s.store.Submit(ctx, Submission{Document: d, Content: data, IdempotencyKey: idempotencyKey, Event: ev})
 	if err != nil {
-		return nil, false, kv.Wrap("einvoice", "submit", "", err)
+		return nil, false, err
 	}
-	if created {
+	if res.Created {
 		s.log.Info("document received", "tenant", tenant, "document_id", d.DocumentID, "size", len(data))
-		s.wake(woken)
+		s.wake(res.Notified)
 		if s.proc != nil {
 			s.proc.add(d.DocumentID, tenant)
 		}
 	}
-	return d, created, nil
+	return res.Document, res.Created, nil
 }
 
-// CheckWrite returns nil when the store's directory can take writes, and
-// an error of code levy.EUnavailable that says why not: the directory is
-// gone or was replaced, or a file in it cannot be written and synced.
-// The answer holds for a second (kv.ProbeInterval); every write checks
-// it first, so that no submission or connection is acknowledged that the
-// store cannot keep.
-func (s *Service) CheckWrite(ctx context.Context) error { return s.probe.Check(ctx) }
+// statusEvent returns the event of the status d is in, entered at now.
+func (s *Service) statusEvent(ctx context.Context, d *Document, now time.Time) (StatusEvent, error) {
+	tenantID, err := s.eventTenant(ctx, d.TenantID)
+	if err != nil {
+		return StatusEvent{}, err
+	}
+	plain, err := json.Marshal(d.event(tenantID, false))
+	if err != nil {
+		return StatusEvent{}, fmt.Errorf("einvoice: encode the event: %w", err)
+	}
+	meta, err := json.Marshal(d.event(tenantID, true))
+	if err != nil {
+		return StatusEvent{}, fmt.Errorf("einvoice: encode the event: %w", err)
+	}
+	return StatusEvent{Body: plain, BodyWithMetadata: meta, At: now}, nil
+}
+
+// move moves a document, as it was read in d, to status to: it checks
+// that the workflow allows it, applies change to a copy of the record,
+// appends the transition to its history, and has the store replace the
+// record if it is still in d's status, drop it from the work queue if
+// the new status is final, and queue the events of the new status, all
+// at once (Store.Move). It returns the new record, and fails with
+// ErrMoved when another worker moved the document first.
+func (s *Service) move(ctx context.Context, d *Document, to string, change func(*Document)) (*Document, error) {
+	if !CanMove(d.Status, to) {
+		return nil, fmt.Errorf("einvoice: the workflow has no move from %s to %s", d.Status, to)
+	}
+	nd := *d
+	nd.History = slices.Clone(d.History)
+	if change != nil {
+		change(&nd)
+	}
+	now := s.now().UTC()
+	nd.Status = to
+	nd.History = append(nd.History, Transition{Status: to, At: now})
+	ev, err := s.statusEvent(ctx, &nd, now)
+	if err != nil {
+		return nil, err
+	}
+	notified, err := s.store.Move(ctx, Move{From: d.Status, Document: &nd, Dequeue: Final(to), Event: ev})
+	if err != nil {
+		return nil, err
+	}
+	s.wake(notified)
+	return &nd, nil
+}
+
+// CheckWrite returns nil when the store can take writes, and an error of
+// code levy.EUnavailable that says why not (Store.CheckWrite); every
+// write checks it first, so that no submission or connection is
+// acknowledged that the store cannot keep.
+func (s *Service) CheckWrite(ctx context.Context) error { return s.store.CheckWrite(ctx) }
 
 // MaxDocumentBytes returns the largest document Submit accepts.
 func (s *Service) MaxDocumentBytes() int { return s.cfg.MaxDocumentBytes }
@@ -404,17 +388,11 @@ func (s *Service) Get(ctx context.Context, id string) (*Document, error) {
 	if err := s.enter("get"); err != nil {
 		return nil, err
 	}
-	defer s.gate.Leave()
+	defer s.leave()
 	if err := checkID("documentId", id); err != nil {
 		return nil, err
 	}
-	var d *Document
-	err := s.db.View(func(txn *badger.Txn) error {
-		var err error
-		d, err = loadDocument(txn, levy.Tenant(ctx), id)
-		return err
-	})
-	return d, kv.Wrap("einvoice", "get", id, err)
+	return s.store.Document(ctx, levy.Tenant(ctx), id)
 }
 
 // Content returns the document as it was received.
@@ -422,23 +400,11 @@ func (s *Service) Content(ctx context.Context, id string) ([]byte, error) {
 	if err := s.enter("content"); err != nil {
 		return nil, err
 	}
-	defer s.gate.Leave()
+	defer s.leave()
 	if err := checkID("documentId", id); err != nil {
 		return nil, err
 	}
-	var data []byte
-	err := s.db.View(func(txn *badger.Txn) error {
-		item, err := txn.Get(key(keyXML, levy.Tenant(ctx), id))
-		if errors.Is(err, badger.ErrKeyNotFound) {
-			return levy.NotFound("documentId", "there is no document %s", id)
-		}
-		if err != nil {
-			return err
-		}
-		data, err = item.ValueCopy(nil)
-		return err
-	})
-	return data, kv.Wrap("einvoice", "read", id, err)
+	return s.store.Content(ctx, levy.Tenant(ctx), id)
 }
 
 // eventTenant returns what the events of tenant's documents carry in

@@ -1,247 +1,270 @@
 package einvoice
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
-
-	"github.com/dgraph-io/badger/v4"
-
-	"github.com/levytax/levy"
-	kv "github.com/levytax/levy/badger"
 )
 
-// The first byte of every key says what it holds (see the package
-// documentation for the layout).
-const (
-	keySchema = 'V'
-	keyDoc    = 'D'
-	keyXML    = 'X'
-	keyQueue  = 'Q'
-	keyConn   = 'W'
-	keyOutbox = 'O'
-	keyDead   = 'L'
-	keySeq    = 'S'
-	keySubmit = 'I'
+// Store keeps what e-invoicing needs to keep: the documents and their
+// content, the idempotency keys of submissions, the work queue (the
+// documents in Pending or In Progress), the webhook connections with
+// their sealed secrets, the outbox of events per connection in the order
+// they were made, and the dead-letter list. The rules (the workflow, the
+// fairness of the workers, the backoff of deliveries, the signing and
+// sealing of secrets) stay in Service; a Store only keeps records and
+// makes each method's writes one atomic unit, so that a backend can
+// implement each with one transaction.
+//
+// Every method is safe for concurrent use. Errors are *levy.Error values
+// where the caller is at fault: ENotFound for an unknown document,
+// connection or dead letter (another tenant's included), EUnavailable
+// when the store cannot take writes now (its storage is gone, read-only
+// or full). The sentinel errors ErrMoved, ErrLeased and
+// ErrConnectionLimit, wrapped, say that the stored state forbids what
+// was asked. After Close, every method fails with ErrClosed, wrapped.
+// Anything else is a fault of the store.
+//
+// Leases. A document of the work queue is processed by one owner at a
+// time (Claim), and the events of one connection are sent by one owner
+// at a time, in order (NextEvent); an owner is one Service, which names
+// itself with a GUID. A lease lapses at its Until, so that the work of an
+// owner that stopped without releasing it is taken over; the rules do
+// not depend on leases for correctness (a move is a compare-and-set on
+// the status, and an event is sent at least once under one
+// Idempotency-Key), only to keep two owners from doing the same work.
+type Store interface {
+	// Submit stores a new document, all at once: sub.Document (in
+	// Pending), its content, the idempotency key naming it (when
+	// sub.IdempotencyKey is not empty), its entry in the work queue, and
+	// the events of its status (see Move). When the tenant of the
+	// document already has a document under the idempotency key, Submit
+	// writes nothing and returns that document with Created false.
+	Submit(ctx context.Context, sub Submission) (Submitted, error)
+	// Document returns the record of a tenant's document.
+	Document(ctx context.Context, tenant, id string) (*Document, error)
+	// Content returns a tenant's document as it was received.
+	Content(ctx context.Context, tenant, id string) ([]byte, error)
+	// Move changes the status of a document by compare-and-set: if the
+	// stored record is still in status m.From, it is replaced with
+	// m.Document, and in the same atomic unit an event of the new status
+	// is queued for each connection of the document's tenant that
+	// selects it (Events.Has), and, with m.Dequeue, the document leaves
+	// the work queue (with its lease). It returns the IDs of the
+	// connections that got an event. It fails with ErrMoved, and writes
+	// nothing, when the stored status is not m.From.
+	Move(ctx context.Context, m Move) (notified []string, err error)
+
+	// Queue lists the work queue: every document submitted and not yet
+	// dequeued, leased or not.
+	Queue(ctx context.Context) ([]QueueEntry, error)
+	// Claim leases a document of the work queue to lease.Owner until
+	// lease.Until: it fails with ErrLeased while another owner holds a
+	// lease that has not lapsed, and with ENotFound when the document is
+	// not in the queue. The owner of a lease may claim again to extend
+	// it.
+	Claim(ctx context.Context, documentID string, lease Lease) error
+	// Release ends the lease of owner on a queued document; it does
+	// nothing when owner holds none.
+	Release(ctx context.Context, documentID, owner string) error
+	// Dequeue drops a document from the work queue, with its lease; it
+	// does nothing when the document is not in the queue.
+	Dequeue(ctx context.Context, documentID string) error
+
+	// CreateConnection stores a new webhook connection, its secret
+	// sealed (the store keeps c.Secret as it is), unless the tenant has
+	// limit connections already: then it fails with ErrConnectionLimit.
+	CreateConnection(ctx context.Context, c ConnectionRecord, limit int) error
+	// Connections lists the connections of a tenant, in webhook ID
+	// order.
+	Connections(ctx context.Context, tenant string) ([]ConnectionRecord, error)
+	// Connection returns one connection of a tenant.
+	Connection(ctx context.Context, tenant, id string) (ConnectionRecord, error)
+	// DeleteConnection removes a connection of a tenant with the events
+	// waiting for it, and returns it. Once it returns, NextEvent yields
+	// none of those events and no event joins the connection's queue.
+	DeleteConnection(ctx context.Context, tenant, id string) (ConnectionRecord, error)
+	// Reseal calls fn with every stored connection, of every tenant; fn
+	// may change its secret and reports whether it did. When fn changed
+	// any, the records are replaced by fn's versions so that no earlier
+	// version of them stays readable in the store's storage (an old
+	// version holds a secret in clear or under a retired key). An error
+	// of fn stops Reseal before it writes anything. It returns how many
+	// records fn changed. It is meant for the start of a Service, before
+	// anything else writes connections.
+	Reseal(ctx context.Context, fn func(*ConnectionRecord) (changed bool, err error)) (int, error)
+
+	// Outboxes returns the IDs of the connections that have events
+	// waiting.
+	Outboxes(ctx context.Context) ([]string, error)
+	// NextEvent returns the oldest event waiting for a connection, or
+	// nil when there is none, and leases the connection's queue to
+	// lease.Owner until lease.Until: while the lease holds, NextEvent
+	// fails with ErrLeased for any other owner, so that one owner at a
+	// time sends a connection's events, in order. The event stays at the
+	// head of the queue until Delivered, Bury or DropEvents removes it.
+	NextEvent(ctx context.Context, webhookID string, lease Lease) (*OutboxEvent, error)
+	// ReleaseOutbox ends the lease of owner on a connection's queue; it
+	// does nothing when owner holds none.
+	ReleaseOutbox(ctx context.Context, webhookID, owner string) error
+	// Delivered removes an event that NextEvent returned from its
+	// connection's queue; it does nothing when the event is gone.
+	Delivered(ctx context.Context, ev *OutboxEvent) error
+	// Retry stores the attempts, next attempt and last error of an event
+	// that NextEvent returned, which stays at the head of its queue; it
+	// does nothing when the event is gone (its connection deleted).
+	Retry(ctx context.Context, ev *OutboxEvent) error
+	// Bury moves an event that NextEvent returned from its connection's
+	// queue to the dead-letter list, as ev says it (attempts, last error,
+	// DeadAt), in one atomic unit.
+	Bury(ctx context.Context, ev *OutboxEvent) error
+	// DropEvents removes every event waiting for a connection, such as
+	// one found deleted.
+	DropEvents(ctx context.Context, webhookID string) error
+
+	// DeadLetters lists the dead-letter list of one tenant, or with
+	// tenant "" of all of them, in event ID order.
+	DeadLetters(ctx context.Context, tenant string) ([]OutboxEvent, error)
+	// Replay moves a dead letter back to the end of its connection's
+	// queue, in one atomic unit, with its attempts, last error and DeadAt
+	// cleared and its next attempt at at; the event keeps its ID. It
+	// returns the dead letter as it was. It fails with ENotFound (field
+	// eventId) when there is no such dead letter or when its connection
+	// has been deleted.
+	Replay(ctx context.Context, eventID string, at time.Time) (*OutboxEvent, error)
+
+	// CheckWrite returns nil when the store can take writes, and an
+	// error of code levy.EUnavailable that says why not.
+	CheckWrite(ctx context.Context) error
+	// Close releases the store once the calls in progress have
+	// returned; the methods fail afterwards, and a second Close returns
+	// nil. Events, documents and leases stay as they are: a lease lapses
+	// at its Until.
+	Close() error
+}
+
+// The errors of a Store that say the stored state forbids what was
+// asked. Stores return them wrapped; test them with errors.Is.
+var (
+	// ErrMoved: the document is no longer in the status a Move expected;
+	// another owner moved it first.
+	ErrMoved = errors.New("the document moved on")
+	// ErrLeased: another owner holds a lease that has not lapsed.
+	ErrLeased = errors.New("another owner holds the lease")
+	// ErrConnectionLimit: the tenant has as many webhook connections as
+	// it may have.
+	ErrConnectionLimit = errors.New("the tenant has the most webhook connections allowed")
 )
 
-// schemaVersion is the version of the key layout this Levy reads and
-// writes. Version 1 stored the secrets of connections only in clear, the
-// receipts of the outbox directory as absolute paths, and the errors of
-// events with their target URLs; Open upgrades it (upgradeV1).
-const schemaVersion = "2"
-
-// errStale is returned by move when the document is no longer in the
-// status the caller expected; another worker moved it first.
-var errStale = errors.New("the document moved on")
-
-// key builds a key of kind from length-prefixed parts.
-func key(kind byte, parts ...string) []byte {
-	n := 1
-	for _, p := range parts {
-		n += kv.LPSize(p)
-	}
-	k := make([]byte, 1, n+8)
-	k[0] = kind
-	for _, p := range parts {
-		k = kv.AppendLP(k, p)
-	}
-	return k
+// Submission is what Store.Submit stores.
+type Submission struct {
+	Document       *Document // the record, in Pending
+	Content        []byte    // the document as received
+	IdempotencyKey string    // "" for a submission without one
+	Event          StatusEvent
 }
 
-// outboxKey is the key of an event in a connection's queue: the
-// connection ID, then the event's sequence number, so that a prefix scan
-// yields the connection's events in the order they were made.
-func outboxKey(webhookID string, seq uint64) []byte {
-	return binary.BigEndian.AppendUint64(key(keyOutbox, webhookID), seq)
+// Submitted is the answer of Store.Submit.
+type Submitted struct {
+	// Document is the stored record: the submission's, or with Created
+	// false the one an earlier submission of the idempotency key made.
+	Document *Document
+	Created  bool
+	// Notified lists the connections that got an event.
+	Notified []string
 }
 
-// outboxEvent is an event waiting for delivery to one connection, or, in
+// Move is a change of a document's status for Store.Move.
+type Move struct {
+	// From is the status the stored record must be in.
+	From string
+	// Document is the new record, in its new status; its TenantID and
+	// DocumentID name the document.
+	Document *Document
+	// Dequeue drops the document from the work queue: it has reached a
+	// final status.
+	Dequeue bool
+	// Event is the event of the new status.
+	Event StatusEvent
+}
+
+// StatusEvent is the event of a status a document entered, in the two
+// forms a connection may ask for. The store queues one event per
+// connection of the document's tenant that selects the status, each with
+// a new GUID (NewGUID) as its event ID, CreatedAt and NextAttempt At,
+// and the body its IncludeMetadata asks for.
+type StatusEvent struct {
+	Body             []byte // the event without metadata
+	BodyWithMetadata []byte // the event with metadata
+	At               time.Time
+}
+
+// body returns the body a connection asks for.
+func (e StatusEvent) body(withMeta bool) []byte {
+	if withMeta {
+		return e.BodyWithMetadata
+	}
+	return e.Body
+}
+
+// For returns the event that a Store queues for connection c: one of c's
+// tenant's document of status, with a new event ID. A Store calls it for
+// every connection that selects the status (c.Events.Has(status)).
+func (e StatusEvent) For(c Connection, documentID, status string) OutboxEvent {
+	return OutboxEvent{EventID: NewGUID(), Tenant: c.TenantID, WebhookID: c.WebhookID, DocumentID: documentID,
+		Status: status, Body: e.body(c.IncludeMetadata), CreatedAt: e.At, NextAttempt: e.At}
+}
+
+// QueueEntry is a document of the work queue.
+type QueueEntry struct {
+	DocumentID string
+	Tenant     string
+}
+
+// Lease is a claim of an owner on a piece of work, until a time.
+type Lease struct {
+	Owner string    // a GUID per Service
+	Until time.Time // when the lease lapses
+}
+
+// OutboxEvent is an event waiting for delivery to one connection, or, in
 // the dead-letter list, one whose delivery was given up.
-type outboxEvent struct {
-	EventID     string    `json:"eventId"` // the Idempotency-Key
-	Tenant      string    `json:"tenant"`
-	WebhookID   string    `json:"webhookId"`
-	DocumentID  string    `json:"documentId"`
-	Status      string    `json:"status"`
-	Body        []byte    `json:"body"` // the exact bytes every attempt sends
-	CreatedAt   time.Time `json:"createdAt"`
-	Attempts    int       `json:"attempts"`
-	NextAttempt time.Time `json:"nextAttempt"`
-	LastError   string    `json:"lastError,omitempty"`
-	DeadAt      time.Time `json:"deadAt,omitzero"`
+type OutboxEvent struct {
+	EventID     string // the Idempotency-Key of every attempt
+	Tenant      string
+	WebhookID   string
+	DocumentID  string
+	Status      string
+	Body        []byte // the exact bytes every attempt sends
+	CreatedAt   time.Time
+	Attempts    int
+	NextAttempt time.Time
+	LastError   string
+	DeadAt      time.Time // when it was given up; zero in the outbox
+	// Seq is the event's place in its connection's queue, set by the
+	// store: a later event has a greater one. Zero in a dead letter.
+	Seq uint64
 }
 
-// getJSON reads the JSON value at k into v; found is false when there
-// is none.
-func getJSON(txn *badger.Txn, k []byte, v any) (found bool, err error) {
-	item, err := txn.Get(k)
-	if errors.Is(err, badger.ErrKeyNotFound) {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	return true, item.Value(func(b []byte) error { return json.Unmarshal(b, v) })
+// ConnectionRecord is a webhook connection as a Store keeps it, with its
+// secret sealed.
+type ConnectionRecord struct {
+	Connection
+	Secret SealedSecret
 }
 
-// setJSON writes v as JSON at k.
-func setJSON(txn *badger.Txn, k []byte, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	return txn.Set(k, b)
+// connectionAAD is what a connection's sealed secret is bound to: the
+// byte 'W', then the tenant and the webhook ID, each length-prefixed (a
+// uvarint, then the bytes). A sealed secret copied to another connection
+// does not open.
+func connectionAAD(tenant, webhookID string) []byte {
+	return appendLP(appendLP([]byte{'W'}, tenant), webhookID)
 }
 
-// scan calls fn with the key and value of every key under prefix, in key
-// order, until fn returns false or an error.
-func scan(txn *badger.Txn, prefix []byte, fn func(k, v []byte) (bool, error)) error {
-	return scanFrom(txn, prefix, nil, fn)
-}
-
-// scanFrom is scan from the first key under prefix after the key after
-// (from the first key when after is nil). Starting after the keys known
-// to be gone skips their deletion markers, which a scan from the start
-// of the prefix would step over until Badger compacts them away.
-func scanFrom(txn *badger.Txn, prefix, after []byte, fn func(k, v []byte) (bool, error)) error {
-	it := txn.NewIterator(badger.IteratorOptions{Prefix: prefix, PrefetchValues: false})
-	defer it.Close()
-	if after == nil {
-		it.Rewind()
-	} else {
-		it.Seek(append(bytes.Clone(after), 0))
-	}
-	for ; it.Valid(); it.Next() {
-		item := it.Item()
-		var more bool
-		err := item.Value(func(v []byte) error {
-			var err error
-			more, err = fn(item.Key(), v)
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		if !more {
-			return nil
-		}
-	}
-	return nil
-}
-
-// connections returns the stored connections of tenant, without their
-// secrets.
-func connections(txn *badger.Txn, tenant string) ([]Connection, error) {
-	var cs []Connection
-	err := scan(txn, key(keyConn, tenant), func(_, v []byte) (bool, error) {
-		var c connRecord
-		if err := json.Unmarshal(v, &c); err != nil {
-			return false, fmt.Errorf("read a webhook connection: %w", err)
-		}
-		cs = append(cs, c.Connection)
-		return true, nil
-	})
-	return cs, err
-}
-
-// enqueue puts an event of d's current status in the outbox of every
-// connection of d's tenant that selects it, and returns the IDs of those
-// connections. The events carry tenantID (see Config.TenantID).
-// The numbers it takes are appended to taken, for the caller to release
-// once the transaction is over.
-func (s *Service) enqueue(txn *badger.Txn, d *Document, tenantID string, now time.Time, taken *[]uint64) ([]string, error) {
-	cs, err := connections(txn, d.TenantID)
-	if err != nil {
-		return nil, err
-	}
-	var woken []string
-	for _, c := range cs {
-		if !c.Events.Has(d.Status) {
-			continue
-		}
-		body, err := json.Marshal(d.event(tenantID, c.IncludeMetadata))
-		if err != nil {
-			return nil, fmt.Errorf("encode the event: %w", err)
-		}
-		seq, err := s.nums.take()
-		if err != nil {
-			return nil, err
-		}
-		*taken = append(*taken, seq)
-		ev := outboxEvent{EventID: s.newID(), Tenant: d.TenantID, WebhookID: c.WebhookID, DocumentID: d.DocumentID,
-			Status: d.Status, Body: body, CreatedAt: now, NextAttempt: now}
-		if err := setJSON(txn, outboxKey(c.WebhookID, seq), ev); err != nil {
-			return nil, err
-		}
-		woken = append(woken, c.WebhookID)
-	}
-	return woken, nil
-}
-
-// loadDocument reads the record of a tenant's document.
-func loadDocument(txn *badger.Txn, tenant, id string) (*Document, error) {
-	var d Document
-	found, err := getJSON(txn, key(keyDoc, tenant, id), &d)
-	if err != nil {
-		return nil, fmt.Errorf("read document %s: %w", id, err)
-	}
-	if !found {
-		return nil, levy.NotFound("documentId", "there is no document %s", id)
-	}
-	return &d, nil
-}
-
-// move moves a tenant's document from one status to another in one
-// transaction: it checks the workflow allows it, applies change to the
-// record, appends the transition to its history, drops a document that
-// reached a final status from the work queue, and puts the events of the
-// new status in the outbox. It returns the record and the connections
-// that have new events. It fails with errStale when the document is no
-// longer in status from.
-func (s *Service) move(ctx context.Context, tenant, id, from, to string, change func(*Document)) (*Document, []string, error) {
-	if !CanMove(from, to) {
-		return nil, nil, fmt.Errorf("einvoice: the workflow has no move from %s to %s", from, to)
-	}
-	eventTenant, err := s.eventTenant(ctx, tenant)
-	if err != nil {
-		return nil, nil, err
-	}
-	var d *Document
-	var woken []string
-	var taken []uint64
-	defer func() { s.nums.release(taken) }()
-	err = s.probe.Update(ctx, s.db, func(txn *badger.Txn) error {
-		var err error
-		if d, err = loadDocument(txn, tenant, id); err != nil {
-			return err
-		}
-		if d.Status != from {
-			return errStale
-		}
-		if change != nil {
-			change(d)
-		}
-		now := s.now().UTC()
-		d.Status = to
-		d.History = append(d.History, Transition{Status: to, At: now})
-		if err := setJSON(txn, key(keyDoc, tenant, id), d); err != nil {
-			return err
-		}
-		if Final(to) {
-			if err := txn.Delete(key(keyQueue, id)); err != nil {
-				return err
-			}
-		}
-		woken, err = s.enqueue(txn, d, eventTenant, now, &taken)
-		return err
-	})
-	if err != nil {
-		return nil, nil, kv.Wrap("einvoice", "move "+from+" to "+to, id, err)
-	}
-	return d, woken, nil
+// appendLP appends s length-prefixed: its length as a uvarint, then its
+// bytes.
+func appendLP(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
 }

@@ -155,10 +155,10 @@ func redactIn(msg, target string) string {
 // quotedURL matches a URL quoted by %q, as a *url.Error writes it.
 var quotedURL = regexp.MustCompile(`"https?://(?:[^"\\]|\\.)*"`)
 
-// redactQuotedURLs replaces the quoted URLs of an error text, such as
-// the text of a *url.Error, with their scheme and host; it redacts the
-// errors stored by a Levy that kept them whole.
-func redactQuotedURLs(msg string) string {
+// RedactQuotedURLs replaces the quoted URLs of an error text, such as
+// the text of a *url.Error, with their scheme and host. A store's upgrade
+// redacts with it the errors that a Levy which kept them whole stored.
+func RedactQuotedURLs(msg string) string {
 	return quotedURL.ReplaceAllStringFunc(msg, func(q string) string {
 		raw, err := strconv.Unquote(q)
 		if err != nil {

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	kv "github.com/levytax/levy/badger"
 	"github.com/levytax/levy/einvoice/webhook"
 )
 
@@ -121,7 +120,7 @@ func ReceiverDir(scheme, id string) string {
 	if len(name) <= maxDirName {
 		return name
 	}
-	sum := sha256.Sum256(kv.AppendLP(kv.AppendLP(nil, scheme), id))
+	sum := sha256.Sum256(appendLP(appendLP(nil, scheme), id))
 	return name[:maxDirName-1-2*16] + "~" + hex.EncodeToString(sum[:16])
 }
 

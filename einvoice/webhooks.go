@@ -3,12 +3,10 @@ package einvoice
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
-	"github.com/dgraph-io/badger/v4"
-
 	"github.com/levytax/levy"
-	kv "github.com/levytax/levy/badger"
 )
 
 // CreateConnection adds a webhook connection to the tenant of ctx after
@@ -20,33 +18,26 @@ func (s *Service) CreateConnection(ctx context.Context, nc NewConnection) (Conne
 	if err := s.enter("create webhook"); err != nil {
 		return Connection{}, err
 	}
-	defer s.gate.Leave()
+	defer s.leave()
 	if err := nc.check(s.cfg.AllowHTTP, s.cfg.AllowPrivateTargets); err != nil {
 		return Connection{}, err
 	}
 	tenant := levy.Tenant(ctx)
-	c := connRecord{
-		Connection: Connection{WebhookID: s.newID(), TenantID: tenant, TargetURL: nc.TargetURL,
+	c := ConnectionRecord{
+		Connection: Connection{WebhookID: NewGUID(), TenantID: tenant, TargetURL: nc.TargetURL,
 			Events: nc.Events, IncludeMetadata: nc.IncludeMetadata, CreatedAt: s.now().UTC()},
 	}
-	k := key(keyConn, tenant, c.WebhookID)
 	var current *SecretKey
 	if s.cfg.Secrets != nil {
 		current = s.cfg.Secrets.Current
 	}
-	c.Secret = seal(current, nc.SecretKey, k)
-	err := s.probe.Update(ctx, s.db, func(txn *badger.Txn) error {
-		cs, err := connections(txn, tenant)
-		if err != nil {
-			return err
-		}
-		if len(cs) >= MaxConnections {
-			return &levy.Error{Code: levy.EConflict, Field: "targetUrl", Message: "a tenant may have at most 20 webhook connections; delete one first"}
-		}
-		return setJSON(txn, k, c)
-	})
+	c.Secret = seal(current, nc.SecretKey, connectionAAD(tenant, c.WebhookID))
+	err := s.store.CreateConnection(ctx, c, MaxConnections)
+	if errors.Is(err, ErrConnectionLimit) {
+		return Connection{}, &levy.Error{Code: levy.EConflict, Field: "targetUrl", Message: fmt.Sprintf("a tenant may have at most %d webhook connections; delete one first", MaxConnections)}
+	}
 	if err != nil {
-		return Connection{}, kv.Wrap("einvoice", "create webhook", "", err)
+		return Connection{}, err
 	}
 	s.log.Info("webhook connection created", "tenant", tenant, "webhook_id", c.WebhookID)
 	return c.Connection, nil
@@ -58,14 +49,16 @@ func (s *Service) Connections(ctx context.Context) ([]Connection, error) {
 	if err := s.enter("list webhooks"); err != nil {
 		return nil, err
 	}
-	defer s.gate.Leave()
-	list := []Connection{}
-	err := s.db.View(func(txn *badger.Txn) error {
-		cs, err := connections(txn, levy.Tenant(ctx))
-		list = append(list, cs...)
-		return err
-	})
-	return list, kv.Wrap("einvoice", "list webhooks", "", err)
+	defer s.leave()
+	recs, err := s.store.Connections(ctx, levy.Tenant(ctx))
+	if err != nil {
+		return nil, err
+	}
+	list := make([]Connection, len(recs))
+	for i, r := range recs {
+		list[i] = r.Connection
+	}
+	return list, nil
 }
 
 // Connection returns one webhook connection of the tenant of ctx, without
@@ -74,19 +67,12 @@ func (s *Service) Connection(ctx context.Context, id string) (Connection, error)
 	if err := s.enter("get webhook"); err != nil {
 		return Connection{}, err
 	}
-	defer s.gate.Leave()
+	defer s.leave()
 	if err := checkID("webhookId", id); err != nil {
 		return Connection{}, err
 	}
-	var c connRecord
-	err := s.db.View(func(txn *badger.Txn) error {
-		found, err := getJSON(txn, key(keyConn, levy.Tenant(ctx), id), &c)
-		if err == nil && !found {
-			err = levy.NotFound("webhookId", "there is no webhook connection %s", id)
-		}
-		return err
-	})
-	return c.Connection, kv.Wrap("einvoice", "get webhook", id, err)
+	rec, err := s.store.Connection(ctx, levy.Tenant(ctx), id)
+	return rec.Connection, err
 }
 
 // DeleteConnection removes a webhook connection of the tenant of ctx, with
@@ -95,52 +81,30 @@ func (s *Service) DeleteConnection(ctx context.Context, id string) (Connection, 
 	if err := s.enter("delete webhook"); err != nil {
 		return Connection{}, err
 	}
-	defer s.gate.Leave()
+	defer s.leave()
 	if err := checkID("webhookId", id); err != nil {
 		return Connection{}, err
 	}
 	tenant := levy.Tenant(ctx)
-	var c connRecord
-	err := s.probe.Update(ctx, s.db, func(txn *badger.Txn) error {
-		found, err := getJSON(txn, key(keyConn, tenant, id), &c)
-		if err != nil {
-			return err
-		}
-		if !found {
-			return levy.NotFound("webhookId", "there is no webhook connection %s", id)
-		}
-		return txn.Delete(key(keyConn, tenant, id))
-	})
-	if err == nil {
-		// No event can join the connection's queue now: enqueue reads the
-		// connection in its own transaction, which would conflict.
-		err = s.db.DropPrefix(key(keyOutbox, id))
-	}
+	rec, err := s.store.DeleteConnection(ctx, tenant, id)
 	if err != nil {
-		return Connection{}, kv.Wrap("einvoice", "delete webhook", id, err)
+		return Connection{}, err
 	}
 	s.log.Info("webhook connection deleted", "tenant", tenant, "webhook_id", id)
-	return c.Connection, nil
+	return rec.Connection, nil
 }
 
 // loadConnection reads a stored connection and opens its secret.
-func (s *Service) loadConnection(tenant, id string) (connection, bool, error) {
-	var rec connRecord
-	var found bool
-	k := key(keyConn, tenant, id)
-	err := s.db.View(func(txn *badger.Txn) error {
-		var err error
-		found, err = getJSON(txn, k, &rec)
-		return err
-	})
-	if err != nil || !found {
-		return connection{}, found, err
-	}
-	secret, err := rec.Secret.open(s.cfg.Secrets, k)
+func (s *Service) loadConnection(ctx context.Context, tenant, id string) (connection, error) {
+	rec, err := s.store.Connection(ctx, tenant, id)
 	if err != nil {
-		return connection{}, true, fmt.Errorf("webhook connection %s: %w", id, err)
+		return connection{}, err
 	}
-	return connection{Connection: rec.Connection, secret: secret}, true, nil
+	secret, err := rec.Secret.open(s.cfg.Secrets, connectionAAD(tenant, id))
+	if err != nil {
+		return connection{}, fmt.Errorf("webhook connection %s: %w", id, err)
+	}
+	return connection{Connection: rec.Connection, secret: secret}, nil
 }
 
 // String formats a connection for a log or a %v without its secret.

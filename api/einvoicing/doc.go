@@ -2,9 +2,11 @@
 // einvoice): the document and webhook-connection routes under
 // /einvoicing/v1, for the tenant of the caller's access token, and the
 // dead-letter routes under /admin/v1/einvoicing for an operator. It
-// decodes, validates the transport (content types, sizes, path
-// parameters), calls the service and encodes, in the envelope and with
-// the errors of the API (package api); it holds no logic of its own. A
+// decodes (a JSON body once, with the strict decoder every adapter
+// shares, internal/jsonbody), validates the transport (content types,
+// sizes, path parameters, the members a body may have), calls the
+// service and encodes, in the envelope and with the errors of the API
+// (package api); it holds no logic of its own. A
 // document has a size limit of its own (the service's MaxDocumentBytes,
 // or WithBodyLimit), below the API's body limit: a larger one is
 // answered 413, before any of it is read when its Content-Length

@@ -170,17 +170,18 @@ func (h *Handler) createConnection(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	var raw map[string]json.RawMessage
+	// The body is decoded once, into the connection, by the shared
+	// decoder (its size, depth, duplicate and case-variant checks and its
+	// field paths); the names of its members are then listed from the
+	// bytes read, so that a member the connection does not know is
+	// refused rather than ignored.
+	var nc einvoice.NewConnection
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxConnectionBody+1))
 	if err == nil {
-		err = jsonbody.Decode(bytes.NewReader(body), &raw, maxConnectionBody)
-	}
-	if err == nil {
-		err = knownMembers(raw, "targetUrl", "secretKey", "events", "includeMetadata")
-	}
-	var nc einvoice.NewConnection
-	if err == nil {
 		err = jsonbody.Decode(bytes.NewReader(body), &nc, maxConnectionBody)
+	}
+	if err == nil {
+		err = knownMembers(memberNames(body), connectionMembers...)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -248,12 +249,16 @@ func (h *Handler) replay(w http.ResponseWriter, r *http.Request) {
 	api.WriteData(w, r, http.StatusOK, dl)
 }
 
-// knownMembers refuses the members of a JSON object that are not among
-// names (compared as encoding/json does, without regard to case), all of
-// them at once.
-func knownMembers(obj map[string]json.RawMessage, names ...string) error {
+// connectionMembers are the members of the body of a new webhook
+// connection (einvoice.NewConnection).
+var connectionMembers = []string{"targetUrl", "secretKey", "events", "includeMetadata"}
+
+// knownMembers refuses the member names that are not among names
+// (compared as encoding/json does, without regard to case), all of them
+// at once.
+func knownMembers(members []string, names ...string) error {
 	var errs levy.Errors
-	for k := range obj {
+	for _, k := range members {
 		known := false
 		for _, n := range names {
 			known = known || strings.EqualFold(k, n)
@@ -267,6 +272,42 @@ func knownMembers(obj map[string]json.RawMessage, names ...string) error {
 		return errs
 	}
 	return nil
+}
+
+// memberNames lists the member names of the JSON object in body, which
+// the decoder has read whole: it steps over their values without
+// decoding them.
+func memberNames(body []byte) []string {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var names []string
+	for dec.More() {
+		t, err := dec.Token()
+		name, ok := t.(string)
+		if err != nil || !ok {
+			return names
+		}
+		names = append(names, name)
+		// Step over the value: a scalar, or an object or array to its end.
+		for depth := 0; ; {
+			t, err := dec.Token()
+			if err != nil {
+				return names
+			}
+			switch t {
+			case json.Delim('{'), json.Delim('['):
+				depth++
+			case json.Delim('}'), json.Delim(']'):
+				depth--
+			}
+			if depth == 0 {
+				break
+			}
+		}
+	}
+	return names
 }
 
 // xmlContent checks that a submitted document says it is XML.

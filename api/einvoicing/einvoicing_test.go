@@ -4,21 +4,26 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/auth/authtest"
+	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/einvoice/webhook"
 	"github.com/levytax/levy/engine"
@@ -58,6 +63,26 @@ func newHarness(t *testing.T, cfg einvoice.Config) *harness {
 	return newStrictHarness(t, cfg, WithBodyLimit(64<<10))
 }
 
+// openService opens an e-invoicing service over a Badger store in dir,
+// delivering to dir/outbox unless cfg says otherwise; the function it
+// returns closes both.
+func openService(tb testing.TB, dir string, cfg einvoice.Config) (*einvoice.Service, func() error) {
+	tb.Helper()
+	store, err := badger.OpenEInvoice(context.Background(), dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if cfg.OutboxDir == "" {
+		cfg.OutboxDir = filepath.Join(dir, "outbox")
+	}
+	svc, err := einvoice.New(context.Background(), store, cfg)
+	if err != nil {
+		_ = store.Close()
+		tb.Fatal(err)
+	}
+	return svc, func() error { return errors.Join(svc.Close(), store.Close()) }
+}
+
 // newStrictHarness is a harness whose service has cfg as it is, and whose
 // handler has opts.
 func newStrictHarness(t *testing.T, cfg einvoice.Config, opts ...Option) *harness {
@@ -67,11 +92,8 @@ func newStrictHarness(t *testing.T, cfg einvoice.Config, opts ...Option) *harnes
 		cfg.MinBackoff = 10 * time.Millisecond
 		cfg.MaxBackoff = 50 * time.Millisecond
 	}
-	svc, err := einvoice.Open(context.Background(), t.TempDir(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = svc.Close() })
+	svc, closeSvc := openService(t, t.TempDir(), cfg)
+	t.Cleanup(func() { _ = closeSvc() })
 	h := New(svc, append([]Option{WithAuthenticator(tokens.Authenticator()), WithAdminAuthenticator(tokens.AdminAuthenticator())}, opts...)...)
 	apiOpts := append([]api.Option{api.WithLogger(slog.New(slog.DiscardHandler))}, tokens.Mounts()...)
 	srv, err := api.New(testEngine(t), append(apiOpts, h.Mounts()...)...)
@@ -371,4 +393,21 @@ func TestDeadLetterRoutes(t *testing.T) {
 		t.Errorf("replayed with key %s, want %s", keys[0], dead[0].EventID)
 	}
 	mu.Unlock()
+}
+
+// TestMemberNames: the names of the top-level members only, whatever the
+// values nest.
+func TestMemberNames(t *testing.T) {
+	got := memberNames([]byte(`{"targetUrl":"https://a.example/x","events":["Error",{"x":[1,{"colour":2}]}],"b":{"c":{}},"e":null,"f":[]}`))
+	if want := []string{"targetUrl", "events", "b", "e", "f"}; !slices.Equal(got, want) {
+		t.Errorf("memberNames = %v, want %v", got, want)
+	}
+	if got := memberNames([]byte(`[1]`)); got != nil {
+		t.Errorf("memberNames of an array = %v", got)
+	}
+	err := knownMembers([]string{"targetUrl", "TargetURL", "colour", "Shape"}, connectionMembers...)
+	var errs levy.Errors
+	if !errors.As(err, &errs) || len(errs) != 2 || errs[0].Field != "Shape" || errs[1].Field != "colour" {
+		t.Errorf("knownMembers = %v", err)
+	}
 }

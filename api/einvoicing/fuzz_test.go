@@ -2,7 +2,6 @@ package einvoicing
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -32,11 +31,8 @@ import (
 func FuzzConnectionBody(f *testing.F) {
 	f.Add([]byte(`{"targetUrl":"https://erp.example.com/levy/events","secretKey":"0123456789abcdef0123456789abcdef","events":"all","includeMetadata":true}`), "application/json")
 	f.Add([]byte(`{"targetUrl":"http://127.0.0.1:9/hook","secretKey":"0123456789abcdef0123456789abcdef!","events":["Completed","Error"]}`), "")
-	svc, err := einvoice.Open(context.Background(), f.TempDir(), einvoice.Config{})
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Cleanup(func() { _ = svc.Close() })
+	svc, closeSvc := openService(f, f.TempDir(), einvoice.Config{})
+	f.Cleanup(func() { _ = closeSvc() })
 	h := New(svc)
 	srv, err := api.New(testEngine(f), append([]api.Option{api.WithLogger(slog.New(slog.DiscardHandler))}, h.Mounts()...)...)
 	if err != nil {
@@ -154,7 +150,7 @@ const submitRotation = 256
 
 // submitServer is the service FuzzSubmit posts to, with what it was sent.
 type submitServer struct {
-	svc     *einvoice.Service
+	close   func() error // closes the service and its store
 	dir     string
 	handler http.Handler
 	stored  int
@@ -186,7 +182,7 @@ func FuzzSubmit(f *testing.F) {
 	var cur *submitServer
 	open := func(t testing.TB) {
 		if cur != nil {
-			if err := cur.svc.Close(); err != nil {
+			if err := cur.close(); err != nil {
 				t.Fatal(err)
 			}
 			_ = os.RemoveAll(cur.dir)
@@ -195,18 +191,15 @@ func FuzzSubmit(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		svc, err := einvoice.Open(context.Background(), dir, einvoice.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		svc, closeSvc := openService(t, dir, einvoice.Config{})
 		srv, err := api.New(eng, append([]api.Option{api.WithLogger(slog.New(slog.DiscardHandler))}, New(svc).Mounts()...)...)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cur = &submitServer{svc: svc, dir: dir, handler: srv.Handler(), byKey: map[string]string{}, sums: map[string]string{}}
+		cur = &submitServer{close: closeSvc, dir: dir, handler: srv.Handler(), byKey: map[string]string{}, sums: map[string]string{}}
 	}
 	open(f)
-	f.Cleanup(func() { _ = cur.svc.Close() })
+	f.Cleanup(func() { _ = cur.close() })
 	f.Fuzz(func(t *testing.T, doc []byte, contentType, key string) {
 		if cur.stored >= submitRotation {
 			open(t)

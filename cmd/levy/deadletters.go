@@ -8,12 +8,34 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/einvoice"
 )
 
 // einvoiceDir is where a data directory keeps e-invoicing documents,
 // webhook connections and the event outbox.
 func einvoiceDir(dataDir string) string { return filepath.Join(dataDir, "einvoice") }
+
+// openEInvoice opens the e-invoicing store of a data directory and the
+// service over it, whose default transmitter delivers to the outbox
+// directory beside the store. The function it returns closes both, the
+// service first.
+func openEInvoice(ctx context.Context, dataDir string, cfg einvoice.Config) (*einvoice.Service, func() error, error) {
+	dir := einvoiceDir(dataDir)
+	store, err := badger.OpenEInvoice(ctx, dir, badger.WithLogger(cfg.Logger))
+	if err != nil {
+		return nil, nil, err
+	}
+	if cfg.OutboxDir == "" {
+		cfg.OutboxDir = filepath.Join(dir, "outbox")
+	}
+	svc, err := einvoice.New(ctx, store, cfg)
+	if err != nil {
+		_ = store.Close()
+		return nil, nil, err
+	}
+	return svc, func() error { return errors.Join(svc.Close(), store.Close()) }, nil
+}
 
 const deadLettersUsage = `usage:
   levy webhook dead-letters list   --data-dir DIR [--tenant NAME]
@@ -55,11 +77,11 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 	default:
 		return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], deadLettersUsage)}
 	}
-	svc, err := einvoice.Open(ctx, einvoiceDir(*dataDir), einvoice.Config{Passive: true})
+	svc, closeSvc, err := openEInvoice(ctx, *dataDir, einvoice.Config{Passive: true})
 	if err != nil {
 		return fmt.Errorf("opening the e-invoicing store of %s (a running server holds it; use its /admin/v1/einvoicing routes): %w", *dataDir, err)
 	}
-	defer svc.Close()
+	defer closeSvc()
 	if args[0] == "list" {
 		list, err := svc.DeadLetters(ctx, *tenant)
 		if err != nil {

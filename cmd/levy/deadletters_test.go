@@ -34,7 +34,7 @@ func TestDeadLettersCommand(t *testing.T) {
 	}
 	// A server's e-invoicing gives up an event after one attempt.
 	ctx := levy.WithTenant(context.Background(), "acme")
-	svc, err := einvoice.Open(ctx, einvoiceDir(dir), einvoice.Config{MaxAttempts: 1, AllowPrivateTargets: true})
+	svc, closeSvc, err := openEInvoice(ctx, dir, einvoice.Config{MaxAttempts: 1, AllowPrivateTargets: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestDeadLettersCommand(t *testing.T) {
 	if code, _, errOut := runCLI(t, "webhook", "dead-letters", "list", "--data-dir", dir); code != 1 || !strings.Contains(errOut, "/admin/v1/einvoicing") {
 		t.Errorf("beside a running server: %d %s", code, errOut)
 	}
-	if err := svc.Close(); err != nil {
+	if err := closeSvc(); err != nil {
 		t.Fatal(err)
 	}
 
@@ -94,11 +94,11 @@ func TestDeadLettersCommand(t *testing.T) {
 	}
 	// The next server sends it, with the same key.
 	healthy.Store(true)
-	svc, err = einvoice.Open(ctx, einvoiceDir(dir), einvoice.Config{AllowPrivateTargets: true})
+	svc, closeSvc, err = openEInvoice(ctx, dir, einvoice.Config{AllowPrivateTargets: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer svc.Close()
+	defer closeSvc()
 	select {
 	case key := <-got:
 		if key != list[0].EventID {

@@ -268,11 +268,11 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	// Webhook events name the tenant by its stable UUID, kept with its
 	// credentials.
 	ecfg.TenantID = iss.TenantID
-	einv, err := einvoice.Open(ctx, einvoiceDir(c.dataDir), ecfg)
+	einv, closeEinv, err := openEInvoice(ctx, c.dataDir, ecfg)
 	if err != nil {
 		return nil, nil, err
 	}
-	closers = append(closers, einv.Close)
+	closers = append(closers, closeEinv)
 	opts := []engine.Option{engine.WithJournal(store), engine.WithLogger(log)}
 	if c.rules != "" {
 		opts = append(opts, engine.WithRuleFiles(strings.Split(c.rules, ",")...))

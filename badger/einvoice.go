@@ -1,0 +1,357 @@
+package badger
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	bdb "github.com/dgraph-io/badger/v4"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/einvoice"
+)
+
+// The first byte of every key of the e-invoicing store.
+const (
+	einvSchemaKey = 'V'
+	einvDoc       = 'D'
+	einvXML       = 'X'
+	einvQueue     = 'Q'
+	einvConn      = 'W'
+	einvOutbox    = 'O'
+	einvDead      = 'L'
+	einvSeq       = 'S'
+	einvSubmit    = 'I'
+	einvStage     = 'w' // a connection's record as rewritten: 'w' and the rest of its 'W' key
+	einvStageDone = 'R' // the staged records are complete
+)
+
+// einvSchemaVersion is the version of the key layout this Levy reads and
+// writes.
+const einvSchemaVersion = "2"
+
+// EInvoiceStore is the e-invoicing store in Badger: it implements
+// einvoice.Store, each method's writes in one Badger transaction. Open it
+// with OpenEInvoice.
+//
+// # Key layout
+//
+// Keys start with one byte that says what they hold; strings inside keys
+// are length-prefixed (AppendLP):
+//
+//	'V'                          schema version, "2"; OpenEInvoice upgrades "1" (einvUpgradeV1) and refuses any other
+//	'D' tenant documentId        the document's record (JSON of einvoice.Document)
+//	'X' tenant documentId        the document as received
+//	'Q' documentId               work queue: documents in Pending or In Progress (value: tenant)
+//	'I' tenant idempotencyKey    the document a keyed submission made (JSON string)
+//	'W' tenant webhookId         a webhook connection (JSON); its "secret" is an object
+//	                             {"keyId", "nonce", "sealed"} when sealed, a string when in clear
+//	'O' webhookId seq(8 bytes BE)  an event waiting for delivery (JSON, with the body to send)
+//	'L' eventId                  dead letter: an event given up (JSON)
+//	'S'                          the outbox sequence (a Badger Sequence lease)
+//	'w' tenant webhookId         a connection's record staged by a rewrite of the connections
+//	'R'                          the staging of a rewrite is complete
+//
+// Writes are synced to disk before they are acknowledged (unless
+// WithSyncWrites(false)), and go through a Probe, so that a store whose
+// directory is gone, read-only or full refuses them as unavailable.
+//
+// # Schema versions
+//
+// Version 1 stored the secrets of connections only in clear, the receipts
+// of the outbox directory as absolute paths, and the errors of events
+// with their target URLs. OpenEInvoice upgrades it in place to version 2
+// (einvUpgradeV1): the receipts become relative to the outbox directory
+// and the files move to their receiver's directory, the errors lose the
+// paths and queries of the URLs they quote, and the version becomes 2,
+// last, so that an upgrade a crash interrupts runs again.
+//
+// # Leases
+//
+// One process holds the directory, so the leases of the work queue and
+// of the outboxes (einvoice.Lease) live in memory: they order the
+// Services that share one store in one process, and a restart forgets
+// them, as it forgets the Services that held them.
+//
+// EInvoiceStore is safe for concurrent use: every write is one Badger
+// transaction, retried on a conflict; the leases and the outbox's reading
+// positions are guarded by a mutex. Close waits for the calls in
+// progress.
+type EInvoiceStore struct {
+	db    *bdb.DB
+	probe *Probe // whether the directory still takes writes
+	log   *slog.Logger
+	gate  Gate
+	// nums numbers the events of the outbox from a Badger sequence, which
+	// leases its numbers in blocks, so taking one never makes two
+	// transactions conflict; the numbers of a block unused at a crash are
+	// skipped, never reused.
+	nums einvNumbering
+
+	mu sync.Mutex
+	// done holds, per connection, the key of the last event removed from
+	// the head of its queue: every event made later has a greater key, so
+	// the next look at the queue starts after it, past the deletion
+	// markers that a scan from the start would step over.
+	done   map[string][]byte
+	claims map[string]einvoice.Lease // leases of the work queue, by document ID
+	lanes  map[string]einvoice.Lease // leases of the outboxes, by webhook ID
+}
+
+var _ einvoice.Store = (*EInvoiceStore)(nil)
+
+// OpenEInvoice opens the e-invoicing store of the e-invoicing directory
+// dir (by convention <data-dir>/einvoice), creating it if needed: the
+// Badger files live in dir/db. It refuses a store written with another
+// schema version than the one this Levy supports, except version 1,
+// which it upgrades; the upgrade moves the files that Levy's
+// DirTransmitter delivered to dir/outbox, its directory then, each to
+// its receiver's directory. It finishes a rewrite of the connections
+// that a crash interrupted (see Reseal).
+func OpenEInvoice(ctx context.Context, dir string, opts ...Option) (*EInvoiceStore, error) {
+	o := newOptions(opts)
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return nil, fmt.Errorf("einvoice: open %s: %w", dir, err)
+	}
+	bo := bdb.DefaultOptions(filepath.Join(dir, "db")).
+		WithSyncWrites(o.syncWrites).
+		WithMemTableSize(8 << 20).
+		WithNumMemtables(2).
+		WithBlockCacheSize(16 << 20).
+		WithValueLogFileSize(64 << 20)
+	schema := Schema{Key: einvSchemaKey, Version: einvSchemaVersion, Store: "the e-invoicing store"}
+	db, err := Open(ctx, bo, "einvoice", o.log, schema)
+	if err != nil {
+		// A store of version 1 is upgraded, then opened again.
+		upgraded, uerr := einvUpgradeV1(ctx, bo, filepath.Join(dir, "outbox"), o.log)
+		if uerr != nil {
+			return nil, fmt.Errorf("einvoice: upgrade %s to schema version %s: %w", dir, einvSchemaVersion, uerr)
+		}
+		if !upgraded {
+			return nil, err
+		}
+		if db, err = Open(ctx, bo, "einvoice", o.log, schema); err != nil {
+			return nil, err
+		}
+	}
+	if err := einvFinishRewrite(ctx, db); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("einvoice: open %s: %w", dir, err)
+	}
+	probe, err := NewProbe("the e-invoicing store", bo.Dir)
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	s := &EInvoiceStore{db: db, probe: probe, log: o.log, done: map[string][]byte{},
+		claims: map[string]einvoice.Lease{}, lanes: map[string]einvoice.Lease{}}
+	s.nums.open = map[uint64]struct{}{}
+	if s.nums.seq, err = db.GetSequence([]byte{einvSeq}, 256); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("einvoice: open %s: %w", dir, err)
+	}
+	return s, nil
+}
+
+// Close waits for the calls in progress and closes the store. A store
+// whose directory is gone is not closed (Badger would try to flush into
+// it for ever): Close says so, and leaves its files open.
+func (s *EInvoiceStore) Close() error {
+	return s.gate.Close(func() error {
+		if err := s.nums.seq.Release(); err != nil {
+			s.log.Warn("einvoice: release the outbox sequence", "err", err)
+		}
+		if err := s.probe.Gone(); err != nil {
+			return fmt.Errorf("einvoice: close: %w; its files were left open", err)
+		}
+		s.probe.Remove()
+		if err := s.db.Close(); err != nil {
+			return fmt.Errorf("einvoice: close: %w", err)
+		}
+		return nil
+	})
+}
+
+// CheckWrite returns nil when the store's directory can take writes, and
+// an error of code levy.EUnavailable that says why not: the directory is
+// gone or was replaced, or a file in it cannot be written and synced.
+// The answer holds for a second (ProbeInterval).
+func (s *EInvoiceStore) CheckWrite(ctx context.Context) error {
+	if err := s.enter("check"); err != nil {
+		return err
+	}
+	defer s.gate.Leave()
+	return s.probe.Check(ctx)
+}
+
+// enter counts a call in, or fails once Close has begun.
+func (s *EInvoiceStore) enter(op string) error {
+	if !s.gate.Enter() {
+		return fmt.Errorf("einvoice: %s: %w", op, einvoice.ErrClosed)
+	}
+	return nil
+}
+
+// update runs fn in a read-write transaction through the probe, retried
+// on a conflict, and wraps its error with op and subject.
+func (s *EInvoiceStore) update(ctx context.Context, op, subject string, fn func(*bdb.Txn) error) error {
+	return Wrap("einvoice", op, subject, s.probe.Update(ctx, s.db, fn))
+}
+
+// view runs fn in a read-only transaction and wraps its error with op
+// and subject.
+func (s *EInvoiceStore) view(op, subject string, fn func(*bdb.Txn) error) error {
+	return Wrap("einvoice", op, subject, s.db.View(fn))
+}
+
+// einvKey builds a key of kind from length-prefixed parts.
+func einvKey(kind byte, parts ...string) []byte {
+	n := 1
+	for _, p := range parts {
+		n += LPSize(p)
+	}
+	k := make([]byte, 1, n+8)
+	k[0] = kind
+	for _, p := range parts {
+		k = AppendLP(k, p)
+	}
+	return k
+}
+
+// einvOutboxKey is the key of an event in a connection's queue: the
+// connection ID, then the event's sequence number, so that a prefix scan
+// yields the connection's events in the order they were made.
+func einvOutboxKey(webhookID string, seq uint64) []byte {
+	return binary.BigEndian.AppendUint64(einvKey(einvOutbox, webhookID), seq)
+}
+
+// einvFirstPart returns the first length-prefixed part of a key after its
+// kind byte.
+func einvFirstPart(k []byte) (string, bool) {
+	if len(k) < 2 {
+		return "", false
+	}
+	n, w := binary.Uvarint(k[1:])
+	if w <= 0 || uint64(len(k)-1-w) < n {
+		return "", false
+	}
+	return string(k[1+w : 1+w+int(n)]), true
+}
+
+// einvEvent is an event as the store holds it, in the outbox or the
+// dead-letter list; its sequence number is in its key.
+type einvEvent struct {
+	EventID     string    `json:"eventId"`
+	Tenant      string    `json:"tenant"`
+	WebhookID   string    `json:"webhookId"`
+	DocumentID  string    `json:"documentId"`
+	Status      string    `json:"status"`
+	Body        []byte    `json:"body"`
+	CreatedAt   time.Time `json:"createdAt"`
+	Attempts    int       `json:"attempts"`
+	NextAttempt time.Time `json:"nextAttempt"`
+	LastError   string    `json:"lastError,omitempty"`
+	DeadAt      time.Time `json:"deadAt,omitzero"`
+}
+
+func einvEventOf(ev *einvoice.OutboxEvent) einvEvent {
+	return einvEvent{EventID: ev.EventID, Tenant: ev.Tenant, WebhookID: ev.WebhookID, DocumentID: ev.DocumentID,
+		Status: ev.Status, Body: ev.Body, CreatedAt: ev.CreatedAt, Attempts: ev.Attempts, NextAttempt: ev.NextAttempt,
+		LastError: ev.LastError, DeadAt: ev.DeadAt}
+}
+
+func (r *einvEvent) event(seq uint64) *einvoice.OutboxEvent {
+	return &einvoice.OutboxEvent{EventID: r.EventID, Tenant: r.Tenant, WebhookID: r.WebhookID, DocumentID: r.DocumentID,
+		Status: r.Status, Body: r.Body, CreatedAt: r.CreatedAt, Attempts: r.Attempts, NextAttempt: r.NextAttempt,
+		LastError: r.LastError, DeadAt: r.DeadAt, Seq: seq}
+}
+
+// einvConnRecord is a webhook connection as the store holds it.
+type einvConnRecord struct {
+	einvoice.Connection
+	Secret einvoice.SealedSecret `json:"secret"`
+}
+
+// einvGet reads the JSON value at k into v; found is false when there is
+// none.
+func einvGet(txn *bdb.Txn, k []byte, v any) (found bool, err error) {
+	item, err := txn.Get(k)
+	if errors.Is(err, bdb.ErrKeyNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return true, item.Value(func(b []byte) error { return json.Unmarshal(b, v) })
+}
+
+// einvSet writes v as JSON at k.
+func einvSet(txn *bdb.Txn, k []byte, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return txn.Set(k, b)
+}
+
+// einvScan calls fn with the key and value of every key under prefix, in
+// key order, from the first key after the key after (from the first key
+// when after is nil), until fn returns false or an error. Starting after
+// the keys known to be gone skips their deletion markers, which a scan
+// from the start of the prefix would step over until Badger compacts
+// them away.
+func einvScan(txn *bdb.Txn, prefix, after []byte, fn func(k, v []byte) (bool, error)) error {
+	it := txn.NewIterator(bdb.IteratorOptions{Prefix: prefix, PrefetchValues: false})
+	defer it.Close()
+	if after == nil {
+		it.Rewind()
+	} else {
+		it.Seek(append(bytes.Clone(after), 0))
+	}
+	for ; it.Valid(); it.Next() {
+		item := it.Item()
+		var more bool
+		err := item.Value(func(v []byte) error {
+			var err error
+			more, err = fn(item.Key(), v)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		if !more {
+			return nil
+		}
+	}
+	return nil
+}
+
+// einvTake gives lease on id in held unless another owner holds a lease
+// there that has not lapsed at now.
+func einvTake(held map[string]einvoice.Lease, id string, lease einvoice.Lease, now time.Time) error {
+	if cur, ok := held[id]; ok && cur.Owner != lease.Owner && cur.Until.After(now) {
+		return fmt.Errorf("einvoice: lease %s: %w", id, einvoice.ErrLeased)
+	}
+	held[id] = lease
+	return nil
+}
+
+// einvDrop ends owner's lease on id in held, if owner holds it.
+func einvDrop(held map[string]einvoice.Lease, id, owner string) {
+	if cur, ok := held[id]; ok && cur.Owner == owner {
+		delete(held, id)
+	}
+}
+
+// einvNotFound is the not-found error of field: there is no what id.
+func einvNotFound(field, what, id string) error {
+	return levy.NotFound(field, "there is no %s %s", what, id)
+}

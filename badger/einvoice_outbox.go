@@ -1,0 +1,400 @@
+package badger
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	bdb "github.com/dgraph-io/badger/v4"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/einvoice"
+)
+
+// CreateConnection stores a new webhook connection unless its tenant has
+// limit connections already.
+func (s *EInvoiceStore) CreateConnection(ctx context.Context, c einvoice.ConnectionRecord, limit int) error {
+	if err := s.enter("create webhook"); err != nil {
+		return err
+	}
+	defer s.gate.Leave()
+	return s.update(ctx, "create webhook", "", func(txn *bdb.Txn) error {
+		cs, err := einvConnections(txn, c.TenantID)
+		if err != nil {
+			return err
+		}
+		if len(cs) >= limit {
+			return fmt.Errorf("%d connections: %w", len(cs), einvoice.ErrConnectionLimit)
+		}
+		return einvSet(txn, einvKey(einvConn, c.TenantID, c.WebhookID), einvConnRecord(c))
+	})
+}
+
+// Connections lists the connections of a tenant, in webhook ID order.
+func (s *EInvoiceStore) Connections(ctx context.Context, tenant string) ([]einvoice.ConnectionRecord, error) {
+	if err := s.enter("list webhooks"); err != nil {
+		return nil, err
+	}
+	defer s.gate.Leave()
+	var cs []einvoice.ConnectionRecord
+	err := s.view("list webhooks", "", func(txn *bdb.Txn) error {
+		var err error
+		cs, err = einvConnections(txn, tenant)
+		return err
+	})
+	return cs, err
+}
+
+// einvConnections returns the stored connections of a tenant.
+func einvConnections(txn *bdb.Txn, tenant string) ([]einvoice.ConnectionRecord, error) {
+	var cs []einvoice.ConnectionRecord
+	err := einvScan(txn, einvKey(einvConn, tenant), nil, func(_, v []byte) (bool, error) {
+		var c einvConnRecord
+		if err := json.Unmarshal(v, &c); err != nil {
+			return false, fmt.Errorf("read a webhook connection: %w", err)
+		}
+		cs = append(cs, einvoice.ConnectionRecord(c))
+		return true, nil
+	})
+	return cs, err
+}
+
+// Connection returns one connection of a tenant.
+func (s *EInvoiceStore) Connection(ctx context.Context, tenant, id string) (einvoice.ConnectionRecord, error) {
+	if err := s.enter("get webhook"); err != nil {
+		return einvoice.ConnectionRecord{}, err
+	}
+	defer s.gate.Leave()
+	var c einvConnRecord
+	err := s.view("get webhook", id, func(txn *bdb.Txn) error {
+		found, err := einvGet(txn, einvKey(einvConn, tenant, id), &c)
+		if err == nil && !found {
+			err = einvNotFound("webhookId", "webhook connection", id)
+		}
+		return err
+	})
+	return einvoice.ConnectionRecord(c), err
+}
+
+// DeleteConnection removes a connection of a tenant, then the events
+// waiting for it. No event joins its queue once the connection's record
+// is gone (a transaction that would add one reads the record, and
+// conflicts), and a crash before the events go leaves them to the
+// dispatcher, which finds their connection gone and drops them
+// (DropEvents).
+func (s *EInvoiceStore) DeleteConnection(ctx context.Context, tenant, id string) (einvoice.ConnectionRecord, error) {
+	if err := s.enter("delete webhook"); err != nil {
+		return einvoice.ConnectionRecord{}, err
+	}
+	defer s.gate.Leave()
+	var c einvConnRecord
+	err := s.update(ctx, "delete webhook", id, func(txn *bdb.Txn) error {
+		k := einvKey(einvConn, tenant, id)
+		found, err := einvGet(txn, k, &c)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return einvNotFound("webhookId", "webhook connection", id)
+		}
+		return txn.Delete(k)
+	})
+	if err == nil {
+		err = s.dropEvents(id)
+	}
+	if err != nil {
+		return einvoice.ConnectionRecord{}, Wrap("einvoice", "delete webhook", id, err)
+	}
+	return einvoice.ConnectionRecord(c), nil
+}
+
+// Outboxes returns the IDs of the connections that have events waiting.
+func (s *EInvoiceStore) Outboxes(ctx context.Context) ([]string, error) {
+	if err := s.enter("resume the outbox"); err != nil {
+		return nil, err
+	}
+	defer s.gate.Leave()
+	var ids []string
+	err := s.view("resume the outbox", "", func(txn *bdb.Txn) error {
+		it := txn.NewIterator(bdb.IteratorOptions{Prefix: []byte{einvOutbox}})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); {
+			id, ok := einvFirstPart(it.Item().Key())
+			if !ok {
+				return fmt.Errorf("an outbox key %q of no connection", it.Item().Key())
+			}
+			ids = append(ids, id)
+			// Past the connection's events.
+			it.Seek(append(einvKey(einvOutbox, id), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff))
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return ids, err
+}
+
+// NextEvent returns the oldest event waiting for a connection and leases
+// its queue. See einvoice.Store.
+func (s *EInvoiceStore) NextEvent(ctx context.Context, webhookID string, lease einvoice.Lease) (*einvoice.OutboxEvent, error) {
+	if err := s.enter("read the outbox"); err != nil {
+		return nil, err
+	}
+	defer s.gate.Leave()
+	s.mu.Lock()
+	if err := einvTake(s.lanes, webhookID, lease, time.Now()); err != nil {
+		s.mu.Unlock()
+		return nil, err
+	}
+	after := s.done[webhookID]
+	s.mu.Unlock()
+	after = s.nums.resumeAfter(webhookID, after)
+	var ev *einvoice.OutboxEvent
+	err := s.view("read the outbox of", webhookID, func(txn *bdb.Txn) error {
+		return einvScan(txn, einvKey(einvOutbox, webhookID), after, func(k, v []byte) (bool, error) {
+			var r einvEvent
+			if err := json.Unmarshal(v, &r); err != nil {
+				return false, fmt.Errorf("read an outbox event: %w", err)
+			}
+			ev = r.event(binary.BigEndian.Uint64(k[len(k)-8:]))
+			return false, nil
+		})
+	})
+	return ev, err
+}
+
+// ReleaseOutbox ends owner's lease on a connection's queue.
+func (s *EInvoiceStore) ReleaseOutbox(ctx context.Context, webhookID, owner string) error {
+	if err := s.enter("release the outbox"); err != nil {
+		return err
+	}
+	defer s.gate.Leave()
+	s.mu.Lock()
+	einvDrop(s.lanes, webhookID, owner)
+	s.mu.Unlock()
+	return nil
+}
+
+// Delivered removes an event from its connection's queue.
+func (s *EInvoiceStore) Delivered(ctx context.Context, ev *einvoice.OutboxEvent) error {
+	if err := s.enter("remove a delivered event"); err != nil {
+		return err
+	}
+	defer s.gate.Leave()
+	k := einvOutboxKey(ev.WebhookID, ev.Seq)
+	err := s.update(ctx, "remove a delivered event", ev.EventID, func(txn *bdb.Txn) error { return txn.Delete(k) })
+	if err != nil {
+		return err
+	}
+	s.finished(ev.WebhookID, k)
+	return nil
+}
+
+// Retry stores the attempts, next attempt and last error of an event that
+// is still waiting.
+func (s *EInvoiceStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent) error {
+	if err := s.enter("schedule a retry"); err != nil {
+		return err
+	}
+	defer s.gate.Leave()
+	k := einvOutboxKey(ev.WebhookID, ev.Seq)
+	return s.update(ctx, "schedule a retry", ev.EventID, func(txn *bdb.Txn) error {
+		// The event may have gone meanwhile (its connection deleted).
+		if _, err := txn.Get(k); err != nil {
+			if errors.Is(err, bdb.ErrKeyNotFound) {
+				return nil
+			}
+			return err
+		}
+		return einvSet(txn, k, einvEventOf(ev))
+	})
+}
+
+// Bury moves an event from its connection's queue to the dead-letter
+// list in one transaction.
+func (s *EInvoiceStore) Bury(ctx context.Context, ev *einvoice.OutboxEvent) error {
+	if err := s.enter("move an event to the dead-letter list"); err != nil {
+		return err
+	}
+	defer s.gate.Leave()
+	k := einvOutboxKey(ev.WebhookID, ev.Seq)
+	err := s.update(ctx, "move an event to the dead-letter list", ev.EventID, func(txn *bdb.Txn) error {
+		if err := txn.Delete(k); err != nil {
+			return err
+		}
+		return einvSet(txn, einvKey(einvDead, ev.EventID), einvEventOf(ev))
+	})
+	if err != nil {
+		return err
+	}
+	s.finished(ev.WebhookID, k)
+	return nil
+}
+
+// DropEvents removes every event waiting for a connection.
+func (s *EInvoiceStore) DropEvents(ctx context.Context, webhookID string) error {
+	if err := s.enter("drop the events of"); err != nil {
+		return err
+	}
+	defer s.gate.Leave()
+	return Wrap("einvoice", "drop the events of", webhookID, s.dropEvents(webhookID))
+}
+
+// dropEvents drops every version of the events of a connection from the
+// store's tables, and forgets where its queue was read.
+func (s *EInvoiceStore) dropEvents(webhookID string) error {
+	if err := s.db.DropPrefix(einvKey(einvOutbox, webhookID)); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	delete(s.done, webhookID)
+	s.mu.Unlock()
+	return nil
+}
+
+// finished notes that the event at k left the head of its connection's
+// queue.
+func (s *EInvoiceStore) finished(webhookID string, k []byte) {
+	s.mu.Lock()
+	s.done[webhookID] = k
+	s.mu.Unlock()
+}
+
+// DeadLetters lists the dead letters of a tenant, or of all of them, in
+// event ID order.
+func (s *EInvoiceStore) DeadLetters(ctx context.Context, tenant string) ([]einvoice.OutboxEvent, error) {
+	if err := s.enter("list dead letters"); err != nil {
+		return nil, err
+	}
+	defer s.gate.Leave()
+	var list []einvoice.OutboxEvent
+	err := s.view("list dead letters", "", func(txn *bdb.Txn) error {
+		return einvScan(txn, []byte{einvDead}, nil, func(_, v []byte) (bool, error) {
+			var r einvEvent
+			if err := json.Unmarshal(v, &r); err != nil {
+				return false, fmt.Errorf("read a dead letter: %w", err)
+			}
+			if tenant == "" || r.Tenant == tenant {
+				list = append(list, *r.event(0))
+			}
+			return ctx.Err() == nil, ctx.Err()
+		})
+	})
+	return list, err
+}
+
+// Replay moves a dead letter back to the end of its connection's queue
+// in one transaction. See einvoice.Store.
+func (s *EInvoiceStore) Replay(ctx context.Context, eventID string, at time.Time) (*einvoice.OutboxEvent, error) {
+	if err := s.enter("replay"); err != nil {
+		return nil, err
+	}
+	defer s.gate.Leave()
+	var r einvEvent
+	var taken []uint64
+	defer func() { s.nums.release(taken) }()
+	err := s.update(ctx, "replay", eventID, func(txn *bdb.Txn) error {
+		found, err := einvGet(txn, einvKey(einvDead, eventID), &r)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return einvNotFound("eventId", "dead letter", eventID)
+		}
+		if _, err := txn.Get(einvKey(einvConn, r.Tenant, r.WebhookID)); err != nil {
+			if errors.Is(err, bdb.ErrKeyNotFound) {
+				return levy.NotFound("eventId", "the webhook connection %s of dead letter %s has been deleted", r.WebhookID, eventID)
+			}
+			return err
+		}
+		seq, err := s.nums.take()
+		if err != nil {
+			return err
+		}
+		taken = append(taken, seq)
+		if err := txn.Delete(einvKey(einvDead, eventID)); err != nil {
+			return err
+		}
+		queued := r
+		queued.Attempts, queued.LastError, queued.DeadAt, queued.NextAttempt = 0, "", time.Time{}, at
+		return einvSet(txn, einvOutboxKey(queued.WebhookID, seq), queued)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.event(0), nil
+}
+
+// einvNumbering gives the events of the outbox their sequence numbers and
+// knows which numbers belong to transactions not yet committed or
+// abandoned. A reader may look for new events after the last one it
+// finished only below the lowest such number: a transaction that took a
+// smaller number than a committed one may commit after it.
+//
+// einvNumbering is safe for concurrent use.
+type einvNumbering struct {
+	seq *bdb.Sequence
+
+	mu   sync.Mutex
+	open map[uint64]struct{}
+}
+
+// take returns the next number and counts it as open.
+func (n *einvNumbering) take() (uint64, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	v, err := n.seq.Next()
+	if err != nil {
+		return 0, fmt.Errorf("next outbox sequence number: %w", err)
+	}
+	n.open[v] = struct{}{}
+	return v, nil
+}
+
+// release forgets numbers whose transaction committed or was abandoned.
+func (n *einvNumbering) release(vs []uint64) {
+	if len(vs) == 0 {
+		return
+	}
+	n.mu.Lock()
+	for _, v := range vs {
+		delete(n.open, v)
+	}
+	n.mu.Unlock()
+}
+
+// floor returns the lowest open number.
+func (n *einvNumbering) floor() (uint64, bool) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	lo, ok := uint64(0), false
+	for v := range n.open {
+		if !ok || v < lo {
+			lo, ok = v, true
+		}
+	}
+	return lo, ok
+}
+
+// resumeAfter returns where a reader of webhookID's queue that finished
+// with the event at done may look for events: after done, or after the
+// event below the lowest open number if that is lower (nil: from the
+// start).
+func (n *einvNumbering) resumeAfter(webhookID string, done []byte) []byte {
+	if done == nil {
+		return nil
+	}
+	lo, ok := n.floor()
+	if !ok || binary.BigEndian.Uint64(done[len(done)-8:]) < lo {
+		return done
+	}
+	if lo == 0 {
+		return nil
+	}
+	return einvOutboxKey(webhookID, lo-1)
+}

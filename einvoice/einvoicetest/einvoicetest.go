@@ -1,0 +1,776 @@
+// Package einvoicetest is the conformance suite of einvoice.Store: every
+// implementation runs it (Run) and so keeps the contract the e-invoicing
+// service relies on: a submission and a move of status are each one
+// atomic unit with their events, a move is a compare-and-set, idempotency
+// keys and records are per tenant, the events of a connection come out
+// in the order they were made, dead letters go back to the end of their
+// queue, leases keep a second owner out until they lapse, and a closed
+// store refuses every call.
+//
+// The suite uses times rounded to the microsecond, the precision of the
+// common databases, and compares records by their JSON.
+package einvoicetest
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/einvoice"
+	"github.com/levytax/levy/einvoice/webhook"
+)
+
+// Run runs the suite: each subtest opens a new, empty store with open,
+// and closes it when it ends (so a store's Close must accept a second
+// call). Subtests do not run in parallel with each other.
+func Run(t *testing.T, open func(t *testing.T) einvoice.Store) {
+	for _, tc := range []struct {
+		name string
+		fn   func(t *testing.T, s einvoice.Store)
+	}{
+		{"SubmitAndRead", testSubmitAndRead},
+		{"SubmitIdempotencyKey", testSubmitIdempotencyKey},
+		{"SubmitQueuesEvents", testSubmitQueuesEvents},
+		{"TenantIsolation", testTenantIsolation},
+		{"MoveCompareAndSet", testMoveCompareAndSet},
+		{"MoveConcurrent", testMoveConcurrent},
+		{"QueueLeases", testQueueLeases},
+		{"Connections", testConnections},
+		{"DeleteConnectionDropsEvents", testDeleteConnectionDropsEvents},
+		{"OutboxOrder", testOutboxOrder},
+		{"OutboxLeases", testOutboxLeases},
+		{"DeadLettersAndReplay", testDeadLettersAndReplay},
+		{"DropEvents", testDropEvents},
+		{"Reseal", testReseal},
+		{"Close", testClose},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := open(t)
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			tc.fn(t, s)
+		})
+	}
+}
+
+// now is a time as a store keeps it: UTC, to the microsecond.
+func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
+
+// newDocument returns a Pending document of tenant.
+func newDocument(tenant string) *einvoice.Document {
+	at := now()
+	return &einvoice.Document{DocumentID: einvoice.NewGUID(), TenantID: tenant, DocumentNumber: "INV-1",
+		Status: webhook.StatusPending, TransmissionDirection: einvoice.DirectionOutbound, TransmissionDateTime: at,
+		SizeBytes: 7, SHA256: "0f", History: []einvoice.Transition{{Status: webhook.StatusPending, At: at}}}
+}
+
+// statusEvent returns the event of d's status, its bodies naming the
+// document and the status.
+func statusEvent(d *einvoice.Document) einvoice.StatusEvent {
+	body := fmt.Sprintf(`{"documentId":%q,"status":%q}`, d.DocumentID, d.Status)
+	meta := fmt.Sprintf(`{"documentId":%q,"status":%q,"metadata":{}}`, d.DocumentID, d.Status)
+	return einvoice.StatusEvent{Body: []byte(body), BodyWithMetadata: []byte(meta), At: now()}
+}
+
+// submit stores a new document of tenant and returns it.
+func submit(t *testing.T, s einvoice.Store, tenant string) *einvoice.Document {
+	t.Helper()
+	d := newDocument(tenant)
+	res, err := s.Submit(context.Background(), einvoice.Submission{Document: d, Content: []byte("<doc " + d.DocumentID + "/>"), Event: statusEvent(d)})
+	if err != nil || !res.Created {
+		t.Fatalf("Submit: %+v %v", res, err)
+	}
+	return d
+}
+
+// move moves d to status to, from its current status, and returns the
+// new record.
+func move(t *testing.T, s einvoice.Store, d *einvoice.Document, to string) *einvoice.Document {
+	t.Helper()
+	nd, _, err := tryMove(s, d, to)
+	if err != nil {
+		t.Fatalf("Move %s to %s: %v", d.Status, to, err)
+	}
+	return nd
+}
+
+// tryMove moves d to status to, from its current status.
+func tryMove(s einvoice.Store, d *einvoice.Document, to string) (*einvoice.Document, []string, error) {
+	nd := *d
+	nd.History = append(slices.Clone(d.History), einvoice.Transition{Status: to, At: now()})
+	nd.Status = to
+	notified, err := s.Move(context.Background(), einvoice.Move{From: d.Status, Document: &nd, Dequeue: einvoice.Final(to), Event: statusEvent(&nd)})
+	return &nd, notified, err
+}
+
+// secret returns an opaque sealed secret whose JSON form says s.
+func secret(t *testing.T, s string) einvoice.SealedSecret {
+	t.Helper()
+	var sec einvoice.SealedSecret
+	if err := json.Unmarshal([]byte(s), &sec); err != nil {
+		t.Fatal(err)
+	}
+	return sec
+}
+
+// connect stores a connection of tenant and returns it.
+func connect(t *testing.T, s einvoice.Store, tenant string, events einvoice.Events, meta bool) einvoice.ConnectionRecord {
+	t.Helper()
+	c := einvoice.ConnectionRecord{
+		Connection: einvoice.Connection{WebhookID: einvoice.NewGUID(), TenantID: tenant, TargetURL: "https://hooks.example.com/" + tenant,
+			Events: events, IncludeMetadata: meta, CreatedAt: now()},
+		Secret: secret(t, `{"keyId":"k1","nonce":"bm9uY2U=","sealed":"`+base64.StdEncoding.EncodeToString([]byte(tenant))+`"}`),
+	}
+	if err := s.CreateConnection(context.Background(), c, einvoice.MaxConnections); err != nil {
+		t.Fatalf("CreateConnection: %v", err)
+	}
+	return c
+}
+
+// lease returns a lease of a new owner, an hour long.
+func lease() einvoice.Lease {
+	return einvoice.Lease{Owner: einvoice.NewGUID(), Until: time.Now().Add(time.Hour)}
+}
+
+// next returns the head of a connection's queue under a new lease, and
+// releases the lease.
+func next(t *testing.T, s einvoice.Store, webhookID string) *einvoice.OutboxEvent {
+	t.Helper()
+	l := lease()
+	ev, err := s.NextEvent(context.Background(), webhookID, l)
+	if err != nil {
+		t.Fatalf("NextEvent: %v", err)
+	}
+	if err := s.ReleaseOutbox(context.Background(), webhookID, l.Owner); err != nil {
+		t.Fatalf("ReleaseOutbox: %v", err)
+	}
+	return ev
+}
+
+// drain delivers every event of a connection and returns them, in the
+// order NextEvent gave them.
+func drain(t *testing.T, s einvoice.Store, webhookID string) []*einvoice.OutboxEvent {
+	t.Helper()
+	var out []*einvoice.OutboxEvent
+	for range 1000 {
+		ev := next(t, s, webhookID)
+		if ev == nil {
+			return out
+		}
+		if err := s.Delivered(context.Background(), ev); err != nil {
+			t.Fatalf("Delivered: %v", err)
+		}
+		out = append(out, ev)
+	}
+	t.Fatal("the queue does not empty")
+	return nil
+}
+
+// sameJSON fails unless got and want have the same JSON.
+func sameJSON(t *testing.T, what string, got, want any) {
+	t.Helper()
+	g, err1 := json.Marshal(got)
+	w, err2 := json.Marshal(want)
+	if err1 != nil || err2 != nil || !bytes.Equal(g, w) {
+		t.Fatalf("%s:\n got %s\nwant %s", what, g, w)
+	}
+}
+
+// wantCode fails unless err is a *levy.Error of code and field.
+func wantCode(t *testing.T, what string, err error, code, field string) {
+	t.Helper()
+	var le *levy.Error
+	if !errors.As(err, &le) || le.Code != code || le.Field != field {
+		t.Fatalf("%s: %v, want a %s error of %q", what, err, code, field)
+	}
+}
+
+// queued reports whether a document is in the work queue, of tenant.
+func queued(t *testing.T, s einvoice.Store, id, tenant string) bool {
+	t.Helper()
+	q, err := s.Queue(context.Background())
+	if err != nil {
+		t.Fatalf("Queue: %v", err)
+	}
+	for _, e := range q {
+		if e.DocumentID == id {
+			if e.Tenant != tenant {
+				t.Fatalf("queue entry %+v, want tenant %s", e, tenant)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func testSubmitAndRead(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	d := newDocument("acme")
+	content := []byte("<Invoice>one</Invoice>")
+	res, err := s.Submit(ctx, einvoice.Submission{Document: d, Content: content, Event: statusEvent(d)})
+	if err != nil || !res.Created || res.Document.DocumentID != d.DocumentID {
+		t.Fatalf("Submit: %+v %v", res, err)
+	}
+	got, err := s.Document(ctx, "acme", d.DocumentID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameJSON(t, "the stored record", got, d)
+	if c, err := s.Content(ctx, "acme", d.DocumentID); err != nil || !bytes.Equal(c, content) {
+		t.Fatalf("Content: %q %v", c, err)
+	}
+	if !queued(t, s, d.DocumentID, "acme") {
+		t.Fatal("a submitted document is not in the work queue")
+	}
+	wantCode(t, "an unknown document", second(s.Document(ctx, "acme", einvoice.NewGUID())), levy.ENotFound, "documentId")
+	wantCode(t, "the content of an unknown document", second(s.Content(ctx, "acme", einvoice.NewGUID())), levy.ENotFound, "documentId")
+	if err := s.CheckWrite(ctx); err != nil {
+		t.Fatalf("CheckWrite: %v", err)
+	}
+}
+
+// second returns the error of a call that returns a value and an error.
+func second[T any](_ T, err error) error { return err }
+
+func testSubmitIdempotencyKey(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	first := newDocument("acme")
+	res, err := s.Submit(ctx, einvoice.Submission{Document: first, Content: []byte("one"), IdempotencyKey: "order-77", Event: statusEvent(first)})
+	if err != nil || !res.Created {
+		t.Fatalf("first: %+v %v", res, err)
+	}
+	again := newDocument("acme")
+	res, err = s.Submit(ctx, einvoice.Submission{Document: again, Content: []byte("two"), IdempotencyKey: "order-77", Event: statusEvent(again)})
+	if err != nil || res.Created || len(res.Notified) != 0 {
+		t.Fatalf("repeat: %+v %v", res, err)
+	}
+	sameJSON(t, "the repeat's answer", res.Document, first)
+	// The repeat wrote nothing: no record, no content, no queue entry, no
+	// event.
+	wantCode(t, "the repeat's record", second(s.Document(ctx, "acme", again.DocumentID)), levy.ENotFound, "documentId")
+	wantCode(t, "the repeat's content", second(s.Content(ctx, "acme", again.DocumentID)), levy.ENotFound, "documentId")
+	if queued(t, s, again.DocumentID, "acme") {
+		t.Error("the repeat is in the work queue")
+	}
+	if evs := drain(t, s, c.WebhookID); len(evs) != 1 || evs[0].DocumentID != first.DocumentID {
+		t.Errorf("events after a repeat: %d", len(evs))
+	}
+	// A key is the tenant's own.
+	other := newDocument("globex")
+	res, err = s.Submit(ctx, einvoice.Submission{Document: other, Content: []byte("three"), IdempotencyKey: "order-77", Event: statusEvent(other)})
+	if err != nil || !res.Created || res.Document.DocumentID != other.DocumentID {
+		t.Fatalf("another tenant's key: %+v %v", res, err)
+	}
+}
+
+func testSubmitQueuesEvents(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	all := connect(t, s, "acme", einvoice.AllEvents, true)
+	final := connect(t, s, "acme", einvoice.Events{Statuses: []string{webhook.StatusCompleted}}, false)
+	plain := connect(t, s, "acme", einvoice.Events{Statuses: []string{webhook.StatusPending}}, false)
+	other := connect(t, s, "globex", einvoice.AllEvents, false)
+	d := newDocument("acme")
+	ev := statusEvent(d)
+	res, err := s.Submit(ctx, einvoice.Submission{Document: d, Content: []byte("x"), Event: ev})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := slices.Sorted(slices.Values(res.Notified)), slices.Sorted(slices.Values([]string{all.WebhookID, plain.WebhookID})); !slices.Equal(got, want) {
+		t.Errorf("notified %v, want %v", got, want)
+	}
+	for _, c := range []struct {
+		conn einvoice.ConnectionRecord
+		body []byte
+	}{{all, ev.BodyWithMetadata}, {plain, ev.Body}} {
+		got := next(t, s, c.conn.WebhookID)
+		if got == nil {
+			t.Fatalf("connection %s has no event", c.conn.WebhookID)
+		}
+		want := einvoice.OutboxEvent{EventID: got.EventID, Tenant: "acme", WebhookID: c.conn.WebhookID, DocumentID: d.DocumentID,
+			Status: webhook.StatusPending, Body: c.body, CreatedAt: ev.At, NextAttempt: ev.At, Seq: got.Seq}
+		sameJSON(t, "the queued event", got, want)
+		if !einvoice.IsGUID(got.EventID) {
+			t.Errorf("event ID %q", got.EventID)
+		}
+	}
+	for _, c := range []einvoice.ConnectionRecord{final, other} {
+		if got := next(t, s, c.WebhookID); got != nil {
+			t.Errorf("connection %s got an event it does not select: %+v", c.WebhookID, got)
+		}
+	}
+	ids, err := s.Outboxes(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := slices.Sorted(slices.Values(ids)), slices.Sorted(slices.Values([]string{all.WebhookID, plain.WebhookID})); !slices.Equal(got, want) {
+		t.Errorf("Outboxes %v, want %v", got, want)
+	}
+}
+
+func testTenantIsolation(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	d := submit(t, s, "acme")
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	wantCode(t, "another tenant's document", second(s.Document(ctx, "globex", d.DocumentID)), levy.ENotFound, "documentId")
+	wantCode(t, "another tenant's content", second(s.Content(ctx, "globex", d.DocumentID)), levy.ENotFound, "documentId")
+	wantCode(t, "another tenant's connection", second(s.Connection(ctx, "globex", c.WebhookID)), levy.ENotFound, "webhookId")
+	wantCode(t, "deleting another tenant's connection", second(s.DeleteConnection(ctx, "globex", c.WebhookID)), levy.ENotFound, "webhookId")
+	if _, err := s.Connection(ctx, "acme", c.WebhookID); err != nil {
+		t.Fatalf("the connection after another tenant's delete: %v", err)
+	}
+	if list, err := s.Connections(ctx, "globex"); err != nil || len(list) != 0 {
+		t.Errorf("another tenant's connections: %+v %v", list, err)
+	}
+	// Another tenant's move of the document finds nothing.
+	forged := *d
+	forged.TenantID = "globex"
+	_, _, err := tryMove(s, &forged, webhook.StatusInProgress)
+	wantCode(t, "another tenant's move", err, levy.ENotFound, "documentId")
+	if got, _ := s.Document(ctx, "acme", d.DocumentID); got == nil || got.Status != webhook.StatusPending {
+		t.Errorf("the document after another tenant's move: %+v", got)
+	}
+}
+
+func testMoveCompareAndSet(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.Events{Statuses: []string{webhook.StatusInProgress, webhook.StatusCompleted}}, false)
+	d := submit(t, s, "acme")
+	nd, notified, err := tryMove(s, d, webhook.StatusInProgress)
+	if err != nil || !slices.Equal(notified, []string{c.WebhookID}) {
+		t.Fatalf("Move: %v %v", notified, err)
+	}
+	got, err := s.Document(ctx, "acme", d.DocumentID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameJSON(t, "the moved record", got, nd)
+	if !queued(t, s, d.DocumentID, "acme") {
+		t.Error("a document in progress left the work queue")
+	}
+	// A stale move (from Pending again) fails and writes nothing: not the
+	// record, not an event.
+	_, _, err = tryMove(s, d, webhook.StatusProcessingIssue)
+	if !errors.Is(err, einvoice.ErrMoved) {
+		t.Fatalf("a stale move: %v, want ErrMoved", err)
+	}
+	got, _ = s.Document(ctx, "acme", d.DocumentID)
+	sameJSON(t, "the record after a stale move", got, nd)
+	if evs := drain(t, s, c.WebhookID); len(evs) != 1 || evs[0].Status != webhook.StatusInProgress {
+		t.Fatalf("events after a stale move: %+v", evs)
+	}
+	// A move to a final status leaves the queue, with its events.
+	done := move(t, s, nd, webhook.StatusCompleted)
+	if queued(t, s, d.DocumentID, "acme") {
+		t.Error("a completed document is still in the work queue")
+	}
+	if evs := drain(t, s, c.WebhookID); len(evs) != 1 || evs[0].Status != webhook.StatusCompleted || evs[0].DocumentID != d.DocumentID {
+		t.Fatalf("events of Completed: %+v", evs)
+	}
+	got, _ = s.Document(ctx, "acme", d.DocumentID)
+	sameJSON(t, "the completed record", got, done)
+	_, _, err = tryMove(s, newDocument("acme"), webhook.StatusInProgress)
+	wantCode(t, "a move of an unknown document", err, levy.ENotFound, "documentId")
+}
+
+func testMoveConcurrent(t *testing.T, s einvoice.Store) {
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	d := submit(t, s, "acme")
+	const n = 8
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			to := webhook.StatusInProgress
+			if i%2 == 1 {
+				to = webhook.StatusProcessingIssue
+			}
+			_, _, errs[i] = tryMove(s, d, to)
+		}()
+	}
+	wg.Wait()
+	won := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			won++
+		case !errors.Is(err, einvoice.ErrMoved):
+			t.Fatalf("a concurrent move: %v", err)
+		}
+	}
+	if won != 1 {
+		t.Fatalf("%d of %d concurrent moves from Pending won, want 1", won, n)
+	}
+	evs := drain(t, s, c.WebhookID)
+	if len(evs) != 2 || evs[0].Status != webhook.StatusPending {
+		t.Fatalf("events: %d, want Pending and the winner's", len(evs))
+	}
+	got, err := s.Document(context.Background(), "acme", d.DocumentID)
+	if err != nil || got.Status != evs[1].Status || len(got.History) != 2 {
+		t.Fatalf("the record %+v does not match the winner's event %s: %v", got, evs[1].Status, err)
+	}
+}
+
+func testQueueLeases(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	d := submit(t, s, "acme")
+	a, b := lease(), lease()
+	if err := s.Claim(ctx, d.DocumentID, a); err != nil {
+		t.Fatalf("Claim: %v", err)
+	}
+	if err := s.Claim(ctx, d.DocumentID, b); !errors.Is(err, einvoice.ErrLeased) {
+		t.Fatalf("a second owner's claim: %v, want ErrLeased", err)
+	}
+	a.Until = a.Until.Add(time.Hour)
+	if err := s.Claim(ctx, d.DocumentID, a); err != nil {
+		t.Fatalf("the owner's claim again: %v", err)
+	}
+	if err := s.Release(ctx, d.DocumentID, b.Owner); err != nil {
+		t.Fatalf("Release by another owner: %v", err)
+	}
+	if err := s.Claim(ctx, d.DocumentID, b); !errors.Is(err, einvoice.ErrLeased) {
+		t.Fatalf("a claim after another owner's release: %v, want ErrLeased", err)
+	}
+	if err := s.Release(ctx, d.DocumentID, a.Owner); err != nil {
+		t.Fatal(err)
+	}
+	// A lease that has lapsed is taken over.
+	b.Until = time.Now().Add(-time.Second)
+	if err := s.Claim(ctx, d.DocumentID, b); err != nil {
+		t.Fatalf("a claim after the owner's release: %v", err)
+	}
+	if err := s.Claim(ctx, d.DocumentID, a); err != nil {
+		t.Fatalf("a claim over a lapsed lease: %v", err)
+	}
+	wantCode(t, "a claim of a document not queued", s.Claim(ctx, einvoice.NewGUID(), a), levy.ENotFound, "documentId")
+	if err := s.Dequeue(ctx, d.DocumentID); err != nil {
+		t.Fatal(err)
+	}
+	if queued(t, s, d.DocumentID, "acme") {
+		t.Error("a dequeued document is in the queue")
+	}
+	wantCode(t, "a claim of a dequeued document", s.Claim(ctx, d.DocumentID, a), levy.ENotFound, "documentId")
+	if err := s.Dequeue(ctx, d.DocumentID); err != nil {
+		t.Errorf("Dequeue twice: %v", err)
+	}
+	if _, err := s.Document(ctx, "acme", d.DocumentID); err != nil {
+		t.Errorf("the record of a dequeued document: %v", err)
+	}
+}
+
+func testConnections(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	var made []einvoice.ConnectionRecord
+	for range 3 {
+		made = append(made, connect(t, s, "acme", einvoice.Events{Statuses: []string{webhook.StatusError}}, true))
+	}
+	extra := made[0]
+	extra.WebhookID = einvoice.NewGUID()
+	if err := s.CreateConnection(ctx, extra, 3); !errors.Is(err, einvoice.ErrConnectionLimit) {
+		t.Fatalf("a fourth connection under a limit of 3: %v, want ErrConnectionLimit", err)
+	}
+	wantCode(t, "a connection refused by the limit", second(s.Connection(ctx, "acme", extra.WebhookID)), levy.ENotFound, "webhookId")
+	connect(t, s, "globex", einvoice.AllEvents, false) // the limit is per tenant
+	list, err := s.Connections(ctx, "acme")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(made, func(a, b einvoice.ConnectionRecord) int { return strings.Compare(a.WebhookID, b.WebhookID) })
+	sameJSON(t, "the connections in webhook ID order, secrets kept as they were", list, made)
+	got, err := s.Connection(ctx, "acme", made[1].WebhookID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameJSON(t, "one connection", got, made[1])
+	del, err := s.DeleteConnection(ctx, "acme", made[1].WebhookID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameJSON(t, "the deleted connection", del, made[1])
+	wantCode(t, "a deleted connection", second(s.Connection(ctx, "acme", made[1].WebhookID)), levy.ENotFound, "webhookId")
+	wantCode(t, "deleting twice", second(s.DeleteConnection(ctx, "acme", made[1].WebhookID)), levy.ENotFound, "webhookId")
+	if list, _ := s.Connections(ctx, "acme"); len(list) != 2 {
+		t.Errorf("%d connections after a delete, want 2", len(list))
+	}
+}
+
+func testDeleteConnectionDropsEvents(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	keep := connect(t, s, "acme", einvoice.AllEvents, false)
+	submit(t, s, "acme")
+	submit(t, s, "acme")
+	if _, err := s.DeleteConnection(ctx, "acme", c.WebhookID); err != nil {
+		t.Fatal(err)
+	}
+	if ev := next(t, s, c.WebhookID); ev != nil {
+		t.Fatalf("an event of a deleted connection: %+v", ev)
+	}
+	submit(t, s, "acme")
+	if ev := next(t, s, c.WebhookID); ev != nil {
+		t.Fatalf("an event queued for a deleted connection: %+v", ev)
+	}
+	ids, err := s.Outboxes(ctx)
+	if err != nil || !slices.Equal(ids, []string{keep.WebhookID}) {
+		t.Errorf("Outboxes %v %v, want only %s", ids, err, keep.WebhookID)
+	}
+	if evs := drain(t, s, keep.WebhookID); len(evs) != 3 {
+		t.Errorf("the other connection has %d events, want 3", len(evs))
+	}
+}
+
+func testOutboxOrder(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	a := connect(t, s, "acme", einvoice.AllEvents, false)
+	b := connect(t, s, "acme", einvoice.Events{Statuses: []string{webhook.StatusInProgress}}, false)
+	var want []string // document ID and status, in the order they were made
+	var wantB []string
+	docs := make([]*einvoice.Document, 5)
+	for i := range docs {
+		docs[i] = submit(t, s, "acme")
+		want = append(want, docs[i].DocumentID+" "+webhook.StatusPending)
+	}
+	for i := len(docs) - 1; i >= 0; i-- {
+		docs[i] = move(t, s, docs[i], webhook.StatusInProgress)
+		want = append(want, docs[i].DocumentID+" "+webhook.StatusInProgress)
+		wantB = append(wantB, docs[i].DocumentID+" "+webhook.StatusInProgress)
+	}
+	// The head stays the head until it is removed; a retry keeps it there
+	// with what it says.
+	head := next(t, s, a.WebhookID)
+	head.Attempts, head.LastError, head.NextAttempt = 2, "the target answered 503", now().Add(time.Minute)
+	if err := s.Retry(ctx, head); err != nil {
+		t.Fatal(err)
+	}
+	again := next(t, s, a.WebhookID)
+	sameJSON(t, "the head after a retry", again, head)
+	for _, c := range []struct {
+		id   string
+		want []string
+	}{{a.WebhookID, want}, {b.WebhookID, wantB}} {
+		var got []string
+		var last uint64
+		for i, ev := range drain(t, s, c.id) {
+			got = append(got, ev.DocumentID+" "+ev.Status)
+			if i > 0 && ev.Seq <= last {
+				t.Errorf("Seq %d after %d", ev.Seq, last)
+			}
+			last = ev.Seq
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("connection %s: events in the order\n%v\nwant\n%v", c.id, got, c.want)
+		}
+	}
+	// Removing an event that is gone does nothing.
+	if err := s.Delivered(ctx, head); err != nil {
+		t.Errorf("Delivered twice: %v", err)
+	}
+	if err := s.Retry(ctx, head); err != nil {
+		t.Errorf("Retry of a delivered event: %v", err)
+	}
+	if ev := next(t, s, a.WebhookID); ev != nil {
+		t.Errorf("a Retry brought back a delivered event: %+v", ev)
+	}
+	if ids, err := s.Outboxes(ctx); err != nil || len(ids) != 0 {
+		t.Errorf("Outboxes of empty queues: %v %v", ids, err)
+	}
+}
+
+func testOutboxLeases(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	submit(t, s, "acme")
+	a, b := lease(), lease()
+	first, err := s.NextEvent(ctx, c.WebhookID, a)
+	if err != nil || first == nil {
+		t.Fatalf("NextEvent: %+v %v", first, err)
+	}
+	if _, err := s.NextEvent(ctx, c.WebhookID, b); !errors.Is(err, einvoice.ErrLeased) {
+		t.Fatalf("a second owner's NextEvent: %v, want ErrLeased", err)
+	}
+	if ev, err := s.NextEvent(ctx, c.WebhookID, a); err != nil || ev == nil || ev.EventID != first.EventID {
+		t.Fatalf("the owner's NextEvent again: %+v %v", ev, err)
+	}
+	if err := s.ReleaseOutbox(ctx, c.WebhookID, b.Owner); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.NextEvent(ctx, c.WebhookID, b); !errors.Is(err, einvoice.ErrLeased) {
+		t.Fatalf("NextEvent after another owner's release: %v, want ErrLeased", err)
+	}
+	if err := s.ReleaseOutbox(ctx, c.WebhookID, a.Owner); err != nil {
+		t.Fatal(err)
+	}
+	b.Until = time.Now().Add(-time.Second)
+	if ev, err := s.NextEvent(ctx, c.WebhookID, b); err != nil || ev == nil || ev.EventID != first.EventID {
+		t.Fatalf("NextEvent after the owner's release: %+v %v", ev, err)
+	}
+	if _, err := s.NextEvent(ctx, c.WebhookID, a); err != nil {
+		t.Fatalf("NextEvent over a lapsed lease: %v", err)
+	}
+}
+
+func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	g := connect(t, s, "globex", einvoice.AllEvents, false)
+	d := submit(t, s, "acme")
+	move(t, s, d, webhook.StatusInProgress)
+	submit(t, s, "globex")
+	bury := func(webhookID string) *einvoice.OutboxEvent {
+		t.Helper()
+		ev := next(t, s, webhookID)
+		ev.Attempts, ev.LastError, ev.DeadAt = 3, "the target answered 502", now()
+		if err := s.Bury(ctx, ev); err != nil {
+			t.Fatal(err)
+		}
+		return ev
+	}
+	dead := bury(c.WebhookID)
+	other := bury(g.WebhookID)
+	if ev := next(t, s, c.WebhookID); ev == nil || ev.EventID == dead.EventID || ev.Status != webhook.StatusInProgress {
+		t.Fatalf("the head after a burial: %+v", ev)
+	}
+	all, err := s.DeadLetters(ctx, "")
+	if err != nil || len(all) != 2 {
+		t.Fatalf("DeadLetters: %d %v", len(all), err)
+	}
+	if !slices.IsSortedFunc(all, func(a, b einvoice.OutboxEvent) int { return strings.Compare(a.EventID, b.EventID) }) {
+		t.Error("dead letters are not in event ID order")
+	}
+	list, err := s.DeadLetters(ctx, "acme")
+	if err != nil || len(list) != 1 {
+		t.Fatalf("acme's dead letters: %d %v", len(list), err)
+	}
+	want := *dead
+	want.Seq = 0
+	sameJSON(t, "the dead letter", list[0], want)
+	// Replayed, it goes to the end of its queue as new, with its ID.
+	at := now().Add(time.Second)
+	was, err := s.Replay(ctx, dead.EventID, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameJSON(t, "Replay's answer", was, want)
+	evs := drain(t, s, c.WebhookID)
+	if len(evs) != 2 || evs[0].Status != webhook.StatusInProgress || evs[1].EventID != dead.EventID {
+		t.Fatalf("the queue after a replay: %+v", evs)
+	}
+	back := *evs[1]
+	wantBack := *dead
+	wantBack.Attempts, wantBack.LastError, wantBack.DeadAt, wantBack.NextAttempt, wantBack.Seq = 0, "", time.Time{}, at, back.Seq
+	sameJSON(t, "the replayed event", back, wantBack)
+	if list, _ := s.DeadLetters(ctx, "acme"); len(list) != 0 {
+		t.Errorf("acme's dead letters after the replay: %+v", list)
+	}
+	wantCode(t, "replaying twice", second(s.Replay(ctx, dead.EventID, at)), levy.ENotFound, "eventId")
+	// A dead letter whose connection is gone stays one.
+	if _, err := s.DeleteConnection(ctx, "globex", g.WebhookID); err != nil {
+		t.Fatal(err)
+	}
+	wantCode(t, "replaying for a deleted connection", second(s.Replay(ctx, other.EventID, at)), levy.ENotFound, "eventId")
+	if list, _ := s.DeadLetters(ctx, "globex"); len(list) != 1 || list[0].EventID != other.EventID {
+		t.Errorf("globex's dead letters after a refused replay: %+v", list)
+	}
+}
+
+func testDropEvents(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	submit(t, s, "acme")
+	submit(t, s, "acme")
+	first := next(t, s, c.WebhookID)
+	if err := s.DropEvents(ctx, c.WebhookID); err != nil {
+		t.Fatal(err)
+	}
+	if ev := next(t, s, c.WebhookID); ev != nil {
+		t.Fatalf("an event after DropEvents: %+v", ev)
+	}
+	if err := s.Retry(ctx, first); err != nil {
+		t.Errorf("Retry of a dropped event: %v", err)
+	}
+	if ev := next(t, s, c.WebhookID); ev != nil {
+		t.Fatalf("a Retry brought back a dropped event: %+v", ev)
+	}
+	d := submit(t, s, "acme")
+	if evs := drain(t, s, c.WebhookID); len(evs) != 1 || evs[0].DocumentID != d.DocumentID {
+		t.Errorf("events made after DropEvents: %+v", evs)
+	}
+}
+
+func testReseal(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	a := connect(t, s, "acme", einvoice.AllEvents, false)
+	g := connect(t, s, "globex", einvoice.AllEvents, true)
+	resealed := secret(t, `{"keyId":"k2","nonce":"bmV3","sealed":"bmV3"}`)
+	seen := map[string]bool{}
+	n, err := s.Reseal(ctx, func(rec *einvoice.ConnectionRecord) (bool, error) {
+		seen[rec.WebhookID] = true
+		if rec.WebhookID != g.WebhookID {
+			return false, nil
+		}
+		rec.Secret = resealed
+		return true, nil
+	})
+	if err != nil || n != 1 || len(seen) != 2 {
+		t.Fatalf("Reseal: %d %v, saw %d connections", n, err, len(seen))
+	}
+	want := g
+	want.Secret = resealed
+	got, err := s.Connection(ctx, "globex", g.WebhookID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameJSON(t, "the resealed connection", got, want)
+	got, _ = s.Connection(ctx, "acme", a.WebhookID)
+	sameJSON(t, "a connection Reseal did not change", got, a)
+	// An error of fn stops Reseal before it writes.
+	stop := errors.New("no key opens it")
+	_, err = s.Reseal(ctx, func(rec *einvoice.ConnectionRecord) (bool, error) {
+		if rec.WebhookID == a.WebhookID {
+			return false, stop
+		}
+		rec.Secret = secret(t, `"clear again"`)
+		return true, nil
+	})
+	if !errors.Is(err, stop) {
+		t.Fatalf("Reseal with a failing fn: %v", err)
+	}
+	got, _ = s.Connection(ctx, "globex", g.WebhookID)
+	sameJSON(t, "a connection after a failed Reseal", got, want)
+	if n, err := s.Reseal(ctx, func(*einvoice.ConnectionRecord) (bool, error) { return false, nil }); n != 0 || err != nil {
+		t.Errorf("Reseal without a change: %d %v", n, err)
+	}
+}
+
+func testClose(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	d := submit(t, s, "acme")
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for what, err := range map[string]error{
+		"Document":    second(s.Document(ctx, "acme", d.DocumentID)),
+		"Submit":      second(s.Submit(ctx, einvoice.Submission{Document: newDocument("acme"), Content: []byte("x")})),
+		"Connections": second(s.Connections(ctx, "acme")),
+		"Queue":       second(s.Queue(ctx)),
+		"DeadLetters": second(s.DeadLetters(ctx, "")),
+	} {
+		if !errors.Is(err, einvoice.ErrClosed) {
+			t.Errorf("%s after Close: %v, want ErrClosed", what, err)
+		}
+	}
+}

@@ -1,0 +1,47 @@
+package einvoice
+
+import (
+	"net/http"
+	"net/netip"
+	"time"
+)
+
+// What the external tests of the package (package einvoice_test, which
+// runs the service over a Badger store) need of its internals.
+
+// Seal seals a secret as a connection's is sealed.
+func Seal(k *SecretKey, secret string, aad []byte) SealedSecret { return seal(k, secret, aad) }
+
+// Open opens a sealed secret.
+func (s SealedSecret) Open(ks *SecretKeys, aad []byte) (string, error) { return s.open(ks, aad) }
+
+// KeyID returns the ID of the key that sealed s, or "" in clear.
+func (s SealedSecret) KeyID() string { return s.keyID }
+
+// Backoff is the delay before the retry that follows attempt n.
+func Backoff(minBackoff, maxBackoff time.Duration, n int) time.Duration {
+	d := &dispatcher{s: &Service{cfg: Config{MinBackoff: minBackoff, MaxBackoff: maxBackoff}}}
+	return d.backoff(n)
+}
+
+// RetryAfter reads a Retry-After header.
+func RetryAfter(v string, now time.Time) time.Duration { return retryAfter(v, now) }
+
+// MaxRetryAfter bounds how long a target's Retry-After may hold its
+// queue.
+const MaxRetryAfter = maxRetryAfter
+
+// NewHTTPClient is the client that sends events.
+func NewHTTPClient(timeout time.Duration, allowPrivate bool) *http.Client {
+	return newHTTPClient(timeout, allowPrivate)
+}
+
+// ErrPrivateTarget is the error of a dial to an address that is not
+// public.
+var ErrPrivateTarget = errPrivateTarget
+
+// PublicAddr reports whether events may go to a.
+func PublicAddr(a netip.Addr) bool { return publicAddr(a) }
+
+// MaxDirName bounds the names ReceiverDir makes.
+const MaxDirName = maxDirName
