@@ -14,7 +14,7 @@ import (
 // benchToken returns an Issuer and a valid token of it.
 func benchToken(b *testing.B) (*auth.Issuer, string) {
 	clk := newClock()
-	i := issuer(b, open(b, b.TempDir()), clk, auth.Config{})
+	i := issuer(b, open(b), clk, auth.Config{})
 	c, secret := create(b, i, "https://api.levy.example/calc")
 	return i, issue(b, i, c.ClientID, secret, "https://api.levy.example/calc").AccessToken
 }
@@ -68,12 +68,7 @@ func BenchmarkVerifyParallel(b *testing.B) {
 // BenchmarkIssue issues tokens with the default hash parameters: the cost
 // of a token request, dominated by argon2id.
 func BenchmarkIssue(b *testing.B) {
-	s, err := auth.Open(context.Background(), b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	i, err := auth.NewIssuer(context.Background(), s, auth.Config{RateLimit: 1 << 30})
+	i, err := auth.NewIssuer(context.Background(), open(b), auth.Config{RateLimit: 1 << 30})
 	if err != nil {
 		b.Fatal(err)
 	}

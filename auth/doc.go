@@ -1,26 +1,47 @@
 // Package auth issues and verifies the access tokens of Levy's HTTP API:
 // the OAuth 2.0 client credentials grant (RFC 6749 §4.4) over credentials
-// kept in a Badger store, bearer tokens signed with HMAC-SHA256 and
-// verified without a store lookup, a rate limit that survives a restart,
-// and a token cache.
+// kept in a Store, bearer tokens signed with HMAC-SHA256 and verified
+// without a store lookup, a rate limit that survives a restart, and a
+// token cache. It holds the rules and knows neither HTTP (package oauth
+// answers its refusals) nor any database.
+//
+// # Storage
+//
+// Store is what the package needs from storage: credentials, tenants'
+// IDs, signing keys, rate-limit counts and cached tokens, each of its
+// methods one atomic step with its errors documented. NewMemory keeps
+// them in memory; package badger keeps them on disk (badger.OpenAuth,
+// which documents its key layout and schema version); the conformance
+// suite authtest.Run holds both to the contract. The rules stay here: the
+// hashing of secrets, the token format, the rate-limit policy (the Store
+// counts an issuance against the limit and window it is given, in one
+// step, so that processes sharing a Store share the limit exactly), the
+// audiences, the throttling of failed authentication, and the state in
+// memory that Verify reads. That state is loaded from Store.Snapshot;
+// the changes a process makes reach it at once, and Refresh loads those
+// that other processes made when Store.Version says there are some.
+//
+// A Registry manages credentials and signing keys over a Store (levy
+// clients uses one); an Issuer has its own Registry and issues and
+// verifies tokens.
 //
 // # Credentials
 //
 // A Credential maps a client ID to one tenant and the audiences (APIs) it
-// may ask tokens for. Store.Create makes one and returns its secret once:
-// the client ID is 16 random bytes and the secret 32, both in base64url
-// (22 and 43 characters), and the store keeps only an argon2id hash of
-// the secret, with its salt and parameters (2 passes over 19 MiB by
-// default). Hashing is bounded (WithHashConcurrency), so that a burst of
-// token requests waits instead of exhausting memory. A secret that matched
-// is recognized for the next ten minutes without argon2id, from an HMAC of
-// it under a key made when the store opens (never the secret itself); a
-// wrong secret always pays for argon2id, and so does a secret presented
-// for an unknown client ID, against a hash of nothing, so that the answer
-// takes as long. A new credential may
-// request tokens after an activation delay (Config.ActivationDelay), or
-// at once when made with activeNow. Rotate gives a client a new secret
-// and invalidates its earlier tokens; Revoke ends it.
+// may ask tokens for. Create makes one and returns its secret once: the
+// client ID is 16 random bytes and the secret 32, both in base64url (22
+// and 43 characters), and the store keeps only an argon2id hash of the
+// secret, with its salt and parameters (2 passes over 19 MiB by default,
+// Config.Hash). Hashing is bounded (Config.HashConcurrency), so that a
+// burst of token requests waits instead of exhausting memory. A secret
+// that matched is recognized for the next ten minutes without argon2id,
+// from an HMAC of it under a key made when the Registry starts (never the
+// secret itself); a wrong secret always pays for argon2id, and so does a
+// secret presented for an unknown client ID, against a hash of nothing,
+// so that the answer takes as long. A new credential may request tokens
+// after an activation delay (Config.ActivationDelay), or at once when
+// made with activeNow. Rotate gives a client a new secret and invalidates
+// its earlier tokens; Revoke ends it.
 //
 // # Tokens
 //
@@ -59,11 +80,10 @@
 //
 // # Tenants
 //
-// Each tenant gets a random UUID (version 4) with its first credential,
-// kept in the store for as long as it lives, whatever happens to the
-// tenant's credentials: TenantID returns it, and Credential.TenantID
-// shows it. A store written before tenants had one gives one to each of
-// its tenants when it opens.
+// Each tenant gets a random UUID (version 4, NewTenantID) with its first
+// credential, kept in the store for as long as it lives, whatever
+// happens to the tenant's credentials: TenantID returns it, and
+// Credential.TenantID shows it.
 //
 // # Failed authentication
 //
@@ -72,11 +92,11 @@
 // by default) and per source address (Config.SourceFailures, 30 a minute;
 // an IPv6 /64 counts as one address), each a token bucket in memory. A
 // request of a client or an address out of failures is refused at once
-// with invalid_request, HTTP 429 and the wait in Error.RetryAfter, unless
-// its secret matched in the last ten minutes (which needs no hash). A
-// success gives its failure back. The hashes wait in two queues of
-// WithHashQueue requests each, beyond which a request is refused with
-// temporarily_unavailable (503, Retry-After 1 s): one for the known
+// with CodeThrottled and the wait in Error.RetryAfter, unless its secret
+// matched in the last ten minutes (which needs no hash). A success gives
+// its failure back. The hashes wait in two queues of Config.HashQueue
+// requests each, beyond which a request is refused with
+// temporarily_unavailable (Retry-After 1 s): one for the known
 // clients, one for the unknown client IDs, whose hashes run one at a time
 // and leave their lane idle three times as long as they took. So a flood
 // of random client IDs takes at most a quarter of a core, and a known
@@ -88,43 +108,23 @@
 //
 // Issue grants Config.RateLimit tokens per client and audience per
 // Config.RateWindow, a sliding window: the store keeps the issue times of
-// the last tokens, and checks and updates them in the transaction that
-// issues the token. Cached returns the client's cached token for an
-// audience while it has CacheMargin left, and otherwise issues a new one
-// and caches it; its tokens do not count against the rate limit. Rotate
-// and Revoke drop a client's cached tokens.
+// the last tokens, and checks and updates them in one step
+// (Store.CountIssue), which also refuses a client rotated or revoked
+// since its record was read. Cached returns the client's cached token for
+// an audience while it has CacheMargin left, and otherwise issues a new
+// one and caches it, unless a concurrent call has just cached one
+// (Store.SwapCachedToken); its tokens do not count against the rate
+// limit. Rotate and Revoke drop a client's cached tokens.
 //
 // # Errors
 //
-// Issue and Cached fail with an *Error carrying an OAuth error code
-// (RFC 6749 §5.2, RFC 8707) and its HTTP status. Verify fails with a
-// *levy.Error of code levy.EUnauthorized. The Store's methods fail with a
-// *levy.Error of code levy.ENotFound for an unknown client and
-// levy.EInvalid for bad input; their other errors are wrapped with the
-// operation that met them. Nothing is logged with a secret or a token.
-//
-// # Badger key layout
-//
-// Keys start with one byte that says what they hold; strings inside keys
-// are length-prefixed (a uvarint, then the bytes), so a client's keys
-// share one prefix:
-//
-//	'V'                      schema version, "1"; Open refuses any other
-//	'C' client               credential: the Credential, its secret's hash
-//	                         and parameters, its generation (JSON)
-//	'K' kid(8 bytes)         signing key, its creation time and when it was
-//	                         superseded (JSON)
-//	'A'                      the current signing key's kid (8 bytes)
-//	'R' client audience      rate limit: the issue times of the last tokens,
-//	                         8 bytes big-endian Unix nanoseconds each, oldest first
-//	'T' client audience      cached token: its expiry (8 bytes big-endian
-//	                         Unix seconds), then the token
-//	'N' tenant               the tenant's UUID and its creation time (JSON)
-//
-// Writes are acknowledged after Badger has synced them to disk
-// (SyncWrites). Changes of credentials and keys are serialized; the
-// issuance of tokens meets Badger's conflict detection and bounded
-// retries. The store runs no value log garbage collection: its values are
-// far smaller than the threshold (64 KiB) under which Badger keeps them
-// in its LSM tree rather than its value log.
+// Issue, Cached and Grant fail with an *Error carrying one of the codes
+// CodeInvalidRequest and the others (the OAuth error codes of RFC 6749
+// §5.2 and RFC 8707, and CodeThrottled); package oauth maps them to HTTP
+// statuses. Verify fails with a *levy.Error of code levy.EUnauthorized.
+// The methods that manage credentials and keys fail with a *levy.Error of
+// code levy.ENotFound for an unknown client or key, levy.EConflict for a
+// change the stored state forbids and levy.EInvalid for bad input; their
+// other errors are wrapped with the operation that met them. Nothing is
+// logged with a secret or a token.
 package auth

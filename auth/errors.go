@@ -2,13 +2,15 @@ package auth
 
 import (
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// OAuth error codes of the token endpoint (RFC 6749 §5.2, RFC 8707).
+// Codes of the refusals of Issue, Cached and Grant: the OAuth error codes
+// of the token endpoint (RFC 6749 §5.2, RFC 8707), and CodeThrottled,
+// for which OAuth has none. Which HTTP status answers each is the HTTP
+// layer's business (package oauth).
 const (
 	CodeInvalidRequest     = "invalid_request"     // a parameter is missing or ambiguous, or the rate limit is exceeded
 	CodeInvalidClient      = "invalid_client"      // unknown client, wrong secret or revoked client
@@ -18,16 +20,21 @@ const (
 	// secrets to be hashed (RFC 6749 §4.1.2.1 defines it for the
 	// authorization endpoint).
 	CodeTemporarilyUnavailable = "temporarily_unavailable"
+	// CodeThrottled: the client ID or the source address has failed to
+	// authenticate too often lately (Config.ClientFailures,
+	// Config.SourceFailures), so the request was refused before its
+	// secret was hashed. The token endpoint answers it as an
+	// invalid_request that says when to retry.
+	CodeThrottled = "throttled"
 )
 
-// Error is an OAuth error of the token endpoint: the code and description
-// of its JSON body, the HTTP status it goes with and, for a refusal that
-// a later request may not meet (429, 503), how long to wait
-// (Retry-After).
+// Error is a refusal of a token request: its code (see CodeInvalidRequest
+// and the others), a description for the client and, for a refusal that
+// a later request may not meet (CodeThrottled,
+// CodeTemporarilyUnavailable), how long to wait.
 type Error struct {
 	Code        string
 	Description string
-	Status      int
 	RetryAfter  time.Duration
 }
 
@@ -38,14 +45,14 @@ func (e *Error) Error() string {
 
 // invalidRequest returns an invalid_request error.
 func invalidRequest(format string, args ...any) *Error {
-	return &Error{Code: CodeInvalidRequest, Description: fmt.Sprintf(format, args...), Status: http.StatusBadRequest}
+	return &Error{Code: CodeInvalidRequest, Description: fmt.Sprintf(format, args...)}
 }
 
 // invalidClient returns the invalid_client error, the same for an unknown
 // client, a wrong secret and a revoked client, so that it tells an
 // attacker nothing.
 func invalidClient() *Error {
-	return &Error{Code: CodeInvalidClient, Description: "client authentication failed", Status: http.StatusUnauthorized}
+	return &Error{Code: CodeInvalidClient, Description: "client authentication failed"}
 }
 
 // notActive returns the unauthorized_client error of a credential that is
@@ -58,7 +65,7 @@ func notActive(clientID string, from time.Time, delay time.Duration) *Error {
 	if delay > 0 {
 		d += ", " + duration(delay) + " after its creation"
 	}
-	return &Error{Code: CodeUnauthorizedClient, Description: d, Status: http.StatusBadRequest}
+	return &Error{Code: CodeUnauthorizedClient, Description: d}
 }
 
 // invalidTarget returns the invalid_target error of an audience the
@@ -67,7 +74,6 @@ func invalidTarget(clientID, audience string) *Error {
 	return &Error{
 		Code:        CodeInvalidTarget,
 		Description: fmt.Sprintf("client %s may not request tokens for audience %q", clientID, audience),
-		Status:      http.StatusBadRequest,
 	}
 }
 

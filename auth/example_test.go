@@ -3,8 +3,6 @@ package auth_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/levytax/levy/auth"
@@ -13,18 +11,10 @@ import (
 // A credential is created, requests a token and the token is verified.
 func Example() {
 	ctx := context.Background()
-	dir, err := os.MkdirTemp("", "levy-auth")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer os.RemoveAll(dir)
 
-	s, err := auth.Open(ctx, filepath.Join(dir, "auth"))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
+	// The credentials live in a Store: here in memory; a server keeps
+	// them on disk (package badger, OpenAuth).
+	s := auth.NewMemory()
 	defer s.Close()
 	i, err := auth.NewIssuer(ctx, s, auth.Config{TTL: 20 * time.Minute})
 	if err != nil {

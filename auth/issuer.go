@@ -6,12 +6,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/maphash"
+	"log/slog"
 	"net/netip"
-	"sync"
 	"time"
-
-	"github.com/dgraph-io/badger/v4"
 
 	"github.com/levytax/levy"
 )
@@ -42,7 +39,9 @@ const (
 	maxSecret   = 256
 )
 
-// Config configures an Issuer. Its zero value gives the defaults.
+// Config configures an Issuer, or a Registry (which reads only Hash,
+// HashConcurrency, HashQueue, Logger and Now). Its zero value gives the
+// defaults.
 type Config struct {
 	// TTL is the lifetime of a token (20 minutes by default).
 	TTL time.Duration
@@ -62,26 +61,53 @@ type Config struct {
 	// ClientFailures is how many failed authentications a client ID may
 	// have per minute (a token bucket of as many, 10 by default; negative
 	// for no limit). Beyond it, its token requests are refused before
-	// their secret is hashed (429 with Retry-After), except those with the
-	// secret that last succeeded, which need no hash.
+	// their secret is hashed (CodeThrottled, with RetryAfter), except
+	// those with the secret that last succeeded, which need no hash.
 	ClientFailures int
 	// SourceFailures is the same per source address (an IPv4 address or
 	// an IPv6 /64; 30 by default), for the requests made with Grant.
 	SourceFailures int
+
+	// Hash is the argon2id parameters of the secrets hashed from now on:
+	// 2 passes over 19 MiB with one thread when zero (OWASP's
+	// recommendation for argon2id). Tests lower them to run fast, a
+	// product has no reason to. Parameters out of bounds (more than 16
+	// passes, 256 MiB or 16 threads) are refused.
+	Hash HashParams
+	// HashConcurrency is how many secrets are hashed at once (by default,
+	// when not positive, GOMAXPROCS, at least 2 and at most 4). Each hash
+	// holds the memory of its parameters, so this bounds the memory that
+	// a burst of token requests can take; the others wait their turn, or
+	// until their context ends.
+	HashConcurrency int
+	// HashQueue is how many token requests may wait for a hashing slot
+	// (32 by default, when not positive), in each of two queues: the
+	// requests for known clients, and those for unknown client IDs,
+	// whose hash only makes the answer take as long. A request beyond it
+	// is refused at once (CodeTemporarilyUnavailable, RetryAfter 1
+	// second). The hashes for unknown client IDs hold at most all slots
+	// but one (with at least two slots), so that the known clients always
+	// have one.
+	HashQueue int
+
+	// Logger receives the logs of credentials created, rotated and
+	// revoked, signing keys rotated and retired, rate limits exceeded and
+	// throttling (never a secret or a token). Nil logs nothing.
+	Logger *slog.Logger
 	// Now returns the current time (time.Now by default); tests set it.
 	Now func() time.Time
 }
 
 // Issuer issues tokens to the credentials of a Store and verifies them.
-// Verify reads only memory: the Store's signing keys and the state of its
-// credentials, which the Store updates when a credential is created,
-// rotated or revoked, or a key rotated, whether through the Issuer or
-// the Store.
+// Verify reads only memory: the signing keys and the state of the
+// credentials that the Issuer's Registry keeps, which its own changes
+// update at once (Create, Rotate, Revoke, RotateKey, RetireKey) and the
+// changes of other processes sharing the Store at Refresh.
 //
-// Issuer is safe for concurrent use. It holds no mutable state of its
-// own.
+// Issuer is safe for concurrent use. Its mutable state is its
+// Registry's and the failure limiters', each safe for concurrent use.
 type Issuer struct {
-	s      *Store
+	r      *Registry
 	ttl    time.Duration
 	ttlSec int64 // ttl in whole seconds, rounded up: the longest lifetime Verify accepts
 	delay  time.Duration
@@ -92,21 +118,15 @@ type Issuer struct {
 	// clients and sources limit the failed authentications per client ID
 	// and per source address (nil for no limit).
 	clients, sources *failureLimiter
-
-	// stripes serialize the issuances of one client and audience in this
-	// process, so that a burst of them takes turns instead of making
-	// their transactions (which update the same rate record) conflict.
-	seed    maphash.Seed
-	stripes [64]sync.Mutex
 }
 
-// NewIssuer returns an Issuer over s with cfg. It makes the store's first
-// signing key if it has none. (The Store loaded its keys and the states
-// of its credentials into memory when it was opened.)
-func NewIssuer(ctx context.Context, s *Store, cfg Config) (*Issuer, error) {
+// NewIssuer returns an Issuer over s with cfg. It loads the signing keys
+// and the state of every credential from s (see NewRegistry), makes the
+// store's first signing key if it has none, and deletes the keys
+// superseded at least a TTL ago. It fails with a levy.EInvalid error for
+// a setting of cfg out of bounds.
+func NewIssuer(ctx context.Context, s Store, cfg Config) (*Issuer, error) {
 	i := &Issuer{
-		seed:   maphash.MakeSeed(),
-		s:      s,
 		ttl:    cmpOr(cfg.TTL, defaultTTL),
 		delay:  cmpOr(cfg.ActivationDelay, defaultActivationDelay),
 		limit:  cmpOr(cfg.RateLimit, defaultRateLimit),
@@ -132,10 +152,15 @@ func NewIssuer(ctx context.Context, s *Store, cfg Config) (*Issuer, error) {
 	case i.window < time.Second:
 		return nil, levy.Invalid("RateWindow", "the rate window must be at least a second, not %v", cfg.RateWindow)
 	}
-	if _, err := s.rotateKey(ctx, i.now(), true); err != nil {
+	cfg.Now = i.now
+	var err error
+	if i.r, err = NewRegistry(ctx, s, cfg); err != nil {
 		return nil, err
 	}
-	if _, err := s.retireSuperseded(ctx, i.now(), i.ttl); err != nil {
+	if _, err := i.r.addKey(ctx, true); err != nil {
+		return nil, err
+	}
+	if _, err := i.r.pruneKeys(ctx, i.now(), i.ttl); err != nil {
 		return nil, err
 	}
 	return i, nil
@@ -150,64 +175,70 @@ func cmpOr[T comparable](v, def T) T {
 	return v
 }
 
-// Create is Store.Create, with the creation time taken from the Issuer's
-// clock.
+// Create is Registry.Create. The credential may request tokens once the
+// Issuer's activation delay has passed, or at once with activeNow.
 func (i *Issuer) Create(ctx context.Context, tenant string, audiences []string, activeNow bool) (Credential, string, error) {
-	return i.s.create(ctx, i.now(), tenant, audiences, activeNow)
+	return i.r.Create(ctx, tenant, audiences, activeNow)
 }
 
-// Rotate is Store.Rotate, with the time taken from the Issuer's clock.
-// The tokens of the old secret fail Verify as soon as it returns.
+// Rotate is Registry.Rotate: the tokens of the old secret fail Verify as
+// soon as it returns.
 func (i *Issuer) Rotate(ctx context.Context, clientID string) (Credential, string, error) {
-	return i.s.rotate(ctx, i.now(), clientID)
+	return i.r.Rotate(ctx, clientID)
 }
 
-// Revoke is Store.Revoke, with the time taken from the Issuer's clock.
-// The client's tokens fail Verify as soon as it returns.
+// Revoke is Registry.Revoke: the client's tokens fail Verify as soon as
+// it returns.
 func (i *Issuer) Revoke(ctx context.Context, clientID string) (Credential, error) {
-	return i.s.revoke(ctx, i.now(), clientID)
+	return i.r.Revoke(ctx, clientID)
 }
 
-// Get is Store.Get.
+// Get is Registry.Get.
 func (i *Issuer) Get(ctx context.Context, clientID string) (Credential, error) {
-	return i.s.Get(ctx, clientID)
+	return i.r.Get(ctx, clientID)
 }
 
-// TenantID is Store.TenantID.
+// TenantID is Registry.TenantID.
 func (i *Issuer) TenantID(ctx context.Context, tenant string) (string, error) {
-	return i.s.TenantID(ctx, tenant)
+	return i.r.TenantID(ctx, tenant)
 }
 
-// List is Store.List.
+// List is Registry.List.
 func (i *Issuer) List(ctx context.Context, tenant string) ([]Credential, error) {
-	return i.s.List(ctx, tenant)
+	return i.r.List(ctx, tenant)
 }
 
-// RotateKey is Store.RotateKey: the tokens issued after it returns are
-// signed with the new key, and the earlier key retires one TTL later.
-// The keys superseded at least one TTL ago are deleted.
+// Refresh is Registry.Refresh: the changes that other processes made to
+// the Store reach Verify.
+func (i *Issuer) Refresh(ctx context.Context) (bool, error) {
+	return i.r.Refresh(ctx)
+}
+
+// RotateKey is Registry.RotateKey: the tokens issued after it returns
+// are signed with the new key, and the earlier key retires one TTL
+// later. The keys superseded at least one TTL ago are deleted.
 func (i *Issuer) RotateKey(ctx context.Context) (string, error) {
-	kid, err := i.s.rotateKey(ctx, i.now(), false)
+	kid, err := i.r.RotateKey(ctx)
 	if err != nil {
 		return "", err
 	}
-	if _, err := i.s.retireSuperseded(ctx, i.now(), i.ttl); err != nil {
+	if _, err := i.r.pruneKeys(ctx, i.now(), i.ttl); err != nil {
 		return "", err
 	}
 	return kid, nil
 }
 
-// RetireKey is Store.RetireKey, with the time taken from the Issuer's
-// clock: the tokens signed with kid fail Verify as soon as it returns.
+// RetireKey is Registry.RetireKey: the tokens signed with kid fail Verify
+// as soon as it returns.
 func (i *Issuer) RetireKey(ctx context.Context, kid string) (string, error) {
-	return i.s.retireKey(ctx, i.now(), kid)
+	return i.r.RetireKey(ctx, kid)
 }
 
-// Keys is Store.Keys without the keys that have retired, with the time at
-// which each superseded key retires.
+// Keys is Registry.Keys without the keys that have retired, with the time
+// at which each superseded key retires.
 func (i *Issuer) Keys() []KeyInfo {
 	now := i.now()
-	ks := i.s.Keys()
+	ks := i.r.Keys()
 	out := ks[:0]
 	for _, k := range ks {
 		if !k.SupersededAt.IsZero() {
@@ -226,9 +257,9 @@ func (i *Issuer) Keys() []KeyInfo {
 // a new token for audience. An empty audience means the credential's
 // audience when it has exactly one (real clients of the wire format send
 // none); a credential with several must name one. Each client and
-// audience may have RateLimit
-// tokens per RateWindow (a sliding window kept in the store, so a restart
-// does not reset it).
+// audience may have RateLimit tokens per RateWindow (a sliding window
+// counted in the store, so that a restart does not reset it and the
+// processes sharing a store share the limit).
 //
 // It fails with an *Error: invalid_request for a missing parameter, an
 // audience left out by a credential that has several, or over the rate
@@ -245,8 +276,8 @@ func (i *Issuer) Issue(ctx context.Context, clientID, secret, audience string) (
 // client's cached token for audience while that has at least CacheMargin
 // left (with its remaining lifetime, see Token.ExpiresIn), and otherwise
 // issues a new one and caches it in the store. The tokens it issues do not
-// count against the rate limit: there is at most one per client and
-// audience per TTL-CacheMargin. It authenticates the client on every
+// count against the rate limit: the store caches one per client and
+// audience per TTL-CacheMargin, which concurrent calls share. It authenticates the client on every
 // call and fails as Issue does, but for the rate limit.
 func (i *Issuer) Cached(ctx context.Context, clientID, secret, audience string) (Token, error) {
 	return i.issue(ctx, Request{ClientID: clientID, Secret: secret, Audience: audience, Cached: true})
@@ -271,10 +302,10 @@ type Request struct {
 // Before it hashes a secret, it takes one of the failures that the source
 // address and the client ID (when it is known) may have, and gives it
 // back when the secret matches: a source or a client that has failed too
-// often is refused without a hash (invalid_request, 429, with the wait in
+// often is refused without a hash (CodeThrottled, with the wait in
 // RetryAfter), except with the secret that last matched, which needs no
-// hash. The hash then waits in the store's queue (WithHashQueue), and is
-// refused when that is full (temporarily_unavailable, 503). A known
+// hash. The hash then waits in a queue (Config.HashQueue), and is refused
+// when that is full (CodeTemporarilyUnavailable). A known
 // client's secret is hashed before the others, so that a flood of random
 // client IDs does not hold up the clients that exist.
 func (i *Issuer) Grant(ctx context.Context, req Request) (Token, error) {
@@ -283,7 +314,7 @@ func (i *Issuer) Grant(ctx context.Context, req Request) (Token, error) {
 
 // issue is Grant.
 func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
-	clientID, audience, cached := req.ClientID, req.Audience, req.Cached
+	clientID, audience := req.ClientID, req.Audience
 	switch {
 	case clientID == "":
 		return Token{}, invalidRequest("the client_id is missing")
@@ -317,70 +348,99 @@ func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
 	if !r.Allows(audience) {
 		return Token{}, invalidTarget(clientID, audience)
 	}
-
-	var tok Token
-	stripe := &i.stripes[maphash.String(i.seed, clientID+"\x00"+audience)%uint64(len(i.stripes))]
-	stripe.Lock()
-	defer stripe.Unlock()
-	err = i.s.update(ctx, func(txn *badger.Txn) error {
-		// Reading the record again puts it in the transaction's reads, so
-		// a Rotate or Revoke committed meanwhile makes it conflict and
-		// retry, and the retry sees the change.
-		cur, err := getRecord(txn, clientID)
-		if err != nil {
-			return err
-		}
-		if cur.Revoked() || cur.Generation != r.Generation {
-			return invalidClient()
-		}
-		if cached {
-			var ok bool
-			if tok, ok, err = i.fromCache(txn, clientID, audience, now); err != nil || ok {
-				return err
-			}
-		} else if err := i.count(txn, clientID, audience, now); err != nil {
-			return err
-		}
-		tok, err = i.sign(cur, audience, now)
-		if err != nil || !cached {
-			return err
-		}
-		return putCache(txn, clientID, audience, tok)
-	})
+	if req.Cached {
+		return i.cached(ctx, r, audience, now)
+	}
+	tok, err := i.sign(r, audience, now)
 	if err != nil {
-		var ae *Error
-		if errors.As(err, &ae) {
-			if ae.Code == CodeInvalidRequest {
-				i.s.log.Info("auth: rate limit exceeded", "client_id", clientID, "audience", audience)
-			}
-			return Token{}, err
-		}
-		return Token{}, wrap("issue a token to", clientID, err)
+		return Token{}, err
+	}
+	// The store counts the token and checks, in the same step, that the
+	// client was neither rotated nor revoked since its record was read.
+	ok, err := i.r.store.CountIssue(ctx, Issuance{ClientID: clientID, Audience: audience, Generation: r.Generation, At: now}, i.limit, i.window)
+	switch {
+	case err != nil:
+		return Token{}, storeRefusal(err)
+	case !ok:
+		i.r.log.Info("auth: rate limit exceeded", "client_id", clientID, "audience", audience)
+		return Token{}, rateLimited(clientID, audience, i.limit, i.window)
 	}
 	return tok, nil
+}
+
+// cached returns the client's cached token for audience if it has
+// CacheMargin left at now and still verifies, and otherwise a new token,
+// which it caches unless another call has just cached one that can serve
+// (then it returns that one).
+func (i *Issuer) cached(ctx context.Context, r *Record, audience string, now time.Time) (Token, error) {
+	s := i.r.store
+	cur, found, err := s.CachedToken(ctx, r.ClientID, audience)
+	if err != nil {
+		return Token{}, err
+	}
+	if found && i.serves(cur, now) {
+		return cur, nil
+	}
+	tok, err := i.sign(r, audience, now)
+	if err != nil {
+		return Token{}, err
+	}
+	swap := CacheSwap{ClientID: r.ClientID, Audience: audience, Generation: r.Generation, New: tok}
+	if found {
+		swap.Old = cur.AccessToken
+	}
+	got, found, err := s.SwapCachedToken(ctx, swap)
+	switch {
+	case err != nil:
+		return Token{}, storeRefusal(err)
+	case found && got.AccessToken != tok.AccessToken && i.serves(got, now):
+		return got, nil
+	}
+	// Cached now, or another call cached one that cannot serve: this one
+	// goes out uncached.
+	return tok, nil
+}
+
+// serves reports whether the cached token tok has CacheMargin left at
+// now and still verifies.
+func (i *Issuer) serves(tok Token, now time.Time) bool {
+	if tok.ExpiresAt.Sub(now) < CacheMargin {
+		return false
+	}
+	_, err := i.Verify(tok.AccessToken)
+	return err == nil
+}
+
+// storeRefusal turns the refusal of a Store's issuance step for a client
+// that is unknown, revoked or rotated since its record was read into the
+// invalid_client error; it returns any other error as it is.
+func storeRefusal(err error) error {
+	if c := levy.ErrorCode(err); c == levy.ENotFound || c == levy.EConflict {
+		return invalidClient()
+	}
+	return err
 }
 
 // authenticate returns the client's record if secret is its secret, and
 // otherwise the invalid_client error, after the same slow hash whether
 // the client is known or not, once the failure limits allow it (see
 // Grant).
-func (i *Issuer) authenticate(ctx context.Context, req Request, now time.Time) (*record, error) {
+func (i *Issuer) authenticate(ctx context.Context, req Request, now time.Time) (*Record, error) {
 	clientID, secret := req.ClientID, req.Secret
-	var r *record
+	var r *Record
 	if len(clientID) <= maxClientID && len(secret) <= maxSecret {
-		err := i.s.view(ctx, func(txn *badger.Txn) error {
-			var err error
-			r, err = getRecord(txn, clientID)
-			return err
-		})
-		if err != nil && levy.ErrorCode(err) != levy.ENotFound {
-			return nil, wrap("authenticate", clientID, err)
+		rec, err := i.r.store.Get(ctx, clientID)
+		switch {
+		case err == nil:
+			r = &rec
+		case levy.ErrorCode(err) != levy.ENotFound:
+			return nil, err
 		}
 	}
-	if r != nil && i.s.known(r.Secret, secret) {
+	if r != nil && i.r.known(r.Secret, secret, now) {
 		return r, nil
 	}
-	h, lane := i.s.dummy, laneUnknown
+	h, lane := i.r.dummy, laneUnknown
 	if r != nil {
 		h, lane = r.Secret, laneKnown
 	} else {
@@ -399,21 +459,21 @@ func (i *Issuer) authenticate(ctx context.Context, req Request, now time.Time) (
 	for n, l := range limits {
 		if ok, wait, first := l.limiter.take(l.key, now); !ok {
 			if first {
-				i.s.log.Warn("auth: failed authentications throttled", l.attr, l.key, "retry_after", wait.Round(time.Second).String())
+				i.r.log.Warn("auth: failed authentications throttled", l.attr, l.key, "retry_after", wait.Round(time.Second).String())
 			}
 			giveBack(limits[:n], now)
 			return nil, throttled(wait)
 		}
 	}
 
-	ok, err := i.s.matches(ctx, h, secret, lane)
+	ok, err := i.r.matches(ctx, h, secret, lane, now)
 	switch {
 	case errors.Is(err, errBusy):
 		giveBack(limits, now)
 		return nil, busy()
 	case err != nil:
 		giveBack(limits, now)
-		return nil, wrap("authenticate", clientID, err)
+		return nil, fmt.Errorf("auth: authenticate %s: %w", clientID, err)
 	case r == nil || !ok:
 		return nil, invalidClient()
 	}
@@ -436,87 +496,12 @@ func giveBack(limits []limited, now time.Time) {
 	}
 }
 
-// count checks the rate limit of the client and audience at now and
-// counts one more token: the store keeps the issue times of the last
-// RateLimit tokens.
-func (i *Issuer) count(txn *badger.Txn, clientID, audience string, now time.Time) error {
-	key := rateKey(clientID, audience)
-	var times []byte
-	item, err := txn.Get(key)
-	switch {
-	case errors.Is(err, badger.ErrKeyNotFound):
-	case err != nil:
-		return fmt.Errorf("read rate count: %w", err)
-	default:
-		if times, err = item.ValueCopy(nil); err != nil {
-			return fmt.Errorf("read rate count: %w", err)
-		}
-		if len(times)%8 != 0 {
-			return fmt.Errorf("read rate count: %d bytes", len(times))
-		}
-	}
-	// Keep the times within the window, at most limit-1 of them, and add
-	// now.
-	since := now.Add(-i.window).UnixNano()
-	for len(times) > 0 && int64(binary.BigEndian.Uint64(times)) <= since {
-		times = times[8:]
-	}
-	if len(times)/8 >= i.limit {
-		return rateLimited(clientID, audience, i.limit, i.window)
-	}
-	v := make([]byte, 0, len(times)+8)
-	v = append(v, times...)
-	v = binary.BigEndian.AppendUint64(v, uint64(now.UnixNano()))
-	if err := txn.Set(key, v); err != nil {
-		return fmt.Errorf("write rate count: %w", err)
-	}
-	return nil
-}
-
-// fromCache returns the cached token of the client and audience if it has
-// CacheMargin left at now and still verifies.
-func (i *Issuer) fromCache(txn *badger.Txn, clientID, audience string, now time.Time) (Token, bool, error) {
-	item, err := txn.Get(cacheKey(clientID, audience))
-	if errors.Is(err, badger.ErrKeyNotFound) {
-		return Token{}, false, nil
-	}
-	if err != nil {
-		return Token{}, false, fmt.Errorf("read cached token: %w", err)
-	}
-	v, err := item.ValueCopy(nil)
-	if err != nil {
-		return Token{}, false, fmt.Errorf("read cached token: %w", err)
-	}
-	if len(v) < 8 {
-		return Token{}, false, nil
-	}
-	tok := Token{AccessToken: string(v[8:]), ExpiresAt: time.Unix(int64(binary.BigEndian.Uint64(v)), 0).UTC()}
-	if tok.ExpiresAt.Sub(now) < CacheMargin {
-		return Token{}, false, nil
-	}
-	if _, err := i.Verify(tok.AccessToken); err != nil {
-		return Token{}, false, nil
-	}
-	return tok, true, nil
-}
-
-// putCache caches tok as the token of the client and audience: its expiry
-// (Unix seconds, 8 bytes big-endian), then the token.
-func putCache(txn *badger.Txn, clientID, audience string, tok Token) error {
-	v := binary.BigEndian.AppendUint64(nil, uint64(tok.ExpiresAt.Unix()))
-	v = append(v, tok.AccessToken...)
-	if err := txn.Set(cacheKey(clientID, audience), v); err != nil {
-		return fmt.Errorf("write cached token: %w", err)
-	}
-	return nil
-}
-
 // sign returns a new token of r for audience, issued at now and signed
 // with the current key.
-func (i *Issuer) sign(r *record, audience string, now time.Time) (Token, error) {
-	k := i.s.mem.Load().current
+func (i *Issuer) sign(r *Record, audience string, now time.Time) (Token, error) {
+	k := i.r.mem.Load().current
 	if k == nil {
-		return Token{}, errors.New("no signing key")
+		return Token{}, errors.New("auth: no signing key")
 	}
 	p := payload{
 		kid:        k.id,
@@ -557,8 +542,8 @@ func (i *Issuer) Verify(token string) (Claims, error) {
 	if head[0] != tokenVersion {
 		return Claims{}, errMalformed()
 	}
-	m := i.s.mem.Load()
-	k := m.keys[[kidLen]byte(head[offKid:offIssued])]
+	m := i.r.mem.Load()
+	k := m.keys[KeyID(head[offKid:offIssued])]
 	if k == nil {
 		return Claims{}, unauthorized("the access token was signed with an unknown key")
 	}

@@ -1,270 +1,167 @@
 package auth
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/json"
-	"errors"
+	"cmp"
+	"context"
 	"fmt"
-	"hash"
-	"sync"
+	"maps"
+	"slices"
 	"time"
 
-	"github.com/dgraph-io/badger/v4"
-
-	kv "github.com/levytax/levy/badger"
+	"github.com/levytax/levy"
 )
 
-// Key prefixes of the Badger layout (see the package documentation).
-const (
-	keySchema     = 'V'
-	keyCredential = 'C'
-	keySigning    = 'K'
-	keyCurrent    = 'A'
-	keyRate       = 'R'
-	keyCache      = 'T'
-	keyTenant     = 'N'
-)
-
-// schemaVersion is the layout this package reads and writes.
-const schemaVersion = "1"
-
-// credentialKey is 'C' client.
-func credentialKey(client string) []byte {
-	return kv.AppendLP([]byte{keyCredential}, client)
-}
-
-// signingKey is 'K' kid.
-func signingKey(kid [kidLen]byte) []byte {
-	return append([]byte{keySigning}, kid[:]...)
-}
-
-// rateKey is 'R' client audience.
-func rateKey(client, audience string) []byte {
-	return kv.AppendLP(kv.AppendLP([]byte{keyRate}, client), audience)
-}
-
-// cacheKey is 'T' client audience.
-func cacheKey(client, audience string) []byte {
-	return kv.AppendLP(kv.AppendLP([]byte{keyCache}, client), audience)
-}
-
-// cachePrefix is 'T' client, the prefix of a client's cached tokens.
-func cachePrefix(client string) []byte {
-	return kv.AppendLP([]byte{keyCache}, client)
-}
-
-// Sizes of a signing key and its ID, in bytes.
-const (
-	kidLen = 8
-	keyLen = 32
-)
-
-// keyRecord is a signing key as stored under 'K' kid (JSON).
-type keyRecord struct {
-	Key       []byte    `json:"key"`
+// KeyInfo describes a signing key, never its bytes.
+type KeyInfo struct {
+	KeyID     string    `json:"kid"`
 	CreatedAt time.Time `json:"created_at"`
-	// SupersededAt is when another key became the current one; zero for
-	// the current key. Keys stored before it was kept have none: they
-	// count as superseded when the current key was made.
+	// Current says whether the key signs new tokens.
+	Current bool `json:"current"`
+	// SupersededAt is when another key became current (zero for the
+	// current key).
 	SupersededAt time.Time `json:"superseded_at,omitzero"`
+	// RetiresAt is when the key stops verifying the tokens it signed: one
+	// token lifetime after it was superseded. Only an Issuer, which knows
+	// the lifetime, sets it.
+	RetiresAt time.Time `json:"retires_at,omitzero"`
 }
 
-// signKey is a signing key in memory, with a pool of HMAC hashers keyed
-// with it. It is immutable but for the pool, which is safe for concurrent
-// use.
-type signKey struct {
-	id         [kidLen]byte
-	kid        string // id in base64url, as Claims.KeyID shows it
-	key        []byte
-	created    time.Time
-	superseded int64     // Unix seconds when another key became current; 0 for the current key
-	pool       sync.Pool // of *macState
-}
-
-// macState is a hasher of one key with the scratch space of a
-// verification, taken from the key's pool by one goroutine at a time.
-type macState struct {
-	h   hash.Hash
-	sum [sha256.Size]byte
-	buf [maxPayload]byte
-}
-
-// newSignKey returns a signing key in memory, made at created and
-// superseded at superseded (zero for the current key).
-func newSignKey(id [kidLen]byte, key []byte, created, superseded time.Time) *signKey {
-	k := &signKey{id: id, kid: encodeString(id[:]), key: key, created: created.UTC()}
-	if !superseded.IsZero() {
-		k.superseded = superseded.Unix()
-	}
-	k.pool.New = func() any { return &macState{h: hmac.New(sha256.New, k.key)} }
-	return k
-}
-
-// supersededAt returns k marked as superseded at t.
-func (k *signKey) supersededAt(t time.Time) *signKey {
-	return newSignKey(k.id, k.key, k.created, t)
-}
-
-// record returns k as the store keeps it.
-func (k *signKey) record() keyRecord {
-	r := keyRecord{Key: k.key, CreatedAt: k.created}
-	if k.superseded != 0 {
-		r.SupersededAt = time.Unix(k.superseded, 0).UTC()
-	}
-	return r
-}
-
-// parseKid reads a key ID as Claims.KeyID and KeyInfo show it.
-func parseKid(kid string) ([kidLen]byte, bool) {
-	var id [kidLen]byte
-	n, ok := decode(id[:], kid)
-	return id, ok && n == kidLen
-}
-
-// credState is what verifying a token needs of a credential. It is
-// immutable.
-type credState struct {
-	client     string
-	tenant     string
-	audiences  []string
-	generation uint32
-	revoked    bool
-}
-
-// memState is the in-memory state of a Store: its signing keys and the
-// state of its credentials. It is immutable: a change makes a new one.
-type memState struct {
-	keys    map[[kidLen]byte]*signKey
-	current *signKey // nil until the first key is made
-	creds   map[string]*credState
-	tenants map[string]string // tenant to its UUID
-}
-
-// withCred returns a copy of m with c.
-func (m *memState) withCred(c *credState) *memState {
-	n := &memState{keys: m.keys, current: m.current, creds: make(map[string]*credState, len(m.creds)+1), tenants: m.tenants}
-	for k, v := range m.creds {
-		n.creds[k] = v
-	}
-	n.creds[c.client] = c
-	return n
-}
-
-// withTenants returns a copy of m with the tenants' UUIDs of tenants,
-// which it keeps.
-func (m *memState) withTenants(tenants map[string]string) *memState {
-	return &memState{keys: m.keys, current: m.current, creds: m.creds, tenants: tenants}
-}
-
-// withKeys returns a copy of m with current as the current key, the keys
-// of put added or replaced, and the keys of drop removed.
-func (m *memState) withKeys(current *signKey, put []*signKey, drop [][kidLen]byte) *memState {
-	n := &memState{keys: make(map[[kidLen]byte]*signKey, len(m.keys)+len(put)), current: current, creds: m.creds, tenants: m.tenants}
-	for id, v := range m.keys {
-		n.keys[id] = v
-	}
-	for _, k := range put {
-		n.keys[k.id] = k
-	}
-	for _, id := range drop {
-		delete(n.keys, id)
-	}
-	return n
-}
-
-// load reads the signing keys and the credentials' states.
-func (s *Store) load() (*memState, error) {
-	m := &memState{keys: map[[kidLen]byte]*signKey{}, creds: map[string]*credState{}, tenants: map[string]string{}}
-	err := s.db.View(func(txn *badger.Txn) error {
-		if err := loadKeys(txn, m); err != nil {
-			return err
+// Keys returns the signing keys in memory: the superseded ones in the
+// order they were superseded, then the current one.
+func (r *Registry) Keys() []KeyInfo {
+	m := r.mem.Load()
+	out := make([]KeyInfo, 0, len(m.keys))
+	for _, k := range m.keys {
+		ki := KeyInfo{KeyID: k.kid, CreatedAt: k.created, Current: k == m.current}
+		if k.superseded != 0 {
+			ki.SupersededAt = time.Unix(k.superseded, 0).UTC()
 		}
-		if err := loadTenants(txn, m); err != nil {
-			return err
-		}
-		return loadCreds(txn, m)
+		out = append(out, ki)
+	}
+	slices.SortFunc(out, func(a, b KeyInfo) int {
+		return cmp.Or(compareBool(a.Current, b.Current), a.SupersededAt.Compare(b.SupersededAt),
+			a.CreatedAt.Compare(b.CreatedAt), cmp.Compare(a.KeyID, b.KeyID))
 	})
+	return out
+}
+
+// compareBool orders false before true.
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// newSigningKey returns a new signing key made at now, whose ID is none
+// of the keys of m.
+func newSigningKey(m *memState, now time.Time) SigningKey {
+	var id KeyID
+	for {
+		copy(id[:], randomBytes(kidLen))
+		if m.keys[id] == nil {
+			break
+		}
+	}
+	return SigningKey{ID: id, Key: randomBytes(keyLen), CreatedAt: now.UTC()}
+}
+
+// RotateKey makes a new signing key the current one and returns its ID.
+// Tokens are signed with the current key; the earlier ones keep verifying
+// the tokens they signed for one token lifetime after they were
+// superseded (the Issuer's TTL), and an Issuer deletes them from the store
+// after that (NewIssuer, Issuer.RotateKey).
+func (r *Registry) RotateKey(ctx context.Context) (string, error) {
+	return r.addKey(ctx, false)
+}
+
+// addKey makes a new current signing key, or with ifNone only when there
+// is none, and returns the current key's ID.
+func (r *Registry) addKey(ctx context.Context, ifNone bool) (string, error) {
+	r.admin.Lock()
+	defer r.admin.Unlock()
+	m := r.mem.Load()
+	if ifNone && m.current != nil {
+		return m.current.kid, nil
+	}
+	ks, err := r.store.AddKey(ctx, newSigningKey(m, r.now()), ifNone)
 	if err != nil {
-		return nil, fmt.Errorf("load: %w", err)
+		return "", err
 	}
-	return m, nil
-}
-
-// loadKeys reads the signing keys and the current key's ID into m.
-func loadKeys(txn *badger.Txn, m *memState) error {
-	it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte{keySigning}, PrefetchValues: false})
-	defer it.Close()
-	for it.Rewind(); it.Valid(); it.Next() {
-		item := it.Item()
-		k := item.Key()
-		if len(k) != 1+kidLen {
-			return fmt.Errorf("signing key %x: bad key length", k)
-		}
-		var id [kidLen]byte
-		copy(id[:], k[1:])
-		var r keyRecord
-		if err := item.Value(func(v []byte) error { return json.Unmarshal(v, &r) }); err != nil {
-			return fmt.Errorf("read signing key %s: %w", encodeString(id[:]), err)
-		}
-		if len(r.Key) != keyLen {
-			return fmt.Errorf("read signing key %s: %d bytes, want %d", encodeString(id[:]), len(r.Key), keyLen)
-		}
-		m.keys[id] = newSignKey(id, r.Key, r.CreatedAt, r.SupersededAt)
-	}
-
-	item, err := txn.Get([]byte{keyCurrent})
-	if errors.Is(err, badger.ErrKeyNotFound) {
-		return nil
-	}
+	current, err := r.setKeys(ks)
 	if err != nil {
-		return fmt.Errorf("read current signing key: %w", err)
+		return "", fmt.Errorf("auth: rotate the signing key: %w", err)
 	}
-	v, err := item.ValueCopy(nil)
+	r.log.Info("auth: signing key rotated", "kid", current.kid)
+	return current.kid, nil
+}
+
+// setKeys puts the keys ks, as the Store returned them after a change,
+// in memory, and returns the current one. The caller holds r.admin.
+func (r *Registry) setKeys(ks []SigningKey) (*signKey, error) {
+	keys, current, err := keyMap(ks)
 	if err != nil {
-		return fmt.Errorf("read current signing key: %w", err)
+		return nil, err
 	}
-	if len(v) != kidLen {
-		return fmt.Errorf("read current signing key: bad key ID %x", v)
+	if current == nil {
+		return nil, fmt.Errorf("the store has no current signing key")
 	}
-	var id [kidLen]byte
-	copy(id[:], v)
-	if m.current = m.keys[id]; m.current == nil {
-		return fmt.Errorf("read current signing key: no key %s", encodeString(id[:]))
-	}
-	// A key stored before the time it was superseded was kept counts as
-	// superseded when the current key was made, which is no earlier.
-	for kid, k := range m.keys {
-		if k != m.current && k.superseded == 0 {
-			m.keys[kid] = k.supersededAt(maxTime(m.current.created, k.created))
-		}
-	}
-	return nil
+	r.mem.Store(r.mem.Load().with(nil, "", "", keys, current))
+	return current, nil
 }
 
-// maxTime returns the later of a and b.
-func maxTime(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
+// RetireKey deletes the signing key kid at once: the tokens it signed
+// stop verifying (in this process at once). Retiring the current key
+// first makes a new one current, whose ID it returns (the current key's
+// ID in any case). It fails with a levy.EInvalid error for a string that
+// is not a key ID and a levy.ENotFound error for an unknown key.
+func (r *Registry) RetireKey(ctx context.Context, kid string) (string, error) {
+	id, ok := parseKid(kid)
+	if !ok {
+		return "", levy.Invalid("kid", "%q is not a key ID (11 characters of base64url)", kid)
 	}
-	return b
+	r.admin.Lock()
+	defer r.admin.Unlock()
+	ks, err := r.store.RetireKey(ctx, id, newSigningKey(r.mem.Load(), r.now()))
+	if err != nil {
+		return "", err
+	}
+	current, err := r.setKeys(ks)
+	if err != nil {
+		return "", fmt.Errorf("auth: retire the signing key %s: %w", kid, err)
+	}
+	r.log.Info("auth: signing key retired", "kid", kid, "current", current.kid)
+	return current.kid, nil
 }
 
-// loadCreds reads the credentials' states into m.
-func loadCreds(txn *badger.Txn, m *memState) error {
-	return eachRecord(txn, func(r *record) { m.creds[r.ClientID] = r.state() })
+// pruneKeys deletes the keys superseded at least ttl before now, whose
+// tokens have all expired, and returns their IDs.
+func (r *Registry) pruneKeys(ctx context.Context, now time.Time, ttl time.Duration) ([]string, error) {
+	r.admin.Lock()
+	defer r.admin.Unlock()
+	// Verify counts in whole seconds: a key superseded in the second
+	// now-ttl has retired.
+	ids, err := r.store.PruneKeys(ctx, time.Unix(now.Unix()-seconds(ttl)+1, 0).UTC())
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	m := r.mem.Load()
+	keys := maps.Clone(m.keys)
+	kids := make([]string, len(ids))
+	for n, id := range ids {
+		delete(keys, id)
+		kids[n] = id.String()
+	}
+	r.mem.Store(m.with(nil, "", "", keys, m.current))
+	slices.Sort(kids)
+	r.log.Info("auth: superseded signing keys retired", "kids", kids)
+	return kids, nil
 }
 
-// eachRecord calls fn with the record of each credential, in key order.
-func eachRecord(txn *badger.Txn, fn func(*record)) error {
-	it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte{keyCredential}, PrefetchValues: true})
-	defer it.Close()
-	for it.Rewind(); it.Valid(); it.Next() {
-		r, err := decodeRecord(it.Item())
-		if err != nil {
-			return err
-		}
-		fn(r)
-	}
-	return nil
+// seconds returns d in whole seconds, rounded up.
+func seconds(d time.Duration) int64 {
+	return int64((d + time.Second - 1) / time.Second)
 }

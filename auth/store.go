@@ -2,261 +2,190 @@ package auth
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
-	"fmt"
-	"log/slog"
-	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
-
-	"github.com/dgraph-io/badger/v4"
-
-	kv "github.com/levytax/levy/badger"
 )
 
-// ErrClosed is the error, wrapped, of the methods of a Store after Close.
+// ErrClosed is the error, wrapped, of the methods of a Store after its
+// Close.
 var ErrClosed = errors.New("store is closed")
 
-// HashParams are the argon2id parameters with which a Store hashes new
-// secrets. A hash keeps the parameters it was made with, so a secret
-// stays valid when they change.
-type HashParams struct {
-	Time    uint32 // passes over the memory
-	Memory  uint32 // memory in KiB
-	Threads uint8  // parallelism
-}
-
-// The hash parameters of a Store without WithHashParams: 2 passes over
-// 19 MiB with one thread (OWASP's recommendation for argon2id).
-const (
-	defaultHashTime    = 2
-	defaultHashMemory  = 19 * 1024 // KiB
-	defaultHashThreads = 1
-)
-
-// Bounds of the hash parameters that a Store accepts, in an option or in
-// a stored hash, so that a damaged record cannot make it allocate without
-// limit.
-const (
-	maxHashTime    = 16
-	maxHashMemory  = 256 * 1024 // KiB
-	maxHashThreads = 16
-)
-
-// valid reports whether the parameters are within the bounds.
-func (p HashParams) valid() bool {
-	return p.Time >= 1 && p.Time <= maxHashTime &&
-		p.Memory >= 8*uint32(p.Threads) && p.Memory <= maxHashMemory &&
-		p.Threads >= 1 && p.Threads <= maxHashThreads
-}
-
-// Option configures Open.
-type Option func(*options)
-
-// options are the settings of a Store.
-type options struct {
-	log     *slog.Logger
-	hash    HashParams
-	hashers int
-	queue   int
-}
-
-// WithLogger sends the store's logs to log: its own (credentials created,
-// rotated and revoked, signing keys rotated; never a secret or a token)
-// and Badger's warnings and errors. Without it, or with nil, the store
-// logs nothing.
-func WithLogger(log *slog.Logger) Option {
-	return func(o *options) { o.log = log }
-}
-
-// WithHashParams sets the argon2id parameters of the secrets that the
-// store hashes from now on. By default a Store uses 2 passes over 19 MiB
-// with one thread (OWASP's recommendation for argon2id); tests lower them
-// to run fast, a product has no reason to. Parameters out of bounds make
-// Open fail.
-func WithHashParams(p HashParams) Option {
-	return func(o *options) { o.hash = p }
-}
-
-// WithHashConcurrency sets how many secrets the store hashes at once
-// (by default GOMAXPROCS, at least 2 and at most 4). Each hash holds the
-// memory of its parameters, so this bounds the memory that a burst of
-// token requests can take; the others wait their turn, or until their
-// context ends. A value that is not positive keeps the default.
-func WithHashConcurrency(n int) Option {
-	return func(o *options) {
-		if n > 0 {
-			o.hashers = n
-		}
-	}
-}
-
-// WithHashQueue sets how many token requests may wait for a hashing slot
-// (32 by default), in each of two queues: the requests for known clients,
-// and those for unknown client IDs, whose hash only makes the answer take
-// as long. A request beyond it is refused at once (Issue fails with
-// temporarily_unavailable, 503, Retry-After 1 second). The hashes for
-// unknown client IDs hold at most all slots but one (with at least two
-// slots), so that the known clients always have one. A value that is not
-// positive keeps the default.
-func WithHashQueue(n int) Option {
-	return func(o *options) {
-		if n > 0 {
-			o.queue = n
-		}
-	}
-}
-
-// Store is the Badger store of credentials, signing keys, rate-limit
-// counters and cached tokens, with the key layout of the package
-// documentation. It keeps in memory what verifying a token needs (the
-// signing keys and the state of each credential) and updates it when one
-// of its methods changes them, after the change is committed.
+// Store keeps what package auth must not lose: the credentials with the
+// hashes of their secrets, the tenants' IDs, the signing keys, the
+// rate-limit counts and the cached tokens. The rules live in package auth
+// (hashing, the token format, the rate-limit policy, audiences,
+// throttling, the in-memory state that Verify reads); a Store keeps
+// records, and each of its methods is one atomic step, all of it or
+// nothing, so that a store shared by several processes keeps the rules
+// exact across them: the rate limit counts each issuance once wherever it
+// happens, and an issuance meets a rotation or revocation committed
+// before it.
 //
-// Store is safe for concurrent use. Changes of credentials and keys are
-// serialized by a mutex; token issuance runs in parallel, with Badger's
-// conflict detection and bounded retries between issuances of one client
-// and audience. Close waits for the calls in progress.
-type Store struct {
-	db     *badger.DB
-	probe  *kv.Probe // whether the store's directory still takes writes
-	log    *slog.Logger
-	hash   HashParams
-	hashes *hashGate // the secrets being hashed and those waiting
-	now    func() time.Time
+// Every method is safe for concurrent use. The errors of the caller's
+// fault, or of a step that the stored state forbids, are *levy.Error
+// values: levy.ENotFound and levy.EConflict where a method names them,
+// levy.EUnavailable when the store cannot take writes now (a retry later
+// may succeed). When ctx has ended, a method fails with an error that
+// wraps ctx.Err(); after Close, with one that wraps ErrClosed. Any other
+// error is a fault of the store, wrapped with the operation that met it
+// ("auth: revoke CLIENT: ...").
+//
+// The times given to a Store are kept as they are given; package auth
+// gives them in UTC.
+type Store interface {
+	// Snapshot returns every credential record (with its tenant's ID),
+	// every tenant's ID and every signing key, as of one moment, with the
+	// version of that moment or an earlier one (see Version). In Keys,
+	// the current key is the one whose SupersededAt is zero; there is
+	// one unless the store has no key.
+	Snapshot(ctx context.Context) (*Snapshot, error)
+	// Version returns a number that changes whenever a credential, a
+	// tenant's ID or a signing key does (not when a rate-limit count or a
+	// cached token does), so that a process can tell at little cost
+	// whether its snapshot is stale: once the call that made a change
+	// has returned, Version differs from the Version of every Snapshot
+	// that does not show the change.
+	Version(ctx context.Context) (uint64, error)
 
-	// dummy is a hash of no secret, compared with the secret presented
-	// for an unknown client so that the answer takes as long as for a
-	// known one.
-	dummy secretHash
+	// Create stores the new credential r and gives its tenant the ID
+	// tenantID, unless the tenant has one already. It returns r with
+	// Credential.TenantID set to the tenant's ID. It fails with a
+	// levy.EConflict error when a credential has r's client ID.
+	Create(ctx context.Context, r Record, tenantID string) (Record, error)
+	// Get returns the client's record with its tenant's ID. It fails
+	// with a levy.ENotFound error for an unknown client.
+	Get(ctx context.Context, clientID string) (Record, error)
+	// List returns the credentials of tenant, or of every tenant for "",
+	// with their tenants' IDs, sorted by tenant, then client ID. It
+	// returns none, and no error, for an unknown tenant.
+	List(ctx context.Context, tenant string) ([]Credential, error)
+	// TenantID returns the tenant's ID. It fails with a levy.ENotFound
+	// error for a tenant that never had a credential.
+	TenantID(ctx context.Context, tenant string) (string, error)
+	// Rotate gives the client the secret hashed in h: it stores h,
+	// increments the client's generation, sets its SecretRotatedAt to
+	// at and drops its cached tokens; its rate-limit counts stay. It
+	// returns the record as stored. It fails with a levy.ENotFound error
+	// for an unknown client and a levy.EConflict error for a revoked one.
+	Rotate(ctx context.Context, clientID string, h SecretHash, at time.Time) (Record, error)
+	// Revoke sets the client's RevokedAt to at, drops its cached tokens
+	// and returns the record as stored with true. A revoked client is
+	// returned as it is, with false. It fails with a levy.ENotFound error
+	// for an unknown client.
+	Revoke(ctx context.Context, clientID string, at time.Time) (Record, bool, error)
 
-	// verified remembers the secrets that matched recently.
-	verified *verified
+	// AddKey makes k the current signing key: the key that was current
+	// is marked superseded at k.CreatedAt. With ifNone, it stores nothing
+	// when the store has a current key. It returns every signing key
+	// after the step. It fails with a levy.EConflict error when a key has
+	// k's ID.
+	AddKey(ctx context.Context, k SigningKey, ifNone bool) ([]SigningKey, error)
+	// RetireKey deletes the signing key id. When that was the current
+	// key, next becomes the current key; otherwise next is not stored.
+	// It returns every signing key after the step. It fails with a
+	// levy.ENotFound error for an unknown key.
+	RetireKey(ctx context.Context, id KeyID, next SigningKey) ([]SigningKey, error)
+	// PruneKeys deletes the signing keys superseded before t and returns
+	// their IDs. It never deletes the current key.
+	PruneKeys(ctx context.Context, t time.Time) ([]KeyID, error)
 
-	// admin serializes the changes of credentials and keys, so that the
-	// in-memory state is replaced by one writer at a time.
-	admin sync.Mutex
-	mem   atomic.Pointer[memState]
+	// CountIssue counts the issuance is against the rate limit of its
+	// client and audience: when fewer than limit issuances are counted
+	// for them after is.At minus window, it counts this one, at is.At,
+	// and returns true; otherwise it counts nothing and returns false.
+	// Of concurrent calls for one client and audience, exactly as many
+	// return true as the limit allows. It fails with a levy.ENotFound
+	// error for an unknown client, and a levy.EConflict error when the
+	// client is revoked or its generation is not is.Generation (it was
+	// rotated since its record was read).
+	CountIssue(ctx context.Context, is Issuance, limit int, window time.Duration) (bool, error)
+	// CachedToken returns the cached token of the client and audience,
+	// and false when there is none. Its expiry may be kept to the second
+	// only.
+	CachedToken(ctx context.Context, clientID, audience string) (Token, bool, error)
+	// SwapCachedToken caches c.New as the token of c's client and
+	// audience if the token cached for them is c.Old ("" for none), and
+	// returns the token cached after the step (c.New when it was
+	// stored), and false when there is none. It fails with a
+	// levy.ENotFound error for an unknown client, and a levy.EConflict
+	// error when the client is revoked or its generation is not
+	// c.Generation.
+	SwapCachedToken(ctx context.Context, c CacheSwap) (Token, bool, error)
 
-	gate kv.Gate // the calls in progress, for Close
+	// CheckWrite returns nil when the store can take writes, and a
+	// levy.EUnavailable error that says why not otherwise (a health
+	// check calls it).
+	CheckWrite(ctx context.Context) error
+	// Close waits for the calls in progress and releases the store. A
+	// second Close does nothing and returns nil.
+	Close() error
 }
 
-// Open opens the auth store in dir (by convention <data-dir>/auth),
-// creating it if needed, and loads the signing keys and the state of
-// every credential into memory. It refuses a directory written with
-// another schema version than the one this Levy supports.
-func Open(ctx context.Context, dir string, opts ...Option) (*Store, error) {
-	o := options{
-		hash:    HashParams{Time: defaultHashTime, Memory: defaultHashMemory, Threads: defaultHashThreads},
-		hashers: min(max(runtime.GOMAXPROCS(0), 2), 4),
-		queue:   defaultHashQueue,
-	}
-	for _, opt := range opts {
-		opt(&o)
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("auth: open %s: %w", dir, err)
-	}
-	if !o.hash.valid() {
-		return nil, fmt.Errorf("auth: open %s: hash parameters %+v out of bounds", dir, o.hash)
-	}
-	// The store is small: a few records per client. Badger's defaults are
-	// sized for large databases, so its tables and caches are kept small.
-	bo := badger.DefaultOptions(dir).
-		WithSyncWrites(true).
-		WithMemTableSize(4 << 20).
-		WithNumMemtables(2).
-		WithValueThreshold(64 << 10).
-		WithBlockCacheSize(8 << 20).
-		WithValueLogFileSize(16 << 20)
-	db, err := kv.Open(ctx, bo, "auth", o.log, kv.Schema{Key: keySchema, Version: schemaVersion, Store: "the auth store"})
-	if err != nil {
-		return nil, err
-	}
-	probe, err := kv.NewProbe("the auth store", dir)
-	if err != nil {
-		_ = db.Close()
-		return nil, err
-	}
-	if o.log == nil {
-		o.log = slog.New(slog.DiscardHandler)
-	}
-	s := &Store{
-		db:     db,
-		probe:  probe,
-		log:    o.log,
-		hash:   o.hash,
-		hashes: newHashGate(o.hashers, o.queue),
-		now:    time.Now,
-
-		verified: newVerified(),
-	}
-	if err := s.init(ctx); err != nil {
-		_ = db.Close()
-		return nil, fmt.Errorf("auth: open %s: %w", dir, err)
-	}
-	return s, nil
+// Record is a credential as a Store keeps it: the credential, the hash of
+// its secret and its generation, which Rotate increments and every token
+// carries, so that the tokens issued with an earlier secret stop
+// verifying.
+type Record struct {
+	Credential
+	Generation uint32
+	Secret     SecretHash
 }
 
-// init loads the in-memory state and makes the dummy hash.
-func (s *Store) init(ctx context.Context) error {
-	m, err := s.load()
-	if err != nil {
-		return err
-	}
-	s.mem.Store(m)
-	if err := s.ensureTenants(ctx); err != nil {
-		return err
-	}
-	s.dummy, err = s.newHash(ctx, "")
-	return err
+// SecretHash is the argon2id hash of a secret with the parameters and the
+// salt it was made with.
+type SecretHash struct {
+	Alg     string // "argon2id"
+	Time    uint32
+	Memory  uint32 // KiB
+	Threads uint8
+	Salt    []byte
+	Hash    []byte
 }
 
-// Close waits for the calls in progress and closes the database. The
-// methods fail with ErrClosed afterwards; a second Close does nothing and
-// returns nil. Tokens keep verifying from memory after Close.
-func (s *Store) Close() error {
-	return s.gate.Close(func() error {
-		if err := s.probe.Gone(); err != nil {
-			// Badger would try to flush its memory table into the lost
-			// directory for ever.
-			return fmt.Errorf("auth: close: %w; its files were left open", err)
-		}
-		s.probe.Remove()
-		if err := s.db.Close(); err != nil {
-			return fmt.Errorf("auth: close: %w", err)
-		}
-		return nil
-	})
+// KeyID is the ID of a signing key: 8 random bytes, which every token
+// names.
+type KeyID [8]byte
+
+// String returns the ID in base64url without padding (11 characters), as
+// Claims.KeyID and KeyInfo show it.
+func (id KeyID) String() string { return base64.RawURLEncoding.EncodeToString(id[:]) }
+
+// SigningKey is a key that signs tokens, as a Store keeps it.
+type SigningKey struct {
+	ID        KeyID
+	Key       []byte // 32 random bytes
+	CreatedAt time.Time
+	// SupersededAt is when another key became the current one; zero for
+	// the current key.
+	SupersededAt time.Time
 }
 
-// CheckWrite returns nil when the store's directory can take writes, and
-// an error of code levy.EUnavailable that says why not (see kv.Probe);
-// every write checks it first.
-func (s *Store) CheckWrite(ctx context.Context) error { return s.probe.Check(ctx) }
-
-// update runs fn in a read-write transaction and commits it, and tries
-// again when the commit meets a conflict.
-func (s *Store) update(ctx context.Context, fn func(*badger.Txn) error) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if !s.gate.Enter() {
-		return ErrClosed
-	}
-	defer s.gate.Leave()
-	return s.probe.Update(ctx, s.db, fn)
+// Snapshot is the state of a Store that package auth keeps in memory.
+type Snapshot struct {
+	// Version is the Store's version when the snapshot was taken, or an
+	// earlier one (see Store.Version).
+	Version     uint64
+	Credentials []Record
+	Tenants     map[string]string // tenant to its ID
+	Keys        []SigningKey
 }
 
-// view runs fn in a read-only transaction.
-func (s *Store) view(ctx context.Context, fn func(*badger.Txn) error) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if !s.gate.Enter() {
-		return ErrClosed
-	}
-	defer s.gate.Leave()
-	return s.db.View(fn)
+// Issuance is a token issued, as the rate limit counts it.
+type Issuance struct {
+	ClientID, Audience string
+	// Generation is the client's generation when its record was read.
+	Generation uint32
+	At         time.Time
+}
+
+// CacheSwap is the replacement of a cached token (Store.SwapCachedToken).
+type CacheSwap struct {
+	ClientID, Audience string
+	// Generation is the client's generation when its record was read.
+	Generation uint32
+	// Old is the token that the caller found cached, "" for none.
+	Old string
+	// New is the token to cache.
+	New Token
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/netip"
 	"sync"
 	"sync/atomic"
@@ -147,9 +146,8 @@ func sourceKey(a netip.Addr) string {
 func throttled(wait time.Duration) *Error {
 	wait = max((wait + time.Second - 1).Truncate(time.Second), time.Second)
 	return &Error{
-		Code:        CodeInvalidRequest,
+		Code:        CodeThrottled,
 		Description: fmt.Sprintf("too many failed authentications; retry after %d seconds", int64(wait/time.Second)),
-		Status:      http.StatusTooManyRequests,
 		RetryAfter:  wait,
 	}
 }
@@ -160,7 +158,6 @@ func busy() *Error {
 	return &Error{
 		Code:        CodeTemporarilyUnavailable,
 		Description: "too many token requests are waiting; retry after 1 second",
-		Status:      http.StatusServiceUnavailable,
 		RetryAfter:  time.Second,
 	}
 }

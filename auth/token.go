@@ -5,8 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"time"
-
-	kv "github.com/levytax/levy/badger"
 )
 
 // Layout of a token's payload (see the package documentation).
@@ -76,9 +74,15 @@ func (p *payload) encode() []byte {
 	binary.BigEndian.PutUint64(b[offExpires:], uint64(p.expires))
 	binary.BigEndian.PutUint32(b[offGen:], p.generation)
 	copy(b[offID:offStrings], randomBytes(idLen))
-	b = kv.AppendLP(b, p.tenant)
-	b = kv.AppendLP(b, p.client)
-	return kv.AppendLP(b, p.audience)
+	b = appendLP(b, p.tenant)
+	b = appendLP(b, p.client)
+	return appendLP(b, p.audience)
+}
+
+// appendLP appends s length-prefixed: its length as a uvarint, then its
+// bytes.
+func appendLP(b []byte, s string) []byte {
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
 }
 
 // sign returns the token of p signed with k: base64url(p) "." base64url(mac).

@@ -18,7 +18,7 @@ const (
 // stored hash, so that a client that asks for tokens again with the same
 // secret is not made to wait for argon2id each time. It keeps no secret:
 // an entry is an HMAC of the secret under a key made at random when the
-// store opens, filed under the stored hash it matched. A rotated secret
+// Registry starts, filed under the stored hash it matched. A rotated secret
 // has another hash, so its entries are never consulted again; a wrong
 // secret finds no equal entry and goes through argon2id as before.
 //

@@ -13,6 +13,7 @@ import (
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/engine"
 )
 
@@ -29,7 +30,7 @@ func Example_clientCredentials() {
 	defer os.RemoveAll(dir)
 
 	// The server: the engine, the credentials, the token endpoints.
-	store, err := auth.Open(ctx, filepath.Join(dir, "auth"))
+	store, err := badger.OpenAuth(ctx, filepath.Join(dir, "auth"))
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -17,28 +17,16 @@ import (
 // DELETE /admin/v1/keys/{kid} retires a key at once.
 func TestLeakedKeyAfterRotation(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	s, err := auth.Open(ctx, dir, authtest.FastHash())
-	if err != nil {
-		t.Fatal(err)
-	}
-	i, err := auth.NewIssuer(ctx, s, auth.Config{})
+	s := authtest.Open(t)
+	i, err := auth.NewIssuer(ctx, s, auth.Config{Hash: authtest.FastHash()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	cred, secret := authtest.Credential(t, i, "acme", oauth.DefaultAudience)
 	admin, adminSecret := authtest.Credential(t, i, "acme", oauth.DefaultAdminAudience)
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	keys := authtest.SigningKeys(t, dir) // the leak
+	keys := authtest.SigningKeys(t, s) // the leak
 	f := setupWith(t, func(clk *clock) *auth.Issuer {
-		s, err := auth.Open(ctx, dir, authtest.FastHash())
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = s.Close() })
-		i, err := auth.NewIssuer(ctx, s, auth.Config{Now: clk.now})
+		i, err := auth.NewIssuer(ctx, s, auth.Config{Hash: authtest.FastHash(), Now: clk.now})
 		if err != nil {
 			t.Fatal(err)
 		}

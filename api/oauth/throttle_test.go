@@ -117,12 +117,8 @@ func TestFailedAuthenticationThrottled(t *testing.T) {
 func TestHashQueueFull(t *testing.T) {
 	ctx := context.Background()
 	f := setupWith(t, func(clk *clock) *auth.Issuer {
-		s, err := auth.Open(ctx, t.TempDir(), auth.WithHashQueue(2)) // the real cost of a hash
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = s.Close() })
-		i, err := auth.NewIssuer(ctx, s, auth.Config{Now: clk.now, SourceFailures: -1})
+		// The real cost of a hash.
+		i, err := auth.NewIssuer(ctx, authtest.Open(t), auth.Config{Now: clk.now, SourceFailures: -1, HashQueue: 2})
 		if err != nil {
 			t.Fatal(err)
 		}

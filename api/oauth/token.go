@@ -133,6 +133,32 @@ type oauthError struct {
 
 func (e *oauthError) Error() string { return e.code + ": " + e.description }
 
+// refusals maps each code of an auth.Error to the HTTP status and the
+// OAuth error code (RFC 6749 §5.2) of its answer: the only place where the
+// refusals of package auth meet HTTP. Throttling, for which OAuth has no
+// code, is an invalid_request with 429.
+var refusals = map[string]struct {
+	status int
+	code   string
+}{
+	auth.CodeInvalidRequest:         {http.StatusBadRequest, auth.CodeInvalidRequest},
+	auth.CodeInvalidClient:          {http.StatusUnauthorized, auth.CodeInvalidClient},
+	auth.CodeUnauthorizedClient:     {http.StatusBadRequest, auth.CodeUnauthorizedClient},
+	auth.CodeInvalidTarget:          {http.StatusBadRequest, auth.CodeInvalidTarget},
+	auth.CodeTemporarilyUnavailable: {http.StatusServiceUnavailable, auth.CodeTemporarilyUnavailable},
+	auth.CodeThrottled:              {http.StatusTooManyRequests, auth.CodeInvalidRequest},
+}
+
+// refusal returns the answer to the auth.Error e; a code missing from
+// refusals, which is a fault of Levy, is answered 500.
+func refusal(e *auth.Error, basic bool) *oauthError {
+	r, ok := refusals[e.Code]
+	if !ok {
+		r.status, r.code = http.StatusInternalServerError, "server_error"
+	}
+	return &oauthError{status: r.status, code: r.code, description: e.Description, basic: basic, retryAfter: e.RetryAfter}
+}
+
 func invalidRequest(format string) *oauthError {
 	return &oauthError{status: http.StatusBadRequest, code: "invalid_request", description: format}
 }
@@ -258,7 +284,7 @@ func (h *Handler) serveToken(w http.ResponseWriter, r *http.Request, cached bool
 			if ae.RetryAfter > 0 {
 				h.hold(r.Context(), ae.RetryAfter)
 			}
-			writeOAuthError(w, &oauthError{status: ae.Status, code: ae.Code, description: ae.Description, basic: tr.basic, retryAfter: ae.RetryAfter})
+			writeOAuthError(w, refusal(ae, tr.basic))
 			return
 		}
 		api.WriteError(w, r, err)

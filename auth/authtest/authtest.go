@@ -9,20 +9,17 @@ import (
 	"github.com/levytax/levy/auth"
 )
 
-// FastHash is the option that makes a store hash secrets cheaply (one
-// pass over 64 KiB): for tests only.
-func FastHash() auth.Option {
-	return auth.WithHashParams(auth.HashParams{Time: 1, Memory: 64, Threads: 1})
+// FastHash returns the hash parameters that make secrets cheap to hash
+// (one pass over 64 KiB): for tests only.
+func FastHash() auth.HashParams {
+	return auth.HashParams{Time: 1, Memory: 64, Threads: 1}
 }
 
-// Open opens an auth store in a temporary directory of t with FastHash
-// and opts, and closes it when the test ends.
-func Open(t testing.TB, opts ...auth.Option) *auth.Store {
+// Open returns a new store in memory (auth.NewMemory), closed when the
+// test ends.
+func Open(t testing.TB) auth.Store {
 	t.Helper()
-	s, err := auth.Open(context.Background(), t.TempDir(), append([]auth.Option{FastHash()}, opts...)...)
-	if err != nil {
-		t.Fatalf("authtest: open a store: %v", err)
-	}
+	s := auth.NewMemory()
 	t.Cleanup(func() {
 		if err := s.Close(); err != nil {
 			t.Errorf("authtest: close the store: %v", err)
@@ -31,9 +28,13 @@ func Open(t testing.TB, opts ...auth.Option) *auth.Store {
 	return s
 }
 
-// Issuer returns an Issuer with cfg over a new store from Open.
+// Issuer returns an Issuer with cfg over a new store from Open. It hashes
+// secrets with FastHash unless cfg.Hash says otherwise.
 func Issuer(t testing.TB, cfg auth.Config) *auth.Issuer {
 	t.Helper()
+	if cfg.Hash == (auth.HashParams{}) {
+		cfg.Hash = FastHash()
+	}
 	i, err := auth.NewIssuer(context.Background(), Open(t), cfg)
 	if err != nil {
 		t.Fatalf("authtest: new issuer: %v", err)

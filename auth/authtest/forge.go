@@ -1,45 +1,30 @@
 package authtest
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
-	"encoding/json"
 	"testing"
 	"time"
 
-	"github.com/dgraph-io/badger/v4"
+	"github.com/levytax/levy/auth"
 )
 
-// SigningKeys reads the signing keys of the auth store in dir, which no
-// one may hold open, as an attacker who copied the directory would: by
-// key ID (base64url, as auth.Claims.KeyID shows it).
-func SigningKeys(t testing.TB, dir string) map[string][]byte {
+// SigningKeys reads the signing keys of s, as an attacker who copied
+// its storage would have them: by key ID (base64url, as
+// auth.Claims.KeyID shows it).
+func SigningKeys(t testing.TB, s auth.Store) map[string][]byte {
 	t.Helper()
-	db, err := badger.Open(badger.DefaultOptions(dir).WithLogger(nil).WithReadOnly(true))
+	snap, err := s.Snapshot(context.Background())
 	if err != nil {
-		t.Fatalf("authtest: open %s: %v", dir, err)
+		t.Fatalf("authtest: read the signing keys: %v", err)
 	}
-	defer db.Close()
 	keys := map[string][]byte{}
-	err = db.View(func(txn *badger.Txn) error {
-		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte{'K'}, PrefetchValues: true})
-		defer it.Close()
-		for it.Rewind(); it.Valid(); it.Next() {
-			var r struct {
-				Key []byte `json:"key"`
-			}
-			if err := it.Item().Value(func(v []byte) error { return json.Unmarshal(v, &r) }); err != nil {
-				return err
-			}
-			keys[base64.RawURLEncoding.EncodeToString(it.Item().Key()[1:])] = r.Key
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("authtest: read the signing keys of %s: %v", dir, err)
+	for _, k := range snap.Keys {
+		keys[k.ID.String()] = k.Key
 	}
 	return keys
 }

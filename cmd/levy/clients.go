@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/badger"
 )
 
 // authDir is where a data directory keeps credentials and signing keys.
@@ -113,11 +114,15 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	default:
 		return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], clientsUsage)}
 	}
-	store, err := auth.Open(ctx, authDir(*dataDir))
+	creds, err := badger.OpenAuth(ctx, authDir(*dataDir))
 	if err != nil {
 		return fmt.Errorf("opening the credentials of %s (a running server holds them; use its /admin/v1 routes): %w", *dataDir, err)
 	}
-	defer store.Close()
+	defer creds.Close()
+	store, err := auth.NewRegistry(ctx, creds, auth.Config{})
+	if err != nil {
+		return err
+	}
 	switch args[0] {
 	case "create":
 		if *tenant == "" || len(audiences) == 0 {

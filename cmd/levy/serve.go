@@ -245,14 +245,15 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 		return nil, nil, err
 	}
 	closers = append(closers, store.Close)
-	creds, err := auth.Open(ctx, authDir(c.dataDir), auth.WithLogger(log), auth.WithHashQueue(c.authHashQueue))
+	creds, err := badger.OpenAuth(ctx, authDir(c.dataDir), badger.WithLogger(log))
 	if err != nil {
 		return nil, nil, err
 	}
 	closers = append(closers, creds.Close)
 	iss, err := auth.NewIssuer(ctx, creds, auth.Config{TTL: c.tokenTTL, ActivationDelay: c.activation, NoActivationDelay: c.activation == 0,
 		RateLimit: c.rateLimit, RateWindow: c.rateWindow,
-		ClientFailures: failureLimit(c.authClientFailures), SourceFailures: failureLimit(c.authSourceFailures)})
+		ClientFailures: failureLimit(c.authClientFailures), SourceFailures: failureLimit(c.authSourceFailures),
+		HashQueue: c.authHashQueue, Logger: log})
 	if err != nil {
 		return nil, nil, err
 	}

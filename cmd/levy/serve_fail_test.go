@@ -16,7 +16,7 @@ import (
 // and the stores opened before it are closed.
 func TestServeStoreFailure(t *testing.T) {
 	dir := t.TempDir()
-	// The credentials' directory is a file: auth.Open fails after the
+	// The credentials' directory is a file: badger.OpenAuth fails after the
 	// journal opened.
 	if err := os.WriteFile(filepath.Join(dir, "auth"), []byte("not a directory"), 0o600); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,14 @@
+package auth_test
+
+import (
+	"testing"
+
+	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/auth/authtest"
+)
+
+// TestMemory runs the conformance suite of auth.Store on the store in
+// memory.
+func TestMemory(t *testing.T) {
+	authtest.Run(t, func(*testing.T) auth.Store { return auth.NewMemory() })
+}

@@ -1,0 +1,131 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/levytax/levy"
+)
+
+// Registry keeps the credentials and signing keys of a Store: it creates,
+// rotates and revokes credentials, hashing their secrets, rotates and
+// retires signing keys, and keeps in memory what verifying a token needs
+// (the signing keys and the state of each credential). Its own changes
+// reach its memory as soon as they are committed; the changes that other
+// processes sharing the Store make reach it at Refresh.
+//
+// An Issuer has a Registry of its own; a program that manages
+// credentials without issuing tokens (levy clients) uses one alone.
+//
+// Registry is safe for concurrent use. Its changes are serialized by a
+// mutex; its in-memory state is an immutable value that each change
+// replaces whole, which readers load without a lock.
+type Registry struct {
+	store  Store
+	log    *slog.Logger
+	now    func() time.Time
+	hash   HashParams
+	hashes *hashGate // the secrets being hashed and those waiting
+
+	// dummy is a hash of no secret, compared with the secret presented
+	// for an unknown client so that the answer takes as long as for a
+	// known one.
+	dummy SecretHash
+
+	// verified remembers the secrets that matched recently.
+	verified *verified
+
+	// admin serializes the changes of credentials and keys and the
+	// reloads of Refresh, so that the in-memory state is replaced by one
+	// writer at a time.
+	admin sync.Mutex
+	mem   atomic.Pointer[memState]
+}
+
+// NewRegistry returns a Registry over s with the hashing, logging and
+// clock settings of cfg (Hash, HashConcurrency, HashQueue, Logger, Now;
+// it ignores the others), after loading the signing keys and the state
+// of every credential from s. It fails with a levy.EInvalid error for
+// hash parameters out of bounds.
+func NewRegistry(ctx context.Context, s Store, cfg Config) (*Registry, error) {
+	r := &Registry{
+		store:    s,
+		log:      cfg.Logger,
+		now:      cfg.Now,
+		hash:     cfg.Hash,
+		verified: newVerified(),
+	}
+	if r.hash == (HashParams{}) {
+		r.hash = HashParams{Time: defaultHashTime, Memory: defaultHashMemory, Threads: defaultHashThreads}
+	}
+	if !r.hash.valid() {
+		return nil, levy.Invalid("Hash", "hash parameters %+v out of bounds", cfg.Hash)
+	}
+	if r.log == nil {
+		r.log = slog.New(slog.DiscardHandler)
+	}
+	if r.now == nil {
+		r.now = time.Now
+	}
+	hashers := cfg.HashConcurrency
+	if hashers <= 0 {
+		hashers = min(max(runtime.GOMAXPROCS(0), 2), 4)
+	}
+	queue := cfg.HashQueue
+	if queue <= 0 {
+		queue = defaultHashQueue
+	}
+	r.hashes = newHashGate(hashers, queue)
+
+	if err := r.reload(ctx); err != nil {
+		return nil, err
+	}
+	var err error
+	if r.dummy, err = r.newHash(ctx, ""); err != nil {
+		return nil, fmt.Errorf("auth: make the hash of no secret: %w", err)
+	}
+	return r, nil
+}
+
+// Refresh brings the in-memory state up to date with the Store, and
+// reports whether it had to: it asks the Store for its version and, when
+// that is not the version of the state in memory, loads the Store's
+// snapshot. A process that shares its Store with other processes calls
+// it from time to time, so that their revocations, rotations and signing
+// keys reach its Verify; a process that alone uses its Store has no need
+// to.
+func (r *Registry) Refresh(ctx context.Context) (bool, error) {
+	v, err := r.store.Version(ctx)
+	if err != nil {
+		return false, err
+	}
+	if v == r.mem.Load().version {
+		return false, nil
+	}
+	r.admin.Lock()
+	defer r.admin.Unlock()
+	if err := r.reload(ctx); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// reload replaces the in-memory state by the Store's snapshot. The
+// caller holds r.admin, or has not shared r yet.
+func (r *Registry) reload(ctx context.Context) error {
+	snap, err := r.store.Snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	m, err := newMemState(snap)
+	if err != nil {
+		return fmt.Errorf("auth: load the snapshot: %w", err)
+	}
+	r.mem.Store(m)
+	return nil
+}
