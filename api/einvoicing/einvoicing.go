@@ -58,45 +58,22 @@ func New(svc *einvoice.Service, opts ...Option) *Handler {
 // Mounts returns the options that mount the routes on an api.Server.
 func (h *Handler) Mounts() []api.Option {
 	m := []api.Option{
-		api.WithHandler("POST /einvoicing/v1/documents", h.tenant(h.submit)),
-		api.WithHandler("GET /einvoicing/v1/documents/{documentId}", h.tenant(h.get)),
-		api.WithHandler("GET /einvoicing/v1/documents/{documentId}/content", h.tenant(h.content)),
-		api.WithHandler("POST /einvoicing/v1/webhooks", h.tenant(h.createConnection)),
-		api.WithHandler("GET /einvoicing/v1/webhooks", h.tenant(h.listConnections)),
-		api.WithHandler("DELETE /einvoicing/v1/webhooks", h.tenant(h.deleteConnection)),
-		api.WithHandler("GET /einvoicing/v1/webhooks/{webhookId}", h.tenant(h.getConnection)),
-		api.WithHandler("DELETE /einvoicing/v1/webhooks/{webhookId}", h.tenant(h.deleteConnection)),
+		api.WithHandler("POST /einvoicing/v1/documents", api.Guard(h.auth, h.submit)),
+		api.WithHandler("GET /einvoicing/v1/documents/{documentId}", api.Guard(h.auth, h.get)),
+		api.WithHandler("GET /einvoicing/v1/documents/{documentId}/content", api.Guard(h.auth, h.content)),
+		api.WithHandler("POST /einvoicing/v1/webhooks", api.Guard(h.auth, h.createConnection)),
+		api.WithHandler("GET /einvoicing/v1/webhooks", api.Guard(h.auth, h.listConnections)),
+		api.WithHandler("DELETE /einvoicing/v1/webhooks", api.Guard(h.auth, h.deleteConnection)),
+		api.WithHandler("GET /einvoicing/v1/webhooks/{webhookId}", api.Guard(h.auth, h.getConnection)),
+		api.WithHandler("DELETE /einvoicing/v1/webhooks/{webhookId}", api.Guard(h.auth, h.deleteConnection)),
 	}
 	if h.admin != nil {
 		m = append(m,
-			api.WithHandler("GET /admin/v1/einvoicing/dead-letters", h.operator(h.deadLetters)),
-			api.WithHandler("POST /admin/v1/einvoicing/dead-letters/{eventId}/replay", h.operator(h.replay)),
+			api.WithHandler("GET /admin/v1/einvoicing/dead-letters", api.Guard(h.admin, h.deadLetters)),
+			api.WithHandler("POST /admin/v1/einvoicing/dead-letters/{eventId}/replay", api.Guard(h.admin, h.replay)),
 		)
 	}
 	return m
-}
-
-// tenant guards a tenant route: the request gets the tenant of its token.
-func (h *Handler) tenant(next http.HandlerFunc) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		r, err := api.Authenticate(r, h.auth)
-		if err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		next(w, r)
-	})
-}
-
-// operator guards an admin route.
-func (h *Handler) operator(next http.HandlerFunc) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, err := h.admin.Authenticate(r); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		next(w, r)
-	})
 }
 
 func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {

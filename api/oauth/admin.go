@@ -9,18 +9,6 @@ import (
 	"github.com/levytax/levy/internal/jsonbody"
 )
 
-// adminOnly guards an admin route with a token of the admin audience.
-func (h *Handler) adminOnly(next http.HandlerFunc) http.Handler {
-	check := h.AdminAuthenticator()
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, err := check.Authenticate(r); err != nil {
-			api.WriteError(w, r, err)
-			return
-		}
-		next(w, r)
-	})
-}
-
 // NewClient is the body of a credential's creation.
 type NewClient struct {
 	Tenant    string   `json:"tenant"`

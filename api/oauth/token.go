@@ -99,17 +99,18 @@ func New(iss *auth.Issuer, opts ...Option) *Handler {
 // Mounts returns the options that mount the token endpoints and the
 // admin routes on an api.Server.
 func (h *Handler) Mounts() []api.Option {
+	admin := h.AdminAuthenticator()
 	return []api.Option{
 		api.WithHandler("POST /oauth/token", http.HandlerFunc(h.token)),
 		api.WithHandler("POST /oseries-auth/oauth/token", http.HandlerFunc(h.token)),
 		api.WithHandler("POST /cached/oauth/token", http.HandlerFunc(h.cachedToken)),
-		api.WithHandler("POST /admin/v1/clients", h.adminOnly(h.createClient)),
-		api.WithHandler("GET /admin/v1/clients", h.adminOnly(h.listClients)),
-		api.WithHandler("POST /admin/v1/clients/{id}/secret", h.adminOnly(h.rotateClient)),
-		api.WithHandler("DELETE /admin/v1/clients/{id}", h.adminOnly(h.revokeClient)),
-		api.WithHandler("POST /admin/v1/keys", h.adminOnly(h.rotateKey)),
-		api.WithHandler("GET /admin/v1/keys", h.adminOnly(h.listKeys)),
-		api.WithHandler("DELETE /admin/v1/keys/{kid}", h.adminOnly(h.retireKey)),
+		api.WithHandler("POST /admin/v1/clients", api.Guard(admin, h.createClient)),
+		api.WithHandler("GET /admin/v1/clients", api.Guard(admin, h.listClients)),
+		api.WithHandler("POST /admin/v1/clients/{id}/secret", api.Guard(admin, h.rotateClient)),
+		api.WithHandler("DELETE /admin/v1/clients/{id}", api.Guard(admin, h.revokeClient)),
+		api.WithHandler("POST /admin/v1/keys", api.Guard(admin, h.rotateKey)),
+		api.WithHandler("GET /admin/v1/keys", api.Guard(admin, h.listKeys)),
+		api.WithHandler("DELETE /admin/v1/keys/{kid}", api.Guard(admin, h.retireKey)),
 	}
 }
 
