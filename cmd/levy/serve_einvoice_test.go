@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dgraph-io/badger/v4"
+	"github.com/levytax/levy/badger"
 )
 
 // writeKey writes a new secrets key into a file of dir and returns the
@@ -88,26 +88,13 @@ func TestServeSecretsAtRestAndRotation(t *testing.T) {
 // store of a data directory.
 func assertNoSecret(t *testing.T, dir, secret string) {
 	t.Helper()
-	db, err := badger.Open(badger.DefaultOptions(filepath.Join(einvoiceDir(dir), "db")).WithLogger(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	conns := 0
-	err = db.View(func(txn *badger.Txn) error {
-		it := txn.NewIterator(badger.IteratorOptions{AllVersions: true})
-		defer it.Close()
-		for it.Rewind(); it.Valid(); it.Next() {
-			v, err := it.Item().ValueCopy(nil)
-			if err != nil {
-				return err
-			}
-			if bytes.Contains(v, []byte(secret)) {
-				return errors.New("a raw value holds the secret: " + string(v))
-			}
-			if it.Item().Key()[0] == 'W' && bytes.Contains(v, []byte(`"keyId"`)) {
-				conns++
-			}
+	err := badger.ReadRaw(filepath.Join(einvoiceDir(dir), "db"), func(k, v []byte) error {
+		if bytes.Contains(v, []byte(secret)) {
+			return errors.New("a raw value holds the secret: " + string(v))
+		}
+		if k[0] == 'W' && bytes.Contains(v, []byte(`"keyId"`)) {
+			conns++
 		}
 		return nil
 	})
