@@ -5,9 +5,9 @@
 // /vertex-ws/v2.
 //
 // The package is a thin adapter. Each handler decodes the body with
-// engine.Decode (bounded in size and depth, and strict about member
-// names: a name given twice, or differing from a member's only in case,
-// is refused), calls the engine or the tax area resolver, which validate,
+// internal/jsonbody, the decoder of every adapter (bounded in size and
+// depth, and strict about member names: a name given twice, or
+// differing from a member's only in case, is refused), calls the engine or the tax area resolver, which validate,
 // and encodes the answer in the envelope of the wire format:
 //
 //	{"data": ..., "meta": {"app": "levy 0.9.0", "timeReceived": "...", "timeElapsed(ms)": 3}}
@@ -31,7 +31,10 @@
 // metrics at /metrics (which need no token: WithMetricsRoute(false) and
 // MetricsHandler move them to a listener of their own), /healthz, panic
 // recovery, and an optional Authenticator that the access-token layer
-// plugs in. Before any handler runs, a request whose Content-Length is
+// plugs in. Guard is the one access check of every route that needs a
+// token, the API's own and those of the adapters beside it (api/oauth's
+// credential admin routes, api/einvoicing's routes): it puts the
+// principal's tenant in the request's context or answers 401 or 403. Before any handler runs, a request whose Content-Length is
 // over the route's limit (WithBodyLimit, WithRouteBodyLimit) is answered
 // 413 without reading its body, and a path or query parameter with a
 // control or bidirectional formatting character 400 (see

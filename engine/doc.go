@@ -13,6 +13,15 @@
 // body and names the offending field of a malformed one, and checked with
 // its Validate method, which reports every broken constraint at once as a
 // levy.Errors list whose entries carry the JSON path of the field.
+// Programs that write requests in code start from the constructors of
+// build.go (Quotation, SellerAt, CustomerAt, USAddress, Address, Line,
+// Price), which fill the common members of the plain wire structs.
+//
+// The engine links no database: a journal is any journal.Store given
+// with WithJournal (package badger's on disk, package postgres's shared,
+// or journal.NewMemory), and the facts that are not rates (the EU VAT
+// area, the EU distance threshold) are dated data of package
+// jurisdiction.
 //
 // # Calculating
 //
