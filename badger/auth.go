@@ -123,13 +123,7 @@ func OpenAuth(ctx context.Context, dir string, opts ...Option) (*AuthStore, erro
 // nothing and returns nil.
 func (s *AuthStore) Close() error {
 	return s.gate.Close(func() error {
-		if err := s.probe.Gone(); err != nil {
-			// Badger would try to flush its memory table into the lost
-			// directory for ever.
-			return fmt.Errorf("auth: close: %w; its files were left open", err)
-		}
-		s.probe.Remove()
-		if err := s.db.Close(); err != nil {
+		if err := closeDB(s.db, s.probe); err != nil {
 			return fmt.Errorf("auth: close: %w", err)
 		}
 		return nil

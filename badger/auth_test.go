@@ -50,30 +50,13 @@ func authIssuer(t testing.TB, s auth.Store, now *time.Time, cfg auth.Config) *au
 	return i
 }
 
-// authRaw opens the Badger database of the closed store in dir and runs
-// fn in a read-write transaction of it, as someone who copied or edited
-// the directory would.
-func authRaw(t *testing.T, dir string, fn func(*bdb.Txn) error) {
-	t.Helper()
-	db, err := bdb.Open(bdb.DefaultOptions(dir).WithLogger(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Update(fn); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // authDiskKeys reads the signing keys from the files of the closed store
 // in dir, as an attacker who copied the directory would: by key ID
 // (base64url, as auth.Claims.KeyID shows it).
 func authDiskKeys(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
 	keys := map[string][]byte{}
-	authRaw(t, dir, func(txn *bdb.Txn) error {
+	badger.WriteRaw(t, dir, func(txn *bdb.Txn) error {
 		it := txn.NewIterator(bdb.IteratorOptions{Prefix: []byte{'K'}, PrefetchValues: true})
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {
@@ -99,7 +82,7 @@ func TestAuthSchemaVersion(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	authRaw(t, dir, func(txn *bdb.Txn) error { return txn.Set([]byte("V"), []byte("2")) })
+	badger.WriteRaw(t, dir, func(txn *bdb.Txn) error { return txn.Set([]byte("V"), []byte("2")) })
 	_, err = badger.OpenAuth(context.Background(), dir)
 	if err == nil || !strings.Contains(err.Error(), `schema version "2"`) {
 		t.Fatalf("OpenAuth of version 2: %v", err)
@@ -256,7 +239,7 @@ func TestAuthTenantIDs(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	authRaw(t, dir, func(txn *bdb.Txn) error {
+	badger.WriteRaw(t, dir, func(txn *bdb.Txn) error {
 		it := txn.NewIterator(bdb.DefaultIteratorOptions)
 		var tenants [][]byte
 		for it.Rewind(); it.Valid(); it.Next() {
@@ -327,7 +310,7 @@ func TestAuthLegacyKeys(t *testing.T) {
 	}
 	// Key 1 loses its superseded_at; key 3, made after the current one
 	// (a clock that went back), is stored without one.
-	authRaw(t, dir, func(txn *bdb.Txn) error {
+	badger.WriteRaw(t, dir, func(txn *bdb.Txn) error {
 		legacy := func(id byte, at time.Time) error {
 			v, err := json.Marshal(map[string]any{"key": bytes.Repeat([]byte{id}, 32), "created_at": at})
 			if err != nil {

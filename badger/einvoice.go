@@ -169,11 +169,7 @@ func (s *EInvoiceStore) Close() error {
 		if err := s.nums.seq.Release(); err != nil {
 			s.log.Warn("einvoice: release the outbox sequence", "err", err)
 		}
-		if err := s.probe.Gone(); err != nil {
-			return fmt.Errorf("einvoice: close: %w; its files were left open", err)
-		}
-		s.probe.Remove()
-		if err := s.db.Close(); err != nil {
+		if err := closeDB(s.db, s.probe); err != nil {
 			return fmt.Errorf("einvoice: close: %w", err)
 		}
 		return nil

@@ -162,23 +162,6 @@ func einvRawValues(t *testing.T, dir string) [][]byte {
 	return out
 }
 
-// einvWriteRaw writes into the Badger files of an e-invoicing directory
-// whose store is closed, as an older Levy or a crash would have left
-// them.
-func einvWriteRaw(t *testing.T, dir string, fn func(*bdb.Txn) error) {
-	t.Helper()
-	db, err := bdb.Open(bdb.DefaultOptions(filepath.Join(dir, "db")).WithLogger(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Update(fn); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // newSecretKey returns a random secrets key.
 func newSecretKey(t *testing.T) *einvoice.SecretKey {
 	t.Helper()
@@ -260,7 +243,7 @@ func TestSecretsRewriteResumes(t *testing.T) {
 	closeSvc()
 	k := einvKey(einvConn, "acme", c.WebhookID)
 	var staged []byte
-	einvWriteRaw(t, dir, func(txn *bdb.Txn) error {
+	writeRaw(t, filepath.Join(dir, "db"), func(txn *bdb.Txn) error {
 		item, err := txn.Get(k)
 		if err != nil {
 			return err
@@ -278,7 +261,7 @@ func TestSecretsRewriteResumes(t *testing.T) {
 		return einvSet(txn, k, clear)
 	})
 	stage := func(done bool) {
-		einvWriteRaw(t, dir, func(txn *bdb.Txn) error {
+		writeRaw(t, filepath.Join(dir, "db"), func(txn *bdb.Txn) error {
 			if done {
 				if err := txn.Set([]byte{einvStageDone}, nil); err != nil {
 					return err
@@ -323,7 +306,7 @@ func TestUpgradeFromV1(t *testing.T) {
 		t.Fatal(err)
 	}
 	docs := map[string]string{} // document ID -> receiver ID
-	einvWriteRaw(t, dir, func(txn *bdb.Txn) error {
+	writeRaw(t, filepath.Join(dir, "db"), func(txn *bdb.Txn) error {
 		if err := txn.Set([]byte{einvSchemaKey}, []byte("1")); err != nil {
 			return err
 		}
@@ -382,7 +365,7 @@ func TestUpgradeFromV1(t *testing.T) {
 		}
 	}
 	// A Levy that reads version 1 only refuses the store now.
-	einvWriteRaw(t, dir, func(txn *bdb.Txn) error {
+	writeRaw(t, filepath.Join(dir, "db"), func(txn *bdb.Txn) error {
 		item, err := txn.Get([]byte{einvSchemaKey})
 		if err != nil {
 			return err

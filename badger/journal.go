@@ -147,16 +147,7 @@ func (b *journalBackend) Close() error {
 	return b.gate.Close(func() error {
 		close(b.stop)
 		<-b.done
-		if err := b.probe.Gone(); err != nil {
-			// Badger would try to flush its memory table into the lost
-			// directory for ever.
-			return fmt.Errorf("%w; its files were left open", err)
-		}
-		b.probe.Remove()
-		if err := b.db.Close(); err != nil {
-			return err
-		}
-		return nil
+		return closeDB(b.db, b.probe)
 	})
 }
 

@@ -111,3 +111,15 @@ func (l logger) Warningf(f string, a ...any) {
 
 func (logger) Infof(string, ...any)  {}
 func (logger) Debugf(string, ...any) {}
+
+// closeDB closes the database of a store whose directory probe watches,
+// for the store's Close: unless the directory is gone, in which case
+// Badger would try for ever to flush its memory table into it, and the
+// files are left open with an error that says so.
+func closeDB(db *bdb.DB, probe *Probe) error {
+	if err := probe.Gone(); err != nil {
+		return fmt.Errorf("%w; its files were left open", err)
+	}
+	probe.Remove()
+	return db.Close()
+}

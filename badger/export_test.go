@@ -1,0 +1,4 @@
+package badger
+
+// WriteRaw is writeRaw, for the tests of package badger_test.
+var WriteRaw = writeRaw
