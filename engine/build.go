@@ -57,3 +57,8 @@ func Quotation(date string, seller *Seller, customer *Customer, lines ...SaleLin
 		LineItems:       lines,
 	}
 }
+
+// CurrencyCode returns the currency of a request by its ISO 4217 code
+// ("EUR"). A request without one is in US dollars, whatever the
+// countries of its parties.
+func CurrencyCode(alpha string) *Currency { return &Currency{ISOCurrencyCodeAlpha: alpha} }

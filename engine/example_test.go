@@ -98,3 +98,31 @@ func ExampleEngine_Sale_taxIncluded() {
 	// Output:
 	// net 49.99 VAT 10.00 rate 0.2
 }
+
+// A cart sold in Germany: the constructors build it, and the currency is
+// named, since a request without one is in US dollars.
+func ExampleAddress() {
+	ctx := context.Background()
+	e, err := engine.New(ctx)
+	if err != nil {
+		panic(err)
+	}
+	q := engine.Quotation("2026-06-01",
+		engine.SellerAt(engine.Address("Berlin", "10115", "DE")),
+		engine.CustomerAt(engine.Address("München", "80331", "DE")),
+		engine.Line("book", "BOOKS", "20.00"),
+		engine.Line("lamp", "GENERAL", "40.00"))
+	q.Currency = engine.CurrencyCode("EUR")
+	resp, err := e.Sale(ctx, q)
+	if err != nil {
+		panic(err)
+	}
+	for _, l := range resp.LineItems {
+		fmt.Println(l.LineItemID, l.Taxes[0].Jurisdiction.JurisdictionID, "rate", l.Taxes[0].EffectiveRate, "tax", l.TotalTax)
+	}
+	fmt.Println(resp.Currency.ISOCurrencyCodeAlpha, "total tax", resp.TotalTax, "total", resp.Total)
+	// Output:
+	// book DE rate 0.07 tax 1.40
+	// lamp DE rate 0.19 tax 7.60
+	// EUR total tax 9.00 total 69.00
+}
