@@ -214,6 +214,10 @@ func (i *Issuer) Refresh(ctx context.Context) (bool, error) {
 	return i.r.Refresh(ctx)
 }
 
+// Follow is Registry.Follow: it refreshes the issuer's state every
+// interval until ctx ends.
+func (i *Issuer) Follow(ctx context.Context, every time.Duration) { i.r.Follow(ctx, every) }
+
 // RotateKey is Registry.RotateKey: the tokens issued after it returns
 // are signed with the new key, and the earlier key retires one TTL
 // later. The keys superseded at least one TTL ago are deleted.

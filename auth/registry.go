@@ -115,6 +115,27 @@ func (r *Registry) Refresh(ctx context.Context) (bool, error) {
 	return true, nil
 }
 
+// Follow calls Refresh every interval until ctx ends, for a process that
+// shares its Store with others (the nodes of a cluster over PostgreSQL):
+// a revocation, a rotation or a new signing key made by another node
+// reaches this one's Verify within one interval and one snapshot's read.
+// A failed Refresh is logged and tried again at the next tick; Verify
+// goes on with the state it has.
+func (r *Registry) Follow(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if _, err := r.Refresh(ctx); err != nil && ctx.Err() == nil {
+			r.log.Warn("auth: refresh the credentials and keys", "err", err)
+		}
+	}
+}
+
 // reload replaces the in-memory state by the Store's snapshot. The
 // caller holds r.admin, or has not shared r yet.
 func (r *Registry) reload(ctx context.Context) error {

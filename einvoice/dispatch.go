@@ -46,9 +46,6 @@ func (d *dispatcher) resume(ctx context.Context) error {
 	for _, id := range ids {
 		d.wake(id)
 	}
-	if len(ids) > 0 {
-		d.s.log.Info("outbox resumed", "connections", len(ids))
-	}
 	return nil
 }
 
@@ -93,7 +90,7 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 	defer d.s.wg.Done()
 	ctx := d.s.ctx
 	for ctx.Err() == nil {
-		ev, err := d.s.store.NextEvent(ctx, webhookID, Lease{Owner: d.s.owner, Until: d.s.now().Add(leaseTerm)})
+		ev, err := d.s.store.NextEvent(ctx, webhookID, Lease{Owner: d.s.owner, Until: d.s.now().Add(d.s.cfg.LeaseTerm)})
 		if err != nil {
 			if !errors.Is(err, ErrLeased) && ctx.Err() == nil {
 				d.s.log.Error("read the outbox", "webhook_id", webhookID, "err", err)

@@ -81,6 +81,32 @@ func (p *processor) load(ctx context.Context) error {
 	return nil
 }
 
+// sync makes the queue in memory agree with the store's: it adds the
+// documents that another Service submitted and drops those that left the
+// store's queue (finished by another Service), unless a worker holds
+// them.
+func (p *processor) sync(ctx context.Context) error {
+	entries, err := p.s.store.Queue(ctx)
+	if err != nil {
+		return err
+	}
+	inStore := make(map[string]bool, len(entries))
+	for _, e := range entries {
+		inStore[e.DocumentID] = true
+		p.add(e.DocumentID, e.Tenant)
+	}
+	p.mu.Lock()
+	for id := range p.queue {
+		if !inStore[id] && !p.busy[id] {
+			delete(p.queue, id)
+			delete(p.retry, id)
+			delete(p.failures, id)
+		}
+	}
+	p.mu.Unlock()
+	return nil
+}
+
 // add puts a document in the work queue.
 func (p *processor) add(id, tenant string) {
 	p.mu.Lock()
@@ -237,7 +263,7 @@ func (p *processor) worker() {
 // claimed leases a document in the store, steps it, and releases it.
 func (p *processor) claimed(ctx context.Context, q queued) {
 	s := p.s
-	err := s.store.Claim(ctx, q.id, Lease{Owner: s.owner, Until: s.now().Add(leaseTerm)})
+	err := s.store.Claim(ctx, q.id, Lease{Owner: s.owner, Until: s.now().Add(s.cfg.LeaseTerm)})
 	switch {
 	case levy.ErrorCode(err) == levy.ENotFound:
 		p.done(q.id) // finished meanwhile
@@ -252,10 +278,40 @@ func (p *processor) claimed(ctx context.Context, q queued) {
 		}
 		return
 	}
-	p.step(ctx, q)
+	stepCtx, stop := context.WithCancel(ctx)
+	renewed := make(chan struct{})
+	go p.renew(stepCtx, q, renewed)
+	p.step(stepCtx, q)
+	stop()
+	<-renewed
 	// A document that left the queue took its lease with it.
 	if err := s.store.Release(context.WithoutCancel(ctx), q.id, s.owner); err != nil {
 		s.log.Error("release a queued document", "tenant", q.tenant, "document_id", q.id, "err", err)
+	}
+}
+
+// renew takes the lease of a document again every third of its term
+// until ctx ends, so that a long step (a slow transmitter) keeps it; it
+// closes done when it returns. A renewal that finds the document gone
+// (finished) or leased by another owner ends.
+func (p *processor) renew(ctx context.Context, q queued, done chan<- struct{}) {
+	defer close(done)
+	s := p.s
+	t := time.NewTicker(s.cfg.LeaseTerm / 3)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		err := s.store.Claim(ctx, q.id, Lease{Owner: s.owner, Until: s.now().Add(s.cfg.LeaseTerm)})
+		if err != nil {
+			if ctx.Err() == nil && levy.ErrorCode(err) != levy.ENotFound {
+				s.log.Warn("einvoice: renew the lease of a document", "tenant", q.tenant, "document_id", q.id, "err", err)
+			}
+			return
+		}
 	}
 }
 

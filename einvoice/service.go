@@ -22,11 +22,10 @@ import (
 // after Close.
 var ErrClosed = errors.New("e-invoicing is closed")
 
-// leaseTerm is how long a Service holds a document it processes or a
-// connection whose events it sends before another owner may take it
-// over: the lease is taken again at every step, so it lapses only when
-// the Service stopped without releasing it.
-const leaseTerm = 5 * time.Minute
+// DefaultLeaseTerm is how long, by default, a Service holds a document
+// it processes or a connection whose events it sends before another
+// owner may take it over (Config.LeaseTerm).
+const DefaultLeaseTerm = 5 * time.Minute
 
 // Defaults of Config.
 const (
@@ -106,6 +105,21 @@ type Config struct {
 	// Passive serves the store without processing documents or sending
 	// events, for the command-line tools of an operator.
 	Passive bool
+	// LeaseTerm is how long a lease of this Service on a document or on a
+	// connection's events lasts (default DefaultLeaseTerm): the work of a
+	// Service that stopped without releasing it is taken over by another
+	// that shares the store once it lapses. The Service renews a
+	// document's lease while it works on it, every third of the term, and
+	// takes a connection's lease again before each attempt; the term must
+	// exceed Timeout, which New sees to.
+	LeaseTerm time.Duration
+	// PollInterval, when positive, makes the Service look at the store's
+	// work queue and outbox that often for work it did not make itself:
+	// documents submitted, and events queued, through another Service
+	// that shares the store (the nodes of a cluster over PostgreSQL), and
+	// work whose owner stopped. A Service alone on its store (Badger)
+	// needs none: it learns of its own work as it makes it.
+	PollInterval time.Duration
 	// Logger receives the service's logs (identifiers only: never a
 	// secret, a document or an event body). Default: no logs.
 	Logger *slog.Logger
@@ -179,6 +193,12 @@ func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.LeaseTerm <= 0 {
+		cfg.LeaseTerm = DefaultLeaseTerm
+	}
+	// An attempt must end within the lease taken before it, so that no
+	// other owner sends the same event at the same time.
+	cfg.LeaseTerm = max(cfg.LeaseTerm, 2*cfg.Timeout)
 	log := cfg.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -213,8 +233,35 @@ func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
 			s.wg.Wait()
 			return nil, err
 		}
+		if cfg.PollInterval > 0 {
+			s.wg.Add(1)
+			go s.poll(cfg.PollInterval)
+		}
 	}
 	return s, nil
+}
+
+// poll looks at the store's work queue and outbox every interval until
+// the service closes, for the work other Services sharing the store made
+// or left (see Config.PollInterval). A failed look is logged and tried
+// again at the next tick.
+func (s *Service) poll(every time.Duration) {
+	defer s.wg.Done()
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := s.proc.sync(s.ctx); err != nil && s.ctx.Err() == nil {
+			s.log.Warn("einvoice: read the work queue", "err", err)
+		}
+		if err := s.disp.resume(s.ctx); err != nil && s.ctx.Err() == nil {
+			s.log.Warn("einvoice: read the outbox", "err", err)
+		}
+	}
 }
 
 // Close stops processing and sending and waits for the calls in
