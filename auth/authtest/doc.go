@@ -1,5 +1,6 @@
-// Package authtest is the conformance suite of auth.Store (Run), which
-// every store of Levy's credentials runs, so that all of them keep the
+// Package authtest is the conformance suite of auth.Store (Run, and
+// RunShared for a store that several processes share), which every
+// store of Levy's credentials runs, so that all of them keep the
 // contract of the interface in the same way; and it provides stores,
 // issuers and tokens for the tests of packages that check Levy's access
 // tokens, such as the HTTP adapter: the stores live in memory and the

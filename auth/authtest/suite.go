@@ -36,7 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) auth.Store) {
 		{"Cache", testCache},
 		{"CacheConcurrent", testCacheConcurrent},
 		{"StaleGeneration", testStaleGeneration},
-		{"Issuers", testIssuers},
+		{"Issuers", func(t *testing.T, s auth.Store) { testIssuers(t, s, s) }},
 		{"CancelledContext", testCancelled},
 		{"Close", testClose},
 	}
@@ -47,6 +47,19 @@ func Run(t *testing.T, open func(t *testing.T) auth.Store) {
 			tc.fn(t, s)
 		})
 	}
+}
+
+// RunShared runs the tests of the suite that concern several processes
+// sharing a store, where each process has a store of its own over the
+// same storage (a database that several nodes use, say): open returns
+// two such stores over new, empty storage, which the test closes when it
+// ends.
+func RunShared(t *testing.T, open func(t *testing.T) (one, two auth.Store)) {
+	t.Run("Issuers", func(t *testing.T) {
+		a, b := open(t)
+		t.Cleanup(func() { _ = a.Close(); _ = b.Close() })
+		testIssuers(t, a, b)
+	})
 }
 
 // epoch is the time of the suite's records.
@@ -604,16 +617,17 @@ func testStaleGeneration(t *testing.T, s auth.Store) {
 	}
 }
 
-// testIssuers runs two Issuers over one store, as two processes sharing
-// it would: the rate limit is shared, and a revocation and a key
-// rotation made through one reach the other at Refresh.
-func testIssuers(t *testing.T, s auth.Store) {
+// testIssuers runs two Issuers, one over store a and one over store b,
+// as two processes sharing a store would (a and b may be the same
+// store): the rate limit is shared, and a revocation and a key rotation
+// made through one reach the other at Refresh.
+func testIssuers(t *testing.T, a, b auth.Store) {
 	ctx := context.Background()
 	clk := epoch
 	cfg := auth.Config{Hash: FastHash(), RateLimit: 3, Now: func() time.Time { return clk }}
-	one, err := auth.NewIssuer(ctx, s, cfg)
+	one, err := auth.NewIssuer(ctx, a, cfg)
 	must(t, err)
-	two, err := auth.NewIssuer(ctx, s, cfg)
+	two, err := auth.NewIssuer(ctx, b, cfg)
 	must(t, err)
 	c, secret, err := one.Create(ctx, "acme", []string{"calc"}, true)
 	must(t, err)
