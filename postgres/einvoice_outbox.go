@@ -1,0 +1,345 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/einvoice"
+)
+
+// CreateConnection implements einvoice.Store: the connection's record and
+// its rows of numbers and lease, unless its tenant has limit connections.
+// The count is taken under a transaction-scoped advisory lock of the
+// tenant, so that nodes creating a tenant's connections at once take
+// turns and keep the limit.
+func (s *einvStore) CreateConnection(ctx context.Context, c einvoice.ConnectionRecord, limit int) error {
+	return s.einvUpdate(ctx, "create webhook", func(tx pgx.Tx) error {
+		conn, secret, err := einvConnectionColumns(c)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, "levy-einvoice-connections:"+c.TenantID); err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM einvoice_connections WHERE tenant = $1`, c.TenantID).Scan(&n); err != nil {
+			return fmt.Errorf("count the webhook connections: %w", err)
+		}
+		if n >= limit {
+			return fmt.Errorf("%d connections: %w", n, einvoice.ErrConnectionLimit)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO einvoice_connections (webhook_id, tenant, connection, secret) VALUES ($1, $2, $3, $4)`,
+			c.WebhookID, c.TenantID, conn, secret); err != nil {
+			return fmt.Errorf("write the webhook connection: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO einvoice_outbox_seqs (webhook_id) VALUES ($1)`, c.WebhookID); err != nil {
+			return fmt.Errorf("write the webhook connection: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO einvoice_outbox_leases (webhook_id) VALUES ($1)`, c.WebhookID); err != nil {
+			return fmt.Errorf("write the webhook connection: %w", err)
+		}
+		return nil
+	})
+}
+
+// einvConnections returns the connections of a tenant, in webhook ID
+// order.
+func einvConnections(ctx context.Context, tx pgx.Tx, tenant string) ([]einvoice.ConnectionRecord, error) {
+	rows, err := tx.Query(ctx, `SELECT connection, secret FROM einvoice_connections WHERE tenant = $1 ORDER BY webhook_id`, tenant)
+	if err != nil {
+		return nil, fmt.Errorf("read the webhook connections: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (einvoice.ConnectionRecord, error) { return einvScanConnection(r) })
+}
+
+// einvConnectionColumns encodes a connection for its columns connection
+// and secret.
+func einvConnectionColumns(c einvoice.ConnectionRecord) (conn, secret []byte, err error) {
+	if conn, err = einvJSON("the webhook connection", c.Connection); err != nil {
+		return nil, nil, err
+	}
+	if secret, err = einvJSON("the sealed secret", c.Secret); err != nil {
+		return nil, nil, err
+	}
+	return conn, secret, nil
+}
+
+// einvScanConnection reads a row of the columns connection and secret;
+// its error is pgx.ErrNoRows, as it is, when there is no row.
+func einvScanConnection(r pgx.Row) (einvoice.ConnectionRecord, error) {
+	var c einvoice.ConnectionRecord
+	var conn, secret []byte
+	if err := r.Scan(&conn, &secret); err != nil {
+		return c, err
+	}
+	if err := json.Unmarshal(conn, &c.Connection); err != nil {
+		return c, fmt.Errorf("read a webhook connection: %w", err)
+	}
+	if err := json.Unmarshal(secret, &c.Secret); err != nil {
+		return c, fmt.Errorf("read the secret of webhook connection %s: %w", c.WebhookID, err)
+	}
+	return c, nil
+}
+
+// Connections implements einvoice.Store.
+func (s *einvStore) Connections(ctx context.Context, tenant string) ([]einvoice.ConnectionRecord, error) {
+	var cs []einvoice.ConnectionRecord
+	err := s.einvView(ctx, "list webhooks", func(tx pgx.Tx) error {
+		var err error
+		cs, err = einvConnections(ctx, tx, tenant)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return cs, nil
+}
+
+// Connection implements einvoice.Store.
+func (s *einvStore) Connection(ctx context.Context, tenant, id string) (einvoice.ConnectionRecord, error) {
+	var c einvoice.ConnectionRecord
+	err := s.einvView(ctx, "get webhook", func(tx pgx.Tx) error {
+		var err error
+		c, err = einvScanConnection(tx.QueryRow(ctx, `SELECT connection, secret FROM einvoice_connections WHERE tenant = $1 AND webhook_id = $2`,
+			tenant, id))
+		if errors.Is(err, pgx.ErrNoRows) {
+			return einvNotFound("webhookId", "webhook connection", id)
+		}
+		return err
+	})
+	if err != nil {
+		return einvoice.ConnectionRecord{}, err
+	}
+	return c, nil
+}
+
+// DeleteConnection implements einvoice.Store. Its statements come in an
+// order that closes the connection's queue: the record first; then the
+// row of numbers, which waits for the writers of the queue that hold it
+// and leaves none to later ones; then the events, in a statement that
+// sees those writers' events; then the lease, which waits for a
+// NextEvent in progress.
+func (s *einvStore) DeleteConnection(ctx context.Context, tenant, id string) (einvoice.ConnectionRecord, error) {
+	var c einvoice.ConnectionRecord
+	err := s.einvUpdate(ctx, "delete webhook", func(tx pgx.Tx) error {
+		var err error
+		c, err = einvScanConnection(tx.QueryRow(ctx, `DELETE FROM einvoice_connections WHERE tenant = $1 AND webhook_id = $2 RETURNING connection, secret`,
+			tenant, id))
+		if errors.Is(err, pgx.ErrNoRows) {
+			return einvNotFound("webhookId", "webhook connection", id)
+		}
+		if err != nil {
+			return err
+		}
+		for _, q := range []string{
+			`DELETE FROM einvoice_outbox_seqs WHERE webhook_id = $1`,
+			`DELETE FROM einvoice_outbox WHERE webhook_id = $1`,
+			`DELETE FROM einvoice_outbox_leases WHERE webhook_id = $1`,
+		} {
+			if _, err := tx.Exec(ctx, q, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return einvoice.ConnectionRecord{}, err
+	}
+	return c, nil
+}
+
+// Outboxes implements einvoice.Store, in webhook ID order.
+func (s *einvStore) Outboxes(ctx context.Context) ([]string, error) {
+	var ids []string
+	err := s.einvView(ctx, "resume the outbox", func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT s.webhook_id FROM einvoice_outbox_seqs s
+			WHERE EXISTS (SELECT 1 FROM einvoice_outbox o WHERE o.webhook_id = s.webhook_id)
+			ORDER BY s.webhook_id`)
+		if err != nil {
+			return err
+		}
+		ids, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ids, nil
+}
+
+// NextEvent implements einvoice.Store. It takes the lease of the
+// connection's queue (einvTakeLease: a node never waits behind another
+// taking or giving up the same lease, it answers ErrLeased) and reads the
+// head of the queue, in one transaction. A connection that does not exist has no lease row and no
+// events: NextEvent returns nil.
+func (s *einvStore) NextEvent(ctx context.Context, webhookID string, lease einvoice.Lease) (*einvoice.OutboxEvent, error) {
+	var ev *einvoice.OutboxEvent
+	err := s.einvUpdate(ctx, "read the outbox", func(tx pgx.Tx) error {
+		ev = nil
+		found, err := einvTakeLease(ctx, tx, einvOutboxLeases, webhookID, lease)
+		if err != nil || !found {
+			return err // no such connection: no lease, no events
+		}
+		rows, err := tx.Query(ctx, `SELECT `+einvEventColumns+`, seq, NULL::timestamptz FROM einvoice_outbox
+			WHERE webhook_id = $1 ORDER BY seq LIMIT 1`, webhookID)
+		if err != nil {
+			return err
+		}
+		evs, err := pgx.CollectRows(rows, einvScanEvent)
+		if err != nil {
+			return fmt.Errorf("read the head of the queue: %w", err)
+		}
+		if len(evs) > 0 {
+			ev = &evs[0]
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// einvEventColumns are the columns of an event common to the outbox and
+// the dead-letter list, in the order einvScanEvent reads them, before
+// its seq and dead_at.
+const einvEventColumns = `event_id, tenant, webhook_id, document_id, status, body, created_at, attempts, next_attempt, last_error`
+
+// einvScanEvent reads a row of einvEventColumns, seq and dead_at.
+func einvScanEvent(r pgx.CollectableRow) (einvoice.OutboxEvent, error) {
+	var ev einvoice.OutboxEvent
+	var seq *int64
+	var dead *time.Time
+	err := r.Scan(&ev.EventID, &ev.Tenant, &ev.WebhookID, &ev.DocumentID, &ev.Status, &ev.Body, &ev.CreatedAt,
+		&ev.Attempts, &ev.NextAttempt, &ev.LastError, &seq, &dead)
+	if err != nil {
+		return ev, err
+	}
+	ev.CreatedAt, ev.NextAttempt = ev.CreatedAt.UTC(), ev.NextAttempt.UTC()
+	if seq != nil {
+		ev.Seq = uint64(*seq)
+	}
+	if dead != nil {
+		ev.DeadAt = dead.UTC()
+	}
+	return ev, nil
+}
+
+// ReleaseOutbox implements einvoice.Store.
+func (s *einvStore) ReleaseOutbox(ctx context.Context, webhookID, owner string) error {
+	return s.einvUpdate(ctx, "release the outbox", func(tx pgx.Tx) error {
+		return einvDropLease(ctx, tx, einvOutboxLeases, webhookID, owner)
+	})
+}
+
+// Delivered implements einvoice.Store.
+func (s *einvStore) Delivered(ctx context.Context, ev *einvoice.OutboxEvent) error {
+	return s.einvUpdate(ctx, "remove a delivered event", func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM einvoice_outbox WHERE webhook_id = $1 AND seq = $2 AND event_id = $3`,
+			ev.WebhookID, int64(ev.Seq), ev.EventID)
+		return err
+	})
+}
+
+// Retry implements einvoice.Store.
+func (s *einvStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent) error {
+	return s.einvUpdate(ctx, "schedule a retry", func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE einvoice_outbox SET attempts = $4, next_attempt = $5, last_error = $6
+			WHERE webhook_id = $1 AND seq = $2 AND event_id = $3`,
+			ev.WebhookID, int64(ev.Seq), ev.EventID, ev.Attempts, ev.NextAttempt, ev.LastError)
+		return err
+	})
+}
+
+// Bury implements einvoice.Store: the event leaves its queue and enters
+// the dead-letter list in one transaction.
+func (s *einvStore) Bury(ctx context.Context, ev *einvoice.OutboxEvent) error {
+	return s.einvUpdate(ctx, "move an event to the dead-letter list", func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM einvoice_outbox WHERE webhook_id = $1 AND seq = $2 AND event_id = $3`,
+			ev.WebhookID, int64(ev.Seq), ev.EventID); err != nil {
+			return err
+		}
+		var dead *time.Time
+		if !ev.DeadAt.IsZero() {
+			dead = &ev.DeadAt
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO einvoice_dead_letters (`+einvEventColumns+`, dead_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+			ON CONFLICT (event_id) DO UPDATE SET tenant = EXCLUDED.tenant, webhook_id = EXCLUDED.webhook_id,
+				document_id = EXCLUDED.document_id, status = EXCLUDED.status, body = EXCLUDED.body,
+				created_at = EXCLUDED.created_at, attempts = EXCLUDED.attempts, next_attempt = EXCLUDED.next_attempt,
+				last_error = EXCLUDED.last_error, dead_at = EXCLUDED.dead_at`,
+			ev.EventID, ev.Tenant, ev.WebhookID, ev.DocumentID, ev.Status, einvBytes(ev.Body), ev.CreatedAt, ev.Attempts,
+			ev.NextAttempt, ev.LastError, dead)
+		return err
+	})
+}
+
+// DropEvents implements einvoice.Store.
+func (s *einvStore) DropEvents(ctx context.Context, webhookID string) error {
+	return s.einvUpdate(ctx, "drop the events of a connection", func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM einvoice_outbox WHERE webhook_id = $1`, webhookID)
+		return err
+	})
+}
+
+// DeadLetters implements einvoice.Store.
+func (s *einvStore) DeadLetters(ctx context.Context, tenant string) ([]einvoice.OutboxEvent, error) {
+	var list []einvoice.OutboxEvent
+	err := s.einvView(ctx, "list dead letters", func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT `+einvEventColumns+`, NULL::bigint, dead_at FROM einvoice_dead_letters
+			WHERE $1 = '' OR tenant = $1 ORDER BY event_id`, tenant)
+		if err != nil {
+			return err
+		}
+		list, err = pgx.CollectRows(rows, einvScanEvent)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return list, nil
+}
+
+// Replay implements einvoice.Store: the dead letter leaves the list and
+// joins the end of its connection's queue under the connection's next
+// number, in one transaction; a connection deleted meanwhile has no
+// number to give, and the transaction is rolled back.
+func (s *einvStore) Replay(ctx context.Context, eventID string, at time.Time) (*einvoice.OutboxEvent, error) {
+	var was einvoice.OutboxEvent
+	err := s.einvUpdate(ctx, "replay", func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `DELETE FROM einvoice_dead_letters WHERE event_id = $1
+			RETURNING `+einvEventColumns+`, NULL::bigint, dead_at`, eventID)
+		if err != nil {
+			return err
+		}
+		evs, err := pgx.CollectRows(rows, einvScanEvent)
+		if err != nil {
+			return fmt.Errorf("read the dead letter: %w", err)
+		}
+		if len(evs) == 0 {
+			return einvNotFound("eventId", "dead letter", eventID)
+		}
+		was = evs[0]
+		queued := was
+		queued.Attempts, queued.LastError, queued.DeadAt, queued.NextAttempt = 0, "", time.Time{}, at
+		ok, err := einvAppend(ctx, tx, &queued)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return levy.NotFound("eventId", "the webhook connection %s of dead letter %s has been deleted", was.WebhookID, eventID)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &was, nil
+}
