@@ -11,15 +11,19 @@
 // IDs, signing keys, rate-limit counts and cached tokens, each of its
 // methods one atomic step with its errors documented. NewMemory keeps
 // them in memory; package badger keeps them on disk (badger.OpenAuth,
-// which documents its key layout and schema version); the conformance
-// suite authtest.Run holds both to the contract. The rules stay here: the
+// which documents its key layout and schema version); package postgres
+// keeps them in a database that several processes share
+// (postgres.DB.Auth). The conformance suite authtest.Run holds each to
+// the contract, and authtest.RunShared holds two handles on one shared
+// store to it as two processes would use them. The rules stay here: the
 // hashing of secrets, the token format, the rate-limit policy (the Store
 // counts an issuance against the limit and window it is given, in one
 // step, so that processes sharing a Store share the limit exactly), the
 // audiences, the throttling of failed authentication, and the state in
 // memory that Verify reads. That state is loaded from Store.Snapshot;
 // the changes a process makes reach it at once, and Refresh loads those
-// that other processes made when Store.Version says there are some.
+// that other processes made when Store.Version says there are some;
+// Follow calls Refresh every interval, as each node of a cluster does.
 //
 // A Registry manages credentials and signing keys over a Store (levy
 // clients uses one); an Issuer has its own Registry and issues and

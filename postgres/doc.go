@@ -1,9 +1,22 @@
 // Package postgres holds the stores of Levy that keep their records in
 // PostgreSQL (15 or later), for businesses that run several `levy serve`
-// nodes over shared state, through github.com/jackc/pgx/v5. It implements
-// the storage interfaces of the domain packages (journal.Backend, ...) and
-// each store passes its domain's conformance suite, as the Badger stores
-// of package badger do.
+// nodes over shared state, through github.com/jackc/pgx/v5. A DB (Open)
+// is one pool; its stores share it: DB.Journal (a journal.Backend under
+// package journal's operations), DB.Auth (an auth.Store) and DB.EInvoice
+// (an einvoice.Store). Each passes its domain's conformance suite, as the
+// Badger stores of package badger do, and the tests of this package add
+// what one process cannot show: several DBs on one schema, as several
+// nodes, racing for the same rows.
+//
+// # Across nodes
+//
+// Each store documents its tables and the locks that keep its rules when
+// several nodes write at once: an advisory lock per transaction ID for
+// the journal, row locks on the client for the token rate limit and
+// cache, a version row that every change of credentials or keys bumps
+// (which nodes poll to refresh their token checks), leases with an
+// expiry taken with FOR UPDATE SKIP LOCKED for the e-invoicing queue and
+// each connection's outbox, and a compare-and-set on a document's status.
 //
 // # Schema
 //

@@ -13,7 +13,7 @@ import (
 	"github.com/levytax/levy/einvoice"
 )
 
-// The e-invoicing store's tables (migrations/002_einvoice.sql):
+// The e-invoicing store's tables (migrations/003_einvoice.sql):
 //
 //	einvoice_documents         (tenant, document_id) → status, record (JSON of einvoice.Document)
 //	einvoice_contents          (tenant, document_id) → content, the document as received

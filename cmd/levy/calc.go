@@ -9,7 +9,6 @@ import (
 	"os"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/internal/jsonbody"
 )
@@ -23,11 +22,12 @@ const maxRequest = 64 << 20
 // the calculations the wire format stores go into its tax journal.
 func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) == 0 {
-		return usageError{"calc needs a perspective and an optional file: levy calc sale|purchase|owner [--data-dir DIR] [FILE]"}
+		return usageError{"calc needs a perspective and an optional file: levy calc sale|purchase|owner [--data-dir DIR | --database URL] [FILE]"}
 	}
 	fs := flag.NewFlagSet("levy calc "+args[0], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dataDir := fs.String("data-dir", "", "data directory whose tax journal stores the calculation")
+	database := fs.String("database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculation, instead of --data-dir (env "+databaseEnv+")")
 	tenant := fs.String("tenant", levy.DefaultTenant, "tenant of the stored calculation")
 	var cf contentFlags
 	cf.register(fs)
@@ -47,12 +47,16 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 		in = f
 	}
 	opts := cf.engineOptions()
-	if *dataDir != "" {
-		store, err := badger.OpenJournal(ctx, journalDir(*dataDir))
+	if *dataDir != "" || *database != "" {
+		st, err := openStorage(ctx, *dataDir, *database, nil)
 		if err != nil {
 			return err
 		}
-		defer store.Close()
+		defer st.Close()
+		store, _, err := st.journal(ctx)
+		if err != nil {
+			return err
+		}
 		opts = append(opts, engine.WithJournal(store))
 		ctx = levy.WithTenant(ctx, *tenant)
 	}

@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 	"net/netip"
+	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/levytax/levy/auth"
-	"github.com/levytax/levy/badger"
 )
 
 // authDir is where a data directory keeps credentials and signing keys.
@@ -78,6 +78,10 @@ const clientsUsage = `usage:
 A key superseded by rotate-key keeps verifying its tokens for one token
 lifetime (levy serve --token-ttl); the server deletes it after that.
 
+Instead of --data-dir, --database URL (env LEVY_DATABASE_URL) works on the
+PostgreSQL database that the nodes of a cluster share, while they run:
+what a command changes reaches every node within a second or two.
+
 These work on a data directory that no server holds open; a running
 server offers the same operations under /admin/v1 (see package oauth).
 Secrets are printed once, in the JSON of create and rotate.
@@ -91,6 +95,7 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := flag.NewFlagSet("levy clients "+args[0], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dataDir := fs.String("data-dir", "", "the server's data directory")
+	database := fs.String("database", os.Getenv(databaseEnv), databaseUsage)
 	tenant := fs.String("tenant", "", "tenant of the credential")
 	activeNow := fs.Bool("active-now", false, "let the credential request tokens at once, without the activation delay")
 	var audiences listFlag
@@ -102,8 +107,8 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		return usageError{err.Error()}
 	}
-	if *dataDir == "" {
-		return usageError{"clients needs --data-dir DIR"}
+	if *dataDir == "" && *database == "" {
+		return usageError{"clients needs --data-dir DIR or --database URL"}
 	}
 	needID := args[0] == "rotate" || args[0] == "revoke" || args[0] == "retire-key"
 	if needID != (fs.NArg() == 1) || fs.NArg() > 1 {
@@ -114,11 +119,15 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	default:
 		return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], clientsUsage)}
 	}
-	creds, err := badger.OpenAuth(ctx, authDir(*dataDir))
+	st, err := openStorage(ctx, *dataDir, *database, nil)
 	if err != nil {
-		return fmt.Errorf("opening the credentials of %s (a running server holds them; use its /admin/v1 routes): %w", *dataDir, err)
+		return err
 	}
-	defer creds.Close()
+	defer st.Close()
+	creds, err := st.auth(ctx)
+	if err != nil {
+		return fmt.Errorf("opening the credentials of %s (a running server holds a data directory; use its /admin/v1 routes): %w", st.where(), err)
+	}
 	store, err := auth.NewRegistry(ctx, creds, auth.Config{})
 	if err != nil {
 		return err

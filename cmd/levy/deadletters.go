@@ -6,9 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
-	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/einvoice"
 )
 
@@ -16,36 +16,17 @@ import (
 // webhook connections and the event outbox.
 func einvoiceDir(dataDir string) string { return filepath.Join(dataDir, "einvoice") }
 
-// openEInvoice opens the e-invoicing store of a data directory and the
-// service over it, whose default transmitter delivers to the outbox
-// directory beside the store. The function it returns closes both, the
-// service first.
-func openEInvoice(ctx context.Context, dataDir string, cfg einvoice.Config) (*einvoice.Service, func() error, error) {
-	dir := einvoiceDir(dataDir)
-	store, err := badger.OpenEInvoice(ctx, dir, badger.WithLogger(cfg.Logger))
-	if err != nil {
-		return nil, nil, err
-	}
-	if cfg.OutboxDir == "" {
-		cfg.OutboxDir = filepath.Join(dir, "outbox")
-	}
-	svc, err := einvoice.New(ctx, store, cfg)
-	if err != nil {
-		_ = store.Close()
-		return nil, nil, err
-	}
-	return svc, func() error { return errors.Join(svc.Close(), store.Close()) }, nil
-}
-
 const deadLettersUsage = `usage:
-  levy webhook dead-letters list   --data-dir DIR [--tenant NAME]
-  levy webhook dead-letters replay --data-dir DIR EVENT_ID [EVENT_ID ...]
-  levy webhook dead-letters replay --data-dir DIR --all [--tenant NAME]
+  levy webhook dead-letters list   --data-dir DIR | --database URL [--tenant NAME]
+  levy webhook dead-letters replay --data-dir DIR | --database URL EVENT_ID [EVENT_ID ...]
+  levy webhook dead-letters replay --data-dir DIR | --database URL --all [--tenant NAME]
 
 The dead-letter list holds the webhook events whose delivery was given up
 after the last attempt. replay puts them back in their connection's queue
 with the same Idempotency-Key; the server sends them when it next runs.
-These work on a data directory that no server holds open; a running
+With --database URL (env LEVY_DATABASE_URL) they work on the PostgreSQL
+database of a cluster while its nodes run. With --data-dir they work on a
+data directory that no server holds open; a running
 server offers the same under /admin/v1/einvoicing/dead-letters.
 `
 
@@ -57,6 +38,7 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 	fs := flag.NewFlagSet("levy webhook dead-letters "+args[0], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dataDir := fs.String("data-dir", "", "the server's data directory")
+	database := fs.String("database", os.Getenv(databaseEnv), databaseUsage)
 	tenant := fs.String("tenant", "", "only the dead letters of this tenant")
 	all := fs.Bool("all", false, "replay every dead letter (of --tenant, if given)")
 	if err := fs.Parse(args[1:]); err != nil {
@@ -66,8 +48,8 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 		}
 		return usageError{err.Error()}
 	}
-	if *dataDir == "" {
-		return usageError{"dead-letters needs --data-dir DIR"}
+	if *dataDir == "" && *database == "" {
+		return usageError{"dead-letters needs --data-dir DIR or --database URL"}
 	}
 	switch {
 	case args[0] == "list" && fs.NArg() == 0 && !*all:
@@ -77,11 +59,15 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 	default:
 		return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], deadLettersUsage)}
 	}
-	svc, closeSvc, err := openEInvoice(ctx, *dataDir, einvoice.Config{Passive: true})
+	st, err := openStorage(ctx, *dataDir, *database, nil)
 	if err != nil {
-		return fmt.Errorf("opening the e-invoicing store of %s (a running server holds it; use its /admin/v1/einvoicing routes): %w", *dataDir, err)
+		return err
 	}
-	defer closeSvc()
+	defer st.Close()
+	svc, err := st.einvoice(ctx, einvoice.Config{Passive: true})
+	if err != nil {
+		return fmt.Errorf("%w (a running server holds its data directory; use its /admin/v1/einvoicing routes)", err)
+	}
 	if args[0] == "list" {
 		list, err := svc.DeadLetters(ctx, *tenant)
 		if err != nil {

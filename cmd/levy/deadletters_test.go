@@ -34,7 +34,7 @@ func TestDeadLettersCommand(t *testing.T) {
 	}
 	// A server's e-invoicing gives up an event after one attempt.
 	ctx := levy.WithTenant(context.Background(), "acme")
-	svc, closeSvc, err := openEInvoice(ctx, dir, einvoice.Config{MaxAttempts: 1, AllowPrivateTargets: true})
+	svc, closeSvc, err := openTestEInvoice(ctx, dir, einvoice.Config{MaxAttempts: 1, AllowPrivateTargets: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestDeadLettersCommand(t *testing.T) {
 	}
 	// The next server sends it, with the same key.
 	healthy.Store(true)
-	svc, closeSvc, err = openEInvoice(ctx, dir, einvoice.Config{AllowPrivateTargets: true})
+	svc, closeSvc, err = openTestEInvoice(ctx, dir, einvoice.Config{AllowPrivateTargets: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,4 +107,20 @@ func TestDeadLettersCommand(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the replayed event was not sent")
 	}
+}
+
+// openTestEInvoice opens e-invoicing in the data directory dir as the
+// server does, and returns the Service with the function that closes it
+// and its store.
+func openTestEInvoice(ctx context.Context, dir string, cfg einvoice.Config) (*einvoice.Service, func() error, error) {
+	st, err := openStorage(ctx, dir, "", nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	svc, err := st.einvoice(ctx, cfg)
+	if err != nil {
+		_ = st.Close()
+		return nil, nil, err
+	}
+	return svc, st.Close, nil
 }

@@ -12,13 +12,12 @@ import (
 	"time"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/journal"
 )
 
 const journalUsage = `usage:
-  levy journal report --data-dir DIR [--tenant T] [--from D] [--to D] [--json]
-  levy journal export --data-dir DIR [--tenant T] [--from D] [--to D] [--format jsonl|csv] [--out FILE] [--progress]
+  levy journal report --data-dir DIR | --database URL [--tenant T] [--from D] [--to D] [--json]
+  levy journal export --data-dir DIR | --database URL [--tenant T] [--from D] [--to D] [--format jsonl|csv] [--out FILE] [--progress]
 
 report prints what is owed per jurisdiction and imposition for transactions
 posted from --from to --to (inclusive; open when absent). export writes the
@@ -40,6 +39,7 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, journalUsage) }
 	dataDir := fs.String("data-dir", os.Getenv("LEVY_DATA_DIR"), "data directory (env LEVY_DATA_DIR)")
+	database := fs.String("database", os.Getenv(databaseEnv), databaseUsage)
 	tenant := fs.String("tenant", levy.DefaultTenant, "tenant whose journal to read")
 	var from, to dateFlag
 	fs.Var(&from, "from", "first posting date (YYYY-MM-DD)")
@@ -60,20 +60,26 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if fs.NArg() > 0 {
 		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
 	}
-	if *dataDir == "" {
-		return usageError{"--data-dir is required"}
+	if *dataDir == "" && *database == "" {
+		return usageError{"--data-dir or --database is required"}
 	}
 	if !from.d.IsZero() && !to.d.IsZero() && to.d.Before(from.d) {
 		return usageError{"--to is before --from"}
 	}
-	if _, err := os.Stat(journalDir(*dataDir)); err != nil {
-		return fmt.Errorf("no tax journal in %s: %w", *dataDir, err)
+	if *database == "" {
+		if _, err := os.Stat(journalDir(*dataDir)); err != nil {
+			return fmt.Errorf("no tax journal in %s: %w", *dataDir, err)
+		}
 	}
-	store, err := badger.OpenJournal(ctx, journalDir(*dataDir))
+	st, err := openStorage(ctx, *dataDir, *database, nil)
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer st.Close()
+	store, _, err := st.journal(ctx)
+	if err != nil {
+		return err
+	}
 	if cmd == "report" {
 		rows, err := journal.Summarize(ctx, store, *tenant, from.d, to.d)
 		if err != nil {

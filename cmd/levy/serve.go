@@ -21,7 +21,6 @@ import (
 	"github.com/levytax/levy/api/einvoicing"
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
-	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/engine"
 )
@@ -33,6 +32,7 @@ import (
 type serveConfig struct {
 	addr            string
 	dataDir         string
+	database        string // a PostgreSQL URL, or "" for Badger in dataDir
 	maxBody         int64
 	readHeader      time.Duration
 	read            time.Duration
@@ -86,6 +86,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs := flag.NewFlagSet("levy serve", flag.ContinueOnError)
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "host:port to listen on")
 	fs.StringVar(&c.dataDir, "data-dir", "", "directory of the server's data (the tax journal is in DIR/journal); required")
+	fs.StringVar(&c.database, "database", "", databaseUsage)
 	fs.Int64Var(&c.maxBody, "max-body", api.DefaultBodyLimit, "largest request body in bytes; a larger one is answered 413")
 	fs.DurationVar(&c.readHeader, "read-header-timeout", 10*time.Second, "time allowed to read a request's headers")
 	fs.DurationVar(&c.read, "read-timeout", 30*time.Second, "time allowed to read a whole request")
@@ -125,6 +126,15 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	return fs
 }
 
+// envName is the environment variable of a flag: LEVY_ and its name in
+// capitals, or, for --database, LEVY_DATABASE_URL.
+func envName(flag string) string {
+	if flag == "database" {
+		return databaseEnv
+	}
+	return "LEVY_" + strings.ToUpper(strings.ReplaceAll(flag, "-", "_"))
+}
+
 // fromEnv sets every flag not given on the command line from its
 // environment variable, when that is set.
 func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
@@ -132,7 +142,7 @@ func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	var err error
 	fs.VisitAll(func(f *flag.Flag) {
-		name := "LEVY_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		name := envName(f.Name)
 		if v := getenv(name); v != "" && !given[f.Name] && err == nil {
 			if e := f.Value.Set(v); e != nil {
 				err = usageError{fmt.Sprintf("%s=%q: %v", name, v, e)}
@@ -240,22 +250,33 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 			closeStores()
 		}
 	}()
-	store, err := badger.OpenJournal(ctx, journalDir(c.dataDir), badger.WithLogger(log))
+	st, err := openStorage(ctx, c.dataDir, c.database, log)
 	if err != nil {
 		return nil, nil, err
 	}
-	closers = append(closers, store.Close)
-	creds, err := badger.OpenAuth(ctx, authDir(c.dataDir), badger.WithLogger(log))
+	closers = append(closers, st.Close)
+	store, journalCheck, err := st.journal(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	closers = append(closers, creds.Close)
+	creds, err := st.auth(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
 	iss, err := auth.NewIssuer(ctx, creds, auth.Config{TTL: c.tokenTTL, ActivationDelay: c.activation, NoActivationDelay: c.activation == 0,
 		RateLimit: c.rateLimit, RateWindow: c.rateWindow,
 		ClientFailures: failureLimit(c.authClientFailures), SourceFailures: failureLimit(c.authSourceFailures),
 		HashQueue: c.authHashQueue, Logger: log})
 	if err != nil {
 		return nil, nil, err
+	}
+	if st.shared() {
+		// Revocations, rotations and keys made on the other nodes reach
+		// this one's token checks within a second or two.
+		followCtx, stopFollowing := context.WithCancel(context.WithoutCancel(ctx))
+		following := make(chan struct{})
+		go func() { iss.Follow(followCtx, sharedPoll); close(following) }()
+		closers = append(closers, func() error { stopFollowing(); <-following; return nil })
 	}
 	if c.dev {
 		if err := devCredential(ctx, iss, c, stdout, addr); err != nil {
@@ -269,11 +290,10 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	// Webhook events name the tenant by its stable UUID, kept with its
 	// credentials.
 	ecfg.TenantID = iss.TenantID
-	einv, closeEinv, err := openEInvoice(ctx, c.dataDir, ecfg)
+	einv, err := st.einvoice(ctx, ecfg)
 	if err != nil {
 		return nil, nil, err
 	}
-	closers = append(closers, closeEinv)
 	opts := []engine.Option{engine.WithJournal(store), engine.WithLogger(log)}
 	if c.rules != "" {
 		opts = append(opts, engine.WithRuleFiles(strings.Split(c.rules, ",")...))
@@ -294,7 +314,7 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(int64(ecfg.MaxDocumentBytes))).Mounts()...)
-	apiOpts = append(apiOpts, api.WithHealthCheck("journal", store.CheckWrite), api.WithHealthCheck("einvoice", einv.CheckWrite),
+	apiOpts = append(apiOpts, api.WithHealthCheck("journal", journalCheck), api.WithHealthCheck("einvoice", einv.CheckWrite),
 		api.WithHealthCheck("auth", creds.CheckWrite), api.WithMetricsRoute(c.metricsAddr == ""),
 		api.WithRouteBodyLimit("POST /einvoicing/v1/documents", int64(ecfg.MaxDocumentBytes)))
 	s, err := api.New(e, apiOpts...)

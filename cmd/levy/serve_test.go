@@ -14,10 +14,14 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/levytax/levy/internal/pgtest"
 )
 
 // TestMain lets a test run the real main as a child process (for the
 // signal test): LEVY_TEST_MAIN=1 makes the test binary act as levy.
+// Otherwise it runs the tests with a throwaway PostgreSQL cluster for
+// those of several nodes (pgtest).
 func TestMain(m *testing.M) {
 	if os.Getenv("LEVY_TEST_MAIN") == "1" {
 		args := os.Args[1:]
@@ -28,7 +32,7 @@ func TestMain(m *testing.M) {
 		main()
 		return
 	}
-	os.Exit(m.Run())
+	os.Exit(pgtest.Main(m))
 }
 
 // startServe runs levy serve in this process until the returned stop is

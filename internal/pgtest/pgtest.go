@@ -239,3 +239,23 @@ func random() string {
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
 }
+
+// Exec runs one statement on the cluster's postgres database as its
+// superuser, for tests that change the server under the code they test
+// (refusing connections to a database, ending its sessions).
+func Exec(t testing.TB, stmt string) {
+	t.Helper()
+	if err := need(t).psql(stmt); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Name returns the name of the database of a URL that URL returned.
+func Name(t testing.TB, dbURL string) string {
+	t.Helper()
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimPrefix(u.Path, "/")
+}
