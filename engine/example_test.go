@@ -126,3 +126,42 @@ func ExampleAddress() {
 	// lamp DE rate 0.19 tax 7.60
 	// EUR total tax 9.00 total 69.00
 }
+
+// A batch program calculates many requests on every core and reads the
+// answers in the order of its requests; a bad request gets its error and
+// the run goes on.
+func ExampleEngine_Sales() {
+	ctx := context.Background()
+	e, err := engine.New(ctx)
+	if err != nil {
+		panic(err)
+	}
+	carts := func(yield func(*engine.SaleRequest) bool) {
+		for _, zip := range []string{"98101", "02108", "", "10118"} {
+			q := engine.Quotation("2026-06-01",
+				engine.SellerAt(engine.USAddress("", "Seattle", "WA", "98101")),
+				engine.CustomerAt(engine.USAddress("", "", "", zip)),
+				engine.Line("1", "GENERAL", "100.00"))
+			if zip == "" {
+				q.LineItems = nil // a request without lines is refused
+			}
+			if !yield(q) {
+				return
+			}
+		}
+	}
+	n := 0
+	for resp, err := range e.Sales(ctx, carts, engine.Batch{Workers: 2}) {
+		n++
+		if err != nil {
+			fmt.Println(n, "error:", err)
+			continue
+		}
+		fmt.Println(n, "tax", resp.TotalTax)
+	}
+	// Output:
+	// 1 tax 10.55
+	// 2 tax 6.25
+	// 3 error: invalid: lineItems: is required: a request has at least one line item
+	// 4 tax 8.88
+}

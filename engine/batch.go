@@ -1,0 +1,57 @@
+package engine
+
+import (
+	"context"
+	"iter"
+	"runtime"
+
+	"github.com/levytax/levy/internal/ordered"
+)
+
+// Batch says how the batch methods (Sales, Purchases, Owners) spread
+// their work. The zero value uses every core.
+type Batch struct {
+	// Workers is how many requests are calculated at once (default
+	// runtime.GOMAXPROCS).
+	Workers int
+	// Window bounds the requests in flight: read and not yet yielded,
+	// held back by a slower one before them (default 64 per worker). It
+	// bounds the memory of a run whatever the number of requests.
+	Window int
+}
+
+// sizes returns the workers and the window of b.
+func (b Batch) sizes() (int, int) {
+	w := b.Workers
+	if w <= 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	win := b.Window
+	if win <= 0 {
+		win = 64 * w
+	}
+	return w, win
+}
+
+// Sales calculates every request of reqs, as Sale does, on up to
+// b.Workers goroutines, and yields each response, or the error of its
+// request, in the order of reqs: the n-th pair yielded answers the n-th
+// request. A failed request does not stop the run. When ctx ends, Sales
+// yields its error once and stops; a consumer may stop ranging at any
+// time, and Sales returns once its goroutines have.
+func (e *Engine) Sales(ctx context.Context, reqs iter.Seq[*SaleRequest], b Batch) iter.Seq2[*SaleResponse, error] {
+	w, win := b.sizes()
+	return ordered.Map(ctx, reqs, w, win, e.Sale)
+}
+
+// Purchases is Sales for the buyer's requests (Purchase).
+func (e *Engine) Purchases(ctx context.Context, reqs iter.Seq[*PurchaseRequest], b Batch) iter.Seq2[*PurchaseResponse, error] {
+	w, win := b.sizes()
+	return ordered.Map(ctx, reqs, w, win, e.Purchase)
+}
+
+// Owners is Sales for the owner's requests (Owner).
+func (e *Engine) Owners(ctx context.Context, reqs iter.Seq[*OwnerRequest], b Batch) iter.Seq2[*OwnerResponse, error] {
+	w, win := b.sizes()
+	return ordered.Map(ctx, reqs, w, win, e.Owner)
+}
