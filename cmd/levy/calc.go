@@ -13,6 +13,13 @@ import (
 	"github.com/levytax/levy/internal/jsonbody"
 )
 
+const calcUsage = `usage: levy calc sale|purchase|owner [--data-dir DIR | --database URL] [--tenant T] [FILE]
+
+Calculates one v2 request body, read from FILE or standard input, and
+prints the response. With a journal (--data-dir or --database), the
+message types that the wire format stores go into it.
+`
+
 // maxRequest bounds a request read by `levy calc`.
 const maxRequest = 64 << 20
 
@@ -24,13 +31,21 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	if len(args) == 0 {
 		return usageError{"calc needs a perspective and an optional file: levy calc sale|purchase|owner [--data-dir DIR | --database URL] [FILE]"}
 	}
+	if isHelp(args[0]) {
+		printHelp(stdout, calcUsage, nil, nil)
+		return nil
+	}
 	fs := flag.NewFlagSet("levy calc "+args[0], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dataDir := fs.String("data-dir", "", "data directory whose tax journal stores the calculation")
-	database := fs.String("database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculation, instead of --data-dir (env "+databaseEnv+")")
+	database := fs.String("database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculation, instead of --data-dir")
 	tenant := fs.String("tenant", levy.DefaultTenant, "tenant of the stored calculation")
 	var cf contentFlags
 	cf.register(fs)
+	if helpRequested(args[1:]) {
+		printHelp(stdout, calcUsage, fs, envOf("database", databaseEnv))
+		return nil
+	}
 	if err := fs.Parse(args[1:]); err != nil {
 		return usageError{err.Error()}
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -92,6 +91,10 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if len(args) == 0 {
 		return usageError{"clients needs a subcommand\n" + clientsUsage}
 	}
+	if isHelp(args[0]) {
+		printHelp(stdout, clientsUsage, nil, nil)
+		return nil
+	}
 	fs := flag.NewFlagSet("levy clients "+args[0], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dataDir := fs.String("data-dir", "", "the server's data directory")
@@ -100,11 +103,11 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	activeNow := fs.Bool("active-now", false, "let the credential request tokens at once, without the activation delay")
 	var audiences listFlag
 	fs.Var(&audiences, "audience", "an audience (API) the credential may ask tokens for; repeat for several")
+	if helpRequested(args[1:]) {
+		printHelp(stdout, clientsUsage, fs, envOf("database", databaseEnv))
+		return nil
+	}
 	if err := fs.Parse(args[1:]); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stderr, clientsUsage)
-			return nil
-		}
 		return usageError{err.Error()}
 	}
 	if *dataDir == "" && *database == "" {

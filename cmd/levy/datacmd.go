@@ -30,6 +30,10 @@ data/TAXABILITY.md holds the embedded dataset's matrix.
 
 // runData runs the data commands.
 func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && isHelp(args[0]) {
+		printHelp(stdout, dataUsage, nil, nil)
+		return nil
+	}
 	if len(args) == 0 || args[0] != "coverage" {
 		fmt.Fprint(stderr, dataUsage)
 		return usageError{"data needs a subcommand: coverage"}
@@ -43,6 +47,10 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	format := fs.String("format", "", "markdown (a table) or json (one object per state); with --taxability also text, the default")
 	taxability := fs.Bool("taxability", false, "print the matrix of states and product classes")
 	date := fs.String("date", "", "with --taxability: the day, YYYY-MM-DD (today by default)")
+	if helpRequested(args[1:]) {
+		printHelp(stdout, dataUsage, fs, nil)
+		return nil
+	}
 	if err := fs.Parse(args[1:]); err != nil {
 		return usageError{err.Error()}
 	}

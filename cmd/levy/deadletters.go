@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -35,17 +34,21 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 	if len(args) == 0 {
 		return usageError{"dead-letters needs a subcommand\n" + deadLettersUsage}
 	}
+	if isHelp(args[0]) {
+		printHelp(stdout, deadLettersUsage, nil, nil)
+		return nil
+	}
 	fs := flag.NewFlagSet("levy webhook dead-letters "+args[0], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dataDir := fs.String("data-dir", "", "the server's data directory")
 	database := fs.String("database", os.Getenv(databaseEnv), databaseUsage)
 	tenant := fs.String("tenant", "", "only the dead letters of this tenant")
 	all := fs.Bool("all", false, "replay every dead letter (of --tenant, if given)")
+	if helpRequested(args[1:]) {
+		printHelp(stdout, deadLettersUsage, fs, envOf("database", databaseEnv))
+		return nil
+	}
 	if err := fs.Parse(args[1:]); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stderr, deadLettersUsage)
-			return nil
-		}
 		return usageError{err.Error()}
 	}
 	if *dataDir == "" && *database == "" {

@@ -34,11 +34,15 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprint(stderr, journalUsage)
 		return usageError{"journal needs a command: report or export"}
 	}
+	if isHelp(args[0]) {
+		printHelp(stdout, journalUsage, nil, nil)
+		return nil
+	}
 	cmd, args := args[0], args[1:]
 	fs := flag.NewFlagSet("levy journal "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, journalUsage) }
-	dataDir := fs.String("data-dir", os.Getenv("LEVY_DATA_DIR"), "data directory (env LEVY_DATA_DIR)")
+	dataDir := fs.String("data-dir", os.Getenv("LEVY_DATA_DIR"), "data directory")
 	database := fs.String("database", os.Getenv(databaseEnv), databaseUsage)
 	tenant := fs.String("tenant", levy.DefaultTenant, "tenant whose journal to read")
 	var from, to dateFlag
@@ -53,6 +57,10 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	default:
 		fmt.Fprint(stderr, journalUsage)
 		return usageError{fmt.Sprintf("unknown journal command %q", cmd)}
+	}
+	if helpRequested(args) {
+		printHelp(stdout, journalUsage, fs, envOf("data-dir", "LEVY_DATA_DIR", "database", databaseEnv))
+		return nil
 	}
 	if err := fs.Parse(args); err != nil {
 		return usageError{err.Error()}

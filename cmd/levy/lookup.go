@@ -38,6 +38,10 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprint(stderr, lookupUsage)
 		return usageError{"lookup needs a kind: address, point, taxarea, code or changed"}
 	}
+	if isHelp(args[0]) {
+		printHelp(stdout, lookupUsage, nil, nil)
+		return nil
+	}
 	kind, args := args[0], args[1:]
 	fs := flag.NewFlagSet("levy lookup "+kind, flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -82,6 +86,10 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			i++
 			flags = append(flags, args[i])
 		}
+	}
+	if helpRequested(flags) {
+		printHelp(stdout, lookupUsage, fs, nil)
+		return nil
 	}
 	if err := fs.Parse(flags); err != nil {
 		return usageError{err.Error()}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -152,18 +151,24 @@ func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
 	return err
 }
 
+const serveUsage = `usage: levy serve --addr HOST:PORT --data-dir DIR [--database URL] [flags]
+
+Serves the HTTP API (the v2 routes, tokens, e-invoicing, /healthz and
+/metrics) until SIGTERM or SIGINT. Every flag may be given by its
+environment variable instead; a flag on the command line wins.
+`
+
 // runServe runs the HTTP API until ctx ends (SIGTERM or SIGINT), then
 // stops accepting connections, lets the requests in flight finish within
 // the shutdown timeout, and closes the journal.
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c serveConfig) error {
 	fs := serveFlags(&c)
 	fs.SetOutput(io.Discard)
+	if helpRequested(args) {
+		printHelp(stdout, serveUsage, fs, envName)
+		return nil
+	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-			return nil
-		}
 		return usageError{err.Error()}
 	}
 	if fs.NArg() > 0 {

@@ -19,7 +19,7 @@ import (
 const databaseEnv = "LEVY_DATABASE_URL"
 
 // databaseUsage is the help of --database.
-const databaseUsage = "PostgreSQL database that holds the journal, the credentials and the e-invoicing queue, shared by every node (postgres://user:password@host/db); by default each store is Badger in the data directory (env " + databaseEnv + ")"
+const databaseUsage = "PostgreSQL database that holds the journal, the credentials and the e-invoicing queue, shared by every node (postgres://user:password@host/db); by default each store is Badger in the data directory"
 
 // sharedPoll is how often a node over a shared database looks at it for
 // what the other nodes changed: revocations, rotations and signing keys

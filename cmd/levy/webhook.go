@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -45,8 +44,8 @@ func runWebhook(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return runWebhookReceive(ctx, args[1:], stdout, stderr)
 	case "dead-letters":
 		return runDeadLetters(ctx, args[1:], stdout, stderr)
-	case "help", "-h", "--help":
-		fmt.Fprint(stderr, webhookUsage)
+	case "help", "-h", "-help", "--help":
+		printHelp(stdout, webhookUsage, nil, nil)
 		return nil
 	}
 	return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], webhookUsage)}
@@ -58,16 +57,14 @@ func runWebhookReceive(ctx context.Context, args []string, stdout, stderr io.Wri
 	fs := flag.NewFlagSet("levy webhook receive", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	addr := fs.String("addr", "127.0.0.1:8090", "host:port to listen on")
-	secret := fs.String("secret", "", "the connection's secret (default $"+webhookSecretEnv+")")
+	secret := fs.String("secret", "", "the connection's secret")
 	target := fs.String("target-url", "", "the connection's target URL exactly as configured; required")
 	window := fs.Duration("window", webhook.DefaultWindow, "how far an event's timestamp may be from this clock")
+	if helpRequested(args) {
+		printHelp(stdout, webhookUsage, fs, envOf("secret", webhookSecretEnv))
+		return nil
+	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stderr, webhookUsage)
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-			return nil
-		}
 		return usageError{err.Error()}
 	}
 	if fs.NArg() > 0 {

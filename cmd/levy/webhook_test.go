@@ -154,7 +154,7 @@ func TestWebhookUsage(t *testing.T) {
 	}
 	for _, c := range cases {
 		code, out, errOut := runCLI(t, c.args...)
-		if code != c.code || !strings.Contains(errOut, c.want) {
+		if code != c.code || !strings.Contains(errOut+out, c.want) {
 			t.Errorf("%v: exit %d, stderr %q", c.args, code, errOut)
 		}
 		if c.args[0] == "help" && !strings.Contains(out, "levy webhook receive -h") {
