@@ -9,7 +9,9 @@ import (
 )
 
 // isHelp reports whether arg asks for help.
-func isHelp(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help" }
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
+}
 
 // helpRequested reports whether args ask for help with a flag (-h, -help
 // or --help) before any "--".
