@@ -336,37 +336,40 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	return s.Handler(), closeStores, nil
 }
 
-// devCredential makes sure the data directory has its development
-// credential (tenant levy.DefaultTenant, the API's audience, active at
-// once), gives it a fresh secret, and prints it with ready commands. The
-// client ID is kept in DIR/dev-client-id; the secret only as its hash.
+// devCredential gives the data directory a fresh development credential
+// (tenant levy.DefaultTenant, the API's audience, active at once) on
+// every start and prints it with ready commands. The previous one is
+// revoked: a new credential starts with its own token rate limit, so
+// that a developer who restarts the server often never meets the limit.
+// The client ID is kept in DIR/dev-client-id; the secret only as its
+// hash.
 func devCredential(ctx context.Context, iss *auth.Issuer, c serveConfig, stdout io.Writer, addr string) error {
 	idFile := filepath.Join(c.dataDir, "dev-client-id")
 	aud := oauth.DefaultAudience
 	if len(c.apiAudiences) > 0 {
 		aud = c.apiAudiences[0]
 	}
-	var cred auth.Credential
-	var secret string
-	id, err := os.ReadFile(idFile)
-	if err == nil {
-		cred, secret, err = iss.Rotate(ctx, strings.TrimSpace(string(id)))
+	if id, err := os.ReadFile(idFile); err == nil {
+		if _, err := iss.Revoke(ctx, strings.TrimSpace(string(id))); err != nil && levy.ErrorCode(err) != levy.ENotFound {
+			return fmt.Errorf("revoking the previous development credential: %w", err)
+		}
 	}
-	if err != nil || !cred.RevokedAt.IsZero() {
-		cred, secret, err = iss.Create(ctx, levy.DefaultTenant, []string{aud}, true)
-		if err != nil {
-			return fmt.Errorf("creating the development credential: %w", err)
-		}
-		if err := os.WriteFile(idFile, []byte(cred.ClientID+"\n"), 0o600); err != nil {
-			return fmt.Errorf("recording the development credential: %w", err)
-		}
+	cred, secret, err := iss.Create(ctx, levy.DefaultTenant, []string{aud}, true)
+	if err != nil {
+		return fmt.Errorf("creating the development credential: %w", err)
+	}
+	if err := os.WriteFile(idFile, []byte(cred.ClientID+"\n"), 0o600); err != nil {
+		return fmt.Errorf("recording the development credential: %w", err)
 	}
 	base := "http://" + addr
-	fmt.Fprintf(stdout, `Development credential (tenant %s, audience %s; a new secret on every --dev start):
+	// The printed line keeps the token endpoint's answer: a refusal is
+	// shown, and TOKEN stays empty, rather than the error's text becoming
+	// the token.
+	fmt.Fprintf(stdout, `Development credential (tenant %s, audience %s; a new one on every --dev start):
   client_id:     %s
   client_secret: %s
 Get a token and calculate:
-  TOKEN=$(curl -s %s/oauth/token -d grant_type=client_credentials -d client_id=%s -d client_secret=%s -d audience=%s | sed 's/.*"access_token":"\([^"]*\)".*/\1/')
+  RESP=$(curl -sS %s/oauth/token -d grant_type=client_credentials -d client_id=%s -d client_secret=%s -d audience=%s); TOKEN=$(printf '%%s' "$RESP" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p'); [ -n "$TOKEN" ] || echo "no token: $RESP" >&2
   curl -s %s/api/v2/supplies -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d @engine/testdata/golden/sale-us-ca-los-angeles-quotation.request.json
 `, cred.Tenant, aud, cred.ClientID, secret, base, cred.ClientID, secret, url.QueryEscape(aud), base)
 	return nil

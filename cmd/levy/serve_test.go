@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -39,13 +41,19 @@ func TestMain(m *testing.M) {
 // called, and returns its base URL once it is ready.
 func startServe(t *testing.T, dir string, c serveConfig, args ...string) (base string, stop func() error, logs *strings.Builder, token string) {
 	t.Helper()
+	return startServeOut(t, dir, c, &syncBuilder{}, args...)
+}
+
+// startServeOut is startServe, writing what serve prints on its standard
+// output into out.
+func startServeOut(t *testing.T, dir string, c serveConfig, out *syncBuilder, args ...string) (base string, stop func() error, logs *strings.Builder, token string) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	addr := make(chan string, 1)
 	c.listening = func(a string) { addr <- a }
 	logs = &strings.Builder{}
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
-	out := &syncBuilder{}
 	go func() {
 		err := runServe(ctx, append([]string{"--addr", "127.0.0.1:0", "--data-dir", dir, "--log-format", "text", "--dev"}, args...), out, pw, c)
 		pw.Close()
@@ -328,5 +336,50 @@ func TestServeConfiguration(t *testing.T) {
 		if code, _, errOut := runCLI(t, args...); code != 2 || errOut == "" {
 			t.Errorf("%v: exit %d %q", args, code, errOut)
 		}
+	}
+}
+
+// TestServeDevRestarts starts --dev a dozen times on one data directory,
+// more than the token rate limit of one credential allows: each start's
+// printed credential still gets a token, and the printed shell line sets
+// TOKEN to a token, or leaves it empty and shows the refusal.
+func TestServeDevRestarts(t *testing.T) {
+	dir := t.TempDir()
+	for range 12 {
+		// startServe fails the test unless the printed credential gets a
+		// token.
+		_, stop, _, _ := startServe(t, dir, serveConfig{})
+		if err := stop(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := exec.LookPath("curl"); err != nil {
+		t.Skip("no curl to run the printed commands")
+	}
+	var out syncBuilder
+	base, stop, _, _ := startServeOut(t, dir, serveConfig{}, &out)
+	defer stop()
+	line := ""
+	for _, l := range strings.Split(out.String(), "\n") {
+		if strings.Contains(l, "RESP=$(curl") {
+			line = strings.TrimSpace(l)
+		}
+	}
+	if line == "" || !strings.Contains(line, base) {
+		t.Fatalf("no token line for %s in:\n%s", base, out.String())
+	}
+	run := func(line string) (token, stderr string) {
+		cmd := exec.Command("bash", "-c", line+`; printf '%s' "$TOKEN"`)
+		var o, e bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &o, &e
+		_ = cmd.Run()
+		return o.String(), e.String()
+	}
+	if tok, errOut := run(line); tok == "" || strings.ContainsAny(tok, " {\"") || errOut != "" {
+		t.Errorf("the printed line gave TOKEN %q, stderr %q", tok, errOut)
+	}
+	bad := regexp.MustCompile(`client_secret=[A-Za-z0-9_-]+`).ReplaceAllString(line, "client_secret=wrong")
+	if tok, errOut := run(bad); tok != "" || !strings.Contains(errOut, "no token") || !strings.Contains(errOut, "invalid_client") {
+		t.Errorf("a refused request gave TOKEN %q, stderr %q", tok, errOut)
 	}
 }
