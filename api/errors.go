@@ -80,3 +80,8 @@ func statusFor(code string) int {
 	}
 	return http.StatusInternalServerError
 }
+
+// ErrorItems returns the HTTP status and the error items with which the
+// API answers err, for the tools that report errors as the API does
+// (levy batch writes them in its error records).
+func ErrorItems(err error) (int, []ErrorItem) { return classify(err) }

@@ -15,7 +15,7 @@ func TestHelp(t *testing.T) {
 		{"journal"}, {"journal", "report"}, {"journal", "export"},
 		{"serve"}, {"clients"}, {"clients", "create"}, {"clients", "list"}, {"clients", "rotate-key"},
 		{"webhook"}, {"webhook", "receive"}, {"webhook", "dead-letters"}, {"webhook", "dead-letters", "list"},
-		{"data"}, {"data", "coverage"},
+		{"data"}, {"data", "coverage"}, {"batch"}, {"batch", "sale"}, {"batch", "owner"},
 	} {
 		for _, h := range []string{"-h", "--help"} {
 			name := strings.Join(cmd, " ") + " " + h

@@ -7,6 +7,7 @@
 //	levy lookup code CODE --country C tax areas of a government code
 //	levy lookup changed --from D [--to D] [--id ID]
 //	levy calc sale|purchase|owner [FILE]  calculate a request (JSON from FILE or stdin)
+//	levy batch sale|purchase|owner [--in FILE] [--out FILE]  a file of requests, one per line, on every core
 //	levy journal report|export --data-dir DIR [--from D] [--to D]
 //	levy serve --addr HOST:PORT --data-dir DIR   the HTTP API
 //	levy clients create|rotate|revoke|list|rotate-key --data-dir DIR   API credentials
@@ -45,6 +46,7 @@ commands:
   version   print the program and dataset versions
   lookup    find tax areas: levy lookup address|point|taxarea|code|changed -h
   calc      calculate a request: levy calc sale|purchase|owner [--data-dir DIR] [FILE]
+  batch     calculate a file of requests, one per line, on every core: levy batch sale|purchase|owner --in FILE --out FILE (-h)
   journal   report on or export the tax journal: levy journal report|export -h
   serve     serve the HTTP API: levy serve --addr HOST:PORT --data-dir DIR (levy serve -h)
   clients   manage API credentials: levy clients create|rotate|revoke|list|rotate-key -h
@@ -67,6 +69,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = runLookup(ctx, args[1:], stdout, stderr)
 	case "calc":
 		err = runCalc(ctx, args[1:], os.Stdin, stdout)
+	case "batch":
+		err = runBatch(ctx, args[1:], os.Stdin, stdout, stderr)
 	case "journal":
 		err = runJournal(ctx, args[1:], stdout, stderr)
 	case "clients":
@@ -86,6 +90,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if err == nil {
 		return 0
+	}
+	var xe exitError
+	if errors.As(err, &xe) {
+		fmt.Fprintf(stderr, "levy: %v\n", err)
+		return xe.code
 	}
 	var ue usageError
 	if errors.As(err, &ue) {

@@ -1,0 +1,404 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/jsonbody"
+	"github.com/levytax/levy/internal/ordered"
+	"github.com/levytax/levy/money"
+)
+
+const batchUsage = `usage: levy batch sale|purchase|owner [--in FILE|-] [--out FILE|-] [--workers N] [--max-errors N] [--quiet]
+                  [--data-dir DIR | --database URL] [--tenant T]
+
+Calculates a file of v2 request bodies, one JSON object per line (JSON
+lines), on every core, and writes one line per input line, in input
+order: the response, or an error record
+  {"line": N, "transactionId": "...", "documentNumber": "...", "errors": [{"code", "message", "target"}]}
+naming the input's line, its IDs when it has them, and each error with its
+field path. A bad line never stops the run nor shifts the lines after it;
+an empty line gets an error record too, so that the Nth output line always
+answers the Nth input line.
+
+With a journal (--data-dir or --database), the message types that the API
+stores go into it, as they do through the API.
+
+Progress goes to standard error when it is a terminal (documents, rate,
+errors, elapsed time and, for a file, the time left), then a summary:
+documents, lines, errors, total tax by currency and time. --quiet prints
+neither. Exit status: 0 when every line succeeded, 1 when some failed, 2 on
+a usage or I/O error.
+`
+
+// batchResult is the answer to one input line.
+type batchResult struct {
+	out      []byte // the output line, without its newline
+	failed   bool
+	lines    int // the request's line items, top level
+	currency string
+	tax      money.Amount
+}
+
+// batchInput is one line of the input, numbered from 1.
+type batchInput struct {
+	n    int
+	body []byte
+}
+
+// batchError is an error record.
+type batchError struct {
+	Line           int             `json:"line"`
+	TransactionID  string          `json:"transactionId,omitempty"`
+	DocumentNumber string          `json:"documentNumber,omitempty"`
+	Errors         []api.ErrorItem `json:"errors"`
+}
+
+// exitError ends the program with its code and message.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e exitError) Error() string { return e.msg }
+
+// runBatch runs levy batch.
+func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError{"batch needs a perspective: levy batch sale|purchase|owner [--in FILE] [--out FILE]"}
+	}
+	if isHelp(args[0]) {
+		printHelp(stdout, batchUsage, nil, nil)
+		return nil
+	}
+	perspective := args[0]
+	fs := flag.NewFlagSet("levy batch "+perspective, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	in := fs.String("in", "-", "the input file of JSON lines; - for standard input")
+	out := fs.String("out", "-", "the output file; - for standard output")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "requests calculated at once")
+	maxErrors := fs.Int("max-errors", 0, "stop after this many failed lines (0: never)")
+	quiet := fs.Bool("quiet", false, "print no progress and no summary")
+	dataDir := fs.String("data-dir", "", "data directory whose tax journal stores the calculations")
+	database := fs.String("database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculations, instead of --data-dir")
+	tenant := fs.String("tenant", levy.DefaultTenant, "tenant of the stored calculations")
+	var cf contentFlags
+	cf.register(fs)
+	if helpRequested(args[1:]) {
+		printHelp(stdout, batchUsage, fs, envOf("database", databaseEnv))
+		return nil
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("unexpected argument %q: give the input with --in", fs.Arg(0))}
+	}
+	if *workers < 1 {
+		return usageError{"--workers must be at least 1"}
+	}
+	if *maxErrors < 0 {
+		return usageError{"--max-errors must not be negative"}
+	}
+
+	src, size := stdin, int64(-1)
+	if *in != "-" {
+		f, err := os.Open(*in)
+		if err != nil {
+			return exitError{2, err.Error()}
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+		src = f
+	}
+	dst := stdout
+	var outFile *os.File
+	if *out != "-" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return exitError{2, err.Error()}
+		}
+		defer f.Close() // after an error; the good path closes it below
+		outFile, dst = f, f
+	}
+
+	opts := cf.engineOptions()
+	if *dataDir != "" || *database != "" {
+		st, err := openStorage(ctx, *dataDir, *database, nil)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		store, _, err := st.journal(ctx)
+		if err != nil {
+			return err
+		}
+		opts = append(opts, engine.WithJournal(store))
+		ctx = levy.WithTenant(ctx, *tenant)
+	}
+	e, err := engine.New(ctx, opts...)
+	if err != nil {
+		return err
+	}
+	calc, err := batchCalculator(e, perspective)
+	if err != nil {
+		return err
+	}
+
+	counter := &countingReader{r: src}
+	var readErr error
+	inputs := func(yield func(batchInput) bool) {
+		r := bufio.NewReaderSize(counter, 1<<20)
+		for n := 1; ; n++ {
+			line, err := r.ReadBytes('\n')
+			if len(line) > 0 || err == nil {
+				if !yield(batchInput{n, bytes.TrimRight(line, "\r\n")}) {
+					return
+				}
+			}
+			if err != nil {
+				if !errors.Is(err, io.EOF) {
+					readErr = err
+				}
+				return
+			}
+		}
+	}
+
+	start := time.Now()
+	prog := newBatchProgress(stderr, *quiet, size, counter, start)
+	w := bufio.NewWriterSize(dst, 1<<20)
+	var docs, failed, lineItems int
+	totals := map[string]money.Amount{}
+	var stopped error
+	for r, err := range ordered.Map(ctx, iter.Seq[batchInput](inputs), *workers, 64**workers, calc) {
+		if err != nil {
+			stopped = err // the context ended
+			break
+		}
+		if _, err := w.Write(r.out); err != nil {
+			return exitError{2, "write the output: " + err.Error()}
+		}
+		if err := w.WriteByte('\n'); err != nil {
+			return exitError{2, "write the output: " + err.Error()}
+		}
+		docs++
+		if r.failed {
+			failed++
+		} else {
+			lineItems += r.lines
+			totals[r.currency] = totals[r.currency].Add(r.tax)
+		}
+		prog.update(docs, failed)
+		if *maxErrors > 0 && failed >= *maxErrors {
+			stopped = fmt.Errorf("stopped after %d failed lines (--max-errors)", failed)
+			break
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return exitError{2, "write the output: " + err.Error()}
+	}
+	if outFile != nil {
+		if err := outFile.Close(); err != nil {
+			return exitError{2, "write the output: " + err.Error()}
+		}
+	}
+	prog.finish(docs, failed, lineItems, totals, time.Since(start))
+	switch {
+	case readErr != nil:
+		return exitError{2, "read the input: " + readErr.Error()}
+	case stopped != nil && failed == 0:
+		return exitError{2, stopped.Error()}
+	case stopped != nil:
+		return exitError{1, fmt.Sprintf("%s; %d of %d lines failed", stopped, failed, docs)}
+	case failed > 0:
+		return exitError{1, fmt.Sprintf("%d of %d lines failed", failed, docs)}
+	}
+	return nil
+}
+
+// batchCalculator returns the function that answers one input line of a
+// perspective: decoded as the API decodes a body, calculated, encoded.
+func batchCalculator(e *engine.Engine, perspective string) (func(context.Context, batchInput) (batchResult, error), error) {
+	var one func(ctx context.Context, body []byte) (any, int, string, money.Amount, error)
+	switch perspective {
+	case "sale":
+		one = func(ctx context.Context, body []byte) (any, int, string, money.Amount, error) {
+			var req engine.SaleRequest
+			if err := jsonbody.Decode(bytes.NewReader(body), &req, maxRequest); err != nil {
+				return nil, 0, "", money.Amount{}, err
+			}
+			resp, err := e.Sale(ctx, &req)
+			if err != nil {
+				return nil, 0, "", money.Amount{}, err
+			}
+			return resp, len(resp.LineItems), currencyOf(resp.Currency), resp.TotalTax, nil
+		}
+	case "purchase":
+		one = func(ctx context.Context, body []byte) (any, int, string, money.Amount, error) {
+			var req engine.PurchaseRequest
+			if err := jsonbody.Decode(bytes.NewReader(body), &req, maxRequest); err != nil {
+				return nil, 0, "", money.Amount{}, err
+			}
+			resp, err := e.Purchase(ctx, &req)
+			if err != nil {
+				return nil, 0, "", money.Amount{}, err
+			}
+			return resp, len(resp.LineItems), currencyOf(resp.Currency), resp.TotalTax, nil
+		}
+	case "owner":
+		one = func(ctx context.Context, body []byte) (any, int, string, money.Amount, error) {
+			var req engine.OwnerRequest
+			if err := jsonbody.Decode(bytes.NewReader(body), &req, maxRequest); err != nil {
+				return nil, 0, "", money.Amount{}, err
+			}
+			resp, err := e.Owner(ctx, &req)
+			if err != nil {
+				return nil, 0, "", money.Amount{}, err
+			}
+			return resp, len(resp.LineItems), currencyOf(resp.Currency), resp.TotalTax, nil
+		}
+	default:
+		return nil, usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", perspective)}
+	}
+	return func(ctx context.Context, in batchInput) (batchResult, error) {
+		if len(bytes.TrimSpace(in.body)) == 0 {
+			return errorRecord(in, levy.Invalid("", "the line is empty: each line holds one request body")), nil
+		}
+		resp, lines, cur, tax, err := one(ctx, in.body)
+		if err != nil {
+			if ctx.Err() != nil {
+				return batchResult{}, ctx.Err()
+			}
+			return errorRecord(in, err), nil
+		}
+		b, err := json.Marshal(resp)
+		if err != nil {
+			return errorRecord(in, fmt.Errorf("encode the response: %w", err)), nil
+		}
+		return batchResult{out: b, lines: lines, currency: cur, tax: tax}, nil
+	}, nil
+}
+
+// currencyOf is the code of a response's currency.
+func currencyOf(c *engine.Currency) string {
+	if c == nil || c.ISOCurrencyCodeAlpha == "" {
+		return "USD"
+	}
+	return c.ISOCurrencyCodeAlpha
+}
+
+// errorRecord is the output line of an input line that failed: its
+// number, its IDs when they can be read, and the errors as the API
+// reports them.
+func errorRecord(in batchInput, err error) batchResult {
+	_, items := api.ErrorItems(err)
+	rec := batchError{Line: in.n, Errors: items}
+	var ids struct {
+		TransactionID  string `json:"transactionId"`
+		DocumentNumber string `json:"documentNumber"`
+	}
+	if json.Unmarshal(in.body, &ids) == nil {
+		rec.TransactionID, rec.DocumentNumber = ids.TransactionID, ids.DocumentNumber
+	}
+	b, _ := json.Marshal(rec) // strings and numbers only
+	return batchResult{out: b, failed: true}
+}
+
+// countingReader counts the bytes read through it, for the progress of a
+// file of known size.
+type countingReader struct {
+	r io.Reader
+	n atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// batchProgress shows the progress of a run on a terminal, at most a few
+// times a second, and its summary.
+type batchProgress struct {
+	w        io.Writer
+	terminal bool
+	quiet    bool
+	size     int64
+	read     *countingReader
+	start    time.Time
+	last     time.Time
+}
+
+func newBatchProgress(w io.Writer, quiet bool, size int64, read *countingReader, start time.Time) *batchProgress {
+	p := &batchProgress{w: w, quiet: quiet, size: size, read: read, start: start}
+	if f, ok := w.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			p.terminal = true
+		}
+	}
+	return p
+}
+
+// update redraws the progress line when a fifth of a second has passed.
+func (p *batchProgress) update(docs, failed int) {
+	if p.quiet || !p.terminal {
+		return
+	}
+	now := time.Now()
+	if now.Sub(p.last) < 200*time.Millisecond {
+		return
+	}
+	p.last = now
+	elapsed := now.Sub(p.start)
+	rate := float64(docs) / max(elapsed.Seconds(), 1e-9)
+	line := fmt.Sprintf("%d documents, %.0f/s, %d errors, %s", docs, rate, failed, elapsed.Round(time.Second))
+	if read := p.read.n.Load(); p.size > 0 && read > 0 {
+		left := time.Duration(float64(elapsed) * float64(p.size-read) / float64(read))
+		line += fmt.Sprintf(", %d%%, %s left", read*100/p.size, left.Round(time.Second))
+	}
+	fmt.Fprintf(p.w, "\r\033[K%s", line)
+}
+
+// finish prints the summary.
+func (p *batchProgress) finish(docs, failed, lines int, totals map[string]money.Amount, took time.Duration) {
+	if p.quiet {
+		return
+	}
+	if p.terminal {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+	curs := make([]string, 0, len(totals))
+	for c := range totals {
+		curs = append(curs, c)
+	}
+	slices.Sort(curs)
+	var tax []string
+	for _, c := range curs {
+		a := totals[c]
+		tax = append(tax, a.String()+" "+c)
+	}
+	if len(tax) == 0 {
+		tax = []string{"none"}
+	}
+	fmt.Fprintf(p.w, "levy batch: %d documents, %d lines, %d errors, total tax %s, %s\n",
+		docs, lines, failed, strings.Join(tax, ", "), took.Round(time.Millisecond))
+}

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/engine"
+)
+
+// compact returns the JSON of a golden request file on one line.
+func compact(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// TestBatchMixedFile runs a file of good and bad lines: one output line
+// per input line, in order; each good line's answer is the engine's
+// answer to the same body, each bad line an error record naming its line
+// and, where there is one, the field.
+func TestBatchMixedFile(t *testing.T) {
+	goldens, err := filepath.Glob("../../engine/testdata/golden/sale-*.request.json")
+	if err != nil || len(goldens) < 3 {
+		t.Fatalf("golden sale requests: %v %v", goldens, err)
+	}
+	var lines []string
+	for i, g := range goldens[:min(len(goldens), 12)] {
+		lines = append(lines, compact(t, g))
+		switch i {
+		case 1:
+			lines = append(lines, `{"saleMessageType": "QUOTATION", "lineItems": [`) // not JSON
+		case 3:
+			lines = append(lines, "")
+		case 5:
+			lines = append(lines, `{"saleMessageType":"QUOTATION","transactionId":"BAD-1","documentNumber":"D-9","lineItems":[{"quantity":{"value":"x"}}]}`)
+		case 7:
+			lines = append(lines, `{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":"2026-06-01","seller":{"physicalOrigin":{"postalCode":"98101","country":"US"}},"customer":{"destination":{"postalCode":"02108","country":"US"}},"lineItems":[{"extendedPrice":1,"comment":"`+strings.Repeat("x", 10<<20)+`"}]}`)
+		}
+	}
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "in.jsonl"), filepath.Join(dir, "out.jsonl")
+	if err := os.WriteFile(in, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", out, "--workers", "2")
+	if code != 1 || !strings.Contains(errOut, "3 of ") || !strings.Contains(errOut, "lines failed") {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outLines := strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
+	if len(outLines) != len(lines) {
+		t.Fatalf("%d output lines for %d input lines", len(outLines), len(lines))
+	}
+	e, err := engine.New(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := 0
+	for i, l := range outLines {
+		var rec struct {
+			Line           int
+			TransactionID  string
+			DocumentNumber string
+			Errors         []struct{ Code, Message, Target string }
+		}
+		if json.Unmarshal([]byte(l), &rec) == nil && rec.Line != 0 {
+			failed++
+			if rec.Line != i+1 || len(rec.Errors) == 0 {
+				t.Errorf("output line %d: error record %s", i+1, l)
+			}
+			if strings.Contains(lines[i], "BAD-1") && (rec.TransactionID != "BAD-1" || rec.DocumentNumber != "D-9" || !strings.HasPrefix(rec.Errors[0].Target, "lineItems[0].quantity")) {
+				t.Errorf("the bad field's record: %s", l)
+			}
+			continue
+		}
+		var req engine.SaleRequest
+		if err := json.Unmarshal([]byte(lines[i]), &req); err != nil {
+			t.Fatalf("line %d answered although it does not decode: %v", i+1, err)
+		}
+		resp, err := e.Sale(context.Background(), &req)
+		if err != nil {
+			t.Fatalf("line %d: answered, the engine says %v", i+1, err)
+		}
+		want, _ := json.Marshal(resp)
+		if string(want) != l {
+			t.Errorf("line %d: %s\nwant %s", i+1, l, want)
+		}
+	}
+	if failed != 3 {
+		t.Errorf("%d error records, want 3 (bad JSON, empty line, bad field); the 10 MB line is a good request", failed)
+	}
+}
+
+// TestBatchUsage: bad command lines exit 2.
+func TestBatchUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"batch"}, {"batch", "refund"}, {"batch", "sale", "--workers", "0"}, {"batch", "sale", "--in", "/nonexistent/in.jsonl"},
+		{"batch", "sale", "extra"},
+	} {
+		if code, _, errOut := runCLI(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, %s", args, code, errOut)
+		}
+	}
+}
