@@ -32,10 +32,15 @@ type Request struct {
 	BodyFunc func(seq int64) []byte
 	// Want is the status that counts as success (default 200).
 	Want int
-	// Record, when set, receives the status and body of every answer
-	// with the body it answered, as one of Want or not. It must be safe for
-	// concurrent use.
-	Record func(sent []byte, status int, body []byte)
+	// Also lists other statuses that count as success: answers the run
+	// expects and Record sorts out, such as a token request refused by
+	// the rate limit in a run that counts the refusals.
+	Also []int
+	// Record, when set, receives every answer: the body sent, the time
+	// the request was sent (just before the connection was asked for
+	// it), and the status and body of the answer, as one of Want or not.
+	// It must be safe for concurrent use.
+	Record func(sent []byte, at time.Time, status int, body []byte)
 }
 
 // name is the request's name in Result.Kinds.
@@ -183,7 +188,7 @@ func Run(ctx context.Context, hc *http.Client, c Config) (Result, error) {
 				case err != nil:
 					fail(err.Error())
 					failed[names[k]]++
-				case status != want:
+				case status != want && !slices.Contains(r.Also, status):
 					fail(fmt.Sprintf("%s %s answered %d, want %d", r.Method, r.URL, status, want))
 					failed[names[k]]++
 				}
@@ -242,6 +247,7 @@ func send(ctx context.Context, hc *http.Client, r Request) (int, error) {
 	if r.Body != nil && req.Header.Get("Content-Type") == "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	at := time.Now()
 	resp, err := hc.Do(req)
 	if err != nil {
 		return 0, err
@@ -253,7 +259,7 @@ func send(ctx context.Context, hc *http.Client, r Request) (int, error) {
 	}
 	b, err := io.ReadAll(resp.Body)
 	if err == nil {
-		r.Record(r.Body, resp.StatusCode, b)
+		r.Record(r.Body, at, resp.StatusCode, b)
 	}
 	return resp.StatusCode, err
 }

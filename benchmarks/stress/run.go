@@ -16,22 +16,55 @@ import (
 	"github.com/levytax/levy/benchmarks/loadgen"
 )
 
-// Config is what a Load or Crash run needs.
+// Config is what a Load, Crash or ClusterCrash run needs.
 type Config struct {
 	Bin      string        // the levy binary
-	DataDir  string        // the server's data directory
+	DataDir  string        // the server's data directory (of several nodes: their parent)
 	UBL      []byte        // a valid UBL 2.1 invoice with the number LVY-2026-0042
 	Clients  int           // concurrent clients
 	Duration time.Duration // the length of the load (of each segment, for Crash)
-	Kills    int           // Crash: how many SIGKILLs
+	Kills    int           // Crash, ClusterCrash: how many SIGKILLs
 	Rate     float64       // Load: requests per second across the clients; 0 for as fast as answered
 	Log      io.Writer     // progress; nil for none
+
+	// Nodes is how many levy serve nodes share Database (default 1). The
+	// clients send their requests to the nodes in turn.
+	Nodes int
+	// Database is the URL of the PostgreSQL database of the nodes
+	// (--database); empty for Badger in DataDir, which allows one node.
+	Database string
+	// Kinds, when not empty, keeps only these kinds of request in the mix
+	// of Load (KindQuotation, ...).
+	Kinds []string
+	// Measuring, when set, is called by Load with true just before the
+	// part it measures and with false just after, for a caller that
+	// measures something else over the same time (CPU time, say).
+	Measuring func(on bool)
+
+	// TokenLimit and TokenWindow are the token rate limit of the nodes of
+	// ClusterCrash, per client and audience (default 10 per 10 s), which
+	// it checks was never exceeded.
+	TokenLimit  int
+	TokenWindow time.Duration
+	// Webhooks is how many webhook connections ClusterCrash makes to its
+	// sink (default 2), each a queue of events that one node at a time
+	// sends, in order.
+	Webhooks int
+	// ExpireLeases makes ClusterCrash, after the load, stop every node,
+	// end every lease on e-invoicing work in the database and start the
+	// nodes again, instead of waiting for the leases of the killed nodes
+	// to lapse (einvoice.DefaultLeaseTerm, 5 minutes): with no node
+	// running, every lease left belongs to a node that is gone.
+	ExpireLeases bool
 }
 
-// serverArgs are the flags of every server of a run: token requests are
-// part of the mix, so the rate limit is lifted; webhook retries are fast.
-var serverArgs = []string{"--token-rate-limit", "100000000", "--webhook-min-backoff", "50ms", "--webhook-max-backoff", "1s",
-	"--webhook-max-attempts", "1000000"}
+// serverArgs are the flags of every server of a Load or Crash run: token
+// requests are part of the mix, so the rate limit is lifted; webhook
+// retries are fast.
+var serverArgs = append([]string{"--token-rate-limit", "100000000"}, webhookArgs...)
+
+// webhookArgs make webhook retries fast and endless.
+var webhookArgs = []string{"--webhook-min-backoff", "50ms", "--webhook-max-backoff", "1s", "--webhook-max-attempts", "1000000"}
 
 func (c *Config) logf(format string, args ...any) {
 	if c.Log != nil {
@@ -39,64 +72,92 @@ func (c *Config) logf(format string, args ...any) {
 	}
 }
 
-// start starts a server and prepares it: a token and, the first time, a
-// webhook connection to sink.
-func (c *Config) start(ctx context.Context, sink *Sink, connect bool) (*Server, string, error) {
-	s, err := Start(ctx, c.Bin, c.DataDir, serverArgs...)
-	if err != nil {
-		return nil, "", err
-	}
+// devTarget is the target of a mix over ns whose token requests use the
+// development credential of node 1 (whose secret changes when it
+// restarts), with a token of it for the other requests.
+func devTarget(ctx context.Context, ns *nodes) (Target, error) {
+	s := ns.srv[0]
 	token, err := s.Token(ctx)
-	if err == nil && connect {
-		err = Connect(s, token, sink)
-	}
 	if err != nil {
-		s.Kill()
-		return nil, "", fmt.Errorf("%w\n%s", err, s.Logs())
+		return Target{}, fmt.Errorf("%w\n%s", err, s.Logs())
 	}
-	return s, token, nil
+	form := s.TokenForm()
+	return Target{Bases: ns.bases(), Token: token, TokenForm: func(int64) []byte { return form }}, nil
 }
 
-// Load starts a server, drives the mix for c.Duration from c.Clients
-// clients, stops the server with SIGTERM and returns what the run
+// Load starts the nodes, drives the mix for c.Duration from c.Clients
+// clients, stops the nodes with SIGTERM and returns what the run
 // measured.
 func Load(ctx context.Context, c Config) (loadgen.Result, error) {
-	sink, err := NewSink()
+	sink, err := NewSink(1)
 	if err != nil {
 		return loadgen.Result{}, err
 	}
 	defer sink.Close()
-	s, token, err := c.start(ctx, sink, true)
+	ns, err := c.startNodes(ctx, serverArgs...)
+	if err != nil {
+		return loadgen.Result{}, err
+	}
+	defer ns.kill()
+	t, err := devTarget(ctx, ns)
+	if err == nil {
+		err = Connect(ctx, t.Bases[0], t.Token, sink)
+	}
 	if err != nil {
 		return loadgen.Result{}, err
 	}
 	ack := &Acknowledged{}
 	hc := loadgen.NewClient(c.Clients)
-	mix := Mix(s, token, fmt.Sprintf("load-%d", time.Now().UnixNano()), c.UBL, ack)
+	mix := Mix(t, fmt.Sprintf("load-%d", time.Now().UnixNano()), c.UBL, ack, c.Kinds...)
 	c.logf("warming up")
-	if _, err := loadgen.Run(ctx, hc, loadgen.Config{Clients: c.Clients, Requests: 2 * c.Clients * len(mix), Mix: mix}); err != nil {
-		s.Kill()
+	warm := 2 * c.Clients * len(mix) / len(t.Bases)
+	if _, err := loadgen.Run(ctx, hc, loadgen.Config{Clients: c.Clients, Requests: warm, Mix: mix}); err != nil {
 		return loadgen.Result{}, err
 	}
-	c.logf("driving %d clients for %v", c.Clients, c.Duration)
-	res, err := loadgen.Run(ctx, hc, loadgen.Config{Clients: c.Clients, Duration: c.Duration, Mix: mix, Rate: c.Rate})
-	if res.Errors > 0 {
-		c.logf("the server's log:\n%s", tail(s.Logs(), 20))
+	c.logf("driving %d clients over %d node(s) for %v", c.Clients, len(t.Bases), c.Duration)
+	if c.Measuring != nil {
+		c.Measuring(true)
 	}
-	if serr := s.Stop(); err == nil {
+	res, err := loadgen.Run(ctx, hc, loadgen.Config{Clients: c.Clients, Duration: c.Duration, Mix: mix, Rate: c.Rate})
+	if c.Measuring != nil {
+		c.Measuring(false)
+	}
+	if res.Errors > 0 {
+		c.logf("the servers' logs:\n%s", ns.logs(20))
+	}
+	if serr := ns.stop(); err == nil {
 		err = serr
 	}
 	return res, err
 }
 
-// CrashReport is what a Crash run found.
+// CrashReport is what a Crash or ClusterCrash run found.
 type CrashReport struct {
 	Kills      int
+	Requests   int      // ClusterCrash: requests answered during the load
 	Invoices   int      // acknowledged invoices, all checked in the journal
 	Documents  int      // acknowledged e-invoicing documents, all checked
 	Events     int      // events the sink accepted
 	Problems   []string // what was lost or wrong; empty when nothing was
 	RequestErr int      // failed requests (expected around each kill)
+	// Settled is how long after the load every acknowledged document had
+	// finished and the sink had every event.
+	Settled time.Duration
+	// Tokens and Refused count the token requests of ClusterCrash that
+	// got a token and that the rate limit refused; Pairs is how many
+	// pairs of client and audience asked.
+	Tokens, Refused, Pairs int
+}
+
+// problem adds a problem to the report, up to 50.
+func (r *CrashReport) problem(mu *sync.Mutex) func(format string, args ...any) {
+	return func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(r.Problems) < 50 {
+			r.Problems = append(r.Problems, fmt.Sprintf(format, args...))
+		}
+	}
 }
 
 // Crash drives the mix from c.Clients clients while it kills the server
@@ -105,10 +166,11 @@ type CrashReport struct {
 // meanwhile, so that events wait in the outbox at each kill. After the
 // last restart it checks that every acknowledged invoice exists in the
 // journal, that every acknowledged document exists and finishes, and
-// that the sink receives every event of every document.
+// that the sink receives every event of every document, in order and
+// once.
 func Crash(ctx context.Context, c Config) (CrashReport, error) {
 	var rep CrashReport
-	sink, err := NewSink()
+	sink, err := NewSink(1)
 	if err != nil {
 		return rep, err
 	}
@@ -116,21 +178,35 @@ func Crash(ctx context.Context, c Config) (CrashReport, error) {
 	sink.SetFailShare(1.0 / 3)
 	ack := &Acknowledged{}
 	hc := loadgen.NewClient(c.Clients)
-	for k := 0; k <= c.Kills; k++ {
-		s, token, err := c.start(ctx, sink, k == 0)
+	c.Nodes = 1
+	ns, err := c.startNodes(ctx, serverArgs...)
+	if err != nil {
+		return rep, err
+	}
+	defer ns.kill()
+	for k := 0; ; k++ {
+		if k > 0 {
+			if err := ns.start(ctx, 0); err != nil {
+				return rep, fmt.Errorf("start %d: %w", k+1, err)
+			}
+		}
+		t, err := devTarget(ctx, ns)
+		if err == nil && k == 0 {
+			err = Connect(ctx, t.Bases[0], t.Token, sink)
+		}
 		if err != nil {
 			return rep, fmt.Errorf("start %d: %w", k+1, err)
 		}
 		if k == c.Kills {
 			c.logf("restarted after %d kills; checking", k)
 			rep.Kills = k
-			err := check(ctx, s, token, sink, ack, &rep)
-			if serr := s.Stop(); err == nil {
+			err := check(ctx, ns, t.Token, sink, ack, &rep, 2*time.Minute)
+			if serr := ns.stop(); err == nil {
 				err = serr
 			}
 			return rep, err
 		}
-		mix := Mix(s, token, fmt.Sprintf("crash-%d-%d", time.Now().UnixNano(), k), c.UBL, ack)
+		mix := Mix(t, fmt.Sprintf("crash-%d-%d", time.Now().UnixNano(), k), c.UBL, ack)
 		at := c.Duration/4 + time.Duration(rand.Int64N(int64(c.Duration*3/4)))
 		runCtx, cancel := context.WithCancel(ctx)
 		done := make(chan loadgen.Result, 1)
@@ -142,31 +218,32 @@ func Crash(ctx context.Context, c Config) (CrashReport, error) {
 		case <-time.After(at):
 		case <-ctx.Done():
 		}
-		s.Kill()
+		ns.killOne(0)
 		c.logf("kill %d after %v", k+1, at.Round(time.Millisecond))
 		cancel()
 		res := <-done
 		rep.RequestErr += res.Errors
 		hc.CloseIdleConnections()
 	}
-	return rep, nil
 }
 
-// check verifies, on a restarted server, everything a Crash run had
-// acknowledged.
-func check(ctx context.Context, s *Server, token string, sink *Sink, ack *Acknowledged, rep *CrashReport) error {
+// check verifies, on running nodes, everything a run had acknowledged:
+// every invoice is in the journal as every node reads it; every document
+// reaches a final state, Completed, and the sink receives every event of
+// its history at every connection, in order, once. Documents and events
+// may take wait to settle.
+func check(ctx context.Context, ns *nodes, token string, sink *Sink, ack *Acknowledged, rep *CrashReport, wait time.Duration) error {
+	start := time.Now()
 	invoices, docs := ack.Snapshot()
 	rep.Invoices, rep.Documents = len(invoices), len(docs)
 	var mu sync.Mutex
-	problem := func(format string, args ...any) {
-		mu.Lock()
-		defer mu.Unlock()
-		if len(rep.Problems) < 50 {
-			rep.Problems = append(rep.Problems, fmt.Sprintf(format, args...))
+	problem := rep.problem(&mu)
+	bases := ns.bases()
+	get := func(base, path string) (int, []byte, error) {
+		req, err := http.NewRequestWithContext(ctx, "GET", base+path, nil)
+		if err != nil {
+			return 0, nil, err
 		}
-	}
-	get := func(path string) (int, []byte, error) {
-		req, _ := http.NewRequestWithContext(ctx, "GET", s.Base+path, nil)
 		req.Header.Set("Authorization", "Bearer "+token)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -176,19 +253,21 @@ func check(ctx context.Context, s *Server, token string, sink *Sink, ack *Acknow
 		b, err := io.ReadAll(resp.Body)
 		return resp.StatusCode, b, err
 	}
-	parallel(invoices, func(id string) {
-		status, body, err := get("/api/v2/transaction-exists/" + id)
-		if err != nil || status != 200 || !strings.Contains(string(body), `"transactionExistsIndicator":"true"`) {
-			problem("invoice %s: %d %v %s", id, status, err, body)
+	parallel(invoices, func(_ int, id string) {
+		for i, base := range bases {
+			status, body, err := get(base, "/api/v2/transaction-exists/"+id)
+			if err != nil || status != 200 || !strings.Contains(string(body), `"transactionExistsIndicator":"true"`) {
+				problem("invoice %s on node %d: %d %v %s", id, i+1, status, err, body)
+			}
 		}
 	})
 	// Every event of every document must arrive now.
 	sink.SetFailShare(0)
 	histories := make(map[string][]string, len(docs))
-	deadline := time.Now().Add(2 * time.Minute)
-	parallel(docs, func(id string) {
+	deadline := time.Now().Add(wait)
+	parallel(docs, func(k int, id string) {
 		for {
-			status, body, err := get("/einvoicing/v1/documents/" + id)
+			status, body, err := get(bases[k%len(bases)], "/einvoicing/v1/documents/"+id)
 			var ans struct {
 				Data struct {
 					Status  string `json:"status"`
@@ -240,28 +319,35 @@ func check(ctx context.Context, s *Server, token string, sink *Sink, ack *Acknow
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	rep.Settled = time.Since(start)
+	// Let a duplicate, should a node send one, arrive.
+	time.Sleep(500 * time.Millisecond)
+	sink.orderProblems(histories, ack.submitted, problem)
 	rep.Events = sink.Count()
-	if strings.Contains(s.Logs(), "panic") {
-		problem("the server logged a panic")
+	for i, s := range ns.srv {
+		if s != nil && strings.Contains(s.Logs(), "panic") {
+			ns.panics = append(ns.panics, fmt.Sprintf("node %d:\n%s", i+1, tail(s.Logs(), 40)))
+		}
+	}
+	for _, p := range ns.panics {
+		problem("a server logged a panic: %s", p)
 	}
 	return nil
 }
 
-// parallel calls fn for every item from 16 goroutines.
-func parallel(items []string, fn func(string)) {
-	ch := make(chan string)
+// parallel calls fn for every item, with its index, from 16 goroutines.
+func parallel(items []string, fn func(int, string)) {
+	ch := make(chan int)
 	var wg sync.WaitGroup
 	for range 16 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for it := range ch {
-				fn(it)
+		wg.Go(func() {
+			for k := range ch {
+				fn(k, items[k])
 			}
-		}()
+		})
 	}
-	for _, it := range items {
-		ch <- it
+	for k := range items {
+		ch <- k
 	}
 	close(ch)
 	wg.Wait()

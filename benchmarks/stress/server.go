@@ -56,7 +56,13 @@ func (b *buffer) String() string {
 // Start runs `bin serve --dev --addr 127.0.0.1:0 --data-dir dir` with
 // extra arguments and waits until it answers /healthz with 200.
 func Start(ctx context.Context, bin, dir string, extra ...string) (*Server, error) {
-	args := append([]string{"serve", "--dev", "--addr", "127.0.0.1:0", "--data-dir", dir, "--log-format", "json"}, extra...)
+	return StartAt(ctx, bin, dir, "127.0.0.1:0", extra...)
+}
+
+// StartAt is Start listening on addr (host:port), such as the port of a
+// node that restarts.
+func StartAt(ctx context.Context, bin, dir, addr string, extra ...string) (*Server, error) {
+	args := append([]string{"serve", "--dev", "--addr", addr, "--data-dir", dir, "--log-format", "json"}, extra...)
 	cmd := exec.Command(bin, args...)
 	stdout := &buffer{}
 	cmd.Stdout = stdout
@@ -69,7 +75,7 @@ func Start(ctx context.Context, bin, dir string, extra ...string) (*Server, erro
 	}
 	s := &Server{cmd: cmd, logs: &buffer{}, exited: make(chan struct{})}
 	go func() { _ = cmd.Wait(); close(s.exited) }()
-	addr := make(chan string, 1)
+	listening := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(pipe)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
@@ -81,14 +87,14 @@ func Start(ctx context.Context, bin, dir string, extra ...string) (*Server, erro
 				Addr string `json:"addr"`
 			}
 			if !sent && json.Unmarshal(sc.Bytes(), &line) == nil && line.Msg == "listening" {
-				addr <- line.Addr
+				listening <- line.Addr
 				sent = true
 			}
 		}
 		_, _ = io.Copy(s.logs, pipe)
 	}()
 	select {
-	case a := <-addr:
+	case a := <-listening:
 		s.Base = "http://" + a
 	case <-s.exited:
 		return nil, fmt.Errorf("levy serve ended before listening:\n%s", s.logs.String())
@@ -112,7 +118,11 @@ func Start(ctx context.Context, bin, dir string, extra ...string) (*Server, erro
 			s.Kill()
 			return nil, fmt.Errorf("levy serve did not become ready:\n%s", s.logs.String())
 		}
-		time.Sleep(20 * time.Millisecond)
+		select {
+		case <-s.exited:
+			return nil, fmt.Errorf("levy serve ended before it was ready:\n%s", s.logs.String())
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 	// --dev prints the credential before the server listens.
 	for _, l := range strings.Split(stdout.String(), "\n") {

@@ -17,6 +17,10 @@
 //
 // Run as root (as CI machines do), the cluster runs as the postgres user,
 // since PostgreSQL refuses to run as root.
+//
+// Outside tests, Start and Cluster.Stop make and remove such a cluster
+// (the stress command of the benchmarks runs its nodes over one), and
+// Cluster.CreateDatabase gives a database of it.
 package pgtest
 
 import (
@@ -39,20 +43,36 @@ import (
 	"time"
 )
 
-// cluster is the running cluster of the test binary. It is set once by
-// Main, before any test runs, and only read afterwards.
-type cluster struct {
-	dir     string // the data directory, which also holds the socket
+// Cluster is a throwaway PostgreSQL cluster: its data directory, which
+// also holds its Unix socket, in a new temporary directory. Start makes
+// one and Stop removes it. Main makes the one of a test binary, which the
+// tests only read.
+type Cluster struct {
+	dir     string // the temporary directory: the socket, the log and data/
 	binDir  string
 	runAs   []string // the command prefix that runs a binary as the cluster's owner
-	missing string   // why there is no cluster, when there is none
+	missing string   // why there is no cluster, when there is none (Main only)
 	mu      sync.Mutex
 	n       int // databases made so far
 }
 
+// Options says how Start sets up a cluster.
+type Options struct {
+	// Durable keeps PostgreSQL's durability on: fsync,
+	// synchronous_commit and full_page_writes, as on a production
+	// server, so that what the cluster measures is what a commit costs.
+	// Without it (the tests' cluster) they are off: faster, and safe from
+	// anything but a crash of the machine.
+	Durable bool
+}
+
+// ErrMissing, wrapped with the name of what is missing, is the error of
+// Start on a machine without PostgreSQL.
+var ErrMissing = errors.New("pgtest: PostgreSQL is not available")
+
 // the is the cluster of this test binary. Main sets it before m.Run; the
 // tests only read it.
-var the *cluster
+var the *Cluster
 
 // Main starts the cluster, runs the tests and stops and removes the
 // cluster, returning the exit code of the tests. A cluster that cannot
@@ -60,15 +80,18 @@ var the *cluster
 // need it skip (or fail under CI=true); one that fails to start
 // otherwise fails the whole run.
 func Main(m *testing.M) int {
-	c, err := start()
+	c, err := Start(context.Background(), Options{})
+	if errors.Is(err, ErrMissing) {
+		c, err = &Cluster{missing: strings.TrimPrefix(err.Error(), ErrMissing.Error()+": ")}, nil
+	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "pgtest: %v\n", err)
+		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	the = c
 	code := m.Run()
-	if err := c.stop(); err != nil {
-		fmt.Fprintf(os.Stderr, "pgtest: %v\n", err)
+	if err := c.Stop(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		if code == 0 {
 			code = 1
 		}
@@ -101,41 +124,48 @@ func version(dir string) int {
 	return n
 }
 
-// start makes and starts the cluster. A missing PostgreSQL is not an
-// error: the cluster records why, for the tests to skip or fail.
-func start() (*cluster, error) {
+// Start makes and starts a cluster in a new temporary directory,
+// listening on a Unix socket there and nowhere else. Run as root, it
+// runs the cluster as the postgres user. Without PostgreSQL's binaries,
+// or without a postgres user to run them as root, it fails with
+// ErrMissing, wrapped with what is missing.
+func Start(ctx context.Context, opts Options) (*Cluster, error) {
 	bin, err := binDir()
 	if err != nil {
-		return &cluster{missing: err.Error()}, nil
+		return nil, fmt.Errorf("%w: %s", ErrMissing, err.Error())
 	}
 	dir, err := os.MkdirTemp("", "levy-pgtest-")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("pgtest: %w", err)
 	}
-	c := &cluster{dir: dir, binDir: bin}
+	c := &Cluster{dir: dir, binDir: bin}
 	if os.Geteuid() == 0 {
 		// PostgreSQL refuses to run as root: the cluster belongs to the
 		// postgres user, who must be able to reach its directory.
 		u, err := user.Lookup("postgres")
 		if err != nil {
 			_ = os.RemoveAll(dir)
-			return &cluster{missing: "running as root and there is no postgres user to run the cluster as"}, nil
+			return nil, fmt.Errorf("%w: running as root and there is no postgres user to run the cluster as", ErrMissing)
 		}
 		uid, _ := strconv.Atoi(u.Uid)
 		gid, _ := strconv.Atoi(u.Gid)
 		if err := os.Chown(dir, uid, gid); err != nil {
 			_ = os.RemoveAll(dir)
-			return nil, err
+			return nil, fmt.Errorf("pgtest: %w", err)
 		}
 		c.runAs = []string{"runuser", "-u", "postgres", "--"}
 	}
 	data := filepath.Join(dir, "data")
-	if err := c.run("initdb", "-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"); err != nil {
+	if err := c.run(ctx, "initdb", "-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"); err != nil {
 		_ = os.RemoveAll(dir)
 		return nil, err
 	}
-	opts := fmt.Sprintf("-c listen_addresses='' -c unix_socket_directories=%s -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200", dir)
-	if err := c.run("pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(dir, "log"), "-w", "-t", "60", "start"); err != nil {
+	durability := "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+	if opts.Durable {
+		durability = "-c fsync=on -c synchronous_commit=on -c full_page_writes=on"
+	}
+	opt := fmt.Sprintf("-c listen_addresses='' -c unix_socket_directories=%s %s -c max_connections=200", dir, durability)
+	if err := c.run(ctx, "pg_ctl", "-D", data, "-o", opt, "-l", filepath.Join(dir, "log"), "-w", "-t", "60", "start"); err != nil {
 		log, _ := os.ReadFile(filepath.Join(dir, "log"))
 		_ = os.RemoveAll(dir)
 		return nil, fmt.Errorf("%w\nserver log:\n%s", err, log)
@@ -144,13 +174,13 @@ func start() (*cluster, error) {
 }
 
 // run runs a PostgreSQL binary as the cluster's owner.
-func (c *cluster) run(name string, args ...string) error {
+func (c *Cluster) run(ctx context.Context, name string, args ...string) error {
 	argv := append(append(slices(c.runAs), filepath.Join(c.binDir, name)), args...)
-	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%s: %w\n%s", strings.Join(argv, " "), err, out.String())
+		return fmt.Errorf("pgtest: %s: %w\n%s", strings.Join(argv, " "), err, out.String())
 	}
 	return nil
 }
@@ -158,20 +188,21 @@ func (c *cluster) run(name string, args ...string) error {
 // slices copies s, so that appending to the copy leaves s alone.
 func slices(s []string) []string { return append([]string(nil), s...) }
 
-// stop stops the server and removes its directory.
-func (c *cluster) stop() error {
+// Stop stops the server at once (pg_ctl -m immediate) and removes its
+// directory.
+func (c *Cluster) Stop() error {
 	if c.dir == "" {
 		return nil
 	}
-	err := c.run("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-m", "immediate", "-w", "stop")
-	if rerr := os.RemoveAll(c.dir); err == nil {
-		err = rerr
+	err := c.run(context.Background(), "pg_ctl", "-D", filepath.Join(c.dir, "data"), "-m", "immediate", "-w", "stop")
+	if rerr := os.RemoveAll(c.dir); err == nil && rerr != nil {
+		err = fmt.Errorf("pgtest: %w", rerr)
 	}
 	return err
 }
 
 // need skips t (or fails it under CI=true) when there is no cluster.
-func need(t testing.TB) *cluster {
+func need(t testing.TB) *Cluster {
 	t.Helper()
 	switch {
 	case the == nil:
@@ -188,8 +219,8 @@ func need(t testing.TB) *cluster {
 // benchmark that does something else without it.
 func Available() bool { return the != nil && the.missing == "" }
 
-// admin returns the URL of the cluster's postgres database.
-func (c *cluster) url(db string) string {
+// url returns the URL of a database of the cluster.
+func (c *Cluster) url(db string) string {
 	q := url.Values{"host": {c.dir}, "sslmode": {"disable"}}
 	return (&url.URL{Scheme: "postgres", User: url.User("postgres"), Path: "/" + db, RawQuery: q.Encode()}).String()
 }
@@ -199,19 +230,39 @@ func (c *cluster) url(db string) string {
 func URL(t testing.TB) string {
 	t.Helper()
 	c := need(t)
-	c.mu.Lock()
-	c.n++
-	name := fmt.Sprintf("levy_test_%d_%s", c.n, random())
-	c.mu.Unlock()
-	if err := c.psql("CREATE DATABASE " + name); err != nil {
+	name, err := c.create(context.Background())
+	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		if err := c.psql("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"); err != nil {
+		if err := c.psql(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
 			t.Errorf("pgtest: %v", err)
 		}
 	})
 	return c.url(name)
+}
+
+// CreateDatabase makes a new, empty database in the cluster and returns
+// its URL (postgres://postgres@/NAME?host=DIR: the superuser, over the
+// Unix socket). It lives as long as the cluster.
+func (c *Cluster) CreateDatabase(ctx context.Context) (string, error) {
+	name, err := c.create(ctx)
+	if err != nil {
+		return "", err
+	}
+	return c.url(name), nil
+}
+
+// create makes a database of a name no other has, and returns the name.
+func (c *Cluster) create(ctx context.Context) (string, error) {
+	c.mu.Lock()
+	c.n++
+	name := fmt.Sprintf("levy_test_%d_%s", c.n, random())
+	c.mu.Unlock()
+	if err := c.psql(ctx, "CREATE DATABASE "+name); err != nil {
+		return "", err
+	}
+	return name, nil
 }
 
 // AdminURL returns the URL of the cluster's postgres database, shared by
@@ -222,8 +273,8 @@ func AdminURL(t testing.TB) string {
 }
 
 // psql runs one statement on the postgres database.
-func (c *cluster) psql(stmt string) error {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+func (c *Cluster) psql(ctx context.Context, stmt string) error {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, filepath.Join(c.binDir, "psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", c.url("postgres"), "-c", stmt)
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -245,7 +296,7 @@ func random() string {
 // (refusing connections to a database, ending its sessions).
 func Exec(t testing.TB, stmt string) {
 	t.Helper()
-	if err := need(t).psql(stmt); err != nil {
+	if err := need(t).psql(context.Background(), stmt); err != nil {
 		t.Fatal(err)
 	}
 }
