@@ -89,6 +89,19 @@ func (d *dispatcher) idle(webhookID string, ch chan struct{}) bool {
 func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 	defer d.s.wg.Done()
 	ctx := d.s.ctx
+	defer func() {
+		if ctx.Err() == nil {
+			return // the lane ended idle, and released the queue itself
+		}
+		// The Service is closing: another one that shares the store may
+		// send this connection's events at once, not when the lease lapses.
+		// The store outlives the Service (New's contract).
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		if err := d.s.store.ReleaseOutbox(rctx, webhookID, d.s.owner); err != nil {
+			d.s.log.Warn("einvoice: release the outbox on close", "webhook_id", webhookID, "err", err)
+		}
+	}()
 	for ctx.Err() == nil {
 		ev, err := d.s.store.NextEvent(ctx, webhookID, Lease{Owner: d.s.owner, Until: d.s.now().Add(d.s.cfg.LeaseTerm)})
 		if err != nil {

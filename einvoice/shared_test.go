@@ -2,6 +2,8 @@ package einvoice_test
 
 import (
 	"context"
+	"errors"
+	"net/http"
 	"path/filepath"
 	"testing"
 	"time"
@@ -87,5 +89,44 @@ func TestSharedStoreWork(t *testing.T) {
 				t.Fatalf("events of %s: %v, want %v", id, got, want)
 			}
 		}
+	}
+}
+
+// TestCloseReleasesOutbox: a Service that closes while it holds a
+// connection's queue (waiting to retry an event) releases it, so that
+// another Service sharing the store sends the events at once rather than
+// when the lease lapses.
+func TestCloseReleasesOutbox(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	store, err := badger.OpenEInvoice(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = store.Close() })
+	refused := newTarget(t, func(int, delivery) (int, http.Header) { return http.StatusServiceUnavailable, nil })
+	s, err := New(ctx, store, Config{OutboxDir: filepath.Join(dir, "outbox"), AllowPrivateTargets: true,
+		MinBackoff: time.Hour, MaxBackoff: time.Hour, Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.CreateConnection(tenantCtx("acme"), NewConnection{TargetURL: refused.url, SecretKey: refused.secret, Events: AllEvents})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Submit(tenantCtx("acme"), validInvoice(t), ""); err != nil {
+		t.Fatal(err)
+	}
+	// The first attempt fails; the lane then holds the queue for an hour.
+	eventually(t, "a refused attempt", func() bool { return len(refused.deliveries()) > 0 })
+	if _, err := store.NextEvent(ctx, c.WebhookID, Lease{Owner: "another-service", Until: time.Now().Add(time.Minute)}); !errors.Is(err, ErrLeased) {
+		t.Fatalf("while the Service runs, another owner gets %v, want ErrLeased", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := store.NextEvent(ctx, c.WebhookID, Lease{Owner: "another-service", Until: time.Now().Add(time.Minute)})
+	if err != nil || ev == nil {
+		t.Fatalf("after the Service closed, another owner gets %v, %v; want the waiting event", ev, err)
 	}
 }

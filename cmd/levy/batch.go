@@ -140,24 +140,11 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		outFile, dst = f, f
 	}
 
-	opts := cf.engineOptions()
-	if *dataDir != "" || *database != "" {
-		st, err := openStorage(ctx, *dataDir, *database, nil)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		store, _, err := st.journal(ctx)
-		if err != nil {
-			return err
-		}
-		opts = append(opts, engine.WithJournal(store))
-		ctx = levy.WithTenant(ctx, *tenant)
-	}
-	e, err := engine.New(ctx, opts...)
+	e, ctx, closeJournal, err := journalEngine(ctx, cf.engineOptions(), *dataDir, *database, *tenant)
 	if err != nil {
 		return err
 	}
+	defer closeJournal()
 	calc, err := batchCalculator(e, perspective)
 	if err != nil {
 		return err
@@ -241,41 +228,17 @@ func batchCalculator(e *engine.Engine, perspective string) (func(context.Context
 	var one func(ctx context.Context, body []byte) (any, int, string, money.Amount, error)
 	switch perspective {
 	case "sale":
-		one = func(ctx context.Context, body []byte) (any, int, string, money.Amount, error) {
-			var req engine.SaleRequest
-			if err := jsonbody.Decode(bytes.NewReader(body), &req, maxRequest); err != nil {
-				return nil, 0, "", money.Amount{}, err
-			}
-			resp, err := e.Sale(ctx, &req)
-			if err != nil {
-				return nil, 0, "", money.Amount{}, err
-			}
-			return resp, len(resp.LineItems), currencyOf(resp.Currency), resp.TotalTax, nil
-		}
+		one = decodeCalc(e.Sale, func(r *engine.SaleResponse) (int, *engine.Currency, money.Amount) {
+			return len(r.LineItems), r.Currency, r.TotalTax
+		})
 	case "purchase":
-		one = func(ctx context.Context, body []byte) (any, int, string, money.Amount, error) {
-			var req engine.PurchaseRequest
-			if err := jsonbody.Decode(bytes.NewReader(body), &req, maxRequest); err != nil {
-				return nil, 0, "", money.Amount{}, err
-			}
-			resp, err := e.Purchase(ctx, &req)
-			if err != nil {
-				return nil, 0, "", money.Amount{}, err
-			}
-			return resp, len(resp.LineItems), currencyOf(resp.Currency), resp.TotalTax, nil
-		}
+		one = decodeCalc(e.Purchase, func(r *engine.PurchaseResponse) (int, *engine.Currency, money.Amount) {
+			return len(r.LineItems), r.Currency, r.TotalTax
+		})
 	case "owner":
-		one = func(ctx context.Context, body []byte) (any, int, string, money.Amount, error) {
-			var req engine.OwnerRequest
-			if err := jsonbody.Decode(bytes.NewReader(body), &req, maxRequest); err != nil {
-				return nil, 0, "", money.Amount{}, err
-			}
-			resp, err := e.Owner(ctx, &req)
-			if err != nil {
-				return nil, 0, "", money.Amount{}, err
-			}
-			return resp, len(resp.LineItems), currencyOf(resp.Currency), resp.TotalTax, nil
-		}
+		one = decodeCalc(e.Owner, func(r *engine.OwnerResponse) (int, *engine.Currency, money.Amount) {
+			return len(r.LineItems), r.Currency, r.TotalTax
+		})
 	default:
 		return nil, usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", perspective)}
 	}
@@ -296,6 +259,24 @@ func batchCalculator(e *engine.Engine, perspective string) (func(context.Context
 		}
 		return batchResult{out: b, lines: lines, currency: cur, tax: tax}, nil
 	}, nil
+}
+
+// decodeCalc returns the calculation of one body of a perspective: read
+// as the API reads a body, calculated by calc, and summed up by sum
+// (its line items, currency and total tax) for the run's summary.
+func decodeCalc[Q, R any](calc func(context.Context, *Q) (*R, error), sum func(*R) (int, *engine.Currency, money.Amount)) func(context.Context, []byte) (any, int, string, money.Amount, error) {
+	return func(ctx context.Context, body []byte) (any, int, string, money.Amount, error) {
+		req := new(Q)
+		if err := jsonbody.Decode(bytes.NewReader(body), req, maxRequest); err != nil {
+			return nil, 0, "", money.Amount{}, err
+		}
+		resp, err := calc(ctx, req)
+		if err != nil {
+			return nil, 0, "", money.Amount{}, err
+		}
+		lines, cur, tax := sum(resp)
+		return resp, lines, currencyOf(cur), tax, nil
+	}
 }
 
 // currencyOf is the code of a response's currency.

@@ -61,24 +61,11 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 		defer f.Close()
 		in = f
 	}
-	opts := cf.engineOptions()
-	if *dataDir != "" || *database != "" {
-		st, err := openStorage(ctx, *dataDir, *database, nil)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		store, _, err := st.journal(ctx)
-		if err != nil {
-			return err
-		}
-		opts = append(opts, engine.WithJournal(store))
-		ctx = levy.WithTenant(ctx, *tenant)
-	}
-	e, err := engine.New(ctx, opts...)
+	e, ctx, closeJournal, err := journalEngine(ctx, cf.engineOptions(), *dataDir, *database, *tenant)
 	if err != nil {
 		return err
 	}
+	defer closeJournal()
 	var resp any
 	switch args[0] {
 	case "sale":

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -32,7 +33,9 @@ func startCluster(t *testing.T, n int, args ...string) ([]node, string) {
 	db := pgtest.URL(t)
 	nodes := make([]node, n)
 	for i := range nodes {
-		base, stop, _, token := startServe(t, t.TempDir(), serveConfig{}, append([]string{"--database", db}, args...)...)
+		// A data directory that does not exist yet: serve makes it.
+		dir := filepath.Join(t.TempDir(), "node")
+		base, stop, _, token := startServe(t, dir, serveConfig{}, append([]string{"--database", db}, args...)...)
 		t.Cleanup(func() {
 			if err := stop(); err != nil {
 				t.Errorf("node %d: %v", i, err)

@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/einvoice"
+	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/postgres"
 )
@@ -50,6 +53,13 @@ func openStorage(ctx context.Context, dataDir, url string, log *slog.Logger) (*s
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := &storage{dataDir: dataDir, log: log}
+	if dataDir != "" {
+		// Badger would make it; over a database the node still keeps its
+		// delivered documents and development credential there.
+		if err := os.MkdirAll(dataDir, 0o700); err != nil {
+			return nil, fmt.Errorf("data directory: %w", err)
+		}
+	}
 	if url == "" {
 		if dataDir == "" {
 			return nil, usageError{"give --data-dir DIR (Badger) or --database URL (PostgreSQL, env " + databaseEnv + ")"}
@@ -74,6 +84,34 @@ func (s *storage) where() string {
 		return "the database"
 	}
 	return s.dataDir
+}
+
+// journalEngine builds the engine of calc and batch: with a journal when
+// dataDir or url names one, the context then carrying tenant. It returns
+// the engine, the context to calculate with, and the function that closes
+// the journal.
+func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tenant string) (*engine.Engine, context.Context, func() error, error) {
+	closeAll := func() error { return nil }
+	if dataDir != "" || url != "" {
+		st, err := openStorage(ctx, dataDir, url, nil)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		store, _, err := st.journal(ctx)
+		if err != nil {
+			_ = st.Close()
+			return nil, nil, nil, err
+		}
+		opts = append(opts, engine.WithJournal(store))
+		ctx = levy.WithTenant(ctx, tenant)
+		closeAll = st.Close
+	}
+	e, err := engine.New(ctx, opts...)
+	if err != nil {
+		_ = closeAll()
+		return nil, nil, nil, err
+	}
+	return e, ctx, closeAll, nil
 }
 
 // Close closes every store opened, the database last.
