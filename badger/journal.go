@@ -178,19 +178,15 @@ func (b *journalBackend) Update(ctx context.Context, tenant string, ids []string
 	}
 	defer b.gate.Leave()
 
-	var stripes [2]int
-	n := 0
+	// The stripes of ids, locked in ascending order so that two units
+	// never wait for each other's locks.
+	var small [2]int
+	stripes := small[:0]
 	for _, x := range ids {
-		s := b.stripe(tenant, x)
-		if n == 0 || stripes[0] != s {
-			stripes[n] = s
-			n++
-		}
+		stripes = append(stripes, b.stripe(tenant, x))
 	}
-	if n == 2 && stripes[0] > stripes[1] {
-		stripes[0], stripes[1] = stripes[1], stripes[0]
-	}
-	for _, s := range stripes[:n] {
+	slices.Sort(stripes)
+	for _, s := range slices.Compact(stripes) {
 		b.locks[s].Lock()
 		defer b.locks[s].Unlock()
 	}

@@ -21,7 +21,8 @@ import (
 type Backend interface {
 	// Update runs fn in one read-write unit over the records of tenant
 	// and makes its writes durable before it returns nil. ids are the
-	// transaction IDs fn may write (one, or two for a reversal): a
+	// transaction IDs fn may write (one, two for a reversal, many for
+	// PostAll): a
 	// backend may serialize the units that share one. When fn fails,
 	// nothing of what it wrote is kept and Update returns its error as
 	// it is. A unit that meets a concurrent write may be run again, so

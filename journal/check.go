@@ -71,7 +71,7 @@ func checkDate(field string, d civil.Date) error {
 }
 
 // checkPost checks what Post is given.
-func checkPost(tenant string, tx *Transaction) error {
+func CheckPost(tenant string, tx *Transaction) error {
 	if err := checkTenant(tenant); err != nil {
 		return err
 	}

@@ -48,12 +48,46 @@ func (o operations) write(ctx context.Context, op, tenant string, ids []string, 
 
 // Post implements Store.
 func (o operations) Post(ctx context.Context, tenant string, tx *Transaction) (*Transaction, error) {
-	if err := checkPost(tenant, tx); err != nil {
+	if err := CheckPost(tenant, tx); err != nil {
 		return nil, err
 	}
 	return o.write(ctx, "post", tenant, []string{tx.TransactionID}, func(st State, now time.Time) (*Transaction, error) {
 		return doPost(st, tx, now)
 	})
+}
+
+// PostAll implements Store.
+func (o operations) PostAll(ctx context.Context, tenant string, txs []*Transaction) ([]*Transaction, error) {
+	if len(txs) == 0 {
+		return nil, nil
+	}
+	ids := make([]string, 0, len(txs))
+	seen := make(map[string]bool, len(txs))
+	for i, tx := range txs {
+		if err := CheckPost(tenant, tx); err != nil {
+			return nil, fmt.Errorf("journal: post of transaction %d of %d: %w", i+1, len(txs), err)
+		}
+		if !seen[tx.TransactionID] {
+			seen[tx.TransactionID] = true
+			ids = append(ids, tx.TransactionID)
+		}
+	}
+	out := make([]*Transaction, len(txs))
+	err := o.update(ctx, "post", tenant, ids, func(st State) error {
+		now := time.Now().UTC()
+		for i, tx := range txs {
+			v, err := doPost(st, tx, now)
+			if err != nil {
+				return err
+			}
+			out[i] = v
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // Get implements Store.

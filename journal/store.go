@@ -19,6 +19,13 @@ type Store interface {
 	// the lines reconciled with the stored ones, see Reconcile). The write
 	// is on disk when Post returns.
 	Post(ctx context.Context, tenant string, tx *Transaction) (*Transaction, error)
+	// PostAll stores txs, in order, as Post stores each, in one unit:
+	// either every one is stored or none is, and the writes are on disk
+	// when it returns. It returns the versions as stored, in the order of
+	// txs. One ID may appear more than once (each is the next version of
+	// the one before). All of them share one PostedAt. It is Post for
+	// many transactions at the cost of about one.
+	PostAll(ctx context.Context, tenant string, txs []*Transaction) ([]*Transaction, error)
 	// Get returns the latest version of a live transaction.
 	Get(ctx context.Context, tenant, id string) (*Transaction, error)
 	// Versions returns every version of a transaction ID, oldest first,

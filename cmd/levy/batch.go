@@ -22,11 +22,12 @@ import (
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/internal/ordered"
+	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 )
 
 const batchUsage = `usage: levy batch sale|purchase|owner [--in FILE|-] [--out FILE|-] [--workers N] [--max-errors N] [--quiet]
-                  [--data-dir DIR | --database URL] [--tenant T]
+                  [--data-dir DIR | --database URL] [--tenant T] [--resume]
 
 Calculates a file of v2 request bodies, one JSON object per line (JSON
 lines), on every core, and writes one line per input line, in input
@@ -38,7 +39,20 @@ an empty line gets an error record too, so that the Nth output line always
 answers the Nth input line.
 
 With a journal (--data-dir or --database), the message types that the API
-stores go into it, as they do through the API.
+stores go into it, as they do through the API: a transaction ID seen
+before gets a new version, and a request without one is stored under a
+new ID that its output line gives. The run stores its documents in groups
+of up to 256 and writes a group's output after the journal has it, so
+that whenever the run stops (a crash, Ctrl-C, --max-errors) every
+document whose output line was written is stored, once.
+
+--resume continues a run that stopped, with the same input and --out
+FILE: it keeps the output's complete lines, skips as many input lines,
+and goes on. With a journal it reads the checkpoint that the run keeps
+beside its output (FILE.levy-batch) to learn whether the last group was
+stored, so that every document is stored exactly once and the output
+equals that of a run that never stopped. The checkpoint is removed when a
+run ends.
 
 Progress goes to standard error when it is a terminal (documents, rate,
 errors, elapsed time and, for a file, the time left), then a summary:
@@ -51,7 +65,8 @@ a usage or I/O error.
 type batchResult struct {
 	out      []byte // the output line, without its newline
 	failed   bool
-	lines    int // the request's line items, top level
+	posted   *posted // what a successful calculation posts, in a journaled run
+	lines    int     // the request's line items, top level
 	currency string
 	tax      money.Amount
 }
@@ -98,6 +113,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	dataDir := fs.String("data-dir", "", "data directory whose tax journal stores the calculations")
 	database := fs.String("database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculations, instead of --data-dir")
 	tenant := fs.String("tenant", levy.DefaultTenant, "tenant of the stored calculations")
+	resume := fs.Bool("resume", false, "continue a run that stopped, after the documents its --out FILE holds")
 	var cf contentFlags
 	cf.register(fs)
 	if helpRequested(args[1:]) {
@@ -116,6 +132,9 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *maxErrors < 0 {
 		return usageError{"--max-errors must not be negative"}
 	}
+	if *resume && *out == "-" {
+		return usageError{"--resume needs the output of the run as --out FILE"}
+	}
 
 	src, size := stdin, int64(-1)
 	if *in != "-" {
@@ -129,25 +148,44 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		src = f
 	}
+	var store journal.Store
+	keep := func(s journal.Store) journal.Store { store = s; return deferredJournal{s} }
+	e, ctx, closeJournal, err := journalEngine(ctx, cf.engineOptions(), *dataDir, *database, *tenant, keep)
+	if err != nil {
+		return err
+	}
+	defer closeJournal()
+	calc, err := batchCalculator(e, perspective, store != nil)
+	if err != nil {
+		return err
+	}
+
 	dst := stdout
 	var outFile *os.File
+	skip, side := 0, ""
 	if *out != "-" {
-		f, err := os.Create(*out)
+		if store != nil {
+			side = *out + checkpointSuffix
+		}
+		var f *os.File
+		if *resume {
+			f, skip, err = resumeOutput(ctx, *out, store, perspective, *tenant, countLines)
+		} else {
+			f, err = os.Create(*out)
+			if err == nil && side != "" {
+				if rerr := os.Remove(side); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+					err = rerr
+				}
+			}
+		}
 		if err != nil {
 			return exitError{2, err.Error()}
 		}
 		defer f.Close() // after an error; the good path closes it below
 		outFile, dst = f, f
-	}
-
-	e, ctx, closeJournal, err := journalEngine(ctx, cf.engineOptions(), *dataDir, *database, *tenant)
-	if err != nil {
-		return err
-	}
-	defer closeJournal()
-	calc, err := batchCalculator(e, perspective)
-	if err != nil {
-		return err
+		if *resume && !*quiet {
+			fmt.Fprintf(stderr, "levy batch: resuming after %d documents of %s\n", skip, *out)
+		}
 	}
 
 	counter := &countingReader{r: src}
@@ -156,7 +194,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		r := bufio.NewReaderSize(counter, 1<<20)
 		for n := 1; ; n++ {
 			line, err := r.ReadBytes('\n')
-			if len(line) > 0 || err == nil {
+			if (len(line) > 0 || err == nil) && n > skip {
 				if !yield(batchInput{n, bytes.TrimRight(line, "\r\n")}) {
 					return
 				}
@@ -173,6 +211,8 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	start := time.Now()
 	prog := newBatchProgress(stderr, *quiet, size, counter, start)
 	w := bufio.NewWriterSize(dst, 1<<20)
+	com := &batchCommitter{store: store, tenant: *tenant, perspective: perspective, w: w, file: outFile, side: side,
+		done: skip, afterPost: batchAfterPost(ctx)}
 	var docs, failed, lineItems int
 	totals := map[string]money.Amount{}
 	var stopped error
@@ -181,11 +221,13 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			stopped = err // the context ended
 			break
 		}
-		if _, err := w.Write(r.out); err != nil {
-			return exitError{2, "write the output: " + err.Error()}
+		if err := com.add(r.out, r.posted); err != nil {
+			return exitError{2, err.Error()}
 		}
-		if err := w.WriteByte('\n'); err != nil {
-			return exitError{2, "write the output: " + err.Error()}
+		if com.full() {
+			if err := com.commit(ctx); err != nil {
+				return exitError{2, err.Error()}
+			}
 		}
 		docs++
 		if r.failed {
@@ -200,12 +242,21 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			break
 		}
 	}
+	if err := com.commit(ctx); err != nil {
+		return exitError{2, err.Error()}
+	}
 	if err := w.Flush(); err != nil {
 		return exitError{2, "write the output: " + err.Error()}
 	}
 	if outFile != nil {
 		if err := outFile.Close(); err != nil {
 			return exitError{2, "write the output: " + err.Error()}
+		}
+	}
+	if side != "" {
+		// Every group is stored and written: the checkpoint has no more to tell.
+		if err := os.Remove(side); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return exitError{2, err.Error()}
 		}
 	}
 	prog.finish(docs, failed, lineItems, totals, time.Since(start))
@@ -224,7 +275,10 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 
 // batchCalculator returns the function that answers one input line of a
 // perspective: decoded as the API decodes a body, calculated, encoded.
-func batchCalculator(e *engine.Engine, perspective string) (func(context.Context, batchInput) (batchResult, error), error) {
+//
+// With journaled set, what a calculation posts is kept in its result
+// (see deferredJournal) for the run to store with its group.
+func batchCalculator(e *engine.Engine, perspective string, journaled bool) (func(context.Context, batchInput) (batchResult, error), error) {
 	var one func(ctx context.Context, body []byte) (any, int, string, money.Amount, error)
 	switch perspective {
 	case "sale":
@@ -246,6 +300,11 @@ func batchCalculator(e *engine.Engine, perspective string) (func(context.Context
 		if len(bytes.TrimSpace(in.body)) == 0 {
 			return errorRecord(in, levy.Invalid("", "the line is empty: each line holds one request body")), nil
 		}
+		var p *posted
+		if journaled {
+			p = new(posted)
+			ctx = withPosted(ctx, p)
+		}
 		resp, lines, cur, tax, err := one(ctx, in.body)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -257,7 +316,7 @@ func batchCalculator(e *engine.Engine, perspective string) (func(context.Context
 		if err != nil {
 			return errorRecord(in, fmt.Errorf("encode the response: %w", err)), nil
 		}
-		return batchResult{out: b, lines: lines, currency: cur, tax: tax}, nil
+		return batchResult{out: b, lines: lines, currency: cur, tax: tax, posted: p}, nil
 	}, nil
 }
 

@@ -61,7 +61,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 		defer f.Close()
 		in = f
 	}
-	e, ctx, closeJournal, err := journalEngine(ctx, cf.engineOptions(), *dataDir, *database, *tenant)
+	e, ctx, closeJournal, err := journalEngine(ctx, cf.engineOptions(), *dataDir, *database, *tenant, nil)
 	if err != nil {
 		return err
 	}

@@ -89,8 +89,9 @@ func (s *storage) where() string {
 // journalEngine builds the engine of calc and batch: with a journal when
 // dataDir or url names one, the context then carrying tenant. It returns
 // the engine, the context to calculate with, and the function that closes
-// the journal.
-func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tenant string) (*engine.Engine, context.Context, func() error, error) {
+// the journal. wrap, when not nil, stands between the engine and the
+// journal: the engine posts to what it returns.
+func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tenant string, wrap func(journal.Store) journal.Store) (*engine.Engine, context.Context, func() error, error) {
 	closeAll := func() error { return nil }
 	if dataDir != "" || url != "" {
 		st, err := openStorage(ctx, dataDir, url, nil)
@@ -101,6 +102,9 @@ func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tena
 		if err != nil {
 			_ = st.Close()
 			return nil, nil, nil, err
+		}
+		if wrap != nil {
+			store = wrap(store)
 		}
 		opts = append(opts, engine.WithJournal(store))
 		ctx = levy.WithTenant(ctx, tenant)

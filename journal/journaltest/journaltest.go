@@ -31,6 +31,8 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 	}{
 		{"PostGetVersions", testPostGetVersions},
 		{"PostingDateDefault", testPostingDateDefault},
+		{"PostAll", testPostAll},
+		{"PostAllAllOrNothing", testPostAllAllOrNothing},
 		{"DeepCopies", testDeepCopies},
 		{"TenantIsolation", testTenantIsolation},
 		{"Delete", testDelete},
@@ -327,6 +329,64 @@ func testPostGetVersions(t *testing.T, s journal.Store) {
 	if exists(t, s, tenant, "INV-404") {
 		t.Fatal("Exists of an unknown ID is true")
 	}
+}
+
+func testPostAll(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	if out, err := s.PostAll(ctx, tenant, nil); err != nil || len(out) != 0 {
+		t.Fatalf("PostAll of nothing: %v, %v", out, err)
+	}
+	mustPost(t, s, tenant, invoice(t, "INV-1", "2026-03-14",
+		line(t, "A", "100.00", "6.00", "1.50"), line(t, "B", "200.00", "12.00", "3.00")))
+	upA := line(t, "A", "150.00", "9.00", "2.25")
+	upA.SyncType = "UPDATE"
+	second := simple(t, "INV-2", "2026-03-15")
+	third := simple(t, "INV-2", "2026-03-16") // the next version of the one before it
+	in := []*journal.Transaction{sync_(t, "INV-1", "2026-03-20", upA), second, third}
+	out, err := s.PostAll(ctx, tenant, in)
+	if err != nil {
+		t.Fatalf("PostAll: %v", err)
+	}
+	if len(out) != 3 {
+		t.Fatalf("PostAll returned %d transactions, want 3", len(out))
+	}
+	for i, want := range []struct {
+		id      string
+		version int
+	}{{"INV-1", 2}, {"INV-2", 1}, {"INV-2", 2}} {
+		if out[i].TransactionID != want.id || out[i].Version != want.version {
+			t.Fatalf("PostAll result %d is %s@%d, want %s@%d", i, out[i].TransactionID, out[i].Version, want.id, want.version)
+		}
+		if !out[i].PostedAt.Equal(out[0].PostedAt) {
+			t.Fatalf("PostAll result %d posted at %v, the first at %v", i, out[i].PostedAt, out[0].PostedAt)
+		}
+	}
+	if got := out[0].SubTotal.String(); got != "350.00" {
+		t.Fatalf("the sync in PostAll was not reconciled: subtotal %s, want 350.00", got)
+	}
+	sameContent(t, "Get INV-1 after PostAll", mustGet(t, s, tenant, "INV-1"), out[0])
+	vs := mustVersions(t, s, tenant, "INV-2")
+	if len(vs) != 2 {
+		t.Fatalf("INV-2 has %d versions, want 2", len(vs))
+	}
+	sameContent(t, "INV-2 version 1", vs[0], second)
+	sameContent(t, "INV-2 version 2", vs[1], third)
+	wantScan(t, s, tenant, "2026-03-01", "2026-03-31", "INV-2@2", "INV-1@2")
+}
+
+func testPostAllAllOrNothing(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	bad := simple(t, "INV-9", "2026-03-15")
+	bad.DocumentDate = civil.Date{}
+	_, err := s.PostAll(ctx, tenant, []*journal.Transaction{simple(t, "INV-8", "2026-03-14"), bad})
+	wantCode(t, "PostAll with a transaction without a document date", err, levy.EInvalid)
+	if !strings.Contains(err.Error(), "2 of 2") {
+		t.Fatalf("PostAll's error %q does not name the transaction", err)
+	}
+	if exists(t, s, tenant, "INV-8") || exists(t, s, tenant, "INV-9") {
+		t.Fatal("a failed PostAll stored a transaction")
+	}
+	wantScan(t, s, tenant, "", "")
 }
 
 func testPostingDateDefault(t *testing.T, s journal.Store) {

@@ -1,0 +1,415 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/journal"
+)
+
+// How a journaled batch run stores its documents.
+//
+// The engine of a batch run posts into a deferredJournal, which checks
+// each transaction as Post would and keeps it with the document that
+// made it instead of writing it. The run then commits the documents in
+// groups, in input order:
+//
+//  1. when the output is a file, it writes a checkpoint beside it (the
+//     output file's name plus ".levy-batch"): the group's first document
+//     number, the time just before the commit, the transaction IDs the
+//     group stores and the group's output, and makes it durable;
+//  2. it posts the group's transactions with one journal.Store.PostAll,
+//     which stores all of them or none;
+//  3. it writes the group's output and makes it durable.
+//
+// A document is acknowledged when its output is written, so after a
+// crash at any point every acknowledged document is stored exactly once:
+// its group was committed before its output was written. The documents
+// after the last acknowledged one are stored only when the crash came
+// between steps 2 and 3; --resume tells that case from the others by the
+// checkpoint (the versions of the group's transaction IDs posted since
+// its time), writes the group's output from the checkpoint instead of
+// calculating and posting the group again, and goes on after it.
+
+// batchGroup is how many documents a journaled run commits at once, and
+// batchGroupLines the most journal lines: a group ends at either.
+const (
+	batchGroup      = 256
+	batchGroupLines = 8192
+)
+
+// checkpointSuffix names the checkpoint file beside a run's output.
+const checkpointSuffix = ".levy-batch"
+
+// postedKey is the context key of the transactions one calculation posts.
+type postedKey struct{}
+
+// posted gathers what one calculation posts to a deferredJournal.
+type posted struct {
+	tenant string
+	txs    []*journal.Transaction
+}
+
+// deferredJournal is the journal of a batch run's engine. Inside a
+// calculation whose context carries a *posted (withPosted), Post checks
+// the transaction as the store would (journal.CheckPost) and keeps it
+// there instead of writing it; everything else goes to the store.
+type deferredJournal struct {
+	journal.Store
+}
+
+// withPosted returns a context whose calculation keeps its postings in p.
+func withPosted(ctx context.Context, p *posted) context.Context {
+	return context.WithValue(ctx, postedKey{}, p)
+}
+
+// Post implements journal.Store.
+func (d deferredJournal) Post(ctx context.Context, tenant string, tx *journal.Transaction) (*journal.Transaction, error) {
+	p, _ := ctx.Value(postedKey{}).(*posted)
+	if p == nil {
+		return d.Store.Post(ctx, tenant, tx)
+	}
+	if err := journal.CheckPost(tenant, tx); err != nil {
+		return nil, err
+	}
+	p.tenant = tenant
+	p.txs = append(p.txs, tx)
+	return tx, nil
+}
+
+// checkpoint is the file that a journaled run writes before it commits a
+// group, so that --resume can tell whether the group was stored.
+type checkpoint struct {
+	// Version is the layout of the file, checkpointVersion.
+	Version     int    `json:"version"`
+	Perspective string `json:"perspective"`
+	Tenant      string `json:"tenant"`
+	// First is the number of the group's first document in the input.
+	First int `json:"first"`
+	// Since is the time just before the commit, to the microsecond; the
+	// group's versions were posted at it or later.
+	Since time.Time `json:"since"`
+	// Stored lists the transaction IDs the group posts, one per posting.
+	Stored []string `json:"stored"`
+	// Outputs are the group's output, one element per document.
+	Outputs []string `json:"outputs"`
+}
+
+const checkpointVersion = 1
+
+// afterPostKey is the context key of a hook that runs between the post
+// and the write of each group (see batchCommitter.afterPost).
+type afterPostKey struct{}
+
+// batchAfterPost returns the hook that ctx carries, or nil.
+func batchAfterPost(ctx context.Context) func() error {
+	f, _ := ctx.Value(afterPostKey{}).(func() error)
+	return f
+}
+
+// batchCommitter commits a journaled run's documents in groups (see the
+// comment at the top of this file). It belongs to the goroutine that
+// writes the output.
+type batchCommitter struct {
+	store       journal.Store // the real journal
+	tenant      string
+	perspective string
+	w           *bufio.Writer
+	file        *os.File // the output file, synced after each group; nil for standard output
+	side        string   // the checkpoint's path; "" when the output is not a file
+	done        int      // documents acknowledged before the group
+
+	outs  [][]byte
+	txs   []*journal.Transaction
+	lines int
+
+	// afterPost, when set, runs between the post and the write of a
+	// group; tests use it to stop a run there as a crash would.
+	afterPost func() error
+}
+
+// add takes one document's output and postings into the group; without
+// a journal it writes the output at once.
+func (c *batchCommitter) add(out []byte, p *posted) error {
+	if c.store == nil {
+		c.done++
+		return writeLine(c.w, out)
+	}
+	c.outs = append(c.outs, out)
+	if p != nil {
+		for _, tx := range p.txs {
+			c.txs = append(c.txs, tx)
+			c.lines += len(tx.Lines)
+		}
+	}
+	return nil
+}
+
+// full reports whether the group is as large as a group gets.
+func (c *batchCommitter) full() bool {
+	return len(c.outs) >= batchGroup || c.lines >= batchGroupLines
+}
+
+// commit stores the group and writes its output. It runs to the end even
+// when ctx has ended, so that an interrupted run leaves what it
+// calculated acknowledged and stored.
+func (c *batchCommitter) commit(ctx context.Context) error {
+	if len(c.outs) == 0 {
+		return nil
+	}
+	ctx = context.WithoutCancel(ctx)
+	if len(c.txs) > 0 {
+		if c.side != "" {
+			cp := checkpoint{Version: checkpointVersion, Perspective: c.perspective, Tenant: c.tenant,
+				First: c.done + 1, Since: time.Now().UTC().Truncate(time.Microsecond)}
+			for _, tx := range c.txs {
+				cp.Stored = append(cp.Stored, tx.TransactionID)
+			}
+			for _, o := range c.outs {
+				cp.Outputs = append(cp.Outputs, string(o))
+			}
+			if err := writeCheckpoint(c.side, &cp); err != nil {
+				return err
+			}
+		}
+		if _, err := c.store.PostAll(ctx, c.tenant, c.txs); err != nil {
+			return fmt.Errorf("store documents %d to %d in the journal: %w", c.done+1, c.done+len(c.outs), err)
+		}
+		if c.afterPost != nil {
+			if err := c.afterPost(); err != nil {
+				return err
+			}
+		}
+	}
+	for _, o := range c.outs {
+		if err := writeLine(c.w, o); err != nil {
+			return err
+		}
+	}
+	if err := c.w.Flush(); err != nil {
+		return fmt.Errorf("write the output: %w", err)
+	}
+	if c.file != nil && len(c.txs) > 0 {
+		if err := c.file.Sync(); err != nil {
+			return fmt.Errorf("write the output: %w", err)
+		}
+	}
+	c.done += len(c.outs)
+	c.outs, c.txs, c.lines = c.outs[:0], c.txs[:0], 0
+	return nil
+}
+
+// writeLine writes one document's output and its newline.
+func writeLine(w *bufio.Writer, out []byte) error {
+	if _, err := w.Write(out); err != nil {
+		return fmt.Errorf("write the output: %w", err)
+	}
+	if err := w.WriteByte('\n'); err != nil {
+		return fmt.Errorf("write the output: %w", err)
+	}
+	return nil
+}
+
+// writeCheckpoint replaces the checkpoint at path with cp, durably: a
+// new file synced, renamed over the old one, and the directory synced.
+func writeCheckpoint(path string, cp *checkpoint) error {
+	b, err := json.Marshal(cp)
+	if err != nil {
+		return fmt.Errorf("write the checkpoint: %w", err)
+	}
+	tmp := path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return fmt.Errorf("write the checkpoint: %w", err)
+	}
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err == nil {
+		err = syncDir(filepath.Dir(path))
+	}
+	if err != nil {
+		return fmt.Errorf("write the checkpoint: %w", err)
+	}
+	return nil
+}
+
+// syncDir makes the entries of a directory durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
+
+// readCheckpoint reads the checkpoint at path; it returns nil when there
+// is none.
+func readCheckpoint(path string) (*checkpoint, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the checkpoint: %w", err)
+	}
+	var cp checkpoint
+	if err := json.Unmarshal(b, &cp); err != nil {
+		return nil, fmt.Errorf("read the checkpoint %s: %w", path, err)
+	}
+	if cp.Version != checkpointVersion {
+		return nil, fmt.Errorf("the checkpoint %s has layout version %d; this levy reads version %d", path, cp.Version, checkpointVersion)
+	}
+	if cp.First < 1 || len(cp.Outputs) == 0 {
+		return nil, fmt.Errorf("the checkpoint %s is damaged: first document %d, %d outputs", path, cp.First, len(cp.Outputs))
+	}
+	return &cp, nil
+}
+
+// countLines returns the number of complete lines of r and the offset
+// just after the last one: what an output of JSON lines has acknowledged.
+func countLines(r io.Reader) (int, int64, error) {
+	br := bufio.NewReaderSize(r, 1<<20)
+	n, good, off := 0, int64(0), int64(0)
+	for {
+		chunk, err := br.ReadSlice('\n')
+		off += int64(len(chunk))
+		if len(chunk) > 0 && chunk[len(chunk)-1] == '\n' {
+			n++
+			good = off
+		}
+		switch {
+		case err == nil || errors.Is(err, bufio.ErrBufferFull):
+		case errors.Is(err, io.EOF):
+			return n, good, nil
+		default:
+			return 0, 0, err
+		}
+	}
+}
+
+// resumeOutput prepares the output file of an interrupted run for
+// --resume and returns it open for appending with the number of
+// documents it holds: the partial last document, if any, is cut off, and
+// a group that the journal stored but whose output the run did not write
+// is written from the checkpoint. count reads what an output holds.
+// store is nil for a run without a journal.
+func resumeOutput(ctx context.Context, path string, store journal.Store, perspective, tenant string,
+	count func(io.Reader) (int, int64, error)) (*os.File, int, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, 0, err
+	}
+	done, good, err := count(f)
+	if err == nil {
+		err = f.Truncate(good)
+	}
+	if err == nil {
+		_, err = f.Seek(good, io.SeekStart)
+	}
+	if err != nil {
+		f.Close()
+		return nil, 0, fmt.Errorf("read the output %s to resume: %w", path, err)
+	}
+	cp, err := readCheckpoint(path + checkpointSuffix)
+	if err != nil || cp == nil {
+		if err != nil {
+			f.Close()
+		}
+		return f, done, err
+	}
+	fail := func(format string, args ...any) (*os.File, int, error) {
+		f.Close()
+		return nil, 0, fmt.Errorf(format, args...)
+	}
+	switch {
+	case store == nil:
+		return fail("the interrupted run stored into a journal: resume it with the same --data-dir or --database")
+	case cp.Perspective != perspective || cp.Tenant != tenant:
+		return fail("the interrupted run was levy batch %s for tenant %q: resume it with the same perspective and --tenant", cp.Perspective, cp.Tenant)
+	case done >= cp.First-1+len(cp.Outputs):
+		return f, done, nil // the group was written out
+	case done < cp.First-1:
+		return fail("the output %s holds %d documents, fewer than the %d acknowledged before the last stored group: was it changed?", path, done, cp.First-1)
+	}
+	stored, err := groupStored(ctx, store, tenant, cp)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if !stored {
+		if done != cp.First-1 {
+			return fail("the output %s holds documents of group %d that the journal does not: was it changed?", path, cp.First)
+		}
+		return f, done, nil
+	}
+	w := bufio.NewWriter(f)
+	for _, o := range cp.Outputs[done-(cp.First-1):] {
+		if err := writeLine(w, []byte(o)); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return fail("write the output: %v", err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail("write the output: %v", err)
+	}
+	return f, cp.First - 1 + len(cp.Outputs), nil
+}
+
+// groupStored reports whether the group of a checkpoint is in the
+// journal: each of its transaction IDs has as many versions posted since
+// the checkpoint's time as the group posts, or none has any. Anything
+// else means another writer posted to them meanwhile, which --resume
+// cannot sort out.
+func groupStored(ctx context.Context, store journal.Store, tenant string, cp *checkpoint) (bool, error) {
+	want := map[string]int{}
+	var order []string
+	for _, id := range cp.Stored {
+		if want[id] == 0 {
+			order = append(order, id)
+		}
+		want[id]++
+	}
+	stored, missing := 0, 0
+	for _, id := range order {
+		vs, err := store.Versions(ctx, tenant, id)
+		if err != nil && levy.ErrorCode(err) != levy.ENotFound {
+			return false, fmt.Errorf("read transaction %s from the journal to resume: %w", id, err)
+		}
+		since := 0
+		for _, v := range vs {
+			if !v.PostedAt.Before(cp.Since) {
+				since++
+			}
+		}
+		switch since {
+		case want[id]:
+			stored++
+		case 0:
+			missing++
+		default:
+			return false, fmt.Errorf("transaction %s has %d versions posted since the interrupted group began, not %d: another writer changed it; resume cannot tell what was stored", id, since, want[id])
+		}
+	}
+	if stored > 0 && missing > 0 {
+		return false, fmt.Errorf("the journal holds part of the interrupted group (%d of %d transactions): another writer changed it; resume cannot tell what was stored", stored, stored+missing)
+	}
+	return stored > 0, nil
+}
