@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/levytax/levy"
@@ -89,14 +88,14 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	if cmd == "report" {
-		rows, err := journal.Summarize(ctx, store, *tenant, from.d, to.d)
+		rep, err := journal.Summarize(ctx, store, *tenant, from.d, to.d)
 		if err != nil {
 			return err
 		}
 		if *asJSON {
-			return printJSON(stdout, rows)
+			return printJSON(stdout, rep)
 		}
-		return printSummary(stdout, rows)
+		return rep.WriteText(stdout)
 	}
 
 	f := journal.Format(strings.ToLower(*format))
@@ -138,20 +137,6 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fmt.Fprintf(stderr, "exported %d transactions to %s\n", n, *out)
 	}
 	return nil
-}
-
-// printSummary writes the remittance summary as a table.
-func printSummary(w io.Writer, rows []journal.SummaryRow) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "JURISDICTION\tNAME\tIMPOSITION\tCURRENCY\tTAXABLE\tEXEMPT\tNON-TAXABLE\tTAX\tTRANSACTIONS\t")
-	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t\n", r.JurisdictionID, r.JurisdictionName, r.Imposition,
-			r.Currency, r.Taxable, r.Exempt, r.NonTaxable, r.Tax, r.Transactions)
-	}
-	if len(rows) == 0 {
-		fmt.Fprintln(tw, "(no transactions in the period)")
-	}
-	return tw.Flush()
 }
 
 // progressBar draws "[#####-----]  50%  500/1000" on a terminal line,
