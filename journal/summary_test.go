@@ -6,7 +6,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,6 +15,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/journal/journaltest"
 	"github.com/levytax/levy/money"
 )
 
@@ -24,15 +24,11 @@ import (
 // a non-zero posting date replaces the document date in reports.
 func postGolden(t *testing.T, ctx context.Context, e *engine.Engine, name, id string, posting civil.Date) {
 	t.Helper()
-	body, err := os.ReadFile(filepath.Join("..", "engine", "testdata", "golden", name+".request.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var req engine.SaleRequest
-	if err := json.Unmarshal(body, &req); err != nil {
+	if err := json.Unmarshal(journaltest.Invoice(t, filepath.Join("..", "engine", "testdata", "golden", name+".request.json"), id), &req); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	req.SaleMessageType, req.TransactionID, req.PostingDate = "INVOICE", id, posting
+	req.PostingDate = posting
 	if _, err := e.Sale(ctx, &req); err != nil {
 		t.Fatalf("posting %s as %s: %v", name, id, err)
 	}

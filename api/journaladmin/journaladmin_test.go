@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,6 +21,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/journal/journaltest"
 )
 
 // server is an API over an engine and a Badger journal with the token
@@ -87,16 +87,7 @@ func (s *server) send(t *testing.T, method, path, token, body string) (*http.Res
 // with transaction ID id.
 func (s *server) post(t *testing.T, token, name, id string) {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("..", "..", "engine", "testdata", "golden", name+".request.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var req map[string]any
-	if err := json.Unmarshal(raw, &req); err != nil {
-		t.Fatal(err)
-	}
-	req["saleMessageType"], req["transactionId"] = "INVOICE", id
-	body, _ := json.Marshal(req)
+	body := journaltest.Invoice(t, filepath.Join("..", "..", "engine", "testdata", "golden", name+".request.json"), id)
 	if resp, b := s.send(t, "POST", "/api/v2/supplies", token, string(body)); resp.StatusCode != 200 {
 		t.Fatalf("posting %s: %d %s", id, resp.StatusCode, b)
 	}

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/levytax/levy/journal/journaltest"
 )
 
 // createCredential runs levy clients create on a data directory that no
@@ -25,17 +28,8 @@ func createCredential(t *testing.T, dir, tenant, audience string) credential {
 // server as an INVOICE with transaction ID id.
 func postInvoice(t *testing.T, base, token, name, id string) {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("..", "..", "engine", "testdata", "golden", name+".request.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var req map[string]any
-	if err := json.Unmarshal(raw, &req); err != nil {
-		t.Fatal(err)
-	}
-	req["saleMessageType"], req["transactionId"] = "INVOICE", id
-	body, _ := json.Marshal(req)
-	resp := authed(t, "POST", base+"/api/v2/supplies", token, strings.NewReader(string(body)))
+	body := journaltest.Invoice(t, filepath.Join("..", "..", "engine", "testdata", "golden", name+".request.json"), id)
+	resp := authed(t, "POST", base+"/api/v2/supplies", token, bytes.NewReader(body))
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("posting %s: %d", id, resp.StatusCode)
