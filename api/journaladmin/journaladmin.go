@@ -35,7 +35,8 @@ const (
 // that stops reading is let go.
 const writeStep = time.Minute
 
-// Handler serves the journal's admin routes over a journal store.
+// Handler serves the journal's admin routes over a journal store. It is
+// safe for concurrent use: it only reads the store, which is.
 type Handler struct {
 	store journal.Store
 	admin api.Authenticator
