@@ -19,6 +19,7 @@ import (
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/api/einvoicing"
+	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/auth/authtest"
@@ -177,7 +178,8 @@ func newBadServer(t *testing.T) *badServer {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = einv.Close() })
-	e, err := engine.New(ctx, engine.WithJournal(journal.NewMemory()), engine.WithLogger(quiet),
+	store := journal.NewMemory()
+	e, err := engine.New(ctx, engine.WithJournal(store), engine.WithLogger(quiet),
 		engine.WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }))
 	if err != nil {
 		t.Fatal(err)
@@ -187,6 +189,7 @@ func newBadServer(t *testing.T) *badServer {
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	opts = append(opts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(bodyLimit)).Mounts()...)
+	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet).Mounts()...)
 	srv, err := api.New(e, opts...)
 	if err != nil {
 		t.Fatal(err)

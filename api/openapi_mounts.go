@@ -3,10 +3,12 @@ package api
 import (
 	"net/http"
 	"reflect"
+	"slices"
 	"time"
 
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/einvoice"
+	"github.com/levytax/levy/journal"
 )
 
 // opDoc is one operation of the OpenAPI document: a Route, and what the
@@ -131,7 +133,8 @@ const tokenDescription = "Issues an access token for the client credentials gran
 	"wait to be checked, 503 with Retry-After."
 
 // mountDocs describes the routes that `levy serve` mounts beside the API
-// (see oauth.Handler.Mounts and einvoicing.Handler.Mounts), and /healthz
+// (see oauth.Handler.Mounts, einvoicing.Handler.Mounts and
+// journaladmin.Handler.Mounts), and /healthz
 // and /metrics, which every Server serves. TestEveryMountedRouteDocumented
 // fails when a route is mounted without a description here.
 func mountDocs() []opDoc {
@@ -199,6 +202,20 @@ func mountDocs() []opDoc {
 	add(admin("POST", "/admin/v1/einvoicing/dead-letters/{eventId}/replay", "replayDeadLetter", "Sends a dead letter again, with its attempts reset."), func(d *opDoc) {
 		d.Params = []Param{{Name: "eventId", In: "path", Required: true, Format: "identifier", Description: "The event ID of the dead letter."}}
 		d.Answer = typeOf[envelope[einvoice.DeadLetter]]()
+	})
+
+	periodParams := []Param{
+		{Name: "from", In: "query", Format: "date", Description: "The first posting date of the period (inclusive); open when absent."},
+		{Name: "to", In: "query", Format: "date", Description: "The last posting date of the period (inclusive); open when absent."},
+		{Name: "tenant", In: "query", Format: "identifier", Description: "The tenant of the token, which is the only one whose journal it reads; another tenant is answered 403."},
+	}
+	add(admin("GET", "/admin/v1/journal/report", "journalReport", "The remittance report of the token's tenant for a period: per transaction currency, the tax owed per jurisdiction and imposition, with the conversions to filing currencies and the reasons of zero taxes."), func(d *opDoc) {
+		d.Params, d.Answer = periodParams, typeOf[envelope[journal.Report]]()
+	})
+	add(admin("GET", "/admin/v1/journal/export", "journalExport", "The transactions of the token's tenant posted in a period, streamed as JSON lines (one transaction per line) or CSV (one row per tax)."), func(d *opDoc) {
+		d.Params = append(slices.Clone(periodParams), Param{Name: "format", In: "query", Format: "identifier", Description: "jsonl (the default, application/x-ndjson) or csv (text/csv)."})
+		d.Answer, d.media = typeOf[string](), "application/x-ndjson"
+		d.description += " The answer is streamed: it ends with the trailer Levy-Export-Transactions (the number of transactions) when complete, Levy-Export-Error when reading the journal failed part-way."
 	})
 
 	add(einv("POST", "/einvoicing/v1/documents", "submitDocument", "Submits an invoice or credit note in UBL 2.1 XML; Levy checks and delivers it after the answer."), func(d *opDoc) {

@@ -193,6 +193,9 @@ func journalTax(t *Tax) journal.Tax {
 	}
 	if f := t.FilingCurrencyAmounts; f != nil && f.CurrencyConversion != nil && f.CurrencyConversion.Currency != nil {
 		out.Filing = &journal.Filing{Currency: f.CurrencyConversion.Currency.ISOCurrencyCodeAlpha}
+		if f.CurrencyConversion.Rate != nil {
+			out.Filing.Rate = *f.CurrencyConversion.Rate
+		}
 		for _, a := range []struct {
 			dst *money.Amount
 			src *money.Amount

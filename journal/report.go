@@ -2,7 +2,6 @@ package journal
 
 import (
 	"bufio"
-	"cmp"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -12,78 +11,7 @@ import (
 	"strconv"
 
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/money"
 )
-
-// SummaryRow is what a tenant owes one jurisdiction for one imposition in
-// a period, in one currency: the filing currency where the calculation
-// converted to one, the document's otherwise.
-type SummaryRow struct {
-	JurisdictionID   string       `json:"jurisdictionId"`
-	JurisdictionName string       `json:"jurisdictionName,omitempty"`
-	JurisdictionType string       `json:"jurisdictionType,omitempty"`
-	Imposition       string       `json:"imposition,omitempty"`
-	Currency         string       `json:"currency,omitempty"`
-	Taxable          money.Amount `json:"taxable"`
-	Exempt           money.Amount `json:"exempt"`
-	NonTaxable       money.Amount `json:"nonTaxable"`
-	Tax              money.Amount `json:"tax"`
-	// Transactions counts the transactions with a tax of the row.
-	Transactions int `json:"transactions"`
-}
-
-// Summarize returns the remittance summary of a tenant's live
-// transactions posted in [from, to]: taxable, exempt, non-taxable and
-// tax per jurisdiction, imposition and currency, ordered by jurisdiction
-// ID, imposition and currency. Reversals count with their negative
-// amounts; information-only taxes are left out, as they are never
-// remitted.
-func Summarize(ctx context.Context, s Store, tenant string, from, to civil.Date) ([]SummaryRow, error) {
-	type key struct{ jur, imp, cur string }
-	rows := map[key]*SummaryRow{}
-	err := s.Scan(ctx, tenant, from, to, func(tx *Transaction) error {
-		seen := map[key]bool{}
-		for _, l := range tx.Lines {
-			for _, t := range l.Taxes {
-				if t.InformationOnly {
-					continue
-				}
-				cur, taxable, exempt, tax := tx.Currency, t.Taxable, t.Exempt, t.Tax
-				nonTaxable := t.NonTaxable
-				if t.Filing != nil && t.Filing.Currency != "" && t.Filing.Currency != tx.Currency {
-					cur, taxable, exempt, tax = t.Filing.Currency, t.Filing.Taxable, t.Filing.Exempt, t.Filing.Tax
-					nonTaxable = money.Zero()
-				}
-				k := key{t.JurisdictionID, t.Imposition, cur}
-				r := rows[k]
-				if r == nil {
-					r = &SummaryRow{JurisdictionID: t.JurisdictionID, JurisdictionName: t.JurisdictionName,
-						JurisdictionType: t.JurisdictionType, Imposition: t.Imposition, Currency: cur,
-						Taxable: money.Zero(), Exempt: money.Zero(), NonTaxable: money.Zero(), Tax: money.Zero()}
-					rows[k] = r
-				}
-				r.Taxable, r.Exempt = r.Taxable.Add(taxable), r.Exempt.Add(exempt)
-				r.NonTaxable, r.Tax = r.NonTaxable.Add(nonTaxable), r.Tax.Add(tax)
-				if !seen[k] {
-					seen[k] = true
-					r.Transactions++
-				}
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("journal: summary of %s: %w", tenant, err)
-	}
-	out := make([]SummaryRow, 0, len(rows))
-	for _, r := range rows {
-		out = append(out, *r)
-	}
-	slices.SortFunc(out, func(a, b SummaryRow) int {
-		return cmp.Or(cmp.Compare(a.JurisdictionID, b.JurisdictionID), cmp.Compare(a.Imposition, b.Imposition), cmp.Compare(a.Currency, b.Currency))
-	})
-	return out, nil
-}
 
 // Count returns the number of a tenant's live transactions posted in
 // [from, to], for progress reports.
@@ -100,7 +28,9 @@ type Format string
 const (
 	// JSONLines writes one transaction per line, as JSON.
 	JSONLines Format = "jsonl"
-	// CSV writes one row per tax, with a header row. A cell that a
+	// CSV writes one row per tax, with a header row; the last columns
+	// hold the tax in the filing currency where the engine converted it
+	// (empty otherwise). A cell that a
 	// spreadsheet program would read as a formula is neutralised (see
 	// csvCell); amounts stay plain numbers, negative ones with their
 	// minus sign.
@@ -111,7 +41,7 @@ const (
 var csvHeader = []string{"transactionId", "version", "postingDate", "documentDate", "documentNumber", "perspective",
 	"messageType", "currency", "lineItemId", "productClass", "lineAmount", "jurisdictionId", "jurisdictionName",
 	"jurisdictionType", "imposition", "taxType", "taxResult", "collectedFrom", "taxable", "exempt", "nonTaxable",
-	"tax", "rate", "informationOnly", "reversalOf"}
+	"tax", "rate", "informationOnly", "reversalOf", "filingCurrency", "filingRate", "filingTaxable", "filingExempt", "filingTax"}
 
 // Export writes a tenant's live transactions posted in [from, to] to w in
 // format f, calling progress (when not nil) after each transaction with
@@ -217,7 +147,7 @@ func writeCSV(w *csv.Writer, tx *Transaction) error {
 			tx.DocumentNumber, tx.Perspective, tx.MessageType, tx.Currency, l.LineItemID, l.ProductClass, l.Amount.String()}
 		if len(l.Taxes) == 0 {
 			row := append(head, make([]string, len(csvHeader)-len(head))...)
-			row[len(row)-1] = tx.ReversalOf
+			row[slices.Index(csvHeader, "reversalOf")] = tx.ReversalOf
 			if err := write(row); err != nil {
 				return err
 			}
@@ -227,6 +157,15 @@ func writeCSV(w *csv.Writer, tx *Transaction) error {
 			row := append(slices.Clone(head), t.JurisdictionID, t.JurisdictionName, t.JurisdictionType, t.Imposition,
 				t.TaxType, t.TaxResult, t.CollectedFrom, t.Taxable.String(), t.Exempt.String(), t.NonTaxable.String(),
 				t.Tax.String(), t.Rate.String(), strconv.FormatBool(t.InformationOnly), tx.ReversalOf)
+			if f := t.Filing; f != nil {
+				rate := "" // not recorded
+				if !f.Rate.IsZero() {
+					rate = f.Rate.String()
+				}
+				row = append(row, f.Currency, rate, f.Taxable.String(), f.Exempt.String(), f.Tax.String())
+			} else {
+				row = append(row, "", "", "", "", "")
+			}
 			if err := write(row); err != nil {
 				return err
 			}

@@ -91,12 +91,16 @@ type Tax struct {
 	Filing *Filing `json:"filing,omitempty"`
 }
 
-// Filing is a tax's amounts converted to the filing currency.
+// Filing is a tax's amounts converted to the filing currency: each
+// amount is the tax's amount × Rate, rounded to the filing currency.
 type Filing struct {
-	Currency string       `json:"currency"`
-	Taxable  money.Amount `json:"taxable"`
-	Exempt   money.Amount `json:"exempt"`
-	Tax      money.Amount `json:"tax"`
+	Currency string `json:"currency"`
+	// Rate is the conversion rate the request gave; zero in a tax stored
+	// before the journal kept it.
+	Rate    money.Amount `json:"rate,omitzero"`
+	Taxable money.Amount `json:"taxable"`
+	Exempt  money.Amount `json:"exempt"`
+	Tax     money.Amount `json:"tax"`
 }
 
 // Head is what a store knows of a transaction ID besides its versions.

@@ -18,6 +18,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/api/einvoicing"
+	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/einvoice"
@@ -321,6 +322,7 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(int64(ecfg.MaxDocumentBytes))).Mounts()...)
+	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log).Mounts()...)
 	apiOpts = append(apiOpts, api.WithHealthCheck("journal", journalCheck), api.WithHealthCheck("einvoice", einv.CheckWrite),
 		api.WithHealthCheck("auth", creds.CheckWrite), api.WithMetricsRoute(c.metricsAddr == ""),
 		api.WithRouteBodyLimit("POST /einvoicing/v1/documents", int64(ecfg.MaxDocumentBytes)))

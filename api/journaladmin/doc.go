@@ -1,0 +1,25 @@
+// Package journaladmin serves the tax journal of a running Levy server
+// to its operators, read-only: the remittance report and the export of
+// the transactions of a period, for the tenant of the caller's token.
+// They let `levy journal report|export --server URL` work while `levy
+// serve` holds the data directory, which a second process cannot open.
+//
+// Both routes need an access token of the admin audience (levy://admin
+// by default), checked by api.Guard as the other admin routes are, and
+// read the journal of the token's tenant only: a tenant query parameter
+// that names another tenant is answered 403.
+//
+//	GET /admin/v1/journal/report[?from=D][&to=D][&tenant=T]                  the report (journal.Report), as JSON in the API's envelope
+//	GET /admin/v1/journal/export[?from=D][&to=D][&format=jsonl|csv][&tenant=T]  the transactions, streamed
+//
+// from and to are the first and last posting dates (YYYY-MM-DD,
+// inclusive; open when absent). The export is application/x-ndjson, one
+// transaction per line, or text/csv, as journal.Export writes them. It
+// is streamed as the journal is read, so its status is sent before the
+// end is known: the answer ends with the trailer Levy-Export-Transactions
+// (the number of transactions written) when it is complete, and with
+// Levy-Export-Error instead when reading the journal failed part-way. A
+// client that finds neither has not received the whole export.
+//
+// A Handler is safe for concurrent use; it holds no state of its own.
+package journaladmin

@@ -1,0 +1,284 @@
+package journal
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/money"
+)
+
+// Report is the remittance report of a tenant's live transactions posted
+// in a period: what is owed per jurisdiction, imposition and party that
+// remits, in one section per transaction currency. Amounts are always in
+// the currency of the transactions they come from, as the export writes
+// them; where the engine also converted a tax to the filing currency of
+// its jurisdiction (a location with a currency conversion), the row says
+// so with the rate and the converted amounts, which are not added into
+// any total.
+type Report struct {
+	Tenant string `json:"tenant"`
+	// From and To are the first and last posting dates of the period,
+	// absent where the period is open.
+	From civil.Date `json:"from,omitzero"`
+	To   civil.Date `json:"to,omitzero"`
+	// Transactions counts the transactions of the period, with or without
+	// taxes.
+	Transactions int `json:"transactions"`
+	// Currencies holds one section per transaction currency, ordered by
+	// currency code.
+	Currencies []CurrencyReport `json:"currencies"`
+}
+
+// CurrencyReport is the part of a report in one transaction currency.
+type CurrencyReport struct {
+	// Currency is the ISO 4217 code of the section's transactions (empty
+	// for transactions stored without one).
+	Currency string `json:"currency"`
+	// Transactions counts the section's transactions.
+	Transactions int `json:"transactions"`
+	// Rows are ordered by jurisdiction ID, imposition, the party the tax
+	// is collected from and the zero-tax reason.
+	Rows []SummaryRow `json:"rows"`
+	// Total adds up the section.
+	Total Total `json:"total"`
+}
+
+// Total adds up a currency's section of a report. The taxable, exempt
+// and non-taxable amounts of the rows are not added up: a line taxed by
+// a state, its county and its city is in three rows.
+type Total struct {
+	// SubTotal adds up the net amounts of the transactions, each once.
+	SubTotal money.Amount `json:"subTotal"`
+	// Tax adds up the tax of the rows: what the transactions owe.
+	Tax money.Amount `json:"tax"`
+}
+
+// Amounts are the taxability amounts of a row or a total.
+type Amounts struct {
+	Taxable    money.Amount `json:"taxable"`
+	Exempt     money.Amount `json:"exempt"`
+	NonTaxable money.Amount `json:"nonTaxable"`
+	Tax        money.Amount `json:"tax"`
+}
+
+// add adds the amounts of t to a.
+func (a *Amounts) add(t *Tax) {
+	a.Taxable, a.Exempt = a.Taxable.Add(t.Taxable), a.Exempt.Add(t.Exempt)
+	a.NonTaxable, a.Tax = a.NonTaxable.Add(t.NonTaxable), a.Tax.Add(t.Tax)
+}
+
+// SummaryRow is what a tenant owes one jurisdiction for one imposition in
+// a period, in one transaction currency, collected from one party, with
+// the reason where the tax is zero.
+type SummaryRow struct {
+	JurisdictionID   string `json:"jurisdictionId"`
+	JurisdictionName string `json:"jurisdictionName,omitempty"`
+	JurisdictionType string `json:"jurisdictionType,omitempty"`
+	Imposition       string `json:"imposition,omitempty"`
+	// CollectedFrom is the party that pays the tax to the jurisdiction:
+	// SELLER for collected tax, BUYER for accrued tax and reverse charges.
+	CollectedFrom string `json:"collectedFrom,omitempty"`
+	// ZeroTaxReason says why the row's taxes are zero; it is empty for
+	// the taxes that are not. Taxes of one jurisdiction and imposition
+	// with different reasons are different rows.
+	ZeroTaxReason ZeroTaxReason `json:"zeroTaxReason,omitempty"`
+	Amounts
+	// Transactions counts the transactions with a tax of the row.
+	Transactions int `json:"transactions"`
+	// Conversions are the row's taxes that the engine also converted to a
+	// filing currency, per filing currency and rate.
+	Conversions []Conversion `json:"conversions,omitempty"`
+}
+
+// Conversion is the part of a row that the engine converted from the
+// transaction currency to a filing currency at one rate: filing amount =
+// amount × rate, each tax rounded to the filing currency. The amounts
+// before conversion are in the row's transaction currency.
+type Conversion struct {
+	Currency string `json:"currency"`
+	// Rate is zero for taxes stored before the journal kept the rate.
+	Rate          money.Amount `json:"rate"`
+	Taxable       money.Amount `json:"taxable"`
+	Exempt        money.Amount `json:"exempt"`
+	Tax           money.Amount `json:"tax"`
+	FilingTaxable money.Amount `json:"filingTaxable"`
+	FilingExempt  money.Amount `json:"filingExempt"`
+	FilingTax     money.Amount `json:"filingTax"`
+}
+
+// ZeroTaxReason says why a tax is zero.
+type ZeroTaxReason string
+
+// The reasons of a zero tax, from the stored tax result, the party the
+// tax is collected from, the rate and the amounts.
+const (
+	// ReasonNoNexus: the seller is not registered in the jurisdiction
+	// (tax result NO_TAX).
+	ReasonNoNexus ZeroTaxReason = "NO_NEXUS"
+	// ReasonExempt: the sale is exempt (tax result EXEMPT).
+	ReasonExempt ZeroTaxReason = "EXEMPT"
+	// ReasonNonTaxable: the jurisdiction does not tax it (NONTAXABLE).
+	ReasonNonTaxable ZeroTaxReason = "NONTAXABLE"
+	// ReasonDirectPay: the buyer pays the authority under a direct pay
+	// permit (DPPAPPLIED).
+	ReasonDirectPay ZeroTaxReason = "DIRECT_PAY_PERMIT"
+	// ReasonDeferred: the tax is deferred (DEFERRED).
+	ReasonDeferred ZeroTaxReason = "DEFERRED"
+	// ReasonNothingTaxable: taxable, but the taxable amount is zero.
+	ReasonNothingTaxable ZeroTaxReason = "NOTHING_TAXABLE"
+	// ReasonZeroRate: taxable at a rate of zero.
+	ReasonZeroRate ZeroTaxReason = "ZERO_RATE"
+	// ReasonReverseCharge: the buyer accounts for the tax (collected from
+	// the BUYER, charged zero).
+	ReasonReverseCharge ZeroTaxReason = "REVERSE_CHARGE"
+	// ReasonRounded: a taxable amount and a rate whose tax rounds to zero.
+	ReasonRounded ZeroTaxReason = "ROUNDED_TO_ZERO"
+)
+
+// Text returns the reason in words, for people.
+func (r ZeroTaxReason) Text() string {
+	switch r {
+	case "":
+		return ""
+	case ReasonNoNexus:
+		return "no nexus: the seller is not registered there"
+	case ReasonExempt:
+		return "exempt"
+	case ReasonNonTaxable:
+		return "non-taxable"
+	case ReasonDirectPay:
+		return "direct pay permit: the buyer pays the authority"
+	case ReasonDeferred:
+		return "deferred"
+	case ReasonNothingTaxable:
+		return "nothing taxable"
+	case ReasonZeroRate:
+		return "zero rate"
+	case ReasonReverseCharge:
+		return "reverse charge: the buyer accounts for the tax"
+	case ReasonRounded:
+		return "rounded to zero"
+	}
+	return string(r)
+}
+
+// zeroTaxReason returns why t's tax is zero, or "" when it is not.
+func zeroTaxReason(t *Tax) ZeroTaxReason {
+	if !t.Tax.IsZero() {
+		return ""
+	}
+	switch t.TaxResult {
+	case "NO_TAX":
+		return ReasonNoNexus
+	case "EXEMPT":
+		return ReasonExempt
+	case "NONTAXABLE":
+		return ReasonNonTaxable
+	case "DPPAPPLIED":
+		return ReasonDirectPay
+	case "DEFERRED":
+		return ReasonDeferred
+	}
+	switch {
+	case t.Taxable.IsZero():
+		return ReasonNothingTaxable
+	case t.Rate.IsZero():
+		return ReasonZeroRate
+	case t.CollectedFrom == "BUYER":
+		return ReasonReverseCharge
+	}
+	return ReasonRounded
+}
+
+// Summarize returns the remittance report of a tenant's live
+// transactions posted in [from, to] (a zero date leaves its end open).
+// Reversals count with their negative amounts; information-only taxes
+// are left out, as they are never remitted.
+func Summarize(ctx context.Context, s Store, tenant string, from, to civil.Date) (*Report, error) {
+	type rowKey struct {
+		cur, jur, imp, from string
+		reason              ZeroTaxReason
+	}
+	type convKey struct {
+		row       rowKey
+		cur, rate string
+	}
+	rep := &Report{Tenant: tenant, From: from, To: to, Currencies: []CurrencyReport{}}
+	sections := map[string]*CurrencyReport{}
+	rows := map[rowKey]*SummaryRow{}
+	convs := map[convKey]*Conversion{}
+	err := s.Scan(ctx, tenant, from, to, func(tx *Transaction) error {
+		rep.Transactions++
+		sec := sections[tx.Currency]
+		if sec == nil {
+			sec = &CurrencyReport{Currency: tx.Currency}
+			sections[tx.Currency] = sec
+		}
+		sec.Transactions++
+		sec.Total.SubTotal = sec.Total.SubTotal.Add(tx.SubTotal)
+		seen := map[rowKey]bool{}
+		for _, l := range tx.Lines {
+			for i := range l.Taxes {
+				t := &l.Taxes[i]
+				if t.InformationOnly {
+					continue
+				}
+				k := rowKey{tx.Currency, t.JurisdictionID, t.Imposition, t.CollectedFrom, zeroTaxReason(t)}
+				r := rows[k]
+				if r == nil {
+					r = &SummaryRow{JurisdictionID: t.JurisdictionID, JurisdictionName: t.JurisdictionName,
+						JurisdictionType: t.JurisdictionType, Imposition: t.Imposition, CollectedFrom: t.CollectedFrom,
+						ZeroTaxReason: k.reason}
+					rows[k] = r
+				}
+				r.add(t)
+				sec.Total.Tax = sec.Total.Tax.Add(t.Tax)
+				if !seen[k] {
+					seen[k] = true
+					r.Transactions++
+				}
+				if f := t.Filing; f != nil && f.Currency != "" && f.Currency != tx.Currency {
+					ck := convKey{k, f.Currency, f.Rate.Decimal().String()}
+					c := convs[ck]
+					if c == nil {
+						c = &Conversion{Currency: f.Currency, Rate: f.Rate}
+						convs[ck] = c
+					}
+					c.Taxable, c.Exempt, c.Tax = c.Taxable.Add(t.Taxable), c.Exempt.Add(t.Exempt), c.Tax.Add(t.Tax)
+					c.FilingTaxable, c.FilingExempt = c.FilingTaxable.Add(f.Taxable), c.FilingExempt.Add(f.Exempt)
+					c.FilingTax = c.FilingTax.Add(f.Tax)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("journal: summary of %s: %w", tenant, err)
+	}
+	for ck, c := range convs {
+		r := rows[ck.row]
+		r.Conversions = append(r.Conversions, *c)
+	}
+	for k, r := range rows {
+		slices.SortFunc(r.Conversions, func(a, b Conversion) int {
+			return cmp.Or(cmp.Compare(a.Currency, b.Currency), a.Rate.Cmp(b.Rate))
+		})
+		sec := sections[k.cur]
+		sec.Rows = append(sec.Rows, *r)
+	}
+	for _, sec := range sections {
+		slices.SortFunc(sec.Rows, func(a, b SummaryRow) int {
+			return cmp.Or(cmp.Compare(a.JurisdictionID, b.JurisdictionID), cmp.Compare(a.Imposition, b.Imposition),
+				cmp.Compare(a.CollectedFrom, b.CollectedFrom), cmp.Compare(a.ZeroTaxReason, b.ZeroTaxReason))
+		})
+		if sec.Rows == nil {
+			sec.Rows = []SummaryRow{}
+		}
+		rep.Currencies = append(rep.Currencies, *sec)
+	}
+	slices.SortFunc(rep.Currencies, func(a, b CurrencyReport) int { return cmp.Compare(a.Currency, b.Currency) })
+	return rep, nil
+}
