@@ -301,16 +301,16 @@ func TestBatchCSVBadRows(t *testing.T) {
 	short := row("Z-1", "2026-06-01", "1", "", "10.00")
 	short = short[:strings.LastIndex(short, ",")] // one value short
 	extra := []string{
-		short,                                  // row 5
-		row("", "2026-06-01", "1", "", "5"),    // row 6: no document number
-		row("Z-2", "2026-06-01", "1", "", ""),  // row 7: no price
+		short,                                   // row 5
+		row("", "2026-06-01", "1", "", "5"),     // row 6: no document number
+		row("Z-2", "2026-06-01", "1", "", ""),   // row 7: no price
 		row("Z-3", "2026-06-01", "x1", "", "5"), // row 8: a bad line number
 		row("Z-4", "2026-06-01", "1", "", "5"),  // row 9: a good one
 	}
 	spoilt := editCSV(t, in, []csvEdit{
-		{3, "extended_price", "7,50"},  // Q-1001
-		{4, "currency", "EUR"},         // Q-1001 disagrees with its first row
-		{8, "quantity", "-2"},          // INV-2002 (row 13 after the insert): the engine refuses it
+		{3, "extended_price", "7,50"},                                            // Q-1001
+		{4, "currency", "EUR"},                                                   // Q-1001 disagrees with its first row
+		{8, "quantity", "-2"},                                                    // INV-2002 (row 13 after the insert): the engine refuses it
 		{13, "document_date", "2026-02-30"}, {14, "document_date", "2026-02-30"}, // EU-3001 (rows 18-19)
 	}, 4, extra)
 	docs, out := runCSV(t, e, "sale", spoilt)
