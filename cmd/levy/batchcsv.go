@@ -18,6 +18,7 @@ import (
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/money"
 )
 
@@ -534,6 +535,10 @@ type csvHead struct {
 	currency    *engine.Currency
 	origin      *engine.Location
 	dest        *engine.Location
+	// exempt says the customer, buyer or owner claims an exemption, with
+	// a certificate or a reason code.
+	exempt      bool
+	certificate *engine.ExemptionCertificate
 }
 
 // readHead reads the document columns that every perspective shares.
@@ -563,6 +568,10 @@ func (g *csvGroup) readHead(defaultType engine.TransactionType) csvHead {
 	h.currency = &engine.Currency{ISOCurrencyCodeAlpha: cur}
 	h.origin = location(v[inOriginStreet], v[inOriginCity], v[inOriginRegion], v[inOriginPostalCode], v[inOriginCountry])
 	h.dest = location(v[inDestStreet], v[inDestCity], v[inDestRegion], v[inDestPostalCode], v[inDestCountry])
+	if c := v[inExemptionCertificate]; c != "" {
+		h.certificate = &engine.ExemptionCertificate{ExemptionCertificateNumber: c}
+	}
+	h.exempt = h.certificate != nil || v[inExemptionReason] != ""
 	return h
 }
 
@@ -646,23 +655,18 @@ func (g *csvGroup) sale() *engine.SaleRequest {
 		DocumentDate: h.date, TransactionID: v[inTransactionID], DocumentNumber: g.number, Currency: h.currency,
 		Seller: &engine.Seller{Company: v[inCompany], PhysicalOrigin: h.origin, TaxRegistrations: registrations(v[inSellerTaxID], h.origin)},
 		Customer: &engine.Customer{Destination: h.dest, TaxRegistrations: registrations(v[inCustomerTaxID], h.dest),
-			ExemptionReasonCode: v[inExemptionReason]}}
+			IsTaxExempt: h.exempt, ExemptionCertificate: h.certificate, ExemptionReasonCode: v[inExemptionReason]}}
 	if v[inCustomerCode] != "" || v[inCustomerClass] != "" {
 		req.Customer.CustomerCode = &engine.CustomerCode{Value: v[inCustomerCode], ClassCode: v[inCustomerClass]}
 	}
-	if c := v[inExemptionCertificate]; c != "" {
-		req.Customer.ExemptionCertificate = &engine.ExemptionCertificate{ExemptionCertificateNumber: c}
-	}
-	req.Customer.IsTaxExempt = v[inExemptionCertificate] != "" || v[inExemptionReason] != ""
-	for i := range g.lines {
-		a := g.readLine(&g.lines[i], true)
+	req.LineItems = csvLines(g, true, func(a csvAmounts) engine.SaleLineItem {
 		li := engine.SaleLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Quantity: a.quantity,
 			UnitPrice: a.unit, ExtendedPrice: a.ext}
 		if a.class != "" || a.code != "" {
 			li.Product = &engine.Product{ProductClass: a.class, Value: a.code}
 		}
-		req.LineItems = append(req.LineItems, li)
-	}
+		return li
+	})
 	return req
 }
 
@@ -673,23 +677,14 @@ func (g *csvGroup) purchase() *engine.PurchaseRequest {
 		DocumentDate: h.date, TransactionID: v[inTransactionID], DocumentNumber: g.number, Currency: h.currency,
 		Vendor: &engine.Vendor{PhysicalOrigin: h.origin, TaxRegistrations: registrations(v[inVendorTaxID], h.origin)},
 		Buyer: &engine.Buyer{Company: v[inCompany], Destination: h.dest, TaxRegistrations: registrations(v[inBuyerTaxID], h.dest),
-			ExemptionReasonCode: v[inExemptionReason]}}
+			IsTaxExempt: h.exempt, ExemptionCertificate: h.certificate, ExemptionReasonCode: v[inExemptionReason]}}
 	if v[inVendorCode] != "" || v[inVendorClass] != "" {
 		req.Vendor.VendorCode = &engine.VendorCode{Value: v[inVendorCode], ClassCode: v[inVendorClass]}
 	}
-	if c := v[inExemptionCertificate]; c != "" {
-		req.Buyer.ExemptionCertificate = &engine.ExemptionCertificate{ExemptionCertificateNumber: c}
-	}
-	req.Buyer.IsTaxExempt = v[inExemptionCertificate] != "" || v[inExemptionReason] != ""
-	for i := range g.lines {
-		a := g.readLine(&g.lines[i], true)
-		li := engine.PurchaseLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Quantity: a.quantity,
-			UnitPrice: a.unit, ExtendedPrice: a.ext, ChargedTax: a.charged}
-		if a.class != "" || a.code != "" {
-			li.Purchase = &engine.Purchase{PurchaseClass: a.class, Value: a.code}
-		}
-		req.LineItems = append(req.LineItems, li)
-	}
+	req.LineItems = csvLines(g, true, func(a csvAmounts) engine.PurchaseLineItem {
+		return engine.PurchaseLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Purchase: a.purchase(),
+			Quantity: a.quantity, UnitPrice: a.unit, ExtendedPrice: a.ext, ChargedTax: a.charged}
+	})
 	return req
 }
 
@@ -699,17 +694,31 @@ func (g *csvGroup) owner() *engine.OwnerRequest {
 	req := &engine.OwnerRequest{OwnerMessageType: engine.OwnerMessageType(h.messageType), DocumentDate: h.date,
 		TransactionID: v[inTransactionID], DocumentNumber: g.number, Currency: h.currency,
 		Owner: &engine.Owner{Company: v[inCompany], PhysicalOrigin: h.origin, Destination: h.dest,
-			IsTaxExempt: v[inExemptionReason] != "", ExemptionReasonCode: v[inExemptionReason]}}
-	for i := range g.lines {
-		a := g.readLine(&g.lines[i], false)
-		li := engine.OwnerLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Quantity: a.quantity,
-			UnitPrice: a.unit, ExtendedPrice: a.ext, Cost: a.cost}
-		if a.class != "" || a.code != "" {
-			li.Purchase = &engine.Purchase{PurchaseClass: a.class, Value: a.code}
-		}
-		req.LineItems = append(req.LineItems, li)
-	}
+			IsTaxExempt: h.exempt, ExemptionReasonCode: v[inExemptionReason]}}
+	req.LineItems = csvLines(g, false, func(a csvAmounts) engine.OwnerLineItem {
+		return engine.OwnerLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Purchase: a.purchase(),
+			Quantity: a.quantity, UnitPrice: a.unit, ExtendedPrice: a.ext, Cost: a.cost}
+	})
 	return req
+}
+
+// csvLines reads the line columns of each row of a group and makes the
+// line items of a perspective with mk. needPrice is as for readLine.
+func csvLines[L any](g *csvGroup, needPrice bool, mk func(csvAmounts) L) []L {
+	out := make([]L, len(g.lines))
+	for i := range g.lines {
+		out[i] = mk(g.readLine(&g.lines[i], needPrice))
+	}
+	return out
+}
+
+// purchase is what a purchase or owner line buys or moves, nil without
+// a class or a code.
+func (a *csvAmounts) purchase() *engine.Purchase {
+	if a.class == "" && a.code == "" {
+		return nil
+	}
+	return &engine.Purchase{PurchaseClass: a.class, Value: a.code}
 }
 
 // The output columns, as indexes of csvOutputColumns.
@@ -775,6 +784,7 @@ type csvTotals struct {
 	transactionID             string
 	currency                  string
 	subtotal, totalTax, total money.Amount
+	lines                     int // the top-level line items
 }
 
 // flattenLines lists the line items of a response, each followed by its
@@ -790,8 +800,9 @@ func flattenLines[L any](lines []L, get func(*L) (*int64, string, []engine.Tax, 
 }
 
 // csvSaleRows returns the output rows of a sale document: one per line
-// item and jurisdiction, then the total row, each with its newline.
-func csvSaleRows(d *csvDocument, r *engine.SaleResponse) []byte {
+// item and jurisdiction, then the total row, each with its newline, and
+// the document's figures.
+func csvSaleRows(d *csvDocument, r *engine.SaleResponse) ([]byte, csvTotals) {
 	lines := flattenLines(r.LineItems, func(l *engine.SaleResponseLineItem) (*int64, string, []engine.Tax, []engine.SaleResponseLineItem) {
 		class := ""
 		if l.Product != nil {
@@ -799,23 +810,26 @@ func csvSaleRows(d *csvDocument, r *engine.SaleResponse) []byte {
 		}
 		return l.LineItemNumber, class, l.Taxes, l.LineItems
 	}, nil)
-	return csvTaxRows(d, lines, csvTotals{r.TransactionID, currencyOf(r.Currency), r.SubTotal, r.TotalTax, r.Total})
+	t := csvTotals{r.TransactionID, currencyOf(r.Currency), r.SubTotal, r.TotalTax, r.Total, len(r.LineItems)}
+	return csvTaxRows(d, lines, t), t
 }
 
 // csvPurchaseRows returns the output rows of a purchase document.
-func csvPurchaseRows(d *csvDocument, r *engine.PurchaseResponse) []byte {
+func csvPurchaseRows(d *csvDocument, r *engine.PurchaseResponse) ([]byte, csvTotals) {
 	lines := flattenLines(r.LineItems, func(l *engine.PurchaseResponseLineItem) (*int64, string, []engine.Tax, []engine.PurchaseResponseLineItem) {
 		return l.LineItemNumber, purchaseClass(l.Purchase), l.Taxes, l.LineItems
 	}, nil)
-	return csvTaxRows(d, lines, csvTotals{r.TransactionID, currencyOf(r.Currency), r.SubTotal, r.TotalTax, r.Total})
+	t := csvTotals{r.TransactionID, currencyOf(r.Currency), r.SubTotal, r.TotalTax, r.Total, len(r.LineItems)}
+	return csvTaxRows(d, lines, t), t
 }
 
 // csvOwnerRows returns the output rows of an owner document.
-func csvOwnerRows(d *csvDocument, r *engine.OwnerResponse) []byte {
+func csvOwnerRows(d *csvDocument, r *engine.OwnerResponse) ([]byte, csvTotals) {
 	lines := flattenLines(r.LineItems, func(l *engine.OwnerResponseLineItem) (*int64, string, []engine.Tax, []engine.OwnerResponseLineItem) {
 		return l.LineItemNumber, purchaseClass(l.Purchase), l.Taxes, l.LineItems
 	}, nil)
-	return csvTaxRows(d, lines, csvTotals{r.TransactionID, currencyOf(r.Currency), r.SubTotal, r.TotalTax, r.Total})
+	t := csvTotals{r.TransactionID, currencyOf(r.Currency), r.SubTotal, r.TotalTax, r.Total, len(r.LineItems)}
+	return csvTaxRows(d, lines, t), t
 }
 
 // purchaseClass is the class of a purchase or owner line.
@@ -971,54 +985,44 @@ func (d *csvDocument) place(target, message string) (int, string, string) {
 }
 
 // csvCalculator returns the function that answers one document of a CSV
-// input of a perspective: calculated from its body as the API would, and
-// written as CSV rows. The result's out holds the rows, each ended by a
-// newline except the last, as a batch output line is written.
+// input of a perspective: its body read as the API reads a body,
+// calculated, and written as CSV rows. The result's out holds the rows,
+// each ended by a newline but the last, as a batch output line is
+// written.
 func csvCalculator(e *engine.Engine, perspective string) (func(context.Context, csvDocument) (batchResult, error), error) {
-	var one func(ctx context.Context, body []byte) (any, int, string, money.Amount, error)
 	switch perspective {
 	case "sale":
-		one = decodeCalc(e.Sale, func(r *engine.SaleResponse) (int, *engine.Currency, money.Amount) {
-			return len(r.LineItems), r.Currency, r.TotalTax
-		})
+		return csvCalc(e.Sale, csvSaleRows), nil
 	case "purchase":
-		one = decodeCalc(e.Purchase, func(r *engine.PurchaseResponse) (int, *engine.Currency, money.Amount) {
-			return len(r.LineItems), r.Currency, r.TotalTax
-		})
+		return csvCalc(e.Purchase, csvPurchaseRows), nil
 	case "owner":
-		one = decodeCalc(e.Owner, func(r *engine.OwnerResponse) (int, *engine.Currency, money.Amount) {
-			return len(r.LineItems), r.Currency, r.TotalTax
-		})
-	default:
-		return nil, usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", perspective)}
+		return csvCalc(e.Owner, csvOwnerRows), nil
 	}
+	return nil, usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", perspective)}
+}
+
+// csvCalc is csvCalculator for the request type Q and response type R of
+// a perspective, whose rows are written by rows.
+func csvCalc[Q, R any](calc func(context.Context, *Q) (*R, error), rows func(*csvDocument, *R) ([]byte, csvTotals)) func(context.Context, csvDocument) (batchResult, error) {
 	return func(ctx context.Context, d csvDocument) (batchResult, error) {
 		if d.Err != nil {
 			return batchResult{out: trimNewline(csvErrorRows(&d, d.Err)), failed: true}, nil
 		}
-		resp, lines, cur, tax, err := one(ctx, d.Body)
+		req := new(Q)
+		err := jsonbody.Decode(bytes.NewReader(d.Body), req, maxRequest)
+		var resp *R
+		if err == nil {
+			resp, err = calc(ctx, req)
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return batchResult{}, ctx.Err()
 			}
 			return batchResult{out: trimNewline(csvErrorRows(&d, err)), failed: true}, nil
 		}
-		return batchResult{out: trimNewline(csvResponseRows(&d, resp)), lines: lines, currency: cur, tax: tax}, nil
-	}, nil
-}
-
-// csvResponseRows returns the output rows of a response of any
-// perspective.
-func csvResponseRows(d *csvDocument, resp any) []byte {
-	switch r := resp.(type) {
-	case *engine.SaleResponse:
-		return csvSaleRows(d, r)
-	case *engine.PurchaseResponse:
-		return csvPurchaseRows(d, r)
-	case *engine.OwnerResponse:
-		return csvOwnerRows(d, r)
+		out, t := rows(&d, resp)
+		return batchResult{out: trimNewline(out), lines: t.lines, currency: t.currency, tax: t.totalTax}, nil
 	}
-	return csvErrorRows(d, fmt.Errorf("levy batch: a response of type %T has no CSV rows", resp))
 }
 
 // trimNewline drops the newline that ends b.
