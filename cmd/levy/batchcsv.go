@@ -30,7 +30,8 @@ names the columns, in any order and in any case. The rows of a document
 are consecutive and share its document_number; they become one request of
 the perspective. A column not listed for the perspective is an error, and
 so is a header without a required column. Values are trimmed of spaces;
-an empty value is an absent one; rows whose values are all empty are
+an empty value is an absent one; codes (message_type, transaction_type,
+currency) may be in any case; rows whose values are all empty are
 skipped. Rows are numbered as the lines of the file, the header being
 row 1. Document columns (D) must have the same value on every row of a
 document.
@@ -60,7 +61,8 @@ document.
   customer_code          D      yes  -        -      the customer's code
   customer_class         D      yes  -        -      the customer's class code (not with customer_tax_id)
   customer_tax_id        D      yes  -        -      the customer's tax registration number, registered
-                                                     in dest_country (a VAT number makes a B2B sale)
+                                                     in dest_country (a VAT number makes a B2B sale);
+                                                     with a tax ID, the country is an ISO 3166 code
   seller_tax_id          D      yes  -        -      the seller's tax registration number, registered
                                                      in origin_country
   vendor_code            D      -    yes      -      the vendor's code
@@ -321,6 +323,7 @@ func readCSVDocuments(r io.Reader, perspective string) (iter.Seq[csvDocument], f
 		}
 		cr := csv.NewReader(r)
 		cr.FieldsPerRecord = -1
+		cr.ReuseRecord = true // the values are copied out of each record
 		header, err := cr.Read()
 		if errors.Is(err, io.EOF) {
 			stopped = levy.Invalid("", "the CSV input is empty: it needs a header row naming its columns")
@@ -330,7 +333,8 @@ func readCSVDocuments(r io.Reader, perspective string) (iter.Seq[csvDocument], f
 			stopped = fmt.Errorf("read the CSV header: %w", err)
 			return
 		}
-		cols, err := csvHeader(header, p)
+		headerRow, _ := cr.FieldPos(0)
+		cols, err := csvHeader(header, headerRow, p)
 		if err != nil {
 			stopped = err
 			return
@@ -384,9 +388,10 @@ func readCSVDocuments(r io.Reader, perspective string) (iter.Seq[csvDocument], f
 	return seq, func() error { return stopped }
 }
 
-// csvHeader reads the header of a perspective's input: the input column
-// of each CSV column.
-func csvHeader(header []string, p int) ([]int, error) {
+// csvHeader reads the header of a perspective's input, found at row: the
+// input column of each CSV column. Its error joins one *levy.Error per
+// fault, so that its message lists them all.
+func csvHeader(header []string, row, p int) ([]int, error) {
 	if len(header) > 0 {
 		header[0] = strings.TrimPrefix(header[0], "\ufeff") // a spreadsheet's byte order mark
 	}
@@ -396,7 +401,7 @@ func csvHeader(header []string, p int) ([]int, error) {
 			byName[c.name] = i
 		}
 	}
-	var errs levy.Errors
+	var errs []error
 	cols := make([]int, len(header))
 	seen := map[int]bool{}
 	for i, h := range header {
@@ -404,20 +409,20 @@ func csvHeader(header []string, p int) ([]int, error) {
 		c, ok := byName[name]
 		switch {
 		case !ok:
-			errs = append(errs, levy.Invalid(csvTarget(1, h), "is not a column of the %s layout (see levy batch --help)", perspectiveName(p)))
+			errs = append(errs, levy.Invalid(csvTarget(row, h), "is not a column of the %s layout (see levy batch --help)", perspectiveName(p)))
 		case seen[c]:
-			errs = append(errs, levy.Invalid(csvTarget(1, h), "appears twice in the header"))
+			errs = append(errs, levy.Invalid(csvTarget(row, h), "appears twice in the header"))
 		default:
 			seen[c], cols[i] = true, c
 		}
 	}
 	for i, c := range csvInputs {
 		if c.required && !seen[i] {
-			errs = append(errs, levy.Invalid(csvTarget(1, c.name), "is required and missing from the header"))
+			errs = append(errs, levy.Invalid(csvTarget(row, c.name), "is required and missing from the header"))
 		}
 	}
 	if len(errs) > 0 {
-		return nil, errs
+		return nil, errors.Join(errs...)
 	}
 	return cols, nil
 }
@@ -435,7 +440,9 @@ func blankRecord(rec []string) bool {
 	return true
 }
 
-// csvGroup gathers the rows of one document as they are read.
+// csvGroup gathers the rows of one document as they are read. The
+// goroutine that reads the input owns it: it is not safe for concurrent
+// use.
 type csvGroup struct {
 	first, last int
 	number      string
@@ -545,14 +552,11 @@ type csvHead struct {
 func (g *csvGroup) readHead(defaultType engine.TransactionType) csvHead {
 	v := &g.head
 	h := csvHead{messageType: strings.ToUpper(v[inMessageType]), txType: defaultType}
-	switch {
-	case v[inDocumentDate] == "":
+	if v[inDocumentDate] == "" {
 		g.fault(g.first, "document_date", "is required")
-	default:
-		d, err := civil.Parse(v[inDocumentDate])
-		if err != nil {
-			g.fault(g.first, "document_date", "is %q, not a date of the form YYYY-MM-DD", v[inDocumentDate])
-		}
+	} else if d, err := civil.Parse(v[inDocumentDate]); err != nil {
+		g.fault(g.first, "document_date", "is %q, not a date of the form YYYY-MM-DD", v[inDocumentDate])
+	} else {
 		h.date = d
 	}
 	if h.messageType == "" {
@@ -840,7 +844,8 @@ func purchaseClass(p *engine.Purchase) string {
 	return p.PurchaseClass
 }
 
-// csvRows writes records into memory.
+// csvRows writes records into memory; one goroutine writes one
+// document's rows with it.
 type csvRows struct {
 	b bytes.Buffer
 	w *csv.Writer
@@ -1084,7 +1089,8 @@ func countCSVDocuments(r io.Reader) (docs int, goodBytes int64, err error) {
 	}
 }
 
-// tailReader counts the bytes read through it and keeps the last one.
+// tailReader counts the bytes read through it and keeps the last one,
+// for the one goroutine that reads through it.
 type tailReader struct {
 	r    io.Reader
 	n    int64
