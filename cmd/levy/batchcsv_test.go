@@ -501,3 +501,54 @@ func TestCSVColumnsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBatchCSV compares the CSV path (read the rows, calculate,
+// write the rows) with the JSON lines path (decode, calculate, encode)
+// over the documents of the example sale file: the ratio of the two is
+// what the CSV layer costs.
+func BenchmarkBatchCSV(b *testing.B) {
+	e, err := engine.New(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	in, err := os.ReadFile(filepath.Join("testdata", "batch", "sale.csv"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	csvCalcFn, err := csvCalculator(e, "sale")
+	if err != nil {
+		b.Fatal(err)
+	}
+	jsonCalcFn, err := batchCalculator(e, "sale")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var bodies [][]byte
+	docs, _ := readCSVDocuments(bytes.NewReader(in), "sale")
+	for d := range docs {
+		bodies = append(bodies, d.Body)
+	}
+	b.Run("csv", func(b *testing.B) {
+		for b.Loop() {
+			docs, readErr := readCSVDocuments(bytes.NewReader(in), "sale")
+			for d := range docs {
+				if r, err := csvCalcFn(ctx, d); err != nil || r.failed {
+					b.Fatalf("%s: %v %s", d.Number, err, r.out)
+				}
+			}
+			if err := readErr(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("jsonl", func(b *testing.B) {
+		for b.Loop() {
+			for i, body := range bodies {
+				if r, err := jsonCalcFn(ctx, batchInput{i + 1, body}); err != nil || r.failed {
+					b.Fatalf("line %d: %v %s", i+1, err, r.out)
+				}
+			}
+		}
+	})
+}
