@@ -85,11 +85,13 @@ document.
   quantity               line   yes  yes      yes    a decimal greater than 0
   unit_price             line   yes  yes      yes    a decimal, the price of one unit; the line's amount
                                                      is quantity times unit_price
-  extended_price         line   yes  yes      yes    a decimal, the line's amount; a sale or purchase line
-                                                     has unit_price or extended_price, never both
+  extended_price         line   yes  yes      yes    a decimal, the line's amount; a line has unit_price
+                                                     or extended_price, never both, and a sale or
+                                                     purchase line needs one of them
   charged_tax            line   -    yes      -      a decimal, the tax the vendor charged on the line
   cost                   line   -    -        yes    a decimal, the cost of the goods or asset, the
-                                                     basis of an owner line (instead of a price)
+                                                     basis of an owner line; an owner line needs a
+                                                     cost, a unit_price or an extended_price
 
 CSV output: one row per line item and jurisdiction, then one total row
 per document, with these columns:
