@@ -11,6 +11,7 @@ import (
 	"io"
 	"iter"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -27,7 +28,7 @@ import (
 )
 
 const batchUsage = `usage: levy batch sale|purchase|owner [--in FILE|-] [--out FILE|-] [--workers N] [--max-errors N] [--quiet]
-                  [--data-dir DIR | --database URL] [--tenant T] [--resume]
+                  [--format jsonl|csv] [--data-dir DIR | --database URL] [--tenant T] [--resume]
 
 Calculates a file of v2 request bodies, one JSON object per line (JSON
 lines), on every core, and writes one line per input line, in input
@@ -37,6 +38,12 @@ naming the input's line, its IDs when it has them, and each error with its
 field path. A bad line never stops the run nor shifts the lines after it;
 an empty line gets an error record too, so that the Nth output line always
 answers the Nth input line.
+
+With --format csv (the default for an --in FILE named .csv), the input is
+a CSV file of one row per line item, the rows of a document together, and
+the output one row per line item and jurisdiction, with a total row that
+ends each document (the layouts are below). A document with a bad row or
+column gets error rows naming the row and column, then its total row.
 
 With a journal (--data-dir or --database), the message types that the API
 stores go into it, as they do through the API: a transaction ID seen
@@ -99,7 +106,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return usageError{"batch needs a perspective: levy batch sale|purchase|owner [--in FILE] [--out FILE]"}
 	}
 	if isHelp(args[0]) {
-		printHelp(stdout, batchUsage, nil, nil)
+		printHelp(stdout, batchUsage+"\n"+csvColumns, nil, nil)
 		return nil
 	}
 	perspective := args[0]
@@ -113,11 +120,12 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	dataDir := fs.String("data-dir", "", "data directory whose tax journal stores the calculations")
 	database := fs.String("database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculations, instead of --data-dir")
 	tenant := fs.String("tenant", levy.DefaultTenant, "tenant of the stored calculations")
+	format := fs.String("format", "", "jsonl or csv (default: csv for an --in FILE named .csv, else jsonl)")
 	resume := fs.Bool("resume", false, "continue a run that stopped, after the documents its --out FILE holds")
 	var cf contentFlags
 	cf.register(fs)
 	if helpRequested(args[1:]) {
-		printHelp(stdout, batchUsage, fs, envOf("database", databaseEnv))
+		printHelp(stdout, batchUsage+"\n"+csvColumns, fs, envOf("database", databaseEnv))
 		return nil
 	}
 	if err := fs.Parse(args[1:]); err != nil {
@@ -136,6 +144,10 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return usageError{"--resume needs the output of the run as --out FILE"}
 	}
 
+	csvFormat := *format == "csv" || *format == "" && strings.EqualFold(filepath.Ext(*in), ".csv")
+	if *format != "" && *format != "csv" && *format != "jsonl" {
+		return usageError{fmt.Sprintf("--format %q: want jsonl or csv", *format)}
+	}
 	src, size := stdin, int64(-1)
 	if *in != "-" {
 		f, err := os.Open(*in)
@@ -155,9 +167,9 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer closeJournal()
-	calc, err := batchCalculator(e, perspective, store != nil)
-	if err != nil {
-		return err
+	count, header := countLines, []byte(nil)
+	if csvFormat {
+		count, header = countCSVDocuments, csvOutputHeader()
 	}
 
 	dst := stdout
@@ -169,7 +181,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		var f *os.File
 		if *resume {
-			f, skip, err = resumeOutput(ctx, *out, store, perspective, *tenant, countLines)
+			f, skip, err = resumeOutput(ctx, *out, store, perspective, *tenant, count, header)
 		} else {
 			f, err = os.Create(*out)
 			if err == nil && side != "" {
@@ -187,8 +199,38 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			fmt.Fprintf(stderr, "levy batch: resuming after %d documents of %s\n", skip, *out)
 		}
 	}
+	w := bufio.NewWriterSize(dst, 1<<20)
+	if !*resume {
+		w.Write(header) // a resumed output has it already
+	}
 
 	counter := &countingReader{r: src}
+	run := &batchRun{
+		workers: *workers, maxErrors: *maxErrors,
+		prog: newBatchProgress(stderr, *quiet, size, counter, time.Now()),
+		com: &batchCommitter{store: store, tenant: *tenant, perspective: perspective, w: w, file: outFile, side: side,
+			done: skip, afterPost: batchAfterPost(ctx)},
+	}
+	if csvFormat {
+		docs, readErr := readCSVDocuments(counter, perspective)
+		calc, err := csvCalculator(e, perspective)
+		if err != nil {
+			return err
+		}
+		skipped := func(yield func(csvDocument) bool) {
+			for d := range docs {
+				if d.N > skip && !yield(d) {
+					return
+				}
+			}
+		}
+		err = drive(ctx, run, skipped, journaled(calc, store != nil))
+		return run.finish(err, readErr(), outFile, side)
+	}
+	calc, err := batchCalculator(e, perspective)
+	if err != nil {
+		return err
+	}
 	var readErr error
 	inputs := func(yield func(batchInput) bool) {
 		r := bufio.NewReaderSize(counter, 1<<20)
@@ -207,45 +249,83 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			}
 		}
 	}
+	err = drive(ctx, run, inputs, journaled(calc, store != nil))
+	return run.finish(err, readErr, outFile, side)
+}
 
+// batchRun is one run of levy batch: its settings, progress, committer
+// and counts. It belongs to the goroutine that runs it.
+type batchRun struct {
+	workers, maxErrors int
+	prog               *batchProgress
+	com                *batchCommitter
+
+	docs, failed, lineItems int
+	totals                  map[string]money.Amount
+	stopped                 error // why the run stopped before the end of its input
+	took                    time.Duration
+}
+
+// journaled returns calc, which keeps what each calculation posts in its
+// result when the run has a journal (see deferredJournal).
+func journaled[T any](calc func(context.Context, T) (batchResult, error), on bool) func(context.Context, T) (batchResult, error) {
+	if !on {
+		return calc
+	}
+	return func(ctx context.Context, in T) (batchResult, error) {
+		p := new(posted)
+		r, err := calc(withPosted(ctx, p), in)
+		if err == nil && !r.failed {
+			r.posted = p
+		}
+		return r, err
+	}
+}
+
+// drive calculates the inputs on the run's workers and hands each result,
+// in input order, to the committer. Its error is an I/O or journal error
+// that ends the run at once; the end of ctx and --max-errors stop it in
+// order (b.stopped).
+func drive[T any](ctx context.Context, b *batchRun, inputs iter.Seq[T], calc func(context.Context, T) (batchResult, error)) error {
+	b.totals = map[string]money.Amount{}
 	start := time.Now()
-	prog := newBatchProgress(stderr, *quiet, size, counter, start)
-	w := bufio.NewWriterSize(dst, 1<<20)
-	com := &batchCommitter{store: store, tenant: *tenant, perspective: perspective, w: w, file: outFile, side: side,
-		done: skip, afterPost: batchAfterPost(ctx)}
-	var docs, failed, lineItems int
-	totals := map[string]money.Amount{}
-	var stopped error
-	for r, err := range ordered.Map(ctx, iter.Seq[batchInput](inputs), *workers, 64**workers, calc) {
+	defer func() { b.took = time.Since(start) }()
+	for r, err := range ordered.Map(ctx, inputs, b.workers, 64*b.workers, calc) {
 		if err != nil {
-			stopped = err // the context ended
+			b.stopped = err // the context ended
 			break
 		}
-		if err := com.add(r.out, r.posted); err != nil {
-			return exitError{2, err.Error()}
+		if err := b.com.add(r.out, r.posted); err != nil {
+			return err
 		}
-		if com.full() {
-			if err := com.commit(ctx); err != nil {
-				return exitError{2, err.Error()}
+		if b.com.full() {
+			if err := b.com.commit(ctx); err != nil {
+				return err
 			}
 		}
-		docs++
+		b.docs++
 		if r.failed {
-			failed++
+			b.failed++
 		} else {
-			lineItems += r.lines
-			totals[r.currency] = totals[r.currency].Add(r.tax)
+			b.lineItems += r.lines
+			b.totals[r.currency] = b.totals[r.currency].Add(r.tax)
 		}
-		prog.update(docs, failed)
-		if *maxErrors > 0 && failed >= *maxErrors {
-			stopped = fmt.Errorf("stopped after %d failed lines (--max-errors)", failed)
+		b.prog.update(b.docs, b.failed)
+		if b.maxErrors > 0 && b.failed >= b.maxErrors {
+			b.stopped = fmt.Errorf("stopped after %d failed documents (--max-errors)", b.failed)
 			break
 		}
 	}
-	if err := com.commit(ctx); err != nil {
+	return b.com.commit(ctx)
+}
+
+// finish ends a run: it flushes and closes the output, removes the
+// checkpoint, prints the summary and returns the run's exit error.
+func (b *batchRun) finish(err, readErr error, outFile *os.File, side string) error {
+	if err != nil {
 		return exitError{2, err.Error()}
 	}
-	if err := w.Flush(); err != nil {
+	if err := b.com.w.Flush(); err != nil {
 		return exitError{2, "write the output: " + err.Error()}
 	}
 	if outFile != nil {
@@ -259,26 +339,23 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return exitError{2, err.Error()}
 		}
 	}
-	prog.finish(docs, failed, lineItems, totals, time.Since(start))
+	b.prog.finish(b.docs, b.failed, b.lineItems, b.totals, b.took)
 	switch {
 	case readErr != nil:
 		return exitError{2, "read the input: " + readErr.Error()}
-	case stopped != nil && failed == 0:
-		return exitError{2, stopped.Error()}
-	case stopped != nil:
-		return exitError{1, fmt.Sprintf("%s; %d of %d lines failed", stopped, failed, docs)}
-	case failed > 0:
-		return exitError{1, fmt.Sprintf("%d of %d lines failed", failed, docs)}
+	case b.stopped != nil && b.failed == 0:
+		return exitError{2, b.stopped.Error()}
+	case b.stopped != nil:
+		return exitError{1, fmt.Sprintf("%s; %d of %d documents failed", b.stopped, b.failed, b.docs)}
+	case b.failed > 0:
+		return exitError{1, fmt.Sprintf("%d of %d lines failed", b.failed, b.docs)}
 	}
 	return nil
 }
 
 // batchCalculator returns the function that answers one input line of a
 // perspective: decoded as the API decodes a body, calculated, encoded.
-//
-// With journaled set, what a calculation posts is kept in its result
-// (see deferredJournal) for the run to store with its group.
-func batchCalculator(e *engine.Engine, perspective string, journaled bool) (func(context.Context, batchInput) (batchResult, error), error) {
+func batchCalculator(e *engine.Engine, perspective string) (func(context.Context, batchInput) (batchResult, error), error) {
 	var one func(ctx context.Context, body []byte) (any, int, string, money.Amount, error)
 	switch perspective {
 	case "sale":
@@ -300,11 +377,6 @@ func batchCalculator(e *engine.Engine, perspective string, journaled bool) (func
 		if len(bytes.TrimSpace(in.body)) == 0 {
 			return errorRecord(in, levy.Invalid("", "the line is empty: each line holds one request body")), nil
 		}
-		var p *posted
-		if journaled {
-			p = new(posted)
-			ctx = withPosted(ctx, p)
-		}
 		resp, lines, cur, tax, err := one(ctx, in.body)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -316,7 +388,7 @@ func batchCalculator(e *engine.Engine, perspective string, journaled bool) (func
 		if err != nil {
 			return errorRecord(in, fmt.Errorf("encode the response: %w", err)), nil
 		}
-		return batchResult{out: b, lines: lines, currency: cur, tax: tax, posted: p}, nil
+		return batchResult{out: b, lines: lines, currency: cur, tax: tax}, nil
 	}, nil
 }
 

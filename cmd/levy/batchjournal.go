@@ -309,9 +309,11 @@ func countLines(r io.Reader) (int, int64, error) {
 // documents it holds: the partial last document, if any, is cut off, and
 // a group that the journal stored but whose output the run did not write
 // is written from the checkpoint. count reads what an output holds.
-// store is nil for a run without a journal.
+// store is nil for a run without a journal. header, when not nil, is
+// what an output starts with (the header row of a CSV output): it is
+// written when the output holds nothing whole.
 func resumeOutput(ctx context.Context, path string, store journal.Store, perspective, tenant string,
-	count func(io.Reader) (int, int64, error)) (*os.File, int, error) {
+	count func(io.Reader) (int, int64, error), header []byte) (*os.File, int, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, 0, err
@@ -322,6 +324,9 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 	}
 	if err == nil {
 		_, err = f.Seek(good, io.SeekStart)
+	}
+	if err == nil && good == 0 && header != nil {
+		_, err = f.Write(header)
 	}
 	if err != nil {
 		f.Close()

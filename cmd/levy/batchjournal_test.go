@@ -351,3 +351,52 @@ func sameFile(t *testing.T, got, want string) {
 	}
 	t.Fatalf("%s has %d lines, %s %d", got, len(gl)-1, want, len(wl)-1)
 }
+
+// TestBatchCSVResume runs the example CSV file through the command: its
+// output equals the expected file; an output cut anywhere within a
+// document and resumed ends up the same; and a journaled run stopped
+// after the journal stored its group and before any output was written
+// resumes to the same output with each invoice stored once.
+func TestBatchCSVResume(t *testing.T) {
+	in, want := "testdata/batch/sale.csv", "testdata/batch/sale.out.csv"
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.csv")
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", out); code != 0 {
+		t.Fatalf("exit %d, %s", code, errOut)
+	}
+	sameFile(t, out, want)
+
+	full, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cut := range []int{0, 10, len(full) / 3, len(full) / 2, len(full) - 5} {
+		if err := os.WriteFile(out, full[:cut], 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", out, "--resume", "--quiet"); code != 0 {
+			t.Fatalf("resume after a cut at byte %d: exit %d, %s", cut, code, errOut)
+		}
+		sameFile(t, out, want)
+	}
+
+	data := filepath.Join(dir, "data")
+	ctx := context.WithValue(context.Background(), afterPostKey{}, func() error { return errors.New("stopped") })
+	var o, e bytes.Buffer
+	if code := run(ctx, []string{"batch", "sale", "--in", in, "--out", out, "--data-dir", data}, &o, &e); code != 2 {
+		t.Fatalf("interrupted run: exit %d, %s", code, e.String())
+	}
+	if fi, err := os.Stat(out); err != nil || fi.Size() != 0 {
+		t.Fatalf("the interrupted run wrote its output: %v %v", fi, err)
+	}
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", out, "--data-dir", data, "--resume"); code != 0 {
+		t.Fatalf("resumed run: exit %d, %s", code, errOut)
+	}
+	sameFile(t, out, want)
+	invoices := []string{"INV-2001", "INV-2002", "INV-2003", "EU-3001", "EU-3002"}
+	for id, n := range versionCounts(t, data, append(invoices, "Q-1001")) {
+		if want := 1; id == "Q-1001" && n != 0 || id != "Q-1001" && n != want {
+			t.Fatalf("transaction %s has %d versions in the journal", id, n)
+		}
+	}
+}
