@@ -85,16 +85,7 @@ var (
 // another schema version than the one this Levy supports.
 func OpenJournal(ctx context.Context, dir string, opts ...Option) (*JournalStore, error) {
 	o := newOptions(opts)
-	// Memory: Badger's defaults (five memtables of 64 MiB and a block
-	// cache of 256 MiB) let a process that writes a few hundred thousand
-	// transactions grow past a gigabyte; these bound the journal to about
-	// 100 MiB whatever it holds, as a batch run must be.
-	bo := bdb.DefaultOptions(dir).
-		WithSyncWrites(o.syncWrites).
-		WithMemTableSize(16 << 20).
-		WithNumMemtables(3).
-		WithBlockCacheSize(32 << 20).
-		WithValueLogFileSize(256 << 20)
+	bo := bdb.DefaultOptions(dir).WithSyncWrites(o.syncWrites)
 	db, err := Open(ctx, bo, "journal", o.log, Schema{Key: journalKeySchema, Version: journalSchemaVersion, Store: "the journal"})
 	if err != nil {
 		return nil, err
