@@ -31,26 +31,26 @@ import (
 // and underscores for dashes (--data-dir is LEVY_DATA_DIR); a flag given
 // on the command line wins over its variable.
 type serveConfig struct {
-	addr            string
-	dataDir         string
-	database        string // a PostgreSQL URL, or "" for Badger in dataDir
-	leaseTerm       time.Duration
-	maxBody         int64
-	readHeader      time.Duration
-	read            time.Duration
-	write           time.Duration
-	idle            time.Duration
-	shutdown        time.Duration
-	logFormat       string
-	logLevel        string
-	rules           string
-	activation      time.Duration
-	tokenTTL        time.Duration
-	rateLimit       int
-	rateWindow      time.Duration
-	apiAudiences    listFlag
-	adminAudience   string
-	dev             bool
+	addr          string
+	dataDir       string
+	database      string // a PostgreSQL URL, or "" for Badger in dataDir
+	leaseTerm     time.Duration
+	maxBody       int64
+	readHeader    time.Duration
+	read          time.Duration
+	write         time.Duration
+	idle          time.Duration
+	shutdown      time.Duration
+	logFormat     string
+	logLevel      string
+	rules         string
+	activation    time.Duration
+	tokenTTL      time.Duration
+	rateLimit     int
+	rateWindow    time.Duration
+	apiAudiences  listFlag
+	adminAudience string
+	dev           bool
 	// The web console (serve_console.go): whether it is served, and the
 	// audience of its credentials.
 	console         bool
