@@ -31,30 +31,26 @@ import (
 // and underscores for dashes (--data-dir is LEVY_DATA_DIR); a flag given
 // on the command line wins over its variable.
 type serveConfig struct {
-	addr          string
-	dataDir       string
-	database      string // a PostgreSQL URL, or "" for Badger in dataDir
-	leaseTerm     time.Duration
-	maxBody       int64
-	readHeader    time.Duration
-	read          time.Duration
-	write         time.Duration
-	idle          time.Duration
-	shutdown      time.Duration
-	logFormat     string
-	logLevel      string
-	rules         string
-	activation    time.Duration
-	tokenTTL      time.Duration
-	rateLimit     int
-	rateWindow    time.Duration
-	apiAudiences  listFlag
-	adminAudience string
-	dev           bool
-	// The web console (serve_console.go): whether it is served, and the
-	// audience of its credentials.
-	console         bool
-	consoleAudience string
+	addr            string
+	dataDir         string
+	database        string // a PostgreSQL URL, or "" for Badger in dataDir
+	leaseTerm       time.Duration
+	maxBody         int64
+	readHeader      time.Duration
+	read            time.Duration
+	write           time.Duration
+	idle            time.Duration
+	shutdown        time.Duration
+	logFormat       string
+	logLevel        string
+	rules           string
+	activation      time.Duration
+	tokenTTL        time.Duration
+	rateLimit       int
+	rateWindow      time.Duration
+	apiAudiences    listFlag
+	adminAudience   string
+	dev             bool
 	webhookMin      time.Duration
 	webhookMax      time.Duration
 	webhookAttempts int
@@ -72,6 +68,11 @@ type serveConfig struct {
 	webhookPrivate      bool
 	maxDocument         int64
 	memoryLimit         string
+
+	// The web console (serve_console.go): whether it is served, and the
+	// audience of its credentials.
+	console         bool
+	consoleAudience string
 
 	listening       func(addr string) // tells tests the address; nil in production
 	shutdownStarted func()            // tells tests shutdown began; nil in production
@@ -163,7 +164,8 @@ func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
 
 const serveUsage = `usage: levy serve --addr HOST:PORT --data-dir DIR [--database URL] [flags]
 
-Serves the HTTP API (the v2 routes, tokens, e-invoicing, /healthz and
+Serves the HTTP API (the v2 routes, tokens, e-invoicing, the web console
+under /console/, /healthz and
 /metrics) until SIGTERM or SIGINT. Every flag may be given by its
 environment variable instead; a flag on the command line wins.
 `
