@@ -165,8 +165,7 @@ func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
 const serveUsage = `usage: levy serve --addr HOST:PORT --data-dir DIR [--database URL] [flags]
 
 Serves the HTTP API (the v2 routes, tokens, e-invoicing, the web console
-under /console/, /healthz and
-/metrics) until SIGTERM or SIGINT. Every flag may be given by its
+under /console/, /healthz and /metrics) until SIGTERM or SIGINT. Every flag may be given by its
 environment variable instead; a flag on the command line wins.
 `
 

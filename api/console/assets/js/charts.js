@@ -1,7 +1,7 @@
 // Bar and line charts drawn as SVG, with the values in attributes and
 // titles so that a screen reader and a test read what a person sees.
 
-import { h } from './dom.js';
+import { add, h } from './dom.js';
 
 const W = 800;
 
@@ -18,7 +18,7 @@ export function barChart(title, rows, onSelect) {
   const span = max - min || 1;
   const x = (v) => left + (v - min) / span * (W - left - right);
   const svg = h('svg:svg', { viewBox: `0 0 ${W} ${height}`, role: 'group', 'aria-label': title });
-  svg.append(h('svg:line', { class: 'axis', x1: x(0), x2: x(0), y1: top - 4, y2: height - 20 }));
+  add(svg, h('svg:line', { class: 'axis', x1: x(0), x2: x(0), y1: top - 4, y2: height - 20 }));
   rows.forEach((r, i) => {
     const y = top + i * rowH;
     const x0 = Math.min(x(0), x(r.value));
@@ -41,7 +41,7 @@ export function barChart(title, rows, onSelect) {
         }
       });
     }
-    svg.append(g);
+    add(svg, g);
   });
   return h('figure', { class: 'chart bar-chart' }, h('figcaption', {}, title), svg);
 }
@@ -62,19 +62,20 @@ export function lineChart(title, points) {
   const py = (v) => top + (max - v) / span * (height - top - bottom);
   const svg = h('svg:svg', { viewBox: `0 0 ${W} ${height}`, role: 'img', 'aria-label': title });
   for (const v of [max, (max + min) / 2, min]) {
-    svg.append(h('svg:line', { class: 'grid', x1: left, x2: W - right, y1: py(v), y2: py(v) }),
+    add(svg, h('svg:line', { class: 'grid', x1: left, x2: W - right, y1: py(v), y2: py(v) }),
       h('svg:text', { x: left - 6, y: py(v) + 4, 'text-anchor': 'end' }, v.toFixed(2)));
   }
-  svg.append(h('svg:line', { class: 'axis', x1: left, x2: W - right, y1: py(0), y2: py(0) }));
+  add(svg, h('svg:line', { class: 'axis', x1: left, x2: W - right, y1: py(0), y2: py(0) }));
   if (n > 0) {
-    svg.append(h('svg:polyline', { class: 'line', points: points.map((p, i) => `${px(i)},${py(p.y)}`).join(' ') }));
+    add(svg, h('svg:polyline', { class: 'line', points: points.map((p, i) => `${px(i)},${py(p.y)}`).join(' ') }));
     points.forEach((p, i) => {
-      svg.append(h('svg:circle', { class: 'dot', cx: px(i), cy: py(p.y), r: 3.5, 'data-value': p.text, 'data-x': p.x },
+      add(svg, h('svg:circle', { class: 'dot', cx: px(i), cy: py(p.y), r: 3.5, 'data-value': p.text, 'data-x': p.x },
         h('svg:title', {}, `${p.x}: ${p.text}`)));
     });
     const ticks = n === 1 ? [0] : [0, Math.floor((n - 1) / 2), n - 1];
     for (const i of [...new Set(ticks)]) {
-      svg.append(h('svg:text', { x: px(i), y: height - bottom + 18, 'text-anchor': 'middle' }, points[i].x));
+      const anchor = n > 1 && i === 0 ? 'start' : n > 1 && i === n - 1 ? 'end' : 'middle';
+      add(svg, h('svg:text', { x: px(i), y: height - bottom + 18, 'text-anchor': anchor }, points[i].x));
     }
   }
   return h('figure', { class: 'chart line-chart' }, h('figcaption', {}, title), svg);

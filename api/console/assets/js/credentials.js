@@ -2,13 +2,13 @@
 // revoke credentials, and rotate or retire the signing keys. A new
 // secret is shown once, here, and is not kept anywhere.
 
-import { clear, field, h, statusPill, table, when } from './dom.js';
+import { add, clear, field, fill, h, statusPill, table, when } from './dom.js';
 import { call, loadConfig } from './session.js';
 
 // render draws the page in root.
 export function render(root, { status, fail, admin }) {
   if (!admin) {
-    root.append(h('p', {}, 'This page needs an admin credential: sign in with a credential of the admin audience.'));
+    add(root, h('p', {}, 'This page needs an admin credential: sign in with a credential of the admin audience.'));
     return;
   }
   const secretBox = h('section', { id: 'cred-secret', 'aria-live': 'assertive', 'aria-label': 'New secret' });
@@ -24,7 +24,7 @@ export function render(root, { status, fail, admin }) {
       h('button', { type: 'submit' }, 'Create')));
   const filter = h('input', { id: 'cred-filter', placeholder: 'every tenant' });
   const filterForm = h('form', { class: 'row' }, field('Tenant', filter), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
-  root.append(secretBox, form, h('div', { class: 'card' }, h('h2', {}, 'Credentials'), filterForm, listBox), keysBox);
+  add(root, secretBox, form, h('div', { class: 'card' }, h('h2', {}, 'Credentials'), filterForm, listBox), keysBox);
 
   loadConfig().then((cfg) => {
     if (!audiences.value) audiences.value = cfg.audience;
@@ -33,7 +33,7 @@ export function render(root, { status, fail, admin }) {
   const showSecret = (c, what) => {
     const value = h('code', { id: 'cred-secret-value' }, c.client_secret);
     const done = h('button', { type: 'button', onclick: () => { clear(secretBox); status('The secret is gone from the page.'); } }, 'I have stored it');
-    clear(secretBox).append(h('div', { class: 'secret', role: 'alert' },
+    fill(secretBox, h('div', { class: 'secret', role: 'alert' },
       h('h2', {}, `${what}: copy the secret now`),
       h('p', {}, 'Client ID ', h('code', { id: 'cred-secret-id' }, c.client_id), ' (tenant ', c.tenant, ', audiences ', c.audiences.join(', '), ')'),
       h('p', {}, 'Secret ', value),
@@ -46,7 +46,7 @@ export function render(root, { status, fail, admin }) {
       const query = filter.value.trim() ? { tenant: filter.value.trim() } : undefined;
       const answer = await call('/admin/v1/clients', { admin: true, query });
       const creds = answer.data || [];
-      clear(listBox).append(table(null, ['Client ID', 'Tenant', 'Audiences', 'Created', 'Secret replaced', 'State', ''],
+      fill(listBox, table(null, ['Client ID', 'Tenant', 'Audiences', 'Created', 'Secret replaced', 'State', ''],
         creds.map((c) => {
           const revoked = !!c.revoked_at;
           return [h('code', {}, c.client_id), c.tenant, c.audiences.join(', '), when(c.created_at), when(c.secret_rotated_at),
@@ -80,7 +80,7 @@ export function render(root, { status, fail, admin }) {
               }, 'Revoke'))];
         })));
     } catch (err) {
-      clear(listBox).append(h('p', { class: 'error' }, err.message));
+      fill(listBox, h('p', { class: 'error' }, err.message));
     }
   };
 
@@ -100,7 +100,7 @@ export function render(root, { status, fail, admin }) {
           }
         },
       }, 'Rotate the signing key');
-      clear(keysBox).append(h('div', { class: 'card' }, h('h2', {}, 'Signing keys'),
+      fill(keysBox, h('div', { class: 'card' }, h('h2', {}, 'Signing keys'),
         table(null, ['Key', 'Created', 'Current', 'Superseded', 'Retires', ''],
           (answer.data || []).map((k) => [h('code', {}, k.kid), when(k.created_at), k.current ? 'yes' : 'no', when(k.superseded_at), when(k.retires_at),
             k.current ? '' : h('button', {
@@ -117,7 +117,7 @@ export function render(root, { status, fail, admin }) {
             }, 'Retire')])),
         rotate));
     } catch (err) {
-      clear(keysBox).append(h('p', { class: 'error' }, err.message));
+      fill(keysBox, h('p', { class: 'error' }, err.message));
     }
   };
 

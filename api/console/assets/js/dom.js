@@ -33,6 +33,16 @@ export function append(el, children) {
   return el;
 }
 
+// add appends children to el, as append does.
+export function add(el, ...children) {
+  return append(el, children);
+}
+
+// fill replaces the children of el with children.
+export function fill(el, ...children) {
+  return append(clear(el), children);
+}
+
 // clear removes every child of el and returns it.
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);

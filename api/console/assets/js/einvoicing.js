@@ -2,7 +2,7 @@
 // detail, the webhook connections, and (with an admin token) the dead
 // letters of the webhook deliveries, which may be sent again.
 
-import { clear, field, h, pretty, statusPill, table, when } from './dom.js';
+import { add, field, fill, h, pretty, statusPill, table, when } from './dom.js';
 import { call } from './session.js';
 
 // The documents this tab submitted or opened: the API lists none, so the
@@ -48,11 +48,11 @@ export function render(root, { status, fail, admin }) {
   const openId = h('input', { id: 'einv-open-id', spellcheck: 'false' });
   const open = h('form', { class: 'row', id: 'einv-open' }, field('Document ID', openId), h('button', { type: 'submit', class: 'secondary' }, 'Open'));
 
-  root.append(h('div', { class: 'grid2' }, submit, h('div', { class: 'card' }, h('h2', {}, 'Documents'), open, docsBox)),
+  add(root, h('div', { class: 'grid2' }, submit, h('div', { class: 'card' }, h('h2', {}, 'Documents'), open, docsBox)),
     detail, hooksBox, deadBox);
 
   const showDocument = (d) => {
-    clear(detail).append(h('div', { class: 'card' },
+    fill(detail, h('div', { class: 'card' },
       h('h2', {}, `Document ${d.documentId} `, statusPill(d.status)),
       h('p', {}, `${d.documentType || 'Not read yet'} ${d.documentNumber || ''}`, d.issueDate ? `, issued ${d.issueDate}` : '',
         d.payableAmount ? `, payable ${d.payableAmount} ${d.currency || ''}` : '', `, received ${when(d.transmissionDateTime)}.`),
@@ -77,11 +77,11 @@ export function render(root, { status, fail, admin }) {
   const listDocuments = async () => {
     const ids = knownDocuments();
     if (!ids.length) {
-      clear(docsBox).append(h('p', { class: 'note' }, 'The documents you submit or open in this tab are listed here.'));
+      fill(docsBox, h('p', { class: 'note' }, 'The documents you submit or open in this tab are listed here.'));
       return;
     }
     const docs = await Promise.all(ids.map((id) => call(`/einvoicing/v1/documents/${encodeURIComponent(id)}`).then((a) => a.data, () => null)));
-    clear(docsBox).append(table(null, ['Document', 'Number', 'Status', 'Received'],
+    fill(docsBox, table(null, ['Document', 'Number', 'Status', 'Received'],
       docs.filter(Boolean).map((d) => [h('button', { type: 'button', class: 'linkish', onclick: () => showDocument(d) }, d.documentId),
         d.documentNumber || '', statusPill(d.status), when(d.transmissionDateTime)])));
   };
@@ -120,7 +120,7 @@ export function render(root, { status, fail, admin }) {
     try {
       const answer = await call('/einvoicing/v1/webhooks');
       const hooks = answer.data || [];
-      clear(hooksBox).append(h('h2', {}, 'Webhook connections'),
+      fill(hooksBox, h('h2', {}, 'Webhook connections'),
         hooks.length ? table(null, ['Connection', 'Target', 'Events', 'Metadata', 'Created', ''],
           hooks.map((c) => [h('code', {}, c.webhookId), c.targetUrl, Array.isArray(c.events) ? c.events.join(', ') : String(c.events),
             c.includeMetadata ? 'yes' : 'no', when(c.createdAt),
@@ -140,7 +140,7 @@ export function render(root, { status, fail, admin }) {
           : h('p', { class: 'note' }, 'No connection.'),
         hookForm);
     } catch (err) {
-      clear(hooksBox).append(h('h2', {}, 'Webhook connections'), h('p', { class: 'error' }, err.message));
+      fill(hooksBox, h('h2', {}, 'Webhook connections'), h('p', { class: 'error' }, err.message));
     }
   };
   hookForm.addEventListener('submit', async (ev) => {
@@ -161,9 +161,9 @@ export function render(root, { status, fail, admin }) {
   // Dead letters, an operator's list.
   const tenant = h('input', { id: 'einv-dead-tenant', placeholder: 'every tenant' });
   const listDead = async () => {
-    clear(deadBox).append(h('h2', {}, 'Deliveries given up (dead letters)'));
+    fill(deadBox, h('h2', {}, 'Deliveries given up (dead letters)'));
     if (!admin) {
-      deadBox.append(h('p', { class: 'note' }, 'The dead-letter list and its replay need an admin credential.'));
+      add(deadBox, h('p', { class: 'note' }, 'The dead-letter list and its replay need an admin credential.'));
       return;
     }
     try {
@@ -172,7 +172,7 @@ export function render(root, { status, fail, admin }) {
       const dead = answer.data || [];
       const filter = h('form', { class: 'row' }, field('Tenant', tenant), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
       filter.addEventListener('submit', (ev) => { ev.preventDefault(); listDead(); });
-      deadBox.append(filter,
+      add(deadBox, filter,
         dead.length ? table(null, ['Event', 'Tenant', 'Connection', 'Document', 'Status', { label: 'Attempts', num: true }, 'Last error', 'Given up', ''],
           dead.map((d) => [h('code', {}, d.eventId), d.tenantId, h('code', {}, d.webhookId), h('code', {}, d.documentId), d.status,
             String(d.attempts), d.lastError || '', when(d.deadAt),
@@ -190,7 +190,7 @@ export function render(root, { status, fail, admin }) {
             }, 'Replay')]))
           : h('p', { id: 'einv-dead-empty' }, 'No dead letter.'));
     } catch (err) {
-      deadBox.append(h('p', { class: 'error' }, err.message));
+      add(deadBox, h('p', { class: 'error' }, err.message));
     }
   };
 

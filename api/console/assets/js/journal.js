@@ -3,7 +3,7 @@
 // row and every version of one, and the period's export.
 
 import { barChart, lineChart } from './charts.js';
-import { clear, field, h, pretty, statusPill, table, today, when } from './dom.js';
+import { add, field, fill, h, pretty, statusPill, table, today, when } from './dom.js';
 import { call } from './session.js';
 
 // period is the last period shown, kept while the tab lives.
@@ -16,7 +16,7 @@ async function download(format, status, fail) {
     const resp = await call('/console/api/journal/export', { query: { ...period, format }, raw: true });
     const blob = await resp.blob();
     const a = h('a', { href: URL.createObjectURL(blob), download: `journal-${period.from}-${period.to}.${format}` });
-    document.body.append(a);
+    document.add(body, a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
@@ -42,7 +42,7 @@ export function render(root, { status, fail }) {
   const lookup = h('input', { id: 'journal-id', maxlength: 40, spellcheck: 'false' });
   const lookupForm = h('form', { class: 'row', id: 'journal-lookup' }, field('Transaction ID', lookup),
     h('button', { type: 'submit', class: 'secondary' }, 'Show its versions'));
-  root.append(form, summaryBox, seriesBox, h('div', { class: 'card' }, lookupForm), txBox, versionBox);
+  add(root, form, summaryBox, seriesBox, h('div', { class: 'card' }, lookupForm), txBox, versionBox);
 
   let listed = [];
 
@@ -52,7 +52,7 @@ export function render(root, { status, fail }) {
       const answer = await call(`/console/api/journal/transactions/${encodeURIComponent(id)}`);
       const hist = answer.data;
       const reversedBy = listed.filter((t) => t.reversalOf === id).map((t) => t.transactionId);
-      clear(versionBox).append(h('h2', {}, `Transaction ${id} `, statusPill(hist.live ? 'live' : 'deleted')),
+      fill(versionBox, h('h2', {}, `Transaction ${id} `, statusPill(hist.live ? 'live' : 'deleted')),
         hist.live ? null : h('p', {}, 'Deleted: it no longer counts in reports; its versions stay for audit.'),
         reversedBy.length ? h('p', {}, `Reversed by ${reversedBy.join(', ')}.`) : null,
         table(`${hist.versions.length} version${hist.versions.length === 1 ? '' : 's'}, oldest first`,
@@ -64,7 +64,7 @@ export function render(root, { status, fail }) {
       status('');
       versionBox.scrollIntoView({ block: 'nearest' });
     } catch (err) {
-      clear(versionBox).append(h('p', { class: 'error' }, err.message));
+      fill(versionBox, h('p', { class: 'error' }, err.message));
       fail(err);
     }
   };
@@ -79,7 +79,7 @@ export function render(root, { status, fail }) {
       const heads = ['Transaction', 'Posting date', 'Document', 'Kind', 'Currency', { label: 'Tax', num: true }];
       if (row) heads.push({ label: `Tax of ${row.jurisdictionName || row.jurisdictionId}`, num: true });
       heads.push('Reversal of');
-      clear(txBox).append(h('h2', {}, row ? `Transactions with a tax of ${row.jurisdictionName || row.jurisdictionId}` : 'Transactions of the period'),
+      fill(txBox, h('h2', {}, row ? `Transactions with a tax of ${row.jurisdictionName || row.jurisdictionId}` : 'Transactions of the period'),
         answer.data.truncated ? h('p', { class: 'note' }, 'The period holds more transactions than shown: download the export for all.') : null,
         table(null, heads, listed.map((t) => {
           const cells = [h('button', { type: 'button', class: 'linkish', onclick: () => showVersions(t.transactionId) }, t.transactionId),
@@ -104,12 +104,12 @@ export function render(root, { status, fail }) {
         call('/console/api/journal/series', { query: period }),
       ]);
       const rows = summary.data || [];
-      clear(summaryBox).append(h('h2', {}, `Remittance summary, ${period.from} to ${period.to}`));
+      fill(summaryBox, h('h2', {}, `Remittance summary, ${period.from} to ${period.to}`));
       if (!rows.length) {
-        summaryBox.append(h('p', {}, 'No tax was stored in the period.'));
+        add(summaryBox, h('p', {}, 'No tax was stored in the period.'));
       } else {
         const label = (r) => `${r.jurisdictionName || r.jurisdictionId} · ${r.imposition || ''} · ${r.currency || ''}`;
-        summaryBox.append(
+        add(summaryBox, 
           barChart('Tax per jurisdiction and imposition', rows.map((r, i) => ({
             label: label(r), value: Number(r.tax), text: String(r.tax), key: String(i), row: r,
           })), (b) => showTransactions(b.row)),
@@ -121,11 +121,11 @@ export function render(root, { status, fail }) {
           h('p', {}, h('button', { type: 'button', class: 'secondary', onclick: () => showTransactions(null) }, 'All transactions of the period')));
       }
       const points = series.data || [];
-      clear(seriesBox).append(h('h2', {}, 'Tax over time'));
+      fill(seriesBox, h('h2', {}, 'Tax over time'));
       const currencies = [...new Set(points.map((p) => p.currency || ''))];
-      if (!points.length) seriesBox.append(h('p', {}, 'Nothing posted in the period.'));
+      if (!points.length) add(seriesBox, h('p', {}, 'Nothing posted in the period.'));
       for (const cur of currencies) {
-        seriesBox.append(lineChart(`Total tax per posting date${cur ? ` (${cur})` : ''}`,
+        add(seriesBox, lineChart(`Total tax per posting date${cur ? ` (${cur})` : ''}`,
           points.filter((p) => (p.currency || '') === cur).map((p) => ({ x: p.date, y: Number(p.totalTax), text: String(p.totalTax) }))));
       }
       status(`${rows.length} summary rows.`);

@@ -4,7 +4,7 @@
 // API's answer as it is, and the changed-tax-areas API highlights the
 // areas that changed between two dates.
 
-import { clear, field, h, table, today } from './dom.js';
+import { add, field, fill, h, table, today } from './dom.js';
 import { call } from './session.js';
 
 const TILE = 256; // the world is TILE pixels wide at zoom 0
@@ -85,7 +85,7 @@ export function render(root, { status, fail }) {
   const legend = h('div', { class: 'map-legend', id: 'map-legend' },
     h('span', { class: 'swatch changed' }), 'changed between the dates ',
     h('span', { class: 'swatch selected' }), 'looked up');
-  box.append(tools, legend);
+  add(box, tools, legend);
   const timing = h('p', { class: 'note', id: 'map-timing' }, 'Loading the boundaries…');
   const panel = h('section', { id: 'map-result', 'aria-live': 'polite', 'aria-label': 'Lookup result' },
     h('p', { class: 'note' }, 'Click a point of the map, or search an address.'));
@@ -113,9 +113,9 @@ export function render(root, { status, fail }) {
       h('button', { type: 'button', class: 'secondary', onclick: () => { changed = null; changedNote.textContent = ''; mark(); draw(); } }, 'Clear')),
     changedNote);
 
-  root.append(h('div', { class: 'map-wrap' },
+  add(root, h('div', { class: 'map-wrap' },
     h('div', {}, box, timing),
-    h('div', {}, changedForm, search, panel)));
+    h('div', {}, panel, changedForm, search)));
 
   // The view: the centre in world pixels at zoom 0, and the zoom.
   const view = { x: 0, y: 0, zoom: 3.6 };
@@ -182,9 +182,9 @@ export function render(root, { status, fail }) {
           for (let i = 2; i < pts.length; i += 2) ctx.lineTo(pts[i] * k + ox, pts[i + 1] * k + oy);
           ctx.closePath();
         }
-        const fill = f.selected ? SELECTED : f.changed ? CHANGED : layer.fill;
-        if (fill) {
-          ctx.fillStyle = fill;
+        const color = f.selected ? SELECTED : f.changed ? CHANGED : layer.fill;
+        if (color) {
+          ctx.fillStyle = color;
           ctx.fill('evenodd');
         }
         ctx.strokeStyle = layer.stroke;
@@ -283,12 +283,12 @@ export function render(root, { status, fail }) {
   // showLookup sends a lookup and shows its answer.
   const showLookup = async (what, path, body) => {
     status(`Looking up ${what}…`);
-    clear(panel).append(h('p', { class: 'note' }, 'Looking up…'));
+    fill(panel, h('p', { class: 'note' }, 'Looking up…'));
     let answer;
     try {
       answer = await call(path, { body });
     } catch (err) {
-      clear(panel).append(h('p', { class: 'error' }, err.message));
+      fill(panel, h('p', { class: 'error' }, err.message));
       fail(err);
       return;
     }
@@ -296,13 +296,13 @@ export function render(root, { status, fail }) {
     selected = new Set(results.map((r) => r.taxAreaId).filter(Boolean));
     mark();
     draw();
-    clear(panel).append(h('h2', {}, `Lookup: ${what}`));
+    fill(panel, h('h2', {}, `Lookup: ${what}`));
     if (!results.length) {
-      panel.append(h('p', {}, 'No tax area: the point is outside every boundary of the dataset.'));
+      add(panel, h('p', {}, 'No tax area: the point is outside every boundary of the dataset.'));
     }
     for (const [i, r] of results.entries()) {
       const rates = h('p', { class: 'note' }, 'Loading the rates…');
-      panel.append(h('div', { class: 'card lookup-result', 'data-tax-area': r.taxAreaId || '' },
+      add(panel, h('div', { class: 'card lookup-result', 'data-tax-area': r.taxAreaId || '' },
         h('h3', {}, `Tax area ${r.taxAreaId || '(none)'}`),
         h('p', {}, 'Confidence ', h('b', { class: 'confidence' }, r.confidenceIndicator || '—'),
           ', as of ', r.asOfDate || '', '. Statuses: ',
@@ -342,12 +342,12 @@ export function render(root, { status, fail }) {
         el.textContent = r ? r.join(' + ') : '—';
       }
       const extra = taxes.filter((t) => !card.querySelector(`.rate[data-jurisdiction="${CSS.escape(t.jurisdiction.jurisdictionId)}"]`));
-      clear(note).append('Rates of general goods sold in the area on ', req.documentDate,
+      fill(note, 'Rates of general goods sold in the area on ', req.documentDate,
         ' (a quotation of 100.00 through the API): total tax ', h('b', { class: 'combined-tax' }, String(answer.data.totalTax)),
         ', a combined rate of ', h('b', { class: 'combined-rate' }, (Number(answer.data.totalTax) / 100).toFixed(4)), '.',
         extra.length ? ` Also: ${extra.map((t) => `${t.jurisdiction.value} ${t.effectiveRate}`).join(', ')}.` : '');
     } catch (err) {
-      clear(note).append(`The rates are not available: ${err.message}`);
+      fill(note, `The rates are not available: ${err.message}`);
     }
   };
 

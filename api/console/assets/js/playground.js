@@ -2,7 +2,7 @@
 // JSON, sent to the API as it is, and its answer shown tax by tax with
 // the rule that decided each one and that rule's definition.
 
-import { clear, copyButton, field, h, pretty, select, table, today } from './dom.js';
+import { add, clear, copyButton, field, fill, h, pretty, select, table, today } from './dom.js';
 import { call, curlOf } from './session.js';
 
 // The three perspectives of the API: their route, the member naming the
@@ -170,9 +170,9 @@ function explainTax(t, status) {
     loaded = true;
     try {
       const rules = await ruleDefinition(ruleId);
-      clear(def).append(...rules.map(describeRule));
+      fill(def, ...rules.map(describeRule));
     } catch (err) {
-      clear(def).append(h('p', { class: 'note' }, `The definition of ${ruleId} is not available: ${err.message}`));
+      fill(def, h('p', { class: 'note' }, `The definition of ${ruleId} is not available: ${err.message}`));
       status('');
     }
   });
@@ -183,7 +183,7 @@ function explainTax(t, status) {
 function showAnswer(out, answer, status) {
   const data = answer.data || {};
   clear(out);
-  out.append(h('h2', {}, 'Result'),
+  add(out, h('h2', {}, 'Result'),
     h('div', { class: 'totals', id: 'calc-totals' },
       h('span', {}, 'Subtotal ', h('b', { 'data-total': 'subTotal' }, String(data.subTotal ?? ''))),
       h('span', {}, 'Tax ', h('b', { 'data-total': 'totalTax' }, String(data.totalTax ?? ''))),
@@ -191,12 +191,12 @@ function showAnswer(out, answer, status) {
   for (const line of data.lineItems || []) {
     const what = line.product || line.purchase || {};
     const taxes = line.taxes || [];
-    out.append(h('h3', {}, `Line ${line.lineItemId ?? ''}: ${what.productClass || what.purchaseClass || ''} ${what.value || ''} — amount ${line.extendedPrice ?? line.cost ?? ''}, tax ${line.totalTax ?? 0}`));
+    add(out, h('h3', {}, `Line ${line.lineItemId ?? ''}: ${what.productClass || what.purchaseClass || ''} ${what.value || ''} — amount ${line.extendedPrice ?? line.cost ?? ''}, tax ${line.totalTax ?? 0}`));
     if (!taxes.length) {
-      out.append(h('p', { class: 'note' }, 'No tax on this line.'));
+      add(out, h('p', { class: 'note' }, 'No tax on this line.'));
       continue;
     }
-    out.append(table(null,
+    add(out, table(null,
       ['Jurisdiction', 'Type', 'Imposition', 'Result', { label: 'Taxable', num: true }, { label: 'Rate', num: true }, { label: 'Tax', num: true }, 'Rule and why'],
       taxes.map((t) => [
         h('span', {}, t.jurisdiction.value, h('br'), h('code', {}, t.jurisdiction.jurisdictionId)),
@@ -209,7 +209,7 @@ function showAnswer(out, answer, status) {
         explainTax(t, status),
       ])));
   }
-  out.append(h('details', {}, h('summary', {}, 'The whole answer as JSON'), h('pre', {}, pretty(answer))));
+  add(out, h('details', {}, h('summary', {}, 'The whole answer as JSON'), h('pre', {}, pretty(answer))));
 }
 
 // render draws the playground in root.
@@ -245,7 +245,7 @@ export function render(root, { status, fail }) {
         redraw();
       });
     }
-    form.append(h('div', { class: 'row' },
+    add(form, h('div', { class: 'row' },
       field('Perspective', persp),
       h('fieldset', {}, h('legend', {}, 'Build the request'),
         modeForm, h('label', { for: 'calc-mode-form' }, ' with the form '),
@@ -253,7 +253,7 @@ export function render(root, { status, fail }) {
     if (state.mode === 'json') {
       jsonArea.value = state.json;
       jsonArea.oninput = () => { state.json = jsonArea.value; };
-      form.append(field(`Request body (sent to ${p.path} as it is)`, jsonArea),
+      add(form, field(`Request body (sent to ${p.path} as it is)`, jsonArea),
         h('p', { class: 'note', id: 'calc-json-note' }, 'Paste any request of the wire format; the perspective chooses the route.'));
     } else {
       const input = (obj, key, attrs = {}) => {
@@ -263,19 +263,19 @@ export function render(root, { status, fail }) {
       };
       const mt = select({ id: 'calc-message-type' }, p.types, state.messageType);
       mt.addEventListener('change', () => { state.messageType = mt.value; });
-      form.append(h('div', { class: 'row' },
+      add(form, h('div', { class: 'row' },
         field('Message type', mt),
         field('Document date', input(state, 'documentDate', { type: 'date', id: 'calc-date', required: true })),
         field('Transaction ID', input(state, 'transactionId', { id: 'calc-transaction-id', maxlength: 40 }), 'needed to store an invoice'),
         field('Currency', input(state, 'currency', { id: 'calc-currency', maxlength: 3, size: 4 }))));
       const party = (title, addr, prefix) => h('fieldset', {}, h('legend', {}, title),
         h('div', { class: 'row' }, addressFields.map(([k, label]) => field(label, input(addr, k, { id: `${prefix}-${k}` })))));
-      form.append(h('div', { class: 'grid2' }, party(p.from[2], state.from, 'calc-from'), party(p.to[2], state.to, 'calc-to')));
+      add(form, h('div', { class: 'grid2' }, party(p.from[2], state.from, 'calc-from'), party(p.to[2], state.to, 'calc-to')));
       const lines = h('fieldset', {}, h('legend', {}, 'Lines'));
       state.lines.forEach((l, i) => {
         const remove = h('button', { type: 'button', class: 'danger', 'aria-label': `Remove line ${i + 1}`, disabled: state.lines.length === 1 }, 'Remove');
         remove.addEventListener('click', () => { state.lines.splice(i, 1); redraw(); });
-        lines.append(h('div', { class: 'row' },
+        add(lines, h('div', { class: 'row' },
           h('span', {}, `Line ${i + 1}`),
           field('Class', input(l, 'productClass', { id: `calc-line-${i}-class` })),
           field('Product code', input(l, 'product', { id: `calc-line-${i}-product` })),
@@ -283,10 +283,10 @@ export function render(root, { status, fail }) {
           field(state.perspective === 'owner' ? 'Cost' : 'Amount', input(l, 'amount', { id: `calc-line-${i}-amount`, inputmode: 'decimal' })),
           remove));
       });
-      const add = h('button', { type: 'button', class: 'secondary' }, 'Add a line');
-      add.addEventListener('click', () => { state.lines.push({ productClass: 'GENERAL', product: '', quantity: 1, amount: '10.00' }); redraw(); });
-      lines.append(add);
-      form.append(lines);
+      const addLine = h('button', { type: 'button', class: 'secondary' }, 'Add a line');
+      addLine.addEventListener('click', () => { state.lines.push({ productClass: 'GENERAL', product: '', quantity: 1, amount: '10.00' }); redraw(); });
+      add(lines, addLine);
+      add(form, lines);
     }
     const showCode = (kind) => {
       const { path, text } = current();
@@ -299,11 +299,11 @@ export function render(root, { status, fail }) {
       }
       const code = kind === 'curl' ? curlOf(path, body) : goProgram(path, body);
       const pre = h('pre', { id: `calc-code-${kind}` }, code);
-      clear(codeBox).append(h('h2', {}, kind === 'curl' ? 'As curl' : 'As Go'), pre,
+      fill(codeBox, h('h2', {}, kind === 'curl' ? 'As curl' : 'As Go'), pre,
         h('p', { class: 'note' }, 'Set TOKEN to an access token of the API first.'),
         copyButton('Copy', () => code, status));
     };
-    form.append(h('div', { class: 'row' },
+    add(form, h('div', { class: 'row' },
       h('button', { type: 'submit', id: 'calc-send' }, 'Calculate'),
       h('button', { type: 'button', class: 'secondary', id: 'calc-curl', onclick: () => showCode('curl') }, 'Copy as curl'),
       h('button', { type: 'button', class: 'secondary', id: 'calc-go', onclick: () => showCode('go') }, 'Copy as Go')));
@@ -324,12 +324,12 @@ export function render(root, { status, fail }) {
       showAnswer(out, answer, status);
       status(`Calculated: tax ${answer.data.totalTax}.`);
     } catch (err) {
-      clear(out).append(h('h2', {}, 'Refused'), h('ul', { class: 'error', id: 'calc-errors' },
+      fill(out, h('h2', {}, 'Refused'), h('ul', { class: 'error', id: 'calc-errors' },
         (err.items && err.items.length ? err.items : [{ message: err.message }]).map((e) => h('li', {}, e.target ? `${e.target}: ` : '', e.message))));
       fail(err);
     }
   });
 
   redraw();
-  root.append(form, codeBox, out);
+  add(root, form, codeBox, out);
 }

@@ -7,6 +7,36 @@ const KEY = 'levy.console.session';
 let config = null;
 let onExpired = () => {};
 
+// Decimal is a number of an answer as the API wrote it: amounts and rates
+// keep their digits ("0.50", not 0.5) when shown, and still compute as
+// numbers.
+class Decimal {
+  constructor(source) {
+    this.source = source;
+  }
+
+  toString() {
+    return this.source;
+  }
+
+  valueOf() {
+    return Number(this.source);
+  }
+
+  toJSON() {
+    return JSON.rawJSON ? JSON.rawJSON(this.source) : Number(this.source);
+  }
+}
+
+// exact is the reviver of JSON.parse that keeps the text of decimal
+// numbers (where the browser gives revivers the source text).
+function exact(key, value, context) {
+  if (typeof value === 'number' && context && typeof context.source === 'string' && /[.eE]/.test(context.source)) {
+    return new Decimal(context.source);
+  }
+  return value;
+}
+
 // ApiError is a refused call: its status and the API's error items.
 export class ApiError extends Error {
   constructor(status, items) {
@@ -126,7 +156,7 @@ export async function call(path, opts = {}) {
   const text = await resp.text();
   let answer = null;
   try {
-    answer = text ? JSON.parse(text) : null;
+    answer = text ? JSON.parse(text, exact) : null;
   } catch {
     answer = null;
   }
