@@ -46,7 +46,9 @@ export function barChart(title, rows, onSelect) {
   return h('figure', { class: 'chart bar-chart' }, h('figcaption', {}, title), svg);
 }
 
-// lineChart draws points ({x: label, y: number, text}) in order, joined.
+// lineChart draws points ({x: label, t: position, y: number, text}) in
+// order, joined; t (such as a date's milliseconds) places them along the
+// axis, and without it they are evenly spaced.
 export function lineChart(title, points) {
   const height = 260;
   const left = 70;
@@ -58,7 +60,10 @@ export function lineChart(title, points) {
   const min = Math.min(0, ...ys);
   const span = max - min || 1;
   const n = points.length;
-  const px = (i) => (n === 1 ? (left + W - right) / 2 : left + i / (n - 1) * (W - left - right));
+  const ts = points.map((p, i) => (p.t === undefined ? i : p.t));
+  const t0 = Math.min(...ts);
+  const tspan = Math.max(...ts) - t0;
+  const px = (i) => (n === 1 || !tspan ? (left + W - right) / 2 : left + (ts[i] - t0) / tspan * (W - left - right));
   const py = (v) => top + (max - v) / span * (height - top - bottom);
   const svg = h('svg:svg', { viewBox: `0 0 ${W} ${height}`, role: 'img', 'aria-label': title });
   for (const v of [max, (max + min) / 2, min]) {

@@ -126,7 +126,7 @@ export function render(root, { status, fail }) {
       if (!points.length) add(seriesBox, h('p', {}, 'Nothing posted in the period.'));
       for (const cur of currencies) {
         add(seriesBox, lineChart(`Total tax per posting date${cur ? ` (${cur})` : ''}`,
-          points.filter((p) => (p.currency || '') === cur).map((p) => ({ x: p.date, y: Number(p.totalTax), text: String(p.totalTax) }))));
+          points.filter((p) => (p.currency || '') === cur).map((p) => ({ x: p.date, t: Date.parse(p.date), y: Number(p.totalTax), text: String(p.totalTax) }))));
       }
       status(`${rows.length} summary rows.`);
     } catch (err) {
