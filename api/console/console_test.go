@@ -93,7 +93,9 @@ func (f *fixture) get(t *testing.T, path string, header ...string) (int, http.He
 func (f *fixture) refused(t *testing.T, path string, status int, target string) {
 	t.Helper()
 	got, _, body := f.get(t, path)
-	var e struct{ Errors []struct{ Code, Message, Target string } }
+	var e struct {
+		Errors []struct{ Code, Message, Target string }
+	}
 	if err := json.Unmarshal(body, &e); err != nil || got != status || len(e.Errors) != 1 || e.Errors[0].Target != target {
 		t.Errorf("GET %s: %d %s; want %d naming %q", path, got, body, status, target)
 	}
@@ -235,7 +237,9 @@ func TestConsolePages(t *testing.T) {
 		}
 	}
 	status, _, body = f.get(t, "/console/api/config")
-	var cfg struct{ Data struct{ TokenPath, Audience, AdminAudience string } }
+	var cfg struct {
+		Data struct{ TokenPath, Audience, AdminAudience string }
+	}
 	if err := json.Unmarshal(body, &cfg); err != nil || status != 200 || cfg.Data.Audience != console.DefaultAudience || cfg.Data.TokenPath != "/oauth/token" {
 		t.Errorf("config: %d %s", status, body)
 	}

@@ -422,7 +422,9 @@ func TestConsoleInBrowser(t *testing.T) {
 	if pageArea != res.TaxAreaID || !strings.Contains(pageText, "COUNTY\tLos Angeles") {
 		t.Errorf("the page shows tax area %s (the API %s):\n%s", pageArea, res.TaxAreaID, pageText)
 	}
-	var quote struct{ Data struct{ TotalTax json.Number } }
+	var quote struct {
+		Data struct{ TotalTax json.Number }
+	}
 	c.must(http.StatusOK, "POST", "/api/v2/supplies", consoleToken, "application/json", fmt.Appendf(nil,
 		`{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":%q,"seller":{"physicalOrigin":{"taxAreaId":%q}},
 		"customer":{"destination":{"taxAreaId":%q}},"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100}]}`,
