@@ -106,19 +106,10 @@ func (h *Handler) series(w http.ResponseWriter, r *http.Request) {
 	api.WriteData(w, r, http.StatusOK, out)
 }
 
-// listed is one transaction of the transaction list.
+// listed is one transaction of the transaction list: the latest version
+// without its lines.
 type listed struct {
-	TransactionID  string       `json:"transactionId"`
-	Version        int          `json:"version"`
-	PostingDate    civil.Date   `json:"postingDate"`
-	DocumentNumber string       `json:"documentNumber,omitempty"`
-	Perspective    string       `json:"perspective"`
-	MessageType    string       `json:"messageType"`
-	Currency       string       `json:"currency,omitempty"`
-	SubTotal       money.Amount `json:"subTotal"`
-	TotalTax       money.Amount `json:"totalTax"`
-	Total          money.Amount `json:"total"`
-	ReversalOf     string       `json:"reversalOf,omitempty"`
+	*journal.Transaction
 	// JurisdictionTax is the tax of the jurisdiction asked for, when the
 	// list is of one jurisdiction.
 	JurisdictionTax *money.Amount `json:"jurisdictionTax,omitempty"`
@@ -144,9 +135,9 @@ func (h *Handler) transactions(w http.ResponseWriter, r *http.Request) {
 	jur := r.URL.Query().Get("jurisdiction")
 	out := transactionList{Transactions: []listed{}}
 	err = h.journal.Scan(r.Context(), levy.Tenant(r.Context()), from, to, func(tx *journal.Transaction) error {
-		l := listed{TransactionID: tx.TransactionID, Version: tx.Version, PostingDate: tx.PostingDate,
-			DocumentNumber: tx.DocumentNumber, Perspective: tx.Perspective, MessageType: tx.MessageType,
-			Currency: tx.Currency, SubTotal: tx.SubTotal, TotalTax: tx.TotalTax, Total: tx.Total, ReversalOf: tx.ReversalOf}
+		head := *tx
+		head.Lines = nil
+		l := listed{Transaction: &head}
 		if jur != "" {
 			sum, found := money.Zero(), false
 			for _, line := range tx.Lines {

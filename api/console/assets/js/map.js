@@ -115,7 +115,7 @@ export function render(root, { status, fail }) {
 
   add(root, h('div', { class: 'map-wrap' },
     h('div', {}, box, timing),
-    h('div', {}, panel, changedForm, search)));
+    h('div', { class: 'map-side' }, changedForm, search)), panel);
 
   // The view: the centre in world pixels at zoom 0, and the zoom.
   const view = { x: 0, y: 0, zoom: 3.6 };
