@@ -135,6 +135,11 @@ function tokenFor(admin) {
 // string with contentType), query, admin, raw, headers.
 export async function call(path, opts = {}) {
   const token = tokenFor(opts.admin);
+  if (!session()) {
+    // Every token of the session expired: back to the sign-in.
+    signOut();
+    onExpired();
+  }
   if (!token) {
     throw new ApiError(401, [{ message: opts.admin ? 'this page needs an admin credential' : 'sign in first' }]);
   }
