@@ -50,7 +50,7 @@ const state = {
 };
 
 // build returns the request the form describes.
-export function build(s) {
+function build(s) {
   const p = perspectives[s.perspective];
   const req = { [p.typeKey]: s.messageType };
   if (p.transactionType) req.transactionType = p.transactionType;
