@@ -11,12 +11,14 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/console"
 	"github.com/levytax/levy/api/einvoicing"
 	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/api/oauth"
@@ -67,6 +69,11 @@ type serveConfig struct {
 	webhookPrivate      bool
 	maxDocument         int64
 	memoryLimit         string
+
+	// The web console (serve_console.go): whether it is served, and the
+	// audience of its credentials.
+	console         bool
+	consoleAudience string
 
 	listening       func(addr string) // tells tests the address; nil in production
 	shutdownStarted func()            // tells tests shutdown began; nil in production
@@ -124,6 +131,8 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.IntVar(&c.authHashQueue, "auth-hash-queue", 32, "token requests that may wait for a secret's hash, in each of two queues (known clients, unknown client IDs); beyond, 503 with Retry-After")
 	fs.DurationVar(&c.authRefusalDelay, "auth-refusal-delay", oauth.DefaultRefusalDelay, "how long a token request refused with 429 or 503 is held before the answer (at most its Retry-After; 512 at once at most)")
 	fs.Var(&c.trustedProxies, "trusted-proxies", "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For gives the source address of token requests (by default the connection's address counts)")
+	fs.BoolVar(&c.console, "console", true, "serve the web console under /console/ (sign in with a credential of --console-audience or --admin-audience)")
+	fs.StringVar(&c.consoleAudience, "console-audience", console.DefaultAudience, "audience of the console's credentials; the API accepts its tokens too")
 	fs.BoolVar(&c.dev, "dev", false, "create (once) a development credential that is active at once, give it a fresh secret and print it with a ready curl command")
 	return fs
 }
@@ -156,8 +165,8 @@ func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
 
 const serveUsage = `usage: levy serve --addr HOST:PORT --data-dir DIR [--database URL] [flags]
 
-Serves the HTTP API (the v2 routes, tokens, e-invoicing, /healthz and
-/metrics) until SIGTERM or SIGINT. Every flag may be given by its
+Serves the HTTP API (the v2 routes, tokens, e-invoicing, the web console
+under /console/, /healthz and /metrics) until SIGTERM or SIGINT. Every flag may be given by its
 environment variable instead; a flag on the command line wins.
 `
 
@@ -290,6 +299,11 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 		if err := devCredential(ctx, iss, c, stdout, addr); err != nil {
 			return nil, nil, err
 		}
+		if c.console {
+			if err := devConsoleCredential(ctx, iss, c, stdout, addr); err != nil {
+				return nil, nil, err
+			}
+		}
 	}
 	ecfg, err := einvoiceConfig(c, log)
 	if err != nil {
@@ -316,6 +330,10 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	if len(audiences) == 0 {
 		audiences = []string{oauth.DefaultAudience}
 	}
+	if c.console && !slices.Contains(audiences, c.consoleAudience) {
+		// A console token calls the API for its tenant, as the API's own do.
+		audiences = append(audiences, c.consoleAudience)
+	}
 	tokens := oauth.New(iss, oauth.WithAudiences(audiences...), oauth.WithAdminAudience(c.adminAudience), oauth.WithLogger(log),
 		oauth.WithTrustedProxies(c.trustedProxies...), oauth.WithRefusalDelay(c.authRefusalDelay))
 	apiOpts := append([]api.Option{api.WithLogger(log), api.WithBodyLimit(c.maxBody), api.WithApp("levy " + programVersion()),
@@ -326,6 +344,9 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	apiOpts = append(apiOpts, api.WithHealthCheck("journal", journalCheck), api.WithHealthCheck("einvoice", einv.CheckWrite),
 		api.WithHealthCheck("auth", creds.CheckWrite), api.WithMetricsRoute(c.metricsAddr == ""),
 		api.WithRouteBodyLimit("POST /einvoicing/v1/documents", int64(ecfg.MaxDocumentBytes)))
+	if c.console {
+		apiOpts = append(apiOpts, consoleMounts(c, e, store, tokens, log)...)
+	}
 	s, err := api.New(e, apiOpts...)
 	if err != nil {
 		return nil, nil, err
@@ -348,22 +369,13 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 // The client ID is kept in DIR/dev-client-id; the secret only as its
 // hash.
 func devCredential(ctx context.Context, iss *auth.Issuer, c serveConfig, stdout io.Writer, addr string) error {
-	idFile := filepath.Join(c.dataDir, "dev-client-id")
 	aud := oauth.DefaultAudience
 	if len(c.apiAudiences) > 0 {
 		aud = c.apiAudiences[0]
 	}
-	if id, err := os.ReadFile(idFile); err == nil {
-		if _, err := iss.Revoke(ctx, strings.TrimSpace(string(id))); err != nil && levy.ErrorCode(err) != levy.ENotFound {
-			return fmt.Errorf("revoking the previous development credential: %w", err)
-		}
-	}
-	cred, secret, err := iss.Create(ctx, levy.DefaultTenant, []string{aud}, true)
+	cred, secret, err := freshDevCredential(ctx, iss, filepath.Join(c.dataDir, "dev-client-id"), []string{aud})
 	if err != nil {
-		return fmt.Errorf("creating the development credential: %w", err)
-	}
-	if err := os.WriteFile(idFile, []byte(cred.ClientID+"\n"), 0o600); err != nil {
-		return fmt.Errorf("recording the development credential: %w", err)
+		return err
 	}
 	base := "http://" + addr
 	// The printed line keeps the token endpoint's answer: a refusal is
@@ -377,6 +389,25 @@ Get a token and calculate:
   curl -s %s/api/v2/supplies -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d @engine/testdata/golden/sale-us-ca-los-angeles-quotation.request.json
 `, cred.Tenant, aud, cred.ClientID, secret, base, cred.ClientID, secret, url.QueryEscape(aud), base)
 	return nil
+}
+
+// freshDevCredential revokes the development credential whose client ID
+// idFile holds, if any, creates a new one of levy.DefaultTenant for
+// audiences, active at once, and records its client ID in idFile.
+func freshDevCredential(ctx context.Context, iss *auth.Issuer, idFile string, audiences []string) (auth.Credential, string, error) {
+	if id, err := os.ReadFile(idFile); err == nil {
+		if _, err := iss.Revoke(ctx, strings.TrimSpace(string(id))); err != nil && levy.ErrorCode(err) != levy.ENotFound {
+			return auth.Credential{}, "", fmt.Errorf("revoking the previous development credential: %w", err)
+		}
+	}
+	cred, secret, err := iss.Create(ctx, levy.DefaultTenant, audiences, true)
+	if err != nil {
+		return auth.Credential{}, "", fmt.Errorf("creating the development credential: %w", err)
+	}
+	if err := os.WriteFile(idFile, []byte(cred.ClientID+"\n"), 0o600); err != nil {
+		return auth.Credential{}, "", fmt.Errorf("recording the development credential: %w", err)
+	}
+	return cred, secret, nil
 }
 
 // notReady answers while the server loads its data.

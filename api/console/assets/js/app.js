@@ -1,0 +1,111 @@
+// The console's shell: sign-in, navigation between the pages (by the
+// URL's fragment, #/map), and the status line.
+
+import { clear, h } from './dom.js';
+import { isAdmin, loadConfig, session, signIn, signOut, whenExpired } from './session.js';
+import * as playground from './playground.js';
+import * as map from './map.js';
+import * as journal from './journal.js';
+import * as einvoicing from './einvoicing.js';
+import * as credentials from './credentials.js';
+
+const pages = { playground, map, journal, einvoicing, credentials };
+const titles = {
+  playground: 'Calculation', map: 'Tax areas', journal: 'Journal', einvoicing: 'E-invoicing', credentials: 'Credentials',
+};
+
+const $ = (id) => document.getElementById(id);
+let cleanup = null;
+
+// status writes a message to the status line, which screen readers
+// announce.
+function status(msg) {
+  $('status').textContent = msg || '';
+}
+
+// fail shows an error in the status line.
+function fail(err) {
+  status(`Error: ${err.message || err}`);
+}
+
+// showSignIn shows the sign-in form and hides the pages.
+function showSignIn(message) {
+  if (cleanup) cleanup();
+  cleanup = null;
+  clear($('page'));
+  $('signin').hidden = false;
+  $('nav').hidden = true;
+  $('who').hidden = true;
+  $('signout').hidden = true;
+  $('signin-error').textContent = message || '';
+  document.title = 'Sign in · Levy console';
+  $('client-id').focus();
+}
+
+// route renders the page the fragment names.
+function route() {
+  const s = session();
+  if (!s) {
+    showSignIn();
+    return;
+  }
+  $('signin').hidden = true;
+  $('nav').hidden = false;
+  $('who').hidden = false;
+  $('signout').hidden = false;
+  const kinds = [s.console ? 'console' : null, s.admin ? 'admin' : null].filter(Boolean).join(' and ');
+  $('who').textContent = `${s.clientId} (${kinds})`;
+  for (const a of document.querySelectorAll('#nav a[data-admin]')) a.hidden = !isAdmin();
+  let name = (location.hash.match(/^#\/([a-z]+)/) || [])[1];
+  if (!pages[name]) name = s.console ? 'playground' : 'credentials';
+  for (const a of document.querySelectorAll('#nav a')) {
+    if (a.dataset.page === name) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+  if (cleanup) cleanup();
+  const root = clear($('page'));
+  root.append(h('h1', {}, titles[name]));
+  document.title = `${titles[name]} · Levy console`;
+  status('');
+  try {
+    cleanup = pages[name].render(root, { status, fail, admin: isAdmin() }) || null;
+  } catch (err) {
+    fail(err);
+  }
+}
+
+async function start() {
+  try {
+    const cfg = await loadConfig();
+    $('aud-console').textContent = cfg.audience;
+    $('aud-admin').textContent = cfg.adminAudience;
+  } catch (err) {
+    fail(err);
+  }
+  $('signin-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const button = ev.target.querySelector('button');
+    button.disabled = true;
+    $('signin-error').textContent = '';
+    try {
+      await signIn($('client-id').value.trim(), $('client-secret').value);
+      $('client-secret').value = '';
+      route();
+      $('main').focus();
+    } catch (err) {
+      $('signin-error').textContent = err.message;
+    } finally {
+      button.disabled = false;
+    }
+  });
+  $('signout').addEventListener('click', () => {
+    signOut();
+    status('Signed out.');
+    showSignIn();
+  });
+  whenExpired(() => showSignIn('The session ended (its token expired or was revoked): sign in again.'));
+  window.addEventListener('hashchange', route);
+  route();
+}
+
+start();

@@ -1,0 +1,123 @@
+// Small helpers that build the console's DOM. Text always goes in as
+// text nodes, never as HTML, so that no value from the API can become
+// markup.
+
+// h makes an element: attrs sets attributes (on* keys add listeners,
+// boolean true sets an empty attribute, false/null/undefined skip it),
+// and children are nodes, strings or arrays of them.
+export function h(tag, attrs, ...children) {
+  const ns = tag.startsWith('svg:') ? 'http://www.w3.org/2000/svg' : null;
+  const el = ns ? document.createElementNS(ns, tag.slice(4)) : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k.startsWith('on') && typeof v === 'function') {
+      el.addEventListener(k.slice(2), v);
+    } else if (k === 'value' && !ns) {
+      el.value = v;
+    } else if (k === 'checked' && !ns) {
+      el.checked = !!v;
+    } else {
+      el.setAttribute(k, v === true ? '' : String(v));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+// append adds children (nodes, strings, numbers or nested arrays) to el.
+export function append(el, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+// add appends children to el, as append does.
+export function add(el, ...children) {
+  return append(el, children);
+}
+
+// fill replaces the children of el with children.
+export function fill(el, ...children) {
+  return append(clear(el), children);
+}
+
+// clear removes every child of el and returns it.
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+let ids = 0;
+// uid returns an id unique in the page, for labels.
+export function uid(prefix) {
+  ids += 1;
+  return `${prefix}-${ids}`;
+}
+
+// field makes a labelled control: a label above the control el.
+export function field(label, el, hint) {
+  if (!el.id) el.id = uid('f');
+  return h('div', { class: 'field' }, h('label', { for: el.id }, label), el, hint ? h('span', { class: 'note' }, hint) : null);
+}
+
+// select makes a select of options, each a value or [value, label].
+export function select(attrs, options, chosen) {
+  return h('select', attrs, options.map((o) => {
+    const [v, l] = Array.isArray(o) ? o : [o, o];
+    return h('option', { value: v, selected: v === chosen }, l);
+  }));
+}
+
+// table makes a table with a caption, column heads (a string, or
+// {label, num} for a right-aligned number column) and rows of cells.
+export function table(caption, heads, rows, rowAttrs) {
+  const cols = heads.map((c) => (typeof c === 'string' ? { label: c } : c));
+  return h('div', { class: 'scroll' }, h('table', {},
+    caption ? h('caption', {}, caption) : null,
+    h('thead', {}, h('tr', {}, cols.map((c) => h('th', { scope: 'col', class: c.num ? 'num' : null }, c.label)))),
+    h('tbody', {}, rows.map((r, i) => h('tr', rowAttrs ? rowAttrs(i) : {},
+      r.map((cell, k) => h('td', { class: cols[k] && cols[k].num ? 'num' : null }, cell)))))));
+}
+
+// today returns today's date as YYYY-MM-DD in UTC.
+export function today() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+// when formats a timestamp of the API for people, in UTC.
+export function when(ts) {
+  if (!ts) return '';
+  return String(ts).replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+}
+
+// pretty is the JSON of v, indented.
+export function pretty(v) {
+  return JSON.stringify(v, null, 2);
+}
+
+// copyButton makes a button that copies what text() returns, reporting
+// in the status line.
+export function copyButton(label, text, status) {
+  return h('button', {
+    type: 'button',
+    class: 'secondary',
+    onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(text());
+        status('Copied to the clipboard.');
+      } catch {
+        status('The browser refused the clipboard: select the text and copy it.');
+      }
+    },
+  }, label);
+}
+
+// statusPill shows a status word with a colour that says how it went.
+export function statusPill(s) {
+  const good = ['Completed', 'NORMAL', 'active', 'live'];
+  const bad = ['Error', 'Processing Issue', 'revoked', 'deleted'];
+  const cls = good.includes(s) ? 'pill ok' : bad.includes(s) ? 'pill bad' : 'pill wait';
+  return h('span', { class: cls }, s);
+}

@@ -1,0 +1,146 @@
+// The journal page: the remittance summary of a period as a table and a
+// bar chart, the tax over time as a line chart, the transactions behind a
+// row and every version of one, and the period's export.
+
+import { barChart, lineChart } from './charts.js';
+import { add, field, fill, h, pretty, statusPill, table, today, when } from './dom.js';
+import { call } from './session.js';
+
+// period is the last period shown, kept while the tab lives.
+const period = { from: `${today().slice(0, 4)}-01-01`, to: today() };
+
+// download fetches an export with the token and saves it.
+async function download(format, status, fail) {
+  status(`Preparing the ${format.toUpperCase()} export…`);
+  try {
+    const resp = await call('/console/api/journal/export', { query: { ...period, format }, raw: true });
+    const blob = await resp.blob();
+    const a = h('a', { href: URL.createObjectURL(blob), download: `journal-${period.from}-${period.to}.${format}` });
+    document.add(body, a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    status(`Exported ${blob.size} bytes as ${format.toUpperCase()}.`);
+  } catch (err) {
+    fail(err);
+  }
+}
+
+// render draws the journal page in root.
+export function render(root, { status, fail }) {
+  const from = h('input', { type: 'date', id: 'journal-from', value: period.from, required: true });
+  const to = h('input', { type: 'date', id: 'journal-to', value: period.to, required: true });
+  const form = h('form', { class: 'card', id: 'journal-period' },
+    h('div', { class: 'row' }, field('From', from), field('To', to),
+      h('button', { type: 'submit' }, 'Show'),
+      h('button', { type: 'button', class: 'secondary', id: 'journal-csv', onclick: () => download('csv', status, fail) }, 'Download CSV'),
+      h('button', { type: 'button', class: 'secondary', id: 'journal-jsonl', onclick: () => download('jsonl', status, fail) }, 'Download JSON lines')));
+  const summaryBox = h('section', { id: 'journal-summary', 'aria-label': 'Remittance summary' });
+  const seriesBox = h('section', { id: 'journal-series', 'aria-label': 'Tax over time' });
+  const txBox = h('section', { id: 'journal-transactions', 'aria-label': 'Transactions' });
+  const versionBox = h('section', { id: 'journal-versions', 'aria-label': 'Versions' });
+  const lookup = h('input', { id: 'journal-id', maxlength: 40, spellcheck: 'false' });
+  const lookupForm = h('form', { class: 'row', id: 'journal-lookup' }, field('Transaction ID', lookup),
+    h('button', { type: 'submit', class: 'secondary' }, 'Show its versions'));
+  add(root, form, summaryBox, seriesBox, h('div', { class: 'card' }, lookupForm), txBox, versionBox);
+
+  let listed = [];
+
+  const showVersions = async (id) => {
+    status(`Reading the versions of ${id}…`);
+    try {
+      const answer = await call(`/console/api/journal/transactions/${encodeURIComponent(id)}`);
+      const hist = answer.data;
+      const reversedBy = listed.filter((t) => t.reversalOf === id).map((t) => t.transactionId);
+      fill(versionBox, h('h2', {}, `Transaction ${id} `, statusPill(hist.live ? 'live' : 'deleted')),
+        hist.live ? null : h('p', {}, 'Deleted: it no longer counts in reports; its versions stay for audit.'),
+        reversedBy.length ? h('p', {}, `Reversed by ${reversedBy.join(', ')}.`) : null,
+        table(`${hist.versions.length} version${hist.versions.length === 1 ? '' : 's'}, oldest first`,
+          ['Version', 'Stored at', 'Kind', 'Posting date', { label: 'Subtotal', num: true }, { label: 'Tax', num: true }, { label: 'Total', num: true }, 'Notes'],
+          hist.versions.map((v) => [String(v.version), when(v.postedAt), `${v.perspective} ${v.messageType}`, v.postingDate,
+            String(v.subTotal), String(v.totalTax), String(v.total),
+            [v.sync ? 'sync ' : '', v.rollbackOf ? `rolls back to version ${v.rollbackOf} ` : '', v.reversalOf ? `reverses ${v.reversalOf}` : ''].join('').trim()])),
+        h('details', {}, h('summary', {}, 'Every version with its lines and taxes'), h('pre', {}, pretty(hist.versions))));
+      status('');
+      versionBox.scrollIntoView({ block: 'nearest' });
+    } catch (err) {
+      fill(versionBox, h('p', { class: 'error' }, err.message));
+      fail(err);
+    }
+  };
+
+  const showTransactions = async (row) => {
+    const query = { ...period };
+    if (row) query.jurisdiction = row.jurisdictionId;
+    status('Reading the transactions…');
+    try {
+      const answer = await call('/console/api/journal/transactions', { query });
+      listed = answer.data.transactions;
+      const heads = ['Transaction', 'Posting date', 'Document', 'Kind', 'Currency', { label: 'Tax', num: true }];
+      if (row) heads.push({ label: `Tax of ${row.jurisdictionName || row.jurisdictionId}`, num: true });
+      heads.push('Reversal of');
+      fill(txBox, h('h2', {}, row ? `Transactions with a tax of ${row.jurisdictionName || row.jurisdictionId}` : 'Transactions of the period'),
+        answer.data.truncated ? h('p', { class: 'note' }, 'The period holds more transactions than shown: download the export for all.') : null,
+        table(null, heads, listed.map((t) => {
+          const cells = [h('button', { type: 'button', class: 'linkish', onclick: () => showVersions(t.transactionId) }, t.transactionId),
+            t.postingDate, t.documentNumber || '', `${t.perspective} ${t.messageType}`, t.currency || '', String(t.totalTax)];
+          if (row) cells.push(String(t.jurisdictionTax));
+          cells.push(t.reversalOf || '');
+          return cells;
+        })));
+      status(`${listed.length} transactions.`);
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  const show = async () => {
+    period.from = from.value;
+    period.to = to.value;
+    status('Reading the journal…');
+    try {
+      const [summary, series] = await Promise.all([
+        call('/console/api/journal/summary', { query: period }),
+        call('/console/api/journal/series', { query: period }),
+      ]);
+      const rows = summary.data || [];
+      fill(summaryBox, h('h2', {}, `Remittance summary, ${period.from} to ${period.to}`));
+      if (!rows.length) {
+        add(summaryBox, h('p', {}, 'No tax was stored in the period.'));
+      } else {
+        const label = (r) => `${r.jurisdictionName || r.jurisdictionId} · ${r.imposition || ''} · ${r.currency || ''}`;
+        add(summaryBox, 
+          barChart('Tax per jurisdiction and imposition', rows.map((r, i) => ({
+            label: label(r), value: Number(r.tax), text: String(r.tax), key: String(i), row: r,
+          })), (b) => showTransactions(b.row)),
+          table('The summary', ['Jurisdiction', 'Type', 'Imposition', 'Currency', { label: 'Taxable', num: true }, { label: 'Exempt', num: true },
+            { label: 'Non-taxable', num: true }, { label: 'Tax', num: true }, { label: 'Transactions', num: true }, ''],
+          rows.map((r) => [h('span', {}, r.jurisdictionName || '', h('br'), h('code', {}, r.jurisdictionId)), r.jurisdictionType || '',
+            r.imposition || '', r.currency || '', String(r.taxable), String(r.exempt), String(r.nonTaxable), String(r.tax),
+            String(r.transactions), h('button', { type: 'button', class: 'secondary', onclick: () => showTransactions(r) }, 'Transactions')])),
+          h('p', {}, h('button', { type: 'button', class: 'secondary', onclick: () => showTransactions(null) }, 'All transactions of the period')));
+      }
+      const points = series.data || [];
+      fill(seriesBox, h('h2', {}, 'Tax over time'));
+      const currencies = [...new Set(points.map((p) => p.currency || ''))];
+      if (!points.length) add(seriesBox, h('p', {}, 'Nothing posted in the period.'));
+      for (const cur of currencies) {
+        add(seriesBox, lineChart(`Total tax per posting date${cur ? ` (${cur})` : ''}`,
+          points.filter((p) => (p.currency || '') === cur).map((p) => ({ x: p.date, t: Date.parse(p.date), y: Number(p.totalTax), text: String(p.totalTax) }))));
+      }
+      status(`${rows.length} summary rows.`);
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    show();
+  });
+  lookupForm.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    if (lookup.value.trim()) showVersions(lookup.value.trim());
+  });
+  show();
+}

@@ -1,0 +1,182 @@
+// The console's session: the tokens it got at sign-in, kept in this
+// tab's sessionStorage only (never the secret), and the calls to the API
+// with them.
+
+const KEY = 'levy.console.session';
+
+let config = null;
+let onExpired = () => {};
+
+// Decimal is a number of an answer as the API wrote it: amounts and rates
+// keep their digits ("0.50", not 0.5) when shown, and still compute as
+// numbers.
+class Decimal {
+  constructor(source) {
+    this.source = source;
+  }
+
+  toString() {
+    return this.source;
+  }
+
+  valueOf() {
+    return Number(this.source);
+  }
+
+  toJSON() {
+    return JSON.rawJSON ? JSON.rawJSON(this.source) : Number(this.source);
+  }
+}
+
+// exact is the reviver of JSON.parse that keeps the text of decimal
+// numbers (where the browser gives revivers the source text).
+function exact(key, value, context) {
+  if (typeof value === 'number' && context && typeof context.source === 'string' && /[.eE]/.test(context.source)) {
+    return new Decimal(context.source);
+  }
+  return value;
+}
+
+// ApiError is a refused call: its status and the API's error items.
+export class ApiError extends Error {
+  constructor(status, items) {
+    const first = items && items[0];
+    const target = first && first.target ? ` (${first.target})` : '';
+    super(first ? `${first.message}${target}` : `the server answered ${status}`);
+    this.status = status;
+    this.items = items || [];
+  }
+}
+
+// loadConfig reads the console's settings: the token path and audiences.
+export async function loadConfig() {
+  if (!config) {
+    const resp = await fetch('/console/api/config');
+    if (!resp.ok) throw new Error(`the console's settings did not load (${resp.status})`);
+    config = (await resp.json()).data;
+  }
+  return config;
+}
+
+// session returns the stored session, without the tokens that expired.
+export function session() {
+  let s;
+  try {
+    s = JSON.parse(sessionStorage.getItem(KEY) || 'null');
+  } catch {
+    s = null;
+  }
+  if (!s) return null;
+  const now = Date.now();
+  for (const k of ['console', 'admin']) {
+    if (s[k] && s[k].expiresAt <= now) delete s[k];
+  }
+  return s.console || s.admin ? s : null;
+}
+
+// isAdmin reports whether the session has an admin token.
+export function isAdmin() {
+  const s = session();
+  return !!(s && s.admin);
+}
+
+// whenExpired sets what to do when a token is refused or expires.
+export function whenExpired(fn) {
+  onExpired = fn;
+}
+
+// signOut forgets the tokens.
+export function signOut() {
+  sessionStorage.removeItem(KEY);
+}
+
+// requestToken asks the token endpoint for a token of one audience. It
+// returns null when the credential does not have that audience.
+async function requestToken(id, secret, audience) {
+  const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: id, client_secret: secret, audience });
+  const resp = await fetch(config.tokenPath, { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  const answer = await resp.json().catch(() => ({}));
+  if (resp.ok) {
+    return { token: answer.access_token, expiresAt: Date.now() + (answer.expires_in - 5) * 1000 };
+  }
+  if (answer.error === 'invalid_target') return null;
+  throw new Error(answer.error_description || answer.error || `the token endpoint answered ${resp.status}`);
+}
+
+// signIn exchanges a client ID and secret for a token of the console
+// audience and one of the admin audience, as far as the credential has
+// them; it fails when it has neither. The secret is not kept.
+export async function signIn(id, secret) {
+  await loadConfig();
+  const s = { clientId: id };
+  const c = await requestToken(id, secret, config.audience);
+  if (c) s.console = c;
+  const a = await requestToken(id, secret, config.adminAudience);
+  if (a) s.admin = a;
+  if (!s.console && !s.admin) {
+    throw new Error(`this credential has neither the console audience ${config.audience} nor the admin audience ${config.adminAudience}`);
+  }
+  sessionStorage.setItem(KEY, JSON.stringify(s));
+  return s;
+}
+
+// tokenFor returns the token for a call: the admin one for admin routes,
+// else the console one (or the admin one, which the console's own routes
+// accept).
+function tokenFor(admin) {
+  const s = session();
+  if (!s) return null;
+  if (admin) return s.admin ? s.admin.token : null;
+  return (s.console || s.admin).token;
+}
+
+// call sends a request to the API and returns the parsed JSON answer (or
+// the Response itself with raw). opts: method, body (JSON unless a
+// string with contentType), query, admin, raw, headers.
+export async function call(path, opts = {}) {
+  const token = tokenFor(opts.admin);
+  if (!session()) {
+    // Every token of the session expired: back to the sign-in.
+    signOut();
+    onExpired();
+  }
+  if (!token) {
+    throw new ApiError(401, [{ message: opts.admin ? 'this page needs an admin credential' : 'sign in first' }]);
+  }
+  const headers = { Authorization: `Bearer ${token}`, ...(opts.headers || {}) };
+  let body = opts.body;
+  if (body !== undefined && typeof body !== 'string') {
+    body = JSON.stringify(body);
+    headers['Content-Type'] = 'application/json';
+  } else if (body !== undefined) {
+    headers['Content-Type'] = opts.contentType || 'application/json';
+  }
+  const url = opts.query ? `${path}?${new URLSearchParams(opts.query)}` : path;
+  const resp = await fetch(url, { method: opts.method || (body === undefined ? 'GET' : 'POST'), headers, body });
+  if (resp.status === 401) {
+    signOut();
+    onExpired();
+  }
+  if (opts.raw && resp.ok) return resp;
+  const text = await resp.text();
+  let answer = null;
+  try {
+    answer = text ? JSON.parse(text, exact) : null;
+  } catch {
+    answer = null;
+  }
+  if (!resp.ok) throw new ApiError(resp.status, answer && answer.errors);
+  return answer;
+}
+
+// curlOf returns a shell command that sends the same request with a
+// token in $TOKEN.
+export function curlOf(path, body) {
+  const q = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
+  return [
+    `curl -sS ${q(location.origin + path)}`,
+    `  -H "Authorization: Bearer $TOKEN"`,
+    `  -H 'Content-Type: application/json'`,
+    `  --data-binary ${q(JSON.stringify(body))}`,
+  ].join(' \\\n');
+}

@@ -1,0 +1,157 @@
+package console
+
+import (
+	"embed"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/journal"
+)
+
+// DefaultAudience is the audience of the console's credentials: `levy
+// serve` accepts its tokens at the API beside the API's own audiences.
+const DefaultAudience = "levy://console"
+
+// Prefix is the path the console is served under.
+const Prefix = "/console/"
+
+//go:embed assets
+var assets embed.FS
+
+// securityPolicy lets a console page load and call nothing but its own
+// origin, run no inline script and be framed by no other page.
+const securityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+	"font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// Handler serves the console's pages and its read-only routes. Build it
+// with New and mount it with Mounts. It is safe for concurrent use.
+type Handler struct {
+	engine   *engine.Engine
+	journal  journal.Store
+	tenant   api.Authenticator
+	admin    api.Authenticator
+	audience string
+	adminAud string
+	log      *slog.Logger
+	files    http.Handler
+	geo      *geoCache
+}
+
+// Option configures a Handler.
+type Option func(*Handler)
+
+// WithJournal sets the journal that the journal routes read (the one the
+// engine stores calculations in). Without it, they answer 404.
+func WithJournal(s journal.Store) Option { return func(h *Handler) { h.journal = s } }
+
+// WithAuthenticator sets the check of the tokens of the API's audiences
+// (the console's included); the console routes accept them.
+func WithAuthenticator(a api.Authenticator) Option { return func(h *Handler) { h.tenant = a } }
+
+// WithAdminAuthenticator sets the check of admin tokens; the console
+// routes accept them too, for the admin's own tenant.
+func WithAdminAuthenticator(a api.Authenticator) Option { return func(h *Handler) { h.admin = a } }
+
+// WithAudiences sets the audiences the sign-in asks tokens for: the
+// console's (DefaultAudience by default) and the admin one (levy://admin
+// by default).
+func WithAudiences(console, admin string) Option {
+	return func(h *Handler) { h.audience, h.adminAud = console, admin }
+}
+
+// WithLogger sets the logger (default: slog.Default()).
+func WithLogger(l *slog.Logger) Option { return func(h *Handler) { h.log = l } }
+
+// New returns the console over e, the engine whose dataset and rules the
+// map and the rule definitions show.
+func New(e *engine.Engine, opts ...Option) *Handler {
+	h := &Handler{engine: e, audience: DefaultAudience, adminAud: "levy://admin", log: slog.Default()}
+	for _, o := range opts {
+		o(h)
+	}
+	sub, err := fs.Sub(assets, "assets")
+	if err != nil {
+		panic(err) // the embed pattern guarantees the folder
+	}
+	h.files = http.StripPrefix(strings.TrimSuffix(Prefix, "/"), http.FileServerFS(sub))
+	h.geo = newGeoCache(e.Resolver)
+	return h
+}
+
+// Mounts returns the options that mount the console on an api.Server.
+func (h *Handler) Mounts() []api.Option {
+	guard := func(next http.HandlerFunc) http.Handler { return api.Guard(either{h.tenant, h.admin}, next) }
+	return []api.Option{
+		api.WithHandler("GET /console", http.RedirectHandler(Prefix, http.StatusMovedPermanently)),
+		// Every method: a method pattern here would conflict with the
+		// server's 405 answers at the paths of the routes below it.
+		api.WithHandler(Prefix, http.HandlerFunc(h.page)),
+		api.WithHandler("GET /console/api/config", http.HandlerFunc(h.config)),
+		api.WithHandler("GET /console/api/geo/{layer}", guard(h.geoJSON)),
+		api.WithHandler("GET /console/api/rules/{id}", guard(h.rule)),
+		api.WithHandler("GET /console/api/journal/summary", guard(h.summary)),
+		api.WithHandler("GET /console/api/journal/series", guard(h.series)),
+		api.WithHandler("GET /console/api/journal/transactions", guard(h.transactions)),
+		api.WithHandler("GET /console/api/journal/transactions/{id}", guard(h.versions)),
+		api.WithHandler("GET /console/api/journal/export", guard(h.export)),
+	}
+}
+
+// page serves the console's HTML, scripts and styles, and answers a
+// console route that does not exist with the API's 404.
+func (h *Handler) page(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		api.WriteError(w, r, &levy.Error{Code: "method_not_allowed", Message: r.Method + " is not served at " + r.URL.Path})
+		return
+	}
+	if strings.HasPrefix(r.URL.Path, Prefix+"api/") {
+		api.WriteError(w, r, levy.NotFound("", "there is no console route %s", r.URL.Path))
+		return
+	}
+	hd := w.Header()
+	hd.Set("Content-Security-Policy", securityPolicy)
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Referrer-Policy", "no-referrer")
+	hd.Set("Cache-Control", "no-cache")
+	h.files.ServeHTTP(w, r)
+}
+
+// configAnswer tells the sign-in page what to ask the token endpoint for.
+type configAnswer struct {
+	TokenPath     string `json:"tokenPath"`
+	Audience      string `json:"audience"`
+	AdminAudience string `json:"adminAudience"`
+	Dataset       string `json:"dataset"`
+}
+
+// config answers the sign-in's settings; it needs no token.
+func (h *Handler) config(w http.ResponseWriter, r *http.Request) {
+	api.WriteData(w, r, http.StatusOK, configAnswer{TokenPath: "/oauth/token", Audience: h.audience,
+		AdminAudience: h.adminAud, Dataset: h.engine.DatasetVersion()})
+}
+
+// either accepts a request that one of its authenticators accepts: the
+// first one's answer unless it refused the token's audience (403) and
+// the second accepts it.
+type either struct{ first, second api.Authenticator }
+
+// Authenticate implements api.Authenticator.
+func (e either) Authenticate(r *http.Request) (api.Principal, error) {
+	if e.first == nil {
+		return api.Principal{Tenant: levy.DefaultTenant}, nil
+	}
+	p, err := e.first.Authenticate(r)
+	if err == nil || e.second == nil || levy.ErrorCode(err) != levy.EForbidden {
+		return p, err
+	}
+	if p2, err2 := e.second.Authenticate(r); err2 == nil {
+		return p2, nil
+	}
+	return p, err
+}

@@ -1,0 +1,230 @@
+package console
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/money"
+)
+
+// maxListed is the most transactions the transaction list returns; the
+// export has them all.
+const maxListed = 1000
+
+// period reads the from and to parameters of a journal route (both
+// required, from not after to), and checks that the console has a
+// journal.
+func (h *Handler) period(r *http.Request) (from, to civil.Date, err error) {
+	if h.journal == nil {
+		return from, to, levy.NotFound("", "this server keeps no journal")
+	}
+	q := r.URL.Query()
+	for _, p := range []struct {
+		name string
+		to   *civil.Date
+	}{{"from", &from}, {"to", &to}} {
+		v := q.Get(p.name)
+		if v == "" {
+			return from, to, levy.Invalid(p.name, "is required (YYYY-MM-DD)")
+		}
+		if *p.to, err = civil.Parse(v); err != nil {
+			return from, to, levy.Invalid(p.name, "want a date YYYY-MM-DD, not %q", v)
+		}
+	}
+	if to.Before(from) {
+		return from, to, levy.Invalid("to", "%s is before from %s", to, from)
+	}
+	return from, to, nil
+}
+
+// summary answers the remittance summary of the period: journal.Summarize
+// for the token's tenant.
+func (h *Handler) summary(w http.ResponseWriter, r *http.Request) {
+	from, to, err := h.period(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	rows, err := journal.Summarize(r.Context(), h.journal, levy.Tenant(r.Context()), from, to)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, rows)
+}
+
+// point is the tax of the transactions posted on one day in one currency.
+type point struct {
+	Date         civil.Date   `json:"date"`
+	Currency     string       `json:"currency,omitempty"`
+	TotalTax     money.Amount `json:"totalTax"`
+	Transactions int          `json:"transactions"`
+}
+
+// series answers the total tax of the transactions posted on each day of
+// the period, per document currency, in date order.
+func (h *Handler) series(w http.ResponseWriter, r *http.Request) {
+	from, to, err := h.period(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	type key struct {
+		day int32
+		cur string
+	}
+	sums := map[key]*point{}
+	err = h.journal.Scan(r.Context(), levy.Tenant(r.Context()), from, to, func(tx *journal.Transaction) error {
+		k := key{tx.PostingDate.Days(), tx.Currency}
+		p := sums[k]
+		if p == nil {
+			p = &point{Date: tx.PostingDate, Currency: tx.Currency, TotalTax: money.Zero()}
+			sums[k] = p
+		}
+		p.TotalTax = p.TotalTax.Add(tx.TotalTax)
+		p.Transactions++
+		return nil
+	})
+	if err != nil {
+		api.WriteError(w, r, fmt.Errorf("console: tax series: %w", err))
+		return
+	}
+	out := make([]point, 0, len(sums))
+	for _, p := range sums {
+		out = append(out, *p)
+	}
+	slices.SortFunc(out, func(a, b point) int {
+		return cmp.Or(a.Date.Compare(b.Date), cmp.Compare(a.Currency, b.Currency))
+	})
+	api.WriteData(w, r, http.StatusOK, out)
+}
+
+// listed is one transaction of the transaction list: the latest version
+// without its lines.
+type listed struct {
+	*journal.Transaction
+	// JurisdictionTax is the tax of the jurisdiction asked for, when the
+	// list is of one jurisdiction.
+	JurisdictionTax *money.Amount `json:"jurisdictionTax,omitempty"`
+}
+
+// transactionList is the answer of the transaction list.
+type transactionList struct {
+	Transactions []listed `json:"transactions"`
+	// Truncated says that the period holds more than the list shows.
+	Truncated bool `json:"truncated"`
+}
+
+// transactions answers the live transactions posted in the period, in
+// posting date and ID order, at most maxListed; with jurisdiction, those
+// with a tax of that jurisdiction that is remitted (not information
+// only).
+func (h *Handler) transactions(w http.ResponseWriter, r *http.Request) {
+	from, to, err := h.period(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	jur := r.URL.Query().Get("jurisdiction")
+	out := transactionList{Transactions: []listed{}}
+	err = h.journal.Scan(r.Context(), levy.Tenant(r.Context()), from, to, func(tx *journal.Transaction) error {
+		head := *tx
+		head.Lines = nil
+		l := listed{Transaction: &head}
+		if jur != "" {
+			sum, found := money.Zero(), false
+			for _, line := range tx.Lines {
+				for _, t := range line.Taxes {
+					if t.JurisdictionID == jur && !t.InformationOnly {
+						sum, found = sum.Add(t.Tax), true
+					}
+				}
+			}
+			if !found {
+				return nil
+			}
+			l.JurisdictionTax = &sum
+		}
+		if len(out.Transactions) == maxListed {
+			out.Truncated = true
+			return errFull
+		}
+		out.Transactions = append(out.Transactions, l)
+		return nil
+	})
+	if err != nil && !errors.Is(err, errFull) {
+		api.WriteError(w, r, fmt.Errorf("console: transaction list: %w", err))
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, out)
+}
+
+// errFull stops a scan once the list is full.
+var errFull = errors.New("console: the list is full")
+
+// history is every version of one transaction ID.
+type history struct {
+	TransactionID string `json:"transactionId"`
+	// Live is false when the transaction was deleted: its versions stay
+	// for audit.
+	Live     bool                   `json:"live"`
+	Versions []*journal.Transaction `json:"versions"`
+}
+
+// versions answers every version of a transaction, oldest first, deleted
+// ones included, and whether it is live.
+func (h *Handler) versions(w http.ResponseWriter, r *http.Request) {
+	if h.journal == nil {
+		api.WriteError(w, r, levy.NotFound("", "this server keeps no journal"))
+		return
+	}
+	id, tenant := r.PathValue("id"), levy.Tenant(r.Context())
+	vs, err := h.journal.Versions(r.Context(), tenant, id)
+	if err != nil {
+		api.WriteError(w, r, levy.RenameField(err, "transactionId", "id"))
+		return
+	}
+	live, err := h.journal.Exists(r.Context(), tenant, id)
+	if err != nil {
+		api.WriteError(w, r, levy.RenameField(err, "transactionId", "id"))
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, history{TransactionID: id, Live: live, Versions: vs})
+}
+
+// export answers the period's transactions as journal.Export writes them:
+// format csv (one row per tax) or jsonl (one transaction per line), as a
+// download.
+func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
+	from, to, err := h.period(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	f := journal.Format(r.URL.Query().Get("format"))
+	var ctype string
+	switch f {
+	case journal.CSV:
+		ctype = "text/csv; charset=utf-8"
+	case journal.JSONLines:
+		ctype = "application/jsonl"
+	default:
+		api.WriteError(w, r, levy.Invalid("format", "want csv or jsonl, not %q", f))
+		return
+	}
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="journal-%s-%s.%s"`, from, to, f))
+	w.Header().Set("Cache-Control", "no-store")
+	if _, err := journal.Export(r.Context(), h.journal, levy.Tenant(r.Context()), from, to, f, w, nil); err != nil {
+		// The status is sent; the log has the error and the client a
+		// short body.
+		h.log.Error("console: journal export", "error", err.Error())
+	}
+}

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/console"
+	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/journal"
+)
+
+// consoleMounts returns the options that serve the web console under
+// /console/ over the engine and the journal: its pages call the API with
+// tokens of the console audience (which the API accepts, see startAPI)
+// or of the admin audience.
+func consoleMounts(c serveConfig, e *engine.Engine, store journal.Store, tokens *oauth.Handler, log *slog.Logger) []api.Option {
+	h := console.New(e, console.WithJournal(store), console.WithAuthenticator(tokens.Authenticator()),
+		console.WithAdminAuthenticator(tokens.AdminAuthenticator()), console.WithAudiences(c.consoleAudience, c.adminAudience),
+		console.WithLogger(log))
+	return h.Mounts()
+}
+
+// devConsoleCredential gives the data directory a fresh credential of the
+// console and admin audiences (tenant levy.DefaultTenant, active at
+// once) on every --dev start, as devCredential does for the API, and
+// prints the console's URL with it.
+func devConsoleCredential(ctx context.Context, iss *auth.Issuer, c serveConfig, stdout io.Writer, addr string) error {
+	cred, secret, err := freshDevCredential(ctx, iss, filepath.Join(c.dataDir, "dev-console-client-id"),
+		[]string{c.consoleAudience, c.adminAudience})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, `Web console: http://%s%s
+  sign in with console_client_id: %s
+               console_secret:    %s
+  (tenant %s, audiences %s and %s; a new one on every --dev start)
+`, addr, console.Prefix, cred.ClientID, secret, cred.Tenant, c.consoleAudience, c.adminAudience)
+	return nil
+}
