@@ -44,20 +44,39 @@ func (h *Handler) period(r *http.Request) (from, to civil.Date, err error) {
 	return from, to, nil
 }
 
-// summary answers the remittance summary of the period: journal.Summarize
-// for the token's tenant.
+// summaryRow is a row of the remittance summary with the currency of
+// its section, as the journal page draws them in one table and chart.
+type summaryRow struct {
+	Currency string `json:"currency"`
+	journal.SummaryRow
+}
+
+// summaryRows flattens a report's sections into rows, in the report's
+// order: by currency, then as each section orders its rows.
+func summaryRows(rep *journal.Report) []summaryRow {
+	rows := []summaryRow{}
+	for _, c := range rep.Currencies {
+		for _, r := range c.Rows {
+			rows = append(rows, summaryRow{Currency: c.Currency, SummaryRow: r})
+		}
+	}
+	return rows
+}
+
+// summary answers the remittance summary of the period: the rows of
+// journal.Summarize for the token's tenant, each with its currency.
 func (h *Handler) summary(w http.ResponseWriter, r *http.Request) {
 	from, to, err := h.period(r)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
-	rows, err := journal.Summarize(r.Context(), h.journal, levy.Tenant(r.Context()), from, to)
+	rep, err := journal.Summarize(r.Context(), h.journal, levy.Tenant(r.Context()), from, to)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
-	api.WriteData(w, r, http.StatusOK, rows)
+	api.WriteData(w, r, http.StatusOK, summaryRows(rep))
 }
 
 // point is the tax of the transactions posted on one day in one currency.
