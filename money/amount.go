@@ -176,15 +176,31 @@ func (a *Amount) UnmarshalJSON(b []byte) error {
 // appendText appends a in plain decimal notation to b.
 func (a Amount) appendText(b []byte) []byte {
 	exp := a.d.Exponent()
-	c := a.d.Coefficient()
-	if c.Sign() < 0 {
-		b = append(b, '-')
-		c.Neg(c)
+	var start int
+	var zero bool
+	if a.d.NumDigits() <= 18 {
+		// The coefficient fits an int64: format it without the copy of a
+		// big.Int that Coefficient makes, as most amounts are.
+		c := a.d.CoefficientInt64()
+		if c < 0 {
+			b = append(b, '-')
+			c = -c
+		}
+		start = len(b)
+		b = strconv.AppendInt(b, c, 10)
+		zero = c == 0
+	} else {
+		c := a.d.Coefficient()
+		if c.Sign() < 0 {
+			b = append(b, '-')
+			c.Neg(c)
+		}
+		start = len(b)
+		b = c.Append(b, 10)
+		zero = c.Sign() == 0
 	}
-	start := len(b)
-	b = c.Append(b, 10)
 	if exp >= 0 {
-		if c.Sign() == 0 {
+		if zero {
 			return b
 		}
 		for range exp {
