@@ -111,14 +111,20 @@ func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string
 			return false, nil
 		}
 	}
-	var batch pgx.Batch
-	st.queueWrites(&batch)
-	if batch.Len() == 0 {
-		return true, nil
+	var err error
+	if one, args := st.firstVersion(); one {
+		// The common unit, one new ID: one statement.
+		_, err = b.db.pool.Exec(ctx, insertFirstVersion, args...)
+	} else {
+		var batch pgx.Batch
+		st.queueWrites(&batch)
+		if batch.Len() == 0 {
+			return true, nil
+		}
+		// A batch outside a transaction runs in one implicit
+		// transaction, committed when its last statement succeeds.
+		err = b.db.pool.SendBatch(ctx, &batch).Close()
 	}
-	// A batch outside a transaction runs in one implicit transaction,
-	// committed when its last statement succeeds.
-	err := b.db.pool.SendBatch(ctx, &batch).Close()
 	if err == nil {
 		b.known.add(tenant, ids)
 		return true, nil

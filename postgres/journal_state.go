@@ -271,6 +271,27 @@ const (
 			reversed_by = EXCLUDED.reversed_by, posting_date = EXCLUDED.posting_date`
 )
 
+// insertFirstVersion stores the first version and the head of an ID in
+// one statement (see firstVersion): the arguments of insertVersion, then
+// those of insertHead but the tenant and ID.
+const insertFirstVersion = `WITH v AS (INSERT INTO journal_versions (tenant, id, version, body) VALUES ($1, $2, $3, $4::jsonb))
+	INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date)`
+
+// firstVersion reports whether the unit's writes are one version and the
+// head of an ID that had none, and then returns the arguments of
+// insertFirstVersion.
+func (s *journalState) firstVersion() (bool, []any) {
+	if len(s.versions) != 1 || len(s.headOrder) != 1 {
+		return false, nil
+	}
+	k, id := s.versions[0], s.headOrder[0]
+	if _, held := s.heads[id]; held || k.id != id {
+		return false, nil
+	}
+	h := s.newHeads[id]
+	return true, []any{s.tenant, id, k.version, string(s.newVersions[k]), h.Latest, h.Deleted, h.ReversedBy, dateParam(h.PostingDate)}
+}
+
 // queueWrites queues on b the statements that store the unit's writes:
 // one per row when they are few (smallUnit), else one per table and
 // kind of head.
