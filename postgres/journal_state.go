@@ -46,8 +46,8 @@ func newState(ctx context.Context, q querier, tenant string, write bool) *journa
 		heads: make(map[string]journal.Head), read: make(map[string]bool)}
 }
 
-// querier is what a journalState reads with: a transaction or a
-// connection in one.
+// querier is what a read runs its statements on: a transaction, a
+// connection in one, or the pool (the reads of the e-invoicing store).
 type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
