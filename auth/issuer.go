@@ -352,6 +352,13 @@ func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
 	if !r.Allows(audience) {
 		return Token{}, invalidTarget(clientID, audience)
 	}
+	if !i.r.holds(r) {
+		// The credential is newer than memory (another process made or
+		// rotated it): refresh, so that the token verifies here at once.
+		if err := i.r.refreshAfterMiss(ctx); err != nil && ctx.Err() == nil {
+			i.r.log.Warn("auth: refresh the credentials and keys for a credential newer than memory", "client_id", clientID, "err", err)
+		}
+	}
 	if req.Cached {
 		return i.cached(ctx, r, audience, now)
 	}
@@ -382,7 +389,7 @@ func (i *Issuer) cached(ctx context.Context, r *Record, audience string, now tim
 	if err != nil {
 		return Token{}, err
 	}
-	if found && i.serves(cur, now) {
+	if found && i.serves(ctx, cur, now) {
 		return cur, nil
 	}
 	tok, err := i.sign(r, audience, now)
@@ -397,7 +404,7 @@ func (i *Issuer) cached(ctx context.Context, r *Record, audience string, now tim
 	switch {
 	case err != nil:
 		return Token{}, storeRefusal(err)
-	case found && got.AccessToken != tok.AccessToken && i.serves(got, now):
+	case found && got.AccessToken != tok.AccessToken && i.serves(ctx, got, now):
 		return got, nil
 	}
 	// Cached now, or another call cached one that cannot serve: this one
@@ -407,11 +414,11 @@ func (i *Issuer) cached(ctx context.Context, r *Record, audience string, now tim
 
 // serves reports whether the cached token tok has CacheMargin left at
 // now and still verifies.
-func (i *Issuer) serves(tok Token, now time.Time) bool {
+func (i *Issuer) serves(ctx context.Context, tok Token, now time.Time) bool {
 	if tok.ExpiresAt.Sub(now) < CacheMargin {
 		return false
 	}
-	_, err := i.Verify(tok.AccessToken)
+	_, err := i.VerifyContext(ctx, tok.AccessToken)
 	return err == nil
 }
 
@@ -528,46 +535,84 @@ func (i *Issuer) sign(r *Record, audience string, now time.Time) (Token, error) 
 // memory and allocates nothing when the token is valid. It fails with a
 // *levy.Error of code levy.EUnauthorized that says what is wrong, without
 // the token.
+//
+// Verify never asks the Store: a token made by another process sharing
+// it (a node of a cluster) since this one last refreshed fails. The API
+// uses VerifyContext, which refreshes then.
 func (i *Issuer) Verify(token string) (Claims, error) {
+	c, _, err := i.verify(token)
+	return c, err
+}
+
+// VerifyContext is Verify, except for a token that fails only for being
+// newer than the state in memory: signed with a key that memory does not
+// hold, or, with a valid signature, of a client that memory does not know
+// or at a later secret generation than memory's. Such a token comes from
+// a change that another process sharing the Store has just made (a
+// credential created with levy clients, a key rotated, a secret rotated
+// by another node): VerifyContext refreshes the state from the Store once
+// and checks the token again. The refreshes it makes are limited in rate
+// (one per 100 ms at most, shared by the calls waiting for one), so that
+// made-up key IDs cannot hammer the Store; a refresh that fails is
+// logged, and the token refused as Verify refuses it. A revoked or
+// rotated client stays refused as soon as memory knows of it.
+func (i *Issuer) VerifyContext(ctx context.Context, token string) (Claims, error) {
+	c, stale, err := i.verify(token)
+	if !stale {
+		return c, err
+	}
+	if rerr := i.r.refreshAfterMiss(ctx); rerr != nil {
+		if ctx.Err() == nil {
+			i.r.log.Warn("auth: refresh the credentials and keys for a token newer than memory", "err", rerr)
+		}
+		return Claims{}, err
+	}
+	c, _, err = i.verify(token)
+	return c, err
+}
+
+// verify is Verify, and reports whether the token failed only for being
+// newer than the state in memory (see VerifyContext).
+func (i *Issuer) verify(token string) (Claims, bool, error) {
 	switch {
 	case token == "":
-		return Claims{}, unauthorized("no access token")
+		return Claims{}, false, unauthorized("no access token")
 	case len(token) > maxToken:
-		return Claims{}, unauthorized("the access token is longer than %d bytes", maxToken)
+		return Claims{}, false, unauthorized("the access token is longer than %d bytes", maxToken)
 	}
 	dot := len(token) - macChars - 1
 	if dot < headChars || token[dot] != '.' {
-		return Claims{}, errMalformed()
+		return Claims{}, false, errMalformed()
 	}
 	var head [offIssued]byte
 	if n, ok := decode(head[:], token[:headChars]); !ok || n != len(head) {
-		return Claims{}, errMalformed()
+		return Claims{}, false, errMalformed()
 	}
 	if head[0] != tokenVersion {
-		return Claims{}, errMalformed()
+		return Claims{}, false, errMalformed()
 	}
 	m := i.r.mem.Load()
 	k := m.keys[KeyID(head[offKid:offIssued])]
 	if k == nil {
-		return Claims{}, unauthorized("the access token was signed with an unknown key")
+		return Claims{}, true, unauthorized("the access token was signed with an unknown key")
 	}
 	var mac [32]byte
 	if n, ok := decode(mac[:], token[dot+1:]); !ok || n != len(mac) {
-		return Claims{}, errMalformed()
+		return Claims{}, false, errMalformed()
 	}
 
 	st := k.pool.Get().(*macState)
 	n, ok := decode(st.buf[:], token[:dot])
 	if !ok || n < offStrings {
 		k.pool.Put(st)
-		return Claims{}, errMalformed()
+		return Claims{}, false, errMalformed()
 	}
 	p := st.buf[:n]
 	st.h.Reset()
 	st.h.Write(p)
 	if !hmac.Equal(st.h.Sum(st.sum[:0]), mac[:]) {
 		k.pool.Put(st)
-		return Claims{}, unauthorized("the access token's signature is invalid")
+		return Claims{}, false, unauthorized("the access token's signature is invalid")
 	}
 	issued := int64(binary.BigEndian.Uint64(p[offIssued:]))
 	expires := int64(binary.BigEndian.Uint64(p[offExpires:]))
@@ -577,7 +622,7 @@ func (i *Issuer) Verify(token string) (Claims, error) {
 	audience, rest, ok3 := readLP(rest)
 	if !ok1 || !ok2 || !ok3 || len(rest) != 0 {
 		k.pool.Put(st)
-		return Claims{}, errMalformed()
+		return Claims{}, false, errMalformed()
 	}
 	c := m.creds[string(client)]
 	var aud string
@@ -594,21 +639,23 @@ func (i *Issuer) Verify(token string) (Claims, error) {
 	now := i.now().Unix()
 	switch {
 	case now >= expires:
-		return Claims{}, unauthorized("the access token expired at %s", time.Unix(expires, 0).UTC().Format(time.RFC3339))
+		return Claims{}, false, unauthorized("the access token expired at %s", time.Unix(expires, 0).UTC().Format(time.RFC3339))
 	case k.superseded != 0 && now >= k.superseded+i.ttlSec:
-		return Claims{}, unauthorized("the access token was signed with a retired key")
+		return Claims{}, false, unauthorized("the access token was signed with a retired key")
 	case expires-issued > i.ttlSec:
-		return Claims{}, unauthorized("the access token's lifetime is longer than the server's token lifetime")
+		return Claims{}, false, unauthorized("the access token's lifetime is longer than the server's token lifetime")
 	case issued > now+int64(maxClockSkew/time.Second):
-		return Claims{}, unauthorized("the access token was issued in the future")
+		return Claims{}, false, unauthorized("the access token was issued in the future")
 	case c == nil:
-		return Claims{}, unauthorized("the access token's client is unknown")
+		return Claims{}, true, unauthorized("the access token's client is unknown")
 	case c.revoked:
-		return Claims{}, unauthorized("the access token's client is revoked")
+		return Claims{}, false, unauthorized("the access token's client is revoked")
+	case gen > c.generation:
+		return Claims{}, true, unauthorized("the access token was issued after a rotation of the client's secret that this server does not know of yet")
 	case gen != c.generation:
-		return Claims{}, unauthorized("the access token was issued before the client's secret was rotated")
+		return Claims{}, false, unauthorized("the access token was issued before the client's secret was rotated")
 	case aud == "":
-		return Claims{}, unauthorized("the access token's tenant or audience is not its client's")
+		return Claims{}, false, unauthorized("the access token's tenant or audience is not its client's")
 	}
 	return Claims{
 		Tenant:    c.tenant,
@@ -617,7 +664,7 @@ func (i *Issuer) Verify(token string) (Claims, error) {
 		KeyID:     k.kid,
 		IssuedAt:  time.Unix(issued, 0).UTC(),
 		ExpiresAt: time.Unix(expires, 0).UTC(),
-	}, nil
+	}, false, nil
 }
 
 // unauthorized returns a levy.EUnauthorized error.

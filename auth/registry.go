@@ -45,7 +45,18 @@ type Registry struct {
 	// writer at a time.
 	admin sync.Mutex
 	mem   atomic.Pointer[memState]
+
+	// miss is held by the one refresh after a miss that runs or waits
+	// its turn (refreshAfterMiss); missAt, which its holder alone reads
+	// and writes, is when the last such refresh started.
+	miss   chan struct{}
+	missAt time.Time
 }
+
+// missGap is the least time between two refreshes after a miss: a flood
+// of tokens of unknown keys costs the Store at most one Refresh (a read
+// of its version, mostly) per missGap.
+const missGap = 100 * time.Millisecond
 
 // NewRegistry returns a Registry over s with the hashing, logging and
 // clock settings of cfg (Hash, HashConcurrency, HashQueue, Logger, Now;
@@ -59,6 +70,7 @@ func NewRegistry(ctx context.Context, s Store, cfg Config) (*Registry, error) {
 		now:      cfg.Now,
 		hash:     cfg.Hash,
 		verified: newVerified(),
+		miss:     make(chan struct{}, 1),
 	}
 	if r.hash == (HashParams{}) {
 		r.hash = HashParams{Time: defaultHashTime, Memory: defaultHashMemory, Threads: defaultHashThreads}
@@ -113,6 +125,47 @@ func (r *Registry) Refresh(ctx context.Context) (bool, error) {
 		return false, err
 	}
 	return true, nil
+}
+
+// refreshAfterMiss runs Refresh for a caller that has met a token or a
+// credential newer than the state in memory (another process sharing
+// the Store has just made it), and returns once a Refresh that started
+// after the call has ended: the caller may then look again. The
+// refreshes after a miss run one at a time and at least missGap apart,
+// and the callers that wait for one share it, so that tokens made up
+// with unknown key IDs cannot hammer the Store. It returns the error of
+// the Refresh, or of ctx.
+func (r *Registry) refreshAfterMiss(ctx context.Context) error {
+	asked := time.Now()
+	select {
+	case r.miss <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-r.miss }()
+	if r.missAt.After(asked) {
+		return nil // a Refresh that started after the call has ended
+	}
+	if wait := missGap - time.Since(r.missAt); wait > 0 {
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	r.missAt = time.Now()
+	_, err := r.Refresh(ctx)
+	return err
+}
+
+// holds reports whether the state in memory knows rec's client at rec's
+// secret generation or a later one, so that the tokens issued from rec
+// verify in this process.
+func (r *Registry) holds(rec *Record) bool {
+	c := r.mem.Load().creds[rec.ClientID]
+	return c != nil && c.generation >= rec.Generation
 }
 
 // Follow calls Refresh every interval until ctx ends, for a process that

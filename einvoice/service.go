@@ -429,6 +429,10 @@ func (s *Service) CheckWrite(ctx context.Context) error { return s.store.CheckWr
 // MaxDocumentBytes returns the largest document Submit accepts.
 func (s *Service) MaxDocumentBytes() int { return s.cfg.MaxDocumentBytes }
 
+// LeaseTerm returns how long the Service's leases on documents and on
+// connections' events last (Config.LeaseTerm, as New settled it).
+func (s *Service) LeaseTerm() time.Duration { return s.cfg.LeaseTerm }
+
 // Get returns the record of a document of the tenant of ctx; a document
 // of another tenant is not found.
 func (s *Service) Get(ctx context.Context, id string) (*Document, error) {

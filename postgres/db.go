@@ -245,12 +245,21 @@ func (db *DB) migrate(ctx context.Context, schema string) error {
 // deadlock (fn must have no effect but through tx). Errors are wrapped
 // with op.
 func (db *DB) tx(ctx context.Context, op string, opts pgx.TxOptions, fn func(pgx.Tx) error) error {
+	return db.retry(ctx, op, nil, func() error { return pgx.BeginTxFunc(ctx, db.pool, opts, fn) })
+}
+
+// retry runs once, a whole transaction, and runs it again when it fails
+// with a serialization failure or a deadlock, or an error for which also
+// (when not nil) reports true, a bounded number of times. Errors are
+// wrapped with op.
+func (db *DB) retry(ctx context.Context, op string, also func(error) bool, once func() error) error {
 	if db.closed.Load() {
 		return wrap(op, errClosedPool)
 	}
 	for try := 1; ; try++ {
-		err := pgx.BeginTxFunc(ctx, db.pool, opts, fn)
-		if !retryable(err) || try == maxTries {
+		err := once()
+		again := retryable(err) || (also != nil && err != nil && also(err))
+		if !again || try == maxTries {
 			return wrap(op, err)
 		}
 		if cerr := ctx.Err(); cerr != nil {

@@ -11,8 +11,9 @@
 // # Across nodes
 //
 // Each store documents its tables and the locks that keep its rules when
-// several nodes write at once: an advisory lock per transaction ID for
-// the journal, row locks on the client for the token rate limit and
+// several nodes write at once: row locks on the heads of the journal's
+// transaction IDs, and the keys of its tables for an ID that two nodes
+// create at once; row locks on the client for the token rate limit and
 // cache, a version row that every change of credentials or keys bumps
 // (which nodes poll to refresh their token checks), leases with an
 // expiry taken with FOR UPDATE SKIP LOCKED for the e-invoicing queue and

@@ -77,7 +77,7 @@ func einvFirstSubmission(ctx context.Context, tx pgx.Tx, tenant, key string) (*e
 }
 
 // einvLoadDocument reads the record of a tenant's document.
-func einvLoadDocument(ctx context.Context, tx pgx.Tx, tenant, id string) (*einvoice.Document, error) {
+func einvLoadDocument(ctx context.Context, tx querier, tenant, id string) (*einvoice.Document, error) {
 	var record []byte
 	err := tx.QueryRow(ctx, `SELECT record FROM einvoice_documents WHERE tenant = $1 AND document_id = $2`, tenant, id).Scan(&record)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -96,7 +96,7 @@ func einvLoadDocument(ctx context.Context, tx pgx.Tx, tenant, id string) (*einvo
 // Document implements einvoice.Store.
 func (s *einvStore) Document(ctx context.Context, tenant, id string) (*einvoice.Document, error) {
 	var d *einvoice.Document
-	err := s.einvView(ctx, "get", func(tx pgx.Tx) error {
+	err := s.einvView(ctx, "get", func(tx querier) error {
 		var err error
 		d, err = einvLoadDocument(ctx, tx, tenant, id)
 		return err
@@ -110,7 +110,7 @@ func (s *einvStore) Document(ctx context.Context, tenant, id string) (*einvoice.
 // Content implements einvoice.Store.
 func (s *einvStore) Content(ctx context.Context, tenant, id string) ([]byte, error) {
 	var data []byte
-	err := s.einvView(ctx, "read", func(tx pgx.Tx) error {
+	err := s.einvView(ctx, "read", func(tx querier) error {
 		err := tx.QueryRow(ctx, `SELECT content FROM einvoice_contents WHERE tenant = $1 AND document_id = $2`, tenant, id).Scan(&data)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return einvNotFound("documentId", "document", id)
@@ -237,7 +237,7 @@ func einvBytes(b []byte) []byte {
 // Queue implements einvoice.Store, in document ID order.
 func (s *einvStore) Queue(ctx context.Context) ([]einvoice.QueueEntry, error) {
 	var list []einvoice.QueueEntry
-	err := s.einvView(ctx, "read the work queue", func(tx pgx.Tx) error {
+	err := s.einvView(ctx, "read the work queue", func(tx querier) error {
 		list = nil
 		rows, err := tx.Query(ctx, `SELECT document_id, tenant FROM einvoice_queue ORDER BY document_id`)
 		if err != nil {

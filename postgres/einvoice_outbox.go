@@ -50,7 +50,7 @@ func (s *einvStore) CreateConnection(ctx context.Context, c einvoice.ConnectionR
 
 // einvConnections returns the connections of a tenant, in webhook ID
 // order.
-func einvConnections(ctx context.Context, tx pgx.Tx, tenant string) ([]einvoice.ConnectionRecord, error) {
+func einvConnections(ctx context.Context, tx querier, tenant string) ([]einvoice.ConnectionRecord, error) {
 	rows, err := tx.Query(ctx, `SELECT connection, secret FROM einvoice_connections WHERE tenant = $1 ORDER BY webhook_id`, tenant)
 	if err != nil {
 		return nil, fmt.Errorf("read the webhook connections: %w", err)
@@ -90,7 +90,7 @@ func einvScanConnection(r pgx.Row) (einvoice.ConnectionRecord, error) {
 // Connections implements einvoice.Store.
 func (s *einvStore) Connections(ctx context.Context, tenant string) ([]einvoice.ConnectionRecord, error) {
 	var cs []einvoice.ConnectionRecord
-	err := s.einvView(ctx, "list webhooks", func(tx pgx.Tx) error {
+	err := s.einvView(ctx, "list webhooks", func(tx querier) error {
 		var err error
 		cs, err = einvConnections(ctx, tx, tenant)
 		return err
@@ -104,7 +104,7 @@ func (s *einvStore) Connections(ctx context.Context, tenant string) ([]einvoice.
 // Connection implements einvoice.Store.
 func (s *einvStore) Connection(ctx context.Context, tenant, id string) (einvoice.ConnectionRecord, error) {
 	var c einvoice.ConnectionRecord
-	err := s.einvView(ctx, "get webhook", func(tx pgx.Tx) error {
+	err := s.einvView(ctx, "get webhook", func(tx querier) error {
 		var err error
 		c, err = einvScanConnection(tx.QueryRow(ctx, `SELECT connection, secret FROM einvoice_connections WHERE tenant = $1 AND webhook_id = $2`,
 			tenant, id))
@@ -157,7 +157,7 @@ func (s *einvStore) DeleteConnection(ctx context.Context, tenant, id string) (ei
 // Outboxes implements einvoice.Store, in webhook ID order.
 func (s *einvStore) Outboxes(ctx context.Context) ([]string, error) {
 	var ids []string
-	err := s.einvView(ctx, "resume the outbox", func(tx pgx.Tx) error {
+	err := s.einvView(ctx, "resume the outbox", func(tx querier) error {
 		rows, err := tx.Query(ctx, `SELECT s.webhook_id FROM einvoice_outbox_seqs s
 			WHERE EXISTS (SELECT 1 FROM einvoice_outbox o WHERE o.webhook_id = s.webhook_id)
 			ORDER BY s.webhook_id`)
@@ -292,7 +292,7 @@ func (s *einvStore) DropEvents(ctx context.Context, webhookID string) error {
 // DeadLetters implements einvoice.Store.
 func (s *einvStore) DeadLetters(ctx context.Context, tenant string) ([]einvoice.OutboxEvent, error) {
 	var list []einvoice.OutboxEvent
-	err := s.einvView(ctx, "list dead letters", func(tx pgx.Tx) error {
+	err := s.einvView(ctx, "list dead letters", func(tx querier) error {
 		rows, err := tx.Query(ctx, `SELECT `+einvEventColumns+`, NULL::bigint, dead_at FROM einvoice_dead_letters
 			WHERE $1 = '' OR tenant = $1 ORDER BY event_id`, tenant)
 		if err != nil {

@@ -834,7 +834,7 @@ type einvHook struct {
 	got map[string][]string
 }
 
-func newEInvHook(t *testing.T) *einvHook {
+func newEInvHook(t testing.TB) *einvHook {
 	t.Helper()
 	b := make([]byte, 36)
 	_, _ = rand.Read(b)
@@ -854,6 +854,27 @@ func newEInvHook(t *testing.T) *einvHook {
 	}
 	mux.Handle("/levy", rcv)
 	return h
+}
+
+// await waits until every document of ids has n events, for at most d.
+func (h *einvHook) await(t testing.TB, ids []string, n int, d time.Duration) {
+	t.Helper()
+	for deadline := time.Now().Add(d); ; time.Sleep(2 * time.Millisecond) {
+		h.mu.Lock()
+		done := 0
+		for _, id := range ids {
+			if len(h.got[id]) >= n {
+				done++
+			}
+		}
+		h.mu.Unlock()
+		if done == len(ids) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d documents have their %d events", done, len(ids), n)
+		}
+	}
 }
 
 // einvServices starts an e-invoicing service on each store, all at once
@@ -929,22 +950,7 @@ func TestEInvoiceServicesAcrossNodes(t *testing.T) {
 		}
 	})
 	want := []string{webhook.StatusPending, webhook.StatusInProgress, webhook.StatusCompleted}
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		h.mu.Lock()
-		done := 0
-		for _, id := range ids {
-			if len(h.got[id]) >= len(want) {
-				done++
-			}
-		}
-		h.mu.Unlock()
-		if done == len(ids) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d of %d documents have their three events", done, len(ids))
-		}
-	}
+	h.await(t, ids, len(want), 30*time.Second)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, id := range ids {

@@ -5,11 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
+	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
@@ -21,11 +25,14 @@ import (
 // journal.Transaction. A zero posting date is stored as -infinity, which
 // sorts before every date as the zero civil.Date does.
 //
-// Writes of one transaction ID are serialized across every node by a
-// transaction-scoped advisory lock of the tenant and ID, taken before the
-// head is read: two nodes that post the same ID at once store two
-// versions, one after the other, and never lose one. A reversal takes the
-// locks of both IDs in a fixed order, so two reversals cannot deadlock.
+// A unit of Update writes under the row locks of the heads of its IDs,
+// taken in the order of the IDs, so that two units over common IDs wait
+// for each other (two nodes that post the same ID at once store two
+// versions, one after the other, and never lose one) and cannot
+// deadlock. An ID without a head has no row to lock: its first version
+// and its head are inserted without a conflict clause, so that of two
+// units that create it at once, the second fails on the tables' keys when
+// the first commits, and is run again over the head the first wrote.
 
 // Journal returns the journal kept in the database, a journal.Store made
 // by package journal over a PostgreSQL backend. It shares the DB's pool;
@@ -40,35 +47,213 @@ func (db *DB) Journal() journal.Store {
 type journalBackend struct {
 	db     *DB
 	closed atomic.Bool
+	known  knownIDs
 }
 
 // pageSize is how many transactions a scan reads at a time.
 const pageSize = 500
 
-// lockKey is the advisory lock key of a transaction ID of a tenant.
-func lockKey(tenant, id string) string {
-	return "levy-journal:" + strconv.Itoa(len(tenant)) + ":" + tenant + ":" + id
-}
-
-// Update implements journal.Backend.
+// Update implements journal.Backend, in one or two round trips to the
+// database however many IDs the unit writes.
+//
+// Most units create IDs: a sale is posted under a new transaction ID.
+// Update first runs fn over a State in which no ID of the unit has a
+// head, without asking the database (tryNew). When fn then writes a
+// first version and a head for every ID whose head it read, those
+// writes go in one round trip, one implicit transaction, and the
+// inserts of the heads prove that the IDs had none: the unit is done.
+// When an ID had one, the inserts fail on the keys and nothing is kept.
+//
+// Otherwise (fn failed, read a stored version, or left an ID it read
+// unwritten; the insert failed; or the backend saw an ID of the unit
+// exist before) the unit runs under locks (updateOnce): a first round
+// trip begins a transaction and reads the heads of every ID, locking
+// those that exist; fn runs over them, and its writes go in a second
+// round trip with the commit. The versions fn reads (a sync's latest, a
+// reversal's original) cost a round trip each.
 func (b *journalBackend) Update(ctx context.Context, tenant string, ids []string, fn func(journal.State) error) error {
 	if b.closed.Load() {
 		return journal.ErrClosed
 	}
-	keys := make([]string, 0, len(ids))
-	for _, id := range ids {
-		keys = append(keys, lockKey(tenant, id))
+	ids = slices.Clone(ids)
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	if !b.known.anyOf(tenant, ids) {
+		if done, err := b.tryNew(ctx, tenant, ids, fn); done {
+			return wrap("update", err)
+		}
 	}
-	slices.Sort(keys)
-	keys = slices.Compact(keys)
-	return b.db.tx(ctx, "update", pgx.TxOptions{IsoLevel: pgx.ReadCommitted}, func(tx pgx.Tx) error {
-		for _, k := range keys {
-			if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", k); err != nil {
+	return b.db.retry(ctx, "update", uniqueViolation, func() error {
+		conn, err := b.db.pool.Acquire(ctx)
+		if err != nil {
+			return err
+		}
+		defer conn.Release()
+		err = b.updateOnce(ctx, conn.Conn(), tenant, ids, fn)
+		if err != nil {
+			rollback(conn.Conn())
+		}
+		return err
+	})
+}
+
+// tryNew runs fn as if no ID of the unit had a head, and stores its
+// writes when they show that none had (see Update). It reports whether
+// the unit is done, and then its error.
+func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string, fn func(journal.State) error) (bool, error) {
+	st := newState(ctx, nil, tenant, true)
+	st.assumeNew = true
+	if err := fn(st); err != nil {
+		return false, nil
+	}
+	for id := range st.read {
+		if _, ok := st.newHeads[id]; !ok {
+			return false, nil
+		}
+	}
+	var err error
+	if one, args := st.firstVersion(); one {
+		// The common unit, one new ID: one statement.
+		_, err = b.db.pool.Exec(ctx, insertFirstVersion, args...)
+	} else {
+		var batch pgx.Batch
+		st.queueWrites(&batch)
+		if batch.Len() == 0 {
+			return true, nil
+		}
+		// A batch outside a transaction runs in one implicit
+		// transaction, committed when its last statement succeeds.
+		err = b.db.pool.SendBatch(ctx, &batch).Close()
+	}
+	if err == nil {
+		b.known.add(tenant, ids)
+		return true, nil
+	}
+	if uniqueViolation(err) {
+		b.known.add(tenant, ids)
+		return false, nil
+	}
+	if retryable(err) {
+		// A deadlock with another unit creating the same IDs.
+		return false, nil
+	}
+	return true, err
+}
+
+// uniqueViolation reports whether err is the violation of a unique key,
+// which a unit that created an ID meets when another created it first.
+func uniqueViolation(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505"
+}
+
+// updateOnce runs one attempt of Update under locks on conn, which the
+// caller rolls back when it fails.
+func (b *journalBackend) updateOnce(ctx context.Context, conn *pgx.Conn, tenant string, ids []string, fn func(journal.State) error) error {
+	st := newState(ctx, conn, tenant, true)
+	var open pgx.Batch
+	open.Queue("BEGIN ISOLATION LEVEL READ COMMITTED")
+	queueHeadReads(&open, tenant, ids)
+	err := sendBatch(ctx, conn, &open, func(br pgx.BatchResults) error {
+		if _, err := br.Exec(); err != nil {
+			return err
+		}
+		return st.keepHeads(br, open.Len()-1)
+	})
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		st.read[id] = true
+	}
+	if len(st.heads) > 0 {
+		b.known.add(tenant, slices.Collect(maps.Keys(st.heads)))
+	}
+	if err := fn(st); err != nil {
+		return err
+	}
+	var done pgx.Batch
+	st.queueWrites(&done)
+	done.Queue("COMMIT")
+	return sendBatch(ctx, conn, &done, func(br pgx.BatchResults) error {
+		for range done.Len() - 1 {
+			if _, err := br.Exec(); err != nil {
 				return err
 			}
 		}
-		return fn(&journalState{ctx: ctx, tx: tx, tenant: tenant})
+		tag, err := br.Exec()
+		if err != nil {
+			return fmt.Errorf("commit: %w", err)
+		}
+		if tag.String() != "COMMIT" {
+			return errors.New("commit: the transaction was rolled back")
+		}
+		return nil
 	})
+}
+
+// sendBatch sends b on conn, reads its results with read and closes them.
+func sendBatch(ctx context.Context, conn *pgx.Conn, b *pgx.Batch, read func(pgx.BatchResults) error) error {
+	br := conn.SendBatch(ctx, b)
+	err := read(br)
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// rollback ends the transaction that conn may be in after a failure. A
+// connection it cannot bring back out of the transaction is not put back
+// in the pool (pgxpool destroys a connection released inside one).
+func rollback(conn *pgx.Conn) {
+	if conn.PgConn().TxStatus() == 'I' {
+		return
+	}
+	// A fresh context: the rollback must run even when the unit's ended.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, _ = conn.Exec(ctx, "ROLLBACK")
+}
+
+// knownIDs remembers transaction IDs that the backend has seen exist, so
+// that a unit over one of them goes under locks at once instead of
+// trying it as new and failing. An ID, once it exists, always does (a
+// deleted one keeps its head), so what it holds never turns false; it
+// forgets everything when full, to stay small. It is safe for concurrent
+// use.
+type knownIDs struct {
+	mu  sync.Mutex
+	ids map[idKey]struct{}
+}
+
+// idKey is a transaction ID of a tenant.
+type idKey struct{ tenant, id string }
+
+// knownCap bounds the IDs a knownIDs holds.
+const knownCap = 1 << 14
+
+// add remembers ids of tenant.
+func (k *knownIDs) add(tenant string, ids []string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.ids == nil || len(k.ids)+len(ids) > knownCap {
+		k.ids = make(map[idKey]struct{})
+	}
+	for _, id := range ids {
+		k.ids[idKey{tenant, id}] = struct{}{}
+	}
+}
+
+// anyOf reports whether one of ids of tenant is known to exist.
+func (k *knownIDs) anyOf(tenant string, ids []string) bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	for _, id := range ids {
+		if _, ok := k.ids[idKey{tenant, id}]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // View implements journal.Backend. It reads one snapshot (repeatable
@@ -78,7 +263,7 @@ func (b *journalBackend) View(ctx context.Context, tenant string, fn func(journa
 		return journal.ErrClosed
 	}
 	return b.db.tx(ctx, "view", pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		return fn(&journalState{ctx: ctx, tx: tx, tenant: tenant})
+		return fn(newState(ctx, tx, tenant, false))
 	})
 }
 
@@ -157,75 +342,6 @@ func scanPage(ctx context.Context, tx pgx.Tx, tenant string, from, to civil.Date
 // Close implements journal.Backend. It does not close the DB.
 func (b *journalBackend) Close() error {
 	b.closed.Store(true)
-	return nil
-}
-
-// journalState is the journal.State of one tenant in a transaction. It
-// belongs to the goroutine that runs the transaction.
-type journalState struct {
-	ctx    context.Context
-	tx     pgx.Tx
-	tenant string
-}
-
-// Head implements journal.State.
-func (s *journalState) Head(id string) (journal.Head, bool, error) {
-	var h journal.Head
-	var date string
-	err := s.tx.QueryRow(s.ctx, `SELECT latest, deleted, reversed_by, posting_date::text FROM journal_heads WHERE tenant = $1 AND id = $2`,
-		s.tenant, id).Scan(&h.Latest, &h.Deleted, &h.ReversedBy, &date)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return journal.Head{}, false, nil
-	}
-	if err != nil {
-		return journal.Head{}, false, fmt.Errorf("read head: %w", err)
-	}
-	if h.PostingDate, err = dateValue(date); err != nil {
-		return journal.Head{}, false, fmt.Errorf("read head: %w", err)
-	}
-	return h, true, nil
-}
-
-// Version implements journal.State.
-func (s *journalState) Version(id string, v int) (*journal.Transaction, error) {
-	var body []byte
-	err := s.tx.QueryRow(s.ctx, `SELECT body FROM journal_versions WHERE tenant = $1 AND id = $2 AND version = $3`,
-		s.tenant, id, v).Scan(&body)
-	if err != nil {
-		return nil, fmt.Errorf("read version %d: %w", v, err)
-	}
-	t := new(journal.Transaction)
-	if err := json.Unmarshal(body, t); err != nil {
-		return nil, fmt.Errorf("read version %d: %w", v, err)
-	}
-	return t, nil
-}
-
-// PutVersion implements journal.State.
-func (s *journalState) PutVersion(t *journal.Transaction) error {
-	body, err := json.Marshal(t)
-	if err != nil {
-		return fmt.Errorf("encode version %d: %w", t.Version, err)
-	}
-	_, err = s.tx.Exec(s.ctx, `INSERT INTO journal_versions (tenant, id, version, body) VALUES ($1, $2, $3, $4)`,
-		s.tenant, t.TransactionID, t.Version, body)
-	if err != nil {
-		return fmt.Errorf("write version %d: %w", t.Version, err)
-	}
-	return nil
-}
-
-// PutHead implements journal.State. The period index is the partial
-// index of the heads table, which follows the head by itself.
-func (s *journalState) PutHead(id string, _ journal.Head, _ bool, h journal.Head) error {
-	_, err := s.tx.Exec(s.ctx, `INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date)
-		VALUES ($1, $2, $3, $4, $5, $6::date)
-		ON CONFLICT (tenant, id) DO UPDATE SET latest = EXCLUDED.latest, deleted = EXCLUDED.deleted,
-			reversed_by = EXCLUDED.reversed_by, posting_date = EXCLUDED.posting_date`,
-		s.tenant, id, h.Latest, h.Deleted, h.ReversedBy, dateParam(h.PostingDate))
-	if err != nil {
-		return fmt.Errorf("write head: %w", err)
-	}
 	return nil
 }
 

@@ -48,5 +48,5 @@ func (h *Handler) verify(r *http.Request) (auth.Claims, error) {
 	if !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(tok) == "" {
 		return auth.Claims{}, &levy.Error{Code: levy.EUnauthorized, Message: "the Authorization header must be Bearer <token>"}
 	}
-	return h.iss.Verify(strings.TrimSpace(tok))
+	return h.iss.VerifyContext(r.Context(), strings.TrimSpace(tok))
 }

@@ -3,11 +3,14 @@ package authtest
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -60,6 +63,114 @@ func RunShared(t *testing.T, open func(t *testing.T) (one, two auth.Store)) {
 		t.Cleanup(func() { _ = a.Close(); _ = b.Close() })
 		testIssuers(t, a, b)
 	})
+	t.Run("NewerThanMemory", func(t *testing.T) {
+		a, b := open(t)
+		t.Cleanup(func() { _ = a.Close(); _ = b.Close() })
+		testNewerThanMemory(t, a, b)
+	})
+}
+
+// versionCounter is a Store that counts the reads of its version, which
+// each Refresh makes; it passes every call on to the Store it holds.
+type versionCounter struct {
+	auth.Store
+	reads atomic.Int64
+}
+
+func (v *versionCounter) Version(ctx context.Context) (uint64, error) {
+	v.reads.Add(1)
+	return v.Store.Version(ctx)
+}
+
+// testNewerThanMemory runs two Issuers, one over store a and one over
+// store b, as two nodes sharing a database, neither refreshing on its
+// own: what one makes (a credential, a rotated secret, a signing key)
+// verifies on the other at once through VerifyContext, and a token the
+// other issues for it verifies there at once even through Verify; a
+// revocation still waits for Refresh; and a flood of tokens of made-up
+// key IDs costs the store few reads.
+func testNewerThanMemory(t *testing.T, a, b auth.Store) {
+	ctx := context.Background()
+	cfg := auth.Config{Hash: FastHash(), Now: func() time.Time { return epoch }}
+	counted := &versionCounter{Store: b}
+	one, err := auth.NewIssuer(ctx, a, cfg)
+	must(t, err)
+	two, err := auth.NewIssuer(ctx, counted, cfg)
+	must(t, err)
+	issue := func(i *auth.Issuer, client, secret string) string {
+		t.Helper()
+		tok, err := i.Issue(ctx, client, secret, "calc")
+		if err != nil {
+			t.Fatalf("issue for %s: %v", client, err)
+		}
+		return tok.AccessToken
+	}
+	verifies := func(what, tok string) {
+		t.Helper()
+		if _, err := two.VerifyContext(ctx, tok); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+
+	c, secret, err := one.Create(ctx, "acme", []string{"calc"}, true)
+	must(t, err)
+	tok := issue(one, c.ClientID, secret)
+	if _, err := two.Verify(tok); levy.ErrorCode(err) != levy.EUnauthorized {
+		t.Fatalf("Verify, from memory, of a token of a credential made by the other: %v, want unauthorized", err)
+	}
+	verifies("a token of a credential just made by the other", tok)
+
+	c2, secret2, err := one.Create(ctx, "acme", []string{"calc"}, true)
+	must(t, err)
+	if _, err := two.Verify(issue(two, c2.ClientID, secret2)); err != nil {
+		t.Fatalf("a token issued for a credential just made by the other: %v", err)
+	}
+
+	_, secret, err = one.Rotate(ctx, c.ClientID)
+	must(t, err)
+	verifies("a token issued after a rotation of the secret by the other", issue(one, c.ClientID, secret))
+	if _, err := two.VerifyContext(ctx, tok); levy.ErrorCode(err) != levy.EUnauthorized {
+		t.Fatalf("a token issued before the rotation: %v, want unauthorized", err)
+	}
+
+	kid, err := one.RotateKey(ctx)
+	must(t, err)
+	tok2 := issue(one, c2.ClientID, secret2)
+	if cl, err := two.VerifyContext(ctx, tok2); err != nil || cl.KeyID != kid {
+		t.Fatalf("a token signed with a key just made by the other: %+v, %v; want key %s", cl, err, kid)
+	}
+
+	if _, err := one.Revoke(ctx, c2.ClientID); err != nil {
+		t.Fatal(err)
+	}
+	verifies("before Refresh the revocation is not known yet", tok2)
+	if _, err := two.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := two.VerifyContext(ctx, tok2); levy.ErrorCode(err) != levy.EUnauthorized {
+		t.Fatalf("a token of a revoked client after Refresh: %v, want unauthorized", err)
+	}
+
+	const flood = 200
+	before, start := counted.reads.Load(), time.Now()
+	var wg sync.WaitGroup
+	for range flood {
+		wg.Go(func() {
+			kid := make([]byte, 8)
+			_, _ = rand.Read(kid)
+			forged := Forge(t, make([]byte, 32), Forged{KeyID: base64.RawURLEncoding.EncodeToString(kid),
+				IssuedAt: epoch, ExpiresAt: epoch.Add(time.Minute), Tenant: "acme", Client: c.ClientID, Audience: "calc"})
+			if _, err := two.VerifyContext(ctx, forged); levy.ErrorCode(err) != levy.EUnauthorized {
+				t.Errorf("a token of a made-up key: %v, want unauthorized", err)
+			}
+		})
+	}
+	wg.Wait()
+	// One refresh per 100 ms at most, and one more for the edges.
+	reads, most := counted.reads.Load()-before, 2+int64(time.Since(start)/(100*time.Millisecond))
+	if reads > most {
+		t.Errorf("%d tokens of made-up keys read the store's version %d times, want at most %d", flood, reads, most)
+	}
 }
 
 // epoch is the time of the suite's records.

@@ -95,7 +95,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "host:port to listen on")
 	fs.StringVar(&c.dataDir, "data-dir", "", "directory of the server's data (the tax journal is in DIR/journal); required")
 	fs.StringVar(&c.database, "database", "", databaseUsage)
-	fs.DurationVar(&c.leaseTerm, "einvoice-lease-term", einvoice.DefaultLeaseTerm, "how long a node holds an e-invoice or a webhook connection's events before another node sharing --database may take them over, when it stopped without releasing them (killed); at least twice --webhook-timeout")
+	fs.DurationVar(&c.leaseTerm, "einvoice-lease-term", 0, "how long a node holds an e-invoice or a webhook connection's events before another node sharing --database may take them over, when it stopped without releasing them (killed); the node renews it every third of the term while it works; at least twice --webhook-timeout; 0 means "+sharedLeaseTerm.String()+" with --database and "+einvoice.DefaultLeaseTerm.String()+" without")
 	fs.Int64Var(&c.maxBody, "max-body", api.DefaultBodyLimit, "largest request body in bytes; a larger one is answered 413")
 	fs.DurationVar(&c.readHeader, "read-header-timeout", 10*time.Second, "time allowed to read a request's headers")
 	fs.DurationVar(&c.read, "read-timeout", 30*time.Second, "time allowed to read a whole request")

@@ -35,6 +35,14 @@ const databaseUsage = "PostgreSQL database that holds the journal, the credentia
 // the 5 s a revocation may take to reach every node.
 const sharedPoll = time.Second
 
+// sharedLeaseTerm is the lease term of e-invoicing over a shared
+// database, unless --einvoice-lease-term says otherwise: the work of a
+// node that is killed waits that long for another node. A node renews
+// the lease of a document it works on every third of the term and takes
+// a connection's lease again before each delivery attempt, so a short
+// term costs a renewal every 10 s of a long step, no work in flight.
+const sharedLeaseTerm = 30 * time.Second
+
 // storage opens the stores of Levy's state: Badger in subdirectories of
 // a data directory (the default, one process at a time), or PostgreSQL
 // when a database URL is given (any number of nodes). It closes what it
@@ -161,13 +169,16 @@ func (s *storage) auth(ctx context.Context) (auth.Store, error) {
 // einvoice opens the e-invoicing store and a Service over it, delivering
 // to the outbox directory of the data directory unless cfg says
 // otherwise; over a shared database the Service polls it for the work of
-// other nodes. The Service is closed before its store.
+// other nodes, and its leases last sharedLeaseTerm unless cfg sets one. The Service is closed before its store.
 func (s *storage) einvoice(ctx context.Context, cfg einvoice.Config) (*einvoice.Service, error) {
 	var store einvoice.Store
 	if s.db != nil {
 		store = s.db.EInvoice()
 		if cfg.PollInterval == 0 {
 			cfg.PollInterval = sharedPoll
+		}
+		if cfg.LeaseTerm == 0 {
+			cfg.LeaseTerm = sharedLeaseTerm
 		}
 	} else {
 		b, err := badger.OpenEInvoice(ctx, einvoiceDir(s.dataDir), badger.WithLogger(s.log))
