@@ -121,12 +121,17 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	par, err := parallel(ctx, sample, c.workers)
+	if err != nil {
+		return err
+	}
 	serveRate, err := serve(ctx, c, sample)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("ratios: batch/floor %.2f× (goal ≥ 0.8×; in CPU a line %.2f×), batch/serve %.2f× (goal ≥ 3×)\n",
-		batchRate.rate/floorRate.rate, float64(floorRate.cpu)/float64(batchRate.cpu), batchRate.rate/serveRate)
+	fmt.Printf("ratios: batch/floor %.2f× (goal ≥ 0.8×; in CPU a line %.2f×), batch/serve %.2f× (goal ≥ 3×); floor in %d goroutines/floor %.2f×, batch/floor in %d goroutines %.2f×\n",
+		batchRate.rate/floorRate.rate, float64(floorRate.cpu)/float64(batchRate.cpu), batchRate.rate/serveRate,
+		c.workers, par/floorRate.rate, c.workers, batchRate.rate/par)
 
 	if c.invoices > 0 {
 		inv := filepath.Join(tmp, "invoices.jsonl")
@@ -316,6 +321,51 @@ func floor(ctx context.Context, lines [][]byte, workers int, profile string) (me
 	fmt.Printf("floor, one goroutine in-process × %d: %.0f lines/s; CPU %v a line; one line %v = decode %.0f%%, calculate %.0f%%, encode %.0f%%\n",
 		workers, rate, cpu.Round(10*time.Nanosecond), per.Round(10*time.Nanosecond), pct(dec, total), pct(calc, total), pct(enc, total))
 	return measured{rate, cpu}, nil
+}
+
+// parallel runs the floor's loop in workers goroutines at once, each over
+// its share of the lines, with nothing between them: what the machine
+// gives when all its cores calculate, without a reader, a writer or an
+// order to keep.
+func parallel(ctx context.Context, lines [][]byte, workers int) (float64, error) {
+	e, err := engine.New(ctx)
+	if err != nil {
+		return 0, err
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, workers)
+	start := time.Now()
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(lines); i += workers {
+				req := new(engine.SaleRequest)
+				if err := jsonbody.Decode(bytes.NewReader(lines[i]), req, 16<<20); err != nil {
+					errs <- err
+					return
+				}
+				resp, err := e.Sale(ctx, req)
+				if err != nil {
+					errs <- err
+					return
+				}
+				if _, err := json.Marshal(resp); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	took := time.Since(start)
+	close(errs)
+	if err := errors.Join(collect(errs)...); err != nil {
+		return 0, err
+	}
+	rate := float64(len(lines)) / took.Seconds()
+	fmt.Printf("floor in %d goroutines in-process at once: %.0f lines/s\n", workers, rate)
+	return rate, nil
 }
 
 func pct(d, total time.Duration) float64 { return 100 * float64(d) / float64(total) }
