@@ -38,7 +38,7 @@ func Map[T, R any](ctx context.Context, in iter.Seq[T], workers, window int, fn 
 			item T
 			s    *slot
 		}
-		jobs := make(chan job, workers) // buffered: a worker that finishes takes its next item without waiting for the reader
+		jobs := make(chan job, workers)   // buffered: a worker that finishes takes its next item without waiting for the reader
 		slots := make(chan *slot, window) // in order of in; its capacity is the window
 		var wg sync.WaitGroup
 
