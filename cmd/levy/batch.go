@@ -206,10 +206,17 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 
 	counter := &countingReader{r: src}
 	run := &batchRun{
-		workers: *workers, maxErrors: *maxErrors,
+		workers: *workers, maxErrors: *maxErrors, chunk: 1,
 		prog: newBatchProgress(stderr, *quiet, size, counter, time.Now()),
 		com: &batchCommitter{store: store, tenant: *tenant, perspective: perspective, w: w, file: outFile, side: side,
 			done: skip, afterPost: batchAfterPost(ctx)},
+	}
+	if size >= 0 {
+		// A file is read as fast as the workers go: handing them 16
+		// inputs at a time saves most of the goroutines' handovers. Input
+		// from a pipe or a terminal keeps one at a time, so that each
+		// answer comes as soon as its line does.
+		run.chunk = 16
 	}
 	if csvFormat {
 		docs, readErr := readCSVDocuments(counter, perspective)
@@ -257,6 +264,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 // and counts. It belongs to the goroutine that runs it.
 type batchRun struct {
 	workers, maxErrors int
+	chunk              int // inputs a worker takes at once: 16 from a file, 1 from a pipe or terminal
 	prog               *batchProgress
 	com                *batchCommitter
 
@@ -290,7 +298,7 @@ func drive[T any](ctx context.Context, b *batchRun, inputs iter.Seq[T], calc fun
 	b.totals = map[string]money.Amount{}
 	start := time.Now()
 	defer func() { b.took = time.Since(start) }()
-	for r, err := range ordered.Map(ctx, inputs, b.workers, 64*b.workers, calc) {
+	for r, err := range ordered.MapChunks(ctx, inputs, b.workers, 64*b.workers, b.chunk, calc) {
 		if err != nil {
 			b.stopped = err // the context ended
 			break

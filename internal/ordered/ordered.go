@@ -23,23 +23,40 @@ import (
 // has, so in must stop when its yield function returns false, as a
 // range-over-func sequence does.
 func Map[T, R any](ctx context.Context, in iter.Seq[T], workers, window int, fn func(context.Context, T) (R, error)) iter.Seq2[R, error] {
+	return MapChunks(ctx, in, workers, window, 1, fn)
+}
+
+// MapChunks is Map that hands the items to the workers in chunks of up
+// to chunk consecutive items, each chunk calculated by one worker in
+// order and yielded when all of it is done. A chunk costs the goroutines
+// one handover where Map's items cost one each, which matters when fn
+// takes tens of microseconds; in exchange the first result of a chunk
+// waits for its last item to be read, so a slow source (a terminal, a
+// pipe) should use Map. The window counts the items of the chunks
+// queued, and is raised to workers times chunk; beside it, a chunk being
+// read and a chunk being yielded are in flight too.
+func MapChunks[T, R any](ctx context.Context, in iter.Seq[T], workers, window, chunk int, fn func(context.Context, T) (R, error)) iter.Seq2[R, error] {
 	workers = max(workers, 1)
-	window = max(window, workers)
+	chunk = max(chunk, 1)
+	window = max(window, workers*chunk)
 	return func(yield func(R, error) bool) {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 
+		// A slot is one chunk: its items, their results once done is
+		// closed, and err when the chunk was settled without running.
 		type slot struct {
-			r    R
-			err  error
-			done chan struct{}
+			items []T
+			rs    []R
+			errs  []error
+			err   error
+			done  chan struct{}
 		}
-		type job struct {
-			item T
-			s    *slot
-		}
-		jobs := make(chan job, workers)   // buffered: a worker that finishes takes its next item without waiting for the reader
-		slots := make(chan *slot, window) // in order of in; its capacity is the window
+		// jobs holds one chunk per worker, so that a worker that finishes
+		// goes on without waiting for the reader; slots holds the chunks
+		// in the order of in, and its capacity makes the window.
+		jobs := make(chan *slot, workers)
+		slots := make(chan *slot, max(window/chunk, 1))
 		var wg sync.WaitGroup
 
 		wg.Add(1)
@@ -47,30 +64,47 @@ func Map[T, R any](ctx context.Context, in iter.Seq[T], workers, window int, fn 
 			defer wg.Done()
 			defer close(jobs)
 			defer close(slots)
-			for item := range in {
-				s := &slot{done: make(chan struct{})}
+			send := func(s *slot) bool {
+				s.done = make(chan struct{})
 				select {
 				case slots <- s:
 				case <-ctx.Done():
-					return
+					return false
 				}
 				select {
-				case jobs <- job{item, s}:
+				case jobs <- s:
+					return true
 				case <-ctx.Done():
 					// The slot is queued but will not run: settle it.
 					s.err = ctx.Err()
 					close(s.done)
-					return
+					return false
 				}
+			}
+			cur := &slot{items: make([]T, 0, chunk)}
+			for item := range in {
+				cur.items = append(cur.items, item)
+				if len(cur.items) == chunk {
+					if !send(cur) {
+						return
+					}
+					cur = &slot{items: make([]T, 0, chunk)}
+				}
+			}
+			if len(cur.items) > 0 {
+				send(cur)
 			}
 		}()
 		for range workers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for j := range jobs {
-					j.s.r, j.s.err = fn(ctx, j.item)
-					close(j.s.done)
+				for s := range jobs {
+					s.rs, s.errs = make([]R, len(s.items)), make([]error, len(s.items))
+					for i, item := range s.items {
+						s.rs[i], s.errs[i] = fn(ctx, item)
+					}
+					close(s.done)
 				}
 			}()
 		}
@@ -85,14 +119,22 @@ func Map[T, R any](ctx context.Context, in iter.Seq[T], workers, window int, fn 
 				yield(zero, ctx.Err())
 				return
 			}
-			if s.err != nil && ctx.Err() != nil {
-				// Stopped by the end of ctx, not by the item.
+			if s.err != nil {
+				// Settled without running: stopped by the end of ctx.
 				var zero R
-				yield(zero, ctx.Err())
+				yield(zero, s.err)
 				return
 			}
-			if !yield(s.r, s.err) {
-				return
+			for i := range s.rs {
+				if s.errs[i] != nil && ctx.Err() != nil {
+					// Stopped by the end of ctx, not by the item.
+					var zero R
+					yield(zero, ctx.Err())
+					return
+				}
+				if !yield(s.rs[i], s.errs[i]) {
+					return
+				}
 			}
 		}
 		if err := ctx.Err(); err != nil {

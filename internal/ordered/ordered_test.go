@@ -3,6 +3,7 @@ package ordered
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -23,8 +24,15 @@ func count(n int) func(func(int) bool) {
 }
 
 // TestOrderAndWindow: results come in input order although items finish
-// out of order, and no more than the window are ever in flight.
+// out of order, and no more than the window are ever in flight, handed
+// to the workers one at a time or in chunks.
 func TestOrderAndWindow(t *testing.T) {
+	for _, chunk := range []int{1, 3, 8} {
+		t.Run(fmt.Sprint("chunk", chunk), func(t *testing.T) { testOrderAndWindow(t, chunk) })
+	}
+}
+
+func testOrderAndWindow(t *testing.T, chunk int) {
 	const n, workers, window = 500, 4, 16
 	var inFlight, most atomic.Int64
 	read := func(yield func(int) bool) {
@@ -38,7 +46,7 @@ func TestOrderAndWindow(t *testing.T) {
 		}
 	}
 	var got []int
-	for r, err := range Map(context.Background(), read, workers, window, func(_ context.Context, i int) (int, error) {
+	for r, err := range MapChunks(context.Background(), read, workers, window, chunk, func(_ context.Context, i int) (int, error) {
 		time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
 		if i%7 == 0 {
 			return 0, errors.New("seven")
@@ -63,10 +71,13 @@ func TestOrderAndWindow(t *testing.T) {
 			t.Fatalf("result %d is %d, want %d", i, r, want)
 		}
 	}
-	// The producer may read one item beyond a full window before it
-	// blocks, and the consumer counts an item out after it is yielded.
-	if m := most.Load(); m > window+2 {
-		t.Errorf("%d items in flight at most, window %d", m, window)
+	// Beside a full window, the producer may hold the chunk it is
+	// reading and the consumer the chunk it is yielding (one item, when
+	// items go one at a time), and the consumer counts an item out after
+	// it is yielded.
+	w := max(window, workers*chunk)
+	if m := most.Load(); m > int64(w+2*chunk) {
+		t.Errorf("%d items in flight at most, window %d, chunks of %d", m, w, chunk)
 	}
 }
 
@@ -96,10 +107,16 @@ func TestStopEarly(t *testing.T) {
 
 // TestCancel: ending the context yields its error once, last.
 func TestCancel(t *testing.T) {
+	for _, chunk := range []int{1, 3, 8} {
+		t.Run(fmt.Sprint("chunk", chunk), func(t *testing.T) { testCancel(t, chunk) })
+	}
+}
+
+func testCancel(t *testing.T, chunk int) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var errs []error
 	var got []int
-	for r, err := range Map(ctx, count(1_000_000), 2, 4, func(ctx context.Context, i int) (int, error) {
+	for r, err := range MapChunks(ctx, count(1_000_000), 2, 4, chunk, func(ctx context.Context, i int) (int, error) {
 		if i == 50 {
 			cancel()
 		}
