@@ -1,6 +1,6 @@
 # Convenience targets; every one is a plain go command that the README names.
 
-.PHONY: test bench load crash cluster-crash cluster-load scale fuzz data
+.PHONY: test bench load crash cluster-crash cluster-load scale batch-bench fuzz data
 
 test:
 	go vet ./... && go test ./...
@@ -31,6 +31,9 @@ cluster-crash:
 
 cluster-load:
 	cd benchmarks && go run ./cmd/stress load --nodes 3 --clients 100 --duration 60s --rate 1000
+
+batch-bench:
+	cd benchmarks && go run ./cmd/batchbench --lines 1000000
 
 scale:
 	cd benchmarks && go run ./cmd/stress scale --nodes 1,3 --kinds quotation/invoice --clients 100 --duration 20s --rounds 2
