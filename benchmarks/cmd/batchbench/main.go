@@ -294,26 +294,14 @@ func floor(ctx context.Context, lines [][]byte, workers int, profile string) (me
 		}
 		defer pprof.StopCPUProfile()
 	}
-	var dec, calc, enc time.Duration
+	var spent [3]time.Duration // decoding, calculating, encoding
 	cpu0 := cpuTime()
 	for i, l := range lines {
-		t0 := time.Now()
-		req := new(engine.SaleRequest)
-		if err := jsonbody.Decode(bytes.NewReader(l), req, 16<<20); err != nil {
+		if err := pipeline(ctx, e, l, &spent); err != nil {
 			return measured{}, fmt.Errorf("line %d: %w", i+1, err)
 		}
-		t1 := time.Now()
-		resp, err := e.Sale(ctx, req)
-		if err != nil {
-			return measured{}, fmt.Errorf("line %d: %w", i+1, err)
-		}
-		t2 := time.Now()
-		if _, err := json.Marshal(resp); err != nil {
-			return measured{}, err
-		}
-		t3 := time.Now()
-		dec, calc, enc = dec+t1.Sub(t0), calc+t2.Sub(t1), enc+t3.Sub(t2)
 	}
+	dec, calc, enc := spent[0], spent[1], spent[2]
 	cpu := (cpuTime() - cpu0) / time.Duration(len(lines))
 	total := dec + calc + enc
 	per := total / time.Duration(len(lines))
@@ -321,6 +309,31 @@ func floor(ctx context.Context, lines [][]byte, workers int, profile string) (me
 	fmt.Printf("floor, one goroutine in-process × %d: %.0f lines/s; CPU %v a line; one line %v = decode %.0f%%, calculate %.0f%%, encode %.0f%%\n",
 		workers, rate, cpu.Round(10*time.Nanosecond), per.Round(10*time.Nanosecond), pct(dec, total), pct(calc, total), pct(enc, total))
 	return measured{rate, cpu}, nil
+}
+
+// pipeline answers one line as levy batch does: decoded as the API
+// decodes a body, calculated, encoded. With spent, it adds the time of
+// each of the three to it.
+func pipeline(ctx context.Context, e *engine.Engine, line []byte, spent *[3]time.Duration) error {
+	t0 := time.Now()
+	req := new(engine.SaleRequest)
+	if err := jsonbody.Decode(bytes.NewReader(line), req, 16<<20); err != nil {
+		return err
+	}
+	t1 := time.Now()
+	resp, err := e.Sale(ctx, req)
+	if err != nil {
+		return err
+	}
+	t2 := time.Now()
+	if _, err := json.Marshal(resp); err != nil {
+		return err
+	}
+	if spent != nil {
+		t3 := time.Now()
+		spent[0], spent[1], spent[2] = spent[0]+t1.Sub(t0), spent[1]+t2.Sub(t1), spent[2]+t3.Sub(t2)
+	}
+	return nil
 }
 
 // parallel runs the floor's loop in workers goroutines at once, each over
@@ -340,18 +353,8 @@ func parallel(ctx context.Context, lines [][]byte, workers int) (float64, error)
 		go func() {
 			defer wg.Done()
 			for i := w; i < len(lines); i += workers {
-				req := new(engine.SaleRequest)
-				if err := jsonbody.Decode(bytes.NewReader(lines[i]), req, 16<<20); err != nil {
-					errs <- err
-					return
-				}
-				resp, err := e.Sale(ctx, req)
-				if err != nil {
-					errs <- err
-					return
-				}
-				if _, err := json.Marshal(resp); err != nil {
-					errs <- err
+				if err := pipeline(ctx, e, lines[i], nil); err != nil {
+					errs <- fmt.Errorf("line %d: %w", i+1, err)
 					return
 				}
 			}
