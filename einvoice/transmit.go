@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/einvoice/webhook"
+	"github.com/levytax/levy/internal/atomicfile"
 )
 
 // Transmitter delivers a validated document to its receiver: through a
@@ -75,28 +76,8 @@ func (t *DirTransmitter) Transmit(ctx context.Context, p Parcel) (string, error)
 	}
 	file := safeName(p.DocumentID) + ".xml"
 	final := filepath.Join(dir, file)
-	tmp, err := os.CreateTemp(dir, ".incoming-*")
-	if err != nil {
+	if err := atomicfile.Write(final, p.Content, 0o600); err != nil {
 		return "", fmt.Errorf("outbox: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // after the rename there is nothing left to remove
-	if _, err := tmp.Write(p.Content); err != nil {
-		tmp.Close()
-		return "", fmt.Errorf("outbox: write %s: %w", final, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return "", fmt.Errorf("outbox: sync %s: %w", final, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return "", fmt.Errorf("outbox: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), final); err != nil {
-		return "", fmt.Errorf("outbox: %w", err)
-	}
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		d.Close()
 	}
 	return name + "/" + file, nil
 }

@@ -8,10 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/internal/atomicfile"
 	"github.com/levytax/levy/journal"
 )
 
@@ -218,45 +218,16 @@ func writeLine(w *bufio.Writer, out []byte) error {
 	return nil
 }
 
-// writeCheckpoint replaces the checkpoint at path with cp, durably: a
-// new file synced, renamed over the old one, and the directory synced.
+// writeCheckpoint replaces the checkpoint at path with cp, durably.
 func writeCheckpoint(path string, cp *checkpoint) error {
 	b, err := json.Marshal(cp)
 	if err != nil {
 		return fmt.Errorf("write the checkpoint: %w", err)
 	}
-	tmp := path + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-	if err != nil {
-		return fmt.Errorf("write the checkpoint: %w", err)
-	}
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err == nil {
-		err = syncDir(filepath.Dir(path))
-	}
-	if err != nil {
+	if err := atomicfile.Write(path, b, 0o600); err != nil {
 		return fmt.Errorf("write the checkpoint: %w", err)
 	}
 	return nil
-}
-
-// syncDir makes the entries of a directory durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
 }
 
 // readCheckpoint reads the checkpoint at path; it returns nil when there
