@@ -9,6 +9,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
@@ -218,9 +219,9 @@ func (h *Handler) versions(w http.ResponseWriter, r *http.Request) {
 	api.WriteData(w, r, http.StatusOK, history{TransactionID: id, Live: live, Versions: vs})
 }
 
-// export answers the period's transactions as journal.Export writes them:
-// format csv (one row per tax) or jsonl (one transaction per line), as a
-// download.
+// export answers the period's transactions as the journal export route
+// does (journaladmin.WriteExport): format csv (one row per tax) or jsonl
+// (one transaction per line), as a download.
 func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
 	from, to, err := h.period(r)
 	if err != nil {
@@ -228,22 +229,10 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := journal.Format(r.URL.Query().Get("format"))
-	var ctype string
-	switch f {
-	case journal.CSV:
-		ctype = "text/csv; charset=utf-8"
-	case journal.JSONLines:
-		ctype = "application/jsonl"
-	default:
+	if f != journal.CSV && f != journal.JSONLines {
 		api.WriteError(w, r, levy.Invalid("format", "want csv or jsonl, not %q", f))
 		return
 	}
-	w.Header().Set("Content-Type", ctype)
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="journal-%s-%s.%s"`, from, to, f))
-	w.Header().Set("Cache-Control", "no-store")
-	if _, err := journal.Export(r.Context(), h.journal, levy.Tenant(r.Context()), from, to, f, w, nil); err != nil {
-		// The status is sent; the log has the error and the client a
-		// short body.
-		h.log.Error("console: journal export", "error", err.Error())
-	}
+	journaladmin.WriteExport(w, r, h.journal, levy.Tenant(r.Context()), from, to, f, h.log)
 }

@@ -147,19 +147,29 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
+	WriteExport(w, r, h.store, q.tenant, q.from, q.to, q.format, h.log)
+}
+
+// WriteExport answers r with the export of tenant's journal for the
+// period in format f, as journal.Export writes it: streamed, each write
+// given writeStep to complete, and ended by a trailer that says whether
+// it is whole (TrailerCount) or broke off (TrailerError, the fault going
+// to log). The export route and the web console's download both answer
+// with it; a caller may set headers of its own (a file name) first.
+func WriteExport(w http.ResponseWriter, r *http.Request, store journal.Store, tenant string, from, to civil.Date, f journal.Format, log *slog.Logger) {
 	media := "application/x-ndjson"
-	if q.format == journal.CSV {
+	if f == journal.CSV {
 		media = "text/csv; charset=utf-8"
 	}
 	w.Header().Set("Content-Type", media)
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Trailer", TrailerCount+", "+TrailerError)
 	w.WriteHeader(http.StatusOK)
-	n, err := journal.Export(r.Context(), h.store, q.tenant, q.from, q.to, q.format, stepWriter{w, http.NewResponseController(w)}, nil)
+	n, err := journal.Export(r.Context(), store, tenant, from, to, f, stepWriter{w, http.NewResponseController(w)}, nil)
 	if err != nil {
 		// The status is gone: the trailer tells the client, without the
 		// fault itself, which goes to the log as a fault of any route does.
-		h.log.Error("journal export failed part-way", "tenant", q.tenant, "written", n, "request_id", w.Header().Get("X-Request-Id"), "error", err.Error())
+		log.Error("journal export failed part-way", "tenant", tenant, "written", n, "request_id", w.Header().Get("X-Request-Id"), "error", err.Error())
 		w.Header().Set(TrailerError, fmt.Sprintf("reading the journal failed after %d transactions; the server's log has the error (request %s)", n, w.Header().Get("X-Request-Id")))
 		return
 	}
