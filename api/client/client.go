@@ -121,7 +121,7 @@ func (c *Client) call(ctx context.Context, method, path string, body, out any) e
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return errorOf(resp)
+		return ErrorOf(resp)
 	}
 	if err := jsonbody.Decode(resp.Body, out, maxAnswer); err != nil {
 		return fmt.Errorf("client: reading the answer of %s %s: %w", method, path, err)
@@ -141,8 +141,11 @@ var codeOf = map[int]string{
 	http.StatusUnsupportedMediaType:  levy.EUnsupported,
 }
 
-// errorOf turns an error answer into Levy's errors.
-func errorOf(resp *http.Response) error {
+// ErrorOf turns an error answer of a Levy server, the errors envelope of
+// any of its routes, into Levy's errors: one *levy.Error or levy.Errors,
+// each with its code, target and message. It reads resp's body and
+// leaves closing it to the caller.
+func ErrorOf(resp *http.Response) error {
 	var body struct {
 		Errors []struct {
 			Code    string `json:"code"`

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/levytax/levy/api/client"
 	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/journal"
 )
@@ -91,24 +92,7 @@ func (r *remote) get(ctx context.Context, path string, q url.Values) (*http.Resp
 		return resp, nil
 	}
 	defer resp.Body.Close()
-	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
-	var answer struct {
-		Errors []struct {
-			Message string `json:"message"`
-			Target  string `json:"target"`
-		} `json:"errors"`
-	}
-	if json.Unmarshal(body, &answer) != nil || len(answer.Errors) == 0 {
-		return nil, fmt.Errorf("GET %s%s: %s: %s", r.base, path, resp.Status, clip(body))
-	}
-	msgs := make([]string, len(answer.Errors))
-	for i, e := range answer.Errors {
-		msgs[i] = e.Message
-		if e.Target != "" {
-			msgs[i] = e.Target + ": " + e.Message
-		}
-	}
-	return nil, fmt.Errorf("%s answered %s: %s", r.base, resp.Status, strings.Join(msgs, "; "))
+	return nil, fmt.Errorf("%s answered %s: %v", r.base, resp.Status, client.ErrorOf(resp))
 }
 
 // clip shortens an unexpected answer for an error message.
