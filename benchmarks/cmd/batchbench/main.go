@@ -117,11 +117,15 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	floorRate, err := floor(ctx, sample, c.workers, c.profile)
+	e, err := engine.New(ctx)
 	if err != nil {
 		return err
 	}
-	par, err := parallel(ctx, sample, c.workers)
+	floorRate, err := floor(ctx, e, sample, c.workers, c.profile)
+	if err != nil {
+		return err
+	}
+	par, err := parallel(ctx, e, sample, c.workers)
 	if err != nil {
 		return err
 	}
@@ -278,11 +282,7 @@ func batch(ctx context.Context, c config, in string, n int, extra []string) (mea
 // floor calculates lines in one goroutine, as levy batch does each one
 // (decoded as the API decodes a body, calculated, encoded), and reports
 // the rate times workers with the split of a line's time.
-func floor(ctx context.Context, lines [][]byte, workers int, profile string) (measured, error) {
-	e, err := engine.New(ctx)
-	if err != nil {
-		return measured{}, err
-	}
+func floor(ctx context.Context, e *engine.Engine, lines [][]byte, workers int, profile string) (measured, error) {
 	if profile != "" {
 		f, err := os.Create(profile)
 		if err != nil {
@@ -340,30 +340,9 @@ func pipeline(ctx context.Context, e *engine.Engine, line []byte, spent *[3]time
 // its share of the lines, with nothing between them: what the machine
 // gives when all its cores calculate, without a reader, a writer or an
 // order to keep.
-func parallel(ctx context.Context, lines [][]byte, workers int) (float64, error) {
-	e, err := engine.New(ctx)
+func parallel(ctx context.Context, e *engine.Engine, lines [][]byte, workers int) (float64, error) {
+	took, err := fanOut(ctx, len(lines), workers, func(i int) error { return pipeline(ctx, e, lines[i], nil) })
 	if err != nil {
-		return 0, err
-	}
-	var wg sync.WaitGroup
-	errs := make(chan error, workers)
-	start := time.Now()
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(lines); i += workers {
-				if err := pipeline(ctx, e, lines[i], nil); err != nil {
-					errs <- fmt.Errorf("line %d: %w", i+1, err)
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	took := time.Since(start)
-	close(errs)
-	if err := errors.Join(collect(errs)...); err != nil {
 		return 0, err
 	}
 	rate := float64(len(lines)) / took.Seconds()
@@ -386,40 +365,25 @@ func serve(ctx context.Context, c config, lines [][]byte) (float64, error) {
 		return 0, err
 	}
 	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: c.workers}}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	errs := make(chan error, c.workers)
-	start := time.Now()
-	for range c.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := next.Add(1) - 1
-				if i >= int64(len(lines)) || ctx.Err() != nil {
-					return
-				}
-				req, _ := http.NewRequestWithContext(ctx, "POST", s.Base+"/api/v2/supplies", bytes.NewReader(lines[i]))
-				req.Header.Set("Authorization", "Bearer "+token)
-				req.Header.Set("Content-Type", "application/json")
-				resp, err := hc.Do(req)
-				if err != nil {
-					errs <- err
-					return
-				}
-				_, _ = io.Copy(io.Discard, resp.Body)
-				resp.Body.Close()
-				if resp.StatusCode != http.StatusOK {
-					errs <- fmt.Errorf("line %d: status %s", i+1, resp.Status)
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	took := time.Since(start)
-	close(errs)
-	if err := errors.Join(collect(errs)...); err != nil {
+	took, err := fanOut(ctx, len(lines), c.workers, func(i int) error {
+		req, err := http.NewRequestWithContext(ctx, "POST", s.Base+"/api/v2/supplies", bytes.NewReader(lines[i]))
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := hc.Do(req)
+		if err != nil {
+			return err
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("status %s", resp.Status)
+		}
+		return nil
+	})
+	if err != nil {
 		return 0, err
 	}
 	rate := float64(len(lines)) / took.Seconds()
@@ -427,12 +391,32 @@ func serve(ctx context.Context, c config, lines [][]byte) (float64, error) {
 	return rate, nil
 }
 
-func collect(ch <-chan error) []error {
-	var out []error
-	for err := range ch {
-		out = append(out, err)
+// fanOut calls fn with each of 0..n-1 from workers goroutines, each
+// taking the next number, and returns how long it took with the errors;
+// a goroutine stops at its first error, or when ctx ends.
+func fanOut(ctx context.Context, n, workers int, fn func(i int) error) (time.Duration, error) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, workers)
+	start := time.Now()
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n || ctx.Err() != nil {
+					return
+				}
+				if err := fn(i); err != nil {
+					errs[w] = fmt.Errorf("line %d: %w", i+1, err)
+					return
+				}
+			}
+		}()
 	}
-	return out
+	wg.Wait()
+	return time.Since(start), errors.Join(errs...)
 }
 
 // journalRates measures the journal's own Post and PostAll (groups of
