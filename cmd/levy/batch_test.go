@@ -116,4 +116,17 @@ func TestBatchUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, %s", args, code, errOut)
 		}
 	}
+	// A bad value names its flag.
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"batch", "sale", "--format", "xml"}, "--format"},
+		{[]string{"batch", "sale", "--max-errors", "-1"}, "--max-errors"},
+		{[]string{"batch", "sale", "--workers", "0"}, "--workers"},
+	} {
+		if code, _, errOut := runCLI(t, c.args...); code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, %s; want 2 naming %s", c.args, code, errOut, c.want)
+		}
+	}
 }
