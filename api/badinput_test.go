@@ -156,6 +156,7 @@ type badServer struct {
 	// api is a token of the API's audience, admin one of the admin
 	// audience; clientID and secret are a credential of the API's audience.
 	api, admin       string
+	operator         string // a token of the server's operator
 	clientID, secret string
 }
 
@@ -202,6 +203,7 @@ func newBadServer(t *testing.T) *badServer {
 	return &badServer{url: ts.URL, srv: srv, client: client,
 		api:      authtest.Token(t, iss, "acme", oauth.DefaultAudience),
 		admin:    authtest.Token(t, iss, "ops", oauth.DefaultAdminAudience),
+		operator: authtest.Token(t, iss, "ops", oauth.DefaultOperatorAudience),
 		clientID: cred.ClientID, secret: secret}
 }
 
@@ -992,6 +994,9 @@ func badInputRows(s *badServer) []bad {
 
 	// The admin routes, which need a token of the admin audience.
 	admin := []string{"Authorization", "Bearer " + s.admin}
+	// The checks of a new credential's fields, with the operator's token,
+	// which names any tenant.
+	operator := []string{"Authorization", "Bearer " + s.operator}
 	add(get("admin/clients with an API token", clients, 403, ""),
 		get("admin/clients without a token", clients, 401, "").with(noToken...),
 		post("admin/new client with an API token", clients, `{"tenant":"x","audiences":["a"]}`, 403, ""),
@@ -1000,13 +1005,13 @@ func badInputRows(s *badServer) []bad {
 		post("admin/new secret with an API token", clients+"/abc/secret", "", 403, ""),
 		get("admin/dead letters with an API token", deadLetters, 403, ""),
 		post("admin/replay with an API token", deadLetters+"/"+unknownGUID+"/replay", "", 403, ""),
-		post("admin/new client without tenant", clients, `{"audiences":["a"]}`, 400, "tenant").with(admin...),
-		post("admin/new client without audiences", clients, `{"tenant":"t"}`, 400, "audiences").with(admin...),
-		post("admin/new client empty audience", clients, `{"tenant":"t","audiences":[""]}`, 400, "audiences[0]").with(admin...),
-		post("admin/new client audience with a space", clients, `{"tenant":"t","audiences":["a","b c"]}`, 400, "audiences[1]").with(admin...),
-		post("admin/new client tenant with a control character", clients, `{"tenant":"t\u0001","audiences":["a"]}`, 400, "tenant").with(admin...),
-		post("admin/new client tenant a number", clients, `{"tenant":5,"audiences":["a"]}`, 400, "tenant").with(admin...),
-		post("admin/new client audiences a string", clients, `{"tenant":"t","audiences":"a"}`, 400, "audiences").with(admin...),
+		post("admin/new client without tenant", clients, `{"audiences":["a"]}`, 400, "tenant").with(operator...),
+		post("admin/new client without audiences", clients, `{"tenant":"t"}`, 400, "audiences").with(operator...),
+		post("admin/new client empty audience", clients, `{"tenant":"t","audiences":[""]}`, 400, "audiences[0]").with(operator...),
+		post("admin/new client audience with a space", clients, `{"tenant":"t","audiences":["a","b c"]}`, 400, "audiences[1]").with(operator...),
+		post("admin/new client tenant with a control character", clients, `{"tenant":"t\u0001","audiences":["a"]}`, 400, "tenant").with(operator...),
+		post("admin/new client tenant a number", clients, `{"tenant":5,"audiences":["a"]}`, 400, "tenant").with(operator...),
+		post("admin/new client audiences a string", clients, `{"tenant":"t","audiences":"a"}`, 400, "audiences").with(operator...),
 		post("admin/new client truncated", clients, `{"tenant":"t"`, 400, "").with(admin...),
 		post("admin/new client deep", clients, deepSmall, 400, "").with(admin...),
 		post("admin/new client text/plain", clients, `{"tenant":"t","audiences":["a"]}`, 415, "Content-Type").with(admin...).with("Content-Type", "text/plain"),

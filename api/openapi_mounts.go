@@ -70,7 +70,7 @@ type (
 	}
 	// newClientDoc is oauth.NewClient.
 	newClientDoc struct {
-		Tenant    string   `json:"tenant"`
+		Tenant    string   `json:"tenant,omitempty"`
 		Audiences []string `json:"audiences"`
 		ActiveNow bool     `json:"activeNow,omitempty"`
 	}
@@ -147,7 +147,12 @@ func mountDocs() []opDoc {
 	}
 	admin := func(method, path, id, summary string) opDoc {
 		return opDoc{Route: Route{Method: method, Path: path, ID: id, Tag: "Admin", Summary: summary}, root: true,
-			description: "Needs an access token of the admin audience (levy://admin by default)."}
+			description: "Needs an access token of a tenant's admin (levy://admin by default), which acts on its own tenant only " +
+				"(another tenant is answered 403, another tenant's record 404 as an unknown one), or of the server's operator " +
+				"(levy://operator by default), which names the tenant it acts on."}
+	}
+	operatorOnly := func(d *opDoc) {
+		d.description = "Needs an access token of the server's operator (levy://operator by default): the signing keys are shared by every tenant."
 	}
 	einv := func(method, path, id, summary string) opDoc {
 		return opDoc{Route: Route{Method: method, Path: path, ID: id, Tag: "E-invoicing", Summary: summary}, root: true}
@@ -188,14 +193,14 @@ func mountDocs() []opDoc {
 	})
 	add(admin("POST", "/admin/v1/keys", "rotateSigningKey", "Starts signing tokens with a new key."), func(d *opDoc) {
 		d.Answer = typeOf[envelope[rotatedKeyDoc]]()
-	})
+	}, operatorOnly)
 	add(admin("GET", "/admin/v1/keys", "listSigningKeys", "Lists the signing keys (never their bytes): which is current, when each was superseded and when it stops verifying."), func(d *opDoc) {
 		d.Answer = typeOf[envelope[[]auth.KeyInfo]]()
-	})
+	}, operatorOnly)
 	add(admin("DELETE", "/admin/v1/keys/{kid}", "retireSigningKey", "Retires a signing key at once: the tokens it signed stop working."), func(d *opDoc) {
 		d.Params = []Param{{Name: "kid", In: "path", Required: true, Format: "identifier", Description: "The ID of the signing key."}}
 		d.Answer, d.conflict = typeOf[envelope[retiredKeyDoc]](), true
-	})
+	}, operatorOnly)
 	add(admin("GET", "/admin/v1/einvoicing/dead-letters", "listDeadLetters", "Lists the webhook events given up after their last attempt."), func(d *opDoc) {
 		d.Params, d.Answer = []Param{tenantParam}, typeOf[envelope[[]einvoice.DeadLetter]]()
 	})

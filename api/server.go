@@ -27,6 +27,53 @@ const DefaultBodyLimit = 8 << 20
 type Principal struct {
 	Tenant string // the tenant whose data the request reads and writes
 	Client string // the client ID of the credential, for the logs
+	Role   Role   // what the token may do
+}
+
+// Role is what a principal may do, which its token's audience decides.
+// A tenant's roles reach the data of that tenant only; only the operator
+// reaches other tenants and what they share (the signing keys).
+type Role uint8
+
+// The roles, from the least to the most a token may do.
+const (
+	// RoleAPI reads and writes its tenant's data through the API: the
+	// calculation audiences.
+	RoleAPI Role = iota
+	// RoleReader reads its tenant's data and changes nothing: the console's
+	// analysts. Its requests carry levy.WithReadOnly.
+	RoleReader
+	// RoleAdmin administers its own tenant: its credentials, its dead
+	// letters, its journal's reports and exports.
+	RoleAdmin
+	// RoleOperator operates the server: every tenant's credentials, dead
+	// letters and journal, and the signing keys that every tenant shares.
+	RoleOperator
+)
+
+// String names the role as the README's table of audiences does.
+func (r Role) String() string {
+	switch r {
+	case RoleAPI:
+		return "api"
+	case RoleReader:
+		return "reader"
+	case RoleAdmin:
+		return "admin"
+	case RoleOperator:
+		return "operator"
+	}
+	return fmt.Sprintf("Role(%d)", uint8(r))
+}
+
+// principalKey is the context key of a request's principal.
+type principalKey struct{}
+
+// PrincipalOf returns the principal that Authenticate established for the
+// request whose context is ctx, and whether there is one.
+func PrincipalOf(ctx context.Context) (Principal, bool) {
+	p, ok := ctx.Value(principalKey{}).(Principal)
+	return p, ok
 }
 
 // Authenticator establishes who sent a request to a route that needs an
@@ -270,8 +317,9 @@ func (s *Server) notAllowed(mux *http.ServeMux, path, allow string) {
 }
 
 // Authenticate establishes the principal of r with a, as the routes of the
-// API do, and returns r with the principal's tenant in its context (see
-// levy.Tenant) and in the request's log line. With a nil a every request
+// API do, and returns r with the principal in its context (see
+// PrincipalOf), its tenant too (see levy.Tenant), read-only for a reader
+// (see levy.WithReadOnly), and the tenant in the request's log line. With a nil a every request
 // belongs to levy.DefaultTenant. Handlers mounted with WithHandler call it
 // with the authenticator they need.
 func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
@@ -283,7 +331,11 @@ func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
 		}
 	}
 	exchangeOf(r.Context()).tenant = p.Tenant
-	return r.WithContext(levy.WithTenant(r.Context(), p.Tenant)), nil
+	ctx := context.WithValue(levy.WithTenant(r.Context(), p.Tenant), principalKey{}, p)
+	if p.Role == RoleReader {
+		ctx = levy.WithReadOnly(ctx)
+	}
+	return r.WithContext(ctx), nil
 }
 
 // Guard is the access check of every route that needs a token, the API's

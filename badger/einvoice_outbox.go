@@ -290,7 +290,7 @@ func (s *EInvoiceStore) DeadLetters(ctx context.Context, tenant string) ([]einvo
 
 // Replay moves a dead letter back to the end of its connection's queue
 // in one transaction. See einvoice.Store.
-func (s *EInvoiceStore) Replay(ctx context.Context, eventID string, at time.Time) (*einvoice.OutboxEvent, error) {
+func (s *EInvoiceStore) Replay(ctx context.Context, tenant, eventID string, at time.Time) (*einvoice.OutboxEvent, error) {
 	if err := s.enter("replay"); err != nil {
 		return nil, err
 	}
@@ -303,7 +303,7 @@ func (s *EInvoiceStore) Replay(ctx context.Context, eventID string, at time.Time
 		if err != nil {
 			return err
 		}
-		if !found {
+		if !found || tenant != "" && r.Tenant != tenant {
 			return einvNotFound("eventId", "dead letter", eventID)
 		}
 		if _, err := txn.Get(einvKey(einvConn, r.Tenant, r.WebhookID)); err != nil {

@@ -3,6 +3,8 @@ package einvoice
 import (
 	"context"
 	"time"
+
+	"github.com/levytax/levy"
 )
 
 // DeadLetter is an event whose delivery was given up after the last
@@ -47,8 +49,10 @@ func (s *Service) DeadLetters(ctx context.Context, tenant string) ([]DeadLetter,
 // Replay puts a dead letter back at the end of its connection's queue
 // with its attempts reset, to be sent with the same Idempotency-Key. It
 // fails with a not-found error when there is no such dead letter, or when
-// its connection has been deleted since.
-func (s *Service) Replay(ctx context.Context, eventID string) (DeadLetter, error) {
+// its connection has been deleted since. With a tenant it replays only a
+// dead letter of that tenant, and answers another tenant's as it answers
+// an unknown one; tenant "" replays any tenant's (the operator's).
+func (s *Service) Replay(ctx context.Context, tenant, eventID string) (DeadLetter, error) {
 	if err := s.enter("replay"); err != nil {
 		return DeadLetter{}, err
 	}
@@ -56,7 +60,10 @@ func (s *Service) Replay(ctx context.Context, eventID string) (DeadLetter, error
 	if err := checkID("eventId", eventID); err != nil {
 		return DeadLetter{}, err
 	}
-	ev, err := s.store.Replay(ctx, eventID, s.now().UTC())
+	if err := levy.CheckWritable(ctx, "replay a dead letter"); err != nil {
+		return DeadLetter{}, err
+	}
+	ev, err := s.store.Replay(ctx, tenant, eventID, s.now().UTC())
 	if err != nil {
 		return DeadLetter{}, err
 	}

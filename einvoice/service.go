@@ -331,6 +331,9 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 		return nil, false, err
 	}
 	defer s.leave()
+	if err := levy.CheckWritable(ctx, "submit an e-invoice"); err != nil {
+		return nil, false, err
+	}
 	tenant := levy.Tenant(ctx)
 	if len(data) == 0 {
 		return nil, false, levy.Invalid("body", "the document is empty; send UBL 2.1 XML")

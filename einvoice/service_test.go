@@ -323,7 +323,7 @@ func TestDeadLetterAndReplay(t *testing.T) {
 		t.Errorf("another tenant's dead letters: %v", list)
 	}
 	healthy.Store(true)
-	if _, err := s.Replay(context.Background(), dead[0].EventID); err != nil {
+	if _, err := s.Replay(context.Background(), "", dead[0].EventID); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "the replayed event", func() bool { return len(tg.deliveries()) == 4 })
@@ -334,10 +334,10 @@ func TestDeadLetterAndReplay(t *testing.T) {
 	if list, _ := s.DeadLetters(context.Background(), ""); len(list) != 0 {
 		t.Errorf("dead letters after the replay: %v", list)
 	}
-	if _, err := s.Replay(context.Background(), dead[0].EventID); levy.ErrorCode(err) != levy.ENotFound {
+	if _, err := s.Replay(context.Background(), "", dead[0].EventID); levy.ErrorCode(err) != levy.ENotFound {
 		t.Errorf("replaying twice: %v", err)
 	}
-	if _, err := s.Replay(context.Background(), "nope"); levy.ErrorCode(err) != levy.EInvalid {
+	if _, err := s.Replay(context.Background(), "", "nope"); levy.ErrorCode(err) != levy.EInvalid {
 		t.Errorf("a bad event ID: %v", err)
 	}
 }

@@ -129,10 +129,13 @@ type Store interface {
 	// Replay moves a dead letter back to the end of its connection's
 	// queue, in one atomic unit, with its attempts, last error and DeadAt
 	// cleared and its next attempt at at; the event keeps its ID. It
-	// returns the dead letter as it was. It fails with ENotFound (field
-	// eventId) when there is no such dead letter or when its connection
+	// returns the dead letter as it was. With a tenant, only that
+	// tenant's dead letter is replayed ("" replays any tenant's). It fails
+	// with ENotFound (field eventId) when there is no such dead letter,
+	// when it is another tenant's (the same error, so that a tenant cannot
+	// tell another's event IDs from unknown ones), or when its connection
 	// has been deleted.
-	Replay(ctx context.Context, eventID string, at time.Time) (*OutboxEvent, error)
+	Replay(ctx context.Context, tenant, eventID string, at time.Time) (*OutboxEvent, error)
 
 	// CheckWrite returns nil when the store can take writes, and an
 	// error of code levy.EUnavailable that says why not.

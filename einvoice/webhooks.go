@@ -19,6 +19,9 @@ func (s *Service) CreateConnection(ctx context.Context, nc NewConnection) (Conne
 		return Connection{}, err
 	}
 	defer s.leave()
+	if err := levy.CheckWritable(ctx, "create a webhook connection"); err != nil {
+		return Connection{}, err
+	}
 	if err := nc.check(s.cfg.AllowHTTP, s.cfg.AllowPrivateTargets); err != nil {
 		return Connection{}, err
 	}
@@ -82,6 +85,9 @@ func (s *Service) DeleteConnection(ctx context.Context, id string) (Connection, 
 		return Connection{}, err
 	}
 	defer s.leave()
+	if err := levy.CheckWritable(ctx, "delete a webhook connection"); err != nil {
+		return Connection{}, err
+	}
 	if err := checkID("webhookId", id); err != nil {
 		return Connection{}, err
 	}

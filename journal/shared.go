@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 )
 
@@ -17,10 +18,15 @@ type operations struct {
 	be Backend
 }
 
-// update runs fn in a read-write unit of tenant, checking ctx first.
+// update runs fn in a read-write unit of tenant, checking ctx first: it
+// must not have ended, nor be read-only (levy.WithReadOnly), since every
+// write of the journal comes through here.
 func (o operations) update(ctx context.Context, op, tenant string, ids []string, fn func(State) error) error {
 	if err := ctx.Err(); err != nil {
 		return wrap(op, ids[0], err)
+	}
+	if err := levy.CheckWritable(ctx, "change the tax journal ("+op+")"); err != nil {
+		return err
 	}
 	return wrap(op, ids[0], o.be.Update(ctx, tenant, ids, fn))
 }

@@ -311,11 +311,11 @@ func (s *einvStore) DeadLetters(ctx context.Context, tenant string) ([]einvoice.
 // joins the end of its connection's queue under the connection's next
 // number, in one transaction; a connection deleted meanwhile has no
 // number to give, and the transaction is rolled back.
-func (s *einvStore) Replay(ctx context.Context, eventID string, at time.Time) (*einvoice.OutboxEvent, error) {
+func (s *einvStore) Replay(ctx context.Context, tenant, eventID string, at time.Time) (*einvoice.OutboxEvent, error) {
 	var was einvoice.OutboxEvent
 	err := s.einvUpdate(ctx, "replay", func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `DELETE FROM einvoice_dead_letters WHERE event_id = $1
-			RETURNING `+einvEventColumns+`, NULL::bigint, dead_at`, eventID)
+		rows, err := tx.Query(ctx, `DELETE FROM einvoice_dead_letters WHERE event_id = $1 AND ($2 = '' OR tenant = $2)
+			RETURNING `+einvEventColumns+`, NULL::bigint, dead_at`, eventID, tenant)
 		if err != nil {
 			return err
 		}

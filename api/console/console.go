@@ -33,10 +33,10 @@ const securityPolicy = "default-src 'self'; script-src 'self'; style-src 'self';
 type Handler struct {
 	engine   *engine.Engine
 	journal  journal.Store
-	tenant   api.Authenticator
-	admin    api.Authenticator
+	auth     api.Authenticator
 	audience string
 	adminAud string
+	operAud  string
 	log      *slog.Logger
 	files    http.Handler
 	geo      *geoCache
@@ -49,19 +49,19 @@ type Option func(*Handler)
 // engine stores calculations in). Without it, they answer 404.
 func WithJournal(s journal.Store) Option { return func(h *Handler) { h.journal = s } }
 
-// WithAuthenticator sets the check of the tokens of the API's audiences
-// (the console's included); the console routes accept them.
-func WithAuthenticator(a api.Authenticator) Option { return func(h *Handler) { h.tenant = a } }
-
-// WithAdminAuthenticator sets the check of admin tokens; the console
-// routes accept them too, for the admin's own tenant.
-func WithAdminAuthenticator(a api.Authenticator) Option { return func(h *Handler) { h.admin = a } }
+// WithAuthenticator sets the check of the console's own routes: tokens
+// of the console's audience (read-only) and of the admin audience, each
+// for its own tenant (oauth.Handler.ConsoleAuthenticator). The tokens of
+// the API's calculation audiences are not among them. Without it, every
+// request belongs to levy.DefaultTenant.
+func WithAuthenticator(a api.Authenticator) Option { return func(h *Handler) { h.auth = a } }
 
 // WithAudiences sets the audiences the sign-in asks tokens for: the
-// console's (DefaultAudience by default) and the admin one (levy://admin
-// by default).
-func WithAudiences(console, admin string) Option {
-	return func(h *Handler) { h.audience, h.adminAud = console, admin }
+// console's (DefaultAudience by default), the admin one (levy://admin by
+// default) and the operator's (levy://operator by default), which alone
+// manages the signing keys.
+func WithAudiences(console, admin, operator string) Option {
+	return func(h *Handler) { h.audience, h.adminAud, h.operAud = console, admin, operator }
 }
 
 // WithLogger sets the logger (default: slog.Default()).
@@ -70,7 +70,7 @@ func WithLogger(l *slog.Logger) Option { return func(h *Handler) { h.log = l } }
 // New returns the console over e, the engine whose dataset and rules the
 // map and the rule definitions show.
 func New(e *engine.Engine, opts ...Option) *Handler {
-	h := &Handler{engine: e, audience: DefaultAudience, adminAud: "levy://admin", log: slog.Default()}
+	h := &Handler{engine: e, audience: DefaultAudience, adminAud: "levy://admin", operAud: "levy://operator", log: slog.Default()}
 	for _, o := range opts {
 		o(h)
 	}
@@ -85,7 +85,7 @@ func New(e *engine.Engine, opts ...Option) *Handler {
 
 // Mounts returns the options that mount the console on an api.Server.
 func (h *Handler) Mounts() []api.Option {
-	guard := func(next http.HandlerFunc) http.Handler { return api.Guard(either{h.tenant, h.admin}, next) }
+	guard := func(next http.HandlerFunc) http.Handler { return api.Guard(h.auth, next) }
 	return []api.Option{
 		api.WithHandler("GET /console", http.RedirectHandler(Prefix, http.StatusMovedPermanently)),
 		// Every method: a method pattern here would conflict with the
@@ -124,34 +124,21 @@ func (h *Handler) page(w http.ResponseWriter, r *http.Request) {
 
 // configAnswer tells the sign-in page what to ask the token endpoint for.
 type configAnswer struct {
-	TokenPath     string `json:"tokenPath"`
-	Audience      string `json:"audience"`
-	AdminAudience string `json:"adminAudience"`
-	Dataset       string `json:"dataset"`
+	TokenPath        string `json:"tokenPath"`
+	Audience         string `json:"audience"`
+	AdminAudience    string `json:"adminAudience"`
+	OperatorAudience string `json:"operatorAudience"`
+	Dataset          string `json:"dataset"`
 }
+
+// TokenPath is where the sign-in asks for its tokens: the caching
+// endpoint, which hands back a credential's token while it lasts, so
+// that a sign-in, a new tab or a renewal spends none of the credential's
+// token rate limit while a token is out.
+const TokenPath = "/cached/oauth/token"
 
 // config answers the sign-in's settings; it needs no token.
 func (h *Handler) config(w http.ResponseWriter, r *http.Request) {
-	api.WriteData(w, r, http.StatusOK, configAnswer{TokenPath: "/oauth/token", Audience: h.audience,
-		AdminAudience: h.adminAud, Dataset: h.engine.DatasetVersion()})
-}
-
-// either accepts a request that one of its authenticators accepts: the
-// first one's answer unless it refused the token's audience (403) and
-// the second accepts it.
-type either struct{ first, second api.Authenticator }
-
-// Authenticate implements api.Authenticator.
-func (e either) Authenticate(r *http.Request) (api.Principal, error) {
-	if e.first == nil {
-		return api.Principal{Tenant: levy.DefaultTenant}, nil
-	}
-	p, err := e.first.Authenticate(r)
-	if err == nil || e.second == nil || levy.ErrorCode(err) != levy.EForbidden {
-		return p, err
-	}
-	if p2, err2 := e.second.Authenticate(r); err2 == nil {
-		return p2, nil
-	}
-	return p, err
+	api.WriteData(w, r, http.StatusOK, configAnswer{TokenPath: TokenPath, Audience: h.audience,
+		AdminAudience: h.adminAud, OperatorAudience: h.operAud, Dataset: h.engine.DatasetVersion()})
 }

@@ -240,7 +240,7 @@ func TestConsolePages(t *testing.T) {
 	var cfg struct {
 		Data struct{ TokenPath, Audience, AdminAudience string }
 	}
-	if err := json.Unmarshal(body, &cfg); err != nil || status != 200 || cfg.Data.Audience != console.DefaultAudience || cfg.Data.TokenPath != "/oauth/token" {
+	if err := json.Unmarshal(body, &cfg); err != nil || status != 200 || cfg.Data.Audience != console.DefaultAudience || cfg.Data.TokenPath != "/cached/oauth/token" {
 		t.Errorf("config: %d %s", status, body)
 	}
 	resp, err := http.Post(f.srv.URL+"/console/", "text/plain", nil)

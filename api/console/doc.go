@@ -20,13 +20,14 @@
 // The pages and their assets (HTML, CSS and plain JavaScript modules, no
 // framework, no build step, nothing fetched from elsewhere) are embedded
 // with go:embed and served with a Content-Security-Policy that allows
-// this origin only. The browser signs in with the client ID and secret
-// of a credential of the console audience (levy://console by default;
-// serve accepts it at the API) or of the admin audience, keeps the
+// this origin only. The browser signs in at the caching token endpoint
+// (TokenPath) with the client ID and secret of a credential of the
+// console audience (levy://console by default; serve accepts it at the
+// API read-only), of the admin audience or of the operator's, keeps the
 // tokens it gets in sessionStorage only, and drops them on sign-out or
 // when they expire. Every console route but config needs a token of the
-// API's audiences or of the admin audience, and reads the data of the
-// token's tenant only.
+// console audience or of the admin audience (not the API's calculation
+// audiences), and reads the data of the token's tenant only.
 //
 // A Handler is safe for concurrent use: its only mutable state is the
 // cache of simplified boundaries, behind a mutex.

@@ -208,8 +208,15 @@ func (h *Handler) deleteConnection(w http.ResponseWriter, r *http.Request) {
 	api.WriteData(w, r, http.StatusOK, c)
 }
 
+// deadLetters lists the dead letters of the admin token's own tenant, or
+// for the operator, those of the tenant named, or of every tenant.
 func (h *Handler) deadLetters(w http.ResponseWriter, r *http.Request) {
-	list, err := h.svc.DeadLetters(r.Context(), r.URL.Query().Get("tenant"))
+	tenant, err := api.AdminScope(r.Context(), r.URL.Query().Get("tenant"), "tenant", true)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	list, err := h.svc.DeadLetters(r.Context(), tenant)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
@@ -217,8 +224,15 @@ func (h *Handler) deadLetters(w http.ResponseWriter, r *http.Request) {
 	api.WriteData(w, r, http.StatusOK, list)
 }
 
+// replay sends a dead letter again: one of the admin token's own tenant
+// (another tenant's is answered as unknown), or any for the operator.
 func (h *Handler) replay(w http.ResponseWriter, r *http.Request) {
-	dl, err := h.svc.Replay(r.Context(), r.PathValue("eventId"))
+	tenant, err := api.AdminScope(r.Context(), "", "tenant", true)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	dl, err := h.svc.Replay(r.Context(), tenant, r.PathValue("eventId"))
 	if err != nil {
 		api.WriteError(w, r, err)
 		return

@@ -105,7 +105,7 @@ func newStrictHarness(t *testing.T, cfg einvoice.Config, opts ...Option) *harnes
 	return &harness{t: t, url: ts.URL, svc: svc, tokens: map[string]string{
 		"acme":   authtest.Token(t, iss, "acme", oauth.DefaultAudience),
 		"globex": authtest.Token(t, iss, "globex", oauth.DefaultAudience),
-		"admin":  authtest.Token(t, iss, "ops", oauth.DefaultAdminAudience),
+		"admin":  authtest.Token(t, iss, "ops", oauth.DefaultOperatorAudience),
 	}}
 }
 

@@ -4,10 +4,11 @@
 // They let `levy journal report|export --server URL` work while `levy
 // serve` holds the data directory, which a second process cannot open.
 //
-// Both routes need an access token of the admin audience (levy://admin
-// by default), checked by api.Guard as the other admin routes are, and
-// read the journal of the token's tenant only: a tenant query parameter
-// that names another tenant is answered 403.
+// Both routes need an access token of a tenant's admin (levy://admin by
+// default) or of the server's operator, checked by api.Guard as the other
+// admin routes are. An admin token reads its own tenant's journal only: a
+// tenant query parameter that names another tenant is answered 403. The
+// operator's names the tenant (api.AdminScope).
 //
 //	GET /admin/v1/journal/report[?from=D][&to=D][&tenant=T]                  the report (journal.Report), as JSON in the API's envelope
 //	GET /admin/v1/journal/export[?from=D][&to=D][&format=jsonl|csv][&tenant=T]  the transactions, streamed

@@ -1,9 +1,13 @@
 package oauth
 
 import (
+	"context"
+	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/internal/jsonbody"
@@ -11,7 +15,9 @@ import (
 
 // NewClient is the body of a credential's creation.
 type NewClient struct {
-	Tenant    string   `json:"tenant"`
+	// Tenant is the credential's tenant: the admin token's own when left
+	// out; another tenant needs an operator token.
+	Tenant    string   `json:"tenant,omitempty"`
 	Audiences []string `json:"audiences"`
 	// ActiveNow skips the activation delay.
 	ActiveNow bool `json:"activeNow,omitempty"`
@@ -34,7 +40,15 @@ func (h *Handler) createClient(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	c, secret, err := h.iss.Create(r.Context(), nc.Tenant, nc.Audiences, nc.ActiveNow)
+	tenant, err := api.AdminScope(r.Context(), nc.Tenant, "tenant", false)
+	if err == nil {
+		err = h.noOperatorAudience(nc.Audiences)
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	c, secret, err := h.iss.Create(r.Context(), tenant, nc.Audiences, nc.ActiveNow)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
@@ -45,7 +59,12 @@ func (h *Handler) createClient(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) listClients(w http.ResponseWriter, r *http.Request) {
-	cs, err := h.iss.List(r.Context(), r.URL.Query().Get("tenant"))
+	tenant, err := api.AdminScope(r.Context(), r.URL.Query().Get("tenant"), "tenant", true)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	cs, err := h.iss.List(r.Context(), tenant)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
@@ -54,7 +73,15 @@ func (h *Handler) listClients(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) rotateClient(w http.ResponseWriter, r *http.Request) {
-	c, secret, err := h.iss.Rotate(r.Context(), r.PathValue("id"))
+	c, err := h.owned(r.Context(), r.PathValue("id"))
+	if err == nil && c.Allows(h.operator) {
+		err = &levy.Error{Code: levy.EForbidden, Field: "id", Message: "the secret of an operator credential is replaced only with levy clients rotate on the server's storage"}
+	}
+	if err != nil {
+		api.WriteError(w, r, clientIDParam(err))
+		return
+	}
+	c, secret, err := h.iss.Rotate(r.Context(), c.ClientID)
 	if err != nil {
 		api.WriteError(w, r, clientIDParam(err))
 		return
@@ -65,7 +92,12 @@ func (h *Handler) rotateClient(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) revokeClient(w http.ResponseWriter, r *http.Request) {
-	c, err := h.iss.Revoke(r.Context(), r.PathValue("id"))
+	c, err := h.owned(r.Context(), r.PathValue("id"))
+	if err != nil {
+		api.WriteError(w, r, clientIDParam(err))
+		return
+	}
+	c, err = h.iss.Revoke(r.Context(), c.ClientID)
 	if err != nil {
 		api.WriteError(w, r, clientIDParam(err))
 		return
@@ -109,3 +141,29 @@ func (h *Handler) retireKey(w http.ResponseWriter, r *http.Request) {
 // clientIDParam gives an error about the client ID of an admin route the
 // name of its path parameter, id: the issuer calls it client_id.
 func clientIDParam(err error) error { return api.RenameField(err, "client_id", "id") }
+
+// owned returns the credential clientID when the request's token may
+// manage it: an operator token any, an admin token those of its own
+// tenant. Another tenant's credential is answered as one that does not
+// exist, with the same error, so that an admin token cannot tell the
+// client IDs of other tenants from unknown ones.
+func (h *Handler) owned(ctx context.Context, clientID string) (auth.Credential, error) {
+	c, err := h.iss.Get(ctx, clientID)
+	if err != nil {
+		return auth.Credential{}, err
+	}
+	if p, _ := api.PrincipalOf(ctx); !api.Operator(ctx) && c.Tenant != p.Tenant {
+		return auth.Credential{}, levy.NotFound("client_id", "no client %q", clientID)
+	}
+	return c, nil
+}
+
+// noOperatorAudience refuses a credential of the operator audience: no
+// route makes one, whatever the token (see DefaultOperatorAudience).
+func (h *Handler) noOperatorAudience(audiences []string) error {
+	if i := slices.Index(audiences, h.operator); i >= 0 && h.operator != "" {
+		return &levy.Error{Code: levy.EForbidden, Field: fmt.Sprintf("audiences[%d]", i),
+			Message: "operator credentials are made only with levy clients create --operator on the server's own storage"}
+	}
+	return nil
+}

@@ -32,17 +32,28 @@
 //
 // The bearer check (Handler.Authenticator) verifies the token's signature
 // and lifetime without a store lookup and gives the API the token's
-// tenant; a token for another audience is answered 403. The admin routes
-// under /admin/v1 need a token whose audience is the admin audience
-// (levy://admin by default):
+// tenant and role (api.Role): the API's audiences write, the reader
+// audiences (the console's) only read; a token for another audience is
+// answered 403. The admin routes under /admin/v1 need a token of a
+// tenant's admin (levy://admin by default), which acts on its own tenant
+// only, or of the server's operator (levy://operator by default), which
+// names the tenant it acts on (api.AdminScope); the signing keys, which
+// every tenant shares, need the operator's:
 //
-//	POST   /admin/v1/clients              create a credential: {"tenant", "audiences", "activeNow"}
-//	GET    /admin/v1/clients[?tenant=T]   list credentials (never a secret)
+//	POST   /admin/v1/clients              create a credential: {"tenant", "audiences", "activeNow"} (tenant: the admin's own when left out)
+//	GET    /admin/v1/clients[?tenant=T]   list credentials (never a secret): the admin's tenant's; the operator's, T's or every tenant's
 //	POST   /admin/v1/clients/{id}/secret  replace the secret (the old one and its tokens retire)
 //	DELETE /admin/v1/clients/{id}         revoke a credential
-//	POST   /admin/v1/keys                 start signing with a new key (the previous one retires one token lifetime later)
-//	GET    /admin/v1/keys                 list the signing keys (never their bytes)
-//	DELETE /admin/v1/keys/{kid}           retire a key at once: its tokens stop verifying (a new key becomes current if it was)
+//	POST   /admin/v1/keys                 operator: start signing with a new key (the previous one retires one token lifetime later)
+//	GET    /admin/v1/keys                 operator: list the signing keys (never their bytes)
+//	DELETE /admin/v1/keys/{kid}           operator: retire a key at once: its tokens stop verifying (a new key becomes current if it was)
+//
+// An admin's request naming another tenant is answered 403; another
+// tenant's client ID is answered 404, exactly as an unknown one is, so
+// that client IDs of other tenants cannot be told from unknown ones. No
+// route creates a credential of the operator's audience or replaces an
+// operator's secret: `levy clients create --operator` does, on the
+// server's own storage.
 //
 // Neither secrets nor tokens are ever logged. A Handler is safe for
 // concurrent use.

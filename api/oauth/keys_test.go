@@ -23,7 +23,7 @@ func TestLeakedKeyAfterRotation(t *testing.T) {
 		t.Fatal(err)
 	}
 	cred, secret := authtest.Credential(t, i, "acme", oauth.DefaultAudience)
-	admin, adminSecret := authtest.Credential(t, i, "acme", oauth.DefaultAdminAudience)
+	admin, adminSecret := authtest.Credential(t, i, "acme", oauth.DefaultOperatorAudience)
 	keys := authtest.SigningKeys(t, s) // the leak
 	f := setupWith(t, func(clk *clock) *auth.Issuer {
 		i, err := auth.NewIssuer(ctx, s, auth.Config{Hash: authtest.FastHash(), Now: clk.now})

@@ -25,8 +25,14 @@ import (
 // existing clients of the wire format ask tokens for.
 const DefaultAudience = "verx://migration-api"
 
-// DefaultAdminAudience is the audience of the admin routes.
+// DefaultAdminAudience is the audience of a tenant's admin routes.
 const DefaultAdminAudience = "levy://admin"
+
+// DefaultOperatorAudience is the audience of the server's operator, who
+// reaches every tenant and the signing keys. No route creates a
+// credential of it: `levy clients create --operator` does, on the
+// server's own storage.
+const DefaultOperatorAudience = "levy://operator"
 
 // maxForm bounds the body of a token request.
 const maxForm = 16 << 10
@@ -36,7 +42,9 @@ const maxForm = 16 << 10
 type Handler struct {
 	iss       *auth.Issuer
 	audiences []string
+	readers   []string
 	admin     string
+	operator  string
 	log       *slog.Logger
 	now       func() time.Time
 	proxies   []netip.Prefix
@@ -59,9 +67,19 @@ type Option func(*Handler)
 // DefaultAudience).
 func WithAudiences(aud ...string) Option { return func(h *Handler) { h.audiences = aud } }
 
-// WithAdminAudience sets the audience of the admin routes (default
+// WithReaderAudiences sets audiences whose tokens the API and the web
+// console accept read-only (api.RoleReader): they may read their
+// tenant's data and change none of it. `levy serve` makes the console's
+// audience one.
+func WithReaderAudiences(aud ...string) Option { return func(h *Handler) { h.readers = aud } }
+
+// WithAdminAudience sets the audience of a tenant's admin routes (default
 // DefaultAdminAudience).
 func WithAdminAudience(aud string) Option { return func(h *Handler) { h.admin = aud } }
+
+// WithOperatorAudience sets the audience of the server's operator
+// (default DefaultOperatorAudience).
+func WithOperatorAudience(aud string) Option { return func(h *Handler) { h.operator = aud } }
 
 // WithLogger sets the logger of credential changes.
 func WithLogger(l *slog.Logger) Option { return func(h *Handler) { h.log = l } }
@@ -88,7 +106,8 @@ func WithClock(now func() time.Time) Option { return func(h *Handler) { h.now = 
 
 // New returns a Handler over iss.
 func New(iss *auth.Issuer, opts ...Option) *Handler {
-	h := &Handler{iss: iss, audiences: []string{DefaultAudience}, admin: DefaultAdminAudience, log: slog.Default(), now: time.Now,
+	h := &Handler{iss: iss, audiences: []string{DefaultAudience}, admin: DefaultAdminAudience,
+		operator: DefaultOperatorAudience, log: slog.Default(), now: time.Now,
 		delay: DefaultRefusalDelay, delayed: make(chan struct{}, maxDelayed)}
 	for _, o := range opts {
 		o(h)
@@ -99,7 +118,7 @@ func New(iss *auth.Issuer, opts ...Option) *Handler {
 // Mounts returns the options that mount the token endpoints and the
 // admin routes on an api.Server.
 func (h *Handler) Mounts() []api.Option {
-	admin := h.AdminAuthenticator()
+	admin, operator := h.AdminAuthenticator(), h.OperatorAuthenticator()
 	return []api.Option{
 		api.WithHandler("POST /oauth/token", http.HandlerFunc(h.token)),
 		api.WithHandler("POST /oseries-auth/oauth/token", http.HandlerFunc(h.token)),
@@ -108,9 +127,9 @@ func (h *Handler) Mounts() []api.Option {
 		api.WithHandler("GET /admin/v1/clients", api.Guard(admin, h.listClients)),
 		api.WithHandler("POST /admin/v1/clients/{id}/secret", api.Guard(admin, h.rotateClient)),
 		api.WithHandler("DELETE /admin/v1/clients/{id}", api.Guard(admin, h.revokeClient)),
-		api.WithHandler("POST /admin/v1/keys", api.Guard(admin, h.rotateKey)),
-		api.WithHandler("GET /admin/v1/keys", api.Guard(admin, h.listKeys)),
-		api.WithHandler("DELETE /admin/v1/keys/{kid}", api.Guard(admin, h.retireKey)),
+		api.WithHandler("POST /admin/v1/keys", api.Guard(operator, h.rotateKey)),
+		api.WithHandler("GET /admin/v1/keys", api.Guard(operator, h.listKeys)),
+		api.WithHandler("DELETE /admin/v1/keys/{kid}", api.Guard(operator, h.retireKey)),
 	}
 }
 

@@ -8,8 +8,11 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 )
 
@@ -65,6 +68,7 @@ func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 
 const clientsUsage = `usage:
   levy clients create --data-dir DIR --tenant NAME --audience AUD [--audience AUD ...] [--active-now]
+  levy clients create --data-dir DIR --operator [--active-now]   a credential of the server's operator
   levy clients rotate --data-dir DIR CLIENT_ID     replace the secret (the old one and its tokens retire)
   levy clients revoke --data-dir DIR CLIENT_ID     revoke the credential and its tokens
   levy clients list   --data-dir DIR [--tenant NAME]   the credentials with their tenant's UUID (tenant_id)
@@ -73,6 +77,12 @@ const clientsUsage = `usage:
   levy clients retire-key --data-dir DIR -- KID    retire a signing key at once: its tokens stop verifying
                                                    (retiring the current key makes a new one current; the --
                                                    keeps a key ID that starts with "-" from reading as a flag)
+
+A tenant's admin credential (--audience levy://admin) manages its own
+tenant only: its credentials, dead letters and journal. The operator's
+(--operator, audience levy://operator or --operator-audience) manages
+every tenant and the signing keys; only this command makes one, on the
+server's own storage: no route of a running server does.
 
 A key superseded by rotate-key keeps verifying its tokens for one token
 lifetime (levy serve --token-ttl); the server deletes it after that.
@@ -103,6 +113,8 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	activeNow := fs.Bool("active-now", false, "let the credential request tokens at once, without the activation delay")
 	var audiences listFlag
 	fs.Var(&audiences, "audience", "an audience (API) the credential may ask tokens for; repeat for several")
+	operator := fs.Bool("operator", false, "create a credential of the server's operator (audience --operator-audience), who manages every tenant and the signing keys")
+	operatorAudience := fs.String("operator-audience", oauth.DefaultOperatorAudience, "the operator's audience, as levy serve --operator-audience names it")
 	if helpRequested(args[1:]) {
 		printHelp(stdout, clientsUsage, fs, envOf("database", databaseEnv))
 		return nil
@@ -137,8 +149,19 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	switch args[0] {
 	case "create":
+		if slices.Contains(audiences, *operatorAudience) {
+			return usageError{"an operator credential is made with --operator, not --audience " + *operatorAudience}
+		}
+		if *operator {
+			// An operator acts on the tenants it names; its own tenant
+			// matters to nothing but the list of credentials.
+			audiences = append(audiences, *operatorAudience)
+			if *tenant == "" {
+				*tenant = levy.DefaultTenant
+			}
+		}
 		if *tenant == "" || len(audiences) == 0 {
-			return usageError{"create needs --tenant NAME and at least one --audience AUD"}
+			return usageError{"create needs --tenant NAME and at least one --audience AUD (or --operator)"}
 		}
 		c, secret, err := store.Create(ctx, *tenant, audiences, *activeNow)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -51,6 +52,13 @@ func TestClientsCLIAndAdminRoutes(t *testing.T) {
 		strings.Contains(out, admin.ClientSecret) || len(listed[0].TenantID) != 36 || listed[0].TenantID != admin.TenantID {
 		t.Fatalf("list: %d %s", code, out)
 	}
+	// The server's operator, who alone creates credentials of other
+	// tenants.
+	code, out, errOut = runCLI(t, "clients", "create", "--data-dir", dir, "--operator", "--active-now")
+	var operator credential
+	if err := json.Unmarshal([]byte(out), &operator); code != 0 || err != nil || !slices.Equal(operator.Audiences, []string{"levy://operator"}) {
+		t.Fatalf("create --operator: %d %s %s", code, out, errOut)
+	}
 
 	base, stop, _, devTok := startServe(t, dir, serveConfig{})
 	defer func() {
@@ -66,6 +74,11 @@ func TestClientsCLIAndAdminRoutes(t *testing.T) {
 		t.Fatalf("admin token: %d %v", status, tok)
 	}
 	adminTok := tok["access_token"].(string)
+	status, tok = requestToken(t, base, operator.ClientID, operator.ClientSecret, "levy://operator")
+	if status != 200 {
+		t.Fatalf("operator token: %d %v", status, tok)
+	}
+	operatorTok := tok["access_token"].(string)
 	call := func(method, path, token, body string) (int, []byte) {
 		t.Helper()
 		var rd io.Reader
@@ -81,7 +94,7 @@ func TestClientsCLIAndAdminRoutes(t *testing.T) {
 		t.Fatalf("an API token on an admin route: %d %s", st, b)
 	}
 	// A credential created by the admin route waits out the activation delay.
-	st, b := call("POST", "/admin/v1/clients", adminTok, `{"tenant":"globex","audiences":["verx://migration-api"]}`)
+	st, b := call("POST", "/admin/v1/clients", operatorTok, `{"tenant":"globex","audiences":["verx://migration-api"]}`)
 	var created struct{ Data credential }
 	if err := json.Unmarshal(b, &created); err != nil || st != 201 || created.Data.ClientSecret == "" || created.Data.Tenant != "globex" {
 		t.Fatalf("admin create: %d %s", st, b)
@@ -89,8 +102,8 @@ func TestClientsCLIAndAdminRoutes(t *testing.T) {
 	if st, body := requestToken(t, base, created.Data.ClientID, created.Data.ClientSecret, "verx://migration-api"); st != 400 || body["error"] != "unauthorized_client" {
 		t.Fatalf("a new credential got a token at once: %d %v", st, body)
 	}
-	if st, b := call("GET", "/admin/v1/clients?tenant=globex", adminTok, ""); st != 200 || !strings.Contains(string(b), created.Data.ClientID) || strings.Contains(string(b), created.Data.ClientSecret) {
-		t.Fatalf("admin list: %d %s", st, b)
+	if st, b := call("GET", "/admin/v1/clients?tenant=globex", operatorTok, ""); st != 200 || !strings.Contains(string(b), created.Data.ClientID) || strings.Contains(string(b), created.Data.ClientSecret) {
+		t.Fatalf("operator list: %d %s", st, b)
 	}
 	// Revoking the admin's own API access: its API tokens stop working.
 	status, tok = requestToken(t, base, admin.ClientID, admin.ClientSecret, "verx://migration-api")
@@ -101,8 +114,8 @@ func TestClientsCLIAndAdminRoutes(t *testing.T) {
 	if st, b := call("GET", "/api/v2/transaction-exists/x", apiTok, ""); st != 200 {
 		t.Fatalf("api call: %d %s", st, b)
 	}
-	if st, b := call("DELETE", "/admin/v1/clients/"+created.Data.ClientID, adminTok, ""); st != 200 {
-		t.Fatalf("admin revoke: %d %s", st, b)
+	if st, b := call("DELETE", "/admin/v1/clients/"+created.Data.ClientID, operatorTok, ""); st != 200 {
+		t.Fatalf("operator revoke: %d %s", st, b)
 	}
 	if st, b := call("POST", "/admin/v1/clients/"+admin.ClientID+"/secret", adminTok, ""); st != 200 || !strings.Contains(string(b), "client_secret") {
 		t.Fatalf("admin rotate: %d %s", st, b)

@@ -90,7 +90,7 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	replayed := []einvoice.DeadLetter{}
 	for _, id := range ids {
-		dl, err := svc.Replay(ctx, id)
+		dl, err := svc.Replay(ctx, *tenant, id)
 		if err != nil {
 			fmt.Fprintf(stderr, "levy: replay %s: %v\n", id, err)
 			continue

@@ -24,6 +24,19 @@ func createCredential(t *testing.T, dir, tenant, audience string) credential {
 	return c
 }
 
+// createOperator runs levy clients create --operator on a data directory
+// that no server holds and returns the operator's credential with its
+// secret.
+func createOperator(t *testing.T, dir string) credential {
+	t.Helper()
+	code, out, errOut := runCLI(t, "clients", "create", "--data-dir", dir, "--operator", "--active-now")
+	var c credential
+	if code != 0 || json.Unmarshal([]byte(out), &c) != nil || c.ClientSecret == "" {
+		t.Fatalf("clients create --operator: exit %d, %s %s", code, out, errOut)
+	}
+	return c
+}
+
 // postInvoice posts a golden request of the engine's test data to the
 // server as an INVOICE with transaction ID id.
 func postInvoice(t *testing.T, base, token, name, id string) {

@@ -32,33 +32,36 @@ import (
 // and underscores for dashes (--data-dir is LEVY_DATA_DIR); a flag given
 // on the command line wins over its variable.
 type serveConfig struct {
-	addr            string
-	dataDir         string
-	database        string // a PostgreSQL URL, or "" for Badger in dataDir
-	leaseTerm       time.Duration
-	maxBody         int64
-	readHeader      time.Duration
-	read            time.Duration
-	write           time.Duration
-	idle            time.Duration
-	shutdown        time.Duration
-	logFormat       string
-	logLevel        string
-	rules           string
-	activation      time.Duration
-	tokenTTL        time.Duration
-	rateLimit       int
-	rateWindow      time.Duration
-	apiAudiences    listFlag
-	adminAudience   string
-	dev             bool
-	webhookMin      time.Duration
-	webhookMax      time.Duration
-	webhookAttempts int
-	webhookTimeout  time.Duration
-	webhookHTTP     bool
-	content         contentFlags
-	addressCheck    addressCheckFlags
+	addr          string
+	dataDir       string
+	database      string // a PostgreSQL URL, or "" for Badger in dataDir
+	leaseTerm     time.Duration
+	maxBody       int64
+	readHeader    time.Duration
+	read          time.Duration
+	write         time.Duration
+	idle          time.Duration
+	shutdown      time.Duration
+	logFormat     string
+	logLevel      string
+	rules         string
+	activation    time.Duration
+	tokenTTL      time.Duration
+	rateLimit     int
+	rateWindow    time.Duration
+	apiAudiences  listFlag
+	adminAudience string
+	// operatorAudience is the audience of the server's operator, who
+	// reaches every tenant and the signing keys.
+	operatorAudience string
+	dev              bool
+	webhookMin       time.Duration
+	webhookMax       time.Duration
+	webhookAttempts  int
+	webhookTimeout   time.Duration
+	webhookHTTP      bool
+	content          contentFlags
+	addressCheck     addressCheckFlags
 
 	// E-invoicing hardening (see serve_einvoice.go): the key of the
 	// webhook secrets at rest, private webhook targets, the documents'
@@ -110,7 +113,8 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.IntVar(&c.rateLimit, "token-rate-limit", 10, "tokens per client and audience per --token-rate-window at /oauth/token")
 	fs.DurationVar(&c.rateWindow, "token-rate-window", 28800*time.Second, "window of --token-rate-limit")
 	fs.Var(&c.apiAudiences, "api-audience", "an audience whose tokens the API accepts; repeat for several (default "+oauth.DefaultAudience+")")
-	fs.StringVar(&c.adminAudience, "admin-audience", oauth.DefaultAdminAudience, "audience of the tokens that may use the /admin/v1 routes")
+	fs.StringVar(&c.adminAudience, "admin-audience", oauth.DefaultAdminAudience, "audience of a tenant's admin tokens: the /admin/v1 routes, for the token's own tenant only")
+	fs.StringVar(&c.operatorAudience, "operator-audience", oauth.DefaultOperatorAudience, "audience of the server operator's tokens: the /admin/v1 routes for every tenant, and the signing keys (credentials of it are made only with levy clients create --operator)")
 	fs.DurationVar(&c.webhookMin, "webhook-min-backoff", einvoice.DefaultMinBackoff, "delay before the first retry of a webhook event; each further retry waits twice as long")
 	fs.DurationVar(&c.webhookMax, "webhook-max-backoff", einvoice.DefaultMaxBackoff, "longest delay between two attempts of a webhook event")
 	fs.IntVar(&c.webhookAttempts, "webhook-max-attempts", einvoice.DefaultMaxAttempts, "attempts of a webhook event before it goes to the dead-letter list")
@@ -330,11 +334,14 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	if len(audiences) == 0 {
 		audiences = []string{oauth.DefaultAudience}
 	}
+	var readers []string
 	if c.console && !slices.Contains(audiences, c.consoleAudience) {
-		// A console token calls the API for its tenant, as the API's own do.
-		audiences = append(audiences, c.consoleAudience)
+		// A console token reads its tenant's data through the API and the
+		// console's routes, and changes nothing (api.RoleReader).
+		readers = append(readers, c.consoleAudience)
 	}
-	tokens := oauth.New(iss, oauth.WithAudiences(audiences...), oauth.WithAdminAudience(c.adminAudience), oauth.WithLogger(log),
+	tokens := oauth.New(iss, oauth.WithAudiences(audiences...), oauth.WithReaderAudiences(readers...),
+		oauth.WithAdminAudience(c.adminAudience), oauth.WithOperatorAudience(c.operatorAudience), oauth.WithLogger(log),
 		oauth.WithTrustedProxies(c.trustedProxies...), oauth.WithRefusalDelay(c.authRefusalDelay))
 	apiOpts := append([]api.Option{api.WithLogger(log), api.WithBodyLimit(c.maxBody), api.WithApp("levy " + programVersion()),
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)

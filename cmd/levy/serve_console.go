@@ -17,11 +17,11 @@ import (
 
 // consoleMounts returns the options that serve the web console under
 // /console/ over the engine and the journal: its pages call the API with
-// tokens of the console audience (which the API accepts, see startAPI)
-// or of the admin audience.
+// tokens of the console audience (which the API accepts read-only, see
+// startAPI), of the admin audience, or of the operator's.
 func consoleMounts(c serveConfig, e *engine.Engine, store journal.Store, tokens *oauth.Handler, log *slog.Logger) []api.Option {
-	h := console.New(e, console.WithJournal(store), console.WithAuthenticator(tokens.Authenticator()),
-		console.WithAdminAuthenticator(tokens.AdminAuthenticator()), console.WithAudiences(c.consoleAudience, c.adminAudience),
+	h := console.New(e, console.WithJournal(store), console.WithAuthenticator(tokens.ConsoleAuthenticator()),
+		console.WithAudiences(c.consoleAudience, c.adminAudience, c.operatorAudience),
 		console.WithLogger(log))
 	return h.Mounts()
 }

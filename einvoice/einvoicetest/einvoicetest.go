@@ -660,7 +660,12 @@ func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
 	sameJSON(t, "the dead letter", list[0], want)
 	// Replayed, it goes to the end of its queue as new, with its ID.
 	at := now().Add(time.Second)
-	was, err := s.Replay(ctx, dead.EventID, at)
+	// Another tenant's replay finds no such dead letter, and leaves it.
+	wantCode(t, "replaying acme's dead letter as globex", second(s.Replay(ctx, "globex", dead.EventID, at)), levy.ENotFound, "eventId")
+	if list, _ := s.DeadLetters(ctx, "acme"); len(list) != 1 {
+		t.Fatalf("acme's dead letters after globex's replay: %+v", list)
+	}
+	was, err := s.Replay(ctx, "acme", dead.EventID, at)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -676,12 +681,12 @@ func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
 	if list, _ := s.DeadLetters(ctx, "acme"); len(list) != 0 {
 		t.Errorf("acme's dead letters after the replay: %+v", list)
 	}
-	wantCode(t, "replaying twice", second(s.Replay(ctx, dead.EventID, at)), levy.ENotFound, "eventId")
+	wantCode(t, "replaying twice", second(s.Replay(ctx, "", dead.EventID, at)), levy.ENotFound, "eventId")
 	// A dead letter whose connection is gone stays one.
 	if _, err := s.DeleteConnection(ctx, "globex", g.WebhookID); err != nil {
 		t.Fatal(err)
 	}
-	wantCode(t, "replaying for a deleted connection", second(s.Replay(ctx, other.EventID, at)), levy.ENotFound, "eventId")
+	wantCode(t, "replaying for a deleted connection", second(s.Replay(ctx, "", other.EventID, at)), levy.ENotFound, "eventId")
 	if list, _ := s.DeadLetters(ctx, "globex"); len(list) != 1 || list[0].EventID != other.EventID {
 		t.Errorf("globex's dead letters after a refused replay: %+v", list)
 	}

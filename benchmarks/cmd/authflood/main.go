@@ -109,10 +109,12 @@ func run(ctx context.Context, args []string) error {
 		return err
 	}
 	dir := filepath.Join(tmp, "data")
+	// The operator's credential, which creates the credentials of the
+	// bench tenants.
 	out, err := exec.CommandContext(ctx, c.bin, "clients", "create", "--data-dir", dir, "--tenant", "bench",
-		"--audience", "levy://admin", "--active-now").Output()
+		"--operator", "--active-now").Output()
 	if err != nil {
-		return fmt.Errorf("create the admin credential: %w", err)
+		return fmt.Errorf("create the operator's credential: %w", err)
 	}
 	var admin struct {
 		ID     string `json:"client_id"`
@@ -132,7 +134,7 @@ func run(ctx context.Context, args []string) error {
 	defer func() { _ = srv.Stop() }()
 
 	legit := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}, Timeout: 60 * time.Second}
-	adminTok, err := token(ctx, legit, srv.Base, admin.ID, admin.Secret, "levy://admin")
+	adminTok, err := token(ctx, legit, srv.Base, admin.ID, admin.Secret, "levy://operator")
 	if err != nil {
 		return fmt.Errorf("admin token: %w", err)
 	}

@@ -2,7 +2,7 @@
 // URL's fragment, #/map), and the status line.
 
 import { clear, h } from './dom.js';
-import { isAdmin, loadConfig, session, signIn, signOut, whenExpired } from './session.js';
+import { isAdmin, isOperator, loadConfig, session, signIn, signOut, whenExpired } from './session.js';
 import * as playground from './playground.js';
 import * as map from './map.js';
 import * as journal from './journal.js';
@@ -53,7 +53,7 @@ function route() {
   $('nav').hidden = false;
   $('who').hidden = false;
   $('signout').hidden = false;
-  const kinds = [s.console ? 'console' : null, s.admin ? 'admin' : null].filter(Boolean).join(' and ');
+  const kinds = [s.console ? 'console' : null, s.admin ? 'admin' : null, s.operator ? 'operator' : null].filter(Boolean).join(', ');
   $('who').textContent = `${s.clientId} (${kinds})`;
   for (const a of document.querySelectorAll('#nav a[data-admin]')) a.hidden = !isAdmin();
   let name = (location.hash.match(/^#\/([a-z]+)/) || [])[1];
@@ -68,7 +68,7 @@ function route() {
   document.title = `${titles[name]} · Levy console`;
   status('');
   try {
-    cleanup = pages[name].render(root, { status, fail, admin: isAdmin() }) || null;
+    cleanup = pages[name].render(root, { status, fail, admin: isAdmin(), operator: isOperator() }) || null;
   } catch (err) {
     fail(err);
   }
@@ -79,6 +79,7 @@ async function start() {
     const cfg = await loadConfig();
     $('aud-console').textContent = cfg.audience;
     $('aud-admin').textContent = cfg.adminAudience;
+    $('aud-operator').textContent = cfg.operatorAudience;
   } catch (err) {
     fail(err);
   }

@@ -1,12 +1,13 @@
 // The credentials page, for an admin: create, replace the secret of and
-// revoke credentials, and rotate or retire the signing keys. A new
-// secret is shown once, here, and is not kept anywhere.
+// revoke the credentials of the admin's own tenant; for the server's
+// operator, those of every tenant, and the signing keys (rotate,
+// retire). A new secret is shown once, here, and is not kept anywhere.
 
 import { add, clear, field, fill, h, statusPill, table, when } from './dom.js';
 import { call, loadConfig } from './session.js';
 
 // render draws the page in root.
-export function render(root, { status, fail, admin }) {
+export function render(root, { status, fail, admin, operator }) {
   if (!admin) {
     add(root, h('p', {}, 'This page needs an admin credential: sign in with a credential of the admin audience.'));
     return;
@@ -14,7 +15,10 @@ export function render(root, { status, fail, admin }) {
   const secretBox = h('section', { id: 'cred-secret', 'aria-live': 'assertive', 'aria-label': 'New secret' });
   const listBox = h('section', { id: 'cred-list', 'aria-label': 'Credentials' });
   const keysBox = h('section', { id: 'cred-keys', 'aria-label': 'Signing keys' });
-  const tenant = h('input', { id: 'cred-tenant', required: true, value: 'default' });
+  // An admin creates credentials of its own tenant, which it need not
+  // name; the operator names the tenant.
+  const tenant = operator ? h('input', { id: 'cred-tenant', required: true, placeholder: 'the tenant' })
+    : h('input', { id: 'cred-tenant', placeholder: 'this tenant' });
   const audiences = h('input', { id: 'cred-audiences', required: true });
   const activeNow = h('input', { id: 'cred-active', type: 'checkbox' });
   const form = h('form', { class: 'card', id: 'cred-form' }, h('h2', {}, 'New credential'),
@@ -22,7 +26,7 @@ export function render(root, { status, fail, admin }) {
       field('Audiences (separated by commas)', audiences),
       h('div', { class: 'field' }, h('label', { for: 'cred-active' }, activeNow, ' Active at once (no activation delay)')),
       h('button', { type: 'submit' }, 'Create')));
-  const filter = h('input', { id: 'cred-filter', placeholder: 'every tenant' });
+  const filter = h('input', { id: 'cred-filter', placeholder: operator ? 'every tenant' : 'this tenant' });
   const filterForm = h('form', { class: 'row' }, field('Tenant', filter), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
   add(root, secretBox, form, h('div', { class: 'card' }, h('h2', {}, 'Credentials'), filterForm, listBox), keysBox);
 
@@ -85,14 +89,18 @@ export function render(root, { status, fail, admin }) {
   };
 
   const keys = async () => {
+    if (!operator) {
+      fill(keysBox, h('p', { class: 'note' }, 'The signing keys, which every tenant shares, are managed by the server\'s operator.'));
+      return;
+    }
     try {
-      const answer = await call('/admin/v1/keys', { admin: true });
+      const answer = await call('/admin/v1/keys', { operator: true });
       const rotate = h('button', {
         type: 'button', id: 'cred-rotate-key',
         onclick: async () => {
           if (!window.confirm('Start signing with a new key? The current one keeps verifying its tokens for one token lifetime.')) return;
           try {
-            const a = await call('/admin/v1/keys', { method: 'POST', admin: true });
+            const a = await call('/admin/v1/keys', { method: 'POST', operator: true });
             status(`Key ${a.data.kid} signs new tokens now.`);
             keys();
           } catch (err) {
@@ -108,7 +116,7 @@ export function render(root, { status, fail, admin }) {
               onclick: async () => {
                 if (!window.confirm(`Retire ${k.kid} now? Tokens it signed stop verifying.`)) return;
                 try {
-                  await call(`/admin/v1/keys/${encodeURIComponent(k.kid)}`, { method: 'DELETE', admin: true });
+                  await call(`/admin/v1/keys/${encodeURIComponent(k.kid)}`, { method: 'DELETE', operator: true });
                   keys();
                 } catch (err) {
                   fail(err);
@@ -124,7 +132,8 @@ export function render(root, { status, fail, admin }) {
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     try {
-      const body = { tenant: tenant.value.trim(), audiences: audiences.value.split(',').map((s) => s.trim()).filter(Boolean) };
+      const body = { audiences: audiences.value.split(',').map((s) => s.trim()).filter(Boolean) };
+      if (tenant.value.trim()) body.tenant = tenant.value.trim();
       if (activeNow.checked) body.activeNow = true;
       const a = await call('/admin/v1/clients', { body, admin: true });
       showSecret(a.data, 'Credential created');

@@ -68,16 +68,24 @@ export function session() {
   }
   if (!s) return null;
   const now = Date.now();
-  for (const k of ['console', 'admin']) {
+  for (const k of ['console', 'admin', 'operator']) {
     if (s[k] && s[k].expiresAt <= now) delete s[k];
   }
-  return s.console || s.admin ? s : null;
+  return s.console || s.admin || s.operator ? s : null;
 }
 
-// isAdmin reports whether the session has an admin token.
+// isAdmin reports whether the session may use the admin routes: it has a
+// token of its tenant's admin or of the server's operator.
 export function isAdmin() {
   const s = session();
-  return !!(s && s.admin);
+  return !!(s && (s.admin || s.operator));
+}
+
+// isOperator reports whether the session has a token of the server's
+// operator, who alone manages the signing keys and other tenants.
+export function isOperator() {
+  const s = session();
+  return !!(s && s.operator);
 }
 
 // whenExpired sets what to do when a token is refused or expires.
@@ -104,8 +112,12 @@ async function requestToken(id, secret, audience) {
 }
 
 // signIn exchanges a client ID and secret for a token of the console
-// audience and one of the admin audience, as far as the credential has
-// them; it fails when it has neither. The secret is not kept.
+// audience, one of the admin audience and one of the operator's, as far
+// as the credential has them; it fails when it has none. The tokens come
+// from the caching endpoint (config.tokenPath), which hands back the
+// credential's token while it lasts: signing in again, in another tab,
+// spends none of the credential's token rate limit. The secret is not
+// kept.
 export async function signIn(id, secret) {
   await loadConfig();
   const s = { clientId: id };
@@ -113,35 +125,40 @@ export async function signIn(id, secret) {
   if (c) s.console = c;
   const a = await requestToken(id, secret, config.adminAudience);
   if (a) s.admin = a;
-  if (!s.console && !s.admin) {
-    throw new Error(`this credential has neither the console audience ${config.audience} nor the admin audience ${config.adminAudience}`);
+  const o = config.operatorAudience ? await requestToken(id, secret, config.operatorAudience) : null;
+  if (o) s.operator = o;
+  if (!s.console && !s.admin && !s.operator) {
+    throw new Error(`this credential has none of the console audience ${config.audience}, the admin audience ${config.adminAudience} and the operator audience ${config.operatorAudience}`);
   }
   sessionStorage.setItem(KEY, JSON.stringify(s));
   return s;
 }
 
-// tokenFor returns the token for a call: the admin one for admin routes,
-// else the console one (or the admin one, which the console's own routes
-// accept).
-function tokenFor(admin) {
+// tokenFor returns the token for a call: the operator's for the routes
+// only the operator may use, the admin one (else the operator's) for
+// admin routes, else the console one (or the admin one, which the
+// console's own routes accept).
+function tokenFor(opts) {
   const s = session();
   if (!s) return null;
-  if (admin) return s.admin ? s.admin.token : null;
-  return (s.console || s.admin).token;
+  if (opts.operator) return s.operator ? s.operator.token : null;
+  if (opts.admin) return (s.admin || s.operator || {}).token || null;
+  return (s.console || s.admin || {}).token || null;
 }
 
 // call sends a request to the API and returns the parsed JSON answer (or
 // the Response itself with raw). opts: method, body (JSON unless a
-// string with contentType), query, admin, raw, headers.
+// string with contentType), query, admin, operator, raw, headers.
 export async function call(path, opts = {}) {
-  const token = tokenFor(opts.admin);
+  const token = tokenFor(opts);
   if (!session()) {
     // Every token of the session expired: back to the sign-in.
     signOut();
     onExpired();
   }
   if (!token) {
-    throw new ApiError(401, [{ message: opts.admin ? 'this page needs an admin credential' : 'sign in first' }]);
+    const needs = opts.operator ? 'the operator\'s credential' : opts.admin ? 'an admin credential' : 'a console credential';
+    throw new ApiError(401, [{ message: `this needs ${needs}` }]);
   }
   const headers = { Authorization: `Bearer ${token}`, ...(opts.headers || {}) };
   let body = opts.body;
