@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/levytax/levy/internal/srcdata"
 )
 
 func defaultIPs(tb testing.TB) *IPTable {
@@ -138,17 +140,10 @@ func TestIPLookup(t *testing.T) {
 }
 
 // evidenceSourceDir returns the source data folder, or skips the test when it is
-// not there. LEVY_SRC overrides the default ../../shared/data.
+// not there (see srcdata.Need).
 func evidenceSourceDir(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv("LEVY_SRC")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "data")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("source data not found (set LEVY_SRC): %v", err)
-	}
-	return dir
+	return srcdata.Need(t)
 }
 
 type ipSourceRange struct {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/srcdata"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/shopspring/decimal"
 )
@@ -341,13 +342,9 @@ func TestJurisdictionCaliforniaRates(t *testing.T) {
 // the city's tax area (or the unincorporated area's) must give the
 // combined rate.
 func TestJurisdictionCaliforniaMatchesSource(t *testing.T) {
-	dir := os.Getenv("LEVY_SRC")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "data")
-	}
-	f, err := os.Open(filepath.Join(dir, "rates", "us-ca-cdtfa-2026-01-01.csv"))
+	f, err := os.Open(filepath.Join(srcdata.Need(t), "rates", "us-ca-cdtfa-2026-01-01.csv"))
 	if err != nil {
-		t.Skipf("source data not found (set LEVY_SRC): %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	rows, err := csv.NewReader(f).ReadAll()

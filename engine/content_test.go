@@ -38,7 +38,7 @@ func taxesOf(t *testing.T, e *Engine, loc *Location, d civil.Date) (string, []st
 func TestWithContent(t *testing.T) {
 	today := WithToday(func() civil.Date { return civil.MustParse("2026-08-01") })
 	dir := filepath.Join("..", "data", "content", "testdata")
-	sst := filepath.Join("..", "..", "shared", "data", "rates", "us-sst")
+	sst := filepath.Join("..", "data", "content", "testdata", "sst")
 	aug := civil.MustParse("2026-08-01")
 
 	t.Run("levy", func(t *testing.T) {

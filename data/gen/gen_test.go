@@ -2,13 +2,14 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/levytax/levy/internal/srcdata"
 )
 
 // generation is one run of the generator over the sources, shared by
@@ -20,12 +21,9 @@ type generation struct {
 }
 
 var generated = sync.OnceValue(func() generation {
-	src := filepath.Join("..", "..", "..", "shared", "data")
-	if v := os.Getenv("LEVY_SRC"); v != "" {
-		src = v
-	}
-	if _, err := os.Stat(src); err != nil {
-		return generation{err: fmt.Errorf("source data not found at %s (set LEVY_SRC): %w", src, err)}
+	src, err := srcdata.Dir()
+	if err != nil {
+		return generation{err: err}
 	}
 	out, err := os.MkdirTemp("", "levy-gen-")
 	if err != nil {
@@ -46,6 +44,7 @@ var generated = sync.OnceValue(func() generation {
 // runGenerator returns the shared run of the generator.
 func runGenerator(t *testing.T) (*gen, string) {
 	t.Helper()
+	srcdata.Need(t)
 	r := generated()
 	if r.err != nil {
 		t.Fatal(r.err)
@@ -56,6 +55,9 @@ func runGenerator(t *testing.T) (*gen, string) {
 // TestMain removes the shared run's output folder after the tests.
 func TestMain(m *testing.M) {
 	code := m.Run()
+	if _, err := srcdata.Dir(); err != nil {
+		os.Exit(code)
+	}
 	if r := generated(); r.out != "" {
 		os.RemoveAll(r.out)
 	}

@@ -3,13 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/internal/srcdata"
 	"github.com/levytax/levy/rules"
 )
 
@@ -46,7 +46,7 @@ func (o outcome) String() string {
 // recorded as a decision in data/src/us-taxability; the test lists every
 // one that is not.
 func TestRulesAgreeWithSources(t *testing.T) {
-	g := &gen{src: filepath.Join("..", "..", "..", "shared", "data"), out: ".."}
+	g := &gen{src: srcdata.Need(t), out: ".."}
 	rows, _, _, err := usTaxRows(g)
 	if err != nil {
 		t.Fatal(err)

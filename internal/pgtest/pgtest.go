@@ -18,6 +18,13 @@
 // Run as root (as CI machines do), the cluster runs as the postgres user,
 // since PostgreSQL refuses to run as root.
 //
+// The cluster dies with the process that started it, however that ends
+// (a failed test, a panic, a kill): its server is a child process that
+// the kernel sends SIGQUIT, PostgreSQL's immediate shutdown, when its
+// parent dies (Linux's parent-death signal). Start also removes the
+// clusters of earlier runs whose process is gone: each cluster's
+// directory names the process that owns it.
+//
 // Outside tests, Start and Cluster.Stop make and remove such a cluster
 // (the stress command of the benchmarks runs its nodes over one), and
 // Cluster.CreateDatabase gives a database of it.
@@ -35,10 +42,12 @@ import (
 	"os/exec"
 	"os/user"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -50,11 +59,21 @@ import (
 type Cluster struct {
 	dir     string // the temporary directory: the socket, the log and data/
 	binDir  string
-	runAs   []string // the command prefix that runs a binary as the cluster's owner
-	missing string   // why there is no cluster, when there is none (Main only)
+	runAs   []string            // the command prefix that runs a binary as the cluster's owner
+	owner   *syscall.Credential // the cluster owner's IDs, when not this process's
+	server  *exec.Cmd           // the postgres server, a child of this process
+	exited  chan struct{}       // closed when the server has exited
+	missing string              // why there is no cluster, when there is none (Main only)
 	mu      sync.Mutex
 	n       int // databases made so far
 }
+
+// dirPrefix begins the name of every cluster's temporary directory.
+const dirPrefix = "levy-pgtest-"
+
+// ownerFile, in a cluster's directory, holds the ID of the process that
+// started it.
+const ownerFile = "owner.pid"
 
 // Options says how Start sets up a cluster.
 type Options struct {
@@ -134,8 +153,13 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s", ErrMissing, err.Error())
 	}
-	dir, err := os.MkdirTemp("", "levy-pgtest-")
+	reapStale(os.TempDir())
+	dir, err := os.MkdirTemp("", dirPrefix)
 	if err != nil {
+		return nil, fmt.Errorf("pgtest: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ownerFile), []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
+		_ = os.RemoveAll(dir)
 		return nil, fmt.Errorf("pgtest: %w", err)
 	}
 	c := &Cluster{dir: dir, binDir: bin}
@@ -154,6 +178,7 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 			return nil, fmt.Errorf("pgtest: %w", err)
 		}
 		c.runAs = []string{"runuser", "-u", "postgres", "--"}
+		c.owner = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
 	}
 	data := filepath.Join(dir, "data")
 	if err := c.run(ctx, "initdb", "-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"); err != nil {
@@ -164,13 +189,148 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 	if opts.Durable {
 		durability = "-c fsync=on -c synchronous_commit=on -c full_page_writes=on"
 	}
-	opt := fmt.Sprintf("-c listen_addresses='' -c unix_socket_directories=%s %s -c max_connections=200", dir, durability)
-	if err := c.run(ctx, "pg_ctl", "-D", data, "-o", opt, "-l", filepath.Join(dir, "log"), "-w", "-t", "60", "start"); err != nil {
+	args := append([]string{"-D", data, "-c", "listen_addresses=", "-c", "unix_socket_directories=" + dir, "-c", "max_connections=200"},
+		strings.Fields(durability)...)
+	if err := c.serve(ctx, args); err != nil {
 		log, _ := os.ReadFile(filepath.Join(dir, "log"))
 		_ = os.RemoveAll(dir)
 		return nil, fmt.Errorf("%w\nserver log:\n%s", err, log)
 	}
 	return c, nil
+}
+
+// serve starts the postgres server as a child of this process, owned by
+// the cluster's owner, which the kernel sends SIGQUIT (immediate
+// shutdown) when this process dies; and waits until it accepts
+// connections.
+func (c *Cluster) serve(ctx context.Context, args []string) error {
+	log, err := os.OpenFile(filepath.Join(c.dir, "log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("pgtest: %w", err)
+	}
+	defer log.Close()
+	if c.owner != nil {
+		_ = log.Chown(int(c.owner.Uid), int(c.owner.Gid))
+	}
+	cmd := exec.Command(filepath.Join(c.binDir, "postgres"), args...)
+	cmd.Stdout, cmd.Stderr = log, log
+	// The signal goes when the thread that started the child ends, so the
+	// child is started from a thread that lives as long as the process:
+	// one that this goroutine leaves locked, and Go never ends a locked
+	// thread whose goroutine is parked waiting for the child.
+	started := make(chan error, 1)
+	c.exited = make(chan struct{})
+	go func() {
+		runtime.LockOSThread()
+		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGQUIT, Credential: c.owner}
+		err := cmd.Start()
+		started <- err
+		if err == nil {
+			_ = cmd.Wait()
+			close(c.exited)
+		}
+		// The thread stays locked: it ends with the goroutine, after the
+		// server has.
+	}()
+	if err := <-started; err != nil {
+		return fmt.Errorf("pgtest: start postgres: %w", err)
+	}
+	c.server = cmd
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if c.ready(ctx) {
+			return nil
+		}
+		select {
+		case <-c.exited:
+			return errors.New("pgtest: postgres exited while starting")
+		case <-ctx.Done():
+			c.kill()
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			c.kill()
+			return errors.New("pgtest: postgres did not accept connections within 60 s")
+		}
+	}
+}
+
+// ready reports whether the server accepts connections.
+func (c *Cluster) ready(ctx context.Context) bool {
+	cmd := exec.CommandContext(ctx, filepath.Join(c.binDir, "pg_isready"), "-q", "-h", c.dir, "-U", "postgres")
+	return cmd.Run() == nil
+}
+
+// kill shuts the server down at once (SIGQUIT) and waits for it.
+func (c *Cluster) kill() {
+	if c.server == nil || c.server.Process == nil {
+		return
+	}
+	_ = c.server.Process.Signal(syscall.SIGQUIT)
+	select {
+	case <-c.exited:
+	case <-time.After(30 * time.Second):
+		_ = c.server.Process.Kill()
+		<-c.exited
+	}
+}
+
+// reapStale removes the clusters of earlier runs, in dir, whose owner
+// process is gone: a run that was killed, or that panicked before it
+// could stop its cluster (and, before clusters died with their process,
+// left it running). Their servers get SIGQUIT. A directory without an
+// owner file is removed only when no server runs in it and it is more
+// than a minute old: it may be one being made, or the cluster of a
+// running Levy older than owner files, whose owner cannot be told.
+func reapStale(dir string) {
+	dirs, _ := filepath.Glob(filepath.Join(dir, dirPrefix+"*"))
+	for _, d := range dirs {
+		if !stale(d) {
+			continue
+		}
+		if pid := postmasterPID(d); pid > 0 {
+			_ = syscall.Kill(pid, syscall.SIGQUIT)
+			for i := 0; i < 100 && syscall.Kill(pid, 0) == nil; i++ {
+				time.Sleep(20 * time.Millisecond)
+			}
+		}
+		_ = os.RemoveAll(d)
+	}
+}
+
+// stale reports whether the cluster directory d belongs to no running
+// process.
+func stale(d string) bool {
+	raw, err := os.ReadFile(filepath.Join(d, ownerFile))
+	if err != nil {
+		fi, err := os.Stat(d)
+		pid := postmasterPID(d)
+		return err == nil && time.Since(fi.ModTime()) > time.Minute && (pid <= 0 || !alive(pid))
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(raw)))
+	if err != nil || pid <= 0 {
+		return true
+	}
+	return pid != os.Getpid() && !alive(pid)
+}
+
+// alive reports whether process pid exists.
+func alive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// postmasterPID reads the server's process ID from the first line of
+// its postmaster.pid, or 0.
+func postmasterPID(d string) int {
+	raw, err := os.ReadFile(filepath.Join(d, "data", "postmaster.pid"))
+	if err != nil {
+		return 0
+	}
+	line, _, _ := strings.Cut(string(raw), "\n")
+	pid, _ := strconv.Atoi(strings.TrimSpace(line))
+	return pid
 }
 
 // run runs a PostgreSQL binary as the cluster's owner.
@@ -188,13 +348,14 @@ func (c *Cluster) run(ctx context.Context, name string, args ...string) error {
 // slices copies s, so that appending to the copy leaves s alone.
 func slices(s []string) []string { return append([]string(nil), s...) }
 
-// Stop stops the server at once (pg_ctl -m immediate) and removes its
-// directory.
+// Stop stops the server at once (SIGQUIT, PostgreSQL's immediate
+// shutdown) and removes its directory.
 func (c *Cluster) Stop() error {
 	if c.dir == "" {
 		return nil
 	}
-	err := c.run(context.Background(), "pg_ctl", "-D", filepath.Join(c.dir, "data"), "-m", "immediate", "-w", "stop")
+	var err error
+	c.kill()
 	if rerr := os.RemoveAll(c.dir); err == nil && rerr != nil {
 		err = fmt.Errorf("pgtest: %w", rerr)
 	}

@@ -2,20 +2,21 @@ package taxreg
 
 import (
 	"encoding/csv"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/levytax/levy/internal/srcdata"
 )
 
-// vectorsPath is the shared file of test vectors (MIT-licensed), relative
-// to the package directory.
-const vectorsPath = "../../../shared/data/vatnum/vat-number-vectors.csv"
+// vectorsPath is the shared file of test vectors (MIT-licensed), in the
+// source data (see srcdata).
+const vectorsPath = "vatnum/vat-number-vectors.csv"
 
 // countryCodes maps the country names of the vectors file to the codes
 // Validate takes.
@@ -127,10 +128,7 @@ type vector struct {
 
 func readVectors(t *testing.T) []vector {
 	t.Helper()
-	f, err := os.Open(vectorsPath)
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("test vectors not found at %s (they live in the shared data directory beside the repository)", vectorsPath)
-	}
+	f, err := os.Open(filepath.Join(srcdata.Need(t), vectorsPath))
 	if err != nil {
 		t.Fatal(err)
 	}
