@@ -165,3 +165,16 @@ func ExampleEngine_Sales() {
 	// 3 error: invalid: lineItems: is required: a request has at least one line item
 	// 4 tax 8.88
 }
+
+// ExampleRuleRef_String prints the rule of a tax, as a log line or a
+// test failure shows it.
+func ExampleRuleRef_String() {
+	fmt.Println(&engine.RuleRef{Value: "us-il-saas"})
+	fmt.Printf("%v\n", &engine.RuleRef{Value: "holiday-tx-clothing", SalesTaxHolidayIndicator: true})
+	var none *engine.RuleRef
+	fmt.Println(none)
+	// Output:
+	// us-il-saas
+	// holiday-tx-clothing (sales tax holiday)
+	// <none>
+}

@@ -107,6 +107,23 @@ type RuleRef struct {
 	SalesTaxHolidayIndicator bool `json:"salesTaxHolidayIndicator,omitempty"`
 }
 
+// String returns the rule's ID, marked "(user-defined)" for a rule of the
+// caller's rule files and "(sales tax holiday)" for a holiday's rule, so
+// that a tax printed with %v names its rule; a nil rule is "<none>".
+func (r *RuleRef) String() string {
+	if r == nil {
+		return "<none>"
+	}
+	s := r.Value
+	if r.UserDefined {
+		s += " (user-defined)"
+	}
+	if r.SalesTaxHolidayIndicator {
+		s += " (sales tax holiday)"
+	}
+	return s
+}
+
 // AccumulateAsLineType names the line type a tax is reported under.
 type AccumulateAsLineType struct {
 	Value       string `json:"value,omitempty"`

@@ -92,6 +92,7 @@ func (h *Handler) Mounts() []api.Option {
 		// server's 405 answers at the paths of the routes below it.
 		api.WithHandler(Prefix, http.HandlerFunc(h.page)),
 		api.WithHandler("GET /console/api/config", http.HandlerFunc(h.config)),
+		api.WithHandler("GET /console/api/whoami", guard(h.whoami)),
 		api.WithHandler("GET /console/api/geo/{layer}", guard(h.geoJSON)),
 		api.WithHandler("GET /console/api/rules/{id}", guard(h.rule)),
 		api.WithHandler("GET /console/api/journal/summary", guard(h.summary)),
@@ -141,4 +142,17 @@ const TokenPath = "/cached/oauth/token"
 func (h *Handler) config(w http.ResponseWriter, r *http.Request) {
 	api.WriteData(w, r, http.StatusOK, configAnswer{TokenPath: TokenPath, Audience: h.audience,
 		AdminAudience: h.adminAud, OperatorAudience: h.operAud, Dataset: h.engine.DatasetVersion()})
+}
+
+// whoAnswer says who a token is: the header of every page shows it.
+type whoAnswer struct {
+	Tenant string `json:"tenant"`
+	Client string `json:"clientId"`
+	Role   string `json:"role"`
+}
+
+// whoami answers the tenant, client and role of the request's token.
+func (h *Handler) whoami(w http.ResponseWriter, r *http.Request) {
+	p, _ := api.PrincipalOf(r.Context())
+	api.WriteData(w, r, http.StatusOK, whoAnswer{Tenant: levy.Tenant(r.Context()), Client: p.Client, Role: p.Role.String()})
 }

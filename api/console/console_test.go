@@ -226,6 +226,11 @@ func TestConsoleRoutesRefuseBadInput(t *testing.T) {
 func TestConsolePages(t *testing.T) {
 	f := newFixture(t)
 	status, h, body := f.get(t, "/console/")
+	// The first paint, before the script builds the page, shows the
+	// sign-in card, not a bare top bar.
+	if !strings.Contains(string(body), `<section id="signin" class="card narrow" aria-labelledby="signin-title">`) {
+		t.Error("the sign-in card is hidden until the script runs")
+	}
 	if status != 200 || !strings.Contains(string(body), `<script type="module" src="js/app.js">`) ||
 		!strings.Contains(h.Get("Content-Security-Policy"), "default-src 'self'") {
 		t.Errorf("GET /console/: %d %v %.100s", status, h, body)

@@ -9,6 +9,7 @@
 // not give:
 //
 //	GET /console/api/config                          the audiences and paths the sign-in needs (public)
+//	GET /console/api/whoami                          the token's tenant, client ID and role, for the page's header
 //	GET /console/api/geo/{layer}?zoom=Z[&bbox=...]   the dataset's boundaries as GeoJSON, simplified for zoom Z
 //	GET /console/api/rules/{id}                      the definition of a taxability rule named by a calculationRuleId
 //	GET /console/api/journal/summary?from&to         the remittance summary of a period (journal.Summarize)

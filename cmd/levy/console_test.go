@@ -347,6 +347,11 @@ func TestConsoleInBrowser(t *testing.T) {
 	// Sign in.
 	b.do("open the console", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(base+"/console/"), chromedp.WaitVisible(chromedp.ID("client-id")))
 	b.shot("0-sign-in")
+	// The sign-in page shows no page links (hidden used to lose to the
+	// nav's display: flex).
+	if shown := eval[bool](b, `getComputedStyle(document.getElementById('nav')).display !== 'none'`); shown {
+		t.Error("the page links show on the sign-in page")
+	}
 	b.do("sign in", chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret),
 		submit("signin-form"))
 	b.wait("the calculation page", `document.getElementById('calc-send')`)
@@ -354,6 +359,10 @@ func TestConsoleInBrowser(t *testing.T) {
 	// credential has no operator's: the token endpoint's 400 for it is
 	// expected.
 	b.expected("status of 400")
+	// The header names the tenant, not the client ID.
+	if who := eval[string](b, `document.getElementById('who').textContent`); !strings.HasPrefix(who, "tenant default") {
+		t.Errorf("the header says %q", who)
+	}
 	if stored := eval[string](b, `JSON.stringify(sessionStorage)`); strings.Contains(stored, secret) {
 		t.Error("the browser kept the client secret")
 	}

@@ -54,7 +54,8 @@ function route() {
   $('who').hidden = false;
   $('signout').hidden = false;
   const kinds = [s.console ? 'console' : null, s.admin ? 'admin' : null, s.operator ? 'operator' : null].filter(Boolean).join(', ');
-  $('who').textContent = `${s.clientId} (${kinds})`;
+  $('who').textContent = s.tenant ? `tenant ${s.tenant} (${kinds})` : `client ${s.clientId} (${kinds})`;
+  $('who').title = `client ID ${s.clientId}`;
   for (const a of document.querySelectorAll('#nav a[data-admin]')) a.hidden = !isAdmin();
   let name = (location.hash.match(/^#\/([a-z]+)/) || [])[1];
   if (!pages[name]) name = s.console ? 'playground' : 'credentials';

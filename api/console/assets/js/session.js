@@ -130,6 +130,12 @@ export async function signIn(id, secret) {
   if (!s.console && !s.admin && !s.operator) {
     throw new Error(`this credential has none of the console audience ${config.audience}, the admin audience ${config.adminAudience} and the operator audience ${config.operatorAudience}`);
   }
+  // The tenant the tokens act for, which the header shows.
+  const t = (s.console || s.admin || {}).token;
+  if (t) {
+    const resp = await fetch('/console/api/whoami', { headers: { Authorization: `Bearer ${t}` } });
+    if (resp.ok) s.tenant = (await resp.json()).data.tenant;
+  }
   sessionStorage.setItem(KEY, JSON.stringify(s));
   return s;
 }
