@@ -63,3 +63,15 @@ func TestSubdivisionOf(t *testing.T) {
 		t.Errorf("%d subdivisions, want 56 US and 13 Canadian", n)
 	}
 }
+
+func TestFilingArea(t *testing.T) {
+	for id, want := range map[string]string{
+		"US-CA": "US-CA", "US-06037-MEASURE_A": "US-CA", "US-0644000": "US-CA", "US-MN-D80004": "US-MN",
+		"US-WA-Z-BELLEVUE-CITY": "US-WA", "US-4805000": "US-TX", "US-72": "US-PR", "CA-ON": "CA-ON", "CA-QC-X": "CA-QC",
+		"DE": "DE", "FR-X": "FR", "US": "US", "US-99001": "US", "": "", "US-ca": "US",
+	} {
+		if got := FilingArea(id); got != want {
+			t.Errorf("FilingArea(%q) = %q, want %q", id, got, want)
+		}
+	}
+}

@@ -132,3 +132,29 @@ func isFolded(s string) bool {
 	}
 	return len(s) > 0
 }
+
+// FilingArea returns the ID of the area whose tax authority a
+// jurisdiction's tax is filed with: the US state or territory, or the
+// Canadian province or territory, whose ISO 3166-2 code its ID starts
+// with or whose FIPS code starts its county, place or district code
+// ("US-CA" for "US-CA", "US-06037-MEASURE_A" and "US-0644000"); else the
+// country, the ID's first part ("DE" for "DE"); "" for an empty ID.
+func FilingArea(id string) string {
+	country, rest, _ := strings.Cut(id, "-")
+	if country == "" {
+		return ""
+	}
+	first, _, _ := strings.Cut(rest, "-")
+	switch {
+	case first == "":
+	case len(first) >= 2 && first[0] >= '0' && first[0] <= '9' && first[1] >= '0' && first[1] <= '9':
+		if s, ok := SubdivisionByFIPS(first[:2]); ok && country == "US" {
+			return s.ID()
+		}
+	default:
+		if i, ok := subdivisionNames()[subdivisionKey{country, first}]; ok && subdivisions[i].Code == first {
+			return subdivisions[i].ID()
+		}
+	}
+	return country
+}

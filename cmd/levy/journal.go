@@ -20,7 +20,7 @@ import (
 )
 
 const journalUsage = `usage:
-  levy journal report (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--json]
+  levy journal report (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--view remittance|filing] [--json]
   levy journal export (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--format jsonl|csv] [--out FILE] [--progress]
 
 report prints the remittance report of the transactions posted from --from
@@ -28,9 +28,15 @@ to --to (inclusive; open when absent): a heading with the tenant, the
 period and the currencies, then per transaction currency the tax owed per
 jurisdiction and imposition with its total, the reason beside each zero
 tax, and the taxes the engine converted to a filing currency with the
-rate and both amounts. --json prints the same as JSON. export writes the
-transactions themselves; with --out, or --progress, it shows a progress
-bar on standard error.
+rate and both amounts. --view filing arranges it as the returns are
+filed: per state (or province, or country) its jurisdictions, one row
+each, with the taxable, exempt, non-taxable and not-registered amounts as
+columns, and the state's total. --json prints either as JSON.
+
+export writes the transactions themselves, those of every posting date
+unless --from or --to bound them (it says so). With --out it shows a
+progress bar on standard error when that is a terminal (--progress: in
+any case).
 
 --data-dir opens the journal of a data directory, which only one process
 may hold: while levy serve runs on it, use --server URL instead, which
@@ -62,6 +68,7 @@ type journalArgs struct {
 	tenantGiven       bool
 	from, to          civil.Date
 	asJSON, progress  bool
+	view              string
 	format            journal.Format
 	out               string
 }
@@ -93,9 +100,10 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.Var(&from, "from", "first posting date (YYYY-MM-DD)")
 	fs.Var(&to, "to", "last posting date (YYYY-MM-DD)")
 	fs.BoolVar(&a.asJSON, "json", false, "report: print JSON instead of a table")
+	fs.StringVar(&a.view, "view", "remittance", "report: remittance (a row per jurisdiction, imposition and zero-tax reason) or filing (per state, a row per jurisdiction)")
 	format := fs.String("format", string(journal.JSONLines), "export: jsonl or csv")
 	fs.StringVar(&a.out, "out", "", "export: write to this file instead of standard output")
-	fs.BoolVar(&a.progress, "progress", false, "export: show a progress bar even when writing to standard output")
+	fs.BoolVar(&a.progress, "progress", false, "export: show a progress bar even when writing to standard output or when standard error is no terminal")
 	switch a.cmd {
 	case "report", "export":
 	default:
@@ -135,6 +143,9 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	a.from, a.to, a.tenantGiven = from.d, to.d, given["tenant"]
 	if !a.from.IsZero() && !a.to.IsZero() && a.to.Before(a.from) {
 		return usageError{"--to is before --from"}
+	}
+	if a.view != "remittance" && a.view != "filing" {
+		return usageError{fmt.Sprintf("unknown --view %q: remittance or filing", a.view)}
 	}
 	a.format = journal.Format(strings.ToLower(*format))
 	if a.format != journal.JSONLines && a.format != journal.CSV {
@@ -176,7 +187,7 @@ func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Write
 		if err != nil {
 			return err
 		}
-		return printReport(stdout, rep, a.asJSON)
+		return printReport(stdout, rep, a)
 	}
 	return exportTo(a, stdout, stderr,
 		func() (int, error) { return journal.Count(ctx, store, a.tenant, a.from, a.to) },
@@ -185,9 +196,15 @@ func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Write
 		})
 }
 
-// printReport prints a remittance report as text, or as JSON.
-func printReport(w io.Writer, rep *journal.Report, asJSON bool) error {
-	if asJSON {
+// printReport prints a remittance report, or its filing view, as text or
+// as JSON.
+func printReport(w io.Writer, rep *journal.Report, a journalArgs) error {
+	switch {
+	case a.view == "filing" && a.asJSON:
+		return printJSON(w, rep.FilingView())
+	case a.view == "filing":
+		return rep.FilingView().WriteText(w)
+	case a.asJSON:
 		return printJSON(w, rep)
 	}
 	return rep.WriteText(w)
@@ -208,9 +225,12 @@ func exportTo(a journalArgs, stdout, stderr io.Writer, total func() (int, error)
 		defer file.Close() // after an error; the good path closes it below
 		w = file
 	}
+	if a.from.IsZero() && a.to.IsZero() {
+		fmt.Fprintln(stderr, "exporting the transactions of every posting date (bound them with --from and --to)")
+	}
 	var bar *progressBar
 	var progress func(int)
-	if file != nil || a.progress {
+	if file != nil && isTerminal(stderr) || a.progress {
 		n, err := total()
 		if err != nil {
 			return err

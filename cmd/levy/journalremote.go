@@ -149,7 +149,7 @@ func runJournalRemote(ctx context.Context, a journalArgs, stdout, stderr io.Writ
 		if err != nil {
 			return err
 		}
-		return printReport(stdout, rep, a.asJSON)
+		return printReport(stdout, rep, a)
 	}
 	return exportTo(a, stdout, stderr,
 		func() (int, error) {
