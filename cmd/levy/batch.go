@@ -37,7 +37,12 @@ order: the response, or an error record
 naming the input's line, its IDs when it has them, and each error with its
 field path. A bad line never stops the run nor shifts the lines after it;
 an empty line gets an error record too, so that the Nth output line always
-answers the Nth input line.
+answers the Nth input line. A line longer than 64 MiB (the largest request
+body) is not read into memory but skipped, with an error record of code
+too_large ("line N is longer than the limit of 64 MiB; it was skipped").
+
+--in and --out must not name the same file (nor links to one file): the
+output would overwrite the input before it is read.
 
 With --format csv (the default for an --in FILE named .csv), the input is
 a CSV file of one row per line item, the rows of a document together, and
@@ -82,6 +87,9 @@ type batchResult struct {
 type batchInput struct {
 	n    int
 	body []byte
+	// tooLong, when not 0, is the limit that the line is longer than:
+	// it was skipped, and body is nil.
+	tooLong int
 }
 
 // batchError is an error record.
@@ -160,6 +168,9 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		src = f
 	}
+	if err := refuseSameFile(*in, src, *out, stdout); err != nil {
+		return err
+	}
 	var store journal.Store
 	keep := func(s journal.Store) journal.Store { store = s; return deferredJournal{s} }
 	e, ctx, closeJournal, err := journalEngine(ctx, cf.engineOptions(), *dataDir, *database, *tenant, keep)
@@ -205,6 +216,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 
 	counter := &countingReader{r: src}
+	limit := lineLimitOf(ctx)
 	run := &batchRun{
 		workers: *workers, maxErrors: *maxErrors, chunk: 1,
 		prog: newBatchProgress(stderr, *quiet, size, counter, time.Now()),
@@ -219,7 +231,7 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		run.chunk = 16
 	}
 	if csvFormat {
-		docs, readErr := readCSVDocuments(counter, perspective)
+		docs, readErr := readCSVDocuments(counter, perspective, limit)
 		calc, err := csvCalculator(e, perspective)
 		if err != nil {
 			return err
@@ -240,11 +252,15 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	var readErr error
 	inputs := func(yield func(batchInput) bool) {
-		r := bufio.NewReaderSize(counter, 1<<20)
+		r := newLineReader(counter, limit)
 		for n := 1; ; n++ {
-			line, err := r.ReadBytes('\n')
-			if (len(line) > 0 || err == nil) && n > skip {
-				if !yield(batchInput{n, bytes.TrimRight(line, "\r\n")}) {
+			line, tooLong, err := r.next()
+			if (len(line) > 0 || tooLong || err == nil) && n > skip {
+				in := batchInput{n: n, body: bytes.TrimRight(line, "\r\n")}
+				if tooLong {
+					in.tooLong = limit
+				}
+				if !yield(in) {
 					return
 				}
 			}
@@ -382,6 +398,9 @@ func batchCalculator(e *engine.Engine, perspective string) (func(context.Context
 		return nil, usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", perspective)}
 	}
 	return func(ctx context.Context, in batchInput) (batchResult, error) {
+		if in.tooLong > 0 {
+			return errorRecord(in, lineTooLong(in.n, in.tooLong)), nil
+		}
 		if len(bytes.TrimSpace(in.body)) == 0 {
 			return errorRecord(in, levy.Invalid("", "the line is empty: each line holds one request body")), nil
 		}
@@ -430,8 +449,7 @@ func currencyOf(c *engine.Currency) string {
 // number, its IDs when they can be read, and the errors as the API
 // reports them.
 func errorRecord(in batchInput, err error) batchResult {
-	_, items := api.ErrorItems(err)
-	rec := batchError{Line: in.n, Errors: items}
+	rec := batchError{Line: in.n, Errors: batchErrorItems(err)}
 	var ids struct {
 		TransactionID  string `json:"transactionId"`
 		DocumentNumber string `json:"documentNumber"`
@@ -521,4 +539,44 @@ func (p *batchProgress) finish(docs, failed, lines int, totals map[string]money.
 	}
 	fmt.Fprintf(p.w, "levy batch: %d documents, %d lines, %d errors, total tax %s, %s\n",
 		docs, lines, failed, strings.Join(tax, ", "), took.Round(time.Millisecond))
+}
+
+// refuseSameFile returns a usage error when the output of a run, or its
+// checkpoint, is the file that the run reads: creating the output would
+// empty the input before it is read (and --resume would cut it), and
+// output appended to the input would be read again. in and out are the
+// flags' values ("-" for standard input and output); src and stdout are
+// what they read and write. Symbolic and hard links to the input, and
+// other spellings of its path, are the same file. It compares regular
+// files only: a terminal that is both standard input and output is no
+// mistake.
+func refuseSameFile(in string, src io.Reader, out string, stdout io.Writer) error {
+	f, ok := src.(*os.File)
+	if !ok {
+		return nil
+	}
+	input, err := f.Stat()
+	if err != nil || !input.Mode().IsRegular() {
+		return nil
+	}
+	inName := "--in " + in
+	if in == "-" {
+		inName = "standard input"
+	}
+	same := func(fi os.FileInfo) bool { return fi.Mode().IsRegular() && os.SameFile(input, fi) }
+	if out == "-" {
+		if o, ok := stdout.(*os.File); ok {
+			if fi, err := o.Stat(); err == nil && same(fi) {
+				return usageError{fmt.Sprintf("%s and standard output are the same file: the output would be written into the input as it is read; write it to another file", inName)}
+			}
+		}
+		return nil
+	}
+	if fi, err := os.Stat(out); err == nil && same(fi) {
+		return usageError{fmt.Sprintf("%s and --out %s are the same file: the output would overwrite the input; give --out another file", inName, out)}
+	}
+	if fi, err := os.Stat(out + checkpointSuffix); err == nil && same(fi) {
+		return usageError{fmt.Sprintf("%s is the checkpoint file of --out %s, which the run replaces and removes; give --out another file", inName, out)}
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,5 +129,104 @@ func TestBatchUsage(t *testing.T) {
 		if code, _, errOut := runCLI(t, c.args...); code != 2 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, %s; want 2 naming %s", c.args, code, errOut, c.want)
 		}
+	}
+}
+
+// TestBatchSameFile replays the review's finding Low 9: levy batch with
+// --out naming its --in file (the same path, another spelling of it, a
+// symbolic link or a hard link to it) exited 0 with "0 documents" and
+// left the input empty; --resume cut it. Each is a usage error now (exit
+// 2) that names both flags, given before the output is opened, and the
+// input is left as it was. So are an input that is the output's
+// checkpoint, and an input file that is also standard output (>> FILE)
+// or standard input that is the --out file (< FILE).
+func TestBatchSameFile(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	input := []byte(quote("T-1") + "\n" + quote("T-2") + "\n")
+	if err := os.WriteFile("in.jsonl", input, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("in.jsonl", "symlink.jsonl"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link("in.jsonl", "hardlink.jsonl"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link("in.jsonl", "out.jsonl"+checkpointSuffix); err != nil {
+		t.Fatal(err)
+	}
+	abs := filepath.Join(dir, "in.jsonl")
+	for _, c := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"the same path", []string{"--in", "in.jsonl", "--out", "in.jsonl"}, []string{"--in in.jsonl", "--out in.jsonl", "same file"}},
+		{"./x and x", []string{"--in", "./in.jsonl", "--out", "in.jsonl"}, []string{"--in ./in.jsonl", "--out in.jsonl", "same file"}},
+		{"an absolute path", []string{"--in", "in.jsonl", "--out", abs}, []string{"--in", "--out", "same file"}},
+		{"a symbolic link", []string{"--in", "in.jsonl", "--out", "symlink.jsonl"}, []string{"--in", "--out symlink.jsonl", "same file"}},
+		{"a hard link", []string{"--in", "in.jsonl", "--out", "hardlink.jsonl"}, []string{"--in", "--out hardlink.jsonl", "same file"}},
+		{"--resume", []string{"--in", "in.jsonl", "--out", "in.jsonl", "--resume"}, []string{"--in", "--out", "same file"}},
+		{"--resume and a link", []string{"--in", "symlink.jsonl", "--out", "hardlink.jsonl", "--resume"}, []string{"--in", "--out", "same file"}},
+		{"the checkpoint", []string{"--in", "in.jsonl", "--out", "out.jsonl", "--data-dir", "data"}, []string{"--in", "checkpoint", "--out out.jsonl"}},
+		{"CSV", []string{"--in", "in.jsonl", "--out", "hardlink.jsonl", "--format", "csv"}, []string{"--in", "--out", "same file"}},
+	} {
+		code, _, errOut := runCLI(t, append([]string{"batch", "sale", "--quiet"}, c.args...)...)
+		if code != 2 {
+			t.Errorf("%s: exit %d, want 2; %s", c.name, code, errOut)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(errOut, w) {
+				t.Errorf("%s: %q does not say %q", c.name, errOut, w)
+			}
+		}
+		if b, err := os.ReadFile("in.jsonl"); err != nil || !bytes.Equal(b, input) {
+			t.Fatalf("%s: the input is now %q (%v)", c.name, b, err)
+		}
+	}
+	if _, err := os.Stat("data"); err == nil {
+		t.Errorf("the refused run created its data directory")
+	}
+
+	// Standard output appended to the input, and standard input read
+	// from the output file: the output would be read as input, or
+	// overwrite it.
+	stdout, err := os.OpenFile("in.jsonl", os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdout.Close()
+	var errOut bytes.Buffer
+	err = runBatch(context.Background(), []string{"sale", "--in", "hardlink.jsonl"}, nil, stdout, &errOut)
+	var ue usageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "--in hardlink.jsonl and standard output are the same file") {
+		t.Errorf("--in FILE >> FILE: %v", err)
+	}
+	stdin, err := os.Open("in.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	err = runBatch(context.Background(), []string{"sale", "--out", "symlink.jsonl"}, stdin, &errOut, &errOut)
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "standard input and --out symlink.jsonl are the same file") {
+		t.Errorf("< FILE --out FILE: %v", err)
+	}
+	if b, err := os.ReadFile("in.jsonl"); err != nil || !bytes.Equal(b, input) {
+		t.Fatalf("the input is now %q (%v)", b, err)
+	}
+
+	// Another file is fine, and so is one device (a terminal, say) that
+	// is both standard input and standard output.
+	if code, _, errOut := runCLI(t, "batch", "sale", "--quiet", "--in", "in.jsonl", "--out", "other.jsonl"); code != 0 {
+		t.Errorf("another --out: exit %d, %s", code, errOut)
+	}
+	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	if err := runBatch(context.Background(), []string{"sale", "--quiet"}, null, null, &errOut); err != nil {
+		t.Errorf("%s as standard input and output: %v", os.DevNull, err)
 	}
 }

@@ -9,15 +9,16 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/csvout"
 	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/money"
 )
@@ -131,6 +132,18 @@ A line on which no jurisdiction levies tax gets one tax row with the
 jurisdiction columns empty. A document that fails gets one error row per
 fault and its total row, with status error; every document ends with
 exactly one total row.
+
+A text cell that starts with =, +, -, @, a tab, a carriage return or an
+apostrophe is written with an apostrophe in front, which spreadsheet
+programs do not show, so that a value such as a document number or a
+jurisdiction name is never run as a formula; a program reading the output
+as data drops one leading apostrophe where there is one. The number
+columns (line_number, rate and the amounts) are written as they are,
+negative amounts with their minus sign.
+
+A row longer than 64 MiB is skipped, with an error row (code too_large)
+at its row; the document it may belong to fails (both documents, when it
+falls between two).
 `
 
 // The perspectives, as the index of csvInput.paths.
@@ -312,10 +325,14 @@ var csvTargetPattern = regexp.MustCompile(`^row ([0-9]+)(?:, column (.+))?$`)
 // unknown perspective, a missing or bad header, a CSV syntax error or an
 // I/O error. A row with a bad or missing value makes its document fail
 // (csvDocument.Err) and reading goes on; the error that stops it leaves
-// out the document in progress, whose rows may be cut. The sequence
-// reads r as it goes, one document at a time, so it can be ranged over
-// once, and by one goroutine.
-func readCSVDocuments(r io.Reader, perspective string) (iter.Seq[csvDocument], func() error) {
+// out the document in progress, whose rows may be cut. A record longer
+// than limit bytes is skipped without being held (see csvRecordLimiter):
+// the document it may belong to fails, with an error at its row, and
+// when it falls between two documents both fail, so that no document is
+// calculated without one of its rows. The sequence reads r as it goes,
+// one document at a time, so it can be ranged over once, and by one
+// goroutine.
+func readCSVDocuments(r io.Reader, perspective string, limit int) (iter.Seq[csvDocument], func() error) {
 	var stopped error
 	seq := func(yield func(csvDocument) bool) {
 		p, ok := csvPerspective(perspective)
@@ -323,10 +340,19 @@ func readCSVDocuments(r io.Reader, perspective string) (iter.Seq[csvDocument], f
 			stopped = fmt.Errorf("unknown perspective %q: sale, purchase or owner", perspective)
 			return
 		}
-		cr := csv.NewReader(r)
+		lim := newCSVRecordLimiter(r, limit)
+		cr := csv.NewReader(lim)
 		cr.FieldsPerRecord = -1
 		cr.ReuseRecord = true // the values are copied out of each record
 		header, err := cr.Read()
+		headerRow := math.MaxInt
+		if err == nil {
+			headerRow, _ = cr.FieldPos(0)
+		}
+		if over := lim.skippedBefore(headerRow); len(over) > 0 {
+			stopped = fmt.Errorf("the header, row %d, is longer than the limit of %s", over[0], byteSize(limit))
+			return
+		}
 		if errors.Is(err, io.EOF) {
 			stopped = levy.Invalid("", "the CSV input is empty: it needs a header row naming its columns")
 			return
@@ -335,7 +361,6 @@ func readCSVDocuments(r io.Reader, perspective string) (iter.Seq[csvDocument], f
 			stopped = fmt.Errorf("read the CSV header: %w", err)
 			return
 		}
-		headerRow, _ := cr.FieldPos(0)
 		cols, err := csvHeader(header, headerRow, p)
 		if err != nil {
 			stopped = err
@@ -351,6 +376,11 @@ func readCSVDocuments(r io.Reader, perspective string) (iter.Seq[csvDocument], f
 			d := cur.document(n, p)
 			cur = nil
 			return yield(d)
+		}
+		tooLong := func(g *csvGroup, rows []int) {
+			for _, row := range rows {
+				g.faults = append(g.faults, csvFault{row, rowTooLong(row, limit)})
+			}
 		}
 		for {
 			rec, err := cr.Read()
@@ -372,18 +402,41 @@ func readCSVDocuments(r io.Reader, perspective string) (iter.Seq[csvDocument], f
 				}
 			}
 			number := vals[inDocumentNumber]
-			if cur != nil && (number == "" || number != cur.number) {
-				if !flush() {
-					return
-				}
+			next := cur == nil || number == "" || number != cur.number
+			// A skipped record since the last row belongs to the document
+			// in progress when this row continues it; otherwise it may
+			// end that document or begin this row's.
+			over := lim.skippedBefore(row)
+			if cur != nil {
+				tooLong(cur, over)
+			}
+			if next && !flush() {
+				return
 			}
 			if cur == nil {
 				cur = &csvGroup{first: row, number: number, head: vals, present: cols}
+				tooLong(cur, over)
 			}
 			cur.add(row, vals)
 			if len(rec) != len(cols) {
 				cur.fault(row, "", "has %d values where the header names %d columns", len(rec), len(cols))
 			}
+		}
+		over := lim.skippedBefore(math.MaxInt)
+		if cur == nil && len(over) > 0 {
+			// Skipped records and no document: they make one document
+			// that failed.
+			d := csvDocument{N: n + 1, FirstRow: over[0], LastRow: over[len(over)-1], perspective: p}
+			errs := make(levy.Errors, len(over))
+			for i, row := range over {
+				errs[i] = rowTooLong(row, limit)
+			}
+			d.Err = errs
+			yield(d)
+			return
+		}
+		if cur != nil {
+			tooLong(cur, over)
 		}
 		flush()
 	}
@@ -768,14 +821,18 @@ var csvOutputColumns = [numCSVOutputs]string{
 	"currency", "subtotal", "total_tax", "total", "status", "row", "column", "code", "message",
 }
 
+// csvOutputNumbers are the output columns that hold numbers; every other
+// column holds text, which csvout neutralises where a spreadsheet program
+// would read it as a formula.
+var csvOutputNumbers = []int{outLineNumber, outRate, outTaxable, outNonTaxable, outExempt, outTax,
+	outSubtotal, outTotalTax, outTotal}
+
 // csvOutputHeader returns the header row of the CSV output, with its
 // newline.
 func csvOutputHeader() []byte {
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	w.Write(csvOutputColumns[:]) // into memory: it cannot fail
-	w.Flush()
-	return b.Bytes()
+	out := newCSVRows()
+	out.w.Write(csvOutputColumns[:]) // into memory: it cannot fail
+	return out.bytes()
 }
 
 // csvLineOut is a line item of a response as the output shows it.
@@ -846,16 +903,16 @@ func purchaseClass(p *engine.Purchase) string {
 	return p.PurchaseClass
 }
 
-// csvRows writes records into memory; one goroutine writes one
-// document's rows with it.
+// csvRows writes records of the CSV output into memory, every cell
+// through csvout; one goroutine writes one document's rows with it.
 type csvRows struct {
 	b bytes.Buffer
-	w *csv.Writer
+	w *csvout.Writer
 }
 
 func newCSVRows() *csvRows {
 	r := &csvRows{}
-	r.w = csv.NewWriter(&r.b)
+	r.w = csvout.NewWriter(&r.b, csvOutputNumbers...)
 	return r
 }
 
@@ -864,7 +921,7 @@ func (r *csvRows) add(rec *[numCSVOutputs]string) { r.w.Write(rec[:]) }
 
 // bytes returns the records written.
 func (r *csvRows) bytes() []byte {
-	r.w.Flush()
+	r.w.Flush() // into memory: it cannot fail
 	return r.b.Bytes()
 }
 
@@ -940,8 +997,7 @@ func taxRecord(rec *[numCSVOutputs]string, x *engine.Tax) {
 // the document's own Err or what the engine answered for its body.
 func csvErrorRows(d *csvDocument, err error) []byte {
 	out := newCSVRows()
-	_, items := api.ErrorItems(err)
-	for _, it := range items {
+	for _, it := range batchErrorItems(err) {
 		rec := docRecord("error", d.Number, d.TransactionID, d.Currency)
 		row, column, message := d.place(it.Target, it.Message)
 		rec[outRow], rec[outColumn], rec[outCode], rec[outMessage] = strconv.Itoa(row), column, it.Code, message

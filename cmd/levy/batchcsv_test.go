@@ -49,7 +49,7 @@ func runCSV(t *testing.T, e *engine.Engine, perspective string, in []byte) ([]cs
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs, readErr := readCSVDocuments(bytes.NewReader(in), perspective)
+	docs, readErr := readCSVDocuments(bytes.NewReader(in), perspective, batchLineLimit)
 	out := csvOutputHeader()
 	var all []csvDocument
 	for d := range docs {
@@ -403,7 +403,7 @@ func TestBatchCSVHeaderAndSyntax(t *testing.T) {
 		{"purchase", good + ",customer_code\n", "row 1, column customer_code"},
 		{"refund", good + "\n", "unknown perspective"},
 	} {
-		docs, readErr := readCSVDocuments(strings.NewReader(c.in), c.perspective)
+		docs, readErr := readCSVDocuments(strings.NewReader(c.in), c.perspective, batchLineLimit)
 		n := 0
 		for range docs {
 			n++
@@ -425,7 +425,7 @@ func TestBatchCSVHeaderAndSyntax(t *testing.T) {
 		"D2,2026-06-01,QUOTATION,98101,US,5\n" +
 		"D3,2026-06-01,QUO\"TATION,98101,US,5\n" +
 		"D4,2026-06-01,QUOTATION,98101,US,5\n"
-	docs, readErr := readCSVDocuments(strings.NewReader(in), "sale")
+	docs, readErr := readCSVDocuments(strings.NewReader(in), "sale", batchLineLimit)
 	var got []string
 	for d := range docs {
 		if d.Err != nil || d.Body == nil {
@@ -525,13 +525,13 @@ func BenchmarkBatchCSV(b *testing.B) {
 		b.Fatal(err)
 	}
 	var bodies [][]byte
-	docs, _ := readCSVDocuments(bytes.NewReader(in), "sale")
+	docs, _ := readCSVDocuments(bytes.NewReader(in), "sale", batchLineLimit)
 	for d := range docs {
 		bodies = append(bodies, d.Body)
 	}
 	b.Run("csv", func(b *testing.B) {
 		for b.Loop() {
-			docs, readErr := readCSVDocuments(bytes.NewReader(in), "sale")
+			docs, readErr := readCSVDocuments(bytes.NewReader(in), "sale", batchLineLimit)
 			for d := range docs {
 				if r, err := csvCalcFn(ctx, d); err != nil || r.failed {
 					b.Fatalf("%s: %v %s", d.Number, err, r.out)
@@ -545,7 +545,7 @@ func BenchmarkBatchCSV(b *testing.B) {
 	b.Run("jsonl", func(b *testing.B) {
 		for b.Loop() {
 			for i, body := range bodies {
-				if r, err := jsonCalcFn(ctx, batchInput{i + 1, body}); err != nil || r.failed {
+				if r, err := jsonCalcFn(ctx, batchInput{n: i + 1, body: body}); err != nil || r.failed {
 					b.Fatalf("line %d: %v %s", i+1, err, r.out)
 				}
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/csvout"
 )
 
 // The US local file: its name, kind and format version. The reader in
@@ -274,24 +275,18 @@ func (L *usLocal) coverageMarkdown() string {
 }
 
 // refusedCSV writes data/states/refused.csv: every source row that is
-// not used, with its reason.
+// not used, with its reason. The cells go through csvout, as every CSV
+// file of Levy's does; the rate is the one number column.
 func (L *usLocal) refusedCSV() string {
 	var b strings.Builder
-	b.WriteString("source,ref,state,kind,name,rate,reason\n")
+	w := csvout.NewWriter(&b, 5)
+	w.Write([]string{"source", "ref", "state", "kind", "name", "rate", "reason"}) // into memory: it cannot fail
 	for _, e := range L.sortedLedger() {
 		if e.reason == "" {
 			continue
 		}
-		fmt.Fprintf(&b, "%s,%s,%s,%s,%s,%s,%s\n", csvField(e.row.source), csvField(e.row.ref), e.row.state, csvField(e.row.kind),
-			csvField(e.row.label), e.row.rate.String(), csvField(e.reason))
+		w.Write([]string{e.row.source, e.row.ref, e.row.state, e.row.kind, e.row.label, e.row.rate.String(), e.reason})
 	}
+	w.Flush()
 	return b.String()
-}
-
-// csvField quotes a CSV field when it needs it.
-func csvField(s string) string {
-	if strings.ContainsAny(s, ",\"\n") {
-		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
-	}
-	return s
 }
