@@ -5,6 +5,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"math/rand/v2"
@@ -307,10 +308,13 @@ func unavailable(err error) bool {
 			pe.Code == "57P01" || pe.Code == "57P02" || pe.Code == "57P03" || // shutdown, cannot connect now
 			pe.Code == "53300" // too many connections
 	}
+	// A connection that the server ended under a statement (a terminated
+	// backend, a restart) fails with the end of its stream or as closed.
 	var ce *pgconn.ConnectError
 	var ne net.Error
 	return errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, errClosedPool) ||
-		pgconn.SafeToRetry(err) || strings.Contains(err.Error(), "closed pool")
+		errors.Is(err, pgconn.ErrConnClosed) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) ||
+		pgconn.Timeout(err) || pgconn.SafeToRetry(err) || strings.Contains(err.Error(), "closed pool")
 }
 
 // passwordParam is a password of a connection string of key=value form.
