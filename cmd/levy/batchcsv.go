@@ -121,12 +121,24 @@ per document, with these columns:
   subtotal           (total) the document's amount before tax
   total_tax          (total) the document's tax
   total              (total) subtotal plus total_tax
-  status             (total) ok, or error when the document failed
+  status             (total) ok; warning when the document was calculated but an
+                     address was doubtful (address_statuses) or a line's input
+                     was guessed (assisted_parameters); error when it failed
   row                (error) the input row at fault; (total) the document's input
                      rows, FIRST-LAST
   column             (error) the input column at fault, when there is one
   code               (error) the error's code (invalid, ...)
   message            (error) what is wrong
+  address_confidence (tax, total) the lowest confidence (1 to 100) of the tax area
+                     lookups of the document's addresses; empty where every
+                     location came as a tax area ID
+  address_statuses   (tax, total) what the lookups found at fault or worth telling,
+                     each "location: STATUS what", separated by " | " (a ZIP code
+                     of another state, an unknown state, a city the ZIP code is
+                     not in); empty for clean addresses
+  assisted_parameters (tax) what the engine assumed for the line, each "rule
+                     parameter: sent -> used" (an unknown product class taxed as
+                     GENERAL, say), separated by " | "; (total) all the lines'
 
 A line on which no jurisdiction levies tax gets one tax row with the
 jurisdiction columns empty. A document that fails gets one error row per
@@ -810,6 +822,9 @@ const (
 	outColumn
 	outCode
 	outMessage
+	outConfidence
+	outAddressStatuses
+	outAssisted
 	numCSVOutputs
 )
 
@@ -819,13 +834,14 @@ var csvOutputColumns = [numCSVOutputs]string{
 	"jurisdiction_type", "jurisdiction_id", "jurisdiction_code", "jurisdiction_name", "imposition", "imposition_type",
 	"tax_result", "rate", "taxable", "nontaxable", "exempt", "tax", "reason_code", "rule_id",
 	"currency", "subtotal", "total_tax", "total", "status", "row", "column", "code", "message",
+	"address_confidence", "address_statuses", "assisted_parameters",
 }
 
 // csvOutputNumbers are the output columns that hold numbers; every other
 // column holds text, which csvout neutralises where a spreadsheet program
 // would read it as a formula.
 var csvOutputNumbers = []int{outLineNumber, outRate, outTaxable, outNonTaxable, outExempt, outTax,
-	outSubtotal, outTotalTax, outTotal}
+	outSubtotal, outTotalTax, outTotal, outConfidence}
 
 // csvOutputHeader returns the header row of the CSV output, with its
 // newline.
@@ -837,9 +853,10 @@ func csvOutputHeader() []byte {
 
 // csvLineOut is a line item of a response as the output shows it.
 type csvLineOut struct {
-	number *int64
-	class  string
-	taxes  []engine.Tax
+	number   *int64
+	class    string
+	taxes    []engine.Tax
+	assisted []engine.AssistedParameter
 }
 
 // csvTotals are the document's figures of a response.
@@ -848,15 +865,18 @@ type csvTotals struct {
 	currency                  string
 	subtotal, totalTax, total money.Amount
 	lines                     int // the top-level line items
+	// confidence and statuses are what the lookups of the document's
+	// addresses found (lookupsOf).
+	confidence, statuses string
 }
 
 // flattenLines lists the line items of a response, each followed by its
 // child lines, with what get reads from each: its number, its class,
 // its taxes and its children.
-func flattenLines[L any](lines []L, get func(*L) (*int64, string, []engine.Tax, []L), out []csvLineOut) []csvLineOut {
+func flattenLines[L any](lines []L, get func(*L) (*int64, string, []engine.Tax, []engine.AssistedParameter, []L), out []csvLineOut) []csvLineOut {
 	for i := range lines {
-		n, class, taxes, children := get(&lines[i])
-		out = append(out, csvLineOut{number: n, class: class, taxes: taxes})
+		n, class, taxes, assisted, children := get(&lines[i])
+		out = append(out, csvLineOut{number: n, class: class, taxes: taxes, assisted: assisted})
 		out = flattenLines(children, get, out)
 	}
 	return out
@@ -866,32 +886,38 @@ func flattenLines[L any](lines []L, get func(*L) (*int64, string, []engine.Tax, 
 // item and jurisdiction, then the total row, each with its newline, and
 // the document's figures.
 func csvSaleRows(d *csvDocument, r *engine.SaleResponse) ([]byte, csvTotals) {
-	lines := flattenLines(r.LineItems, func(l *engine.SaleResponseLineItem) (*int64, string, []engine.Tax, []engine.SaleResponseLineItem) {
+	lines := flattenLines(r.LineItems, func(l *engine.SaleResponseLineItem) (*int64, string, []engine.Tax, []engine.AssistedParameter, []engine.SaleResponseLineItem) {
 		class := ""
 		if l.Product != nil {
 			class = l.Product.ProductClass
 		}
-		return l.LineItemNumber, class, l.Taxes, l.LineItems
+		return l.LineItemNumber, class, l.Taxes, l.AssistedParameters, l.LineItems
 	}, nil)
-	t := csvTotals{r.TransactionID, currencyOf(r.Currency), r.SubTotal, r.TotalTax, r.Total, len(r.LineItems)}
+	t := csvTotals{transactionID: r.TransactionID, currency: currencyOf(r.Currency), subtotal: r.SubTotal, totalTax: r.TotalTax,
+		total: r.Total, lines: len(r.LineItems)}
+	t.confidence, t.statuses = lookupsOf(r)
 	return csvTaxRows(d, lines, t), t
 }
 
 // csvPurchaseRows returns the output rows of a purchase document.
 func csvPurchaseRows(d *csvDocument, r *engine.PurchaseResponse) ([]byte, csvTotals) {
-	lines := flattenLines(r.LineItems, func(l *engine.PurchaseResponseLineItem) (*int64, string, []engine.Tax, []engine.PurchaseResponseLineItem) {
-		return l.LineItemNumber, purchaseClass(l.Purchase), l.Taxes, l.LineItems
+	lines := flattenLines(r.LineItems, func(l *engine.PurchaseResponseLineItem) (*int64, string, []engine.Tax, []engine.AssistedParameter, []engine.PurchaseResponseLineItem) {
+		return l.LineItemNumber, purchaseClass(l.Purchase), l.Taxes, l.AssistedParameters, l.LineItems
 	}, nil)
-	t := csvTotals{r.TransactionID, currencyOf(r.Currency), r.SubTotal, r.TotalTax, r.Total, len(r.LineItems)}
+	t := csvTotals{transactionID: r.TransactionID, currency: currencyOf(r.Currency), subtotal: r.SubTotal, totalTax: r.TotalTax,
+		total: r.Total, lines: len(r.LineItems)}
+	t.confidence, t.statuses = lookupsOf(r)
 	return csvTaxRows(d, lines, t), t
 }
 
 // csvOwnerRows returns the output rows of an owner document.
 func csvOwnerRows(d *csvDocument, r *engine.OwnerResponse) ([]byte, csvTotals) {
-	lines := flattenLines(r.LineItems, func(l *engine.OwnerResponseLineItem) (*int64, string, []engine.Tax, []engine.OwnerResponseLineItem) {
-		return l.LineItemNumber, purchaseClass(l.Purchase), l.Taxes, l.LineItems
+	lines := flattenLines(r.LineItems, func(l *engine.OwnerResponseLineItem) (*int64, string, []engine.Tax, []engine.AssistedParameter, []engine.OwnerResponseLineItem) {
+		return l.LineItemNumber, purchaseClass(l.Purchase), l.Taxes, l.AssistedParameters, l.LineItems
 	}, nil)
-	t := csvTotals{r.TransactionID, currencyOf(r.Currency), r.SubTotal, r.TotalTax, r.Total, len(r.LineItems)}
+	t := csvTotals{transactionID: r.TransactionID, currency: currencyOf(r.Currency), subtotal: r.SubTotal, totalTax: r.TotalTax,
+		total: r.Total, lines: len(r.LineItems)}
+	t.confidence, t.statuses = lookupsOf(r)
 	return csvTaxRows(d, lines, t), t
 }
 
@@ -940,12 +966,18 @@ func rowRange(d *csvDocument) string {
 // csvTaxRows writes the tax rows of the lines and the total row.
 func csvTaxRows(d *csvDocument, lines []csvLineOut, t csvTotals) []byte {
 	out := newCSVRows()
+	var allAssisted []string
 	for _, l := range lines {
 		rec := docRecord("tax", d.Number, t.transactionID, t.currency)
 		if l.number != nil {
 			rec[outLineNumber] = strconv.FormatInt(*l.number, 10)
 		}
 		rec[outProductClass] = l.class
+		rec[outConfidence], rec[outAddressStatuses] = t.confidence, t.statuses
+		if a := assistedText(l.assisted); a != "" {
+			rec[outAssisted] = a
+			allAssisted = append(allAssisted, a)
+		}
 		if len(l.taxes) == 0 {
 			rec[outTax] = "0"
 			out.add(&rec)
@@ -959,6 +991,10 @@ func csvTaxRows(d *csvDocument, lines []csvLineOut, t csvTotals) []byte {
 	rec := docRecord("total", d.Number, t.transactionID, t.currency)
 	rec[outSubtotal], rec[outTotalTax], rec[outTotal] = t.subtotal.String(), t.totalTax.String(), t.total.String()
 	rec[outStatus], rec[outRow] = "ok", rowRange(d)
+	rec[outConfidence], rec[outAddressStatuses], rec[outAssisted] = t.confidence, t.statuses, strings.Join(allAssisted, " | ")
+	if t.statuses != "" || len(allAssisted) > 0 {
+		rec[outStatus] = "warning"
+	}
 	out.add(&rec)
 	return out.bytes()
 }

@@ -348,7 +348,9 @@ func TestBatchCSVBadRows(t *testing.T) {
 		if !bad {
 			clean := cleanDocs[d.Number]
 			if d.Number == "Z-4" {
-				if total[outStatus] != "ok" {
+				// Good rows, but no city: the ZIP code's main place is
+				// a guess, which the output says.
+				if total[outStatus] != "warning" || total[outConfidence] != "60" || !strings.Contains(total[outAddressStatuses], "customer.destination: NORMAL no city given") {
 					t.Errorf("Z-4: %v", g)
 				}
 				continue
