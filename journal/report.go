@@ -11,6 +11,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/csvout"
+	"github.com/levytax/levy/jurisdiction"
 )
 
 // Count returns the number of a tenant's live transactions posted in
@@ -39,7 +40,7 @@ const (
 
 // csvHeader names the columns of a CSV export.
 var csvHeader = []string{"transactionId", "version", "postingDate", "documentDate", "documentNumber", "perspective",
-	"messageType", "currency", "lineItemId", "productClass", "lineAmount", "jurisdictionId", "jurisdictionName",
+	"messageType", "currency", "lineItemId", "productClass", "lineAmount", "state", "jurisdictionId", "jurisdictionName",
 	"jurisdictionType", "imposition", "taxType", "taxResult", "collectedFrom", "taxable", "exempt", "nonTaxable",
 	"tax", "rate", "informationOnly", "reversalOf", "filingCurrency", "filingRate", "filingTaxable", "filingExempt", "filingTax"}
 
@@ -118,7 +119,7 @@ func writeCSV(w *csvout.Writer, tx *Transaction) error {
 			continue
 		}
 		for _, t := range l.Taxes {
-			row := append(slices.Clone(head), t.JurisdictionID, t.JurisdictionName, t.JurisdictionType, t.Imposition,
+			row := append(slices.Clone(head), jurisdiction.FilingArea(t.JurisdictionID), t.JurisdictionID, t.JurisdictionName, t.JurisdictionType, t.Imposition,
 				t.TaxType, t.TaxResult, t.CollectedFrom, t.Taxable.String(), t.Exempt.String(), t.NonTaxable.String(),
 				t.Tax.String(), t.Rate.String(), strconv.FormatBool(t.InformationOnly), tx.ReversalOf)
 			if f := t.Filing; f != nil {
