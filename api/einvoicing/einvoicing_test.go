@@ -86,6 +86,12 @@ func openService(tb testing.TB, dir string, cfg einvoice.Config) (*einvoice.Serv
 // newStrictHarness is a harness whose service has cfg as it is, and whose
 // handler has opts.
 func newStrictHarness(t *testing.T, cfg einvoice.Config, opts ...Option) *harness {
+	return newServerHarness(t, cfg, slog.New(slog.DiscardHandler), 0, opts...)
+}
+
+// newServerHarness is newStrictHarness whose server logs to log and has
+// readTimeout as its read timeout (none when 0).
+func newServerHarness(t *testing.T, cfg einvoice.Config, log *slog.Logger, readTimeout time.Duration, opts ...Option) *harness {
 	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
 	tokens := oauth.New(iss)
 	if cfg.MinBackoff == 0 {
@@ -95,12 +101,14 @@ func newStrictHarness(t *testing.T, cfg einvoice.Config, opts ...Option) *harnes
 	svc, closeSvc := openService(t, t.TempDir(), cfg)
 	t.Cleanup(func() { _ = closeSvc() })
 	h := New(svc, append([]Option{WithAuthenticator(tokens.Authenticator()), WithAdminAuthenticator(tokens.AdminAuthenticator())}, opts...)...)
-	apiOpts := append([]api.Option{api.WithLogger(slog.New(slog.DiscardHandler))}, tokens.Mounts()...)
+	apiOpts := append([]api.Option{api.WithLogger(log)}, tokens.Mounts()...)
 	srv, err := api.New(testEngine(t), append(apiOpts, h.Mounts()...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(srv.Handler())
+	ts := httptest.NewUnstartedServer(srv.Handler())
+	ts.Config.ReadTimeout, ts.Config.IdleTimeout = readTimeout, time.Minute
+	ts.Start()
 	t.Cleanup(ts.Close)
 	return &harness{t: t, url: ts.URL, svc: svc, tokens: map[string]string{
 		"acme":   authtest.Token(t, iss, "acme", oauth.DefaultAudience),
