@@ -324,8 +324,11 @@ func NewGUID() string {
 // the events of Pending in the outbox, and returns its record. The record
 // and the events are stored when Submit returns; pre-processing and
 // delivery follow in the background. A non-empty idempotencyKey makes
-// a repeated submission with the same key return the first one's record
-// (and created false) instead of storing the document twice.
+// a repeated submission of the same document with the same key return
+// the first one's record (and created false) instead of storing the
+// document twice; a submission of another document (another SHA-256)
+// under a key already used fails with levy.EConflict about
+// Idempotency-Key, and stores nothing.
 func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string) (d *Document, created bool, err error) {
 	if err := s.enter("submit"); err != nil {
 		return nil, false, err
@@ -358,9 +361,14 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 	if err != nil {
 		return nil, false, err
 	}
-	res, err := s.store.Submit(ctx, Submission{Document: d, Content: data, IdempotencyKey: idempotencyKey, Event: ev})
+	res, err := s.store.Submit(ctx, Submission{Document: d, Content: data, IdempotencyKey: idempotencyKey, Digest: d.SHA256, Event: ev})
 	if err != nil {
 		return nil, false, err
+	}
+	if !res.Created {
+		if err := sameDocument(res, d.SHA256); err != nil {
+			return nil, false, err
+		}
 	}
 	if res.Created {
 		s.log.Info("document received", "tenant", tenant, "document_id", d.DocumentID, "size", len(data))
@@ -370,6 +378,25 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 		}
 	}
 	return res.Document, res.Created, nil
+}
+
+// sameDocument checks that a repeated submission of an idempotency key,
+// whose content has digest sum, sends the document that the key's first
+// submission sent (res, as Store.Submit returned it): a client that reuses
+// a key for another invoice is told so, rather than answered with the
+// first invoice's record while the second is never submitted. A key
+// stored before stores kept digests is compared with the digest of the
+// first document's record, which Levy has stored with every document.
+func sameDocument(res Submitted, sum string) error {
+	first := res.Digest
+	if first == "" && res.Document != nil {
+		first = res.Document.SHA256
+	}
+	if first == "" || first == sum {
+		return nil
+	}
+	return &levy.Error{Code: levy.EConflict, Field: "Idempotency-Key", Message: fmt.Sprintf(
+		"the idempotency key was used for another document (documentId %s, whose SHA-256 differs from this one's); submit this document under a new Idempotency-Key", res.Document.DocumentID)}
 }
 
 // statusEvent returns the event of the status d is in, entered at now.

@@ -330,12 +330,39 @@ func TestBadRequests(t *testing.T) {
 	}
 }
 
+// TestSubmitIdempotencyKey: a repeat of a document under its
+// Idempotency-Key answers 200 with the first record. The review's finding
+// Low 6: another document under a key already used was answered 200 with
+// the first document's record, and never submitted; it is refused 409
+// naming Idempotency-Key, and stores nothing. Another tenant's key of the
+// same name is its own.
 func TestSubmitIdempotencyKey(t *testing.T) {
 	h := newHarness(t, einvoice.Config{})
 	a := h.do("POST", "/einvoicing/v1/documents", "acme", invoice(t), "Content-Type", "application/xml", "Idempotency-Key", "batch-9-doc-1")
 	b := h.do("POST", "/einvoicing/v1/documents", "acme", invoice(t), "Content-Type", "application/xml", "Idempotency-Key", "batch-9-doc-1")
-	if a.status != 202 || b.status != 200 || data[einvoice.Document](t, a).DocumentID != data[einvoice.Document](t, b).DocumentID {
+	first := data[einvoice.Document](t, a)
+	if a.status != 202 || b.status != 200 || first.DocumentID != data[einvoice.Document](t, b).DocumentID {
 		t.Errorf("%d %d", a.status, b.status)
+	}
+	second := bytes.Replace(invoice(t), []byte("LVY-2026-0042"), []byte("LVY-2026-0043"), 1)
+	c := h.do("POST", "/einvoicing/v1/documents", "acme", second, "Content-Type", "application/xml", "Idempotency-Key", "batch-9-doc-1")
+	if c.status != http.StatusConflict || target(t, c) != "Idempotency-Key" || !strings.Contains(string(c.body), first.DocumentID) {
+		t.Fatalf("another document under the key: %d %s", c.status, c.body)
+	}
+	if c.header.Get("Location") != "" {
+		t.Errorf("the refusal names a document: %s", c.header.Get("Location"))
+	}
+	// The second invoice goes through under a key of its own, and the
+	// first key still answers for the first invoice.
+	d := h.do("POST", "/einvoicing/v1/documents", "acme", second, "Content-Type", "application/xml", "Idempotency-Key", "batch-9-doc-2")
+	if d.status != 202 || data[einvoice.Document](t, d).DocumentNumber != "LVY-2026-0043" {
+		t.Errorf("the second invoice under its own key: %d %s", d.status, d.body)
+	}
+	if e := h.do("POST", "/einvoicing/v1/documents", "acme", invoice(t), "Content-Type", "application/xml", "Idempotency-Key", "batch-9-doc-1"); e.status != 200 || data[einvoice.Document](t, e).DocumentID != first.DocumentID {
+		t.Errorf("the first invoice again: %d %s", e.status, e.body)
+	}
+	if g := h.do("POST", "/einvoicing/v1/documents", "globex", second, "Content-Type", "application/xml", "Idempotency-Key", "batch-9-doc-1"); g.status != 202 {
+		t.Errorf("globex's own key: %d %s", g.status, g.body)
 	}
 }
 
