@@ -352,10 +352,12 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 	}
 	now := s.now().UTC()
 	sum := sha256.Sum256(data)
+	number, issueDate := peekHead(data)
 	d = &Document{
 		DocumentID:            NewGUID(),
 		TenantID:              tenant,
-		DocumentNumber:        peekNumber(data),
+		DocumentNumber:        number,
+		IssueDate:             issueDate,
 		Status:                webhook.StatusPending,
 		TransmissionDirection: DirectionOutbound,
 		TransmissionDateTime:  now,
