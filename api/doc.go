@@ -38,7 +38,12 @@
 // over the route's limit (WithBodyLimit, WithRouteBodyLimit) is answered
 // 413 without reading its body, and a path or query parameter with a
 // control or bidirectional formatting character 400 (see
-// engine.CheckIdentifier).
+// engine.CheckIdentifier). A body that the client breaks (one shorter
+// than its Content-Length, chunked framing that net/http refuses) is
+// answered 400, and one that does not arrive within the server's read
+// timeout 408 (code request_timeout), on every route, mounted ones
+// included: the middleware marks the errors of reading a body
+// (internal/httpbody), and they are logged as refusals, not as faults.
 //
 // A Server is safe for concurrent use.
 package api

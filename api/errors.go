@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/internal/httpbody"
 	"github.com/levytax/levy/internal/jsonbody"
 )
 
@@ -18,6 +19,7 @@ var statusOf = map[string]int{
 	levy.ENotFound:     http.StatusNotFound,
 	codeMethod:         http.StatusMethodNotAllowed,
 	levy.EConflict:     http.StatusConflict,
+	codeTimeout:        http.StatusRequestTimeout,
 	levy.ETooLarge:     http.StatusRequestEntityTooLarge,
 	levy.EUnsupported:  http.StatusUnsupportedMediaType,
 	levy.EInternal:     http.StatusInternalServerError,
@@ -27,6 +29,11 @@ var statusOf = map[string]int{
 // codeMethod is the code of a request whose path exists but not with its
 // method. Only the transport knows it, so it is not one of Levy's codes.
 const codeMethod = "method_not_allowed"
+
+// codeTimeout is the code of a request whose body did not arrive within
+// the server's read timeout: a fault of the client or its network that
+// only the transport sees.
+const codeTimeout = "request_timeout"
 
 // ErrorItem is one entry of an error answer. Target is the JSON path of
 // the offending field, or the name of the path or query parameter or
@@ -45,10 +52,23 @@ type ErrorBody struct {
 
 // classify turns err into the status and the items of its answer. Levy's
 // own errors keep their code, field and message; jsonbody.ErrTooLarge is a
-// body over the limit; anything else is a fault, answered without detail.
+// body over the limit; a failure of reading the request body is the
+// client's (httpbody.Classify: 400, 408 for a read timeout, 413 for a
+// body over an http.MaxBytesReader); anything else is a fault, answered
+// without detail.
 func classify(err error) (int, []ErrorItem) {
 	if errors.Is(err, jsonbody.ErrTooLarge) {
 		return http.StatusRequestEntityTooLarge, []ErrorItem{{Code: levy.ETooLarge, Message: "the request body is larger than this server accepts"}}
+	}
+	if status, msg, ok := httpbody.Classify(err); ok {
+		code := levy.EInvalid
+		switch status {
+		case http.StatusRequestTimeout:
+			code = codeTimeout
+		case http.StatusRequestEntityTooLarge:
+			code = levy.ETooLarge
+		}
+		return status, []ErrorItem{{Code: code, Message: msg}}
 	}
 	var list levy.Errors
 	if errors.As(err, &list) && len(list) > 0 {

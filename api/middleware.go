@@ -8,16 +8,24 @@ import (
 	"runtime/debug"
 	"strconv"
 	"time"
+
+	"github.com/levytax/levy/internal/httpbody"
 )
 
 // middleware wraps the mux: it opens the exchange of each request (its ID
-// and arrival time), turns a panic into a 500, and logs and counts the
-// answer.
+// and arrival time), marks the errors of reading the request's body as
+// the client's (httpbody.Mark), turns a panic into a 500, and logs and
+// counts the answer.
 func (s *Server) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		x := &exchange{server: s, id: requestID(r), received: time.Now(), route: "unmatched"}
 		w.Header().Set("X-Request-Id", x.id)
 		r = r.WithContext(context.WithValue(r.Context(), exchangeKey{}, x))
+		// Every read of the body, by whatever handler, fails with an
+		// httpbody.ReadError, which classify answers as the client's
+		// fault (400, or 408 for a read timeout) and not as a fault of
+		// the server.
+		r.Body = httpbody.Mark(r.Body)
 		s.metrics.inFlight.Inc()
 		defer func() {
 			if v := recover(); v != nil {

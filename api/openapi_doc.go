@@ -54,6 +54,7 @@ var errorTable = []errorAnswer{
 	{http.StatusNotFound, "NotFound", "What the request names does not exist: the path, a stored transaction, a tax area or jurisdiction.", always},
 	{http.StatusMethodNotAllowed, "MethodNotAllowed", "The path is served, but not with this method; the Allow header lists the methods that are.", always},
 	{http.StatusConflict, "Conflict", "The request contradicts the stored state, such as a second reversal of a transaction.", conflicts},
+	{http.StatusRequestTimeout, "RequestTimeout", "The request body did not arrive within the server's read timeout (code request_timeout). A body that ends early or breaks its chunked framing is answered 400.", withBody},
 	{http.StatusRequestEntityTooLarge, "PayloadTooLarge", "The request body is larger than the operation accepts. A body whose Content-Length announces too much is refused before any of it is read (and without a 100 Continue); the target is then Content-Length.", withBody},
 	{http.StatusUnsupportedMediaType, "UnsupportedMediaType", "The request body is declared as something other than JSON.", withBody},
 	{http.StatusInternalServerError, "InternalError", "Levy failed to answer. The message names the request ID, which the logs have the fault under.", always},
@@ -274,7 +275,7 @@ func operation(s *schemaSet, d opDoc) (object, error) {
 	}
 	for _, e := range errorTable {
 		switch {
-		case d.oauth && (e.status == http.StatusBadRequest || e.status == http.StatusUnauthorized || e.status == http.StatusRequestEntityTooLarge):
+		case d.oauth && (e.status == http.StatusBadRequest || e.status == http.StatusUnauthorized || e.status == http.StatusRequestTimeout || e.status == http.StatusRequestEntityTooLarge):
 			responses[strconv.Itoa(e.status)] = oauthAnswer(e)
 		case e.when(d):
 			responses[strconv.Itoa(e.status)] = object{"$ref": "#/components/responses/" + e.name}

@@ -225,7 +225,7 @@ func mountDocs() []opDoc {
 
 	add(einv("POST", "/einvoicing/v1/documents", "submitDocument", "Submits an invoice or credit note in UBL 2.1 XML; Levy checks and delivers it after the answer."), func(d *opDoc) {
 		d.Params = []Param{{Name: "Idempotency-Key", In: "header", Format: "identifier",
-			Description: "The caller's key of the submission: a second submission with the same key answers 200 with the first document's record."}}
+			Description: "The caller's key of the submission: a second submission of the same document (the same bytes) with the same key answers 200 with the first document's record; another document under a key already used is refused with 409 (target Idempotency-Key) and not stored."}}
 		d.Body, d.BodyRequired, d.bodyMedia = typeOf[string](), true, []string{"application/xml", "text/xml"}
 		d.Answer, d.status, d.also = typeOf[envelope[einvoice.Document]](), http.StatusAccepted, []int{http.StatusOK}
 		d.conflict = true

@@ -51,7 +51,9 @@ const einvSchemaVersion = "2"
 //	'D' tenant documentId        the document's record (JSON of einvoice.Document)
 //	'X' tenant documentId        the document as received
 //	'Q' documentId               work queue: documents in Pending or In Progress (value: tenant)
-//	'I' tenant idempotencyKey    the document a keyed submission made (JSON string)
+//	'I' tenant idempotencyKey    the document a keyed submission made and the digest of its content
+//	                             (JSON {"documentId", "sha256"}; a key stored before digests were
+//	                             kept is the document ID alone, a JSON string, and is still read)
 //	'W' tenant webhookId         a webhook connection (JSON); its "secret" is an object
 //	                             {"keyId", "nonce", "sealed"} when sealed, a string when in clear
 //	'O' webhookId seq(8 bytes BE)  an event waiting for delivery (JSON, with the body to send)

@@ -2,6 +2,7 @@ package badger
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -33,20 +34,20 @@ func (s *EInvoiceStore) Submit(ctx context.Context, sub einvoice.Submission) (ei
 		res = einvoice.Submitted{Document: d, Created: true}
 		if sub.IdempotencyKey != "" {
 			k := einvKey(einvSubmit, tenant, sub.IdempotencyKey)
-			var first string
+			var first einvKeyRecord
 			found, err := einvGet(txn, k, &first)
 			if err != nil {
 				return err
 			}
 			if found {
-				prev, err := einvLoadDocument(txn, tenant, first)
+				prev, err := einvLoadDocument(txn, tenant, first.DocumentID)
 				if err != nil {
 					return err
 				}
-				res = einvoice.Submitted{Document: prev}
+				res = einvoice.Submitted{Document: prev, Digest: first.Digest}
 				return nil
 			}
-			if err := einvSet(txn, k, d.DocumentID); err != nil {
+			if err := einvSet(txn, k, einvKeyRecord{DocumentID: d.DocumentID, Digest: sub.Digest}); err != nil {
 				return err
 			}
 		}
@@ -67,6 +68,26 @@ func (s *EInvoiceStore) Submit(ctx context.Context, sub einvoice.Submission) (ei
 		return einvoice.Submitted{}, err
 	}
 	return res, nil
+}
+
+// einvKeyRecord is the value of an idempotency key ('I'): the document
+// the key's first submission made, and the digest of that submission's
+// content. A key stored by a Levy that kept no digests holds the
+// document ID alone, as a JSON string; it reads with an empty Digest.
+type einvKeyRecord struct {
+	DocumentID string `json:"documentId"`
+	Digest     string `json:"sha256,omitempty"`
+}
+
+// UnmarshalJSON reads a key's record, or the bare document ID of a key
+// stored before digests were kept.
+func (r *einvKeyRecord) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		*r = einvKeyRecord{}
+		return json.Unmarshal(b, &r.DocumentID)
+	}
+	type plain einvKeyRecord // without this method
+	return json.Unmarshal(b, (*plain)(r))
 }
 
 // Document returns the record of a tenant's document.

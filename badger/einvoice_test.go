@@ -407,3 +407,51 @@ func TestEInvoiceWritesRefusedWhenGone(t *testing.T) {
 		t.Errorf("Close: %v", err)
 	}
 }
+
+// TestIdempotencyKeyBeforeDigests: an idempotency key stored by a Levy
+// that kept no digest with it (its value the bare document ID) still
+// answers a repeat of its document with the first record, and refuses
+// another document under it (409, Idempotency-Key): the service compares
+// with the digest of the first document's record. A key stored now holds
+// its digest.
+func TestIdempotencyKeyBeforeDigests(t *testing.T) {
+	dir := t.TempDir()
+	ctx := levy.WithTenant(context.Background(), "acme")
+	doc, err := os.ReadFile("../einvoice/testdata/invoice.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, closeSvc := einvService(t, dir, einvoice.Config{})
+	first, created, err := svc.Submit(ctx, doc, "order-2025-17")
+	if err != nil || !created {
+		t.Fatalf("first: %v %v", created, err)
+	}
+	closeSvc()
+	key := einvKey(einvSubmit, "acme", "order-2025-17")
+	writeRaw(t, filepath.Join(dir, "db"), func(txn *bdb.Txn) error {
+		item, err := txn.Get(key)
+		if err != nil {
+			return err
+		}
+		stored, err := item.ValueCopy(nil)
+		if err != nil {
+			return err
+		}
+		if want := `{"documentId":"` + first.DocumentID + `","sha256":"` + first.SHA256 + `"}`; string(stored) != want {
+			t.Errorf("the key holds %s, want %s", stored, want)
+		}
+		// The key as a Levy that kept no digests wrote it.
+		return einvSet(txn, key, first.DocumentID)
+	})
+	svc, _ = einvService(t, dir, einvoice.Config{})
+	again, created, err := svc.Submit(ctx, doc, "order-2025-17")
+	if err != nil || created || again.DocumentID != first.DocumentID {
+		t.Fatalf("the same document under the old key: %+v %v %v", again, created, err)
+	}
+	other := bytes.Replace(doc, []byte("LVY-2026-0042"), []byte("LVY-2026-0043"), 1)
+	_, _, err = svc.Submit(ctx, other, "order-2025-17")
+	var le *levy.Error
+	if !errors.As(err, &le) || le.Code != levy.EConflict || le.Field != "Idempotency-Key" || !strings.Contains(le.Message, first.DocumentID) {
+		t.Fatalf("another document under the old key: %v", err)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net"
-	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
@@ -147,10 +146,14 @@ func canonicalStatus(s string) string {
 
 // checkTarget validates a target URL: absolute, https (or plain http to a
 // loopback host, or to any host when allowHTTP), without credentials or
-// a fragment, with a port from 1 to 65535 if it names one. Unless
-// allowPrivate, a host that is an IP address must be public (see
-// publicAddr), and localhost is refused; a name is checked when it is
-// dialled, after DNS.
+// a fragment, with a port from 1 to 65535 if it names one, and with a
+// host that is a name or an IP address in its usual form (see
+// targetHost: an IPv4 address written short, in octal or in hexadecimal,
+// such as 0, 127.1 or 0x7f.0.0.1, is refused, since resolvers read it as
+// an address and Go's own resolver does not). Unless allowPrivate, a host
+// that is an IP address, or that a resolver reads as one, must be public
+// (see publicAddr), and localhost is refused, with or without trailing
+// dots; a name is checked when it is dialled, after DNS.
 func checkTarget(target string, allowHTTP, allowPrivate bool) *levy.Error {
 	if target == "" {
 		return levy.Invalid("targetUrl", "the target URL is required")
@@ -174,13 +177,24 @@ func checkTarget(target string, allowHTTP, allowPrivate bool) *levy.Error {
 		}
 	}
 	host := u.Hostname()
+	addr, form := targetHost(host)
+	if form == hostInvalid {
+		return levy.Invalid("targetUrl", "the host %q of the target URL ends in a number but is not an IPv4 address", host)
+	}
 	if !allowPrivate {
-		if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		name := strings.ToLower(strings.TrimRight(host, "."))
+		if name == "localhost" || strings.HasSuffix(name, ".localhost") {
 			return levy.Invalid("targetUrl", "the target URL may not be localhost; this server sends events to public addresses only")
 		}
-		if a, err := netip.ParseAddr(host); err == nil && !publicAddr(a) {
+		if form != hostName && !publicAddr(addr) {
+			if form == hostShort {
+				return levy.Invalid("targetUrl", "the target URL may not be %s, which resolvers read as %s, not a public address; this server sends events to public addresses only", host, addr)
+			}
 			return levy.Invalid("targetUrl", "the target URL may not be %s, which is not a public address; this server sends events to public addresses only", host)
 		}
+	}
+	if form == hostShort {
+		return levy.Invalid("targetUrl", "the host %q of the target URL is an IPv4 address in a short, octal or hexadecimal form, which resolvers read differently; write it as %s", host, addr)
 	}
 	switch u.Scheme {
 	case "https":

@@ -31,8 +31,10 @@
 // Each method of a Store is one atomic unit: a move of a document's
 // status is a compare-and-set that queues the events of the new status
 // in the same unit (Store.Move), and a submission stores the document,
-// its content, its idempotency key, its place in the work queue and its
-// events at once (Store.Submit). A document of the work queue and the
+// its content, its idempotency key with the digest of its content, its
+// place in the work queue and its events at once (Store.Submit); a later
+// submission under the key answers with the first record if it sends the
+// same document, and is refused (levy.EConflict) if it sends another. A document of the work queue and the
 // outbox of a connection are leased to one Service at a time
 // (Store.Claim, Store.NextEvent), so that, while a lease holds, no
 // other Service that shares the store works on the document or sends

@@ -19,8 +19,11 @@ type Document struct {
 	DocumentNumber string `json:"documentNumber,omitempty"`
 	// DocumentType is Invoice or CreditNote, once pre-processing has read it.
 	DocumentType string `json:"documentType,omitempty"`
-	IssueDate    string `json:"issueDate,omitempty"`
-	Status       string `json:"status"`
+	// IssueDate is the document's cbc:IssueDate (YYYY-MM-DD), read when
+	// the document is received, so that every event carries it, Pending
+	// included; it is empty for a document without a real date there.
+	IssueDate string `json:"issueDate,omitempty"`
+	Status    string `json:"status"`
 	// TransmissionDirection is Outbound.
 	TransmissionDirection string `json:"transmissionDirection"`
 	// TransmissionDateTime is when Levy received the document.

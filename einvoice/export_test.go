@@ -45,3 +45,20 @@ func PublicAddr(a netip.Addr) bool { return publicAddr(a) }
 
 // MaxDirName bounds the names ReceiverDir makes.
 const MaxDirName = maxDirName
+
+// TargetHost says what a target URL's host is: "ip" for an IP address
+// in its usual form, "name", "invalid" for a host that ends in a number
+// but is no address, or the address that resolvers read a short, octal
+// or hexadecimal IPv4 address as.
+func TargetHost(host string) string {
+	a, form := targetHost(host)
+	switch form {
+	case hostIP:
+		return "ip"
+	case hostName:
+		return "name"
+	case hostInvalid:
+		return "invalid"
+	}
+	return a.String()
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
@@ -201,9 +202,11 @@ func TestTenantsTakeTurns(t *testing.T) {
 func TestTargetPortsAndPrivateAddresses(t *testing.T) {
 	strict, _ := openStrict(t, t.TempDir(), Config{})
 	lenient, _ := open(t, t.TempDir(), Config{})
-	ctx := tenantCtx("acme")
+	tenants := 0
 	create := func(s *service, target string) error {
-		_, err := s.CreateConnection(ctx, NewConnection{TargetURL: target, SecretKey: testSecret, Events: AllEvents})
+		// A tenant per connection, each far from the limit of connections.
+		tenants++
+		_, err := s.CreateConnection(tenantCtx(fmt.Sprintf("tenant-%d", tenants)), NewConnection{TargetURL: target, SecretKey: testSecret, Events: AllEvents})
 		return err
 	}
 	for _, target := range []string{"https://hooks.example.com:0/x", "https://hooks.example.com:99999/x", "https://hooks.example.com:65536/"} {
@@ -215,7 +218,12 @@ func TestTargetPortsAndPrivateAddresses(t *testing.T) {
 	}
 	for _, target := range []string{"https://169.254.169.254/latest/meta-data/", "https://10.0.0.1/", "https://0.0.0.0/",
 		"https://[::]/", "https://[::ffff:10.1.2.3]/", "https://100.100.100.200/", "https://[fe80::1]/", "http://127.0.0.1:9/hook",
-		"https://localhost/", "https://[::1]:8443/"} {
+		"https://localhost/", "https://[::1]:8443/",
+		// The odd forms of the review's finding Low 10 that are IP
+		// addresses or names as they are written.
+		"https://[::ffff:127.0.0.1]/", "https://[::ffff:7f00:1]/", "https://[0:0:0:0:0:ffff:7f00:1]/", "https://[::127.0.0.1]/",
+		"https://[::ffff:0:127.0.0.1]/", "https://[0::]/", "https://[fe80::1%25eth0]/", "https://[64:ff9b::7f00:1%25eth0]/",
+		"https://[2001:db8::1%25lo]/", "https://localhost./", "https://LOCALHOST../", "https://api.localhost./"} {
 		if err := create(strict, target); levy.ErrorCode(err) != levy.EInvalid || !strings.Contains(err.Error(), "public") {
 			t.Errorf("strict %s: %v", target, err)
 		}
@@ -223,9 +231,50 @@ func TestTargetPortsAndPrivateAddresses(t *testing.T) {
 			t.Errorf("lenient %s: %v", target, err)
 		}
 	}
-	for _, target := range []string{"https://hooks.example.com/x", "https://hooks.example.com:8443/x", "https://93.184.215.14/", "https://0/"} {
+	// Hosts that the C library's resolver reads as a private, loopback or
+	// unspecified IPv4 address (inet_aton): refused as not public by a
+	// strict server, and by any server as written in a form resolvers
+	// read differently (Go's own resolver looks them up as names).
+	for _, target := range []string{"https://0/hook", "https://0./", "https://0.0.0.0./", "https://127.1/", "https://0x7f.1/",
+		"https://0X7F.0.0.1/", "https://017700000001/", "https://2130706433/", "https://0x7f000001/", "https://0177.0.0.1/",
+		"https://127.0.0.1./", "https://127.0.0.1../", "https://10.1/", "https://192.168.257/", "https://0x0/"} {
+		if err := create(strict, target); levy.ErrorCode(err) != levy.EInvalid || !strings.Contains(err.Error(), "public") {
+			t.Errorf("strict %s: %v", target, err)
+		}
+		if err := create(lenient, target); levy.ErrorCode(err) != levy.EInvalid || !strings.Contains(err.Error(), "write it as") {
+			t.Errorf("lenient %s: %v", target, err)
+		}
+	}
+	// A public address in such a form, and hosts that end in a number
+	// but are no address, are refused too.
+	for _, target := range []string{"https://1572395790/", "https://1.2.3.4.5/", "https://256.0.0.1/", "https://08/", "https://hooks.example.123/"} {
+		for _, s := range []*service{strict, lenient} {
+			if err := create(s, target); levy.ErrorCode(err) != levy.EInvalid || strings.Contains(err.Error(), "public") {
+				t.Errorf("%s: %v", target, err)
+			}
+		}
+	}
+	for _, target := range []string{"https://hooks.example.com/x", "https://hooks.example.com:8443/x", "https://93.184.215.14/",
+		"https://hooks.example.com./x", "https://123.example.com/", "https://0x7f.example.com/", "https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/"} {
 		if err := create(strict, target); err != nil {
 			t.Errorf("strict %s: %v", target, err)
+		}
+	}
+}
+
+// TestTargetHost: the hosts that resolvers read as IPv4 addresses, read
+// as inet_aton reads them.
+func TestTargetHost(t *testing.T) {
+	for host, want := range map[string]string{
+		"0": "0.0.0.0", "0.": "0.0.0.0", "127.1": "127.0.0.1", "0x7f.1": "127.0.0.1", "0X7f.0.0.1": "127.0.0.1",
+		"017700000001": "127.0.0.1", "2130706433": "127.0.0.1", "0x7f000001": "127.0.0.1", "0177.0.0.1": "127.0.0.1",
+		"127.0.0.1.": "127.0.0.1", "10.1": "10.0.0.1", "192.168.257": "192.168.1.1", "0x": "0.0.0.0", "4294967295": "255.255.255.255",
+		"1.2.3.4.5": "invalid", "256.0.0.1": "invalid", "08": "invalid", "4294967296": "invalid", "a.1": "invalid", "1.2.0x100.4": "invalid",
+		"127.0.0.1": "ip", "::1": "ip", "example.com": "name", "example.com.": "name", "123.example": "name", "0x7f.example": "name", "": "name", "...": "name",
+	} {
+		got := TargetHost(host)
+		if got != want {
+			t.Errorf("targetHost(%q) = %s, want %s", host, got, want)
 		}
 	}
 }
@@ -261,7 +310,11 @@ func TestPrivateTargetRefusedAtDial(t *testing.T) {
 	}
 	// The client alone, on any loopback or private address.
 	c := NewHTTPClient(time.Second, false)
-	for _, u := range []string{tg.srv.URL, "http://[::1]:1/", "http://0.0.0.0:1/"} {
+	for _, u := range []string{tg.srv.URL, "http://[::1]:1/", "http://0.0.0.0:1/",
+		// Hosts the C library's resolver reads as addresses, dialled as
+		// those addresses whichever resolver runs.
+		"http://0:1/", "http://127.1:1/", "http://0x7f.1:1/", "http://2130706433:1/", "http://017700000001:1/", "http://127.0.0.1.:1/",
+		strings.Replace(tg.srv.URL, "127.0.0.1", "0x7f.1", 1)} {
 		_, err := c.Get(u)
 		if !errors.Is(err, ErrPrivateTarget) {
 			t.Errorf("GET %s: %v", u, err)
@@ -276,6 +329,8 @@ func TestPublicAddr(t *testing.T) {
 		"0.0.0.0": false, "0.1.2.3": false, "100.64.0.1": false, "255.255.255.255": false, "224.0.0.1": false,
 		"::": false, "::1": false, "fe80::1": false, "fc00::1": false, "fd12::1": false, "ff02::1": false,
 		"::ffff:127.0.0.1": false, "64:ff9b::a00:1": false, "64:ff9b::5db8:d70e": true, "2002:a00:1::": false, "2001:db8::1": false,
+		"::7f00:1": false, "::5db8:d70e": false, "::ffff:0:7f00:1": false, "fe80::1%eth0": false, "64:ff9b::7f00:1%eth0": false,
+		"2001:db8::1%lo": false, "2606:2800:21f:cb07:6820:80da:af6b:8b2c%eth0": true,
 	} {
 		if got := PublicAddr(netip.MustParseAddr(s)); got != want {
 			t.Errorf("publicAddr(%s) = %v", s, got)

@@ -6,11 +6,12 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"io"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice/ubl"
 	"github.com/levytax/levy/einvoice/webhook"
 )
@@ -494,30 +495,45 @@ func summary(what string, ps []webhook.Problem) string {
 	return fmt.Sprintf("%s: %s (and %d more)", what, ps[0].Message, len(ps)-1)
 }
 
-// peekNumber reads the document number (the cbc:ID child of the root)
-// from the start of a UBL document, or returns "" when it is not found
-// early; pre-processing reads it properly.
-func peekNumber(data []byte) string {
+// peekHead reads the document number (the cbc:ID child of the root) and
+// the issue date (its cbc:IssueDate, when it is a real date of the form
+// YYYY-MM-DD) from the start of a UBL document, so that the record and
+// the event of Pending carry them; either is "" when it is not found
+// early, and pre-processing reads both properly.
+func peekHead(data []byte) (number, issueDate string) {
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	depth := 0
 	for range 200 {
 		tok, err := dec.Token()
-		if err == io.EOF || err != nil {
-			return ""
+		if err != nil {
+			return number, issueDate
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
 			depth++
-			if depth == 2 && t.Name.Local == "ID" && t.Name.Space == ubl.NamespaceCBC {
-				var s string
-				if err := dec.DecodeElement(&s, &t); err != nil || len(s) > 200 {
-					return ""
+			if depth != 2 || t.Name.Space != ubl.NamespaceCBC || (t.Name.Local != "ID" && t.Name.Local != "IssueDate") {
+				continue
+			}
+			var s string
+			if err := dec.DecodeElement(&s, &t); err != nil || len(s) > 200 {
+				return number, issueDate
+			}
+			depth--
+			s = strings.TrimSpace(s)
+			switch {
+			case t.Name.Local == "ID" && number == "":
+				number = s
+			case t.Name.Local == "IssueDate" && issueDate == "":
+				if _, err := civil.Parse(s); err == nil {
+					issueDate = s
 				}
-				return string(bytes.TrimSpace([]byte(s)))
+			}
+			if number != "" && issueDate != "" {
+				return number, issueDate
 			}
 		case xml.EndElement:
 			depth--
 		}
 	}
-	return ""
+	return number, issueDate
 }

@@ -69,9 +69,15 @@ type Config struct {
 	// for a server that several tenants use, the default HTTP client
 	// refuses to connect to such an address whatever name resolved to it
 	// (the check runs on the address dialled, after DNS), and a
-	// connection whose target is such an IP address or localhost is
-	// refused when it is created. A single-tenant server whose receivers
-	// are on its own network turns it on.
+	// connection whose target is such an IP address, a host that
+	// resolvers read as one (0, 127.1, 0x7f.1, 2130706433, 127.0.0.1.)
+	// or localhost (with or without a trailing dot) is refused when it is
+	// created. A single-tenant server whose receivers are on its own
+	// network turns it on. Either way a target whose host is an IPv4
+	// address in a short, octal or hexadecimal form is refused when it is
+	// created (written so, it means different addresses to different
+	// resolvers), and the default client dials such a host, stored
+	// before, as the address the C library reads in it.
 	AllowPrivateTargets bool
 	// HTTPClient sends the events; by default one with Timeout that does
 	// not follow redirects and, unless AllowPrivateTargets, dials public
@@ -324,8 +330,11 @@ func NewGUID() string {
 // the events of Pending in the outbox, and returns its record. The record
 // and the events are stored when Submit returns; pre-processing and
 // delivery follow in the background. A non-empty idempotencyKey makes
-// a repeated submission with the same key return the first one's record
-// (and created false) instead of storing the document twice.
+// a repeated submission of the same document with the same key return
+// the first one's record (and created false) instead of storing the
+// document twice; a submission of another document (another SHA-256)
+// under a key already used fails with levy.EConflict about
+// Idempotency-Key, and stores nothing.
 func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string) (d *Document, created bool, err error) {
 	if err := s.enter("submit"); err != nil {
 		return nil, false, err
@@ -346,10 +355,12 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 	}
 	now := s.now().UTC()
 	sum := sha256.Sum256(data)
+	number, issueDate := peekHead(data)
 	d = &Document{
 		DocumentID:            NewGUID(),
 		TenantID:              tenant,
-		DocumentNumber:        peekNumber(data),
+		DocumentNumber:        number,
+		IssueDate:             issueDate,
 		Status:                webhook.StatusPending,
 		TransmissionDirection: DirectionOutbound,
 		TransmissionDateTime:  now,
@@ -361,9 +372,14 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 	if err != nil {
 		return nil, false, err
 	}
-	res, err := s.store.Submit(ctx, Submission{Document: d, Content: data, IdempotencyKey: idempotencyKey, Event: ev})
+	res, err := s.store.Submit(ctx, Submission{Document: d, Content: data, IdempotencyKey: idempotencyKey, Digest: d.SHA256, Event: ev})
 	if err != nil {
 		return nil, false, err
+	}
+	if !res.Created {
+		if err := sameDocument(res, d.SHA256); err != nil {
+			return nil, false, err
+		}
 	}
 	if res.Created {
 		s.log.Info("document received", "tenant", tenant, "document_id", d.DocumentID, "size", len(data))
@@ -373,6 +389,25 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 		}
 	}
 	return res.Document, res.Created, nil
+}
+
+// sameDocument checks that a repeated submission of an idempotency key,
+// whose content has digest sum, sends the document that the key's first
+// submission sent (res, as Store.Submit returned it): a client that reuses
+// a key for another invoice is told so, rather than answered with the
+// first invoice's record while the second is never submitted. A key
+// stored before stores kept digests is compared with the digest of the
+// first document's record, which Levy has stored with every document.
+func sameDocument(res Submitted, sum string) error {
+	first := res.Digest
+	if first == "" && res.Document != nil {
+		first = res.Document.SHA256
+	}
+	if first == "" || first == sum {
+		return nil
+	}
+	return &levy.Error{Code: levy.EConflict, Field: "Idempotency-Key", Message: fmt.Sprintf(
+		"the idempotency key was used for another document (documentId %s, whose SHA-256 differs from this one's); submit this document under a new Idempotency-Key", res.Document.DocumentID)}
 }
 
 // statusEvent returns the event of the status d is in, entered at now.

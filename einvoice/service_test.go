@@ -199,6 +199,12 @@ func TestSubmitIdempotencyKey(t *testing.T) {
 	if err != nil || created || b.DocumentID != a.DocumentID {
 		t.Fatalf("repeat: %v %v %v", b, created, err)
 	}
+	// Another document under the key is refused, and not stored.
+	_, _, err = s.Submit(tenantCtx("acme"), validInvoice(t, "LVY-2026-0042", "LVY-2026-0043"), "order-77")
+	var le *levy.Error
+	if !errors.As(err, &le) || le.Code != levy.EConflict || le.Field != "Idempotency-Key" {
+		t.Fatalf("another document under the key: %v", err)
+	}
 	c, created, err := s.Submit(tenantCtx("other"), validInvoice(t), "order-77")
 	if err != nil || !created || c.DocumentID == a.DocumentID {
 		t.Fatalf("another tenant's key: %v %v", created, err)

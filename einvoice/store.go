@@ -36,11 +36,13 @@ import (
 // Idempotency-Key), only to keep two owners from doing the same work.
 type Store interface {
 	// Submit stores a new document, all at once: sub.Document (in
-	// Pending), its content, the idempotency key naming it (when
-	// sub.IdempotencyKey is not empty), its entry in the work queue, and
-	// the events of its status (see Move). When the tenant of the
-	// document already has a document under the idempotency key, Submit
-	// writes nothing and returns that document with Created false.
+	// Pending), its content, the idempotency key naming it with
+	// sub.Digest (when sub.IdempotencyKey is not empty), its entry in the
+	// work queue, and the events of its status (see Move). When the
+	// tenant of the document already has a document under the
+	// idempotency key, Submit writes nothing and returns that document
+	// with Created false and the digest stored with the key, which the
+	// Service compares with the new submission's.
 	Submit(ctx context.Context, sub Submission) (Submitted, error)
 	// Document returns the record of a tenant's document.
 	Document(ctx context.Context, tenant, id string) (*Document, error)
@@ -165,7 +167,11 @@ type Submission struct {
 	Document       *Document // the record, in Pending
 	Content        []byte    // the document as received
 	IdempotencyKey string    // "" for a submission without one
-	Event          StatusEvent
+	// Digest is the digest of Content (hex SHA-256, as Document.SHA256),
+	// stored with the idempotency key: a later submission of the key is
+	// the same document only if its digest is the same.
+	Digest string
+	Event  StatusEvent
 }
 
 // Submitted is the answer of Store.Submit.
@@ -174,6 +180,11 @@ type Submitted struct {
 	// false the one an earlier submission of the idempotency key made.
 	Document *Document
 	Created  bool
+	// Digest is, with Created false, the digest stored with the
+	// idempotency key by the submission that made Document; "" for a key
+	// stored before stores kept digests (the Service then compares with
+	// Document.SHA256, the digest of the same content).
+	Digest string
 	// Notified lists the connections that got an event.
 	Notified []string
 }

@@ -1,6 +1,7 @@
 package einvoice
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net"
@@ -31,7 +32,21 @@ func newHTTPClient(timeout time.Duration, allowPrivate bool) *http.Client {
 		dialer.Control = refusePrivate
 		tr.Proxy = nil
 	}
-	tr.DialContext = dialer.DialContext
+	tr.DialContext = func(ctx context.Context, network, address string) (net.Conn, error) {
+		// A host that resolvers read as an IPv4 address (0, 127.1,
+		// 0x7f.1) is dialled as that address, whichever resolver runs,
+		// so that refusePrivate sees it; such hosts are refused when a
+		// connection is made, but one stored before may have one.
+		if host, port, err := net.SplitHostPort(address); err == nil {
+			switch a, form := targetHost(host); form {
+			case hostShort:
+				address = net.JoinHostPort(a.String(), port)
+			case hostInvalid:
+				return nil, fmt.Errorf("the target's host %q ends in a number but is not an IPv4 address", host)
+			}
+		}
+		return dialer.DialContext(ctx, network, address)
+	}
 	return &http.Client{
 		Timeout:   timeout,
 		Transport: tr,
@@ -66,13 +81,16 @@ func refusePrivate(network, address string, _ syscall.RawConn) error {
 // methods of netip.Addr name: this network, shared address space (CGNAT,
 // where some clouds serve metadata), IETF protocol assignments,
 // documentation and benchmarking ranges, the reserved 240/4 with the
-// broadcast address, IPv6 discard-only, site-local and documentation
-// ranges, Teredo, and the local-use NAT64 prefix.
+// broadcast address, the deprecated IPv4-compatible (::a.b.c.d) and
+// IPv4-translated (::ffff:0:a.b.c.d) IPv6 forms, IPv6 discard-only,
+// site-local and documentation ranges, Teredo, and the local-use NAT64
+// prefix.
 var reserved = func() []netip.Prefix {
 	var ps []netip.Prefix
 	for _, s := range []string{
 		"0.0.0.0/8", "100.64.0.0/10", "192.0.0.0/24", "192.0.2.0/24", "198.18.0.0/15",
 		"198.51.100.0/24", "203.0.113.0/24", "240.0.0.0/4",
+		"::/96", "::ffff:0:0:0/96",
 		"100::/64", "fec0::/10", "2001:db8::/32", "2001::/32", "64:ff9b:1::/48",
 	} {
 		ps = append(ps, netip.MustParsePrefix(s))
@@ -90,9 +108,10 @@ var (
 // private targets are not allowed: not loopback, private, link-local,
 // multicast, unspecified or reserved (see reserved), and for an IPv6
 // address that embeds an IPv4 one (mapped, NAT64, 6to4), not embedding
-// such an address.
+// such an address. A zone (fe80::1%eth0) is ignored: netip.Prefix
+// matches no address with one.
 func publicAddr(a netip.Addr) bool {
-	a = a.Unmap()
+	a = a.Unmap().WithZone("")
 	if !a.IsValid() || a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
 		a.IsInterfaceLocalMulticast() || a.IsMulticast() || a.IsUnspecified() {
 		return false
@@ -110,6 +129,90 @@ func publicAddr(a netip.Addr) bool {
 		return publicAddr(netip.AddrFrom4([4]byte(b[2:6])))
 	}
 	return true
+}
+
+// hostForm is what a target URL's host is.
+type hostForm uint8
+
+const (
+	hostName    hostForm = iota // a DNS name, checked when it is dialled
+	hostIP                      // an IP address in its usual form
+	hostShort                   // an IPv4 address written short, in octal or in hexadecimal, or with trailing dots
+	hostInvalid                 // ends in a number, yet no IPv4 address
+)
+
+// targetHost reads the host of a target URL (without brackets, as
+// url.URL.Hostname gives it) as the resolvers that may dial it would:
+// an IPv6 literal or a dotted-decimal IPv4 address is hostIP; a host
+// whose last label (trailing dots ignored) is a number, as the WHATWG URL
+// standard has it, is an IPv4 address in the forms of inet_aton, which
+// the C library's resolver reads (0 is 0.0.0.0, 127.1 is 127.0.0.1,
+// 0x7f.1, 017700000001 and 2130706433 are too), and is hostShort, or
+// hostInvalid when it is no address (1.2.3.4.5); anything else is a name.
+// The address is returned for hostIP and hostShort.
+func targetHost(host string) (netip.Addr, hostForm) {
+	if a, err := netip.ParseAddr(host); err == nil {
+		return a, hostIP
+	}
+	name := strings.TrimRight(host, ".")
+	labels := strings.Split(name, ".")
+	if name == "" || !numericLabel(labels[len(labels)-1]) {
+		return netip.Addr{}, hostName
+	}
+	if a, ok := inetAton(labels); ok {
+		return a, hostShort
+	}
+	return netip.Addr{}, hostInvalid
+}
+
+// numericLabel reports whether a label of a host is a number: decimal
+// digits, or 0x and hexadecimal digits.
+func numericLabel(l string) bool {
+	if len(l) >= 2 && l[0] == '0' && (l[1] == 'x' || l[1] == 'X') {
+		return strings.Trim(l[2:], "0123456789abcdefABCDEF") == ""
+	}
+	return l != "" && strings.Trim(l, "0123456789") == ""
+}
+
+// inetAton reads the labels of a host as inet_aton reads an IPv4
+// address: one to four numbers, each decimal, octal (a leading 0) or
+// hexadecimal (0x); the last fills the bytes the others leave (127.1 is
+// 127.0.0.1, 2130706433 is 127.0.0.1).
+func inetAton(labels []string) (netip.Addr, bool) {
+	if len(labels) > 4 {
+		return netip.Addr{}, false
+	}
+	var b [4]byte
+	for i, l := range labels {
+		base, digits := 10, l
+		switch {
+		case len(l) >= 2 && l[0] == '0' && (l[1] == 'x' || l[1] == 'X'):
+			base, digits = 16, l[2:]
+			if digits == "" {
+				digits = "0"
+			}
+		case len(l) > 1 && l[0] == '0':
+			base, digits = 8, l[1:]
+		}
+		last := i == len(labels)-1
+		bits := 8
+		if last {
+			bits = 8 * (4 - i)
+		}
+		v, err := strconv.ParseUint(digits, base, bits)
+		if err != nil {
+			return netip.Addr{}, false
+		}
+		if !last {
+			b[i] = byte(v)
+			continue
+		}
+		for j := 3; j >= i; j-- {
+			b[j] = byte(v)
+			v >>= 8
+		}
+	}
+	return netip.AddrFrom4(b), true
 }
 
 // redactURL returns the scheme and host of a URL, the part that may be

@@ -13,11 +13,12 @@ import (
 	"github.com/levytax/levy/einvoice"
 )
 
-// The e-invoicing store's tables (migrations/003_einvoice.sql):
+// The e-invoicing store's tables (migrations/003_einvoice.sql, and
+// 004_einvoice_idempotency_digest.sql for content_sha256):
 //
 //	einvoice_documents         (tenant, document_id) → status, record (JSON of einvoice.Document)
 //	einvoice_contents          (tenant, document_id) → content, the document as received
-//	einvoice_idempotency_keys  (tenant, idempotency_key) → document_id
+//	einvoice_idempotency_keys  (tenant, idempotency_key) → document_id, content_sha256 (NULL for a key stored before it)
 //	einvoice_queue             document_id → tenant, owner, until: the work queue and its leases
 //	einvoice_connections       webhook_id → tenant, connection (JSON), secret (JSON, sealed)
 //	einvoice_outbox_seqs       webhook_id → last_seq: the order of a connection's queue

@@ -30,17 +30,17 @@ func (s *einvStore) Submit(ctx context.Context, sub einvoice.Submission) (einvoi
 		}
 		res = einvoice.Submitted{Document: d, Created: true}
 		if sub.IdempotencyKey != "" {
-			tag, err := tx.Exec(ctx, `INSERT INTO einvoice_idempotency_keys (tenant, idempotency_key, document_id) VALUES ($1, $2, $3)
-				ON CONFLICT (tenant, idempotency_key) DO NOTHING`, d.TenantID, sub.IdempotencyKey, d.DocumentID)
+			tag, err := tx.Exec(ctx, `INSERT INTO einvoice_idempotency_keys (tenant, idempotency_key, document_id, content_sha256) VALUES ($1, $2, $3, $4)
+				ON CONFLICT (tenant, idempotency_key) DO NOTHING`, d.TenantID, sub.IdempotencyKey, d.DocumentID, sub.Digest)
 			if err != nil {
 				return fmt.Errorf("write the idempotency key: %w", err)
 			}
 			if tag.RowsAffected() == 0 {
-				prev, err := einvFirstSubmission(ctx, tx, d.TenantID, sub.IdempotencyKey)
+				prev, digest, err := einvFirstSubmission(ctx, tx, d.TenantID, sub.IdempotencyKey)
 				if err != nil {
 					return err
 				}
-				res = einvoice.Submitted{Document: prev}
+				res = einvoice.Submitted{Document: prev, Digest: digest}
 				return nil
 			}
 		}
@@ -65,15 +65,17 @@ func (s *einvStore) Submit(ctx context.Context, sub einvoice.Submission) (einvoi
 }
 
 // einvFirstSubmission returns the document that the first submission of
-// a tenant's idempotency key made, committed with the key.
-func einvFirstSubmission(ctx context.Context, tx pgx.Tx, tenant, key string) (*einvoice.Document, error) {
-	var id string
-	err := tx.QueryRow(ctx, `SELECT document_id FROM einvoice_idempotency_keys WHERE tenant = $1 AND idempotency_key = $2`,
-		tenant, key).Scan(&id)
+// a tenant's idempotency key made, committed with the key, and the digest
+// stored with the key ("" for a key stored before the column was added).
+func einvFirstSubmission(ctx context.Context, tx pgx.Tx, tenant, key string) (*einvoice.Document, string, error) {
+	var id, digest string
+	err := tx.QueryRow(ctx, `SELECT document_id, coalesce(content_sha256, '') FROM einvoice_idempotency_keys WHERE tenant = $1 AND idempotency_key = $2`,
+		tenant, key).Scan(&id, &digest)
 	if err != nil {
-		return nil, fmt.Errorf("read the idempotency key: %w", err)
+		return nil, "", fmt.Errorf("read the idempotency key: %w", err)
 	}
-	return einvLoadDocument(ctx, tx, tenant, id)
+	d, err := einvLoadDocument(ctx, tx, tenant, id)
+	return d, digest, err
 }
 
 // einvLoadDocument reads the record of a tenant's document.

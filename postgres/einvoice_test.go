@@ -959,3 +959,51 @@ func TestEInvoiceServicesAcrossNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestEInvoiceIdempotencyKeyBeforeDigests: a key stored before the
+// column content_sha256 was added (NULL there) still answers a repeat of
+// its document with the first record, and refuses another document under
+// it (409, Idempotency-Key): the service compares with the digest of the
+// first document's record. A key stored now holds its digest.
+func TestEInvoiceIdempotencyKeyBeforeDigests(t *testing.T) {
+	ctx := levy.WithTenant(context.Background(), "acme")
+	db := openTest(t)
+	svc, err := einvoice.New(context.Background(), db.EInvoice(), einvoice.Config{OutboxDir: t.TempDir(), AllowPrivateTargets: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { svc.Close() })
+	doc, err := os.ReadFile("../einvoice/testdata/invoice.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, created, err := svc.Submit(ctx, doc, "order-2025-17")
+	if err != nil || !created {
+		t.Fatalf("first: %v %v", created, err)
+	}
+	var stored *string
+	if err := db.pool.QueryRow(ctx, `SELECT content_sha256 FROM einvoice_idempotency_keys WHERE tenant = 'acme' AND idempotency_key = 'order-2025-17'`).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if stored == nil || *stored != first.SHA256 {
+		t.Errorf("the key holds digest %v, want %s", stored, first.SHA256)
+	}
+	// The key as a Levy that had no column for digests wrote it.
+	if _, err := db.pool.Exec(ctx, `UPDATE einvoice_idempotency_keys SET content_sha256 = NULL`); err != nil {
+		t.Fatal(err)
+	}
+	again, created, err := svc.Submit(ctx, doc, "order-2025-17")
+	if err != nil || created || again.DocumentID != first.DocumentID {
+		t.Fatalf("the same document under the old key: %+v %v %v", again, created, err)
+	}
+	other := bytes.Replace(doc, []byte("LVY-2026-0042"), []byte("LVY-2026-0043"), 1)
+	_, _, err = svc.Submit(ctx, other, "order-2025-17")
+	var le *levy.Error
+	if !errors.As(err, &le) || le.Code != levy.EConflict || le.Field != "Idempotency-Key" {
+		t.Fatalf("another document under the old key: %v", err)
+	}
+	var docs int
+	if err := db.pool.QueryRow(ctx, `SELECT count(*) FROM einvoice_documents`).Scan(&docs); err != nil || docs != 1 {
+		t.Fatalf("%d documents stored (%v), want 1", docs, err)
+	}
+}

@@ -94,11 +94,13 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, h.limit))
 	data := buf.Bytes()
 	if err != nil {
+		// A body over the limit names the document's limit; any other
+		// failure of the read is the client's, which the API answers as
+		// it answers a broken body on every route (400, 408 for a read
+		// timeout), without the text of a network error.
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			err = h.tooLarge()
-		} else {
-			err = levy.Invalid("body", "the document could not be read: %v", err)
 		}
 		api.WriteError(w, r, err)
 		return

@@ -86,6 +86,12 @@ func openService(tb testing.TB, dir string, cfg einvoice.Config) (*einvoice.Serv
 // newStrictHarness is a harness whose service has cfg as it is, and whose
 // handler has opts.
 func newStrictHarness(t *testing.T, cfg einvoice.Config, opts ...Option) *harness {
+	return newServerHarness(t, cfg, slog.New(slog.DiscardHandler), 0, opts...)
+}
+
+// newServerHarness is newStrictHarness whose server logs to log and has
+// readTimeout as its read timeout (none when 0).
+func newServerHarness(t *testing.T, cfg einvoice.Config, log *slog.Logger, readTimeout time.Duration, opts ...Option) *harness {
 	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
 	tokens := oauth.New(iss)
 	if cfg.MinBackoff == 0 {
@@ -95,12 +101,14 @@ func newStrictHarness(t *testing.T, cfg einvoice.Config, opts ...Option) *harnes
 	svc, closeSvc := openService(t, t.TempDir(), cfg)
 	t.Cleanup(func() { _ = closeSvc() })
 	h := New(svc, append([]Option{WithAuthenticator(tokens.Authenticator()), WithAdminAuthenticator(tokens.AdminAuthenticator())}, opts...)...)
-	apiOpts := append([]api.Option{api.WithLogger(slog.New(slog.DiscardHandler))}, tokens.Mounts()...)
+	apiOpts := append([]api.Option{api.WithLogger(log)}, tokens.Mounts()...)
 	srv, err := api.New(testEngine(t), append(apiOpts, h.Mounts()...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(srv.Handler())
+	ts := httptest.NewUnstartedServer(srv.Handler())
+	ts.Config.ReadTimeout, ts.Config.IdleTimeout = readTimeout, time.Minute
+	ts.Start()
 	t.Cleanup(ts.Close)
 	return &harness{t: t, url: ts.URL, svc: svc, tokens: map[string]string{
 		"acme":   authtest.Token(t, iss, "acme", oauth.DefaultAudience),
@@ -322,12 +330,39 @@ func TestBadRequests(t *testing.T) {
 	}
 }
 
+// TestSubmitIdempotencyKey: a repeat of a document under its
+// Idempotency-Key answers 200 with the first record. The review's finding
+// Low 6: another document under a key already used was answered 200 with
+// the first document's record, and never submitted; it is refused 409
+// naming Idempotency-Key, and stores nothing. Another tenant's key of the
+// same name is its own.
 func TestSubmitIdempotencyKey(t *testing.T) {
 	h := newHarness(t, einvoice.Config{})
 	a := h.do("POST", "/einvoicing/v1/documents", "acme", invoice(t), "Content-Type", "application/xml", "Idempotency-Key", "batch-9-doc-1")
 	b := h.do("POST", "/einvoicing/v1/documents", "acme", invoice(t), "Content-Type", "application/xml", "Idempotency-Key", "batch-9-doc-1")
-	if a.status != 202 || b.status != 200 || data[einvoice.Document](t, a).DocumentID != data[einvoice.Document](t, b).DocumentID {
+	first := data[einvoice.Document](t, a)
+	if a.status != 202 || b.status != 200 || first.DocumentID != data[einvoice.Document](t, b).DocumentID {
 		t.Errorf("%d %d", a.status, b.status)
+	}
+	second := bytes.Replace(invoice(t), []byte("LVY-2026-0042"), []byte("LVY-2026-0043"), 1)
+	c := h.do("POST", "/einvoicing/v1/documents", "acme", second, "Content-Type", "application/xml", "Idempotency-Key", "batch-9-doc-1")
+	if c.status != http.StatusConflict || target(t, c) != "Idempotency-Key" || !strings.Contains(string(c.body), first.DocumentID) {
+		t.Fatalf("another document under the key: %d %s", c.status, c.body)
+	}
+	if c.header.Get("Location") != "" {
+		t.Errorf("the refusal names a document: %s", c.header.Get("Location"))
+	}
+	// The second invoice goes through under a key of its own, and the
+	// first key still answers for the first invoice.
+	d := h.do("POST", "/einvoicing/v1/documents", "acme", second, "Content-Type", "application/xml", "Idempotency-Key", "batch-9-doc-2")
+	if d.status != 202 || data[einvoice.Document](t, d).DocumentNumber != "LVY-2026-0043" {
+		t.Errorf("the second invoice under its own key: %d %s", d.status, d.body)
+	}
+	if e := h.do("POST", "/einvoicing/v1/documents", "acme", invoice(t), "Content-Type", "application/xml", "Idempotency-Key", "batch-9-doc-1"); e.status != 200 || data[einvoice.Document](t, e).DocumentID != first.DocumentID {
+		t.Errorf("the first invoice again: %d %s", e.status, e.body)
+	}
+	if g := h.do("POST", "/einvoicing/v1/documents", "globex", second, "Content-Type", "application/xml", "Idempotency-Key", "batch-9-doc-1"); g.status != 202 {
+		t.Errorf("globex's own key: %d %s", g.status, g.body)
 	}
 }
 

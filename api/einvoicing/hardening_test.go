@@ -106,13 +106,32 @@ func TestDeliveryReferenceIsRelative(t *testing.T) {
 }
 
 // TestPrivateTargetsRefused sends the webhook targets of the review to a
-// server that does not allow private targets (the default).
+// server that does not allow private targets (the default), and those
+// of its finding Low 10: https://0/hook was accepted, and so were the
+// other hosts that the C library's resolver reads as a loopback or
+// unspecified address (127.1, 0x7f.1, 017700000001, 2130706433, trailing
+// dots), localhost with a trailing dot, and IPv6 forms that embed or
+// scope such an address. Each is refused 400 naming targetUrl; a public
+// name, with or without its trailing dot, is still taken.
 func TestPrivateTargetsRefused(t *testing.T) {
 	h := newStrictHarness(t, einvoice.Config{})
 	for _, u := range []string{"https://169.254.169.254/latest/meta-data/", "https://10.0.0.1/", "https://0.0.0.0/", "https://127.0.0.1:8443/",
-		"https://hooks.example.com:0/", "https://hooks.example.com:99999/"} {
+		"https://hooks.example.com:0/", "https://hooks.example.com:99999/",
+		"https://0/hook", "https://0./hook", "https://0.0.0.0./hook", "https://[::]/hook", "https://[0:0:0:0:0:0:0:0]/hook",
+		"https://0x7f.1/hook", "https://127.1/hook", "https://017700000001/hook", "https://2130706433/hook", "https://0x7f000001/hook",
+		"https://0177.0.0.1/hook", "https://127.0.0.1./hook", "https://127.0.0.1../hook", "https://10.1/hook", "https://0xa9.0xfe.0xa9.0xfe/hook",
+		"https://[::ffff:127.0.0.1]/hook", "https://[::ffff:7f00:1]/hook", "https://[::ffff:0.0.0.0]/hook", "https://[::127.0.0.1]/hook",
+		"https://[fe80::1%25eth0]/hook", "https://[64:ff9b::7f00:1]/hook", "https://[2002:7f00:1::]/hook",
+		"https://localhost./hook", "https://LOCALHOST/hook", "https://localhost../hook", "https://hooks.localhost./hook",
+		"https://1.2.3.4.5/hook"} {
 		conn := `{"targetUrl":"` + u + `","secretKey":"` + secret + `","events":"all"}`
 		if a := h.do("POST", "/einvoicing/v1/webhooks", "acme", []byte(conn), "Content-Type", "application/json"); a.status != 400 || target(t, a) != "targetUrl" {
+			t.Errorf("%s: %d %s", u, a.status, a.body)
+		}
+	}
+	for _, u := range []string{"https://hooks.example.com/hook", "https://hooks.example.com./hook"} {
+		conn := `{"targetUrl":"` + u + `","secretKey":"` + secret + `","events":"all"}`
+		if a := h.do("POST", "/einvoicing/v1/webhooks", "acme", []byte(conn), "Content-Type", "application/json"); a.status != 201 {
 			t.Errorf("%s: %d %s", u, a.status, a.body)
 		}
 	}

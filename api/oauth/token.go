@@ -18,6 +18,7 @@ import (
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/internal/httpbody"
 	"github.com/levytax/levy/internal/jsonbody"
 )
 
@@ -190,7 +191,13 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 	var tr tokenRequest
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxForm+1))
 	if err != nil {
-		return tr, invalidRequest("the request body could not be read")
+		// The client broke its body or stalled: 400, or 408 for the
+		// read timeout, as every route of the API answers it.
+		status, msg, ok := httpbody.Classify(err)
+		if !ok {
+			status, msg = http.StatusBadRequest, "the request body could not be read"
+		}
+		return tr, &oauthError{status: status, code: "invalid_request", description: msg}
 	}
 	if len(body) > maxForm {
 		return tr, &oauthError{status: http.StatusRequestEntityTooLarge, code: "invalid_request", description: "the request body is too large"}

@@ -14,7 +14,9 @@ package einvoicetest
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -244,18 +246,37 @@ func testSubmitAndRead(t *testing.T, s einvoice.Store) {
 // second returns the error of a call that returns a value and an error.
 func second[T any](_ T, err error) error { return err }
 
+// digest is the digest of content as the service computes it: hex
+// SHA-256.
+func digest(content string) string {
+	sum := sha256.Sum256([]byte(content))
+	return hex.EncodeToString(sum[:])
+}
+
 func testSubmitIdempotencyKey(t *testing.T, s einvoice.Store) {
 	ctx := context.Background()
 	c := connect(t, s, "acme", einvoice.AllEvents, false)
 	first := newDocument("acme")
-	res, err := s.Submit(ctx, einvoice.Submission{Document: first, Content: []byte("one"), IdempotencyKey: "order-77", Event: statusEvent(first)})
+	res, err := s.Submit(ctx, einvoice.Submission{Document: first, Content: []byte("one"), IdempotencyKey: "order-77", Digest: digest("one"), Event: statusEvent(first)})
 	if err != nil || !res.Created {
 		t.Fatalf("first: %+v %v", res, err)
 	}
+	// The same document again, then another one under the key: each
+	// answer is the first submission's record with the first
+	// submission's digest, which the service compares with its own.
+	same := newDocument("acme")
+	res, err = s.Submit(ctx, einvoice.Submission{Document: same, Content: []byte("one"), IdempotencyKey: "order-77", Digest: digest("one"), Event: statusEvent(same)})
+	if err != nil || res.Created || len(res.Notified) != 0 || res.Digest != digest("one") {
+		t.Fatalf("the same document again: %+v %v", res, err)
+	}
+	sameJSON(t, "the answer to the same document", res.Document, first)
 	again := newDocument("acme")
-	res, err = s.Submit(ctx, einvoice.Submission{Document: again, Content: []byte("two"), IdempotencyKey: "order-77", Event: statusEvent(again)})
+	res, err = s.Submit(ctx, einvoice.Submission{Document: again, Content: []byte("two"), IdempotencyKey: "order-77", Digest: digest("two"), Event: statusEvent(again)})
 	if err != nil || res.Created || len(res.Notified) != 0 {
 		t.Fatalf("repeat: %+v %v", res, err)
+	}
+	if res.Digest != digest("one") {
+		t.Errorf("the repeat's answer carries digest %q, want the first submission's %q", res.Digest, digest("one"))
 	}
 	sameJSON(t, "the repeat's answer", res.Document, first)
 	// The repeat wrote nothing: no record, no content, no queue entry, no
@@ -268,11 +289,17 @@ func testSubmitIdempotencyKey(t *testing.T, s einvoice.Store) {
 	if evs := drain(t, s, c.WebhookID); len(evs) != 1 || evs[0].DocumentID != first.DocumentID {
 		t.Errorf("events after a repeat: %d", len(evs))
 	}
-	// A key is the tenant's own.
+	// The repeat of the same document wrote nothing either.
+	wantCode(t, "the same document's record", second(s.Document(ctx, "acme", same.DocumentID)), levy.ENotFound, "documentId")
+	// A key is the tenant's own, with its own digest.
 	other := newDocument("globex")
-	res, err = s.Submit(ctx, einvoice.Submission{Document: other, Content: []byte("three"), IdempotencyKey: "order-77", Event: statusEvent(other)})
+	res, err = s.Submit(ctx, einvoice.Submission{Document: other, Content: []byte("three"), IdempotencyKey: "order-77", Digest: digest("three"), Event: statusEvent(other)})
 	if err != nil || !res.Created || res.Document.DocumentID != other.DocumentID {
 		t.Fatalf("another tenant's key: %+v %v", res, err)
+	}
+	res, err = s.Submit(ctx, einvoice.Submission{Document: newDocument("globex"), Content: []byte("four"), IdempotencyKey: "order-77", Digest: digest("four"), Event: statusEvent(other)})
+	if err != nil || res.Created || res.Document.DocumentID != other.DocumentID || res.Digest != digest("three") {
+		t.Fatalf("another tenant's repeat: %+v %v", res, err)
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net/http"
 	"time"
+
+	"github.com/levytax/levy/internal/httpbody"
 )
 
 // Defaults of a Receiver.
@@ -161,9 +163,15 @@ func (rc *Receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
 			rc.refuse(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is larger than %d bytes", rc.maxBody), "")
-		} else {
-			rc.refuse(w, http.StatusBadRequest, "the body could not be read", "")
+			return
 		}
+		// A body the sender broke, or that stalled past the server's
+		// read timeout (408).
+		status, problem, ok := httpbody.Classify(err)
+		if !ok {
+			status, problem = http.StatusBadRequest, "the body could not be read"
+		}
+		rc.refuse(w, status, problem, "")
 		return
 	}
 	sig, ok := single(r.Header, HeaderSignature)
@@ -283,7 +291,7 @@ func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, error)
 	if r.ContentLength > 0 {
 		buf.Grow(int(r.ContentLength) + bytes.MinRead)
 	}
-	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, max))
+	_, err := buf.ReadFrom(http.MaxBytesReader(w, httpbody.Mark(r.Body), max))
 	return buf.Bytes(), err
 }
 
