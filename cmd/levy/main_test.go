@@ -232,3 +232,27 @@ func TestContentFlag(t *testing.T) {
 		t.Errorf("calc with content: exit %d, stderr %s, stdout %.600s", code, errOut, out)
 	}
 }
+
+// TestCalcReadsPastByteOrderMark calculates a request saved by an editor
+// that writes a byte order mark first, and a request with a decimal
+// comma, which is refused naming its member and the number JSON wants.
+func TestCalcReadsPastByteOrderMark(t *testing.T) {
+	body, err := os.ReadFile("../../engine/testdata/golden/sale-us-ca-los-angeles-quotation.request.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "bom.json")
+	if err := os.WriteFile(file, append([]byte("\xef\xbb\xbf"), body...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runCLI(t, "calc", "sale", file); code != 0 || !strings.Contains(out, `"totalTax"`) {
+		t.Errorf("a request after a byte order mark: exit %d, %s %.200s", code, errOut, out)
+	}
+	comma := filepath.Join(t.TempDir(), "comma.json")
+	if err := os.WriteFile(comma, []byte(`{"saleMessageType":"QUOTATION","lineItems":[{"extendedPrice":12,50}]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI(t, "calc", "sale", comma); code == 0 || !strings.Contains(errOut, "lineItems[0].extendedPrice") || !strings.Contains(errOut, "12.50") {
+		t.Errorf("a decimal comma: exit %d, %s", code, errOut)
+	}
+}

@@ -48,6 +48,7 @@ func Decode(r io.Reader, v any, limit int64) error {
 	if limit > 0 && int64(len(data)) > limit {
 		return &tooLargeError{levy.Invalid("", "the request body is larger than the limit of %d bytes", limit)}
 	}
+	data = bytes.TrimPrefix(data, []byte(bom))
 	var strict *levy.Error
 	if t := reflect.TypeOf(v); t != nil && t.Kind() == reflect.Pointer {
 		var st scanStatus
@@ -103,8 +104,16 @@ func decodeError(data []byte, v any, err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return levy.Invalid("", "the request body is not valid JSON: it ends before the value is complete")
 	case errors.As(err, &syn):
-		// encoding/json counts the bytes read, the bad one included.
-		return levy.Invalid("", "the request body is not valid JSON: %s at byte offset %d", syn.Error(), max(syn.Offset-1, 0))
+		// encoding/json counts the bytes read, the bad one included. The
+		// fault is named by the member it is in, where there is one, and
+		// a number with a decimal comma gets the number JSON wants.
+		at := int(max(syn.Offset-1, 0))
+		hint := nearMiss(data, at)
+		path := syntaxPath(data, at, hint != "")
+		if path == "" {
+			return levy.Invalid("", "the request body is not valid JSON: %s at byte offset %d%s", syn.Error(), at, hint)
+		}
+		return levy.Invalid(path, "is not valid JSON: %s at byte offset %d%s", syn.Error(), at, hint)
 	}
 	if p, msg, found := locate(data, reflect.TypeOf(v).Elem()); found {
 		if p == nil {

@@ -3,9 +3,12 @@ package jsonbody
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/levytax/levy"
 )
 
 // benchRequest and benchBody stand for a one-line quotation of the v2
@@ -129,4 +132,44 @@ func BenchmarkStrictScan1(b *testing.B) {
 			b.Fatal(st, e)
 		}
 	}
+}
+
+// TestSyntaxNamesTheMember checks that a body that is not JSON names the
+// member where it breaks, with the decimal comma's near-miss, and that a
+// byte order mark in front of the body is read past.
+func TestSyntaxNamesTheMember(t *testing.T) {
+	type line struct {
+		ExtendedPrice float64 `json:"extendedPrice"`
+		Name          string  `json:"name"`
+	}
+	type body struct {
+		Currency  string `json:"currency"`
+		LineItems []line `json:"lineItems"`
+	}
+	for _, c := range []struct{ in, field, msg string }{
+		{`{"lineItems":[{"extendedPrice":12,50}]}`, "lineItems[0].extendedPrice", "12,50 is not a JSON number: write the decimal point as a dot, 12.50"},
+		{`{"lineItems":[{"name":"a, b: [c]"},{"extendedPrice":-3,5}]}`, "lineItems[1].extendedPrice", "write the decimal point as a dot, -3.5"},
+		{`{"currency":"USD",}`, "", "invalid character '}'"},
+		{`{"lineItems":[{"name":"x",}]}`, "lineItems[0]", "looking for beginning of object key"},
+		{`{"lineItems":[{"name":"x"} {"name":"y"}]}`, "lineItems[0]", "after array element"},
+		{`nonsense`, "", "invalid character 'o' in literal null"},
+	} {
+		var b body
+		err := Decode(strings.NewReader(c.in), &b, 0)
+		var le *levy.Error
+		if !errors.As(err, &le) || le.Field != c.field || !strings.Contains(le.Message, c.msg) {
+			t.Errorf("%s: %v (field %q)", c.in, err, fieldOf(le))
+		}
+	}
+	var b body
+	if err := Decode(strings.NewReader("\xef\xbb\xbf"+`{"currency":"EUR"}`), &b, 0); err != nil || b.Currency != "EUR" {
+		t.Errorf("a body after a byte order mark: %v %+v", err, b)
+	}
+}
+
+func fieldOf(e *levy.Error) string {
+	if e == nil {
+		return "<no levy.Error>"
+	}
+	return e.Field
 }
