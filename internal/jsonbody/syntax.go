@@ -38,7 +38,7 @@ func syntaxPath(data []byte, offset int, member bool) string {
 				j++
 			}
 			if expectKey && len(stack) > 0 && !stack[len(stack)-1].array {
-				if s, err := strconv.Unquote(string(data[i : min(j+1, len(data))])); err == nil {
+				if s, err := strconv.Unquote(string(data[i:min(j+1, len(data))])); err == nil {
 					stack[len(stack)-1].key = s
 				} else {
 					stack[len(stack)-1].key = string(data[i+1 : min(j, len(data))])
