@@ -312,4 +312,14 @@ func TestConsoleSignInSpendsNoRate(t *testing.T) {
 			t.Errorf("sign-in %d got another token", i+1)
 		}
 	}
+	// At /oauth/token a credential's eleventh token in the window is
+	// refused: beta's API credential has spent one already.
+	form = url.Values{"grant_type": {"client_credentials"}, "client_id": {f.betaAPI.ClientID},
+		"client_secret": {f.betaAPI.ClientSecret}, "audience": {"verx://migration-api"}}.Encode()
+	for i := 2; i <= 11; i++ {
+		st, out := f.c.do("POST", "/oauth/token", "", "application/x-www-form-urlencoded", []byte(form))
+		if (st == http.StatusOK) != (i <= 10) {
+			t.Errorf("token %d at /oauth/token: %d %s", i, st, out)
+		}
+	}
 }
