@@ -9,6 +9,7 @@ import (
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/api/console"
+	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/engine"
@@ -18,9 +19,10 @@ import (
 // consoleMounts returns the options that serve the web console under
 // /console/ over the engine and the journal: its pages call the API with
 // tokens of the console audience (which the API accepts, see startAPI)
-// or of the admin audience.
-func consoleMounts(c serveConfig, e *engine.Engine, store journal.Store, tokens *oauth.Handler, log *slog.Logger) []api.Option {
-	h := console.New(e, console.WithJournal(store), console.WithAuthenticator(tokens.Authenticator()),
+// or of the admin audience. Its journal download is answered by exporter,
+// the admin export route's.
+func consoleMounts(c serveConfig, e *engine.Engine, store journal.Store, exporter *journaladmin.Exporter, tokens *oauth.Handler, log *slog.Logger) []api.Option {
+	h := console.New(e, console.WithJournal(store), console.WithExporter(exporter), console.WithAuthenticator(tokens.Authenticator()),
 		console.WithAdminAuthenticator(tokens.AdminAuthenticator()), console.WithAudiences(c.consoleAudience, c.adminAudience),
 		console.WithLogger(log))
 	return h.Mounts()

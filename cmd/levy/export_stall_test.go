@@ -1,0 +1,247 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/pgtest"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/postgres"
+)
+
+// The journals of the export tests: exportTenants each have
+// exportSize transactions of about 2.7 KiB of JSON, some 8 MiB an
+// export, several times what the kernel buffers of one connection hold
+// (about 3 MiB on loopback), so that a reader that stops reading holds
+// its export part-way.
+const exportSize = 3000
+
+var exportTenants = []string{"slow-a", "slow-b"}
+
+// bulkTransaction is transaction i of a seeded journal: three lines of
+// three taxes each, posted over the first months of 2026.
+func bulkTransaction(i int) *journal.Transaction {
+	d := civil.Date{Year: 2026, Month: time.Month(1 + i%6), Day: 1 + i%28}
+	net, tax := money.MustParse("1000.00"), money.MustParse("25.00")
+	tx := &journal.Transaction{TransactionID: fmt.Sprintf("BULK-%05d", i), Perspective: "SELLER", MessageType: "INVOICE",
+		DocumentNumber: fmt.Sprintf("DOC-%05d", i), DocumentDate: d, PostingDate: d, Currency: "USD"}
+	for l := range 3 {
+		line := journal.Line{LineItemID: strconv.Itoa(l + 1), ProductClass: "GENERAL-MERCHANDISE", Amount: net}
+		for j, jur := range []string{"US-CA", "US-06037", "US-06037-MTA_PROP_C"} {
+			line.Taxes = append(line.Taxes, journal.Tax{JurisdictionID: jur, JurisdictionType: "STATE",
+				JurisdictionName: "Jurisdiction " + jur, Imposition: "Sales and Use Tax", ImpositionType: "General Sales and Use Tax",
+				TaxType: "SALES", TaxResult: "TAXABLE", Situs: "DESTINATION", CollectedFrom: "SELLER",
+				Taxable: net, Exempt: money.Zero(), NonTaxable: money.Zero(), Tax: tax, Rate: money.MustParse("0.025"),
+				RuleID: fmt.Sprintf("rule-%d", j)})
+			line.TotalTax = line.TotalTax.Add(tax)
+		}
+		tx.Lines = append(tx.Lines, line)
+		tx.SubTotal, tx.TotalTax = tx.SubTotal.Add(net), tx.TotalTax.Add(line.TotalTax)
+	}
+	tx.Total = tx.SubTotal.Add(tx.TotalTax)
+	return tx
+}
+
+// seedJournals stores exportSize transactions for each of exportTenants
+// in the database at dbURL, straight through the PostgreSQL journal.
+func seedJournals(t *testing.T, dbURL string) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := postgres.Open(ctx, dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	store := db.Journal()
+	for _, tenant := range exportTenants {
+		for from := 0; from < exportSize; from += 500 {
+			batch := make([]*journal.Transaction, 0, 500)
+			for i := from; i < min(from+500, exportSize); i++ {
+				batch = append(batch, bulkTransaction(i))
+			}
+			if _, err := store.PostAll(ctx, tenant, batch); err != nil {
+				t.Fatalf("seeding %s: %v", tenant, err)
+			}
+		}
+	}
+}
+
+// stalledExport is an export whose reader stopped after the headers: a
+// raw connection with a 4 KiB receive buffer, as a client that reads
+// slowly or not at all.
+type stalledExport struct {
+	conn net.Conn
+	resp *http.Response
+}
+
+// startStalledExport asks base for path with token over a connection of
+// its own and reads the answer's status and headers only.
+func startStalledExport(t *testing.T, base, path, token string) *stalledExport {
+	t.Helper()
+	d := net.Dialer{Control: func(_, _ string, c syscall.RawConn) error {
+		var serr error
+		err := c.Control(func(fd uintptr) { serr = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 4096) })
+		if err != nil {
+			return err
+		}
+		return serr
+	}}
+	conn, err := d.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	req, err := http.NewRequest("GET", base+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	if err := req.Write(conn); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReaderSize(conn, 4096), req)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return &stalledExport{conn: conn, resp: resp}
+}
+
+// finish reads the rest of the export and returns the number of lines
+// and the trailers.
+func (s *stalledExport) finish(t *testing.T) (int, http.Header) {
+	t.Helper()
+	_ = s.conn.SetReadDeadline(time.Now().Add(time.Minute))
+	n := 0
+	sc := bufio.NewScanner(s.resp.Body)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		n++
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("reading the export: %v", err)
+	}
+	s.resp.Body.Close()
+	return n, s.resp.Trailer
+}
+
+// inFlight reads levy_http_requests_in_flight from the server's
+// /metrics (the request for them counts itself).
+func inFlight(t *testing.T, base string) int {
+	t.Helper()
+	resp, err := http.Get(base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "levy_http_requests_in_flight "); ok {
+			n, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatalf("in flight: %q", l)
+			}
+			return int(n)
+		}
+	}
+	t.Fatalf("no levy_http_requests_in_flight in /metrics")
+	return 0
+}
+
+// adminToken creates an admin credential of tenant in the database and
+// returns a token of it from the server at base.
+func adminToken(t *testing.T, base, dbURL, tenant string) string {
+	t.Helper()
+	code, out, errOut := runCLI(t, "clients", "create", "--database", dbURL, "--tenant", tenant, "--audience", "levy://admin", "--active-now")
+	var c credential
+	if code != 0 || json.Unmarshal([]byte(out), &c) != nil {
+		t.Fatalf("clients create %s: exit %d, %s %s", tenant, code, out, errOut)
+	}
+	status, tok := requestToken(t, base, c.ClientID, c.ClientSecret, "levy://admin")
+	if status != http.StatusOK {
+		t.Fatalf("admin token of %s: %d %v", tenant, status, tok)
+	}
+	return tok["access_token"].(string)
+}
+
+// TestSlowExportsDoNotStallOtherTenants sends the attack of a slow
+// export over PostgreSQL: two tenants each start two exports of their
+// journal (the admin route and the console's download) and stop reading
+// them, four exports for a pool of four connections. Another tenant's
+// INVOICE, which stores into the journal, must then complete while the
+// exports are still being answered. When an export held a pooled
+// connection (a transaction open) while it wrote to its client, the four
+// stalled readers took the whole pool and the INVOICE waited for one
+// until it failed.
+func TestSlowExportsDoNotStallOtherTenants(t *testing.T) {
+	db := pgtest.URL(t)
+	seedJournals(t, db)
+	dir := t.TempDir()
+	base, stop, _, devTok := startServe(t, dir, serveConfig{}, "--database", db+"&pool_max_conns=4")
+	defer func() {
+		if err := stop(); err != nil {
+			t.Error(err)
+		}
+	}()
+	var readers []*stalledExport
+	for _, tenant := range exportTenants {
+		tok := adminToken(t, base, db, tenant)
+		for _, path := range []string{"/admin/v1/journal/export?format=jsonl", "/console/api/journal/export?from=2026-01-01&to=2026-12-31&format=jsonl"} {
+			r := startStalledExport(t, base, path, tok)
+			if r.resp.StatusCode != http.StatusOK {
+				t.Fatalf("%s's export %s: %s", tenant, path, r.resp.Status)
+			}
+			readers = append(readers, r)
+		}
+	}
+
+	// The other tenant's INVOICE, given 10 s: without the fix it waits
+	// for a pooled connection until its deadline.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, "POST", base+"/api/v2/supplies", strings.NewReader(serveQuotation))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+devTok)
+	req.Header.Set("Content-Type", "application/json")
+	start := time.Now()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("another tenant's INVOICE while %d exports stall: %v (after %v)", len(readers), err, time.Since(start).Round(time.Millisecond))
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("another tenant's INVOICE while %d exports stall: %s", len(readers), resp.Status)
+	}
+	t.Logf("another tenant's INVOICE took %v while %d exports stall", time.Since(start).Round(time.Millisecond), len(readers))
+
+	// The exports were still being answered: their handlers run (the
+	// request for /metrics counts itself), and each reader, reading on,
+	// gets its whole export.
+	if n := inFlight(t, base); n < len(readers)+1 {
+		t.Fatalf("%d requests in flight after the INVOICE, want the %d stalled exports and /metrics", n, len(readers))
+	}
+	for i, r := range readers {
+		n, trailer := r.finish(t)
+		if got := trailer.Get("Levy-Export-Transactions"); n != exportSize || got != strconv.Itoa(exportSize) {
+			t.Errorf("export %d: %d lines, trailers %v; want %d and a count", i, n, trailer, exportSize)
+		}
+	}
+}
