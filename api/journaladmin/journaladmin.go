@@ -61,6 +61,7 @@ func New(store journal.Store, admin api.Authenticator, log *slog.Logger, opts ..
 	}
 	return h
 }
+
 // Mounts returns the options that mount the routes on an api.Server.
 func (h *Handler) Mounts() []api.Option {
 	if h.admin == nil {
@@ -157,4 +158,3 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
 	}
 	h.exporter.Serve(w, r, q.tenant, q.from, q.to, q.format)
 }
-
