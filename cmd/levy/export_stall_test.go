@@ -23,14 +23,12 @@ import (
 	"github.com/levytax/levy/postgres"
 )
 
-// The journals of the export tests: exportTenants each have
-// exportSize transactions of about 2.7 KiB of JSON, some 8 MiB an
-// export, several times what the kernel buffers of one connection hold
-// (about 3 MiB on loopback), so that a reader that stops reading holds
-// its export part-way.
+// exportSize is the size of the journals of the export tests: 3,000
+// transactions of about 2.7 KiB of JSON, some 8 MiB an export, several
+// times what the kernel buffers of one connection hold (about 3 MiB on
+// loopback), so that a reader that stops reading holds its export
+// part-way.
 const exportSize = 3000
-
-var exportTenants = []string{"slow-a", "slow-b"}
 
 // bulkTransaction is transaction i of a seeded journal: three lines of
 // three taxes each, posted over the first months of 2026.
@@ -56,9 +54,9 @@ func bulkTransaction(i int) *journal.Transaction {
 	return tx
 }
 
-// seedJournals stores exportSize transactions for each of exportTenants
-// in the database at dbURL, straight through the PostgreSQL journal.
-func seedJournals(t *testing.T, dbURL string) {
+// seedJournals stores exportSize transactions for each of tenants in
+// the database at dbURL, straight through the PostgreSQL journal.
+func seedJournals(t *testing.T, dbURL string, tenants ...string) {
 	t.Helper()
 	ctx := context.Background()
 	db, err := postgres.Open(ctx, dbURL)
@@ -67,7 +65,7 @@ func seedJournals(t *testing.T, dbURL string) {
 	}
 	defer db.Close()
 	store := db.Journal()
-	for _, tenant := range exportTenants {
+	for _, tenant := range tenants {
 		for from := 0; from < exportSize; from += 500 {
 			batch := make([]*journal.Transaction, 0, 500)
 			for i := from; i < min(from+500, exportSize); i++ {
@@ -188,10 +186,13 @@ func adminToken(t *testing.T, base, dbURL, tenant string) string {
 // exports are still being answered. When an export held a pooled
 // connection (a transaction open) while it wrote to its client, the four
 // stalled readers took the whole pool and the INVOICE waited for one
-// until it failed.
+// until it failed. A third export of a tenant, through either route, is
+// then refused with 429 and Retry-After: the two routes share the limit
+// of exports per tenant (2 by default).
 func TestSlowExportsDoNotStallOtherTenants(t *testing.T) {
 	db := pgtest.URL(t)
-	seedJournals(t, db)
+	exportTenants := []string{"slow-a", "slow-b"}
+	seedJournals(t, db, exportTenants...)
 	dir := t.TempDir()
 	base, stop, _, devTok := startServe(t, dir, serveConfig{}, "--database", db+"&pool_max_conns=4")
 	defer func() {
@@ -200,8 +201,10 @@ func TestSlowExportsDoNotStallOtherTenants(t *testing.T) {
 		}
 	}()
 	var readers []*stalledExport
+	tokens := map[string]string{}
 	for _, tenant := range exportTenants {
 		tok := adminToken(t, base, db, tenant)
+		tokens[tenant] = tok
 		for _, path := range []string{"/admin/v1/journal/export?format=jsonl", "/console/api/journal/export?from=2026-01-01&to=2026-12-31&format=jsonl"} {
 			r := startStalledExport(t, base, path, tok)
 			if r.resp.StatusCode != http.StatusOK {
@@ -238,10 +241,60 @@ func TestSlowExportsDoNotStallOtherTenants(t *testing.T) {
 	if n := inFlight(t, base); n < len(readers)+1 {
 		t.Fatalf("%d requests in flight after the INVOICE, want the %d stalled exports and /metrics", n, len(readers))
 	}
+
+	// A third export of slow-a, through either route, is refused.
+	for _, path := range []string{"/admin/v1/journal/export", "/console/api/journal/export?from=2026-01-01&to=2026-12-31&format=csv"} {
+		resp := authed(t, "GET", base+path, tokens["slow-a"], nil)
+		var e struct {
+			Errors []struct{ Code, Message string } `json:"errors"`
+		}
+		err := json.NewDecoder(resp.Body).Decode(&e)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" || err != nil || len(e.Errors) != 1 ||
+			e.Errors[0].Code != "too_many" || !strings.Contains(e.Errors[0].Message, "tenant slow-a already has 2 journal exports running") {
+			t.Errorf("a third export of slow-a at %s: %s, Retry-After %q, %+v (%v)", path, resp.Status, resp.Header.Get("Retry-After"), e, err)
+		}
+	}
 	for i, r := range readers {
 		n, trailer := r.finish(t)
 		if got := trailer.Get("Levy-Export-Transactions"); n != exportSize || got != strconv.Itoa(exportSize) {
 			t.Errorf("export %d: %d lines, trailers %v; want %d and a count", i, n, trailer, exportSize)
 		}
+	}
+}
+
+// TestExportTimeLimit runs an export over PostgreSQL on a server whose
+// --export-timeout is 1 s, for a client that stops reading for 2 s and
+// then reads on: the export was cut when it reached its time limit, and
+// ends with the trailer that says so rather than running on for as long
+// as the client makes it (each write was given a minute, and a client
+// that read a little every minute kept an export, and before the reads
+// were paged a database connection, for ever).
+func TestExportTimeLimit(t *testing.T) {
+	db := pgtest.URL(t)
+	seedJournals(t, db, "slow-a")
+	base, stop, logs, _ := startServe(t, t.TempDir(), serveConfig{}, "--database", db, "--export-timeout", "1s")
+	stopped := false
+	defer func() {
+		if !stopped {
+			_ = stop()
+		}
+	}()
+	r := startStalledExport(t, base, "/admin/v1/journal/export", adminToken(t, base, db, "slow-a"))
+	if r.resp.StatusCode != http.StatusOK {
+		t.Fatalf("export: %s", r.resp.Status)
+	}
+	time.Sleep(2 * time.Second)
+	n, trailer := r.finish(t)
+	if e := trailer.Get("Levy-Export-Error"); n >= exportSize || trailer.Get("Levy-Export-Transactions") != "" ||
+		!strings.Contains(e, fmt.Sprintf("the export was cut after %d transactions: it ran for 1s, the longest", n)) {
+		t.Fatalf("an export past --export-timeout: %d lines, trailers %v", n, trailer)
+	}
+	stopped = true
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(logs.String(), "journal export cut at its time limit") {
+		t.Errorf("the cut is not logged:\n%s", logs.String())
 	}
 }
