@@ -130,10 +130,14 @@ var errCut = errors.New("journaladmin: the export ran for its time limit")
 func (e *Exporter) Serve(w http.ResponseWriter, r *http.Request, tenant string, from, to civil.Date, f journal.Format) {
 	if !e.enter(tenant) {
 		e.log.Warn("journal export refused: its tenant has as many running as the limit", "tenant", tenant, "limit", e.limits.PerTenant)
+		exports := "journal exports"
+		if e.limits.PerTenant == 1 {
+			exports = "journal export"
+		}
 		w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
 		api.WriteError(w, r, &levy.Error{Code: levy.ETooMany, Message: fmt.Sprintf(
-			"tenant %s already has %d journal exports running, the most this server runs at once for one tenant; ask again when one has ended (Retry-After: %d seconds)",
-			tenant, e.limits.PerTenant, retryAfter)})
+			"tenant %s has %d %s running, the most this server runs at once for one tenant; ask again when one has ended (Retry-After: %d seconds)",
+			tenant, e.limits.PerTenant, exports, retryAfter)})
 		return
 	}
 	defer e.leave(tenant)

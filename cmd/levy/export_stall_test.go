@@ -16,65 +16,30 @@ import (
 	"testing"
 	"time"
 
-	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/pgtest"
-	"github.com/levytax/levy/journal"
-	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/journal/journaltest"
 	"github.com/levytax/levy/postgres"
 )
 
 // exportSize is the size of the journals of the export tests: 3,000
-// transactions of about 2.7 KiB of JSON, some 8 MiB an export, several
-// times what the kernel buffers of one connection hold (about 3 MiB on
-// loopback), so that a reader that stops reading holds its export
-// part-way.
+// transactions of about 3.8 KiB of JSON (journaltest.Bulk), some 11 MiB
+// an export, several times what the kernel buffers of one connection
+// hold (about 3 MiB on loopback), so that a reader that stops reading
+// holds its export part-way.
 const exportSize = 3000
 
-// bulkTransaction is transaction i of a seeded journal: three lines of
-// three taxes each, posted over the first months of 2026.
-func bulkTransaction(i int) *journal.Transaction {
-	d := civil.Date{Year: 2026, Month: time.Month(1 + i%6), Day: 1 + i%28}
-	net, tax := money.MustParse("1000.00"), money.MustParse("25.00")
-	tx := &journal.Transaction{TransactionID: fmt.Sprintf("BULK-%05d", i), Perspective: "SELLER", MessageType: "INVOICE",
-		DocumentNumber: fmt.Sprintf("DOC-%05d", i), DocumentDate: d, PostingDate: d, Currency: "USD"}
-	for l := range 3 {
-		line := journal.Line{LineItemID: strconv.Itoa(l + 1), ProductClass: "GENERAL-MERCHANDISE", Amount: net}
-		for j, jur := range []string{"US-CA", "US-06037", "US-06037-MTA_PROP_C"} {
-			line.Taxes = append(line.Taxes, journal.Tax{JurisdictionID: jur, JurisdictionType: "STATE",
-				JurisdictionName: "Jurisdiction " + jur, Imposition: "Sales and Use Tax", ImpositionType: "General Sales and Use Tax",
-				TaxType: "SALES", TaxResult: "TAXABLE", Situs: "DESTINATION", CollectedFrom: "SELLER",
-				Taxable: net, Exempt: money.Zero(), NonTaxable: money.Zero(), Tax: tax, Rate: money.MustParse("0.025"),
-				RuleID: fmt.Sprintf("rule-%d", j)})
-			line.TotalTax = line.TotalTax.Add(tax)
-		}
-		tx.Lines = append(tx.Lines, line)
-		tx.SubTotal, tx.TotalTax = tx.SubTotal.Add(net), tx.TotalTax.Add(line.TotalTax)
-	}
-	tx.Total = tx.SubTotal.Add(tx.TotalTax)
-	return tx
-}
-
-// seedJournals stores exportSize transactions for each of tenants in
-// the database at dbURL, straight through the PostgreSQL journal.
+// seedJournals stores exportSize transactions (journaltest.Bulk) for
+// each of tenants in the database at dbURL, straight through the
+// PostgreSQL journal.
 func seedJournals(t *testing.T, dbURL string, tenants ...string) {
 	t.Helper()
-	ctx := context.Background()
-	db, err := postgres.Open(ctx, dbURL)
+	db, err := postgres.Open(context.Background(), dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	store := db.Journal()
 	for _, tenant := range tenants {
-		for from := 0; from < exportSize; from += 500 {
-			batch := make([]*journal.Transaction, 0, 500)
-			for i := from; i < min(from+500, exportSize); i++ {
-				batch = append(batch, bulkTransaction(i))
-			}
-			if _, err := store.PostAll(ctx, tenant, batch); err != nil {
-				t.Fatalf("seeding %s: %v", tenant, err)
-			}
-		}
+		journaltest.PostBulk(t, db.Journal(), tenant, exportSize)
 	}
 }
 
@@ -251,7 +216,7 @@ func TestSlowExportsDoNotStallOtherTenants(t *testing.T) {
 		err := json.NewDecoder(resp.Body).Decode(&e)
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" || err != nil || len(e.Errors) != 1 ||
-			e.Errors[0].Code != "too_many" || !strings.Contains(e.Errors[0].Message, "tenant slow-a already has 2 journal exports running") {
+			e.Errors[0].Code != "too_many" || !strings.Contains(e.Errors[0].Message, "tenant slow-a has 2 journal exports running, the most") {
 			t.Errorf("a third export of slow-a at %s: %s, Retry-After %q, %+v (%v)", path, resp.Status, resp.Header.Get("Retry-After"), e, err)
 		}
 	}
