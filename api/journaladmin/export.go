@@ -85,9 +85,6 @@ func NewExporter(store journal.Store, limits ExportLimits, log *slog.Logger) *Ex
 	return &Exporter{store: store, limits: limits, log: log, running: make(map[string]int)}
 }
 
-// Limits returns the limits the Exporter applies, defaults filled in.
-func (e *Exporter) Limits() ExportLimits { return e.limits }
-
 // enter counts an export of tenant in, and reports false (counting
 // nothing) when tenant has as many running as the limit allows.
 func (e *Exporter) enter(tenant string) bool {

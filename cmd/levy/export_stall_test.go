@@ -55,6 +55,19 @@ type stalledExport struct {
 // its own and reads the answer's status and headers only.
 func startStalledExport(t *testing.T, base, path, token string) *stalledExport {
 	t.Helper()
+	s, err := dialExport(base, path, token)
+	if s != nil {
+		t.Cleanup(func() { s.conn.Close() })
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return s
+}
+
+// dialExport is startStalledExport for any goroutine: the caller closes
+// the connection, which it has when the error is not about dialling.
+func dialExport(base, path, token string) (*stalledExport, error) {
 	d := net.Dialer{Control: func(_, _ string, c syscall.RawConn) error {
 		var serr error
 		err := c.Control(func(fd uintptr) { serr = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 4096) })
@@ -65,22 +78,19 @@ func startStalledExport(t *testing.T, base, path, token string) *stalledExport {
 	}}
 	conn, err := d.Dial("tcp", strings.TrimPrefix(base, "http://"))
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	t.Cleanup(func() { conn.Close() })
+	s := &stalledExport{conn: conn}
 	req, err := http.NewRequest("GET", base+path, nil)
 	if err != nil {
-		t.Fatal(err)
+		return s, err
 	}
 	req.Header.Set("Authorization", "Bearer "+token)
 	if err := req.Write(conn); err != nil {
-		t.Fatal(err)
+		return s, err
 	}
-	resp, err := http.ReadResponse(bufio.NewReaderSize(conn, 4096), req)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return &stalledExport{conn: conn, resp: resp}
+	s.resp, err = http.ReadResponse(bufio.NewReaderSize(conn, 4096), req)
+	return s, err
 }
 
 // finish reads the rest of the export and returns the number of lines
