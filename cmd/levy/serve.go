@@ -105,7 +105,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.Int64Var(&c.maxBody, "max-body", api.DefaultBodyLimit, "largest request body in bytes; a larger one is answered 413")
 	fs.DurationVar(&c.readHeader, "read-header-timeout", 10*time.Second, "time allowed to read a request's headers")
 	fs.DurationVar(&c.read, "read-timeout", 30*time.Second, "time allowed to read a whole request")
-	fs.DurationVar(&c.write, "write-timeout", 60*time.Second, "time allowed to answer a request")
+	fs.DurationVar(&c.write, "write-timeout", 60*time.Second, "time allowed to answer a request (a journal export is bounded by --export-timeout instead)")
 	fs.DurationVar(&c.idle, "idle-timeout", 120*time.Second, "how long an idle keep-alive connection stays open")
 	fs.DurationVar(&c.shutdown, "shutdown-timeout", 20*time.Second, "how long requests in flight may take to finish on SIGTERM")
 	fs.StringVar(&c.logFormat, "log-format", "json", "log format: json or text")
