@@ -126,7 +126,7 @@ var errCut = errors.New("journaladmin: the export ran for its time limit")
 // database connection or a snapshot that other requests need.
 func (e *Exporter) Serve(w http.ResponseWriter, r *http.Request, tenant string, from, to civil.Date, f journal.Format) {
 	if !e.enter(tenant) {
-		e.log.Warn("journal export refused: its tenant has as many running as the limit", "tenant", tenant, "limit", e.limits.PerTenant)
+		e.log.Info("journal export refused: its tenant has as many running as the limit", "tenant", tenant, "limit", e.limits.PerTenant)
 		exports := "journal exports"
 		if e.limits.PerTenant == 1 {
 			exports = "journal export"
