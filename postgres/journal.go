@@ -277,11 +277,13 @@ func (b *journalBackend) View(ctx context.Context, tenant string, fn func(journa
 // byte order), on whichever connection the pool gives.
 //
 // Each page is a consistent state of its own (the snapshot of its
-// statement), not the whole scan, which is what journal.Backend asks of
-// Scan: the keys come in strictly increasing order, so no transaction is
-// reported twice under one posting date, and a transaction that no one
-// writes while the scan runs is reported once; one written meanwhile is
-// reported in the version of the page that reaches it.
+// statement), not the whole scan, as journal.Backend allows: the keys
+// come in strictly increasing order, so none is reported twice; a
+// transaction that no one writes while the scan runs is reported once;
+// one written meanwhile is reported, at most once, in the version of the
+// page that reaches it, unless a write moves its posting date across the
+// scan's position (ahead: reported under both dates; behind: under
+// neither).
 func (b *journalBackend) Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*journal.Transaction) error) error {
 	afterDate, afterID, first := "-infinity", "", true
 	for {
