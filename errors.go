@@ -18,6 +18,7 @@ const (
 	ETooLarge     = "too_large"    // the input is over a configured size
 	EUnsupported  = "unsupported"  // the input comes in a form Levy does not read
 	EUnavailable  = "unavailable"  // Levy cannot serve the request now (its storage cannot take writes, say); a retry later may succeed
+	ETooMany      = "too_many"     // the caller has as many requests of this kind under way as the server runs at once; a retry later may succeed
 )
 
 // Error is a failure that Levy reports to its caller. Field names the

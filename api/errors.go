@@ -24,6 +24,7 @@ var statusOf = map[string]int{
 	levy.EUnsupported:  http.StatusUnsupportedMediaType,
 	levy.EInternal:     http.StatusInternalServerError,
 	levy.EUnavailable:  http.StatusServiceUnavailable,
+	levy.ETooMany:      http.StatusTooManyRequests,
 }
 
 // codeMethod is the code of a request whose path exists but not with its

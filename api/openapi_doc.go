@@ -288,6 +288,13 @@ func operation(s *schemaSet, d opDoc) (object, error) {
 			"content":     object{"application/json": object{"schema": object{"type": "object"}}},
 		}
 	}
+	if d.tooMany != "" {
+		responses["429"] = object{
+			"description": d.tooMany,
+			"headers":     object{"X-Request-Id": headerRef("RequestId"), "Retry-After": object{"description": "Seconds to wait before asking again.", "schema": object{"type": "integer"}}},
+			"content":     object{"application/json": object{"schema": object{"$ref": "#/components/schemas/ErrorBody"}}},
+		}
+	}
 	op["responses"] = responses
 	switch {
 	case d.oauth:

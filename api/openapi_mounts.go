@@ -32,8 +32,10 @@ type opDoc struct {
 	oauth bool
 	// conflict: the operation can answer 409.
 	conflict bool
-	// unavailable, when set, describes a 503 answer.
+	// unavailable, when set, describes a 503 answer, and tooMany a 429
+	// answer; both come with Retry-After.
 	unavailable string
+	tooMany     string
 	description string
 }
 
@@ -220,7 +222,9 @@ func mountDocs() []opDoc {
 	add(admin("GET", "/admin/v1/journal/export", "journalExport", "The transactions of the token's tenant posted in a period, streamed as JSON lines (one transaction per line) or CSV (one row per tax)."), func(d *opDoc) {
 		d.Params = append(slices.Clone(periodParams), Param{Name: "format", In: "query", Format: "identifier", Description: "jsonl (the default, application/x-ndjson) or csv (text/csv)."})
 		d.Answer, d.media = typeOf[string](), "application/x-ndjson"
-		d.description += " The answer is streamed: it ends with the trailer Levy-Export-Transactions (the number of transactions) when complete, Levy-Export-Error when reading the journal failed part-way."
+		d.description += " The answer is streamed: it ends with the trailer Levy-Export-Transactions (the number of transactions) when complete, " +
+			"Levy-Export-Error when reading the journal failed part-way or the export ran for the server's longest export time (levy serve --export-timeout) and was cut."
+		d.tooMany = "The token's tenant has as many exports running as the server runs at once for one tenant (levy serve --exports-per-tenant, the web console's downloads included); ask again after Retry-After seconds."
 	})
 
 	add(einv("POST", "/einvoicing/v1/documents", "submitDocument", "Submits an invoice or credit note in UBL 2.1 XML; Levy checks and delivers it after the answer."), func(d *opDoc) {

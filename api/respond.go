@@ -131,7 +131,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="levy", error="invalid_token"`)
 	case http.StatusForbidden:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="levy", error="insufficient_scope"`)
-	case http.StatusServiceUnavailable:
+	case http.StatusServiceUnavailable, http.StatusTooManyRequests:
 		if w.Header().Get("Retry-After") == "" {
 			w.Header().Set("Retry-After", "1")
 		}

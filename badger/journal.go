@@ -209,7 +209,10 @@ func (b *journalBackend) View(ctx context.Context, tenant string, fn func(journa
 }
 
 // Scan implements journal.Backend. It reads one snapshot of the journal:
-// writes made while it runs (by fn or anyone) are not seen.
+// writes made while it runs (by fn or anyone) are not seen. The snapshot
+// is a Badger read transaction, which no write waits for, so a slow fn
+// (an export to a slow client) holds up no other unit; only Close waits
+// for it.
 func (b *journalBackend) Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*journal.Transaction) error) error {
 	if !b.gate.Enter() {
 		return journal.ErrClosed

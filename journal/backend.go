@@ -33,9 +33,25 @@ type Backend interface {
 	View(ctx context.Context, tenant string, fn func(State) error) error
 	// Scan calls fn with the latest version of each live transaction of
 	// tenant whose posting date lies in [from, to] (a zero bound is
-	// open), in posting date and ID order, over one consistent state.
-	// fn's error stops the scan and is returned as it is. The
-	// transactions are the caller's.
+	// open), in posting date and ID order. fn's error stops the scan and
+	// is returned as it is. The transactions are the caller's.
+	//
+	// fn may take long (an export writes each transaction to a client
+	// that may read slowly) and may use the store, so while fn runs a
+	// backend holds nothing that other units wait for: no pooled
+	// connection, lock or transaction open on a shared database. It may
+	// therefore read a page at a time, each page a consistent state of
+	// its own, going on after the last key (posting date, ID) it
+	// reported. A scan guarantees no more than that: the keys it reports
+	// strictly increase, so none is reported twice; a transaction that
+	// no unit writes or deletes while the scan runs is reported exactly
+	// once when its posting date is in the period; one written or
+	// deleted meanwhile is reported at most once, in a version that was
+	// its latest at some moment of the scan, unless a write moves its
+	// posting date across the scan's position: moved ahead of it, it may
+	// be reported under both dates; moved behind it, under neither. A
+	// backend that reads one snapshot for the whole scan (Badger's, the
+	// memory store) gives this and more.
 	Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*Transaction) error) error
 	// Close releases the backend, after the units in progress end. Its
 	// methods return ErrClosed afterwards; a second Close returns nil.

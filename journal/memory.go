@@ -125,7 +125,8 @@ func (m *memory) View(_ context.Context, tenant string, fn func(State) error) er
 }
 
 // Scan implements Backend. It copies the matching transactions under the
-// mutex and calls fn after releasing it, so fn may use the store.
+// mutex, one consistent state, and calls fn after releasing it, so fn may
+// use the store and holds up no other unit.
 func (m *memory) Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*Transaction) error) error {
 	var txs []*Transaction
 	err := m.run(tenant, func(*memState) error {

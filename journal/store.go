@@ -47,7 +47,10 @@ type Store interface {
 	// Scan calls fn with the latest version of each live transaction whose
 	// posting date lies in [from, to], in posting date and ID order. A
 	// zero from or to leaves that end open. fn's error stops the scan and
-	// is returned.
+	// is returned. fn may take long and may use the store; what a scan
+	// sees of the writes made while it runs is what Backend.Scan
+	// guarantees (over PostgreSQL, each page of 500 transactions is a
+	// snapshot of its own).
 	Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*Transaction) error) error
 	// Close releases the store; the methods fail afterwards.
 	Close() error

@@ -37,6 +37,7 @@ type options struct {
 	schema           string
 	maxConns         int32
 	statementTimeout time.Duration
+	idleInTx         time.Duration
 }
 
 // WithLogger sends the logs of the stores (migrations applied, retries
@@ -65,6 +66,22 @@ func WithStatementTimeout(d time.Duration) Option {
 	}
 }
 
+// WithIdleInTransactionTimeout bounds how long a session of the pool may
+// sit in an open transaction without running a statement (60 seconds by
+// default; 0 or less keeps the default): the server ends a session idle
+// in a transaction longer, which rolls the transaction back and frees its
+// connection and locks. Levy's own transactions run their statements
+// back to back and never wait on anything but the database, so only a
+// stuck one meets it. The URL's idle_in_transaction_session_timeout,
+// when given, wins.
+func WithIdleInTransactionTimeout(d time.Duration) Option {
+	return func(o *options) {
+		if d > 0 {
+			o.idleInTx = d
+		}
+	}
+}
+
 // DB is a PostgreSQL database that holds Levy's shared state: a pool of
 // connections, with the schema migrated to this binary's version. The
 // stores (Journal, ...) are made from it and share its pool.
@@ -85,7 +102,7 @@ const maxTries = 30
 // migrates Levy's schema. It refuses a database whose schema was written
 // by a newer Levy.
 func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
-	o := options{statementTimeout: 10 * time.Second}
+	o := options{statementTimeout: 10 * time.Second, idleInTx: time.Minute}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -104,6 +121,9 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 		}
 	}
 	cfg.ConnConfig.RuntimeParams["statement_timeout"] = strconv.FormatInt(o.statementTimeout.Milliseconds(), 10)
+	if _, ok := cfg.ConnConfig.RuntimeParams["idle_in_transaction_session_timeout"]; !ok {
+		cfg.ConnConfig.RuntimeParams["idle_in_transaction_session_timeout"] = strconv.FormatInt(o.idleInTx.Milliseconds(), 10)
+	}
 	cfg.ConnConfig.RuntimeParams["application_name"] = "levy"
 	if o.schema != "" {
 		cfg.ConnConfig.RuntimeParams["search_path"] = pgx.Identifier{o.schema}.Sanitize()

@@ -267,51 +267,60 @@ func (b *journalBackend) View(ctx context.Context, tenant string, fn func(journa
 	})
 }
 
-// errStop carries fn's error out of a scan's transaction.
-type errStop struct{ err error }
-
-func (e errStop) Error() string { return e.err.Error() }
-
-// Scan implements journal.Backend. It reads one snapshot, a page at a
-// time, and calls fn between pages' reads, so fn may use the store.
+// Scan implements journal.Backend. It reads a page of pageSize
+// transactions at a time, each page in one statement on a pooled
+// connection that it gives back before it calls fn for the page's
+// transactions: fn may take as long as it likes (an export writes each
+// transaction to a client that may read slowly) without holding a
+// connection, or a snapshot, that the other tenants' writes need. The
+// next page starts after the last key reported, (posting date, ID in
+// byte order), on whichever connection the pool gives.
+//
+// Each page is a consistent state of its own (the snapshot of its
+// statement), not the whole scan, as journal.Backend allows: the keys
+// come in strictly increasing order, so none is reported twice; a
+// transaction that no one writes while the scan runs is reported once;
+// one written meanwhile is reported, at most once, in the version of the
+// page that reaches it, unless a write moves its posting date across the
+// scan's position (ahead: reported under both dates; behind: under
+// neither).
 func (b *journalBackend) Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*journal.Transaction) error) error {
-	if b.closed.Load() {
-		return journal.ErrClosed
-	}
-	err := b.db.tx(ctx, "scan", pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		afterDate, afterID, first := "-infinity", "", true
-		for {
-			page, err := scanPage(ctx, tx, tenant, from, to, first, afterDate, afterID)
-			if err != nil {
+	afterDate, afterID, first := "-infinity", "", true
+	for {
+		if b.closed.Load() {
+			return journal.ErrClosed
+		}
+		var page []*journal.Transaction
+		err := b.db.retry(ctx, "scan", nil, func() error {
+			var err error
+			page, err = scanPage(ctx, b.db.pool, tenant, from, to, first, afterDate, afterID)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		for _, tx := range page {
+			if err := ctx.Err(); err != nil {
 				return err
 			}
-			for _, tx := range page {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-				if err := fn(tx); err != nil {
-					return errStop{err}
-				}
+			if err := fn(tx); err != nil {
+				return err
 			}
-			if len(page) < pageSize {
-				return nil
-			}
-			last := page[len(page)-1]
-			first, afterDate, afterID = false, dateParam(last.PostingDate), last.TransactionID
 		}
-	})
-	var stop errStop
-	if errors.As(err, &stop) {
-		return stop.err
+		if len(page) < pageSize {
+			return nil
+		}
+		last := page[len(page)-1]
+		first, afterDate, afterID = false, dateParam(last.PostingDate), last.TransactionID
 	}
-	return err
 }
 
 // scanPage reads the next page of a scan: the latest versions of live
 // transactions in the period, after (afterDate, afterID) unless first, in
-// posting date and ID order (byte order, as Go compares strings).
-func scanPage(ctx context.Context, tx pgx.Tx, tenant string, from, to civil.Date, first bool, afterDate, afterID string) ([]*journal.Transaction, error) {
-	q := `SELECT v.body FROM journal_heads h
+// posting date and ID order (byte order, as Go compares strings). It
+// reads every row before it returns, which gives the connection back.
+func scanPage(ctx context.Context, q querier, tenant string, from, to civil.Date, first bool, afterDate, afterID string) ([]*journal.Transaction, error) {
+	sql := `SELECT v.body FROM journal_heads h
 		JOIN journal_versions v ON v.tenant = h.tenant AND v.id = h.id AND v.version = h.latest
 		WHERE h.tenant = $1 AND NOT h.deleted
 		AND ($2::date IS NULL OR h.posting_date >= $2::date)
@@ -319,7 +328,7 @@ func scanPage(ctx context.Context, tx pgx.Tx, tenant string, from, to civil.Date
 		AND ($4 OR h.posting_date > $5::date OR (h.posting_date = $5::date AND h.id COLLATE "C" > $6))
 		ORDER BY h.posting_date, h.id COLLATE "C"
 		LIMIT ` + strconv.Itoa(pageSize)
-	rows, err := tx.Query(ctx, q, tenant, boundParam(from), boundParam(to), first, afterDate, afterID)
+	rows, err := q.Query(ctx, sql, tenant, boundParam(from), boundParam(to), first, afterDate, afterID)
 	if err != nil {
 		return nil, err
 	}

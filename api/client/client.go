@@ -139,6 +139,7 @@ var codeOf = map[int]string{
 	http.StatusConflict:              levy.EConflict,
 	http.StatusRequestEntityTooLarge: levy.ETooLarge,
 	http.StatusUnsupportedMediaType:  levy.EUnsupported,
+	http.StatusTooManyRequests:       levy.ETooMany,
 }
 
 // ErrorOf turns an error answer of a Levy server, the errors envelope of

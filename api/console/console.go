@@ -9,6 +9,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
 )
@@ -40,6 +41,7 @@ type Handler struct {
 	log      *slog.Logger
 	files    http.Handler
 	geo      *geoCache
+	exporter *journaladmin.Exporter
 }
 
 // Option configures a Handler.
@@ -48,6 +50,12 @@ type Option func(*Handler)
 // WithJournal sets the journal that the journal routes read (the one the
 // engine stores calculations in). Without it, they answer 404.
 func WithJournal(s journal.Store) Option { return func(h *Handler) { h.journal = s } }
+
+// WithExporter sets what answers the journal download: the export
+// route's Exporter (journaladmin), so that the downloads and the route's
+// exports count against one limit per tenant. Without it, a console
+// with a journal has an Exporter of its own with the default limits.
+func WithExporter(e *journaladmin.Exporter) Option { return func(h *Handler) { h.exporter = e } }
 
 // WithAuthenticator sets the check of the console's own routes: tokens
 // of the console's audience (read-only) and of the admin audience, each
@@ -80,6 +88,9 @@ func New(e *engine.Engine, opts ...Option) *Handler {
 	}
 	h.files = http.StripPrefix(strings.TrimSuffix(Prefix, "/"), http.FileServerFS(sub))
 	h.geo = newGeoCache(e.Resolver)
+	if h.journal != nil && h.exporter == nil {
+		h.exporter = journaladmin.NewExporter(h.journal, journaladmin.ExportLimits{}, h.log)
+	}
 	return h
 }
 

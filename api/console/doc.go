@@ -16,7 +16,7 @@
 //	GET /console/api/journal/series?from&to          tax per posting date of a period
 //	GET /console/api/journal/transactions?from&to[&jurisdiction]  the transactions of a period
 //	GET /console/api/journal/transactions/{id}       every version of a transaction, with its deletion and reversal
-//	GET /console/api/journal/export?from&to&format   the period as CSV or JSON lines (journal.Export)
+//	GET /console/api/journal/export?from&to&format   the period as CSV or JSON lines (journal.Export), limited as the admin export route
 //
 // The pages and their assets (HTML, CSS and plain JavaScript modules, no
 // framework, no build step, nothing fetched from elsewhere) are embedded

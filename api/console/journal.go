@@ -9,7 +9,6 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
-	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
@@ -220,8 +219,9 @@ func (h *Handler) versions(w http.ResponseWriter, r *http.Request) {
 }
 
 // export answers the period's transactions as the journal export route
-// does (journaladmin.WriteExport): format csv (one row per tax) or jsonl
-// (one transaction per line), as a download.
+// does, through the Exporter it shares with that route (its time limit,
+// its limit of exports per tenant): format csv (one row per tax) or
+// jsonl (one transaction per line), as a download.
 func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
 	from, to, err := h.period(r)
 	if err != nil {
@@ -234,5 +234,5 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="journal-%s-%s.%s"`, from, to, f))
-	journaladmin.WriteExport(w, r, h.journal, levy.Tenant(r.Context()), from, to, f, h.log)
+	h.exporter.Serve(w, r, levy.Tenant(r.Context()), from, to, f)
 }

@@ -19,8 +19,18 @@
 // is streamed as the journal is read, so its status is sent before the
 // end is known: the answer ends with the trailer Levy-Export-Transactions
 // (the number of transactions written) when it is complete, and with
-// Levy-Export-Error instead when reading the journal failed part-way. A
-// client that finds neither has not received the whole export.
+// Levy-Export-Error instead when reading the journal failed part-way or
+// the export ran for its time limit and was cut. A client that finds
+// neither has not received the whole export.
 //
-// A Handler is safe for concurrent use; it holds no state of its own.
+// Exports are bounded (an Exporter, which the web console's download
+// shares): each runs for at most a time limit (levy serve
+// --export-timeout, 10 minutes by default), and a tenant runs at most a
+// number at once (--exports-per-tenant, 2), one more being answered 429
+// with Retry-After. The journal is read a page at a time, so a client
+// that reads an export slowly holds no database connection that other
+// tenants' requests need.
+//
+// A Handler is safe for concurrent use; its Exporter counts the exports
+// under way under a lock.
 package journaladmin

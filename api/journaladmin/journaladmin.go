@@ -1,15 +1,10 @@
 package journaladmin
 
 import (
-	"errors"
-	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
@@ -25,32 +20,45 @@ const (
 	// TrailerCount ends a complete export with the number of
 	// transactions written.
 	TrailerCount = "Levy-Export-Transactions"
-	// TrailerError ends an export that failed part-way with the error.
+	// TrailerError ends an export that failed part-way, or that was cut
+	// at its time limit, with what happened.
 	TrailerError = "Levy-Export-Error"
 )
 
-// writeStep is how long one write of an export may take: each write of
-// the stream gets this long, so that an export longer than the server's
-// write timeout goes on as long as the client reads it, and a client
-// that stops reading is let go.
-const writeStep = time.Minute
-
 // Handler serves the journal's admin routes over a journal store. It is
-// safe for concurrent use: it only reads the store, which is.
+// safe for concurrent use: it only reads the store, which is, and its
+// Exporter counts the exports under way under a lock.
 type Handler struct {
-	store journal.Store
-	admin api.Authenticator
-	log   *slog.Logger
+	store    journal.Store
+	admin    api.Authenticator
+	log      *slog.Logger
+	exporter *Exporter
 }
+
+// Option configures a Handler.
+type Option func(*Handler)
+
+// WithExporter answers the export route with e, which the web console's
+// download shares so that both count against one limit per tenant.
+// Without it, the Handler has an Exporter of its own with the default
+// limits.
+func WithExporter(e *Exporter) Option { return func(h *Handler) { h.exporter = e } }
 
 // New returns the Handler of store, whose routes admin guards (the check
 // of a token of the admin audience). With a nil admin, Mounts mounts
 // nothing: these routes are never served without a check.
-func New(store journal.Store, admin api.Authenticator, log *slog.Logger) *Handler {
+func New(store journal.Store, admin api.Authenticator, log *slog.Logger, opts ...Option) *Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Handler{store: store, admin: admin, log: log}
+	h := &Handler{store: store, admin: admin, log: log}
+	for _, o := range opts {
+		o(h)
+	}
+	if h.exporter == nil {
+		h.exporter = NewExporter(store, ExportLimits{}, log)
+	}
+	return h
 }
 
 // Mounts returns the options that mount the routes on an api.Server.
@@ -147,44 +155,5 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	WriteExport(w, r, h.store, q.tenant, q.from, q.to, q.format, h.log)
-}
-
-// WriteExport answers r with the export of tenant's journal for the
-// period in format f, as journal.Export writes it: streamed, each write
-// given writeStep to complete, and ended by a trailer that says whether
-// it is whole (TrailerCount) or broke off (TrailerError, the fault going
-// to log). The export route and the web console's download both answer
-// with it; a caller may set headers of its own (a file name) first.
-func WriteExport(w http.ResponseWriter, r *http.Request, store journal.Store, tenant string, from, to civil.Date, f journal.Format, log *slog.Logger) {
-	media := "application/x-ndjson"
-	if f == journal.CSV {
-		media = "text/csv; charset=utf-8"
-	}
-	w.Header().Set("Content-Type", media)
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Trailer", TrailerCount+", "+TrailerError)
-	w.WriteHeader(http.StatusOK)
-	n, err := journal.Export(r.Context(), store, tenant, from, to, f, stepWriter{w, http.NewResponseController(w)}, nil)
-	if err != nil {
-		// The status is gone: the trailer tells the client, without the
-		// fault itself, which goes to the log as a fault of any route does.
-		log.Error("journal export failed part-way", "tenant", tenant, "written", n, "request_id", w.Header().Get("X-Request-Id"), "error", err.Error())
-		w.Header().Set(TrailerError, fmt.Sprintf("reading the journal failed after %d transactions; the server's log has the error (request %s)", n, w.Header().Get("X-Request-Id")))
-		return
-	}
-	w.Header().Set(TrailerCount, strconv.Itoa(n))
-}
-
-// stepWriter gives each write of an export writeStep to complete.
-type stepWriter struct {
-	w  io.Writer
-	rc *http.ResponseController
-}
-
-func (s stepWriter) Write(p []byte) (int, error) {
-	if err := s.rc.SetWriteDeadline(time.Now().Add(writeStep)); err != nil && !errors.Is(err, http.ErrNotSupported) {
-		return 0, err
-	}
-	return s.w.Write(p)
+	h.exporter.Serve(w, r, q.tenant, q.from, q.to, q.format)
 }

@@ -1,17 +1,21 @@
 package journaladmin_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/api/oauth"
@@ -25,14 +29,15 @@ import (
 )
 
 // server is an API over an engine and a Badger journal with the token
-// routes and the journal's admin routes, on loopback.
+// routes and the journal's admin routes, on loopback; newServer's limits,
+// when given, are those of its exports.
 type server struct {
 	url   string
 	store journal.Store
 	iss   *auth.Issuer
 }
 
-func newServer(t *testing.T) *server {
+func newServer(t *testing.T, limits ...journaladmin.ExportLimits) *server {
 	t.Helper()
 	ctx := context.Background()
 	quiet := slog.New(slog.DiscardHandler)
@@ -48,7 +53,11 @@ func newServer(t *testing.T) *server {
 	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
 	tokens := oauth.New(iss, oauth.WithLogger(quiet))
 	opts := append([]api.Option{api.WithLogger(quiet), api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
-	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet).Mounts()...)
+	var hopts []journaladmin.Option
+	for _, l := range limits {
+		hopts = append(hopts, journaladmin.WithExporter(journaladmin.NewExporter(store, l, quiet)))
+	}
+	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet, hopts...).Mounts()...)
 	srv, err := api.New(e, opts...)
 	if err != nil {
 		t.Fatal(err)
@@ -199,5 +208,73 @@ func TestJournalRoutes(t *testing.T) {
 	}
 	if resp, body := s.send(t, "GET", "/admin/v1/journal/report", acmeAdmin, ""); resp.StatusCode != 500 {
 		t.Errorf("a report over a closed journal: %d %s", resp.StatusCode, body)
+	}
+}
+
+// stalled asks the server for path with token over a connection of its
+// own, reads the answer's status and headers, and reads no further.
+func (s *server) stalled(t *testing.T, path, token string) (net.Conn, *http.Response) {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(s.url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	req, err := http.NewRequest("GET", s.url+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	if err := req.Write(conn); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(conn), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return conn, resp
+}
+
+// TestExportLimitPerTenant holds an export of acme open (its client
+// stops reading an export of some 11 MiB) on a server that runs one
+// export per tenant: a second export of acme is answered 429 with
+// Retry-After and a message that says why, globex's export is not held
+// up, and once acme's client goes away its export ends and gives its
+// place back.
+func TestExportLimitPerTenant(t *testing.T) {
+	s := newServer(t, journaladmin.ExportLimits{PerTenant: 1})
+	journaltest.PostBulk(t, s.store, "acme", 3000)
+	acme := authtest.Token(t, s.iss, "acme", oauth.DefaultAdminAudience)
+	globex := authtest.Token(t, s.iss, "globex", oauth.DefaultAdminAudience)
+
+	conn, resp := s.stalled(t, "/admin/v1/journal/export", acme)
+	if resp.StatusCode != 200 {
+		t.Fatalf("acme's first export: %s", resp.Status)
+	}
+	resp, body := s.send(t, "GET", "/admin/v1/journal/export?format=csv", acme, "")
+	var e struct {
+		Errors []struct{ Code, Message string } `json:"errors"`
+	}
+	if err := json.Unmarshal(body, &e); err != nil || resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") != "10" ||
+		len(e.Errors) != 1 || e.Errors[0].Code != levy.ETooMany || !strings.Contains(e.Errors[0].Message, "tenant acme has 1 journal export running, the most") {
+		t.Fatalf("acme's second export: %s, Retry-After %q, %s", resp.Status, resp.Header.Get("Retry-After"), body)
+	}
+	if resp, _ := s.send(t, "GET", "/admin/v1/journal/export", globex, ""); resp.StatusCode != 200 || resp.Trailer.Get(journaladmin.TrailerCount) != "0" {
+		t.Fatalf("globex's export while acme's runs: %s, trailers %v", resp.Status, resp.Trailer)
+	}
+
+	// The client goes away: the export's next write fails, it ends, and
+	// acme may export again.
+	conn.Close()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, _ := s.send(t, "GET", "/admin/v1/journal/export?from=2026-01-01&to=2026-01-01", acme, "")
+		if resp.StatusCode == 200 {
+			break
+		}
+		if resp.StatusCode != http.StatusTooManyRequests || time.Now().After(deadline) {
+			t.Fatalf("acme's export after its client went away: %s", resp.Status)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -78,6 +78,12 @@ type serveConfig struct {
 	console         bool
 	consoleAudience string
 
+	// The bounds of the journal's exports (the admin export route and
+	// the console's download): the longest an export runs, and how many
+	// of one tenant run at once.
+	exportTimeout    time.Duration
+	exportsPerTenant int
+
 	listening       func(addr string) // tells tests the address; nil in production
 	shutdownStarted func()            // tells tests shutdown began; nil in production
 
@@ -102,7 +108,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.Int64Var(&c.maxBody, "max-body", api.DefaultBodyLimit, "largest request body in bytes; a larger one is answered 413")
 	fs.DurationVar(&c.readHeader, "read-header-timeout", 10*time.Second, "time allowed to read a request's headers")
 	fs.DurationVar(&c.read, "read-timeout", 30*time.Second, "time allowed to read a whole request")
-	fs.DurationVar(&c.write, "write-timeout", 60*time.Second, "time allowed to answer a request")
+	fs.DurationVar(&c.write, "write-timeout", 60*time.Second, "time allowed to answer a request (a journal export is bounded by --export-timeout instead)")
 	fs.DurationVar(&c.idle, "idle-timeout", 120*time.Second, "how long an idle keep-alive connection stays open")
 	fs.DurationVar(&c.shutdown, "shutdown-timeout", 20*time.Second, "how long requests in flight may take to finish on SIGTERM")
 	fs.StringVar(&c.logFormat, "log-format", "json", "log format: json or text")
@@ -135,6 +141,8 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.IntVar(&c.authHashQueue, "auth-hash-queue", 32, "token requests that may wait for a secret's hash, in each of two queues (known clients, unknown client IDs); beyond, 503 with Retry-After")
 	fs.DurationVar(&c.authRefusalDelay, "auth-refusal-delay", oauth.DefaultRefusalDelay, "how long a token request refused with 429 or 503 is held before the answer (at most its Retry-After; 512 at once at most)")
 	fs.Var(&c.trustedProxies, "trusted-proxies", "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For gives the source address of token requests (by default the connection's address counts)")
+	fs.DurationVar(&c.exportTimeout, "export-timeout", journaladmin.DefaultExportTimeout, "longest a journal export (the admin export route, the console's download) runs; one still running is cut and ends with its Levy-Export-Error trailer; an export's writes are never given longer, whatever --write-timeout")
+	fs.IntVar(&c.exportsPerTenant, "exports-per-tenant", journaladmin.DefaultExportsPerTenant, "journal exports of one tenant that run at once (the admin export route and the console's download together); beyond, 429 with Retry-After")
 	fs.BoolVar(&c.console, "console", true, "serve the web console under /console/ (sign in with a credential of --console-audience or --admin-audience)")
 	fs.StringVar(&c.consoleAudience, "console-audience", console.DefaultAudience, "audience of the console's credentials; the API accepts its tokens too")
 	fs.BoolVar(&c.dev, "dev", false, "create (once) a development credential that is active at once, give it a fresh secret and print it with a ready curl command")
@@ -195,6 +203,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	}
 	if c.dataDir == "" {
 		return usageError{"serve needs a data directory: --data-dir DIR (or LEVY_DATA_DIR)"}
+	}
+	if c.exportTimeout <= 0 {
+		return usageError{fmt.Sprintf("--export-timeout %s: want a positive duration, such as 10m", c.exportTimeout)}
+	}
+	if c.exportsPerTenant < 1 {
+		return usageError{fmt.Sprintf("--exports-per-tenant %d: want 1 or more", c.exportsPerTenant)}
 	}
 	log, err := newLogger(stderr, c.logFormat, c.logLevel)
 	if err != nil {
@@ -347,12 +361,15 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(int64(ecfg.MaxDocumentBytes))).Mounts()...)
-	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log).Mounts()...)
+	// One Exporter for the admin export route and the console's download,
+	// so that their exports count against one limit per tenant.
+	exporter := journaladmin.NewExporter(store, journaladmin.ExportLimits{Timeout: c.exportTimeout, PerTenant: c.exportsPerTenant}, log)
+	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log, journaladmin.WithExporter(exporter)).Mounts()...)
 	apiOpts = append(apiOpts, api.WithHealthCheck("journal", journalCheck), api.WithHealthCheck("einvoice", einv.CheckWrite),
 		api.WithHealthCheck("auth", creds.CheckWrite), api.WithMetricsRoute(c.metricsAddr == ""),
 		api.WithRouteBodyLimit("POST /einvoicing/v1/documents", int64(ecfg.MaxDocumentBytes)))
 	if c.console {
-		apiOpts = append(apiOpts, consoleMounts(c, e, store, tokens, log)...)
+		apiOpts = append(apiOpts, consoleMounts(c, e, store, exporter, tokens, log)...)
 	}
 	s, err := api.New(e, apiOpts...)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/api/console"
+	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/engine"
@@ -18,9 +19,10 @@ import (
 // consoleMounts returns the options that serve the web console under
 // /console/ over the engine and the journal: its pages call the API with
 // tokens of the console audience (which the API accepts read-only, see
-// startAPI), of the admin audience, or of the operator's.
-func consoleMounts(c serveConfig, e *engine.Engine, store journal.Store, tokens *oauth.Handler, log *slog.Logger) []api.Option {
-	h := console.New(e, console.WithJournal(store), console.WithAuthenticator(tokens.ConsoleAuthenticator()),
+// startAPI), of the admin audience, or of the operator's. Its journal
+// download is answered by exporter, the admin export route's.
+func consoleMounts(c serveConfig, e *engine.Engine, store journal.Store, exporter *journaladmin.Exporter, tokens *oauth.Handler, log *slog.Logger) []api.Option {
+	h := console.New(e, console.WithJournal(store), console.WithExporter(exporter), console.WithAuthenticator(tokens.ConsoleAuthenticator()),
 		console.WithAudiences(c.consoleAudience, c.adminAudience, c.operatorAudience),
 		console.WithLogger(log))
 	return h.Mounts()

@@ -317,11 +317,13 @@ func TestServeConfiguration(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := map[string]string{"LEVY_ADDR": "0.0.0.0:1", "LEVY_DATA_DIR": "/srv/levy", "LEVY_MAX_BODY": "1024", "LEVY_WRITE_TIMEOUT": "5s",
-		"LEVY_CONTENT": "sst:/srv/MNR.csv, /srv/MNB.csv", "LEVY_CONTENT_DATE": "2026-04-01"}
+		"LEVY_CONTENT": "sst:/srv/MNR.csv, /srv/MNB.csv", "LEVY_CONTENT_DATE": "2026-04-01",
+		"LEVY_EXPORT_TIMEOUT": "90s", "LEVY_EXPORTS_PER_TENANT": "3"}
 	if err := fromEnv(fs, func(k string) string { return env[k] }); err != nil {
 		t.Fatal(err)
 	}
-	if c.addr != "127.0.0.1:9999" || c.dataDir != "/srv/levy" || c.maxBody != 1024 || c.write != 5*time.Second {
+	if c.addr != "127.0.0.1:9999" || c.dataDir != "/srv/levy" || c.maxBody != 1024 || c.write != 5*time.Second ||
+		c.exportTimeout != 90*time.Second || c.exportsPerTenant != 3 {
 		t.Fatalf("config %+v", c)
 	}
 	if src := c.content.sources(); len(src) != 2 || src[0].Format != "sst" || src[0].Path != "/srv/MNR.csv" || src[1].Path != "/srv/MNB.csv" ||
@@ -335,6 +337,12 @@ func TestServeConfiguration(t *testing.T) {
 	for _, args := range [][]string{{"serve"}, {"serve", "--data-dir", t.TempDir(), "extra"}, {"serve", "--data-dir", t.TempDir(), "--log-format", "xml"}} {
 		if code, _, errOut := runCLI(t, args...); code != 2 || errOut == "" {
 			t.Errorf("%v: exit %d %q", args, code, errOut)
+		}
+	}
+	// The bounds of exports can be set, not lifted.
+	for flag, v := range map[string]string{"--export-timeout": "0s", "--exports-per-tenant": "0"} {
+		if code, _, errOut := runCLI(t, "serve", "--data-dir", t.TempDir(), flag, v); code != 2 || !strings.Contains(errOut, flag+" "+v) {
+			t.Errorf("%s %s: exit %d %q", flag, v, code, errOut)
 		}
 	}
 }

@@ -51,6 +51,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ScanPeriod", testScanPeriod},
 		{"ScanFollowsLatestVersion", testScanFollowsLatestVersion},
 		{"ScanStops", testScanStops},
+		{"ScanWhileWriting", testScanWhileWriting},
 		{"InvalidArguments", testInvalid},
 		{"CancelledContext", testCancelled},
 		{"ConcurrentDistinctIDs", testConcurrentDistinct},
@@ -1015,6 +1016,63 @@ func testScanStops(t *testing.T, s journal.Store) {
 	})
 	if err == nil || !errors.Is(err, context.Canceled) || n != 1 {
 		t.Fatalf("Scan cancelled by fn: %d calls, error %v; want 1 call and context.Canceled", n, err)
+	}
+}
+
+// testScanWhileWriting writes to the journal from a scan's fn, after
+// the first of 1,200 transactions (more than one page of a backend that
+// reads a page at a time): a new version behind the scan's position and
+// one ahead of it, a new ID ahead and a deletion ahead. Whatever the
+// backend reads (one snapshot, or a page at a time), the scan keeps what
+// journal.Backend promises: the keys strictly increase, every
+// transaction that no write touched is reported exactly once, and every
+// one that a write touched at most once.
+func testScanWhileWriting(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	const n = 1200
+	id := func(i int) string { return fmt.Sprintf("W-%04d", i) }
+	for from := 0; from < n; from += 400 {
+		var batch []*journal.Transaction
+		for i := from; i < from+400; i++ {
+			batch = append(batch, simple(t, id(i), "2026-03-14"))
+		}
+		if _, err := s.PostAll(ctx, tenant, batch); err != nil {
+			t.Fatalf("PostAll: %v", err)
+		}
+	}
+	touched := map[string]bool{"W-0000": true, "W-1100": true, "W-1100a": true, "W-1199": true}
+	seen := map[string]int{}
+	var keys []string
+	err := s.Scan(ctx, tenant, civil.Date{}, civil.Date{}, func(tx *journal.Transaction) error {
+		seen[tx.TransactionID]++
+		keys = append(keys, tx.PostingDate.String()+" "+tx.TransactionID)
+		if len(keys) > 1 {
+			return nil
+		}
+		for _, w := range []string{"W-0000", "W-1100", "W-1100a"} {
+			if _, err := s.Post(ctx, tenant, simple(t, w, "2026-03-14")); err != nil {
+				return fmt.Errorf("Post %s during the scan: %w", w, err)
+			}
+		}
+		return s.Delete(ctx, tenant, "W-1199")
+	})
+	if err != nil {
+		t.Fatalf("Scan writing from fn: %v", err)
+	}
+	for i := 1; i < len(keys); i++ {
+		if keys[i] <= keys[i-1] {
+			t.Fatalf("Scan reported %q after %q", keys[i], keys[i-1])
+		}
+	}
+	for i := range n {
+		if k := id(i); !touched[k] && seen[k] != 1 {
+			t.Errorf("Scan reported %s, which no write touched, %d times", k, seen[k])
+		}
+	}
+	for k := range touched {
+		if seen[k] > 1 {
+			t.Errorf("Scan reported %s %d times", k, seen[k])
+		}
 	}
 }
 
