@@ -83,6 +83,17 @@ func printable(s string) bool {
 	return utf8.ValidString(s) && strings.IndexFunc(s, unicode.IsControl) < 0
 }
 
+// newClientID returns a random client ID: 16 random bytes in unpadded
+// base64url, drawn again while it starts with "-", which a command line
+// would read as a flag (levy clients revoke ID).
+func newClientID() string {
+	for {
+		if id := encodeString(randomBytes(16)); id[0] != '-' {
+			return id
+		}
+	}
+}
+
 // checkClientID refuses an empty client ID, which no credential has.
 func checkClientID(clientID string) error {
 	if clientID == "" {
@@ -111,7 +122,7 @@ func (r *Registry) Create(ctx context.Context, tenant string, audiences []string
 	}
 	now := r.now().UTC()
 	rec := Record{
-		Credential: Credential{ClientID: encodeString(randomBytes(16)), Tenant: tenant, Audiences: auds, CreatedAt: now},
+		Credential: Credential{ClientID: newClientID(), Tenant: tenant, Audiences: auds, CreatedAt: now},
 		Generation: 1,
 		Secret:     h,
 	}

@@ -34,3 +34,13 @@ func TestVerified(t *testing.T) {
 		}
 	}
 }
+
+// TestClientIDNeverAFlag makes many client IDs: none starts with "-",
+// which a command line such as levy clients revoke would read as a flag.
+func TestClientIDNeverAFlag(t *testing.T) {
+	for range 5000 {
+		if id := newClientID(); id[0] == '-' || len(id) != 22 {
+			t.Fatalf("client ID %q", id)
+		}
+	}
+}
