@@ -12,7 +12,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "998804ecfd594ed6e57b6e306aacb7b3c66d66c770042c7a25f8b4a716dba8a8",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
 	"jurisdictions.lvd": "8f23bbaee2c3bf6054ac896ceed7ed1e08a1cf6b35837318fb348547533f4c3a",
-	"local.lvd":         "e9e15815f0db136b5fac8a60817bfa3b56f6a097443a8fa30c8350b7c42c1e0a",
+	"local.lvd":         "d2d2f190236bdbf84ead601cfbd4607ca189ac8b9fb6c4bb8af1f5414331e501",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
-	"taxability.lvd":    "191daa933bffe042ffad5686f146feb32d67681addda2b7971ee60681ec37724",
+	"taxability.lvd":    "cc8e805805e8f96c18a2985072c9d42d657dffb0947c022778c18d44605fb237",
 }

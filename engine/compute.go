@@ -199,22 +199,26 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 	category, categoryOnly := "", false
 	var rateRule *decimal.Decimal
 	var structure *rules.Structure
-	overridden := len(l.exemptOv) > 0 || len(l.nonTaxOv) > 0
+	// An exempt or non-taxable override governs the taxes its selectors
+	// match; the others follow the rules.
+	overridden := false
+	for _, o := range l.exemptOv {
+		if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
+			exempt = exempt.Add(overrideAmount(o, base))
+			t.reasonCode = o.reasonCode
+			overridden = true
+		}
+	}
+	for _, o := range l.nonTaxOv {
+		if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
+			nonTaxable = nonTaxable.Add(overrideAmount(o, base))
+			t.reasonCode = o.reasonCode
+			overridden = true
+		}
+	}
 	switch {
 	case overridden:
 		t.ruleID, t.ruleReason = "override", "exempt or non-taxable override of the request"
-		for _, o := range l.exemptOv {
-			if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
-				exempt = exempt.Add(overrideAmount(o, base))
-				t.reasonCode = o.reasonCode
-			}
-		}
-		for _, o := range l.nonTaxOv {
-			if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
-				nonTaxable = nonTaxable.Add(overrideAmount(o, base))
-				t.reasonCode = o.reasonCode
-			}
-		}
 	case l.customer.exempt && !st.reverse:
 		exempt = base
 		t.ruleID, t.ruleReason = "customer-exempt", "the customer is exempt"
