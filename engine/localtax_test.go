@@ -2,9 +2,12 @@ package engine
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data/content"
 	"github.com/shopspring/decimal"
 )
 
@@ -157,5 +160,54 @@ func TestChicagoLeaseTaxExemptions(t *testing.T) {
 	}
 	if got := r.LineItems[0].TotalTax.Decimal(); got.Sign() != 0 {
 		t.Errorf("override of the lease tax: total tax %s, want 0", got)
+	}
+}
+
+// TestChicagoLeaseTaxWithContent loads Illinois content over the
+// embedded dataset: content that does not name Chicago loads (the city is
+// kept for its lease tax, which no area then reaches), and content that
+// gives Chicago by its Census place keeps the lease tax there beside the
+// content's own rates.
+func TestChicagoLeaseTaxWithContent(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	d := civil.MustParse("2026-03-02")
+	sell := func(e *Engine, class string) *SaleResponse {
+		t.Helper()
+		r, err := e.Sale(context.Background(), &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: d,
+			Seller: &Seller{PhysicalOrigin: sfAddr}, Customer: &Customer{Destination: chicagoAddr},
+			LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: class}, ExtendedPrice: amt("1000.00")}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	countyOnly := write("il-county.csv", "state,jurisdiction,rate,where,source\nIL,US-17031,0.0175,county:17031,test\n")
+	e, err := New(context.Background(), WithContent(content.Options{}, content.Source{Path: countyOnly}))
+	if err != nil {
+		t.Fatalf("Illinois content without Chicago: %v", err)
+	}
+	if n := len(impositionTaxes(sell(e, "SAAS"), leaseTax)); n != 0 {
+		t.Errorf("content without Chicago: %d lease taxes", n)
+	}
+	withCity := write("il-chicago.csv", "state,jurisdiction,type,name,rate,where,source\n"+
+		"IL,US-17031,,,0.0175,county:17031,test\nIL,US-1714000,CITY,Chicago,0.0125,place:1714000,test\n")
+	e, err = New(context.Background(), WithContent(content.Options{}, content.Source{Path: withCity}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := sell(e, "SAAS")
+	if lt := impositionTaxes(r, leaseTax); len(lt) != 1 || !lt[0].CalculatedTax.Decimal().Equal(decimal.RequireFromString("150")) {
+		t.Errorf("content with Chicago: lease taxes %+v, want one of 150.00", lt)
+	}
+	if got := sell(e, "GENERAL").LineItems[0].TotalTax.Decimal(); !got.Equal(decimal.RequireFromString("92.5")) {
+		t.Errorf("content with Chicago: goods bear %s, want 92.50 (6.25%% + 1.75%% + 1.25%%)", got)
 	}
 }
