@@ -1,8 +1,12 @@
 package data
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/levytax/levy/civil"
 )
 
 // CoverageTable writes the coverage of US local content, one state a row,
@@ -25,6 +29,56 @@ func CoverageTable(states []LocalState) string {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %d | %d | %d | %s | %s |\n", c.Code, c.Status, strings.Join(c.Sources, ", "),
 			c.Jurisdictions, c.Places, c.ZIPs, origin, strings.ReplaceAll(c.NotCovered, "|", "/"))
+	}
+	return b.String()
+}
+
+// LocalTaxesTable writes the US local taxes outside the sales tax as a
+// Markdown table, one row per jurisdiction, tax and rate period: the
+// state, the jurisdiction, the tax, the classes it reaches, the rate, the
+// period and the citation. Only the rows in force on day are written, or
+// every row when day is the zero Date. The generator writes it to
+// data/COVERAGE.md and `levy data coverage` prints it for the dataset in
+// use; what a state's content lacks is in the not covered column of
+// CoverageTable.
+func LocalTaxesTable(taxes []LocalTax, day civil.Date) string {
+	type key struct {
+		juris, tax string
+		period     civil.Period
+	}
+	var order []key
+	rows := map[key][]LocalTax{}
+	for _, x := range taxes {
+		if !day.IsZero() && !x.Contains(day) {
+			continue
+		}
+		k := key{x.Jurisdiction, x.Tax, x.Period}
+		if _, ok := rows[k]; !ok {
+			order = append(order, k)
+		}
+		rows[k] = append(rows[k], x)
+	}
+	slices.SortStableFunc(order, func(a, b key) int {
+		x, y := rows[a][0], rows[b][0]
+		return cmp.Or(strings.Compare(x.State, y.State), strings.Compare(x.Name, y.Name), strings.Compare(x.Tax, y.Tax),
+			x.Effective.Compare(y.Effective))
+	})
+	var b strings.Builder
+	b.WriteString("| state | jurisdiction | tax | classes | rate | from | to | citation |\n")
+	b.WriteString("|---|---|---|---|---:|---|---|---|\n")
+	for _, k := range order {
+		rs := rows[k]
+		var classes []string
+		for _, x := range rs {
+			classes = append(classes, x.Class)
+		}
+		x := rs[0]
+		to := ""
+		if !x.Expiration.IsZero() {
+			to = x.Expiration.String()
+		}
+		fmt.Fprintf(&b, "| %s | %s (%s) | %s | %s | %s%% | %s | %s | %s |\n", x.State, x.Name, x.Jurisdiction, x.Tax,
+			strings.Join(classes, ", "), x.Rate.Shift(2), x.Effective, to, strings.ReplaceAll(x.Citation, "|", "/"))
 	}
 	return b.String()
 }

@@ -96,10 +96,14 @@ func (d *Dataset) WithOverlay(o *Overlay) (*Dataset, error) {
 		st := stateOf(j)
 		local := st != ""
 		county := local && (j.Type == jurisdiction.County || j.Type == jurisdiction.Parish || j.Type == jurisdiction.Borough)
+		// A local jurisdiction with a tax outside the sales tax
+		// (Chicago's lease tax) is kept with that tax: it applies where
+		// the content's areas name the jurisdiction.
+		other := local && slices.ContainsFunc(base.Rates(j.ID), func(r jurisdiction.Rate) bool { return r.Tax != jurisdiction.SalesTax })
 		if r, ok := replaced[j.ID]; ok {
 			all = append(all, r)
 			delete(replaced, j.ID)
-		} else if !local || county {
+		} else if !local || county || other {
 			all = append(all, j)
 		}
 		for _, r := range base.Rates(j.ID) {

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -14,12 +15,13 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 2
+	taxVersion = 3
 )
 
 // Taxability holds how product classes are taxed: the US matrix of
 // states and classes, the US sales tax holidays, the states' rules for shipping
-// charges and the VAT/GST treatment of Levy's product classes. It is
+// charges, the VAT/GST treatment of Levy's product classes and the US
+// local taxes outside the sales tax that reach only some classes. It is
 // immutable and safe for concurrent use; every method returns fresh values,
 // so callers may change what they get without affecting the table.
 type Taxability struct {
@@ -28,6 +30,43 @@ type Taxability struct {
 	holidays []Holiday           // sorted by state, first day, name
 	shipping map[string]Shipping
 	classes  []ProductClassRule // sorted by country, product class
+	local    []LocalTax         // sorted by jurisdiction, tax, class, effective
+}
+
+// LocalTax says that a US local jurisdiction levies a tax outside the
+// sales tax on a product class over a period: Chicago's Personal Property
+// Lease Transaction Tax on software used remotely, its Amusement Tax on
+// streaming. The tax's rates are rates of the jurisdiction, of imposition
+// Tax and category Category, in the jurisdictions part; a class that no
+// row names is not reached by the tax. Rows of one jurisdiction, tax and
+// class do not overlap.
+type LocalTax struct {
+	// State is the postal code of the state: "IL".
+	State string `json:"state"`
+	// Jurisdiction is the ID of the jurisdiction that levies the tax
+	// ("US-1714000", Chicago), and Name its name.
+	Jurisdiction string `json:"jurisdiction"`
+	Name         string `json:"name"`
+	// Key names the tax in rule IDs: "chicago-lease-tax".
+	Key string `json:"key"`
+	// Tax is the imposition, as responses name it: "Personal Property
+	// Lease Transaction Tax".
+	Tax string `json:"tax"`
+	// Category is the rate category of the tax that applies to the class:
+	// "computer_lease".
+	Category string `json:"category"`
+	// Class is the product class the tax reaches: "SAAS".
+	Class string `json:"class"`
+	// Rate is the rate of the period, as a fraction (0.15 for 15%), as
+	// the jurisdiction's rate of Category gives it.
+	Rate decimal.Decimal `json:"rate"`
+	// Period is when the row applies; Effective is always set.
+	civil.Period
+	// Citation names the ordinance, ruling or department publication the
+	// row follows; Decision says how the class was read into the tax and
+	// which exemptions Levy leaves to the user.
+	Citation string `json:"citation"`
+	Decision string `json:"decision,omitempty"`
 }
 
 // StateTaxability says how a US state taxes a product class over a
@@ -194,6 +233,10 @@ func (t *Taxability) Shipping(state string) (Shipping, bool) {
 // and product class.
 func (t *Taxability) ProductClasses() []ProductClassRule { return slices.Clone(t.classes) }
 
+// LocalTaxes returns the US local taxes outside the sales tax, by
+// jurisdiction, tax, class and first day.
+func (t *Taxability) LocalTaxes() []LocalTax { return slices.Clone(t.local) }
+
 // cloneStateRows copies rows and the decimals they point to.
 func cloneStateRows(rows []StateTaxability) []StateTaxability {
 	if len(rows) == 0 {
@@ -316,10 +359,55 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 			return nil, fmt.Errorf("%w: %s %s has treatment %q with category %q", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Treatment, c.Category)
 		}
 	}
+
+	n = r.Count(11)
+	t.local = make([]LocalTax, n)
+	for i := range t.local {
+		x := &t.local[i]
+		if err := readLocalTax(r, x); err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			p := &t.local[i-1]
+			if cmp.Or(strings.Compare(p.Jurisdiction, x.Jurisdiction), strings.Compare(p.Tax, x.Tax), strings.Compare(p.Class, x.Class)) == 0 &&
+				(p.Expiration.IsZero() || !p.Expiration.Before(x.Effective)) {
+				return nil, fmt.Errorf("%w: local tax rows of %s %s %s overlap or are not sorted", binfmt.ErrCorrupt, x.Jurisdiction, x.Tax, x.Class)
+			}
+		}
+	}
 	if err := r.Done(); err != nil {
 		return nil, err
 	}
 	return t, nil
+}
+
+// readLocalTax reads one local tax row and checks it.
+func readLocalTax(r *binfmt.Reader, x *LocalTax) error {
+	x.State = r.String()
+	x.Jurisdiction = r.String()
+	x.Name = r.String()
+	x.Key = r.String()
+	x.Tax = r.String()
+	x.Category = r.String()
+	x.Class = r.String()
+	rate := readOptDecimal(r)
+	x.Effective = readJurisDate(r)
+	x.Expiration = readJurisDate(r)
+	x.Citation = r.String()
+	x.Decision = r.String()
+	if r.Err() != nil {
+		return r.Err()
+	}
+	switch {
+	case x.State == "" || x.Jurisdiction == "" || x.Key == "" || x.Tax == "" || x.Category == "" || x.Class == "" || x.Citation == "":
+		return fmt.Errorf("%w: local tax row %s %s %s lacks a field", binfmt.ErrCorrupt, x.Jurisdiction, x.Tax, x.Class)
+	case rate == nil || rate.IsNegative() || rate.GreaterThan(decimal.NewFromInt(1)):
+		return fmt.Errorf("%w: local tax row %s %s %s has rate %v", binfmt.ErrCorrupt, x.Jurisdiction, x.Tax, x.Class, rate)
+	case x.Effective.IsZero() || !x.Expiration.IsZero() && x.Expiration.Before(x.Effective):
+		return fmt.Errorf("%w: local tax row %s %s %s has period %s..%s", binfmt.ErrCorrupt, x.Jurisdiction, x.Tax, x.Class, x.Effective, x.Expiration)
+	}
+	x.Rate = *rate
+	return nil
 }
 
 // readStateRow reads one state row and checks it.

@@ -426,3 +426,67 @@ func ExampleDataset_Taxability() {
 	// DE food: reduced reduced
 	// GB food: zero
 }
+
+// TestLocalTaxes reads Chicago's lease and amusement taxes: the classes
+// they reach with their rates by period, each row cited, and the rates of
+// the jurisdiction that the engine charges agree.
+func TestLocalTaxes(t *testing.T) {
+	tx, err := Default().Taxability()
+	if err != nil {
+		t.Fatal(err)
+	}
+	juris, err := Default().Jurisdictions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rateOn := func(class, day string) (LocalTax, bool) {
+		d := civil.MustParse(day)
+		for _, x := range tx.LocalTaxes() {
+			if x.Jurisdiction == "US-1714000" && x.Class == class && x.Contains(d) {
+				return x, true
+			}
+		}
+		return LocalTax{}, false
+	}
+	cases := []struct {
+		class, day, tax, rate string
+	}{
+		{"SAAS", "2016-01-01", "Personal Property Lease Transaction Tax", "0.0525"},
+		{"SAAS", "2020-06-01", "Personal Property Lease Transaction Tax", "0.0725"},
+		{"SAAS", "2024-12-31", "Personal Property Lease Transaction Tax", "0.09"},
+		{"AI_SERVICES", "2025-06-01", "Personal Property Lease Transaction Tax", "0.11"},
+		{"SAAS", "2026-01-01", "Personal Property Lease Transaction Tax", "0.15"},
+		{"DIGITAL_STREAMING", "2015-09-01", "Amusement Tax", "0.09"},
+		{"DIGITAL_STREAMING", "2026-06-01", "Amusement Tax", "0.1025"},
+	}
+	for _, c := range cases {
+		x, ok := rateOn(c.class, c.day)
+		if !ok {
+			t.Errorf("%s on %s: no row", c.class, c.day)
+			continue
+		}
+		if x.Tax != c.tax || !x.Rate.Equal(dec(c.rate)) || x.Name != "Chicago" || x.State != "IL" || x.Citation == "" || x.Decision == "" {
+			t.Errorf("%s on %s: %s %s (%s, %s), want %s %s", c.class, c.day, x.Tax, x.Rate, x.Name, x.State, c.tax, c.rate)
+		}
+		found := false
+		for _, r := range juris.RatesOn("US-1714000", civil.MustParse(c.day)) {
+			if string(r.Tax) == x.Tax && r.Category == x.Category {
+				found = r.Value.Equal(x.Rate)
+			}
+		}
+		if !found {
+			t.Errorf("%s on %s: Chicago has no %s rate %s of category %s", c.class, c.day, x.Tax, x.Rate, x.Category)
+		}
+	}
+	for _, miss := range [][2]string{{"SAAS", "2015-12-31"}, {"GENERAL", "2026-06-01"}, {"WEB_HOSTING", "2026-06-01"}, {"DIGITAL_MUSIC", "2026-06-01"}} {
+		if x, ok := rateOn(miss[0], miss[1]); ok {
+			t.Errorf("%s on %s: row %s %s, want none", miss[0], miss[1], x.Tax, x.Rate)
+		}
+	}
+	// No local tax is a sales tax, nor takes a sales tax's category.
+	for _, x := range tx.LocalTaxes() {
+		if x.Tax == "Sales and Use Tax" || x.Category == "general" {
+			t.Errorf("%s %s %s: a sales tax or its category", x.Jurisdiction, x.Tax, x.Class)
+		}
+	}
+}

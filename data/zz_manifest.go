@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.3"
+const Version = "2026.11.4"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -11,8 +11,8 @@ var fileDigests = map[string]string{
 	"codes.lvd":         "7b3a4c99cf46470c1d265f2624a6c5dd3c4b7ddbbdd4b298e9ebea8b4d4fd09d",
 	"geo.lvd":           "998804ecfd594ed6e57b6e306aacb7b3c66d66c770042c7a25f8b4a716dba8a8",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
-	"jurisdictions.lvd": "f678c4e07ccfe2c2534ba7bfc0ea2c2f3e5302fae87aef68d183b17ea58ce1a6",
-	"local.lvd":         "e9e15815f0db136b5fac8a60817bfa3b56f6a097443a8fa30c8350b7c42c1e0a",
+	"jurisdictions.lvd": "8f23bbaee2c3bf6054ac896ceed7ed1e08a1cf6b35837318fb348547533f4c3a",
+	"local.lvd":         "d2d2f190236bdbf84ead601cfbd4607ca189ac8b9fb6c4bb8af1f5414331e501",
 	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
-	"taxability.lvd":    "91d6c3bb62a35b526a80db3bbde6559a4b7584a5429578d421e75684b620600f",
+	"taxability.lvd":    "cc8e805805e8f96c18a2985072c9d42d657dffb0947c022778c18d44605fb237",
 }

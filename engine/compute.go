@@ -22,34 +22,71 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 			nonTaxable: amount.Add(l.freight), ruleID: st.ruleID, ruleReason: st.reason, conversion: st.at.conversion})
 		return nil
 	}
-	date := l.date
 	if cap(l.taxes) == 0 {
-		l.taxes = c.taxesFor(len(st.at.chain))
+		n := len(st.at.chain)
+		if st.use != nil {
+			n += len(st.use.chain)
+		}
+		l.taxes = c.taxesFor(n)
 	}
 	c.capUsed = decimalZero
+	// Where the sales tax follows the seller, the local taxes outside it
+	// are taken at the customer's place below.
+	keep := anyTax
+	if st.use != nil {
+		keep = salesTaxOnly
+	}
 	for ji := range st.at.chain {
-		j := &st.at.chain[ji]
-		rates, info := c.ratesOn(j.JurisdictionID, date)
-		if len(rates) == 0 {
+		role := st.role
+		if st.split > 0 && ji >= st.split {
+			role = st.splitRole
+		}
+		if err := c.jurisdictionTaxes(l, &st, &st.at.chain[ji], role, keep, amount); err != nil {
+			return err
+		}
+	}
+	if u := st.use; u != nil {
+		ust := situs{at: u, role: u.role, ruleID: "us-local-tax-at-destination",
+			reason: "a local tax outside the sales tax falls where the customer uses what it buys, whatever the state's sourcing of its sales tax"}
+		for ji := range u.chain {
+			if err := c.jurisdictionTaxes(l, &ust, &u.chain[ji], u.role, otherTaxesOnly, amount); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// The impositions that jurisdictionTaxes computes.
+const (
+	anyTax         = iota // every imposition
+	salesTaxOnly          // the sales tax alone
+	otherTaxesOnly        // every imposition but the sales tax
+)
+
+// jurisdictionTaxes appends to the line one tax for each imposition of
+// the jurisdiction j that keep selects and that reaches the line: the
+// sales tax first, then the others in the order of the rates.
+func (c *calc) jurisdictionTaxes(l *line, st *situs, j *taxarea.Jurisdiction, role LocationRole, keep int, amount decimal.Decimal) error {
+	rates, info := c.ratesOn(j.JurisdictionID, l.date)
+	for pass := range 2 {
+		sales := pass == 0
+		if sales && keep == otherTaxesOnly || !sales && keep == salesTaxOnly {
 			continue
 		}
-		// One tax per imposition of the jurisdiction.
 		for ri := range rates {
 			imp := rates[ri].Tax
-			if !firstOfImposition(rates, ri) {
+			if (imp == jurisdiction.SalesTax) != sales || !firstOfImposition(rates, ri) || !included(l.incl, j, imp) {
 				continue
 			}
-			if !included(l.incl, j, imp) {
-				continue
-			}
-			t, err := c.computeTax(l, &st, j, imp, rates, info, amount)
+			t, ok, err := c.computeTax(l, st, j, imp, rates, info, amount)
 			if err != nil {
 				return err
 			}
-			if st.split > 0 && ji >= st.split {
-				t.situs = st.splitRole
+			if ok {
+				t.situs = role
+				l.taxes = append(l.taxes, t)
 			}
-			l.taxes = append(l.taxes, t)
 		}
 	}
 	return nil
@@ -93,6 +130,17 @@ func included(incl []inclusion, j *taxarea.Jurisdiction, imp jurisdiction.Tax) b
 	return false
 }
 
+// hasRate reports whether rates hold a rate of category cat of
+// imposition imp.
+func hasRate(rates []jurisdiction.Rate, imp jurisdiction.Tax, cat string) bool {
+	for i := range rates {
+		if rates[i].Tax == imp && rates[i].Category == cat {
+			return true
+		}
+	}
+	return false
+}
+
 // rateOf returns the rate of category cat of imposition imp among rates,
 // falling back to the general rate unless only is set, and whether the
 // rate is information only.
@@ -115,9 +163,13 @@ func rateOf(rates []jurisdiction.Rate, info []bool, imp jurisdiction.Tax, cat st
 	return decimal.Zero, "", false, false
 }
 
-// computeTax computes one imposition of one jurisdiction for a line.
+// computeTax computes one imposition of one jurisdiction for a line. It
+// reports false when the imposition does not reach the line: the
+// jurisdiction has neither a rate of the category the rules ask for nor a
+// general rate of the imposition (a tax on some classes only, such as
+// Chicago's lease tax, on goods).
 func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp jurisdiction.Tax,
-	rates []jurisdiction.Rate, info []bool, amount decimal.Decimal) (taxOut, error) {
+	rates []jurisdiction.Rate, info []bool, amount decimal.Decimal) (taxOut, bool, error) {
 	accrue := c.d.mode == modeAccrue
 	t := taxOut{
 		j: j, imposition: imp, situs: st.role, ruleID: st.ruleID, ruleReason: st.reason,
@@ -147,22 +199,26 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 	category, categoryOnly := "", false
 	var rateRule *decimal.Decimal
 	var structure *rules.Structure
-	overridden := len(l.exemptOv) > 0 || len(l.nonTaxOv) > 0
+	// An exempt or non-taxable override governs the taxes its selectors
+	// match; the others follow the rules.
+	overridden := false
+	for _, o := range l.exemptOv {
+		if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
+			exempt = exempt.Add(overrideAmount(o, base))
+			t.reasonCode = o.reasonCode
+			overridden = true
+		}
+	}
+	for _, o := range l.nonTaxOv {
+		if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
+			nonTaxable = nonTaxable.Add(overrideAmount(o, base))
+			t.reasonCode = o.reasonCode
+			overridden = true
+		}
+	}
 	switch {
 	case overridden:
 		t.ruleID, t.ruleReason = "override", "exempt or non-taxable override of the request"
-		for _, o := range l.exemptOv {
-			if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
-				exempt = exempt.Add(overrideAmount(o, base))
-				t.reasonCode = o.reasonCode
-			}
-		}
-		for _, o := range l.nonTaxOv {
-			if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
-				nonTaxable = nonTaxable.Add(overrideAmount(o, base))
-				t.reasonCode = o.reasonCode
-			}
-		}
 	case l.customer.exempt && !st.reverse:
 		exempt = base
 		t.ruleID, t.ruleReason = "customer-exempt", "the customer is exempt"
@@ -171,7 +227,7 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 	default:
 		r, found, err := c.decide(&env, l.date)
 		if err != nil {
-			return t, err
+			return t, false, err
 		}
 		structure = found
 		if st.ruleID == "" || r.ID != "taxable" {
@@ -222,14 +278,25 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 		}
 	}
 
+	if (overridden || l.customer.exempt) && !hasRate(rates, imp, jurisdiction.General) {
+		// An exemption does not say which of a class-specific tax's
+		// rates the line would bear: the rules do.
+		r, _, err := c.decide(&env, l.date)
+		if err != nil {
+			return t, false, err
+		}
+		category, categoryOnly = r.RateCategory, r.RateCategoryOnly
+	}
 	rate, cat, infoOnly, ok := rateOf(rates, info, imp, category, categoryOnly)
 	switch {
-	case !ok && categoryOnly:
-		// The jurisdiction has no rate of the category: its tax does not
-		// reach the class.
-		nonTaxable, taxable = nonTaxable.Add(taxable), decimal.Zero
+	case !ok && !hasRate(rates, imp, jurisdiction.General):
+		// A tax on some classes only, and not on this one.
+		return t, false, nil
 	case !ok:
-		return t, nil
+		// The jurisdiction has no rate of the category (categoryOnly,
+		// or rateOf would have given the general rate): its tax does
+		// not reach the class.
+		nonTaxable, taxable = nonTaxable.Add(taxable), decimal.Zero
 	}
 	t.category, t.infoOnly = cat, infoOnly
 	if rateRule != nil {
@@ -285,7 +352,7 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 		t.result = TaxResultNoTax
 		t.raw = decimal.Zero
 	}
-	return t, nil
+	return t, true, nil
 }
 
 // overrideAmount is the amount an override takes out of base: its amount

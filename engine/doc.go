@@ -38,10 +38,15 @@
 //     with a valid VAT number in another member state, the EUR 10,000
 //     distance-selling threshold, exports zero-rated, imports);
 //   - for each jurisdiction of the situs and each of its impositions,
-//     decide taxability (request overrides, the customer's exemption, then
-//     the host's rules and the defaults), pick the rate (rate override,
-//     the rule's replacement rate or rate category, the dataset's), apply
-//     thresholds, basis reductions, rate structures and freight rules;
+//     decide taxability (request overrides for the taxes they select, the
+//     customer's exemption, then the host's rules and the defaults), pick
+//     the rate (rate override, the rule's replacement rate or rate
+//     category, the dataset's), apply thresholds, basis reductions, rate
+//     structures and freight rules; an imposition with no general rate
+//     (a city's tax on some classes only, such as Chicago's lease tax on
+//     SaaS) appears only on the lines whose rule names one of its
+//     categories, and a US local tax outside the sales tax falls at the
+//     customer's place even where the sales tax follows the seller;
 //   - check the seller's nexus: registered everywhere unless it lists
 //     registrations, which then narrow it (with nexus overrides).
 //

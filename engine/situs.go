@@ -22,6 +22,12 @@ type situs struct {
 	ruleID    string
 	reason    string
 	noSeller  bool // the seller does not charge, whatever its registrations
+	// use, when set, is the customer's place on a sale within a US state
+	// whose sales tax follows the seller's location (wholly or in part):
+	// the local taxes outside the sales tax (Chicago's lease and
+	// amusement taxes) fall where the customer uses what it buys, so
+	// they are taken from use rather than from at.
+	use *place
 }
 
 // source decides where a line is taxed: the situs override first, then the
@@ -57,10 +63,12 @@ func (c *calc) source(l *line) situs {
 			case u == nil || !u.anyOrig:
 				return situs{at: dest, role: dest.role, ruleID: "us-destination-sourcing"}
 			case u.allOrig:
-				return situs{at: orig, role: orig.role, ruleID: "us-origin-sourcing",
+				return situs{at: orig, role: orig.role, ruleID: "us-origin-sourcing", use: dest,
 					reason: "a sale within " + orig.state() + " is sourced to the seller's location: " + u.note}
 			}
-			return c.mixedSitus(orig, dest, u)
+			st := c.mixedSitus(orig, dest, u)
+			st.use = dest
+			return st
 		}
 		return situs{at: dest, role: dest.role, interUS: true, ruleID: "us-destination-sourcing",
 			reason: "an interstate sale is sourced to the destination"}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/rules"
 	"github.com/shopspring/decimal"
 )
@@ -141,8 +142,11 @@ func shortCitation(c string) string {
 	return c
 }
 
-// charged sums what a response line charged: the state's tax (the
-// taxable amount, the tax and the rate of the state's own jurisdiction) and the local taxes' taxable amounts and tax.
+// charged sums what a response line charged in sales tax, which the
+// matrix is about: the state's tax (the taxable amount, the tax and the
+// rate of the state's own jurisdiction) and the local taxes' taxable
+// amounts and tax. The local taxes outside the sales tax (Chicago's
+// lease tax on SaaS) are not counted.
 type charged struct {
 	stateTaxable, stateTax, stateRate decimal.Decimal
 	localTaxable, localTax            decimal.Decimal
@@ -152,7 +156,7 @@ type charged struct {
 func partsOf(resp *SaleResponse, state string) charged {
 	var p charged
 	for _, tx := range resp.LineItems[0].Taxes {
-		if tx.Jurisdiction == nil {
+		if tx.Jurisdiction == nil || tx.Imposition == nil || tx.Imposition.Value != string(jurisdiction.SalesTax) {
 			continue
 		}
 		if tx.Jurisdiction.JurisdictionID == "US-"+state {

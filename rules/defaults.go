@@ -24,8 +24,10 @@ var servicesTaxed = map[string]string{
 // (exemptions, reduced state rates, bases, clothing thresholds, the local
 // taxes where they differ from the state's and exemptions by buyer), the 2026 sales tax holidays,
 // services in the US, the reduced, zero and exempt classes of the VAT and
-// GST countries, Tennessee's single-article tax and Florida's surtax
-// limit, and a last rule that makes everything else taxable.
+// GST countries, the US local taxes outside the sales tax on the classes
+// they reach (see localTaxRules), Tennessee's single-article tax and
+// Florida's surtax limit, and a last rule that makes everything else
+// taxable.
 func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 	var out []Rule
 	for _, row := range t.States() {
@@ -87,6 +89,7 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 		}
 		out = append(out, r)
 	}
+	out = append(out, localTaxRules(t.LocalTaxes())...)
 	out = append(out, inheritedRules(out)...)
 	out = append(out, Rule{ID: "taxable", Outcome: Taxable, Reason: "taxable unless a rule says otherwise"})
 	return out, defaultStructures()

@@ -99,3 +99,38 @@ func BenchmarkDecideDefaults(b *testing.B) {
 	}
 	b.ReportMetric(float64(table.Len()), "rules")
 }
+
+// TestDefaultsLocalTaxes checks the rules of Chicago's lease tax: SaaS in
+// Chicago is taxable at the tax's category for the lease tax, while the
+// state's rule still decides Chicago's sales tax, and goods meet no rule
+// of the lease tax that asks for its category.
+func TestDefaultsLocalTaxes(t *testing.T) {
+	table := defaultTable(t)
+	decide := func(tax, class, day string) *Rule {
+		t.Helper()
+		env := Env{Country: "US", JurisdictionID: "US-1714000", JurisdictionType: "CITY", Subdivision: "US-IL", Tax: tax, ProductClass: class}
+		r, ok, err := table.Decide(context.Background(), &env, civil.MustParse(day))
+		if err != nil || !ok {
+			t.Fatalf("%s %s: %v, %v", tax, class, ok, err)
+		}
+		return r
+	}
+	const lease = "Personal Property Lease Transaction Tax"
+	r := decide(lease, SaaS, "2026-03-02")
+	if r.ID != "us-il-chicago-lease-tax-saas-2026-01-01" || r.Outcome != Taxable || r.RateCategory != "computer_lease" ||
+		!strings.Contains(r.Reason, "3-32") || !strings.Contains(r.Reason, "Ruling #12") {
+		t.Errorf("SaaS, lease tax, 2026: %s %s %q %.80q", r.ID, r.Outcome, r.RateCategory, r.Reason)
+	}
+	if r := decide(lease, SaaS, "2024-06-01"); r.ID != "us-il-chicago-lease-tax-saas-2021-01-01" {
+		t.Errorf("SaaS, lease tax, 2024: %s", r.ID)
+	}
+	if r := decide("Sales and Use Tax", SaaS, "2026-03-02"); r.ID != "us-il-saas" || r.Outcome != NonTaxable {
+		t.Errorf("SaaS, sales tax: %s %s, want the state's rule, NONTAXABLE", r.ID, r.Outcome)
+	}
+	if r := decide(lease, General, "2026-03-02"); r.RateCategory != "" {
+		t.Errorf("goods, lease tax: rule %s asks for category %q", r.ID, r.RateCategory)
+	}
+	if r := decide(lease, SaaS, "2015-06-01"); r.RateCategory != "" {
+		t.Errorf("SaaS before 2016, lease tax: rule %s asks for category %q", r.ID, r.RateCategory)
+	}
+}

@@ -146,3 +146,33 @@ func inheritedRules(rs []Rule) []Rule {
 	}
 	return out
 }
+
+// localTaxRules turns the US local taxes outside the sales tax into rules:
+// for each class a tax reaches, over each period, the line is taxable at
+// the jurisdiction's rate of the tax's category. The rule names the
+// jurisdiction and the tax, so it is more specific than the state's rule
+// of the class, which decides the sales tax. A class that no row names
+// meets the state's rule or the last one, which ask for a category (the
+// general rate) that the tax does not have: the engine then leaves the
+// tax off the line, so goods bear no lease tax.
+func localTaxRules(taxes []data.LocalTax) []Rule {
+	out := make([]Rule, 0, len(taxes))
+	for _, x := range taxes {
+		reason := x.Citation
+		if x.Decision != "" {
+			reason += ". Decision: " + x.Decision
+		}
+		out = append(out, Rule{
+			ID:           fmt.Sprintf("us-%s-%s-%s-%s", strings.ToLower(x.State), x.Key, strings.ToLower(x.Class), x.Effective),
+			Jurisdiction: x.Jurisdiction,
+			Tax:          x.Tax,
+			ProductClass: x.Class,
+			Effective:    x.Effective,
+			Expiration:   x.Expiration,
+			Outcome:      Taxable,
+			RateCategory: x.Category,
+			Reason:       reason,
+		})
+	}
+	return out
+}

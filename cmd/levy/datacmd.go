@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 )
 
@@ -18,13 +19,18 @@ const dataUsage = `usage:
 coverage prints, for each US state, how its local sales tax content was
 reconciled, its sources and their dates, how many local jurisdictions,
 places and ZIP codes it covers, how the state sources sales, and what the
-content leaves out: the embedded dataset's, with any content loaded over
-it. data/COVERAGE.md holds the embedded dataset's table.
+content leaves out (local taxes outside the sales tax that Levy lacks
+included): the embedded dataset's, with any content loaded over it; in
+markdown, then the local taxes outside the sales tax that Levy charges
+(Chicago's lease tax on SaaS, its amusement tax on streaming).
+data/COVERAGE.md holds the embedded dataset's tables.
 
 With --taxability it prints the matrix of US states and product classes
 in force on the date (today by default): whether each state taxes each
 class, at which rate, and how its local taxes follow; with --state, that
-state's rows with their dates, citations and decisions.
+state's rows with their dates, citations and decisions, and in text or
+markdown the state's local taxes outside the sales tax in force on the
+date.
 data/TAXABILITY.md holds the embedded dataset's matrix.
 `
 
@@ -86,6 +92,20 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	switch *format {
 	case "markdown":
 		fmt.Fprintf(stdout, "Dataset %s\n\n%s", ds.Version(), data.CoverageTable(states))
+		tx, err := ds.Taxability()
+		if err != nil {
+			return err
+		}
+		var taxes []data.LocalTax
+		for _, x := range tx.LocalTaxes() {
+			if *state == "" || strings.EqualFold(x.State, *state) {
+				taxes = append(taxes, x)
+			}
+		}
+		if len(taxes) > 0 {
+			fmt.Fprintf(stdout, "\nLocal taxes outside the sales tax that Levy charges (at the customer's address; those it lacks are in the not covered column):\n\n%s",
+				data.LocalTaxesTable(taxes, civil.Date{}))
+		}
 	case "json":
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -176,6 +176,14 @@ func TestDataCoverage(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "| TX |") || !strings.Contains(out, "| state | status | sources |") {
 		t.Fatalf("exit %d, stderr %s, stdout %.300s", code, errOut, out)
 	}
+	if !strings.Contains(out, "| IL | Chicago (US-1714000) | Personal Property Lease Transaction Tax | AI_SERVICES, SAAS | 15% | 2026-01-01 |") ||
+		!strings.Contains(out, "| IL | Chicago (US-1714000) | Amusement Tax | DIGITAL_STREAMING | 10.25% | 2025-01-01 |") {
+		t.Errorf("coverage without Chicago's taxes outside the sales tax: %.300s", out[strings.LastIndex(out, "Local taxes"):])
+	}
+	code, out, errOut = runCLI(t, "data", "coverage", "--state", "il")
+	if code != 0 || !strings.Contains(out, "Chicago's Amusement Tax on online games") || !strings.Contains(out, "Social Media Amusement Tax") {
+		t.Errorf("IL coverage does not name the taxes Levy lacks: exit %d, stderr %s, stdout %.300s", code, errOut, out)
+	}
 	code, out, errOut = runCLI(t, "data", "coverage", "--state", "wa", "--format", "json", "--content", "../../data/content/testdata/zip5-washington.csv")
 	var states []struct {
 		Code, Status, Content string
@@ -199,6 +207,11 @@ func TestDataCoverageTaxability(t *testing.T) {
 	code, out, errOut = runCLI(t, "data", "coverage", "--taxability", "--state", "il", "--date", "2025-12-31", "--format", "markdown")
 	if code != 0 || !strings.Contains(out, "IL on 2025-12-31") || !strings.Contains(out, "- FOOD") || !strings.Contains(out, "R1") {
 		t.Errorf("IL on 2025-12-31: exit %d, stderr %s, stdout %.600s", code, errOut, out)
+	}
+	code, out, errOut = runCLI(t, "data", "coverage", "--taxability", "--state", "il", "--date", "2026-03-02")
+	if code != 0 || !strings.Contains(out, "Chicago (US-1714000) Personal Property Lease Transaction Tax: AI_SERVICES at 15%, from 2026-01-01") ||
+		!strings.Contains(out, "also SAAS") || !strings.Contains(out, "Amusement Tax: DIGITAL_STREAMING at 10.25%") {
+		t.Errorf("IL on 2026-03-02 without Chicago's taxes: exit %d, stderr %s, stdout %s", code, errOut, out[max(0, len(out)-1500):])
 	}
 	code, out, errOut = runCLI(t, "data", "coverage", "--taxability", "--format", "json", "--date", "2026-11-02")
 	var rows []struct{ State, Class, Citation string }

@@ -38,7 +38,13 @@ func printTaxability(ds *data.Dataset, state, date, format string, w io.Writer) 
 		if len(rows) == 0 {
 			return usageError{fmt.Sprintf("no taxability rows for state %q (states without a sales tax have none)", state)}
 		}
-		return printStateTaxability(rows, day, format, w)
+		if err := printStateTaxability(rows, day, format, w); err != nil {
+			return err
+		}
+		if format != "json" {
+			printLocalTaxes(tx.LocalTaxes(), rows[0].State, day, format, w)
+		}
+		return nil
 	}
 	classes := matrixClasses(tx.States())
 	switch format {
@@ -117,4 +123,41 @@ func matrixClasses(rows []data.StateTaxability) []string {
 	}
 	slices.SortFunc(extra, strings.Compare)
 	return append(out, extra...)
+}
+
+// printLocalTaxes prints a state's local taxes outside the sales tax in
+// force on day, each with the classes it reaches, its rate, period,
+// citation and decision, or says there is none.
+func printLocalTaxes(taxes []data.LocalTax, state string, day civil.Date, format string, w io.Writer) {
+	var on []data.LocalTax
+	for _, x := range taxes {
+		if strings.EqualFold(x.State, state) && x.Contains(day) {
+			on = append(on, x)
+		}
+	}
+	fmt.Fprintf(w, "\nLocal taxes outside the sales tax in %s on %s (charged at the customer's address; see data/states/%s.md for those Levy lacks)\n\n",
+		state, day, strings.ToLower(state))
+	if len(on) == 0 {
+		fmt.Fprintln(w, "none")
+		return
+	}
+	bullet := ""
+	if format == "markdown" {
+		bullet = "- "
+	}
+	for i, x := range on {
+		if i > 0 && on[i-1].Jurisdiction == x.Jurisdiction && on[i-1].Tax == x.Tax && on[i-1].Period == x.Period {
+			fmt.Fprintf(w, "%s    also %s\n", bullet, x.Class)
+			continue
+		}
+		to := ""
+		if !x.Expiration.IsZero() {
+			to = " to " + x.Expiration.String()
+		}
+		fmt.Fprintf(w, "%s%s (%s) %s: %s at %s%%, from %s%s\n", bullet, x.Name, x.Jurisdiction, x.Tax, x.Class, x.Rate.Shift(2), x.Effective, to)
+		fmt.Fprintf(w, "    %s\n", x.Citation)
+		if x.Decision != "" {
+			fmt.Fprintf(w, "    decision: %s\n", x.Decision)
+		}
+	}
 }

@@ -190,7 +190,8 @@ func (b *builder) overlay() (*data.Overlay, error) {
 		}
 		cov := data.LocalState{Code: st, Title: s.sub.Name, Status: "loaded content", Sourcing: "as the embedded dataset",
 			Sources: slices.Clone(s.files), Content: strings.Join(s.files, ", "), ByZIP: len(s.zips) > 0,
-			NotCovered: "what the files leave out: this state's embedded local content is not used"}
+			NotCovered: "what the files leave out: this state's embedded local content is not used; a local tax outside the sales tax " +
+				"(such as Chicago's lease tax) applies only at the addresses whose areas in the files name its jurisdiction (US-1714000 for Chicago)"}
 		if emb, ok := b.local.State(st); ok {
 			cov.Origin, cov.LocalCap, cov.Sourcing = emb.Origin, emb.LocalCap, emb.Sourcing
 		}

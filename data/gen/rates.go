@@ -134,7 +134,11 @@ func genRates(g *gen) error {
 		return err
 	}
 	g.emit(localFile, local)
-	g.doc("COVERAGE.md", g.local.coverageMarkdown())
+	coverage, err := g.local.coverageMarkdown()
+	if err != nil {
+		return err
+	}
+	g.doc("COVERAGE.md", coverage)
 	g.doc("states/refused.csv", g.local.refusedCSV())
 	g.log.Info("jurisdictions", "jurisdictions", len(b.juris), "rates", len(b.rates), "exceptions", len(b.exceptions))
 	return nil

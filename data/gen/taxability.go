@@ -25,7 +25,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 2
+	taxVersion = 3
 )
 
 // The inputs of the taxability step: compiled sources under --src and
@@ -118,7 +118,21 @@ func genTaxability(g *gen) error {
 	if err != nil {
 		return err
 	}
-	out, err := encodeTaxability(cells, holidays, shipping, classes)
+	taxRows, err := readLocalTaxes(g)
+	if err != nil {
+		return err
+	}
+	local, err := localTaxRecords(taxRows, func(id string) (string, bool) {
+		j, ok := juris.ByID(id)
+		return j.Name, ok
+	})
+	if err != nil {
+		return err
+	}
+	if err := checkLocalTaxRates(local, juris); err != nil {
+		return err
+	}
+	out, err := encodeTaxability(cells, holidays, shipping, classes, local)
 	if err != nil {
 		return err
 	}
@@ -129,7 +143,7 @@ func genTaxability(g *gen) error {
 	}
 	g.doc("TAXABILITY.md", doc)
 	g.log.Info("taxability", "state cells", len(cells), "corrections", len(fixes), "holidays", len(holidays),
-		"shipping rules", len(shipping), "product class rules", len(classes), "standard rows", standard)
+		"shipping rules", len(shipping), "product class rules", len(classes), "standard rows", standard, "local tax rows", len(local))
 
 	g.addSource(source{
 		Key:   "us-taxability",
@@ -762,7 +776,7 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 	return nil
 }
 
-// encodeTaxability writes the file. Layout (version 2):
+// encodeTaxability writes the file. Layout (version 3):
 //
 //	state rows, sorted by state, class, effective: count, then
 //	    state, class, taxable (bool), rate, basis, threshold, threshold
@@ -774,11 +788,15 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 //	shipping, sorted by state: count, then state, rule, handling rule
 //	product classes, sorted by country, class: count, then
 //	    country, class, treatment, category, citation
+//	local taxes outside the sales tax, sorted by jurisdiction, tax,
+//	    class, effective (version 3): count, then state, jurisdiction,
+//	    name, key, tax, category, class, rate, effective, expiration,
+//	    citation, decision
 //
 // Decimals (rate, basis, threshold, cap) are 0 when absent, else 1,
 // coefficient (varint) and exponent (varint). Dates are uvarints: 0 for
 // the zero Date, else days since 1970 + 2^20.
-func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string]shippingRow, classes []classRow) ([]byte, error) {
+func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string]shippingRow, classes []classRow, local []data.LocalTax) ([]byte, error) {
 	w := binfmt.NewWriter(taxKind, taxVersion)
 	w.Uvarint(uint64(len(cells)))
 	for _, c := range cells {
@@ -843,6 +861,19 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 		w.String(c.treatment)
 		w.String(c.category)
 		w.String(c.citation)
+	}
+	w.Uvarint(uint64(len(local)))
+	for _, x := range local {
+		for _, s := range []string{x.State, x.Jurisdiction, x.Name, x.Key, x.Tax, x.Category, x.Class} {
+			w.String(s)
+		}
+		if err := writeOptDecimal(w, &x.Rate); err != nil {
+			return nil, fmt.Errorf("%s %s %s: %v", x.Jurisdiction, x.Tax, x.Class, err)
+		}
+		writeRateDate(w, x.Effective)
+		writeRateDate(w, x.Expiration)
+		w.String(x.Citation)
+		w.String(x.Decision)
 	}
 	return w.Finish()
 }

@@ -153,6 +153,9 @@ type usLocal struct {
 	// areas are built by compose.
 	areas []localArea
 	hints map[string]string // ZIP5 -> place code, over all states
+	// localTaxes are the rows of the local taxes outside the sales tax
+	// (data/src/us-local-taxes.csv), whose rates are added.
+	localTaxes []localTaxRow
 }
 
 // localArea is one tax area below the state: a county or a place part.

@@ -99,6 +99,14 @@ func genUSLocal(g *gen, b *ratesBuilder) error {
 			return fmt.Errorf("state builder for %s, which is not a US state or territory", st)
 		}
 	}
+	taxes, err := readLocalTaxes(g)
+	if err != nil {
+		return err
+	}
+	if err := L.addLocalTaxes(taxes); err != nil {
+		return err
+	}
+	g.log.Info("local taxes outside the sales tax", "rows", len(taxes), "taxes", localTaxNames(taxes))
 	if err := L.checkLedger(in); err != nil {
 		return err
 	}
