@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.3"
+const Version = "2026.11.4"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -13,6 +13,6 @@ var fileDigests = map[string]string{
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
 	"jurisdictions.lvd": "f678c4e07ccfe2c2534ba7bfc0ea2c2f3e5302fae87aef68d183b17ea58ce1a6",
 	"local.lvd":         "e9e15815f0db136b5fac8a60817bfa3b56f6a097443a8fa30c8350b7c42c1e0a",
-	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
+	"postal.lvd":        "7494c600ef3afff03b178c927e0c46c711a9c76471db9128fa0cc9b7ff6a0d5e",
 	"taxability.lvd":    "91d6c3bb62a35b526a80db3bbde6559a4b7584a5429578d421e75684b620600f",
 }
