@@ -288,6 +288,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 	}
 
 	var cands []usCandidate
+	cityKey := ""                // the city's key (data.PlaceKey), once it is needed
 	var conflict *cityConflict   // a city that does not contain the ZIP code
 	var postal, zipCounty string // with a conflict, the ZIP code's postal place name and first county
 	switch {
@@ -314,7 +315,8 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		if a.City != "" && haveState {
 			// A city that does not contain the ZIP code: one of the two
 			// decides (see checkCity), and the results say so.
-			if c, found := r.checkCity(state.Code, a.City, zip5, z); found {
+			cityKey = data.PlaceKey(a.City)
+			if c, found := r.checkCity(state.Code, cityKey, zip5, z); found {
 				conflict = &c
 				postal, zipCounty = z.Place(), z.County(0).Jurisdiction
 			}
@@ -352,6 +354,9 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 	if conflict != nil {
 		statuses = append(slices.Clip(statuses), conflict.status(r, zipWins))
 	}
+	if cityKey == "" && a.City != "" {
+		cityKey = data.PlaceKey(a.City)
+	}
 	cands = r.narrowByCounty(cands, a.SubDivision)
 	named := -1 // the one candidate that holds most of the place the city names
 	if a.City != "" && !zipWins && len(cands) > 1 {
@@ -363,7 +368,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			// Only an incorporated place says where the address lies: a
 			// postal name of an unincorporated community (a CDP) is
 			// used far beyond it.
-			if p := r.local.FindPlace(state.Code, a.City, fips); p >= 0 && r.local.PlaceIncorporated(p) && r.local.PlaceMainCounty(p) == fips {
+			if p := r.local.FindPlaceKey(state.Code, cityKey, fips); p >= 0 && r.local.PlaceIncorporated(p) && r.local.PlaceMainCounty(p) == fips {
 				if named >= 0 {
 					named = -1
 					break
@@ -410,7 +415,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		}
 		place, named := -1, false
 		if a.City != "" && !zipWins {
-			place = r.local.FindPlace(state.Code, a.City, fips)
+			place = r.local.FindPlaceKey(state.Code, cityKey, fips)
 			named = place >= 0
 		}
 		res := func(ar *area, conf int, extra ...Status) LookupResult {

@@ -33,8 +33,9 @@ type cityConflict struct {
 	away      float64 // kilometres from the city's boundary to the ZIP code's point; negative when unknown
 }
 
-// checkCity tells whether city, named beside ZIP code zip5 (z) in state,
-// contradicts the ZIP code; ok is false when it does not. The city
+// checkCity tells whether the city whose key (data.PlaceKey) is cityKey,
+// named beside ZIP code zip5 (z) in state, contradicts the ZIP code; ok
+// is false when it does not. The city
 // contradicts the ZIP code when it is a place of the state that the
 // dataset knows, neither the place that the ZIP code mainly serves (its
 // hint) nor its postal place name, and
@@ -57,22 +58,23 @@ type cityConflict struct {
 // dataset, or a ZIP code without a point, in the same county, cannot be
 // told apart and contradicts nothing either.
 //
-// The usual address, a city that the ZIP code mainly serves, costs
-// FindPlace and one binary search, and allocates nothing.
-func (r *Resolver) checkCity(state, city, zip5 string, z data.ZIPRef) (c cityConflict, ok bool) {
+// The usual address, a city that the ZIP code mainly serves, costs a
+// probe of the place names and one binary search, and allocates
+// nothing.
+func (r *Resolver) checkCity(state, cityKey, zip5 string, z data.ZIPRef) (c cityConflict, ok bool) {
 	if z.NumCounties() == 0 {
 		return cityConflict{}, false // a ZIP code placed in its state alone
 	}
 	p, inCounties := -1, false
 	for k := range z.NumCounties() {
 		fips := countyFIPS(z.County(k).Jurisdiction)
-		if p = r.local.FindPlace(state, city, fips); p >= 0 {
+		if p = r.local.FindPlaceKey(state, cityKey, fips); p >= 0 {
 			inCounties, c.county = true, fips
 			break
 		}
 	}
 	if p < 0 {
-		if p = r.local.FindPlace(state, city, 0); p < 0 {
+		if p = r.local.FindPlaceKey(state, cityKey, 0); p < 0 {
 			return cityConflict{}, false
 		}
 		c.county = r.local.PlaceMainCounty(p)
@@ -82,7 +84,7 @@ func (r *Resolver) checkCity(state, city, zip5 string, z data.ZIPRef) (c cityCon
 		return cityConflict{}, false
 	}
 	postal := z.Place()
-	if postal != "" && data.PlaceKey(postal) == data.PlaceKey(city) {
+	if postal != "" && data.PlaceKey(postal) == cityKey {
 		return cityConflict{}, false
 	}
 	c.place, c.zip5, c.where, c.away, c.zipWins, c.elsewhere = p, zip5, postal, -1, !inCounties, !inCounties
