@@ -288,9 +288,10 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 	}
 
 	var cands []usCandidate
-	cityKey := ""                // the city's key (data.PlaceKey), once it is needed
-	var conflict *cityConflict   // a city that does not contain the ZIP code
-	var postal, zipCounty string // with a conflict, the ZIP code's postal place name and first county
+	cityKey := ""                   // the city's key (data.PlaceKey), once it is needed
+	cityAt, cityIn := -1, uint32(0) // the place the city names in the first of the ZIP code's counties that holds it, and that county
+	var conflict *cityConflict      // a city that does not contain the ZIP code
+	var postal, zipCounty string    // with a conflict, the ZIP code's postal place name and first county
 	switch {
 	case zip5 != "":
 		z, ok := r.postal.Find(zip5)
@@ -316,9 +317,13 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			// A city that does not contain the ZIP code: one of the two
 			// decides (see checkCity), and the results say so.
 			cityKey = data.PlaceKey(a.City)
-			if c, found := r.checkCity(state.Code, cityKey, zip5, z); found {
+			c, found := r.checkCity(state.Code, cityKey, zip5, z)
+			if found {
 				conflict = &c
 				postal, zipCounty = z.Place(), z.County(0).Jurisdiction
+			}
+			if !c.elsewhere {
+				cityAt, cityIn = c.place, c.county
 			}
 		}
 	case haveState && a.City != "":
@@ -415,7 +420,11 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		}
 		place, named := -1, false
 		if a.City != "" && !zipWins {
-			place = r.local.FindPlaceKey(state.Code, cityKey, fips)
+			if cityIn != 0 && fips == cityIn {
+				place = cityAt // found already
+			} else {
+				place = r.local.FindPlaceKey(state.Code, cityKey, fips)
+			}
 			named = place >= 0
 		}
 		res := func(ar *area, conf int, extra ...Status) LookupResult {

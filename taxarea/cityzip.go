@@ -17,7 +17,7 @@ const cityReachMin = 3000
 // cityConflict is a city that an address names beside a ZIP code that
 // it does not contain (see Resolver.checkCity).
 type cityConflict struct {
-	place  int    // the place the city names, an index of the local table
+	place  int    // the place the city names, an index of the local table, or -1
 	county uint32 // the county (FIPS number) of that place
 	// zipWins reports that the ZIP code lies beyond any part of the
 	// city: the lookup places the address by the ZIP code, and the city
@@ -35,7 +35,9 @@ type cityConflict struct {
 
 // checkCity tells whether the city whose key (data.PlaceKey) is cityKey,
 // named beside ZIP code zip5 (z) in state, contradicts the ZIP code; ok
-// is false when it does not. The city
+// is false when it does not. Either way c.place and c.county are the
+// place the city names (-1 for none) and its county: the first of the
+// ZIP code's counties that holds it, else (c.elsewhere) its main one. The city
 // contradicts the ZIP code when it is a place of the state that the
 // dataset knows, neither the place that the ZIP code mainly serves (its
 // hint) nor its postal place name, and
@@ -58,58 +60,60 @@ type cityConflict struct {
 // dataset, or a ZIP code without a point, in the same county, cannot be
 // told apart and contradicts nothing either.
 //
-// The usual address, a city that the ZIP code mainly serves, costs a
-// probe of the place names and one binary search, and allocates
+// The usual address, a city that is the ZIP code's postal name, costs a
+// probe of the place names and a string comparison, and allocates
 // nothing.
 func (r *Resolver) checkCity(state, cityKey, zip5 string, z data.ZIPRef) (c cityConflict, ok bool) {
+	c.place = -1
 	if z.NumCounties() == 0 {
-		return cityConflict{}, false // a ZIP code placed in its state alone
+		return c, false // a ZIP code placed in its state alone
 	}
-	p, inCounties := -1, false
 	for k := range z.NumCounties() {
 		fips := countyFIPS(z.County(k).Jurisdiction)
-		if p = r.local.FindPlaceKey(state, cityKey, fips); p >= 0 {
-			inCounties, c.county = true, fips
+		if p := r.local.FindPlaceKey(state, cityKey, fips); p >= 0 {
+			c.place, c.county = p, fips
 			break
 		}
 	}
-	if p < 0 {
-		if p = r.local.FindPlaceKey(state, cityKey, 0); p < 0 {
-			return cityConflict{}, false
+	if c.place < 0 {
+		p := r.local.FindPlaceKey(state, cityKey, 0)
+		if p < 0 {
+			return c, false
 		}
-		c.county = r.local.PlaceMainCounty(p)
+		c.place, c.county, c.elsewhere, c.zipWins = p, r.local.PlaceMainCounty(p), true, true
+	}
+	// The ZIP code's postal name, first as the Census writes the place
+	// (the usual address: a string comparison), then folded; then the
+	// place the ZIP code mainly serves.
+	postal := z.Place()
+	if postal != "" && (postal == r.local.PlaceName(c.place) || data.PlaceKey(postal) == cityKey) {
+		return c, false
 	}
 	hint := r.local.ZIPHint(zipNumber(zip5))
-	if hint == p {
-		return cityConflict{}, false
+	if hint == c.place {
+		return c, false
 	}
-	postal := z.Place()
-	if postal != "" && data.PlaceKey(postal) == cityKey {
-		return cityConflict{}, false
-	}
-	c.place, c.zip5, c.where, c.away, c.zipWins, c.elsewhere = p, zip5, postal, -1, !inCounties, !inCounties
+	c.zip5, c.where, c.away = zip5, postal, -1
 	if hint >= 0 {
 		c.where = r.local.PlaceName(hint)
 	}
 	lat, lng, hasPoint := z.Point()
-	if b := r.boundOf[p]; b >= 0 && hasPoint {
+	if b := r.boundOf[c.place]; b >= 0 && hasPoint {
 		la, ln := float64(lat)/1e6, float64(lng)/1e6
-		if _, at := r.locate(la, ln); at == p {
-			return cityConflict{}, false
+		if _, at := r.locate(la, ln); at == c.place {
+			return c, false
 		}
 		metres := r.points.distance(b, s2.PointFromLatLng(s2.LatLngFromDegrees(la, ln))).Radians() * earthRadiusMetres
 		reach := float64(max(cityReachMin, z.Radius()))
-		if inCounties && metres <= reach {
-			return cityConflict{}, false
+		if !c.elsewhere && metres <= reach {
+			return c, false
 		}
 		c.away = metres / 1000
 		c.zipWins = c.zipWins || metres > 2*reach
 		return c, true
 	}
-	if inCounties {
-		return cityConflict{}, false // nothing tells the place from the ZIP code
-	}
-	return c, true
+	// Nothing tells a place of the ZIP code's counties from the ZIP code.
+	return c, c.elsewhere
 }
 
 // status is the BAD_REGION_FIELDS status of the conflict: what the
