@@ -21,8 +21,47 @@ func addressQuotation(dest string) string {
  "lineItems":[{"lineItemId":"1","quantity":{"value":2},"unitPrice":19.99},{"lineItemId":"2","quantity":{"value":1},"unitPrice":50}]}`
 }
 
-// TestAddressCheckOverHTTP sends the two addresses of issue 18 and a
-// clean one to a server on loopback whose engine checks the addresses of
+// cityZIPConflicts are addresses whose city does not contain their ZIP
+// code, as JSON locations, with the member the strict check names and
+// the status the lookup gives: the ZIP code decides for Evanston and
+// Pasadena, far from downtown Chicago's and Los Angeles's ZIP codes;
+// the city decides for Seattle, across a lake from Bellevue's.
+var cityZIPConflicts = []struct{ name, dest, member, value, other string }{
+	{"Evanston, IL 60606", `{"city":"Evanston","mainDivision":"IL","postalCode":"60606","country":"US"}`, "city",
+		"ZIP code 60606 (Chicago) lies 15.0 km outside Evanston, too far for any of it to lie there: the lookup used the ZIP code, which places an address more surely than a city name", "Evanston"},
+	{"Pasadena, CA 90012", `{"city":"Pasadena","mainDivision":"CA","postalCode":"90012","country":"US"}`, "city",
+		"ZIP code 90012 (Los Angeles) lies 8.9 km outside Pasadena, too far for any of it to lie there: the lookup used the ZIP code, which places an address more surely than a city name", "Pasadena"},
+	{"Seattle, WA 98004", `{"city":"Seattle","mainDivision":"WA","postalCode":"98004","country":"US"}`, "postalCode",
+		"ZIP code 98004 (Bellevue) lies 4.3 km outside Seattle, near enough that part of it may lie there: the lookup used the city, which names the taxing place more narrowly than a ZIP code", "Bellevue"},
+}
+
+// TestCityZIPConflictLookupOverHTTP looks the three addresses up at
+// /api/v2/address-lookup on loopback: two results, the one the lookup
+// used at confidence 50 and the other at 40, both with the status that
+// says which was used and why (the answers match the OpenAPI document).
+func TestCityZIPConflictLookupOverHTTP(t *testing.T) {
+	h := newHarness(t)
+	for _, c := range cityZIPConflicts {
+		var got taxarea.LookupResponse
+		dataOf(t, h.post("/api/v2/address-lookup", `{"postalAddress":`+c.dest+`,"asOfDate":"2026-06-01"}`), &got)
+		res := got.LookupResults
+		if len(res) != 2 || res[0].ConfidenceIndicator != "50" || res[1].ConfidenceIndicator != "40" {
+			t.Errorf("%s: %+v", c.name, res)
+			continue
+		}
+		for _, r := range res {
+			if len(r.Statuses) != 1 || r.Statuses[0].LookupResult != taxarea.BadRegionFields || r.Statuses[0].Value != c.value {
+				t.Errorf("%s: statuses %+v", c.name, r.Statuses)
+			}
+		}
+		if pa := res[1].PostalAddresses; len(pa) != 1 || pa[0].City != c.other {
+			t.Errorf("%s: the last result is %+v, want %s", c.name, pa, c.other)
+		}
+	}
+}
+
+// TestAddressCheckOverHTTP sends the two addresses of issue 18, the three
+// whose city does not contain their ZIP code, and a clean one to a server on loopback whose engine checks the addresses of
 // tenant strict-co strictly and everyone else's leniently. The lenient
 // answers carry the tax area, the confidence and the statuses of the
 // lookup on the destination (and the answers match the OpenAPI
@@ -50,9 +89,15 @@ func TestAddressCheckOverHTTP(t *testing.T) {
 		status                         engine.TaxAreaLookupStatus
 	}{
 		{"misspelt state", `{"city":"Los Angeles","mainDivision":"Californa","postalCode":"90012","country":"US"}`,
-			"customer.destination.mainDivision", "100", engine.TaxAreaLookupStatus{LookupResult: taxarea.IgnoredRegionFields, Value: "unknown state Californa"}},
+			"customer.destination.mainDivision", "90", engine.TaxAreaLookupStatus{LookupResult: taxarea.IgnoredRegionFields, Value: "unknown state Californa"}},
 		{"ZIP of New York", `{"city":"Los Angeles","mainDivision":"CA","postalCode":"10118","country":"US"}`,
 			"customer.destination.postalCode", "70", engine.TaxAreaLookupStatus{LookupResult: taxarea.BadRegionFields, Value: "ZIP code 10118 is in NY, not CA"}},
+	}
+	for _, c := range cityZIPConflicts {
+		cases = append(cases, struct {
+			name, dest, target, confidence string
+			status                         engine.TaxAreaLookupStatus
+		}{c.name, c.dest, "customer.destination." + c.member, "50", engine.TaxAreaLookupStatus{LookupResult: taxarea.BadRegionFields, Value: c.value}})
 	}
 	for _, c := range cases {
 		var r engine.SaleResponse

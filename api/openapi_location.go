@@ -22,15 +22,15 @@ var schemaNotes = map[reflect.Type]struct {
 	reflect.TypeFor[engine.TaxAreaLookup](): {
 		about: "What the tax area lookup found for a location of a calculation, as the lookup routes report it for the same address: Levy's own member of a location, in responses only (a request's is ignored). Under the strict address check (levy serve --address-check strict, or --tenant-address-check TENANT=strict) a location whose statuses hold BAD_REGION_FIELDS, IGNORED_REGION_FIELDS or BAD_STREET_INFORMATION is refused with 400 instead, naming the member at fault.",
 		members: map[string]string{
-			"confidenceIndicator": "The lookup's confidence that the tax area is right, from 1 to 100: 100 when every part of the address agrees, 70 when the postal code contradicts the state or province.",
+			"confidenceIndicator": "The lookup's confidence that the tax area is right, from 1 to 100: 100 when every part of the address agrees, at most 90 whenever a status other than NORMAL is present, 70 when the postal code contradicts the state or province, 50 when the city does not contain the ZIP code.",
 			"statuses":            "What the lookup found at fault or worth telling in the address; absent for a clean address (a plain NORMAL is left out).",
 		},
 	},
 	reflect.TypeFor[engine.TaxAreaLookupStatus](): {
 		about: "One status of a tax area lookup (the wire's AddressLookupResultTypeStatus).",
 		members: map[string]string{
-			"lookupResult": "BAD_REGION_FIELDS: the postal code contradicts the state or province, or is unknown, and decided the tax area alone. IGNORED_REGION_FIELDS: the state is unknown and was ignored. MAX_TAXAREAS_EXCEEDED: more tax areas matched than a lookup lists. NORMAL: a note in value.",
-			"value":        "What the status is about, in words: \"ZIP code 10118 is in NY, not CA\".",
+			"lookupResult": "BAD_REGION_FIELDS: the postal code contradicts the state or province, or is unknown, and decided the tax area alone; or the city does not contain the ZIP code, and the value says which of the two decided and why. IGNORED_REGION_FIELDS: the state is unknown and was ignored. MAX_TAXAREAS_EXCEEDED: more tax areas matched than a lookup lists. NORMAL: a note in value.",
+			"value":        "What the status is about, in words: \"ZIP code 10118 is in NY, not CA\", or \"ZIP code 60606 (Chicago) lies 15.0 km outside Evanston, too far for any of it to lie there: the lookup used the ZIP code, which places an address more surely than a city name\".",
 		},
 	},
 }

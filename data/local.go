@@ -265,7 +265,13 @@ func (l *Local) PlacesNamed(state, name string, f func(i int) bool) {
 // the county with FIPS number county, or in any county when county is 0;
 // incorporated places come first. It returns -1 when there is none.
 func (l *Local) FindPlace(state, name string, county uint32) int {
-	key := PlaceKey(name)
+	return l.FindPlaceKey(state, PlaceKey(name), county)
+}
+
+// FindPlaceKey is FindPlace with the name's key (PlaceKey) given, for a
+// caller that looks one name up in several counties: it does not
+// allocate.
+func (l *Local) FindPlaceKey(state, key string, county uint32) int {
 	for p := l.byName.probe(l.byName.hash2(state, key)); ; {
 		g := p.next()
 		if g < 0 {

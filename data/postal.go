@@ -21,6 +21,11 @@ type ZIP struct {
 	// valid when HasPoint.
 	Lat, Lng int32
 	HasPoint bool
+	// Radius is the radius in metres, to 100 m, of a disc of the land
+	// area of the ZIP's Census ZIP Code Tabulation Area: how far the ZIP
+	// reaches from its point, roughly. It is 0 when the Census does not
+	// know the ZIP (most PO box and single-address ZIPs).
+	Radius int
 }
 
 // ZIPCounty is one county of a ZIP and the share of the ZIP's land in it.
@@ -59,6 +64,7 @@ type zipRec struct {
 	lat, lng int32
 	county   uint32 // its first county in Postal.counties
 	place    uint32 // in Postal.places
+	radius   uint32 // Radius in hundreds of metres
 	state    uint16 // in Postal.states
 	hasPoint bool
 }
@@ -77,13 +83,17 @@ type placeGroup struct {
 	shares uint32 // its first county in Postal.shares
 }
 
+// postalVersion is the format of postal.lvd: version 2 added each ZIP's
+// radius.
+const postalVersion = 2
+
 // Postal returns the dataset's ZIP table, decoding it on first use.
 func (d *Dataset) Postal() (*Postal, error) {
 	return part(d, &d.postal, "postal.lvd", decodePostal)
 }
 
 func decodePostal(file []byte) (*Postal, error) {
-	r, err := binfmt.Open(file, "postal", 1)
+	r, err := binfmt.Open(file, "postal", postalVersion)
 	if err != nil {
 		return nil, fmt.Errorf("data: postal: %w", err)
 	}
@@ -150,6 +160,11 @@ func decodePostal(file []byte) (*Postal, error) {
 			}
 			p.counties = append(p.counties, countyRec{id: cid, share: int(r.Uvarint())})
 		}
+		radius := r.Uvarint()
+		if radius > math.MaxUint16 {
+			return nil, fmt.Errorf("data: postal: %w: radius of ZIP %05d", binfmt.ErrCorrupt, code)
+		}
+		z.radius = uint32(radius)
 		if pr := p.places[pi]; pr.n > 0 {
 			if folded[pi] == "" {
 				folded[pi] = FoldPlace(string(names[pr.off : pr.off+pr.n]))
@@ -413,6 +428,16 @@ func (z ZIPRef) Place() string { return z.p.str(z.p.places[z.p.zips[z.i].place])
 // State returns the postal abbreviation of the state or territory.
 func (z ZIPRef) State() string { return z.p.states[z.p.zips[z.i].state] }
 
+// Point returns the ZIP's representative point in millionths of a
+// degree; ok is false when the dataset has none.
+func (z ZIPRef) Point() (lat, lng int32, ok bool) {
+	r := &z.p.zips[z.i]
+	return r.lat, r.lng, r.hasPoint
+}
+
+// Radius returns ZIP.Radius, in metres: 0 when it is not known.
+func (z ZIPRef) Radius() int { return 100 * int(z.p.zips[z.i].radius) }
+
 // NumCounties returns the number of counties the ZIP lies in.
 func (z ZIPRef) NumCounties() int { return len(z.counties) }
 
@@ -423,7 +448,7 @@ func (z ZIPRef) County(k int) ZIPCounty { return z.p.county(&z.counties[k]) }
 func (z ZIPRef) ZIP() ZIP {
 	r := &z.p.zips[z.i]
 	out := ZIP{Code: z.Code(), Place: z.Place(), State: z.State(), Lat: r.lat, Lng: r.lng, HasPoint: r.hasPoint,
-		Counties: make([]ZIPCounty, z.NumCounties())}
+		Radius: 100 * int(r.radius), Counties: make([]ZIPCounty, z.NumCounties())}
 	for k := range out.Counties {
 		out.Counties[k] = z.County(k)
 	}

@@ -59,6 +59,17 @@ func TestPostal(t *testing.T) {
 	if len(zs) == 0 || zs[0].Place != "Saint Paul" {
 		t.Errorf("ByPlace(MN, saint paul) = %d ZIPs", len(zs))
 	}
+	// The radius of a ZIP follows its land area: a few downtown blocks
+	// of Chicago, a city and its suburbs (Bellevue, WA), a rural ZIP of
+	// Montana; a ZIP the Census does not map has none.
+	for _, c := range []struct {
+		zip      string
+		min, max int
+	}{{"60606", 400, 800}, {"98004", 3000, 4000}, {"59301", 20000, 100000}, {"10118", 0, 0}} {
+		if z, ok := p.ZIP(c.zip); !ok || z.Radius < c.min || z.Radius > c.max || z.Radius%100 != 0 {
+			t.Errorf("ZIP %s has radius %d m, want %d to %d", c.zip, z.Radius, c.min, c.max)
+		}
+	}
 }
 
 func TestBoundaries(t *testing.T) {
@@ -114,6 +125,9 @@ func TestPostalReadsBack(t *testing.T) {
 		if ref.Code() != want.Code || ref.Place() != want.Place || ref.State() != want.State || ref.NumCounties() != len(want.Counties) {
 			t.Fatalf("Find(%s) reads %s %q %s %d", want.Code, ref.Code(), ref.Place(), ref.State(), ref.NumCounties())
 		}
+		if lat, lng, ok := ref.Point(); lat != want.Lat || lng != want.Lng || ok != want.HasPoint || ref.Radius() != want.Radius {
+			t.Fatalf("Find(%s) reads point %d %d %v and radius %d, want %d %d %v and %d", want.Code, lat, lng, ok, ref.Radius(), want.Lat, want.Lng, want.HasPoint, want.Radius)
+		}
 	}
 	for _, code := range []string{"", "0", "00000", "99999", "1011", "101180", "9021O", "\xff"} {
 		if _, ok := p.ZIP(code); ok {
@@ -160,7 +174,7 @@ func TestPostalReadsBack(t *testing.T) {
 // plainPostal decodes the ZIP file the obvious way, with a string for
 // every field and a map of places.
 func plainPostal(t *testing.T, file []byte) ([]ZIP, map[[2]string][]ZIP) {
-	r, err := binfmt.Open(file, "postal", 1)
+	r, err := binfmt.Open(file, "postal", postalVersion)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,6 +200,7 @@ func plainPostal(t *testing.T, file []byte) ([]ZIP, map[[2]string][]ZIP) {
 			fips := fmt.Sprintf("%05d", r.Uvarint())
 			z.Counties[k] = ZIPCounty{FIPS: fips, Jurisdiction: "US-" + fips, Share: int(r.Uvarint())}
 		}
+		z.Radius = 100 * int(r.Uvarint())
 		if z.Place != "" {
 			key := [2]string{z.State, FoldPlace(z.Place)}
 			byPlace[key] = append(byPlace[key], z)

@@ -13,6 +13,6 @@ var fileDigests = map[string]string{
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
 	"jurisdictions.lvd": "8f23bbaee2c3bf6054ac896ceed7ed1e08a1cf6b35837318fb348547533f4c3a",
 	"local.lvd":         "d2d2f190236bdbf84ead601cfbd4607ca189ac8b9fb6c4bb8af1f5414331e501",
-	"postal.lvd":        "4f797bd3559965d0e2d09a19166303225ff2f8c82d5f5bc68703a6b7a829c060",
+	"postal.lvd":        "7494c600ef3afff03b178c927e0c46c711a9c76471db9128fa0cc9b7ff6a0d5e",
 	"taxability.lvd":    "cc8e805805e8f96c18a2985072c9d42d657dffb0947c022778c18d44605fb237",
 }

@@ -10,8 +10,8 @@ import (
 
 // AddressCheck is how a calculation takes a location whose address the
 // tax area lookup finds at fault: a state or province that its postal
-// code contradicts, a ZIP code of another state, an unknown state or an
-// unknown ZIP code. Whatever the check, a location that no tax area
+// code contradicts, a ZIP code of another state, a city that does not
+// contain the ZIP code, an unknown state or an unknown ZIP code. Whatever the check, a location that no tax area
 // matches is refused, and a response shows, on its copy of every
 // location it resolved, the tax area (taxAreaId) and what the lookup
 // found (taxAreaLookup: the confidence and the statuses).
@@ -26,7 +26,9 @@ const (
 	// field is the JSON path of the member at fault: mainDivision for an
 	// unknown state (IGNORED_REGION_FIELDS), postalCode for a postal
 	// code that contradicts the state or province or is unknown
-	// (BAD_REGION_FIELDS), streetAddress1 for BAD_STREET_INFORMATION.
+	// (BAD_REGION_FIELDS), city for a city that does not contain the ZIP
+	// code (BAD_REGION_FIELDS), streetAddress1 for
+	// BAD_STREET_INFORMATION.
 	// A seller's origin is then always resolved whole, to be checked,
 	// where the lenient check may stop at its state.
 	AddressStrict AddressCheck = "strict"
@@ -60,20 +62,23 @@ func (s *Settings) strictAddresses(ctx context.Context) bool {
 // addressFault returns the error with which the strict address check
 // refuses location loc at JSON path path, when the lookup's result lr
 // found its address at fault, and nil when it did not. The error names
-// the member at fault, or the location when that member is empty.
+// the member at fault (the status's Field, else the member its kind
+// implies), or the location when that member is empty.
 func addressFault(path string, loc *Location, lr *taxarea.LookupResult) error {
 	for _, st := range lr.Statuses {
-		var member, value string
-		switch st.LookupResult {
-		case taxarea.IgnoredRegionFields:
-			member, value = "mainDivision", loc.MainDivision
-		case taxarea.BadRegionFields:
-			member, value = "postalCode", loc.PostalCode
-		case taxarea.BadStreetInformation:
-			member, value = "streetAddress1", loc.StreetAddress1
+		member := st.Field
+		switch {
+		case member != "" && st.LookupResult != taxarea.Normal:
+		case st.LookupResult == taxarea.IgnoredRegionFields:
+			member = "mainDivision"
+		case st.LookupResult == taxarea.BadRegionFields:
+			member = "postalCode"
+		case st.LookupResult == taxarea.BadStreetInformation:
+			member = "streetAddress1"
 		default:
 			continue
 		}
+		value := addressMember(loc, member)
 		if value != "" {
 			path += "." + member
 		}
@@ -84,6 +89,28 @@ func addressFault(path string, loc *Location, lr *taxarea.LookupResult) error {
 		return levy.Invalid(path, "%s: the strict address check refuses an address that the tax area lookup finds at fault; correct it, or send the location's taxAreaId", what)
 	}
 	return nil
+}
+
+// addressMember returns the member of loc's address named by its JSON
+// name, "" for any other name.
+func addressMember(loc *Location, member string) string {
+	switch member {
+	case "streetAddress1":
+		return loc.StreetAddress1
+	case "streetAddress2":
+		return loc.StreetAddress2
+	case "city":
+		return loc.City
+	case "mainDivision":
+		return loc.MainDivision
+	case "subDivision":
+		return loc.SubDivision
+	case "postalCode":
+		return loc.PostalCode
+	case "country":
+		return loc.Country
+	}
+	return ""
 }
 
 // located is a response's copy of a location with what its lookup

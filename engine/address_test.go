@@ -249,3 +249,80 @@ func TestAddressCheckSettings(t *testing.T) {
 		}
 	}
 }
+
+// The three addresses whose city does not contain their ZIP code, which
+// a calculation taxed in the city without a word: Evanston with a ZIP
+// code of downtown Chicago, Pasadena with one of downtown Los Angeles,
+// Seattle with Bellevue's. (Los Angeles has no tax of its own: Pasadena's
+// district tax is the difference.)
+var cityZIPConflicts = []struct {
+	name      string
+	dest      Location
+	place     string // a jurisdiction whose tax the calculation charges ("" for none to check)
+	notPlace  string // one whose tax it does not
+	member    string // the member the strict check names
+	statusPre string // the start of the status's value
+}{
+	{"Evanston, IL 60606", Location{City: "Evanston", MainDivision: "IL", PostalCode: "60606", Country: "US"},
+		"US-1714000", "US-1724582", "city", "ZIP code 60606 (Chicago) lies 15.0 km outside Evanston, too far for any of it to lie there: the lookup used the ZIP code"},
+	{"Pasadena, CA 90012", Location{City: "Pasadena", MainDivision: "CA", PostalCode: "90012", Country: "US"},
+		"", "US-CA-D-CITY_OF_PASADENA", "city", "ZIP code 90012 (Los Angeles) lies 8.9 km outside Pasadena, too far for any of it to lie there: the lookup used the ZIP code"},
+	{"Seattle, WA 98004", Location{City: "Seattle", MainDivision: "WA", PostalCode: "98004", Country: "US"},
+		"US-5363000", "US-5305210", "postalCode", "ZIP code 98004 (Bellevue) lies 4.3 km outside Seattle, near enough that part of it may lie there: the lookup used the city"},
+}
+
+// taxedIn reports whether a line's taxes include one of jurisdiction id.
+func taxedIn(r *SaleResponse, id string) bool {
+	for _, tx := range r.LineItems[0].Taxes {
+		if tx.Jurisdiction != nil && tx.Jurisdiction.JurisdictionID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// TestCityZIPConflictInCalculation: a calculation to an address whose
+// city does not contain its ZIP code taxes it where the lookup places
+// it, and its response's copy of the destination says so: the lookup's
+// tax area, confidence 50 and the BAD_REGION_FIELDS status that says
+// which of the two was used and why. Under the strict check the
+// calculation is refused, naming the member the lookup set aside.
+func TestCityZIPConflictInCalculation(t *testing.T) {
+	e := strictEngine(t)
+	ctx := context.Background()
+	lenient := levy.WithTenant(ctx, "relaxed")
+	for _, c := range cityZIPConflicts {
+		want := lookupOf(t, e, c.dest)
+		if want.ConfidenceIndicator != "50" {
+			t.Errorf("%s: the lookup's confidence is %s", c.name, want.ConfidenceIndicator)
+		}
+		r, err := e.Sale(lenient, twoLineSale(c.dest))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		checkLookup(t, c.name, r.Customer.Destination, want, TaxAreaLookupStatus{taxarea.BadRegionFields, want.Statuses[0].Value})
+		if v := want.Statuses[0].Value; !strings.HasPrefix(v, c.statusPre) {
+			t.Errorf("%s: status %q, want it to start %q", c.name, v, c.statusPre)
+		}
+		if c.place != "" && !taxedIn(r, c.place) || taxedIn(r, c.notPlace) {
+			t.Errorf("%s: taxed in %s; want %s, not %s", c.name, taxIDs(r), c.place, c.notPlace)
+		}
+		_, err = e.Sale(ctx, twoLineSale(c.dest))
+		got := refusal(t, c.name, err)
+		if got.Field != "customer.destination."+c.member || !strings.HasPrefix(got.Message, c.statusPre) ||
+			!strings.Contains(got.Message, "(BAD_REGION_FIELDS): the strict address check refuses") {
+			t.Errorf("%s, strict: %s: %s", c.name, got.Field, got.Message)
+		}
+	}
+}
+
+// taxIDs lists the jurisdictions of a line's taxes.
+func taxIDs(r *SaleResponse) []string {
+	var out []string
+	for _, tx := range r.LineItems[0].Taxes {
+		if tx.Jurisdiction != nil {
+			out = append(out, tx.Jurisdiction.JurisdictionID)
+		}
+	}
+	return out
+}

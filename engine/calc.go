@@ -216,6 +216,10 @@ type line struct {
 	unknownClass                            string // the class of the request when no rule knows it ("" otherwise)
 	date                                    civil.Date
 	dateText                                string
+	// beyond names the date member (documentDate or taxDate) of a line
+	// dated after the content's horizon (see Engine.ContentDates), ""
+	// otherwise.
+	beyond string
 
 	dest, origin, adminDest, adminOrigin *place
 	situs                                LocationRole // situs override

@@ -59,6 +59,9 @@ type snapshot struct {
 	// scratch pools the reusable state of calculations (*scratch, see
 	// pool.go).
 	scratch sync.Pool
+	// newest is the latest effective date of the rates (the content's
+	// date), horizon the last day it vouches for (see ContentDates).
+	newest, horizon civil.Date
 }
 
 // rateTable is the rates of the dataset and of the host (WithRates) by
@@ -125,6 +128,38 @@ func newRateTable(jur *data.Jurisdictions, host []RateEntry) rateTable {
 		t.off[i+1] = int32(len(t.rates))
 	}
 	return t
+}
+
+// horizonMonths is how long after the newest rate change it knows of
+// the content vouches for the rates: a year of the quarterly changes of
+// US local rates, and of the yearly ones of most VAT rates.
+const horizonMonths = 12
+
+// horizon returns the latest effective date of the table's rates and
+// the content's horizon, horizonMonths after it; both are zero for a
+// table without dated rates.
+func (t *rateTable) horizon() (newest, horizon civil.Date) {
+	for i := range t.rates {
+		if e := t.rates[i].period.Effective; e.After(newest) {
+			newest = e
+		}
+	}
+	if newest.IsZero() {
+		return newest, newest
+	}
+	return newest, civil.Of(newest.Time().AddDate(0, horizonMonths, 0))
+}
+
+// ContentDates returns the date of the content in use, the latest
+// effective date of its rates (the dataset's, loaded content's and the
+// host's WithRates), and its horizon, twelve months later. A line dated
+// after the horizon is still calculated with the rates Levy knows, but
+// its response line says so in assistedParameters: paramName
+// documentDate (or taxDate, when the line has its own), ruleName
+// date-beyond-content, the date as originalValue and value.
+func (e *Engine) ContentDates() (newest, horizon civil.Date) {
+	s := e.snap.Load()
+	return s.newest, s.horizon
 }
 
 // of returns the rates of the i-th jurisdiction.
@@ -387,6 +422,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		host = append(host, r)
 	}
 	s.rates = newRateTable(s.jur, host)
+	s.newest, s.horizon = s.rates.horizon()
 	s.log.LogAttrs(ctx, slog.LevelInfo, "engine ready", slog.String("dataset", s.ds.Version()),
 		slog.Int("rules", s.table.Len()+s.hostTable.Len()), slog.Int("structures", s.structures.Len()+s.hostStruct.Len()), slog.Duration("took", time.Since(start)))
 	return s, nil

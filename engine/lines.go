@@ -148,6 +148,12 @@ func (b *builder) leaf(li *lineIn) *line {
 	} else {
 		l.dateText = dateString(l.date)
 	}
+	if h := b.c.s.horizon; !h.IsZero() && l.date.After(h) {
+		l.beyond = "documentDate"
+		if !li.taxDate.IsZero() {
+			l.beyond = "taxDate"
+		}
+	}
 	switch {
 	case l.productClass == "":
 		l.productClass = rules.General
@@ -430,12 +436,27 @@ func knownClasses(defaults, host []rules.Rule, structures []rules.Structure) map
 // class no rule knows.
 const unknownClassRule = "unknown-product-class"
 
+// beyondContentRule names the assisted parameter of a line dated after
+// the content's horizon.
+const beyondContentRule = "date-beyond-content"
+
 // assisted returns the assisted parameters of a calculated line: the
-// product class it was taxed as, when Levy did not know the one given.
+// product class it was taxed as, when Levy did not know the one given,
+// and its date (documentDate or taxDate, kept as it was), when it lies
+// after the content's horizon, so that the rates Levy knows may no
+// longer be those in force.
 func assisted(l *line) []AssistedParameter {
-	if l == nil || l.unknownClass == "" {
+	if l == nil || l.unknownClass == "" && l.beyond == "" {
 		return nil
 	}
-	return []AssistedParameter{{ParamName: "productClass", Phase: PhasePre, RuleName: unknownClassRule,
-		OriginalValue: l.unknownClass, Value: l.productClass}}
+	var out []AssistedParameter
+	if l.unknownClass != "" {
+		out = append(out, AssistedParameter{ParamName: "productClass", Phase: PhasePre, RuleName: unknownClassRule,
+			OriginalValue: l.unknownClass, Value: l.productClass})
+	}
+	if l.beyond != "" {
+		out = append(out, AssistedParameter{ParamName: l.beyond, Phase: PhasePre, RuleName: beyondContentRule,
+			OriginalValue: l.dateText, Value: l.dateText})
+	}
+	return out
 }

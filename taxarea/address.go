@@ -26,6 +26,13 @@ const (
 	confStateOnly    = 50  // only the state or province could be told
 	confCountryOnly  = 40  // only the country could be told
 	confRegionBroken = 70  // the ZIP or postal code contradicts the region fields
+	confCityConflict = 50  // a city that does not contain the ZIP code: the one of the two that wins
+	confCityOther    = 40  // a city that does not contain the ZIP code: the other, the last result
+	// confFlagged is the most confidence a result may have when one of
+	// its statuses reports a fault (any status but NORMAL), however
+	// harmless: a misspelt state beside a ZIP code that settles it.
+	// Resolver.result enforces it.
+	confFlagged = 90
 )
 
 var (
@@ -275,12 +282,16 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			return nil, levy.Invalid(field+".mainDivision", "%q is not a US state, district or territory", a.MainDivision)
 		}
 		if !ok {
-			statuses = append(statuses, Status{LookupResult: IgnoredRegionFields, Value: "unknown state " + a.MainDivision})
+			statuses = append(statuses, Status{LookupResult: IgnoredRegionFields, Value: "unknown state " + a.MainDivision, Field: "mainDivision"})
 		}
 		state, haveState = s, ok
 	}
 
 	var cands []usCandidate
+	cityKey := ""                   // the city's key (data.PlaceKey), once it is needed
+	cityAt, cityIn := -1, uint32(0) // the place the city names in the first of the ZIP code's counties that holds it, and that county
+	var conflict *cityConflict      // a city that does not contain the ZIP code
+	var postal, zipCounty string    // with a conflict, the ZIP code's postal place name and first county
 	switch {
 	case zip5 != "":
 		z, ok := r.postal.Find(zip5)
@@ -288,19 +299,32 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			if !haveState || a.City == "" {
 				return nil, levy.NotFound(field+".postalCode", "ZIP code %s is not known", zip5)
 			}
-			statuses = append(statuses, Status{LookupResult: BadRegionFields, Value: "unknown ZIP code " + zip5})
+			statuses = append(statuses, Status{LookupResult: BadRegionFields, Value: "unknown ZIP code " + zip5, Field: "postalCode"})
 			regionBroken = true
 			cands = r.placeCandidates(state, a.City)
 			break
 		}
 		if haveState && state.Code != z.State() {
-			statuses = append(statuses, Status{LookupResult: BadRegionFields, Value: "ZIP code " + zip5 + " is in " + z.State() + ", not " + state.Code})
+			statuses = append(statuses, Status{LookupResult: BadRegionFields, Value: "ZIP code " + zip5 + " is in " + z.State() + ", not " + state.Code, Field: "postalCode"})
 			regionBroken = true
 		}
 		state, haveState = jurisdiction.SubdivisionOf("US", z.State())
 		for k := range z.NumCounties() {
 			c := z.County(k)
 			cands = append(cands, usCandidate{county: c.Jurisdiction, share: c.Share, place: z.Place()})
+		}
+		if a.City != "" && haveState {
+			// A city that does not contain the ZIP code: one of the two
+			// decides (see checkCity), and the results say so.
+			cityKey = data.PlaceKey(a.City)
+			c, found := r.checkCity(state.Code, cityKey, zip5, z)
+			if found {
+				conflict = &c
+				postal, zipCounty = z.Place(), z.County(0).Jurisdiction
+			}
+			if !c.elsewhere {
+				cityAt, cityIn = c.place, c.county
+			}
 		}
 	case haveState && a.City != "":
 		cands = r.placeCandidates(state, a.City)
@@ -319,13 +343,28 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		return nil, levy.NotFound(field, "no state for this address")
 	}
 	if zip5 != "" && r.local.HasZIPAreas() {
-		if res, ok := r.contentZIP(a, state, zip5, plus4, d, statuses, regionBroken); ok {
+		conf, st := confExact, statuses
+		if regionBroken {
+			conf = confRegionBroken
+		}
+		if conflict != nil {
+			// The content's ZIP code or ZIP+4 range decides.
+			conf, st = confCityConflict, append(slices.Clip(statuses), conflict.status(r, true))
+		}
+		if res, ok := r.contentZIP(a, state, zip5, plus4, d, st, conf); ok {
 			return res, nil
 		}
 	}
+	zipWins := conflict != nil && conflict.zipWins // the ZIP code places the address, not the city
+	if conflict != nil {
+		statuses = append(slices.Clip(statuses), conflict.status(r, zipWins))
+	}
+	if cityKey == "" && a.City != "" {
+		cityKey = data.PlaceKey(a.City)
+	}
 	cands = r.narrowByCounty(cands, a.SubDivision)
 	named := -1 // the one candidate that holds most of the place the city names
-	if a.City != "" && len(cands) > 1 {
+	if a.City != "" && !zipWins && len(cands) > 1 {
 		for i := range cands {
 			// The county the place mostly lies in: the county boundaries
 			// are coarser than the places' and give many places slivers
@@ -334,7 +373,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			// Only an incorporated place says where the address lies: a
 			// postal name of an unincorporated community (a CDP) is
 			// used far beyond it.
-			if p := r.local.FindPlace(state.Code, a.City, fips); p >= 0 && r.local.PlaceIncorporated(p) && r.local.PlaceMainCounty(p) == fips {
+			if p := r.local.FindPlaceKey(state.Code, cityKey, fips); p >= 0 && r.local.PlaceIncorporated(p) && r.local.PlaceMainCounty(p) == fips {
 				if named >= 0 {
 					named = -1
 					break
@@ -351,6 +390,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		}
 	}
 
+	over := len(cands) > maxResults
 	var out []LookupResult
 	for _, c := range cands {
 		if len(out) >= maxResults {
@@ -371,16 +411,26 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		if regionBroken {
 			conf = min(conf, confRegionBroken)
 		}
+		if conflict != nil {
+			conf = min(conf, confCityConflict)
+		}
 		cityName := a.City
-		if cityName == "" {
+		if cityName == "" || zipWins {
 			cityName = c.place
 		}
 		place, named := -1, false
-		if a.City != "" {
-			place = r.local.FindPlace(state.Code, a.City, fips)
+		if a.City != "" && !zipWins {
+			if cityIn != 0 && fips == cityIn {
+				place = cityAt // found already
+			} else {
+				place = r.local.FindPlaceKey(state.Code, cityKey, fips)
+			}
 			named = place >= 0
 		}
 		res := func(ar *area, conf int, extra ...Status) LookupResult {
+			if over && len(out) == 0 {
+				extra = append(slices.Clip(extra), Status{LookupResult: MaxTaxAreasExceeded})
+			}
 			st := statuses
 			if len(extra) > 0 {
 				st = append(slices.Clip(statuses), extra...)
@@ -407,6 +457,14 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		}
 		uninc := r.localArea(c.county, fips, -1)
 		switch {
+		case zipWins:
+			// Where the ZIP code lies: the place it mainly serves in the
+			// county, else the county outside its places.
+			zp := r.zipPlace(state.Code, zip5, c.place, fips)
+			if zp >= 0 && c.place == "" {
+				cityName = r.local.PlaceName(zp)
+			}
+			out = append(out, res(r.localArea(c.county, fips, zp), conf))
 		case named, !r.placeCounties[fips]:
 			// The place named, or a county whose places all have its tax.
 			out = append(out, res(r.localArea(c.county, fips, place), conf))
@@ -420,12 +478,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			// street address.
 			hint := -1
 			if zip5 != "" {
-				if h := r.local.ZIPHint(zipNumber(zip5)); h >= 0 && r.local.PlaceInCounty(h, fips) {
-					hint = h
-				}
-			}
-			if hint < 0 && c.place != "" {
-				hint = r.local.FindPlace(state.Code, c.place, fips)
+				hint = r.zipPlace(state.Code, zip5, c.place, fips)
 			}
 			note := Status{LookupResult: Normal, Value: "no city given: the tax area depends on the street address"}
 			if hint >= 0 {
@@ -448,10 +501,43 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		res.PostalAddresses = []PostalAddress{{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, City: titleCase(a.City), MainDivision: state.Code, PostalCode: zip5, Country: "USA"}}
 		return []LookupResult{res}, nil
 	}
-	if len(cands) > maxResults {
-		out[0].Statuses = append(slices.Clip(out[0].Statuses), Status{LookupResult: MaxTaxAreasExceeded})
+	if conflict != nil && len(out) < maxResults {
+		out = append(out, r.otherSide(a, state.Code, zip5, plus4, postal, zipCounty, conflict, d, statuses))
 	}
 	return out, nil
+}
+
+// otherSide is the last result of an address whose city does not
+// contain its ZIP code (c), the one the lookup did not use, in case the
+// other is the part at fault: the city's tax area, with the address as
+// the city alone gives it, when the ZIP code won; else where the ZIP
+// code lies in its first county (countyID), with the address as the
+// ZIP code gives it.
+func (r *Resolver) otherSide(a PostalAddress, state, zip5, plus4, postal, countyID string, c *cityConflict, d civil.Date, statuses []Status) LookupResult {
+	addr := PostalAddress{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, MainDivision: state, Country: "USA"}
+	var ar *area
+	if c.zipWins {
+		countyID = "US-" + fips5(c.county)
+		ar = r.localArea(countyID, c.county, c.place)
+		addr.City = r.local.PlaceName(c.place)
+	} else {
+		fips := countyFIPS(countyID)
+		zp := r.zipPlace(state, zip5, postal, fips)
+		ar = r.localArea(countyID, fips, zp)
+		addr.City, addr.PostalCode = titleCase(postal), zip5
+		if plus4 != "" {
+			addr.PostalCode += "-" + plus4
+		}
+		if zp >= 0 {
+			addr.City = r.local.PlaceName(zp)
+		}
+	}
+	if j, ok := r.juris.ByID(countyID); ok {
+		addr.SubDivision = j.Name
+	}
+	res := r.result(ar, d, confCityOther, statuses...)
+	res.PostalAddresses = []PostalAddress{addr}
+	return res
 }
 
 // contentZIP resolves an address of a state whose rates a user's content
@@ -459,8 +545,8 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 // table): the area of the ZIP+4 range, or of the ZIP. ok is false when
 // the content says nothing of the state; a ZIP of a state it covers that
 // it does not list gets the county with the state's rate alone and a
-// status saying so.
-func (r *Resolver) contentZIP(a PostalAddress, state jurisdiction.Subdivision, zip5, plus4 string, d civil.Date, statuses []Status, regionBroken bool) ([]LookupResult, bool) {
+// status saying so. conf is the most confidence a result may have.
+func (r *Resolver) contentZIP(a PostalAddress, state jurisdiction.Subdivision, zip5, plus4 string, d civil.Date, statuses []Status, conf int) ([]LookupResult, bool) {
 	st, ok := r.local.State(state.Code)
 	if !ok || st.Content == "" || !st.ByZIP {
 		return nil, false
@@ -468,10 +554,6 @@ func (r *Resolver) contentZIP(a PostalAddress, state jurisdiction.Subdivision, z
 	p4 := -1
 	if plus4 != "" {
 		p4 = int(zipNumber(plus4))
-	}
-	conf := confExact
-	if regionBroken {
-		conf = confRegionBroken
 	}
 	postal := zip5
 	if plus4 != "" {

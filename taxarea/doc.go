@@ -57,12 +57,20 @@
 // BAD_REGION_FIELDS and the ZIP wins. A ZIP that spans counties gives one
 // result per county, largest land share first. In each county the city
 // named picks the place of that name (incorporated places first, a
-// census-designated place being unincorporated); a city that is no place
+// census-designated place being unincorporated); a name that is no place
 // of the county gets the county's unincorporated area with confidence 80.
+// A city that does not contain the ZIP code (a place of the state that
+// is neither the ZIP code's postal name nor the place it mainly serves,
+// whose Census boundary passes farther from the ZIP code's point than
+// the ZIP code reaches, or that lies in none of its counties) reports
+// BAD_REGION_FIELDS with confidence 50: the ZIP code decides when the
+// city lies in another county or more than twice the reach away, the
+// city when nearer, and the other is the last result (confidence 40).
 // Without a city, the place the ZIP code mainly serves comes first
 // (confidence 60, with a status saying the area depends on the street
 // address), then the county outside its places. A state whose areas a
 // user's content gives by ZIP code and ZIP+4 range is resolved by them.
+// A result with any status but NORMAL has at most confidence 90.
 //
 // A Resolver is immutable after New and safe for concurrent use. Like the
 // dataset's tables, its own (tax areas, cell tables, boundary edges) hold

@@ -51,6 +51,8 @@ var fuzzResolver = sync.OnceValues(func() (*taxarea.Resolver, error) {
 //     the single lookup finds nothing).
 func FuzzLookupBodies(f *testing.F) {
 	f.Add(uint8(kindAddress), []byte(`{"postalAddress":{"streetAddress1":"350 5th Ave","city":"New York","mainDivision":"NY","postalCode":"10118"},"asOfDate":"2026-06-01"}`))
+	f.Add(uint8(kindAddress), []byte(`{"postalAddress":{"city":"Evanston","mainDivision":"Californa","postalCode":"60606"}}`))
+	f.Add(uint8(kindAddress), []byte(`{"postalAddress":{"city":"Seattle","mainDivision":"WA","postalCode":"98004-1234"}}`))
 	f.Add(uint8(kindCoordinates), []byte(`{"coordinates":{"latitude":34.0522,"longitude":-118.2437}}`))
 	f.Add(uint8(kindTaxAreaID), []byte(`{"taxAreaId":"1"}`))
 	f.Add(uint8(kindExternal), []byte(`{"externalJurisdictionCode":"06037","country":"US"}`))
@@ -182,6 +184,11 @@ func checkResults(t *testing.T, results []taxarea.LookupResult) {
 	for i, res := range results {
 		if len(res.Statuses) == 0 {
 			t.Fatalf("result %d has no status: %+v", i, res)
+		}
+		for _, st := range res.Statuses {
+			if st.LookupResult != taxarea.Normal && res.ConfidenceIndicator == "100" {
+				t.Fatalf("result %d has confidence 100 with the status %s: %+v", i, st.LookupResult, res)
+			}
 		}
 		for _, j := range res.Jurisdictions {
 			if j.JurisdictionID == "" || !j.JurisdictionType.Valid() {

@@ -366,3 +366,11 @@ func (pi *pointIndex) nearest(l data.Layer, p s2.Point, maxDist s1.Angle) int32 
 	}
 	return best
 }
+
+// distance returns the distance from p to the edges of boundary i. It
+// allocates (the boundary's shape index, built on first use, and the
+// query) and is meant for the few lookups that need it.
+func (pi *pointIndex) distance(i int32, p s2.Point) s1.Angle {
+	q := s2.NewClosestEdgeQuery(pi.shapeIndex(i), s2.NewClosestEdgeQueryOptions().MaxResults(1).IncludeInteriors(false))
+	return q.Distance(s2.NewMinDistanceToPointTarget(p)).Angle()
+}

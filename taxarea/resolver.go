@@ -34,6 +34,7 @@ type Resolver struct {
 	exceptions map[string][]data.VATException // country -> postcode exceptions
 	located    []Point                        // boundary index -> what Locate reports
 	placeOf    []int32                        // boundary index -> its place in local, -1
+	boundOf    []int32                        // place in local -> its boundary index, -1
 }
 
 // Option configures a Resolver.
@@ -147,6 +148,10 @@ func sortCandidates(c []usCandidate) {
 // jurisdiction, or in the place layer to a place of the local table.
 func (r *Resolver) checkBoundaries() error {
 	r.placeOf = make([]int32, len(r.points.bounds))
+	r.boundOf = make([]int32, r.local.NumPlaces())
+	for k := range r.boundOf {
+		r.boundOf[k] = -1
+	}
 	for i := range r.points.bounds {
 		b := &r.points.bounds[i]
 		r.placeOf[i] = -1
@@ -156,6 +161,7 @@ func (r *Resolver) checkBoundaries() error {
 				return fmt.Errorf("taxarea: boundary of unknown place %s", b.jurisdiction)
 			}
 			r.placeOf[i] = int32(k)
+			r.boundOf[k] = int32(i)
 			continue
 		}
 		if r.areas.of(b.jurisdiction) == nil {
@@ -179,7 +185,13 @@ func (r *Resolver) asOf(d civil.Date) civil.Date {
 
 // result describes area a as of date d. Jurisdictions that do not exist on
 // d are left out, and the taxAreaId is that of the jurisdictions kept.
+// Every lookup result is assembled here, and here a result whose
+// statuses report a fault (any status but NORMAL) gets at most the
+// confidence confFlagged, whatever its caller gave.
 func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...Status) LookupResult {
+	if confidence > confFlagged && flagged(statuses) {
+		confidence = confFlagged
+	}
 	res := LookupResult{AsOfDate: d, ConfidenceIndicator: confidenceText(confidence), TaxAreaID: r.areas.id(a)}
 	chain := r.areas.chain(a)
 	res.Jurisdictions = make([]Jurisdiction, 0, len(chain))
@@ -218,6 +230,17 @@ func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...Sta
 	}
 	res.Statuses = statuses
 	return res
+}
+
+// flagged reports whether a status list reports a fault: a status other
+// than NORMAL.
+func flagged(statuses []Status) bool {
+	for i := range statuses {
+		if statuses[i].LookupResult != Normal {
+			return true
+		}
+	}
+	return false
 }
 
 // confidences are the texts of the confidence indicators 0 to 100.

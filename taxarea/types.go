@@ -79,6 +79,11 @@ type Jurisdiction struct {
 type Status struct {
 	LookupResult LookupStatus `json:"lookupResult"`
 	Value        string       `json:"value,omitempty"`
+	// Field names the member of the address that a status other than
+	// NORMAL finds at fault (city, mainDivision, postalCode), for a
+	// caller that refuses such addresses (engine.AddressStrict). It is
+	// not on the wire; a status read from the wire has none.
+	Field string `json:"-"`
 }
 
 // LookupStatus is the outcome named by a status.

@@ -20,9 +20,13 @@ type addressCheckFlags struct {
 	tenants tenantAddressChecks
 }
 
+// addressCheckUsage is the meaning of --address-check, which serve and
+// calc share.
+const addressCheckUsage = "`lenient|strict`: what a calculation does with an address that the tax area lookup finds at fault (a state its ZIP code contradicts, a city that does not contain the ZIP code, an unknown state or ZIP code): lenient taxes it where the lookup places it and says so in the response, strict refuses it naming the member (400 over HTTP); default lenient"
+
 // register adds the flags to fs.
 func (f *addressCheckFlags) register(fs *flag.FlagSet) {
-	fs.Var(&f.server, "address-check", "what a calculation does with an address that the tax area lookup finds at fault (a state its ZIP code contradicts, an unknown state or ZIP code): lenient taxes it where the lookup places it and says so in the response, strict refuses it with 400 naming the member (default lenient)")
+	fs.Var(&f.server, "address-check", addressCheckUsage)
 	fs.Var(&f.tenants, "tenant-address-check", "TENANT=lenient|strict: a tenant's own --address-check; repeat, or separate with commas, for several")
 }
 

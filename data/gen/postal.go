@@ -25,6 +25,10 @@ type zipRecord struct {
 	counties           []zipCounty
 	lat, lng           int32
 	hasPoint           bool
+	// radius is the radius of a disc of the ZIP's land area (its Census
+	// ZCTA's), in hundreds of metres; 0 when the Census does not know the
+	// ZIP.
+	radius int64
 }
 
 // loadZIPs reads the GeoNames ZIP codes and the Census ZCTA counties
@@ -66,7 +70,7 @@ func genPostal(g *gen) error {
 			places = append(places, p)
 		}
 	}
-	w := binfmt.NewWriter("postal", 1)
+	w := binfmt.NewWriter("postal", 2)
 	w.Uvarint(uint64(len(places)))
 	for _, p := range places {
 		w.String(p)
@@ -93,6 +97,7 @@ func genPostal(g *gen) error {
 			w.Uvarint(uint64(f))
 			w.Uvarint(uint64(k.share))
 		}
+		w.Uvarint(uint64(z.radius))
 	}
 	b, err := w.Finish()
 	if err != nil {
@@ -112,7 +117,7 @@ func genPostal(g *gen) error {
 	g.addSource(source{
 		Key:     "census-zcta-county",
 		Files:   "postal/census2020-zcta5-county.csv",
-		What:    "the counties each ZIP Code Tabulation Area lies in, with the land area of each part, for ZIPs that span counties and for PR, VI, GU, AS and MP",
+		What:    "the counties each ZIP Code Tabulation Area lies in, with the land area of each part, for ZIPs that span counties and for PR, VI, GU, AS and MP; the land area of each ZIP, as the radius of a disc of that area (to 100 m), which tells how far from the ZIP's representative point a city that shares the ZIP may lie",
 		From:    "US Census Bureau, 2020 ZCTA to County relationship file",
 		Licence: "public domain (US government work)",
 	})
@@ -184,6 +189,7 @@ func readZCTA(path string, zips map[string]*zipRecord) error {
 	parts := map[string][]zipCounty{}
 	totals := map[string]int64{}
 	areas := map[string][]int64{}
+	land := map[string]int64{} // the ZCTA's whole land area, in square metres
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -197,6 +203,11 @@ func readZCTA(path string, zips map[string]*zipRecord) error {
 		if err != nil || len(code) != 5 || len(fips) != 5 {
 			return fmt.Errorf("%s: bad row %v", path, rec)
 		}
+		whole, err := strconv.ParseInt(rec[idx["arealand_zcta5_20"]], 10, 64)
+		if err != nil {
+			return fmt.Errorf("%s: bad land area in row %v", path, rec)
+		}
+		land[code] = whole
 		parts[code] = append(parts[code], zipCounty{fips: fips})
 		areas[code] = append(areas[code], part)
 		totals[code] += part
@@ -226,6 +237,7 @@ func readZCTA(path string, zips map[string]*zipRecord) error {
 			zips[code] = z
 		}
 		z.counties = cs
+		z.radius = int64(math.Round(math.Sqrt(float64(land[code])/math.Pi) / 100))
 	}
 	return nil
 }
