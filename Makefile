@@ -38,7 +38,7 @@ batch-bench:
 scale:
 	cd benchmarks && go run ./cmd/stress scale --nodes 1,3 --kinds quotation/invoice --clients 100 --duration 20s --rounds 2
 
-FUZZ_TARGETS = engine:FuzzDecodeValidate engine:FuzzSale engine:FuzzSaleFields engine:FuzzPurchase engine:FuzzOwner \
+FUZZ_TARGETS = wire:FuzzDecodeValidate engine:FuzzSale engine:FuzzSaleFields engine:FuzzPurchase engine:FuzzOwner \
 	taxarea:FuzzLookupBodies rules:FuzzRuleFile einvoice/ubl:FuzzParse einvoice/ubl:FuzzValues einvoice/webhook:FuzzReceiver \
 	api/einvoicing:FuzzConnectionBody api/einvoicing:FuzzSubmit internal/jsonbody:FuzzDecodeStrict
 

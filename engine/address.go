@@ -180,32 +180,28 @@ func placeOf(tree []lineIn, loc *Location) *place {
 	return nil
 }
 
-// locatable is a wire party with locations.
+// locatable is a wire party with locations (see partyLocations).
 type locatable[T any] interface {
 	*T
-	locations() [2]**Location
 }
 
-// locations returns pointers to the members of a party that hold its
+// partyLocations returns pointers to the members of a wire party (a
+// *Seller, *Customer, *Vendor, *Buyer or *Owner) that hold its
 // locations: its origins, its destinations, or, for an owner, both.
-func (p *Seller) locations() [2]**Location {
-	return [2]**Location{&p.PhysicalOrigin, &p.AdministrativeOrigin}
-}
-
-func (p *Customer) locations() [2]**Location {
-	return [2]**Location{&p.Destination, &p.AdministrativeDestination}
-}
-
-func (p *Vendor) locations() [2]**Location {
-	return [2]**Location{&p.PhysicalOrigin, &p.AdministrativeOrigin}
-}
-
-func (p *Buyer) locations() [2]**Location {
-	return [2]**Location{&p.Destination, &p.AdministrativeDestination}
-}
-
-func (p *Owner) locations() [2]**Location {
-	return [2]**Location{&p.PhysicalOrigin, &p.Destination}
+func partyLocations(p any) [2]**Location {
+	switch p := p.(type) {
+	case *Seller:
+		return [2]**Location{&p.PhysicalOrigin, &p.AdministrativeOrigin}
+	case *Customer:
+		return [2]**Location{&p.Destination, &p.AdministrativeDestination}
+	case *Vendor:
+		return [2]**Location{&p.PhysicalOrigin, &p.AdministrativeOrigin}
+	case *Buyer:
+		return [2]**Location{&p.Destination, &p.AdministrativeDestination}
+	case *Owner:
+		return [2]**Location{&p.PhysicalOrigin, &p.Destination}
+	}
+	panic(fmt.Sprintf("engine: %T is not a wire party", p))
 }
 
 // locatedParty returns party p for a response, each of its locations
@@ -217,7 +213,7 @@ func locatedParty[T any, P locatable[T]](p P, tree []lineIn) P {
 		return nil
 	}
 	var out P
-	for k, slot := range p.locations() {
+	for k, slot := range partyLocations(p) {
 		loc := *slot
 		if loc == nil {
 			continue
@@ -230,7 +226,7 @@ func locatedParty[T any, P locatable[T]](p P, tree []lineIn) P {
 			v := *p
 			out = &v
 		}
-		*out.locations()[k] = cp
+		*partyLocations(out)[k] = cp
 	}
 	if out == nil {
 		return p

@@ -208,47 +208,6 @@ func journalTax(t *Tax) journal.Tax {
 	return out
 }
 
-// ReversalRequest asks for the reversal of a stored transaction (the
-// data member of the wire's reversal request). Every member is optional:
-// TransactionID names the reversal (generated when empty), PostingDate
-// is the date it counts for (today when absent), DocumentNumber is the
-// host's document (the original's when empty).
-type ReversalRequest struct {
-	TransactionID  string     `json:"transactionId,omitempty"`
-	PostingDate    civil.Date `json:"postingDate,omitzero"`
-	DocumentNumber string     `json:"documentNumber,omitempty"`
-}
-
-// ReversalResponse describes the reversal stored.
-type ReversalResponse struct {
-	TransactionID  string     `json:"transactionId"`
-	PostingDate    civil.Date `json:"postingDate"`
-	DocumentNumber string     `json:"documentNumber,omitempty"`
-}
-
-// RollbackResponse describes the version a rollback stored: Version is
-// the new version, RestoredVersion the one whose content it restores.
-type RollbackResponse struct {
-	TransactionID   string `json:"transactionId"`
-	Version         int    `json:"version"`
-	RestoredVersion int    `json:"restoredVersion"`
-}
-
-// Validate checks the lengths of a reversal request's members.
-func (r *ReversalRequest) Validate() error {
-	var errs levy.Errors
-	if n := utf8.RuneCountInString(r.TransactionID); n > journal.MaxIDLength {
-		errs = append(errs, levy.Invalid("data.transactionId", "must be at most %d characters", journal.MaxIDLength))
-	}
-	if n := utf8.RuneCountInString(r.DocumentNumber); n > 50 {
-		errs = append(errs, levy.Invalid("data.documentNumber", "must be at most 50 characters"))
-	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
-}
-
 // The wire's names of the transaction IDs of the operations on stored
 // transactions, which errors carry in their Field: the path parameter
 // of delete, reversal and rollback, the path parameter of the existence

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"fmt"
+
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
@@ -273,28 +275,40 @@ func (b *builder) checked(regs []TaxRegistration) checkedRegs {
 	return cr
 }
 
-// registered is a wire party with tax registrations.
+// registered is a wire party with tax registrations (see
+// partyRegistrations).
 type registered[T any] interface {
 	*T
-	registrations() *[]TaxRegistration
 }
 
-func (p *Seller) registrations() *[]TaxRegistration   { return &p.TaxRegistrations }
-func (p *Customer) registrations() *[]TaxRegistration { return &p.TaxRegistrations }
-func (p *Buyer) registrations() *[]TaxRegistration    { return &p.TaxRegistrations }
-func (p *Vendor) registrations() *[]TaxRegistration   { return &p.TaxRegistrations }
-func (p *Owner) registrations() *[]TaxRegistration    { return &p.TaxRegistrations }
+// partyRegistrations returns a pointer to the tax registrations of a wire
+// party (a *Seller, *Customer, *Buyer, *Vendor or *Owner).
+func partyRegistrations(p any) *[]TaxRegistration {
+	switch p := p.(type) {
+	case *Seller:
+		return &p.TaxRegistrations
+	case *Customer:
+		return &p.TaxRegistrations
+	case *Buyer:
+		return &p.TaxRegistrations
+	case *Vendor:
+		return &p.TaxRegistrations
+	case *Owner:
+		return &p.TaxRegistrations
+	}
+	panic(fmt.Sprintf("engine: %T is not a wire party", p))
+}
 
 // validatedCopy returns a copy of party p for a response, its tax
 // registrations with their validation results; nil for nil. A party
 // without registrations has nothing to add and is returned itself, as the
 // response shares the request's other unchanged members.
 func validatedCopy[T any, P registered[T]](b *builder, p P) P {
-	if p == nil || len(*p.registrations()) == 0 {
+	if p == nil || len(*partyRegistrations(p)) == 0 {
 		return p
 	}
 	cp := *p
-	regs := P(&cp).registrations()
+	regs := partyRegistrations(P(&cp))
 	*regs = b.validated(*regs)
 	return &cp
 }

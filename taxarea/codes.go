@@ -28,23 +28,6 @@ func (r *Resolver) lookupTaxAreaID(ctx context.Context, prefix string, req TaxAr
 	return &LookupResponse{LookupResults: []LookupResult{r.result(a, r.asOf(req.AsOfDate), confExact)}}, nil
 }
 
-// ValidateTaxAreaID checks the form of a taxAreaId (1 to 16 digits) at JSON
-// path field.
-func ValidateTaxAreaID(field, id string) error {
-	if id == "" {
-		return levy.Invalid(field, "is required")
-	}
-	if len(id) > 16 {
-		return levy.Invalid(field, "is %d characters long; a tax area ID has at most 16 digits", len(id))
-	}
-	for i := 0; i < len(id); i++ {
-		if id[i] < '0' || id[i] > '9' {
-			return levy.Invalid(field, "%q is not a tax area ID: only digits are allowed", id)
-		}
-	}
-	return nil
-}
-
 // LookupExternal returns the tax areas of the jurisdictions that a
 // government code names in a country: US FIPS codes (state 2 digits, county
 // 5, place 7), ISO 3166-1 alpha-2 for a country, ISO 3166-2 for a

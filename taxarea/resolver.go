@@ -263,3 +263,7 @@ func confidenceText(c int) string {
 // normal is the status list of a plain result. Results share it; it is
 // never modified.
 var normal = []Status{{LookupResult: Normal}}
+
+// since is the effective date reported for jurisdictions whose start
+// predates the dataset's records.
+var since = civil.Date{Year: 1900, Month: 1, Day: 1}

@@ -1,4 +1,4 @@
-package engine
+package wire
 
 import (
 	"github.com/levytax/levy/civil"

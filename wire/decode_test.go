@@ -1,8 +1,6 @@
-package engine
+package wire
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -124,26 +122,3 @@ func TestDecodeNotAPointer(t *testing.T) {
 		t.Errorf("Decode into a value: %v", err)
 	}
 }
-
-// benchmarkDecode decodes the JSON of a quotation of n lines (see
-// benchQuotation) into a SaleRequest, as the API does with every body.
-func benchmarkDecode(b *testing.B, n int) {
-	body, err := json.Marshal(benchQuotation(n))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(int64(len(body)))
-	b.ReportAllocs()
-	for b.Loop() {
-		var r SaleRequest
-		if err := Decode(bytes.NewReader(body), &r, 1<<20); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkDecodeQuotation1 is the decoding of a one-line quotation.
-func BenchmarkDecodeQuotation1(b *testing.B) { benchmarkDecode(b, 1) }
-
-// BenchmarkDecodeQuotation100 is the decoding of a 100-line quotation.
-func BenchmarkDecodeQuotation100(b *testing.B) { benchmarkDecode(b, 100) }

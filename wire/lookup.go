@@ -1,4 +1,4 @@
-package taxarea
+package wire
 
 import (
 	"github.com/levytax/levy/civil"
@@ -105,7 +105,3 @@ type CleansingMessage struct {
 	Type  string `json:"type"`
 	Value string `json:"value"`
 }
-
-// since is the effective date reported for jurisdictions whose start
-// predates the dataset's records.
-var since = civil.Date{Year: 1900, Month: 1, Day: 1}

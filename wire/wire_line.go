@@ -1,4 +1,4 @@
-package engine
+package wire
 
 // LineDetails holds the members that a line of a sale, a purchase and an
 // owner calculation share after its parties, product and amounts: terms

@@ -1,19 +1,18 @@
-package engine
+package wire
 
 import (
 	"github.com/levytax/levy/money"
-	"github.com/levytax/levy/taxarea"
 )
 
 // Tax is one tax of a line in a response: the tax of one imposition of
 // one jurisdiction (the wire's TaxesType). CalculatedTax, Taxable,
 // NonTaxable, Exempt and EffectiveRate are always present.
 type Tax struct {
-	Jurisdiction   *taxarea.Jurisdiction `json:"jurisdiction,omitempty"`
-	Imposition     *Imposition           `json:"imposition,omitempty"`
-	ImpositionType *ImpositionType       `json:"impositionType,omitempty"`
-	TaxResult      TaxResult             `json:"taxResult,omitempty"`
-	TaxType        TaxType               `json:"taxType,omitempty"`
+	Jurisdiction   *Jurisdiction   `json:"jurisdiction,omitempty"`
+	Imposition     *Imposition     `json:"imposition,omitempty"`
+	ImpositionType *ImpositionType `json:"impositionType,omitempty"`
+	TaxResult      TaxResult       `json:"taxResult,omitempty"`
+	TaxType        TaxType         `json:"taxType,omitempty"`
 	// Situs is the location whose jurisdictions tax the line.
 	Situs                 LocationRole          `json:"situs,omitempty"`
 	TaxCollectedFromParty TaxCollectedFromParty `json:"taxCollectedFromParty,omitempty"`
@@ -73,7 +72,7 @@ type Tax struct {
 
 	// The accumulation members: where the tax is reported when it is
 	// reported under another jurisdiction, imposition or line type.
-	AccumulateAsJurisdiction   *taxarea.Jurisdiction `json:"accumulateAsJurisdiction,omitempty"`
+	AccumulateAsJurisdiction   *Jurisdiction         `json:"accumulateAsJurisdiction,omitempty"`
 	AccumulateAsImposition     *Imposition           `json:"accumulateAsImposition,omitempty"`
 	AccumulateAsImpositionType *ImpositionType       `json:"accumulateAsImpositionType,omitempty"`
 	AccumulateAsLineType       *AccumulateAsLineType `json:"accumulateAsLineType,omitempty"`

@@ -1,9 +1,8 @@
-package engine
+package wire
 
 import (
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
-	"github.com/levytax/levy/taxarea"
 )
 
 // The wire types of this file describe the parties of a transaction and
@@ -71,8 +70,8 @@ type TaxAreaLookup struct {
 // TaxAreaLookupStatus is one status of a TaxAreaLookup, the wire's
 // AddressLookupResultTypeStatus.
 type TaxAreaLookupStatus struct {
-	LookupResult taxarea.LookupStatus `json:"lookupResult"`
-	Value        string               `json:"value,omitempty"`
+	LookupResult LookupStatus `json:"lookupResult"`
+	Value        string       `json:"value,omitempty"`
 }
 
 // PhysicalLocation is a place where a registered party is present: an

@@ -1,4 +1,4 @@
-package engine
+package wire
 
 import (
 	"bytes"
@@ -12,7 +12,6 @@ import (
 	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
-	"github.com/levytax/levy/taxarea"
 )
 
 // generic decodes JSON into plain values, keeping numbers as written.
@@ -28,7 +27,7 @@ func wireGeneric(t *testing.T, b []byte) any {
 }
 
 func TestWireSaleRoundTrip(t *testing.T) {
-	in, err := os.ReadFile("testdata/sale_invoice.json")
+	in, err := os.ReadFile("../engine/testdata/sale_invoice.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +128,7 @@ func TestWireSaleResponse(t *testing.T) {
 			},
 			TotalTax: wireAmount("7.25"),
 			Taxes: []Tax{{
-				Jurisdiction: &taxarea.Jurisdiction{
+				Jurisdiction: &Jurisdiction{
 					JurisdictionID:   "US-CA",
 					JurisdictionType: jurisdiction.State,
 					Value:            "CALIFORNIA",

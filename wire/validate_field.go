@@ -1,4 +1,4 @@
-package engine
+package wire
 
 import (
 	"errors"
@@ -9,7 +9,6 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/money"
-	"github.com/levytax/levy/taxarea"
 )
 
 // The constraints of a wire field sit next to it, in a check tag of
@@ -184,7 +183,7 @@ func identifierViolation(s string) string {
 // taxArea reports a member that is not a tax area ID.
 func (v *violations) taxArea(p *fieldPath, name, s string) {
 	var e *levy.Error
-	if err := taxarea.ValidateTaxAreaID(p.Field(name).String(), s); errors.As(err, &e) {
+	if err := ValidateTaxAreaID(p.Field(name).String(), s); errors.As(err, &e) {
 		v.addError(e)
 	}
 }

@@ -1,4 +1,4 @@
-package engine
+package wire
 
 import (
 	"bytes"
@@ -29,7 +29,7 @@ type validatable interface{ Validate() error }
 // saleCase returns the valid sale request changed by edit.
 func saleCase(t *testing.T, edit func(r *SaleRequest)) validatable {
 	t.Helper()
-	b, err := os.ReadFile("testdata/sale_invoice.json")
+	b, err := os.ReadFile("../engine/testdata/sale_invoice.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,126 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/internal/jsonbody"
+)
+
+// MaxSearches is the most searches one batch may hold.
+const MaxSearches = 1000
+
+// Search is one search of a batch (the wire's FindTaxAreasLookupType).
+// Exactly one of its requests is set; on the wire lookupRequest holds the
+// body of one of the four lookups and its members tell which.
+type Search struct {
+	LookupID    string
+	Address     *AddressLookupRequest
+	Coordinates *CoordinatesLookupRequest
+	TaxAreaID   *TaxAreaIDLookupRequest
+	External    *ExternalJurisdictionLookupRequest
+}
+
+// SearchResult is the answer to one search (FindTaxAreasResultType).
+type SearchResult struct {
+	LookupID string         `json:"lookupId,omitempty"`
+	Results  []LookupResult `json:"results"`
+}
+
+type searchWire struct {
+	LookupID      string          `json:"lookupId,omitempty"`
+	LookupRequest json.RawMessage `json:"lookupRequest"`
+}
+
+// MarshalJSON writes the search in its wire form.
+func (s Search) MarshalJSON() ([]byte, error) {
+	var req any
+	switch {
+	case s.Address != nil:
+		req = s.Address
+	case s.Coordinates != nil:
+		req = s.Coordinates
+	case s.TaxAreaID != nil:
+		req = s.TaxAreaID
+	case s.External != nil:
+		req = s.External
+	default:
+		return nil, fmt.Errorf("wire: search %q has no request", s.LookupID)
+	}
+	b, err := json.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(searchWire{LookupID: s.LookupID, LookupRequest: b})
+}
+
+// lookupKinds are the members of lookupRequest that tell a search's
+// kind, and the request each makes.
+var lookupKinds = []struct {
+	member string
+	make   func(*Search) any
+}{
+	{"postalAddress", func(s *Search) any { s.Address = new(AddressLookupRequest); return s.Address }},
+	{"coordinates", func(s *Search) any { s.Coordinates = new(CoordinatesLookupRequest); return s.Coordinates }},
+	{"taxAreaId", func(s *Search) any { s.TaxAreaID = new(TaxAreaIDLookupRequest); return s.TaxAreaID }},
+	{"externalJurisdictionCode", func(s *Search) any { s.External = new(ExternalJurisdictionLookupRequest); return s.External }},
+}
+
+// UnmarshalJSON reads a search and decides its kind from the members of
+// lookupRequest: postalAddress, coordinates, taxAreaId or
+// externalJurisdictionCode. It reads as strictly as the API reads a body
+// (a member given twice, or named in another case, is refused), and its
+// errors are *levy.Error values whose Field is the path of the value at
+// fault relative to the search ("lookupRequest.coordinates.latitude").
+func (s *Search) UnmarshalJSON(b []byte) error {
+	var w searchWire
+	if err := jsonbody.Decode(bytes.NewReader(b), &w, 0); err != nil {
+		var one *levy.Error
+		if errors.As(err, &one) && one.Field != "" {
+			return one
+		}
+		return levy.Invalid("", "must be a search object with a lookupId and a lookupRequest")
+	}
+	*s = Search{LookupID: w.LookupID}
+	req := bytes.TrimSpace(w.LookupRequest)
+	if len(req) == 0 || bytes.Equal(req, []byte("null")) {
+		return levy.Invalid("lookupRequest", "is required")
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(req, &keys); err != nil {
+		return levy.Invalid("lookupRequest", "must be an object")
+	}
+	var into any
+	kinds := 0
+	for _, k := range lookupKinds {
+		if _, ok := keys[k.member]; ok {
+			kinds++
+			into = k.make(s)
+		}
+	}
+	if kinds != 1 {
+		*s = Search{LookupID: w.LookupID}
+		return levy.Invalid("lookupRequest", "must hold exactly one of postalAddress, coordinates, taxAreaId or externalJurisdictionCode")
+	}
+	if err := jsonbody.Decode(bytes.NewReader(req), into, 0); err != nil {
+		var one *levy.Error
+		if errors.As(err, &one) && one.Field != "" {
+			return levy.Invalid("lookupRequest."+one.Field, "%s", one.Message)
+		}
+		if one != nil {
+			return levy.Invalid("lookupRequest", "%s", one.Message)
+		}
+		return levy.Invalid("lookupRequest", "%v", err)
+	}
+	// A member that no lookup knows is a mistake in a search, where it
+	// may be a lookup of another kind misspelt.
+	dec := json.NewDecoder(bytes.NewReader(req))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(into); err != nil {
+		return levy.Invalid("lookupRequest", "%v", err)
+	}
+	return nil
+}
