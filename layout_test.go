@@ -55,9 +55,37 @@ func TestEngineLinksNoDatabase(t *testing.T) {
 	t.Logf("the engine links %d third-party packages", len(third))
 }
 
+// TestRemoteClientLinksNoCalculator lists what package api/client
+// depends on: a Go service that calls a remote Levy links the wire
+// format (package wire) and Levy's small packages, and none of the
+// calculator, its rule compiler, the S2 index, the embedded dataset or a
+// database.
+func TestRemoteClientLinksNoCalculator(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", "./api/client").Output()
+	if err != nil {
+		t.Fatalf("go list -deps ./api/client: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "github.com/levytax/levy/wire") {
+		t.Fatalf("api/client does not depend on package wire: %v", deps)
+	}
+	for _, p := range deps {
+		for _, bad := range []string{"github.com/expr-lang/expr", "github.com/golang/geo", "github.com/dgraph-io/badger",
+			"github.com/jackc/pgx", "github.com/levytax/levy/data", "github.com/levytax/levy/engine", "github.com/levytax/levy/taxarea",
+			"github.com/levytax/levy/rules", "github.com/levytax/levy/journal"} {
+			if p == bad || strings.HasPrefix(p, bad+"/") {
+				t.Errorf("api/client depends on %s", p)
+			}
+		}
+	}
+}
+
 // domains are the directories of the packages that define what they need
 // from storage and hold no storage code.
-var domains = []string{"journal", "auth", "einvoice", "engine", "taxarea", "rules", "jurisdiction", "money", "civil", "data"}
+var domains = []string{"journal", "auth", "einvoice", "engine", "taxarea", "rules", "jurisdiction", "money", "civil", "data", "wire"}
 
 // forbidden are imports that only some directories may hold: the
 // database drivers in their own package, net/http in the adapters and
@@ -75,7 +103,7 @@ var forbidden = []struct {
 	// A domain's tests may run over a Badger store; its code may not.
 	{path: "github.com/levytax/levy/badger", in: domains, code: true},
 	{path: "github.com/levytax/levy/postgres", in: domains, code: true},
-	{path: "net/http", in: []string{"auth", "journal", "engine", "rules", "taxarea", "jurisdiction", "money", "civil"}},
+	{path: "net/http", in: []string{"auth", "journal", "engine", "rules", "taxarea", "jurisdiction", "money", "civil", "wire"}},
 }
 
 // TestImportsStayInTheirPackage parses every Go file of the module and

@@ -9,7 +9,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 // addressQuotation is a two-line quotation from Seattle to dest, a JSON
@@ -42,7 +42,7 @@ var cityZIPConflicts = []struct{ name, dest, member, value, other string }{
 func TestCityZIPConflictLookupOverHTTP(t *testing.T) {
 	h := newHarness(t)
 	for _, c := range cityZIPConflicts {
-		var got taxarea.LookupResponse
+		var got wire.LookupResponse
 		dataOf(t, h.post("/api/v2/address-lookup", `{"postalAddress":`+c.dest+`,"asOfDate":"2026-06-01"}`), &got)
 		res := got.LookupResults
 		if len(res) != 2 || res[0].ConfidenceIndicator != "50" || res[1].ConfidenceIndicator != "40" {
@@ -50,7 +50,7 @@ func TestCityZIPConflictLookupOverHTTP(t *testing.T) {
 			continue
 		}
 		for _, r := range res {
-			if len(r.Statuses) != 1 || r.Statuses[0].LookupResult != taxarea.BadRegionFields || r.Statuses[0].Value != c.value {
+			if len(r.Statuses) != 1 || r.Statuses[0].LookupResult != wire.BadRegionFields || r.Statuses[0].Value != c.value {
 				t.Errorf("%s: statuses %+v", c.name, r.Statuses)
 			}
 		}
@@ -86,21 +86,21 @@ func TestAddressCheckOverHTTP(t *testing.T) {
 	}
 	cases := []struct {
 		name, dest, target, confidence string
-		status                         engine.TaxAreaLookupStatus
+		status                         wire.TaxAreaLookupStatus
 	}{
 		{"misspelt state", `{"city":"Los Angeles","mainDivision":"Californa","postalCode":"90012","country":"US"}`,
-			"customer.destination.mainDivision", "90", engine.TaxAreaLookupStatus{LookupResult: taxarea.IgnoredRegionFields, Value: "unknown state Californa"}},
+			"customer.destination.mainDivision", "90", wire.TaxAreaLookupStatus{LookupResult: wire.IgnoredRegionFields, Value: "unknown state Californa"}},
 		{"ZIP of New York", `{"city":"Los Angeles","mainDivision":"CA","postalCode":"10118","country":"US"}`,
-			"customer.destination.postalCode", "70", engine.TaxAreaLookupStatus{LookupResult: taxarea.BadRegionFields, Value: "ZIP code 10118 is in NY, not CA"}},
+			"customer.destination.postalCode", "70", wire.TaxAreaLookupStatus{LookupResult: wire.BadRegionFields, Value: "ZIP code 10118 is in NY, not CA"}},
 	}
 	for _, c := range cityZIPConflicts {
 		cases = append(cases, struct {
 			name, dest, target, confidence string
-			status                         engine.TaxAreaLookupStatus
-		}{c.name, c.dest, "customer.destination." + c.member, "50", engine.TaxAreaLookupStatus{LookupResult: taxarea.BadRegionFields, Value: c.value}})
+			status                         wire.TaxAreaLookupStatus
+		}{c.name, c.dest, "customer.destination." + c.member, "50", wire.TaxAreaLookupStatus{LookupResult: wire.BadRegionFields, Value: c.value}})
 	}
 	for _, c := range cases {
-		var r engine.SaleResponse
+		var r wire.SaleResponse
 		dataOf(t, post("lenient-co", c.dest), &r)
 		d := r.Customer.Destination
 		if d.TaxAreaID == "" || d.TaxAreaLookup == nil || d.TaxAreaLookup.ConfidenceIndicator != c.confidence ||
@@ -116,14 +116,14 @@ func TestAddressCheckOverHTTP(t *testing.T) {
 	}
 	clean := `{"streetAddress1":"200 N Spring St","city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}`
 	for _, tenant := range []string{"lenient-co", "strict-co"} {
-		var r engine.SaleResponse
+		var r wire.SaleResponse
 		dataOf(t, post(tenant, clean), &r)
 		d := r.Customer.Destination
 		if d.TaxAreaID == "" || d.TaxAreaLookup == nil || d.TaxAreaLookup.ConfidenceIndicator != "100" || d.TaxAreaLookup.Statuses != nil {
 			t.Errorf("clean address, %s: %+v %+v", tenant, d, d.TaxAreaLookup)
 		}
 		// The tax area the response gives is one a request may send.
-		var again engine.SaleResponse
+		var again wire.SaleResponse
 		dataOf(t, post(tenant, `{"taxAreaId":"`+d.TaxAreaID+`"}`), &again)
 		if again.TotalTax.String() != r.TotalTax.String() {
 			t.Errorf("by the tax area %s, %s: total tax %s, by the address %s", d.TaxAreaID, tenant, again.TotalTax, r.TotalTax)

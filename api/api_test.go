@@ -21,6 +21,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/wire"
 )
 
 var (
@@ -358,7 +359,7 @@ func TestTransactionsOverHTTP(t *testing.T) {
 	h := newHarness(t)
 	invoice := strings.Replace(quotation, `"QUOTATION"`, `"INVOICE"`, 1)
 	invoice = strings.Replace(invoice, `{"saleMessageType"`, `{"transactionId":"inv-http-1","saleMessageType"`, 1)
-	var resp engine.SaleResponse
+	var resp wire.SaleResponse
 	dataOf(t, h.post("/api/v2/supplies", invoice), &resp)
 	if resp.TransactionID != "inv-http-1" || resp.TotalTax.IsZero() {
 		t.Fatalf("invoice: %+v", resp)
@@ -375,7 +376,7 @@ func TestTransactionsOverHTTP(t *testing.T) {
 	if got := exists("inv-http-1"); got != "true" {
 		t.Fatalf("exists = %q", got)
 	}
-	var rev engine.ReversalResponse
+	var rev wire.ReversalResponse
 	dataOf(t, h.post("/api/v2/transactions/inv-http-1/reversal", `{"data":{"transactionId":"inv-http-1-rev","postingDate":"2026-06-02"}}`), &rev)
 	if rev.TransactionID != "inv-http-1-rev" || rev.PostingDate != civil.MustParse("2026-06-02") {
 		t.Fatalf("reversal: %+v", rev)

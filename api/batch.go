@@ -7,24 +7,24 @@ import (
 	"net/http"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 // decodeSearches reads the body of a batch lookup, an array of searches.
-// Each search is decoded on its own (taxarea.Search reads its kind and
+// Each search is decoded on its own (wire.Search reads its kind and
 // names its faults), so that every malformed one is reported, each error
 // named by the index of its search and the member at fault
 // ("[3].lookupRequest.asOfDate"), and the batch as a whole is refused
 // before any search runs.
-func (s *Server) decodeSearches(r *http.Request) ([]taxarea.Search, error) {
+func (s *Server) decodeSearches(r *http.Request) ([]wire.Search, error) {
 	var items []json.RawMessage
 	if err := s.decode(r, &items); err != nil {
 		return nil, err
 	}
-	if len(items) > taxarea.MaxSearches {
-		return nil, levy.Invalid("", "a batch holds at most %d searches, not %d", taxarea.MaxSearches, len(items))
+	if len(items) > wire.MaxSearches {
+		return nil, levy.Invalid("", "a batch holds at most %d searches, not %d", wire.MaxSearches, len(items))
 	}
-	searches := make([]taxarea.Search, len(items))
+	searches := make([]wire.Search, len(items))
 	var errs levy.Errors
 	for i, item := range items {
 		if err := searches[i].UnmarshalJSON(item); err != nil {

@@ -38,7 +38,7 @@
 // over the route's limit (WithBodyLimit, WithRouteBodyLimit) is answered
 // 413 without reading its body, and a path or query parameter with a
 // control or bidirectional formatting character 400 (see
-// engine.CheckIdentifier). A body that the client breaks (one shorter
+// wire.CheckIdentifier). A body that the client breaks (one shorter
 // than its Content-Length, chunked framing that net/http refuses) is
 // answered 400, and one that does not arrive within the server's read
 // timeout 408 (code request_timeout), on every route, mounted ones

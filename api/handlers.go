@@ -13,6 +13,7 @@ import (
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 // calculate serves a calculation endpoint with one of the engine's
@@ -35,7 +36,7 @@ func calculate[Req, Resp any](fn func(*engine.Engine, context.Context, *Req) (*R
 
 // lookup serves a tax area lookup with one of the resolver's methods,
 // which validates the request.
-func lookup[Req any](fn func(*taxarea.Resolver, context.Context, Req) (*taxarea.LookupResponse, error)) func(*Server, http.ResponseWriter, *http.Request) {
+func lookup[Req any](fn func(*taxarea.Resolver, context.Context, Req) (*wire.LookupResponse, error)) func(*Server, http.ResponseWriter, *http.Request) {
 	return func(s *Server, w http.ResponseWriter, r *http.Request) {
 		var req Req
 		if err := s.decode(r, &req); err != nil {
@@ -83,7 +84,7 @@ func (s *Server) reverseTransaction(w http.ResponseWriter, r *http.Request) {
 	for _, id := range []struct{ field, value string }{
 		{"data.transactionId", body.Data.TransactionID}, {"data.documentNumber", body.Data.DocumentNumber},
 	} {
-		if err := engine.CheckIdentifier(id.field, id.value); err != nil {
+		if err := wire.CheckIdentifier(id.field, id.value); err != nil {
 			s.fail(w, r, err)
 			return
 		}

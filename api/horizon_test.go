@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/wire"
 )
 
 // TestDateBeyondContentOverHTTP: a quotation dated years after the
@@ -14,9 +14,9 @@ func TestDateBeyondContentOverHTTP(t *testing.T) {
 	h := newHarness(t)
 	body := strings.Replace(addressQuotation(`{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}`),
 		`"documentDate":"2026-06-01"`, `"documentDate":"2031-05-01"`, 1)
-	var r engine.SaleResponse
+	var r wire.SaleResponse
 	dataOf(t, h.post("/vertex-ws/v2/supplies", body), &r)
-	want := engine.AssistedParameter{ParamName: "documentDate", Phase: engine.PhasePre, RuleName: "date-beyond-content",
+	want := wire.AssistedParameter{ParamName: "documentDate", Phase: wire.PhasePre, RuleName: "date-beyond-content",
 		OriginalValue: "2031-05-01", Value: "2031-05-01"}
 	for i, l := range r.LineItems {
 		if len(l.AssistedParameters) != 1 || l.AssistedParameters[0] != want {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/journal"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 // wireVersion is the version of the wire format that the API speaks, the
@@ -245,8 +245,8 @@ func operation(s *schemaSet, d opDoc) (object, error) {
 		if err != nil {
 			return nil, fmt.Errorf("the request body: %w", err)
 		}
-		if rt.Body == reflect.TypeFor[[]taxarea.Search]() {
-			sch["maxItems"] = taxarea.MaxSearches
+		if rt.Body == reflect.TypeFor[[]wire.Search]() {
+			sch["maxItems"] = wire.MaxSearches
 		}
 		content := object{}
 		for _, media := range d.bodyMedia {

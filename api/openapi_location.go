@@ -3,7 +3,7 @@ package api
 import (
 	"reflect"
 
-	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/wire"
 )
 
 // schemaNotes describe some schemas of the document, and some of their
@@ -13,20 +13,20 @@ var schemaNotes = map[reflect.Type]struct {
 	about   string
 	members map[string]string
 }{
-	reflect.TypeFor[engine.Location](): {
+	reflect.TypeFor[wire.Location](): {
 		about: "A place of a transaction. In a response, each location that the calculation resolved (the origins and destinations of the document's parties, and of a line's own) carries the tax area it was found in (taxAreaId, when the request named none) and what the tax area lookup found (taxAreaLookup). An origin in another state than the destination, which is resolved to its state alone, carries neither.",
 		members: map[string]string{
 			"taxAreaId": "The tax area of the location. A request may send it instead of the address, and it wins over the address. A response sets it on every location the calculation resolved: the tax area that the lookup of the address (or coordinates, or code) found, which a later request may send back.",
 		},
 	},
-	reflect.TypeFor[engine.TaxAreaLookup](): {
+	reflect.TypeFor[wire.TaxAreaLookup](): {
 		about: "What the tax area lookup found for a location of a calculation, as the lookup routes report it for the same address: Levy's own member of a location, in responses only (a request's is ignored). Under the strict address check (levy serve --address-check strict, or --tenant-address-check TENANT=strict) a location whose statuses hold BAD_REGION_FIELDS, IGNORED_REGION_FIELDS or BAD_STREET_INFORMATION is refused with 400 instead, naming the member at fault.",
 		members: map[string]string{
 			"confidenceIndicator": "The lookup's confidence that the tax area is right, from 1 to 100: 100 when every part of the address agrees, at most 90 whenever a status other than NORMAL is present, 70 when the postal code contradicts the state or province, 50 when the city does not contain the ZIP code.",
 			"statuses":            "What the lookup found at fault or worth telling in the address; absent for a clean address (a plain NORMAL is left out).",
 		},
 	},
-	reflect.TypeFor[engine.TaxAreaLookupStatus](): {
+	reflect.TypeFor[wire.TaxAreaLookupStatus](): {
 		about: "One status of a tax area lookup (the wire's AddressLookupResultTypeStatus).",
 		members: map[string]string{
 			"lookupResult": "BAD_REGION_FIELDS: the postal code contradicts the state or province, or is unknown, and decided the tax area alone; or the city does not contain the ZIP code, and the value says which of the two decided and why. IGNORED_REGION_FIELDS: the state is unknown and was ignored. MAX_TAXAREAS_EXCEEDED: more tax areas matched than a lookup lists. NORMAL: a note in value.",

@@ -14,10 +14,9 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice"
-	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 // The schemas of the OpenAPI document are built by reflection over the
@@ -97,7 +96,7 @@ func (s *schemaSet) special(t reflect.Type) (object, bool, error) {
 			object{"type": "string", "enum": []any{"all"}},
 			object{"type": "array", "items": object{"type": "string"}},
 		}, "description": `"all", or the list of statuses whose events the connection receives.`}, true, nil
-	case reflect.TypeFor[taxarea.Search]():
+	case reflect.TypeFor[wire.Search]():
 		sch, err := s.ref(t, func() (object, error) { return s.searchSchema() })
 		return sch, true, err
 	}
@@ -105,18 +104,18 @@ func (s *schemaSet) special(t reflect.Type) (object, bool, error) {
 }
 
 // lookupKinds are the four requests a search may hold, each with the
-// member that tells it from the others (see taxarea.Search.UnmarshalJSON).
+// member that tells it from the others (see wire.Search.UnmarshalJSON).
 var lookupKinds = []struct {
 	t      reflect.Type
 	member string
 }{
-	{reflect.TypeFor[taxarea.AddressLookupRequest](), "postalAddress"},
-	{reflect.TypeFor[taxarea.CoordinatesLookupRequest](), "coordinates"},
-	{reflect.TypeFor[taxarea.TaxAreaIDLookupRequest](), "taxAreaId"},
-	{reflect.TypeFor[taxarea.ExternalJurisdictionLookupRequest](), "externalJurisdictionCode"},
+	{reflect.TypeFor[wire.AddressLookupRequest](), "postalAddress"},
+	{reflect.TypeFor[wire.CoordinatesLookupRequest](), "coordinates"},
+	{reflect.TypeFor[wire.TaxAreaIDLookupRequest](), "taxAreaId"},
+	{reflect.TypeFor[wire.ExternalJurisdictionLookupRequest](), "externalJurisdictionCode"},
 }
 
-// searchSchema describes taxarea.Search, which marshals itself as
+// searchSchema describes wire.Search, which marshals itself as
 // {"lookupId": ..., "lookupRequest": {...}}. The request is one of the
 // four lookups, told apart by the member that only it has; Levy refuses
 // a request with none or several of them, so each alternative requires
@@ -173,7 +172,7 @@ func (s *schemaSet) schemaOf(t reflect.Type) (object, error) {
 	if marshalsItself(t) {
 		return nil, fmt.Errorf("%s marshals itself, and the document does not describe it yet", t)
 	}
-	if vals := engine.EnumValues(t); vals != nil {
+	if vals := wire.EnumValues(t); vals != nil {
 		return object{"type": "string", "enum": anySlice(vals)}, nil
 	}
 	switch t.Kind() {
@@ -505,7 +504,7 @@ func validJSONName(name string) bool {
 // Measure is also the taxable, nontaxable or exempt measure of a tax,
 // which may be 0.
 var requestOnly = map[reflect.Type]map[string]string{
-	reflect.TypeFor[engine.Measure](): {"value": "gt"},
+	reflect.TypeFor[wire.Measure](): {"value": "gt"},
 }
 
 // applyChecks adds the constraints of the check tag of f to its schema
@@ -560,7 +559,7 @@ func applyChecks(sch object, f jsonField) error {
 				return bad()
 			}
 		case "pattern":
-			re, ok := engine.CheckPattern(val)
+			re, ok := wire.CheckPattern(val)
 			if !ok || base.Kind() != reflect.String {
 				return bad()
 			}
@@ -594,11 +593,11 @@ func applyChecks(sch object, f jsonField) error {
 }
 
 // taxAreaPattern is the form of a tax area ID: 1 to 16 digits, as
-// taxarea.ValidateTaxAreaID checks.
+// wire.ValidateTaxAreaID checks.
 const taxAreaPattern = "^[0-9]{1,16}$"
 
 // identifierPattern is the form of an identifier, as
-// engine.CheckIdentifier checks it: no control characters, line or
+// wire.CheckIdentifier checks it: no control characters, line or
 // paragraph separators or bidirectional formatting characters (an
 // ECMA-262 pattern, as OpenAPI wants, whose \u escapes are the regular
 // expression's own).

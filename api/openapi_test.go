@@ -20,10 +20,9 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 // mustDocument returns the loaded document or stops the test.
@@ -421,8 +420,8 @@ func (f *filler) fill(v reflect.Value, tag reflect.StructTag) {
 	case reflect.TypeFor[jurisdiction.Type]():
 		v.Set(reflect.ValueOf(jurisdiction.County))
 		return
-	case reflect.TypeFor[taxarea.Search]():
-		v.Set(reflect.ValueOf(taxarea.Search{LookupID: "a", TaxAreaID: &taxarea.TaxAreaIDLookupRequest{TaxAreaID: "53011"}}))
+	case reflect.TypeFor[wire.Search]():
+		v.Set(reflect.ValueOf(wire.Search{LookupID: "a", TaxAreaID: &wire.TaxAreaIDLookupRequest{TaxAreaID: "53011"}}))
 		return
 	}
 	k := v.Kind()
@@ -490,7 +489,7 @@ func (f *filler) fill(v reflect.Value, tag reflect.StructTag) {
 
 // sampleString returns a string that the rules of a check tag accept.
 func sampleString(t reflect.Type, check string) string {
-	if vals := engine.EnumValues(t); vals != nil {
+	if vals := wire.EnumValues(t); vals != nil {
 		return vals[0]
 	}
 	for rule := range strings.SplitSeq(check, ",") {
@@ -674,7 +673,7 @@ func TestOpenAPIFieldRules(t *testing.T) {
 	}
 }
 
-// Jurisdiction has the name of a type of package taxarea, to test the
+// Jurisdiction has the name of a type of package wire, to test the
 // naming of schemas whose types share a name.
 type Jurisdiction struct {
 	Name string `json:"name"`
@@ -684,7 +683,7 @@ type Jurisdiction struct {
 // get the package as a prefix, and that other types keep their name.
 func TestOpenAPISchemaNames(t *testing.T) {
 	s := newSchemaSet()
-	for _, typ := range []reflect.Type{reflect.TypeFor[Jurisdiction](), reflect.TypeFor[taxarea.Jurisdiction](), reflect.TypeFor[engine.Tax]()} {
+	for _, typ := range []reflect.Type{reflect.TypeFor[Jurisdiction](), reflect.TypeFor[wire.Jurisdiction](), reflect.TypeFor[wire.Tax]()} {
 		if _, err := s.schemaOf(typ); err != nil {
 			t.Fatal(err)
 		}
@@ -693,7 +692,7 @@ func TestOpenAPISchemaNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"apiJurisdiction", "taxareaJurisdiction", "Tax", "Measure"} {
+	for _, name := range []string{"apiJurisdiction", "wireJurisdiction", "Tax", "Measure"} {
 		if schemas[name] == nil {
 			t.Errorf("no schema %s among %v", name, slices.Sorted(maps.Keys(schemas)))
 		}
@@ -811,7 +810,7 @@ func TestOpenAPIMountedRoutes(t *testing.T) {
 }
 
 // TestIdentifierPattern holds the pattern that the document gives
-// identifiers to engine.CheckIdentifier, code point by code point over
+// identifiers to wire.CheckIdentifier, code point by code point over
 // the planes where they differ.
 func TestIdentifierPattern(t *testing.T) {
 	// kin-openapi reads the ECMA-262 pattern as Go's regexp does after
@@ -819,7 +818,7 @@ func TestIdentifierPattern(t *testing.T) {
 	re := regexp.MustCompile(regexp.MustCompile(`\\u([0-9A-Fa-f]{4})`).ReplaceAllString(identifierPattern, `\x{$1}`))
 	for r := rune(0); r < 0x3000; r++ {
 		s := "a" + string(r) + "b"
-		if ok := engine.CheckIdentifier("x", s) == nil; ok != re.MatchString(s) {
+		if ok := wire.CheckIdentifier("x", s) == nil; ok != re.MatchString(s) {
 			t.Errorf("U+%04X: CheckIdentifier says %v, the pattern %v", r, ok, !ok)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 // Bases are the base paths under which every route is served: the
@@ -58,7 +59,7 @@ type (
 	}
 	// ReversalBody is the body of a reversal request.
 	ReversalBody struct {
-		Data engine.ReversalRequest `json:"data,omitzero"`
+		Data wire.ReversalRequest `json:"data,omitzero"`
 	}
 	// ChangedAnswer tells whether one tax area changed.
 	ChangedAnswer struct {
@@ -82,15 +83,15 @@ func routes() []Route {
 	return []Route{
 		{Method: "POST", Path: "/supplies", ID: "calculateSale", Tag: "Calculation",
 			Summary: "Calculates the taxes of a sale (the seller's perspective); saleMessageType selects the kind.",
-			Body:    typeOf[engine.SaleRequest](), BodyRequired: true, Answer: typeOf[envelope[*engine.SaleResponse]](),
+			Body:    typeOf[wire.SaleRequest](), BodyRequired: true, Answer: typeOf[envelope[*wire.SaleResponse]](),
 			serve: calculate((*engine.Engine).Sale)},
 		{Method: "POST", Path: "/procurement", ID: "calculatePurchase", Tag: "Calculation",
 			Summary: "Calculates the taxes of a purchase (the buyer's perspective); purchaseMessageType selects the kind.",
-			Body:    typeOf[engine.PurchaseRequest](), BodyRequired: true, Answer: typeOf[envelope[*engine.PurchaseResponse]](),
+			Body:    typeOf[wire.PurchaseRequest](), BodyRequired: true, Answer: typeOf[envelope[*wire.PurchaseResponse]](),
 			serve: calculate((*engine.Engine).Purchase)},
 		{Method: "POST", Path: "/owner", ID: "calculateOwner", Tag: "Calculation",
 			Summary: "Calculates the taxes of a movement of the owner's own assets; ownerMessageType selects the kind.",
-			Body:    typeOf[engine.OwnerRequest](), BodyRequired: true, Answer: typeOf[envelope[*engine.OwnerResponse]](),
+			Body:    typeOf[wire.OwnerRequest](), BodyRequired: true, Answer: typeOf[envelope[*wire.OwnerResponse]](),
 			serve: calculate((*engine.Engine).Owner)},
 
 		{Method: "DELETE", Path: "/transactions/{id}", ID: "deleteTransaction", Tag: "Transactions",
@@ -98,10 +99,10 @@ func routes() []Route {
 			Answer: typeOf[DeleteAnswer](), serve: (*Server).deleteTransaction},
 		{Method: "POST", Path: "/transactions/{id}/reversal", ID: "reverseTransaction", Tag: "Transactions",
 			Summary: "Stores a reversal of a transaction: a copy with every amount negated.", Params: []Param{transactionID},
-			Body: typeOf[ReversalBody](), Answer: typeOf[envelope[*engine.ReversalResponse]](), serve: (*Server).reverseTransaction},
+			Body: typeOf[ReversalBody](), Answer: typeOf[envelope[*wire.ReversalResponse]](), serve: (*Server).reverseTransaction},
 		{Method: "POST", Path: "/transactions/{id}/rollback", ID: "rollbackTransaction", Tag: "Transactions",
 			Summary: "Returns a transaction to its state before the last sync calculation changed it.", Params: []Param{transactionID},
-			Answer: typeOf[envelope[*engine.RollbackResponse]](), serve: (*Server).rollbackTransaction},
+			Answer: typeOf[envelope[*wire.RollbackResponse]](), serve: (*Server).rollbackTransaction},
 		{Method: "GET", Path: "/transaction-exists/{transactionid}", ID: "transactionExists", Tag: "Transactions",
 			Summary: "Tells whether a transaction is stored (a deleted one is not).",
 			Params:  []Param{{Name: "transactionid", In: "path", Required: true, Format: "transactionId", Description: transactionID.Description}},
@@ -109,23 +110,23 @@ func routes() []Route {
 
 		{Method: "POST", Path: "/address-lookup", ID: "lookupAddress", Tag: "Tax areas",
 			Summary: "Cleanses a postal address and returns its tax areas and their jurisdictions.",
-			Body:    typeOf[taxarea.AddressLookupRequest](), BodyRequired: true, Answer: typeOf[envelope[*taxarea.LookupResponse]](),
+			Body:    typeOf[wire.AddressLookupRequest](), BodyRequired: true, Answer: typeOf[envelope[*wire.LookupResponse]](),
 			serve: lookup((*taxarea.Resolver).LookupAddress)},
 		{Method: "POST", Path: "/coordinates-lookup", ID: "lookupCoordinates", Tag: "Tax areas",
 			Summary: "Returns the tax area of a point given by latitude and longitude.",
-			Body:    typeOf[taxarea.CoordinatesLookupRequest](), BodyRequired: true, Answer: typeOf[envelope[*taxarea.LookupResponse]](),
+			Body:    typeOf[wire.CoordinatesLookupRequest](), BodyRequired: true, Answer: typeOf[envelope[*wire.LookupResponse]](),
 			serve: lookup((*taxarea.Resolver).LookupCoordinates)},
 		{Method: "POST", Path: "/taxareaid-lookup", ID: "lookupTaxAreaId", Tag: "Tax areas",
 			Summary: "Returns the jurisdictions of a tax area ID.",
-			Body:    typeOf[taxarea.TaxAreaIDLookupRequest](), BodyRequired: true, Answer: typeOf[envelope[*taxarea.LookupResponse]](),
+			Body:    typeOf[wire.TaxAreaIDLookupRequest](), BodyRequired: true, Answer: typeOf[envelope[*wire.LookupResponse]](),
 			serve: lookup((*taxarea.Resolver).LookupTaxAreaID)},
 		{Method: "POST", Path: "/external-jurisdiction-lookup", ID: "lookupExternalJurisdiction", Tag: "Tax areas",
 			Summary: "Returns the tax areas of a jurisdiction code assigned by a government.",
-			Body:    typeOf[taxarea.ExternalJurisdictionLookupRequest](), BodyRequired: true, Answer: typeOf[envelope[*taxarea.LookupResponse]](),
+			Body:    typeOf[wire.ExternalJurisdictionLookupRequest](), BodyRequired: true, Answer: typeOf[envelope[*wire.LookupResponse]](),
 			serve: lookup((*taxarea.Resolver).LookupExternal)},
 		{Method: "POST", Path: "/find-taxareas", ID: "findTaxAreas", Tag: "Tax areas",
 			Summary: "Runs several lookups of any kind in one call, at most 1,000.",
-			Body:    typeOf[[]taxarea.Search](), BodyRequired: true, Answer: typeOf[envelope[[]taxarea.SearchResult]](),
+			Body:    typeOf[[]wire.Search](), BodyRequired: true, Answer: typeOf[envelope[[]wire.SearchResult]](),
 			serve: (*Server).findTaxAreas},
 		{Method: "GET", Path: "/changed-taxareas", ID: "changedTaxAreas", Tag: "Tax areas",
 			Summary: "Lists the tax areas that changed in a date range.", Params: []Param{beginDate, endDate},

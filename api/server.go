@@ -14,6 +14,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/wire"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -361,7 +362,7 @@ func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 // runs: a body whose Content-Length is over the route's limit (413, before
 // any of it is read, and so before a 100 Continue), and a path or query
 // parameter that is not fit to be an identifier (400; see
-// engine.CheckIdentifier).
+// wire.CheckIdentifier).
 func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 	limit := s.limit
 	if n, ok := s.routeLimits[pattern]; ok && n < limit {
@@ -404,7 +405,7 @@ func pathParams(pattern string) []string {
 // parameter of Levy's routes is an identifier, a date or a code.
 func checkParams(r *http.Request, params []string) error {
 	for _, name := range params {
-		if err := engine.CheckIdentifier(name, r.PathValue(name)); err != nil {
+		if err := wire.CheckIdentifier(name, r.PathValue(name)); err != nil {
 			return err
 		}
 	}
@@ -418,11 +419,11 @@ func checkParams(r *http.Request, params []string) error {
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		if err := engine.CheckIdentifier(name, name); err != nil {
+		if err := wire.CheckIdentifier(name, name); err != nil {
 			return err
 		}
 		for _, v := range q[name] {
-			if err := engine.CheckIdentifier(name, v); err != nil {
+			if err := wire.CheckIdentifier(name, v); err != nil {
 				return err
 			}
 		}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 // AddressCheck is how a calculation takes a location whose address the
@@ -64,16 +64,16 @@ func (s *Settings) strictAddresses(ctx context.Context) bool {
 // found its address at fault, and nil when it did not. The error names
 // the member at fault (the status's Field, else the member its kind
 // implies), or the location when that member is empty.
-func addressFault(path string, loc *Location, lr *taxarea.LookupResult) error {
+func addressFault(path string, loc *wire.Location, lr *wire.LookupResult) error {
 	for _, st := range lr.Statuses {
 		member := st.Field
 		switch {
-		case member != "" && st.LookupResult != taxarea.Normal:
-		case st.LookupResult == taxarea.IgnoredRegionFields:
+		case member != "" && st.LookupResult != wire.Normal:
+		case st.LookupResult == wire.IgnoredRegionFields:
 			member = "mainDivision"
-		case st.LookupResult == taxarea.BadRegionFields:
+		case st.LookupResult == wire.BadRegionFields:
 			member = "postalCode"
-		case st.LookupResult == taxarea.BadStreetInformation:
+		case st.LookupResult == wire.BadStreetInformation:
 			member = "streetAddress1"
 		default:
 			continue
@@ -93,7 +93,7 @@ func addressFault(path string, loc *Location, lr *taxarea.LookupResult) error {
 
 // addressMember returns the member of loc's address named by its JSON
 // name, "" for any other name.
-func addressMember(loc *Location, member string) string {
+func addressMember(loc *wire.Location, member string) string {
 	switch member {
 	case "streetAddress1":
 		return loc.StreetAddress1
@@ -116,8 +116,8 @@ func addressMember(loc *Location, member string) string {
 // located is a response's copy of a location with what its lookup
 // found, allocated together.
 type located struct {
-	loc    Location
-	lookup TaxAreaLookup
+	loc    wire.Location
+	lookup wire.TaxAreaLookup
 }
 
 // locatedCopy returns wire location loc for a response: a copy with the
@@ -125,7 +125,7 @@ type located struct {
 // none) and the lookup's confidence and notable statuses. A location
 // resolved to its state alone, or not at all, keeps no taxAreaLookup,
 // not even one the request sent; otherwise loc itself is returned.
-func locatedCopy(loc *Location, p *place) *Location {
+func locatedCopy(loc *wire.Location, p *place) *wire.Location {
 	if loc == nil || (p == nil || p.lookup == nil) && loc.TaxAreaLookup == nil {
 		return loc
 	}
@@ -145,20 +145,20 @@ func locatedCopy(loc *Location, p *place) *Location {
 // notable returns the statuses of a lookup that say something, as the
 // wire writes them: all but a plain NORMAL. It returns nil when none
 // does.
-func notable(sts []taxarea.Status) []TaxAreaLookupStatus {
-	var out []TaxAreaLookupStatus
+func notable(sts []wire.Status) []wire.TaxAreaLookupStatus {
+	var out []wire.TaxAreaLookupStatus
 	for _, st := range sts {
-		if st.LookupResult == taxarea.Normal && st.Value == "" {
+		if st.LookupResult == wire.Normal && st.Value == "" {
 			continue
 		}
-		out = append(out, TaxAreaLookupStatus{LookupResult: st.LookupResult, Value: st.Value})
+		out = append(out, wire.TaxAreaLookupStatus{LookupResult: st.LookupResult, Value: st.Value})
 	}
 	return out
 }
 
 // placeOf returns the place that the first leaf of tree (the leaves of
 // a document, or of one line) resolved wire location loc to, or nil.
-func placeOf(tree []lineIn, loc *Location) *place {
+func placeOf(tree []lineIn, loc *wire.Location) *place {
 	for i := range tree {
 		li := &tree[i]
 		if l := li.leaf; l != nil {
@@ -188,18 +188,18 @@ type locatable[T any] interface {
 // partyLocations returns pointers to the members of a wire party (a
 // *Seller, *Customer, *Vendor, *Buyer or *Owner) that hold its
 // locations: its origins, its destinations, or, for an owner, both.
-func partyLocations(p any) [2]**Location {
+func partyLocations(p any) [2]**wire.Location {
 	switch p := p.(type) {
-	case *Seller:
-		return [2]**Location{&p.PhysicalOrigin, &p.AdministrativeOrigin}
-	case *Customer:
-		return [2]**Location{&p.Destination, &p.AdministrativeDestination}
-	case *Vendor:
-		return [2]**Location{&p.PhysicalOrigin, &p.AdministrativeOrigin}
-	case *Buyer:
-		return [2]**Location{&p.Destination, &p.AdministrativeDestination}
-	case *Owner:
-		return [2]**Location{&p.PhysicalOrigin, &p.Destination}
+	case *wire.Seller:
+		return [2]**wire.Location{&p.PhysicalOrigin, &p.AdministrativeOrigin}
+	case *wire.Customer:
+		return [2]**wire.Location{&p.Destination, &p.AdministrativeDestination}
+	case *wire.Vendor:
+		return [2]**wire.Location{&p.PhysicalOrigin, &p.AdministrativeOrigin}
+	case *wire.Buyer:
+		return [2]**wire.Location{&p.Destination, &p.AdministrativeDestination}
+	case *wire.Owner:
+		return [2]**wire.Location{&p.PhysicalOrigin, &p.Destination}
 	}
 	panic(fmt.Sprintf("engine: %T is not a wire party", p))
 }

@@ -7,32 +7,32 @@ import (
 	"testing"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 // The two addresses of issue 18 that a calculation taxed without a word:
 // a misspelt state with a Los Angeles ZIP code, and Los Angeles, CA with
 // the ZIP code of the Empire State Building.
 var (
-	misspeltState = Location{City: "Los Angeles", MainDivision: "Californa", PostalCode: "90012", Country: "US"}
-	zipOfNewYork  = Location{City: "Los Angeles", MainDivision: "CA", PostalCode: "10118", Country: "US"}
-	cleanAddress  = Location{StreetAddress1: "200 N Spring St", City: "Los Angeles", MainDivision: "CA", PostalCode: "90012", Country: "US"}
+	misspeltState = wire.Location{City: "Los Angeles", MainDivision: "Californa", PostalCode: "90012", Country: "US"}
+	zipOfNewYork  = wire.Location{City: "Los Angeles", MainDivision: "CA", PostalCode: "10118", Country: "US"}
+	cleanAddress  = wire.Location{StreetAddress1: "200 N Spring St", City: "Los Angeles", MainDivision: "CA", PostalCode: "90012", Country: "US"}
 )
 
 // twoLineSale is a quotation from Seattle with two lines, both shipped
 // to dest.
-func twoLineSale(dest Location) *SaleRequest {
+func twoLineSale(dest wire.Location) *wire.SaleRequest {
 	req := usSale("", "", "", "", "GENERAL", "100.00")
 	req.Customer.Destination = &dest
-	req.LineItems = append(req.LineItems, SaleLineItem{LineItemID: "2", Product: &Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("50.00")})
+	req.LineItems = append(req.LineItems, wire.SaleLineItem{LineItemID: "2", Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("50.00")})
 	return req
 }
 
 // lookupOf returns what the lookup routes answer for a location's
 // address.
-func lookupOf(t *testing.T, e *Engine, loc Location) taxarea.LookupResult {
+func lookupOf(t *testing.T, e *Engine, loc wire.Location) wire.LookupResult {
 	t.Helper()
-	res, err := e.Resolver().LookupAddress(context.Background(), taxarea.AddressLookupRequest{PostalAddress: taxarea.PostalAddress{
+	res, err := e.Resolver().LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{
 		StreetAddress1: loc.StreetAddress1, City: loc.City, MainDivision: loc.MainDivision, PostalCode: loc.PostalCode, Country: loc.Country}})
 	if err != nil || len(res.LookupResults) == 0 {
 		t.Fatalf("lookup of %+v: %v", loc, err)
@@ -42,7 +42,7 @@ func lookupOf(t *testing.T, e *Engine, loc Location) taxarea.LookupResult {
 
 // checkLookup checks that a response's location carries the tax area,
 // the confidence and the statuses that the lookup routes report.
-func checkLookup(t *testing.T, name string, got *Location, want taxarea.LookupResult, statuses ...TaxAreaLookupStatus) {
+func checkLookup(t *testing.T, name string, got *wire.Location, want wire.LookupResult, statuses ...wire.TaxAreaLookupStatus) {
 	t.Helper()
 	if got == nil || got.TaxAreaLookup == nil {
 		t.Fatalf("%s: the response's location says nothing of its lookup: %+v", name, got)
@@ -62,7 +62,7 @@ func checkLookup(t *testing.T, name string, got *Location, want taxarea.LookupRe
 }
 
 // stateOf returns the state that a line's first tax belongs to.
-func stateOf(r *SaleResponse) string {
+func stateOf(r *wire.SaleResponse) string {
 	if len(r.LineItems) == 0 || len(r.LineItems[0].Taxes) == 0 || r.LineItems[0].Taxes[0].Jurisdiction == nil {
 		return ""
 	}
@@ -79,12 +79,12 @@ func TestAddressLookupInResponse(t *testing.T) {
 	ctx := context.Background()
 	cases := []struct {
 		name   string
-		dest   Location
+		dest   wire.Location
 		state  string
-		status TaxAreaLookupStatus
+		status wire.TaxAreaLookupStatus
 	}{
-		{"misspelt state", misspeltState, "US-CA", TaxAreaLookupStatus{taxarea.IgnoredRegionFields, "unknown state Californa"}},
-		{"ZIP of New York", zipOfNewYork, "US-NY", TaxAreaLookupStatus{taxarea.BadRegionFields, "ZIP code 10118 is in NY, not CA"}},
+		{"misspelt state", misspeltState, "US-CA", wire.TaxAreaLookupStatus{LookupResult: wire.IgnoredRegionFields, Value: "unknown state Californa"}},
+		{"ZIP of New York", zipOfNewYork, "US-NY", wire.TaxAreaLookupStatus{LookupResult: wire.BadRegionFields, Value: "ZIP code 10118 is in NY, not CA"}},
 	}
 	for _, c := range cases {
 		req := twoLineSale(c.dest)
@@ -124,13 +124,13 @@ func TestAddressLookupOfLines(t *testing.T) {
 	e := testEngine(t)
 	req := twoLineSale(cleanAddress)
 	own := zipOfNewYork
-	req.LineItems[1].Customer = &Customer{Destination: &own}
+	req.LineItems[1].Customer = &wire.Customer{Destination: &own}
 	byID := cleanAddress
 	byID.TaxAreaID = lookupOf(t, e, cleanAddress).TaxAreaID
-	byID.TaxAreaLookup = &TaxAreaLookup{ConfidenceIndicator: "1", Statuses: []TaxAreaLookupStatus{{LookupResult: taxarea.BadRegionFields}}}
+	byID.TaxAreaLookup = &wire.TaxAreaLookup{ConfidenceIndicator: "1", Statuses: []wire.TaxAreaLookupStatus{{LookupResult: wire.BadRegionFields}}}
 	req.Customer.Destination = &byID
 	echoed := *req.Seller.PhysicalOrigin
-	echoed.TaxAreaLookup = &TaxAreaLookup{ConfidenceIndicator: "1"}
+	echoed.TaxAreaLookup = &wire.TaxAreaLookup{ConfidenceIndicator: "1"}
 	req.Seller.PhysicalOrigin = &echoed
 	r, err := e.Sale(context.Background(), req)
 	if err != nil {
@@ -140,7 +140,7 @@ func TestAddressLookupOfLines(t *testing.T) {
 		t.Errorf("the inheriting line has a customer of its own: %+v", r.LineItems[0].Customer)
 	}
 	checkLookup(t, "line 2", r.LineItems[1].Customer.Destination, lookupOf(t, e, zipOfNewYork),
-		TaxAreaLookupStatus{taxarea.BadRegionFields, "ZIP code 10118 is in NY, not CA"})
+		wire.TaxAreaLookupStatus{LookupResult: wire.BadRegionFields, Value: "ZIP code 10118 is in NY, not CA"})
 	d := r.Customer.Destination
 	if d.TaxAreaID != byID.TaxAreaID || d.TaxAreaLookup == nil || d.TaxAreaLookup.ConfidenceIndicator != "100" || len(d.TaxAreaLookup.Statuses) != 0 {
 		t.Errorf("a location by tax area ID: %q %+v", d.TaxAreaID, d.TaxAreaLookup)
@@ -185,7 +185,7 @@ func TestStrictAddressCheck(t *testing.T) {
 	ctx := context.Background()
 	cases := []struct {
 		name, field, message string
-		dest                 Location
+		dest                 wire.Location
 	}{
 		{"misspelt state", "customer.destination.mainDivision", "unknown state Californa (IGNORED_REGION_FIELDS)", misspeltState},
 		{"ZIP of New York", "customer.destination.postalCode", "ZIP code 10118 is in NY, not CA (BAD_REGION_FIELDS)", zipOfNewYork},
@@ -214,7 +214,7 @@ func TestStrictAddressCheck(t *testing.T) {
 	// A line's own origin in another state than the destination, which
 	// the lenient check resolves to its state alone.
 	req := twoLineSale(cleanAddress)
-	req.LineItems[1].Seller = &Seller{Company: "ACME", PhysicalOrigin: &Location{City: "Seattle", MainDivision: "Washingtn", PostalCode: "98101", Country: "US"}}
+	req.LineItems[1].Seller = &wire.Seller{Company: "ACME", PhysicalOrigin: &wire.Location{City: "Seattle", MainDivision: "Washingtn", PostalCode: "98101", Country: "US"}}
 	got := refusal(t, "line origin", func() error { _, err := e.Sale(ctx, req); return err }())
 	if got.Field != "lineItems[1].seller.physicalOrigin.mainDivision" {
 		t.Errorf("line origin: %s: %s", got.Field, got.Message)
@@ -257,22 +257,22 @@ func TestAddressCheckSettings(t *testing.T) {
 // district tax is the difference.)
 var cityZIPConflicts = []struct {
 	name      string
-	dest      Location
+	dest      wire.Location
 	place     string // a jurisdiction whose tax the calculation charges ("" for none to check)
 	notPlace  string // one whose tax it does not
 	member    string // the member the strict check names
 	statusPre string // the start of the status's value
 }{
-	{"Evanston, IL 60606", Location{City: "Evanston", MainDivision: "IL", PostalCode: "60606", Country: "US"},
+	{"Evanston, IL 60606", wire.Location{City: "Evanston", MainDivision: "IL", PostalCode: "60606", Country: "US"},
 		"US-1714000", "US-1724582", "city", "ZIP code 60606 (Chicago) lies 15.0 km outside Evanston, too far for any of it to lie there: the lookup used the ZIP code"},
-	{"Pasadena, CA 90012", Location{City: "Pasadena", MainDivision: "CA", PostalCode: "90012", Country: "US"},
+	{"Pasadena, CA 90012", wire.Location{City: "Pasadena", MainDivision: "CA", PostalCode: "90012", Country: "US"},
 		"", "US-CA-D-CITY_OF_PASADENA", "city", "ZIP code 90012 (Los Angeles) lies 8.9 km outside Pasadena, too far for any of it to lie there: the lookup used the ZIP code"},
-	{"Seattle, WA 98004", Location{City: "Seattle", MainDivision: "WA", PostalCode: "98004", Country: "US"},
+	{"Seattle, WA 98004", wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98004", Country: "US"},
 		"US-5363000", "US-5305210", "postalCode", "ZIP code 98004 (Bellevue) lies 4.3 km outside Seattle, near enough that part of it may lie there: the lookup used the city"},
 }
 
 // taxedIn reports whether a line's taxes include one of jurisdiction id.
-func taxedIn(r *SaleResponse, id string) bool {
+func taxedIn(r *wire.SaleResponse, id string) bool {
 	for _, tx := range r.LineItems[0].Taxes {
 		if tx.Jurisdiction != nil && tx.Jurisdiction.JurisdictionID == id {
 			return true
@@ -300,7 +300,7 @@ func TestCityZIPConflictInCalculation(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		checkLookup(t, c.name, r.Customer.Destination, want, TaxAreaLookupStatus{taxarea.BadRegionFields, want.Statuses[0].Value})
+		checkLookup(t, c.name, r.Customer.Destination, want, wire.TaxAreaLookupStatus{LookupResult: wire.BadRegionFields, Value: want.Statuses[0].Value})
 		if v := want.Statuses[0].Value; !strings.HasPrefix(v, c.statusPre) {
 			t.Errorf("%s: status %q, want it to start %q", c.name, v, c.statusPre)
 		}
@@ -317,7 +317,7 @@ func TestCityZIPConflictInCalculation(t *testing.T) {
 }
 
 // taxIDs lists the jurisdictions of a line's taxes.
-func taxIDs(r *SaleResponse) []string {
+func taxIDs(r *wire.SaleResponse) []string {
 	var out []string
 	for _, tx := range r.LineItems[0].Taxes {
 		if tx.Jurisdiction != nil {

@@ -6,6 +6,7 @@ import (
 	"runtime"
 
 	"github.com/levytax/levy/internal/ordered"
+	"github.com/levytax/levy/wire"
 )
 
 // Batch says how the batch methods (Sales, Purchases, Owners) spread
@@ -39,19 +40,19 @@ func (b Batch) sizes() (int, int) {
 // request. A failed request does not stop the run. When ctx ends, Sales
 // yields its error once and stops; a consumer may stop ranging at any
 // time, and Sales returns once its goroutines have.
-func (e *Engine) Sales(ctx context.Context, reqs iter.Seq[*SaleRequest], b Batch) iter.Seq2[*SaleResponse, error] {
+func (e *Engine) Sales(ctx context.Context, reqs iter.Seq[*wire.SaleRequest], b Batch) iter.Seq2[*wire.SaleResponse, error] {
 	w, win := b.sizes()
 	return ordered.Map(ctx, reqs, w, win, e.Sale)
 }
 
 // Purchases is Sales for the buyer's requests (Purchase).
-func (e *Engine) Purchases(ctx context.Context, reqs iter.Seq[*PurchaseRequest], b Batch) iter.Seq2[*PurchaseResponse, error] {
+func (e *Engine) Purchases(ctx context.Context, reqs iter.Seq[*wire.PurchaseRequest], b Batch) iter.Seq2[*wire.PurchaseResponse, error] {
 	w, win := b.sizes()
 	return ordered.Map(ctx, reqs, w, win, e.Purchase)
 }
 
 // Owners is Sales for the owner's requests (Owner).
-func (e *Engine) Owners(ctx context.Context, reqs iter.Seq[*OwnerRequest], b Batch) iter.Seq2[*OwnerResponse, error] {
+func (e *Engine) Owners(ctx context.Context, reqs iter.Seq[*wire.OwnerRequest], b Batch) iter.Seq2[*wire.OwnerResponse, error] {
 	w, win := b.sizes()
 	return ordered.Map(ctx, reqs, w, win, e.Owner)
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+
+	"github.com/levytax/levy/wire"
 )
 
 // TestSalesMatchesSale: a batch of mixed requests, good and bad, answers
@@ -12,7 +14,7 @@ import (
 func TestSalesMatchesSale(t *testing.T) {
 	ctx := context.Background()
 	e := testEngine(t)
-	var reqs []*SaleRequest
+	var reqs []*wire.SaleRequest
 	for i := range 60 {
 		q := Quotation("2026-06-01", SellerAt(USAddress("", "Seattle", "WA", "98101")),
 			CustomerAt(USAddress("", "", "", []string{"98101", "02108", "10118", "90012", "60601"}[i%5])),
@@ -25,7 +27,7 @@ func TestSalesMatchesSale(t *testing.T) {
 		}
 		reqs = append(reqs, q)
 	}
-	seq := func(yield func(*SaleRequest) bool) {
+	seq := func(yield func(*wire.SaleRequest) bool) {
 		for _, r := range reqs {
 			if !yield(r) {
 				return

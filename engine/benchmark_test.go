@@ -8,7 +8,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/money"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 // BenchmarkGCEmpty is one garbage collection of a heap without the
@@ -43,13 +43,13 @@ func benchmarkGC(b *testing.B) {
 
 // benchQuotation is a quotation to a street address in Los Angeles with n
 // lines of mixed product classes.
-func benchQuotation(n int) *SaleRequest {
+func benchQuotation(n int) *wire.SaleRequest {
 	req := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "19.99")
 	classes := []string{"GENERAL", "CLOTHING", "FOOD", "PREPARED_FOOD", "DIGITAL_GOODS"}
 	req.LineItems = req.LineItems[:0]
 	for i := 0; i < n; i++ {
-		req.LineItems = append(req.LineItems, SaleLineItem{LineItemID: strconv.Itoa(i + 1),
-			Product: &Product{ProductClass: classes[i%len(classes)]}, Quantity: &Measure{Value: amt("2")}, UnitPrice: amt("19.99")})
+		req.LineItems = append(req.LineItems, wire.SaleLineItem{LineItemID: strconv.Itoa(i + 1),
+			Product: &wire.Product{ProductClass: classes[i%len(classes)]}, Quantity: &wire.Measure{Value: amt("2")}, UnitPrice: amt("19.99")})
 	}
 	return req
 }
@@ -84,7 +84,7 @@ func BenchmarkFloor(b *testing.B) {
 	e := testEngine(b)
 	r := e.Resolver()
 	ctx := context.Background()
-	req := taxarea.AddressLookupRequest{PostalAddress: taxarea.PostalAddress{StreetAddress1: "200 N Spring St", City: "Los Angeles",
+	req := wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{StreetAddress1: "200 N Spring St", City: "Los Angeles",
 		MainDivision: "CA", PostalCode: "90012", Country: "US"}, AsOfDate: civil.MustParse("2026-06-01")}
 	s := e.snap.Load()
 	price := *amt("39.98")

@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 )
 
 // The constructors of this file build the parts of a request that
@@ -22,35 +23,37 @@ func Price(s string) *money.Amount {
 // USAddress returns a location in the United States: street, city, state
 // (its postal abbreviation or name) and ZIP code. Any of them may be
 // empty; the more there are, the more precisely the tax area is found.
-func USAddress(street, city, state, zip string) *Location {
-	return &Location{StreetAddress1: street, City: city, MainDivision: state, PostalCode: zip, Country: "US"}
+func USAddress(street, city, state, zip string) *wire.Location {
+	return &wire.Location{StreetAddress1: street, City: city, MainDivision: state, PostalCode: zip, Country: "US"}
 }
 
 // Address returns a location in any country (an ISO 3166 code such as
 // "DE"), by city and postal code.
-func Address(city, postalCode, country string) *Location {
-	return &Location{City: city, PostalCode: postalCode, Country: country}
+func Address(city, postalCode, country string) *wire.Location {
+	return &wire.Location{City: city, PostalCode: postalCode, Country: country}
 }
 
 // SellerAt returns a seller that ships from origin.
-func SellerAt(origin *Location) *Seller { return &Seller{PhysicalOrigin: origin} }
+func SellerAt(origin *wire.Location) *wire.Seller { return &wire.Seller{PhysicalOrigin: origin} }
 
 // CustomerAt returns a customer that receives at destination.
-func CustomerAt(destination *Location) *Customer { return &Customer{Destination: destination} }
+func CustomerAt(destination *wire.Location) *wire.Customer {
+	return &wire.Customer{Destination: destination}
+}
 
 // Line returns a sale line item: its ID, its product class (see package
 // rules: GENERAL, CLOTHING, ...) and its extended price, the price of the
 // whole line.
-func Line(id, productClass, extendedPrice string) SaleLineItem {
-	return SaleLineItem{LineItemID: id, Product: &Product{ProductClass: productClass}, ExtendedPrice: Price(extendedPrice)}
+func Line(id, productClass, extendedPrice string) wire.SaleLineItem {
+	return wire.SaleLineItem{LineItemID: id, Product: &wire.Product{ProductClass: productClass}, ExtendedPrice: Price(extendedPrice)}
 }
 
 // Quotation returns a sale quotation (SaleQuotation) of date, which
 // calculates tax and stores nothing, from seller to customer.
-func Quotation(date string, seller *Seller, customer *Customer, lines ...SaleLineItem) *SaleRequest {
-	return &SaleRequest{
-		SaleMessageType: SaleQuotation,
-		TransactionType: TransactionTypeSale,
+func Quotation(date string, seller *wire.Seller, customer *wire.Customer, lines ...wire.SaleLineItem) *wire.SaleRequest {
+	return &wire.SaleRequest{
+		SaleMessageType: wire.SaleQuotation,
+		TransactionType: wire.TransactionTypeSale,
 		DocumentDate:    civil.MustParse(date),
 		Seller:          seller,
 		Customer:        customer,
@@ -61,4 +64,4 @@ func Quotation(date string, seller *Seller, customer *Customer, lines ...SaleLin
 // CurrencyCode returns the currency of a request by its ISO 4217 code
 // ("EUR"). A request without one is in US dollars, whatever the
 // countries of its parties.
-func CurrencyCode(alpha string) *Currency { return &Currency{ISOCurrencyCodeAlpha: alpha} }
+func CurrencyCode(alpha string) *wire.Currency { return &wire.Currency{ISOCurrencyCodeAlpha: alpha} }

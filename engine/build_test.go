@@ -1,11 +1,15 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/levytax/levy/wire"
+)
 
 func TestConstructors(t *testing.T) {
 	r := Quotation("2026-06-01", SellerAt(Address("Wien", "1010", "AT")), CustomerAt(USAddress("1 Main St", "Boston", "MA", "02108")),
 		Line("a", "GENERAL", "19.90"))
-	if r.SaleMessageType != SaleQuotation || r.TransactionType != TransactionTypeSale || r.DocumentDate.String() != "2026-06-01" {
+	if r.SaleMessageType != wire.SaleQuotation || r.TransactionType != wire.TransactionTypeSale || r.DocumentDate.String() != "2026-06-01" {
 		t.Errorf("quotation %+v", r)
 	}
 	if o := r.Seller.PhysicalOrigin; o.City != "Wien" || o.PostalCode != "1010" || o.Country != "AT" {

@@ -12,7 +12,7 @@ import (
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
@@ -123,16 +123,16 @@ const (
 
 // place is a resolved location: its tax area as of the tax date.
 type place struct {
-	role        LocationRole
+	role        wire.LocationRole
 	country     string // ISO alpha-2
 	subdivision string // "US-CA", "CA-ON"; "" when the area is a country's
-	chain       []taxarea.Jurisdiction
+	chain       []wire.Jurisdiction
 	taxAreaID   string
-	conversion  *CurrencyConversion // filing currency of the location, if sent
+	conversion  *wire.CurrencyConversion // filing currency of the location, if sent
 	// lookup is the lookup's result that the place was resolved from (nil
 	// for a place resolved to its state alone); a response shows its
 	// confidence and statuses.
-	lookup *taxarea.LookupResult
+	lookup *wire.LookupResult
 }
 
 // state returns the US state postal code of a place, or "".
@@ -149,7 +149,7 @@ type registration struct {
 	number                                string
 	syntaxValid                           bool
 	union                                 bool // an EU Union scheme (OSS) or IOSS registration
-	overrides                             []NexusOverride
+	overrides                             []wire.NexusOverride
 }
 
 // party is the seller's or the customer's side of a line.
@@ -222,7 +222,7 @@ type line struct {
 	beyond string
 
 	dest, origin, adminDest, adminOrigin *place
-	situs                                LocationRole // situs override
+	situs                                wire.LocationRole // situs override
 
 	exemptOv, nonTaxOv []override
 	rateOv             []rateOverride
@@ -253,19 +253,19 @@ type doc struct {
 	currency           money.Currency
 	roundAtLine        bool
 	lines              []*line
-	dateText           string    // date as YYYY-MM-DD, for the rules, once needed
-	company            *Currency // company code currency, if any
-	factors            []CurrencyConversionFactor
+	dateText           string         // date as YYYY-MM-DD, for the rules, once needed
+	company            *wire.Currency // company code currency, if any
+	factors            []wire.CurrencyConversionFactor
 }
 
 // taxOut is one computed tax of a line before it becomes a wire Tax.
 type taxOut struct {
-	j             *taxarea.Jurisdiction // in the chain of the situs place
+	j             *wire.Jurisdiction // in the chain of the situs place
 	imposition    jurisdiction.Tax
 	category      string
-	taxType       TaxType
-	situs         LocationRole
-	result        TaxResult
+	taxType       wire.TaxType
+	situs         wire.LocationRole
+	result        wire.TaxResult
 	taxable       decimal.Decimal
 	nonTaxable    decimal.Decimal
 	exempt        decimal.Decimal
@@ -278,15 +278,15 @@ type taxOut struct {
 	structure     *rules.Structure
 	basisPercent  *decimal.Decimal
 	infoOnly      bool
-	collectedFrom TaxCollectedFromParty
+	collectedFrom wire.TaxCollectedFromParty
 	reasonCode    string
 	notRegistered bool
 	maxTax        bool
 	capped        string // the rule that lowered the rate to the state's local cap, if any
 	original      *decimal.Decimal
 	creditRule    string
-	conversion    *CurrencyConversion
-	inputOutput   InputOutputType
+	conversion    *wire.CurrencyConversion
+	inputOutput   wire.InputOutputType
 	mode          money.RoundingMode
 	zeroCharge    bool // calculated for information, charged 0 (reverse charge)
 	certificate   string
@@ -312,7 +312,7 @@ type calc struct {
 	placeBlock []place
 	// blocks that the response's taxes are carved from (never reused:
 	// the response holds them)
-	wireBlock []Tax
+	wireBlock []wire.Tax
 	partBlock []taxParts
 	// buffers reused by ratesOn
 	rateBuf []jurisdiction.Rate
@@ -518,22 +518,22 @@ func (s *snapshot) ratesOf(id string) []userRate {
 
 // taxTypeOf returns the wire tax type of an imposition for the mode and
 // whether the sale crosses a state line.
-func taxTypeOf(t jurisdiction.Tax, accrue, interstate bool) TaxType {
+func taxTypeOf(t jurisdiction.Tax, accrue, interstate bool) wire.TaxType {
 	switch t {
 	case jurisdiction.VAT, jurisdiction.GST, jurisdiction.HST, jurisdiction.QST:
-		return TaxTypeVAT
+		return wire.TaxTypeVAT
 	}
 	switch {
 	case accrue:
-		return TaxTypeConsumersUse
+		return wire.TaxTypeConsumersUse
 	case interstate:
-		return TaxTypeSellerUse
+		return wire.TaxTypeSellerUse
 	}
-	return TaxTypeSales
+	return wire.TaxTypeSales
 }
 
 // matchesSel reports whether an override's selectors accept a tax.
-func matchesSel(impositionType, jurisdictionType, jurisdictionID string, j *taxarea.Jurisdiction, imp jurisdiction.Tax) bool {
+func matchesSel(impositionType, jurisdictionType, jurisdictionID string, j *wire.Jurisdiction, imp jurisdiction.Tax) bool {
 	if jurisdictionID != "" && jurisdictionID != j.JurisdictionID {
 		return false
 	}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/rules"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
@@ -18,7 +18,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	}
 	if st.none {
 		// One record that says why nothing is due.
-		l.taxes = append(l.taxes, taxOut{j: &st.at.chain[0], situs: st.role, result: TaxResultNonTaxable, taxType: TaxTypeNone,
+		l.taxes = append(l.taxes, taxOut{j: &st.at.chain[0], situs: st.role, result: wire.TaxResultNonTaxable, taxType: wire.TaxTypeNone,
 			nonTaxable: amount.Add(l.freight), ruleID: st.ruleID, ruleReason: st.reason, conversion: st.at.conversion})
 		return nil
 	}
@@ -67,7 +67,7 @@ const (
 // jurisdictionTaxes appends to the line one tax for each imposition of
 // the jurisdiction j that keep selects and that reaches the line: the
 // sales tax first, then the others in the order of the rates.
-func (c *calc) jurisdictionTaxes(l *line, st *situs, j *taxarea.Jurisdiction, role LocationRole, keep int, amount decimal.Decimal) error {
+func (c *calc) jurisdictionTaxes(l *line, st *situs, j *wire.Jurisdiction, role wire.LocationRole, keep int, amount decimal.Decimal) error {
 	rates, info := c.ratesOn(j.JurisdictionID, l.date)
 	for pass := range 2 {
 		sales := pass == 0
@@ -118,7 +118,7 @@ func firstOfImposition(rates []jurisdiction.Rate, i int) bool {
 	return true
 }
 
-func included(incl []inclusion, j *taxarea.Jurisdiction, imp jurisdiction.Tax) bool {
+func included(incl []inclusion, j *wire.Jurisdiction, imp jurisdiction.Tax) bool {
 	if len(incl) == 0 {
 		return true
 	}
@@ -168,21 +168,21 @@ func rateOf(rates []jurisdiction.Rate, info []bool, imp jurisdiction.Tax, cat st
 // jurisdiction has neither a rate of the category the rules ask for nor a
 // general rate of the imposition (a tax on some classes only, such as
 // Chicago's lease tax, on goods).
-func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp jurisdiction.Tax,
+func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdiction.Tax,
 	rates []jurisdiction.Rate, info []bool, amount decimal.Decimal) (taxOut, bool, error) {
 	accrue := c.d.mode == modeAccrue
 	t := taxOut{
 		j: j, imposition: imp, situs: st.role, ruleID: st.ruleID, ruleReason: st.reason,
-		collectedFrom: TaxCollectedFromSeller, conversion: st.at.conversion,
-		mode: c.s.settings.rounding(j.JurisdictionID), inputOutput: InputOutputTypeOutput,
+		collectedFrom: wire.TaxCollectedFromSeller, conversion: st.at.conversion,
+		mode: c.s.settings.rounding(j.JurisdictionID), inputOutput: wire.InputOutputTypeOutput,
 	}
 	if accrue {
-		t.collectedFrom, t.inputOutput = TaxCollectedFromBuyer, InputOutputTypeInput
+		t.collectedFrom, t.inputOutput = wire.TaxCollectedFromBuyer, wire.InputOutputTypeInput
 	}
 	sellerNexus := l.seller.nexus(st.at, j.JurisdictionType.String(), st.role)
 	if !accrue && !sellerNexus && c.d.accrueWithoutNexus {
 		accrue = true
-		t.collectedFrom, t.inputOutput = TaxCollectedFromBuyer, InputOutputTypeInput
+		t.collectedFrom, t.inputOutput = wire.TaxCollectedFromBuyer, wire.InputOutputTypeInput
 	}
 	t.taxType = taxTypeOf(imp, accrue, st.interUS)
 
@@ -316,11 +316,11 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 	t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable
 	switch {
 	case exempt.Sign() != 0 && taxable.Sign() == 0 && nonTaxable.Sign() == 0:
-		t.result = TaxResultExempt
+		t.result = wire.TaxResultExempt
 	case nonTaxable.Sign() != 0 && taxable.Sign() == 0:
-		t.result = TaxResultNonTaxable
+		t.result = wire.TaxResultNonTaxable
 	default:
-		t.result = TaxResultTaxable
+		t.result = wire.TaxResultTaxable
 	}
 
 	if structure == nil && (overridden || l.customer.exempt) {
@@ -339,17 +339,17 @@ func (c *calc) computeTax(l *line, st *situs, j *taxarea.Jurisdiction, imp juris
 
 	switch {
 	case st.reverse:
-		t.collectedFrom = TaxCollectedFromBuyer
+		t.collectedFrom = wire.TaxCollectedFromBuyer
 		t.reasonCode = "REVERSE_CHARGE"
 		if c.d.mode != modeAccrue {
 			t.zeroCharge = true
 			t.raw = decimal.Zero
 		} else {
-			t.inputOutput = InputOutputTypeInputOutput
+			t.inputOutput = wire.InputOutputTypeInputOutput
 		}
 	case !accrue && !sellerNexus:
 		t.notRegistered = true
-		t.result = TaxResultNoTax
+		t.result = wire.TaxResultNoTax
 		t.raw = decimal.Zero
 	}
 	return t, true, nil
@@ -389,7 +389,7 @@ func (c *calc) freightTaxable(p *place, goods rules.Taxability) bool {
 // before it in the situs's chain (the county, the city, then the
 // districts) leave of the cap, and records what it used. The rate of a
 // jurisdiction outside the state's local levels passes unchanged.
-func (c *calc) localCap(t *taxOut, st *situs, j *taxarea.Jurisdiction, imp jurisdiction.Tax, rate decimal.Decimal) decimal.Decimal {
+func (c *calc) localCap(t *taxOut, st *situs, j *wire.Jurisdiction, imp jurisdiction.Tax, rate decimal.Decimal) decimal.Decimal {
 	if imp != jurisdiction.SalesTax || st.at.country != "US" {
 		return rate
 	}

@@ -12,13 +12,13 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data/content"
 	"github.com/levytax/levy/jurisdiction"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
 // taxesOf sells 10,000.00 of general goods at loc on d and returns the
 // total tax and the jurisdictions taxed, in order.
-func taxesOf(t *testing.T, e *Engine, loc *Location, d civil.Date) (string, []string) {
+func taxesOf(t *testing.T, e *Engine, loc *wire.Location, d civil.Date) (string, []string) {
 	t.Helper()
 	resp, err := e.Sale(context.Background(), saleHere(loc, d, "1"))
 	if err != nil {
@@ -46,13 +46,13 @@ func TestWithContent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tax, ids := taxesOf(t, e, &Location{City: "Houston", MainDivision: "TX", PostalCode: "77002", Country: "US"}, aug)
+		tax, ids := taxesOf(t, e, &wire.Location{City: "Houston", MainDivision: "TX", PostalCode: "77002", Country: "US"}, aug)
 		if tax != "825.00" || strings.Join(ids, " ") != "US-TX US-4835000 US-TX-DHOUSTON_MTA" {
 			t.Errorf("Houston: %s by %v", tax, ids)
 		}
 		// Austin is in Texas, which the file covers: its embedded city and
 		// transit taxes are replaced by the file's, which has none.
-		tax, ids = taxesOf(t, e, &Location{City: "Austin", MainDivision: "TX", PostalCode: "78701", Country: "US"}, aug)
+		tax, ids = taxesOf(t, e, &wire.Location{City: "Austin", MainDivision: "TX", PostalCode: "78701", Country: "US"}, aug)
 		if tax != "625.00" || strings.Join(ids, " ") != "US-TX" {
 			t.Errorf("Austin: %s by %v", tax, ids)
 		}
@@ -62,7 +62,7 @@ func TestWithContent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tax, ids := taxesOf(t, e, &Location{City: "Bellevue", MainDivision: "WA", PostalCode: "98004", Country: "US"}, aug)
+		tax, ids := taxesOf(t, e, &wire.Location{City: "Bellevue", MainDivision: "WA", PostalCode: "98004", Country: "US"}, aug)
 		if tax != "1030.00" || strings.Join(ids, " ") != "US-WA US-WA-Z-BELLEVUE-CITY" {
 			t.Errorf("Bellevue: %s by %v", tax, ids)
 		}
@@ -82,7 +82,7 @@ func TestWithContent(t *testing.T) {
 		}
 		// 6.875% state, 0.15% Hennepin, 0.5% Minneapolis, 0.5% district
 		// 80004 in 2018.
-		tax, ids := taxesOf(t, e, &Location{City: "Minneapolis", MainDivision: "MN", PostalCode: "55401", Country: "US"}, civil.MustParse("2018-06-01"))
+		tax, ids := taxesOf(t, e, &wire.Location{City: "Minneapolis", MainDivision: "MN", PostalCode: "55401", Country: "US"}, civil.MustParse("2018-06-01"))
 		if tax != "802.50" || strings.Join(ids, " ") != "US-MN US-27053 US-2743000 US-MN-D80004" {
 			t.Errorf("Minneapolis in 2018: %s by %v", tax, ids)
 		}
@@ -97,8 +97,8 @@ func TestWithContent(t *testing.T) {
 }
 
 // lookupAddress is an address lookup request of a city, state and ZIP.
-func lookupAddress(city, state, zip string) taxarea.AddressLookupRequest {
-	return taxarea.AddressLookupRequest{PostalAddress: taxarea.PostalAddress{City: city, MainDivision: state, PostalCode: zip}}
+func lookupAddress(city, state, zip string) wire.AddressLookupRequest {
+	return wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{City: city, MainDivision: state, PostalCode: zip}}
 }
 
 // TestLocalCap checks Texas's 2% cap on local rates: with Harris County
@@ -113,10 +113,10 @@ func TestLocalCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loc := &Location{City: "Houston", MainDivision: "TX", PostalCode: "77002", Country: "US"}
-	req := &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: civil.MustParse("2026-08-01"),
-		Seller: &Seller{Company: "ACME", PhysicalOrigin: loc}, Customer: &Customer{Destination: loc},
-		LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("1000.00")}}}
+	loc := &wire.Location{City: "Houston", MainDivision: "TX", PostalCode: "77002", Country: "US"}
+	req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: civil.MustParse("2026-08-01"),
+		Seller: &wire.Seller{Company: "ACME", PhysicalOrigin: loc}, Customer: &wire.Customer{Destination: loc},
+		LineItems: []wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("1000.00")}}}
 	resp, err := e.Sale(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
@@ -153,10 +153,10 @@ func TestMixedSourcing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: civil.MustParse("2026-08-01"),
-		Seller:    &Seller{Company: "ACME", PhysicalOrigin: &Location{City: "Los Angeles", MainDivision: "CA", PostalCode: "90012", Country: "US"}},
-		Customer:  &Customer{Destination: &Location{City: "Lancaster", MainDivision: "CA", PostalCode: "93534", Country: "US"}},
-		LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("1000.00")}}}
+	req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: civil.MustParse("2026-08-01"),
+		Seller:    &wire.Seller{Company: "ACME", PhysicalOrigin: &wire.Location{City: "Los Angeles", MainDivision: "CA", PostalCode: "90012", Country: "US"}},
+		Customer:  &wire.Customer{Destination: &wire.Location{City: "Lancaster", MainDivision: "CA", PostalCode: "93534", Country: "US"}},
+		LineItems: []wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("1000.00")}}}
 	resp, err := e.Sale(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+
+	"github.com/levytax/levy/wire"
 )
 
 // benchmarkDecode decodes the JSON of a quotation of n lines (see
@@ -16,8 +18,8 @@ func benchmarkDecode(b *testing.B, n int) {
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
-		var r SaleRequest
-		if err := Decode(bytes.NewReader(body), &r, 1<<20); err != nil {
+		var r wire.SaleRequest
+		if err := wire.Decode(bytes.NewReader(body), &r, 1<<20); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -3,19 +3,20 @@
 // buyer's view, /procurement) and movements of the owner's own assets
 // (/owner).
 //
-// The request and response types (SaleRequest, PurchaseRequest,
-// OwnerRequest and their responses) are the v2 wire format: their JSON
-// field names and shapes are those existing clients send. Amounts are
-// money.Amount values, exact decimals that keep their scale on the wire,
-// and dates are civil.Date values.
-//
-// A request is read with Decode, which bounds the size and nesting of the
-// body and names the offending field of a malformed one, and checked with
-// its Validate method, which reports every broken constraint at once as a
-// levy.Errors list whose entries carry the JSON path of the field.
-// Programs that write requests in code start from the constructors of
-// build.go (Quotation, SellerAt, CustomerAt, USAddress, Address, Line,
-// Price), which fill the common members of the plain wire structs.
+// The requests and responses are the v2 wire format, the types of
+// package wire (wire.SaleRequest, wire.PurchaseRequest, wire.OwnerRequest
+// and their responses): their JSON field names and shapes are those
+// existing clients send. Amounts are money.Amount values, exact decimals
+// that keep their scale on the wire, and dates are civil.Date values. A
+// request is read with wire.Decode, which bounds the size and nesting of
+// the body and names the offending field of a malformed one, and checked
+// with its Validate method, which reports every broken constraint at once
+// as a levy.Errors list whose entries carry the JSON path of the field;
+// the engine validates every request it is given. The names of those
+// types stay in this package for one release (wire_aliases.go). Programs
+// that write requests in code start from the constructors of build.go
+// (Quotation, SellerAt, CustomerAt, USAddress, Address, Line, Price),
+// which fill the common members of the plain wire structs.
 //
 // The engine links no database: a journal is any journal.Store given
 // with WithJournal (package badger's on disk, package postgres's shared,

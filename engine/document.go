@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
@@ -236,7 +237,7 @@ func (c *calc) distribute(l *line) error {
 	weights := make([]decimal.Decimal, len(l.taxes))
 	for i := range l.taxes {
 		t := &l.taxes[i]
-		if t.counted() && t.result == TaxResultTaxable && !t.zeroCharge && !t.notRegistered {
+		if t.counted() && t.result == wire.TaxResultTaxable && !t.zeroCharge && !t.notRegistered {
 			weights[i] = t.rate
 			combined = combined.Add(t.rate)
 		}

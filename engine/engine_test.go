@@ -16,6 +16,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
@@ -69,7 +70,7 @@ func checkInvariants(t *testing.T, name string, subTotal, total, totalTax money.
 
 type lineTotals struct{ total, taxSum money.Amount }
 
-func taxSum(taxes []Tax) money.Amount {
+func taxSum(taxes []wire.Tax) money.Amount {
 	s := money.Zero()
 	for _, t := range taxes {
 		if t.ImpositionType == nil || !t.ImpositionType.InformationOnly {
@@ -81,7 +82,7 @@ func taxSum(taxes []Tax) money.Amount {
 
 // totalsOf collects the line totals of any perspective's response lines,
 // a parent's taxes including its children's.
-func totalsOf[R any](lines []R, taxes func(*R) []Tax, kids func(*R) []R, total func(*R) money.Amount) []lineTotals {
+func totalsOf[R any](lines []R, taxes func(*R) []wire.Tax, kids func(*R) []R, total func(*R) money.Amount) []lineTotals {
 	var out []lineTotals
 	for i := range lines {
 		l := &lines[i]
@@ -94,22 +95,22 @@ func totalsOf[R any](lines []R, taxes func(*R) []Tax, kids func(*R) []R, total f
 	return out
 }
 
-func saleTotals(lines []SaleResponseLineItem) []lineTotals {
-	return totalsOf(lines, func(l *SaleResponseLineItem) []Tax { return l.Taxes },
-		func(l *SaleResponseLineItem) []SaleResponseLineItem { return l.LineItems },
-		func(l *SaleResponseLineItem) money.Amount { return l.TotalTax })
+func saleTotals(lines []wire.SaleResponseLineItem) []lineTotals {
+	return totalsOf(lines, func(l *wire.SaleResponseLineItem) []wire.Tax { return l.Taxes },
+		func(l *wire.SaleResponseLineItem) []wire.SaleResponseLineItem { return l.LineItems },
+		func(l *wire.SaleResponseLineItem) money.Amount { return l.TotalTax })
 }
 
-func purchaseTotals(lines []PurchaseResponseLineItem) []lineTotals {
-	return totalsOf(lines, func(l *PurchaseResponseLineItem) []Tax { return l.Taxes },
-		func(l *PurchaseResponseLineItem) []PurchaseResponseLineItem { return l.LineItems },
-		func(l *PurchaseResponseLineItem) money.Amount { return l.TotalTax })
+func purchaseTotals(lines []wire.PurchaseResponseLineItem) []lineTotals {
+	return totalsOf(lines, func(l *wire.PurchaseResponseLineItem) []wire.Tax { return l.Taxes },
+		func(l *wire.PurchaseResponseLineItem) []wire.PurchaseResponseLineItem { return l.LineItems },
+		func(l *wire.PurchaseResponseLineItem) money.Amount { return l.TotalTax })
 }
 
-func ownerTotals(lines []OwnerResponseLineItem) []lineTotals {
-	return totalsOf(lines, func(l *OwnerResponseLineItem) []Tax { return l.Taxes },
-		func(l *OwnerResponseLineItem) []OwnerResponseLineItem { return l.LineItems },
-		func(l *OwnerResponseLineItem) money.Amount { return l.TotalTax })
+func ownerTotals(lines []wire.OwnerResponseLineItem) []lineTotals {
+	return totalsOf(lines, func(l *wire.OwnerResponseLineItem) []wire.Tax { return l.Taxes },
+		func(l *wire.OwnerResponseLineItem) []wire.OwnerResponseLineItem { return l.LineItems },
+		func(l *wire.OwnerResponseLineItem) money.Amount { return l.TotalTax })
 }
 
 // TestGolden runs every request under testdata/golden through the engine
@@ -131,7 +132,7 @@ func TestGolden(t *testing.T) {
 			var resp any
 			switch {
 			case strings.HasPrefix(name, "sale-"):
-				var req SaleRequest
+				var req wire.SaleRequest
 				mustDecode(t, body, &req)
 				r, err := e.Sale(context.Background(), &req)
 				if err != nil {
@@ -140,7 +141,7 @@ func TestGolden(t *testing.T) {
 				checkInvariants(t, name, r.SubTotal, r.Total, r.TotalTax, saleTotals(r.LineItems))
 				resp = r
 			case strings.HasPrefix(name, "purchase-"):
-				var req PurchaseRequest
+				var req wire.PurchaseRequest
 				mustDecode(t, body, &req)
 				r, err := e.Purchase(context.Background(), &req)
 				if err != nil {
@@ -149,7 +150,7 @@ func TestGolden(t *testing.T) {
 				checkInvariants(t, name, r.SubTotal, r.Total, r.TotalTax, purchaseTotals(r.LineItems))
 				resp = r
 			case strings.HasPrefix(name, "owner-"):
-				var req OwnerRequest
+				var req wire.OwnerRequest
 				mustDecode(t, body, &req)
 				r, err := e.Owner(context.Background(), &req)
 				if err != nil {
@@ -194,7 +195,7 @@ func mustDecode(t *testing.T, body []byte, v any) {
 }
 
 // taxOf finds the tax of a jurisdiction on a line.
-func taxOf(t *testing.T, taxes []Tax, id string) Tax {
+func taxOf(t *testing.T, taxes []wire.Tax, id string) wire.Tax {
 	t.Helper()
 	for _, x := range taxes {
 		if x.Jurisdiction != nil && x.Jurisdiction.JurisdictionID == id {
@@ -202,15 +203,15 @@ func taxOf(t *testing.T, taxes []Tax, id string) Tax {
 		}
 	}
 	t.Fatalf("no tax of %s in %d taxes", id, len(taxes))
-	return Tax{}
+	return wire.Tax{}
 }
 
-func usSale(street, city, state, zip, class, price string) *SaleRequest {
-	return &SaleRequest{
-		SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: civil.MustParse("2026-06-01"),
-		Seller:   &Seller{Company: "ACME", PhysicalOrigin: &Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}},
-		Customer: &Customer{Destination: &Location{StreetAddress1: street, City: city, MainDivision: state, PostalCode: zip, Country: "US"}},
-		LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: class}, Quantity: &Measure{Value: amt("1")},
+func usSale(street, city, state, zip, class, price string) *wire.SaleRequest {
+	return &wire.SaleRequest{
+		SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: civil.MustParse("2026-06-01"),
+		Seller:   &wire.Seller{Company: "ACME", PhysicalOrigin: &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}},
+		Customer: &wire.Customer{Destination: &wire.Location{StreetAddress1: street, City: city, MainDivision: state, PostalCode: zip, Country: "US"}},
+		LineItems: []wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: class}, Quantity: &wire.Measure{Value: amt("1")},
 			ExtendedPrice: amt(price)}},
 	}
 }
@@ -340,7 +341,7 @@ func rulesBad() []rules.Rule { return []rules.Rule{{ID: "bad", Outcome: "MAYBE"}
 func TestUSSourcing(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
-	jurs := func(l SaleResponseLineItem) (ids []string, situs LocationRole) {
+	jurs := func(l wire.SaleResponseLineItem) (ids []string, situs wire.LocationRole) {
 		for _, tx := range l.Taxes {
 			ids = append(ids, tx.Jurisdiction.JurisdictionID)
 			situs = tx.Situs
@@ -349,13 +350,13 @@ func TestUSSourcing(t *testing.T) {
 	}
 	// Texas sources a sale within the state to the seller.
 	req := usSale("", "Dallas", "TX", "75201", "GENERAL", "100.00")
-	req.Seller.PhysicalOrigin = &Location{City: "Houston", MainDivision: "TX", PostalCode: "77002"}
+	req.Seller.PhysicalOrigin = &wire.Location{City: "Houston", MainDivision: "TX", PostalCode: "77002"}
 	resp, err := e.Sale(ctx, req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ids, situs := jurs(resp.LineItems[0])
-	if situs != PhysicalOrigin || !slices.Contains(ids, "US-TX") {
+	if situs != wire.PhysicalOrigin || !slices.Contains(ids, "US-TX") {
 		t.Errorf("intrastate TX: situs %s, jurisdictions %v; want the seller's location", situs, ids)
 	}
 	// Washington to California: the destination's taxes.
@@ -364,24 +365,24 @@ func TestUSSourcing(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids, situs = jurs(resp.LineItems[0])
-	if situs != Destination || !slices.Contains(ids, "US-CA") || slices.Contains(ids, "US-WA") {
+	if situs != wire.Destination || !slices.Contains(ids, "US-CA") || slices.Contains(ids, "US-WA") {
 		t.Errorf("WA to CA: situs %s, jurisdictions %v", situs, ids)
 	}
 	// The same sale with the situs forced to the seller's location.
 	req = usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
-	req.LineItems[0].SitusOverride = &SitusOverride{TaxingLocation: PhysicalOrigin}
+	req.LineItems[0].SitusOverride = &wire.SitusOverride{TaxingLocation: wire.PhysicalOrigin}
 	resp, err = e.Sale(ctx, req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ids, situs = jurs(resp.LineItems[0])
-	if situs != PhysicalOrigin || !slices.Contains(ids, "US-WA") || slices.Contains(ids, "US-CA") {
+	if situs != wire.PhysicalOrigin || !slices.Contains(ids, "US-WA") || slices.Contains(ids, "US-CA") {
 		t.Errorf("situs override: situs %s, jurisdictions %v; want Washington's", situs, ids)
 	}
 	// A malformed ZIP code of the seller is refused even when the sale is
 	// sourced to the destination.
 	req = usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
-	req.Seller.PhysicalOrigin = &Location{City: "Seattle", MainDivision: "WA", PostalCode: "9810"}
+	req.Seller.PhysicalOrigin = &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "9810"}
 	_, err = e.Sale(ctx, req)
 	var errs levy.Errors
 	if !errors.As(err, &errs) || len(errs) == 0 || !strings.HasPrefix(errs[0].Field, "seller.physicalOrigin") {
@@ -393,12 +394,12 @@ func TestUSSourcing(t *testing.T) {
 // on the document, comes back with the validation of its registrations.
 func TestLinePartiesValidated(t *testing.T) {
 	e := testEngine(t)
-	reg := []TaxRegistration{{ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695976"}}
-	req := &PurchaseRequest{PurchaseMessageType: PurchaseOrder, TransactionType: TransactionTypePurchase,
+	reg := []wire.TaxRegistration{{ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695976"}}
+	req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseOrder, TransactionType: wire.TransactionTypePurchase,
 		DocumentDate: civil.MustParse("2026-06-01"),
-		Buyer:        &Buyer{Destination: &Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}},
-		LineItems: []PurchaseLineItem{{LineItemID: "1", Purchase: &Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("100.00"),
-			Vendor: &Vendor{PhysicalOrigin: &Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}, TaxRegistrations: reg}}}}
+		Buyer:        &wire.Buyer{Destination: &wire.Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}},
+		LineItems: []wire.PurchaseLineItem{{LineItemID: "1", Purchase: &wire.Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("100.00"),
+			Vendor: &wire.Vendor{PhysicalOrigin: &wire.Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}, TaxRegistrations: reg}}}}
 	resp, err := e.Purchase(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)

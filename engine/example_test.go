@@ -7,6 +7,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 )
 
 func price(s string) *money.Amount {
@@ -46,15 +47,15 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	resp, err := e.Sale(context.Background(), &engine.SaleRequest{
-		SaleMessageType: engine.SaleQuotation,
-		TransactionType: engine.TransactionTypeSale,
+	resp, err := e.Sale(context.Background(), &wire.SaleRequest{
+		SaleMessageType: wire.SaleQuotation,
+		TransactionType: wire.TransactionTypeSale,
 		DocumentDate:    civil.MustParse("2026-06-01"),
-		Seller:          &engine.Seller{PhysicalOrigin: &engine.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}},
-		Customer:        &engine.Customer{Destination: &engine.Location{City: "Boston", MainDivision: "MA", PostalCode: "02108", Country: "US"}},
-		LineItems: []engine.SaleLineItem{
-			{LineItemID: "coat", Product: &engine.Product{ProductClass: "CLOTHING"}, ExtendedPrice: price("200.00")},
-			{LineItemID: "lamp", Product: &engine.Product{ProductClass: "GENERAL"}, ExtendedPrice: price("40.00")},
+		Seller:          &wire.Seller{PhysicalOrigin: &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}},
+		Customer:        &wire.Customer{Destination: &wire.Location{City: "Boston", MainDivision: "MA", PostalCode: "02108", Country: "US"}},
+		LineItems: []wire.SaleLineItem{
+			{LineItemID: "coat", Product: &wire.Product{ProductClass: "CLOTHING"}, ExtendedPrice: price("200.00")},
+			{LineItemID: "lamp", Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: price("40.00")},
 		},
 	})
 	if err != nil {
@@ -79,15 +80,15 @@ func ExampleEngine_Sale_taxIncluded() {
 	if err != nil {
 		panic(err)
 	}
-	resp, err := e.Sale(context.Background(), &engine.SaleRequest{
-		SaleMessageType: engine.SaleInvoice,
-		TransactionType: engine.TransactionTypeSale,
+	resp, err := e.Sale(context.Background(), &wire.SaleRequest{
+		SaleMessageType: wire.SaleInvoice,
+		TransactionType: wire.TransactionTypeSale,
 		DocumentDate:    civil.MustParse("2026-03-01"),
-		Currency:        &engine.Currency{ISOCurrencyCodeAlpha: "EUR"},
-		Seller:          &engine.Seller{PhysicalOrigin: &engine.Location{City: "Paris", PostalCode: "75001", Country: "FR"}},
-		Customer:        &engine.Customer{Destination: &engine.Location{City: "Lyon", PostalCode: "69001", Country: "FR"}},
-		LineItems: []engine.SaleLineItem{
-			{Product: &engine.Product{ProductClass: "GENERAL"}, ExtendedPrice: price("59.99"), TaxIncludedIndicator: true},
+		Currency:        &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+		Seller:          &wire.Seller{PhysicalOrigin: &wire.Location{City: "Paris", PostalCode: "75001", Country: "FR"}},
+		Customer:        &wire.Customer{Destination: &wire.Location{City: "Lyon", PostalCode: "69001", Country: "FR"}},
+		LineItems: []wire.SaleLineItem{
+			{Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: price("59.99"), TaxIncludedIndicator: true},
 		},
 	})
 	if err != nil {
@@ -136,7 +137,7 @@ func ExampleEngine_Sales() {
 	if err != nil {
 		panic(err)
 	}
-	carts := func(yield func(*engine.SaleRequest) bool) {
+	carts := func(yield func(*wire.SaleRequest) bool) {
 		for _, zip := range []string{"98101", "02108", "", "10118"} {
 			q := engine.Quotation("2026-06-01",
 				engine.SellerAt(engine.USAddress("", "Seattle", "WA", "98101")),
@@ -169,9 +170,9 @@ func ExampleEngine_Sales() {
 // ExampleRuleRef_String prints the rule of a tax, as a log line or a
 // test failure shows it.
 func ExampleRuleRef_String() {
-	fmt.Println(&engine.RuleRef{Value: "us-il-saas"})
-	fmt.Printf("%v\n", &engine.RuleRef{Value: "holiday-tx-clothing", SalesTaxHolidayIndicator: true})
-	var none *engine.RuleRef
+	fmt.Println(&wire.RuleRef{Value: "us-il-saas"})
+	fmt.Printf("%v\n", &wire.RuleRef{Value: "holiday-tx-clothing", SalesTaxHolidayIndicator: true})
+	var none *wire.RuleRef
 	fmt.Println(none)
 	// Output:
 	// us-il-saas

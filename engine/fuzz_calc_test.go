@@ -13,6 +13,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 )
 
 // fuzzBodyLimit is the body limit of the calculation fuzz targets, the
@@ -97,7 +98,7 @@ func fuzzCalc[Req any, Resp any, P interface {
 	e, j := fuzzEngine(t)
 	j.renew()
 	req := P(new(Req))
-	if err := Decode(bytes.NewReader(body), req, fuzzBodyLimit); err != nil {
+	if err := wire.Decode(bytes.NewReader(body), req, fuzzBodyLimit); err != nil {
 		checkLevyError(t, err)
 		return
 	}
@@ -173,11 +174,11 @@ func calcWatchdog(d time.Duration) (stop func()) {
 func FuzzSale(f *testing.F) {
 	f.Add([]byte(`{"saleMessageType":"QUOTATION","seller":{"physicalOrigin":{"country":"US","mainDivision":"TN","postalCode":"37203"}},"customer":{"destination":{"country":"US","mainDivision":"TN","postalCode":"37203"}},"lineItems":[{"extendedPrice":100}]}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		fuzzCalc[SaleRequest](t, body, (*Engine).Sale,
-			func(r *SaleResponse) calcResult {
+		fuzzCalc[wire.SaleRequest](t, body, (*Engine).Sale,
+			func(r *wire.SaleResponse) calcResult {
 				return calcResult{r.SubTotal, r.Total, r.TotalTax, saleTotals(r.LineItems), r.TransactionID}
 			},
-			func(r *SaleResponse) { r.TransactionID = "" })
+			func(r *wire.SaleResponse) { r.TransactionID = "" })
 	})
 }
 
@@ -186,11 +187,11 @@ func FuzzSale(f *testing.F) {
 func FuzzPurchase(f *testing.F) {
 	f.Add([]byte(`{"purchaseMessageType":"PURCHASE_ORDER","buyer":{"destination":{"country":"US","mainDivision":"CA","postalCode":"90012"}},"lineItems":[{"extendedPrice":100}]}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		fuzzCalc[PurchaseRequest](t, body, (*Engine).Purchase,
-			func(r *PurchaseResponse) calcResult {
+		fuzzCalc[wire.PurchaseRequest](t, body, (*Engine).Purchase,
+			func(r *wire.PurchaseResponse) calcResult {
 				return calcResult{r.SubTotal, r.Total, r.TotalTax, purchaseTotals(r.LineItems), r.TransactionID}
 			},
-			func(r *PurchaseResponse) { r.TransactionID = "" })
+			func(r *wire.PurchaseResponse) { r.TransactionID = "" })
 	})
 }
 
@@ -199,11 +200,11 @@ func FuzzPurchase(f *testing.F) {
 func FuzzOwner(f *testing.F) {
 	f.Add([]byte(`{"ownerMessageType":"INVENTORY_REMOVAL","owner":{"physicalOrigin":{"country":"US","mainDivision":"NY","postalCode":"10118"}},"lineItems":[{"extendedPrice":100}]}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		fuzzCalc[OwnerRequest](t, body, (*Engine).Owner,
-			func(r *OwnerResponse) calcResult {
+		fuzzCalc[wire.OwnerRequest](t, body, (*Engine).Owner,
+			func(r *wire.OwnerResponse) calcResult {
 				return calcResult{r.SubTotal, r.Total, r.TotalTax, ownerTotals(r.LineItems), r.TransactionID}
 			},
-			func(r *OwnerResponse) { r.TransactionID = "" })
+			func(r *wire.OwnerResponse) { r.TransactionID = "" })
 	})
 }
 
@@ -264,10 +265,10 @@ func FuzzSaleFields(f *testing.F) {
 			quote(class), qty, unit, mode&0x40 != 0, distribute,
 			quote(class), ext, distribute, unit, rate, distribute,
 			ext, unit, disc, distribute)
-		fuzzCalc[SaleRequest](t, []byte(body), (*Engine).Sale,
-			func(r *SaleResponse) calcResult {
+		fuzzCalc[wire.SaleRequest](t, []byte(body), (*Engine).Sale,
+			func(r *wire.SaleResponse) calcResult {
 				return calcResult{r.SubTotal, r.Total, r.TotalTax, saleTotals(r.LineItems), r.TransactionID}
 			},
-			func(r *SaleResponse) { r.TransactionID = "" })
+			func(r *wire.SaleResponse) { r.TransactionID = "" })
 	})
 }

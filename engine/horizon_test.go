@@ -6,6 +6,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
@@ -39,7 +40,7 @@ func TestDateBeyondContent(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
 	_, horizon := e.ContentDates()
-	loc := &Location{City: "Houston", MainDivision: "TX", PostalCode: "77002", Country: "US"}
+	loc := &wire.Location{City: "Houston", MainDivision: "TX", PostalCode: "77002", Country: "US"}
 	onHorizon, err := e.Sale(ctx, saleHere(loc, horizon, "1"))
 	if err != nil {
 		t.Fatal(err)
@@ -50,16 +51,16 @@ func TestDateBeyondContent(t *testing.T) {
 	after := horizon.AddDays(1)
 	far := civil.MustParse("2031-05-01")
 	req := saleHere(loc, after, "1")
-	req.LineItems = append(req.LineItems, SaleLineItem{LineItemID: "2", Product: &Product{ProductClass: "SAS"}, ExtendedPrice: amt("10000.00"), TaxDate: far},
-		SaleLineItem{LineItemID: "3", Product: &Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("10000.00"), TaxDate: horizon})
+	req.LineItems = append(req.LineItems, wire.SaleLineItem{LineItemID: "2", Product: &wire.Product{ProductClass: "SAS"}, ExtendedPrice: amt("10000.00"), TaxDate: far},
+		wire.SaleLineItem{LineItemID: "3", Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("10000.00"), TaxDate: horizon})
 	r, err := e.Sale(ctx, req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [][]AssistedParameter{
-		{{ParamName: "documentDate", Phase: PhasePre, RuleName: "date-beyond-content", OriginalValue: after.String(), Value: after.String()}},
-		{{ParamName: "productClass", Phase: PhasePre, RuleName: "unknown-product-class", OriginalValue: "SAS", Value: "GENERAL"},
-			{ParamName: "taxDate", Phase: PhasePre, RuleName: "date-beyond-content", OriginalValue: "2031-05-01", Value: "2031-05-01"}},
+	want := [][]wire.AssistedParameter{
+		{{ParamName: "documentDate", Phase: wire.PhasePre, RuleName: "date-beyond-content", OriginalValue: after.String(), Value: after.String()}},
+		{{ParamName: "productClass", Phase: wire.PhasePre, RuleName: "unknown-product-class", OriginalValue: "SAS", Value: "GENERAL"},
+			{ParamName: "taxDate", Phase: wire.PhasePre, RuleName: "date-beyond-content", OriginalValue: "2031-05-01", Value: "2031-05-01"}},
 		nil,
 	}
 	for i, w := range want {
@@ -78,9 +79,9 @@ func TestDateBeyondContent(t *testing.T) {
 		t.Errorf("a line after the horizon taxed %s, on it %s", r.LineItems[0].TotalTax, onHorizon.LineItems[0].TotalTax)
 	}
 	// The other perspectives carry the notice as well.
-	p, err := e.Purchase(ctx, &PurchaseRequest{PurchaseMessageType: PurchaseOrder, TransactionType: TransactionTypePurchase, DocumentDate: far,
-		Vendor: &Vendor{PhysicalOrigin: loc}, Buyer: &Buyer{Company: "ACME", Destination: loc},
-		LineItems: []PurchaseLineItem{{LineItemID: "1", ExtendedPrice: amt("100.00")}}})
+	p, err := e.Purchase(ctx, &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseOrder, TransactionType: wire.TransactionTypePurchase, DocumentDate: far,
+		Vendor: &wire.Vendor{PhysicalOrigin: loc}, Buyer: &wire.Buyer{Company: "ACME", Destination: loc},
+		LineItems: []wire.PurchaseLineItem{{LineItemID: "1", ExtendedPrice: amt("100.00")}}})
 	if err != nil {
 		t.Fatal(err)
 	}

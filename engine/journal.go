@@ -12,6 +12,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 )
 
 // WithJournal makes the engine store the calculations that the wire
@@ -45,7 +46,7 @@ type posting struct {
 	documentNumber       string
 	documentDate         civil.Date
 	postingDate          civil.Date
-	currency             *Currency
+	currency             *wire.Currency
 	taxOnly              bool
 	subTotal, totalTax   money.Amount
 	total                money.Amount
@@ -104,7 +105,7 @@ func record[R any](ctx context.Context, e *Engine, p posting, postToJournal *boo
 	return e.post(ctx, p, journalLines(lines, view))
 }
 
-func saleLineView(r *SaleResponseLineItem) (lineView, []SaleResponseLineItem) {
+func saleLineView(r *wire.SaleResponseLineItem) (lineView, []wire.SaleResponseLineItem) {
 	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes}
 	if r.Product != nil {
 		v.class = r.Product.ProductClass
@@ -112,7 +113,7 @@ func saleLineView(r *SaleResponseLineItem) (lineView, []SaleResponseLineItem) {
 	return v, r.LineItems
 }
 
-func purchaseLineView(r *PurchaseResponseLineItem) (lineView, []PurchaseResponseLineItem) {
+func purchaseLineView(r *wire.PurchaseResponseLineItem) (lineView, []wire.PurchaseResponseLineItem) {
 	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes}
 	if r.Purchase != nil {
 		v.class = r.Purchase.PurchaseClass
@@ -120,7 +121,7 @@ func purchaseLineView(r *PurchaseResponseLineItem) (lineView, []PurchaseResponse
 	return v, r.LineItems
 }
 
-func ownerLineView(r *OwnerResponseLineItem) (lineView, []OwnerResponseLineItem) {
+func ownerLineView(r *wire.OwnerResponseLineItem) (lineView, []wire.OwnerResponseLineItem) {
 	v := lineView{id: r.LineItemID, number: r.LineItemNumber, sync: r.SyncType, net: r.ExtendedPrice, totalTax: r.TotalTax, taxes: r.Taxes}
 	if r.Purchase != nil {
 		v.class = r.Purchase.PurchaseClass
@@ -134,10 +135,10 @@ type lineView struct {
 	id       string
 	number   *int64
 	class    string
-	sync     LineItemSyncType
+	sync     wire.LineItemSyncType
 	net      *money.Amount
 	totalTax money.Amount
-	taxes    []Tax
+	taxes    []wire.Tax
 }
 
 // journalLines flattens response lines to the journal's leaf lines; view
@@ -171,7 +172,7 @@ func journalLines[R any](lines []R, view func(*R) (lineView, []R)) []journal.Lin
 }
 
 // journalTax is what the journal keeps of a wire tax.
-func journalTax(t *Tax) journal.Tax {
+func journalTax(t *wire.Tax) journal.Tax {
 	out := journal.Tax{TaxType: string(t.TaxType), TaxResult: string(t.TaxResult), Situs: string(t.Situs),
 		CollectedFrom: string(t.TaxCollectedFromParty), Taxable: t.Taxable, Exempt: t.Exempt, NonTaxable: t.NonTaxable,
 		Tax: t.CalculatedTax, Rate: t.EffectiveRate}
@@ -268,7 +269,7 @@ func (e *Engine) TransactionExists(ctx context.Context, id string) (bool, error)
 
 // ReverseTransaction stores the reversal of transaction id: a second
 // transaction whose taxability amounts are the original's negated.
-func (e *Engine) ReverseTransaction(ctx context.Context, id string, r ReversalRequest) (*ReversalResponse, error) {
+func (e *Engine) ReverseTransaction(ctx context.Context, id string, r wire.ReversalRequest) (*wire.ReversalResponse, error) {
 	j, err := e.journalFor(FieldID, id)
 	if err != nil {
 		return nil, err
@@ -283,12 +284,12 @@ func (e *Engine) ReverseTransaction(ctx context.Context, id string, r ReversalRe
 	if err != nil {
 		return nil, wireError(err, FieldID)
 	}
-	return &ReversalResponse{TransactionID: tx.TransactionID, PostingDate: tx.PostingDate, DocumentNumber: tx.DocumentNumber}, nil
+	return &wire.ReversalResponse{TransactionID: tx.TransactionID, PostingDate: tx.PostingDate, DocumentNumber: tx.DocumentNumber}, nil
 }
 
 // RollbackTransaction returns transaction id to the version before the
 // last ARBILLING_SYNC, APINVOICE_SYNC or ACCRUAL_SYNC changed it.
-func (e *Engine) RollbackTransaction(ctx context.Context, id string) (*RollbackResponse, error) {
+func (e *Engine) RollbackTransaction(ctx context.Context, id string) (*wire.RollbackResponse, error) {
 	j, err := e.journalFor(FieldID, id)
 	if err != nil {
 		return nil, err
@@ -297,5 +298,5 @@ func (e *Engine) RollbackTransaction(ctx context.Context, id string) (*RollbackR
 	if err != nil {
 		return nil, wireError(err, FieldID)
 	}
-	return &RollbackResponse{TransactionID: tx.TransactionID, Version: tx.Version, RestoredVersion: tx.RollbackOf}, nil
+	return &wire.RollbackResponse{TransactionID: tx.TransactionID, Version: tx.Version, RestoredVersion: tx.RollbackOf}, nil
 }

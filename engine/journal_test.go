@@ -9,6 +9,7 @@ import (
 	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/wire"
 )
 
 // journalEngine returns an engine that stores into a Badger journal in a
@@ -36,19 +37,19 @@ func TestJournalStoresByKind(t *testing.T) {
 	no := false
 	cases := []struct {
 		id     string
-		kind   SaleMessageType
+		kind   wire.SaleMessageType
 		post   *bool
 		stored bool
 	}{
-		{"INV-1", SaleInvoice, nil, true},
-		{"Q-1", SaleQuotation, nil, false},
-		{"INV-2", SaleInvoice, &no, false},
-		{"DT-1", SaleDistributeTax, nil, true},
+		{"INV-1", wire.SaleInvoice, nil, true},
+		{"Q-1", wire.SaleQuotation, nil, false},
+		{"INV-2", wire.SaleInvoice, &no, false},
+		{"DT-1", wire.SaleDistributeTax, nil, true},
 	}
 	for _, c := range cases {
 		req := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
 		req.SaleMessageType, req.TransactionID, req.PostToJournal = c.kind, c.id, c.post
-		if c.kind == SaleDistributeTax {
+		if c.kind == wire.SaleDistributeTax {
 			req.LineItems[0].InputTotalTax = amt("9.50")
 		}
 		resp, err := e.Sale(ctx, req)
@@ -86,7 +87,7 @@ func TestJournalOperations(t *testing.T) {
 	e, j := journalEngine(t)
 	ctx := context.Background()
 	req := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
-	req.SaleMessageType = SaleInvoice
+	req.SaleMessageType = wire.SaleInvoice
 	resp, err := e.Sale(ctx, req)
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +96,7 @@ func TestJournalOperations(t *testing.T) {
 	if len(id) != 32 {
 		t.Fatalf("generated transaction ID %q", id)
 	}
-	rev, err := e.ReverseTransaction(ctx, id, ReversalRequest{TransactionID: "REV-1"})
+	rev, err := e.ReverseTransaction(ctx, id, wire.ReversalRequest{TransactionID: "REV-1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +112,7 @@ func TestJournalOperations(t *testing.T) {
 	}
 	// Errors name the wire's fields: the path parameter of the
 	// transaction, and the reversal's own ID as a member of the body.
-	if _, err := e.ReverseTransaction(ctx, id, ReversalRequest{}); levy.ErrorCode(err) != levy.EConflict || fieldOf(err) != FieldID {
+	if _, err := e.ReverseTransaction(ctx, id, wire.ReversalRequest{}); levy.ErrorCode(err) != levy.EConflict || fieldOf(err) != FieldID {
 		t.Errorf("second reversal: %v, want a conflict about %s", err, FieldID)
 	}
 	if _, err := e.RollbackTransaction(ctx, id); levy.ErrorCode(err) != levy.EConflict || fieldOf(err) != FieldID {
@@ -121,7 +122,7 @@ func TestJournalOperations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.ReverseTransaction(ctx, other.TransactionID, ReversalRequest{TransactionID: "REV-1"}); levy.ErrorCode(err) != levy.EConflict ||
+	if _, err := e.ReverseTransaction(ctx, other.TransactionID, wire.ReversalRequest{TransactionID: "REV-1"}); levy.ErrorCode(err) != levy.EConflict ||
 		fieldOf(err) != FieldReversalOwnID {
 		t.Errorf("reversal to an existing ID: %v, want a conflict about %s", err, FieldReversalOwnID)
 	}
@@ -138,7 +139,7 @@ func TestJournalOperations(t *testing.T) {
 	if _, err := e.TransactionExists(ctx, long); levy.ErrorCode(err) != levy.EInvalid || fieldOf(err) != FieldExistsID {
 		t.Errorf("41-character ID: %v, want invalid about %s", err, FieldExistsID)
 	}
-	if _, err := e.ReverseTransaction(ctx, id, ReversalRequest{TransactionID: long}); levy.ErrorCode(err) != levy.EInvalid {
+	if _, err := e.ReverseTransaction(ctx, id, wire.ReversalRequest{TransactionID: long}); levy.ErrorCode(err) != levy.EInvalid {
 		t.Errorf("41-character reversal ID: %v", err)
 	}
 }
@@ -149,7 +150,7 @@ func TestJournalSyncAndRollback(t *testing.T) {
 	e, j := journalEngine(t)
 	ctx := context.Background()
 	req := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
-	req.SaleMessageType, req.TransactionID = SaleInvoice, "INV-9"
+	req.SaleMessageType, req.TransactionID = wire.SaleInvoice, "INV-9"
 	second := req.LineItems[0]
 	second.LineItemID, second.ExtendedPrice = "2", amt("50.00")
 	req.LineItems = append(req.LineItems, second)
@@ -157,8 +158,8 @@ func TestJournalSyncAndRollback(t *testing.T) {
 		t.Fatal(err)
 	}
 	sync := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "80.00")
-	sync.SaleMessageType, sync.TransactionID = SaleARBillingSync, "INV-9"
-	sync.LineItems[0].SyncType = LineItemSyncTypeUpdate
+	sync.SaleMessageType, sync.TransactionID = wire.SaleARBillingSync, "INV-9"
+	sync.LineItems[0].SyncType = wire.LineItemSyncTypeUpdate
 	if _, err := e.Sale(ctx, sync); err != nil {
 		t.Fatal(err)
 	}

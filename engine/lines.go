@@ -9,6 +9,7 @@ import (
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
@@ -18,29 +19,29 @@ import (
 type partiesIn struct {
 	sellerPath, customerPath string
 
-	origin, adminOrigin *Location
-	sellerRegs          []TaxRegistration
+	origin, adminOrigin *wire.Location
+	sellerRegs          []wire.TaxRegistration
 	noNexus             bool
 	company             string
 
-	dest, adminDest *Location
-	customerRegs    []TaxRegistration
+	dest, adminDest *wire.Location
+	customerRegs    []wire.TaxRegistration
 	class           string
 	business        bool
 	exempt          bool
 	certificate     string
 	reason          string
-	evidence        *LocationEvidence
+	evidence        *wire.LocationEvidence
 }
 
 // lineIn is a perspective-neutral view of a wire line.
 type lineIn struct {
 	path                                            string
-	qty                                             *Measure
+	qty                                             *wire.Measure
 	unit, ext, freight, inputTax, prevPaid, charged *money.Amount
 	basis                                           *money.Amount // a base used when there is no price (owner lines)
 	special                                         *money.Amount // specialTaxBasis: replaces the amount
-	disc                                            *Discount
+	disc                                            *wire.Discount
 	taxIncluded, multi                              bool
 	overrides
 	taxDate                                 civil.Date
@@ -53,10 +54,10 @@ type lineIn struct {
 
 // overrides are the override members of a document or a line.
 type overrides struct {
-	exemptOv, nonTaxOv []Override
-	rateOv             []RateOverride
-	incl               []ImpositionInclusion
-	situs              *SitusOverride
+	exemptOv, nonTaxOv []wire.Override
+	rateOv             []wire.RateOverride
+	incl               []wire.ImpositionInclusion
+	situs              *wire.SitusOverride
 }
 
 // of returns a line's overrides: each of its own members, or the
@@ -72,7 +73,7 @@ func (o overrides) of(line overrides) overrides {
 
 // details fills what a line's shared members say about it: its
 // overrides over the document's (doc) and its usage.
-func (li *lineIn) details(d *LineDetails, doc overrides) {
+func (li *lineIn) details(d *wire.LineDetails, doc overrides) {
 	li.overrides = doc.of(overrides{d.ExemptOverrides, d.NonTaxableOverrides, d.RateOverrides, d.ImpositionInclusions, d.SitusOverride})
 	li.usage, li.usageClass = d.Usage, d.UsageClass
 }
@@ -82,8 +83,8 @@ type builder struct {
 	c    *calc
 	r    resolver
 	errs levy.Errors
-	seen map[levy.Error]bool              // the errors of errs, once there are any
-	regs map[*TaxRegistration]checkedRegs // by the list's first element
+	seen map[levy.Error]bool                   // the errors of errs, once there are any
+	regs map[*wire.TaxRegistration]checkedRegs // by the list's first element
 }
 
 func (b *builder) fail(err error) {
@@ -181,7 +182,7 @@ func (b *builder) leaf(li *lineIn) *line {
 	}
 	if li.disc != nil && li.disc.DiscountValue != nil {
 		v := li.disc.DiscountValue.Decimal()
-		if li.disc.DiscountType == DiscountPercent {
+		if li.disc.DiscountType == wire.DiscountPercent {
 			off := money.New(l.amount.Mul(v).Div(decimalHundred)).Round(int32(max(d.currency.MinorUnits, 0)), money.HalfUp)
 			l.amount = l.amount.Sub(off.Decimal())
 		} else {
@@ -228,15 +229,15 @@ func (b *builder) leaf(li *lineIn) *line {
 	// The destination first: it decides how far the origin is resolved.
 	// Errors keep the order of the members, the origin's first.
 	var destErr, adminDestErr, err error
-	l.dest, destErr = b.r.place(p.customerPath, ".destination", dest, Destination, l.date)
-	l.adminDest, adminDestErr = b.r.place(p.customerPath, ".administrativeDestination", p.adminDest, AdministrativeDestination, l.date)
+	l.dest, destErr = b.r.place(p.customerPath, ".destination", dest, wire.Destination, l.date)
+	l.adminDest, adminDestErr = b.r.place(p.customerPath, ".administrativeDestination", p.adminDest, wire.AdministrativeDestination, l.date)
 	to := firstPlace(l.dest, l.adminDest)
-	if l.situs == PhysicalOrigin || l.situs == AdministrativeOrigin {
+	if l.situs == wire.PhysicalOrigin || l.situs == wire.AdministrativeOrigin {
 		to = nil // the origin may be the situs: resolve it whole
 	}
-	l.origin, err = b.r.origin(p.sellerPath, ".physicalOrigin", p.origin, PhysicalOrigin, l.date, to)
+	l.origin, err = b.r.origin(p.sellerPath, ".physicalOrigin", p.origin, wire.PhysicalOrigin, l.date, to)
 	b.fail(err)
-	l.adminOrigin, err = b.r.origin(p.sellerPath, ".administrativeOrigin", p.adminOrigin, AdministrativeOrigin, l.date, to)
+	l.adminOrigin, err = b.r.origin(p.sellerPath, ".administrativeOrigin", p.adminOrigin, wire.AdministrativeOrigin, l.date, to)
 	b.fail(err)
 	b.fail(destErr)
 	b.fail(adminDestErr)
@@ -250,16 +251,16 @@ func (b *builder) leaf(li *lineIn) *line {
 // results of its numbers.
 type checkedRegs struct {
 	regs    []registration
-	results []*ValidationResult
+	results []*wire.ValidationResult
 }
 
 // registrations normalises a registration list and validates its numbers
 // once per document, however many lines share the party.
-func (b *builder) registrations(regs []TaxRegistration) []registration {
+func (b *builder) registrations(regs []wire.TaxRegistration) []registration {
 	return b.checked(regs).regs
 }
 
-func (b *builder) checked(regs []TaxRegistration) checkedRegs {
+func (b *builder) checked(regs []wire.TaxRegistration) checkedRegs {
 	if len(regs) == 0 {
 		return checkedRegs{}
 	}
@@ -269,7 +270,7 @@ func (b *builder) checked(regs []TaxRegistration) checkedRegs {
 	var cr checkedRegs
 	cr.regs, cr.results = b.c.registrations(regs)
 	if b.regs == nil {
-		b.regs = map[*TaxRegistration]checkedRegs{}
+		b.regs = map[*wire.TaxRegistration]checkedRegs{}
 	}
 	b.regs[&regs[0]] = cr
 	return cr
@@ -283,17 +284,17 @@ type registered[T any] interface {
 
 // partyRegistrations returns a pointer to the tax registrations of a wire
 // party (a *Seller, *Customer, *Buyer, *Vendor or *Owner).
-func partyRegistrations(p any) *[]TaxRegistration {
+func partyRegistrations(p any) *[]wire.TaxRegistration {
 	switch p := p.(type) {
-	case *Seller:
+	case *wire.Seller:
 		return &p.TaxRegistrations
-	case *Customer:
+	case *wire.Customer:
 		return &p.TaxRegistrations
-	case *Buyer:
+	case *wire.Buyer:
 		return &p.TaxRegistrations
-	case *Vendor:
+	case *wire.Vendor:
 		return &p.TaxRegistrations
-	case *Owner:
+	case *wire.Owner:
 		return &p.TaxRegistrations
 	}
 	panic(fmt.Sprintf("engine: %T is not a wire party", p))
@@ -315,14 +316,14 @@ func validatedCopy[T any, P registered[T]](b *builder, p P) P {
 
 // validated returns the response's copy of a registration list with the
 // validation results of the numbers.
-func (b *builder) validated(regs []TaxRegistration) []TaxRegistration {
+func (b *builder) validated(regs []wire.TaxRegistration) []wire.TaxRegistration {
 	if len(regs) == 0 {
 		return regs
 	}
 	return setValidation(regs, b.checked(regs).results)
 }
 
-func toOverride(o Override) override {
+func toOverride(o wire.Override) override {
 	out := override{impositionType: impName(o.ImpositionType), jurisdictionType: jurType(o.JurisdictionType),
 		jurisdictionID: o.JurisdictionID, reasonCode: o.ReasonCode}
 	if o.Amount != nil {
@@ -332,7 +333,7 @@ func toOverride(o Override) override {
 	return out
 }
 
-func impName(t *ImpositionType) string {
+func impName(t *wire.ImpositionType) string {
 	if t == nil {
 		return ""
 	}
@@ -342,9 +343,9 @@ func impName(t *ImpositionType) string {
 // header holds the document fields the three perspectives share.
 type header struct {
 	date          civil.Date
-	currency      *Currency
+	currency      *wire.Currency
 	roundAtLine   *bool
-	disc          *Discount
+	disc          *wire.Discount
 	taxOnly       bool
 	perspective   string
 	message       string
@@ -378,13 +379,13 @@ func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error)
 
 // spreadDiscount applies a document-level discount: a percentage to every
 // leaf, an amount over the leaves in proportion to their amounts.
-func (c *calc) spreadDiscount(disc *Discount) error {
+func (c *calc) spreadDiscount(disc *wire.Discount) error {
 	if disc == nil || disc.DiscountValue == nil || len(c.d.lines) == 0 {
 		return nil
 	}
 	v := disc.DiscountValue.Decimal()
 	places := int32(max(c.d.currency.MinorUnits, 0))
-	if disc.DiscountType == DiscountPercent {
+	if disc.DiscountType == wire.DiscountPercent {
 		for _, l := range c.d.lines {
 			off := money.New(l.amount.Mul(v).Div(decimalHundred)).Round(places, money.HalfUp)
 			l.amount = l.amount.Sub(off.Decimal())
@@ -459,17 +460,17 @@ const beyondContentRule = "date-beyond-content"
 // and its date (documentDate or taxDate, kept as it was), when it lies
 // after the content's horizon, so that the rates Levy knows may no
 // longer be those in force.
-func assisted(l *line) []AssistedParameter {
+func assisted(l *line) []wire.AssistedParameter {
 	if l == nil || l.unknownClass == "" && l.beyond == "" {
 		return nil
 	}
-	var out []AssistedParameter
+	var out []wire.AssistedParameter
 	if l.unknownClass != "" {
-		out = append(out, AssistedParameter{ParamName: "productClass", Phase: PhasePre, RuleName: unknownClassRule,
+		out = append(out, wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePre, RuleName: unknownClassRule,
 			OriginalValue: l.unknownClass, Value: l.productClass})
 	}
 	if l.beyond != "" {
-		out = append(out, AssistedParameter{ParamName: l.beyond, Phase: PhasePre, RuleName: beyondContentRule,
+		out = append(out, wire.AssistedParameter{ParamName: l.beyond, Phase: wire.PhasePre, RuleName: beyondContentRule,
 			OriginalValue: l.dateText, Value: l.dateText})
 	}
 	return out

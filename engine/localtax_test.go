@@ -8,14 +8,15 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data/content"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
 // The addresses of the tests of the local taxes outside the sales tax.
 var (
-	chicagoAddr  = &Location{StreetAddress1: "233 S Wacker Dr", City: "Chicago", MainDivision: "IL", PostalCode: "60606", Country: "US"}
-	evanstonAddr = &Location{StreetAddress1: "1500 Sherman Ave", City: "Evanston", MainDivision: "IL", PostalCode: "60201", Country: "US"}
-	sfAddr       = &Location{StreetAddress1: "415 Mission St", City: "San Francisco", MainDivision: "CA", PostalCode: "94105", Country: "US"}
+	chicagoAddr  = &wire.Location{StreetAddress1: "233 S Wacker Dr", City: "Chicago", MainDivision: "IL", PostalCode: "60606", Country: "US"}
+	evanstonAddr = &wire.Location{StreetAddress1: "1500 Sherman Ave", City: "Evanston", MainDivision: "IL", PostalCode: "60201", Country: "US"}
+	sfAddr       = &wire.Location{StreetAddress1: "415 Mission St", City: "San Francisco", MainDivision: "CA", PostalCode: "94105", Country: "US"}
 )
 
 const (
@@ -24,11 +25,11 @@ const (
 )
 
 // sellOne sells one line of class at price from seller to customer on d.
-func sellOne(t *testing.T, seller, customer *Location, class, price string, d civil.Date, edit func(*SaleRequest)) *SaleResponse {
+func sellOne(t *testing.T, seller, customer *wire.Location, class, price string, d civil.Date, edit func(*wire.SaleRequest)) *wire.SaleResponse {
 	t.Helper()
-	req := &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: d,
-		Seller: &Seller{Company: "ACME", PhysicalOrigin: seller}, Customer: &Customer{Destination: customer},
-		LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: class}, ExtendedPrice: amt(price)}}}
+	req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: d,
+		Seller: &wire.Seller{Company: "ACME", PhysicalOrigin: seller}, Customer: &wire.Customer{Destination: customer},
+		LineItems: []wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: class}, ExtendedPrice: amt(price)}}}
 	if edit != nil {
 		edit(req)
 	}
@@ -40,8 +41,8 @@ func sellOne(t *testing.T, seller, customer *Location, class, price string, d ci
 }
 
 // impositionTaxes returns the line's taxes of one imposition.
-func impositionTaxes(r *SaleResponse, imposition string) []Tax {
-	var out []Tax
+func impositionTaxes(r *wire.SaleResponse, imposition string) []wire.Tax {
+	var out []wire.Tax
 	for _, x := range r.LineItems[0].Taxes {
 		if x.Imposition != nil && x.Imposition.Value == imposition {
 			out = append(out, x)
@@ -58,33 +59,33 @@ func TestChicagoLocalTaxes(t *testing.T) {
 	d2026 := civil.MustParse("2026-03-02")
 	cases := []struct {
 		name             string
-		seller, customer *Location
+		seller, customer *wire.Location
 		class            string
 		day              civil.Date
 		imposition       string
 		rate, tax, rule  string // "" rate: no tax of the imposition at all
-		situs            LocationRole
+		situs            wire.LocationRole
 	}{
-		{"saas 2026", sfAddr, chicagoAddr, "SAAS", d2026, leaseTax, "0.15", "150.00", "us-il-chicago-lease-tax-saas-2026-01-01", Destination},
-		{"saas 2025", sfAddr, chicagoAddr, "SAAS", civil.MustParse("2025-12-31"), leaseTax, "0.11", "110.00", "us-il-chicago-lease-tax-saas-2025-01-01", Destination},
-		{"saas 2024", sfAddr, chicagoAddr, "SAAS", civil.MustParse("2024-01-01"), leaseTax, "0.09", "90.00", "us-il-chicago-lease-tax-saas-2021-01-01", Destination},
-		{"saas 2020", sfAddr, chicagoAddr, "SAAS", civil.MustParse("2020-07-01"), leaseTax, "0.0725", "72.50", "us-il-chicago-lease-tax-saas-2020-01-01", Destination},
+		{"saas 2026", sfAddr, chicagoAddr, "SAAS", d2026, leaseTax, "0.15", "150.00", "us-il-chicago-lease-tax-saas-2026-01-01", wire.Destination},
+		{"saas 2025", sfAddr, chicagoAddr, "SAAS", civil.MustParse("2025-12-31"), leaseTax, "0.11", "110.00", "us-il-chicago-lease-tax-saas-2025-01-01", wire.Destination},
+		{"saas 2024", sfAddr, chicagoAddr, "SAAS", civil.MustParse("2024-01-01"), leaseTax, "0.09", "90.00", "us-il-chicago-lease-tax-saas-2021-01-01", wire.Destination},
+		{"saas 2020", sfAddr, chicagoAddr, "SAAS", civil.MustParse("2020-07-01"), leaseTax, "0.0725", "72.50", "us-il-chicago-lease-tax-saas-2020-01-01", wire.Destination},
 		{"saas before ruling 12", sfAddr, chicagoAddr, "SAAS", civil.MustParse("2015-12-31"), leaseTax, "", "", "", ""},
-		{"ai services", sfAddr, chicagoAddr, "AI_SERVICES", d2026, leaseTax, "0.15", "150.00", "us-il-chicago-lease-tax-ai_services-2026-01-01", Destination},
+		{"ai services", sfAddr, chicagoAddr, "AI_SERVICES", d2026, leaseTax, "0.15", "150.00", "us-il-chicago-lease-tax-ai_services-2026-01-01", wire.Destination},
 		{"goods", sfAddr, chicagoAddr, "GENERAL", d2026, leaseTax, "", "", "", ""},
 		{"groceries", sfAddr, chicagoAddr, "FOOD", d2026, leaseTax, "", "", "", ""},
 		{"hosting not modelled", sfAddr, chicagoAddr, "WEB_HOSTING", d2026, leaseTax, "", "", "", ""},
 		{"saas in evanston", sfAddr, evanstonAddr, "SAAS", d2026, leaseTax, "", "", "", ""},
-		{"streaming 2026", sfAddr, chicagoAddr, "DIGITAL_STREAMING", d2026, amusementTax, "0.1025", "102.50", "us-il-chicago-amusement-tax-digital_streaming-2025-01-01", Destination},
-		{"streaming 2024", sfAddr, chicagoAddr, "DIGITAL_STREAMING", civil.MustParse("2024-06-01"), amusementTax, "0.09", "90.00", "us-il-chicago-amusement-tax-digital_streaming-2015-09-01", Destination},
+		{"streaming 2026", sfAddr, chicagoAddr, "DIGITAL_STREAMING", d2026, amusementTax, "0.1025", "102.50", "us-il-chicago-amusement-tax-digital_streaming-2025-01-01", wire.Destination},
+		{"streaming 2024", sfAddr, chicagoAddr, "DIGITAL_STREAMING", civil.MustParse("2024-06-01"), amusementTax, "0.09", "90.00", "us-il-chicago-amusement-tax-digital_streaming-2015-09-01", wire.Destination},
 		{"streaming no lease tax", sfAddr, chicagoAddr, "DIGITAL_STREAMING", d2026, leaseTax, "", "", "", ""},
 		{"download", sfAddr, chicagoAddr, "DIGITAL_MUSIC", d2026, amusementTax, "", "", "", ""},
 		{"saas no amusement tax", sfAddr, chicagoAddr, "SAAS", d2026, amusementTax, "", "", "", ""},
 		// Illinois sources its sales tax to an Illinois seller; the lease
 		// tax still falls where the customer uses the software.
-		{"from evanston to chicago", evanstonAddr, chicagoAddr, "SAAS", d2026, leaseTax, "0.15", "150.00", "us-il-chicago-lease-tax-saas-2026-01-01", Destination},
+		{"from evanston to chicago", evanstonAddr, chicagoAddr, "SAAS", d2026, leaseTax, "0.15", "150.00", "us-il-chicago-lease-tax-saas-2026-01-01", wire.Destination},
 		{"from chicago to evanston", chicagoAddr, evanstonAddr, "SAAS", d2026, leaseTax, "", "", "", ""},
-		{"within chicago", chicagoAddr, chicagoAddr, "SAAS", d2026, leaseTax, "0.15", "150.00", "us-il-chicago-lease-tax-saas-2026-01-01", Destination},
+		{"within chicago", chicagoAddr, chicagoAddr, "SAAS", d2026, leaseTax, "0.15", "150.00", "us-il-chicago-lease-tax-saas-2026-01-01", wire.Destination},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -100,7 +101,7 @@ func TestChicagoLocalTaxes(t *testing.T) {
 				t.Fatalf("%d taxes of %s, want 1", len(got), c.imposition)
 			}
 			x := got[0]
-			if x.Jurisdiction.JurisdictionID != "US-1714000" || x.TaxResult != TaxResultTaxable || x.Situs != c.situs ||
+			if x.Jurisdiction.JurisdictionID != "US-1714000" || x.TaxResult != wire.TaxResultTaxable || x.Situs != c.situs ||
 				x.NominalRate == nil || !x.NominalRate.Decimal().Equal(decimal.RequireFromString(c.rate)) ||
 				!x.CalculatedTax.Decimal().Equal(decimal.RequireFromString(c.tax)) ||
 				x.CalculationRuleID == nil || x.CalculationRuleID.Value != c.rule {
@@ -124,7 +125,7 @@ func TestChicagoLeaseTaxSalesUnchanged(t *testing.T) {
 	}
 	r = sellOne(t, chicagoAddr, evanstonAddr, "GENERAL", "100.00", d, nil)
 	chicago := taxOf(t, r.LineItems[0].Taxes, "US-1714000")
-	if chicago.Imposition.Value != "Sales and Use Tax" || chicago.Situs != PhysicalOrigin || !chicago.CalculatedTax.Decimal().Equal(decimal.RequireFromString("1.25")) {
+	if chicago.Imposition.Value != "Sales and Use Tax" || chicago.Situs != wire.PhysicalOrigin || !chicago.CalculatedTax.Decimal().Equal(decimal.RequireFromString("1.25")) {
 		t.Errorf("goods from Chicago to Evanston: Chicago's tax %s %s %s, want the sales tax at the origin, 1.25", chicago.Imposition.Value, chicago.Situs, chicago.CalculatedTax)
 	}
 	if n := len(impositionTaxes(r, leaseTax)); n != 0 {
@@ -140,22 +141,22 @@ func TestChicagoLeaseTaxSalesUnchanged(t *testing.T) {
 // NONTAXABLE, not taxable as an override once made it).
 func TestChicagoLeaseTaxExemptions(t *testing.T) {
 	d := civil.MustParse("2026-03-02")
-	r := sellOne(t, sfAddr, chicagoAddr, "SAAS", "1000.00", d, func(req *SaleRequest) {
+	r := sellOne(t, sfAddr, chicagoAddr, "SAAS", "1000.00", d, func(req *wire.SaleRequest) {
 		req.Customer.IsTaxExempt = true
 	})
 	lt := impositionTaxes(r, leaseTax)
-	if len(lt) != 1 || lt[0].TaxResult != TaxResultExempt || !lt[0].Exempt.Decimal().Equal(decimal.RequireFromString("1000")) {
+	if len(lt) != 1 || lt[0].TaxResult != wire.TaxResultExempt || !lt[0].Exempt.Decimal().Equal(decimal.RequireFromString("1000")) {
 		t.Errorf("exempt customer: lease taxes %+v, want one EXEMPT on 1000", lt)
 	}
-	r = sellOne(t, sfAddr, chicagoAddr, "SAAS", "1000.00", d, func(req *SaleRequest) {
-		req.LineItems[0].ExemptOverrides = []Override{{ImpositionType: &ImpositionType{Value: leaseTax}, JurisdictionID: "US-1714000", ReasonCode: "SMALL_NEW_BUSINESS"}}
+	r = sellOne(t, sfAddr, chicagoAddr, "SAAS", "1000.00", d, func(req *wire.SaleRequest) {
+		req.LineItems[0].ExemptOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{Value: leaseTax}, JurisdictionID: "US-1714000", ReasonCode: "SMALL_NEW_BUSINESS"}}
 	})
 	lt = impositionTaxes(r, leaseTax)
-	if len(lt) != 1 || lt[0].TaxResult != TaxResultExempt || lt[0].CalculatedTax.Decimal().Sign() != 0 {
+	if len(lt) != 1 || lt[0].TaxResult != wire.TaxResultExempt || lt[0].CalculatedTax.Decimal().Sign() != 0 {
 		t.Errorf("override: lease taxes %+v, want one EXEMPT", lt)
 	}
 	st := taxOf(t, r.LineItems[0].Taxes, "US-IL")
-	if st.TaxResult != TaxResultNonTaxable || st.CalculatedTax.Decimal().Sign() != 0 {
+	if st.TaxResult != wire.TaxResultNonTaxable || st.CalculatedTax.Decimal().Sign() != 0 {
 		t.Errorf("override of the lease tax: Illinois's tax is %s, %s; want NONTAXABLE, 0", st.TaxResult, st.CalculatedTax)
 	}
 	if got := r.LineItems[0].TotalTax.Decimal(); got.Sign() != 0 {
@@ -179,11 +180,11 @@ func TestChicagoLeaseTaxWithContent(t *testing.T) {
 		return p
 	}
 	d := civil.MustParse("2026-03-02")
-	sell := func(e *Engine, class string) *SaleResponse {
+	sell := func(e *Engine, class string) *wire.SaleResponse {
 		t.Helper()
-		r, err := e.Sale(context.Background(), &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: d,
-			Seller: &Seller{PhysicalOrigin: sfAddr}, Customer: &Customer{Destination: chicagoAddr},
-			LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: class}, ExtendedPrice: amt("1000.00")}}})
+		r, err := e.Sale(context.Background(), &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: d,
+			Seller: &wire.Seller{PhysicalOrigin: sfAddr}, Customer: &wire.Customer{Destination: chicagoAddr},
+			LineItems: []wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: class}, ExtendedPrice: amt("1000.00")}}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,12 +2,12 @@ package engine
 
 import (
 	"github.com/levytax/levy/money"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
 // wireTaxes turns a line's computed taxes into wire Tax records.
-func (c *calc) wireTaxes(l *line) []Tax {
+func (c *calc) wireTaxes(l *line) []wire.Tax {
 	if len(l.taxes) == 0 {
 		return nil
 	}
@@ -16,8 +16,8 @@ func (c *calc) wireTaxes(l *line) []Tax {
 		t := &l.taxes[i]
 		p := &block[i]
 		p.j = *t.j
-		p.imp = Imposition{Value: string(t.imposition)}
-		p.impType = ImpositionType{Value: impositionTypeName(t.imposition), InformationOnly: t.infoOnly}
+		p.imp = wire.Imposition{Value: string(t.imposition)}
+		p.impType = wire.ImpositionType{Value: impositionTypeName(t.imposition), InformationOnly: t.infoOnly}
 		// The block is zero: set the members that are not, in place.
 		w := &out[i]
 		w.Jurisdiction = &p.j
@@ -32,24 +32,24 @@ func (c *calc) wireTaxes(l *line) []Tax {
 		w.MaxTaxIndicator, w.NotRegisteredIndicator = t.maxTax, t.notRegistered
 		w.IsService = serviceClass(l.productClass)
 		w.ReasonCode = t.reasonCode
-		if t.result == TaxResultTaxable || !t.rate.IsZero() {
+		if t.result == wire.TaxResultTaxable || !t.rate.IsZero() {
 			p.rate = money.New(t.rate)
 			w.NominalRate = &p.rate
 		}
 		if t.ruleID != "" {
-			p.rule = RuleRef{Value: t.ruleID, SalesTaxHolidayIndicator: t.holiday}
+			p.rule = wire.RuleRef{Value: t.ruleID, SalesTaxHolidayIndicator: t.holiday}
 			w.CalculationRuleID = &p.rule
 		}
 		if t.structure != nil {
-			w.TaxStructure = TaxStructure(t.structure.Kind)
+			w.TaxStructure = wire.TaxStructure(t.structure.Kind)
 			if t.maxTax || t.structure.MaxBasisPerItem != nil {
-				w.MaxTaxRuleID = &RuleRef{Value: t.structure.ID}
+				w.MaxTaxRuleID = &wire.RuleRef{Value: t.structure.ID}
 			}
-		} else if t.result == TaxResultTaxable {
-			w.TaxStructure = TaxStructureSingleRate
+		} else if t.result == wire.TaxResultTaxable {
+			w.TaxStructure = wire.TaxStructureSingleRate
 		}
 		if t.capped != "" && w.MaxTaxRuleID == nil {
-			w.MaxTaxRuleID = &RuleRef{Value: t.capped}
+			w.MaxTaxRuleID = &wire.RuleRef{Value: t.capped}
 		}
 		if t.basisPercent != nil {
 			bp := money.New(t.basisPercent.Mul(decimalHundred))
@@ -58,10 +58,10 @@ func (c *calc) wireTaxes(l *line) []Tax {
 		if t.original != nil {
 			o := money.New(*t.original)
 			w.OriginalTax = &o
-			w.CreditRuleID = &RuleRef{Value: t.creditRule}
+			w.CreditRuleID = &wire.RuleRef{Value: t.creditRule}
 		}
 		if t.certificate != "" {
-			w.CertificateNumber = &CertificateNumber{Value: t.certificate}
+			w.CertificateNumber = &wire.CertificateNumber{Value: t.certificate}
 		}
 		if t.conversion != nil {
 			w.FilingCurrencyAmounts = c.filing(t)
@@ -72,23 +72,23 @@ func (c *calc) wireTaxes(l *line) []Tax {
 
 // taxParts are the small members of a wire Tax, allocated with others.
 type taxParts struct {
-	j       taxarea.Jurisdiction
-	imp     Imposition
-	impType ImpositionType
-	rule    RuleRef
+	j       wire.Jurisdiction
+	imp     wire.Imposition
+	impType wire.ImpositionType
+	rule    wire.RuleRef
 	rate    money.Amount
 }
 
 // wireFor returns n wire taxes and their parts, carved from blocks shared
 // by the document's lines: the first call sizes them for every line.
-func (c *calc) wireFor(n int) ([]Tax, []taxParts) {
+func (c *calc) wireFor(n int) ([]wire.Tax, []taxParts) {
 	if cap(c.wireBlock)-len(c.wireBlock) < n {
 		size := 0
 		for _, l := range c.d.lines {
 			size += len(l.taxes)
 		}
 		size = max(min(size, maxBlock), n)
-		c.wireBlock, c.partBlock = make([]Tax, 0, size), make([]taxParts, 0, size)
+		c.wireBlock, c.partBlock = make([]wire.Tax, 0, size), make([]taxParts, 0, size)
 	}
 	i := len(c.wireBlock)
 	c.wireBlock, c.partBlock = c.wireBlock[:i+n], c.partBlock[:i+n]
@@ -124,7 +124,7 @@ func (c *calc) amount(d decimal.Decimal) money.Amount {
 // nominal rate when nothing is taxable.
 func effectiveRate(t *taxOut) decimal.Decimal {
 	if t.taxable.Sign() == 0 || t.zeroCharge || t.notRegistered {
-		if t.zeroCharge || t.notRegistered || t.result != TaxResultTaxable {
+		if t.zeroCharge || t.notRegistered || t.result != wire.TaxResultTaxable {
 			return decimal.Zero
 		}
 		return t.rate
@@ -144,7 +144,7 @@ func effectiveRate(t *taxOut) decimal.Decimal {
 }
 
 // filing converts a tax's amounts to the filing currency of its location.
-func (c *calc) filing(t *taxOut) *FilingCurrencyAmounts {
+func (c *calc) filing(t *taxOut) *wire.FilingCurrencyAmounts {
 	conv := t.conversion
 	if conv.Rate == nil {
 		return nil
@@ -160,7 +160,7 @@ func (c *calc) filing(t *taxOut) *FilingCurrencyAmounts {
 		a := money.New(d.Mul(r)).Round(places, t.mode)
 		return &a
 	}
-	return &FilingCurrencyAmounts{
+	return &wire.FilingCurrencyAmounts{
 		CurrencyConversion:  conv,
 		FilingCalculatedTax: f(t.tax),
 		FilingTaxable:       f(t.taxable),
@@ -170,7 +170,7 @@ func (c *calc) filing(t *taxOut) *FilingCurrencyAmounts {
 }
 
 // currency finds a wire currency in the dataset's ISO 4217 table.
-func (s *snapshot) currency(c *Currency) (money.Currency, bool) {
+func (s *snapshot) currency(c *wire.Currency) (money.Currency, bool) {
 	if c == nil {
 		return money.Currency{}, false
 	}
@@ -184,12 +184,12 @@ func (s *snapshot) currency(c *Currency) (money.Currency, bool) {
 }
 
 // wireCurrency returns the response's copy of a currency with its name.
-func wireCurrency(c money.Currency) *Currency {
+func wireCurrency(c money.Currency) *wire.Currency {
 	// One allocation for the currency and its number.
 	out := &struct {
-		c Currency
+		c wire.Currency
 		n int32
-	}{Currency{ISOCurrencyCodeAlpha: c.Alpha, ISOCurrencyName: c.Name}, int32(c.Numeric)}
+	}{wire.Currency{ISOCurrencyCodeAlpha: c.Alpha, ISOCurrencyName: c.Name}, int32(c.Numeric)}
 	if out.n != 0 {
 		out.c.ISOCurrencyCodeNum = &out.n
 	}
@@ -229,7 +229,7 @@ func (c *calc) companyAmounts(l *line) (tax, taxable *money.Amount) {
 // leafOut is what every perspective's response line takes from a
 // calculated leaf: its taxes, its net extended price and its amounts in
 // the company code currency (nil when not asked for).
-func (c *calc) leafOut(l *line) (taxes []Tax, ext, companyTax, companyTaxable *money.Amount) {
+func (c *calc) leafOut(l *line) (taxes []wire.Tax, ext, companyTax, companyTaxable *money.Amount) {
 	net := c.amount(l.net)
 	companyTax, companyTaxable = c.companyAmounts(l)
 	return c.wireTaxes(l), &net, companyTax, companyTaxable

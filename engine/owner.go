@@ -6,6 +6,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 )
 
 // Owner calculates the consumer use tax of an owner's own goods and
@@ -16,7 +17,7 @@ import (
 // net book value (asset movements) or the cost, total cost or fair market
 // value; tax previously paid on the asset is credited. The request is not
 // modified.
-func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, error) {
+func (e *Engine) Owner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, error) {
 	if req == nil {
 		return nil, levy.Invalid("", "an owner request is required")
 	}
@@ -31,7 +32,7 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 	}
 	defer c.release()
 	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
-	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == OwnerAssetMovement, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
+	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == wire.OwnerAssetMovement, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := ownerLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
@@ -40,13 +41,13 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 	if err := c.run(); err != nil {
 		return nil, err
 	}
-	resp := &OwnerResponse{OwnerRequest: *req}
+	resp := &wire.OwnerResponse{OwnerRequest: *req}
 	resp.OwnerRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
 	resp.Owner = locatedParty(validatedCopy(b, req.Owner), tree)
-	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *OwnerLineItem) []OwnerLineItem { return w.LineItems },
-		func(r *OwnerResponseLineItem, w *OwnerLineItem, kids []OwnerResponseLineItem, node []lineIn, l *line, total money.Amount) {
+	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *wire.OwnerLineItem) []wire.OwnerLineItem { return w.LineItems },
+		func(r *wire.OwnerResponseLineItem, w *wire.OwnerLineItem, kids []wire.OwnerResponseLineItem, node []lineIn, l *line, total money.Amount) {
 			r.OwnerLineItem = *w
 			r.OwnerLineItem.LineItems = nil
 			r.LineItems, r.TotalTax = kids, total
@@ -55,7 +56,7 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				r.AssistedParameters = assisted(l)
 			}
-		}, func(r *OwnerResponseLineItem) money.Amount { return r.TotalTax })
+		}, func(r *wire.OwnerResponseLineItem) money.Amount { return r.TotalTax })
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
 	p := posting{perspective: "OWNER", message: string(req.OwnerMessageType), transactionID: req.TransactionID,
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
@@ -68,12 +69,12 @@ func (e *Engine) Owner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, 
 
 // ownerDefaults are the document members an owner line inherits.
 type ownerDefaults struct {
-	owner *Owner
+	owner *wire.Owner
 	asset bool
 	overrides
 }
 
-func ownerLines(c *calc, lines []OwnerLineItem, path string, def *ownerDefaults) []lineIn {
+func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefaults) []lineIn {
 	out := c.lineIns(len(lines))
 	for i := range lines {
 		l := &lines[i]

@@ -12,6 +12,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/wire"
 )
 
 // goldenCalc is one golden request, ready to be calculated.
@@ -36,22 +37,22 @@ func goldenCalcs(t *testing.T) []goldenCalc {
 		ctx := context.Background()
 		switch {
 		case strings.HasPrefix(name, "sale-"):
-			var req SaleRequest
+			var req wire.SaleRequest
 			mustDecode(t, body, &req)
 			out = append(out, goldenCalc{name, func(e *Engine) (any, error) { return e.Sale(ctx, &req) }})
 		case strings.HasPrefix(name, "purchase-"):
-			var req PurchaseRequest
+			var req wire.PurchaseRequest
 			mustDecode(t, body, &req)
 			out = append(out, goldenCalc{name, func(e *Engine) (any, error) { return e.Purchase(ctx, &req) }})
 		case strings.HasPrefix(name, "owner-"):
-			var req OwnerRequest
+			var req wire.OwnerRequest
 			mustDecode(t, body, &req)
 			out = append(out, goldenCalc{name, func(e *Engine) (any, error) { return e.Owner(ctx, &req) }})
 		}
 	}
 	// A request that fails while building its lines, and a valid one.
 	bad := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "10.00")
-	bad.Customer.Destination = &Location{TaxAreaID: "999999999"}
+	bad.Customer.Destination = &wire.Location{TaxAreaID: "999999999"}
 	out = append(out, goldenCalc{"bad-location", func(e *Engine) (any, error) { return e.Sale(context.Background(), bad) }},
 		goldenCalc{"quotation-7", func(e *Engine) (any, error) { return e.Sale(context.Background(), benchQuotation(7)) }})
 	return out

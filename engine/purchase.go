@@ -6,25 +6,26 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
 // purchaseModes says how each purchase message type is calculated: who
 // accounts for the tax, and whether the buyer accrues where the vendor has
 // no nexus.
-var purchaseModes = map[PurchaseMessageType]struct {
+var purchaseModes = map[wire.PurchaseMessageType]struct {
 	mode          mode
 	accrueNoNexus bool
 	compare       bool // compare the vendor's tax with the calculated tax
 }{
-	PurchaseOrder:                  {modeSell, true, false},
-	PurchaseInvoiceVerification:    {modeSell, false, true},
-	PurchaseAccrual:                {modeAccrue, false, false},
-	PurchaseAccrualSync:            {modeAccrue, false, false},
-	PurchaseDistributeTax:          {modeDistribute, false, false},
-	PurchaseERS:                    {modeSell, true, false},
-	PurchaseAPInvoiceSync:          {modeSell, true, true},
-	PurchaseConditionalProcurement: {modeSell, true, true},
+	wire.PurchaseOrder:                  {modeSell, true, false},
+	wire.PurchaseInvoiceVerification:    {modeSell, false, true},
+	wire.PurchaseAccrual:                {modeAccrue, false, false},
+	wire.PurchaseAccrualSync:            {modeAccrue, false, false},
+	wire.PurchaseDistributeTax:          {modeDistribute, false, false},
+	wire.PurchaseERS:                    {modeSell, true, false},
+	wire.PurchaseAPInvoiceSync:          {modeSell, true, true},
+	wire.PurchaseConditionalProcurement: {modeSell, true, true},
 }
 
 // Purchase calculates a purchase from the buyer's perspective (POST
@@ -40,7 +41,7 @@ var purchaseModes = map[PurchaseMessageType]struct {
 // the vendor's tax (chargedTax) with the calculated tax and report the
 // variance per line and document; CONDITIONAL_PROCUREMENT also chooses an
 // action by the settings' policy and tolerance.
-func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseResponse, error) {
+func (e *Engine) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, error) {
 	if req == nil {
 		return nil, levy.Invalid("", "a purchase request is required")
 	}
@@ -77,14 +78,14 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 	if err := c.run(); err != nil {
 		return nil, err
 	}
-	resp := &PurchaseResponse{PurchaseRequest: *req}
+	resp := &wire.PurchaseResponse{PurchaseRequest: *req}
 	resp.PurchaseRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
 	resp.Buyer, resp.Vendor = locatedParty(validatedCopy(b, req.Buyer), tree), locatedParty(validatedCopy(b, req.Vendor), tree)
 	tol := c.s.settings.Tolerance
-	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *PurchaseLineItem) []PurchaseLineItem { return w.LineItems },
-		func(r *PurchaseResponseLineItem, w *PurchaseLineItem, kids []PurchaseResponseLineItem, node []lineIn, l *line, total money.Amount) {
+	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *wire.PurchaseLineItem) []wire.PurchaseLineItem { return w.LineItems },
+		func(r *wire.PurchaseResponseLineItem, w *wire.PurchaseLineItem, kids []wire.PurchaseResponseLineItem, node []lineIn, l *line, total money.Amount) {
 			r.PurchaseLineItem = *w
 			r.PurchaseLineItem.LineItems = nil
 			r.LineItems, r.TotalTax = kids, total
@@ -102,7 +103,7 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 					}
 				}
 			}
-		}, func(r *PurchaseResponseLineItem) money.Amount { return r.TotalTax })
+		}, func(r *wire.PurchaseResponseLineItem) money.Amount { return r.TotalTax })
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
 	if pm.compare {
 		c.compareDocument(req, resp)
@@ -118,7 +119,7 @@ func (e *Engine) Purchase(ctx context.Context, req *PurchaseRequest) (*PurchaseR
 
 // compareDocument sets the document's variance, its threshold indicator
 // and, for CONDITIONAL_PROCUREMENT, the action.
-func (c *calc) compareDocument(req *PurchaseRequest, resp *PurchaseResponse) {
+func (c *calc) compareDocument(req *wire.PurchaseRequest, resp *wire.PurchaseResponse) {
 	var charged *decimal.Decimal
 	if req.ChargedTax != nil {
 		v := req.ChargedTax.Decimal()
@@ -135,7 +136,7 @@ func (c *calc) compareDocument(req *PurchaseRequest, resp *PurchaseResponse) {
 		}
 	}
 	if charged == nil {
-		if req.PurchaseMessageType == PurchaseConditionalProcurement {
+		if req.PurchaseMessageType == wire.PurchaseConditionalProcurement {
 			zero := decimalZero
 			charged = &zero
 		} else {
@@ -151,7 +152,7 @@ func (c *calc) compareDocument(req *PurchaseRequest, resp *PurchaseResponse) {
 		out := !tol.within(variance, calculated)
 		resp.OutsideThreshold = &out
 	}
-	if req.PurchaseMessageType != PurchaseConditionalProcurement {
+	if req.PurchaseMessageType != wire.PurchaseConditionalProcurement {
 		return
 	}
 	resp.ProcurementAction = c.s.settings.procurementAction(*charged, calculated)
@@ -160,7 +161,7 @@ func (c *calc) compareDocument(req *PurchaseRequest, resp *PurchaseResponse) {
 // procurementAction chooses what to do with a vendor invoice whose tax is
 // charged where calculated is due. Without a configured tolerance any
 // difference counts.
-func (s *Settings) procurementAction(charged, calculated decimal.Decimal) *ProcurementAction {
+func (s *Settings) procurementAction(charged, calculated decimal.Decimal) *wire.ProcurementAction {
 	variance := charged.Sub(calculated)
 	tol := s.Tolerance
 	if tol == nil {
@@ -169,35 +170,35 @@ func (s *Settings) procurementAction(charged, calculated decimal.Decimal) *Procu
 	desc := "the vendor charged " + charged.StringFixed(2) + " against " + calculated.StringFixed(2) + " calculated"
 	switch {
 	case tol.within(variance, calculated):
-		return &ProcurementAction{Action: ProcurementPayVendorTax, RuleID: "conditional-within-tolerance",
+		return &wire.ProcurementAction{Action: wire.ProcurementPayVendorTax, RuleID: "conditional-within-tolerance",
 			Reason: desc + ", within tolerance: pay the vendor's tax"}
 	case variance.Sign() < 0:
-		if s.Procurement.Undercharge == ProcurementHoldForReview {
-			return &ProcurementAction{Action: ProcurementHoldForReview, RuleID: "conditional-undercharge-hold",
+		if s.Procurement.Undercharge == wire.ProcurementHoldForReview {
+			return &wire.ProcurementAction{Action: wire.ProcurementHoldForReview, RuleID: "conditional-undercharge-hold",
 				Reason: desc + ", an undercharge beyond tolerance: hold for review"}
 		}
 		acc := money.New(variance.Neg())
-		return &ProcurementAction{Action: ProcurementAccrue, RuleID: "conditional-undercharge-accrue", AccruedTax: &acc,
+		return &wire.ProcurementAction{Action: wire.ProcurementAccrue, RuleID: "conditional-undercharge-accrue", AccruedTax: &acc,
 			Reason: desc + ", an undercharge beyond tolerance: accrue the difference as use tax"}
 	default:
-		if s.Procurement.Overcharge == ProcurementPayVendorTax {
-			return &ProcurementAction{Action: ProcurementPayVendorTax, RuleID: "conditional-overcharge-pay",
+		if s.Procurement.Overcharge == wire.ProcurementPayVendorTax {
+			return &wire.ProcurementAction{Action: wire.ProcurementPayVendorTax, RuleID: "conditional-overcharge-pay",
 				Reason: desc + ", an overcharge beyond tolerance: pay the vendor's tax as the policy says"}
 		}
-		return &ProcurementAction{Action: ProcurementHoldForReview, RuleID: "conditional-overcharge-hold",
+		return &wire.ProcurementAction{Action: wire.ProcurementHoldForReview, RuleID: "conditional-overcharge-hold",
 			Reason: desc + ", an overcharge beyond tolerance: hold for review"}
 	}
 }
 
 // purchaseDefaults are the document members a purchase line inherits.
 type purchaseDefaults struct {
-	buyer  *Buyer
-	vendor *Vendor
-	txType TransactionType
+	buyer  *wire.Buyer
+	vendor *wire.Vendor
+	txType wire.TransactionType
 	overrides
 }
 
-func purchaseLines(c *calc, lines []PurchaseLineItem, path string, def *purchaseDefaults) []lineIn {
+func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *purchaseDefaults) []lineIn {
 	out := c.lineIns(len(lines))
 	for i := range lines {
 		l := &lines[i]

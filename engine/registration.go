@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"github.com/levytax/levy/wire"
 )
 
 // NumberValidator asks an external service whether a tax registration
@@ -83,19 +85,19 @@ func newNumberCheck(v NumberValidator) *numberCheck {
 }
 
 // check fills vr with the external service's answer.
-func (v *numberCheck) check(ctx context.Context, country, number string, vr *ValidationResult) {
+func (v *numberCheck) check(ctx context.Context, country, number string, vr *wire.ValidationResult) {
 	vr.TaxNumberService = v.c.Name()
 	valid, cached, at, err := v.c.Lookup(ctx, country, number)
 	if err != nil {
-		vr.ValidationInfo = ValidationInfoServiceTemporarilyUnavailable
+		vr.ValidationInfo = wire.ValidationInfoServiceTemporarilyUnavailable
 		return
 	}
 	vr.IsValid = &valid
 	vr.Cached = cached
 	vr.CacheTimestamp = at.UTC().Format(time.RFC3339)
 	if valid {
-		vr.ValidationInfo = ValidationInfoValidExternally
+		vr.ValidationInfo = wire.ValidationInfoValidExternally
 	} else {
-		vr.ValidationInfo = ValidationInfoInvalidExternally
+		vr.ValidationInfo = wire.ValidationInfoInvalidExternally
 	}
 }

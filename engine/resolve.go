@@ -10,13 +10,13 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/jurisdiction/taxreg"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 // placeKey identifies a location in the per-document cache; region
 // marks a place resolved only to its state (see origin).
 type placeKey struct {
-	loc    Location
+	loc    wire.Location
 	date   civil.Date
 	region bool
 }
@@ -25,7 +25,7 @@ type placeKey struct {
 // document's parties share their locations, and comparing a pointer (or
 // a few locations) is cheaper than hashing one.
 type recentPlace struct {
-	loc    *Location
+	loc    *wire.Location
 	date   civil.Date
 	region bool
 	p      *place
@@ -41,7 +41,7 @@ type resolver struct {
 // place resolves a wire location to its tax area on date d. base+member
 // is the location's JSON path, written only in errors. A nil location
 // gives nil.
-func (r *resolver) place(base, member string, loc *Location, role LocationRole, d civil.Date) (*place, error) {
+func (r *resolver) place(base, member string, loc *wire.Location, role wire.LocationRole, d civil.Date) (*place, error) {
 	if loc == nil {
 		return nil, nil
 	}
@@ -84,7 +84,7 @@ func (r *resolver) place(base, member string, loc *Location, role LocationRole, 
 // returns has no jurisdictions (taxarea.Resolver.Region explains when a
 // ZIP code decides the state). Under the strict address check the
 // location is resolved whole, so that its address is checked.
-func (r *resolver) origin(base, member string, loc *Location, role LocationRole, d civil.Date, to *place) (*place, error) {
+func (r *resolver) origin(base, member string, loc *wire.Location, role wire.LocationRole, d civil.Date, to *place) (*place, error) {
 	if loc == nil || to == nil || to.state() == "" || loc.TaxAreaID != "" || !hasAddress(loc) || r.c.strict {
 		return r.place(base, member, loc, role, d)
 	}
@@ -107,7 +107,7 @@ func (r *resolver) origin(base, member string, loc *Location, role LocationRole,
 // cached returns the place of loc on d that the document resolved
 // before, in role, or nil. The first places are found by pointer or by
 // comparing locations; a map holds the rest.
-func (r *resolver) cached(loc *Location, d civil.Date, role LocationRole, region bool) *place {
+func (r *resolver) cached(loc *wire.Location, d civil.Date, role wire.LocationRole, region bool) *place {
 	var p *place
 	for i := range r.recent {
 		if e := &r.recent[i]; e.date == d && e.region == region && (e.loc == loc || sameLocation(e.loc, loc)) {
@@ -131,7 +131,7 @@ func (r *resolver) cached(loc *Location, d civil.Date, role LocationRole, region
 const maxRecentPlaces = 8
 
 // remember caches the place p of loc on d.
-func (r *resolver) remember(loc *Location, d civil.Date, region bool, p *place) {
+func (r *resolver) remember(loc *wire.Location, d civil.Date, region bool, p *place) {
 	if len(r.recent) < maxRecentPlaces {
 		r.recent = append(r.recent, recentPlace{loc, d, region, p})
 		return
@@ -144,7 +144,7 @@ func (r *resolver) remember(loc *Location, d civil.Date, region bool, p *place) 
 
 // placeKeyOf is the map key of a location, whose currency conversion
 // does not bear on its place.
-func placeKeyOf(loc *Location, d civil.Date, region bool) placeKey {
+func placeKeyOf(loc *wire.Location, d civil.Date, region bool) placeKey {
 	k := placeKey{*loc, d, region}
 	k.loc.CurrencyConversion, k.loc.TaxAreaLookup = nil, nil
 	return k
@@ -153,7 +153,7 @@ func placeKeyOf(loc *Location, d civil.Date, region bool) placeKey {
 // sameLocation reports whether two locations are the same place, their
 // currency conversions (and the lookups a response echoed back shows)
 // aside.
-func sameLocation(a, b *Location) bool {
+func sameLocation(a, b *wire.Location) bool {
 	x, y := *a, *b
 	x.CurrencyConversion, y.CurrencyConversion = nil, nil
 	x.TaxAreaLookup, y.TaxAreaLookup = nil, nil
@@ -162,14 +162,14 @@ func sameLocation(a, b *Location) bool {
 
 // hasAddress reports whether a location is looked up by its postal
 // address.
-func hasAddress(loc *Location) bool {
+func hasAddress(loc *wire.Location) bool {
 	return loc.PostalCode != "" || loc.City != "" || loc.MainDivision != "" || loc.Country != "" || loc.StreetAddress1 != ""
 }
 
 // postalAddress is the address of a location, in the default country
 // when it names none.
-func (r *resolver) postalAddress(loc *Location) taxarea.PostalAddress {
-	a := taxarea.PostalAddress{StreetAddress1: loc.StreetAddress1, StreetAddress2: loc.StreetAddress2, City: loc.City,
+func (r *resolver) postalAddress(loc *wire.Location) wire.PostalAddress {
+	a := wire.PostalAddress{StreetAddress1: loc.StreetAddress1, StreetAddress2: loc.StreetAddress2, City: loc.City,
 		MainDivision: loc.MainDivision, SubDivision: loc.SubDivision, PostalCode: loc.PostalCode, Country: loc.Country}
 	if a.Country == "" {
 		a.Country = r.c.s.settings.DefaultCountry
@@ -183,14 +183,14 @@ func (r *resolver) postalAddress(loc *Location) taxarea.PostalAddress {
 // lookup finds the tax areas of a location: by tax area ID, by address,
 // by coordinates or by government code, in that order of preference.
 // base+member is the location's JSON path, for errors.
-func (r *resolver) lookup(base, member string, loc *Location, d civil.Date) (*taxarea.LookupResponse, error) {
+func (r *resolver) lookup(base, member string, loc *wire.Location, d civil.Date) (*wire.LookupResponse, error) {
 	ctx, res := r.c.ctx, r.c.s.resolver
 	switch {
 	case loc.TaxAreaID != "":
-		out, err := res.LookupTaxAreaID(ctx, taxarea.TaxAreaIDLookupRequest{TaxAreaID: loc.TaxAreaID, AsOfDate: d})
+		out, err := res.LookupTaxAreaID(ctx, wire.TaxAreaIDLookupRequest{TaxAreaID: loc.TaxAreaID, AsOfDate: d})
 		return out, rebase(err, "", base, member)
 	case hasAddress(loc):
-		out, err := res.LookupAddress(ctx, taxarea.AddressLookupRequest{PostalAddress: r.postalAddress(loc), AsOfDate: d})
+		out, err := res.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: r.postalAddress(loc), AsOfDate: d})
 		return out, rebase(err, "postalAddress", base, member)
 	case loc.Latitude != "" || loc.Longitude != "":
 		lat, err1 := strconv.ParseFloat(loc.Latitude, 64)
@@ -198,10 +198,10 @@ func (r *resolver) lookup(base, member string, loc *Location, d civil.Date) (*ta
 		if err1 != nil || err2 != nil {
 			return nil, levy.Invalid(base+member, "latitude and longitude must both be decimal numbers")
 		}
-		out, err := res.LookupCoordinates(ctx, taxarea.CoordinatesLookupRequest{Coordinates: &taxarea.Coordinates{Latitude: lat, Longitude: lng}, AsOfDate: d})
+		out, err := res.LookupCoordinates(ctx, wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: lat, Longitude: lng}, AsOfDate: d})
 		return out, rebase(err, "coordinates", base, member)
 	case loc.ExternalJurisdictionCode != "":
-		out, err := res.LookupExternal(ctx, taxarea.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: loc.ExternalJurisdictionCode, Country: "US", AsOfDate: d})
+		out, err := res.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: loc.ExternalJurisdictionCode, Country: "US", AsOfDate: d})
 		return out, rebase(err, "", base, member)
 	}
 	return nil, levy.Invalid(base+member, "a location needs a taxAreaId, an address, coordinates or an externalJurisdictionCode")
@@ -252,12 +252,12 @@ func rebase(err error, from, base, member string) error {
 // evidence wins; otherwise the country most pieces agree on, with
 // self-declaration, IP address, card BIN, payment method and other
 // information in that order of weight for ties.
-func (r *resolver) evidencePlace(path string, ev *LocationEvidence) *Location {
+func (r *resolver) evidencePlace(path string, ev *wire.LocationEvidence) *wire.Location {
 	if ev == nil {
 		return nil
 	}
 	if ev.Forced != nil && ev.Forced.Address.Country != "" {
-		return &Location{Country: ev.Forced.Address.Country, MainDivision: ev.Forced.Address.MainDivision}
+		return &wire.Location{Country: ev.Forced.Address.Country, MainDivision: ev.Forced.Address.MainDivision}
 	}
 	type vote struct {
 		country, division string
@@ -310,17 +310,17 @@ func (r *resolver) evidencePlace(path string, ev *LocationEvidence) *Location {
 			best = v
 		}
 	}
-	return &Location{Country: best.country, MainDivision: best.division}
+	return &wire.Location{Country: best.country, MainDivision: best.division}
 }
 
 // registrations normalises a party's tax registrations and returns their
 // validation results, in order.
-func (c *calc) registrations(regs []TaxRegistration) ([]registration, []*ValidationResult) {
+func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wire.ValidationResult) {
 	if len(regs) == 0 {
 		return nil, nil
 	}
 	out := make([]registration, len(regs))
-	results := make([]*ValidationResult, len(regs))
+	results := make([]*wire.ValidationResult, len(regs))
 	for i := range regs {
 		tr := &regs[i]
 		r := registration{mainDivision: tr.MainDivision, jurisdictionID: tr.JurisdictionID, overrides: tr.NexusOverrides,
@@ -340,7 +340,7 @@ func (c *calc) registrations(regs []TaxRegistration) ([]registration, []*Validat
 			r.number = vr.TaxRegistrationNumberNormalized
 			// A number counts unless it is known to be invalid: a country
 			// whose syntax Levy does not check still has registrations.
-			r.syntaxValid = vr.ValidationInfo != ValidationInfoSyntaxInvalid && vr.ValidationInfo != ValidationInfoInvalidExternally
+			r.syntaxValid = vr.ValidationInfo != wire.ValidationInfoSyntaxInvalid && vr.ValidationInfo != wire.ValidationInfoInvalidExternally
 			if vr.IsValid != nil && !*vr.IsValid {
 				r.syntaxValid = false
 			}
@@ -353,9 +353,9 @@ func (c *calc) registrations(regs []TaxRegistration) ([]registration, []*Validat
 
 // validateNumber checks a tax registration number's syntax and check
 // digits, then asks the external validator when one is configured.
-func (c *calc) validateNumber(country, number string) *ValidationResult {
+func (c *calc) validateNumber(country, number string) *wire.ValidationResult {
 	res := taxreg.Validate(country, number)
-	vr := &ValidationResult{TaxRegistrationNumberNormalized: res.Normalized, ValidationInfo: ValidationInfo(res.Info)}
+	vr := &wire.ValidationResult{TaxRegistrationNumberNormalized: res.Normalized, ValidationInfo: wire.ValidationInfo(res.Info)}
 	if res.Info == taxreg.InfoValidationNotAvailable {
 		return vr
 	}
@@ -367,7 +367,7 @@ func (c *calc) validateNumber(country, number string) *ValidationResult {
 	if c.s.validator == nil {
 		// Syntax and check digits hold, but no service that knows the
 		// registers is configured: say so rather than claim validity.
-		vr.ValidationInfo = ValidationInfoValidationNotAvailable
+		vr.ValidationInfo = wire.ValidationInfoValidationNotAvailable
 		return vr
 	}
 	c.s.validator.check(c.ctx, country, res.Normalized, vr)
@@ -376,11 +376,11 @@ func (c *calc) validateNumber(country, number string) *ValidationResult {
 
 // setValidation copies validation results into the response's copy of a
 // registration list. It returns a new slice so the request is not changed.
-func setValidation(regs []TaxRegistration, results []*ValidationResult) []TaxRegistration {
+func setValidation(regs []wire.TaxRegistration, results []*wire.ValidationResult) []wire.TaxRegistration {
 	if len(results) == 0 {
 		return regs
 	}
-	out := make([]TaxRegistration, len(regs))
+	out := make([]wire.TaxRegistration, len(regs))
 	copy(out, regs)
 	for i, r := range results {
 		if r != nil {

@@ -6,13 +6,14 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 )
 
 // Sale calculates a sale from the seller's perspective (POST /supplies):
 // QUOTATION, INVOICE, DISTRIBUTE_TAX or ARBILLING_SYNC. It validates the
 // request first and reports every broken constraint at once. The request is
 // not modified.
-func (e *Engine) Sale(ctx context.Context, req *SaleRequest) (*SaleResponse, error) {
+func (e *Engine) Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, error) {
 	if req == nil {
 		return nil, levy.Invalid("", "a sale request is required")
 	}
@@ -21,7 +22,7 @@ func (e *Engine) Sale(ctx context.Context, req *SaleRequest) (*SaleResponse, err
 	}
 	h := header{date: req.DocumentDate, currency: req.Currency, roundAtLine: req.RoundAtLineLevel,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "SELLER", message: string(req.SaleMessageType)}
-	if req.SaleMessageType == SaleDistributeTax {
+	if req.SaleMessageType == wire.SaleDistributeTax {
 		h.mode = modeDistribute
 	}
 	c, b, err := e.newCalc(ctx, h)
@@ -42,7 +43,7 @@ func (e *Engine) Sale(ctx context.Context, req *SaleRequest) (*SaleResponse, err
 	if err := c.run(); err != nil {
 		return nil, err
 	}
-	resp := &SaleResponse{SaleRequest: *req}
+	resp := &wire.SaleResponse{SaleRequest: *req}
 	resp.SaleRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
@@ -60,13 +61,13 @@ func (e *Engine) Sale(ctx context.Context, req *SaleRequest) (*SaleResponse, err
 
 // saleDefaults are the document members a line inherits.
 type saleDefaults struct {
-	seller   *Seller
-	customer *Customer
-	txType   TransactionType
+	seller   *wire.Seller
+	customer *wire.Customer
+	txType   wire.TransactionType
 	overrides
 }
 
-func saleLines(c *calc, lines []SaleLineItem, path string, def *saleDefaults) []lineIn {
+func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefaults) []lineIn {
 	out := c.lineIns(len(lines))
 	for i := range lines {
 		l := &lines[i]
@@ -110,7 +111,7 @@ func saleLines(c *calc, lines []SaleLineItem, path string, def *saleDefaults) []
 }
 
 // customerIn fills the customer side of a party view.
-func customerIn(p *partiesIn, c *Customer) {
+func customerIn(p *partiesIn, c *wire.Customer) {
 	p.dest, p.adminDest, p.customerRegs, p.evidence = c.Destination, c.AdministrativeDestination, c.TaxRegistrations, c.LocationEvidence
 	p.exempt, p.reason = c.IsTaxExempt, c.ExemptionReasonCode
 	if c.ExemptionCertificate != nil {
@@ -121,9 +122,9 @@ func customerIn(p *partiesIn, c *Customer) {
 	}
 }
 
-func saleResponseLines(b *builder, lines []SaleLineItem, tree []lineIn) []SaleResponseLineItem {
-	return responseLines(b, lines, tree, func(w *SaleLineItem) []SaleLineItem { return w.LineItems },
-		func(r *SaleResponseLineItem, w *SaleLineItem, kids []SaleResponseLineItem, node []lineIn, l *line, total money.Amount) {
+func saleResponseLines(b *builder, lines []wire.SaleLineItem, tree []lineIn) []wire.SaleResponseLineItem {
+	return responseLines(b, lines, tree, func(w *wire.SaleLineItem) []wire.SaleLineItem { return w.LineItems },
+		func(r *wire.SaleResponseLineItem, w *wire.SaleLineItem, kids []wire.SaleResponseLineItem, node []lineIn, l *line, total money.Amount) {
 			r.SaleLineItem = *w
 			r.SaleLineItem.LineItems = nil
 			r.LineItems, r.TotalTax = kids, total
@@ -132,7 +133,7 @@ func saleResponseLines(b *builder, lines []SaleLineItem, tree []lineIn) []SaleRe
 				r.AssistedParameters = assisted(l)
 			}
 			r.Seller, r.Customer = locatedParty(validatedCopy(b, r.Seller), node), locatedParty(validatedCopy(b, r.Customer), node)
-		}, func(r *SaleResponseLineItem) money.Amount { return r.TotalTax })
+		}, func(r *wire.SaleResponseLineItem) money.Amount { return r.TotalTax })
 }
 
 // responseLines builds the response lines of any perspective from the

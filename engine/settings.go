@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
@@ -76,14 +77,14 @@ func (s *Settings) check() error {
 		}
 	}
 	switch s.Procurement.Undercharge {
-	case "", ProcurementAccrue, ProcurementHoldForReview:
+	case "", wire.ProcurementAccrue, wire.ProcurementHoldForReview:
 	default:
-		return fmt.Errorf("engine: undercharge action %q is not %s or %s", s.Procurement.Undercharge, ProcurementAccrue, ProcurementHoldForReview)
+		return fmt.Errorf("engine: undercharge action %q is not %s or %s", s.Procurement.Undercharge, wire.ProcurementAccrue, wire.ProcurementHoldForReview)
 	}
 	switch s.Procurement.Overcharge {
-	case "", ProcurementHoldForReview, ProcurementPayVendorTax:
+	case "", wire.ProcurementHoldForReview, wire.ProcurementPayVendorTax:
 	default:
-		return fmt.Errorf("engine: overcharge action %q is not %s or %s", s.Procurement.Overcharge, ProcurementHoldForReview, ProcurementPayVendorTax)
+		return fmt.Errorf("engine: overcharge action %q is not %s or %s", s.Procurement.Overcharge, wire.ProcurementHoldForReview, wire.ProcurementPayVendorTax)
 	}
 	if !s.AddressCheck.valid() {
 		return fmt.Errorf("engine: address check %q is not %s or %s", s.AddressCheck, AddressLenient, AddressStrict)

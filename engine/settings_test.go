@@ -8,6 +8,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
@@ -24,12 +25,12 @@ func TestEUDistanceThreshold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := func(company string) *SaleRequest {
-		return &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: civil.MustParse("2026-06-01"),
-			Currency:  &Currency{ISOCurrencyCodeAlpha: "EUR"},
-			Seller:    &Seller{Company: company, PhysicalOrigin: &Location{City: "Wien", PostalCode: "1010", Country: "AT"}},
-			Customer:  &Customer{Destination: &Location{City: "Berlin", PostalCode: "10115", Country: "DE"}},
-			LineItems: []SaleLineItem{{Product: &Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("100.00")}}}
+	req := func(company string) *wire.SaleRequest {
+		return &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: civil.MustParse("2026-06-01"),
+			Currency:  &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+			Seller:    &wire.Seller{Company: company, PhysicalOrigin: &wire.Location{City: "Wien", PostalCode: "1010", Country: "AT"}},
+			Customer:  &wire.Customer{Destination: &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}},
+			LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("100.00")}}}
 	}
 	r, err := small.Sale(context.Background(), req("TINY"))
 	if err != nil {
@@ -84,7 +85,7 @@ func TestHostRatesAndStructures(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := r.LineItems[0]
-	var surtax, fee *Tax
+	var surtax, fee *wire.Tax
 	for i := range l.Taxes {
 		if l.Taxes[i].Jurisdiction.JurisdictionID == "US-12086" {
 			if l.Taxes[i].Imposition.Value == string(jurisdiction.SalesTax) {
@@ -119,12 +120,12 @@ func TestRuleFilesAndTolerance(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := usSale("1 Main St", "Albany", "NY", "12207", "GENERAL", "100.00")
-	req.Customer.CustomerCode = &CustomerCode{ClassCode: "RESELLER"}
+	req.Customer.CustomerCode = &wire.CustomerCode{ClassCode: "RESELLER"}
 	r, err := e.Sale(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tx := r.LineItems[0].Taxes[0]; tx.TaxResult != TaxResultExempt || tx.CalculationRuleID.Value != "acme-resale" {
+	if tx := r.LineItems[0].Taxes[0]; tx.TaxResult != wire.TaxResultExempt || tx.CalculationRuleID.Value != "acme-resale" {
 		t.Errorf("rule file rule not used: %+v", tx)
 	}
 	// A rule file that does not parse fails the reload and keeps the
@@ -135,13 +136,13 @@ func TestRuleFilesAndTolerance(t *testing.T) {
 	if err := e.Reload(context.Background()); err == nil {
 		t.Error("a misspelt rule file reloaded")
 	}
-	verify := &PurchaseRequest{PurchaseMessageType: PurchaseInvoiceVerification, TransactionType: TransactionTypePurchase,
+	verify := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseInvoiceVerification, TransactionType: wire.TransactionTypePurchase,
 		DocumentDate: civil.MustParse("2026-06-01"),
-		Vendor:       &Vendor{PhysicalOrigin: &Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}},
-		Buyer:        &Buyer{Destination: &Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}},
-		LineItems: []PurchaseLineItem{
-			{LineItemID: "close", Purchase: &Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("100.00"), ChargedTax: amt("3.50")},
-			{LineItemID: "far", Purchase: &Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("100.00"), ChargedTax: amt("1.00")},
+		Vendor:       &wire.Vendor{PhysicalOrigin: &wire.Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}},
+		Buyer:        &wire.Buyer{Destination: &wire.Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}},
+		LineItems: []wire.PurchaseLineItem{
+			{LineItemID: "close", Purchase: &wire.Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("100.00"), ChargedTax: amt("3.50")},
+			{LineItemID: "far", Purchase: &wire.Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("100.00"), ChargedTax: amt("1.00")},
 		}}
 	pr, err := e.Purchase(context.Background(), verify)
 	if err != nil {
@@ -168,11 +169,11 @@ func TestProcurementPolicy(t *testing.T) {
 		policy        ProcurementPolicy
 		action        string
 	}{
-		{"70.00", "70.25", ProcurementPolicy{}, ProcurementPayVendorTax},
-		{"20.00", "70.00", ProcurementPolicy{}, ProcurementAccrue},
-		{"20.00", "70.00", ProcurementPolicy{Undercharge: ProcurementHoldForReview}, ProcurementHoldForReview},
-		{"90.00", "70.00", ProcurementPolicy{}, ProcurementHoldForReview},
-		{"90.00", "70.00", ProcurementPolicy{Overcharge: ProcurementPayVendorTax}, ProcurementPayVendorTax},
+		{"70.00", "70.25", ProcurementPolicy{}, wire.ProcurementPayVendorTax},
+		{"20.00", "70.00", ProcurementPolicy{}, wire.ProcurementAccrue},
+		{"20.00", "70.00", ProcurementPolicy{Undercharge: wire.ProcurementHoldForReview}, wire.ProcurementHoldForReview},
+		{"90.00", "70.00", ProcurementPolicy{}, wire.ProcurementHoldForReview},
+		{"90.00", "70.00", ProcurementPolicy{Overcharge: wire.ProcurementPayVendorTax}, wire.ProcurementPayVendorTax},
 	}
 	for _, c := range cases {
 		s.Procurement = c.policy

@@ -2,19 +2,19 @@ package engine
 
 import (
 	"github.com/levytax/levy/jurisdiction"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
 // situs is the outcome of sourcing one line: where it is taxed and how.
 type situs struct {
 	at   *place
-	role LocationRole
+	role wire.LocationRole
 	// split, when above zero, says that the jurisdictions of at from
 	// split on were taken from the destination (role splitRole): a US
 	// state whose local levels are sourced differently.
 	split     int
-	splitRole LocationRole
+	splitRole wire.LocationRole
 	interUS   bool // a US sale that crosses a state line
 	reverse   bool // the buyer accounts for the tax (reverse charge)
 	zero      bool // zero-rated (exports of goods)
@@ -170,15 +170,15 @@ func (s *snapshot) hasTax(p *place, d *doc) bool {
 }
 
 // placeOf returns the line's place for a location role.
-func (l *line) placeOf(r LocationRole) *place {
+func (l *line) placeOf(r wire.LocationRole) *place {
 	switch r {
-	case Destination:
+	case wire.Destination:
 		return l.dest
-	case AdministrativeDestination:
+	case wire.AdministrativeDestination:
 		return l.adminDest
-	case PhysicalOrigin:
+	case wire.PhysicalOrigin:
 		return l.origin
-	case AdministrativeOrigin:
+	case wire.AdministrativeOrigin:
 		return l.adminOrigin
 	}
 	return nil
@@ -223,7 +223,7 @@ func (p *party) registeredIn(country string) bool { return len(p.regs) > 0 && p.
 // everywhere; a seller that lists registrations has nexus only where one
 // covers the jurisdiction, or where a nexus override of the situs role
 // grants it at the jurisdiction's level.
-func (p *party) nexus(pl *place, jType string, role LocationRole) bool {
+func (p *party) nexus(pl *place, jType string, role wire.LocationRole) bool {
 	if p.noNexus {
 		return false
 	}
@@ -293,7 +293,7 @@ func (c *calc) mixedSitus(orig, dest *place, u *usSourcing) situs {
 	}
 	p := c.newPlace()
 	*p = *orig
-	p.chain = make([]taxarea.Jurisdiction, 0, len(orig.chain)+len(dest.chain))
+	p.chain = make([]wire.Jurisdiction, 0, len(orig.chain)+len(dest.chain))
 	for _, j := range orig.chain {
 		if lv := levelOf(j.JurisdictionType); lv == levelOther || u.origin[lv] {
 			p.chain = append(p.chain, j)

@@ -13,6 +13,7 @@ import (
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
@@ -36,14 +37,14 @@ func TestUSTaxabilityTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	places := map[string]*Location{}
+	places := map[string]*wire.Location{}
 	for st, loc := range extraPlaces {
 		places[st] = loc
 	}
 	for _, v := range readVerifiedRates(t) {
 		if places[v.state] == nil {
 			city, _, _ := strings.Cut(v.place, " (")
-			places[v.state] = &Location{City: city, MainDivision: v.state, PostalCode: v.zip + "-" + v.plus4, Country: "US"}
+			places[v.state] = &wire.Location{City: city, MainDivision: v.state, PostalCode: v.zip + "-" + v.plus4, Country: "US"}
 		}
 	}
 	want := readTaxabilityTable(t)
@@ -126,7 +127,7 @@ func dayOf(r data.StateTaxability) civil.Date {
 
 // extraPlaces are addresses with local taxes of the states that the
 // verified rates lack.
-var extraPlaces = map[string]*Location{
+var extraPlaces = map[string]*wire.Location{
 	"CO": {City: "Aurora", MainDivision: "CO", PostalCode: "80012", Country: "US"},
 	"LA": {City: "Baton Rouge", MainDivision: "LA", PostalCode: "70802", Country: "US"},
 }
@@ -153,7 +154,7 @@ type charged struct {
 	hasState                          bool
 }
 
-func partsOf(resp *SaleResponse, state string) charged {
+func partsOf(resp *wire.SaleResponse, state string) charged {
 	var p charged
 	for _, tx := range resp.LineItems[0].Taxes {
 		if tx.Jurisdiction == nil || tx.Imposition == nil || tx.Imposition.Value != string(jurisdiction.SalesTax) {
@@ -177,13 +178,13 @@ func partsOf(resp *SaleResponse, state string) charged {
 // chargedCode sells one article of class at loc on d and writes what was
 // charged in the matrix's code. matrix is the code the matrix expects: a
 // threshold is tried at its amount and next to it.
-func chargedCode(e *Engine, loc *Location, class string, d civil.Date, matrix string) (string, error) {
+func chargedCode(e *Engine, loc *wire.Location, class string, d civil.Date, matrix string) (string, error) {
 	sell := func(class, price string, business bool) (charged, error) {
 		req := saleHere(loc, d, "1")
 		req.LineItems[0].Product.ProductClass = class
 		req.LineItems[0].ExtendedPrice = amt(price)
 		if business {
-			req.Customer.CustomerCode = &CustomerCode{Value: "B1", IsBusinessIndicator: true}
+			req.Customer.CustomerCode = &wire.CustomerCode{Value: "B1", IsBusinessIndicator: true}
 		}
 		resp, err := e.Sale(context.Background(), req)
 		if err != nil {
@@ -267,7 +268,7 @@ func chargedCode(e *Engine, loc *Location, class string, d civil.Date, matrix st
 // a known class and a host's own class named by a rule are not flagged.
 func TestUnknownProductClass(t *testing.T) {
 	e := testEngine(t)
-	loc := &Location{City: "Houston", MainDivision: "TX", PostalCode: "77002", Country: "US"}
+	loc := &wire.Location{City: "Houston", MainDivision: "TX", PostalCode: "77002", Country: "US"}
 	req := saleHere(loc, civil.MustParse("2026-11-02"), "1")
 	req.LineItems[0].ExtendedPrice = amt("100.00")
 	general, err := e.Sale(context.Background(), req)
@@ -286,7 +287,7 @@ func TestUnknownProductClass(t *testing.T) {
 	if !line.TotalTax.Decimal().Equal(general.LineItems[0].TotalTax.Decimal()) {
 		t.Errorf("SAS taxed %s, GENERAL %s", line.TotalTax, general.LineItems[0].TotalTax)
 	}
-	want := []AssistedParameter{{ParamName: "productClass", Phase: PhasePre, RuleName: "unknown-product-class", OriginalValue: "SAS", Value: "GENERAL"}}
+	want := []wire.AssistedParameter{{ParamName: "productClass", Phase: wire.PhasePre, RuleName: "unknown-product-class", OriginalValue: "SAS", Value: "GENERAL"}}
 	if len(line.AssistedParameters) != 1 || line.AssistedParameters[0] != want[0] {
 		t.Errorf("assisted parameters %+v, want %+v", line.AssistedParameters, want)
 	}
@@ -324,7 +325,7 @@ func TestIllinoisGroceries(t *testing.T) {
 		{"Chicago", "60601", "2025-12-31", map[string]string{"US-IL": "10", "US-17031": "0", "US-1714000": "0", "US-IL-D-NITA_COOK": "12.5"}},
 	}
 	for _, tt := range tests {
-		loc := &Location{City: tt.city, MainDivision: "IL", PostalCode: tt.zip, Country: "US"}
+		loc := &wire.Location{City: tt.city, MainDivision: "IL", PostalCode: tt.zip, Country: "US"}
 		req := saleHere(loc, civil.MustParse(tt.date), "1")
 		req.LineItems[0].Product.ProductClass = "FOOD"
 		req.LineItems[0].ExtendedPrice = amt("1000.00")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
@@ -35,11 +36,11 @@ type usLocalGolden struct {
 // from a seller at loc to a customer at loc on d. With 100 articles of
 // 100.00, each is below every single-article cap, as the article whose
 // tax a published combined rate gives.
-func saleHere(loc *Location, d civil.Date, qty string) *SaleRequest {
-	return &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: d,
-		Seller:   &Seller{Company: "ACME", PhysicalOrigin: loc},
-		Customer: &Customer{Destination: loc},
-		LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "GENERAL"}, Quantity: &Measure{Value: amt(qty)},
+func saleHere(loc *wire.Location, d civil.Date, qty string) *wire.SaleRequest {
+	return &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: d,
+		Seller:   &wire.Seller{Company: "ACME", PhysicalOrigin: loc},
+		Customer: &wire.Customer{Destination: loc},
+		LineItems: []wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: "GENERAL"}, Quantity: &wire.Measure{Value: amt(qty)},
 			ExtendedPrice: amt("10000.00")}}}
 }
 
@@ -113,7 +114,7 @@ func TestUSLocalGolden(t *testing.T) {
 			perState[g.state] = map[string]bool{}
 		}
 		perState[g.state][g.kind] = true
-		loc := &Location{StreetAddress1: g.street, City: g.city, MainDivision: g.state, PostalCode: g.zip, Country: "US"}
+		loc := &wire.Location{StreetAddress1: g.street, City: g.city, MainDivision: g.state, PostalCode: g.zip, Country: "US"}
 		resp, err := e.Sale(context.Background(), saleHere(loc, g.asOf, "100"))
 		if err != nil {
 			t.Errorf("%s:%d %s: %v", g.file, g.line, g.city, err)

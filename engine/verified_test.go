@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
@@ -97,7 +98,7 @@ func combinedRate(e *Engine, v verifiedRate) (decimal.Decimal, []string, error) 
 	if v.plus4 != "" {
 		zip += "-" + v.plus4
 	}
-	loc := &Location{City: city, MainDivision: v.state, PostalCode: zip, Country: "US"}
+	loc := &wire.Location{City: city, MainDivision: v.state, PostalCode: zip, Country: "US"}
 	resp, err := e.Sale(context.Background(), saleHere(loc, verifiedDate, "100"))
 	if err != nil {
 		return decimal.Zero, nil, err

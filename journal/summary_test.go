@@ -17,6 +17,7 @@ import (
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/journal/journaltest"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 )
 
 // postGolden posts the golden request name of the engine's test data
@@ -24,7 +25,7 @@ import (
 // a non-zero posting date replaces the document date in reports.
 func postGolden(t *testing.T, ctx context.Context, e *engine.Engine, name, id string, posting civil.Date) {
 	t.Helper()
-	var req engine.SaleRequest
+	var req wire.SaleRequest
 	if err := json.Unmarshal(journaltest.Invoice(t, filepath.Join("..", "engine", "testdata", "golden", name+".request.json"), id), &req); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -73,7 +74,7 @@ func TestSummarizePostedTransactions(t *testing.T) {
 	acme := levy.WithTenant(ctx, "acme")
 	postGolden(t, acme, e, "sale-de-tax-included-invoice", "INV-DE-1", civil.Date{})
 	postGolden(t, acme, e, "sale-de-tax-included-invoice", "INV-DE-2", civil.Date{})
-	if _, err := e.ReverseTransaction(acme, "INV-DE-2", engine.ReversalRequest{TransactionID: "INV-DE-2-REV", PostingDate: civil.MustParse("2026-03-31")}); err != nil {
+	if _, err := e.ReverseTransaction(acme, "INV-DE-2", wire.ReversalRequest{TransactionID: "INV-DE-2-REV", PostingDate: civil.MustParse("2026-03-31")}); err != nil {
 		t.Fatal(err)
 	}
 	postGolden(t, acme, e, "sale-de-tax-included-invoice", "INV-DE-LATE", civil.MustParse("2026-10-05"))

@@ -11,6 +11,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/wire"
 )
 
 // maxResults bounds the tax areas one address lookup returns.
@@ -43,22 +44,22 @@ var (
 var fieldLimits = []struct {
 	name string
 	max  int
-	get  func(*PostalAddress) string
+	get  func(*wire.PostalAddress) string
 }{
-	{"streetAddress1", 100, func(a *PostalAddress) string { return a.StreetAddress1 }},
-	{"streetAddress2", 100, func(a *PostalAddress) string { return a.StreetAddress2 }},
-	{"city", 60, func(a *PostalAddress) string { return a.City }},
-	{"mainDivision", 60, func(a *PostalAddress) string { return a.MainDivision }},
-	{"subDivision", 60, func(a *PostalAddress) string { return a.SubDivision }},
-	{"postalCode", 20, func(a *PostalAddress) string { return a.PostalCode }},
-	{"country", 60, func(a *PostalAddress) string { return a.Country }},
+	{"streetAddress1", 100, func(a *wire.PostalAddress) string { return a.StreetAddress1 }},
+	{"streetAddress2", 100, func(a *wire.PostalAddress) string { return a.StreetAddress2 }},
+	{"city", 60, func(a *wire.PostalAddress) string { return a.City }},
+	{"mainDivision", 60, func(a *wire.PostalAddress) string { return a.MainDivision }},
+	{"subDivision", 60, func(a *wire.PostalAddress) string { return a.SubDivision }},
+	{"postalCode", 20, func(a *wire.PostalAddress) string { return a.PostalCode }},
+	{"country", 60, func(a *wire.PostalAddress) string { return a.Country }},
 }
 
 // withinLimits reports whether address a keeps the length limits of
 // fieldLimits, as validateAddress would find, without saying which it
 // breaks and without letting a escape: its members are listed in the
 // order of fieldLimits.
-func withinLimits(a *PostalAddress) bool {
+func withinLimits(a *wire.PostalAddress) bool {
 	members := [...]string{a.StreetAddress1, a.StreetAddress2, a.City, a.MainDivision, a.SubDivision, a.PostalCode, a.Country}
 	for i, f := range fieldLimits {
 		if s := members[i]; len(s) > f.max && utf8.RuneCountInString(s) > f.max {
@@ -76,7 +77,7 @@ func isSubdivisionID(id string, s jurisdiction.Subdivision) bool {
 
 // validateAddress checks the length limits of an address at JSON path
 // field. An empty string counts as absent.
-func validateAddress(field string, a *PostalAddress) levy.Errors {
+func validateAddress(field string, a *wire.PostalAddress) levy.Errors {
 	var errs levy.Errors
 	for _, f := range fieldLimits {
 		if n := utf8.RuneCountInString(f.get(a)); n > f.max {
@@ -103,7 +104,7 @@ func clean(s string) string {
 
 // LookupAddress cleanses a postal address and returns the tax areas it may
 // lie in, most likely first.
-func (r *Resolver) LookupAddress(ctx context.Context, req AddressLookupRequest) (*LookupResponse, error) {
+func (r *Resolver) LookupAddress(ctx context.Context, req wire.AddressLookupRequest) (*wire.LookupResponse, error) {
 	return r.lookupAddress(ctx, "postalAddress", req.PostalAddress, req.AsOfDate)
 }
 
@@ -136,7 +137,7 @@ func splitZIP(s string) (zip5, plus4 string, ok bool) {
 // ok is false for every other address, territories and non-US addresses
 // included, which need the full lookup to be told or to be refused.
 // Region is much cheaper than LookupAddress and safe for concurrent use.
-func (r *Resolver) Region(in PostalAddress) (country, subdivision string, ok bool) {
+func (r *Resolver) Region(in wire.PostalAddress) (country, subdivision string, ok bool) {
 	if !withinLimits(&in) {
 		return "", "", false
 	}
@@ -187,14 +188,14 @@ func (r *Resolver) Region(in PostalAddress) (country, subdivision string, ok boo
 	return "US", state.ID(), true
 }
 
-func (r *Resolver) lookupAddress(ctx context.Context, field string, in PostalAddress, asOf civil.Date) (*LookupResponse, error) {
+func (r *Resolver) lookupAddress(ctx context.Context, field string, in wire.PostalAddress, asOf civil.Date) (*wire.LookupResponse, error) {
 	if errs := validateAddress(field, &in); len(errs) > 0 {
 		return nil, errs
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	a := PostalAddress{
+	a := wire.PostalAddress{
 		StreetAddress1: clean(in.StreetAddress1),
 		StreetAddress2: clean(in.StreetAddress2),
 		City:           clean(in.City),
@@ -215,7 +216,7 @@ func (r *Resolver) lookupAddress(ctx context.Context, field string, in PostalAdd
 		}
 	}
 	d := r.asOf(asOf)
-	var results []LookupResult
+	var results []wire.LookupResult
 	var err error
 	switch country {
 	case "US":
@@ -229,9 +230,9 @@ func (r *Resolver) lookupAddress(ctx context.Context, field string, in PostalAdd
 		return nil, err
 	}
 	if results == nil {
-		results = []LookupResult{} // an empty list on the wire, never null
+		results = []wire.LookupResult{} // an empty list on the wire, never null
 	}
-	return &LookupResponse{LookupResults: results}, nil
+	return &wire.LookupResponse{LookupResults: results}, nil
 }
 
 // country resolves a country name or ISO code at JSON path field to its
@@ -264,8 +265,8 @@ type usCandidate struct {
 	place  string // postal place of the ZIP
 }
 
-func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]LookupResult, error) {
-	var statuses []Status
+func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) ([]wire.LookupResult, error) {
+	var statuses []wire.Status
 	regionBroken := false
 	var zip5, plus4 string
 	if a.PostalCode != "" {
@@ -282,7 +283,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			return nil, levy.Invalid(field+".mainDivision", "%q is not a US state, district or territory", a.MainDivision)
 		}
 		if !ok {
-			statuses = append(statuses, Status{LookupResult: IgnoredRegionFields, Value: "unknown state " + a.MainDivision, Field: "mainDivision"})
+			statuses = append(statuses, wire.Status{LookupResult: wire.IgnoredRegionFields, Value: "unknown state " + a.MainDivision, Field: "mainDivision"})
 		}
 		state, haveState = s, ok
 	}
@@ -299,13 +300,13 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			if !haveState || a.City == "" {
 				return nil, levy.NotFound(field+".postalCode", "ZIP code %s is not known", zip5)
 			}
-			statuses = append(statuses, Status{LookupResult: BadRegionFields, Value: "unknown ZIP code " + zip5, Field: "postalCode"})
+			statuses = append(statuses, wire.Status{LookupResult: wire.BadRegionFields, Value: "unknown ZIP code " + zip5, Field: "postalCode"})
 			regionBroken = true
 			cands = r.placeCandidates(state, a.City)
 			break
 		}
 		if haveState && state.Code != z.State() {
-			statuses = append(statuses, Status{LookupResult: BadRegionFields, Value: "ZIP code " + zip5 + " is in " + z.State() + ", not " + state.Code, Field: "postalCode"})
+			statuses = append(statuses, wire.Status{LookupResult: wire.BadRegionFields, Value: "ZIP code " + zip5 + " is in " + z.State() + ", not " + state.Code, Field: "postalCode"})
 			regionBroken = true
 		}
 		state, haveState = jurisdiction.SubdivisionOf("US", z.State())
@@ -334,8 +335,8 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 	case haveState:
 		// State alone: the state's own tax area.
 		res := r.result(r.areas.of(state.ID()), d, confStateOnly, statuses...)
-		res.PostalAddresses = []PostalAddress{{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, MainDivision: state.Code, Country: "USA"}}
-		return []LookupResult{res}, nil
+		res.PostalAddresses = []wire.PostalAddress{{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, MainDivision: state.Code, Country: "USA"}}
+		return []wire.LookupResult{res}, nil
 	default:
 		return nil, levy.Invalid(field, "a US address needs a ZIP code, or a city and a state")
 	}
@@ -391,7 +392,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 	}
 
 	over := len(cands) > maxResults
-	var out []LookupResult
+	var out []wire.LookupResult
 	for _, c := range cands {
 		if len(out) >= maxResults {
 			break
@@ -427,9 +428,9 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			}
 			named = place >= 0
 		}
-		res := func(ar *area, conf int, extra ...Status) LookupResult {
+		res := func(ar *area, conf int, extra ...wire.Status) wire.LookupResult {
 			if over && len(out) == 0 {
-				extra = append(slices.Clip(extra), Status{LookupResult: MaxTaxAreasExceeded})
+				extra = append(slices.Clip(extra), wire.Status{LookupResult: wire.MaxTaxAreasExceeded})
 			}
 			st := statuses
 			if len(extra) > 0 {
@@ -444,7 +445,7 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			if city == "" || (a.City != "" && data.FoldPlace(a.City) != data.FoldPlace(c.place) && named) {
 				city = titleCase(cityName)
 			}
-			res.PostalAddresses = []PostalAddress{{
+			res.PostalAddresses = []wire.PostalAddress{{
 				StreetAddress1: a.StreetAddress1,
 				StreetAddress2: a.StreetAddress2,
 				City:           city,
@@ -480,13 +481,13 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 			if zip5 != "" {
 				hint = r.zipPlace(state.Code, zip5, c.place, fips)
 			}
-			note := Status{LookupResult: Normal, Value: "no city given: the tax area depends on the street address"}
+			note := wire.Status{LookupResult: wire.Normal, Value: "no city given: the tax area depends on the street address"}
 			if hint >= 0 {
 				if ar := r.localArea(c.county, fips, hint); ar != uninc {
 					note.Value = "no city given: the place that ZIP code " + zip5 + " mainly serves (" + r.local.PlaceName(hint) + "); the tax area depends on the street address"
 					out = append(out, res(ar, min(conf, confZIPPlace), note))
 					if len(out) < maxResults {
-						out = append(out, res(uninc, min(conf, confZIPRest), Status{LookupResult: Normal, Value: "outside the places of the county"}))
+						out = append(out, res(uninc, min(conf, confZIPRest), wire.Status{LookupResult: wire.Normal, Value: "outside the places of the county"}))
 					}
 					break
 				}
@@ -498,8 +499,8 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		// A ZIP the dataset knows without a county (a few PO box ZIPs):
 		// the state is all that can be told.
 		res := r.result(r.areas.of(state.ID()), d, confStateOnly, statuses...)
-		res.PostalAddresses = []PostalAddress{{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, City: titleCase(a.City), MainDivision: state.Code, PostalCode: zip5, Country: "USA"}}
-		return []LookupResult{res}, nil
+		res.PostalAddresses = []wire.PostalAddress{{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, City: titleCase(a.City), MainDivision: state.Code, PostalCode: zip5, Country: "USA"}}
+		return []wire.LookupResult{res}, nil
 	}
 	if conflict != nil && len(out) < maxResults {
 		out = append(out, r.otherSide(a, state.Code, zip5, plus4, postal, zipCounty, conflict, d, statuses))
@@ -513,8 +514,8 @@ func (r *Resolver) usAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 // the city alone gives it, when the ZIP code won; else where the ZIP
 // code lies in its first county (countyID), with the address as the
 // ZIP code gives it.
-func (r *Resolver) otherSide(a PostalAddress, state, zip5, plus4, postal, countyID string, c *cityConflict, d civil.Date, statuses []Status) LookupResult {
-	addr := PostalAddress{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, MainDivision: state, Country: "USA"}
+func (r *Resolver) otherSide(a wire.PostalAddress, state, zip5, plus4, postal, countyID string, c *cityConflict, d civil.Date, statuses []wire.Status) wire.LookupResult {
+	addr := wire.PostalAddress{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, MainDivision: state, Country: "USA"}
 	var ar *area
 	if c.zipWins {
 		countyID = "US-" + fips5(c.county)
@@ -536,7 +537,7 @@ func (r *Resolver) otherSide(a PostalAddress, state, zip5, plus4, postal, county
 		addr.SubDivision = j.Name
 	}
 	res := r.result(ar, d, confCityOther, statuses...)
-	res.PostalAddresses = []PostalAddress{addr}
+	res.PostalAddresses = []wire.PostalAddress{addr}
 	return res
 }
 
@@ -546,7 +547,7 @@ func (r *Resolver) otherSide(a PostalAddress, state, zip5, plus4, postal, county
 // the content says nothing of the state; a ZIP of a state it covers that
 // it does not list gets the county with the state's rate alone and a
 // status saying so. conf is the most confidence a result may have.
-func (r *Resolver) contentZIP(a PostalAddress, state jurisdiction.Subdivision, zip5, plus4 string, d civil.Date, statuses []Status, conf int) ([]LookupResult, bool) {
+func (r *Resolver) contentZIP(a wire.PostalAddress, state jurisdiction.Subdivision, zip5, plus4 string, d civil.Date, statuses []wire.Status, conf int) ([]wire.LookupResult, bool) {
 	st, ok := r.local.State(state.Code)
 	if !ok || st.Content == "" || !st.ByZIP {
 		return nil, false
@@ -559,7 +560,7 @@ func (r *Resolver) contentZIP(a PostalAddress, state jurisdiction.Subdivision, z
 	if plus4 != "" {
 		postal += "-" + plus4
 	}
-	addr := PostalAddress{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, City: titleCase(a.City),
+	addr := wire.PostalAddress{StreetAddress1: a.StreetAddress1, StreetAddress2: a.StreetAddress2, City: titleCase(a.City),
 		MainDivision: state.Code, PostalCode: postal, Country: "USA"}
 	k, sure := r.local.ZIPArea(zipNumber(zip5), p4)
 	var ar *area
@@ -567,7 +568,7 @@ func (r *Resolver) contentZIP(a PostalAddress, state jurisdiction.Subdivision, z
 		ar = r.areas.localArea(k)
 		if !sure {
 			conf = min(conf, confZIPPlace)
-			statuses = append(slices.Clip(statuses), Status{LookupResult: Normal, Value: "the loaded content's rates vary within ZIP code " + zip5 + ": give the ZIP+4"})
+			statuses = append(slices.Clip(statuses), wire.Status{LookupResult: wire.Normal, Value: "the loaded content's rates vary within ZIP code " + zip5 + ": give the ZIP+4"})
 		}
 		county, _ := r.local.AreaKey(k)
 		if j, ok := r.juris.ByID("US-" + fips5(county)); ok {
@@ -585,11 +586,11 @@ func (r *Resolver) contentZIP(a PostalAddress, state jurisdiction.Subdivision, z
 			}
 		}
 		conf = min(conf, confStateOnly)
-		statuses = append(slices.Clip(statuses), Status{LookupResult: Normal, Value: "the loaded content (" + st.Content + ") has no rate for ZIP code " + zip5 + ": the state's rate alone applies"})
+		statuses = append(slices.Clip(statuses), wire.Status{LookupResult: wire.Normal, Value: "the loaded content (" + st.Content + ") has no rate for ZIP code " + zip5 + ": the state's rate alone applies"})
 	}
 	res := r.result(ar, d, conf, statuses...)
-	res.PostalAddresses = []PostalAddress{addr}
-	return []LookupResult{res}, true
+	res.PostalAddresses = []wire.PostalAddress{addr}
+	return []wire.LookupResult{res}, true
 }
 
 // fips5 writes a county FIPS number with its five digits.
@@ -732,8 +733,8 @@ var caProvinceByPostal = map[byte]string{
 	'T': "AB", 'V': "BC", 'X': "NT", 'Y': "YT",
 }
 
-func (r *Resolver) caAddress(field string, a PostalAddress, d civil.Date) ([]LookupResult, error) {
-	var statuses []Status
+func (r *Resolver) caAddress(field string, a wire.PostalAddress, d civil.Date) ([]wire.LookupResult, error) {
+	var statuses []wire.Status
 	conf := confExact
 	var province jurisdiction.Subdivision
 	haveProvince := false
@@ -760,7 +761,7 @@ func (r *Resolver) caAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		case !haveProvince:
 			province, haveProvince = fromPostal, true
 		case province.Code != code && !(code == "NT" && province.Code == "NU"):
-			statuses = append(statuses, Status{LookupResult: BadRegionFields, Value: "postal code " + postal + " is in " + code + ", not " + province.Code})
+			statuses = append(statuses, wire.Status{LookupResult: wire.BadRegionFields, Value: "postal code " + postal + " is in " + code + ", not " + province.Code})
 			province = fromPostal
 			conf = confRegionBroken
 		}
@@ -772,7 +773,7 @@ func (r *Resolver) caAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		conf = confCountryOnly
 	}
 	res := r.result(ar, d, conf, statuses...)
-	res.PostalAddresses = []PostalAddress{{
+	res.PostalAddresses = []wire.PostalAddress{{
 		StreetAddress1: a.StreetAddress1,
 		StreetAddress2: a.StreetAddress2,
 		City:           a.City,
@@ -780,13 +781,13 @@ func (r *Resolver) caAddress(field string, a PostalAddress, d civil.Date) ([]Loo
 		PostalCode:     postal,
 		Country:        "CAN",
 	}}
-	return []LookupResult{res}, nil
+	return []wire.LookupResult{res}, nil
 }
 
 // otherAddress resolves an address outside the US and Canada to its
 // country, or to a special tax territory when its postcode is one of the
 // dataset's exceptions.
-func (r *Resolver) otherAddress(country string, a PostalAddress, d civil.Date) ([]LookupResult, error) {
+func (r *Resolver) otherAddress(country string, a wire.PostalAddress, d civil.Date) ([]wire.LookupResult, error) {
 	ar := r.areas.of(country)
 	if ar == nil {
 		return nil, levy.NotFound("postalAddress.country", "no tax area for country %s", country)
@@ -803,7 +804,7 @@ func (r *Resolver) otherAddress(country string, a PostalAddress, d civil.Date) (
 		}
 	}
 	res := r.result(ar, d, confExact)
-	res.PostalAddresses = []PostalAddress{{
+	res.PostalAddresses = []wire.PostalAddress{{
 		StreetAddress1: a.StreetAddress1,
 		StreetAddress2: a.StreetAddress2,
 		City:           a.City,
@@ -812,5 +813,5 @@ func (r *Resolver) otherAddress(country string, a PostalAddress, d civil.Date) (
 		PostalCode:     a.PostalCode,
 		Country:        r.alpha3(country),
 	}}
-	return []LookupResult{res}, nil
+	return []wire.LookupResult{res}, nil
 }

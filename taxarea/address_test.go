@@ -5,11 +5,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/levytax/levy/wire"
 )
 
-func lookupAddr(t *testing.T, a PostalAddress) *LookupResponse {
+func lookupAddr(t *testing.T, a wire.PostalAddress) *wire.LookupResponse {
 	t.Helper()
-	resp, err := resolver(t).LookupAddress(context.Background(), AddressLookupRequest{PostalAddress: a})
+	resp, err := resolver(t).LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: a})
 	if err != nil {
 		t.Fatalf("LookupAddress(%+v): %v", a, err)
 	}
@@ -22,42 +24,42 @@ func lookupAddr(t *testing.T, a PostalAddress) *LookupResponse {
 func TestLookupAddressRealPlaces(t *testing.T) {
 	cases := []struct {
 		name string
-		addr PostalAddress
+		addr wire.PostalAddress
 		want []string // jurisdictions of the first result
 		conf string
 	}{
-		{"Empire State Building", PostalAddress{StreetAddress1: "350 5th Ave", City: "New York", MainDivision: "NY", PostalCode: "10118"},
+		{"Empire State Building", wire.PostalAddress{StreetAddress1: "350 5th Ave", City: "New York", MainDivision: "NY", PostalCode: "10118"},
 			[]string{"US", "US-NY", "US-36061", "US-3651000", "US-NY-D-MCTD"}, "100"},
-		{"White House", PostalAddress{StreetAddress1: "1600 Pennsylvania Ave NW", City: "Washington", MainDivision: "DC", PostalCode: "20500"},
+		{"White House", wire.PostalAddress{StreetAddress1: "1600 Pennsylvania Ave NW", City: "Washington", MainDivision: "DC", PostalCode: "20500"},
 			[]string{"US", "US-DC", "US-11001"}, "100"},
-		{"Apple Park, a California city", PostalAddress{StreetAddress1: "1 Apple Park Way", City: "Cupertino", MainDivision: "CA", PostalCode: "95014"},
+		{"Apple Park, a California city", wire.PostalAddress{StreetAddress1: "1 Apple Park Way", City: "Cupertino", MainDivision: "CA", PostalCode: "95014"},
 			[]string{"US", "US-CA", "US-06085", "US-0617610", "US-06085-COUNTY_EIGHTH", "US-06085-MEASURE_A_2025", "US-06085-VTA_1976",
 				"US-06085-VTA_2000", "US-06085-VTA_2008", "US-06085-VTA_2016", "US-CA-D-CALTRAIN"}, "100"},
-		{"Los Angeles City Hall, ZIP+4 and names in odd case", PostalAddress{StreetAddress1: "200 N  Spring St", City: "los angeles", MainDivision: "california", PostalCode: " 90012-4801 ", Country: "united states"},
+		{"Los Angeles City Hall, ZIP+4 and names in odd case", wire.PostalAddress{StreetAddress1: "200 N  Spring St", City: "los angeles", MainDivision: "california", PostalCode: " 90012-4801 ", Country: "united states"},
 			[]string{"US", "US-CA", "US-06037", "US-0644000", "US-06037-MEASURE_A", "US-06037-MTA_MEASURE_M", "US-06037-MTA_MEASURE_R", "US-06037-MTA_PROP_A", "US-06037-MTA_PROP_C"}, "100"},
-		{"Bakersfield, a California city", PostalAddress{City: "Bakersfield", MainDivision: "CA", PostalCode: "93301"},
+		{"Bakersfield, a California city", wire.PostalAddress{City: "Bakersfield", MainDivision: "CA", PostalCode: "93301"},
 			[]string{"US", "US-CA", "US-06029", "US-0603526", "US-CA-D-CITY_OF_BAKERSFIELD"}, "100"},
-		{"ZIP alone: the place the ZIP serves", PostalAddress{PostalCode: "55401"}, []string{"US", "US-MN", "US-27053", "US-2743000", "US-MN-D80004", "US-MN-D80008", "US-MN-D80009"}, "60"},
-		{"city and state alone", PostalAddress{City: "Minneapolis", MainDivision: "Minnesota"}, []string{"US", "US-MN", "US-27053", "US-2743000", "US-MN-D80004", "US-MN-D80008", "US-MN-D80009"}, ""},
-		{"state alone", PostalAddress{MainDivision: "texas"}, []string{"US", "US-TX"}, "50"},
-		{"a census-designated place of Los Angeles County, unincorporated", PostalAddress{City: "Marina del Rey", MainDivision: "CA", PostalCode: "90292"},
+		{"ZIP alone: the place the ZIP serves", wire.PostalAddress{PostalCode: "55401"}, []string{"US", "US-MN", "US-27053", "US-2743000", "US-MN-D80004", "US-MN-D80008", "US-MN-D80009"}, "60"},
+		{"city and state alone", wire.PostalAddress{City: "Minneapolis", MainDivision: "Minnesota"}, []string{"US", "US-MN", "US-27053", "US-2743000", "US-MN-D80004", "US-MN-D80008", "US-MN-D80009"}, ""},
+		{"state alone", wire.PostalAddress{MainDivision: "texas"}, []string{"US", "US-TX"}, "50"},
+		{"a census-designated place of Los Angeles County, unincorporated", wire.PostalAddress{City: "Marina del Rey", MainDivision: "CA", PostalCode: "90292"},
 			[]string{"US", "US-CA", "US-06037", "US-06037-MEASURE_A", "US-06037-MTA_MEASURE_M", "US-06037-MTA_MEASURE_R", "US-06037-MTA_PROP_A", "US-06037-MTA_PROP_C"}, "100"},
-		{"a census-designated place of Kern County, unincorporated", PostalAddress{City: "Oildale", MainDivision: "CA", PostalCode: "93308"},
+		{"a census-designated place of Kern County, unincorporated", wire.PostalAddress{City: "Oildale", MainDivision: "CA", PostalCode: "93308"},
 			[]string{"US", "US-CA", "US-06029", "US-06029-UNINC"}, "100"},
-		{"a name that is no place of Kern County", PostalAddress{City: "Nowhere Flats", MainDivision: "CA", PostalCode: "93308"},
+		{"a name that is no place of Kern County", wire.PostalAddress{City: "Nowhere Flats", MainDivision: "CA", PostalCode: "93308"},
 			[]string{"US", "US-CA", "US-06029", "US-06029-UNINC"}, "80"},
-		{"Puerto Rico as a country", PostalAddress{City: "San Juan", PostalCode: "00901", Country: "Puerto Rico"},
+		{"Puerto Rico as a country", wire.PostalAddress{City: "San Juan", PostalCode: "00901", Country: "Puerto Rico"},
 			[]string{"US", "US-PR", "US-72127"}, "100"},
-		{"Guam by ISO code", PostalAddress{PostalCode: "96910", Country: "GU"}, []string{"US", "US-GU", "US-66010"}, "100"},
-		{"Parliament of Canada", PostalAddress{StreetAddress1: "111 Wellington St", City: "Ottawa", MainDivision: "ON", PostalCode: "K1A 0A9", Country: "Canada"},
+		{"Guam by ISO code", wire.PostalAddress{PostalCode: "96910", Country: "GU"}, []string{"US", "US-GU", "US-66010"}, "100"},
+		{"Parliament of Canada", wire.PostalAddress{StreetAddress1: "111 Wellington St", City: "Ottawa", MainDivision: "ON", PostalCode: "K1A 0A9", Country: "Canada"},
 			[]string{"CA", "CA-ON"}, "100"},
-		{"Canadian postal code alone", PostalAddress{PostalCode: "h2x1y4", Country: "CAN"}, []string{"CA", "CA-QC"}, "100"},
-		{"Brandenburg Gate", PostalAddress{StreetAddress1: "Pariser Platz", City: "Berlin", PostalCode: "10117", Country: "Germany"},
+		{"Canadian postal code alone", wire.PostalAddress{PostalCode: "h2x1y4", Country: "CAN"}, []string{"CA", "CA-QC"}, "100"},
+		{"Brandenburg Gate", wire.PostalAddress{StreetAddress1: "Pariser Platz", City: "Berlin", PostalCode: "10117", Country: "Germany"},
 			[]string{"DE"}, "100"},
-		{"Canary Islands by postcode", PostalAddress{City: "Las Palmas de Gran Canaria", PostalCode: "35001", Country: "ESP"},
+		{"Canary Islands by postcode", wire.PostalAddress{City: "Las Palmas de Gran Canaria", PostalCode: "35001", Country: "ESP"},
 			[]string{"ES", "ES-CN"}, "100"},
-		{"Heligoland by postcode", PostalAddress{PostalCode: "27498", Country: "de"}, []string{"DE", "DE-X-HELIGOLAND"}, "100"},
-		{"Tokyo", PostalAddress{City: "Tokyo", Country: "Japan"}, []string{"JP"}, "100"},
+		{"Heligoland by postcode", wire.PostalAddress{PostalCode: "27498", Country: "de"}, []string{"DE", "DE-X-HELIGOLAND"}, "100"},
+		{"Tokyo", wire.PostalAddress{City: "Tokyo", Country: "Japan"}, []string{"JP"}, "100"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -71,7 +73,7 @@ func TestLookupAddressRealPlaces(t *testing.T) {
 			if res.TaxAreaID != AreaID(c.want) {
 				t.Errorf("taxAreaId = %s, want %s", res.TaxAreaID, AreaID(c.want))
 			}
-			if !hasStatus(res, Normal) {
+			if !hasStatus(res, wire.Normal) {
 				t.Errorf("statuses = %+v, want NORMAL", res.Statuses)
 			}
 		})
@@ -79,17 +81,17 @@ func TestLookupAddressRealPlaces(t *testing.T) {
 }
 
 func TestLookupAddressCleansing(t *testing.T) {
-	res := lookupAddr(t, PostalAddress{StreetAddress1: "  200 N   Spring St ", City: "los angeles", MainDivision: "california", PostalCode: "900124801", Country: "usa"}).LookupResults[0]
+	res := lookupAddr(t, wire.PostalAddress{StreetAddress1: "  200 N   Spring St ", City: "los angeles", MainDivision: "california", PostalCode: "900124801", Country: "usa"}).LookupResults[0]
 	got := res.PostalAddresses[0]
-	want := PostalAddress{StreetAddress1: "200 N Spring St", City: "Los Angeles", MainDivision: "CA", SubDivision: "Los Angeles", PostalCode: "90012-4801", Country: "USA"}
+	want := wire.PostalAddress{StreetAddress1: "200 N Spring St", City: "Los Angeles", MainDivision: "CA", SubDivision: "Los Angeles", PostalCode: "90012-4801", Country: "USA"}
 	if got != want {
 		t.Errorf("cleansed address = %+v, want %+v", got, want)
 	}
-	ca := lookupAddr(t, PostalAddress{PostalCode: "k1a0a9", Country: "canada"}).LookupResults[0].PostalAddresses[0]
+	ca := lookupAddr(t, wire.PostalAddress{PostalCode: "k1a0a9", Country: "canada"}).LookupResults[0].PostalAddresses[0]
 	if ca.PostalCode != "K1A 0A9" || ca.MainDivision != "ON" || ca.Country != "CAN" {
 		t.Errorf("Canadian address cleansed to %+v", ca)
 	}
-	de := lookupAddr(t, PostalAddress{PostalCode: " 10117 ", City: "Berlin", Country: "  germany "}).LookupResults[0].PostalAddresses[0]
+	de := lookupAddr(t, wire.PostalAddress{PostalCode: " 10117 ", City: "Berlin", Country: "  germany "}).LookupResults[0].PostalAddresses[0]
 	if de.Country != "DEU" || de.PostalCode != "10117" || de.City != "Berlin" {
 		t.Errorf("German address cleansed to %+v", de)
 	}
@@ -97,13 +99,13 @@ func TestLookupAddressCleansing(t *testing.T) {
 
 func TestLookupAddressContradictions(t *testing.T) {
 	// The ZIP is in New York, the state says New Jersey: the ZIP wins.
-	res := lookupAddr(t, PostalAddress{City: "New York", MainDivision: "NJ", PostalCode: "10118"}).LookupResults[0]
-	if !hasStatus(res, BadRegionFields) || leafID(res) != "US-NY-D-MCTD" || res.ConfidenceIndicator != "70" {
+	res := lookupAddr(t, wire.PostalAddress{City: "New York", MainDivision: "NJ", PostalCode: "10118"}).LookupResults[0]
+	if !hasStatus(res, wire.BadRegionFields) || leafID(res) != "US-NY-D-MCTD" || res.ConfidenceIndicator != "70" {
 		t.Errorf("ZIP against state gave %v %+v confidence %s", ids(res), res.Statuses, res.ConfidenceIndicator)
 	}
 	// A Toronto postal code with British Columbia.
-	res = lookupAddr(t, PostalAddress{PostalCode: "M5V 3L9", MainDivision: "BC", Country: "CA"}).LookupResults[0]
-	if !hasStatus(res, BadRegionFields) || leafID(res) != "CA-ON" {
+	res = lookupAddr(t, wire.PostalAddress{PostalCode: "M5V 3L9", MainDivision: "BC", Country: "CA"}).LookupResults[0]
+	if !hasStatus(res, wire.BadRegionFields) || leafID(res) != "CA-ON" {
 		t.Errorf("postal code against province gave %v %+v", ids(res), res.Statuses)
 	}
 }
@@ -112,7 +114,7 @@ func TestLookupAddressZIPAcrossCounties(t *testing.T) {
 	// 90265 (Malibu) lies in Los Angeles and Ventura counties. Without a
 	// city, the Los Angeles County part is the city of Malibu, which the
 	// ZIP mainly serves, or the county outside it.
-	resp := lookupAddr(t, PostalAddress{PostalCode: "90265"})
+	resp := lookupAddr(t, wire.PostalAddress{PostalCode: "90265"})
 	if len(resp.LookupResults) != 3 {
 		t.Fatalf("got %d results, want 3", len(resp.LookupResults))
 	}
@@ -127,7 +129,7 @@ func TestLookupAddressZIPAcrossCounties(t *testing.T) {
 		t.Errorf("confidence %s then %s: the larger share should come first", first.ConfidenceIndicator, second.ConfidenceIndicator)
 	}
 	// Naming the county settles it.
-	resp = lookupAddr(t, PostalAddress{PostalCode: "90265", SubDivision: "Ventura County"})
+	resp = lookupAddr(t, wire.PostalAddress{PostalCode: "90265", SubDivision: "Ventura County"})
 	if len(resp.LookupResults) != 1 || ids(resp.LookupResults[0])[2] != "US-06111" {
 		t.Errorf("with the county named: %+v", resp.LookupResults)
 	}
@@ -138,23 +140,23 @@ func TestLookupAddressErrors(t *testing.T) {
 	ctx := context.Background()
 	cases := []struct {
 		name  string
-		addr  PostalAddress
+		addr  wire.PostalAddress
 		code  string
 		field string
 	}{
-		{"unknown country", PostalAddress{City: "Atlantis", Country: "Atlantis"}, "invalid", "postalAddress.country"},
-		{"malformed ZIP", PostalAddress{PostalCode: "ABCDE"}, "invalid", "postalAddress.postalCode"},
-		{"malformed Canadian postal code", PostalAddress{PostalCode: "12345", Country: "CA"}, "invalid", "postalAddress.postalCode"},
-		{"unknown state", PostalAddress{City: "Springfield", MainDivision: "Narnia"}, "invalid", "postalAddress.mainDivision"},
-		{"city too long", PostalAddress{City: strings.Repeat("x", 61), PostalCode: "10118"}, "invalid", "postalAddress.city"},
-		{"street too long", PostalAddress{StreetAddress1: strings.Repeat("é", 101), PostalCode: "10118"}, "invalid", "postalAddress.streetAddress1"},
-		{"nothing to go on", PostalAddress{StreetAddress1: "1 Main St"}, "invalid", "postalAddress"},
-		{"unknown ZIP", PostalAddress{PostalCode: "00000"}, "not_found", "postalAddress.postalCode"},
-		{"unknown city", PostalAddress{City: "Nowhereville", MainDivision: "OH"}, "not_found", "postalAddress.city"},
+		{"unknown country", wire.PostalAddress{City: "Atlantis", Country: "Atlantis"}, "invalid", "postalAddress.country"},
+		{"malformed ZIP", wire.PostalAddress{PostalCode: "ABCDE"}, "invalid", "postalAddress.postalCode"},
+		{"malformed Canadian postal code", wire.PostalAddress{PostalCode: "12345", Country: "CA"}, "invalid", "postalAddress.postalCode"},
+		{"unknown state", wire.PostalAddress{City: "Springfield", MainDivision: "Narnia"}, "invalid", "postalAddress.mainDivision"},
+		{"city too long", wire.PostalAddress{City: strings.Repeat("x", 61), PostalCode: "10118"}, "invalid", "postalAddress.city"},
+		{"street too long", wire.PostalAddress{StreetAddress1: strings.Repeat("é", 101), PostalCode: "10118"}, "invalid", "postalAddress.streetAddress1"},
+		{"nothing to go on", wire.PostalAddress{StreetAddress1: "1 Main St"}, "invalid", "postalAddress"},
+		{"unknown ZIP", wire.PostalAddress{PostalCode: "00000"}, "not_found", "postalAddress.postalCode"},
+		{"unknown city", wire.PostalAddress{City: "Nowhereville", MainDivision: "OH"}, "not_found", "postalAddress.city"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := r.LookupAddress(ctx, AddressLookupRequest{PostalAddress: c.addr})
+			_, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: c.addr})
 			wantField(t, err, c.code, c.field)
 		})
 	}
@@ -165,7 +167,7 @@ func TestLookupAddressErrors(t *testing.T) {
 // answers, every result of LookupAddress lies in that country and state.
 func TestRegionAgreesWithLookup(t *testing.T) {
 	r := resolver(t)
-	addrs := []PostalAddress{
+	addrs := []wire.PostalAddress{
 		{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"},
 		{City: "Seattle", MainDivision: "OR", PostalCode: "98101"}, // the ZIP wins
 		{MainDivision: "texas"},
@@ -181,7 +183,7 @@ func TestRegionAgreesWithLookup(t *testing.T) {
 		{PostalCode: "98101", City: strings.Repeat("x", 61)},
 	}
 	for _, z := range r.postal.All() {
-		addrs = append(addrs, PostalAddress{PostalCode: z.Code})
+		addrs = append(addrs, wire.PostalAddress{PostalCode: z.Code})
 	}
 	answered := 0
 	for _, a := range addrs {
@@ -190,7 +192,7 @@ func TestRegionAgreesWithLookup(t *testing.T) {
 			continue
 		}
 		answered++
-		resp, err := r.LookupAddress(context.Background(), AddressLookupRequest{PostalAddress: a})
+		resp, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: a})
 		if err != nil {
 			t.Errorf("Region(%+v) = %s %s, but the lookup fails: %v", a, country, sub, err)
 			continue
@@ -217,7 +219,7 @@ func TestRegionAgreesWithLookup(t *testing.T) {
 func TestWithinLimitsAgreesWithValidateAddress(t *testing.T) {
 	for i, f := range fieldLimits {
 		for _, n := range []int{f.max, f.max + 1} {
-			var a PostalAddress
+			var a wire.PostalAddress
 			members := []*string{&a.StreetAddress1, &a.StreetAddress2, &a.City, &a.MainDivision, &a.SubDivision, &a.PostalCode, &a.Country}
 			*members[i] = strings.Repeat("é", n)
 			if f.get(&a) != *members[i] {

@@ -12,6 +12,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/taxarea/taxareatest"
+	"github.com/levytax/levy/wire"
 )
 
 // The benchmarks below measure the promises of the package: locating a
@@ -65,7 +66,7 @@ func loadBenchResolver(tb testing.TB) *Resolver {
 // Sinks keep the compiler from discarding results.
 var (
 	sinkPoint    Point
-	sinkResponse *LookupResponse
+	sinkResponse *wire.LookupResponse
 	sinkResolver *Resolver
 )
 
@@ -99,9 +100,9 @@ func benchLocate(b *testing.B, pts [][2]float64) {
 func BenchmarkLookupCoordinates(b *testing.B) {
 	r := loadBenchResolver(b)
 	pts := benchUS()
-	reqs := make([]CoordinatesLookupRequest, len(pts))
+	reqs := make([]wire.CoordinatesLookupRequest, len(pts))
 	for i, p := range pts {
-		reqs[i] = CoordinatesLookupRequest{Coordinates: &Coordinates{Latitude: p[0], Longitude: p[1]}, AsOfDate: benchDate}
+		reqs[i] = wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: p[0], Longitude: p[1]}, AsOfDate: benchDate}
 	}
 	ctx := context.Background()
 	for _, req := range reqs {
@@ -126,7 +127,7 @@ func BenchmarkLookupCoordinates(b *testing.B) {
 // benchAddresses are the addresses of BenchmarkLookupAddress: full US
 // addresses with ZIP or ZIP+4, city and state alone, ZIP alone, and one
 // Canadian and one German address.
-var benchAddresses = []PostalAddress{
+var benchAddresses = []wire.PostalAddress{
 	{StreetAddress1: "1600 Pennsylvania Ave NW", City: "Washington", MainDivision: "DC", PostalCode: "20500"},
 	{StreetAddress1: "350 Fifth Avenue", City: "New York", MainDivision: "NY", PostalCode: "10118"},
 	{StreetAddress1: "1600 Amphitheatre Pkwy", City: "Mountain View", MainDivision: "CA", PostalCode: "94043-1351"},
@@ -156,9 +157,9 @@ var benchAddresses = []PostalAddress{
 
 func BenchmarkLookupAddress(b *testing.B) {
 	r := loadBenchResolver(b)
-	reqs := make([]AddressLookupRequest, len(benchAddresses))
+	reqs := make([]wire.AddressLookupRequest, len(benchAddresses))
 	for i, a := range benchAddresses {
-		reqs[i] = AddressLookupRequest{PostalAddress: a, AsOfDate: benchDate}
+		reqs[i] = wire.AddressLookupRequest{PostalAddress: a, AsOfDate: benchDate}
 	}
 	ctx := context.Background()
 	b.ReportAllocs()
@@ -180,7 +181,7 @@ func BenchmarkLookupAddress(b *testing.B) {
 func TestBenchAddresses(t *testing.T) {
 	r := loadBenchResolver(t)
 	for _, a := range benchAddresses {
-		res, err := r.LookupAddress(context.Background(), AddressLookupRequest{PostalAddress: a, AsOfDate: benchDate})
+		res, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: a, AsOfDate: benchDate})
 		if err != nil {
 			t.Errorf("%+v: %v", a, err)
 			continue

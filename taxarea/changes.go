@@ -5,6 +5,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/wire"
 )
 
 // changeRange checks a date range and fills in an open end with today.
@@ -49,7 +50,7 @@ func (r *Resolver) ChangedTaxAreas(ctx context.Context, from, to civil.Date) ([]
 // TaxAreaChanged reports whether one tax area changed from from to to, both
 // included. A zero to means today.
 func (r *Resolver) TaxAreaChanged(ctx context.Context, id string, from, to civil.Date) (bool, error) {
-	if err := ValidateTaxAreaID("taxareaid", id); err != nil {
+	if err := wire.ValidateTaxAreaID("taxareaid", id); err != nil {
 		return false, err
 	}
 	from, to, err := r.changeRange(from, to)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/golang/geo/s2"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/wire"
 )
 
 // cityReachMin is the least reach of a ZIP code, in metres: how far from
@@ -119,7 +120,7 @@ func (r *Resolver) checkCity(state, cityKey, zip5 string, z data.ZIPRef) (c city
 // status is the BAD_REGION_FIELDS status of the conflict: what the
 // lookup found, which of the two it used (the ZIP code when zipUsed,
 // else the city) and why, and the member it set aside as at fault.
-func (c *cityConflict) status(r *Resolver, zipUsed bool) Status {
+func (c *cityConflict) status(r *Resolver, zipUsed bool) wire.Status {
 	name := r.local.PlaceName(c.place)
 	v := "ZIP code " + c.zip5
 	if c.where != "" {
@@ -138,10 +139,10 @@ func (c *cityConflict) status(r *Resolver, zipUsed bool) Status {
 		v += "outside " + name + ", near enough that part of it may lie there"
 	}
 	if zipUsed {
-		return Status{LookupResult: BadRegionFields, Field: "city",
+		return wire.Status{LookupResult: wire.BadRegionFields, Field: "city",
 			Value: v + ": the lookup used the ZIP code, which places an address more surely than a city name"}
 	}
-	return Status{LookupResult: BadRegionFields, Field: "postalCode",
+	return wire.Status{LookupResult: wire.BadRegionFields, Field: "postalCode",
 		Value: v + ": the lookup used the city, which names the taxing place more narrowly than a ZIP code"}
 }
 

@@ -6,16 +6,17 @@ import (
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/wire"
 )
 
 // LookupTaxAreaID returns the jurisdictions of a tax area.
-func (r *Resolver) LookupTaxAreaID(ctx context.Context, req TaxAreaIDLookupRequest) (*LookupResponse, error) {
+func (r *Resolver) LookupTaxAreaID(ctx context.Context, req wire.TaxAreaIDLookupRequest) (*wire.LookupResponse, error) {
 	return r.lookupTaxAreaID(ctx, "", req)
 }
 
-func (r *Resolver) lookupTaxAreaID(ctx context.Context, prefix string, req TaxAreaIDLookupRequest) (*LookupResponse, error) {
+func (r *Resolver) lookupTaxAreaID(ctx context.Context, prefix string, req wire.TaxAreaIDLookupRequest) (*wire.LookupResponse, error) {
 	id := strings.TrimSpace(req.TaxAreaID)
-	if err := ValidateTaxAreaID(prefix+"taxAreaId", id); err != nil {
+	if err := wire.ValidateTaxAreaID(prefix+"taxAreaId", id); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -25,18 +26,18 @@ func (r *Resolver) lookupTaxAreaID(ctx context.Context, prefix string, req TaxAr
 	if a == nil {
 		return nil, levy.NotFound(prefix+"taxAreaId", "tax area %s does not exist", id)
 	}
-	return &LookupResponse{LookupResults: []LookupResult{r.result(a, r.asOf(req.AsOfDate), confExact)}}, nil
+	return &wire.LookupResponse{LookupResults: []wire.LookupResult{r.result(a, r.asOf(req.AsOfDate), confExact)}}, nil
 }
 
 // LookupExternal returns the tax areas of the jurisdictions that a
 // government code names in a country: US FIPS codes (state 2 digits, county
 // 5, place 7), ISO 3166-1 alpha-2 for a country, ISO 3166-2 for a
 // subdivision ("CA-ON", or just "ON" with country CA).
-func (r *Resolver) LookupExternal(ctx context.Context, req ExternalJurisdictionLookupRequest) (*LookupResponse, error) {
+func (r *Resolver) LookupExternal(ctx context.Context, req wire.ExternalJurisdictionLookupRequest) (*wire.LookupResponse, error) {
 	return r.lookupExternal(ctx, "", req)
 }
 
-func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req ExternalJurisdictionLookupRequest) (*LookupResponse, error) {
+func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.ExternalJurisdictionLookupRequest) (*wire.LookupResponse, error) {
 	code := strings.ToUpper(strings.TrimSpace(req.ExternalJurisdictionCode))
 	var errs levy.Errors
 	switch n := utf8.RuneCountInString(req.ExternalJurisdictionCode); {
@@ -66,7 +67,7 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req Extern
 		// A Census place or county subdivision: the tax areas of its
 		// parts, one per county, with the districts that tax there.
 		if p := r.local.PlaceIndex(code); p >= 0 {
-			out := &LookupResponse{LookupResults: []LookupResult{}}
+			out := &wire.LookupResponse{LookupResults: []wire.LookupResult{}}
 			for k := range r.local.NumAreas() {
 				if _, place := r.local.AreaKey(k); place == p {
 					out.LookupResults = append(out.LookupResults, r.result(r.areas.localArea(k), d, confExact))
@@ -84,7 +85,7 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req Extern
 	if len(matches) == 0 {
 		return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s", country, code)
 	}
-	out := &LookupResponse{LookupResults: []LookupResult{}}
+	out := &wire.LookupResponse{LookupResults: []wire.LookupResult{}}
 	for _, j := range matches {
 		if a := r.areas.of(j.ID); a != nil {
 			out.LookupResults = append(out.LookupResults, r.result(a, d, confExact))

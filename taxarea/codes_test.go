@@ -11,25 +11,26 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/wire"
 )
 
 func TestLookupTaxAreaID(t *testing.T) {
 	r := resolver(t)
 	ctx := context.Background()
 	// A tax area found by address is found again by its ID.
-	found := lookupAddr(t, PostalAddress{City: "Cupertino", MainDivision: "CA", PostalCode: "95014"}).LookupResults[0]
-	resp, err := r.LookupTaxAreaID(ctx, TaxAreaIDLookupRequest{TaxAreaID: found.TaxAreaID})
+	found := lookupAddr(t, wire.PostalAddress{City: "Cupertino", MainDivision: "CA", PostalCode: "95014"}).LookupResults[0]
+	resp, err := r.LookupTaxAreaID(ctx, wire.TaxAreaIDLookupRequest{TaxAreaID: found.TaxAreaID})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := ids(resp.LookupResults[0]); !equal(got, ids(found)) {
 		t.Errorf("by id: %v, by address: %v", got, ids(found))
 	}
-	_, err = r.LookupTaxAreaID(ctx, TaxAreaIDLookupRequest{TaxAreaID: "123"})
+	_, err = r.LookupTaxAreaID(ctx, wire.TaxAreaIDLookupRequest{TaxAreaID: "123"})
 	wantField(t, err, levy.ENotFound, "taxAreaId")
-	_, err = r.LookupTaxAreaID(ctx, TaxAreaIDLookupRequest{TaxAreaID: "12a"})
+	_, err = r.LookupTaxAreaID(ctx, wire.TaxAreaIDLookupRequest{TaxAreaID: "12a"})
 	wantField(t, err, levy.EInvalid, "taxAreaId")
-	_, err = r.LookupTaxAreaID(ctx, TaxAreaIDLookupRequest{})
+	_, err = r.LookupTaxAreaID(ctx, wire.TaxAreaIDLookupRequest{})
 	wantField(t, err, levy.EInvalid, "taxAreaId")
 }
 
@@ -78,7 +79,7 @@ func TestLookupExternal(t *testing.T) {
 		{"ES-CN", "ES", "ES-CN"},
 	}
 	for _, c := range cases {
-		resp, err := r.LookupExternal(ctx, ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: c.code, Country: c.country})
+		resp, err := r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: c.code, Country: c.country})
 		if err != nil {
 			t.Errorf("%s %s: %v", c.country, c.code, err)
 			continue
@@ -87,11 +88,11 @@ func TestLookupExternal(t *testing.T) {
 			t.Errorf("%s %s: %s, want %s", c.country, c.code, got, c.leaf)
 		}
 	}
-	_, err := r.LookupExternal(ctx, ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: "98765", Country: "US"})
+	_, err := r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: "98765", Country: "US"})
 	wantField(t, err, levy.ENotFound, "externalJurisdictionCode")
-	_, err = r.LookupExternal(ctx, ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: strings.Repeat("1", 21), Country: "US"})
+	_, err = r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: strings.Repeat("1", 21), Country: "US"})
 	wantField(t, err, levy.EInvalid, "externalJurisdictionCode")
-	_, err = r.LookupExternal(ctx, ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: "06"})
+	_, err = r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: "06"})
 	wantField(t, err, levy.EInvalid, "country")
 }
 
@@ -104,7 +105,7 @@ func TestFindBatch(t *testing.T) {
 	  {"lookupId": "d", "lookupRequest": {"taxAreaId": "2116881840936218"}},
 	  {"lookupId": "e", "lookupRequest": {"postalAddress": {"postalCode": "00000"}}}
 	]`
-	var searches []Search
+	var searches []wire.Search
 	if err := json.Unmarshal([]byte(body), &searches); err != nil {
 		t.Fatal(err)
 	}
@@ -130,24 +131,24 @@ func TestFindBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var again []Search
+	var again []wire.Search
 	if err := json.Unmarshal(b, &again); err != nil || again[1].Coordinates == nil || again[2].External == nil {
 		t.Errorf("round trip: %v %+v", err, again)
 	}
 
 	// One bad search fails the batch and is named by its index.
-	bad := []Search{{LookupID: "ok", TaxAreaID: &TaxAreaIDLookupRequest{TaxAreaID: "2116881840936218"}},
-		{LookupID: "bad", Coordinates: &CoordinatesLookupRequest{Coordinates: &Coordinates{Latitude: 100}}}}
+	bad := []wire.Search{{LookupID: "ok", TaxAreaID: &wire.TaxAreaIDLookupRequest{TaxAreaID: "2116881840936218"}},
+		{LookupID: "bad", Coordinates: &wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: 100}}}}
 	_, err = r.Find(context.Background(), bad)
 	wantField(t, err, levy.EInvalid, "[1].lookupRequest.coordinates.latitude")
 
 	for _, raw := range []string{`{"lookupId":"x"}`, `{"lookupRequest":{"taxAreaId":"1","coordinates":{}}}`, `{"lookupRequest":[]}`, `{"lookupRequest":{"bogus":1}}`} {
-		var s Search
+		var s wire.Search
 		if err := json.Unmarshal([]byte(raw), &s); levy.ErrorCode(err) != levy.EInvalid {
 			t.Errorf("%s: err = %v, want invalid", raw, err)
 		}
 	}
-	if _, err := r.Find(context.Background(), make([]Search, MaxSearches+1)); levy.ErrorCode(err) != levy.EInvalid {
+	if _, err := r.Find(context.Background(), make([]wire.Search, wire.MaxSearches+1)); levy.ErrorCode(err) != levy.EInvalid {
 		t.Errorf("oversized batch: %v", err)
 	}
 }
@@ -197,8 +198,8 @@ func TestChangedTaxAreas(t *testing.T) {
 func TestAsOfDateLeavesOutJurisdictionsNotYetInForce(t *testing.T) {
 	r := resolver(t)
 	// Every jurisdiction of the result exists on the as-of date.
-	resp, err := r.LookupAddress(context.Background(), AddressLookupRequest{
-		PostalAddress: PostalAddress{PostalCode: "90012"}, AsOfDate: civil.MustParse("2025-06-30")})
+	resp, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{
+		PostalAddress: wire.PostalAddress{PostalCode: "90012"}, AsOfDate: civil.MustParse("2025-06-30")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +226,7 @@ func TestResolverIsSafeForConcurrentUse(t *testing.T) {
 					t.Errorf("concurrent Locate gave %+v", p)
 					return
 				}
-				if _, err := r.LookupAddress(context.Background(), AddressLookupRequest{PostalAddress: PostalAddress{PostalCode: "95014"}}); err != nil {
+				if _, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{PostalCode: "95014"}}); err != nil {
 					t.Error(err)
 					return
 				}

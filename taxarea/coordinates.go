@@ -10,6 +10,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/wire"
 )
 
 // Point is the result of locating a point among the dataset's boundaries:
@@ -79,12 +80,12 @@ func (r *Resolver) locatedPoints() []Point {
 // LookupCoordinates returns the tax area at a point. The result lists the
 // jurisdictions down to the county in the US and the province in Canada;
 // a point in the open sea gives a result with no jurisdictions.
-func (r *Resolver) LookupCoordinates(ctx context.Context, req CoordinatesLookupRequest) (*LookupResponse, error) {
+func (r *Resolver) LookupCoordinates(ctx context.Context, req wire.CoordinatesLookupRequest) (*wire.LookupResponse, error) {
 	return r.lookupCoordinates(ctx, "", req)
 }
 
 // lookupCoordinates is LookupCoordinates with error fields under prefix.
-func (r *Resolver) lookupCoordinates(ctx context.Context, prefix string, req CoordinatesLookupRequest) (*LookupResponse, error) {
+func (r *Resolver) lookupCoordinates(ctx context.Context, prefix string, req wire.CoordinatesLookupRequest) (*wire.LookupResponse, error) {
 	if err := validateCoordinates(prefix+"coordinates", req.Coordinates); err != nil {
 		return nil, err
 	}
@@ -94,16 +95,16 @@ func (r *Resolver) lookupCoordinates(ctx context.Context, prefix string, req Coo
 	d := r.asOf(req.AsOfDate)
 	a, confidence, note := r.areaAt(req.Coordinates.Latitude, req.Coordinates.Longitude)
 	if a == nil {
-		return &LookupResponse{LookupResults: []LookupResult{{
+		return &wire.LookupResponse{LookupResults: []wire.LookupResult{{
 			AsOfDate: d,
-			Statuses: []Status{{LookupResult: Normal, Value: "no jurisdiction at this point"}},
+			Statuses: []wire.Status{{LookupResult: wire.Normal, Value: "no jurisdiction at this point"}},
 		}}}, nil
 	}
-	var statuses []Status
+	var statuses []wire.Status
 	if note != "" {
-		statuses = []Status{{LookupResult: Normal, Value: note}}
+		statuses = []wire.Status{{LookupResult: wire.Normal, Value: note}}
 	}
-	return &LookupResponse{LookupResults: []LookupResult{r.result(a, d, confidence, statuses...)}}, nil
+	return &wire.LookupResponse{LookupResults: []wire.LookupResult{r.result(a, d, confidence, statuses...)}}, nil
 }
 
 // Fallback distances for points that no boundary contains (see
@@ -177,7 +178,7 @@ const (
 )
 
 // validateCoordinates checks a coordinates object at JSON path field.
-func validateCoordinates(field string, c *Coordinates) error {
+func validateCoordinates(field string, c *wire.Coordinates) error {
 	if c == nil {
 		return levy.Invalid(field, "is required")
 	}

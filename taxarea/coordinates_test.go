@@ -9,6 +9,7 @@ import (
 	"github.com/golang/geo/r3"
 	"github.com/golang/geo/s2"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/wire"
 )
 
 func TestLocateRealPlaces(t *testing.T) {
@@ -82,7 +83,7 @@ func TestLocateRealPlaces(t *testing.T) {
 func TestLookupCoordinatesResult(t *testing.T) {
 	r := resolver(t)
 	ctx := context.Background()
-	resp, err := r.LookupCoordinates(ctx, CoordinatesLookupRequest{Coordinates: &Coordinates{Latitude: 40.748817, Longitude: -73.985428}})
+	resp, err := r.LookupCoordinates(ctx, wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: 40.748817, Longitude: -73.985428}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +99,7 @@ func TestLookupCoordinatesResult(t *testing.T) {
 	}
 
 	// The sea is a result with no jurisdictions, not an error.
-	resp, err = r.LookupCoordinates(ctx, CoordinatesLookupRequest{Coordinates: &Coordinates{Latitude: -40, Longitude: -120}})
+	resp, err = r.LookupCoordinates(ctx, wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: -40, Longitude: -120}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestLookupCoordinatesResult(t *testing.T) {
 	}
 
 	// A point just off a generalised coastline takes the nearest county.
-	resp, err = r.LookupCoordinates(ctx, CoordinatesLookupRequest{Coordinates: &Coordinates{Latitude: 41.8890, Longitude: -87.6050}}) // Navy Pier, Chicago
+	resp, err = r.LookupCoordinates(ctx, wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: 41.8890, Longitude: -87.6050}}) // Navy Pier, Chicago
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,11 +120,11 @@ func TestLookupCoordinatesResult(t *testing.T) {
 func TestLookupCoordinatesValidation(t *testing.T) {
 	r := resolver(t)
 	ctx := context.Background()
-	_, err := r.LookupCoordinates(ctx, CoordinatesLookupRequest{})
+	_, err := r.LookupCoordinates(ctx, wire.CoordinatesLookupRequest{})
 	wantField(t, err, "invalid", "coordinates")
-	_, err = r.LookupCoordinates(ctx, CoordinatesLookupRequest{Coordinates: &Coordinates{Latitude: 91, Longitude: 0}})
+	_, err = r.LookupCoordinates(ctx, wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: 91, Longitude: 0}})
 	wantField(t, err, "invalid", "coordinates.latitude")
-	_, err = r.LookupCoordinates(ctx, CoordinatesLookupRequest{Coordinates: &Coordinates{Latitude: 0, Longitude: -180.5}})
+	_, err = r.LookupCoordinates(ctx, wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: 0, Longitude: -180.5}})
 	wantField(t, err, "invalid", "coordinates.longitude")
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/wire"
 )
 
 // TestDatedTaxAreaID: an address lookup on a day when a jurisdiction of
@@ -18,12 +19,12 @@ func TestDatedTaxAreaID(t *testing.T) {
 	ctx := context.Background()
 	for _, day := range []string{"2026-06-01", "2024-06-01"} {
 		d := civil.MustParse(day)
-		res, err := r.LookupAddress(ctx, AddressLookupRequest{PostalAddress: PostalAddress{City: "Los Angeles", MainDivision: "CA", PostalCode: "90012"}, AsOfDate: d})
+		res, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{City: "Los Angeles", MainDivision: "CA", PostalCode: "90012"}, AsOfDate: d})
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := res.LookupResults[0]
-		byID, err := r.LookupTaxAreaID(ctx, TaxAreaIDLookupRequest{TaxAreaID: want.TaxAreaID, AsOfDate: d})
+		byID, err := r.LookupTaxAreaID(ctx, wire.TaxAreaIDLookupRequest{TaxAreaID: want.TaxAreaID, AsOfDate: d})
 		if err != nil {
 			t.Fatalf("%s: the ID %s of the address lookup: %v", day, want.TaxAreaID, err)
 		}
@@ -32,7 +33,7 @@ func TestDatedTaxAreaID(t *testing.T) {
 			t.Errorf("%s: by ID %s %v, by address %s %v", day, got.TaxAreaID, ids(got), want.TaxAreaID, ids(want))
 		}
 	}
-	if _, err := r.LookupTaxAreaID(ctx, TaxAreaIDLookupRequest{TaxAreaID: "02650841047330893"}); err == nil {
+	if _, err := r.LookupTaxAreaID(ctx, wire.TaxAreaIDLookupRequest{TaxAreaID: "02650841047330893"}); err == nil {
 		t.Error("a dated ID with a leading zero was found")
 	}
 }

@@ -4,7 +4,7 @@
 // A Resolver answers five kinds of search, each as of a date: by postal
 // address, by coordinates, by tax area ID, by a government's jurisdiction
 // code, and many of these in one batch. It also reports which tax areas
-// changed between two dates. Results use the v2 wire types
+// changed between two dates. Results use the v2 wire types (package wire)
 // (LookupResult and friends), so the HTTP adapter only encodes them.
 //
 // # Tax areas and their IDs

@@ -6,6 +6,7 @@ import (
 
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 func ExampleResolver_Locate() {
@@ -23,8 +24,8 @@ func ExampleResolver_LookupAddress() {
 	if err != nil {
 		panic(err)
 	}
-	resp, err := r.LookupAddress(context.Background(), taxarea.AddressLookupRequest{
-		PostalAddress: taxarea.PostalAddress{City: "bakersfield", MainDivision: "california", PostalCode: "93301"},
+	resp, err := r.LookupAddress(context.Background(), wire.AddressLookupRequest{
+		PostalAddress: wire.PostalAddress{City: "bakersfield", MainDivision: "california", PostalCode: "93301"},
 	})
 	if err != nil {
 		panic(err)

@@ -6,15 +6,16 @@ import (
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/wire"
 )
 
 // Find runs a batch of searches and returns their results in order. The
 // batch fails as a whole, before any search runs, when a search is
 // malformed; a search that finds nothing gives an empty result list.
 // Errors name the search by its index: "[3].lookupRequest.coordinates".
-func (r *Resolver) Find(ctx context.Context, searches []Search) ([]SearchResult, error) {
-	if len(searches) > MaxSearches {
-		return nil, levy.Invalid("", "a batch holds at most %d searches, not %d", MaxSearches, len(searches))
+func (r *Resolver) Find(ctx context.Context, searches []wire.Search) ([]wire.SearchResult, error) {
+	if len(searches) > wire.MaxSearches {
+		return nil, levy.Invalid("", "a batch holds at most %d searches, not %d", wire.MaxSearches, len(searches))
 	}
 	var errs levy.Errors
 	for i, s := range searches {
@@ -25,10 +26,10 @@ func (r *Resolver) Find(ctx context.Context, searches []Search) ([]SearchResult,
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	out := make([]SearchResult, len(searches))
+	out := make([]wire.SearchResult, len(searches))
 	for i, s := range searches {
 		prefix := fmt.Sprintf("[%d].lookupRequest.", i)
-		var resp *LookupResponse
+		var resp *wire.LookupResponse
 		var err error
 		switch {
 		case s.Address != nil:
@@ -42,7 +43,7 @@ func (r *Resolver) Find(ctx context.Context, searches []Search) ([]SearchResult,
 		default:
 			err = levy.Invalid(prefix[:len(prefix)-1], "is required")
 		}
-		out[i] = SearchResult{LookupID: s.LookupID, Results: []LookupResult{}}
+		out[i] = wire.SearchResult{LookupID: s.LookupID, Results: []wire.LookupResult{}}
 		switch levy.ErrorCode(err) {
 		case "":
 			out[i].Results = resp.LookupResults

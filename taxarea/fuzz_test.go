@@ -14,8 +14,8 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
-	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 // The lookup bodies of FuzzLookupBodies, by the input's kind modulo
@@ -40,7 +40,7 @@ var fuzzResolver = sync.OnceValues(func() (*taxarea.Resolver, error) {
 })
 
 // FuzzLookupBodies decodes a lookup body the way the API does
-// (engine.Decode with the API's 1 MiB limit) into the request of its
+// (wire.Decode with the API's 1 MiB limit) into the request of its
 // kind and resolves it. Neither step may panic or hang, and:
 //   - every error is a levy error with a code and a message;
 //   - a response has results, encodes without null, and every
@@ -65,19 +65,19 @@ func FuzzLookupBodies(f *testing.F) {
 		ctx := context.Background()
 		switch kind % lookupKinds {
 		case kindAddress:
-			fuzzLookup(t, body, func(req taxarea.AddressLookupRequest) (*taxarea.LookupResponse, error) {
+			fuzzLookup(t, body, func(req wire.AddressLookupRequest) (*wire.LookupResponse, error) {
 				return r.LookupAddress(ctx, req)
 			})
 		case kindCoordinates:
-			fuzzLookup(t, body, func(req taxarea.CoordinatesLookupRequest) (*taxarea.LookupResponse, error) {
+			fuzzLookup(t, body, func(req wire.CoordinatesLookupRequest) (*wire.LookupResponse, error) {
 				return r.LookupCoordinates(ctx, req)
 			})
 		case kindTaxAreaID:
-			fuzzLookup(t, body, func(req taxarea.TaxAreaIDLookupRequest) (*taxarea.LookupResponse, error) {
+			fuzzLookup(t, body, func(req wire.TaxAreaIDLookupRequest) (*wire.LookupResponse, error) {
 				return r.LookupTaxAreaID(ctx, req)
 			})
 		case kindExternal:
-			fuzzLookup(t, body, func(req taxarea.ExternalJurisdictionLookupRequest) (*taxarea.LookupResponse, error) {
+			fuzzLookup(t, body, func(req wire.ExternalJurisdictionLookupRequest) (*wire.LookupResponse, error) {
 				return r.LookupExternal(ctx, req)
 			})
 		case kindBatch:
@@ -87,13 +87,13 @@ func FuzzLookupBodies(f *testing.F) {
 }
 
 // fuzzLookup decodes body into a Req and runs lookup on it twice.
-func fuzzLookup[Req any](t *testing.T, body []byte, lookup func(Req) (*taxarea.LookupResponse, error)) {
+func fuzzLookup[Req any](t *testing.T, body []byte, lookup func(Req) (*wire.LookupResponse, error)) {
 	var req Req
-	if err := engine.Decode(bytes.NewReader(body), &req, 1<<20); err != nil {
+	if err := wire.Decode(bytes.NewReader(body), &req, 1<<20); err != nil {
 		checkLookupError(t, err)
 		return
 	}
-	resp, err := timed(func() (*taxarea.LookupResponse, error) { return lookup(req) })
+	resp, err := timed(func() (*wire.LookupResponse, error) { return lookup(req) })
 	if err != nil {
 		checkLookupError(t, err)
 		if resp != nil {
@@ -113,13 +113,13 @@ func fuzzLookup[Req any](t *testing.T, body []byte, lookup func(Req) (*taxarea.L
 
 // fuzzBatch decodes body as a batch of searches and runs it.
 func fuzzBatch(t *testing.T, r *taxarea.Resolver, body []byte) {
-	var searches []taxarea.Search
-	if err := engine.Decode(bytes.NewReader(body), &searches, 1<<20); err != nil {
+	var searches []wire.Search
+	if err := wire.Decode(bytes.NewReader(body), &searches, 1<<20); err != nil {
 		checkLookupError(t, err)
 		return
 	}
 	ctx := context.Background()
-	out, err := timed(func() ([]taxarea.SearchResult, error) { return r.Find(ctx, searches) })
+	out, err := timed(func() ([]wire.SearchResult, error) { return r.Find(ctx, searches) })
 	if err != nil {
 		checkLookupError(t, err)
 		return
@@ -135,7 +135,7 @@ func fuzzBatch(t *testing.T, r *taxarea.Resolver, body []byte) {
 			t.Fatalf("answer %d has nil results", i)
 		}
 		checkResults(t, out[i].Results)
-		var single *taxarea.LookupResponse
+		var single *wire.LookupResponse
 		switch {
 		case s.Address != nil:
 			single, err = r.LookupAddress(ctx, *s.Address)
@@ -179,14 +179,14 @@ func timed[T any](fn func() (T, error)) (T, error) {
 
 // checkResults checks results of a lookup and that they encode without
 // null.
-func checkResults(t *testing.T, results []taxarea.LookupResult) {
+func checkResults(t *testing.T, results []wire.LookupResult) {
 	t.Helper()
 	for i, res := range results {
 		if len(res.Statuses) == 0 {
 			t.Fatalf("result %d has no status: %+v", i, res)
 		}
 		for _, st := range res.Statuses {
-			if st.LookupResult != taxarea.Normal && res.ConfidenceIndicator == "100" {
+			if st.LookupResult != wire.Normal && res.ConfidenceIndicator == "100" {
 				t.Fatalf("result %d has confidence 100 with the status %s: %+v", i, st.LookupResult, res)
 			}
 		}
@@ -196,7 +196,7 @@ func checkResults(t *testing.T, results []taxarea.LookupResult) {
 			}
 		}
 	}
-	b, err := json.Marshal(taxarea.LookupResponse{LookupResults: results})
+	b, err := json.Marshal(wire.LookupResponse{LookupResults: results})
 	if err != nil {
 		t.Fatalf("encode the results: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/wire"
 )
 
 // Resolver answers tax area lookups over one dataset. It is immutable after
@@ -188,13 +189,13 @@ func (r *Resolver) asOf(d civil.Date) civil.Date {
 // Every lookup result is assembled here, and here a result whose
 // statuses report a fault (any status but NORMAL) gets at most the
 // confidence confFlagged, whatever its caller gave.
-func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...Status) LookupResult {
+func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...wire.Status) wire.LookupResult {
 	if confidence > confFlagged && flagged(statuses) {
 		confidence = confFlagged
 	}
-	res := LookupResult{AsOfDate: d, ConfidenceIndicator: confidenceText(confidence), TaxAreaID: r.areas.id(a)}
+	res := wire.LookupResult{AsOfDate: d, ConfidenceIndicator: confidenceText(confidence), TaxAreaID: r.areas.id(a)}
 	chain := r.areas.chain(a)
-	res.Jurisdictions = make([]Jurisdiction, 0, len(chain))
+	res.Jurisdictions = make([]wire.Jurisdiction, 0, len(chain))
 	kept := 0
 	for _, k := range chain {
 		j := r.areas.jur(k)
@@ -205,7 +206,7 @@ func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...Sta
 		if eff.IsZero() {
 			eff = since
 		}
-		res.Jurisdictions = append(res.Jurisdictions, Jurisdiction{
+		res.Jurisdictions = append(res.Jurisdictions, wire.Jurisdiction{
 			JurisdictionID:           j.ID,
 			JurisdictionType:         j.Type,
 			Value:                    j.Name,
@@ -234,9 +235,9 @@ func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...Sta
 
 // flagged reports whether a status list reports a fault: a status other
 // than NORMAL.
-func flagged(statuses []Status) bool {
+func flagged(statuses []wire.Status) bool {
 	for i := range statuses {
-		if statuses[i].LookupResult != Normal {
+		if statuses[i].LookupResult != wire.Normal {
 			return true
 		}
 	}
@@ -262,7 +263,7 @@ func confidenceText(c int) string {
 
 // normal is the status list of a plain result. Results share it; it is
 // never modified.
-var normal = []Status{{LookupResult: Normal}}
+var normal = []wire.Status{{LookupResult: wire.Normal}}
 
 // since is the effective date reported for jurisdictions whose start
 // predates the dataset's records.

@@ -9,6 +9,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/wire"
 )
 
 // testToday is the fixed "today" of the tests.
@@ -28,7 +29,7 @@ func resolver(t testing.TB) *Resolver {
 }
 
 // ids returns the jurisdiction IDs of a result.
-func ids(res LookupResult) []string {
+func ids(res wire.LookupResult) []string {
 	out := make([]string, len(res.Jurisdictions))
 	for i, j := range res.Jurisdictions {
 		out[i] = j.JurisdictionID
@@ -37,14 +38,14 @@ func ids(res LookupResult) []string {
 }
 
 // leafID returns the most specific jurisdiction of a result.
-func leafID(res LookupResult) string {
+func leafID(res wire.LookupResult) string {
 	if len(res.Jurisdictions) == 0 {
 		return ""
 	}
 	return res.Jurisdictions[len(res.Jurisdictions)-1].JurisdictionID
 }
 
-func hasStatus(res LookupResult, s LookupStatus) bool {
+func hasStatus(res wire.LookupResult, s wire.LookupStatus) bool {
 	for _, st := range res.Statuses {
 		if st.LookupResult == s {
 			return true

@@ -13,9 +13,8 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/internal/jsonbody"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
 )
@@ -80,8 +79,8 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 }
 
 var (
-	_ engine.Calculator = (*Client)(nil)
-	_ taxarea.Lookups   = (*Client)(nil)
+	_ wire.Calculator = (*Client)(nil)
+	_ wire.Lookups    = (*Client)(nil)
 )
 
 // answer is the envelope of most successful answers.
@@ -187,8 +186,8 @@ func known(code string) bool {
 }
 
 // Sale calculates a sale (POST /supplies).
-func (c *Client) Sale(ctx context.Context, req *engine.SaleRequest) (*engine.SaleResponse, error) {
-	var a answer[*engine.SaleResponse]
+func (c *Client) Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, error) {
+	var a answer[*wire.SaleResponse]
 	if err := c.call(ctx, http.MethodPost, "/supplies", req, &a); err != nil {
 		return nil, err
 	}
@@ -196,8 +195,8 @@ func (c *Client) Sale(ctx context.Context, req *engine.SaleRequest) (*engine.Sal
 }
 
 // Purchase calculates a purchase (POST /procurement).
-func (c *Client) Purchase(ctx context.Context, req *engine.PurchaseRequest) (*engine.PurchaseResponse, error) {
-	var a answer[*engine.PurchaseResponse]
+func (c *Client) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, error) {
+	var a answer[*wire.PurchaseResponse]
 	if err := c.call(ctx, http.MethodPost, "/procurement", req, &a); err != nil {
 		return nil, err
 	}
@@ -205,8 +204,8 @@ func (c *Client) Purchase(ctx context.Context, req *engine.PurchaseRequest) (*en
 }
 
 // Owner calculates a movement of the owner's assets (POST /owner).
-func (c *Client) Owner(ctx context.Context, req *engine.OwnerRequest) (*engine.OwnerResponse, error) {
-	var a answer[*engine.OwnerResponse]
+func (c *Client) Owner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, error) {
+	var a answer[*wire.OwnerResponse]
 	if err := c.call(ctx, http.MethodPost, "/owner", req, &a); err != nil {
 		return nil, err
 	}
@@ -223,10 +222,10 @@ func (c *Client) DeleteTransaction(ctx context.Context, id string) error {
 
 // ReverseTransaction stores the reversal of a transaction
 // (POST /transactions/{id}/reversal).
-func (c *Client) ReverseTransaction(ctx context.Context, id string, r engine.ReversalRequest) (*engine.ReversalResponse, error) {
-	var a answer[*engine.ReversalResponse]
+func (c *Client) ReverseTransaction(ctx context.Context, id string, r wire.ReversalRequest) (*wire.ReversalResponse, error) {
+	var a answer[*wire.ReversalResponse]
 	body := struct {
-		Data engine.ReversalRequest `json:"data"`
+		Data wire.ReversalRequest `json:"data"`
 	}{r}
 	if err := c.call(ctx, http.MethodPost, "/transactions/"+url.PathEscape(id)+"/reversal", body, &a); err != nil {
 		return nil, err
@@ -236,8 +235,8 @@ func (c *Client) ReverseTransaction(ctx context.Context, id string, r engine.Rev
 
 // RollbackTransaction undoes the last sync of a transaction
 // (POST /transactions/{id}/rollback).
-func (c *Client) RollbackTransaction(ctx context.Context, id string) (*engine.RollbackResponse, error) {
-	var a answer[*engine.RollbackResponse]
+func (c *Client) RollbackTransaction(ctx context.Context, id string) (*wire.RollbackResponse, error) {
+	var a answer[*wire.RollbackResponse]
 	if err := c.call(ctx, http.MethodPost, "/transactions/"+url.PathEscape(id)+"/rollback", nil, &a); err != nil {
 		return nil, err
 	}
@@ -261,8 +260,8 @@ func (c *Client) TransactionExists(ctx context.Context, id string) (bool, error)
 }
 
 // lookup runs one of the tax area lookups.
-func (c *Client) lookup(ctx context.Context, path string, req any) (*taxarea.LookupResponse, error) {
-	var a answer[*taxarea.LookupResponse]
+func (c *Client) lookup(ctx context.Context, path string, req any) (*wire.LookupResponse, error) {
+	var a answer[*wire.LookupResponse]
 	if err := c.call(ctx, http.MethodPost, path, req, &a); err != nil {
 		return nil, err
 	}
@@ -270,29 +269,29 @@ func (c *Client) lookup(ctx context.Context, path string, req any) (*taxarea.Loo
 }
 
 // LookupAddress finds the tax areas of a postal address (POST /address-lookup).
-func (c *Client) LookupAddress(ctx context.Context, req taxarea.AddressLookupRequest) (*taxarea.LookupResponse, error) {
+func (c *Client) LookupAddress(ctx context.Context, req wire.AddressLookupRequest) (*wire.LookupResponse, error) {
 	return c.lookup(ctx, "/address-lookup", req)
 }
 
 // LookupCoordinates finds the tax area of a point (POST /coordinates-lookup).
-func (c *Client) LookupCoordinates(ctx context.Context, req taxarea.CoordinatesLookupRequest) (*taxarea.LookupResponse, error) {
+func (c *Client) LookupCoordinates(ctx context.Context, req wire.CoordinatesLookupRequest) (*wire.LookupResponse, error) {
 	return c.lookup(ctx, "/coordinates-lookup", req)
 }
 
 // LookupTaxAreaID returns the jurisdictions of a tax area (POST /taxareaid-lookup).
-func (c *Client) LookupTaxAreaID(ctx context.Context, req taxarea.TaxAreaIDLookupRequest) (*taxarea.LookupResponse, error) {
+func (c *Client) LookupTaxAreaID(ctx context.Context, req wire.TaxAreaIDLookupRequest) (*wire.LookupResponse, error) {
 	return c.lookup(ctx, "/taxareaid-lookup", req)
 }
 
 // LookupExternal finds the tax areas of a government's jurisdiction code
 // (POST /external-jurisdiction-lookup).
-func (c *Client) LookupExternal(ctx context.Context, req taxarea.ExternalJurisdictionLookupRequest) (*taxarea.LookupResponse, error) {
+func (c *Client) LookupExternal(ctx context.Context, req wire.ExternalJurisdictionLookupRequest) (*wire.LookupResponse, error) {
 	return c.lookup(ctx, "/external-jurisdiction-lookup", req)
 }
 
 // Find runs a batch of lookups (POST /find-taxareas).
-func (c *Client) Find(ctx context.Context, searches []taxarea.Search) ([]taxarea.SearchResult, error) {
-	var a answer[[]taxarea.SearchResult]
+func (c *Client) Find(ctx context.Context, searches []wire.Search) ([]wire.SearchResult, error) {
+	var a answer[[]wire.SearchResult]
 	if err := c.call(ctx, http.MethodPost, "/find-taxareas", searches, &a); err != nil {
 		return nil, err
 	}

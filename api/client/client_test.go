@@ -17,7 +17,7 @@ import (
 	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 // setup returns an engine and a client of a server over the same engine
@@ -120,8 +120,8 @@ func withoutID(t *testing.T, v any) map[string]any {
 func TestSameErrors(t *testing.T) {
 	e, c := setup(t)
 	ctx := context.Background()
-	bad := func() *engine.SaleRequest {
-		return &engine.SaleRequest{SaleMessageType: "ESTIMATE", TransactionType: "SALE", DocumentNumber: strings.Repeat("9", 51)}
+	bad := func() *wire.SaleRequest {
+		return &wire.SaleRequest{SaleMessageType: "ESTIMATE", TransactionType: "SALE", DocumentNumber: strings.Repeat("9", 51)}
 	}
 	_, err1 := e.Sale(ctx, bad())
 	_, err2 := c.Sale(ctx, bad())
@@ -142,7 +142,7 @@ func TestSameErrors(t *testing.T) {
 	if f1, f2 := fields(err1), fields(err2); len(f1) < 2 || !reflect.DeepEqual(f1, f2) {
 		t.Fatalf("in-process %v, remote %v", f1, f2)
 	}
-	for _, calc := range []engine.Calculator{e, c} {
+	for _, calc := range []wire.Calculator{e, c} {
 		if err := calc.DeleteTransaction(ctx, "no-such"); levy.ErrorCode(err) != levy.ENotFound {
 			t.Errorf("%T delete unknown: %v", calc, err)
 		}
@@ -150,9 +150,9 @@ func TestSameErrors(t *testing.T) {
 			t.Errorf("%T long ID: %v", calc, err)
 		}
 	}
-	var lookups []taxarea.Lookups = []taxarea.Lookups{e.Resolver(), c}
+	var lookups []wire.Lookups = []wire.Lookups{e.Resolver(), c}
 	for _, l := range lookups {
-		_, err := l.LookupCoordinates(ctx, taxarea.CoordinatesLookupRequest{Coordinates: &taxarea.Coordinates{Latitude: 91}})
+		_, err := l.LookupCoordinates(ctx, wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: 91}})
 		var le *levy.Error
 		if !errors.As(err, &le) || le.Field != "coordinates.latitude" {
 			t.Errorf("%T latitude 91: %v", l, err)
@@ -170,7 +170,7 @@ func TestSameErrors(t *testing.T) {
 func TestTransactionsAndLookups(t *testing.T) {
 	e, c := setup(t)
 	ctx := context.Background()
-	var req engine.SaleRequest
+	var req wire.SaleRequest
 	body, _ := os.ReadFile("../../engine/testdata/sale_invoice.json")
 	if err := json.Unmarshal(body, &req); err != nil {
 		t.Fatal(err)
@@ -182,7 +182,7 @@ func TestTransactionsAndLookups(t *testing.T) {
 	if ok, err := c.TransactionExists(ctx, "client-1"); err != nil || !ok {
 		t.Fatalf("exists: %v %v", ok, err)
 	}
-	rev, err := c.ReverseTransaction(ctx, "client-1", engine.ReversalRequest{TransactionID: "client-1-r"})
+	rev, err := c.ReverseTransaction(ctx, "client-1", wire.ReversalRequest{TransactionID: "client-1-r"})
 	if err != nil || rev.TransactionID != "client-1-r" {
 		t.Fatalf("reversal: %+v %v", rev, err)
 	}
@@ -196,7 +196,7 @@ func TestTransactionsAndLookups(t *testing.T) {
 		t.Fatalf("after a remote delete, in-process exists = %v %v", ok, err)
 	}
 
-	addr := taxarea.AddressLookupRequest{PostalAddress: taxarea.PostalAddress{StreetAddress1: "350 5th Ave", City: "New York",
+	addr := wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{StreetAddress1: "350 5th Ave", City: "New York",
 		MainDivision: "NY", PostalCode: "10118"}, AsOfDate: civil.MustParse("2026-06-01")}
 	a1, err1 := e.Resolver().LookupAddress(ctx, addr)
 	a2, err2 := c.LookupAddress(ctx, addr)
@@ -214,9 +214,9 @@ func TestTransactionsAndLookups(t *testing.T) {
 	if ch, err := c.TaxAreaChanged(ctx, ids2[0], day, day); err != nil || !ch {
 		t.Fatalf("changed %v %v", ch, err)
 	}
-	searches := []taxarea.Search{{LookupID: "1", TaxAreaID: &taxarea.TaxAreaIDLookupRequest{TaxAreaID: a1.LookupResults[0].TaxAreaID}},
-		{LookupID: "2", Coordinates: &taxarea.CoordinatesLookupRequest{Coordinates: &taxarea.Coordinates{Latitude: 48.85837, Longitude: 2.294481}}},
-		{LookupID: "3", External: &taxarea.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: "06037", Country: "US"}}}
+	searches := []wire.Search{{LookupID: "1", TaxAreaID: &wire.TaxAreaIDLookupRequest{TaxAreaID: a1.LookupResults[0].TaxAreaID}},
+		{LookupID: "2", Coordinates: &wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: 48.85837, Longitude: 2.294481}}},
+		{LookupID: "3", External: &wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: "06037", Country: "US"}}}
 	f1, _ := e.Resolver().Find(ctx, searches)
 	f2, err := c.Find(ctx, searches)
 	if err != nil {

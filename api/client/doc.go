@@ -1,12 +1,12 @@
 // Package client calls a Levy server (or any server of the same v2 wire
-// format) over HTTP. A *Client implements engine.Calculator and
-// taxarea.Lookups, the interfaces that *engine.Engine and
+// format) over HTTP. A *Client implements wire.Calculator and
+// wire.Lookups, the interfaces that *engine.Engine and
 // *taxarea.Resolver implement in-process, so a host switches between
 // calculating in its own process and calling a remote service by changing
 // one line:
 //
-//	var calc engine.Calculator = eng                               // in-process
-//	var calc engine.Calculator = client.New("https://tax.example.com/api/v2", client.WithToken(tok)) // remote
+//	var calc wire.Calculator = eng                               // in-process
+//	var calc wire.Calculator = client.New("https://tax.example.com/api/v2", client.WithToken(tok)) // remote
 //
 // Errors keep their meaning across the wire: an error answer becomes a
 // *levy.Error (or a levy.Errors list when the server reported several),

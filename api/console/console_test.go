@@ -19,7 +19,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 // fixture is a server with the console mounted over an engine that
@@ -171,7 +171,7 @@ func TestGeoLayersSimplifyPerZoom(t *testing.T) {
 	if len(la) < 50 {
 		t.Fatalf("Los Angeles County lists %d tax areas", len(la))
 	}
-	own, err := f.engine.Resolver().LookupTaxAreaID(context.Background(), taxarea.TaxAreaIDLookupRequest{TaxAreaID: la[0]})
+	own, err := f.engine.Resolver().LookupTaxAreaID(context.Background(), wire.TaxAreaIDLookupRequest{TaxAreaID: la[0]})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +280,7 @@ func TestJournalReports(t *testing.T) {
 	ctx := levy.WithTenant(context.Background(), levy.DefaultTenant)
 	post := func(id, date, zip, city, state, amount string) {
 		t.Helper()
-		var req engine.SaleRequest
+		var req wire.SaleRequest
 		body := `{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"` + date + `","transactionId":"` + id + `",
 			"currency":{"isoCurrencyCodeAlpha":"USD"},
 			"seller":{"physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},

@@ -25,6 +25,7 @@ import (
 	"github.com/levytax/levy/internal/ordered"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 )
 
 const batchUsage = `usage: levy batch sale|purchase|owner [--in FILE|-] [--out FILE|-] [--workers N] [--max-errors N] [--quiet]
@@ -383,15 +384,15 @@ func batchCalculator(e *engine.Engine, perspective string) (func(context.Context
 	var one func(ctx context.Context, body []byte) (any, int, string, money.Amount, error)
 	switch perspective {
 	case "sale":
-		one = decodeCalc(e.Sale, func(r *engine.SaleResponse) (int, *engine.Currency, money.Amount) {
+		one = decodeCalc(e.Sale, func(r *wire.SaleResponse) (int, *wire.Currency, money.Amount) {
 			return len(r.LineItems), r.Currency, r.TotalTax
 		})
 	case "purchase":
-		one = decodeCalc(e.Purchase, func(r *engine.PurchaseResponse) (int, *engine.Currency, money.Amount) {
+		one = decodeCalc(e.Purchase, func(r *wire.PurchaseResponse) (int, *wire.Currency, money.Amount) {
 			return len(r.LineItems), r.Currency, r.TotalTax
 		})
 	case "owner":
-		one = decodeCalc(e.Owner, func(r *engine.OwnerResponse) (int, *engine.Currency, money.Amount) {
+		one = decodeCalc(e.Owner, func(r *wire.OwnerResponse) (int, *wire.Currency, money.Amount) {
 			return len(r.LineItems), r.Currency, r.TotalTax
 		})
 	default:
@@ -422,7 +423,7 @@ func batchCalculator(e *engine.Engine, perspective string) (func(context.Context
 // decodeCalc returns the calculation of one body of a perspective: read
 // as the API reads a body, calculated by calc, and summed up by sum
 // (its line items, currency and total tax) for the run's summary.
-func decodeCalc[Q, R any](calc func(context.Context, *Q) (*R, error), sum func(*R) (int, *engine.Currency, money.Amount)) func(context.Context, []byte) (any, int, string, money.Amount, error) {
+func decodeCalc[Q, R any](calc func(context.Context, *Q) (*R, error), sum func(*R) (int, *wire.Currency, money.Amount)) func(context.Context, []byte) (any, int, string, money.Amount, error) {
 	return func(ctx context.Context, body []byte) (any, int, string, money.Amount, error) {
 		req := new(Q)
 		if err := jsonbody.Decode(bytes.NewReader(body), req, maxRequest); err != nil {
@@ -438,7 +439,7 @@ func decodeCalc[Q, R any](calc func(context.Context, *Q) (*R, error), sum func(*
 }
 
 // currencyOf is the code of a response's currency.
-func currencyOf(c *engine.Currency) string {
+func currencyOf(c *wire.Currency) string {
 	if c == nil || c.ISOCurrencyCodeAlpha == "" {
 		return "USD"
 	}

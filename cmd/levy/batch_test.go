@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/wire"
 )
 
 // compact returns the JSON of a golden request file on one line.
@@ -89,7 +90,7 @@ func TestBatchMixedFile(t *testing.T) {
 			}
 			continue
 		}
-		var req engine.SaleRequest
+		var req wire.SaleRequest
 		if err := json.Unmarshal([]byte(lines[i]), &req); err != nil {
 			t.Fatalf("line %d answered although it does not decode: %v", i+1, err)
 		}

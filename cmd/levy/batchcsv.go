@@ -21,6 +21,7 @@ import (
 	"github.com/levytax/levy/internal/csvout"
 	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 )
 
 // csvColumns documents the CSV layouts of levy batch, input and output.
@@ -557,10 +558,10 @@ func (g *csvGroup) add(row int, vals [numCSVInputs]string) {
 				vals[c], g.first, g.head[c])
 		}
 	}
-	if len(g.lines) == engine.MaxLines {
+	if len(g.lines) == wire.MaxLines {
 		if !g.tooMany {
 			g.tooMany = true
-			g.fault(row, "", "makes the document longer than %d line items", engine.MaxLines)
+			g.fault(row, "", "makes the document longer than %d line items", wire.MaxLines)
 		}
 		return
 	}
@@ -605,18 +606,18 @@ func (g *csvGroup) document(n, p int) csvDocument {
 type csvHead struct {
 	date        civil.Date
 	messageType string
-	txType      engine.TransactionType
-	currency    *engine.Currency
-	origin      *engine.Location
-	dest        *engine.Location
+	txType      wire.TransactionType
+	currency    *wire.Currency
+	origin      *wire.Location
+	dest        *wire.Location
 	// exempt says the customer, buyer or owner claims an exemption, with
 	// a certificate or a reason code.
 	exempt      bool
-	certificate *engine.ExemptionCertificate
+	certificate *wire.ExemptionCertificate
 }
 
 // readHead reads the document columns that every perspective shares.
-func (g *csvGroup) readHead(defaultType engine.TransactionType) csvHead {
+func (g *csvGroup) readHead(defaultType wire.TransactionType) csvHead {
 	v := &g.head
 	h := csvHead{messageType: strings.ToUpper(v[inMessageType]), txType: defaultType}
 	if v[inDocumentDate] == "" {
@@ -630,41 +631,41 @@ func (g *csvGroup) readHead(defaultType engine.TransactionType) csvHead {
 		g.fault(g.first, "message_type", "is required")
 	}
 	if t := v[inTransactionType]; t != "" {
-		h.txType = engine.TransactionType(strings.ToUpper(t))
+		h.txType = wire.TransactionType(strings.ToUpper(t))
 	}
 	cur := strings.ToUpper(v[inCurrency])
 	if cur == "" {
 		cur = "USD"
 	}
-	h.currency = &engine.Currency{ISOCurrencyCodeAlpha: cur}
+	h.currency = &wire.Currency{ISOCurrencyCodeAlpha: cur}
 	h.origin = location(v[inOriginStreet], v[inOriginCity], v[inOriginRegion], v[inOriginPostalCode], v[inOriginCountry])
 	h.dest = location(v[inDestStreet], v[inDestCity], v[inDestRegion], v[inDestPostalCode], v[inDestCountry])
 	if c := v[inExemptionCertificate]; c != "" {
-		h.certificate = &engine.ExemptionCertificate{ExemptionCertificateNumber: c}
+		h.certificate = &wire.ExemptionCertificate{ExemptionCertificateNumber: c}
 	}
 	h.exempt = h.certificate != nil || v[inExemptionReason] != ""
 	return h
 }
 
 // location is the address of five columns, nil when they are all empty.
-func location(street, city, region, postal, country string) *engine.Location {
+func location(street, city, region, postal, country string) *wire.Location {
 	if street == "" && city == "" && region == "" && postal == "" && country == "" {
 		return nil
 	}
-	return &engine.Location{StreetAddress1: street, City: city, MainDivision: region, PostalCode: postal, Country: country}
+	return &wire.Location{StreetAddress1: street, City: city, MainDivision: region, PostalCode: postal, Country: country}
 }
 
 // registrations is a party's tax registration number, registered in the
 // country of its address.
-func registrations(number string, at *engine.Location) []engine.TaxRegistration {
+func registrations(number string, at *wire.Location) []wire.TaxRegistration {
 	if number == "" {
 		return nil
 	}
-	r := engine.TaxRegistration{TaxRegistrationNumber: number}
+	r := wire.TaxRegistration{TaxRegistrationNumber: number}
 	if at != nil {
 		r.ISOCountryCode = at.Country
 	}
-	return []engine.TaxRegistration{r}
+	return []wire.TaxRegistration{r}
 }
 
 // csvAmounts are the line columns that every perspective shares.
@@ -672,7 +673,7 @@ type csvAmounts struct {
 	number        *int64
 	class, code   string
 	description   string
-	quantity      *engine.Measure
+	quantity      *wire.Measure
 	unit, ext     *money.Amount
 	charged, cost *money.Amount
 }
@@ -690,7 +691,7 @@ func (g *csvGroup) readLine(l *csvLine, needPrice bool) csvAmounts {
 		a.number = &n
 	}
 	if q := g.amount(l, inQuantity); q != nil {
-		a.quantity = &engine.Measure{Value: q}
+		a.quantity = &wire.Measure{Value: q}
 	}
 	a.unit, a.ext = g.amount(l, inUnitPrice), g.amount(l, inExtendedPrice)
 	a.charged, a.cost = g.amount(l, inChargedTax), g.amount(l, inCost)
@@ -720,21 +721,21 @@ func (g *csvGroup) amount(l *csvLine, c int) *money.Amount {
 }
 
 // sale builds the sale request of the group.
-func (g *csvGroup) sale() *engine.SaleRequest {
-	h, v := g.readHead(engine.TransactionTypeSale), &g.head
-	req := &engine.SaleRequest{SaleMessageType: engine.SaleMessageType(h.messageType), TransactionType: h.txType,
+func (g *csvGroup) sale() *wire.SaleRequest {
+	h, v := g.readHead(wire.TransactionTypeSale), &g.head
+	req := &wire.SaleRequest{SaleMessageType: wire.SaleMessageType(h.messageType), TransactionType: h.txType,
 		DocumentDate: h.date, TransactionID: v[inTransactionID], DocumentNumber: g.number, Currency: h.currency,
-		Seller: &engine.Seller{Company: v[inCompany], PhysicalOrigin: h.origin, TaxRegistrations: registrations(v[inSellerTaxID], h.origin)},
-		Customer: &engine.Customer{Destination: h.dest, TaxRegistrations: registrations(v[inCustomerTaxID], h.dest),
+		Seller: &wire.Seller{Company: v[inCompany], PhysicalOrigin: h.origin, TaxRegistrations: registrations(v[inSellerTaxID], h.origin)},
+		Customer: &wire.Customer{Destination: h.dest, TaxRegistrations: registrations(v[inCustomerTaxID], h.dest),
 			IsTaxExempt: h.exempt, ExemptionCertificate: h.certificate, ExemptionReasonCode: v[inExemptionReason]}}
 	if v[inCustomerCode] != "" || v[inCustomerClass] != "" {
-		req.Customer.CustomerCode = &engine.CustomerCode{Value: v[inCustomerCode], ClassCode: v[inCustomerClass]}
+		req.Customer.CustomerCode = &wire.CustomerCode{Value: v[inCustomerCode], ClassCode: v[inCustomerClass]}
 	}
-	req.LineItems = csvLines(g, true, func(a csvAmounts) engine.SaleLineItem {
-		li := engine.SaleLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Quantity: a.quantity,
+	req.LineItems = csvLines(g, true, func(a csvAmounts) wire.SaleLineItem {
+		li := wire.SaleLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Quantity: a.quantity,
 			UnitPrice: a.unit, ExtendedPrice: a.ext}
 		if a.class != "" || a.code != "" {
-			li.Product = &engine.Product{ProductClass: a.class, Value: a.code}
+			li.Product = &wire.Product{ProductClass: a.class, Value: a.code}
 		}
 		return li
 	})
@@ -742,32 +743,32 @@ func (g *csvGroup) sale() *engine.SaleRequest {
 }
 
 // purchase builds the purchase request of the group.
-func (g *csvGroup) purchase() *engine.PurchaseRequest {
-	h, v := g.readHead(engine.TransactionTypePurchase), &g.head
-	req := &engine.PurchaseRequest{PurchaseMessageType: engine.PurchaseMessageType(h.messageType), TransactionType: h.txType,
+func (g *csvGroup) purchase() *wire.PurchaseRequest {
+	h, v := g.readHead(wire.TransactionTypePurchase), &g.head
+	req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseMessageType(h.messageType), TransactionType: h.txType,
 		DocumentDate: h.date, TransactionID: v[inTransactionID], DocumentNumber: g.number, Currency: h.currency,
-		Vendor: &engine.Vendor{PhysicalOrigin: h.origin, TaxRegistrations: registrations(v[inVendorTaxID], h.origin)},
-		Buyer: &engine.Buyer{Company: v[inCompany], Destination: h.dest, TaxRegistrations: registrations(v[inBuyerTaxID], h.dest),
+		Vendor: &wire.Vendor{PhysicalOrigin: h.origin, TaxRegistrations: registrations(v[inVendorTaxID], h.origin)},
+		Buyer: &wire.Buyer{Company: v[inCompany], Destination: h.dest, TaxRegistrations: registrations(v[inBuyerTaxID], h.dest),
 			IsTaxExempt: h.exempt, ExemptionCertificate: h.certificate, ExemptionReasonCode: v[inExemptionReason]}}
 	if v[inVendorCode] != "" || v[inVendorClass] != "" {
-		req.Vendor.VendorCode = &engine.VendorCode{Value: v[inVendorCode], ClassCode: v[inVendorClass]}
+		req.Vendor.VendorCode = &wire.VendorCode{Value: v[inVendorCode], ClassCode: v[inVendorClass]}
 	}
-	req.LineItems = csvLines(g, true, func(a csvAmounts) engine.PurchaseLineItem {
-		return engine.PurchaseLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Purchase: a.purchase(),
+	req.LineItems = csvLines(g, true, func(a csvAmounts) wire.PurchaseLineItem {
+		return wire.PurchaseLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Purchase: a.purchase(),
 			Quantity: a.quantity, UnitPrice: a.unit, ExtendedPrice: a.ext, ChargedTax: a.charged}
 	})
 	return req
 }
 
 // owner builds the owner request of the group.
-func (g *csvGroup) owner() *engine.OwnerRequest {
+func (g *csvGroup) owner() *wire.OwnerRequest {
 	h, v := g.readHead(""), &g.head
-	req := &engine.OwnerRequest{OwnerMessageType: engine.OwnerMessageType(h.messageType), DocumentDate: h.date,
+	req := &wire.OwnerRequest{OwnerMessageType: wire.OwnerMessageType(h.messageType), DocumentDate: h.date,
 		TransactionID: v[inTransactionID], DocumentNumber: g.number, Currency: h.currency,
-		Owner: &engine.Owner{Company: v[inCompany], PhysicalOrigin: h.origin, Destination: h.dest,
+		Owner: &wire.Owner{Company: v[inCompany], PhysicalOrigin: h.origin, Destination: h.dest,
 			IsTaxExempt: h.exempt, ExemptionReasonCode: v[inExemptionReason]}}
-	req.LineItems = csvLines(g, false, func(a csvAmounts) engine.OwnerLineItem {
-		return engine.OwnerLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Purchase: a.purchase(),
+	req.LineItems = csvLines(g, false, func(a csvAmounts) wire.OwnerLineItem {
+		return wire.OwnerLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Purchase: a.purchase(),
 			Quantity: a.quantity, UnitPrice: a.unit, ExtendedPrice: a.ext, Cost: a.cost}
 	})
 	return req
@@ -785,11 +786,11 @@ func csvLines[L any](g *csvGroup, needPrice bool, mk func(csvAmounts) L) []L {
 
 // purchase is what a purchase or owner line buys or moves, nil without
 // a class or a code.
-func (a *csvAmounts) purchase() *engine.Purchase {
+func (a *csvAmounts) purchase() *wire.Purchase {
 	if a.class == "" && a.code == "" {
 		return nil
 	}
-	return &engine.Purchase{PurchaseClass: a.class, Value: a.code}
+	return &wire.Purchase{PurchaseClass: a.class, Value: a.code}
 }
 
 // The output columns, as indexes of csvOutputColumns.
@@ -855,8 +856,8 @@ func csvOutputHeader() []byte {
 type csvLineOut struct {
 	number   *int64
 	class    string
-	taxes    []engine.Tax
-	assisted []engine.AssistedParameter
+	taxes    []wire.Tax
+	assisted []wire.AssistedParameter
 }
 
 // csvTotals are the document's figures of a response.
@@ -873,7 +874,7 @@ type csvTotals struct {
 // flattenLines lists the line items of a response, each followed by its
 // child lines, with what get reads from each: its number, its class,
 // its taxes and its children.
-func flattenLines[L any](lines []L, get func(*L) (*int64, string, []engine.Tax, []engine.AssistedParameter, []L), out []csvLineOut) []csvLineOut {
+func flattenLines[L any](lines []L, get func(*L) (*int64, string, []wire.Tax, []wire.AssistedParameter, []L), out []csvLineOut) []csvLineOut {
 	for i := range lines {
 		n, class, taxes, assisted, children := get(&lines[i])
 		out = append(out, csvLineOut{number: n, class: class, taxes: taxes, assisted: assisted})
@@ -885,8 +886,8 @@ func flattenLines[L any](lines []L, get func(*L) (*int64, string, []engine.Tax, 
 // csvSaleRows returns the output rows of a sale document: one per line
 // item and jurisdiction, then the total row, each with its newline, and
 // the document's figures.
-func csvSaleRows(d *csvDocument, r *engine.SaleResponse) ([]byte, csvTotals) {
-	lines := flattenLines(r.LineItems, func(l *engine.SaleResponseLineItem) (*int64, string, []engine.Tax, []engine.AssistedParameter, []engine.SaleResponseLineItem) {
+func csvSaleRows(d *csvDocument, r *wire.SaleResponse) ([]byte, csvTotals) {
+	lines := flattenLines(r.LineItems, func(l *wire.SaleResponseLineItem) (*int64, string, []wire.Tax, []wire.AssistedParameter, []wire.SaleResponseLineItem) {
 		class := ""
 		if l.Product != nil {
 			class = l.Product.ProductClass
@@ -900,8 +901,8 @@ func csvSaleRows(d *csvDocument, r *engine.SaleResponse) ([]byte, csvTotals) {
 }
 
 // csvPurchaseRows returns the output rows of a purchase document.
-func csvPurchaseRows(d *csvDocument, r *engine.PurchaseResponse) ([]byte, csvTotals) {
-	lines := flattenLines(r.LineItems, func(l *engine.PurchaseResponseLineItem) (*int64, string, []engine.Tax, []engine.AssistedParameter, []engine.PurchaseResponseLineItem) {
+func csvPurchaseRows(d *csvDocument, r *wire.PurchaseResponse) ([]byte, csvTotals) {
+	lines := flattenLines(r.LineItems, func(l *wire.PurchaseResponseLineItem) (*int64, string, []wire.Tax, []wire.AssistedParameter, []wire.PurchaseResponseLineItem) {
 		return l.LineItemNumber, purchaseClass(l.Purchase), l.Taxes, l.AssistedParameters, l.LineItems
 	}, nil)
 	t := csvTotals{transactionID: r.TransactionID, currency: currencyOf(r.Currency), subtotal: r.SubTotal, totalTax: r.TotalTax,
@@ -911,8 +912,8 @@ func csvPurchaseRows(d *csvDocument, r *engine.PurchaseResponse) ([]byte, csvTot
 }
 
 // csvOwnerRows returns the output rows of an owner document.
-func csvOwnerRows(d *csvDocument, r *engine.OwnerResponse) ([]byte, csvTotals) {
-	lines := flattenLines(r.LineItems, func(l *engine.OwnerResponseLineItem) (*int64, string, []engine.Tax, []engine.AssistedParameter, []engine.OwnerResponseLineItem) {
+func csvOwnerRows(d *csvDocument, r *wire.OwnerResponse) ([]byte, csvTotals) {
+	lines := flattenLines(r.LineItems, func(l *wire.OwnerResponseLineItem) (*int64, string, []wire.Tax, []wire.AssistedParameter, []wire.OwnerResponseLineItem) {
 		return l.LineItemNumber, purchaseClass(l.Purchase), l.Taxes, l.AssistedParameters, l.LineItems
 	}, nil)
 	t := csvTotals{transactionID: r.TransactionID, currency: currencyOf(r.Currency), subtotal: r.SubTotal, totalTax: r.TotalTax,
@@ -922,7 +923,7 @@ func csvOwnerRows(d *csvDocument, r *engine.OwnerResponse) ([]byte, csvTotals) {
 }
 
 // purchaseClass is the class of a purchase or owner line.
-func purchaseClass(p *engine.Purchase) string {
+func purchaseClass(p *wire.Purchase) string {
 	if p == nil {
 		return ""
 	}
@@ -1000,7 +1001,7 @@ func csvTaxRows(d *csvDocument, lines []csvLineOut, t csvTotals) []byte {
 }
 
 // taxRecord fills the tax columns of rec with x.
-func taxRecord(rec *[numCSVOutputs]string, x *engine.Tax) {
+func taxRecord(rec *[numCSVOutputs]string, x *wire.Tax) {
 	rec[outJurisdictionType], rec[outJurisdictionID], rec[outJurisdictionCode], rec[outJurisdictionName] = "", "", "", ""
 	if j := x.Jurisdiction; j != nil {
 		rec[outJurisdictionID] = j.JurisdictionID

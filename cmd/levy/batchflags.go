@@ -5,11 +5,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/wire"
 )
 
 // lookupTypeOf is the type of a location's lookup result in a response.
-var lookupTypeOf = reflect.TypeFor[engine.TaxAreaLookup]()
+var lookupTypeOf = reflect.TypeFor[wire.TaxAreaLookup]()
 
 // lookupsOf returns what the tax area lookups of a response's locations
 // found: the lowest confidence among them ("" where no location was
@@ -20,7 +20,7 @@ var lookupTypeOf = reflect.TypeFor[engine.TaxAreaLookup]()
 func lookupsOf(resp any) (confidence, statuses string) {
 	low := 101
 	var out []string
-	walkLookups(reflect.ValueOf(resp), "", func(path string, l *engine.TaxAreaLookup) {
+	walkLookups(reflect.ValueOf(resp), "", func(path string, l *wire.TaxAreaLookup) {
 		if n, err := strconv.Atoi(l.ConfidenceIndicator); err == nil && n < low {
 			low = n
 		}
@@ -41,7 +41,7 @@ func lookupsOf(resp any) (confidence, statuses string) {
 // walkLookups calls fn with every non-nil *engine.TaxAreaLookup reachable
 // from v through exported struct fields, pointers and slices, and its
 // JSON path.
-func walkLookups(v reflect.Value, path string, fn func(string, *engine.TaxAreaLookup)) {
+func walkLookups(v reflect.Value, path string, fn func(string, *wire.TaxAreaLookup)) {
 	switch v.Kind() {
 	case reflect.Pointer:
 		if v.IsNil() {
@@ -49,7 +49,7 @@ func walkLookups(v reflect.Value, path string, fn func(string, *engine.TaxAreaLo
 		}
 		if v.Type().Elem() == lookupTypeOf {
 			// Named by the location it belongs to.
-			fn(strings.TrimSuffix(path, ".taxAreaLookup"), v.Interface().(*engine.TaxAreaLookup))
+			fn(strings.TrimSuffix(path, ".taxAreaLookup"), v.Interface().(*wire.TaxAreaLookup))
 			return
 		}
 		walkLookups(v.Elem(), path, fn)
@@ -82,7 +82,7 @@ func walkLookups(v reflect.Value, path string, fn func(string, *engine.TaxAreaLo
 
 // assistedText returns a line's assisted parameters as text: each
 // "rule parameter: sent -> used", joined by " | ".
-func assistedText(ps []engine.AssistedParameter) string {
+func assistedText(ps []wire.AssistedParameter) string {
 	var out []string
 	for _, p := range ps {
 		text := p.RuleName

@@ -11,6 +11,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/internal/jsonbody"
+	"github.com/levytax/levy/wire"
 )
 
 const calcUsage = `usage: levy calc sale|purchase|owner [--data-dir DIR | --database URL] [--tenant T] [--address-check lenient|strict] [FILE]
@@ -106,19 +107,19 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	var resp any
 	switch args[0] {
 	case "sale":
-		var req engine.SaleRequest
+		var req wire.SaleRequest
 		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
 			return err
 		}
 		resp, err = e.Sale(ctx, &req)
 	case "purchase":
-		var req engine.PurchaseRequest
+		var req wire.PurchaseRequest
 		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
 			return err
 		}
 		resp, err = e.Purchase(ctx, &req)
 	case "owner":
-		var req engine.OwnerRequest
+		var req wire.OwnerRequest
 		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 const lookupUsage = `usage:
@@ -50,7 +51,7 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.Var(&asOf, "as-of", "date of the lookup (default today)")
 	var cf contentFlags
 	cf.register(fs)
-	var addr taxarea.PostalAddress
+	var addr wire.PostalAddress
 	var country, id string
 	switch kind {
 	case "address":
@@ -110,7 +111,7 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if len(pos) != 0 {
 			return usageError{"address takes flags only"}
 		}
-		out, err = r.LookupAddress(ctx, taxarea.AddressLookupRequest{PostalAddress: addr, AsOfDate: asOf.d})
+		out, err = r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: addr, AsOfDate: asOf.d})
 	case "point":
 		if len(pos) != 2 {
 			return usageError{"point needs LATITUDE and LONGITUDE"}
@@ -120,17 +121,17 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err1 != nil || err2 != nil {
 			return usageError{"LATITUDE and LONGITUDE must be numbers in degrees"}
 		}
-		out, err = r.LookupCoordinates(ctx, taxarea.CoordinatesLookupRequest{Coordinates: &taxarea.Coordinates{Latitude: lat, Longitude: lng}, AsOfDate: asOf.d})
+		out, err = r.LookupCoordinates(ctx, wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: lat, Longitude: lng}, AsOfDate: asOf.d})
 	case "taxarea":
 		if len(pos) != 1 {
 			return usageError{"taxarea needs one TAX_AREA_ID"}
 		}
-		out, err = r.LookupTaxAreaID(ctx, taxarea.TaxAreaIDLookupRequest{TaxAreaID: pos[0], AsOfDate: asOf.d})
+		out, err = r.LookupTaxAreaID(ctx, wire.TaxAreaIDLookupRequest{TaxAreaID: pos[0], AsOfDate: asOf.d})
 	case "code":
 		if len(pos) != 1 {
 			return usageError{"code needs one CODE"}
 		}
-		out, err = r.LookupExternal(ctx, taxarea.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: pos[0], Country: country, AsOfDate: asOf.d})
+		out, err = r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: pos[0], Country: country, AsOfDate: asOf.d})
 	case "changed":
 		if id != "" {
 			var changed bool

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
 )
 
 func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -37,7 +37,7 @@ func TestLookupCommands(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %s", c.args, code, errOut)
 			continue
 		}
-		var resp taxarea.LookupResponse
+		var resp wire.LookupResponse
 		if err := json.Unmarshal([]byte(out), &resp); err != nil {
 			t.Errorf("%v: output is not a lookup response: %v\n%s", c.args, err, out)
 			continue

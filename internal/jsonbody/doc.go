@@ -1,5 +1,5 @@
 // Package jsonbody is the strict JSON decoder that every adapter of Levy
-// uses for request bodies: the calculation routes (through engine.Decode),
+// uses for request bodies: the calculation routes (through wire.Decode),
 // the token endpoints, the admin and e-invoicing routes and the Go client.
 //
 // Decode reads one JSON value into a Go value within a size limit and a

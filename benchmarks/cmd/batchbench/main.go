@@ -54,6 +54,7 @@ import (
 	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 )
 
 func main() {
@@ -316,7 +317,7 @@ func floor(ctx context.Context, e *engine.Engine, lines [][]byte, workers int, p
 // each of the three to it.
 func pipeline(ctx context.Context, e *engine.Engine, line []byte, spent *[3]time.Duration) error {
 	t0 := time.Now()
-	req := new(engine.SaleRequest)
+	req := new(wire.SaleRequest)
 	if err := jsonbody.Decode(bytes.NewReader(line), req, 16<<20); err != nil {
 		return err
 	}
