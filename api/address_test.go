@@ -80,7 +80,7 @@ func TestAddressCheckOverHTTP(t *testing.T) {
 	}
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
-	h := &harness{t: t, srv: srv, logs: logs}
+	h := &harness{t: t, api: s, srv: srv, logs: logs}
 	post := func(tenant, dest string) answer {
 		return h.do("POST", "/vertex-ws/v2/supplies", strings.NewReader(addressQuotation(dest)), "Authorization", "Bearer "+tenant)
 	}

@@ -65,6 +65,7 @@ func testEngine(t testing.TB) *engine.Engine {
 // harness is a server on loopback and what it logged.
 type harness struct {
 	t    testing.TB
+	api  *Server
 	srv  *httptest.Server
 	logs *syncBuffer
 }
@@ -96,7 +97,7 @@ func newHarness(t testing.TB, opts ...Option) *harness {
 	}
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
-	return &harness{t: t, srv: srv, logs: logs}
+	return &harness{t: t, api: s, srv: srv, logs: logs}
 }
 
 // answer is one HTTP exchange as the tests see it.
@@ -106,7 +107,8 @@ type answer struct {
 	body   []byte
 }
 
-// do sends a request and checks the answer against the OpenAPI document.
+// do sends a request and checks the answer against the OpenAPI document
+// that the server serves.
 func (h *harness) do(method, path string, body io.Reader, header ...string) answer {
 	h.t.Helper()
 	req, err := http.NewRequest(method, h.srv.URL+path, body)
@@ -128,9 +130,7 @@ func (h *harness) do(method, path string, body io.Reader, header ...string) answ
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	if strings.HasPrefix(path, Bases[0]) || strings.HasPrefix(path, Bases[1]) {
-		checkAnswer(h.t, req, resp.StatusCode, resp.Header, b)
-	}
+	checkAnswer(h.t, h.api, req, resp.StatusCode, resp.Header, b)
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
 		var v any
 		if err := json.Unmarshal(b, &v); err != nil {
@@ -509,9 +509,10 @@ func TestAuthenticatorAndTenants(t *testing.T) {
 }
 
 func TestFaultsAreLoggedNotLeaked(t *testing.T) {
-	h := newHarness(t, WithHandler("GET /boom", http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
-		panic("secret internal detail")
-	})))
+	h := newHarness(t, WithOperation(Operation{Method: "GET", Path: "/boom", ID: "boom", Tag: "Test", Summary: "Panics.", Public: true},
+		http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+			panic("secret internal detail")
+		})))
 	a := h.do("GET", "/boom", nil, "X-Request-Id", "req-boom-1")
 	if a.status != 500 || a.header.Get("X-Request-Id") != "req-boom-1" {
 		t.Fatalf("status %d id %q", a.status, a.header.Get("X-Request-Id"))

@@ -281,7 +281,7 @@ func (s *badServer) check(t *testing.T, c bad) {
 	}
 	if c.oauth != "" {
 		checkOAuthError(t, c, x)
-		api.CheckAnswer(t, x.req, x.status, x.header, x.body)
+		s.srv.CheckAnswer(t, x.req, x.status, x.header, x.body)
 		return
 	}
 	if x.header.Get("X-Request-Id") == "" {
@@ -328,7 +328,7 @@ func (s *badServer) check(t *testing.T, c bad) {
 			t.Errorf("WWW-Authenticate %q, want a Bearer challenge", x.header.Get("WWW-Authenticate"))
 		}
 	}
-	api.CheckAnswer(t, x.req, x.status, x.header, x.body)
+	s.srv.CheckAnswer(t, x.req, x.status, x.header, x.body)
 }
 
 // codeOf is the error code that answers each status.
@@ -1194,7 +1194,7 @@ func (s *badServer) stillAnswering(t *testing.T) {
 			t.Errorf("%s: %s %s answered %d, want %d: %s", c.name, c.method, c.path, x.status, c.status, clipped(x.body))
 			continue
 		}
-		api.CheckAnswer(t, x.req, x.status, x.header, x.body)
+		s.srv.CheckAnswer(t, x.req, x.status, x.header, x.body)
 		if c.into != nil {
 			if err := json.Unmarshal(x.body, c.into); err != nil {
 				t.Errorf("%s: %v: %s", c.name, err, clipped(x.body))

@@ -23,10 +23,17 @@
 // request ID and nothing of the fault, which goes to the log.
 //
 // The routes are one table (routes.go) that drives both the mux and the
-// OpenAPI document served at /api/v2/openapi.json; the document also
-// describes the routes mounted beside them with WithHandler (the token,
-// admin and e-invoicing routes, openapi_mounts.go), /healthz and
-// /metrics, as far as the server mounts them. Around them the server adds
+// OpenAPI document served at /api/v2/openapi.json. The document also
+// describes every route mounted beside them, which describes itself: an
+// adapter mounts a route with WithOperation, whose Operation names its
+// method, path, operationId, tag, summary, parameters, statuses and media
+// types, and the Go types that its handler decodes and encodes, of which
+// the document reflects its schemas (api/oauth's token and admin routes,
+// api/einvoicing's, api/journaladmin's, and /healthz and /metrics). A
+// server's document holds the operations it mounts, and no route can be
+// mounted without one, save with WithUndocumentedHandler, which the web
+// console (api/console) uses for its pages and the routes of its own
+// that only they call. Around them the server adds
 // request IDs (X-Request-Id), structured logs with log/slog, Prometheus
 // metrics at /metrics (which need no token: WithMetricsRoute(false) and
 // MetricsHandler move them to a listener of their own), /healthz, panic

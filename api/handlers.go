@@ -215,7 +215,7 @@ func (s *Server) decodeOptional(r *http.Request, v any) error {
 
 // JSONContent accepts a body declared as JSON (application/json or a
 // +json type), or not declared at all, and refuses any other with a 415
-// error about Content-Type. Handlers mounted with WithHandler use it too.
+// error about Content-Type. Handlers mounted with WithOperation use it too.
 func JSONContent(r *http.Request) error {
 	ct := r.Header.Get("Content-Type")
 	if ct == "" {

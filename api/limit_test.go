@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/textproto"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -60,7 +61,8 @@ func rawExchange(t *testing.T, h *harness, head, body string) (status string, an
 // the route's own limit when it has one.
 func TestAnnouncedBodyTooLarge(t *testing.T) {
 	h := newHarness(t, WithBodyLimit(1<<20),
-		WithHandler("POST /small", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		WithOperation(Operation{Method: "POST", Path: "/small", ID: "small", Tag: "Test", Summary: "Counts the bytes of the body.",
+			Body: reflect.TypeFor[string](), Answer: Enveloped[int](), Public: true}, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			b, _ := io.ReadAll(r.Body)
 			WriteData(w, r, http.StatusOK, len(b))
 		})),

@@ -31,26 +31,33 @@ type docOperation struct {
 	root     bool // the path is from the server's root, not under Bases
 }
 
-var (
-	documentOnce   sync.Once
-	documentLoaded *loadedDocument
-	documentErr    error
-)
+// loaded holds the documents loaded so far, by their bytes, each loaded
+// and validated once for the whole test binary: every server of a kind
+// serves the same document.
+var loaded sync.Map // string → *loading
 
-// openAPIDocument returns the document, loaded and validated once for the
-// whole test binary.
-func openAPIDocument() (*loadedDocument, error) {
-	documentOnce.Do(func() { documentLoaded, documentErr = loadDocument() })
-	return documentLoaded, documentErr
+// loading is one document, loaded once.
+type loading struct {
+	once sync.Once
+	d    *loadedDocument
+	err  error
 }
 
-// loadDocument builds the document with Document, loads it with
-// kin-openapi and validates it.
-func loadDocument() (*loadedDocument, error) {
-	b, err := Document()
+// openAPIDocument returns the document that s serves, loaded and
+// validated.
+func openAPIDocument(s *Server) (*loadedDocument, error) {
+	b, err := s.document()
 	if err != nil {
 		return nil, err
 	}
+	v, _ := loaded.LoadOrStore(string(b), &loading{})
+	l := v.(*loading)
+	l.once.Do(func() { l.d, l.err = loadDocument(b) })
+	return l.d, l.err
+}
+
+// loadDocument loads the document b with kin-openapi and validates it.
+func loadDocument(b []byte) (*loadedDocument, error) {
 	doc, err := openapi3.NewLoader().LoadFromData(b)
 	if err != nil {
 		return nil, fmt.Errorf("loading the OpenAPI document: %w", err)
@@ -192,10 +199,12 @@ func (d *loadedDocument) validateRequest(req *http.Request) error {
 	return nil
 }
 
-// checkAnswer validates one HTTP exchange against Levy's OpenAPI document: the status must be documented for the operation and the body must match its schema.
-func checkAnswer(t testing.TB, req *http.Request, status int, header http.Header, body []byte) {
+// checkAnswer validates one HTTP exchange with s against the OpenAPI
+// document that s serves: the status must be documented for the
+// operation and the body must match its schema.
+func checkAnswer(t testing.TB, s *Server, req *http.Request, status int, header http.Header, body []byte) {
 	t.Helper()
-	d, err := openAPIDocument()
+	d, err := openAPIDocument(s)
 	if err != nil {
 		t.Errorf("Levy's OpenAPI document: %v", err)
 		return

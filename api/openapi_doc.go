@@ -28,6 +28,14 @@ type errorAnswer struct {
 	when func(d opDoc) bool
 }
 
+// opDoc is one operation of the document: a route of the API's table,
+// whose path is under the base paths, or a route mounted beside it,
+// whose path is from the server's root.
+type opDoc struct {
+	Operation
+	root bool
+}
+
 // always, guarded, withBody and conflicts say which operations can
 // answer an error: every one, those that need an access token, those with
 // a request body, and those that can contradict stored state (the
@@ -35,11 +43,12 @@ type errorAnswer struct {
 func always(opDoc) bool      { return true }
 func guarded(d opDoc) bool   { return !d.Public }
 func withBody(d opDoc) bool  { return d.Body != nil }
-func conflicts(d opDoc) bool { return d.conflict || writesJournal(d.Route) }
+func conflicts(d opDoc) bool { return d.Conflict || (!d.root && writesJournal(d.Operation)) }
 
-// writesJournal reports whether rt changes the tax journal.
-func writesJournal(rt Route) bool {
-	return rt.Method != http.MethodGet && (rt.Tag == "Calculation" || rt.Tag == "Transactions")
+// writesJournal reports whether op, a route of the API's table, changes
+// the tax journal.
+func writesJournal(op Operation) bool {
+	return op.Method != http.MethodGet && (op.Tag == "Calculation" || op.Tag == "Transactions")
 }
 
 // headerRef refers to a header of components.headers.
@@ -60,17 +69,9 @@ var errorTable = []errorAnswer{
 	{http.StatusInternalServerError, "InternalError", "Levy failed to answer. The message names the request ID, which the logs have the fault under.", always},
 }
 
-// Document returns Levy's OpenAPI 3.0 document as JSON: the operations
-// of the API under its base paths, and every other route that `levy
-// serve` mounts beside them (the token endpoints, the admin and
-// e-invoicing routes, /healthz and /metrics). A Server serves at
-// /api/v2/openapi.json the document of the routes that it mounts.
-func Document() ([]byte, error) { return encodeDocument(nil) }
-
-// encodeDocument returns the document of the API and of the mounted
-// routes that mounted accepts (all of them when it is nil), as JSON.
-func encodeDocument(mounted func(pattern string) bool) ([]byte, error) {
-	doc, _, err := buildDocument(mounted)
+// encodeDocument returns the document of ops as JSON.
+func encodeDocument(ops []opDoc) ([]byte, error) {
+	doc, _, err := buildDocument(ops)
 	if err != nil {
 		return nil, err
 	}
@@ -83,24 +84,20 @@ func encodeDocument(mounted func(pattern string) bool) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
-// buildDocument returns the OpenAPI document as nested maps, and the
-// schemas that it holds: the API's routes, and the mounted routes that
-// mounted accepts (all of them when it is nil).
-func buildDocument(mounted func(pattern string) bool) (object, *schemaSet, error) {
+// buildDocument returns the OpenAPI document of ops as nested maps, and
+// the schemas that it holds. The tags are listed in the order the
+// operations first name them.
+func buildDocument(ops []opDoc) (object, *schemaSet, error) {
 	s := newSchemaSet()
 	paths := object{}
 	var tags []any
 	seenTag := map[string]bool{}
-	var ops []opDoc
-	for _, rt := range routes() {
-		ops = append(ops, opDoc{Route: rt})
-	}
-	for _, d := range mountDocs() {
-		if mounted == nil || mounted(d.Method+" "+d.Path) {
-			ops = append(ops, d)
-		}
-	}
+	seenID := map[string]bool{}
 	for _, d := range ops {
+		if seenID[d.ID] {
+			return nil, nil, fmt.Errorf("api: the OpenAPI document has two operations %s", d.ID)
+		}
+		seenID[d.ID] = true
 		op, err := operation(s, d)
 		if err != nil {
 			return nil, nil, fmt.Errorf("api: the OpenAPI operation %s: %w", d.ID, err)
@@ -126,9 +123,6 @@ func buildDocument(mounted func(pattern string) bool) (object, *schemaSet, error
 	}
 	if _, err := s.schemaOf(reflect.TypeFor[ErrorBody]()); err != nil {
 		return nil, nil, fmt.Errorf("api: the OpenAPI schema of errors: %w", err)
-	}
-	if _, err := s.schemaOf(reflect.TypeFor[oauthErrorDoc]()); err != nil {
-		return nil, nil, fmt.Errorf("api: the OpenAPI schema of the token endpoints' errors: %w", err)
 	}
 	schemas, err := s.components()
 	if err != nil {
@@ -203,19 +197,14 @@ func buildDocument(mounted func(pattern string) bool) (object, *schemaSet, error
 
 // operation returns the OpenAPI operation of d.
 func operation(s *schemaSet, d opDoc) (object, error) {
-	rt := d.Route
+	if err := d.check(); err != nil {
+		return nil, err
+	}
 	params := []any{object{"$ref": "#/components/parameters/RequestId"}}
-	inPath := map[string]bool{}
-	for _, p := range rt.Params {
+	for _, p := range d.Params {
 		sch, err := paramSchema(p.Format)
 		if err != nil {
 			return nil, fmt.Errorf("parameter %s: %w", p.Name, err)
-		}
-		if p.In == "path" {
-			if !strings.Contains(rt.Path, "{"+p.Name+"}") || !p.Required {
-				return nil, fmt.Errorf("path parameter %s must be required and in the path %s", p.Name, rt.Path)
-			}
-			inPath[p.Name] = true
 		}
 		param := object{"name": p.Name, "in": p.In, "schema": sch}
 		if p.Required {
@@ -226,42 +215,37 @@ func operation(s *schemaSet, d opDoc) (object, error) {
 		}
 		params = append(params, param)
 	}
-	for _, name := range pathParams(rt.Path) {
-		if !inPath[name] {
-			return nil, fmt.Errorf("the path %s has a parameter %s that the route does not declare", rt.Path, name)
-		}
-	}
 	op := object{
-		"operationId": rt.ID,
-		"tags":        []any{rt.Tag},
-		"summary":     rt.Summary,
+		"operationId": d.ID,
+		"tags":        []any{d.Tag},
+		"summary":     d.Summary,
 		"parameters":  params,
 	}
-	if d.description != "" {
-		op["description"] = d.description
+	if d.Description != "" {
+		op["description"] = d.Description
 	}
-	if rt.Body != nil {
-		sch, err := s.schemaOf(rt.Body)
+	if d.Body != nil {
+		sch, err := s.schemaOf(d.Body)
 		if err != nil {
 			return nil, fmt.Errorf("the request body: %w", err)
 		}
-		if rt.Body == reflect.TypeFor[[]wire.Search]() {
+		if d.Body == reflect.TypeFor[[]wire.Search]() {
 			sch["maxItems"] = wire.MaxSearches
 		}
 		content := object{}
-		for _, media := range d.bodyMedia {
+		for _, media := range d.BodyMedia {
 			content[media] = object{"schema": sch}
 		}
 		if len(content) == 0 {
 			content["application/json"] = object{"schema": sch}
 		}
-		op["requestBody"] = object{"required": rt.BodyRequired, "content": content}
+		op["requestBody"] = object{"required": d.BodyRequired, "content": content}
 	}
-	answer, err := answerSchema(s, rt)
+	answer, err := answerSchema(s, d.Operation)
 	if err != nil {
 		return nil, fmt.Errorf("the answer: %w", err)
 	}
-	media := d.media
+	media := d.Media
 	if media == "" {
 		media = "application/json"
 	}
@@ -275,35 +259,49 @@ func operation(s *schemaSet, d opDoc) (object, error) {
 	}
 	for _, e := range errorTable {
 		switch {
-		case d.oauth && (e.status == http.StatusBadRequest || e.status == http.StatusUnauthorized || e.status == http.StatusRequestTimeout || e.status == http.StatusRequestEntityTooLarge):
-			responses[strconv.Itoa(e.status)] = oauthAnswer(e)
+		case d.OAuthError != nil && oauthStatus(e.status):
+			sch, err := s.schemaOf(d.OAuthError)
+			if err != nil {
+				return nil, fmt.Errorf("the errors of a token endpoint: %w", err)
+			}
+			responses[strconv.Itoa(e.status)] = oauthAnswer(e, sch)
 		case e.when(d):
 			responses[strconv.Itoa(e.status)] = object{"$ref": "#/components/responses/" + e.name}
 		}
 	}
-	if d.unavailable != "" {
+	if d.Unavailable != "" {
 		responses["503"] = object{
-			"description": d.unavailable,
+			"description": d.Unavailable,
 			"headers":     object{"X-Request-Id": headerRef("RequestId"), "Retry-After": object{"description": "Seconds to wait before asking again, when known.", "schema": object{"type": "integer"}}},
 			"content":     object{"application/json": object{"schema": object{"type": "object"}}},
 		}
 	}
-	if d.tooMany != "" {
+	if d.TooMany != "" {
 		responses["429"] = object{
-			"description": d.tooMany,
+			"description": d.TooMany,
 			"headers":     object{"X-Request-Id": headerRef("RequestId"), "Retry-After": object{"description": "Seconds to wait before asking again.", "schema": object{"type": "integer"}}},
 			"content":     object{"application/json": object{"schema": object{"$ref": "#/components/schemas/ErrorBody"}}},
 		}
 	}
 	op["responses"] = responses
 	switch {
-	case d.oauth:
+	case d.OAuthError != nil:
 		// The client authenticates in the body or with HTTP Basic.
 		op["security"] = []any{object{}, object{"clientBasic": []any{}}}
-	case rt.Public:
+	case d.Public:
 		op["security"] = []any{}
 	}
 	return op, nil
+}
+
+// oauthStatus reports whether a token endpoint answers an error of status
+// in the form of RFC 6749 section 5.2.
+func oauthStatus(status int) bool {
+	switch status {
+	case http.StatusBadRequest, http.StatusUnauthorized, http.StatusRequestTimeout, http.StatusRequestEntityTooLarge:
+		return true
+	}
+	return false
 }
 
 // successWords describe the successful answers.
@@ -313,11 +311,10 @@ var successWords = map[int]string{
 	http.StatusAccepted: "Accepted: the work goes on after the answer.",
 }
 
-// oauthAnswer describes error answer e of a token endpoint, which answers
-// in the form of RFC 6749 section 5.2; a body refused on its announced
-// Content-Length has the API's form.
-func oauthAnswer(e errorAnswer) object {
-	sch := object{"$ref": "#/components/schemas/OAuthError"}
+// oauthAnswer describes error answer e of a token endpoint, whose body
+// has schema sch, the form of RFC 6749 section 5.2; a body refused on its
+// announced Content-Length has the API's form.
+func oauthAnswer(e errorAnswer, sch object) object {
 	if e.status == http.StatusRequestEntityTooLarge {
 		sch = object{"oneOf": []any{sch, object{"$ref": "#/components/schemas/ErrorBody"}}}
 	}
@@ -328,11 +325,11 @@ func oauthAnswer(e errorAnswer) object {
 	return object{"description": e.description, "headers": headers, "content": object{"application/json": object{"schema": sch}}}
 }
 
-// answerSchema returns the schema of the body of a 200 answer of rt. The
-// instantiations of a generic type, such as the envelope of most answers,
-// are named after the operation.
-func answerSchema(s *schemaSet, rt Route) (object, error) {
-	t := rt.Answer
+// answerSchema returns the schema of the body of a successful answer of
+// op. The instantiations of a generic type, such as the envelope of most
+// answers, are named after the operation.
+func answerSchema(s *schemaSet, op Operation) (object, error) {
+	t := op.Answer
 	if t == nil {
 		return object{"type": "object"}, nil
 	}
@@ -340,7 +337,7 @@ func answerSchema(s *schemaSet, rt Route) (object, error) {
 		t = t.Elem()
 	}
 	if strings.Contains(t.Name(), "[") {
-		return s.named(t, rt.ID+"Answer")
+		return s.named(t, op.ID+"Answer")
 	}
 	if t.Kind() == reflect.String {
 		return object{"type": "string"}, nil

@@ -269,17 +269,22 @@ func (s *schemaSet) named(t reflect.Type, name string) (object, error) {
 }
 
 // components returns components.schemas and fills in every $ref. A type
-// is named after its Go name, prefixed with its package's name when two
+// is named by its SchemaName method when it has one (see SchemaNamer),
+// else after its Go name, prefixed with its package's name when two
 // packages have a type of that name.
 func (s *schemaSet) components() (object, error) {
+	names := make(map[reflect.Type]string, len(s.byType))
 	byName := map[string][]reflect.Type{}
 	for t := range s.byType {
+		if name, ok := schemaName(t); ok {
+			names[t] = name
+			continue
+		}
 		if strings.ContainsAny(t.Name(), "[]") {
 			return nil, fmt.Errorf("%s is an instantiation of a generic type; name it after its operation", t)
 		}
 		byName[t.Name()] = append(byName[t.Name()], t)
 	}
-	names := make(map[reflect.Type]string, len(s.byType))
 	for name, ts := range byName {
 		for _, t := range ts {
 			names[t] = name
@@ -287,11 +292,6 @@ func (s *schemaSet) components() (object, error) {
 				pkg := t.PkgPath()
 				names[t] = pkg[strings.LastIndex(pkg, "/")+1:] + name
 			}
-		}
-	}
-	for t := range s.byType {
-		if name, ok := docNames[t]; ok {
-			names[t] = name
 		}
 	}
 	out := make(object, len(s.byType)+len(s.byName))

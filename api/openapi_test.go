@@ -18,6 +18,8 @@ import (
 	"time"
 	"unsafe"
 
+	"log/slog"
+
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
@@ -25,10 +27,22 @@ import (
 	"github.com/levytax/levy/wire"
 )
 
-// mustDocument returns the loaded document or stops the test.
+// bareServer returns a server of the API alone, with /healthz and
+// /metrics and nothing mounted beside them.
+func bareServer(t testing.TB) *Server {
+	t.Helper()
+	s, err := New(testEngine(t), WithLogger(slog.New(slog.DiscardHandler)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// mustDocument returns the loaded document of a bare server or stops the
+// test.
 func mustDocument(t testing.TB) *loadedDocument {
 	t.Helper()
-	d, err := openAPIDocument()
+	d, err := openAPIDocument(bareServer(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +52,7 @@ func mustDocument(t testing.TB) *loadedDocument {
 // TestOpenAPIDocumentValid loads the document with kin-openapi and
 // validates it, and checks its header.
 func TestOpenAPIDocumentValid(t *testing.T) {
-	b, err := Document()
+	b, err := bareServer(t).document()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,21 +87,22 @@ func TestOpenAPIDocumentValid(t *testing.T) {
 }
 
 // TestOpenAPIDocumentStable checks that the document is the same bytes
-// on every call, and cheap to build.
+// on every build, and cheap to build.
 func TestOpenAPIDocumentStable(t *testing.T) {
-	first, err := Document()
+	ops := bareServer(t).operations()
+	first, err := encodeDocument(ops)
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()
 	const n = 5
 	for range n {
-		again, err := Document()
+		again, err := encodeDocument(ops)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(first, again) {
-			t.Fatal("two calls of Document returned different documents")
+			t.Fatal("two builds of the document differ")
 		}
 	}
 	per := time.Since(start) / n
@@ -97,10 +112,12 @@ func TestOpenAPIDocumentStable(t *testing.T) {
 	}
 }
 
-// BenchmarkDocument measures the building of the document.
+// BenchmarkDocument measures the building of the document of a bare
+// server.
 func BenchmarkDocument(b *testing.B) {
+	ops := bareServer(b).operations()
 	for b.Loop() {
-		if _, err := Document(); err != nil {
+		if _, err := encodeDocument(ops); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -123,7 +140,11 @@ func samplePath(rt Route) string {
 // document under both base paths, with its method and operationId, that
 // the document has nothing else, and what each operation answers.
 func TestOpenAPIRoutes(t *testing.T) {
-	d := mustDocument(t)
+	s := bareServer(t)
+	d, err := openAPIDocument(s)
+	if err != nil {
+		t.Fatal(err)
+	}
 	count := 0
 	for _, rt := range routes() {
 		for _, base := range Bases {
@@ -177,7 +198,7 @@ func TestOpenAPIRoutes(t *testing.T) {
 	for _, item := range d.doc.Paths.Map() {
 		total += len(item.Operations())
 	}
-	if mounted := len(mountDocs()); total != count+mounted {
+	if mounted := len(s.documented); total != count+mounted || mounted != 2 {
 		t.Errorf("the document has %d operations, the routes %d and the mounted routes %d", total, count, mounted)
 	}
 	if len(d.doc.Security) != 2 {
@@ -507,15 +528,24 @@ func sampleString(t reflect.Type, check string) string {
 	return "x"
 }
 
-// TestOpenAPISchemasFollowEncodingJSON fills a value of every type that
-// has a schema, encodes it with encoding/json, and checks that the
+// TestOpenAPISchemasFollowEncodingJSON runs checkSchemas on a bare
+// server; TestWholeServerDocument runs it on one with every adapter
+// mounted.
+func TestOpenAPISchemasFollowEncodingJSON(t *testing.T) { checkSchemas(t, bareServer(t)) }
+
+// checkSchemas fills a value of every type that has a schema in the
+// document of s, encodes it with encoding/json, and checks that the
 // schema names exactly the members written and accepts the value.
-func TestOpenAPISchemasFollowEncodingJSON(t *testing.T) {
-	_, set, err := buildDocument(nil)
+func checkSchemas(t *testing.T, s *Server) {
+	t.Helper()
+	_, set, err := buildDocument(s.operations())
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := mustDocument(t)
+	d, err := openAPIDocument(s)
+	if err != nil {
+		t.Fatal(err)
+	}
 	types := map[string]reflect.Type{}
 	for typ, name := range set.names {
 		types[name] = typ
@@ -720,18 +750,42 @@ func TestOpenAPIRefusesUnknownMarshallers(t *testing.T) {
 	}
 }
 
-// TestOpenAPIMountedRoutes checks what the document says of the routes
-// mounted beside the API: each is an operation at its path from the root
-// of the server (a path item whose servers say so), with its statuses,
-// its media types and its security; the token endpoints answer errors in
-// the form of RFC 6749.
+// TestOpenAPIMountedRoutes runs checkMountedOperations on a bare server
+// (/healthz and /metrics); TestWholeServerDocument runs it on one with
+// every adapter mounted.
 func TestOpenAPIMountedRoutes(t *testing.T) {
-	d := mustDocument(t)
+	s := bareServer(t)
+	checkMountedOperations(t, s)
+	d, err := openAPIDocument(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/healthz", "/metrics"} {
+		if d.doc.Paths.Find(path) == nil {
+			t.Errorf("the document has no %s", path)
+		}
+	}
+	if d.doc.Components.Schemas["OAuthError"] != nil {
+		t.Error("the document of a server without token endpoints describes their errors")
+	}
+}
+
+// checkMountedOperations checks what the document of s says of the
+// routes mounted beside the API: each is an operation at its path from
+// the root of the server (a path item whose servers say so), with its
+// statuses, its media types and its security; the token endpoints answer
+// errors in the form of RFC 6749.
+func checkMountedOperations(t *testing.T, s *Server) {
+	t.Helper()
+	d, err := openAPIDocument(s)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ids := map[string]bool{}
 	for _, rt := range routes() {
 		ids[rt.ID] = true
 	}
-	for _, md := range mountDocs() {
+	for _, md := range s.documented {
 		if ids[md.ID] {
 			t.Errorf("two operations are named %s", md.ID)
 		}
@@ -742,26 +796,33 @@ func TestOpenAPIMountedRoutes(t *testing.T) {
 			continue
 		}
 		op := item.GetOperation(md.Method)
-		if op == nil || op.OperationID != md.ID || !slices.Equal(op.Tags, []string{md.Tag}) {
+		if op == nil || op.OperationID != md.ID || !slices.Equal(op.Tags, []string{md.Tag}) || op.Summary != md.Summary {
 			t.Errorf("%s %s: no operation %s", md.Method, md.Path, md.ID)
 			continue
 		}
-		if route, _, _ := d.find(md.Method, samplePath(md.Route)); route == nil || route.Operation != op {
-			t.Errorf("%s: not found at %s", md.ID, samplePath(md.Route))
+		if route, _, _ := d.find(md.Method, samplePath(Route{Path: md.Path, Params: md.Params})); route == nil || route.Operation != op {
+			t.Errorf("%s: not found at %s", md.ID, md.Path)
 		}
 		for _, status := range md.successes() {
-			media := cmp.Or(md.media, "application/json")
+			media := cmp.Or(md.Media, "application/json")
 			if r := op.Responses.Status(status); r == nil || r.Value.Content.Get(media) == nil {
 				t.Errorf("%s: no answer %d of %s", md.ID, status, media)
 			}
 		}
+		oauth := md.OAuthError != nil
 		want := []int{400, 404, 405, 500}
-		if !md.Public || md.oauth {
+		if !md.Public || oauth {
 			want = append(want, 401)
 		}
+		if md.Conflict {
+			want = append(want, 409)
+		}
+		if md.TooMany != "" {
+			want = append(want, 429)
+		}
 		if md.Body != nil {
-			want = append(want, 413)
-			medias := md.bodyMedia
+			want = append(want, 408, 413)
+			medias := md.BodyMedia
 			if medias == nil {
 				medias = []string{"application/json"}
 			}
@@ -779,11 +840,11 @@ func TestOpenAPIMountedRoutes(t *testing.T) {
 			}
 			sch := r.Value.Content.Get("application/json").Schema
 			switch {
-			case md.oauth && (status == 400 || status == 401):
+			case oauth && (status == 400 || status == 401 || status == 408):
 				if sch.Ref != "#/components/schemas/OAuthError" {
 					t.Errorf("%s: answer %d is not an OAuthError", md.ID, status)
 				}
-			case md.oauth && status == 413:
+			case oauth && status == 413:
 				if len(sch.Value.OneOf) != 2 {
 					t.Errorf("%s: answer 413 is not an OAuthError or an ErrorBody", md.ID)
 				}
@@ -791,8 +852,11 @@ func TestOpenAPIMountedRoutes(t *testing.T) {
 				t.Errorf("%s: answer %d is not an ErrorBody", md.ID, status)
 			}
 		}
+		if md.Unavailable != "" && op.Responses.Status(503) == nil {
+			t.Errorf("%s: no answer 503", md.ID)
+		}
 		switch {
-		case md.oauth:
+		case oauth:
 			if op.Security == nil || len(*op.Security) != 2 || (*op.Security)[1]["clientBasic"] == nil {
 				t.Errorf("%s: the security is %v, want none or HTTP Basic", md.ID, op.Security)
 			}
@@ -800,11 +864,6 @@ func TestOpenAPIMountedRoutes(t *testing.T) {
 			t.Errorf("%s is public but its security is %v", md.ID, op.Security)
 		case !md.Public && op.Security != nil:
 			t.Errorf("%s overrides the security of the document", md.ID)
-		}
-	}
-	for _, path := range []string{"/healthz", "/metrics", "/oauth/token", "/admin/v1/clients", "/einvoicing/v1/documents"} {
-		if d.doc.Paths.Find(path) == nil {
-			t.Errorf("the document has no %s", path)
 		}
 	}
 }

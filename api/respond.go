@@ -94,7 +94,7 @@ func ok[T any](s *Server, w http.ResponseWriter, r *http.Request, data T) {
 
 // WriteData answers with status and data in the envelope of the wire
 // format ({"data": ..., "meta": ...}), for the handlers mounted with
-// WithHandler.
+// WithOperation; Enveloped describes such an answer in their Operation.
 func WriteData(w http.ResponseWriter, r *http.Request, status int, data any) {
 	x := exchangeOf(r.Context())
 	s := x.serverOr()
@@ -103,7 +103,7 @@ func WriteData(w http.ResponseWriter, r *http.Request, status int, data any) {
 
 // WriteError answers err as every route of the API does: Levy's errors
 // with their status, code and target, anything else with 500, for the
-// handlers mounted with WithHandler.
+// handlers mounted with WithOperation.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	exchangeOf(r.Context()).serverOr().fail(w, r, err)
 }

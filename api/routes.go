@@ -34,12 +34,21 @@ type Route struct {
 	serve func(s *Server, w http.ResponseWriter, r *http.Request)
 }
 
-// Param is a path or query parameter of a route.
+// operation returns rt as an operation of the OpenAPI document, with its
+// path under the base paths.
+func (rt Route) operation() Operation {
+	return Operation{Method: rt.Method, Path: rt.Path, ID: rt.ID, Tag: rt.Tag, Summary: rt.Summary, Params: rt.Params,
+		Body: rt.Body, BodyRequired: rt.BodyRequired, Answer: rt.Answer, Public: rt.Public}
+}
+
+// Param is a path, query or header parameter of a route.
 type Param struct {
-	Name        string
-	In          string // "path" or "query"
-	Required    bool
-	Format      string // "transactionId", "taxAreaId" or "date"
+	Name     string
+	In       string // "path", "query" or "header"
+	Required bool
+	// Format is the form of the value: "identifier", "transactionId",
+	// "taxAreaId" or "date".
+	Format      string
 	Description string
 }
 

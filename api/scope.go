@@ -39,3 +39,21 @@ func Operator(ctx context.Context) bool {
 	p, _ := PrincipalOf(ctx)
 	return p.Role == RoleOperator
 }
+
+// AdminTag is the tag of the admin routes in the OpenAPI document, which
+// the adapters that serve them share.
+const AdminTag = "Admin"
+
+// AdminAccess says, for the OpenAPI document's description of an admin
+// route (Operation.Description), who may call it as AdminScope decides.
+const AdminAccess = "Needs an access token of a tenant's admin (levy://admin by default), which acts on its own tenant only " +
+	"(another tenant is answered 403, another tenant's record 404 as an unknown one), or of the server's operator " +
+	"(levy://operator by default), which names the tenant it acts on."
+
+// AdminTenantParam is the tenant query parameter of an admin route that
+// lists the records of one tenant or, for the operator, of all (the asked
+// tenant of AdminScope with all), for Operation.Params.
+func AdminTenantParam() Param {
+	return Param{Name: "tenant", In: "query", Format: "identifier",
+		Description: "Only the entries of this tenant; all tenants when absent."}
+}

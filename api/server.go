@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -106,15 +107,28 @@ type Server struct {
 	// served lists the pattern of every operation the server mounts,
 	// "POST /api/v2/supplies", in the order they were mounted.
 	served []string
+	// documented are the operations mounted beside the API that the
+	// document describes, in the order they were mounted; undocumented
+	// the patterns mounted with WithUndocumentedHandler.
+	documented   []Operation
+	undocumented []string
 
 	docOnce sync.Once
 	doc     []byte
 	docErr  error
 }
 
+// mount is a handler served beside the API, and its operation of the
+// OpenAPI document (nil for one mounted with WithUndocumentedHandler).
 type mount struct {
 	pattern string
 	h       http.Handler
+	op      *Operation
+}
+
+// operationMount returns the mount of h as op.
+func operationMount(op Operation, h http.Handler) mount {
+	return mount{pattern: op.pattern(), h: h, op: &op}
 }
 
 // Option configures a Server.
@@ -140,12 +154,26 @@ func WithApp(name string) Option { return func(s *Server) { s.app = name } }
 // server makes its own registry with the Go and process collectors.
 func WithRegistry(reg *prometheus.Registry) Option { return func(s *Server) { s.reg = reg } }
 
-// WithHandler serves h at pattern (a net/http.ServeMux pattern) beside
-// the API, inside the same request IDs, logs, metrics and recovery. The
-// token and e-invoicing endpoints are mounted this way; h does its own
-// authentication.
-func WithHandler(pattern string, h http.Handler) Option {
-	return func(s *Server) { s.extra = append(s.extra, mount{pattern, h}) }
+// WithOperation serves h at op.Method and op.Path (the net/http.ServeMux
+// pattern "Method Path") beside the API, inside the same request IDs,
+// logs, metrics and recovery, and describes it with op in the OpenAPI
+// document the server serves. The token, admin and e-invoicing routes are
+// mounted this way, each described by the adapter that serves it with its
+// own types; h does its own authentication (see Guard). New refuses an
+// operation without a method, a path, an ID, a tag or a summary, whose
+// path parameters are not declared, or whose ID another operation has.
+func WithOperation(op Operation, h http.Handler) Option {
+	return func(s *Server) { s.extra = append(s.extra, operationMount(op, h)) }
+}
+
+// WithUndocumentedHandler serves h at pattern (any net/http.ServeMux
+// pattern) beside the API, as WithOperation does, but leaves it out of
+// the OpenAPI document: it is for what is not part of the API that
+// clients program against, such as the web console's pages and the
+// routes of its own that only its pages call. Every other route is
+// mounted with WithOperation.
+func WithUndocumentedHandler(pattern string, h http.Handler) Option {
+	return func(s *Server) { s.extra = append(s.extra, mount{pattern: pattern, h: h}) }
 }
 
 // healthCheck is a check of /healthz: a store that must take writes.
@@ -163,8 +191,8 @@ func WithHealthCheck(name string, check func(context.Context) error) Option {
 }
 
 // WithRouteBodyLimit sets the largest request body of the route with
-// pattern (the pattern given to WithHandler, or "POST /api/v2/supplies")
-// to n bytes, below the server's limit. A request whose Content-Length
+// pattern ("Method Path" of an operation mounted with WithOperation, or
+// "POST /api/v2/supplies") to n bytes, below the server's limit. A request whose Content-Length
 // announces more is answered 413 before any of its body is read. A
 // handler that reads a body without a Content-Length (chunked) bounds it
 // itself.
@@ -224,10 +252,13 @@ func New(e *engine.Engine, opts ...Option) (*Server, error) {
 	}
 	// The mounted handlers and /healthz and /metrics answer another method
 	// at their paths as the routes do: 405 with the Allow list.
-	prom := mount{"GET /metrics", promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{})}
-	extra := append(slices.Clone(s.extra), mount{"GET /healthz", http.HandlerFunc(s.healthz)})
+	prom := operationMount(metricsOperation(), promhttp.HandlerFor(s.reg, promhttp.HandlerOpts{}))
+	extra := append(slices.Clone(s.extra), operationMount(healthOperation(), http.HandlerFunc(s.healthz)))
 	if s.metricsHere {
 		extra = append(extra, prom)
+	}
+	if err := s.describe(table, extra); err != nil {
+		return nil, err
 	}
 	var paths []string               // the paths of the mounts with a method, in order
 	mounted := map[string][]string{} // the methods mounted at each of them
@@ -255,6 +286,30 @@ func New(e *engine.Engine, opts ...Option) (*Server, error) {
 	alone.Handle("/", s.named("unmatched", s.unmatched))
 	s.metricsAlone = s.middleware(canonicalOnly(alone, s.unmatched))
 	return s, nil
+}
+
+// describe checks the operations of the mounts, which must describe their
+// routes and have IDs of their own, and records them for the document.
+func (s *Server) describe(table []Route, mounts []mount) error {
+	ids := map[string]string{} // the pattern of each operation ID
+	for _, rt := range table {
+		ids[rt.ID] = rt.Method + " " + rt.Path
+	}
+	for _, m := range mounts {
+		if m.op == nil {
+			s.undocumented = append(s.undocumented, m.pattern)
+			continue
+		}
+		if err := m.op.check(); err != nil {
+			return fmt.Errorf("api: the operation mounted at %s: %w", m.pattern, err)
+		}
+		if at, dup := ids[m.op.ID]; dup {
+			return fmt.Errorf("api: the operations %s and %s are both named %s", at, m.pattern, m.op.ID)
+		}
+		ids[m.op.ID] = m.pattern
+		s.documented = append(s.documented, *m.op)
+	}
+	return nil
 }
 
 // MetricsHandler returns a handler that serves only GET /metrics, with
@@ -321,7 +376,7 @@ func (s *Server) notAllowed(mux *http.ServeMux, path, allow string) {
 // API do, and returns r with the principal in its context (see
 // PrincipalOf), its tenant too (see levy.Tenant), read-only for a reader
 // (see levy.WithReadOnly), and the tenant in the request's log line. With a nil a every request
-// belongs to levy.DefaultTenant. Handlers mounted with WithHandler call it
+// belongs to levy.DefaultTenant. Handlers mounted with WithOperation call it
 // with the authenticator they need.
 func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
 	p := Principal{Tenant: levy.DefaultTenant}
@@ -431,6 +486,30 @@ func checkParams(r *http.Request, params []string) error {
 	return nil
 }
 
+// health is the answer of /healthz.
+type health struct {
+	Status  string `json:"status"`
+	Dataset string `json:"dataset"`
+}
+
+// SchemaName names the schema of the answer of /healthz.
+func (health) SchemaName() string { return "Health" }
+
+// healthOperation describes /healthz.
+func healthOperation() Operation {
+	return Operation{Method: "GET", Path: "/healthz", ID: "health", Tag: "Service", Public: true,
+		Summary: "Tells that the server is up, and the version of the tax data it uses.", Answer: reflect.TypeFor[health](),
+		Unavailable: "The server cannot do its work, such as write to one of its stores."}
+}
+
+// metricsOperation describes /metrics.
+func metricsOperation() Operation {
+	return Operation{Method: "GET", Path: "/metrics", ID: "metrics", Tag: "Service", Public: true,
+		Summary: "The server's metrics for Prometheus, in its text format.", Answer: reflect.TypeFor[string](), Media: "text/plain",
+		Description: "Needs no access token. `levy serve --metrics-addr HOST:PORT` serves it on that address only " +
+			"(and no longer here), which a firewall can keep to the monitoring network."}
+}
+
 // healthz answers 200 when every health check passes, and 503 with the
 // failing checks and their errors when one does not.
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
@@ -440,12 +519,17 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 			failing[c.name] = err.Error()
 		}
 	}
+	answer := health{Status: "ok", Dataset: s.engine.DatasetVersion()}
 	if len(failing) > 0 {
+		answer.Status = "unavailable"
 		w.Header().Set("Retry-After", "1")
-		s.write(w, r, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "dataset": s.engine.DatasetVersion(), "failing": failing})
+		s.write(w, r, http.StatusServiceUnavailable, struct {
+			health
+			Failing map[string]string `json:"failing"`
+		}{answer, failing})
 		return
 	}
-	s.write(w, r, http.StatusOK, map[string]string{"status": "ok", "dataset": s.engine.DatasetVersion()})
+	s.write(w, r, http.StatusOK, answer)
 }
 
 // requestID returns the client's X-Request-Id when it is a sane token,

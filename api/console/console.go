@@ -95,22 +95,26 @@ func New(e *engine.Engine, opts ...Option) *Handler {
 }
 
 // Mounts returns the options that mount the console on an api.Server.
+// They mount it undocumented (api.WithUndocumentedHandler): the console's
+// pages and the routes of its own are not part of the API that clients
+// program against, which the OpenAPI document describes; only the
+// console's pages call those routes, whose answers change with them.
 func (h *Handler) Mounts() []api.Option {
 	guard := func(next http.HandlerFunc) http.Handler { return api.Guard(h.auth, next) }
 	return []api.Option{
-		api.WithHandler("GET /console", http.RedirectHandler(Prefix, http.StatusMovedPermanently)),
+		api.WithUndocumentedHandler("GET /console", http.RedirectHandler(Prefix, http.StatusMovedPermanently)),
 		// Every method: a method pattern here would conflict with the
 		// server's 405 answers at the paths of the routes below it.
-		api.WithHandler(Prefix, http.HandlerFunc(h.page)),
-		api.WithHandler("GET /console/api/config", http.HandlerFunc(h.config)),
-		api.WithHandler("GET /console/api/whoami", guard(h.whoami)),
-		api.WithHandler("GET /console/api/geo/{layer}", guard(h.geoJSON)),
-		api.WithHandler("GET /console/api/rules/{id}", guard(h.rule)),
-		api.WithHandler("GET /console/api/journal/summary", guard(h.summary)),
-		api.WithHandler("GET /console/api/journal/series", guard(h.series)),
-		api.WithHandler("GET /console/api/journal/transactions", guard(h.transactions)),
-		api.WithHandler("GET /console/api/journal/transactions/{id}", guard(h.versions)),
-		api.WithHandler("GET /console/api/journal/export", guard(h.export)),
+		api.WithUndocumentedHandler(Prefix, http.HandlerFunc(h.page)),
+		api.WithUndocumentedHandler("GET /console/api/config", http.HandlerFunc(h.config)),
+		api.WithUndocumentedHandler("GET /console/api/whoami", guard(h.whoami)),
+		api.WithUndocumentedHandler("GET /console/api/geo/{layer}", guard(h.geoJSON)),
+		api.WithUndocumentedHandler("GET /console/api/rules/{id}", guard(h.rule)),
+		api.WithUndocumentedHandler("GET /console/api/journal/summary", guard(h.summary)),
+		api.WithUndocumentedHandler("GET /console/api/journal/series", guard(h.series)),
+		api.WithUndocumentedHandler("GET /console/api/journal/transactions", guard(h.transactions)),
+		api.WithUndocumentedHandler("GET /console/api/journal/transactions/{id}", guard(h.versions)),
+		api.WithUndocumentedHandler("GET /console/api/journal/export", guard(h.export)),
 	}
 }
 

@@ -55,27 +55,6 @@ func New(svc *einvoice.Service, opts ...Option) *Handler {
 	return h
 }
 
-// Mounts returns the options that mount the routes on an api.Server.
-func (h *Handler) Mounts() []api.Option {
-	m := []api.Option{
-		api.WithHandler("POST /einvoicing/v1/documents", api.Guard(h.auth, h.submit)),
-		api.WithHandler("GET /einvoicing/v1/documents/{documentId}", api.Guard(h.auth, h.get)),
-		api.WithHandler("GET /einvoicing/v1/documents/{documentId}/content", api.Guard(h.auth, h.content)),
-		api.WithHandler("POST /einvoicing/v1/webhooks", api.Guard(h.auth, h.createConnection)),
-		api.WithHandler("GET /einvoicing/v1/webhooks", api.Guard(h.auth, h.listConnections)),
-		api.WithHandler("DELETE /einvoicing/v1/webhooks", api.Guard(h.auth, h.deleteConnection)),
-		api.WithHandler("GET /einvoicing/v1/webhooks/{webhookId}", api.Guard(h.auth, h.getConnection)),
-		api.WithHandler("DELETE /einvoicing/v1/webhooks/{webhookId}", api.Guard(h.auth, h.deleteConnection)),
-	}
-	if h.admin != nil {
-		m = append(m,
-			api.WithHandler("GET /admin/v1/einvoicing/dead-letters", api.Guard(h.admin, h.deadLetters)),
-			api.WithHandler("POST /admin/v1/einvoicing/dead-letters/{eventId}/replay", api.Guard(h.admin, h.replay)),
-		)
-	}
-	return m
-}
-
 func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 	if err := xmlContent(r); err != nil {
 		api.WriteError(w, r, err)

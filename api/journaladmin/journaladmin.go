@@ -61,17 +61,6 @@ func New(store journal.Store, admin api.Authenticator, log *slog.Logger, opts ..
 	return h
 }
 
-// Mounts returns the options that mount the routes on an api.Server.
-func (h *Handler) Mounts() []api.Option {
-	if h.admin == nil {
-		return nil
-	}
-	return []api.Option{
-		api.WithHandler(ReportRoute, api.Guard(h.admin, h.report)),
-		api.WithHandler(ExportRoute, api.Guard(h.admin, h.export)),
-	}
-}
-
 // query is what the query parameters of a route ask for.
 type query struct {
 	tenant   string

@@ -30,6 +30,26 @@ type ClientSecret struct {
 	ClientSecret string `json:"client_secret"`
 }
 
+// rotatedKey is the answer of a key rotation: the new key, and when.
+type rotatedKey struct {
+	KeyID     string    `json:"kid"`
+	RotatedAt time.Time `json:"rotatedAt"`
+}
+
+// SchemaName names the schema of a rotation in the OpenAPI document.
+func (rotatedKey) SchemaName() string { return "RotatedKey" }
+
+// retiredKey is the answer of the retirement of a signing key: the key
+// retired, when, and the key that signs new tokens now.
+type retiredKey struct {
+	KeyID     string    `json:"kid"`
+	RetiredAt time.Time `json:"retiredAt"`
+	Current   string    `json:"current"`
+}
+
+// SchemaName names the schema of a retirement in the OpenAPI document.
+func (retiredKey) SchemaName() string { return "RetiredKey" }
+
 func (h *Handler) createClient(w http.ResponseWriter, r *http.Request) {
 	var nc NewClient
 	if err := api.JSONContent(r); err != nil {
@@ -113,10 +133,7 @@ func (h *Handler) rotateKey(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.log.Info("signing key rotated", "kid", kid)
-	api.WriteData(w, r, http.StatusOK, struct {
-		KeyID     string    `json:"kid"`
-		RotatedAt time.Time `json:"rotatedAt"`
-	}{kid, h.now().UTC()})
+	api.WriteData(w, r, http.StatusOK, rotatedKey{kid, h.now().UTC()})
 }
 
 func (h *Handler) listKeys(w http.ResponseWriter, r *http.Request) {
@@ -131,11 +148,7 @@ func (h *Handler) retireKey(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.log.Info("signing key retired", "kid", kid, "current", current)
-	api.WriteData(w, r, http.StatusOK, struct {
-		KeyID     string    `json:"kid"`
-		RetiredAt time.Time `json:"retiredAt"`
-		Current   string    `json:"current"`
-	}{kid, h.now().UTC(), current})
+	api.WriteData(w, r, http.StatusOK, retiredKey{kid, h.now().UTC(), current})
 }
 
 // clientIDParam gives an error about the client ID of an admin route the

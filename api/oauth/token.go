@@ -116,32 +116,40 @@ func New(iss *auth.Issuer, opts ...Option) *Handler {
 	return h
 }
 
-// Mounts returns the options that mount the token endpoints and the
-// admin routes on an api.Server.
-func (h *Handler) Mounts() []api.Option {
-	admin, operator := h.AdminAuthenticator(), h.OperatorAuthenticator()
-	return []api.Option{
-		api.WithHandler("POST /oauth/token", http.HandlerFunc(h.token)),
-		api.WithHandler("POST /oseries-auth/oauth/token", http.HandlerFunc(h.token)),
-		api.WithHandler("POST /cached/oauth/token", http.HandlerFunc(h.cachedToken)),
-		api.WithHandler("POST /admin/v1/clients", api.Guard(admin, h.createClient)),
-		api.WithHandler("GET /admin/v1/clients", api.Guard(admin, h.listClients)),
-		api.WithHandler("POST /admin/v1/clients/{id}/secret", api.Guard(admin, h.rotateClient)),
-		api.WithHandler("DELETE /admin/v1/clients/{id}", api.Guard(admin, h.revokeClient)),
-		api.WithHandler("POST /admin/v1/keys", api.Guard(operator, h.rotateKey)),
-		api.WithHandler("GET /admin/v1/keys", api.Guard(operator, h.listKeys)),
-		api.WithHandler("DELETE /admin/v1/keys/{kid}", api.Guard(operator, h.retireKey)),
-	}
-}
-
-// tokenRequest is the parameters of a token request.
+// tokenRequest is the parameters of a token request, as a form or as
+// JSON. Only grant_type is always required (the caching endpoint
+// defaults it): the client may authenticate with HTTP Basic instead, and
+// a credential of one audience may leave it out.
 type tokenRequest struct {
 	GrantType    string `json:"grant_type"`
-	ClientID     string `json:"client_id"`
-	ClientSecret string `json:"client_secret"`
-	Audience     string `json:"audience"`
+	ClientID     string `json:"client_id,omitempty"`
+	ClientSecret string `json:"client_secret,omitempty"`
+	Audience     string `json:"audience,omitempty"`
 	basic        bool   // the client authenticated with HTTP Basic
 }
+
+// SchemaName names the schema of a token request in the OpenAPI document.
+func (tokenRequest) SchemaName() string { return "TokenRequest" }
+
+// tokenAnswer is the answer of a token endpoint.
+type tokenAnswer struct {
+	AccessToken string `json:"access_token"`
+	TokenType   string `json:"token_type"`
+	ExpiresIn   int64  `json:"expires_in"`
+}
+
+// SchemaName names the schema of a token in the OpenAPI document.
+func (tokenAnswer) SchemaName() string { return "Token" }
+
+// errorBody is the body of a refusal of a token endpoint, in the form of
+// RFC 6749 section 5.2.
+type errorBody struct {
+	Error       string `json:"error"`
+	Description string `json:"error_description"`
+}
+
+// SchemaName names the schema of a refusal in the OpenAPI document.
+func (errorBody) SchemaName() string { return "OAuthError" }
 
 // oauthError is a refusal of the token endpoint.
 type oauthError struct {
@@ -320,11 +328,7 @@ func (h *Handler) serveToken(w http.ResponseWriter, r *http.Request, cached bool
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Pragma", "no-cache")
-	_ = json.NewEncoder(w).Encode(struct {
-		AccessToken string `json:"access_token"`
-		TokenType   string `json:"token_type"`
-		ExpiresIn   int64  `json:"expires_in"`
-	}{tok.AccessToken, "Bearer", tok.ExpiresIn(h.now())})
+	_ = json.NewEncoder(w).Encode(tokenAnswer{tok.AccessToken, "Bearer", tok.ExpiresIn(h.now())})
 }
 
 // hold waits the refusal delay, at most retryAfter, before a refusal,
@@ -394,8 +398,5 @@ func writeOAuthError(w http.ResponseWriter, e *oauthError) {
 		w.Header().Set("Retry-After", strconv.FormatInt(int64((e.retryAfter+time.Second-1)/time.Second), 10))
 	}
 	w.WriteHeader(e.status)
-	_ = json.NewEncoder(w).Encode(struct {
-		Error       string `json:"error"`
-		Description string `json:"error_description"`
-	}{e.code, e.description})
+	_ = json.NewEncoder(w).Encode(errorBody{e.code, e.description})
 }

@@ -1,0 +1,44 @@
+package journaladmin
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/journal"
+)
+
+// periodParams are the query parameters of a period of the token's
+// tenant's journal.
+func periodParams() []api.Param {
+	return []api.Param{
+		{Name: "from", In: "query", Format: "date", Description: "The first posting date of the period (inclusive); open when absent."},
+		{Name: "to", In: "query", Format: "date", Description: "The last posting date of the period (inclusive); open when absent."},
+		{Name: "tenant", In: "query", Format: "identifier", Description: "The tenant of the token, which is the only one whose journal it reads; another tenant is answered 403."},
+	}
+}
+
+// Mounts returns the options that mount the routes on an api.Server,
+// each described for the OpenAPI document with the types its handler
+// encodes. With a nil admin authenticator (see New) it mounts nothing.
+func (h *Handler) Mounts() []api.Option {
+	if h.admin == nil {
+		return nil
+	}
+	reportMethod, reportPath, _ := strings.Cut(ReportRoute, " ")
+	exportMethod, exportPath, _ := strings.Cut(ExportRoute, " ")
+	return []api.Option{
+		api.WithOperation(api.Operation{Method: reportMethod, Path: reportPath, ID: "journalReport", Tag: api.AdminTag,
+			Summary:     "The remittance report of the token's tenant for a period: per transaction currency, the tax owed per jurisdiction and imposition, with the conversions to filing currencies and the reasons of zero taxes.",
+			Description: api.AdminAccess, Params: periodParams(), Answer: api.Enveloped[journal.Report]()},
+			api.Guard(h.admin, h.report)),
+		api.WithOperation(api.Operation{Method: exportMethod, Path: exportPath, ID: "journalExport", Tag: api.AdminTag,
+			Summary: "The transactions of the token's tenant posted in a period, streamed as JSON lines (one transaction per line) or CSV (one row per tax).",
+			Description: api.AdminAccess + " The answer is streamed: it ends with the trailer " + TrailerCount + " (the number of transactions) when complete, " +
+				TrailerError + " when reading the journal failed part-way or the export ran for the server's longest export time (levy serve --export-timeout) and was cut.",
+			Params: append(periodParams(), api.Param{Name: "format", In: "query", Format: "identifier", Description: "jsonl (the default, application/x-ndjson) or csv (text/csv)."}),
+			Answer: reflect.TypeFor[string](), Media: "application/x-ndjson",
+			TooMany: "The token's tenant has as many exports running as the server runs at once for one tenant (levy serve --exports-per-tenant, the web console's downloads included); ask again after Retry-After seconds."},
+			api.Guard(h.admin, h.export)),
+	}
+}

@@ -1,0 +1,88 @@
+package oauth
+
+import (
+	"net/http"
+	"reflect"
+
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/auth"
+)
+
+// tokenDescription says what the token endpoints take.
+const tokenDescription = "Issues an access token for the client credentials grant (RFC 6749 section 4.4). " +
+	"The parameters come as a form (application/x-www-form-urlencoded) or as a JSON object; the client authenticates " +
+	"with client_id and client_secret in the body or with HTTP Basic (each part form-encoded), not both. " +
+	"A body sent as text/plain is read as a form, as browsers send one. " +
+	"audience names the API the token is for; a credential of one audience may leave it out, and one of several " +
+	"is answered invalid_request naming them. " +
+	"Errors have the form of RFC 6749 section 5.2. Failed authentication is throttled per client ID and per source " +
+	"address: beyond the limit the answer is 429 with Retry-After, before the secret is checked; when too many secrets " +
+	"wait to be checked, 503 with Retry-After."
+
+// operatorAccess says who may call the routes of the signing keys.
+const operatorAccess = "Needs an access token of the server's operator (levy://operator by default): the signing keys are shared by every tenant."
+
+// tokenOperation describes a token endpoint at path for the OpenAPI
+// document.
+func tokenOperation(path, id, summary, description string) api.Operation {
+	return api.Operation{Method: http.MethodPost, Path: path, ID: id, Tag: "Tokens", Summary: summary, Description: description,
+		Body: reflect.TypeFor[tokenRequest](), BodyRequired: true, BodyMedia: []string{"application/x-www-form-urlencoded", "application/json"},
+		Answer: reflect.TypeFor[tokenAnswer](), Public: true, OAuthError: reflect.TypeFor[errorBody](),
+		Unavailable: "Too many failed client authentications are waiting to be checked; ask again after Retry-After seconds."}
+}
+
+// clientIDPath is the path parameter that names a credential.
+func clientIDPath() []api.Param {
+	return []api.Param{{Name: "id", In: "path", Required: true, Format: "identifier", Description: "The client ID of a credential."}}
+}
+
+// Mounts returns the options that mount the token endpoints and the
+// admin routes on an api.Server, each described for the OpenAPI document
+// with the types its handler decodes and encodes.
+func (h *Handler) Mounts() []api.Option {
+	admin, operator := h.AdminAuthenticator(), h.OperatorAuthenticator()
+	return []api.Option{
+		api.WithOperation(tokenOperation("/oauth/token", "requestToken",
+			"Issues an access token for client credentials.", tokenDescription),
+			http.HandlerFunc(h.token)),
+		api.WithOperation(tokenOperation("/oseries-auth/oauth/token", "requestTokenOSeries",
+			"Issues an access token for client credentials, at the path of the commercial API.", tokenDescription),
+			http.HandlerFunc(h.token)),
+		api.WithOperation(tokenOperation("/cached/oauth/token", "requestCachedToken",
+			"Returns the token issued last to the client for the audience while it lasts, else a new one.",
+			tokenDescription+" Here grant_type may be left out, and the credentials may also come as Authorization: Bearer base64(client_id:client_secret)."),
+			http.HandlerFunc(h.cachedToken)),
+
+		api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/admin/v1/clients", ID: "createClient", Tag: api.AdminTag,
+			Summary:     "Creates a credential: a client ID mapped to a tenant and its audiences. The secret is shown only in this answer.",
+			Description: api.AdminAccess, Body: reflect.TypeFor[NewClient](), BodyRequired: true,
+			Answer: api.Enveloped[ClientSecret](), Status: http.StatusCreated},
+			api.Guard(admin, h.createClient)),
+		api.WithOperation(api.Operation{Method: http.MethodGet, Path: "/admin/v1/clients", ID: "listClients", Tag: api.AdminTag,
+			Summary: "Lists the credentials, without their secrets.", Description: api.AdminAccess,
+			Params: []api.Param{api.AdminTenantParam()}, Answer: api.Enveloped[[]auth.Credential]()},
+			api.Guard(admin, h.listClients)),
+		api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/admin/v1/clients/{id}/secret", ID: "rotateClientSecret", Tag: api.AdminTag,
+			Summary:     "Replaces the secret of a credential; the tokens issued with the old one stop working.",
+			Description: api.AdminAccess, Params: clientIDPath(), Answer: api.Enveloped[ClientSecret](), Conflict: true},
+			api.Guard(admin, h.rotateClient)),
+		api.WithOperation(api.Operation{Method: http.MethodDelete, Path: "/admin/v1/clients/{id}", ID: "revokeClient", Tag: api.AdminTag,
+			Summary:     "Revokes a credential and the tokens issued to it.",
+			Description: api.AdminAccess, Params: clientIDPath(), Answer: api.Enveloped[auth.Credential]()},
+			api.Guard(admin, h.revokeClient)),
+
+		api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/admin/v1/keys", ID: "rotateSigningKey", Tag: api.AdminTag,
+			Summary: "Starts signing tokens with a new key.", Description: operatorAccess, Answer: api.Enveloped[rotatedKey]()},
+			api.Guard(operator, h.rotateKey)),
+		api.WithOperation(api.Operation{Method: http.MethodGet, Path: "/admin/v1/keys", ID: "listSigningKeys", Tag: api.AdminTag,
+			Summary:     "Lists the signing keys (never their bytes): which is current, when each was superseded and when it stops verifying.",
+			Description: operatorAccess, Answer: api.Enveloped[[]auth.KeyInfo]()},
+			api.Guard(operator, h.listKeys)),
+		api.WithOperation(api.Operation{Method: http.MethodDelete, Path: "/admin/v1/keys/{kid}", ID: "retireSigningKey", Tag: api.AdminTag,
+			Summary:     "Retires a signing key at once: the tokens it signed stop working.",
+			Description: operatorAccess,
+			Params:      []api.Param{{Name: "kid", In: "path", Required: true, Format: "identifier", Description: "The ID of the signing key."}},
+			Answer:      api.Enveloped[retiredKey](), Conflict: true},
+			api.Guard(operator, h.retireKey)),
+	}
+}
