@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/console"
 	"github.com/levytax/levy/api/einvoicing"
 	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/api/oauth"
@@ -162,7 +163,8 @@ type badServer struct {
 
 // newBadServer builds the server as `levy serve` does (see startAPI in
 // cmd/levy): an engine with an in-memory journal, real tokens, the token
-// and admin routes, and e-invoicing over a store in a temporary directory.
+// and admin routes, e-invoicing over a store in a temporary directory,
+// the journal's admin routes and the web console.
 func newBadServer(t *testing.T) *badServer {
 	t.Helper()
 	ctx := context.Background()
@@ -191,6 +193,8 @@ func newBadServer(t *testing.T) *badServer {
 	opts = append(opts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(bodyLimit)).Mounts()...)
 	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet).Mounts()...)
+	opts = append(opts, console.New(e, console.WithJournal(store), console.WithAuthenticator(tokens.ConsoleAuthenticator()),
+		console.WithLogger(quiet)).Mounts()...)
 	srv, err := api.New(e, opts...)
 	if err != nil {
 		t.Fatal(err)

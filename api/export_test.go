@@ -15,6 +15,22 @@ func (s *Server) CheckAnswer(t testing.TB, req *http.Request, status int, header
 	checkAnswer(t, s, req, status, header, body)
 }
 
+// CheckMounted runs checkMountedOperations on s.
+func (s *Server) CheckMounted(t *testing.T) {
+	t.Helper()
+	checkMountedOperations(t, s)
+}
+
+// CheckSchemas runs checkSchemas on s.
+func (s *Server) CheckSchemas(t *testing.T) {
+	t.Helper()
+	checkSchemas(t, s)
+}
+
 // Served returns the pattern of every operation s mounts, such as "POST
 // /api/v2/supplies" and "GET /healthz".
 func (s *Server) Served() []string { return slices.Clone(s.served) }
+
+// Undocumented returns the patterns s mounts with
+// WithUndocumentedHandler.
+func (s *Server) Undocumented() []string { return slices.Clone(s.undocumented) }

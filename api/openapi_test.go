@@ -739,6 +739,50 @@ func TestOpenAPISchemaNames(t *testing.T) {
 	}
 }
 
+// The types of TestOpenAPISchemaNamer name their schemas themselves.
+type (
+	selfNamed    struct{ A int }
+	selfNamedPtr struct{ B int }
+	sameName     struct{ C int }
+)
+
+func (selfNamed) SchemaName() string     { return "SelfNamed" }
+func (*selfNamedPtr) SchemaName() string { return "SelfNamedByPointer" }
+func (sameName) SchemaName() string      { return "SelfNamed" }
+
+// TestOpenAPISchemaNamer checks that a type named by its SchemaName
+// method, with a value or a pointer receiver, has its schema under that
+// name, and that two types of one name stop the document.
+func TestOpenAPISchemaNamer(t *testing.T) {
+	s := newSchemaSet()
+	for _, typ := range []reflect.Type{reflect.TypeFor[selfNamed](), reflect.TypeFor[*selfNamedPtr](), reflect.TypeFor[wire.Tax]()} {
+		if _, err := s.schemaOf(typ); err != nil {
+			t.Fatal(err)
+		}
+	}
+	schemas, err := s.components()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"SelfNamed", "SelfNamedByPointer", "Tax"} {
+		if schemas[name] == nil {
+			t.Errorf("no schema %s among %v", name, slices.Sorted(maps.Keys(schemas)))
+		}
+	}
+	if schemas["selfNamed"] != nil || schemas["selfNamedPtr"] != nil {
+		t.Error("a type that names its schema is described under its Go name too")
+	}
+	clash := newSchemaSet()
+	for _, typ := range []reflect.Type{reflect.TypeFor[selfNamed](), reflect.TypeFor[sameName]()} {
+		if _, err := clash.schemaOf(typ); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := clash.components(); err == nil || !strings.Contains(err.Error(), "two schemas are named SelfNamed") {
+		t.Errorf("two types that name their schemas alike: %v", err)
+	}
+}
+
 // TestOpenAPIRefusesUnknownMarshallers checks that a type that marshals
 // itself in a way the document does not know stops the document.
 func TestOpenAPIRefusesUnknownMarshallers(t *testing.T) {

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
@@ -49,20 +50,35 @@ func servedDocument(t *testing.T, s *badServer) map[string]bool {
 }
 
 // TestEveryMountedRouteDocumented walks every route that a whole server
-// mounts (the API, the token and admin routes and e-invoicing, as `levy
-// serve` mounts them; see newBadServer) and fails when one is missing
-// from the OpenAPI document the server serves, or when the document
-// describes an operation that the server does not answer.
+// mounts (the API, the token and admin routes, e-invoicing, the
+// journal's admin routes and the web console, as `levy serve` mounts
+// them; see newBadServer) and fails when one is missing from the OpenAPI
+// document the server serves, unless it is one of the console's, which
+// are mounted undocumented on purpose (api.WithUndocumentedHandler), or
+// when the document describes an operation that the server does not
+// answer.
 func TestEveryMountedRouteDocumented(t *testing.T) {
 	s := newBadServer(t)
 	served := s.srv.Served()
+	undocumented := s.srv.Undocumented()
 	documented := servedDocument(t, s)
 	if len(served) < 40 {
 		t.Fatalf("the server mounts only %d routes: %q", len(served), served)
 	}
+	for _, p := range undocumented {
+		if _, path, _ := strings.Cut(p, " "); !strings.HasPrefix(path, "/console") && !strings.HasPrefix(p, "/console") {
+			t.Errorf("%s is mounted undocumented, but it is not one of the console's: mount it with api.WithOperation", p)
+		}
+	}
+	if len(undocumented) == 0 {
+		t.Error("the console's routes are not mounted: the test does not build the server as levy serve does")
+	}
 	for _, p := range served {
-		if !documented[p] {
+		if !documented[p] && !slices.Contains(undocumented, p) {
 			t.Errorf("%s is served but not described in the OpenAPI document: mount it with api.WithOperation", p)
+		}
+		if documented[p] && slices.Contains(undocumented, p) {
+			t.Errorf("%s is mounted undocumented, but the document describes it", p)
 		}
 	}
 	for p := range documented {
@@ -127,6 +143,93 @@ func TestMetricsElsewhere(t *testing.T) {
 	}
 	if w := serve(srv.MetricsHandler(), "POST", "/metrics"); w.Code != http.StatusMethodNotAllowed || w.Header().Get("Allow") != "GET" {
 		t.Errorf("POST /metrics: %d Allow %q", w.Code, w.Header().Get("Allow"))
+	}
+}
+
+// TestWholeServerDocument checks the document of a whole server, the
+// operations that the adapters describe with their own types: each
+// mounted operation's statuses, media types, error schemas and security,
+// and every schema against what encoding/json writes for its type. Two
+// servers built alike serve the same bytes.
+func TestWholeServerDocument(t *testing.T) {
+	s := newBadServer(t)
+	s.srv.CheckMounted(t)
+	s.srv.CheckSchemas(t)
+	first := s.send(t, "GET", "/api/v2/openapi.json", "", "Authorization", "")
+	again := newBadServer(t).send(t, "GET", "/vertex-ws/v2/openapi.json", "", "Authorization", "")
+	if first.status != http.StatusOK || !bytes.Equal(first.body, again.body) {
+		t.Errorf("two whole servers serve different documents: %d, %d bytes and %d", first.status, len(first.body), len(again.body))
+	}
+	var doc struct {
+		Paths      map[string]json.RawMessage `json:"paths"`
+		Components struct {
+			Schemas map[string]json.RawMessage `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(first.body, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/healthz", "/metrics", "/oauth/token", "/admin/v1/clients", "/admin/v1/keys/{kid}",
+		"/einvoicing/v1/documents", "/admin/v1/einvoicing/dead-letters", "/admin/v1/journal/export"} {
+		if doc.Paths[path] == nil {
+			t.Errorf("the document has no %s", path)
+		}
+	}
+	for path := range doc.Paths {
+		if strings.HasPrefix(path, "/console") {
+			t.Errorf("the document describes the console's %s", path)
+		}
+	}
+	// The schemas that the adapters name themselves (api.SchemaNamer).
+	for _, name := range []string{"TokenRequest", "Token", "OAuthError", "NewClient", "ClientSecret", "RotatedKey", "RetiredKey", "Health"} {
+		if doc.Components.Schemas[name] == nil {
+			t.Errorf("the document has no schema %s", name)
+		}
+	}
+}
+
+// TestMountNeedsDescription checks that a route cannot be mounted with
+// api.WithOperation without describing it: New refuses an operation
+// without its ID, tag or summary, with a path parameter it does not
+// declare, or named as another operation is.
+func TestMountNeedsDescription(t *testing.T) {
+	e, err := engine.New(context.Background(), engine.WithLogger(slog.New(slog.DiscardHandler)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})
+	good := api.Operation{Method: "GET", Path: "/things/{id}", ID: "getThing", Tag: "Things", Summary: "One thing.",
+		Params: []api.Param{{Name: "id", In: "path", Required: true, Format: "identifier"}}}
+	if _, err := api.New(e, api.WithOperation(good, h)); err != nil {
+		t.Fatalf("a described operation: %v", err)
+	}
+	for name, c := range map[string]struct {
+		edit func(*api.Operation)
+		want string
+	}{
+		"no description":          {func(op *api.Operation) { *op = api.Operation{Method: "GET", Path: "/things"} }, "no ID"},
+		"no ID":                   {func(op *api.Operation) { op.ID = "" }, "no ID"},
+		"no tag":                  {func(op *api.Operation) { op.Tag = "" }, "no Tag"},
+		"no summary":              {func(op *api.Operation) { op.Summary = " " }, "no Summary"},
+		"no method":               {func(op *api.Operation) { op.Method = "" }, "method"},
+		"a relative path":         {func(op *api.Operation) { op.Path = "things" }, "path"},
+		"an undeclared parameter": {func(op *api.Operation) { op.Params = nil }, "does not declare"},
+		"an optional path param":  {func(op *api.Operation) { op.Params[0].Required = false }, "must be required"},
+		"an unknown format":       {func(op *api.Operation) { op.Params[0].Format = "guid" }, "unknown format"},
+		"the ID of an API route":  {func(op *api.Operation) { op.ID = "calculateSale" }, "both named calculateSale"},
+	} {
+		op := good
+		op.Params = slices.Clone(good.Params)
+		c.edit(&op)
+		_, err := api.New(e, api.WithOperation(op, h))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: New answered %v, want an error about %q", name, err, c.want)
+		}
+	}
+	twice := good
+	twice.Path, twice.Params = "/other", nil
+	if _, err := api.New(e, api.WithOperation(good, h), api.WithOperation(twice, h)); err == nil || !strings.Contains(err.Error(), "both named getThing") {
+		t.Errorf("two operations of one ID: %v", err)
 	}
 }
 
