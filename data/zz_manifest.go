@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.4"
+const Version = "2026.11.5"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -14,5 +14,5 @@ var fileDigests = map[string]string{
 	"jurisdictions.lvd": "8f23bbaee2c3bf6054ac896ceed7ed1e08a1cf6b35837318fb348547533f4c3a",
 	"local.lvd":         "d2d2f190236bdbf84ead601cfbd4607ca189ac8b9fb6c4bb8af1f5414331e501",
 	"postal.lvd":        "7494c600ef3afff03b178c927e0c46c711a9c76471db9128fa0cc9b7ff6a0d5e",
-	"taxability.lvd":    "cc8e805805e8f96c18a2985072c9d42d657dffb0947c022778c18d44605fb237",
+	"taxability.lvd":    "56d230213362b9ef05d961b115fd6bbfcbeb8e81b4e06ddc3b42412b2f2877d5",
 }
