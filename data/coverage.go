@@ -112,7 +112,7 @@ func LackingTaxesTable(taxes []LackingTax, day civil.Date) string {
 			from = "start not recorded (in force on " + x.AsOf.String() + ")"
 		}
 		fmt.Fprintf(&b, "| %s | %s (%s) | %s | %s | %s | %s | %s | %s | %s |\n", x.State, x.Name, x.Jurisdiction, cell(x.Tax),
-			cell(strings.ReplaceAll(x.Note, "{class}", strings.Join(x.Classes, ", "))), named, from, x.Expiration, cell(x.Instead), cell(x.Citation))
+			cell(x.Summary()), named, from, x.Expiration, cell(x.Instead), cell(x.Citation))
 	}
 	return b.String()
 }

@@ -127,6 +127,18 @@ func (x *LackingTax) Notice(class string) string {
 	return x.Jurisdiction + " " + strings.ReplaceAll(x.Note, "{class}", class) + " (" + x.Reference + "); Levy does not compute it"
 }
 
+// Summary returns the note with the classes of the row in place of
+// {class}: "Denver taxes SAAS and AI_SERVICES under its own sales and
+// use tax code".
+func (x *LackingTax) Summary() string {
+	cs := x.Classes
+	list := strings.Join(cs, ", ")
+	if n := len(cs); n > 1 {
+		list = strings.Join(cs[:n-1], ", ") + " and " + cs[n-1]
+	}
+	return strings.ReplaceAll(x.Note, "{class}", list)
+}
+
 // AppliesTo reports whether the row names a line of the class and
 // transaction type (empty for a sale) dated day.
 func (x *LackingTax) AppliesTo(class, transaction string, day civil.Date) bool {

@@ -497,9 +497,15 @@ const unknownClassRule = "unknown-product-class"
 // the content's horizon.
 const beyondContentRule = "date-beyond-content"
 
-// notComputedRule names the assisted parameter of a line that bears a
-// tax Levy knows of and does not compute.
-const notComputedRule = "tax-not-computed"
+// TaxNotComputedRule is the ruleName of the assisted parameter of a line
+// that bears a tax Levy knows of and does not compute (see
+// data.LackingTax): its paramName is productClass, its originalValue the
+// line's class and its value a sentence that names the jurisdiction, the
+// tax and the citation, "US-0820000 Denver taxes SAAS under its own sales
+// and use tax code (Denver Tax Guide Topic No. 18); Levy does not compute
+// it". Unlike the other assisted parameters it changes nothing: the line
+// is calculated without the tax, and says so.
+const TaxNotComputedRule = "tax-not-computed"
 
 // assisted returns the assisted parameters of a calculated line: the
 // product class it was taxed as, when Levy did not know the one given;
@@ -524,7 +530,7 @@ func assisted(l *line) []AssistedParameter {
 	}
 	for i := range l.lacking {
 		if x := &l.lacking[i]; x.reaches(l) {
-			out = append(out, AssistedParameter{ParamName: "productClass", Phase: PhasePost, RuleName: notComputedRule,
+			out = append(out, AssistedParameter{ParamName: "productClass", Phase: PhasePost, RuleName: TaxNotComputedRule,
 				OriginalValue: l.productClass, Value: x.notice})
 		}
 	}
