@@ -14,5 +14,5 @@ var fileDigests = map[string]string{
 	"jurisdictions.lvd": "8f23bbaee2c3bf6054ac896ceed7ed1e08a1cf6b35837318fb348547533f4c3a",
 	"local.lvd":         "a48b65954ed8ac25bb4fc723b0ec5226436410c2e0be8f2c25cff342993d3e1b",
 	"postal.lvd":        "7494c600ef3afff03b178c927e0c46c711a9c76471db9128fa0cc9b7ff6a0d5e",
-	"taxability.lvd":    "56d230213362b9ef05d961b115fd6bbfcbeb8e81b4e06ddc3b42412b2f2877d5",
+	"taxability.lvd":    "92915e80f4998cf70c641c709f168d17bd734becf27bd72c8a5642e81fecb040",
 }
