@@ -82,3 +82,37 @@ func LocalTaxesTable(taxes []LocalTax, day civil.Date) string {
 	}
 	return b.String()
 }
+
+// LackingTaxesTable writes the taxes that Levy knows of and does not
+// compute as a Markdown table, one row each: the state, the jurisdiction,
+// the tax, what it reaches (the note, with the classes and transaction
+// types it names), its period, what Levy does instead and the citation.
+// Only the rows in force on day are written, or every row when day is
+// the zero Date. The generator writes it to data/COVERAGE.md and `levy
+// data coverage` prints it for the dataset in use.
+func LackingTaxesTable(taxes []LackingTax, day civil.Date) string {
+	var b strings.Builder
+	b.WriteString("| state | jurisdiction | tax | what it reaches | lines named | from | to | what Levy does instead | citation |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|\n")
+	cell := func(s string) string { return strings.ReplaceAll(s, "|", "/") }
+	for i := range taxes {
+		x := &taxes[i]
+		if !day.IsZero() && !x.Contains(day) {
+			continue
+		}
+		named := "none (not charged on a line)"
+		if len(x.Classes) > 0 {
+			named = strings.Join(x.Classes, ", ")
+			if len(x.Transactions) > 0 {
+				named += " (" + strings.Join(x.Transactions, ", ") + ")"
+			}
+		}
+		from := x.Effective.String()
+		if x.Effective.IsZero() {
+			from = "start not recorded (in force on " + x.AsOf.String() + ")"
+		}
+		fmt.Fprintf(&b, "| %s | %s (%s) | %s | %s | %s | %s | %s | %s | %s |\n", x.State, x.Name, x.Jurisdiction, cell(x.Tax),
+			cell(x.Summary()), named, from, x.Expiration, cell(x.Instead), cell(x.Citation))
+	}
+	return b.String()
+}

@@ -15,7 +15,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 3
+	taxVersion = 4
 )
 
 // Taxability holds how product classes are taxed: the US matrix of
@@ -31,6 +31,7 @@ type Taxability struct {
 	shipping map[string]Shipping
 	classes  []ProductClassRule // sorted by country, product class
 	local    []LocalTax         // sorted by jurisdiction, tax, class, effective
+	lacking  []LackingTax       // sorted by state, jurisdiction, tax, effective
 }
 
 // LocalTax says that a US local jurisdiction levies a tax outside the
@@ -67,6 +68,87 @@ type LocalTax struct {
 	// which exemptions Levy leaves to the user.
 	Citation string `json:"citation"`
 	Decision string `json:"decision,omitempty"`
+}
+
+// LackingTax is a tax that a US jurisdiction levies and Levy knows of
+// but does not compute: Denver's sales and use tax on software used
+// remotely (Colorado's, which Levy's local taxes follow, does not reach
+// it), Chicago's lease tax on leases of goods, Washington's business and
+// occupation taxes on the seller's receipts. Levy charges no guessed
+// rate for it. Where Classes names the class of a line, the tax falls
+// where the customer is, and the line's customer is in Jurisdiction on
+// the line's date, the engine names the tax on the response line (see
+// Notice); `levy data coverage` lists every row.
+type LackingTax struct {
+	// State is the postal code of the state: "CO".
+	State string `json:"state"`
+	// Jurisdiction is the ID of the jurisdiction that levies the tax, as
+	// Levy names it ("US-0820000", the city of Denver, which carries its
+	// rates), and Name its name.
+	Jurisdiction string `json:"jurisdiction"`
+	Name         string `json:"name"`
+	// Tax is the tax's name, as responses name the imposition where Levy
+	// has its rates: "Sales and Use Tax", "Personal Property Lease
+	// Transaction Tax".
+	Tax string `json:"tax"`
+	// Classes are the product classes the tax reaches that Levy does not
+	// tax with it; none where the tax reaches no class of Levy's (a tax
+	// owed by the seller or a platform, not charged on a sale, or on
+	// things Levy has no class for), which only the coverage report
+	// names.
+	Classes []string `json:"classes,omitempty"`
+	// Transactions limits the row to lines of these transaction types
+	// (LEASE, RENTAL); none for every type.
+	Transactions []string `json:"transactions,omitempty"`
+	// Period is when the tax is known to apply. A zero Effective means
+	// the start is not known: AsOf is then a day on which the citation
+	// attests the tax, and the row applies on every day up to
+	// Expiration.
+	civil.Period
+	AsOf civil.Date `json:"asOf,omitzero"`
+	// Note says in a few words what the jurisdiction taxes, "{class}"
+	// standing for the line's class: "Denver taxes {class} under its own
+	// sales and use tax code". Reference is the short form of the
+	// citation that responses quote ("Denver Tax Guide Topic No. 18"),
+	// Citation the full one.
+	Note      string `json:"note"`
+	Reference string `json:"reference"`
+	// Instead says what Levy does in place of the tax, and how the
+	// classes were read into it.
+	Instead  string `json:"instead"`
+	Citation string `json:"citation"`
+}
+
+// Notice returns the sentence that names the tax on a line of the class:
+// the jurisdiction's ID, the note, the reference and that Levy does not
+// compute it. "US-0820000 Denver taxes SAAS under its own sales and use
+// tax code (Denver Tax Guide Topic No. 18); Levy does not compute it".
+func (x *LackingTax) Notice(class string) string {
+	return x.Jurisdiction + " " + strings.ReplaceAll(x.Note, "{class}", class) + " (" + x.Reference + "); Levy does not compute it"
+}
+
+// Summary returns the note with the classes of the row in place of
+// {class}: "Denver taxes SAAS and AI_SERVICES under its own sales and
+// use tax code".
+func (x *LackingTax) Summary() string {
+	cs := x.Classes
+	list := strings.Join(cs, ", ")
+	if n := len(cs); n > 1 {
+		list = strings.Join(cs[:n-1], ", ") + " and " + cs[n-1]
+	}
+	return strings.ReplaceAll(x.Note, "{class}", list)
+}
+
+// AppliesTo reports whether the row names a line of the class and
+// transaction type (empty for a sale) dated day.
+func (x *LackingTax) AppliesTo(class, transaction string, day civil.Date) bool {
+	if !slices.Contains(x.Classes, class) || !x.Contains(day) {
+		return false
+	}
+	if transaction == "" {
+		transaction = "SALE"
+	}
+	return len(x.Transactions) == 0 || slices.Contains(x.Transactions, transaction)
 }
 
 // StateTaxability says how a US state taxes a product class over a
@@ -237,6 +319,18 @@ func (t *Taxability) ProductClasses() []ProductClassRule { return slices.Clone(t
 // jurisdiction, tax, class and first day.
 func (t *Taxability) LocalTaxes() []LocalTax { return slices.Clone(t.local) }
 
+// LackingTaxes returns the taxes that US jurisdictions levy and Levy
+// knows of but does not compute, by state, jurisdiction, tax and first
+// day.
+func (t *Taxability) LackingTaxes() []LackingTax {
+	out := slices.Clone(t.lacking)
+	for i := range out {
+		out[i].Classes = slices.Clone(out[i].Classes)
+		out[i].Transactions = slices.Clone(out[i].Transactions)
+	}
+	return out
+}
+
 // cloneStateRows copies rows and the decimals they point to.
 func cloneStateRows(rows []StateTaxability) []StateTaxability {
 	if len(rows) == 0 {
@@ -375,10 +469,67 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 			}
 		}
 	}
+
+	n = r.Count(13)
+	t.lacking = make([]LackingTax, n)
+	for i := range t.lacking {
+		x := &t.lacking[i]
+		if err := readLackingTax(r, x); err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			p := &t.lacking[i-1]
+			if cmp.Or(strings.Compare(p.State, x.State), strings.Compare(p.Jurisdiction, x.Jurisdiction), strings.Compare(p.Tax, x.Tax),
+				p.Effective.Compare(x.Effective)) > 0 {
+				return nil, fmt.Errorf("%w: lacking tax rows not sorted at %s %s", binfmt.ErrCorrupt, x.Jurisdiction, x.Tax)
+			}
+		}
+	}
 	if err := r.Done(); err != nil {
 		return nil, err
 	}
 	return t, nil
+}
+
+// readLackingTax reads one row of the taxes Levy lacks and checks it.
+func readLackingTax(r *binfmt.Reader, x *LackingTax) error {
+	x.State = r.String()
+	x.Jurisdiction = r.String()
+	x.Name = r.String()
+	x.Tax = r.String()
+	x.Classes = readWords(r)
+	x.Transactions = readWords(r)
+	x.Effective = readJurisDate(r)
+	x.Expiration = readJurisDate(r)
+	x.AsOf = readJurisDate(r)
+	x.Note = r.String()
+	x.Reference = r.String()
+	x.Instead = r.String()
+	x.Citation = r.String()
+	if r.Err() != nil {
+		return r.Err()
+	}
+	switch {
+	case x.State == "" || x.Jurisdiction == "" || x.Tax == "" || x.Note == "" || x.Reference == "" || x.Citation == "":
+		return fmt.Errorf("%w: lacking tax row %s %s lacks a field", binfmt.ErrCorrupt, x.Jurisdiction, x.Tax)
+	case x.Effective.IsZero() && x.AsOf.IsZero(),
+		!x.Expiration.IsZero() && x.Expiration.Before(x.Effective):
+		return fmt.Errorf("%w: lacking tax row %s %s has period %s..%s (as of %s)", binfmt.ErrCorrupt, x.Jurisdiction, x.Tax, x.Effective, x.Expiration, x.AsOf)
+	}
+	return nil
+}
+
+// readWords reads a count and as many strings, or nil for none.
+func readWords(r *binfmt.Reader) []string {
+	n := r.Count(1)
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = r.String()
+	}
+	return out
 }
 
 // readLocalTax reads one local tax row and checks it.

@@ -490,3 +490,54 @@ func TestLocalTaxes(t *testing.T) {
 		}
 	}
 }
+
+// TestLackingTaxes reads the taxes Levy knows of and does not compute:
+// Denver's on SaaS, Chicago's lease tax on hosting and on leases of
+// goods, and the taxes that reach no line, each dated, cited and named as
+// responses name it; a returned row is a copy.
+func TestLackingTaxes(t *testing.T) {
+	tx := defaultTaxability(t)
+	rows := tx.LackingTaxes()
+	find := func(juris, tax, class string) *LackingTax {
+		for i := range rows {
+			if x := &rows[i]; x.Jurisdiction == juris && x.Tax == tax && (class == "" && len(x.Classes) == 0 || class != "" && slices.Contains(x.Classes, class)) {
+				return x
+			}
+		}
+		t.Fatalf("no row of %s %s %s", juris, tax, class)
+		return nil
+	}
+	d := civil.MustParse("2026-03-02")
+	denver := find("US-0820000", "Sales and Use Tax", "SAAS")
+	if got := denver.Notice("SAAS"); got != "US-0820000 Denver taxes SAAS under its own sales and use tax code (Denver Tax Guide Topic No. 18); Levy does not compute it" {
+		t.Errorf("Denver's notice = %q", got)
+	}
+	if denver.State != "CO" || denver.Name != "Denver" || !denver.Effective.IsZero() || denver.AsOf.IsZero() || !strings.Contains(denver.Citation, "53-25(7)") ||
+		!denver.AppliesTo("SAAS", "", d) || !denver.AppliesTo("AI_SERVICES", "SALE", civil.MustParse("2010-01-01")) || denver.AppliesTo("GENERAL", "", d) {
+		t.Errorf("Denver = %+v", denver)
+	}
+	hosting := find("US-1714000", "Personal Property Lease Transaction Tax", "WEB_HOSTING")
+	if hosting.Effective != civil.MustParse("2016-01-01") || !hosting.AppliesTo("DATA_PROCESSING", "", d) || hosting.AppliesTo("WEB_HOSTING", "", civil.MustParse("2015-12-31")) ||
+		hosting.AppliesTo("SAAS", "", d) {
+		t.Errorf("Chicago hosting = %+v", hosting)
+	}
+	goods := find("US-1714000", "Personal Property Lease Transaction Tax", "GENERAL")
+	if !goods.AppliesTo("GENERAL", "LEASE", d) || !goods.AppliesTo("FORMAL_CLOTHING", "RENTAL", d) || goods.AppliesTo("GENERAL", "", d) || goods.AppliesTo("GENERAL", "SALE", d) {
+		t.Errorf("Chicago goods = %+v", goods)
+	}
+	for _, x := range []*LackingTax{find("US-1714000", "Social Media Amusement Tax", ""), find("US-WA", "Business and Occupation Tax", ""),
+		find("US-5363000", "Business License Tax", "")} {
+		if x.AppliesTo("GENERAL", "", d) || x.Note == "" || x.Citation == "" || x.Instead == "" {
+			t.Errorf("%s %s = %+v", x.Jurisdiction, x.Tax, x)
+		}
+	}
+	for _, x := range rows {
+		if x.Effective.IsZero() && x.AsOf.IsZero() || !strings.Contains(x.Citation, x.Reference) || x.Name == "" {
+			t.Errorf("%s %s: period %s..%s as of %s, reference %q", x.Jurisdiction, x.Tax, x.Effective, x.Expiration, x.AsOf, x.Reference)
+		}
+	}
+	rows[0].Classes = append(rows[0].Classes[:0], "CHANGED")
+	if again := tx.LackingTaxes(); slices.Contains(again[0].Classes, "CHANGED") {
+		t.Error("changing a returned row changed the table")
+	}
+}

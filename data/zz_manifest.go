@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.4"
+const Version = "2026.11.5"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -12,7 +12,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "998804ecfd594ed6e57b6e306aacb7b3c66d66c770042c7a25f8b4a716dba8a8",
 	"ip.lvd":            "a676e15dfe38f91fa88d70de73d8af17f9ef53e58692e2f2c672a5ad7353129e",
 	"jurisdictions.lvd": "8f23bbaee2c3bf6054ac896ceed7ed1e08a1cf6b35837318fb348547533f4c3a",
-	"local.lvd":         "d2d2f190236bdbf84ead601cfbd4607ca189ac8b9fb6c4bb8af1f5414331e501",
+	"local.lvd":         "a48b65954ed8ac25bb4fc723b0ec5226436410c2e0be8f2c25cff342993d3e1b",
 	"postal.lvd":        "7494c600ef3afff03b178c927e0c46c711a9c76471db9128fa0cc9b7ff6a0d5e",
-	"taxability.lvd":    "cc8e805805e8f96c18a2985072c9d42d657dffb0947c022778c18d44605fb237",
+	"taxability.lvd":    "92915e80f4998cf70c641c709f168d17bd734becf27bd72c8a5642e81fecb040",
 }

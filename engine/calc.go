@@ -220,6 +220,9 @@ type line struct {
 	// dated after the content's horizon (see Engine.ContentDates), ""
 	// otherwise.
 	beyond string
+	// lacking are the taxes Levy knows of and does not compute on the
+	// line's class, which assisted checks against the line.
+	lacking []lackingTax
 
 	dest, origin, adminDest, adminOrigin *place
 	situs                                wire.LocationRole // situs override

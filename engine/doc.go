@@ -49,7 +49,13 @@
 //     categories, and a US local tax outside the sales tax falls at the
 //     customer's place even where the sales tax follows the seller;
 //   - check the seller's nexus: registered everywhere unless it lists
-//     registrations, which then narrow it (with nexus overrides).
+//     registrations, which then narrow it (with nexus overrides);
+//   - name what the line bears and Levy does not compute: a tax that the
+//     dataset knows a jurisdiction of the customer's place levies on the
+//     line's class (Denver's sales and use tax on SaaS, Chicago's lease
+//     tax on web hosting) is not charged at a guessed rate but named in
+//     the line's assistedParameters (ruleName tax-not-computed, see
+//     TaxNotComputedRule and data.LackingTax).
 //
 // Taxes are rounded per line and jurisdiction to the currency's minor units
 // (or per jurisdiction over the document when roundAtLineLevel is false,

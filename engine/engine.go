@@ -47,8 +47,8 @@ type snapshot struct {
 	table      *rules.Table
 	hostStruct *rules.Structures
 	structures *rules.Structures
-	classes    map[string]bool // the product classes Levy knows: the built-in ones and those the rules name
-	rates      rateTable       // the dataset's and the host's rates
+	classes    map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
+	rates      rateTable               // the dataset's and the host's rates
 	settings   Settings
 	validator  *numberCheck
 	today      func() civil.Date
@@ -62,6 +62,10 @@ type snapshot struct {
 	// newest is the latest effective date of the rates (the content's
 	// date), horizon the last day it vouches for (see ContentDates).
 	newest, horizon civil.Date
+	// classes holds, for each class it knows, the taxes that Levy knows
+	// of and does not compute on it (none for most), and general those of
+	// GENERAL, for the lines without a class.
+	general []lackingTax
 }
 
 // rateTable is the rates of the dataset and of the host (WithRates) by
@@ -405,6 +409,8 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		return nil, fmt.Errorf("engine: host rules: %w", err)
 	}
 	s.classes = knownClasses(s.table.Rules(), rs, ss)
+	addLacking(s.classes, tx.LackingTaxes())
+	s.general = s.classes[rules.General]
 	if s.hostStruct, err = rules.CompileStructures(ss); err != nil {
 		return nil, fmt.Errorf("engine: host rules: %w", err)
 	}

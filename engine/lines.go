@@ -3,9 +3,11 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
@@ -157,13 +159,14 @@ func (b *builder) leaf(li *lineIn) *line {
 			l.beyond = "taxDate"
 		}
 	}
-	switch {
-	case l.productClass == "":
-		l.productClass = rules.General
-	case !b.c.s.classes[l.productClass]:
+	if l.productClass == "" {
+		l.productClass, l.lacking = rules.General, b.c.s.general
+	} else if lacking, ok := b.c.s.classes[l.productClass]; ok {
+		l.lacking = lacking
+	} else {
 		// No rule names the class: it is taxed as GENERAL, and the line
 		// says so.
-		l.unknownClass, l.productClass = l.productClass, rules.General
+		l.unknownClass, l.productClass, l.lacking = l.productClass, rules.General, b.c.s.general
 	}
 	if li.qty != nil && li.qty.Value != nil {
 		l.qty = li.qty.Value.Decimal()
@@ -426,25 +429,78 @@ func dateString(d civil.Date) string {
 }
 
 // knownClasses returns the product classes a calculation knows: the
-// built-in ones and every class that a rule or a structure names.
-func knownClasses(defaults, host []rules.Rule, structures []rules.Structure) map[string]bool {
-	out := make(map[string]bool, len(rules.ProductClasses))
+// built-in ones and every class that a rule or a structure names, each
+// without taxes (see addLacking).
+func knownClasses(defaults, host []rules.Rule, structures []rules.Structure) map[string][]lackingTax {
+	out := make(map[string][]lackingTax, len(rules.ProductClasses))
 	for _, c := range rules.ProductClasses {
-		out[c] = true
+		out[c] = nil
 	}
 	for _, rs := range [][]rules.Rule{defaults, host} {
 		for i := range rs {
 			if rs[i].ProductClass != "" {
-				out[rs[i].ProductClass] = true
+				out[rs[i].ProductClass] = nil
 			}
 		}
 	}
 	for i := range structures {
 		if structures[i].ProductClass != "" {
-			out[structures[i].ProductClass] = true
+			out[structures[i].ProductClass] = nil
 		}
 	}
 	return out
+}
+
+// lackingTax is a tax that Levy knows of and does not compute, on one
+// product class (data.LackingTax): a line of the class whose customer is
+// in the jurisdiction on the line's date says so in assistedParameters.
+type lackingTax struct {
+	jurisdiction string
+	tax          jurisdiction.Tax
+	transactions []string // the transaction types it is limited to; none for every one
+	period       civil.Period
+	notice       string // the assisted parameter's value
+}
+
+// addLacking adds to the classes the taxes that Levy knows of and does
+// not compute on them. A class that only the dataset names is known too.
+func addLacking(classes map[string][]lackingTax, rows []data.LackingTax) {
+	for i := range rows {
+		x := &rows[i]
+		for _, c := range x.Classes {
+			classes[c] = append(classes[c], lackingTax{jurisdiction: x.Jurisdiction, tax: jurisdiction.Tax(x.Tax),
+				transactions: x.Transactions, period: x.Period, notice: x.Notice(c)})
+		}
+	}
+}
+
+// reaches reports whether the tax is one that a line bears and Levy does
+// not compute: the line is of one of its transaction types and dated in
+// its period, its customer is in the jurisdiction, and the line has no
+// TAXABLE record of the tax there (a host's rule may compute it).
+func (x *lackingTax) reaches(l *line) bool {
+	if len(x.transactions) > 0 {
+		tt := l.txType
+		if tt == "" {
+			tt = string(TransactionTypeSale)
+		}
+		if !slices.Contains(x.transactions, tt) {
+			return false
+		}
+	}
+	if !x.period.Contains(l.date) {
+		return false
+	}
+	if p := firstPlace(l.dest, l.adminDest); p == nil || !chainHas(p, x.jurisdiction) {
+		return false
+	}
+	for i := range l.taxes {
+		t := &l.taxes[i]
+		if t.result == TaxResultTaxable && t.imposition == x.tax && t.j != nil && t.j.JurisdictionID == x.jurisdiction {
+			return false
+		}
+	}
+	return true
 }
 
 // unknownClassRule names the assisted parameter of a line whose product
@@ -455,13 +511,26 @@ const unknownClassRule = "unknown-product-class"
 // the content's horizon.
 const beyondContentRule = "date-beyond-content"
 
+// TaxNotComputedRule is the ruleName of the assisted parameter of a line
+// that bears a tax Levy knows of and does not compute (see
+// data.LackingTax): its paramName is productClass, its originalValue the
+// line's class and its value a sentence that names the jurisdiction, the
+// tax and the citation, "US-0820000 Denver taxes SAAS under its own sales
+// and use tax code (Denver Tax Guide Topic No. 18); Levy does not compute
+// it". Unlike the other assisted parameters it changes nothing: the line
+// is calculated without the tax, and says so.
+const TaxNotComputedRule = "tax-not-computed"
+
 // assisted returns the assisted parameters of a calculated line: the
-// product class it was taxed as, when Levy did not know the one given,
-// and its date (documentDate or taxDate, kept as it was), when it lies
-// after the content's horizon, so that the rates Levy knows may no
-// longer be those in force.
+// product class it was taxed as, when Levy did not know the one given;
+// its date (documentDate or taxDate, kept as it was), when it lies after
+// the content's horizon, so that the rates Levy knows may no longer be
+// those in force; and, after the calculation, each tax that the line
+// bears and Levy knows of but does not compute (paramName productClass,
+// the class as originalValue, a sentence naming the jurisdiction, the
+// tax and its citation as value).
 func assisted(l *line) []wire.AssistedParameter {
-	if l == nil || l.unknownClass == "" && l.beyond == "" {
+	if l == nil || l.unknownClass == "" && l.beyond == "" && len(l.lacking) == 0 {
 		return nil
 	}
 	var out []wire.AssistedParameter
@@ -472,6 +541,12 @@ func assisted(l *line) []wire.AssistedParameter {
 	if l.beyond != "" {
 		out = append(out, wire.AssistedParameter{ParamName: l.beyond, Phase: wire.PhasePre, RuleName: beyondContentRule,
 			OriginalValue: l.dateText, Value: l.dateText})
+	}
+	for i := range l.lacking {
+		if x := &l.lacking[i]; x.reaches(l) {
+			out = append(out, AssistedParameter{ParamName: "productClass", Phase: PhasePost, RuleName: TaxNotComputedRule,
+				OriginalValue: l.productClass, Value: x.notice})
+		}
 	}
 	return out
 }

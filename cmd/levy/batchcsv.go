@@ -123,8 +123,9 @@ per document, with these columns:
   total_tax          (total) the document's tax
   total              (total) subtotal plus total_tax
   status             (total) ok; warning when the document was calculated but an
-                     address was doubtful (address_statuses) or a line's input
-                     was guessed (assisted_parameters); error when it failed
+                     address was doubtful (address_statuses), a line's input
+                     was guessed or a line bears a tax Levy does not compute
+                     (assisted_parameters); error when it failed
   row                (error) the input row at fault; (total) the document's input
                      rows, FIRST-LAST
   column             (error) the input column at fault, when there is one
@@ -139,7 +140,11 @@ per document, with these columns:
                      not in); empty for clean addresses
   assisted_parameters (tax) what the engine assumed for the line, each "rule
                      parameter: sent -> used" (an unknown product class taxed as
-                     GENERAL, say), separated by " | "; (total) all the lines'
+                     GENERAL, say), and the taxes the line bears that Levy knows
+                     of and does not compute, each "tax-not-computed
+                     productClass CLASS: jurisdiction, tax and citation" (SaaS
+                     sold into Denver, say), separated by " | "; (total) all the
+                     lines'
 
 A line on which no jurisdiction levies tax gets one tax row with the
 jurisdiction columns empty. A document that fails gets one error row per

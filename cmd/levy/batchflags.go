@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/wire"
 )
 
@@ -81,7 +82,9 @@ func walkLookups(v reflect.Value, path string, fn func(string, *wire.TaxAreaLook
 }
 
 // assistedText returns a line's assisted parameters as text: each
-// "rule parameter: sent -> used", joined by " | ".
+// "rule parameter: sent -> used", or, for a tax that Levy does not
+// compute, which changes nothing, "rule parameter sent: what the tax is",
+// joined by " | ".
 func assistedText(ps []wire.AssistedParameter) string {
 	var out []string
 	for _, p := range ps {
@@ -89,7 +92,11 @@ func assistedText(ps []wire.AssistedParameter) string {
 		if p.ParamName != "" {
 			text += " " + p.ParamName
 		}
-		text += ": " + p.OriginalValue + " -> " + p.Value
+		if p.RuleName == engine.TaxNotComputedRule {
+			text += " " + p.OriginalValue + ": " + p.Value
+		} else {
+			text += ": " + p.OriginalValue + " -> " + p.Value
+		}
 		out = append(out, strings.TrimSpace(text))
 	}
 	return strings.Join(out, " | ")

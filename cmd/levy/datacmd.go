@@ -103,8 +103,18 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			}
 		}
 		if len(taxes) > 0 {
-			fmt.Fprintf(stdout, "\nLocal taxes outside the sales tax that Levy charges (at the customer's address; those it lacks are in the not covered column):\n\n%s",
+			fmt.Fprintf(stdout, "\nLocal taxes outside the sales tax that Levy charges (at the customer's address):\n\n%s",
 				data.LocalTaxesTable(taxes, civil.Date{}))
+		}
+		var lacking []data.LackingTax
+		for _, x := range tx.LackingTaxes() {
+			if *state == "" || strings.EqualFold(x.State, *state) {
+				lacking = append(lacking, x)
+			}
+		}
+		if len(lacking) > 0 {
+			fmt.Fprintf(stdout, "\nTaxes that Levy knows of and does not compute (a line of a class listed whose customer is in the jurisdiction "+
+				"says so in assistedParameters, ruleName tax-not-computed):\n\n%s", data.LackingTaxesTable(lacking, civil.Date{}))
 		}
 	case "json":
 		enc := json.NewEncoder(stdout)

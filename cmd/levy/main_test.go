@@ -180,9 +180,15 @@ func TestDataCoverage(t *testing.T) {
 		!strings.Contains(out, "| IL | Chicago (US-1714000) | Amusement Tax | DIGITAL_STREAMING | 10.25% | 2025-01-01 |") {
 		t.Errorf("coverage without Chicago's taxes outside the sales tax: %.300s", out[strings.LastIndex(out, "Local taxes"):])
 	}
+	if !strings.Contains(out, "| CO | Denver (US-0820000) | Sales and Use Tax | Denver taxes SAAS and AI_SERVICES under its own sales and use tax code | SAAS, AI_SERVICES | start not recorded (in force on 2018-05-05) |") ||
+		!strings.Contains(out, "| WA | Washington (US-WA) | Business and Occupation Tax |") {
+		t.Errorf("coverage without the taxes Levy knows of and does not compute: %.600s", out[strings.LastIndex(out, "Taxes that Levy knows"):])
+	}
 	code, out, errOut = runCLI(t, "data", "coverage", "--state", "il")
-	if code != 0 || !strings.Contains(out, "Chicago's Amusement Tax on online games") || !strings.Contains(out, "Social Media Amusement Tax") {
-		t.Errorf("IL coverage does not name the taxes Levy lacks: exit %d, stderr %s, stdout %.300s", code, errOut, out)
+	if code != 0 || !strings.Contains(out, "Chicago's Amusement Tax on online games") || !strings.Contains(out, "Social Media Amusement Tax") ||
+		!strings.Contains(out, "| IL | Chicago (US-1714000) | Personal Property Lease Transaction Tax | Chicago's Personal Property Lease Transaction Tax reaches DATA_PROCESSING and WEB_HOSTING that is a nonpossessory computer lease | DATA_PROCESSING, WEB_HOSTING | 2016-01-01 |") ||
+		!strings.Contains(out, "| IL | Chicago (US-1714000) | Social Media Amusement Tax |") || strings.Contains(out, "Denver") {
+		t.Errorf("IL coverage does not name the taxes Levy lacks, or names another state's: exit %d, stderr %s, stdout %.300s", code, errOut, out)
 	}
 	code, out, errOut = runCLI(t, "data", "coverage", "--state", "wa", "--format", "json", "--content", "../../data/content/testdata/zip5-washington.csv")
 	var states []struct {
@@ -212,6 +218,21 @@ func TestDataCoverageTaxability(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Chicago (US-1714000) Personal Property Lease Transaction Tax: AI_SERVICES at 15%, from 2026-01-01") ||
 		!strings.Contains(out, "also SAAS") || !strings.Contains(out, "Amusement Tax: DIGITAL_STREAMING at 10.25%") {
 		t.Errorf("IL on 2026-03-02 without Chicago's taxes: exit %d, stderr %s, stdout %s", code, errOut, out[max(0, len(out)-1500):])
+	}
+	if !strings.Contains(out, "Taxes in IL on 2026-03-02 that Levy knows of and does not compute") ||
+		!strings.Contains(out, "Chicago (US-1714000) Personal Property Lease Transaction Tax: from 2016-01-01, named on lines of DATA_PROCESSING, WEB_HOSTING") ||
+		!strings.Contains(out, "Chicago (US-1714000) Social Media Amusement Tax: from 2026-01-01, named on no line") {
+		t.Errorf("IL on 2026-03-02 without the taxes Levy lacks: %s", out[max(0, len(out)-3000):])
+	}
+	code, out, errOut = runCLI(t, "data", "coverage", "--taxability", "--state", "il", "--date", "2015-06-01")
+	if code != 0 || strings.Contains(out, "named on lines of DATA_PROCESSING") || strings.Contains(out, "Social Media") ||
+		!strings.Contains(out, "Personal Property Lease Transaction Tax: in force on 2026-01-01, start not recorded, named on lines of GENERAL") {
+		t.Errorf("IL on 2015-06-01: exit %d, stderr %s, stdout %s", code, errOut, out[max(0, len(out)-3000):])
+	}
+	code, out, errOut = runCLI(t, "data", "coverage", "--taxability", "--state", "co", "--date", "2026-03-02", "--format", "markdown")
+	if code != 0 || !strings.Contains(out, "- Denver (US-0820000) Sales and Use Tax: in force on 2018-05-05, start not recorded, named on lines of SAAS, AI_SERVICES") ||
+		!strings.Contains(out, "Denver Tax Guide Topic No. 18") {
+		t.Errorf("CO on 2026-03-02 without Denver's tax on SaaS: exit %d, stderr %s, stdout %s", code, errOut, out[max(0, len(out)-2000):])
 	}
 	code, out, errOut = runCLI(t, "data", "coverage", "--taxability", "--format", "json", "--date", "2026-11-02")
 	var rows []struct{ State, Class, Citation string }

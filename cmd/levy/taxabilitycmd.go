@@ -43,6 +43,7 @@ func printTaxability(ds *data.Dataset, state, date, format string, w io.Writer) 
 		}
 		if format != "json" {
 			printLocalTaxes(tx.LocalTaxes(), rows[0].State, day, format, w)
+			printLackingTaxes(tx.LackingTaxes(), rows[0].State, day, format, w)
 		}
 		return nil
 	}
@@ -135,8 +136,7 @@ func printLocalTaxes(taxes []data.LocalTax, state string, day civil.Date, format
 			on = append(on, x)
 		}
 	}
-	fmt.Fprintf(w, "\nLocal taxes outside the sales tax in %s on %s (charged at the customer's address; see data/states/%s.md for those Levy lacks)\n\n",
-		state, day, strings.ToLower(state))
+	fmt.Fprintf(w, "\nLocal taxes outside the sales tax in %s on %s (charged at the customer's address)\n\n", state, day)
 	if len(on) == 0 {
 		fmt.Fprintln(w, "none")
 		return
@@ -159,5 +159,47 @@ func printLocalTaxes(taxes []data.LocalTax, state string, day civil.Date, format
 		if x.Decision != "" {
 			fmt.Fprintf(w, "    decision: %s\n", x.Decision)
 		}
+	}
+}
+
+// printLackingTaxes prints the taxes of a state's jurisdictions that Levy
+// knows of and does not compute, in force on day, each with what it
+// reaches, the lines a calculation names it on, its period, what Levy does
+// instead and its citation, or says there is none.
+func printLackingTaxes(taxes []data.LackingTax, state string, day civil.Date, format string, w io.Writer) {
+	var on []data.LackingTax
+	for _, x := range taxes {
+		if strings.EqualFold(x.State, state) && x.Contains(day) {
+			on = append(on, x)
+		}
+	}
+	fmt.Fprintf(w, "\nTaxes in %s on %s that Levy knows of and does not compute (see data/states/%s.md)\n\n", state, day, strings.ToLower(state))
+	if len(on) == 0 {
+		fmt.Fprintln(w, "none")
+		return
+	}
+	bullet := ""
+	if format == "markdown" {
+		bullet = "- "
+	}
+	for _, x := range on {
+		since := "in force on " + x.AsOf.String() + ", start not recorded"
+		if !x.Effective.IsZero() {
+			since = "from " + x.Effective.String()
+		}
+		if !x.Expiration.IsZero() {
+			since += " to " + x.Expiration.String()
+		}
+		lines := "named on no line"
+		if len(x.Classes) > 0 {
+			lines = "named on lines of " + strings.Join(x.Classes, ", ")
+			if len(x.Transactions) > 0 {
+				lines += " (" + strings.Join(x.Transactions, ", ") + ")"
+			}
+		}
+		fmt.Fprintf(w, "%s%s (%s) %s: %s, %s\n", bullet, x.Name, x.Jurisdiction, x.Tax, since, lines)
+		fmt.Fprintf(w, "    %s (%s)\n", x.Summary(), x.Reference)
+		fmt.Fprintf(w, "    instead: %s\n", x.Instead)
+		fmt.Fprintf(w, "    %s\n", x.Citation)
 	}
 }

@@ -25,7 +25,7 @@ import (
 
 // Version is the dataset version. Bump it whenever the generated data
 // changes; `levy version` reports it.
-const Version = "2026.11.4"
+const Version = "2026.11.5"
 
 // source describes one input for SOURCES.md.
 type source struct {

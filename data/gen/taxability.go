@@ -25,7 +25,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 3
+	taxVersion = 4
 )
 
 // The inputs of the taxability step: compiled sources under --src and
@@ -132,7 +132,14 @@ func genTaxability(g *gen) error {
 	if err := checkLocalTaxRates(local, juris); err != nil {
 		return err
 	}
-	out, err := encodeTaxability(cells, holidays, shipping, classes, local)
+	lacking, err := readLacking(g, juris)
+	if err != nil {
+		return err
+	}
+	if err := checkLacking(lacking, taxRows, cells); err != nil {
+		return err
+	}
+	out, err := encodeTaxability(cells, holidays, shipping, classes, local, lackingRecords(lacking))
 	if err != nil {
 		return err
 	}
@@ -143,7 +150,8 @@ func genTaxability(g *gen) error {
 	}
 	g.doc("TAXABILITY.md", doc)
 	g.log.Info("taxability", "state cells", len(cells), "corrections", len(fixes), "holidays", len(holidays),
-		"shipping rules", len(shipping), "product class rules", len(classes), "standard rows", standard, "local tax rows", len(local))
+		"shipping rules", len(shipping), "product class rules", len(classes), "standard rows", standard, "local tax rows", len(local),
+		"lacking tax rows", len(lacking))
 
 	g.addSource(source{
 		Key:   "us-taxability",
@@ -193,6 +201,16 @@ func genTaxability(g *gen) error {
 		What:    "how each state taxes shipping charges (none, exempt_if_separately_stated, conditional, always_taxable) and handling charges where they differ",
 		From:    "OpenSalesTax compilation of the states' revenue department publications",
 		Licence: "Apache-2.0 (compilation of public facts)",
+	})
+	g.addSource(source{
+		Key:   "us-local-lacking",
+		Files: "data/src/" + lackingSrc,
+		What: "the taxes of US jurisdictions that Levy knows of and does not compute (Denver's sales and use tax on software used remotely, " +
+			"Chicago's lease tax on data processing, hosting and leases of goods, its amusement tax on online games and paid television, its social media tax, " +
+			"Washington's and Seattle's business and occupation taxes): the classes and transactions each reaches, its period, what Levy does instead " +
+			"and the ordinance, code or publication cited; responses name the tax on the lines it reaches",
+		From:    "the ordinances, codes and department publications cited in each row (curated by the Levy project)",
+		Licence: "public government information",
 	})
 	g.addSource(source{
 		Key:   "vat-product-classes",
@@ -776,7 +794,7 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 	return nil
 }
 
-// encodeTaxability writes the file. Layout (version 3):
+// encodeTaxability writes the file. Layout (version 4):
 //
 //	state rows, sorted by state, class, effective: count, then
 //	    state, class, taxable (bool), rate, basis, threshold, threshold
@@ -792,11 +810,17 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 //	    class, effective (version 3): count, then state, jurisdiction,
 //	    name, key, tax, category, class, rate, effective, expiration,
 //	    citation, decision
+//	taxes Levy knows of and does not compute, sorted by state,
+//	    jurisdiction, tax, effective (version 4): count, then state,
+//	    jurisdiction, name, tax, class count, classes, transaction
+//	    count, transactions, effective, expiration, as-of day, note,
+//	    reference, instead, citation
 //
 // Decimals (rate, basis, threshold, cap) are 0 when absent, else 1,
 // coefficient (varint) and exponent (varint). Dates are uvarints: 0 for
 // the zero Date, else days since 1970 + 2^20.
-func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string]shippingRow, classes []classRow, local []data.LocalTax) ([]byte, error) {
+func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string]shippingRow, classes []classRow, local []data.LocalTax,
+	lacking []data.LackingTax) ([]byte, error) {
 	w := binfmt.NewWriter(taxKind, taxVersion)
 	w.Uvarint(uint64(len(cells)))
 	for _, c := range cells {
@@ -874,6 +898,24 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 		writeRateDate(w, x.Expiration)
 		w.String(x.Citation)
 		w.String(x.Decision)
+	}
+	w.Uvarint(uint64(len(lacking)))
+	for _, x := range lacking {
+		for _, s := range []string{x.State, x.Jurisdiction, x.Name, x.Tax} {
+			w.String(s)
+		}
+		for _, ws := range [][]string{x.Classes, x.Transactions} {
+			w.Uvarint(uint64(len(ws)))
+			for _, s := range ws {
+				w.String(s)
+			}
+		}
+		writeRateDate(w, x.Effective)
+		writeRateDate(w, x.Expiration)
+		writeRateDate(w, x.AsOf)
+		for _, s := range []string{x.Note, x.Reference, x.Instead, x.Citation} {
+			w.String(s)
+		}
 	}
 	return w.Finish()
 }

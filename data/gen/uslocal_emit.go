@@ -282,8 +282,23 @@ func (L *usLocal) coverageMarkdown() (string, error) {
 	b.WriteString("\n## Local taxes outside the sales tax\n\n")
 	b.WriteString("Taxes of a city or county on some product classes only, which Levy charges beside the sales tax, each at the customer's address " +
 		"(data/src/us-local-taxes.csv; `levy data coverage --taxability --state ST` prints those in force on a day with their decisions). " +
-		"The taxes of this kind that Levy lacks are named in the not covered column above and in each state's note.\n\n")
+		"The taxes that Levy knows of and does not compute are listed below.\n\n")
 	b.WriteString(data.LocalTaxesTable(recs, civil.Date{}))
+	juris, err := emittedJurisdictions(L.g)
+	if err != nil {
+		return "", err
+	}
+	lacking, err := readLacking(L.g, juris)
+	if err != nil {
+		return "", err
+	}
+	b.WriteString("\n## Taxes that Levy knows of and does not compute\n\n")
+	b.WriteString("Taxes of US jurisdictions that Levy does not compute and charges no guessed rate for (data/src/us-local-lacking.csv). " +
+		"A calculation names the tax on each line of the classes listed whose customer is in the jurisdiction on the line's date: " +
+		"an entry of the line's assistedParameters with ruleName tax-not-computed, paramName productClass, the class as originalValue " +
+		"and the sentence as value. The rows that name no class are taxes owed by the seller or a platform, or on things Levy has no class for; " +
+		"only this table names them. Each state's note (not covered) says more.\n\n")
+	b.WriteString(data.LackingTaxesTable(lackingRecords(lacking), civil.Date{}))
 	return b.String(), nil
 }
 
