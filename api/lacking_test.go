@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/wire"
 )
 
 // TestTaxNotComputedOverHTTP: a quotation of SaaS sold into Denver, over
@@ -15,9 +15,9 @@ func TestTaxNotComputedOverHTTP(t *testing.T) {
 	h := newHarness(t)
 	body := strings.Replace(addressQuotation(`{"streetAddress1":"1437 Bannock St","city":"Denver","mainDivision":"CO","postalCode":"80202","country":"US"}`),
 		`{"lineItemId":"1",`, `{"lineItemId":"1","product":{"productClass":"SAAS"},`, 1)
-	var r engine.SaleResponse
+	var r wire.SaleResponse
 	dataOf(t, h.post("/vertex-ws/v2/supplies", body), &r)
-	want := engine.AssistedParameter{ParamName: "productClass", Phase: engine.PhasePost, RuleName: "tax-not-computed", OriginalValue: "SAAS",
+	want := wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePost, RuleName: "tax-not-computed", OriginalValue: "SAAS",
 		Value: "US-0820000 Denver taxes SAAS under its own sales and use tax code (Denver Tax Guide Topic No. 18); Levy does not compute it"}
 	if len(r.LineItems) != 2 {
 		t.Fatalf("%d lines", len(r.LineItems))

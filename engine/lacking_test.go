@@ -7,13 +7,14 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/wire"
 )
 
 // The addresses of the tests of the taxes Levy knows of and does not
 // compute, beside those of localtax_test.go.
 var (
-	denverAddr  = &Location{StreetAddress1: "1437 Bannock St", City: "Denver", MainDivision: "CO", PostalCode: "80202", Country: "US"}
-	boulderAddr = &Location{StreetAddress1: "1777 Broadway", City: "Boulder", MainDivision: "CO", PostalCode: "80302", Country: "US"}
+	denverAddr  = &wire.Location{StreetAddress1: "1437 Bannock St", City: "Denver", MainDivision: "CO", PostalCode: "80202", Country: "US"}
+	boulderAddr = &wire.Location{StreetAddress1: "1777 Broadway", City: "Boulder", MainDivision: "CO", PostalCode: "80302", Country: "US"}
 )
 
 // The sentences that name the taxes of the dataset's table.
@@ -24,8 +25,8 @@ const (
 )
 
 // notComputed returns the tax-not-computed parameters of the first line.
-func notComputed(r *SaleResponse) []AssistedParameter {
-	var out []AssistedParameter
+func notComputed(r *wire.SaleResponse) []wire.AssistedParameter {
+	var out []wire.AssistedParameter
 	for _, p := range r.LineItems[0].AssistedParameters {
 		if p.RuleName == TaxNotComputedRule {
 			out = append(out, p)
@@ -41,15 +42,15 @@ func notComputed(r *SaleResponse) []AssistedParameter {
 // nothing, and no line bears a guessed tax.
 func TestTaxNotComputed(t *testing.T) {
 	d := civil.MustParse("2026-03-02")
-	lease := func(tt TransactionType) func(*SaleRequest) {
-		return func(r *SaleRequest) { r.LineItems[0].TransactionType = tt }
+	lease := func(tt wire.TransactionType) func(*wire.SaleRequest) {
+		return func(r *wire.SaleRequest) { r.LineItems[0].TransactionType = tt }
 	}
 	cases := []struct {
 		name             string
-		seller, customer *Location
+		seller, customer *wire.Location
 		class            string
 		day              civil.Date
-		edit             func(*SaleRequest)
+		edit             func(*wire.SaleRequest)
 		want             string // "" for no parameter
 	}{
 		{"saas to denver", sfAddr, denverAddr, "SAAS", d, nil, denverSaaS},
@@ -67,11 +68,11 @@ func TestTaxNotComputed(t *testing.T) {
 		{"hosting from evanston to chicago", evanstonAddr, chicagoAddr, "WEB_HOSTING", d, nil, chicagoHosting},
 		{"saas to chicago", sfAddr, chicagoAddr, "SAAS", d, nil, ""}, // charged
 		{"goods sold in chicago", sfAddr, chicagoAddr, "ELECTRONICS", d, nil, ""},
-		{"goods leased in chicago", sfAddr, chicagoAddr, "ELECTRONICS", d, lease(TransactionTypeLease), chicagoGoodsFmt},
-		{"goods rented in chicago", sfAddr, chicagoAddr, "FORMAL_CLOTHING", d, lease(TransactionTypeRental), chicagoGoodsFmt},
-		{"goods leased in evanston", sfAddr, evanstonAddr, "ELECTRONICS", d, lease(TransactionTypeLease), ""},
-		{"groceries leased in chicago", sfAddr, chicagoAddr, "FOOD", d, lease(TransactionTypeLease), ""},
-		{"no class leased in chicago", sfAddr, chicagoAddr, "", d, lease(TransactionTypeLease), chicagoGoodsFmt},
+		{"goods leased in chicago", sfAddr, chicagoAddr, "ELECTRONICS", d, lease(wire.TransactionTypeLease), chicagoGoodsFmt},
+		{"goods rented in chicago", sfAddr, chicagoAddr, "FORMAL_CLOTHING", d, lease(wire.TransactionTypeRental), chicagoGoodsFmt},
+		{"goods leased in evanston", sfAddr, evanstonAddr, "ELECTRONICS", d, lease(wire.TransactionTypeLease), ""},
+		{"groceries leased in chicago", sfAddr, chicagoAddr, "FOOD", d, lease(wire.TransactionTypeLease), ""},
+		{"no class leased in chicago", sfAddr, chicagoAddr, "", d, lease(wire.TransactionTypeLease), chicagoGoodsFmt},
 		{"streaming to chicago", sfAddr, chicagoAddr, "DIGITAL_STREAMING", d, nil, ""},
 	}
 	for _, c := range cases {
@@ -88,7 +89,7 @@ func TestTaxNotComputed(t *testing.T) {
 			case c.want == "":
 			case len(got) != 1:
 				t.Fatalf("got %+v, want one tax-not-computed", got)
-			case got[0] != AssistedParameter{ParamName: "productClass", Phase: PhasePost, RuleName: "tax-not-computed", OriginalValue: class, Value: c.want}:
+			case got[0] != wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePost, RuleName: "tax-not-computed", OriginalValue: class, Value: c.want}:
 				t.Errorf("got %+v, want %q for %s", got[0], c.want, class)
 			}
 			// Nothing guessed: a line with the parameter bears no tax but
@@ -113,7 +114,7 @@ func TestTaxNotComputedDenverSalesTax(t *testing.T) {
 	d := civil.MustParse("2026-03-02")
 	r := sellOne(t, sfAddr, denverAddr, "SAAS", "1000.00", d, nil)
 	denver := taxOf(t, r.LineItems[0].Taxes, "US-0820000")
-	if denver.TaxResult != TaxResultNonTaxable || denver.CalculatedTax.Decimal().Sign() != 0 || r.TotalTax.Decimal().Sign() != 0 {
+	if denver.TaxResult != wire.TaxResultNonTaxable || denver.CalculatedTax.Decimal().Sign() != 0 || r.TotalTax.Decimal().Sign() != 0 {
 		t.Errorf("SaaS into Denver: Denver's record %s %s, total %s; want NONTAXABLE, no tax", denver.TaxResult, denver.CalculatedTax, r.TotalTax)
 	}
 	if len(notComputed(r)) != 1 {
@@ -129,12 +130,12 @@ func TestTaxNotComputedDenverSalesTax(t *testing.T) {
 // line may carry: a class that no rule knows, taxed as GENERAL, leased in
 // Chicago says both, in that order.
 func TestTaxNotComputedWithOthers(t *testing.T) {
-	r := sellOne(t, sfAddr, chicagoAddr, "SAS", "100.00", civil.MustParse("2026-03-02"), func(r *SaleRequest) {
-		r.LineItems[0].TransactionType = TransactionTypeLease
+	r := sellOne(t, sfAddr, chicagoAddr, "SAS", "100.00", civil.MustParse("2026-03-02"), func(r *wire.SaleRequest) {
+		r.LineItems[0].TransactionType = wire.TransactionTypeLease
 	})
-	want := []AssistedParameter{
-		{ParamName: "productClass", Phase: PhasePre, RuleName: "unknown-product-class", OriginalValue: "SAS", Value: "GENERAL"},
-		{ParamName: "productClass", Phase: PhasePost, RuleName: "tax-not-computed", OriginalValue: "GENERAL", Value: chicagoGoodsFmt},
+	want := []wire.AssistedParameter{
+		{ParamName: "productClass", Phase: wire.PhasePre, RuleName: "unknown-product-class", OriginalValue: "SAS", Value: "GENERAL"},
+		{ParamName: "productClass", Phase: wire.PhasePost, RuleName: "tax-not-computed", OriginalValue: "GENERAL", Value: chicagoGoodsFmt},
 	}
 	got := r.LineItems[0].AssistedParameters
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
@@ -153,15 +154,15 @@ func TestTaxNotComputedHostRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := &SaleRequest{SaleMessageType: SaleQuotation, TransactionType: TransactionTypeSale, DocumentDate: civil.MustParse("2026-03-02"),
-		Seller: &Seller{Company: "ACME", PhysicalOrigin: sfAddr}, Customer: &Customer{Destination: chicagoAddr},
-		LineItems: []SaleLineItem{{LineItemID: "1", Product: &Product{ProductClass: "WEB_HOSTING"}, ExtendedPrice: amt("1000.00")}}}
+	req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: civil.MustParse("2026-03-02"),
+		Seller: &wire.Seller{Company: "ACME", PhysicalOrigin: sfAddr}, Customer: &wire.Customer{Destination: chicagoAddr},
+		LineItems: []wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: "WEB_HOSTING"}, ExtendedPrice: amt("1000.00")}}}
 	r, err := e.Sale(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	lt := impositionTaxes(r, leaseTax)
-	if len(lt) != 1 || lt[0].TaxResult != TaxResultTaxable || lt[0].CalculatedTax.Decimal().String() != "150" {
+	if len(lt) != 1 || lt[0].TaxResult != wire.TaxResultTaxable || lt[0].CalculatedTax.Decimal().String() != "150" {
 		t.Fatalf("host rule: lease taxes %+v, want one TAXABLE 150", lt)
 	}
 	if got := notComputed(r); len(got) != 0 {
@@ -176,14 +177,14 @@ func TestTaxNotComputedHostRule(t *testing.T) {
 // buyer accruing use tax on SaaS is told too, the customer's place being
 // the buyer's.
 func TestTaxNotComputedPurchase(t *testing.T) {
-	req := &PurchaseRequest{PurchaseMessageType: PurchaseOrder, TransactionType: TransactionTypePurchase, DocumentDate: civil.MustParse("2026-03-02"),
-		Vendor: &Vendor{PhysicalOrigin: sfAddr}, Buyer: &Buyer{Company: "ACME", Destination: denverAddr},
-		LineItems: []PurchaseLineItem{{LineItemID: "1", Purchase: &Purchase{PurchaseClass: "SAAS"}, ExtendedPrice: amt("1000.00")}}}
+	req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseOrder, TransactionType: wire.TransactionTypePurchase, DocumentDate: civil.MustParse("2026-03-02"),
+		Vendor: &wire.Vendor{PhysicalOrigin: sfAddr}, Buyer: &wire.Buyer{Company: "ACME", Destination: denverAddr},
+		LineItems: []wire.PurchaseLineItem{{LineItemID: "1", Purchase: &wire.Purchase{PurchaseClass: "SAAS"}, ExtendedPrice: amt("1000.00")}}}
 	r, err := testEngine(t).Purchase(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := AssistedParameter{ParamName: "productClass", Phase: PhasePost, RuleName: "tax-not-computed", OriginalValue: "SAAS", Value: denverSaaS}
+	want := wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePost, RuleName: "tax-not-computed", OriginalValue: "SAAS", Value: denverSaaS}
 	if got := r.LineItems[0].AssistedParameters; len(got) != 1 || got[0] != want {
 		t.Errorf("got %+v, want %+v", got, want)
 	}

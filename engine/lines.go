@@ -482,7 +482,7 @@ func (x *lackingTax) reaches(l *line) bool {
 	if len(x.transactions) > 0 {
 		tt := l.txType
 		if tt == "" {
-			tt = string(TransactionTypeSale)
+			tt = string(wire.TransactionTypeSale)
 		}
 		if !slices.Contains(x.transactions, tt) {
 			return false
@@ -496,7 +496,7 @@ func (x *lackingTax) reaches(l *line) bool {
 	}
 	for i := range l.taxes {
 		t := &l.taxes[i]
-		if t.result == TaxResultTaxable && t.imposition == x.tax && t.j != nil && t.j.JurisdictionID == x.jurisdiction {
+		if t.result == wire.TaxResultTaxable && t.imposition == x.tax && t.j != nil && t.j.JurisdictionID == x.jurisdiction {
 			return false
 		}
 	}
@@ -544,7 +544,7 @@ func assisted(l *line) []wire.AssistedParameter {
 	}
 	for i := range l.lacking {
 		if x := &l.lacking[i]; x.reaches(l) {
-			out = append(out, AssistedParameter{ParamName: "productClass", Phase: PhasePost, RuleName: TaxNotComputedRule,
+			out = append(out, wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePost, RuleName: TaxNotComputedRule,
 				OriginalValue: l.productClass, Value: x.notice})
 		}
 	}
