@@ -1,31 +1,21 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"iter"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/api"
-	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/internal/jsonbody"
-	"github.com/levytax/levy/internal/ordered"
+	"github.com/levytax/levy/batch"
 	"github.com/levytax/levy/journal"
-	"github.com/levytax/levy/money"
-	"github.com/levytax/levy/wire"
 )
 
 const batchUsage = `usage: levy batch sale|purchase|owner [--in FILE|-] [--out FILE|-] [--workers N] [--max-errors N] [--quiet]
@@ -74,33 +64,6 @@ neither. Exit status: 0 when every line succeeded, 1 when some failed, 2 on
 a usage or I/O error.
 `
 
-// batchResult is the answer to one input line.
-type batchResult struct {
-	out      []byte // the output line, without its newline
-	failed   bool
-	posted   *posted // what a successful calculation posts, in a journaled run
-	lines    int     // the request's line items, top level
-	currency string
-	tax      money.Amount
-}
-
-// batchInput is one line of the input, numbered from 1.
-type batchInput struct {
-	n    int
-	body []byte
-	// tooLong, when not 0, is the limit that the line is longer than:
-	// it was skipped, and body is nil.
-	tooLong int
-}
-
-// batchError is an error record.
-type batchError struct {
-	Line           int             `json:"line"`
-	TransactionID  string          `json:"transactionId,omitempty"`
-	DocumentNumber string          `json:"documentNumber,omitempty"`
-	Errors         []api.ErrorItem `json:"errors"`
-}
-
 // exitError ends the program with its code and message.
 type exitError struct {
 	code int
@@ -109,13 +72,14 @@ type exitError struct {
 
 func (e exitError) Error() string { return e.msg }
 
-// runBatch runs levy batch.
+// runBatch runs levy batch: its flags become a batch.Config, and the
+// run goes to a batch.File for --out FILE, else to standard output.
 func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return usageError{"batch needs a perspective: levy batch sale|purchase|owner [--in FILE] [--out FILE]"}
 	}
 	if isHelp(args[0]) {
-		printHelp(stdout, batchUsage+"\n"+csvColumns, nil, nil)
+		printHelp(stdout, batchUsage+"\n"+batch.CSVColumns, nil, nil)
 		return nil
 	}
 	perspective := args[0]
@@ -134,28 +98,30 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	var cf contentFlags
 	cf.register(fs)
 	if helpRequested(args[1:]) {
-		printHelp(stdout, batchUsage+"\n"+csvColumns, fs, envOf("database", databaseEnv))
+		printHelp(stdout, batchUsage+"\n"+batch.CSVColumns, fs, envOf("database", databaseEnv))
 		return nil
 	}
 	if err := fs.Parse(args[1:]); err != nil {
 		return usageError{err.Error()}
 	}
-	if fs.NArg() > 0 {
+	switch {
+	case fs.NArg() > 0:
 		return usageError{fmt.Sprintf("unexpected argument %q: give the input with --in", fs.Arg(0))}
-	}
-	if *workers < 1 {
+	case *workers < 1:
 		return usageError{"--workers must be at least 1"}
-	}
-	if *maxErrors < 0 {
+	case *maxErrors < 0:
 		return usageError{"--max-errors must not be negative"}
-	}
-	if *resume && *out == "-" {
+	case *resume && *out == "-":
 		return usageError{"--resume needs the output of the run as --out FILE"}
-	}
-
-	csvFormat := *format == "csv" || *format == "" && strings.EqualFold(filepath.Ext(*in), ".csv")
-	if *format != "" && *format != "csv" && *format != "jsonl" {
+	case *format != "" && *format != "csv" && *format != "jsonl":
 		return usageError{fmt.Sprintf("--format %q: want jsonl or csv", *format)}
+	case !batch.Perspective(perspective).Valid():
+		return usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", perspective)}
+	}
+	cfg := batch.Config{Perspective: batch.Perspective(perspective), Tenant: *tenant, Workers: *workers,
+		MaxErrors: *maxErrors, LineLimit: lineLimitOf(ctx)}
+	if *format == "csv" || *format == "" && strings.EqualFold(filepath.Ext(*in), ".csv") {
+		cfg.Format = batch.CSV
 	}
 	src, size := stdin, int64(-1)
 	if *in != "-" {
@@ -166,313 +132,85 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		defer f.Close()
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 			size = fi.Size()
+			// A file is read as fast as the workers go: handing them 16
+			// inputs at a time saves most of the goroutines' handovers.
+			// Input from a pipe or a terminal keeps one at a time, so
+			// that each answer comes as soon as its line does.
+			cfg.Chunk = 16
 		}
 		src = f
 	}
 	if err := refuseSameFile(*in, src, *out, stdout); err != nil {
 		return err
 	}
-	var store journal.Store
-	keep := func(s journal.Store) journal.Store { store = s; return deferredJournal{s} }
-	e, ctx, closeJournal, err := journalEngine(ctx, cf.engineOptions(), *dataDir, *database, *tenant, keep)
+	var err error
+	var closeJournal func() error
+	keep := func(s journal.Store) journal.Store {
+		cfg.Journal = s
+		if hook := batchAfterPost(ctx); hook != nil {
+			cfg.Journal = afterPostStore{s, hook}
+		}
+		return s
+	}
+	cfg.Engine, _, closeJournal, err = journalEngine(ctx, cf.engineOptions(), *dataDir, *database, *tenant, keep)
 	if err != nil {
 		return err
 	}
 	defer closeJournal()
-	count, header := countLines, []byte(nil)
-	if csvFormat {
-		count, header = countCSVDocuments, csvOutputHeader()
-	}
 
-	dst := stdout
-	var outFile *os.File
-	skip, side := 0, ""
-	if *out != "-" {
-		if store != nil {
-			side = *out + checkpointSuffix
-		}
-		var f *os.File
-		if *resume {
-			f, skip, err = resumeOutput(ctx, *out, store, perspective, *tenant, count, header)
-		} else {
-			f, err = os.Create(*out)
-			if err == nil && side != "" {
-				if rerr := os.Remove(side); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
-					err = rerr
-				}
-			}
-		}
+	prog := newBatchProgress(stderr, *quiet, size, time.Now())
+	cfg.Progress = prog.update
+	var sum batch.Summary
+	if *out == "-" {
+		sum, err = batch.Run(ctx, cfg, src, stdout)
+	} else {
+		var f *batch.File
+		f, err = batch.OpenFile(ctx, cfg, *out, *resume)
 		if err != nil {
-			return exitError{2, err.Error()}
+			return exitError{2, resumeMessage(err)}
 		}
-		defer f.Close() // after an error; the good path closes it below
-		outFile, dst = f, f
 		if *resume && !*quiet {
-			fmt.Fprintf(stderr, "levy batch: resuming after %d documents of %s\n", skip, *out)
+			fmt.Fprintf(stderr, "levy batch: resuming after %d documents of %s\n", f.Done(), *out)
 		}
+		sum, err = f.Run(ctx, src)
 	}
-	w := bufio.NewWriterSize(dst, 1<<20)
-	if !*resume {
-		w.Write(header) // a resumed output has it already
-	}
-
-	counter := &countingReader{r: src}
-	limit := lineLimitOf(ctx)
-	run := &batchRun{
-		workers: *workers, maxErrors: *maxErrors, chunk: 1,
-		prog: newBatchProgress(stderr, *quiet, size, counter, time.Now()),
-		com: &batchCommitter{store: store, tenant: *tenant, perspective: perspective, w: w, file: outFile, side: side,
-			done: skip, afterPost: batchAfterPost(ctx)},
-	}
-	if size >= 0 {
-		// A file is read as fast as the workers go: handing them 16
-		// inputs at a time saves most of the goroutines' handovers. Input
-		// from a pipe or a terminal keeps one at a time, so that each
-		// answer comes as soon as its line does.
-		run.chunk = 16
-	}
-	if csvFormat {
-		docs, readErr := readCSVDocuments(counter, perspective, limit)
-		calc, err := csvCalculator(e, perspective)
-		if err != nil {
-			return err
-		}
-		skipped := func(yield func(csvDocument) bool) {
-			for d := range docs {
-				if d.N > skip && !yield(d) {
-					return
-				}
-			}
-		}
-		err = drive(ctx, run, skipped, journaled(calc, store != nil))
-		return run.finish(err, readErr(), outFile, side)
-	}
-	calc, err := batchCalculator(e, perspective)
-	if err != nil {
-		return err
-	}
-	var readErr error
-	inputs := func(yield func(batchInput) bool) {
-		r := newLineReader(counter, limit)
-		for n := 1; ; n++ {
-			line, tooLong, err := r.next()
-			if (len(line) > 0 || tooLong || err == nil) && n > skip {
-				in := batchInput{n: n, body: bytes.TrimRight(line, "\r\n")}
-				if tooLong {
-					in.tooLong = limit
-				}
-				if !yield(in) {
-					return
-				}
-			}
-			if err != nil {
-				if !errors.Is(err, io.EOF) {
-					readErr = err
-				}
-				return
-			}
-		}
-	}
-	err = drive(ctx, run, inputs, journaled(calc, store != nil))
-	return run.finish(err, readErr, outFile, side)
-}
-
-// batchRun is one run of levy batch: its settings, progress, committer
-// and counts. It belongs to the goroutine that runs it.
-type batchRun struct {
-	workers, maxErrors int
-	chunk              int // inputs a worker takes at once: 16 from a file, 1 from a pipe or terminal
-	prog               *batchProgress
-	com                *batchCommitter
-
-	docs, failed, lineItems int
-	totals                  map[string]money.Amount
-	stopped                 error // why the run stopped before the end of its input
-	took                    time.Duration
-}
-
-// journaled returns calc, which keeps what each calculation posts in its
-// result when the run has a journal (see deferredJournal).
-func journaled[T any](calc func(context.Context, T) (batchResult, error), on bool) func(context.Context, T) (batchResult, error) {
-	if !on {
-		return calc
-	}
-	return func(ctx context.Context, in T) (batchResult, error) {
-		p := new(posted)
-		r, err := calc(withPosted(ctx, p), in)
-		if err == nil && !r.failed {
-			r.posted = p
-		}
-		return r, err
-	}
-}
-
-// drive calculates the inputs on the run's workers and hands each result,
-// in input order, to the committer. Its error is an I/O or journal error
-// that ends the run at once; the end of ctx and --max-errors stop it in
-// order (b.stopped).
-func drive[T any](ctx context.Context, b *batchRun, inputs iter.Seq[T], calc func(context.Context, T) (batchResult, error)) error {
-	b.totals = map[string]money.Amount{}
-	start := time.Now()
-	defer func() { b.took = time.Since(start) }()
-	for r, err := range ordered.MapChunks(ctx, inputs, b.workers, 64*b.workers, b.chunk, calc) {
-		if err != nil {
-			b.stopped = err // the context ended
-			break
-		}
-		if err := b.com.add(r.out, r.posted); err != nil {
-			return err
-		}
-		if b.com.full() {
-			if err := b.com.commit(ctx); err != nil {
-				return err
-			}
-		}
-		b.docs++
-		if r.failed {
-			b.failed++
-		} else {
-			b.lineItems += r.lines
-			b.totals[r.currency] = b.totals[r.currency].Add(r.tax)
-		}
-		b.prog.update(b.docs, b.failed)
-		if b.maxErrors > 0 && b.failed >= b.maxErrors {
-			b.stopped = fmt.Errorf("stopped after %d failed documents (--max-errors)", b.failed)
-			break
-		}
-	}
-	return b.com.commit(ctx)
-}
-
-// finish ends a run: it flushes and closes the output, removes the
-// checkpoint, prints the summary and returns the run's exit error.
-func (b *batchRun) finish(err, readErr error, outFile *os.File, side string) error {
-	if err != nil {
+	var readErr *batch.ReadError
+	if err != nil && !errors.As(err, &readErr) {
 		return exitError{2, err.Error()}
 	}
-	if err := b.com.w.Flush(); err != nil {
-		return exitError{2, "write the output: " + err.Error()}
-	}
-	if outFile != nil {
-		if err := outFile.Close(); err != nil {
-			return exitError{2, "write the output: " + err.Error()}
-		}
-	}
-	if side != "" {
-		// Every group is stored and written: the checkpoint has no more to tell.
-		if err := os.Remove(side); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return exitError{2, err.Error()}
-		}
-	}
-	b.prog.finish(b.docs, b.failed, b.lineItems, b.totals, b.took)
+	prog.finish(sum)
 	switch {
 	case readErr != nil:
-		return exitError{2, "read the input: " + readErr.Error()}
-	case b.stopped != nil && b.failed == 0:
-		return exitError{2, b.stopped.Error()}
-	case b.stopped != nil:
-		return exitError{1, fmt.Sprintf("%s; %d of %d documents failed", b.stopped, b.failed, b.docs)}
-	case b.failed > 0:
-		return exitError{1, fmt.Sprintf("%d of %d lines failed", b.failed, b.docs)}
+		return exitError{2, readErr.Error()}
+	case sum.Stopped != nil && sum.Failed == 0:
+		return exitError{2, stoppedMessage(sum)}
+	case sum.Stopped != nil:
+		return exitError{1, fmt.Sprintf("%s; %d of %d documents failed", stoppedMessage(sum), sum.Failed, sum.Documents)}
+	case sum.Failed > 0:
+		return exitError{1, fmt.Sprintf("%d of %d lines failed", sum.Failed, sum.Documents)}
 	}
 	return nil
 }
 
-// batchCalculator returns the function that answers one input line of a
-// perspective: decoded as the API decodes a body, calculated, encoded.
-func batchCalculator(e *engine.Engine, perspective string) (func(context.Context, batchInput) (batchResult, error), error) {
-	var one func(ctx context.Context, body []byte) (any, int, string, money.Amount, error)
-	switch perspective {
-	case "sale":
-		one = decodeCalc(e.Sale, func(r *wire.SaleResponse) (int, *wire.Currency, money.Amount) {
-			return len(r.LineItems), r.Currency, r.TotalTax
-		})
-	case "purchase":
-		one = decodeCalc(e.Purchase, func(r *wire.PurchaseResponse) (int, *wire.Currency, money.Amount) {
-			return len(r.LineItems), r.Currency, r.TotalTax
-		})
-	case "owner":
-		one = decodeCalc(e.Owner, func(r *wire.OwnerResponse) (int, *wire.Currency, money.Amount) {
-			return len(r.LineItems), r.Currency, r.TotalTax
-		})
-	default:
-		return nil, usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", perspective)}
+// stoppedMessage says why a run stopped before the end of its input.
+func stoppedMessage(sum batch.Summary) string {
+	if errors.Is(sum.Stopped, batch.ErrMaxErrors) {
+		return fmt.Sprintf("stopped after %d failed documents (--max-errors)", sum.Failed)
 	}
-	return func(ctx context.Context, in batchInput) (batchResult, error) {
-		if in.tooLong > 0 {
-			return errorRecord(in, lineTooLong(in.n, in.tooLong)), nil
-		}
-		if len(bytes.TrimSpace(in.body)) == 0 {
-			return errorRecord(in, levy.Invalid("", "the line is empty: each line holds one request body")), nil
-		}
-		resp, lines, cur, tax, err := one(ctx, in.body)
-		if err != nil {
-			if ctx.Err() != nil {
-				return batchResult{}, ctx.Err()
-			}
-			return errorRecord(in, err), nil
-		}
-		b, err := json.Marshal(resp)
-		if err != nil {
-			return errorRecord(in, fmt.Errorf("encode the response: %w", err)), nil
-		}
-		return batchResult{out: b, lines: lines, currency: cur, tax: tax}, nil
-	}, nil
+	return sum.Stopped.Error()
 }
 
-// decodeCalc returns the calculation of one body of a perspective: read
-// as the API reads a body, calculated by calc, and summed up by sum
-// (its line items, currency and total tax) for the run's summary.
-func decodeCalc[Q, R any](calc func(context.Context, *Q) (*R, error), sum func(*R) (int, *wire.Currency, money.Amount)) func(context.Context, []byte) (any, int, string, money.Amount, error) {
-	return func(ctx context.Context, body []byte) (any, int, string, money.Amount, error) {
-		req := new(Q)
-		if err := jsonbody.Decode(bytes.NewReader(body), req, maxRequest); err != nil {
-			return nil, 0, "", money.Amount{}, err
-		}
-		resp, err := calc(ctx, req)
-		if err != nil {
-			return nil, 0, "", money.Amount{}, err
-		}
-		lines, cur, tax := sum(resp)
-		return resp, lines, currencyOf(cur), tax, nil
+// resumeMessage words an error of opening the output in the flags of
+// the command.
+func resumeMessage(err error) string {
+	var me *batch.MismatchError
+	switch {
+	case !errors.As(err, &me):
+		return err.Error()
+	case me.Journaled:
+		return "the interrupted run stored into a journal: resume it with the same --data-dir or --database"
 	}
-}
-
-// currencyOf is the code of a response's currency.
-func currencyOf(c *wire.Currency) string {
-	if c == nil || c.ISOCurrencyCodeAlpha == "" {
-		return "USD"
-	}
-	return c.ISOCurrencyCodeAlpha
-}
-
-// errorRecord is the output line of an input line that failed: its
-// number, its IDs when they can be read, and the errors as the API
-// reports them.
-func errorRecord(in batchInput, err error) batchResult {
-	rec := batchError{Line: in.n, Errors: batchErrorItems(err)}
-	var ids struct {
-		TransactionID  string `json:"transactionId"`
-		DocumentNumber string `json:"documentNumber"`
-	}
-	if json.Unmarshal(in.body, &ids) == nil {
-		rec.TransactionID, rec.DocumentNumber = ids.TransactionID, ids.DocumentNumber
-	}
-	b, _ := json.Marshal(rec) // strings and numbers only
-	return batchResult{out: b, failed: true}
-}
-
-// countingReader counts the bytes read through it, for the progress of a
-// file of known size.
-type countingReader struct {
-	r io.Reader
-	n atomic.Int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n.Add(int64(n))
-	return n, err
+	return fmt.Sprintf("the interrupted run was levy batch %s for tenant %q: resume it with the same perspective and --tenant", me.Perspective, me.Tenant)
 }
 
 // batchProgress shows the progress of a run on a terminal, at most a few
@@ -482,23 +220,16 @@ type batchProgress struct {
 	terminal bool
 	quiet    bool
 	size     int64
-	read     *countingReader
 	start    time.Time
 	last     time.Time
 }
 
-func newBatchProgress(w io.Writer, quiet bool, size int64, read *countingReader, start time.Time) *batchProgress {
-	p := &batchProgress{w: w, quiet: quiet, size: size, read: read, start: start}
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			p.terminal = true
-		}
-	}
-	return p
+func newBatchProgress(w io.Writer, quiet bool, size int64, start time.Time) *batchProgress {
+	return &batchProgress{w: w, quiet: quiet, size: size, start: start, terminal: isTerminal(w)}
 }
 
 // update redraws the progress line when a fifth of a second has passed.
-func (p *batchProgress) update(docs, failed int) {
+func (p *batchProgress) update(pr batch.Progress) {
 	if p.quiet || !p.terminal {
 		return
 	}
@@ -508,9 +239,9 @@ func (p *batchProgress) update(docs, failed int) {
 	}
 	p.last = now
 	elapsed := now.Sub(p.start)
-	rate := float64(docs) / max(elapsed.Seconds(), 1e-9)
-	line := fmt.Sprintf("%d documents, %.0f/s, %d errors, %s", docs, rate, failed, elapsed.Round(time.Second))
-	if read := p.read.n.Load(); p.size > 0 && read > 0 {
+	rate := float64(pr.Documents) / max(elapsed.Seconds(), 1e-9)
+	line := fmt.Sprintf("%d documents, %.0f/s, %d errors, %s", pr.Documents, rate, pr.Failed, elapsed.Round(time.Second))
+	if read := pr.Read; p.size > 0 && read > 0 {
 		left := time.Duration(float64(elapsed) * float64(p.size-read) / float64(read))
 		line += fmt.Sprintf(", %d%%, %s left", read*100/p.size, left.Round(time.Second))
 	}
@@ -518,28 +249,68 @@ func (p *batchProgress) update(docs, failed int) {
 }
 
 // finish prints the summary.
-func (p *batchProgress) finish(docs, failed, lines int, totals map[string]money.Amount, took time.Duration) {
+func (p *batchProgress) finish(sum batch.Summary) {
 	if p.quiet {
 		return
 	}
 	if p.terminal {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
-	curs := make([]string, 0, len(totals))
-	for c := range totals {
+	curs := make([]string, 0, len(sum.Totals))
+	for c := range sum.Totals {
 		curs = append(curs, c)
 	}
 	slices.Sort(curs)
 	var tax []string
 	for _, c := range curs {
-		a := totals[c]
+		a := sum.Totals[c]
 		tax = append(tax, a.String()+" "+c)
 	}
 	if len(tax) == 0 {
 		tax = []string{"none"}
 	}
 	fmt.Fprintf(p.w, "levy batch: %d documents, %d lines, %d errors, total tax %s, %s\n",
-		docs, lines, failed, strings.Join(tax, ", "), took.Round(time.Millisecond))
+		sum.Documents, sum.Lines, sum.Failed, strings.Join(tax, ", "), sum.Took.Round(time.Millisecond))
+}
+
+// The hooks of the tests of levy batch, which a context carries.
+type (
+	// lineLimitKey is the context key of a smaller line limit, so as not
+	// to need lines of 64 MiB.
+	lineLimitKey struct{}
+	// afterPostKey is the context key of a function that runs after the
+	// journal stored each group and before its output is written; its
+	// error stops the run there as a crash would.
+	afterPostKey struct{}
+)
+
+// lineLimitOf returns the line limit that ctx carries, or 0 (the
+// default, batch.MaxLine).
+func lineLimitOf(ctx context.Context) int {
+	n, _ := ctx.Value(lineLimitKey{}).(int)
+	return max(n, 0)
+}
+
+// batchAfterPost returns the hook that ctx carries, or nil.
+func batchAfterPost(ctx context.Context) func() error {
+	f, _ := ctx.Value(afterPostKey{}).(func() error)
+	return f
+}
+
+// afterPostStore is a journal whose PostAll runs a hook after the
+// journal stored a group.
+type afterPostStore struct {
+	journal.Store
+	after func() error
+}
+
+// PostAll implements journal.Store.
+func (s afterPostStore) PostAll(ctx context.Context, tenant string, txs []*journal.Transaction) ([]*journal.Transaction, error) {
+	out, err := s.Store.PostAll(ctx, tenant, txs)
+	if err != nil {
+		return out, err
+	}
+	return out, s.after()
 }
 
 // refuseSameFile returns a usage error when the output of a run, or its
@@ -576,7 +347,7 @@ func refuseSameFile(in string, src io.Reader, out string, stdout io.Writer) erro
 	if fi, err := os.Stat(out); err == nil && same(fi) {
 		return usageError{fmt.Sprintf("%s and --out %s are the same file: the output would overwrite the input; give --out another file", inName, out)}
 	}
-	if fi, err := os.Stat(out + checkpointSuffix); err == nil && same(fi) {
+	if fi, err := os.Stat(out + batch.CheckpointSuffix); err == nil && same(fi) {
 		return usageError{fmt.Sprintf("%s is the checkpoint file of --out %s, which the run replaces and removes; give --out another file", inName, out)}
 	}
 	return nil

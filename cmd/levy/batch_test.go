@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/levytax/levy/batch"
 	"os"
 	"path/filepath"
 	"strings"
@@ -154,7 +155,7 @@ func TestBatchSameFile(t *testing.T) {
 	if err := os.Link("in.jsonl", "hardlink.jsonl"); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Link("in.jsonl", "out.jsonl"+checkpointSuffix); err != nil {
+	if err := os.Link("in.jsonl", "out.jsonl"+batch.CheckpointSuffix); err != nil {
 		t.Fatal(err)
 	}
 	abs := filepath.Join(dir, "in.jsonl")

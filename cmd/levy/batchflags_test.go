@@ -37,6 +37,13 @@ func TestBatchCSVWarnings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The output's columns, by the names of its header.
+	col := map[string]int{}
+	for i, name := range recs[0] {
+		col[name] = i
+	}
+	outRecord, outDocumentNumber, outAssisted := col["record"], col["document_number"], col["assisted_parameters"]
+	outStatus, outConfidence, outAddressStatuses := col["status"], col["address_confidence"], col["address_statuses"]
 	totals := map[string][]string{}
 	for _, r := range recs[1:] {
 		if r[outRecord] == "total" {

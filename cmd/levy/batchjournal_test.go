@@ -16,6 +16,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/badger"
+	"github.com/levytax/levy/batch"
 	"github.com/levytax/levy/internal/pgtest"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/postgres"
@@ -120,7 +121,7 @@ func TestBatchJournal(t *testing.T) {
 		t.Fatalf("journaled run: exit %d, %s", code, errOut)
 	}
 	sameFile(t, stored, plain)
-	if _, err := os.Stat(stored + checkpointSuffix); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Stat(stored + batch.CheckpointSuffix); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the checkpoint outlived a finished run: %v", err)
 	}
 	wantVersions(t, data, ids, 1)
@@ -158,15 +159,15 @@ func TestBatchResumeStoredGroup(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut.String(), crash.Error()) {
 		t.Fatalf("interrupted run: exit %d, %s", code, errOut.String())
 	}
-	if n := lineCount(t, got); n != batchGroup {
-		t.Fatalf("the interrupted run wrote %d lines, want its first group of %d", n, batchGroup)
+	if n := lineCount(t, got); n != batch.GroupSize {
+		t.Fatalf("the interrupted run wrote %d lines, want its first group of %d", n, batch.GroupSize)
 	}
-	if _, err := os.Stat(got + checkpointSuffix); err != nil {
+	if _, err := os.Stat(got + batch.CheckpointSuffix); err != nil {
 		t.Fatalf("no checkpoint after the interruption: %v", err)
 	}
 
 	code, _, stderr := runCLI(t, "batch", "sale", "--in", in, "--out", got, "--data-dir", data, "--resume")
-	if code != 1 || !strings.Contains(stderr, fmt.Sprintf("resuming after %d documents", 2*batchGroup)) {
+	if code != 1 || !strings.Contains(stderr, fmt.Sprintf("resuming after %d documents", 2*batch.GroupSize)) {
 		t.Fatalf("resumed run: exit %d, %s", code, stderr)
 	}
 	sameFile(t, got, want)
@@ -358,7 +359,7 @@ func sameFile(t *testing.T, got, want string) {
 // after the journal stored its group and before any output was written
 // resumes to the same output with each invoice stored once.
 func TestBatchCSVResume(t *testing.T) {
-	in, want := "testdata/batch/sale.csv", "testdata/batch/sale.out.csv"
+	in, want := "../../batch/testdata/sale.csv", "../../batch/testdata/sale.out.csv"
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out.csv")
 	if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", out); code != 0 {

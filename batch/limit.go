@@ -1,23 +1,21 @@
-package main
+package batch
 
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/internal/jsonbody"
 )
 
-// How levy batch bounds its input.
+// How a run bounds its input.
 //
 // A line of a JSON lines input, or a record of a CSV input, is read up to
-// a limit (batchLineLimit, the size of the largest request body): a
+// a limit (MaxLine, the size of the largest request body): a
 // longer one is not held in memory but skipped, read through to its end
 // in pieces of the reader's buffer, and answered with an error that names
 // its line. The lines after it are read and answered as usual, so that
@@ -25,22 +23,11 @@ import (
 // holds at most one limit's worth of each line it is reading, however
 // long the line.
 
-// batchLineLimit is the longest line of a JSON lines input, and the
-// longest record of a CSV input, that levy batch reads: the size of the
-// largest request body, without the line ending.
-const batchLineLimit = maxRequest
-
-// lineLimitKey is the context key of a smaller line limit, which tests
-// set so as not to need lines of 64 MiB.
-type lineLimitKey struct{}
-
-// lineLimitOf returns the line limit that ctx carries, or batchLineLimit.
-func lineLimitOf(ctx context.Context) int {
-	if n, ok := ctx.Value(lineLimitKey{}).(int); ok && n > 0 {
-		return n
-	}
-	return batchLineLimit
-}
+// MaxLine is the longest line of a JSON lines input, and the longest
+// record of a CSV input, that a run reads unless Config.LineLimit says
+// otherwise: the size of the largest request body (64 MiB), without the
+// line ending. It is also the largest request body a line may hold.
+const MaxLine = 64 << 20
 
 // byteSize writes a number of bytes as a person reads it: "64 MiB",
 // "1 KiB", "100 bytes".
@@ -246,27 +233,27 @@ func rowTooLong(row, limit int) *levy.Error {
 		Message: fmt.Sprintf("is longer than the limit of %s; it was skipped, so the document it may belong to is not calculated", byteSize(limit))}
 }
 
-// batchErrorItems returns the items of an error record, or the error rows
+// errorItems returns the items of an error record, or the error rows
 // of a CSV output: the errors as the API names them (code, message,
 // target), in a command's words. Unlike an API answer, it keeps every
 // error of a list whatever its code, and says what failed where the API
 // would only say that the server failed.
-func batchErrorItems(err error) []api.ErrorItem {
+func errorItems(err error) []ErrorItem {
 	if errors.Is(err, jsonbody.ErrTooLarge) {
-		return []api.ErrorItem{{Code: levy.ETooLarge,
-			Message: fmt.Sprintf("the request body is larger than the limit of %s", byteSize(maxRequest))}}
+		return []ErrorItem{{Code: levy.ETooLarge,
+			Message: fmt.Sprintf("the request body is larger than the limit of %s", byteSize(MaxLine))}}
 	}
 	var list levy.Errors
 	if errors.As(err, &list) && len(list) > 0 {
-		items := make([]api.ErrorItem, 0, len(list))
+		items := make([]ErrorItem, 0, len(list))
 		for _, e := range list {
-			items = append(items, api.ErrorItem{Code: e.Code, Message: e.Message, Target: e.Field})
+			items = append(items, ErrorItem{Code: e.Code, Message: e.Message, Target: e.Field})
 		}
 		return items
 	}
 	var one *levy.Error
 	if errors.As(err, &one) {
-		return []api.ErrorItem{{Code: one.Code, Message: one.Message, Target: one.Field}}
+		return []ErrorItem{{Code: one.Code, Message: one.Message, Target: one.Field}}
 	}
-	return []api.ErrorItem{{Code: levy.EInternal, Message: "levy failed: " + err.Error()}}
+	return []ErrorItem{{Code: levy.EInternal, Message: "levy failed: " + err.Error()}}
 }

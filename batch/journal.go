@@ -1,4 +1,4 @@
-package main
+package batch
 
 import (
 	"bufio"
@@ -15,17 +15,17 @@ import (
 	"github.com/levytax/levy/journal"
 )
 
-// How a journaled batch run stores its documents.
+// How a journaled run stores its documents.
 //
-// The engine of a batch run posts into a deferredJournal, which checks
-// each transaction as Post would and keeps it with the document that
-// made it instead of writing it. The run then commits the documents in
-// groups, in input order:
+// The engine of a journaled run calculates each document with its
+// Prepare method, which returns the transaction that the document
+// stores, checked as Post would check it, without storing it. The run
+// then commits the documents in groups, in input order:
 //
-//  1. when the output is a file, it writes a checkpoint beside it (the
-//     output file's name plus ".levy-batch"): the group's first document
-//     number, the time just before the commit, the transaction IDs the
-//     group stores and the group's output, and makes it durable;
+//  1. when the output is a File, it writes a checkpoint beside it (the
+//     output file's name plus CheckpointSuffix): the group's first
+//     document number, the time just before the commit, the transaction
+//     IDs the group stores and the group's output, and makes it durable;
 //  2. it posts the group's transactions with one journal.Store.PostAll,
 //     which stores all of them or none;
 //  3. it writes the group's output and makes it durable.
@@ -34,59 +34,18 @@ import (
 // crash at any point every acknowledged document is stored exactly once:
 // its group was committed before its output was written. The documents
 // after the last acknowledged one are stored only when the crash came
-// between steps 2 and 3; --resume tells that case from the others by the
-// checkpoint (the versions of the group's transaction IDs posted since
-// its time), writes the group's output from the checkpoint instead of
-// calculating and posting the group again, and goes on after it.
+// between steps 2 and 3; resuming (OpenFile) tells that case from the
+// others by the checkpoint (the versions of the group's transaction IDs
+// posted since its time), writes the group's output from the checkpoint
+// instead of calculating and posting the group again, and goes on after
+// it.
 
-// batchGroup is how many documents a journaled run commits at once, and
-// batchGroupLines the most journal lines: a group ends at either.
-const (
-	batchGroup      = 256
-	batchGroupLines = 8192
-)
-
-// checkpointSuffix names the checkpoint file beside a run's output.
-const checkpointSuffix = ".levy-batch"
-
-// postedKey is the context key of the transactions one calculation posts.
-type postedKey struct{}
-
-// posted gathers what one calculation posts to a deferredJournal.
-type posted struct {
-	tenant string
-	txs    []*journal.Transaction
-}
-
-// deferredJournal is the journal of a batch run's engine. Inside a
-// calculation whose context carries a *posted (withPosted), Post checks
-// the transaction as the store would (journal.CheckPost) and keeps it
-// there instead of writing it; everything else goes to the store.
-type deferredJournal struct {
-	journal.Store
-}
-
-// withPosted returns a context whose calculation keeps its postings in p.
-func withPosted(ctx context.Context, p *posted) context.Context {
-	return context.WithValue(ctx, postedKey{}, p)
-}
-
-// Post implements journal.Store.
-func (d deferredJournal) Post(ctx context.Context, tenant string, tx *journal.Transaction) (*journal.Transaction, error) {
-	p, _ := ctx.Value(postedKey{}).(*posted)
-	if p == nil {
-		return d.Store.Post(ctx, tenant, tx)
-	}
-	if err := journal.CheckPost(tenant, tx); err != nil {
-		return nil, err
-	}
-	p.tenant = tenant
-	p.txs = append(p.txs, tx)
-	return tx, nil
-}
+// CheckpointSuffix names the checkpoint file beside a File: the
+// output's path plus this suffix.
+const CheckpointSuffix = ".levy-batch"
 
 // checkpoint is the file that a journaled run writes before it commits a
-// group, so that --resume can tell whether the group was stored.
+// group, so that a resumed run can tell whether the group was stored.
 type checkpoint struct {
 	// Version is the layout of the file, checkpointVersion.
 	Version     int    `json:"version"`
@@ -105,65 +64,83 @@ type checkpoint struct {
 
 const checkpointVersion = 1
 
-// afterPostKey is the context key of a hook that runs between the post
-// and the write of each group (see batchCommitter.afterPost).
-type afterPostKey struct{}
-
-// batchAfterPost returns the hook that ctx carries, or nil.
-func batchAfterPost(ctx context.Context) func() error {
-	f, _ := ctx.Value(afterPostKey{}).(func() error)
-	return f
+// sink is where a committer hands the answers of a group, once the
+// journal has stored it.
+type sink interface {
+	// emit hands on one document's answer.
+	emit(r *result) error
+	// flush ends a group; durable says that the group stored documents,
+	// whose output must then outlive a crash.
+	flush(durable bool) error
 }
 
-// batchCommitter commits a journaled run's documents in groups (see the
-// comment at the top of this file). It belongs to the goroutine that
-// writes the output.
-type batchCommitter struct {
-	store       journal.Store // the real journal
-	tenant      string
-	perspective string
-	w           *bufio.Writer
-	file        *os.File // the output file, synced after each group; nil for standard output
-	side        string   // the checkpoint's path; "" when the output is not a file
-	done        int      // documents acknowledged before the group
-
-	outs  [][]byte
-	txs   []*journal.Transaction
-	lines int
-
-	// afterPost, when set, runs between the post and the write of a
-	// group; tests use it to stop a run there as a crash would.
-	afterPost func() error
+// fileSink writes the answers as lines of an output, and makes a
+// group's output durable when the output is a file.
+type fileSink struct {
+	w    *bufio.Writer
+	file *os.File // the output file, synced after each stored group; nil otherwise
 }
 
-// add takes one document's output and postings into the group; without
-// a journal it writes the output at once.
-func (c *batchCommitter) add(out []byte, p *posted) error {
-	if c.store == nil {
-		c.done++
-		return writeLine(c.w, out)
+func newFileSink(out io.Writer, file *os.File) *fileSink {
+	return &fileSink{w: bufio.NewWriterSize(out, 1<<20), file: file}
+}
+
+func (s *fileSink) emit(r *result) error { return writeLine(s.w, r.out) }
+
+func (s *fileSink) flush(durable bool) error {
+	if err := s.w.Flush(); err != nil {
+		return fmt.Errorf("write the output: %w", err)
 	}
-	c.outs = append(c.outs, out)
-	if p != nil {
-		for _, tx := range p.txs {
-			c.txs = append(c.txs, tx)
-			c.lines += len(tx.Lines)
+	if s.file != nil && durable {
+		if err := s.file.Sync(); err != nil {
+			return fmt.Errorf("write the output: %w", err)
 		}
 	}
 	return nil
 }
 
-// full reports whether the group is as large as a group gets.
-func (c *batchCommitter) full() bool {
-	return len(c.outs) >= batchGroup || c.lines >= batchGroupLines
+// committer commits a journaled run's documents in groups (see the
+// comment at the top of this file); without a journal it hands each
+// answer on at once. It belongs to the goroutine that runs the run.
+type committer struct {
+	journal     journal.Store // nil for a run without a journal
+	tenant      string
+	perspective string
+	side        string // the checkpoint's path; "" when the output is not a File
+	done        int    // documents acknowledged before the group
+	sink        sink
+
+	group []result
+	txs   []*journal.Transaction
+	lines int
 }
 
-// commit stores the group and writes its output. It runs to the end even
-// when ctx has ended, so that an interrupted run leaves what it
+// add takes one document's answer into the group; without a journal it
+// hands it on at once.
+func (c *committer) add(r *result) error {
+	if c.journal == nil {
+		c.done++
+		return c.sink.emit(r)
+	}
+	c.group = append(c.group, *r)
+	if r.tx != nil && !r.failed {
+		c.txs = append(c.txs, r.tx)
+		c.lines += len(r.tx.Lines)
+	}
+	return nil
+}
+
+// full reports whether the group is as large as a group gets.
+func (c *committer) full() bool {
+	return len(c.group) >= GroupSize || c.lines >= GroupLines
+}
+
+// commit stores the group and hands on its answers. It runs to the end
+// even when ctx has ended, so that an interrupted run leaves what it
 // calculated acknowledged and stored.
-func (c *batchCommitter) commit(ctx context.Context) error {
-	if len(c.outs) == 0 {
-		return nil
+func (c *committer) commit(ctx context.Context) error {
+	if len(c.group) == 0 {
+		return c.sink.flush(false)
 	}
 	ctx = context.WithoutCancel(ctx)
 	if len(c.txs) > 0 {
@@ -173,37 +150,29 @@ func (c *batchCommitter) commit(ctx context.Context) error {
 			for _, tx := range c.txs {
 				cp.Stored = append(cp.Stored, tx.TransactionID)
 			}
-			for _, o := range c.outs {
-				cp.Outputs = append(cp.Outputs, string(o))
+			for _, r := range c.group {
+				cp.Outputs = append(cp.Outputs, string(r.out))
 			}
 			if err := writeCheckpoint(c.side, &cp); err != nil {
 				return err
 			}
 		}
-		if _, err := c.store.PostAll(ctx, c.tenant, c.txs); err != nil {
-			return fmt.Errorf("store documents %d to %d in the journal: %w", c.done+1, c.done+len(c.outs), err)
-		}
-		if c.afterPost != nil {
-			if err := c.afterPost(); err != nil {
-				return err
-			}
+		if _, err := c.journal.PostAll(ctx, c.tenant, c.txs); err != nil {
+			return fmt.Errorf("store documents %d to %d in the journal: %w", c.done+1, c.done+len(c.group), err)
 		}
 	}
-	for _, o := range c.outs {
-		if err := writeLine(c.w, o); err != nil {
+	for i := range c.group {
+		if err := c.sink.emit(&c.group[i]); err != nil {
 			return err
 		}
 	}
-	if err := c.w.Flush(); err != nil {
-		return fmt.Errorf("write the output: %w", err)
+	if err := c.sink.flush(len(c.txs) > 0); err != nil {
+		return err
 	}
-	if c.file != nil && len(c.txs) > 0 {
-		if err := c.file.Sync(); err != nil {
-			return fmt.Errorf("write the output: %w", err)
-		}
-	}
-	c.done += len(c.outs)
-	c.outs, c.txs, c.lines = c.outs[:0], c.txs[:0], 0
+	c.done += len(c.group)
+	clear(c.group)
+	clear(c.txs)
+	c.group, c.txs, c.lines = c.group[:0], c.txs[:0], 0
 	return nil
 }
 
@@ -276,7 +245,7 @@ func countLines(r io.Reader) (int, int64, error) {
 }
 
 // resumeOutput prepares the output file of an interrupted run for
-// --resume and returns it open for appending with the number of
+// resuming it and returns it open for appending with the number of
 // documents it holds: the partial last document, if any, is cut off, and
 // a group that the journal stored but whose output the run did not write
 // is written from the checkpoint. count reads what an output holds.
@@ -303,7 +272,7 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 		f.Close()
 		return nil, 0, fmt.Errorf("read the output %s to resume: %w", path, err)
 	}
-	cp, err := readCheckpoint(path + checkpointSuffix)
+	cp, err := readCheckpoint(path + CheckpointSuffix)
 	if err != nil || cp == nil {
 		if err != nil {
 			f.Close()
@@ -316,9 +285,11 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 	}
 	switch {
 	case store == nil:
-		return fail("the interrupted run stored into a journal: resume it with the same --data-dir or --database")
+		f.Close()
+		return nil, 0, &MismatchError{Journaled: true, Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant}
 	case cp.Perspective != perspective || cp.Tenant != tenant:
-		return fail("the interrupted run was levy batch %s for tenant %q: resume it with the same perspective and --tenant", cp.Perspective, cp.Tenant)
+		f.Close()
+		return nil, 0, &MismatchError{Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant}
 	case done >= cp.First-1+len(cp.Outputs):
 		return f, done, nil // the group was written out
 	case done < cp.First-1:
@@ -352,7 +323,7 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 // groupStored reports whether the group of a checkpoint is in the
 // journal: each of its transaction IDs has as many versions posted since
 // the checkpoint's time as the group posts, or none has any. Anything
-// else means another writer posted to them meanwhile, which --resume
+// else means another writer posted to them meanwhile, which resuming
 // cannot sort out.
 func groupStored(ctx context.Context, store journal.Store, tenant string, cp *checkpoint) (bool, error) {
 	want := map[string]int{}
@@ -388,4 +359,22 @@ func groupStored(ctx context.Context, store journal.Store, tenant string, cp *ch
 		return false, fmt.Errorf("the journal holds part of the interrupted group (%d of %d transactions): another writer changed it; resume cannot tell what was stored", stored, stored+missing)
 	}
 	return stored > 0, nil
+}
+
+// MismatchError is the error of resuming a run with settings other than
+// those of the interrupted run, which its checkpoint gives.
+type MismatchError struct {
+	// Journaled says that the interrupted run stored into a journal and
+	// the resumed one has none.
+	Journaled bool
+	// Perspective and Tenant are the interrupted run's.
+	Perspective Perspective
+	Tenant      string
+}
+
+func (e *MismatchError) Error() string {
+	if e.Journaled {
+		return "batch: the interrupted run stored into a journal: resume it with the same journal"
+	}
+	return fmt.Sprintf("batch: the interrupted run was a %s run for tenant %q: resume it with the same perspective and tenant", e.Perspective, e.Tenant)
 }

@@ -1,4 +1,4 @@
-package main
+package batch
 
 import (
 	"bytes"
@@ -20,9 +20,9 @@ import (
 	"github.com/levytax/levy/money"
 )
 
-var updateCSV = flag.Bool("update", false, "rewrite the expected CSV outputs under testdata/batch")
+var updateCSV = flag.Bool("update", false, "rewrite the expected CSV outputs under testdata")
 
-// csvPerspectives are the example files of testdata/batch, one per
+// csvPerspectives are the example files of testdata, one per
 // perspective, and the API route of each.
 var csvPerspectives = []struct{ name, route string }{
 	{"sale", "/api/v2/supplies"},
@@ -45,11 +45,11 @@ func newTestEngine(t *testing.T) *engine.Engine {
 // first.
 func runCSV(t *testing.T, e *engine.Engine, perspective string, in []byte) ([]csvDocument, []byte) {
 	t.Helper()
-	calc, err := csvCalculator(e, perspective)
+	calc, err := csvCalculator(e, perspective, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs, readErr := readCSVDocuments(bytes.NewReader(in), perspective, batchLineLimit)
+	docs, readErr := readCSVDocuments(bytes.NewReader(in), perspective, MaxLine)
 	out := csvOutputHeader()
 	var all []csvDocument
 	for d := range docs {
@@ -72,7 +72,7 @@ func runCSV(t *testing.T, e *engine.Engine, perspective string, in []byte) ([]cs
 // exampleInput is the example CSV input of a perspective.
 func exampleInput(t *testing.T, perspective string) []byte {
 	t.Helper()
-	in, err := os.ReadFile(filepath.Join("testdata", "batch", perspective+".csv"))
+	in, err := os.ReadFile(filepath.Join("testdata", perspective+".csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestBatchCSVRoundTrip(t *testing.T) {
 	for _, p := range csvPerspectives {
 		t.Run(p.name, func(t *testing.T) {
 			docs, out, groups := runExample(t, e, p.name)
-			wantPath := filepath.Join("testdata", "batch", p.name+".out.csv")
+			wantPath := filepath.Join("testdata", p.name+".out.csv")
 			if *updateCSV {
 				if err := os.WriteFile(wantPath, out, 0o644); err != nil {
 					t.Fatal(err)
@@ -405,7 +405,7 @@ func TestBatchCSVHeaderAndSyntax(t *testing.T) {
 		{"purchase", good + ",customer_code\n", "row 1, column customer_code"},
 		{"refund", good + "\n", "unknown perspective"},
 	} {
-		docs, readErr := readCSVDocuments(strings.NewReader(c.in), c.perspective, batchLineLimit)
+		docs, readErr := readCSVDocuments(strings.NewReader(c.in), c.perspective, MaxLine)
 		n := 0
 		for range docs {
 			n++
@@ -427,7 +427,7 @@ func TestBatchCSVHeaderAndSyntax(t *testing.T) {
 		"D2,2026-06-01,QUOTATION,98101,US,5\n" +
 		"D3,2026-06-01,QUO\"TATION,98101,US,5\n" +
 		"D4,2026-06-01,QUOTATION,98101,US,5\n"
-	docs, readErr := readCSVDocuments(strings.NewReader(in), "sale", batchLineLimit)
+	docs, readErr := readCSVDocuments(strings.NewReader(in), "sale", MaxLine)
 	var got []string
 	for d := range docs {
 		if d.Err != nil || d.Body == nil {
@@ -493,13 +493,13 @@ func TestCountCSVDocuments(t *testing.T) {
 // column.
 func TestCSVColumnsDocumented(t *testing.T) {
 	for _, c := range csvInputs {
-		if !strings.Contains(csvColumns, "\n  "+c.name+" ") {
-			t.Errorf("input column %s is not in csvColumns", c.name)
+		if !strings.Contains(CSVColumns, "\n  "+c.name+" ") {
+			t.Errorf("input column %s is not in CSVColumns", c.name)
 		}
 	}
 	for _, c := range csvOutputColumns {
-		if !strings.Contains(csvColumns, "\n  "+c+" ") {
-			t.Errorf("output column %s is not in csvColumns", c)
+		if !strings.Contains(CSVColumns, "\n  "+c+" ") {
+			t.Errorf("output column %s is not in CSVColumns", c)
 		}
 	}
 }
@@ -513,27 +513,27 @@ func BenchmarkBatchCSV(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	in, err := os.ReadFile(filepath.Join("testdata", "batch", "sale.csv"))
+	in, err := os.ReadFile(filepath.Join("testdata", "sale.csv"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	ctx := context.Background()
-	csvCalcFn, err := csvCalculator(e, "sale")
+	csvCalcFn, err := csvCalculator(e, "sale", false)
 	if err != nil {
 		b.Fatal(err)
 	}
-	jsonCalcFn, err := batchCalculator(e, "sale")
+	jsonCalcFn, err := lineCalculator(e, "sale", false)
 	if err != nil {
 		b.Fatal(err)
 	}
 	var bodies [][]byte
-	docs, _ := readCSVDocuments(bytes.NewReader(in), "sale", batchLineLimit)
+	docs, _ := readCSVDocuments(bytes.NewReader(in), "sale", MaxLine)
 	for d := range docs {
 		bodies = append(bodies, d.Body)
 	}
 	b.Run("csv", func(b *testing.B) {
 		for b.Loop() {
-			docs, readErr := readCSVDocuments(bytes.NewReader(in), "sale", batchLineLimit)
+			docs, readErr := readCSVDocuments(bytes.NewReader(in), "sale", MaxLine)
 			for d := range docs {
 				if r, err := csvCalcFn(ctx, d); err != nil || r.failed {
 					b.Fatalf("%s: %v %s", d.Number, err, r.out)
@@ -547,7 +547,7 @@ func BenchmarkBatchCSV(b *testing.B) {
 	b.Run("jsonl", func(b *testing.B) {
 		for b.Loop() {
 			for i, body := range bodies {
-				if r, err := jsonCalcFn(ctx, batchInput{n: i + 1, body: body}); err != nil || r.failed {
+				if r, err := jsonCalcFn(ctx, input{n: i + 1, body: body}); err != nil || r.failed {
 					b.Fatalf("line %d: %v %s", i+1, err, r.out)
 				}
 			}

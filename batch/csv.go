@@ -1,4 +1,4 @@
-package main
+package batch
 
 import (
 	"bytes"
@@ -20,14 +20,15 @@ import (
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/internal/csvout"
 	"github.com/levytax/levy/internal/jsonbody"
+	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
 )
 
-// csvColumns documents the CSV layouts of levy batch, input and output.
-// The tables below list the same columns as csvInputs and
+// CSVColumns documents the CSV layouts, input and output, in the words
+// of levy batch -h. Its tables list the same columns as csvInputs and
 // csvOutputColumns; a test keeps them in step.
-const csvColumns = `CSV input (--format csv): one row per line item, with a header row that
+const CSVColumns = `CSV input (--format csv): one row per line item, with a header row that
 names the columns, in any order and in any case. The rows of a document
 are consecutive and share its document_number; they become one request of
 the perspective. A column not listed for the perspective is an error, and
@@ -1034,7 +1035,7 @@ func taxRecord(rec *[numCSVOutputs]string, x *wire.Tax) {
 // the document's own Err or what the engine answered for its body.
 func csvErrorRows(d *csvDocument, err error) []byte {
 	out := newCSVRows()
-	for _, it := range batchErrorItems(err) {
+	for _, it := range errorItems(err) {
 		rec := docRecord("error", d.Number, d.TransactionID, d.Currency)
 		row, column, message := d.place(it.Target, it.Message)
 		rec[outRow], rec[outColumn], rec[outCode], rec[outMessage] = strconv.Itoa(row), column, it.Code, message
@@ -1089,39 +1090,41 @@ func (d *csvDocument) place(target, message string) (int, string, string) {
 // calculated, and written as CSV rows. The result's out holds the rows,
 // each ended by a newline but the last, as a batch output line is
 // written.
-func csvCalculator(e *engine.Engine, perspective string) (func(context.Context, csvDocument) (batchResult, error), error) {
-	switch perspective {
-	case "sale":
-		return csvCalc(e.Sale, csvSaleRows), nil
-	case "purchase":
-		return csvCalc(e.Purchase, csvPurchaseRows), nil
-	case "owner":
-		return csvCalc(e.Owner, csvOwnerRows), nil
+func csvCalculator(e *engine.Engine, perspective string, journaled bool) (func(context.Context, csvDocument) (result, error), error) {
+	s, p, o := calculators(e, journaled)
+	switch Perspective(perspective) {
+	case Sale:
+		return csvCalc(s, csvSaleRows), nil
+	case Purchase:
+		return csvCalc(p, csvPurchaseRows), nil
+	case Owner:
+		return csvCalc(o, csvOwnerRows), nil
 	}
-	return nil, usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", perspective)}
+	return nil, unknownPerspective(perspective)
 }
 
 // csvCalc is csvCalculator for the request type Q and response type R of
 // a perspective, whose rows are written by rows.
-func csvCalc[Q, R any](calc func(context.Context, *Q) (*R, error), rows func(*csvDocument, *R) ([]byte, csvTotals)) func(context.Context, csvDocument) (batchResult, error) {
-	return func(ctx context.Context, d csvDocument) (batchResult, error) {
+func csvCalc[Q, R any](calc func(context.Context, *Q) (*R, *journal.Transaction, error), rows func(*csvDocument, *R) ([]byte, csvTotals)) func(context.Context, csvDocument) (result, error) {
+	return func(ctx context.Context, d csvDocument) (result, error) {
 		if d.Err != nil {
-			return batchResult{out: trimNewline(csvErrorRows(&d, d.Err)), failed: true}, nil
+			return result{out: trimNewline(csvErrorRows(&d, d.Err)), failed: true}, nil
 		}
 		req := new(Q)
-		err := jsonbody.Decode(bytes.NewReader(d.Body), req, maxRequest)
+		err := jsonbody.Decode(bytes.NewReader(d.Body), req, MaxLine)
 		var resp *R
+		var tx *journal.Transaction
 		if err == nil {
-			resp, err = calc(ctx, req)
+			resp, tx, err = calc(ctx, req)
 		}
 		if err != nil {
 			if ctx.Err() != nil {
-				return batchResult{}, ctx.Err()
+				return result{}, ctx.Err()
 			}
-			return batchResult{out: trimNewline(csvErrorRows(&d, err)), failed: true}, nil
+			return result{out: trimNewline(csvErrorRows(&d, err)), failed: true}, nil
 		}
 		out, t := rows(&d, resp)
-		return batchResult{out: trimNewline(out), lines: t.lines, currency: t.currency, tax: t.totalTax}, nil
+		return result{out: trimNewline(out), tx: tx, lines: t.lines, currency: t.currency, tax: t.totalTax}, nil
 	}
 }
 
