@@ -311,9 +311,18 @@ func TestBatchKill9(t *testing.T) {
 		}
 		t.Logf("stop %d (%v) at %d lines written", kills, sig, done)
 	}
+	// The final run answers the lines after the last stop: it exits 1
+	// when a refused line (every 97th) is among them, and 0 when the last
+	// kill came after the whole output was written (a loaded machine
+	// runs the last groups within the kill's random delay).
+	left := lineCount(t, got)
+	wantCode := 0
+	if left < 2500/97*97 {
+		wantCode = 1
+	}
 	code, _, errOut := runCLI(t, append(args[1:], "--resume")...)
-	if code != 1 {
-		t.Fatalf("final resumed run: exit %d, %s", code, errOut)
+	if code != wantCode {
+		t.Fatalf("final resumed run after %d lines: exit %d, want %d; %s", left, code, wantCode, errOut)
 	}
 	sameFile(t, got, want)
 	wantVersions(t, data, ids, 1)
