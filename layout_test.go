@@ -85,7 +85,7 @@ func TestRemoteClientLinksNoCalculator(t *testing.T) {
 
 // domains are the directories of the packages that define what they need
 // from storage and hold no storage code.
-var domains = []string{"journal", "auth", "einvoice", "engine", "taxarea", "rules", "jurisdiction", "money", "civil", "data", "wire"}
+var domains = []string{"journal", "auth", "einvoice", "engine", "taxarea", "rules", "jurisdiction", "money", "civil", "data", "wire", "batch"}
 
 // forbidden are imports that only some directories may hold: the
 // database drivers in their own package, net/http in the adapters and
@@ -104,6 +104,8 @@ var forbidden = []struct {
 	{path: "github.com/levytax/levy/badger", in: domains, code: true},
 	{path: "github.com/levytax/levy/postgres", in: domains, code: true},
 	{path: "net/http", in: []string{"auth", "journal", "engine", "rules", "taxarea", "jurisdiction", "money", "civil", "wire"}},
+	// A batch run is no HTTP adapter; its tests compare it with the API.
+	{path: "net/http", in: []string{"batch"}, code: true},
 }
 
 // TestImportsStayInTheirPackage parses every Go file of the module and
@@ -207,5 +209,59 @@ func TestReadmeExample(t *testing.T) {
 	want = strings.TrimPrefix(strings.TrimSpace(want), "// ")
 	if !strings.Contains(string(readme), "It prints `"+want+"`") {
 		t.Errorf("the README does not say that the program prints %q", want)
+	}
+}
+
+// maxCommandLines bounds the non-test Go of a command (a package main):
+// a command parses its flags and calls importable packages, where the
+// work is tested and reused.
+const maxCommandLines = 1500
+
+// TestCommandsStayThin counts the lines of the non-test Go files of each
+// package main of the module and fails on one over maxCommandLines.
+// data/gen, the dataset's generator, is left out: it is a program of
+// its own, not a face of the library.
+func TestCommandsStayThin(t *testing.T) {
+	lines := map[string]int{}
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != "." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules" || name == "benchmarks") ||
+				filepath.ToSlash(path) == "data/gen" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.PackageClauseOnly)
+		if err != nil {
+			return err
+		}
+		if f.Name.Name != "main" {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		lines[filepath.ToSlash(filepath.Dir(path))] += strings.Count(string(b), "\n")
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines["cmd/levy"] == 0 {
+		t.Fatal("found no package main in cmd/levy; the walk missed the module")
+	}
+	for dir, n := range lines {
+		if n > maxCommandLines {
+			t.Errorf("package main in %s has %d lines of non-test Go, more than %d: move the work into an importable package", dir, n, maxCommandLines)
+		}
+		t.Logf("%s: %d lines", dir, n)
 	}
 }

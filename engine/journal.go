@@ -52,18 +52,15 @@ type posting struct {
 	total                money.Amount
 }
 
-// post stores a calculation in the journal of the context's tenant and
-// returns the transaction ID it was stored under: the request's, or a
-// generated one when it sent none. Without a journal it does nothing.
-func (e *Engine) post(ctx context.Context, p posting, lines []journal.Line) (string, error) {
-	if e.journal == nil {
-		return p.transactionID, nil
-	}
+// newTransaction returns the journal transaction of a stored
+// calculation, under the request's transaction ID or a generated one
+// when it sent none.
+func newTransaction(p posting, lines []journal.Line) (*journal.Transaction, error) {
 	id := p.transactionID
 	if id == "" {
 		var err error
 		if id, err = newTransactionID(); err != nil {
-			return "", err
+			return nil, err
 		}
 	}
 	tx := &journal.Transaction{
@@ -78,10 +75,7 @@ func (e *Engine) post(ctx context.Context, p posting, lines []journal.Line) (str
 	if p.currency != nil {
 		tx.Currency = p.currency.ISOCurrencyCodeAlpha
 	}
-	if _, err := e.journal.Post(ctx, levy.Tenant(ctx), tx); err != nil {
-		return "", fmt.Errorf("engine: storing transaction %s: %w", id, err)
-	}
-	return id, nil
+	return tx, nil
 }
 
 // newTransactionID returns a random transaction ID for a stored
@@ -94,15 +88,32 @@ func newTransactionID() (string, error) {
 	return hex.EncodeToString(b[:]), nil
 }
 
-// record posts a calculation whose kind is stored (and postToJournal
-// not false) with its response lines, which view describes, and returns
-// the transaction ID it was stored under; for any other calculation it
-// returns the request's ID.
-func record[R any](ctx context.Context, e *Engine, p posting, postToJournal *bool, lines []R, view func(*R) (lineView, []R)) (string, error) {
-	if !isStored(p.perspective, p.message, postToJournal) {
-		return p.transactionID, nil
+// record handles the journal's part of a calculation whose response
+// lines view describes, and returns the transaction ID of the response.
+// A calculation whose kind is not stored (or whose postToJournal is
+// false) keeps the request's ID and has no transaction. Otherwise, with
+// prepare, record returns the transaction the calculation would store,
+// checked as the journal would check it for the context's tenant, and
+// stores nothing; without prepare it stores the transaction in the
+// engine's journal, when it has one.
+func record[R any](ctx context.Context, e *Engine, p posting, postToJournal *bool, lines []R, view func(*R) (lineView, []R), prepare bool) (string, *journal.Transaction, error) {
+	if !isStored(p.perspective, p.message, postToJournal) || !prepare && e.journal == nil {
+		return p.transactionID, nil, nil
 	}
-	return e.post(ctx, p, journalLines(lines, view))
+	tx, err := newTransaction(p, journalLines(lines, view))
+	if err != nil {
+		return "", nil, err
+	}
+	if prepare {
+		if err := journal.CheckPost(levy.Tenant(ctx), tx); err != nil {
+			return "", nil, fmt.Errorf("engine: transaction %s: %w", tx.TransactionID, err)
+		}
+		return tx.TransactionID, tx, nil
+	}
+	if _, err := e.journal.Post(ctx, levy.Tenant(ctx), tx); err != nil {
+		return "", nil, fmt.Errorf("engine: storing transaction %s: %w", tx.TransactionID, err)
+	}
+	return tx.TransactionID, nil, nil
 }
 
 func saleLineView(r *wire.SaleResponseLineItem) (lineView, []wire.SaleResponseLineItem) {

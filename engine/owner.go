@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
 )
@@ -18,17 +19,39 @@ import (
 // value; tax previously paid on the asset is credited. The request is not
 // modified.
 func (e *Engine) Owner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, error) {
+	resp, _, err := e.owner(ctx, req, false)
+	return resp, err
+}
+
+// PrepareOwner calculates req as Owner does and returns the response with
+// the journal transaction that Owner would store for it, without storing
+// it, so that the caller stores it where and when it chooses (package
+// batch stores the documents of a run in groups with
+// journal.Store.PostAll). The transaction is nil when the calculation is
+// of a kind that is not stored (an estimate, or postToJournal false);
+// otherwise it carries the request's transaction ID or a generated one,
+// which the response's transactionId gives, and it was checked as
+// journal.Store.Post checks a transaction for the context's tenant
+// (journal.CheckPost). PrepareOwner works with or without a journal
+// (WithJournal) and never writes to one.
+func (e *Engine) PrepareOwner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, *journal.Transaction, error) {
+	return e.owner(ctx, req, true)
+}
+
+// owner is Owner, which stores its transaction, and PrepareOwner, which returns
+// it (prepare).
+func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool) (*wire.OwnerResponse, *journal.Transaction, error) {
 	if req == nil {
-		return nil, levy.Invalid("", "an owner request is required")
+		return nil, nil, levy.Invalid("", "an owner request is required")
 	}
 	if err := req.Validate(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	h := header{date: req.DocumentDate, currency: req.Currency, roundAtLine: req.RoundAtLineLevel,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "OWNER", message: string(req.OwnerMessageType), mode: modeAccrue}
 	c, b, err := e.newCalc(ctx, h)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer c.release()
 	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
@@ -36,10 +59,10 @@ func (e *Engine) Owner(ctx context.Context, req *wire.OwnerRequest) (*wire.Owner
 	tree := ownerLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
-		return nil, b.errs
+		return nil, nil, b.errs
 	}
 	if err := c.run(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	resp := &wire.OwnerResponse{OwnerRequest: *req}
 	resp.OwnerRequest.LineItems = nil
@@ -61,10 +84,11 @@ func (e *Engine) Owner(ctx context.Context, req *wire.OwnerRequest) (*wire.Owner
 	p := posting{perspective: "OWNER", message: string(req.OwnerMessageType), transactionID: req.TransactionID,
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
-	if resp.TransactionID, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, ownerLineView); err != nil {
-		return nil, err
+	var tx *journal.Transaction
+	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, ownerLineView, prepare); err != nil {
+		return nil, nil, err
 	}
-	return resp, nil
+	return resp, tx, nil
 }
 
 // ownerDefaults are the document members an owner line inherits.

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
@@ -42,11 +43,33 @@ var purchaseModes = map[wire.PurchaseMessageType]struct {
 // variance per line and document; CONDITIONAL_PROCUREMENT also chooses an
 // action by the settings' policy and tolerance.
 func (e *Engine) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, error) {
+	resp, _, err := e.purchase(ctx, req, false)
+	return resp, err
+}
+
+// PreparePurchase calculates req as Purchase does and returns the response with
+// the journal transaction that Purchase would store for it, without storing
+// it, so that the caller stores it where and when it chooses (package
+// batch stores the documents of a run in groups with
+// journal.Store.PostAll). The transaction is nil when the calculation is
+// of a kind that is not stored (an estimate, or postToJournal false);
+// otherwise it carries the request's transaction ID or a generated one,
+// which the response's transactionId gives, and it was checked as
+// journal.Store.Post checks a transaction for the context's tenant
+// (journal.CheckPost). PreparePurchase works with or without a journal
+// (WithJournal) and never writes to one.
+func (e *Engine) PreparePurchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, *journal.Transaction, error) {
+	return e.purchase(ctx, req, true)
+}
+
+// purchase is Purchase, which stores its transaction, and PreparePurchase, which returns
+// it (prepare).
+func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepare bool) (*wire.PurchaseResponse, *journal.Transaction, error) {
 	if req == nil {
-		return nil, levy.Invalid("", "a purchase request is required")
+		return nil, nil, levy.Invalid("", "a purchase request is required")
 	}
 	if err := req.Validate(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	pm := purchaseModes[req.PurchaseMessageType]
 	h := header{date: req.DocumentDate, currency: req.Currency, roundAtLine: req.RoundAtLineLevel,
@@ -54,7 +77,7 @@ func (e *Engine) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire
 		mode: pm.mode, accrueNoNexus: pm.accrueNoNexus}
 	c, b, err := e.newCalc(ctx, h)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer c.release()
 	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
@@ -62,10 +85,10 @@ func (e *Engine) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire
 	tree := purchaseLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
-		return nil, b.errs
+		return nil, nil, b.errs
 	}
 	if err := c.spreadDiscount(req.Discount); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if pm.mode == modeAccrue {
 		// The vendor's tax is credited against the use tax due.
@@ -76,7 +99,7 @@ func (e *Engine) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire
 		}
 	}
 	if err := c.run(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	resp := &wire.PurchaseResponse{PurchaseRequest: *req}
 	resp.PurchaseRequest.LineItems = nil
@@ -111,10 +134,11 @@ func (e *Engine) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire
 	p := posting{perspective: "BUYER", message: string(req.PurchaseMessageType), transactionID: req.TransactionID,
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
-	if resp.TransactionID, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, purchaseLineView); err != nil {
-		return nil, err
+	var tx *journal.Transaction
+	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, purchaseLineView, prepare); err != nil {
+		return nil, nil, err
 	}
-	return resp, nil
+	return resp, tx, nil
 }
 
 // compareDocument sets the document's variance, its threshold indicator

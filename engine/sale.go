@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
 )
@@ -14,11 +15,33 @@ import (
 // request first and reports every broken constraint at once. The request is
 // not modified.
 func (e *Engine) Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, error) {
+	resp, _, err := e.sale(ctx, req, false)
+	return resp, err
+}
+
+// PrepareSale calculates req as Sale does and returns the response with
+// the journal transaction that Sale would store for it, without storing
+// it, so that the caller stores it where and when it chooses (package
+// batch stores the documents of a run in groups with
+// journal.Store.PostAll). The transaction is nil when the calculation is
+// of a kind that is not stored (an estimate, or postToJournal false);
+// otherwise it carries the request's transaction ID or a generated one,
+// which the response's transactionId gives, and it was checked as
+// journal.Store.Post checks a transaction for the context's tenant
+// (journal.CheckPost). PrepareSale works with or without a journal
+// (WithJournal) and never writes to one.
+func (e *Engine) PrepareSale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, *journal.Transaction, error) {
+	return e.sale(ctx, req, true)
+}
+
+// sale is Sale, which stores its transaction, and PrepareSale, which returns
+// it (prepare).
+func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool) (*wire.SaleResponse, *journal.Transaction, error) {
 	if req == nil {
-		return nil, levy.Invalid("", "a sale request is required")
+		return nil, nil, levy.Invalid("", "a sale request is required")
 	}
 	if err := req.Validate(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	h := header{date: req.DocumentDate, currency: req.Currency, roundAtLine: req.RoundAtLineLevel,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "SELLER", message: string(req.SaleMessageType)}
@@ -27,7 +50,7 @@ func (e *Engine) Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleRes
 	}
 	c, b, err := e.newCalc(ctx, h)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer c.release()
 	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
@@ -35,13 +58,13 @@ func (e *Engine) Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleRes
 	tree := saleLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
-		return nil, b.errs
+		return nil, nil, b.errs
 	}
 	if err := c.spreadDiscount(req.Discount); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := c.run(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	resp := &wire.SaleResponse{SaleRequest: *req}
 	resp.SaleRequest.LineItems = nil
@@ -53,10 +76,11 @@ func (e *Engine) Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleRes
 	p := posting{perspective: "SELLER", message: string(req.SaleMessageType), transactionID: req.TransactionID,
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
-	if resp.TransactionID, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, saleLineView); err != nil {
-		return nil, err
+	var tx *journal.Transaction
+	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, saleLineView, prepare); err != nil {
+		return nil, nil, err
 	}
-	return resp, nil
+	return resp, tx, nil
 }
 
 // saleDefaults are the document members a line inherits.

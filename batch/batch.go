@@ -1,0 +1,484 @@
+package batch
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"runtime"
+	"sync/atomic"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/jsonbody"
+	"github.com/levytax/levy/internal/ordered"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
+)
+
+// Perspective is whose calculation a run makes: the seller's (a sale,
+// POST /supplies), the buyer's (a purchase, POST /procurement) or the
+// owner's (POST /owner).
+type Perspective string
+
+// The perspectives of a run.
+const (
+	Sale     Perspective = "sale"
+	Purchase Perspective = "purchase"
+	Owner    Perspective = "owner"
+)
+
+// Valid reports whether p is one of Sale, Purchase and Owner.
+func (p Perspective) Valid() bool { return p == Sale || p == Purchase || p == Owner }
+
+// unknownPerspective is the error of a perspective that is not one.
+func unknownPerspective(p string) error {
+	return levy.Invalid("perspective", "unknown perspective %q: sale, purchase or owner", p)
+}
+
+// Format is the layout of a run's input and output.
+type Format int
+
+const (
+	// JSONLines is one v2 request body a line in, and one line out per
+	// line in: the response, or an error record (ErrorRecord).
+	JSONLines Format = iota
+	// CSV is one row per line item in, the rows of a document together,
+	// and one row per line item and jurisdiction out, with a total row
+	// that ends each document (CSVColumns describes both).
+	CSV
+)
+
+// Config says what a run calculates and where it stores it.
+type Config struct {
+	// Engine calculates the requests; it is required.
+	Engine *engine.Engine
+	// Perspective is the kind of every request of the run; it is
+	// required.
+	Perspective Perspective
+	// Format is the layout of the input and the output (JSONLines by
+	// default).
+	Format Format
+	// Journal, when set, stores the calculations of the kinds that the
+	// API stores (invoices, accruals, ...), as the API does: a
+	// transaction ID seen before gets a new version, a request without
+	// one is stored under a generated ID that its output gives. The run
+	// stores its documents in groups of up to GroupSize with one
+	// journal.Store.PostAll each, and writes a group's output only after
+	// the journal has it (see File for the exactly-once guarantee). The
+	// engine's own journal (engine.WithJournal), if it has one, is not
+	// written to. Without Journal the engine calculates as Sale,
+	// Purchase and Owner do, storing into its own journal if it has one.
+	Journal journal.Store
+	// Tenant is the tenant of the calculations and of what they store
+	// (default levy.DefaultTenant).
+	Tenant string
+	// Workers is how many requests are calculated at once (default
+	// runtime.GOMAXPROCS).
+	Workers int
+	// Chunk is how many inputs a worker takes at once (default 1). A
+	// file read as fast as the workers go runs faster with 16, which
+	// saves most of the goroutines' handovers; input that arrives as it
+	// is written (a pipe, a terminal) is answered line by line with 1.
+	Chunk int
+	// MaxErrors stops the run after this many failed documents (0:
+	// never); Summary.Stopped is then ErrMaxErrors.
+	MaxErrors int
+	// LineLimit is the longest line (JSON lines) or record (CSV) read,
+	// without its line ending (default MaxLine). A longer one is skipped
+	// without being held in memory, and answered with an error of code
+	// too_large.
+	LineLimit int
+	// Skip is how many documents at the start of the input a run passes
+	// over without calculating them: those a stopped run answered
+	// (File.Run sets it to what its file holds).
+	Skip int
+	// Progress, when set, is called after each document, in order, on
+	// the goroutine that runs the run. It should return quickly.
+	Progress func(Progress)
+}
+
+// Progress is how far a run has come.
+type Progress struct {
+	// Documents and Failed count the documents answered, and those of
+	// them that failed, since the run started (skipped ones left out).
+	Documents, Failed int
+	// Read is the bytes of input read so far (0 for an iterator).
+	Read int64
+}
+
+// Summary is what a run did.
+type Summary struct {
+	// Documents and Failed count the documents answered, and those of
+	// them that failed.
+	Documents, Failed int
+	// Lines counts the top-level line items of the documents that were
+	// calculated.
+	Lines int
+	// Totals is the tax of the calculated documents by currency code.
+	Totals map[string]money.Amount
+	// Took is how long the run took.
+	Took time.Duration
+	// Stopped says why the run ended before the end of its input:
+	// ErrMaxErrors, or the error of its context. Every document answered
+	// before it was written (and stored).
+	Stopped error
+}
+
+// ErrMaxErrors is Summary.Stopped when a run stopped at
+// Config.MaxErrors failed documents.
+var ErrMaxErrors = errors.New("batch: too many failed documents")
+
+// ReadError is the error of a run whose input could not be read to its
+// end (an I/O error, a CSV syntax error, a bad CSV header). The documents
+// read before it were answered, and the Summary counts them.
+type ReadError struct{ Err error }
+
+func (e *ReadError) Error() string { return "read the input: " + e.Err.Error() }
+
+// Unwrap returns the reading's error.
+func (e *ReadError) Unwrap() error { return e.Err }
+
+// GroupSize is how many documents a journaled run stores at once, and
+// GroupLines the most journal lines: a group ends at either.
+const (
+	GroupSize  = 256
+	GroupLines = 8192
+)
+
+// ErrorRecord is the output line of a JSON lines input line that failed:
+// the line's number, its IDs when they can be read, and each error with
+// its field path.
+type ErrorRecord struct {
+	Line           int         `json:"line"`
+	TransactionID  string      `json:"transactionId,omitempty"`
+	DocumentNumber string      `json:"documentNumber,omitempty"`
+	Errors         []ErrorItem `json:"errors"`
+}
+
+// ErrorItem is one error of an error record, as the API reports it.
+type ErrorItem struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Target  string `json:"target,omitempty"`
+}
+
+// result is the answer to one document of the input.
+type result struct {
+	out      []byte // the output line, without its newline
+	failed   bool
+	tx       *journal.Transaction // what a successful calculation stores, in a journaled run
+	lines    int                  // the request's line items, top level
+	currency string
+	tax      money.Amount
+	value    any // the Result of an iterator run
+}
+
+// input is one line of a JSON lines input, numbered from 1.
+type input struct {
+	n    int
+	body []byte
+	// tooLong, when not 0, is the limit that the line is longer than:
+	// it was skipped, and body is nil.
+	tooLong int
+}
+
+// settings returns cfg with its defaults, or the error of what it lacks.
+func (cfg Config) settings() (Config, error) {
+	switch {
+	case cfg.Engine == nil:
+		return cfg, errors.New("batch: Config.Engine is required")
+	case !cfg.Perspective.Valid():
+		return cfg, unknownPerspective(string(cfg.Perspective))
+	case cfg.Workers < 0 || cfg.Chunk < 0 || cfg.MaxErrors < 0 || cfg.LineLimit < 0 || cfg.Skip < 0:
+		return cfg, errors.New("batch: Config.Workers, Chunk, MaxErrors, LineLimit and Skip must not be negative")
+	case cfg.Format != JSONLines && cfg.Format != CSV:
+		return cfg, fmt.Errorf("batch: unknown format %d", cfg.Format)
+	}
+	if cfg.Tenant == "" {
+		cfg.Tenant = levy.DefaultTenant
+	}
+	if cfg.Workers == 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.Chunk == 0 {
+		cfg.Chunk = 1
+	}
+	if cfg.LineLimit == 0 {
+		cfg.LineLimit = MaxLine
+	}
+	return cfg, nil
+}
+
+// Run reads the documents of in, in cfg.Format, calculates them on
+// cfg.Workers goroutines and writes the answer to each to out, in input
+// order: one output line per input line (JSONLines), or a document's
+// rows (CSV, after the header row unless cfg.Skip is set). A document
+// that fails gets its error record or rows, and the run goes on. With
+// cfg.Journal, the stored kinds go into the journal in groups, and a
+// group's output is written after the journal has it. Run keeps no
+// checkpoint: to resume a journaled run exactly once after a crash,
+// write to a File.
+//
+// The error is one that ended the run at once (writing out, storing in
+// the journal), or a *ReadError after the documents read before it were
+// answered; the end of ctx and cfg.MaxErrors stop the run in order
+// (Summary.Stopped), with every document answered so far written.
+func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (Summary, error) {
+	cfg, err := cfg.settings()
+	if err != nil {
+		return Summary{}, err
+	}
+	s := newFileSink(out, nil)
+	if cfg.Format == CSV && cfg.Skip == 0 {
+		if _, err := s.w.Write(csvOutputHeader()); err != nil {
+			return Summary{}, fmt.Errorf("write the output: %w", err)
+		}
+	}
+	sum, err := run(ctx, cfg, in, &committer{journal: cfg.Journal, tenant: cfg.Tenant, done: cfg.Skip, sink: s})
+	if err != nil {
+		if re := (*ReadError)(nil); !errors.As(err, &re) {
+			return sum, err
+		}
+	}
+	if ferr := s.w.Flush(); ferr != nil {
+		return sum, fmt.Errorf("write the output: %w", ferr)
+	}
+	return sum, err
+}
+
+// run reads the documents of in in the run's format, past the first
+// cfg.Skip, and drives them through the committer.
+func run(ctx context.Context, cfg Config, in io.Reader, com *committer) (Summary, error) {
+	ctx = contextOf(ctx, cfg)
+	counter := &countingReader{r: in}
+	journaled := cfg.Journal != nil
+	skip := cfg.Skip
+	if cfg.Format == CSV {
+		docs, readErr := readCSVDocuments(counter, string(cfg.Perspective), cfg.LineLimit)
+		calc, err := csvCalculator(cfg.Engine, string(cfg.Perspective), journaled)
+		if err != nil {
+			return Summary{}, err
+		}
+		skipped := func(yield func(csvDocument) bool) {
+			for d := range docs {
+				if d.N > skip && !yield(d) {
+					return
+				}
+			}
+		}
+		sum, err := drive(ctx, cfg, com, counter, skipped, calc)
+		if err == nil {
+			if rerr := readErr(); rerr != nil {
+				err = &ReadError{rerr}
+			}
+		}
+		return sum, err
+	}
+	calc, err := lineCalculator(cfg.Engine, string(cfg.Perspective), journaled)
+	if err != nil {
+		return Summary{}, err
+	}
+	var readErr error
+	limit := cfg.LineLimit
+	inputs := func(yield func(input) bool) {
+		r := newLineReader(counter, limit)
+		for n := 1; ; n++ {
+			line, tooLong, err := r.next()
+			if (len(line) > 0 || tooLong || err == nil) && n > skip {
+				in := input{n: n, body: bytes.TrimRight(line, "\r\n")}
+				if tooLong {
+					in.tooLong = limit
+				}
+				if !yield(in) {
+					return
+				}
+			}
+			if err != nil {
+				if !errors.Is(err, io.EOF) {
+					readErr = err
+				}
+				return
+			}
+		}
+	}
+	sum, err := drive(ctx, cfg, com, counter, inputs, calc)
+	if err == nil && readErr != nil {
+		err = &ReadError{readErr}
+	}
+	return sum, err
+}
+
+// contextOf is the context of a run's calculations: ctx with the run's
+// tenant.
+func contextOf(ctx context.Context, cfg Config) context.Context {
+	return levy.WithTenant(ctx, cfg.Tenant)
+}
+
+// drive calculates the inputs on the run's workers and hands each result,
+// in input order, to the committer. Its error is an I/O or journal error
+// that ends the run at once; the end of ctx and cfg.MaxErrors stop it in
+// order (Summary.Stopped).
+func drive[T any](ctx context.Context, cfg Config, com *committer, read *countingReader, inputs iter.Seq[T], calc func(context.Context, T) (result, error)) (Summary, error) {
+	sum := Summary{Totals: map[string]money.Amount{}}
+	start := time.Now()
+	defer func() { sum.Took = time.Since(start) }()
+	for r, err := range ordered.MapChunks(ctx, inputs, cfg.Workers, 64*cfg.Workers, cfg.Chunk, calc) {
+		if err != nil {
+			sum.Stopped = err // the context ended
+			break
+		}
+		if err := com.add(&r); err != nil {
+			return sum, err
+		}
+		if com.full() {
+			if err := com.commit(ctx); err != nil {
+				return sum, err
+			}
+		}
+		sum.Documents++
+		if r.failed {
+			sum.Failed++
+		} else {
+			sum.Lines += r.lines
+			sum.Totals[r.currency] = sum.Totals[r.currency].Add(r.tax)
+		}
+		if cfg.Progress != nil {
+			p := Progress{Documents: sum.Documents, Failed: sum.Failed}
+			if read != nil {
+				p.Read = read.n.Load()
+			}
+			cfg.Progress(p)
+		}
+		if cfg.MaxErrors > 0 && sum.Failed >= cfg.MaxErrors {
+			sum.Stopped = ErrMaxErrors
+			break
+		}
+	}
+	return sum, com.commit(ctx)
+}
+
+// calculators returns the calculations of the three perspectives in the
+// shape of the engine's Prepare methods: those methods in a journaled
+// run, whose documents the run stores itself, and otherwise Sale,
+// Purchase and Owner, with no transaction.
+func calculators(e *engine.Engine, journaled bool) (
+	func(context.Context, *wire.SaleRequest) (*wire.SaleResponse, *journal.Transaction, error),
+	func(context.Context, *wire.PurchaseRequest) (*wire.PurchaseResponse, *journal.Transaction, error),
+	func(context.Context, *wire.OwnerRequest) (*wire.OwnerResponse, *journal.Transaction, error)) {
+	if journaled {
+		return e.PrepareSale, e.PreparePurchase, e.PrepareOwner
+	}
+	return unstored(e.Sale), unstored(e.Purchase), unstored(e.Owner)
+}
+
+// unstored gives a calculation the shape of the Prepare methods.
+func unstored[Q, R any](calc func(context.Context, *Q) (*R, error)) func(context.Context, *Q) (*R, *journal.Transaction, error) {
+	return func(ctx context.Context, q *Q) (*R, *journal.Transaction, error) {
+		r, err := calc(ctx, q)
+		return r, nil, err
+	}
+}
+
+// lineCalculator returns the function that answers one input line of a
+// perspective: decoded as the API decodes a body, calculated, encoded.
+func lineCalculator(e *engine.Engine, perspective string, journaled bool) (func(context.Context, input) (result, error), error) {
+	var one func(ctx context.Context, body []byte) (any, *journal.Transaction, int, string, money.Amount, error)
+	s, p, o := calculators(e, journaled)
+	switch Perspective(perspective) {
+	case Sale:
+		one = decodeCalc(s, func(r *wire.SaleResponse) (int, *wire.Currency, money.Amount) {
+			return len(r.LineItems), r.Currency, r.TotalTax
+		})
+	case Purchase:
+		one = decodeCalc(p, func(r *wire.PurchaseResponse) (int, *wire.Currency, money.Amount) {
+			return len(r.LineItems), r.Currency, r.TotalTax
+		})
+	case Owner:
+		one = decodeCalc(o, func(r *wire.OwnerResponse) (int, *wire.Currency, money.Amount) {
+			return len(r.LineItems), r.Currency, r.TotalTax
+		})
+	default:
+		return nil, unknownPerspective(perspective)
+	}
+	return func(ctx context.Context, in input) (result, error) {
+		if in.tooLong > 0 {
+			return errorRecord(in, lineTooLong(in.n, in.tooLong)), nil
+		}
+		if len(bytes.TrimSpace(in.body)) == 0 {
+			return errorRecord(in, levy.Invalid("", "the line is empty: each line holds one request body")), nil
+		}
+		resp, tx, lines, cur, tax, err := one(ctx, in.body)
+		if err != nil {
+			if ctx.Err() != nil {
+				return result{}, ctx.Err()
+			}
+			return errorRecord(in, err), nil
+		}
+		b, err := json.Marshal(resp)
+		if err != nil {
+			return errorRecord(in, fmt.Errorf("encode the response: %w", err)), nil
+		}
+		return result{out: b, tx: tx, lines: lines, currency: cur, tax: tax}, nil
+	}, nil
+}
+
+// decodeCalc returns the calculation of one body of a perspective: read
+// as the API reads a body, calculated by calc, and summed up by sum
+// (its line items, currency and total tax) for the run's summary.
+func decodeCalc[Q, R any](calc func(context.Context, *Q) (*R, *journal.Transaction, error), sum func(*R) (int, *wire.Currency, money.Amount)) func(context.Context, []byte) (any, *journal.Transaction, int, string, money.Amount, error) {
+	return func(ctx context.Context, body []byte) (any, *journal.Transaction, int, string, money.Amount, error) {
+		req := new(Q)
+		if err := jsonbody.Decode(bytes.NewReader(body), req, MaxLine); err != nil {
+			return nil, nil, 0, "", money.Amount{}, err
+		}
+		resp, tx, err := calc(ctx, req)
+		if err != nil {
+			return nil, nil, 0, "", money.Amount{}, err
+		}
+		lines, cur, tax := sum(resp)
+		return resp, tx, lines, currencyOf(cur), tax, nil
+	}
+}
+
+// currencyOf is the code of a response's currency.
+func currencyOf(c *wire.Currency) string {
+	if c == nil || c.ISOCurrencyCodeAlpha == "" {
+		return "USD"
+	}
+	return c.ISOCurrencyCodeAlpha
+}
+
+// errorRecord is the output line of an input line that failed: its
+// number, its IDs when they can be read, and the errors as the API
+// reports them.
+func errorRecord(in input, err error) result {
+	rec := ErrorRecord{Line: in.n, Errors: errorItems(err)}
+	var ids struct {
+		TransactionID  string `json:"transactionId"`
+		DocumentNumber string `json:"documentNumber"`
+	}
+	if json.Unmarshal(in.body, &ids) == nil {
+		rec.TransactionID, rec.DocumentNumber = ids.TransactionID, ids.DocumentNumber
+	}
+	b, _ := json.Marshal(rec) // strings and numbers only
+	return result{out: b, failed: true}
+}
+
+// countingReader counts the bytes read through it, for the progress of a
+// run.
+type countingReader struct {
+	r io.Reader
+	n atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}

@@ -1,0 +1,125 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// File is the output file of a run. A journaled run that writes to a
+// File keeps a checkpoint beside it (the path plus CheckpointSuffix)
+// while it commits each group, so that the run can be resumed exactly
+// once after any interruption, a crash or kill -9 included: every
+// document whose output was written is stored once, and the resumed
+// run's output equals that of a run that never stopped.
+//
+// A File belongs to one goroutine.
+type File struct {
+	cfg     Config
+	path    string
+	f       *os.File
+	done    int
+	resumed bool
+}
+
+// OpenFile opens the output file at path for a run of cfg. Without
+// resume it creates the file, or empties it, and removes a checkpoint
+// left beside it. With resume it continues the run that wrote the file
+// and stopped: it keeps the file's complete documents and cuts a partial
+// last one, and when the checkpoint tells that the journal stored a group
+// whose output was not written, it writes that output from the
+// checkpoint; Done then counts the documents the file holds, which Run
+// skips. A resumed run must have the interrupted run's journal,
+// perspective and tenant (else a *MismatchError), and its input must be
+// the same.
+func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File, error) {
+	cfg, err := cfg.settings()
+	if err != nil {
+		return nil, err
+	}
+	o := &File{cfg: cfg, path: path, resumed: resume}
+	if resume {
+		count, header := countLines, []byte(nil)
+		if cfg.Format == CSV {
+			count, header = countCSVDocuments, csvOutputHeader()
+		}
+		o.f, o.done, err = resumeOutput(ctx, path, cfg.Journal, string(cfg.Perspective), cfg.Tenant, count, header)
+		if err != nil {
+			return nil, err
+		}
+		return o, nil
+	}
+	if o.f, err = os.Create(path); err != nil {
+		return nil, err
+	}
+	if cfg.Journal != nil {
+		if err := os.Remove(o.checkpoint()); err != nil && !errors.Is(err, os.ErrNotExist) {
+			o.f.Close()
+			return nil, err
+		}
+	}
+	return o, nil
+}
+
+// checkpoint is the path of the File's checkpoint.
+func (o *File) checkpoint() string { return o.path + CheckpointSuffix }
+
+// Done returns how many documents the file held when it was opened: 0
+// unless it was resumed.
+func (o *File) Done() int { return o.done }
+
+// Run runs the documents of in, after the first Done, as Run does, into
+// the file, and closes it. The input must be the one of the interrupted
+// run when the File was resumed. When the run ends, even when it was
+// stopped in order (Summary.Stopped) or its input could not be read to
+// the end (*ReadError), the file holds every answered document and the
+// checkpoint is removed; after any other error, the file and the
+// checkpoint are left for a resumed run.
+func (o *File) Run(ctx context.Context, in io.Reader) (Summary, error) {
+	if o.f == nil {
+		return Summary{}, errors.New("batch: the File was run or closed")
+	}
+	defer o.Close() // after an error; the good path closes it below
+	cfg := o.cfg
+	cfg.Skip = o.done
+	s := newFileSink(o.f, o.f)
+	if cfg.Format == CSV && !o.resumed {
+		s.w.Write(csvOutputHeader()) // a resumed output has it already; an error shows at the flush
+	}
+	com := &committer{journal: cfg.Journal, tenant: cfg.Tenant, perspective: string(cfg.Perspective), done: o.done, sink: s}
+	if cfg.Journal != nil {
+		com.side = o.checkpoint()
+	}
+	sum, err := run(ctx, cfg, in, com)
+	if re := (*ReadError)(nil); err != nil && !errors.As(err, &re) {
+		return sum, err
+	}
+	if ferr := s.w.Flush(); ferr != nil {
+		return sum, fmt.Errorf("write the output: %w", ferr)
+	}
+	f := o.f
+	o.f = nil
+	if cerr := f.Close(); cerr != nil {
+		return sum, fmt.Errorf("write the output: %w", cerr)
+	}
+	if com.side != "" {
+		// Every group is stored and written: the checkpoint has no more to tell.
+		if rerr := os.Remove(com.side); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+			return sum, rerr
+		}
+	}
+	return sum, err
+}
+
+// Close closes the file without running; a File that ran is closed
+// already.
+func (o *File) Close() error {
+	if o.f == nil {
+		return nil
+	}
+	f := o.f
+	o.f = nil
+	return f.Close()
+}

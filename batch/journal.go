@@ -1,0 +1,380 @@
+package batch
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/internal/atomicfile"
+	"github.com/levytax/levy/journal"
+)
+
+// How a journaled run stores its documents.
+//
+// The engine of a journaled run calculates each document with its
+// Prepare method, which returns the transaction that the document
+// stores, checked as Post would check it, without storing it. The run
+// then commits the documents in groups, in input order:
+//
+//  1. when the output is a File, it writes a checkpoint beside it (the
+//     output file's name plus CheckpointSuffix): the group's first
+//     document number, the time just before the commit, the transaction
+//     IDs the group stores and the group's output, and makes it durable;
+//  2. it posts the group's transactions with one journal.Store.PostAll,
+//     which stores all of them or none;
+//  3. it writes the group's output and makes it durable.
+//
+// A document is acknowledged when its output is written, so after a
+// crash at any point every acknowledged document is stored exactly once:
+// its group was committed before its output was written. The documents
+// after the last acknowledged one are stored only when the crash came
+// between steps 2 and 3; resuming (OpenFile) tells that case from the
+// others by the checkpoint (the versions of the group's transaction IDs
+// posted since its time), writes the group's output from the checkpoint
+// instead of calculating and posting the group again, and goes on after
+// it.
+
+// CheckpointSuffix names the checkpoint file beside a File: the
+// output's path plus this suffix.
+const CheckpointSuffix = ".levy-batch"
+
+// checkpoint is the file that a journaled run writes before it commits a
+// group, so that a resumed run can tell whether the group was stored.
+type checkpoint struct {
+	// Version is the layout of the file, checkpointVersion.
+	Version     int    `json:"version"`
+	Perspective string `json:"perspective"`
+	Tenant      string `json:"tenant"`
+	// First is the number of the group's first document in the input.
+	First int `json:"first"`
+	// Since is the time just before the commit, to the microsecond; the
+	// group's versions were posted at it or later.
+	Since time.Time `json:"since"`
+	// Stored lists the transaction IDs the group posts, one per posting.
+	Stored []string `json:"stored"`
+	// Outputs are the group's output, one element per document.
+	Outputs []string `json:"outputs"`
+}
+
+const checkpointVersion = 1
+
+// sink is where a committer hands the answers of a group, once the
+// journal has stored it.
+type sink interface {
+	// emit hands on one document's answer.
+	emit(r *result) error
+	// flush ends a group; durable says that the group stored documents,
+	// whose output must then outlive a crash.
+	flush(durable bool) error
+}
+
+// fileSink writes the answers as lines of an output, and makes a
+// group's output durable when the output is a file.
+type fileSink struct {
+	w    *bufio.Writer
+	file *os.File // the output file, synced after each stored group; nil otherwise
+}
+
+func newFileSink(out io.Writer, file *os.File) *fileSink {
+	return &fileSink{w: bufio.NewWriterSize(out, 1<<20), file: file}
+}
+
+func (s *fileSink) emit(r *result) error { return writeLine(s.w, r.out) }
+
+func (s *fileSink) flush(durable bool) error {
+	if err := s.w.Flush(); err != nil {
+		return fmt.Errorf("write the output: %w", err)
+	}
+	if s.file != nil && durable {
+		if err := s.file.Sync(); err != nil {
+			return fmt.Errorf("write the output: %w", err)
+		}
+	}
+	return nil
+}
+
+// committer commits a journaled run's documents in groups (see the
+// comment at the top of this file); without a journal it hands each
+// answer on at once. It belongs to the goroutine that runs the run.
+type committer struct {
+	journal     journal.Store // nil for a run without a journal
+	tenant      string
+	perspective string
+	side        string // the checkpoint's path; "" when the output is not a File
+	done        int    // documents acknowledged before the group
+	sink        sink
+
+	group []result
+	txs   []*journal.Transaction
+	lines int
+}
+
+// add takes one document's answer into the group; without a journal it
+// hands it on at once.
+func (c *committer) add(r *result) error {
+	if c.journal == nil {
+		c.done++
+		return c.sink.emit(r)
+	}
+	c.group = append(c.group, *r)
+	if r.tx != nil && !r.failed {
+		c.txs = append(c.txs, r.tx)
+		c.lines += len(r.tx.Lines)
+	}
+	return nil
+}
+
+// full reports whether the group is as large as a group gets.
+func (c *committer) full() bool {
+	return len(c.group) >= GroupSize || c.lines >= GroupLines
+}
+
+// commit stores the group and hands on its answers. It runs to the end
+// even when ctx has ended, so that an interrupted run leaves what it
+// calculated acknowledged and stored.
+func (c *committer) commit(ctx context.Context) error {
+	if len(c.group) == 0 {
+		return c.sink.flush(false)
+	}
+	ctx = context.WithoutCancel(ctx)
+	if len(c.txs) > 0 {
+		if c.side != "" {
+			cp := checkpoint{Version: checkpointVersion, Perspective: c.perspective, Tenant: c.tenant,
+				First: c.done + 1, Since: time.Now().UTC().Truncate(time.Microsecond)}
+			for _, tx := range c.txs {
+				cp.Stored = append(cp.Stored, tx.TransactionID)
+			}
+			for _, r := range c.group {
+				cp.Outputs = append(cp.Outputs, string(r.out))
+			}
+			if err := writeCheckpoint(c.side, &cp); err != nil {
+				return err
+			}
+		}
+		if _, err := c.journal.PostAll(ctx, c.tenant, c.txs); err != nil {
+			return fmt.Errorf("store documents %d to %d in the journal: %w", c.done+1, c.done+len(c.group), err)
+		}
+	}
+	for i := range c.group {
+		if err := c.sink.emit(&c.group[i]); err != nil {
+			return err
+		}
+	}
+	if err := c.sink.flush(len(c.txs) > 0); err != nil {
+		return err
+	}
+	c.done += len(c.group)
+	clear(c.group)
+	clear(c.txs)
+	c.group, c.txs, c.lines = c.group[:0], c.txs[:0], 0
+	return nil
+}
+
+// writeLine writes one document's output and its newline.
+func writeLine(w *bufio.Writer, out []byte) error {
+	if _, err := w.Write(out); err != nil {
+		return fmt.Errorf("write the output: %w", err)
+	}
+	if err := w.WriteByte('\n'); err != nil {
+		return fmt.Errorf("write the output: %w", err)
+	}
+	return nil
+}
+
+// writeCheckpoint replaces the checkpoint at path with cp, durably.
+func writeCheckpoint(path string, cp *checkpoint) error {
+	b, err := json.Marshal(cp)
+	if err != nil {
+		return fmt.Errorf("write the checkpoint: %w", err)
+	}
+	if err := atomicfile.Write(path, b, 0o600); err != nil {
+		return fmt.Errorf("write the checkpoint: %w", err)
+	}
+	return nil
+}
+
+// readCheckpoint reads the checkpoint at path; it returns nil when there
+// is none.
+func readCheckpoint(path string) (*checkpoint, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the checkpoint: %w", err)
+	}
+	var cp checkpoint
+	if err := json.Unmarshal(b, &cp); err != nil {
+		return nil, fmt.Errorf("read the checkpoint %s: %w", path, err)
+	}
+	if cp.Version != checkpointVersion {
+		return nil, fmt.Errorf("the checkpoint %s has layout version %d; this levy reads version %d", path, cp.Version, checkpointVersion)
+	}
+	if cp.First < 1 || len(cp.Outputs) == 0 {
+		return nil, fmt.Errorf("the checkpoint %s is damaged: first document %d, %d outputs", path, cp.First, len(cp.Outputs))
+	}
+	return &cp, nil
+}
+
+// countLines returns the number of complete lines of r and the offset
+// just after the last one: what an output of JSON lines has acknowledged.
+func countLines(r io.Reader) (int, int64, error) {
+	br := bufio.NewReaderSize(r, 1<<20)
+	n, good, off := 0, int64(0), int64(0)
+	for {
+		chunk, err := br.ReadSlice('\n')
+		off += int64(len(chunk))
+		if len(chunk) > 0 && chunk[len(chunk)-1] == '\n' {
+			n++
+			good = off
+		}
+		switch {
+		case err == nil || errors.Is(err, bufio.ErrBufferFull):
+		case errors.Is(err, io.EOF):
+			return n, good, nil
+		default:
+			return 0, 0, err
+		}
+	}
+}
+
+// resumeOutput prepares the output file of an interrupted run for
+// resuming it and returns it open for appending with the number of
+// documents it holds: the partial last document, if any, is cut off, and
+// a group that the journal stored but whose output the run did not write
+// is written from the checkpoint. count reads what an output holds.
+// store is nil for a run without a journal. header, when not nil, is
+// what an output starts with (the header row of a CSV output): it is
+// written when the output holds nothing whole.
+func resumeOutput(ctx context.Context, path string, store journal.Store, perspective, tenant string,
+	count func(io.Reader) (int, int64, error), header []byte) (*os.File, int, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, 0, err
+	}
+	done, good, err := count(f)
+	if err == nil {
+		err = f.Truncate(good)
+	}
+	if err == nil {
+		_, err = f.Seek(good, io.SeekStart)
+	}
+	if err == nil && good == 0 && header != nil {
+		_, err = f.Write(header)
+	}
+	if err != nil {
+		f.Close()
+		return nil, 0, fmt.Errorf("read the output %s to resume: %w", path, err)
+	}
+	cp, err := readCheckpoint(path + CheckpointSuffix)
+	if err != nil || cp == nil {
+		if err != nil {
+			f.Close()
+		}
+		return f, done, err
+	}
+	fail := func(format string, args ...any) (*os.File, int, error) {
+		f.Close()
+		return nil, 0, fmt.Errorf(format, args...)
+	}
+	switch {
+	case store == nil:
+		f.Close()
+		return nil, 0, &MismatchError{Journaled: true, Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant}
+	case cp.Perspective != perspective || cp.Tenant != tenant:
+		f.Close()
+		return nil, 0, &MismatchError{Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant}
+	case done >= cp.First-1+len(cp.Outputs):
+		return f, done, nil // the group was written out
+	case done < cp.First-1:
+		return fail("the output %s holds %d documents, fewer than the %d acknowledged before the last stored group: was it changed?", path, done, cp.First-1)
+	}
+	stored, err := groupStored(ctx, store, tenant, cp)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if !stored {
+		if done != cp.First-1 {
+			return fail("the output %s holds documents of group %d that the journal does not: was it changed?", path, cp.First)
+		}
+		return f, done, nil
+	}
+	w := bufio.NewWriter(f)
+	for _, o := range cp.Outputs[done-(cp.First-1):] {
+		if err := writeLine(w, []byte(o)); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return fail("write the output: %v", err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail("write the output: %v", err)
+	}
+	return f, cp.First - 1 + len(cp.Outputs), nil
+}
+
+// groupStored reports whether the group of a checkpoint is in the
+// journal: each of its transaction IDs has as many versions posted since
+// the checkpoint's time as the group posts, or none has any. Anything
+// else means another writer posted to them meanwhile, which resuming
+// cannot sort out.
+func groupStored(ctx context.Context, store journal.Store, tenant string, cp *checkpoint) (bool, error) {
+	want := map[string]int{}
+	var order []string
+	for _, id := range cp.Stored {
+		if want[id] == 0 {
+			order = append(order, id)
+		}
+		want[id]++
+	}
+	stored, missing := 0, 0
+	for _, id := range order {
+		vs, err := store.Versions(ctx, tenant, id)
+		if err != nil && levy.ErrorCode(err) != levy.ENotFound {
+			return false, fmt.Errorf("read transaction %s from the journal to resume: %w", id, err)
+		}
+		since := 0
+		for _, v := range vs {
+			if !v.PostedAt.Before(cp.Since) {
+				since++
+			}
+		}
+		switch since {
+		case want[id]:
+			stored++
+		case 0:
+			missing++
+		default:
+			return false, fmt.Errorf("transaction %s has %d versions posted since the interrupted group began, not %d: another writer changed it; resume cannot tell what was stored", id, since, want[id])
+		}
+	}
+	if stored > 0 && missing > 0 {
+		return false, fmt.Errorf("the journal holds part of the interrupted group (%d of %d transactions): another writer changed it; resume cannot tell what was stored", stored, stored+missing)
+	}
+	return stored > 0, nil
+}
+
+// MismatchError is the error of resuming a run with settings other than
+// those of the interrupted run, which its checkpoint gives.
+type MismatchError struct {
+	// Journaled says that the interrupted run stored into a journal and
+	// the resumed one has none.
+	Journaled bool
+	// Perspective and Tenant are the interrupted run's.
+	Perspective Perspective
+	Tenant      string
+}
+
+func (e *MismatchError) Error() string {
+	if e.Journaled {
+		return "batch: the interrupted run stored into a journal: resume it with the same journal"
+	}
+	return fmt.Sprintf("batch: the interrupted run was a %s run for tenant %q: resume it with the same perspective and tenant", e.Perspective, e.Tenant)
+}

@@ -1,0 +1,403 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/batch"
+	"github.com/levytax/levy/journal"
+)
+
+const batchUsage = `usage: levy batch sale|purchase|owner [--in FILE|-] [--out FILE|-] [--workers N] [--max-errors N] [--quiet]
+                  [--format jsonl|csv] [--data-dir DIR | --database URL] [--tenant T] [--resume]
+
+Calculates a file of v2 request bodies, one JSON object per line (JSON
+lines), on every core, and writes one line per input line, in input
+order: the response, or an error record
+  {"line": N, "transactionId": "...", "documentNumber": "...", "errors": [{"code", "message", "target"}]}
+naming the input's line, its IDs when it has them, and each error with its
+field path. A bad line never stops the run nor shifts the lines after it;
+an empty line gets an error record too, so that the Nth output line always
+answers the Nth input line. A line longer than 64 MiB (the largest request
+body) is not read into memory but skipped, with an error record of code
+too_large ("line N is longer than the limit of 64 MiB; it was skipped").
+
+--in and --out must not name the same file (nor links to one file): the
+output would overwrite the input before it is read.
+
+With --format csv (the default for an --in FILE named .csv), the input is
+a CSV file of one row per line item, the rows of a document together, and
+the output one row per line item and jurisdiction, with a total row that
+ends each document (the layouts are below). A document with a bad row or
+column gets error rows naming the row and column, then its total row.
+
+With a journal (--data-dir or --database), the message types that the API
+stores go into it, as they do through the API: a transaction ID seen
+before gets a new version, and a request without one is stored under a
+new ID that its output line gives. The run stores its documents in groups
+of up to 256 and writes a group's output after the journal has it, so
+that whenever the run stops (a crash, Ctrl-C, --max-errors) every
+document whose output line was written is stored, once.
+
+--resume continues a run that stopped, with the same input and --out
+FILE: it keeps the output's complete lines, skips as many input lines,
+and goes on. With a journal it reads the checkpoint that the run keeps
+beside its output (FILE.levy-batch) to learn whether the last group was
+stored, so that every document is stored exactly once and the output
+equals that of a run that never stopped. The checkpoint is removed when a
+run ends.
+
+Progress goes to standard error when it is a terminal (documents, rate,
+errors, elapsed time and, for a file, the time left), then a summary:
+documents, lines, errors, total tax by currency and time. --quiet prints
+neither. Exit status: 0 when every line succeeded, 1 when some failed, 2 on
+a usage or I/O error.
+`
+
+// batchOptions are the values of the flags of levy batch.
+type batchOptions struct {
+	perspective        string
+	in, out            string
+	workers, maxErrors int
+	quiet, resume      bool
+	dataDir, database  string
+	tenant, format     string
+	content            contentFlags
+}
+
+// batchFlags returns the flag set of levy batch for perspective, with
+// the options it fills.
+func batchFlags(perspective string) (*flag.FlagSet, *batchOptions) {
+	o := &batchOptions{perspective: perspective}
+	fs := flag.NewFlagSet("levy batch "+perspective, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.in, "in", "-", "the input file of JSON lines; - for standard input")
+	fs.StringVar(&o.out, "out", "-", "the output file; - for standard output")
+	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "requests calculated at once")
+	fs.IntVar(&o.maxErrors, "max-errors", 0, "stop after this many failed lines (0: never)")
+	fs.BoolVar(&o.quiet, "quiet", false, "print no progress and no summary")
+	fs.StringVar(&o.dataDir, "data-dir", "", "data directory whose tax journal stores the calculations")
+	fs.StringVar(&o.database, "database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculations, instead of --data-dir")
+	fs.StringVar(&o.tenant, "tenant", levy.DefaultTenant, "tenant of the stored calculations")
+	fs.StringVar(&o.format, "format", "", "jsonl or csv (default: csv for an --in FILE named .csv, else jsonl)")
+	fs.BoolVar(&o.resume, "resume", false, "continue a run that stopped, after the documents its --out FILE holds")
+	o.content.register(fs)
+	return fs, o
+}
+
+// check returns the usage error of options that do not go together.
+func (o *batchOptions) check(fs *flag.FlagSet) error {
+	switch {
+	case fs.NArg() > 0:
+		return usageError{fmt.Sprintf("unexpected argument %q: give the input with --in", fs.Arg(0))}
+	case o.workers < 1:
+		return usageError{"--workers must be at least 1"}
+	case o.maxErrors < 0:
+		return usageError{"--max-errors must not be negative"}
+	case o.resume && o.out == "-":
+		return usageError{"--resume needs the output of the run as --out FILE"}
+	case o.format != "" && o.format != "csv" && o.format != "jsonl":
+		return usageError{fmt.Sprintf("--format %q: want jsonl or csv", o.format)}
+	case !batch.Perspective(o.perspective).Valid():
+		return usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", o.perspective)}
+	}
+	return nil
+}
+
+// runBatch runs levy batch: its flags become a batch.Config, and the
+// run goes to a batch.File for --out FILE, else to standard output.
+func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError{"batch needs a perspective: levy batch sale|purchase|owner [--in FILE] [--out FILE]"}
+	}
+	if isHelp(args[0]) {
+		printHelp(stdout, batchUsage+"\n"+batch.CSVColumns, nil, nil)
+		return nil
+	}
+	fs, o := batchFlags(args[0])
+	if helpRequested(args[1:]) {
+		printHelp(stdout, batchUsage+"\n"+batch.CSVColumns, fs, envOf("database", databaseEnv))
+		return nil
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		return usageError{err.Error()}
+	}
+	if err := o.check(fs); err != nil {
+		return err
+	}
+	src, size, closeIn, err := o.input(stdin)
+	if err != nil {
+		return err
+	}
+	defer closeIn()
+	if err := refuseSameFile(o.in, src, o.out, stdout); err != nil {
+		return err
+	}
+	cfg, closeJournal, err := o.config(ctx, size >= 0)
+	if err != nil {
+		return err
+	}
+	defer closeJournal()
+	prog := newBatchProgress(stderr, o.quiet, size, time.Now())
+	cfg.Progress = prog.update
+	sum, err := o.run(ctx, cfg, src, stdout, stderr)
+	var readErr *batch.ReadError
+	if err != nil && !errors.As(err, &readErr) {
+		return err
+	}
+	prog.finish(sum)
+	switch {
+	case readErr != nil:
+		return exitError{2, readErr.Error()}
+	case sum.Stopped != nil && sum.Failed == 0:
+		return exitError{2, stoppedMessage(sum)}
+	case sum.Stopped != nil:
+		return exitError{1, fmt.Sprintf("%s; %d of %d documents failed", stoppedMessage(sum), sum.Failed, sum.Documents)}
+	case sum.Failed > 0:
+		return exitError{1, fmt.Sprintf("%d of %d lines failed", sum.Failed, sum.Documents)}
+	}
+	return nil
+}
+
+// input opens the input of --in, or takes standard input, and returns it
+// with its size (-1 when it is not a regular file) and its closer.
+func (o *batchOptions) input(stdin io.Reader) (io.Reader, int64, func() error, error) {
+	if o.in == "-" {
+		return stdin, -1, func() error { return nil }, nil
+	}
+	f, err := os.Open(o.in)
+	if err != nil {
+		return nil, 0, nil, exitError{2, err.Error()}
+	}
+	size := int64(-1)
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	return f, size, f.Close, nil
+}
+
+// config returns the batch.Config of the options, with the journal of
+// --data-dir or --database open, and the function that closes it. A
+// file (a regular input) is read as fast as the workers go: handing them
+// 16 inputs at a time saves most of the goroutines' handovers. Input
+// from a pipe or a terminal keeps one at a time, so that each answer
+// comes as soon as its line does.
+func (o *batchOptions) config(ctx context.Context, file bool) (batch.Config, func() error, error) {
+	cfg := batch.Config{Perspective: batch.Perspective(o.perspective), Tenant: o.tenant, Workers: o.workers,
+		MaxErrors: o.maxErrors, LineLimit: lineLimitOf(ctx)}
+	if o.format == "csv" || o.format == "" && strings.EqualFold(filepath.Ext(o.in), ".csv") {
+		cfg.Format = batch.CSV
+	}
+	if file {
+		cfg.Chunk = 16
+	}
+	keep := func(s journal.Store) journal.Store {
+		cfg.Journal = s
+		if hook := batchAfterPost(ctx); hook != nil {
+			cfg.Journal = afterPostStore{s, hook}
+		}
+		return s
+	}
+	e, _, closeJournal, err := journalEngine(ctx, o.content.engineOptions(), o.dataDir, o.database, o.tenant, keep)
+	if err != nil {
+		return cfg, nil, err
+	}
+	cfg.Engine = e
+	return cfg, closeJournal, nil
+}
+
+// run runs the batch into --out FILE (resumed with --resume), or to
+// standard output. Its error is an exitError, or a *batch.ReadError
+// after the run.
+func (o *batchOptions) run(ctx context.Context, cfg batch.Config, src io.Reader, stdout, stderr io.Writer) (batch.Summary, error) {
+	var sum batch.Summary
+	var err error
+	if o.out == "-" {
+		sum, err = batch.Run(ctx, cfg, src, stdout)
+	} else {
+		var f *batch.File
+		if f, err = batch.OpenFile(ctx, cfg, o.out, o.resume); err != nil {
+			return sum, exitError{2, resumeMessage(err)}
+		}
+		if o.resume && !o.quiet {
+			fmt.Fprintf(stderr, "levy batch: resuming after %d documents of %s\n", f.Done(), o.out)
+		}
+		sum, err = f.Run(ctx, src)
+	}
+	var readErr *batch.ReadError
+	if err != nil && !errors.As(err, &readErr) {
+		return sum, exitError{2, err.Error()}
+	}
+	return sum, err
+}
+
+// stoppedMessage says why a run stopped before the end of its input.
+func stoppedMessage(sum batch.Summary) string {
+	if errors.Is(sum.Stopped, batch.ErrMaxErrors) {
+		return fmt.Sprintf("stopped after %d failed documents (--max-errors)", sum.Failed)
+	}
+	return sum.Stopped.Error()
+}
+
+// resumeMessage words an error of opening the output in the flags of
+// the command.
+func resumeMessage(err error) string {
+	var me *batch.MismatchError
+	switch {
+	case !errors.As(err, &me):
+		return err.Error()
+	case me.Journaled:
+		return "the interrupted run stored into a journal: resume it with the same --data-dir or --database"
+	}
+	return fmt.Sprintf("the interrupted run was levy batch %s for tenant %q: resume it with the same perspective and --tenant", me.Perspective, me.Tenant)
+}
+
+// batchProgress shows the progress of a run on a terminal, at most a few
+// times a second, and its summary.
+type batchProgress struct {
+	w        io.Writer
+	terminal bool
+	quiet    bool
+	size     int64
+	start    time.Time
+	last     time.Time
+}
+
+func newBatchProgress(w io.Writer, quiet bool, size int64, start time.Time) *batchProgress {
+	return &batchProgress{w: w, quiet: quiet, size: size, start: start, terminal: isTerminal(w)}
+}
+
+// update redraws the progress line when a fifth of a second has passed.
+func (p *batchProgress) update(pr batch.Progress) {
+	if p.quiet || !p.terminal {
+		return
+	}
+	now := time.Now()
+	if now.Sub(p.last) < 200*time.Millisecond {
+		return
+	}
+	p.last = now
+	elapsed := now.Sub(p.start)
+	rate := float64(pr.Documents) / max(elapsed.Seconds(), 1e-9)
+	line := fmt.Sprintf("%d documents, %.0f/s, %d errors, %s", pr.Documents, rate, pr.Failed, elapsed.Round(time.Second))
+	if read := pr.Read; p.size > 0 && read > 0 {
+		left := time.Duration(float64(elapsed) * float64(p.size-read) / float64(read))
+		line += fmt.Sprintf(", %d%%, %s left", read*100/p.size, left.Round(time.Second))
+	}
+	fmt.Fprintf(p.w, "\r\033[K%s", line)
+}
+
+// finish prints the summary.
+func (p *batchProgress) finish(sum batch.Summary) {
+	if p.quiet {
+		return
+	}
+	if p.terminal {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+	curs := make([]string, 0, len(sum.Totals))
+	for c := range sum.Totals {
+		curs = append(curs, c)
+	}
+	slices.Sort(curs)
+	var tax []string
+	for _, c := range curs {
+		a := sum.Totals[c]
+		tax = append(tax, a.String()+" "+c)
+	}
+	if len(tax) == 0 {
+		tax = []string{"none"}
+	}
+	fmt.Fprintf(p.w, "levy batch: %d documents, %d lines, %d errors, total tax %s, %s\n",
+		sum.Documents, sum.Lines, sum.Failed, strings.Join(tax, ", "), sum.Took.Round(time.Millisecond))
+}
+
+// The hooks of the tests of levy batch, which a context carries.
+type (
+	// lineLimitKey is the context key of a smaller line limit, so as not
+	// to need lines of 64 MiB.
+	lineLimitKey struct{}
+	// afterPostKey is the context key of a function that runs after the
+	// journal stored each group and before its output is written; its
+	// error stops the run there as a crash would.
+	afterPostKey struct{}
+)
+
+// lineLimitOf returns the line limit that ctx carries, or 0 (the
+// default, batch.MaxLine).
+func lineLimitOf(ctx context.Context) int {
+	n, _ := ctx.Value(lineLimitKey{}).(int)
+	return max(n, 0)
+}
+
+// batchAfterPost returns the hook that ctx carries, or nil.
+func batchAfterPost(ctx context.Context) func() error {
+	f, _ := ctx.Value(afterPostKey{}).(func() error)
+	return f
+}
+
+// afterPostStore is a journal whose PostAll runs a hook after the
+// journal stored a group.
+type afterPostStore struct {
+	journal.Store
+	after func() error
+}
+
+// PostAll implements journal.Store.
+func (s afterPostStore) PostAll(ctx context.Context, tenant string, txs []*journal.Transaction) ([]*journal.Transaction, error) {
+	out, err := s.Store.PostAll(ctx, tenant, txs)
+	if err != nil {
+		return out, err
+	}
+	return out, s.after()
+}
+
+// refuseSameFile returns a usage error when the output of a run, or its
+// checkpoint, is the file that the run reads: creating the output would
+// empty the input before it is read (and --resume would cut it), and
+// output appended to the input would be read again. in and out are the
+// flags' values ("-" for standard input and output); src and stdout are
+// what they read and write. Symbolic and hard links to the input, and
+// other spellings of its path, are the same file. It compares regular
+// files only: a terminal that is both standard input and output is no
+// mistake.
+func refuseSameFile(in string, src io.Reader, out string, stdout io.Writer) error {
+	f, ok := src.(*os.File)
+	if !ok {
+		return nil
+	}
+	input, err := f.Stat()
+	if err != nil || !input.Mode().IsRegular() {
+		return nil
+	}
+	inName := "--in " + in
+	if in == "-" {
+		inName = "standard input"
+	}
+	same := func(fi os.FileInfo) bool { return fi.Mode().IsRegular() && os.SameFile(input, fi) }
+	if out == "-" {
+		if o, ok := stdout.(*os.File); ok {
+			if fi, err := o.Stat(); err == nil && same(fi) {
+				return usageError{fmt.Sprintf("%s and standard output are the same file: the output would be written into the input as it is read; write it to another file", inName)}
+			}
+		}
+		return nil
+	}
+	if fi, err := os.Stat(out); err == nil && same(fi) {
+		return usageError{fmt.Sprintf("%s and --out %s are the same file: the output would overwrite the input; give --out another file", inName, out)}
+	}
+	if fi, err := os.Stat(out + batch.CheckpointSuffix); err == nil && same(fi) {
+		return usageError{fmt.Sprintf("%s is the checkpoint file of --out %s, which the run replaces and removes; give --out another file", inName, out)}
+	}
+	return nil
+}

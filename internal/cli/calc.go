@@ -1,0 +1,133 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/jsonbody"
+	"github.com/levytax/levy/wire"
+)
+
+const calcUsage = `usage: levy calc sale|purchase|owner [--data-dir DIR | --database URL] [--tenant T] [--address-check lenient|strict] [FILE]
+
+Calculates one v2 request body, read from FILE or standard input, and
+prints the response. With a journal (--data-dir or --database), the
+message types that the wire format stores go into it. The address check
+is serve's: lenient taxes an address that the tax area lookup finds at
+fault where the lookup places it and says so on the response's copy of
+the location (taxAreaLookup); strict refuses it, naming the member.
+`
+
+// maxRequest bounds a request read by `levy calc`.
+const maxRequest = 64 << 20
+
+// calcFlags returns the flag set of levy calc for perspective, with
+// the values it sets.
+func calcFlags(perspective string) (*flag.FlagSet, *calcOptions) {
+	o := &calcOptions{}
+	fs := flag.NewFlagSet("levy calc "+perspective, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.dataDir, "data-dir", "", "data directory whose tax journal stores the calculation")
+	fs.StringVar(&o.database, "database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculation, instead of --data-dir")
+	fs.StringVar(&o.tenant, "tenant", levy.DefaultTenant, "tenant of the stored calculation")
+	fs.Var(&o.addressCheck, "address-check", addressCheckUsage)
+	o.content.register(fs)
+	return fs, o
+}
+
+// calcOptions are the values of the flags of levy calc.
+type calcOptions struct {
+	dataDir, database, tenant string
+	addressCheck              addressCheckValue
+	content                   contentFlags
+}
+
+// calcEnv names the environment variables of the flags of levy calc:
+// the database's, and the address check's, which serve reads too.
+var calcEnv = envOf("database", databaseEnv, "address-check", envName("address-check"))
+
+// runCalc calculates one request: levy calc sale|purchase|owner
+// [--data-dir DIR] [--tenant T] [--address-check lenient|strict] [FILE],
+// reading the JSON body from FILE or standard input and printing the
+// response. With a data directory, the calculations the wire format
+// stores go into its tax journal.
+func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+	if len(args) == 0 {
+		return usageError{"calc needs a perspective and an optional file: levy calc sale|purchase|owner [--data-dir DIR | --database URL] [FILE]"}
+	}
+	if isHelp(args[0]) {
+		fs, _ := calcFlags("")
+		printHelp(stdout, calcUsage, fs, calcEnv)
+		return nil
+	}
+	fs, o := calcFlags(args[0])
+	if helpRequested(args[1:]) {
+		printHelp(stdout, calcUsage, fs, calcEnv)
+		return nil
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 1 {
+		return usageError{"calc takes one file at most"}
+	}
+	// The address check, when not given, is the one serve would read
+	// from the environment.
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "address-check" })
+	if env := envName("address-check"); !given && os.Getenv(env) != "" {
+		if err := o.addressCheck.Set(os.Getenv(env)); err != nil {
+			return usageError{fmt.Sprintf("%s=%q: %v", env, os.Getenv(env), err)}
+		}
+	}
+	in := stdin
+	if fs.NArg() == 1 && fs.Arg(0) != "-" {
+		f, err := os.Open(fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	opts := o.content.engineOptions()
+	if o.addressCheck.c != "" {
+		opts = append(opts, engine.WithAddressCheck(o.addressCheck.c, nil))
+	}
+	e, ctx, closeJournal, err := journalEngine(ctx, opts, o.dataDir, o.database, o.tenant, nil)
+	if err != nil {
+		return err
+	}
+	defer closeJournal()
+	var resp any
+	switch args[0] {
+	case "sale":
+		var req wire.SaleRequest
+		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
+			return err
+		}
+		resp, err = e.Sale(ctx, &req)
+	case "purchase":
+		var req wire.PurchaseRequest
+		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
+			return err
+		}
+		resp, err = e.Purchase(ctx, &req)
+	case "owner":
+		var req wire.OwnerRequest
+		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
+			return err
+		}
+		resp, err = e.Owner(ctx, &req)
+	default:
+		return usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", args[0])}
+	}
+	if err != nil {
+		return err
+	}
+	return printJSON(stdout, resp)
+}

@@ -1,0 +1,69 @@
+// Package cli is the levy command: Run parses a command line and runs
+// its command. Each command, or group of commands, has a file of its own
+// with its flags, its usage and a run function that calls Levy's
+// packages (version.go, lookup.go, calc.go, batch.go, journal.go,
+// serve.go, clients.go, webhook.go, data.go); the flag types that several
+// share are in flags.go, the output helpers in output.go, the exit
+// statuses and usage errors in exit.go, and the help in help.go.
+// cmd/levy calls Run and exits.
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+)
+
+const usage = `usage: levy <command> [arguments]
+
+commands:
+  version   print the program and dataset versions
+  lookup    find tax areas: levy lookup address|point|taxarea|code|changed -h
+  calc      calculate a request: levy calc sale|purchase|owner [--data-dir DIR] [FILE]
+  batch     calculate a file of requests, one per line, on every core: levy batch sale|purchase|owner --in FILE --out FILE (-h)
+  journal   report on or export the tax journal: levy journal report|export -h
+  serve     serve the HTTP API: levy serve --addr HOST:PORT --data-dir DIR (levy serve -h)
+  clients   manage API credentials: levy clients create|rotate|revoke|list|rotate-key -h
+  webhook   receive signed e-invoicing events (levy webhook receive -h), list and replay dead letters (levy webhook dead-letters -h)
+  data      what the US local content covers, state by state: levy data coverage [--content FILE]
+`
+
+// Run executes the command of args (the program's arguments without its
+// name), reading standard input from stdin, and returns the process exit
+// code: 0 on success, 1 when the command failed, 2 for a usage error.
+// The end of ctx stops a command in order (levy serve drains its
+// requests, levy batch writes what it answered).
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "version":
+		err = runVersion(stdout)
+	case "lookup":
+		err = runLookup(ctx, args[1:], stdout, stderr)
+	case "calc":
+		err = runCalc(ctx, args[1:], stdin, stdout)
+	case "batch":
+		err = runBatch(ctx, args[1:], stdin, stdout, stderr)
+	case "journal":
+		err = runJournal(ctx, args[1:], stdout, stderr)
+	case "clients":
+		err = runClients(ctx, args[1:], stdout, stderr)
+	case "serve":
+		err = runServe(ctx, args[1:], stdout, stderr, serveConfig{})
+	case "webhook":
+		err = runWebhook(ctx, args[1:], stdout, stderr)
+	case "data":
+		err = runData(ctx, args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "levy: unknown command %q\n%s", args[0], usage)
+		return 2
+	}
+	return exitCode(err, stderr)
+}

@@ -1,0 +1,208 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/auth"
+)
+
+// authDir is where a data directory keeps credentials and signing keys.
+func authDir(dataDir string) string { return filepath.Join(dataDir, "auth") }
+
+// prefixesFlag is a comma-separated list of addresses and CIDR prefixes
+// (--trusted-proxies); it may be repeated.
+type prefixesFlag []netip.Prefix
+
+func (p *prefixesFlag) String() string {
+	s := make([]string, len(*p))
+	for n, x := range *p {
+		s[n] = x.String()
+	}
+	return strings.Join(s, ",")
+}
+
+func (p *prefixesFlag) Set(v string) error {
+	for _, part := range strings.Split(v, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if pre, err := netip.ParsePrefix(part); err == nil {
+			*p = append(*p, pre.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(part)
+		if err != nil {
+			return fmt.Errorf("%q is neither an address nor a CIDR prefix", part)
+		}
+		*p = append(*p, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return nil
+}
+
+// failureLimit turns a limit of failed authentications of the command
+// line, where 0 is none, into auth.Config's, where 0 is the default and a
+// negative number none.
+func failureLimit(n int) int {
+	if n <= 0 {
+		return -1
+	}
+	return n
+}
+
+const clientsUsage = `usage:
+  levy clients create --data-dir DIR --tenant NAME --audience AUD [--audience AUD ...] [--active-now]
+  levy clients create --data-dir DIR --operator [--active-now]   a credential of the server's operator
+  levy clients rotate --data-dir DIR CLIENT_ID     replace the secret (the old one and its tokens retire)
+  levy clients revoke --data-dir DIR CLIENT_ID     revoke the credential and its tokens
+  levy clients list   --data-dir DIR [--tenant NAME]   the credentials with their tenant's UUID (tenant_id)
+  levy clients rotate-key --data-dir DIR           sign new tokens with a new key
+  levy clients keys --data-dir DIR                 list the signing keys (never their bytes)
+  levy clients retire-key --data-dir DIR -- KID    retire a signing key at once: its tokens stop verifying
+                                                   (retiring the current key makes a new one current; the --
+                                                   keeps a key ID that starts with "-" from reading as a flag)
+
+A tenant's admin credential (--audience levy://admin) manages its own
+tenant only: its credentials, dead letters and journal. The operator's
+(--operator, audience levy://operator or --operator-audience) manages
+every tenant and the signing keys; only this command makes one, on the
+server's own storage: no route of a running server does.
+
+A key superseded by rotate-key keeps verifying its tokens for one token
+lifetime (levy serve --token-ttl); the server deletes it after that.
+
+Instead of --data-dir, --database URL (env LEVY_DATABASE_URL) works on the
+PostgreSQL database that the nodes of a cluster share, while they run:
+what a command changes reaches every node within a second or two.
+
+These work on a data directory that no server holds open; a running
+server offers the same operations under /admin/v1 (see package oauth).
+Secrets are printed once, in the JSON of create and rotate.
+`
+
+// runClients manages the credentials of a data directory.
+func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError{"clients needs a subcommand\n" + clientsUsage}
+	}
+	if isHelp(args[0]) {
+		printHelp(stdout, clientsUsage, nil, nil)
+		return nil
+	}
+	fs := flag.NewFlagSet("levy clients "+args[0], flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dataDir := fs.String("data-dir", "", "the server's data directory")
+	database := fs.String("database", os.Getenv(databaseEnv), databaseUsage)
+	tenant := fs.String("tenant", "", "tenant of the credential")
+	activeNow := fs.Bool("active-now", false, "let the credential request tokens at once, without the activation delay")
+	var audiences listFlag
+	fs.Var(&audiences, "audience", "an audience (API) the credential may ask tokens for; repeat for several")
+	operator := fs.Bool("operator", false, "create a credential of the server's operator (audience --operator-audience), who manages every tenant and the signing keys")
+	operatorAudience := fs.String("operator-audience", oauth.DefaultOperatorAudience, "the operator's audience, as levy serve --operator-audience names it")
+	if helpRequested(args[1:]) {
+		printHelp(stdout, clientsUsage, fs, envOf("database", databaseEnv))
+		return nil
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		return usageError{err.Error()}
+	}
+	if *dataDir == "" && *database == "" {
+		return usageError{"clients needs --data-dir DIR or --database URL"}
+	}
+	needID := args[0] == "rotate" || args[0] == "revoke" || args[0] == "retire-key"
+	if needID != (fs.NArg() == 1) || fs.NArg() > 1 {
+		return usageError{"wrong arguments\n" + clientsUsage}
+	}
+	switch args[0] {
+	case "create", "rotate", "revoke", "list", "rotate-key", "keys", "retire-key":
+	default:
+		return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], clientsUsage)}
+	}
+	st, err := openStorage(ctx, *dataDir, *database, nil)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	creds, err := st.auth(ctx)
+	if err != nil {
+		return fmt.Errorf("opening the credentials of %s (a running server holds a data directory; use its /admin/v1 routes): %w", st.where(), err)
+	}
+	store, err := auth.NewRegistry(ctx, creds, auth.Config{})
+	if err != nil {
+		return err
+	}
+	switch args[0] {
+	case "create":
+		if slices.Contains(audiences, *operatorAudience) {
+			return usageError{"an operator credential is made with --operator, not --audience " + *operatorAudience}
+		}
+		if *operator {
+			// An operator acts on the tenants it names; its own tenant
+			// matters to nothing but the list of credentials.
+			audiences = append(audiences, *operatorAudience)
+			if *tenant == "" {
+				*tenant = levy.DefaultTenant
+			}
+		}
+		if *tenant == "" || len(audiences) == 0 {
+			return usageError{"create needs --tenant NAME and at least one --audience AUD (or --operator)"}
+		}
+		c, secret, err := store.Create(ctx, *tenant, audiences, *activeNow)
+		if err != nil {
+			return err
+		}
+		return printJSON(stdout, withSecret{c, secret})
+	case "rotate":
+		c, secret, err := store.Rotate(ctx, fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		return printJSON(stdout, withSecret{c, secret})
+	case "revoke":
+		c, err := store.Revoke(ctx, fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		return printJSON(stdout, c)
+	case "list":
+		cs, err := store.List(ctx, *tenant)
+		if err != nil {
+			return err
+		}
+		if cs == nil {
+			cs = []auth.Credential{}
+		}
+		return printJSON(stdout, cs)
+	case "keys":
+		return printJSON(stdout, store.Keys())
+	case "retire-key":
+		current, err := store.RetireKey(ctx, fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		return printJSON(stdout, map[string]string{"kid": fs.Arg(0), "current": current})
+	default:
+		kid, err := store.RotateKey(ctx)
+		if err != nil {
+			return err
+		}
+		return printJSON(stdout, map[string]string{"kid": kid})
+	}
+}
+
+// withSecret is a credential with the secret that only its creation or
+// rotation shows.
+type withSecret struct {
+	auth.Credential
+	ClientSecret string `json:"client_secret"`
+}

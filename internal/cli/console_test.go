@@ -1,0 +1,569 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath finds the Chromium of the machine, or skips the test
+// (fails it under CI=true) naming the missing binary.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is not installed (apt-get install -y chromium); CI=true needs it for the console's browser tests")
+	}
+	t.Skip("chromium is not installed (apt-get install -y chromium): the console's browser tests skip")
+	return ""
+}
+
+// browserSession is one headless Chromium driven over the DevTools
+// protocol, with the messages its pages wrote to their console.
+type browserSession struct {
+	t       *testing.T
+	ctx     context.Context
+	shots   string // the directory of the screenshots
+	mu      sync.Mutex
+	console []chromedp.ConsoleMessage
+}
+
+// startBrowser starts Chromium with a fresh profile, a 1280×800 window,
+// and a collector of its console messages; it stops with the test.
+func startBrowser(t *testing.T) *browserSession {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath(t)), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 800),
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	shots := os.Getenv("LEVY_CONSOLE_SCREENSHOTS")
+	if shots == "" {
+		var err error
+		if shots, err = os.MkdirTemp("", "levy-console-screenshots-"); err != nil {
+			t.Fatal(err)
+		}
+	} else if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b := &browserSession{t: t, ctx: ctx, shots: shots}
+	messages := chromedp.Console(ctx)
+	go func() {
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			b.mu.Lock()
+			b.console = append(b.console, m)
+			b.mu.Unlock()
+		}
+	}()
+	return b
+}
+
+// do runs actions, failing the test with what.
+func (b *browserSession) do(what string, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 15*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		b.t.Fatalf("%s: %v%s", what, err, b.errors())
+	}
+}
+
+// eval evaluates a JavaScript expression (awaiting a promise) and
+// decodes its value into T.
+func eval[T any](b *browserSession, expr string) T {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 15*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.t.Fatalf("evaluating %s: %v%s", expr, err, b.errors())
+	}
+	return v
+}
+
+// wait waits until a JavaScript expression is true.
+func (b *browserSession) wait(what, expr string) {
+	b.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for !eval[bool](b, "!!("+expr+")") {
+		if time.Now().After(deadline) {
+			text := eval[string](b, `document.getElementById('status').textContent + ' | ' + document.getElementById('page').innerText.slice(0, 2000)`)
+			b.t.Fatalf("waiting for %s (%s); the page shows: %s%s", what, expr, text, b.errors())
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+}
+
+// shot saves a screenshot of the whole page as name.png.
+func (b *browserSession) shot(name string) {
+	b.t.Helper()
+	buf, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		b.t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.WriteFile(filepath.Join(b.shots, name+".png"), buf, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// errors returns the error messages of the pages' consoles, for a
+// failure's text.
+func (b *browserSession) errors() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []string
+	for _, m := range b.console {
+		if m.Type == chromedp.ConsoleError || m.IsException() {
+			out = append(out, m.String())
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return "\nbrowser console errors:\n  " + strings.Join(out, "\n  ")
+}
+
+// expected drops the browser's console errors so far that contain text,
+// which the test caused on purpose (a refusal the page shows), and
+// returns how many it dropped.
+func (b *browserSession) expected(text string) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := len(b.console)
+	b.console = slices.DeleteFunc(b.console, func(m chromedp.ConsoleMessage) bool {
+		return m.Type == chromedp.ConsoleError && strings.Contains(m.String(), text)
+	})
+	return n - len(b.console)
+}
+
+// submit clicks the submit button of the form with the id, as a person
+// does (a form's submit() would skip the page's handler).
+func submit(id string) chromedp.Action[chromedp.Void] {
+	return chromedp.Click(chromedp.CSS("#" + id + " button[type=submit]"))
+}
+
+// consoleClient calls the server as the tests' own client.
+type consoleClient struct {
+	t    *testing.T
+	base string
+}
+
+// do sends a request with token and returns the status and body.
+func (c consoleClient) do(method, path, token, ctype string, body []byte) (int, []byte) {
+	c.t.Helper()
+	req, err := http.NewRequest(method, c.base+path, bytes.NewReader(body))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if ctype != "" {
+		req.Header.Set("Content-Type", ctype)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out, err := io.ReadAll(resp.Body)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return resp.StatusCode, out
+}
+
+// must sends a request that must answer want, and decodes its body into
+// v (when not nil).
+func (c consoleClient) must(want int, method, path, token, ctype string, body []byte, v any) {
+	c.t.Helper()
+	status, out := c.do(method, path, token, ctype, body)
+	if status != want {
+		c.t.Fatalf("%s %s: %d, want %d: %s", method, path, status, want, out)
+	}
+	if v != nil {
+		if err := json.Unmarshal(out, v); err != nil {
+			c.t.Fatalf("%s %s: %v: %s", method, path, err, out)
+		}
+	}
+}
+
+// token asks the token endpoint for a token of audience.
+func (c consoleClient) token(id, secret, audience string) string {
+	c.t.Helper()
+	form := url.Values{"grant_type": {"client_credentials"}, "client_id": {id}, "client_secret": {secret}, "audience": {audience}}
+	var tok struct {
+		AccessToken string `json:"access_token"`
+	}
+	c.must(http.StatusOK, "POST", "/oauth/token", "", "application/x-www-form-urlencoded", []byte(form.Encode()), &tok)
+	return tok.AccessToken
+}
+
+// printedField returns the value after "name:" in what levy serve
+// printed.
+func printedField(t *testing.T, printed, name string) string {
+	t.Helper()
+	for _, l := range strings.Split(printed, "\n") {
+		if _, v, ok := strings.Cut(l, name+":"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	t.Fatalf("no %s in the --dev output:\n%s", name, printed)
+	return ""
+}
+
+// mercator projects degrees to Web Mercator pixels at zoom 0, as the
+// map page does.
+func mercator(lat, lng float64) (x, y float64) {
+	la := lat * math.Pi / 180
+	return (lng + 180) / 360 * 256, (1 - math.Log(math.Tan(la)+1/math.Cos(la))/math.Pi) / 2 * 256
+}
+
+// TestConsoleInBrowser drives every page of the console in a headless
+// Chromium against a real server (Badger on disk, real HTTP): sign-in,
+// a calculation whose totals equal the API's, a point of the map whose
+// county and rate are the lookup's and a quotation's, a journal chart
+// whose bars equal the remittance summary, the replay of a dead letter,
+// the creation of a credential, and no error in the browser's console.
+// It saves a screenshot of each page and reports how long the map took
+// to draw the US counties.
+func TestConsoleInBrowser(t *testing.T) {
+	chromiumPath(t)
+	testStart := time.Now()
+
+	// A webhook target that refuses until told otherwise, so that the
+	// events of a document become dead letters.
+	var mu sync.Mutex
+	accepting := false
+	received := map[string]int{} // Idempotency-Key -> deliveries accepted
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !accepting {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		received[r.Header.Get("Idempotency-Key")]++
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer target.Close()
+
+	out := &syncBuilder{}
+	dir := t.TempDir()
+	operator := createOperator(t, dir)
+	base, stop, _, apiToken := startServeOut(t, dir, serveConfig{}, out,
+		"--webhook-max-attempts", "1", "--webhook-min-backoff", "10ms")
+	defer func() {
+		if err := stop(); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	}()
+	printed := out.String()
+	if !strings.Contains(printed, "Web console: "+base+"/console/") {
+		t.Fatalf("--dev did not print the console's URL:\n%s", printed)
+	}
+	id, secret := printedField(t, printed, "console_client_id"), printedField(t, printed, "console_secret")
+	c := consoleClient{t, base}
+	consoleToken := c.token(id, secret, "levy://console")
+	adminToken := c.token(id, secret, "levy://admin")
+
+	// The journal: invoices in two states, one reversed, one deleted.
+	invoice := func(txID, date, city, state, zip string, amount string) {
+		body := fmt.Sprintf(`{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":%q,"transactionId":%q,
+			"currency":{"isoCurrencyCodeAlpha":"USD"},
+			"seller":{"physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+			"customer":{"destination":{"city":%q,"mainDivision":%q,"postalCode":%q,"country":"US"}},
+			"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":%s}]}`,
+			date, txID, city, state, zip, amount)
+		c.must(http.StatusOK, "POST", "/api/v2/supplies", apiToken, "application/json", []byte(body), nil)
+	}
+	invoice("INV-1", "2026-06-01", "Los Angeles", "CA", "90012", "100.00")
+	invoice("INV-2", "2026-06-02", "Seattle", "WA", "98101", "250.00")
+	invoice("INV-3", "2026-06-03", "Los Angeles", "CA", "90012", "40.00")
+	invoice("INV-4", "2026-06-03", "Seattle", "WA", "98101", "75.00")
+	c.must(http.StatusOK, "POST", "/api/v2/transactions/INV-3/reversal", apiToken, "application/json",
+		[]byte(`{"data":{"transactionId":"INV-3-R","postingDate":"2026-06-05"}}`), nil)
+	c.must(http.StatusOK, "DELETE", "/api/v2/transactions/INV-4", apiToken, "", nil, nil)
+
+	// E-invoicing: a connection to the refusing target and a document,
+	// whose events die after their one attempt.
+	c.must(http.StatusCreated, "POST", "/einvoicing/v1/webhooks", apiToken, "application/json",
+		[]byte(`{"targetUrl":"`+target.URL+`/events","secretKey":"console-test-secret-0123456789abcdef","events":"all"}`), nil)
+	doc, err := os.ReadFile("../../einvoice/testdata/invoice.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var submitted struct{ Data struct{ DocumentID string } }
+	c.must(http.StatusAccepted, "POST", "/einvoicing/v1/documents", apiToken, "application/xml", doc, &submitted)
+	type deadLetter struct{ EventID, DocumentID, Status string }
+	var dead struct{ Data []deadLetter }
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		c.must(http.StatusOK, "GET", "/admin/v1/einvoicing/dead-letters", adminToken, "", nil, &dead)
+		if len(dead.Data) >= 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the document's events did not die: %+v", dead.Data)
+		}
+	}
+	mu.Lock()
+	accepting = true
+	mu.Unlock()
+
+	b := startBrowser(t)
+	t.Logf("screenshots of the console's pages: %s", b.shots)
+	started := time.Now()
+
+	// Sign in.
+	b.do("open the console", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(base+"/console/"), chromedp.WaitVisible(chromedp.ID("client-id")))
+	b.shot("0-sign-in")
+	// The sign-in page shows no page links (hidden used to lose to the
+	// nav's display: flex).
+	if shown := eval[bool](b, `getComputedStyle(document.getElementById('nav')).display !== 'none'`); shown {
+		t.Error("the page links show on the sign-in page")
+	}
+	b.do("sign in", chromedp.SendKeys(chromedp.ID("client-id"), id), chromedp.SendKeys(chromedp.ID("client-secret"), secret),
+		submit("signin-form"))
+	b.wait("the calculation page", `document.getElementById('calc-send')`)
+	// The sign-in asks for a token of each audience, and the development
+	// credential has no operator's: the token endpoint's 400 for it is
+	// expected.
+	b.expected("status of 400")
+	// The header names the tenant, not the client ID.
+	if who := eval[string](b, `document.getElementById('who').textContent`); !strings.HasPrefix(who, "tenant default") {
+		t.Errorf("the header says %q", who)
+	}
+	if stored := eval[string](b, `JSON.stringify(sessionStorage)`); strings.Contains(stored, secret) {
+		t.Error("the browser kept the client secret")
+	}
+
+	// The calculation playground: its totals are the API's for the same
+	// request, and a tax's rule has its definition.
+	b.do("calculate", chromedp.Click(chromedp.ID("calc-send")))
+	b.wait("the totals", `document.querySelector('[data-total=totalTax]') && document.querySelector('[data-total=totalTax]').textContent !== ''`)
+	shown := eval[map[string]string](b, `Object.fromEntries([...document.querySelectorAll('[data-total]')].map(e => [e.dataset.total, e.textContent]))`)
+	b.do("open a tax's explanation", chromedp.Click(chromedp.CSS("#calc-result details.why summary")))
+	b.wait("the rule's definition", `document.querySelector('#calc-result details.why .rule')`)
+	b.shot("1-calculation")
+	b.do("show the request as JSON", chromedp.Click(chromedp.ID("calc-mode-json")))
+	request := eval[string](b, `document.getElementById('calc-json').value`)
+	var api struct {
+		Data struct {
+			SubTotal, TotalTax, Total json.Number
+		}
+	}
+	c.must(http.StatusOK, "POST", "/api/v2/supplies", consoleToken, "application/json", []byte(request), &api)
+	if shown["subTotal"] != api.Data.SubTotal.String() || shown["totalTax"] != api.Data.TotalTax.String() || shown["total"] != api.Data.Total.String() {
+		t.Errorf("the page shows %v; the API answers subTotal %s, totalTax %s, total %s", shown, api.Data.SubTotal, api.Data.TotalTax, api.Data.Total)
+	}
+	if api.Data.TotalTax.String() == "0" || api.Data.TotalTax.String() == "" {
+		t.Errorf("the default calculation has no tax: %s", request)
+	}
+	b.do("copy as Go", chromedp.Click(chromedp.ID("calc-go")))
+	goCode := eval[string](b, `document.getElementById('calc-code-go').textContent`)
+	if _, err := parser.ParseFile(token.NewFileSet(), "main.go", goCode, 0); err != nil {
+		t.Errorf("the Go code does not parse: %v\n%s", err, goCode)
+	}
+	b.do("copy as curl", chromedp.Click(chromedp.ID("calc-curl")))
+	if curl := eval[string](b, `document.getElementById('calc-code-curl').textContent`); !strings.Contains(curl, base+"/api/v2/supplies") {
+		t.Errorf("the curl command does not name the route: %s", curl)
+	}
+
+	// The map: the first drawing with the US counties, then a click on
+	// Los Angeles.
+	mapOpened := time.Now()
+	b.do("open the map", chromedp.Click(chromedp.CSS(`#nav a[data-page=map]`)))
+	b.wait("the counties drawn", `document.getElementById('map-canvas') && document.getElementById('map-canvas').dataset.firstRenderMs`)
+	wall := time.Since(mapOpened)
+	inPage := eval[string](b, `document.getElementById('map-canvas').dataset.firstRenderMs`)
+	t.Logf("map page, first drawing with the US counties: %s ms measured in the page (from the page's start), %s from the click on its link to the test seeing it", inPage, wall.Round(time.Millisecond))
+	view := strings.Split(eval[string](b, `document.getElementById('map-canvas').dataset.view`), ",")
+	box := eval[[]float64](b, `(() => { const r = document.getElementById('map-canvas').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`)
+	clat, _ := strconv.ParseFloat(view[0], 64)
+	clng, _ := strconv.ParseFloat(view[1], 64)
+	zoom, _ := strconv.ParseFloat(view[2], 64)
+	cx, cy := mercator(clat, clng)
+	px, py := mercator(34.0537, -118.2428) // downtown Los Angeles
+	k := math.Exp2(zoom)
+	b.do("click Los Angeles", chromedp.MouseClickXY(box[0]+box[2]/2+(px-cx)*k, box[1]+box[3]/2+(py-cy)*k))
+	b.wait("the lookup and its rates", `document.querySelector('#map-result .combined-tax')`)
+	b.shot("2-map")
+	heading := eval[string](b, `document.querySelector('#map-result h2').textContent`)
+	coords := strings.Split(strings.TrimPrefix(heading, "Lookup: "), ", ")
+	lat, _ := strconv.ParseFloat(coords[0], 64)
+	lng, _ := strconv.ParseFloat(coords[1], 64)
+	var lookup struct {
+		Data struct {
+			LookupResults []struct {
+				TaxAreaID     string
+				Jurisdictions []struct{ JurisdictionType, Value string }
+			}
+		}
+	}
+	c.must(http.StatusOK, "POST", "/api/v2/coordinates-lookup", consoleToken, "application/json",
+		fmt.Appendf(nil, `{"coordinates":{"latitude":%s,"longitude":%s}}`, coords[0], coords[1]), &lookup)
+	if len(lookup.Data.LookupResults) != 1 {
+		t.Fatalf("the API finds %d tax areas at %f, %f", len(lookup.Data.LookupResults), lat, lng)
+	}
+	res := lookup.Data.LookupResults[0]
+	county := ""
+	for _, j := range res.Jurisdictions {
+		if j.JurisdictionType == "COUNTY" {
+			county = j.Value
+		}
+	}
+	if county != "Los Angeles" {
+		t.Errorf("the click at %f, %f fell in county %q, not Los Angeles", lat, lng, county)
+	}
+	pageArea := eval[string](b, `document.querySelector('#map-result .lookup-result').dataset.taxArea`)
+	pageText := eval[string](b, `document.querySelector('#map-result .lookup-result').innerText`)
+	if pageArea != res.TaxAreaID || !strings.Contains(pageText, "COUNTY\tLos Angeles") {
+		t.Errorf("the page shows tax area %s (the API %s):\n%s", pageArea, res.TaxAreaID, pageText)
+	}
+	var quote struct {
+		Data struct{ TotalTax json.Number }
+	}
+	c.must(http.StatusOK, "POST", "/api/v2/supplies", consoleToken, "application/json", fmt.Appendf(nil,
+		`{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":%q,"seller":{"physicalOrigin":{"taxAreaId":%q}},
+		"customer":{"destination":{"taxAreaId":%q}},"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100}]}`,
+		eval[string](b, `document.getElementById('map-asof').value`), res.TaxAreaID, res.TaxAreaID), &quote)
+	if got := eval[string](b, `document.querySelector('#map-result .combined-tax').textContent`); got != quote.Data.TotalTax.String() {
+		t.Errorf("the page's rate gives a tax of %s on 100; the API's quotation %s", got, quote.Data.TotalTax)
+	}
+	b.do("highlight the changes", submit("map-changed"))
+	b.wait("the changed areas", `document.getElementById('map-changed-note').dataset.changed`)
+	var changed struct{ Data []string }
+	begin := eval[string](b, `document.getElementById('map-begin').value`)
+	end := eval[string](b, `document.getElementById('map-end').value`)
+	c.must(http.StatusOK, "GET", "/api/v2/changed-taxareas?beginDate="+begin+"&endDate="+end, consoleToken, "", nil, &changed)
+	if got := eval[string](b, `document.getElementById('map-changed-note').dataset.changed`); got != strconv.Itoa(len(changed.Data)) {
+		t.Errorf("the page counts %s changed tax areas, the API %d", got, len(changed.Data))
+	}
+	b.shot("3-map-changes")
+
+	// The journal: the bars are the remittance summary's taxes.
+	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	b.wait("the journal page", `document.getElementById('journal-from')`)
+	b.do("choose the period", chromedp.Evaluate[chromedp.Void](`document.getElementById('journal-from').value = '2026-06-01'; document.getElementById('journal-to').value = '2026-06-30'`),
+		submit("journal-period"))
+	b.wait("the bars", `document.querySelector('#journal-summary h2') && document.querySelector('#journal-summary h2').textContent.includes('2026-06-30') && document.querySelectorAll('#journal-summary .bar-row').length > 0`)
+	bars := eval[[]string](b, `[...document.querySelectorAll('#journal-summary .bar-row')].map(g => g.dataset.value)`)
+	var summary struct{ Data []struct{ Tax json.Number } }
+	c.must(http.StatusOK, "GET", "/console/api/journal/summary?from=2026-06-01&to=2026-06-30", consoleToken, "", nil, &summary)
+	var want []string
+	for _, r := range summary.Data {
+		want = append(want, r.Tax.String())
+	}
+	if !slices.Equal(bars, want) || len(want) == 0 {
+		t.Errorf("the bars are %q; the remittance summary's taxes %q", bars, want)
+	}
+	if n := eval[int](b, `document.querySelectorAll('#journal-series .dot').length`); n == 0 {
+		t.Error("the tax over time has no point")
+	}
+	b.do("drill down", chromedp.Click(chromedp.CSS(`#journal-summary .bar-row`)))
+	b.wait("the transactions", `document.querySelector('#journal-transactions button.linkish')`)
+	b.do("open the reversed transaction", chromedp.Evaluate[chromedp.Void](`document.getElementById('journal-id').value = 'INV-3'`),
+		submit("journal-lookup"))
+	b.wait("its versions", `document.querySelector('#journal-versions h2') && document.querySelector('#journal-versions h2').textContent.includes('INV-3')`)
+	b.shot("4-journal")
+	b.do("open the deleted transaction", chromedp.Evaluate[chromedp.Void](`document.getElementById('journal-id').value = 'INV-4'`),
+		submit("journal-lookup"))
+	b.wait("its deletion", `document.querySelector('#journal-versions h2') && document.querySelector('#journal-versions h2').textContent.includes('INV-4') && document.querySelector('#journal-versions').textContent.includes('deleted')`)
+
+	// E-invoicing: the document's timeline, and the replay of a dead
+	// letter, which the target then receives.
+	b.do("open e-invoicing", chromedp.Click(chromedp.CSS(`#nav a[data-page=einvoicing]`)))
+	b.wait("the dead letters", `document.querySelector('#einv-dead button.replay')`)
+	b.do("open the document", chromedp.SendKeys(chromedp.ID("einv-open-id"), submitted.Data.DocumentID), submit("einv-open"))
+	b.wait("its timeline", `document.querySelectorAll('#einv-timeline li').length >= 2`)
+	replayed := dead.Data[0].EventID
+	b.do("replay a dead letter", chromedp.Click(chromedp.CSS(`#einv-dead button.replay[data-event="`+replayed+`"]`)))
+	b.wait("the replay", `document.getElementById('status').textContent.includes('queued again') && !document.querySelector('#einv-dead button.replay[data-event="`+replayed+`"]')`)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		mu.Lock()
+		n := received[replayed]
+		mu.Unlock()
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the replayed event %s never reached the target", replayed)
+		}
+	}
+	b.shot("5-einvoicing")
+
+	// Credentials: a tenant's admin may not create one of another tenant;
+	// a new one of its own, whose secret, shown once, works.
+	b.do("open the credentials", chromedp.Click(chromedp.CSS(`#nav a[data-page=credentials]`)))
+	b.wait("the credentials", `document.querySelector('#cred-list table')`)
+	b.do("create a credential of another tenant", chromedp.Evaluate[chromedp.Void](`document.getElementById('cred-tenant').value = 'acme'; document.getElementById('cred-audiences').value = 'levy://console'; document.getElementById('cred-active').checked = true`),
+		submit("cred-form"))
+	b.wait("the refusal", `document.getElementById('status').textContent.includes('its own tenant')`)
+	if b.expected("status of 403") == 0 {
+		t.Error("the page showed the refusal without a 403")
+	}
+	b.do("create a credential", chromedp.Evaluate[chromedp.Void](`document.getElementById('cred-tenant').value = ''`), submit("cred-form"))
+	b.wait("the new secret", `document.getElementById('cred-secret-value')`)
+	newID := eval[string](b, `document.getElementById('cred-secret-id').textContent`)
+	newSecret := eval[string](b, `document.getElementById('cred-secret-value').textContent`)
+	b.shot("6-credentials")
+	var own struct{ Data []json.RawMessage }
+	c.must(http.StatusOK, "GET", "/console/api/journal/summary?from=2026-06-01&to=2026-06-30", c.token(newID, newSecret, "levy://console"), "", nil, &own)
+	if len(own.Data) == 0 {
+		t.Error("the new credential of the admin's tenant does not see its journal")
+	}
+	// The operator's credential of another tenant sees none of the
+	// default tenant's journal.
+	var made struct{ Data credential }
+	c.must(http.StatusCreated, "POST", "/admin/v1/clients", c.token(operator.ClientID, operator.ClientSecret, "levy://operator"),
+		"application/json", []byte(`{"tenant":"acme","audiences":["levy://console"],"activeNow":true}`), &made)
+	acme := c.token(made.Data.ClientID, made.Data.ClientSecret, "levy://console")
+	var empty struct{ Data []json.RawMessage }
+	c.must(http.StatusOK, "GET", "/console/api/journal/summary?from=2026-06-01&to=2026-06-30", acme, "", nil, &empty)
+	if len(empty.Data) != 0 {
+		t.Errorf("tenant acme sees another tenant's summary: %d rows", len(empty.Data))
+	}
+
+	// A narrow screen: the calculation page fits its width.
+	b.do("narrow the screen", chromedp.EmulateViewport(390, 844), chromedp.Click(chromedp.CSS(`#nav a[data-page=playground]`)))
+	b.wait("the calculation page", `document.getElementById('calc-send')`)
+	if w := eval[[]int](b, `[document.documentElement.scrollWidth, window.innerWidth]`); w[0] > w[1] {
+		t.Errorf("on a 390-pixel screen the calculation page is %d pixels wide", w[0])
+	}
+	b.shot("7-narrow")
+
+	if errs := b.errors(); errs != "" {
+		t.Error(errs)
+	}
+	t.Logf("browser part: %s; whole test: %s", time.Since(started).Round(time.Millisecond), time.Since(testStart).Round(time.Millisecond))
+}

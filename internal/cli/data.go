@@ -1,0 +1,127 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+)
+
+const dataUsage = `usage:
+  levy data coverage [--content FILE ...] [--content-date D] [--state ST] [--format markdown|json]
+  levy data coverage --taxability [--date D] [--state ST] [--format text|markdown|json]
+
+coverage prints, for each US state, how its local sales tax content was
+reconciled, its sources and their dates, how many local jurisdictions,
+places and ZIP codes it covers, how the state sources sales, and what the
+content leaves out (local taxes outside the sales tax that Levy lacks
+included): the embedded dataset's, with any content loaded over it; in
+markdown, then the local taxes outside the sales tax that Levy charges
+(Chicago's lease tax on SaaS, its amusement tax on streaming).
+data/COVERAGE.md holds the embedded dataset's tables.
+
+With --taxability it prints the matrix of US states and product classes
+in force on the date (today by default): whether each state taxes each
+class, at which rate, and how its local taxes follow; with --state, that
+state's rows with their dates, citations and decisions, and in text or
+markdown the state's local taxes outside the sales tax in force on the
+date.
+data/TAXABILITY.md holds the embedded dataset's matrix.
+`
+
+// runData runs the data commands.
+func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && isHelp(args[0]) {
+		printHelp(stdout, dataUsage, nil, nil)
+		return nil
+	}
+	if len(args) == 0 || args[0] != "coverage" {
+		fmt.Fprint(stderr, dataUsage)
+		return usageError{"data needs a subcommand: coverage"}
+	}
+	fs := flag.NewFlagSet("levy data coverage", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, dataUsage) }
+	var cf contentFlags
+	cf.register(fs)
+	state := fs.String("state", "", "only this state (postal abbreviation)")
+	format := fs.String("format", "", "markdown (a table) or json (one object per state); with --taxability also text, the default")
+	taxability := fs.Bool("taxability", false, "print the matrix of states and product classes")
+	date := fs.String("date", "", "with --taxability: the day, YYYY-MM-DD (today by default)")
+	if helpRequested(args[1:]) {
+		printHelp(stdout, dataUsage, fs, nil)
+		return nil
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usageError{"coverage takes flags only"}
+	}
+	ds, err := cf.dataset(ctx)
+	if err != nil {
+		return err
+	}
+	if *taxability {
+		return printTaxability(ds, *state, *date, *format, stdout)
+	}
+	if *date != "" {
+		return usageError{"--date goes with --taxability (the local content's dates are --content-date)"}
+	}
+	if *format == "" {
+		*format = "markdown"
+	}
+	local, err := ds.Local()
+	if err != nil {
+		return err
+	}
+	var states []data.LocalState
+	for _, s := range local.States() {
+		if *state == "" || strings.EqualFold(s.Code, *state) {
+			states = append(states, s)
+		}
+	}
+	if len(states) == 0 {
+		return usageError{fmt.Sprintf("no state %q in the dataset", *state)}
+	}
+	switch *format {
+	case "markdown":
+		fmt.Fprintf(stdout, "Dataset %s\n\n%s", ds.Version(), data.CoverageTable(states))
+		tx, err := ds.Taxability()
+		if err != nil {
+			return err
+		}
+		var taxes []data.LocalTax
+		for _, x := range tx.LocalTaxes() {
+			if *state == "" || strings.EqualFold(x.State, *state) {
+				taxes = append(taxes, x)
+			}
+		}
+		if len(taxes) > 0 {
+			fmt.Fprintf(stdout, "\nLocal taxes outside the sales tax that Levy charges (at the customer's address):\n\n%s",
+				data.LocalTaxesTable(taxes, civil.Date{}))
+		}
+		var lacking []data.LackingTax
+		for _, x := range tx.LackingTaxes() {
+			if *state == "" || strings.EqualFold(x.State, *state) {
+				lacking = append(lacking, x)
+			}
+		}
+		if len(lacking) > 0 {
+			fmt.Fprintf(stdout, "\nTaxes that Levy knows of and does not compute (a line of a class listed whose customer is in the jurisdiction "+
+				"says so in assistedParameters, ruleName tax-not-computed):\n\n%s", data.LackingTaxesTable(lacking, civil.Date{}))
+		}
+	case "json":
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(states)
+	default:
+		return usageError{fmt.Sprintf("format %q is not markdown or json", *format)}
+	}
+	return nil
+}

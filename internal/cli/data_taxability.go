@@ -1,0 +1,205 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/rules"
+)
+
+// printTaxability prints the US taxability matrix of ds on a day (today
+// when date is empty): the whole matrix, or one state's rows in detail.
+func printTaxability(ds *data.Dataset, state, date, format string, w io.Writer) error {
+	day := civil.Today()
+	if date != "" {
+		d, err := civil.Parse(date)
+		if err != nil {
+			return usageError{fmt.Sprintf("--date %q: %v", date, err)}
+		}
+		day = d
+	}
+	tx, err := ds.Taxability()
+	if err != nil {
+		return err
+	}
+	if format == "" {
+		format = "text"
+	}
+	if format != "text" && format != "markdown" && format != "json" {
+		return usageError{fmt.Sprintf("format %q is not text, markdown or json", format)}
+	}
+	if state != "" {
+		rows := tx.State(state)
+		if len(rows) == 0 {
+			return usageError{fmt.Sprintf("no taxability rows for state %q (states without a sales tax have none)", state)}
+		}
+		if err := printStateTaxability(rows, day, format, w); err != nil {
+			return err
+		}
+		if format != "json" {
+			printLocalTaxes(tx.LocalTaxes(), rows[0].State, day, format, w)
+			printLackingTaxes(tx.LackingTaxes(), rows[0].State, day, format, w)
+		}
+		return nil
+	}
+	classes := matrixClasses(tx.States())
+	switch format {
+	case "json":
+		var on []data.StateTaxability
+		for _, r := range tx.States() {
+			if r.Contains(day) {
+				on = append(on, r)
+			}
+		}
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(on)
+	case "markdown":
+		fmt.Fprintf(w, "Dataset %s, US product taxability on %s\n\n```\n%s\n```\n\n", ds.Version(), day, data.MatrixLegend)
+		return tx.WriteMatrixMarkdown(w, classes, day)
+	}
+	fmt.Fprintf(w, "Dataset %s, US product taxability on %s\n\n%s\n\n", ds.Version(), day, data.MatrixLegend)
+	return tx.WriteMatrixText(w, classes, day)
+}
+
+// printStateTaxability prints one state's rows in force on day, each with
+// its period, status, citation and decision.
+func printStateTaxability(rows []data.StateTaxability, day civil.Date, format string, w io.Writer) error {
+	var on []data.StateTaxability
+	for _, r := range rows {
+		if r.Contains(day) {
+			on = append(on, r)
+		}
+	}
+	order := matrixClasses(on)
+	slices.SortStableFunc(on, func(a, b data.StateTaxability) int {
+		return slices.Index(order, a.Class) - slices.Index(order, b.Class)
+	})
+	if format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(on)
+	}
+	fmt.Fprintf(w, "%s on %s\n\n", rows[0].State, day)
+	for _, r := range on {
+		since := "in force on " + r.AsOf.String() + ", start not recorded"
+		if !r.Effective.IsZero() {
+			since = "from " + r.Effective.String()
+		}
+		if !r.Expiration.IsZero() {
+			since += " to " + r.Expiration.String()
+		}
+		bullet := ""
+		if format == "markdown" {
+			bullet = "- "
+		}
+		fmt.Fprintf(w, "%s%-22s %-8s %s (%s)\n", bullet, r.Class, data.TaxabilityCode(r), since, r.Status)
+		fmt.Fprintf(w, "    %s\n", r.Citation)
+		if r.Decision != "" {
+			fmt.Fprintf(w, "    decision: %s\n", r.Decision)
+		}
+	}
+	return nil
+}
+
+// matrixClasses returns the classes the rows hold, in the catalogue's
+// order, with a host's own classes after them.
+func matrixClasses(rows []data.StateTaxability) []string {
+	var out []string
+	for _, c := range rules.ProductClasses {
+		if slices.ContainsFunc(rows, func(r data.StateTaxability) bool { return r.Class == c }) {
+			out = append(out, c)
+		}
+	}
+	var extra []string
+	for _, r := range rows {
+		if !slices.Contains(out, r.Class) && !slices.Contains(extra, r.Class) {
+			extra = append(extra, r.Class)
+		}
+	}
+	slices.SortFunc(extra, strings.Compare)
+	return append(out, extra...)
+}
+
+// printLocalTaxes prints a state's local taxes outside the sales tax in
+// force on day, each with the classes it reaches, its rate, period,
+// citation and decision, or says there is none.
+func printLocalTaxes(taxes []data.LocalTax, state string, day civil.Date, format string, w io.Writer) {
+	var on []data.LocalTax
+	for _, x := range taxes {
+		if strings.EqualFold(x.State, state) && x.Contains(day) {
+			on = append(on, x)
+		}
+	}
+	fmt.Fprintf(w, "\nLocal taxes outside the sales tax in %s on %s (charged at the customer's address)\n\n", state, day)
+	if len(on) == 0 {
+		fmt.Fprintln(w, "none")
+		return
+	}
+	bullet := ""
+	if format == "markdown" {
+		bullet = "- "
+	}
+	for i, x := range on {
+		if i > 0 && on[i-1].Jurisdiction == x.Jurisdiction && on[i-1].Tax == x.Tax && on[i-1].Period == x.Period {
+			fmt.Fprintf(w, "%s    also %s\n", bullet, x.Class)
+			continue
+		}
+		to := ""
+		if !x.Expiration.IsZero() {
+			to = " to " + x.Expiration.String()
+		}
+		fmt.Fprintf(w, "%s%s (%s) %s: %s at %s%%, from %s%s\n", bullet, x.Name, x.Jurisdiction, x.Tax, x.Class, x.Rate.Shift(2), x.Effective, to)
+		fmt.Fprintf(w, "    %s\n", x.Citation)
+		if x.Decision != "" {
+			fmt.Fprintf(w, "    decision: %s\n", x.Decision)
+		}
+	}
+}
+
+// printLackingTaxes prints the taxes of a state's jurisdictions that Levy
+// knows of and does not compute, in force on day, each with what it
+// reaches, the lines a calculation names it on, its period, what Levy does
+// instead and its citation, or says there is none.
+func printLackingTaxes(taxes []data.LackingTax, state string, day civil.Date, format string, w io.Writer) {
+	var on []data.LackingTax
+	for _, x := range taxes {
+		if strings.EqualFold(x.State, state) && x.Contains(day) {
+			on = append(on, x)
+		}
+	}
+	fmt.Fprintf(w, "\nTaxes in %s on %s that Levy knows of and does not compute (see data/states/%s.md)\n\n", state, day, strings.ToLower(state))
+	if len(on) == 0 {
+		fmt.Fprintln(w, "none")
+		return
+	}
+	bullet := ""
+	if format == "markdown" {
+		bullet = "- "
+	}
+	for _, x := range on {
+		since := "in force on " + x.AsOf.String() + ", start not recorded"
+		if !x.Effective.IsZero() {
+			since = "from " + x.Effective.String()
+		}
+		if !x.Expiration.IsZero() {
+			since += " to " + x.Expiration.String()
+		}
+		lines := "named on no line"
+		if len(x.Classes) > 0 {
+			lines = "named on lines of " + strings.Join(x.Classes, ", ")
+			if len(x.Transactions) > 0 {
+				lines += " (" + strings.Join(x.Transactions, ", ") + ")"
+			}
+		}
+		fmt.Fprintf(w, "%s%s (%s) %s: %s, %s\n", bullet, x.Name, x.Jurisdiction, x.Tax, since, lines)
+		fmt.Fprintf(w, "    %s (%s)\n", x.Summary(), x.Reference)
+		fmt.Fprintf(w, "    instead: %s\n", x.Instead)
+		fmt.Fprintf(w, "    %s\n", x.Citation)
+	}
+}

@@ -1,0 +1,94 @@
+package cli
+
+// The flag types that several commands share.
+
+import (
+	"context"
+	"flag"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/data/content"
+	"github.com/levytax/levy/engine"
+)
+
+// dateFlag is a flag.Value holding a civil.Date.
+type dateFlag struct{ d civil.Date }
+
+func (f *dateFlag) String() string { return f.d.String() }
+func (f *dateFlag) Set(s string) error {
+	d, err := civil.Parse(s)
+	if err != nil {
+		return err
+	}
+	f.d = d
+	return nil
+}
+
+// listFlag collects a repeated flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+// contentFlags are the flags that load a user's content over the
+// embedded dataset: --content FILE (repeatable, or comma-separated; a
+// path may start with sst:, zip5: or levy: to name its format) and
+// --content-date, the date whose rows of SST boundary files are used.
+type contentFlags struct {
+	files contentList
+	date  dateFlag
+}
+
+// contentList is the list of --content files.
+type contentList []string
+
+func (l *contentList) String() string { return strings.Join(*l, ",") }
+
+// Set adds one file, or several separated by commas (as the environment
+// variable gives them).
+func (l *contentList) Set(v string) error {
+	for _, f := range strings.Split(v, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			*l = append(*l, f)
+		}
+	}
+	return nil
+}
+
+// register adds the flags to fs.
+func (c *contentFlags) register(fs *flag.FlagSet) {
+	fs.Var(&c.files, "content", "a rate or boundary file to load over the embedded content, for the states it covers: an SST rate or boundary file, a ZIP rate table, or Levy's CSV (prefix sst:, zip5: or levy: to name the format); repeat for several")
+	fs.Var(&c.date, "content-date", "the date whose rows of SST boundary files are loaded (default today)")
+}
+
+// sources returns the files as content sources.
+func (c *contentFlags) sources() []content.Source {
+	out := make([]content.Source, len(c.files))
+	for i, f := range c.files {
+		out[i] = content.ParseSource(f)
+	}
+	return out
+}
+
+// engineOptions returns the engine option that loads the content, if any.
+func (c *contentFlags) engineOptions() []engine.Option {
+	if len(c.files) == 0 {
+		return nil
+	}
+	return []engine.Option{engine.WithContent(content.Options{AsOf: c.date.d}, c.sources()...)}
+}
+
+// dataset returns the embedded dataset with the content loaded over it.
+func (c *contentFlags) dataset(ctx context.Context) (*data.Dataset, error) {
+	ds := data.Default()
+	if len(c.files) == 0 {
+		return ds, nil
+	}
+	o, err := content.Load(ctx, ds, content.Options{AsOf: c.date.d}, c.sources()...)
+	if err != nil {
+		return nil, err
+	}
+	return ds.WithOverlay(o)
+}

@@ -1,0 +1,299 @@
+package cli
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+)
+
+const journalUsage = `usage:
+  levy journal report (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--view remittance|filing] [--json]
+  levy journal export (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--format jsonl|csv] [--out FILE] [--progress]
+
+report prints the remittance report of the transactions posted from --from
+to --to (inclusive; open when absent): a heading with the tenant, the
+period and the currencies, then per transaction currency the tax owed per
+jurisdiction and imposition with its total, the reason beside each zero
+tax, and the taxes the engine converted to a filing currency with the
+rate and both amounts. --view filing arranges it as the returns are
+filed: per state (or province, or country) its jurisdictions, one row
+each, with the taxable, exempt, non-taxable and not-registered amounts as
+columns, and the state's total. --json prints either as JSON.
+
+export writes the transactions themselves, those of every posting date
+unless --from or --to bound them (it says so). With --out it shows a
+progress bar on standard error when that is a terminal (--progress: in
+any case).
+
+--data-dir opens the journal of a data directory, which only one process
+may hold: while levy serve runs on it, use --server URL instead, which
+reads the journal through the server's /admin/v1/journal routes with an
+admin credential (--client-id and --client-secret, best given as
+LEVY_CLIENT_ID and LEVY_CLIENT_SECRET; create one with levy clients create
+--tenant T --audience levy://admin before the server starts, or through
+its /admin/v1/clients route). The server reads the journal of the
+credential's tenant. --database works while the nodes of a cluster run.
+`
+
+// The environment variables of the journal commands' flags.
+const (
+	serverEnv       = "LEVY_SERVER"
+	clientIDEnv     = "LEVY_CLIENT_ID"
+	clientSecretEnv = "LEVY_CLIENT_SECRET"
+	adminAudEnv     = "LEVY_ADMIN_AUDIENCE"
+)
+
+// journalDir is where a data directory keeps its tax journal.
+func journalDir(dataDir string) string { return filepath.Join(dataDir, "journal") }
+
+// journalArgs are the parsed flags of a journal command.
+type journalArgs struct {
+	cmd               string
+	dataDir, database string
+	remote            remote
+	tenant            string
+	tenantGiven       bool
+	from, to          civil.Date
+	asJSON, progress  bool
+	view              string
+	format            journal.Format
+	out               string
+}
+
+// runJournal reports on or exports the tax journal of a data directory,
+// a database or a running server.
+func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, journalUsage)
+		return usageError{"journal needs a command: report or export"}
+	}
+	if isHelp(args[0]) {
+		printHelp(stdout, journalUsage, nil, nil)
+		return nil
+	}
+	a := journalArgs{cmd: args[0]}
+	args = args[1:]
+	fs := flag.NewFlagSet("levy journal "+a.cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, journalUsage) }
+	fs.StringVar(&a.dataDir, "data-dir", os.Getenv("LEVY_DATA_DIR"), "data directory, which no server holds")
+	fs.StringVar(&a.database, "database", os.Getenv(databaseEnv), databaseUsage)
+	fs.StringVar(&a.remote.base, "server", os.Getenv(serverEnv), "base URL of a running levy serve (http://127.0.0.1:8080), to read the journal through")
+	fs.StringVar(&a.remote.clientID, "client-id", os.Getenv(clientIDEnv), "with --server: the client ID of an admin credential")
+	fs.StringVar(&a.remote.secret, "client-secret", os.Getenv(clientSecretEnv), "with --server: its secret (best in the environment, where other users cannot read it)")
+	fs.StringVar(&a.remote.audience, "audience", cmp.Or(os.Getenv(adminAudEnv), oauth.DefaultAdminAudience), "with --server: the admin audience of the server (levy serve --admin-audience)")
+	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose journal to read (with --server, the credential's)")
+	var from, to dateFlag
+	fs.Var(&from, "from", "first posting date (YYYY-MM-DD)")
+	fs.Var(&to, "to", "last posting date (YYYY-MM-DD)")
+	fs.BoolVar(&a.asJSON, "json", false, "report: print JSON instead of a table")
+	fs.StringVar(&a.view, "view", "remittance", "report: remittance (a row per jurisdiction, imposition and zero-tax reason) or filing (per state, a row per jurisdiction)")
+	format := fs.String("format", string(journal.JSONLines), "export: jsonl or csv")
+	fs.StringVar(&a.out, "out", "", "export: write to this file instead of standard output")
+	fs.BoolVar(&a.progress, "progress", false, "export: show a progress bar even when writing to standard output or when standard error is no terminal")
+	switch a.cmd {
+	case "report", "export":
+	default:
+		fmt.Fprint(stderr, journalUsage)
+		return usageError{fmt.Sprintf("unknown journal command %q", a.cmd)}
+	}
+	if helpRequested(args) {
+		printHelp(stdout, journalUsage, fs, envOf("data-dir", "LEVY_DATA_DIR", "database", databaseEnv, "server", serverEnv,
+			"client-id", clientIDEnv, "client-secret", clientSecretEnv, "audience", adminAudEnv))
+		return nil
+	}
+	if err := fs.Parse(args); err != nil {
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	// A flag on the command line wins over the variables of the other
+	// way: LEVY_DATA_DIR set for the server does not stand in the way of
+	// --server, nor LEVY_SERVER in that of --data-dir.
+	switch local := given["data-dir"] || given["database"]; {
+	case given["server"] && local:
+		return usageError{"--server reads the journal through a running server, --data-dir and --database open it here: give one"}
+	case given["server"]:
+		a.dataDir, a.database = "", ""
+	case local:
+		a.remote.base = ""
+	}
+	if a.remote.base != "" && (a.dataDir != "" || a.database != "") {
+		return usageError{fmt.Sprintf("%s and %s or %s are both set: give --server or --data-dir on the command line", serverEnv, "LEVY_DATA_DIR", databaseEnv)}
+	}
+	if a.remote.base == "" && a.dataDir == "" && a.database == "" {
+		return usageError{"--data-dir, --database or --server is required"}
+	}
+	a.from, a.to, a.tenantGiven = from.d, to.d, given["tenant"]
+	if !a.from.IsZero() && !a.to.IsZero() && a.to.Before(a.from) {
+		return usageError{"--to is before --from"}
+	}
+	if a.view != "remittance" && a.view != "filing" {
+		return usageError{fmt.Sprintf("unknown --view %q: remittance or filing", a.view)}
+	}
+	a.format = journal.Format(strings.ToLower(*format))
+	if a.format != journal.JSONLines && a.format != journal.CSV {
+		return usageError{fmt.Sprintf("unknown format %q: jsonl or csv", *format)}
+	}
+	if a.remote.base != "" {
+		if err := a.remote.check(); err != nil {
+			return err
+		}
+		return runJournalRemote(ctx, a, stdout, stderr)
+	}
+	return runJournalLocal(ctx, a, stdout, stderr)
+}
+
+// runJournalLocal runs a journal command over a data directory or a
+// database.
+func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Writer) error {
+	if a.database == "" {
+		if _, err := os.Stat(journalDir(a.dataDir)); err != nil {
+			return fmt.Errorf("no tax journal in %s: %w", a.dataDir, err)
+		}
+	}
+	st, err := openStorage(ctx, a.dataDir, a.database, nil)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	store, _, err := st.journal(ctx)
+	if err != nil {
+		if a.database == "" && dirLocked(err) {
+			return fmt.Errorf("the data directory %s is held by a running levy serve, and Badger lets one process open it: "+
+				"read the journal through that server with --server URL (env %s) and an admin credential (%s, %s): %w",
+				a.dataDir, serverEnv, clientIDEnv, clientSecretEnv, err)
+		}
+		return err
+	}
+	if a.cmd == "report" {
+		rep, err := journal.Summarize(ctx, store, a.tenant, a.from, a.to)
+		if err != nil {
+			return err
+		}
+		return printReport(stdout, rep, a)
+	}
+	return exportTo(a, stdout, stderr,
+		func() (int, error) { return journal.Count(ctx, store, a.tenant, a.from, a.to) },
+		func(w io.Writer, progress func(int)) (int, error) {
+			return journal.Export(ctx, store, a.tenant, a.from, a.to, a.format, w, progress)
+		})
+}
+
+// printReport prints a remittance report, or its filing view, as text or
+// as JSON.
+func printReport(w io.Writer, rep *journal.Report, a journalArgs) error {
+	switch {
+	case a.view == "filing" && a.asJSON:
+		return printJSON(w, rep.FilingView())
+	case a.view == "filing":
+		return rep.FilingView().WriteText(w)
+	case a.asJSON:
+		return printJSON(w, rep)
+	}
+	return rep.WriteText(w)
+}
+
+// exportTo runs an export, write, into --out or standard output. With
+// --out or --progress it draws a progress bar on standard error, whose
+// total comes from total, and which write advances with the number of
+// transactions written (progress is nil without a bar).
+func exportTo(a journalArgs, stdout, stderr io.Writer, total func() (int, error), write func(w io.Writer, progress func(int)) (int, error)) error {
+	w := stdout
+	var file *os.File
+	if a.out != "" {
+		var err error
+		if file, err = os.Create(a.out); err != nil {
+			return err
+		}
+		defer file.Close() // after an error; the good path closes it below
+		w = file
+	}
+	if a.from.IsZero() && a.to.IsZero() {
+		fmt.Fprintln(stderr, "exporting the transactions of every posting date (bound them with --from and --to)")
+	}
+	var bar *progressBar
+	var progress func(int)
+	if file != nil && isTerminal(stderr) || a.progress {
+		n, err := total()
+		if err != nil {
+			return err
+		}
+		bar = newProgressBar(stderr, n)
+		progress = bar.set
+	}
+	n, err := write(w, progress)
+	if bar != nil {
+		bar.done(n)
+	}
+	if err != nil {
+		return err
+	}
+	if file != nil {
+		if err := file.Close(); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "exported %d transactions to %s\n", n, a.out)
+	}
+	return nil
+}
+
+// dirLocked reports whether err is Badger's refusal to open a directory
+// that another process holds.
+func dirLocked(err error) bool {
+	return errors.Is(err, syscall.EWOULDBLOCK) || strings.Contains(err.Error(), "Cannot acquire directory lock")
+}
+
+// progressBar draws "[#####-----]  50%  500/1000" on a terminal line,
+// redrawn at most ten times a second.
+type progressBar struct {
+	w     io.Writer
+	total int
+	last  time.Time
+}
+
+func newProgressBar(w io.Writer, total int) *progressBar {
+	b := &progressBar{w: w, total: total}
+	b.draw(0)
+	return b
+}
+
+// set records that n items are done.
+func (b *progressBar) set(n int) {
+	if now := time.Now(); now.Sub(b.last) >= 100*time.Millisecond {
+		b.last = now
+		b.draw(n)
+	}
+}
+
+// done draws the final state and ends the line.
+func (b *progressBar) done(n int) {
+	b.draw(n)
+	fmt.Fprintln(b.w)
+}
+
+func (b *progressBar) draw(n int) {
+	const width = 30
+	pct := 100
+	if b.total > 0 {
+		pct = min(100, n*100/b.total)
+	}
+	filled := pct * width / 100
+	fmt.Fprintf(b.w, "\r[%s%s] %3d%%  %d/%d", strings.Repeat("#", filled), strings.Repeat("-", width-filled), pct, n, b.total)
+}

@@ -1,0 +1,204 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/levytax/levy/api/client"
+	"github.com/levytax/levy/api/journaladmin"
+	"github.com/levytax/levy/journal"
+)
+
+// remote is a running levy serve that the journal commands read through,
+// with the admin credential they ask a token for.
+type remote struct {
+	base     string // the server's root URL, without the /admin/v1 path
+	clientID string
+	secret   string
+	audience string
+}
+
+// check refuses a server URL that is not one and a missing credential,
+// before anything is sent.
+func (r *remote) check() error {
+	u, err := url.Parse(r.base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return usageError{fmt.Sprintf("--server %q: want the http or https URL of a running levy serve, such as http://127.0.0.1:8080", r.base)}
+	}
+	r.base = strings.TrimRight(r.base, "/")
+	if r.clientID == "" || r.secret == "" {
+		return usageError{fmt.Sprintf("--server needs an admin credential: --client-id and --client-secret (env %s and %s) of a credential with audience %s "+
+			"(levy clients create --tenant T --audience %s)", clientIDEnv, clientSecretEnv, r.audience, r.audience)}
+	}
+	return nil
+}
+
+// token asks the server's caching token endpoint for an access token of
+// the admin audience. The caching endpoint gives back the token issued
+// last while it lasts, so that commands run one after the other do not
+// spend the credential's token rate limit.
+func (r *remote) token(ctx context.Context) (string, error) {
+	form := url.Values{"grant_type": {"client_credentials"}, "client_id": {r.clientID}, "client_secret": {r.secret}, "audience": {r.audience}}
+	req, err := http.NewRequestWithContext(ctx, "POST", r.base+"/cached/oauth/token", strings.NewReader(form.Encode()))
+	if err != nil {
+		return "", fmt.Errorf("asking %s for a token: %w", r.base, err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", fmt.Errorf("asking %s for a token: %w", r.base, err)
+	}
+	defer resp.Body.Close()
+	var answer struct {
+		AccessToken string `json:"access_token"`
+		Error       string `json:"error"`
+		Description string `json:"error_description"`
+	}
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	if err := json.Unmarshal(body, &answer); err != nil || (resp.StatusCode == http.StatusOK && answer.AccessToken == "") {
+		return "", fmt.Errorf("asking %s for a token: the answer %s is not a token endpoint's: %s; is --server the URL of levy serve?", r.base, resp.Status, clip(body))
+	}
+	if resp.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("%s refused the admin credential %s (audience %s): %s: %s", r.base, r.clientID, r.audience, answer.Error, answer.Description)
+	}
+	return answer.AccessToken, nil
+}
+
+// get sends an admin request of the journal with a token and returns the
+// answer when it is 200, or the server's errors.
+func (r *remote) get(ctx context.Context, path string, q url.Values) (*http.Response, error) {
+	tok, err := r.token(ctx)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, "GET", r.base+path+"?"+q.Encode(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("GET %s: %w", path, err)
+	}
+	req.Header.Set("Authorization", "Bearer "+tok)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("GET %s%s: %w", r.base, path, err)
+	}
+	if resp.StatusCode == http.StatusOK {
+		return resp, nil
+	}
+	defer resp.Body.Close()
+	return nil, fmt.Errorf("%s answered %s: %v", r.base, resp.Status, client.ErrorOf(resp))
+}
+
+// clip shortens an unexpected answer for an error message.
+func clip(b []byte) string {
+	b = bytes.TrimSpace(b)
+	if len(b) > 200 {
+		return string(b[:200]) + "..."
+	}
+	return string(b)
+}
+
+// query returns the query parameters of a journal command: the period,
+// and the tenant when the command line named one (the server reads the
+// credential's tenant, and refuses another).
+func (a journalArgs) query() url.Values {
+	q := url.Values{}
+	if !a.from.IsZero() {
+		q.Set("from", a.from.String())
+	}
+	if !a.to.IsZero() {
+		q.Set("to", a.to.String())
+	}
+	if a.tenantGiven {
+		q.Set("tenant", a.tenant)
+	}
+	return q
+}
+
+// report fetches the remittance report.
+func (r *remote) report(ctx context.Context, a journalArgs) (*journal.Report, error) {
+	resp, err := r.get(ctx, "/admin/v1/journal/report", a.query())
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var answer struct {
+		Data *journal.Report `json:"data"`
+	}
+	err = json.NewDecoder(resp.Body).Decode(&answer)
+	if err == nil && answer.Data == nil {
+		err = errors.New("the answer has no report")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the report of %s: %w", r.base, err)
+	}
+	return answer.Data, nil
+}
+
+// runJournalRemote runs a journal command through a running server.
+func runJournalRemote(ctx context.Context, a journalArgs, stdout, stderr io.Writer) error {
+	r := &a.remote
+	if a.cmd == "report" {
+		rep, err := r.report(ctx, a)
+		if err != nil {
+			return err
+		}
+		return printReport(stdout, rep, a)
+	}
+	return exportTo(a, stdout, stderr,
+		func() (int, error) {
+			rep, err := r.report(ctx, a)
+			if err != nil {
+				return 0, err
+			}
+			return rep.Transactions, nil
+		},
+		func(w io.Writer, progress func(int)) (int, error) {
+			q := a.query()
+			q.Set("format", string(a.format))
+			resp, err := r.get(ctx, "/admin/v1/journal/export", q)
+			if err != nil {
+				return 0, err
+			}
+			defer resp.Body.Close()
+			if progress != nil && a.format == journal.JSONLines {
+				w = &lineCounter{w: w, progress: progress}
+			}
+			if _, err := io.Copy(w, resp.Body); err != nil {
+				return 0, fmt.Errorf("the export from %s broke off: %w", r.base, err)
+			}
+			// The trailers come after the body: they say whether it is
+			// whole.
+			if e := resp.Trailer.Get(journaladmin.TrailerError); e != "" {
+				return 0, fmt.Errorf("the export from %s is incomplete: %s", r.base, e)
+			}
+			n, err := strconv.Atoi(resp.Trailer.Get(journaladmin.TrailerCount))
+			if err != nil {
+				return 0, fmt.Errorf("the export from %s ended without its %s trailer: it is incomplete", r.base, journaladmin.TrailerCount)
+			}
+			return n, nil
+		})
+}
+
+// lineCounter passes writes through and reports the lines written so
+// far, one JSON line per transaction.
+type lineCounter struct {
+	w        io.Writer
+	n        int
+	progress func(int)
+}
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if k := bytes.Count(p[:n], []byte{'\n'}); k > 0 {
+		c.n += k
+		c.progress(c.n)
+	}
+	return n, err
+}

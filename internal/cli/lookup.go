@@ -1,0 +1,134 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/levytax/levy/taxarea"
+	"github.com/levytax/levy/wire"
+)
+
+const lookupUsage = `usage:
+  levy lookup address [--street S] [--street2 S] [--city C] [--state S] [--zip Z] [--county C] [--country C] [--as-of YYYY-MM-DD]
+  levy lookup point LATITUDE LONGITUDE [--as-of YYYY-MM-DD]
+  levy lookup taxarea TAX_AREA_ID [--as-of YYYY-MM-DD]
+  levy lookup code CODE --country C [--as-of YYYY-MM-DD]
+  levy lookup changed --from YYYY-MM-DD [--to YYYY-MM-DD] [--id TAX_AREA_ID]
+`
+
+func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, lookupUsage)
+		return usageError{"lookup needs a kind: address, point, taxarea, code or changed"}
+	}
+	if isHelp(args[0]) {
+		printHelp(stdout, lookupUsage, nil, nil)
+		return nil
+	}
+	kind, args := args[0], args[1:]
+	fs := flag.NewFlagSet("levy lookup "+kind, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, lookupUsage) }
+	var asOf, from, to dateFlag
+	fs.Var(&asOf, "as-of", "date of the lookup (default today)")
+	var cf contentFlags
+	cf.register(fs)
+	var addr wire.PostalAddress
+	var country, id string
+	switch kind {
+	case "address":
+		fs.StringVar(&addr.StreetAddress1, "street", "", "street address")
+		fs.StringVar(&addr.StreetAddress2, "street2", "", "second street line")
+		fs.StringVar(&addr.City, "city", "", "city")
+		fs.StringVar(&addr.MainDivision, "state", "", "state or province, name or abbreviation")
+		fs.StringVar(&addr.SubDivision, "county", "", "county")
+		fs.StringVar(&addr.PostalCode, "zip", "", "ZIP or postal code")
+		fs.StringVar(&addr.Country, "country", "", "country: ISO code or name (default US)")
+	case "code":
+		fs.StringVar(&country, "country", "", "country of the code: ISO code or name")
+	case "changed":
+		fs.Var(&from, "from", "first day of the range")
+		fs.Var(&to, "to", "last day of the range (default today)")
+		fs.StringVar(&id, "id", "", "report only whether this tax area changed")
+	case "point", "taxarea":
+	default:
+		fmt.Fprint(stderr, lookupUsage)
+		return usageError{fmt.Sprintf("unknown lookup kind %q", kind)}
+	}
+	// Flags may come before or after the positional arguments, and a
+	// negative number ("-118.24") is an argument, not a flag.
+	var pos, flags []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if _, err := strconv.ParseFloat(a, 64); err == nil || !strings.HasPrefix(a, "-") {
+			pos = append(pos, a)
+			continue
+		}
+		flags = append(flags, a)
+		if !strings.Contains(a, "=") && i+1 < len(args) && fs.Lookup(strings.TrimLeft(a, "-")) != nil {
+			i++
+			flags = append(flags, args[i])
+		}
+	}
+	if helpRequested(flags) {
+		printHelp(stdout, lookupUsage, fs, nil)
+		return nil
+	}
+	if err := fs.Parse(flags); err != nil {
+		return usageError{err.Error()}
+	}
+	pos = append(pos, fs.Args()...)
+
+	ds, err := cf.dataset(ctx)
+	if err != nil {
+		return err
+	}
+	r, err := taxarea.New(ctx, ds)
+	if err != nil {
+		return err
+	}
+	var out any
+	switch kind {
+	case "address":
+		if len(pos) != 0 {
+			return usageError{"address takes flags only"}
+		}
+		out, err = r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: addr, AsOfDate: asOf.d})
+	case "point":
+		if len(pos) != 2 {
+			return usageError{"point needs LATITUDE and LONGITUDE"}
+		}
+		lat, err1 := strconv.ParseFloat(pos[0], 64)
+		lng, err2 := strconv.ParseFloat(pos[1], 64)
+		if err1 != nil || err2 != nil {
+			return usageError{"LATITUDE and LONGITUDE must be numbers in degrees"}
+		}
+		out, err = r.LookupCoordinates(ctx, wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: lat, Longitude: lng}, AsOfDate: asOf.d})
+	case "taxarea":
+		if len(pos) != 1 {
+			return usageError{"taxarea needs one TAX_AREA_ID"}
+		}
+		out, err = r.LookupTaxAreaID(ctx, wire.TaxAreaIDLookupRequest{TaxAreaID: pos[0], AsOfDate: asOf.d})
+	case "code":
+		if len(pos) != 1 {
+			return usageError{"code needs one CODE"}
+		}
+		out, err = r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: pos[0], Country: country, AsOfDate: asOf.d})
+	case "changed":
+		if id != "" {
+			var changed bool
+			changed, err = r.TaxAreaChanged(ctx, id, from.d, to.d)
+			out = map[string]bool{"changed": changed}
+		} else {
+			out, err = r.ChangedTaxAreas(ctx, from.d, to.d)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return printJSON(stdout, out)
+}

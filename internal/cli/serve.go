@@ -1,0 +1,459 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/console"
+	"github.com/levytax/levy/api/einvoicing"
+	"github.com/levytax/levy/api/journaladmin"
+	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/einvoice"
+	"github.com/levytax/levy/engine"
+)
+
+// serveConfig is the configuration of `levy serve`. Every flag has an
+// environment variable of the same name in upper case with LEVY_ in front
+// and underscores for dashes (--data-dir is LEVY_DATA_DIR); a flag given
+// on the command line wins over its variable.
+type serveConfig struct {
+	addr          string
+	dataDir       string
+	database      string // a PostgreSQL URL, or "" for Badger in dataDir
+	leaseTerm     time.Duration
+	maxBody       int64
+	readHeader    time.Duration
+	read          time.Duration
+	write         time.Duration
+	idle          time.Duration
+	shutdown      time.Duration
+	logFormat     string
+	logLevel      string
+	rules         string
+	activation    time.Duration
+	tokenTTL      time.Duration
+	rateLimit     int
+	rateWindow    time.Duration
+	apiAudiences  listFlag
+	adminAudience string
+	// operatorAudience is the audience of the server's operator, who
+	// reaches every tenant and the signing keys.
+	operatorAudience string
+	dev              bool
+	webhookMin       time.Duration
+	webhookMax       time.Duration
+	webhookAttempts  int
+	webhookTimeout   time.Duration
+	webhookHTTP      bool
+	content          contentFlags
+	addressCheck     addressCheckFlags
+
+	// E-invoicing hardening (see serve_einvoice.go): the key of the
+	// webhook secrets at rest, private webhook targets, the documents'
+	// size limit and the process's memory limit.
+	secretsKeyFile      string
+	secretsPrevFiles    listFlag
+	secretsInsecureNone bool
+	webhookPrivate      bool
+	maxDocument         int64
+	memoryLimit         string
+
+	// The web console (serve_console.go): whether it is served, and the
+	// audience of its credentials.
+	console         bool
+	consoleAudience string
+
+	// The bounds of the journal's exports (the admin export route and
+	// the console's download): the longest an export runs, and how many
+	// of one tenant run at once.
+	exportTimeout    time.Duration
+	exportsPerTenant int
+
+	listening       func(addr string) // tells tests the address; nil in production
+	shutdownStarted func()            // tells tests shutdown began; nil in production
+
+	// The throttling of failed client authentication.
+	authClientFailures int
+	authSourceFailures int
+	authHashQueue      int
+	authRefusalDelay   time.Duration
+	trustedProxies     prefixesFlag
+	// metricsAddr, when set, is the only address /metrics is served at;
+	// metricsListening tells tests that address (nil in production).
+	metricsAddr      string
+	metricsListening func(addr string)
+}
+
+func serveFlags(c *serveConfig) *flag.FlagSet {
+	fs := flag.NewFlagSet("levy serve", flag.ContinueOnError)
+	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "host:port to listen on")
+	fs.StringVar(&c.dataDir, "data-dir", "", "directory of the server's data (the tax journal is in DIR/journal); required")
+	fs.StringVar(&c.database, "database", "", databaseUsage)
+	fs.DurationVar(&c.leaseTerm, "einvoice-lease-term", 0, "how long a node holds an e-invoice or a webhook connection's events before another node sharing --database may take them over, when it stopped without releasing them (killed); the node renews it every third of the term while it works; at least twice --webhook-timeout; 0 means "+sharedLeaseTerm.String()+" with --database and "+einvoice.DefaultLeaseTerm.String()+" without")
+	fs.Int64Var(&c.maxBody, "max-body", api.DefaultBodyLimit, "largest request body in bytes; a larger one is answered 413")
+	fs.DurationVar(&c.readHeader, "read-header-timeout", 10*time.Second, "time allowed to read a request's headers")
+	fs.DurationVar(&c.read, "read-timeout", 30*time.Second, "time allowed to read a whole request")
+	fs.DurationVar(&c.write, "write-timeout", 60*time.Second, "time allowed to answer a request (a journal export is bounded by --export-timeout instead)")
+	fs.DurationVar(&c.idle, "idle-timeout", 120*time.Second, "how long an idle keep-alive connection stays open")
+	fs.DurationVar(&c.shutdown, "shutdown-timeout", 20*time.Second, "how long requests in flight may take to finish on SIGTERM")
+	fs.StringVar(&c.logFormat, "log-format", "json", "log format: json or text")
+	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	fs.StringVar(&c.rules, "rules", "", "comma-separated rule files to compile beside Levy's default tables")
+	fs.DurationVar(&c.activation, "credential-activation-delay", 15*time.Minute, "how long a new credential must wait before it may request tokens")
+	fs.DurationVar(&c.tokenTTL, "token-ttl", 20*time.Minute, "lifetime of an access token")
+	fs.IntVar(&c.rateLimit, "token-rate-limit", 10, "tokens per client and audience per --token-rate-window at /oauth/token")
+	fs.DurationVar(&c.rateWindow, "token-rate-window", 28800*time.Second, "window of --token-rate-limit")
+	fs.Var(&c.apiAudiences, "api-audience", "an audience whose tokens the API accepts; repeat for several (default "+oauth.DefaultAudience+")")
+	fs.StringVar(&c.adminAudience, "admin-audience", oauth.DefaultAdminAudience, "audience of a tenant's admin tokens: the /admin/v1 routes, for the token's own tenant only")
+	fs.StringVar(&c.operatorAudience, "operator-audience", oauth.DefaultOperatorAudience, "audience of the server operator's tokens: the /admin/v1 routes for every tenant, and the signing keys (credentials of it are made only with levy clients create --operator)")
+	fs.DurationVar(&c.webhookMin, "webhook-min-backoff", einvoice.DefaultMinBackoff, "delay before the first retry of a webhook event; each further retry waits twice as long")
+	fs.DurationVar(&c.webhookMax, "webhook-max-backoff", einvoice.DefaultMaxBackoff, "longest delay between two attempts of a webhook event")
+	fs.IntVar(&c.webhookAttempts, "webhook-max-attempts", einvoice.DefaultMaxAttempts, "attempts of a webhook event before it goes to the dead-letter list")
+	fs.DurationVar(&c.webhookTimeout, "webhook-timeout", einvoice.DefaultTimeout, "time allowed to one attempt of a webhook event")
+	fs.BoolVar(&c.webhookHTTP, "webhook-allow-http", false, "allow plain http webhook targets on any host (by default only https, or http to loopback)")
+	fs.StringVar(&c.secretsKeyFile, "secrets-key-file", "", "file of the key that encrypts webhook secrets at rest (32 random bytes in base64: openssl rand -base64 32), outside the data directory; or the key itself in "+secretsKeyEnv)
+	fs.Var(&c.secretsPrevFiles, "secrets-previous-key-file", "file of a key the current one replaced: secrets under it are read, and encrypted again with the current key at startup; repeat for several (commas in the variable), or the keys themselves in "+secretsPreviousKeysEnv)
+	fs.BoolVar(&c.secretsInsecureNone, "secrets-key-insecure-none", false, "store webhook secrets in clear, so that whoever copies the data directory can sign events; without a key, serve starts only with this or --dev")
+	fs.BoolVar(&c.webhookPrivate, "webhook-allow-private-targets", false, "let webhook targets be loopback, private, link-local or other non-public addresses, for a single-tenant server (--dev allows them)")
+	fs.Int64Var(&c.maxDocument, "einvoice-max-document", einvoice.DefaultMaxDocumentBytes, "largest e-invoice document in bytes (at most --max-body); a larger one is answered 413")
+	fs.StringVar(&c.memoryLimit, "memory-limit", "auto", "soft memory limit of the process: a size (1536MiB, 2GiB), a percentage of the container's or the machine's memory (75%), off, or auto: 80% of the container's limit if it has one (GOMEMLIMIT wins over auto)")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", "", "host:port to serve /metrics on, alone (it needs no token); when set, /metrics is not served at --addr")
+	c.content.register(fs)
+	c.addressCheck.register(fs)
+	// The throttling of failed client authentication (package auth).
+	fs.IntVar(&c.authClientFailures, "auth-client-failures", 10, "failed token requests per client ID per minute; beyond, its requests are refused (429, Retry-After) before their secret is hashed; 0 for no limit")
+	fs.IntVar(&c.authSourceFailures, "auth-source-failures", 30, "failed token requests per source address (an IPv6 /64) per minute; beyond, its requests are refused (429, Retry-After) before their secret is hashed; 0 for no limit")
+	fs.IntVar(&c.authHashQueue, "auth-hash-queue", 32, "token requests that may wait for a secret's hash, in each of two queues (known clients, unknown client IDs); beyond, 503 with Retry-After")
+	fs.DurationVar(&c.authRefusalDelay, "auth-refusal-delay", oauth.DefaultRefusalDelay, "how long a token request refused with 429 or 503 is held before the answer (at most its Retry-After; 512 at once at most)")
+	fs.Var(&c.trustedProxies, "trusted-proxies", "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For gives the source address of token requests (by default the connection's address counts)")
+	fs.DurationVar(&c.exportTimeout, "export-timeout", journaladmin.DefaultExportTimeout, "longest a journal export (the admin export route, the console's download) runs; one still running is cut and ends with its Levy-Export-Error trailer; an export's writes are never given longer, whatever --write-timeout")
+	fs.IntVar(&c.exportsPerTenant, "exports-per-tenant", journaladmin.DefaultExportsPerTenant, "journal exports of one tenant that run at once (the admin export route and the console's download together); beyond, 429 with Retry-After")
+	fs.BoolVar(&c.console, "console", true, "serve the web console under /console/ (sign in with a credential of --console-audience or --admin-audience)")
+	fs.StringVar(&c.consoleAudience, "console-audience", console.DefaultAudience, "audience of the console's credentials; the API accepts its tokens too")
+	fs.BoolVar(&c.dev, "dev", false, "create (once) a development credential that is active at once, give it a fresh secret and print it with a ready curl command")
+	return fs
+}
+
+// envName is the environment variable of a flag: LEVY_ and its name in
+// capitals, or, for --database, LEVY_DATABASE_URL.
+func envName(flag string) string {
+	if flag == "database" {
+		return databaseEnv
+	}
+	return "LEVY_" + strings.ToUpper(strings.ReplaceAll(flag, "-", "_"))
+}
+
+// fromEnv sets every flag not given on the command line from its
+// environment variable, when that is set.
+func fromEnv(fs *flag.FlagSet, getenv func(string) string) error {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		name := envName(f.Name)
+		if v := getenv(name); v != "" && !given[f.Name] && err == nil {
+			if e := f.Value.Set(v); e != nil {
+				err = usageError{fmt.Sprintf("%s=%q: %v", name, v, e)}
+			}
+		}
+	})
+	return err
+}
+
+const serveUsage = `usage: levy serve --addr HOST:PORT --data-dir DIR [--database URL] [flags]
+
+Serves the HTTP API (the v2 routes, tokens, e-invoicing, the web console
+under /console/, /healthz and /metrics) until SIGTERM or SIGINT. Every flag may be given by its
+environment variable instead; a flag on the command line wins.
+`
+
+// runServe runs the HTTP API until ctx ends (SIGTERM or SIGINT), then
+// stops accepting connections, lets the requests in flight finish within
+// the shutdown timeout, and closes the journal.
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c serveConfig) error {
+	fs := serveFlags(&c)
+	fs.SetOutput(io.Discard)
+	if helpRequested(args) {
+		printHelp(stdout, serveUsage, fs, envName)
+		return nil
+	}
+	if err := fs.Parse(args); err != nil {
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usageError{"serve takes no arguments, only flags: levy serve --addr HOST:PORT --data-dir DIR"}
+	}
+	if err := fromEnv(fs, os.Getenv); err != nil {
+		return err
+	}
+	if c.dataDir == "" {
+		return usageError{"serve needs a data directory: --data-dir DIR (or LEVY_DATA_DIR)"}
+	}
+	if c.exportTimeout <= 0 {
+		return usageError{fmt.Sprintf("--export-timeout %s: want a positive duration, such as 10m", c.exportTimeout)}
+	}
+	if c.exportsPerTenant < 1 {
+		return usageError{fmt.Sprintf("--exports-per-tenant %d: want 1 or more", c.exportsPerTenant)}
+	}
+	log, err := newLogger(stderr, c.logFormat, c.logLevel)
+	if err != nil {
+		return err
+	}
+	if err := applyMemoryLimit(c.memoryLimit, log); err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", c.addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", c.addr, err)
+	}
+	var current atomic.Pointer[http.Handler]
+	starting := http.Handler(http.HandlerFunc(notReady))
+	current.Store(&starting)
+	srv := &http.Server{
+		Handler:           http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { (*current.Load()).ServeHTTP(w, r) }),
+		ReadHeaderTimeout: c.readHeader, ReadTimeout: c.read, WriteTimeout: c.write, IdleTimeout: c.idle,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		BaseContext:    func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	log.Info("listening", "addr", ln.Addr().String())
+	if c.listening != nil {
+		c.listening(ln.Addr().String())
+	}
+
+	started := time.Now()
+	handler, closeAll, err := startAPI(ctx, c, log, stdout, ln.Addr().String())
+	if err != nil {
+		_ = srv.Close()
+		return err
+	}
+	defer closeAll()
+	current.Store(&handler)
+	log.Info("ready", "addr", ln.Addr().String(), "startup", time.Since(started).Round(time.Millisecond).String())
+
+	select {
+	case err := <-served:
+		return fmt.Errorf("serving: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "timeout", c.shutdown.String())
+	if c.shutdownStarted != nil {
+		c.shutdownStarted()
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), c.shutdown)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		_ = srv.Close()
+		return fmt.Errorf("shutting down: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// startAPI opens the journal and the credentials, loads the engine and
+// builds the API with its token endpoints. closeAll closes the stores.
+func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Writer, addr string) (h http.Handler, closeAll func(), err error) {
+	var closers []func() error
+	closeStores := func() {
+		for i := len(closers) - 1; i >= 0; i-- {
+			if err := closers[i](); err != nil {
+				log.Error("closing", "error", err.Error())
+			}
+		}
+	}
+	defer func() {
+		// A failing return has set closeAll to nil; close what was opened.
+		if err != nil {
+			closeStores()
+		}
+	}()
+	st, err := openStorage(ctx, c.dataDir, c.database, log)
+	if err != nil {
+		return nil, nil, err
+	}
+	closers = append(closers, st.Close)
+	store, journalCheck, err := st.journal(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	creds, err := st.auth(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	iss, err := auth.NewIssuer(ctx, creds, auth.Config{TTL: c.tokenTTL, ActivationDelay: c.activation, NoActivationDelay: c.activation == 0,
+		RateLimit: c.rateLimit, RateWindow: c.rateWindow,
+		ClientFailures: failureLimit(c.authClientFailures), SourceFailures: failureLimit(c.authSourceFailures),
+		HashQueue: c.authHashQueue, Logger: log})
+	if err != nil {
+		return nil, nil, err
+	}
+	if st.shared() {
+		// Revocations, rotations and keys made on the other nodes reach
+		// this one's token checks within a second or two.
+		followCtx, stopFollowing := context.WithCancel(context.WithoutCancel(ctx))
+		following := make(chan struct{})
+		go func() { iss.Follow(followCtx, sharedPoll); close(following) }()
+		closers = append(closers, func() error { stopFollowing(); <-following; return nil })
+	}
+	if c.dev {
+		if err := devCredential(ctx, iss, c, stdout, addr); err != nil {
+			return nil, nil, err
+		}
+		if c.console {
+			if err := devConsoleCredential(ctx, iss, c, stdout, addr); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	ecfg, err := einvoiceConfig(c, log)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Webhook events name the tenant by its stable UUID, kept with its
+	// credentials.
+	ecfg.TenantID = iss.TenantID
+	einv, err := st.einvoice(ctx, ecfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	opts := []engine.Option{engine.WithJournal(store), engine.WithLogger(log)}
+	if c.rules != "" {
+		opts = append(opts, engine.WithRuleFiles(strings.Split(c.rules, ",")...))
+	}
+	opts = append(opts, c.content.engineOptions()...)
+	opts = append(opts, c.addressCheck.engineOptions()...)
+	e, err := engine.New(ctx, opts...)
+	if err != nil {
+		return nil, nil, err
+	}
+	audiences := []string(c.apiAudiences)
+	if len(audiences) == 0 {
+		audiences = []string{oauth.DefaultAudience}
+	}
+	var readers []string
+	if c.console && !slices.Contains(audiences, c.consoleAudience) {
+		// A console token reads its tenant's data through the API and the
+		// console's routes, and changes nothing (api.RoleReader).
+		readers = append(readers, c.consoleAudience)
+	}
+	tokens := oauth.New(iss, oauth.WithAudiences(audiences...), oauth.WithReaderAudiences(readers...),
+		oauth.WithAdminAudience(c.adminAudience), oauth.WithOperatorAudience(c.operatorAudience), oauth.WithLogger(log),
+		oauth.WithTrustedProxies(c.trustedProxies...), oauth.WithRefusalDelay(c.authRefusalDelay))
+	apiOpts := append([]api.Option{api.WithLogger(log), api.WithBodyLimit(c.maxBody), api.WithApp("levy " + programVersion()),
+		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
+	apiOpts = append(apiOpts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
+		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(int64(ecfg.MaxDocumentBytes))).Mounts()...)
+	// One Exporter for the admin export route and the console's download,
+	// so that their exports count against one limit per tenant.
+	exporter := journaladmin.NewExporter(store, journaladmin.ExportLimits{Timeout: c.exportTimeout, PerTenant: c.exportsPerTenant}, log)
+	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log, journaladmin.WithExporter(exporter)).Mounts()...)
+	apiOpts = append(apiOpts, api.WithHealthCheck("journal", journalCheck), api.WithHealthCheck("einvoice", einv.CheckWrite),
+		api.WithHealthCheck("auth", creds.CheckWrite), api.WithMetricsRoute(c.metricsAddr == ""),
+		api.WithRouteBodyLimit("POST /einvoicing/v1/documents", int64(ecfg.MaxDocumentBytes)))
+	if c.console {
+		apiOpts = append(apiOpts, consoleMounts(c, e, store, exporter, tokens, log)...)
+	}
+	s, err := api.New(e, apiOpts...)
+	if err != nil {
+		return nil, nil, err
+	}
+	if c.metricsAddr != "" {
+		stop, err := serveMetrics(c, log, s.MetricsHandler())
+		if err != nil {
+			return nil, nil, err
+		}
+		closers = append(closers, stop)
+	}
+	return s.Handler(), closeStores, nil
+}
+
+// devCredential gives the data directory a fresh development credential
+// (tenant levy.DefaultTenant, the API's audience, active at once) on
+// every start and prints it with ready commands. The previous one is
+// revoked: a new credential starts with its own token rate limit, so
+// that a developer who restarts the server often never meets the limit.
+// The client ID is kept in DIR/dev-client-id; the secret only as its
+// hash.
+func devCredential(ctx context.Context, iss *auth.Issuer, c serveConfig, stdout io.Writer, addr string) error {
+	aud := oauth.DefaultAudience
+	if len(c.apiAudiences) > 0 {
+		aud = c.apiAudiences[0]
+	}
+	cred, secret, err := freshDevCredential(ctx, iss, filepath.Join(c.dataDir, "dev-client-id"), []string{aud})
+	if err != nil {
+		return err
+	}
+	base := "http://" + addr
+	// The printed line keeps the token endpoint's answer: a refusal is
+	// shown, and TOKEN stays empty, rather than the error's text becoming
+	// the token.
+	fmt.Fprintf(stdout, `Development credential (tenant %s, audience %s; a new one on every --dev start):
+  client_id:     %s
+  client_secret: %s
+Get a token and calculate:
+  RESP=$(curl -sS %s/oauth/token -d grant_type=client_credentials -d client_id=%s -d client_secret=%s -d audience=%s); TOKEN=$(printf '%%s' "$RESP" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p'); [ -n "$TOKEN" ] || echo "no token: $RESP" >&2
+  curl -s %s/api/v2/supplies -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d @engine/testdata/golden/sale-us-ca-los-angeles-quotation.request.json
+`, cred.Tenant, aud, cred.ClientID, secret, base, cred.ClientID, secret, url.QueryEscape(aud), base)
+	return nil
+}
+
+// freshDevCredential revokes the development credential whose client ID
+// idFile holds, if any, creates a new one of levy.DefaultTenant for
+// audiences, active at once, and records its client ID in idFile.
+func freshDevCredential(ctx context.Context, iss *auth.Issuer, idFile string, audiences []string) (auth.Credential, string, error) {
+	if id, err := os.ReadFile(idFile); err == nil {
+		if _, err := iss.Revoke(ctx, strings.TrimSpace(string(id))); err != nil && levy.ErrorCode(err) != levy.ENotFound {
+			return auth.Credential{}, "", fmt.Errorf("revoking the previous development credential: %w", err)
+		}
+	}
+	cred, secret, err := iss.Create(ctx, levy.DefaultTenant, audiences, true)
+	if err != nil {
+		return auth.Credential{}, "", fmt.Errorf("creating the development credential: %w", err)
+	}
+	if err := os.WriteFile(idFile, []byte(cred.ClientID+"\n"), 0o600); err != nil {
+		return auth.Credential{}, "", fmt.Errorf("recording the development credential: %w", err)
+	}
+	return cred, secret, nil
+}
+
+// notReady answers while the server loads its data.
+func notReady(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", "1")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	_, _ = io.WriteString(w, `{"errors":[{"code":"unavailable","message":"the server is starting"}]}`+"\n")
+}
+
+// newLogger returns the server's structured logger.
+func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return nil, usageError{fmt.Sprintf("--log-level %q: want debug, info, warn or error", level)}
+	}
+	opts := &slog.HandlerOptions{Level: lv}
+	switch format {
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	case "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	}
+	return nil, usageError{fmt.Sprintf("--log-format %q: want json or text", format)}
+}

@@ -1,0 +1,200 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/badger"
+	"github.com/levytax/levy/einvoice"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/postgres"
+)
+
+// databaseEnv names the environment variable of --database.
+const databaseEnv = "LEVY_DATABASE_URL"
+
+// databaseUsage is the help of --database.
+const databaseUsage = "PostgreSQL database that holds the journal, the credentials and the e-invoicing queue, shared by every node (postgres://user:password@host/db); by default each store is Badger in the data directory"
+
+// sharedPoll is how often a node over a shared database looks at it for
+// what the other nodes changed: revocations, rotations and signing keys
+// (auth.Issuer.Follow), documents and events to take over
+// (einvoice.Config.PollInterval). A short poll of a version number rather
+// than LISTEN/NOTIFY: it works through connection poolers that do not
+// keep a session (PgBouncer in transaction mode), it needs no connection
+// held open per node, and a missed notification cannot leave a node
+// behind; one cheap query a second per node bounds the delay well within
+// the 5 s a revocation may take to reach every node.
+const sharedPoll = time.Second
+
+// sharedLeaseTerm is the lease term of e-invoicing over a shared
+// database, unless --einvoice-lease-term says otherwise: the work of a
+// node that is killed waits that long for another node. A node renews
+// the lease of a document it works on every third of the term and takes
+// a connection's lease again before each delivery attempt, so a short
+// term costs a renewal every 10 s of a long step, no work in flight.
+const sharedLeaseTerm = 30 * time.Second
+
+// storage opens the stores of Levy's state: Badger in subdirectories of
+// a data directory (the default, one process at a time), or PostgreSQL
+// when a database URL is given (any number of nodes). It closes what it
+// opened, in reverse order, on Close.
+type storage struct {
+	dataDir string
+	db      *postgres.DB // nil for Badger
+	log     *slog.Logger
+	closers []func() error
+}
+
+// openStorage opens the database of url, or prepares to open Badger
+// stores in dataDir when url is empty.
+func openStorage(ctx context.Context, dataDir, url string, log *slog.Logger) (*storage, error) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &storage{dataDir: dataDir, log: log}
+	if dataDir != "" {
+		// Badger would make it; over a database the node still keeps its
+		// delivered documents and development credential there.
+		if err := os.MkdirAll(dataDir, 0o700); err != nil {
+			return nil, fmt.Errorf("data directory: %w", err)
+		}
+	}
+	if url == "" {
+		if dataDir == "" {
+			return nil, usageError{"give --data-dir DIR (Badger) or --database URL (PostgreSQL, env " + databaseEnv + ")"}
+		}
+		return s, nil
+	}
+	db, err := postgres.Open(ctx, url, postgres.WithLogger(log))
+	if err != nil {
+		return nil, err
+	}
+	s.db = db
+	s.closers = append(s.closers, db.Close)
+	return s, nil
+}
+
+// shared reports whether other nodes may share the stores.
+func (s *storage) shared() bool { return s.db != nil }
+
+// where names the stores for messages: the directory or "the database".
+func (s *storage) where() string {
+	if s.db != nil {
+		return "the database"
+	}
+	return s.dataDir
+}
+
+// journalEngine builds the engine of calc and batch: with a journal when
+// dataDir or url names one, the context then carrying tenant. It returns
+// the engine, the context to calculate with, and the function that closes
+// the journal. wrap, when not nil, stands between the engine and the
+// journal: the engine posts to what it returns.
+func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tenant string, wrap func(journal.Store) journal.Store) (*engine.Engine, context.Context, func() error, error) {
+	closeAll := func() error { return nil }
+	if dataDir != "" || url != "" {
+		st, err := openStorage(ctx, dataDir, url, nil)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		store, _, err := st.journal(ctx)
+		if err != nil {
+			_ = st.Close()
+			return nil, nil, nil, err
+		}
+		if wrap != nil {
+			store = wrap(store)
+		}
+		opts = append(opts, engine.WithJournal(store))
+		ctx = levy.WithTenant(ctx, tenant)
+		closeAll = st.Close
+	}
+	e, err := engine.New(ctx, opts...)
+	if err != nil {
+		_ = closeAll()
+		return nil, nil, nil, err
+	}
+	return e, ctx, closeAll, nil
+}
+
+// Close closes every store opened, the database last.
+func (s *storage) Close() error {
+	var errs []error
+	for i := len(s.closers) - 1; i >= 0; i-- {
+		errs = append(errs, s.closers[i]())
+	}
+	s.closers = nil
+	return errors.Join(errs...)
+}
+
+// journal opens the tax journal and returns it with its health check.
+func (s *storage) journal(ctx context.Context) (journal.Store, func(context.Context) error, error) {
+	if s.db != nil {
+		j := s.db.Journal()
+		s.closers = append(s.closers, j.Close)
+		return j, s.db.CheckWrite, nil
+	}
+	j, err := badger.OpenJournal(ctx, journalDir(s.dataDir), badger.WithLogger(s.log))
+	if err != nil {
+		return nil, nil, err
+	}
+	s.closers = append(s.closers, j.Close)
+	return j, j.CheckWrite, nil
+}
+
+// auth opens the credentials store.
+func (s *storage) auth(ctx context.Context) (auth.Store, error) {
+	if s.db != nil {
+		a := s.db.Auth()
+		s.closers = append(s.closers, a.Close)
+		return a, nil
+	}
+	a, err := badger.OpenAuth(ctx, authDir(s.dataDir), badger.WithLogger(s.log))
+	if err != nil {
+		return nil, err
+	}
+	s.closers = append(s.closers, a.Close)
+	return a, nil
+}
+
+// einvoice opens the e-invoicing store and a Service over it, delivering
+// to the outbox directory of the data directory unless cfg says
+// otherwise; over a shared database the Service polls it for the work of
+// other nodes, and its leases last sharedLeaseTerm unless cfg sets one. The Service is closed before its store.
+func (s *storage) einvoice(ctx context.Context, cfg einvoice.Config) (*einvoice.Service, error) {
+	var store einvoice.Store
+	if s.db != nil {
+		store = s.db.EInvoice()
+		if cfg.PollInterval == 0 {
+			cfg.PollInterval = sharedPoll
+		}
+		if cfg.LeaseTerm == 0 {
+			cfg.LeaseTerm = sharedLeaseTerm
+		}
+	} else {
+		b, err := badger.OpenEInvoice(ctx, einvoiceDir(s.dataDir), badger.WithLogger(s.log))
+		if err != nil {
+			return nil, err
+		}
+		store = b
+	}
+	s.closers = append(s.closers, store.Close)
+	if cfg.OutboxDir == "" && cfg.Transmitter == nil && s.dataDir != "" {
+		cfg.OutboxDir = filepath.Join(einvoiceDir(s.dataDir), "outbox")
+	}
+	svc, err := einvoice.New(ctx, store, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("opening e-invoicing in %s: %w", s.where(), err)
+	}
+	s.closers = append(s.closers, svc.Close)
+	return svc, nil
+}

@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/levytax/levy/einvoice"
+)
+
+// einvoiceDir is where a data directory keeps e-invoicing documents,
+// webhook connections and the event outbox.
+func einvoiceDir(dataDir string) string { return filepath.Join(dataDir, "einvoice") }
+
+const deadLettersUsage = `usage:
+  levy webhook dead-letters list   --data-dir DIR | --database URL [--tenant NAME]
+  levy webhook dead-letters replay --data-dir DIR | --database URL EVENT_ID [EVENT_ID ...]
+  levy webhook dead-letters replay --data-dir DIR | --database URL --all [--tenant NAME]
+
+The dead-letter list holds the webhook events whose delivery was given up
+after the last attempt. replay puts them back in their connection's queue
+with the same Idempotency-Key; the server sends them when it next runs.
+With --database URL (env LEVY_DATABASE_URL) they work on the PostgreSQL
+database of a cluster while its nodes run. With --data-dir they work on a
+data directory that no server holds open; a running
+server offers the same under /admin/v1/einvoicing/dead-letters.
+`
+
+// runDeadLetters lists or replays the dead letters of a data directory.
+func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError{"dead-letters needs a subcommand\n" + deadLettersUsage}
+	}
+	if isHelp(args[0]) {
+		printHelp(stdout, deadLettersUsage, nil, nil)
+		return nil
+	}
+	fs := flag.NewFlagSet("levy webhook dead-letters "+args[0], flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dataDir := fs.String("data-dir", "", "the server's data directory")
+	database := fs.String("database", os.Getenv(databaseEnv), databaseUsage)
+	tenant := fs.String("tenant", "", "only the dead letters of this tenant")
+	all := fs.Bool("all", false, "replay every dead letter (of --tenant, if given)")
+	if helpRequested(args[1:]) {
+		printHelp(stdout, deadLettersUsage, fs, envOf("database", databaseEnv))
+		return nil
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		return usageError{err.Error()}
+	}
+	if *dataDir == "" && *database == "" {
+		return usageError{"dead-letters needs --data-dir DIR or --database URL"}
+	}
+	switch {
+	case args[0] == "list" && fs.NArg() == 0 && !*all:
+	case args[0] == "replay" && (fs.NArg() > 0) != *all:
+	case args[0] == "list" || args[0] == "replay":
+		return usageError{"wrong arguments\n" + deadLettersUsage}
+	default:
+		return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], deadLettersUsage)}
+	}
+	st, err := openStorage(ctx, *dataDir, *database, nil)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	svc, err := st.einvoice(ctx, einvoice.Config{Passive: true})
+	if err != nil {
+		return fmt.Errorf("%w (a running server holds its data directory; use its /admin/v1/einvoicing routes)", err)
+	}
+	if args[0] == "list" {
+		list, err := svc.DeadLetters(ctx, *tenant)
+		if err != nil {
+			return err
+		}
+		return printJSON(stdout, list)
+	}
+	ids := fs.Args()
+	if *all {
+		list, err := svc.DeadLetters(ctx, *tenant)
+		if err != nil {
+			return err
+		}
+		for _, dl := range list {
+			ids = append(ids, dl.EventID)
+		}
+	}
+	replayed := []einvoice.DeadLetter{}
+	for _, id := range ids {
+		dl, err := svc.Replay(ctx, *tenant, id)
+		if err != nil {
+			fmt.Fprintf(stderr, "levy: replay %s: %v\n", id, err)
+			continue
+		}
+		replayed = append(replayed, dl)
+	}
+	if err := printJSON(stdout, replayed); err != nil {
+		return err
+	}
+	if len(replayed) < len(ids) {
+		return fmt.Errorf("%d of %d dead letters were not replayed", len(ids)-len(replayed), len(ids))
+	}
+	return nil
+}

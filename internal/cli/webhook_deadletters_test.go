@@ -1,0 +1,126 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/einvoice"
+)
+
+func TestDeadLettersCommand(t *testing.T) {
+	dir := t.TempDir()
+	got := make(chan string, 10)
+	var healthy atomic.Bool
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !healthy.Load() {
+			w.WriteHeader(http.StatusInternalServerError)
+			return
+		}
+		got <- r.Header.Get("Idempotency-Key")
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer target.Close()
+	doc, err := os.ReadFile("../../einvoice/testdata/invoice.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A server's e-invoicing gives up an event after one attempt.
+	ctx := levy.WithTenant(context.Background(), "acme")
+	svc, closeSvc, err := openTestEInvoice(ctx, dir, einvoice.Config{MaxAttempts: 1, AllowPrivateTargets: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.CreateConnection(ctx, einvoice.NewConnection{TargetURL: target.URL, SecretKey: strings.Repeat("s", 32),
+		Events: einvoice.Events{Statuses: []string{"Pending"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := svc.Submit(ctx, doc, ""); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		list, err := svc.DeadLetters(ctx, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no dead letter")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if code, _, errOut := runCLI(t, "webhook", "dead-letters", "list", "--data-dir", dir); code != 1 || !strings.Contains(errOut, "/admin/v1/einvoicing") {
+		t.Errorf("beside a running server: %d %s", code, errOut)
+	}
+	if err := closeSvc(); err != nil {
+		t.Fatal(err)
+	}
+
+	code, out, errOut := runCLI(t, "webhook", "dead-letters", "list", "--data-dir", dir, "--tenant", "acme")
+	var list []einvoice.DeadLetter
+	if code != 0 || json.Unmarshal([]byte(out), &list) != nil || len(list) != 1 || list[0].TenantID != "acme" || list[0].Status != "Pending" {
+		t.Fatalf("list: %d %s %s", code, out, errOut)
+	}
+	if _, out, _ := runCLI(t, "webhook", "dead-letters", "list", "--data-dir", dir, "--tenant", "globex"); strings.TrimSpace(out) != "[]" {
+		t.Errorf("another tenant's list: %s", out)
+	}
+	for _, bad := range [][]string{
+		{"webhook", "dead-letters"},
+		{"webhook", "dead-letters", "list"},
+		{"webhook", "dead-letters", "replay", "--data-dir", dir},
+		{"webhook", "dead-letters", "replay", "--data-dir", dir, "--all", list[0].EventID},
+		{"webhook", "dead-letters", "purge", "--data-dir", dir},
+	} {
+		if code, _, _ := runCLI(t, bad...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+	if code, _, errOut := runCLI(t, "webhook", "dead-letters", "replay", "--data-dir", dir, "6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f"); code != 1 || !strings.Contains(errOut, "no dead letter") {
+		t.Errorf("unknown event: %d %s", code, errOut)
+	}
+	code, out, errOut = runCLI(t, "webhook", "dead-letters", "replay", "--data-dir", dir, "--all")
+	if code != 0 || !strings.Contains(out, list[0].EventID) {
+		t.Fatalf("replay: %d %s %s", code, out, errOut)
+	}
+	// The next server sends it, with the same key.
+	healthy.Store(true)
+	svc, closeSvc, err = openTestEInvoice(ctx, dir, einvoice.Config{AllowPrivateTargets: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeSvc()
+	select {
+	case key := <-got:
+		if key != list[0].EventID {
+			t.Errorf("replayed with key %s, want %s", key, list[0].EventID)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the replayed event was not sent")
+	}
+}
+
+// openTestEInvoice opens e-invoicing in the data directory dir as the
+// server does, and returns the Service with the function that closes it
+// and its store.
+func openTestEInvoice(ctx context.Context, dir string, cfg einvoice.Config) (*einvoice.Service, func() error, error) {
+	st, err := openStorage(ctx, dir, "", nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	svc, err := st.einvoice(ctx, cfg)
+	if err != nil {
+		_ = st.Close()
+		return nil, nil, err
+	}
+	return svc, st.Close, nil
+}
