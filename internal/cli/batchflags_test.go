@@ -99,6 +99,12 @@ func TestBatchCSVTaxNotComputed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	col := map[string]int{}
+	for i, name := range recs[0] {
+		col[name] = i
+	}
+	outRecord, outDocumentNumber, outAssisted, outStatus := col["record"], col["document_number"], col["assisted_parameters"], col["status"]
+	outTax, outTotalTax, outJurisdictionID := col["tax"], col["total_tax"], col["jurisdiction_id"]
 	const want = "tax-not-computed productClass SAAS: US-0820000 Denver taxes SAAS under its own sales and use tax code (Denver Tax Guide Topic No. 18); Levy does not compute it"
 	taxRows := 0
 	for _, r := range recs[1:] {
