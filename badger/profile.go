@@ -44,9 +44,10 @@ const profSchemaVersion = "1"
 //	                                 nanoseconds of that version's change
 //	'L' tenant version               a change: its Unix nanoseconds, then the
 //	                                 credential that made it
-//	'H' tenant kind id version       a version of a record (kind and ID as
-//	                                 profile.Key gives them): 0 for a deletion,
-//	                                 or 1 and the record's JSON
+//	'H' tenant kind scope jurisdiction code version
+//	                                 a version of a record (its kind and the
+//	                                 parts of its profile.Key): 0 for a
+//	                                 deletion, or 1 and the record's JSON
 //	'D' tenant sha256                a certificate's document, its content
 //
 // # Changes
@@ -61,7 +62,9 @@ const profSchemaVersion = "1"
 // change left above the head are deleted before the tenant's next change
 // and when the store opens. The changes of the store take turns under a
 // mutex (Badger is opened by one process at a time), and Check runs
-// under it with the records of the head.
+// under it with the records of the head that it needs: the parts of a
+// key are length-prefixed one by one, so that the versions of one record,
+// and the certificates of one customer, are one prefix scan each.
 //
 // Writes are synced to disk before they are acknowledged (unless
 // WithSyncWrites(false)), and go through a Probe, so that a store whose
@@ -159,10 +162,19 @@ func profTenantKey(kind byte, tenant string, extra int) []byte {
 
 // profRecordPrefix is the prefix of the versions of one record.
 func profRecordPrefix(tenant string, k profile.Key) []byte {
-	id := k.ID()
-	p := profTenantKey(profRevision, tenant, LPSize(string(k.Kind))+LPSize(id)+8)
+	p := profTenantKey(profRevision, tenant, LPSize(string(k.Kind))+LPSize(k.Scope)+LPSize(k.Jurisdiction)+LPSize(k.Code)+8)
 	p = AppendLP(p, string(k.Kind))
-	return AppendLP(p, id)
+	p = AppendLP(p, k.Scope)
+	p = AppendLP(p, k.Jurisdiction)
+	return AppendLP(p, k.Code)
+}
+
+// profCertificatesPrefix is the prefix of the versions of the
+// certificates of one customer.
+func profCertificatesPrefix(tenant, customer string) []byte {
+	p := profTenantKey(profRevision, tenant, LPSize(string(profile.KindCertificate))+LPSize(customer))
+	p = AppendLP(p, string(profile.KindCertificate))
+	return AppendLP(p, customer)
 }
 
 // profHeadValue is a tenant's head: its version and when it was made.
@@ -229,19 +241,22 @@ func readChange(txn *bdb.Txn, tenant string, v uint64) (profChange, error) {
 	return c, err
 }
 
-// parseRevisionKey returns the kind, ID and version of a key of a
+// parseRevisionKey returns the record key and version of a key of a
 // record's version, after the tenant's prefix of length n.
-func parseRevisionKey(k []byte, n int) (profile.Kind, string, uint64, bool) {
+func parseRevisionKey(k []byte, n int) (profile.Key, uint64, bool) {
 	rest := k[n:]
-	kind, rest, ok := cutLP(rest)
-	if !ok {
-		return "", "", 0, false
+	var parts [4]string
+	for i := range parts {
+		var ok bool
+		if parts[i], rest, ok = cutLP(rest); !ok {
+			return profile.Key{}, 0, false
+		}
 	}
-	id, rest, ok := cutLP(rest)
-	if !ok || len(rest) != 8 {
-		return "", "", 0, false
+	if len(rest) != 8 {
+		return profile.Key{}, 0, false
 	}
-	return profile.Kind(kind), id, binary.BigEndian.Uint64(rest), true
+	key := profile.Key{Kind: profile.Kind(parts[0]), Scope: parts[1], Jurisdiction: parts[2], Code: parts[3]}
+	return key, binary.BigEndian.Uint64(rest), true
 }
 
 // cutLP cuts a length-prefixed string off the front of b.
@@ -254,30 +269,73 @@ func cutLP(b []byte) (string, []byte, bool) {
 }
 
 // readRecords reads the tenant's records at version v (the head's or
-// below), made at at by by.
-func readRecords(txn *bdb.Txn, tenant string, v uint64, at int64, by string) (*profile.Records, error) {
-	prefix := profTenantKey(profRevision, tenant, 0)
+// below) that need names, made at at by by.
+func readRecords(txn *bdb.Txn, tenant string, v uint64, at int64, by string, need *profile.Need) (*profile.Records, error) {
+	var entries []profile.Entry
+	var err error
+	n := len(profTenantKey(profRevision, tenant, 0))
+	if need.All {
+		entries, err = scanRecords(txn, profTenantKey(profRevision, tenant, 0), n, v, entries)
+	} else {
+		for _, k := range need.Keys {
+			if entries, err = scanRecords(txn, profRecordPrefix(tenant, k), n, v, entries); err != nil {
+				break
+			}
+		}
+		for _, c := range need.CertificatesOf {
+			if err != nil {
+				break
+			}
+			entries, err = scanRecords(txn, profCertificatesPrefix(tenant, c), n, v, entries)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	var t time.Time
+	if v > 0 {
+		t = time.Unix(0, at).UTC()
+	}
+	return profile.NewRecords(v, t, by, dedupe(entries))
+}
+
+// dedupe drops the entries whose key an earlier entry has (a record
+// that two parts of a Need name).
+func dedupe(entries []profile.Entry) []profile.Entry {
+	seen := make(map[profile.Key]bool, len(entries))
+	out := entries[:0]
+	for _, e := range entries {
+		if !seen[e.Key] {
+			seen[e.Key] = true
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// scanRecords appends to entries the records under prefix as they are at
+// version v: for each record, its last version at or below v, unless
+// that is a deletion. n is the length of the tenant's prefix.
+func scanRecords(txn *bdb.Txn, prefix []byte, n int, v uint64, entries []profile.Entry) ([]profile.Entry, error) {
 	it := txn.NewIterator(bdb.IteratorOptions{Prefix: prefix, PrefetchValues: false})
 	defer it.Close()
-	var entries []profile.Entry
-	var last []byte // the record of the last kept version, until its ID changes
-	var lastKind profile.Kind
-	var lastID string
+	var last []byte // the record of the last version kept, until the key changes
+	var lastKey profile.Key
 	flush := func() {
 		if last != nil {
-			entries = append(entries, profile.Entry{Key: profile.KeyOf(lastKind, lastID), Data: last})
+			entries = append(entries, profile.Entry{Key: lastKey, Data: last})
 		}
 		last = nil
 	}
 	for it.Rewind(); it.Valid(); it.Next() {
 		item := it.Item()
-		kind, id, ver, ok := parseRevisionKey(item.Key(), len(prefix))
+		k, ver, ok := parseRevisionKey(item.Key(), n)
 		if !ok {
-			return nil, fmt.Errorf("a key of tenant %s's records does not parse", tenant)
+			return nil, errors.New("a key of the records does not parse")
 		}
-		if kind != lastKind || id != lastID {
+		if k != lastKey {
 			flush()
-			lastKind, lastID = kind, id
+			lastKey = k
 		}
 		if ver > v {
 			continue // a later version, or one of a change not yet made
@@ -293,11 +351,7 @@ func readRecords(txn *bdb.Txn, tenant string, v uint64, at int64, by string) (*p
 		}
 	}
 	flush()
-	var t time.Time
-	if v > 0 {
-		t = time.Unix(0, at).UTC()
-	}
-	return profile.NewRecords(v, t, by, entries)
+	return entries, nil
 }
 
 // Apply stores a change (profile.Store): see the type's documentation
@@ -333,7 +387,7 @@ func (s *ProfileStore) Apply(ctx context.Context, tenant string, c profile.Commi
 			}
 			by = ch.by
 		}
-		cur, err = readRecords(txn, tenant, head.version, head.at, by)
+		cur, err = readRecords(txn, tenant, head.version, head.at, by, &c.Need)
 		return err
 	})
 	if err != nil {
@@ -416,7 +470,7 @@ func (s *ProfileStore) clean(ctx context.Context, tenant string) error {
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {
 			k := it.Item().Key()
-			if _, _, ver, ok := parseRevisionKey(k, len(prefix)); ok && ver > head.version {
+			if _, ver, ok := parseRevisionKey(k, len(prefix)); ok && ver > head.version {
 				stale = append(stale, bytes.Clone(k))
 			}
 		}
@@ -472,7 +526,7 @@ func (s *ProfileStore) cleanAll(ctx context.Context) error {
 				h = head.version
 				heads[tenant] = h
 			}
-			if _, _, ver, ok := parseRevisionKey(k, 1+LPSize(tenant)); ok && ver > h {
+			if _, ver, ok := parseRevisionKey(k, 1+LPSize(tenant)); ok && ver > h {
 				tenants[tenant] = true
 			}
 		}
@@ -512,7 +566,7 @@ func (s *ProfileStore) Records(ctx context.Context, tenant string, asOf time.Tim
 				return err
 			}
 		}
-		r, err = readRecords(txn, tenant, ch.version, ch.at, ch.by)
+		r, err = readRecords(txn, tenant, ch.version, ch.at, ch.by, &profile.Need{All: true})
 		return err
 	})
 	if err != nil {
@@ -575,9 +629,6 @@ func (s *ProfileStore) History(ctx context.Context, tenant string, k profile.Key
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {
 			item := it.Item()
-			if len(item.Key()) != len(prefix)+8 {
-				continue // a longer ID that starts with this one's bytes
-			}
 			v := binary.BigEndian.Uint64(item.Key()[len(prefix):])
 			if v > head.version {
 				break

@@ -78,7 +78,7 @@ func (m *memory) Apply(ctx context.Context, tenant string, c Commit) (uint64, er
 	defer m.mu.Unlock()
 	t := m.tenant(tenant)
 	if c.Check != nil {
-		cur, err := t.records(uint64(len(t.changes)))
+		cur, err := t.records(uint64(len(t.changes)), &c.Need)
 		if err != nil {
 			return 0, err
 		}
@@ -110,13 +110,16 @@ func (m *memory) Records(ctx context.Context, tenant string, asOf time.Time) (*R
 		// a prefix.
 		v = uint64(sort.Search(len(t.changes), func(i int) bool { return t.changes[i].at.After(asOf) }))
 	}
-	return t.records(v)
+	return t.records(v, &Need{All: true})
 }
 
-// records returns the tenant's records at version v.
-func (t *memTenant) records(v uint64) (*Records, error) {
+// records returns the tenant's records at version v that need names.
+func (t *memTenant) records(v uint64, need *Need) (*Records, error) {
 	var entries []Entry
 	for k, revs := range t.revs {
+		if !need.Wants(k) {
+			continue
+		}
 		i := sort.Search(len(revs), func(i int) bool { return revs[i].version > v })
 		if i == 0 || revs[i-1].data == nil {
 			continue

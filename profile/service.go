@@ -81,7 +81,7 @@ func (s *Service) Apply(ctx context.Context, tenant, by string, cs ChangeSet) (u
 	if err != nil {
 		return 0, err
 	}
-	v, err := s.store.Apply(ctx, tenant, Commit{At: s.now(), By: by, Entries: entries, Check: func(cur *Records) error {
+	v, err := s.store.Apply(ctx, tenant, Commit{At: s.now(), By: by, Entries: entries, Need: cs.need(), Check: func(cur *Records) error {
 		return s.check.CheckAgainst(cur, &cs)
 	}})
 	if err != nil {

@@ -32,9 +32,10 @@ type Store interface {
 	// tenant's next version, stamped with c.At (or the time of the
 	// tenant's previous change, when that is later) and c.By, and returns
 	// that version. Before it writes, it calls c.Check, when not nil,
-	// with the tenant's records as they are, in the same atomic unit: an
-	// error of Check stores nothing and is returned. Check may be called
-	// more than once (when the unit is tried again).
+	// with the tenant's records that c.Need names as they are, in the
+	// same atomic unit: an error of Check stores nothing and is
+	// returned. Check may be called more than once (when the unit is
+	// tried again).
 	Apply(ctx context.Context, tenant string, c Commit) (uint64, error)
 	// Records returns the tenant's records as of asOf: as the changes
 	// stamped at or before it left them. A zero asOf means now: every
@@ -72,9 +73,44 @@ type Commit struct {
 	// Entries are the records to store and delete (ChangeSet.Entries),
 	// each key at most once.
 	Entries []Entry
-	// Check, when not nil, sees the tenant's current records inside the
-	// atomic unit of the change and may refuse it with an error.
+	// Need names the records that Check sees.
+	Need Need
+	// Check, when not nil, sees the tenant's current records that Need
+	// names, inside the atomic unit of the change, and may refuse it
+	// with an error. The Records it is given carry the tenant's current
+	// version, its time and credential.
 	Check func(current *Records) error
+}
+
+// Need names the records of a tenant that a Commit's Check sees, so that
+// a change reads what its checks need rather than the whole profile.
+type Need struct {
+	// All: every record.
+	All bool
+	// Keys: the records of these keys, those that exist.
+	Keys []Key
+	// CertificatesOf: every certificate of these customers.
+	CertificatesOf []string
+}
+
+// Wants reports whether n names k, of a record that exists.
+func (n *Need) Wants(k Key) bool {
+	if n.All {
+		return true
+	}
+	if k.Kind == KindCertificate {
+		for _, c := range n.CertificatesOf {
+			if c == k.Scope {
+				return true
+			}
+		}
+	}
+	for _, w := range n.Keys {
+		if w == k {
+			return true
+		}
+	}
+	return false
 }
 
 // ErrClosed is the error, wrapped, of a Store's methods after Close.

@@ -138,8 +138,38 @@ func (v Validator) Check(cs *ChangeSet) error {
 // the tenant's records cur, as Service.Apply calls it within the change's
 // atomic unit: a certificate's customer exists once cs is applied, a
 // deleted record exists, and a customer is not deleted while
-// certificates of it remain. Errors are as Check's.
+// certificates of it remain. Errors are as Check's. cur need hold only
+// the records that cs's Need names: the customers of its certificates,
+// the records it deletes, and the certificates of the customers it
+// deletes.
 func (v Validator) CheckAgainst(cur *Records, cs *ChangeSet) error {
+	return v.checkAgainst(cur, cs)
+}
+
+// need returns the records of the tenant that CheckAgainst reads for cs.
+func (cs *ChangeSet) need() Need {
+	var n Need
+	seen := map[Key]bool{}
+	want := func(k Key) {
+		if !seen[k] {
+			seen[k] = true
+			n.Keys = append(n.Keys, k)
+		}
+	}
+	for i := range cs.Certificates {
+		want(CustomerKey(cs.Certificates[i].CustomerCode))
+	}
+	for _, k := range cs.Deletes {
+		want(k)
+		if k.Kind == KindCustomer {
+			n.CertificatesOf = append(n.CertificatesOf, k.Code)
+		}
+	}
+	return n
+}
+
+// checkAgainst is CheckAgainst.
+func (v Validator) checkAgainst(cur *Records, cs *ChangeSet) error {
 	var l errorList
 	deleted := map[Key]bool{}
 	for _, k := range cs.Deletes {

@@ -42,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) profile.Store) {
 		{"Delete", testDelete},
 		{"History", testHistory},
 		{"CheckInsideTheUnit", testCheckInsideTheUnit},
+		{"CheckSeesWhatItNeeds", testCheckSeesWhatItNeeds},
 		{"BadRecordStoresNothing", testBadRecordStoresNothing},
 		{"CrossRecordRules", testCrossRecordRules},
 		{"TenantIsolation", testTenantIsolation},
@@ -387,10 +388,11 @@ func testCheckInsideTheUnit(t *testing.T, s profile.Store) {
 	}
 	refusal := errors.New("refused by the check")
 	var seen *profile.Records
-	_, err = s.Apply(ctx, tenant, profile.Commit{At: epoch.Add(time.Hour), By: "x", Entries: entries, Check: func(cur *profile.Records) error {
-		seen = cur
-		return refusal
-	}})
+	_, err = s.Apply(ctx, tenant, profile.Commit{At: epoch.Add(time.Hour), By: "x", Entries: entries, Need: profile.Need{All: true},
+		Check: func(cur *profile.Records) error {
+			seen = cur
+			return refusal
+		}})
 	if !errors.Is(err, refusal) {
 		t.Fatalf("Apply with a check that refuses: %v, want the check's error", err)
 	}
@@ -405,6 +407,64 @@ func testCheckInsideTheUnit(t *testing.T, s profile.Store) {
 	}
 	if h, _ := s.History(ctx, tenant, profile.CustomerKey("C-5")); len(h) != 0 {
 		t.Fatalf("a refused change left a version: %+v", h)
+	}
+}
+
+func testCheckSeesWhatItNeeds(t *testing.T, s profile.Store) {
+	ctx := context.Background()
+	svc := service(s)
+	apply(t, svc, tenant, sample())
+	cs := sample()
+	cs.Customers = append(cs.Customers, profile.Customer{Code: "C-1X"})
+	cs.Certificates = append(cs.Certificates, profile.Certificate{Number: "OTHER", CustomerCode: "C-1X", Jurisdictions: []string{"US"}, ReasonCode: "A", EffectiveDate: date("2026-01-01")})
+	apply(t, svc, tenant, cs)
+	apply(t, svc, tenant, profile.ChangeSet{Deletes: []profile.Key{profile.ProductKey("HS", "640299")}})
+	if _, err := svc.Apply(ctx, "globex", "client-9", sample()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		need profile.Need
+		want string
+	}{
+		{"nothing", profile.Need{}, ""},
+		{"keys", profile.Need{Keys: []profile.Key{profile.CustomerKey("C-1"), profile.CustomerKey("NOBODY"), profile.ProductKey("", "SKU-1"),
+			profile.ProductKey("HS", "640299"), profile.PolicyKey(), profile.RegistrationKey("ACME", "US-TX", "32000000001")}},
+			"customer C-1, registration ACME/US-TX/32000000001, product SKU/SKU-1, policy"},
+		{"certificates of a customer", profile.Need{CertificatesOf: []string{"C-1"}}, "certificate C-1/SP-9, certificate C-1/TX-1"},
+		{"certificates of two customers", profile.Need{CertificatesOf: []string{"C-1X", "C-2", "C-1"}},
+			"certificate C-1/SP-9, certificate C-1/TX-1, certificate C-1X/OTHER"},
+		{"a certificate by its key", profile.Need{Keys: []profile.Key{profile.CertificateKey("C-1", "TX-1")}}, "certificate C-1/TX-1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var saw *profile.Records
+			_, err := s.Apply(ctx, tenant, profile.Commit{At: epoch.Add(time.Hour), By: "x", Need: tc.need, Check: func(cur *profile.Records) error {
+				saw = cur
+				return errors.New("seen")
+			}})
+			if err == nil || saw == nil {
+				t.Fatalf("Apply: %v", err)
+			}
+			var keys []string
+			for _, c := range saw.Customers {
+				keys = append(keys, c.Key().String())
+			}
+			for _, c := range saw.Certificates {
+				keys = append(keys, c.Key().String())
+			}
+			for _, r := range saw.Registrations {
+				keys = append(keys, r.Key().String())
+			}
+			for _, p := range saw.Products {
+				keys = append(keys, p.Key().String())
+			}
+			if saw.Policy != nil {
+				keys = append(keys, "policy")
+			}
+			if got := strings.Join(keys, ", "); got != tc.want || saw.Version != 3 || saw.By != "client-1" {
+				t.Fatalf("the check saw %q at version %d by %q; want %q at version 3", got, saw.Version, saw.By, tc.want)
+			}
+		})
 	}
 }
 
@@ -601,6 +661,7 @@ func testConcurrentApplies(t *testing.T, s profile.Store) {
 			}
 			var saw uint64
 			v, err := s.Apply(ctx, tenant, profile.Commit{At: time.Now().UTC().Truncate(time.Microsecond), By: "c", Entries: entries,
+				Need: profile.Need{All: true},
 				Check: func(cur *profile.Records) error {
 					// The records the check sees are those of the
 					// version the change follows.
