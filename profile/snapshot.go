@@ -97,9 +97,10 @@ func (s *Snapshot) Policy() *Policy { return s.policy }
 // means CodeTypeSKU; the type's case does not matter): the tenant's own
 // product of that type and code first, then the crosswalk of a standard
 // type (Crosswalk). For HS codes, which are hierarchical, the tenant's
-// products of the code itself, then of its subheading, heading and
-// chapter come before the crosswalk; dots and spaces in HS and TIC codes
-// are ignored. It reports false for a code that nothing maps.
+// products of the code itself, then of each shorter code of an even
+// number of digits that starts it (a national subheading, the
+// subheading, the heading, the chapter) come before the crosswalk; dots
+// and spaces in HS and TIC codes are ignored. It reports false for a code that nothing maps.
 func (s *Snapshot) Class(codeType, code string) (string, bool) {
 	var tbuf [64]byte
 	codeType, ok := upperCodeType(tbuf[:0], codeType)
@@ -118,7 +119,7 @@ func (s *Snapshot) Class(codeType, code string) (string, bool) {
 			if class, ok := own[string(digits)]; ok {
 				return class, true
 			}
-			for n := min(len(digits), 6) &^ 1; n >= 2; n -= 2 {
+			for n := (len(digits) - 1) &^ 1; n >= 2; n -= 2 {
 				if class, ok := own[string(digits[:n])]; ok {
 					return class, true
 				}

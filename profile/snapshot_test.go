@@ -113,6 +113,7 @@ func threeCertificates() profile.ChangeSet {
 			{CodeType: "HS", Code: "6402", Class: "ATHLETIC_CLOTHING"},
 			{CodeType: "TIC", Code: "20010", Class: "FORMAL_CLOTHING"},
 			{CodeType: "ERP", Code: "A-7", Class: "BOOKS"},
+			{CodeType: "HS", Code: "8471.30.01", Class: "PREWRITTEN_SOFTWARE"},
 		},
 		Policy: &profile.Policy{AddressCheck: "strict"},
 	}
@@ -156,6 +157,9 @@ func TestSnapshotLookups(t *testing.T) {
 		{"HS", "640212", "ATHLETIC_CLOTHING"},
 		{"hs", "6403.99", "CLOTHING"}, // the crosswalk
 		{"HS", "0301", ""},
+		{"HS", "8471.30.0100", "PREWRITTEN_SOFTWARE"}, // the tenant's eight digits under its ten
+		{"HS", "8471.30.01", "PREWRITTEN_SOFTWARE"},
+		{"HS", "8471.30.02", "ELECTRONICS"},
 		{"TIC", "20010", "FORMAL_CLOTHING"},
 		{"TIC", "20.010", "FORMAL_CLOTHING"},
 		{"TIC", "40030", "FOOD"},

@@ -502,9 +502,14 @@ func sortedKeys[V any](m map[string]V) []string {
 // it is well formed.
 func (v Validator) key(l *errorList, p string, k *Key) bool {
 	n := len(l.errs)
-	k.Scope = strings.TrimSpace(k.Scope)
-	k.Code = strings.TrimSpace(k.Code)
+	// Every part is an identifier, as the records' own fields are: no
+	// part may hold the separator of Key.ID.
+	code(l, p+".scope", &k.Scope, 60, false)
+	code(l, p+".code", &k.Code, 40, false)
 	k.Jurisdiction = strings.TrimSpace(k.Jurisdiction)
+	if len(l.errs) > n {
+		return false
+	}
 	need := func(field, s string) {
 		if s == "" {
 			l.add(p+"."+field, "is required to name a %s", k.Kind)

@@ -149,6 +149,8 @@ func TestCheckNamesTheField(t *testing.T) {
 		{"deletion of an unknown kind", del(profile.Key{Kind: "vendor", Code: "V"}), "deletes[0].kind", "not a kind"},
 		{"deletion of a customer without its code", del(profile.Key{Kind: profile.KindCustomer}), "deletes[0].code", "required"},
 		{"deletion of a certificate without its customer", del(profile.Key{Kind: profile.KindCertificate, Code: "N"}), "deletes[0].scope", "required"},
+		{"deletion by a key with a separator", del(profile.Key{Kind: profile.KindProduct, Scope: "SKU", Code: "A\x1f\x1fB"}), "deletes[0].code", "control characters"},
+		{"deletion by a key too long", del(profile.Key{Kind: profile.KindCertificate, Scope: strings.Repeat("s", 61), Code: "N"}), "deletes[0].scope", "at most 60"},
 		{"deletion of a customer with a jurisdiction", del(profile.Key{Kind: profile.KindCustomer, Code: "C", Jurisdiction: "US"}), "deletes[0].jurisdiction", "not a part of the key"},
 		{"deletion of a record stored in the same change", profile.ChangeSet{Customers: []profile.Customer{{Code: "C"}}, Deletes: []profile.Key{profile.CustomerKey("C")}},
 			"deletes[0]", "listed twice (also at customers[0].code)"},
