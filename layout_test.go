@@ -83,9 +83,37 @@ func TestRemoteClientLinksNoCalculator(t *testing.T) {
 	}
 }
 
+// TestProfileLinksNoDataset lists what package profile depends on: the
+// engine will link it, and a host that keeps profiles without the
+// calculator (an import tool) must not link the dataset, the rules'
+// compiler or a database; it checks jurisdictions and classes through the
+// functions its caller gives it (profile.Validator).
+func TestProfileLinksNoDataset(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", "./profile").Output()
+	if err != nil {
+		t.Fatalf("go list -deps ./profile: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "github.com/levytax/levy/wire") {
+		t.Fatalf("go list found none of the profile's own dependencies: %v", deps)
+	}
+	for _, p := range deps {
+		for _, bad := range []string{"github.com/expr-lang/expr", "github.com/golang/geo", "github.com/dgraph-io/badger",
+			"github.com/jackc/pgx", "github.com/levytax/levy/data", "github.com/levytax/levy/engine", "github.com/levytax/levy/taxarea",
+			"github.com/levytax/levy/rules", "github.com/levytax/levy/journal", "net/http"} {
+			if p == bad || strings.HasPrefix(p, bad+"/") {
+				t.Errorf("package profile depends on %s", p)
+			}
+		}
+	}
+}
+
 // domains are the directories of the packages that define what they need
 // from storage and hold no storage code.
-var domains = []string{"journal", "auth", "einvoice", "engine", "taxarea", "rules", "jurisdiction", "money", "civil", "data", "wire", "batch"}
+var domains = []string{"journal", "auth", "einvoice", "engine", "taxarea", "rules", "jurisdiction", "money", "civil", "data", "wire", "batch", "profile"}
 
 // forbidden are imports that only some directories may hold: the
 // database drivers in their own package, net/http in the adapters and
@@ -103,7 +131,7 @@ var forbidden = []struct {
 	// A domain's tests may run over a Badger store; its code may not.
 	{path: "github.com/levytax/levy/badger", in: domains, code: true},
 	{path: "github.com/levytax/levy/postgres", in: domains, code: true},
-	{path: "net/http", in: []string{"auth", "journal", "engine", "rules", "taxarea", "jurisdiction", "money", "civil", "wire"}},
+	{path: "net/http", in: []string{"auth", "journal", "engine", "rules", "taxarea", "jurisdiction", "money", "civil", "wire", "profile"}},
 	// A batch run is no HTTP adapter; its tests compare it with the API.
 	{path: "net/http", in: []string{"batch"}, code: true},
 }

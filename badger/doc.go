@@ -7,9 +7,9 @@
 // directory taken away (Probe), length-prefixed key parts (AppendLP) and
 // the wrapping of an error with the operation that met it (Wrap).
 //
-// The domain packages (journal, auth, einvoice) say what they need from
-// storage as interfaces and hold no Badger code; this package implements
-// them, and each store runs its domain's conformance suite. Each store
-// keeps its own key layout, schema version and error prefix, documented
-// beside it. No other package of Levy imports Badger.
+// The domain packages (journal, auth, einvoice, profile) say what they
+// need from storage as interfaces and hold no Badger code; this package
+// implements them, and each store runs its domain's conformance suite.
+// Each store keeps its own key layout, schema version and error prefix,
+// documented beside it. No other package of Levy imports Badger.
 package badger

@@ -2,11 +2,11 @@
 // PostgreSQL (15 or later), for businesses that run several `levy serve`
 // nodes over shared state, through github.com/jackc/pgx/v5. A DB (Open)
 // is one pool; its stores share it: DB.Journal (a journal.Backend under
-// package journal's operations), DB.Auth (an auth.Store) and DB.EInvoice
-// (an einvoice.Store). Each passes its domain's conformance suite, as the
-// Badger stores of package badger do, and the tests of this package add
-// what one process cannot show: several DBs on one schema, as several
-// nodes, racing for the same rows.
+// package journal's operations), DB.Auth (an auth.Store), DB.EInvoice
+// (an einvoice.Store) and DB.Profile (a profile.Store). Each passes its
+// domain's conformance suite, as the Badger stores of package badger do,
+// and the tests of this package add what one process cannot show:
+// several DBs on one schema, as several nodes, racing for the same rows.
 //
 // # Across nodes
 //
@@ -17,7 +17,9 @@
 // cache, a version row that every change of credentials or keys bumps
 // (which nodes poll to refresh their token checks), leases with an
 // expiry taken with FOR UPDATE SKIP LOCKED for the e-invoicing queue and
-// each connection's outbox, and a compare-and-set on a document's status.
+// each connection's outbox, a compare-and-set on a document's status, and
+// a row lock on each tenant's head of its tax profile, whose version the
+// nodes poll to refresh their cached profiles.
 //
 // # Schema
 //

@@ -1,0 +1,173 @@
+package profile
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"maps"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// FollowInterval is how often a Cache that follows its Store looks for
+// changes (Follow): a change made by another node, or by an offline
+// import into the same database, reaches this one's calculations within
+// about that long.
+const FollowInterval = time.Second
+
+// Cache keeps the compiled snapshot of each tenant's profile that a
+// process has asked for, so that a calculation reads it from memory. A
+// snapshot is loaded from the Store the first time its tenant is asked
+// for, and loaded again when the tenant's version in the Store is no
+// longer the snapshot's: at once for a change made through a Service of
+// this Cache (Invalidate), and at the next Refresh for a change made
+// elsewhere (another node of a PostgreSQL cluster, an import by `levy
+// profile import`), which Follow runs every FollowInterval.
+//
+// Cache is safe for concurrent use. Snapshot, on the path of every
+// calculation, loads an immutable map without a lock; loads and
+// refreshes take turns under a mutex and replace the map whole. The
+// cache keeps every tenant it has loaded, which a process serves a
+// bounded number of.
+type Cache struct {
+	store Store
+	log   *slog.Logger
+
+	snaps atomic.Pointer[map[string]*Snapshot]
+	// mu serializes the loads of snapshots and the replacements of the
+	// map.
+	mu sync.Mutex
+}
+
+// NewCache returns an empty cache over s. log receives the failures of
+// Follow; nil discards them.
+func NewCache(s Store, log *slog.Logger) *Cache {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	c := &Cache{store: s, log: log}
+	empty := map[string]*Snapshot{}
+	c.snaps.Store(&empty)
+	return c
+}
+
+// Snapshot returns the tenant's snapshot: from memory, or loaded from the
+// store the first time. The usual call, for a tenant in memory, costs a
+// map lookup and allocates nothing.
+func (c *Cache) Snapshot(ctx context.Context, tenant string) (*Snapshot, error) {
+	if s, ok := (*c.snaps.Load())[tenant]; ok {
+		return s, nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if s, ok := (*c.snaps.Load())[tenant]; ok {
+		return s, nil // another caller loaded it meanwhile
+	}
+	s, err := c.load(ctx, tenant)
+	if err != nil {
+		return nil, err
+	}
+	c.put(tenant, s)
+	return s, nil
+}
+
+// load reads and compiles the tenant's current records.
+func (c *Cache) load(ctx context.Context, tenant string) (*Snapshot, error) {
+	r, err := c.store.Records(ctx, tenant, time.Time{})
+	if err != nil {
+		return nil, fmt.Errorf("profile: load the profile of tenant %s: %w", tenant, err)
+	}
+	return Compile(r), nil
+}
+
+// put replaces the map with one that holds s for tenant. The caller
+// holds c.mu.
+func (c *Cache) put(tenant string, s *Snapshot) {
+	m := maps.Clone(*c.snaps.Load())
+	m[tenant] = s
+	c.snaps.Store(&m)
+}
+
+// Invalidate loads the tenant's snapshot again when the cache holds one
+// whose version is not the store's, as after a change made through this
+// process. It returns the error of the store; the cache then forgets the
+// tenant, so that the next Snapshot loads it.
+func (c *Cache) Invalidate(ctx context.Context, tenant string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, err := c.refreshOne(ctx, tenant)
+	return err
+}
+
+// refreshOne loads tenant's snapshot again if the cache holds one at
+// another version than the store's, and reports whether it did. On an
+// error it forgets the tenant. The caller holds c.mu.
+func (c *Cache) refreshOne(ctx context.Context, tenant string) (bool, error) {
+	old, ok := (*c.snaps.Load())[tenant]
+	if !ok {
+		return false, nil
+	}
+	v, err := c.store.Version(ctx, tenant)
+	if err == nil && v == old.Version() {
+		return false, nil
+	}
+	var s *Snapshot
+	if err == nil {
+		s, err = c.load(ctx, tenant)
+	}
+	if err != nil {
+		m := maps.Clone(*c.snaps.Load())
+		delete(m, tenant)
+		c.snaps.Store(&m)
+		return false, err
+	}
+	c.put(tenant, s)
+	return true, nil
+}
+
+// Refresh compares the version of every tenant in memory with the
+// store's, loads again the snapshots of those that changed, and returns
+// how many it loaded. A tenant whose load fails is forgotten (its next
+// Snapshot loads it) and the first error is returned after the others
+// are refreshed.
+func (c *Cache) Refresh(ctx context.Context) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var first error
+	n := 0
+	for tenant := range *c.snaps.Load() {
+		changed, err := c.refreshOne(ctx, tenant)
+		if err != nil && first == nil {
+			first = err
+		}
+		if changed {
+			n++
+		}
+	}
+	return n, first
+}
+
+// Follow calls Refresh every interval (FollowInterval when it is not
+// positive) until ctx ends, for a process that shares its Store with
+// others: a change made elsewhere reaches this process's snapshots within
+// one interval and one load. A failed Refresh is logged and tried again
+// at the next tick; calculations go on with the snapshots in memory,
+// except those of the tenants that failed, which load at their next use.
+func (c *Cache) Follow(ctx context.Context, interval time.Duration) {
+	if interval <= 0 {
+		interval = FollowInterval
+	}
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if _, err := c.Refresh(ctx); err != nil && ctx.Err() == nil {
+			c.log.Warn("profile: refresh the cached profiles", "err", err)
+		}
+	}
+}

@@ -1,0 +1,125 @@
+package profile_test
+
+import (
+	"testing"
+
+	"github.com/levytax/levy/profile"
+)
+
+func TestNormalizeJurisdiction(t *testing.T) {
+	for in, want := range map[string]string{
+		"TX": "US-TX", "tx": "US-TX", " US-TX ": "US-TX", "us": "US", "US": "US", "DE": "US-DE", "CA": "US-CA",
+		"PR": "US-PR", "FR": "FR", "CA-BC": "CA-BC", "US-4819000": "US-4819000", "US-06037-MEASURE_A": "US-06037-MEASURE_A",
+		"DE-HELGOLAND": "DE-HELGOLAND",
+	} {
+		if got, ok := profile.NormalizeJurisdiction(in); !ok || got != want {
+			t.Errorf("NormalizeJurisdiction(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"", "T", "Texas", "USA", "US-", "-TX", "US--TX", "US-XX", "US TX", "US-T X", "1X", "US-4819000*",
+		"US-" + string(make([]byte, 60))} {
+		if got, ok := profile.NormalizeJurisdiction(in); ok {
+			t.Errorf("NormalizeJurisdiction(%q) = %q; want refused", in, got)
+		}
+	}
+}
+
+func TestCovers(t *testing.T) {
+	for _, tc := range []struct {
+		entry, id string
+		want      bool
+	}{
+		{"US-TX", "US-TX", true},
+		{"US-TX", "US-4819000", true},  // Dallas, by its place FIPS code
+		{"US-TX", "US-48113", true},    // Dallas County
+		{"US-TX", "US-0644000", false}, // Los Angeles
+		{"US-TX", "US-CA", false},
+		{"US-TX", "US", false},
+		{"US-CA", "US-06037-MEASURE_A", true},
+		{"US", "US-CA", true},
+		{"US", "US-0644000", true},
+		{"US", "USX", false},
+		{"US", "DE", false},
+		{"US-4819000", "US-4819000", true},
+		{"US-4819000", "US-TX", false},
+		{"US-4819000", "US-48113", false},
+		{"CA-BC", "CA-BC", true},
+		{"CA-BC", "CA", false},
+		{"CA", "CA-BC", true},
+		{"DE", "DE", true},
+		{"US-AZ", "US-AZ-MARICOPA", true},
+		{"US-48113", "US-4819000", false}, // a county does not cover the cities in it
+	} {
+		if got := profile.Covers(tc.entry, tc.id); got != tc.want {
+			t.Errorf("Covers(%q, %q) = %v, want %v", tc.entry, tc.id, got, tc.want)
+		}
+	}
+}
+
+// The jurisdictions of the sales of the tests.
+const (
+	texas  = "US-TX"
+	dallas = "US-4819000"
+	calif  = "US-CA"
+	la     = "US-0644000"
+)
+
+// TestCertificateCheck runs the cases of the issue: a Texas resale
+// certificate for 2026 covers a sale to Dallas in June 2026, not one to
+// Los Angeles, not one to Dallas in January 2027; a revoked one and a
+// single-purchase one used on another transaction do not cover.
+func TestCertificateCheck(t *testing.T) {
+	tx := profile.Certificate{Number: "TX-1", CustomerCode: "C-1", Jurisdictions: []string{texas}, ReasonCode: "G",
+		EffectiveDate: date("2026-01-01"), ExpirationDate: date("2026-12-31"), Status: profile.StatusActive}
+	revoked := tx
+	revoked.Status, revoked.RevokedDate = profile.StatusRevoked, date("2026-04-01")
+	single := tx
+	single.TransactionID = "INV-1"
+	clothing := tx
+	clothing.ProductClasses = []string{"CLOTHING", "CLOTHING_ACCESSORIES"}
+	open := tx
+	open.ExpirationDate = profile.Certificate{}.ExpirationDate
+	for _, tc := range []struct {
+		name string
+		c    profile.Certificate
+		use  profile.Use
+		want profile.Refusal
+	}{
+		{"Dallas in June 2026", tx, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas, Class: "GENERAL"}, ""},
+		{"Texas's own tax", tx, profile.Use{Date: date("2026-06-01"), Jurisdiction: texas, Class: "GENERAL"}, ""},
+		{"first day", tx, profile.Use{Date: date("2026-01-01"), Jurisdiction: texas}, ""},
+		{"last day", tx, profile.Use{Date: date("2026-12-31"), Jurisdiction: texas}, ""},
+		{"Los Angeles", tx, profile.Use{Date: date("2026-06-01"), Jurisdiction: la}, profile.RefusalJurisdiction},
+		{"California", tx, profile.Use{Date: date("2026-06-01"), Jurisdiction: calif}, profile.RefusalJurisdiction},
+		{"Los Angeles after it expired", tx, profile.Use{Date: date("2027-01-05"), Jurisdiction: la}, profile.RefusalJurisdiction},
+		{"Dallas in January 2027", tx, profile.Use{Date: date("2027-01-05"), Jurisdiction: dallas}, profile.RefusalExpired},
+		{"Dallas in 2025", tx, profile.Use{Date: date("2025-12-31"), Jurisdiction: dallas}, profile.RefusalNotYetValid},
+		{"no expiration", open, profile.Use{Date: date("2040-01-01"), Jurisdiction: dallas}, ""},
+		{"before the revocation", revoked, profile.Use{Date: date("2026-03-31"), Jurisdiction: dallas}, ""},
+		{"on the revocation date", revoked, profile.Use{Date: date("2026-04-01"), Jurisdiction: dallas}, profile.RefusalRevoked},
+		{"after the revocation", revoked, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas}, profile.RefusalRevoked},
+		{"single purchase, its transaction", single, profile.Use{Date: date("2026-06-01"), TransactionID: "INV-1", Jurisdiction: dallas}, ""},
+		{"single purchase, another transaction", single, profile.Use{Date: date("2026-06-01"), TransactionID: "INV-2", Jurisdiction: dallas}, profile.RefusalTransaction},
+		{"single purchase, no transaction", single, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas}, profile.RefusalTransaction},
+		{"class covered", clothing, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas, Class: "CLOTHING"}, ""},
+		{"class not covered", clothing, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas, Class: "ELECTRONICS"}, profile.RefusalClass},
+	} {
+		if got := tc.c.Check(tc.use); got != tc.want {
+			t.Errorf("%s: Check = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestCheckAllocatesNothing: the check of a certificate, which the engine
+// runs per tax, allocates nothing.
+func TestCheckAllocatesNothing(t *testing.T) {
+	c := profile.Certificate{Jurisdictions: []string{"US-CA", "US-TX"}, ProductClasses: []string{"GENERAL"}, EffectiveDate: date("2026-01-01")}
+	u := profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas, Class: "GENERAL"}
+	if n := testing.AllocsPerRun(100, func() {
+		if c.Check(u) != "" {
+			t.Fatal("refused")
+		}
+	}); n != 0 {
+		t.Fatalf("Check allocates %v times", n)
+	}
+}

@@ -1,0 +1,117 @@
+package profile
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/levytax/levy/jurisdiction"
+)
+
+// maxJurisdictionLen bounds a jurisdiction ID, in bytes.
+const maxJurisdictionLen = 60
+
+// NormalizeJurisdiction returns the stored form of a jurisdiction that a
+// certificate or a registration names, and whether s has the form of a
+// Levy jurisdiction ID: upper-case, surrounding spaces dropped, and a
+// bare US state or territory code ("TX", "tx") read as the state
+// ("US-TX"). Every other ID is kept as it is: a country ("US", "DE"), a
+// state or province ("US-TX", "CA-BC"), or any other Levy jurisdiction
+// ID ("US-4819000"), its first part two letters and the others letters,
+// digits and underscores. A country whose code is also a US state's
+// ("CA", "DE", "IN") therefore cannot be named by its bare code: the
+// code names the state.
+//
+// The form alone does not say that the jurisdiction exists:
+// Validator.Jurisdiction does.
+func NormalizeJurisdiction(s string) (string, bool) {
+	s = strings.ToUpper(strings.TrimSpace(s))
+	if len(s) == 2 && isLetters(s) {
+		if st, ok := jurisdiction.SubdivisionOf("US", s); ok && st.Code == s {
+			return st.ID(), true
+		}
+		return s, true
+	}
+	if len(s) > maxJurisdictionLen {
+		return "", false
+	}
+	country, rest, ok := strings.Cut(s, "-")
+	if len(country) != 2 || !isLetters(country) || !ok {
+		return "", false
+	}
+	for _, part := range strings.Split(rest, "-") {
+		if part == "" {
+			return "", false
+		}
+		for _, r := range part {
+			if !(unicode.IsUpper(r) || r >= '0' && r <= '9' || r == '_') {
+				return "", false
+			}
+		}
+	}
+	// A state of the United States must be one: "US-XX" names a
+	// subdivision by its code.
+	if country == "US" && len(rest) == 2 && isLetters(rest) {
+		if st, ok := jurisdiction.SubdivisionOf("US", rest); !ok || st.Code != rest {
+			return "", false
+		}
+	}
+	return s, true
+}
+
+// isLetters reports whether s is made of ASCII capital letters only.
+func isLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'A' || s[i] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// Covers reports whether a certificate or registration entry e (a
+// stored jurisdiction, see NormalizeJurisdiction) covers the tax of the
+// jurisdiction id:
+//
+//   - a country ("US") covers every jurisdiction of the country;
+//   - a US state or a province ("US-TX", "CA-BC") covers itself and every
+//     jurisdiction within it: an ID that starts with it ("US-TX-..."), or
+//     a US county, place or district whose FIPS code starts with the
+//     state's ("US-4819000" is in Texas, FIPS 48);
+//   - any other ID covers that jurisdiction alone.
+//
+// It allocates nothing.
+func Covers(e, id string) bool {
+	if e == id {
+		return true
+	}
+	if len(id) <= len(e) || id[:len(e)] != e || id[len(e)] != '-' {
+		// Not a jurisdiction under e by its ID: under a US state by FIPS,
+		// perhaps.
+		return coversByFIPS(e, id)
+	}
+	// id starts with e and a hyphen: e is a country, or a subdivision
+	// whose jurisdictions have IDs under its own.
+	return len(e) == 2 || isSubdivision(e)
+}
+
+// coversByFIPS reports whether e is a US state and id a US county, place
+// or district in it, named by a FIPS code that starts with the state's.
+func coversByFIPS(e, id string) bool {
+	if len(e) != 5 || e[:3] != "US-" || len(id) < 5 || id[:3] != "US-" || !isDigit(id[3]) || !isDigit(id[4]) {
+		return false
+	}
+	st, ok := jurisdiction.SubdivisionOf("US", e[3:])
+	return ok && st.FIPS == id[3:5]
+}
+
+// isSubdivision reports whether e is a state or province: a country code,
+// a hyphen and a subdivision code that jurisdiction.SubdivisionOf knows.
+func isSubdivision(e string) bool {
+	if len(e) < 4 || e[2] != '-' {
+		return false
+	}
+	st, ok := jurisdiction.SubdivisionOf(e[:2], e[3:])
+	return ok && st.Code == e[3:]
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -1,0 +1,311 @@
+package profile
+
+import (
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
+)
+
+// Kind is the kind of a profile record.
+type Kind string
+
+// The kinds of records of a tenant's profile.
+const (
+	KindCustomer     Kind = "customer"
+	KindCertificate  Kind = "certificate"
+	KindRegistration Kind = "registration"
+	KindProduct      Kind = "product"
+	KindPolicy       Kind = "policy"
+)
+
+// kinds lists the kinds in the order of a Records value.
+var kinds = []Kind{KindCustomer, KindCertificate, KindRegistration, KindProduct, KindPolicy}
+
+// Valid reports whether k is one of the kinds of records.
+func (k Kind) Valid() bool {
+	switch k {
+	case KindCustomer, KindCertificate, KindRegistration, KindProduct, KindPolicy:
+		return true
+	}
+	return false
+}
+
+// Key names one record of a tenant's profile: its kind and the parts of
+// its identity, which depend on the kind (the constructors CustomerKey,
+// CertificateKey, RegistrationKey, ProductKey and PolicyKey say which).
+// Every version of a record has the same key. Key is comparable.
+type Key struct {
+	Kind Kind `json:"kind"`
+	// Scope is the customer code of a certificate, the company code of a
+	// registration, and the code type of a product.
+	Scope string `json:"scope,omitempty"`
+	// Jurisdiction is the jurisdiction of a registration.
+	Jurisdiction string `json:"jurisdiction,omitempty"`
+	// Code is the code of a customer, the number of a certificate or a
+	// registration, and the code of a product.
+	Code string `json:"code,omitempty"`
+}
+
+// CustomerKey is the key of the customer of code.
+func CustomerKey(code string) Key { return Key{Kind: KindCustomer, Code: code} }
+
+// CertificateKey is the key of certificate number of the customer of
+// customerCode: certificate numbers are unique per customer.
+func CertificateKey(customerCode, number string) Key {
+	return Key{Kind: KindCertificate, Scope: customerCode, Code: number}
+}
+
+// RegistrationKey is the key of a registration of company (a seller's
+// company code, "" for a seller that names none) in a jurisdiction under
+// number.
+func RegistrationKey(company, jurisdiction, number string) Key {
+	return Key{Kind: KindRegistration, Scope: company, Jurisdiction: jurisdiction, Code: number}
+}
+
+// ProductKey is the key of a product code of codeType ("" is CodeTypeSKU).
+func ProductKey(codeType, code string) Key {
+	if codeType == "" {
+		codeType = CodeTypeSKU
+	}
+	return Key{Kind: KindProduct, Scope: codeType, Code: code}
+}
+
+// PolicyKey is the key of a tenant's policy, of which there is one.
+func PolicyKey() Key { return Key{Kind: KindPolicy} }
+
+// ID returns the parts of k after its kind as one string, as the stores
+// keep it: the scope, the jurisdiction and the code, separated by the
+// unit separator U+001F, which no part may hold (every part is an
+// identifier, free of control characters).
+func (k Key) ID() string {
+	return k.Scope + "\x1f" + k.Jurisdiction + "\x1f" + k.Code
+}
+
+// KeyOf returns the key of kind whose ID (Key.ID) is id, as a store
+// reads it back.
+func KeyOf(kind Kind, id string) Key {
+	scope, rest, _ := strings.Cut(id, "\x1f")
+	jur, code, _ := strings.Cut(rest, "\x1f")
+	return Key{Kind: kind, Scope: scope, Jurisdiction: jur, Code: code}
+}
+
+// String formats k for messages: "certificate C-1/R-77".
+func (k Key) String() string {
+	parts := make([]string, 0, 3)
+	for _, p := range []string{k.Scope, k.Jurisdiction, k.Code} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) == 0 {
+		return string(k.Kind)
+	}
+	return string(k.Kind) + " " + strings.Join(parts, "/")
+}
+
+// Customer is a buyer the business sells to, as the wire's customerCode
+// names it.
+type Customer struct {
+	// Code is the customer code of the wire (customer.customerCode.value).
+	Code string `json:"code"`
+	// ClassCode groups customers of like taxability
+	// (customerCode.classCode).
+	ClassCode string `json:"classCode,omitempty"`
+	// IsBusiness is the wire's isBusinessIndicator.
+	IsBusiness bool `json:"isBusiness,omitempty"`
+	// Name is the customer's name, shown to people.
+	Name string `json:"name,omitempty"`
+}
+
+// Key returns the key of c.
+func (c *Customer) Key() Key { return CustomerKey(c.Code) }
+
+// The statuses of a certificate.
+const (
+	StatusActive  = "active"
+	StatusRevoked = "revoked"
+)
+
+// Certificate is an exemption certificate that a customer gave the
+// business: it exempts the customer's purchases of the product classes it
+// lists (all, when it lists none) from the taxes of the jurisdictions it
+// covers, from its effective date to its expiration date, for the reason
+// it gives, until it is revoked. A single-purchase certificate
+// (TransactionID not empty) covers that transaction alone. See Check.
+type Certificate struct {
+	// Number is the certificate's number, unique per customer; the wire's
+	// exemptionCertificateNumber.
+	Number string `json:"number"`
+	// CustomerCode is the customer that holds it, a Customer of the same
+	// tenant.
+	CustomerCode string `json:"customerCode"`
+	// Jurisdictions are the jurisdictions it covers, each a country
+	// ("US": its taxes and those of every jurisdiction in it), a state or
+	// province ("US-TX": the state's taxes and those of every jurisdiction
+	// in it) or any other Levy jurisdiction ID ("US-4819000": that
+	// jurisdiction's taxes alone). A bare US state code ("TX") is read as
+	// the state and stored as "US-TX".
+	Jurisdictions []string `json:"jurisdictions"`
+	// ReasonCode is the reason of the exemption: an SST reason (a letter,
+	// A to M, see Reasons) or a code of the wire's exemptionReasonCode
+	// (four digits; a single digit is stored padded to four).
+	ReasonCode string `json:"reasonCode"`
+	// ProductClasses are the classes it covers; none means every class.
+	ProductClasses []string `json:"productClasses,omitempty"`
+	// EffectiveDate is the first day it covers.
+	EffectiveDate civil.Date `json:"effectiveDate"`
+	// ExpirationDate is the last day it covers; zero means it does not
+	// expire.
+	ExpirationDate civil.Date `json:"expirationDate,omitzero"`
+	// TransactionID makes it a single-purchase certificate of that
+	// transaction (the wire's transactionId); "" makes it a blanket one.
+	TransactionID string `json:"transactionId,omitempty"`
+	// Status is StatusActive or StatusRevoked; "" reads as active.
+	Status string `json:"status,omitempty"`
+	// RevokedDate is the day a revoked certificate stopped covering
+	// anything: it covers the days before it (within its other dates) and
+	// none from it on. It is set with StatusRevoked only.
+	RevokedDate civil.Date `json:"revokedDate,omitzero"`
+	// Document is the scanned certificate, if one was kept.
+	Document *DocumentRef `json:"document,omitempty"`
+}
+
+// Key returns the key of c.
+func (c *Certificate) Key() Key { return CertificateKey(c.CustomerCode, c.Number) }
+
+// Blanket reports whether c covers every purchase within its terms rather
+// than one transaction.
+func (c *Certificate) Blanket() bool { return c.TransactionID == "" }
+
+// Revoked reports whether c has been revoked.
+func (c *Certificate) Revoked() bool { return c.Status == StatusRevoked }
+
+// DocumentRef names a document kept for a certificate: its content is
+// stored once per tenant under its digest (Store.PutDocument).
+type DocumentRef struct {
+	// SHA256 is the digest of the content, 64 lower-case hex digits.
+	SHA256 string `json:"sha256"`
+	// MediaType is the content's type, one of DocumentTypes.
+	MediaType string `json:"mediaType"`
+	// FileName is the name the document was given, without a directory.
+	FileName string `json:"fileName,omitempty"`
+	// Size is the content's length in bytes.
+	Size int64 `json:"size"`
+}
+
+// Registration is a registration of the business with a tax authority:
+// the seller of company CompanyCode is registered, and so has nexus, in
+// Jurisdiction from EffectiveDate to EndDate.
+type Registration struct {
+	// CompanyCode is the seller's company code (the wire's
+	// seller.company); "" for the seller that names none.
+	CompanyCode string `json:"companyCode,omitempty"`
+	// Jurisdiction is the jurisdiction registered with: a country ("DE"),
+	// a state ("US-TX"; "TX" is read as it) or any Levy jurisdiction ID.
+	Jurisdiction string `json:"jurisdiction"`
+	// Number is the registration number the authority gave.
+	Number string `json:"number"`
+	// Type is the kind of number, one of the wire's taxRegistrationType
+	// values; "" when not said.
+	Type wire.TaxRegistrationType `json:"type,omitempty"`
+	// EffectiveDate is the first day of the registration; zero means
+	// since always.
+	EffectiveDate civil.Date `json:"effectiveDate,omitzero"`
+	// EndDate is its last day; zero means it has not ended.
+	EndDate civil.Date `json:"endDate,omitzero"`
+	// PhysicalPresence says the seller is physically present there (the
+	// wire's hasPhysicalPresenceIndicator).
+	PhysicalPresence bool `json:"physicalPresence,omitempty"`
+}
+
+// Key returns the key of r.
+func (r *Registration) Key() Key { return RegistrationKey(r.CompanyCode, r.Jurisdiction, r.Number) }
+
+// InForce reports whether r is in force on d.
+func (r *Registration) InForce(d civil.Date) bool {
+	return civil.Period{Effective: r.EffectiveDate, Expiration: r.EndDate}.Contains(d)
+}
+
+// The code types of products that Levy knows. A tenant may use others
+// of its own.
+const (
+	// CodeTypeSKU is the tenant's own product codes (the wire's
+	// product.value).
+	CodeTypeSKU = "SKU"
+	// CodeTypeTIC is the TaxCloud Taxability Information Codes, numbered
+	// as the Streamlined Sales Tax product definitions (20010 clothing).
+	CodeTypeTIC = "TIC"
+	// CodeTypeHS is the Harmonized System of the World Customs
+	// Organization: a chapter (2 digits), heading (4), subheading (6) or a
+	// national code under one, with or without dots.
+	CodeTypeHS = "HS"
+)
+
+// Product maps a product code of a code type to a Levy product class.
+type Product struct {
+	// CodeType is the scheme of Code: CodeTypeSKU (the default when
+	// empty), a standard one (CodeTypeTIC, CodeTypeHS) whose crosswalk the
+	// entry overrides, or any name of the tenant's own.
+	CodeType string `json:"codeType,omitempty"`
+	// Code is the product code. HS and TIC codes are stored without dots
+	// or spaces.
+	Code string `json:"code"`
+	// Class is the Levy product class the code maps to.
+	Class string `json:"class"`
+}
+
+// Key returns the key of p.
+func (p *Product) Key() Key { return ProductKey(p.CodeType, p.Code) }
+
+// The address checks of a policy, the values of engine.AddressCheck.
+const (
+	AddressLenient = "lenient"
+	AddressStrict  = "strict"
+)
+
+// Policy is a tenant's choices that the wire does not carry: the
+// per-tenant form of the engine's Settings, as plain data. Each member
+// has the meaning of the engine setting of the same name; a member at
+// its zero value keeps the server's setting. The engine turns a Policy
+// into its Settings; this package does not import the engine.
+type Policy struct {
+	// DefaultCountry is the country of an address that names none (ISO
+	// 3166-1 alpha-2).
+	DefaultCountry string `json:"defaultCountry,omitempty"`
+	// Tolerance is the threshold of INVOICE_VERIFICATION and
+	// CONDITIONAL_PROCUREMENT variances.
+	Tolerance *Tolerance `json:"tolerance,omitempty"`
+	// Undercharge and Overcharge are the actions of
+	// CONDITIONAL_PROCUREMENT beyond tolerance: wire.ProcurementAccrue or
+	// wire.ProcurementHoldForReview for an undercharge,
+	// wire.ProcurementHoldForReview or wire.ProcurementPayVendorTax for an
+	// overcharge.
+	Undercharge string `json:"undercharge,omitempty"`
+	Overcharge  string `json:"overcharge,omitempty"`
+	// EUDistanceSales is a seller's cross-border B2C sales to other EU
+	// member states in the current and the previous calendar year, in
+	// euros, by seller company code ("" for any seller not listed).
+	EUDistanceSales map[string]decimal.Decimal `json:"euDistanceSales,omitempty"`
+	// EUDistanceThreshold replaces the union-wide threshold, in euros.
+	EUDistanceThreshold *decimal.Decimal `json:"euDistanceThreshold,omitempty"`
+	// Rounding is the rounding mode of a jurisdiction's tax by
+	// jurisdiction ID, or ID prefix ending in "*"; the longest match wins.
+	Rounding map[string]money.RoundingMode `json:"rounding,omitempty"`
+	// AddressCheck is AddressLenient or AddressStrict.
+	AddressCheck string `json:"addressCheck,omitempty"`
+	// ExpiryNoticeDays is how many days before a certificate's
+	// expiration date the tenant wants to hear of it; 0 means never.
+	ExpiryNoticeDays int `json:"expiryNoticeDays,omitempty"`
+}
+
+// Tolerance is a variance threshold: within it when the variance's
+// absolute value is at most Amount and at most Percent of the calculated
+// tax. A nil member does not limit.
+type Tolerance struct {
+	Amount  *decimal.Decimal `json:"amount,omitempty"`
+	Percent *decimal.Decimal `json:"percent,omitempty"` // 5 means 5%
+}

@@ -1,0 +1,221 @@
+package profile
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// ChangeSet is one change of a tenant's profile: records to store, each
+// as a new version of the record of its key, and records to delete. It
+// is applied all at once or not at all (Service.Apply).
+type ChangeSet struct {
+	Customers     []Customer     `json:"customers,omitempty"`
+	Certificates  []Certificate  `json:"certificates,omitempty"`
+	Registrations []Registration `json:"registrations,omitempty"`
+	Products      []Product      `json:"products,omitempty"`
+	// Policy replaces the tenant's policy when not nil.
+	Policy *Policy `json:"policy,omitempty"`
+	// Deletes are the keys of records to delete. A deleted record keeps
+	// its versions: History shows them, and reads as of an earlier time
+	// find it.
+	Deletes []Key `json:"deletes,omitempty"`
+}
+
+// Len returns the number of records cs stores or deletes.
+func (cs *ChangeSet) Len() int {
+	n := len(cs.Customers) + len(cs.Certificates) + len(cs.Registrations) + len(cs.Products) + len(cs.Deletes)
+	if cs.Policy != nil {
+		n++
+	}
+	return n
+}
+
+// Entry is one record of a change as the stores keep it: its key and its
+// JSON, or no data for a deletion. Stores do not read the data; NewRecords
+// decodes it.
+type Entry struct {
+	Key  Key
+	Data []byte // nil for a deletion
+}
+
+// Entries returns the entries of cs, in its order: the records stored,
+// kind by kind, then the deletions.
+func (cs *ChangeSet) Entries() ([]Entry, error) {
+	out := make([]Entry, 0, cs.Len())
+	add := func(k Key, v any) error {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("profile: encode %s: %w", k, err)
+		}
+		out = append(out, Entry{Key: k, Data: b})
+		return nil
+	}
+	for i := range cs.Customers {
+		if err := add(cs.Customers[i].Key(), &cs.Customers[i]); err != nil {
+			return nil, err
+		}
+	}
+	for i := range cs.Certificates {
+		if err := add(cs.Certificates[i].Key(), &cs.Certificates[i]); err != nil {
+			return nil, err
+		}
+	}
+	for i := range cs.Registrations {
+		if err := add(cs.Registrations[i].Key(), &cs.Registrations[i]); err != nil {
+			return nil, err
+		}
+	}
+	for i := range cs.Products {
+		if err := add(cs.Products[i].Key(), &cs.Products[i]); err != nil {
+			return nil, err
+		}
+	}
+	if cs.Policy != nil {
+		if err := add(PolicyKey(), cs.Policy); err != nil {
+			return nil, err
+		}
+	}
+	for _, k := range cs.Deletes {
+		out = append(out, Entry{Key: k})
+	}
+	return out, nil
+}
+
+// Records are a tenant's profile at one version: every record that
+// exists then, in key order.
+type Records struct {
+	// Version is the tenant's version they are at: the number of changes
+	// applied up to then (0 before the first).
+	Version uint64 `json:"version"`
+	// At is when that version was made; zero for version 0.
+	At time.Time `json:"at,omitzero"`
+	// By is the credential that made it ("" for version 0).
+	By string `json:"by,omitempty"`
+
+	Customers     []Customer     `json:"customers"`
+	Certificates  []Certificate  `json:"certificates"`
+	Registrations []Registration `json:"registrations"`
+	Products      []Product      `json:"products"`
+	// Policy is the tenant's policy; nil when it has none.
+	Policy *Policy `json:"policy,omitempty"`
+}
+
+// NewRecords decodes the entries of the records that exist at a version
+// (deletions are skipped), for a store's Records and for the check of
+// Commit. The entries may come in any order; the records come out in key
+// order.
+func NewRecords(version uint64, at time.Time, by string, entries []Entry) (*Records, error) {
+	r := &Records{Version: version, At: at, By: by}
+	for _, e := range entries {
+		if e.Data == nil {
+			continue
+		}
+		var err error
+		switch e.Key.Kind {
+		case KindCustomer:
+			r.Customers, err = decodeInto(r.Customers, e)
+		case KindCertificate:
+			r.Certificates, err = decodeInto(r.Certificates, e)
+		case KindRegistration:
+			r.Registrations, err = decodeInto(r.Registrations, e)
+		case KindProduct:
+			r.Products, err = decodeInto(r.Products, e)
+		case KindPolicy:
+			r.Policy = new(Policy)
+			err = json.Unmarshal(e.Data, r.Policy)
+		default:
+			err = fmt.Errorf("unknown kind %q", e.Key.Kind)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("profile: decode %s: %w", e.Key, err)
+		}
+	}
+	r.sort()
+	return r, nil
+}
+
+// decodeInto appends the record of e to list.
+func decodeInto[T any](list []T, e Entry) ([]T, error) {
+	var v T
+	if err := json.Unmarshal(e.Data, &v); err != nil {
+		return list, err
+	}
+	return append(list, v), nil
+}
+
+// sort puts the records in key order.
+func (r *Records) sort() {
+	slices.SortFunc(r.Customers, func(a, b Customer) int { return cmp.Compare(a.Code, b.Code) })
+	slices.SortFunc(r.Certificates, func(a, b Certificate) int {
+		return cmp.Or(cmp.Compare(a.CustomerCode, b.CustomerCode), cmp.Compare(a.Number, b.Number))
+	})
+	slices.SortFunc(r.Registrations, func(a, b Registration) int {
+		return cmp.Or(cmp.Compare(a.CompanyCode, b.CompanyCode), cmp.Compare(a.Jurisdiction, b.Jurisdiction), cmp.Compare(a.Number, b.Number))
+	})
+	slices.SortFunc(r.Products, func(a, b Product) int {
+		return cmp.Or(cmp.Compare(a.CodeType, b.CodeType), cmp.Compare(a.Code, b.Code))
+	})
+}
+
+// Has reports whether r holds a record of key k.
+func (r *Records) Has(k Key) bool {
+	switch k.Kind {
+	case KindCustomer:
+		_, ok := slices.BinarySearchFunc(r.Customers, k.Code, func(c Customer, code string) int { return cmp.Compare(c.Code, code) })
+		return ok
+	case KindCertificate:
+		_, ok := slices.BinarySearchFunc(r.Certificates, k, func(c Certificate, k Key) int {
+			return cmp.Or(cmp.Compare(c.CustomerCode, k.Scope), cmp.Compare(c.Number, k.Code))
+		})
+		return ok
+	case KindRegistration:
+		_, ok := slices.BinarySearchFunc(r.Registrations, k, func(g Registration, k Key) int {
+			return cmp.Or(cmp.Compare(g.CompanyCode, k.Scope), cmp.Compare(g.Jurisdiction, k.Jurisdiction), cmp.Compare(g.Number, k.Code))
+		})
+		return ok
+	case KindProduct:
+		_, ok := slices.BinarySearchFunc(r.Products, k, func(p Product, k Key) int {
+			return cmp.Or(cmp.Compare(p.CodeType, k.Scope), cmp.Compare(p.Code, k.Code))
+		})
+		return ok
+	case KindPolicy:
+		return r.Policy != nil
+	}
+	return false
+}
+
+// Len returns the number of records in r.
+func (r *Records) Len() int {
+	n := len(r.Customers) + len(r.Certificates) + len(r.Registrations) + len(r.Products)
+	if r.Policy != nil {
+		n++
+	}
+	return n
+}
+
+// Revision is one version of one record, as History lists it.
+type Revision struct {
+	// Version is the tenant's version that the change made.
+	Version uint64 `json:"version"`
+	// At and By are when the change was made and by which credential (a
+	// client ID, or "cli" for the command line).
+	At time.Time `json:"at"`
+	By string    `json:"by"`
+	// Deleted says the change deleted the record; Data is then nil.
+	Deleted bool `json:"deleted,omitempty"`
+	// Data is the record as that version stored it (JSON of its kind).
+	Data json.RawMessage `json:"data,omitempty"`
+}
+
+// Decode reads the record of r into v, a pointer to the record type of
+// its kind (*Customer for a customer). A deleted revision decodes
+// nothing.
+func (r *Revision) Decode(v any) error {
+	if r.Deleted || r.Data == nil {
+		return nil
+	}
+	return json.Unmarshal(r.Data, v)
+}

@@ -1,0 +1,222 @@
+package profile
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/wire"
+)
+
+// Config configures a Service.
+type Config struct {
+	// Validator checks the change sets (its zero value knows the
+	// built-in classes and checks the form of jurisdiction IDs).
+	Validator Validator
+	// Cache, when not nil, is told of each change this Service makes, so
+	// that the process's next calculation for the tenant sees it.
+	Cache *Cache
+	// Now is the clock of the changes' times; nil is time.Now.
+	Now func() time.Time
+}
+
+// Service keeps the tax profiles of tenants over a Store: it validates
+// and normalises change sets and applies each all at once, keeps the
+// documents of certificates, and reads records and their versions.
+//
+// Service is safe for concurrent use.
+type Service struct {
+	store Store
+	check Validator
+	cache *Cache
+	now   func() time.Time
+}
+
+// NewService returns a Service over s.
+func NewService(s Store, cfg Config) *Service {
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: s, check: cfg.Validator, cache: cfg.Cache, now: now}
+}
+
+// Store returns the store of the service.
+func (s *Service) Store() Store { return s.store }
+
+// maxByLen bounds the credential that makes a change.
+const maxByLen = 100
+
+// Apply validates cs and stores it as the tenant's next version, made by
+// the credential by (a client ID, or "cli"), and returns that version.
+// It stores all of cs or nothing: every problem of every record is
+// reported together, as a levy.Errors list of EInvalid errors that name
+// their fields ("certificates[3].expirationDate"), and nothing is
+// stored. cs is normalised as Validator.Check says, in a copy: the
+// caller's value is left as it was. Besides Check's rules, Apply checks
+// that each certificate's document has been stored (PutDocument) with
+// its size and type, and, within the change's atomic unit, the rules
+// across the tenant's records (Validator.CheckAgainst).
+func (s *Service) Apply(ctx context.Context, tenant, by string, cs ChangeSet) (uint64, error) {
+	if err := levy.CheckWritable(ctx, "change the tax profile"); err != nil {
+		return 0, err
+	}
+	if err := checkTenantAndBy(tenant, by); err != nil {
+		return 0, err
+	}
+	if cs.Len() == 0 {
+		return 0, levy.Errors{levy.Invalid("", "the change set is empty: it stores and deletes nothing")}
+	}
+	cs = cs.clone()
+	if err := s.check.Check(&cs); err != nil {
+		return 0, err
+	}
+	if err := s.checkDocuments(ctx, tenant, &cs); err != nil {
+		return 0, err
+	}
+	entries, err := cs.Entries()
+	if err != nil {
+		return 0, err
+	}
+	v, err := s.store.Apply(ctx, tenant, Commit{At: s.now(), By: by, Entries: entries, Need: cs.need(), Check: func(cur *Records) error {
+		return s.check.CheckAgainst(cur, &cs)
+	}})
+	if err != nil {
+		return 0, err
+	}
+	if s.cache != nil {
+		// The change is stored: a failure to reload leaves the cache
+		// without the tenant, which its next calculation loads.
+		_ = s.cache.Invalidate(ctx, tenant)
+	}
+	return v, nil
+}
+
+// checkTenantAndBy checks the tenant and the credential of a change.
+func checkTenantAndBy(tenant, by string) error {
+	if tenant == "" {
+		return levy.Invalid("tenant", "is required")
+	}
+	switch {
+	case strings.TrimSpace(by) == "":
+		return levy.Invalid("by", "is required: the credential that makes the change")
+	case len(by) > maxByLen:
+		return levy.Invalid("by", "must be at most %d bytes", maxByLen)
+	}
+	return wire.CheckIdentifier("by", by)
+}
+
+// clone returns a copy of cs whose slices, and the slices and pointers
+// of its records, are its own, so that normalising it leaves the
+// caller's records as they were.
+func (cs ChangeSet) clone() ChangeSet {
+	out := ChangeSet{
+		Customers:     slices.Clone(cs.Customers),
+		Certificates:  slices.Clone(cs.Certificates),
+		Registrations: slices.Clone(cs.Registrations),
+		Products:      slices.Clone(cs.Products),
+		Deletes:       slices.Clone(cs.Deletes),
+	}
+	for i := range out.Certificates {
+		c := &out.Certificates[i]
+		c.Jurisdictions = slices.Clone(c.Jurisdictions)
+		c.ProductClasses = slices.Clone(c.ProductClasses)
+		if c.Document != nil {
+			d := *c.Document
+			c.Document = &d
+		}
+	}
+	if cs.Policy != nil {
+		p := *cs.Policy
+		if p.Tolerance != nil {
+			t := *p.Tolerance
+			p.Tolerance = &t
+		}
+		out.Policy = &p
+	}
+	return out
+}
+
+// checkDocuments checks that the document of each certificate of cs has
+// been stored for the tenant, with the size and type the certificate
+// gives.
+func (s *Service) checkDocuments(ctx context.Context, tenant string, cs *ChangeSet) error {
+	var l errorList
+	checked := map[string][]byte{}
+	for i := range cs.Certificates {
+		d := cs.Certificates[i].Document
+		if d == nil {
+			continue
+		}
+		p := fmt.Sprintf("certificates[%d].document", i)
+		content, ok := checked[d.SHA256]
+		if !ok {
+			var err error
+			content, err = s.store.Document(ctx, tenant, d.SHA256)
+			if levy.ErrorCode(err) == levy.ENotFound {
+				l.add(p+".sha256", "no document %s has been stored: store the document first", d.SHA256)
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			checked[d.SHA256] = content
+		}
+		if int64(len(content)) != d.Size {
+			l.add(p+".size", "is %d; the document stored has %d bytes", d.Size, len(content))
+		}
+		if !looksLike(d.MediaType, content) {
+			l.add(p+".mediaType", "the document stored is not %s", d.MediaType)
+		}
+	}
+	return l.err()
+}
+
+// PutDocument checks a certificate's document (NewDocumentRef), stores it
+// for the tenant under its digest, and returns the reference for the
+// certificate to hold.
+func (s *Service) PutDocument(ctx context.Context, tenant string, content []byte, mediaType, fileName string) (DocumentRef, error) {
+	if err := levy.CheckWritable(ctx, "store a certificate's document"); err != nil {
+		return DocumentRef{}, err
+	}
+	if tenant == "" {
+		return DocumentRef{}, levy.Invalid("tenant", "is required")
+	}
+	ref, err := NewDocumentRef(content, mediaType, fileName)
+	if err != nil {
+		return DocumentRef{}, err
+	}
+	if err := s.store.PutDocument(ctx, tenant, ref.SHA256, content); err != nil {
+		return DocumentRef{}, err
+	}
+	return ref, nil
+}
+
+// Document returns the tenant's document of digest.
+func (s *Service) Document(ctx context.Context, tenant, digest string) ([]byte, error) {
+	digest = strings.ToLower(strings.TrimSpace(digest))
+	if !validDigest(digest) {
+		return nil, levy.Invalid("sha256", "must be the hex SHA-256 of the document, 64 hex digits")
+	}
+	return s.store.Document(ctx, tenant, digest)
+}
+
+// Records returns the tenant's records as of asOf (zero: now).
+func (s *Service) Records(ctx context.Context, tenant string, asOf time.Time) (*Records, error) {
+	return s.store.Records(ctx, tenant, asOf)
+}
+
+// History returns the versions of the tenant's record of key k, oldest
+// first. The key is normalised as a deletion's is ("TX" for "US-TX", the
+// code type of a product upper-case); an ill-formed key is an EInvalid
+// error naming its part ("key.code").
+func (s *Service) History(ctx context.Context, tenant string, k Key) ([]Revision, error) {
+	var l errorList
+	if !s.check.key(&l, "key", &k) {
+		return nil, l.err()
+	}
+	return s.store.History(ctx, tenant, k)
+}

@@ -1,0 +1,182 @@
+package profile
+
+import "time"
+
+// Snapshot is a tenant's profile at one version, compiled for the
+// engine: read-only, indexed, and cheap to query per line. Its lookups
+// allocate nothing; the values they return are shared by every caller
+// and must not be changed.
+//
+// A Snapshot is immutable and safe for concurrent use.
+type Snapshot struct {
+	version uint64
+	at      time.Time
+
+	customers map[string]*Customer
+	certs     map[string][]Certificate  // by customer code, in number order
+	regs      map[string][]Registration // by company code
+	products  map[string]map[string]string
+	policy    *Policy
+}
+
+// Compile returns the snapshot of r. It keeps r's records; r must not be
+// changed afterwards.
+func Compile(r *Records) *Snapshot {
+	s := &Snapshot{
+		version:   r.Version,
+		at:        r.At,
+		customers: make(map[string]*Customer, len(r.Customers)),
+		certs:     map[string][]Certificate{},
+		regs:      map[string][]Registration{},
+		products:  map[string]map[string]string{},
+		policy:    r.Policy,
+	}
+	for i := range r.Customers {
+		s.customers[r.Customers[i].Code] = &r.Customers[i]
+	}
+	// The records come in key order, so each customer's certificates
+	// and each company's registrations are runs of the slices: the
+	// snapshot shares them rather than copy.
+	for i := 0; i < len(r.Certificates); {
+		j := i + 1
+		for j < len(r.Certificates) && r.Certificates[j].CustomerCode == r.Certificates[i].CustomerCode {
+			j++
+		}
+		s.certs[r.Certificates[i].CustomerCode] = r.Certificates[i:j:j]
+		i = j
+	}
+	for i := 0; i < len(r.Registrations); {
+		j := i + 1
+		for j < len(r.Registrations) && r.Registrations[j].CompanyCode == r.Registrations[i].CompanyCode {
+			j++
+		}
+		s.regs[r.Registrations[i].CompanyCode] = r.Registrations[i:j:j]
+		i = j
+	}
+	for _, p := range r.Products {
+		m := s.products[p.CodeType]
+		if m == nil {
+			m = map[string]string{}
+			s.products[p.CodeType] = m
+		}
+		m[p.Code] = p.Class
+	}
+	return s
+}
+
+// Version returns the tenant's version the snapshot is at.
+func (s *Snapshot) Version() uint64 { return s.version }
+
+// At returns when that version was made (zero for version 0).
+func (s *Snapshot) At() time.Time { return s.at }
+
+// Customer returns the customer of code.
+func (s *Snapshot) Customer(code string) (*Customer, bool) {
+	c, ok := s.customers[code]
+	return c, ok
+}
+
+// CertificatesOf returns the certificates of the customer of code, in
+// number order, revoked and expired ones included (Certificate.Check
+// tells which covers a tax).
+func (s *Snapshot) CertificatesOf(customerCode string) []Certificate {
+	return s.certs[customerCode]
+}
+
+// Registrations returns the registrations of the seller of company code
+// ("" for the seller that names none), in jurisdiction order, ended ones
+// included (Registration.InForce tells).
+func (s *Snapshot) Registrations(company string) []Registration {
+	return s.regs[company]
+}
+
+// Policy returns the tenant's policy, or nil when it has none.
+func (s *Snapshot) Policy() *Policy { return s.policy }
+
+// Class returns the product class of a product code of codeType (""
+// means CodeTypeSKU; the type's case does not matter): the tenant's own
+// product of that type and code first, then the crosswalk of a standard
+// type (Crosswalk). For HS codes, which are hierarchical, the tenant's
+// products of the code itself, then of each shorter code of an even
+// number of digits that starts it (a national subheading, the
+// subheading, the heading, the chapter) come before the crosswalk; dots
+// and spaces in HS and TIC codes are ignored. It reports false for a code that nothing maps.
+func (s *Snapshot) Class(codeType, code string) (string, bool) {
+	var tbuf [64]byte
+	codeType, ok := upperCodeType(tbuf[:0], codeType)
+	if !ok {
+		return "", false
+	}
+	own := s.products[codeType]
+	switch codeType {
+	case CodeTypeHS:
+		var buf [16]byte
+		digits, ok := compactDigits(buf[:0], code)
+		if !ok {
+			return "", false
+		}
+		if own != nil {
+			if class, ok := own[string(digits)]; ok {
+				return class, true
+			}
+			for n := (len(digits) - 1) &^ 1; n >= 2; n -= 2 {
+				if class, ok := own[string(digits[:n])]; ok {
+					return class, true
+				}
+			}
+		}
+		return Crosswalk(CodeTypeHS, code)
+	case CodeTypeTIC:
+		var buf [16]byte
+		digits, ok := compactDigits(buf[:0], code)
+		if !ok {
+			return "", false
+		}
+		if class, ok := own[string(digits)]; ok {
+			return class, true
+		}
+		return Crosswalk(CodeTypeTIC, string(digits))
+	}
+	class, ok := own[code]
+	return class, ok
+}
+
+// upperCodeType returns codeType upper-cased, CodeTypeSKU for "", using
+// buf when it has lower-case letters, so that the usual upper-case type
+// costs nothing; false when it is longer than buf.
+func upperCodeType(buf []byte, codeType string) (string, bool) {
+	if codeType == "" {
+		return CodeTypeSKU, true
+	}
+	lower := false
+	for i := 0; i < len(codeType); i++ {
+		if c := codeType[i]; c >= 'a' && c <= 'z' {
+			lower = true
+			break
+		}
+	}
+	if !lower {
+		return codeType, true
+	}
+	if len(codeType) > cap(buf) {
+		return "", false
+	}
+	for i := 0; i < len(codeType); i++ {
+		c := codeType[i]
+		if c >= 'a' && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		buf = append(buf, c)
+	}
+	switch string(buf) {
+	case CodeTypeSKU:
+		return CodeTypeSKU, true
+	case CodeTypeTIC:
+		return CodeTypeTIC, true
+	case CodeTypeHS:
+		return CodeTypeHS, true
+	}
+	// A type of the tenant's own, in lower case: the rare path, which
+	// allocates.
+	return string(buf), true
+}

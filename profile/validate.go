@@ -1,0 +1,558 @@
+package profile
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/wire"
+)
+
+// The limits of a change set.
+const (
+	// MaxChanges is the most records one change set may store or delete.
+	MaxChanges = 10000
+	// MaxErrors is the most errors a refused change set reports; the
+	// rest are left out.
+	MaxErrors = 200
+	// maxListItems bounds the jurisdictions and classes of a certificate.
+	maxListItems = 100
+	// maxExpiryNoticeDays bounds Policy.ExpiryNoticeDays.
+	maxExpiryNoticeDays = 366
+)
+
+// Validator checks change sets: each field on its own (Check) and the
+// rules across records (CheckAgainst). Its zero value checks the form of
+// jurisdiction IDs only and knows the built-in product classes.
+type Validator struct {
+	// Jurisdiction reports whether a jurisdiction ID, in its stored form
+	// (NormalizeJurisdiction), is one that Levy knows: a host passes a
+	// lookup in its dataset, so that this package needs none. Nil
+	// accepts every ID of the right form.
+	Jurisdiction func(id string) bool
+	// Class reports whether a product class is known, for the classes of
+	// certificates and products: a host that adds classes in its own rules
+	// passes the engine's list. Nil knows the built-in classes
+	// (BuiltinClass).
+	Class func(class string) bool
+}
+
+// errorList gathers the errors of a change set, up to MaxErrors.
+type errorList struct{ errs levy.Errors }
+
+func (l *errorList) add(field, format string, args ...any) {
+	if len(l.errs) < MaxErrors {
+		l.errs = append(l.errs, levy.Invalid(field, format, args...))
+	}
+}
+
+func (l *errorList) addErr(err error) {
+	if err == nil || len(l.errs) >= MaxErrors {
+		return
+	}
+	var e *levy.Error
+	if le, ok := err.(*levy.Error); ok {
+		e = le
+	} else {
+		e = &levy.Error{Code: levy.EInvalid, Message: err.Error()}
+	}
+	l.errs = append(l.errs, e)
+}
+
+func (l *errorList) err() error {
+	if len(l.errs) == 0 {
+		return nil
+	}
+	return l.errs
+}
+
+// Check validates and normalises every record of cs in place: codes lose
+// surrounding spaces, jurisdictions take their stored form ("TX" becomes
+// "US-TX"), reason codes theirs ("g" becomes "G", "3" becomes "0003"),
+// code types and statuses theirs. It reports every problem it finds (up
+// to MaxErrors) as a levy.Errors list, each error of code EInvalid naming
+// its field by its JSON path in the change set
+// ("certificates[3].expirationDate"); a key that cs lists twice is one of
+// them. Check does not look at the stored records: CheckAgainst does.
+func (v Validator) Check(cs *ChangeSet) error {
+	var l errorList
+	if n := cs.Len(); n > MaxChanges {
+		return levy.Errors{{Code: levy.ETooLarge, Message: fmt.Sprintf("the change set has %d records; at most %d may change at once", n, MaxChanges)}}
+	}
+	seen := map[Key]string{}
+	dup := func(k Key, field string) {
+		if first, ok := seen[k]; ok {
+			l.add(field, "%s is listed twice (also at %s)", k, first)
+			return
+		}
+		seen[k] = field
+	}
+	for i := range cs.Customers {
+		p := fmt.Sprintf("customers[%d]", i)
+		v.customer(&l, p, &cs.Customers[i])
+		if cs.Customers[i].Code != "" {
+			dup(cs.Customers[i].Key(), p+".code")
+		}
+	}
+	for i := range cs.Certificates {
+		p := fmt.Sprintf("certificates[%d]", i)
+		c := &cs.Certificates[i]
+		v.certificate(&l, p, c)
+		if c.Number != "" && c.CustomerCode != "" {
+			dup(c.Key(), p+".number")
+		}
+	}
+	for i := range cs.Registrations {
+		p := fmt.Sprintf("registrations[%d]", i)
+		r := &cs.Registrations[i]
+		v.registration(&l, p, r)
+		if r.Number != "" && r.Jurisdiction != "" {
+			dup(r.Key(), p+".number")
+		}
+	}
+	for i := range cs.Products {
+		p := fmt.Sprintf("products[%d]", i)
+		v.product(&l, p, &cs.Products[i])
+		if cs.Products[i].Code != "" {
+			dup(cs.Products[i].Key(), p+".code")
+		}
+	}
+	if cs.Policy != nil {
+		v.policy(&l, "policy", cs.Policy)
+		seen[PolicyKey()] = "policy"
+	}
+	for i := range cs.Deletes {
+		p := fmt.Sprintf("deletes[%d]", i)
+		if v.key(&l, p, &cs.Deletes[i]) {
+			dup(cs.Deletes[i], p)
+		}
+	}
+	return l.err()
+}
+
+// CheckAgainst checks the rules that cs, checked by Check, must keep with
+// the tenant's records cur, as Service.Apply calls it within the change's
+// atomic unit: a certificate's customer exists once cs is applied, a
+// deleted record exists, and a customer is not deleted while
+// certificates of it remain. Errors are as Check's. cur need hold only
+// the records that cs's Need names: the customers of its certificates,
+// the records it deletes, and the certificates of the customers it
+// deletes.
+func (v Validator) CheckAgainst(cur *Records, cs *ChangeSet) error {
+	return v.checkAgainst(cur, cs)
+}
+
+// need returns the records of the tenant that CheckAgainst reads for cs.
+func (cs *ChangeSet) need() Need {
+	var n Need
+	seen := map[Key]bool{}
+	want := func(k Key) {
+		if !seen[k] {
+			seen[k] = true
+			n.Keys = append(n.Keys, k)
+		}
+	}
+	for i := range cs.Certificates {
+		want(CustomerKey(cs.Certificates[i].CustomerCode))
+	}
+	for _, k := range cs.Deletes {
+		want(k)
+		if k.Kind == KindCustomer {
+			n.CertificatesOf = append(n.CertificatesOf, k.Code)
+		}
+	}
+	return n
+}
+
+// checkAgainst is CheckAgainst.
+func (v Validator) checkAgainst(cur *Records, cs *ChangeSet) error {
+	var l errorList
+	deleted := map[Key]bool{}
+	for _, k := range cs.Deletes {
+		deleted[k] = true
+	}
+	customers := map[string]bool{}
+	for i := range cur.Customers {
+		if !deleted[cur.Customers[i].Key()] {
+			customers[cur.Customers[i].Code] = true
+		}
+	}
+	for i := range cs.Customers {
+		customers[cs.Customers[i].Code] = true
+	}
+	for i := range cs.Certificates {
+		if c := &cs.Certificates[i]; !customers[c.CustomerCode] {
+			l.add(fmt.Sprintf("certificates[%d].customerCode", i), "there is no customer %q: store the customer first, or in the same change", clip(c.CustomerCode))
+		}
+	}
+	// The certificates of each customer once cs is applied.
+	held := map[string][]string{}
+	for i := range cur.Certificates {
+		if c := &cur.Certificates[i]; !deleted[c.Key()] {
+			held[c.CustomerCode] = append(held[c.CustomerCode], c.Number)
+		}
+	}
+	for i := range cs.Certificates {
+		c := &cs.Certificates[i]
+		if !slices.Contains(held[c.CustomerCode], c.Number) {
+			held[c.CustomerCode] = append(held[c.CustomerCode], c.Number)
+		}
+	}
+	for i, k := range cs.Deletes {
+		p := fmt.Sprintf("deletes[%d]", i)
+		if !cur.Has(k) {
+			l.add(p, "there is no %s to delete", k)
+			continue
+		}
+		if k.Kind == KindCustomer {
+			if nums := held[k.Code]; len(nums) > 0 {
+				slices.Sort(nums)
+				l.add(p, "customer %q still holds certificates %s: delete them in the same change", clip(k.Code), strings.Join(nums, ", "))
+			}
+		}
+	}
+	return l.err()
+}
+
+// code checks a required code of at most max characters; it trims *s.
+func code(l *errorList, field string, s *string, max int, required bool) {
+	*s = strings.TrimSpace(*s)
+	switch {
+	case *s == "":
+		if required {
+			l.add(field, "is required")
+		}
+	case utf8.RuneCountInString(*s) > max:
+		l.add(field, "must be at most %d characters", max)
+	default:
+		l.addErr(wire.CheckIdentifier(field, *s))
+	}
+}
+
+func (v Validator) customer(l *errorList, p string, c *Customer) {
+	code(l, p+".code", &c.Code, 40, true)
+	code(l, p+".classCode", &c.ClassCode, 40, false)
+	code(l, p+".name", &c.Name, 200, false)
+}
+
+func (v Validator) certificate(l *errorList, p string, c *Certificate) {
+	code(l, p+".number", &c.Number, 30, true)
+	code(l, p+".customerCode", &c.CustomerCode, 40, true)
+	c.Jurisdictions = v.jurisdictions(l, p+".jurisdictions", c.Jurisdictions)
+	if r, ok := NormalizeReason(c.ReasonCode); ok {
+		c.ReasonCode = r
+	} else if strings.TrimSpace(c.ReasonCode) == "" {
+		l.add(p+".reasonCode", "is required: an SST reason (A to M) or a four-digit code of the wire")
+	} else {
+		l.add(p+".reasonCode", "%q is not a reason code: an SST reason (A to M, G for resale) or a four-digit code of the wire", clip(c.ReasonCode))
+	}
+	c.ProductClasses = v.classes(l, p+".productClasses", c.ProductClasses)
+	if c.EffectiveDate.IsZero() {
+		l.add(p+".effectiveDate", "is required")
+	}
+	if !c.ExpirationDate.IsZero() && !c.EffectiveDate.IsZero() && c.ExpirationDate.Before(c.EffectiveDate) {
+		l.add(p+".expirationDate", "%s is before the effective date %s", c.ExpirationDate, c.EffectiveDate)
+	}
+	code(l, p+".transactionId", &c.TransactionID, 40, false)
+	switch strings.ToLower(strings.TrimSpace(c.Status)) {
+	case "", StatusActive:
+		c.Status = StatusActive
+		if !c.RevokedDate.IsZero() {
+			l.add(p+".revokedDate", "is set on an active certificate: set status %q with it", StatusRevoked)
+		}
+	case StatusRevoked:
+		c.Status = StatusRevoked
+		if c.RevokedDate.IsZero() {
+			l.add(p+".revokedDate", "is required with status %q: the first day the certificate no longer covers", StatusRevoked)
+		}
+	default:
+		l.add(p+".status", "%q is not a status: %s or %s", clip(c.Status), StatusActive, StatusRevoked)
+	}
+	if d := c.Document; d != nil {
+		d.SHA256 = strings.ToLower(strings.TrimSpace(d.SHA256))
+		if !validDigest(d.SHA256) {
+			l.add(p+".document.sha256", "must be the hex SHA-256 of the document, 64 hex digits")
+		}
+		d.MediaType = strings.ToLower(strings.TrimSpace(d.MediaType))
+		if !slices.Contains(DocumentTypes, d.MediaType) {
+			l.add(p+".document.mediaType", "%q is not a type of document kept: use one of %s", clip(d.MediaType), strings.Join(DocumentTypes, ", "))
+		}
+		name, err := cleanFileName(p+".document.fileName", d.FileName)
+		l.addErr(err)
+		d.FileName = name
+		if d.Size <= 0 || d.Size > MaxDocumentSize {
+			l.add(p+".document.size", "must be between 1 and %d bytes", MaxDocumentSize)
+		}
+	}
+}
+
+// jurisdictions normalises and checks a certificate's list of
+// jurisdictions, of which there must be one at least; an ID listed twice
+// is kept once.
+func (v Validator) jurisdictions(l *errorList, p string, list []string) []string {
+	if len(list) == 0 {
+		l.add(p, "is required: the countries, states or jurisdictions the certificate covers")
+		return list
+	}
+	if len(list) > maxListItems {
+		l.add(p, "must have at most %d items", maxListItems)
+		return list
+	}
+	out := make([]string, 0, len(list))
+	for j, s := range list {
+		id, ok := v.jurisdiction(l, fmt.Sprintf("%s[%d]", p, j), s)
+		if ok && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// jurisdiction normalises and checks one jurisdiction.
+func (v Validator) jurisdiction(l *errorList, field, s string) (string, bool) {
+	id, ok := NormalizeJurisdiction(s)
+	switch {
+	case strings.TrimSpace(s) == "":
+		l.add(field, "is required")
+	case !ok:
+		l.add(field, "%q is not a jurisdiction ID: a country (US), a state (US-TX, or TX), or a Levy jurisdiction ID (US-4819000)", clip(s))
+	case v.Jurisdiction != nil && !v.Jurisdiction(id):
+		l.add(field, "%q is not a jurisdiction Levy knows", clip(id))
+		ok = false
+	}
+	return id, ok
+}
+
+// classes checks a certificate's product classes; a class listed twice is
+// kept once.
+func (v Validator) classes(l *errorList, p string, list []string) []string {
+	if len(list) > maxListItems {
+		l.add(p, "must have at most %d items", maxListItems)
+		return list
+	}
+	var out []string
+	for j, c := range list {
+		c = strings.TrimSpace(c)
+		if v.class(l, fmt.Sprintf("%s[%d]", p, j), c) && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// class checks one product class.
+func (v Validator) class(l *errorList, field, c string) bool {
+	known := v.Class
+	if known == nil {
+		known = BuiltinClass
+	}
+	switch {
+	case c == "":
+		l.add(field, "is required")
+	case !known(c):
+		l.add(field, "%q is not a product class Levy knows (levy classes lists them)", clip(c))
+	default:
+		return true
+	}
+	return false
+}
+
+func (v Validator) registration(l *errorList, p string, r *Registration) {
+	code(l, p+".companyCode", &r.CompanyCode, 40, false)
+	if id, ok := v.jurisdiction(l, p+".jurisdiction", r.Jurisdiction); ok {
+		r.Jurisdiction = id
+	} else {
+		r.Jurisdiction = ""
+	}
+	code(l, p+".number", &r.Number, 40, true)
+	if r.Type != "" && !r.Type.Valid() {
+		l.add(p+".type", "%q is not a kind of tax registration (the wire's taxRegistrationType)", clip(string(r.Type)))
+	}
+	if !r.EndDate.IsZero() && !r.EffectiveDate.IsZero() && r.EndDate.Before(r.EffectiveDate) {
+		l.add(p+".endDate", "%s is before the effective date %s", r.EndDate, r.EffectiveDate)
+	}
+}
+
+func (v Validator) product(l *errorList, p string, pr *Product) {
+	if t, ok := normalizeCodeType(pr.CodeType); ok {
+		pr.CodeType = t
+	} else {
+		l.add(p+".codeType", "%q is not a code type: capital letters, digits, '_', '-' or '.', at most 60", clip(pr.CodeType))
+	}
+	code(l, p+".code", &pr.Code, 40, true)
+	if pr.Code != "" && (pr.CodeType == CodeTypeHS || pr.CodeType == CodeTypeTIC) {
+		if c, ok := normalizeNumericCode(pr.Code); ok {
+			pr.Code = c
+		} else {
+			l.add(p+".code", "%q is not a %s code: digits, with dots or spaces between them", clip(pr.Code), pr.CodeType)
+		}
+	}
+	pr.Class = strings.TrimSpace(pr.Class)
+	v.class(l, p+".class", pr.Class)
+}
+
+// normalizeCodeType returns the stored form of a code type: upper-case,
+// CodeTypeSKU for "".
+func normalizeCodeType(s string) (string, bool) {
+	s = strings.ToUpper(strings.TrimSpace(s))
+	if s == "" {
+		return CodeTypeSKU, true
+	}
+	if len(s) > 60 {
+		return "", false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return "", false
+		}
+	}
+	return s, true
+}
+
+// normalizeNumericCode drops the dots and spaces of an HS or TIC code,
+// which must then be 1 to 14 digits.
+func normalizeNumericCode(s string) (string, bool) {
+	s = strings.Map(func(r rune) rune {
+		if r == '.' || r == ' ' {
+			return -1
+		}
+		return r
+	}, s)
+	return s, len(s) <= 14 && isDigits(s)
+}
+
+func (v Validator) policy(l *errorList, p string, pol *Policy) {
+	pol.DefaultCountry = strings.ToUpper(strings.TrimSpace(pol.DefaultCountry))
+	if c := pol.DefaultCountry; c != "" && (len(c) != 2 || !isLetters(c)) {
+		l.add(p+".defaultCountry", "%q is not an ISO 3166-1 alpha-2 country code", clip(c))
+	}
+	if t := pol.Tolerance; t != nil {
+		if t.Amount != nil && t.Amount.Sign() < 0 {
+			l.add(p+".tolerance.amount", "%s is negative", t.Amount)
+		}
+		if t.Percent != nil && (t.Percent.Sign() < 0 || t.Percent.GreaterThan(decimal.NewFromInt(100))) {
+			l.add(p+".tolerance.percent", "%s is not between 0 and 100", t.Percent)
+		}
+	}
+	switch pol.Undercharge {
+	case "", wire.ProcurementAccrue, wire.ProcurementHoldForReview:
+	default:
+		l.add(p+".undercharge", "%q is not %s or %s", clip(pol.Undercharge), wire.ProcurementAccrue, wire.ProcurementHoldForReview)
+	}
+	switch pol.Overcharge {
+	case "", wire.ProcurementHoldForReview, wire.ProcurementPayVendorTax:
+	default:
+		l.add(p+".overcharge", "%q is not %s or %s", clip(pol.Overcharge), wire.ProcurementHoldForReview, wire.ProcurementPayVendorTax)
+	}
+	for _, k := range sortedKeys(pol.EUDistanceSales) {
+		f := fmt.Sprintf("%s.euDistanceSales[%q]", p, k)
+		if utf8.RuneCountInString(k) > 40 {
+			l.add(f, "the company code must be at most 40 characters")
+		} else if err := wire.CheckIdentifier(f, k); err != nil {
+			l.addErr(err)
+		}
+		if s := pol.EUDistanceSales[k]; s.Sign() < 0 {
+			l.add(f, "%s is negative", s)
+		}
+	}
+	if t := pol.EUDistanceThreshold; t != nil && t.Sign() < 0 {
+		l.add(p+".euDistanceThreshold", "%s is negative", t)
+	}
+	for _, k := range sortedKeys(pol.Rounding) {
+		f := fmt.Sprintf("%s.rounding[%q]", p, k)
+		if prefix, star := strings.CutSuffix(k, "*"); star {
+			if prefix != "" && strings.ToUpper(prefix) != prefix || strings.ContainsAny(prefix, "* ") {
+				l.add(f, "%q is not a jurisdiction ID prefix ending in *", clip(k))
+			}
+		} else if id, ok := NormalizeJurisdiction(k); !ok || id != k {
+			l.add(f, "%q is not a jurisdiction ID, or a prefix of one ending in *", clip(k))
+		}
+		if m := pol.Rounding[k]; !m.Valid() {
+			l.add(f, "is not a rounding mode")
+		}
+	}
+	pol.AddressCheck = strings.ToLower(strings.TrimSpace(pol.AddressCheck))
+	switch pol.AddressCheck {
+	case "", AddressLenient, AddressStrict:
+	default:
+		l.add(p+".addressCheck", "%q is not %s or %s", clip(pol.AddressCheck), AddressLenient, AddressStrict)
+	}
+	if d := pol.ExpiryNoticeDays; d < 0 || d > maxExpiryNoticeDays {
+		l.add(p+".expiryNoticeDays", "%d is not between 0 and %d", d, maxExpiryNoticeDays)
+	}
+}
+
+// sortedKeys returns the keys of m in order, for errors in a stable
+// order.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// key normalises and checks the key of a deletion, and reports whether
+// it is well formed.
+func (v Validator) key(l *errorList, p string, k *Key) bool {
+	n := len(l.errs)
+	// Every part is an identifier, as the records' own fields are: no
+	// part may hold the separator of Key.ID.
+	code(l, p+".scope", &k.Scope, 60, false)
+	code(l, p+".code", &k.Code, 40, false)
+	k.Jurisdiction = strings.TrimSpace(k.Jurisdiction)
+	if len(l.errs) > n {
+		return false
+	}
+	need := func(field, s string) {
+		if s == "" {
+			l.add(p+"."+field, "is required to name a %s", k.Kind)
+		}
+	}
+	none := func(field, s string) {
+		if s != "" {
+			l.add(p+"."+field, "is not a part of the key of a %s", k.Kind)
+		}
+	}
+	switch k.Kind {
+	case KindCustomer:
+		need("code", k.Code)
+		none("scope", k.Scope)
+		none("jurisdiction", k.Jurisdiction)
+	case KindCertificate:
+		need("scope", k.Scope)
+		need("code", k.Code)
+		none("jurisdiction", k.Jurisdiction)
+	case KindRegistration:
+		need("code", k.Code)
+		if id, ok := v.jurisdiction(l, p+".jurisdiction", k.Jurisdiction); ok {
+			k.Jurisdiction = id
+		}
+	case KindProduct:
+		if t, ok := normalizeCodeType(k.Scope); ok {
+			k.Scope = t
+		} else {
+			l.add(p+".scope", "%q is not a code type", clip(k.Scope))
+		}
+		need("code", k.Code)
+		none("jurisdiction", k.Jurisdiction)
+		if k.Scope == CodeTypeHS || k.Scope == CodeTypeTIC {
+			if c, ok := normalizeNumericCode(k.Code); ok {
+				k.Code = c
+			}
+		}
+	case KindPolicy:
+		none("scope", k.Scope)
+		none("code", k.Code)
+		none("jurisdiction", k.Jurisdiction)
+	default:
+		l.add(p+".kind", "%q is not a kind of record: customer, certificate, registration, product or policy", clip(string(k.Kind)))
+	}
+	return len(l.errs) == n
+}
