@@ -27,6 +27,9 @@ type node struct {
 // attr returns the value of the unqualified attribute local, and whether it
 // is there.
 func (n *node) attr(local string) (string, bool) {
+	if n == nil {
+		return "", false
+	}
 	for _, a := range n.attrs {
 		if a.Name.Local == local {
 			return a.Value, true

@@ -64,6 +64,9 @@ type Problem struct {
 	// may repeat carry their 1-based index; the prefixes are always cbc:
 	// and cac:, whatever prefixes the document declares.
 	Location string
+	// Flag is Fatal or Warning, the flag of the official rule. Only fatal
+	// problems refuse a document; every Levy code is fatal.
+	Flag Flag
 }
 
 // String returns the problem on one line.
@@ -214,6 +217,9 @@ type Document struct {
 	TaxTotals        []TaxTotal
 	Totals           MonetaryTotal
 	Lines            []Line
+
+	// tree is the XML Parse read, which the rules apply to.
+	tree *node
 }
 
 // Receiver returns the buyer, the party the document is delivered to.
@@ -277,8 +283,9 @@ func (d *Document) root() string {
 
 // collector gathers problems up to MaxProblems.
 type collector struct {
-	problems []Problem
-	omitted  int
+	problems     []Problem
+	omitted      int
+	omittedFatal bool
 }
 
 // full reports whether no more problems can be listed; the caller counts
@@ -286,19 +293,29 @@ type collector struct {
 func (c *collector) full() bool { return len(c.problems) >= MaxProblems }
 
 func (c *collector) add(code, location, format string, args ...any) {
+	c.addFlag(code, Fatal, location, format, args...)
+}
+
+func (c *collector) addFlag(code string, flag Flag, location, format string, args ...any) {
 	if c.full() {
 		c.omitted++
+		c.omittedFatal = c.omittedFatal || flag == Fatal
 		return
 	}
-	c.problems = append(c.problems, Problem{Code: code, Message: fmt.Sprintf(format, args...), Location: location})
+	c.problems = append(c.problems, Problem{Code: code, Message: fmt.Sprintf(format, args...), Location: location, Flag: flag})
 }
 
 // result returns the problems, with a TRUNCATED entry if some were dropped.
 func (c *collector) result() []Problem {
 	if c.omitted > 0 {
+		flag := Warning
+		if c.omittedFatal {
+			flag = Fatal
+		}
 		return append(c.problems, Problem{
 			Code:    "TRUNCATED",
 			Message: fmt.Sprintf("%d more problems are not listed", c.omitted),
+			Flag:    flag,
 		})
 	}
 	return c.problems
