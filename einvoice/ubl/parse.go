@@ -318,7 +318,8 @@ func (r *reader) number(parent *node, local string) Number {
 func (r *reader) value(n *node, what string, required bool) decimal.Decimal {
 	name := qname(n.name.Space, n.name.Local)
 	if n.text == "" {
-		r.add("FORMAT", n.path(), "%s (%s) is empty; a decimal number is expected", name, what)
+		// Empty: the rules report it (PEPPOL-EN16931-R008, and those
+		// that need the value).
 		return decimal.Decimal{}
 	}
 	v, why := parseDecimal(n.text)

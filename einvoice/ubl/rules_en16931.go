@@ -543,14 +543,19 @@ func (e *eval) category(c vatCategory) {
 	r := e.root
 	g := e.gather(c.code)
 	name := "VAT category " + c.code
-	// -01: a breakdown for a category in use.
+	// -01: a breakdown for a category in use. For S, the artefacts count
+	// the categories whatever their tax scheme.
 	used := g.allClassifed > 0 || len(g.anyAllowances) > 0 || len(g.anyCharges) > 0
+	breakdowns := len(g.breakdowns)
+	if c.code == "S" {
+		used, breakdowns = e.usedAnyScheme("S")
+	}
 	if c.single {
 		usedAnywhere := g.allTaxCategories > 0 || g.allClassifed > 0
 		if usedAnywhere && len(g.breakdowns) != 1 {
 			e.fail(c.prefix+"-01", r, "cac:TaxTotal", "%s is used, so the VAT breakdown must have exactly one entry for it; it has %d", name, len(g.breakdowns))
 		}
-	} else if used != (len(g.breakdowns) > 0) {
+	} else if used != (breakdowns > 0) {
 		if used {
 			e.fail(c.prefix+"-01", r, "cac:TaxTotal", "%s is used by a line, allowance or charge but the VAT breakdown has no entry for it", name)
 		} else {
@@ -580,6 +585,10 @@ func (e *eval) category(c vatCategory) {
 		ok = !hasVATID(seller) && !hasVATID(taxRep) && !hasVATID(buyer)
 		need = "no VAT identifier of the seller, the tax representative or the buyer"
 	}
+	if c.code == "S" && !e.anyLineCategory("S") && e.anyLineCategoryAnyScheme("S") {
+		// BR-S-02 fails for a line in S outside the VAT scheme.
+		e.fail(c.prefix+"-02", r, "", "a line is in %s outside the VAT tax scheme", name)
+	}
 	if !ok {
 		if c.code == "O" {
 			// BR-O-03 and -04 look at document level allowances and
@@ -594,7 +603,7 @@ func (e *eval) category(c vatCategory) {
 				e.fail(c.prefix+"-04", r, "", "a document level charge is in %s, so the document must have %s", name, need)
 			}
 		} else {
-			if e.anyLineCategory(c.code) {
+			if e.anyLineCategory(c.code) || c.code == "S" && e.anyLineCategoryAnyScheme("S") {
 				e.fail(c.prefix+"-02", r, "", "a line is in %s, so the document must have %s", name, need)
 			}
 			if len(g.anyAllowances) > 0 {
@@ -677,6 +686,39 @@ func (e *eval) category(c vatCategory) {
 			e.fail(c.prefix+"-10", tc, "cbc:TaxExemptionReason", "the VAT breakdown of %s has an exemption reason; it must not", name)
 		}
 	})
+}
+
+// usedAnyScheme reports whether a line, allowance or charge uses the
+// category code whatever its tax scheme, and how many breakdowns of the
+// document have it.
+func (e *eval) usedAnyScheme(code string) (used bool, breakdowns int) {
+	r := e.root
+	r.descendants(func(n *node) {
+		if n.str("cbc:ID") != code {
+			return
+		}
+		if n.is("cac:ClassifiedTaxCategory") || n.is("cac:TaxCategory") && n.parent.is("cac:AllowanceCharge") {
+			used = true
+		}
+	})
+	r.each("cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory", func(tc *node) {
+		if tc.str("cbc:ID") == code {
+			breakdowns++
+		}
+	})
+	return used, breakdowns
+}
+
+// anyLineCategoryAnyScheme reports whether any ClassifiedTaxCategory in
+// the document has the code, whatever its tax scheme.
+func (e *eval) anyLineCategoryAnyScheme(code string) bool {
+	found := false
+	e.root.descendants(func(n *node) {
+		if n.is("cac:ClassifiedTaxCategory") && n.str("cbc:ID") == code {
+			found = true
+		}
+	})
+	return found
 }
 
 // anyLineCategory reports whether any ClassifiedTaxCategory in the
@@ -1074,7 +1116,7 @@ func (e *eval) codeListCBC(n *node, amountNames map[string]bool) {
 			e.code("BR-CL-21", "BR-CL-21", n, s, "the item identifier scheme")
 		}
 	case local == "TaxExemptionReasonCode":
-		e.code("BR-CL-22", "BR-CL-22", n, v, "the VAT exemption reason code")
+		e.code("BR-CL-22", "BR-CL-22", n, strings.ToUpper(v), "the VAT exemption reason code")
 	case local == "InvoicedQuantity" || local == "BaseQuantity" || local == "CreditedQuantity":
 		if s, ok := n.attrValue("unitCode"); ok {
 			e.code("BR-CL-23", "BR-CL-23", n, s, "the unit of measure")

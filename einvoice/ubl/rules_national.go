@@ -561,10 +561,12 @@ func (e *eval) netherlands(cc countries) {
 
 // German rules of XRechnung as Peppol applies them between German parties.
 var (
-	skontoRE = regexp.MustCompile(`#(SKONTO)#TAGE=([0-9]+#PROZENT=[0-9]+\.[0-9]{2})(#BASISBETRAG=-?[0-9]+\.[0-9]{2})?#$`)
-	emailRE  = regexp.MustCompile("^[a-zA-Z0-9!#$%&\"*+/=?^_`{|}~-]+(\\.[a-zA-Z0-9!#$%&\"*+/=?^_`{|}~-]+)*@([a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?\\.)+[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?$")
-	phoneRE  = regexp.MustCompile(`([0-9].*){3,}`)
-	ibanRE   = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{0,30}$`)
+	skontoRE    = regexp.MustCompile(`#(SKONTO)#TAGE=([0-9]+#PROZENT=[0-9]+\.[0-9]{2})(#BASISBETRAG=-?[0-9]+\.[0-9]{2})?#$`)
+	emailRE     = regexp.MustCompile("^[a-zA-Z0-9!#$%&\"*+/=?^_`{|}~-]+(\\.[a-zA-Z0-9!#$%&\"*+/=?^_`{|}~-]+)*@([a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?\\.)+[a-zA-Z0-9]([a-zA-Z0-9-]*[a-zA-Z0-9])?$")
+	phoneRE     = regexp.MustCompile(`([0-9].*){3,}`)
+	ibanRE      = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[a-zA-Z0-9]{0,30}$`)
+	hashedRE    = regexp.MustCompile(`#.+#`)
+	lineBreakRE = regexp.MustCompile(`^\s*\n`)
 )
 
 func (e *eval) germany(cc countries) {
@@ -598,19 +600,17 @@ func (e *eval) germany(cc countries) {
 		}
 	}
 	if note := r.get("cac:PaymentTerms/cbc:Note"); note != nil {
+		// Every line that starts with # is a #SKONTO# term, and the text
+		// after the last #…# starts with a line break.
 		ok := true
 		for _, line := range strings.Split(strings.ReplaceAll(note.text, "\r\n", "\n"), "\n") {
-			if strings.HasPrefix(normalizeSpace(line), "#") && !skontoRE.MatchString(normalizeSpace(line)) {
+			if !strings.HasPrefix(normalizeSpace(line), "#") {
+				continue
+			}
+			parts := hashedRE.Split(note.text, -1)
+			if !skontoRE.MatchString(normalizeSpace(line)) || !lineBreakRE.MatchString(parts[len(parts)-1]) {
 				ok = false
 			}
-		}
-		if strings.Contains(note.text, "#") {
-			parts := regexp.MustCompile(`#.+#`).Split(note.text, -1)
-			if last := parts[len(parts)-1]; !regexp.MustCompile(`^\s*\n`).MatchString(last) {
-				ok = false
-			}
-		} else if !regexp.MustCompile(`^\s*\n`).MatchString(note.text) {
-			ok = false
 		}
 		if !ok {
 			e.fail("DE-R-018", note, "", "the payment terms' #SKONTO# lines must follow XRechnung's form and end with a line break")

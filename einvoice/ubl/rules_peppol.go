@@ -80,12 +80,14 @@ func (e *eval) countries() countries {
 func (e *eval) peppol() {
 	r := e.root
 	cc := e.countries()
-	// R008: no empty elements.
-	r.descendants(func(n *node) {
+	// R008: no empty elements, the root included.
+	empty := func(n *node) {
 		if len(n.kids) == 0 && n.value() == "" {
 			e.fail("PEPPOL-EN16931-R008", n, "", "the element %s is empty; Peppol does not allow empty elements", n.display())
 		}
-	})
+	}
+	empty(r)
+	r.descendants(empty)
 	if e.credit {
 		c := 0
 		r.each("cac:AdditionalDocumentReference", func(a *node) {

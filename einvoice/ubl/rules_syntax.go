@@ -104,7 +104,7 @@ func (e *eval) enSyntax() {
 	if names > 1 {
 		e.fail("UBL-SR-46", r, "cac:PaymentMeans/cbc:PaymentMeansCode", "the payment means text (BT-82) appears %d times; EN 16931 allows it once", names)
 	}
-	sellerName := r.getText("cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName")
+	sellerNames := r.list("cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cbc:RegistrationName")
 	r.descendants(func(n *node) {
 		switch {
 		case n.is("cac:PostalAddress") || n.is("cac:Address"):
@@ -141,9 +141,14 @@ func (e *eval) enSyntax() {
 			once("UBL-SR-50", n, "cac:Item/cbc:Description", "item description (BT-154)")
 			once("UBL-SR-52", n, "cac:DocumentReference", "line object identifier (BT-128)")
 		case n.is("cac:PayeeParty"):
-			differs := true
-			n.each("cac:PartyName/cbc:Name", func(m *node) { differs = differs && m.text != sellerName })
-			nameOK := n.has("cac:PartyName/cbc:Name") && differs
+			// XPath's != between the payee's names and the seller's: true
+			// when some pair differs, false when either is absent.
+			nameOK := false
+			n.each("cac:PartyName/cbc:Name", func(m *node) {
+				for _, s := range sellerNames {
+					nameOK = nameOK || m.text != s.text
+				}
+			})
 			if n.count("cac:PartyName/cbc:Name") > 1 || !nameOK {
 				e.fail("UBL-SR-19", n, "cac:PartyName/cbc:Name", "the payee has one name (BT-59), other than the seller's")
 			}

@@ -370,12 +370,12 @@ func fatalIDs(m map[string]string) []string {
 
 // row counts the agreement of one category.
 type row struct {
-	docs, verdicts                     int
-	valid, validAccepted               int
-	invalid, invalidRefused, named     int
-	exact                              int
-	units, unitsAgree                  int
-	levyOnly, officialOnly             map[string]int
+	docs, verdicts                 int
+	valid, validAccepted           int
+	invalid, invalidRefused, named int
+	exact                          int
+	units, unitsAgree              int
+	levyOnly, officialOnly         map[string]int
 }
 
 func report(w io.Writer, cases []testCase, official map[string]map[string]string, verbose bool) {
