@@ -609,7 +609,17 @@ func (e *eval) category(c vatCategory) {
 			if len(g.anyAllowances) > 0 {
 				e.fail(c.prefix+"-03", r, "", "a document level allowance is in %s, so the document must have %s", name, need)
 			}
-			if len(g.anyCharges) > 0 {
+			charges := len(g.anyCharges)
+			if c.code == "L" {
+				// BR-AF-04 compares the code as written, spaces included.
+				charges = 0
+				for _, tc := range g.anyCharges {
+					if tc.get("cbc:ID").rawText() == "L" {
+						charges++
+					}
+				}
+			}
+			if charges > 0 {
 				e.fail(c.prefix+"-04", r, "", "a document level charge is in %s, so the document must have %s", name, need)
 			}
 		}

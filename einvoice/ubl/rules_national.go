@@ -603,11 +603,12 @@ func (e *eval) germany(cc countries) {
 		// Every line that starts with # is a #SKONTO# term, and the text
 		// after the last #…# starts with a line break.
 		ok := true
-		for _, line := range strings.Split(strings.ReplaceAll(note.text, "\r\n", "\n"), "\n") {
+		text := note.rawText()
+		for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
 			if !strings.HasPrefix(normalizeSpace(line), "#") {
 				continue
 			}
-			parts := hashedRE.Split(note.text, -1)
+			parts := hashedRE.Split(text, -1)
 			if !skontoRE.MatchString(normalizeSpace(line)) || !lineBreakRE.MatchString(parts[len(parts)-1]) {
 				ok = false
 			}
