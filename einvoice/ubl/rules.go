@@ -3,6 +3,8 @@ package ubl
 import (
 	"fmt"
 	"strings"
+
+	"github.com/shopspring/decimal"
 )
 
 // Flag is how serious a problem is: a fatal problem refuses the document,
@@ -76,6 +78,17 @@ type eval struct {
 	line   string // "cac:InvoiceLine" or "cac:CreditNoteLine"
 	qty    string // "cbc:InvoicedQuantity" or "cbc:CreditedQuantity"
 	c      collector
+	// sums caches categorySum and rateUse by category (and rate), so
+	// that the rules stay linear in the size of the document however
+	// many breakdowns it has.
+	sums map[string]catSum
+}
+
+// catSum is what the lines, allowances and charges of a category (at a
+// rate) add up to, and whether any uses it.
+type catSum struct {
+	used  bool
+	total decimal.Decimal
 }
 
 // fail reports that rule id fails at the element n (or, when child is not

@@ -52,14 +52,13 @@ func (e *eval) enDocument() {
 	if !r.has("cac:InvoiceLine") && !r.has("cac:CreditNoteLine") {
 		e.fail("BR-16", r, e.line, "the document has no line (BG-25)")
 	}
+	taxCurrencies := map[string]bool{}
+	r.each("cac:TaxTotal/cbc:TaxAmount", func(a *node) {
+		c, _ := a.attr("currencyID")
+		taxCurrencies[c] = true
+	})
 	r.each("cbc:TaxCurrencyCode", func(tc *node) {
-		found := false
-		r.each("cac:TaxTotal/cbc:TaxAmount", func(a *node) {
-			if c, _ := a.attr("currencyID"); c == tc.text {
-				found = true
-			}
-		})
-		if !found {
+		if !taxCurrencies[tc.text] {
 			e.fail("BR-53", r, "cac:TaxTotal", "the VAT accounting currency is %s (BT-6) but no cac:TaxTotal gives the total VAT in it (BT-111)", quote(tc.text))
 		}
 	})
@@ -68,7 +67,12 @@ func (e *eval) enDocument() {
 	}
 	// BR-CO-15: one total VAT in the document currency, and the total with
 	// VAT adds up.
+	checked := map[string]bool{}
 	for _, cur := range r.list("cbc:DocumentCurrencyCode") {
+		if checked[cur.text] {
+			continue
+		}
+		checked[cur.text] = true
 		var vats []decimal.Decimal
 		r.each("cac:TaxTotal/cbc:TaxAmount", func(a *node) {
 			if c, _ := a.attr("currencyID"); c == cur.text {
@@ -170,10 +174,11 @@ func (e *eval) enParties() {
 			}
 		})
 	})
+	seller := r.get("cac:AccountingSupplierParty/cac:Party")
+	sellerNames, sellerIDs := values(seller, "cac:PartyName/cbc:Name"), values(seller, "cac:PartyIdentification/cbc:ID")
 	r.each("cac:PayeeParty", func(pp *node) {
-		seller := r.get("cac:AccountingSupplierParty/cac:Party")
-		if !pp.has("cac:PartyName/cbc:Name") || anyEqual(pp, "cac:PartyName/cbc:Name", seller, "cac:PartyName/cbc:Name") ||
-			anyEqual(pp, "cac:PartyIdentification/cbc:ID", seller, "cac:PartyIdentification/cbc:ID") {
+		if !pp.has("cac:PartyName/cbc:Name") || anyIn(pp, "cac:PartyName/cbc:Name", sellerNames) ||
+			anyIn(pp, "cac:PartyIdentification/cbc:ID", sellerIDs) {
 			e.fail("BR-17", pp, "cac:PartyName/cbc:Name", "the payee (BG-10) must have a name (BT-59) and differ from the seller by name and identifier")
 		}
 	})
@@ -221,17 +226,18 @@ func firstRunes(s string, n int) string {
 	return s
 }
 
-// anyEqual reports whether a value path a reaches from na equals one path
-// b reaches from nb, as XPath's general comparison.
-func anyEqual(na *node, a string, nb *node, b string) bool {
+// values returns the set of the texts of the elements path reaches from n.
+func values(n *node, path string) map[string]bool {
+	set := map[string]bool{}
+	n.each(path, func(y *node) { set[y.text] = true })
+	return set
+}
+
+// anyIn reports whether the text of an element path reaches from n is in
+// set: XPath's general comparison =.
+func anyIn(n *node, path string, set map[string]bool) bool {
 	found := false
-	na.each(a, func(x *node) {
-		nb.each(b, func(y *node) {
-			if x.text == y.text {
-				found = true
-			}
-		})
-	})
+	n.each(path, func(x *node) { found = found || set[x.text] })
 	return found
 }
 
@@ -318,6 +324,16 @@ func (e *eval) dec(id string, n *node, path string) {
 // enTotals applies the rules on the document totals (BG-22).
 func (e *eval) enTotals() {
 	r := e.root
+	lines := round2(sum(r.list(e.line), "cbc:LineExtensionAmount"))
+	var allowances, charges []*node
+	r.each("cac:AllowanceCharge", func(ac *node) {
+		if isCharge(ac) {
+			charges = append(charges, ac)
+		} else if isAllowance(ac) {
+			allowances = append(allowances, ac)
+		}
+	})
+	allowanceSum, chargeSum := round2(sum(allowances, "cbc:Amount")), round2(sum(charges, "cbc:Amount"))
 	r.each("cac:LegalMonetaryTotal", func(t *node) {
 		for _, m := range []struct{ id, el, bt string }{
 			{"BR-12", "LineExtensionAmount", "BT-106"}, {"BR-13", "TaxExclusiveAmount", "BT-109"},
@@ -334,23 +350,15 @@ func (e *eval) enTotals() {
 		} {
 			e.dec(d.id, t, "cbc:"+d.el)
 		}
-		lines := round2(sum(r.list(e.line), "cbc:LineExtensionAmount"))
 		if v, ok := t.dec("cbc:LineExtensionAmount"); !ok || !v.Equal(lines) {
 			e.fail("BR-CO-10", t, "cbc:LineExtensionAmount", "the sum of line net amounts (BT-106) is %s but the line net amounts (BT-131) add up to %s", fmtOpt(v, ok), fmtNum(lines))
 		}
-		var allowances, charges []*node
-		r.each("cac:AllowanceCharge", func(ac *node) {
-			if isCharge(ac) {
-				charges = append(charges, ac)
-			} else if isAllowance(ac) {
-				allowances = append(allowances, ac)
-			}
-		})
 		for _, s := range []struct {
 			id, el, kind string
 			list         []*node
-		}{{"BR-CO-11", "AllowanceTotalAmount", "allowances", allowances}, {"BR-CO-12", "ChargeTotalAmount", "charges", charges}} {
-			want := round2(sum(s.list, "cbc:Amount"))
+			want         decimal.Decimal
+		}{{"BR-CO-11", "AllowanceTotalAmount", "allowances", allowances, allowanceSum}, {"BR-CO-12", "ChargeTotalAmount", "charges", charges, chargeSum}} {
+			want := s.want
 			v, ok := t.dec("cbc:" + s.el)
 			present := t.has("cbc:" + s.el)
 			if !(ok && v.Equal(want)) && !(!present && len(s.list) == 0) {
@@ -746,7 +754,11 @@ func (e *eval) anyLineCategory(code string) bool {
 // categorySum is the line net amounts plus the document level charges
 // minus the document level allowances of a category.
 func (e *eval) categorySum(code string) decimal.Decimal {
+	if s, ok := e.sums[code]; ok {
+		return s.total
+	}
 	var total decimal.Decimal
+	defer func() { e.memo(code, catSum{true, total}) }()
 	r := e.root
 	r.each(e.line, func(ln *node) {
 		if anyText(ln, "cac:Item/cac:ClassifiedTaxCategory/cbc:ID", code) {
@@ -771,8 +783,13 @@ func (e *eval) categorySum(code string) decimal.Decimal {
 // rateUse reports whether a line or an allowance or charge uses category
 // code at rate, and the sum of those lines, charges and allowances.
 func (e *eval) rateUse(code string, rate decimal.Decimal) (bool, decimal.Decimal) {
+	key := code + " " + canonical(rate)
+	if s, ok := e.sums[key]; ok {
+		return s.used, s.total
+	}
 	var total decimal.Decimal
 	used := false
+	defer func() { e.memo(key, catSum{used, total}) }()
 	r := e.root
 	atRate := func(n *node, cat string) bool {
 		if !anyText(n, cat+"/cbc:ID", code) {
@@ -806,6 +823,24 @@ func (e *eval) rateUse(code string, rate decimal.Decimal) (bool, decimal.Decimal
 		}
 	})
 	return used, total
+}
+
+// memo keeps a sum for categorySum and rateUse.
+func (e *eval) memo(key string, s catSum) {
+	if e.sums == nil {
+		e.sums = map[string]catSum{}
+	}
+	e.sums[key] = s
+}
+
+// canonical writes a decimal without trailing fraction zeros, so that
+// equal rates written differently (21, 21.0, 21.00) give the same key.
+func canonical(v decimal.Decimal) string {
+	s := v.String()
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
 }
 
 // anyText reports whether an element path reaches from n has the

@@ -143,12 +143,7 @@ func (e *eval) enSyntax() {
 		case n.is("cac:PayeeParty"):
 			// XPath's != between the payee's names and the seller's: true
 			// when some pair differs, false when either is absent.
-			nameOK := false
-			n.each("cac:PartyName/cbc:Name", func(m *node) {
-				for _, s := range sellerNames {
-					nameOK = nameOK || m.text != s.text
-				}
-			})
+			nameOK := anyDiffers(n.list("cac:PartyName/cbc:Name"), sellerNames)
 			if n.count("cac:PartyName/cbc:Name") > 1 || !nameOK {
 				e.fail("UBL-SR-19", n, "cac:PartyName/cbc:Name", "the payee has one name (BT-59), other than the seller's")
 			}
@@ -181,6 +176,26 @@ func (e *eval) enSyntax() {
 		}
 	})
 	e.dataTypes()
+}
+
+// anyDiffers is XPath's a != b between two sequences of elements: true
+// when some pair of values differs, false when either is empty.
+func anyDiffers(a, b []*node) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	first := a[0].text
+	for _, n := range a {
+		if n.text != first {
+			return true
+		}
+	}
+	for _, n := range b {
+		if n.text != first {
+			return true
+		}
+	}
+	return false
 }
 
 // dataTypes applies UBL-DT-01 (amounts other than prices have at most two

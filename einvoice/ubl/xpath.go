@@ -202,7 +202,7 @@ var hundred = decimal.NewFromInt(100)
 // round2 rounds v to two decimals the way XPath's round(v * 100) div 100
 // does: halves go up, towards positive infinity.
 func round2(v decimal.Decimal) decimal.Decimal {
-	return v.Mul(hundred).Add(decimal.New(5, -1)).Floor().Div(hundred)
+	return v.Mul(hundred).Add(decimal.New(5, -1)).Floor().Shift(-2)
 }
 
 // xround rounds v to an integer the way XPath's round does.
