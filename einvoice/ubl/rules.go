@@ -82,6 +82,8 @@ type eval struct {
 	// that the rules stay linear in the size of the document however
 	// many breakdowns it has.
 	sums map[string]catSum
+	// lineNodes caches lines.
+	lineNodes []*node
 }
 
 // catSum is what the lines, allowances and charges of a category (at a

@@ -324,7 +324,7 @@ func (e *eval) dec(id string, n *node, path string) {
 // enTotals applies the rules on the document totals (BG-22).
 func (e *eval) enTotals() {
 	r := e.root
-	lines := round2(sum(r.list(e.line), "cbc:LineExtensionAmount"))
+	lines := round2(sum(e.lines(), "cbc:LineExtensionAmount"))
 	var allowances, charges []*node
 	r.each("cac:AllowanceCharge", func(ac *node) {
 		if isCharge(ac) {
@@ -678,7 +678,7 @@ func (e *eval) category(c vatCategory) {
 			rate, hasRate := tc.dec("cbc:Percent")
 			if hasRate {
 				used, total := e.rateUse(c.code, rate)
-				if !used && c.code == "S" || !r.has(e.line) || !okX || taxable.Sub(one).Cmp(total) >= 0 || taxable.Add(one).Cmp(total) <= 0 {
+				if !used && c.code == "S" || len(e.lines()) == 0 || !okX || taxable.Sub(one).Cmp(total) >= 0 || taxable.Add(one).Cmp(total) <= 0 {
 					e.fail(c.prefix+"-08", s, "cbc:TaxableAmount", "the taxable amount of %s at %s%% is %s but its lines, allowances and charges add up to %s", name, fmtPlain(rate), fmtOpt(taxable, okX), fmtNum(total))
 				}
 			}
@@ -689,7 +689,7 @@ func (e *eval) category(c vatCategory) {
 			}
 		} else {
 			total := e.categorySum(c.code)
-			if !r.has(e.line) || !okX || !taxable.Equal(total) {
+			if len(e.lines()) == 0 || !okX || !taxable.Equal(total) {
 				e.fail(c.prefix+"-08", s, "cbc:TaxableAmount", "the taxable amount of %s is %s but its lines, allowances and charges add up to %s", name, fmtOpt(taxable, okX), fmtNum(total))
 			}
 			if !okT || !tax.IsZero() {
@@ -760,12 +760,12 @@ func (e *eval) categorySum(code string) decimal.Decimal {
 	var total decimal.Decimal
 	defer func() { e.memo(code, catSum{true, total}) }()
 	r := e.root
-	r.each(e.line, func(ln *node) {
+	for _, ln := range e.lines() {
 		if anyText(ln, "cac:Item/cac:ClassifiedTaxCategory/cbc:ID", code) {
 			v, _ := ln.dec("cbc:LineExtensionAmount")
 			total = total.Add(v)
 		}
-	})
+	}
 	r.each("cac:AllowanceCharge", func(ac *node) {
 		if !anyText(ac, "cac:TaxCategory/cbc:ID", code) {
 			return
@@ -803,13 +803,13 @@ func (e *eval) rateUse(code string, rate decimal.Decimal) (bool, decimal.Decimal
 		})
 		return found
 	}
-	r.each(e.line, func(ln *node) {
+	for _, ln := range e.lines() {
 		if atRate(ln, "cac:Item/cac:ClassifiedTaxCategory") {
 			used = true
 			v, _ := ln.dec("cbc:LineExtensionAmount")
 			total = total.Add(v)
 		}
-	})
+	}
 	r.each("cac:AllowanceCharge", func(ac *node) {
 		if !atRate(ac, "cac:TaxCategory") {
 			return
@@ -823,6 +823,20 @@ func (e *eval) rateUse(code string, rate decimal.Decimal) (bool, decimal.Decimal
 		}
 	})
 	return used, total
+}
+
+// lines returns the lines of the document, invoice lines and credit note
+// lines alike, as the artefacts sum them.
+func (e *eval) lines() []*node {
+	if e.lineNodes == nil {
+		e.lineNodes = []*node{}
+		for _, k := range e.root.kids {
+			if k.is("cac:InvoiceLine") || k.is("cac:CreditNoteLine") {
+				e.lineNodes = append(e.lineNodes, k)
+			}
+		}
+	}
+	return e.lineNodes
 }
 
 // memo keeps a sum for categorySum and rateUse.

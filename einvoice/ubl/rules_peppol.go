@@ -343,53 +343,8 @@ func (e *eval) participants() {
 		if !ok {
 			return
 		}
-		v := n.value()
-		switch scheme {
-		case "0088":
-			if !allDigits(v) || !glnOK(v) {
-				e.fail("PEPPOL-COMMON-R040", n, "", "%s is not a GLN: digits whose last is the GS1 check digit", quote(v))
-			}
-		case "0192":
-			if !isDigits(v, 9, 9) || !mod11OK(v) {
-				e.fail("PEPPOL-COMMON-R041", n, "", "%s is not a Norwegian organisation number: 9 digits whose last is the mod 11 check digit", quote(v))
-			}
-		case "0184":
-			raw := n.text
-			if !(len(raw) == 10 && raw[:2] == "DK" && allDigits(raw[2:]) || len(raw) == 8 && allDigits(raw)) {
-				e.fail("PEPPOL-COMMON-R042", n, "", "%s is not a Danish CVR number: 8 digits, or DK and 8 digits", quote(raw))
-			}
-		case "0208":
-			if !isDigits(v, 10, 10) || !validBelgianEnterprise(v) {
-				e.fail("PEPPOL-COMMON-R043", n, "", "%s is not a Belgian enterprise number: 10 digits whose last two are 97 minus the first eight modulo 97", quote(v))
-			}
-		case "0201":
-			if len(v) != 6 || !alnum(v) {
-				e.fail("PEPPOL-COMMON-R044", n, "", "%s is not an Italian IPA code of 6 letters and digits", quote(v))
-			}
-		case "0210":
-			if !codiceFiscale(v) {
-				e.fail("PEPPOL-COMMON-R045", n, "", "%s is not an Italian codice fiscale", quote(v))
-			}
-		case "9907":
-			if endpoint && !codiceFiscale(v) {
-				e.fail("PEPPOL-COMMON-R046", n, "", "%s is not an Italian codice fiscale", quote(v))
-			}
-		case "0211":
-			if !partitaIVA(v) {
-				e.fail("PEPPOL-COMMON-R047", n, "", "%s is not an Italian VAT number (partita IVA)", quote(v))
-			}
-		case "9906":
-			if endpoint && !partitaIVA(v) {
-				e.fail("PEPPOL-COMMON-R048", n, "", "%s is not an Italian VAT number (partita IVA)", quote(v))
-			}
-		case "0007":
-			if len(v) != 10 || !allDigits(v) || !swedishOK(v) {
-				e.fail("PEPPOL-COMMON-R049", n, "", "%s is not a Swedish organisation number: 10 digits whose last is the Luhn check digit", quote(v))
-			}
-		case "0151":
-			if !isDigits(v, 11, 11) || !abnOK(v) {
-				e.fail("PEPPOL-COMMON-R050", n, "", "%s is not an Australian Business Number: 11 digits passing the ABN check", quote(v))
-			}
+		if code, reason := participantRule(scheme, n.value(), n.text, endpoint); code != "" {
+			e.fail(code, n, "", "%s", reason)
 		}
 	})
 }
