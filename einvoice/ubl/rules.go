@@ -132,11 +132,27 @@ func (d *Document) CheckWith(sets RuleSets) []Problem {
 	if peppol {
 		e.peppol()
 		e.national()
+	} else {
+		e.dates()
 	}
 	if p := e.c.result(); len(p) > 0 {
 		return p
 	}
 	return nil
+}
+
+// dates reports, as FORMAT, a date that is not a real date of the form
+// YYYY-MM-DD in a document outside Peppol: the UBL schema requires it, and
+// Peppol checks it as PEPPOL-EN16931-F001, but EN 16931's rules do not.
+func (e *eval) dates() {
+	e.root.descendants(func(n *node) {
+		switch n.name.Local {
+		case "IssueDate", "DueDate", "TaxPointDate", "StartDate", "EndDate", "ActualDeliveryDate", "PaymentDueDate":
+			if n.name.Space == NamespaceCBC && !validDate(n.text) {
+				e.fail("FORMAT", n, "", "%s %s is not a real date of the form YYYY-MM-DD", n.display(), quote(n.text))
+			}
+		}
+	})
 }
 
 // IsPeppol reports whether the document's CustomizationID names Peppol
