@@ -30,6 +30,9 @@ type Document struct {
 	TransmissionDateTime time.Time            `json:"transmissionDateTime"`
 	Endpoints            *webhook.Endpoints   `json:"endpoints,omitempty"`
 	ErrorDetail          *webhook.ErrorDetail `json:"errorDetail,omitempty"`
+	// Warnings are the problems flagged warning by the rules of a
+	// document that passed them: it was delivered all the same.
+	Warnings        []webhook.Problem `json:"warnings,omitempty"`
 	CustomizationID      string               `json:"customizationId,omitempty"`
 	ProfileID            string               `json:"profileId,omitempty"`
 	Currency             string               `json:"currency,omitempty"`
