@@ -84,6 +84,35 @@ type eval struct {
 	sums map[string]catSum
 	// lineNodes caches lines.
 	lineNodes []*node
+	// index lists the elements of the document (the root excepted) by
+	// local name, in document order, built on first use: the rules that
+	// look for an element anywhere read it instead of walking the tree.
+	index map[string][]*node
+}
+
+// anywhere returns the elements named step anywhere under the root, in
+// document order.
+func (e *eval) anywhere(step string) []*node {
+	if e.index == nil {
+		e.index = map[string][]*node{}
+		e.root.descendants(func(n *node) { e.index[n.name.Local] = append(e.index[n.name.Local], n) })
+	}
+	_, local := stepSpace(step)
+	var out []*node
+	for _, n := range e.index[local] {
+		if n.is(step) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// categories returns every TaxCategory and ClassifiedTaxCategory of the
+// document, in document order.
+func (e *eval) categories() []*node {
+	tc, ctc := e.anywhere("cac:TaxCategory"), e.anywhere("cac:ClassifiedTaxCategory")
+	out := make([]*node, 0, len(tc)+len(ctc))
+	return append(append(out, tc...), ctc...)
 }
 
 // catSum is what the lines, allowances and charges of a category (at a

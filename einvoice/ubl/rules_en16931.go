@@ -96,23 +96,21 @@ func (e *eval) enDocument() {
 	// BR-B-01 and BR-B-02: the split payment category B, Italian only,
 	// never beside S.
 	usedB, usedS := false, false
-	r.descendants(func(n *node) {
-		if n.is("cbc:ID") && n.parent != nil && (n.parent.is("cac:TaxCategory") || n.parent.is("cac:ClassifiedTaxCategory")) {
+	for _, c := range e.categories() {
+		c.each("cbc:ID", func(n *node) {
 			switch n.text {
 			case "B":
 				usedB = true
 			case "S":
 				usedS = true
 			}
-		}
-	})
+		})
+	}
 	if usedB {
 		foreign := false
-		r.descendants(func(n *node) {
-			if n.is("cbc:IdentificationCode") && n.text != "IT" {
-				foreign = true
-			}
-		})
+		for _, n := range e.anywhere("cbc:IdentificationCode") {
+			foreign = foreign || n.text != "IT"
+		}
 		if foreign {
 			e.fail("BR-B-01", r, "", "the split payment VAT category B is used but not every country code is IT")
 		}
@@ -199,9 +197,9 @@ func (e *eval) enParties() {
 		})
 	})
 	// BR-CO-09: VAT identifiers start with a country code.
-	r.descendants(func(n *node) {
-		if !n.is("cac:PartyTaxScheme") || !isVAT(n) {
-			return
+	for _, n := range e.anywhere("cac:PartyTaxScheme") {
+		if !isVAT(n) {
+			continue
 		}
 		id := n.get("cbc:CompanyID")
 		prefix := ""
@@ -211,7 +209,7 @@ func (e *eval) enParties() {
 		if len(prefix) == 2 && !strings.Contains(prefix, " ") && !inList("BR-CO-09", prefix) {
 			e.fail("BR-CO-09", n, "cbc:CompanyID", "the VAT identifier %s does not start with an ISO 3166-1 country code (EL for Greece)", quote(id.value()))
 		}
-	})
+	}
 }
 
 // firstRunes returns the first n characters of s, as XPath's substring.
@@ -511,10 +509,10 @@ type catNodes struct {
 func (e *eval) gather(code string) catNodes {
 	var g catNodes
 	r := e.root
-	r.descendants(func(n *node) {
-		isTC, isCTC := n.is("cac:TaxCategory"), n.is("cac:ClassifiedTaxCategory")
-		if !isTC && !isCTC || n.str("cbc:ID") != code || !isVAT(n) {
-			return
+	for _, n := range e.categories() {
+		isCTC := n.is("cac:ClassifiedTaxCategory")
+		if n.str("cbc:ID") != code || !isVAT(n) {
+			continue
 		}
 		p := n.parent
 		switch {
@@ -542,7 +540,7 @@ func (e *eval) gather(code string) catNodes {
 				g.breakdowns = append(g.breakdowns, n)
 			}
 		}
-	})
+	}
 	return g
 }
 
@@ -648,14 +646,14 @@ func (e *eval) category(c vatCategory) {
 		return !tc.has("cbc:Percent")
 	}
 	rateText := map[string]string{"pos": "above 0", "zero": "0", "nonneg": "0 or more", "none": "absent"}[c.rate]
-	e.root.descendants(func(n *node) {
-		if !n.is("cac:ClassifiedTaxCategory") || n.str("cbc:ID") != c.code || !isVAT(n) {
-			return
+	for _, n := range e.anywhere("cac:ClassifiedTaxCategory") {
+		if n.str("cbc:ID") != c.code || !isVAT(n) {
+			continue
 		}
 		if it := n.parent; it.is("cac:Item") && it.parent != nil && it.parent.is(e.line) && !rateOK(n) {
 			e.fail(c.prefix+"-05", n, "cbc:Percent", "a line in %s has the rate %s; it must be %s", name, quote(n.str("cbc:Percent")), rateText)
 		}
-	})
+	}
 	for _, tc := range g.anyAllowances {
 		if !rateOK(tc) {
 			e.fail(c.prefix+"-06", tc, "cbc:Percent", "an allowance in %s has the rate %s; it must be %s", name, quote(tc.str("cbc:Percent")), rateText)
@@ -711,14 +709,14 @@ func (e *eval) category(c vatCategory) {
 // document have it.
 func (e *eval) usedAnyScheme(code string) (used bool, breakdowns int) {
 	r := e.root
-	r.descendants(func(n *node) {
+	for _, n := range e.categories() {
 		if n.str("cbc:ID") != code {
-			return
+			continue
 		}
-		if n.is("cac:ClassifiedTaxCategory") || n.is("cac:TaxCategory") && n.parent.is("cac:AllowanceCharge") {
+		if n.is("cac:ClassifiedTaxCategory") || n.parent.is("cac:AllowanceCharge") {
 			used = true
 		}
-	})
+	}
 	r.each("cac:TaxTotal/cac:TaxSubtotal/cac:TaxCategory", func(tc *node) {
 		if tc.str("cbc:ID") == code {
 			breakdowns++
@@ -730,25 +728,23 @@ func (e *eval) usedAnyScheme(code string) (used bool, breakdowns int) {
 // anyLineCategoryAnyScheme reports whether any ClassifiedTaxCategory in
 // the document has the code, whatever its tax scheme.
 func (e *eval) anyLineCategoryAnyScheme(code string) bool {
-	found := false
-	e.root.descendants(func(n *node) {
-		if n.is("cac:ClassifiedTaxCategory") && n.str("cbc:ID") == code {
-			found = true
+	for _, n := range e.anywhere("cac:ClassifiedTaxCategory") {
+		if n.str("cbc:ID") == code {
+			return true
 		}
-	})
-	return found
+	}
+	return false
 }
 
 // anyLineCategory reports whether any ClassifiedTaxCategory in the
 // document has the code in the VAT scheme.
 func (e *eval) anyLineCategory(code string) bool {
-	found := false
-	e.root.descendants(func(n *node) {
-		if n.is("cac:ClassifiedTaxCategory") && n.str("cbc:ID") == code && isVAT(n) {
-			found = true
+	for _, n := range e.anywhere("cac:ClassifiedTaxCategory") {
+		if n.str("cbc:ID") == code && isVAT(n) {
+			return true
 		}
-	})
-	return found
+	}
+	return false
 }
 
 // categorySum is the line net amounts plus the document level charges
@@ -892,10 +888,10 @@ func (e *eval) categoryO() {
 		e.fail("BR-O-11", r, "cac:TaxTotal", "the VAT breakdown has category O (not subject to VAT) beside %d other categories", others)
 	}
 	lines, allowances, charges := 0, 0, 0
-	r.descendants(func(n *node) {
-		isTC, isCTC := n.is("cac:TaxCategory"), n.is("cac:ClassifiedTaxCategory")
-		if !isTC && !isCTC || n.str("cbc:ID") == "O" || !isVAT(n) {
-			return
+	for _, n := range e.categories() {
+		isCTC := n.is("cac:ClassifiedTaxCategory")
+		if n.str("cbc:ID") == "O" || !isVAT(n) {
+			continue
 		}
 		switch {
 		case isCTC:
@@ -905,7 +901,7 @@ func (e *eval) categoryO() {
 		case n.parent.is("cac:AllowanceCharge") && isCharge(n.parent):
 			charges++
 		}
-	})
+	}
 	if lines > 0 {
 		e.fail("BR-O-12", r, "", "the VAT breakdown has category O but %d lines are in another VAT category", lines)
 	}
