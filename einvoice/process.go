@@ -402,7 +402,11 @@ func (p *processor) preprocess(ctx context.Context, d *Document, parsed *ubl.Doc
 func describe(d *Document, u *ubl.Document) {
 	d.DocumentNumber = u.ID
 	d.DocumentType = u.Kind
-	d.IssueDate = u.IssueDate
+	// Only a real date: the rules refuse the others later
+	// (PEPPOL-EN16931-F001, FORMAT), and every event carries this one.
+	if _, err := civil.Parse(u.IssueDate); err == nil {
+		d.IssueDate = u.IssueDate
+	}
 	d.CustomizationID = u.CustomizationID
 	d.ProfileID = u.ProfileID
 	d.Currency = u.Currency
