@@ -43,6 +43,8 @@ func main() {
 	nodeModules := flag.String("node-modules", "", "the directory where npm installed xslt3 (it holds node_modules)")
 	work := flag.String("work", "", "a directory for the extracted test documents (default: a temporary one)")
 	verbose := flag.Bool("v", false, "print every document, not only disagreements")
+	baseline := flag.String("baseline", "", "JSON lines {\"file\", \"codes\"} of another build of Levy (every code fatal), to report its agreement too")
+	list := flag.String("list", "", "write the paths of the corpus' documents to this file, one a line, and stop")
 	flag.Parse()
 	if *cen == "" || *peppol == "" || *cenSEF == "" || *peppolSEF == "" || *nodeModules == "" {
 		flag.Usage()
@@ -61,11 +63,56 @@ func main() {
 	if err != nil {
 		log.Fatalf("conformance: %v", err)
 	}
+	if *list != "" {
+		var b strings.Builder
+		for _, c := range cases {
+			b.WriteString(c.file + "\n")
+		}
+		if err := os.WriteFile(*list, []byte(b.String()), 0o644); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	official, err := runOfficial(context.Background(), cases, *nodeModules, *cenSEF, *peppolSEF)
 	if err != nil {
 		log.Fatalf("conformance: %v", err)
 	}
-	report(os.Stdout, cases, official, *verbose)
+	report(os.Stdout, cases, official, levy, *verbose, true)
+	if *baseline != "" {
+		base, err := readBaseline(*baseline)
+		if err != nil {
+			log.Fatalf("conformance: %v", err)
+		}
+		fmt.Println("\nBaseline:")
+		report(os.Stdout, cases, official, func(c testCase) map[string]string { return base[c.file] }, false, false)
+	}
+}
+
+// readBaseline reads the verdicts of another build of Levy.
+func readBaseline(path string) (map[string]map[string]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]map[string]string{}
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var r struct {
+			File  string   `json:"file"`
+			Codes []string `json:"codes"`
+		}
+		if err := json.Unmarshal(line, &r); err != nil {
+			return nil, fmt.Errorf("baseline: %w", err)
+		}
+		m := map[string]string{}
+		for _, c := range r.Codes {
+			m[c] = "fatal"
+		}
+		out[r.File] = m
+	}
+	return out, nil
 }
 
 // testCase is one document to validate.
@@ -378,7 +425,7 @@ type row struct {
 	levyOnly, officialOnly         map[string]int
 }
 
-func report(w io.Writer, cases []testCase, official map[string]map[string]string, verbose bool) {
+func report(w io.Writer, cases []testCase, official map[string]map[string]string, levy func(testCase) map[string]string, verbose, details bool) {
 	rows := map[string]*row{}
 	var order []string
 	for _, c := range cases {
@@ -436,7 +483,7 @@ func report(w io.Writer, cases []testCase, official map[string]map[string]string
 				r.unitsAgree++
 			}
 		}
-		if verbose || !same || !unitOK {
+		if verbose || details && (!same || !unitOK) {
 			fmt.Fprintf(w, "%s: %s", c.category, c.file)
 			if c.scope != "" {
 				fmt.Fprintf(w, " [%s %s]", c.expect, c.scope)
