@@ -48,13 +48,14 @@ const (
 
 // Problem is one thing wrong with a document.
 type Problem struct {
-	// Code is the EN 16931 or Peppol rule ID such as "BR-CO-15" or
-	// "PEPPOL-COMMON-R040", or a Levy code: "XML" (not well-formed),
-	// "ROOT" (not a UBL Invoice or CreditNote), "MISSING" (mandatory
-	// element absent or empty), "FORMAT" (malformed value: date, amount,
-	// code, duplicated element, DOCTYPE, nesting too deep), "PARTICIPANT"
-	// (bad electronic address) or "TRUNCATED" (more problems than
-	// MaxProblems; the message counts them).
+	// Code is the official rule ID, of EN 16931 ("BR-CO-15", "BR-CL-14",
+	// "UBL-SR-48") or of Peppol BIS Billing 3.0 ("PEPPOL-EN16931-R010",
+	// "PEPPOL-COMMON-R040", "NL-R-003"), or a Levy code for what keeps the
+	// document from being read: "XML" (not well-formed), "ROOT" (not a UBL
+	// Invoice or CreditNote), "FORMAT" (a DOCTYPE, nesting too deep, a
+	// number that is not a plain decimal; or, outside Peppol, a date that
+	// is not a date), "MISSING" (a Document that Parse did not read), or
+	// "TRUNCATED" (more problems than MaxProblems; the message counts them).
 	Code string
 	// Message is plain English; it names the element and the values
 	// involved.
