@@ -30,12 +30,15 @@ type Document struct {
 	TransmissionDateTime time.Time            `json:"transmissionDateTime"`
 	Endpoints            *webhook.Endpoints   `json:"endpoints,omitempty"`
 	ErrorDetail          *webhook.ErrorDetail `json:"errorDetail,omitempty"`
-	CustomizationID      string               `json:"customizationId,omitempty"`
-	ProfileID            string               `json:"profileId,omitempty"`
-	Currency             string               `json:"currency,omitempty"`
-	PayableAmount        string               `json:"payableAmount,omitempty"`
-	SizeBytes            int                  `json:"sizeBytes"`
-	SHA256               string               `json:"sha256"`
+	// Warnings are the problems flagged warning by the rules of a
+	// document that passed them: it was delivered all the same.
+	Warnings        []webhook.Problem `json:"warnings,omitempty"`
+	CustomizationID string            `json:"customizationId,omitempty"`
+	ProfileID       string            `json:"profileId,omitempty"`
+	Currency        string            `json:"currency,omitempty"`
+	PayableAmount   string            `json:"payableAmount,omitempty"`
+	SizeBytes       int               `json:"sizeBytes"`
+	SHA256          string            `json:"sha256"`
 	// Delivery is where the document was delivered, once Completed.
 	Delivery *Delivery `json:"delivery,omitempty"`
 	// History lists every status the document entered, the first being

@@ -402,7 +402,11 @@ func (p *processor) preprocess(ctx context.Context, d *Document, parsed *ubl.Doc
 func describe(d *Document, u *ubl.Document) {
 	d.DocumentNumber = u.ID
 	d.DocumentType = u.Kind
-	d.IssueDate = u.IssueDate
+	// Only a real date: the rules refuse the others later
+	// (PEPPOL-EN16931-F001, FORMAT), and every event carries this one.
+	if _, err := civil.Parse(u.IssueDate); err == nil {
+		d.IssueDate = u.IssueDate
+	}
 	d.CustomizationID = u.CustomizationID
 	d.ProfileID = u.ProfileID
 	d.Currency = u.Currency
@@ -424,7 +428,8 @@ func describe(d *Document, u *ubl.Document) {
 // Progress, since the fault is not the document's.
 func (p *processor) deliver(ctx context.Context, d *Document, parsed *ubl.Document, content []byte) error {
 	s := p.s
-	if found := parsed.Check(); len(found) > 0 {
+	found := parsed.Check()
+	if ubl.HasFatal(found) {
 		return p.fail(ctx, d, problems(found), "the document breaks business rules")
 	}
 	ref, err := s.tx.Transmit(ctx, Parcel{DocumentID: d.DocumentID, TenantID: d.TenantID, DocumentNumber: d.DocumentNumber,
@@ -453,6 +458,7 @@ func (p *processor) deliver(ctx context.Context, d *Document, parsed *ubl.Docume
 	}
 	nd, err := s.move(ctx, d, webhook.StatusCompleted, func(d *Document) {
 		d.Delivery = &Delivery{Transmitter: s.tx.Name(), Reference: ref, At: s.now().UTC()}
+		d.Warnings = problems(found)
 	})
 	if err != nil {
 		return err
@@ -474,25 +480,40 @@ func (p *processor) fail(ctx context.Context, d *Document, found []webhook.Probl
 	return nil
 }
 
-// problems converts the problems of the UBL checks.
+// problems converts the problems of the UBL checks, with their flags;
+// nil for none.
 func problems(ps []ubl.Problem) []webhook.Problem {
+	if len(ps) == 0 {
+		return nil
+	}
 	out := make([]webhook.Problem, len(ps))
 	for i, p := range ps {
-		out[i] = webhook.Problem{Code: p.Code, Message: p.Message, Location: p.Location}
+		flag := string(p.Flag)
+		if flag == "" {
+			flag = string(ubl.Fatal)
+		}
+		out[i] = webhook.Problem{Code: p.Code, Message: p.Message, Location: p.Location, Flag: flag}
 	}
 	return out
 }
 
 // summary is the message of an ErrorDetail: what happened and the first
-// problem.
+// fatal problem (the first problem when none is flagged).
 func summary(what string, ps []webhook.Problem) string {
+	first := 0
+	for i, p := range ps {
+		if p.Flag != string(ubl.Warning) {
+			first = i
+			break
+		}
+	}
 	switch len(ps) {
 	case 0:
 		return what
 	case 1:
 		return what + ": " + ps[0].Message
 	}
-	return fmt.Sprintf("%s: %s (and %d more)", what, ps[0].Message, len(ps)-1)
+	return fmt.Sprintf("%s: [%s] %s (and %d more)", what, ps[first].Code, ps[first].Message, len(ps)-1)
 }
 
 // peekHead reads the document number (the cbc:ID child of the root) and

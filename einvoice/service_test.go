@@ -126,8 +126,9 @@ func TestProblemsAndErrorDetail(t *testing.T) {
 		{"not xml", []byte("this is not a document"), webhook.StatusProcessingIssue, "XML", ""},
 		{"json", []byte(`{"invoice": 1}`), webhook.StatusProcessingIssue, "XML", ""},
 		{"not an invoice", []byte(`<Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"><ID>1</ID></Order>`), webhook.StatusProcessingIssue, "ROOT", ""},
-		{"no issue date", validInvoice(t, "<cbc:IssueDate>2026-11-20</cbc:IssueDate>", ""), webhook.StatusProcessingIssue, "MISSING", "IssueDate"},
-		{"bad issue date", validInvoice(t, "<cbc:IssueDate>2026-11-20</cbc:IssueDate>", "<cbc:IssueDate>20/11/2026</cbc:IssueDate>"), webhook.StatusProcessingIssue, "FORMAT", "IssueDate"},
+		{"no issue date", validInvoice(t, "<cbc:IssueDate>2026-11-20</cbc:IssueDate>", ""), webhook.StatusError, "BR-03", "IssueDate"},
+		{"bad issue date", validInvoice(t, "<cbc:IssueDate>2026-11-20</cbc:IssueDate>", "<cbc:IssueDate>20/11/2026</cbc:IssueDate>"), webhook.StatusError, "PEPPOL-EN16931-F001", "IssueDate"},
+		{"bad amount", validInvoice(t, `<cbc:PayableAmount currencyID="EUR">281.25</cbc:PayableAmount>`, `<cbc:PayableAmount currencyID="EUR">281,25</cbc:PayableAmount>`), webhook.StatusProcessingIssue, "FORMAT", "PayableAmount"},
 		{"BR-CO-15", validInvoice(t, `<cbc:TaxInclusiveAmount currencyID="EUR">281.25</cbc:TaxInclusiveAmount>`, `<cbc:TaxInclusiveAmount currencyID="EUR">281.52</cbc:TaxInclusiveAmount>`,
 			`<cbc:PayableAmount currencyID="EUR">281.25</cbc:PayableAmount>`, `<cbc:PayableAmount currencyID="EUR">281.52</cbc:PayableAmount>`), webhook.StatusError, "BR-CO-15", "TaxInclusiveAmount"},
 		{"GLN check digit", validInvoice(t, "5790000435975", "5790000435976"), webhook.StatusError, "PEPPOL-COMMON-R040", "AccountingCustomerParty"},
@@ -575,5 +576,26 @@ func TestBackoff(t *testing.T) {
 		if got := RetryAfter(in, now); got != want {
 			t.Errorf("retryAfter(%q) = %v, want %v", in, got, want)
 		}
+	}
+}
+
+// TestWarningsDoNotRefuse delivers a document whose only problem is a
+// rule flagged warning (DK-R-003, a TST classification without its
+// version, between Danish parties): it completes, and the record keeps
+// the warning with its flag.
+func TestWarningsDoNotRefuse(t *testing.T) {
+	s, _ := open(t, t.TempDir(), Config{})
+	doc := validInvoice(t, "<cbc:Name>Torque wrench</cbc:Name>",
+		"<cbc:Name>Torque wrench</cbc:Name>\n      <cac:CommodityClassification><cbc:ItemClassificationCode listID=\"TST\">27120000</cbc:ItemClassificationCode></cac:CommodityClassification>")
+	d, _, err := s.Submit(tenantCtx("acme"), doc, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d = waitFinal(t, s, "acme", d.DocumentID)
+	if d.Status != webhook.StatusCompleted || d.ErrorDetail != nil {
+		t.Fatalf("final: %+v %+v", d, d.ErrorDetail)
+	}
+	if len(d.Warnings) != 1 || d.Warnings[0].Code != "DK-R-003" || d.Warnings[0].Flag != "warning" || d.Warnings[0].Location == "" {
+		t.Fatalf("warnings %+v", d.Warnings)
 	}
 }

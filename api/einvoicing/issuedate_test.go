@@ -57,13 +57,15 @@ func TestEveryEventCarriesIssueDate(t *testing.T) {
 	}{
 		{"a valid invoice", doc, []string{"Pending", "In Progress", "Completed"}, "2026-11-20"},
 		{"an invoice without its currency", bytes.Replace(doc, []byte("<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>"), nil, 1),
+			[]string{"Pending", "In Progress", "Error"}, "2026-11-20"},
+		{"an invoice with an amount that is no number", bytes.Replace(doc, []byte(`<cbc:PayableAmount currencyID="EUR">281.25<`), []byte(`<cbc:PayableAmount currencyID="EUR">281,25<`), 1),
 			[]string{"Pending", "Processing Issue"}, "2026-11-20"},
 		{"an invoice with a bad GLN", bytes.Replace(doc, []byte("5790000435975"), []byte("5790000435976"), 1),
 			[]string{"Pending", "In Progress", "Error"}, "2026-11-20"},
 		{"an invoice without an issue date", bytes.Replace(doc, []byte("<cbc:IssueDate>2026-11-20</cbc:IssueDate>"), nil, 1),
-			[]string{"Pending", "Processing Issue"}, ""},
+			[]string{"Pending", "In Progress", "Error"}, ""},
 		{"an invoice with an issue date that is no date", bytes.Replace(doc, []byte("2026-11-20</cbc:IssueDate>"), []byte("2026-02-30</cbc:IssueDate>"), 1),
-			[]string{"Pending", "Processing Issue"}, ""},
+			[]string{"Pending", "In Progress", "Error"}, ""},
 	} {
 		a := h.do("POST", "/einvoicing/v1/documents", "acme", tc.content, "Content-Type", "application/xml")
 		d := data[einvoice.Document](t, a)

@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/levytax/levy/civil"
 	"github.com/shopspring/decimal"
 )
 
@@ -37,6 +36,7 @@ func Parse(data []byte) (*Document, error) {
 		return nil, &FormatError{Problems: []Problem{{Code: "ROOT", Location: "/" + root.name.Local, Message: fmt.Sprintf(
 			"the root element is %s, not a UBL 2.1 Invoice or CreditNote", qname(root.name.Space, root.name.Local))}}}
 	}
+	r.doc.tree = root
 	r.read(root)
 	if problems := r.c.result(); len(problems) > 0 {
 		return nil, &FormatError{Problems: problems}
@@ -48,9 +48,6 @@ func Parse(data []byte) (*Document, error) {
 type reader struct {
 	doc *Document
 	c   collector
-	// currencyOK is set when the document currency is known and well
-	// formed, so that amounts can be compared with it.
-	currencyOK bool
 }
 
 func (r *reader) add(code string, location string, format string, args ...any) {
@@ -62,29 +59,18 @@ func childPath(parent *node, space, local string) string {
 	return parent.path() + "/" + qname(space, local)
 }
 
-// one returns the first child of parent named space:local, or nil. It
-// reports any repetition of an element that may occur only once.
+// one returns the first child of parent named space:local, or nil. A
+// repetition is the rules' business (UBL-SR-*), not the reader's.
 func (r *reader) one(parent *node, space, local string) *node {
 	if parent == nil {
 		return nil
 	}
-	var first *node
 	for _, k := range parent.kids {
-		if k.name.Local != local || k.name.Space != space {
-			continue
+		if k.name.Local == local && k.name.Space == space {
+			return k
 		}
-		if first == nil {
-			first = k
-			if repeatable[local] {
-				break
-			}
-			continue
-		}
-		r.add("FORMAT", k.path(), "%s appears more than once in %s; only one is allowed",
-			qname(space, local), parent.display())
-		break
 	}
-	return first
+	return nil
 }
 
 // all returns the children of parent named space:local.
@@ -101,40 +87,12 @@ func all(parent *node, space, local string) []*node {
 	return out
 }
 
-// require returns the child of parent named space:local, reporting it as
-// MISSING if it is not there. what describes the element for the message.
-// It returns nil without a report when parent itself is nil (already
-// reported).
+// require returns the child of parent named space:local, or nil. Whether
+// it must be there is for the rules (BR-01 and the like) to say; what
+// describes it is kept for the reader.
 func (r *reader) require(parent *node, space, local, what string) *node {
-	if parent == nil {
-		return nil
-	}
-	n := r.one(parent, space, local)
-	if n == nil {
-		r.missing(parent, space, local, what)
-	}
-	return n
-}
-
-// missing reports that parent has no space:local child. When a child of the
-// same local name is in another namespace, the message says so: a wrong or
-// undeclared prefix is a common cause.
-func (r *reader) missing(parent *node, space, local, what string) {
-	msg := fmt.Sprintf("%s (%s) is missing in %s", qname(space, local), what, parent.display())
-	for _, k := range parent.kids {
-		if k.name.Local == local && k.name.Space != space {
-			switch {
-			case k.name.Space == "":
-				msg += fmt.Sprintf("; there is an element %s in no namespace", local)
-			case !strings.Contains(k.name.Space, ":"):
-				msg += fmt.Sprintf("; there is an element %s whose prefix %s is not declared", local, quote(k.name.Space))
-			default:
-				msg += fmt.Sprintf("; there is an element %s in namespace %s instead of %s", local, quote(k.name.Space), space)
-			}
-			break
-		}
-	}
-	r.add("MISSING", childPath(parent, space, local), "%s", msg)
+	_ = what
+	return r.one(parent, space, local)
 }
 
 // text returns the text of the child space:local of parent, or "" if it is
@@ -146,15 +104,12 @@ func (r *reader) text(parent *node, space, local string) string {
 	return ""
 }
 
-// requireText returns the text of a mandatory leaf element, reporting it
-// as MISSING if it is absent or empty.
+// requireText returns the text of a leaf element that EN 16931 makes
+// mandatory, or "" when it is absent; the rules report its absence.
 func (r *reader) requireText(parent *node, space, local, what string) (string, *node) {
 	n := r.require(parent, space, local, what)
 	if n == nil {
 		return "", nil
-	}
-	if n.text == "" {
-		r.add("MISSING", n.path(), "%s (%s) is empty", qname(space, local), what)
 	}
 	return n.text, n
 }
@@ -172,26 +127,9 @@ func (r *reader) read(root *node) {
 	if d.Kind == KindCreditNote {
 		typeElement = "CreditNoteTypeCode"
 	}
-	var n *node
-	d.TypeCode, n = r.requireText(root, cbc, typeElement, "BT-3, the document type code")
-	if d.TypeCode != "" && !isDigits(d.TypeCode, 1, 3) {
-		r.add("FORMAT", n.path(), "%s %s is not a UNTDID 1001 code of one to three digits", qname(cbc, typeElement), quote(d.TypeCode))
-	}
-
-	d.Currency, n = r.requireText(root, cbc, "DocumentCurrencyCode", "BT-5, the invoice currency code")
-	if d.Currency != "" {
-		if isUpper(d.Currency, 3) {
-			r.currencyOK = true
-		} else {
-			r.add("FORMAT", n.path(), "cbc:DocumentCurrencyCode %s is not an ISO 4217 code of three upper-case letters", quote(d.Currency))
-		}
-	}
-	if n = r.one(root, cbc, "TaxCurrencyCode"); n != nil {
-		d.TaxCurrency = n.text
-		if !isUpper(d.TaxCurrency, 3) {
-			r.add("FORMAT", n.path(), "cbc:TaxCurrencyCode %s is not an ISO 4217 code of three upper-case letters", quote(d.TaxCurrency))
-		}
-	}
+	d.TypeCode, _ = r.requireText(root, cbc, typeElement, "BT-3, the document type code")
+	d.Currency, _ = r.requireText(root, cbc, "DocumentCurrencyCode", "BT-5, the invoice currency code")
+	d.TaxCurrency = r.text(root, cbc, "TaxCurrencyCode")
 	if d.Kind == KindCreditNote {
 		// A UBL 2.1 credit note has its due date in the payment means.
 		if pm := all(root, cac, "PaymentMeans"); len(pm) > 0 {
@@ -223,37 +161,18 @@ func (r *reader) read(root *node) {
 		t.PayableAmount = r.amount(lmt, "PayableAmount", "BT-115, the amount due", true, "")
 	}
 
-	lineElement := d.lineElement()
-	lines := all(root, cac, lineElement)
-	if len(lines) == 0 {
-		r.missing(root, cac, lineElement, "BG-25, at least one line")
-	}
-	for _, ln := range lines {
+	for _, ln := range all(root, cac, d.lineElement()) {
 		d.Lines = append(d.Lines, r.line(ln))
 	}
 
 	r.otherAmounts(root)
 }
 
-// date reads an optional or mandatory date element of the cbc namespace.
+// date reads a date element of the cbc namespace. Its form is for the
+// rules to check (PEPPOL-EN16931-F001, or FORMAT for other documents).
 func (r *reader) date(parent *node, local, what string, required bool) string {
-	var s string
-	var n *node
-	if required {
-		s, n = r.requireText(parent, NamespaceCBC, local, what)
-	} else if n = r.one(parent, NamespaceCBC, local); n != nil {
-		s = n.text
-		if s == "" {
-			r.add("FORMAT", n.path(), "%s (%s) is empty", qname(NamespaceCBC, local), what)
-		}
-	}
-	if s == "" {
-		return ""
-	}
-	if _, err := civil.Parse(s); err != nil {
-		r.add("FORMAT", n.path(), "%s %s is not a real date of the form YYYY-MM-DD", qname(NamespaceCBC, local), quote(s))
-	}
-	return s
+	_, _ = what, required
+	return r.text(parent, NamespaceCBC, local)
 }
 
 // party reads AccountingSupplierParty or AccountingCustomerParty.
@@ -275,11 +194,7 @@ func (r *reader) party(root *node, local, what string) Party {
 	}
 	addr := r.require(party, cac, "PostalAddress", "the postal address, BG-5 or BG-8")
 	country := r.require(addr, cac, "Country", "the country")
-	code, n := r.requireText(country, cbc, "IdentificationCode", "the country code, BT-40 or BT-55")
-	p.CountryCode = code
-	if code != "" && !isUpper(code, 2) {
-		r.add("FORMAT", n.path(), "cbc:IdentificationCode %s is not an ISO 3166-1 alpha-2 country code of two upper-case letters", quote(code))
-	}
+	p.CountryCode, _ = r.requireText(country, cbc, "IdentificationCode", "the country code, BT-40 or BT-55")
 	for _, ts := range all(party, cac, "PartyTaxScheme") {
 		if scheme := r.one(ts, cac, "TaxScheme"); scheme != nil && r.text(scheme, cbc, "ID") == "VAT" && p.VATID == "" {
 			p.VATID = r.text(ts, cbc, "CompanyID")
@@ -295,14 +210,8 @@ func (r *reader) party(root *node, local, what string) Party {
 func (r *reader) allowanceCharge(n *node, documentLevel bool) AllowanceCharge {
 	cbc, cac := NamespaceCBC, NamespaceCAC
 	var a AllowanceCharge
-	ind, in := r.requireText(n, cbc, "ChargeIndicator", "true for a charge, false for an allowance")
-	switch ind {
-	case "true", "1":
-		a.Charge = true
-	case "false", "0", "":
-	default:
-		r.add("FORMAT", in.path(), "cbc:ChargeIndicator %s is neither true nor false", quote(ind))
-	}
+	ind, _ := r.requireText(n, cbc, "ChargeIndicator", "true for a charge, false for an allowance")
+	a.Charge = ind == "true" || ind == "1"
 	a.ReasonCode = r.text(n, cbc, "AllowanceChargeReasonCode")
 	if reasons := all(n, cbc, "AllowanceChargeReason"); len(reasons) > 0 {
 		a.Reason = reasons[0].text
@@ -331,34 +240,13 @@ func (r *reader) taxCategory(n *node) TaxCategory {
 	}
 }
 
-// taxTotals reads the cac:TaxTotal elements. One of them must have its tax
-// amount in the document currency; another may have it in the VAT
-// accounting currency.
+// taxTotals reads the cac:TaxTotal elements.
 func (r *reader) taxTotals(root *node) {
 	cac := NamespaceCAC
 	d := r.doc
-	totals := all(root, cac, "TaxTotal")
-	if len(totals) == 0 {
-		r.missing(root, cac, "TaxTotal", "BG-23 and BT-110, the VAT total")
-		return
-	}
-	// When the VAT accounting currency is malformed (reported already),
-	// a tax amount in any currency may be the one in it.
-	alt := d.TaxCurrency
-	if alt != "" && !isUpper(alt, 3) {
-		alt = anyCurrency
-	}
-	inDocument, inTax := 0, 0
-	for _, tn := range totals {
+	for _, tn := range all(root, cac, "TaxTotal") {
 		var t TaxTotal
-		t.TaxAmount = r.amount(tn, "TaxAmount", "BT-110, the invoice total VAT amount", true, alt)
-		switch {
-		case !t.TaxAmount.Present:
-		case t.TaxAmount.Currency == d.Currency:
-			inDocument++
-		case t.TaxAmount.Currency == d.TaxCurrency:
-			inTax++
-		}
+		t.TaxAmount = r.amount(tn, "TaxAmount", "BT-110, the invoice total VAT amount", true, "")
 		for _, sn := range all(tn, cac, "TaxSubtotal") {
 			var s TaxSubtotal
 			s.TaxableAmount = r.amount(sn, "TaxableAmount", "BT-116, the VAT category taxable amount", false, "")
@@ -369,13 +257,6 @@ func (r *reader) taxTotals(root *node) {
 			t.Subtotals = append(t.Subtotals, s)
 		}
 		d.TaxTotals = append(d.TaxTotals, t)
-	}
-	// Amounts in other currencies are reported already; here every tax
-	// amount is in the VAT accounting currency.
-	if r.currencyOK && inDocument == 0 && inTax > 0 {
-		r.add("MISSING", childPath(root, cac, "TaxTotal"),
-			"no cac:TaxTotal has its cbc:TaxAmount (BT-110, the invoice total VAT amount) in the document currency %s; the only ones are in the VAT accounting currency %s",
-			d.Currency, d.TaxCurrency)
 	}
 }
 
@@ -437,11 +318,8 @@ func (r *reader) number(parent *node, local string) Number {
 func (r *reader) value(n *node, what string, required bool) decimal.Decimal {
 	name := qname(n.name.Space, n.name.Local)
 	if n.text == "" {
-		if required {
-			r.add("MISSING", n.path(), "%s (%s) is empty", name, what)
-		} else {
-			r.add("FORMAT", n.path(), "%s is empty; a decimal number is expected", name)
-		}
+		// Empty: the rules report it (PEPPOL-EN16931-R008, and those
+		// that need the value).
 		return decimal.Decimal{}
 	}
 	v, why := parseDecimal(n.text)
@@ -469,36 +347,19 @@ func (r *reader) amount(parent *node, local, what string, required bool, alt str
 	return a
 }
 
-// anyCurrency, as the alternative currency of an amount, accepts any.
-const anyCurrency = "*"
-
-// currency checks the currencyID attribute of the amount n and marks n as
-// checked.
+// currency returns the currencyID attribute of the amount n and marks n
+// as read. Which currencies are allowed is for the rules to say (BR-CL-03,
+// PEPPOL-EN16931-R051).
 func (r *reader) currency(n *node, alt string) string {
+	_ = alt
 	n.seen = true
-	name := qname(n.name.Space, n.name.Local)
-	c, ok := n.attr("currencyID")
-	c = strings.TrimSpace(c)
-	switch {
-	case !ok:
-		r.add("FORMAT", n.path(), "%s has no currencyID attribute", name)
-	case !isUpper(c, 3):
-		r.add("FORMAT", n.path(), "currencyID %s of %s is not an ISO 4217 code of three upper-case letters", quote(c), name)
-	case r.currencyOK && c != r.doc.Currency && alt != anyCurrency && (alt == "" || c != alt):
-		also := ""
-		if alt != "" {
-			also = " or the VAT accounting currency " + alt
-		}
-		r.add("PEPPOL-EN16931-R051", n.path(),
-			"currencyID %s of %s differs from the document currency %s (BT-5)%s; amounts must be in the document currency, only the total VAT in accounting currency (BT-111) may differ",
-			c, name, r.doc.Currency, also)
-	}
-	return c
+	c, _ := n.attr("currencyID")
+	return strings.TrimSpace(c)
 }
 
 // otherAmounts checks the amounts that Levy does not read, such as those of
 // payment terms or price allowances: any element with a currencyID must
-// hold a plain decimal in the document currency.
+// hold a plain decimal.
 func (r *reader) otherAmounts(root *node) {
 	stack := []*node{root}
 	for len(stack) > 0 {
@@ -506,7 +367,7 @@ func (r *reader) otherAmounts(root *node) {
 		stack = stack[:len(stack)-1]
 		if _, ok := n.attr("currencyID"); ok && !n.seen && len(n.kids) == 0 && n.name.Space == NamespaceCBC {
 			r.value(n, "an amount", false)
-			r.currency(n, "")
+			n.seen = true
 		}
 		for i := len(n.kids) - 1; i >= 0; i-- {
 			stack = append(stack, n.kids[i])

@@ -17,16 +17,32 @@ import (
 type node struct {
 	name   xml.Name
 	attrs  []xml.Attr
-	text   string
+	text   string // the text of a leaf element, white space trimmed
+	raw    string // the text before trimming, kept only when it differs
 	kids   []*node
 	parent *node
 	idx    int  // 1-based index among the siblings of the same name
 	seen   bool // an amount whose currencyID and value were checked
 }
 
+// rawText returns the text of a leaf element as written, white space
+// included.
+func (n *node) rawText() string {
+	if n == nil {
+		return ""
+	}
+	if n.raw != "" {
+		return n.raw
+	}
+	return n.text
+}
+
 // attr returns the value of the unqualified attribute local, and whether it
 // is there.
 func (n *node) attr(local string) (string, bool) {
+	if n == nil {
+		return "", false
+	}
 	for _, a := range n.attrs {
 		if a.Name.Local == local {
 			return a.Value, true
@@ -205,7 +221,11 @@ func readTree(data []byte) (*node, *Problem) {
 			stack[len(stack)-1] = frame{}
 			stack = stack[:len(stack)-1]
 			if len(f.n.kids) == 0 {
-				f.n.text = string(bytes.TrimSpace(f.text))
+				raw := string(f.text)
+				f.n.text = strings.TrimSpace(raw)
+				if len(f.n.text) != len(raw) {
+					f.n.raw = raw
+				}
 			}
 		case xml.CharData:
 			if len(stack) == 0 {

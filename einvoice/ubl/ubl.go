@@ -48,13 +48,14 @@ const (
 
 // Problem is one thing wrong with a document.
 type Problem struct {
-	// Code is the EN 16931 or Peppol rule ID such as "BR-CO-15" or
-	// "PEPPOL-COMMON-R040", or a Levy code: "XML" (not well-formed),
-	// "ROOT" (not a UBL Invoice or CreditNote), "MISSING" (mandatory
-	// element absent or empty), "FORMAT" (malformed value: date, amount,
-	// code, duplicated element, DOCTYPE, nesting too deep), "PARTICIPANT"
-	// (bad electronic address) or "TRUNCATED" (more problems than
-	// MaxProblems; the message counts them).
+	// Code is the official rule ID, of EN 16931 ("BR-CO-15", "BR-CL-14",
+	// "UBL-SR-48") or of Peppol BIS Billing 3.0 ("PEPPOL-EN16931-R010",
+	// "PEPPOL-COMMON-R040", "NL-R-003"), or a Levy code for what keeps the
+	// document from being read: "XML" (not well-formed), "ROOT" (not a UBL
+	// Invoice or CreditNote), "FORMAT" (a DOCTYPE, nesting too deep, a
+	// number that is not a plain decimal; or, outside Peppol, a date that
+	// is not a date), "MISSING" (a Document that Parse did not read), or
+	// "TRUNCATED" (more problems than MaxProblems; the message counts them).
 	Code string
 	// Message is plain English; it names the element and the values
 	// involved.
@@ -64,6 +65,9 @@ type Problem struct {
 	// may repeat carry their 1-based index; the prefixes are always cbc:
 	// and cac:, whatever prefixes the document declares.
 	Location string
+	// Flag is Fatal or Warning, the flag of the official rule. Only fatal
+	// problems refuse a document; every Levy code is fatal.
+	Flag Flag
 }
 
 // String returns the problem on one line.
@@ -214,6 +218,9 @@ type Document struct {
 	TaxTotals        []TaxTotal
 	Totals           MonetaryTotal
 	Lines            []Line
+
+	// tree is the XML Parse read, which the rules apply to.
+	tree *node
 }
 
 // Receiver returns the buyer, the party the document is delivered to.
@@ -277,8 +284,9 @@ func (d *Document) root() string {
 
 // collector gathers problems up to MaxProblems.
 type collector struct {
-	problems []Problem
-	omitted  int
+	problems     []Problem
+	omitted      int
+	omittedFatal bool
 }
 
 // full reports whether no more problems can be listed; the caller counts
@@ -286,19 +294,29 @@ type collector struct {
 func (c *collector) full() bool { return len(c.problems) >= MaxProblems }
 
 func (c *collector) add(code, location, format string, args ...any) {
+	c.addFlag(code, Fatal, location, format, args...)
+}
+
+func (c *collector) addFlag(code string, flag Flag, location, format string, args ...any) {
 	if c.full() {
 		c.omitted++
+		c.omittedFatal = c.omittedFatal || flag == Fatal
 		return
 	}
-	c.problems = append(c.problems, Problem{Code: code, Message: fmt.Sprintf(format, args...), Location: location})
+	c.problems = append(c.problems, Problem{Code: code, Message: fmt.Sprintf(format, args...), Location: location, Flag: flag})
 }
 
 // result returns the problems, with a TRUNCATED entry if some were dropped.
 func (c *collector) result() []Problem {
 	if c.omitted > 0 {
+		flag := Warning
+		if c.omittedFatal {
+			flag = Fatal
+		}
 		return append(c.problems, Problem{
 			Code:    "TRUNCATED",
 			Message: fmt.Sprintf("%d more problems are not listed", c.omitted),
+			Flag:    flag,
 		})
 	}
 	return c.problems

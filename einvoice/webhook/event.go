@@ -59,13 +59,20 @@ type ErrorDetail struct {
 
 // Problem is one thing wrong with a document.
 type Problem struct {
-	// Code names the rule broken: an EN 16931 business rule (BR-CO-15),
-	// or a Levy code (XML, MISSING, FORMAT, PARTICIPANT, DELIVERY).
+	// Code names the rule broken: its official ID, an EN 16931 rule
+	// (BR-CO-15, BR-CL-14, UBL-SR-48) or a Peppol BIS Billing 3.0 rule
+	// (PEPPOL-EN16931-R010, PEPPOL-COMMON-R040, NL-R-003), or a Levy code
+	// for what keeps the document from being read (XML, ROOT, FORMAT),
+	// TRUNCATED, or what the transmitter said (AUTHORITY and the like).
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	// Location is the path of the element, such as
 	// /Invoice/cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount.
 	Location string `json:"location,omitempty"`
+	// Flag is "fatal" or "warning", the flag of the official rule. Only
+	// fatal problems refuse a document; warnings are listed beside them,
+	// and on a delivered document in its warnings. Empty means fatal.
+	Flag string `json:"flag,omitempty"`
 }
 
 // Metadata describes a document beyond its status.
