@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/money"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 	"github.com/shopspring/decimal"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 )
 
 // The codes file: kind "codes", format version 1. Its body is

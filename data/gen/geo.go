@@ -10,7 +10,7 @@ import (
 	"strconv"
 
 	"github.com/levytax/levy/data"
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/taxarea"
 )

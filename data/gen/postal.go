@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/jurisdiction"
 )
 
