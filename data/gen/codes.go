@@ -98,7 +98,7 @@ func genCodes(g *gen) error {
 	}
 	g.emit("codes.lvd", b)
 
-	g.addSource(source{
+	g.addSource(Source{
 		Key:   "iso4217",
 		Files: codesCurrenciesFile,
 		What: fmt.Sprintf("ISO 4217 currencies (%d): alphabetic and numeric codes, English names and minor-unit digits. "+
@@ -108,7 +108,7 @@ func genCodes(g *gen) error {
 		Licence:     "MIT",
 		Attribution: "currency-codes, Copyright (c) 2018-present Tobias Baunbæk Christensen, MIT License",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:   "iso3166",
 		Files: codesCountryCodesFile + ", " + codesCountryNamesFile,
 		What: fmt.Sprintf("ISO 3166-1 countries (%d): alpha-2, alpha-3 and numeric codes, English names and their common alternatives. "+

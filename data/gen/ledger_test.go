@@ -55,7 +55,7 @@ func sourceRows(t *testing.T, src string) map[string]bool {
 	}
 	// The OpenSalesTax export: every number of a rate table, of a city
 	// table and every rate constant.
-	raw, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(ostFile)))
+	raw, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(OSTFile)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,25 +125,25 @@ func TestEveryRowAccounted(t *testing.T) {
 	ledger := map[string]bool{}
 	represented, refusals := 0, 0
 	for _, e := range g.local.ledger {
-		key := e.row.source + " " + e.row.ref
+		key := e.Row.Source + " " + e.Row.Ref
 		ledger[key] = true
-		if e.reason != "" {
+		if e.Reason != "" {
 			refusals++
 			if refused[key] == "" {
-				t.Errorf("%s is refused (%s) but not in refused.csv", key, e.reason)
+				t.Errorf("%s is refused (%s) but not in refused.csv", key, e.Reason)
 			}
 			continue
 		}
 		represented++
-		cat := cmpOr(e.row.cat, jurisdiction.General)
+		cat := cmpOr(e.Row.Cat, jurisdiction.General)
 		sum := decimal.Zero
-		for _, id := range e.juris {
+		for _, id := range e.Juris {
 			if _, ok := js.ByID(id); !ok {
 				t.Errorf("%s is represented by %s, which the dataset lacks", key, id)
 			}
 			var general *decimal.Decimal
 			found := false
-			for _, r := range js.RatesOn(id, e.row.when) {
+			for _, r := range js.RatesOn(id, e.Row.When) {
 				if r.Tax != jurisdiction.SalesTax {
 					continue
 				}
@@ -159,8 +159,8 @@ func TestEveryRowAccounted(t *testing.T) {
 				sum = sum.Add(*general)
 			}
 		}
-		if !sum.Equal(e.row.rate) {
-			t.Errorf("%s (%s): rate %s, but the dataset's %v sum to %s on %s", key, e.row.label, e.row.rate, e.juris, sum, e.row.when)
+		if !sum.Equal(e.Row.Rate) {
+			t.Errorf("%s (%s): rate %s, but the dataset's %v sum to %s on %s", key, e.Row.Label, e.Row.Rate, e.Juris, sum, e.Row.When)
 		}
 	}
 	missing := 0

@@ -13,7 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// stateNote is a state's note, data/states/<st>.md: a few fields in a
+// Note is a state's note, data/states/<st>.md: a few fields in a
 // front matter that the generator reads, and prose for people saying
 // which sources the state's content comes from, what their columns mean
 // there, how the parts add up and which published combined rates it was
@@ -30,12 +30,12 @@ import (
 //	local cap: 2                  the most, in percent, that local rates may add up to ("" for none)
 //	sourcing: ...                 the state's sourcing rule in a sentence, with its citation
 //	---
-type stateNote struct {
+type Note struct {
 	path        string
 	state       string
 	status      string
 	origin      []string // levels: STATE, COUNTY, CITY, DISTRICT
-	localCap    *decimal.Decimal
+	LocalCap    *decimal.Decimal
 	sourcing    string
 	title       string
 	notCovered  string
@@ -46,7 +46,7 @@ type stateNote struct {
 // noteCheck is one published combined rate of a state's note.
 type noteCheck struct {
 	line        int
-	where       scope
+	where       Scope
 	asOf        civil.Date
 	combined    decimal.Decimal // a fraction
 	publication string
@@ -64,12 +64,12 @@ const (
 var originLevels = []string{"STATE", "COUNTY", "CITY", "DISTRICT"}
 
 // readStateNote reads data/states/<st>.md.
-func readStateNote(path, state string) (*stateNote, error) {
+func readStateNote(path, state string) (*Note, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	n := &stateNote{path: filepath.ToSlash(path)}
+	n := &Note{path: filepath.ToSlash(path)}
 	sc := bufio.NewScanner(bytes.NewReader(raw))
 	line := 0
 	next := func() (string, bool) {
@@ -122,7 +122,7 @@ func readStateNote(path, state string) (*stateNote, error) {
 					return nil, fail("local cap %q is not a percentage", v)
 				}
 				d = d.Shift(-2)
-				n.localCap = &d
+				n.LocalCap = &d
 			}
 		case "sourcing":
 			n.sourcing = v
@@ -185,7 +185,7 @@ func readStateNote(path, state string) (*stateNote, error) {
 			if len(cells) != 4 {
 				return nil, fail("a check has %d cells, want 4", len(cells))
 			}
-			w, err := parseScope(strings.Trim(cells[0], "`"))
+			w, err := ParseScope(strings.Trim(cells[0], "`"))
 			if err != nil {
 				return nil, fail("%v", err)
 			}

@@ -15,14 +15,14 @@ import (
 	"github.com/levytax/levy/jurisdiction"
 )
 
-type zipCounty struct {
-	fips  string
-	share int // land area share in basis points
+type ZIPCounty struct {
+	FIPS  string
+	Share int // land area share in basis points
 }
 
-type zipRecord struct {
-	code, place, state string
-	counties           []zipCounty
+type ZIP struct {
+	Code, Place, State string
+	Counties           []ZIPCounty
 	lat, lng           int32
 	hasPoint           bool
 	// radius is the radius of a disc of the ZIP's land area (its Census
@@ -33,9 +33,9 @@ type zipRecord struct {
 
 // loadZIPs reads the GeoNames ZIP codes and the Census ZCTA counties
 // once per run; the postal step and the US local step share them.
-func (g *gen) loadZIPs() (map[string]*zipRecord, error) {
+func (g *gen) loadZIPs() (map[string]*ZIP, error) {
 	g.zipsOnce.Do(func() {
-		zips := map[string]*zipRecord{}
+		zips := map[string]*ZIP{}
 		if err := readGeonames(g.path("postal/geonames-US.txt"), zips); err != nil {
 			g.zipsErr = err
 			return
@@ -64,7 +64,7 @@ func genPostal(g *gen) error {
 	placeIndex := map[string]int{}
 	var places []string
 	for _, c := range codes {
-		p := zips[c].place
+		p := zips[c].Place
 		if _, ok := placeIndex[p]; !ok {
 			placeIndex[p] = len(places)
 			places = append(places, p)
@@ -83,19 +83,19 @@ func genPostal(g *gen) error {
 		n, _ := strconv.Atoi(c)
 		w.Uvarint(uint64(n - prev))
 		prev = n
-		w.Uvarint(uint64(placeIndex[z.place]))
-		w.String(z.state)
+		w.Uvarint(uint64(placeIndex[z.Place]))
+		w.String(z.State)
 		w.Bool(z.hasPoint)
 		if z.hasPoint {
 			w.Varint(int64(z.lat - prevLat))
 			w.Varint(int64(z.lng - prevLng))
 			prevLat, prevLng = z.lat, z.lng
 		}
-		w.Uvarint(uint64(len(z.counties)))
-		for _, k := range z.counties {
-			f, _ := strconv.Atoi(k.fips)
+		w.Uvarint(uint64(len(z.Counties)))
+		for _, k := range z.Counties {
+			f, _ := strconv.Atoi(k.FIPS)
 			w.Uvarint(uint64(f))
-			w.Uvarint(uint64(k.share))
+			w.Uvarint(uint64(k.Share))
 		}
 		w.Uvarint(uint64(z.radius))
 	}
@@ -106,7 +106,7 @@ func genPostal(g *gen) error {
 	g.emit("postal.lvd", b)
 	g.log.Info("postal", "zips", len(codes), "places", len(places))
 
-	g.addSource(source{
+	g.addSource(Source{
 		Key:         "geonames-us",
 		Files:       "postal/geonames-US.txt",
 		What:        "US ZIP codes with their postal place name, state, county and a representative point",
@@ -114,7 +114,7 @@ func genPostal(g *gen) error {
 		Licence:     "Creative Commons Attribution 4.0 (CC BY 4.0)",
 		Attribution: "Contains postal code data from GeoNames (https://www.geonames.org), licensed under CC BY 4.0.",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:     "census-zcta-county",
 		Files:   "postal/census2020-zcta5-county.csv",
 		What:    "the counties each ZIP Code Tabulation Area lies in, with the land area of each part, for ZIPs that span counties and for PR, VI, GU, AS and MP; the land area of each ZIP, as the radius of a disc of that area (to 100 m), which tells how far from the ZIP's representative point a city that shares the ZIP may lie",
@@ -127,7 +127,7 @@ func genPostal(g *gen) error {
 // readGeonames reads the tab-separated GeoNames file: country, ZIP, place,
 // state name, state code, county name, county code, admin3 name, admin3
 // code, latitude, longitude, accuracy.
-func readGeonames(path string, zips map[string]*zipRecord) error {
+func readGeonames(path string, zips map[string]*ZIP) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -149,14 +149,14 @@ func readGeonames(path string, zips map[string]*zipRecord) error {
 		if !ok {
 			continue // military (APO/FPO) and freely associated states: no US state tax
 		}
-		z := &zipRecord{code: code, place: place, state: sub.Code}
+		z := &ZIP{Code: code, Place: place, State: sub.Code}
 		lat, err1 := strconv.ParseFloat(col[9], 64)
 		lng, err2 := strconv.ParseFloat(col[10], 64)
 		if err1 == nil && err2 == nil {
 			z.lat, z.lng, z.hasPoint = int32(math.Round(lat*1e6)), int32(math.Round(lng*1e6)), true
 		}
 		if len(col[6]) == 3 && sub.FIPS != "" {
-			z.counties = []zipCounty{{fips: sub.FIPS + col[6], share: 10000}}
+			z.Counties = []ZIPCounty{{FIPS: sub.FIPS + col[6], Share: 10000}}
 		}
 		zips[code] = z
 	}
@@ -166,7 +166,7 @@ func readGeonames(path string, zips map[string]*zipRecord) error {
 // readZCTA reads the Census ZCTA-to-county relationships and replaces the
 // single GeoNames county of every ZIP it knows with its counties, largest
 // land share first.
-func readZCTA(path string, zips map[string]*zipRecord) error {
+func readZCTA(path string, zips map[string]*ZIP) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -186,7 +186,7 @@ func readZCTA(path string, zips map[string]*zipRecord) error {
 			return fmt.Errorf("%s: missing column %q", path, want)
 		}
 	}
-	parts := map[string][]zipCounty{}
+	parts := map[string][]ZIPCounty{}
 	totals := map[string]int64{}
 	areas := map[string][]int64{}
 	land := map[string]int64{} // the ZCTA's whole land area, in square metres
@@ -208,7 +208,7 @@ func readZCTA(path string, zips map[string]*zipRecord) error {
 			return fmt.Errorf("%s: bad land area in row %v", path, rec)
 		}
 		land[code] = whole
-		parts[code] = append(parts[code], zipCounty{fips: fips})
+		parts[code] = append(parts[code], ZIPCounty{FIPS: fips})
 		areas[code] = append(areas[code], part)
 		totals[code] += part
 	}
@@ -216,27 +216,27 @@ func readZCTA(path string, zips map[string]*zipRecord) error {
 		total := totals[code]
 		for i := range cs {
 			if total > 0 {
-				cs[i].share = int((areas[code][i]*10000 + total/2) / total)
+				cs[i].Share = int((areas[code][i]*10000 + total/2) / total)
 			} else {
-				cs[i].share = 10000 / len(cs)
+				cs[i].Share = 10000 / len(cs)
 			}
 		}
 		sort.SliceStable(cs, func(i, j int) bool {
-			if cs[i].share != cs[j].share {
-				return cs[i].share > cs[j].share
+			if cs[i].Share != cs[j].Share {
+				return cs[i].Share > cs[j].Share
 			}
-			return cs[i].fips < cs[j].fips
+			return cs[i].FIPS < cs[j].FIPS
 		})
 		z := zips[code]
 		if z == nil {
-			sub, ok := jurisdiction.SubdivisionByFIPS(cs[0].fips[:2])
+			sub, ok := jurisdiction.SubdivisionByFIPS(cs[0].FIPS[:2])
 			if !ok {
-				return fmt.Errorf("%s: ZIP %s in unknown state %s", path, code, cs[0].fips[:2])
+				return fmt.Errorf("%s: ZIP %s in unknown state %s", path, code, cs[0].FIPS[:2])
 			}
-			z = &zipRecord{code: code, state: sub.Code}
+			z = &ZIP{Code: code, State: sub.Code}
 			zips[code] = z
 		}
-		z.counties = cs
+		z.Counties = cs
 		z.radius = int64(math.Round(math.Sqrt(float64(land[code])/math.Pi) / 100))
 	}
 	return nil

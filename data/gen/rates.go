@@ -330,7 +330,7 @@ func ratePercent(s string) (decimal.Decimal, error) {
 }
 
 // fraction parses a rate already written as a fraction ("0.0725").
-func rateFraction(s string) (decimal.Decimal, error) {
+func RateFraction(s string) (decimal.Decimal, error) {
 	d, err := decimal.NewFromString(strings.TrimSpace(s))
 	if err != nil {
 		return decimal.Decimal{}, fmt.Errorf("rate %q: %w", s, err)
@@ -338,16 +338,16 @@ func rateFraction(s string) (decimal.Decimal, error) {
 	return d, nil
 }
 
-// ratesTable is a CSV file with a header, read whole.
-type ratesTable struct {
+// Table is a CSV file with a header, read whole.
+type Table struct {
 	name string
 	cols map[string]int
-	rows [][]string
+	Rows [][]string
 }
 
 // readRatesTable reads a CSV file with a header row and checks that it has the
 // wanted columns.
-func readRatesTable(path string, want ...string) (*ratesTable, error) {
+func readRatesTable(path string, want ...string) (*Table, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -358,7 +358,7 @@ func readRatesTable(path string, want ...string) (*ratesTable, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: header: %w", path, err)
 	}
-	t := &ratesTable{name: filepath.Base(path), cols: map[string]int{}}
+	t := &Table{name: filepath.Base(path), cols: map[string]int{}}
 	for i, h := range head {
 		t.cols[strings.TrimPrefix(strings.TrimSpace(h), "\ufeff")] = i
 	}
@@ -375,21 +375,21 @@ func readRatesTable(path string, want ...string) (*ratesTable, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		t.rows = append(t.rows, rec)
+		t.Rows = append(t.Rows, rec)
 	}
 	return t, nil
 }
 
-// get returns column col of row i, trimmed.
-func (t *ratesTable) get(row []string, col string) string {
+// Get returns column col of row i, trimmed.
+func (t *Table) Get(row []string, col string) string {
 	return strings.TrimSpace(row[t.cols[col]])
 }
 
 // curated returns the path of a curated table under data/src.
 func (g *gen) curatedPath(name string) string { return filepath.Join(g.out, "src", name) }
 
-// parseRateDate reads YYYY-MM-DD, or "" for the zero Date.
-func parseRateDate(s string) (civil.Date, error) {
+// ParseDate reads YYYY-MM-DD, or "" for the zero Date.
+func ParseDate(s string) (civil.Date, error) {
 	if s == "" {
 		return civil.Date{}, nil
 	}

@@ -53,7 +53,7 @@ func addCountries(g *gen, b *ratesBuilder) error {
 			return err
 		}
 	}
-	g.addSource(source{
+	g.addSource(Source{
 		Key:     "iso3166-jurisdictions",
 		Files:   "codes/iso3166-codes.json, codes/iso3166-names-en.json",
 		What:    "the country jurisdictions: ISO 3166-1 alpha-2 codes (IDs and external codes) and English names (the first, official form where several are given); XK for Kosovo",
@@ -144,7 +144,7 @@ func addUSStatesCounties(g *gen, b *ratesBuilder) error {
 	if len(counties) != 3231 {
 		return fmt.Errorf("counties-10m.json: %d counties, want 3231", len(counties))
 	}
-	g.addSource(source{
+	g.addSource(Source{
 		Key:     "us-atlas-counties",
 		Files:   "geo/counties-10m.json (objects counties and states: ids and names only)",
 		What:    "the list of the 3,231 US counties and county equivalents (5-digit FIPS codes and names) and a cross-check of the 56 state FIPS codes; state names and postal codes are the project's own table (jurisdiction.Subdivisions)",
@@ -192,8 +192,8 @@ func addUSStateRates(g *gen, b *ratesBuilder) error {
 		return err
 	}
 	covered := map[string]bool{}
-	for i, row := range t.rows {
-		st := t.get(row, "state")
+	for i, row := range t.Rows {
+		st := t.Get(row, "state")
 		r, err := stateRateRow(t, row, "us-state-rates")
 		if err != nil {
 			return fmt.Errorf("%s row %d: %w", partial, i+2, err)
@@ -206,7 +206,7 @@ func addUSStateRates(g *gen, b *ratesBuilder) error {
 		}
 		covered[st] = true
 	}
-	g.addSource(source{
+	g.addSource(Source{
 		Key:     "us-state-rates",
 		Files:   partial,
 		What:    "state general sales tax rates with effective dates for the 24 non-SST states, DC and PR (CA and VA include their statewide uniform local portion; AK is 0%)",
@@ -220,9 +220,9 @@ func addUSStateRates(g *gen, b *ratesBuilder) error {
 		return err
 	}
 	citations := map[string][]string{}
-	for i, row := range ct.rows {
-		st := ct.get(row, "state")
-		if covered[st] && ct.get(row, "effective_to") == "" {
+	for i, row := range ct.Rows {
+		st := ct.Get(row, "state")
+		if covered[st] && ct.Get(row, "effective_to") == "" {
 			// A state of the partial table may have earlier periods
 			// here, which must end (addRate refuses overlaps).
 			return fmt.Errorf("%s: %s is also in %s, and only its earlier periods may be here", curated, st, partial)
@@ -235,7 +235,7 @@ func addUSStateRates(g *gen, b *ratesBuilder) error {
 		if err := b.addRate(r); err != nil {
 			return fmt.Errorf("%s row %d: %w", curated, i+2, err)
 		}
-		cite := ct.get(row, "citation")
+		cite := ct.Get(row, "citation")
 		if cite == "" {
 			return fmt.Errorf("%s row %d: no citation", curated, i+2)
 		}
@@ -244,7 +244,7 @@ func addUSStateRates(g *gen, b *ratesBuilder) error {
 	for _, st := range slices.Sorted(maps.Keys(citations)) {
 		covered[st] = true
 		sub, _ := jurisdiction.SubdivisionOf("US", st)
-		g.addSource(source{
+		g.addSource(Source{
 			Key:     "us-state-" + strings.ToLower(st),
 			Files:   curated,
 			What:    sub.Name + " state general sales tax rate: " + strings.Join(citations[st], "; "),
@@ -271,21 +271,21 @@ func addUSStateRates(g *gen, b *ratesBuilder) error {
 }
 
 // stateRateRow reads one row of a state rate table.
-func stateRateRow(t *ratesTable, row []string, sourceKey string) (jurisdiction.Rate, error) {
-	st := t.get(row, "state")
+func stateRateRow(t *Table, row []string, sourceKey string) (jurisdiction.Rate, error) {
+	st := t.Get(row, "state")
 	sub, ok := jurisdiction.SubdivisionOf("US", st)
 	if !ok || sub.Code != st {
 		return jurisdiction.Rate{}, fmt.Errorf("unknown state %q", st)
 	}
-	v, err := ratePercent(t.get(row, "rate_pct"))
+	v, err := ratePercent(t.Get(row, "rate_pct"))
 	if err != nil {
 		return jurisdiction.Rate{}, err
 	}
-	from, err := parseRateDate(t.get(row, "effective_from"))
+	from, err := ParseDate(t.Get(row, "effective_from"))
 	if err != nil {
 		return jurisdiction.Rate{}, err
 	}
-	to, err := parseRateDate(t.get(row, "effective_to"))
+	to, err := ParseDate(t.Get(row, "effective_to"))
 	if err != nil {
 		return jurisdiction.Rate{}, err
 	}
@@ -306,34 +306,34 @@ var sstFiles = []struct{ state, file string }{
 const (
 	sstState        = "45"
 	sstCounty       = "00"
-	sstCity         = "01"
+	SSTCity         = "01"
 	sstDistrictKind = "63"
 )
 
-// sstRow is one parsed row of an SST rate file.
-type sstRow struct {
-	line          int
-	typ, code     string
-	general, food decimal.Decimal
-	period        civil.Period
+// SSTRow is one parsed row of an SST rate file.
+type SSTRow struct {
+	Line          int
+	Type, Code    string
+	General, Food decimal.Decimal
+	Period        civil.Period
 }
 
 // checkSSTState checks that the curated general state rate agrees with the
 // state row of an SST file wherever both speak, and that both are in force
 // at the end of the row.
-func checkSSTState(b *ratesBuilder, stateID string, r sstRow) error {
+func checkSSTState(b *ratesBuilder, stateID string, r SSTRow) error {
 	found := false
 	for _, c := range b.rates {
 		if c.Jurisdiction != stateID || c.Category != jurisdiction.General {
 			continue
 		}
-		if !periodsOverlap(c.Period, r.period) {
+		if !periodsOverlap(c.Period, r.Period) {
 			continue
 		}
-		if !c.Value.Equal(r.general) {
-			return fmt.Errorf("state rate %s (%s..%s) disagrees with the curated %s (%s..%s)", r.general, r.period.Effective, r.period.Expiration, c.Value, c.Effective, c.Expiration)
+		if !c.Value.Equal(r.General) {
+			return fmt.Errorf("state rate %s (%s..%s) disagrees with the curated %s (%s..%s)", r.General, r.Period.Effective, r.Period.Expiration, c.Value, c.Effective, c.Expiration)
 		}
-		if c.Expiration.IsZero() == r.period.Expiration.IsZero() {
+		if c.Expiration.IsZero() == r.Period.Expiration.IsZero() {
 			found = true
 		}
 	}
@@ -355,14 +355,14 @@ func periodsOverlap(a, c civil.Period) bool {
 }
 
 // readSSTFile parses an SST rate file: no header, nine columns.
-func readSSTFile(log *slog.Logger, path, stateFIPS string) ([]sstRow, error) {
+func readSSTFile(log *slog.Logger, path, stateFIPS string) ([]SSTRow, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	codeLen := map[string]int{sstState: 2, sstCounty: 3, sstCity: 5, sstDistrictKind: 5}
+	codeLen := map[string]int{sstState: 2, sstCounty: 3, SSTCity: 5, sstDistrictKind: 5}
 	digits := regexp.MustCompile(`^[0-9]+$`)
-	var rows []sstRow
+	var rows []SSTRow
 	for i, line := range strings.Split(strings.ReplaceAll(string(raw), "\r\n", "\n"), "\n") {
 		if strings.TrimSpace(line) == "" {
 			continue
@@ -374,33 +374,33 @@ func readSSTFile(log *slog.Logger, path, stateFIPS string) ([]sstRow, error) {
 		for k := range f {
 			f[k] = strings.TrimSpace(f[k])
 		}
-		r := sstRow{line: i + 1, typ: f[1], code: f[2]}
+		r := SSTRow{Line: i + 1, Type: f[1], Code: f[2]}
 		if f[0] != stateFIPS {
 			return nil, fmt.Errorf("%s line %d: state %s, want %s", path, i+1, f[0], stateFIPS)
 		}
-		n, ok := codeLen[r.typ]
+		n, ok := codeLen[r.Type]
 		if !ok {
-			return nil, fmt.Errorf("%s line %d: unknown jurisdiction type %q", path, i+1, r.typ)
+			return nil, fmt.Errorf("%s line %d: unknown jurisdiction type %q", path, i+1, r.Type)
 		}
-		if len(r.code) != n || !digits.MatchString(r.code) {
-			return nil, fmt.Errorf("%s line %d: type %s code %q should be %d digits", path, i+1, r.typ, r.code, n)
+		if len(r.Code) != n || !digits.MatchString(r.Code) {
+			return nil, fmt.Errorf("%s line %d: type %s code %q should be %d digits", path, i+1, r.Type, r.Code, n)
 		}
-		if r.typ == sstState && r.code != stateFIPS {
-			return nil, fmt.Errorf("%s line %d: state row for %s", path, i+1, r.code)
+		if r.Type == sstState && r.Code != stateFIPS {
+			return nil, fmt.Errorf("%s line %d: state row for %s", path, i+1, r.Code)
 		}
-		if r.general, err = rateFraction(f[3]); err != nil {
+		if r.General, err = RateFraction(f[3]); err != nil {
 			return nil, fmt.Errorf("%s line %d: %w", path, i+1, err)
 		}
-		if r.food, err = rateFraction(f[5]); err != nil {
+		if r.Food, err = RateFraction(f[5]); err != nil {
 			return nil, fmt.Errorf("%s line %d: %w", path, i+1, err)
 		}
-		if r.period.Effective, err = civil.ParseCompact(f[7]); err != nil {
+		if r.Period.Effective, err = civil.ParseCompact(f[7]); err != nil {
 			return nil, fmt.Errorf("%s line %d: %w", path, i+1, err)
 		}
 		switch f[8] {
 		case "29991231", "99991231":
 		default:
-			if r.period.Expiration, err = civil.ParseCompact(f[8]); err != nil {
+			if r.Period.Expiration, err = civil.ParseCompact(f[8]); err != nil {
 				return nil, fmt.Errorf("%s line %d: %w", path, i+1, err)
 			}
 		}
@@ -412,15 +412,15 @@ func readSSTFile(log *slog.Logger, path, stateFIPS string) ([]sstRow, error) {
 	// month. Longer overlaps are left for the builder's check to reject.
 	byJuris := map[string][]int{}
 	for i, r := range rows {
-		byJuris[r.typ+r.code] = append(byJuris[r.typ+r.code], i)
+		byJuris[r.Type+r.Code] = append(byJuris[r.Type+r.Code], i)
 	}
 	for _, idx := range byJuris {
-		slices.SortFunc(idx, func(a, b int) int { return rows[a].period.Effective.Compare(rows[b].period.Effective) })
+		slices.SortFunc(idx, func(a, b int) int { return rows[a].Period.Effective.Compare(rows[b].Period.Effective) })
 		for k := 1; k < len(idx); k++ {
 			prev, cur := &rows[idx[k-1]], &rows[idx[k]]
-			if !prev.period.Expiration.IsZero() && prev.period.Expiration == cur.period.Effective {
-				log.Warn("SST rate file: one-day overlap, later row moved to the next day", "file", path, "line", cur.line, "from", cur.period.Effective)
-				cur.period.Effective = cur.period.Effective.AddDays(1)
+			if !prev.Period.Expiration.IsZero() && prev.Period.Expiration == cur.Period.Effective {
+				log.Warn("SST rate file: one-day overlap, later row moved to the next day", "file", path, "line", cur.Line, "from", cur.Period.Effective)
+				cur.Period.Effective = cur.Period.Effective.AddDays(1)
 			}
 		}
 	}

@@ -174,7 +174,7 @@ func addEUVAT(g *gen, b *ratesBuilder) error {
 	for _, s := range slices.Sorted(maps.Keys(skipped)) {
 		g.log.Warn("EU VAT rate without a category, skipped", "rate", s)
 	}
-	g.addSource(source{
+	g.addSource(Source{
 		Key:   euVATKey,
 		Files: euVATFile,
 		What: "VAT rates of the EU-27 and GB with their dated history (standard as general, reduced/reduced1 as reduced, reduced2, super_reduced, parking; " +
@@ -182,7 +182,7 @@ func addEUVAT(g *gen, b *ratesBuilder) error {
 		From:    "ibericode/vat-rates (version 4 format, 2025-08)",
 		Licence: "MIT",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:     vatTerrKey,
 		Files:   "data/src/vat-territories.csv",
 		What:    "jurisdiction IDs of the VAT special territories: their ISO 3166-2 code where one exists, else country + \"-X-\" + name",
@@ -231,8 +231,8 @@ func readVATTerritories(g *gen) (map[string]vatTerritory, error) {
 		return nil, err
 	}
 	out := map[string]vatTerritory{}
-	for _, row := range t.rows {
-		cc, name, id, cite := t.get(row, "country"), t.get(row, "name"), t.get(row, "id"), t.get(row, "citation")
+	for _, row := range t.Rows {
+		cc, name, id, cite := t.Get(row, "country"), t.Get(row, "name"), t.Get(row, "id"), t.Get(row, "citation")
 		if len(cc) != 2 || name == "" || cite == "" || id != "" && !strings.HasPrefix(id, cc+"-") {
 			return nil, fmt.Errorf("vat-territories.csv: bad row %q", row)
 		}
@@ -309,7 +309,7 @@ func addWorldRates(g *gen, b *ratesBuilder) error {
 		}
 	}
 	g.log.Info("world rates", "countries", n)
-	g.addSource(source{
+	g.addSource(Source{
 		Key:   worldKey,
 		Files: worldFile,
 		What: "standard VAT or GST rate, with its dated history, of every country of the file except the EU-27 and GB (taken from the EU file), " +
@@ -379,7 +379,7 @@ func jsonFraction(raw json.RawMessage) (decimal.Decimal, error) {
 	if s == "" || s == "null" {
 		return decimal.Decimal{}, fmt.Errorf("missing rate")
 	}
-	return rateFraction(s)
+	return RateFraction(s)
 }
 
 // jsonPercent reads a percentage written as a JSON number or string.

@@ -153,7 +153,7 @@ func genTaxability(g *gen) error {
 		"shipping rules", len(shipping), "product class rules", len(classes), "standard rows", standard, "local tax rows", len(local),
 		"lacking tax rows", len(lacking))
 
-	g.addSource(source{
+	g.addSource(Source{
 		Key:   "us-taxability",
 		Files: taxabilitySrc,
 		What: "whether each state (50, DC and PR) taxes six product categories (general, groceries, prepared_food, clothing, prescription_drugs, digital_goods), " +
@@ -163,7 +163,7 @@ func genTaxability(g *gen) error {
 		From:    "OpenSalesTax compilation of the states' statutes and revenue department publications",
 		Licence: "Apache-2.0 (compilation of public facts)",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:   "us-taxability-taxlocus",
 		Files: taxlocusTaxability,
 		What: "whether each state with a sales tax (45 and DC) taxes about 43 product categories, with a treatment (taxable, exempt, reduced_rate, " +
@@ -173,7 +173,7 @@ func genTaxability(g *gen) error {
 		Licence:     "CC BY 4.0",
 		Attribution: "Sales-tax data by TaxLocus (https://taxlocus.com), licensed under CC BY 4.0.",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:   "us-taxability-decisions",
 		Files: "data/src/" + taxDecisions + "/*.csv",
 		What: fmt.Sprintf("the cells of the US matrix that the sources leave open or disagree on, each decided from the state's statute or revenue department "+
@@ -181,28 +181,28 @@ func genTaxability(g *gen) error {
 		From:    "the statutes and publications cited in each row (curated by the Levy project)",
 		Licence: "public government information",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:     "us-taxability-corrections",
 		Files:   "data/src/" + taxCorrections,
 		What:    "corrections of " + taxabilitySrc + " rows that are out of date or wrong, each row with the statute it follows: " + strings.Join(notes, "; "),
 		From:    "the statutes and public acts cited in each row (curated by the Levy project)",
 		Licence: "public government information",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:     "us-tax-holidays-2026",
 		Files:   holidaysSrc,
 		What:    "the 2026 sales tax holidays: state, name, first and last day, the product categories covered, the per-item cap and the statute cited",
 		From:    "OpenSalesTax compilation of the states' revenue department announcements",
 		Licence: "Apache-2.0 (compilation of public facts)",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:     "us-shipping",
 		Files:   shippingSrc,
 		What:    "how each state taxes shipping charges (none, exempt_if_separately_stated, conditional, always_taxable) and handling charges where they differ",
 		From:    "OpenSalesTax compilation of the states' revenue department publications",
 		Licence: "Apache-2.0 (compilation of public facts)",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:   "us-local-lacking",
 		Files: "data/src/" + lackingSrc,
 		What: "the taxes of US jurisdictions that Levy knows of and does not compute (Denver's sales and use tax on software used remotely, " +
@@ -212,7 +212,7 @@ func genTaxability(g *gen) error {
 		From:    "the ordinances, codes and department publications cited in each row (curated by the Levy project)",
 		Licence: "public government information",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:   "vat-product-classes",
 		Files: "data/src/" + productClasses,
 		What: "the VAT/GST treatment (reduced rate category, zero-rated or exempt) of Levy's product classes in the EU-27, GB, Canada, Australia and New Zealand, " +
@@ -373,7 +373,7 @@ func readTaxRows(path, name string, states map[string]jurisdiction.Subdivision, 
 				return nil, at.errorf("effective_from: %v", err)
 			}
 		}
-		if r.period.Expiration, err = parseRateDate(t.get(i, "effective_to")); err != nil {
+		if r.period.Expiration, err = ParseDate(t.get(i, "effective_to")); err != nil {
 			return nil, at.errorf("effective_to: %v", err)
 		}
 		if !r.period.Effective.IsZero() && !r.period.Expiration.IsZero() && r.period.Expiration.Before(r.period.Effective) {
@@ -688,7 +688,7 @@ func readProductClasses(path, name string, juris *data.Jurisdictions) ([]classRo
 			return nil, 0, at.errorf("%s %s: no citation", c.country, c.class)
 		}
 		if v := t.get(i, "rate"); v != "" {
-			d, err := rateFraction(v)
+			d, err := RateFraction(v)
 			if err != nil {
 				return nil, 0, at.errorf("%v", err)
 			}

@@ -35,74 +35,74 @@ var akBoroughs = map[string]struct{ fips, ostCity string }{
 // commission rate wins: TaxLocus carries the off-season rate of the
 // cities whose rates change with the season, and older rates of a few
 // others (see the note).
-func buildAK(s *localState, in *localInputs) error {
-	ost := map[string]srcRow{} // OpenSalesTax city and borough rows by name
-	for _, r := range in.ostRows["AK"] {
-		if table, key, _ := cutRef(r.ref); table == "AK_CITIES" || table == "AK_BOROUGHS" {
+func buildAK(s *State, in *Inputs) error {
+	ost := map[string]Row{} // OpenSalesTax city and borough rows by name
+	for _, r := range in.OSTRows["AK"] {
+		if table, key, _ := CutRef(r.Ref); table == "AK_CITIES" || table == "AK_BOROUGHS" {
 			ost[key] = r
 		}
 	}
 	done := map[string]bool{}
 	// The boroughs.
 	byOSTCity := map[string]string{}
-	for _, row := range in.taxlocus["AK"] {
-		if row.kind != "borough" {
+	for _, row := range in.Taxlocus["AK"] {
+		if row.Kind != "borough" {
 			continue
 		}
-		b, ok := akBoroughs[row.label]
+		b, ok := akBoroughs[row.Label]
 		if !ok {
-			return fmt.Errorf("%s: borough %q unknown", row.ref, row.label)
+			return fmt.Errorf("%s: borough %q unknown", row.Ref, row.Label)
 		}
 		id := "US-" + b.fips
-		v := row.rate
-		o, hasOST := ost[row.label]
+		v := row.Rate
+		o, hasOST := ost[row.Label]
 		if b.ostCity != "" {
 			o, hasOST = ost[b.ostCity]
 			byOSTCity[b.ostCity] = b.fips
 		}
-		if hasOST && !o.rate.Equal(v) {
-			s.Refuse(row, "%s%% disagrees with the Alaska Remote Seller Sales Tax Commission's %s%% (OpenSalesTax %s), which wins: the commission lists the rate in force in mid-2026, its peak-season rate where the rate changes with the season", v.Shift(2), o.rate.Shift(2), o.ref)
-			v = o.rate
-			if err := s.SetCountyRate(b.fips, "", v, civil.Period{}, srcOpenSalesTax); err != nil {
+		if hasOST && !o.Rate.Equal(v) {
+			s.Refuse(row, "%s%% disagrees with the Alaska Remote Seller Sales Tax Commission's %s%% (OpenSalesTax %s), which wins: the commission lists the rate in force in mid-2026, its peak-season rate where the rate changes with the season", v.Shift(2), o.Rate.Shift(2), o.Ref)
+			v = o.Rate
+			if err := s.SetCountyRate(b.fips, "", v, civil.Period{}, SrcOpenSalesTax); err != nil {
 				return err
 			}
 		} else {
-			if err := s.SetCountyRate(b.fips, "", v, civil.Period{}, srcTaxlocus); err != nil {
+			if err := s.SetCountyRate(b.fips, "", v, civil.Period{}, SrcTaxlocus); err != nil {
 				return err
 			}
 			s.Represent(row, id)
 		}
 		if hasOST {
 			s.Represent(o, id)
-			done[o.ref] = true
+			done[o.Ref] = true
 		}
 	}
 	// The cities: TaxLocus's rows, OpenSalesTax's where they differ or
 	// where TaxLocus has none.
 	type cityRate struct {
-		tl, ost *srcRow
+		tl, ost *Row
 	}
 	cities := map[string]*cityRate{}
-	for _, row := range in.taxlocus["AK"] {
-		if row.kind != "city" {
-			if row.kind != "borough" {
-				s.Refuse(row, "a %s row: Alaska's local taxes are its boroughs' and cities'", row.kind)
+	for _, row := range in.Taxlocus["AK"] {
+		if row.Kind != "city" {
+			if row.Kind != "borough" {
+				s.Refuse(row, "a %s row: Alaska's local taxes are its boroughs' and cities'", row.Kind)
 			}
 			continue
 		}
 		r := row
-		cities[placeKey(row.label)] = &cityRate{tl: &r}
+		cities[PlaceKey(row.Label)] = &cityRate{tl: &r}
 	}
 	for name, r := range ost {
-		table, _, _ := cutRef(r.ref)
-		if table != "AK_CITIES" || done[r.ref] {
+		table, _, _ := CutRef(r.Ref)
+		if table != "AK_CITIES" || done[r.Ref] {
 			continue
 		}
 		if _, ok := byOSTCity[name]; ok {
 			continue
 		}
 		rr := r
-		k := placeKey(name)
+		k := PlaceKey(name)
 		if cities[k] == nil {
 			cities[k] = &cityRate{}
 		}
@@ -112,45 +112,45 @@ func buildAK(s *localState, in *localInputs) error {
 		c := cities[k]
 		label := ""
 		if c.tl != nil {
-			label = c.tl.label
+			label = c.tl.Label
 		} else {
-			label = c.ost.label
+			label = c.ost.Label
 		}
 		p, ok := s.Place(label, "")
 		if !ok {
-			for _, r := range []*srcRow{c.tl, c.ost} {
+			for _, r := range []*Row{c.tl, c.ost} {
 				if r != nil {
 					s.Refuse(*r, "no single Census place of Alaska is named %q", label)
-					done[r.ref] = true
+					done[r.Ref] = true
 				}
 			}
 			continue
 		}
 		id := s.City(p)
 		var v decimal.Decimal
-		src := srcTaxlocus
+		src := SrcTaxlocus
 		switch {
-		case c.ost != nil && (c.tl == nil || !c.ost.rate.Equal(c.tl.rate)):
-			v, src = c.ost.rate, srcOpenSalesTax
+		case c.ost != nil && (c.tl == nil || !c.ost.Rate.Equal(c.tl.Rate)):
+			v, src = c.ost.Rate, SrcOpenSalesTax
 			if c.tl != nil {
-				s.Refuse(*c.tl, "%s%% disagrees with the Alaska Remote Seller Sales Tax Commission's %s%% (OpenSalesTax %s), which wins: the commission lists the rate in force in mid-2026, its peak-season rate where the rate changes with the season", c.tl.rate.Shift(2), c.ost.rate.Shift(2), c.ost.ref)
+				s.Refuse(*c.tl, "%s%% disagrees with the Alaska Remote Seller Sales Tax Commission's %s%% (OpenSalesTax %s), which wins: the commission lists the rate in force in mid-2026, its peak-season rate where the rate changes with the season", c.tl.Rate.Shift(2), c.ost.Rate.Shift(2), c.ost.Ref)
 			}
 			s.Represent(*c.ost, id)
-			done[c.ost.ref] = true
+			done[c.ost.Ref] = true
 		default:
-			v = c.tl.rate
+			v = c.tl.Rate
 			s.Represent(*c.tl, id)
 			if c.ost != nil {
 				s.Represent(*c.ost, id)
-				done[c.ost.ref] = true
+				done[c.ost.Ref] = true
 			}
 		}
-		if err := s.addRate(id, "", v, civil.Period{}, src); err != nil {
+		if err := s.AddRate(id, "", v, civil.Period{}, src); err != nil {
 			return err
 		}
 	}
-	if r, ok := in.taxlocusStates["AK"]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates["AK"]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(ostRowsExcept(in, "AK", done))
+	return s.ReconcileOST(OSTRowsExcept(in, "AK", done))
 }

@@ -24,10 +24,10 @@ import (
 // "Unabated" rows are the part of a locality's rate that a tax abatement
 // cannot reduce: contained in the locality's rate, not a tax of their
 // own.
-func buildAL(s *localState, in *localInputs) error {
-	ost := in.ost["AL"]
+func buildAL(s *State, in *Inputs) error {
+	ost := in.OST["AL"]
 	inCity := map[string]decimal.Decimal{} // county FIPS -> rate inside cities, from OpenSalesTax
-	pcts, err := ost.percents("AL_COUNTY_RATE_PCT")
+	pcts, err := ost.Percents("AL_COUNTY_RATE_PCT")
 	if err != nil {
 		return err
 	}
@@ -38,86 +38,86 @@ func buildAL(s *localState, in *localInputs) error {
 		}
 		inCity[fips] = v.Shift(-2)
 	}
-	mapping, err := s.readTaxlocusMapping()
+	mapping, err := s.ReadTaxlocusMapping()
 	if err != nil {
 		return err
 	}
-	var counties, cities []srcRow
-	for _, row := range in.taxlocus["AL"] {
-		if m := mapping[taxlocusRowNumber(row)]; m != nil {
-			if m.name != row.label {
-				return fmt.Errorf("al-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.line, row.label, m.name)
+	var counties, cities []Row
+	for _, row := range in.Taxlocus["AL"] {
+		if m := mapping[TaxlocusRowNumber(row)]; m != nil {
+			if m.Name != row.Label {
+				return fmt.Errorf("al-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.Line, row.Label, m.Name)
 			}
-			if m.action != "refuse" {
-				return fmt.Errorf("al-taxlocus.csv: line %d: Alabama's builder reads only refusals from its mapping", m.line)
+			if m.Action != "refuse" {
+				return fmt.Errorf("al-taxlocus.csv: line %d: Alabama's builder reads only refusals from its mapping", m.Line)
 			}
-			s.Refuse(row, "%s", m.note)
-			delete(mapping, m.line)
+			s.Refuse(row, "%s", m.Note)
+			delete(mapping, m.Line)
 			continue
 		}
 		switch {
-		case alUnabated.MatchString(row.label):
+		case alUnabated.MatchString(row.Label):
 			s.Refuse(row, "an ALDOR \"unabated\" locality: the part of %s's rate that a tax abatement cannot reduce, contained in that rate and not a tax of its own",
-				alUnabated.ReplaceAllString(row.label, ""))
-		case row.kind == "county":
+				alUnabated.ReplaceAllString(row.Label, ""))
+		case row.Kind == "county":
 			counties = append(counties, row)
-		case row.kind == "city":
+		case row.Kind == "city":
 			cities = append(cities, row)
 		default:
-			s.Refuse(row, "a %s row, which Alabama's sources do not have", row.kind)
+			s.Refuse(row, "a %s row, which Alabama's sources do not have", row.Kind)
 		}
 	}
 	for line, m := range mapping {
-		return fmt.Errorf("al-taxlocus.csv: line %d (%s) is not an Alabama TaxLocus row", line, m.name)
+		return fmt.Errorf("al-taxlocus.csv: line %d (%s) is not an Alabama TaxLocus row", line, m.Name)
 	}
 
 	// Counties: TaxLocus's rate outside cities, split where OpenSalesTax
 	// gives a lower rate inside them.
-	outside := map[string]srcRow{}
+	outside := map[string]Row{}
 	for _, row := range counties {
 		// The name wins over the code: TaxLocus gives Shelby County
 		// St. Clair's FIPS code and St. Clair Shelby's.
-		fips, ok := s.County(row.label)
+		fips, ok := s.County(row.Label)
 		if !ok {
-			s.Refuse(row, "no county of Alabama is named %q", row.label)
+			s.Refuse(row, "no county of Alabama is named %q", row.Label)
 			continue
 		}
 		if prev, dup := outside[fips]; dup {
-			s.Refuse(row, "a second row for county %s after %s", fips, prev.ref)
+			s.Refuse(row, "a second row for county %s after %s", fips, prev.Ref)
 			continue
 		}
 		outside[fips] = row
 	}
-	for _, fips := range s.counties() {
+	for _, fips := range s.Counties() {
 		row, hasRow := outside[fips]
 		in, hasIn := inCity[fips]
 		id := "US-" + fips
 		switch {
-		case hasRow && (!hasIn || in.Equal(row.rate)):
-			if err := s.SetCountyRate(fips, "", row.rate, civil.Period{}, srcTaxlocus); err != nil {
+		case hasRow && (!hasIn || in.Equal(row.Rate)):
+			if err := s.SetCountyRate(fips, "", row.Rate, civil.Period{}, SrcTaxlocus); err != nil {
 				return err
 			}
 			s.Represent(row, id)
-		case hasRow && in.LessThan(row.rate):
-			if err := s.SetCountyRate(fips, "", in, civil.Period{}, srcOpenSalesTax); err != nil {
+		case hasRow && in.LessThan(row.Rate):
+			if err := s.SetCountyRate(fips, "", in, civil.Period{}, SrcOpenSalesTax); err != nil {
 				return err
 			}
-			name := s.L.b.juris[id].Name + " County outside municipalities"
+			name := s.Juris(id).Name + " County outside municipalities"
 			d, err := s.District(id+"-UNINC", jurisdiction.SpecialPurposeDistrict, name, "")
 			if err != nil {
 				return err
 			}
-			if err := s.addRate(d, "", row.rate.Sub(in), civil.Period{}, srcTaxlocus); err != nil {
+			if err := s.AddRate(d, "", row.Rate.Sub(in), civil.Period{}, SrcTaxlocus); err != nil {
 				return err
 			}
-			s.Assign(d, scope{kind: scopeUninc, county: fips})
+			s.Assign(d, Scope{Kind: ScopeUninc, County: fips})
 			s.Represent(row, id, d)
 		case hasRow:
-			return fmt.Errorf("%s (%s): the county's rate inside cities (%s%%, OpenSalesTax) is above its rate outside them", row.ref, row.label, in.Shift(2))
+			return fmt.Errorf("%s (%s): the county's rate inside cities (%s%%, OpenSalesTax) is above its rate outside them", row.Ref, row.Label, in.Shift(2))
 		case hasIn:
 			// No plain county row in TaxLocus (only an "unabated" part,
 			// or none): OpenSalesTax's rate, countywide.
-			if err := s.SetCountyRate(fips, "", in, civil.Period{}, srcOpenSalesTax); err != nil {
+			if err := s.SetCountyRate(fips, "", in, civil.Period{}, SrcOpenSalesTax); err != nil {
 				return err
 			}
 		}
@@ -125,58 +125,58 @@ func buildAL(s *localState, in *localInputs) error {
 
 	// Cities: the rate inside corporate limits. "X Within Y Co" rows are
 	// the parts of a city in two counties.
-	first := map[string]srcRow{}
+	first := map[string]Row{}
 	for _, row := range cities {
-		name, county := row.label, ""
-		if m := alWithin.FindStringSubmatch(row.label); m != nil {
+		name, county := row.Label, ""
+		if m := alWithin.FindStringSubmatch(row.Label); m != nil {
 			c, ok := s.County(m[2])
 			if !ok {
-				return fmt.Errorf("%s (%s): no county %q", row.ref, row.label, m[2])
+				return fmt.Errorf("%s (%s): no county %q", row.Ref, row.Label, m[2])
 			}
 			name, county = m[1], c
 		}
 		p, ok := s.Place(name, county)
-		if !ok || !p.incorporated {
+		if !ok || !p.Incorporated {
 			s.Refuse(row, "no incorporated Census place (2015) of Alabama is named %q; the town may have incorporated since or be named otherwise", name)
 			continue
 		}
 		id := s.City(p)
 		if prev, ok := first[id]; ok {
-			cur, _ := s.L.rateOn(id, row.when)
-			if cur.Equal(row.rate) {
+			cur, _ := s.RateOn(id, row.When)
+			if cur.Equal(row.Rate) {
 				s.Represent(row, id)
 			} else {
 				s.Refuse(row, "%s's rate differs between its county parts (%s%% here, %s%% by %s): a city has one rate in the dataset, and that of the earlier row is used in the whole city",
-					p.name, row.rate.Shift(2), cur.Shift(2), prev.label)
+					p.Name, row.Rate.Shift(2), cur.Shift(2), prev.Label)
 			}
 			continue
 		}
 		first[id] = row
-		if err := s.addRate(id, "", row.rate, civil.Period{}, srcTaxlocus); err != nil {
-			return fmt.Errorf("%s: %w", row.ref, err)
+		if err := s.AddRate(id, "", row.Rate, civil.Period{}, SrcTaxlocus); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
 		}
 		s.Represent(row, id)
 	}
 
 	// The special districts that no source row gives alone.
 	for _, d := range alDistricts {
-		if err := s.DefineDistrict(d.id, d.typ, d.name, "", d.rate, civil.Period{}, srcOpenSalesTax, d.where); err != nil {
+		if err := s.DefineDistrict(d.id, d.typ, d.name, "", d.rate, civil.Period{}, SrcOpenSalesTax, d.where); err != nil {
 			return err
 		}
 	}
 
-	if r, ok := in.taxlocusStates["AL"]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates["AL"]; ok {
+		s.CompareStateRate(r)
 	}
 	// OpenSalesTax: its city rates include the special districts of
 	// the city; reconcileOST reads the rest.
 	rest := *in
-	rest.ostRows = maps.Clone(in.ostRows)
-	rest.ostRows["AL"] = nil
-	for _, row := range in.ostRows["AL"] {
-		table, key, _ := strings.Cut(row.ref, "/")
+	rest.OSTRows = maps.Clone(in.OSTRows)
+	rest.OSTRows["AL"] = nil
+	for _, row := range in.OSTRows["AL"] {
+		table, key, _ := strings.Cut(row.Ref, "/")
 		if table != "AL_CITIES" {
-			rest.ostRows["AL"] = append(rest.ostRows["AL"], row)
+			rest.OSTRows["AL"] = append(rest.OSTRows["AL"], row)
 			continue
 		}
 		p, ok := s.Place(key, "")
@@ -184,16 +184,16 @@ func buildAL(s *localState, in *localInputs) error {
 			s.Refuse(row, "no single Census place of Alabama is named %q", key)
 			continue
 		}
-		city := "US-" + p.code
+		city := "US-" + p.Code
 		tries := [][]string{{city}}
 		for _, d := range alDistricts {
-			if d.city == p.code {
+			if d.city == p.Code {
 				tries = append(tries, []string{city, d.id})
 			}
 		}
-		s.representIfSum(row, tries...)
+		s.RepresentIfSum(row, tries...)
 	}
-	return s.reconcileOST(&rest)
+	return s.ReconcileOST(&rest)
 }
 
 // alDistricts are Alabama's special taxes of part of a city that no
@@ -220,13 +220,3 @@ var (
 	alUnabated = regexp.MustCompile(`^Unaba(ted)? `)
 	alWithin   = regexp.MustCompile(`^(.*) Within (.*) Co$`)
 )
-
-// taxlocusRowNumber returns the line number of a TaxLocus row.
-func taxlocusRowNumber(row srcRow) int {
-	i := strings.LastIndexByte(row.ref, ':')
-	n := 0
-	for _, c := range row.ref[i+1:] {
-		n = 10*n + int(c-'0')
-	}
-	return n
-}

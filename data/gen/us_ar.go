@@ -4,12 +4,12 @@ package main
 // TaxLocus's Arkansas rows are the rows of the state's Streamlined Sales
 // Tax rate file, a county's or a city's own rate, with the Census FIPS
 // code of the county or place, which wins over the name.
-func buildAR(s *localState, in *localInputs) error {
-	if err := s.applyTaxlocus(in, taxlocusOptions{placeCodes: true}); err != nil {
+func buildAR(s *State, in *Inputs) error {
+	if err := s.ApplyTaxlocus(in, TaxlocusOptions{PlaceCodes: true}); err != nil {
 		return err
 	}
-	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -23,71 +24,71 @@ import (
 // co-taxlocus.csv reads the rows the names alone cannot place: parts of
 // a city in or out of a district, unincorporated areas, and rows to
 // refuse.
-func buildCO(s *localState, in *localInputs) error {
-	mapping, err := s.readTaxlocusMapping()
+func buildCO(s *State, in *Inputs) error {
+	mapping, err := s.ReadTaxlocusMapping()
 	if err != nil {
 		return err
 	}
-	rows := in.taxlocus["CO"]
-	mapped := map[string]*taxlocusMapping{}
+	rows := in.Taxlocus["CO"]
+	mapped := map[string]*TaxlocusMapping{}
 	for _, row := range rows {
-		if m := mapping[taxlocusRowNumber(row)]; m != nil {
-			if m.name != row.label {
-				return fmt.Errorf("co-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.line, row.label, m.name)
+		if m := mapping[TaxlocusRowNumber(row)]; m != nil {
+			if m.Name != row.Label {
+				return fmt.Errorf("co-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.Line, row.Label, m.Name)
 			}
-			mapped[row.ref] = m
-			delete(mapping, m.line)
+			mapped[row.Ref] = m
+			delete(mapping, m.Line)
 		}
 	}
 	for line, m := range mapping {
-		return fmt.Errorf("co-taxlocus.csv: line %d (%s) is not a Colorado TaxLocus row", line, m.name)
+		return fmt.Errorf("co-taxlocus.csv: line %d (%s) is not a Colorado TaxLocus row", line, m.Name)
 	}
 	period := civil.Period{}
 
 	// 1. Counties.
 	for _, row := range rows {
-		if row.kind != "county" || mapped[row.ref] != nil {
+		if row.Kind != "county" || mapped[row.Ref] != nil {
 			continue
 		}
-		fips, ok := s.County(row.label)
+		fips, ok := s.County(row.Label)
 		if !ok {
-			s.Refuse(row, "no county of Colorado is named %q", row.label)
+			s.Refuse(row, "no county of Colorado is named %q", row.Label)
 			continue
 		}
-		if err := s.SetCountyRate(fips, "", row.rate, period, srcTaxlocus); err != nil {
-			return fmt.Errorf("%s: %w", row.ref, err)
+		if err := s.SetCountyRate(fips, "", row.Rate, period, SrcTaxlocus); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
 		}
 		s.Represent(row, "US-"+fips)
 	}
 
 	// 2. The districts whose rates and areas are known.
 	for _, d := range coDistricts {
-		if err := s.DefineDistrict(d.id, d.typ, d.name, "", d.rate, period, srcTaxlocus, d.where); err != nil {
+		if err := s.DefineDistrict(d.id, d.typ, d.name, "", d.rate, period, SrcTaxlocus, d.where); err != nil {
 			return err
 		}
 	}
 
 	// 3. The mapped rows: districts first, then cities, then the rest.
-	minus := func(row srcRow, ids []string) (decimal.Decimal, error) {
-		v := row.rate
+	minus := func(row Row, ids []string) (decimal.Decimal, error) {
+		v := row.Rate
 		for _, id := range ids {
-			r, ok := s.L.rateOn(id, row.when)
+			r, ok := s.RateOn(id, row.When)
 			if !ok {
 				r = decimal.Zero
 				if !strings.HasPrefix(id, "US-08") || len(id) != 8 {
-					return v, fmt.Errorf("%s (%s): %s has no rate to subtract", row.ref, row.label, id)
+					return v, fmt.Errorf("%s (%s): %s has no rate to subtract", row.Ref, row.Label, id)
 				}
 			}
 			v = v.Sub(r)
 		}
 		if v.IsNegative() {
-			return v, fmt.Errorf("%s (%s): %s%% is less than the rates of %v", row.ref, row.label, row.rate.Shift(2), ids)
+			return v, fmt.Errorf("%s (%s): %s%% is less than the rates of %v", row.Ref, row.Label, row.Rate.Shift(2), ids)
 		}
 		return v, nil
 	}
-	cityRow := map[string]srcRow{}
-	setCity := func(row srcRow, p *usPlace, less []string, where []scope) error {
-		county := p.mainCounty()
+	cityRow := map[string]Row{}
+	setCity := func(row Row, p *Place, less []string, where []Scope) error {
+		county := p.MainCounty()
 		ids := slices.Clone(less)
 		if !slices.ContainsFunc(ids, coIsCountyID) {
 			ids = append([]string{"US-" + county}, ids...)
@@ -100,7 +101,7 @@ func buildCO(s *localState, in *localInputs) error {
 		}
 		// A place whose Census boundary barely reaches the county of the
 		// row (Arvada in Adams) gets no area there.
-		inCounty := p.inCounty(county)
+		inCounty := p.InCounty(county)
 		// The county's own districts (RTD in Denver, ...) apply unless
 		// the mapping lists the row's districts.
 		if len(less) == 0 {
@@ -121,7 +122,7 @@ func buildCO(s *localState, in *localInputs) error {
 				continue
 			}
 			if inCounty {
-				s.Assign(d, scope{kind: scopePlace, place: p.code, county: county})
+				s.Assign(d, Scope{Kind: ScopePlace, Place: p.Code, County: county})
 			}
 			for _, w := range where {
 				s.Assign(d, w)
@@ -129,33 +130,33 @@ func buildCO(s *localState, in *localInputs) error {
 		}
 		rep := append([]string{id}, ids...)
 		if prev, ok := cityRow[id]; ok {
-			cur, _ := s.L.rateOn(id, row.when)
+			cur, _ := s.RateOn(id, row.When)
 			if cur.Equal(v) {
 				s.Represent(row, rep...)
 			} else {
-				s.Refuse(row, "%s%% less %v is %s%% for %s, which has %s%% from %s (%s)", row.rate.Shift(2), ids, v.Shift(2), p.name, cur.Shift(2), prev.ref, prev.label)
+				s.Refuse(row, "%s%% less %v is %s%% for %s, which has %s%% from %s (%s)", row.Rate.Shift(2), ids, v.Shift(2), p.Name, cur.Shift(2), prev.Ref, prev.Label)
 			}
 			return nil
 		}
 		cityRow[id] = row
-		if err := s.addRate(id, "", v, period, srcTaxlocus); err != nil {
-			return fmt.Errorf("%s: %w", row.ref, err)
+		if err := s.AddRate(id, "", v, period, SrcTaxlocus); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
 		}
 		s.Represent(row, rep...)
 		return nil
 	}
 	for _, phase := range []string{"county", "district", "city", "part", "refuse"} {
 		for _, row := range rows {
-			m := mapped[row.ref]
-			if m == nil || m.action != phase {
+			m := mapped[row.Ref]
+			if m == nil || m.Action != phase {
 				continue
 			}
-			switch m.action {
+			switch m.Action {
 			case "refuse":
-				s.Refuse(row, "%s", m.note)
+				s.Refuse(row, "%s", m.Note)
 			case "part":
-				ids := strings.Fields(m.target)
-				for _, w := range m.where {
+				ids := strings.Fields(m.Target)
+				for _, w := range m.Where {
 					for _, id := range ids {
 						if !coIsCountyID(id) {
 							s.Assign(id, w)
@@ -164,37 +165,37 @@ func buildCO(s *localState, in *localInputs) error {
 				}
 				s.Represent(row, ids...)
 			case "county":
-				fips := m.target
-				v, err := minus(row, m.minus)
+				fips := m.Target
+				v, err := minus(row, m.Minus)
 				if err != nil {
 					return err
 				}
-				if err := s.SetCountyRate(fips, "", v, period, srcTaxlocus, m.where...); err != nil {
-					return fmt.Errorf("%s: %w", row.ref, err)
+				if err := s.SetCountyRate(fips, "", v, period, SrcTaxlocus, m.Where...); err != nil {
+					return fmt.Errorf("%s: %w", row.Ref, err)
 				}
-				s.Represent(row, append([]string{"US-" + fips}, m.minus...)...)
+				s.Represent(row, append([]string{"US-" + fips}, m.Minus...)...)
 			case "district":
-				id, err := s.District(m.target, m.typ, cmpOr(m.label, row.label), "")
+				id, err := s.District(m.Target, m.Type, cmp.Or(m.Label, row.Label), "")
 				if err != nil {
 					return err
 				}
-				v, err := minus(row, m.minus)
+				v, err := minus(row, m.Minus)
 				if err != nil {
 					return err
 				}
-				if err := s.addRate(id, "", v, period, srcTaxlocus); err != nil {
-					return fmt.Errorf("%s: %w", row.ref, err)
+				if err := s.AddRate(id, "", v, period, SrcTaxlocus); err != nil {
+					return fmt.Errorf("%s: %w", row.Ref, err)
 				}
-				for _, w := range m.where {
+				for _, w := range m.Where {
 					s.Assign(id, w)
 				}
-				s.Represent(row, append([]string{id}, m.minus...)...)
+				s.Represent(row, append([]string{id}, m.Minus...)...)
 			case "city":
-				p, ok := s.PlaceByCode(m.target)
+				p, ok := s.PlaceByCode(m.Target)
 				if !ok {
-					return fmt.Errorf("%s: no place %s", row.ref, m.target)
+					return fmt.Errorf("%s: no place %s", row.Ref, m.Target)
 				}
-				if err := setCity(row, p, m.minus, m.where); err != nil {
+				if err := setCity(row, p, m.Minus, m.Where); err != nil {
 					return err
 				}
 			}
@@ -203,10 +204,10 @@ func buildCO(s *localState, in *localInputs) error {
 
 	// 4. The other city rows, by name.
 	for _, row := range rows {
-		if row.kind == "county" || mapped[row.ref] != nil {
+		if row.Kind == "county" || mapped[row.Ref] != nil {
 			continue
 		}
-		name := coMailVia.ReplaceAllString(row.label, "")
+		name := coMailVia.ReplaceAllString(row.Label, "")
 		switch {
 		case strings.HasPrefix(name, "Unincorporated") && strings.Contains(name, "("):
 			s.Refuse(row, "an unincorporated area inside a special district (fire protection, health service, ...) of a county the row does not name; the district has no boundary in the data")
@@ -219,7 +220,7 @@ func buildCO(s *localState, in *localInputs) error {
 			continue
 		}
 		p, ok := s.Place(name, "")
-		if !ok || !p.incorporated {
+		if !ok || !p.Incorporated {
 			s.Refuse(row, "no incorporated Census place (2015) of Colorado is named %q", name)
 			continue
 		}
@@ -227,10 +228,10 @@ func buildCO(s *localState, in *localInputs) error {
 			return err
 		}
 	}
-	if r, ok := in.taxlocusStates["CO"]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates["CO"]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }
 
 // coIsCountyID reports whether id is a county's ("US-" and five digits).

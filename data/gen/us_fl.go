@@ -16,17 +16,17 @@ import (
 // for 2026, wins (fl-taxlocus.csv). The surtax applies to the first
 // $5,000 of a single item: that limit is a rule of the engine
 // (rules.Defaults, us-fl-surtax-limit), not of the content.
-func buildFL(s *localState, in *localInputs) error {
-	if err := s.applyTaxlocus(in, taxlocusOptions{}); err != nil {
+func buildFL(s *State, in *Inputs) error {
+	if err := s.ApplyTaxlocus(in, TaxlocusOptions{}); err != nil {
 		return err
 	}
-	if r, ok := in.taxlocusStates["FL"]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates["FL"]; ok {
+		s.CompareStateRate(r)
 	}
 	done := map[string]bool{}
 	// Palm Beach: the DR-15DSS of 2026, through OpenSalesTax.
 	for _, county := range []string{"Palm Beach County"} {
-		row, ok := ostRowByRef(in, "FL", "FL_COUNTY_SURTAX_PCT/"+county)
+		row, ok := OSTRowByRef(in, "FL", "FL_COUNTY_SURTAX_PCT/"+county)
 		if !ok {
 			return fmt.Errorf("OpenSalesTax has no surtax of %s", county)
 		}
@@ -34,11 +34,11 @@ func buildFL(s *localState, in *localInputs) error {
 		if !ok {
 			return fmt.Errorf("no county %s", county)
 		}
-		if err := s.SetCountyRate(fips, "", row.rate, civil.Period{}, srcOpenSalesTax); err != nil {
+		if err := s.SetCountyRate(fips, "", row.Rate, civil.Period{}, SrcOpenSalesTax); err != nil {
 			return err
 		}
 		s.Represent(row, "US-"+fips)
-		done[row.ref] = true
+		done[row.Ref] = true
 	}
 	// Where OpenSalesTax and TaxLocus disagree without a publication to
 	// tell them apart, the later TaxLocus refresh wins.
@@ -46,22 +46,15 @@ func buildFL(s *localState, in *localInputs) error {
 		"Martin County":     "OpenSalesTax's 0.5% (a school capital outlay surtax alone) disagrees with TaxLocus's 1% of 2026-08-18; neither cites a 2026 change, and the later TaxLocus refresh wins",
 		"Okeechobee County": "OpenSalesTax's 1.5% (taken from a commercial rate site, not the DR-15DSS) disagrees with TaxLocus's 1% of 2026-08-18, which wins",
 	} {
-		row, ok := ostRowByRef(in, "FL", "FL_COUNTY_SURTAX_PCT/"+county)
+		row, ok := OSTRowByRef(in, "FL", "FL_COUNTY_SURTAX_PCT/"+county)
 		if !ok {
 			return fmt.Errorf("OpenSalesTax has no surtax of %s", county)
 		}
-		if v, _ := s.L.rateOn("US-"+mustCounty(s, county), row.when); v.Equal(row.rate) {
+		if v, _ := s.RateOn("US-"+MustCounty(s, county), row.When); v.Equal(row.Rate) {
 			return fmt.Errorf("%s: the sources agree now; drop the refusal", county)
 		}
 		s.Refuse(row, "%s", why)
-		done[row.ref] = true
+		done[row.Ref] = true
 	}
-	return s.reconcileOST(ostRowsExcept(in, "FL", done))
-}
-
-// mustCounty returns the FIPS code of a county named in a builder, ""
-// when there is none (the lookups that follow then fail).
-func mustCounty(s *localState, name string) string {
-	f, _ := s.County(name)
-	return f
+	return s.ReconcileOST(OSTRowsExcept(in, "FL", done))
 }

@@ -13,33 +13,33 @@ const gaAtlantaDeKalb = "05000"
 // their own, and the special districts that data/src/us-local/ga-sst.csv
 // places. The rows of code 05000 (Atlanta in DeKalb County) are
 // represented by the City of Atlanta.
-func buildGA(s *localState, in *localInputs) error {
-	var atl []sstRow
+func buildGA(s *State, in *Inputs) error {
+	var atl []SSTRow
 	only := *in
-	only.sst = map[string][]sstRow{"GA": slices.DeleteFunc(slices.Clone(in.sst["GA"]), func(r sstRow) bool {
-		if r.typ == sstCity && r.code == gaAtlantaDeKalb {
+	only.SST = map[string][]SSTRow{"GA": slices.DeleteFunc(slices.Clone(in.SST["GA"]), func(r SSTRow) bool {
+		if r.Type == SSTCity && r.Code == gaAtlantaDeKalb {
 			atl = append(atl, r)
 			return true
 		}
 		return false
 	})}
-	var tl []srcRow
-	only.taxlocus = map[string][]srcRow{"GA": slices.DeleteFunc(slices.Clone(in.taxlocus["GA"]), func(r srcRow) bool {
-		if r.kind == "city" && r.code == gaAtlantaDeKalb {
+	var tl []Row
+	only.Taxlocus = map[string][]Row{"GA": slices.DeleteFunc(slices.Clone(in.Taxlocus["GA"]), func(r Row) bool {
+		if r.Kind == "city" && r.Code == gaAtlantaDeKalb {
 			tl = append(tl, r)
 			return true
 		}
 		return false
 	})}
-	if err := buildFromSST(s, &only); err != nil {
+	if err := BuildFromSST(s, &only); err != nil {
 		return err
 	}
 	atlanta := "US-" + s.Sub.FIPS + "04000"
 	for _, r := range atl {
-		s.representIfSum(sstLedgerRow("GA", r), []string{atlanta})
+		s.RepresentIfSum(SSTLedgerRow("GA", r), []string{atlanta})
 	}
 	for _, r := range tl {
-		s.representIfSum(r, []string{atlanta})
+		s.RepresentIfSum(r, []string{atlanta})
 	}
 	return nil
 }

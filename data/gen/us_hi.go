@@ -13,32 +13,32 @@ import (
 // each county's surcharge; OpenSalesTax the same with the date each
 // began, which Levy keeps. Kalawao, which has no county government,
 // levies none: OpenSalesTax's 0 wins over TaxLocus's 0.5%.
-func buildHI(s *localState, in *localInputs) error {
+func buildHI(s *State, in *Inputs) error {
 	var since map[string]*string
-	if err := jsonInto(in.ost["HI"]["HI_COUNTY_SURCHARGE_EFFECTIVE"], &since); err != nil {
+	if err := JSONInto(in.OST["HI"]["HI_COUNTY_SURCHARGE_EFFECTIVE"], &since); err != nil {
 		return err
 	}
-	for _, row := range in.taxlocus["HI"] {
-		fips, ok := s.County(row.label)
-		if row.kind != "county" || !ok {
-			return fmt.Errorf("%s: no county %q", row.ref, row.label)
+	for _, row := range in.Taxlocus["HI"] {
+		fips, ok := s.County(row.Label)
+		if row.Kind != "county" || !ok {
+			return fmt.Errorf("%s: no county %q", row.Ref, row.Label)
 		}
-		start := since[row.label+" County"]
+		start := since[row.Label+" County"]
 		if start == nil {
-			s.Refuse(row, "%s County has no county government and levies no surcharge (HRS 46-16.8 lets the counties with a council adopt one); OpenSalesTax's 0%% (from the Department of Taxation's county surcharge schedule) wins", row.label)
+			s.Refuse(row, "%s County has no county government and levies no surcharge (HRS 46-16.8 lets the counties with a council adopt one); OpenSalesTax's 0%% (from the Department of Taxation's county surcharge schedule) wins", row.Label)
 			continue
 		}
 		d, err := civil.Parse(*start)
 		if err != nil {
-			return fmt.Errorf("HI_COUNTY_SURCHARGE_EFFECTIVE[%s]: %w", row.label, err)
+			return fmt.Errorf("HI_COUNTY_SURCHARGE_EFFECTIVE[%s]: %w", row.Label, err)
 		}
-		if err := s.SetCountyRate(fips, "", row.rate, civil.Period{Effective: d}, srcTaxlocus); err != nil {
+		if err := s.SetCountyRate(fips, "", row.Rate, civil.Period{Effective: d}, SrcTaxlocus); err != nil {
 			return err
 		}
 		s.Represent(row, "US-"+fips)
 	}
-	if r, ok := in.taxlocusStates["HI"]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates["HI"]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }

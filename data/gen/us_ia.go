@@ -4,12 +4,12 @@ package main
 // option sales tax (1%), read as applying countywide; the row of a
 // county code that does not exist is refused
 // (data/src/us-local/ia-taxlocus.csv).
-func buildIA(s *localState, in *localInputs) error {
-	if err := s.applyTaxlocus(in, taxlocusOptions{}); err != nil {
+func buildIA(s *State, in *Inputs) error {
+	if err := s.ApplyTaxlocus(in, TaxlocusOptions{}); err != nil {
 		return err
 	}
-	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }

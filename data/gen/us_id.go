@@ -6,14 +6,14 @@ package main
 // resort cities' local option taxes (Idaho Code 50-1044 to 50-1049):
 // TaxLocus's city rows are their rates on general retail sales. Where
 // OpenSalesTax's resort-city table disagrees, TaxLocus wins (idOST).
-func buildID(s *localState, in *localInputs) error {
-	if err := s.applyTaxlocus(in, taxlocusOptions{}); err != nil {
+func buildID(s *State, in *Inputs) error {
+	if err := s.ApplyTaxlocus(in, TaxlocusOptions{}); err != nil {
 		return err
 	}
-	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOSTWith(in, idOST)
+	return s.ReconcileOSTWith(in, idOST)
 }
 
 // idOSTUnreliable says why OpenSalesTax's resort-city rates lose.
@@ -24,16 +24,16 @@ const idOSTUnreliable = "OpenSalesTax's resort-city table disagrees with TaxLocu
 
 // idOST says what becomes of OpenSalesTax's Idaho rows that disagree
 // with TaxLocus or that TaxLocus lacks.
-var idOST = map[string]ostOverride{
-	"ID_RESORT_CITIES/Cascade":          {refuse: "3%, TaxLocus 1%, which wins: " + idOSTUnreliable},
-	"ID_RESORT_CITIES/Donnelly":         {refuse: "3%, TaxLocus 1%, which wins: " + idOSTUnreliable},
-	"ID_RESORT_CITIES/Driggs":           {refuse: "1%, TaxLocus 0.5%, which wins: " + idOSTUnreliable},
-	"ID_RESORT_CITIES/Ketchum":          {refuse: "3%, TaxLocus 2%, which wins: " + idOSTUnreliable},
-	"ID_RESORT_CITIES/Lava Hot Springs": {refuse: "1%, TaxLocus 2%, which wins: " + idOSTUnreliable},
-	"ID_RESORT_CITIES/McCall":           {refuse: "3%, TaxLocus 1%, which wins: " + idOSTUnreliable},
-	"ID_RESORT_CITIES/Stanley":          {refuse: "3%, TaxLocus 2.5%, which wins: " + idOSTUnreliable},
-	"ID_RESORT_CITIES/Crouch": {refuse: "a resort city tax that only OpenSalesTax has, at 1%; with its table unreliable for the other cities " +
+var idOST = map[string]OSTOverride{
+	"ID_RESORT_CITIES/Cascade":          {Refuse: "3%, TaxLocus 1%, which wins: " + idOSTUnreliable},
+	"ID_RESORT_CITIES/Donnelly":         {Refuse: "3%, TaxLocus 1%, which wins: " + idOSTUnreliable},
+	"ID_RESORT_CITIES/Driggs":           {Refuse: "1%, TaxLocus 0.5%, which wins: " + idOSTUnreliable},
+	"ID_RESORT_CITIES/Ketchum":          {Refuse: "3%, TaxLocus 2%, which wins: " + idOSTUnreliable},
+	"ID_RESORT_CITIES/Lava Hot Springs": {Refuse: "1%, TaxLocus 2%, which wins: " + idOSTUnreliable},
+	"ID_RESORT_CITIES/McCall":           {Refuse: "3%, TaxLocus 1%, which wins: " + idOSTUnreliable},
+	"ID_RESORT_CITIES/Stanley":          {Refuse: "3%, TaxLocus 2.5%, which wins: " + idOSTUnreliable},
+	"ID_RESORT_CITIES/Crouch": {Refuse: "a resort city tax that only OpenSalesTax has, at 1%; with its table unreliable for the other cities " +
 		"and no second source, it is not used: " + idOSTUnreliable},
-	"ID_RESORT_CITIES/Salmon": {refuse: "a resort city tax that only OpenSalesTax has, at 0.5%; with its table unreliable for the other cities " +
+	"ID_RESORT_CITIES/Salmon": {Refuse: "a resort city tax that only OpenSalesTax has, at 0.5%; with its table unreliable for the other cities " +
 		"and no second source, it is not used: " + idOSTUnreliable},
 }

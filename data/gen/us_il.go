@@ -4,8 +4,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -43,18 +41,18 @@ var ilTransitFrom = civil.New(2026, 8, 1)
 // whole rate of the county it mainly lies in. OpenSalesTax gives the
 // municipal rates of the large cities that TaxLocus lacks, and is checked
 // against the rest.
-func buildIL(s *localState, in *localInputs) error {
+func buildIL(s *State, in *Inputs) error {
 	transitOf := map[string]string{} // county FIPS -> transit district
 	for _, t := range ilTransit {
 		id, err := s.District(t.id, jurisdiction.TransitDistrict, t.name, "")
 		if err != nil {
 			return err
 		}
-		if err := s.addRate(id, "", decimal.RequireFromString(t.rate), civil.Period{Effective: ilTransitFrom}, srcTaxlocus); err != nil {
+		if err := s.AddRate(id, "", decimal.RequireFromString(t.rate), civil.Period{Effective: ilTransitFrom}, SrcTaxlocus); err != nil {
 			return err
 		}
 		for _, c := range t.counties {
-			s.Assign(id, scope{kind: scopeCounty, county: c})
+			s.Assign(id, Scope{Kind: ScopeCounty, County: c})
 			transitOf[c] = id
 		}
 	}
@@ -67,34 +65,34 @@ func buildIL(s *localState, in *localInputs) error {
 		}
 		sum := decimal.Zero
 		for _, id := range ids {
-			v, _ := s.L.rateOn(id, d)
+			v, _ := s.RateOn(id, d)
 			sum = sum.Add(v)
 		}
 		return ids, sum
 	}
-	rows := in.taxlocus["IL"]
+	rows := in.Taxlocus["IL"]
 	for _, row := range rows {
-		switch row.kind {
+		switch row.Kind {
 		case "county":
-			fips, ok := s.County(row.label)
+			fips, ok := s.County(row.Label)
 			if !ok {
-				s.Refuse(row, "no county of Illinois is named %q", row.label)
+				s.Refuse(row, "no county of Illinois is named %q", row.Label)
 				continue
 			}
-			ids, transit := wholeCounty(fips, row.when)
-			own := row.rate.Sub(transit)
+			ids, transit := wholeCounty(fips, row.When)
+			own := row.Rate.Sub(transit)
 			if own.IsNegative() {
-				s.Refuse(row, "%s%% is below the transit authority's %s%% in the county", row.rate.Shift(2), transit.Shift(2))
+				s.Refuse(row, "%s%% is below the transit authority's %s%% in the county", row.Rate.Shift(2), transit.Shift(2))
 				continue
 			}
 			if own.IsPositive() {
-				if err := s.SetCountyRate(fips, "", own, civil.Period{}, srcTaxlocus); err != nil {
-					return fmt.Errorf("%s: %w", row.ref, err)
+				if err := s.SetCountyRate(fips, "", own, civil.Period{}, SrcTaxlocus); err != nil {
+					return fmt.Errorf("%s: %w", row.Ref, err)
 				}
 			}
 			s.Represent(row, ids...)
 		case "transit":
-			if row.label == "Northern Illinois Transit Authority (Cook)" {
+			if row.Label == "Northern Illinois Transit Authority (Cook)" {
 				s.Represent(row, ilTransit[0].id)
 				continue
 			}
@@ -105,12 +103,12 @@ func buildIL(s *localState, in *localInputs) error {
 		return err
 	}
 	for _, row := range rows {
-		if row.kind != "city" {
+		if row.Kind != "city" {
 			continue
 		}
-		p, ok := ilPlace(s, row.label)
+		p, ok := ilPlace(s, row.Label)
 		if !ok {
-			s.Refuse(row, "no single incorporated Census place of Illinois is named %q (a municipality missing from the Census's 2015 places, or two of that name)", row.label)
+			s.Refuse(row, "no single incorporated Census place of Illinois is named %q (a municipality missing from the Census's 2015 places, or two of that name)", row.Label)
 			continue
 		}
 		// The row speaks for the part of the municipality in one of its
@@ -121,39 +119,39 @@ func buildIL(s *localState, in *localInputs) error {
 		var ids []string
 		own := decimal.Zero
 		found := false
-		for _, c := range p.counties {
-			if c.share < 2000 && c.fips != p.mainCounty() {
+		for _, c := range p.Counties {
+			if c.Share < 2000 && c.FIPS != p.MainCounty() {
 				continue
 			}
 			var whole decimal.Decimal
-			ids, whole = wholeCounty(c.fips, row.when)
-			if own = row.rate.Sub(whole); !own.IsNegative() {
+			ids, whole = wholeCounty(c.FIPS, row.When)
+			if own = row.Rate.Sub(whole); !own.IsNegative() {
 				found = true
 				break
 			}
 		}
-		if prev, ok := s.L.rateOn("US-"+p.code, row.when); ok && s.juris["US-"+p.code] {
+		if prev, ok := s.RateOn("US-"+p.Code, row.When); ok && s.Defines("US-"+p.Code) {
 			// A city whose rate OpenSalesTax gave (checked against the
 			// Department of Revenue's Tax Rate Finder).
 			if found && prev.Equal(own) {
-				s.Represent(row, append(ids, "US-"+p.code)...)
+				s.Represent(row, append(ids, "US-"+p.Code)...)
 			} else {
-				s.Refuse(row, "%s%% less the county's whole rate is %s%%, but OpenSalesTax's Illinois tables, checked against the Department of Revenue's Tax Rate Finder in 2026, give %s %s%%, which wins", row.rate.Shift(2), own.Shift(2), p.name, prev.Shift(2))
+				s.Refuse(row, "%s%% less the county's whole rate is %s%%, but OpenSalesTax's Illinois tables, checked against the Department of Revenue's Tax Rate Finder in 2026, give %s %s%%, which wins", row.Rate.Shift(2), own.Shift(2), p.Name, prev.Shift(2))
 			}
 			continue
 		}
 		switch {
 		case !found:
-			county := p.mainCounty()
-			_, whole := wholeCounty(county, row.when)
+			county := p.MainCounty()
+			_, whole := wholeCounty(county, row.When)
 			s.Refuse(row, "the whole local rate %s%% of %s is below the %s%% of %s outside its municipalities: the county's rate includes a district (the Metro-East Mass Transit District) that does not reach this municipality, and the sources do not give the district's part",
-				row.rate.Shift(2), p.name, whole.Shift(2), s.L.b.juris["US-"+county].Name)
+				row.Rate.Shift(2), p.Name, whole.Shift(2), s.Juris("US-"+county).Name)
 		case own.IsZero():
 			s.Represent(row, ids...)
 		default:
 			id := s.City(p)
-			if err := s.SetRate(id, "", own, civil.Period{}, srcTaxlocus); err != nil {
-				return fmt.Errorf("%s: %w", row.ref, err)
+			if err := s.SetRate(id, "", own, civil.Period{}, SrcTaxlocus); err != nil {
+				return fmt.Errorf("%s: %w", row.Ref, err)
 			}
 			s.Represent(row, append(ids, id)...)
 		}
@@ -161,8 +159,8 @@ func buildIL(s *localState, in *localInputs) error {
 	if err := ilGrocery(s); err != nil {
 		return err
 	}
-	if r, ok := in.taxlocusStates["IL"]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates["IL"]; ok {
+		s.CompareStateRate(r)
 	}
 	return reconcileILOST(s, in)
 }
@@ -171,11 +169,11 @@ func buildIL(s *localState, in *localInputs) error {
 // row names: the one place of exactly that name ("Mason City" and
 // "Mason" are two villages), else the place the name is known by (an
 // alias of data/src/us-local/il-aliases.csv, or the name folded).
-func ilPlace(s *localState, name string) (*usPlace, bool) {
-	want := foldName(name)
-	var hit []*usPlace
-	for _, p := range s.L.places.byState[s.Sub.Code] {
-		if p.incorporated && foldName(p.name) == want {
+func ilPlace(s *State, name string) (*Place, bool) {
+	want := FoldName(name)
+	var hit []*Place
+	for _, p := range s.Places() {
+		if p.Incorporated && FoldName(p.Name) == want {
 			hit = append(hit, p)
 		}
 	}
@@ -184,7 +182,7 @@ func ilPlace(s *localState, name string) (*usPlace, bool) {
 		return hit[0], true
 	case 0:
 		p, ok := s.Place(name, "")
-		return p, ok && p.incorporated
+		return p, ok && p.Incorporated
 	}
 	return nil, false
 }
@@ -193,8 +191,8 @@ func ilPlace(s *localState, name string) (*usPlace, bool) {
 // table with their municipal rates: its tables were checked against the
 // Department of Revenue's Tax Rate Finder in 2026, and it gives the large
 // cities TaxLocus lacks (Springfield, Peoria, Skokie).
-func ilOSTCities(s *localState, in *localInputs) error {
-	cities, err := in.ost["IL"].cities("IL_CITIES", ostCityLayout("IL_CITIES")...)
+func ilOSTCities(s *State, in *Inputs) error {
+	cities, err := in.OST["IL"].Cities("IL_CITIES", OSTCityLayout("IL_CITIES")...)
 	if err != nil {
 		return err
 	}
@@ -205,7 +203,7 @@ func ilOSTCities(s *localState, in *localInputs) error {
 			continue
 		}
 		id := s.City(p)
-		if err := s.SetRate(id, "", c.Rate.Shift(-2), civil.Period{}, srcOpenSalesTax); err != nil {
+		if err := s.SetRate(id, "", c.Rate.Shift(-2), civil.Period{}, SrcOpenSalesTax); err != nil {
 			return fmt.Errorf("IL_CITIES/%s: %w", c.Name, err)
 		}
 	}
@@ -215,40 +213,40 @@ func ilOSTCities(s *localState, in *localInputs) error {
 // reconcileILOST accounts for OpenSalesTax's Illinois rows: its RTA rows
 // against the transit districts, the rest as every state's
 // (reconcileOST).
-func reconcileILOST(s *localState, in *localInputs) error {
-	var rest []srcRow
-	for _, row := range in.ostRows["IL"] {
-		if !strings.HasPrefix(row.ref, "IL_RTA_DISTRICTS/") {
+func reconcileILOST(s *State, in *Inputs) error {
+	var rest []Row
+	for _, row := range in.OSTRows["IL"] {
+		if !strings.HasPrefix(row.Ref, "IL_RTA_DISTRICTS/") {
 			rest = append(rest, row)
 			continue
 		}
 		id := ilTransit[0].id
-		if strings.Contains(row.label, "Collar") {
+		if strings.Contains(row.Label, "Collar") {
 			id = ilTransit[1].id
 		}
-		if row.when.Before(ilTransitFrom) {
+		if row.When.Before(ilTransitFrom) {
 			// The authority's rate before the increase is in
 			// data/src/us-local/il.csv, read after this builder; the
 			// ledger's check of the sums comes after both.
 			s.Represent(row, id)
 			continue
 		}
-		v, _ := s.L.rateOn(id, row.when)
-		if v.Equal(row.rate) {
+		v, _ := s.RateOn(id, row.When)
+		if v.Equal(row.Rate) {
 			s.Represent(row, id)
 			continue
 		}
 		s.Refuse(row, "%s%% is the authority's rate until 2026-07-31 (OpenSalesTax's Illinois tables were checked on 2026-05-04), recorded as such in data/src/us-local/il.csv; on %s the rate is %s%% (TaxLocus, the 0.25-point increase of Public Act 104-0457)",
-			row.rate.Shift(2), row.when, v.Shift(2))
+			row.Rate.Shift(2), row.When, v.Shift(2))
 	}
 	only := *in
-	only.ostRows = map[string][]srcRow{"IL": rest}
-	return s.reconcileOST(&only)
+	only.OSTRows = map[string][]Row{"IL": rest}
+	return s.ReconcileOST(&only)
 }
 
 // The local grocery taxes: data/src/us-local/il-grocery.csv.
 const (
-	ilGroceryFile = "src/us-local/il-grocery.csv"
+	ilGroceryFile = "il-grocery.csv"
 	ilGroceryKey  = "us-local-il-grocery"
 )
 
@@ -265,9 +263,9 @@ var ilGroceryColumns = []string{"name", "kind", "county", "rate", "effective", "
 // single incorporated place (or county) of Illinois is refused. Illinois's
 // other local taxes do not reach groceries, so no other food rate is
 // given here (the transit districts' are in data/src/us-local/il.csv).
-func ilGrocery(s *localState) error {
-	rel := "data/" + ilGroceryFile
-	f, err := os.Open(filepath.Join(s.L.g.out, filepath.FromSlash(ilGroceryFile)))
+func ilGrocery(s *State) error {
+	rel := s.FileRef(ilGroceryFile)
+	f, err := s.Open(ilGroceryFile)
 	if err != nil {
 		return err
 	}
@@ -315,9 +313,9 @@ func ilGrocery(s *localState) error {
 			}
 		}
 		rate := pct.Shift(-2)
-		row := srcRow{source: ilGroceryKey, ref: fmt.Sprintf("line %d", line), state: s.Sub.Code, label: name, kind: kind,
-			rate: rate, cat: jurisdiction.Food, when: p.Effective}
-		s.L.rowsOf[ilGroceryKey]++
+		row := Row{Source: ilGroceryKey, Ref: fmt.Sprintf("line %d", line), State: s.Sub.Code, Label: name, Kind: kind,
+			Rate: rate, Cat: jurisdiction.Food, When: p.Effective}
+		s.CountRow(ilGroceryKey)
 		switch kind {
 		case "municipality":
 			pl, ok := ilGroceryPlace(s, name, county)
@@ -336,21 +334,21 @@ func ilGrocery(s *localState) error {
 				s.Refuse(row, "no county of Illinois is named %q, so its grocery tax is not given", name)
 				continue
 			}
-			cname := s.L.b.juris["US-"+fips].Name
+			cname := s.Juris("US-" + fips).Name
 			id, err := s.District("US-"+fips+"-GROCERY", jurisdiction.District, cname+" grocery tax (outside municipalities)", "")
 			if err != nil {
 				return fail("%v", err)
 			}
-			if err := s.addRate(id, jurisdiction.Food, rate, p, ilGroceryKey); err != nil {
+			if err := s.AddRate(id, jurisdiction.Food, rate, p, ilGroceryKey); err != nil {
 				return fail("%v", err)
 			}
-			s.Assign(id, scope{kind: scopeUninc, county: fips})
+			s.Assign(id, Scope{Kind: ScopeUninc, County: fips})
 			s.Represent(row, id)
 		default:
 			return fail("kind %q, want municipality or county", kind)
 		}
 	}
-	s.L.g.addSource(source{
+	s.AddSource(Source{
 		Key:   ilGroceryKey,
 		Files: rel,
 		What: "the Illinois municipalities (and counties, outside their municipalities) known to impose the 1% local grocery tax that replaced the state's 1% " +
@@ -364,7 +362,7 @@ func ilGrocery(s *localState) error {
 // ilGroceryPlace returns the incorporated place a row of the grocery file
 // names: the one place of that name, or of that name in the county the
 // row gives, or the place an alias names.
-func ilGroceryPlace(s *localState, name, county string) (*usPlace, bool) {
+func ilGroceryPlace(s *State, name, county string) (*Place, bool) {
 	if p, ok := ilPlace(s, name); ok {
 		return p, true
 	}
@@ -372,10 +370,10 @@ func ilGroceryPlace(s *localState, name, county string) (*usPlace, bool) {
 	if !ok {
 		return nil, false
 	}
-	want := foldName(name)
-	var hit []*usPlace
-	for _, p := range s.L.places.byState[s.Sub.Code] {
-		if p.incorporated && foldName(p.name) == want && p.inCounty(fips) {
+	want := FoldName(name)
+	var hit []*Place
+	for _, p := range s.Places() {
+		if p.Incorporated && FoldName(p.Name) == want && p.InCounty(fips) {
 			hit = append(hit, p)
 		}
 	}

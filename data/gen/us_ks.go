@@ -23,26 +23,26 @@ import (
 // with its rate, as are the five-digit codes.
 
 // buildKS builds Kansas's local content.
-func buildKS(s *localState, in *localInputs) error {
-	var base, special []srcRow
-	for _, row := range in.taxlocus[s.Sub.Code] {
-		if row.kind == "special_district" {
+func buildKS(s *State, in *Inputs) error {
+	var base, special []Row
+	for _, row := range in.Taxlocus[s.Sub.Code] {
+		if row.Kind == "special_district" {
 			special = append(special, row)
 		} else {
 			base = append(base, row)
 		}
 	}
-	sub := &localInputs{taxlocus: map[string][]srcRow{s.Sub.Code: base}}
-	if err := s.applyTaxlocus(sub, taxlocusOptions{placeCodes: true}); err != nil {
+	sub := &Inputs{Taxlocus: map[string][]Row{s.Sub.Code: base}}
+	if err := s.ApplyTaxlocus(sub, TaxlocusOptions{PlaceCodes: true}); err != nil {
 		return err
 	}
-	if err := s.ksJurisdictionCodes(special); err != nil {
+	if err := ksJurisdictionCodes(s, special); err != nil {
 		return err
 	}
-	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }
 
 // ksCountyAbbrev are the two-letter county abbreviations that begin the
@@ -77,7 +77,7 @@ var ksCountyAbbrev = map[string]string{
 type ksBase struct {
 	code   string
 	county string // FIPS
-	place  *usPlace
+	place  *Place
 	juris  []string
 	rate   decimal.Decimal
 }
@@ -85,7 +85,7 @@ type ksBase struct {
 // ksJurisdictionCodes accounts for TaxLocus's Kansas special district
 // rows: county codes ("COSHA"), county-and-city codes ("SNTOP"),
 // district codes ("C1LEN", "TDLAW") and five-digit district codes.
-func (s *localState) ksJurisdictionCodes(rows []srcRow) error {
+func ksJurisdictionCodes(s *State, rows []Row) error {
 	counties := map[string]string{} // abbreviation -> FIPS
 	for ab, name := range ksCountyAbbrev {
 		fips, ok := s.County(name)
@@ -99,25 +99,25 @@ func (s *localState) ksJurisdictionCodes(rows []srcRow) error {
 	}
 	pct := func(v decimal.Decimal) string { return v.Shift(2).String() + "%" }
 	zipCounties := map[string]map[string]bool{} // place key of a ZIP's postal place -> its counties
-	for _, z := range s.L.zips {
-		if z.state != s.Sub.Code || z.place == "" {
+	for _, z := range s.ZIPs() {
+		if z.State != s.Sub.Code || z.Place == "" {
 			continue
 		}
-		k := placeKey(z.place)
+		k := PlaceKey(z.Place)
 		if zipCounties[k] == nil {
 			zipCounties[k] = map[string]bool{}
 		}
-		for _, c := range z.counties {
-			zipCounties[k][c.fips] = true
+		for _, c := range z.Counties {
+			zipCounties[k][c.FIPS] = true
 		}
 	}
-	var districts, coRows []srcRow
+	var districts, coRows []Row
 	bases := map[string][]ksBase{} // city part of the code -> the county-and-city codes with it
 	for _, row := range rows {
-		code := row.code
+		code := row.Code
 		switch {
 		case len(code) == 5 && isDigits(code):
-			s.Refuse(row, "a Kansas special taxing district (community improvement, transportation development or similar) known by its five-digit code alone: the source gives its own rate (%s) but neither its name, its city nor its area", pct(row.rate))
+			s.Refuse(row, "a Kansas special taxing district (community improvement, transportation development or similar) known by its five-digit code alone: the source gives its own rate (%s) but neither its name, its city nor its area", pct(row.Rate))
 			continue
 		case len(code) != 5 || !isLetters(code):
 			districts = append(districts, row)
@@ -131,7 +131,7 @@ func (s *localState) ksJurisdictionCodes(rows []srcRow) error {
 			districts = append(districts, row)
 			continue
 		}
-		b, ok := s.ksCountyCity(code, fips, row.rate, zipCounties)
+		b, ok := ksCountyCity(s, code, fips, row.Rate, zipCounties)
 		if !ok {
 			districts = append(districts, row)
 			continue
@@ -143,9 +143,9 @@ func (s *localState) ksJurisdictionCodes(rows []srcRow) error {
 	// first, then the others among the counties left.
 	taken := map[string]bool{}
 	for pass := 0; pass < 2; pass++ {
-		var left []srcRow
+		var left []Row
 		for _, row := range coRows {
-			if fips, ok := s.ksCountyCode(row.code[2:], row.rate, taken); ok {
+			if fips, ok := ksCountyCode(s, row.Code[2:], row.Rate, taken); ok {
 				taken[fips] = true
 				s.Represent(row, "US-"+fips)
 			} else {
@@ -155,10 +155,10 @@ func (s *localState) ksJurisdictionCodes(rows []srcRow) error {
 		coRows = left
 	}
 	for _, row := range coRows {
-		s.Refuse(row, "Kansas DOR jurisdiction code %s (whole local rate %s): a county code whose letters name no county of that rate", row.code, pct(row.rate))
+		s.Refuse(row, "Kansas DOR jurisdiction code %s (whole local rate %s): a county code whose letters name no county of that rate", row.Code, pct(row.Rate))
 	}
 	for _, row := range districts {
-		suffix := ksCitySuffix(row.code)
+		suffix := ksCitySuffix(row.Code)
 		var cands []ksBase
 		for k, bs := range bases {
 			if suffix != "" && strings.HasPrefix(k, suffix) {
@@ -171,26 +171,26 @@ func (s *localState) ksJurisdictionCodes(rows []srcRow) error {
 		// community improvement district may levy, K.S.A. 12-6a31).
 		var fit []ksBase
 		for _, b := range cands {
-			own := row.rate.Sub(b.rate)
+			own := row.Rate.Sub(b.rate)
 			if !own.IsNegative() && own.LessThanOrEqual(decimal.New(2, -2)) {
 				fit = append(fit, b)
 			}
 		}
 		switch {
-		case len(fit) > 0 && sameJuris(fit) && fit[0].rate.Equal(row.rate):
+		case len(fit) > 0 && sameJuris(fit) && fit[0].rate.Equal(row.Rate):
 			s.Represent(row, fit[0].juris...)
 		case len(fit) > 0 && sameJuris(fit):
 			b := fit[0]
 			s.Refuse(row, "Kansas DOR jurisdiction code %s, a special taxing district (community improvement, transportation development or similar) in %s (%s County): its whole local rate %s is %s (code %s) plus the district's own %s; the district's area is in no source, so it is not placed",
-				row.code, b.placeName(), s.L.b.juris["US-"+b.county].Name, pct(row.rate), pct(b.rate), b.code, pct(row.rate.Sub(b.rate)))
+				row.Code, b.placeName(), s.Juris("US-"+b.county).Name, pct(row.Rate), pct(b.rate), b.code, pct(row.Rate.Sub(b.rate)))
 		case len(fit) == 0:
-			s.Refuse(row, "Kansas DOR jurisdiction code %s (whole local rate %s): no county-and-city code of the source with the city letters %q leaves it a district rate of 0 to 2%%, so its city cannot be told; a district whose area is in no source in any case", row.code, pct(row.rate), suffix)
+			s.Refuse(row, "Kansas DOR jurisdiction code %s (whole local rate %s): no county-and-city code of the source with the city letters %q leaves it a district rate of 0 to 2%%, so its city cannot be told; a district whose area is in no source in any case", row.Code, pct(row.Rate), suffix)
 		default:
 			var names []string
 			for _, b := range fit {
-				names = append(names, fmt.Sprintf("%s (%s, own rate %s)", b.placeName(), b.code, pct(row.rate.Sub(b.rate))))
+				names = append(names, fmt.Sprintf("%s (%s, own rate %s)", b.placeName(), b.code, pct(row.Rate.Sub(b.rate))))
 			}
-			s.Refuse(row, "Kansas DOR jurisdiction code %s (whole local rate %s), a special taxing district whose city is one of %s: the source does not say which, and the district's area is in no source", row.code, pct(row.rate), strings.Join(names, ", "))
+			s.Refuse(row, "Kansas DOR jurisdiction code %s (whole local rate %s), a special taxing district whose city is one of %s: the source does not say which, and the district's area is in no source", row.Code, pct(row.Rate), strings.Join(names, ", "))
 		}
 	}
 	return nil
@@ -202,7 +202,7 @@ func (b ksBase) placeName() string {
 	if b.place == nil {
 		return "a place without a city tax"
 	}
-	return b.place.name
+	return b.place.Name
 }
 
 // sameJuris reports whether every base stands for the same
@@ -219,15 +219,15 @@ func sameJuris(bs []ksBase) bool {
 // ksCountyCode finds the county of a county code's three letters
 // ("SHA" Shawnee, "CHQ" Chautauqua) whose rate is the row's, among the
 // counties not taken by another code.
-func (s *localState) ksCountyCode(ab string, rate decimal.Decimal, taken map[string]bool) (string, bool) {
+func ksCountyCode(s *State, ab string, rate decimal.Decimal, taken map[string]bool) (string, bool) {
 	var names []string
 	byName := map[string]string{}
-	for _, fips := range s.counties() {
+	for _, fips := range s.Counties() {
 		if taken[fips] {
 			continue
 		}
-		if v, _ := s.L.rateOn("US-"+fips, taxlocusDate); v.Equal(rate) {
-			n := s.L.b.juris["US-"+fips].Name
+		if v, _ := s.RateOn("US-"+fips, TaxlocusDate); v.Equal(rate) {
+			n := s.Juris("US-" + fips).Name
 			names = append(names, n)
 			byName[n] = fips
 		}
@@ -243,28 +243,28 @@ func (s *localState) ksCountyCode(ab string, rate decimal.Decimal, taken map[str
 // the county whose name its last three letters abbreviate and whose
 // city rate and the county's add up to the row's rate. A code whose
 // rate is the county's alone stands for a city without a city tax.
-func (s *localState) ksCountyCity(code, fips string, rate decimal.Decimal, zipCounties map[string]map[string]bool) (ksBase, bool) {
+func ksCountyCity(s *State, code, fips string, rate decimal.Decimal, zipCounties map[string]map[string]bool) (ksBase, bool) {
 	county := "US-" + fips
-	cr, _ := s.L.rateOn(county, taxlocusDate)
+	cr, _ := s.RateOn(county, TaxlocusDate)
 	// The places of the county first; then the cities whose ZIP codes
 	// reach into the county, for a city whose boundary the county's
 	// lines barely cut (St. Marys in Wabaunsee County).
 	for _, inCounty := range []bool{true, false} {
 		var names []string
-		byName := map[string]*usPlace{}
-		for _, p := range s.L.places.byState[s.Sub.Code] {
-			id := "US-" + p.code
-			if !p.incorporated || inCounty && !p.inCounty(fips) || !inCounty && (!s.juris[id] || !zipCounties[placeKey(p.name)][fips]) {
+		byName := map[string]*Place{}
+		for _, p := range s.Places() {
+			id := "US-" + p.Code
+			if !p.Incorporated || inCounty && !p.InCounty(fips) || !inCounty && (!s.Defines(id) || !zipCounties[PlaceKey(p.Name)][fips]) {
 				continue
 			}
 			v := cr
-			if s.juris[id] {
-				cv, _ := s.L.rateOn(id, taxlocusDate)
+			if s.Defines(id) {
+				cv, _ := s.RateOn(id, TaxlocusDate)
 				v = v.Add(cv)
 			}
-			if v.Equal(rate) && byName[p.name] == nil {
-				names = append(names, p.name)
-				byName[p.name] = p
+			if v.Equal(rate) && byName[p.Name] == nil {
+				names = append(names, p.Name)
+				byName[p.Name] = p
 			}
 		}
 		found := abbreviated(code[2:], names)
@@ -274,7 +274,7 @@ func (s *localState) ksCountyCity(code, fips string, rate decimal.Decimal, zipCo
 		if len(found) == 1 {
 			p := byName[found[0]]
 			b := ksBase{code: code, county: fips, place: p, juris: []string{county}, rate: rate}
-			if id := "US-" + p.code; s.juris[id] {
+			if id := "US-" + p.Code; s.Defines(id) {
 				b.juris = append(b.juris, id)
 			}
 			return b, true
@@ -337,7 +337,7 @@ func lettersOf(name string) string {
 			return r
 		}
 		return -1
-	}, foldName(name))
+	}, FoldName(name))
 }
 
 // abbrevSpan returns how many letters of name ab's letters stretch

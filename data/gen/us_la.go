@@ -24,29 +24,29 @@ import (
 // location row becomes its municipality's rate, less the parish's where
 // the parish's applies there too. la-taxlocus.csv names the rows the
 // rules cannot read.
-func buildLA(s *localState, in *localInputs) error {
-	mapping, err := s.readTaxlocusMapping()
+func buildLA(s *State, in *Inputs) error {
+	mapping, err := s.ReadTaxlocusMapping()
 	if err != nil {
 		return err
 	}
-	rows := in.taxlocus["LA"]
-	mapped := map[string]*taxlocusMapping{}
+	rows := in.Taxlocus["LA"]
+	mapped := map[string]*TaxlocusMapping{}
 	for _, row := range rows {
-		if m := mapping[taxlocusRowNumber(row)]; m != nil {
-			if m.name != row.label {
-				return fmt.Errorf("la-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.line, row.label, m.name)
+		if m := mapping[TaxlocusRowNumber(row)]; m != nil {
+			if m.Name != row.Label {
+				return fmt.Errorf("la-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.Line, row.Label, m.Name)
 			}
-			mapped[row.ref] = m
-			delete(mapping, m.line)
+			mapped[row.Ref] = m
+			delete(mapping, m.Line)
 		}
 	}
 	for line, m := range mapping {
-		return fmt.Errorf("la-taxlocus.csv: line %d (%s) is not a Louisiana TaxLocus row", line, m.name)
+		return fmt.Errorf("la-taxlocus.csv: line %d (%s) is not a Louisiana TaxLocus row", line, m.Name)
 	}
-	parishOf := func(row srcRow) (string, error) {
-		n, err := strconv.Atoi(row.code[:2])
-		if len(row.code) != 4 || err != nil || n < 1 || n > 64 {
-			return "", fmt.Errorf("%s (%s): %q is not a Louisiana location code", row.ref, row.label, row.code)
+	parishOf := func(row Row) (string, error) {
+		n, err := strconv.Atoi(row.Code[:2])
+		if len(row.Code) != 4 || err != nil || n < 1 || n > 64 {
+			return "", fmt.Errorf("%s (%s): %q is not a Louisiana location code", row.Ref, row.Label, row.Code)
 		}
 		return fmt.Sprintf("%s%03d", s.Sub.FIPS, 2*n-1), nil
 	}
@@ -56,30 +56,30 @@ func buildLA(s *localState, in *localInputs) error {
 		if err != nil {
 			return err
 		}
-		if err := s.addRate(id, "", d.rate, period, srcTaxlocus); err != nil {
+		if err := s.AddRate(id, "", d.rate, period, SrcTaxlocus); err != nil {
 			return err
 		}
-		s.Assign(id, scope{kind: scopeCounty, county: d.parish})
+		s.Assign(id, Scope{Kind: ScopeCounty, County: d.parish})
 	}
 	// Parishes first: their rows end in 00, or the mapping says so.
 	parishWide := map[string]bool{}
 	for _, row := range rows {
-		m := mapped[row.ref]
-		if m != nil && m.action != "county" || m == nil && !strings.HasSuffix(row.code, "00") {
+		m := mapped[row.Ref]
+		if m != nil && m.Action != "county" || m == nil && !strings.HasSuffix(row.Code, "00") {
 			continue
 		}
 		fips, err := parishOf(row)
 		if err != nil {
 			return err
 		}
-		where := scope{kind: scopeCounty, county: fips}
-		if m != nil && len(m.where) > 0 {
-			where = m.where[0]
-		} else if laOutside.MatchString(row.label) {
-			where = scope{kind: scopeUninc, county: fips}
+		where := Scope{Kind: ScopeCounty, County: fips}
+		if m != nil && len(m.Where) > 0 {
+			where = m.Where[0]
+		} else if laOutside.MatchString(row.Label) {
+			where = Scope{Kind: ScopeUninc, County: fips}
 		}
 		// A district of the whole parish is part of the parish's row.
-		v, rep := row.rate, []string{"US-" + fips}
+		v, rep := row.Rate, []string{"US-" + fips}
 		for _, d := range laDistricts {
 			if d.parish == fips {
 				v = v.Sub(d.rate)
@@ -87,78 +87,78 @@ func buildLA(s *localState, in *localInputs) error {
 			}
 		}
 		if v.IsNegative() {
-			return fmt.Errorf("%s (%s): below the rates of the parish's districts", row.ref, row.label)
+			return fmt.Errorf("%s (%s): below the rates of the parish's districts", row.Ref, row.Label)
 		}
-		if err := s.SetCountyRate(fips, "", v, period, srcTaxlocus, where); err != nil {
-			return fmt.Errorf("%s: %w", row.ref, err)
+		if err := s.SetCountyRate(fips, "", v, period, SrcTaxlocus, where); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
 		}
-		parishWide[fips] = where.kind == scopeCounty
+		parishWide[fips] = where.Kind == ScopeCounty
 		s.Represent(row, rep...)
 	}
-	first := map[string]srcRow{}
+	first := map[string]Row{}
 	for _, row := range rows {
-		m := mapped[row.ref]
-		if m != nil && m.action == "county" || m == nil && strings.HasSuffix(row.code, "00") {
+		m := mapped[row.Ref]
+		if m != nil && m.Action == "county" || m == nil && strings.HasSuffix(row.Code, "00") {
 			continue
 		}
-		if m != nil && m.action == "refuse" {
-			s.Refuse(row, "%s", m.note)
+		if m != nil && m.Action == "refuse" {
+			s.Refuse(row, "%s", m.Note)
 			continue
 		}
 		fips, err := parishOf(row)
 		if err != nil {
 			return err
 		}
-		var p *usPlace
-		if m != nil && m.action == "city" {
+		var p *Place
+		if m != nil && m.Action == "city" {
 			var ok bool
-			if p, ok = s.PlaceByCode(m.target); !ok {
-				return fmt.Errorf("%s: no place %s", row.ref, m.target)
+			if p, ok = s.PlaceByCode(m.Target); !ok {
+				return fmt.Errorf("%s: no place %s", row.Ref, m.Target)
 			}
 		} else if m != nil {
-			return fmt.Errorf("la-taxlocus.csv: line %d: action %s is not read for Louisiana", m.line, m.action)
+			return fmt.Errorf("la-taxlocus.csv: line %d: action %s is not read for Louisiana", m.Line, m.Action)
 		} else {
-			name := strings.Join(strings.Fields(laPrefix.ReplaceAllString(row.label, "")), " ")
+			name := strings.Join(strings.Fields(laPrefix.ReplaceAllString(row.Label, "")), " ")
 			var ok bool
-			if p, ok = s.Place(name, fips); !ok || !p.incorporated {
+			if p, ok = s.Place(name, fips); !ok || !p.Incorporated {
 				s.Refuse(row, "no incorporated Census place (2015) of parish %s is named %q", fips, name)
 				continue
 			}
 		}
-		if !p.inCounty(fips) {
-			return fmt.Errorf("%s (%s): %s is not in parish %s", row.ref, row.label, p.name, fips)
+		if !p.InCounty(fips) {
+			return fmt.Errorf("%s (%s): %s is not in parish %s", row.Ref, row.Label, p.Name, fips)
 		}
-		v, rep := row.rate, []string{}
+		v, rep := row.Rate, []string{}
 		if parishWide[fips] {
-			pv, _ := s.L.rateOn("US-"+fips, row.when)
+			pv, _ := s.RateOn("US-"+fips, row.When)
 			v = v.Sub(pv)
 			rep = append(rep, "US-"+fips)
 		}
 		if v.IsNegative() {
-			s.Refuse(row, "%s%% is below the parish-wide rate of parish %s", row.rate.Shift(2), fips)
+			s.Refuse(row, "%s%% is below the parish-wide rate of parish %s", row.Rate.Shift(2), fips)
 			continue
 		}
 		id := s.City(p)
 		rep = append([]string{id}, rep...)
 		if prev, ok := first[id]; ok {
-			cur, _ := s.L.rateOn(id, row.when)
+			cur, _ := s.RateOn(id, row.When)
 			if cur.Equal(v) {
 				s.Represent(row, rep...)
 			} else {
-				s.Refuse(row, "%s already has %s%% from %s (%s)", p.name, cur.Shift(2), prev.ref, prev.label)
+				s.Refuse(row, "%s already has %s%% from %s (%s)", p.Name, cur.Shift(2), prev.Ref, prev.Label)
 			}
 			continue
 		}
 		first[id] = row
-		if err := s.addRate(id, "", v, period, srcTaxlocus); err != nil {
-			return fmt.Errorf("%s: %w", row.ref, err)
+		if err := s.AddRate(id, "", v, period, SrcTaxlocus); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
 		}
 		s.Represent(row, rep...)
 	}
-	if r, ok := in.taxlocusStates["LA"]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates["LA"]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }
 
 // laDistricts are Louisiana's districts of a whole parish whose rate the

@@ -16,8 +16,8 @@ const mnMeekerTransit = "US-MN-D80054"
 // special district codes that data/src/us-local/mn-sst.csv places. The
 // TaxLocus rows are checked against it; its Meeker County transit tax,
 // which begins after the SST file's quarter, is read from TaxLocus.
-func buildMN(s *localState, in *localInputs) error {
-	if err := s.applySST(in); err != nil {
+func buildMN(s *State, in *Inputs) error {
+	if err := s.ApplySST(in); err != nil {
 		return err
 	}
 	// Minneapolis lies wholly in Hennepin County and St. Paul in Ramsey
@@ -29,48 +29,50 @@ func buildMN(s *localState, in *localInputs) error {
 			return err
 		}
 	}
-	var rest []srcRow
-	for _, row := range in.taxlocus["MN"] {
+	var rest []Row
+	for _, row := range in.Taxlocus["MN"] {
 		switch {
-		case row.kind == "special_district" && row.code == "80054":
+		case row.Kind == "special_district" && row.Code == "80054":
 			id, err := s.District(mnMeekerTransit, jurisdiction.TransitDistrict, "Meeker County Transit Sales and Use Tax", "80054")
 			if err != nil {
 				return err
 			}
-			if err := s.addRate(id, "", row.rate, civil.Period{Effective: civil.New(2026, 7, 1)}, srcTaxlocus); err != nil {
-				return fmt.Errorf("%s: %w", row.ref, err)
+			if err := s.AddRate(id, "", row.Rate, civil.Period{Effective: civil.New(2026, 7, 1)}, SrcTaxlocus); err != nil {
+				return fmt.Errorf("%s: %w", row.Ref, err)
 			}
-			s.Assign(id, scope{kind: scopeCounty, county: "27093"})
+			s.Assign(id, Scope{Kind: ScopeCounty, County: "27093"})
 			s.Represent(row, id)
-		case row.kind == "transit" && row.label == "Hennepin County transit tax":
-			s.representIfSum(row, []string{s.DistrictID("80004", "")})
-		case row.kind == "transit" && row.label == "Twin Cities metro transportation tax":
-			s.representIfSum(row, []string{s.DistrictID("80008", "")})
+		case row.Kind == "transit" && row.Label == "Hennepin County transit tax":
+			s.RepresentIfSum(row, []string{s.DistrictID("80004", "")})
+		case row.Kind == "transit" && row.Label == "Twin Cities metro transportation tax":
+			s.RepresentIfSum(row, []string{s.DistrictID("80008", "")})
 		default:
 			rest = append(rest, row)
 		}
 	}
 	only := *in
-	only.taxlocus = map[string][]srcRow{"MN": rest}
-	s.reconcileTaxlocus(&only, "the SST rate file")
-	if r, ok := in.taxlocusStates["MN"]; ok {
-		s.compareStateRate(r)
+	only.Taxlocus = map[string][]Row{"MN": rest}
+	s.ReconcileTaxlocus(&only, "the SST rate file")
+	if r, ok := in.TaxlocusStates["MN"]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }
 
 // rescopePlace makes the jurisdictions that apply in a whole place apply
 // in its part in the given counties only.
-func rescopePlace(s *localState, place string, counties ...string) error {
-	whole := scope{kind: scopePlace, place: place}
-	ids := s.scopes[whole]
+func rescopePlace(s *State, place string, counties ...string) error {
+	whole := Scope{Kind: ScopePlace, Place: place}
+	ids := s.ScopeJuris(whole)
 	if len(ids) == 0 {
 		return fmt.Errorf("%s: place %s has no jurisdiction to rescope", s.Sub.Code, place)
 	}
-	delete(s.scopes, whole)
+	for _, id := range ids {
+		s.Unassign(id, whole)
+	}
 	for _, c := range counties {
 		for _, id := range ids {
-			s.Assign(id, scope{kind: scopePlace, place: place, county: c})
+			s.Assign(id, Scope{Kind: ScopePlace, Place: place, County: c})
 		}
 	}
 	return nil

@@ -30,8 +30,8 @@ var moXRow = regexp.MustCompile(` \([TX0-9]+\)$`)
 // moCounty returns the FIPS code of a Missouri county by name. The
 // county and the independent city of St. Louis are both "St. Louis" in
 // the county list: the word after the name tells them apart.
-func (s *localState) moCounty(name string) (string, bool) {
-	switch k := strings.Fields(foldName(name)); {
+func moCounty(s *State, name string) (string, bool) {
+	switch k := strings.Fields(FoldName(name)); {
 	case len(k) == 3 && (k[0] == "ST" || k[0] == "SAINT") && k[1] == "LOUIS" && k[2] == "COUNTY":
 		return "29189", true
 	case len(k) == 3 && (k[0] == "ST" || k[0] == "SAINT") && k[1] == "LOUIS" && k[2] == "CITY":
@@ -51,16 +51,16 @@ var moEighth = decimal.New(125, -5)
 // rate off the eighths, since the Census boundaries put a sliver of many
 // places into a neighbouring county (Chesterfield into St. Charles
 // County). The independent city of St. Louis is its own county.
-func (s *localState) moRowCounty(p *usPlace, rate decimal.Decimal) (string, decimal.Decimal) {
+func moRowCounty(s *State, p *Place, rate decimal.Decimal) (string, decimal.Decimal) {
 	var counties []string
-	for _, c := range p.counties {
-		counties = append(counties, c.fips)
+	for _, c := range p.Counties {
+		counties = append(counties, c.FIPS)
 	}
 	slices.Sort(counties)
-	if p.code == "2965000" {
+	if p.Code == "2965000" {
 		counties = []string{"29510"}
 	}
-	rateOf := s.moCountyRate
+	rateOf := func(fips string) decimal.Decimal { return moCountyRate(s, fips) }
 	for _, c := range counties {
 		own := rate.Sub(rateOf(c))
 		if !own.IsNegative() && own.Mod(moEighth).IsZero() {
@@ -90,7 +90,7 @@ var moCountyDistricts = map[string]struct {
 
 // moCountyJuris returns the jurisdictions of a county's whole rate: the
 // county and the districts that cover all of it.
-func (s *localState) moCountyJuris(fips string) []string {
+func moCountyJuris(s *State, fips string) []string {
 	out := []string{"US-" + fips}
 	if d, ok := moCountyDistricts[fips]; ok {
 		out = append(out, s.DistrictID("", d.name))
@@ -100,234 +100,234 @@ func (s *localState) moCountyJuris(fips string) []string {
 
 // moCountyRate returns the whole rate of a county outside cities: the
 // county's and its countywide districts'.
-func (s *localState) moCountyRate(fips string) decimal.Decimal {
+func moCountyRate(s *State, fips string) decimal.Decimal {
 	sum := decimal.Zero
-	for _, id := range s.moCountyJuris(fips) {
-		v, _ := s.L.rateOn(id, taxlocusDate)
+	for _, id := range moCountyJuris(s, fips) {
+		v, _ := s.RateOn(id, TaxlocusDate)
 		sum = sum.Add(v)
 	}
 	return sum
 }
 
 // buildMO builds Missouri's local content.
-func buildMO(s *localState, in *localInputs) error {
+func buildMO(s *State, in *Inputs) error {
 	period := civil.Period{}
-	rows := in.taxlocus[s.Sub.Code]
+	rows := in.Taxlocus[s.Sub.Code]
 	pct := func(v decimal.Decimal) string { return v.Shift(2).String() + "%" }
 	// The counties.
 	for _, row := range rows {
-		if row.kind != "county" {
+		if row.Kind != "county" {
 			continue
 		}
-		fips, ok := s.moCounty(row.label)
+		fips, ok := moCounty(s, row.Label)
 		if !ok {
-			s.Refuse(row, "no county of Missouri is named %q", row.label)
+			s.Refuse(row, "no county of Missouri is named %q", row.Label)
 			continue
 		}
-		county := row.rate
+		county := row.Rate
 		if d, ok := moCountyDistricts[fips]; ok {
 			id, err := s.District(s.DistrictID("", d.name), jurisdiction.SpecialPurposeDistrict, d.name, "")
 			if err != nil {
 				return err
 			}
-			if err := s.SetRate(id, jurisdiction.General, d.rate, period, srcTaxlocus); err != nil {
+			if err := s.SetRate(id, jurisdiction.General, d.rate, period, SrcTaxlocus); err != nil {
 				return err
 			}
-			s.Assign(id, scope{kind: scopeCounty, county: fips})
+			s.Assign(id, Scope{Kind: ScopeCounty, County: fips})
 			county = county.Sub(d.rate)
 		}
-		if err := s.SetCountyRate(fips, "", county, period, srcTaxlocus); err != nil {
+		if err := s.SetCountyRate(fips, "", county, period, SrcTaxlocus); err != nil {
 			return err
 		}
-		s.Represent(row, s.moCountyJuris(fips)...)
+		s.Represent(row, moCountyJuris(s, fips)...)
 	}
 	// Counties without a row: their rate from OpenSalesTax's county
 	// table, read from the same publication.
-	ostCounties, err := in.ost[s.Sub.Code].percents("MO_COUNTY_RATE_PCT")
+	ostCounties, err := in.OST[s.Sub.Code].Percents("MO_COUNTY_RATE_PCT")
 	if err != nil {
 		return err
 	}
 	for name, v := range ostCounties {
-		fips, ok := s.moCounty(name)
+		fips, ok := moCounty(s, name)
 		if !ok {
 			return fmt.Errorf("OpenSalesTax county %q is no Missouri county", name)
 		}
-		if _, has := s.L.rateOn("US-"+fips, taxlocusDate); has || fips == "29510" {
+		if _, has := s.RateOn("US-"+fips, TaxlocusDate); has || fips == "29510" {
 			continue
 		}
-		if err := s.SetCountyRate(fips, "", v.Shift(-2), period, srcOpenSalesTax); err != nil {
+		if err := s.SetCountyRate(fips, "", v.Shift(-2), period, SrcOpenSalesTax); err != nil {
 			return err
 		}
 	}
 	// The cities and communities, with the rows that
 	// data/src/us-local/mo-taxlocus.csv reads.
-	mapping, err := s.readTaxlocusMapping()
+	mapping, err := s.ReadTaxlocusMapping()
 	if err != nil {
 		return err
 	}
 	zipCounties := map[string][]string{} // place key of a ZIP's postal place -> its counties
-	for _, z := range s.L.zips {
-		if z.state != s.Sub.Code || z.place == "" {
+	for _, z := range s.ZIPs() {
+		if z.State != s.Sub.Code || z.Place == "" {
 			continue
 		}
-		k := placeKey(z.place)
-		for _, c := range z.counties {
-			if !slices.Contains(zipCounties[k], c.fips) {
-				zipCounties[k] = append(zipCounties[k], c.fips)
+		k := PlaceKey(z.Place)
+		for _, c := range z.Counties {
+			if !slices.Contains(zipCounties[k], c.FIPS) {
+				zipCounties[k] = append(zipCounties[k], c.FIPS)
 			}
 		}
 	}
 	first := map[string]moFirstRow{} // place code -> its first row
 	for _, row := range rows {
-		if row.kind != "city" {
+		if row.Kind != "city" {
 			continue
 		}
-		name := moXRow.ReplaceAllString(row.label, "")
+		name := moXRow.ReplaceAllString(row.Label, "")
 		p, ok := s.Place(name, "")
-		line, _ := strconv.Atoi(row.ref[strings.LastIndexByte(row.ref, ':')+1:])
+		line, _ := strconv.Atoi(row.Ref[strings.LastIndexByte(row.Ref, ':')+1:])
 		if m := mapping[line]; m != nil {
-			if m.name != row.label {
-				return fmt.Errorf("mo-taxlocus.csv: line %d is %q in the source, the mapping says %q", line, row.label, m.name)
+			if m.Name != row.Label {
+				return fmt.Errorf("mo-taxlocus.csv: line %d is %q in the source, the mapping says %q", line, row.Label, m.Name)
 			}
 			delete(mapping, line)
-			switch m.action {
+			switch m.Action {
 			case "refuse":
-				s.Refuse(row, "%s", m.note)
+				s.Refuse(row, "%s", m.Note)
 				continue
 			case "city":
-				if p, ok = s.PlaceByCode(m.target); !ok {
-					return fmt.Errorf("mo-taxlocus.csv: line %d: no place %s", line, m.target)
+				if p, ok = s.PlaceByCode(m.Target); !ok {
+					return fmt.Errorf("mo-taxlocus.csv: line %d: no place %s", line, m.Target)
 				}
 			default:
 				return fmt.Errorf("mo-taxlocus.csv: line %d: Missouri's builder reads the actions city and refuse only", line)
 			}
 		}
 		if !ok {
-			s.moCommunity(row, name, zipCounties)
+			moCommunity(s, row, name, zipCounties)
 			continue
 		}
-		c, cr := s.moRowCounty(p, row.rate)
-		own := row.rate.Sub(cr)
-		if !p.incorporated {
+		c, cr := moRowCounty(s, p, row.Rate)
+		own := row.Rate.Sub(cr)
+		if !p.Incorporated {
 			if own.IsZero() {
-				s.Represent(row, s.moCountyJuris(c)...)
+				s.Represent(row, moCountyJuris(s, c)...)
 			} else {
 				s.Refuse(row, "%s, a community without a city government (Census: %s) in %s: its whole local rate %s is the county's %s and %s of districts that cover it; which districts, and where else they apply, the sources do not say",
-					name, p.name, s.L.b.juris["US-"+c].Name, pct(row.rate), pct(cr), pct(own))
+					name, p.Name, s.Juris("US-"+c).Name, pct(row.Rate), pct(cr), pct(own))
 			}
 			continue
 		}
 		if own.IsNegative() {
-			s.Refuse(row, "%s: its whole local rate %s is below that of %s County (%s), the first of its counties", name, pct(row.rate), s.L.b.juris["US-"+c].Name, pct(cr))
+			s.Refuse(row, "%s: its whole local rate %s is below that of %s County (%s), the first of its counties", name, pct(row.Rate), s.Juris("US-"+c).Name, pct(cr))
 			continue
 		}
-		juris := s.moCountyJuris(c)
-		if prev, ok := first[p.code]; ok {
+		juris := moCountyJuris(s, c)
+		if prev, ok := first[p.Code]; ok {
 			if prev.own.Equal(own) {
 				if own.IsPositive() {
-					juris = append([]string{"US-" + p.code}, juris...)
+					juris = append([]string{"US-" + p.Code}, juris...)
 				}
 				s.Represent(row, juris...)
 			} else {
-				s.Refuse(row, "%s: a further row of %s at %s where its first row (%s) has %s: a district of the city (a mark T is the table's for a transportation development district) or its part in another county; the source does not say which, nor where it applies", row.label, p.name, pct(row.rate), prev.row.ref, pct(prev.row.rate))
+				s.Refuse(row, "%s: a further row of %s at %s where its first row (%s) has %s: a district of the city (a mark T is the table's for a transportation development district) or its part in another county; the source does not say which, nor where it applies", row.Label, p.Name, pct(row.Rate), prev.row.Ref, pct(prev.row.Rate))
 			}
 			continue
 		}
-		first[p.code] = moFirstRow{row: row, own: own}
+		first[p.Code] = moFirstRow{row: row, own: own}
 		if !own.IsPositive() {
 			// A city without a local tax of its own.
 			s.Represent(row, juris...)
 			continue
 		}
 		id := s.City(p)
-		if err := s.SetRate(id, jurisdiction.General, own, period, srcTaxlocus); err != nil {
+		if err := s.SetRate(id, jurisdiction.General, own, period, SrcTaxlocus); err != nil {
 			return err
 		}
 		s.Represent(row, append([]string{id}, juris...)...)
 	}
 	for line, m := range mapping {
-		return fmt.Errorf("mo-taxlocus.csv: line %d (%s) is not a TaxLocus city row of Missouri", line, m.name)
+		return fmt.Errorf("mo-taxlocus.csv: line %d (%s) is not a TaxLocus city row of Missouri", line, m.Name)
 	}
-	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.moReconcileOST(in)
+	return moReconcileOST(s, in)
 }
 
 // moFirstRow is the first row of a city and the city's own rate by it.
 type moFirstRow struct {
-	row srcRow
+	row Row
 	own decimal.Decimal
 }
 
 // moCommunity accounts for the row of a community that is no Census
 // place: where ZIP codes carry its name, the county of one of them whose
 // rate is the row's represents it; otherwise the row is refused.
-func (s *localState) moCommunity(row srcRow, name string, zipCounties map[string][]string) {
-	counties := slices.Clone(zipCounties[placeKey(name)])
+func moCommunity(s *State, row Row, name string, zipCounties map[string][]string) {
+	counties := slices.Clone(zipCounties[PlaceKey(name)])
 	slices.Sort(counties)
 	var names []string
 	for _, c := range counties {
-		v := s.moCountyRate(c)
-		if v.Equal(row.rate) {
-			s.Represent(row, s.moCountyJuris(c)...)
+		v := moCountyRate(s, c)
+		if v.Equal(row.Rate) {
+			s.Represent(row, moCountyJuris(s, c)...)
 			return
 		}
-		names = append(names, fmt.Sprintf("%s County %s%%", s.L.b.juris["US-"+c].Name, v.Shift(2)))
+		names = append(names, fmt.Sprintf("%s County %s%%", s.Juris("US-"+c).Name, v.Shift(2)))
 	}
 	if len(names) == 0 {
 		s.Refuse(row, "%s: a community that is neither a Census place nor the postal name of a ZIP code, so where it lies the sources do not say", name)
 		return
 	}
-	s.Refuse(row, "%s: a community that is no Census place, the postal name of ZIP codes in %s; its whole local rate %s%% adds districts to its county's whose areas the sources do not give", name, strings.Join(names, ", "), row.rate.Shift(2))
+	s.Refuse(row, "%s: a community that is no Census place, the postal name of ZIP codes in %s; its whole local rate %s%% adds districts to its county's whose areas the sources do not give", name, strings.Join(names, ", "), row.Rate.Shift(2))
 }
 
 // moReconcileOST accounts for the OpenSalesTax Missouri tables: the
 // county table against the counties (TaxLocus wins where they differ),
 // the city table (city rates, some cities by county: "Kansas City
 // (Clay)") against the cities, and its ZIP lists as ZIP hints.
-func (s *localState) moReconcileOST(in *localInputs) error {
-	o := in.ost[s.Sub.Code]
-	cs, err := o.cities("MO_CITIES", ostCityLayout("MO_CITIES")...)
+func moReconcileOST(s *State, in *Inputs) error {
+	o := in.OST[s.Sub.Code]
+	cs, err := o.Cities("MO_CITIES", OSTCityLayout("MO_CITIES")...)
 	if err != nil {
 		return err
 	}
-	cities := map[string]ostCity{}
+	cities := map[string]OSTCity{}
 	for _, c := range cs {
 		cities[c.Name] = c
 		name, _, _ := strings.Cut(c.Name, " (")
-		county, _ := s.moCounty(c.County)
+		county, _ := moCounty(s, c.County)
 		p, ok := s.Place(name, county)
 		if !ok {
 			continue
 		}
 		for _, z := range c.ZIPs {
-			if zr := s.L.zips[z]; zr != nil && zr.state == s.Sub.Code {
+			if zr := s.ZIPs()[z]; zr != nil && zr.State == s.Sub.Code {
 				s.HintZIP(z, p)
 			}
 		}
 	}
-	for _, row := range in.ostRows[s.Sub.Code] {
-		table, key, _ := strings.Cut(row.ref, "/")
+	for _, row := range in.OSTRows[s.Sub.Code] {
+		table, key, _ := strings.Cut(row.Ref, "/")
 		switch table {
 		case "MO_STATE_RATE_PCT":
-			s.compareStateRate(row)
+			s.CompareStateRate(row)
 		case "MO_COUNTY_RATE_PCT":
-			fips, ok := s.moCounty(key)
+			fips, ok := moCounty(s, key)
 			switch {
 			case !ok:
 				s.Refuse(row, "no county of Missouri is named %q", key)
 			case fips == "29510":
 				// The independent city: its whole local rate is the
 				// city's.
-				s.representIfSum(row, []string{"US-2965000"})
+				s.RepresentIfSum(row, []string{"US-2965000"})
 			default:
-				s.representIfSum(row, s.moCountyJuris(fips))
+				s.RepresentIfSum(row, moCountyJuris(s, fips))
 			}
 		case "MO_CITIES":
 			c := cities[key]
 			name, _, _ := strings.Cut(key, " (")
-			county, _ := s.moCounty(c.County)
+			county, _ := moCounty(s, c.County)
 			p, ok := s.Place(name, county)
 			if !ok {
 				s.Refuse(row, "no single Census place of Missouri is named %q", name)
@@ -337,7 +337,7 @@ func (s *localState) moReconcileOST(in *localInputs) error {
 				s.Refuse(row, "OpenSalesTax gives the independent city of St. Louis its whole local rate on its county row (\"St. Louis city\", 5.454%%) and 0 here; the content gives it all to the city")
 				continue
 			}
-			s.representIfSum(row, []string{"US-" + p.code})
+			s.RepresentIfSum(row, []string{"US-" + p.Code})
 		default:
 			s.Refuse(row, "a table that Missouri's builder does not read")
 		}

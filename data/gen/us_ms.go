@@ -5,4 +5,4 @@ package main
 // Tupelo), which TaxLocus and OpenSalesTax both give as city rows; the
 // counties levy none (OpenSalesTax's 0% rows). The common reading of
 // the rows is Mississippi's.
-func buildMS(s *localState, in *localInputs) error { return buildGeneric(s, in) }
+func buildMS(s *State, in *Inputs) error { return BuildGeneric(s, in) }

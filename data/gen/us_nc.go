@@ -28,46 +28,46 @@ var ncDistricts = map[string]struct {
 // 2%, and the Article 46 tax of 0.25% where levied) by its FIPS code,
 // and the transit taxes as special districts with codes: each is its
 // own transit district, countywide in its county.
-func buildNC(s *localState, in *localInputs) error {
-	for _, row := range in.taxlocus["NC"] {
-		switch row.kind {
+func buildNC(s *State, in *Inputs) error {
+	for _, row := range in.Taxlocus["NC"] {
+		switch row.Kind {
 		case "county":
-			fips := "37" + row.code
-			if len(row.code) != 3 {
-				return fmt.Errorf("%s: %s has no county code", row.ref, row.label)
+			fips := "37" + row.Code
+			if len(row.Code) != 3 {
+				return fmt.Errorf("%s: %s has no county code", row.Ref, row.Label)
 			}
-			if err := s.SetCountyRate(fips, "", row.rate, civil.Period{}, srcTaxlocus); err != nil {
+			if err := s.SetCountyRate(fips, "", row.Rate, civil.Period{}, SrcTaxlocus); err != nil {
 				return err
 			}
 			s.Represent(row, "US-"+fips)
 		case "special_district":
-			d, ok := ncDistricts[row.code]
+			d, ok := ncDistricts[row.Code]
 			if !ok {
-				s.Refuse(row, "special district %s: its area is not known", row.code)
+				s.Refuse(row, "special district %s: its area is not known", row.Code)
 				continue
 			}
-			id, err := s.District(s.DistrictID(row.code, ""), jurisdiction.TransitDistrict, d.name, row.code)
+			id, err := s.District(s.DistrictID(row.Code, ""), jurisdiction.TransitDistrict, d.name, row.Code)
 			if err != nil {
 				return err
 			}
-			if err := s.addRate(id, "", row.rate, civil.Period{}, srcTaxlocus); err != nil {
+			if err := s.AddRate(id, "", row.Rate, civil.Period{}, SrcTaxlocus); err != nil {
 				return err
 			}
-			s.Assign(id, scope{kind: scopeCounty, county: d.county})
+			s.Assign(id, Scope{Kind: ScopeCounty, County: d.county})
 			s.Represent(row, id)
 		case "transit":
-			if row.label != "Mecklenburg County transit tax" {
+			if row.Label != "Mecklenburg County transit tax" {
 				s.Refuse(row, "a transit tax whose area is not known")
 				continue
 			}
 			// The same tax as special district 99119.
 			s.Represent(row, s.DistrictID("99119", ""))
 		default:
-			s.Refuse(row, "a %s row: North Carolina's local taxes are its counties' and their transit taxes", row.kind)
+			s.Refuse(row, "a %s row: North Carolina's local taxes are its counties' and their transit taxes", row.Kind)
 		}
 	}
-	if r, ok := in.taxlocusStates["NC"]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates["NC"]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }

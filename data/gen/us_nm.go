@@ -34,61 +34,61 @@ import (
 //
 // Where OpenSalesTax gives the same location to 0.0001% and it rounds to
 // TaxLocus's 0.001%, its unrounded rate is used.
-func buildNM(s *localState, in *localInputs) error {
-	rows := in.taxlocus[s.Sub.Code]
+func buildNM(s *State, in *Inputs) error {
+	rows := in.Taxlocus[s.Sub.Code]
 	// The counties of the location codes, from the remainder rows.
 	countyOf := map[string]string{}
 	for _, row := range rows {
-		m := nmRemainderRe.FindStringSubmatch(row.label)
-		if m == nil && strings.HasPrefix(row.label, "Los Alamos City And County") {
-			m = []string{row.label, "Los Alamos"}
+		m := nmRemainderRe.FindStringSubmatch(row.Label)
+		if m == nil && strings.HasPrefix(row.Label, "Los Alamos City And County") {
+			m = []string{row.Label, "Los Alamos"}
 		}
 		if m != nil {
 			fips, ok := s.County(m[1])
 			if !ok {
-				return fmt.Errorf("%s: no county %q", row.ref, m[1])
+				return fmt.Errorf("%s: no county %q", row.Ref, m[1])
 			}
-			countyOf[nmPrefix(row.code)] = fips
+			countyOf[nmPrefix(row.Code)] = fips
 		}
 	}
-	ost, err := s.nmOSTRates(in)
+	ost, err := nmOSTRates(s, in)
 	if err != nil {
 		return err
 	}
 	period := civil.Period{}
-	define := func(row srcRow, t jurisdiction.Type, name string, v decimal.Decimal, where scope) error {
-		id := s.DistrictID(row.code, "")
-		if _, err := s.District(id, t, name, row.code); err != nil {
+	define := func(row Row, t jurisdiction.Type, name string, v decimal.Decimal, where Scope) error {
+		id := s.DistrictID(row.Code, "")
+		if _, err := s.District(id, t, name, row.Code); err != nil {
 			return err
 		}
-		if err := s.addRate(id, jurisdiction.General, v, period, srcTaxlocus); err != nil {
-			return fmt.Errorf("%s: %w", row.ref, err)
+		if err := s.AddRate(id, jurisdiction.General, v, period, SrcTaxlocus); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
 		}
 		s.Assign(id, where)
 		return nil
 	}
-	var special []srcRow
+	var special []Row
 	for _, row := range rows {
-		fips := countyOf[nmPrefix(row.code)]
+		fips := countyOf[nmPrefix(row.Code)]
 		if fips == "" {
-			s.Refuse(row, "location code %s names no county of New Mexico that the remainder rows give", row.code)
+			s.Refuse(row, "location code %s names no county of New Mexico that the remainder rows give", row.Code)
 			continue
 		}
-		county := s.L.b.juris["US-"+fips].Name
+		county := s.Juris("US-" + fips).Name
 		switch {
-		case nmRemainderRe.MatchString(row.label):
-			if err := define(row, jurisdiction.District, county+" County outside municipalities (location "+row.code+")", row.rate, scope{kind: scopeUninc, county: fips}); err != nil {
+		case nmRemainderRe.MatchString(row.Label):
+			if err := define(row, jurisdiction.District, county+" County outside municipalities (location "+row.Code+")", row.Rate, Scope{Kind: ScopeUninc, County: fips}); err != nil {
 				return err
 			}
-			s.Represent(row, s.DistrictID(row.code, ""))
-		case strings.HasPrefix(row.label, "Los Alamos City And County"):
+			s.Represent(row, s.DistrictID(row.Code, ""))
+		case strings.HasPrefix(row.Label, "Los Alamos City And County"):
 			// A consolidated city and county without incorporated places.
-			if err := define(row, jurisdiction.District, "Los Alamos County (location "+row.code+")", row.rate, scope{kind: scopeCounty, county: fips}); err != nil {
+			if err := define(row, jurisdiction.District, "Los Alamos County (location "+row.Code+")", row.Rate, Scope{Kind: ScopeCounty, County: fips}); err != nil {
 				return err
 			}
-			s.Represent(row, s.DistrictID(row.code, ""))
+			s.Represent(row, s.DistrictID(row.Code, ""))
 		default:
-			name := nmPlaceName(row.label)
+			name := nmPlaceName(row.Label)
 			if strings.Contains(name, "(") && !strings.Contains(name, "Municipality") {
 				// "Springer (Water & Sanitation Facility)": a special
 				// location named after a municipality, not the
@@ -97,94 +97,88 @@ func buildNM(s *localState, in *localInputs) error {
 				continue
 			}
 			p, ok := s.Place(name, fips)
-			if !ok || !p.incorporated {
-				if q, ok := s.Place(name, ""); ok && q.incorporated && strings.Contains(row.label, "(") {
-					s.Refuse(row, "%s's part in %s County: the Census's 2015 boundary of %s does not reach into that county, so the part has no place", q.name, county, q.name)
+			if !ok || !p.Incorporated {
+				if q, ok := s.Place(name, ""); ok && q.Incorporated && strings.Contains(row.Label, "(") {
+					s.Refuse(row, "%s's part in %s County: the Census's 2015 boundary of %s does not reach into that county, so the part has no place", q.Name, county, q.Name)
 					continue
 				}
 				special = append(special, row)
 				continue
 			}
-			v := row.rate
-			key := p.code + "@" + fips
-			if o, has := ost[key]; has && o.rate.Round(5).Equal(row.rate) && !o.rate.Equal(row.rate) {
+			v := row.Rate
+			key := p.Code + "@" + fips
+			if o, has := ost[key]; has && o.rate.Round(5).Equal(row.Rate) && !o.rate.Equal(row.Rate) {
 				v = o.rate
 			}
-			if ids := s.scopes[scope{kind: scopePlace, place: p.code, county: fips}]; len(ids) > 0 {
-				return fmt.Errorf("%s: a second location for %s in %s County (%s has one)", row.ref, p.name, county, ids[0])
+			if ids := s.ScopeJuris(Scope{Kind: ScopePlace, Place: p.Code, County: fips}); len(ids) > 0 {
+				return fmt.Errorf("%s: a second location for %s in %s County (%s has one)", row.Ref, p.Name, county, ids[0])
 			}
-			label := p.name
-			if len(p.counties) > 1 {
+			label := p.Name
+			if len(p.Counties) > 1 {
 				label += " (" + county + " County part)"
 			}
-			if err := define(row, jurisdiction.City, label+" (location "+row.code+")", v, scope{kind: scopePlace, place: p.code, county: fips}); err != nil {
+			if err := define(row, jurisdiction.City, label+" (location "+row.Code+")", v, Scope{Kind: ScopePlace, Place: p.Code, County: fips}); err != nil {
 				return err
 			}
-			if v.Equal(row.rate) {
-				s.Represent(row, s.DistrictID(row.code, ""))
+			if v.Equal(row.Rate) {
+				s.Represent(row, s.DistrictID(row.Code, ""))
 			} else {
-				s.Refuse(row, "%s%% is the location's rate rounded to 0.001%%: OpenSalesTax's %s%% for the same location (%s) rounds to it and is used", row.rate.Shift(2), v.Shift(2), ost[key].ref)
+				s.Refuse(row, "%s%% is the location's rate rounded to 0.001%%: OpenSalesTax's %s%% for the same location (%s) rounds to it and is used", row.Rate.Shift(2), v.Shift(2), ost[key].ref)
 			}
 		}
 	}
 	// The special locations, by the rate of the location they lie in.
 	for _, row := range special {
-		fips := countyOf[nmPrefix(row.code)]
+		fips := countyOf[nmPrefix(row.Code)]
 		var same []string
-		for _, id := range slices.Sorted(func(yield func(string) bool) {
-			for id := range s.juris {
-				if !yield(id) {
-					return
-				}
-			}
-		}) {
-			j := s.L.b.juris[id]
-			if !strings.HasPrefix(j.ExternalCode, nmPrefix(row.code)+"-") {
+		for _, id := range s.LocalJuris() {
+			j := s.Juris(id)
+			if !strings.HasPrefix(j.ExternalCode, nmPrefix(row.Code)+"-") {
 				continue
 			}
-			if v, _ := s.L.rateOn(id, row.when); v.Equal(row.rate) {
+			if v, _ := s.RateOn(id, row.When); v.Equal(row.Rate) {
 				same = append(same, id)
 			}
 		}
 		var by string
-		if within := nmWithin[nmTIDDName(row.label)]; within != "" {
+		if within := nmWithin[nmTIDDName(row.Label)]; within != "" {
 			for _, id := range same {
-				if strings.HasPrefix(s.L.b.juris[id].Name, within+" (") {
+				if strings.HasPrefix(s.Juris(id).Name, within+" (") {
 					by = id
 				}
 			}
 		}
 		for _, id := range same {
-			name := s.L.b.juris[id].Name
+			name := s.Juris(id).Name
 			name = name[:strings.Index(name, " (")]
-			if strings.Contains(strings.ToUpper(row.label), strings.ToUpper(name)) {
+			if strings.Contains(strings.ToUpper(row.Label), strings.ToUpper(name)) {
 				by = id
 			}
 		}
-		rem := s.DistrictID(nmPrefix(row.code)+"-0"+nmPrefix(row.code), "")
+		rem := s.DistrictID(nmPrefix(row.Code)+"-0"+nmPrefix(row.Code), "")
 		if by == "" && slices.Contains(same, rem) {
 			by = rem
 		}
-		county := s.L.b.juris["US-"+fips].Name
+		county := s.Juris("US-" + fips).Name
 		switch {
 		case by != "":
 			// Same rate as the location it lies in: it changes nothing.
 			s.Represent(row, by)
-			s.L.g.log.Debug("New Mexico: special location", "row", row.label, "in", s.L.b.juris[by].Name)
+			s.Log().Debug("New Mexico: special location", "row", row.Label, "in", s.Juris(by).Name)
 		case len(same) > 0:
 			var names []string
 			for _, id := range same {
-				names = append(names, s.L.b.juris[id].Name)
+				names = append(names, s.Juris(id).Name)
 			}
-			s.Refuse(row, "a special location of %s County (%s) whose extent the data does not give; its %s%% equals the rate of %s, but the data does not say it lies there", county, nmKind(row.label), row.rate.Shift(2), strings.Join(names, " and "))
+			s.Refuse(row, "a special location of %s County (%s) whose extent the data does not give; its %s%% equals the rate of %s, but the data does not say it lies there", county, nmKind(row.Label), row.Rate.Shift(2), strings.Join(names, " and "))
 		default:
-			s.Refuse(row, "a special location of %s County (%s) whose extent the data does not give, with a rate (%s%%) of its own", county, nmKind(row.label), row.rate.Shift(2))
+			s.Refuse(row, "a special location of %s County (%s) whose extent the data does not give, with a rate (%s%%) of its own", county, nmKind(row.Label), row.Rate.Shift(2))
 		}
 	}
-	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.nmReconcileOST(in, ost)
+	return nmReconcileOST(s, in, ost)
 }
 
 // nmRemainderRe reads the name of a county's remainder row.
@@ -261,13 +255,13 @@ type nmOSTLocation struct {
 
 // nmOSTRates returns OpenSalesTax's local rates of New Mexico by place
 // code and county ("3502000@35001").
-func (s *localState) nmOSTRates(in *localInputs) (map[string]nmOSTLocation, error) {
+func nmOSTRates(s *State, in *Inputs) (map[string]nmOSTLocation, error) {
 	out := map[string]nmOSTLocation{}
-	o := in.ost[s.Sub.Code]
+	o := in.OST[s.Sub.Code]
 	if o == nil {
 		return out, nil
 	}
-	cs, err := o.cities("NM_LOCATION_RATES", ostCityLayout("NM_LOCATION_RATES")...)
+	cs, err := o.Cities("NM_LOCATION_RATES", OSTCityLayout("NM_LOCATION_RATES")...)
 	if err != nil {
 		return nil, err
 	}
@@ -277,7 +271,7 @@ func (s *localState) nmOSTRates(in *localInputs) (map[string]nmOSTLocation, erro
 			continue
 		}
 		if p, ok := s.Place(c.Name, fips); ok {
-			out[p.code+"@"+fips] = nmOSTLocation{ref: "NM_LOCATION_RATES/" + c.Name, rate: c.Rate.Shift(-2)}
+			out[p.Code+"@"+fips] = nmOSTLocation{ref: "NM_LOCATION_RATES/" + c.Name, rate: c.Rate.Shift(-2)}
 		}
 	}
 	return out, nil
@@ -285,44 +279,44 @@ func (s *localState) nmOSTRates(in *localInputs) (map[string]nmOSTLocation, erro
 
 // nmReconcileOST accounts for OpenSalesTax's New Mexico rows: the state
 // rate, and each location by the municipality's location in its county.
-func (s *localState) nmReconcileOST(in *localInputs, ost map[string]nmOSTLocation) error {
+func nmReconcileOST(s *State, in *Inputs, ost map[string]nmOSTLocation) error {
 	hintsOnly := *in
-	hintsOnly.ostRows = map[string][]srcRow{}
-	if err := s.reconcileOST(&hintsOnly); err != nil {
+	hintsOnly.OSTRows = map[string][]Row{}
+	if err := s.ReconcileOST(&hintsOnly); err != nil {
 		return err
 	}
 	byRef := map[string]string{}
 	for key, o := range ost {
 		byRef[o.ref] = key
 	}
-	for _, row := range in.ostRows[s.Sub.Code] {
-		if row.ref == "NM_STATE_RATE_PCT/NM_STATE_RATE_PCT" {
-			s.compareStateRate(row)
+	for _, row := range in.OSTRows[s.Sub.Code] {
+		if row.Ref == "NM_STATE_RATE_PCT/NM_STATE_RATE_PCT" {
+			s.CompareStateRate(row)
 			continue
 		}
-		key, ok := byRef[row.ref]
+		key, ok := byRef[row.Ref]
 		if !ok {
-			s.Refuse(row, "no single Census place of New Mexico is named %q in the county OpenSalesTax gives", row.label)
+			s.Refuse(row, "no single Census place of New Mexico is named %q in the county OpenSalesTax gives", row.Label)
 			continue
 		}
 		code, county, _ := strings.Cut(key, "@")
 		var id string
-		for _, j := range s.scopes[scope{kind: scopePlace, place: code, county: county}] {
-			if s.L.b.juris[j].Type == jurisdiction.City {
+		for _, j := range s.ScopeJuris(Scope{Kind: ScopePlace, Place: code, County: county}) {
+			if s.Juris(j).Type == jurisdiction.City {
 				id = j
 			}
 		}
 		if id == "" {
-			s.Refuse(row, "TaxLocus has no location of %s in that county", row.label)
+			s.Refuse(row, "TaxLocus has no location of %s in that county", row.Label)
 			continue
 		}
-		v, _ := s.L.rateOn(id, row.when)
+		v, _ := s.RateOn(id, row.When)
 		switch {
-		case v.Equal(row.rate):
+		case v.Equal(row.Rate):
 			s.Represent(row, id)
 		default:
 			s.Refuse(row, "%s%% disagrees with TaxLocus's %s%% for the same location (%s), which wins: TaxLocus lists every location of the Taxation and Revenue Department's schedule, while OpenSalesTax's module says its rates came through SalesTaxHandbook, a commercial compilation",
-				row.rate.Shift(2), v.Shift(2), s.L.b.juris[id].ExternalCode)
+				row.Rate.Shift(2), v.Shift(2), s.Juris(id).ExternalCode)
 		}
 	}
 	return nil

@@ -7,12 +7,12 @@ package main
 // rows are read countywide. Its "Special District 326xx" rows are codes
 // of Nevada's SST rate file whose areas the data does not give; each
 // repeats the whole rate of Washoe or Clark County and is refused.
-func buildNV(s *localState, in *localInputs) error {
-	if err := s.applyTaxlocus(in, taxlocusOptions{}); err != nil {
+func buildNV(s *State, in *Inputs) error {
+	if err := s.ApplyTaxlocus(in, TaxlocusOptions{}); err != nil {
 		return err
 	}
-	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }

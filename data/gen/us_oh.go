@@ -42,7 +42,7 @@ var ohTransit = []struct {
 // buildOH builds Ohio's local content from the TaxLocus rows (see
 // data/states/oh.md): the county permissive taxes, countywide, and the
 // transit authorities' taxes where each levies them.
-func buildOH(s *localState, in *localInputs) error {
+func buildOH(s *State, in *Inputs) error {
 	byCode, byName := map[string]int{}, map[string]int{}
 	for i, t := range ohTransit {
 		for _, c := range t.codes {
@@ -53,49 +53,49 @@ func buildOH(s *localState, in *localInputs) error {
 		}
 	}
 	defined := map[string]bool{}
-	transit := func(row srcRow, i int) error {
+	transit := func(row Row, i int) error {
 		t := ohTransit[i]
 		if defined[t.id] {
-			s.representIfSum(row, []string{t.id})
+			s.RepresentIfSum(row, []string{t.id})
 			return nil
 		}
 		defined[t.id] = true
-		if err := s.DefineDistrict(t.id, jurisdiction.TransitDistrict, t.name, "", row.rate, civil.Period{Effective: t.since}, srcTaxlocus, t.where); err != nil {
-			return fmt.Errorf("%s: %w", row.ref, err)
+		if err := s.DefineDistrict(t.id, jurisdiction.TransitDistrict, t.name, "", row.Rate, civil.Period{Effective: t.since}, SrcTaxlocus, t.where); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
 		}
 		s.Represent(row, t.id)
 		return nil
 	}
-	for _, row := range in.taxlocus["OH"] {
-		switch row.kind {
+	for _, row := range in.Taxlocus["OH"] {
+		switch row.Kind {
 		case "county":
-			fips, ok := s.County(row.label)
+			fips, ok := s.County(row.Label)
 			if !ok {
-				s.Refuse(row, "no county of Ohio is named %q", row.label)
+				s.Refuse(row, "no county of Ohio is named %q", row.Label)
 				continue
 			}
-			if err := s.SetCountyRate(fips, "", row.rate, civil.Period{}, srcTaxlocus); err != nil {
-				return fmt.Errorf("%s: %w", row.ref, err)
+			if err := s.SetCountyRate(fips, "", row.Rate, civil.Period{}, SrcTaxlocus); err != nil {
+				return fmt.Errorf("%s: %w", row.Ref, err)
 			}
 			s.Represent(row, "US-"+fips)
 		case "special_district", "transit":
-			i, ok := byCode[row.code]
-			if row.kind == "transit" {
-				i, ok = byName[row.label]
+			i, ok := byCode[row.Code]
+			if row.Kind == "transit" {
+				i, ok = byName[row.Label]
 			}
 			if !ok {
-				s.Refuse(row, "a %s row that no transit authority of Ohio's content matches", row.kind)
+				s.Refuse(row, "a %s row that no transit authority of Ohio's content matches", row.Kind)
 				continue
 			}
 			if err := transit(row, i); err != nil {
 				return err
 			}
 		default:
-			s.Refuse(row, "a %s row, which Ohio's content does not read", row.kind)
+			s.Refuse(row, "a %s row, which Ohio's content does not read", row.Kind)
 		}
 	}
-	if r, ok := in.taxlocusStates["OH"]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates["OH"]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }

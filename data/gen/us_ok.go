@@ -11,22 +11,22 @@ import "strings"
 // rate is a location's whole local rate (a county's, or a county's and a
 // city's together), and are refused. Rows the common reading cannot place
 // are read by data/src/us-local/ok-taxlocus.csv.
-func buildOK(s *localState, in *localInputs) error {
-	var common []srcRow
-	for _, row := range in.taxlocus[s.Sub.Code] {
-		if row.kind == "special_district" && strings.HasPrefix(row.code, "98") {
+func buildOK(s *State, in *Inputs) error {
+	var common []Row
+	for _, row := range in.Taxlocus[s.Sub.Code] {
+		if row.Kind == "special_district" && strings.HasPrefix(row.Code, "98") {
 			s.Refuse(row, "an unnamed area code of the Tax Commission's rate data (98xxx), not a taxing jurisdiction: its rate is a location's whole local rate (it equals a county's rate, or a county's and a city's together, such as 4.017%% = Tulsa 3.65%% + Tulsa County 0.367%%), and the data gives neither its name nor its area; the county and city rows give the parts")
 			continue
 		}
 		common = append(common, row)
 	}
 	sub := *in
-	sub.taxlocus = map[string][]srcRow{s.Sub.Code: common}
-	if err := s.applyTaxlocus(&sub, taxlocusOptions{placeCodes: true}); err != nil {
+	sub.Taxlocus = map[string][]Row{s.Sub.Code: common}
+	if err := s.ApplyTaxlocus(&sub, TaxlocusOptions{PlaceCodes: true}); err != nil {
 		return err
 	}
-	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }

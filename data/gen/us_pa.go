@@ -4,4 +4,4 @@ package main
 // Its two local taxes are county rows in both sources, read the common
 // way: Allegheny County's 1% and Philadelphia's 2% (the city and the
 // county of Philadelphia are one), countywide.
-func buildPA(s *localState, in *localInputs) error { return buildGeneric(s, in) }
+func buildPA(s *State, in *Inputs) error { return BuildGeneric(s, in) }

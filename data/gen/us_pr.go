@@ -6,4 +6,4 @@ package main
 // county equivalents) is curated in data/src/us-local/pr.csv, which the
 // generator reads after this builder. What is left here is the
 // accounting of any source row for Puerto Rico against the state table.
-func buildPR(s *localState, in *localInputs) error { return buildGeneric(s, in) }
+func buildPR(s *State, in *Inputs) error { return BuildGeneric(s, in) }

@@ -14,27 +14,27 @@ import (
 // each county's total and is read the common way. The one municipal
 // tax the sources give is Myrtle Beach's 1% tourism development fee,
 // from OpenSalesTax.
-func buildSC(s *localState, in *localInputs) error {
-	if err := s.applyTaxlocus(in, taxlocusOptions{}); err != nil {
+func buildSC(s *State, in *Inputs) error {
+	if err := s.ApplyTaxlocus(in, TaxlocusOptions{}); err != nil {
 		return err
 	}
-	if r, ok := in.taxlocusStates["SC"]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates["SC"]; ok {
+		s.CompareStateRate(r)
 	}
 	done := map[string]bool{}
-	row, ok := ostRowByRef(in, "SC", "SC_CITIES/Myrtle Beach")
+	row, ok := OSTRowByRef(in, "SC", "SC_CITIES/Myrtle Beach")
 	if !ok {
 		return fmt.Errorf("OpenSalesTax has no Myrtle Beach")
 	}
-	p, ok := s.Place("Myrtle Beach", mustCounty(s, "Horry"))
+	p, ok := s.Place("Myrtle Beach", MustCounty(s, "Horry"))
 	if !ok {
 		return fmt.Errorf("no place Myrtle Beach in Horry County")
 	}
 	id := s.City(p)
-	if err := s.addRate(id, "", row.rate, civil.Period{}, srcOpenSalesTax); err != nil {
+	if err := s.AddRate(id, "", row.Rate, civil.Period{}, SrcOpenSalesTax); err != nil {
 		return err
 	}
 	s.Represent(row, id)
-	done[row.ref] = true
-	return s.reconcileOST(ostRowsExcept(in, "SC", done))
+	done[row.Ref] = true
+	return s.ReconcileOST(OSTRowsExcept(in, "SC", done))
 }

@@ -4,12 +4,12 @@ package main
 // sales taxes by the cities' place FIPS codes; South Dakota's counties
 // levy none. The five special jurisdictions of Indian country are
 // refused (data/src/us-local/sd-taxlocus.csv).
-func buildSD(s *localState, in *localInputs) error {
-	if err := s.applyTaxlocus(in, taxlocusOptions{placeCodes: true}); err != nil {
+func buildSD(s *State, in *Inputs) error {
+	if err := s.ApplyTaxlocus(in, TaxlocusOptions{PlaceCodes: true}); err != nil {
 		return err
 	}
-	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }

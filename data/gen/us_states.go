@@ -6,7 +6,7 @@ import "strings"
 // Rico (see uslocal.go). A state's builder reads its sources as its note,
 // data/states/<st>.md, says; the builders of most states are in
 // us_<st>.go.
-var stateBuilders = map[string]func(*localState, *localInputs) error{
+var stateBuilders = map[string]func(*State, *Inputs) error{
 	"AL": buildAL, "AK": buildAK, "AZ": buildAZ, "AR": buildAR, "CA": buildCA, "CO": buildCO,
 	"CT": buildNoLocal, "DE": buildNoLocal, "DC": buildNoLocal, "FL": buildFL, "GA": buildGA, "HI": buildHI,
 	"ID": buildID, "IL": buildIL, "IN": buildNoLocal, "IA": buildIA, "KS": buildKS, "KY": buildNoLocal,
@@ -21,14 +21,14 @@ var stateBuilders = map[string]func(*localState, *localInputs) error{
 // buildNoLocal is the builder of a state without local sales taxes: it
 // accounts for the source rows of the state (the state rate, any local
 // row) against the state table.
-func buildNoLocal(s *localState, in *localInputs) error {
-	for _, row := range in.taxlocus[s.Sub.Code] {
+func buildNoLocal(s *State, in *Inputs) error {
+	for _, row := range in.Taxlocus[s.Sub.Code] {
 		s.Refuse(row, "%s has no local sales tax (see data/states/%s.md)", s.Sub.Name, lower(s.Sub.Code))
 	}
-	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }
 
 // lower returns s in lower case.

@@ -20,84 +20,84 @@ const tnDavidsonTransit = "US-TN-D-DAVIDSON_TRANSIT"
 // row coded 9CCxx is a location of the Department of Revenue's county
 // CC (the counties numbered alphabetically), whose whole local rate is
 // the county's, or, in Davidson County, the transit surcharge.
-func buildTN(s *localState, in *localInputs) error {
-	rows := in.taxlocus["TN"]
+func buildTN(s *State, in *Inputs) error {
+	rows := in.Taxlocus["TN"]
 	for _, row := range rows {
-		if row.kind != "county" {
+		if row.Kind != "county" {
 			continue
 		}
-		fips := s.Sub.FIPS + row.code
-		if _, ok := s.L.b.juris["US-"+fips]; !ok || len(row.code) != 3 {
-			s.Refuse(row, "no county of Tennessee has the FIPS code %q", row.code)
+		fips := s.Sub.FIPS + row.Code
+		if !s.Known("US-"+fips) || len(row.Code) != 3 {
+			s.Refuse(row, "no county of Tennessee has the FIPS code %q", row.Code)
 			continue
 		}
-		if err := s.SetCountyRate(fips, "", row.rate, civil.Period{}, srcTaxlocus); err != nil {
-			return fmt.Errorf("%s: %w", row.ref, err)
+		if err := s.SetCountyRate(fips, "", row.Rate, civil.Period{}, SrcTaxlocus); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
 		}
 		s.Represent(row, "US-"+fips)
 	}
 	for _, row := range rows {
-		switch row.kind {
+		switch row.Kind {
 		case "county":
 		case "city":
-			p, ok := s.PlaceByCode(row.code)
-			if !ok || len(row.code) != 5 {
-				s.Refuse(row, "no Census place of Tennessee has the FIPS code %q", row.code)
+			p, ok := s.PlaceByCode(row.Code)
+			if !ok || len(row.Code) != 5 {
+				s.Refuse(row, "no Census place of Tennessee has the FIPS code %q", row.Code)
 				continue
 			}
-			county := "US-" + p.mainCounty()
-			cv, ok := s.L.rateOn(county, row.when)
+			county := "US-" + p.MainCounty()
+			cv, ok := s.RateOn(county, row.When)
 			if !ok {
-				s.Refuse(row, "%s (%s) lies mainly in %s, which has no rate to take from the city's whole local rate", p.name, p.code, county)
+				s.Refuse(row, "%s (%s) lies mainly in %s, which has no rate to take from the city's whole local rate", p.Name, p.Code, county)
 				continue
 			}
-			own := row.rate.Sub(cv)
+			own := row.Rate.Sub(cv)
 			switch {
 			case own.IsNegative():
-				s.Refuse(row, "the whole local rate %s%% of %s is below the %s%% of %s, the county it mainly lies in", row.rate.Shift(2), p.name, cv.Shift(2), county)
+				s.Refuse(row, "the whole local rate %s%% of %s is below the %s%% of %s, the county it mainly lies in", row.Rate.Shift(2), p.Name, cv.Shift(2), county)
 			case own.IsZero():
 				// The city adds nothing to its county's rate.
 				s.Represent(row, county)
 			default:
 				id := s.City(p)
-				if err := s.SetRate(id, "", own, civil.Period{}, srcTaxlocus); err != nil {
-					return fmt.Errorf("%s: %w", row.ref, err)
+				if err := s.SetRate(id, "", own, civil.Period{}, SrcTaxlocus); err != nil {
+					return fmt.Errorf("%s: %w", row.Ref, err)
 				}
 				s.Represent(row, county, id)
 			}
 		case "special_district":
-			fips, ok := tnLocationCounty(s, row.code)
+			fips, ok := tnLocationCounty(s, row.Code)
 			if !ok {
-				s.Refuse(row, "a special district code %q that is no Department of Revenue location code (9, the county's number, the locality's)", row.code)
+				s.Refuse(row, "a special district code %q that is no Department of Revenue location code (9, the county's number, the locality's)", row.Code)
 				continue
 			}
 			county := "US-" + fips
-			cv, _ := s.L.rateOn(county, row.when)
+			cv, _ := s.RateOn(county, row.When)
 			switch {
-			case fips == "47037" && row.code[3] == '5':
+			case fips == "47037" && row.Code[3] == '5':
 				// 91950 to 91958: the surcharge in each location of
 				// Davidson County.
 				s.Represent(row, tnDavidsonTransit)
-			case row.rate.Equal(cv):
+			case row.Rate.Equal(cv):
 				s.Represent(row, county)
 			default:
 				s.Refuse(row, "location %s of %s: its whole local rate %s%% is above the county's %s%%, and the data does not say which city the location is (the part of a city in a second county, most likely)",
-					row.code, s.L.b.juris[county].Name, row.rate.Shift(2), cv.Shift(2))
+					row.Code, s.Juris(county).Name, row.Rate.Shift(2), cv.Shift(2))
 			}
 		default:
-			s.Refuse(row, "a %s row, which Tennessee's content does not read", row.kind)
+			s.Refuse(row, "a %s row, which Tennessee's content does not read", row.Kind)
 		}
 	}
-	if r, ok := in.taxlocusStates["TN"]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates["TN"]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }
 
 // tnLocationCounty returns the county of a Department of Revenue
 // location code 9CCxx: CC numbers Tennessee's counties alphabetically,
 // which is the order of their FIPS codes (county n has FIPS 2n-1).
-func tnLocationCounty(s *localState, code string) (string, bool) {
+func tnLocationCounty(s *State, code string) (string, bool) {
 	if len(code) != 5 || code[0] != '9' {
 		return "", false
 	}
@@ -106,7 +106,7 @@ func tnLocationCounty(s *localState, code string) (string, bool) {
 		return "", false
 	}
 	fips := fmt.Sprintf("%s%03d", s.Sub.FIPS, 2*n-1)
-	if _, ok := s.L.b.juris["US-"+fips]; !ok {
+	if !s.Known("US-" + fips) {
 		return "", false
 	}
 	return fips, true

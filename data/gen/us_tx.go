@@ -36,19 +36,19 @@ import (
 //     boundary for it.
 //
 // At the end no area may have local rates above the 2% cap of the note.
-func buildTX(s *localState, in *localInputs) error {
-	mapping, err := s.readTaxlocusMapping()
+func buildTX(s *State, in *Inputs) error {
+	mapping, err := s.ReadTaxlocusMapping()
 	if err != nil {
 		return err
 	}
-	var common, spds, combined []srcRow
-	for _, row := range in.taxlocus[s.Sub.Code] {
+	var common, spds, combined []Row
+	for _, row := range in.Taxlocus[s.Sub.Code] {
 		switch {
 		case mapping[taxlocusLine(row)] != nil:
 			common = append(common, row)
-		case row.kind == "special_district":
+		case row.Kind == "special_district":
 			spds = append(spds, row)
-		case row.kind == "city" && strings.Contains(row.label, "/"):
+		case row.Kind == "city" && strings.Contains(row.Label, "/"):
 			combined = append(combined, row)
 		default:
 			common = append(common, row)
@@ -56,34 +56,34 @@ func buildTX(s *localState, in *localInputs) error {
 	}
 	// The common reading, and the mapping, of the other rows.
 	sub := *in
-	sub.taxlocus = map[string][]srcRow{s.Sub.Code: common}
-	if err := s.applyTaxlocus(&sub, taxlocusOptions{}); err != nil {
+	sub.Taxlocus = map[string][]Row{s.Sub.Code: common}
+	if err := s.ApplyTaxlocus(&sub, TaxlocusOptions{}); err != nil {
 		return err
 	}
-	excused := s.txCountyCombinedAreas(taxlocusDate)
+	excused := txCountyCombinedAreas(s, TaxlocusDate)
 	for _, row := range spds {
-		if err := s.txSpecialDistrict(row); err != nil {
+		if err := txSpecialDistrict(s, row); err != nil {
 			return err
 		}
 	}
 	for _, row := range combined {
-		s.txCombinedArea(row)
+		txCombinedArea(s, row)
 	}
-	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
 	}
-	if err := s.txReconcileOST(in); err != nil {
+	if err := txReconcileOST(s, in); err != nil {
 		return err
 	}
-	for _, w := range slices.SortedFunc(maps.Keys(excused), func(a, b scope) int { return strings.Compare(a.String(), b.String()) }) {
-		s.L.g.log.Info("Texas: a city at the cap reaches into a county with a county tax", "part", w.String(), "place", s.L.places.byCode[w.place].name)
+	for _, w := range slices.SortedFunc(maps.Keys(excused), func(a, b Scope) int { return strings.Compare(a.String(), b.String()) }) {
+		s.Log().Info("Texas: a city at the cap reaches into a county with a county tax", "part", w.String(), "place", txPlaceName(s, w.Place))
 	}
-	return s.txCheckLocalCap(taxlocusDate, excused)
+	return txCheckLocalCap(s, TaxlocusDate, excused)
 }
 
 // taxlocusLine returns the line of a TaxLocus row in its file.
-func taxlocusLine(row srcRow) int {
-	n, _ := strconv.Atoi(row.ref[strings.LastIndexByte(row.ref, ':')+1:])
+func taxlocusLine(row Row) int {
+	n, _ := strconv.Atoi(row.Ref[strings.LastIndexByte(row.Ref, ':')+1:])
 	return n
 }
 
@@ -109,22 +109,22 @@ var txCityDistrictKinds = []struct {
 
 // txSpecialDistrict reads a TaxLocus special district row of Texas: a
 // district of a city where its name says so, refused otherwise.
-func (s *localState) txSpecialDistrict(row srcRow) error {
+func txSpecialDistrict(s *State, row Row) error {
 	for _, k := range txCityDistrictKinds {
-		m := k.re.FindStringSubmatch(row.label)
+		m := k.re.FindStringSubmatch(row.Label)
 		if m == nil {
 			continue
 		}
 		p, ok := s.Place(m[1], "")
-		if !ok || !p.incorporated {
+		if !ok || !p.Incorporated {
 			s.Refuse(row, "a %s of a city %q that is no single incorporated Census place of Texas", strings.ToLower(k.kind), m[1])
 			return nil
 		}
-		id := s.DistrictID("", p.name+" "+k.short)
-		if s.juris[id] {
-			v, _ := s.L.rateOn(id, row.when)
-			if !v.Equal(row.rate) {
-				s.Refuse(row, "%s already has %s%% from another row; this row's %s%% is not used", id, v.Shift(2), row.rate.Shift(2))
+		id := s.DistrictID("", p.Name+" "+k.short)
+		if s.Defines(id) {
+			v, _ := s.RateOn(id, row.When)
+			if !v.Equal(row.Rate) {
+				s.Refuse(row, "%s already has %s%% from another row; this row's %s%% is not used", id, v.Shift(2), row.Rate.Shift(2))
 				return nil
 			}
 			s.Represent(row, id)
@@ -135,35 +135,35 @@ func (s *localState) txSpecialDistrict(row srcRow) error {
 		// above 2% at any location, so where the city and its county
 		// already reach it, the district does not tax.
 		var fits []string
-		for _, c := range p.counties {
-			if s.txPartRate(c.fips, p, row.when).Add(row.rate).LessThanOrEqual(*s.Note.localCap) {
-				fits = append(fits, c.fips)
+		for _, c := range p.Counties {
+			if txPartRate(s, c.FIPS, p, row.When).Add(row.Rate).LessThanOrEqual(*s.Note.LocalCap) {
+				fits = append(fits, c.FIPS)
 			}
 		}
 		if len(fits) == 0 {
-			s.Refuse(row, "a %s of %s, whose %s%% does not fit under the 2%% cap beside the city's and its county's rates in any part of the city: a stale row, or the city's row already holds it", strings.ToLower(k.kind), p.name, row.rate.Shift(2))
+			s.Refuse(row, "a %s of %s, whose %s%% does not fit under the 2%% cap beside the city's and its county's rates in any part of the city: a stale row, or the city's row already holds it", strings.ToLower(k.kind), p.Name, row.Rate.Shift(2))
 			return nil
 		}
-		if _, err := s.District(id, jurisdiction.SpecialPurposeDistrict, p.name+" "+k.kind, ""); err != nil {
+		if _, err := s.District(id, jurisdiction.SpecialPurposeDistrict, p.Name+" "+k.kind, ""); err != nil {
 			return err
 		}
-		if err := s.addRate(id, jurisdiction.General, row.rate, civil.Period{}, srcTaxlocus); err != nil {
-			return fmt.Errorf("%s: %w", row.ref, err)
+		if err := s.AddRate(id, jurisdiction.General, row.Rate, civil.Period{}, SrcTaxlocus); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
 		}
-		if len(fits) == len(p.counties) {
-			s.Assign(id, scope{kind: scopePlace, place: p.code})
+		if len(fits) == len(p.Counties) {
+			s.Assign(id, Scope{Kind: ScopePlace, Place: p.Code})
 		} else {
 			for _, c := range fits {
-				s.Assign(id, scope{kind: scopePlace, place: p.code, county: c})
+				s.Assign(id, Scope{Kind: ScopePlace, Place: p.Code, County: c})
 			}
 		}
 		s.Represent(row, id)
 		return nil
 	}
-	if m := txCountyHealthRe.FindStringSubmatch(row.label); m != nil {
-		return s.txCountyHealthDistrict(row, m[1], strings.HasPrefix(strings.ToUpper(m[3]), "HEALTH"))
+	if m := txCountyHealthRe.FindStringSubmatch(row.Label); m != nil {
+		return txCountyHealthDistrict(s, row, m[1], strings.HasPrefix(strings.ToUpper(m[3]), "HEALTH"))
 	}
-	s.Refuse(row, "%s", txDistrictRefusal(row.label))
+	s.Refuse(row, "%s", txDistrictRefusal(row.Label))
 	return nil
 }
 
@@ -177,26 +177,26 @@ var txCountyHealthRe = regexp.MustCompile(`(?i)^(.+?)\s+(co|cty|county)\.?\s+(ho
 // by special law covers its county; the county health services tax of
 // Tax Code chapter 324 is the county's), when its rate fits under the
 // cap everywhere in the county, and refused otherwise.
-func (s *localState) txCountyHealthDistrict(row srcRow, county string, health bool) error {
+func txCountyHealthDistrict(s *State, row Row, county string, health bool) error {
 	fips, ok := s.County(county)
 	if !ok {
 		s.Refuse(row, "a hospital or health services district of a county %q that is not a Texas county", county)
 		return nil
 	}
-	name := s.L.b.juris["US-"+fips].Name
-	limit := *s.Note.localCap
+	name := s.Juris("US-" + fips).Name
+	limit := *s.Note.LocalCap
 	var over []string
-	if s.txPartRate(fips, nil, row.when).Add(row.rate).GreaterThan(limit) {
+	if txPartRate(s, fips, nil, row.When).Add(row.Rate).GreaterThan(limit) {
 		over = append(over, "the unincorporated county")
 	}
-	for _, p := range s.L.places.byState[s.Sub.Code] {
-		if p.incorporated && p.inCounty(fips) && s.txPartRate(fips, p, row.when).Add(row.rate).GreaterThan(limit) {
-			over = append(over, p.name)
+	for _, p := range s.Places() {
+		if p.Incorporated && p.InCounty(fips) && txPartRate(s, fips, p, row.When).Add(row.Rate).GreaterThan(limit) {
+			over = append(over, p.Name)
 		}
 	}
 	if len(over) > 0 {
 		s.Refuse(row, "a hospital or health services district of %s County whose %s%% would exceed the 2%% cap in %s: it does not cover the whole county, and the data gives no boundary for it",
-			name, row.rate.Shift(2), strings.Join(over, ", "))
+			name, row.Rate.Shift(2), strings.Join(over, ", "))
 		return nil
 	}
 	kind, short := " County Hospital District", "HD"
@@ -207,10 +207,10 @@ func (s *localState) txCountyHealthDistrict(row srcRow, county string, health bo
 	if err != nil {
 		return err
 	}
-	if err := s.addRate(id, jurisdiction.General, row.rate, civil.Period{}, srcTaxlocus); err != nil {
-		return fmt.Errorf("%s: %w", row.ref, err)
+	if err := s.AddRate(id, jurisdiction.General, row.Rate, civil.Period{}, SrcTaxlocus); err != nil {
+		return fmt.Errorf("%s: %w", row.Ref, err)
 	}
-	s.Assign(id, scope{kind: scopeCounty, county: fips})
+	s.Assign(id, Scope{Kind: ScopeCounty, County: fips})
 	s.Represent(row, id)
 	return nil
 }
@@ -248,23 +248,23 @@ found:
 // txPartRate returns the local rate on d of the part of place p (nil for
 // the unincorporated county) in county c: the county's, where it
 // applies there, and every other jurisdiction's.
-func (s *localState) txPartRate(c string, p *usPlace, d civil.Date) decimal.Decimal {
+func txPartRate(s *State, c string, p *Place, d civil.Date) decimal.Decimal {
 	county := "US-" + c
-	ids := s.membersOf(c, p)
-	in := slices.Contains(s.scopes[scope{kind: scopeCounty, county: c}], county)
-	if p == nil || !p.incorporated {
-		in = in || slices.Contains(s.scopes[scope{kind: scopeUninc, county: c}], county)
+	ids := s.MembersOf(c, p)
+	in := slices.Contains(s.ScopeJuris(Scope{Kind: ScopeCounty, County: c}), county)
+	if p == nil || !p.Incorporated {
+		in = in || slices.Contains(s.ScopeJuris(Scope{Kind: ScopeUninc, County: c}), county)
 	}
 	if p != nil {
-		in = in || slices.Contains(s.scopes[scope{kind: scopePlace, place: p.code}], county) ||
-			slices.Contains(s.scopes[scope{kind: scopePlace, place: p.code, county: c}], county)
+		in = in || slices.Contains(s.ScopeJuris(Scope{Kind: ScopePlace, Place: p.Code}), county) ||
+			slices.Contains(s.ScopeJuris(Scope{Kind: ScopePlace, Place: p.Code, County: c}), county)
 	}
 	if in {
 		ids = append(ids, county)
 	}
 	v := decimal.Zero
 	for _, id := range ids {
-		r, _ := s.L.rateOn(id, d)
+		r, _ := s.RateOn(id, d)
 		v = v.Add(r)
 	}
 	return v
@@ -278,17 +278,17 @@ func (s *localState) txPartRate(c string, p *usPlace, d civil.Date) decimal.Deci
 // Hunt Co", "Farmersville/Hunt Co", each 2%), so the county's tax does
 // not apply there; Levy's areas always carry their county's tax, so
 // these parts come out above the cap (see the note's Not covered).
-func (s *localState) txCountyCombinedAreas(d civil.Date) map[scope]bool {
-	limit := *s.Note.localCap
-	out := map[scope]bool{}
-	for _, c := range s.counties() {
-		cv, _ := s.L.rateOn("US-"+c, d)
+func txCountyCombinedAreas(s *State, d civil.Date) map[Scope]bool {
+	limit := *s.Note.LocalCap
+	out := map[Scope]bool{}
+	for _, c := range s.Counties() {
+		cv, _ := s.RateOn("US-"+c, d)
 		if cv.IsZero() {
 			continue
 		}
-		for _, p := range s.L.places.byState[s.Sub.Code] {
-			if p.incorporated && p.inCounty(c) && s.txPartRate(c, p, d).GreaterThan(limit) && s.txPartRate(c, p, d).Sub(cv).LessThanOrEqual(limit) {
-				out[scope{kind: scopePlace, place: p.code, county: c}] = true
+		for _, p := range s.Places() {
+			if p.Incorporated && p.InCounty(c) && txPartRate(s, c, p, d).GreaterThan(limit) && txPartRate(s, c, p, d).Sub(cv).LessThanOrEqual(limit) {
+				out[Scope{Kind: ScopePlace, Place: p.Code, County: c}] = true
 			}
 		}
 	}
@@ -305,26 +305,26 @@ var txCombinedRe = regexp.MustCompile(`^\s*([^/]+?)\s*/\s*(.+?)\s*$`)
 // city's rate again. It is represented by the city when the rate is the
 // city's; otherwise the city's rate differs in a part of it whose extent
 // the data does not give.
-func (s *localState) txCombinedArea(row srcRow) {
-	m := txCombinedRe.FindStringSubmatch(row.label)
+func txCombinedArea(s *State, row Row) {
+	m := txCombinedRe.FindStringSubmatch(row.Label)
 	if m == nil {
 		s.Refuse(row, "not a combined area name")
 		return
 	}
 	p, ok := s.Place(m[1], "")
-	if !ok || !p.incorporated {
+	if !ok || !p.Incorporated {
 		s.Refuse(row, "a combined area of %q and %s, whose city is no single incorporated Census place of Texas", m[1], m[2])
 		return
 	}
-	id := "US-" + p.code
-	v, has := s.L.rateOn(id, row.when)
+	id := "US-" + p.Code
+	v, has := s.RateOn(id, row.When)
 	switch {
-	case has && v.Equal(row.rate):
+	case has && v.Equal(row.Rate):
 		s.Represent(row, id)
 	case has:
-		s.Refuse(row, "the combined area of %s and %s, whose extent the data does not give: its %s%% differs from the city's %s%% elsewhere", p.name, m[2], row.rate.Shift(2), v.Shift(2))
+		s.Refuse(row, "the combined area of %s and %s, whose extent the data does not give: its %s%% differs from the city's %s%% elsewhere", p.Name, m[2], row.Rate.Shift(2), v.Shift(2))
 	default:
-		s.Refuse(row, "the combined area of %s and %s, whose extent the data does not give; the city has no rate of its own row", p.name, m[2])
+		s.Refuse(row, "the combined area of %s and %s, whose extent the data does not give; the city has no rate of its own row", p.Name, m[2])
 	}
 }
 
@@ -345,40 +345,40 @@ var txOSTTransit = map[string][]string{
 // each city's "municipal portion" (every local rate at the city but the
 // county's and the transit authority's) by the city and its districts.
 // Its ZIP lists become ZIP hints.
-func (s *localState) txReconcileOST(in *localInputs) error {
+func txReconcileOST(s *State, in *Inputs) error {
 	st := s.Sub.Code
 	hintsOnly := *in
-	hintsOnly.ostRows = map[string][]srcRow{}
-	if err := s.reconcileOST(&hintsOnly); err != nil {
+	hintsOnly.OSTRows = map[string][]Row{}
+	if err := s.ReconcileOST(&hintsOnly); err != nil {
 		return err
 	}
-	cities, err := in.ost[st].cities("TX_CITIES", ostCityLayout("TX_CITIES")...)
+	cities, err := in.OST[st].Cities("TX_CITIES", OSTCityLayout("TX_CITIES")...)
 	if err != nil {
 		return err
 	}
-	byName := map[string]ostCity{}
+	byName := map[string]OSTCity{}
 	for _, c := range cities {
 		byName[c.Name] = c
 	}
-	for _, row := range in.ostRows[st] {
-		table, key, _ := strings.Cut(row.ref, "/")
+	for _, row := range in.OSTRows[st] {
+		table, key, _ := strings.Cut(row.Ref, "/")
 		switch table {
 		case st + "_STATE_RATE_PCT":
-			s.compareStateRate(row)
+			s.CompareStateRate(row)
 		case "TX_COUNTY_RATE_PCT":
 			fips, ok := s.County(key)
 			if !ok {
 				s.Refuse(row, "no county of Texas is named %q", key)
 				continue
 			}
-			s.representIfSumWhy(row, "OpenSalesTax gives 0% to the counties its module did not audit (its comment says so); TaxLocus's county row, from the Comptroller's list, wins", []string{"US-" + fips})
+			s.RepresentIfSumWhy(row, "OpenSalesTax gives 0% to the counties its module did not audit (its comment says so); TaxLocus's county row, from the Comptroller's list, wins", []string{"US-" + fips})
 		case "TX_TRANSIT_DISTRICTS":
 			ids := txOSTTransit[key]
 			if ids == nil {
 				s.Refuse(row, "no transit authority of the Texas content is named %q", key)
 				continue
 			}
-			s.representIfSumWhy(row, "TaxLocus's rows, from the Comptroller's list, are later (2026-08-18) and give each authority its own rate: San Antonio's Advanced Transportation District rose from 1/4% to 3/8% on 2026-01-01 as the city's rate fell by 1/8% (ATD Proposition A of 2020), so they win", ids)
+			s.RepresentIfSumWhy(row, "TaxLocus's rows, from the Comptroller's list, are later (2026-08-18) and give each authority its own rate: San Antonio's Advanced Transportation District rose from 1/4% to 3/8% on 2026-01-01 as the city's rate fell by 1/8% (ATD Proposition A of 2020), so they win", ids)
 		case "TX_CITIES":
 			c := byName[key]
 			county, _ := s.County(c.County)
@@ -388,28 +388,28 @@ func (s *localState) txReconcileOST(in *localInputs) error {
 				continue
 			}
 			if county == "" {
-				county = p.mainCounty()
+				county = p.MainCounty()
 			}
-			if !p.incorporated {
+			if !p.Incorporated {
 				// A census-designated place has no city tax: its
 				// portion can only be the unincorporated county's.
-				uninc := append(s.membersOf(county, nil), "US-"+county)
-				s.representIfSumWhy(row, fmt.Sprintf("%s is a census-designated place, not a city: it has no city tax, and the rest of OpenSalesTax's %s%% there would be districts (emergency services, assistance or transit) whose area the data does not give", p.name, row.rate.Shift(2)), uninc)
+				uninc := append(s.MembersOf(county, nil), "US-"+county)
+				s.RepresentIfSumWhy(row, fmt.Sprintf("%s is a census-designated place, not a city: it has no city tax, and the rest of OpenSalesTax's %s%% there would be districts (emergency services, assistance or transit) whose area the data does not give", p.Name, row.Rate.Shift(2)), uninc)
 				continue
 			}
 			var ids []string
-			for _, id := range s.membersOf(county, p) {
-				if s.L.b.juris[id].Type != jurisdiction.TransitDistrict {
+			for _, id := range s.MembersOf(county, p) {
+				if s.Juris(id).Type != jurisdiction.TransitDistrict {
 					ids = append(ids, id)
 				}
 			}
 			if len(ids) == 0 {
-				ids = []string{"US-" + p.code}
+				ids = []string{"US-" + p.Code}
 			}
 			// OpenSalesTax gives most counties 0%, folding the county's
 			// tax into the city's portion.
-			all := s.membersOf(county, p)
-			s.representIfSumWhy(row, "OpenSalesTax derives a city's portion from a combined rate at the city's centre (its module says so) and gives most counties 0%; TaxLocus's rows, one per jurisdiction of the Comptroller's list, win",
+			all := s.MembersOf(county, p)
+			s.RepresentIfSumWhy(row, "OpenSalesTax derives a city's portion from a combined rate at the city's centre (its module says so) and gives most counties 0%; TaxLocus's rows, one per jurisdiction of the Comptroller's list, win",
 				ids, append(slices.Clone(ids), "US-"+county), all, append(slices.Clone(all), "US-"+county))
 		default:
 			s.Refuse(row, "a table that the Texas builder does not read")
@@ -422,22 +422,22 @@ func (s *localState) txReconcileOST(in *localInputs) error {
 // unincorporated part, or a place in it) add up to more than the state's
 // local cap on d: the content would then tax more than the law allows,
 // and a district or a city rate is where it does not apply.
-func (s *localState) txCheckLocalCap(d civil.Date, excused map[scope]bool) error {
-	if s.Note.localCap == nil {
+func txCheckLocalCap(s *State, d civil.Date, excused map[Scope]bool) error {
+	if s.Note.LocalCap == nil {
 		return nil
 	}
-	limit := *s.Note.localCap
+	limit := *s.Note.LocalCap
 	var over []string
-	for _, c := range s.counties() {
-		if v := s.txPartRate(c, nil, d); v.GreaterThan(limit) {
-			over = append(over, fmt.Sprintf("uninc:%s %s%% %v", c, v.Shift(2), s.membersOf(c, nil)))
+	for _, c := range s.Counties() {
+		if v := txPartRate(s, c, nil, d); v.GreaterThan(limit) {
+			over = append(over, fmt.Sprintf("uninc:%s %s%% %v", c, v.Shift(2), s.MembersOf(c, nil)))
 		}
-		for _, p := range s.L.places.byState[s.Sub.Code] {
-			if !p.inCounty(c) {
+		for _, p := range s.Places() {
+			if !p.InCounty(c) {
 				continue
 			}
-			if v := s.txPartRate(c, p, d); v.GreaterThan(limit) && !excused[scope{kind: scopePlace, place: p.code, county: c}] {
-				over = append(over, fmt.Sprintf("place:%s@%s (%s) %s%% %v", p.code, c, p.name, v.Shift(2), s.membersOf(c, p)))
+			if v := txPartRate(s, c, p, d); v.GreaterThan(limit) && !excused[Scope{Kind: ScopePlace, Place: p.Code, County: c}] {
+				over = append(over, fmt.Sprintf("place:%s@%s (%s) %s%% %v", p.Code, c, p.Name, v.Shift(2), s.MembersOf(c, p)))
 			}
 		}
 	}
@@ -449,4 +449,13 @@ func (s *localState) txCheckLocalCap(d civil.Date, excused map[scope]bool) error
 		over = append(over[:40], fmt.Sprintf("and %d more", len(over)-40))
 	}
 	return fmt.Errorf("local rates above the %s%% cap in:\n  %s", limit.Shift(2), strings.Join(over, "\n  "))
+}
+
+// txPlaceName returns the name of a place of Texas by its code.
+func txPlaceName(s *State, code string) string {
+	p, _ := s.PlaceByCode(code)
+	if p == nil {
+		return ""
+	}
+	return p.Name
 }

@@ -12,27 +12,27 @@ import "regexp"
 // "City" and a five-digit number carry Utah's own location codes, not
 // Census place codes: their areas are not in the data and they are
 // refused.
-func buildUT(s *localState, in *localInputs) error {
+func buildUT(s *State, in *Inputs) error {
 	st := s.Sub.Code
-	var rest []srcRow
-	for _, row := range in.taxlocus[st] {
-		if utLocationCode.MatchString(row.label) {
+	var rest []Row
+	for _, row := range in.Taxlocus[st] {
+		if utLocationCode.MatchString(row.Label) {
 			s.Refuse(row, "%q carries a location code of Utah's rate file (%s), not a Census place code: a part of a county with taxes of its own "+
 				"(an unincorporated area inside or outside a transit district, a metro township, a resort community) whose area the sources do not give",
-				row.label, row.code)
+				row.Label, row.Code)
 			continue
 		}
 		rest = append(rest, row)
 	}
 	filtered := *in
-	filtered.taxlocus = map[string][]srcRow{st: rest}
-	if err := s.applyTaxlocus(&filtered, taxlocusOptions{placeCodes: true}); err != nil {
+	filtered.Taxlocus = map[string][]Row{st: rest}
+	if err := s.ApplyTaxlocus(&filtered, TaxlocusOptions{PlaceCodes: true}); err != nil {
 		return err
 	}
-	if r, ok := in.taxlocusStates[st]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates[st]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }
 
 // utLocationCode matches TaxLocus's names of Utah rows that carry a

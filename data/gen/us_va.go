@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/levytax/levy/civil"
@@ -32,10 +31,10 @@ var vaDistricts = []struct {
 // levy. OpenSalesTax gives the regions' rates and which localities
 // each covers. The regions are districts of the localities they cover;
 // the school taxes are the counties' own rates.
-func buildVA(s *localState, in *localInputs) error {
-	o := in.ost["VA"]
+func buildVA(s *State, in *Inputs) error {
+	o := in.OST["VA"]
 	byName := vaLocalities(s)
-	rates, err := o.percents("VA_DISTRICT_RATE_PCT")
+	rates, err := o.Percents("VA_DISTRICT_RATE_PCT")
 	if err != nil {
 		return err
 	}
@@ -51,18 +50,18 @@ func buildVA(s *localState, in *localInputs) error {
 		if err != nil {
 			return err
 		}
-		if err := s.addRate(id, "", v.Shift(-2), civil.Period{}, srcOpenSalesTax); err != nil {
+		if err := s.AddRate(id, "", v.Shift(-2), civil.Period{}, SrcOpenSalesTax); err != nil {
 			return err
 		}
 		district[d.ost], rate[id] = id, v.Shift(-2)
-		row, _ := ostRowByRef(in, "VA", "VA_DISTRICT_RATE_PCT/"+d.ost)
+		row, _ := OSTRowByRef(in, "VA", "VA_DISTRICT_RATE_PCT/"+d.ost)
 		s.Represent(row, id)
-		done[row.ref] = true
+		done[row.Ref] = true
 	}
 	// Which localities each region covers, as OpenSalesTax says.
 	members := map[string][]string{} // FIPS -> districts
 	var regionOf map[string]string
-	if err := jsonInto(o["VA_COUNTY_DISTRICT"], &regionOf); err != nil {
+	if err := JSONInto(o["VA_COUNTY_DISTRICT"], &regionOf); err != nil {
 		return err
 	}
 	for name, region := range regionOf {
@@ -72,7 +71,7 @@ func buildVA(s *localState, in *localInputs) error {
 		}
 		members[fips] = append(members[fips], district[region])
 	}
-	for _, name := range o.strings("VA_HISTORIC_TRIANGLE") {
+	for _, name := range o.Strings("VA_HISTORIC_TRIANGLE") {
 		fips, ok := byName[name]
 		if !ok {
 			return fmt.Errorf("VA_HISTORIC_TRIANGLE: %q unknown", name)
@@ -81,10 +80,10 @@ func buildVA(s *localState, in *localInputs) error {
 	}
 	// The TaxLocus rows: a locality's rate is its districts' rates,
 	// or, where it is in no district, its own school tax.
-	for _, row := range in.taxlocus["VA"] {
-		fips := "51" + row.code
-		if _, ok := s.L.b.juris["US-"+fips]; !ok || len(row.code) != 3 {
-			return fmt.Errorf("%s: %s has no county FIPS code", row.ref, row.label)
+	for _, row := range in.Taxlocus["VA"] {
+		fips := "51" + row.Code
+		if !s.Known("US-"+fips) || len(row.Code) != 3 {
+			return fmt.Errorf("%s: %s has no county FIPS code", row.Ref, row.Label)
 		}
 		ds := members[fips]
 		sum := decimal.Zero
@@ -92,27 +91,27 @@ func buildVA(s *localState, in *localInputs) error {
 			sum = sum.Add(rate[id])
 		}
 		switch {
-		case len(ds) > 0 && sum.Equal(row.rate):
+		case len(ds) > 0 && sum.Equal(row.Rate):
 			for _, id := range ds {
-				s.Assign(id, scope{kind: scopeCounty, county: fips})
+				s.Assign(id, Scope{Kind: ScopeCounty, County: fips})
 			}
 			s.Represent(row, ds...)
-		case len(ds) > 0 && row.rate.IsZero():
+		case len(ds) > 0 && row.Rate.IsZero():
 			// OpenSalesTax puts three cities of the Crater planning
 			// district (Colonial Heights, Hopewell, Petersburg) in the
 			// Central Virginia region, whose members are the localities
 			// of planning district 15 (Va. Code 33.2-3700); TaxLocus's
 			// 0% wins and the membership is not used.
-			if err := s.SetCountyRate(fips, "", decimal.Zero, civil.Period{}, srcTaxlocus); err != nil {
+			if err := s.SetCountyRate(fips, "", decimal.Zero, civil.Period{}, SrcTaxlocus); err != nil {
 				return err
 			}
 			s.Represent(row, "US-"+fips)
 		case len(ds) > 0:
-			return fmt.Errorf("%s: %s has %s%%, its regions %v sum to %s%%", row.ref, row.label, row.rate.Shift(2), ds, sum.Shift(2))
+			return fmt.Errorf("%s: %s has %s%%, its regions %v sum to %s%%", row.Ref, row.Label, row.Rate.Shift(2), ds, sum.Shift(2))
 		default:
 			// No region: the row is the locality's own additional tax
 			// (1% for school construction, Va. Code 58.1-605.1), or 0.
-			if err := s.SetCountyRate(fips, "", row.rate, civil.Period{}, srcTaxlocus); err != nil {
+			if err := s.SetCountyRate(fips, "", row.Rate, civil.Period{}, SrcTaxlocus); err != nil {
 				return err
 			}
 			s.Represent(row, "US-"+fips)
@@ -120,40 +119,37 @@ func buildVA(s *localState, in *localInputs) error {
 	}
 	// OpenSalesTax's locality rates are all 0: the 1% local tax is in
 	// the state rate, and it has no school taxes.
-	for _, row := range in.ostRows["VA"] {
-		table, key, _ := cutRef(row.ref)
+	for _, row := range in.OSTRows["VA"] {
+		table, key, _ := CutRef(row.Ref)
 		switch table {
 		case "VA_COUNTY_RATE_PCT":
 			fips, ok := byName[key]
 			if !ok {
-				return fmt.Errorf("%s: no locality %q", row.ref, key)
+				return fmt.Errorf("%s: no locality %q", row.Ref, key)
 			}
-			v, _ := s.L.rateOn("US-"+fips, row.when)
+			v, _ := s.RateOn("US-"+fips, row.When)
 			switch {
-			case v.Equal(row.rate):
+			case v.Equal(row.Rate):
 				s.Represent(row, "US-"+fips)
 			default:
 				s.Refuse(row, "OpenSalesTax gives %s no tax of its own; TaxLocus's %s%% (the additional local tax for school construction, Va. Code 58.1-605.1) wins", key, v.Shift(2))
 			}
-			done[row.ref] = true
+			done[row.Ref] = true
 		}
 	}
-	if r, ok := in.taxlocusStates["VA"]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates["VA"]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(ostRowsExcept(in, "VA", done))
+	return s.ReconcileOST(OSTRowsExcept(in, "VA", done))
 }
 
 // vaLocalities maps the names OpenSalesTax gives Virginia's counties
 // ("Fairfax County") and independent cities ("Fairfax city") to their
 // FIPS codes: the cities' codes are 510 and above.
-func vaLocalities(s *localState) map[string]string {
+func vaLocalities(s *State) map[string]string {
 	out := map[string]string{}
-	for id, j := range s.L.b.juris {
-		if j.Parent != "US-VA" || !isCountyType(j.Type) {
-			continue
-		}
-		fips := id[3:]
+	for _, fips := range s.Counties() {
+		j := s.Juris("US-" + fips)
 		if fips[2:] >= "510" {
 			out[j.Name+" city"] = fips
 		} else {
@@ -161,15 +157,4 @@ func vaLocalities(s *localState) map[string]string {
 		}
 	}
 	return out
-}
-
-// jsonInto decodes a raw JSON constant of the OpenSalesTax export.
-func jsonInto(raw []byte, v any) error {
-	if len(raw) == 0 {
-		return fmt.Errorf("%s: a constant is missing", ostFile)
-	}
-	if err := json.Unmarshal(raw, v); err != nil {
-		return fmt.Errorf("%s: %w", ostFile, err)
-	}
-	return nil
 }

@@ -16,43 +16,43 @@ import (
 // town (Stowe, Williston, ...), which the framework knows by its
 // 10-digit code (state, county, subdivision). A city is a CITY; a town
 // is a TOWNSHIP, the wire's type for a New England town.
-func buildVT(s *localState, in *localInputs) error {
-	for _, row := range in.taxlocus["VT"] {
-		if row.kind != "city" || len(row.code) != 5 {
-			return fmt.Errorf("%s: %s %q has no 5-digit code", row.ref, row.kind, row.label)
+func buildVT(s *State, in *Inputs) error {
+	for _, row := range in.Taxlocus["VT"] {
+		if row.Kind != "city" || len(row.Code) != 5 {
+			return fmt.Errorf("%s: %s %q has no 5-digit code", row.Ref, row.Kind, row.Label)
 		}
-		p, ok := s.PlaceByCode(row.code)
-		if !ok || !p.incorporated {
-			if p, ok = vtTown(s, row.code); !ok {
-				s.Refuse(row, "no Vermont city or town has the code %s", row.code)
+		p, ok := s.PlaceByCode(row.Code)
+		if !ok || !p.Incorporated {
+			if p, ok = vtTown(s, row.Code); !ok {
+				s.Refuse(row, "no Vermont city or town has the code %s", row.Code)
 				continue
 			}
-			id := "US-" + p.code
-			if _, defined := s.L.b.juris[id]; !defined {
-				if err := s.L.b.addJuris(jurisdiction.Jurisdiction{ID: id, Type: jurisdiction.Township, Name: p.name,
-					Parent: "US-" + p.mainCounty(), Country: "US", ExternalCode: p.code}); err != nil {
+			id := "US-" + p.Code
+			if !s.Known(id) {
+				if err := s.AddJuris(jurisdiction.Jurisdiction{ID: id, Type: jurisdiction.Township, Name: p.Name,
+					Parent: "US-" + p.MainCounty(), Country: "US", ExternalCode: p.Code}); err != nil {
 					return err
 				}
 			}
 		}
 		id := s.City(p)
-		if err := s.addRate(id, "", row.rate, civil.Period{}, srcTaxlocus); err != nil {
-			return fmt.Errorf("%s: %w", row.ref, err)
+		if err := s.AddRate(id, "", row.Rate, civil.Period{}, SrcTaxlocus); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
 		}
 		s.Represent(row, id)
 	}
-	if r, ok := in.taxlocusStates["VT"]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates["VT"]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }
 
 // vtTown returns the Vermont town (county subdivision) whose code ends
 // in the 5-digit subdivision code.
-func vtTown(s *localState, code string) (*usPlace, bool) {
-	var found *usPlace
-	for _, p := range s.L.places.byState["VT"] {
-		if len(p.code) == 10 && strings.HasSuffix(p.code, code) {
+func vtTown(s *State, code string) (*Place, bool) {
+	var found *Place
+	for _, p := range s.Places() {
+		if len(p.Code) == 10 && strings.HasSuffix(p.Code, code) {
 			if found != nil {
 				return nil, false
 			}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -27,23 +26,23 @@ import (
 // rates and members the public record gives (wa-districts.csv) out of
 // those whole rates: what remains is the county's (unincorporated) or
 // the city's.
-func buildWA(s *localState, in *localInputs) error {
-	d, err := s.readWADistricts()
+func buildWA(s *State, in *Inputs) error {
+	d, err := readWADistricts(s)
 	if err != nil {
 		return err
 	}
 	period := civil.Period{}
 	counties := map[string][]string{} // county FIPS -> the jurisdictions of its xx00 location
-	var specials []srcRow
-	for _, row := range in.taxlocus[s.Sub.Code] {
-		switch row.kind {
+	var specials []Row
+	for _, row := range in.Taxlocus[s.Sub.Code] {
+		switch row.Kind {
 		case "county":
-			n, err := strconv.Atoi(row.code)
+			n, err := strconv.Atoi(row.Code)
 			if err != nil || n < 1 || n > 77 || n%2 == 0 {
-				s.Refuse(row, "code %s names no county of Washington (its counties are 001 to 077, odd): the row's area is not known", row.code)
+				s.Refuse(row, "code %s names no county of Washington (its counties are 001 to 077, odd): the row's area is not known", row.Code)
 				continue
 			}
-			fips := s.Sub.FIPS + row.code
+			fips := s.Sub.FIPS + row.Code
 			ids := d.uninc(fips)
 			v, err := d.rest(row, ids)
 			if err != nil {
@@ -53,30 +52,30 @@ func buildWA(s *localState, in *localInputs) error {
 			// area of a county has the county), so the unincorporated
 			// location's rate is an area-only district of the county, as
 			// California's unincorporated areas are.
-			id, err := s.District("US-"+fips+"-UNINC", jurisdiction.SpecialPurposeDistrict, s.L.b.juris["US-"+fips].Name+" County unincorporated area", "")
+			id, err := s.District("US-"+fips+"-UNINC", jurisdiction.SpecialPurposeDistrict, s.Juris("US-"+fips).Name+" County unincorporated area", "")
 			if err != nil {
 				return err
 			}
-			if err := s.addRate(id, "", v, period, srcTaxlocus); err != nil {
+			if err := s.AddRate(id, "", v, period, SrcTaxlocus); err != nil {
 				return err
 			}
-			s.Assign(id, scope{kind: scopeUninc, county: fips})
+			s.Assign(id, Scope{Kind: ScopeUninc, County: fips})
 			counties[fips] = append([]string{id}, ids...)
 			s.Represent(row, counties[fips]...)
 		case "city":
-			p, ok := s.PlaceByCode(row.code)
+			p, ok := s.PlaceByCode(row.Code)
 			if !ok {
-				s.Refuse(row, "no Census place of Washington has the code %s", row.code)
+				s.Refuse(row, "no Census place of Washington has the code %s", row.Code)
 				continue
 			}
-			ids := d.at(p, p.mainCounty())
+			ids := d.at(p, p.MainCounty())
 			v, err := d.rest(row, ids)
 			if err != nil {
 				return err
 			}
 			id := s.City(p)
-			if err := s.SetRate(id, "", v, period, srcTaxlocus); err != nil {
-				return fmt.Errorf("%s: %w", row.ref, err)
+			if err := s.SetRate(id, "", v, period, SrcTaxlocus); err != nil {
+				return fmt.Errorf("%s: %w", row.Ref, err)
 			}
 			s.Represent(row, append([]string{id}, ids...)...)
 		default:
@@ -84,9 +83,9 @@ func buildWA(s *localState, in *localInputs) error {
 		}
 	}
 	for _, row := range specials {
-		m := waLocation.FindStringSubmatch(row.code)
+		m := waLocation.FindStringSubmatch(row.Code)
 		if m == nil {
-			s.Refuse(row, "%q is not a Washington location code", row.code)
+			s.Refuse(row, "%q is not a Washington location code", row.Code)
 			continue
 		}
 		n, _ := strconv.Atoi(m[1])
@@ -96,7 +95,7 @@ func buildWA(s *localState, in *localInputs) error {
 		case n >= 1 && n <= 39:
 			s.Refuse(row, "location code %s%s of %s County: a city, an annexation area, a tribal area or a district whose place the sources do not name "+
 				"(the Department of Revenue's table of location codes is not among them); the city rows, by place code, carry the cities' rates",
-				m[1], m[2], s.L.b.juris["US-"+waCountyFIPS(n)].Name)
+				m[1], m[2], s.Juris("US-"+waCountyFIPS(n)).Name)
 		default:
 			s.Refuse(row, "location code %s%s lies outside the county numbering (01 to 39): a special location (tribal, annexation or district area) "+
 				"whose area the sources do not give", m[1], m[2])
@@ -104,22 +103,22 @@ func buildWA(s *localState, in *localInputs) error {
 	}
 	// The cities that TaxLocus has no row for (they lie in two counties):
 	// the county's base and the transit authorities of the place.
-	for _, p := range s.L.places.byState[s.Sub.Code] {
-		if !p.incorporated || s.juris["US-"+p.code] {
+	for _, p := range s.Places() {
+		if !p.Incorporated || s.Defines("US-"+p.Code) {
 			continue
 		}
-		for _, c := range p.counties {
-			if counties[c.fips] == nil {
-				return fmt.Errorf("WA: place %s (%s) lies in county %s, which has no rate", p.code, p.name, c.fips)
+		for _, c := range p.Counties {
+			if counties[c.FIPS] == nil {
+				return fmt.Errorf("WA: place %s (%s) lies in county %s, which has no rate", p.Code, p.Name, c.FIPS)
 			}
-			s.Assign(counties[c.fips][0], scope{kind: scopePlace, place: p.code, county: c.fips})
+			s.Assign(counties[c.FIPS][0], Scope{Kind: ScopePlace, Place: p.Code, County: c.FIPS})
 		}
-		s.L.g.log.Info("Washington city without a rate row, taxed as its counties' base and its transit authorities", "place", p.code, "name", p.name)
+		s.Log().Info("Washington city without a rate row, taxed as its counties' base and its transit authorities", "place", p.Code, "name", p.Name)
 	}
-	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }
 
 // waLocation is a Washington location code as TaxLocus writes it.
@@ -133,7 +132,7 @@ func waCountyFIPS(n int) string { return fmt.Sprintf("53%03d", 2*n-1) }
 // waDistricts are the transit authorities split out of the location
 // rates, and where each applies.
 type waDistricts struct {
-	s          *localState
+	s          *State
 	countywide map[string][]string // county FIPS -> districts of the whole county
 	unincorp   map[string][]string // county FIPS -> districts of its unincorporated location
 	places     map[string][]string // place code, or place code@county -> districts
@@ -141,73 +140,72 @@ type waDistricts struct {
 
 // readWADistricts reads data/src/us-local/wa-districts.csv and defines
 // its districts with their rates and scopes.
-func (s *localState) readWADistricts() (*waDistricts, error) {
-	const rel = "src/us-local/wa-districts.csv"
-	path := filepath.Join(s.L.g.out, filepath.FromSlash(rel))
-	t, err := readRatesTable(path, "id", "type", "name", "rate", "counties", "uninc", "places", "source")
+func readWADistricts(s *State) (*waDistricts, error) {
+	rel := s.FileRef("wa-districts.csv")
+	t, err := s.ReadTable("wa-districts.csv", "id", "type", "name", "rate", "counties", "uninc", "places", "source")
 	if err != nil {
 		return nil, err
 	}
 	const key = "us-local-wa-transit"
 	d := &waDistricts{s: s, countywide: map[string][]string{}, unincorp: map[string][]string{}, places: map[string][]string{}}
 	var names []string
-	for i, rec := range t.rows {
+	for i, rec := range t.Rows {
 		line := i + 2
 		fail := func(format string, args ...any) error {
 			return fmt.Errorf("%s line %d: %s", rel, line, fmt.Sprintf(format, args...))
 		}
-		ty, err := jurisdiction.ParseType(t.get(rec, "type"))
+		ty, err := jurisdiction.ParseType(t.Get(rec, "type"))
 		if err != nil {
 			return nil, fail("%v", err)
 		}
-		pct, err := decimal.NewFromString(t.get(rec, "rate"))
+		pct, err := decimal.NewFromString(t.Get(rec, "rate"))
 		if err != nil {
 			return nil, fail("rate: %v", err)
 		}
-		src := t.get(rec, "source")
+		src := t.Get(rec, "source")
 		if src == "" {
 			return nil, fail("a district needs its source")
 		}
-		id, err := s.District(t.get(rec, "id"), ty, t.get(rec, "name"), "")
+		id, err := s.District(t.Get(rec, "id"), ty, t.Get(rec, "name"), "")
 		if err != nil {
 			return nil, fail("%v", err)
 		}
-		if err := s.addRate(id, "", pct.Shift(-2), civil.Period{}, key); err != nil {
+		if err := s.AddRate(id, "", pct.Shift(-2), civil.Period{}, key); err != nil {
 			return nil, fail("%v", err)
 		}
-		names = append(names, t.get(rec, "name"))
-		for _, c := range strings.Fields(t.get(rec, "counties")) {
-			s.Assign(id, scope{kind: scopeCounty, county: c})
+		names = append(names, t.Get(rec, "name"))
+		for _, c := range strings.Fields(t.Get(rec, "counties")) {
+			s.Assign(id, Scope{Kind: ScopeCounty, County: c})
 			d.countywide[c] = append(d.countywide[c], id)
 		}
-		for _, c := range strings.Fields(t.get(rec, "uninc")) {
-			s.Assign(id, scope{kind: scopeUninc, county: c})
+		for _, c := range strings.Fields(t.Get(rec, "uninc")) {
+			s.Assign(id, Scope{Kind: ScopeUninc, County: c})
 			d.unincorp[c] = append(d.unincorp[c], id)
 		}
-		for _, name := range strings.Split(t.get(rec, "places"), ";") {
+		for _, name := range strings.Split(t.Get(rec, "places"), ";") {
 			if name = strings.TrimSpace(name); name == "" {
 				continue
 			}
 			name, county, _ := strings.Cut(name, "@")
 			p, ok := s.Place(name, county)
-			if !ok || !p.incorporated {
+			if !ok || !p.Incorporated {
 				return nil, fail("%q is not a single incorporated place of Washington", name)
 			}
-			w := scope{kind: scopePlace, place: p.code, county: county}
+			w := Scope{Kind: ScopePlace, Place: p.Code, County: county}
 			s.Assign(id, w)
-			k := p.code
+			k := p.Code
 			if county != "" {
 				k += "@" + county
 			}
 			d.places[k] = append(d.places[k], id)
 		}
-		s.L.rowsOf[key]++
-		s.Represent(srcRow{source: key, ref: fmt.Sprintf("line %d", line), state: s.Sub.Code, label: id, kind: "district",
-			rate: pct.Shift(-2), when: taxlocusDate}, id)
+		s.CountRow(key)
+		s.Represent(Row{Source: key, Ref: fmt.Sprintf("line %d", line), State: s.Sub.Code, Label: id, Kind: "district",
+			Rate: pct.Shift(-2), When: TaxlocusDate}, id)
 	}
-	s.L.g.addSource(source{
+	s.AddSource(Source{
 		Key:   key,
-		Files: "data/" + rel,
+		Files: rel,
 		What: "Washington transit authorities split out of the Department of Revenue's location rates, with their rates and member cities: " +
 			strings.Join(names, "; "),
 		From:    "the publications cited in each row (curated by the Levy project)",
@@ -222,9 +220,9 @@ func (d *waDistricts) uninc(fips string) []string {
 }
 
 // at returns the districts at a place, in county c.
-func (d *waDistricts) at(p *usPlace, c string) []string {
+func (d *waDistricts) at(p *Place, c string) []string {
 	out := slices.Clone(d.countywide[c])
-	for _, k := range []string{p.code, p.code + "@" + c} {
+	for _, k := range []string{p.Code, p.Code + "@" + c} {
 		for _, id := range d.places[k] {
 			if !slices.Contains(out, id) {
 				out = append(out, id)
@@ -236,14 +234,14 @@ func (d *waDistricts) at(p *usPlace, c string) []string {
 
 // rest returns a row's rate less the rates of the districts in it, and
 // fails when they exceed it.
-func (d *waDistricts) rest(row srcRow, ids []string) (decimal.Decimal, error) {
-	v := row.rate
+func (d *waDistricts) rest(row Row, ids []string) (decimal.Decimal, error) {
+	v := row.Rate
 	for _, id := range ids {
-		r, _ := d.s.L.rateOn(id, row.when)
+		r, _ := d.s.RateOn(id, row.When)
 		v = v.Sub(r)
 	}
 	if v.IsNegative() {
-		return v, fmt.Errorf("%s (%s): %s%% is less than its districts' rates %v", row.ref, row.label, row.rate.Shift(2), ids)
+		return v, fmt.Errorf("%s (%s): %s%% is less than its districts' rates %v", row.Ref, row.Label, row.Rate.Shift(2), ids)
 	}
 	return v, nil
 }

@@ -4,12 +4,12 @@ package main
 // Its local taxes are the municipalities' 1% sales taxes (W. Va. Code
 // 8-13C-4); TaxLocus gives each with its Census place code, which wins
 // over the name.
-func buildWV(s *localState, in *localInputs) error {
-	if err := s.applyTaxlocus(in, taxlocusOptions{placeCodes: true}); err != nil {
+func buildWV(s *State, in *Inputs) error {
+	if err := s.ApplyTaxlocus(in, TaxlocusOptions{PlaceCodes: true}); err != nil {
 		return err
 	}
-	if r, ok := in.taxlocusStates["WV"]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates["WV"]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }

@@ -7,12 +7,12 @@ package main
 // TaxLocus's county rows are read countywide. Its two special district
 // rows carry codes whose areas the data does not give and are refused
 // (data/src/us-local/wy-taxlocus.csv).
-func buildWY(s *localState, in *localInputs) error {
-	if err := s.applyTaxlocus(in, taxlocusOptions{}); err != nil {
+func buildWY(s *State, in *Inputs) error {
+	if err := s.ApplyTaxlocus(in, TaxlocusOptions{}); err != nil {
 		return err
 	}
-	if r, ok := in.taxlocusStates[s.Sub.Code]; ok {
-		s.compareStateRate(r)
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
 	}
-	return s.reconcileOST(in)
+	return s.ReconcileOST(in)
 }

@@ -3,7 +3,11 @@ package main
 import (
 	"cmp"
 	"fmt"
+	"io"
+	"log/slog"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -35,40 +39,40 @@ import (
 //   - every published combined rate a state's note lists as a check is
 //     compared with the areas built, and a difference fails the build.
 
-// scopeKind is the kind of a scope.
-type scopeKind uint8
+// ScopeKind is the kind of a scope.
+type ScopeKind uint8
 
 const (
-	scopeCounty scopeKind = iota + 1 // the whole county
-	scopeUninc                       // the county outside incorporated places
-	scopePlace                       // a place, in every county it lies in or in one
+	ScopeCounty ScopeKind = iota + 1 // the whole county
+	ScopeUninc                       // the county outside incorporated places
+	ScopePlace                       // a place, in every county it lies in or in one
 )
 
-// scope is where a jurisdiction's tax applies.
-type scope struct {
-	kind   scopeKind
-	county string // 5-digit county FIPS; for a place, "" for all its counties
-	place  string // place code
+// Scope is where a jurisdiction's tax applies.
+type Scope struct {
+	Kind   ScopeKind
+	County string // 5-digit county FIPS; for a place, "" for all its counties
+	Place  string // place code
 }
 
 // String writes the scope as the notes and the content files write it.
-func (s scope) String() string {
-	switch s.kind {
-	case scopeCounty:
-		return "county:" + s.county
-	case scopeUninc:
-		return "uninc:" + s.county
-	case scopePlace:
-		if s.county != "" {
-			return "place:" + s.place + "@" + s.county
+func (s Scope) String() string {
+	switch s.Kind {
+	case ScopeCounty:
+		return "county:" + s.County
+	case ScopeUninc:
+		return "uninc:" + s.County
+	case ScopePlace:
+		if s.County != "" {
+			return "place:" + s.Place + "@" + s.County
 		}
-		return "place:" + s.place
+		return "place:" + s.Place
 	}
 	return "?"
 }
 
-// parseScope reads a scope as String writes it.
-func parseScope(s string) (scope, error) {
+// ParseScope reads a scope as String writes it.
+func ParseScope(s string) (Scope, error) {
 	kind, rest, ok := strings.Cut(s, ":")
 	digits := func(s string, n ...int) bool {
 		if !slices.Contains(n, len(s)) {
@@ -85,59 +89,59 @@ func parseScope(s string) (scope, error) {
 		switch kind {
 		case "county", "uninc":
 			if digits(rest, 5) {
-				k := scopeCounty
+				k := ScopeCounty
 				if kind == "uninc" {
-					k = scopeUninc
+					k = ScopeUninc
 				}
-				return scope{kind: k, county: rest}, nil
+				return Scope{Kind: k, County: rest}, nil
 			}
 		case "place":
 			place, county, in := strings.Cut(rest, "@")
 			if digits(place, 7, 10) && (!in || digits(county, 5)) {
-				return scope{kind: scopePlace, place: place, county: county}, nil
+				return Scope{Kind: ScopePlace, Place: place, County: county}, nil
 			}
 		}
 	}
-	return scope{}, fmt.Errorf("%q is not a scope (county:FIPS5, uninc:FIPS5, place:GEOID or place:GEOID@FIPS5)", s)
+	return Scope{}, fmt.Errorf("%q is not a scope (county:FIPS5, uninc:FIPS5, place:GEOID or place:GEOID@FIPS5)", s)
 }
 
-// srcRow is one rate row of a source, as the ledger names it.
-type srcRow struct {
-	source string // source key ("taxlocus", "opensalestax", "us-sst-mn", ...)
-	ref    string // where in the source: "jurisdiction_rates.csv:1234" or "TX_CITIES/Abilene"
-	state  string
-	label  string // the row's jurisdiction as the source names it
-	kind   string // the source's jurisdiction type
-	code   string // the source's code, if any
-	rate   decimal.Decimal
-	cat    string     // the rate's category; "" for general
-	when   civil.Date // the date the row speaks for (its start, or the source's date)
+// Row is one rate row of a source, as the ledger names it.
+type Row struct {
+	Source string // source key ("taxlocus", "opensalestax", "us-sst-mn", ...)
+	Ref    string // where in the source: "jurisdiction_rates.csv:1234" or "TX_CITIES/Abilene"
+	State  string
+	Label  string // the row's jurisdiction as the source names it
+	Kind   string // the source's jurisdiction type
+	Code   string // the source's code, if any
+	Rate   decimal.Decimal
+	Cat    string     // the rate's category; "" for general
+	When   civil.Date // the date the row speaks for (its start, or the source's date)
 }
 
-// ledgerEntry is what became of a source row.
-type ledgerEntry struct {
-	row srcRow
+// LedgerEntry is what became of a source row.
+type LedgerEntry struct {
+	Row Row
 	// represented: the jurisdictions whose rates of the row's category
 	// on row.when sum to the row's rate.
-	juris []string
+	Juris []string
 	// refused: why not.
-	reason string
+	Reason string
 }
 
-// localState is the content of one state while its builder runs.
-type localState struct {
+// State is the content of one state while its builder runs.
+type State struct {
 	L    *usLocal
 	Sub  jurisdiction.Subdivision
-	Note *stateNote
+	Note *Note
 
-	scopes   map[scope][]string // scope -> jurisdiction IDs, in the order added
+	scopes   map[Scope][]string // scope -> jurisdiction IDs, in the order added
 	zipPlace map[string]string  // ZIP5 -> place code the ZIP mainly serves (from a source's city ZIP lists)
 	sources  map[string]bool    // source keys used
 	juris    map[string]bool    // the local jurisdictions the state defined
 	aliases  map[string]string  // folded name (placeKey) -> place code, from data/src/us-local/<st>-aliases.csv
 
-	countyKeys map[string][]string   // countyKey -> county FIPS codes, built on first use
-	placeKeys  map[string][]*usPlace // placeKey -> places, built on first use
+	countyKeys map[string][]string // countyKey -> county FIPS codes, built on first use
+	placeKeys  map[string][]*Place // placeKey -> places, built on first use
 }
 
 // usLocal is the US local content of every state.
@@ -145,9 +149,9 @@ type usLocal struct {
 	g       *gen
 	b       *ratesBuilder
 	places  *usPlaces
-	zips    map[string]*zipRecord // ZIP5 -> GeoNames place and Census counties
-	states  map[string]*localState
-	ledger  []ledgerEntry
+	zips    map[string]*ZIP // ZIP5 -> GeoNames place and Census counties
+	states  map[string]*State
+	ledger  []LedgerEntry
 	rowsOf  map[string]int // source key -> rows read (for the accounting)
 	country map[string][]string
 	// areas are built by compose.
@@ -167,34 +171,34 @@ type localArea struct {
 }
 
 // newLocalState starts the content of a state.
-func (L *usLocal) newLocalState(sub jurisdiction.Subdivision, note *stateNote) *localState {
-	return &localState{L: L, Sub: sub, Note: note, scopes: map[scope][]string{}, zipPlace: map[string]string{},
+func (L *usLocal) newLocalState(sub jurisdiction.Subdivision, note *Note) *State {
+	return &State{L: L, Sub: sub, Note: note, scopes: map[Scope][]string{}, zipPlace: map[string]string{},
 		sources: map[string]bool{}, juris: map[string]bool{}, aliases: map[string]string{}}
 }
 
 // Use records that the state's content comes (partly) from a source.
-func (s *localState) Use(source string) { s.sources[source] = true }
+func (s *State) Use(source string) { s.sources[source] = true }
 
 // Represent records that a source row is represented by jurisdictions
 // whose general rates on the row's date sum to its rate.
-func (s *localState) Represent(row srcRow, juris ...string) {
-	s.Use(row.source)
-	s.L.ledger = append(s.L.ledger, ledgerEntry{row: row, juris: slices.Clone(juris)})
+func (s *State) Represent(row Row, juris ...string) {
+	s.Use(row.Source)
+	s.L.ledger = append(s.L.ledger, LedgerEntry{Row: row, Juris: slices.Clone(juris)})
 }
 
 // Refuse records that a source row is not used, and why.
-func (s *localState) Refuse(row srcRow, format string, args ...any) {
-	s.L.ledger = append(s.L.ledger, ledgerEntry{row: row, reason: fmt.Sprintf(format, args...)})
+func (s *State) Refuse(row Row, format string, args ...any) {
+	s.L.ledger = append(s.L.ledger, LedgerEntry{Row: row, Reason: fmt.Sprintf(format, args...)})
 }
 
 // County returns the FIPS code of the county of the state named name
 // ("Harris", "Harris County", "Parish of Orleans", "Juneau City and
 // Borough", "Alexandria city").
-func (s *localState) County(name string) (string, bool) {
+func (s *State) County(name string) (string, bool) {
 	if s.countyKeys == nil {
 		s.countyKeys = map[string][]string{}
 		for id, j := range s.L.b.juris {
-			if j.Parent == s.Sub.ID() && isCountyType(j.Type) {
+			if j.Parent == s.Sub.ID() && IsCountyType(j.Type) {
 				k := countyKey(j.Name)
 				s.countyKeys[k] = append(s.countyKeys[k], id[3:])
 			}
@@ -208,20 +212,20 @@ func (s *localState) County(name string) (string, bool) {
 }
 
 // countyKeysMap returns the state's counties by key.
-func (s *localState) countyKeysMap() map[string][]string {
+func (s *State) countyKeysMap() map[string][]string {
 	s.County("")
 	return s.countyKeys
 }
 
-// isCountyType reports whether t is a county or county equivalent.
-func isCountyType(t jurisdiction.Type) bool {
+// IsCountyType reports whether t is a county or county equivalent.
+func IsCountyType(t jurisdiction.Type) bool {
 	return t == jurisdiction.County || t == jurisdiction.Parish || t == jurisdiction.Borough
 }
 
 // countyKey folds a county name for comparison: "DeKalb County",
 // "De Kalb" and "DEKALB CO." agree.
 func countyKey(name string) string {
-	f := strings.Fields(foldName(name))
+	f := strings.Fields(FoldName(name))
 	for len(f) > 0 {
 		switch f[0] {
 		case "PARISH", "COUNTY", "OF", "THE":
@@ -241,34 +245,34 @@ func countyKey(name string) string {
 	return strings.ReplaceAll(strings.Join(f, ""), "SAINT", "ST")
 }
 
-// foldName folds a name as the lookups do (data.FoldPlace), with
+// FoldName folds a name as the lookups do (data.FoldPlace), with
 // accents removed.
-func foldName(s string) string { return data.FoldPlace(s) }
+func FoldName(s string) string { return data.FoldPlace(s) }
 
 // Place returns the place of the state named name; county, when not "",
 // narrows it to the places in that county. Incorporated places win over
 // census-designated places of the same name. ok is false when no place
 // or more than one has the name.
-func (s *localState) Place(name, county string) (*usPlace, bool) {
-	want := placeKey(name)
+func (s *State) Place(name, county string) (*Place, bool) {
+	want := PlaceKey(name)
 	if code, ok := s.aliases[want]; ok {
 		p := s.L.places.byCode[code]
-		return p, p != nil && (county == "" || p.inCounty(county))
+		return p, p != nil && (county == "" || p.InCounty(county))
 	}
 	if s.placeKeys == nil {
-		s.placeKeys = map[string][]*usPlace{}
+		s.placeKeys = map[string][]*Place{}
 		for _, p := range s.L.places.byState[s.Sub.Code] {
-			for _, k := range placeKeys(p.name) {
+			for _, k := range placeKeys(p.Name) {
 				s.placeKeys[k] = append(s.placeKeys[k], p)
 			}
 		}
 	}
-	var inc, other []*usPlace
+	var inc, other []*Place
 	for _, p := range s.placeKeys[want] {
-		if county != "" && !p.inCounty(county) {
+		if county != "" && !p.InCounty(county) {
 			continue
 		}
-		if p.incorporated {
+		if p.Incorporated {
 			inc = append(inc, p)
 		} else {
 			other = append(other, p)
@@ -285,37 +289,37 @@ func (s *localState) Place(name, county string) (*usPlace, bool) {
 
 // PlaceByCode returns a place of the state by its code: the 7-digit
 // GEOID, or its last five digits (the place FIPS code).
-func (s *localState) PlaceByCode(code string) (*usPlace, bool) {
+func (s *State) PlaceByCode(code string) (*Place, bool) {
 	if len(code) == 5 {
 		code = s.Sub.FIPS + code
 	}
 	p := s.L.places.byCode[code]
-	if p == nil || p.state != s.Sub.Code {
+	if p == nil || p.State != s.Sub.Code {
 		return nil, false
 	}
 	return p, true
 }
 
-// placeKey folds a place name for comparison as the lookups do
+// PlaceKey folds a place name for comparison as the lookups do
 // (data.PlaceKey).
-func placeKey(name string) string { return data.PlaceKey(name) }
+func PlaceKey(name string) string { return data.PlaceKey(name) }
 
 // placeKeys returns the keys a place is known by (data.PlaceKeys).
 func placeKeys(name string) []string { return data.PlaceKeys(name) }
 
 // SetCountyRate gives a county its rate (of category cat, general when
 // "") over period p and says where it applies.
-func (s *localState) SetCountyRate(fips string, cat string, v decimal.Decimal, p civil.Period, source string, where ...scope) error {
+func (s *State) SetCountyRate(fips string, cat string, v decimal.Decimal, p civil.Period, source string, where ...Scope) error {
 	id := "US-" + fips
 	j, ok := s.L.b.juris[id]
 	if !ok || j.Parent != s.Sub.ID() {
 		return fmt.Errorf("%s: county %s is not a county of the state", s.Sub.Code, fips)
 	}
-	if err := s.addRate(id, cat, v, p, source); err != nil {
+	if err := s.AddRate(id, cat, v, p, source); err != nil {
 		return err
 	}
 	if len(where) == 0 {
-		where = []scope{{kind: scopeCounty, county: fips}}
+		where = []Scope{{Kind: ScopeCounty, County: fips}}
 	}
 	for _, w := range where {
 		s.Assign(id, w)
@@ -326,32 +330,32 @@ func (s *localState) SetCountyRate(fips string, cat string, v decimal.Decimal, p
 
 // City defines (once) the city jurisdiction of a place, "US-" + its code,
 // in the place's scope, and returns its ID.
-func (s *localState) City(p *usPlace) string {
-	id := "US-" + p.code
+func (s *State) City(p *Place) string {
+	id := "US-" + p.Code
 	if _, ok := s.L.b.juris[id]; !ok {
 		parent := s.Sub.ID()
-		if c := p.mainCounty(); c != "" {
+		if c := p.MainCounty(); c != "" {
 			if _, ok := s.L.b.juris["US-"+c]; ok {
 				parent = "US-" + c
 			}
 		}
-		name := p.name
-		s.L.b.juris[id] = jurisdiction.Jurisdiction{ID: id, Type: jurisdiction.City, Name: name, Parent: parent, Country: "US", ExternalCode: p.code}
+		name := p.Name
+		s.L.b.juris[id] = jurisdiction.Jurisdiction{ID: id, Type: jurisdiction.City, Name: name, Parent: parent, Country: "US", ExternalCode: p.Code}
 	}
 	s.juris[id] = true
-	s.Assign(id, scope{kind: scopePlace, place: p.code})
+	s.Assign(id, Scope{Kind: ScopePlace, Place: p.Code})
 	return id
 }
 
 // SetRate adds a rate of one of the state's local jurisdictions.
-func (s *localState) SetRate(id, cat string, v decimal.Decimal, p civil.Period, source string) error {
+func (s *State) SetRate(id, cat string, v decimal.Decimal, p civil.Period, source string) error {
 	if !s.juris[id] {
 		return fmt.Errorf("%s: %s is not a local jurisdiction of the state", s.Sub.Code, id)
 	}
-	return s.addRate(id, cat, v, p, source)
+	return s.AddRate(id, cat, v, p, source)
 }
 
-func (s *localState) addRate(id, cat string, v decimal.Decimal, p civil.Period, source string) error {
+func (s *State) AddRate(id, cat string, v decimal.Decimal, p civil.Period, source string) error {
 	if cat == "" {
 		cat = jurisdiction.General
 	}
@@ -363,7 +367,7 @@ func (s *localState) addRate(id, cat string, v decimal.Decimal, p civil.Period, 
 // not a county or a place) of the state, with its ID ("US-TX-D..."),
 // type, name and government code, and returns its ID. Defining it again
 // with the same fields is allowed; different fields are an error.
-func (s *localState) District(id string, t jurisdiction.Type, name, code string) (string, error) {
+func (s *State) District(id string, t jurisdiction.Type, name, code string) (string, error) {
 	if !strings.HasPrefix(id, s.Sub.ID()+"-") && !(strings.HasPrefix(id, "US-"+s.Sub.FIPS) && len(id) > 9 && id[8] == '-') {
 		return "", fmt.Errorf("%s: district ID %q starts neither with %s- nor with a county's ID and -", s.Sub.Code, id, s.Sub.ID())
 	}
@@ -381,7 +385,7 @@ func (s *localState) District(id string, t jurisdiction.Type, name, code string)
 
 // DistrictID builds the ID of a district: the state's ID, "-D" and the
 // government's code when there is one, else "-D-" and a slug of the name.
-func (s *localState) DistrictID(code, name string) string {
+func (s *State) DistrictID(code, name string) string {
 	if code != "" {
 		return s.Sub.ID() + "-D" + jurisdiction.Slug(code)
 	}
@@ -389,7 +393,7 @@ func (s *localState) DistrictID(code, name string) string {
 }
 
 // Assign says that jurisdiction id applies in scope w.
-func (s *localState) Assign(id string, w scope) {
+func (s *State) Assign(id string, w Scope) {
 	if !slices.Contains(s.scopes[w], id) {
 		s.scopes[w] = append(s.scopes[w], id)
 	}
@@ -397,14 +401,105 @@ func (s *localState) Assign(id string, w scope) {
 
 // HintZIP records that a ZIP code mainly serves a place, as a source's
 // city ZIP list says.
-func (s *localState) HintZIP(zip string, p *usPlace) {
+func (s *State) HintZIP(zip string, p *Place) {
 	if _, ok := s.zipPlace[zip]; !ok {
-		s.zipPlace[zip] = p.code
+		s.zipPlace[zip] = p.Code
 	}
 }
 
-// counties returns the FIPS codes of the state's counties, sorted.
-func (s *localState) counties() []string {
+// Juris returns a jurisdiction of the dataset being built, or the zero
+// Jurisdiction when there is none with the ID.
+func (s *State) Juris(id string) jurisdiction.Jurisdiction { return s.L.b.juris[id] }
+
+// Known reports whether the dataset being built has a jurisdiction.
+func (s *State) Known(id string) bool {
+	_, ok := s.L.b.juris[id]
+	return ok
+}
+
+// AddJuris adds a local jurisdiction of the state whose ID is neither a
+// place's nor a district's (Vermont's towns), and counts it as the
+// state's own.
+func (s *State) AddJuris(j jurisdiction.Jurisdiction) error {
+	if err := s.L.b.addJuris(j); err != nil {
+		return err
+	}
+	s.juris[j.ID] = true
+	return nil
+}
+
+// UpdateJuris replaces a local jurisdiction that the state defined (a
+// district whose period its rates set).
+func (s *State) UpdateJuris(j jurisdiction.Jurisdiction) error {
+	if !s.juris[j.ID] {
+		return fmt.Errorf("%s: %s is not a local jurisdiction of the state", s.Sub.Code, j.ID)
+	}
+	s.L.b.juris[j.ID] = j
+	return nil
+}
+
+// Defines reports whether the state defined (or gave a rate to) a local
+// jurisdiction.
+func (s *State) Defines(id string) bool { return s.juris[id] }
+
+// LocalJuris returns the local jurisdictions the state defined, sorted.
+func (s *State) LocalJuris() []string { return slices.Sorted(maps.Keys(s.juris)) }
+
+// ScopeJuris returns the jurisdictions assigned to scope w itself, in
+// the order assigned.
+func (s *State) ScopeJuris(w Scope) []string { return slices.Clone(s.scopes[w]) }
+
+// Unassign says that jurisdiction id no longer applies in scope w.
+func (s *State) Unassign(id string, w Scope) {
+	s.scopes[w] = slices.DeleteFunc(s.scopes[w], func(x string) bool { return x == id })
+	if len(s.scopes[w]) == 0 {
+		delete(s.scopes, w)
+	}
+}
+
+// RateOn returns the general sales tax rate of a jurisdiction on d.
+func (s *State) RateOn(id string, d civil.Date) (decimal.Decimal, bool) { return s.L.rateOn(id, d) }
+
+// Places returns the places of the state.
+func (s *State) Places() []*Place { return s.L.places.byState[s.Sub.Code] }
+
+// ZIPs returns the ZIP codes of every state, by code, with the place and
+// counties each serves.
+func (s *State) ZIPs() map[string]*ZIP { return s.L.zips }
+
+// Log returns the logger of the run.
+func (s *State) Log() *slog.Logger { return s.L.g.log }
+
+// AddSource records an input of the state for SOURCES.md.
+func (s *State) AddSource(src Source) { s.L.g.addSource(src) }
+
+// CountRow counts a row read from a source of the state, for the
+// accounting of the ledger.
+func (s *State) CountRow(source string) { s.L.rowsOf[source]++ }
+
+// SourceTable reads a CSV file of the source folder (rel is relative to
+// it) with a header row holding the columns want.
+func (s *State) SourceTable(rel string, want ...string) (*Table, error) {
+	return readRatesTable(s.L.g.path(rel), want...)
+}
+
+// FileRef returns the path of a file of the state's own, as documents
+// and messages name it.
+func (s *State) FileRef(name string) string { return "data/src/us-local/" + name }
+
+// Open opens a file of the state's own: a curated table beside its note.
+func (s *State) Open(name string) (io.ReadCloser, error) {
+	return os.Open(filepath.Join(s.L.g.out, "src", "us-local", name))
+}
+
+// ReadTable reads a CSV file of the state's own with a header row
+// holding the columns want.
+func (s *State) ReadTable(name string, want ...string) (*Table, error) {
+	return readRatesTable(filepath.Join(s.L.g.out, "src", "us-local", name), want...)
+}
+
+// Counties returns the FIPS codes of the state's counties, sorted.
+func (s *State) Counties() []string {
 	var out []string
 	for _, ids := range s.countyKeysMap() {
 		out = append(out, ids...)
@@ -413,10 +508,10 @@ func (s *localState) counties() []string {
 	return out
 }
 
-// membersOf returns the jurisdictions of county c (with the places in it)
+// MembersOf returns the jurisdictions of county c (with the places in it)
 // at place p ("" for the unincorporated county), excluding the county
 // itself, sorted.
-func (s *localState) membersOf(c string, p *usPlace) []string {
+func (s *State) MembersOf(c string, p *Place) []string {
 	var out []string
 	add := func(ids []string) {
 		for _, id := range ids {
@@ -425,13 +520,13 @@ func (s *localState) membersOf(c string, p *usPlace) []string {
 			}
 		}
 	}
-	add(s.scopes[scope{kind: scopeCounty, county: c}])
-	if p == nil || !p.incorporated {
-		add(s.scopes[scope{kind: scopeUninc, county: c}])
+	add(s.scopes[Scope{Kind: ScopeCounty, County: c}])
+	if p == nil || !p.Incorporated {
+		add(s.scopes[Scope{Kind: ScopeUninc, County: c}])
 	}
 	if p != nil {
-		add(s.scopes[scope{kind: scopePlace, place: p.code}])
-		add(s.scopes[scope{kind: scopePlace, place: p.code, county: c}])
+		add(s.scopes[Scope{Kind: ScopePlace, Place: p.Code}])
+		add(s.scopes[Scope{Kind: ScopePlace, Place: p.Code, County: c}])
 	}
 	slices.SortFunc(out, func(a, b string) int { return s.L.compareMembers(a, b) })
 	return out
@@ -461,18 +556,18 @@ func (L *usLocal) compose() error {
 		if err := s.checkScopes(); err != nil {
 			return err
 		}
-		for _, c := range s.counties() {
-			uninc := s.membersOf(c, nil)
+		for _, c := range s.Counties() {
+			uninc := s.MembersOf(c, nil)
 			L.areas = append(L.areas, localArea{state: st, county: c, juris: append([]string{"US-" + c}, uninc...)})
 			for _, p := range L.places.byState[st] {
-				if !p.inCounty(c) {
+				if !p.InCounty(c) {
 					continue
 				}
-				m := s.membersOf(c, p)
+				m := s.MembersOf(c, p)
 				if slices.Equal(m, uninc) {
 					continue
 				}
-				L.areas = append(L.areas, localArea{state: st, county: c, place: p.code, juris: append([]string{"US-" + c}, m...)})
+				L.areas = append(L.areas, localArea{state: st, county: c, place: p.Code, juris: append([]string{"US-" + c}, m...)})
 			}
 		}
 	}
@@ -481,24 +576,24 @@ func (L *usLocal) compose() error {
 
 // checkScopes verifies that every scope names a county of the state or a
 // place of the state in that county, and every jurisdiction exists.
-func (s *localState) checkScopes() error {
+func (s *State) checkScopes() error {
 	for w, ids := range s.scopes {
-		if w.county != "" {
-			j, ok := s.L.b.juris["US-"+w.county]
+		if w.County != "" {
+			j, ok := s.L.b.juris["US-"+w.County]
 			if !ok || j.Parent != s.Sub.ID() {
-				return fmt.Errorf("%s: scope %s: %s is not a county of the state", s.Sub.Code, w, w.county)
+				return fmt.Errorf("%s: scope %s: %s is not a county of the state", s.Sub.Code, w, w.County)
 			}
 		}
-		if w.kind == scopePlace {
-			p, ok := s.L.places.byCode[w.place]
-			if !ok || p.state != s.Sub.Code {
-				return fmt.Errorf("%s: scope %s: no place %s in the state", s.Sub.Code, w, w.place)
+		if w.Kind == ScopePlace {
+			p, ok := s.L.places.byCode[w.Place]
+			if !ok || p.State != s.Sub.Code {
+				return fmt.Errorf("%s: scope %s: no place %s in the state", s.Sub.Code, w, w.Place)
 			}
-			if w.county != "" && !p.inCounty(w.county) {
-				return fmt.Errorf("%s: scope %s: place %s (%s) does not lie in county %s", s.Sub.Code, w, w.place, p.name, w.county)
+			if w.County != "" && !p.InCounty(w.County) {
+				return fmt.Errorf("%s: scope %s: place %s (%s) does not lie in county %s", s.Sub.Code, w, w.Place, p.Name, w.County)
 			}
-			if len(p.counties) == 0 {
-				return fmt.Errorf("%s: scope %s: place %s (%s) has no county", s.Sub.Code, w, w.place, p.name)
+			if len(p.Counties) == 0 {
+				return fmt.Errorf("%s: scope %s: place %s (%s) has no county", s.Sub.Code, w, w.Place, p.Name)
 			}
 		}
 		for _, id := range ids {

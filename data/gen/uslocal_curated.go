@@ -18,7 +18,7 @@ func curatedKey(state string) string { return "us-local-" + strings.ToLower(stat
 // format: jurisdictions, rates and scopes that no source file has, each
 // row with its citation. Counties and places must exist; districts are
 // defined by their first row.
-func readCuratedCSV(s *localState, path string) error {
+func readCuratedCSV(s *State, path string) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -72,11 +72,11 @@ func readCuratedCSV(s *localState, path string) error {
 				return fail("district %s was defined as %s %q", id, j.Type, j.Name)
 			}
 		}
-		if err := s.addRate(id, row.Category, row.Rate, row.Period, key); err != nil {
+		if err := s.AddRate(id, row.Category, row.Rate, row.Period, key); err != nil {
 			return fail("%v", err)
 		}
 		for _, w := range row.Where {
-			sc, err := parseScope(w.String())
+			sc, err := ParseScope(w.String())
 			if err != nil {
 				return fail("where %s: the embedded content is by county and place, not by ZIP code", w)
 			}
@@ -84,13 +84,13 @@ func readCuratedCSV(s *localState, path string) error {
 		}
 		when := row.Period.Effective
 		if when.IsZero() {
-			when = taxlocusDate
+			when = TaxlocusDate
 		}
 		s.L.rowsOf[key]++
-		s.Represent(srcRow{source: key, ref: fmt.Sprintf("line %d", row.Line), state: s.Sub.Code, label: id, kind: "curated",
-			rate: row.Rate, cat: row.Category, when: when}, id)
+		s.Represent(Row{Source: key, Ref: fmt.Sprintf("line %d", row.Line), State: s.Sub.Code, Label: id, Kind: "curated",
+			Rate: row.Rate, Cat: row.Category, When: when}, id)
 	}
-	s.L.g.addSource(source{
+	s.L.g.addSource(Source{
 		Key:     key,
 		Files:   rel,
 		What:    s.Sub.Name + " local jurisdictions, rates and areas that the source files lack, each from: " + strings.Join(slices.Sorted(maps.Keys(citations)), "; "),

@@ -23,24 +23,24 @@ const (
 
 // localPlaces returns the places the local file lists: every place of a
 // state with local tax, and every place a ZIP hint names.
-func (L *usLocal) localPlaces() []*usPlace {
-	keep := map[string]*usPlace{}
+func (L *usLocal) localPlaces() []*Place {
+	keep := map[string]*Place{}
 	for st, s := range L.states {
 		if s.Note.status == statusNoLocalTax {
 			continue
 		}
 		for _, p := range L.places.byState[st] {
-			if len(p.counties) > 0 {
-				keep[p.code] = p
+			if len(p.Counties) > 0 {
+				keep[p.Code] = p
 			}
 		}
 	}
 	for _, code := range L.hints {
-		if p := L.places.byCode[code]; p != nil && len(p.counties) > 0 {
+		if p := L.places.byCode[code]; p != nil && len(p.Counties) > 0 {
 			keep[code] = p
 		}
 	}
-	out := make([]*usPlace, 0, len(keep))
+	out := make([]*Place, 0, len(keep))
 	for _, code := range slices.Sorted(maps.Keys(keep)) {
 		out = append(out, keep[code])
 	}
@@ -66,13 +66,13 @@ func (L *usLocal) withBoundary() map[string]bool {
 func (L *usLocal) stateCoverage(st string) data.LocalState {
 	s := L.states[st]
 	n := s.Note
-	out := data.LocalState{Code: st, Title: n.title, Status: n.status, Origin: n.origin, LocalCap: n.localCap,
+	out := data.LocalState{Code: st, Title: n.title, Status: n.status, Origin: n.origin, LocalCap: n.LocalCap,
 		Sourcing: n.sourcing, NotCovered: n.notCovered}
 	for _, k := range slices.Sorted(maps.Keys(s.sources)) {
 		out.Sources = append(out.Sources, k+sourceDate(k))
 	}
 	for id := range s.juris {
-		if j := L.b.juris[id]; !isCountyType(j.Type) || L.hasRate(id) {
+		if j := L.b.juris[id]; !IsCountyType(j.Type) || L.hasRate(id) {
 			out.Jurisdictions++
 		}
 	}
@@ -94,10 +94,10 @@ func (L *usLocal) stateCoverage(st string) data.LocalState {
 	}
 	out.Places = len(places)
 	for code, z := range L.zips {
-		if z.state != st || len(z.counties) == 0 {
+		if z.State != st || len(z.Counties) == 0 {
 			continue
 		}
-		if taxed[z.counties[0].fips] || places[L.hints[code]] {
+		if taxed[z.Counties[0].FIPS] || places[L.hints[code]] {
 			out.ZIPs++
 		}
 	}
@@ -117,9 +117,9 @@ func (L *usLocal) hasRate(id string) bool {
 // sourceDate gives the date of a source key for the coverage report.
 func sourceDate(key string) string {
 	switch {
-	case key == srcTaxlocus:
+	case key == SrcTaxlocus:
 		return " 2026-08-18"
-	case key == srcOpenSalesTax:
+	case key == SrcOpenSalesTax:
 		return " 2026-07-22"
 	case key == "us-ca-cdtfa":
 		return " 2026-01-01"
@@ -179,26 +179,26 @@ func (L *usLocal) emitLocal() ([]byte, error) {
 	index := map[string]int{}
 	w.Uvarint(uint64(len(places)))
 	for i, p := range places {
-		index[p.code] = i
-		w.String(p.code)
-		w.String(p.state)
-		w.String(p.name)
-		keys := data.PlaceKeys(p.name)
+		index[p.Code] = i
+		w.String(p.Code)
+		w.String(p.State)
+		w.String(p.Name)
+		keys := data.PlaceKeys(p.Name)
 		w.Uvarint(uint64(len(keys)))
 		for _, k := range keys {
 			w.String(k)
 		}
 		flags := uint64(0)
-		if p.incorporated {
+		if p.Incorporated {
 			flags |= 1
 		}
-		if bounds[p.code] {
+		if bounds[p.Code] {
 			flags |= 2
 		}
 		w.Uvarint(flags)
-		w.Uvarint(uint64(len(p.counties)))
-		for _, c := range p.counties {
-			n, _ := strconv.Atoi(c.fips)
+		w.Uvarint(uint64(len(p.Counties)))
+		for _, c := range p.Counties {
+			n, _ := strconv.Atoi(c.FIPS)
 			w.Uvarint(uint64(n))
 		}
 	}
@@ -267,7 +267,7 @@ func (L *usLocal) coverageMarkdown() (string, error) {
 	b.WriteString(data.CoverageTable(states))
 	refused := 0
 	for _, e := range L.ledger {
-		if e.reason != "" {
+		if e.Reason != "" {
 			refused++
 		}
 	}
@@ -310,10 +310,10 @@ func (L *usLocal) refusedCSV() string {
 	w := csvout.NewWriter(&b, 5)
 	w.Write([]string{"source", "ref", "state", "kind", "name", "rate", "reason"}) // into memory: it cannot fail
 	for _, e := range L.sortedLedger() {
-		if e.reason == "" {
+		if e.Reason == "" {
 			continue
 		}
-		w.Write([]string{e.row.source, e.row.ref, e.row.state, e.row.kind, e.row.label, e.row.rate.String(), e.reason})
+		w.Write([]string{e.Row.Source, e.Row.Ref, e.Row.State, e.Row.Kind, e.Row.Label, e.Row.Rate.String(), e.Reason})
 	}
 	w.Flush()
 	return b.String()

@@ -90,13 +90,13 @@ func readLacking(g *gen, juris *data.Jurisdictions) ([]lackingRow, error) {
 		if len(r.Transactions) > 0 && len(r.Classes) == 0 {
 			return nil, at.errorf("transactions without classes: a row that reaches no class names no line")
 		}
-		if r.Effective, err = parseRateDate(t.get(i, "effective")); err != nil {
+		if r.Effective, err = ParseDate(t.get(i, "effective")); err != nil {
 			return nil, at.errorf("effective: %v", err)
 		}
-		if r.Expiration, err = parseRateDate(t.get(i, "expiration")); err != nil {
+		if r.Expiration, err = ParseDate(t.get(i, "expiration")); err != nil {
 			return nil, at.errorf("expiration: %v", err)
 		}
-		if r.AsOf, err = parseRateDate(t.get(i, "as_of")); err != nil {
+		if r.AsOf, err = ParseDate(t.get(i, "as_of")); err != nil {
 			return nil, at.errorf("as_of: %v", err)
 		}
 		switch {

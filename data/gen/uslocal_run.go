@@ -15,14 +15,14 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// localInputs are the sources a state's builder reads, parsed once.
-type localInputs struct {
-	taxlocus       map[string][]srcRow // by state
-	taxlocusStates map[string]srcRow
-	ost            map[string]ostState // by state
-	ostCommit      string
-	ostRows        map[string][]srcRow // every rate row of the export, by state
-	sst            map[string][]sstRow // by state
+// Inputs are the sources a state's builder reads, parsed once.
+type Inputs struct {
+	Taxlocus       map[string][]Row // by state
+	TaxlocusStates map[string]Row
+	OST            map[string]OSTState // by state
+	OSTCommit      string
+	OSTRows        map[string][]Row    // every rate row of the export, by state
+	SST            map[string][]SSTRow // by state
 }
 
 // genUSLocal builds the local content of every state: it reads the
@@ -38,34 +38,34 @@ func genUSLocal(g *gen, b *ratesBuilder) error {
 	if err != nil {
 		return err
 	}
-	L := &usLocal{g: g, b: b, places: places, zips: zips, states: map[string]*localState{}, rowsOf: map[string]int{}}
-	in := &localInputs{}
+	L := &usLocal{g: g, b: b, places: places, zips: zips, states: map[string]*State{}, rowsOf: map[string]int{}}
+	in := &Inputs{}
 	var n int
-	if in.taxlocus, n, err = readTaxlocus(g); err != nil {
+	if in.Taxlocus, n, err = readTaxlocus(g); err != nil {
 		return err
 	}
-	L.rowsOf[srcTaxlocus] = n
-	if in.taxlocusStates, err = readTaxlocusStates(g); err != nil {
+	L.rowsOf[SrcTaxlocus] = n
+	if in.TaxlocusStates, err = readTaxlocusStates(g); err != nil {
 		return err
 	}
-	L.rowsOf[srcTaxlocus] += len(in.taxlocusStates)
-	if in.ost, in.ostCommit, err = readOST(g); err != nil {
+	L.rowsOf[SrcTaxlocus] += len(in.TaxlocusStates)
+	if in.OST, in.OSTCommit, err = readOST(g); err != nil {
 		return err
 	}
-	if in.ostRows, err = ostRateRows(in.ost); err != nil {
+	if in.OSTRows, err = ostRateRows(in.OST); err != nil {
 		return err
 	}
-	for _, rows := range in.ostRows {
-		L.rowsOf[srcOpenSalesTax] += len(rows)
+	for _, rows := range in.OSTRows {
+		L.rowsOf[SrcOpenSalesTax] += len(rows)
 	}
-	in.sst = map[string][]sstRow{}
+	in.SST = map[string][]SSTRow{}
 	for _, f := range sstFiles {
 		sub, _ := jurisdiction.SubdivisionOf("US", f.state)
 		rows, err := readSSTFile(g.log, g.path(f.file), sub.FIPS)
 		if err != nil {
 			return err
 		}
-		in.sst[f.state] = rows
+		in.SST[f.state] = rows
 		L.rowsOf[sstKey(f.state)] = len(rows)
 	}
 
@@ -118,23 +118,23 @@ func genUSLocal(g *gen, b *ratesBuilder) error {
 	}
 	L.hints = L.zipHints()
 	g.local = L
-	g.addSource(source{
-		Key:         srcTaxlocus,
+	g.addSource(Source{
+		Key:         SrcTaxlocus,
 		Files:       "rates/us-local/taxlocus/jurisdiction_rates.csv, rates/us-local/taxlocus/state_rates.csv",
 		What:        "local sales tax rates of counties, cities and special districts in every state with local tax, and state rates to compare with; what a row means differs by state (see data/states/<st>.md). The rows carry no start dates: their rates are recorded as in force as of the refresh and before it",
 		From:        "TaxLocus open sales-tax dataset (taxlocus.com, Ringzero787/taxlocus-data), refresh of 2026-08-18, compiled from state revenue departments",
 		Licence:     "CC BY 4.0",
 		Attribution: "Sales-tax data by TaxLocus (https://taxlocus.com), licensed under CC BY 4.0.",
 	})
-	g.addSource(source{
-		Key:         srcOpenSalesTax,
-		Files:       ostFile,
+	g.addSource(Source{
+		Key:         SrcOpenSalesTax,
+		Files:       OSTFile,
 		What:        "curated county, city and district tables of AK, AL, AZ, CA, FL, HI, ID, IL, MO, MS, NM, NY, PA, SC, TX and VA, with the ZIP codes each city mainly serves (as ZIP hints)",
-		From:        "OpenSalesTax (github.com/ejosterberg/open-sales-tax) state data modules at commit " + in.ostCommit + ", compiled from each state's revenue department",
+		From:        "OpenSalesTax (github.com/ejosterberg/open-sales-tax) state data modules at commit " + in.OSTCommit + ", compiled from each state's revenue department",
 		Licence:     "Apache-2.0",
 		Attribution: "OpenSalesTax, Copyright 2026 Eric Osterberg and OpenSalesTax contributors, Apache License 2.0.",
 	})
-	g.addSource(source{
+	g.addSource(Source{
 		Key:     "census-places",
 		Files:   "geo/census-places-2015/cb_2015_SS_place_500k.zip (56 files), places/faraday_places.csv (county subdivisions)",
 		What:    "names, GEOIDs, kinds (incorporated or census-designated) and boundaries of the US Census places, simplified to about 20 m; the counties each lies in, from its boundary; the county subdivisions (towns) where local taxes follow them",
@@ -150,8 +150,8 @@ func sstKey(state string) string { return "us-sst-" + strings.ToLower(state) }
 // ostRateRows lists every rate of the OpenSalesTax export as ledger
 // rows: the tables of percentages (counties, boroughs, districts), the
 // city tables that carry a rate, and the rate constants.
-func ostRateRows(states map[string]ostState) (map[string][]srcRow, error) {
-	out := map[string][]srcRow{}
+func ostRateRows(states map[string]OSTState) (map[string][]Row, error) {
+	out := map[string][]Row{}
 	for _, st := range slices.Sorted(maps.Keys(states)) {
 		o := states[st]
 		when := ostDate
@@ -159,7 +159,7 @@ func ostRateRows(states map[string]ostState) (map[string][]srcRow, error) {
 			switch {
 			case strings.HasSuffix(name, "_PCT") && name != st+"_STATE_RATE_PCT",
 				name == "AK_BOROUGHS", name == "IL_RTA_DISTRICTS", name == "TX_TRANSIT_DISTRICTS":
-				m, err := o.percents(name)
+				m, err := o.Percents(name)
 				if err != nil {
 					return nil, err
 				}
@@ -167,17 +167,17 @@ func ostRateRows(states map[string]ostState) (map[string][]srcRow, error) {
 					out[st] = append(out[st], ostRow(st, name, k, m[k], when))
 				}
 			case name == st+"_STATE_RATE_PCT" || name == "NY_MCTD_RATE":
-				d, err := decimal.NewFromString(o.str(name))
+				d, err := decimal.NewFromString(o.Str(name))
 				if err != nil {
-					return nil, fmt.Errorf("%s: %s: %w", ostFile, name, err)
+					return nil, fmt.Errorf("%s: %s: %w", OSTFile, name, err)
 				}
 				out[st] = append(out[st], ostRow(st, name, name, d, when))
 			case strings.HasSuffix(name, "_CITIES") || name == "NM_LOCATION_RATES":
-				layout := ostCityLayout(name)
+				layout := OSTCityLayout(name)
 				if layout == nil {
-					return nil, fmt.Errorf("%s: %s: unknown table layout", ostFile, name)
+					return nil, fmt.Errorf("%s: %s: unknown table layout", OSTFile, name)
 				}
-				cs, err := o.cities(name, layout...)
+				cs, err := o.Cities(name, layout...)
 				if err != nil {
 					return nil, err
 				}
@@ -192,8 +192,8 @@ func ostRateRows(states map[string]ostState) (map[string][]srcRow, error) {
 	return out, nil
 }
 
-// ostCityLayout gives the members of the entries of a city table.
-func ostCityLayout(table string) []string {
+// OSTCityLayout gives the members of the entries of a city table.
+func OSTCityLayout(table string) []string {
 	switch table {
 	case "TX_CITIES", "IL_CITIES":
 		return []string{"county", "district", "rate", "zips"}
@@ -211,36 +211,36 @@ func ostCityLayout(table string) []string {
 
 // checkLedger verifies that every rate row read from a source has an
 // entry in the ledger, and that every entry is for a row that was read.
-func (L *usLocal) checkLedger(in *localInputs) error {
+func (L *usLocal) checkLedger(in *Inputs) error {
 	seen := map[string]int{}
 	for _, e := range L.ledger {
-		seen[e.row.source+"\x00"+e.row.ref]++
+		seen[e.Row.Source+"\x00"+e.Row.Ref]++
 	}
 	var missing []string
-	expect := func(r srcRow) {
-		if seen[r.source+"\x00"+r.ref] == 0 {
-			missing = append(missing, r.state+" "+r.source+" "+r.ref+" ("+r.label+")")
+	expect := func(r Row) {
+		if seen[r.Source+"\x00"+r.Ref] == 0 {
+			missing = append(missing, r.State+" "+r.Source+" "+r.Ref+" ("+r.Label+")")
 		}
 	}
-	for _, rows := range in.taxlocus {
+	for _, rows := range in.Taxlocus {
 		for _, r := range rows {
-			if L.states[r.state] == nil {
-				return fmt.Errorf("%s %s: state %s has no builder", srcTaxlocus, r.ref, r.state)
+			if L.states[r.State] == nil {
+				return fmt.Errorf("%s %s: state %s has no builder", SrcTaxlocus, r.Ref, r.State)
 			}
 			expect(r)
 		}
 	}
-	for _, r := range in.taxlocusStates {
+	for _, r := range in.TaxlocusStates {
 		expect(r)
 	}
-	for _, rows := range in.ostRows {
+	for _, rows := range in.OSTRows {
 		for _, r := range rows {
 			expect(r)
 		}
 	}
-	for st, rows := range in.sst {
+	for st, rows := range in.SST {
 		for _, r := range rows {
-			expect(sstLedgerRow(st, r))
+			expect(SSTLedgerRow(st, r))
 		}
 	}
 	if len(missing) > 0 {
@@ -253,16 +253,16 @@ func (L *usLocal) checkLedger(in *localInputs) error {
 	return nil
 }
 
-// sstLedgerRow is the ledger's row for a row of an SST rate file.
+// SSTLedgerRow is the ledger's row for a row of an SST rate file.
 // A row still in force speaks for the file's quarter; a row that ended,
 // for its first day.
-func sstLedgerRow(state string, r sstRow) srcRow {
-	when := r.period.Effective
-	if r.period.Expiration.IsZero() && when.Before(sstQuarter) {
+func SSTLedgerRow(state string, r SSTRow) Row {
+	when := r.Period.Effective
+	if r.Period.Expiration.IsZero() && when.Before(sstQuarter) {
 		when = sstQuarter
 	}
-	return srcRow{source: sstKey(state), ref: fmt.Sprintf("line %d", r.line), state: state, kind: r.typ, code: r.code,
-		label: r.typ + "/" + r.code, rate: r.general, when: when}
+	return Row{Source: sstKey(state), Ref: fmt.Sprintf("line %d", r.Line), State: state, Kind: r.Type, Code: r.Code,
+		Label: r.Type + "/" + r.Code, Rate: r.General, When: when}
 }
 
 // sstQuarter is the first day of the quarter of the SST rate files read
@@ -297,23 +297,23 @@ func (L *usLocal) rateOfOn(id, cat string, d civil.Date) (decimal.Decimal, bool)
 func (L *usLocal) verify() error {
 	var errs []string
 	for _, e := range L.ledger {
-		if e.reason != "" {
+		if e.Reason != "" {
 			continue
 		}
-		if len(e.juris) == 0 {
-			errs = append(errs, fmt.Sprintf("%s %s %s (%s): represented by no jurisdiction", e.row.state, e.row.source, e.row.ref, e.row.label))
+		if len(e.Juris) == 0 {
+			errs = append(errs, fmt.Sprintf("%s %s %s (%s): represented by no jurisdiction", e.Row.State, e.Row.Source, e.Row.Ref, e.Row.Label))
 			continue
 		}
 		sum := decimal.Zero
-		for _, id := range e.juris {
+		for _, id := range e.Juris {
 			if _, ok := L.b.juris[id]; !ok {
-				errs = append(errs, fmt.Sprintf("%s %s %s (%s): represented by %s, which does not exist", e.row.state, e.row.source, e.row.ref, e.row.label, id))
+				errs = append(errs, fmt.Sprintf("%s %s %s (%s): represented by %s, which does not exist", e.Row.State, e.Row.Source, e.Row.Ref, e.Row.Label, id))
 			}
-			v, _ := L.rateOfOn(id, cmpOr(e.row.cat, jurisdiction.General), e.row.when)
+			v, _ := L.rateOfOn(id, cmpOr(e.Row.Cat, jurisdiction.General), e.Row.When)
 			sum = sum.Add(v)
 		}
-		if !sum.Equal(e.row.rate) {
-			errs = append(errs, fmt.Sprintf("%s %s %s (%s): rate %s, but %v sum to %s on %s", e.row.state, e.row.source, e.row.ref, e.row.label, e.row.rate, e.juris, sum, e.row.when))
+		if !sum.Equal(e.Row.Rate) {
+			errs = append(errs, fmt.Sprintf("%s %s %s (%s): rate %s, but %v sum to %s on %s", e.Row.State, e.Row.Source, e.Row.Ref, e.Row.Label, e.Row.Rate, e.Juris, sum, e.Row.When))
 		}
 	}
 	for _, st := range slices.Sorted(maps.Keys(L.states)) {
@@ -342,21 +342,21 @@ func (L *usLocal) verify() error {
 // combined returns the combined general rate (state and local) of the
 // area of a scope on d, and the jurisdictions it sums. A county scope
 // means the county outside incorporated places.
-func (L *usLocal) combined(s *localState, w scope, d civil.Date) (decimal.Decimal, []string, error) {
+func (L *usLocal) combined(s *State, w Scope, d civil.Date) (decimal.Decimal, []string, error) {
 	var members []string
-	switch w.kind {
-	case scopeCounty, scopeUninc:
-		members = append([]string{"US-" + w.county}, s.membersOf(w.county, nil)...)
-	case scopePlace:
-		p := L.places.byCode[w.place]
+	switch w.Kind {
+	case ScopeCounty, ScopeUninc:
+		members = append([]string{"US-" + w.County}, s.MembersOf(w.County, nil)...)
+	case ScopePlace:
+		p := L.places.byCode[w.Place]
 		if p == nil {
-			return decimal.Zero, nil, fmt.Errorf("no place %s", w.place)
+			return decimal.Zero, nil, fmt.Errorf("no place %s", w.Place)
 		}
-		c := w.county
+		c := w.County
 		if c == "" {
-			c = p.mainCounty()
+			c = p.MainCounty()
 		}
-		members = append([]string{"US-" + c}, s.membersOf(c, p)...)
+		members = append([]string{"US-" + c}, s.MembersOf(c, p)...)
 	}
 	ids := append([]string{s.Sub.ID()}, members...)
 	sum := decimal.Zero
@@ -378,13 +378,13 @@ func (L *usLocal) zipHints() map[string]string {
 	}
 	for _, code := range slices.Sorted(maps.Keys(L.zips)) {
 		z := L.zips[code]
-		s := L.states[z.state]
-		if s == nil || out[code] != "" || z.place == "" {
+		s := L.states[z.State]
+		if s == nil || out[code] != "" || z.Place == "" {
 			continue
 		}
-		for _, c := range z.counties {
-			if p, ok := s.Place(z.place, c.fips); ok {
-				out[code] = p.code
+		for _, c := range z.Counties {
+			if p, ok := s.Place(z.Place, c.FIPS); ok {
+				out[code] = p.Code
 				break
 			}
 		}
@@ -395,7 +395,7 @@ func (L *usLocal) zipHints() map[string]string {
 // readCurated reads the state's curated additions,
 // data/src/us-local/<st>.csv, when there is one (Levy's content CSV
 // format; see package data/content).
-func (s *localState) readCurated() error {
+func (s *State) readCurated() error {
 	path := filepath.Join(s.L.g.out, "src", "us-local", strings.ToLower(s.Sub.Code)+".csv")
 	if _, err := os.Stat(path); err != nil {
 		return nil
@@ -404,10 +404,10 @@ func (s *localState) readCurated() error {
 }
 
 // sortedLedger returns the ledger in source, state and row order.
-func (L *usLocal) sortedLedger() []ledgerEntry {
+func (L *usLocal) sortedLedger() []LedgerEntry {
 	out := slices.Clone(L.ledger)
-	slices.SortStableFunc(out, func(a, b ledgerEntry) int {
-		return cmp.Or(strings.Compare(a.row.source, b.row.source), strings.Compare(a.row.state, b.row.state), compareRefs(a.row.ref, b.row.ref))
+	slices.SortStableFunc(out, func(a, b LedgerEntry) int {
+		return cmp.Or(strings.Compare(a.Row.Source, b.Row.Source), strings.Compare(a.Row.State, b.Row.State), compareRefs(a.Row.Ref, b.Row.Ref))
 	})
 	return out
 }
@@ -446,7 +446,7 @@ func jsonString(s string) string {
 // data/src/us-local/<st>-aliases.csv: names by which the sources call a
 // place that its Census name does not match ("Angels Camp" for the
 // Census's "Angels"), with the place's code and the reason.
-func (s *localState) readAliases() error {
+func (s *State) readAliases() error {
 	path := filepath.Join(s.L.g.out, "src", "us-local", strings.ToLower(s.Sub.Code)+"-aliases.csv")
 	if _, err := os.Stat(path); err != nil {
 		return nil
@@ -455,18 +455,18 @@ func (s *localState) readAliases() error {
 	if err != nil {
 		return err
 	}
-	for i, rec := range t.rows {
-		name, code := t.get(rec, "name"), t.get(rec, "place")
+	for i, rec := range t.Rows {
+		name, code := t.Get(rec, "name"), t.Get(rec, "place")
 		p, ok := s.PlaceByCode(code)
-		if !ok || t.get(rec, "note") == "" {
+		if !ok || t.Get(rec, "note") == "" {
 			return fmt.Errorf("%s line %d: place %q of %s unknown, or no note", path, i+2, code, s.Sub.Code)
 		}
 		if _, has := t.cols["incorporated"]; has {
-			switch v := t.get(rec, "incorporated"); v {
+			switch v := t.Get(rec, "incorporated"); v {
 			case "":
 			case "yes":
 				// Incorporated since the Census's 2015 boundaries.
-				p.incorporated = true
+				p.Incorporated = true
 			default:
 				return fmt.Errorf("%s line %d: incorporated %q is not yes or empty", path, i+2, v)
 			}
@@ -474,11 +474,11 @@ func (s *localState) readAliases() error {
 		if name == "" {
 			continue
 		}
-		k := placeKey(name)
-		if prev, dup := s.aliases[k]; dup && prev != p.code {
+		k := PlaceKey(name)
+		if prev, dup := s.aliases[k]; dup && prev != p.Code {
 			return fmt.Errorf("%s line %d: %q is already an alias of %s", path, i+2, name, prev)
 		}
-		s.aliases[k] = p.code
+		s.aliases[k] = p.Code
 	}
 	return nil
 }

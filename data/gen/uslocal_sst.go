@@ -16,12 +16,12 @@ import (
 type sstDistrictMap struct {
 	typ   jurisdiction.Type
 	name  string
-	where []scope
+	where []Scope
 	note  string // the citation, or the reason for leaving it out
 }
 
 // readSSTDistricts reads a state's reading of its SST district codes.
-func (s *localState) readSSTDistrictMap() (map[string]*sstDistrictMap, error) {
+func (s *State) readSSTDistrictMap() (map[string]*sstDistrictMap, error) {
 	path := filepath.Join(s.L.g.out, "src", "us-local", strings.ToLower(s.Sub.Code)+"-sst.csv")
 	if _, err := os.Stat(path); err != nil {
 		return nil, nil
@@ -31,15 +31,15 @@ func (s *localState) readSSTDistrictMap() (map[string]*sstDistrictMap, error) {
 		return nil, err
 	}
 	out := map[string]*sstDistrictMap{}
-	for i, rec := range t.rows {
+	for i, rec := range t.Rows {
 		fail := func(col, format string, args ...any) error {
 			return fmt.Errorf("%s line %d, column %s: %s", path, i+2, col, fmt.Sprintf(format, args...))
 		}
-		d := &sstDistrictMap{name: t.get(rec, "name"), note: t.get(rec, "note")}
+		d := &sstDistrictMap{name: t.Get(rec, "name"), note: t.Get(rec, "note")}
 		if d.note == "" {
 			return nil, fail("note", "every district needs its citation or the reason it is left out")
 		}
-		if ty := t.get(rec, "type"); ty != "" {
+		if ty := t.Get(rec, "type"); ty != "" {
 			if d.typ, err = jurisdiction.ParseType(ty); err != nil {
 				return nil, fail("type", "%v", err)
 			}
@@ -47,8 +47,8 @@ func (s *localState) readSSTDistrictMap() (map[string]*sstDistrictMap, error) {
 				return nil, fail("name", "a district needs a name")
 			}
 		}
-		for _, f := range strings.Fields(t.get(rec, "where")) {
-			w, err := parseScope(f)
+		for _, f := range strings.Fields(t.Get(rec, "where")) {
+			w, err := ParseScope(f)
 			if err != nil {
 				return nil, fail("where", "%v", err)
 			}
@@ -57,7 +57,7 @@ func (s *localState) readSSTDistrictMap() (map[string]*sstDistrictMap, error) {
 		if d.typ != 0 && len(d.where) == 0 {
 			return nil, fail("where", "a district needs its scopes")
 		}
-		code := t.get(rec, "code")
+		code := t.Get(rec, "code")
 		if out[code] != nil {
 			return nil, fail("code", "%s twice", code)
 		}
@@ -66,57 +66,57 @@ func (s *localState) readSSTDistrictMap() (map[string]*sstDistrictMap, error) {
 	return out, nil
 }
 
-// applySST reads the state's SST rate file: the state row gives the
+// ApplySST reads the state's SST rate file: the state row gives the
 // state's food rate and checks its general rate; county rows give the
 // counties' rates, countywide; city rows the rates of the places whose
 // FIPS code they carry; district rows the districts that the state's
 // district map reads, the others being refused.
-func (s *localState) applySST(in *localInputs) error {
+func (s *State) ApplySST(in *Inputs) error {
 	dmap, err := s.readSSTDistrictMap()
 	if err != nil {
 		return err
 	}
 	key := sstKey(s.Sub.Code)
-	for _, r := range in.sst[s.Sub.Code] {
-		row := sstLedgerRow(s.Sub.Code, r)
+	for _, r := range in.SST[s.Sub.Code] {
+		row := SSTLedgerRow(s.Sub.Code, r)
 		var id string
-		switch r.typ {
+		switch r.Type {
 		case sstState:
 			if err := checkSSTState(s.L.b, s.Sub.ID(), r); err != nil {
-				return fmt.Errorf("%s: %w", row.ref, err)
+				return fmt.Errorf("%s: %w", row.Ref, err)
 			}
 			if err := s.L.b.addRate(jurisdiction.Rate{Jurisdiction: s.Sub.ID(), Tax: jurisdiction.SalesTax, Category: jurisdiction.Food,
-				Value: r.food, Period: r.period, Source: key}); err != nil {
-				return fmt.Errorf("%s: %w", row.ref, err)
+				Value: r.Food, Period: r.Period, Source: key}); err != nil {
+				return fmt.Errorf("%s: %w", row.Ref, err)
 			}
 			s.Represent(row, s.Sub.ID())
 			continue
 		case sstCounty:
-			id = "US-" + s.Sub.FIPS + r.code
+			id = "US-" + s.Sub.FIPS + r.Code
 			if _, ok := s.L.b.juris[id]; !ok {
 				s.Refuse(row, "county %s is not in the county list", id)
 				continue
 			}
 			s.juris[id] = true
-			s.Assign(id, scope{kind: scopeCounty, county: s.Sub.FIPS + r.code})
-		case sstCity:
-			p, ok := s.PlaceByCode(r.code)
+			s.Assign(id, Scope{Kind: ScopeCounty, County: s.Sub.FIPS + r.Code})
+		case SSTCity:
+			p, ok := s.PlaceByCode(r.Code)
 			if !ok {
-				s.Refuse(row, "no Census place of %s has the FIPS code %s", s.Sub.Name, r.code)
+				s.Refuse(row, "no Census place of %s has the FIPS code %s", s.Sub.Name, r.Code)
 				continue
 			}
 			id = s.City(p)
 		case sstDistrictKind:
-			d := dmap[r.code]
+			d := dmap[r.Code]
 			if d == nil {
-				s.Refuse(row, "special district %s: its area is not in the data (no boundary file)", r.code)
+				s.Refuse(row, "special district %s: its area is not in the data (no boundary file)", r.Code)
 				continue
 			}
 			if d.typ == 0 {
-				s.Refuse(row, "special district %s: %s", r.code, d.note)
+				s.Refuse(row, "special district %s: %s", r.Code, d.note)
 				continue
 			}
-			if id, err = s.District(s.DistrictID(r.code, ""), d.typ, d.name, r.code); err != nil {
+			if id, err = s.District(s.DistrictID(r.Code, ""), d.typ, d.name, r.Code); err != nil {
 				return err
 			}
 			for _, w := range d.where {
@@ -126,15 +126,15 @@ func (s *localState) applySST(in *localInputs) error {
 		for _, rt := range []struct {
 			cat string
 			v   decimal.Decimal
-		}{{jurisdiction.General, r.general}, {jurisdiction.Food, r.food}} {
-			if err := s.addRate(id, rt.cat, rt.v, r.period, key); err != nil {
-				return fmt.Errorf("%s: %w", row.ref, err)
+		}{{jurisdiction.General, r.General}, {jurisdiction.Food, r.Food}} {
+			if err := s.AddRate(id, rt.cat, rt.v, r.Period, key); err != nil {
+				return fmt.Errorf("%s: %w", row.Ref, err)
 			}
 		}
 		s.Represent(row, id)
 	}
 	sub := s.Sub
-	s.L.g.addSource(source{
+	s.L.g.addSource(Source{
 		Key:   key,
 		Files: sstFileOf(sub.Code),
 		What: sub.Name + " local sales tax rates with effective dates: counties (type 00), cities and other places (type 01, place FIPS), " +
@@ -155,34 +155,34 @@ func sstFileOf(state string) string {
 	return ""
 }
 
-// reconcileTaxlocus accounts for the state's TaxLocus rows against what
+// ReconcileTaxlocus accounts for the state's TaxLocus rows against what
 // the state's primary source built: represented where the jurisdiction
 // of the row (a county by name, a place by code or name, a district by
 // code) has the same rate, refused with both numbers where it does not
 // or where no jurisdiction matches.
-func (s *localState) reconcileTaxlocus(in *localInputs, primary string) {
-	for _, row := range in.taxlocus[s.Sub.Code] {
+func (s *State) ReconcileTaxlocus(in *Inputs, primary string) {
+	for _, row := range in.Taxlocus[s.Sub.Code] {
 		var id string
-		switch row.kind {
+		switch row.Kind {
 		case "county", "parish", "borough":
-			if f, ok := s.County(row.label); ok {
+			if f, ok := s.County(row.Label); ok {
 				id = "US-" + f
 			}
 		case "city":
-			if p, ok := s.PlaceByCode(row.code); ok && len(row.code) == 5 {
-				id = "US-" + p.code
-			} else if p, ok := s.Place(row.label, ""); ok {
-				id = "US-" + p.code
+			if p, ok := s.PlaceByCode(row.Code); ok && len(row.Code) == 5 {
+				id = "US-" + p.Code
+			} else if p, ok := s.Place(row.Label, ""); ok {
+				id = "US-" + p.Code
 			}
 		default:
-			if row.code != "" {
-				id = s.DistrictID(row.code, "")
+			if row.Code != "" {
+				id = s.DistrictID(row.Code, "")
 			}
 		}
 		if id == "" || !s.juris[id] {
 			s.Refuse(row, "%s has no jurisdiction of this row in %s, which wins", s.Sub.Name, primary)
 			continue
 		}
-		s.representIfSum(row, []string{id})
+		s.RepresentIfSum(row, []string{id})
 	}
 }

@@ -103,17 +103,17 @@ func readLocalTaxes(g *gen) ([]localTaxRow, error) {
 				return nil, at.errorf("unknown product class %q", c)
 			}
 		}
-		if r.rate, err = rateFraction(t.get(i, "rate")); err != nil {
+		if r.rate, err = RateFraction(t.get(i, "rate")); err != nil {
 			return nil, at.errorf("%v", err)
 		}
 		if r.rate.IsNegative() || r.rate.GreaterThan(decimal.NewFromInt(1)) {
 			return nil, at.errorf("rate %s is not a fraction between 0 and 1", r.rate)
 		}
 		r.rate = canonicalRate(r.rate)
-		if r.period.Effective, err = parseRateDate(t.get(i, "effective")); err != nil || r.period.Effective.IsZero() {
+		if r.period.Effective, err = ParseDate(t.get(i, "effective")); err != nil || r.period.Effective.IsZero() {
 			return nil, at.errorf("effective %q: a local tax row needs its first day (YYYY-MM-DD)", t.get(i, "effective"))
 		}
-		if r.period.Expiration, err = parseRateDate(t.get(i, "expiration")); err != nil {
+		if r.period.Expiration, err = ParseDate(t.get(i, "expiration")); err != nil {
 			return nil, at.errorf("expiration: %v", err)
 		}
 		if !r.period.Expiration.IsZero() && r.period.Expiration.Before(r.period.Effective) {
@@ -154,7 +154,7 @@ func (L *usLocal) addLocalTaxes(rows []localTaxRow) error {
 		}
 	}
 	L.localTaxes = rows
-	L.g.addSource(source{
+	L.g.addSource(Source{
 		Key:   srcLocalTaxes,
 		Files: "data/src/" + localTaxesSrc,
 		What: "US local taxes outside the sales tax that reach some product classes only (Chicago's Personal Property Lease Transaction Tax " +

@@ -18,45 +18,45 @@ import (
 	"github.com/levytax/levy/jurisdiction"
 )
 
-// usPlace is a US Census place (an incorporated city, town, village or
+// Place is a US Census place (an incorporated city, town, village or
 // borough, or a census-designated place) or, where a state taxes by them,
 // a county subdivision (a New England town). Places of the first kind
 // have boundaries; county subdivisions are known by name and county only.
-type usPlace struct {
-	code  string // 7-digit place GEOID, or 10-digit county subdivision code
-	state string // postal abbreviation
-	name  string // as the Census writes it ("Houston", "Nashville-Davidson metropolitan government (balance)")
+type Place struct {
+	Code  string // 7-digit place GEOID, or 10-digit county subdivision code
+	State string // postal abbreviation
+	Name  string // as the Census writes it ("Houston", "Nashville-Davidson metropolitan government (balance)")
 	lsad  string // Census legal/statistical area description code ("25" city, "57" CDP, "MCD" for subdivisions)
-	// incorporated places have a government of their own; census-
+	// Incorporated places have a government of their own; census-
 	// designated places and the comunidades and zonas urbanas of Puerto
 	// Rico do not, so their addresses are unincorporated.
-	incorporated bool
+	Incorporated bool
 	loops        [][]microDegree // simplified boundary, S2 orientation; none for subdivisions
-	// counties the place lies in, largest share of its sampled points
+	// Counties the place lies in, largest share of its sampled points
 	// first.
-	counties []placeCounty
+	Counties []PlaceCounty
 }
 
-// placeCounty is a county a place lies in and the share of the place's
+// PlaceCounty is a county a place lies in and the share of the place's
 // sampled points that fell in it, in basis points.
-type placeCounty struct {
-	fips  string
-	share int
+type PlaceCounty struct {
+	FIPS  string
+	Share int
 }
 
-// mainCounty returns the FIPS code of the county holding most of the
+// MainCounty returns the FIPS code of the county holding most of the
 // place.
-func (p *usPlace) mainCounty() string {
-	if len(p.counties) == 0 {
+func (p *Place) MainCounty() string {
+	if len(p.Counties) == 0 {
 		return ""
 	}
-	return p.counties[0].fips
+	return p.Counties[0].FIPS
 }
 
-// inCounty reports whether the place lies (partly) in a county.
-func (p *usPlace) inCounty(fips string) bool {
-	for _, c := range p.counties {
-		if c.fips == fips {
+// InCounty reports whether the place lies (partly) in a county.
+func (p *Place) InCounty(fips string) bool {
+	for _, c := range p.Counties {
+		if c.FIPS == fips {
 			return true
 		}
 	}
@@ -65,9 +65,9 @@ func (p *usPlace) inCounty(fips string) bool {
 
 // usPlaces is every Census place and known county subdivision, by state.
 type usPlaces struct {
-	byCode  map[string]*usPlace
-	byState map[string][]*usPlace // sorted by code
-	files   []string              // the boundary files read
+	byCode  map[string]*Place
+	byState map[string][]*Place // sorted by code
+	files   []string            // the boundary files read
 }
 
 // nonIncorporated are the LSAD codes of places without a government:
@@ -94,7 +94,7 @@ func readUSPlaces(g *gen) (*usPlaces, error) {
 	if err != nil {
 		return nil, err
 	}
-	ps := &usPlaces{byCode: map[string]*usPlace{}, byState: map[string][]*usPlace{}}
+	ps := &usPlaces{byCode: map[string]*Place{}, byState: map[string][]*Place{}}
 	dir := g.path("geo/census-places-2015")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -102,7 +102,7 @@ func readUSPlaces(g *gen) (*usPlaces, error) {
 	}
 	type job struct {
 		file string
-		out  []*usPlace
+		out  []*Place
 		err  error
 	}
 	var jobs []*job
@@ -137,29 +137,29 @@ func readUSPlaces(g *gen) (*usPlaces, error) {
 			return nil, j.err
 		}
 		for _, p := range j.out {
-			if ps.byCode[p.code] != nil {
-				return nil, fmt.Errorf("%s: place %s twice", j.file, p.code)
+			if ps.byCode[p.Code] != nil {
+				return nil, fmt.Errorf("%s: place %s twice", j.file, p.Code)
 			}
-			ps.byCode[p.code] = p
-			ps.byState[p.state] = append(ps.byState[p.state], p)
+			ps.byCode[p.Code] = p
+			ps.byState[p.State] = append(ps.byState[p.State], p)
 		}
 	}
 	if err := ps.addSubdivisions(g.path("places/faraday_places.csv")); err != nil {
 		return nil, err
 	}
 	for st := range ps.byState {
-		slices.SortFunc(ps.byState[st], func(a, b *usPlace) int { return strings.Compare(a.code, b.code) })
+		slices.SortFunc(ps.byState[st], func(a, b *Place) int { return strings.Compare(a.Code, b.Code) })
 	}
 	return ps, nil
 }
 
 // readPlaceFile reads one state's place boundaries.
-func readPlaceFile(path string, counties *countyLocator) ([]*usPlace, error) {
+func readPlaceFile(path string, counties *countyLocator) ([]*Place, error) {
 	recs, err := readZippedShapefile(path)
 	if err != nil {
 		return nil, err
 	}
-	var out []*usPlace
+	var out []*Place
 	for i, r := range recs {
 		geoid, name, lsad := r.attrs["GEOID"], r.attrs["NAME"], r.attrs["LSAD"]
 		if len(geoid) != 7 || name == "" {
@@ -169,7 +169,7 @@ func readPlaceFile(path string, counties *countyLocator) ([]*usPlace, error) {
 		if !ok {
 			return nil, fmt.Errorf("%s: record %d: unknown state %s", path, i+1, geoid[:2])
 		}
-		p := &usPlace{code: geoid, state: sub.Code, name: name, lsad: lsad, incorporated: !nonIncorporated[lsad]}
+		p := &Place{Code: geoid, State: sub.Code, Name: name, lsad: lsad, Incorporated: !nonIncorporated[lsad]}
 		for _, ring := range r.rings {
 			s := simplifyRing(ring, placeSimplifyTolerance)
 			// Shapefiles wind outer rings clockwise and holes
@@ -178,7 +178,7 @@ func readPlaceFile(path string, counties *countyLocator) ([]*usPlace, error) {
 			reverse(s)
 			p.loops = append(p.loops, s)
 		}
-		p.counties = counties.shares(sub.FIPS, r.rings)
+		p.Counties = counties.shares(sub.FIPS, r.rings)
 		out = append(out, p)
 	}
 	return out, nil
@@ -232,8 +232,8 @@ func (ps *usPlaces) addSubdivisions(path string) error {
 		if k := strings.LastIndex(name, ", "); k > 0 {
 			name = name[:k]
 		}
-		p := &usPlace{code: id, state: sub.Code, name: name, lsad: "MCD", incorporated: true,
-			counties: []placeCounty{{fips: id[:5], share: 10000}}}
+		p := &Place{Code: id, State: sub.Code, Name: name, lsad: "MCD", Incorporated: true,
+			Counties: []PlaceCounty{{FIPS: id[:5], Share: 10000}}}
 		if ps.byCode[id] == nil {
 			ps.byCode[id] = p
 			ps.byState[sub.Code] = append(ps.byState[sub.Code], p)
@@ -288,7 +288,7 @@ const maxPlaceSamples = 48
 // sample in each, largest first. Counties met by a single sample point of
 // a place with many are left out, as the place most likely only touches
 // them where the atlas's coarse county lines cut across it.
-func (cl *countyLocator) shares(state string, rings [][]microDegree) []placeCounty {
+func (cl *countyLocator) shares(state string, rings [][]microDegree) []PlaceCounty {
 	total := 0
 	for _, r := range rings {
 		total += len(r)
@@ -323,18 +323,18 @@ func (cl *countyLocator) shares(state string, rings [][]microDegree) []placeCoun
 		opts := s2.NewClosestEdgeQueryOptions().MaxResults(4).DistanceLimit(s1.ChordAngleFromAngle(s1.Angle(50e3 / 6371010.0)))
 		for _, r := range s2.NewClosestEdgeQuery(cl.index, opts).FindEdges(s2.NewMinDistanceToPointTarget(p)) {
 			if f := cl.fips[cl.index.Shape(r.ShapeID())]; f[:2] == state {
-				return []placeCounty{{fips: f, share: 10000}}
+				return []PlaceCounty{{FIPS: f, Share: 10000}}
 			}
 		}
 		return nil
 	}
-	var out []placeCounty
+	var out []PlaceCounty
 	for f, c := range counts {
 		if c == 1 && n >= 8 {
 			continue
 		}
-		out = append(out, placeCounty{fips: f, share: c * 10000 / max(n, 1)})
+		out = append(out, PlaceCounty{FIPS: f, Share: c * 10000 / max(n, 1)})
 	}
-	slices.SortFunc(out, func(a, b placeCounty) int { return cmp.Or(b.share-a.share, strings.Compare(a.fips, b.fips)) })
+	slices.SortFunc(out, func(a, b PlaceCounty) int { return cmp.Or(b.Share-a.Share, strings.Compare(a.FIPS, b.FIPS)) })
 	return out
 }
