@@ -10,7 +10,8 @@ import (
 	"github.com/levytax/levy/money"
 )
 
-// codesFile is the generated file of ISO codes; data/gen/codes.go writes it.
+// codesFile is the generated file of ISO codes; internal/datagen/codes.go
+// writes it.
 const (
 	codesFile    = "codes.lvd"
 	codesKind    = "codes"
@@ -147,7 +148,7 @@ func codesIsDigits(s string) bool {
 	return s != ""
 }
 
-// decodeCodes reads the body written by data/gen/codes.go.
+// decodeCodes reads the body written by internal/datagen/codes.go.
 func decodeCodes(b []byte) (*Codes, error) {
 	r, err := binfmt.Open(b, codesKind, codesVersion)
 	if err != nil {
