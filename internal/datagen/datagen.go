@@ -51,6 +51,9 @@ type gen struct {
 	src     string
 	curated fs.FS               // the curated tables (curatedFiles)
 	states  map[string]StateDef // the states' parts, by postal code
+	// alone is set when the states are built without the others
+	// (CheckStates): the rows of the others are left out.
+	alone   bool
 	sources []Source
 	files   map[string][]byte // name under files/ -> contents
 	docs    map[string][]byte // generated documents, by path under out

@@ -27,8 +27,9 @@ type StateDef struct {
 // noteName returns the name of the state's note in its folder.
 func (d StateDef) noteName() string { return strings.ToLower(d.Code) + ".md" }
 
-// note returns the state's note: Note, or else the note of its folder.
-func (d StateDef) note() (*Note, error) {
+// ReadNote returns the state's note: Note, or else the note <st>.md of
+// its folder, read and checked.
+func (d StateDef) ReadNote() (*Note, error) {
 	if d.Note != nil {
 		return d.Note, nil
 	}

@@ -66,6 +66,9 @@ func genUSLocal(g *gen, b *ratesBuilder) error {
 		in.SST[f.state] = rows
 		L.rowsOf[sstKey(f.state)] = len(rows)
 	}
+	if g.alone {
+		in.keep(g.states)
+	}
 
 	for _, sub := range jurisdiction.Subdivisions() {
 		if sub.Country != "US" {
@@ -75,7 +78,7 @@ func genUSLocal(g *gen, b *ratesBuilder) error {
 		if !ok {
 			continue // the territories without a sales tax of the dataset
 		}
-		note, err := def.note()
+		note, err := def.ReadNote()
 		if err != nil {
 			return err
 		}
@@ -99,6 +102,9 @@ func genUSLocal(g *gen, b *ratesBuilder) error {
 	taxes, err := readLocalTaxes(g)
 	if err != nil {
 		return err
+	}
+	if g.alone {
+		taxes = slices.DeleteFunc(taxes, func(r localTaxRow) bool { _, ok := g.states[r.state]; return !ok })
 	}
 	if err := L.addLocalTaxes(taxes); err != nil {
 		return err

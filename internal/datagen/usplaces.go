@@ -115,6 +115,15 @@ func readUSPlaces(g *gen) (*usPlaces, error) {
 	if len(jobs) != 56 {
 		return nil, fmt.Errorf("%s: %d place files, want 56", dir, len(jobs))
 	}
+	if g.alone {
+		// Only the places of the states built (cb_2015_SS_place_500k.zip,
+		// SS the state's FIPS code).
+		jobs = slices.DeleteFunc(jobs, func(j *job) bool {
+			sub, ok := jurisdiction.SubdivisionByFIPS(strings.TrimPrefix(j.file, "cb_2015_")[:2])
+			_, built := g.states[sub.Code]
+			return !ok || !built
+		})
+	}
 	// Files are independent: read them on every core.
 	var wg sync.WaitGroup
 	next := make(chan *job)
