@@ -12,7 +12,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "21b68aa99321f572f2115203ed6e00cb495fa43c1b8e0e2c79ac902f68b1a3ee",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
 	"jurisdictions.lvd": "0fa8fb4122dce769995afc3e8e1ac55c0f533220ecb7c48e5d69ec982d74a327",
-	"local.lvd":         "428a2c9c9d82b07f5d66294a56fcdd7fb75d4032bf94296737b45b8437601b7b",
+	"local.lvd":         "b10ecc0b653a8124bc5531688e222567b43134e034a31a45b2628b1a002995e8",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "80f04d1f31881b6d1156dfb47f30f3c273b2be253a51fc5e68adee4b0a22e64b",
+	"taxability.lvd":    "3fe8ae2635bd467af3d83ec5e7aee4193726dec6f8c3c9dc8b6f1152d4a3928f",
 }

@@ -105,7 +105,7 @@ func sourceRows(t *testing.T, src string) map[string]bool {
 // is in the ledger: represented by jurisdictions of the generated dataset
 // whose rates, read back from the generated file, sum to the row's rate
 // on its date; or refused, with its reason, in the generated
-// data/states/refused.csv. Nothing is dropped in silence.
+// data/refused.csv. Nothing is dropped in silence.
 func TestEveryRowAccounted(t *testing.T) {
 	d, src, _ := runGenerator(t)
 	rows := sourceRows(t, src)
@@ -117,7 +117,7 @@ func TestEveryRowAccounted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	refusedCSV, err := csv.NewReader(strings.NewReader(string(d.Docs["states/refused.csv"]))).ReadAll()
+	refusedCSV, err := csv.NewReader(strings.NewReader(string(d.Docs["refused.csv"]))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,13 +12,13 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// Note is a state's note, data/states/<st>.md: a few fields in a
-// front matter that the generator reads, and prose for people saying
-// which sources the state's content comes from, what their columns mean
-// there, how the parts add up and which published combined rates it was
-// checked against. Two sections are read too: "## Checks", a table of
-// published combined rates that the built areas must match, and
-// "## Not covered", which the coverage report quotes.
+// Note is a state's note, internal/datagen/states/<st>/<st>.md: a few fields in
+// a front matter that the generator reads, and prose for people saying which
+// sources the state's content comes from, what their columns mean there, how
+// the parts add up and which published combined rates it was checked against.
+// Two sections are read too: "## Checks", a table of published combined rates
+// that the built areas must match, and "## Not covered", which the coverage
+// report quotes.
 //
 // The front matter:
 //
@@ -62,7 +62,7 @@ const (
 // originLevels are the levels a note's origin field may list.
 var originLevels = []string{"STATE", "COUNTY", "CITY", "DISTRICT"}
 
-// readStateNote reads data/states/<st>.md.
+// readStateNote reads internal/datagen/states/<st>/<st>.md.
 func readStateNote(fsys fs.FS, name, path, state string) (*Note, error) {
 	raw, err := fs.ReadFile(fsys, name)
 	if err != nil {

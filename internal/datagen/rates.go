@@ -140,7 +140,7 @@ func genRates(g *gen) error {
 		return err
 	}
 	g.doc("COVERAGE.md", coverage)
-	g.doc("states/refused.csv", g.local.refusedCSV())
+	g.doc("refused.csv", g.local.refusedCSV())
 	g.log.Info("jurisdictions", "jurisdictions", len(b.juris), "rates", len(b.rates), "exceptions", len(b.exceptions))
 	return nil
 }

@@ -121,7 +121,7 @@ func addEUVAT(g *gen, b *ratesBuilder) error {
 			for _, e := range p.src.Exceptions {
 				t, ok := terr[cc+"|"+e.Name]
 				if !ok {
-					return fmt.Errorf("%s: exception %s %q is not in data/src/vat-territories.csv", euVATFile, cc, e.Name)
+					return fmt.Errorf("%s: exception %s %q is not in internal/datagen/curated/vat-territories.csv", euVATFile, cc, e.Name)
 				}
 				usedTerr[cc+"|"+e.Name] = true
 				id := t.id
@@ -129,7 +129,8 @@ func addEUVAT(g *gen, b *ratesBuilder) error {
 					id = cc + "-X-" + jurisdiction.Slug(e.Name)
 				}
 				if _, ok := b.juris[id]; !ok {
-					// The external code is the ISO 3166-2 code, when there is one.
+					// The external code is the ISO 3166-2 code, when there is
+					// one.
 					if err := b.addJuris(jurisdiction.Jurisdiction{
 						ID: id, Type: jurisdiction.Territory, Name: e.Name, Parent: cc, Country: cc, ExternalCode: t.id,
 					}); err != nil {

@@ -28,7 +28,7 @@ const (
 )
 
 // The inputs of the taxability step: compiled sources under --src and
-// curated tables under data/src.
+// curated tables under internal/datagen/curated.
 const (
 	taxabilitySrc  = "rates/us-states/taxability.csv"
 	holidaysSrc    = "rates/us-states/holidays-2026.csv"
@@ -166,7 +166,7 @@ func genTaxability(g *gen) error {
 		Key:   "us-taxability-taxlocus",
 		Files: taxlocusTaxability,
 		What: "whether each state with a sales tax (45 and DC) taxes about 43 product categories, with a treatment (taxable, exempt, reduced_rate, " +
-			"conditional, needs_research) and conditions; read into the US matrix of Levy's product classes as data/src/us-taxability/README.md says. " +
+			"conditional, needs_research) and conditions; read into the US matrix of Levy's product classes as internal/datagen/curated/us-taxability/README.md says. " +
 			"The rows carry no dates: a cell read from them is recorded as in force on the refresh (its as-of day), its start not known",
 		From:        "TaxLocus open sales-tax dataset (taxlocus.com, Ringzero787/taxlocus-data), refresh of 2026-08-18",
 		Licence:     "CC BY 4.0",

@@ -36,15 +36,14 @@ func (o outcome) String() string {
 	return s + ", local exempt"
 }
 
-// TestRulesAgreeWithSources compares the default rule tables, as the
-// engine compiles them from the embedded dataset, with both shared
-// sources, class by class and state by state on a day of late 2026: the
-// TaxLocus taxability table (each category of the class, as Levy reads
-// its conditions) and the OpenSalesTax table with its corrections (the
-// class's category, where it has one). A cell where the rules differ
-// from a source, or where a source leaves the cell open, must be
-// recorded as a decision in data/src/us-taxability; the test lists every
-// one that is not.
+// TestRulesAgreeWithSources compares the default rule tables, as the engine
+// compiles them from the embedded dataset, with both shared sources, class by
+// class and state by state on a day of late 2026: the TaxLocus taxability table
+// (each category of the class, as Levy reads its conditions) and the
+// OpenSalesTax table with its corrections (the class's category, where it has
+// one). A cell where the rules differ from a source, or where a source leaves
+// the cell open, must be recorded as a decision in
+// internal/datagen/curated/us-taxability; the test lists every one that is not.
 func TestRulesAgreeWithSources(t *testing.T) {
 	g, err := newGen(Config{Src: srcdata.Need(t)})
 	if err != nil {
@@ -183,7 +182,7 @@ func TestRulesAgreeWithSources(t *testing.T) {
 	t.Logf("%d cells compared, %d where the rules differ from a source or a source leaves the cell open, all recorded as decisions but %d",
 		compared, disagreements, len(unrecorded))
 	if len(unrecorded) > 0 {
-		t.Errorf("%d cells differ from a source without a decision in data/src/%s:\n  %s", len(unrecorded), taxDecisions, strings.Join(unrecorded, "\n  "))
+		t.Errorf("%d cells differ from a source without a decision in internal/datagen/curated/%s:\n  %s", len(unrecorded), taxDecisions, strings.Join(unrecorded, "\n  "))
 	}
 	if disagreements == 0 || compared < 1700 {
 		t.Errorf("compared %d cells with %d disagreements: the comparison reads too little", compared, disagreements)

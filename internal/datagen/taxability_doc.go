@@ -35,7 +35,7 @@ func taxabilityMarkdown(file []byte) (string, error) {
 		"(the classes are described in the README's table). %d rows: %d read from the sources where they agree "+
 		"(the TaxLocus taxability table and the OpenSalesTax table with Levy's corrections), %d decided from the state's own "+
 		"publications where they disagree or leave the cell open, %d that could not be settled. "+
-		"The decisions are in `data/src/us-taxability/` (see its README); `levy data coverage --taxability` prints this matrix "+
+		"The decisions are in `internal/datagen/curated/us-taxability/` (see its README); `levy data coverage --taxability` prints this matrix "+
 		"for any day from the dataset in use.\n\n", Version, len(all), len(all)-len(decided), len(decided)-unsettled, unsettled)
 	b.WriteString("Alaska has no state sales tax: its row is what its local taxes do. Delaware, Montana, New Hampshire and Oregon " +
 		"have no sales tax and no row. A class without a row, and a class Levy does not know, is taxed as GENERAL.\n\n")

@@ -21,16 +21,15 @@ import (
 // US product taxability, state by state and class by class.
 //
 // Two sources speak: TaxLocus's taxability table (about 43 categories, 46
-// states and DC, no dates, no citations but notes) and the OpenSalesTax
-// table (six categories, every state, DC and PR, with statutes), corrected
-// by data/src/us-taxability-corrections.csv. Each Levy product class
-// reads one or more TaxLocus categories and at most one OpenSalesTax
-// category. A class's cell of a state follows the sources when they
-// agree; where they disagree, where a TaxLocus row needs research or
-// carries a condition Levy cannot read alone, and where a state has no
-// TaxLocus row at all, the cell needs a decision of
-// data/src/us-taxability-decisions.csv: its outcome, dates, citation and
-// why. A cell that needs one and has none fails the build.
+// states and DC, no dates, no citations but notes) and the OpenSalesTax table
+// (six categories, every state, DC and PR, with statutes), corrected by
+// internal/datagen/curated/us-taxability-corrections.csv. Each Levy product
+// class reads one or more TaxLocus categories and at most one OpenSalesTax
+// category. A class's cell of a state follows the sources when they agree;
+// where they disagree, where a TaxLocus row needs research or carries a
+// condition Levy cannot read alone, and where a state has no TaxLocus row at
+// all, the cell needs a decision in internal/datagen/curated/us-taxability:
+// its outcome, dates, citation and why. A cell that needs one and has none fails the build.
 
 // usClassSource names the categories of the sources that a product class
 // reads.
@@ -835,7 +834,7 @@ func isNoTaxState(ost []taxRow, st string) bool {
 // formatDisagreements writes the open cells for the build's error.
 func formatDisagreements(open []disagreement) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d product classes of states need a decision in data/src/%s:", len(open), taxDecisions)
+	fmt.Fprintf(&b, "%d product classes of states need a decision in internal/datagen/curated/%s:", len(open), taxDecisions)
 	for i, d := range open {
 		if i == 40 {
 			b.WriteString("\n  and " + strconv.Itoa(len(open)-40) + " more")
@@ -884,7 +883,7 @@ func usTaxRows(g *gen) ([]taxRow, []taxRow, []string, error) {
 
 // printOpenCells writes the cells of the US matrix that need a decision,
 // of the states listed (all when none), one a line: the command behind
-// `go run ./data/gen -taxability-open`.
+// `go run ./cmd/levydata -taxability-open`.
 func printOpenCells(g *gen, w io.Writer, states []string) error {
 	rows, _, _, err := usTaxRows(g)
 	if err != nil {

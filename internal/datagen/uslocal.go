@@ -19,10 +19,10 @@ import (
 // US local content: counties, cities and special districts with their
 // rates, and where each applies.
 //
-// Every state is reconciled on its own (see data/states/<st>.md and the
-// builder of the state in us_<st>.go): the sources mean different things
-// by a rate, and a state's builder says how their rows become
-// jurisdictions, rates and scopes. What all states share is here:
+// Every state is reconciled on its own (see its folder,
+// internal/datagen/states/<st>: its note <st>.md and its builder <st>.go): the
+// sources mean different things by a rate, and a state's builder says how their
+// rows become jurisdictions, rates and scopes. What all states share is here:
 //
 //   - a scope says where a jurisdiction's tax applies: a whole county
 //     ("county:48201"), the part of a county outside every incorporated
@@ -138,7 +138,7 @@ type State struct {
 	zipPlace map[string]string  // ZIP5 -> place code the ZIP mainly serves (from a source's city ZIP lists)
 	sources  map[string]bool    // source keys used
 	juris    map[string]bool    // the local jurisdictions the state defined
-	aliases  map[string]string  // folded name (placeKey) -> place code, from data/src/us-local/<st>-aliases.csv
+	aliases  map[string]string  // folded name (placeKey) -> place code, from internal/datagen/states/<st>/<st>-aliases.csv
 
 	countyKeys map[string][]string // countyKey -> county FIPS codes, built on first use
 	placeKeys  map[string][]*Place // placeKey -> places, built on first use
@@ -158,7 +158,7 @@ type usLocal struct {
 	areas []localArea
 	hints map[string]string // ZIP5 -> place code, over all states
 	// localTaxes are the rows of the local taxes outside the sales tax
-	// (data/src/us-local-taxes.csv), whose rates are added.
+	// (internal/datagen/curated/us-local-taxes.csv), whose rates are added.
 	localTaxes []localTaxRow
 }
 
@@ -485,7 +485,7 @@ func (s *State) SourceTable(rel string, want ...string) (*Table, error) {
 
 // FileRef returns the path of a file of the state's own, as documents
 // and messages name it.
-func (s *State) FileRef(name string) string { return "data/src/us-local/" + name }
+func (s *State) FileRef(name string) string { return s.def.Dir + "/" + name }
 
 // Open opens a file of the state's own: a curated table of its folder.
 func (s *State) Open(name string) (io.ReadCloser, error) {

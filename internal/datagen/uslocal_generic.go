@@ -27,7 +27,7 @@ type TaxlocusOptions struct {
 }
 
 // TaxlocusMapping is a state's reading of particular TaxLocus rows,
-// data/src/us-local/<st>-taxlocus.csv, keyed by line number.
+// internal/datagen/states/<st>/<st>-taxlocus.csv, keyed by line number.
 type TaxlocusMapping struct {
 	Line   int
 	Name   string // must equal the row's name, as a guard against a shifted line

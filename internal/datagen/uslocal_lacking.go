@@ -10,17 +10,17 @@ import (
 	"github.com/levytax/levy/jurisdiction"
 )
 
-// Taxes that US jurisdictions levy and Levy knows of but does not
-// compute: Denver's sales and use tax on software used remotely, which
-// Colorado's does not reach and Levy's local taxes follow Colorado's;
-// Chicago's lease tax on the classes and transactions that
-// us-local-taxes.csv leaves out; taxes owed by the seller or a platform
-// rather than charged on a sale. Each row of data/src/us-local-lacking.csv
-// names one tax of one jurisdiction over a period, with the product
-// classes it reaches (none when it reaches no class of Levy's). The
-// taxability step writes the rows to the taxability file; the engine
-// names the tax on every line of those classes whose customer is in the
-// jurisdiction, and `levy data coverage` lists them all.
+// Taxes that US jurisdictions levy and Levy knows of but does not compute:
+// Denver's sales and use tax on software used remotely, which Colorado's does
+// not reach and Levy's local taxes follow Colorado's; Chicago's lease tax on
+// the classes and transactions that us-local-taxes.csv leaves out; taxes owed
+// by the seller or a platform rather than charged on a sale. Each row of
+// internal/datagen/curated/us-local-lacking.csv names one tax of one
+// jurisdiction over a period, with the product classes it reaches (none when it
+// reaches no class of Levy's). The taxability step writes the rows to the
+// taxability file; the engine names the tax on every line of those classes
+// whose customer is in the jurisdiction, and `levy data coverage` lists them
+// all.
 
 // The curated table of the taxes Levy lacks.
 const lackingSrc = "us-local-lacking.csv"

@@ -11,7 +11,7 @@ import (
 	"github.com/levytax/levy/data"
 )
 
-// lackingHeader is the header of data/src/us-local-lacking.csv.
+// lackingHeader is the header of internal/datagen/curated/us-local-lacking.csv.
 var lackingHeader = []string{"state", "jurisdiction", "tax", "classes", "transactions", "effective", "expiration", "as_of", "note", "reference", "instead", "citation"}
 
 // goodLacking is a row that passes every check, as a map of the header.
@@ -95,7 +95,7 @@ func TestReadLacking(t *testing.T) {
 			r := goodLacking()
 			c.edit(r)
 			_, err := readLacking(lackingGen(t, r), juris)
-			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "data/src/us-local-lacking.csv:2") {
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "internal/datagen/curated/us-local-lacking.csv:2") {
 				t.Errorf("err = %v, want one at line 2 with %q", err, c.want)
 			}
 		})
@@ -146,8 +146,8 @@ func TestCheckLacking(t *testing.T) {
 		t.Errorf("a cell that ended before the row: %v", err)
 	}
 	charged := []localTaxRow{{juris: "US-0820000", tax: "Sales and Use Tax", classes: []string{"SAAS"},
-		period: civil.Period{Effective: civil.MustParse("2016-01-01")}, at: lineRef{"data/src/us-local-taxes.csv", 7}}}
-	if err := checkLacking(rows, charged, untaxed); err == nil || !strings.Contains(err.Error(), "is charged by data/src/us-local-taxes.csv:7") {
+		period: civil.Period{Effective: civil.MustParse("2016-01-01")}, at: lineRef{"internal/datagen/curated/us-local-taxes.csv", 7}}}
+	if err := checkLacking(rows, charged, untaxed); err == nil || !strings.Contains(err.Error(), "is charged by internal/datagen/curated/us-local-taxes.csv:7") {
 		t.Errorf("a class charged by the local taxes: err = %v", err)
 	}
 }

@@ -124,7 +124,7 @@ func genUSLocal(g *gen, b *ratesBuilder) error {
 	g.addSource(Source{
 		Key:         SrcTaxlocus,
 		Files:       "rates/us-local/taxlocus/jurisdiction_rates.csv, rates/us-local/taxlocus/state_rates.csv",
-		What:        "local sales tax rates of counties, cities and special districts in every state with local tax, and state rates to compare with; what a row means differs by state (see data/states/<st>.md). The rows carry no start dates: their rates are recorded as in force as of the refresh and before it",
+		What:        "local sales tax rates of counties, cities and special districts in every state with local tax, and state rates to compare with; what a row means differs by state (see internal/datagen/states/<st>/<st>.md). The rows carry no start dates: their rates are recorded as in force as of the refresh and before it",
 		From:        "TaxLocus open sales-tax dataset (taxlocus.com, Ringzero787/taxlocus-data), refresh of 2026-08-18, compiled from state revenue departments",
 		Licence:     "CC BY 4.0",
 		Attribution: "Sales-tax data by TaxLocus (https://taxlocus.com), licensed under CC BY 4.0.",
@@ -396,7 +396,7 @@ func (L *usLocal) zipHints() map[string]string {
 }
 
 // readCurated reads the state's curated additions,
-// data/src/us-local/<st>.csv, when there is one (Levy's content CSV
+// internal/datagen/states/<st>/<st>.csv, when there is one (Levy's content CSV
 // format; see package data/content).
 func (s *State) readCurated() error {
 	name := strings.ToLower(s.Sub.Code) + ".csv"
@@ -446,8 +446,8 @@ func jsonString(s string) string {
 }
 
 // readAliases reads the state's place aliases,
-// data/src/us-local/<st>-aliases.csv: names by which the sources call a
-// place that its Census name does not match ("Angels Camp" for the
+// internal/datagen/states/<st>/<st>-aliases.csv: names by which the sources
+// call a place that its Census name does not match ("Angels Camp" for the
 // Census's "Angels"), with the place's code and the reason.
 func (s *State) readAliases() error {
 	name := strings.ToLower(s.Sub.Code) + "-aliases.csv"

@@ -10,8 +10,8 @@ import (
 )
 
 // sstDistrictMap is a state's reading of a special district code of its SST
-// rate file (data/src/us-local/<st>-sst.csv): its type, name and where
-// it applies, or why it is left out.
+// rate file (internal/datagen/states/<st>/<st>-sst.csv): its type, name and
+// where it applies, or why it is left out.
 type sstDistrictMap struct {
 	typ   jurisdiction.Type
 	name  string

@@ -14,15 +14,15 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// US local taxes outside the sales tax: a city's tax on some product
-// classes only, such as Chicago's Personal Property Lease Transaction Tax
-// on software used remotely and its Amusement Tax on streaming. Each row
-// of data/src/us-local-taxes.csv gives one rate period of one tax with the
-// classes it reaches. The rates step adds the rates to the jurisdiction
-// (imposition Tax, category Category, source srcLocalTaxes); the
-// taxability step writes the classes as rows of the taxability file, from
-// which the default rules tax those classes at the category's rate and no
-// other class at all.
+// US local taxes outside the sales tax: a city's tax on some product classes
+// only, such as Chicago's Personal Property Lease Transaction Tax on software
+// used remotely and its Amusement Tax on streaming. Each row of
+// internal/datagen/curated/us-local-taxes.csv gives one rate period of one tax
+// with the classes it reaches. The rates step adds the rates to the
+// jurisdiction (imposition Tax, category Category, source srcLocalTaxes); the
+// taxability step writes the classes as rows of the taxability file, from which
+// the default rules tax those classes at the category's rate and no other class
+// at all.
 
 // The curated table of local taxes outside the sales tax, and its source
 // key.

@@ -40,7 +40,7 @@ var akBoroughs = map[string]struct{ fips, ostCity string }{
 	"Yakutat City and Borough":  {"02282", "Yakutat"},
 }
 
-// build builds Alaska's local content: see data/states/ak.md.
+// build builds Alaska's local content: see ak.md.
 //
 // Alaska has no state sales tax. Boroughs levy areawide taxes (their
 // cities included) and cities levy their own on top; in a unified

@@ -26,7 +26,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "AL", Dir: "internal/datagen/states/al", Files: files, Build: build}
 }
 
-// build builds the local content of Alabama (see data/states/al.md).
+// build builds the local content of Alabama (see al.md).
 //
 // TaxLocus's Alabama rows are the general sales tax rates of the
 // Department of Revenue's localities: a city row is the city's rate

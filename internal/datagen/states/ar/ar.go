@@ -18,7 +18,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "AR", Dir: "internal/datagen/states/ar", Files: files, Build: build}
 }
 
-// build builds the local content of Arkansas (see data/states/ar.md):
+// build builds the local content of Arkansas (see ar.md):
 // TaxLocus's Arkansas rows are the rows of the state's Streamlined Sales
 // Tax rate file, a county's or a city's own rate, with the Census FIPS
 // code of the county or place, which wins over the name.

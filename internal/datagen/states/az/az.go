@@ -19,7 +19,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "AZ", Dir: "internal/datagen/states/az", Files: files, Build: build}
 }
 
-// build builds Arizona's local content: see data/states/az.md.
+// build builds Arizona's local content: see az.md.
 //
 // Arizona's transaction privilege tax has three levels on a retail
 // sale: the state's 5.6%, the county's excise tax (countywide, in the
@@ -27,7 +27,7 @@ func New() datagen.StateDef {
 // are the counties' rates and its city rows the cities' own rates; its
 // rows named for special districts are ADOR reporting codes whose rate
 // is the combined state and county rate, or a city's own rate, and are
-// represented by those (data/src/us-local/az-taxlocus.csv). Where
+// represented by those (az-taxlocus.csv). Where
 // OpenSalesTax, read from the ADOR's May 2026 rate table, disagrees
 // with TaxLocus, the ADOR's own city profile settles it (azOST).
 func build(s *datagen.State, in *datagen.Inputs) error {

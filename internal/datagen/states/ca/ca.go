@@ -33,7 +33,7 @@ const CDTFAFile = "rates/us-ca-cdtfa-2026-01-01.csv"
 var cdtfaDate = civil.New(2026, 1, 1)
 
 // caDistrictsKey is the source key of California's named district taxes,
-// data/src/us-local/ca-districts.csv.
+// ca-districts.csv.
 const caDistrictsKey = "us-local-ca-districts"
 
 // caRow is a row of the CDTFA table that has a rate: a city, or a
@@ -48,12 +48,12 @@ type caRow struct {
 // (the state's 6% and the uniform local 1.25%) is the state's rate, and
 // every tax above it is a district tax (transactions and use tax) of a
 // county, a city or a special district. The districts that
-// data/src/us-local/ca-districts.csv names are jurisdictions of their own;
+// ca-districts.csv names are jurisdictions of their own;
 // what the CDTFA table's combined rates hold beyond them becomes, per
 // county, a countywide remainder (the least rate in the county less the
 // named countywide taxes), and per city and unincorporated area the rest
 // of its row. Every row of the table is checked to sum exactly. See
-// data/states/ca.md.
+// ca.md.
 func build(s *datagen.State, in *datagen.Inputs) error {
 	state, ok := s.RateOn("US-CA", cdtfaDate)
 	if !ok {
@@ -76,7 +76,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		Key:   "us-ca-cdtfa",
 		Files: CDTFAFile,
 		What: "California city and county combined sales and use tax rates effective 2026-01-01 (column Rate): state 7.25% plus the district taxes of " +
-			"each location, read as the named districts of data/src/us-local/ca-districts.csv, a countywide remainder (the least rate in the county less the state rate and the named countywide taxes) " +
+			"each location, read as the named districts of internal/datagen/states/ca/ca-districts.csv, a countywide remainder (the least rate in the county less the state rate and the named countywide taxes) " +
 			"and the rest of each city's or unincorporated area's row; every row is checked to sum exactly",
 		From:    "California Department of Tax and Fee Administration, California City & County Sales & Use Tax Rates, effective January 1, 2026",
 		Licence: "public government data",
@@ -144,7 +144,7 @@ func readCDTFA(s *datagen.State, state decimal.Decimal) ([]caRow, error) {
 	return rows, nil
 }
 
-// readCADistricts reads data/src/us-local/ca-districts.csv: the district
+// readCADistricts reads ca-districts.csv: the district
 // taxes named, each row a rate of a district over a period, with the
 // scopes where it applies and its source. The first row of a district
 // defines it.

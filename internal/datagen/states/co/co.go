@@ -27,7 +27,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "CO", Dir: "internal/datagen/states/co", Files: files, Build: build}
 }
 
-// build builds the local content of Colorado (see data/states/co.md).
+// build builds the local content of Colorado (see co.md).
 //
 // TaxLocus's Colorado rows come from the Department of Revenue's rate
 // publication (DR 1002): a county row is the county's rate, but a city
@@ -272,7 +272,8 @@ var coDistricts = []struct {
 	// (C.R.S. 32-9-106.1); 1% (0.6%, and FasTracks' 0.4% since 2005).
 	{id: "US-CO-D-RTD", name: "Regional Transportation District", typ: jurisdiction.TransitDistrict, rate: decimal.New(1, -2),
 		where: []string{"county:08013", "county:08014", "county:08031", "county:08059", "uninc:08001", "uninc:08005",
-			// Brighton, whose Adams County part (most of the city) no row gives.
+			// Brighton, whose Adams County part (most of the city) no row
+			// gives.
 			"place:0808675@08001"}},
 	// Scientific and Cultural Facilities District: Adams, Arapahoe,
 	// Boulder, Broomfield, Denver and Jefferson counties and most of

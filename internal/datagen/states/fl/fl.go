@@ -21,7 +21,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "FL", Dir: "internal/datagen/states/fl", Files: files, Build: build}
 }
 
-// build builds Florida's local content: see data/states/fl.md.
+// build builds Florida's local content: see fl.md.
 //
 // Florida's only local sales taxes are the counties' discretionary
 // sales surtaxes, countywide (Fla. Stat. 212.054, 212.055); no city

@@ -26,9 +26,9 @@ func New() datagen.StateDef {
 const gaAtlantaDeKalb = "05000"
 
 // build builds Georgia's local content from its SST rate file (see
-// data/states/ga.md): counties (each county's LOST, SPLOST, ESPLOST,
+// ga.md): counties (each county's LOST, SPLOST, ESPLOST,
 // HOST, TSPLOST and MARTA taxes as one rate), the cities with a tax of
-// their own, and the special districts that data/src/us-local/ga-sst.csv
+// their own, and the special districts that ga-sst.csv
 // places. The rows of code 05000 (Atlanta in DeKalb County) are
 // represented by the City of Atlanta.
 func build(s *datagen.State, in *datagen.Inputs) error {

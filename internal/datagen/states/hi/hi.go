@@ -20,7 +20,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "HI", Dir: "internal/datagen/states/hi", Files: files, Build: build}
 }
 
-// build builds Hawaii's local content: see data/states/hi.md.
+// build builds Hawaii's local content: see hi.md.
 //
 // Hawaii's general excise tax is the state's 4% and a county surcharge
 // of 0.5% in the counties that adopted one (HRS 46-16.8). TaxLocus gives

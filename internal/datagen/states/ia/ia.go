@@ -19,10 +19,10 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "IA", Dir: "internal/datagen/states/ia", Files: files, Build: build}
 }
 
-// Iowa: see data/states/ia.md. TaxLocus gives each county's local
+// Iowa: see ia.md. TaxLocus gives each county's local
 // option sales tax (1%), read as applying countywide; the row of a
 // county code that does not exist is refused
-// (data/src/us-local/ia-taxlocus.csv).
+// (ia-taxlocus.csv).
 func build(s *datagen.State, in *datagen.Inputs) error {
 	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{}); err != nil {
 		return err

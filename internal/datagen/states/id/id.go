@@ -18,7 +18,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "ID", Dir: "internal/datagen/states/id", Files: files, Build: build}
 }
 
-// build builds Idaho's local content: see data/states/id.md.
+// build builds Idaho's local content: see id.md.
 //
 // Idaho's only local sales taxes on ordinary retail sales are the
 // resort cities' local option taxes (Idaho Code 50-1044 to 50-1049):

@@ -34,7 +34,7 @@ func New() datagen.StateDef {
 // recorded from 2026-08-01, the start the Department of Revenue's rate
 // files give; the rates before (1% and 0.75%), and the authority's rates
 // on qualifying food, drugs and medical appliances in both periods, are in
-// data/src/us-local/il.csv. See data/states/il.md.
+// il.csv. See il.md.
 var ilTransit = []struct {
 	id, name string
 	rate     string
@@ -48,7 +48,7 @@ var ilTransit = []struct {
 // ilTransitFrom is the first day of the transit rates TaxLocus gives.
 var ilTransitFrom = civil.New(2026, 8, 1)
 
-// build builds Illinois's local content (see data/states/il.md): the
+// build builds Illinois's local content (see il.md): the
 // TaxLocus county rows are the whole local rate of the county outside its
 // municipalities (the county's taxes and, in the six northeastern
 // counties, the transit authority's); its city rows the whole local rate
@@ -183,7 +183,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 // ilPlace returns the incorporated place of Illinois that a TaxLocus
 // row names: the one place of exactly that name ("Mason City" and
 // "Mason" are two villages), else the place the name is known by (an
-// alias of data/src/us-local/il-aliases.csv, or the name folded).
+// alias of il-aliases.csv, or the name folded).
 func ilPlace(s *datagen.State, name string) (*datagen.Place, bool) {
 	want := datagen.FoldName(name)
 	var hit []*datagen.Place
@@ -241,7 +241,7 @@ func reconcileILOST(s *datagen.State, in *datagen.Inputs) error {
 		}
 		if row.When.Before(ilTransitFrom) {
 			// The authority's rate before the increase is in
-			// data/src/us-local/il.csv, read after this builder; the
+			// il.csv, read after this builder; the
 			// ledger's check of the sums comes after both.
 			s.Represent(row, id)
 			continue
@@ -251,7 +251,7 @@ func reconcileILOST(s *datagen.State, in *datagen.Inputs) error {
 			s.Represent(row, id)
 			continue
 		}
-		s.Refuse(row, "%s%% is the authority's rate until 2026-07-31 (OpenSalesTax's Illinois tables were checked on 2026-05-04), recorded as such in data/src/us-local/il.csv; on %s the rate is %s%% (TaxLocus, the 0.25-point increase of Public Act 104-0457)",
+		s.Refuse(row, "%s%% is the authority's rate until 2026-07-31 (OpenSalesTax's Illinois tables were checked on 2026-05-04), recorded as such in internal/datagen/states/il/il.csv; on %s the rate is %s%% (TaxLocus, the 0.25-point increase of Public Act 104-0457)",
 			row.Rate.Shift(2), row.When, v.Shift(2))
 	}
 	only := *in
@@ -259,7 +259,7 @@ func reconcileILOST(s *datagen.State, in *datagen.Inputs) error {
 	return s.ReconcileOST(&only)
 }
 
-// The local grocery taxes: data/src/us-local/il-grocery.csv.
+// The local grocery taxes: il-grocery.csv.
 const (
 	ilGroceryFile = "il-grocery.csv"
 	ilGroceryKey  = "us-local-il-grocery"
@@ -277,7 +277,7 @@ var ilGroceryColumns = []string{"name", "kind", "county", "rate", "effective", "
 // unincorporated area. Every row is accounted for: a name that is no
 // single incorporated place (or county) of Illinois is refused. Illinois's
 // other local taxes do not reach groceries, so no other food rate is
-// given here (the transit districts' are in data/src/us-local/il.csv).
+// given here (the transit districts' are in il.csv).
 func ilGrocery(s *datagen.State) error {
 	rel := s.FileRef(ilGroceryFile)
 	f, err := s.Open(ilGroceryFile)
@@ -367,7 +367,7 @@ func ilGrocery(s *datagen.State) error {
 		Key:   ilGroceryKey,
 		Files: rel,
 		What: "the Illinois municipalities (and counties, outside their municipalities) known to impose the 1% local grocery tax that replaced the state's 1% " +
-			"rate on groceries from 2026-01-01 (Public Act 103-0781), each with its start date and the publication naming it; a partial list (see data/states/il.md)",
+			"rate on groceries from 2026-01-01 (Public Act 103-0781), each with its start date and the publication naming it; a partial list (see internal/datagen/states/il/il.md)",
 		From:    "Illinois Department of Revenue rate records and news reports of the municipal votes, cited in each row (curated by the Levy project)",
 		Licence: "public government information and facts reported in the press",
 	})

@@ -25,7 +25,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "KS", Dir: "internal/datagen/states/ks", Files: files, Build: build}
 }
 
-// Kansas: see data/states/ks.md.
+// Kansas: see ks.md.
 //
 // TaxLocus gives Kansas's counties (countywide rates), its cities (by
 // their place FIPS codes, the city's own rate) and 1,375 "special

@@ -26,7 +26,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "LA", Dir: "internal/datagen/states/la", Files: files, Build: build}
 }
 
-// build builds the local content of Louisiana (see data/states/la.md).
+// build builds the local content of Louisiana (see la.md).
 //
 // TaxLocus's Louisiana rows are the local rates of the state's tax
 // locations, coded as the Department of Revenue codes them: two digits

@@ -27,8 +27,8 @@ func New() datagen.StateDef {
 const mnMeekerTransit = "US-MN-D80054"
 
 // build builds Minnesota's local content from its SST rate file (see
-// data/states/mn.md): counties, cities by their place FIPS codes, and the
-// special district codes that data/src/us-local/mn-sst.csv places. The
+// mn.md): counties, cities by their place FIPS codes, and the
+// special district codes that mn-sst.csv places. The
 // TaxLocus rows are checked against it; its Meeker County transit tax,
 // which begins after the SST file's quarter, is read from TaxLocus.
 func build(s *datagen.State, in *datagen.Inputs) error {

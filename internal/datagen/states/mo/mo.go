@@ -27,7 +27,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "MO", Dir: "internal/datagen/states/mo", Files: files, Build: build}
 }
 
-// Missouri: see data/states/mo.md.
+// Missouri: see mo.md.
 //
 // TaxLocus's Missouri rows are the local parts of the Department of
 // Revenue's rate table: a county row is the whole local rate of the
@@ -175,7 +175,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 	}
 	// The cities and communities, with the rows that
-	// data/src/us-local/mo-taxlocus.csv reads.
+	// mo-taxlocus.csv reads.
 	mapping, err := s.ReadTaxlocusMapping()
 	if err != nil {
 		return err

@@ -18,7 +18,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "MS", Dir: "internal/datagen/states/ms", Files: files, Build: build}
 }
 
-// build builds the local content of Mississippi (see data/states/ms.md).
+// build builds the local content of Mississippi (see ms.md).
 // Its only general local sales taxes are two cities' (Jackson and
 // Tupelo), which TaxLocus and OpenSalesTax both give as city rows; the
 // counties levy none (OpenSalesTax's 0% rows). The common reading of

@@ -36,7 +36,7 @@ var ncDistricts = map[string]struct {
 	"98119": {"Mecklenburg County Transportation Sales Tax", "37119"},
 }
 
-// build builds North Carolina's local content: see data/states/nc.md.
+// build builds North Carolina's local content: see nc.md.
 //
 // TaxLocus gives each county's rate (the Article 39, 40 and 42 taxes,
 // 2%, and the Article 46 tax of 0.25% where levied) by its FIPS code,

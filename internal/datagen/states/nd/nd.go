@@ -18,7 +18,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "ND", Dir: "internal/datagen/states/nd", Files: files, Build: build}
 }
 
-// North Dakota: see data/states/nd.md. TaxLocus gives the cities' rates
+// North Dakota: see nd.md. TaxLocus gives the cities' rates
 // by their place FIPS codes and the counties' rates, which apply
 // countywide, in the cities too.
 func build(s *datagen.State, in *datagen.Inputs) error {

@@ -19,11 +19,11 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "NE", Dir: "internal/datagen/states/ne", Files: files, Build: build}
 }
 
-// Nebraska: see data/states/ne.md. TaxLocus gives the cities' own rates
+// Nebraska: see ne.md. TaxLocus gives the cities' own rates
 // by their place FIPS codes and one county rate, Dakota County's, which
 // applies only outside the municipalities of the county that levy their
 // own local sales tax; its good life district rows are refused
-// (data/src/us-local/ne-taxlocus.csv).
+// (ne-taxlocus.csv).
 func build(s *datagen.State, in *datagen.Inputs) error {
 	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{PlaceCodes: true, CountyScope: datagen.ScopeUninc}); err != nil {
 		return err

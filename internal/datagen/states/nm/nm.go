@@ -26,7 +26,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "NM", Dir: "internal/datagen/states/nm", Files: files, Build: build}
 }
 
-// build builds the local content of New Mexico: see data/states/nm.md.
+// build builds the local content of New Mexico: see nm.md.
 //
 // New Mexico's local gross receipts taxes (the counties' and the
 // municipalities' increments) are rated and reported by location code

@@ -58,7 +58,7 @@ func New() ([]datagen.StateDef, error) {
 // against the state table.
 func build(s *datagen.State, in *datagen.Inputs) error {
 	for _, row := range in.Taxlocus[s.Sub.Code] {
-		s.Refuse(row, "%s has no local sales tax (see data/states/%s.md)", s.Sub.Name, strings.ToLower(s.Sub.Code))
+		s.Refuse(row, "%s has no local sales tax (see %s/nolocal.csv)", s.Sub.Name, dir)
 	}
 	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
 		s.CompareStateRate(r)

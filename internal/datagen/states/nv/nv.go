@@ -19,7 +19,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "NV", Dir: "internal/datagen/states/nv", Files: files, Build: build}
 }
 
-// build builds Nevada's local content: see data/states/nv.md.
+// build builds Nevada's local content: see nv.md.
 //
 // Nevada's local sales taxes are all county taxes, each applying in the
 // whole county (Carson City is a county of its own): TaxLocus's county

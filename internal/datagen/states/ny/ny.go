@@ -25,7 +25,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "NY", Dir: "internal/datagen/states/ny", Files: files, Build: build}
 }
 
-// build builds New York's local content: see data/states/ny.md.
+// build builds New York's local content: see ny.md.
 //
 // TaxLocus gives one row per county whose rate is the whole local rate
 // of the county: the county's own tax, the Metropolitan Commuter

@@ -27,7 +27,7 @@ func New() datagen.StateDef {
 // a special district row coded by the Department of Taxation's county
 // number (the counties numbered alphabetically, then 000, or 100 for the
 // part of a county), and some again as a transit row by name. See
-// data/states/oh.md.
+// oh.md.
 var ohTransit = []struct {
 	id, name string
 	codes    []string // TaxLocus special district codes
@@ -55,7 +55,7 @@ var ohTransit = []struct {
 }
 
 // build builds Ohio's local content from the TaxLocus rows (see
-// data/states/oh.md): the county permissive taxes, countywide, and the
+// oh.md): the county permissive taxes, countywide, and the
 // transit authorities' taxes where each levies them.
 func build(s *datagen.State, in *datagen.Inputs) error {
 	byCode, byName := map[string]int{}, map[string]int{}

@@ -20,7 +20,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "OK", Dir: "internal/datagen/states/ok", Files: files, Build: build}
 }
 
-// build builds the local content of Oklahoma: see data/states/ok.md.
+// build builds the local content of Oklahoma: see ok.md.
 //
 // TaxLocus's Oklahoma rows follow the Oklahoma Tax Commission's rate
 // data: a county row is the county's rate, countywide; a city row the
@@ -28,7 +28,7 @@ func New() datagen.StateDef {
 // the rows named "Special District 98xxx" are unnamed area codes whose
 // rate is a location's whole local rate (a county's, or a county's and a
 // city's together), and are refused. Rows the common reading cannot place
-// are read by data/src/us-local/ok-taxlocus.csv.
+// are read by ok-taxlocus.csv.
 func build(s *datagen.State, in *datagen.Inputs) error {
 	var common []datagen.Row
 	for _, row := range in.Taxlocus[s.Sub.Code] {

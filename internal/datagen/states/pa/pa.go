@@ -19,7 +19,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "PA", Dir: "internal/datagen/states/pa", Files: files, Build: build}
 }
 
-// build builds Pennsylvania's local content: see data/states/pa.md.
+// build builds Pennsylvania's local content: see pa.md.
 // Its two local taxes are county rows in both sources, read the common
 // way: Allegheny County's 1% and Philadelphia's 2% (the city and the
 // county of Philadelphia are one), countywide.

@@ -19,10 +19,10 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "PR", Dir: "internal/datagen/states/pr", Files: files, Build: build}
 }
 
-// build builds Puerto Rico's local content: see data/states/pr.md.
+// build builds Puerto Rico's local content: see pr.md.
 // The sources read for the states have no Puerto Rico rows; the
 // municipal IVU of 1% in each of the 78 municipalities (the Census's
-// county equivalents) is curated in data/src/us-local/pr.csv, which the
+// county equivalents) is curated in pr.csv, which the
 // generator reads after this builder. What is left here is the
 // accounting of any source row for Puerto Rico against the state table.
 func build(s *datagen.State, in *datagen.Inputs) error { return datagen.BuildGeneric(s, in) }

@@ -20,7 +20,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "SC", Dir: "internal/datagen/states/sc", Files: files, Build: build}
 }
 
-// build builds South Carolina's local content: see data/states/sc.md.
+// build builds South Carolina's local content: see sc.md.
 //
 // South Carolina's local sales taxes are the counties' (local option,
 // capital projects, transportation, education capital improvement and

@@ -19,10 +19,10 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "SD", Dir: "internal/datagen/states/sd", Files: files, Build: build}
 }
 
-// South Dakota: see data/states/sd.md. TaxLocus gives the municipal
+// South Dakota: see sd.md. TaxLocus gives the municipal
 // sales taxes by the cities' place FIPS codes; South Dakota's counties
 // levy none. The five special jurisdictions of Indian country are
-// refused (data/src/us-local/sd-taxlocus.csv).
+// refused (sd-taxlocus.csv).
 func build(s *datagen.State, in *datagen.Inputs) error {
 	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{PlaceCodes: true}); err != nil {
 		return err

@@ -24,11 +24,11 @@ func New() datagen.StateDef {
 
 // tnDavidsonTransit is the Davidson County transit surcharge on the local
 // option sales tax (IMPROVE Act), defined with its start date in
-// data/src/us-local/tn.csv.
+// tn.csv.
 const tnDavidsonTransit = "US-TN-D-DAVIDSON_TRANSIT"
 
 // build builds Tennessee's local content from the TaxLocus rows (see
-// data/states/tn.md): a county row is the county's local option rate,
+// tn.md): a county row is the county's local option rate,
 // countywide; a city row (its code the Census place's) is the whole
 // local rate inside the city, so the city's own rate is the row less
 // the rate of the county the city mainly lies in; a special district

@@ -28,7 +28,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "TX", Dir: "internal/datagen/states/tx", Files: files, Build: build}
 }
 
-// build builds the local content of Texas: see data/states/tx.md.
+// build builds the local content of Texas: see tx.md.
 //
 // TaxLocus's Texas rows follow the Comptroller's list of local taxing
 // jurisdictions, each with its own rate: counties (countywide), cities
@@ -37,7 +37,7 @@ func New() datagen.StateDef {
 // The builder reads them as follows:
 //
 //   - county and city rows the common way, with the state's mapping
-//     (data/src/us-local/tx-taxlocus.csv) for the transit authorities
+//     (tx-taxlocus.csv) for the transit authorities
 //     and their member cities, the special districts whose area a public
 //     source gives, and the rows to refuse;
 //   - a special purpose district named for a city and a kind that the

@@ -20,7 +20,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "UT", Dir: "internal/datagen/states/ut", Files: files, Build: build}
 }
 
-// build builds Utah's local content: see data/states/ut.md.
+// build builds Utah's local content: see ut.md.
 //
 // TaxLocus's Utah rows come from Utah's SST rate file: a county row is
 // the county's rate (the 1% local sales tax, the county option and the

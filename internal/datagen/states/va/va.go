@@ -34,7 +34,7 @@ var vaDistricts = []struct {
 	{"Historic Triangle Region", "US-VA-D-HISTORIC_TRIANGLE", "Historic Triangle", jurisdiction.SpecialPurposeDistrict},
 }
 
-// build builds Virginia's local content: see data/states/va.md.
+// build builds Virginia's local content: see va.md.
 //
 // The 1% local tax of every county and independent city is part of the
 // state rate of 5.3% (the state table's). TaxLocus gives each county

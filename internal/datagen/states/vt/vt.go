@@ -22,7 +22,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "VT", Dir: "internal/datagen/states/vt", Files: files, Build: build}
 }
 
-// build builds Vermont's local content: see data/states/vt.md.
+// build builds Vermont's local content: see vt.md.
 //
 // Vermont's local option sales tax (1%) is levied by towns and cities.
 // TaxLocus gives each with a 5-digit code: the Census place code of a

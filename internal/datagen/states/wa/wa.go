@@ -27,7 +27,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "WA", Dir: "internal/datagen/states/wa", Files: files, Build: build}
 }
 
-// build builds Washington's local content: see data/states/wa.md.
+// build builds Washington's local content: see wa.md.
 //
 // Washington's Department of Revenue gives every location a four-digit
 // code (two digits for the county, numbered 01 Adams to 39 Yakima, two
@@ -153,7 +153,7 @@ type waDistricts struct {
 	places     map[string][]string // place code, or place code@county -> districts
 }
 
-// readWADistricts reads data/src/us-local/wa-districts.csv and defines
+// readWADistricts reads wa-districts.csv and defines
 // its districts with their rates and scopes.
 func readWADistricts(s *datagen.State) (*waDistricts, error) {
 	rel := s.FileRef("wa-districts.csv")

@@ -20,8 +20,8 @@ func New() datagen.StateDef {
 }
 
 // build builds Wisconsin's local content from its SST rate file (see
-// data/states/wi.md): the county taxes, the cities' (Milwaukee's), and
-// the stadium districts that data/src/us-local/wi-sst.csv places.
+// wi.md): the county taxes, the cities' (Milwaukee's), and
+// the stadium districts that wi-sst.csv places.
 func build(s *datagen.State, in *datagen.Inputs) error {
 	return datagen.BuildFromSST(s, in)
 }

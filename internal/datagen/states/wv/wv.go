@@ -18,7 +18,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "WV", Dir: "internal/datagen/states/wv", Files: files, Build: build}
 }
 
-// build builds West Virginia's local content: see data/states/wv.md.
+// build builds West Virginia's local content: see wv.md.
 // Its local taxes are the municipalities' 1% sales taxes (W. Va. Code
 // 8-13C-4); TaxLocus gives each with its Census place code, which wins
 // over the name.

@@ -19,13 +19,13 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "WY", Dir: "internal/datagen/states/wy", Files: files, Build: build}
 }
 
-// build builds Wyoming's local content: see data/states/wy.md.
+// build builds Wyoming's local content: see wy.md.
 //
 // Wyoming's local sales taxes are county taxes (the general purpose
 // and specific purpose options), each applying in the whole county:
 // TaxLocus's county rows are read countywide. Its two special district
 // rows carry codes whose areas the data does not give and are refused
-// (data/src/us-local/wy-taxlocus.csv).
+// (wy-taxlocus.csv).
 func build(s *datagen.State, in *datagen.Inputs) error {
 	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{}); err != nil {
 		return err
