@@ -15,11 +15,16 @@ import (
 	"github.com/levytax/levy/jurisdiction"
 )
 
+// ZIPCounty is a county a ZIP code lies in, with its share of the ZIP's
+// land area.
 type ZIPCounty struct {
 	FIPS  string
 	Share int // land area share in basis points
 }
 
+// ZIP is a US ZIP code: the place the GeoNames postal table names for
+// it, its state, and the Census counties its land lies in, largest
+// share first.
 type ZIP struct {
 	Code, Place, State string
 	Counties           []ZIPCounty

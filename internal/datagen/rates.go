@@ -330,7 +330,7 @@ func ratePercent(s string) (decimal.Decimal, error) {
 	return d.Shift(-2), nil
 }
 
-// fraction parses a rate already written as a fraction ("0.0725").
+// RateFraction parses a rate already written as a fraction ("0.0725").
 func RateFraction(s string) (decimal.Decimal, error) {
 	d, err := decimal.NewFromString(strings.TrimSpace(s))
 	if err != nil {

@@ -41,6 +41,7 @@ import (
 // ScopeKind is the kind of a scope.
 type ScopeKind uint8
 
+// The kinds of a scope.
 const (
 	ScopeCounty ScopeKind = iota + 1 // the whole county
 	ScopeUninc                       // the county outside incorporated places
@@ -355,6 +356,9 @@ func (s *State) SetRate(id, cat string, v decimal.Decimal, p civil.Period, sourc
 	return s.AddRate(id, cat, v, p, source)
 }
 
+// AddRate adds a rate (of category cat, general when "") of any
+// jurisdiction of the dataset over period p, from a source; SetRate is
+// for the state's own local jurisdictions.
 func (s *State) AddRate(id, cat string, v decimal.Decimal, p civil.Period, source string) error {
 	if cat == "" {
 		cat = jurisdiction.General
