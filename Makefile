@@ -47,4 +47,4 @@ fuzz:
 
 # Regenerates the embedded dataset from ../shared/data.
 data:
-	go run ./data/gen --src ../shared/data --out data
+	go run ./cmd/levydata --src ../shared/data --out data

@@ -6,11 +6,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/money"
 )
 
-// codesFile is the generated file of ISO codes; data/gen/codes.go writes it.
+// codesFile is the generated file of ISO codes; internal/datagen/codes.go
+// writes it.
 const (
 	codesFile    = "codes.lvd"
 	codesKind    = "codes"
@@ -147,7 +148,7 @@ func codesIsDigits(s string) bool {
 	return s != ""
 }
 
-// decodeCodes reads the body written by data/gen/codes.go.
+// decodeCodes reads the body written by internal/datagen/codes.go.
 func decodeCodes(b []byte) (*Codes, error) {
 	r, err := binfmt.Open(b, codesKind, codesVersion)
 	if err != nil {

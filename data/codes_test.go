@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/money"
 )
 

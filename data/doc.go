@@ -1,8 +1,9 @@
 // Package data holds Levy's embedded default dataset and reads it.
 //
-// The dataset is built by the generator in data/gen from public sources
-// (listed with their licences in SOURCES.md) into compact files under
-// files/, embedded in the binary with go:embed. Each part (codes,
+// The dataset is built by the generator, command levydata over package
+// internal/datagen, from public sources (listed with their licences in
+// SOURCES.md) into compact files under files/, embedded in the binary
+// with go:embed. Each part (codes,
 // jurisdictions and rates, boundaries, postal codes, US local areas,
 // location evidence, taxability of product classes, holidays and
 // shipping) is decoded the first time it is asked for, once, so a program
@@ -13,8 +14,9 @@
 // places, and for each Census place whose jurisdictions differ the
 // place's own, with the place table that address lookups search by name
 // and the place each ZIP code mainly serves. Each state's content is
-// reconciled on its own (data/states/<st>.md, data/gen/us_<st>.go), and
-// COVERAGE.md says how far it goes. A user's content (package
+// reconciled on its own (its folder internal/datagen/states/<st>: the
+// builder, the note <st>.md and the curated tables), and COVERAGE.md says
+// how far it goes. A user's content (package
 // data/content) replaces a state's local content through an Overlay.
 //
 // A decoded part stays in memory for as long as its dataset, and every
@@ -27,11 +29,11 @@
 // A Dataset is immutable once a part is loaded and safe for concurrent use.
 // Default returns the embedded dataset; Open reads a dataset from another
 // file system with the same layout, for example a folder written by
-// `go run ./data/gen --out DIR`.
+// `go run ./cmd/levydata --out DIR`.
 //
 // Regenerate with:
 //
 //	go generate ./data/...
 package data
 
-//go:generate go run ./gen --src ../../shared/data --out .
+//go:generate go run ../cmd/levydata --src ../../shared/data --out .

@@ -5,11 +5,12 @@ import (
 	"net/netip"
 	"slices"
 
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 )
 
-// Country index values with a meaning of their own, as data/gen writes
-// them. Real countries are numbered from 1 in the order of the country table.
+// Country index values with a meaning of their own, as internal/datagen
+// writes them. Real countries are numbered from 1 in the order of the
+// country table.
 const (
 	evNoCountry = 0   // no country: unallocated, special-purpose or contradicting sources
 	evSplit     = 255 // IPv6 only: look the address up in the fine table

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 )
 
 // Layer is a family of boundaries that partition the map at one level.

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 )
 
 // TestBoundariesReadBack checks the boundaries, decoded into shared

@@ -7,12 +7,12 @@ import (
 	"slices"
 
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/shopspring/decimal"
 )
 
-// The generated jurisdictions file; the generator in data/gen writes it.
+// The generated jurisdictions file; the generator in internal/datagen writes it.
 const (
 	jurisFile    = "jurisdictions.lvd"
 	jurisKind    = "jurisdictions"
@@ -218,7 +218,7 @@ func (j *Jurisdictions) Exceptions() []VATException {
 }
 
 // decodeJurisdictions reads the file written by the generator (see
-// encode in data/gen/rates.go for the layout).
+// encode in internal/datagen/rates.go for the layout).
 func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
 	r, err := binfmt.Open(file, jurisKind, jurisVersion)
 	if err != nil {

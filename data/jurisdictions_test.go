@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/internal/srcdata"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/shopspring/decimal"

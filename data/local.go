@@ -7,11 +7,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 	"github.com/shopspring/decimal"
 )
 
-// The generated US local file; the generator in data/gen writes it.
+// The generated US local file; the generator in internal/datagen writes it.
 const (
 	localFile    = "local.lvd"
 	localKind    = "us-local"
@@ -646,7 +646,7 @@ func parseZIP(s string) (uint32, error) {
 }
 
 // decodeLocal reads the file written by the generator (see
-// data/gen/uslocal_emit.go for its layout) straight into the table's
+// internal/datagen/uslocal_emit.go for its layout) straight into the table's
 // arrays.
 func decodeLocal(file []byte) (*Local, error) {
 	r, err := binfmt.Open(file, localKind, localVersion)

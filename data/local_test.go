@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 )
 
 // plainLocal is local.lvd decoded the plain way: lists of strings and

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 )
 
 func TestFoldPlace(t *testing.T) {

@@ -7,11 +7,11 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 	"github.com/shopspring/decimal"
 )
 
-// The generated taxability file; data/gen/taxability.go writes it.
+// The generated taxability file; internal/datagen/taxability.go writes it.
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
@@ -363,7 +363,7 @@ func shippingRule(r string) bool {
 }
 
 // decodeTaxability reads the file written by the generator (see
-// encodeTaxability in data/gen/taxability.go for the layout).
+// encodeTaxability in internal/datagen/taxability.go for the layout).
 func decodeTaxability(file []byte) (*Taxability, error) {
 	r, err := binfmt.Open(file, taxKind, taxVersion)
 	if err != nil {

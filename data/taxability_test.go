@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/data/internal/binfmt"
+	"github.com/levytax/levy/internal/binfmt"
 )
 
 func defaultTaxability(tb testing.TB) *Taxability {

@@ -152,9 +152,12 @@ func TestUSLocalGolden(t *testing.T) {
 	}
 	// The states whose notes say they are reconciled, wholly or in part,
 	// need their three kinds of address.
-	notes, err := filepath.Glob("../data/states/*.md")
+	notes, err := filepath.Glob("../internal/datagen/states/*/*.md")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(notes) == 0 {
+		t.Fatal("no state notes in ../internal/datagen/states/*/")
 	}
 	for _, n := range notes {
 		raw, err := os.ReadFile(n)

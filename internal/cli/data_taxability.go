@@ -173,7 +173,7 @@ func printLackingTaxes(taxes []data.LackingTax, state string, day civil.Date, fo
 			on = append(on, x)
 		}
 	}
-	fmt.Fprintf(w, "\nTaxes in %s on %s that Levy knows of and does not compute (see data/states/%s.md)\n\n", state, day, strings.ToLower(state))
+	fmt.Fprintf(w, "\nTaxes in %s on %s that Levy knows of and does not compute (see the state's note under internal/datagen/states)\n\n", state, day)
 	if len(on) == 0 {
 		fmt.Fprintln(w, "none")
 		return

@@ -1,0 +1,288 @@
+// Package co is Colorado's part of the generator of Levy's dataset:
+// the builder of its local content, beside its note co.md and its
+// curated tables.
+package co
+
+import (
+	"cmp"
+	"embed"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/datagen"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/shopspring/decimal"
+)
+
+// files are the files of the folder that the generator reads.
+//
+//go:embed co.md *.csv
+var files embed.FS
+
+// New returns Colorado's part of the generator.
+func New() datagen.StateDef {
+	return datagen.StateDef{Code: "CO", Dir: "internal/datagen/states/co", Files: files, Build: build}
+}
+
+// build builds the local content of Colorado (see co.md).
+//
+// TaxLocus's Colorado rows come from the Department of Revenue's rate
+// publication (DR 1002): a county row is the county's rate, but a city
+// row is the whole local rate of the place, the sum of its county's,
+// its own and the special districts' (RTD, the Cultural Facilities
+// District, PPRTA, ...). The builder gives each county its row, defines
+// the districts whose rates and areas are known (coDistricts), and gives
+// each city its row less its county and districts. The mapping file
+// co-taxlocus.csv reads the rows the names alone cannot place: parts of
+// a city in or out of a district, unincorporated areas, and rows to
+// refuse.
+func build(s *datagen.State, in *datagen.Inputs) error {
+	mapping, err := s.ReadTaxlocusMapping()
+	if err != nil {
+		return err
+	}
+	rows := in.Taxlocus["CO"]
+	mapped := map[string]*datagen.TaxlocusMapping{}
+	for _, row := range rows {
+		if m := mapping[datagen.TaxlocusRowNumber(row)]; m != nil {
+			if m.Name != row.Label {
+				return fmt.Errorf("co-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.Line, row.Label, m.Name)
+			}
+			mapped[row.Ref] = m
+			delete(mapping, m.Line)
+		}
+	}
+	for line, m := range mapping {
+		return fmt.Errorf("co-taxlocus.csv: line %d (%s) is not a Colorado TaxLocus row", line, m.Name)
+	}
+	period := civil.Period{}
+
+	// 1. Counties.
+	for _, row := range rows {
+		if row.Kind != "county" || mapped[row.Ref] != nil {
+			continue
+		}
+		fips, ok := s.County(row.Label)
+		if !ok {
+			s.Refuse(row, "no county of Colorado is named %q", row.Label)
+			continue
+		}
+		if err := s.SetCountyRate(fips, "", row.Rate, period, datagen.SrcTaxlocus); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
+		}
+		s.Represent(row, "US-"+fips)
+	}
+
+	// 2. The districts whose rates and areas are known.
+	for _, d := range coDistricts {
+		if err := s.DefineDistrict(d.id, d.typ, d.name, "", d.rate, period, datagen.SrcTaxlocus, d.where); err != nil {
+			return err
+		}
+	}
+
+	// 3. The mapped rows: districts first, then cities, then the rest.
+	minus := func(row datagen.Row, ids []string) (decimal.Decimal, error) {
+		v := row.Rate
+		for _, id := range ids {
+			r, ok := s.RateOn(id, row.When)
+			if !ok {
+				r = decimal.Zero
+				if !strings.HasPrefix(id, "US-08") || len(id) != 8 {
+					return v, fmt.Errorf("%s (%s): %s has no rate to subtract", row.Ref, row.Label, id)
+				}
+			}
+			v = v.Sub(r)
+		}
+		if v.IsNegative() {
+			return v, fmt.Errorf("%s (%s): %s%% is less than the rates of %v", row.Ref, row.Label, row.Rate.Shift(2), ids)
+		}
+		return v, nil
+	}
+	cityRow := map[string]datagen.Row{}
+	setCity := func(row datagen.Row, p *datagen.Place, less []string, where []datagen.Scope) error {
+		county := p.MainCounty()
+		ids := slices.Clone(less)
+		if !slices.ContainsFunc(ids, coIsCountyID) {
+			ids = append([]string{"US-" + county}, ids...)
+		} else {
+			for _, id := range ids {
+				if coIsCountyID(id) {
+					county = id[3:]
+				}
+			}
+		}
+		// A place whose Census boundary barely reaches the county of the
+		// row (Arvada in Adams) gets no area there.
+		inCounty := p.InCounty(county)
+		// The county's own districts (RTD in Denver, ...) apply unless
+		// the mapping lists the row's districts.
+		if len(less) == 0 {
+			for _, d := range coDistricts {
+				if slices.Contains(d.where, "county:"+county) {
+					ids = append(ids, d.id)
+				}
+			}
+		}
+		v, err := minus(row, ids)
+		if err != nil {
+			s.Refuse(row, "%v", err)
+			return nil
+		}
+		id := s.City(p)
+		for _, d := range ids {
+			if coIsCountyID(d) {
+				continue
+			}
+			if inCounty {
+				s.Assign(d, datagen.Scope{Kind: datagen.ScopePlace, Place: p.Code, County: county})
+			}
+			for _, w := range where {
+				s.Assign(d, w)
+			}
+		}
+		rep := append([]string{id}, ids...)
+		if prev, ok := cityRow[id]; ok {
+			cur, _ := s.RateOn(id, row.When)
+			if cur.Equal(v) {
+				s.Represent(row, rep...)
+			} else {
+				s.Refuse(row, "%s%% less %v is %s%% for %s, which has %s%% from %s (%s)", row.Rate.Shift(2), ids, v.Shift(2), p.Name, cur.Shift(2), prev.Ref, prev.Label)
+			}
+			return nil
+		}
+		cityRow[id] = row
+		if err := s.AddRate(id, "", v, period, datagen.SrcTaxlocus); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
+		}
+		s.Represent(row, rep...)
+		return nil
+	}
+	for _, phase := range []string{"county", "district", "city", "part", "refuse"} {
+		for _, row := range rows {
+			m := mapped[row.Ref]
+			if m == nil || m.Action != phase {
+				continue
+			}
+			switch m.Action {
+			case "refuse":
+				s.Refuse(row, "%s", m.Note)
+			case "part":
+				ids := strings.Fields(m.Target)
+				for _, w := range m.Where {
+					for _, id := range ids {
+						if !coIsCountyID(id) {
+							s.Assign(id, w)
+						}
+					}
+				}
+				s.Represent(row, ids...)
+			case "county":
+				fips := m.Target
+				v, err := minus(row, m.Minus)
+				if err != nil {
+					return err
+				}
+				if err := s.SetCountyRate(fips, "", v, period, datagen.SrcTaxlocus, m.Where...); err != nil {
+					return fmt.Errorf("%s: %w", row.Ref, err)
+				}
+				s.Represent(row, append([]string{"US-" + fips}, m.Minus...)...)
+			case "district":
+				id, err := s.District(m.Target, m.Type, cmp.Or(m.Label, row.Label), "")
+				if err != nil {
+					return err
+				}
+				v, err := minus(row, m.Minus)
+				if err != nil {
+					return err
+				}
+				if err := s.AddRate(id, "", v, period, datagen.SrcTaxlocus); err != nil {
+					return fmt.Errorf("%s: %w", row.Ref, err)
+				}
+				for _, w := range m.Where {
+					s.Assign(id, w)
+				}
+				s.Represent(row, append([]string{id}, m.Minus...)...)
+			case "city":
+				p, ok := s.PlaceByCode(m.Target)
+				if !ok {
+					return fmt.Errorf("%s: no place %s", row.Ref, m.Target)
+				}
+				if err := setCity(row, p, m.Minus, m.Where); err != nil {
+					return err
+				}
+			}
+		}
+	}
+
+	// 4. The other city rows, by name.
+	for _, row := range rows {
+		if row.Kind == "county" || mapped[row.Ref] != nil {
+			continue
+		}
+		name := coMailVia.ReplaceAllString(row.Label, "")
+		switch {
+		case strings.HasPrefix(name, "Unincorporated") && strings.Contains(name, "("):
+			s.Refuse(row, "an unincorporated area inside a special district (fire protection, health service, ...) of a county the row does not name; the district has no boundary in the data")
+			continue
+		case strings.HasPrefix(name, "Unincorporated"):
+			s.Refuse(row, "the unincorporated part of a county that the row does not name (DR 1002 lists them under their county, TaxLocus without it)")
+			continue
+		case strings.ContainsAny(name, "()"):
+			s.Refuse(row, "a part of a place (in or out of a district) whose boundary the data does not give")
+			continue
+		}
+		p, ok := s.Place(name, "")
+		if !ok || !p.Incorporated {
+			s.Refuse(row, "no incorporated Census place (2015) of Colorado is named %q", name)
+			continue
+		}
+		if err := setCity(row, p, nil, nil); err != nil {
+			return err
+		}
+	}
+	if r, ok := in.TaxlocusStates["CO"]; ok {
+		s.CompareStateRate(r)
+	}
+	return s.ReconcileOST(in)
+}
+
+// coIsCountyID reports whether id is a county's ("US-" and five digits).
+func coIsCountyID(id string) bool {
+	return len(id) == 8 && strings.HasPrefix(id, "US-") && strings.Trim(id[3:], "0123456789") == ""
+}
+
+// coMailVia matches DR 1002's "(Mail Via X)": the post office of a town
+// without one, not a part of it.
+var coMailVia = regexp.MustCompile(`\s*\(Mail Via [^)]*\)$`)
+
+// coDistricts are Colorado's special districts whose rates and areas the
+// note documents; the places of partly covered counties are added by
+// the mapping's rows.
+var coDistricts = []struct {
+	id, name string
+	typ      jurisdiction.Type
+	rate     decimal.Decimal
+	where    []string
+}{
+	// Regional Transportation District: Boulder, Broomfield, Denver and
+	// Jefferson counties, and parts of Adams, Arapahoe, Douglas and Weld
+	// (C.R.S. 32-9-106.1); 1% (0.6%, and FasTracks' 0.4% since 2005).
+	{id: "US-CO-D-RTD", name: "Regional Transportation District", typ: jurisdiction.TransitDistrict, rate: decimal.New(1, -2),
+		where: []string{"county:08013", "county:08014", "county:08031", "county:08059", "uninc:08001", "uninc:08005",
+			// Brighton, whose Adams County part (most of the city) no row
+			// gives.
+			"place:0808675@08001"}},
+	// Scientific and Cultural Facilities District: Adams, Arapahoe,
+	// Boulder, Broomfield, Denver and Jefferson counties and most of
+	// Douglas (C.R.S. 32-13-104); 0.1%.
+	{id: "US-CO-D-SCFD", name: "Scientific and Cultural Facilities District", typ: jurisdiction.SpecialPurposeDistrict, rate: decimal.New(1, -3),
+		where: []string{"county:08001", "county:08005", "county:08013", "county:08014", "county:08031", "county:08059", "uninc:08035"}},
+	// Pikes Peak Rural Transportation Authority: unincorporated El Paso
+	// County, Colorado Springs and Manitou Springs (and a few annexed
+	// parts of other towns); 1%.
+	{id: "US-CO-D-PPRTA", name: "Pikes Peak Rural Transportation Authority", typ: jurisdiction.TransitDistrict, rate: decimal.New(1, -2),
+		where: []string{"uninc:08041"}},
+}

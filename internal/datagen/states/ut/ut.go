@@ -1,0 +1,58 @@
+// Package ut is Utah's part of the generator of Levy's dataset:
+// the builder of its local content, beside its note ut.md and its
+// curated tables.
+package ut
+
+import (
+	"embed"
+	"regexp"
+
+	"github.com/levytax/levy/internal/datagen"
+)
+
+// files are the files of the folder that the generator reads.
+//
+//go:embed ut.md *.csv
+var files embed.FS
+
+// New returns Utah's part of the generator.
+func New() datagen.StateDef {
+	return datagen.StateDef{Code: "UT", Dir: "internal/datagen/states/ut", Files: files, Build: build}
+}
+
+// build builds Utah's local content: see ut.md.
+//
+// TaxLocus's Utah rows come from Utah's SST rate file: a county row is
+// the county's rate (the 1% local sales tax, the county option and the
+// transit and transportation taxes the county levies), read countywide;
+// a city row, by the place's FIPS code, is what the city adds (city
+// option, highway, parks and arts, town and resort taxes). Rows named
+// "City" and a five-digit number carry Utah's own location codes, not
+// Census place codes: their areas are not in the data and they are
+// refused.
+func build(s *datagen.State, in *datagen.Inputs) error {
+	st := s.Sub.Code
+	var rest []datagen.Row
+	for _, row := range in.Taxlocus[st] {
+		if utLocationCode.MatchString(row.Label) {
+			s.Refuse(row, "%q carries a location code of Utah's rate file (%s), not a Census place code: a part of a county with taxes of its own "+
+				"(an unincorporated area inside or outside a transit district, a metro township, a resort community) whose area the sources do not give",
+				row.Label, row.Code)
+			continue
+		}
+		rest = append(rest, row)
+	}
+	filtered := *in
+	filtered.Taxlocus = map[string][]datagen.Row{st: rest}
+	if err := s.ApplyTaxlocus(&filtered, datagen.TaxlocusOptions{PlaceCodes: true}); err != nil {
+		return err
+	}
+	if r, ok := in.TaxlocusStates[st]; ok {
+		s.CompareStateRate(r)
+	}
+	return s.ReconcileOST(in)
+}
+
+// utLocationCode matches TaxLocus's names of Utah rows that carry a
+// location code instead of a place's name.
+var utLocationCode = regexp.MustCompile(`^City \d{5}$`)

@@ -1,0 +1,920 @@
+package datagen
+
+import (
+	"cmp"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+	"testing/fstest"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/internal/binfmt"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/rules"
+	"github.com/shopspring/decimal"
+)
+
+// The taxability file: its name, binfmt kind and format version. The
+// reader in package data must agree.
+const (
+	taxFile    = "taxability.lvd"
+	taxKind    = "taxability"
+	taxVersion = 4
+)
+
+// The inputs of the taxability step: compiled sources under --src and
+// curated tables under internal/datagen/curated.
+const (
+	taxabilitySrc  = "rates/us-states/taxability.csv"
+	holidaysSrc    = "rates/us-states/holidays-2026.csv"
+	shippingSrc    = "rates/us-states/shipping.csv"
+	taxCorrections = "us-taxability-corrections.csv"
+	productClasses = "vat-product-classes.csv"
+)
+
+// taxNoStart is the source's way of writing "in force as of now, start not
+// known"; it becomes the zero Date.
+const taxNoStart = "1900-01-01"
+
+// taxRow is one row of state taxability, from the source or a correction.
+type taxRow struct {
+	state, category string
+	taxable         bool
+	rate, threshold *decimal.Decimal
+	kind            string
+	period          civil.Period
+	citation        string
+	at              lineRef
+}
+
+// holidayRow is one sales tax holiday.
+type holidayRow struct {
+	state, name string
+	period      civil.Period
+	categories  []string
+	max         *decimal.Decimal
+	citation    string
+	at          lineRef
+}
+
+// shippingRow is one state's rule for shipping and handling charges.
+type shippingRow struct {
+	state, rule, handling string
+}
+
+// classRow is one row of the curated VAT/GST product class table.
+type classRow struct {
+	country, class, treatment, category string
+	rate                                *decimal.Decimal
+	citation                            string
+	at                                  lineRef
+}
+
+// genTaxability builds taxability.lvd: the US matrix of states and
+// product classes (see taxability_us.go), the 2026 sales tax holidays, the
+// states' rules for shipping charges and the VAT/GST treatment of Levy's
+// product classes. It reads jurisdictions.lvd, written by an earlier step,
+// to check the rate categories that the product classes name.
+func genTaxability(g *gen) error {
+	states := usTaxStates()
+	rows, fixes, notes, err := usTaxRows(g)
+	if err != nil {
+		return err
+	}
+	for _, n := range notes {
+		g.log.Info("taxability correction", "change", n)
+	}
+	cells, open, err := usMatrix(g, rows)
+	if err != nil {
+		return err
+	}
+	if len(open) > 0 {
+		return errors.New(formatDisagreements(open))
+	}
+	holidays, err := readHolidays(g.srcFile(holidaysSrc), holidaysSrc, states)
+	if err != nil {
+		return err
+	}
+	shipping, err := readShipping(g.srcFile(shippingSrc), shippingSrc, states)
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if _, ok := shipping[r.state]; !ok {
+			return fmt.Errorf("%s: no row for %s, which %s has", shippingSrc, r.state, taxabilitySrc)
+		}
+	}
+	juris, err := emittedJurisdictions(g)
+	if err != nil {
+		return err
+	}
+	classes, standard, err := readProductClasses(g.curatedFile(productClasses), curatedRef+productClasses, juris)
+	if err != nil {
+		return err
+	}
+	taxRows, err := readLocalTaxes(g)
+	if err != nil {
+		return err
+	}
+	local, err := localTaxRecords(taxRows, func(id string) (string, bool) {
+		j, ok := juris.ByID(id)
+		return j.Name, ok
+	})
+	if err != nil {
+		return err
+	}
+	if err := checkLocalTaxRates(local, juris); err != nil {
+		return err
+	}
+	lacking, err := readLacking(g, juris)
+	if err != nil {
+		return err
+	}
+	if err := checkLacking(lacking, taxRows, cells); err != nil {
+		return err
+	}
+	out, err := encodeTaxability(cells, holidays, shipping, classes, local, lackingRecords(lacking))
+	if err != nil {
+		return err
+	}
+	g.emit(taxFile, out)
+	doc, err := taxabilityMarkdown(out)
+	if err != nil {
+		return fmt.Errorf("read back %s: %w", taxFile, err)
+	}
+	g.doc("TAXABILITY.md", doc)
+	g.log.Info("taxability", "state cells", len(cells), "corrections", len(fixes), "holidays", len(holidays),
+		"shipping rules", len(shipping), "product class rules", len(classes), "standard rows", standard, "local tax rows", len(local),
+		"lacking tax rows", len(lacking))
+
+	g.addSource(Source{
+		Key:   "us-taxability",
+		Files: taxabilitySrc,
+		What: "whether each state (50, DC and PR) taxes six product categories (general, groceries, prepared_food, clothing, prescription_drugs, digital_goods), " +
+			"replacement state rates in percent (stored as fractions), per-item clothing thresholds with their semantics and the statutes cited. " +
+			"The source's start date 1900-01-01 (\"as of now\") is stored as no start; citations are tidied (cut-off fragments, repeated parts, " +
+			"stray trailing punctuation and unbalanced parentheses dropped). Rows that the curated corrections replace are not taken",
+		From:    "OpenSalesTax compilation of the states' statutes and revenue department publications",
+		Licence: "Apache-2.0 (compilation of public facts)",
+	})
+	g.addSource(Source{
+		Key:   "us-taxability-taxlocus",
+		Files: taxlocusTaxability,
+		What: "whether each state with a sales tax (45 and DC) taxes about 43 product categories, with a treatment (taxable, exempt, reduced_rate, " +
+			"conditional, needs_research) and conditions; read into the US matrix of Levy's product classes as internal/datagen/curated/us-taxability/README.md says. " +
+			"The rows carry no dates: a cell read from them is recorded as in force on the refresh (its as-of day), its start not known",
+		From:        "TaxLocus open sales-tax dataset (taxlocus.com, Ringzero787/taxlocus-data), refresh of 2026-08-18",
+		Licence:     "CC BY 4.0",
+		Attribution: "Sales-tax data by TaxLocus (https://taxlocus.com), licensed under CC BY 4.0.",
+	})
+	g.addSource(Source{
+		Key:   "us-taxability-decisions",
+		Files: curatedRef + taxDecisions + "/*.csv",
+		What: fmt.Sprintf("the cells of the US matrix that the sources leave open or disagree on, each decided from the state's statute or revenue department "+
+			"publication, with its dates, citation and the reason; %d cells decided, %d listed as unsettled", countStatus(cells, statusDecided), countStatus(cells, statusUnsettled)),
+		From:    "the statutes and publications cited in each row (curated by the Levy project)",
+		Licence: "public government information",
+	})
+	g.addSource(Source{
+		Key:     "us-taxability-corrections",
+		Files:   curatedRef + taxCorrections,
+		What:    "corrections of " + taxabilitySrc + " rows that are out of date or wrong, each row with the statute it follows: " + strings.Join(notes, "; "),
+		From:    "the statutes and public acts cited in each row (curated by the Levy project)",
+		Licence: "public government information",
+	})
+	g.addSource(Source{
+		Key:     "us-tax-holidays-2026",
+		Files:   holidaysSrc,
+		What:    "the 2026 sales tax holidays: state, name, first and last day, the product categories covered, the per-item cap and the statute cited",
+		From:    "OpenSalesTax compilation of the states' revenue department announcements",
+		Licence: "Apache-2.0 (compilation of public facts)",
+	})
+	g.addSource(Source{
+		Key:     "us-shipping",
+		Files:   shippingSrc,
+		What:    "how each state taxes shipping charges (none, exempt_if_separately_stated, conditional, always_taxable) and handling charges where they differ",
+		From:    "OpenSalesTax compilation of the states' revenue department publications",
+		Licence: "Apache-2.0 (compilation of public facts)",
+	})
+	g.addSource(Source{
+		Key:   "us-local-lacking",
+		Files: curatedRef + lackingSrc,
+		What: "the taxes of US jurisdictions that Levy knows of and does not compute (Denver's sales and use tax on software used remotely, " +
+			"Chicago's lease tax on data processing, hosting and leases of goods, its amusement tax on online games and paid television, its social media tax, " +
+			"Washington's and Seattle's business and occupation taxes): the classes and transactions each reaches, its period, what Levy does instead " +
+			"and the ordinance, code or publication cited; responses name the tax on the lines it reaches",
+		From:    "the ordinances, codes and department publications cited in each row (curated by the Levy project)",
+		Licence: "public government information",
+	})
+	g.addSource(Source{
+		Key:   "vat-product-classes",
+		Files: curatedRef + productClasses,
+		What: "the VAT/GST treatment (reduced rate category, zero-rated or exempt) of Levy's product classes in the EU-27, GB, Canada, Australia and New Zealand, " +
+			"each row with the statute or tax authority page it follows; the rate category of every reduced row is checked against the rates of the dataset, " +
+			"and its current rate against the table's rate where one is given. Rows with the standard rate document what was checked and are not stored",
+		From:    "the statutes and tax authority pages cited in each row (curated by the Levy project)",
+		Licence: "public government information",
+	})
+	return nil
+}
+
+// lineRef names a line of an input file in errors and notes.
+type lineRef struct {
+	file string
+	line int
+}
+
+func (l lineRef) String() string { return fmt.Sprintf("%s:%d", l.file, l.line) }
+
+// errorf returns an error that names the line.
+func (l lineRef) errorf(format string, args ...any) error {
+	return fmt.Errorf("%s: %s", l, fmt.Sprintf(format, args...))
+}
+
+// lineTable is a CSV file with a header, read whole, that remembers the
+// line of each record.
+type lineTable struct {
+	name string
+	cols map[string]int
+	rows [][]string
+	refs []lineRef
+}
+
+// readLineTable reads a CSV file with a header row and checks that it has
+// the wanted columns; name is how errors call the file.
+func readLineTable(path file, name string, want ...string) (*lineTable, error) {
+	f, err := path.fsys.Open(path.name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	head, err := r.Read()
+	if err != nil {
+		return nil, fmt.Errorf("%s: header: %w", name, err)
+	}
+	t := &lineTable{name: name, cols: map[string]int{}}
+	for i, h := range head {
+		t.cols[strings.TrimPrefix(strings.TrimSpace(h), "\ufeff")] = i
+	}
+	for _, w := range want {
+		if _, ok := t.cols[w]; !ok {
+			return nil, fmt.Errorf("%s: no column %q", name, w)
+		}
+	}
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		line, _ := r.FieldPos(0)
+		t.rows = append(t.rows, rec)
+		t.refs = append(t.refs, lineRef{name, line})
+	}
+	return t, nil
+}
+
+// get returns column col of record i, trimmed.
+func (t *lineTable) get(i int, col string) string {
+	return strings.TrimSpace(t.rows[i][t.cols[col]])
+}
+
+// usTaxStates returns the postal codes of the US states, DC and
+// territories.
+func usTaxStates() map[string]jurisdiction.Subdivision {
+	out := map[string]jurisdiction.Subdivision{}
+	for _, s := range jurisdiction.Subdivisions() {
+		if s.Country == "US" {
+			out[s.Code] = s
+		}
+	}
+	return out
+}
+
+// usTaxCategory reports whether c is a product category of the state
+// taxability table.
+func usTaxCategory(c string) bool {
+	switch c {
+	case "general", "groceries", "prepared_food", "clothing", "prescription_drugs", "digital_goods":
+		return true
+	}
+	return false
+}
+
+// readTaxRows reads the source taxability table or the curated
+// corrections, which have the same columns. Corrections must cite their
+// source; the compiled source's citations are tidied.
+func readTaxRows(path file, name string, states map[string]jurisdiction.Subdivision, curated bool) ([]taxRow, error) {
+	t, err := readLineTable(path, name, "state", "category", "is_taxable", "rate_modifier", "threshold",
+		"threshold_semantic", "effective_from", "effective_to", "citation")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]taxRow, 0, len(t.rows))
+	for i := range t.rows {
+		at := t.refs[i]
+		r := taxRow{state: t.get(i, "state"), category: t.get(i, "category"), kind: t.get(i, "threshold_semantic"), at: at}
+		if _, ok := states[r.state]; !ok {
+			return nil, at.errorf("unknown state code %q", r.state)
+		}
+		if !usTaxCategory(r.category) {
+			return nil, at.errorf("unknown category %q", r.category)
+		}
+		switch v := t.get(i, "is_taxable"); v {
+		case "true":
+			r.taxable = true
+		case "false":
+		default:
+			return nil, at.errorf("is_taxable is %q, want true or false", v)
+		}
+		if v := t.get(i, "rate_modifier"); v != "" {
+			d, err := ratePercent(v)
+			if err != nil {
+				return nil, at.errorf("%v", err)
+			}
+			if d.IsNegative() || d.GreaterThan(decimal.NewFromInt(1)) {
+				return nil, at.errorf("rate_modifier %s%% is out of range", v)
+			}
+			if !r.taxable {
+				return nil, at.errorf("rate_modifier on a row that is not taxable")
+			}
+			d = canonicalRate(d)
+			r.rate = &d
+		}
+		if v := t.get(i, "threshold"); v != "" {
+			d, err := decimal.NewFromString(v)
+			if err != nil || !d.IsPositive() {
+				return nil, at.errorf("bad threshold %q", v)
+			}
+			d = canonicalRate(d)
+			r.threshold = &d
+		}
+		switch {
+		case r.threshold != nil && r.kind == "":
+			return nil, at.errorf("threshold without a threshold_semantic")
+		case r.threshold == nil && r.kind != "":
+			return nil, at.errorf("threshold_semantic %q without a threshold", r.kind)
+		case r.kind != "" && r.kind != "below_exempt" && r.kind != "above_excess":
+			return nil, at.errorf("threshold_semantic is %q, want below_exempt or above_excess", r.kind)
+		case r.threshold != nil && !r.taxable:
+			return nil, at.errorf("threshold on a row that is not taxable")
+		}
+		if v := t.get(i, "effective_from"); v != "" && v != taxNoStart {
+			if r.period.Effective, err = civil.Parse(v); err != nil {
+				return nil, at.errorf("effective_from: %v", err)
+			}
+		}
+		if r.period.Expiration, err = ParseDate(t.get(i, "effective_to")); err != nil {
+			return nil, at.errorf("effective_to: %v", err)
+		}
+		if !r.period.Effective.IsZero() && !r.period.Expiration.IsZero() && r.period.Expiration.Before(r.period.Effective) {
+			return nil, at.errorf("ends on %s before it starts on %s", r.period.Expiration, r.period.Effective)
+		}
+		r.citation = t.get(i, "citation")
+		if curated {
+			if r.citation == "" {
+				return nil, at.errorf("a correction needs a citation")
+			}
+		} else {
+			r.citation = cleanCitation(r.citation)
+		}
+		out = append(out, r)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no rows", name)
+	}
+	return out, nil
+}
+
+// taxKey is a state and a product category.
+type taxKey struct{ state, category string }
+
+// overlaps reports whether two periods share a day.
+func overlaps(a, b civil.Period) bool {
+	if !a.Expiration.IsZero() && !b.Effective.IsZero() && a.Expiration.Before(b.Effective) {
+		return false
+	}
+	if !b.Expiration.IsZero() && !a.Effective.IsZero() && b.Expiration.Before(a.Effective) {
+		return false
+	}
+	return true
+}
+
+// sameTaxValues reports whether two rows say the same thing, dates and
+// citations aside.
+func sameTaxValues(a, b taxRow) bool {
+	eq := func(x, y *decimal.Decimal) bool { return x == nil && y == nil || x != nil && y != nil && x.Equal(*y) }
+	return a.taxable == b.taxable && eq(a.rate, b.rate) && eq(a.threshold, b.threshold) && a.kind == b.kind
+}
+
+// applyTaxCorrections replaces, for every state and category that the
+// corrections name, the source rows by the correction rows. Every
+// correction must overlap a source row of its state and category, and the
+// corrections must span those source rows without gaps, so nothing is
+// dropped silently. It returns the rows and a note for each correction
+// that says which source row it ends or replaces.
+func applyTaxCorrections(rows, fixes []taxRow) ([]taxRow, []string, error) {
+	bySource := map[taxKey][]taxRow{}
+	for _, r := range rows {
+		k := taxKey{r.state, r.category}
+		bySource[k] = append(bySource[k], r)
+	}
+	byFix := map[taxKey][]taxRow{}
+	var order []taxKey
+	for _, f := range fixes {
+		k := taxKey{f.state, f.category}
+		if _, ok := byFix[k]; !ok {
+			order = append(order, k)
+		}
+		byFix[k] = append(byFix[k], f)
+	}
+	var notes []string
+	for _, k := range order {
+		src := bySource[k]
+		if len(src) == 0 {
+			return nil, nil, byFix[k][0].at.errorf("%s %s: no source row to correct", k.state, k.category)
+		}
+		for _, f := range byFix[k] {
+			var hit []taxRow
+			for _, s := range src {
+				if overlaps(s.period, f.period) {
+					hit = append(hit, s)
+				}
+			}
+			if len(hit) == 0 {
+				return nil, nil, f.at.errorf("%s %s: the correction overlaps no source row", k.state, k.category)
+			}
+			for _, s := range hit {
+				verb := "replaces " + s.at.String()
+				if sameTaxValues(s, f) && !f.period.Expiration.IsZero() {
+					verb = "ends " + s.at.String() + " on " + f.period.Expiration.String()
+				} else if !f.period.Effective.IsZero() {
+					verb += " from " + f.period.Effective.String()
+				}
+				notes = append(notes, fmt.Sprintf("%s %s: line %d %s", k.state, k.category, f.at.line, verb))
+			}
+		}
+		if err := checkCoverage(k, src, byFix[k]); err != nil {
+			return nil, nil, err
+		}
+	}
+	out := make([]taxRow, 0, len(rows)+len(fixes))
+	for _, r := range rows {
+		if _, fixed := byFix[taxKey{r.state, r.category}]; !fixed {
+			out = append(out, r)
+		}
+	}
+	out = append(out, fixes...)
+	slices.SortStableFunc(out, func(a, b taxRow) int {
+		return cmp.Or(strings.Compare(a.state, b.state), strings.Compare(a.category, b.category), a.period.Effective.Compare(b.period.Effective))
+	})
+	return out, notes, nil
+}
+
+// checkCoverage checks that the corrections of a state and category follow
+// each other without gaps and span every day of the source rows they
+// replace, so that no day loses its row.
+func checkCoverage(k taxKey, src, fixes []taxRow) error {
+	fx := slices.Clone(fixes)
+	slices.SortStableFunc(fx, func(a, b taxRow) int { return a.period.Effective.Compare(b.period.Effective) })
+	for i := 1; i < len(fx); i++ {
+		p, f := fx[i-1].period, fx[i].period
+		if p.Expiration.IsZero() || p.Expiration.AddDays(1) != f.Effective {
+			return fx[i].at.errorf("%s %s: does not start the day after %s ends", k.state, k.category, fx[i-1].at)
+		}
+	}
+	first, last := fx[0].period, fx[len(fx)-1].period
+	for _, s := range src {
+		if !first.Effective.IsZero() && (s.period.Effective.IsZero() || s.period.Effective.Before(first.Effective)) {
+			return s.at.errorf("%s %s: corrected from %s only, which leaves earlier days of this row without a row", k.state, k.category, first.Effective)
+		}
+		if !last.Expiration.IsZero() && (s.period.Expiration.IsZero() || s.period.Expiration.After(last.Expiration)) {
+			return s.at.errorf("%s %s: corrected until %s only, which leaves later days of this row without a row", k.state, k.category, last.Expiration)
+		}
+	}
+	return nil
+}
+
+// checkTaxRows checks the sorted final rows: no two rows of a state and
+// category overlap, and every state and DC has a general row.
+func checkTaxRows(rows []taxRow, states map[string]jurisdiction.Subdivision) error {
+	general := map[string]bool{}
+	for i, r := range rows {
+		if r.category == "general" {
+			general[r.state] = true
+		}
+		if i == 0 {
+			continue
+		}
+		p := rows[i-1]
+		if p.state == r.state && p.category == r.category && overlaps(p.period, r.period) {
+			return r.at.errorf("%s %s: duplicate row, overlaps %s", r.state, r.category, p.at)
+		}
+	}
+	for code, s := range states {
+		if s.Type == jurisdiction.State && !general[code] {
+			return fmt.Errorf("%s: no general row for %s", taxabilitySrc, code)
+		}
+	}
+	return nil
+}
+
+// holidayCategory matches a category of a holiday.
+var holidayCategory = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// readHolidays reads the sales tax holidays, sorted by state, first day
+// and name.
+func readHolidays(path file, name string, states map[string]jurisdiction.Subdivision) ([]holidayRow, error) {
+	t, err := readLineTable(path, name, "state", "name", "starts_on", "ends_on", "categories", "max_amount_per_item", "citation")
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]lineRef{}
+	var out []holidayRow
+	for i := range t.rows {
+		at := t.refs[i]
+		h := holidayRow{state: t.get(i, "state"), name: strings.Join(strings.Fields(t.get(i, "name")), " "), at: at}
+		if _, ok := states[h.state]; !ok {
+			return nil, at.errorf("unknown state code %q", h.state)
+		}
+		if h.name == "" {
+			return nil, at.errorf("holiday without a name")
+		}
+		if prev, dup := seen[h.state+"|"+h.name]; dup {
+			return nil, at.errorf("duplicate holiday %s %q (also %s)", h.state, h.name, prev)
+		}
+		seen[h.state+"|"+h.name] = at
+		if h.period.Effective, err = civil.Parse(t.get(i, "starts_on")); err != nil {
+			return nil, at.errorf("starts_on: %v", err)
+		}
+		if h.period.Expiration, err = civil.Parse(t.get(i, "ends_on")); err != nil {
+			return nil, at.errorf("ends_on: %v", err)
+		}
+		if h.period.Expiration.Before(h.period.Effective) {
+			return nil, at.errorf("ends on %s before it starts on %s", h.period.Expiration, h.period.Effective)
+		}
+		if v := t.get(i, "categories"); v != "" {
+			for _, c := range strings.Split(v, "|") {
+				c = strings.TrimSpace(c)
+				if !holidayCategory.MatchString(c) {
+					return nil, at.errorf("bad category %q", c)
+				}
+				if slices.Contains(h.categories, c) {
+					return nil, at.errorf("category %q listed twice", c)
+				}
+				h.categories = append(h.categories, c)
+			}
+		}
+		if v := t.get(i, "max_amount_per_item"); v != "" {
+			d, err := decimal.NewFromString(v)
+			if err != nil || !d.IsPositive() {
+				return nil, at.errorf("bad max_amount_per_item %q", v)
+			}
+			d = canonicalRate(d)
+			h.max = &d
+		}
+		h.citation = cleanCitation(t.get(i, "citation"))
+		out = append(out, h)
+	}
+	slices.SortFunc(out, func(a, b holidayRow) int {
+		return cmp.Or(strings.Compare(a.state, b.state), a.period.Effective.Compare(b.period.Effective), strings.Compare(a.name, b.name))
+	})
+	return out, nil
+}
+
+// shippingRule reports whether r is a rule for shipping charges.
+func shippingRule(r string) bool {
+	switch r {
+	case "none", "exempt_if_separately_stated", "conditional", "always_taxable":
+		return true
+	}
+	return false
+}
+
+// readShipping reads the states' rules for shipping and handling charges.
+func readShipping(path file, name string, states map[string]jurisdiction.Subdivision) (map[string]shippingRow, error) {
+	t, err := readLineTable(path, name, "state", "default_rule", "handling_rule")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]shippingRow{}
+	for i := range t.rows {
+		at := t.refs[i]
+		s := shippingRow{state: t.get(i, "state"), rule: t.get(i, "default_rule"), handling: t.get(i, "handling_rule")}
+		if _, ok := states[s.state]; !ok {
+			return nil, at.errorf("unknown state code %q", s.state)
+		}
+		if _, dup := out[s.state]; dup {
+			return nil, at.errorf("duplicate row for %s", s.state)
+		}
+		if !shippingRule(s.rule) {
+			return nil, at.errorf("unknown default_rule %q", s.rule)
+		}
+		if s.handling != "" && !shippingRule(s.handling) {
+			return nil, at.errorf("unknown handling_rule %q", s.handling)
+		}
+		out[s.state] = s
+	}
+	return out, nil
+}
+
+// emittedJurisdictions reads back the jurisdictions file that the rates
+// step emitted, through package data.
+func emittedJurisdictions(g *gen) (*data.Jurisdictions, error) {
+	b, ok := g.files[jurisFile]
+	if !ok {
+		return nil, errors.New(jurisFile + " has not been generated yet: the rates step must run first")
+	}
+	return data.Open(fstest.MapFS{jurisFile: &fstest.MapFile{Data: b}}, Version).Jurisdictions()
+}
+
+// productClass reports whether c is one of Levy's product classes.
+func productClass(c string) bool {
+	_, ok := rules.ClassOf(c)
+	return ok
+}
+
+// reducedCategory reports whether c is a rate category that a reduced
+// treatment may name.
+func reducedCategory(c string) bool {
+	switch c {
+	case jurisdiction.Reduced, jurisdiction.Reduced2, jurisdiction.SuperReduced, jurisdiction.Parking:
+		return true
+	}
+	return false
+}
+
+// readProductClasses reads the curated VAT/GST product class table and
+// checks it against the dataset's rates: the country must have rates, the
+// category of a reduced row must be one the country has now (an open-ended
+// rate), and where the table gives a rate the category's current rate must
+// equal it. Rows with the standard treatment are checked and counted but
+// not returned.
+func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]classRow, int, error) {
+	t, err := readLineTable(path, name, "country", "product_class", "treatment", "category", "rate", "citation")
+	if err != nil {
+		return nil, 0, err
+	}
+	seen := map[string]lineRef{}
+	var out []classRow
+	standard := 0
+	for i := range t.rows {
+		at := t.refs[i]
+		c := classRow{
+			country: t.get(i, "country"), class: t.get(i, "product_class"), treatment: t.get(i, "treatment"),
+			category: t.get(i, "category"), citation: t.get(i, "citation"), at: at,
+		}
+		j, ok := juris.ByID(c.country)
+		if !ok || j.Type != jurisdiction.Country {
+			return nil, 0, at.errorf("unknown country %q", c.country)
+		}
+		if !productClass(c.class) {
+			return nil, 0, at.errorf("unknown product class %q", c.class)
+		}
+		if prev, dup := seen[c.country+"|"+c.class]; dup {
+			return nil, 0, at.errorf("duplicate row for %s %s (also %s)", c.country, c.class, prev)
+		}
+		seen[c.country+"|"+c.class] = at
+		if c.citation == "" {
+			return nil, 0, at.errorf("%s %s: no citation", c.country, c.class)
+		}
+		if v := t.get(i, "rate"); v != "" {
+			d, err := RateFraction(v)
+			if err != nil {
+				return nil, 0, at.errorf("%v", err)
+			}
+			c.rate = &d
+		}
+		current := map[string]decimal.Decimal{}
+		for _, r := range juris.Rates(c.country) {
+			if r.Expiration.IsZero() {
+				current[r.Category] = r.Value
+			}
+		}
+		if len(current) == 0 {
+			return nil, 0, at.errorf("%s has no current rates in the dataset", c.country)
+		}
+		switch c.treatment {
+		case "reduced":
+			if !reducedCategory(c.category) {
+				return nil, 0, at.errorf("%s %s: reduced needs a category (reduced, reduced2, super_reduced or parking), not %q", c.country, c.class, c.category)
+			}
+			v, ok := current[c.category]
+			if !ok {
+				return nil, 0, at.errorf("%s %s: %s has no current %s rate in the dataset", c.country, c.class, c.country, c.category)
+			}
+			if c.rate != nil && !c.rate.Equal(v) {
+				return nil, 0, at.errorf("%s %s: the table says %s, but the dataset's current %s rate of %s is %s", c.country, c.class, c.rate, c.category, c.country, v)
+			}
+		case "zero", "exempt", "standard":
+			if c.category != "" {
+				return nil, 0, at.errorf("%s %s: %s takes no category", c.country, c.class, c.treatment)
+			}
+			if c.rate != nil && (c.treatment != "zero" || !c.rate.IsZero()) {
+				return nil, 0, at.errorf("%s %s: %s takes no rate", c.country, c.class, c.treatment)
+			}
+		default:
+			return nil, 0, at.errorf("%s %s: unknown treatment %q", c.country, c.class, c.treatment)
+		}
+		if c.treatment == "standard" {
+			standard++
+			continue
+		}
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b classRow) int {
+		return cmp.Or(strings.Compare(a.country, b.country), strings.Compare(a.class, b.class))
+	})
+	return out, standard, nil
+}
+
+// citationCut matches the end of a fragment cut off before its section
+// number ("O.C.G.A. sections").
+var citationCut = regexp.MustCompile(`(?i)\bsections?$`)
+
+// cleanCitation tidies a citation of the compiled source: it drops
+// fragments cut off before their section number and repeated parts (also
+// those repeated behind a prefix), and
+// trims trailing punctuation and unbalanced closing parentheses from each
+// part ("Tex. Tax Code section 151.314)." becomes "Tex. Tax Code section
+// 151.314").
+func cleanCitation(s string) string {
+	var parts []string
+	for _, p := range strings.Split(s, ";") {
+		p = strings.Join(strings.Fields(p), " ")
+		for {
+			q := strings.TrimRight(p, " .,:")
+			if strings.HasSuffix(q, ")") && strings.Count(q, ")") > strings.Count(q, "(") {
+				q = q[:len(q)-1]
+			}
+			if q == p {
+				break
+			}
+			p = q
+		}
+		if p == "" || citationCut.MatchString(p) || slices.Contains(parts, p) {
+			continue
+		}
+		parts = append(parts, p)
+	}
+	// A part that only adds a prefix to another ("Nevada. NRS section
+	// 372.085" beside "NRS section 372.085") repeats it.
+	var out []string
+	for _, p := range parts {
+		if !slices.ContainsFunc(parts, func(q string) bool { return strings.HasSuffix(p, " "+q) }) {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// writeOptDecimal writes 0 for nil, else 1, the coefficient and the
+// exponent.
+func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
+	if d == nil {
+		w.Uvarint(0)
+		return nil
+	}
+	coef := d.Coefficient()
+	if !coef.IsInt64() {
+		return fmt.Errorf("%s does not fit the format", d)
+	}
+	w.Uvarint(1)
+	w.Varint(coef.Int64())
+	w.Int(int(d.Exponent()))
+	return nil
+}
+
+// encodeTaxability writes the file. Layout (version 4):
+//
+//	state rows, sorted by state, class, effective: count, then
+//	    state, class, taxable (bool), rate, basis, threshold, threshold
+//	    kind, local outcome, local category, local only (bool), buyer,
+//	    effective, expiration, as-of day, status, citation, decision
+//	holidays, sorted by state, first day, name: count, then
+//	    state, name, first day, last day, category count, categories,
+//	    cap per item, citation
+//	shipping, sorted by state: count, then state, rule, handling rule
+//	product classes, sorted by country, class: count, then
+//	    country, class, treatment, category, citation
+//	local taxes outside the sales tax, sorted by jurisdiction, tax,
+//	    class, effective (version 3): count, then state, jurisdiction,
+//	    name, key, tax, category, class, rate, effective, expiration,
+//	    citation, decision
+//	taxes Levy knows of and does not compute, sorted by state,
+//	    jurisdiction, tax, effective (version 4): count, then state,
+//	    jurisdiction, name, tax, class count, classes, transaction
+//	    count, transactions, effective, expiration, as-of day, note,
+//	    reference, instead, citation
+//
+// Decimals (rate, basis, threshold, cap) are 0 when absent, else 1,
+// coefficient (varint) and exponent (varint). Dates are uvarints: 0 for
+// the zero Date, else days since 1970 + 2^20.
+func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string]shippingRow, classes []classRow, local []data.LocalTax,
+	lacking []data.LackingTax) ([]byte, error) {
+	w := binfmt.NewWriter(taxKind, taxVersion)
+	w.Uvarint(uint64(len(cells)))
+	for _, c := range cells {
+		w.String(c.state)
+		w.String(c.class)
+		w.Bool(c.spec.taxable)
+		for _, d := range []*decimal.Decimal{c.spec.rate, c.spec.basis, c.spec.threshold} {
+			if err := writeOptDecimal(w, d); err != nil {
+				return nil, fmt.Errorf("%s %s: %v", c.state, c.class, err)
+			}
+		}
+		w.String(c.spec.kind)
+		w.String(c.spec.local)
+		cat, only := c.spec.localCategory, false
+		switch cat {
+		case localFoodOnly:
+			cat, only = jurisdiction.Food, true
+		case localDrugsOnly:
+			cat, only = jurisdiction.Drugs, true
+		}
+		w.String(cat)
+		w.Bool(only)
+		w.String(c.spec.buyer)
+		writeRateDate(w, c.period.Effective)
+		writeRateDate(w, c.period.Expiration)
+		writeRateDate(w, c.asOf)
+		w.String(c.status)
+		w.String(c.citation)
+		w.String(c.decision)
+	}
+	w.Uvarint(uint64(len(holidays)))
+	for _, h := range holidays {
+		w.String(h.state)
+		w.String(h.name)
+		writeRateDate(w, h.period.Effective)
+		writeRateDate(w, h.period.Expiration)
+		w.Uvarint(uint64(len(h.categories)))
+		for _, c := range h.categories {
+			w.String(c)
+		}
+		if err := writeOptDecimal(w, h.max); err != nil {
+			return nil, h.at.errorf("max_amount_per_item: %v", err)
+		}
+		w.String(h.citation)
+	}
+	codes := make([]string, 0, len(shipping))
+	for code := range shipping {
+		codes = append(codes, code)
+	}
+	slices.Sort(codes)
+	w.Uvarint(uint64(len(codes)))
+	for _, code := range codes {
+		s := shipping[code]
+		w.String(s.state)
+		w.String(s.rule)
+		w.String(s.handling)
+	}
+	w.Uvarint(uint64(len(classes)))
+	for _, c := range classes {
+		w.String(c.country)
+		w.String(c.class)
+		w.String(c.treatment)
+		w.String(c.category)
+		w.String(c.citation)
+	}
+	w.Uvarint(uint64(len(local)))
+	for _, x := range local {
+		for _, s := range []string{x.State, x.Jurisdiction, x.Name, x.Key, x.Tax, x.Category, x.Class} {
+			w.String(s)
+		}
+		if err := writeOptDecimal(w, &x.Rate); err != nil {
+			return nil, fmt.Errorf("%s %s %s: %v", x.Jurisdiction, x.Tax, x.Class, err)
+		}
+		writeRateDate(w, x.Effective)
+		writeRateDate(w, x.Expiration)
+		w.String(x.Citation)
+		w.String(x.Decision)
+	}
+	w.Uvarint(uint64(len(lacking)))
+	for _, x := range lacking {
+		for _, s := range []string{x.State, x.Jurisdiction, x.Name, x.Tax} {
+			w.String(s)
+		}
+		for _, ws := range [][]string{x.Classes, x.Transactions} {
+			w.Uvarint(uint64(len(ws)))
+			for _, s := range ws {
+				w.String(s)
+			}
+		}
+		writeRateDate(w, x.Effective)
+		writeRateDate(w, x.Expiration)
+		writeRateDate(w, x.AsOf)
+		for _, s := range []string{x.Note, x.Reference, x.Instead, x.Citation} {
+			w.String(s)
+		}
+	}
+	return w.Finish()
+}

@@ -1,0 +1,450 @@
+package datagen
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/shopspring/decimal"
+)
+
+// TaxlocusOptions say how a state reads the TaxLocus rows where its
+// mapping file says nothing of a row.
+type TaxlocusOptions struct {
+	// CountyScope is where a county row's rate applies: the whole
+	// county (scopeCounty, the default) or its unincorporated part
+	// (scopeUninc, where a city row holds the whole local rate).
+	CountyScope ScopeKind
+	// placeCodes: the rows' fips_code of a city is the Census place FIPS
+	// (the SST states) and wins over the name.
+	PlaceCodes bool
+	// Since is the start of the rates, when the state's note knows it;
+	// zero for "as far back as the data goes".
+	Since civil.Date
+}
+
+// TaxlocusMapping is a state's reading of particular TaxLocus rows,
+// internal/datagen/states/<st>/<st>-taxlocus.csv, keyed by line number.
+type TaxlocusMapping struct {
+	Line   int
+	Name   string // must equal the row's name, as a guard against a shifted line
+	Action string // city, county, district, part, refuse
+	Target string
+	Where  []Scope
+	Minus  []string
+	Type   jurisdiction.Type
+	Label  string
+	Note   string
+}
+
+// ReadTaxlocusMapping reads a state's mapping file, if it has one.
+func (s *State) ReadTaxlocusMapping() (map[int]*TaxlocusMapping, error) {
+	name := strings.ToLower(s.Sub.Code) + "-taxlocus.csv"
+	if !s.has(name) {
+		return nil, nil
+	}
+	path := s.FileRef(name)
+	t, err := s.ReadTable(name, "line", "name", "action", "target", "where", "minus", "type", "label", "note")
+	if err != nil {
+		return nil, err
+	}
+	out := map[int]*TaxlocusMapping{}
+	for i, rec := range t.Rows {
+		fail := func(col, format string, args ...any) error {
+			return fmt.Errorf("%s line %d, column %s: %s", path, i+2, col, fmt.Sprintf(format, args...))
+		}
+		n, err := strconv.Atoi(t.Get(rec, "line"))
+		if err != nil {
+			return nil, fail("line", "not a line number")
+		}
+		m := &TaxlocusMapping{Line: n, Name: t.Get(rec, "name"), Action: t.Get(rec, "action"), Target: t.Get(rec, "target"),
+			Label: t.Get(rec, "label"), Note: t.Get(rec, "note")}
+		for _, f := range strings.Fields(t.Get(rec, "where")) {
+			w, err := ParseScope(f)
+			if err != nil {
+				return nil, fail("where", "%v", err)
+			}
+			m.Where = append(m.Where, w)
+		}
+		m.Minus = strings.Fields(t.Get(rec, "minus"))
+		if ty := t.Get(rec, "type"); ty != "" {
+			if m.Type, err = jurisdiction.ParseType(ty); err != nil {
+				return nil, fail("type", "%v", err)
+			}
+		}
+		switch m.Action {
+		case "city", "county", "part":
+		case "district":
+			if m.Type == 0 || len(m.Where) == 0 {
+				return nil, fail("type", "a district needs a type and a where")
+			}
+		case "refuse":
+			if m.Note == "" {
+				return nil, fail("note", "a refusal needs its reason")
+			}
+		default:
+			return nil, fail("action", "%q is not city, county, district, part or refuse", m.Action)
+		}
+		if out[n] != nil {
+			return nil, fail("line", "line %d mapped twice", n)
+		}
+		out[n] = m
+	}
+	return out, nil
+}
+
+// ApplyTaxlocus reads the state's TaxLocus rows: each row its mapping
+// file names as it says, the others as opts say (county rows give a
+// county's rate, city rows the rate of the place of that name or code,
+// other rows are refused as districts whose area the data does not
+// give).
+func (s *State) ApplyTaxlocus(in *Inputs, opts TaxlocusOptions) error {
+	mapping, err := s.ReadTaxlocusMapping()
+	if err != nil {
+		return err
+	}
+	if opts.CountyScope == 0 {
+		opts.CountyScope = ScopeCounty
+	}
+	period := civil.Period{Effective: opts.Since}
+	first := map[string]Row{} // jurisdiction -> the row that gave its rate
+	setRate := func(row Row, id string, v decimal.Decimal, where []Scope, rep []string) error {
+		if prev, ok := first[id]; ok {
+			cur, _ := s.L.rateOn(id, row.When)
+			if cur.Equal(v) {
+				s.Represent(row, rep...)
+				return nil
+			}
+			s.Refuse(row, "%s already has %s%% from %s (%s); this row's %s%% is not used", id, cur.Shift(2), prev.Ref, prev.Label, v.Shift(2))
+			return nil
+		}
+		first[id] = row
+		if err := s.AddRate(id, jurisdiction.General, v, period, SrcTaxlocus); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
+		}
+		s.juris[id] = true
+		for _, w := range where {
+			s.Assign(id, w)
+		}
+		s.Represent(row, rep...)
+		return nil
+	}
+	minusOf := func(row Row, ids []string) (decimal.Decimal, error) {
+		v := row.Rate
+		for _, id := range ids {
+			r, ok := s.L.rateOn(id, row.When)
+			if !ok {
+				return v, fmt.Errorf("%s: %s has no rate on %s to subtract", row.Ref, id, row.When)
+			}
+			v = v.Sub(r)
+		}
+		if v.IsNegative() {
+			return v, fmt.Errorf("%s (%s): the rate is below the rates subtracted from it", row.Ref, row.Label)
+		}
+		return v, nil
+	}
+	for _, row := range in.Taxlocus[s.Sub.Code] {
+		line, _ := strconv.Atoi(row.Ref[strings.LastIndexByte(row.Ref, ':')+1:])
+		if m := mapping[line]; m != nil {
+			if m.Name != row.Label {
+				return fmt.Errorf("%s-taxlocus.csv: line %d is %q in the source, the mapping says %q", strings.ToLower(s.Sub.Code), line, row.Label, m.Name)
+			}
+			delete(mapping, line)
+			switch m.Action {
+			case "refuse":
+				s.Refuse(row, "%s", m.Note)
+			case "part":
+				s.Represent(row, strings.Fields(m.Target)...)
+			case "county":
+				fips := m.Target
+				if len(fips) != 5 {
+					var ok bool
+					if fips, ok = s.County(cmpOr(m.Target, row.Label)); !ok {
+						return fmt.Errorf("%s: no county %q", row.Ref, cmpOr(m.Target, row.Label))
+					}
+				}
+				v, err := minusOf(row, m.Minus)
+				if err != nil {
+					return err
+				}
+				where := m.Where
+				if len(where) == 0 {
+					where = []Scope{{Kind: opts.CountyScope, County: fips}}
+				}
+				id := "US-" + fips
+				if _, ok := s.L.b.juris[id]; !ok {
+					return fmt.Errorf("%s: county %s unknown", row.Ref, fips)
+				}
+				if err := setRate(row, id, v, where, append([]string{id}, m.Minus...)); err != nil {
+					return err
+				}
+			case "city":
+				p, ok := s.PlaceByCode(m.Target)
+				if !ok {
+					return fmt.Errorf("%s: no place %q in %s", row.Ref, m.Target, s.Sub.Code)
+				}
+				v, err := minusOf(row, m.Minus)
+				if err != nil {
+					return err
+				}
+				id := s.City(p)
+				for _, w := range m.Where {
+					s.Assign(id, w)
+				}
+				if err := setRate(row, id, v, nil, append([]string{id}, m.Minus...)); err != nil {
+					return err
+				}
+			case "district":
+				id := m.Target
+				if id == "" {
+					id = s.DistrictID(row.Code, row.Label)
+				}
+				if _, err := s.District(id, m.Type, cmpOr(m.Label, row.Label), row.Code); err != nil {
+					return err
+				}
+				v, err := minusOf(row, m.Minus)
+				if err != nil {
+					return err
+				}
+				if err := setRate(row, id, v, m.Where, append([]string{id}, m.Minus...)); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		switch row.Kind {
+		case "county", "parish", "borough":
+			fips, ok := s.County(row.Label)
+			if !ok {
+				s.Refuse(row, "no county, parish or borough of %s is named %q", s.Sub.Name, row.Label)
+				continue
+			}
+			id := "US-" + fips
+			if err := setRate(row, id, row.Rate, []Scope{{Kind: opts.CountyScope, County: fips}}, []string{id}); err != nil {
+				return err
+			}
+		case "city":
+			var p *Place
+			ok := false
+			if opts.PlaceCodes && len(row.Code) == 5 {
+				p, ok = s.PlaceByCode(row.Code)
+			}
+			if !ok {
+				p, ok = s.Place(row.Label, "")
+			}
+			if !ok {
+				s.Refuse(row, "no single Census place of %s is named %q", s.Sub.Name, row.Label)
+				continue
+			}
+			id := s.City(p)
+			if err := setRate(row, id, row.Rate, nil, []string{id}); err != nil {
+				return err
+			}
+		default:
+			s.Refuse(row, "a %s whose area the sources do not give (no boundary, no list of places or ZIP codes)", row.Kind)
+		}
+	}
+	for line, m := range mapping {
+		return fmt.Errorf("%s-taxlocus.csv: line %d (%s) is not a TaxLocus row of %s", strings.ToLower(s.Sub.Code), line, m.Name, s.Sub.Code)
+	}
+	return nil
+}
+
+// cmpOr returns the first of its arguments that is not "".
+func cmpOr(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// CompareStateRate accounts for a source's state rate: represented by
+// the state jurisdiction when it agrees with the dataset's state rate on
+// the row's date, refused (the dataset's state table wins) otherwise.
+func (s *State) CompareStateRate(row Row) {
+	cur, ok := s.L.rateOn(s.Sub.ID(), row.When)
+	switch {
+	case ok && cur.Equal(row.Rate):
+		s.Represent(row, s.Sub.ID())
+	case ok:
+		s.Refuse(row, "state rate %s%% disagrees with the state rate table's %s%% on %s; the state table, compiled from the state's publication, wins", row.Rate.Shift(2), cur.Shift(2), row.When)
+	default:
+		s.Refuse(row, "no state rate on %s to compare with", row.When)
+	}
+}
+
+// ReconcileOST accounts for the state's rows of the OpenSalesTax
+// export against what the state's primary source built: a county row
+// is represented by the county when their rates agree; a city row by the
+// city, or by the city and the county when it is their sum; any other
+// row, or a row that disagrees, is refused with both numbers. The ZIP
+// lists of the city tables become ZIP hints where the city is a place of
+// the state.
+func (s *State) ReconcileOST(in *Inputs) error {
+	st := s.Sub.Code
+	o := in.OST[st]
+	if o == nil {
+		return nil
+	}
+	// ZIP hints from every city table.
+	for name := range o {
+		layout := OSTCityLayout(name)
+		if layout == nil {
+			continue
+		}
+		cs, err := o.Cities(name, layout...)
+		if err != nil {
+			return err
+		}
+		for _, c := range cs {
+			county := ""
+			if c.County != "" {
+				county, _ = s.County(c.County)
+			}
+			p, ok := s.Place(c.Name, county)
+			if !ok {
+				continue
+			}
+			for _, z := range c.ZIPs {
+				if zr := s.L.zips[z]; zr != nil && zr.State == st {
+					s.HintZIP(z, p)
+				}
+			}
+		}
+	}
+	cities := map[string]OSTCity{}
+	for name := range o {
+		if layout := OSTCityLayout(name); layout != nil {
+			cs, err := o.Cities(name, layout...)
+			if err != nil {
+				return err
+			}
+			for _, c := range cs {
+				cities[name+"/"+c.Name] = c
+			}
+		}
+	}
+	for _, row := range in.OSTRows[st] {
+		table, key, _ := strings.Cut(row.Ref, "/")
+		switch {
+		case table == st+"_STATE_RATE_PCT":
+			s.CompareStateRate(row)
+		case strings.Contains(table, "COUNTY") || table == "AK_BOROUGHS":
+			fips, ok := s.County(key)
+			if !ok {
+				s.Refuse(row, "no county of %s is named %q", s.Sub.Name, key)
+				continue
+			}
+			s.RepresentIfSum(row, []string{"US-" + fips})
+		case OSTCityLayout(table) != nil:
+			c := cities[row.Ref]
+			county := ""
+			if c.County != "" {
+				county, _ = s.County(c.County)
+			}
+			p, ok := s.Place(key, county)
+			if !ok {
+				s.Refuse(row, "no single Census place of %s is named %q", s.Sub.Name, key)
+				continue
+			}
+			city := "US-" + p.Code
+			tries := [][]string{{city}}
+			if county != "" {
+				tries = append(tries, []string{city, "US-" + county})
+			}
+			s.RepresentIfSum(row, tries...)
+		default:
+			s.Refuse(row, "a district table that %s's builder does not read", s.Sub.Name)
+		}
+	}
+	return nil
+}
+
+// RepresentIfSum represents row by the first list of jurisdictions
+// whose rates sum to its rate, or refuses it with what each list sums
+// to: the state's primary source wins.
+func (s *State) RepresentIfSum(row Row, tries ...[]string) {
+	s.RepresentIfSumWhy(row, "", tries...)
+}
+
+// RepresentIfSumWhy is representIfSum with the reason a refusal gives
+// for the state's content winning ("" for the primary source's).
+func (s *State) RepresentIfSumWhy(row Row, why string, tries ...[]string) {
+	var got []string
+	if row.Rate.IsZero() {
+		for _, id := range tries[0] {
+			if _, ok := s.L.b.juris[id]; !ok {
+				s.Refuse(row, "a rate of 0%%: %s levies no tax of its own here, and the dataset defines no jurisdiction for it", row.Label)
+				return
+			}
+		}
+	}
+	for _, try := range tries {
+		// A jurisdiction the state does not define adds nothing: a list
+		// is what is left of it.
+		var ids []string
+		for _, id := range try {
+			if _, ok := s.L.b.juris[id]; ok {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) == 0 {
+			continue
+		}
+		sum := decimal.Zero
+		for _, id := range ids {
+			v, _ := s.L.rateOn(id, row.When)
+			sum = sum.Add(v)
+		}
+		if sum.Equal(row.Rate) {
+			s.Represent(row, ids...)
+			return
+		}
+		if g := fmt.Sprintf("%s sum to %s%%", strings.Join(ids, "+"), sum.Shift(2)); !slices.Contains(got, g) {
+			got = append(got, g)
+		}
+	}
+	if why == "" {
+		s.Refuse(row, "%s%% disagrees with the state's primary source (%s), which wins", row.Rate.Shift(2), strings.Join(got, "; "))
+		return
+	}
+	s.Refuse(row, "%s%% disagrees with the %s content (%s): %s", row.Rate.Shift(2), s.Sub.Name, strings.Join(got, "; "), why)
+}
+
+// DefineDistrict defines a district with one rate and the scopes, written
+// as the notes write them ("county:48201"), where it applies.
+func (s *State) DefineDistrict(id string, t jurisdiction.Type, name, code string, v decimal.Decimal, p civil.Period, source string, where []string) error {
+	id, err := s.District(id, t, name, code)
+	if err != nil {
+		return err
+	}
+	if err := s.AddRate(id, "", v, p, source); err != nil {
+		return err
+	}
+	for _, w := range where {
+		sc, err := ParseScope(w)
+		if err != nil {
+			return err
+		}
+		s.Assign(id, sc)
+	}
+	return nil
+}
+
+// BuildGeneric is the builder of a state whose content is TaxLocus's
+// rows read the common way, compared with OpenSalesTax where it has the
+// state.
+func BuildGeneric(s *State, in *Inputs) error {
+	if err := s.ApplyTaxlocus(in, TaxlocusOptions{}); err != nil {
+		return err
+	}
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
+	}
+	return s.ReconcileOST(in)
+}

@@ -1,0 +1,150 @@
+package datagen
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+)
+
+// What the builders of several states share.
+
+// TaxlocusRowNumber returns the line number of a TaxLocus row.
+func TaxlocusRowNumber(row Row) int {
+	i := strings.LastIndexByte(row.Ref, ':')
+	n := 0
+	for _, c := range row.Ref[i+1:] {
+		n = 10*n + int(c-'0')
+	}
+	return n
+}
+
+// OSTOverride says what becomes of one OpenSalesTax row instead of the
+// common comparison: its rate wins over the primary source's (win: the
+// publication that settles it), or it is refused (refuse: the reason).
+type OSTOverride struct {
+	Win    string
+	Refuse string
+}
+
+// ReconcileOSTWith accounts for the state's OpenSalesTax rows: those
+// that over names as it says (a winning row gives its county or city
+// the row's rate, from OpenSalesTax), the others the common way
+// (reconcileOST). Every name in over must be a row of the export.
+func (s *State) ReconcileOSTWith(in *Inputs, over map[string]OSTOverride) error {
+	st := s.Sub.Code
+	var rest []Row
+	used := map[string]bool{}
+	for _, row := range in.OSTRows[st] {
+		o, ok := over[row.Ref]
+		if !ok {
+			rest = append(rest, row)
+			continue
+		}
+		used[row.Ref] = true
+		if o.Refuse != "" {
+			s.Refuse(row, "%s", o.Refuse)
+			continue
+		}
+		table, key, _ := strings.Cut(row.Ref, "/")
+		var id string
+		if strings.Contains(table, "COUNTY") {
+			fips, ok := s.County(key)
+			if !ok {
+				return fmt.Errorf("%s: no county %q", row.Ref, key)
+			}
+			if err := s.SetCountyRate(fips, "", row.Rate, civil.Period{}, SrcOpenSalesTax); err != nil {
+				return err
+			}
+			id = "US-" + fips
+		} else {
+			p, ok := s.Place(key, "")
+			if !ok {
+				return fmt.Errorf("%s: no single place %q", row.Ref, key)
+			}
+			id = s.City(p)
+			if err := s.SetRate(id, "", row.Rate, civil.Period{}, SrcOpenSalesTax); err != nil {
+				return fmt.Errorf("%s: %w", row.Ref, err)
+			}
+		}
+		s.Represent(row, id)
+	}
+	for ref := range over {
+		if !used[ref] {
+			return fmt.Errorf("%s: OpenSalesTax has no row %s", st, ref)
+		}
+	}
+	filtered := *in
+	filtered.OSTRows = map[string][]Row{st: rest}
+	return s.ReconcileOST(&filtered)
+}
+
+// MustCounty returns the FIPS code of a county named in a builder, ""
+// when there is none (the lookups that follow then fail).
+func MustCounty(s *State, name string) string {
+	f, _ := s.County(name)
+	return f
+}
+
+// OSTRowByRef returns the OpenSalesTax row of a state with the given
+// reference ("TABLE/key").
+func OSTRowByRef(in *Inputs, st, ref string) (Row, bool) {
+	for _, r := range in.OSTRows[st] {
+		if r.Ref == ref {
+			return r, true
+		}
+	}
+	return Row{}, false
+}
+
+// OSTRowsExcept returns inputs whose OpenSalesTax rows of state st leave
+// out those a builder has already accounted for (by reference), for the
+// common reconciliation of the rest.
+func OSTRowsExcept(in *Inputs, st string, done map[string]bool) *Inputs {
+	out := *in
+	out.OSTRows = map[string][]Row{}
+	for k, rows := range in.OSTRows {
+		if k != st {
+			out.OSTRows[k] = rows
+			continue
+		}
+		out.OSTRows[k] = slices.DeleteFunc(slices.Clone(rows), func(r Row) bool { return done[r.Ref] })
+	}
+	return &out
+}
+
+// CutRef splits an OpenSalesTax row reference into its table and key.
+func CutRef(ref string) (table, key string, ok bool) {
+	for i := 0; i < len(ref); i++ {
+		if ref[i] == '/' {
+			return ref[:i], ref[i+1:], true
+		}
+	}
+	return ref, "", false
+}
+
+// JSONInto decodes a raw JSON constant of the OpenSalesTax export.
+func JSONInto(raw []byte, v any) error {
+	if len(raw) == 0 {
+		return fmt.Errorf("%s: a constant is missing", OSTFile)
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return fmt.Errorf("%s: %w", OSTFile, err)
+	}
+	return nil
+}
+
+// BuildFromSST reads a state's SST rate file and accounts for the other
+// sources' rows against it.
+func BuildFromSST(s *State, in *Inputs) error {
+	if err := s.ApplySST(in); err != nil {
+		return err
+	}
+	s.ReconcileTaxlocus(in, "the SST rate file")
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
+	}
+	return s.ReconcileOST(in)
+}
