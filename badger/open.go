@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -33,6 +35,11 @@ func Open(ctx context.Context, bo bdb.Options, name string, log *slog.Logger, s 
 	bo = bo.WithLogger(nil)
 	if log != nil {
 		bo = bo.WithLogger(logger{log: log, prefix: name + ": badger: "})
+	}
+	if !bo.ReadOnly {
+		if err := removeEmptyValueLogs(bo.ValueDir, name, log); err != nil {
+			return nil, fmt.Errorf("%s: open %s: %w", name, bo.Dir, err)
+		}
 	}
 	db, err := bdb.Open(bo)
 	if err != nil {
@@ -122,4 +129,30 @@ func closeDB(db *bdb.DB, probe *Probe) error {
 	}
 	probe.Remove()
 	return db.Close()
+}
+
+// removeEmptyValueLogs removes the value-log files of dir that are empty.
+// A process stopped between creating a value log and writing its header
+// (a kill, a crash, the machine's power) leaves such a file, and Badger
+// then refuses to open the directory ("Open existing file ... Create a
+// new file"): an empty file holds no value and no header, so nothing is
+// lost without it, and the store opens with everything it held.
+func removeEmptyValueLogs(dir, name string, log *slog.Logger) error {
+	files, err := filepath.Glob(filepath.Join(dir, "*.vlog"))
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		fi, err := os.Stat(f)
+		if err != nil || fi.Size() != 0 {
+			continue
+		}
+		if err := os.Remove(f); err != nil {
+			return fmt.Errorf("remove the empty value log %s: %w", f, err)
+		}
+		if log != nil {
+			log.Warn(name+": removed an empty value log left by a process that stopped as it created it", "file", f)
+		}
+	}
+	return nil
 }
