@@ -16,49 +16,6 @@ import (
 	"github.com/levytax/levy/wire"
 )
 
-// A tax profile (package profile) is what a tenant told Levy once: its
-// customers and their exemption certificates, its registrations, its
-// products and its policy. An engine built WithProfiles applies the
-// profile of the context's tenant (levy.Tenant) to every calculation:
-//
-//   - Certificates. On a sale whose customer (customer.customerCode.value)
-//     the profile knows, and whose request carries no exemption of its own
-//     (the customer's isTaxExempt or exemptionCertificate number), each
-//     tax of a line is exempt when one of the customer's certificates
-//     covers it: the certificate covers the tax's jurisdiction and the
-//     line's product class, is in force on the line's tax date, is not
-//     revoked by then, and is blanket or for this transaction
-//     (profile.Certificate.Check). The tax names the certificate
-//     (certificateNumber) and its reason (reasonCode), its rule is
-//     CertificateRule, and the journal keeps both. When a tax stays
-//     charged and a certificate of the customer did not cover it, the
-//     line says why in assistedParameters, once per reason (see
-//     certificateParameters). Exemption fields sent in the request win:
-//     a customer sent as exempt is exempt for every tax, as without
-//     profiles, and an exemptOverrides or nonTaxableOverrides entry
-//     decides the taxes it matches; the stored certificates are then not
-//     consulted for what the request decided.
-//   - Products. A line without a product class whose product.value (a
-//     sale's) or commodityCode names a code gets the class that the
-//     profile maps the code to (the tenant's own products, then Levy's
-//     crosswalks of TIC and HS codes: profile.Snapshot.Class). The
-//     response line's product (purchase, on purchases and owner lines)
-//     shows the class, and an assisted parameter the code it came from
-//     (ProductCodeRule). A code that nothing maps is taxed as GENERAL,
-//     flagged (UnknownProductCodeRule), as an unknown class is.
-//   - Registrations. On a sale whose seller sends neither
-//     taxRegistrations nor a nexusIndicator, the registrations stored for
-//     the seller's company (seller.company, "" for none) that are in
-//     force on the line's date stand in for them: the seller has nexus
-//     where one covers the tax's place, and nowhere when the company has
-//     stored registrations and none is in force. A seller with none
-//     stored is registered everywhere, as without profiles.
-//   - Customers. On a sale, the stored customer's class code stands in
-//     for a request that sends none, and its business indicator makes
-//     the customer a business when the request does not say so.
-//   - Policy. The policy's members replace the engine's Settings for the
-//     tenant, member by member (see Settings.withPolicy).
-
 // CertificateRule is the calculationRuleId of a tax that a stored
 // exemption certificate exempts.
 const CertificateRule = "customer-certificate"
@@ -75,14 +32,78 @@ const ProductCodeRule = "product-code-class"
 // originalValue.
 const UnknownProductCodeRule = "unknown-product-code"
 
-// WithProfiles makes the engine apply the tax profiles kept in c to the
-// calculations of each tenant (see the comment at the top of
-// profiles.go). The engine reads a tenant's snapshot from c once per
-// calculation; a host whose profile store is changed by other processes
-// (other nodes over one PostgreSQL database, an offline import) runs
-// c.Follow so that their changes reach it. It applies to New; Reload
-// keeps the profiles the engine was built with. Without it no profile
-// applies, and a calculation costs what it always did.
+// WithProfiles makes the engine apply the tax profiles kept in c (package
+// profile: what a tenant told Levy once, its customers and their
+// exemption certificates, its products, its registrations and its
+// policy) to the calculations of each tenant, the tenant of the
+// context (levy.Tenant):
+//
+//   - Certificates. On a sale to a customer (customer.customerCode.value)
+//     whose request carries no exemption of its own (the customer's
+//     isTaxExempt, or an exemptionCertificate number; an
+//     exemptionReasonCode alone exempts nothing, as without profiles,
+//     and so does not count), a tax of a line is exempt when one of the
+//     customer's stored certificates covers it: the certificate covers
+//     the tax's jurisdiction and the line's product class, is in force on
+//     the line's tax date, is not revoked by then, and is blanket or for
+//     this transaction (profile.Certificate.Check). The tax names the
+//     certificate (certificateNumber) and its reason (reasonCode), its
+//     calculationRuleId is CertificateRule, and the journal keeps both.
+//     When a tax stays charged although the customer has certificates,
+//     the line says why in assistedParameters: one parameter per reason
+//     (ruleName a profile.Refusal, such as certificate-expired;
+//     paramName exemptionCertificate; originalValue the number of the
+//     first certificate refused for that reason; value a sentence that
+//     says why, and how many other certificates of the customer were
+//     refused for it). A certificate's reason is the first that refuses
+//     it a charged tax other than the jurisdiction (expired, not yet
+//     valid, revoked, another transaction, other classes); it is "other
+//     jurisdiction" only when it covers none of the charged taxes. So a
+//     line reports at most six parameters however many certificates the
+//     customer holds, and a line with nothing charged reports none.
+//   - What the request says wins. A customer sent as exempt is exempt
+//     for every tax, as without profiles, and the stored certificates
+//     are not consulted; an exemptOverrides or nonTaxableOverrides entry
+//     decides the taxes it matches, and the stored certificates only the
+//     others. A class sent wins over a code's, registrations or a nexus
+//     indicator sent over the stored registrations.
+//   - Products. A line without a product class whose product.value (on a
+//     sale) or commodityCode names a code gets the class that the
+//     profile maps the code to (the tenant's own products, then Levy's
+//     crosswalks of TIC and HS codes: profile.Snapshot.Class), the
+//     product code first. The response line's product (purchase, on
+//     purchases and owner lines) shows the class, which the journal
+//     keeps, and an assisted parameter (ProductCodeRule) the code it came
+//     from. A code that nothing maps leaves the line without a class: it
+//     is taxed as GENERAL and flagged (UnknownProductCodeRule), as an
+//     unknown class is.
+//   - Registrations. On a sale whose seller sends neither
+//     taxRegistrations nor a nexusIndicator, the registrations stored for
+//     the seller's company (seller.company, "" for none) that are in
+//     force on the line's date stand in for them, wherever the engine
+//     decides nexus: the seller has nexus where one covers the tax's
+//     place, and nowhere when the company has stored registrations and
+//     none is in force. A seller with none stored is registered
+//     everywhere, as without profiles.
+//   - Customers. On a sale, the stored customer's class code stands in
+//     for a request that sends none, and its business indicator makes
+//     the customer a business when the request does not say so.
+//   - Policy. Each member of the policy that is set replaces the engine's
+//     setting for the tenant: DefaultCountry, Tolerance (whole),
+//     Undercharge and Overcharge (Procurement's), EUDistanceSales (the
+//     whole map), EUDistanceThreshold, Rounding (the whole map) and
+//     AddressCheck. The address check of a tenant is its policy's when
+//     the policy has one, else the server's for the tenant
+//     (Settings.TenantAddressCheck), else the server's.
+//
+// The engine reads a tenant's snapshot from c once per calculation; a
+// calculation whose tenant's profile cannot be read fails rather than
+// calculate without it. A host whose profile store is changed by other
+// processes (other nodes over one PostgreSQL database, an offline
+// import) runs c.Follow so that their changes reach it. WithProfiles
+// applies to New; Reload keeps the profiles the engine was built with.
+// Without it no profile applies, and a calculation costs what it always
+// did.
 func WithProfiles(c *profile.Cache) Option { return func(cf *config) { cf.profiles = c } }
 
 // WithProfileStore is WithProfiles over a cache of s that the engine

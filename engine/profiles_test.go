@@ -374,12 +374,11 @@ func TestProfileCodes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := c.class; c.param.RuleName == UnknownProductCodeRule {
+			want := c.class // the journal keeps the class a code gave, and none sent otherwise
+			if c.param.RuleName == UnknownProductCodeRule {
 				want = ""
-				if tx.Lines[0].ProductClass != want {
-					t.Errorf("journal class %q, want %q", tx.Lines[0].ProductClass, want)
-				}
-			} else if tx.Lines[0].ProductClass != want {
+			}
+			if tx.Lines[0].ProductClass != want {
 				t.Errorf("journal class %q, want %q", tx.Lines[0].ProductClass, want)
 			}
 		})
@@ -393,6 +392,25 @@ func TestProfileCodes(t *testing.T) {
 	}
 	if len(r.LineItems[0].AssistedParameters) != 0 || r.LineItems[0].Product.ProductClass != "GENERAL" {
 		t.Errorf("a class sent: %+v %+v", r.LineItems[0].Product, r.LineItems[0].AssistedParameters)
+	}
+	// A purchase's commodity code gives the purchase its class (a T-shirt
+	// in Boston: clothing under $175 is not taxed), which the journal
+	// keeps; a stored customer certificate never applies to a purchase.
+	purchase := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
+		TransactionID: "CODE-PURCHASE", DocumentDate: civil.MustParse("2026-06-01"),
+		Vendor: &wire.Vendor{PhysicalOrigin: &wire.Location{City: "Portland", MainDivision: "OR", PostalCode: "97201", Country: "US"}},
+		Buyer:  &wire.Buyer{Destination: &wire.Location{City: "Boston", MainDivision: "MA", PostalCode: "02108", Country: "US"}},
+		LineItems: []wire.PurchaseLineItem{{LineItemID: "1", CommodityCode: &wire.CommodityCode{CommodityCodeType: "HS", Value: "610910"},
+			ExtendedPrice: amt("40.00")}}}
+	pr, err := e.Purchase(context.Background(), purchase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pl := pr.LineItems[0]; pl.Purchase == nil || pl.Purchase.PurchaseClass != "CLOTHING" || !pl.TotalTax.IsZero() || len(pl.AssistedParameters) != 1 {
+		t.Errorf("purchase: %+v, tax %s, %+v", pl.Purchase, pl.TotalTax, pl.AssistedParameters)
+	}
+	if tx, err := j.Get(context.Background(), levy.DefaultTenant, "CODE-PURCHASE"); err != nil || tx.Lines[0].ProductClass != "CLOTHING" {
+		t.Errorf("journal of the purchase: %v %+v", err, tx)
 	}
 	// Without profiles a code is no class.
 	plain := testEngine(t)
