@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -219,7 +220,74 @@ func TestTaxProfileBatch(t *testing.T) {
 			if err := profilecase.CheckJournal(storedInvoice(t, where)); err != nil {
 				t.Error(err)
 			}
+			checkProfileCSV(t, dir, flag, where)
 		})
+	}
+}
+
+// checkProfileCSV runs a CSV input through levy batch for acme: the tax
+// rows of the Dallas sale name the stored certificate, the sale of
+// 2027-01-05 says that it expired (a warning), and the SKU mapped to
+// SAAS gives its line that class, untaxed in Los Angeles.
+func checkProfileCSV(t *testing.T, dir, flag, where string) {
+	t.Helper()
+	const from = "ACME,Seattle,WA,98101,US"
+	const dallas = "1500 Marilla St,Dallas,TX,75201,US"
+	input := "document_number,document_date,message_type,company,origin_city,origin_region,origin_postal_code,origin_country," +
+		"dest_street,dest_city,dest_region,dest_postal_code,dest_country,customer_code,product_class,product_code,extended_price\n" +
+		"D-1,2026-06-01,QUOTATION," + from + "," + dallas + ",C-1,GENERAL,,100\n" +
+		"D-2,2027-01-05,QUOTATION," + from + "," + dallas + ",C-1,GENERAL,,100\n" +
+		"D-3,2026-06-01,QUOTATION," + from + ",200 N Spring St,Los Angeles,CA,90012,US,,," + profilecase.SaaSSKU + ",100\n"
+	in, out := filepath.Join(dir, "in.csv"), filepath.Join(dir, "out.csv")
+	if err := os.WriteFile(in, []byte(input), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "batch", "sale", flag, where, "--tenant", profilecase.Tenant, "--in", in, "--out", out, "--quiet")
+	if code != 0 {
+		t.Fatalf("levy batch --format csv: exit %d: %s", code, errOut)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(recs) < 2 {
+		t.Fatalf("the output: %v %v", err, recs)
+	}
+	col := map[string]int{}
+	for i, name := range recs[0] {
+		col[name] = i
+	}
+	taxes := map[string]int{}
+	for _, r := range recs[1:] {
+		get := func(name string) string { return r[col[name]] }
+		doc := get("document_number")
+		switch {
+		case get("record") == "total" && doc == "D-2":
+			if get("status") != "warning" || !strings.Contains(get("assisted_parameters"), "certificate-expired exemptionCertificate "+profilecase.Resale+": ") {
+				t.Errorf("D-2's total row: status %s, assisted %q", get("status"), get("assisted_parameters"))
+			}
+		case get("record") != "tax":
+		case doc == "D-1":
+			taxes[doc]++
+			if get("certificate_number") != profilecase.Resale || get("tax_result") != "EXEMPT" || get("reason_code") != profilecase.ResaleReason {
+				t.Errorf("D-1: %v", r)
+			}
+		case doc == "D-2":
+			taxes[doc]++
+			if get("certificate_number") != "" || get("tax_result") != "TAXABLE" {
+				t.Errorf("D-2: %v", r)
+			}
+		case doc == "D-3":
+			taxes[doc]++
+			if get("product_class") != "SAAS" || get("tax") != "0.00" || !strings.Contains(get("assisted_parameters"), "product-code-class product.value: "+profilecase.SaaSSKU+" -> SAAS") {
+				t.Errorf("D-3: %v", r)
+			}
+		}
+	}
+	if taxes["D-1"] < 2 || taxes["D-2"] < 2 || taxes["D-3"] < 2 {
+		t.Errorf("tax rows per document: %v", taxes)
 	}
 }
 
