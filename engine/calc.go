@@ -308,6 +308,7 @@ type taxOut struct {
 	mode          money.RoundingMode
 	zeroCharge    bool // calculated for information, charged 0 (reverse charge)
 	certificate   string
+	refused       refusals // why the line's stored certificates did not exempt the tax
 }
 
 // counted reports whether the tax enters totals.

@@ -222,7 +222,7 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 	// the customer), before the rules.
 	var cert *profile.Certificate
 	if !overridden && len(l.certs) > 0 && !st.reverse {
-		cert = c.certificateCovers(l, j)
+		cert, t.refused = c.certificateCovers(l, j)
 	}
 	switch {
 	case overridden:

@@ -302,15 +302,45 @@ func storedRegistration(r *profile.Registration) registration {
 }
 
 // certificateCovers returns the first of the line's stored certificates
-// that covers the tax of jurisdiction j, nil when none does.
-func (c *calc) certificateCovers(l *line, j *wire.Jurisdiction) *profile.Certificate {
+// that covers the tax of jurisdiction j, nil when none does. When none
+// does, it also returns why each refused it (see refusals).
+func (c *calc) certificateCovers(l *line, j *wire.Jurisdiction) (*profile.Certificate, refusals) {
 	u := profile.Use{Date: l.date, TransactionID: c.d.transactionID, Jurisdiction: j.JurisdictionID, Class: l.productClass}
+	var rs refusals
 	for i := range l.certs {
-		if l.certs[i].Check(u) == "" {
-			return &l.certs[i]
+		r := l.certs[i].Check(u)
+		if r == "" {
+			return &l.certs[i], 0
 		}
+		rs = rs.with(i, reasonIndex(r))
 	}
-	return nil
+	return nil, rs
+}
+
+// refusals records why each of a line's first maxRefusals certificates
+// refused one tax: four bits per certificate, its reason's index in
+// certificateReasons plus one (0: not recorded), so that the line's
+// assisted parameters need not ask the certificates again.
+type refusals uint64
+
+// maxRefusals is the most certificates a refusals records.
+const maxRefusals = 16
+
+// with returns rs with certificate i's reason k (an index of
+// certificateReasons) recorded, when i is one it records.
+func (rs refusals) with(i, k int) refusals {
+	if i >= maxRefusals || k < 0 {
+		return rs
+	}
+	return rs | refusals(k+1)<<(4*i)
+}
+
+// of returns the reason recorded for certificate i, -1 for none.
+func (rs refusals) of(i int) int {
+	if i >= maxRefusals {
+		return -1
+	}
+	return int(rs>>(4*i)&0xf) - 1
 }
 
 // charged reports whether a tax is charged to the customer: taxable, a
@@ -353,8 +383,10 @@ func (c *calc) certificateParameters(l *line, out []wire.AssistedParameter) []wi
 				continue
 			}
 			anyCharged = true
-			r := cert.Check(profile.Use{Date: l.date, TransactionID: c.d.transactionID, Jurisdiction: t.j.JurisdictionID, Class: l.productClass})
-			k := reasonIndex(r)
+			k := t.refused.of(ci)
+			if ci >= maxRefusals {
+				k = reasonIndex(cert.Check(profile.Use{Date: l.date, TransactionID: c.d.transactionID, Jurisdiction: t.j.JurisdictionID, Class: l.productClass}))
+			}
 			if k < 0 {
 				continue
 			}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -258,6 +259,32 @@ func TestProfileCertificateReports(t *testing.T) {
 		if p.OriginalValue != w.number || p.ParamName != "exemptionCertificate" || !strings.Contains(p.Value, w.says) {
 			t.Errorf("%s: %+v, want certificate %s saying %q", rule, p, w.number, w.says)
 		}
+	}
+
+	// A customer of more certificates than a tax records the refusals
+	// of: the last ones are asked again, and counted the same.
+	cs = profile.ChangeSet{Customers: []profile.Customer{{Code: "LOTS"}}}
+	states := []string{"AL", "AZ", "AR", "CA", "CO", "CT", "FL", "GA", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MI", "MN"}
+	for i, st := range states {
+		cs.Certificates = append(cs.Certificates, profile.Certificate{Number: fmt.Sprintf("S-%02d-%s", i, st), CustomerCode: "LOTS",
+			Jurisdictions: []string{st}, ReasonCode: "G", EffectiveDate: d("2026-01-01")})
+	}
+	cs.Certificates = append(cs.Certificates, profile.Certificate{Number: "T-99-TX", CustomerCode: "LOTS", Jurisdictions: []string{"TX"},
+		ReasonCode: "G", EffectiveDate: d("2020-01-01"), ExpirationDate: d("2025-12-31")})
+	if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Profiles().Invalidate(context.Background(), levy.DefaultTenant); err != nil {
+		t.Fatal(err)
+	}
+	if r, err = e.Sale(context.Background(), profileSale("LOTS", "GENERAL")); err != nil {
+		t.Fatal(err)
+	}
+	ps := r.LineItems[0].AssistedParameters
+	if len(ps) != 2 || ps[0].RuleName != "certificate-expired" || ps[0].OriginalValue != "T-99-TX" ||
+		ps[1].RuleName != "certificate-other-jurisdiction" || ps[1].OriginalValue != "S-00-AL" ||
+		!strings.Contains(ps[1].Value, fmt.Sprintf("; %d other certificates", len(states)-1)) {
+		t.Errorf("%d certificates: %+v", len(cs.Certificates), ps)
 	}
 }
 
