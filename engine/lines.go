@@ -266,7 +266,7 @@ func (b *builder) leaf(li *lineIn) *line {
 }
 
 // saleProfile applies the tenant's profile to the parties of a sale's
-// line (see profiles.go): the stored customer's class code and business
+// line (see WithProfiles): the stored customer's class code and business
 // indicator where the request sends none, its certificates where the
 // request carries no exemption, and the seller's stored registrations
 // where the request sends neither registrations nor a nexus indicator.
@@ -576,7 +576,7 @@ const TaxNotComputedRule = "tax-not-computed"
 
 // assisted returns the assisted parameters of a calculated line: the
 // code its class came from through the tenant's profile, or that the
-// profile did not map (see profiles.go); the product class it was taxed
+// profile did not map (see WithProfiles); the product class it was taxed
 // as, when Levy did not know the one given; its date (documentDate or
 // taxDate, kept as it was), when it lies after the content's horizon, so
 // that the rates Levy knows may no longer be those in force; after the
