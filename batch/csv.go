@@ -144,8 +144,13 @@ per document, with these columns:
                      GENERAL, say), and the taxes the line bears that Levy knows
                      of and does not compute, each "tax-not-computed
                      productClass CLASS: jurisdiction, tax and citation" (SaaS
-                     sold into Denver, say), separated by " | "; (total) all the
-                     lines'
+                     sold into Denver, say), and why a certificate the tenant's
+                     tax profile keeps for the customer did not exempt a tax,
+                     each "certificate-expired exemptionCertificate NUMBER:
+                     why", separated by " | "; (total) all the lines'
+  certificate_number (tax) the exemption certificate that exempted the tax: the
+                     request's (exemption_certificate), or one that the
+                     tenant's tax profile keeps for the customer (customer_code)
 
 A line on which no jurisdiction levies tax gets one tax row with the
 jurisdiction columns empty. A document that fails gets one error row per
@@ -832,6 +837,7 @@ const (
 	outConfidence
 	outAddressStatuses
 	outAssisted
+	outCertificate
 	numCSVOutputs
 )
 
@@ -841,7 +847,7 @@ var csvOutputColumns = [numCSVOutputs]string{
 	"jurisdiction_type", "jurisdiction_id", "jurisdiction_code", "jurisdiction_name", "imposition", "imposition_type",
 	"tax_result", "rate", "taxable", "nontaxable", "exempt", "tax", "reason_code", "rule_id",
 	"currency", "subtotal", "total_tax", "total", "status", "row", "column", "code", "message",
-	"address_confidence", "address_statuses", "assisted_parameters",
+	"address_confidence", "address_statuses", "assisted_parameters", "certificate_number",
 }
 
 // csvOutputNumbers are the output columns that hold numbers; every other
@@ -1031,6 +1037,10 @@ func taxRecord(rec *[numCSVOutputs]string, x *wire.Tax) {
 		rate = *x.NominalRate
 	}
 	rec[outTaxResult], rec[outRate], rec[outReasonCode] = string(x.TaxResult), rate.String(), x.ReasonCode
+	rec[outCertificate] = ""
+	if x.CertificateNumber != nil {
+		rec[outCertificate] = x.CertificateNumber.Value
+	}
 	rec[outTaxable], rec[outNonTaxable], rec[outExempt], rec[outTax] = x.Taxable.String(), x.NonTaxable.String(), x.Exempt.String(), x.CalculatedTax.String()
 }
 

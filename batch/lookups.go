@@ -83,8 +83,8 @@ func walkLookups(v reflect.Value, path string, fn func(string, *wire.TaxAreaLook
 
 // assistedText returns a line's assisted parameters as text: each
 // "rule parameter: sent -> used", or, for a tax that Levy does not
-// compute, which changes nothing, "rule parameter sent: what the tax is",
-// joined by " | ".
+// compute and for a stored certificate that did not exempt a tax, which
+// change nothing, "rule parameter sent: what it is", joined by " | ".
 func assistedText(ps []wire.AssistedParameter) string {
 	var out []string
 	for _, p := range ps {
@@ -92,7 +92,9 @@ func assistedText(ps []wire.AssistedParameter) string {
 		if p.ParamName != "" {
 			text += " " + p.ParamName
 		}
-		if p.RuleName == engine.TaxNotComputedRule {
+		if p.RuleName == engine.TaxNotComputedRule || p.ParamName == "exemptionCertificate" {
+			// A sentence of its own: what the line bears, or why a
+			// stored certificate did not exempt it.
 			text += " " + p.OriginalValue + ": " + p.Value
 		} else {
 			text += ": " + p.OriginalValue + " -> " + p.Value

@@ -4,10 +4,12 @@ import (
 	"context"
 	"runtime"
 	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 )
 
@@ -116,3 +118,81 @@ func BenchmarkValidate1(b *testing.B) {
 		}
 	}
 }
+
+var (
+	benchProfileOnce sync.Once
+	benchProfile     *Engine
+	benchProfileErr  error
+)
+
+// profileBenchEngine returns an engine that applies the profiles of a
+// memory store holding two customers of three certificates each: COVERED
+// (for Texas, for California expired in 2025, for California from 2026:
+// the last exempts a sale to Los Angeles) and REFUSED (for Texas, for
+// New York, for California expired: none does, and the line says why).
+func profileBenchEngine(b *testing.B) *Engine {
+	benchProfileOnce.Do(func() {
+		store := profile.NewMemory()
+		d := civil.MustParse
+		certs := func(customer string, covers bool) []profile.Certificate {
+			last := profile.Certificate{Number: "3-CA", CustomerCode: customer, Jurisdictions: []string{"US-CA"}, ReasonCode: "G", EffectiveDate: d("2026-01-01")}
+			if !covers {
+				last = profile.Certificate{Number: "3-NY", CustomerCode: customer, Jurisdictions: []string{"US-NY"}, ReasonCode: "G", EffectiveDate: d("2026-01-01")}
+			}
+			return []profile.Certificate{
+				{Number: "1-TX", CustomerCode: customer, Jurisdictions: []string{"US-TX"}, ReasonCode: "G", EffectiveDate: d("2026-01-01")},
+				{Number: "2-CA-OLD", CustomerCode: customer, Jurisdictions: []string{"US-CA"}, ReasonCode: "G", EffectiveDate: d("2024-01-01"), ExpirationDate: d("2025-12-31")},
+				last,
+			}
+		}
+		cs := profile.ChangeSet{Customers: []profile.Customer{{Code: "COVERED"}, {Code: "REFUSED"}},
+			Certificates: append(certs("COVERED", true), certs("REFUSED", false)...)}
+		if _, benchProfileErr = profile.NewService(store, profile.Config{}).Apply(context.Background(), "default", "bench", cs); benchProfileErr != nil {
+			return
+		}
+		benchProfile, benchProfileErr = New(context.Background(), WithProfileStore(store),
+			WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }))
+	})
+	if benchProfileErr != nil {
+		b.Fatal(benchProfileErr)
+	}
+	return benchProfile
+}
+
+func benchmarkProfileQuotation(b *testing.B, n int, customer string) {
+	e := profileBenchEngine(b)
+	req := benchQuotation(n)
+	req.Customer.CustomerCode = &wire.CustomerCode{Value: customer}
+	ctx := context.Background()
+	r, err := e.Sale(ctx, req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if exempt := r.TotalTax.IsZero(); exempt != (customer == "COVERED") {
+		b.Fatalf("customer %s: total tax %s", customer, r.TotalTax)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.Sale(ctx, req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkQuotation1Profile is BenchmarkQuotation1 for a customer with
+// three stored certificates, the third of which exempts the sale (goal:
+// at most 1.3 times BenchmarkQuotation1).
+func BenchmarkQuotation1Profile(b *testing.B) { benchmarkProfileQuotation(b, 1, "COVERED") }
+
+// BenchmarkQuotation1ProfileRefused is the same for a customer whose
+// three certificates all leave the sale taxed, so that the line says why
+// (goal: at most 1.3 times BenchmarkQuotation1).
+func BenchmarkQuotation1ProfileRefused(b *testing.B) { benchmarkProfileQuotation(b, 1, "REFUSED") }
+
+// BenchmarkQuotation100Profile is BenchmarkQuotation100 for the customer
+// whose third certificate exempts the sale.
+func BenchmarkQuotation100Profile(b *testing.B) { benchmarkProfileQuotation(b, 100, "COVERED") }
+
+// BenchmarkQuotation100ProfileRefused is BenchmarkQuotation100 for the
+// customer whose certificates all leave the sale taxed.
+func BenchmarkQuotation100ProfileRefused(b *testing.B) { benchmarkProfileQuotation(b, 100, "REFUSED") }

@@ -11,6 +11,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
@@ -223,6 +224,17 @@ type line struct {
 	// lacking are the taxes Levy knows of and does not compute on the
 	// line's class, which assisted checks against the line.
 	lacking []lackingTax
+	// codeParam names the member (product.value or commodityCode) whose
+	// code the tenant's profile was asked for the class of a line sent
+	// without one, and code is that code; codeMapped says the profile
+	// mapped it (to productClass), else the line is taxed as GENERAL
+	// (see classFromCode).
+	codeParam, code string
+	codeMapped      bool
+	// certs are the stored exemption certificates of the customer of a
+	// sale whose request carries no exemption of its own (see
+	// profiles.go), in number order; shared with the profile's snapshot.
+	certs []profile.Certificate
 
 	dest, origin, adminDest, adminOrigin *place
 	situs                                wire.LocationRole // situs override
@@ -259,6 +271,9 @@ type doc struct {
 	dateText           string         // date as YYYY-MM-DD, for the rules, once needed
 	company            *wire.Currency // company code currency, if any
 	factors            []wire.CurrencyConversionFactor
+	// transactionID is the request's transactionId, which a
+	// single-purchase certificate must name.
+	transactionID string
 }
 
 // taxOut is one computed tax of a line before it becomes a wire Tax.
@@ -293,6 +308,7 @@ type taxOut struct {
 	mode          money.RoundingMode
 	zeroCharge    bool // calculated for information, charged 0 (reverse charge)
 	certificate   string
+	refused       refusals // why the line's stored certificates did not exempt the tax
 }
 
 // counted reports whether the tax enters totals.
@@ -326,6 +342,14 @@ type calc struct {
 	capUsed decimal.Decimal
 	// strict: the tenant's address check is AddressStrict
 	strict bool
+	// set is the settings of the calculation: the snapshot's, or the
+	// tenant's policy over them.
+	set *Settings
+	// prof is the tenant's tax profile, nil when the engine applies none.
+	prof *profile.Snapshot
+	// notes are the sentences of the certificates' refusals said so far
+	// in the document (see refusal).
+	notes []refusalNote
 }
 
 // decision is a taxability decision and rate structure remembered within

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
@@ -174,7 +175,7 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 	t := taxOut{
 		j: j, imposition: imp, situs: st.role, ruleID: st.ruleID, ruleReason: st.reason,
 		collectedFrom: wire.TaxCollectedFromSeller, conversion: st.at.conversion,
-		mode: c.s.settings.rounding(j.JurisdictionID), inputOutput: wire.InputOutputTypeOutput,
+		mode: c.set.rounding(j.JurisdictionID), inputOutput: wire.InputOutputTypeOutput,
 	}
 	if accrue {
 		t.collectedFrom, t.inputOutput = wire.TaxCollectedFromBuyer, wire.InputOutputTypeInput
@@ -216,6 +217,13 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 			overridden = true
 		}
 	}
+	// A stored certificate of the customer decides a tax that the
+	// request leaves to Levy (l.certs is empty when the request exempts
+	// the customer), before the rules.
+	var cert *profile.Certificate
+	if !overridden && len(l.certs) > 0 && !st.reverse {
+		cert, t.refused = c.certificateCovers(l, j)
+	}
 	switch {
 	case overridden:
 		t.ruleID, t.ruleReason = "override", "exempt or non-taxable override of the request"
@@ -224,6 +232,10 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 		t.ruleID, t.ruleReason = "customer-exempt", "the customer is exempt"
 		t.certificate = l.customer.certificate
 		t.reasonCode = l.customer.exemptReason
+	case cert != nil:
+		exempt = base
+		t.ruleID, t.ruleReason = CertificateRule, "a stored exemption certificate of the customer covers the tax"
+		t.certificate, t.reasonCode = cert.Number, cert.ReasonCode
 	default:
 		r, found, err := c.decide(&env, l.date)
 		if err != nil {
@@ -259,8 +271,13 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 		}
 	}
 	taxable := base
-	if exempt.Sign() != 0 || nonTaxable.Sign() != 0 {
-		if exempt.Add(nonTaxable).GreaterThan(base) {
+	switch {
+	case exempt.Sign() == 0 && nonTaxable.Sign() == 0:
+	case nonTaxable.Sign() == 0 && exempt.Equal(base) && zeroOf(min(base.Exponent(), exempt.Exponent()), &taxable):
+		// The whole amount exempt (a customer's exemption or
+		// certificate): taxable is the zero that base-exempt is.
+	default:
+		if add(exempt, nonTaxable).GreaterThan(base) {
 			nonTaxable = base.Sub(exempt)
 			if nonTaxable.Sign() < 0 {
 				exempt, nonTaxable = base, decimal.Zero
@@ -278,7 +295,7 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 		}
 	}
 
-	if (overridden || l.customer.exempt) && !hasRate(rates, imp, jurisdiction.General) {
+	if (overridden || l.customer.exempt || cert != nil) && !hasRate(rates, imp, jurisdiction.General) {
 		// An exemption does not say which of a class-specific tax's
 		// rates the line would bear: the rules do.
 		r, _, err := c.decide(&env, l.date)
@@ -323,7 +340,9 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 		t.result = wire.TaxResultTaxable
 	}
 
-	if structure == nil && (overridden || l.customer.exempt) {
+	if structure == nil && (overridden || l.customer.exempt || cert != nil) && taxable.Sign() > 0 {
+		// The rules were not asked; a structure matters only for an
+		// amount that is taxed.
 		structure, _ = c.s.structure(&env, l.date)
 	}
 	if s := structure; s != nil && taxable.Sign() > 0 && l.qty.Sign() > 0 {
@@ -353,6 +372,16 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 		t.raw = decimal.Zero
 	}
 	return t, true, nil
+}
+
+// zeroOf sets *z to zero with exponent exp, from the shared zeros,
+// and reports whether it could (for exponents 0 to -8).
+func zeroOf(exp int32, z *decimal.Decimal) bool {
+	if exp > 0 || int(-exp) >= len(zeros) {
+		return false
+	}
+	*z = zeros[-exp].Decimal()
+	return true
 }
 
 // overrideAmount is the amount an override takes out of base: its amount

@@ -40,7 +40,9 @@
 //     distance-selling threshold, exports zero-rated, imports);
 //   - for each jurisdiction of the situs and each of its impositions,
 //     decide taxability (request overrides for the taxes they select, the
-//     customer's exemption, then the host's rules and the defaults), pick
+//     customer's exemption, a stored exemption certificate of the
+//     customer that covers the tax, then the host's rules and the
+//     defaults), pick
 //     the rate (rate override, the rule's replacement rate or rate
 //     category, the dataset's), apply thresholds, basis reductions, rate
 //     structures and freight rules; an imposition with no general rate
@@ -65,6 +67,16 @@
 // only, the document's totalTax the sum of its lines', and total is
 // subTotal plus totalTax. Every tax carries the ID of the rule that
 // decided it (calculationRuleId) so that each number can be explained.
+//
+// # Tax profiles
+//
+// WithProfiles (or WithProfileStore) makes the engine apply what each
+// tenant told Levy once (package profile): its customers' exemption
+// certificates, its products and the crosswalks of standard codes, its
+// registrations and its policy, read per calculation for the tenant of
+// the context (levy.Tenant) from a per-node cache. What the request
+// sends wins over what is stored. WithProfiles says exactly what applies
+// where.
 //
 // An Engine is safe for concurrent use; Reload swaps an immutable snapshot
 // atomically.

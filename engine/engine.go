@@ -16,6 +16,7 @@ import (
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/taxarea"
 	"github.com/shopspring/decimal"
@@ -26,9 +27,10 @@ import (
 // compiled rule tables, and Reload swaps the snapshot atomically, so a
 // calculation in flight finishes with the tables it started with.
 type Engine struct {
-	snap    atomic.Pointer[snapshot]
-	config  config        // the options of the last successful New or Reload
-	journal journal.Store // set by New, never changed; nil without WithJournal
+	snap     atomic.Pointer[snapshot]
+	config   config         // the options of the last successful New or Reload
+	journal  journal.Store  // set by New, never changed; nil without WithJournal
+	profiles *profile.Cache // set by New, never changed; nil without WithProfiles
 }
 
 // snapshot is everything a calculation reads. It is never modified after
@@ -56,6 +58,9 @@ type snapshot struct {
 	// decisions caches taxability decisions; the snapshot's rules never
 	// change, so neither do they.
 	decisions decisionCache
+	// policies caches the settings of the tenants' policies (see
+	// settingsOf).
+	policies tenantPolicies
 	// scratch pools the reusable state of calculations (*scratch, see
 	// pool.go).
 	scratch sync.Pool
@@ -188,8 +193,12 @@ type config struct {
 	today      func() civil.Date
 	log        *slog.Logger
 	journal    journal.Store
-	content    []content.Source
-	contentOpt content.Options
+	// profiles, or a cache New builds over profileStore, is where the
+	// tenants' tax profiles are read.
+	profiles     *profile.Cache
+	profileStore profile.Store
+	content      []content.Source
+	contentOpt   content.Options
 }
 
 // Option configures an Engine.
@@ -278,7 +287,10 @@ func New(ctx context.Context, opts ...Option) (*Engine, error) {
 	for _, o := range opts {
 		o(&c)
 	}
-	e := &Engine{config: c, journal: c.journal}
+	if c.profiles == nil && c.profileStore != nil {
+		c.profiles = profile.NewCache(c.profileStore, c.log)
+	}
+	e := &Engine{config: c, journal: c.journal, profiles: c.profiles}
 	s, err := build(ctx, &c)
 	if err != nil {
 		return nil, err

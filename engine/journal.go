@@ -203,6 +203,10 @@ func journalTax(t *wire.Tax) journal.Tax {
 	if t.CalculationRuleID != nil {
 		out.RuleID = t.CalculationRuleID.Value
 	}
+	if t.CertificateNumber != nil {
+		out.CertificateNumber = t.CertificateNumber.Value
+	}
+	out.ReasonCode = t.ReasonCode
 	if f := t.FilingCurrencyAmounts; f != nil && f.CurrencyConversion != nil && f.CurrencyConversion.Currency != nil {
 		out.Filing = &journal.Filing{Currency: f.CurrencyConversion.Currency.ISOCurrencyCodeAlpha}
 		if f.CurrencyConversion.Rate != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
@@ -24,6 +25,7 @@ type partiesIn struct {
 	origin, adminOrigin *wire.Location
 	sellerRegs          []wire.TaxRegistration
 	noNexus             bool
+	nexusSet            bool // the request gives the seller's nexusIndicator
 	company             string
 
 	dest, adminDest *wire.Location
@@ -34,6 +36,7 @@ type partiesIn struct {
 	certificate     string
 	reason          string
 	evidence        *wire.LocationEvidence
+	customerCode    string // customer.customerCode.value of a sale
 }
 
 // lineIn is a perspective-neutral view of a wire line.
@@ -48,6 +51,8 @@ type lineIn struct {
 	overrides
 	taxDate                                 civil.Date
 	txType, usage, usageClass, productClass string
+	productCode                             string              // a sale's product.value
+	commodity                               *wire.CommodityCode // the line's commodityCode
 	parties                                 partiesIn
 	children                                []lineIn
 
@@ -87,6 +92,9 @@ type builder struct {
 	errs levy.Errors
 	seen map[levy.Error]bool                   // the errors of errs, once there are any
 	regs map[*wire.TaxRegistration]checkedRegs // by the list's first element
+	// stored are the seller's stored registrations that the document's
+	// lines used (see storedRegistrations).
+	stored []storedRegs
 }
 
 func (b *builder) fail(err error) {
@@ -158,6 +166,10 @@ func (b *builder) leaf(li *lineIn) *line {
 		if !li.taxDate.IsZero() {
 			l.beyond = "taxDate"
 		}
+	}
+	ps := b.c.prof
+	if ps != nil && l.productClass == "" && (li.productCode != "" || li.commodity != nil) {
+		classFromCode(ps, l, li)
 	}
 	if l.productClass == "" {
 		l.productClass, l.lacking = rules.General, b.c.s.general
@@ -247,7 +259,34 @@ func (b *builder) leaf(li *lineIn) *line {
 	l.seller = party{regs: b.registrations(p.sellerRegs), noNexus: p.noNexus, company: p.company}
 	l.customer = party{regs: b.registrations(p.customerRegs), class: p.class, business: p.business,
 		exempt: p.exempt || p.certificate != "", certificate: p.certificate, exemptReason: p.reason}
+	if ps != nil && d.perspective == "SELLER" {
+		b.saleProfile(ps, l, p)
+	}
 	return l
+}
+
+// saleProfile applies the tenant's profile to the parties of a sale's
+// line (see WithProfiles): the stored customer's class code and business
+// indicator where the request sends none, its certificates where the
+// request carries no exemption, and the seller's stored registrations
+// where the request sends neither registrations nor a nexus indicator.
+func (b *builder) saleProfile(ps *profile.Snapshot, l *line, p *partiesIn) {
+	if code := p.customerCode; code != "" {
+		if cu, ok := ps.Customer(code); ok {
+			if l.customer.class == "" {
+				l.customer.class = cu.ClassCode
+			}
+			l.customer.business = l.customer.business || cu.IsBusiness
+		}
+		if !l.customer.exempt {
+			l.certs = ps.CertificatesOf(code)
+		}
+	}
+	if len(p.sellerRegs) == 0 && !p.nexusSet {
+		regs, none := b.storedRegistrations(ps, p.company, l.date)
+		l.seller.regs = regs
+		l.seller.noNexus = l.seller.noNexus || none
+	}
 }
 
 // checkedRegs is a registration list normalised, with the validation
@@ -361,6 +400,16 @@ type header struct {
 // built.
 func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error) {
 	s := e.snap.Load()
+	ps, err := e.profileOf(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	set := &s.settings
+	if ps != nil {
+		if set, err = s.settingsOf(ctx, ps.Policy()); err != nil {
+			return nil, nil, err
+		}
+	}
 	date := h.date
 	if date.IsZero() {
 		date = s.today()
@@ -375,8 +424,12 @@ func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error)
 	w := s.newScratch()
 	w.d = doc{perspective: h.perspective, message: h.message, mode: h.mode, accrueWithoutNexus: h.accrueNoNexus,
 		taxOnly: h.taxOnly, date: date, currency: cur, roundAtLine: h.roundAtLine == nil || *h.roundAtLine, lines: w.d.lines}
-	w.c.ctx = ctx
-	w.c.strict = s.settings.strictAddresses(ctx)
+	w.c.ctx, w.c.set, w.c.prof = ctx, set, ps
+	if set == &s.settings {
+		w.c.strict = s.settings.strictAddresses(ctx)
+	} else {
+		w.c.strict = set.AddressCheck == AddressStrict // the tenant's, settled by settingsOf
+	}
 	return &w.c, &w.b, nil
 }
 
@@ -522,18 +575,34 @@ const beyondContentRule = "date-beyond-content"
 const TaxNotComputedRule = "tax-not-computed"
 
 // assisted returns the assisted parameters of a calculated line: the
-// product class it was taxed as, when Levy did not know the one given;
-// its date (documentDate or taxDate, kept as it was), when it lies after
-// the content's horizon, so that the rates Levy knows may no longer be
-// those in force; and, after the calculation, each tax that the line
-// bears and Levy knows of but does not compute (paramName productClass,
-// the class as originalValue, a sentence naming the jurisdiction, the
-// tax and its citation as value).
-func assisted(l *line) []wire.AssistedParameter {
-	if l == nil || l.unknownClass == "" && l.beyond == "" && len(l.lacking) == 0 {
+// code its class came from through the tenant's profile, or that the
+// profile did not map (see WithProfiles); the product class it was taxed
+// as, when Levy did not know the one given; its date (documentDate or
+// taxDate, kept as it was), when it lies after the content's horizon, so
+// that the rates Levy knows may no longer be those in force; after the
+// calculation, each tax that the line bears and Levy knows of but does
+// not compute (paramName productClass, the class as originalValue, a
+// sentence naming the jurisdiction, the tax and its citation as value);
+// and why the stored certificates of the customer left taxes charged
+// (certificateParameters).
+func (c *calc) assisted(l *line) []wire.AssistedParameter {
+	if l == nil || l.unknownClass == "" && l.beyond == "" && len(l.lacking) == 0 && l.code == "" && len(l.certs) == 0 {
 		return nil
 	}
 	var out []wire.AssistedParameter
+	if l.code != "" {
+		if l.codeMapped {
+			class := l.productClass
+			if l.unknownClass != "" {
+				class = l.unknownClass // mapped to a class that no rule knows: flagged below
+			}
+			out = append(out, wire.AssistedParameter{ParamName: l.codeParam, Phase: wire.PhasePre, RuleName: ProductCodeRule,
+				OriginalValue: l.code, Value: class})
+		} else {
+			out = append(out, wire.AssistedParameter{ParamName: l.codeParam, Phase: wire.PhasePre, RuleName: UnknownProductCodeRule,
+				OriginalValue: l.code, Value: l.productClass})
+		}
+	}
 	if l.unknownClass != "" {
 		out = append(out, wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePre, RuleName: unknownClassRule,
 			OriginalValue: l.unknownClass, Value: l.productClass})
@@ -547,6 +616,12 @@ func assisted(l *line) []wire.AssistedParameter {
 			out = append(out, wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePost, RuleName: TaxNotComputedRule,
 				OriginalValue: l.productClass, Value: x.notice})
 		}
+	}
+	if len(l.certs) > 0 {
+		out = c.certificateParameters(l, out)
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }

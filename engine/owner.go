@@ -77,7 +77,10 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 			r.Owner = locatedParty(validatedCopy(b, r.Owner), node)
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
-				r.AssistedParameters = assisted(l)
+				r.AssistedParameters = c.assisted(l)
+				if l.codeMapped {
+					r.Purchase = withPurchaseClass(r.Purchase, l.productClass)
+				}
 			}
 		}, func(r *wire.OwnerResponseLineItem) money.Amount { return r.TotalTax })
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
@@ -120,6 +123,7 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 		if l.Purchase != nil {
 			li.productClass = l.Purchase.PurchaseClass
 		}
+		li.commodity = l.CommodityCode
 		owner, op := def.owner, "owner"
 		if l.Owner != nil {
 			owner, op = l.Owner, p+".owner"

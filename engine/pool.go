@@ -46,10 +46,10 @@ func (c *calc) release() {
 	w, s := c.w, c.s
 	w.c = calc{envs: reuse(c.envs, 0), taxBlock: reuse(c.taxBlock, maxPooled), lineBlock: reuse(c.lineBlock, maxPooled),
 		inBlock: reuse(c.inBlock, maxPooled), placeBlock: reuse(c.placeBlock, maxPooled),
-		rateBuf: reuse(c.rateBuf, maxPooled), infoBuf: reuse(c.infoBuf, maxPooled), mixed: reuse(c.mixed, 0)}
+		rateBuf: reuse(c.rateBuf, maxPooled), infoBuf: reuse(c.infoBuf, maxPooled), mixed: reuse(c.mixed, 0), notes: reuse(c.notes, 0)}
 	w.d = doc{lines: reuse(w.d.lines, maxPooled)}
 	// b.errs may have been returned to the caller: drop it, never clear it.
-	w.b = builder{r: resolver{recent: reuse(w.b.r.recent, 0)}}
+	w.b = builder{r: resolver{recent: reuse(w.b.r.recent, 0)}, stored: reuse(w.b.stored, 0)}
 	s.scratch.Put(w)
 }
 

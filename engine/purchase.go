@@ -106,7 +106,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
 	resp.Buyer, resp.Vendor = locatedParty(validatedCopy(b, req.Buyer), tree), locatedParty(validatedCopy(b, req.Vendor), tree)
-	tol := c.s.settings.Tolerance
+	tol := c.set.Tolerance
 	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *wire.PurchaseLineItem) []wire.PurchaseLineItem { return w.LineItems },
 		func(r *wire.PurchaseResponseLineItem, w *wire.PurchaseLineItem, kids []wire.PurchaseResponseLineItem, node []lineIn, l *line, total money.Amount) {
 			r.PurchaseLineItem = *w
@@ -115,7 +115,10 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 			r.Buyer, r.Vendor = locatedParty(validatedCopy(b, r.Buyer), node), locatedParty(validatedCopy(b, r.Vendor), node)
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
-				r.AssistedParameters = assisted(l)
+				r.AssistedParameters = c.assisted(l)
+				if l.codeMapped {
+					r.Purchase = withPurchaseClass(r.Purchase, l.productClass)
+				}
 				if pm.compare && l.charged != nil {
 					v := l.charged.Sub(l.totalTax)
 					va := money.New(v)
@@ -171,7 +174,7 @@ func (c *calc) compareDocument(req *wire.PurchaseRequest, resp *wire.PurchaseRes
 	variance := charged.Sub(calculated)
 	va := money.New(variance)
 	resp.Variance = &va
-	tol := c.s.settings.Tolerance
+	tol := c.set.Tolerance
 	if tol != nil {
 		out := !tol.within(variance, calculated)
 		resp.OutsideThreshold = &out
@@ -179,7 +182,7 @@ func (c *calc) compareDocument(req *wire.PurchaseRequest, resp *wire.PurchaseRes
 	if req.PurchaseMessageType != wire.PurchaseConditionalProcurement {
 		return
 	}
-	resp.ProcurementAction = c.s.settings.procurementAction(*charged, calculated)
+	resp.ProcurementAction = c.set.procurementAction(*charged, calculated)
 }
 
 // procurementAction chooses what to do with a vendor invoice whose tax is
@@ -238,6 +241,7 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 		if l.Purchase != nil {
 			li.productClass = l.Purchase.PurchaseClass
 		}
+		li.commodity = l.CommodityCode
 		vendor, vp := def.vendor, "vendor"
 		if l.Vendor != nil {
 			vendor, vp = l.Vendor, p+".vendor"
@@ -270,4 +274,16 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 		out[i] = li
 	}
 	return out
+}
+
+// withPurchaseClass returns a copy of p (or a new purchase) with the
+// class that a line's code gave it, so that the response and the journal
+// say what the line was taxed as.
+func withPurchaseClass(p *wire.Purchase, class string) *wire.Purchase {
+	out := wire.Purchase{}
+	if p != nil {
+		out = *p
+	}
+	out.PurchaseClass = class
+	return &out
 }

@@ -172,7 +172,7 @@ func (r *resolver) postalAddress(loc *wire.Location) wire.PostalAddress {
 	a := wire.PostalAddress{StreetAddress1: loc.StreetAddress1, StreetAddress2: loc.StreetAddress2, City: loc.City,
 		MainDivision: loc.MainDivision, SubDivision: loc.SubDivision, PostalCode: loc.PostalCode, Country: loc.Country}
 	if a.Country == "" {
-		a.Country = r.c.s.settings.DefaultCountry
+		a.Country = r.c.set.DefaultCountry
 		if a.Country == "" {
 			a.Country = "US"
 		}

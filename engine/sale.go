@@ -53,7 +53,7 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool) 
 		return nil, nil, err
 	}
 	defer c.release()
-	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
+	c.d.company, c.d.factors, c.d.transactionID = req.CompanyCodeCurrency, req.CurrencyConversionFactors, req.TransactionID
 	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := saleLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
@@ -105,8 +105,9 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 			li.txType = string(l.TransactionType)
 		}
 		if l.Product != nil {
-			li.productClass = l.Product.ProductClass
+			li.productClass, li.productCode = l.Product.ProductClass, l.Product.Value
 		}
+		li.commodity = l.CommodityCode
 		seller, sp := def.seller, "seller"
 		if l.Seller != nil {
 			seller, sp = l.Seller, p+".seller"
@@ -120,6 +121,7 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 			li.parties.origin, li.parties.adminOrigin = seller.PhysicalOrigin, seller.AdministrativeOrigin
 			li.parties.sellerRegs, li.parties.company = seller.TaxRegistrations, seller.Company
 			li.parties.noNexus = seller.NexusIndicator != nil && !*seller.NexusIndicator
+			li.parties.nexusSet = seller.NexusIndicator != nil
 		}
 		if customer != nil {
 			customerIn(&li.parties, customer)
@@ -142,7 +144,7 @@ func customerIn(p *partiesIn, c *wire.Customer) {
 		p.certificate = c.ExemptionCertificate.ExemptionCertificateNumber
 	}
 	if c.CustomerCode != nil {
-		p.class, p.business = c.CustomerCode.ClassCode, c.CustomerCode.IsBusinessIndicator
+		p.class, p.business, p.customerCode = c.CustomerCode.ClassCode, c.CustomerCode.IsBusinessIndicator, c.CustomerCode.Value
 	}
 }
 
@@ -154,7 +156,17 @@ func saleResponseLines(b *builder, lines []wire.SaleLineItem, tree []lineIn) []w
 			r.LineItems, r.TotalTax = kids, total
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = b.c.leafOut(l)
-				r.AssistedParameters = assisted(l)
+				r.AssistedParameters = b.c.assisted(l)
+				if l.codeMapped {
+					// The class the code gave: the response, and the
+					// journal, say what the line was taxed as.
+					p := wire.Product{}
+					if r.Product != nil {
+						p = *r.Product
+					}
+					p.ProductClass = l.productClass
+					r.Product = &p
+				}
 			}
 			r.Seller, r.Customer = locatedParty(validatedCopy(b, r.Seller), node), locatedParty(validatedCopy(b, r.Customer), node)
 		}, func(r *wire.SaleResponseLineItem) money.Amount { return r.TotalTax })

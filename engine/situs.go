@@ -145,15 +145,15 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 // are at or below the threshold, according to the settings, on the
 // document's date, and returns the threshold.
 func (c *calc) belowDistanceThreshold(l *line) (decimal.Decimal, bool) {
-	v, ok := c.s.settings.EUDistanceSales[l.seller.company]
+	v, ok := c.set.EUDistanceSales[l.seller.company]
 	if !ok {
-		v, ok = c.s.settings.EUDistanceSales[""]
+		v, ok = c.set.EUDistanceSales[""]
 	}
 	if !ok {
 		return decimal.Decimal{}, false
 	}
 	limit, ok := jurisdiction.EUDistanceThreshold(c.d.date)
-	if t := c.s.settings.EUDistanceThreshold; t != nil {
+	if t := c.set.EUDistanceThreshold; t != nil {
 		limit, ok = *t, true
 	}
 	return limit, ok && v.LessThanOrEqual(limit)

@@ -29,9 +29,10 @@ type Format string
 const (
 	// JSONLines writes one transaction per line, as JSON.
 	JSONLines Format = "jsonl"
-	// CSV writes one row per tax, with a header row; the last columns
-	// hold the tax in the filing currency where the engine converted it
-	// (empty otherwise). It is written with csvout: a cell that a
+	// CSV writes one row per tax, with a header row; the columns after
+	// reversalOf hold the tax in the filing currency where the engine
+	// converted it (empty otherwise), the last two the exemption
+	// certificate and the reason code of an exempted tax. It is written with csvout: a cell that a
 	// spreadsheet program would read as a formula is neutralised, and
 	// amounts, rates and versions stay plain numbers, negative ones with
 	// their minus sign.
@@ -42,7 +43,8 @@ const (
 var csvHeader = []string{"transactionId", "version", "postingDate", "documentDate", "documentNumber", "perspective",
 	"messageType", "currency", "lineItemId", "productClass", "lineAmount", "state", "jurisdictionId", "jurisdictionName",
 	"jurisdictionType", "imposition", "taxType", "taxResult", "collectedFrom", "taxable", "exempt", "nonTaxable",
-	"tax", "rate", "informationOnly", "reversalOf", "filingCurrency", "filingRate", "filingTaxable", "filingExempt", "filingTax"}
+	"tax", "rate", "informationOnly", "reversalOf", "filingCurrency", "filingRate", "filingTaxable", "filingExempt", "filingTax",
+	"certificateNumber", "reasonCode"}
 
 // csvNumbers are the columns of a CSV export that hold numbers; every
 // other column holds text (see csvout).
@@ -131,6 +133,7 @@ func writeCSV(w *csvout.Writer, tx *Transaction) error {
 			} else {
 				row = append(row, "", "", "", "", "")
 			}
+			row = append(row, t.CertificateNumber, t.ReasonCode)
 			if err := write(row); err != nil {
 				return err
 			}

@@ -41,6 +41,9 @@ func TestExportCSVFormulas(t *testing.T) {
 		"imposition":       "\r=1+1",
 		"taxType":          "'=1+1",
 		"jurisdictionId":   "-12.50",
+		// the exemption certificate and reason an exempted tax keeps
+		"certificateNumber": "=CERT()",
+		"reasonCode":        "@G",
 	}
 	tx := &journal.Transaction{TransactionID: attacks["transactionId"], Perspective: "SELLER", MessageType: "INVOICE",
 		DocumentNumber: attacks["documentNumber"], DocumentDate: day, PostingDate: day, Currency: "USD",
@@ -48,7 +51,8 @@ func TestExportCSVFormulas(t *testing.T) {
 		Lines: []journal.Line{{LineItemID: attacks["lineItemId"], ProductClass: attacks["productClass"], Amount: amt("-100.00"),
 			TotalTax: amt("-12.50"), Taxes: []journal.Tax{{JurisdictionID: attacks["jurisdictionId"], JurisdictionName: attacks["jurisdictionName"],
 				Imposition: attacks["imposition"], TaxType: attacks["taxType"], CollectedFrom: "SELLER",
-				Taxable: amt("-100.00"), Exempt: amt("0"), NonTaxable: amt("0"), Tax: amt("-12.50"), Rate: amt("0.125")}}}},
+				Taxable: amt("-100.00"), Exempt: amt("0"), NonTaxable: amt("0"), Tax: amt("-12.50"), Rate: amt("0.125"),
+				CertificateNumber: attacks["certificateNumber"], ReasonCode: attacks["reasonCode"]}}}},
 	}
 	if _, err := s.Post(ctx, "acme", tx); err != nil {
 		t.Fatal(err)
@@ -93,6 +97,7 @@ func TestExportCSVFormulas(t *testing.T) {
 	}
 	if back.TransactionID != attacks["transactionId"] || back.DocumentNumber != attacks["documentNumber"] ||
 		back.Lines[0].ProductClass != attacks["productClass"] || back.Lines[0].Taxes[0].JurisdictionName != attacks["jurisdictionName"] ||
+		back.Lines[0].Taxes[0].CertificateNumber != attacks["certificateNumber"] || back.Lines[0].Taxes[0].ReasonCode != attacks["reasonCode"] ||
 		!strings.Contains(out.String(), `"tax":-12.50`) {
 		t.Errorf("the JSON lines export changed a value: %s", out.String())
 	}

@@ -86,6 +86,12 @@ type Tax struct {
 	// InformationOnly taxes are recorded but never remitted.
 	InformationOnly bool   `json:"informationOnly,omitempty"`
 	RuleID          string `json:"ruleId,omitempty"`
+	// CertificateNumber is the exemption certificate that exempted the
+	// tax (the request's, or one stored in the tenant's profile), and
+	// ReasonCode the reason of its exemption or override, as the
+	// response gave them; empty when none did.
+	CertificateNumber string `json:"certificateNumber,omitempty"`
+	ReasonCode        string `json:"reasonCode,omitempty"`
 	// Filing holds the amounts in the jurisdiction's filing currency when
 	// it differs from the document's.
 	Filing *Filing `json:"filing,omitempty"`

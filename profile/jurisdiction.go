@@ -2,6 +2,7 @@ package profile
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/levytax/levy/jurisdiction"
@@ -100,9 +101,27 @@ func coversByFIPS(e, id string) bool {
 	if len(e) != 5 || e[:3] != "US-" || len(id) < 5 || id[:3] != "US-" || !isDigit(id[3]) || !isDigit(id[4]) {
 		return false
 	}
-	st, ok := jurisdiction.SubdivisionOf("US", e[3:])
-	return ok && st.FIPS == id[3:5]
+	a, b := e[3], e[4]
+	if a < 'A' || a > 'Z' || b < 'A' || b > 'Z' {
+		return false
+	}
+	f := stateFIPS()[a-'A'][b-'A']
+	return f[0] != 0 && f[0] == id[3] && f[1] == id[4]
 }
+
+// stateFIPS is the FIPS code of each US state and territory by its
+// two-letter code (zero for a pair that is none): Covers reads it on
+// every tax of a line, where a lookup of the subdivision would cost a
+// map's hashing.
+var stateFIPS = sync.OnceValue(func() *[26][26][2]byte {
+	var t [26][26][2]byte
+	for _, s := range jurisdiction.Subdivisions() {
+		if s.Country == "US" && len(s.Code) == 2 && isLetters(s.Code) && len(s.FIPS) == 2 {
+			t[s.Code[0]-'A'][s.Code[1]-'A'] = [2]byte{s.FIPS[0], s.FIPS[1]}
+		}
+	}
+	return &t
+})
 
 // isSubdivision reports whether e is a state or province: a country code,
 // a hyphen and a subdivision code that jurisdiction.SubdivisionOf knows.

@@ -47,7 +47,10 @@ before gets a new version, and a request without one is stored under a
 new ID that its output line gives. The run stores its documents in groups
 of up to 256 and writes a group's output after the journal has it, so
 that whenever the run stops (a crash, Ctrl-C, --max-errors) every
-document whose output line was written is stored, once.
+document whose output line was written is stored, once. The tenant's tax
+profile kept there (its customers' exemption certificates, its products,
+its registrations and its policy) applies to every calculation, as it
+does through the API.
 
 --resume continues a run that stopped, with the same input and --out
 FILE: it keeps the output's complete lines, skips as many input lines,
@@ -86,9 +89,9 @@ func batchFlags(perspective string) (*flag.FlagSet, *batchOptions) {
 	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "requests calculated at once")
 	fs.IntVar(&o.maxErrors, "max-errors", 0, "stop after this many failed lines (0: never)")
 	fs.BoolVar(&o.quiet, "quiet", false, "print no progress and no summary")
-	fs.StringVar(&o.dataDir, "data-dir", "", "data directory whose tax journal stores the calculations")
-	fs.StringVar(&o.database, "database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculations, instead of --data-dir")
-	fs.StringVar(&o.tenant, "tenant", levy.DefaultTenant, "tenant of the stored calculations")
+	fs.StringVar(&o.dataDir, "data-dir", "", "data directory whose tax journal stores the calculations and whose tenants' tax profiles apply")
+	fs.StringVar(&o.database, "database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculations and whose tenants' tax profiles apply, instead of --data-dir")
+	fs.StringVar(&o.tenant, "tenant", levy.DefaultTenant, "tenant of the stored calculations and of the tax profile that applies")
 	fs.StringVar(&o.format, "format", "", "jsonl or csv (default: csv for an --in FILE named .csv, else jsonl)")
 	fs.BoolVar(&o.resume, "resume", false, "continue a run that stopped, after the documents its --out FILE holds")
 	o.content.register(fs)

@@ -17,7 +17,9 @@ const calcUsage = `usage: levy calc sale|purchase|owner [--data-dir DIR | --data
 
 Calculates one v2 request body, read from FILE or standard input, and
 prints the response. With a journal (--data-dir or --database), the
-message types that the wire format stores go into it. The address check
+message types that the wire format stores go into it, and the tenant's
+tax profile kept there (customers' exemption certificates, products,
+registrations, policy) applies to the calculation. The address check
 is serve's: lenient taxes an address that the tax area lookup finds at
 fault where the lookup places it and says so on the response's copy of
 the location (taxAreaLookup); strict refuses it, naming the member.
@@ -32,9 +34,9 @@ func calcFlags(perspective string) (*flag.FlagSet, *calcOptions) {
 	o := &calcOptions{}
 	fs := flag.NewFlagSet("levy calc "+perspective, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&o.dataDir, "data-dir", "", "data directory whose tax journal stores the calculation")
-	fs.StringVar(&o.database, "database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculation, instead of --data-dir")
-	fs.StringVar(&o.tenant, "tenant", levy.DefaultTenant, "tenant of the stored calculation")
+	fs.StringVar(&o.dataDir, "data-dir", "", "data directory whose tax journal stores the calculation and whose tenants' tax profiles apply")
+	fs.StringVar(&o.database, "database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculation and whose tenants' tax profiles apply, instead of --data-dir")
+	fs.StringVar(&o.tenant, "tenant", levy.DefaultTenant, "tenant of the stored calculation and of the tax profile that applies")
 	fs.Var(&o.addressCheck, "address-check", addressCheckUsage)
 	o.content.register(fs)
 	return fs, o

@@ -25,6 +25,7 @@ import (
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/profile"
 )
 
 // serveConfig is the configuration of `levy serve`. Every flag has an
@@ -334,7 +335,21 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	if err != nil {
 		return nil, nil, err
 	}
-	opts := []engine.Option{engine.WithJournal(store), engine.WithLogger(log)}
+	// The tenants' tax profiles, which every calculation applies: read
+	// through a cache that, over a shared database, follows the changes
+	// made on other nodes or by an offline import within a second.
+	profiles, err := st.profiles(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	profileCache := profile.NewCache(profiles, log)
+	if st.shared() {
+		followCtx, stopFollowing := context.WithCancel(context.WithoutCancel(ctx))
+		following := make(chan struct{})
+		go func() { profileCache.Follow(followCtx, profile.FollowInterval); close(following) }()
+		closers = append(closers, func() error { stopFollowing(); <-following; return nil })
+	}
+	opts := []engine.Option{engine.WithJournal(store), engine.WithLogger(log), engine.WithProfiles(profileCache)}
 	if c.rules != "" {
 		opts = append(opts, engine.WithRuleFiles(strings.Split(c.rules, ",")...))
 	}
@@ -366,7 +381,7 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	exporter := journaladmin.NewExporter(store, journaladmin.ExportLimits{Timeout: c.exportTimeout, PerTenant: c.exportsPerTenant}, log)
 	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log, journaladmin.WithExporter(exporter)).Mounts()...)
 	apiOpts = append(apiOpts, api.WithHealthCheck("journal", journalCheck), api.WithHealthCheck("einvoice", einv.CheckWrite),
-		api.WithHealthCheck("auth", creds.CheckWrite), api.WithMetricsRoute(c.metricsAddr == ""),
+		api.WithHealthCheck("auth", creds.CheckWrite), api.WithHealthCheck("profile", profiles.CheckWrite), api.WithMetricsRoute(c.metricsAddr == ""),
 		api.WithRouteBodyLimit("POST /einvoicing/v1/documents", int64(ecfg.MaxDocumentBytes)))
 	if c.console {
 		apiOpts = append(apiOpts, consoleMounts(c, e, store, exporter, tokens, log)...)

@@ -16,6 +16,7 @@ import (
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/postgres"
+	"github.com/levytax/levy/profile"
 )
 
 // databaseEnv names the environment variable of --database.
@@ -52,6 +53,7 @@ type storage struct {
 	db      *postgres.DB // nil for Badger
 	log     *slog.Logger
 	closers []func() error
+	profile profile.Store // once opened (see profiles)
 }
 
 // openStorage opens the database of url, or prepares to open Badger
@@ -94,8 +96,9 @@ func (s *storage) where() string {
 	return s.dataDir
 }
 
-// journalEngine builds the engine of calc and batch: with a journal when
-// dataDir or url names one, the context then carrying tenant. It returns
+// journalEngine builds the engine of calc and batch: with a journal and
+// the tenants' tax profiles when dataDir or url names them (the engine
+// then applies the tenant's profile), the context then carrying tenant. It returns
 // the engine, the context to calculate with, and the function that closes
 // the journal. wrap, when not nil, stands between the engine and the
 // journal: the engine posts to what it returns.
@@ -114,7 +117,12 @@ func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tena
 		if wrap != nil {
 			store = wrap(store)
 		}
-		opts = append(opts, engine.WithJournal(store))
+		profiles, err := st.profiles(ctx)
+		if err != nil {
+			_ = st.Close()
+			return nil, nil, nil, err
+		}
+		opts = append(opts, engine.WithJournal(store), engine.WithProfileStore(profiles))
 		ctx = levy.WithTenant(ctx, tenant)
 		closeAll = st.Close
 	}

@@ -1,0 +1,519 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/wire"
+)
+
+// CertificateRule is the calculationRuleId of a tax that a stored
+// exemption certificate exempts.
+const CertificateRule = "customer-certificate"
+
+// ProductCodeRule is the ruleName of the assisted parameter of a line
+// whose product class came from its product code through the tenant's
+// profile: paramName product.value (or commodityCode), originalValue the
+// code, value the class.
+const ProductCodeRule = "product-code-class"
+
+// UnknownProductCodeRule is the ruleName of the assisted parameter of a
+// line without a product class whose code the tenant's profile does not
+// map: it is taxed as GENERAL (the value), the code is the
+// originalValue.
+const UnknownProductCodeRule = "unknown-product-code"
+
+// WithProfiles makes the engine apply the tax profiles kept in c (package
+// profile: what a tenant told Levy once, its customers and their
+// exemption certificates, its products, its registrations and its
+// policy) to the calculations of each tenant, the tenant of the
+// context (levy.Tenant):
+//
+//   - Certificates. On a sale to a customer (customer.customerCode.value)
+//     whose request carries no exemption of its own (the customer's
+//     isTaxExempt, or an exemptionCertificate number; an
+//     exemptionReasonCode alone exempts nothing, as without profiles,
+//     and so does not count), a tax of a line is exempt when one of the
+//     customer's stored certificates covers it: the certificate covers
+//     the tax's jurisdiction and the line's product class, is in force on
+//     the line's tax date, is not revoked by then, and is blanket or for
+//     this transaction (profile.Certificate.Check). The tax names the
+//     certificate (certificateNumber) and its reason (reasonCode), its
+//     calculationRuleId is CertificateRule, and the journal keeps both.
+//     When a tax stays charged although the customer has certificates,
+//     the line says why in assistedParameters: one parameter per reason
+//     (ruleName a profile.Refusal, such as certificate-expired;
+//     paramName exemptionCertificate; originalValue the number of the
+//     first certificate refused for that reason; value a sentence that
+//     says why, and how many other certificates of the customer were
+//     refused for it). A certificate's reason is the first that refuses
+//     it a charged tax other than the jurisdiction (expired, not yet
+//     valid, revoked, another transaction, other classes); it is "other
+//     jurisdiction" only when it covers none of the charged taxes. So a
+//     line reports at most six parameters however many certificates the
+//     customer holds, and a line with nothing charged reports none.
+//   - What the request says wins. A customer sent as exempt is exempt
+//     for every tax, as without profiles, and the stored certificates
+//     are not consulted; an exemptOverrides or nonTaxableOverrides entry
+//     decides the taxes it matches, and the stored certificates only the
+//     others. A class sent wins over a code's, registrations or a nexus
+//     indicator sent over the stored registrations.
+//   - Products. A line without a product class whose product.value (on a
+//     sale) or commodityCode names a code gets the class that the
+//     profile maps the code to (the tenant's own products, then Levy's
+//     crosswalks of TIC and HS codes: profile.Snapshot.Class), the
+//     product code first. The response line's product (purchase, on
+//     purchases and owner lines) shows the class, which the journal
+//     keeps, and an assisted parameter (ProductCodeRule) the code it came
+//     from. A code that nothing maps leaves the line without a class: it
+//     is taxed as GENERAL and flagged (UnknownProductCodeRule), as an
+//     unknown class is.
+//   - Registrations. On a sale whose seller sends neither
+//     taxRegistrations nor a nexusIndicator, the registrations stored for
+//     the seller's company (seller.company, "" for none) that are in
+//     force on the line's date stand in for them, wherever the engine
+//     decides nexus: the seller has nexus where one covers the tax's
+//     place, and nowhere when the company has stored registrations and
+//     none is in force. A seller with none stored is registered
+//     everywhere, as without profiles.
+//   - Customers. On a sale, the stored customer's class code stands in
+//     for a request that sends none, and its business indicator makes
+//     the customer a business when the request does not say so.
+//   - Policy. Each member of the policy that is set replaces the engine's
+//     setting for the tenant: DefaultCountry, Tolerance (whole),
+//     Undercharge and Overcharge (Procurement's), EUDistanceSales (the
+//     whole map), EUDistanceThreshold, Rounding (the whole map) and
+//     AddressCheck. The address check of a tenant is its policy's when
+//     the policy has one, else the server's for the tenant
+//     (Settings.TenantAddressCheck), else the server's.
+//
+// The engine reads a tenant's snapshot from c once per calculation; a
+// calculation whose tenant's profile cannot be read fails rather than
+// calculate without it. A host whose profile store is changed by other
+// processes (other nodes over one PostgreSQL database, an offline
+// import) runs c.Follow so that their changes reach it. WithProfiles
+// applies to New; Reload keeps the profiles the engine was built with.
+// Without it no profile applies, and a calculation costs what it always
+// did.
+func WithProfiles(c *profile.Cache) Option { return func(cf *config) { cf.profiles = c } }
+
+// WithProfileStore is WithProfiles over a cache of s that the engine
+// builds (profile.NewCache, logging to the engine's logger); Profiles
+// returns it, for the host to Follow or Invalidate.
+func WithProfileStore(s profile.Store) Option { return func(cf *config) { cf.profileStore = s } }
+
+// Profiles returns the cache of tax profiles the engine applies, nil
+// when it applies none.
+func (e *Engine) Profiles() *profile.Cache { return e.profiles }
+
+// profileOf returns the snapshot of the tenant's profile, nil when the
+// engine applies none.
+func (e *Engine) profileOf(ctx context.Context) (*profile.Snapshot, error) {
+	if e.profiles == nil {
+		return nil, nil
+	}
+	ps, err := e.profiles.Snapshot(ctx, levy.Tenant(ctx))
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("engine: the tax profile of tenant %s: %w", levy.Tenant(ctx), err)
+	}
+	return ps, nil
+}
+
+// withPolicy returns s with the members that p sets in place of its own:
+// DefaultCountry, Tolerance (whole), Procurement.Undercharge and
+// Procurement.Overcharge (each), EUDistanceSales (the whole map),
+// EUDistanceThreshold, Rounding (the whole map), and AddressCheck. A
+// member p leaves at its zero value keeps s's. The address check of the
+// tenant is the policy's when it has one, else the server's for the
+// tenant (TenantAddressCheck, else AddressCheck): the result names no
+// tenants. ExpiryNoticeDays is no setting of the calculation.
+func (s Settings) withPolicy(tenant string, p *profile.Policy) Settings {
+	if c := s.TenantAddressCheck[tenant]; c != "" {
+		s.AddressCheck = c
+	}
+	s.TenantAddressCheck = nil
+	if p == nil {
+		return s
+	}
+	if p.DefaultCountry != "" {
+		s.DefaultCountry = p.DefaultCountry
+	}
+	if t := p.Tolerance; t != nil {
+		s.Tolerance = &Tolerance{Amount: t.Amount, Percent: t.Percent}
+	}
+	if p.Undercharge != "" {
+		s.Procurement.Undercharge = p.Undercharge
+	}
+	if p.Overcharge != "" {
+		s.Procurement.Overcharge = p.Overcharge
+	}
+	if len(p.EUDistanceSales) > 0 {
+		s.EUDistanceSales = maps.Clone(p.EUDistanceSales)
+	}
+	if p.EUDistanceThreshold != nil {
+		v := *p.EUDistanceThreshold
+		s.EUDistanceThreshold = &v
+	}
+	if len(p.Rounding) > 0 {
+		s.Rounding = maps.Clone(p.Rounding)
+	}
+	if p.AddressCheck != "" {
+		s.AddressCheck = AddressCheck(p.AddressCheck)
+	}
+	return s
+}
+
+// tenantPolicies holds, for each tenant whose profile has a policy, the
+// settings that policy makes of the snapshot's, so that a calculation
+// finds them with a map lookup. An entry holds while the tenant's policy
+// is the same value (the profile's snapshot is immutable, so a changed
+// policy is a new pointer).
+type tenantPolicies struct {
+	m  atomic.Pointer[map[string]tenantPolicy]
+	mu sync.Mutex
+}
+
+// tenantPolicy is the settings of a tenant's policy.
+type tenantPolicy struct {
+	policy   *profile.Policy
+	settings *Settings
+	err      error
+}
+
+// settingsOf returns the settings of the tenant of ctx under policy p
+// (nil: the engine's own).
+func (s *snapshot) settingsOf(ctx context.Context, p *profile.Policy) (*Settings, error) {
+	if p == nil {
+		return &s.settings, nil
+	}
+	tenant := levy.Tenant(ctx)
+	if m := s.policies.m.Load(); m != nil {
+		if tp, ok := (*m)[tenant]; ok && tp.policy == p {
+			return tp.settings, tp.err
+		}
+	}
+	set := s.settings.withPolicy(tenant, p)
+	tp := tenantPolicy{policy: p, settings: &set}
+	if err := set.check(); err != nil {
+		tp.err = &levy.Error{Code: levy.EInternal, Message: fmt.Sprintf("the policy of tenant %s does not make valid settings: %v", tenant, err)}
+	}
+	s.policies.mu.Lock()
+	defer s.policies.mu.Unlock()
+	var m map[string]tenantPolicy
+	if old := s.policies.m.Load(); old != nil {
+		m = maps.Clone(*old)
+	} else {
+		m = map[string]tenantPolicy{}
+	}
+	m[tenant] = tp
+	s.policies.m.Store(&m)
+	return tp.settings, tp.err
+}
+
+// classFromCode gives a line without a product class the class that the
+// profile maps its product code or commodity code to: the product code
+// (a sale's product.value, a SKU) first, then the commodity code of its
+// type. A line whose codes nothing maps keeps no class (it is taxed as
+// GENERAL) and remembers its first code, to say so.
+func classFromCode(ps *profile.Snapshot, l *line, li *lineIn) {
+	if li.productCode != "" {
+		if class, ok := ps.Class(profile.CodeTypeSKU, li.productCode); ok {
+			l.productClass, l.codeParam, l.code, l.codeMapped = class, "product.value", li.productCode, true
+			return
+		}
+	}
+	if cc := li.commodity; cc != nil && cc.Value != "" {
+		if class, ok := ps.Class(cc.CommodityCodeType, cc.Value); ok {
+			l.productClass, l.codeParam, l.code, l.codeMapped = class, "commodityCode", cc.Value, true
+			return
+		}
+	}
+	switch {
+	case li.productCode != "":
+		l.codeParam, l.code = "product.value", li.productCode
+	case li.commodity != nil && li.commodity.Value != "":
+		l.codeParam, l.code = "commodityCode", li.commodity.Value
+	}
+}
+
+// storedRegs is the seller's stored registrations in force on a date,
+// converted once per document.
+type storedRegs struct {
+	company string
+	date    civil.Date
+	regs    []registration
+	none    bool // the company has stored registrations, none in force
+}
+
+// storedRegistrations returns the registrations stored for company that
+// are in force on d, as the request's would be, and whether the company
+// has stored registrations but none in force then.
+func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d civil.Date) ([]registration, bool) {
+	stored := ps.Registrations(company)
+	if len(stored) == 0 {
+		return nil, false
+	}
+	for i := range b.stored {
+		if b.stored[i].company == company && b.stored[i].date == d {
+			return b.stored[i].regs, b.stored[i].none
+		}
+	}
+	var regs []registration
+	for i := range stored {
+		r := &stored[i]
+		if r.InForce(d) {
+			regs = append(regs, storedRegistration(r))
+		}
+	}
+	b.stored = append(b.stored, storedRegs{company: company, date: d, regs: regs, none: len(regs) == 0})
+	return regs, len(regs) == 0
+}
+
+// storedRegistration converts a stored registration: a country (DE) is
+// a registration in the country, a state or province (US-TX) one in
+// that main division, and any other jurisdiction (US-4819000) one that
+// the place's chain must hold, as a request's jurisdictionId. Its
+// number is the tenant's own and counts as valid.
+func storedRegistration(r *profile.Registration) registration {
+	id := r.Jurisdiction
+	out := registration{country: id, number: r.Number, syntaxValid: r.Number != "",
+		union: r.Type == "Union Scheme" || r.Type == "Import One Stop Shop"}
+	if len(id) > 2 {
+		out.country = id[:2]
+		if st, ok := jurisdiction.SubdivisionOf(id[:2], id[3:]); ok && st.ID() == id {
+			out.mainDivision = id
+		} else {
+			out.jurisdictionID = id
+		}
+	}
+	return out
+}
+
+// certificateCovers returns the first of the line's stored certificates
+// that covers the tax of jurisdiction j, nil when none does. When none
+// does, it also returns why each refused it (see refusals).
+func (c *calc) certificateCovers(l *line, j *wire.Jurisdiction) (*profile.Certificate, refusals) {
+	u := profile.Use{Date: l.date, TransactionID: c.d.transactionID, Jurisdiction: j.JurisdictionID, Class: l.productClass}
+	var rs refusals
+	for i := range l.certs {
+		r := l.certs[i].Check(u)
+		if r == "" {
+			return &l.certs[i], 0
+		}
+		rs = rs.with(i, reasonIndex(r))
+	}
+	return nil, rs
+}
+
+// refusals records why each of a line's first maxRefusals certificates
+// refused one tax: four bits per certificate, its reason's index in
+// certificateReasons plus one (0: not recorded), so that the line's
+// assisted parameters need not ask the certificates again.
+type refusals uint64
+
+// maxRefusals is the most certificates a refusals records.
+const maxRefusals = 16
+
+// with returns rs with certificate i's reason k (an index of
+// certificateReasons) recorded, when i is one it records.
+func (rs refusals) with(i, k int) refusals {
+	if i >= maxRefusals || k < 0 {
+		return rs
+	}
+	return rs | refusals(k+1)<<(4*i)
+}
+
+// of returns the reason recorded for certificate i, -1 for none.
+func (rs refusals) of(i int) int {
+	if i >= maxRefusals {
+		return -1
+	}
+	return int(rs>>(4*i)&0xf) - 1
+}
+
+// charged reports whether a tax is charged to the customer: taxable, a
+// taxable amount above zero, counted, and due from the seller.
+func (t *taxOut) charged() bool {
+	return t.result == wire.TaxResultTaxable && t.taxable.Sign() > 0 && t.counted() && !t.notRegistered && !t.zeroCharge
+}
+
+// certificateReasons are the refusals of profile.Certificate.Check in
+// the order a line reports them.
+var certificateReasons = [...]profile.Refusal{profile.RefusalExpired, profile.RefusalNotYetValid, profile.RefusalRevoked,
+	profile.RefusalTransaction, profile.RefusalClass, profile.RefusalJurisdiction}
+
+// certificateParameters returns the assisted parameters of a line whose
+// customer has stored certificates, for the taxes the line is still
+// charged: one per reason that kept a certificate from them (ruleName
+// the reason, one of the profile.Refusal values; paramName
+// exemptionCertificate; originalValue the number of the first
+// certificate, in number order, refused for that reason; value a
+// sentence that says why, and how many other certificates of the
+// customer were refused for it). A certificate's reason is the first
+// that refuses it a charged tax other than the jurisdiction (expired,
+// not yet valid, revoked, for another transaction, for other classes),
+// and "other jurisdiction" when it covers none of the charged taxes'
+// jurisdictions: so a customer's certificate for another state is
+// reported once, with the others of its kind, and never beside a reason
+// that says more. A line without a charged tax reports nothing: its
+// certificates, or the rules, left nothing to charge.
+func (c *calc) certificateParameters(l *line, out []wire.AssistedParameter) []wire.AssistedParameter {
+	var first [len(certificateReasons)]int
+	var count [len(certificateReasons)]int
+	var where [len(certificateReasons)]string // the jurisdiction of the first refusal
+	anyCharged := false
+	for ci := range l.certs {
+		cert := &l.certs[ci]
+		reason, at := -1, ""
+		for ti := range l.taxes {
+			t := &l.taxes[ti]
+			if !t.charged() || t.j == nil {
+				continue
+			}
+			anyCharged = true
+			k := t.refused.of(ci)
+			if ci >= maxRefusals {
+				k = reasonIndex(cert.Check(profile.Use{Date: l.date, TransactionID: c.d.transactionID, Jurisdiction: t.j.JurisdictionID, Class: l.productClass}))
+			}
+			if k < 0 {
+				continue
+			}
+			if reason < 0 || k < reason {
+				reason, at = k, t.j.JurisdictionID
+			}
+		}
+		if reason < 0 {
+			continue
+		}
+		if count[reason] == 0 {
+			first[reason], where[reason] = ci, at
+		}
+		count[reason]++
+	}
+	if !anyCharged {
+		return out
+	}
+	for k, n := range count {
+		if n == 0 {
+			continue
+		}
+		cert := &l.certs[first[k]]
+		out = append(out, wire.AssistedParameter{ParamName: "exemptionCertificate", Phase: wire.PhasePost,
+			RuleName: string(certificateReasons[k]), OriginalValue: cert.Number, Value: c.refusal(k, cert, l, where[k], n-1)})
+	}
+	return out
+}
+
+// refusalNote is a sentence of a refusal, kept for the other lines of
+// the document that would say the same.
+type refusalNote struct {
+	reason   int
+	cert     *profile.Certificate
+	at       string
+	others   int
+	class    string
+	date     civil.Date
+	sentence string
+}
+
+// maxRefusalNotes bounds the sentences a document keeps.
+const maxRefusalNotes = 16
+
+// refusal returns the sentence of refusal reason k of certificate cert
+// on line l: the one an earlier line of the document said, or a new one.
+// Lines of one customer, date and class say the same, so a document of
+// many lines builds it once.
+func (c *calc) refusal(k int, cert *profile.Certificate, l *line, at string, others int) string {
+	for i := range c.notes {
+		n := &c.notes[i]
+		if n.reason == k && n.cert == cert && n.at == at && n.others == others && n.class == l.productClass && n.date == l.date {
+			return n.sentence
+		}
+	}
+	s := refusalSentence(certificateReasons[k], cert, c.d.transactionID, l, at, others)
+	if len(c.notes) < maxRefusalNotes {
+		c.notes = append(c.notes, refusalNote{reason: k, cert: cert, at: at, others: others, class: l.productClass, date: l.date, sentence: s})
+	}
+	return s
+}
+
+// reasonIndex returns the index of r in certificateReasons, -1 for none.
+func reasonIndex(r profile.Refusal) int {
+	if r == "" {
+		return -1
+	}
+	for i, x := range certificateReasons {
+		if x == r {
+			return i
+		}
+	}
+	return -1
+}
+
+// refusalSentence says why certificate c of the line's customer did not
+// exempt a tax charged in jurisdiction at, and how many others were
+// refused for the same reason.
+func refusalSentence(r profile.Refusal, c *profile.Certificate, txID string, l *line, at string, others int) string {
+	var b strings.Builder
+	b.Grow(160)
+	w := func(parts ...string) {
+		for _, p := range parts {
+			b.WriteString(p)
+		}
+	}
+	list := func(items []string) {
+		for i, x := range items {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(x)
+		}
+	}
+	w("exemption certificate ", c.Number, " of customer ", c.CustomerCode)
+	switch r {
+	case profile.RefusalExpired:
+		w(" expired on ", dateString(c.ExpirationDate), ", before the tax date ", l.dateText)
+	case profile.RefusalNotYetValid:
+		w(" takes effect on ", dateString(c.EffectiveDate), ", after the tax date ", l.dateText)
+	case profile.RefusalRevoked:
+		w(" was revoked")
+		if !c.RevokedDate.IsZero() {
+			w(" on ", dateString(c.RevokedDate))
+		}
+	case profile.RefusalTransaction:
+		w(" is for transaction ", c.TransactionID, " only")
+		if txID == "" {
+			w(", and this one has no transactionId")
+		} else {
+			w(", not ", txID)
+		}
+	case profile.RefusalClass:
+		w(" covers ")
+		list(c.ProductClasses)
+		w(", not ", l.productClass)
+	case profile.RefusalJurisdiction:
+		w(" covers ")
+		list(c.Jurisdictions)
+		w(", not ", at)
+	}
+	w(": the tax is charged")
+	switch {
+	case others == 1:
+		w("; 1 other certificate of the customer is refused for the same reason")
+	case others > 1:
+		w("; ", strconv.Itoa(others), " other certificates of the customer are refused for the same reason")
+	}
+	return b.String()
+}
