@@ -32,3 +32,6 @@ func (Key) SchemaName() string { return "ProfileKey" }
 
 // SchemaName names the schema of a ChangeSet.
 func (ChangeSet) SchemaName() string { return "ProfileChangeSet" }
+
+// SchemaName names the schema of Records.
+func (Records) SchemaName() string { return "ProfileRecords" }

@@ -119,10 +119,12 @@ func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, wa
 		return 0, err
 	}
 	v, err := s.store.Apply(ctx, tenant, Commit{At: s.now(), By: by, Entries: entries, Need: cs.need(want != anyRecord), Check: func(cur *Records) error {
-		if err := s.check.CheckAgainst(cur, &cs); err != nil {
+		// A record that must be new or stored, and is not, is the
+		// first thing wrong with the change.
+		if err := cs.checkExpected(cur, want); err != nil {
 			return err
 		}
-		return cs.checkExpected(cur, want)
+		return s.check.CheckAgainst(cur, &cs)
 	}})
 	if err != nil {
 		return 0, err

@@ -216,7 +216,7 @@ func (cs *ChangeSet) checkExpected(cur *Records, want expect) error {
 		case want == newRecords && has:
 			errs = append(errs, levy.Invalid(k.field, "%s exists already: change it rather than create it", k.key))
 		case want == storedRecords && !has:
-			errs = append(errs, levy.NotFound(k.field, "there is no %s", k.key))
+			errs = append(errs, levy.NotFound(k.field, "%s is not in the tenant's profile", k.key))
 		}
 	}
 	if len(errs) == 0 {
