@@ -87,7 +87,7 @@ func (h *Handler) getCertificateDocument(w http.ResponseWriter, r *http.Request)
 	key := certificateKey(r)
 	var c *profile.Certificate
 	if err == nil {
-		c, err = h.current(r, rq.tenant, key)
+		c, err = h.rd.current(r.Context(), rq.tenant, key)
 	}
 	if err == nil && c.Document == nil {
 		err = levy.NotFound("document", "%s has no document", key)
@@ -114,7 +114,7 @@ func (h *Handler) putCertificateDocument(w http.ResponseWriter, r *http.Request)
 	if err == nil {
 		// The certificate first: a document is not stored for a
 		// certificate that is not there.
-		c, err = h.current(r, rq.tenant, key)
+		c, err = h.rd.current(r.Context(), rq.tenant, key)
 	}
 	var content []byte
 	var mt string

@@ -36,6 +36,7 @@ const (
 // Build it with New and mount it with Mounts.
 type Handler struct {
 	svc   *profile.Service
+	rd    Reader
 	auth  api.Authenticator
 	log   *slog.Logger
 	limit int64
@@ -68,6 +69,7 @@ func New(svc *profile.Service, auth api.Authenticator, opts ...Option) *Handler 
 	for _, o := range opts {
 		o(h)
 	}
+	h.rd = Reader{Service: svc}
 	return h
 }
 
@@ -153,31 +155,46 @@ func (rq request) date(name string) (civil.Date, error) {
 	return d, nil
 }
 
-// page reads limit and offset.
-func (rq request) page() (limit, offset int, err error) {
-	limit, offset = DefaultLimit, 0
-	if v := rq.q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > MaxLimit {
-			return 0, 0, levy.Invalid("limit", "%q is not a number from 1 to %d", clip(v), MaxLimit)
+// filter reads the filters of a list, those of its parameters that
+// the request has: the route's own were checked by begin.
+func (rq request) filter() (Filter, error) {
+	var f Filter
+	var errs levy.Errors
+	num := func(name string, lo, hi int) int {
+		v := rq.q.Get(name)
+		if v == "" {
+			return 0
 		}
-		limit = n
-	}
-	if v := rq.q.Get("offset"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			return 0, 0, levy.Invalid("offset", "%q is not a number of records to skip", clip(v))
+		if err != nil || n < lo || n > hi {
+			errs = append(errs, levy.Invalid(name, "%q is not a number from %d to %d", clip(v), lo, hi))
 		}
-		offset = n
+		return n
 	}
-	return limit, offset, nil
-}
-
-// window returns the part of a list of n items that limit and offset
-// ask for.
-func window(n, limit, offset int) (int, int) {
-	from := min(offset, n)
-	return from, min(from+limit, n)
+	f.Limit, f.Offset = num("limit", 1, MaxLimit), num("offset", 0, 1<<30)
+	f.Customer, f.CodeType, f.Class = rq.q.Get("customer"), rq.q.Get("codeType"), rq.q.Get("class")
+	if c, ok := rq.q["company"]; ok {
+		f.Company = &c[0]
+	}
+	var err error
+	if f.ExpiringBefore, err = rq.date("expiringBefore"); err != nil {
+		errs = append(errs, err.(*levy.Error))
+	}
+	if j := rq.q.Get("jurisdiction"); j != "" {
+		id, ok := profile.NormalizeJurisdiction(j)
+		if !ok {
+			errs = append(errs, levy.Invalid("jurisdiction", "%q is not a jurisdiction ID: a country (US), a state (US-TX, or TX), or a Levy jurisdiction ID", clip(j)))
+		}
+		f.Jurisdiction = id
+	}
+	f.Status = strings.ToLower(rq.q.Get("status"))
+	if f.Status != "" && f.Status != profile.StatusActive && f.Status != profile.StatusRevoked {
+		errs = append(errs, levy.Invalid("status", "%q is not %s or %s", clip(f.Status), profile.StatusActive, profile.StatusRevoked))
+	}
+	if len(errs) > 0 {
+		return f, errs
+	}
+	return f, nil
 }
 
 // records reads the tenant's records as of the request's asOf.
@@ -366,58 +383,8 @@ func clip(s string) string {
 	return s[:64] + "…"
 }
 
-// revisions returns the versions of a record of key, and its record now
-// (nil when deleted, or when there never was one: then versions is
-// empty). newV makes a version from a revision and its record.
-func revisions[T, V any](h *Handler, r *http.Request, tenant string, key profile.Key, newV func(Revision, *T) V) ([]V, *T, error) {
-	revs, err := h.history(r, tenant, key)
-	if err != nil {
-		return nil, nil, err
-	}
-	out := make([]V, 0, len(revs))
-	var cur *T
-	for i := range revs {
-		rv := &revs[i]
-		var rec *T
-		if !rv.Deleted {
-			rec = new(T)
-			if err := rv.Decode(rec); err != nil {
-				return nil, nil, fmt.Errorf("profileadmin: read version %d of %s: %w", rv.Version, key, err)
-			}
-		}
-		out = append(out, newV(Revision{Version: rv.Version, At: rv.At, By: rv.By, Deleted: rv.Deleted}, rec))
-		cur = rec
-	}
-	return out, cur, nil
-}
-
-// pathNames are the names that the routes give the parts of the keys
-// of each kind, in their paths and query ("key.code" is a certificate's
-// "number").
-var pathNames = map[profile.Kind]map[string]string{
-	profile.KindCustomer:     {"key.code": "code"},
-	profile.KindCertificate:  {"key.scope": "code", "key.code": "number"},
-	profile.KindRegistration: {"key.scope": "company", "key.jurisdiction": "jurisdiction", "key.code": "number"},
-	profile.KindProduct:      {"key.scope": "codeType", "key.code": "code"},
-}
-
-// history returns the versions of the tenant's record of key, an
-// ill-formed key refused naming the route's parameter.
-func (h *Handler) history(r *http.Request, tenant string, key profile.Key) ([]profile.Revision, error) {
-	revs, err := h.svc.History(r.Context(), tenant, key)
-	for from, to := range pathNames[key.Kind] {
-		err = renamed(err, from, to)
-	}
-	return revs, err
-}
-
 // notFound is the answer to a key the tenant has no record of, another
 // tenant's included.
 func notFound(field string, key profile.Key) error {
 	return levy.NotFound(field, "%s is not in the tenant's profile", key)
-}
-
-// version returns the tenant's version.
-func (h *Handler) version(r *http.Request, tenant string) (uint64, error) {
-	return h.svc.Store().Version(r.Context(), tenant)
 }

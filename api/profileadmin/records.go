@@ -1,15 +1,14 @@
 package profileadmin
 
 import (
+	"context"
 	"net/http"
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
-	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
 )
 
@@ -26,8 +25,8 @@ func mustMatch(field, body, path string) error {
 
 func customerKey(r *http.Request) profile.Key { return profile.CustomerKey(r.PathValue("code")) }
 
-func (h *Handler) customerDetail(r *http.Request, tenant string, key profile.Key) (CustomerDetail, error) {
-	vs, cur, err := revisions(h, r, tenant, key, func(rv Revision, c *profile.Customer) CustomerVersion {
+func (rd Reader) Customer(ctx context.Context, tenant string, key profile.Key) (CustomerDetail, error) {
+	vs, cur, err := revisions(ctx, rd, tenant, key, func(rv Revision, c *profile.Customer) CustomerVersion {
 		return CustomerVersion{Revision: rv, Customer: c}
 	})
 	if err != nil {
@@ -36,7 +35,7 @@ func (h *Handler) customerDetail(r *http.Request, tenant string, key profile.Key
 	if len(vs) == 0 {
 		return CustomerDetail{}, notFound("code", key)
 	}
-	recs, err := h.svc.Records(r.Context(), tenant, time.Time{})
+	recs, err := rd.Service.Records(ctx, tenant, time.Time{})
 	if err != nil {
 		return CustomerDetail{}, err
 	}
@@ -51,31 +50,26 @@ func (h *Handler) customerDetail(r *http.Request, tenant string, key profile.Key
 
 func (h *Handler) listCustomers(w http.ResponseWriter, r *http.Request) {
 	rq, err := h.begin(r, false, "customer", "limit", "offset", "asOf")
+	var f Filter
+	if err == nil {
+		f, err = rq.filter()
+	}
+	var recs *profile.Records
+	if err == nil {
+		recs, err = h.records(r, rq)
+	}
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
-	limit, offset, err := rq.page()
-	if err != nil {
-		api.WriteError(w, r, err)
-		return
-	}
-	recs, err := h.records(r, rq)
-	if err != nil {
-		api.WriteError(w, r, err)
-		return
-	}
-	prefix := rq.q.Get("customer")
-	items := slices.DeleteFunc(recs.Customers, func(c profile.Customer) bool { return !strings.HasPrefix(c.Code, prefix) })
-	from, to := window(len(items), limit, offset)
-	api.WriteData(w, r, http.StatusOK, CustomerPage{Items: nonNil(items[from:to]), Total: len(items), Version: recs.Version, At: recs.At})
+	api.WriteData(w, r, http.StatusOK, f.Customers(recs))
 }
 
 func (h *Handler) getCustomer(w http.ResponseWriter, r *http.Request) {
 	rq, err := h.begin(r, false)
 	if err == nil {
 		var d CustomerDetail
-		if d, err = h.customerDetail(r, rq.tenant, customerKey(r)); err == nil {
+		if d, err = h.rd.Customer(r.Context(), rq.tenant, customerKey(r)); err == nil {
 			api.WriteData(w, r, http.StatusOK, d)
 			return
 		}
@@ -128,7 +122,7 @@ func (h *Handler) deleteCustomer(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) answerCustomer(w http.ResponseWriter, r *http.Request, rq request, key profile.Key, status int, err error) {
 	var d CustomerDetail
 	if err == nil {
-		d, err = h.customerDetail(r, rq.tenant, key)
+		d, err = h.rd.Customer(r.Context(), rq.tenant, key)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -144,7 +138,7 @@ func (h *Handler) answerCustomer(w http.ResponseWriter, r *http.Request, rq requ
 // remove deletes the record of key, named in the path by field: a key
 // the tenant has no record of (or has deleted) is not found.
 func (h *Handler) remove(r *http.Request, rq request, key profile.Key, field string) error {
-	revs, err := h.history(r, rq.tenant, key)
+	revs, err := h.rd.history(r.Context(), rq.tenant, key)
 	if err != nil {
 		return err
 	}
@@ -161,8 +155,8 @@ func certificateKey(r *http.Request) profile.Key {
 	return profile.CertificateKey(r.PathValue("code"), r.PathValue("number"))
 }
 
-func (h *Handler) certificateDetail(r *http.Request, tenant string, key profile.Key) (CertificateDetail, error) {
-	vs, cur, err := revisions(h, r, tenant, key, func(rv Revision, c *profile.Certificate) CertificateVersion {
+func (rd Reader) Certificate(ctx context.Context, tenant string, key profile.Key) (CertificateDetail, error) {
+	vs, cur, err := revisions(ctx, rd, tenant, key, func(rv Revision, c *profile.Certificate) CertificateVersion {
 		return CertificateVersion{Revision: rv, Certificate: c}
 	})
 	if err != nil {
@@ -171,43 +165,15 @@ func (h *Handler) certificateDetail(r *http.Request, tenant string, key profile.
 	if len(vs) == 0 {
 		return CertificateDetail{}, notFound("number", key)
 	}
-	v, err := h.version(r, tenant)
+	v, err := rd.version(ctx, tenant)
 	return CertificateDetail{Certificate: cur, Deleted: cur == nil, Versions: vs, Version: v}, err
-}
-
-// covers reports whether a certificate's jurisdictions cover id, or lie
-// within it: the certificates a filter of a jurisdiction finds.
-func covers(c *profile.Certificate, id string) bool {
-	for _, e := range c.Jurisdictions {
-		if profile.Covers(e, id) || profile.Covers(id, e) {
-			return true
-		}
-	}
-	return false
 }
 
 func (h *Handler) listCertificates(w http.ResponseWriter, r *http.Request) {
 	rq, err := h.begin(r, false, "customer", "jurisdiction", "expiringBefore", "status", "limit", "offset", "asOf")
-	if err != nil {
-		api.WriteError(w, r, err)
-		return
-	}
-	limit, offset, err := rq.page()
-	var before civil.Date
+	var f Filter
 	if err == nil {
-		before, err = rq.date("expiringBefore")
-	}
-	jur := rq.q.Get("jurisdiction")
-	if err == nil && jur != "" {
-		id, ok := profile.NormalizeJurisdiction(jur)
-		if !ok {
-			err = levy.Invalid("jurisdiction", "%q is not a jurisdiction ID: a country (US), a state (US-TX, or TX), or a Levy jurisdiction ID", clip(jur))
-		}
-		jur = id
-	}
-	status := strings.ToLower(rq.q.Get("status"))
-	if err == nil && status != "" && status != profile.StatusActive && status != profile.StatusRevoked {
-		err = levy.Invalid("status", "%q is not %s or %s", clip(status), profile.StatusActive, profile.StatusRevoked)
+		f, err = rq.filter()
 	}
 	var recs *profile.Records
 	if err == nil {
@@ -217,27 +183,14 @@ func (h *Handler) listCertificates(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	customer := rq.q.Get("customer")
-	items := slices.DeleteFunc(recs.Certificates, func(c profile.Certificate) bool {
-		switch {
-		case customer != "" && c.CustomerCode != customer:
-		case jur != "" && !covers(&c, jur):
-		case !before.IsZero() && (c.ExpirationDate.IsZero() || !c.ExpirationDate.Before(before)):
-		case status != "" && (c.Revoked() != (status == profile.StatusRevoked)):
-		default:
-			return false
-		}
-		return true
-	})
-	from, to := window(len(items), limit, offset)
-	api.WriteData(w, r, http.StatusOK, CertificatePage{Items: nonNil(items[from:to]), Total: len(items), Version: recs.Version, At: recs.At})
+	api.WriteData(w, r, http.StatusOK, f.Certificates(recs))
 }
 
 func (h *Handler) getCertificate(w http.ResponseWriter, r *http.Request) {
 	rq, err := h.begin(r, false)
 	if err == nil {
 		var d CertificateDetail
-		if d, err = h.certificateDetail(r, rq.tenant, certificateKey(r)); err == nil {
+		if d, err = h.rd.Certificate(r.Context(), rq.tenant, certificateKey(r)); err == nil {
 			api.WriteData(w, r, http.StatusOK, d)
 			return
 		}
@@ -295,8 +248,8 @@ func (h *Handler) deleteCertificate(w http.ResponseWriter, r *http.Request) {
 
 // current returns the tenant's certificate of key as it is, or a
 // not-found error.
-func (h *Handler) current(r *http.Request, tenant string, key profile.Key) (*profile.Certificate, error) {
-	_, cur, err := revisions(h, r, tenant, key, func(Revision, *profile.Certificate) struct{} { return struct{}{} })
+func (rd Reader) current(ctx context.Context, tenant string, key profile.Key) (*profile.Certificate, error) {
+	_, cur, err := revisions(ctx, rd, tenant, key, func(Revision, *profile.Certificate) struct{} { return struct{}{} })
 	if err == nil && cur == nil {
 		err = notFound("number", key)
 	}
@@ -312,7 +265,7 @@ func (h *Handler) revokeCertificate(w http.ResponseWriter, r *http.Request) {
 	}
 	var c *profile.Certificate
 	if err == nil {
-		c, err = h.current(r, rq.tenant, key)
+		c, err = h.rd.current(r.Context(), rq.tenant, key)
 	}
 	if err == nil {
 		if body.RevokedDate.IsZero() {
@@ -329,7 +282,7 @@ func (h *Handler) revokeCertificate(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) answerCertificate(w http.ResponseWriter, r *http.Request, rq request, key profile.Key, status int, err error) {
 	var d CertificateDetail
 	if err == nil {
-		d, err = h.certificateDetail(r, rq.tenant, key)
+		d, err = h.rd.Certificate(r.Context(), rq.tenant, key)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -348,8 +301,8 @@ func registrationKey(r *http.Request) profile.Key {
 	return profile.RegistrationKey(r.URL.Query().Get("company"), r.PathValue("jurisdiction"), r.PathValue("number"))
 }
 
-func (h *Handler) registrationDetail(r *http.Request, tenant string, key profile.Key) (RegistrationDetail, error) {
-	vs, cur, err := revisions(h, r, tenant, key, func(rv Revision, g *profile.Registration) RegistrationVersion {
+func (rd Reader) Registration(ctx context.Context, tenant string, key profile.Key) (RegistrationDetail, error) {
+	vs, cur, err := revisions(ctx, rd, tenant, key, func(rv Revision, g *profile.Registration) RegistrationVersion {
 		return RegistrationVersion{Revision: rv, Registration: g}
 	})
 	if err != nil {
@@ -358,24 +311,15 @@ func (h *Handler) registrationDetail(r *http.Request, tenant string, key profile
 	if len(vs) == 0 {
 		return RegistrationDetail{}, notFound("number", key)
 	}
-	v, err := h.version(r, tenant)
+	v, err := rd.version(ctx, tenant)
 	return RegistrationDetail{Registration: cur, Deleted: cur == nil, Versions: vs, Version: v}, err
 }
 
 func (h *Handler) listRegistrations(w http.ResponseWriter, r *http.Request) {
 	rq, err := h.begin(r, false, "company", "jurisdiction", "limit", "offset", "asOf")
-	if err != nil {
-		api.WriteError(w, r, err)
-		return
-	}
-	limit, offset, err := rq.page()
-	jur := rq.q.Get("jurisdiction")
-	if err == nil && jur != "" {
-		id, ok := profile.NormalizeJurisdiction(jur)
-		if !ok {
-			err = levy.Invalid("jurisdiction", "%q is not a jurisdiction ID: a country (US), a state (US-TX, or TX), or a Levy jurisdiction ID", clip(jur))
-		}
-		jur = id
+	var f Filter
+	if err == nil {
+		f, err = rq.filter()
 	}
 	var recs *profile.Records
 	if err == nil {
@@ -385,19 +329,14 @@ func (h *Handler) listRegistrations(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	company, hasCompany := rq.q["company"]
-	items := slices.DeleteFunc(recs.Registrations, func(g profile.Registration) bool {
-		return hasCompany && g.CompanyCode != company[0] || jur != "" && !profile.Covers(g.Jurisdiction, jur) && !profile.Covers(jur, g.Jurisdiction)
-	})
-	from, to := window(len(items), limit, offset)
-	api.WriteData(w, r, http.StatusOK, RegistrationPage{Items: nonNil(items[from:to]), Total: len(items), Version: recs.Version, At: recs.At})
+	api.WriteData(w, r, http.StatusOK, f.Registrations(recs))
 }
 
 func (h *Handler) getRegistration(w http.ResponseWriter, r *http.Request) {
 	rq, err := h.begin(r, false, "company")
 	if err == nil {
 		var d RegistrationDetail
-		if d, err = h.registrationDetail(r, rq.tenant, registrationKey(r)); err == nil {
+		if d, err = h.rd.Registration(r.Context(), rq.tenant, registrationKey(r)); err == nil {
 			api.WriteData(w, r, http.StatusOK, d)
 			return
 		}
@@ -461,7 +400,7 @@ func (h *Handler) answerRegistration(w http.ResponseWriter, r *http.Request, rq 
 		if id, ok := profile.NormalizeJurisdiction(key.Jurisdiction); ok {
 			key.Jurisdiction = id
 		}
-		d, err = h.registrationDetail(r, rq.tenant, key)
+		d, err = h.rd.Registration(r.Context(), rq.tenant, key)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -484,8 +423,8 @@ func productKey(r *http.Request) profile.Key {
 	return profile.ProductKey(r.PathValue("codeType"), r.PathValue("code"))
 }
 
-func (h *Handler) productDetail(r *http.Request, tenant string, key profile.Key) (ProductDetail, error) {
-	vs, cur, err := revisions(h, r, tenant, key, func(rv Revision, p *profile.Product) ProductVersion {
+func (rd Reader) Product(ctx context.Context, tenant string, key profile.Key) (ProductDetail, error) {
+	vs, cur, err := revisions(ctx, rd, tenant, key, func(rv Revision, p *profile.Product) ProductVersion {
 		return ProductVersion{Revision: rv, Product: p}
 	})
 	if err != nil {
@@ -494,17 +433,16 @@ func (h *Handler) productDetail(r *http.Request, tenant string, key profile.Key)
 	if len(vs) == 0 {
 		return ProductDetail{}, notFound("code", key)
 	}
-	v, err := h.version(r, tenant)
+	v, err := rd.version(ctx, tenant)
 	return ProductDetail{Product: cur, Deleted: cur == nil, Versions: vs, Version: v}, err
 }
 
 func (h *Handler) listProducts(w http.ResponseWriter, r *http.Request) {
 	rq, err := h.begin(r, false, "codeType", "class", "limit", "offset", "asOf")
-	if err != nil {
-		api.WriteError(w, r, err)
-		return
+	var f Filter
+	if err == nil {
+		f, err = rq.filter()
 	}
-	limit, offset, err := rq.page()
 	var recs *profile.Records
 	if err == nil {
 		recs, err = h.records(r, rq)
@@ -513,19 +451,14 @@ func (h *Handler) listProducts(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	codeType, class := strings.ToUpper(rq.q.Get("codeType")), rq.q.Get("class")
-	items := slices.DeleteFunc(recs.Products, func(p profile.Product) bool {
-		return codeType != "" && p.CodeType != codeType || class != "" && p.Class != class
-	})
-	from, to := window(len(items), limit, offset)
-	api.WriteData(w, r, http.StatusOK, ProductPage{Items: nonNil(items[from:to]), Total: len(items), Version: recs.Version, At: recs.At})
+	api.WriteData(w, r, http.StatusOK, f.Products(recs))
 }
 
 func (h *Handler) getProduct(w http.ResponseWriter, r *http.Request) {
 	rq, err := h.begin(r, false)
 	if err == nil {
 		var d ProductDetail
-		if d, err = h.productDetail(r, rq.tenant, productKey(r)); err == nil {
+		if d, err = h.rd.Product(r.Context(), rq.tenant, productKey(r)); err == nil {
 			api.WriteData(w, r, http.StatusOK, d)
 			return
 		}
@@ -580,7 +513,7 @@ func (h *Handler) deleteProduct(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) answerProduct(w http.ResponseWriter, r *http.Request, rq request, key profile.Key, status int, err error) {
 	var d ProductDetail
 	if err == nil {
-		d, err = h.productDetail(r, rq.tenant, key)
+		d, err = h.rd.Product(r.Context(), rq.tenant, key)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -595,14 +528,14 @@ func (h *Handler) answerProduct(w http.ResponseWriter, r *http.Request, rq reque
 
 // ---- the policy
 
-func (h *Handler) policyDetail(r *http.Request, tenant string) (PolicyDetail, error) {
-	vs, cur, err := revisions(h, r, tenant, profile.PolicyKey(), func(rv Revision, p *profile.Policy) PolicyVersion {
+func (rd Reader) Policy(ctx context.Context, tenant string) (PolicyDetail, error) {
+	vs, cur, err := revisions(ctx, rd, tenant, profile.PolicyKey(), func(rv Revision, p *profile.Policy) PolicyVersion {
 		return PolicyVersion{Revision: rv, Policy: p}
 	})
 	if err != nil {
 		return PolicyDetail{}, err
 	}
-	v, err := h.version(r, tenant)
+	v, err := rd.version(ctx, tenant)
 	return PolicyDetail{Policy: cur, Versions: vs, Version: v}, err
 }
 
@@ -610,7 +543,7 @@ func (h *Handler) getPolicy(w http.ResponseWriter, r *http.Request) {
 	rq, err := h.begin(r, false)
 	if err == nil {
 		var d PolicyDetail
-		if d, err = h.policyDetail(r, rq.tenant); err == nil {
+		if d, err = h.rd.Policy(r.Context(), rq.tenant); err == nil {
 			api.WriteData(w, r, http.StatusOK, d)
 			return
 		}
@@ -630,7 +563,7 @@ func (h *Handler) putPolicy(w http.ResponseWriter, r *http.Request) {
 	}
 	var d PolicyDetail
 	if err == nil {
-		d, err = h.policyDetail(r, rq.tenant)
+		d, err = h.rd.Policy(r.Context(), rq.tenant)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -638,13 +571,4 @@ func (h *Handler) putPolicy(w http.ResponseWriter, r *http.Request) {
 	}
 	h.log.Info("profile changed", "tenant", rq.tenant, "by", rq.by, "record", "policy", "method", r.Method)
 	api.WriteData(w, r, http.StatusOK, d)
-}
-
-// nonNil returns list, or an empty list for nil, so that a page always
-// has its items.
-func nonNil[T any](list []T) []T {
-	if list == nil {
-		return []T{}
-	}
-	return list
 }
