@@ -84,6 +84,10 @@ type serveConfig struct {
 	exportTimeout    time.Duration
 	exportsPerTenant int
 
+	// noticeEvery is how often the expiry notices of certificates are
+	// looked for (serve_profile.go); 0, in production, is every hour.
+	noticeEvery time.Duration
+
 	listening       func(addr string) // tells tests the address; nil in production
 	shutdownStarted func()            // tells tests shutdown began; nil in production
 
@@ -334,6 +338,12 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	if err != nil {
 		return nil, nil, err
 	}
+	prof, err := openProfiles(ctx, st, c, log) // serve_profile.go
+	if err != nil {
+		return nil, nil, err
+	}
+	closers = append(closers, prof.Close)
+	prof.notify(einv, c.noticeEvery, log)
 	opts := []engine.Option{engine.WithJournal(store), engine.WithLogger(log)}
 	if c.rules != "" {
 		opts = append(opts, engine.WithRuleFiles(strings.Split(c.rules, ",")...))
@@ -365,6 +375,7 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	// so that their exports count against one limit per tenant.
 	exporter := journaladmin.NewExporter(store, journaladmin.ExportLimits{Timeout: c.exportTimeout, PerTenant: c.exportsPerTenant}, log)
 	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log, journaladmin.WithExporter(exporter)).Mounts()...)
+	apiOpts = append(apiOpts, prof.mounts(tokens, c, log)...)
 	apiOpts = append(apiOpts, api.WithHealthCheck("journal", journalCheck), api.WithHealthCheck("einvoice", einv.CheckWrite),
 		api.WithHealthCheck("auth", creds.CheckWrite), api.WithMetricsRoute(c.metricsAddr == ""),
 		api.WithRouteBodyLimit("POST /einvoicing/v1/documents", int64(ecfg.MaxDocumentBytes)))
