@@ -2,10 +2,10 @@ package expiry_test
 
 import (
 	"context"
-	"log/slog"
-	"net/http/httptest"
+	"encoding/json"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -24,83 +24,82 @@ import (
 
 const secret = "expiry-test-secret-0123456789abcdef-0123"
 
-// receiver is a webhook.Receiver on loopback, which checks each event's
-// signature and timestamp and records the certificates' notices it
-// accepts.
-type receiver struct {
-	url string
-	mu  sync.Mutex
-	got []webhook.Event
+// outbox reads the events that e-invoicing queued for a connection, as
+// its dispatcher would send them: the tests' services are passive (they
+// send nothing; the sending of a notice, signed, to a receiver on
+// loopback is tested in packages einvoice and internal/cli), so that
+// what the notifier queued is exactly what is in the store.
+type outbox struct {
+	store     einvoice.Store
+	webhookID string
+	got       []webhook.Event
 }
 
-func newReceiver(t *testing.T) *receiver {
+// drain takes the events waiting for the connection out of the store and
+// returns every event taken so far.
+func (o *outbox) drain(t *testing.T) []webhook.Event {
 	t.Helper()
-	r := &receiver{}
-	srv := httptest.NewUnstartedServer(nil)
-	r.url = "http://" + srv.Listener.Addr().String() + "/levy/events"
-	h, err := webhook.NewReceiver([]byte(secret), r.url, func(_ context.Context, ev webhook.Event, _ []byte) error {
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		r.got = append(r.got, ev)
-		return nil
-	}, webhook.WithLogger(slog.New(slog.DiscardHandler)))
+	ctx := context.Background()
+	for {
+		lease := einvoice.Lease{Owner: einvoice.NewGUID(), Until: time.Now().Add(time.Minute)}
+		ev, err := o.store.NextEvent(ctx, o.webhookID, lease)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev == nil {
+			if err := o.store.ReleaseOutbox(ctx, o.webhookID, lease.Owner); err != nil {
+				t.Fatal(err)
+			}
+			return slices.Clone(o.got)
+		}
+		var e webhook.Event
+		if err := json.Unmarshal(ev.Body, &e); err != nil {
+			t.Fatalf("the event %s: %v", ev.Body, err)
+		}
+		if ev.Status != webhook.EventCertificateExpiring || ev.DocumentID != "certificate "+e.Certificate.CustomerCode+"/"+e.Certificate.Number {
+			t.Errorf("the outbox's event: status %q, subject %q", ev.Status, ev.DocumentID)
+		}
+		o.got = append(o.got, e)
+		if err := o.store.Delivered(ctx, ev); err != nil {
+			t.Fatal(err)
+		}
+		if err := o.store.ReleaseOutbox(ctx, o.webhookID, lease.Owner); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// connect gives tenant a connection that lists the certificates' notices
+// and returns its outbox.
+func connect(t *testing.T, svc *einvoice.Service, store einvoice.Store, tenant string) *outbox {
+	t.Helper()
+	c, err := svc.CreateConnection(ctxOf(tenant), einvoice.NewConnection{TargetURL: "https://hooks.example.com/" + tenant, SecretKey: secret,
+		Events: einvoice.Events{Statuses: []string{webhook.EventCertificateExpiring}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.Config.Handler = h
-	srv.Start()
-	t.Cleanup(srv.Close)
-	return r
-}
-
-// events returns the events received.
-func (r *receiver) events() []webhook.Event {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return slices.Clone(r.got)
-}
-
-// waitFor waits until the receiver has n events, and fails when it gets
-// more.
-func (r *receiver) waitFor(t *testing.T, n int) []webhook.Event {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for len(r.events()) < n {
-		if time.Now().After(deadline) {
-			t.Fatalf("the receiver has %d events, want %d", len(r.events()), n)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	// The outbox has sent what it had: nothing more comes.
-	time.Sleep(100 * time.Millisecond)
-	got := r.events()
-	if len(got) != n {
-		t.Fatalf("the receiver has %d events, want %d: %+v", len(got), n, got)
-	}
-	return got
+	return &outbox{store: store, webhookID: c.WebhookID}
 }
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
-// openEInvoice opens e-invoicing over a Badger store in dir, sending to
-// loopback, and returns it with the function that closes it and its
-// store.
-func openEInvoice(t *testing.T, dir string) (*einvoice.Service, func()) {
+// openEInvoice opens e-invoicing over a Badger store in dir, and returns
+// it with its store and the function that closes both.
+func openEInvoice(t *testing.T, dir string) (*einvoice.Service, einvoice.Store, func()) {
 	t.Helper()
 	store, err := badger.OpenEInvoice(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := startEInvoice(t, store, 0)
-	return svc, func() { _ = svc.Close(); _ = store.Close() }
+	svc := startEInvoice(t, store)
+	return svc, store, func() { _ = svc.Close(); _ = store.Close() }
 }
 
-// startEInvoice starts e-invoicing over store, polling it every poll
-// when positive.
-func startEInvoice(t *testing.T, store einvoice.Store, poll time.Duration) *einvoice.Service {
+// startEInvoice starts a passive e-invoicing over store: it queues, and
+// sends nothing.
+func startEInvoice(t *testing.T, store einvoice.Store) *einvoice.Service {
 	t.Helper()
-	svc, err := einvoice.New(context.Background(), store, einvoice.Config{AllowPrivateTargets: true, OutboxDir: t.TempDir(),
-		MinBackoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond, PollInterval: poll})
+	svc, err := einvoice.New(context.Background(), store, einvoice.Config{Passive: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,12 +127,11 @@ func newClock(s string) *clock            { c := &clock{}; c.set(s); return c }
 func ctxOf(tenant string) context.Context { return levy.WithTenant(context.Background(), tenant) }
 
 // TestNoticeOncePerCertificate runs the notices of a tenant whose policy
-// asks for 30 days, through the e-invoicing outbox to a receiver on
-// loopback: the certificate due is notified once however many scans,
-// restarts and notifiers; one not yet due, revoked, expired, without an
-// expiration date, or of a tenant that asked for nothing is not; a
-// certificate becomes due as the days pass; a new expiration date is a
-// new notice.
+// asks for 30 days into the e-invoicing outbox: the certificate due is
+// queued once however many scans, restarts and notifiers; one not yet
+// due, revoked, expired, without an expiration date, or of a tenant that
+// asked for nothing is not; a certificate becomes due as the days pass;
+// a new expiration date is a new notice.
 func TestNoticeOncePerCertificate(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -156,14 +154,8 @@ func TestNoticeOncePerCertificate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rcv, quiet := newReceiver(t), newReceiver(t)
-	events, stop := openEInvoice(t, dir)
-	for tenant, r := range map[string]*receiver{"acme": rcv, "globex": quiet} {
-		if _, err := events.CreateConnection(ctxOf(tenant), einvoice.NewConnection{TargetURL: r.url, SecretKey: secret,
-			Events: einvoice.Events{Statuses: []string{webhook.EventCertificateExpiring}}}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	events, store, stop := openEInvoice(t, dir)
+	acme, globex := connect(t, events, store, "acme"), connect(t, events, store, "globex")
 	day := newClock("2026-06-01")
 	n := expiry.New(profiles, events, expiry.WithToday(day.today))
 	for i, want := range []int{1, 0} {
@@ -171,21 +163,28 @@ func TestNoticeOncePerCertificate(t *testing.T) {
 			t.Fatalf("scan %d: sent %d, %v; want %d", i+1, sent, err, want)
 		}
 	}
-	got := rcv.waitFor(t, 1)
+	got := acme.drain(t)
+	if len(got) != 1 {
+		t.Fatalf("acme's connection has %d notices: %+v", len(got), got)
+	}
 	c := got[0].Certificate
 	if got[0].Status != webhook.EventCertificateExpiring || c == nil || c.Number != "DUE" || c.CustomerName != "Alpha Supply" ||
 		c.ExpirationDate != "2026-06-20" || c.NoticeDate != "2026-05-21" || c.DaysBefore != 30 || got[0].TenantID != "acme" {
 		t.Fatalf("the notice: %+v %+v", got[0], c)
 	}
 
-	// A restart: the outbox and the notifier start again, and send
+	// A restart: the outbox and the notifier start again, and queue
 	// nothing more; another notifier beside it neither.
 	stop()
-	events, _ = openEInvoice(t, dir)
+	events, store, _ = openEInvoice(t, dir)
+	acme.store, globex.store = store, store
 	for _, m := range []*expiry.Notifier{expiry.New(profiles, events, expiry.WithToday(day.today)), expiry.New(profiles, events, expiry.WithToday(day.today))} {
 		if sent, err := m.Scan(ctx); err != nil || sent != 0 {
 			t.Fatalf("a scan after the restart: sent %d, %v", sent, err)
 		}
+	}
+	if got := acme.drain(t); len(got) != 1 {
+		t.Fatalf("after the restart acme's connection has %d notices", len(got))
 	}
 	// The days pass: LATER is due from 2026-06-20; DUE is no longer,
 	// and was sent.
@@ -194,30 +193,28 @@ func TestNoticeOncePerCertificate(t *testing.T) {
 	if sent, err := n.Scan(ctx); err != nil || sent != 1 {
 		t.Fatalf("the scan of 2026-06-21: sent %d, %v", sent, err)
 	}
-	if got := rcv.waitFor(t, 2); got[1].Certificate.Number != "LATER" {
-		t.Fatalf("the second notice: %+v", got[1].Certificate)
+	if got := acme.drain(t); len(got) != 2 || got[1].Certificate.Number != "LATER" {
+		t.Fatalf("the second notice: %+v", got)
 	}
 	// DUE's customer renews it to a later date: a notice of its own when
 	// due.
-	renewed := cert("DUE", "2026-07-10")
-	if _, err := svc.Apply(ctx, "acme", "cli", profile.ChangeSet{Certificates: []profile.Certificate{renewed}}); err != nil {
+	if _, err := svc.Apply(ctx, "acme", "cli", profile.ChangeSet{Certificates: []profile.Certificate{cert("DUE", "2026-07-10")}}); err != nil {
 		t.Fatal(err)
 	}
 	if sent, err := n.Scan(ctx); err != nil || sent != 1 {
 		t.Fatalf("the scan after the renewal: sent %d, %v", sent, err)
 	}
-	if got := rcv.waitFor(t, 3); got[2].Certificate.Number != "DUE" || got[2].Certificate.NoticeDate != "2026-06-10" {
-		t.Fatalf("the renewal's notice: %+v", got[2].Certificate)
+	if got := acme.drain(t); len(got) != 3 || got[2].Certificate.Number != "DUE" || got[2].Certificate.NoticeDate != "2026-06-10" {
+		t.Fatalf("the renewal's notice: %+v", got)
 	}
-	if n := len(quiet.events()); n != 0 {
-		t.Errorf("the tenant that asked for no notice received %d", n)
+	if n := len(globex.drain(t)); n != 0 {
+		t.Errorf("the tenant that asked for no notice has %d", n)
 	}
 }
 
 // TestNoticeOnceAcrossNodes runs three nodes over one PostgreSQL
-// database, each with its own e-invoicing Service (polling the outbox as
-// levy serve's nodes do) and its own notifier, scanning at once: the
-// receiver gets the notice once.
+// database, each with its own e-invoicing Service and its own notifier,
+// scanning at once: each certificate's notice is queued once.
 func TestNoticeOnceAcrossNodes(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.URL(t)
@@ -238,20 +235,18 @@ func TestNoticeOnceAcrossNodes(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	rcv := newReceiver(t)
 	day := newClock("2026-06-01")
 	var nodes []*expiry.Notifier
+	var box *outbox
 	for i := range 3 {
 		db := first
 		if i > 0 {
 			db = open()
 		}
-		events := startEInvoice(t, db.EInvoice(), 50*time.Millisecond)
+		store := db.EInvoice()
+		events := startEInvoice(t, store)
 		if i == 0 {
-			if _, err := events.CreateConnection(ctxOf("acme"), einvoice.NewConnection{TargetURL: rcv.url, SecretKey: secret,
-				Events: einvoice.Events{Statuses: []string{webhook.EventCertificateExpiring}}}); err != nil {
-				t.Fatal(err)
-			}
+			box = connect(t, events, store, "acme")
 		}
 		nodes = append(nodes, expiry.New(db.Profile(), events, expiry.WithToday(day.today)))
 	}
@@ -272,10 +267,13 @@ func TestNoticeOnceAcrossNodes(t *testing.T) {
 	if sent.Load() != 2 {
 		t.Errorf("the nodes queued %d notices, want 2", sent.Load())
 	}
-	got := rcv.waitFor(t, 2)
-	numbers := []string{got[0].Certificate.Number, got[1].Certificate.Number}
+	got := box.drain(t)
+	numbers := []string{}
+	for _, e := range got {
+		numbers = append(numbers, e.Certificate.Number)
+	}
 	slices.Sort(numbers)
-	if numbers[0] != "TX-1" || numbers[1] != "TX-2" {
-		t.Errorf("the notices: %v", numbers)
+	if strings.Join(numbers, ",") != "TX-1,TX-2" {
+		t.Errorf("the notices queued: %v", numbers)
 	}
 }
