@@ -288,13 +288,19 @@ func readImport(paths []string) (*profilecsv.Import, *profile.ChangeSet, error) 
 
 // imported prints what an import stored.
 func imported(w io.Writer, a profileadmin.ImportAnswer, tenant string) {
-	fmt.Fprintf(w, "imported into tenant %s: %d customers, %d certificates, %d registrations, %d products", tenant,
-		a.Customers, a.Certificates, a.Registrations, a.Products)
+	n := func(k int, word string) string {
+		if k == 1 {
+			return "1 " + word
+		}
+		return fmt.Sprintf("%d %ss", k, word)
+	}
+	fmt.Fprintf(w, "imported into tenant %s: %s, %s, %s, %s", tenant,
+		n(a.Customers, "customer"), n(a.Certificates, "certificate"), n(a.Registrations, "registration"), n(a.Products, "product"))
 	if a.Policy {
 		fmt.Fprint(w, ", the policy")
 	}
 	if a.Deletes > 0 {
-		fmt.Fprintf(w, ", %d deletions", a.Deletes)
+		fmt.Fprintf(w, ", %s", n(a.Deletes, "deletion"))
 	}
 	fmt.Fprintf(w, "; the profile's version is %d\n", a.Version)
 }

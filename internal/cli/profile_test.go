@@ -66,7 +66,7 @@ func TestProfileCommandOffline(t *testing.T) {
 	dir := t.TempDir()
 	files := writeFiles(t, "customers.csv", customersFile, "certificates.csv", certsFile, "products.csv", productsFile, "registrations.csv", regsFile)
 	out, _ := profileCLI(t, 0, append([]string{"import", "--data-dir", dir, "--tenant", "acme"}, files...)...)
-	if !strings.Contains(out, "2 customers, 2 certificates, 1 registrations, 1 products") || !strings.Contains(out, "version is 1") {
+	if !strings.Contains(out, "2 customers, 2 certificates, 1 registration, 1 product") || !strings.Contains(out, "version is 1") {
 		t.Errorf("import printed %q", out)
 	}
 
