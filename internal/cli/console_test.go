@@ -498,6 +498,8 @@ func TestConsoleInBrowser(t *testing.T) {
 		submit("journal-lookup"))
 	b.wait("its versions", `document.querySelector('#journal-versions h2') && document.querySelector('#journal-versions h2').textContent.includes('INV-3')`)
 	b.shot("4-journal")
+	b.do("download the period as CSV", chromedp.Click(chromedp.ID("journal-csv")))
+	b.wait("the export", `document.getElementById('status').textContent.startsWith('Exported ')`)
 	b.do("open the deleted transaction", chromedp.Evaluate[chromedp.Void](`document.getElementById('journal-id').value = 'INV-4'`),
 		submit("journal-lookup"))
 	b.wait("its deletion", `document.querySelector('#journal-versions h2') && document.querySelector('#journal-versions h2').textContent.includes('INV-4') && document.querySelector('#journal-versions').textContent.includes('deleted')`)
