@@ -22,6 +22,7 @@ import (
 	"github.com/levytax/levy/api/einvoicing"
 	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/api/profileadmin"
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/auth/authtest"
 	"github.com/levytax/levy/badger"
@@ -29,6 +30,7 @@ import (
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/profile"
 )
 
 // TestBadInputTable sends a table of malformed and out-of-bounds requests
@@ -193,6 +195,8 @@ func newBadServer(t *testing.T) *badServer {
 	opts = append(opts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
 		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(bodyLimit)).Mounts()...)
 	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet).Mounts()...)
+	opts = append(opts, profileadmin.New(profile.NewService(profile.NewMemory(), profile.Config{}), tokens.AdminReaderAuthenticator(),
+		profileadmin.WithBodyLimit(bodyLimit)).Mounts()...)
 	opts = append(opts, console.New(e, console.WithJournal(store), console.WithAuthenticator(tokens.ConsoleAuthenticator()),
 		console.WithLogger(quiet)).Mounts()...)
 	srv, err := api.New(e, opts...)

@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/jurisdiction"
@@ -68,6 +70,10 @@ func (s *schemaSet) special(t reflect.Type) (object, bool, error) {
 		// An amount is a JSON number in plain decimal notation, written and
 		// read exactly, never through float64. A string is refused.
 		return object{"type": "number", "format": "decimal"}, true, nil
+	case reflect.TypeFor[decimal.Decimal]():
+		// A decimal of a tenant's policy (package profile) is written as a
+		// string of its exact digits; a JSON number is read too.
+		return object{"type": "string", "format": "decimal", "pattern": `^-?[0-9]+(\.[0-9]+)?$`}, true, nil
 	case reflect.TypeFor[civil.Date]():
 		// A date is YYYY-MM-DD. The zero date would be "", but its members
 		// are omitzero save those that Levy always sets.
@@ -95,7 +101,7 @@ func (s *schemaSet) special(t reflect.Type) (object, bool, error) {
 		return object{"oneOf": []any{
 			object{"type": "string", "enum": []any{"all"}},
 			object{"type": "array", "items": object{"type": "string"}},
-		}, "description": `"all", or the list of statuses whose events the connection receives.`}, true, nil
+		}, "description": `"all" (every status of documents), or the list of statuses whose events the connection receives, which may name "all" and "Certificate Expiring" (the expiry notices of customers' exemption certificates, sent only to the connections that list it).`}, true, nil
 	case reflect.TypeFor[wire.Search]():
 		sch, err := s.ref(t, func() (object, error) { return s.searchSchema() })
 		return sch, true, err

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -669,6 +670,50 @@ func (s *ProfileStore) Version(ctx context.Context, tenant string) (uint64, erro
 		return err
 	})
 	return h.version, Wrap("profile", "version", "", err)
+}
+
+// Tenants returns the tenants whose version is not 0 (profile.Store):
+// one scan of the heads.
+func (s *ProfileStore) Tenants(ctx context.Context) ([]string, error) {
+	if err := s.enter(ctx, "tenants"); err != nil {
+		return nil, err
+	}
+	defer s.gate.Leave()
+	var out []string
+	err := s.db.View(func(txn *bdb.Txn) error {
+		it := txn.NewIterator(bdb.IteratorOptions{Prefix: []byte{profHead}})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			item := it.Item()
+			tenant, rest, ok := cutLP(item.Key()[1:])
+			if !ok || len(rest) != 0 {
+				return fmt.Errorf("a head key of %d bytes is not a tenant's", len(item.Key()))
+			}
+			var version uint64
+			if err := item.Value(func(v []byte) error {
+				if len(v) != 16 {
+					return fmt.Errorf("the head of tenant %s has %d bytes", tenant, len(v))
+				}
+				version = binary.BigEndian.Uint64(v)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if version > 0 {
+				out = append(out, tenant)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, Wrap("profile", "tenants", "", err)
+	}
+	// Keys are length-prefixed, so their order is not the tenants'.
+	slices.Sort(out)
+	return out, nil
 }
 
 // PutDocument stores a tenant's document under its digest

@@ -354,6 +354,27 @@ func (s *profStore) Version(ctx context.Context, tenant string) (uint64, error) 
 	return uint64(v), err
 }
 
+// Tenants returns the tenants whose version is not 0 (profile.Store),
+// in the order Go sorts strings.
+func (s *profStore) Tenants(ctx context.Context) ([]string, error) {
+	var out []string
+	err := s.call(ctx, "tenants", func() error {
+		if s.db.closed.Load() {
+			return wrap("profile: tenants", errClosedPool)
+		}
+		rows, err := s.db.pool.Query(ctx, `SELECT tenant FROM profile_tenants WHERE version > 0 ORDER BY tenant COLLATE "C"`)
+		if err != nil {
+			return wrap("profile: tenants", err)
+		}
+		out, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		return wrap("profile: tenants", err)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // PutDocument stores a tenant's document under its digest
 // (profile.Store).
 func (s *profStore) PutDocument(ctx context.Context, tenant, digest string, content []byte) error {

@@ -63,6 +63,18 @@ func NewDocumentRef(content []byte, mediaType, fileName string) (DocumentRef, er
 	return DocumentRef{SHA256: Digest(content), MediaType: mt, FileName: name, Size: int64(len(content))}, nil
 }
 
+// DocumentType returns the media type of DocumentTypes whose documents
+// start as content does, or "" for none: the type of a stored document,
+// which a store keeps by its digest alone.
+func DocumentType(content []byte) string {
+	for _, mt := range DocumentTypes {
+		if looksLike(mt, content) {
+			return mt
+		}
+	}
+	return ""
+}
+
 // looksLike reports whether content starts as documents of media type mt
 // start.
 func looksLike(mt string, b []byte) bool {

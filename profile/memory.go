@@ -159,6 +159,21 @@ func (m *memory) Version(ctx context.Context, tenant string) (uint64, error) {
 	return 0, nil
 }
 
+func (m *memory) Tenants(ctx context.Context) ([]string, error) {
+	if err := m.lock(ctx, "tenants"); err != nil {
+		return nil, err
+	}
+	defer m.mu.Unlock()
+	var out []string
+	for name, t := range m.tenants {
+		if len(t.changes) > 0 {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
 func (m *memory) PutDocument(ctx context.Context, tenant, digest string, content []byte) error {
 	if err := m.lock(ctx, "put document"); err != nil {
 		return err

@@ -61,6 +61,43 @@ const maxByLen = 100
 // its size and type, and, within the change's atomic unit, the rules
 // across the tenant's records (Validator.CheckAgainst).
 func (s *Service) Apply(ctx context.Context, tenant, by string, cs ChangeSet) (uint64, error) {
+	return s.apply(ctx, tenant, by, cs, anyRecord)
+}
+
+// Create is Apply for a change set whose records are all new, as the
+// routes that create a record send: a record that cs stores and whose
+// key the tenant has already is refused, with an EInvalid error naming
+// the field of its key ("certificates[0].number": the customer holds a
+// certificate of that number already), so that creating a record twice
+// does not replace the first one silently. The check runs within the
+// change's atomic unit.
+func (s *Service) Create(ctx context.Context, tenant, by string, cs ChangeSet) (uint64, error) {
+	return s.apply(ctx, tenant, by, cs, newRecords)
+}
+
+// Update is Apply for a change set whose records all exist, as the
+// routes that change a record send: a record that cs stores and whose
+// key the tenant does not have is refused with an ENotFound error naming
+// the field of its key, the answer to a key of another tenant as to one
+// that exists nowhere. A policy may always be stored. The check runs
+// within the change's atomic unit.
+func (s *Service) Update(ctx context.Context, tenant, by string, cs ChangeSet) (uint64, error) {
+	return s.apply(ctx, tenant, by, cs, storedRecords)
+}
+
+// expect says which of the records that a change set stores must be
+// there already (storedRecords), must not (newRecords), or may be either
+// (anyRecord).
+type expect uint8
+
+const (
+	anyRecord expect = iota
+	newRecords
+	storedRecords
+)
+
+// apply is Apply with what the change's records must be.
+func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, want expect) (uint64, error) {
 	if err := levy.CheckWritable(ctx, "change the tax profile"); err != nil {
 		return 0, err
 	}
@@ -81,7 +118,12 @@ func (s *Service) Apply(ctx context.Context, tenant, by string, cs ChangeSet) (u
 	if err != nil {
 		return 0, err
 	}
-	v, err := s.store.Apply(ctx, tenant, Commit{At: s.now(), By: by, Entries: entries, Need: cs.need(), Check: func(cur *Records) error {
+	v, err := s.store.Apply(ctx, tenant, Commit{At: s.now(), By: by, Entries: entries, Need: cs.need(want != anyRecord), Check: func(cur *Records) error {
+		// A record that must be new or stored, and is not, is the
+		// first thing wrong with the change.
+		if err := cs.checkExpected(cur, want); err != nil {
+			return err
+		}
 		return s.check.CheckAgainst(cur, &cs)
 	}})
 	if err != nil {
@@ -202,6 +244,12 @@ func (s *Service) Document(ctx context.Context, tenant, digest string) ([]byte, 
 		return nil, levy.Invalid("sha256", "must be the hex SHA-256 of the document, 64 hex digits")
 	}
 	return s.store.Document(ctx, tenant, digest)
+}
+
+// Tenants returns the tenants that have changed their profile at least
+// once, in order.
+func (s *Service) Tenants(ctx context.Context) ([]string, error) {
+	return s.store.Tenants(ctx)
 }
 
 // Records returns the tenant's records as of asOf (zero: now).

@@ -47,6 +47,9 @@ type Store interface {
 	// Version returns the tenant's version: 0 before its first change. It
 	// is cheap, for caches to poll.
 	Version(ctx context.Context, tenant string) (uint64, error)
+	// Tenants returns the tenants whose version is not 0, in order: those
+	// that have changed their profile at least once.
+	Tenants(ctx context.Context) ([]string, error)
 
 	// PutDocument stores content as the tenant's document of digest (the
 	// hex SHA-256 of content, which the caller has computed). Storing a

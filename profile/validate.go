@@ -146,8 +146,9 @@ func (v Validator) CheckAgainst(cur *Records, cs *ChangeSet) error {
 	return v.checkAgainst(cur, cs)
 }
 
-// need returns the records of the tenant that CheckAgainst reads for cs.
-func (cs *ChangeSet) need() Need {
+// need returns the records of the tenant that CheckAgainst reads for cs,
+// and, with stored, those that cs stores, for checkExpected.
+func (cs *ChangeSet) need(stored bool) Need {
 	var n Need
 	seen := map[Key]bool{}
 	want := func(k Key) {
@@ -165,7 +166,63 @@ func (cs *ChangeSet) need() Need {
 			n.CertificatesOf = append(n.CertificatesOf, k.Code)
 		}
 	}
+	if stored {
+		for _, k := range cs.storedKeys() {
+			want(k.key)
+		}
+	}
 	return n
+}
+
+// keyField is the key of a record that a change set stores, with the
+// field that names it there ("certificates[2].number").
+type keyField struct {
+	key   Key
+	field string
+}
+
+// storedKeys returns the keys of the records (not the policy) that cs
+// stores, each with the field of its key.
+func (cs *ChangeSet) storedKeys() []keyField {
+	out := make([]keyField, 0, len(cs.Customers)+len(cs.Certificates)+len(cs.Registrations)+len(cs.Products))
+	for i := range cs.Customers {
+		out = append(out, keyField{cs.Customers[i].Key(), fmt.Sprintf("customers[%d].code", i)})
+	}
+	for i := range cs.Certificates {
+		out = append(out, keyField{cs.Certificates[i].Key(), fmt.Sprintf("certificates[%d].number", i)})
+	}
+	for i := range cs.Registrations {
+		out = append(out, keyField{cs.Registrations[i].Key(), fmt.Sprintf("registrations[%d].number", i)})
+	}
+	for i := range cs.Products {
+		out = append(out, keyField{cs.Products[i].Key(), fmt.Sprintf("products[%d].code", i)})
+	}
+	return out
+}
+
+// checkExpected checks that the records cs stores are new, or stored,
+// as want says, against the tenant's records cur (which hold those
+// records when they exist: see need).
+func (cs *ChangeSet) checkExpected(cur *Records, want expect) error {
+	if want == anyRecord {
+		return nil
+	}
+	var errs levy.Errors
+	for _, k := range cs.storedKeys() {
+		if len(errs) >= MaxErrors {
+			break
+		}
+		switch has := cur.Has(k.key); {
+		case want == newRecords && has:
+			errs = append(errs, levy.Invalid(k.field, "%s exists already: change it rather than create it", k.key))
+		case want == storedRecords && !has:
+			errs = append(errs, levy.NotFound(k.field, "%s is not in the tenant's profile", k.key))
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs
 }
 
 // checkAgainst is CheckAgainst.

@@ -1,12 +1,14 @@
 // Package console is Levy's web console: a handful of pages, served under
 // /console/ by `levy serve`, that show a tenant's calculations, tax
-// areas, journal and e-invoices, and an operator's credentials, in a
-// browser. It is one more adapter beside the API (package api) and holds
-// no tax logic: the pages call the public API (the calculation and
-// lookup routes, /changed-taxareas, the e-invoicing routes and the admin
-// routes) with a token the browser gets at the token endpoint, and a few
-// read-only routes of the console's own fill in what the public API does
-// not give:
+// areas, journal, e-invoices and tax profile (customers and their
+// exemption certificates, registrations, product codes; profile.js), and
+// an operator's credentials, in a browser. It is one more adapter beside
+// the API (package api) and holds no tax logic: the pages call the
+// public API (the calculation and lookup routes, /changed-taxareas, the
+// e-invoicing routes and the admin routes, the profile's included, which
+// a console token reads) with a token the browser gets at the token
+// endpoint, and a few read-only routes of the console's own fill in what
+// the public API does not give:
 //
 //	GET /console/api/config                          the audiences and paths the sign-in needs (public)
 //	GET /console/api/whoami                          the token's tenant, client ID and role, for the page's header

@@ -24,6 +24,16 @@ func (h *Handler) AdminAuthenticator() api.Authenticator {
 	return h.bearer(h.admin, h.operator)
 }
 
+// AdminReaderAuthenticator returns the bearer check of the admin routes
+// that the console's readers may call too: a valid token of a reader
+// audience (api.RoleReader, whose requests carry levy.WithReadOnly, so
+// that they read and change nothing), of the admin audience or of the
+// operator's. Such a route refuses a reader's writes itself (see
+// levy.CheckWritable), as the routes of the API do.
+func (h *Handler) AdminReaderAuthenticator() api.Authenticator {
+	return h.bearer(append(h.roleAudiences(api.RoleReader), h.admin, h.operator)...)
+}
+
 // OperatorAuthenticator returns the bearer check of the routes that act on
 // what every tenant shares (the signing keys): a valid token of the
 // operator audience.

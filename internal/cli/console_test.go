@@ -23,6 +23,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/levytax/levy/civil"
 )
 
 // chromiumPath finds the Chromium of the machine, or skips the test
@@ -496,6 +498,8 @@ func TestConsoleInBrowser(t *testing.T) {
 		submit("journal-lookup"))
 	b.wait("its versions", `document.querySelector('#journal-versions h2') && document.querySelector('#journal-versions h2').textContent.includes('INV-3')`)
 	b.shot("4-journal")
+	b.do("download the period as CSV", chromedp.Click(chromedp.ID("journal-csv")))
+	b.wait("the export", `document.getElementById('status').textContent.startsWith('Exported ')`)
 	b.do("open the deleted transaction", chromedp.Evaluate[chromedp.Void](`document.getElementById('journal-id').value = 'INV-4'`),
 		submit("journal-lookup"))
 	b.wait("its deletion", `document.querySelector('#journal-versions h2') && document.querySelector('#journal-versions h2').textContent.includes('INV-4') && document.querySelector('#journal-versions').textContent.includes('deleted')`)
@@ -521,6 +525,84 @@ func TestConsoleInBrowser(t *testing.T) {
 		}
 	}
 	b.shot("5-einvoicing")
+
+	// The tax profile: an import whose certificates file has a bad row is
+	// refused with the row's place and stores nothing; the good files are
+	// stored; the certificate that expires within 30 days stands out; its
+	// scan downloads; it is revoked; the registrations and products show,
+	// and a product code is mapped.
+	profileDir := t.TempDir()
+	soon, later := civil.Today().AddDays(10), civil.Today().AddDays(200)
+	profileFile := func(name, content string) string {
+		p := filepath.Join(profileDir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	custFile := profileFile("customers.csv", customersFile)
+	goodCerts := profileFile("certificates.csv", certsHeader+fmt.Sprintf("TX-1,C-1,TX,G,,2026-01-01,%s,,active\nCA-1,C-2,CA,E,,2026-01-01,%s,,active\n", soon, later))
+	badCerts := profileFile("bad/certificates.csv", certsHeader+"TX-1,C-1,TX,G,,2026-06-01,2026-05-01,,active\n")
+	regFile := profileFile("registrations.csv", regsFile)
+	prodFile := profileFile("products.csv", productsFile)
+	b.do("open the customers", chromedp.Click(chromedp.CSS(`#nav a[data-page=customers]`)))
+	b.wait("the import form", `document.getElementById('prof-files')`)
+	b.do("import a bad file", chromedp.SetUploadFiles(chromedp.CSS("#prof-files"), []string{custFile, badCerts}), submit("prof-import"))
+	b.wait("the refusal", `document.querySelector('#prof-import-result .import-error')`)
+	if text := eval[string](b, `document.getElementById('prof-import-result').innerText`); !strings.Contains(text, "certificates.csv:2:expiration_date") {
+		t.Errorf("the refused import shows:\n%s", text)
+	}
+	if b.expected("status of 400") == 0 {
+		t.Error("the page showed the refusal without a 400")
+	}
+	var custPage struct{ Data struct{ Total int } }
+	c.must(http.StatusOK, "GET", "/admin/v1/profile/customers", adminToken, "", nil, &custPage)
+	if custPage.Data.Total != 0 {
+		t.Errorf("the refused import stored %d customers", custPage.Data.Total)
+	}
+	b.do("import the files", chromedp.SetUploadFiles(chromedp.CSS("#prof-files"), []string{custFile, goodCerts, regFile, prodFile}), submit("prof-import"))
+	b.wait("the import", `document.getElementById('prof-import-ok')`)
+	b.wait("the certificates", `document.querySelectorAll('#prof-certs tbody tr').length === 2`)
+	if got := eval[[]string](b, `[...document.querySelectorAll('#prof-certs tr.expiring')].map(r => r.dataset.cert)`); len(got) != 1 || got[0] != "TX-1" {
+		t.Errorf("the certificates that stand out: %q", got)
+	}
+	if badge := eval[string](b, `document.querySelector('#prof-certs tr.expiring .expiring-badge').textContent`); badge != "expires in 10 days" {
+		t.Errorf("TX-1's badge: %q", badge)
+	}
+	scan := "%PDF-1.7\n% the scan of TX-1\n%%EOF\n"
+	c.must(http.StatusOK, "PUT", "/admin/v1/profile/customers/C-1/certificates/TX-1/document?fileName=tx-1.pdf", adminToken, "application/pdf", []byte(scan), nil)
+	b.do("show the expiring ones", chromedp.Click(chromedp.ID("prof-cert-soon")), submit("prof-cert-filter"))
+	b.wait("TX-1 alone", `document.querySelectorAll('#prof-certs tbody tr').length === 1 && document.querySelector('#prof-certs button.download')`)
+	b.do("download the scan", chromedp.Click(chromedp.CSS(`#prof-certs button.download[data-cert="TX-1"]`)))
+	b.wait("the download", `document.getElementById('prof-certs').dataset.downloaded`)
+	if n := eval[string](b, `document.getElementById('prof-certs').dataset.downloaded`); n != strconv.Itoa(len(scan)) {
+		t.Errorf("the page downloaded %s bytes of the %d-byte scan", n, len(scan))
+	}
+	b.do("open the customer", chromedp.Click(chromedp.CSS(`#prof-customers button[data-customer="C-1"]`)))
+	b.wait("its versions", `document.querySelector('#prof-customer table')`)
+	b.shot("8-customers")
+	b.do("revoke TX-1", chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`), chromedp.Click(chromedp.CSS(`#prof-certs button.revoke[data-cert="TX-1"]`)))
+	b.wait("the revocation", `document.getElementById('status').textContent.includes('Revoked TX-1')`)
+	var tx1 struct {
+		Data struct {
+			Certificate struct{ Status, RevokedDate string }
+		}
+	}
+	c.must(http.StatusOK, "GET", "/admin/v1/profile/customers/C-1/certificates/TX-1", consoleToken, "", nil, &tx1)
+	if tx1.Data.Certificate.Status != "revoked" || tx1.Data.Certificate.RevokedDate != civil.Today().String() {
+		t.Errorf("TX-1 after the page revoked it: %+v", tx1.Data.Certificate)
+	}
+	b.do("open the registrations", chromedp.Click(chromedp.CSS(`#nav a[data-page=registrations]`)))
+	b.wait("the registration", `document.querySelector('#prof-regs table') && document.getElementById('prof-regs').textContent.includes('32000000001')`)
+	b.shot("9-registrations")
+	b.do("open the products", chromedp.Click(chromedp.CSS(`#nav a[data-page=products]`)))
+	b.wait("the product", `document.querySelector('#prof-products table') && document.getElementById('prof-products').textContent.includes('SKU-1')`)
+	b.do("map a code", chromedp.SendKeys(chromedp.ID("prof-prod-code"), "SKU-2"), chromedp.SendKeys(chromedp.ID("prof-prod-class"), "SAAS"), submit("prof-prod-form"))
+	b.wait("the new code", `document.getElementById('prof-products').textContent.includes('SKU-2')`)
+	b.shot("10-products")
 
 	// Credentials: a tenant's admin may not create one of another tenant;
 	// a new one of its own, whose secret, shown once, works.

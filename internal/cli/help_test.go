@@ -16,6 +16,7 @@ func TestHelp(t *testing.T) {
 		{"serve"}, {"clients"}, {"clients", "create"}, {"clients", "list"}, {"clients", "rotate-key"},
 		{"webhook"}, {"webhook", "receive"}, {"webhook", "dead-letters"}, {"webhook", "dead-letters", "list"},
 		{"data"}, {"data", "coverage"}, {"batch"}, {"batch", "sale"}, {"batch", "owner"},
+		{"profile"}, {"profile", "import"}, {"profile", "export"}, {"profile", "list"}, {"profile", "show"},
 	} {
 		for _, h := range []string{"-h", "--help"} {
 			name := strings.Join(cmd, " ") + " " + h
@@ -41,7 +42,7 @@ func TestHelp(t *testing.T) {
 // environment is not printed as a default.
 func TestHelpHidesEnvironmentSecrets(t *testing.T) {
 	t.Setenv(databaseEnv, "postgres://levy:hunter2@db/levy")
-	for _, cmd := range [][]string{{"journal", "report", "-h"}, {"clients", "list", "-h"}, {"calc", "sale", "-h"}} {
+	for _, cmd := range [][]string{{"journal", "report", "-h"}, {"clients", "list", "-h"}, {"calc", "sale", "-h"}, {"profile", "list", "-h"}} {
 		if _, out, _ := runCLI(t, cmd...); strings.Contains(out, "hunter2") {
 			t.Errorf("levy %s prints the database password:\n%s", strings.Join(cmd, " "), out)
 		}

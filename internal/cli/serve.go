@@ -25,7 +25,6 @@ import (
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/profile"
 )
 
 // serveConfig is the configuration of `levy serve`. Every flag has an
@@ -84,6 +83,10 @@ type serveConfig struct {
 	// of one tenant run at once.
 	exportTimeout    time.Duration
 	exportsPerTenant int
+
+	// noticeEvery is how often the expiry notices of certificates are
+	// looked for (serve_profile.go); 0, in production, is every hour.
+	noticeEvery time.Duration
 
 	listening       func(addr string) // tells tests the address; nil in production
 	shutdownStarted func()            // tells tests shutdown began; nil in production
@@ -335,21 +338,13 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	if err != nil {
 		return nil, nil, err
 	}
-	// The tenants' tax profiles, which every calculation applies: read
-	// through a cache that, over a shared database, follows the changes
-	// made on other nodes or by an offline import within a second.
-	profiles, err := st.profiles(ctx)
+	prof, err := openProfiles(ctx, st, c, log) // serve_profile.go
 	if err != nil {
 		return nil, nil, err
 	}
-	profileCache := profile.NewCache(profiles, log)
-	if st.shared() {
-		followCtx, stopFollowing := context.WithCancel(context.WithoutCancel(ctx))
-		following := make(chan struct{})
-		go func() { profileCache.Follow(followCtx, profile.FollowInterval); close(following) }()
-		closers = append(closers, func() error { stopFollowing(); <-following; return nil })
-	}
-	opts := []engine.Option{engine.WithJournal(store), engine.WithLogger(log), engine.WithProfiles(profileCache)}
+	closers = append(closers, prof.Close)
+	prof.notify(einv, c.noticeEvery, log)
+	opts := []engine.Option{engine.WithJournal(store), engine.WithLogger(log), engine.WithProfiles(prof.cache)}
 	if c.rules != "" {
 		opts = append(opts, engine.WithRuleFiles(strings.Split(c.rules, ",")...))
 	}
@@ -380,8 +375,9 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	// so that their exports count against one limit per tenant.
 	exporter := journaladmin.NewExporter(store, journaladmin.ExportLimits{Timeout: c.exportTimeout, PerTenant: c.exportsPerTenant}, log)
 	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log, journaladmin.WithExporter(exporter)).Mounts()...)
+	apiOpts = append(apiOpts, prof.mounts(tokens, c, log)...)
 	apiOpts = append(apiOpts, api.WithHealthCheck("journal", journalCheck), api.WithHealthCheck("einvoice", einv.CheckWrite),
-		api.WithHealthCheck("auth", creds.CheckWrite), api.WithHealthCheck("profile", profiles.CheckWrite), api.WithMetricsRoute(c.metricsAddr == ""),
+		api.WithHealthCheck("auth", creds.CheckWrite), api.WithMetricsRoute(c.metricsAddr == ""),
 		api.WithRouteBodyLimit("POST /einvoicing/v1/documents", int64(ecfg.MaxDocumentBytes)))
 	if c.console {
 		apiOpts = append(apiOpts, consoleMounts(c, e, store, exporter, tokens, log)...)

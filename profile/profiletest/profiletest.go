@@ -46,6 +46,8 @@ func Run(t *testing.T, open func(t *testing.T) profile.Store) {
 		{"BadRecordStoresNothing", testBadRecordStoresNothing},
 		{"CrossRecordRules", testCrossRecordRules},
 		{"TenantIsolation", testTenantIsolation},
+		{"Tenants", testTenants},
+		{"CreateAndUpdate", testCreateAndUpdate},
 		{"Documents", testDocuments},
 		{"ConcurrentApplies", testConcurrentApplies},
 		{"LargeChange", testLargeChange},
@@ -579,6 +581,80 @@ func testTenantIsolation(t *testing.T, s profile.Store) {
 	_, err = svc.Apply(ctx, "globex", "client-9", profile.ChangeSet{Deletes: []profile.Key{profile.ProductKey("", "SKU-1")}})
 	if levy.ErrorCode(err) != levy.EInvalid {
 		t.Fatalf("globex deleting acme's product: %v", err)
+	}
+}
+
+func testTenants(t *testing.T, s profile.Store) {
+	ctx := context.Background()
+	svc := service(s)
+	if got, err := s.Tenants(ctx); err != nil || len(got) != 0 {
+		t.Fatalf("the tenants of an empty store: %q, %v", got, err)
+	}
+	apply(t, svc, "globex", profile.ChangeSet{Customers: []profile.Customer{{Code: "C-1"}}})
+	apply(t, svc, tenant, sample())
+	// A refused change makes no tenant, nor does reading one.
+	if _, err := svc.Apply(ctx, "initech", "client-1", profile.ChangeSet{Deletes: []profile.Key{profile.CustomerKey("C-1")}}); err == nil {
+		t.Fatal("a deletion of nothing was applied")
+	}
+	records(t, s, "hooli", time.Time{})
+	version(t, s, "hooli")
+	got, err := s.Tenants(ctx)
+	if err != nil || strings.Join(got, ",") != "acme,globex" {
+		t.Fatalf("Tenants: %q, %v; want acme, globex", got, err)
+	}
+}
+
+func testCreateAndUpdate(t *testing.T, s profile.Store) {
+	ctx := context.Background()
+	svc := service(s)
+	apply(t, svc, tenant, sample())
+	apply(t, svc, "globex", profile.ChangeSet{Customers: []profile.Customer{{Code: "G-1"}}})
+	before := records(t, s, tenant, time.Time{})
+
+	// Creating what exists: refused, naming the key's field, nothing
+	// stored.
+	dup := profile.ChangeSet{
+		Customers:    []profile.Customer{{Code: "C-9"}},
+		Certificates: []profile.Certificate{{Number: "TX-1", CustomerCode: "C-1", Jurisdictions: []string{"US-OK"}, ReasonCode: "G", EffectiveDate: date("2026-01-01")}},
+	}
+	_, err := svc.Create(ctx, tenant, "client-1", dup)
+	if levy.ErrorCode(err) != levy.EInvalid || !strings.Contains(err.Error(), "certificates[0].number") {
+		t.Fatalf("creating certificate TX-1 again: %v", err)
+	}
+	sameJSON(t, "the records after a refused creation", records(t, s, tenant, time.Time{}), before)
+	// The same number of another customer, or of another tenant, is new.
+	if _, err := svc.Create(ctx, tenant, "client-1", profile.ChangeSet{Certificates: []profile.Certificate{
+		{Number: "TX-1", CustomerCode: "C-2", Jurisdictions: []string{"US-OK"}, ReasonCode: "G", EffectiveDate: date("2026-01-01")}}}); err != nil {
+		t.Fatalf("creating another customer's TX-1: %v", err)
+	}
+	if _, err := svc.Create(ctx, "globex", "client-9", profile.ChangeSet{Customers: []profile.Customer{{Code: "C-1"}}}); err != nil {
+		t.Fatalf("creating globex's C-1: %v", err)
+	}
+
+	// Updating what does not exist, here or only in another tenant:
+	// refused as not found, nothing stored.
+	before = records(t, s, tenant, time.Time{})
+	for _, cs := range []profile.ChangeSet{
+		{Customers: []profile.Customer{{Code: "G-1", Name: "not acme's"}}},
+		{Products: []profile.Product{{Code: "SKU-404", Class: "GENERAL"}}},
+	} {
+		_, err := svc.Update(ctx, tenant, "client-1", cs)
+		if levy.ErrorCode(err) != levy.ENotFound {
+			t.Fatalf("updating %s: %v", jsonOf(t, cs), err)
+		}
+	}
+	sameJSON(t, "the records after refused updates", records(t, s, tenant, time.Time{}), before)
+	if r := records(t, s, "globex", time.Time{}); len(r.Customers) != 2 || r.Customers[1].Name != "" {
+		t.Fatalf("globex's customers after acme's update of G-1: %+v", r.Customers)
+	}
+	// Updating what exists, and a policy, which may always be stored.
+	v, err := svc.Update(ctx, tenant, "client-1", profile.ChangeSet{Customers: []profile.Customer{{Code: "C-2", Name: "Beta Stores Inc."}},
+		Policy: &profile.Policy{ExpiryNoticeDays: 10}})
+	if err != nil {
+		t.Fatalf("updating C-2: %v", err)
+	}
+	if r := records(t, s, tenant, time.Time{}); r.Version != v || r.Customers[1].Name != "Beta Stores Inc." || r.Policy.ExpiryNoticeDays != 10 {
+		t.Fatalf("after the update: %s", jsonOf(t, r))
 	}
 }
 

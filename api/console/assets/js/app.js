@@ -8,10 +8,12 @@ import * as map from './map.js';
 import * as journal from './journal.js';
 import * as einvoicing from './einvoicing.js';
 import * as credentials from './credentials.js';
+import { customers, registrations, products } from './profile.js';
 
-const pages = { playground, map, journal, einvoicing, credentials };
+const pages = { playground, map, journal, einvoicing, customers, registrations, products, credentials };
 const titles = {
-  playground: 'Calculation', map: 'Tax areas', journal: 'Journal', einvoicing: 'E-invoicing', credentials: 'Credentials',
+  playground: 'Calculation', map: 'Tax areas', journal: 'Journal', einvoicing: 'E-invoicing',
+  customers: 'Customers', registrations: 'Registrations', products: 'Products', credentials: 'Credentials',
 };
 
 const $ = (id) => document.getElementById(id);

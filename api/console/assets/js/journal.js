@@ -16,7 +16,7 @@ async function download(format, status, fail) {
     const resp = await call('/console/api/journal/export', { query: { ...period, format }, raw: true });
     const blob = await resp.blob();
     const a = h('a', { href: URL.createObjectURL(blob), download: `journal-${period.from}-${period.to}.${format}` });
-    document.add(body, a);
+    document.body.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);

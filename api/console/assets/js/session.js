@@ -154,7 +154,8 @@ function tokenFor(opts) {
 
 // call sends a request to the API and returns the parsed JSON answer (or
 // the Response itself with raw). opts: method, body (JSON unless a
-// string with contentType), query, admin, operator, raw, headers.
+// string with contentType; a FormData or a Blob goes as it is), query,
+// admin, operator, raw, headers.
 export async function call(path, opts = {}) {
   const token = tokenFor(opts);
   if (!session()) {
@@ -168,7 +169,11 @@ export async function call(path, opts = {}) {
   }
   const headers = { Authorization: `Bearer ${token}`, ...(opts.headers || {}) };
   let body = opts.body;
-  if (body !== undefined && typeof body !== 'string') {
+  if (body instanceof FormData) {
+    // The browser writes the multipart body and its boundary.
+  } else if (body instanceof Blob) {
+    headers['Content-Type'] = opts.contentType || body.type || 'application/octet-stream';
+  } else if (body !== undefined && typeof body !== 'string') {
     body = JSON.stringify(body);
     headers['Content-Type'] = 'application/json';
   } else if (body !== undefined) {

@@ -1,0 +1,404 @@
+// The pages of a tenant's tax profile: its customers and their exemption
+// certificates (those that expire within 30 days stand out, and a
+// certificate's scan can be downloaded), its registrations and its
+// product codes, read through the profile's admin routes. A console
+// credential reads them; an admin one also imports files, creates,
+// revokes and deletes. The operator names the tenant.
+
+import { add, clear, field, fill, h, pretty, select, statusPill, table, today, when } from './dom.js';
+import { call, session } from './session.js';
+
+const P = '/admin/v1/profile';
+
+// SOON is how many days ahead a certificate's expiration stands out.
+const SOON = 30;
+
+// The tenant the operator works on, kept while the tab lives.
+const scope = { tenant: '' };
+
+// reading returns the options of a call that reads: the console's or the
+// admin's token, or the operator's, which names the tenant.
+function reading(query = {}) {
+  const s = session() || {};
+  const q = { ...query };
+  if (scope.tenant) q.tenant = scope.tenant;
+  return s.console || s.admin ? { query: q } : { query: q, admin: true };
+}
+
+// writing returns the options of a call that writes: the admin's token,
+// or the operator's with the tenant.
+function writing(opts = {}) {
+  const q = { ...(opts.query || {}) };
+  if (scope.tenant) q.tenant = scope.tenant;
+  return { ...opts, query: q, admin: true };
+}
+
+// tenantField is the operator's choice of tenant; it redraws the page
+// with redraw.
+function tenantField(operator, redraw) {
+  const s = session() || {};
+  if (!operator || s.admin || s.console) return null;
+  const input = h('input', { id: 'prof-tenant', value: scope.tenant, placeholder: 'the tenant', required: true });
+  const form = h('form', { class: 'card row', id: 'prof-tenant-form' }, field('Tenant', input), h('button', { type: 'submit' }, 'Show'));
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    scope.tenant = input.value.trim();
+    redraw();
+  });
+  return form;
+}
+
+// daysUntil returns the days from today (UTC) to a date YYYY-MM-DD.
+function daysUntil(date) {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today()}T00:00:00Z`)) / 86400000);
+}
+
+// addDays returns today plus n days as YYYY-MM-DD.
+function addDays(n) {
+  return new Date(Date.parse(`${today()}T00:00:00Z`) + n * 86400000).toISOString().slice(0, 10);
+}
+
+// expiry describes when a certificate expires: a badge that says it
+// when it is within SOON days (or past), and whether it stands out.
+function expiry(c) {
+  if (!c.expirationDate) return { soon: false, badge: null };
+  const days = daysUntil(c.expirationDate);
+  if (c.status === 'revoked') return { soon: false, badge: null };
+  if (days < 0) return { soon: false, badge: h('span', { class: 'pill bad' }, 'expired') };
+  if (days <= SOON) {
+    const words = days === 0 ? 'expires today' : `expires in ${days} day${days === 1 ? '' : 's'}`;
+    return { soon: true, badge: h('span', { class: 'pill wait expiring-badge' }, words) };
+  }
+  return { soon: false, badge: null };
+}
+
+// saveDocument downloads a certificate's scan with the token.
+async function saveDocument(c, status, fail) {
+  status(`Downloading the scan of ${c.number}…`);
+  try {
+    const path = `${P}/customers/${encodeURIComponent(c.customerCode)}/certificates/${encodeURIComponent(c.number)}/document`;
+    const resp = await call(path, { ...reading(), raw: true });
+    const blob = await resp.blob();
+    const name = (c.document && c.document.fileName) || `certificate-${c.number}`;
+    const a = h('a', { href: URL.createObjectURL(blob), download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    const box = document.getElementById('prof-certs');
+    if (box) box.dataset.downloaded = String(blob.size);
+    status(`Downloaded ${name} (${blob.size} bytes).`);
+  } catch (err) {
+    fail(err);
+  }
+}
+
+// importForm makes the form that imports files (admin), showing every
+// bad row with its place; done runs after a good import.
+function importForm(status, fail, done) {
+  const files = h('input', { type: 'file', id: 'prof-files', multiple: true, accept: '.csv,.json,text/csv,application/json', required: true });
+  const result = h('div', { id: 'prof-import-result', 'aria-live': 'polite' });
+  const form = h('form', { class: 'card', id: 'prof-import' }, h('h2', {}, 'Import files'),
+    h('p', { class: 'note' }, 'The CSV files of an ERP (customers.csv, certificates.csv, registrations.csv, products.csv; the header names the kind), ',
+      'or one JSON change set. They are stored together or not at all.'),
+    h('div', { class: 'row' }, field('Files', files), h('button', { type: 'submit' }, 'Import')), result);
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const list = [...files.files];
+    if (!list.length) return;
+    status('Importing…');
+    clear(result);
+    try {
+      let answer;
+      if (list.length === 1 && /\.json$/i.test(list[0].name)) {
+        answer = await call(`${P}/import`, writing({ method: 'POST', body: await list[0].text(), contentType: 'application/json' }));
+      } else {
+        const body = new FormData();
+        for (const f of list) body.append('file', f, f.name);
+        answer = await call(`${P}/import/files`, writing({ method: 'POST', body }));
+      }
+      const a = answer.data;
+      const n = (k, word) => `${k} ${word}${k === 1 ? '' : 's'}`;
+      fill(result, h('p', { id: 'prof-import-ok' }, `Imported ${n(a.customers, 'customer')}, ${n(a.certificates, 'certificate')}, `,
+        `${n(a.registrations, 'registration')} and ${n(a.products, 'product')}: the profile is at version ${a.version}.`));
+      status('Imported.');
+      files.value = '';
+      done();
+    } catch (err) {
+      fill(result, h('p', { class: 'error' }, 'Nothing was imported:'),
+        table(null, ['Where', 'What'], (err.items || []).map((e) => [h('code', {}, e.target || ''), e.message]), () => ({ class: 'import-error' })));
+      status('The import was refused: nothing was stored.');
+    }
+  });
+  return form;
+}
+
+// versionsTable shows the versions of a record, each with what it held.
+function versionsTable(versions, member) {
+  return table(`${versions.length} version${versions.length === 1 ? '' : 's'}, oldest first`, ['Version', 'Made at', 'By', 'Change'],
+    versions.map((v) => [String(v.version), when(v.at), h('code', {}, v.by), v.deleted ? statusPill('deleted') : h('details', {},
+      h('summary', {}, 'the record'), h('pre', {}, pretty(v[member])))]));
+}
+
+// customers is the page of customers and their certificates.
+export const customers = {
+  render(root, { status, fail, admin, operator }) {
+    const redraw = () => {
+      clear(root);
+      root.append(h('h1', {}, 'Customers'));
+      customers.render(root, { status, fail, admin, operator });
+    };
+    const custBox = h('section', { id: 'prof-customers', 'aria-label': 'Customers' });
+    const certBox = h('section', { id: 'prof-certs', 'aria-label': 'Certificates' });
+    const detailBox = h('section', { id: 'prof-customer', 'aria-live': 'polite', 'aria-label': 'Customer' });
+    const prefix = h('input', { id: 'prof-cust-filter', placeholder: 'code starts with' });
+    const custFilter = h('form', { class: 'row', id: 'prof-cust-filter-form' }, field('Customer code', prefix),
+      h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
+    const certCustomer = h('input', { id: 'prof-cert-customer', placeholder: 'every customer' });
+    const certJur = h('input', { id: 'prof-cert-jur', placeholder: 'US-TX, TX, US-4819000' });
+    const soon = h('input', { id: 'prof-cert-soon', type: 'checkbox' });
+    const certFilter = h('form', { class: 'row', id: 'prof-cert-filter' }, field('Customer', certCustomer), field('Jurisdiction', certJur),
+      h('div', { class: 'field' }, h('label', { for: 'prof-cert-soon' }, soon, ` Expiring within ${SOON} days`)),
+      h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
+
+    let newCustomer = null;
+    if (admin) {
+      const code = h('input', { id: 'prof-new-code', required: true, maxlength: 40 });
+      const name = h('input', { id: 'prof-new-name', maxlength: 200 });
+      const cls = h('input', { id: 'prof-new-class', maxlength: 40 });
+      const business = h('input', { id: 'prof-new-business', type: 'checkbox' });
+      newCustomer = h('form', { class: 'row', id: 'prof-new-customer' }, field('Code', code), field('Name', name), field('Class code', cls),
+        h('div', { class: 'field' }, h('label', { for: 'prof-new-business' }, business, ' A business')),
+        h('button', { type: 'submit' }, 'Add customer'));
+      newCustomer.addEventListener('submit', async (ev) => {
+        ev.preventDefault();
+        try {
+          await call(`${P}/customers`, writing({ method: 'POST', body: { code: code.value.trim(), name: name.value.trim(), classCode: cls.value.trim(), isBusiness: business.checked } }));
+          status(`Added customer ${code.value.trim()}.`);
+          code.value = '';
+          name.value = '';
+          listCustomers();
+        } catch (err) {
+          fail(err);
+        }
+      });
+    }
+    add(root, tenantField(operator, redraw),
+      admin ? importForm(status, fail, () => { listCustomers(); listCertificates(); }) : null,
+      h('div', { class: 'card' }, h('h2', {}, 'Customers'), custFilter, newCustomer, custBox),
+      h('div', { class: 'card' }, h('h2', {}, 'Exemption certificates'),
+        h('p', { class: 'note' }, `Certificates that expire within ${SOON} days are marked; revoked ones cover nothing from their revocation date.`),
+        certFilter, certBox),
+      detailBox);
+    if (operator && !scope.tenant && !(session() || {}).admin && !(session() || {}).console) {
+      fill(custBox, h('p', { class: 'note' }, 'Name the tenant to work on.'));
+      return;
+    }
+
+    const showCustomer = async (code) => {
+      try {
+        const d = (await call(`${P}/customers/${encodeURIComponent(code)}`, reading())).data;
+        fill(detailBox, h('div', { class: 'card' }, h('h2', {}, `Customer ${code} `, d.deleted ? statusPill('deleted') : null),
+          d.customer ? h('p', {}, d.customer.name || '', d.customer.isBusiness ? ' (a business)' : '', d.customer.classCode ? `, class ${d.customer.classCode}` : '') : null,
+          h('p', {}, `${d.certificates.length} certificate${d.certificates.length === 1 ? '' : 's'}.`),
+          versionsTable(d.versions, 'customer')));
+        certCustomer.value = code;
+        listCertificates();
+      } catch (err) {
+        fail(err);
+      }
+    };
+
+    const listCustomers = async () => {
+      try {
+        const page = (await call(`${P}/customers`, reading(prefix.value.trim() ? { customer: prefix.value.trim() } : {}))).data;
+        fill(custBox, table(`${page.items.length} of ${page.total} customers`, ['Code', 'Name', 'Class', 'Business'],
+          page.items.map((c) => [h('button', { type: 'button', class: 'linkish', 'data-customer': c.code, onclick: () => showCustomer(c.code) }, c.code),
+            c.name || '', c.classCode || '', c.isBusiness ? 'yes' : 'no'])));
+      } catch (err) {
+        fill(custBox, h('p', { class: 'error' }, err.message));
+      }
+    };
+
+    const listCertificates = async () => {
+      const query = {};
+      if (certCustomer.value.trim()) query.customer = certCustomer.value.trim();
+      if (certJur.value.trim()) query.jurisdiction = certJur.value.trim();
+      if (soon.checked) {
+        query.expiringBefore = addDays(SOON + 1);
+        query.status = 'active';
+      }
+      try {
+        const page = (await call(`${P}/certificates`, reading(query))).data;
+        const shown = soon.checked ? page.items.filter((c) => daysUntil(c.expirationDate) >= 0) : page.items;
+        const marks = shown.map(expiry);
+        fill(certBox, table(`${shown.length} of ${page.total} certificates`,
+          ['Customer', 'Number', 'Jurisdictions', 'Reason', 'Classes', 'Effective', 'Expires', 'Status', 'Scan', ''],
+          shown.map((c, i) => [c.customerCode, h('code', {}, c.number), c.jurisdictions.join(', '), c.reasonCode,
+            (c.productClasses || []).join(', ') || 'all', c.effectiveDate, [c.expirationDate || 'never', marks[i].badge ? ' ' : '', marks[i].badge],
+            [statusPill(c.status || 'active'), c.status === 'revoked' ? ` from ${c.revokedDate}` : '', c.transactionId ? ` (single purchase ${c.transactionId})` : ''],
+            c.document ? h('button', { type: 'button', class: 'secondary download', 'data-cert': c.number, onclick: () => saveDocument(c, status, fail) }, 'Download') : '',
+            admin && c.status !== 'revoked' ? h('button', {
+              type: 'button', class: 'danger revoke', 'data-cert': c.number, 'aria-label': `Revoke ${c.number}`,
+              onclick: async () => {
+                if (!window.confirm(`Revoke certificate ${c.number} of ${c.customerCode} from today? It covers nothing from today on.`)) return;
+                try {
+                  await call(`${P}/customers/${encodeURIComponent(c.customerCode)}/certificates/${encodeURIComponent(c.number)}/revoke`, writing({ method: 'POST' }));
+                  status(`Revoked ${c.number}.`);
+                  listCertificates();
+                } catch (err) {
+                  fail(err);
+                }
+              },
+            }, 'Revoke') : '']),
+          (i) => ({ class: marks[i].soon ? 'expiring' : null, 'data-cert': shown[i].number })));
+      } catch (err) {
+        fill(certBox, h('p', { class: 'error' }, err.message));
+      }
+    };
+
+    custFilter.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      listCustomers();
+    });
+    certFilter.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      listCertificates();
+    });
+    listCustomers();
+    listCertificates();
+  },
+};
+
+// registrations is the page of the seller's registrations.
+export const registrations = {
+  render(root, { status, fail, admin, operator }) {
+    const redraw = () => {
+      clear(root);
+      root.append(h('h1', {}, 'Registrations'));
+      registrations.render(root, { status, fail, admin, operator });
+    };
+    const box = h('section', { id: 'prof-regs', 'aria-label': 'Registrations' });
+    const jur = h('input', { id: 'prof-reg-jur', placeholder: 'US-TX, TX, DE' });
+    const filter = h('form', { class: 'row', id: 'prof-reg-filter' }, field('Jurisdiction', jur), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
+    let form = null;
+    if (admin) {
+      const company = h('input', { id: 'prof-reg-company', maxlength: 40, placeholder: 'none' });
+      const j = h('input', { id: 'prof-reg-new-jur', required: true });
+      const number = h('input', { id: 'prof-reg-number', required: true, maxlength: 40 });
+      const type = select({ id: 'prof-reg-type' }, [['', 'not said'], 'VAT Registration', 'State Identification Number', 'Tax Identification Number (TIN)',
+        'Federal Employer Identification Number (FEIN)', 'Business Number', 'Union Scheme', 'Non-Union Scheme', 'Import One Stop Shop'], '');
+      const from = h('input', { id: 'prof-reg-from', type: 'date' });
+      const presence = h('input', { id: 'prof-reg-presence', type: 'checkbox' });
+      form = h('form', { class: 'row', id: 'prof-reg-form' }, field('Company', company), field('Jurisdiction', j), field('Number', number),
+        field('Type', type), field('Effective', from),
+        h('div', { class: 'field' }, h('label', { for: 'prof-reg-presence' }, presence, ' Physically present')),
+        h('button', { type: 'submit' }, 'Add registration'));
+      form.addEventListener('submit', async (ev) => {
+        ev.preventDefault();
+        const body = { companyCode: company.value.trim(), jurisdiction: j.value.trim(), number: number.value.trim(), physicalPresence: presence.checked };
+        if (type.value) body.type = type.value;
+        if (from.value) body.effectiveDate = from.value;
+        try {
+          await call(`${P}/registrations`, writing({ method: 'POST', body }));
+          status(`Added registration ${body.number}.`);
+          list();
+        } catch (err) {
+          fail(err);
+        }
+      });
+    }
+    add(root, tenantField(operator, redraw), h('div', { class: 'card' }, h('h2', {}, 'Where the seller is registered'),
+      h('p', { class: 'note' }, 'Registrations say where the seller has nexus; calculations use them when a request sends none.'), filter, form, box));
+    const list = async () => {
+      try {
+        const page = (await call(`${P}/registrations`, reading(jur.value.trim() ? { jurisdiction: jur.value.trim() } : {}))).data;
+        fill(box, table(`${page.items.length} of ${page.total} registrations`, ['Company', 'Jurisdiction', 'Number', 'Type', 'Effective', 'Ends', 'Present', ''],
+          page.items.map((g) => [g.companyCode || '', g.jurisdiction, h('code', {}, g.number), g.type || '', g.effectiveDate || 'always', g.endDate || 'never',
+            g.physicalPresence ? 'yes' : 'no',
+            admin ? h('button', {
+              type: 'button', class: 'danger', 'aria-label': `Delete registration ${g.number}`,
+              onclick: async () => {
+                if (!window.confirm(`Delete registration ${g.number} in ${g.jurisdiction}?`)) return;
+                try {
+                  const q = g.companyCode ? { company: g.companyCode } : {};
+                  await call(`${P}/registrations/${encodeURIComponent(g.jurisdiction)}/${encodeURIComponent(g.number)}`, writing({ method: 'DELETE', query: q }));
+                  list();
+                } catch (err) {
+                  fail(err);
+                }
+              },
+            }, 'Delete') : ''])));
+      } catch (err) {
+        fill(box, h('p', { class: 'error' }, err.message));
+      }
+    };
+    filter.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      list();
+    });
+    list();
+  },
+};
+
+// products is the page of the tenant's product codes.
+export const products = {
+  render(root, { status, fail, admin, operator }) {
+    const redraw = () => {
+      clear(root);
+      root.append(h('h1', {}, 'Products'));
+      products.render(root, { status, fail, admin, operator });
+    };
+    const box = h('section', { id: 'prof-products', 'aria-label': 'Products' });
+    const codeType = h('input', { id: 'prof-prod-type-filter', placeholder: 'SKU, TIC, HS' });
+    const filter = h('form', { class: 'row', id: 'prof-prod-filter' }, field('Code type', codeType), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
+    let form = null;
+    if (admin) {
+      const t = h('input', { id: 'prof-prod-type', placeholder: 'SKU' });
+      const code = h('input', { id: 'prof-prod-code', required: true, maxlength: 40 });
+      const cls = h('input', { id: 'prof-prod-class', required: true });
+      form = h('form', { class: 'row', id: 'prof-prod-form' }, field('Code type', t), field('Code', code), field('Levy class', cls),
+        h('button', { type: 'submit' }, 'Map the code'));
+      form.addEventListener('submit', async (ev) => {
+        ev.preventDefault();
+        try {
+          await call(`${P}/products`, writing({ method: 'POST', body: { codeType: t.value.trim(), code: code.value.trim(), class: cls.value.trim() } }));
+          status(`Mapped ${code.value.trim()} to ${cls.value.trim()}.`);
+          code.value = '';
+          list();
+        } catch (err) {
+          fail(err);
+        }
+      });
+    }
+    add(root, tenantField(operator, redraw), h('div', { class: 'card' }, h('h2', {}, 'Product codes'),
+      h('p', { class: 'note' }, 'A line whose product has a code but no class takes its class from here, before the TIC and HS crosswalks that Levy ships.'),
+      filter, form, box));
+    const list = async () => {
+      try {
+        const page = (await call(`${P}/products`, reading(codeType.value.trim() ? { codeType: codeType.value.trim() } : {}))).data;
+        fill(box, table(`${page.items.length} of ${page.total} product codes`, ['Code type', 'Code', 'Class', ''],
+          page.items.map((p) => [p.codeType, h('code', {}, p.code), p.class,
+            admin ? h('button', {
+              type: 'button', class: 'danger', 'aria-label': `Delete ${p.codeType} ${p.code}`,
+              onclick: async () => {
+                if (!window.confirm(`Delete the mapping of ${p.codeType} ${p.code}?`)) return;
+                try {
+                  await call(`${P}/products/${encodeURIComponent(p.codeType)}/${encodeURIComponent(p.code)}`, writing({ method: 'DELETE' }));
+                  list();
+                } catch (err) {
+                  fail(err);
+                }
+              },
+            }, 'Delete') : ''])));
+      } catch (err) {
+        fill(box, h('p', { class: 'error' }, err.message));
+      }
+    };
+    filter.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      list();
+    });
+    list();
+  },
+};

@@ -1,0 +1,146 @@
+package profileadmin
+
+import (
+	"time"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/profile"
+)
+
+// The answers of the routes. A page is a part of a list in key order:
+// Total counts the records that the filters keep, Version and At are
+// those of the profile read. A detail is a record as it is now, nil when
+// it was deleted (Deleted), with every version of it, oldest first.
+
+// CustomerPage is a page of customers.
+type CustomerPage struct {
+	Items   []profile.Customer `json:"items"`
+	Total   int                `json:"total"`
+	Version uint64             `json:"version"`
+	At      time.Time          `json:"at,omitzero"`
+}
+
+// CertificatePage is a page of certificates.
+type CertificatePage struct {
+	Items   []profile.Certificate `json:"items"`
+	Total   int                   `json:"total"`
+	Version uint64                `json:"version"`
+	At      time.Time             `json:"at,omitzero"`
+}
+
+// RegistrationPage is a page of registrations.
+type RegistrationPage struct {
+	Items   []profile.Registration `json:"items"`
+	Total   int                    `json:"total"`
+	Version uint64                 `json:"version"`
+	At      time.Time              `json:"at,omitzero"`
+}
+
+// ProductPage is a page of product codes.
+type ProductPage struct {
+	Items   []profile.Product `json:"items"`
+	Total   int               `json:"total"`
+	Version uint64            `json:"version"`
+	At      time.Time         `json:"at,omitzero"`
+}
+
+// Revision is when a version of a record was made and by which
+// credential, and whether it deleted the record.
+type Revision struct {
+	Version uint64    `json:"version"`
+	At      time.Time `json:"at"`
+	By      string    `json:"by"`
+	Deleted bool      `json:"deleted,omitempty"`
+}
+
+// CustomerVersion is a version of a customer.
+type CustomerVersion struct {
+	Revision
+	Customer *profile.Customer `json:"customer,omitempty"`
+}
+
+// CertificateVersion is a version of a certificate.
+type CertificateVersion struct {
+	Revision
+	Certificate *profile.Certificate `json:"certificate,omitempty"`
+}
+
+// RegistrationVersion is a version of a registration.
+type RegistrationVersion struct {
+	Revision
+	Registration *profile.Registration `json:"registration,omitempty"`
+}
+
+// ProductVersion is a version of a product code.
+type ProductVersion struct {
+	Revision
+	Product *profile.Product `json:"product,omitempty"`
+}
+
+// PolicyVersion is a version of the policy.
+type PolicyVersion struct {
+	Revision
+	Policy *profile.Policy `json:"policy,omitempty"`
+}
+
+// CustomerDetail is a customer, its certificates and its versions.
+type CustomerDetail struct {
+	Customer     *profile.Customer     `json:"customer,omitempty"`
+	Deleted      bool                  `json:"deleted,omitempty"`
+	Certificates []profile.Certificate `json:"certificates"`
+	Versions     []CustomerVersion     `json:"versions"`
+	// Version is the tenant's version read.
+	Version uint64 `json:"version"`
+}
+
+// CertificateDetail is a certificate and its versions.
+type CertificateDetail struct {
+	Certificate *profile.Certificate `json:"certificate,omitempty"`
+	Deleted     bool                 `json:"deleted,omitempty"`
+	Versions    []CertificateVersion `json:"versions"`
+	Version     uint64               `json:"version"`
+}
+
+// RegistrationDetail is a registration and its versions.
+type RegistrationDetail struct {
+	Registration *profile.Registration `json:"registration,omitempty"`
+	Deleted      bool                  `json:"deleted,omitempty"`
+	Versions     []RegistrationVersion `json:"versions"`
+	Version      uint64                `json:"version"`
+}
+
+// ProductDetail is a product code and its versions.
+type ProductDetail struct {
+	Product  *profile.Product `json:"product,omitempty"`
+	Deleted  bool             `json:"deleted,omitempty"`
+	Versions []ProductVersion `json:"versions"`
+	Version  uint64           `json:"version"`
+}
+
+// PolicyDetail is the policy and its versions; Policy is nil while the
+// tenant has none (the server's settings apply).
+type PolicyDetail struct {
+	Policy   *profile.Policy `json:"policy,omitempty"`
+	Versions []PolicyVersion `json:"versions"`
+	Version  uint64          `json:"version"`
+}
+
+// Revocation is the body of a certificate's revocation: the first day
+// the certificate no longer covers, today (UTC) when left out.
+type Revocation struct {
+	RevokedDate civil.Date `json:"revokedDate,omitzero"`
+}
+
+// ImportAnswer says what an import stored: the tenant's new version and
+// how many records of each kind it wrote.
+type ImportAnswer struct {
+	Version       uint64 `json:"version"`
+	Customers     int    `json:"customers"`
+	Certificates  int    `json:"certificates"`
+	Registrations int    `json:"registrations"`
+	Products      int    `json:"products"`
+	Policy        bool   `json:"policy,omitempty"`
+	Deletes       int    `json:"deletes,omitempty"`
+	// Files are the files read, in order.
+	Files []string `json:"files,omitempty"`
+}

@@ -1,0 +1,160 @@
+package profileadmin
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/profile"
+)
+
+// readDocument reads a scan sent as the request body, of the media type
+// of its Content-Type, at most profile.MaxDocumentSize.
+func readDocument(w http.ResponseWriter, r *http.Request) ([]byte, string, error) {
+	tooLarge := &levy.Error{Code: levy.ETooLarge, Field: "body",
+		Message: fmt.Sprintf("a certificate's document may have at most %d bytes", profile.MaxDocumentSize)}
+	if r.ContentLength > profile.MaxDocumentSize {
+		return nil, "", tooLarge
+	}
+	mt := ""
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		var err error
+		if mt, _, err = mime.ParseMediaType(ct); err != nil {
+			return nil, "", &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: fmt.Sprintf("%q is not a media type", clip(ct))}
+		}
+	}
+	var buf bytes.Buffer
+	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, profile.MaxDocumentSize))
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return nil, "", tooLarge
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	return buf.Bytes(), mt, nil
+}
+
+// store checks and stores a scan for the tenant; its errors name the
+// request's parts (body, Content-Type, fileName).
+func (h *Handler) store(r *http.Request, rq request, content []byte, mediaType string) (profile.DocumentRef, error) {
+	ref, err := h.svc.PutDocument(r.Context(), rq.tenant, content, mediaType, rq.q.Get("fileName"))
+	return ref, renamed(renamed(err, "content", "body"), "mediaType", "Content-Type")
+}
+
+func (h *Handler) uploadDocument(w http.ResponseWriter, r *http.Request) {
+	rq, err := h.begin(r, true, "fileName")
+	var content []byte
+	var mt string
+	if err == nil {
+		content, mt, err = readDocument(w, r)
+	}
+	var ref profile.DocumentRef
+	if err == nil {
+		ref, err = h.store(r, rq, content, mt)
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	h.log.Info("certificate document stored", "tenant", rq.tenant, "by", rq.by, "sha256", ref.SHA256, "size", ref.Size)
+	w.Header().Set("Location", Prefix+"/documents/"+ref.SHA256)
+	api.WriteData(w, r, http.StatusCreated, ref)
+}
+
+func (h *Handler) getDocument(w http.ResponseWriter, r *http.Request) {
+	rq, err := h.begin(r, false)
+	var content []byte
+	if err == nil {
+		content, err = h.svc.Document(r.Context(), rq.tenant, r.PathValue("sha256"))
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	serveDocument(w, r, content, profile.DocumentType(content), r.PathValue("sha256"))
+}
+
+func (h *Handler) getCertificateDocument(w http.ResponseWriter, r *http.Request) {
+	rq, err := h.begin(r, false)
+	key := certificateKey(r)
+	var c *profile.Certificate
+	if err == nil {
+		c, err = h.rd.current(r.Context(), rq.tenant, key)
+	}
+	if err == nil && c.Document == nil {
+		err = levy.NotFound("document", "%s has no document", key)
+	}
+	var content []byte
+	if err == nil {
+		content, err = h.svc.Document(r.Context(), rq.tenant, c.Document.SHA256)
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	name := c.Document.FileName
+	if name == "" {
+		name = "certificate-" + c.Number
+	}
+	serveDocument(w, r, content, c.Document.MediaType, name)
+}
+
+func (h *Handler) putCertificateDocument(w http.ResponseWriter, r *http.Request) {
+	rq, err := h.begin(r, true, "fileName")
+	key := certificateKey(r)
+	var c *profile.Certificate
+	if err == nil {
+		// The certificate first: a document is not stored for a
+		// certificate that is not there.
+		c, err = h.rd.current(r.Context(), rq.tenant, key)
+	}
+	var content []byte
+	var mt string
+	if err == nil {
+		content, mt, err = readDocument(w, r)
+	}
+	var ref profile.DocumentRef
+	if err == nil {
+		ref, err = h.store(r, rq, content, mt)
+	}
+	if err == nil {
+		c.Document = &ref
+		_, err = h.svc.Update(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Certificates: []profile.Certificate{*c}})
+		err = within(err, "certificates[0]")
+	}
+	h.answerCertificate(w, r, rq, key, http.StatusOK, err)
+}
+
+// serveDocument answers a stored scan: as an attachment of its media
+// type (one of profile.DocumentTypes, which Levy checked when it was
+// stored), which the browser must not sniff as another type nor run in
+// the page's origin.
+func serveDocument(w http.ResponseWriter, r *http.Request, content []byte, mediaType, fileName string) {
+	if mediaType == "" {
+		mediaType = "application/octet-stream"
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", mediaType)
+	hd.Set("Content-Length", strconv.Itoa(len(content)))
+	disposition := mime.FormatMediaType("attachment", map[string]string{"filename": fileName})
+	if disposition == "" {
+		disposition = "attachment; filename*=UTF-8''" + url.PathEscape(fileName)
+	}
+	hd.Set("Content-Disposition", disposition)
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	hd.Set("Cross-Origin-Resource-Policy", "same-origin")
+	hd.Set("Cache-Control", "private, no-store")
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = io.Copy(w, bytes.NewReader(content))
+	}
+}

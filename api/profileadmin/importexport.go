@@ -1,0 +1,208 @@
+package profileadmin
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/profile/profilecsv"
+)
+
+// VersionHeader is the header of an export that names the version of
+// the profile exported.
+const VersionHeader = "Levy-Profile-Version"
+
+// MaxImportFiles is the most files one import of CSV files may hold.
+const MaxImportFiles = 16
+
+// importAnswer returns what an import of cs stored as version v.
+func importAnswer(v uint64, cs *profile.ChangeSet, files []string) ImportAnswer {
+	return ImportAnswer{Version: v, Customers: len(cs.Customers), Certificates: len(cs.Certificates), Registrations: len(cs.Registrations),
+		Products: len(cs.Products), Policy: cs.Policy != nil, Deletes: len(cs.Deletes), Files: files}
+}
+
+func (h *Handler) importChangeSet(w http.ResponseWriter, r *http.Request) {
+	rq, err := h.begin(r, true)
+	var cs profile.ChangeSet
+	if err == nil {
+		err = h.decode(r, &cs)
+	}
+	var v uint64
+	if err == nil {
+		v, err = h.svc.Apply(r.Context(), rq.tenant, rq.by, cs)
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	h.log.Info("profile imported", "tenant", rq.tenant, "by", rq.by, "version", v, "records", cs.Len())
+	api.WriteData(w, r, http.StatusOK, importAnswer(v, &cs, nil))
+}
+
+func (h *Handler) importFiles(w http.ResponseWriter, r *http.Request) {
+	rq, err := h.begin(r, true, "name")
+	var files []profilecsv.File
+	if err == nil {
+		files, err = h.readFiles(w, r, rq)
+	}
+	var im *profilecsv.Import
+	if err == nil {
+		im, err = profilecsv.ReadFiles(files...)
+	}
+	var cur *profile.Records
+	if err == nil {
+		cur, err = h.svc.Records(r.Context(), rq.tenant, time.Time{})
+	}
+	var v uint64
+	if err == nil {
+		im.KeepStored(cur, h.today())
+		v, err = h.svc.Apply(r.Context(), rq.tenant, rq.by, im.ChangeSet)
+		err = im.Locate(err)
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	h.log.Info("profile imported", "tenant", rq.tenant, "by", rq.by, "version", v, "records", im.ChangeSet.Len(), "files", len(files))
+	api.WriteData(w, r, http.StatusOK, importAnswer(v, &im.ChangeSet, im.Files()))
+}
+
+// readFiles reads the import files of a request: its body, one file of
+// text/csv named by the name parameter (import.csv by default), or the
+// files of a multipart/form-data body, each a part with a file name.
+func (h *Handler) readFiles(w http.ResponseWriter, r *http.Request, rq request) ([]profilecsv.File, error) {
+	if r.ContentLength > h.limit {
+		return nil, h.tooLarge()
+	}
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil {
+		mt = ""
+	}
+	body := http.MaxBytesReader(w, r.Body, h.limit)
+	switch mt {
+	case "text/csv", "text/plain", "application/csv":
+		data, err := io.ReadAll(body)
+		if err != nil {
+			return nil, h.readError(err)
+		}
+		name := rq.q.Get("name")
+		if name == "" {
+			name = "import.csv"
+		}
+		return []profilecsv.File{{Name: path.Base(name), Content: bytes.NewReader(data)}}, nil
+	case "multipart/form-data":
+		if rq.q.Has("name") {
+			return nil, levy.Invalid("name", "the files of a multipart body are named by their parts")
+		}
+		mr := multipart.NewReader(body, params["boundary"])
+		var files []profilecsv.File
+		for {
+			part, err := mr.NextPart()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return nil, h.readError(err)
+			}
+			name := part.FileName()
+			if name == "" {
+				part.Close()
+				continue // a form field that is no file
+			}
+			if len(files) == MaxImportFiles {
+				return nil, levy.Invalid("body", "an import holds at most %d files", MaxImportFiles)
+			}
+			data, err := io.ReadAll(part)
+			part.Close()
+			if err != nil {
+				return nil, h.readError(err)
+			}
+			files = append(files, profilecsv.File{Name: path.Base(strings.ReplaceAll(name, `\`, "/")), Content: bytes.NewReader(data)})
+		}
+		if len(files) == 0 {
+			return nil, levy.Invalid("body", "the multipart body has no file: send each CSV file as a part with a file name")
+		}
+		return files, nil
+	}
+	return nil, &levy.Error{Code: levy.EUnsupported, Field: "Content-Type",
+		Message: fmt.Sprintf("the files come as text/csv (one file) or multipart/form-data (several), not %q", clip(r.Header.Get("Content-Type")))}
+}
+
+// tooLarge is the error of a body over the limit.
+func (h *Handler) tooLarge() error {
+	return &levy.Error{Code: levy.ETooLarge, Field: "body", Message: fmt.Sprintf("the request body is larger than the limit of %d bytes", h.limit)}
+}
+
+// readError is the error of a body that could not be read.
+func (h *Handler) readError(err error) error {
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return h.tooLarge()
+	}
+	if strings.Contains(err.Error(), "multipart") {
+		return levy.Invalid("body", "the multipart body cannot be read: %v", err)
+	}
+	return err
+}
+
+func (h *Handler) exportJSON(w http.ResponseWriter, r *http.Request) {
+	rq, err := h.begin(r, false, "asOf")
+	var recs *profile.Records
+	if err == nil {
+		recs, err = h.records(r, rq)
+	}
+	var b []byte
+	if err == nil {
+		cs := profile.ChangeSet{Customers: recs.Customers, Certificates: recs.Certificates, Registrations: recs.Registrations,
+			Products: recs.Products, Policy: recs.Policy}
+		b, err = json.MarshalIndent(cs, "", "  ")
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set(VersionHeader, strconv.FormatUint(recs.Version, 10))
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Disposition", `attachment; filename="profile.json"`)
+	w.Header().Set("Cache-Control", "private, no-store")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(append(b, '\n'))
+}
+
+func (h *Handler) exportCSV(w http.ResponseWriter, r *http.Request) {
+	rq, err := h.begin(r, false, "asOf")
+	kind := profilecsv.Kind(r.PathValue("kind"))
+	if err == nil && kind.Columns() == nil {
+		err = levy.Invalid("kind", "%q is not a kind of import file: customers, certificates, registrations or products", clip(string(kind)))
+	}
+	var recs *profile.Records
+	if err == nil {
+		recs, err = h.records(r, rq)
+	}
+	var buf bytes.Buffer
+	if err == nil {
+		err = profilecsv.Write(&buf, kind, recs)
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set(VersionHeader, strconv.FormatUint(recs.Version, 10))
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+string(kind)+`.csv"`)
+	w.Header().Set("Cache-Control", "private, no-store")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(buf.Bytes())
+}

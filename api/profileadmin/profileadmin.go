@@ -1,0 +1,390 @@
+package profileadmin
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/jsonbody"
+	"github.com/levytax/levy/profile"
+)
+
+// Prefix is the path the routes are under.
+const Prefix = "/admin/v1/profile"
+
+// Paging: the records a page holds unless limit says otherwise, and the
+// most it may hold.
+const (
+	DefaultLimit = 500
+	MaxLimit     = 5000
+)
+
+// Handler serves the admin routes of tax profiles over a profile.Service.
+// Build it with New and mount it with Mounts.
+type Handler struct {
+	svc   *profile.Service
+	rd    Reader
+	auth  api.Authenticator
+	log   *slog.Logger
+	limit int64
+	today func() civil.Date
+}
+
+// Option configures a Handler.
+type Option func(*Handler)
+
+// WithLogger sets the logger of the changes made (default: none).
+func WithLogger(l *slog.Logger) Option { return func(h *Handler) { h.log = l } }
+
+// WithBodyLimit sets the largest request body the routes read, in bytes
+// (default api.DefaultBodyLimit), as levy serve --max-body sets the
+// server's. A certificate's scan is limited to profile.MaxDocumentSize
+// besides.
+func WithBodyLimit(n int64) Option { return func(h *Handler) { h.limit = n } }
+
+// WithToday sets the clock of the routes' days (the default revocation
+// date; the revocation of a certificate that an import says is revoked):
+// civil.Today by default, in UTC.
+func WithToday(today func() civil.Date) Option { return func(h *Handler) { h.today = today } }
+
+// New returns the Handler of svc, whose routes auth guards: the check of
+// a token of the admin audience, of the operator's or of the console's
+// readers (oauth.Handler.AdminReaderAuthenticator). With a nil auth,
+// Mounts mounts nothing: these routes are never served without a check.
+func New(svc *profile.Service, auth api.Authenticator, opts ...Option) *Handler {
+	h := &Handler{svc: svc, auth: auth, log: slog.New(slog.DiscardHandler), limit: api.DefaultBodyLimit, today: civil.Today}
+	for _, o := range opts {
+		o(h)
+	}
+	h.rd = Reader{Service: svc}
+	return h
+}
+
+// request is what a route needs of a request: the tenant it acts on, the
+// credential that acts (for the versions' by), and its query.
+type request struct {
+	tenant string
+	by     string
+	q      url.Values
+}
+
+// begin checks a request: a write of a read-only token is refused before
+// anything is read; the query may hold the parameters names only, each
+// once; the tenant is the token's own, or the one the operator names.
+func (h *Handler) begin(r *http.Request, write bool, names ...string) (request, error) {
+	if write {
+		if err := levy.CheckWritable(r.Context(), "change the tax profile"); err != nil {
+			return request{}, err
+		}
+	}
+	q := r.URL.Query()
+	names = append(names, "tenant")
+	var errs levy.Errors
+	for _, k := range slices.Sorted(mapKeys(q)) {
+		switch {
+		case !slices.Contains(names, k):
+			errs = append(errs, levy.Invalid(k, "%q is not a parameter of this route; its parameters are %s", k, strings.Join(names, ", ")))
+		case len(q[k]) > 1:
+			errs = append(errs, levy.Invalid(k, "%s is given %d times; give it once", k, len(q[k])))
+		}
+	}
+	if len(errs) > 0 {
+		return request{}, errs
+	}
+	tenant, err := api.AdminScope(r.Context(), q.Get("tenant"), "tenant", false)
+	if err != nil {
+		return request{}, err
+	}
+	p, _ := api.PrincipalOf(r.Context())
+	by := p.Client
+	if by == "" {
+		by = "api"
+	}
+	return request{tenant: tenant, by: by, q: q}, nil
+}
+
+func mapKeys(q url.Values) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range q {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// asOf reads the asOf parameter: an RFC 3339 time, or a day, meaning its
+// last instant in UTC; zero when absent (now).
+func (rq request) asOf() (time.Time, error) {
+	v := rq.q.Get("asOf")
+	if v == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.Parse(time.RFC3339Nano, v); err == nil {
+		return t, nil
+	}
+	if d, err := civil.Parse(v); err == nil {
+		return d.AddDays(1).Time().Add(-time.Nanosecond), nil
+	}
+	return time.Time{}, levy.Invalid("asOf", "%q is neither a time (RFC 3339, 2026-06-01T12:00:00Z) nor a day (2026-06-01)", clip(v))
+}
+
+// date reads a date parameter; zero when absent.
+func (rq request) date(name string) (civil.Date, error) {
+	v := rq.q.Get(name)
+	if v == "" {
+		return civil.Date{}, nil
+	}
+	d, err := civil.Parse(v)
+	if err != nil {
+		return civil.Date{}, levy.Invalid(name, "%q is not a date of the form YYYY-MM-DD", clip(v))
+	}
+	return d, nil
+}
+
+// filter reads the filters of a list, those of its parameters that
+// the request has: the route's own were checked by begin.
+func (rq request) filter() (Filter, error) {
+	var f Filter
+	var errs levy.Errors
+	num := func(name string, lo, hi int) int {
+		v := rq.q.Get(name)
+		if v == "" {
+			return 0
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < lo || n > hi {
+			errs = append(errs, levy.Invalid(name, "%q is not a number from %d to %d", clip(v), lo, hi))
+		}
+		return n
+	}
+	f.Limit, f.Offset = num("limit", 1, MaxLimit), num("offset", 0, 1<<30)
+	f.Customer, f.CodeType, f.Class = rq.q.Get("customer"), rq.q.Get("codeType"), rq.q.Get("class")
+	if c, ok := rq.q["company"]; ok {
+		f.Company = &c[0]
+	}
+	var err error
+	if f.ExpiringBefore, err = rq.date("expiringBefore"); err != nil {
+		errs = append(errs, err.(*levy.Error))
+	}
+	if j := rq.q.Get("jurisdiction"); j != "" {
+		id, ok := profile.NormalizeJurisdiction(j)
+		if !ok {
+			errs = append(errs, levy.Invalid("jurisdiction", "%q is not a jurisdiction ID: a country (US), a state (US-TX, or TX), or a Levy jurisdiction ID", clip(j)))
+		}
+		f.Jurisdiction = id
+	}
+	f.Status = strings.ToLower(rq.q.Get("status"))
+	if f.Status != "" && f.Status != profile.StatusActive && f.Status != profile.StatusRevoked {
+		errs = append(errs, levy.Invalid("status", "%q is not %s or %s", clip(f.Status), profile.StatusActive, profile.StatusRevoked))
+	}
+	if len(errs) > 0 {
+		return f, errs
+	}
+	return f, nil
+}
+
+// records reads the tenant's records as of the request's asOf.
+func (h *Handler) records(r *http.Request, rq request) (*profile.Records, error) {
+	at, err := rq.asOf()
+	if err != nil {
+		return nil, err
+	}
+	return h.svc.Records(r.Context(), rq.tenant, at)
+}
+
+// decode reads a JSON body into v (a pointer): at most the body limit,
+// strictly (jsonbody.Decode), and refusing members that v does not have,
+// so that a misspelt member is not dropped silently.
+func (h *Handler) decode(r *http.Request, v any) error {
+	if err := api.JSONContent(r); err != nil {
+		return err
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, h.limit+1))
+	if err != nil {
+		return err
+	}
+	if int64(len(body)) > h.limit {
+		return &levy.Error{Code: levy.ETooLarge, Message: fmt.Sprintf("the request body is larger than the limit of %d bytes", h.limit)}
+	}
+	if err := jsonbody.Decode(bytes.NewReader(body), v, h.limit); err != nil {
+		return err
+	}
+	return unknownMembers(body, reflect.TypeOf(v))
+}
+
+// unknownMembers refuses the members of the JSON in body that type t
+// does not have, at any depth, naming each by its path.
+func unknownMembers(body []byte, t reflect.Type) error {
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(body, []byte("\ufeff"))))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil // jsonbody has read it: there is nothing to add
+	}
+	var errs levy.Errors
+	walkMembers(v, t, "", &errs)
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// walkMembers checks v, decoded JSON, against type t at path.
+func walkMembers(v any, t reflect.Type, path string, errs *levy.Errors) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if len(*errs) >= profile.MaxErrors || t == reflect.TypeFor[civil.Date]() || t.Implements(reflect.TypeFor[json.Unmarshaler]()) ||
+		reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
+		return
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		switch t.Kind() {
+		case reflect.Map:
+			for k, item := range x {
+				walkMembers(item, t.Elem(), fmt.Sprintf("%s[%q]", path, k), errs)
+			}
+		case reflect.Struct:
+			fields := jsonFields(t)
+			for _, k := range slices.Sorted(func(yield func(string) bool) {
+				for k := range x {
+					if !yield(k) {
+						return
+					}
+				}
+			}) {
+				f, ok := fields[strings.ToLower(k)]
+				name := k
+				if path != "" {
+					name = path + "." + k
+				}
+				if !ok {
+					*errs = append(*errs, levy.Invalid(name, "%q is not a member here; the members are %s", clip(k), strings.Join(slices.Sorted(fieldNames(fields)), ", ")))
+					continue
+				}
+				walkMembers(x[k], f, name, errs)
+			}
+		}
+	case []any:
+		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
+			for i, item := range x {
+				walkMembers(item, t.Elem(), fmt.Sprintf("%s[%d]", path, i), errs)
+			}
+		}
+	}
+}
+
+// jsonFields returns the members of struct type t by their lower-case
+// JSON names (jsonbody has refused names that differ only in case).
+func jsonFields(t reflect.Type) map[string]reflect.Type {
+	out := map[string]reflect.Type{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if f.Anonymous && name == "" {
+			for k, v := range jsonFields(f.Type) {
+				out[k] = v
+			}
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		out[strings.ToLower(name)] = f.Type
+	}
+	return out
+}
+
+// fieldNames returns the names of a struct's members, for an error.
+func fieldNames(fields map[string]reflect.Type) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range fields {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// within returns err with the fields of its errors that start with
+// prefix ("certificates[0]") named without it, as the body of a route
+// that holds one record names them ("expirationDate"); a field that is
+// prefix itself becomes whole, "".
+func within(err error, prefix string) error {
+	rename := func(e *levy.Error) *levy.Error {
+		cp := *e
+		switch {
+		case cp.Field == prefix:
+			cp.Field = ""
+		case strings.HasPrefix(cp.Field, prefix+"."):
+			cp.Field = cp.Field[len(prefix)+1:]
+		}
+		return &cp
+	}
+	var list levy.Errors
+	if errors.As(err, &list) {
+		out := make(levy.Errors, len(list))
+		for i, e := range list {
+			out[i] = rename(e)
+		}
+		return out
+	}
+	var one *levy.Error
+	if errors.As(err, &one) {
+		return rename(one)
+	}
+	return err
+}
+
+// renamed returns err with every field from named to, as RenameField
+// does for one, for a levy.Errors list too.
+func renamed(err error, from, to string) error {
+	var list levy.Errors
+	if errors.As(err, &list) {
+		out := make(levy.Errors, len(list))
+		for i, e := range list {
+			cp := *e
+			if cp.Field == from {
+				cp.Field = to
+			}
+			out[i] = &cp
+		}
+		return out
+	}
+	return levy.RenameField(err, from, to)
+}
+
+// clip shortens a parameter quoted in an error.
+func clip(s string) string {
+	if len(s) <= 64 {
+		return s
+	}
+	return s[:64] + "…"
+}
+
+// notFound is the answer to a key the tenant has no record of, another
+// tenant's included.
+func notFound(field string, key profile.Key) error {
+	return levy.NotFound(field, "%s is not in the tenant's profile", key)
+}

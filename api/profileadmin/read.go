@@ -1,0 +1,174 @@
+package profileadmin
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/profile"
+)
+
+// Reader reads the records of tenants' profiles as the routes answer
+// them: a record with its versions, and pages of records (Filter). levy
+// profile uses it over a data directory or a database, where no server
+// runs. Its zero value is not usable: give it the Service.
+type Reader struct {
+	Service *profile.Service
+}
+
+// revisions returns the versions of a record of key, and its record now
+// (nil when deleted, or when there never was one: then versions is
+// empty). newV makes a version from a revision and its record.
+func revisions[T, V any](ctx context.Context, rd Reader, tenant string, key profile.Key, newV func(Revision, *T) V) ([]V, *T, error) {
+	revs, err := rd.history(ctx, tenant, key)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]V, 0, len(revs))
+	var cur *T
+	for i := range revs {
+		rv := &revs[i]
+		var rec *T
+		if !rv.Deleted {
+			rec = new(T)
+			if err := rv.Decode(rec); err != nil {
+				return nil, nil, fmt.Errorf("profileadmin: read version %d of %s: %w", rv.Version, key, err)
+			}
+		}
+		out = append(out, newV(Revision{Version: rv.Version, At: rv.At, By: rv.By, Deleted: rv.Deleted}, rec))
+		cur = rec
+	}
+	return out, cur, nil
+}
+
+// pathNames are the names that the routes give the parts of the keys
+// of each kind, in their paths and query ("key.code" is a certificate's
+// "number").
+var pathNames = map[profile.Kind]map[string]string{
+	profile.KindCustomer:     {"key.code": "code"},
+	profile.KindCertificate:  {"key.scope": "code", "key.code": "number"},
+	profile.KindRegistration: {"key.scope": "company", "key.jurisdiction": "jurisdiction", "key.code": "number"},
+	profile.KindProduct:      {"key.scope": "codeType", "key.code": "code"},
+}
+
+// history returns the versions of the tenant's record of key, an
+// ill-formed key refused naming the route's parameter.
+func (rd Reader) history(ctx context.Context, tenant string, key profile.Key) ([]profile.Revision, error) {
+	revs, err := rd.Service.History(ctx, tenant, key)
+	for from, to := range pathNames[key.Kind] {
+		err = renamed(err, from, to)
+	}
+	return revs, err
+}
+
+// version returns the tenant's version.
+func (rd Reader) version(ctx context.Context, tenant string) (uint64, error) {
+	return rd.Service.Store().Version(ctx, tenant)
+}
+
+// Filter selects the records of a page: each member that is set keeps
+// the records that match it; a member of another kind of record is
+// ignored.
+type Filter struct {
+	// Customer keeps the customers whose code starts with it, and the
+	// certificates of that customer code exactly.
+	Customer string
+	// Jurisdiction (a stored form, see profile.NormalizeJurisdiction)
+	// keeps the certificates and registrations that cover it or lie
+	// within it.
+	Jurisdiction string
+	// ExpiringBefore keeps the certificates whose expiration date is
+	// before it.
+	ExpiringBefore civil.Date
+	// Status, active or revoked, keeps the certificates of that status.
+	Status string
+	// Company, when not nil, keeps the registrations of that company
+	// code ("" for the seller that names none).
+	Company *string
+	// CodeType and Class keep the products of that code type (in any
+	// case) and class.
+	CodeType, Class string
+	// Limit and Offset cut the page: at most Limit records (DefaultLimit
+	// when 0) after the first Offset.
+	Limit, Offset int
+}
+
+// window returns the bounds of the page in a list of n records.
+func (f Filter) window(n int) (int, int) {
+	limit := f.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	from := min(max(f.Offset, 0), n)
+	return from, min(from+limit, n)
+}
+
+// Customers returns the page of customers of r that f keeps. It keeps r's
+// slices: r must not be used afterwards.
+func (f Filter) Customers(r *profile.Records) CustomerPage {
+	items := slices.DeleteFunc(r.Customers, func(c profile.Customer) bool { return !strings.HasPrefix(c.Code, f.Customer) })
+	from, to := f.window(len(items))
+	return CustomerPage{Items: nonNil(items[from:to]), Total: len(items), Version: r.Version, At: r.At}
+}
+
+// Certificates returns the page of certificates of r that f keeps.
+func (f Filter) Certificates(r *profile.Records) CertificatePage {
+	items := slices.DeleteFunc(r.Certificates, func(c profile.Certificate) bool { return !f.keepCertificate(&c) })
+	from, to := f.window(len(items))
+	return CertificatePage{Items: nonNil(items[from:to]), Total: len(items), Version: r.Version, At: r.At}
+}
+
+// keepCertificate reports whether f keeps certificate c.
+func (f Filter) keepCertificate(c *profile.Certificate) bool {
+	switch {
+	case f.Customer != "" && c.CustomerCode != f.Customer:
+	case f.Jurisdiction != "" && !covers(c, f.Jurisdiction):
+	case !f.ExpiringBefore.IsZero() && (c.ExpirationDate.IsZero() || !c.ExpirationDate.Before(f.ExpiringBefore)):
+	case f.Status != "" && c.Revoked() != (f.Status == profile.StatusRevoked):
+	default:
+		return true
+	}
+	return false
+}
+
+// covers reports whether a certificate's jurisdictions cover id, or lie
+// within it: the certificates a filter of a jurisdiction finds.
+func covers(c *profile.Certificate, id string) bool {
+	for _, e := range c.Jurisdictions {
+		if profile.Covers(e, id) || profile.Covers(id, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// Registrations returns the page of registrations of r that f keeps.
+func (f Filter) Registrations(r *profile.Records) RegistrationPage {
+	items := slices.DeleteFunc(r.Registrations, func(g profile.Registration) bool {
+		return f.Company != nil && g.CompanyCode != *f.Company ||
+			f.Jurisdiction != "" && !profile.Covers(g.Jurisdiction, f.Jurisdiction) && !profile.Covers(f.Jurisdiction, g.Jurisdiction)
+	})
+	from, to := f.window(len(items))
+	return RegistrationPage{Items: nonNil(items[from:to]), Total: len(items), Version: r.Version, At: r.At}
+}
+
+// Products returns the page of products of r that f keeps.
+func (f Filter) Products(r *profile.Records) ProductPage {
+	codeType := strings.ToUpper(f.CodeType)
+	items := slices.DeleteFunc(r.Products, func(p profile.Product) bool {
+		return codeType != "" && p.CodeType != codeType || f.Class != "" && p.Class != f.Class
+	})
+	from, to := f.window(len(items))
+	return ProductPage{Items: nonNil(items[from:to]), Total: len(items), Version: r.Version, At: r.At}
+}
+
+// nonNil returns list, or an empty list for nil, so that a page always
+// has its items.
+func nonNil[T any](list []T) []T {
+	if list == nil {
+		return []T{}
+	}
+	return list
+}

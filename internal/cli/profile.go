@@ -1,0 +1,710 @@
+package cli
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api/client"
+	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/api/profileadmin"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/profile/profilecsv"
+)
+
+const profileUsage = `usage:
+  levy profile import (--data-dir DIR | --database URL | --server URL) [--tenant T] FILE...
+  levy profile export (--data-dir DIR | --database URL | --server URL) [--tenant T] [--format json|csv] [--out PATH] [--as-of TIME]
+  levy profile list   (--data-dir DIR | --database URL | --server URL) [--tenant T] customers|certificates|registrations|products
+                      [--customer C] [--jurisdiction J] [--expiring-before D] [--status active|revoked]
+                      [--company C] [--code-type T] [--class C] [--limit N] [--offset N] [--as-of TIME] [--json]
+  levy profile show   (--data-dir DIR | --database URL | --server URL) [--tenant T]
+                      customer CODE | certificate CUSTOMER NUMBER | registration JURISDICTION NUMBER [--company C] |
+                      product [CODE_TYPE] CODE | policy
+
+The tax profile of a tenant: its customers and their exemption
+certificates, its registrations, its product codes and its policy.
+
+import reads the CSV files an accountant exports from an ERP, whose header
+names the kind of file (customers.csv: customer_code,class_code,
+is_business,name; certificates.csv: certificate_number,customer_code,
+jurisdictions,reason_code,product_classes,effective_date,expiration_date,
+transaction_id,status; products.csv: product_code,product_class;
+registrations.csv: company_code,jurisdiction,registration_number,
+effective_date,end_date,physical_presence), or one JSON change set (a
+.json file, as export writes it). The files are one change, stored whole
+or not at all: every bad row is listed by file, line and column, and
+nothing is stored. It prints the new version of the profile.
+
+export writes the profile as of now (or --as-of, a time or a day): a JSON
+change set to standard output or --out FILE, which import takes back; or
+with --format csv the four CSV files into the directory --out DIR.
+
+list prints a kind of records as a table (--json: the page as JSON),
+those that the filters keep: certificates of --customer, covering or
+within --jurisdiction, expiring before --expiring-before, of --status.
+show prints a record and every version of it as JSON.
+
+--data-dir opens the profiles of a data directory, which one process at
+a time may hold: while levy serve runs on it, use --server URL, which
+works through the server's /admin/v1/profile routes with an admin
+credential (--client-id and --client-secret, best given as LEVY_CLIENT_ID
+and LEVY_CLIENT_SECRET; levy clients create --tenant T --audience
+levy://admin), on the credential's tenant. --database works while the
+nodes of a cluster run: they see an import within a second. Over
+--data-dir and --database, jurisdictions are checked against Levy's
+dataset, and product classes against the built-in ones and those of the
+rule files of --rules (give the server's --rules).
+`
+
+// profileArgs are the parsed flags of a profile command.
+type profileArgs struct {
+	cmd               string
+	dataDir, database string
+	remote            remote
+	tenant            string
+	tenantGiven       bool
+	rules             string
+	format, out       string
+	asOf              string
+	asJSON            bool
+	filter            profileadmin.Filter
+	company           string
+	companyGiven      bool
+	args              []string
+}
+
+// runProfile imports, exports, lists and shows the tax profile of a
+// tenant in a data directory, a database or a running server.
+func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, profileUsage)
+		return usageError{"profile needs a command: import, export, list or show"}
+	}
+	if isHelp(args[0]) {
+		printHelp(stdout, profileUsage, nil, nil)
+		return nil
+	}
+	a := profileArgs{cmd: args[0]}
+	switch a.cmd {
+	case "import", "export", "list", "show":
+	default:
+		fmt.Fprint(stderr, profileUsage)
+		return usageError{fmt.Sprintf("unknown profile command %q", a.cmd)}
+	}
+	fs := flag.NewFlagSet("levy profile "+a.cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&a.dataDir, "data-dir", os.Getenv("LEVY_DATA_DIR"), "data directory, which no server holds")
+	fs.StringVar(&a.database, "database", os.Getenv(databaseEnv), databaseUsage)
+	fs.StringVar(&a.remote.base, "server", os.Getenv(serverEnv), "base URL of a running levy serve (http://127.0.0.1:8080), to work through")
+	fs.StringVar(&a.remote.clientID, "client-id", os.Getenv(clientIDEnv), "with --server: the client ID of an admin credential")
+	fs.StringVar(&a.remote.secret, "client-secret", os.Getenv(clientSecretEnv), "with --server: its secret (best in the environment, where other users cannot read it)")
+	fs.StringVar(&a.remote.audience, "audience", cmp.Or(os.Getenv(adminAudEnv), oauth.DefaultAdminAudience), "with --server: the admin audience of the server (levy serve --admin-audience)")
+	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose profile to work on (with --server, the credential's)")
+	fs.StringVar(&a.rules, "rules", os.Getenv("LEVY_RULES"), "comma-separated rule files whose product classes the profile may name, as levy serve --rules")
+	fs.StringVar(&a.format, "format", "json", "export: json (a change set) or csv (the four import files, into --out DIR)")
+	fs.StringVar(&a.out, "out", "", "export: the file (json) or the directory (csv) to write")
+	fs.StringVar(&a.asOf, "as-of", "", "export, list: the profile as it was then, a time (RFC 3339) or a day")
+	fs.BoolVar(&a.asJSON, "json", false, "list: print the page as JSON")
+	fs.StringVar(&a.filter.Customer, "customer", "", "list: customers whose code starts so; certificates of this customer")
+	fs.StringVar(&a.filter.Jurisdiction, "jurisdiction", "", "list: certificates and registrations that cover this jurisdiction or lie within it (TX, US-TX)")
+	var before dateFlag
+	fs.Var(&before, "expiring-before", "list: certificates whose expiration date is before this day (YYYY-MM-DD)")
+	fs.StringVar(&a.filter.Status, "status", "", "list: certificates of this status, active or revoked")
+	fs.StringVar(&a.company, "company", "", "list, show: registrations of this company code")
+	fs.StringVar(&a.filter.CodeType, "code-type", "", "list: products of this code type")
+	fs.StringVar(&a.filter.Class, "class", "", "list: products of this class")
+	fs.IntVar(&a.filter.Limit, "limit", profileadmin.MaxLimit, "list: the most records to print")
+	fs.IntVar(&a.filter.Offset, "offset", 0, "list: how many records to skip")
+	if helpRequested(args[1:]) {
+		printHelp(stdout, profileUsage, fs, envOf("data-dir", "LEVY_DATA_DIR", "database", databaseEnv, "server", serverEnv,
+			"client-id", clientIDEnv, "client-secret", clientSecretEnv, "audience", adminAudEnv, "rules", "LEVY_RULES"))
+		return nil
+	}
+	// Flags may come after the arguments too (levy profile list
+	// certificates --customer C-1): parse again after each argument.
+	for rest := args[1:]; ; {
+		if err := fs.Parse(rest); err != nil {
+			return usageError{err.Error()}
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		if used := len(rest) - fs.NArg(); used > 0 && rest[used-1] == "--" {
+			a.args = append(a.args, fs.Args()...) // after --, no flags
+			break
+		}
+		a.args = append(a.args, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	switch local := given["data-dir"] || given["database"]; {
+	case given["server"] && local:
+		return usageError{"--server works through a running server, --data-dir and --database open the profiles here: give one"}
+	case given["server"]:
+		a.dataDir, a.database = "", ""
+	case local:
+		a.remote.base = ""
+	}
+	if a.remote.base != "" && (a.dataDir != "" || a.database != "") {
+		return usageError{fmt.Sprintf("%s and %s or %s are both set: give --server or --data-dir on the command line", serverEnv, "LEVY_DATA_DIR", databaseEnv)}
+	}
+	if a.remote.base == "" && a.dataDir == "" && a.database == "" {
+		return usageError{"--data-dir, --database or --server is required"}
+	}
+	a.tenantGiven = given["tenant"]
+	a.companyGiven = given["company"]
+	a.filter.ExpiringBefore = before.d
+	if a.filter.Limit < 1 || a.filter.Limit > profileadmin.MaxLimit || a.filter.Offset < 0 {
+		return usageError{fmt.Sprintf("--limit is from 1 to %d, --offset 0 or more", profileadmin.MaxLimit)}
+	}
+	if err := a.checkArgs(); err != nil {
+		return err
+	}
+	if a.remote.base != "" {
+		if err := a.remote.check(); err != nil {
+			return err
+		}
+		return runProfileRemote(ctx, a, stdout, stderr)
+	}
+	return runProfileLocal(ctx, a, stdout, stderr)
+}
+
+// checkArgs checks the arguments of the command, before anything is
+// opened.
+func (a *profileArgs) checkArgs() error {
+	switch a.cmd {
+	case "import":
+		if len(a.args) == 0 {
+			return usageError{"import needs the files to import: levy profile import ... customers.csv certificates.csv"}
+		}
+		json := 0
+		for _, f := range a.args {
+			if strings.EqualFold(filepath.Ext(f), ".json") {
+				json++
+			}
+		}
+		if json > 0 && len(a.args) > 1 {
+			return usageError{"a JSON change set is imported alone, CSV files together: give one .json file or only .csv files"}
+		}
+	case "export":
+		if a.format != "json" && a.format != "csv" {
+			return usageError{fmt.Sprintf("--format %q: json or csv", a.format)}
+		}
+		if a.format == "csv" && a.out == "" {
+			return usageError{"export --format csv writes four files: name their directory with --out DIR"}
+		}
+		if len(a.args) > 0 {
+			return usageError{fmt.Sprintf("unexpected argument %q", a.args[0])}
+		}
+	case "list":
+		if len(a.args) != 1 || profilecsv.Kind(a.args[0]).Columns() == nil {
+			return usageError{"list needs a kind of records: customers, certificates, registrations or products"}
+		}
+		if a.filter.Jurisdiction != "" {
+			id, ok := profile.NormalizeJurisdiction(a.filter.Jurisdiction)
+			if !ok {
+				return usageError{fmt.Sprintf("--jurisdiction %q is not a jurisdiction ID (US, US-TX or TX, US-4819000)", a.filter.Jurisdiction)}
+			}
+			a.filter.Jurisdiction = id
+		}
+		if s := a.filter.Status; s != "" && s != profile.StatusActive && s != profile.StatusRevoked {
+			return usageError{fmt.Sprintf("--status %q: active or revoked", s)}
+		}
+		if a.companyGiven {
+			a.filter.Company = &a.company
+		}
+	case "show":
+		want := map[string][]int{"customer": {2}, "certificate": {3}, "registration": {3}, "product": {2, 3}, "policy": {1}}
+		if len(a.args) == 0 || want[a.args[0]] == nil || !slices.Contains(want[a.args[0]], len(a.args)) {
+			return usageError{"show needs a record: customer CODE, certificate CUSTOMER NUMBER, registration JURISDICTION NUMBER, product [CODE_TYPE] CODE or policy"}
+		}
+	}
+	return nil
+}
+
+// asOfTime reads --as-of: a time (RFC 3339) or a day (its last instant,
+// UTC); zero when absent.
+func (a *profileArgs) asOfTime() (time.Time, error) {
+	if a.asOf == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.Parse(time.RFC3339Nano, a.asOf); err == nil {
+		return t, nil
+	}
+	if d, err := civil.Parse(a.asOf); err == nil {
+		return d.AddDays(1).Time().Add(-time.Nanosecond), nil
+	}
+	return time.Time{}, usageError{fmt.Sprintf("--as-of %q: a time (2026-06-01T12:00:00Z) or a day (2026-06-01)", a.asOf)}
+}
+
+// readImport reads the files of an import: one JSON change set, or CSV
+// files.
+func readImport(paths []string) (*profilecsv.Import, *profile.ChangeSet, error) {
+	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".json") {
+		b, err := os.ReadFile(paths[0])
+		if err != nil {
+			return nil, nil, err
+		}
+		var cs profile.ChangeSet
+		dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(b, []byte("\ufeff"))))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&cs); err != nil {
+			return nil, nil, fmt.Errorf("%s is not a change set: %w", paths[0], err)
+		}
+		return nil, &cs, nil
+	}
+	var files []profilecsv.File
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer f.Close()
+		files = append(files, profilecsv.File{Name: filepath.Base(p), Content: f})
+	}
+	im, err := profilecsv.ReadFiles(files...)
+	return im, nil, err
+}
+
+// imported prints what an import stored.
+func imported(w io.Writer, a profileadmin.ImportAnswer, tenant string) {
+	n := func(k int, word string) string {
+		if k == 1 {
+			return "1 " + word
+		}
+		return fmt.Sprintf("%d %ss", k, word)
+	}
+	fmt.Fprintf(w, "imported into tenant %s: %s, %s, %s, %s", tenant,
+		n(a.Customers, "customer"), n(a.Certificates, "certificate"), n(a.Registrations, "registration"), n(a.Products, "product"))
+	if a.Policy {
+		fmt.Fprint(w, ", the policy")
+	}
+	if a.Deletes > 0 {
+		fmt.Fprintf(w, ", %s", n(a.Deletes, "deletion"))
+	}
+	fmt.Fprintf(w, "; the profile's version is %d\n", a.Version)
+}
+
+// runProfileLocal runs a profile command over a data directory or a
+// database.
+func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Writer) error {
+	at, err := a.asOfTime()
+	if err != nil {
+		return err
+	}
+	st, err := openStorage(ctx, a.dataDir, a.database, nil)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	store, err := st.profiles(ctx)
+	if err != nil {
+		if a.database == "" && dirLocked(err) {
+			return fmt.Errorf("the data directory %s is held by a running levy serve, and Badger lets one process open it: "+
+				"work through that server with --server URL (env %s) and an admin credential (%s, %s): %w",
+				a.dataDir, serverEnv, clientIDEnv, clientSecretEnv, err)
+		}
+		return err
+	}
+	var files []string
+	if a.rules != "" {
+		files = strings.Split(a.rules, ",")
+	}
+	v, err := profileValidator(data.Default(), files)
+	if err != nil {
+		return err
+	}
+	svc := profile.NewService(store, profile.Config{Validator: v})
+	rd := profileadmin.Reader{Service: svc}
+	switch a.cmd {
+	case "import":
+		im, cs, err := readImport(a.args)
+		if err != nil {
+			return err
+		}
+		if im != nil {
+			cur, err := svc.Records(ctx, a.tenant, time.Time{})
+			if err != nil {
+				return err
+			}
+			im.KeepStored(cur, civil.Today())
+			cs = &im.ChangeSet
+		}
+		ver, err := svc.Apply(ctx, a.tenant, "cli", *cs)
+		if err != nil {
+			if im != nil {
+				return im.Locate(err)
+			}
+			return err
+		}
+		var names []string
+		if im != nil {
+			names = im.Files()
+		}
+		ans := profileadmin.ImportAnswer{Version: ver, Customers: len(cs.Customers), Certificates: len(cs.Certificates),
+			Registrations: len(cs.Registrations), Products: len(cs.Products), Policy: cs.Policy != nil, Deletes: len(cs.Deletes), Files: names}
+		imported(stdout, ans, a.tenant)
+		return nil
+	case "export":
+		recs, err := svc.Records(ctx, a.tenant, at)
+		if err != nil {
+			return err
+		}
+		if a.format == "csv" {
+			return exportFiles(a.out, stderr, func(k profilecsv.Kind, w io.Writer) error {
+				r := *recs
+				return profilecsv.Write(w, k, &r)
+			})
+		}
+		cs := profile.ChangeSet{Customers: recs.Customers, Certificates: recs.Certificates, Registrations: recs.Registrations,
+			Products: recs.Products, Policy: recs.Policy}
+		b, err := json.MarshalIndent(cs, "", "  ")
+		if err != nil {
+			return err
+		}
+		return writeOut(a.out, stdout, append(b, '\n'))
+	case "list":
+		recs, err := svc.Records(ctx, a.tenant, at)
+		if err != nil {
+			return err
+		}
+		var page any
+		switch profilecsv.Kind(a.args[0]) {
+		case profilecsv.Customers:
+			page = a.filter.Customers(recs)
+		case profilecsv.Certificates:
+			page = a.filter.Certificates(recs)
+		case profilecsv.Registrations:
+			page = a.filter.Registrations(recs)
+		case profilecsv.Products:
+			page = a.filter.Products(recs)
+		}
+		return printPage(stdout, stderr, page, a.asJSON)
+	}
+	var detail any
+	switch a.args[0] {
+	case "customer":
+		detail, err = rd.Customer(ctx, a.tenant, profile.CustomerKey(a.args[1]))
+	case "certificate":
+		detail, err = rd.Certificate(ctx, a.tenant, profile.CertificateKey(a.args[1], a.args[2]))
+	case "registration":
+		detail, err = rd.Registration(ctx, a.tenant, profile.RegistrationKey(a.company, a.args[1], a.args[2]))
+	case "product":
+		codeType, code := "", a.args[len(a.args)-1]
+		if len(a.args) == 3 {
+			codeType = a.args[1]
+		}
+		detail, err = rd.Product(ctx, a.tenant, profile.ProductKey(codeType, code))
+	case "policy":
+		detail, err = rd.Policy(ctx, a.tenant)
+	}
+	if err != nil {
+		return err
+	}
+	return printJSON(stdout, detail)
+}
+
+// exportFiles writes the four import files into dir, each written by
+// write.
+func exportFiles(dir string, stderr io.Writer, write func(profilecsv.Kind, io.Writer) error) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, k := range profilecsv.Kinds {
+		var buf bytes.Buffer
+		if err := write(k, &buf); err != nil {
+			return err
+		}
+		path := filepath.Join(dir, string(k)+".csv")
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "wrote %s\n", path)
+	}
+	return nil
+}
+
+// writeOut writes b into the file out, or to stdout when out is empty.
+func writeOut(out string, stdout io.Writer, b []byte) error {
+	if out == "" {
+		_, err := stdout.Write(b)
+		return err
+	}
+	return os.WriteFile(out, b, 0o644)
+}
+
+// printPage prints a page of records as a table, or as JSON; the count
+// goes to stderr.
+func printPage(stdout, stderr io.Writer, page any, asJSON bool) error {
+	if asJSON {
+		return printJSON(stdout, page)
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	row := func(cells ...string) { fmt.Fprintln(tw, strings.Join(cells, "\t")) }
+	date := func(d civil.Date) string {
+		if d.IsZero() {
+			return "-"
+		}
+		return d.String()
+	}
+	var n, total int
+	var version uint64
+	switch p := page.(type) {
+	case profileadmin.CustomerPage:
+		row("CODE", "CLASS", "BUSINESS", "NAME")
+		for _, c := range p.Items {
+			row(c.Code, c.ClassCode, strconv.FormatBool(c.IsBusiness), c.Name)
+		}
+		n, total, version = len(p.Items), p.Total, p.Version
+	case profileadmin.CertificatePage:
+		row("CUSTOMER", "NUMBER", "JURISDICTIONS", "REASON", "CLASSES", "EFFECTIVE", "EXPIRES", "STATUS", "TRANSACTION", "DOCUMENT")
+		for _, c := range p.Items {
+			status := cmp.Or(c.Status, profile.StatusActive)
+			if c.Revoked() {
+				status += " " + c.RevokedDate.String()
+			}
+			doc := ""
+			if c.Document != nil {
+				doc = c.Document.FileName
+			}
+			row(c.CustomerCode, c.Number, strings.Join(c.Jurisdictions, ";"), c.ReasonCode, strings.Join(c.ProductClasses, ";"),
+				date(c.EffectiveDate), date(c.ExpirationDate), status, c.TransactionID, doc)
+		}
+		n, total, version = len(p.Items), p.Total, p.Version
+	case profileadmin.RegistrationPage:
+		row("COMPANY", "JURISDICTION", "NUMBER", "TYPE", "EFFECTIVE", "END", "PRESENCE")
+		for _, g := range p.Items {
+			row(g.CompanyCode, g.Jurisdiction, g.Number, string(g.Type), date(g.EffectiveDate), date(g.EndDate), strconv.FormatBool(g.PhysicalPresence))
+		}
+		n, total, version = len(p.Items), p.Total, p.Version
+	case profileadmin.ProductPage:
+		row("TYPE", "CODE", "CLASS")
+		for _, pr := range p.Items {
+			row(pr.CodeType, pr.Code, pr.Class)
+		}
+		n, total, version = len(p.Items), p.Total, p.Version
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%d of %d (profile version %d)\n", n, total, version)
+	return nil
+}
+
+// send sends a request of the profile's admin routes with a token of the
+// admin credential, and returns the answer when it is a success, or the
+// server's errors as Levy's errors.
+func (r *remote) send(ctx context.Context, method, path string, q url.Values, ctype string, body io.Reader) (*http.Response, error) {
+	tok, err := r.token(ctx)
+	if err != nil {
+		return nil, err
+	}
+	u := r.base + path
+	if len(q) > 0 {
+		u += "?" + q.Encode()
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u, body)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", method, path, err)
+	}
+	req.Header.Set("Authorization", "Bearer "+tok)
+	if ctype != "" {
+		req.Header.Set("Content-Type", ctype)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s%s: %w", method, r.base, path, err)
+	}
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		return resp, nil
+	}
+	defer resp.Body.Close()
+	return nil, fmt.Errorf("%s answered %s: %w", r.base, resp.Status, client.ErrorOf(resp))
+}
+
+// data sends a request and decodes the data member of its answer into v.
+func (r *remote) data(ctx context.Context, method, path string, q url.Values, ctype string, body io.Reader, v any) error {
+	resp, err := r.send(ctx, method, path, q, ctype, body)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	var env struct{ Data json.RawMessage }
+	if err := json.NewDecoder(resp.Body).Decode(&env); err != nil || env.Data == nil {
+		return fmt.Errorf("reading the answer of %s%s: %v", r.base, path, cmp.Or(err, errors.New("no data")))
+	}
+	return json.Unmarshal(env.Data, v)
+}
+
+// runProfileRemote runs a profile command through a running server.
+func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writer) error {
+	r := &a.remote
+	const p = profileadmin.Prefix
+	q := url.Values{}
+	if a.tenantGiven {
+		q.Set("tenant", a.tenant)
+	}
+	if a.asOf != "" && (a.cmd == "export" || a.cmd == "list") {
+		if _, err := a.asOfTime(); err != nil {
+			return err
+		}
+		q.Set("asOf", a.asOf)
+	}
+	switch a.cmd {
+	case "import":
+		var ans profileadmin.ImportAnswer
+		if len(a.args) == 1 && strings.EqualFold(filepath.Ext(a.args[0]), ".json") {
+			b, err := os.ReadFile(a.args[0])
+			if err != nil {
+				return err
+			}
+			if err := r.data(ctx, "POST", p+"/import", q, "application/json", bytes.NewReader(b), &ans); err != nil {
+				return err
+			}
+		} else {
+			var buf bytes.Buffer
+			mw := multipart.NewWriter(&buf)
+			for _, path := range a.args {
+				b, err := os.ReadFile(path)
+				if err != nil {
+					return err
+				}
+				w, err := mw.CreateFormFile("file", filepath.Base(path))
+				if err != nil {
+					return err
+				}
+				if _, err := w.Write(b); err != nil {
+					return err
+				}
+			}
+			if err := mw.Close(); err != nil {
+				return err
+			}
+			if err := r.data(ctx, "POST", p+"/import/files", q, mw.FormDataContentType(), &buf, &ans); err != nil {
+				return err
+			}
+		}
+		tenant := a.tenant
+		if !a.tenantGiven {
+			tenant = "of the credential"
+		}
+		imported(stdout, ans, tenant)
+		return nil
+	case "export":
+		get := func(path string, w io.Writer) error {
+			resp, err := r.send(ctx, "GET", path, q, "", nil)
+			if err != nil {
+				return err
+			}
+			defer resp.Body.Close()
+			_, err = io.Copy(w, resp.Body)
+			return err
+		}
+		if a.format == "csv" {
+			return exportFiles(a.out, stderr, func(k profilecsv.Kind, w io.Writer) error { return get(p+"/export/"+string(k), w) })
+		}
+		var buf bytes.Buffer
+		if err := get(p+"/export", &buf); err != nil {
+			return err
+		}
+		return writeOut(a.out, stdout, buf.Bytes())
+	case "list":
+		f := a.filter
+		set := func(name, v string) {
+			if v != "" {
+				q.Set(name, v)
+			}
+		}
+		set("customer", f.Customer)
+		set("limit", strconv.Itoa(f.Limit))
+		set("offset", strconv.Itoa(f.Offset))
+		var page any
+		switch profilecsv.Kind(a.args[0]) {
+		case profilecsv.Customers:
+			var pg profileadmin.CustomerPage
+			q.Del("jurisdiction")
+			if err := r.data(ctx, "GET", p+"/customers", q, "", nil, &pg); err != nil {
+				return err
+			}
+			page = pg
+		case profilecsv.Certificates:
+			set("jurisdiction", f.Jurisdiction)
+			set("status", f.Status)
+			if !f.ExpiringBefore.IsZero() {
+				q.Set("expiringBefore", f.ExpiringBefore.String())
+			}
+			var pg profileadmin.CertificatePage
+			if err := r.data(ctx, "GET", p+"/certificates", q, "", nil, &pg); err != nil {
+				return err
+			}
+			page = pg
+		case profilecsv.Registrations:
+			q.Del("customer")
+			set("jurisdiction", f.Jurisdiction)
+			if f.Company != nil {
+				q.Set("company", *f.Company)
+			}
+			var pg profileadmin.RegistrationPage
+			if err := r.data(ctx, "GET", p+"/registrations", q, "", nil, &pg); err != nil {
+				return err
+			}
+			page = pg
+		case profilecsv.Products:
+			q.Del("customer")
+			set("codeType", f.CodeType)
+			set("class", f.Class)
+			var pg profileadmin.ProductPage
+			if err := r.data(ctx, "GET", p+"/products", q, "", nil, &pg); err != nil {
+				return err
+			}
+			page = pg
+		}
+		return printPage(stdout, stderr, page, a.asJSON)
+	}
+	esc := url.PathEscape
+	var path string
+	var detail any
+	switch a.args[0] {
+	case "customer":
+		path, detail = p+"/customers/"+esc(a.args[1]), &profileadmin.CustomerDetail{}
+	case "certificate":
+		path, detail = p+"/customers/"+esc(a.args[1])+"/certificates/"+esc(a.args[2]), &profileadmin.CertificateDetail{}
+	case "registration":
+		path, detail = p+"/registrations/"+esc(a.args[1])+"/"+esc(a.args[2]), &profileadmin.RegistrationDetail{}
+		if a.companyGiven {
+			q.Set("company", a.company)
+		}
+	case "product":
+		codeType := profile.CodeTypeSKU
+		if len(a.args) == 3 {
+			codeType = a.args[1]
+		}
+		path, detail = p+"/products/"+esc(codeType)+"/"+esc(a.args[len(a.args)-1]), &profileadmin.ProductDetail{}
+	case "policy":
+		path, detail = p+"/policy", &profileadmin.PolicyDetail{}
+	}
+	if err := r.data(ctx, "GET", path, q, "", nil, detail); err != nil {
+		return err
+	}
+	return printJSON(stdout, detail)
+}

@@ -1,0 +1,213 @@
+// Package expiry sends the expiry notices of customers' exemption
+// certificates: a signed webhook event (status
+// webhook.EventCertificateExpiring) through the e-invoicing outbox, a
+// number of days before a certificate's expiration date that each tenant
+// chooses in its profile's policy (profile.Policy.ExpiryNoticeDays; 0,
+// the default, sends none).
+//
+// A Notifier looks at every tenant's certificates (Scan), at start and
+// every interval (Run). A certificate is due from its notice date, its
+// expiration date less the tenant's days, to its expiration date
+// included, when it is not revoked; dates are days in UTC. Each due
+// certificate is notified under a key of its own, its customer, its
+// number and its notice date, which the outbox records in the unit that
+// queues the event (einvoice.Service.Notify): the event of a certificate
+// and notice date is queued once, across restarts and across the nodes
+// of a cluster that all run a Notifier over one database. A certificate
+// whose expiration date, or whose tenant's days, change has another
+// notice date, and is notified again; a certificate imported after its
+// notice date is notified at the next scan, until it expires.
+//
+// The package holds no storage and no HTTP: it reads a profile.Store and
+// sends through a Sender, which *einvoice.Service is.
+package expiry
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/einvoice/webhook"
+	"github.com/levytax/levy/profile"
+)
+
+// DefaultInterval is how often Run looks for certificates that are due,
+// unless told otherwise: the notices are per day, and a scan of a tenant
+// whose profile did not change since its last one on the same day reads
+// nothing but its version.
+const DefaultInterval = time.Hour
+
+// Sender queues a notice for a tenant's webhook connections once per key
+// and reports whether this call queued it; *einvoice.Service is one.
+type Sender interface {
+	Notify(ctx context.Context, tenant, key, subject string, ev webhook.Event) (bool, error)
+}
+
+// Notifier sends the expiry notices of the certificates of every tenant
+// of a profile store. Make it with New. It is safe for concurrent use;
+// its scans take turns.
+type Notifier struct {
+	store  profile.Store
+	sender Sender
+	log    *slog.Logger
+	today  func() civil.Date
+
+	mu sync.Mutex
+	// done holds, per tenant, the version and the day of its last scan
+	// that left nothing due unsent: a tenant at the same version on the
+	// same day is not read again.
+	done map[string]scanned
+}
+
+// scanned is a tenant's scan that sent all it had to.
+type scanned struct {
+	version uint64
+	day     civil.Date
+}
+
+// Option configures a Notifier.
+type Option func(*Notifier)
+
+// WithLogger sets the logger of the notices sent and the failures
+// (default: none).
+func WithLogger(l *slog.Logger) Option { return func(n *Notifier) { n.log = l } }
+
+// WithToday sets the clock of the notices' days (default civil.Today, in
+// UTC).
+func WithToday(today func() civil.Date) Option { return func(n *Notifier) { n.today = today } }
+
+// New returns a Notifier of the certificates of store, which sends
+// through sender.
+func New(store profile.Store, sender Sender, opts ...Option) *Notifier {
+	n := &Notifier{store: store, sender: sender, log: slog.New(slog.DiscardHandler), today: civil.Today, done: map[string]scanned{}}
+	for _, o := range opts {
+		o(n)
+	}
+	return n
+}
+
+// Key returns the key under which the notice of a customer's certificate
+// due on noticeDate is sent once: the parts are separated by U+001F,
+// which no code of a profile may hold.
+func Key(customerCode, number string, noticeDate civil.Date) string {
+	return "certificate-expiring\x1f" + customerCode + "\x1f" + number + "\x1f" + noticeDate.String()
+}
+
+// Due returns the notice date of certificate c under a policy of days,
+// and whether c is due on day: not revoked, with an expiration date, and
+// day between the notice date and the expiration date, both included.
+func Due(c *profile.Certificate, days int, day civil.Date) (civil.Date, bool) {
+	if days <= 0 || c.ExpirationDate.IsZero() || c.Revoked() {
+		return civil.Date{}, false
+	}
+	notice := c.ExpirationDate.AddDays(-days)
+	return notice, !day.Before(notice) && !day.After(c.ExpirationDate)
+}
+
+// Scan looks at the certificates of every tenant once and sends the
+// notices due today that were not sent before. It returns how many it
+// queued. A tenant whose reading or sending fails is logged and left for
+// the next scan, after the others are done; the first error is returned.
+func (n *Notifier) Scan(ctx context.Context) (int, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	tenants, err := n.store.Tenants(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("expiry: list the tenants: %w", err)
+	}
+	day := n.today()
+	var first error
+	sent := 0
+	for _, tenant := range tenants {
+		k, err := n.scanTenant(ctx, tenant, day)
+		sent += k
+		if err != nil {
+			if ctx.Err() != nil {
+				return sent, err
+			}
+			n.log.Warn("expiry: the notices of a tenant", "tenant", tenant, "err", err)
+			if first == nil {
+				first = err
+			}
+		}
+	}
+	return sent, first
+}
+
+// scanTenant sends the tenant's notices due on day.
+func (n *Notifier) scanTenant(ctx context.Context, tenant string, day civil.Date) (int, error) {
+	v, err := n.store.Version(ctx, tenant)
+	if err != nil {
+		return 0, fmt.Errorf("expiry: the version of tenant %s: %w", tenant, err)
+	}
+	if n.done[tenant] == (scanned{v, day}) {
+		return 0, nil
+	}
+	r, err := n.store.Records(ctx, tenant, time.Time{})
+	if err != nil {
+		return 0, fmt.Errorf("expiry: the profile of tenant %s: %w", tenant, err)
+	}
+	days := 0
+	if r.Policy != nil {
+		days = r.Policy.ExpiryNoticeDays
+	}
+	names := map[string]string{}
+	for _, c := range r.Customers {
+		names[c.Code] = c.Name
+	}
+	sent := 0
+	for i := range r.Certificates {
+		c := &r.Certificates[i]
+		notice, due := Due(c, days, day)
+		if !due {
+			continue
+		}
+		queued, err := n.sender.Notify(ctx, tenant, Key(c.CustomerCode, c.Number, notice), "certificate "+c.CustomerCode+"/"+c.Number,
+			event(c, names[c.CustomerCode], notice, days))
+		if err != nil {
+			return sent, fmt.Errorf("expiry: the notice of certificate %s/%s of tenant %s: %w", c.CustomerCode, c.Number, tenant, err)
+		}
+		if queued {
+			sent++
+			n.log.Info("certificate expiry notice queued", "tenant", tenant, "customer", c.CustomerCode, "certificate", c.Number,
+				"expires", c.ExpirationDate.String(), "notice_date", notice.String())
+		}
+	}
+	n.done[tenant] = scanned{r.Version, day}
+	return sent, nil
+}
+
+// event returns the event of certificate c, of a customer named name,
+// due on notice, days before its expiration.
+func event(c *profile.Certificate, name string, notice civil.Date, days int) webhook.Event {
+	return webhook.Event{Status: webhook.EventCertificateExpiring, Certificate: &webhook.CertificateNotice{
+		Number: c.Number, CustomerCode: c.CustomerCode, CustomerName: name, Jurisdictions: c.Jurisdictions,
+		ReasonCode: c.ReasonCode, ProductClasses: c.ProductClasses, TransactionID: c.TransactionID,
+		EffectiveDate: c.EffectiveDate.String(), ExpirationDate: c.ExpirationDate.String(),
+		NoticeDate: notice.String(), DaysBefore: days, HasDocument: c.Document != nil,
+	}}
+}
+
+// Run scans at once, then every interval (DefaultInterval when it is not
+// positive) until ctx ends. A failed scan is logged (Scan) and tried
+// again at the next tick.
+func (n *Notifier) Run(ctx context.Context, interval time.Duration) {
+	if interval <= 0 {
+		interval = DefaultInterval
+	}
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if _, err := n.Scan(ctx); err != nil && ctx.Err() == nil {
+			n.log.Warn("expiry: a scan of the certificates", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

@@ -1,0 +1,491 @@
+package profilecsv
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/wire"
+)
+
+// Kind is the kind of an import file: the kind of record its rows hold.
+type Kind string
+
+// The kinds of import files.
+const (
+	Customers     Kind = "customers"
+	Certificates  Kind = "certificates"
+	Registrations Kind = "registrations"
+	Products      Kind = "products"
+)
+
+// Kinds lists the kinds of import files, in the order a profile's
+// records come.
+var Kinds = []Kind{Customers, Certificates, Registrations, Products}
+
+// layout is the columns of a kind of file, and the member of the
+// record's JSON that each column fills, by which Locate finds a column.
+type layout struct {
+	kind     Kind
+	required []string
+	optional []string
+	// members maps the JSON member of a record to its column.
+	members map[string]string
+}
+
+// layouts are the layouts of the kinds, in the order of Kinds.
+var layouts = []layout{
+	{kind: Customers, required: []string{"customer_code", "class_code", "is_business", "name"},
+		members: map[string]string{"code": "customer_code", "classCode": "class_code", "isBusiness": "is_business", "name": "name"}},
+	{kind: Certificates, required: []string{"certificate_number", "customer_code", "jurisdictions", "reason_code", "product_classes",
+		"effective_date", "expiration_date", "transaction_id", "status"}, optional: []string{"revoked_date"},
+		members: map[string]string{"number": "certificate_number", "customerCode": "customer_code", "jurisdictions": "jurisdictions",
+			"reasonCode": "reason_code", "productClasses": "product_classes", "effectiveDate": "effective_date",
+			"expirationDate": "expiration_date", "transactionId": "transaction_id", "status": "status", "revokedDate": "revoked_date"}},
+	{kind: Registrations, required: []string{"company_code", "jurisdiction", "registration_number", "effective_date", "end_date", "physical_presence"},
+		optional: []string{"registration_type"},
+		members: map[string]string{"companyCode": "company_code", "jurisdiction": "jurisdiction", "number": "registration_number",
+			"effectiveDate": "effective_date", "endDate": "end_date", "physicalPresence": "physical_presence", "type": "registration_type"}},
+	{kind: Products, required: []string{"product_code", "product_class"}, optional: []string{"code_type"},
+		members: map[string]string{"code": "product_code", "class": "product_class", "codeType": "code_type"}},
+}
+
+// layoutOf returns the layout of kind k.
+func layoutOf(k Kind) *layout {
+	for i := range layouts {
+		if layouts[i].kind == k {
+			return &layouts[i]
+		}
+	}
+	return nil
+}
+
+// Columns returns the columns of a file of kind k, as Write writes them:
+// the required ones, then the optional ones.
+func (k Kind) Columns() []string {
+	l := layoutOf(k)
+	if l == nil {
+		return nil
+	}
+	return append(slices.Clone(l.required), l.optional...)
+}
+
+// MaxFileSize is the largest import file Read reads, in bytes: room for
+// many more rows than one change set may hold (profile.MaxChanges).
+const MaxFileSize = 32 << 20
+
+// origin is where a record of the change set came from: its file, the
+// line its row starts on, and the columns of the file.
+type origin struct {
+	file string
+	line int
+	cols []string // the header, lower-case
+	// revokedUnset: a revoked certificate whose row gives no revocation
+	// date, which KeepStored sets.
+	revokedUnset bool
+}
+
+// Import is the change set of one or more import files, which profile's
+// Service applies at once, and where each of its records came from.
+// Make it with New, add files with Read, call KeepStored with the
+// tenant's records, apply ChangeSet, and turn the errors of the
+// application into places in the files with Locate. An Import is not
+// safe for concurrent use.
+type Import struct {
+	// ChangeSet holds the records of every file read, in the order of
+	// the files and their rows.
+	ChangeSet profile.ChangeSet
+	origins   map[Kind][]origin
+	files     []string
+	// Kinds counts the rows read of each kind.
+	Kinds map[Kind]int
+}
+
+// New returns an empty Import.
+func New() *Import {
+	return &Import{origins: map[Kind][]origin{}, Kinds: map[Kind]int{}}
+}
+
+// Files returns the names of the files read, in order.
+func (im *Import) Files() []string { return slices.Clone(im.files) }
+
+// File is an import file: its name, for errors, and its content.
+type File struct {
+	Name    string
+	Content io.Reader
+}
+
+// ReadFiles reads files into a new Import (see Read). It reads every
+// file, those after a bad one included, and returns the problems of all
+// of them together (up to profile.MaxErrors), with the Import of the
+// good ones.
+func ReadFiles(files ...File) (*Import, error) {
+	im := New()
+	var errs levy.Errors
+	for _, f := range files {
+		err := im.Read(f.Name, f.Content)
+		if err == nil {
+			continue
+		}
+		var list levy.Errors
+		var one *levy.Error
+		switch {
+		case errors.As(err, &list):
+			errs = append(errs, list...)
+		case errors.As(err, &one):
+			errs = append(errs, one)
+		default:
+			return nil, err
+		}
+	}
+	if len(errs) > profile.MaxErrors {
+		errs = errs[:profile.MaxErrors]
+	}
+	if len(errs) > 0 {
+		return im, errs
+	}
+	return im, nil
+}
+
+// bom is the UTF-8 byte order mark that spreadsheets write first.
+const bom = "\ufeff"
+
+// Read reads one import file, named name in errors (a file name, not a
+// path: "certificates.csv"), and adds its rows to the change set. It
+// reads the whole file first: a file with any bad row adds nothing, and
+// its errors are returned together (up to profile.MaxErrors) as
+// levy.Errors, each naming "name:line:column". A file read twice, or of
+// the same name as another, is refused, since errors could not tell
+// them apart.
+func (im *Import) Read(name string, r io.Reader) error {
+	if slices.Contains(im.files, name) {
+		return levy.Invalid(name, "a file of this name is in the import already: give each file once, each under its own name")
+	}
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return fmt.Errorf("profilecsv: read %s: %w", name, err)
+	}
+	if len(data) > MaxFileSize {
+		return &levy.Error{Code: levy.ETooLarge, Field: name, Message: fmt.Sprintf("the file is larger than %d bytes", MaxFileSize)}
+	}
+	data = bytes.TrimPrefix(data, []byte(bom))
+	f := fileReader{name: name, im: im}
+	f.read(data)
+	if len(f.errs) > 0 {
+		return f.errs
+	}
+	im.files = append(im.files, name)
+	im.Kinds[f.layout.kind] += f.rows
+	return nil
+}
+
+// fileReader reads one file.
+type fileReader struct {
+	name   string
+	im     *Import
+	layout *layout
+	cols   []string
+	rows   int
+	errs   levy.Errors
+	// staged records, added to the Import when the file has no error.
+	cs      profile.ChangeSet
+	origins []origin
+}
+
+// add records an error at a line and column ("" for the whole row).
+func (f *fileReader) add(line int, col, format string, args ...any) {
+	if len(f.errs) >= profile.MaxErrors {
+		return
+	}
+	field := fmt.Sprintf("%s:%d", f.name, line)
+	if col != "" {
+		field += ":" + col
+	}
+	f.errs = append(f.errs, levy.Invalid(field, format, args...))
+}
+
+// read reads data, the whole file without its byte order mark.
+func (f *fileReader) read(data []byte) {
+	cr := csv.NewReader(bytes.NewReader(data))
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true
+	header, err := cr.Read()
+	if errors.Is(err, io.EOF) {
+		f.add(1, "", "the file is empty: its first row is the header, which names the kind of file (%s)", headerHelp())
+		return
+	}
+	if err != nil {
+		f.parseError(err)
+		return
+	}
+	if !f.header(header) {
+		return
+	}
+	for {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			f.parseError(err)
+			return
+		}
+		line, _ := cr.FieldPos(0)
+		if f.rows++; f.im.ChangeSet.Len()+f.cs.Len() >= profile.MaxChanges {
+			f.errs = append(f.errs[:0], &levy.Error{Code: levy.ETooLarge, Field: fmt.Sprintf("%s:%d", f.name, line),
+				Message: fmt.Sprintf("the import has more than %d rows; at most %d records change at once: split it", profile.MaxChanges, profile.MaxChanges)})
+			return
+		}
+		if len(rec) != len(f.cols) {
+			f.add(line, "", "the row has %d cells; the header has %d", len(rec), len(f.cols))
+			continue
+		}
+		f.row(line, rec)
+		if len(f.errs) >= profile.MaxErrors {
+			return
+		}
+	}
+	if f.rows == 0 {
+		f.add(1, "", "the file has a header and no rows")
+	}
+	if len(f.errs) > 0 {
+		return
+	}
+	im := f.im
+	im.ChangeSet.Customers = append(im.ChangeSet.Customers, f.cs.Customers...)
+	im.ChangeSet.Certificates = append(im.ChangeSet.Certificates, f.cs.Certificates...)
+	im.ChangeSet.Registrations = append(im.ChangeSet.Registrations, f.cs.Registrations...)
+	im.ChangeSet.Products = append(im.ChangeSet.Products, f.cs.Products...)
+	im.origins[f.layout.kind] = append(im.origins[f.layout.kind], f.origins...)
+}
+
+// parseError records an error of encoding/csv (a bare quote, a quote
+// left open), which stops the file's reading.
+func (f *fileReader) parseError(err error) {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		f.add(pe.StartLine, "", "the row is not CSV: line %d, byte %d: %v", pe.Line, pe.Column, pe.Err)
+		return
+	}
+	f.add(1, "", "the file cannot be read as CSV: %v", err)
+}
+
+// headerHelp lists the headers of the kinds, for an error.
+func headerHelp() string {
+	parts := make([]string, len(layouts))
+	for i, l := range layouts {
+		parts[i] = fmt.Sprintf("%s.csv: %s", l.kind, strings.Join(l.required, ","))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// header reads the header, which names the kind of file, and reports
+// whether it is one.
+func (f *fileReader) header(rec []string) bool {
+	f.cols = make([]string, len(rec))
+	seen := map[string]int{}
+	for i, c := range rec {
+		c = strings.ToLower(strings.TrimSpace(c))
+		f.cols[i] = c
+		if first, ok := seen[c]; ok && c != "" {
+			f.add(1, c, "the column %s is named twice (also column %d)", c, first+1)
+		}
+		seen[c] = i
+	}
+	if len(f.errs) > 0 {
+		return false
+	}
+	for i := range layouts {
+		l := &layouts[i]
+		all := true
+		for _, c := range l.required {
+			if _, ok := seen[c]; !ok {
+				all = false
+				break
+			}
+		}
+		if all {
+			f.layout = l
+			break
+		}
+	}
+	if f.layout == nil {
+		f.add(1, "", "the header %q names no kind of import file; the headers are %s", strings.Join(f.cols, ","), headerHelp())
+		return false
+	}
+	for i, c := range f.cols {
+		if !slices.Contains(f.layout.required, c) && !slices.Contains(f.layout.optional, c) {
+			more := ""
+			if len(f.layout.optional) > 0 {
+				more = " and may have " + strings.Join(f.layout.optional, ",")
+			}
+			col := c
+			if col == "" {
+				col = fmt.Sprintf("%d", i+1)
+			}
+			f.add(1, col, "%q (column %d) is not a column of %s.csv, which has %s%s", c, i+1, f.layout.kind, strings.Join(f.layout.required, ","), more)
+		}
+	}
+	return len(f.errs) == 0
+}
+
+// cells gives the cells of one row by column name.
+type cells struct {
+	f    *fileReader
+	line int
+	rec  []string
+}
+
+// get returns the cell of column col, trimmed and with the apostrophe of
+// a neutralised cell dropped; "" when the file has no such column.
+func (c cells) get(col string) string {
+	i := slices.Index(c.f.cols, col)
+	if i < 0 {
+		return ""
+	}
+	return plain(strings.TrimSpace(c.rec[i]))
+}
+
+// has reports whether the file has column col.
+func (c cells) has(col string) bool { return slices.Contains(c.f.cols, col) }
+
+// plain undoes the neutralisation of a text cell (see csvout.Text): an
+// apostrophe in front of =, +, -, @, a tab, a carriage return or an
+// apostrophe.
+func plain(s string) string {
+	if len(s) >= 2 && s[0] == '\'' {
+		switch s[1] {
+		case '=', '+', '-', '@', '\t', '\r', '\'':
+			return s[1:]
+		}
+	}
+	return s
+}
+
+// date reads a date of column col; "" is the zero date, and required
+// makes it an error.
+func (c cells) date(col string, required bool) civil.Date {
+	s := c.get(col)
+	if s == "" {
+		if required {
+			c.f.add(c.line, col, "is required: a date of the form YYYY-MM-DD")
+		}
+		return civil.Date{}
+	}
+	d, err := civil.Parse(s)
+	if err != nil {
+		c.f.add(c.line, col, "%q is not a date of the form YYYY-MM-DD", clip(s))
+	}
+	return d
+}
+
+// bool reads a yes-or-no cell of column col; "" is false.
+func (c cells) bool(col string) bool {
+	switch s := strings.ToLower(c.get(col)); s {
+	case "", "false", "no", "n", "0", "f":
+		return false
+	case "true", "yes", "y", "1", "t":
+		return true
+	default:
+		c.f.add(c.line, col, "%q is not true or false (yes, no, 1, 0)", clip(s))
+		return false
+	}
+}
+
+// list reads a list of column col, its items separated by ";".
+func (c cells) list(col string) []string {
+	var out []string
+	for _, s := range strings.Split(c.get(col), ";") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// row reads one row into the staged records.
+func (f *fileReader) row(line int, rec []string) {
+	c := cells{f: f, line: line, rec: rec}
+	o := origin{file: f.name, line: line, cols: f.cols}
+	switch f.layout.kind {
+	case Customers:
+		f.cs.Customers = append(f.cs.Customers, profile.Customer{Code: c.get("customer_code"), ClassCode: c.get("class_code"),
+			IsBusiness: c.bool("is_business"), Name: c.get("name")})
+	case Certificates:
+		cert := profile.Certificate{Number: c.get("certificate_number"), CustomerCode: c.get("customer_code"),
+			Jurisdictions: c.list("jurisdictions"), ReasonCode: c.get("reason_code"), ProductClasses: c.list("product_classes"),
+			EffectiveDate: c.date("effective_date", true), ExpirationDate: c.date("expiration_date", false),
+			TransactionID: c.get("transaction_id"), Status: strings.ToLower(c.get("status")), RevokedDate: c.date("revoked_date", false)}
+		if cert.Status == profile.StatusRevoked && cert.RevokedDate.IsZero() {
+			o.revokedUnset = true
+		}
+		f.cs.Certificates = append(f.cs.Certificates, cert)
+	case Registrations:
+		f.cs.Registrations = append(f.cs.Registrations, profile.Registration{CompanyCode: c.get("company_code"),
+			Jurisdiction: c.get("jurisdiction"), Number: c.get("registration_number"),
+			Type: wire.TaxRegistrationType(c.get("registration_type")), EffectiveDate: c.date("effective_date", false),
+			EndDate: c.date("end_date", false), PhysicalPresence: c.bool("physical_presence")})
+	case Products:
+		codeType := ""
+		if c.has("code_type") {
+			codeType = c.get("code_type")
+		}
+		f.cs.Products = append(f.cs.Products, profile.Product{CodeType: codeType, Code: c.get("product_code"), Class: c.get("product_class")})
+	}
+	f.origins = append(f.origins, o)
+}
+
+// KeepStored completes the certificates of the import from the tenant's
+// records cur, as they are before the import: a certificate whose row
+// names no document keeps the document stored with it (an import file
+// has no column for the scan), and a revoked certificate whose row gives
+// no revoked_date keeps the date it was revoked on, or, stored as
+// active, is revoked from today, or, new to Levy, from its effective
+// date, so that it covers nothing that Levy cannot tell it covered.
+func (im *Import) KeepStored(cur *profile.Records, today civil.Date) {
+	stored := map[profile.Key]*profile.Certificate{}
+	if cur != nil {
+		for i := range cur.Certificates {
+			c := &cur.Certificates[i]
+			stored[c.Key()] = c
+		}
+	}
+	for i := range im.ChangeSet.Certificates {
+		c := &im.ChangeSet.Certificates[i]
+		prev := stored[profile.CertificateKey(strings.TrimSpace(c.CustomerCode), strings.TrimSpace(c.Number))]
+		if c.Document == nil && prev != nil && prev.Document != nil {
+			d := *prev.Document
+			c.Document = &d
+		}
+		if !im.origins[Certificates][i].revokedUnset {
+			continue
+		}
+		switch {
+		case prev != nil && prev.Revoked() && !prev.RevokedDate.IsZero():
+			c.RevokedDate = prev.RevokedDate
+		case prev != nil:
+			c.RevokedDate = today
+		default:
+			c.RevokedDate = c.EffectiveDate
+		}
+	}
+}
+
+// clip cuts a cell quoted in an error to 64 bytes.
+func clip(s string) string {
+	if len(s) <= 64 {
+		return s
+	}
+	cut := 64
+	for cut > 0 && s[cut]&0xc0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}

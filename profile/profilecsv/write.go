@@ -1,0 +1,69 @@
+package profilecsv
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/csvout"
+	"github.com/levytax/levy/profile"
+)
+
+// Write writes the records of kind k of r as an import file of that
+// kind: the header with every column of the kind (Kind.Columns), then a
+// row per record in key order. Read reads it back as the same records.
+// Cells that a spreadsheet would run as a formula are written as text
+// (internal/csvout), which Read undoes.
+func Write(w io.Writer, k Kind, r *profile.Records) error {
+	if layoutOf(k) == nil {
+		return fmt.Errorf("profilecsv: %q is not a kind of import file", k)
+	}
+	cw := csvout.NewWriter(w)
+	if err := cw.Write(k.Columns()); err != nil {
+		return err
+	}
+	var err error
+	row := func(cells ...string) {
+		if err == nil {
+			err = cw.Write(cells)
+		}
+	}
+	switch k {
+	case Customers:
+		for _, c := range r.Customers {
+			row(c.Code, c.ClassCode, strconv.FormatBool(c.IsBusiness), c.Name)
+		}
+	case Certificates:
+		for _, c := range r.Certificates {
+			status := c.Status
+			if status == "" {
+				status = profile.StatusActive
+			}
+			row(c.Number, c.CustomerCode, strings.Join(c.Jurisdictions, ";"), c.ReasonCode, strings.Join(c.ProductClasses, ";"),
+				dateCell(c.EffectiveDate), dateCell(c.ExpirationDate), c.TransactionID, status, dateCell(c.RevokedDate))
+		}
+	case Registrations:
+		for _, g := range r.Registrations {
+			row(g.CompanyCode, g.Jurisdiction, g.Number, dateCell(g.EffectiveDate), dateCell(g.EndDate),
+				strconv.FormatBool(g.PhysicalPresence), string(g.Type))
+		}
+	case Products:
+		for _, p := range r.Products {
+			row(p.Code, p.Class, p.CodeType)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return cw.Flush()
+}
+
+// dateCell writes a date, "" for the zero date.
+func dateCell(d civil.Date) string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.String()
+}
