@@ -1,6 +1,7 @@
-// Package ubl reads e-invoices in the UBL 2.1 syntax of EN 16931 and Peppol
-// BIS Billing 3.0, and checks them in two steps that match the states of a
-// document in Levy's e-invoicing:
+// Package ubl reads e-invoices of EN 16931 in its two syntaxes, UBL 2.1
+// (with Peppol BIS Billing 3.0) and UN/CEFACT Cross Industry Invoice D16B
+// (CII, as XRechnung CII and Factur-X use it), and checks them in two
+// steps that match the states of a document in Levy's e-invoicing:
 //
 //   - Parse decides whether the input can be read at all: a well-formed UBL
 //     Invoice or CreditNote whose numbers are numbers. When it cannot, it
@@ -71,6 +72,28 @@
 // artefacts, with the command that measures them (internal/conformance)
 // over the artefacts' examples and unit tests and Levy's own mutation
 // corpus (internal/corpus).
+//
+// # CII
+//
+// Read reads either syntax, as the root element decides (DetectSyntax
+// names it without reading further); ParseCII reads CII only. A CII
+// document is read into the same Document, its business terms in the
+// same fields (Syntax is SyntaxCII; Kind is CreditNote for the credit note
+// type codes), and Check applies to it the rules of EN 16931 bound to CII
+// by the same CEN artefacts (release 1.3.16, EN16931-CII-validation): the
+// model rules (BR-, BR-CO-, BR-DEC-, each VAT category's), the code lists
+// of the CII binding (BR-CL-*, generated as the UBL ones) and the syntax
+// rules the artefacts flag fatal (CII-SR-*, CII-DT-*). Each rule applies
+// where the artefacts apply it, with their precedence: a VAT breakdown of
+// category L, M or O has its category's rules and not BR-45 to BR-48, and
+// CII-DT-010 to CII-DT-012, which come after CII-DT-008 on the same
+// element, never apply. Every problem of a CII document is fatal (BR-51 is
+// a warning in UBL only). Peppol BIS Billing 3.0 and its national rules
+// are bound to UBL: they never apply to CII. Not applied: the 471
+// warnings of the CII syntax binding, and the CII schema. ParseCII
+// refuses, as FORMAT, an amount, quantity or percentage that is not a
+// plain decimal number (an empty one included) and a udt:Indicator that
+// is not a boolean: the artefacts stop on them.
 //
 // Electronic addresses (cbc:EndpointID): Party.Address gives the
 // "scheme:id" form Levy routes by; ValidateParticipant applies BR-CL-25 and

@@ -13,13 +13,21 @@ import (
 // not well-formed XML, that has a DOCTYPE, that is not a UBL Invoice or
 // CreditNote, a mandatory element that is missing or empty, or a value that
 // is malformed. The caller bounds the size of data; Parse's time and memory
-// are linear in it, and bounded whatever it is by MaxElements. A nil error means the document can go on to Check.
+// are linear in it, and bounded whatever it is by MaxElements. A nil
+// error means the document can go on to Check.
+//
+// Parse reads UBL only; Read reads either syntax.
 func Parse(data []byte) (*Document, error) {
 	root, p := readTree(data)
 	if p != nil {
 		return nil, &FormatError{Problems: []Problem{*p}}
 	}
-	r := &reader{doc: &Document{}}
+	return parseUBL(root)
+}
+
+// parseUBL reads the tree of a UBL Invoice or CreditNote.
+func parseUBL(root *node) (*Document, error) {
+	r := &reader{doc: &Document{Syntax: SyntaxUBL}}
 	switch {
 	case root.name.Local == KindInvoice && root.name.Space == NamespaceInvoice:
 		r.doc.Kind = KindInvoice

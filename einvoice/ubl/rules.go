@@ -39,7 +39,7 @@ const (
 const PeppolCustomization = "urn:fdc:peppol.eu:2017:poacc:billing:3.0"
 
 // RuleVersions names the rule sets Levy applies and their versions.
-const RuleVersions = "EN 16931 validation artefacts 1.3.16 (CEN/TC 434, UBL binding); Peppol BIS Billing 3.0.19 (OpenPEPPOL), with its national rules (DE, DK, GR, IS, IT, NL, NO, SE)"
+const RuleVersions = "EN 16931 validation artefacts 1.3.16 (CEN/TC 434, UBL and CII bindings); Peppol BIS Billing 3.0.19 (OpenPEPPOL, UBL), with its national rules (DE, DK, GR, IS, IT, NL, NO, SE)"
 
 // warnings lists the rules whose flag is warning; every other rule is
 // fatal.
@@ -73,7 +73,10 @@ func HasFatal(ps []Problem) bool {
 
 // eval applies the rules to one document tree.
 type eval struct {
-	root   *node
+	root *node
+	// cii is true for a CII document: every rule Levy applies to one is
+	// flagged fatal, as the artefacts flag them in the CII binding.
+	cii    bool
 	credit bool
 	line   string // "cac:InvoiceLine" or "cac:CreditNoteLine"
 	qty    string // "cbc:InvoicedQuantity" or "cbc:CreditedQuantity"
@@ -129,7 +132,11 @@ func (e *eval) fail(id string, n *node, child string, format string, args ...any
 	if child != "" {
 		loc += "/" + child
 	}
-	e.c.addFlag(id, flagOf(id), loc, format, args...)
+	flag := flagOf(id)
+	if e.cii {
+		flag = Fatal
+	}
+	e.c.addFlag(id, flag, loc, format, args...)
 }
 
 // Check applies the business rules to the document and returns every
@@ -151,6 +158,16 @@ func (d *Document) CheckWith(sets RuleSets) []Problem {
 		var c collector
 		c.add("MISSING", "/"+d.Kind, "the document was not read by Parse: Check applies the rules to the XML it read")
 		return c.result()
+	}
+	if d.Syntax == SyntaxCII {
+		// Peppol BIS Billing 3.0 and its national rules are bound to UBL
+		// only: a CII document has the rules of EN 16931.
+		e := &eval{root: d.tree, cii: true}
+		e.ciiRules()
+		if p := e.c.result(); len(p) > 0 {
+			return p
+		}
+		return nil
 	}
 	e := &eval{root: d.tree, credit: d.Kind == KindCreditNote, line: "cac:InvoiceLine", qty: "cbc:InvoicedQuantity"}
 	if e.credit {

@@ -69,6 +69,22 @@ var repeatable = map[string]bool{
 	"BillingReference":            true,
 	"Note":                        true,
 	"AllowanceChargeReason":       true,
+	// CII
+	"IncludedSupplyChainTradeLineItem":          true,
+	"ApplicableTradeTax":                        true,
+	"SpecifiedTradeAllowanceCharge":             true,
+	"IncludedNote":                              true,
+	"SpecifiedTaxRegistration":                  true,
+	"SpecifiedTradeSettlementPaymentMeans":      true,
+	"AdditionalReferencedDocument":              true,
+	"ApplicableProductCharacteristic":           true,
+	"DesignatedProductClassification":           true,
+	"SpecifiedTradePaymentTerms":                true,
+	"InvoiceReferencedDocument":                 true,
+	"AppliedTradeAllowanceCharge":               true,
+	"GlobalID":                                  true,
+	"URIUniversalCommunication":                 true,
+	"ReceivableSpecifiedTradeAccountingAccount": true,
 }
 
 // prefix returns the conventional prefix of a namespace, or "" if it has
@@ -81,6 +97,14 @@ func prefix(space string) string {
 		return "cac"
 	case NamespaceEXT:
 		return "ext"
+	case NamespaceRSM:
+		return "rsm"
+	case NamespaceRAM:
+		return "ram"
+	case NamespaceUDT:
+		return "udt"
+	case NamespaceQDT:
+		return "qdt"
 	}
 	return ""
 }

@@ -198,10 +198,15 @@ type Line struct {
 	BaseQuantity        Quantity    // Price/BaseQuantity (BT-149, BT-150)
 }
 
-// Document is a parsed UBL Invoice or CreditNote. Parse fills it; Check
-// applies the business rules to it. A Document built by hand can be checked
-// too: Check never panics, whatever the fields hold.
+// Document is a parsed e-invoice: a UBL Invoice or CreditNote (Parse) or
+// a UN/CEFACT CrossIndustryInvoice (ParseCII); Read reads either. Its
+// fields are the same business terms of EN 16931 in both syntaxes; Check
+// applies the business rules of the document's syntax to it. A Document
+// built by hand can be checked too: Check never panics, whatever the
+// fields hold.
 type Document struct {
+	// Syntax is SyntaxUBL or SyntaxCII.
+	Syntax           Syntax
 	Kind             string // KindInvoice or KindCreditNote
 	CustomizationID  string // BT-24
 	ProfileID        string // BT-23

@@ -8,7 +8,7 @@ import (
 
 // The rules read the document tree with a small subset of XPath: a path
 // is a list of steps separated by '/', each step a prefixed name (cbc:ID,
-// cac:Party) matched by namespace, never by the prefix written in the
+// cac:Party; rsm:, ram:, udt: and qdt: for CII) matched by namespace, never by the prefix written in the
 // document. Nothing here allocates per step, so that a rule costs time
 // linear in the elements it visits.
 
@@ -25,6 +25,14 @@ func stepSpace(step string) (space, local string) {
 		return NamespaceCAC, l
 	case "ext":
 		return NamespaceEXT, l
+	case "rsm":
+		return NamespaceRSM, l
+	case "ram":
+		return NamespaceRAM, l
+	case "udt":
+		return NamespaceUDT, l
+	case "qdt":
+		return NamespaceQDT, l
 	}
 	return p, l
 }

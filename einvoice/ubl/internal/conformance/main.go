@@ -1,14 +1,15 @@
-// Command conformance compares Levy's verdicts on UBL invoices and credit
-// notes with those of the official validation artefacts: CEN's EN 16931
-// validation artefacts (their precompiled XSLT) and OpenPEPPOL's BIS
-// Billing 3.0 Schematron (compiled to XSLT with SchXslt), both run with
-// SaxonJS. It is not part of go test: it needs Node.js, the npm package
+// Command conformance compares Levy's verdicts on e-invoices with those
+// of the official validation artefacts: CEN's EN 16931 validation
+// artefacts (their precompiled XSLT, for UBL and, with -cen-cii-sef, for
+// CII) and OpenPEPPOL's BIS Billing 3.0 Schematron (compiled to XSLT with
+// SchXslt), all run with SaxonJS. It is not part of go test: it needs Node.js, the npm package
 // xslt3 and the two repositories checked out at their pinned releases.
 // docs/einvoicing-validation.md says how to set it up and run it.
 //
 // The corpus is every example document of both repositories, every test
 // of their unit test sets (each embedded document, with the rule the test
-// is about), and Levy's own mutation corpus (einvoice/ubl/internal/corpus).
+// is about), Levy's own mutation corpus (einvoice/ubl/internal/corpus,
+// UBL and CII) and, with -cii, CEN's CII examples and test files.
 // For each document it prints where Levy and the artefacts disagree, then
 // a table of agreement per category.
 package main
@@ -39,6 +40,7 @@ func main() {
 	cen := flag.String("cen", "", "checkout of ConnectingEurope/eInvoicing-EN16931 at validation-1.3.16")
 	peppol := flag.String("peppol", "", "checkout of OpenPEPPOL/peppol-bis-invoice-3 at v3.0.19")
 	cenSEF := flag.String("cen-sef", "", "the CEN UBL XSLT compiled with xslt3 -export")
+	ciiSEF := flag.String("cen-cii-sef", "", "the CEN CII XSLT compiled with xslt3 -export; without it, the CII documents are left out")
 	peppolSEF := flag.String("peppol-sef", "", "the Peppol UBL Schematron compiled with SchXslt, then with xslt3 -export")
 	nodeModules := flag.String("node-modules", "", "the directory where npm installed xslt3 (it holds node_modules)")
 	work := flag.String("work", "", "a directory for the extracted test documents (default: a temporary one)")
@@ -59,7 +61,7 @@ func main() {
 		defer os.RemoveAll(d)
 		dir = d
 	}
-	cases, err := gather(*cen, *peppol, dir)
+	cases, err := gather(*cen, *peppol, dir, *ciiSEF != "")
 	if err != nil {
 		log.Fatalf("conformance: %v", err)
 	}
@@ -73,7 +75,7 @@ func main() {
 		}
 		return
 	}
-	official, err := runOfficial(context.Background(), cases, *nodeModules, *cenSEF, *peppolSEF)
+	official, err := runOfficial(context.Background(), cases, *nodeModules, *cenSEF, *peppolSEF, *ciiSEF)
 	if err != nil {
 		log.Fatalf("conformance: %v", err)
 	}
@@ -119,6 +121,7 @@ func readBaseline(path string) (map[string]map[string]string, error) {
 type testCase struct {
 	category string // the row of the report
 	file     string
+	cii      bool   // a CII document, which the CEN CII artefacts validate
 	peppol   bool   // apply the Peppol rules too
 	scope    string // for a unit test: the rule the test is about
 	expect   string // for a unit test: "success" or "error"
@@ -126,7 +129,7 @@ type testCase struct {
 
 // gather lists the documents of the corpus, writing the embedded ones of
 // the unit tests and the mutation corpus under dir.
-func gather(cen, peppol, dir string) ([]testCase, error) {
+func gather(cen, peppol, dir string, withCII bool) ([]testCase, error) {
 	var cases []testCase
 	add := func(category, pattern string, peppolRules func([]byte) bool) error {
 		files, err := filepath.Glob(pattern)
@@ -202,6 +205,39 @@ func gather(cen, peppol, dir string) ([]testCase, error) {
 		}
 		cases = append(cases, testCase{category: "Levy mutation corpus", file: f, peppol: byCustomization(d.XML)})
 	}
+	if !withCII {
+		return cases, nil
+	}
+	files, err := filepath.Glob(filepath.Join(cen, "cii/examples/*.xml"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		cases = append(cases, testCase{category: "CEN CII examples", file: f, cii: true})
+	}
+	// CEN's CII test files are unit test sets, as the UBL ones.
+	if files, err = filepath.Glob(filepath.Join(cen, "test/cii/*.xml")); err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		tests, err := extractTests(f, dir)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		for _, t := range tests {
+			t.category, t.cii = "CEN CII unit tests", true
+			cases = append(cases, t)
+		}
+	}
+	for _, d := range corpus.CIIDocuments() {
+		f := filepath.Join(mut, d.Name+".xml")
+		if err := os.WriteFile(f, d.XML, 0o644); err != nil {
+			return nil, err
+		}
+		cases = append(cases, testCase{category: "Levy CII mutation corpus", file: f, cii: true})
+	}
 	return cases, nil
 }
 
@@ -246,7 +282,8 @@ func extractTests(file, dir string) ([]testCase, error) {
 				return nil, err
 			}
 			expect, ruleID = se.Name.Local, strings.TrimSpace(s)
-		case (se.Name.Local == "Invoice" && se.Name.Space == ubl.NamespaceInvoice) || (se.Name.Local == "CreditNote" && se.Name.Space == ubl.NamespaceCreditNote):
+		case (se.Name.Local == "Invoice" && se.Name.Space == ubl.NamespaceInvoice) || (se.Name.Local == "CreditNote" && se.Name.Space == ubl.NamespaceCreditNote) ||
+			(se.Name.Local == ubl.RootCII && se.Name.Space == ubl.NamespaceRSM):
 			start := dec.InputOffset()
 			if err := dec.Skip(); err != nil {
 				return nil, err
@@ -305,7 +342,7 @@ type officialResult struct {
 
 // runOfficial runs validate.mjs over the corpus and returns, per file, the
 // rules that failed and their flags.
-func runOfficial(ctx context.Context, cases []testCase, nodeModules, cenSEF, peppolSEF string) (map[string]map[string]string, error) {
+func runOfficial(ctx context.Context, cases []testCase, nodeModules, cenSEF, peppolSEF, ciiSEF string) (map[string]map[string]string, error) {
 	script, err := scriptPath()
 	if err != nil {
 		return nil, err
@@ -316,11 +353,18 @@ func runOfficial(ctx context.Context, cases []testCase, nodeModules, cenSEF, pep
 		if c.peppol {
 			v = append(v, "peppol")
 		}
+		if c.cii {
+			v = []string{"cii"}
+		}
 		line, _ := json.Marshal(map[string]any{"file": c.file, "validators": v})
 		jobs.Write(line)
 		jobs.WriteByte('\n')
 	}
-	cmd := exec.CommandContext(ctx, "node", script, "cen="+cenSEF, "peppol="+peppolSEF)
+	args := []string{script, "cen=" + cenSEF, "peppol=" + peppolSEF}
+	if ciiSEF != "" {
+		args = append(args, "cii="+ciiSEF)
+	}
+	cmd := exec.CommandContext(ctx, "node", args...)
 	cmd.Dir = nodeModules
 	cmd.Stdin = &jobs
 	cmd.Stderr = os.Stderr
@@ -383,7 +427,11 @@ func levy(c testCase) map[string]string {
 		return map[string]string{"READ": "fatal"}
 	}
 	out := map[string]string{}
-	doc, err := ubl.Parse(data)
+	parse := ubl.Parse
+	if c.cii {
+		parse = ubl.ParseCII
+	}
+	doc, err := parse(data)
 	var fe *ubl.FormatError
 	if errors.As(err, &fe) {
 		for _, p := range fe.Problems {

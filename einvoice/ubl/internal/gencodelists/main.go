@@ -1,6 +1,7 @@
 // Command gencodelists writes einvoice/ubl/codelists_gen.go: the code
-// lists that the EN 16931 rules (BR-CL-*) and the Peppol BIS Billing 3.0
-// rules (PEPPOL-EN16931-CL*, P0100, P0101) check values against. The lists
+// lists that the EN 16931 rules (BR-CL-*, bound to UBL and, under keys
+// that start with "CII/", to CII) and the Peppol BIS Billing 3.0 rules
+// (PEPPOL-EN16931-CL*, P0100, P0101) check values against. The lists
 // are facts published by CEN and OpenPEPPOL in their validation artefacts;
 // this command reads them from the artefacts' Schematron files at a pinned
 // release and records the release and the SHA-256 of each file it read in
@@ -34,6 +35,8 @@ const (
 	cenFile    = "ubl/schematron/codelist/EN16931-UBL-codes.sch"
 	cenModel   = "ubl/schematron/UBL/EN16931-UBL-model.sch"
 	peppolFile = "rules/sch/PEPPOL-EN16931-UBL.sch"
+	ciiFile    = "cii/schematron/codelist/EN16931-CII-codes.sch"
+	ciiModel   = "cii/schematron/CII/EN16931-CII-model.sch"
 )
 
 func main() {
@@ -58,6 +61,14 @@ func main() {
 	if err != nil {
 		log.Fatalf("gencodelists: %v", err)
 	}
+	ciiData, err := os.ReadFile(filepath.Join(*cen, ciiFile))
+	if err != nil {
+		log.Fatalf("gencodelists: %v", err)
+	}
+	ciiModelData, err := os.ReadFile(filepath.Join(*cen, ciiModel))
+	if err != nil {
+		log.Fatalf("gencodelists: %v", err)
+	}
 	lists := map[string][]string{}
 	if err := readCEN(string(cenData), lists); err != nil {
 		log.Fatalf("gencodelists: %s: %v", cenFile, err)
@@ -68,10 +79,25 @@ func main() {
 	if err := readPeppol(string(peppolData), lists); err != nil {
 		log.Fatalf("gencodelists: %s: %v", peppolFile, err)
 	}
+	// The CII binding has lists of its own (one list of type codes for
+	// invoices and credit notes, the due date type codes of BR-CL-06),
+	// kept under "CII/" keys.
+	cii := map[string][]string{}
+	if err := readCEN(string(ciiData), cii); err != nil {
+		log.Fatalf("gencodelists: %s: %v", ciiFile, err)
+	}
+	if err := readModelLists(string(ciiModelData), cii, "BR-CO-09"); err != nil {
+		log.Fatalf("gencodelists: %s: %v", ciiModel, err)
+	}
+	for k, v := range cii {
+		lists["CII/"+k] = v
+	}
 	src := render(lists, []source{
 		{"ConnectingEurope/eInvoicing-EN16931", *cenRelease, cenFile, digest(cenData)},
 		{"ConnectingEurope/eInvoicing-EN16931", *cenRelease, cenModel, digest(modelData)},
 		{"OpenPEPPOL/peppol-bis-invoice-3", *peppolRelease, peppolFile, digest(peppolData)},
+		{"ConnectingEurope/eInvoicing-EN16931", *cenRelease, ciiFile, digest(ciiData)},
+		{"ConnectingEurope/eInvoicing-EN16931", *cenRelease, ciiModel, digest(ciiModelData)},
 	})
 	formatted, err := format.Source(src)
 	if err != nil {
@@ -138,7 +164,13 @@ func readCEN(s string, lists map[string][]string) error {
 // and BR-CO-09 (the country prefixes of VAT identifiers), which the CEN
 // artefacts bind in the UBL model rather than with the other code lists.
 func readModel(s string, lists map[string][]string) error {
-	for _, id := range []string{"BR-CL-08", "BR-CO-09"} {
+	return readModelLists(s, lists, "BR-CL-08", "BR-CO-09")
+}
+
+// readModelLists takes the code list of each rule ids names from the
+// parameters of a model binding.
+func readModelLists(s string, lists map[string][]string, ids ...string) error {
+	for _, id := range ids {
 		m := regexp.MustCompile(`<param\s+name="` + id + `"\s+value="([^"]*)"`).FindStringSubmatch(s)
 		if m == nil {
 			return fmt.Errorf("%s not found", id)
@@ -189,7 +221,7 @@ func render(lists map[string][]string, sources []source) []byte {
 	}
 	b.WriteString("\n// CodeListSources names the releases of the validation artefacts the\n// code lists were read from.\n")
 	fmt.Fprintf(&b, "const CodeListSources = %q\n\n", sources[0].repo+" "+sources[0].release+"; "+sources[2].repo+" "+sources[2].release)
-	b.WriteString("// codeLists maps a rule ID (or PEPPOL:name for a list Peppol names) to\n// its codes. It is never modified.\n")
+	b.WriteString("// codeLists maps a rule ID (or PEPPOL:name for a list Peppol names, or\n// CII/ and the rule ID for a list of the CII binding) to its codes. It is\n// never modified.\n")
 	b.WriteString("var codeLists = map[string]map[string]bool{\n")
 	keys := make([]string, 0, len(lists))
 	for k := range lists {
