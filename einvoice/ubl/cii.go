@@ -20,6 +20,10 @@ const (
 // RootCII is the local name of the root element of a CII document.
 const RootCII = "CrossIndustryInvoice"
 
+// NamespaceZUGFeRD1 is the namespace of ZUGFeRD 1.0's CrossIndustryDocument,
+// which predates EN 16931 and which Levy does not read.
+const NamespaceZUGFeRD1 = "urn:ferd:CrossIndustryDocument:invoice:1p0"
+
 // Syntax is the XML syntax an e-invoice is written in.
 type Syntax string
 
@@ -77,7 +81,7 @@ func Read(data []byte) (*Document, error) {
 		return nil, &FormatError{Problems: []Problem{*p}}
 	}
 	switch {
-	case root.name.Local == RootCII:
+	case root.name.Local == RootCII || root.name.Space == NamespaceZUGFeRD1:
 		return parseCII(root)
 	case root.name.Local == KindInvoice || root.name.Local == KindCreditNote:
 		return parseUBL(root)
@@ -107,7 +111,10 @@ func ParseCII(data []byte) (*Document, error) {
 func parseCII(root *node) (*Document, error) {
 	if root.name.Local != RootCII || root.name.Space != NamespaceRSM {
 		msg := fmt.Sprintf("the root element is %s, not a UN/CEFACT CrossIndustryInvoice", qname(root.name.Space, root.name.Local))
-		if root.name.Local == RootCII {
+		switch {
+		case root.name.Space == NamespaceZUGFeRD1:
+			msg = "the document is a ZUGFeRD 1.0 CrossIndustryDocument, which predates EN 16931; send ZUGFeRD 2 or Factur-X (a CrossIndustryInvoice in the namespace " + NamespaceRSM + ")"
+		case root.name.Local == RootCII:
 			msg = fmt.Sprintf("the root element %s is in namespace %s, not %s", root.name.Local, quote(root.name.Space), NamespaceRSM)
 		}
 		return nil, &FormatError{Problems: []Problem{{Code: "ROOT", Location: "/" + root.name.Local, Message: msg}}}

@@ -101,8 +101,9 @@ func TestReadDetectsSyntax(t *testing.T) {
 	}
 	for _, c := range []struct{ name, doc, msg string }{
 		{"other root", `<Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"/>`, "not a UBL 2.1 Invoice or CreditNote or a UN/CEFACT CrossIndustryInvoice"},
-		{"CII root in another namespace", `<rsm:CrossIndustryInvoice xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"/>`, "is in namespace"},
+		{"CII root in another namespace", `<rsm:CrossIndustryInvoice xmlns:rsm="urn:example:invoice"/>`, "is in namespace"},
 		{"UBL root in another namespace", `<Invoice xmlns="urn:example"/>`, "is in namespace"},
+		{"ZUGFeRD 1.0", `<rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"/>`, "ZUGFeRD 1.0"},
 	} {
 		_, err := Read([]byte(c.doc))
 		var fe *FormatError

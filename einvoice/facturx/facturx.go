@@ -1,0 +1,566 @@
+// Package facturx reads the XML invoice that a Factur-X or ZUGFeRD PDF
+// carries: a PDF/A-3 whose catalog lists the invoice, a UN/CEFACT Cross
+// Industry Invoice (CII), as an associated file (the /AF array) and as an
+// embedded file (the /EmbeddedFiles name tree).
+//
+// The reader is small and bounded, written for this one purpose, not a
+// general PDF library. It scans the file for its objects in order (so that
+// a later revision of an object, appended by an incremental update,
+// replaces the earlier one, and a damaged cross-reference table does not
+// matter), reads the objects of object streams, follows the catalog to
+// the file specifications, and decodes the embedded file's stream
+// (FlateDecode, ASCIIHexDecode, ASCII85Decode, or none). Its time and
+// memory are linear in the size of the PDF, which the caller bounds, and
+// bounded whatever the PDF holds: at most MaxValues values, nesting
+// MaxDepth deep, and decoded data of at most the caller's limit for the
+// attachment and MaxObjectStreamBytes for the object streams. An
+// encrypted PDF is refused: its streams cannot be read without its
+// password.
+package facturx
+
+import (
+	"bytes"
+	"compress/flate"
+	"compress/zlib"
+	"encoding/ascii85"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"sort"
+	"strings"
+	"unicode/utf16"
+)
+
+// Bounds of the reader.
+const (
+	// MaxValues is the most values (numbers, names, strings, arrays,
+	// dictionaries ...) the reader reads from a PDF, object streams
+	// included. A PDF of 4 MiB, the default limit of Levy's e-invoicing,
+	// has far fewer.
+	MaxValues = 2_000_000
+	// MaxDepth is the deepest nesting of arrays and dictionaries read.
+	MaxDepth = 32
+	// MaxObjectStreamBytes bounds the data of all object streams together,
+	// once decoded.
+	MaxObjectStreamBytes = 32 << 20
+	// maxTreeDepth bounds the depth of the /EmbeddedFiles name tree.
+	maxTreeDepth = 16
+)
+
+// Names of the XML attachments of the hybrid invoice formats, in the
+// order Extract prefers them, without regard to case: Factur-X and
+// ZUGFeRD 2.1, ZUGFeRD 2.0 (and 1.0, which predates EN 16931: its XML is
+// not a CrossIndustryInvoice), and ZUGFeRD 2.1 in its XRechnung profile.
+var invoiceNames = []string{"factur-x.xml", "zugferd-invoice.xml", "xrechnung.xml"}
+
+// Attachment is a file embedded in a PDF.
+type Attachment struct {
+	// Name is the file name: the file specification's /UF, or its /F.
+	Name string
+	// Relationship is the file specification's /AFRelationship, such as
+	// Data, Alternative or Source; "" when it has none.
+	Relationship string
+	// Data is the file, decoded.
+	Data []byte
+}
+
+// Error is why a PDF gives no invoice: it is not a PDF, it is damaged or
+// encrypted, it exceeds a bound, or it carries no XML invoice.
+type Error struct {
+	Message string
+}
+
+func (e *Error) Error() string { return "facturx: " + e.Message }
+
+func fail(format string, args ...any) error { return &Error{Message: fmt.Sprintf(format, args...)} }
+
+// IsPDF reports whether data is a PDF: its header, %PDF-, within its
+// first 1024 bytes, as the PDF specification lets readers accept.
+func IsPDF(data []byte) bool {
+	head := data[:min(len(data), 1024)]
+	return bytes.Contains(head, []byte("%PDF-"))
+}
+
+// Extract returns the XML invoice of a Factur-X or ZUGFeRD PDF: the
+// embedded file named factur-x.xml, zugferd-invoice.xml or xrechnung.xml
+// (the first of them the PDF has, without regard to case), or else its
+// only embedded file whose name ends in .xml. The attachment may have at
+// most limit bytes once decoded. The error is an *Error.
+func Extract(data []byte, limit int) (*Attachment, error) {
+	files, err := Attachments(data, limit)
+	if err != nil {
+		return nil, err
+	}
+	for _, want := range invoiceNames {
+		for i := range files {
+			if strings.EqualFold(files[i].Name, want) {
+				return &files[i], nil
+			}
+		}
+	}
+	var xmls []int
+	var names []string
+	for i, f := range files {
+		names = append(names, f.Name)
+		if strings.EqualFold(path.Ext(f.Name), ".xml") {
+			xmls = append(xmls, i)
+		}
+	}
+	if len(xmls) == 1 {
+		return &files[xmls[0]], nil
+	}
+	switch {
+	case len(files) == 0:
+		return nil, fail("the PDF has no embedded file: a Factur-X or ZUGFeRD PDF embeds its invoice as factur-x.xml (or zugferd-invoice.xml, xrechnung.xml)")
+	case len(xmls) == 0:
+		return nil, fail("the PDF embeds no XML file (it embeds %s): a Factur-X or ZUGFeRD PDF embeds its invoice as factur-x.xml", strings.Join(quoted(names), ", "))
+	}
+	return nil, fail("the PDF embeds %d XML files (%s) and none has the name of a Factur-X or ZUGFeRD invoice (factur-x.xml, zugferd-invoice.xml, xrechnung.xml)", len(xmls), strings.Join(quoted(names), ", "))
+}
+
+func quoted(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = fmt.Sprintf("%q", n)
+	}
+	return out
+}
+
+// Attachments returns the files a PDF embeds: those its catalog lists in
+// the /EmbeddedFiles name tree or the /AF array, each once; when the PDF
+// has no catalog that lists any, every embedded file stream with a file
+// specification. Each may have at most limit bytes once decoded.
+func Attachments(data []byte, limit int) ([]Attachment, error) {
+	if !IsPDF(data) {
+		return nil, fail("the document is not a PDF: it does not start with %%PDF-")
+	}
+	doc, err := scan(data)
+	if err != nil {
+		return nil, err
+	}
+	if doc.encrypted {
+		return nil, fail("the PDF is encrypted: Levy cannot read its embedded files without its password")
+	}
+	specs := doc.fileSpecs()
+	var out []Attachment
+	seen := map[*stream]bool{}
+	for _, fs := range specs {
+		a, s, err := doc.attachment(fs, limit)
+		if err != nil {
+			return nil, err
+		}
+		if s == nil || seen[s] {
+			continue
+		}
+		seen[s] = true
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// document is what the scan found in a PDF.
+type document struct {
+	objects   map[int]any // by object number, the latest revision
+	trailers  []dict      // trailer dictionaries and cross-reference stream dictionaries, in file order
+	encrypted bool
+	osBytes   int // decoded bytes of object streams so far
+}
+
+// placed is an object with the offset where it was defined, so that the
+// latest revision wins.
+type placed struct {
+	value any
+	at    int
+}
+
+// scan reads every object of the PDF in file order, then the objects of
+// its object streams.
+func scan(data []byte) (*document, error) {
+	p := &parser{lex: lexer{b: data}, ints: integerObjects(data)}
+	found := map[int]placed{}
+	doc := &document{}
+	type objStream struct {
+		s  *stream
+		at int
+	}
+	var objStreams []objStream
+	// before and last are the two tokens before the current one, the
+	// older first: "N G obj" starts an object.
+	var before, last token
+	for {
+		t := p.lex.next()
+		if t.kind == tEOF {
+			break
+		}
+		switch {
+		case t.kind == tKeyword && string(t.text) == "obj" && before.kind == tNumber && last.kind == tNumber:
+			at := p.lex.pos
+			num, ok1 := number(before.text).integer()
+			_, ok2 := number(last.text).integer()
+			save := p.lex.pos
+			v, ok, err := p.value(p.lex.next(), 0)
+			if err != nil {
+				return nil, fail("%s", err.Error())
+			}
+			if !ok { // an empty object, such as "4 0 obj endobj"
+				p.lex.pos, v = save, nil
+			}
+			if d, isDict := v.(dict); isDict {
+				save := p.lex.pos
+				if kt := p.lex.next(); kt.kind == tKeyword && string(kt.text) == "stream" {
+					s := &stream{dict: d, data: p.streamData(d)}
+					v = s
+					if d["Type"] == name("ObjStm") {
+						objStreams = append(objStreams, objStream{s, at})
+					}
+					if d["Type"] == name("XRef") {
+						doc.trailers = append(doc.trailers, d)
+					}
+				} else {
+					p.lex.pos = save
+				}
+			}
+			if ok1 && ok2 && num >= 0 {
+				found[num] = placed{v, at}
+			}
+			before, last = token{}, token{}
+			continue
+		case t.kind == tKeyword && string(t.text) == "trailer":
+			if v, ok, err := p.value(p.lex.next(), 0); err != nil {
+				return nil, fail("%s", err.Error())
+			} else if d, isDict := v.(dict); ok && isDict {
+				doc.trailers = append(doc.trailers, d)
+			}
+		case t.kind == tString || t.kind == tDictOpen || t.kind == tArrayOpen:
+			// A value outside an object (damage): step over it whole.
+			if _, _, err := p.value(t, 0); err != nil {
+				return nil, fail("%s", err.Error())
+			}
+		}
+		before, last = last, t
+	}
+	for _, t := range doc.trailers {
+		if _, ok := t["Encrypt"]; ok {
+			doc.encrypted = true
+			return doc, nil
+		}
+	}
+	doc.objects = make(map[int]any, len(found))
+	for _, os := range objStreams {
+		if err := doc.readObjectStream(os.s, os.at, found, p); err != nil {
+			return nil, err
+		}
+	}
+	for n, o := range found {
+		doc.objects[n] = o.value
+	}
+	return doc, nil
+}
+
+// readObjectStream adds the objects of an object stream defined at
+// offset at to found, unless a later revision of theirs is there.
+func (doc *document) readObjectStream(s *stream, at int, found map[int]placed, p *parser) error {
+	data, err := doc.decode(s, MaxObjectStreamBytes-doc.osBytes)
+	if err != nil {
+		return err
+	}
+	doc.osBytes += len(data)
+	n, _ := numberOf(s.dict["N"], found)
+	first, _ := numberOf(s.dict["First"], found)
+	if n < 0 || first < 0 || first > len(data) {
+		return nil
+	}
+	head := &parser{lex: lexer{b: data[:first]}, values: p.values}
+	body := &parser{lex: lexer{b: data}, values: p.values}
+	for range n {
+		nt, ot := head.lex.next(), head.lex.next()
+		num, ok1 := number(nt.text).integer()
+		off, ok2 := number(ot.text).integer()
+		if nt.kind != tNumber || ot.kind != tNumber || !ok1 || !ok2 || off < 0 || first+off >= len(data) {
+			break
+		}
+		body.lex.pos = first + off
+		v, ok, err := body.value(body.lex.next(), 0)
+		if err != nil {
+			return fail("%s", err.Error())
+		}
+		if old, there := found[num]; ok && (!there || old.at <= at) {
+			found[num] = placed{v, at}
+		}
+	}
+	p.values = max(head.values, body.values)
+	return nil
+}
+
+// resolve follows a reference (and a chain of them, at most a few long)
+// to its object.
+func (doc *document) resolve(v any) any {
+	for range 8 {
+		r, ok := v.(ref)
+		if !ok {
+			return v
+		}
+		v = doc.objects[r.num]
+	}
+	return nil
+}
+
+// numberOf returns the integer value of v, resolving a reference with
+// found when it is not nil.
+func numberOf(v any, found map[int]placed) (int, bool) {
+	if r, ok := v.(ref); ok && found != nil {
+		v = found[r.num].value
+	}
+	n, ok := v.(number)
+	if !ok {
+		return 0, false
+	}
+	return n.integer()
+}
+
+// catalog returns the document catalog: the /Root of the last trailer
+// that names one, else the last object of /Type /Catalog.
+func (doc *document) catalog() dict {
+	for i := len(doc.trailers) - 1; i >= 0; i-- {
+		if d, ok := doc.resolve(doc.trailers[i]["Root"]).(dict); ok {
+			return d
+		}
+	}
+	var last dict
+	nums := make([]int, 0, len(doc.objects))
+	for n := range doc.objects {
+		nums = append(nums, n)
+	}
+	sort.Ints(nums)
+	for _, n := range nums {
+		if d, ok := doc.objects[n].(dict); ok && d["Type"] == name("Catalog") {
+			last = d
+		}
+	}
+	return last
+}
+
+// fileSpecs returns the file specifications the catalog lists: those of
+// the /EmbeddedFiles name tree, then those of the /AF array. Without any,
+// it returns every file specification of the PDF that embeds a file.
+func (doc *document) fileSpecs() []dict {
+	var out []dict
+	if cat := doc.catalog(); cat != nil {
+		if names, ok := doc.resolve(cat["Names"]).(dict); ok {
+			doc.nameTree(doc.resolve(names["EmbeddedFiles"]), 0, map[any]bool{}, &out)
+		}
+		if af, ok := doc.resolve(cat["AF"]).([]any); ok {
+			for _, v := range af {
+				if d, ok := doc.resolve(v).(dict); ok {
+					out = append(out, d)
+				}
+			}
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	nums := make([]int, 0, len(doc.objects))
+	for n := range doc.objects {
+		nums = append(nums, n)
+	}
+	sort.Ints(nums)
+	for _, n := range nums {
+		if d, ok := doc.objects[n].(dict); ok && d["EF"] != nil {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// nameTree collects the values of a name tree node and its kids.
+func (doc *document) nameTree(node any, depth int, seen map[any]bool, out *[]dict) {
+	d, ok := node.(dict)
+	if !ok || depth > maxTreeDepth {
+		return
+	}
+	key := fmt.Sprintf("%p", d)
+	if seen[key] {
+		return
+	}
+	seen[key] = true
+	if names, ok := doc.resolve(d["Names"]).([]any); ok {
+		for i := 1; i < len(names); i += 2 {
+			if fs, ok := doc.resolve(names[i]).(dict); ok {
+				*out = append(*out, fs)
+			}
+		}
+	}
+	if kids, ok := doc.resolve(d["Kids"]).([]any); ok {
+		for _, k := range kids {
+			doc.nameTree(doc.resolve(k), depth+1, seen, out)
+		}
+	}
+}
+
+// attachment decodes the file a file specification embeds. It returns a
+// nil stream when the specification embeds none.
+func (doc *document) attachment(fs dict, limit int) (Attachment, *stream, error) {
+	ef, ok := doc.resolve(fs["EF"]).(dict)
+	if !ok {
+		return Attachment{}, nil, nil
+	}
+	s, ok := doc.resolve(ef["F"]).(*stream)
+	if !ok {
+		if s, ok = doc.resolve(ef["UF"]).(*stream); !ok {
+			return Attachment{}, nil, nil
+		}
+	}
+	a := Attachment{Name: textString(doc.resolve(fs["UF"]))}
+	if a.Name == "" {
+		a.Name = textString(doc.resolve(fs["F"]))
+	}
+	if r, ok := doc.resolve(fs["AFRelationship"]).(name); ok {
+		a.Relationship = string(r)
+	}
+	data, err := doc.decode(s, limit)
+	if err != nil {
+		return Attachment{}, nil, fmt.Errorf("%w (the embedded file %q)", err, a.Name)
+	}
+	a.Data = data
+	return a, s, nil
+}
+
+// textString decodes a PDF text string: UTF-16BE after its byte order
+// mark, else PDFDocEncoding, read as Latin-1 (which it is for the names of
+// files).
+func textString(v any) string {
+	s, ok := v.(str)
+	if !ok {
+		return ""
+	}
+	if len(s) >= 2 && s[0] == 0xFE && s[1] == 0xFF {
+		u := make([]uint16, 0, (len(s)-2)/2)
+		for i := 2; i+1 < len(s); i += 2 {
+			u = append(u, uint16(s[i])<<8|uint16(s[i+1]))
+		}
+		return string(utf16.Decode(u))
+	}
+	if len(s) >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF {
+		return string(s[3:])
+	}
+	r := make([]rune, len(s))
+	for i, c := range s {
+		r[i] = rune(c)
+	}
+	return string(r)
+}
+
+// decode returns the data of a stream with its filters applied, at most
+// limit bytes.
+func (doc *document) decode(s *stream, limit int) ([]byte, error) {
+	data := s.data
+	var filters []any
+	switch f := doc.resolve(s.dict["Filter"]).(type) {
+	case name:
+		filters = []any{f}
+	case []any:
+		filters = f
+	}
+	parms := doc.resolve(s.dict["DecodeParms"])
+	for i, f := range filters {
+		var p any = parms
+		if list, ok := parms.([]any); ok {
+			p = nil
+			if i < len(list) {
+				p = doc.resolve(list[i])
+			}
+		}
+		if pd, ok := p.(dict); ok {
+			if pr, _ := numberOf(doc.resolve(pd["Predictor"]), nil); pr > 1 {
+				return nil, fail("the stream uses a predictor (%d), which Levy does not read", pr)
+			}
+		}
+		var err error
+		switch doc.resolve(f) {
+		case name("FlateDecode"), name("Fl"):
+			data, err = inflate(data, limit)
+		case name("ASCIIHexDecode"), name("AHx"):
+			data, err = asciiHex(data)
+		case name("ASCII85Decode"), name("A85"):
+			data, err = ascii85Decode(data)
+		default:
+			return nil, fail("the stream is encoded with %v, which Levy does not read (it reads FlateDecode, ASCIIHexDecode and ASCII85Decode)", doc.resolve(f))
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(data) > limit {
+		return nil, fail("the stream has more than %d bytes once decoded", limit)
+	}
+	return data, nil
+}
+
+// inflate decompresses zlib data (or, failing its header, raw deflate
+// data, which some producers write) to at most limit bytes.
+func inflate(data []byte, limit int) ([]byte, error) {
+	if limit < 0 {
+		limit = 0
+	}
+	var r io.Reader
+	if zr, err := zlib.NewReader(bytes.NewReader(data)); err == nil {
+		defer zr.Close()
+		r = zr
+	} else {
+		fr := flate.NewReader(bytes.NewReader(data))
+		defer fr.Close()
+		r = fr
+	}
+	out, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
+	if len(out) > limit {
+		return nil, fail("the stream has more than %d bytes once decompressed", limit)
+	}
+	if err != nil {
+		return nil, fail("the stream's compressed data is damaged: %v", err)
+	}
+	return out, nil
+}
+
+// asciiHex decodes ASCIIHexDecode data up to its '>'.
+func asciiHex(data []byte) ([]byte, error) {
+	var clean []byte
+	for _, c := range data {
+		if c == '>' {
+			break
+		}
+		if !isSpace(c) {
+			clean = append(clean, c)
+		}
+	}
+	if len(clean)%2 == 1 {
+		clean = append(clean, '0')
+	}
+	out := make([]byte, hex.DecodedLen(len(clean)))
+	if _, err := hex.Decode(out, clean); err != nil {
+		return nil, fail("the stream's hexadecimal data is damaged: %v", err)
+	}
+	return out, nil
+}
+
+// ascii85Decode decodes ASCII85Decode data up to its "~>".
+func ascii85Decode(data []byte) ([]byte, error) {
+	if i := bytes.Index(data, []byte("~>")); i >= 0 {
+		data = data[:i]
+	}
+	data = bytes.TrimPrefix(bytes.TrimSpace(data), []byte("<~"))
+	out := make([]byte, 4*len(data)/5+4)
+	n, _, err := ascii85.Decode(out, data, true)
+	if err != nil {
+		return nil, fail("the stream's ASCII85 data is damaged: %v", err)
+	}
+	return out[:n], nil
+}
+
+// IsError reports whether err is an *Error.
+func IsError(err error) bool {
+	var e *Error
+	return errors.As(err, &e)
+}
