@@ -1,14 +1,19 @@
 // Package einvoice is Levy's e-invoicing: a customer submits an invoice as
-// UBL 2.1 XML (EN 16931, Peppol BIS Billing 3.0), Levy validates it,
-// delivers it through a Transmitter, and sends every status the document
-// enters to the customer's webhook connections as signed events.
+// UBL 2.1 XML (EN 16931, Peppol BIS Billing 3.0), as UN/CEFACT CII XML
+// (XRechnung CII, Factur-X's XML) or as a Factur-X or ZUGFeRD PDF, Levy
+// validates it, delivers it through a Transmitter, and sends every status
+// the document enters to the customer's webhook connections as signed
+// events.
 //
 // # Workflow
 //
 // A document is Pending when it arrives. Pre-processing reads it (package
-// ubl): a document that is not well-formed XML, not a UBL invoice or
-// credit note, or lacks a mandatory element or has a malformed one goes
-// to Processing Issue; any other goes to In Progress. Delivery then checks
+// ubl; for a PDF, the CII invoice it embeds, package facturx): a document
+// that is not well-formed XML, not a UBL invoice or credit note or a CII
+// invoice (ROOT), a PDF without a readable XML invoice (PDF), or one with
+// a number that is not a number goes to Processing Issue; any other goes
+// to In Progress. The record names the document's syntax (UBL or CII) and
+// media type (application/xml or application/pdf). Delivery then checks
 // the EN 16931 business rules (totals such as BR-CO-15, participant
 // identifiers such as a GLN's check digit) and hands the document to the
 // Transmitter: a refusal by either puts it in Error, a delivery puts it
@@ -17,8 +22,9 @@
 // Progress and is tried again with backoff until it is delivered or
 // refused. These are the only moves (CanMove); Completed, Processing
 // Issue and Error are final. An ErrorDetail says what was wrong and
-// where. The built-in DirTransmitter writes the document to
-// <receiver>/<documentId>.xml under Config.OutboxDir (ReceiverDir names
+// where. The built-in DirTransmitter writes the document, as it was
+// received, to <receiver>/<documentId>.xml (.pdf for a PDF) under
+// Config.OutboxDir (ReceiverDir names
 // the receiver's directory), and the document's receipt names the file
 // relative to that directory.
 //

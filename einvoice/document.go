@@ -19,9 +19,10 @@ type Document struct {
 	DocumentNumber string `json:"documentNumber,omitempty"`
 	// DocumentType is Invoice or CreditNote, once pre-processing has read it.
 	DocumentType string `json:"documentType,omitempty"`
-	// IssueDate is the document's cbc:IssueDate (YYYY-MM-DD), read when
-	// the document is received, so that every event carries it, Pending
-	// included; it is empty for a document without a real date there.
+	// IssueDate is the document's issue date (YYYY-MM-DD: its cbc:IssueDate
+	// in UBL, its IssueDateTime in CII), read when the document is
+	// received, so that every event carries it, Pending included; it is
+	// empty for a document without a real date there.
 	IssueDate string `json:"issueDate,omitempty"`
 	Status    string `json:"status"`
 	// TransmissionDirection is Outbound.
@@ -32,13 +33,20 @@ type Document struct {
 	ErrorDetail          *webhook.ErrorDetail `json:"errorDetail,omitempty"`
 	// Warnings are the problems flagged warning by the rules of a
 	// document that passed them: it was delivered all the same.
-	Warnings        []webhook.Problem `json:"warnings,omitempty"`
-	CustomizationID string            `json:"customizationId,omitempty"`
-	ProfileID       string            `json:"profileId,omitempty"`
-	Currency        string            `json:"currency,omitempty"`
-	PayableAmount   string            `json:"payableAmount,omitempty"`
-	SizeBytes       int               `json:"sizeBytes"`
-	SHA256          string            `json:"sha256"`
+	Warnings []webhook.Problem `json:"warnings,omitempty"`
+	// Syntax is the syntax of the invoice, UBL or CII, once pre-processing
+	// has read it (the invoice a Factur-X PDF embeds is CII).
+	Syntax string `json:"syntax,omitempty"`
+	// MediaType is application/xml, or application/pdf for a Factur-X or
+	// ZUGFeRD PDF; a record stored before Levy read PDFs has none, and is
+	// XML.
+	MediaType       string `json:"mediaType,omitempty"`
+	CustomizationID string `json:"customizationId,omitempty"`
+	ProfileID       string `json:"profileId,omitempty"`
+	Currency        string `json:"currency,omitempty"`
+	PayableAmount   string `json:"payableAmount,omitempty"`
+	SizeBytes       int    `json:"sizeBytes"`
+	SHA256          string `json:"sha256"`
 	// Delivery is where the document was delivered, once Completed.
 	Delivery *Delivery `json:"delivery,omitempty"`
 	// History lists every status the document entered, the first being

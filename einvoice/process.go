@@ -1,12 +1,9 @@
 package einvoice
 
 import (
-	"bytes"
 	"context"
-	"encoding/xml"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -330,7 +327,7 @@ func (p *processor) step(ctx context.Context, q queued) {
 		p.later(q.id, s.cfg.MinBackoff)
 		return
 	}
-	parsed, perr := ubl.Parse(content)
+	parsed, perr := readDocument(content, s.cfg.MaxDocumentBytes)
 	if d.Status == webhook.StatusPending {
 		if d, err = p.preprocess(ctx, d, parsed, perr); err != nil {
 			if !errors.Is(err, ErrMoved) && ctx.Err() == nil {
@@ -400,6 +397,7 @@ func (p *processor) preprocess(ctx context.Context, d *Document, parsed *ubl.Doc
 // describe copies what a parsed document says about itself into its
 // record.
 func describe(d *Document, u *ubl.Document) {
+	d.Syntax = string(u.Syntax)
 	d.DocumentNumber = u.ID
 	d.DocumentType = u.Kind
 	// Only a real date: the rules refuse the others later
@@ -433,7 +431,7 @@ func (p *processor) deliver(ctx context.Context, d *Document, parsed *ubl.Docume
 		return p.fail(ctx, d, problems(found), "the document breaks business rules")
 	}
 	ref, err := s.tx.Transmit(ctx, Parcel{DocumentID: d.DocumentID, TenantID: d.TenantID, DocumentNumber: d.DocumentNumber,
-		Sender: *d.Endpoints.Sender, Receiver: *d.Endpoints.Receiver, Content: content})
+		Sender: *d.Endpoints.Sender, Receiver: *d.Endpoints.Receiver, Content: content, MediaType: MediaTypeOf(content)})
 	var rej *Rejection
 	switch {
 	case errors.As(err, &rej):
@@ -480,8 +478,8 @@ func (p *processor) fail(ctx context.Context, d *Document, found []webhook.Probl
 	return nil
 }
 
-// problems converts the problems of the UBL checks, with their flags;
-// nil for none.
+// problems converts the problems of the checks, with their flags; nil for
+// none.
 func problems(ps []ubl.Problem) []webhook.Problem {
 	if len(ps) == 0 {
 		return nil
@@ -514,47 +512,4 @@ func summary(what string, ps []webhook.Problem) string {
 		return what + ": " + ps[0].Message
 	}
 	return fmt.Sprintf("%s: [%s] %s (and %d more)", what, ps[first].Code, ps[first].Message, len(ps)-1)
-}
-
-// peekHead reads the document number (the cbc:ID child of the root) and
-// the issue date (its cbc:IssueDate, when it is a real date of the form
-// YYYY-MM-DD) from the start of a UBL document, so that the record and
-// the event of Pending carry them; either is "" when it is not found
-// early, and pre-processing reads both properly.
-func peekHead(data []byte) (number, issueDate string) {
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	depth := 0
-	for range 200 {
-		tok, err := dec.Token()
-		if err != nil {
-			return number, issueDate
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			depth++
-			if depth != 2 || t.Name.Space != ubl.NamespaceCBC || (t.Name.Local != "ID" && t.Name.Local != "IssueDate") {
-				continue
-			}
-			var s string
-			if err := dec.DecodeElement(&s, &t); err != nil || len(s) > 200 {
-				return number, issueDate
-			}
-			depth--
-			s = strings.TrimSpace(s)
-			switch {
-			case t.Name.Local == "ID" && number == "":
-				number = s
-			case t.Name.Local == "IssueDate" && issueDate == "":
-				if _, err := civil.Parse(s); err == nil {
-					issueDate = s
-				}
-			}
-			if number != "" && issueDate != "" {
-				return number, issueDate
-			}
-		case xml.EndElement:
-			depth--
-		}
-	}
-	return number, issueDate
 }

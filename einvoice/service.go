@@ -345,7 +345,7 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 	}
 	tenant := levy.Tenant(ctx)
 	if len(data) == 0 {
-		return nil, false, levy.Invalid("body", "the document is empty; send UBL 2.1 XML")
+		return nil, false, levy.Invalid("body", "the document is empty; send an invoice or credit note in UBL 2.1 or CII XML, or a Factur-X PDF")
 	}
 	if len(data) > s.cfg.MaxDocumentBytes {
 		return nil, false, &levy.Error{Code: levy.ETooLarge, Field: "body", Message: fmt.Sprintf("the document has %d bytes; the limit is %d", len(data), s.cfg.MaxDocumentBytes)}
@@ -355,7 +355,7 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 	}
 	now := s.now().UTC()
 	sum := sha256.Sum256(data)
-	number, issueDate := peekHead(data)
+	number, issueDate := peekHead(data, s.cfg.MaxDocumentBytes)
 	d = &Document{
 		DocumentID:            NewGUID(),
 		TenantID:              tenant,
@@ -364,6 +364,7 @@ func (s *Service) Submit(ctx context.Context, data []byte, idempotencyKey string
 		Status:                webhook.StatusPending,
 		TransmissionDirection: DirectionOutbound,
 		TransmissionDateTime:  now,
+		MediaType:             MediaTypeOf(data),
 		SizeBytes:             len(data),
 		SHA256:                hex.EncodeToString(sum[:]),
 		History:               []Transition{{Status: webhook.StatusPending, At: now}},

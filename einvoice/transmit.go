@@ -37,6 +37,9 @@ type Parcel struct {
 	Sender         webhook.Participant
 	Receiver       webhook.Participant
 	Content        []byte // the document as received
+	// MediaType is application/xml, or application/pdf for a Factur-X or
+	// ZUGFeRD PDF.
+	MediaType string
 }
 
 // Rejection is a transmitter's business refusal of a document.
@@ -53,7 +56,7 @@ func (r *Rejection) Error() string {
 
 // DirTransmitter delivers documents to a directory: each receiver has a
 // directory named after its electronic address (ReceiverDir), which holds
-// one file per document, <documentId>.xml, written whole and synced
+// one file per document, <documentId>.xml (.pdf for a PDF), written whole and synced
 // before it is renamed into place. Its reference is the file's path
 // relative to Dir, with forward slashes. It is safe for concurrent use.
 type DirTransmitter struct {
@@ -74,7 +77,11 @@ func (t *DirTransmitter) Transmit(ctx context.Context, p Parcel) (string, error)
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return "", fmt.Errorf("outbox: %w", err)
 	}
-	file := safeName(p.DocumentID) + ".xml"
+	ext := ".xml"
+	if p.MediaType == MediaPDF {
+		ext = ".pdf"
+	}
+	file := safeName(p.DocumentID) + ext
 	final := filepath.Join(dir, file)
 	if err := atomicfile.Write(final, p.Content, 0o600); err != nil {
 		return "", fmt.Errorf("outbox: %w", err)

@@ -56,7 +56,8 @@ func New(svc *einvoice.Service, opts ...Option) *Handler {
 }
 
 func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
-	if err := xmlContent(r); err != nil {
+	pdf, err := documentContent(r)
+	if err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
@@ -70,7 +71,7 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 	if r.ContentLength > 0 {
 		buf.Grow(int(r.ContentLength) + bytes.MinRead)
 	}
-	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, h.limit))
+	_, err = buf.ReadFrom(http.MaxBytesReader(w, r.Body, h.limit))
 	data := buf.Bytes()
 	if err != nil {
 		// A body over the limit names the document's limit; any other
@@ -81,6 +82,10 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 		if errors.As(err, &mbe) {
 			err = h.tooLarge()
 		}
+		api.WriteError(w, r, err)
+		return
+	}
+	if err := sameMedia(pdf, data); err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
@@ -117,7 +122,7 @@ func (h *Handler) content(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Type", "application/xml")
+	w.Header().Set("Content-Type", einvoice.MediaTypeOf(data))
 	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(data)
@@ -282,12 +287,31 @@ func memberNames(body []byte) []string {
 	return names
 }
 
-// xmlContent checks that a submitted document says it is XML.
-func xmlContent(r *http.Request) error {
+// documentContent checks that a submitted document says it is XML (an
+// invoice in UBL 2.1 or CII, which its root element tells apart) or a PDF
+// (Factur-X or ZUGFeRD), and reports whether it says PDF.
+func documentContent(r *http.Request) (pdf bool, err error) {
 	ct := r.Header.Get("Content-Type")
-	mt, _, err := mime.ParseMediaType(ct)
-	if err == nil && (mt == "application/xml" || mt == "text/xml" || (len(mt) > 4 && mt[len(mt)-4:] == "+xml")) {
-		return nil
+	mt, _, perr := mime.ParseMediaType(ct)
+	switch {
+	case perr != nil:
+	case mt == "application/xml" || mt == "text/xml" || (len(mt) > 4 && mt[len(mt)-4:] == "+xml"):
+		return false, nil
+	case mt == einvoice.MediaPDF:
+		return true, nil
 	}
-	return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the document must be UBL 2.1 XML sent as application/xml, not " + strconv.Quote(ct)}
+	return false, &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the document must be an invoice in UBL 2.1 or CII XML sent as application/xml, or a Factur-X PDF sent as application/pdf, not " + strconv.Quote(ct)}
+}
+
+// sameMedia checks that the body is what its Content-Type says: a PDF
+// when it says application/pdf, and not a PDF when it says XML.
+func sameMedia(pdf bool, data []byte) error {
+	isPDF := einvoice.MediaTypeOf(data) == einvoice.MediaPDF
+	switch {
+	case len(data) == 0 || pdf == isPDF:
+		return nil
+	case pdf:
+		return levy.Invalid("body", "the body is sent as application/pdf but is not a PDF: it does not start with %%PDF-")
+	}
+	return &levy.Error{Code: levy.EUnsupported, Field: "Content-Type", Message: "the body is a PDF: send a Factur-X or ZUGFeRD PDF as application/pdf"}
 }

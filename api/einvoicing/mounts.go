@@ -32,10 +32,10 @@ func (h *Handler) Mounts() []api.Option {
 	connection := api.Enveloped[einvoice.Connection]()
 	m := []api.Option{
 		api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/einvoicing/v1/documents", ID: "submitDocument", Tag: tag,
-			Summary: "Submits an invoice or credit note in UBL 2.1 XML; Levy checks and delivers it after the answer.",
+			Summary: "Submits an invoice or credit note in UBL 2.1 or UN/CEFACT CII XML (application/xml; the root element names the syntax), or a Factur-X or ZUGFeRD PDF (application/pdf); Levy checks and delivers it after the answer.",
 			Params: []api.Param{{Name: "Idempotency-Key", In: "header", Format: "identifier",
 				Description: "The caller's key of the submission: a second submission of the same document (the same bytes) with the same key answers 200 with the first document's record; another document under a key already used is refused with 409 (target Idempotency-Key) and not stored."}},
-			Body: reflect.TypeFor[string](), BodyRequired: true, BodyMedia: []string{"application/xml", "text/xml"},
+			Body: reflect.TypeFor[string](), BodyRequired: true, BodyMedia: []string{"application/xml", "text/xml", "application/pdf"},
 			Answer: api.Enveloped[einvoice.Document](), Status: http.StatusAccepted, Also: []int{http.StatusOK}, Conflict: true},
 			api.Guard(h.auth, h.submit)),
 		api.WithOperation(api.Operation{Method: http.MethodGet, Path: "/einvoicing/v1/documents/{documentId}", ID: "getDocument", Tag: tag,
@@ -43,7 +43,7 @@ func (h *Handler) Mounts() []api.Option {
 			Params:  documentPath(), Answer: api.Enveloped[einvoice.Document]()},
 			api.Guard(h.auth, h.get)),
 		api.WithOperation(api.Operation{Method: http.MethodGet, Path: "/einvoicing/v1/documents/{documentId}/content", ID: "getDocumentContent", Tag: tag,
-			Summary: "The document as it was received.",
+			Summary: "The document as it was received: XML, or the PDF of a Factur-X or ZUGFeRD invoice (its record's mediaType).",
 			Params:  documentPath(), Answer: reflect.TypeFor[string](), Media: "application/xml"},
 			api.Guard(h.auth, h.content)),
 		api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/einvoicing/v1/webhooks", ID: "createWebhook", Tag: tag,
