@@ -41,6 +41,10 @@ func isStored(perspective, message string, postToJournal *bool) bool {
 // posting is what a stored calculation hands to the journal besides its
 // lines.
 type posting struct {
+	// einvoice returns what a stored sale keeps for its e-invoice; it is
+	// called only for a calculation that is stored.
+	einvoice func() *einvoiceParts
+
 	perspective, message string
 	transactionID        string
 	documentNumber       string
@@ -74,6 +78,9 @@ func newTransaction(p posting, lines []journal.Line) (*journal.Transaction, erro
 	}
 	if p.currency != nil {
 		tx.Currency = p.currency.ISOCurrencyCodeAlpha
+	}
+	if p.einvoice != nil {
+		p.einvoice().fill(tx)
 	}
 	return tx, nil
 }

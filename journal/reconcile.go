@@ -106,9 +106,9 @@ func Reconcile(stored, incoming *Transaction) *Transaction {
 }
 
 // Negated returns a copy of tx with every amount negated: the document's
-// SubTotal, TotalTax and Total, each line's Amount and TotalTax, and each
-// tax's Taxable, Exempt, NonTaxable and Tax with its filing amounts.
-// Rates are kept. It returns nil for nil and never modifies tx.
+// SubTotal, TotalTax and Total, each line's Amount, TotalTax and item's
+// Freight, and each tax's Taxable, Exempt, NonTaxable and Tax with its
+// filing amounts. Rates, quantities and unit prices are kept. It returns nil for nil and never modifies tx.
 func Negated(tx *Transaction) *Transaction {
 	out := clone(tx)
 	if out == nil {
@@ -121,6 +121,9 @@ func Negated(tx *Transaction) *Transaction {
 		l := &out.Lines[i]
 		l.Amount = l.Amount.Neg()
 		l.TotalTax = l.TotalTax.Neg()
+		if l.Item != nil {
+			l.Item.Freight = l.Item.Freight.Neg()
+		}
 		for j := range l.Taxes {
 			t := &l.Taxes[j]
 			t.Taxable = t.Taxable.Neg()
@@ -150,12 +153,14 @@ func clone(tx *Transaction) *Transaction {
 			out.Lines[i] = cloneLine(&tx.Lines[i])
 		}
 	}
+	out.Seller, out.Customer = tx.Seller.clone(), tx.Customer.clone()
 	return &out
 }
 
 // cloneLine returns a deep copy of l.
 func cloneLine(l *Line) Line {
 	out := *l
+	out.Item, out.Seller, out.Customer = l.Item.clone(), l.Seller.clone(), l.Customer.clone()
 	if l.Taxes != nil {
 		out.Taxes = make([]Tax, len(l.Taxes))
 		copy(out.Taxes, l.Taxes)

@@ -46,6 +46,11 @@ type Transaction struct {
 	TotalTax money.Amount `json:"totalTax"`
 	Total    money.Amount `json:"total"`
 	Lines    []Line       `json:"lines"`
+	// Seller and Customer are the document's parties as the request
+	// named them, for the e-invoice of a sale (see Party); nil in
+	// transactions stored before the journal kept them.
+	Seller   *Party `json:"seller,omitempty"`
+	Customer *Party `json:"customer,omitempty"`
 }
 
 // Line is one calculated line of a stored transaction.
@@ -63,6 +68,13 @@ type Line struct {
 	Amount   money.Amount `json:"amount"`
 	TotalTax money.Amount `json:"totalTax"`
 	Taxes    []Tax        `json:"taxes,omitempty"`
+	// Item is what an e-invoice shows of the line (see Item); Seller and
+	// Customer are the line's own parties, when the request gave the line
+	// others than the document's. All are nil in lines stored before the
+	// journal kept them.
+	Item     *Item  `json:"item,omitempty"`
+	Seller   *Party `json:"seller,omitempty"`
+	Customer *Party `json:"customer,omitempty"`
 }
 
 // Tax is one tax of a line: a jurisdiction's imposition with its amounts.

@@ -1,0 +1,142 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/wire"
+)
+
+// einvoiceParts is what a stored sale keeps for its e-invoice besides
+// its amounts: the document's parties and, per leaf line in the order
+// journalLines flattens them, the item and the line's own parties.
+type einvoiceParts struct {
+	seller, customer *journal.Party
+	lines            []einvoiceLine
+}
+
+// einvoiceLine is what a leaf line keeps for the e-invoice.
+type einvoiceLine struct {
+	item             *journal.Item
+	seller, customer *journal.Party // only when the line names its own
+}
+
+// saleEInvoice returns the e-invoice parts of a calculated sale: the
+// parties of req with their addresses' countries as the calculation of
+// tree resolved them, and each leaf line's item.
+func saleEInvoice(req *wire.SaleRequest, tree []lineIn) *einvoiceParts {
+	p := &einvoiceParts{}
+	if s := req.Seller; s != nil {
+		p.seller = sellerParty(s, tree)
+	}
+	if c := req.Customer; c != nil {
+		p.customer = customerParty(c, tree)
+	}
+	var walk func(lines []wire.SaleLineItem, tree []lineIn, seller *wire.Seller, customer *wire.Customer)
+	walk = func(lines []wire.SaleLineItem, tree []lineIn, seller *wire.Seller, customer *wire.Customer) {
+		for i := range lines {
+			if i >= len(tree) {
+				return
+			}
+			l := &lines[i]
+			s, c := seller, customer
+			if l.Seller != nil {
+				s = l.Seller
+			}
+			if l.Customer != nil {
+				c = l.Customer
+			}
+			if len(l.LineItems) > 0 {
+				walk(l.LineItems, tree[i].children, s, c)
+				continue
+			}
+			el := einvoiceLine{item: lineItem(l)}
+			if s != req.Seller && s != nil {
+				el.seller = sellerParty(s, tree)
+			}
+			if c != req.Customer && c != nil {
+				el.customer = customerParty(c, tree)
+			}
+			p.lines = append(p.lines, el)
+		}
+	}
+	walk(req.LineItems, tree, req.Seller, req.Customer)
+	return p
+}
+
+// fill puts the parts into tx, whose lines journalLines made from the same
+// leaves; it does nothing for nil parts or lines that do not match.
+func (p *einvoiceParts) fill(tx *journal.Transaction) {
+	if p == nil {
+		return
+	}
+	tx.Seller, tx.Customer = p.seller, p.customer
+	if len(p.lines) != len(tx.Lines) {
+		return
+	}
+	for i, l := range p.lines {
+		tx.Lines[i].Item, tx.Lines[i].Seller, tx.Lines[i].Customer = l.item, l.seller, l.customer
+	}
+}
+
+// lineItem is what the journal keeps of a sale line for its e-invoice.
+func lineItem(l *wire.SaleLineItem) *journal.Item {
+	it := &journal.Item{Description: strings.TrimSpace(l.LineItemDescription), UnitPrice: l.UnitPrice}
+	if l.Product != nil {
+		it.ProductCode = l.Product.Value
+	}
+	if q := l.Quantity; q != nil {
+		if q.Value != nil {
+			it.Quantity = *q.Value
+		}
+		it.Unit = q.UnitOfMeasure
+	}
+	if l.Freight != nil {
+		it.Freight = *l.Freight
+	}
+	return it
+}
+
+// sellerParty is what the journal keeps of a seller.
+func sellerParty(s *wire.Seller, tree []lineIn) *journal.Party {
+	return &journal.Party{Code: s.Company, Address: partyAddress(tree, s.PhysicalOrigin, s.AdministrativeOrigin), Registrations: registrations(s.TaxRegistrations)}
+}
+
+// customerParty is what the journal keeps of a customer.
+func customerParty(c *wire.Customer, tree []lineIn) *journal.Party {
+	p := &journal.Party{Name: strings.TrimSpace(c.CustomerName), Address: partyAddress(tree, c.Destination, c.AdministrativeDestination),
+		Registrations: registrations(c.TaxRegistrations)}
+	if c.CustomerCode != nil {
+		p.Code, p.Business = c.CustomerCode.Value, c.CustomerCode.IsBusinessIndicator
+	}
+	return p
+}
+
+// partyAddress returns the first of locs that is given, with the country
+// the calculation resolved it to (the country as written when no line
+// resolved it), or nil when none is given.
+func partyAddress(tree []lineIn, locs ...*wire.Location) *journal.Address {
+	for _, loc := range locs {
+		if loc == nil {
+			continue
+		}
+		a := &journal.Address{Street1: loc.StreetAddress1, Street2: loc.StreetAddress2, City: loc.City, MainDivision: loc.MainDivision,
+			PostalCode: loc.PostalCode, Country: strings.ToUpper(strings.TrimSpace(loc.Country))}
+		if pl := placeOf(tree, loc); pl != nil && pl.country != "" {
+			a.Country = pl.country
+		}
+		return a
+	}
+	return nil
+}
+
+// registrations returns the registrations that have a number.
+func registrations(regs []wire.TaxRegistration) []journal.Registration {
+	var out []journal.Registration
+	for _, r := range regs {
+		if n := strings.TrimSpace(r.TaxRegistrationNumber); n != "" {
+			out = append(out, journal.Registration{Country: strings.ToUpper(r.ISOCountryCode), Number: n, Type: string(r.TaxRegistrationType)})
+		}
+	}
+	return out
+}

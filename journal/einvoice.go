@@ -1,0 +1,84 @@
+package journal
+
+import "github.com/levytax/levy/money"
+
+// Party is a seller or a customer as a calculation named it: what an
+// e-invoice of the transaction says of the party (package
+// einvoice/render renders a stored invoice as EN 16931). Levy keeps it
+// with the sales it stores; transactions stored before it did have none.
+type Party struct {
+	// Code is the seller's company code, or the customer's code.
+	Code string `json:"code,omitempty"`
+	// Name is the customer's name (the request's customerName).
+	Name string `json:"name,omitempty"`
+	// Business is the customer's isBusinessIndicator.
+	Business bool `json:"business,omitempty"`
+	// Address is the seller's physical origin or the customer's
+	// destination (the administrative one when the request gave no
+	// other).
+	Address *Address `json:"address,omitempty"`
+	// Registrations are the party's tax registrations that have a
+	// number.
+	Registrations []Registration `json:"registrations,omitempty"`
+}
+
+// Address is a postal address as the request gave it, with the country
+// Levy resolved it to.
+type Address struct {
+	Street1      string `json:"street1,omitempty"`
+	Street2      string `json:"street2,omitempty"`
+	City         string `json:"city,omitempty"`
+	MainDivision string `json:"mainDivision,omitempty"`
+	PostalCode   string `json:"postalCode,omitempty"`
+	// Country is the ISO 3166 alpha-2 code of the country.
+	Country string `json:"country,omitempty"`
+}
+
+// Registration is a tax registration of a party.
+type Registration struct {
+	// Country is its ISO 3166 code, as the request gave it.
+	Country string `json:"country,omitempty"`
+	Number  string `json:"number"`
+	// Type is the wire's taxRegistrationType, such as "VAT Registration".
+	Type string `json:"type,omitempty"`
+}
+
+// Item is what an e-invoice shows of a line besides its amounts, as the
+// request gave it.
+type Item struct {
+	Description string `json:"description,omitempty"`
+	// ProductCode is the product's value, the seller's code of the item.
+	ProductCode string `json:"productCode,omitempty"`
+	// Quantity and Unit are the line's quantity and unit of measure;
+	// Quantity is zero when the request gave none.
+	Quantity money.Amount `json:"quantity,omitzero"`
+	Unit     string       `json:"unit,omitempty"`
+	// UnitPrice is the request's unit price, when it gave one.
+	UnitPrice *money.Amount `json:"unitPrice,omitempty"`
+	// Freight is the line's freight, which its taxes count with its
+	// amount.
+	Freight money.Amount `json:"freight,omitzero"`
+}
+
+// clone returns a deep copy of p, or nil for nil.
+func (p *Party) clone() *Party {
+	if p == nil {
+		return nil
+	}
+	out := *p
+	if p.Address != nil {
+		a := *p.Address
+		out.Address = &a
+	}
+	out.Registrations = append([]Registration(nil), p.Registrations...)
+	return &out
+}
+
+// clone returns a deep copy of it, or nil for nil.
+func (it *Item) clone() *Item {
+	if it == nil {
+		return nil
+	}
+	out := *it
+	return &out
+}
