@@ -9,7 +9,10 @@
 // The corpus is every example document of both repositories, every test
 // of their unit test sets (each embedded document, with the rule the test
 // is about), Levy's own mutation corpus (einvoice/ubl/internal/corpus,
-// UBL and CII) and, with -cii, CEN's CII examples and test files.
+// UBL and CII), the e-invoices Levy renders from the golden EU
+// calculations of the engine and from its own sales (package
+// einvoice/internal/scenario), and, with -cen-cii-sef, CEN's CII examples
+// and unit tests.
 // For each document it prints where Levy and the artefacts disagree, then
 // a table of agreement per category.
 package main
@@ -32,8 +35,11 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/levytax/levy/einvoice/internal/scenario"
 	"github.com/levytax/levy/einvoice/ubl"
 	"github.com/levytax/levy/einvoice/ubl/internal/corpus"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/journal"
 )
 
 func main() {
@@ -205,6 +211,15 @@ func gather(cen, peppol, dir string, withCII bool) ([]testCase, error) {
 		}
 		cases = append(cases, testCase{category: "Levy mutation corpus", file: f, peppol: byCustomization(d.XML)})
 	}
+	rendered, err := renderScenarios(filepath.Join(dir, "rendered"))
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range rendered {
+		if !c.cii || withCII {
+			cases = append(cases, c)
+		}
+	}
 	if !withCII {
 		return cases, nil
 	}
@@ -237,6 +252,48 @@ func gather(cen, peppol, dir string, withCII bool) ([]testCase, error) {
 			return nil, err
 		}
 		cases = append(cases, testCase{category: "Levy CII mutation corpus", file: f, cii: true})
+	}
+	return cases, nil
+}
+
+// renderScenarios calculates the sales of package scenario (the golden EU
+// calculations of the engine, split per customer, and Levy's own), renders
+// each stored invoice as UBL, UBL for Peppol and CII, and writes the
+// documents under dir.
+func renderScenarios(dir string) ([]testCase, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	ctx := context.Background()
+	j := journal.NewMemory()
+	e, err := engine.New(ctx, engine.WithJournal(j))
+	if err != nil {
+		return nil, err
+	}
+	results, err := scenario.Run(ctx, e, j, "engine/testdata/golden")
+	if err != nil {
+		return nil, err
+	}
+	var cases []testCase
+	for _, r := range results {
+		if r.Err != nil {
+			if r.Refused == "" {
+				return nil, fmt.Errorf("%s: %w", r.Name(), r.Err)
+			}
+			continue
+		}
+		f := filepath.Join(dir, r.Name()+".xml")
+		if err := os.WriteFile(f, r.Rendered.Content, 0o644); err != nil {
+			return nil, err
+		}
+		category := "Rendered invoices, UBL"
+		switch r.Variant {
+		case "peppol":
+			category = "Rendered invoices, UBL Peppol"
+		case "cii":
+			category = "Rendered invoices, CII"
+		}
+		cases = append(cases, testCase{category: category, file: f, peppol: r.Rendered.Peppol, cii: r.Rendered.Syntax == ubl.SyntaxCII})
 	}
 	return cases, nil
 }

@@ -1,0 +1,749 @@
+// Package render renders a stored invoice as an e-invoice of EN 16931:
+// the seller's INVOICE or DISTRIBUTE_TAX calculation that the journal
+// keeps (journal.Transaction), as UBL 2.1 (Peppol BIS Billing 3.0 when
+// both parties have an electronic address) or as UN/CEFACT CII D16B.
+//
+// Levy's tax becomes the VAT breakdown (BG-23): each line's VAT gives its
+// category, a taxed line at a rate above zero S (standard rate), at zero
+// Z, or G when the engine zero-rated an export; a reverse charge K
+// between member states of the EU for goods, AE otherwise (services, or
+// within one country); an exempt line E, with the exemption reason of the
+// rule or the certificate that exempted it; a line without VAT, or one
+// the VAT does not reach (NONTAXABLE), O. Taxes that are not VAT (US sales
+// and use tax, Canada's GST, HST, PST and QST) are refused with the line
+// and the tax named: an EN 16931 invoice carries VAT only. So are a VAT
+// due where the seller is not registered (the engine charged none), a
+// line part taxed and part exempt, lines for several customers, and a
+// transaction stored before the journal kept the parties.
+//
+// What the journal does not keep comes with the Options: the parties'
+// electronic addresses (which make a UBL document Peppol BIS), names that
+// replace the codes, the buyer's reference, the account to pay to, a due
+// date and the seller's contact. Render checks the document it wrote
+// with Levy's rules of EN 16931 (and Peppol BIS and its national rules
+// for a Peppol document), which agree with the official artefacts on
+// their corpus: a document they refuse is never returned; the error names
+// the rules it would break, with what would satisfy them.
+package render
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/einvoice/ubl"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/rules"
+	"github.com/shopspring/decimal"
+)
+
+// Specification and profile identifiers.
+const (
+	// CustomizationEN16931 is the specification identifier (BT-24) of a
+	// document that follows EN 16931 itself.
+	CustomizationEN16931 = "urn:cen.eu:en16931:2017"
+	// CustomizationPeppol is that of Peppol BIS Billing 3.0.
+	CustomizationPeppol = "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0"
+	// ProfilePeppol is the business process (BT-23) of Peppol BIS
+	// Billing 3.0.
+	ProfilePeppol = "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0"
+)
+
+// FieldTransactionID is the field of the errors about the transaction
+// itself: what keeps it from becoming an e-invoice.
+const FieldTransactionID = "transactionId"
+
+// maxOption bounds the text options.
+const maxOption = 200
+
+// Options choose the syntax and give what the journal does not keep.
+type Options struct {
+	// Syntax is ubl.SyntaxUBL (the default) or ubl.SyntaxCII.
+	Syntax ubl.Syntax `json:"syntax,omitempty"`
+	// SellerEndpoint and BuyerEndpoint are the parties' electronic
+	// addresses (BT-34, BT-49) as "scheme:id", such as
+	// "0088:5790000435975" or "9930:DE136695976"; with both, a UBL
+	// document is Peppol BIS Billing 3.0.
+	SellerEndpoint string `json:"sellerEndpoint,omitempty"`
+	BuyerEndpoint  string `json:"buyerEndpoint,omitempty"`
+	// SellerName and BuyerName (BT-27, BT-44) replace the names of the
+	// journal: the seller's company code, the customer's name or code.
+	SellerName string `json:"sellerName,omitempty"`
+	BuyerName  string `json:"buyerName,omitempty"`
+	// BuyerReference (BT-10) is the buyer's reference, such as the
+	// Leitweg-ID of a German public buyer; Peppol requires it or an
+	// OrderReference (BT-13).
+	BuyerReference string `json:"buyerReference,omitempty"`
+	OrderReference string `json:"orderReference,omitempty"`
+	// IBAN is the account to pay to (BT-84): payment by SEPA credit
+	// transfer (code 58).
+	IBAN string `json:"iban,omitempty"`
+	// DueDate is the payment due date (BT-9).
+	DueDate civil.Date `json:"dueDate,omitzero"`
+	// ContactName, ContactPhone and ContactEmail are the seller's contact
+	// (BG-6), which German buyers require.
+	ContactName  string `json:"contactName,omitempty"`
+	ContactPhone string `json:"contactPhone,omitempty"`
+	ContactEmail string `json:"contactEmail,omitempty"`
+	// Original is the transaction that the transaction to render
+	// reverses, when it is a reversal: its credit note refers to the
+	// original's invoice (BG-3). Callers load it (journal.Store.Get of the
+	// transaction's ReversalOf); without it the reference is the
+	// original's transaction ID.
+	Original *journal.Transaction `json:"-"`
+}
+
+// Rendered is an e-invoice that Render wrote.
+type Rendered struct {
+	// Content is the XML document.
+	Content []byte
+	Syntax  ubl.Syntax
+	// Peppol is true for a UBL document of Peppol BIS Billing 3.0.
+	Peppol bool
+	// Number is the invoice number (BT-1), Kind Invoice or CreditNote.
+	Number string
+	Kind   string
+	// Warnings are the problems flagged warning by the rules: the document
+	// passed them.
+	Warnings []ubl.Problem
+}
+
+var ibanRE = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$`)
+
+// Check validates the options, naming the field of each fault.
+func (o Options) Check() error {
+	var errs levy.Errors
+	switch o.Syntax {
+	case "", ubl.SyntaxUBL, ubl.SyntaxCII:
+	default:
+		errs = append(errs, levy.Invalid("syntax", "the syntax is %q; it is ubl or cii", string(o.Syntax)))
+	}
+	for _, f := range []struct{ field, v string }{{"sellerEndpoint", o.SellerEndpoint}, {"buyerEndpoint", o.BuyerEndpoint}} {
+		if f.v == "" {
+			continue
+		}
+		scheme, id, ok := strings.Cut(f.v, ":")
+		if !ok || scheme == "" || id == "" {
+			errs = append(errs, levy.Invalid(f.field, "%q is not an electronic address of the form scheme:id, such as 0088:5790000435975", f.v))
+			continue
+		}
+		if err := ubl.ValidateParticipant(scheme, id); err != nil {
+			errs = append(errs, levy.Invalid(f.field, "%s", err.Error()))
+		}
+	}
+	for _, f := range []struct{ field, v string }{{"sellerName", o.SellerName}, {"buyerName", o.BuyerName}, {"buyerReference", o.BuyerReference},
+		{"orderReference", o.OrderReference}, {"contactName", o.ContactName}, {"contactPhone", o.ContactPhone}, {"contactEmail", o.ContactEmail},
+		{"sellerEndpoint", o.SellerEndpoint}, {"buyerEndpoint", o.BuyerEndpoint}} {
+		if len(f.v) > maxOption {
+			errs = append(errs, levy.Invalid(f.field, "has %d bytes, at most %d are allowed", len(f.v), maxOption))
+		} else if strings.ContainsFunc(f.v, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+			errs = append(errs, levy.Invalid(f.field, "holds a control character"))
+		}
+	}
+	if o.IBAN != "" && !ibanRE.MatchString(o.IBAN) {
+		errs = append(errs, levy.Invalid("iban", "%q is not an IBAN: two letters, two check digits and 11 to 30 letters or digits, without spaces", o.IBAN))
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// refuse is the error of a transaction that cannot become an e-invoice.
+func refuse(tx *journal.Transaction, format string, args ...any) error {
+	return &levy.Error{Code: levy.EConflict, Field: FieldTransactionID, Message: fmt.Sprintf("transaction %s: ", tx.TransactionID) + fmt.Sprintf(format, args...)}
+}
+
+// Render writes the e-invoice of a stored sale and checks it with Levy's
+// rules of EN 16931 (and Peppol BIS for a Peppol document). The error is
+// a *levy.Error (or levy.Errors): EInvalid about an option, EConflict
+// about the transaction, which cannot become an e-invoice, or whose
+// document would break the rules named.
+func Render(tx *journal.Transaction, o Options) (*Rendered, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
+	if o.Syntax == "" {
+		o.Syntax = ubl.SyntaxUBL
+	}
+	if tx == nil {
+		return nil, levy.Invalid(FieldTransactionID, "no transaction")
+	}
+	d, err := build(tx, o)
+	if err != nil {
+		return nil, err
+	}
+	var content []byte
+	if o.Syntax == ubl.SyntaxCII {
+		content = writeCII(d)
+	} else {
+		content = writeUBL(d)
+	}
+	parsed, err := ubl.Read(content)
+	if err != nil {
+		return nil, fmt.Errorf("render: the document written is unreadable: %w", err)
+	}
+	problems := parsed.Check()
+	if ubl.HasFatal(problems) {
+		var errs levy.Errors
+		for _, p := range problems {
+			if p.Flag != ubl.Fatal {
+				continue
+			}
+			msg := fmt.Sprintf("transaction %s: its e-invoice would break %s: %s", tx.TransactionID, p.Code, p.Message)
+			if h := hints[p.Code]; h != "" {
+				msg += " (" + h + ")"
+			}
+			errs = append(errs, &levy.Error{Code: levy.EConflict, Field: FieldTransactionID, Message: msg})
+		}
+		return nil, errs
+	}
+	r := &Rendered{Content: content, Syntax: o.Syntax, Peppol: d.peppol, Number: d.number, Kind: ubl.KindInvoice}
+	if d.credit {
+		r.Kind = ubl.KindCreditNote
+	}
+	r.Warnings = problems
+	return r, nil
+}
+
+// hints say what would satisfy the rules that the data of a calculation
+// most often misses.
+var hints = map[string]string{
+	"BR-S-02":             "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
+	"BR-Z-02":             "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
+	"BR-E-02":             "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
+	"BR-G-02":             "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
+	"BR-AE-02":            "store both parties' VAT registrations with the calculation (taxRegistrations)",
+	"BR-IC-02":            "store both parties' VAT registrations with the calculation (taxRegistrations)",
+	"BR-CO-26":            "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
+	"BR-O-02":             "a sale outside the scope of VAT may name no VAT identifier",
+	"BR-O-11":             "an invoice with lines outside the scope of VAT may have no other VAT category: invoice them apart",
+	"BR-CL-23":            "send the quantity's unitOfMeasure as a UN/ECE Recommendation 20 code, such as C62 (one), H87 (piece) or HUR (hour)",
+	"PEPPOL-EN16931-R003": "give the buyer's reference (buyerReference) or an order reference (orderReference)",
+	"DE-R-001":            "give the account to pay to (iban)",
+	"DE-R-002":            "give the seller's contact (contactName, contactPhone, contactEmail)",
+	"DE-R-005":            "give the seller's contact name (contactName)",
+	"DE-R-006":            "give the seller's contact phone (contactPhone)",
+	"DE-R-007":            "give the seller's contact e-mail (contactEmail)",
+	"DE-R-015":            "give the buyer's reference, such as the Leitweg-ID (buyerReference)",
+	"DE-R-003":            "store the seller's city with the calculation",
+	"DE-R-004":            "store the seller's postal code with the calculation",
+	"DE-R-008":            "store the customer's city with the calculation",
+	"DE-R-009":            "store the customer's postal code with the calculation",
+}
+
+// document is the e-invoice, syntax aside.
+type document struct {
+	peppol, credit    bool
+	number            string
+	issueDate         civil.Date
+	dueDate           civil.Date
+	currency          string
+	taxCurrency       string
+	buyerReference    string
+	orderReference    string
+	precedingNumber   string
+	precedingDate     civil.Date
+	seller, buyer     party
+	contact           contact
+	iban              string
+	deliveryCountry   string // for an intra-community supply: the country delivered to
+	lines             []line
+	breakdown         []group
+	lineTotal         decimal.Decimal
+	taxTotal          decimal.Decimal
+	taxInTaxCurrency  decimal.Decimal
+	grandTotal        decimal.Decimal
+	sellerIdentifiers bool // name the seller by its code (BT-29), when it has no VAT identifier
+}
+
+type party struct {
+	name, code                   string
+	endpointScheme, endpointID   string
+	street1, street2, city       string
+	postalCode, subdivision      string
+	country                      string
+	vatID                        string
+}
+
+type contact struct{ name, phone, email string }
+
+type line struct {
+	id, name, sellerItemID string
+	quantity                decimal.Decimal
+	unit                    string
+	price                   decimal.Decimal
+	freight                 decimal.Decimal // a charge (above 0) or an allowance (below) of the line
+	net                     decimal.Decimal // BT-131, freight included
+	cat                     category
+}
+
+// category is a VAT category with its rate (percent, nil for O) and the
+// exemption reason of its breakdown.
+type category struct {
+	code       string
+	percent    *decimal.Decimal
+	reason     string
+	reasonCode string
+}
+
+// key identifies a breakdown: its code, and its rate for S.
+func (c category) key() string {
+	if c.code == "S" && c.percent != nil {
+		return "S " + c.percent.String()
+	}
+	return c.code
+}
+
+type group struct {
+	cat          category
+	taxable, tax decimal.Decimal
+	reasons      []string
+	codes        []string
+}
+
+var hundred = decimal.NewFromInt(100)
+
+// build decides the document of tx.
+func build(tx *journal.Transaction, o Options) (*document, error) {
+	switch {
+	case tx.Perspective != "SELLER" || tx.MessageType != "INVOICE" && tx.MessageType != "DISTRIBUTE_TAX":
+		return nil, refuse(tx, "it is a %s %s calculation; Levy renders the e-invoices of the seller's INVOICE and DISTRIBUTE_TAX calculations", tx.Perspective, tx.MessageType)
+	case tx.Seller == nil:
+		return nil, refuse(tx, "it was stored before the journal kept the parties of a sale; calculate it again to render its e-invoice")
+	case tx.TaxOnly:
+		return nil, refuse(tx, "it is a tax-only adjustment: an e-invoice states the VAT of taxable amounts, which it has none of")
+	case tx.Currency == "":
+		return nil, refuse(tx, "it has no currency")
+	case len(tx.Lines) == 0:
+		return nil, refuse(tx, "it has no lines")
+	}
+	d := &document{issueDate: tx.DocumentDate, dueDate: o.DueDate, currency: tx.Currency, buyerReference: strings.TrimSpace(o.BuyerReference),
+		orderReference: strings.TrimSpace(o.OrderReference), iban: o.IBAN,
+		contact: contact{strings.TrimSpace(o.ContactName), strings.TrimSpace(o.ContactPhone), strings.TrimSpace(o.ContactEmail)}}
+	sign := decimal.NewFromInt(1)
+	if total := tx.Total.Decimal(); total.Sign() < 0 || total.IsZero() && tx.SubTotal.Sign() < 0 {
+		d.credit, sign = true, sign.Neg()
+	}
+	// The number; a reversal's credit note refers to the original.
+	d.number = strings.TrimSpace(tx.DocumentNumber)
+	if tx.ReversalOf != "" {
+		d.precedingNumber = tx.ReversalOf
+		if orig := o.Original; orig != nil {
+			if n := strings.TrimSpace(orig.DocumentNumber); n != "" {
+				d.precedingNumber = n
+			}
+			d.precedingDate = orig.DocumentDate
+			if d.number == strings.TrimSpace(orig.DocumentNumber) {
+				d.number = ""
+			}
+		}
+	}
+	if d.number == "" {
+		d.number = tx.TransactionID
+	}
+	// The parties: one seller, one buyer.
+	customer, err := theCustomer(tx)
+	if err != nil {
+		return nil, err
+	}
+	d.seller, err = makeParty(tx, tx.Seller, "seller", o.SellerName, tx.Seller.Code, o.SellerEndpoint)
+	if err != nil {
+		return nil, err
+	}
+	buyerName := o.BuyerName
+	if buyerName == "" {
+		buyerName = customer.Name
+	}
+	d.buyer, err = makeParty(tx, customer, "buyer", buyerName, customer.Code, o.BuyerEndpoint)
+	if err != nil {
+		return nil, err
+	}
+	d.peppol = o.Syntax != ubl.SyntaxCII && o.SellerEndpoint != "" && o.BuyerEndpoint != ""
+	// The lines and their VAT.
+	groups := map[string]*group{}
+	var order []string
+	taxCountries := map[string]bool{}
+	var lineSum, taxSum, filingSum decimal.Decimal
+	filingCurrency := ""
+	allO := true
+	ids := lineIDs(tx)
+	for i := range tx.Lines {
+		l := &tx.Lines[i]
+		cat, vat, err := lineCategory(tx, i, l, d.seller.country, d.buyer.country)
+		if err != nil {
+			return nil, err
+		}
+		allO = allO && cat.code == "O"
+		ln := makeLine(i, l, sign)
+		ln.id = ids[i]
+		ln.cat = cat
+		d.lines = append(d.lines, ln)
+		lineSum = lineSum.Add(ln.net)
+		g := groups[cat.key()]
+		if g == nil {
+			g = &group{cat: cat}
+			groups[cat.key()] = g
+			order = append(order, cat.key())
+		}
+		g.taxable = g.taxable.Add(ln.net)
+		if vat != nil {
+			tax := vat.Tax.Decimal().Mul(sign)
+			g.tax = g.tax.Add(tax)
+			taxSum = taxSum.Add(tax)
+			if j := vat.JurisdictionID; len(j) == 2 {
+				taxCountries[strings.ToUpper(j)] = true
+			}
+			switch f := vat.Filing; {
+			case f != nil && f.Currency != tx.Currency:
+				if filingCurrency != "" && filingCurrency != f.Currency {
+					return nil, refuse(tx, "its VAT is filed in two currencies (%s and %s); an e-invoice states its VAT in one VAT accounting currency (BT-6)", filingCurrency, f.Currency)
+				}
+				filingCurrency = f.Currency
+				filingSum = filingSum.Add(f.Tax.Decimal().Mul(sign))
+			case filingCurrency != "":
+				return nil, refuse(tx, "%s has no VAT in the filing currency %s, which other lines have", lineName(i, l), filingCurrency)
+			}
+		}
+		if cat.reason != "" && !contains(g.reasons, cat.reason) {
+			g.reasons = append(g.reasons, cat.reason)
+		}
+		if cat.reasonCode != "" && !contains(g.codes, cat.reasonCode) {
+			g.codes = append(g.codes, cat.reasonCode)
+		}
+	}
+	for _, k := range order {
+		g := groups[k]
+		g.cat.reason = strings.Join(g.reasons, "; ")
+		g.cat.reasonCode = ""
+		if len(g.codes) == 1 {
+			g.cat.reasonCode = g.codes[0]
+		}
+		d.breakdown = append(d.breakdown, *g)
+		if g.cat.code == "K" {
+			d.deliveryCountry = d.buyer.country
+		}
+	}
+	sort.SliceStable(d.breakdown, func(i, j int) bool { return d.breakdown[i].cat.key() < d.breakdown[j].cat.key() })
+	if sub := tx.SubTotal.Decimal().Mul(sign); !sub.Equal(lineSum) {
+		return nil, refuse(tx, "its lines add up to %s but its subtotal is %s", lineSum.Mul(sign).StringFixed(2), tx.SubTotal)
+	}
+	if tt := tx.TotalTax.Decimal().Mul(sign); !tt.Equal(taxSum) {
+		return nil, refuse(tx, "its VAT adds up to %s but its total tax is %s", taxSum.Mul(sign).StringFixed(2), tx.TotalTax)
+	}
+	d.lineTotal, d.taxTotal, d.grandTotal = lineSum, taxSum, lineSum.Add(taxSum)
+	if filingCurrency != "" {
+		d.taxCurrency, d.taxInTaxCurrency = filingCurrency, filingSum
+	}
+	// VAT identifiers: none at all outside the scope of VAT (BR-O-02).
+	if allO {
+		d.seller.vatID, d.buyer.vatID = "", ""
+	} else {
+		d.seller.vatID = vatID(tx.Seller.Registrations, taxCountries, d.seller.country)
+		d.buyer.vatID = vatID(customer.Registrations, nil, d.buyer.country)
+	}
+	d.sellerIdentifiers = d.seller.vatID == "" && d.seller.code != ""
+	return d, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// theCustomer returns the one customer of the transaction's lines: a
+// line's own, else the document's.
+func theCustomer(tx *journal.Transaction) (*journal.Party, error) {
+	var found *journal.Party
+	seen := map[string]bool{}
+	var names []string
+	for i := range tx.Lines {
+		l := &tx.Lines[i]
+		if l.Seller != nil {
+			return nil, refuse(tx, "%s names a seller of its own; an e-invoice has one seller", lineName(i, l))
+		}
+		c := l.Customer
+		if c == nil {
+			c = tx.Customer
+		}
+		if c == nil {
+			return nil, refuse(tx, "%s has no customer: an e-invoice needs the buyer's name and address", lineName(i, l))
+		}
+		b, _ := json.Marshal(c)
+		k := string(b)
+		if !seen[k] {
+			seen[k] = true
+			names = append(names, describeParty(c))
+		}
+		if found == nil {
+			found = c
+		}
+	}
+	if len(seen) > 1 {
+		return nil, refuse(tx, "its lines have %d customers (%s); an e-invoice has one buyer: calculate each customer's invoice apart", len(seen), strings.Join(names, "; "))
+	}
+	return found, nil
+}
+
+// describeParty names a party in a message.
+func describeParty(p *journal.Party) string {
+	var parts []string
+	for _, s := range []string{p.Name, p.Code} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	if a := p.Address; a != nil {
+		parts = append(parts, strings.TrimSpace(a.City+" "+a.Country))
+	}
+	if len(parts) == 0 {
+		return "unnamed"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// makeParty returns the seller or buyer of the document.
+func makeParty(tx *journal.Transaction, p *journal.Party, role, name, code, endpoint string) (party, error) {
+	out := party{name: strings.TrimSpace(name), code: strings.TrimSpace(code)}
+	if out.name == "" {
+		out.name = out.code
+	}
+	if out.name == "" {
+		return out, refuse(tx, "the %s has no name: give one (%sName), or store the %s's %s with the calculation", role, role, role,
+			map[string]string{"seller": "company code (seller.company)", "buyer": "name (customer.customerName) or code"}[role])
+	}
+	if a := p.Address; a != nil {
+		out.street1, out.street2, out.city = strings.TrimSpace(a.Street1), strings.TrimSpace(a.Street2), strings.TrimSpace(a.City)
+		out.postalCode, out.subdivision, out.country = strings.TrimSpace(a.PostalCode), strings.TrimSpace(a.MainDivision), a.Country
+	}
+	if len(out.country) != 2 {
+		return out, refuse(tx, "the %s's address has no country (%q): an e-invoice needs it", role, out.country)
+	}
+	if endpoint != "" {
+		out.endpointScheme, out.endpointID, _ = strings.Cut(endpoint, ":")
+	}
+	return out, nil
+}
+
+// vatID chooses a party's VAT identifier (BT-31, BT-48) among its VAT
+// registrations: the one of its address's country, else the one of a
+// country whose VAT the invoice charges, else the first; "" when it has
+// none.
+// The identifier gets its country's prefix when it was stored without
+// one (EL for Greece).
+func vatID(regs []journal.Registration, taxCountries map[string]bool, country string) string {
+	var vat []journal.Registration
+	for _, r := range regs {
+		if r.Type == "" || r.Type == "VAT Registration" {
+			vat = append(vat, r)
+		}
+	}
+	pick := func(want func(journal.Registration) bool) string {
+		for _, r := range vat {
+			if want(r) {
+				return withPrefix(r)
+			}
+		}
+		return ""
+	}
+	if id := pick(func(r journal.Registration) bool { return r.Country == country }); id != "" {
+		return id
+	}
+	if id := pick(func(r journal.Registration) bool { return taxCountries[r.Country] }); id != "" {
+		return id
+	}
+	return pick(func(journal.Registration) bool { return true })
+}
+
+// withPrefix returns a VAT number with its country prefix.
+func withPrefix(r journal.Registration) string {
+	n := strings.ToUpper(strings.Join(strings.Fields(r.Number), ""))
+	if len(n) >= 2 && n[0] >= 'A' && n[0] <= 'Z' && n[1] >= 'A' && n[1] <= 'Z' {
+		return n
+	}
+	prefix := r.Country
+	if prefix == "GR" {
+		prefix = "EL"
+	}
+	return prefix + n
+}
+
+// lineCategory returns the VAT category of line i and the VAT tax it
+// carries (nil for none), or why it has none Levy can state.
+func lineCategory(tx *journal.Transaction, i int, l *journal.Line, sellerCountry, buyerCountry string) (category, *journal.Tax, error) {
+	var vat []*journal.Tax
+	for k := range l.Taxes {
+		t := &l.Taxes[k]
+		if t.InformationOnly {
+			continue
+		}
+		if t.TaxType != "VAT" {
+			what := t.TaxType
+			if what == "" {
+				what = "a tax of unknown type"
+			}
+			return category{}, nil, refuse(tx, "%s carries %s tax (%s) of %s: an EN 16931 e-invoice carries VAT only, and sales taxes that are not VAT cannot be shown as its VAT breakdown",
+				lineName(i, l), what, t.Imposition, jurisdictionName(t))
+		}
+		vat = append(vat, t)
+	}
+	if len(vat) == 0 {
+		return category{code: "O", reason: "Not subject to VAT", reasonCode: "VATEX-EU-O"}, nil, nil
+	}
+	if len(vat) > 1 {
+		return category{}, nil, refuse(tx, "%s carries the VAT of %d jurisdictions (%s and %s); an e-invoice line has one VAT category", lineName(i, l), len(vat), jurisdictionName(vat[0]), jurisdictionName(vat[1]))
+	}
+	t := vat[0]
+	rate := t.Rate.Decimal().Mul(hundred)
+	switch {
+	case t.TaxResult == "NO_TAX":
+		return category{}, nil, refuse(tx, "%s owes the VAT of %s but the seller is not registered there, and the calculation charged none: Levy cannot state a VAT category for it; register the seller there (its taxRegistrations) and calculate again",
+			lineName(i, l), jurisdictionName(t))
+	case t.CollectedFrom == "BUYER":
+		date := tx.DocumentDate
+		goods := true
+		if c, ok := rules.ClassOf(l.ProductClass); ok && c.Service {
+			goods = false
+		}
+		if goods && sellerCountry != buyerCountry && jurisdiction.EUMember(sellerCountry, date) && jurisdiction.EUMember(buyerCountry, date) {
+			return category{code: "K", percent: pct(decimal.Zero), reason: "Intra-Community supply", reasonCode: "VATEX-EU-IC"}, t, nil
+		}
+		return category{code: "AE", percent: pct(decimal.Zero), reason: "Reverse charge", reasonCode: "VATEX-EU-AE"}, t, nil
+	case t.TaxResult == "EXEMPT":
+		if t.Taxable.Sign() != 0 || t.NonTaxable.Sign() != 0 {
+			return category{}, nil, refuse(tx, "%s is part exempt and part taxed or not taxable; an e-invoice line has one VAT category: split the line", lineName(i, l))
+		}
+		return category{code: "E", percent: pct(decimal.Zero), reason: exemptionReason(t), reasonCode: exemptionCode(t)}, t, nil
+	case t.TaxResult == "NONTAXABLE":
+		return category{code: "O", reason: "Not subject to VAT", reasonCode: "VATEX-EU-O"}, t, nil
+	case t.TaxResult != "TAXABLE":
+		return category{}, nil, refuse(tx, "%s has the VAT result %s of %s, which has no VAT category of EN 16931", lineName(i, l), t.TaxResult, jurisdictionName(t))
+	case t.Exempt.Sign() != 0 || t.NonTaxable.Sign() != 0:
+		return category{}, nil, refuse(tx, "%s is part taxed and part exempt or not taxable; an e-invoice line has one VAT category: split the line", lineName(i, l))
+	case rate.Sign() > 0:
+		return category{code: "S", percent: pct(rate)}, t, nil
+	case t.RuleID == "export-zero-rated":
+		return category{code: "G", percent: pct(decimal.Zero), reason: "Export outside the EU", reasonCode: "VATEX-EU-G"}, t, nil
+	}
+	return category{code: "Z", percent: pct(decimal.Zero)}, t, nil
+}
+
+// pct returns a rate to keep in a category.
+func pct(d decimal.Decimal) *decimal.Decimal { return &d }
+
+// lineName names line i in a message: its position, and its ID.
+func lineName(i int, l *journal.Line) string {
+	if l.LineItemID != "" {
+		return fmt.Sprintf("line %d (%s)", i+1, l.LineItemID)
+	}
+	return fmt.Sprintf("line %d", i+1)
+}
+
+// jurisdictionName names a tax's jurisdiction in a message.
+func jurisdictionName(t *journal.Tax) string {
+	switch {
+	case t.JurisdictionName != "" && t.JurisdictionID != "":
+		return t.JurisdictionName + " (" + t.JurisdictionID + ")"
+	case t.JurisdictionName != "":
+		return t.JurisdictionName
+	}
+	return t.JurisdictionID
+}
+
+// exemptionReason is the exemption reason (BT-120) of an exempt tax: the
+// certificate that exempted it, or the rule.
+func exemptionReason(t *journal.Tax) string {
+	var s string
+	switch {
+	case t.CertificateNumber != "":
+		s = "Exempt under exemption certificate " + t.CertificateNumber
+	case t.RuleID == "customer-exempt":
+		s = "Exempt: the customer is exempt"
+	case t.RuleID == "override":
+		s = "Exempt by an exemption of the seller's"
+	case t.RuleID != "":
+		s = "Exempt under Levy's rule " + t.RuleID
+	default:
+		s = "Exempt"
+	}
+	if t.ReasonCode != "" && !strings.HasPrefix(strings.ToUpper(t.ReasonCode), "VATEX-") {
+		s += " (reason " + t.ReasonCode + ")"
+	}
+	return s
+}
+
+// exemptionCode is the exemption reason code (BT-121) of an exempt tax:
+// its reason code when that is a VATEX code, else none.
+func exemptionCode(t *journal.Tax) string {
+	if c := strings.ToUpper(strings.TrimSpace(t.ReasonCode)); strings.HasPrefix(c, "VATEX-") {
+		return c
+	}
+	return ""
+}
+
+// makeLine returns line i of the document, its amounts times sign.
+func makeLine(i int, l *journal.Line, sign decimal.Decimal) line {
+	it := l.Item
+	if it == nil {
+		it = &journal.Item{}
+	}
+	ln := line{name: it.Description, sellerItemID: it.ProductCode, unit: it.Unit}
+	if ln.name == "" {
+		ln.name = it.ProductCode
+	}
+	if ln.name == "" {
+		ln.name = l.ProductClass
+	}
+	if ln.name == "" {
+		ln.name = fmt.Sprintf("Line %d", i+1)
+	}
+	if ln.unit == "" {
+		ln.unit = "C62"
+	}
+	amount := l.Amount.Decimal().Mul(sign)
+	ln.freight = it.Freight.Decimal().Mul(sign)
+	ln.net = amount.Add(ln.freight)
+	qty := it.Quantity.Decimal()
+	if qty.Sign() <= 0 {
+		qty = decimal.NewFromInt(1)
+	}
+	if amount.Sign() < 0 {
+		qty = qty.Neg()
+	}
+	ln.quantity = qty
+	abs := amount.Abs()
+	if up := it.UnitPrice; up != nil && up.Sign() >= 0 && up.Decimal().Mul(qty.Abs()).Equal(abs) {
+		ln.price = up.Decimal()
+	} else {
+		ln.price = abs.DivRound(qty.Abs(), 8)
+	}
+	return ln
+}
+
+// lineIDs are the identifiers of the lines (BT-126): their IDs when every
+// line has one of its own, else their positions.
+func lineIDs(tx *journal.Transaction) []string {
+	ids := make([]string, len(tx.Lines))
+	seen := map[string]bool{}
+	own := true
+	for i, l := range tx.Lines {
+		own = own && l.LineItemID != "" && !seen[l.LineItemID]
+		seen[l.LineItemID] = true
+		ids[i] = l.LineItemID
+	}
+	if !own {
+		for i := range ids {
+			ids[i] = fmt.Sprint(i + 1)
+		}
+	}
+	return ids
+}
