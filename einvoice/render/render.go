@@ -263,24 +263,24 @@ type document struct {
 }
 
 type party struct {
-	name, code                   string
-	endpointScheme, endpointID   string
-	street1, street2, city       string
-	postalCode, subdivision      string
-	country                      string
-	vatID                        string
+	name, code                 string
+	endpointScheme, endpointID string
+	street1, street2, city     string
+	postalCode, subdivision    string
+	country                    string
+	vatID                      string
 }
 
 type contact struct{ name, phone, email string }
 
 type line struct {
 	id, name, sellerItemID string
-	quantity                decimal.Decimal
-	unit                    string
-	price                   decimal.Decimal
-	freight                 decimal.Decimal // a charge (above 0) or an allowance (below) of the line
-	net                     decimal.Decimal // BT-131, freight included
-	cat                     category
+	quantity               decimal.Decimal
+	unit                   string
+	price                  decimal.Decimal
+	freight                decimal.Decimal // a charge (above 0) or an allowance (below) of the line
+	net                    decimal.Decimal // BT-131, freight included
+	cat                    category
 }
 
 // category is a VAT category with its rate (percent, nil for O) and the
