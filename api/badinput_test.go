@@ -193,7 +193,7 @@ func newBadServer(t *testing.T) *badServer {
 	opts := append([]api.Option{api.WithLogger(quiet), api.WithBodyLimit(bodyLimit), api.WithApp("levy test"),
 		api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	opts = append(opts, einvoicing.New(einv, einvoicing.WithAuthenticator(tokens.Authenticator()),
-		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(bodyLimit)).Mounts()...)
+		einvoicing.WithAdminAuthenticator(tokens.AdminAuthenticator()), einvoicing.WithBodyLimit(bodyLimit), einvoicing.WithJournal(store)).Mounts()...)
 	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet).Mounts()...)
 	opts = append(opts, profileadmin.New(profile.NewService(profile.NewMemory(), profile.Config{}), tokens.AdminReaderAuthenticator(),
 		profileadmin.WithBodyLimit(bodyLimit)).Mounts()...)

@@ -15,6 +15,7 @@ import (
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/internal/jsonbody"
+	"github.com/levytax/levy/journal"
 )
 
 // maxConnectionBody bounds the body of a new webhook connection.
@@ -23,10 +24,11 @@ const maxConnectionBody = 16 << 10
 // Handler serves the e-invoicing routes over a Service. It is safe for
 // concurrent use.
 type Handler struct {
-	svc   *einvoice.Service
-	auth  api.Authenticator
-	admin api.Authenticator
-	limit int64
+	svc     *einvoice.Service
+	auth    api.Authenticator
+	admin   api.Authenticator
+	limit   int64
+	journal journal.Store // the stored invoices to render, when set (WithJournal)
 }
 
 // Option configures a Handler.

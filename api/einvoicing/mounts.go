@@ -6,6 +6,7 @@ import (
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/einvoice"
+	"github.com/levytax/levy/einvoice/render"
 )
 
 // tag is the tag of the e-invoicing routes in the OpenAPI document.
@@ -67,6 +68,26 @@ func (h *Handler) Mounts() []api.Option {
 			Summary: "Deletes a webhook connection and its waiting events.",
 			Params:  webhookParam("path"), Answer: connection},
 			api.Guard(h.auth, h.deleteConnection)),
+	}
+	if h.journal != nil {
+		tx := []api.Param{{Name: "transactionId", In: "path", Required: true, Format: "identifier",
+			Description: "The ID of a stored invoice: the transactionId of a seller's INVOICE or DISTRIBUTE_TAX calculation."}}
+		m = append(m,
+			api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/einvoicing/v1/transactions/{transactionId}/render", ID: "renderTransaction", Tag: tag,
+				Summary: "Renders a stored invoice as an EN 16931 e-invoice: UBL 2.1 (Peppol BIS Billing 3.0 with both electronic addresses) or CII, checked with Levy's rules.",
+				Description: "The body, optional, gives the syntax (ubl or cii) and what the journal does not keep: the parties' electronic addresses (scheme:id), names, " +
+					"the buyer's or order reference, the IBAN to pay to, the due date and the seller's contact. A transaction that cannot become an e-invoice " +
+					"(sales tax that is not VAT, VAT owed where the seller is not registered, several customers, a document that would break the rules) is refused with 409 and the reasons.",
+				Params: tx, Body: reflect.TypeFor[render.Options](), Answer: reflect.TypeFor[string](), Media: "application/xml", Conflict: true},
+				api.Guard(h.auth, h.renderTransaction)),
+			api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/einvoicing/v1/transactions/{transactionId}/submit", ID: "submitTransaction", Tag: tag,
+				Summary:     "Renders a stored invoice as renderTransaction does and submits the e-invoice to the e-invoicing workflow, with its events.",
+				Description: "Without an Idempotency-Key, the key is derived from the transaction and the document's digest: the same e-invoice of a transaction is stored once.",
+				Params: append(tx, api.Param{Name: "Idempotency-Key", In: "header", Format: "identifier",
+					Description: "The caller's key of the submission, as for submitDocument."}),
+				Body: reflect.TypeFor[render.Options](), Answer: api.Enveloped[einvoice.Document](), Status: http.StatusAccepted, Also: []int{http.StatusOK}, Conflict: true},
+				api.Guard(h.auth, h.submitTransaction)),
+		)
 	}
 	if h.admin != nil {
 		m = append(m,

@@ -63,7 +63,8 @@ const maxOption = 200
 
 // Options choose the syntax and give what the journal does not keep.
 type Options struct {
-	// Syntax is ubl.SyntaxUBL (the default) or ubl.SyntaxCII.
+	// Syntax is ubl.SyntaxUBL (the default) or ubl.SyntaxCII, in any
+	// case ("ubl", "cii").
 	Syntax ubl.Syntax `json:"syntax,omitempty"`
 	// SellerEndpoint and BuyerEndpoint are the parties' electronic
 	// addresses (BT-34, BT-49) as "scheme:id", such as
@@ -165,6 +166,7 @@ func refuse(tx *journal.Transaction, format string, args ...any) error {
 // about the transaction, which cannot become an e-invoice, or whose
 // document would break the rules named.
 func Render(tx *journal.Transaction, o Options) (*Rendered, error) {
+	o.Syntax = ubl.Syntax(strings.ToUpper(string(o.Syntax)))
 	if err := o.Check(); err != nil {
 		return nil, err
 	}

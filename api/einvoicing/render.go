@@ -1,0 +1,124 @@
+package einvoicing
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/einvoice/render"
+	"github.com/levytax/levy/internal/jsonbody"
+	"github.com/levytax/levy/journal"
+)
+
+// maxRenderBody bounds the body of a render or submit request: the
+// options.
+const maxRenderBody = 16 << 10
+
+// renderMembers are the members of the body of a render request
+// (render.Options).
+var renderMembers = []string{"syntax", "sellerEndpoint", "buyerEndpoint", "sellerName", "buyerName", "buyerReference", "orderReference",
+	"iban", "dueDate", "contactName", "contactPhone", "contactEmail"}
+
+// WithJournal mounts the routes that render the tenant's stored invoices
+// as e-invoices (POST /einvoicing/v1/transactions/{transactionId}/render
+// and .../submit), which read them from j.
+func WithJournal(j journal.Store) Option { return func(h *Handler) { h.journal = j } }
+
+// renderOptions reads the options of a render request: a JSON object, or
+// no body at all for the defaults (UBL, no electronic addresses).
+func renderOptions(r *http.Request) (render.Options, error) {
+	var o render.Options
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxRenderBody+1))
+	if err != nil {
+		return o, err
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return o, nil
+	}
+	if err := api.JSONContent(r); err != nil {
+		return o, err
+	}
+	if err := jsonbody.Decode(bytes.NewReader(body), &o, maxRenderBody); err != nil {
+		return o, err
+	}
+	return o, knownMembers(memberNames(body), renderMembers...)
+}
+
+// rendered renders the stored transaction of the request's path for the
+// tenant of its context.
+func (h *Handler) rendered(r *http.Request) (*render.Rendered, string, error) {
+	o, err := renderOptions(r)
+	if err != nil {
+		return nil, "", err
+	}
+	id := r.PathValue("transactionId")
+	ctx := r.Context()
+	tx, err := h.transaction(ctx, id)
+	if err != nil {
+		return nil, "", err
+	}
+	if tx.ReversalOf != "" {
+		// The original names the invoice the credit note corrects; a
+		// deleted original leaves its transaction ID as the reference.
+		if orig, err := h.journal.Get(ctx, levy.Tenant(ctx), tx.ReversalOf); err == nil {
+			o.Original = orig
+		} else if levy.ErrorCode(err) != levy.ENotFound {
+			return nil, "", err
+		}
+	}
+	out, err := render.Render(tx, o)
+	return out, tx.TransactionID, err
+}
+
+// transaction reads a stored transaction of the context's tenant; one of
+// another tenant is not found.
+func (h *Handler) transaction(ctx context.Context, id string) (*journal.Transaction, error) {
+	tx, err := h.journal.Get(ctx, levy.Tenant(ctx), id)
+	return tx, levy.RenameField(err, journal.FieldTransactionID, "transactionId")
+}
+
+// renderTransaction answers the e-invoice of a stored invoice.
+func (h *Handler) renderTransaction(w http.ResponseWriter, r *http.Request) {
+	out, _, err := h.rendered(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/xml")
+	w.Header().Set("Content-Length", strconv.Itoa(len(out.Content)))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(out.Content)
+}
+
+// submitTransaction renders a stored invoice and submits its e-invoice to
+// the workflow, as POST /einvoicing/v1/documents submits a document.
+func (h *Handler) submitTransaction(w http.ResponseWriter, r *http.Request) {
+	out, id, err := h.rendered(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	key := r.Header.Get("Idempotency-Key")
+	if key == "" {
+		// The same e-invoice of the same transaction is stored once.
+		sum := sha256.Sum256(out.Content)
+		key = "transaction:" + id + ":" + hex.EncodeToString(sum[:12])
+	}
+	d, created, err := h.svc.Submit(r.Context(), out.Content, key)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Location", "/einvoicing/v1/documents/"+d.DocumentID)
+	status := http.StatusAccepted
+	if !created {
+		status = http.StatusOK
+	}
+	api.WriteData(w, r, status, d)
+}
