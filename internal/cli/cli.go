@@ -27,6 +27,7 @@ commands:
   serve     serve the HTTP API: levy serve --addr HOST:PORT --data-dir DIR (levy serve -h)
   clients   manage API credentials: levy clients create|rotate|revoke|list|rotate-key -h
   webhook   receive signed e-invoicing events (levy webhook receive -h), list and replay dead letters (levy webhook dead-letters -h)
+  einvoice  render a stored invoice as an EN 16931 e-invoice, UBL or CII: levy einvoice render --data-dir DIR --transaction ID -h
   data      what the US local content covers, state by state: levy data coverage [--content FILE]
 `
 
@@ -60,6 +61,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = runServe(ctx, args[1:], stdout, stderr, serveConfig{})
 	case "webhook":
 		err = runWebhook(ctx, args[1:], stdout, stderr)
+	case "einvoice":
+		err = runEInvoice(ctx, args[1:], stdout, stderr) // einvoice_render.go
 	case "data":
 		err = runData(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
