@@ -61,6 +61,12 @@ const FieldTransactionID = "transactionId"
 // maxOption bounds the text options.
 const maxOption = 200
 
+// MaxLines is the most lines of a transaction Render renders: a CII
+// document of 2,500 lines has about 3 MB, below the 4 MiB that Levy's
+// e-invoicing takes by default (a document over the server's limit is
+// refused when it is submitted).
+const MaxLines = 2500
+
 // Options choose the syntax and give what the journal does not keep.
 type Options struct {
 	// Syntax is ubl.SyntaxUBL (the default) or ubl.SyntaxCII, in any
@@ -188,7 +194,7 @@ func Render(tx *journal.Transaction, o Options) (*Rendered, error) {
 	}
 	parsed, err := ubl.Read(content)
 	if err != nil {
-		return nil, fmt.Errorf("render: the document written is unreadable: %w", err)
+		return nil, refuse(tx, "its e-invoice cannot be read back: %v", err)
 	}
 	problems := parsed.Check()
 	if ubl.HasFatal(problems) {
@@ -324,6 +330,8 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 		return nil, refuse(tx, "it has no currency")
 	case len(tx.Lines) == 0:
 		return nil, refuse(tx, "it has no lines")
+	case len(tx.Lines) > MaxLines:
+		return nil, refuse(tx, "it has %d lines; Levy renders e-invoices of at most %d", len(tx.Lines), MaxLines)
 	}
 	d := &document{issueDate: tx.DocumentDate, dueDate: o.DueDate, currency: tx.Currency, buyerReference: strings.TrimSpace(o.BuyerReference),
 		orderReference: strings.TrimSpace(o.OrderReference), iban: o.IBAN,

@@ -176,6 +176,11 @@ func TestRenderRefuses(t *testing.T) {
 		{"a line's own seller", func(tx *journal.Transaction) { tx.Lines[1].Seller = &journal.Party{Code: "X"} }, "names a seller of its own"},
 		{"no VAT identifier", func(tx *journal.Transaction) { tx.Seller.Registrations = nil }, "BR-S-02"},
 		{"an unknown unit", func(tx *journal.Transaction) { tx.Lines[0].Item.Unit = "XYZ9" }, "BR-CL-23"},
+		{"too many lines", func(tx *journal.Transaction) {
+			for len(tx.Lines) <= render.MaxLines {
+				tx.Lines = append(tx.Lines, tx.Lines[1])
+			}
+		}, "at most 2500"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tx := invoice()
