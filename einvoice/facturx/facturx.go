@@ -37,9 +37,11 @@ import (
 const (
 	// MaxValues is the most values (numbers, names, strings, arrays,
 	// dictionaries ...) the reader reads from a PDF, object streams
-	// included. A PDF of 4 MiB, the default limit of Levy's e-invoicing,
-	// has far fewer.
-	MaxValues = 2_000_000
+	// included. It bounds the reader's memory whatever the input: a PDF
+	// of nothing but small values costs about 100 bytes a value, 20 MB at
+	// the bound; a Factur-X PDF, whose bytes are mostly the streams of its
+	// fonts and images, has a few thousand.
+	MaxValues = 200_000
 	// MaxDepth is the deepest nesting of arrays and dictionaries read.
 	MaxDepth = 32
 	// MaxObjectStreamBytes bounds the data of all object streams together,
@@ -89,27 +91,31 @@ func IsPDF(data []byte) bool {
 // only embedded file whose name ends in .xml. The attachment may have at
 // most limit bytes once decoded. The error is an *Error.
 func Extract(data []byte, limit int) (*Attachment, error) {
-	files, err := Attachments(data, limit)
+	doc, files, err := embedded(data)
 	if err != nil {
 		return nil, err
 	}
+	pick := func(i int) (*Attachment, error) {
+		a, err := doc.decodeFile(files[i], limit)
+		return &a, err
+	}
 	for _, want := range invoiceNames {
 		for i := range files {
-			if strings.EqualFold(files[i].Name, want) {
-				return &files[i], nil
+			if strings.EqualFold(files[i].name, want) {
+				return pick(i)
 			}
 		}
 	}
 	var xmls []int
 	var names []string
 	for i, f := range files {
-		names = append(names, f.Name)
-		if strings.EqualFold(path.Ext(f.Name), ".xml") {
+		names = append(names, f.name)
+		if strings.EqualFold(path.Ext(f.name), ".xml") {
 			xmls = append(xmls, i)
 		}
 	}
 	if len(xmls) == 1 {
-		return &files[xmls[0]], nil
+		return pick(xmls[0])
 	}
 	switch {
 	case len(files) == 0:
@@ -133,31 +139,50 @@ func quoted(names []string) []string {
 // has no catalog that lists any, every embedded file stream with a file
 // specification. Each may have at most limit bytes once decoded.
 func Attachments(data []byte, limit int) ([]Attachment, error) {
-	if !IsPDF(data) {
-		return nil, fail("the document is not a PDF: it does not start with %%PDF-")
-	}
-	doc, err := scan(data)
+	doc, files, err := embedded(data)
 	if err != nil {
 		return nil, err
 	}
-	if doc.encrypted {
-		return nil, fail("the PDF is encrypted: Levy cannot read its embedded files without its password")
-	}
-	specs := doc.fileSpecs()
-	var out []Attachment
-	seen := map[*stream]bool{}
-	for _, fs := range specs {
-		a, s, err := doc.attachment(fs, limit)
+	out := make([]Attachment, 0, len(files))
+	for _, f := range files {
+		a, err := doc.decodeFile(f, limit)
 		if err != nil {
 			return nil, err
 		}
-		if s == nil || seen[s] {
-			continue
-		}
-		seen[s] = true
 		out = append(out, a)
 	}
 	return out, nil
+}
+
+// file is an embedded file before its stream is decoded.
+type file struct {
+	name, relationship string
+	s                  *stream
+}
+
+// embedded scans a PDF and lists its embedded files, each once.
+func embedded(data []byte) (*document, []file, error) {
+	if !IsPDF(data) {
+		return nil, nil, fail("the document is not a PDF: it does not start with %%PDF-")
+	}
+	doc, err := scan(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	if doc.encrypted {
+		return nil, nil, fail("the PDF is encrypted: Levy cannot read its embedded files without its password")
+	}
+	var out []file
+	seen := map[*stream]bool{}
+	for _, fs := range doc.fileSpecs() {
+		f, ok := doc.fileOf(fs)
+		if !ok || seen[f.s] {
+			continue
+		}
+		seen[f.s] = true
+		out = append(out, f)
+	}
+	return doc, out, nil
 }
 
 // document is what the scan found in a PDF.
@@ -400,32 +425,36 @@ func (doc *document) nameTree(node any, depth int, seen map[any]bool, out *[]dic
 	}
 }
 
-// attachment decodes the file a file specification embeds. It returns a
-// nil stream when the specification embeds none.
-func (doc *document) attachment(fs dict, limit int) (Attachment, *stream, error) {
+// fileOf returns the file a file specification embeds, and false when
+// it embeds none.
+func (doc *document) fileOf(fs dict) (file, bool) {
 	ef, ok := doc.resolve(fs["EF"]).(dict)
 	if !ok {
-		return Attachment{}, nil, nil
+		return file{}, false
 	}
 	s, ok := doc.resolve(ef["F"]).(*stream)
 	if !ok {
 		if s, ok = doc.resolve(ef["UF"]).(*stream); !ok {
-			return Attachment{}, nil, nil
+			return file{}, false
 		}
 	}
-	a := Attachment{Name: textString(doc.resolve(fs["UF"]))}
-	if a.Name == "" {
-		a.Name = textString(doc.resolve(fs["F"]))
+	f := file{name: textString(doc.resolve(fs["UF"])), s: s}
+	if f.name == "" {
+		f.name = textString(doc.resolve(fs["F"]))
 	}
 	if r, ok := doc.resolve(fs["AFRelationship"]).(name); ok {
-		a.Relationship = string(r)
+		f.relationship = string(r)
 	}
-	data, err := doc.decode(s, limit)
+	return f, true
+}
+
+// decodeFile decodes an embedded file, at most limit bytes of it.
+func (doc *document) decodeFile(f file, limit int) (Attachment, error) {
+	data, err := doc.decode(f.s, limit)
 	if err != nil {
-		return Attachment{}, nil, fmt.Errorf("%w (the embedded file %q)", err, a.Name)
+		return Attachment{}, fmt.Errorf("%w (the embedded file %q)", err, f.name)
 	}
-	a.Data = data
-	return a, s, nil
+	return Attachment{Name: f.name, Relationship: f.relationship, Data: data}, nil
 }
 
 // textString decodes a PDF text string: UTF-16BE after its byte order

@@ -102,7 +102,7 @@ func TestExtractRefuses(t *testing.T) {
 func TestExtractManyValues(t *testing.T) {
 	pdf := []byte("%PDF-1.7\n1 0 obj\n[" + strings.Repeat("1 ", facturx.MaxValues+1) + "]\nendobj\n")
 	_, err := facturx.Extract(pdf, limit)
-	if err == nil || !strings.Contains(err.Error(), "more than 2000000 values") {
+	if err == nil || !strings.Contains(err.Error(), "more than 200000 values") {
 		t.Fatalf("got %v", err)
 	}
 }
