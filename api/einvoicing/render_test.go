@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/einvoice/ubl"
 	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/wire"
 )
 
@@ -40,7 +40,11 @@ const germanSale = `{"saleMessageType": "INVOICE", "transactionType": "SALE", "d
 // reasons, a bad option a 400 naming it, another tenant's transaction a
 // 404.
 func TestRenderRoutes(t *testing.T) {
-	j := journal.NewMemory()
+	j, err := badger.OpenJournal(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { j.Close() })
 	e, err := engine.New(context.Background(), engine.WithJournal(j))
 	if err != nil {
 		t.Fatal(err)

@@ -10,11 +10,13 @@
 // within one country); an exempt line E, with the exemption reason of the
 // rule or the certificate that exempted it; a line without VAT, or one
 // the VAT does not reach (NONTAXABLE), O. Taxes that are not VAT (US sales
-// and use tax, Canada's GST, HST, PST and QST) are refused with the line
-// and the tax named: an EN 16931 invoice carries VAT only. So are a VAT
-// due where the seller is not registered (the engine charged none), a
-// line part taxed and part exempt, lines for several customers, and a
-// transaction stored before the journal kept the parties.
+// and use tax, British Columbia's PST) are refused with the line and the
+// tax named: an EN 16931 invoice carries VAT only. So is a line with the
+// VAT of two jurisdictions (Canada's GST with Ontario's HST or Quebec's
+// QST), since a line has one VAT category, a VAT due where the seller is
+// not registered (the engine charged none), a line part taxed and part
+// exempt, lines for several customers, and a transaction stored before
+// the journal kept the parties.
 //
 // What the journal does not keep comes with the Options: the parties'
 // electronic addresses (which make a UBL document Peppol BIS), names that
