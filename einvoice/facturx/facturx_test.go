@@ -114,14 +114,21 @@ func TestExtractLatestRevision(t *testing.T) {
 	pdf := facturxtest.PDF(facturxtest.Options{}, facturxtest.File{Name: "factur-x.xml", Relationship: "Data", Data: []byte("old"), Subtype: "text/xml"})
 	// The embedded file is object 5, its specification object 6 (see
 	// facturxtest.PDF).
+	// The new specification names the file in UTF-16BE, with its byte
+	// order mark, written as octal escapes in a literal string.
+	uf := `\376\377`
+	for _, c := range "factur-x.xml" {
+		uf += fmt.Sprintf(`\000\%03o`, c)
+	}
 	update := "5 0 obj\n<< /Type /EmbeddedFile /Length 7 0 R >>\nstream\n" + invoice + "\nendstream\nendobj\n7 0 obj\n" +
-		fmt.Sprint(len(invoice)) + "\nendobj\ntrailer\n<< /Root 1 0 R /Prev 0 >>\n%%EOF\n"
+		fmt.Sprint(len(invoice)) + "\nendobj\n6 0 obj\n<< /Type /Filespec /F (x.xml) /UF (" + uf + ") /AFRelationship /Data /EF << /F 5 0 R >> >>\nendobj\n" +
+		"trailer\n<< /Root 1 0 R /Prev 0 >>\n%%EOF\n"
 	a, err := facturx.Extract(append(pdf, update...), limit)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(a.Data) != invoice {
-		t.Errorf("got %q", a.Data)
+	if string(a.Data) != invoice || a.Name != "factur-x.xml" {
+		t.Errorf("got %q named %q", a.Data, a.Name)
 	}
 }
 
