@@ -37,6 +37,7 @@ type journalState struct {
 	headOrder   []string
 	newVersions map[versionKey][]byte // the JSON of each version written
 	versions    []versionKey
+	figures     []journal.Figure // the sales figures the unit adds
 }
 
 // newState returns the State of tenant in a unit that reads with q and,
@@ -281,7 +282,7 @@ const insertFirstVersion = `WITH v AS (INSERT INTO journal_versions (tenant, id,
 // head of an ID that had none, and then returns the arguments of
 // insertFirstVersion.
 func (s *journalState) firstVersion() (bool, []any) {
-	if len(s.versions) != 1 || len(s.headOrder) != 1 {
+	if len(s.versions) != 1 || len(s.headOrder) != 1 || len(s.figures) > 0 {
 		return false, nil
 	}
 	k, id := s.versions[0], s.headOrder[0]
@@ -317,6 +318,7 @@ func (s *journalState) queueWrites(b *pgx.Batch) {
 	}
 	created.queue(b, s.tenant, insertHead, insertHeads)
 	held.queue(b, s.tenant, updateHead, updateHeads)
+	queueFigures(b, s.tenant, s.figures)
 }
 
 // headColumns are heads to write, one slice per column.
