@@ -72,7 +72,7 @@ type journalBackend struct {
 	// figureLocks are the locks of the parts of the sales figures (see
 	// journal_figures.go), taken after the stripes.
 	figureLocks [figureParts]sync.Mutex
-	gate  Gate // the calls in progress, for Close
+	gate        Gate // the calls in progress, for Close
 
 	stop     chan struct{} // closed by Close to stop the garbage collector
 	done     chan struct{} // closed by the garbage collector when it stops
