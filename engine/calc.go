@@ -326,6 +326,8 @@ type calc struct {
 	capUsed decimal.Decimal
 	// strict: the tenant's address check is AddressStrict
 	strict bool
+	// dist is the document's EU distance sales of a seller, once read
+	dist distanceMemo
 }
 
 // decision is a taxability decision and rate structure remembered within

@@ -50,6 +50,7 @@ type snapshot struct {
 	classes    map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
 	rates      rateTable               // the dataset's and the host's rates
 	settings   Settings
+	distance   DistanceSales // a seller's EU distance sales (WithDistanceSales)
 	validator  *numberCheck
 	today      func() civil.Date
 	log        *slog.Logger
@@ -190,6 +191,7 @@ type config struct {
 	journal    journal.Store
 	content    []content.Source
 	contentOpt content.Options
+	distance   DistanceSales
 }
 
 // Option configures an Engine.
@@ -318,7 +320,7 @@ func (e *Engine) Resolver() *taxarea.Resolver { return e.snap.Load().resolver }
 
 func build(ctx context.Context, c *config) (*snapshot, error) {
 	start := time.Now()
-	s := &snapshot{ds: c.ds, settings: c.settings, validator: newNumberCheck(c.validator), today: c.today, log: c.log}
+	s := &snapshot{ds: c.ds, settings: c.settings, distance: c.distance, validator: newNumberCheck(c.validator), today: c.today, log: c.log}
 	if s.ds == nil {
 		s.ds = data.Default()
 	}
