@@ -12,7 +12,7 @@ import (
 	"github.com/levytax/levy/journal"
 )
 
-// The sales figures live in journal_figures (migrations/006), one row per
+// The sales figures live in journal_figures (migrations/007), one row per
 // tenant, day, company and area. A unit adds its figures with one upsert
 // that adds to the row's numbers, in the unit's transaction, the rows in
 // key order so that two units that add to the same rows take their locks
