@@ -95,7 +95,7 @@ func (s *schemaSet) special(t reflect.Type) (object, bool, error) {
 		return object{"oneOf": []any{
 			object{"type": "string", "enum": []any{"all"}},
 			object{"type": "array", "items": object{"type": "string"}},
-		}, "description": `"all", or the list of statuses whose events the connection receives.`}, true, nil
+		}, "description": `"all" (every status of documents), or the list of statuses whose events the connection receives, which may name "all" and "Certificate Expiring" (the expiry notices of customers' exemption certificates, sent only to the connections that list it).`}, true, nil
 	case reflect.TypeFor[wire.Search]():
 		sch, err := s.ref(t, func() (object, error) { return s.searchSchema() })
 		return sch, true, err

@@ -30,6 +30,7 @@ const (
 	einvDead      = 'L'
 	einvSeq       = 'S'
 	einvSubmit    = 'I'
+	einvNotice    = 'N'
 	einvStage     = 'w' // a connection's record as rewritten: 'w' and the rest of its 'W' key
 	einvStageDone = 'R' // the staged records are complete
 )
@@ -59,6 +60,9 @@ const einvSchemaVersion = "2"
 //	'O' webhookId seq(8 bytes BE)  an event waiting for delivery (JSON, with the body to send)
 //	'L' eventId                  dead letter: an event given up (JSON)
 //	'S'                          the outbox sequence (a Badger Sequence lease)
+//	'N' tenant noticeKey         a notice queued (einvoice.Store.Notify), so that it is queued
+//	                             once (JSON {"at", "subject"}); a key a Levy of before notices
+//	                             never wrote, which it ignores
 //	'w' tenant webhookId         a connection's record staged by a rewrite of the connections
 //	'R'                          the staging of a rewrite is complete
 //

@@ -176,13 +176,22 @@ func (s *EInvoiceStore) Move(ctx context.Context, m einvoice.Move) ([]string, er
 // connections. The numbers it takes are appended to taken, for the
 // caller to release once the transaction is over.
 func (s *EInvoiceStore) enqueue(txn *bdb.Txn, d *einvoice.Document, ev einvoice.StatusEvent, taken *[]uint64) ([]string, error) {
-	cs, err := einvConnections(txn, d.TenantID)
+	return s.enqueueFor(txn, d.TenantID, d.Status, taken, func(c einvoice.Connection) einvoice.OutboxEvent {
+		return ev.For(c, d.DocumentID, d.Status)
+	})
+}
+
+// enqueueFor puts the event that event makes for each connection of
+// tenant that selects status in its outbox, and returns the IDs of those
+// connections; see enqueue.
+func (s *EInvoiceStore) enqueueFor(txn *bdb.Txn, tenant, status string, taken *[]uint64, event func(einvoice.Connection) einvoice.OutboxEvent) ([]string, error) {
+	cs, err := einvConnections(txn, tenant)
 	if err != nil {
 		return nil, err
 	}
 	var notified []string
 	for _, c := range cs {
-		if !c.Events.Has(d.Status) {
+		if !c.Events.Has(status) {
 			continue
 		}
 		seq, err := s.nums.take()
@@ -190,13 +199,53 @@ func (s *EInvoiceStore) enqueue(txn *bdb.Txn, d *einvoice.Document, ev einvoice.
 			return nil, err
 		}
 		*taken = append(*taken, seq)
-		oe := ev.For(c.Connection, d.DocumentID, d.Status)
+		oe := event(c.Connection)
 		if err := einvSet(txn, einvOutboxKey(c.WebhookID, seq), einvEventOf(&oe)); err != nil {
 			return nil, err
 		}
 		notified = append(notified, c.WebhookID)
 	}
 	return notified, nil
+}
+
+// einvNoticeRecord is the value of a notice's key ('N'): when it was
+// queued, and what about.
+type einvNoticeRecord struct {
+	At      time.Time `json:"at"`
+	Subject string    `json:"subject,omitempty"`
+}
+
+// Notify queues the events of a notice with the record of its key in
+// one transaction, unless the tenant has the key already. See
+// einvoice.Store.
+func (s *EInvoiceStore) Notify(ctx context.Context, n einvoice.Notice) ([]string, bool, error) {
+	if err := s.enter("notify"); err != nil {
+		return nil, false, err
+	}
+	defer s.gate.Leave()
+	var notified []string
+	var queued bool
+	var taken []uint64
+	defer func() { s.nums.release(taken) }()
+	err := s.update(ctx, "notify", n.Subject, func(txn *bdb.Txn) error {
+		notified, queued = nil, false
+		k := einvKey(einvNotice, n.Tenant, n.Key)
+		var prev einvNoticeRecord
+		found, err := einvGet(txn, k, &prev)
+		if err != nil || found {
+			return err
+		}
+		if err := einvSet(txn, k, einvNoticeRecord{At: n.At, Subject: n.Subject}); err != nil {
+			return err
+		}
+		notified, err = s.enqueueFor(txn, n.Tenant, n.Status, &taken, n.For)
+		queued = err == nil
+		return err
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	return notified, queued, nil
 }
 
 // einvLoadDocument reads the record of a tenant's document.

@@ -49,29 +49,48 @@ type connection struct {
 	secret string
 }
 
-// Events selects the statuses a connection receives events for: all of
-// them (on the wire the string "all"), or a list of status names.
+// Events selects the statuses a connection receives events for: every
+// status of documents (All; on the wire the string "all"), a list of
+// status names, or both (a list that names "all" besides others). The
+// events of certificates (webhook.EventCertificateExpiring) are sent
+// only to a connection whose list names them: "all" is the statuses of
+// documents, so that a receiver written for those before Levy sent
+// anything else is not sent events it would refuse.
 type Events struct {
 	All      bool
 	Statuses []string
+	// allAt is where a list read from JSON named "all", plus one (0 when
+	// it did not), so that an error names the list's index.
+	allAt int
 }
 
-// AllEvents selects every status.
+// AllEvents selects every status of documents.
 var AllEvents = Events{All: true}
 
 // Has reports whether e selects status.
-func (e Events) Has(status string) bool { return e.All || slices.Contains(e.Statuses, status) }
-
-// MarshalJSON writes "all" or the list of statuses.
-func (e Events) MarshalJSON() ([]byte, error) {
-	if e.All {
-		return []byte(`"all"`), nil
+func (e Events) Has(status string) bool {
+	if slices.Contains(e.Statuses, status) {
+		return true
 	}
-	return json.Marshal(append([]string{}, e.Statuses...))
+	return e.All && slices.Contains(webhook.Statuses, status)
 }
 
-// UnmarshalJSON reads "all", or a list of statuses (["all"] selects all
-// of them too). It does not check the names; NewConnection.check does.
+// MarshalJSON writes "all", the list of statuses, or, when e selects
+// both, the list with "all" first.
+func (e Events) MarshalJSON() ([]byte, error) {
+	if e.All && len(e.Statuses) == 0 {
+		return []byte(`"all"`), nil
+	}
+	list := []string{}
+	if e.All {
+		list = append(list, "all")
+	}
+	return json.Marshal(append(list, e.Statuses...))
+}
+
+// UnmarshalJSON reads "all", or a list of statuses, where "all" selects
+// every status of documents besides those listed (["all"] is "all"). It
+// does not check the names; NewConnection.check does.
 func (e *Events) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)
 	if len(b) > 0 && b[0] == '"' {
@@ -89,9 +108,13 @@ func (e *Events) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &list); err != nil {
 		return fmt.Errorf(`events must be "all" or a list of statuses`)
 	}
-	*e = Events{Statuses: list}
-	if len(list) == 1 && strings.EqualFold(list[0], "all") {
-		*e = AllEvents
+	*e = Events{}
+	for i, s := range list {
+		if strings.EqualFold(s, "all") && !e.All {
+			e.All, e.allAt = true, i+1
+			continue
+		}
+		e.Statuses = append(e.Statuses, s)
 	}
 	return nil
 }
@@ -110,33 +133,42 @@ func (nc *NewConnection) check(allowHTTP, allowPrivate bool) error {
 	} else if len(nc.SecretKey) > 512 {
 		errs = append(errs, levy.Invalid("secretKey", "the secret may have at most 512 bytes"))
 	}
-	if !nc.Events.All {
-		if len(nc.Events.Statuses) == 0 {
-			errs = append(errs, levy.Invalid("events", `events is required: "all" or a list of statuses (%s)`, strings.Join(webhook.Statuses, ", ")))
-		}
-		seen := map[string]bool{}
-		for i, s := range nc.Events.Statuses {
-			canon := canonicalStatus(s)
-			if canon == "" {
-				errs = append(errs, levy.Invalid(fmt.Sprintf("events[%d]", i), "%q is not a status; the statuses are %s", s, strings.Join(webhook.Statuses, ", ")))
-				continue
-			}
-			if seen[canon] {
-				errs = append(errs, levy.Invalid(fmt.Sprintf("events[%d]", i), "%q is listed twice", s))
-			}
-			seen[canon] = true
-			nc.Events.Statuses[i] = canon
-		}
+	if !nc.Events.All && len(nc.Events.Statuses) == 0 {
+		errs = append(errs, levy.Invalid("events", `events is required: "all" or a list of statuses (%s)`, strings.Join(eventNames(), ", ")))
 	}
+	seen := map[string]bool{}
+	for i, s := range nc.Events.Statuses {
+		at := i // the index in the list as sent
+		if nc.Events.allAt > 0 && i >= nc.Events.allAt-1 {
+			at++
+		}
+		canon := canonicalStatus(s)
+		if canon == "" {
+			errs = append(errs, levy.Invalid(fmt.Sprintf("events[%d]", at), "%q is not a status; the statuses are %s", s, strings.Join(eventNames(), ", ")))
+			continue
+		}
+		if seen[canon] {
+			errs = append(errs, levy.Invalid(fmt.Sprintf("events[%d]", at), "%q is listed twice", s))
+		}
+		seen[canon] = true
+		nc.Events.Statuses[i] = canon
+	}
+	nc.Events.allAt = 0
 	if len(errs) > 0 {
 		return errs
 	}
 	return nil
 }
 
+// eventNames are the statuses a connection may select: those of
+// documents, and the certificates' expiry notices.
+func eventNames() []string {
+	return append(slices.Clone(webhook.Statuses), webhook.EventCertificateExpiring)
+}
+
 // canonicalStatus returns the status named s, in any case, or "".
 func canonicalStatus(s string) string {
-	for _, st := range webhook.Statuses {
+	for _, st := range eventNames() {
 		if strings.EqualFold(s, st) {
 			return st
 		}

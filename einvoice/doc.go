@@ -71,6 +71,20 @@
 // once: a crash after a target accepted an event but before the outbox
 // forgot it sends the event again, with the same Idempotency-Key.
 //
+// # Notices
+//
+// Events about something other than a document go through the same
+// outbox, signing and retries: a notice (Notify), such as the expiry of a
+// customer's exemption certificate that package profile/expiry sends
+// (status webhook.EventCertificateExpiring, its body a webhook.Event with
+// a certificate and no documentId). A notice has a key per tenant, which
+// the store records in the atomic unit that queues its events
+// (Store.Notify), so that it is queued once whichever Service, on
+// whichever node, notifies it first, and however many times. Its events
+// go to the connections whose list of statuses names its status: "all"
+// selects the statuses of documents only, so that a receiver written
+// for them is not sent events it would refuse.
+//
 // # Tenancy
 //
 // Every document and connection belongs to the tenant of the context of

@@ -58,6 +58,19 @@ type Store interface {
 	// nothing, when the stored status is not m.From.
 	Move(ctx context.Context, m Move) (notified []string, err error)
 
+	// Notify queues the event of a notice (an event about something
+	// other than a document, such as a certificate that expires soon) for
+	// every connection of n.Tenant that selects n.Status, in one atomic
+	// unit with the record that the tenant notified n.Key, each event
+	// with a new GUID as its event ID, n.Subject as its document ID and
+	// n.Body as its body for every connection. When the tenant has
+	// notified n.Key before, whoever did, it writes nothing and returns
+	// queued false: a notice is queued once however many Services, on
+	// however many nodes, try. It returns the IDs of the connections
+	// that got an event (none when no connection selects the status; the
+	// key is recorded all the same).
+	Notify(ctx context.Context, n Notice) (notified []string, queued bool, err error)
+
 	// Queue lists the work queue: every document submitted and not yet
 	// dequeued, leased or not.
 	Queue(ctx context.Context) ([]QueueEntry, error)
@@ -228,6 +241,36 @@ func (e StatusEvent) body(withMeta bool) []byte {
 func (e StatusEvent) For(c Connection, documentID, status string) OutboxEvent {
 	return OutboxEvent{EventID: NewGUID(), Tenant: c.TenantID, WebhookID: c.WebhookID, DocumentID: documentID,
 		Status: status, Body: e.body(c.IncludeMetadata), CreatedAt: e.At, NextAttempt: e.At}
+}
+
+// Notice is an event about something other than a document, for
+// Store.Notify: one per connection of the tenant that selects its
+// status, queued once per key.
+type Notice struct {
+	Tenant string
+	// Status is the event's status, which connections select
+	// (webhook.EventCertificateExpiring).
+	Status string
+	// Key names the notice within the tenant (at most MaxNoticeKey
+	// bytes): the events of a key are queued once.
+	Key string
+	// Subject names what the notice is about ("certificate C-1/TX-1"):
+	// its events carry it where the events of a document carry the
+	// document's ID (OutboxEvent.DocumentID, DeadLetter.DocumentID).
+	Subject string
+	// Body is the event, sent as it is to every connection.
+	Body []byte
+	At   time.Time
+}
+
+// MaxNoticeKey bounds the key of a Notice, in bytes.
+const MaxNoticeKey = 512
+
+// For returns the event that a Store queues for connection c: the
+// notice's, with a new event ID.
+func (n Notice) For(c Connection) OutboxEvent {
+	return OutboxEvent{EventID: NewGUID(), Tenant: c.TenantID, WebhookID: c.WebhookID, DocumentID: n.Subject,
+		Status: n.Status, Body: n.Body, CreatedAt: n.At, NextAttempt: n.At}
 }
 
 // QueueEntry is a document of the work queue.

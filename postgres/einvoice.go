@@ -13,8 +13,9 @@ import (
 	"github.com/levytax/levy/einvoice"
 )
 
-// The e-invoicing store's tables (migrations/003_einvoice.sql, and
-// 004_einvoice_idempotency_digest.sql for content_sha256):
+// The e-invoicing store's tables (migrations/003_einvoice.sql,
+// 004_einvoice_idempotency_digest.sql for content_sha256, and
+// 006_einvoice_notices.sql for einvoice_notices):
 //
 //	einvoice_documents         (tenant, document_id) → status, record (JSON of einvoice.Document)
 //	einvoice_contents          (tenant, document_id) → content, the document as received
@@ -26,6 +27,7 @@ import (
 //	einvoice_outbox            (webhook_id, seq) → an event waiting for delivery
 //	einvoice_dead_letters      event_id → an event given up
 //	einvoice_reseals           the rewrites of the connections still to be vacuumed away
+//	einvoice_notices           (tenant, notice_key) → subject, created_at: the notices queued, each once
 //
 // Records are JSON (json, not jsonb: the text is kept as given, a NUL
 // escape included); events are columns, their times to the microsecond.

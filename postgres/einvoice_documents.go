@@ -182,16 +182,51 @@ func (s *einvStore) Move(ctx context.Context, m einvoice.Move) ([]string, error)
 // the events of one connection commit in the order of their numbers. A
 // connection deleted meanwhile has no such row any more and gets none.
 func einvEnqueue(ctx context.Context, tx pgx.Tx, d *einvoice.Document, ev einvoice.StatusEvent) ([]string, error) {
-	cs, err := einvConnections(ctx, tx, d.TenantID)
+	return einvEnqueueFor(ctx, tx, d.TenantID, d.Status, func(c einvoice.Connection) einvoice.OutboxEvent {
+		return ev.For(c, d.DocumentID, d.Status)
+	})
+}
+
+// Notify implements einvoice.Store: the notice's key, then its events,
+// in one transaction. Of several nodes notifying one key at once, one
+// inserts the key; the others wait for its transaction, find the key
+// taken and queue nothing.
+func (s *einvStore) Notify(ctx context.Context, n einvoice.Notice) ([]string, bool, error) {
+	var notified []string
+	var queued bool
+	err := s.einvUpdate(ctx, "notify", func(tx pgx.Tx) error {
+		notified, queued = nil, false
+		tag, err := tx.Exec(ctx, `INSERT INTO einvoice_notices (tenant, notice_key, subject, created_at) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (tenant, notice_key) DO NOTHING`, n.Tenant, n.Key, n.Subject, n.At)
+		if err != nil {
+			return fmt.Errorf("write the notice: %w", err)
+		}
+		if tag.RowsAffected() == 0 {
+			return nil
+		}
+		notified, err = einvEnqueueFor(ctx, tx, n.Tenant, n.Status, n.For)
+		queued = err == nil
+		return err
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	return notified, queued, nil
+}
+
+// einvEnqueueFor queues the event that event makes for each connection
+// of tenant that selects status, and returns their IDs; see einvEnqueue.
+func einvEnqueueFor(ctx context.Context, tx pgx.Tx, tenant, status string, event func(einvoice.Connection) einvoice.OutboxEvent) ([]string, error) {
+	cs, err := einvConnections(ctx, tx, tenant)
 	if err != nil {
 		return nil, err
 	}
 	var notified []string
 	for _, c := range cs {
-		if !c.Events.Has(d.Status) {
+		if !c.Events.Has(status) {
 			continue
 		}
-		oe := ev.For(c.Connection, d.DocumentID, d.Status)
+		oe := event(c.Connection)
 		ok, err := einvAppend(ctx, tx, &oe)
 		if err != nil {
 			return nil, err

@@ -42,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) einvoice.Store) {
 		{"SubmitAndRead", testSubmitAndRead},
 		{"SubmitIdempotencyKey", testSubmitIdempotencyKey},
 		{"SubmitQueuesEvents", testSubmitQueuesEvents},
+		{"NotifyOnce", testNotifyOnce},
 		{"TenantIsolation", testTenantIsolation},
 		{"MoveCompareAndSet", testMoveCompareAndSet},
 		{"MoveConcurrent", testMoveConcurrent},
@@ -344,6 +345,95 @@ func testSubmitQueuesEvents(t *testing.T, s einvoice.Store) {
 	}
 	if got, want := slices.Sorted(slices.Values(ids)), slices.Sorted(slices.Values([]string{all.WebhookID, plain.WebhookID})); !slices.Equal(got, want) {
 		t.Errorf("Outboxes %v, want %v", got, want)
+	}
+}
+
+func testNotifyOnce(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	listing := connect(t, s, "acme", einvoice.Events{Statuses: []string{webhook.EventCertificateExpiring}}, false)
+	both := connect(t, s, "acme", einvoice.Events{All: true, Statuses: []string{webhook.EventCertificateExpiring}}, true)
+	all := connect(t, s, "acme", einvoice.AllEvents, false)
+	other := connect(t, s, "globex", einvoice.Events{Statuses: []string{webhook.EventCertificateExpiring}}, false)
+	at := now()
+	n := einvoice.Notice{Tenant: "acme", Status: webhook.EventCertificateExpiring, Key: "certificate/C-1/TX-1/2026-12-01",
+		Subject: "certificate C-1/TX-1", Body: []byte(`{"status":"Certificate Expiring"}`), At: at}
+	notified, queued, err := s.Notify(ctx, n)
+	if err != nil || !queued {
+		t.Fatalf("the first notice: queued %v, %v", queued, err)
+	}
+	if got, want := slices.Sorted(slices.Values(notified)), slices.Sorted(slices.Values([]string{listing.WebhookID, both.WebhookID})); !slices.Equal(got, want) {
+		t.Errorf("notified %v, want the connections that list the status, %v", got, want)
+	}
+	for _, c := range []einvoice.ConnectionRecord{listing, both} {
+		got := drain(t, s, c.WebhookID)
+		if len(got) != 1 {
+			t.Fatalf("connection %s has %d events", c.WebhookID, len(got))
+		}
+		want := einvoice.OutboxEvent{EventID: got[0].EventID, Tenant: "acme", WebhookID: c.WebhookID, DocumentID: n.Subject,
+			Status: n.Status, Body: n.Body, CreatedAt: at, NextAttempt: at, Seq: got[0].Seq}
+		sameJSON(t, "the notice's event", got[0], want)
+	}
+	for _, c := range []einvoice.ConnectionRecord{all, other} {
+		if got := next(t, s, c.WebhookID); got != nil {
+			t.Errorf("connection %s got a notice it does not select: %+v", c.WebhookID, got)
+		}
+	}
+	// The same key again, at once from many callers: queued by none.
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if notified, queued, err := s.Notify(ctx, n); err != nil || queued || len(notified) != 0 {
+				t.Errorf("the notice again: %v %v %v", notified, queued, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if got := next(t, s, listing.WebhookID); got != nil {
+		t.Errorf("the notice was queued twice: %+v", got)
+	}
+	// Another key, and the same key of another tenant, are notices of
+	// their own; a key is recorded when no connection selects it.
+	fresh := n
+	fresh.Key = "certificate/C-1/TX-1/2027-12-01"
+	if _, queued, err := s.Notify(ctx, fresh); err != nil || !queued {
+		t.Errorf("another key: %v %v", queued, err)
+	}
+	g := n
+	g.Tenant = "globex"
+	if notified, queued, err := s.Notify(ctx, g); err != nil || !queued || len(notified) != 1 || notified[0] != other.WebhookID {
+		t.Errorf("another tenant's key: %v %v %v", notified, queued, err)
+	}
+	none := n
+	none.Tenant, none.Key = "initech", "k"
+	for i, want := range []bool{true, false} {
+		if notified, queued, err := s.Notify(ctx, none); err != nil || queued != want || len(notified) != 0 {
+			t.Errorf("a tenant without connections, notice %d: %v %v %v", i+1, notified, queued, err)
+		}
+	}
+	// Many notices at once, of keys of their own: each queued once.
+	var count sync.Map
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m := n
+			m.Key = fmt.Sprintf("race-%d", i%4)
+			_, queued, err := s.Notify(ctx, m)
+			if err != nil {
+				t.Error(err)
+			}
+			if queued {
+				if _, dup := count.LoadOrStore(m.Key, true); dup {
+					t.Errorf("key %s queued twice", m.Key)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if evs := drain(t, s, listing.WebhookID); len(evs) != 5 {
+		t.Errorf("the connection got %d notices, want 5 (another key and four of the race)", len(evs))
 	}
 }
 

@@ -12,12 +12,24 @@ const (
 // Statuses lists every status in the order a document may enter them.
 var Statuses = []string{StatusPending, StatusInProgress, StatusCompleted, StatusProcessingIssue, StatusError}
 
-// Event is the JSON body of an event: a document entered Status. Its keys
-// are camelCase on the wire; decoding also accepts PascalCase keys
-// (DocumentId), since encoding/json matches member names without regard
-// to case.
+// EventCertificateExpiring is the status of the events that are about a
+// customer's exemption certificate rather than a document: the
+// certificate expires soon (see CertificateNotice). A connection receives
+// them only when its list of statuses names this one: "all" selects the
+// statuses of documents, so that a receiver written for those alone is
+// not sent events it would refuse.
+const EventCertificateExpiring = "Certificate Expiring"
+
+// Event is the JSON body of an event. An event of a document says that
+// it entered Status, one of Statuses, and names it in DocumentID; an
+// event of status EventCertificateExpiring has no document and carries
+// Certificate instead. Its keys are camelCase on the wire; decoding also
+// accepts PascalCase keys (DocumentId), since encoding/json matches
+// member names without regard to case.
 type Event struct {
-	DocumentID string `json:"documentId"`
+	// DocumentID names the document; it is left out of the events of
+	// certificates.
+	DocumentID string `json:"documentId,omitempty"`
 	// TenantID identifies the tenant: the GUID its server keeps for it,
 	// or, on a server that keeps none, the tenant's name.
 	TenantID       string `json:"tenantId"`
@@ -32,6 +44,42 @@ type Event struct {
 	ErrorDetail          *ErrorDetail `json:"errorDetail,omitempty"`
 	// Metadata is sent only to connections that include metadata.
 	Metadata *Metadata `json:"metadata,omitempty"`
+	// Certificate is the certificate of an event of status
+	// EventCertificateExpiring.
+	Certificate *CertificateNotice `json:"certificate,omitempty"`
+}
+
+// CertificateNotice is the certificate of an EventCertificateExpiring
+// event: a customer's exemption certificate, as the tenant's tax profile
+// stores it, that expires on ExpirationDate, and the notice the tenant
+// asked for, DaysBefore days before it (its policy's expiryNoticeDays).
+// Levy sends one event per certificate and NoticeDate, once: the event
+// of a certificate whose expiration date or notice period changes has
+// another NoticeDate, and is sent again. Dates are YYYY-MM-DD.
+type CertificateNotice struct {
+	// Number is the certificate's number, unique per customer.
+	Number string `json:"number"`
+	// CustomerCode is the customer that holds it, and CustomerName its
+	// name when the profile has one.
+	CustomerCode string `json:"customerCode"`
+	CustomerName string `json:"customerName,omitempty"`
+	// Jurisdictions are the jurisdictions it covers (Levy jurisdiction
+	// IDs, such as US-TX), ReasonCode its reason (an SST letter or a
+	// four-digit code), ProductClasses the classes it covers (none: all).
+	Jurisdictions  []string `json:"jurisdictions"`
+	ReasonCode     string   `json:"reasonCode"`
+	ProductClasses []string `json:"productClasses,omitempty"`
+	// TransactionID is the transaction of a single-purchase certificate.
+	TransactionID  string `json:"transactionId,omitempty"`
+	EffectiveDate  string `json:"effectiveDate"`
+	ExpirationDate string `json:"expirationDate"`
+	// NoticeDate is the day the notice was due: DaysBefore days before
+	// ExpirationDate. The event is sent on that day, or on the first day
+	// after it that Levy runs, before the expiration date.
+	NoticeDate string `json:"noticeDate"`
+	DaysBefore int    `json:"daysBefore"`
+	// HasDocument says that a scan of the certificate is stored.
+	HasDocument bool `json:"hasDocument,omitempty"`
 }
 
 // Endpoints is the routing of a document: its sender and its receiver as

@@ -50,8 +50,10 @@ const (
 //     good for so long, so a request captured and sent again later is
 //     refused like a forged one;
 //   - the body is a JSON object that decodes into an Event whose
-//     documentId is not empty and whose status is one of Statuses, else
-//     400. Keys may be camelCase or PascalCase; unknown keys are ignored.
+//     documentId is not empty and whose status is one of Statuses, or
+//     whose status is EventCertificateExpiring and whose certificate has
+//     its number, customerCode and expirationDate, else 400. Keys may be
+//     camelCase or PascalCase; unknown keys are ignored.
 //
 // An event that passes is handled by its Idempotency-Key. The first
 // delivery of a key calls handle and answers 204 No Content when handle
@@ -211,6 +213,9 @@ func (rc *Receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (rc *Receiver) deliver(w http.ResponseWriter, r *http.Request, now time.Time, key string, ev Event, raw []byte) {
 	ids := []any{slog.String("idempotencyKey", key), slog.String("tenantId", ev.TenantID),
 		slog.String("documentId", ev.DocumentID), slog.String("status", ev.Status)}
+	if c := ev.Certificate; c != nil {
+		ids = append(ids, slog.String("customerCode", c.CustomerCode), slog.String("certificate", c.Number))
+	}
 	d, isNew, evicted := rc.seen.begin(key, now)
 	if evicted > 0 {
 		rc.log.Warn("webhook receiver forgot idempotency keys early: more events than it may remember",
@@ -370,6 +375,12 @@ func decodeEvent(raw []byte) (Event, string) {
 			return Event{}, "the body has a member of the wrong type: " + typeErr.Field
 		}
 		return Event{}, "the body is not a JSON object of an event"
+	}
+	if ev.Status == EventCertificateExpiring {
+		if c := ev.Certificate; c == nil || c.Number == "" || c.CustomerCode == "" || c.ExpirationDate == "" {
+			return Event{}, "the event of a certificate has no certificate with its number, customerCode and expirationDate"
+		}
+		return ev, ""
 	}
 	if ev.DocumentID == "" {
 		return Event{}, "the event has no documentId"

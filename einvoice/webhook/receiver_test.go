@@ -228,6 +228,11 @@ func TestReceiver(t *testing.T) {
 		{name: "no status", body: `{"documentId":"doc-418"}`, want: 400},
 		{name: "unknown status", body: `{"documentId":"doc-418","status":"Delivered"}`, want: 400},
 		{name: "lower-case status", body: `{"documentId":"doc-418","status":"completed"}`, want: 400},
+		{name: "certificate expiring", body: `{"tenantId":"acme-eu","status":"Certificate Expiring","certificate":{"number":"TX-1","customerCode":"C-1",` +
+			`"jurisdictions":["US-TX"],"reasonCode":"G","effectiveDate":"2026-01-01","expirationDate":"2026-12-31","noticeDate":"2026-12-01","daysBefore":30}}`, want: 204},
+		{name: "certificate expiring without its certificate", body: `{"tenantId":"acme-eu","status":"Certificate Expiring"}`, want: 400},
+		{name: "certificate expiring without a number", body: `{"status":"Certificate Expiring","certificate":{"customerCode":"C-1","expirationDate":"2026-12-31"}}`, want: 400},
+		{name: "a document's status with a certificate and no document", body: `{"status":"Completed","certificate":{"number":"TX-1","customerCode":"C-1","expirationDate":"2026-12-31"}}`, want: 400},
 
 		{name: "largest body", body: `{"documentId":"d","status":"Pending","pad":"` + strings.Repeat("x", 100) + `"}`,
 			opts: []ReceiverOption{WithMaxBody(int64(len(`{"documentId":"d","status":"Pending","pad":""}`) + 100))}, want: 204},
