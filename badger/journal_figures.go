@@ -192,8 +192,10 @@ func (s *journalState) AddFigures(figs []journal.Figure) error {
 	return nil
 }
 
-// Figures implements journal.Backend. It reads one snapshot.
-func (b *journalBackend) Figures(ctx context.Context, tenant string, from, to civil.Date, fn func(journal.Figure) error) error {
+// Figures implements journal.Backend. It reads one snapshot: the keys
+// of the months from q.From to q.To in order, or, for one company and
+// area, each month's keys of those alone.
+func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.FigureQuery, fn func(journal.Figure) error) error {
 	if !b.gate.Enter() {
 		return journal.ErrClosed
 	}
@@ -201,31 +203,62 @@ func (b *journalBackend) Figures(ctx context.Context, tenant string, from, to ci
 	txn := b.db.NewTransaction(false)
 	defer txn.Discard()
 	prefix := journalFiguresPrefix(tenant)
-	start := prefix
-	if !from.IsZero() {
-		start = appendFigureMonth(slices.Clip(prefix), from)
+	if q.Area == "" {
+		start := prefix
+		if !q.From.IsZero() {
+			start = appendFigureMonth(slices.Clip(prefix), q.From)
+		}
+		return figureRange(ctx, txn, prefix, start, q, fn)
 	}
+	if q.From.IsZero() || q.To.IsZero() {
+		// Every month: the whole tenant's keys, filtered.
+		return figureRange(ctx, txn, prefix, prefix, q, fn)
+	}
+	for m := (civil.Date{Year: q.From.Year, Month: q.From.Month, Day: 1}); !m.After(q.To); m = civil.New(m.Year, m.Month+1, 1) {
+		p := journalFigureKey(tenant, m, q.Company, q.Area, 0)
+		p = p[:len(p)-1] // every part
+		if err := figureRange(ctx, txn, p, p, q, fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// figureRange calls fn with the figures q selects among the keys under
+// prefix from start on.
+func figureRange(ctx context.Context, txn *bdb.Txn, prefix, start []byte, q journal.FigureQuery, fn func(journal.Figure) error) error {
 	it := txn.NewIterator(bdb.IteratorOptions{Prefix: prefix, PrefetchValues: false})
 	defer it.Close()
 	var days []figureDay
+	n := len(prefix)
 	for it.Seek(start); it.Valid(); it.Next() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		item := it.Item()
-		y, m, company, area, err := parseFigureKey(item.Key(), len(prefix))
-		if err != nil {
-			return fmt.Errorf("key %q: %w", item.Key(), err)
+		key := item.Key()
+		// The tenant prefix of the key: 'F' and the tenant.
+		l, w := binary.Uvarint(key[1:])
+		if w <= 0 {
+			return fmt.Errorf("key %q: %w", key, errBadFigures)
 		}
-		if !to.IsZero() && (y > to.Year || y == to.Year && m > int(to.Month)) {
+		n = 1 + w + int(l)
+		y, m, company, area, err := parseFigureKey(key, n)
+		if err != nil {
+			return fmt.Errorf("key %q: %w", key, err)
+		}
+		if !q.To.IsZero() && (y > q.To.Year || y == q.To.Year && m > int(q.To.Month)) {
 			break
 		}
+		if q.Area != "" && (company != q.Company || area != q.Area) {
+			continue
+		}
 		if err := item.Value(func(v []byte) (err error) { days, err = decodeFigureDays(v, days[:0]); return err }); err != nil {
-			return fmt.Errorf("key %q: %w", item.Key(), err)
+			return fmt.Errorf("key %q: %w", key, err)
 		}
 		for _, d := range days {
 			f := journal.Figure{Company: company, Area: area, Day: civil.Date{Year: y, Month: time.Month(m), Day: d.day}}
-			if !from.IsZero() && f.Day.Before(from) || !to.IsZero() && f.Day.After(to) {
+			if !q.Selects(&f) {
 				continue
 			}
 			f.Direct, f.Marketplace = figureOf(d.n)

@@ -53,13 +53,14 @@ type Backend interface {
 	// backend that reads one snapshot for the whole scan (Badger's, the
 	// memory store) gives this and more.
 	Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*Transaction) error) error
-	// Figures calls fn with the sales figures of tenant whose day lies in
-	// [from, to] (a zero bound is open), as the units added them up
+	// Figures calls fn with the sales figures of tenant that q selects
+	// (the days in [q.From, q.To], a zero bound open; with q.Area, only
+	// those of q.Company in q.Area), as the units added them up
 	// (State.AddFigures), in no particular order. A key may come more
 	// than once (a backend may keep a day's figures in parts): the
 	// caller adds them up. It reads one consistent state. fn's error
 	// stops it and is returned as it is.
-	Figures(ctx context.Context, tenant string, from, to civil.Date, fn func(Figure) error) error
+	Figures(ctx context.Context, tenant string, q FigureQuery, fn func(Figure) error) error
 	// ReplaceFigures replaces every sales figure of tenant with figs (in
 	// the order of CompareFigureKeys, one per key), in one unit.
 	ReplaceFigures(ctx context.Context, tenant string, figs []Figure) error

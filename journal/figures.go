@@ -76,6 +76,18 @@ type Figure struct {
 	Marketplace Tally      `json:"marketplace"`
 }
 
+// FigureQuery selects figures: the days from From to To (a zero bound
+// is open), and, when Area is not empty, those of Company in Area only.
+type FigureQuery struct {
+	From, To      civil.Date
+	Company, Area string
+}
+
+// Selects reports whether q selects f.
+func (q *FigureQuery) Selects(f *Figure) bool {
+	return inPeriod(f.Day, q.From, q.To) && (q.Area == "" || f.Company == q.Company && f.Area == q.Area)
+}
+
 // FigureKey is what a Figure is the figure of.
 type FigureKey struct {
 	Company, Area string

@@ -181,11 +181,11 @@ func (m *memory) Scan(ctx context.Context, tenant string, from, to civil.Date, f
 }
 
 // Figures implements Backend.
-func (m *memory) Figures(ctx context.Context, tenant string, from, to civil.Date, fn func(Figure) error) error {
+func (m *memory) Figures(ctx context.Context, tenant string, q FigureQuery, fn func(Figure) error) error {
 	var figs []Figure
 	err := m.run(tenant, func(*memState) error {
 		for _, f := range m.figures[tenant] {
-			if inPeriod(f.Day, from, to) && !f.IsZero() {
+			if q.Selects(f) && !f.IsZero() {
 				figs = append(figs, *f)
 			}
 		}

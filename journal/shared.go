@@ -216,14 +216,27 @@ func (o operations) Close() error {
 
 // EachFigure implements Store.
 func (o operations) EachFigure(ctx context.Context, tenant string, from, to civil.Date, fn func(Figure) error) error {
-	if err := checkScan(tenant, from, to); err != nil {
+	return o.figures(ctx, tenant, FigureQuery{From: from, To: to}, fn)
+}
+
+// AreaFigures implements Store.
+func (o operations) AreaFigures(ctx context.Context, tenant, company, area string, from, to civil.Date, fn func(Figure) error) error {
+	if area == "" {
+		return levy.Invalid("area", "the area is required")
+	}
+	return o.figures(ctx, tenant, FigureQuery{From: from, To: to, Company: company, Area: area}, fn)
+}
+
+// figures runs a query of figures.
+func (o operations) figures(ctx context.Context, tenant string, q FigureQuery, fn func(Figure) error) error {
+	if err := checkScan(tenant, q.From, q.To); err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {
 		return wrap("figures", "", err)
 	}
 	var fnErr error
-	err := o.be.Figures(ctx, tenant, from, to, func(f Figure) error {
+	err := o.be.Figures(ctx, tenant, q, func(f Figure) error {
 		if err := fn(f); err != nil {
 			fnErr = err
 			return errStopped

@@ -62,6 +62,10 @@ type Store interface {
 	// returns them, but in no particular order and a key possibly more
 	// than once (the caller adds them up), without collecting them.
 	EachFigure(ctx context.Context, tenant string, from, to civil.Date, fn func(Figure) error) error
+	// AreaFigures is EachFigure for the figures of one company in one
+	// area (a state "US-TX", or AreaEU), which a backend reads without
+	// the others.
+	AreaFigures(ctx context.Context, tenant, company, area string, from, to civil.Date, fn func(Figure) error) error
 	// ReplaceFigures replaces every sales figure of tenant with figs, in
 	// one unit: a rebuild's repair. Figures of one key are added up.
 	ReplaceFigures(ctx context.Context, tenant string, figs []Figure) error

@@ -80,7 +80,7 @@ func queueFigures(b *pgx.Batch, tenant string, figs []journal.Figure) {
 }
 
 // Figures implements journal.Backend, in one statement.
-func (b *journalBackend) Figures(ctx context.Context, tenant string, from, to civil.Date, fn func(journal.Figure) error) error {
+func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.FigureQuery, fn func(journal.Figure) error) error {
 	if b.closed.Load() {
 		return journal.ErrClosed
 	}
@@ -90,8 +90,9 @@ func (b *journalBackend) Figures(ctx context.Context, tenant string, from, to ci
 		rows, err := b.db.pool.Query(ctx, `SELECT day, company, area, d_gross, d_exempt, d_taxable, d_count, d_unconverted,
 				m_gross, m_exempt, m_taxable, m_count, m_unconverted
 			FROM journal_figures WHERE tenant = $1
-			AND ($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day <= $3::date)`,
-			tenant, boundParam(from), boundParam(to))
+			AND ($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day <= $3::date)
+			AND ($4 = '' OR company = $5 AND area = $4)`,
+			tenant, boundParam(q.From), boundParam(q.To), q.Area, q.Company)
 		if err != nil {
 			return err
 		}

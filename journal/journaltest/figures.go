@@ -177,6 +177,23 @@ func testFiguresApart(t *testing.T, s journal.Store) {
 		"BETA/US-TX/2026-06-01": {Direct: tally(70, 0, 70, 1)},
 		"ACME/EU/2026-06-01":    {Direct: journal.Tally{Gross: 40 * journal.UnitsPerCurrencyUnit, Count: 2, Unconverted: 1}},
 	})
+	// One company's figures in one area, and no other's.
+	var got []journal.Figure
+	err := s.AreaFigures(ctx, tenant, "ACME", journal.AreaEU, civil.MustParse("2025-01-01"), civil.MustParse("2026-12-31"), func(f journal.Figure) error {
+		got = append(got, f)
+		return nil
+	})
+	if err != nil || len(journal.MergeFigures(got)) != 1 || journal.MergeFigures(got)[0].Direct.Gross != 40*journal.UnitsPerCurrencyUnit {
+		t.Fatalf("AreaFigures of ACME in the EU = %+v, %v", got, err)
+	}
+	got = nil
+	err = s.AreaFigures(ctx, tenant, "BETA", journal.AreaEU, civil.Date{}, civil.Date{}, func(f journal.Figure) error {
+		got = append(got, f)
+		return nil
+	})
+	if err != nil || len(got) != 0 {
+		t.Fatalf("AreaFigures of BETA in the EU = %+v, %v", got, err)
+	}
 	// A period reads its days only.
 	figs, err := s.Figures(ctx, tenant, civil.MustParse("2026-06-02"), civil.Date{})
 	if err != nil || len(figs) != 0 {
