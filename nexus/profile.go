@@ -99,4 +99,3 @@ func (s *EUSource) EUDistanceSales(ctx context.Context, tenant, company string, 
 	out.Current, out.Previous = journal.UnitsOf(cur), journal.UnitsOf(prev)
 	return out, nil
 }
-

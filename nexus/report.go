@@ -13,6 +13,7 @@ import (
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/profile"
 	"github.com/shopspring/decimal"
 )
@@ -95,11 +96,11 @@ type Row struct {
 	// measurement period (PeriodStart to PeriodEnd): the sales the state
 	// counts (Counts), in US dollars (euros for AreaEU), marketplace
 	// sales with them where the state counts those (Marketplace).
-	Sales        decimal.Decimal `json:"sales"`
+	Sales        money.Amount `json:"sales"`
 	Transactions int64           `json:"transactions"`
 	// SalesThreshold and TransactionThreshold are the state's (null when
 	// it has no such test); Logic is sales, or, and.
-	SalesThreshold       *decimal.Decimal `json:"sales_threshold"`
+	SalesThreshold       *money.Amount `json:"sales_threshold"`
 	TransactionThreshold *int             `json:"transaction_threshold"`
 	Logic                string           `json:"logic"`
 	PeriodStart          civil.Date       `json:"period_start"`
@@ -111,7 +112,7 @@ type Row struct {
 	CollectFrom *civil.Date `json:"collect_from"`
 	// Share is the part of the threshold reached (1 at the threshold;
 	// for "and", the smaller of the two, for "or" the larger).
-	Share decimal.Decimal `json:"share"`
+	Share money.Amount `json:"share"`
 	// Period, Counts and Marketplace name how the state measures.
 	Period      string `json:"period"`
 	Counts      string `json:"counts"`
@@ -119,7 +120,7 @@ type Row struct {
 	// MarketplaceSales and MarketplaceTransactions are the sales made
 	// through marketplace facilitators in the period, counted apart
 	// whether or not the state counts them.
-	MarketplaceSales        decimal.Decimal `json:"marketplace_sales"`
+	MarketplaceSales        money.Amount `json:"marketplace_sales"`
 	MarketplaceTransactions int64           `json:"marketplace_transactions"`
 	// Unconverted counts lines in another currency that no conversion
 	// brought to the threshold's, which the amounts leave out.
@@ -136,8 +137,10 @@ type Row struct {
 type Report struct {
 	Tenant string     `json:"tenant"`
 	AsOf   civil.Date `json:"as_of"`
-	Share  decimal.Decimal
-	Rows   []Row
+	// Share is the share of a threshold from which a state is
+	// approaching.
+	Share money.Amount `json:"share"`
+	Rows  []Row        `json:"rows"`
 }
 
 // FigureSource is where a report reads the sales figures: a journal
@@ -245,7 +248,7 @@ func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant
 			o.Registrations = append(o.Registrations, ProfileRegistrations(o.Profile, c)...)
 		}
 	}
-	rep := &Report{Tenant: tenant, AsOf: o.AsOf, Share: o.Share}
+	rep := &Report{Tenant: tenant, AsOf: o.AsOf, Share: money.New(o.Share)}
 	empty := make(series, n)
 	for _, company := range slices.Sorted(mapsKeys(companies)) {
 		for _, st := range rules.States() {
@@ -450,7 +453,7 @@ func stateRow(company, st string, rule data.NexusRule, s series, from civil.Date
 		row.Marketplace = "included"
 	}
 	if !rule.Sales.IsZero() {
-		v := rule.Sales
+		v := money.New(rule.Sales)
 		row.SalesThreshold = &v
 	}
 	if rule.Transactions > 0 {
@@ -473,17 +476,17 @@ func stateRow(company, st string, rule data.NexusRule, s series, from civil.Date
 		}
 	}
 	row.PeriodStart, row.PeriodEnd = chosen.start, chosen.end
-	row.Sales, row.Transactions = journal.UnitsOf(best.sales).Round(2), best.count
-	row.MarketplaceSales, row.MarketplaceTransactions = journal.UnitsOf(best.mpSales).Round(2), best.mpCount
+	row.Sales, row.Transactions = money.New(journal.UnitsOf(best.sales).Round(2)), best.count
+	row.MarketplaceSales, row.MarketplaceTransactions = money.New(journal.UnitsOf(best.mpSales).Round(2)), best.mpCount
 	row.Unconverted = best.unconverted
-	row.Share = best.share(rule.Logic).Round(4)
+	row.Share = money.New(best.share(rule.Logic).Round(4))
 	collect, _ := data.ParseNexusCollect(rule.Collect)
 	switch {
 	case best.meets:
 		row.Status = StatusExceeded
 		c, f := best.crossed, collect.From(best.crossed, chosen.periodEnd)
 		row.CrossedOn, row.CollectFrom = &c, &f
-	case row.Share.GreaterThanOrEqual(o.Share):
+	case row.Share.Decimal().GreaterThanOrEqual(o.Share):
 		row.Status = StatusApproaching
 	default:
 		row.Status = StatusNone
@@ -506,7 +509,7 @@ func explain(r *Row, rule *data.NexusRule, crossed string) string {
 	var b strings.Builder
 	what := map[string]string{data.NexusGross: "gross sales", data.NexusRetail: "retail sales", data.NexusTaxable: "taxable sales"}[r.Counts]
 	fmt.Fprintf(&b, "%s: $%s of %s (marketplace sales %s) and %d transactions into %s from %s to %s",
-		r.Status, r.Sales.StringFixed(2), what, r.Marketplace, r.Transactions, r.State, r.PeriodStart, r.PeriodEnd)
+		r.Status, r.Sales.Decimal().StringFixed(2), what, r.Marketplace, r.Transactions, r.State, r.PeriodStart, r.PeriodEnd)
 	test := ""
 	amount := fmt.Sprintf("$%s", rule.Sales.StringFixed(0))
 	if rule.SalesTest == data.NexusOver {
@@ -532,7 +535,7 @@ func explain(r *Row, rule *data.NexusRule, crossed string) string {
 	period := map[string]string{data.NexusCalendarYear: "the current or the previous calendar year",
 		data.NexusYearToSeptember: "the 12 months ending on September 30", data.Nexus12Months: "the 12 months ending on the day",
 		data.Nexus4QuartersNY: "the four sales tax quarters ending with the current one"}[rule.Period]
-	fmt.Fprintf(&b, "; the threshold is %s in %s (%s of it reached)", test, period, r.Share.Mul(decimal.NewFromInt(100)).StringFixed(1)+"%")
+	fmt.Fprintf(&b, "; the threshold is %s in %s (%s of it reached)", test, period, r.Share.Decimal().Mul(decimal.NewFromInt(100)).StringFixed(1)+"%")
 	if r.CrossedOn != nil {
 		fmt.Fprintf(&b, "; crossed on %s, collection due from %s (%s)", r.CrossedOn, r.CollectFrom, rule.Collect)
 	}
@@ -550,7 +553,7 @@ func explain(r *Row, rule *data.NexusRule, crossed string) string {
 		}
 	}
 	if r.MarketplaceTransactions != 0 {
-		fmt.Fprintf(&b, "; marketplace sales apart: $%s in %d transactions", r.MarketplaceSales.StringFixed(2), r.MarketplaceTransactions)
+		fmt.Fprintf(&b, "; marketplace sales apart: $%s in %d transactions", r.MarketplaceSales.Decimal().StringFixed(2), r.MarketplaceTransactions)
 	}
 	if r.Unconverted > 0 {
 		fmt.Fprintf(&b, "; %d lines in another currency without a conversion to US dollars are not counted", r.Unconverted)
@@ -574,7 +577,8 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 		row.Explanation = fmt.Sprintf("no EU distance-sales threshold was in force on %s", o.AsOf)
 		return row
 	}
-	row.SalesThreshold = &limit
+	lim := money.New(limit)
+	row.SalesThreshold = &lim
 	t := test{sales: limit.Shift(4).IntPart(), salesOver: true, logic: data.NexusSales, counts: data.NexusGross}
 	ws := windows(data.NexusCalendarYear, o.AsOf)
 	var chosen *window
@@ -586,15 +590,15 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 		}
 	}
 	row.PeriodStart, row.PeriodEnd = chosen.start, chosen.end
-	row.Sales, row.Transactions = journal.UnitsOf(best.sales).Round(2), best.count
+	row.Sales, row.Transactions = money.New(journal.UnitsOf(best.sales).Round(2)), best.count
 	row.Unconverted = best.unconverted
-	row.Share = best.salesShare.Round(4)
+	row.Share = money.New(best.salesShare.Round(4))
 	switch {
 	case best.meets:
 		row.Status = StatusExceeded
 		c := best.crossed
 		row.CrossedOn, row.CollectFrom = &c, &c
-	case row.Share.GreaterThanOrEqual(o.Share):
+	case row.Share.Decimal().GreaterThanOrEqual(o.Share):
 		row.Status = StatusApproaching
 	default:
 		row.Status = StatusNone
@@ -609,7 +613,7 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: EUR %s of cross-border sales of goods and electronic services to consumers in other EU member states in %d transactions from %s to %s; the union-wide threshold is more than EUR %s in the current or the previous calendar year (%s%% of it reached)",
-		row.Status, row.Sales.StringFixed(2), row.Transactions, row.PeriodStart, row.PeriodEnd, limit.StringFixed(0), row.Share.Mul(decimal.NewFromInt(100)).StringFixed(1))
+		row.Status, row.Sales.Decimal().StringFixed(2), row.Transactions, row.PeriodStart, row.PeriodEnd, limit.StringFixed(0), row.Share.Decimal().Mul(decimal.NewFromInt(100)).StringFixed(1))
 	if row.CrossedOn != nil {
 		fmt.Fprintf(&b, "; crossed on %s: from that sale on, the VAT of the customer's member state applies", row.CrossedOn)
 	} else {

@@ -15,6 +15,7 @@ import (
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/nexus"
 	"github.com/levytax/levy/postgres"
 )
 
@@ -111,6 +112,9 @@ func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tena
 			_ = st.Close()
 			return nil, nil, nil, err
 		}
+		// The EU distance sales come from the journal's figures, before
+		// any wrapping.
+		opts = append(opts, engine.WithDistanceSales(nexus.NewEUSource(store, nil)))
 		if wrap != nil {
 			store = wrap(store)
 		}

@@ -8,10 +8,11 @@ import * as map from './map.js';
 import * as journal from './journal.js';
 import * as einvoicing from './einvoicing.js';
 import * as credentials from './credentials.js';
+import * as nexus from './nexus.js';
 
-const pages = { playground, map, journal, einvoicing, credentials };
+const pages = { playground, map, journal, nexus, einvoicing, credentials };
 const titles = {
-  playground: 'Calculation', map: 'Tax areas', journal: 'Journal', einvoicing: 'E-invoicing', credentials: 'Credentials',
+  playground: 'Calculation', map: 'Tax areas', journal: 'Journal', nexus: 'Where must I register?', einvoicing: 'E-invoicing', credentials: 'Credentials',
 };
 
 const $ = (id) => document.getElementById(id);
