@@ -25,7 +25,8 @@ type DistanceSales interface {
 
 // DistanceFigures are a seller's EU distance sales in euros.
 type DistanceFigures struct {
-	// Current is the sales of the calendar year of the sale, before it;
+	// Current is the sales of the calendar year of the sale stored before
+	// it (that day's included);
 	// Previous those of the calendar year before.
 	Current, Previous decimal.Decimal
 	// Threshold, when set, is the tenant's own threshold, in place of the

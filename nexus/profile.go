@@ -39,8 +39,8 @@ type Profiles interface {
 // EUSource gives the engine a seller's EU distance sales from the
 // journal's figures (engine.DistanceSales): its cross-border sales of
 // goods and electronic services to consumers in other member states, in
-// the calendar year of a sale up to the day before it, and in the year
-// before. A tenant's policy in its tax profile may set them instead
+// the calendar year of a sale up to its day (the sales stored before it,
+// that day's included), and in the year before. A tenant's policy in its tax profile may set them instead
 // (euDistanceSales, by company code or "" for every company: that figure
 // for both years) and its own threshold (euDistanceThreshold).
 type EUSource struct {
@@ -85,7 +85,7 @@ func (s *EUSource) EUDistanceSales(ctx context.Context, tenant, company string, 
 	}
 	from := civil.New(date.Year-1, 1, 1)
 	var cur, prev int64
-	err := s.figures.AreaFigures(ctx, tenant, company, journal.AreaEU, from, date.AddDays(-1), func(f journal.Figure) error {
+	err := s.figures.AreaFigures(ctx, tenant, company, journal.AreaEU, from, date, func(f journal.Figure) error {
 		if f.Day.Year == date.Year {
 			cur += f.Direct.Gross
 		} else {
