@@ -97,14 +97,14 @@ type Row struct {
 	// counts (Counts), in US dollars (euros for AreaEU), marketplace
 	// sales with them where the state counts those (Marketplace).
 	Sales        money.Amount `json:"sales"`
-	Transactions int64           `json:"transactions"`
+	Transactions int64        `json:"transactions"`
 	// SalesThreshold and TransactionThreshold are the state's (null when
 	// it has no such test); Logic is sales, or, and.
 	SalesThreshold       *money.Amount `json:"sales_threshold"`
-	TransactionThreshold *int             `json:"transaction_threshold"`
-	Logic                string           `json:"logic"`
-	PeriodStart          civil.Date       `json:"period_start"`
-	PeriodEnd            civil.Date       `json:"period_end"`
+	TransactionThreshold *int          `json:"transaction_threshold"`
+	Logic                string        `json:"logic"`
+	PeriodStart          civil.Date    `json:"period_start"`
+	PeriodEnd            civil.Date    `json:"period_end"`
 	// CrossedOn is the day the threshold was passed, and CollectFrom the
 	// day collection is due from (null unless exceeded, or registered
 	// past the threshold).
@@ -121,7 +121,7 @@ type Row struct {
 	// through marketplace facilitators in the period, counted apart
 	// whether or not the state counts them.
 	MarketplaceSales        money.Amount `json:"marketplace_sales"`
-	MarketplaceTransactions int64           `json:"marketplace_transactions"`
+	MarketplaceTransactions int64        `json:"marketplace_transactions"`
 	// Unconverted counts lines in another currency that no conversion
 	// brought to the threshold's, which the amounts leave out.
 	Unconverted int64 `json:"unconverted,omitempty"`

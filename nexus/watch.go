@@ -181,4 +181,3 @@ func (w *Watcher) CheckAll(ctx context.Context) {
 		}
 	}
 }
-

@@ -185,4 +185,3 @@ func (h *Handler) report(w http.ResponseWriter, r *http.Request) {
 	}
 	api.WriteData(w, r, http.StatusOK, rep)
 }
-
