@@ -38,7 +38,7 @@ export function render(root, { status, fail }) {
     'aria-label': 'Map of the US states coloured by economic-nexus status; the table below says the same.',
   });
   const legend = h('p', { class: 'legend', id: 'nexus-legend' }, Object.keys(COLOURS).map((s) => h('span', { class: 'legend-item' },
-    h('span', { class: 'swatch', style: `background:${COLOURS[s]}` }), ` ${WORDS[s]} `)));
+    h('span', { class: `swatch nexus-${s}` }), ` ${WORDS[s]} `)));
   const detail = h('p', { id: 'nexus-detail', class: 'note', 'aria-live': 'polite' });
   const tableBox = h('section', { id: 'nexus-table', 'aria-label': 'Status per state' });
   add(root, form, h('div', { class: 'card' }, canvas, legend, detail), tableBox);
