@@ -109,3 +109,39 @@ func TestNexusCommands(t *testing.T) {
 		t.Fatalf("after the repair: exit %d\n%s", code, out)
 	}
 }
+
+// TestNexusReportThroughServer reads the report through a running levy
+// serve, which holds the data directory, with an admin credential: the
+// same rows as the data directory gives once the server stopped.
+func TestNexusReportThroughServer(t *testing.T) {
+	dir := t.TempDir()
+	admin := createCredential(t, dir, "default", "levy://admin")
+	base, stop, _, devToken := startServe(t, dir, serveConfig{})
+	stopped := false
+	defer func() {
+		if !stopped {
+			_ = stop()
+		}
+	}()
+	postInvoice(t, base, devToken, "sale-us-ca-los-angeles-quotation", "INV-CA-1")
+	remote := []string{"--server", base, "--client-id", admin.ClientID, "--client-secret", admin.ClientSecret}
+	code, through, errOut := runCLI(t, append([]string{"nexus", "report", "--as-of", "2026-12-31", "--format", "json"}, remote...)...)
+	if code != 0 || strings.Count(through, "\n") != 48 || !strings.Contains(through, `"state":"CA","status":"none"`) {
+		t.Fatalf("report through the server: exit %d, %s\n%s", code, errOut, through)
+	}
+	code, text, _ := runCLI(t, append([]string{"nexus", "report", "--as-of", "2026-12-31"}, remote...)...)
+	if code != 0 || !strings.Contains(text, "Where must I register? Tenant default on 2026-12-31") {
+		t.Fatalf("text through the server: exit %d\n%s", code, text)
+	}
+	if code, _, errOut := runCLI(t, append([]string{"nexus", "report", "--registrations", "x.csv"}, remote...)...); code != 2 || !strings.Contains(errOut, "--registrations") {
+		t.Errorf("--registrations with --server: exit %d, %s", code, errOut)
+	}
+	stopped = true
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	code, local, errOut := runCLI(t, "nexus", "report", "--data-dir", dir, "--as-of", "2026-12-31", "--format", "json")
+	if code != 0 || local != through {
+		t.Errorf("the data directory's report differs from the server's: exit %d, %s\n%s\n%s", code, errOut, local, through)
+	}
+}
