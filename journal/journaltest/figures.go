@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 
@@ -183,8 +184,10 @@ func testFiguresApart(t *testing.T, s journal.Store) {
 		got = append(got, f)
 		return nil
 	})
-	if err != nil || len(journal.MergeFigures(got)) != 1 || journal.MergeFigures(got)[0].Direct.Gross != 40*journal.UnitsPerCurrencyUnit {
-		t.Fatalf("AreaFigures of ACME in the EU = %+v, %v", got, err)
+	// A backend may give a day's figures in parts: add them up once.
+	merged := journal.MergeFigures(slices.Clone(got))
+	if err != nil || len(merged) != 1 || merged[0].Direct.Gross != 40*journal.UnitsPerCurrencyUnit || merged[0].Direct.Count != 2 {
+		t.Fatalf("AreaFigures of ACME in the EU = %+v (added up %+v), %v", got, merged, err)
 	}
 	got = nil
 	err = s.AreaFigures(ctx, tenant, "BETA", journal.AreaEU, civil.Date{}, civil.Date{}, func(f journal.Figure) error {
