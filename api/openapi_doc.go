@@ -357,6 +357,8 @@ func paramSchema(format string) (object, error) {
 		return object{"type": "string", "pattern": taxAreaPattern}, nil
 	case "date":
 		return object{"type": "string", "format": "date"}, nil
+	case "decimal":
+		return object{"type": "string", "pattern": `^[0-9]*\.?[0-9]+$`}, nil
 	}
 	return nil, fmt.Errorf("unknown format %q", format)
 }

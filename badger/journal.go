@@ -31,6 +31,8 @@ import (
 //	'T' tenant id version(8 bytes BE)    one version of a transaction (JSON)
 //	'P' tenant date(YYYYMMDD) id         period index: the latest version of a live
 //	                                     transaction by posting date (value: version)
+//	'F' tenant month(YYYYMM) company     sales figures: a part of the days of a month
+//	    area part(1 byte)                (see journal_figures.go)
 //
 // Writes are acknowledged after Badger has synced them to disk
 // (SyncWrites). Badger syncs its log once per committed transaction, so
@@ -67,7 +69,10 @@ type journalBackend struct {
 	log   *slog.Logger
 	seed  maphash.Seed
 	locks [lockStripes]sync.Mutex
-	gate  Gate // the calls in progress, for Close
+	// figureLocks are the locks of the parts of the sales figures (see
+	// journal_figures.go), taken after the stripes.
+	figureLocks [figureParts]sync.Mutex
+	gate        Gate // the calls in progress, for Close
 
 	stop     chan struct{} // closed by Close to stop the garbage collector
 	done     chan struct{} // closed by the garbage collector when it stops
@@ -185,14 +190,17 @@ func (b *journalBackend) Update(ctx context.Context, tenant string, ids []string
 	for _, x := range ids {
 		stripes = append(stripes, b.stripe(tenant, x))
 	}
+	part := byte(stripes[0] % figureParts)
 	slices.Sort(stripes)
 	for _, s := range slices.Compact(stripes) {
 		b.locks[s].Lock()
 		defer b.locks[s].Unlock()
 	}
+	b.figureLocks[part].Lock()
+	defer b.figureLocks[part].Unlock()
 
 	return b.probe.Update(ctx, b.db, func(txn *bdb.Txn) error {
-		return fn(&journalState{txn: txn, tenant: tenant})
+		return fn(&journalState{txn: txn, tenant: tenant, part: part})
 	})
 }
 
@@ -230,6 +238,7 @@ func (b *journalBackend) Scan(ctx context.Context, tenant string, from, to civil
 type journalState struct {
 	txn    *bdb.Txn
 	tenant string
+	part   byte // the part of the sales figures the unit writes
 }
 
 func (s *journalState) Head(id string) (journal.Head, bool, error) {

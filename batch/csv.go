@@ -78,6 +78,9 @@ document.
                                                      number; it makes every line exempt
   exemption_reason       D      yes  yes      yes    the reason code of the exemption of the customer,
                                                      buyer or owner; it makes every line exempt
+  marketplace            D      yes  -        -      true when a marketplace facilitator made the sale
+                                                     (marketplaceFacilitated; true, false, yes, no, 1,
+                                                     0); the sales figures count it apart
   line_number            line   yes  yes      yes    the line's number, a whole number of at least 0;
                                                      assigned when absent
   product_class          line   yes  yes      yes    the class of like taxability (GENERAL, FOOD,
@@ -231,6 +234,7 @@ const (
 	inBuyerTaxID
 	inExemptionCertificate
 	inExemptionReason
+	inMarketplace
 	inLineNumber
 	inProductClass
 	inProductCode
@@ -295,6 +299,7 @@ var csvInputs = [numCSVInputs]csvInput{
 	inBuyerTaxID:           docColumn("buyer_tax_id", false, [3]string{"", "buyer.taxRegistrations", ""}),
 	inExemptionCertificate: docColumn("exemption_certificate", false, [3]string{"customer.exemptionCertificate", "buyer.exemptionCertificate", ""}),
 	inExemptionReason:      docColumn("exemption_reason", false, [3]string{"customer.exemptionReasonCode", "buyer.exemptionReasonCode", "owner.exemptionReasonCode"}),
+	inMarketplace:          docColumn("marketplace", false, [3]string{"marketplaceFacilitated", "", ""}),
 	inLineNumber:           lineColumn("line_number", samePath("lineItems[].lineItemNumber")),
 	inProductClass:         lineColumn("product_class", [3]string{"lineItems[].product.productClass", "lineItems[].purchase.purchaseClass", "lineItems[].purchase.purchaseClass"}),
 	inProductCode:          lineColumn("product_code", [3]string{"lineItems[].product.value", "lineItems[].purchase.value", "lineItems[].purchase.value"}),
@@ -741,6 +746,13 @@ func (g *csvGroup) sale() *wire.SaleRequest {
 			IsTaxExempt: h.exempt, ExemptionCertificate: h.certificate, ExemptionReasonCode: v[inExemptionReason]}}
 	if v[inCustomerCode] != "" || v[inCustomerClass] != "" {
 		req.Customer.CustomerCode = &wire.CustomerCode{Value: v[inCustomerCode], ClassCode: v[inCustomerClass]}
+	}
+	switch m := strings.ToLower(v[inMarketplace]); m {
+	case "", "false", "no", "0":
+	case "true", "yes", "1":
+		req.MarketplaceFacilitated = true
+	default:
+		g.fault(g.first, "marketplace", "is %q, not true or false (a sale through a marketplace facilitator)", v[inMarketplace])
 	}
 	req.LineItems = csvLines(g, true, func(a csvAmounts) wire.SaleLineItem {
 		li := wire.SaleLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Quantity: a.quantity,

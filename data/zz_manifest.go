@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.6"
+const Version = "2026.11.7"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -13,6 +13,7 @@ var fileDigests = map[string]string{
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
 	"jurisdictions.lvd": "0fa8fb4122dce769995afc3e8e1ac55c0f533220ecb7c48e5d69ec982d74a327",
 	"local.lvd":         "b10ecc0b653a8124bc5531688e222567b43134e034a31a45b2628b1a002995e8",
+	"nexus.lvd":         "4f6d446667819f48837089966f748761d7447dbaf628a9502784ad20da40aa4a",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
 	"taxability.lvd":    "3fe8ae2635bd467af3d83ec5e7aee4193726dec6f8c3c9dc8b6f1152d4a3928f",
 }

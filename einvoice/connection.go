@@ -161,9 +161,10 @@ func (nc *NewConnection) check(allowHTTP, allowPrivate bool) error {
 }
 
 // eventNames are the statuses a connection may select: those of
-// documents, and the certificates' expiry notices.
+// documents, the certificates' expiry notices and the changes of
+// economic-nexus statuses.
 func eventNames() []string {
-	return append(slices.Clone(webhook.Statuses), webhook.EventCertificateExpiring)
+	return append(slices.Clone(webhook.Statuses), webhook.EventCertificateExpiring, webhook.EventNexusStatusChanged)
 }
 
 // canonicalStatus returns the status named s, in any case, or "".

@@ -350,6 +350,8 @@ type calc struct {
 	// notes are the sentences of the certificates' refusals said so far
 	// in the document (see refusal).
 	notes []refusalNote
+	// dist is the document's EU distance sales of a seller, once read
+	dist distanceMemo
 }
 
 // decision is a taxability decision and rate structure remembered within

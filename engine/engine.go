@@ -52,6 +52,7 @@ type snapshot struct {
 	classes    map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
 	rates      rateTable               // the dataset's and the host's rates
 	settings   Settings
+	distance   DistanceSales // a seller's EU distance sales (WithDistanceSales)
 	validator  *numberCheck
 	today      func() civil.Date
 	log        *slog.Logger
@@ -199,6 +200,7 @@ type config struct {
 	profileStore profile.Store
 	content      []content.Source
 	contentOpt   content.Options
+	distance     DistanceSales
 }
 
 // Option configures an Engine.
@@ -330,7 +332,7 @@ func (e *Engine) Resolver() *taxarea.Resolver { return e.snap.Load().resolver }
 
 func build(ctx context.Context, c *config) (*snapshot, error) {
 	start := time.Now()
-	s := &snapshot{ds: c.ds, settings: c.settings, validator: newNumberCheck(c.validator), today: c.today, log: c.log}
+	s := &snapshot{ds: c.ds, settings: c.settings, distance: c.distance, validator: newNumberCheck(c.validator), today: c.today, log: c.log}
 	if s.ds == nil {
 		s.ds = data.Default()
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
 )
@@ -54,6 +55,13 @@ type posting struct {
 	taxOnly              bool
 	subTotal, totalTax   money.Amount
 	total                money.Amount
+	// company and marketplace are a sale's seller company code and
+	// marketplaceFacilitated; tree is the calculated lines, whose leaves
+	// give each journal line its places (a sale's only).
+	company     string
+	marketplace bool
+	tree        []lineIn
+	date        civil.Date
 }
 
 // newTransaction returns the journal transaction of a stored
@@ -72,6 +80,12 @@ func newTransaction(p posting, lines []journal.Line) (*journal.Transaction, erro
 		DocumentNumber: p.documentNumber, DocumentDate: p.documentDate, PostingDate: p.postingDate,
 		TaxOnly: p.taxOnly, Sync: strings.HasSuffix(p.message, "_SYNC"),
 		SubTotal: p.subTotal, TotalTax: p.totalTax, Total: p.total, Lines: lines,
+		Company: p.company, Marketplace: p.marketplace,
+	}
+	if leaves := leafLines(p.tree, nil); len(leaves) == len(lines) {
+		for i, l := range leaves {
+			placeLine(&lines[i], l, p.date)
+		}
 	}
 	if tx.PostingDate.IsZero() {
 		tx.PostingDate = p.documentDate
@@ -83,6 +97,50 @@ func newTransaction(p posting, lines []journal.Line) (*journal.Transaction, erro
 		p.einvoice().fill(tx)
 	}
 	return tx, nil
+}
+
+// leafLines appends to out the calculated lines of tree's leaves, in the
+// order in which journalLines flattens the response lines.
+func leafLines(tree []lineIn, out []*line) []*line {
+	for i := range tree {
+		if len(tree[i].children) > 0 {
+			out = leafLines(tree[i].children, out)
+			continue
+		}
+		out = append(out, tree[i].leaf)
+	}
+	return out
+}
+
+// placeLine records on a journal line where its calculated line l goes
+// from and to, and whether it is an EU distance sale on date: goods or
+// electronic services sold to a consumer in another member state (the
+// sales that the EU's distance-sales threshold counts).
+func placeLine(j *journal.Line, l *line, date civil.Date) {
+	if l == nil {
+		return
+	}
+	orig, dest := firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)
+	j.Origin, j.Destination = placeID(orig), placeID(dest)
+	if orig == nil || dest == nil || orig.country == dest.country ||
+		!jurisdiction.EUMember(orig.country, date) || !jurisdiction.EUMember(dest.country, date) {
+		return
+	}
+	_, vat := l.customer.vatNumber()
+	pc := l.productClass
+	j.EUDistanceSale = !vat && !l.customer.business && (!serviceClass(pc) || digitalClass(pc))
+}
+
+// placeID is how the journal names a place: its US state or Canadian
+// province ("US-TX"), else its country.
+func placeID(p *place) string {
+	switch {
+	case p == nil:
+		return ""
+	case (p.country == "US" || p.country == "CA") && len(p.subdivision) == 5:
+		return p.subdivision
+	}
+	return p.country
 }
 
 // newTransactionID returns a random transaction ID for a stored

@@ -159,9 +159,8 @@ func (s Settings) withPolicy(tenant string, p *profile.Policy) Settings {
 	if p.Overcharge != "" {
 		s.Procurement.Overcharge = p.Overcharge
 	}
-	if len(p.EUDistanceSales) > 0 {
-		s.EUDistanceSales = maps.Clone(p.EUDistanceSales)
-	}
+	// The policy's EU distance sales reach the engine through its
+	// DistanceSales source (nexus.EUSource reads the profile).
 	if p.EUDistanceThreshold != nil {
 		v := *p.EUDistanceThreshold
 		s.EUDistanceThreshold = &v

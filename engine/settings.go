@@ -10,9 +10,9 @@ import (
 )
 
 // Settings are a business's choices that the wire does not carry. The zero
-// value is usable: no tolerance thresholds, every distance seller above the
-// EU threshold, half-up rounding everywhere, United States addresses by
-// default.
+// value is usable: no tolerance thresholds, half-up rounding everywhere,
+// United States addresses by default. A seller's EU distance sales come
+// from the journal (WithDistanceSales), not from the settings.
 type Settings struct {
 	// DefaultCountry is the country of an address that names none
 	// (ISO 3166-1 alpha-2; "US" when empty).
@@ -23,14 +23,6 @@ type Settings struct {
 	Tolerance *Tolerance
 	// Procurement chooses the actions of CONDITIONAL_PROCUREMENT.
 	Procurement ProcurementPolicy
-	// EUDistanceSales is a seller's cross-border B2C sales of goods and
-	// electronic services to other EU member states in the current and the
-	// previous calendar year, in euros, by seller company code ("" for any
-	// seller not listed). A seller at or below the EU distance threshold
-	// that has no Union scheme registration charges the VAT of its own
-	// member state. A seller not listed is taken to be above the
-	// threshold.
-	EUDistanceSales map[string]decimal.Decimal
 	// EUDistanceThreshold replaces the union-wide threshold of
 	// cross-border sales to consumers, in euros, which is otherwise the
 	// one in force on the document's date
@@ -96,11 +88,6 @@ func (s *Settings) check() error {
 	}
 	if t := s.EUDistanceThreshold; t != nil && t.Sign() < 0 {
 		return fmt.Errorf("engine: EU distance threshold %s is negative", t)
-	}
-	for k, v := range s.EUDistanceSales {
-		if v.Sign() < 0 {
-			return fmt.Errorf("engine: EU distance sales of %q are negative", k)
-		}
 	}
 	return nil
 }

@@ -17,11 +17,25 @@ func dp(s string) *decimal.Decimal {
 	return &d
 }
 
+// fixedDistance gives fixed EU distance sales per company.
+type fixedDistance map[string]DistanceFigures
+
+func (f fixedDistance) EUDistanceSales(_ context.Context, _, company string, _ civil.Date) (DistanceFigures, error) {
+	return f[company], nil
+}
+
 // TestEUDistanceThreshold: a seller at or below EUR 10,000 of EU
-// cross-border sales to consumers charges its own VAT; above it (or when
-// not configured) the customer's.
+// cross-border sales to consumers, this year and last, charges its own
+// VAT; above it in either year (or when nothing gives the figures) the
+// customer's.
 func TestEUDistanceThreshold(t *testing.T) {
-	small, err := New(context.Background(), WithSettings(Settings{EUDistanceSales: map[string]decimal.Decimal{"TINY": decimal.NewFromInt(8000)}}))
+	src := fixedDistance{
+		"TINY":      {Current: decimal.NewFromInt(8000), Source: "test"},
+		"LAST-YEAR": {Current: decimal.NewFromInt(10), Previous: decimal.NewFromInt(12000), Source: "test"},
+		"OWN":       {Current: decimal.NewFromInt(8000), Threshold: dp("5000"), Source: "test"},
+		"BIG":       {Current: decimal.NewFromInt(10001), Source: "test"},
+	}
+	small, err := New(context.Background(), WithDistanceSales(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,27 +46,33 @@ func TestEUDistanceThreshold(t *testing.T) {
 			Customer:  &wire.Customer{Destination: &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}},
 			LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("100.00")}}}
 	}
-	r, err := small.Sale(context.Background(), req("TINY"))
+	for _, c := range []struct{ company, want, tax string }{
+		{"TINY", "AT", "20.00"}, {"LAST-YEAR", "DE", "19.00"}, {"OWN", "DE", "19.00"}, {"BIG", "DE", "19.00"}, {"UNKNOWN", "AT", "20.00"},
+	} {
+		r, err := small.Sale(context.Background(), req(c.company))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tx := r.LineItems[0].Taxes[0]; tx.Jurisdiction.JurisdictionID != c.want || tx.CalculatedTax.String() != c.tax {
+			t.Errorf("%s: %s %s, want %s %s", c.company, tx.Jurisdiction.JurisdictionID, tx.CalculatedTax, c.want, c.tax)
+		}
+	}
+	// Without a source every seller is above the threshold.
+	none, err := New(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tx := r.LineItems[0].Taxes[0]; tx.Jurisdiction.JurisdictionID != "AT" || tx.CalculatedTax.String() != "20.00" {
-		t.Errorf("below the threshold: %s %s", tx.Jurisdiction.JurisdictionID, tx.CalculatedTax)
-	}
-	r, err = small.Sale(context.Background(), req("BIG"))
+	r, err := none.Sale(context.Background(), req("TINY"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tx := r.LineItems[0].Taxes[0]; tx.Jurisdiction.JurisdictionID != "DE" || tx.CalculatedTax.String() != "19.00" {
-		t.Errorf("not configured: %s %s", tx.Jurisdiction.JurisdictionID, tx.CalculatedTax)
+	if tx := r.LineItems[0].Taxes[0]; tx.Jurisdiction.JurisdictionID != "DE" {
+		t.Errorf("without figures: %s %s", tx.Jurisdiction.JurisdictionID, tx.CalculatedTax)
 	}
 
 	// A threshold of the settings replaces the dated one: at EUR 5,000
 	// the same seller is above it.
-	lower, err := New(context.Background(), WithSettings(Settings{
-		EUDistanceSales:     map[string]decimal.Decimal{"TINY": decimal.NewFromInt(8000)},
-		EUDistanceThreshold: dp("5000"),
-	}))
+	lower, err := New(context.Background(), WithDistanceSales(src), WithSettings(Settings{EUDistanceThreshold: dp("5000")}))
 	if err != nil {
 		t.Fatal(err)
 	}

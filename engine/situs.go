@@ -3,7 +3,6 @@ package engine
 import (
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
-	"github.com/shopspring/decimal"
 )
 
 // situs is the outcome of sourcing one line: where it is taxed and how.
@@ -106,13 +105,17 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 		case serviceClass(pc) && !digitalClass(pc):
 			return situs{at: orig, role: orig.role, ruleID: "eu-b2c-services", reason: "services to consumers are supplied where the supplier is established"}
 		}
-		if limit, below := c.belowDistanceThreshold(l); below && !l.seller.unionScheme() {
+		if l.seller.unionScheme() {
+			return situs{at: dest, role: dest.role, ruleID: "eu-b2c-destination",
+				reason: "distance sales and electronic services to consumers are taxed in the customer's member state"}
+		}
+		why, below := c.belowDistanceThreshold(l)
+		if below {
 			return situs{at: orig, role: orig.role, ruleID: "eu-distance-threshold",
-				reason: "the seller's cross-border sales to consumers are within the EU threshold of EUR " + limit.StringFixed(0) +
-					": the VAT of the seller's member state applies"}
+				reason: why + ": the VAT of the seller's member state applies"}
 		}
 		return situs{at: dest, role: dest.role, ruleID: "eu-b2c-destination",
-			reason: "distance sales and electronic services to consumers are taxed in the customer's member state"}
+			reason: "distance sales and electronic services to consumers are taxed in the customer's member state: " + why}
 	}
 	// One side is outside the other's tax territory.
 	switch {
@@ -139,24 +142,6 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 			reason: "electronic services to consumers are taxed where the consumer lives"}
 	}
 	return situs{at: orig, role: orig.role, ruleID: "services-origin", reason: "services to consumers are taxed where the supplier is established"}
-}
-
-// belowDistanceThreshold reports whether the seller's EU distance sales
-// are at or below the threshold, according to the settings, on the
-// document's date, and returns the threshold.
-func (c *calc) belowDistanceThreshold(l *line) (decimal.Decimal, bool) {
-	v, ok := c.set.EUDistanceSales[l.seller.company]
-	if !ok {
-		v, ok = c.set.EUDistanceSales[""]
-	}
-	if !ok {
-		return decimal.Decimal{}, false
-	}
-	limit, ok := jurisdiction.EUDistanceThreshold(c.d.date)
-	if t := c.set.EUDistanceThreshold; t != nil {
-		limit, ok = *t, true
-	}
-	return limit, ok && v.LessThanOrEqual(limit)
 }
 
 // hasTax reports whether the place's country levies a VAT or GST on d.

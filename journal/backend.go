@@ -53,6 +53,17 @@ type Backend interface {
 	// backend that reads one snapshot for the whole scan (Badger's, the
 	// memory store) gives this and more.
 	Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*Transaction) error) error
+	// Figures calls fn with the sales figures of tenant that q selects
+	// (the days in [q.From, q.To], a zero bound open; with q.Area, only
+	// those of q.Company in q.Area), as the units added them up
+	// (State.AddFigures), in no particular order. A key may come more
+	// than once (a backend may keep a day's figures in parts): the
+	// caller adds them up. It reads one consistent state. fn's error
+	// stops it and is returned as it is.
+	Figures(ctx context.Context, tenant string, q FigureQuery, fn func(Figure) error) error
+	// ReplaceFigures replaces every sales figure of tenant with figs (in
+	// the order of CompareFigureKeys, one per key), in one unit.
+	ReplaceFigures(ctx context.Context, tenant string, figs []Figure) error
 	// Close releases the backend, after the units in progress end. Its
 	// methods return ErrClosed afterwards; a second Close returns nil.
 	Close() error
@@ -79,6 +90,11 @@ type State interface {
 	// in the period index under its posting date (and takes it out when
 	// h is deleted or its posting date changed).
 	PutHead(id string, old Head, found bool, h Head) error
+	// AddFigures adds figs (one per key, in the order of
+	// CompareFigureKeys; amounts may be negative) to the tenant's sales
+	// figures, so that they change with the transactions in the same
+	// unit. A figure that adds up to zero may be kept or dropped.
+	AddFigures(figs []Figure) error
 }
 
 // NewStore returns the Store of Levy's journal over b: every operation of

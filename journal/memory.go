@@ -18,6 +18,7 @@ type memory struct {
 	mu      sync.Mutex
 	closed  bool
 	tenants map[string]map[string]*memRecord
+	figures map[string]map[FigureKey]*Figure // by tenant
 }
 
 // memRecord is what the memory store keeps of one transaction ID.
@@ -31,7 +32,7 @@ type memRecord struct {
 // that nothing survives the process (a write is durable once it is in
 // the map). It is safe for concurrent use.
 func NewMemory() Store {
-	return NewStore(&memory{tenants: make(map[string]map[string]*memRecord)})
+	return NewStore(&memory{tenants: make(map[string]map[string]*memRecord), figures: make(map[string]map[FigureKey]*Figure)})
 }
 
 // memState is the State of one tenant of a memory store. It is used only
@@ -76,6 +77,28 @@ func (s *memState) PutHead(id string, _ Head, _ bool, h Head) error {
 	old := r.head
 	r.head = h
 	s.undo = append(s.undo, func() { r.head = old })
+	return nil
+}
+
+func (s *memState) AddFigures(figs []Figure) error {
+	m := s.m.figures[s.tenant]
+	if m == nil {
+		m = make(map[FigureKey]*Figure)
+		s.m.figures[s.tenant] = m
+	}
+	for _, f := range figs {
+		k := f.Key()
+		cur, ok := m[k]
+		if !ok {
+			cur = &Figure{Company: f.Company, Area: f.Area, Day: f.Day}
+			m[k] = cur
+			s.undo = append(s.undo, func() { delete(m, k) })
+		}
+		old := *cur
+		cur.Direct = cur.Direct.Add(f.Direct)
+		cur.Marketplace = cur.Marketplace.Add(f.Marketplace)
+		s.undo = append(s.undo, func() { *cur = old })
+	}
 	return nil
 }
 
@@ -157,11 +180,50 @@ func (m *memory) Scan(ctx context.Context, tenant string, from, to civil.Date, f
 	return nil
 }
 
+// Figures implements Backend.
+func (m *memory) Figures(ctx context.Context, tenant string, q FigureQuery, fn func(Figure) error) error {
+	var figs []Figure
+	err := m.run(tenant, func(*memState) error {
+		for _, f := range m.figures[tenant] {
+			if q.Selects(f) && !f.IsZero() {
+				figs = append(figs, *f)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, f := range figs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := fn(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReplaceFigures implements Backend.
+func (m *memory) ReplaceFigures(_ context.Context, tenant string, figs []Figure) error {
+	return m.run(tenant, func(*memState) error {
+		fm := make(map[FigureKey]*Figure, len(figs))
+		for _, f := range figs {
+			f := f
+			fm[f.Key()] = &f
+		}
+		m.figures[tenant] = fm
+		return nil
+	})
+}
+
 // Close implements Backend. Closing twice is harmless.
 func (m *memory) Close() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.closed = true
 	m.tenants = nil
+	m.figures = nil
 	return nil
 }

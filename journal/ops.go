@@ -16,10 +16,15 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 	if err != nil {
 		return nil, err
 	}
-	var stored *Transaction
-	if in.Sync && live(h, found) {
-		if stored, err = st.Version(id, h.Latest); err != nil {
+	// The latest version, which the new one replaces in the figures and
+	// a sync reconciles with.
+	var latest, stored *Transaction
+	if live(h, found) {
+		if latest, err = st.Version(id, h.Latest); err != nil {
 			return nil, err
+		}
+		if in.Sync {
+			stored = latest
 		}
 	}
 	out := Reconcile(stored, in)
@@ -27,6 +32,9 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 		out.PostingDate = out.DocumentDate
 	}
 	if err := appendVersion(st, h, found, out, now); err != nil {
+		return nil, err
+	}
+	if err := addFigures(st, latest, out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -96,9 +104,16 @@ func doDelete(st State, id string) error {
 	if !live(h, found) {
 		return notFound(id)
 	}
+	latest, err := st.Version(id, h.Latest)
+	if err != nil {
+		return err
+	}
 	nh := h
 	nh.Deleted = true
-	return st.PutHead(id, h, found, nh)
+	if err := st.PutHead(id, h, found, nh); err != nil {
+		return err
+	}
+	return addFigures(st, latest, nil)
 }
 
 // doReverse stores the reversal of id under r.TransactionID, which the
@@ -148,6 +163,10 @@ func doReverse(st State, id string, r Reversal, now time.Time) (*Transaction, er
 	if err := st.PutHead(id, h, found, nh); err != nil {
 		return nil, err
 	}
+	// A deleted ID's last version left the figures when it was deleted.
+	if err := addFigures(st, nil, rev); err != nil {
+		return nil, err
+	}
 	return rev, nil
 }
 
@@ -179,6 +198,9 @@ func doRollback(st State, id string, now time.Time) (*Transaction, error) {
 	out.Sync = false
 	out.RollbackOf = h.Latest - 1
 	if err := appendVersion(st, h, found, out, now); err != nil {
+		return nil, err
+	}
+	if err := addFigures(st, latest, out); err != nil {
 		return nil, err
 	}
 	return out, nil

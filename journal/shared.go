@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/levytax/levy"
@@ -211,4 +212,75 @@ func (o operations) Close() error {
 		return fmt.Errorf("journal: close: %w", err)
 	}
 	return nil
+}
+
+// EachFigure implements Store.
+func (o operations) EachFigure(ctx context.Context, tenant string, from, to civil.Date, fn func(Figure) error) error {
+	return o.figures(ctx, tenant, FigureQuery{From: from, To: to}, fn)
+}
+
+// AreaFigures implements Store.
+func (o operations) AreaFigures(ctx context.Context, tenant, company, area string, from, to civil.Date, fn func(Figure) error) error {
+	if area == "" {
+		return levy.Invalid("area", "the area is required")
+	}
+	return o.figures(ctx, tenant, FigureQuery{From: from, To: to, Company: company, Area: area}, fn)
+}
+
+// figures runs a query of figures.
+func (o operations) figures(ctx context.Context, tenant string, q FigureQuery, fn func(Figure) error) error {
+	if err := checkScan(tenant, q.From, q.To); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return wrap("figures", "", err)
+	}
+	var fnErr error
+	err := o.be.Figures(ctx, tenant, q, func(f Figure) error {
+		if err := fn(f); err != nil {
+			fnErr = err
+			return errStopped
+		}
+		return nil
+	})
+	if fnErr != nil {
+		return fnErr
+	}
+	return wrap("figures", "", err)
+}
+
+// Figures implements Store.
+func (o operations) Figures(ctx context.Context, tenant string, from, to civil.Date) ([]Figure, error) {
+	var out []Figure
+	err := o.EachFigure(ctx, tenant, from, to, func(f Figure) error {
+		out = append(out, f)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return MergeFigures(out), nil
+}
+
+// ReplaceFigures implements Store.
+func (o operations) ReplaceFigures(ctx context.Context, tenant string, figs []Figure) error {
+	if err := checkTenant(tenant); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return wrap("replace figures", "", err)
+	}
+	if err := levy.CheckWritable(ctx, "change the tax journal (replace figures)"); err != nil {
+		return err
+	}
+	figs = MergeFigures(slices.Clone(figs))
+	for i := range figs {
+		if err := checkDate(fmt.Sprintf("figures[%d].day", i), figs[i].Day); err != nil {
+			return err
+		}
+		if figs[i].Day.IsZero() {
+			return levy.Invalid(fmt.Sprintf("figures[%d].day", i), "day is missing")
+		}
+	}
+	return wrap("replace figures", "", o.be.ReplaceFigures(ctx, tenant, figs))
 }

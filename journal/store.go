@@ -52,6 +52,23 @@ type Store interface {
 	// guarantees (over PostgreSQL, each page of 500 transactions is a
 	// snapshot of its own).
 	Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*Transaction) error) error
+	// Figures returns the sales figures of tenant whose day lies in
+	// [from, to] (a zero bound is open), one per key, in the order of
+	// CompareFigureKeys: what the transactions that are the latest
+	// versions of live ones add up to (see Contribution), kept as they
+	// are stored, reversed, rolled back and deleted.
+	Figures(ctx context.Context, tenant string, from, to civil.Date) ([]Figure, error)
+	// EachFigure calls fn with the sales figures of tenant as Figures
+	// returns them, but in no particular order and a key possibly more
+	// than once (the caller adds them up), without collecting them.
+	EachFigure(ctx context.Context, tenant string, from, to civil.Date, fn func(Figure) error) error
+	// AreaFigures is EachFigure for the figures of one company in one
+	// area (a state "US-TX", or AreaEU), which a backend reads without
+	// the others.
+	AreaFigures(ctx context.Context, tenant, company, area string, from, to civil.Date, fn func(Figure) error) error
+	// ReplaceFigures replaces every sales figure of tenant with figs, in
+	// one unit: a rebuild's repair. Figures of one key are added up.
+	ReplaceFigures(ctx context.Context, tenant string, figs []Figure) error
 	// Close releases the store; the methods fail afterwards.
 	Close() error
 }

@@ -41,6 +41,13 @@ type Transaction struct {
 	RollbackOf int `json:"rollbackOf,omitempty"`
 	// ReversalOf is the ID of the transaction this one reverses.
 	ReversalOf string `json:"reversalOf,omitempty"`
+	// Company is the seller's (buyer's, owner's) company code, as the
+	// request named it; the sales figures are kept per company.
+	Company string `json:"company,omitempty"`
+	// Marketplace marks a sale made through a marketplace facilitator
+	// (the request's marketplaceFacilitated), which the sales figures
+	// count apart.
+	Marketplace bool `json:"marketplace,omitempty"`
 	// SubTotal, TotalTax and Total are the document's totals.
 	SubTotal money.Amount `json:"subTotal"`
 	TotalTax money.Amount `json:"totalTax"`
@@ -60,6 +67,17 @@ type Line struct {
 	LineItemID     string `json:"lineItemId,omitempty"`
 	LineItemNumber int    `json:"lineItemNumber,omitempty"`
 	ProductClass   string `json:"productClass,omitempty"`
+	// Origin and Destination are where the line's goods leave and
+	// arrive: the state or province ("US-TX", "CA-ON") where the tax
+	// area lies in one, else the ISO 3166 country ("DE"); empty in lines
+	// stored before the journal kept them.
+	Origin      string `json:"origin,omitempty"`
+	Destination string `json:"destination,omitempty"`
+	// EUDistanceSale marks a line that counts toward the seller's EU
+	// distance sales: goods or electronic services sold to a consumer
+	// (no VAT number, not a business) in another EU member state than the
+	// one they leave from.
+	EUDistanceSale bool `json:"euDistanceSale,omitempty"`
 	// SyncType is what a sync version does with the stored line of the
 	// same LineItemID: ADD, UPDATE or DELETE ("" adds or replaces). Stored
 	// lines never carry it.

@@ -102,6 +102,7 @@ func (b *journalBackend) Update(ctx context.Context, tenant string, ids []string
 // the unit is done, and then its error.
 func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string, fn func(journal.State) error) (bool, error) {
 	st := newState(ctx, nil, tenant, true)
+	st.part = figurePart(tenant, ids)
 	st.assumeNew = true
 	if err := fn(st); err != nil {
 		return false, nil
@@ -112,9 +113,9 @@ func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string
 		}
 	}
 	var err error
-	if one, args := st.firstVersion(); one {
+	if one, sql, args := st.firstVersion(); one {
 		// The common unit, one new ID: one statement.
-		_, err = b.db.pool.Exec(ctx, insertFirstVersion, args...)
+		_, err = b.db.pool.Exec(ctx, sql, args...)
 	} else {
 		var batch pgx.Batch
 		st.queueWrites(&batch)
@@ -151,6 +152,7 @@ func uniqueViolation(err error) bool {
 // caller rolls back when it fails.
 func (b *journalBackend) updateOnce(ctx context.Context, conn *pgx.Conn, tenant string, ids []string, fn func(journal.State) error) error {
 	st := newState(ctx, conn, tenant, true)
+	st.part = figurePart(tenant, ids)
 	var open pgx.Batch
 	open.Queue("BEGIN ISOLATION LEVEL READ COMMITTED")
 	queueHeadReads(&open, tenant, ids)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
 
@@ -37,6 +38,8 @@ type journalState struct {
 	headOrder   []string
 	newVersions map[versionKey][]byte // the JSON of each version written
 	versions    []versionKey
+	figures     []journal.Figure // the sales figures the unit adds
+	part        int16            // the part of the figures' rows the unit adds to (figurePart)
 }
 
 // newState returns the State of tenant in a unit that reads with q and,
@@ -278,18 +281,26 @@ const insertFirstVersion = `WITH v AS (INSERT INTO journal_versions (tenant, id,
 	INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date)`
 
 // firstVersion reports whether the unit's writes are one version and the
-// head of an ID that had none, and then returns the arguments of
-// insertFirstVersion.
-func (s *journalState) firstVersion() (bool, []any) {
+// head of an ID that had none, and then returns the statement that
+// stores them in one round trip with the unit's sales figures, if any
+// (insertFirstVersion, or insertFirstVersionFigures), and its arguments.
+func (s *journalState) firstVersion() (bool, string, []any) {
 	if len(s.versions) != 1 || len(s.headOrder) != 1 {
-		return false, nil
+		return false, "", nil
 	}
 	k, id := s.versions[0], s.headOrder[0]
 	if _, held := s.heads[id]; held || k.id != id {
-		return false, nil
+		return false, "", nil
 	}
 	h := s.newHeads[id]
-	return true, []any{s.tenant, id, k.version, string(s.newVersions[k]), h.Latest, h.Deleted, h.ReversedBy, dateParam(h.PostingDate)}
+	args := []any{s.tenant, id, k.version, string(s.newVersions[k]), h.Latest, h.Deleted, h.ReversedBy, dateParam(h.PostingDate)}
+	if len(s.figures) == 0 {
+		return true, insertFirstVersion, args
+	}
+	if figs := journal.MergeFigures(slices.Clone(s.figures)); len(figs) == 1 {
+		return true, insertFirstVersionFigure, append(append(args, s.tenant), oneFigureArgs(s.part, &figs[0])...)
+	}
+	return true, insertFirstVersionFigures, append(append(args, s.tenant), figureArgs(s.part, s.figures)...)
 }
 
 // queueWrites queues on b the statements that store the unit's writes:
@@ -317,6 +328,7 @@ func (s *journalState) queueWrites(b *pgx.Batch) {
 	}
 	created.queue(b, s.tenant, insertHead, insertHeads)
 	held.queue(b, s.tenant, updateHead, updateHeads)
+	queueFigures(b, s.tenant, s.part, s.figures)
 }
 
 // headColumns are heads to write, one slice per column.

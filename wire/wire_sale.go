@@ -45,6 +45,14 @@ type SaleRequest struct {
 	// IsTaxOnlyAdjustmentIndicator marks a document that adjusts tax only,
 	// not revenue.
 	IsTaxOnlyAdjustmentIndicator bool `json:"isTaxOnlyAdjustmentIndicator,omitempty"`
+	// MarketplaceFacilitated is Levy's own member: true marks a sale
+	// made through a marketplace facilitator (a platform that collects
+	// the tax for the seller). The calculation is the same; the journal
+	// keeps the mark, and the seller's sales figures count such sales
+	// apart, since some states leave them out of their economic-nexus
+	// thresholds (docs/nexus.md). A CSV batch names it in the column
+	// marketplace.
+	MarketplaceFacilitated bool `json:"marketplaceFacilitated,omitempty"`
 
 	Discount             *Discount             `json:"discount,omitempty"`
 	ExemptOverrides      []Override            `json:"exemptOverrides,omitempty"`

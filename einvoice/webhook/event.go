@@ -47,6 +47,8 @@ type Event struct {
 	// Certificate is the certificate of an event of status
 	// EventCertificateExpiring.
 	Certificate *CertificateNotice `json:"certificate,omitempty"`
+	// Nexus is the change of an event of status EventNexusStatusChanged.
+	Nexus *NexusNotice `json:"nexus,omitempty"`
 }
 
 // CertificateNotice is the certificate of an EventCertificateExpiring

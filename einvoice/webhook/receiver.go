@@ -52,7 +52,9 @@ const (
 //   - the body is a JSON object that decodes into an Event whose
 //     documentId is not empty and whose status is one of Statuses, or
 //     whose status is EventCertificateExpiring and whose certificate has
-//     its number, customerCode and expirationDate, else 400. Keys may be
+//     its number, customerCode and expirationDate, or whose status is
+//     EventNexusStatusChanged and whose nexus change has its state,
+//     status and asOf, else 400. Keys may be
 //     camelCase or PascalCase; unknown keys are ignored.
 //
 // An event that passes is handled by its Idempotency-Key. The first
@@ -375,6 +377,12 @@ func decodeEvent(raw []byte) (Event, string) {
 			return Event{}, "the body has a member of the wrong type: " + typeErr.Field
 		}
 		return Event{}, "the body is not a JSON object of an event"
+	}
+	if ev.Status == EventNexusStatusChanged {
+		if n := ev.Nexus; n == nil || n.State == "" || n.Status == "" || n.AsOf == "" {
+			return Event{}, "the event of a nexus status has no nexus change with its state, status and asOf"
+		}
+		return ev, ""
 	}
 	if ev.Status == EventCertificateExpiring {
 		if c := ev.Certificate; c == nil || c.Number == "" || c.CustomerCode == "" || c.ExpirationDate == "" {

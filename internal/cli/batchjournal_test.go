@@ -390,6 +390,20 @@ func TestBatchCSVResume(t *testing.T) {
 		sameFile(t, out, want)
 	}
 
+	// With a journal, the EU distance-sales threshold follows the
+	// journal's figures: the seller of EU-3001, with no distance sales
+	// stored, is within it and charges German VAT (without a journal it
+	// is taken to be above it, and charges French VAT, as the expected
+	// file says). A journaled run uninterrupted is the reference.
+	journaled := filepath.Join(dir, "journaled.csv")
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", journaled, "--data-dir", filepath.Join(dir, "reference")); code != 0 {
+		t.Fatalf("journaled run: exit %d, %s", code, errOut)
+	}
+	if b, err := os.ReadFile(journaled); err != nil || !strings.Contains(string(b), "eu-distance-threshold") {
+		t.Fatalf("the journaled run does not decide the EU threshold from the journal: %v", err)
+	}
+	want = journaled
+
 	data := filepath.Join(dir, "data")
 	ctx := context.WithValue(context.Background(), afterPostKey{}, func() error { return errors.New("stopped") })
 	var o, e bytes.Buffer

@@ -2,10 +2,10 @@
 // its command. Each command, or group of commands, has a file of its own
 // with its flags, its usage and a run function that calls Levy's
 // packages (version.go, lookup.go, calc.go, batch.go, journal.go,
-// serve.go, clients.go, webhook.go, data.go, profile.go); the flag types
-// that several share are in flags.go, the output helpers in output.go,
-// the exit statuses and usage errors in exit.go, and the help in
-// help.go.
+// nexus.go, serve.go, clients.go, webhook.go, data.go, profile.go); the
+// flag types that several share are in flags.go, the output helpers in
+// output.go, the exit statuses and usage errors in exit.go, and the help
+// in help.go.
 // cmd/levy calls Run and exits.
 package cli
 
@@ -24,6 +24,7 @@ commands:
   batch     calculate a file of requests, one per line, on every core: levy batch sale|purchase|owner --in FILE --out FILE (-h)
   journal   report on or export the tax journal: levy journal report|export -h
   profile   import, export, list and show tenants' customers, certificates, registrations and products: levy profile import|export|list|show -h
+  nexus     where must I register? economic nexus per state and the EU threshold: levy nexus report|rebuild -h
   serve     serve the HTTP API: levy serve --addr HOST:PORT --data-dir DIR (levy serve -h)
   clients   manage API credentials: levy clients create|rotate|revoke|list|rotate-key -h
   webhook   receive signed e-invoicing events (levy webhook receive -h), list and replay dead letters (levy webhook dead-letters -h)
@@ -53,6 +54,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = runBatch(ctx, args[1:], stdin, stdout, stderr)
 	case "journal":
 		err = runJournal(ctx, args[1:], stdout, stderr)
+	case "nexus":
+		err = runNexus(ctx, args[1:], stdout, stderr)
 	case "clients":
 		err = runClients(ctx, args[1:], stdout, stderr)
 	case "profile":

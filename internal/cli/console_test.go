@@ -504,6 +504,30 @@ func TestConsoleInBrowser(t *testing.T) {
 		submit("journal-lookup"))
 	b.wait("its deletion", `document.querySelector('#journal-versions h2') && document.querySelector('#journal-versions h2').textContent.includes('INV-4') && document.querySelector('#journal-versions').textContent.includes('deleted')`)
 
+	// Where must I register? The map of the states and the table are the
+	// admin route's report.
+	b.do("open the nexus page", chromedp.Click(chromedp.CSS(`#nav a[data-page=nexus]`)))
+	b.wait("the nexus page", `document.getElementById('nexus-as-of')`)
+	b.do("choose the day", chromedp.Evaluate[chromedp.Void](`document.getElementById('nexus-as-of').value = '2026-06-30'`), submit("nexus-form"))
+	b.wait("the table", `document.querySelector('#nexus-table caption') && document.querySelector('#nexus-table caption').textContent.includes('2026-06-30')`)
+	var nexusReport struct {
+		Data struct {
+			Rows []struct{ State, Status string }
+		}
+	}
+	c.must(http.StatusOK, "GET", "/admin/v1/nexus/report?asOf=2026-06-30", adminToken, "", nil, &nexusReport)
+	var wantRows []string
+	for _, r := range nexusReport.Data.Rows {
+		wantRows = append(wantRows, r.State+" "+r.Status)
+	}
+	gotRows := eval[[]string](b, `[...document.querySelectorAll('#nexus-table tbody tr')].map(r => r.dataset.state + ' ' + r.dataset.status)`)
+	if !slices.Equal(gotRows, wantRows) || len(wantRows) != 48 {
+		t.Errorf("the nexus table's rows are %q; the report's %q", gotRows, wantRows)
+	}
+	b.wait("the map", `(() => { const c = document.getElementById('nexus-map'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+		for (let i = 3; i < d.length; i += 4) if (d[i] > 0) return true; return false; })()`)
+	b.shot("4b-nexus")
+
 	// E-invoicing: the document's timeline, and the replay of a dead
 	// letter, which the target then receives.
 	b.do("open e-invoicing", chromedp.Click(chromedp.CSS(`#nav a[data-page=einvoicing]`)))

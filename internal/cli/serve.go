@@ -25,6 +25,7 @@ import (
 	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/nexus"
 )
 
 // serveConfig is the configuration of `levy serve`. Every flag has an
@@ -32,6 +33,9 @@ import (
 // and underscores for dashes (--data-dir is LEVY_DATA_DIR); a flag given
 // on the command line wins over its variable.
 type serveConfig struct {
+	// nexusInterval is how often the economic-nexus statuses are checked
+	// for changes to send to the webhooks (0: never).
+	nexusInterval time.Duration
 	addr          string
 	dataDir       string
 	database      string // a PostgreSQL URL, or "" for Badger in dataDir
@@ -145,6 +149,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.IntVar(&c.authHashQueue, "auth-hash-queue", 32, "token requests that may wait for a secret's hash, in each of two queues (known clients, unknown client IDs); beyond, 503 with Retry-After")
 	fs.DurationVar(&c.authRefusalDelay, "auth-refusal-delay", oauth.DefaultRefusalDelay, "how long a token request refused with 429 or 503 is held before the answer (at most its Retry-After; 512 at once at most)")
 	fs.Var(&c.trustedProxies, "trusted-proxies", "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For gives the source address of token requests (by default the connection's address counts)")
+	fs.DurationVar(&c.nexusInterval, "nexus-interval", defaultNexusInterval, "how often the tenants' economic-nexus statuses are checked, each change sent to their webhooks (event Nexus Status Changed); 0 sends none")
 	fs.DurationVar(&c.exportTimeout, "export-timeout", journaladmin.DefaultExportTimeout, "longest a journal export (the admin export route, the console's download) runs; one still running is cut and ends with its Levy-Export-Error trailer; an export's writes are never given longer, whatever --write-timeout")
 	fs.IntVar(&c.exportsPerTenant, "exports-per-tenant", journaladmin.DefaultExportsPerTenant, "journal exports of one tenant that run at once (the admin export route and the console's download together); beyond, 429 with Retry-After")
 	fs.BoolVar(&c.console, "console", true, "serve the web console under /console/ (sign in with a credential of --console-audience or --admin-audience)")
@@ -344,7 +349,10 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	}
 	closers = append(closers, prof.Close)
 	prof.notify(einv, c.noticeEvery, log)
-	opts := []engine.Option{engine.WithJournal(store), engine.WithLogger(log), engine.WithProfiles(prof.cache)}
+	opts := []engine.Option{engine.WithJournal(store), engine.WithLogger(log), engine.WithProfiles(prof.cache),
+		// The EU distance-sales threshold is decided from the journal's
+		// figures (package nexus), or the tenant's policy.
+		engine.WithDistanceSales(nexus.NewEUSource(store, prof.cache))}
 	if c.rules != "" {
 		opts = append(opts, engine.WithRuleFiles(strings.Split(c.rules, ",")...))
 	}
@@ -377,6 +385,12 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	exporter := journaladmin.NewExporter(store, journaladmin.ExportLimits{Timeout: c.exportTimeout, PerTenant: c.exportsPerTenant}, log)
 	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log, journaladmin.WithExporter(exporter)).Mounts()...)
 	apiOpts = append(apiOpts, prof.mounts(tokens, c, log)...)
+	nexusOpts, stopNexus, err := nexusServe(ctx, store, prof.cache, tokens.AdminAuthenticator(), iss, einv, c.nexusInterval, log)
+	if err != nil {
+		return nil, nil, err
+	}
+	closers = append(closers, stopNexus)
+	apiOpts = append(apiOpts, nexusOpts...)
 	apiOpts = append(apiOpts, api.WithHealthCheck("journal", journalCheck), api.WithHealthCheck("einvoice", einv.CheckWrite),
 		api.WithHealthCheck("auth", creds.CheckWrite), api.WithMetricsRoute(c.metricsAddr == ""),
 		api.WithRouteBodyLimit("POST /einvoicing/v1/documents", int64(ecfg.MaxDocumentBytes)))

@@ -15,6 +15,7 @@ import (
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/nexus"
 	"github.com/levytax/levy/postgres"
 	"github.com/levytax/levy/profile"
 )
@@ -114,15 +115,19 @@ func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tena
 			_ = st.Close()
 			return nil, nil, nil, err
 		}
-		if wrap != nil {
-			store = wrap(store)
-		}
 		profiles, err := st.profiles(ctx)
 		if err != nil {
 			_ = st.Close()
 			return nil, nil, nil, err
 		}
-		opts = append(opts, engine.WithJournal(store), engine.WithProfileStore(profiles))
+		cache := profile.NewCache(profiles, nil)
+		// The EU distance sales come from the journal's figures, before
+		// any wrapping, or from the tenant's policy.
+		opts = append(opts, engine.WithDistanceSales(nexus.NewEUSource(store, cache)))
+		if wrap != nil {
+			store = wrap(store)
+		}
+		opts = append(opts, engine.WithJournal(store), engine.WithProfiles(cache))
 		ctx = levy.WithTenant(ctx, tenant)
 		closeAll = st.Close
 	}

@@ -56,6 +56,11 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"CancelledContext", testCancelled},
 		{"ConcurrentDistinctIDs", testConcurrentDistinct},
 		{"ConcurrentSameID", testConcurrentSame},
+		{"FiguresFollowOperations", testFiguresFollowOperations},
+		{"FiguresApart", testFiguresApart},
+		{"FiguresAllOrNothing", testFiguresAllOrNothing},
+		{"FiguresConcurrent", testFiguresConcurrent},
+		{"FiguresReplace", testFiguresReplace},
 		{"Close", testClose},
 	}
 	for _, tc := range tests {

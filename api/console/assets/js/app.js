@@ -9,10 +9,11 @@ import * as journal from './journal.js';
 import * as einvoicing from './einvoicing.js';
 import * as credentials from './credentials.js';
 import { customers, registrations, products } from './profile.js';
+import * as nexus from './nexus.js';
 
-const pages = { playground, map, journal, einvoicing, customers, registrations, products, credentials };
+const pages = { playground, map, journal, nexus, einvoicing, customers, registrations, products, credentials };
 const titles = {
-  playground: 'Calculation', map: 'Tax areas', journal: 'Journal', einvoicing: 'E-invoicing',
+  playground: 'Calculation', map: 'Tax areas', journal: 'Journal', nexus: 'Where must I register?', einvoicing: 'E-invoicing',
   customers: 'Customers', registrations: 'Registrations', products: 'Products', credentials: 'Credentials',
 };
 

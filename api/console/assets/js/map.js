@@ -23,7 +23,7 @@ const CHANGED = 'rgba(245, 158, 11, 0.65)';
 const SELECTED = 'rgba(11, 92, 173, 0.45)';
 
 // world projects degrees to Web Mercator pixels at zoom 0.
-function world(lng, lat) {
+export function world(lng, lat) {
   const la = Math.max(-85.05, Math.min(85.05, lat)) * Math.PI / 180;
   return [(lng + 180) / 360 * TILE, (1 - Math.log(Math.tan(la) + 1 / Math.cos(la)) / Math.PI) / 2 * TILE];
 }
@@ -36,7 +36,7 @@ function degrees(x, y) {
 }
 
 // prepare projects a GeoJSON feature collection once, for drawing.
-function prepare(fc) {
+export function prepare(fc) {
   return fc.features.map((f) => {
     const rings = [];
     let x0 = Infinity; let y0 = Infinity; let x1 = -Infinity; let y1 = -Infinity;
@@ -58,7 +58,7 @@ function prepare(fc) {
 
 // inside reports whether world point (x, y) lies in a prepared feature
 // (even-odd over all its rings).
-function inside(f, x, y) {
+export function inside(f, x, y) {
   if (x < f.box[0] || x > f.box[2] || y < f.box[1] || y > f.box[3]) return false;
   let inPoly = false;
   for (const pts of f.rings) {

@@ -1,0 +1,363 @@
+package data
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/binfmt"
+	"github.com/shopspring/decimal"
+)
+
+// nexusFile is the generated file of the US states' economic-nexus
+// thresholds; internal/datagen/nexus.go writes it from the curated table
+// internal/datagen/curated/us-nexus.csv.
+const (
+	nexusFile    = "nexus.lvd"
+	nexusKind    = "nexus"
+	nexusVersion = 1
+)
+
+// NexusRule is a US state's economic-nexus threshold over a period of
+// dates: how much a remote seller may sell into the state, measured how,
+// before it must register and collect the state's sales tax.
+type NexusRule struct {
+	// State is the postal code ("TX").
+	State string `json:"state"`
+	// Effective and Expiration bound the dates the rule applies to (a
+	// zero Expiration is open).
+	Effective  civil.Date `json:"effective"`
+	Expiration civil.Date `json:"expiration,omitzero"`
+	// Sales is the amount in US dollars (zero: no amount test), and
+	// SalesTest how the seller's sales meet it: NexusOver (more than) or
+	// NexusAtLeast.
+	Sales     decimal.Decimal `json:"sales"`
+	SalesTest string          `json:"salesTest,omitempty"`
+	// Transactions is the count of transactions (0: no count test), and
+	// TransactionTest how the count meets it.
+	Transactions    int    `json:"transactions,omitempty"`
+	TransactionTest string `json:"transactionTest,omitempty"`
+	// Logic is NexusSales (the amount alone), NexusOr (either test) or
+	// NexusAnd (both).
+	Logic string `json:"logic"`
+	// Period is how the sales are measured: NexusCalendarYear (the
+	// current and the previous calendar year, each on its own),
+	// NexusYearToSeptember (the same with years ending on September 30),
+	// Nexus12Months (the 12 months ending on the day asked) or
+	// Nexus4QuartersNY (New York's four sales tax quarters, March to May
+	// and so on, ending with the current one).
+	Period string `json:"period"`
+	// Counts is which sales count: NexusGross (every sale), NexusRetail
+	// (without sales exempt by the customer's exemption, mostly for
+	// resale) or NexusTaxable (those the state's tax taxed).
+	Counts string `json:"counts"`
+	// Marketplace says whether sales through a marketplace facilitator
+	// count toward the seller's threshold.
+	Marketplace bool `json:"marketplace"`
+	// Collect says from when collection is due once the threshold is
+	// crossed (see NexusCollect).
+	Collect string `json:"collect"`
+	// Citation is the revenue department's publication; Checked says
+	// what was read to check the row ("revenue": the department's own
+	// page, "secondary": a publication that summarises the law, "": the
+	// row as the TaxLocus table gives it); Decision says where the
+	// sources disagree and what was chosen.
+	Citation string `json:"citation"`
+	Checked  string `json:"checked,omitempty"`
+	Decision string `json:"decision,omitempty"`
+}
+
+// The values of the members of a NexusRule.
+const (
+	NexusOver            = "over"
+	NexusAtLeast         = "at-least"
+	NexusSales           = "sales"
+	NexusOr              = "or"
+	NexusAnd             = "and"
+	NexusCalendarYear    = "calendar-year"
+	NexusYearToSeptember = "year-to-september"
+	Nexus12Months        = "12-months"
+	Nexus4QuartersNY     = "4-quarters-ny"
+	NexusGross           = "gross"
+	NexusRetail          = "retail"
+	NexusTaxable         = "taxable"
+)
+
+// NexusCollect is a rule's Collect, read: from when collection is due
+// once a threshold is crossed on a day.
+//
+//	next-day           the day after (the next transaction)
+//	month+N            the first day of the Nth month after the month of crossing
+//	days+N             N days after
+//	month-after-days+N the first day of the month after the day N days after
+//	month-within+N     the first day of the month that holds the day N days after
+//	after-period       the day after the measurement period that crossed ends
+//	next-quarter       the first day of the next calendar quarter
+//	quarter-end+N      N days after the end of New York's sales tax quarter
+type NexusCollect struct {
+	Kind string
+	N    int
+}
+
+// ParseNexusCollect reads a rule's Collect.
+func ParseNexusCollect(s string) (NexusCollect, error) {
+	switch s {
+	case "next-day", "after-period", "next-quarter":
+		return NexusCollect{Kind: s}, nil
+	}
+	kind, n, ok := strings.Cut(s, "+")
+	if ok {
+		switch kind {
+		case "month", "days", "month-after-days", "month-within", "quarter-end":
+			v, err := strconv.Atoi(n)
+			if err == nil && v >= 0 && v <= 366 && strconv.Itoa(v) == n {
+				return NexusCollect{Kind: kind, N: v}, nil
+			}
+		}
+	}
+	return NexusCollect{}, fmt.Errorf("%q is not next-day, after-period, next-quarter, month+N, days+N, month-after-days+N, month-within+N or quarter-end+N", s)
+}
+
+// From returns the day collection is due from, for a threshold crossed on
+// crossed in a measurement period that ends on periodEnd.
+func (c NexusCollect) From(crossed, periodEnd civil.Date) civil.Date {
+	first := func(y int, m int) civil.Date {
+		for m > 12 {
+			y, m = y+1, m-12
+		}
+		return civil.Date{Year: y, Month: time.Month(m), Day: 1}
+	}
+	switch c.Kind {
+	case "next-day":
+		return crossed.AddDays(1)
+	case "month":
+		return first(crossed.Year, int(crossed.Month)+c.N)
+	case "days":
+		return crossed.AddDays(c.N)
+	case "month-after-days":
+		d := crossed.AddDays(c.N)
+		return first(d.Year, int(d.Month)+1)
+	case "month-within":
+		d := crossed.AddDays(c.N)
+		return first(d.Year, int(d.Month))
+	case "after-period":
+		return periodEnd.AddDays(1)
+	case "next-quarter":
+		return first(crossed.Year, (int(crossed.Month)-1)/3*3+4)
+	case "quarter-end":
+		// New York's quarters end in February, May, August, November.
+		m := int(crossed.Month)
+		last := m + (2-m%3+3)%3                        // the quarter's last month
+		end := first(crossed.Year, last+1).AddDays(-1) // and its last day
+		return end.AddDays(c.N)
+	}
+	return crossed
+}
+
+// Check reports the first fault of r as an EInvalid error naming its
+// member (sales_threshold, effective, ...), as the curated table names
+// its columns.
+func (r *NexusRule) Check() error {
+	switch {
+	case len(r.State) != 2 || strings.ToUpper(r.State) != r.State:
+		return levy.Invalid("state", "%q is not a state's postal code", r.State)
+	case r.Effective.IsZero():
+		return levy.Invalid("effective", "the date the rule applies from is missing")
+	case r.Effective.Year < 2000 || r.Effective.Year > 2100:
+		return levy.Invalid("effective", "%s is out of range (2000 to 2100)", r.Effective)
+	case !r.Expiration.IsZero() && (r.Expiration.Before(r.Effective) || r.Expiration.Year > 2100):
+		return levy.Invalid("expiration", "%s is before the effective date %s or after 2100", r.Expiration, r.Effective)
+	case r.Sales.IsNegative():
+		return levy.Invalid("sales_threshold", "%s is negative", r.Sales)
+	case r.Transactions < 0:
+		return levy.Invalid("transaction_threshold", "%d is negative", r.Transactions)
+	}
+	switch r.Logic {
+	case NexusSales:
+		if r.Sales.IsZero() || r.Transactions != 0 {
+			return levy.Invalid("logic", "a rule of sales alone has an amount and no transaction count")
+		}
+	case NexusOr, NexusAnd:
+		if r.Sales.IsZero() || r.Transactions == 0 {
+			return levy.Invalid("logic", "a rule of %q has both an amount and a transaction count", r.Logic)
+		}
+	default:
+		return levy.Invalid("logic", "%q is not sales, or, and", r.Logic)
+	}
+	if r.SalesTest != NexusOver && r.SalesTest != NexusAtLeast {
+		return levy.Invalid("sales_test", "%q is not over or at-least", r.SalesTest)
+	}
+	if r.Transactions > 0 && r.TransactionTest != NexusOver && r.TransactionTest != NexusAtLeast {
+		return levy.Invalid("transaction_test", "%q is not over or at-least", r.TransactionTest)
+	}
+	if r.Transactions == 0 && r.TransactionTest != "" {
+		return levy.Invalid("transaction_test", "a rule without a transaction count has no transaction test")
+	}
+	if !slices.Contains([]string{NexusCalendarYear, NexusYearToSeptember, Nexus12Months, Nexus4QuartersNY}, r.Period) {
+		return levy.Invalid("period", "%q is not calendar-year, year-to-september, 12-months or 4-quarters-ny", r.Period)
+	}
+	if !slices.Contains([]string{NexusGross, NexusRetail, NexusTaxable}, r.Counts) {
+		return levy.Invalid("counts", "%q is not gross, retail or taxable", r.Counts)
+	}
+	if _, err := ParseNexusCollect(r.Collect); err != nil {
+		return levy.Invalid("collect", "%v", err)
+	}
+	if !strings.HasPrefix(r.Citation, "https://") {
+		return levy.Invalid("citation", "%q is not an https address", r.Citation)
+	}
+	if r.Checked != "" && r.Checked != "revenue" && r.Checked != "secondary" {
+		return levy.Invalid("checked", "%q is not revenue, secondary or empty", r.Checked)
+	}
+	return nil
+}
+
+// InForce reports whether the rule applies on d.
+func (r *NexusRule) InForce(d civil.Date) bool {
+	return !d.Before(r.Effective) && (r.Expiration.IsZero() || !d.After(r.Expiration))
+}
+
+// NexusRules are the dataset's economic-nexus rules, by state and date.
+type NexusRules struct {
+	rules []NexusRule // by state, then effective date
+}
+
+// Nexus returns the dataset's economic-nexus thresholds, decoding them
+// the first time it is called.
+func (d *Dataset) Nexus() (*NexusRules, error) {
+	return part(d, &d.nexus, nexusFile, func(b []byte) (*NexusRules, error) {
+		n, err := DecodeNexus(b)
+		if err != nil {
+			return nil, fmt.Errorf("data: decode %s: %w", nexusFile, err)
+		}
+		return n, nil
+	})
+}
+
+// NewNexusRules checks rules (each with NexusRule.Check, and no two of a
+// state overlapping) and returns them, sorted by state and date.
+func NewNexusRules(rules []NexusRule) (*NexusRules, error) {
+	out := slices.Clone(rules)
+	for i := range out {
+		if err := out[i].Check(); err != nil {
+			var le *levy.Error
+			if errors.As(err, &le) {
+				le.Field = fmt.Sprintf("[%d].%s", i, le.Field)
+			}
+			return nil, err
+		}
+	}
+	slices.SortStableFunc(out, func(a, b NexusRule) int {
+		if c := strings.Compare(a.State, b.State); c != 0 {
+			return c
+		}
+		return a.Effective.Compare(b.Effective)
+	})
+	for i := 1; i < len(out); i++ {
+		a, b := &out[i-1], &out[i]
+		if a.State == b.State && (a.Expiration.IsZero() || !a.Expiration.Before(b.Effective)) {
+			return nil, levy.Invalid("effective", "the rules of %s from %s and from %s overlap", a.State, a.Effective, b.Effective)
+		}
+	}
+	return &NexusRules{rules: out}, nil
+}
+
+// All returns every rule, by state and date. The slice is the caller's.
+func (n *NexusRules) All() []NexusRule { return slices.Clone(n.rules) }
+
+// On returns the rule of state in force on d, and whether there is one.
+func (n *NexusRules) On(state string, d civil.Date) (NexusRule, bool) {
+	for i := range n.rules {
+		if r := &n.rules[i]; r.State == state && r.InForce(d) {
+			return *r, true
+		}
+	}
+	return NexusRule{}, false
+}
+
+// States returns the states that have a rule, in order.
+func (n *NexusRules) States() []string {
+	var out []string
+	for _, r := range n.rules {
+		if len(out) == 0 || out[len(out)-1] != r.State {
+			out = append(out, r.State)
+		}
+	}
+	return out
+}
+
+// EncodeNexus writes rules in the format of nexus.lvd.
+func EncodeNexus(n *NexusRules) ([]byte, error) {
+	w := binfmt.NewWriter(nexusKind, nexusVersion)
+	w.Uvarint(uint64(len(n.rules)))
+	for _, r := range n.rules {
+		w.String(r.State)
+		w.String(r.Effective.String())
+		w.String(dateText(r.Expiration))
+		w.String(r.Sales.String())
+		w.String(r.SalesTest)
+		w.Int(r.Transactions)
+		w.String(r.TransactionTest)
+		for _, s := range []string{r.Logic, r.Period, r.Counts} {
+			w.String(s)
+		}
+		w.Bool(r.Marketplace)
+		for _, s := range []string{r.Collect, r.Citation, r.Checked, r.Decision} {
+			w.String(s)
+		}
+	}
+	return w.Finish()
+}
+
+// DecodeNexus reads nexus.lvd and checks its rules as NewNexusRules does.
+func DecodeNexus(b []byte) (*NexusRules, error) {
+	r, err := binfmt.Open(b, nexusKind, nexusVersion)
+	if err != nil {
+		return nil, err
+	}
+	n := r.Count(1)
+	rules := make([]NexusRule, 0, n)
+	for range n {
+		var x NexusRule
+		x.State = r.String()
+		eff, exp := r.String(), r.String()
+		sales := r.String()
+		x.SalesTest = r.String()
+		x.Transactions = r.Int()
+		x.TransactionTest = r.String()
+		x.Logic, x.Period, x.Counts = r.String(), r.String(), r.String()
+		x.Marketplace = r.Bool()
+		x.Collect, x.Citation, x.Checked, x.Decision = r.String(), r.String(), r.String(), r.String()
+		if r.Err() != nil {
+			break
+		}
+		if x.Effective, err = civil.Parse(eff); err != nil {
+			return nil, err
+		}
+		if exp != "" {
+			if x.Expiration, err = civil.Parse(exp); err != nil {
+				return nil, err
+			}
+		}
+		if x.Sales, err = decimal.NewFromString(sales); err != nil {
+			return nil, err
+		}
+		rules = append(rules, x)
+	}
+	if err := r.Done(); err != nil {
+		return nil, err
+	}
+	return NewNexusRules(rules)
+}
+
+// dateText is d as text, "" for the zero date.
+func dateText(d civil.Date) string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.String()
+}

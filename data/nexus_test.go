@@ -1,0 +1,102 @@
+package data
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/shopspring/decimal"
+)
+
+// TestNexusRules: the embedded thresholds cover every state TaxLocus
+// lists, with the dated changes the issue names (New York's "and", a
+// dropped transaction test).
+func TestNexusRules(t *testing.T) {
+	n, err := Default().Nexus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(n.States()); got != 47 {
+		t.Errorf("%d states have rules, want 47 (45 states with a sales tax, DC, and Alaska's municipalities)", got)
+	}
+	ny, ok := n.On("NY", civil.MustParse("2026-06-01"))
+	if !ok || ny.Logic != NexusAnd || ny.Transactions != 100 || !ny.Sales.Equal(decimal.NewFromInt(500000)) || ny.Period != Nexus4QuartersNY {
+		t.Errorf("New York = %+v", ny)
+	}
+	before, _ := n.On("IL", civil.MustParse("2025-12-31"))
+	after, _ := n.On("IL", civil.MustParse("2026-01-01"))
+	if before.Logic != NexusOr || before.Transactions != 200 || after.Logic != NexusSales || after.Transactions != 0 {
+		t.Errorf("Illinois before and after 2026-01-01: %+v, %+v", before, after)
+	}
+	if _, ok := n.On("OR", civil.MustParse("2026-06-01")); ok {
+		t.Error("Oregon, which has no sales tax, has a rule")
+	}
+	for _, r := range n.All() {
+		if r.Citation == "" {
+			t.Errorf("%s from %s has no citation", r.State, r.Effective)
+		}
+	}
+}
+
+// TestNexusRuleChecks: a negative threshold, a date out of range and an
+// unknown value are refused, naming the member.
+func TestNexusRuleChecks(t *testing.T) {
+	good := NexusRule{State: "TX", Effective: civil.MustParse("2019-10-01"), Sales: decimal.NewFromInt(500000), SalesTest: NexusAtLeast,
+		Logic: NexusSales, Period: Nexus12Months, Counts: NexusGross, Collect: "month+4", Citation: "https://comptroller.texas.gov/"}
+	if err := good.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		field string
+		edit  func(*NexusRule)
+	}{
+		{"sales_threshold", func(r *NexusRule) { r.Sales = decimal.NewFromInt(-1) }},
+		{"transaction_threshold", func(r *NexusRule) { r.Transactions = -5 }},
+		{"effective", func(r *NexusRule) { r.Effective = civil.Date{Year: 1999, Month: 1, Day: 1} }},
+		{"expiration", func(r *NexusRule) { r.Expiration = civil.MustParse("2018-01-01") }},
+		{"logic", func(r *NexusRule) { r.Logic = "xor" }},
+		{"period", func(r *NexusRule) { r.Period = "fortnight" }},
+		{"collect", func(r *NexusRule) { r.Collect = "soon" }},
+		{"state", func(r *NexusRule) { r.State = "Texas" }},
+	} {
+		r := good
+		c.edit(&r)
+		err := r.Check()
+		var le *levy.Error
+		if !errors.As(err, &le) || le.Field != c.field || le.Code != levy.EInvalid {
+			t.Errorf("%s: %v, want an invalid error naming %s", c.field, err, c.field)
+		}
+	}
+	a, b := good, good
+	b.Effective, b.Sales = civil.MustParse("2020-01-01"), decimal.NewFromInt(100000)
+	if _, err := NewNexusRules([]NexusRule{a, b}); err == nil || !strings.Contains(err.Error(), "overlap") {
+		t.Errorf("overlapping rules: %v", err)
+	}
+}
+
+// TestNexusCollect: the day collection is due from, for each kind.
+func TestNexusCollect(t *testing.T) {
+	crossed, end := civil.MustParse("2026-01-15"), civil.MustParse("2026-12-31")
+	for _, c := range []struct{ collect, want string }{
+		{"next-day", "2026-01-16"},
+		{"month+1", "2026-02-01"},
+		{"month+4", "2026-05-01"},
+		{"month+12", "2027-01-01"},
+		{"days+60", "2026-03-16"},
+		{"month-after-days+90", "2026-05-01"},
+		{"month-within+60", "2026-03-01"},
+		{"after-period", "2027-01-01"},
+		{"next-quarter", "2026-04-01"},
+		{"quarter-end+50", "2026-04-19"}, // the quarter December to February ends 2026-02-28
+	} {
+		k, err := ParseNexusCollect(c.collect)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := k.From(crossed, end).String(); got != c.want {
+			t.Errorf("%s: %s, want %s", c.collect, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,281 @@
+package cli
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"strings"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api/nexusadmin"
+	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/nexus"
+	"github.com/levytax/levy/profile"
+	"github.com/shopspring/decimal"
+)
+
+const nexusUsage = `usage:
+  levy nexus report (--data-dir DIR | --database URL | --server URL) [--tenant T] [--as-of D] [--format text|csv|json]
+                    [--company C] [--share 0.8] [--registrations FILE]
+  levy nexus rebuild (--data-dir DIR | --database URL) [--tenant T] [--repair]
+
+report prints, for every US state with a sales tax (and the EU's
+distance-sales threshold), where the tenant's sellers stand on --as-of
+(today when absent): none, approaching (at or above --share of a
+threshold, 0.8 by default), exceeded (with the day the threshold was
+crossed and the day collection is due from) or registered, each with its
+sales, transactions, thresholds, period, citation and a sentence that
+explains it. It reads the sales figures the journal keeps as sales are
+stored, reversed, rolled back and deleted, never the journal itself, per
+seller company code (--company for one; every company with sales
+otherwise). --format json prints one object per line, csv a header and a
+row per state, text a table and the explanations.
+
+A state is registered where the tenant's tax profile stores a
+registration of the seller there (jurisdiction US-TX, or EU for the Union
+scheme), in force on the day, and where --registrations FILE lists one:
+CSV with a header naming state (TX, or EU) and optionally company,
+effective, end (YYYY-MM-DD) and number.
+
+rebuild recomputes the figures from the journal's transactions and
+prints every day, state and company whose stored figures differ; with
+--repair it replaces the stored figures with the recomputed ones. Run it
+once on a journal written before Levy kept figures, and whenever a
+report looks wrong. It needs the journal here (--data-dir or --database),
+and is best run while nothing posts.
+
+--server reads the report through a running levy serve's
+/admin/v1/nexus/report route with an admin credential (--client-id and
+--client-secret, best given as LEVY_CLIENT_ID and LEVY_CLIENT_SECRET),
+as levy journal does; --registrations does not go with it (the server
+reads the tenant's profile).
+`
+
+// nexusArgs are the parsed flags of a nexus command.
+type nexusArgs struct {
+	cmd               string
+	dataDir, database string
+	remote            remote
+	tenant            string
+	tenantGiven       bool
+	asOf              civil.Date
+	format            string
+	company           string
+	companyGiven      bool
+	share             decimal.Decimal
+	registrations     string
+	repair            bool
+}
+
+// runNexus runs levy nexus report|rebuild.
+func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, nexusUsage)
+		return usageError{"nexus needs a command: report or rebuild"}
+	}
+	if isHelp(args[0]) {
+		printHelp(stdout, nexusUsage, nil, nil)
+		return nil
+	}
+	a := nexusArgs{cmd: args[0]}
+	args = args[1:]
+	switch a.cmd {
+	case "report", "rebuild":
+	default:
+		fmt.Fprint(stderr, nexusUsage)
+		return usageError{fmt.Sprintf("unknown nexus command %q", a.cmd)}
+	}
+	fs := flag.NewFlagSet("levy nexus "+a.cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, nexusUsage) }
+	fs.StringVar(&a.dataDir, "data-dir", os.Getenv("LEVY_DATA_DIR"), "data directory, which no server holds")
+	fs.StringVar(&a.database, "database", os.Getenv(databaseEnv), databaseUsage)
+	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose sellers to report on (with --server, the credential's)")
+	if a.cmd == "report" {
+		fs.StringVar(&a.remote.base, "server", os.Getenv(serverEnv), "base URL of a running levy serve, to read the report through")
+		fs.StringVar(&a.remote.clientID, "client-id", os.Getenv(clientIDEnv), "with --server: the client ID of an admin credential")
+		fs.StringVar(&a.remote.secret, "client-secret", os.Getenv(clientSecretEnv), "with --server: its secret (best in the environment)")
+		fs.StringVar(&a.remote.audience, "audience", cmp.Or(os.Getenv(adminAudEnv), oauth.DefaultAdminAudience), "with --server: the admin audience of the server")
+		fs.StringVar(&a.format, "format", "text", "text, csv or json (one object per line)")
+		fs.StringVar(&a.company, "company", "", "the seller company code to report on (every company with sales when absent)")
+		fs.StringVar(&a.registrations, "registrations", "", "a CSV list of registrations (state, company, effective, end, number)")
+	} else {
+		fs.BoolVar(&a.repair, "repair", false, "replace the stored figures with those recomputed from the journal when they differ")
+	}
+	var asOf dateFlag
+	share := new(string)
+	*share = "0.8"
+	if a.cmd == "report" {
+		fs.Var(&asOf, "as-of", "the day of the statuses (YYYY-MM-DD; today when absent)")
+		fs.StringVar(share, "share", "0.8", "the share of a threshold from which a state is approaching")
+	}
+	if helpRequested(args) {
+		printHelp(stdout, nexusUsage, fs, envOf("data-dir", "LEVY_DATA_DIR", "database", databaseEnv, "server", serverEnv,
+			"client-id", clientIDEnv, "client-secret", clientSecretEnv, "audience", adminAudEnv))
+		return nil
+	}
+	if err := fs.Parse(args); err != nil {
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	switch local := given["data-dir"] || given["database"]; {
+	case given["server"] && local:
+		return usageError{"--server reads the report through a running server, --data-dir and --database open the journal here: give one"}
+	case given["server"]:
+		a.dataDir, a.database = "", ""
+	case local:
+		a.remote.base = ""
+	}
+	if a.remote.base == "" && a.dataDir == "" && a.database == "" {
+		return usageError{"--data-dir, --database or --server is required"}
+	}
+	a.asOf, a.tenantGiven, a.companyGiven = asOf.d, given["tenant"], given["company"]
+	if a.asOf.IsZero() {
+		a.asOf = civil.Today()
+	}
+	if a.asOf.Year < 2000 || a.asOf.Year > 2100 {
+		return usageError{fmt.Sprintf("--as-of %s is out of range (2000 to 2100)", a.asOf)}
+	}
+	var err error
+	if a.share, err = decimal.NewFromString(*share); err != nil || a.share.Sign() <= 0 || a.share.GreaterThan(decimal.NewFromInt(1)) {
+		return usageError{fmt.Sprintf("--share %q is not a share above 0 and at most 1 (0.8 is 80%%)", *share)}
+	}
+	a.format = strings.ToLower(a.format)
+	if a.cmd == "report" && a.format != nexus.FormatText && a.format != nexus.FormatCSV && a.format != nexus.FormatJSON {
+		return usageError{fmt.Sprintf("unknown --format %q: text, csv or json", a.format)}
+	}
+	if a.remote.base != "" {
+		if a.registrations != "" {
+			return usageError{"--registrations does not go with --server: the server reads the tenant's stored registrations"}
+		}
+		if err := a.remote.check(); err != nil {
+			return err
+		}
+		return runNexusRemote(ctx, a, stdout)
+	}
+	return runNexusLocal(ctx, a, stdout)
+}
+
+// runNexusLocal runs a nexus command over a data directory or a
+// database.
+func runNexusLocal(ctx context.Context, a nexusArgs, stdout io.Writer) error {
+	if a.database == "" {
+		if _, err := os.Stat(journalDir(a.dataDir)); err != nil {
+			return fmt.Errorf("no tax journal in %s: %w", a.dataDir, err)
+		}
+	}
+	st, err := openStorage(ctx, a.dataDir, a.database, nil)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	store, _, err := st.journal(ctx)
+	if err != nil {
+		if a.database == "" && dirLocked(err) {
+			return fmt.Errorf("the data directory %s is held by a running levy serve: read the report through it with --server URL (env %s) and an admin credential: %w",
+				a.dataDir, serverEnv, err)
+		}
+		return err
+	}
+	if a.cmd == "rebuild" {
+		res, err := nexus.Rebuild(ctx, store, a.tenant, a.repair)
+		if err != nil {
+			return err
+		}
+		if err := res.WriteText(stdout); err != nil {
+			return err
+		}
+		if len(res.Differences) > 0 && !res.Repaired {
+			return errors.New("the stored figures differ from the journal")
+		}
+		return nil
+	}
+	rules, err := data.Default().Nexus()
+	if err != nil {
+		return err
+	}
+	o := nexus.Options{AsOf: a.asOf, Share: a.share, Company: a.company, CompanySet: a.companyGiven}
+	if a.registrations != "" {
+		f, err := os.Open(a.registrations)
+		if err != nil {
+			return err
+		}
+		o.Registrations, err = nexus.ReadRegistrations(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", a.registrations, err)
+		}
+	}
+	if p, err := nexusProfile(ctx, st, a.tenant); err != nil {
+		return err
+	} else if p != nil {
+		o.Profile = p
+	}
+	rep, err := nexus.Build(ctx, store, rules, a.tenant, o)
+	if err != nil {
+		return err
+	}
+	return rep.Write(stdout, a.format)
+}
+
+// nexusProfile returns the tenant's tax profile stored beside the
+// journal (an empty one when the tenant has none).
+func nexusProfile(ctx context.Context, st *storage, tenant string) (*profile.Snapshot, error) {
+	store, err := st.profiles(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return profile.NewCache(store, st.log).Snapshot(ctx, tenant)
+}
+
+// runNexusRemote reads the report through a running server.
+func runNexusRemote(ctx context.Context, a nexusArgs, stdout io.Writer) error {
+	r := &a.remote
+	q := url.Values{"asOf": {a.asOf.String()}, "share": {a.share.String()}}
+	if a.companyGiven {
+		q.Set("company", a.company)
+	}
+	if a.tenantGiven {
+		q.Set("tenant", a.tenant)
+	}
+	path := strings.TrimPrefix(nexusadmin.ReportRoute, "GET ")
+	switch a.format {
+	case nexus.FormatJSON, nexus.FormatCSV:
+		q.Set("format", map[string]string{nexus.FormatJSON: "jsonl", nexus.FormatCSV: "csv"}[a.format])
+		resp, err := r.get(ctx, path, q)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		_, err = io.Copy(stdout, resp.Body)
+		return err
+	}
+	resp, err := r.get(ctx, path, q)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	var answer struct {
+		Data *nexus.Report `json:"data"`
+	}
+	err = json.NewDecoder(resp.Body).Decode(&answer)
+	if err == nil && answer.Data == nil {
+		err = errors.New("the answer has no report")
+	}
+	if err != nil {
+		return fmt.Errorf("reading the report of %s: %w", r.base, err)
+	}
+	return answer.Data.Write(stdout, nexus.FormatText)
+}

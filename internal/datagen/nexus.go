@@ -1,0 +1,243 @@
+package datagen
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/shopspring/decimal"
+)
+
+// The economic-nexus thresholds of the US states: the curated table
+// (one row per state and period of dates, with the revenue department's
+// publication, what was read to check it and what was decided where the
+// sources disagree), compared with TaxLocus's two tables, and written to
+// nexus.lvd with the document NEXUS.md.
+const (
+	nexusCuratedFile     = "us-nexus.csv"
+	taxlocusNexusFile    = "rates/us-local/taxlocus/nexus_thresholds.csv"
+	taxlocusMarketplaceF = "rates/us-local/taxlocus/marketplace_facilitator_rules.csv"
+)
+
+// nexusColumns are the columns of the curated table, in order.
+var nexusColumns = []string{"state", "effective", "expiration", "sales_threshold", "sales_test", "transaction_threshold",
+	"transaction_test", "logic", "period", "counts", "marketplace", "collect", "citation", "checked", "decision"}
+
+// genNexus is the step of the thresholds.
+func genNexus(g *gen) error {
+	f, err := g.curated.Open(nexusCuratedFile)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	rules, err := ReadNexusCSV(f, curatedRef+nexusCuratedFile)
+	if err != nil {
+		return err
+	}
+	n, err := data.NewNexusRules(rules)
+	if err != nil {
+		return fmt.Errorf("%s: %w", curatedRef+nexusCuratedFile, err)
+	}
+	if err := compareNexus(g, n); err != nil {
+		return err
+	}
+	b, err := data.EncodeNexus(n)
+	if err != nil {
+		return fmt.Errorf("encode nexus.lvd: %w", err)
+	}
+	g.emit("nexus.lvd", b)
+	g.doc("NEXUS.md", nexusDoc(n))
+	g.addSource(Source{
+		Key:   "us-nexus",
+		Files: curatedRef + nexusCuratedFile + ", " + taxlocusNexusFile + ", " + taxlocusMarketplaceF,
+		What: fmt.Sprintf("the economic-nexus thresholds of %d states and DC (%d dated rows): amount, transaction count, "+
+			"logic, measurement period, the sales that count, marketplace sales, when collection is due, each with the revenue "+
+			"department's publication; curated, compared with TaxLocus's tables, every disagreement decided in the row (data/NEXUS.md)",
+			len(n.States()), len(n.All())),
+		From:        "Levy's curated table; TaxLocus Open Sales-Tax Dataset (2026-08-18) to compare",
+		Licence:     "CC-BY-4.0 (TaxLocus)",
+		Attribution: "TaxLocus Open Sales-Tax Dataset, https://taxlocus.com, CC-BY-4.0",
+	})
+	return nil
+}
+
+// ReadNexusCSV reads a table of nexus rules in the curated table's
+// columns. A bad value is an error that names the file, the line and
+// the column.
+func ReadNexusCSV(r io.Reader, name string) ([]data.NexusRule, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = len(nexusColumns)
+	head, err := cr.Read()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if !slices.Equal(head, nexusColumns) {
+		return nil, fmt.Errorf("%s: the header is %v, want %v", name, head, nexusColumns)
+	}
+	var out []data.NexusRule
+	for line := 2; ; line++ {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		at := func(err error) error {
+			var le *levy.Error
+			if errors.As(err, &le) {
+				return fmt.Errorf("%s line %d column %s: %w", name, line, le.Field, err)
+			}
+			return fmt.Errorf("%s line %d: %w", name, line, err)
+		}
+		col := func(c string) string { return strings.TrimSpace(rec[slices.Index(nexusColumns, c)]) }
+		x := data.NexusRule{State: col("state"), SalesTest: col("sales_test"), TransactionTest: col("transaction_test"),
+			Logic: col("logic"), Period: col("period"), Counts: col("counts"), Collect: col("collect"),
+			Citation: col("citation"), Checked: col("checked"), Decision: col("decision")}
+		for _, d := range []struct {
+			col string
+			dst *civil.Date
+		}{{"effective", &x.Effective}, {"expiration", &x.Expiration}} {
+			if v := col(d.col); v != "" {
+				if *d.dst, err = civil.Parse(v); err != nil {
+					return nil, at(levy.Invalid(d.col, "%q is not a date YYYY-MM-DD", v))
+				}
+			}
+		}
+		if x.Sales, err = decimal.NewFromString(col("sales_threshold")); err != nil {
+			return nil, at(levy.Invalid("sales_threshold", "%q is not an amount", col("sales_threshold")))
+		}
+		if v := col("transaction_threshold"); v != "" {
+			if x.Transactions, err = strconv.Atoi(v); err != nil {
+				return nil, at(levy.Invalid("transaction_threshold", "%q is not a whole number", v))
+			}
+		}
+		switch col("marketplace") {
+		case "included":
+			x.Marketplace = true
+		case "excluded":
+		default:
+			return nil, at(levy.Invalid("marketplace", "%q is not included or excluded", col("marketplace")))
+		}
+		if err := x.Check(); err != nil {
+			return nil, at(err)
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// compareNexus checks the rules against TaxLocus's tables: every state
+// they list has rules, every rule's state is listed, and where the rule in
+// force on TaxLocus's date differs from TaxLocus's row (amount, count,
+// logic, period, marketplace), the rule's decision says what was chosen.
+func compareNexus(g *gen, n *data.NexusRules) error {
+	th, err := readRatesTable(g.path(taxlocusNexusFile), "state", "sales_threshold", "transaction_threshold", "logic", "measurement_period")
+	if err != nil {
+		return err
+	}
+	mp, err := readRatesTable(g.path(taxlocusMarketplaceF), "state", "counts_toward_seller_nexus")
+	if err != nil {
+		return err
+	}
+	counts := map[string]bool{}
+	for _, rec := range mp.Rows {
+		counts[mp.Get(rec, "state")] = strings.EqualFold(mp.Get(rec, "counts_toward_seller_nexus"), "true")
+	}
+	listed := map[string]bool{}
+	var faults []string
+	for i, rec := range th.Rows {
+		st := th.Get(rec, "state")
+		listed[st] = true
+		r, ok := n.On(st, TaxlocusDate)
+		if !ok {
+			faults = append(faults, fmt.Sprintf("%s line %d: %s has no rule in force on %s", taxlocusNexusFile, i+2, st, TaxlocusDate))
+			continue
+		}
+		var diff []string
+		if v, err := decimal.NewFromString(th.Get(rec, "sales_threshold")); err != nil || !v.Equal(r.Sales) {
+			diff = append(diff, "amount "+th.Get(rec, "sales_threshold"))
+		}
+		if c := th.Get(rec, "transaction_threshold"); c != strconv.Itoa(r.Transactions) && !(c == "" && r.Transactions == 0) {
+			diff = append(diff, "count "+c)
+		}
+		want := map[string]string{"sales_only": data.NexusSales, "sales_or_count": data.NexusOr, "sales_and_count": data.NexusAnd}[th.Get(rec, "logic")]
+		if want != r.Logic {
+			diff = append(diff, "logic "+th.Get(rec, "logic"))
+		}
+		period := map[string]string{"current_or_prior_cy": data.NexusCalendarYear, "rolling_12_month": data.Nexus12Months,
+			"prior_4_quarters": data.Nexus4QuartersNY}[th.Get(rec, "measurement_period")]
+		if period != r.Period {
+			diff = append(diff, "period "+th.Get(rec, "measurement_period"))
+		}
+		if c, ok := counts[st]; ok && c != r.Marketplace {
+			diff = append(diff, fmt.Sprintf("marketplace counts %t", c))
+		}
+		if len(diff) > 0 && r.Decision == "" {
+			faults = append(faults, fmt.Sprintf("%s: the rule of %s from %s differs from TaxLocus (%s) and says nothing of it in its decision",
+				curatedRef+nexusCuratedFile, st, r.Effective, strings.Join(diff, ", ")))
+		}
+		if len(diff) > 0 {
+			g.log.Info("nexus: differs from TaxLocus, decided", "state", st, "taxlocus", strings.Join(diff, ", "))
+		}
+	}
+	for _, st := range n.States() {
+		if !listed[st] {
+			faults = append(faults, fmt.Sprintf("%s: %s has rules but no row in %s", curatedRef+nexusCuratedFile, st, taxlocusNexusFile))
+		}
+	}
+	if len(faults) > 0 {
+		return errors.New(strings.Join(faults, "; "))
+	}
+	return nil
+}
+
+// nexusDoc is data/NEXUS.md: every rule, with its citation and decision.
+func nexusDoc(n *data.NexusRules) string {
+	var b strings.Builder
+	b.WriteString("<!-- Code generated by go run ./cmd/levydata. DO NOT EDIT. -->\n\n")
+	b.WriteString("# Economic nexus thresholds\n\n")
+	b.WriteString("The thresholds past which a remote seller must register for a US state's sales tax, as `levy nexus report` applies them ")
+	b.WriteString("([docs/nexus.md](../docs/nexus.md)). Curated in [" + curatedRef + nexusCuratedFile + "](../" + curatedRef + nexusCuratedFile + "), ")
+	b.WriteString("compared with TaxLocus's tables; checked: `revenue` (the revenue department's own page was read), `secondary` ")
+	b.WriteString("(a publication summarising the law), or blank (TaxLocus's row, with the department's page cited).\n\n")
+	b.WriteString("| state | from | to | amount | count | logic | period | counts | marketplace | collect from | checked | source and decision |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	for _, r := range n.All() {
+		count := ""
+		if r.Transactions > 0 {
+			count = r.TransactionTest + " " + strconv.Itoa(r.Transactions)
+		}
+		mp := "excluded"
+		if r.Marketplace {
+			mp = "included"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s $%s | %s | %s | %s | %s | %s | %s | %s | [%s](%s) %s |\n",
+			r.State, r.Effective, dateOrBlank(r.Expiration), r.SalesTest, r.Sales.StringFixed(0), count, r.Logic, r.Period,
+			r.Counts, mp, r.Collect, r.Checked, citationHost(r.Citation), r.Citation, strings.ReplaceAll(r.Decision, "|", "/"))
+	}
+	return b.String()
+}
+
+func dateOrBlank(d civil.Date) string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.String()
+}
+
+// citationHost is the host of an address, for a link's text.
+func citationHost(u string) string {
+	u = strings.TrimPrefix(u, "https://")
+	if i := strings.IndexByte(u, '/'); i >= 0 {
+		u = u[:i]
+	}
+	return u
+}

@@ -1,0 +1,395 @@
+package journal
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/money"
+	"github.com/shopspring/decimal"
+)
+
+// Sales figures. Each unit that changes which version of a transaction is
+// the latest live one (a post, a reversal, a rollback, a delete) adds to
+// the tenant's figures what the change adds to its sales, in the same
+// unit: a report of where a seller has crossed an economic nexus or the
+// EU's distance-sales threshold reads the figures and never scans the
+// journal. Contribution says what a transaction counts for.
+
+// AreaEU is the area of the figures of cross-border sales to consumers
+// within the European Union (Line.EUDistanceSale): one figure for every
+// member state, as the union-wide threshold counts them together.
+const AreaEU = "EU"
+
+// UnitsPerCurrencyUnit is the scale of the amounts of a Tally: they are
+// whole ten-thousandths of the area's currency (US dollars in a US
+// state, euros in AreaEU).
+const UnitsPerCurrencyUnit = 10000
+
+// maxFigureUnits bounds the amount of one line that the figures count
+// (10^12 currency units), so that sums of very many never overflow.
+const maxFigureUnits = 1_000_000_000_000 * UnitsPerCurrencyUnit
+
+// Tally is what a group of sales adds up to.
+type Tally struct {
+	// Gross is the sales' amounts (the lines' net amounts), Exempt the
+	// part the area's own tax exempted, Taxable the part it taxed, in
+	// ten-thousandths of the area's currency (UnitsPerCurrencyUnit).
+	Gross, Exempt, Taxable int64
+	// Count is the number of transactions: each counts once in an area
+	// where it has a line, a reversal minus once.
+	Count int64
+	// Unconverted counts the lines whose amount could not be had in the
+	// area's currency (a document in another currency without a
+	// conversion to it), which the amounts leave out.
+	Unconverted int64
+}
+
+// IsZero reports whether t adds nothing.
+func (t Tally) IsZero() bool { return t == Tally{} }
+
+// Add returns t plus u.
+func (t Tally) Add(u Tally) Tally {
+	return Tally{t.Gross + u.Gross, t.Exempt + u.Exempt, t.Taxable + u.Taxable, t.Count + u.Count, t.Unconverted + u.Unconverted}
+}
+
+// Neg returns -t.
+func (t Tally) Neg() Tally {
+	return Tally{-t.Gross, -t.Exempt, -t.Taxable, -t.Count, -t.Unconverted}
+}
+
+// Figure is the sales of one seller company into one area on one day:
+// those it made itself (Direct) and those a marketplace facilitator made
+// for it (Marketplace, Transaction.Marketplace), counted apart.
+type Figure struct {
+	// Company is the seller's company code ("" when the requests named
+	// none).
+	Company string `json:"company"`
+	// Area is the US state ("US-TX") the lines were delivered to, or
+	// AreaEU.
+	Area string `json:"area"`
+	// Day is the posting date of the transactions.
+	Day         civil.Date `json:"day"`
+	Direct      Tally      `json:"direct"`
+	Marketplace Tally      `json:"marketplace"`
+}
+
+// FigureQuery selects figures: the days from From to To (a zero bound
+// is open), and, when Area is not empty, those of Company in Area only.
+type FigureQuery struct {
+	From, To      civil.Date
+	Company, Area string
+}
+
+// Selects reports whether q selects f.
+func (q *FigureQuery) Selects(f *Figure) bool {
+	return inPeriod(f.Day, q.From, q.To) && (q.Area == "" || f.Company == q.Company && f.Area == q.Area)
+}
+
+// FigureKey is what a Figure is the figure of.
+type FigureKey struct {
+	Company, Area string
+	Day           civil.Date
+}
+
+// Key returns the key of f.
+func (f *Figure) Key() FigureKey { return FigureKey{f.Company, f.Area, f.Day} }
+
+// IsZero reports whether f adds nothing.
+func (f *Figure) IsZero() bool { return f.Direct.IsZero() && f.Marketplace.IsZero() }
+
+// Neg returns -f.
+func (f Figure) Neg() Figure {
+	f.Direct, f.Marketplace = f.Direct.Neg(), f.Marketplace.Neg()
+	return f
+}
+
+// CompareFigureKeys orders figure keys by company, area and day.
+func CompareFigureKeys(a, b FigureKey) int {
+	if c := cmp.Compare(a.Company, b.Company); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Area, b.Area); c != 0 {
+		return c
+	}
+	return a.Day.Compare(b.Day)
+}
+
+// countsForFigures reports whether a transaction is a sale that the
+// figures count: a seller's, that moves revenue (not a tax-only
+// adjustment).
+func countsForFigures(tx *Transaction) bool {
+	return tx != nil && tx.Perspective == "SELLER" && !tx.TaxOnly
+}
+
+// Contribution returns what tx adds to its tenant's figures while it is
+// the latest version of a live transaction: for each US state its lines
+// were delivered to, and for AreaEU when some are EU distance sales, the
+// amounts and a count of one (minus one for a reversal), on its posting
+// date (the document date when it has none), under its company code, as
+// Direct or Marketplace sales. Only a seller's transactions that move
+// revenue count. The figures are in the order of CompareFigureKeys.
+//
+// A line's state is its Destination; a line stored before the journal
+// kept one is placed by its state tax (a tax whose jurisdiction is
+// "US-" and a state). Amounts in US dollars (euros for AreaEU) count as
+// they are; in another currency, through a tax's filing amounts in the
+// area's currency at their conversion rate, and otherwise not at all
+// (Tally.Unconverted counts the line).
+func Contribution(tx *Transaction) []Figure {
+	if !countsForFigures(tx) {
+		return nil
+	}
+	day := tx.PostingDate
+	if day.IsZero() {
+		day = tx.DocumentDate
+	}
+	var out []Figure
+	find := func(area string) *Tally {
+		for i := range out {
+			if out[i].Area == area {
+				if tx.Marketplace {
+					return &out[i].Marketplace
+				}
+				return &out[i].Direct
+			}
+		}
+		out = append(out, Figure{Company: tx.Company, Area: area, Day: day})
+		f := &out[len(out)-1]
+		f.directOrMarket(tx.Marketplace).Count = 1
+		if tx.ReversalOf != "" {
+			f.directOrMarket(tx.Marketplace).Count = -1
+		}
+		return f.directOrMarket(tx.Marketplace)
+	}
+	for i := range tx.Lines {
+		l := &tx.Lines[i]
+		if area := lineState(l); area != "" {
+			addLine(find(area), tx.Currency, "USD", l, area)
+		}
+		if l.EUDistanceSale {
+			addLine(find(AreaEU), tx.Currency, "EUR", l, "")
+		}
+	}
+	slices.SortFunc(out, func(a, b Figure) int { return cmp.Compare(a.Area, b.Area) })
+	return out
+}
+
+// directOrMarket returns the tally of f that a transaction of the
+// marketplace flag counts in.
+func (f *Figure) directOrMarket(marketplace bool) *Tally {
+	if marketplace {
+		return &f.Marketplace
+	}
+	return &f.Direct
+}
+
+// addLine adds line l of a transaction in currency cur to t, in the
+// area's currency want; state is the jurisdiction ID of the tax whose
+// taxable and exempt amounts count ("" for none).
+func addLine(t *Tally, cur, want string, l *Line, state string) {
+	rate, ok := conversion(cur, want, l)
+	if !ok {
+		t.Unconverted++
+		return
+	}
+	gross, ok := units(l.Amount, rate)
+	if !ok {
+		t.Unconverted++
+		return
+	}
+	t.Gross += gross
+	if state == "" {
+		return
+	}
+	for k := range l.Taxes {
+		x := &l.Taxes[k]
+		if x.JurisdictionID != state {
+			continue
+		}
+		if v, ok := units(x.Taxable, rate); ok {
+			t.Taxable += v
+		}
+		if v, ok := units(x.Exempt, rate); ok {
+			t.Exempt += v
+		}
+		break
+	}
+}
+
+// conversion returns the rate that brings the amounts of line l, in
+// currency cur ("" is US dollars), to currency want: 1 when they are in
+// it, a tax's filing conversion rate when one converts to it.
+func conversion(cur, want string, l *Line) (decimal.Decimal, bool) {
+	if cur == "" {
+		cur = "USD"
+	}
+	if strings.EqualFold(cur, want) {
+		return decimal.Decimal{}, true
+	}
+	for k := range l.Taxes {
+		if f := l.Taxes[k].Filing; f != nil && strings.EqualFold(f.Currency, want) && f.Rate.Sign() > 0 {
+			return f.Rate.Decimal(), true
+		}
+	}
+	return decimal.Decimal{}, false
+}
+
+var unitsScale = decimal.NewFromInt(UnitsPerCurrencyUnit)
+
+// units returns a in ten-thousandths, times rate unless rate is zero,
+// rounded half away from zero, and false when it is beyond what the
+// figures count.
+func units(a money.Amount, rate decimal.Decimal) (int64, bool) {
+	d := a.Decimal()
+	if d.IsZero() {
+		return 0, true
+	}
+	if !rate.IsZero() {
+		d = d.Mul(rate)
+	}
+	d = d.Mul(unitsScale).Round(0)
+	if d.Abs().Cmp(decimal.NewFromInt(maxFigureUnits)) > 0 {
+		return 0, false
+	}
+	return d.IntPart(), true
+}
+
+// lineState returns the US state ("US-TX") a line was delivered to, or
+// "".
+func lineState(l *Line) string {
+	if l.Destination != "" {
+		if IsUSState(l.Destination) {
+			return l.Destination
+		}
+		return ""
+	}
+	for k := range l.Taxes {
+		if id := l.Taxes[k].JurisdictionID; IsUSState(id) {
+			return id
+		}
+	}
+	return ""
+}
+
+// IsUSState reports whether id has the form of a US state's, DC's or a
+// territory's jurisdiction ID: "US-" and two upper-case letters.
+func IsUSState(id string) bool {
+	return len(id) == 5 && strings.HasPrefix(id, "US-") && id[3] >= 'A' && id[3] <= 'Z' && id[4] >= 'A' && id[4] <= 'Z'
+}
+
+// figureChange returns what replacing old with new as the latest live
+// version of a transaction adds to the figures (either may be nil: none
+// live before, or none after).
+func figureChange(old, new *Transaction) []Figure {
+	a, b := Contribution(old), Contribution(new)
+	if len(a) == 0 {
+		return b
+	}
+	out := make([]Figure, 0, len(a)+len(b))
+	for _, f := range a {
+		out = append(out, f.Neg())
+	}
+	out = append(out, b...)
+	return MergeFigures(out)
+}
+
+// MergeFigures adds up the figures of one key, drops those that add up
+// to nothing, and returns them in the order of CompareFigureKeys. It may
+// reuse figs.
+func MergeFigures(figs []Figure) []Figure {
+	slices.SortFunc(figs, func(a, b Figure) int { return CompareFigureKeys(a.Key(), b.Key()) })
+	out := figs[:0]
+	for _, f := range figs {
+		if n := len(out); n > 0 && out[n-1].Key() == f.Key() {
+			out[n-1].Direct = out[n-1].Direct.Add(f.Direct)
+			out[n-1].Marketplace = out[n-1].Marketplace.Add(f.Marketplace)
+			continue
+		}
+		out = append(out, f)
+	}
+	keep := out[:0]
+	for _, f := range out {
+		if !f.IsZero() {
+			keep = append(keep, f)
+		}
+	}
+	return keep
+}
+
+// addFigures adds to the figures, in st's unit, what replacing old with
+// new changes.
+func addFigures(st State, old, new *Transaction) error {
+	if !countsForFigures(old) && !countsForFigures(new) {
+		return nil
+	}
+	d := figureChange(old, new)
+	if len(d) == 0 {
+		return nil
+	}
+	return st.AddFigures(d)
+}
+
+// UnitsOf returns a Tally amount in the currency's units, as a decimal
+// with four places.
+func UnitsOf(v int64) decimal.Decimal { return decimal.New(v, -4) }
+
+// Recompute returns the sales figures of tenant as the journal's
+// transactions give them (the Contribution of the latest version of
+// every live transaction), one per key, in the order of
+// CompareFigureKeys: what Store.Figures should return. It scans the
+// whole journal of the tenant.
+func Recompute(ctx context.Context, s Store, tenant string) ([]Figure, error) {
+	var all []Figure
+	err := s.Scan(ctx, tenant, civil.Date{}, civil.Date{}, func(tx *Transaction) error {
+		all = append(all, Contribution(tx)...)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return MergeFigures(all), nil
+}
+
+// FigureDifference is a key whose stored figure differs from the
+// recomputed one.
+type FigureDifference struct {
+	Key              FigureKey
+	Stored, Computed Figure
+}
+
+// CompareFigures returns the keys whose figures differ between stored
+// and computed, both one per key in the order of CompareFigureKeys (as
+// Store.Figures and Recompute return them).
+func CompareFigures(stored, computed []Figure) []FigureDifference {
+	var out []FigureDifference
+	i, j := 0, 0
+	for i < len(stored) || j < len(computed) {
+		var c int
+		switch {
+		case i == len(stored):
+			c = 1
+		case j == len(computed):
+			c = -1
+		default:
+			c = CompareFigureKeys(stored[i].Key(), computed[j].Key())
+		}
+		switch {
+		case c < 0:
+			out = append(out, FigureDifference{Key: stored[i].Key(), Stored: stored[i], Computed: Figure{Company: stored[i].Company, Area: stored[i].Area, Day: stored[i].Day}})
+			i++
+		case c > 0:
+			out = append(out, FigureDifference{Key: computed[j].Key(), Stored: Figure{Company: computed[j].Company, Area: computed[j].Area, Day: computed[j].Day}, Computed: computed[j]})
+			j++
+		default:
+			if stored[i] != computed[j] {
+				out = append(out, FigureDifference{Key: stored[i].Key(), Stored: stored[i], Computed: computed[j]})
+			}
+			i++
+			j++
+		}
+	}
+	return out
+}

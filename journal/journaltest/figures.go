@@ -1,0 +1,284 @@
+package journaltest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+)
+
+// usLine returns a line of amount net delivered to state ("US-TX"),
+// taxed there: its state tax's taxable amount is taxable, the rest of
+// net exempt.
+func usLine(t *testing.T, itemID, state, net, taxable string) journal.Line {
+	t.Helper()
+	n, x := amount(t, net), amount(t, taxable)
+	return journal.Line{
+		LineItemID: itemID, ProductClass: "GENERAL", Origin: "US-WA", Destination: state,
+		Amount: n,
+		Taxes: []journal.Tax{{JurisdictionID: state, JurisdictionType: "STATE", TaxResult: "TAXABLE",
+			Taxable: x, Exempt: n.Sub(x), Tax: amount(t, "0")}},
+	}
+}
+
+// sale returns an invoice of company with lines.
+func sale(t *testing.T, id, date, company string, lines ...journal.Line) *journal.Transaction {
+	t.Helper()
+	tx := invoice(t, id, date, lines...)
+	tx.Company = company
+	return tx
+}
+
+// figures returns the store's figures of tenant as a map from
+// "company/area/day" to the figure.
+func figures(t *testing.T, s journal.Store, tenant string) map[string]journal.Figure {
+	t.Helper()
+	figs, err := s.Figures(context.Background(), tenant, civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatalf("Figures: %v", err)
+	}
+	out := make(map[string]journal.Figure, len(figs))
+	for _, f := range figs {
+		out[f.Company+"/"+f.Area+"/"+f.Day.String()] = f
+	}
+	return out
+}
+
+// wantFigures fails unless the store's figures of tenant are want (by
+// "company/area/day") and agree with what Recompute finds in the
+// journal.
+func wantFigures(t *testing.T, s journal.Store, tenant string, want map[string]journal.Figure) {
+	t.Helper()
+	got := figures(t, s, tenant)
+	for k, w := range want {
+		w.Company, w.Area, w.Day = got[k].Company, got[k].Area, got[k].Day
+		if got[k] != w {
+			t.Errorf("figure %s = %+v, want %+v", k, got[k], w)
+		}
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			t.Errorf("unexpected figure %s = %+v", k, got[k])
+		}
+	}
+	stored, err := s.Figures(context.Background(), tenant, civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	computed, err := journal.Recompute(context.Background(), s, tenant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := journal.CompareFigures(stored, computed); len(d) > 0 {
+		t.Errorf("stored figures differ from the journal's: %+v", d)
+	}
+}
+
+// tally builds a Tally of whole currency units.
+func tally(gross, exempt, taxable, count int64) journal.Tally {
+	const u = journal.UnitsPerCurrencyUnit
+	return journal.Tally{Gross: gross * u, Exempt: exempt * u, Taxable: taxable * u, Count: count}
+}
+
+func testFiguresFollowOperations(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	// A sale into Texas and New York, one into Texas only.
+	if _, err := s.Post(ctx, tenant, sale(t, "F1", "2026-03-02", "ACME",
+		usLine(t, "L1", "US-TX", "1000.00", "800.00"), usLine(t, "L2", "US-NY", "500.00", "500.00"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Post(ctx, tenant, sale(t, "F2", "2026-03-02", "ACME", usLine(t, "L1", "US-TX", "200.00", "200.00"))); err != nil {
+		t.Fatal(err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{
+		"ACME/US-TX/2026-03-02": {Direct: tally(1200, 200, 1000, 2)},
+		"ACME/US-NY/2026-03-02": {Direct: tally(500, 0, 500, 1)},
+	})
+
+	// A new version of F1 replaces the old one in the figures, on its
+	// new posting date.
+	if _, err := s.Post(ctx, tenant, sale(t, "F1", "2026-04-10", "ACME", usLine(t, "L1", "US-TX", "300.00", "300.00"))); err != nil {
+		t.Fatal(err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{
+		"ACME/US-TX/2026-03-02": {Direct: tally(200, 0, 200, 1)},
+		"ACME/US-TX/2026-04-10": {Direct: tally(300, 0, 300, 1)},
+	})
+
+	// A reversal takes the original's sales away on its own date.
+	if _, err := s.Reverse(ctx, tenant, "F2", journal.Reversal{TransactionID: "F2-R", PostingDate: civil.MustParse("2026-04-11")}); err != nil {
+		t.Fatal(err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{
+		"ACME/US-TX/2026-03-02": {Direct: tally(200, 0, 200, 1)},
+		"ACME/US-TX/2026-04-10": {Direct: tally(300, 0, 300, 1)},
+		"ACME/US-TX/2026-04-11": {Direct: tally(-200, 0, -200, -1)},
+	})
+
+	// Deleting takes a transaction's sales away; the reversal stays.
+	if err := s.Delete(ctx, tenant, "F1"); err != nil {
+		t.Fatal(err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{
+		"ACME/US-TX/2026-03-02": {Direct: tally(200, 0, 200, 1)},
+		"ACME/US-TX/2026-04-11": {Direct: tally(-200, 0, -200, -1)},
+	})
+
+	// A sync, then its rollback.
+	if _, err := s.Post(ctx, tenant, sale(t, "F3", "2026-05-01", "ACME", usLine(t, "A", "US-CA", "100.00", "100.00"))); err != nil {
+		t.Fatal(err)
+	}
+	sy := sale(t, "F3", "2026-05-01", "ACME", usLine(t, "A", "US-CA", "900.00", "900.00"))
+	sy.MessageType, sy.Sync = "ARBILLING_SYNC", true
+	if _, err := s.Post(ctx, tenant, sy); err != nil {
+		t.Fatal(err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{
+		"ACME/US-TX/2026-03-02": {Direct: tally(200, 0, 200, 1)},
+		"ACME/US-TX/2026-04-11": {Direct: tally(-200, 0, -200, -1)},
+		"ACME/US-CA/2026-05-01": {Direct: tally(900, 0, 900, 1)},
+	})
+	if _, err := s.Rollback(ctx, tenant, "F3"); err != nil {
+		t.Fatal(err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{
+		"ACME/US-TX/2026-03-02": {Direct: tally(200, 0, 200, 1)},
+		"ACME/US-TX/2026-04-11": {Direct: tally(-200, 0, -200, -1)},
+		"ACME/US-CA/2026-05-01": {Direct: tally(100, 0, 100, 1)},
+	})
+	// Another tenant sees none of it.
+	wantFigures(t, s, "other", map[string]journal.Figure{})
+}
+
+func testFiguresApart(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mp := sale(t, "M1", "2026-06-01", "ACME", usLine(t, "L1", "US-TX", "50.00", "50.00"))
+	mp.Marketplace = true
+	other := sale(t, "O1", "2026-06-01", "BETA", usLine(t, "L1", "US-TX", "70.00", "70.00"))
+	eu := sale(t, "E1", "2026-06-01", "ACME",
+		journal.Line{LineItemID: "1", Origin: "DE", Destination: "FR", EUDistanceSale: true, Amount: amount(t, "40.00")},
+		journal.Line{LineItemID: "2", Origin: "DE", Destination: "FR", Amount: amount(t, "10.00")})
+	eu.Currency = "EUR"
+	usd := sale(t, "E2", "2026-06-01", "ACME",
+		journal.Line{LineItemID: "1", Origin: "DE", Destination: "AT", EUDistanceSale: true, Amount: amount(t, "99.00")})
+	buyer := sale(t, "B1", "2026-06-01", "ACME", usLine(t, "L1", "US-TX", "1000.00", "1000.00"))
+	buyer.Perspective, buyer.MessageType = "BUYER", "ACCRUAL"
+	for _, tx := range []*journal.Transaction{mp, other, eu, usd, buyer} {
+		if _, err := s.Post(ctx, tenant, tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{
+		"ACME/US-TX/2026-06-01": {Marketplace: tally(50, 0, 50, 1)},
+		"BETA/US-TX/2026-06-01": {Direct: tally(70, 0, 70, 1)},
+		"ACME/EU/2026-06-01":    {Direct: journal.Tally{Gross: 40 * journal.UnitsPerCurrencyUnit, Count: 2, Unconverted: 1}},
+	})
+	// One company's figures in one area, and no other's.
+	var got []journal.Figure
+	err := s.AreaFigures(ctx, tenant, "ACME", journal.AreaEU, civil.MustParse("2025-01-01"), civil.MustParse("2026-12-31"), func(f journal.Figure) error {
+		got = append(got, f)
+		return nil
+	})
+	// A backend may give a day's figures in parts: add them up once.
+	merged := journal.MergeFigures(slices.Clone(got))
+	if err != nil || len(merged) != 1 || merged[0].Direct.Gross != 40*journal.UnitsPerCurrencyUnit || merged[0].Direct.Count != 2 {
+		t.Fatalf("AreaFigures of ACME in the EU = %+v (added up %+v), %v", got, merged, err)
+	}
+	got = nil
+	err = s.AreaFigures(ctx, tenant, "BETA", journal.AreaEU, civil.Date{}, civil.Date{}, func(f journal.Figure) error {
+		got = append(got, f)
+		return nil
+	})
+	if err != nil || len(got) != 0 {
+		t.Fatalf("AreaFigures of BETA in the EU = %+v, %v", got, err)
+	}
+	// A period reads its days only.
+	figs, err := s.Figures(ctx, tenant, civil.MustParse("2026-06-02"), civil.Date{})
+	if err != nil || len(figs) != 0 {
+		t.Fatalf("Figures after the last day = %v, %v; want none", figs, err)
+	}
+}
+
+func testFiguresAllOrNothing(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	if _, err := s.Post(ctx, tenant, sale(t, "X1", "2026-02-01", "", usLine(t, "L1", "US-FL", "10.00", "10.00"))); err != nil {
+		t.Fatal(err)
+	}
+	bad := sale(t, "", "2026-02-01", "", usLine(t, "L1", "US-FL", "10.00", "10.00"))
+	if _, err := s.PostAll(ctx, tenant, []*journal.Transaction{sale(t, "X2", "2026-02-01", "", usLine(t, "L1", "US-FL", "5.00", "5.00")), bad}); err == nil {
+		t.Fatal("PostAll with an empty ID succeeded")
+	}
+	// A reversal that fails (the ID exists) adds nothing.
+	if _, err := s.Reverse(ctx, tenant, "X1", journal.Reversal{TransactionID: "X1"}); err == nil {
+		t.Fatal("a reversal onto its own ID succeeded")
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{"/US-FL/2026-02-01": {Direct: tally(10, 0, 10, 1)}})
+}
+
+func testFiguresConcurrent(t *testing.T, s journal.Store) {
+	const writers, each = 8, 10
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make(chan error, writers*each)
+	for w := range writers {
+		wg.Go(func() {
+			for i := range each {
+				id := fmt.Sprintf("C%02d-%02d", w, i)
+				if _, err := s.Post(ctx, tenant, sale(t, id, "2026-07-04", "ACME", usLine(t, "L1", "US-GA", "10.00", "10.00"))); err != nil {
+					errs <- err
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatalf("concurrent Post: %v", err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{"ACME/US-GA/2026-07-04": {Direct: tally(writers*each*10, 0, writers*each*10, writers*each)}})
+}
+
+func testFiguresReplace(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	if _, err := s.Post(ctx, tenant, sale(t, "R1", "2026-08-01", "ACME", usLine(t, "L1", "US-OH", "10.00", "10.00"))); err != nil {
+		t.Fatal(err)
+	}
+	wrong := []journal.Figure{{Company: "ACME", Area: "US-OH", Day: civil.MustParse("2026-08-02"), Direct: tally(1, 0, 0, 1)}}
+	if err := s.ReplaceFigures(ctx, tenant, wrong); err != nil {
+		t.Fatal(err)
+	}
+	stored, err := s.Figures(ctx, tenant, civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	computed, err := journal.Recompute(ctx, s, tenant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := journal.CompareFigures(stored, computed); len(d) != 2 {
+		t.Fatalf("differences after a bad replacement = %+v, want 2", d)
+	}
+	if err := s.ReplaceFigures(ctx, tenant, computed); err != nil {
+		t.Fatal(err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{"ACME/US-OH/2026-08-01": {Direct: tally(10, 0, 10, 1)}})
+	bad := []journal.Figure{{Area: "US-OH", Direct: tally(1, 0, 0, 1)}}
+	if err := s.ReplaceFigures(ctx, tenant, bad); err == nil {
+		t.Fatal("ReplaceFigures of a figure without a day succeeded")
+	}
+	if err := s.ReplaceFigures(ctx, "", nil); err == nil {
+		t.Fatal("ReplaceFigures without a tenant succeeded")
+	}
+	if _, err := s.Figures(ctx, tenant, civil.Date{Year: 2026, Month: 13, Day: 1}, civil.Date{}); err == nil {
+		t.Fatal("Figures from a date out of range succeeded")
+	}
+	stop := errors.New("stop")
+	if err := s.EachFigure(ctx, tenant, civil.Date{}, civil.Date{}, func(journal.Figure) error { return stop }); !errors.Is(err, stop) {
+		t.Fatalf("EachFigure returns %v, want the function's error", err)
+	}
+}

@@ -1,0 +1,101 @@
+package nexus
+
+import (
+	"context"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/profile"
+)
+
+// ProfileRegistrations returns the registrations a tenant's profile
+// stores for company that a report counts: those of a US state ("US-TX")
+// as the state, and those of the EU's Union scheme ("EU") as AreaEU.
+func ProfileRegistrations(p *profile.Snapshot, company string) []Registration {
+	var out []Registration
+	for _, r := range p.Registrations(company) {
+		area := ""
+		switch {
+		case journal.IsUSState(r.Jurisdiction):
+			area = strings.TrimPrefix(r.Jurisdiction, "US-")
+		case r.Jurisdiction == AreaEU:
+			area = AreaEU
+		default:
+			continue
+		}
+		out = append(out, Registration{Company: company, State: area, Effective: r.EffectiveDate, End: r.EndDate,
+			Number: r.Number, Source: "profile"})
+	}
+	return out
+}
+
+// Profiles gives a tenant's tax profile (*profile.Cache does).
+type Profiles interface {
+	Snapshot(ctx context.Context, tenant string) (*profile.Snapshot, error)
+}
+
+// EUSource gives the engine a seller's EU distance sales from the
+// journal's figures (engine.DistanceSales): its cross-border sales of
+// goods and electronic services to consumers in other member states, in
+// the calendar year of a sale up to its day (the sales stored before it,
+// that day's included), and in the year before. A tenant's policy in its tax profile may set them instead
+// (euDistanceSales, by company code or "" for every company: that figure
+// for both years) and its own threshold (euDistanceThreshold).
+type EUSource struct {
+	figures  FigureSource
+	profiles Profiles
+}
+
+// NewEUSource returns the source over a journal's figures and, when
+// profiles is not nil, the tenants' policies.
+func NewEUSource(figures FigureSource, profiles Profiles) *EUSource {
+	return &EUSource{figures: figures, profiles: profiles}
+}
+
+var _ engine.DistanceSales = (*EUSource)(nil)
+
+// EUDistanceSales implements engine.DistanceSales.
+func (s *EUSource) EUDistanceSales(ctx context.Context, tenant, company string, date civil.Date) (engine.DistanceFigures, error) {
+	var out engine.DistanceFigures
+	if s.profiles != nil && tenant != "" {
+		snap, err := s.profiles.Snapshot(ctx, tenant)
+		if err != nil {
+			return out, err
+		}
+		if p := snap.Policy(); p != nil {
+			if p.EUDistanceThreshold != nil {
+				v := *p.EUDistanceThreshold
+				out.Threshold = &v
+			}
+			v, ok := p.EUDistanceSales[company]
+			if !ok {
+				v, ok = p.EUDistanceSales[""]
+			}
+			if ok {
+				out.Current, out.Previous, out.Source = v, v, "the tenant's policy"
+				return out, nil
+			}
+		}
+	}
+	out.Source = "the journal"
+	if tenant == "" {
+		return out, nil
+	}
+	from := civil.New(date.Year-1, 1, 1)
+	var cur, prev int64
+	err := s.figures.AreaFigures(ctx, tenant, company, journal.AreaEU, from, date, func(f journal.Figure) error {
+		if f.Day.Year == date.Year {
+			cur += f.Direct.Gross
+		} else {
+			prev += f.Direct.Gross
+		}
+		return nil
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Current, out.Previous = journal.UnitsOf(cur), journal.UnitsOf(prev)
+	return out, nil
+}

@@ -1,0 +1,631 @@
+package nexus
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/profile"
+	"github.com/shopspring/decimal"
+)
+
+// The statuses of a state.
+const (
+	// StatusNone: below the threshold and below the share that warns.
+	StatusNone = "none"
+	// StatusApproaching: at or above the tenant's share of a threshold
+	// (DefaultShare), not past it.
+	StatusApproaching = "approaching"
+	// StatusExceeded: past the threshold; CrossedOn and CollectFrom say
+	// when, and from when collection is due.
+	StatusExceeded = "exceeded"
+	// StatusRegistered: the seller holds a registration there on the
+	// date asked, whatever its sales.
+	StatusRegistered = "registered"
+)
+
+// DefaultShare is the share of a threshold at which a state is
+// approaching, when the tenant chose none.
+var DefaultShare = decimal.RequireFromString("0.8")
+
+// AreaEU is the row of the EU's distance-sales threshold in a report.
+const AreaEU = "EU"
+
+// Options are what a report is asked for.
+type Options struct {
+	// AsOf is the day the statuses are of (required).
+	AsOf civil.Date
+	// Share is the share of a threshold from which a state is
+	// approaching, above 0 and at most 1; zero is DefaultShare.
+	Share decimal.Decimal
+	// Company limits the report to one seller company code; without it
+	// the report has the rows of every company that has sales figures
+	// (and of company "" when none has).
+	Company    string
+	CompanySet bool
+	// Registrations are where the sellers hold registrations (see
+	// Registration); a state where a company holds one in force on AsOf
+	// is registered.
+	Registrations []Registration
+	// EUThreshold, when set, replaces the EU's union-wide threshold (a
+	// tenant's policy).
+	EUThreshold *decimal.Decimal
+	// Profile, when set, is the tenant's tax profile: its stored
+	// registrations count as Registrations (each company's, source
+	// "profile"), and its policy's euDistanceThreshold as EUThreshold
+	// unless that is set.
+	Profile *profile.Snapshot
+}
+
+// Registration is a seller's registration for a state's sales tax (or
+// the EU's Union scheme: State AreaEU), from a date, until a date (zero:
+// open).
+type Registration struct {
+	Company   string     `json:"company"`
+	State     string     `json:"state"`
+	Effective civil.Date `json:"effective,omitzero"`
+	End       civil.Date `json:"end,omitzero"`
+	// Number is the registration's number, when known; Source says
+	// where it comes from ("profile", "list").
+	Number string `json:"number,omitempty"`
+	Source string `json:"source,omitempty"`
+}
+
+// inForce reports whether r is in force on d.
+func (r *Registration) inForce(d civil.Date) bool {
+	return (r.Effective.IsZero() || !d.Before(r.Effective)) && (r.End.IsZero() || !d.After(r.End))
+}
+
+// Row is the status of one seller company in one state (or AreaEU) on
+// a day, with what it was decided from.
+type Row struct {
+	Company string `json:"company"`
+	// State is the state's postal code ("TX"), or AreaEU.
+	State  string `json:"state"`
+	Status string `json:"status"`
+	// Sales and Transactions are what counts toward the threshold in the
+	// measurement period (PeriodStart to PeriodEnd): the sales the state
+	// counts (Counts), in US dollars (euros for AreaEU), marketplace
+	// sales with them where the state counts those (Marketplace).
+	Sales        money.Amount `json:"sales"`
+	Transactions int64        `json:"transactions"`
+	// SalesThreshold and TransactionThreshold are the state's (null when
+	// it has no such test); Logic is sales, or, and.
+	SalesThreshold       *money.Amount `json:"sales_threshold"`
+	TransactionThreshold *int          `json:"transaction_threshold"`
+	Logic                string        `json:"logic"`
+	PeriodStart          civil.Date    `json:"period_start"`
+	PeriodEnd            civil.Date    `json:"period_end"`
+	// CrossedOn is the day the threshold was passed, and CollectFrom the
+	// day collection is due from (null unless exceeded, or registered
+	// past the threshold).
+	CrossedOn   *civil.Date `json:"crossed_on"`
+	CollectFrom *civil.Date `json:"collect_from"`
+	// Share is the part of the threshold reached (1 at the threshold;
+	// for "and", the smaller of the two, for "or" the larger).
+	Share money.Amount `json:"share"`
+	// Period, Counts and Marketplace name how the state measures.
+	Period      string `json:"period"`
+	Counts      string `json:"counts"`
+	Marketplace string `json:"marketplace"`
+	// MarketplaceSales and MarketplaceTransactions are the sales made
+	// through marketplace facilitators in the period, counted apart
+	// whether or not the state counts them.
+	MarketplaceSales        money.Amount `json:"marketplace_sales"`
+	MarketplaceTransactions int64        `json:"marketplace_transactions"`
+	// Unconverted counts lines in another currency that no conversion
+	// brought to the threshold's, which the amounts leave out.
+	Unconverted int64 `json:"unconverted,omitempty"`
+	// Registration is the seller's registration there, when registered.
+	Registration *Registration `json:"registration,omitempty"`
+	Citation     string        `json:"citation"`
+	// Explanation says all of the above in a sentence.
+	Explanation string `json:"explanation"`
+}
+
+// Report is the status of every state with a threshold (and the EU) for
+// the sellers of a tenant on a day.
+type Report struct {
+	Tenant string     `json:"tenant"`
+	AsOf   civil.Date `json:"as_of"`
+	// Share is the share of a threshold from which a state is
+	// approaching.
+	Share money.Amount `json:"share"`
+	Rows  []Row        `json:"rows"`
+}
+
+// FigureSource is where a report reads the sales figures: a journal
+// (journal.Store has this method).
+type FigureSource interface {
+	EachFigure(ctx context.Context, tenant string, from, to civil.Date, fn func(journal.Figure) error) error
+	AreaFigures(ctx context.Context, tenant, company, area string, from, to civil.Date, fn func(journal.Figure) error) error
+}
+
+// Check checks the options, each fault an EInvalid error naming its
+// field (asOf, share, registrations[i].state, ...).
+func (o *Options) Check(rules *data.NexusRules) error {
+	var errs levy.Errors
+	switch {
+	case o.AsOf.IsZero():
+		errs = append(errs, levy.Invalid("asOf", "the date of the report is required"))
+	case o.AsOf.Year < 2000 || o.AsOf.Year > 2100:
+		errs = append(errs, levy.Invalid("asOf", "%s is out of range (2000 to 2100)", o.AsOf))
+	}
+	if o.Share.Sign() < 0 || o.Share.GreaterThan(decimal.NewFromInt(1)) {
+		errs = append(errs, levy.Invalid("share", "%s is not between 0 and 1 (0.8 warns at 80%% of a threshold)", o.Share))
+	}
+	if o.EUThreshold != nil && o.EUThreshold.Sign() < 0 {
+		errs = append(errs, levy.Invalid("euDistanceThreshold", "%s is negative", o.EUThreshold))
+	}
+	known := map[string]bool{AreaEU: true}
+	for _, s := range rules.States() {
+		known[s] = true
+	}
+	for i, r := range o.Registrations {
+		if !known[r.State] {
+			errs = append(errs, levy.Invalid(fmt.Sprintf("registrations[%d].state", i), "%q is not a state with an economic-nexus threshold (a postal code such as TX) nor EU", r.State))
+		}
+		if !r.End.IsZero() && !r.Effective.IsZero() && r.End.Before(r.Effective) {
+			errs = append(errs, levy.Invalid(fmt.Sprintf("registrations[%d].end", i), "%s is before the effective date %s", r.End, r.Effective))
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// day is one day's figures of a company in an area.
+type day = [2]journal.Tally // Direct, Marketplace
+
+// series is the figures of a company in an area, one entry per day
+// from the report's first day.
+type series []day
+
+type seriesKey struct{ company, area string }
+
+// Build makes the report of tenant from the figures of src, under rules.
+func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant string, o Options) (*Report, error) {
+	if err := o.Check(rules); err != nil {
+		return nil, err
+	}
+	if o.Share.IsZero() {
+		o.Share = DefaultShare
+	}
+	// The earliest day any period reaches: October 1 two years back (a
+	// year to September), which covers the calendar years and the
+	// twelve months.
+	from := civil.Date{Year: o.AsOf.Year - 2, Month: time.October, Day: 1}
+	n := int(o.AsOf.Days()-from.Days()) + 1
+	all := map[seriesKey]series{}
+	err := src.EachFigure(ctx, tenant, from, o.AsOf, func(f journal.Figure) error {
+		if o.CompanySet && f.Company != o.Company {
+			return nil
+		}
+		k := seriesKey{f.Company, f.Area}
+		s := all[k]
+		if s == nil {
+			s = make(series, n)
+			all[k] = s
+		}
+		i := int(f.Day.Days() - from.Days())
+		if i < 0 || i >= n {
+			return nil
+		}
+		s[i][0] = s[i][0].Add(f.Direct)
+		s[i][1] = s[i][1].Add(f.Marketplace)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	companies := map[string]bool{}
+	for k := range all {
+		companies[k.company] = true
+	}
+	if o.CompanySet {
+		companies = map[string]bool{o.Company: true}
+	}
+	if len(companies) == 0 {
+		companies[""] = true
+	}
+	if o.Profile != nil {
+		if p := o.Profile.Policy(); p != nil && p.EUDistanceThreshold != nil && o.EUThreshold == nil {
+			v := *p.EUDistanceThreshold
+			o.EUThreshold = &v
+		}
+		o.Registrations = slices.Clone(o.Registrations)
+		for c := range companies {
+			o.Registrations = append(o.Registrations, ProfileRegistrations(o.Profile, c)...)
+		}
+	}
+	rep := &Report{Tenant: tenant, AsOf: o.AsOf, Share: money.New(o.Share)}
+	empty := make(series, n)
+	for _, company := range slices.Sorted(mapsKeys(companies)) {
+		for _, st := range rules.States() {
+			s := all[seriesKey{company, "US-" + st}]
+			if s == nil {
+				s = empty
+			}
+			rule, ok := rules.On(st, o.AsOf)
+			row := Row{Company: company, State: st}
+			if !ok {
+				row.Status = StatusNone
+				row.Explanation = fmt.Sprintf("%s had no economic-nexus threshold on %s", st, o.AsOf)
+				rep.Rows = append(rep.Rows, row)
+				continue
+			}
+			row = stateRow(company, st, rule, s, from, o)
+			rep.Rows = append(rep.Rows, row)
+		}
+		s := all[seriesKey{company, journal.AreaEU}]
+		if s == nil {
+			s = empty
+		}
+		rep.Rows = append(rep.Rows, euRow(company, s, from, o))
+	}
+	return rep, nil
+}
+
+func mapsKeys(m map[string]bool) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// window is a measurement period: its first and last days, and the last
+// day of the period it belongs to (after-period collection starts the
+// day after).
+type window struct {
+	start, end, periodEnd civil.Date
+}
+
+// windows returns the periods a rule measures on asOf, earliest first.
+func windows(period string, asOf civil.Date) []window {
+	y := asOf.Year
+	switch period {
+	case data.NexusCalendarYear:
+		return []window{
+			{civil.New(y-1, time.January, 1), civil.New(y-1, time.December, 31), civil.New(y-1, time.December, 31)},
+			{civil.New(y, time.January, 1), asOf, civil.New(y, time.December, 31)},
+		}
+	case data.NexusYearToSeptember:
+		start := civil.New(y, time.October, 1)
+		if asOf.Before(start) {
+			start = civil.New(y-1, time.October, 1)
+		}
+		prev := civil.New(start.Year-1, time.October, 1)
+		return []window{
+			{prev, start.AddDays(-1), start.AddDays(-1)},
+			{start, asOf, civil.New(start.Year+1, time.September, 30)},
+		}
+	case data.Nexus4QuartersNY:
+		// New York's quarters start in March, June, September and
+		// December.
+		m := int(asOf.Month)
+		qm := m - m%3 // the quarter's first month: 3, 6, 9 or 12 (0: December before)
+		qy := y
+		if qm <= 0 {
+			qm, qy = qm+12, y-1
+		}
+		q := civil.New(qy, time.Month(qm), 1)
+		return []window{
+			{addMonths(q, -12), q.AddDays(-1), q.AddDays(-1)},
+			{addMonths(q, -9), asOf, addMonths(q, 3).AddDays(-1)},
+		}
+	}
+	// Twelve months ending on asOf.
+	start := addMonths(asOf, -12).AddDays(1)
+	return []window{{start, asOf, asOf}}
+}
+
+// addMonths returns d moved by n months, on the same day of the month
+// or the month's last.
+func addMonths(d civil.Date, n int) civil.Date {
+	m := int(d.Month) - 1 + n
+	y := d.Year + m/12
+	m %= 12
+	if m < 0 {
+		m += 12
+		y--
+	}
+	last := civil.New(y, time.Month(m+1), 1).Time().AddDate(0, 1, -1).Day()
+	return civil.New(y, time.Month(m+1), min(d.Day, last))
+}
+
+// measure is the amount of a tally that a rule counts.
+func measure(t journal.Tally, counts string) int64 {
+	switch counts {
+	case data.NexusTaxable:
+		return t.Taxable
+	case data.NexusRetail:
+		return t.Gross - t.Exempt
+	}
+	return t.Gross
+}
+
+// tally is a window's totals.
+type tally struct {
+	sales, count           int64 // what counts
+	mpSales, mpCount       int64 // marketplace sales, counted or not
+	unconverted            int64
+	crossed                civil.Date // the day the running totals last came to meet the threshold; zero if they do not at the end
+	meets                  bool
+	salesShare, countShare decimal.Decimal
+}
+
+// test is a rule's thresholds in ten-thousandths.
+type test struct {
+	sales          int64
+	salesOver      bool
+	count          int64
+	countOver      bool
+	logic          string
+	marketplace    bool
+	counts         string
+	salesThreshold decimal.Decimal
+}
+
+func (t *test) meets(sales, count int64) bool {
+	s := sales > t.sales || !t.salesOver && sales == t.sales
+	c := t.count > 0 && (count > t.count || !t.countOver && count == t.count)
+	switch t.logic {
+	case data.NexusOr:
+		return s || c
+	case data.NexusAnd:
+		return s && c
+	}
+	return s
+}
+
+// sum adds up the days of s in w and finds the day the threshold was
+// crossed.
+func sum(s series, from civil.Date, w window, t *test) tally {
+	var out tally
+	a, b := int(w.start.Days()-from.Days()), int(w.end.Days()-from.Days())
+	a = max(a, 0)
+	b = min(b, len(s)-1)
+	for i := a; i <= b; i++ {
+		d, m := s[i][0], s[i][1]
+		if d.IsZero() && m.IsZero() {
+			continue
+		}
+		out.sales += measure(d, t.counts)
+		out.count += d.Count
+		out.unconverted += d.Unconverted
+		out.mpSales += measure(m, t.counts)
+		out.mpCount += m.Count
+		if t.marketplace {
+			out.sales += measure(m, t.counts)
+			out.count += m.Count
+			out.unconverted += m.Unconverted
+		}
+		now := t.meets(out.sales, out.count)
+		if now && !out.meets {
+			out.crossed = civil.FromDays(from.Days() + int32(i))
+		}
+		out.meets = now
+	}
+	if !out.meets {
+		out.crossed = civil.Date{}
+	}
+	if t.sales > 0 {
+		out.salesShare = decimal.NewFromInt(out.sales).Div(decimal.NewFromInt(t.sales))
+	}
+	if t.count > 0 {
+		out.countShare = decimal.NewFromInt(out.count).Div(decimal.NewFromInt(t.count))
+	}
+	return out
+}
+
+// share is the part of the threshold a window's totals reach.
+func (x *tally) share(logic string) decimal.Decimal {
+	switch logic {
+	case data.NexusOr:
+		return decimal.Max(x.salesShare, x.countShare)
+	case data.NexusAnd:
+		return decimal.Min(x.salesShare, x.countShare)
+	}
+	return x.salesShare
+}
+
+// stateRow decides a state's row.
+func stateRow(company, st string, rule data.NexusRule, s series, from civil.Date, o Options) Row {
+	t := test{sales: rule.Sales.Shift(4).IntPart(), salesOver: rule.SalesTest == data.NexusOver,
+		count: int64(rule.Transactions), countOver: rule.TransactionTest == data.NexusOver,
+		logic: rule.Logic, marketplace: rule.Marketplace, counts: rule.Counts, salesThreshold: rule.Sales}
+	row := Row{Company: company, State: st, Logic: rule.Logic, Period: rule.Period, Counts: rule.Counts,
+		Citation: rule.Citation, Marketplace: "excluded"}
+	if rule.Marketplace {
+		row.Marketplace = "included"
+	}
+	if !rule.Sales.IsZero() {
+		v := money.New(rule.Sales)
+		row.SalesThreshold = &v
+	}
+	if rule.Transactions > 0 {
+		v := rule.Transactions
+		row.TransactionThreshold = &v
+	}
+	ws := windows(rule.Period, o.AsOf)
+	var chosen *window
+	var best tally
+	for i := range ws {
+		x := sum(s, from, ws[i], &t)
+		if x.meets {
+			if chosen == nil || !best.meets {
+				chosen, best = &ws[i], x
+			}
+			continue
+		}
+		if chosen == nil || !best.meets && x.share(rule.Logic).GreaterThanOrEqual(best.share(rule.Logic)) {
+			chosen, best = &ws[i], x
+		}
+	}
+	row.PeriodStart, row.PeriodEnd = chosen.start, chosen.end
+	row.Sales, row.Transactions = money.New(journal.UnitsOf(best.sales).Round(2)), best.count
+	row.MarketplaceSales, row.MarketplaceTransactions = money.New(journal.UnitsOf(best.mpSales).Round(2)), best.mpCount
+	row.Unconverted = best.unconverted
+	row.Share = money.New(best.share(rule.Logic).Round(4))
+	collect, _ := data.ParseNexusCollect(rule.Collect)
+	switch {
+	case best.meets:
+		row.Status = StatusExceeded
+		c, f := best.crossed, collect.From(best.crossed, chosen.periodEnd)
+		row.CrossedOn, row.CollectFrom = &c, &f
+	case row.Share.Decimal().GreaterThanOrEqual(o.Share):
+		row.Status = StatusApproaching
+	default:
+		row.Status = StatusNone
+	}
+	crossedStatus := row.Status
+	for i := range o.Registrations {
+		r := &o.Registrations[i]
+		if r.Company == company && r.State == st && r.inForce(o.AsOf) {
+			reg := *r
+			row.Registration, row.Status = &reg, StatusRegistered
+			break
+		}
+	}
+	row.Explanation = explain(&row, &rule, crossedStatus)
+	return row
+}
+
+// explain writes a row's sentence.
+func explain(r *Row, rule *data.NexusRule, crossed string) string {
+	var b strings.Builder
+	what := map[string]string{data.NexusGross: "gross sales", data.NexusRetail: "retail sales", data.NexusTaxable: "taxable sales"}[r.Counts]
+	fmt.Fprintf(&b, "%s: $%s of %s (marketplace sales %s) and %d transactions into %s from %s to %s",
+		r.Status, r.Sales.Decimal().StringFixed(2), what, r.Marketplace, r.Transactions, r.State, r.PeriodStart, r.PeriodEnd)
+	test := ""
+	amount := fmt.Sprintf("$%s", rule.Sales.StringFixed(0))
+	if rule.SalesTest == data.NexusOver {
+		amount = "more than " + amount
+	} else {
+		amount += " or more"
+	}
+	count := ""
+	if rule.Transactions > 0 {
+		count = fmt.Sprintf("%d or more transactions", rule.Transactions)
+		if rule.TransactionTest == data.NexusOver {
+			count = fmt.Sprintf("more than %d transactions", rule.Transactions)
+		}
+	}
+	switch rule.Logic {
+	case data.NexusOr:
+		test = amount + " or " + count
+	case data.NexusAnd:
+		test = amount + " and " + count + ", both"
+	default:
+		test = amount + " (sales alone)"
+	}
+	period := map[string]string{data.NexusCalendarYear: "the current or the previous calendar year",
+		data.NexusYearToSeptember: "the 12 months ending on September 30", data.Nexus12Months: "the 12 months ending on the day",
+		data.Nexus4QuartersNY: "the four sales tax quarters ending with the current one"}[rule.Period]
+	fmt.Fprintf(&b, "; the threshold is %s in %s (%s of it reached)", test, period, r.Share.Decimal().Mul(decimal.NewFromInt(100)).StringFixed(1)+"%")
+	if r.CrossedOn != nil {
+		fmt.Fprintf(&b, "; crossed on %s, collection due from %s (%s)", r.CrossedOn, r.CollectFrom, rule.Collect)
+	}
+	if r.Registration != nil {
+		fmt.Fprintf(&b, "; registered")
+		if r.Registration.Number != "" {
+			fmt.Fprintf(&b, " as %s", r.Registration.Number)
+		}
+		if !r.Registration.Effective.IsZero() {
+			fmt.Fprintf(&b, " from %s", r.Registration.Effective)
+		}
+		fmt.Fprintf(&b, " (%s)", cmp.Or(r.Registration.Source, "list"))
+		if crossed != StatusNone {
+			fmt.Fprintf(&b, ", the sales being %s", crossed)
+		}
+	}
+	if r.MarketplaceTransactions != 0 {
+		fmt.Fprintf(&b, "; marketplace sales apart: $%s in %d transactions", r.MarketplaceSales.Decimal().StringFixed(2), r.MarketplaceTransactions)
+	}
+	if r.Unconverted > 0 {
+		fmt.Fprintf(&b, "; %d lines in another currency without a conversion to US dollars are not counted", r.Unconverted)
+	}
+	fmt.Fprintf(&b, ". Source: %s", rule.Citation)
+	return b.String()
+}
+
+// euRow decides the EU's distance-sales row: the seller's cross-border
+// sales to consumers in the current and the previous calendar year
+// against the union-wide threshold.
+func euRow(company string, s series, from civil.Date, o Options) Row {
+	row := Row{Company: company, State: AreaEU, Logic: data.NexusSales, Period: data.NexusCalendarYear, Counts: data.NexusGross,
+		Marketplace: "excluded", Citation: "https://eur-lex.europa.eu/eli/dir/2006/112/oj (Article 59c)"}
+	limit, ok := jurisdiction.EUDistanceThreshold(o.AsOf)
+	if o.EUThreshold != nil {
+		limit, ok = *o.EUThreshold, true
+	}
+	if !ok {
+		row.Status = StatusNone
+		row.Explanation = fmt.Sprintf("no EU distance-sales threshold was in force on %s", o.AsOf)
+		return row
+	}
+	lim := money.New(limit)
+	row.SalesThreshold = &lim
+	t := test{sales: limit.Shift(4).IntPart(), salesOver: true, logic: data.NexusSales, counts: data.NexusGross}
+	ws := windows(data.NexusCalendarYear, o.AsOf)
+	var chosen *window
+	var best tally
+	for i := range ws {
+		x := sum(s, from, ws[i], &t)
+		if chosen == nil || x.meets && !best.meets || !best.meets && !x.meets && x.salesShare.GreaterThanOrEqual(best.salesShare) {
+			chosen, best = &ws[i], x
+		}
+	}
+	row.PeriodStart, row.PeriodEnd = chosen.start, chosen.end
+	row.Sales, row.Transactions = money.New(journal.UnitsOf(best.sales).Round(2)), best.count
+	row.Unconverted = best.unconverted
+	row.Share = money.New(best.salesShare.Round(4))
+	switch {
+	case best.meets:
+		row.Status = StatusExceeded
+		c := best.crossed
+		row.CrossedOn, row.CollectFrom = &c, &c
+	case row.Share.Decimal().GreaterThanOrEqual(o.Share):
+		row.Status = StatusApproaching
+	default:
+		row.Status = StatusNone
+	}
+	crossed := row.Status
+	for i := range o.Registrations {
+		r := &o.Registrations[i]
+		if r.Company == company && r.State == AreaEU && r.inForce(o.AsOf) {
+			reg := *r
+			row.Registration, row.Status = &reg, StatusRegistered
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: EUR %s of cross-border sales of goods and electronic services to consumers in other EU member states in %d transactions from %s to %s; the union-wide threshold is more than EUR %s in the current or the previous calendar year (%s%% of it reached)",
+		row.Status, row.Sales.Decimal().StringFixed(2), row.Transactions, row.PeriodStart, row.PeriodEnd, limit.StringFixed(0), row.Share.Decimal().Mul(decimal.NewFromInt(100)).StringFixed(1))
+	if row.CrossedOn != nil {
+		fmt.Fprintf(&b, "; crossed on %s: from that sale on, the VAT of the customer's member state applies", row.CrossedOn)
+	} else {
+		b.WriteString("; at or below it, a seller established in one member state charges its own VAT unless it opts for destination taxation")
+	}
+	if row.Registration != nil {
+		fmt.Fprintf(&b, "; registered for the Union scheme (%s), the sales being %s", cmp.Or(row.Registration.Source, "list"), crossed)
+	}
+	if row.Unconverted > 0 {
+		fmt.Fprintf(&b, "; %d lines in another currency without a conversion to euros are not counted", row.Unconverted)
+	}
+	b.WriteString(". Source: Council Directive 2006/112/EC, Article 59c")
+	row.Explanation = b.String()
+	return row
+}

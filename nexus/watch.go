@@ -1,0 +1,183 @@
+package nexus
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/einvoice/webhook"
+)
+
+// Notifier queues a signed webhook event for a tenant, once per key
+// (einvoice.Service.Notify).
+type Notifier interface {
+	Notify(ctx context.Context, tenant, key, subject string, ev webhook.Event) (bool, error)
+}
+
+// Watcher sends the tenants' webhook connections an event
+// (webhook.EventNexusStatusChanged) when a seller's status in a state
+// changes. It builds each tenant's report for the day and compares it
+// with the one before: a state that becomes approaching, exceeded or
+// registered is notified once per status and period (the key of the
+// notice: a node that restarts, or another node of the cluster, does
+// not send it again); one that falls back to none is notified when this
+// Watcher saw it otherwise before (once per day). It is safe for
+// concurrent use.
+type Watcher struct {
+	figures  FigureSource
+	rules    *data.NexusRules
+	profiles Profiles
+	notify   Notifier
+	tenants  func(context.Context) ([]string, error)
+	today    func() civil.Date
+	log      *slog.Logger
+
+	mu   sync.Mutex
+	last map[string]map[string]string // tenant -> company|state -> status
+}
+
+// WatcherConfig is what a Watcher works with.
+type WatcherConfig struct {
+	Figures  FigureSource
+	Rules    *data.NexusRules
+	Profiles Profiles // nil: no profiles (no stored registrations, the default share)
+	Notify   Notifier
+	// Tenants lists the tenants to watch.
+	Tenants func(context.Context) ([]string, error)
+	// Today is the day of the reports (civil.Today when nil).
+	Today func() civil.Date
+	Log   *slog.Logger
+}
+
+// NewWatcher returns a Watcher.
+func NewWatcher(c WatcherConfig) *Watcher {
+	w := &Watcher{figures: c.Figures, rules: c.Rules, profiles: c.Profiles, notify: c.Notify, tenants: c.Tenants,
+		today: c.Today, log: c.Log, last: map[string]map[string]string{}}
+	if w.today == nil {
+		w.today = civil.Today
+	}
+	if w.log == nil {
+		w.log = slog.New(slog.DiscardHandler)
+	}
+	return w
+}
+
+// Options returns the report options of tenant on day: its profile's
+// registrations and the EU threshold of its policy.
+func (w *Watcher) Options(ctx context.Context, tenant string, day civil.Date) (Options, error) {
+	o := Options{AsOf: day}
+	if w.profiles != nil {
+		snap, err := w.profiles.Snapshot(ctx, tenant)
+		if err != nil {
+			return o, err
+		}
+		o.Profile = snap
+	}
+	return o, nil
+}
+
+// Check builds tenant's report for today and notifies the changes. It
+// returns the number of notices queued.
+func (w *Watcher) Check(ctx context.Context, tenant string) (int, error) {
+	day := w.today()
+	o, err := w.Options(ctx, tenant, day)
+	if err != nil {
+		return 0, err
+	}
+	rep, err := Build(ctx, w.figures, w.rules, tenant, o)
+	if err != nil {
+		return 0, err
+	}
+	w.mu.Lock()
+	prev, seen := w.last[tenant]
+	now := make(map[string]string, len(rep.Rows))
+	w.mu.Unlock()
+	queued := 0
+	for i := range rep.Rows {
+		r := &rep.Rows[i]
+		k := r.Company + "|" + r.State
+		now[k] = r.Status
+		before := prev[k]
+		var key string
+		switch {
+		case r.Status == StatusNone && seen && before != "" && before != StatusNone:
+			key = fmt.Sprintf("nexus|%s|%s|none|%s", r.Company, r.State, day)
+		case r.Status == StatusExceeded:
+			key = fmt.Sprintf("nexus|%s|%s|exceeded|%s", r.Company, r.State, r.CrossedOn)
+		case r.Status == StatusApproaching:
+			key = fmt.Sprintf("nexus|%s|%s|approaching|%s", r.Company, r.State, r.PeriodStart)
+		case r.Status == StatusRegistered:
+			key = fmt.Sprintf("nexus|%s|%s|registered|%s", r.Company, r.State, r.Registration.Effective)
+		default:
+			continue
+		}
+		if before == r.Status && seen {
+			continue
+		}
+		ev := webhook.Event{Status: webhook.EventNexusStatusChanged, Nexus: notice(r, before, day)}
+		ok, err := w.notify.Notify(ctx, tenant, key, "nexus "+r.Company+" "+r.State, ev)
+		if err != nil {
+			return queued, err
+		}
+		if ok {
+			queued++
+		}
+	}
+	w.mu.Lock()
+	w.last[tenant] = now
+	w.mu.Unlock()
+	return queued, nil
+}
+
+// notice is the event's change of row r.
+func notice(r *Row, before string, day civil.Date) *webhook.NexusNotice {
+	n := &webhook.NexusNotice{Company: r.Company, State: r.State, Status: r.Status, PreviousStatus: before, AsOf: day.String(),
+		Sales: r.Sales.Decimal().StringFixed(2), Transactions: r.Transactions, Logic: r.Logic,
+		PeriodStart: dayText(&r.PeriodStart), PeriodEnd: dayText(&r.PeriodEnd), CrossedOn: dayText(r.CrossedOn),
+		CollectFrom: dayText(r.CollectFrom), Explanation: r.Explanation}
+	if r.SalesThreshold != nil {
+		n.SalesThreshold = r.SalesThreshold.Decimal().StringFixed(2)
+	}
+	if r.TransactionThreshold != nil {
+		n.TransactionThreshold = *r.TransactionThreshold
+	}
+	return n
+}
+
+// Run checks every tenant every interval until ctx ends, logging what
+// fails.
+func (w *Watcher) Run(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		w.CheckAll(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// CheckAll checks every tenant once.
+func (w *Watcher) CheckAll(ctx context.Context) {
+	tenants, err := w.tenants(ctx)
+	if err != nil {
+		w.log.Warn("nexus: listing the tenants failed", "err", err)
+		return
+	}
+	for _, t := range tenants {
+		if ctx.Err() != nil {
+			return
+		}
+		if n, err := w.Check(ctx, t); err != nil {
+			w.log.Warn("nexus: checking the statuses failed", "tenant", t, "err", err)
+		} else if n > 0 {
+			w.log.Info("nexus: status changes notified", "tenant", t, "notices", n)
+		}
+	}
+}

@@ -1,0 +1,225 @@
+package postgres
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+)
+
+// The sales figures live in journal_figures (migrations/007), one row per
+// tenant, day, company, area and part. A unit adds its figures to the
+// rows of its part (figurePart: a hash of its first transaction ID), so
+// that units posting into the same state on the same day, which a busy
+// seller's are, mostly add to different rows and do not wait for each
+// other's row locks; a read adds the parts up. The upsert adds to a
+// row's numbers in the unit's transaction, the rows in key order, so
+// that two units of one part take their locks in the same order. A
+// unit that creates one transaction ID writes its version, its head and
+// its figures in one statement (insertFirstVersionFigures).
+
+// figureParts is the number of parts of a day's figures.
+const figureParts = 8
+
+// figurePart returns the part a unit over ids adds its figures to.
+func figurePart(tenant string, ids []string) int16 {
+	if len(ids) == 0 {
+		return 0
+	}
+	h := fnv.New32a()
+	h.Write([]byte(tenant))
+	h.Write([]byte{0})
+	h.Write([]byte(ids[0]))
+	return int16(h.Sum32() % figureParts)
+}
+
+// upsertFiguresSQL returns the upsert of a unit's figures whose
+// parameters start at $first: the tenant, the part, then one array per
+// column.
+func upsertFiguresSQL(first int) string {
+	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
+	return `INSERT INTO journal_figures AS f (tenant, part, day, company, area,
+		d_gross, d_exempt, d_taxable, d_count, d_unconverted, m_gross, m_exempt, m_taxable, m_count, m_unconverted)
+	SELECT ` + p(0) + `, ` + p(1) + `, u.day::date, u.company, u.area, u.dg, u.de, u.dt, u.dc, u.du, u.mg, u.me, u.mt, u.mc, u.mu
+	FROM unnest(` + p(2) + `::text[], ` + p(3) + `::text[], ` + p(4) + `::text[], ` + p(5) + `::bigint[], ` + p(6) + `::bigint[], ` +
+		p(7) + `::bigint[], ` + p(8) + `::bigint[], ` + p(9) + `::bigint[], ` + p(10) + `::bigint[], ` + p(11) + `::bigint[], ` +
+		p(12) + `::bigint[], ` + p(13) + `::bigint[], ` + p(14) + `::bigint[])
+		AS u(day, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu)
+	ORDER BY u.day, u.company, u.area
+	ON CONFLICT (tenant, day, company, area, part) DO UPDATE SET
+		d_gross = f.d_gross + EXCLUDED.d_gross, d_exempt = f.d_exempt + EXCLUDED.d_exempt,
+		d_taxable = f.d_taxable + EXCLUDED.d_taxable, d_count = f.d_count + EXCLUDED.d_count,
+		d_unconverted = f.d_unconverted + EXCLUDED.d_unconverted,
+		m_gross = f.m_gross + EXCLUDED.m_gross, m_exempt = f.m_exempt + EXCLUDED.m_exempt,
+		m_taxable = f.m_taxable + EXCLUDED.m_taxable, m_count = f.m_count + EXCLUDED.m_count,
+		m_unconverted = f.m_unconverted + EXCLUDED.m_unconverted`
+}
+
+// upsertOneSQL returns the upsert of one figure whose parameters start
+// at $first: the tenant, the part, the day, the company, the area, then
+// the ten numbers.
+func upsertOneSQL(first int) string {
+	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
+	vals := []string{p(0), p(1), p(2) + "::date", p(3), p(4)}
+	for i := 5; i < 15; i++ {
+		vals = append(vals, p(i)+"::bigint")
+	}
+	return `INSERT INTO journal_figures AS f (tenant, part, day, company, area,
+		d_gross, d_exempt, d_taxable, d_count, d_unconverted, m_gross, m_exempt, m_taxable, m_count, m_unconverted)
+	VALUES (` + strings.Join(vals, ", ") + `)
+	ON CONFLICT (tenant, day, company, area, part) DO UPDATE SET
+		d_gross = f.d_gross + EXCLUDED.d_gross, d_exempt = f.d_exempt + EXCLUDED.d_exempt,
+		d_taxable = f.d_taxable + EXCLUDED.d_taxable, d_count = f.d_count + EXCLUDED.d_count,
+		d_unconverted = f.d_unconverted + EXCLUDED.d_unconverted,
+		m_gross = f.m_gross + EXCLUDED.m_gross, m_exempt = f.m_exempt + EXCLUDED.m_exempt,
+		m_taxable = f.m_taxable + EXCLUDED.m_taxable, m_count = f.m_count + EXCLUDED.m_count,
+		m_unconverted = f.m_unconverted + EXCLUDED.m_unconverted`
+}
+
+// insertFirstVersionFigure is insertFirstVersion with one figure, the
+// common unit (a sale into one state): its arguments, then those of
+// upsertOneSQL (the tenant again, the part, the figure).
+var insertFirstVersionFigure = `WITH v AS (INSERT INTO journal_versions (tenant, id, version, body) VALUES ($1, $2, $3, $4::jsonb)),
+	h AS (INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date))
+	` + upsertOneSQL(9)
+
+// oneFigureArgs returns the arguments of upsertOneSQL after the tenant.
+func oneFigureArgs(part int16, f *journal.Figure) []any {
+	return []any{part, f.Day.String(), f.Company, f.Area, f.Direct.Gross, f.Direct.Exempt, f.Direct.Taxable, f.Direct.Count,
+		f.Direct.Unconverted, f.Marketplace.Gross, f.Marketplace.Exempt, f.Marketplace.Taxable, f.Marketplace.Count, f.Marketplace.Unconverted}
+}
+
+// upsertFigures is the upsert as a statement of its own.
+var upsertFigures = upsertFiguresSQL(1)
+
+// insertFirstVersionFigures is insertFirstVersion with the unit's
+// figures: its arguments, then those of the upsert (the tenant again,
+// the part, the arrays).
+var insertFirstVersionFigures = `WITH v AS (INSERT INTO journal_versions (tenant, id, version, body) VALUES ($1, $2, $3, $4::jsonb)),
+	h AS (INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date))
+	` + upsertFiguresSQL(9)
+
+// AddFigures implements journal.State: the figures are kept until the
+// unit's writes are sent.
+func (s *journalState) AddFigures(figs []journal.Figure) error {
+	if !s.write {
+		return errReadOnly
+	}
+	s.figures = append(s.figures, figs...)
+	return nil
+}
+
+// figureArgs returns the upsert's arguments for figs in part: the
+// tenant is not among them.
+func figureArgs(part int16, figs []journal.Figure) []any {
+	figs = journal.MergeFigures(slices.Clone(figs))
+	slices.SortFunc(figs, func(a, c journal.Figure) int {
+		if x := a.Day.Compare(c.Day); x != 0 {
+			return x
+		}
+		if x := cmp.Compare(a.Company, c.Company); x != 0 {
+			return x
+		}
+		return cmp.Compare(a.Area, c.Area)
+	})
+	n := len(figs)
+	days, companies, areas := make([]string, n), make([]string, n), make([]string, n)
+	var cols [10][]int64
+	for i := range cols {
+		cols[i] = make([]int64, n)
+	}
+	for i, f := range figs {
+		days[i], companies[i], areas[i] = f.Day.String(), f.Company, f.Area
+		for k, v := range []int64{f.Direct.Gross, f.Direct.Exempt, f.Direct.Taxable, f.Direct.Count, f.Direct.Unconverted,
+			f.Marketplace.Gross, f.Marketplace.Exempt, f.Marketplace.Taxable, f.Marketplace.Count, f.Marketplace.Unconverted} {
+			cols[k][i] = v
+		}
+	}
+	args := []any{part, days, companies, areas}
+	for i := range cols {
+		args = append(args, cols[i])
+	}
+	return args
+}
+
+// queueFigures queues on b the upsert of figs in part, if any.
+func queueFigures(b *pgx.Batch, tenant string, part int16, figs []journal.Figure) {
+	if len(journal.MergeFigures(slices.Clone(figs))) == 0 {
+		return
+	}
+	b.Queue(upsertFigures, append([]any{tenant}, figureArgs(part, figs)...)...)
+}
+
+// Figures implements journal.Backend, in one statement that adds the
+// parts up.
+func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.FigureQuery, fn func(journal.Figure) error) error {
+	if b.closed.Load() {
+		return journal.ErrClosed
+	}
+	var figs []journal.Figure
+	err := b.db.retry(ctx, "figures", nil, func() error {
+		figs = figs[:0]
+		rows, err := b.db.pool.Query(ctx, `SELECT day, company, area, sum(d_gross)::bigint, sum(d_exempt)::bigint, sum(d_taxable)::bigint,
+				sum(d_count)::bigint, sum(d_unconverted)::bigint, sum(m_gross)::bigint, sum(m_exempt)::bigint, sum(m_taxable)::bigint,
+				sum(m_count)::bigint, sum(m_unconverted)::bigint
+			FROM journal_figures WHERE tenant = $1
+			AND ($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day <= $3::date)
+			AND ($4 = '' OR company = $5 AND area = $4)
+			GROUP BY day, company, area`,
+			tenant, boundParam(q.From), boundParam(q.To), q.Area, q.Company)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var f journal.Figure
+			var day time.Time
+			d, m := &f.Direct, &f.Marketplace
+			if err := rows.Scan(&day, &f.Company, &f.Area, &d.Gross, &d.Exempt, &d.Taxable, &d.Count, &d.Unconverted,
+				&m.Gross, &m.Exempt, &m.Taxable, &m.Count, &m.Unconverted); err != nil {
+				return err
+			}
+			f.Day = civil.Of(day)
+			if !f.IsZero() {
+				figs = append(figs, f)
+			}
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return wrap("figures", err)
+	}
+	for _, f := range figs {
+		if err := fn(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReplaceFigures implements journal.Backend, in one transaction: the
+// figures go to part 0.
+func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs []journal.Figure) error {
+	if b.closed.Load() {
+		return journal.ErrClosed
+	}
+	return b.db.tx(ctx, "replace figures", pgx.TxOptions{IsoLevel: pgx.ReadCommitted}, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM journal_figures WHERE tenant = $1`, tenant); err != nil {
+			return err
+		}
+		var batch pgx.Batch
+		queueFigures(&batch, tenant, 0, figs)
+		if batch.Len() == 0 {
+			return nil
+		}
+		return tx.SendBatch(ctx, &batch).Close()
+	})
+}
