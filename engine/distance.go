@@ -38,8 +38,10 @@ type DistanceFigures struct {
 }
 
 // WithDistanceSales makes the engine decide the EU distance-sales
-// threshold from src. Without it, every seller is taken to be above the
-// threshold and charges the VAT of the customer's member state.
+// threshold from src. Without it, the figures that a tenant's profile
+// policy sets decide (see WithProfiles), and a seller without them is
+// taken to be above the threshold and charges the VAT of the customer's
+// member state.
 func WithDistanceSales(src DistanceSales) Option { return func(c *config) { c.distance = src } }
 
 // belowDistanceThreshold reports whether the seller's EU distance sales,
@@ -48,11 +50,16 @@ func WithDistanceSales(src DistanceSales) Option { return func(c *config) { c.di
 // either way. The figures are read once per document and seller.
 func (c *calc) belowDistanceThreshold(l *line) (string, bool) {
 	src := c.s.distance
-	if src == nil {
-		return "the seller's EU distance sales are not known", false
-	}
 	if !c.dist.done || c.dist.company != l.seller.company {
-		f, err := src.EUDistanceSales(c.ctx, levy.Tenant(c.ctx), l.seller.company, c.d.date)
+		var f DistanceFigures
+		var err error
+		switch {
+		case src != nil:
+			f, err = src.EUDistanceSales(c.ctx, levy.Tenant(c.ctx), l.seller.company, c.d.date)
+		case c.policyDistance(l.seller.company, &f):
+		default:
+			return "the seller's EU distance sales are not known", false
+		}
 		c.dist = distanceMemo{done: true, company: l.seller.company, fig: f, err: err}
 	}
 	if c.dist.err != nil {
@@ -84,4 +91,31 @@ type distanceMemo struct {
 	company string
 	fig     DistanceFigures
 	err     error
+}
+
+// policyDistance fills f from the EU distance sales that the tenant's
+// profile policy sets for the seller's company (or for every company),
+// for an engine without a DistanceSales source, and reports whether the
+// policy sets them.
+func (c *calc) policyDistance(company string, f *DistanceFigures) bool {
+	if c.prof == nil {
+		return false
+	}
+	p := c.prof.Policy()
+	if p == nil {
+		return false
+	}
+	v, ok := p.EUDistanceSales[company]
+	if !ok {
+		v, ok = p.EUDistanceSales[""]
+	}
+	if !ok {
+		return false
+	}
+	f.Current, f.Previous, f.Source = v, v, "the tenant's policy"
+	if t := p.EUDistanceThreshold; t != nil {
+		th := *t
+		f.Threshold = &th
+	}
+	return true
 }
