@@ -23,6 +23,7 @@ type Dataset struct {
 	bins   lazy[*BINTable]
 	taxes  lazy[*Taxability]
 	local  lazy[*Local]
+	brazil lazy[*Brazil]
 }
 
 // lazy decodes a part once and remembers the result or the error.
