@@ -43,6 +43,7 @@ type snapshot struct {
 	currencies *money.Currencies
 	ips        *data.IPTable
 	bins       *data.BINTable
+	brazil     *data.Brazil             // Brazil's tables, with any ISS rates loaded as content
 	shipping   map[string]data.Shipping // by US state postal code
 	sourcing   map[string]*usSourcing   // by US state postal code
 	hostTable  *rules.Table             // the host's rules, consulted before the defaults
@@ -365,6 +366,9 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	s.currencies = s.codes.Currencies()
+	if s.brazil, err = s.ds.Brazil(); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
 	if s.ips, err = s.ds.IPs(); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
