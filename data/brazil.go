@@ -463,7 +463,9 @@ func (b *Brazil) ISSRate(municipality, item string, d civil.Date) (BRISSRate, bo
 
 // ISSRates returns the loaded municipal ISS rates and the files they came
 // from.
-func (b *Brazil) ISSRates() ([]BRISSRate, []string) { return slices.Clone(b.iss), slices.Clone(b.issFiles) }
+func (b *Brazil) ISSRates() ([]BRISSRate, []string) {
+	return slices.Clone(b.iss), slices.Clone(b.issFiles)
+}
 
 // WithISS returns b with the municipal ISS rates of content files added
 // (files names them). Rates of one municipality and item must not

@@ -545,7 +545,7 @@ func (b *builder) ncm() error {
 		Key: "br-ncm-tipi", Files: "br/ncm-tipi.csv, br/ncm-new-codes.csv",
 		What: "the NCM codes and their Ex rows with the IPI rate of the TIPI (Decreto 11.158/2022 as amended to about May 2023; later decrees are not in it), " +
 			"the codes no longer in the 2026 NCM, and 88 codes in force in 2026 that the TIPI table lacks, whose IPI rate Levy does not know (the source's hint is a guess and is never charged)",
-		From: "OCA/l10n-brazil l10n_br_fiscal at commit 22d3fa66cffd (2024-10-24); nfe/rtc-calculadora-offline at commit 12100712d67c (2026-03-18)",
+		From:    "OCA/l10n-brazil l10n_br_fiscal at commit 22d3fa66cffd (2024-10-24); nfe/rtc-calculadora-offline at commit 12100712d67c (2026-03-18)",
 		Licence: "facts of official acts (Lei 9.610/1998 art. 8 IV); the AGPL-3 files are not copied",
 	})
 	return nil
@@ -579,8 +579,8 @@ func (b *builder) cfop() error {
 	}
 	b.res.Sources = append(b.res.Sources, Source{
 		Key: "br-cfop", Files: "br/cfop.csv",
-		What: "the CFOP codes (619) with their description, direction and scope, which requests' cfopTaxCodeOverride is checked against",
-		From: "OCA/l10n-brazil l10n_br_fiscal (2024-04); CFOP table of the Convênio s/nº of 1970 as replaced by Ajuste SINIEF 07/2001 and later Ajustes",
+		What:    "the CFOP codes (619) with their description, direction and scope, which requests' cfopTaxCodeOverride is checked against",
+		From:    "OCA/l10n-brazil l10n_br_fiscal (2024-04); CFOP table of the Convênio s/nº of 1970 as replaced by Ajuste SINIEF 07/2001 and later Ajustes",
 		Licence: "facts of official acts",
 	})
 	return nil
