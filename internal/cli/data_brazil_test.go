@@ -22,7 +22,7 @@ func TestDataCoverageBrazil(t *testing.T) {
 	}
 	code, out, errOut = runCLI(t, "data", "coverage", "--country", "br", "--format", "json")
 	var c struct {
-		States []struct{ UF, InternalRate, DIFAL string }
+		States         []struct{ UF, InternalRate, DIFAL string }
 		Municipalities int
 	}
 	if code != 0 || json.Unmarshal([]byte(out), &c) != nil || len(c.States) != 27 || c.Municipalities != 5570 {
