@@ -220,13 +220,17 @@ func (b *builder) brazil(l *line, li *lineIn) {
 		return
 	}
 	p := &li.parties
+	// A location that was sent and did not resolve has its error already.
+	sentFrom, sentTo := p.origin != nil || p.adminOrigin != nil, p.dest != nil || p.adminDest != nil || p.evidence != nil
 	switch {
+	case from == nil && sentFrom:
 	case from == nil:
 		b.add(levy.Invalid(p.sellerPath+".physicalOrigin", "is required on a Brazilian line: the seller's state decides the ICMS, and its municipality the ISS"))
 	case fromBR && from.subdivision == "":
 		b.add(levy.Invalid(p.sellerPath+".physicalOrigin.mainDivision", "is required on a Brazilian line: the seller's state decides the ICMS"))
 	}
 	switch {
+	case to == nil && sentTo:
 	case to == nil && b.c.d.perspective != "OWNER":
 		b.add(levy.Invalid(p.customerPath+".destination", "is required on a Brazilian line: the customer's state decides the ICMS rate"))
 	case toBR && to.subdivision == "" && b.c.d.perspective != "OWNER":
@@ -248,7 +252,7 @@ func (b *builder) brazil(l *line, li *lineIn) {
 	if x.cfopOverride != "" && len(b.errs) == failed && b.c.d.perspective != "OWNER" {
 		b.checkCFOP(li, x)
 	}
-	if len(b.errs) > failed {
+	if len(b.errs) > failed || from == nil || to == nil && b.c.d.perspective != "OWNER" {
 		return
 	}
 	l.br = x
