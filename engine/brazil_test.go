@@ -23,7 +23,9 @@ func brSale(to *wire.Location) *wire.SaleRequest {
 			ExtendedPrice: amt("1000")}}}
 }
 
-func brTo(city, uf string) *wire.Location { return &wire.Location{City: city, MainDivision: uf, Country: "BR"} }
+func brTo(city, uf string) *wire.Location {
+	return &wire.Location{City: city, MainDivision: uf, Country: "BR"}
+}
 
 // brMustTax finds a line's tax of an imposition in a jurisdiction, failing
 // the test when there is none.
