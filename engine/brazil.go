@@ -97,11 +97,17 @@ func brazilCountry(s string) bool {
 // any line against the dataset's lists, and for a line whose seller or
 // customer is in Brazil sets l.br. Faults go to the builder's errors.
 func (b *builder) brazil(l *line, li *lineIn) {
-	br := b.c.s.brazil
 	d := li.det
 	if d == nil {
 		return
 	}
+	from, to := firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)
+	fromBR, toBR := from != nil && from.country == "BR", to != nil && to.country == "BR"
+	if !fromBR && !toBR && !hasBrazilCodes(li) {
+		// Most lines: nothing to read, and nothing allocated.
+		return
+	}
+	br := b.c.s.brazil
 	x := &brLine{}
 	fail := func(member, format string, args ...any) { b.add(levy.Invalid(li.path+"."+member, format, args...)) }
 	failed := len(b.errs)
@@ -114,8 +120,8 @@ func (b *builder) brazil(l *line, li *lineIn) {
 		}
 	}
 	if cc := li.commodity; cc != nil && cc.Value != "" {
-		switch strings.ToUpper(cc.CommodityCodeType) {
-		case commodityNCM:
+		switch {
+		case strings.EqualFold(cc.CommodityCodeType, commodityNCM):
 			code := strings.NewReplacer(".", "", " ", "").Replace(cc.Value)
 			ex := ""
 			if e := li.extra; e != nil && strings.EqualFold(e.CommodityCodeType, commodityEXTIPI) {
@@ -142,7 +148,7 @@ func (b *builder) brazil(l *line, li *lineIn) {
 			default:
 				x.ncm, x.hasNCM = row, true
 			}
-		case commodityLC116:
+		case strings.EqualFold(cc.CommodityCodeType, commodityLC116):
 			s, ok := br.Service(cc.Value)
 			if !ok || s.Group {
 				fail("commodityCode.value", "%q is not an item of the LC 116/2003 service list (such as 1.05)", cc.Value)
@@ -156,6 +162,9 @@ func (b *builder) brazil(l *line, li *lineIn) {
 			fail("cfopTaxCodeOverride", "%s is not a CFOP", code)
 		}
 		x.cfopOverride = code
+	}
+	if !fromBR && !toBR {
+		return // the codes are checked; the line is not Brazil's
 	}
 	if c := d.CountryOfOriginISOCode; c != "" {
 		if _, ok := b.c.s.codes.Country(c); !ok {
@@ -214,11 +223,6 @@ func (b *builder) brazil(l *line, li *lineIn) {
 		}
 	}
 
-	from, to := firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)
-	fromBR, toBR := from != nil && from.country == "BR", to != nil && to.country == "BR"
-	if !fromBR && !toBR {
-		return
-	}
 	p := &li.parties
 	// A location that was sent and did not resolve has its error already.
 	sentFrom, sentTo := p.origin != nil || p.adminOrigin != nil, p.dest != nil || p.adminDest != nil || p.evidence != nil
@@ -315,4 +319,16 @@ func (c *calc) comparedTotal(total decimal.Decimal) decimal.Decimal {
 		return total
 	}
 	return sum
+}
+
+// hasBrazilCodes reports whether a line sends a Brazilian code that the
+// dataset's lists check: an NCM code or LC 116 item, a CNAE code or a
+// CFOP.
+func hasBrazilCodes(li *lineIn) bool {
+	d := li.det
+	if d.SellerCNAE != "" || d.BuyerCNAE != "" || d.CfopTaxCodeOverride != nil {
+		return true
+	}
+	cc := li.commodity
+	return cc != nil && (strings.EqualFold(cc.CommodityCodeType, commodityNCM) || strings.EqualFold(cc.CommodityCodeType, commodityLC116))
 }
