@@ -141,6 +141,17 @@ func (c *calc) brazilLine(l *line) error {
 		k.goods()
 	}
 	k.origin()
+	if len(l.incl) > 0 {
+		// Inclusions limit the records, not the bases: every tax was
+		// computed, for the others' bases need it.
+		kept := l.taxes[:0]
+		for _, t := range l.taxes {
+			if included(l.incl, t.j, t.imposition) {
+				kept = append(kept, t)
+			}
+		}
+		l.taxes = kept
+	}
 	included := decimalZero
 	x.compared = decimalZero
 	for i := range l.taxes {

@@ -153,6 +153,14 @@ func TestBrazilDrivers(t *testing.T) {
 		t.Errorf("exempt override: %v", x)
 	}
 
+	// Inclusions keep the ICMS record alone.
+	req = brSale(brTo("Campinas", "SP"))
+	req.LineItems[0].ImpositionInclusions = []wire.ImpositionInclusion{{ImpositionType: &wire.ImpositionType{Value: "ICMS"}}}
+	l = sell(req)
+	if len(l.Taxes) != 1 || l.Taxes[0].Imposition.Value != "ICMS" || l.TotalTax.String() != "180.00" {
+		t.Errorf("inclusions: %d taxes, total %s", len(l.Taxes), l.TotalTax)
+	}
+
 	// The customer by its municipality's IBGE code (Salvador): 7% to BA.
 	req = brSale(&wire.Location{Country: "BRA", ExternalJurisdictionCode: "2927408"})
 	if x := brMustTax(t, sell(req), "ICMS", "BR-SP"); x.NominalRate.String() != "0.07" {
