@@ -1,6 +1,8 @@
 package br
 
 import (
+	"io/fs"
+	"slices"
 	"testing"
 
 	"github.com/levytax/levy/civil"
@@ -121,5 +123,22 @@ func TestBuild(t *testing.T) {
 	}
 	if string(again) != string(raw) {
 		t.Error("the file does not decode to the tables it was written from")
+	}
+}
+
+// TestCuratedFilesRead checks that every file of this folder that the
+// build embeds is one it reads.
+func TestCuratedFilesRead(t *testing.T) {
+	entries, err := fs.ReadDir(curated, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !slices.Contains(CuratedFiles(), e.Name()) {
+			t.Errorf("%s is embedded but not read", e.Name())
+		}
+	}
+	if len(entries) != len(CuratedFiles()) {
+		t.Errorf("%d files embedded, %d read", len(entries), len(CuratedFiles()))
 	}
 }
