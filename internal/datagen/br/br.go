@@ -55,6 +55,23 @@ func Note() (string, error) {
 	return string(b), err
 }
 
+// noteMust are what the note must name among what is not modelled.
+var noteMust = []string{"ICMS-ST", "Reduced bases", "Zona Franca de Manaus", "Imposto Seletivo", "## What is not modelled", "country: BR"}
+
+// checkNote checks that the note exists and says what is not modelled.
+func checkNote() error {
+	n, err := Note()
+	if err != nil {
+		return fmt.Errorf("%s/br.md: %w", Dir, err)
+	}
+	for _, m := range noteMust {
+		if !strings.Contains(n, m) {
+			return fmt.Errorf("%s/br.md does not name %q", Dir, m)
+		}
+	}
+	return nil
+}
+
 // CuratedFiles lists the files of this folder that Build reads.
 func CuratedFiles() []string {
 	return []string{"icms-history.csv", "difal.csv", "transition.csv", "iss-place.csv", "lc116-added.csv", "br.md"}
@@ -84,6 +101,9 @@ func Build(src string) (*Result, error) {
 		if err := step.run(); err != nil {
 			return nil, fmt.Errorf("brazil: %s: %w", step.name, err)
 		}
+	}
+	if err := checkNote(); err != nil {
+		return nil, err
 	}
 	b.res.Tables.Checked = "Source files of ../shared/data/br as documented in their README (check dates 2026, search corpus with items up to January 2026); " +
 		"curated tables of " + Dir + " (2026-11)"
