@@ -24,6 +24,7 @@ type Dataset struct {
 	taxes  lazy[*Taxability]
 	local  lazy[*Local]
 	nexus  lazy[*NexusRules]
+	brazil lazy[*Brazil]
 }
 
 // lazy decodes a part once and remembers the result or the error.

@@ -32,6 +32,11 @@ type Overlay struct {
 	// indexes of Areas) and ZIP hints. Its places must be places of the
 	// dataset; Places is ignored.
 	Local LocalBuilder
+	// ISS are Brazilian municipal ISS rates, which are not open data and
+	// come only as content; ISSFiles names their files. They are added
+	// to the dataset's Brazil tables (see Brazil.ISSRate).
+	ISS      []BRISSRate
+	ISSFiles []string
 }
 
 // WithOverlay returns a dataset that reads as d with the overlay's
@@ -170,6 +175,16 @@ func (d *Dataset) WithOverlay(o *Overlay) (*Dataset, error) {
 	out := &Dataset{fsys: d.fsys, version: d.version + "+" + o.Name}
 	out.juris.set(js)
 	out.local.set(local)
+	if len(o.ISS) > 0 {
+		br, err := d.Brazil()
+		if err != nil {
+			return nil, err
+		}
+		if br, err = br.WithISS(o.ISS, o.ISSFiles); err != nil {
+			return nil, fmt.Errorf("data: overlay %s: %w", o.Name, err)
+		}
+		out.brazil.set(br)
+	}
 	return out, nil
 }
 

@@ -245,6 +245,10 @@ type line struct {
 
 	seller, customer party
 
+	// br holds the Brazilian drivers of a line whose seller or customer
+	// is in Brazil (brazil.go), nil for every other line.
+	br *brLine
+
 	inputTax *decimal.Decimal // DISTRIBUTE_TAX
 	charged  *decimal.Decimal // tax the vendor charged
 	prevPaid decimal.Decimal
@@ -309,6 +313,7 @@ type taxOut struct {
 	zeroCharge    bool // calculated for information, charged 0 (reverse charge)
 	certificate   string
 	refused       refusals // why the line's stored certificates did not exempt the tax
+	br            *brTax   // what a Brazilian tax adds for the NF-e (brazil_out.go)
 }
 
 // counted reports whether the tax enters totals.

@@ -59,6 +59,16 @@
 //     the line's assistedParameters (ruleName tax-not-computed, see
 //     TaxNotComputedRule and data.LackingTax).
 //
+// A line whose seller or customer is in Brazil is calculated by Brazil's
+// own rules instead (brazil.go, brazil_calc.go; docs/brazil.md): the
+// ICMS of the states with their interstate rates, FCP and DIFAL, the IPI
+// by NCM, PIS and COFINS by the seller's regime, the municipal ISS at the
+// rates a tenant loads, and the CBS and IBS of the reform, each a record
+// of its own with the CST that the NF-e needs, driven by the line's
+// Brazilian members (the conditions, the nature of the operation, the
+// NCM or LC 116 item); the price includes the taxes calculated on it
+// ("por dentro"), and the IPI (and from 2027 the CBS and IBS) are added.
+//
 // Taxes are rounded per line and jurisdiction to the currency's minor units
 // (or per jurisdiction over the document when roundAtLineLevel is false,
 // the rounded total spread back over the lines), half-up unless

@@ -16,6 +16,8 @@ func (c *calc) run() error {
 		}
 		var err error
 		switch {
+		case l.br != nil:
+			err = c.brazilLine(l) // brazil_calc.go
 		case c.d.mode == modeDistribute:
 			err = c.distribute(l)
 		case l.taxIncluded:

@@ -43,6 +43,7 @@ type snapshot struct {
 	currencies *money.Currencies
 	ips        *data.IPTable
 	bins       *data.BINTable
+	brazil     *data.Brazil             // Brazil's tables, with any ISS rates loaded as content
 	shipping   map[string]data.Shipping // by US state postal code
 	sourcing   map[string]*usSourcing   // by US state postal code
 	hostTable  *rules.Table             // the host's rules, consulted before the defaults
@@ -246,10 +247,11 @@ func WithRates(rates ...RateEntry) Option {
 
 // WithContent loads rate and boundary files over the dataset when the
 // engine is built or reloaded (so that a Reload picks up their new
-// contents): SST rate and boundary files, ZIP rate tables or Levy's own
-// CSV (see package data/content). For the US states they cover they
-// replace the dataset's local content; a file with a bad row fails New,
-// naming the file, line and column. opts.AsOf picks the rows of SST
+// contents): SST rate and boundary files, ZIP rate tables, Levy's own
+// CSV or tables of Brazilian municipal ISS rates (see package
+// data/content). For the US states they cover they replace the dataset's
+// local content; the ISS rates are those of Brazilian services; a file
+// with a bad row fails New, naming the file, line and column. opts.AsOf picks the rows of SST
 // boundary files in force (today when zero).
 func WithContent(opts content.Options, sources ...content.Source) Option {
 	return func(c *config) {
@@ -367,6 +369,9 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	s.currencies = s.codes.Currencies()
+	if s.brazil, err = s.ds.Brazil(); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
 	if s.ips, err = s.ds.IPs(); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}

@@ -53,6 +53,9 @@ type lineIn struct {
 	txType, usage, usageClass, productClass string
 	productCode                             string              // a sale's product.value
 	commodity                               *wire.CommodityCode // the line's commodityCode
+	extra                                   *wire.CommodityCode // the line's additionalCommodityCode
+	volume                                  *wire.Measure       // the line's volume
+	det                                     *wire.LineDetails   // the line's shared members (the Brazilian drivers)
 	parties                                 partiesIn
 	children                                []lineIn
 
@@ -82,7 +85,7 @@ func (o overrides) of(line overrides) overrides {
 // overrides over the document's (doc) and its usage.
 func (li *lineIn) details(d *wire.LineDetails, doc overrides) {
 	li.overrides = doc.of(overrides{d.ExemptOverrides, d.NonTaxableOverrides, d.RateOverrides, d.ImpositionInclusions, d.SitusOverride})
-	li.usage, li.usageClass = d.Usage, d.UsageClass
+	li.usage, li.usageClass, li.det = d.Usage, d.UsageClass, d
 }
 
 // builder turns lineIn trees into the leaves of a doc.
@@ -262,6 +265,7 @@ func (b *builder) leaf(li *lineIn) *line {
 	if ps != nil && d.perspective == "SELLER" {
 		b.saleProfile(ps, l, p)
 	}
+	b.brazil(l, li) // the Brazilian drivers (brazil.go)
 	return l
 }
 
@@ -587,7 +591,7 @@ const TaxNotComputedRule = "tax-not-computed"
 // and why the stored certificates of the customer left taxes charged
 // (certificateParameters).
 func (c *calc) assisted(l *line) []wire.AssistedParameter {
-	if l == nil || l.unknownClass == "" && l.beyond == "" && len(l.lacking) == 0 && l.code == "" && len(l.certs) == 0 {
+	if l == nil || l.unknownClass == "" && l.beyond == "" && len(l.lacking) == 0 && l.code == "" && len(l.certs) == 0 && l.br == nil {
 		return nil
 	}
 	var out []wire.AssistedParameter
@@ -620,6 +624,9 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	}
 	if len(l.certs) > 0 {
 		out = c.certificateParameters(l, out)
+	}
+	if l.br != nil {
+		out = append(out, l.br.assisted...) // brazil.go
 	}
 	if len(out) == 0 {
 		return nil

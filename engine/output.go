@@ -66,6 +66,9 @@ func (c *calc) wireTaxes(l *line) []wire.Tax {
 		if t.conversion != nil {
 			w.FilingCurrencyAmounts = c.filing(t)
 		}
+		if t.br != nil {
+			c.brazilWire(t, w) // brazil_out.go
+		}
 	}
 	return out
 }

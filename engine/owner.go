@@ -123,7 +123,7 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 		if l.Purchase != nil {
 			li.productClass = l.Purchase.PurchaseClass
 		}
-		li.commodity = l.CommodityCode
+		li.commodity, li.extra, li.volume = l.CommodityCode, l.AdditionalCommodityCode, l.Volume
 		owner, op := def.owner, "owner"
 		if l.Owner != nil {
 			owner, op = l.Owner, p+".owner"

@@ -93,7 +93,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	if pm.mode == modeAccrue {
 		// The vendor's tax is credited against the use tax due.
 		for _, l := range c.d.lines {
-			if l.charged != nil {
+			if l.charged != nil && l.br == nil { // a Brazilian line compares it instead (brazil.go)
 				l.prevPaid = l.prevPaid.Add(*l.charged)
 			}
 		}
@@ -119,8 +119,8 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 				if l.codeMapped {
 					r.Purchase = withPurchaseClass(r.Purchase, l.productClass)
 				}
-				if pm.compare && l.charged != nil {
-					v := l.charged.Sub(l.totalTax)
+				if (pm.compare || l.br != nil) && l.charged != nil {
+					v := l.charged.Sub(l.comparedTax())
 					va := money.New(v)
 					r.Variance = &va
 					if tol != nil {
@@ -170,7 +170,7 @@ func (c *calc) compareDocument(req *wire.PurchaseRequest, resp *wire.PurchaseRes
 			return
 		}
 	}
-	calculated := resp.TotalTax.Decimal()
+	calculated := c.comparedTotal(resp.TotalTax.Decimal())
 	variance := charged.Sub(calculated)
 	va := money.New(variance)
 	resp.Variance = &va
@@ -241,7 +241,7 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 		if l.Purchase != nil {
 			li.productClass = l.Purchase.PurchaseClass
 		}
-		li.commodity = l.CommodityCode
+		li.commodity, li.extra, li.volume = l.CommodityCode, l.AdditionalCommodityCode, l.Volume
 		vendor, vp := def.vendor, "vendor"
 		if l.Vendor != nil {
 			vendor, vp = l.Vendor, p+".vendor"

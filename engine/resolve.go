@@ -189,6 +189,10 @@ func (r *resolver) lookup(base, member string, loc *wire.Location, d civil.Date)
 	case loc.TaxAreaID != "":
 		out, err := res.LookupTaxAreaID(ctx, wire.TaxAreaIDLookupRequest{TaxAreaID: loc.TaxAreaID, AsOfDate: d})
 		return out, rebase(err, "", base, member)
+	case loc.ExternalJurisdictionCode != "" && brazilCountry(loc.Country):
+		// A Brazilian municipality's IBGE code places it (brazil.go).
+		out, err := res.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: loc.ExternalJurisdictionCode, Country: "BR", AsOfDate: d})
+		return out, rebase(err, "", base, member)
 	case hasAddress(loc):
 		out, err := res.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: r.postalAddress(loc), AsOfDate: d})
 		return out, rebase(err, "postalAddress", base, member)

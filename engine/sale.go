@@ -112,7 +112,7 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 		if l.Product != nil {
 			li.productClass, li.productCode = l.Product.ProductClass, l.Product.Value
 		}
-		li.commodity = l.CommodityCode
+		li.commodity, li.extra, li.volume = l.CommodityCode, l.AdditionalCommodityCode, l.Volume
 		seller, sp := def.seller, "seller"
 		if l.Seller != nil {
 			seller, sp = l.Seller, p+".seller"

@@ -46,6 +46,8 @@ func TestSubdivisionOf(t *testing.T) {
 		{"US", "ca", "US-CA"}, {"US", "California", "US-CA"}, {"US", " new   york ", "US-NY"},
 		{"US", "D.C.", "US-DC"}, {"US", "Washington DC", "US-DC"}, {"US", "Puerto Rico", "US-PR"},
 		{"CA", "Québec", "CA-QC"}, {"CA", "on", "CA-ON"}, {"CA", "Newfoundland", "CA-NL"},
+		{"BR", "sp", "BR-SP"}, {"BR", "São Paulo", "BR-SP"}, {"BR", "SAO PAULO", "BR-SP"}, {"BR", "goias", "BR-GO"},
+		{"BR", "Distrito Federal", "BR-DF"}, {"BR", "Espirito Santo", "BR-ES"},
 	}
 	for _, c := range cases {
 		s, ok := SubdivisionOf(c.country, c.in)
@@ -59,8 +61,11 @@ func TestSubdivisionOf(t *testing.T) {
 	if s, ok := SubdivisionByFIPS("72"); !ok || s.Code != "PR" || s.Type != Territory {
 		t.Errorf("FIPS 72 = %+v", s)
 	}
-	if n := len(Subdivisions()); n != 56+13 {
-		t.Errorf("%d subdivisions, want 56 US and 13 Canadian", n)
+	if _, ok := SubdivisionOf("BR", "ON"); ok {
+		t.Error("a Canadian province was found in Brazil")
+	}
+	if n := len(Subdivisions()); n != 56+13+27 {
+		t.Errorf("%d subdivisions, want 56 US, 13 Canadian and 27 Brazilian", n)
 	}
 }
 
@@ -69,6 +74,7 @@ func TestFilingArea(t *testing.T) {
 		"US-CA": "US-CA", "US-06037-MEASURE_A": "US-CA", "US-0644000": "US-CA", "US-MN-D80004": "US-MN",
 		"US-WA-Z-BELLEVUE-CITY": "US-WA", "US-4805000": "US-TX", "US-72": "US-PR", "CA-ON": "CA-ON", "CA-QC-X": "CA-QC",
 		"DE": "DE", "FR-X": "FR", "US": "US", "US-99001": "US", "": "", "US-ca": "US",
+		"BR-SP": "BR-SP", "BR-3550308": "BR-3550308", "BR": "BR", "BR-355030": "BR",
 	} {
 		if got := FilingArea(id); got != want {
 			t.Errorf("FilingArea(%q) = %q, want %q", id, got, want)

@@ -6,8 +6,9 @@ import (
 )
 
 // Subdivision is a first-level division of a country as postal addresses
-// name it: a US state, district or territory, or a Canadian province or
-// territory.
+// name it: a US state, district or territory, a Canadian province or
+// territory, or a Brazilian state (unidade federativa, the Federal
+// District included).
 type Subdivision struct {
 	Country string // ISO 3166-1 alpha-2
 	Code    string // postal abbreviation, the second part of its ISO 3166-2 code
@@ -56,10 +57,24 @@ var subdivisions = []Subdivision{
 	{"CA", "ON", "Ontario", "", Province}, {"CA", "PE", "Prince Edward Island", "", Province},
 	{"CA", "QC", "Quebec", "", Province}, {"CA", "SK", "Saskatchewan", "", Province},
 	{"CA", "YT", "Yukon", "", Territory},
+	{"BR", "AC", "Acre", "", State}, {"BR", "AL", "Alagoas", "", State},
+	{"BR", "AP", "Amapá", "", State}, {"BR", "AM", "Amazonas", "", State},
+	{"BR", "BA", "Bahia", "", State}, {"BR", "CE", "Ceará", "", State},
+	{"BR", "DF", "Distrito Federal", "", State}, {"BR", "ES", "Espírito Santo", "", State},
+	{"BR", "GO", "Goiás", "", State}, {"BR", "MA", "Maranhão", "", State},
+	{"BR", "MT", "Mato Grosso", "", State}, {"BR", "MS", "Mato Grosso do Sul", "", State},
+	{"BR", "MG", "Minas Gerais", "", State}, {"BR", "PA", "Pará", "", State},
+	{"BR", "PB", "Paraíba", "", State}, {"BR", "PR", "Paraná", "", State},
+	{"BR", "PE", "Pernambuco", "", State}, {"BR", "PI", "Piauí", "", State},
+	{"BR", "RJ", "Rio de Janeiro", "", State}, {"BR", "RN", "Rio Grande do Norte", "", State},
+	{"BR", "RS", "Rio Grande do Sul", "", State}, {"BR", "RO", "Rondônia", "", State},
+	{"BR", "RR", "Roraima", "", State}, {"BR", "SC", "Santa Catarina", "", State},
+	{"BR", "SP", "São Paulo", "", State}, {"BR", "SE", "Sergipe", "", State},
+	{"BR", "TO", "Tocantins", "", State},
 }
 
-// Subdivisions returns the US states, district and territories and the
-// Canadian provinces and territories.
+// Subdivisions returns the US states, district and territories, the
+// Canadian provinces and territories and the 27 Brazilian states.
 func Subdivisions() []Subdivision { return append([]Subdivision(nil), subdivisions...) }
 
 // SubdivisionByFIPS returns the US state or territory with a state FIPS code.
@@ -82,6 +97,9 @@ var subdivisionNames = sync.OnceValue(func() map[subdivisionKey]int {
 	for i, s := range subdivisions {
 		m[subdivisionKey{s.Country, s.Code}] = i
 		m[subdivisionKey{s.Country, foldName(s.Name)}] = i
+		// Brazilian names are also written without their accents
+		// ("Sao Paulo", "Goias").
+		m[subdivisionKey{s.Country, foldName(FoldAccents(s.Name))}] = i
 	}
 	alias := func(country, name, code string) { m[subdivisionKey{country, name}] = m[subdivisionKey{country, code}] }
 	alias("US", "WASHINGTON DC", "DC")
@@ -134,11 +152,13 @@ func isFolded(s string) bool {
 }
 
 // FilingArea returns the ID of the area whose tax authority a
-// jurisdiction's tax is filed with: the US state or territory, or the
-// Canadian province or territory, whose ISO 3166-2 code its ID starts
-// with or whose FIPS code starts its county, place or district code
-// ("US-CA" for "US-CA", "US-06037-MEASURE_A" and "US-0644000"); else the
-// country, the ID's first part ("DE" for "DE"); "" for an empty ID.
+// jurisdiction's tax is filed with: the US state or territory, the
+// Canadian province or territory, or the Brazilian state, whose ISO
+// 3166-2 code its ID starts with or whose FIPS code starts its county,
+// place or district code ("US-CA" for "US-CA", "US-06037-MEASURE_A" and
+// "US-0644000"); a Brazilian municipality itself, which its ISS is filed
+// with ("BR-3550308", São Paulo by its IBGE code); else the country, the
+// ID's first part ("DE" for "DE"); "" for an empty ID.
 func FilingArea(id string) string {
 	country, rest, _ := strings.Cut(id, "-")
 	if country == "" {
@@ -147,6 +167,8 @@ func FilingArea(id string) string {
 	first, _, _ := strings.Cut(rest, "-")
 	switch {
 	case first == "":
+	case country == "BR" && len(first) == 7 && allDigits(first):
+		return id
 	case len(first) >= 2 && first[0] >= '0' && first[0] <= '9' && first[1] >= '0' && first[1] <= '9':
 		if s, ok := SubdivisionByFIPS(first[:2]); ok && country == "US" {
 			return s.ID()
@@ -158,3 +180,28 @@ func FilingArea(id string) string {
 	}
 	return country
 }
+
+// allDigits reports whether s is ASCII digits only (and not empty).
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// accentFold maps the accented letters of Portuguese (and the other
+// Latin-1 letters of place names) to their plain letters.
+var accentFold = strings.NewReplacer(
+	"Á", "A", "À", "A", "Â", "A", "Ã", "A", "Ä", "A", "á", "a", "à", "a", "â", "a", "ã", "a", "ä", "a",
+	"É", "E", "È", "E", "Ê", "E", "Ë", "E", "é", "e", "è", "e", "ê", "e", "ë", "e",
+	"Í", "I", "Ì", "I", "Î", "I", "Ï", "I", "í", "i", "ì", "i", "î", "i", "ï", "i",
+	"Ó", "O", "Ò", "O", "Ô", "O", "Õ", "O", "Ö", "O", "ó", "o", "ò", "o", "ô", "o", "õ", "o", "ö", "o",
+	"Ú", "U", "Ù", "U", "Û", "U", "Ü", "U", "ú", "u", "ù", "u", "û", "u", "ü", "u",
+	"Ç", "C", "ç", "c", "Ñ", "N", "ñ", "n",
+)
+
+// FoldAccents returns s with the accents of its Latin letters dropped:
+// "São Paulo" becomes "Sao Paulo", "Goiás" "Goias".
+func FoldAccents(s string) string { return accentFold.Replace(s) }

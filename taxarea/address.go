@@ -223,6 +223,8 @@ func (r *Resolver) lookupAddress(ctx context.Context, field string, in wire.Post
 		results, err = r.usAddress(field, a, d)
 	case "CA":
 		results, err = r.caAddress(field, a, d)
+	case "BR":
+		results, err = r.brAddress(field, a, d)
 	default:
 		results, err = r.otherAddress(country, a, d)
 	}

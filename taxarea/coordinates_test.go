@@ -58,7 +58,9 @@ func TestLocateRealPlaces(t *testing.T) {
 		{"Brandenburg Gate", 52.516275, 13.377704, "DE", "", "", ""},
 		{"Sydney Opera House", -33.856784, 151.215297, "AU", "", "", ""},
 		{"Tokyo Tower", 35.658581, 139.745433, "JP", "", "", ""},
-		{"Brasília", -15.793889, -47.882778, "BR", "", "", ""},
+		// Brazil's states are the subdivision layer's too.
+		{"Brasília", -15.793889, -47.882778, "BR", "BR-DF", "", ""},
+		{"São Paulo, Praça da Sé", -23.5503, -46.6339, "BR", "BR-SP", "", ""},
 		{"Fiji, Viti Levu", -17.8, 178.0, "FJ", "", "", ""},
 		{"Chukotka, west of 180°", 65.5, -175.0, "RU", "", "", ""},
 		{"Wrangel Island, across 180°", 71.2589, -179.4208, "RU", "", "", ""},

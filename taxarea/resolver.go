@@ -34,8 +34,12 @@ type Resolver struct {
 	unsure     map[uint32]bool
 	exceptions map[string][]data.VATException // country -> postcode exceptions
 	located    []Point                        // boundary index -> what Locate reports
-	placeOf    []int32                        // boundary index -> its place in local, -1
-	boundOf    []int32                        // place in local -> its boundary index, -1
+	// brNames finds the Brazilian municipalities by state and folded
+	// name, brAnyState by folded name alone (see brazil.go).
+	brNames    map[brKey][]string
+	brAnyState map[string][]string
+	placeOf    []int32 // boundary index -> its place in local, -1
+	boundOf    []int32 // place in local -> its boundary index, -1
 }
 
 // Option configures a Resolver.
@@ -110,6 +114,7 @@ func New(ctx context.Context, ds *data.Dataset, opts ...Option) (*Resolver, erro
 		return nil, err
 	}
 	r.indexPlaces()
+	r.indexBrazil()
 	r.located = r.locatedPoints()
 	return r, nil
 }

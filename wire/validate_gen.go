@@ -26,29 +26,32 @@ var (
 	rules14 = fieldRules{enumNames: "CONSIGNMENT, CALL_OFF, TRIANGULATION, REGISTRATION_GROUP"}
 	rules15 = fieldRules{enumNames: "BUYER, SELLER, DISPATCHER, RECIPIENT"}
 	rules16 = fieldRules{lo: ruleAmount("0"), hi: ruleAmount("9999")}
-	rules17 = fieldRules{lo: ruleAmount("1"), hi: ruleAmount("99")}
-	rules18 = fieldRules{lo: ruleAmount("1")}
-	rules19 = fieldRules{lo: ruleAmount("0"), hi: ruleAmount("999999999999")}
-	rules20 = fieldRules{maxLen: 20, degrees: 90}
-	rules21 = fieldRules{maxLen: 20, degrees: 180}
-	rules22 = fieldRules{enumNames: "FREE_CIRCULATION, BONDED_WAREHOUSE, FREE_TRADE_ZONE, TEMPORARY_IMPORT, INWARD_PROCESSING_RELIEF, OUTWARD_PROCESSING_RELIEF"}
-	rules23 = fieldRules{enumNames: "ADMINISTRATIVE_DESTINATION, ADMINISTRATIVE_ORIGIN, DESTINATION, PHYSICAL_ORIGIN"}
-	rules24 = fieldRules{lo: ruleAmount("0")}
-	rules25 = fieldRules{enumNames: "CONSIGNMENT, CALL_OFF, REGULAR"}
-	rules26 = fieldRules{enumNames: "ADD, UPDATE, DELETE"}
-	rules27 = fieldRules{enumNames: "INVENTORY_REMOVAL, ASSET_MOVEMENT"}
-	rules28 = fieldRules{lo: ruleAmount("-100000000"), hi: ruleAmount("100000000")}
-	rules29 = fieldRules{enumNames: "VOL, COM"}
-	rules30 = fieldRules{enumNames: "SALE, RENTAL, LEASE, PURCHASE"}
-	rules31 = fieldRules{enumNames: "PURCHASE_ORDER, INVOICE_VERIFICATION, ACCRUAL, DISTRIBUTE_TAX, ERS, APINVOICE_SYNC, ACCRUAL_SYNC, CONDITIONAL_PROCUREMENT"}
-	rules32 = fieldRules{lo: ruleAmount("0"), hi: ruleAmount("1")}
-	rules33 = fieldRules{in: []string{"SALE", "RENTAL", "LEASE"}, enumNames: "SALE, RENTAL, LEASE"}
-	rules34 = fieldRules{enumNames: "QUOTATION, INVOICE, DISTRIBUTE_TAX, ARBILLING_SYNC"}
-	rules35 = fieldRules{enumNames: "TAXABLE, NONTAXABLE"}
-	rules36 = fieldRules{pattern: "country"}
-	rules37 = fieldRules{enumNames: "VAT Registration, Federal Employer Identification Number (FEIN), Tax Identification Number (TIN), Social Security Number (SSN), Business Number, State Identification Number, Non-Union Scheme, Union Scheme, Import One Stop Shop, Commercial Registration, LVG Registration"}
-	rules38 = fieldRules{maxItems: 4}
-	rules39 = fieldRules{enumNames: "TAX_NUMBER_SERVICE_TEMPORARILY_UNAVAILABLE, TAX_NUMBER_VALIDATION_NOT_AVAILABLE, TAX_NUMBER_SYNTAX_VALID, TAX_NUMBER_SYNTAX_INVALID, TAX_NUMBER_SYNTAX_CONSIDERED_VALID_BUT_NOT_VERIFIED, TAX_NUMBER_VALID_ACCORDING_TO_EXTERNAL_SERVICE, TAX_NUMBER_INVALID_ACCORDING_TO_EXTERNAL_SERVICE"}
+	rules17 = fieldRules{enumNames: "CONTRIBUINTE, CONTRIBUINTE_CONSUMIDOR_FINAL, NAO_CONTRIBUINTE"}
+	rules18 = fieldRules{enumNames: "LUCRO_REAL, LUCRO_PRESUMIDO, SIMPLES_NACIONAL"}
+	rules19 = fieldRules{enumNames: "VENDA_MERCADORIA, VENDA_PRODUCAO, VENDA_IMPORTACAO, PRESTACAO_SERVICO"}
+	rules20 = fieldRules{lo: ruleAmount("1"), hi: ruleAmount("99")}
+	rules21 = fieldRules{lo: ruleAmount("1")}
+	rules22 = fieldRules{lo: ruleAmount("0"), hi: ruleAmount("999999999999")}
+	rules23 = fieldRules{maxLen: 20, degrees: 90}
+	rules24 = fieldRules{maxLen: 20, degrees: 180}
+	rules25 = fieldRules{enumNames: "FREE_CIRCULATION, BONDED_WAREHOUSE, FREE_TRADE_ZONE, TEMPORARY_IMPORT, INWARD_PROCESSING_RELIEF, OUTWARD_PROCESSING_RELIEF"}
+	rules26 = fieldRules{enumNames: "ADMINISTRATIVE_DESTINATION, ADMINISTRATIVE_ORIGIN, DESTINATION, PHYSICAL_ORIGIN"}
+	rules27 = fieldRules{lo: ruleAmount("0")}
+	rules28 = fieldRules{enumNames: "CONSIGNMENT, CALL_OFF, REGULAR"}
+	rules29 = fieldRules{enumNames: "ADD, UPDATE, DELETE"}
+	rules30 = fieldRules{enumNames: "INVENTORY_REMOVAL, ASSET_MOVEMENT"}
+	rules31 = fieldRules{lo: ruleAmount("-100000000"), hi: ruleAmount("100000000")}
+	rules32 = fieldRules{enumNames: "VOL, COM"}
+	rules33 = fieldRules{enumNames: "SALE, RENTAL, LEASE, PURCHASE"}
+	rules34 = fieldRules{enumNames: "PURCHASE_ORDER, INVOICE_VERIFICATION, ACCRUAL, DISTRIBUTE_TAX, ERS, APINVOICE_SYNC, ACCRUAL_SYNC, CONDITIONAL_PROCUREMENT"}
+	rules35 = fieldRules{lo: ruleAmount("0"), hi: ruleAmount("1")}
+	rules36 = fieldRules{in: []string{"SALE", "RENTAL", "LEASE"}, enumNames: "SALE, RENTAL, LEASE"}
+	rules37 = fieldRules{enumNames: "QUOTATION, INVOICE, DISTRIBUTE_TAX, ARBILLING_SYNC"}
+	rules38 = fieldRules{enumNames: "TAXABLE, NONTAXABLE"}
+	rules39 = fieldRules{pattern: "country"}
+	rules40 = fieldRules{enumNames: "VAT Registration, Federal Employer Identification Number (FEIN), Tax Identification Number (TIN), Social Security Number (SSN), Business Number, State Identification Number, Non-Union Scheme, Union Scheme, Import One Stop Shop, Commercial Registration, LVG Registration"}
+	rules41 = fieldRules{maxItems: 4}
+	rules42 = fieldRules{enumNames: "TAX_NUMBER_SERVICE_TEMPORARILY_UNAVAILABLE, TAX_NUMBER_VALIDATION_NOT_AVAILABLE, TAX_NUMBER_SYNTAX_VALID, TAX_NUMBER_SYNTAX_INVALID, TAX_NUMBER_SYNTAX_CONSIDERED_VALID_BUT_NOT_VERIFIED, TAX_NUMBER_VALID_ACCORDING_TO_EXTERNAL_SERVICE, TAX_NUMBER_INVALID_ACCORDING_TO_EXTERNAL_SERVICE"}
 )
 
 // walk checks the members of a Buyer at p.
@@ -561,9 +564,7 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "cfopTaxCodeOverride", rules16.numberViolation(money.FromInt(int64(*x.CfopTaxCodeOverride))))
 	}
 	if x.BuyerCondition != "" {
-		if len(x.BuyerCondition) > 40 {
-			v.tooLong(p, "buyerCondition", x.BuyerCondition, 40)
-		}
+		v.report(p, "buyerCondition", rules17.enumViolation(x.BuyerCondition.Valid(), string(x.BuyerCondition)))
 	}
 	if x.TransactionCondition != "" {
 		if len(x.TransactionCondition) > 40 {
@@ -576,9 +577,7 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		}
 	}
 	if x.SellerCondition != "" {
-		if len(x.SellerCondition) > 40 {
-			v.tooLong(p, "sellerCondition", x.SellerCondition, 40)
-		}
+		v.report(p, "sellerCondition", rules18.enumViolation(x.SellerCondition.Valid(), string(x.SellerCondition)))
 	}
 	if x.SellerCNAE != "" {
 		if len(x.SellerCNAE) > 40 {
@@ -586,9 +585,7 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		}
 	}
 	if x.NatureOfFiscalOperation != "" {
-		if len(x.NatureOfFiscalOperation) > 40 {
-			v.tooLong(p, "natureOfFiscalOperation", x.NatureOfFiscalOperation, 40)
-		}
+		v.report(p, "natureOfFiscalOperation", rules19.enumViolation(x.NatureOfFiscalOperation.Valid(), string(x.NatureOfFiscalOperation)))
 	}
 	if x.ConsignmentID != "" {
 		if len(x.ConsignmentID) > 40 {
@@ -675,13 +672,13 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 		v.identifier(p, "intrastatCommodityCode", x.IntrastatCommodityCode)
 	}
 	if x.ModeOfTransport != nil {
-		v.report(p, "modeOfTransport", rules17.numberViolation(money.FromInt(int64(*x.ModeOfTransport))))
+		v.report(p, "modeOfTransport", rules20.numberViolation(money.FromInt(int64(*x.ModeOfTransport))))
 	}
 	if x.NatureOfTransaction != nil {
 		v.report(p, "natureOfTransaction", rules4.numberViolation(money.FromInt(int64(*x.NatureOfTransaction))))
 	}
 	if x.NetMassKilograms != nil {
-		v.report(p, "netMassKilograms", rules18.numberViolation(money.FromInt(int64(*x.NetMassKilograms))))
+		v.report(p, "netMassKilograms", rules21.numberViolation(money.FromInt(int64(*x.NetMassKilograms))))
 	}
 	if x.StatisticalValue != nil {
 		x.StatisticalValue.walk(v, p.Field("statisticalValue"), depth+1)
@@ -703,6 +700,7 @@ func (x *LineDetails) walk(v *violations, p *fieldPath, depth int) {
 			x.LineTypes[i].walk(v, p.Field("lineTypes").Index(i), depth+2)
 		}
 	}
+	x.check(v, p)
 }
 
 // walk checks the members of a LineType at p.
@@ -773,7 +771,7 @@ func (x *LineTypeSet) walk(v *violations, p *fieldPath, depth int) {
 		}
 	}
 	if x.LineTypeNumber != nil {
-		v.report(p, "lineTypeNumber", rules19.numberViolation(money.FromInt(int64(*x.LineTypeNumber))))
+		v.report(p, "lineTypeNumber", rules22.numberViolation(money.FromInt(int64(*x.LineTypeNumber))))
 	}
 }
 
@@ -822,10 +820,10 @@ func (x *Location) walk(v *violations, p *fieldPath, depth int) {
 		v.taxArea(p, "taxAreaId", x.TaxAreaID)
 	}
 	if x.Latitude != "" {
-		v.report(p, "latitude", rules20.stringViolation(x.Latitude))
+		v.report(p, "latitude", rules23.stringViolation(x.Latitude))
 	}
 	if x.Longitude != "" {
-		v.report(p, "longitude", rules21.stringViolation(x.Longitude))
+		v.report(p, "longitude", rules24.stringViolation(x.Longitude))
 	}
 	if x.LocationCode != "" {
 		if len(x.LocationCode) > 20 {
@@ -845,7 +843,7 @@ func (x *Location) walk(v *violations, p *fieldPath, depth int) {
 		}
 	}
 	if x.LocationCustomsStatus != "" {
-		v.report(p, "locationCustomsStatus", rules22.enumViolation(x.LocationCustomsStatus.Valid(), string(x.LocationCustomsStatus)))
+		v.report(p, "locationCustomsStatus", rules25.enumViolation(x.LocationCustomsStatus.Valid(), string(x.LocationCustomsStatus)))
 	}
 	if x.CurrencyConversion != nil {
 		x.CurrencyConversion.walk(v, p.Field("currencyConversion"), depth+1)
@@ -920,7 +918,7 @@ func (x *NexusOverride) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.LocationRole != "" {
-		v.report(p, "locationRole", rules23.enumViolation(x.LocationRole.Valid(), string(x.LocationRole)))
+		v.report(p, "locationRole", rules26.enumViolation(x.LocationRole.Valid(), string(x.LocationRole)))
 	}
 }
 
@@ -991,7 +989,7 @@ func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.LineItemNumber != nil {
-		v.report(p, "lineItemNumber", rules24.numberViolation(money.FromInt(int64(*x.LineItemNumber))))
+		v.report(p, "lineItemNumber", rules27.numberViolation(money.FromInt(int64(*x.LineItemNumber))))
 	}
 	if x.LineItemID != "" {
 		if len(x.LineItemID) > 40 {
@@ -1005,10 +1003,10 @@ func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
 		}
 	}
 	if x.MovementMethod != "" {
-		v.report(p, "movementMethod", rules25.enumViolation(x.MovementMethod.Valid(), string(x.MovementMethod)))
+		v.report(p, "movementMethod", rules28.enumViolation(x.MovementMethod.Valid(), string(x.MovementMethod)))
 	}
 	if x.SyncType != "" {
-		v.report(p, "syncType", rules26.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
+		v.report(p, "syncType", rules29.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
 	}
 	if x.Owner != nil {
 		x.Owner.walk(v, p.Field("owner"), depth+1)
@@ -1043,6 +1041,7 @@ func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
 			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
 		}
 	}
+	x.check(v, p)
 	v.leaveLine()
 }
 
@@ -1054,10 +1053,10 @@ func (x *OwnerRequest) walk(v *violations, p *fieldPath, depth int) {
 	if !(x.OwnerMessageType != "") {
 		v.required(p, "ownerMessageType", "INVENTORY_REMOVAL, ASSET_MOVEMENT")
 	} else {
-		v.report(p, "ownerMessageType", rules27.enumViolation(x.OwnerMessageType.Valid(), string(x.OwnerMessageType)))
+		v.report(p, "ownerMessageType", rules30.enumViolation(x.OwnerMessageType.Valid(), string(x.OwnerMessageType)))
 	}
 	if x.MovementMethod != "" {
-		v.report(p, "movementMethod", rules25.enumViolation(x.MovementMethod.Valid(), string(x.MovementMethod)))
+		v.report(p, "movementMethod", rules28.enumViolation(x.MovementMethod.Valid(), string(x.MovementMethod)))
 	}
 	if x.TransactionID != "" {
 		if len(x.TransactionID) > 40 {
@@ -1163,7 +1162,7 @@ func (x *OwnerRequest) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "simplificationCode", rules14.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
 	}
 	if x.ProratePercentage != nil {
-		v.report(p, "proratePercentage", rules28.numberViolation((*x.ProratePercentage)))
+		v.report(p, "proratePercentage", rules31.numberViolation((*x.ProratePercentage)))
 	}
 	if len(x.TaxabilityCategoryTotals) > 0 {
 		for i := range x.TaxabilityCategoryTotals {
@@ -1183,10 +1182,10 @@ func (x *PautaOverride) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.QuantityType != "" {
-		v.report(p, "quantityType", rules29.enumViolation(x.QuantityType.Valid(), string(x.QuantityType)))
+		v.report(p, "quantityType", rules32.enumViolation(x.QuantityType.Valid(), string(x.QuantityType)))
 	}
 	if x.Amount != nil {
-		v.report(p, "amount", rules24.numberViolation((*x.Amount)))
+		v.report(p, "amount", rules27.numberViolation((*x.Amount)))
 	}
 }
 
@@ -1295,7 +1294,7 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.LineItemNumber != nil {
-		v.report(p, "lineItemNumber", rules24.numberViolation(money.FromInt(int64(*x.LineItemNumber))))
+		v.report(p, "lineItemNumber", rules27.numberViolation(money.FromInt(int64(*x.LineItemNumber))))
 	}
 	if x.LineItemID != "" {
 		if len(x.LineItemID) > 40 {
@@ -1309,10 +1308,10 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 		}
 	}
 	if x.TransactionType != "" {
-		v.report(p, "transactionType", rules30.enumViolation(x.TransactionType.Valid(), string(x.TransactionType)))
+		v.report(p, "transactionType", rules33.enumViolation(x.TransactionType.Valid(), string(x.TransactionType)))
 	}
 	if x.SyncType != "" {
-		v.report(p, "syncType", rules26.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
+		v.report(p, "syncType", rules29.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
 	}
 	if x.Buyer != nil {
 		x.Buyer.walk(v, p.Field("buyer"), depth+1)
@@ -1358,6 +1357,7 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
 		}
 	}
+	x.check(v, p)
 	v.leaveLine()
 }
 
@@ -1369,12 +1369,12 @@ func (x *PurchaseRequest) walk(v *violations, p *fieldPath, depth int) {
 	if !(x.PurchaseMessageType != "") {
 		v.required(p, "purchaseMessageType", "PURCHASE_ORDER, INVOICE_VERIFICATION, ACCRUAL, DISTRIBUTE_TAX, ERS, APINVOICE_SYNC, ACCRUAL_SYNC, CONDITIONAL_PROCUREMENT")
 	} else {
-		v.report(p, "purchaseMessageType", rules31.enumViolation(x.PurchaseMessageType.Valid(), string(x.PurchaseMessageType)))
+		v.report(p, "purchaseMessageType", rules34.enumViolation(x.PurchaseMessageType.Valid(), string(x.PurchaseMessageType)))
 	}
 	if !(x.TransactionType != "") {
 		v.required(p, "transactionType", "SALE, RENTAL, LEASE, PURCHASE")
 	} else {
-		v.report(p, "transactionType", rules30.enumViolation(x.TransactionType.Valid(), string(x.TransactionType)))
+		v.report(p, "transactionType", rules33.enumViolation(x.TransactionType.Valid(), string(x.TransactionType)))
 	}
 	if x.TransactionID != "" {
 		if len(x.TransactionID) > 40 {
@@ -1486,7 +1486,7 @@ func (x *PurchaseRequest) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "simplificationCode", rules14.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
 	}
 	if x.ProratePercentage != nil {
-		v.report(p, "proratePercentage", rules28.numberViolation((*x.ProratePercentage)))
+		v.report(p, "proratePercentage", rules31.numberViolation((*x.ProratePercentage)))
 	}
 	if len(x.TaxabilityCategoryTotals) > 0 {
 		for i := range x.TaxabilityCategoryTotals {
@@ -1517,7 +1517,7 @@ func (x *RateOverride) walk(v *violations, p *fieldPath, depth int) {
 	if !(x.Rate != nil) {
 		v.required(p, "rate", "")
 	} else {
-		v.report(p, "rate", rules32.numberViolation((*x.Rate)))
+		v.report(p, "rate", rules35.numberViolation((*x.Rate)))
 	}
 }
 
@@ -1620,7 +1620,7 @@ func (x *SaleLineItem) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.LineItemNumber != nil {
-		v.report(p, "lineItemNumber", rules24.numberViolation(money.FromInt(int64(*x.LineItemNumber))))
+		v.report(p, "lineItemNumber", rules27.numberViolation(money.FromInt(int64(*x.LineItemNumber))))
 	}
 	if x.LineItemID != "" {
 		if len(x.LineItemID) > 40 {
@@ -1634,10 +1634,10 @@ func (x *SaleLineItem) walk(v *violations, p *fieldPath, depth int) {
 		}
 	}
 	if x.TransactionType != "" {
-		v.report(p, "transactionType", rules33.enumViolation(x.TransactionType.Valid(), string(x.TransactionType)))
+		v.report(p, "transactionType", rules36.enumViolation(x.TransactionType.Valid(), string(x.TransactionType)))
 	}
 	if x.SyncType != "" {
-		v.report(p, "syncType", rules26.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
+		v.report(p, "syncType", rules29.enumViolation(x.SyncType.Valid(), string(x.SyncType)))
 	}
 	if x.Seller != nil {
 		x.Seller.walk(v, p.Field("seller"), depth+1)
@@ -1672,6 +1672,7 @@ func (x *SaleLineItem) walk(v *violations, p *fieldPath, depth int) {
 			x.LineItems[i].walk(v, p.Field("lineItems").Index(i), depth+2)
 		}
 	}
+	x.check(v, p)
 	v.leaveLine()
 }
 
@@ -1683,12 +1684,12 @@ func (x *SaleRequest) walk(v *violations, p *fieldPath, depth int) {
 	if !(x.SaleMessageType != "") {
 		v.required(p, "saleMessageType", "QUOTATION, INVOICE, DISTRIBUTE_TAX, ARBILLING_SYNC")
 	} else {
-		v.report(p, "saleMessageType", rules34.enumViolation(x.SaleMessageType.Valid(), string(x.SaleMessageType)))
+		v.report(p, "saleMessageType", rules37.enumViolation(x.SaleMessageType.Valid(), string(x.SaleMessageType)))
 	}
 	if !(x.TransactionType != "") {
 		v.required(p, "transactionType", "SALE, RENTAL, LEASE")
 	} else {
-		v.report(p, "transactionType", rules33.enumViolation(x.TransactionType.Valid(), string(x.TransactionType)))
+		v.report(p, "transactionType", rules36.enumViolation(x.TransactionType.Valid(), string(x.TransactionType)))
 	}
 	if x.TransactionID != "" {
 		if len(x.TransactionID) > 40 {
@@ -1800,7 +1801,7 @@ func (x *SaleRequest) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "simplificationCode", rules14.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
 	}
 	if x.ProratePercentage != nil {
-		v.report(p, "proratePercentage", rules28.numberViolation((*x.ProratePercentage)))
+		v.report(p, "proratePercentage", rules31.numberViolation((*x.ProratePercentage)))
 	}
 	if len(x.LineItems) > 0 {
 		for i := range x.LineItems {
@@ -1857,7 +1858,7 @@ func (x *SitusOverride) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.TaxingLocation != "" {
-		v.report(p, "taxingLocation", rules23.enumViolation(x.TaxingLocation.Valid(), string(x.TaxingLocation)))
+		v.report(p, "taxingLocation", rules26.enumViolation(x.TaxingLocation.Valid(), string(x.TaxingLocation)))
 	}
 }
 
@@ -1914,7 +1915,7 @@ func (x *TaxOverride) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.OverrideType != "" {
-		v.report(p, "overrideType", rules35.enumViolation(x.OverrideType.Valid(), string(x.OverrideType)))
+		v.report(p, "overrideType", rules38.enumViolation(x.OverrideType.Valid(), string(x.OverrideType)))
 	}
 	if x.OverrideReasonCode != "" {
 		v.identifier(p, "overrideReasonCode", x.OverrideReasonCode)
@@ -1927,7 +1928,7 @@ func (x *TaxRegistration) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.ISOCountryCode != "" {
-		v.report(p, "isoCountryCode", rules36.stringViolation(x.ISOCountryCode))
+		v.report(p, "isoCountryCode", rules39.stringViolation(x.ISOCountryCode))
 	}
 	if x.MainDivision != "" {
 		if len(x.MainDivision) > 60 {
@@ -1950,13 +1951,13 @@ func (x *TaxRegistration) walk(v *violations, p *fieldPath, depth int) {
 		v.identifier(p, "taxRegistrationAdditionalId", x.TaxRegistrationAdditionalID)
 	}
 	if x.TaxRegistrationType != "" {
-		v.report(p, "taxRegistrationType", rules37.enumViolation(x.TaxRegistrationType.Valid(), string(x.TaxRegistrationType)))
+		v.report(p, "taxRegistrationType", rules40.enumViolation(x.TaxRegistrationType.Valid(), string(x.TaxRegistrationType)))
 	}
 	if x.ImpositionType != nil {
 		x.ImpositionType.walk(v, p.Field("impositionType"), depth+1)
 	}
 	if len(x.NexusOverrides) > 0 {
-		v.report(p, "nexusOverrides", rules38.itemsViolation(len(x.NexusOverrides)))
+		v.report(p, "nexusOverrides", rules41.itemsViolation(len(x.NexusOverrides)))
 		for i := range x.NexusOverrides {
 			x.NexusOverrides[i].walk(v, p.Field("nexusOverrides").Index(i), depth+2)
 		}
@@ -2043,7 +2044,7 @@ func (x *ValidationResult) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.ValidationInfo != "" {
-		v.report(p, "validationInfo", rules39.enumViolation(x.ValidationInfo.Valid(), string(x.ValidationInfo)))
+		v.report(p, "validationInfo", rules42.enumViolation(x.ValidationInfo.Valid(), string(x.ValidationInfo)))
 	}
 }
 

@@ -28,13 +28,15 @@ type LineDetails struct {
 	// determine, 0 to 9999.
 	CfopTaxCodeOverride *int32 `json:"cfopTaxCodeOverride,omitempty" check:"min=0,max=9999"`
 
-	// The Brazilian drivers of tax determination.
-	BuyerCondition          string `json:"buyerCondition,omitempty" check:"max=40"`
-	TransactionCondition    string `json:"transactionCondition,omitempty" check:"max=40"`
-	BuyerCNAE               string `json:"buyerCNAE,omitempty" check:"max=40"`
-	SellerCondition         string `json:"sellerCondition,omitempty" check:"max=40"`
-	SellerCNAE              string `json:"sellerCNAE,omitempty" check:"max=40"`
-	NatureOfFiscalOperation string `json:"natureOfFiscalOperation,omitempty" check:"max=40"`
+	// The Brazilian drivers of tax determination (wire/brazil.go lists
+	// their values; the CNAE codes are checked against the dataset's
+	// list).
+	BuyerCondition          BuyerCondition  `json:"buyerCondition,omitempty"`
+	TransactionCondition    string          `json:"transactionCondition,omitempty" check:"max=40"`
+	BuyerCNAE               string          `json:"buyerCNAE,omitempty" check:"max=40"`
+	SellerCondition         SellerCondition `json:"sellerCondition,omitempty"`
+	SellerCNAE              string          `json:"sellerCNAE,omitempty" check:"max=40"`
+	NatureOfFiscalOperation FiscalOperation `json:"natureOfFiscalOperation,omitempty"`
 
 	// ConsignmentID groups the lines of one consignment.
 	ConsignmentID string `json:"consignmentId,omitempty" check:"id,max=40"`

@@ -16,6 +16,7 @@ import (
 
 // builder collects the content of every file, state by state.
 type builder struct {
+	ds     *data.Dataset
 	opts   Options
 	juris  *data.Jurisdictions
 	local  *data.Local
@@ -23,6 +24,11 @@ type builder struct {
 	places map[string][]int // state -> its places (indexes of local)
 	zips   []zipOfState     // every ZIP code, in order
 	states map[string]*stateContent
+	// br is the dataset's Brazil tables, iss the municipal ISS rates of
+	// the files and issFiles their names (briss.go).
+	br       *data.Brazil
+	iss      []data.BRISSRate
+	issFiles []string
 }
 
 // zipOfState is a ZIP code and its state.
@@ -53,7 +59,7 @@ type zipDraft struct {
 }
 
 func newBuilder(ds *data.Dataset, opts Options) (*builder, error) {
-	b := &builder{opts: opts, states: map[string]*stateContent{}, places: map[string][]int{}}
+	b := &builder{ds: ds, opts: opts, states: map[string]*stateContent{}, places: map[string][]int{}}
 	var err error
 	if b.juris, err = ds.Jurisdictions(); err != nil {
 		return nil, err
@@ -212,6 +218,8 @@ func (b *builder) overlay() (*data.Overlay, error) {
 		cov.Places, cov.ZIPs, cov.Areas = len(places), len(zips), len(o.Local.Areas)-first
 		o.Local.States = append(o.Local.States, cov)
 	}
+	names = append(names, b.issFiles...)
+	o.ISS, o.ISSFiles = b.iss, b.issFiles
 	o.Name = strings.Join(names, ",")
 	return o, nil
 }

@@ -32,6 +32,7 @@ const (
 	// state, ZIP code, tax region name, and the combined, state, county,
 	// city and special rates as fractions.
 	FormatZIP5 Format = "zip5"
+	// FormatBRISS (briss.go) is a table of Brazilian municipal ISS rates.
 )
 
 // Options tune Load.
@@ -53,7 +54,7 @@ type Source struct {
 
 // ParseSource reads a source as a flag gives it ("sst:MNR2026Q2.csv").
 func ParseSource(s string) Source {
-	for _, f := range []Format{FormatLevy, FormatSST, FormatZIP5} {
+	for _, f := range []Format{FormatLevy, FormatSST, FormatZIP5, FormatBRISS} {
 		if p, ok := strings.CutPrefix(s, string(f)+":"); ok {
 			return Source{Path: p, Format: f}
 		}
@@ -97,8 +98,10 @@ func Load(ctx context.Context, ds *data.Dataset, opts Options, sources ...Source
 			err = b.addSST(name, raw)
 		case FormatZIP5:
 			err = b.addZIP5(name, raw)
+		case FormatBRISS:
+			err = b.addISS(name, raw)
 		default:
-			err = &Error{File: name, Message: fmt.Sprintf("unknown format %q (levy, sst or zip5)", f)}
+			err = &Error{File: name, Message: fmt.Sprintf("unknown format %q (levy, sst, zip5 or br-iss)", f)}
 		}
 		if err != nil {
 			var es Errors
@@ -139,6 +142,8 @@ func detect(name string, raw []byte) (Format, error) {
 		cols[i] = strings.Trim(strings.TrimSpace(cols[i]), `"`)
 	}
 	switch {
+	case isISSHeader(cols):
+		return FormatBRISS, nil
 	case slices.Contains(cols, "jurisdiction") && slices.Contains(cols, "rate"):
 		return FormatLevy, nil
 	case len(cols) > 0 && (cols[0] == "z" || cols[0] == "4" || cols[0] == "a") && len(cols) >= 26:
@@ -148,7 +153,8 @@ func detect(name string, raw []byte) (Format, error) {
 	case slices.ContainsFunc(cols, isZIPColumn) && slices.ContainsFunc(cols, func(c string) bool { return strings.Contains(c, "rate") }):
 		return FormatZIP5, nil
 	}
-	return "", &Error{File: name, Line: 1, Message: "not a content file Levy reads: a Levy CSV has the columns jurisdiction and rate, a ZIP rate table a ZIP column and rate columns, an SST file no header (write sst:, zip5: or levy: before the path to name the format)"}
+	return "", &Error{File: name, Line: 1, Message: "not a content file Levy reads: a Levy CSV has the columns jurisdiction and rate, a ZIP rate table a ZIP column and rate columns, " +
+		"a table of Brazilian ISS rates the columns ibge_code, item and rate, an SST file no header (write sst:, zip5:, levy: or br-iss: before the path to name the format)"}
 }
 
 func digitsOnly(s string) bool { return digits(s) }

@@ -14,6 +14,7 @@ import (
 
 const dataUsage = `usage:
   levy data coverage [--content FILE ...] [--content-date D] [--state ST] [--format markdown|json]
+  levy data coverage --country BR [--content br-iss:FILE ...] [--date D] [--format markdown|json]
   levy data coverage --taxability [--date D] [--state ST] [--format text|markdown|json]
 
 coverage prints, for each US state, how its local sales tax content was
@@ -22,7 +23,13 @@ places and ZIP codes it covers, how the state sources sales, and what the
 content leaves out (local taxes outside the sales tax that Levy lacks
 included): the embedded dataset's, with any content loaded over it; in
 markdown, then the local taxes outside the sales tax that Levy charges
-(Chicago's lease tax on SaaS, its amusement tax on streaming).
+(Chicago's lease tax on SaaS, its amusement tax on streaming), and
+Brazil's.
+
+With --country BR it prints Brazil's alone on the date (today by default):
+each state's ICMS rate, act, poverty-fund surcharges and DIFAL base, the
+CBS and IBS by year, the sizes of the code lists and the municipal ISS
+rates loaded as content.
 data/COVERAGE.md holds the embedded dataset's tables.
 
 With --taxability it prints the matrix of US states and product classes
@@ -52,7 +59,8 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	state := fs.String("state", "", "only this state (postal abbreviation)")
 	format := fs.String("format", "", "markdown (a table) or json (one object per state); with --taxability also text, the default")
 	taxability := fs.Bool("taxability", false, "print the matrix of states and product classes")
-	date := fs.String("date", "", "with --taxability: the day, YYYY-MM-DD (today by default)")
+	date := fs.String("date", "", "with --taxability or --country BR: the day, YYYY-MM-DD (today by default)")
+	country := fs.String("country", "", "BR: Brazil's coverage alone")
 	if helpRequested(args[1:]) {
 		printHelp(stdout, dataUsage, fs, nil)
 		return nil
@@ -69,6 +77,16 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	if *taxability {
 		return printTaxability(ds, *state, *date, *format, stdout)
+	}
+	switch strings.ToUpper(*country) {
+	case "":
+	case "BR", "BRA":
+		if *state != "" {
+			return usageError{"--state names a US state; --country BR prints every Brazilian state"}
+		}
+		return printBrazil(ds, *date, *format, stdout)
+	default:
+		return usageError{fmt.Sprintf("--country %q: the coverage of countries other than the US is Brazil's alone (BR)", *country)}
 	}
 	if *date != "" {
 		return usageError{"--date goes with --taxability (the local content's dates are --content-date)"}
@@ -115,6 +133,13 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if len(lacking) > 0 {
 			fmt.Fprintf(stdout, "\nTaxes that Levy knows of and does not compute (a line of a class listed whose customer is in the jurisdiction "+
 				"says so in assistedParameters, ruleName tax-not-computed):\n\n%s", data.LackingTaxesTable(lacking, civil.Date{}))
+		}
+		if *state == "" {
+			c, err := brazilCoverage(ds, "")
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "\n## Brazil\n\n%s", c.Markdown())
 		}
 	case "json":
 		enc := json.NewEncoder(stdout)

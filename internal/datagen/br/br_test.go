@@ -1,0 +1,144 @@
+package br
+
+import (
+	"io/fs"
+	"slices"
+	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/internal/srcdata"
+	"github.com/shopspring/decimal"
+)
+
+// TestBuild builds the Brazilian tables from the sources and checks
+// facts of every kind against the source files, and that the file
+// encodes and decodes to the same tables.
+func TestBuild(t *testing.T) {
+	src := srcdata.Need(t)
+	res, err := Build(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := data.NewBrazil(res.Tables)
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := civil.MustParse("2026-09-01")
+	for _, c := range []struct {
+		uf, rate string
+		day      string
+	}{{"SP", "0.18", "2026-09-01"}, {"RJ", "0.2", "2026-09-01"}, {"BA", "0.205", "2026-09-01"}, {"AL", "0.19", "2026-03-31"},
+		{"AL", "0.205", "2026-04-01"}, {"MA", "0.22", "2025-01-01"}, {"RN", "0.18", "2024-06-01"}} {
+		s, ok := b.State(c.uf)
+		if !ok {
+			t.Fatalf("no state %s", c.uf)
+		}
+		r, ok := s.InternalRate(civil.MustParse(c.day))
+		if !ok || !r.Value.Equal(decimal.RequireFromString(c.rate)) {
+			t.Errorf("%s on %s: %v %v, want %s", c.uf, c.day, r.Value, ok, c.rate)
+		}
+	}
+	if s, _ := b.State("BA"); s.DIFAL.Name() != "single" || s.DIFALContributor.Name() != "double" || !s.FCPListedKnown || !s.FCPListed.Equal(decimal.RequireFromString("0.02")) {
+		t.Errorf("BA: %+v", s)
+	}
+	if s, _ := b.State("RJ"); !s.FCP.Value.Equal(decimal.RequireFromString("0.02")) {
+		t.Errorf("RJ FCP %s", s.FCP.Value)
+	}
+	if s, _ := b.State("PI"); s.FCPListedKnown {
+		t.Error("PI's listed FCP is not known")
+	}
+	for _, c := range []struct{ o, d, rate string }{{"SP", "RJ", "0.12"}, {"SP", "BA", "0.07"}, {"BA", "SP", "0.12"}, {"RS", "ES", "0.07"}, {"ES", "RS", "0.12"}} {
+		r, imp, ok := b.Interstate(c.o, c.d, day)
+		if !ok || !r.Equal(decimal.RequireFromString(c.rate)) || !imp.Equal(decimal.RequireFromString("0.04")) {
+			t.Errorf("%s-%s: %s %s %v", c.o, c.d, r, imp, ok)
+		}
+	}
+	if n, ok := b.NCM("84713012", ""); !ok || !n.RateKnown || !n.Rate.Equal(decimal.RequireFromString("0.15")) {
+		t.Errorf("84713012: %+v %v", n, ok)
+	}
+	if n, ok := b.NCM("22084000", "01"); !ok || !n.Rate.Equal(decimal.RequireFromString("0.195")) {
+		t.Errorf("22084000 ex 01: %+v %v", n, ok)
+	}
+	if n, ok := b.NCM("01012100", ""); !ok || !n.NT {
+		t.Errorf("01012100: %+v", n)
+	}
+	if n, ok := b.NCM("28439040", ""); !ok || n.RateKnown || n.Hint != nil || n.ValidFrom != civil.MustParse("2024-04-01") {
+		t.Errorf("28439040: %+v", n)
+	}
+	if g := b.SingleStage("30049099", ""); len(g) != 1 || g[0].Group != "201" {
+		t.Errorf("30049099: %+v", g)
+	}
+	if g := b.SingleStage("30049046", ""); len(g) != 0 {
+		t.Errorf("30049046 is excluded: %+v", g)
+	}
+	if r, ok := b.Reform("CBS", day); !ok || !r.Value.Equal(decimal.RequireFromString("0.009")) || r.Provisional {
+		t.Errorf("CBS 2026: %+v", r)
+	}
+	if r, ok := b.Reform("CBS", civil.MustParse("2027-03-01")); !ok || !r.Provisional {
+		t.Errorf("CBS 2027: %+v", r)
+	}
+	if c, ok := b.CFOP("6108"); !ok || c.Entry || c.Scope != "interestadual" {
+		t.Errorf("6108: %+v", c)
+	}
+	for _, code := range []string{"4751-2/01", "4751201"} {
+		if _, ok := b.CNAE(code); !ok {
+			t.Errorf("CNAE %s not found", code)
+		}
+	}
+	for _, item := range []string{"1.05", "01.05", "1.09", "17.25"} {
+		if _, ok := b.Service(item); !ok {
+			t.Errorf("item %s not found", item)
+		}
+	}
+	if p, ok := b.ISSPlace("7.02"); !ok || p.Citation == "" {
+		t.Errorf("7.02: %+v", p)
+	}
+	if _, ok := b.ISSPlace("1.05"); ok {
+		t.Error("1.05 is due at the provider's establishment")
+	}
+	var states, cities int
+	for _, j := range res.Jurisdictions {
+		if j.Parent == "BR" {
+			states++
+		} else {
+			cities++
+		}
+	}
+	if states != 27 || cities != 5570 {
+		t.Errorf("%d states, %d municipalities", states, cities)
+	}
+	raw, err := res.Tables.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := data.DecodeBrazil(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bt := back.Tables()
+	again, err := bt.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(again) != string(raw) {
+		t.Error("the file does not decode to the tables it was written from")
+	}
+}
+
+// TestCuratedFilesRead checks that every file of this folder that the
+// build embeds is one it reads.
+func TestCuratedFilesRead(t *testing.T) {
+	entries, err := fs.ReadDir(curated, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if !slices.Contains(CuratedFiles(), e.Name()) {
+			t.Errorf("%s is embedded but not read", e.Name())
+		}
+	}
+	if len(entries) != len(CuratedFiles()) {
+		t.Errorf("%d files embedded, %d read", len(entries), len(CuratedFiles()))
+	}
+}
