@@ -206,7 +206,8 @@ type inclusion struct {
 
 // line is one leaf line of a document.
 type line struct {
-	path string // JSON path of the wire line, for errors
+	path string  // JSON path of the wire line, for errors
+	in   *lineIn // the view of the wire line it was built from
 
 	qty         decimal.Decimal // 1 when absent
 	amount      decimal.Decimal // extended amount after discounts (gross when taxIncluded)
@@ -350,6 +351,9 @@ type calc struct {
 	// notes are the sentences of the certificates' refusals said so far
 	// in the document (see refusal).
 	notes []refusalNote
+	// req is the request calculated, for the members Levy does not act
+	// on (see wirefields.go).
+	req wireReq
 }
 
 // decision is a taxability decision and rate structure remembered within

@@ -55,6 +55,9 @@ type lineIn struct {
 	commodity                               *wire.CommodityCode // the line's commodityCode
 	parties                                 partiesIn
 	children                                []lineIn
+	// src is the wire line and parties the view came from, for the
+	// members that Levy does not act on (see wirefields.go).
+	src wireSrc
 
 	leaf *line // the calculated line, for leaves
 }
@@ -83,6 +86,7 @@ func (o overrides) of(line overrides) overrides {
 func (li *lineIn) details(d *wire.LineDetails, doc overrides) {
 	li.overrides = doc.of(overrides{d.ExemptOverrides, d.NonTaxableOverrides, d.RateOverrides, d.ImpositionInclusions, d.SitusOverride})
 	li.usage, li.usageClass = d.Usage, d.UsageClass
+	li.src.details = d
 }
 
 // builder turns lineIn trees into the leaves of a doc.
@@ -148,7 +152,7 @@ func (b *builder) build(lines []lineIn) {
 func (b *builder) leaf(li *lineIn) *line {
 	d := b.c.d
 	l := b.c.newLine(len(b.c.inBlock))
-	*l = line{path: li.path, qty: decimalOne, productClass: li.productClass, usage: li.usage, usageClass: li.usageClass,
+	*l = line{path: li.path, in: li, qty: decimalOne, productClass: li.productClass, usage: li.usage, usageClass: li.usageClass,
 		txType: li.txType, date: li.taxDate, taxIncluded: li.taxIncluded}
 	if l.date.IsZero() {
 		l.date = d.date
@@ -586,7 +590,7 @@ const TaxNotComputedRule = "tax-not-computed"
 // and why the stored certificates of the customer left taxes charged
 // (certificateParameters).
 func (c *calc) assisted(l *line) []wire.AssistedParameter {
-	if l == nil || l.unknownClass == "" && l.beyond == "" && len(l.lacking) == 0 && l.code == "" && len(l.certs) == 0 {
+	if l == nil {
 		return nil
 	}
 	var out []wire.AssistedParameter
@@ -620,6 +624,7 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	if len(l.certs) > 0 {
 		out = c.certificateParameters(l, out)
 	}
+	out = c.notActedOn(l, out)
 	if len(out) == 0 {
 		return nil
 	}

@@ -55,6 +55,7 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 	}
 	defer c.release()
 	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
+	c.req.owner = req
 	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == wire.OwnerAssetMovement, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := ownerLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
@@ -129,6 +130,7 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 			owner, op = l.Owner, p+".owner"
 		}
 		li.parties = partiesIn{sellerPath: op, customerPath: op}
+		li.src.owner, li.src.ownerParty = l, owner
 		if owner != nil {
 			pi := &li.parties
 			pi.origin, pi.dest, pi.customerRegs = owner.PhysicalOrigin, owner.Destination, owner.TaxRegistrations

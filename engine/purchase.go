@@ -81,6 +81,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	}
 	defer c.release()
 	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
+	c.req.purchase = req
 	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := purchaseLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
@@ -251,6 +252,7 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 			buyer, bp = l.Buyer, p+".buyer"
 		}
 		li.parties = partiesIn{sellerPath: vp, customerPath: bp}
+		li.src.purchase, li.src.vendor, li.src.buyer = l, vendor, buyer
 		if vendor != nil {
 			li.parties.origin, li.parties.adminOrigin, li.parties.sellerRegs = vendor.PhysicalOrigin, vendor.AdministrativeOrigin, vendor.TaxRegistrations
 		}

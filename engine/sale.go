@@ -54,6 +54,7 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool) 
 	}
 	defer c.release()
 	c.d.company, c.d.factors, c.d.transactionID = req.CompanyCodeCurrency, req.CurrencyConversionFactors, req.TransactionID
+	c.req.sale = req
 	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := saleLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
@@ -117,6 +118,7 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 			customer, cp = l.Customer, p+".customer"
 		}
 		li.parties = partiesIn{sellerPath: sp, customerPath: cp}
+		li.src.sale, li.src.seller, li.src.customer = l, seller, customer
 		if seller != nil {
 			li.parties.origin, li.parties.adminOrigin = seller.PhysicalOrigin, seller.AdministrativeOrigin
 			li.parties.sellerRegs, li.parties.company = seller.TaxRegistrations, seller.Company
