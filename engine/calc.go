@@ -186,22 +186,28 @@ func (p *party) vatNumber() (string, bool) {
 	return "", false
 }
 
-// override is an exempt or non-taxable override of a line.
+// override is an exempt or non-taxable override of a line. Its
+// withholding, the selector's impositionType.withholdingType, limits it
+// to the taxes withheld under that type (see withholding.go); the
+// selectors of the other taxes match only when it is empty.
 type override struct {
 	amount                           *decimal.Decimal
 	impositionType, jurisdictionType string
 	jurisdictionID, reasonCode       string
+	withholding                      string
 }
 
 // rateOverride replaces the rate of matching taxes.
 type rateOverride struct {
 	impositionType, jurisdictionType, jurisdictionID string
 	rate                                             decimal.Decimal
+	withholding                                      string
 }
 
 // inclusion limits the taxes of a line.
 type inclusion struct {
 	impositionType, jurisdictionType, jurisdictionID string
+	withholding                                      string
 }
 
 // line is one leaf line of a document.
@@ -310,10 +316,14 @@ type taxOut struct {
 	zeroCharge    bool // calculated for information, charged 0 (reverse charge)
 	certificate   string
 	refused       refusals // why the line's stored certificates did not exempt the tax
+	// withholding is the withholdingType of a tax the buyer withholds
+	// (see withholding.go), "" for the others.
+	withholding string
 }
 
-// counted reports whether the tax enters totals.
-func (t *taxOut) counted() bool { return !t.infoOnly }
+// counted reports whether the tax enters totals: neither information
+// only nor withheld by the buyer.
+func (t *taxOut) counted() bool { return !t.infoOnly && t.withholding == "" }
 
 // calc holds the state of one calculation. It is part of a scratch
 // (see pool.go): every member but wireBlock and partBlock, which the

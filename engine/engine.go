@@ -49,6 +49,9 @@ type snapshot struct {
 	table      *rules.Table
 	hostStruct *rules.Structures
 	structures *rules.Structures
+	// withholdings are the host's withholding impositions (see
+	// withholding.go).
+	withholdings *rules.Withholdings
 	classes    map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
 	rates      rateTable               // the dataset's and the host's rates
 	settings   Settings
@@ -183,9 +186,10 @@ func (t *rateTable) rate(id string, u *userRate) jurisdiction.Rate {
 // config collects the options.
 type config struct {
 	ds         *data.Dataset
-	rules      []rules.Rule
-	structures []rules.Structure
-	ruleFiles  []string
+	rules        []rules.Rule
+	structures   []rules.Structure
+	withholdings []rules.Withholding
+	ruleFiles    []string
 	noDefaults bool
 	rates      []RateEntry
 	settings   Settings
@@ -307,6 +311,7 @@ func (e *Engine) Reload(ctx context.Context, opts ...Option) error {
 	c := e.config
 	c.rules = append([]rules.Rule(nil), c.rules...)
 	c.structures = append([]rules.Structure(nil), c.structures...)
+	c.withholdings = append([]rules.Withholding(nil), c.withholdings...)
 	c.ruleFiles = append([]string(nil), c.ruleFiles...)
 	c.rates = append([]RateEntry(nil), c.rates...)
 	c.content = append([]content.Source(nil), c.content...)
@@ -404,6 +409,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	}
 	rs = append([]rules.Rule(nil), c.rules...)
 	ss = append([]rules.Structure(nil), c.structures...)
+	ws := append([]rules.Withholding(nil), c.withholdings...)
 	for _, path := range c.ruleFiles {
 		f, err := os.Open(path)
 		if err != nil {
@@ -416,6 +422,10 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		}
 		rs = append(rs, rf.Rules...)
 		ss = append(ss, rf.Structures...)
+		ws = append(ws, rf.Withholdings...)
+	}
+	if s.withholdings, err = compileWithholdings(s.jur, ws); err != nil {
+		return nil, fmt.Errorf("engine: host rules: %w", err)
 	}
 	if s.hostTable, err = rules.Compile(rs); err != nil {
 		return nil, fmt.Errorf("engine: host rules: %w", err)

@@ -196,6 +196,8 @@ func journalTax(t *wire.Tax) journal.Tax {
 	}
 	if t.ImpositionType != nil {
 		out.ImpositionType, out.InformationOnly = t.ImpositionType.Value, t.ImpositionType.InformationOnly
+		out.WithholdingType = t.ImpositionType.WithholdingType
+		out.Withheld = out.WithholdingType != ""
 	}
 	if t.NominalRate != nil {
 		out.Rate = *t.NominalRate

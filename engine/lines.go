@@ -231,11 +231,12 @@ func (b *builder) leaf(li *lineIn) *line {
 	for _, o := range li.rateOv {
 		if o.Rate != nil {
 			l.rateOv = append(l.rateOv, rateOverride{impositionType: impName(o.ImpositionType), jurisdictionType: jurType(o.JurisdictionType),
-				jurisdictionID: o.JurisdictionID, rate: o.Rate.Decimal()})
+				jurisdictionID: o.JurisdictionID, rate: o.Rate.Decimal(), withholding: withholdingOf(o.ImpositionType)})
 		}
 	}
 	for _, o := range li.incl {
-		l.incl = append(l.incl, inclusion{impositionType: impName(o.ImpositionType), jurisdictionType: jurType(o.JurisdictionType), jurisdictionID: o.JurisdictionID})
+		l.incl = append(l.incl, inclusion{impositionType: impName(o.ImpositionType), jurisdictionType: jurType(o.JurisdictionType),
+			jurisdictionID: o.JurisdictionID, withholding: withholdingOf(o.ImpositionType)})
 	}
 	if li.situs != nil {
 		l.situs = li.situs.TaxingLocation
@@ -371,7 +372,7 @@ func (b *builder) validated(regs []wire.TaxRegistration) []wire.TaxRegistration 
 
 func toOverride(o wire.Override) override {
 	out := override{impositionType: impName(o.ImpositionType), jurisdictionType: jurType(o.JurisdictionType),
-		jurisdictionID: o.JurisdictionID, reasonCode: o.ReasonCode}
+		jurisdictionID: o.JurisdictionID, reasonCode: o.ReasonCode, withholding: withholdingOf(o.ImpositionType)}
 	if o.Amount != nil {
 		v := o.Amount.Decimal()
 		out.amount = &v

@@ -92,6 +92,13 @@ type Tax struct {
 	// response gave them; empty when none did.
 	CertificateNumber string `json:"certificateNumber,omitempty"`
 	ReasonCode        string `json:"reasonCode,omitempty"`
+	// Withheld marks a tax that the buyer withholds from what it pays the
+	// seller and pays to the jurisdiction itself (its CollectedFrom is
+	// BUYER), under WithholdingType; the document's TotalTax leaves it
+	// out. A transaction stored before the journal kept withholdings has
+	// none.
+	Withheld        bool   `json:"withheld,omitempty"`
+	WithholdingType string `json:"withholdingType,omitempty"`
 	// Filing holds the amounts in the jurisdiction's filing currency when
 	// it differs from the document's.
 	Filing *Filing `json:"filing,omitempty"`
