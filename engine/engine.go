@@ -52,12 +52,12 @@ type snapshot struct {
 	// withholdings are the host's withholding impositions (see
 	// withholding.go).
 	withholdings *rules.Withholdings
-	classes    map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
-	rates      rateTable               // the dataset's and the host's rates
-	settings   Settings
-	validator  *numberCheck
-	today      func() civil.Date
-	log        *slog.Logger
+	classes      map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
+	rates        rateTable               // the dataset's and the host's rates
+	settings     Settings
+	validator    *numberCheck
+	today        func() civil.Date
+	log          *slog.Logger
 	// decisions caches taxability decisions; the snapshot's rules never
 	// change, so neither do they.
 	decisions decisionCache
@@ -185,18 +185,18 @@ func (t *rateTable) rate(id string, u *userRate) jurisdiction.Rate {
 
 // config collects the options.
 type config struct {
-	ds         *data.Dataset
+	ds           *data.Dataset
 	rules        []rules.Rule
 	structures   []rules.Structure
 	withholdings []rules.Withholding
 	ruleFiles    []string
-	noDefaults bool
-	rates      []RateEntry
-	settings   Settings
-	validator  NumberValidator
-	today      func() civil.Date
-	log        *slog.Logger
-	journal    journal.Store
+	noDefaults   bool
+	rates        []RateEntry
+	settings     Settings
+	validator    NumberValidator
+	today        func() civil.Date
+	log          *slog.Logger
+	journal      journal.Store
 	// profiles, or a cache New builds over profileStore, is where the
 	// tenants' tax profiles are read.
 	profiles     *profile.Cache
