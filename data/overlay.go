@@ -32,6 +32,10 @@ type Overlay struct {
 	// indexes of Areas) and ZIP hints. Its places must be places of the
 	// dataset; Places is ignored.
 	Local LocalBuilder
+	// Franchise are the franchise area fees of the content (see
+	// FranchiseFee). WithOverlay leaves them to the caller: they are no
+	// part of a dataset.
+	Franchise []FranchiseFee
 }
 
 // WithOverlay returns a dataset that reads as d with the overlay's

@@ -246,6 +246,13 @@ type line struct {
 	dest, origin, adminDest, adminOrigin *place
 	situs                                wire.LocationRole // situs override
 
+	// franchiseMiss: the line's franchiseAreaId has no fee in force in
+	// the tenant's table (see franchise.go).
+	franchiseMiss bool
+	// comms are the line types of the line that the communications taxes
+	// had no content for (see comms.go).
+	comms []commsMiss
+
 	exemptOv, nonTaxOv []override
 	rateOv             []rateOverride
 	incl               []inclusion
@@ -319,6 +326,9 @@ type taxOut struct {
 	// withholding is the withholdingType of a tax the buyer withholds
 	// (see withholding.go), "" for the others.
 	withholding string
+	// impType names the imposition type of a tax that is not one of the
+	// dataset's impositions (see extras.go), "" for the others.
+	impType string
 }
 
 // counted reports whether the tax enters totals: neither information

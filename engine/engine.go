@@ -52,6 +52,9 @@ type snapshot struct {
 	// withholdings are the host's withholding impositions (see
 	// withholding.go).
 	withholdings *rules.Withholdings
+	// franchise are the franchise area fees of the content loaded (see
+	// franchise.go).
+	franchise franchiseTable
 	classes      map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
 	rates        rateTable               // the dataset's and the host's rates
 	settings     Settings
@@ -348,6 +351,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	if err := s.settings.check(); err != nil {
 		return nil, err
 	}
+	var franchise []data.FranchiseFee
 	if len(c.content) > 0 {
 		opt := c.contentOpt
 		if opt.AsOf.IsZero() {
@@ -357,8 +361,11 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("engine: content: %w", err)
 		}
-		if s.ds, err = s.ds.WithOverlay(o); err != nil {
-			return nil, fmt.Errorf("engine: content: %w", err)
+		franchise = o.Franchise
+		if len(o.States) > 0 || len(o.Jurisdictions) > 0 || len(o.Rates) > 0 {
+			if s.ds, err = s.ds.WithOverlay(o); err != nil {
+				return nil, fmt.Errorf("engine: content: %w", err)
+			}
 		}
 		s.log.LogAttrs(ctx, slog.LevelInfo, "content loaded", slog.String("files", o.Name), slog.Any("states", o.States))
 	}
@@ -450,6 +457,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		host = append(host, r)
 	}
 	s.rates = newRateTable(s.jur, host)
+	s.franchise = newFranchiseTable(s.jur, franchise)
 	s.newest, s.horizon = s.rates.horizon()
 	s.log.LogAttrs(ctx, slog.LevelInfo, "engine ready", slog.String("dataset", s.ds.Version()),
 		slog.Int("rules", s.table.Len()+s.hostTable.Len()), slog.Int("structures", s.structures.Len()+s.hostStruct.Len()), slog.Duration("took", time.Since(start)))

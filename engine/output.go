@@ -18,6 +18,9 @@ func (c *calc) wireTaxes(l *line) []wire.Tax {
 		p.j = *t.j
 		p.imp = wire.Imposition{Value: string(t.imposition)}
 		p.impType = wire.ImpositionType{Value: impositionTypeName(t.imposition), InformationOnly: t.infoOnly, WithholdingType: t.withholding}
+		if t.impType != "" {
+			p.impType.Value = t.impType
+		}
 		// The block is zero: set the members that are not, in place.
 		w := &out[i]
 		w.Jurisdiction = &p.j

@@ -145,6 +145,8 @@ func (c *calc) notActedOn(l *line, out []wire.AssistedParameter) []wire.Assisted
 	if l.in == nil {
 		return out
 	}
+	out = c.franchiseNotes(l, out)
+	out = c.commsNotes(l, out)
 	s := fieldSrc{c: c, l: l, in: l.in}
 	for i := range flagged {
 		f := flagged[i]

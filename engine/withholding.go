@@ -50,12 +50,6 @@ func compileWithholdings(jur *data.Jurisdictions, ws []rules.Withholding) (*rule
 	return rules.CompileWithholdings(ws)
 }
 
-// lineExtras appends to the line the taxes that come after its
-// jurisdictions' impositions: those its buyer withholds.
-func (c *calc) lineExtras(l *line, amount decimal.Decimal) error {
-	return c.withhold(l, amount)
-}
-
 // withhold appends to the line the taxes that its buyer withholds on
 // amount (the line's amount net of tax).
 func (c *calc) withhold(l *line, amount decimal.Decimal) error {

@@ -23,6 +23,10 @@ type builder struct {
 	places map[string][]int // state -> its places (indexes of local)
 	zips   []zipOfState     // every ZIP code, in order
 	states map[string]*stateContent
+	// franchise are the franchise area fees of the franchise tables read,
+	// and franchiseFiles their files.
+	franchise      []data.FranchiseFee
+	franchiseFiles []string
 }
 
 // zipOfState is a ZIP code and its state.
@@ -212,6 +216,12 @@ func (b *builder) overlay() (*data.Overlay, error) {
 		cov.Places, cov.ZIPs, cov.Areas = len(places), len(zips), len(o.Local.Areas)-first
 		o.Local.States = append(o.Local.States, cov)
 	}
+	for _, f := range b.franchiseFiles {
+		if !slices.Contains(names, f) {
+			names = append(names, f)
+		}
+	}
+	o.Franchise = b.franchise
 	o.Name = strings.Join(names, ",")
 	return o, nil
 }

@@ -3,7 +3,7 @@
 // which Levy loads beside or instead of its embedded default (see
 // engine.WithContent and levy serve --content).
 //
-// Three formats are read:
+// Four formats are read:
 //
 //   - FormatLevy, Levy's own CSV of jurisdictions, their rates and where
 //     they apply (ReadLevyCSV);
@@ -11,7 +11,11 @@
 //     Sales Tax Governing Board;
 //   - FormatZIP5, a table of combined rates by five-digit ZIP code with
 //     their state, county, city and special parts, as the common
-//     commercial downloads lay it out.
+//     commercial downloads lay it out;
+//   - FormatFranchise, a tenant's table of franchise area fees
+//     (ReadFranchise), which a calculation charges on the lines whose
+//     franchiseAreaId names the area; they come in the Overlay's
+//     Franchise, outside any dataset.
 //
 // Every fault of a file is reported with its file, line and column; no
 // row is ever skipped in silence.

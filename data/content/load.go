@@ -53,7 +53,7 @@ type Source struct {
 
 // ParseSource reads a source as a flag gives it ("sst:MNR2026Q2.csv").
 func ParseSource(s string) Source {
-	for _, f := range []Format{FormatLevy, FormatSST, FormatZIP5} {
+	for _, f := range []Format{FormatLevy, FormatSST, FormatZIP5, FormatFranchise} {
 		if p, ok := strings.CutPrefix(s, string(f)+":"); ok {
 			return Source{Path: p, Format: f}
 		}
@@ -97,8 +97,10 @@ func Load(ctx context.Context, ds *data.Dataset, opts Options, sources ...Source
 			err = b.addSST(name, raw)
 		case FormatZIP5:
 			err = b.addZIP5(name, raw)
+		case FormatFranchise:
+			err = b.addFranchise(name, raw)
 		default:
-			err = &Error{File: name, Message: fmt.Sprintf("unknown format %q (levy, sst or zip5)", f)}
+			err = &Error{File: name, Message: fmt.Sprintf("unknown format %q (levy, sst, zip5 or franchise)", f)}
 		}
 		if err != nil {
 			var es Errors
@@ -139,6 +141,8 @@ func detect(name string, raw []byte) (Format, error) {
 		cols[i] = strings.Trim(strings.TrimSpace(cols[i]), `"`)
 	}
 	switch {
+	case isFranchiseHeader(cols):
+		return FormatFranchise, nil
 	case slices.Contains(cols, "jurisdiction") && slices.Contains(cols, "rate"):
 		return FormatLevy, nil
 	case len(cols) > 0 && (cols[0] == "z" || cols[0] == "4" || cols[0] == "a") && len(cols) >= 26:
@@ -148,7 +152,7 @@ func detect(name string, raw []byte) (Format, error) {
 	case slices.ContainsFunc(cols, isZIPColumn) && slices.ContainsFunc(cols, func(c string) bool { return strings.Contains(c, "rate") }):
 		return FormatZIP5, nil
 	}
-	return "", &Error{File: name, Line: 1, Message: "not a content file Levy reads: a Levy CSV has the columns jurisdiction and rate, a ZIP rate table a ZIP column and rate columns, an SST file no header (write sst:, zip5: or levy: before the path to name the format)"}
+	return "", &Error{File: name, Line: 1, Message: "not a content file Levy reads: a Levy CSV has the columns jurisdiction and rate, a ZIP rate table a ZIP column and rate columns, an SST file no header (write sst:, zip5:, levy: or franchise: before the path to name the format)"}
 }
 
 func digitsOnly(s string) bool { return digits(s) }
