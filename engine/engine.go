@@ -55,12 +55,12 @@ type snapshot struct {
 	// franchise are the franchise area fees of the content loaded (see
 	// franchise.go).
 	franchise franchiseTable
-	classes      map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
-	rates        rateTable               // the dataset's and the host's rates
-	settings     Settings
-	validator    *numberCheck
-	today        func() civil.Date
-	log          *slog.Logger
+	classes   map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
+	rates     rateTable               // the dataset's and the host's rates
+	settings  Settings
+	validator *numberCheck
+	today     func() civil.Date
+	log       *slog.Logger
 	// decisions caches taxability decisions; the snapshot's rules never
 	// change, so neither do they.
 	decisions decisionCache
