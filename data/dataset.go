@@ -23,6 +23,8 @@ type Dataset struct {
 	bins   lazy[*BINTable]
 	taxes  lazy[*Taxability]
 	local  lazy[*Local]
+	comms  lazy[*Communications]
+	intra  lazy[*Intrastat]
 }
 
 // lazy decodes a part once and remembers the result or the error.

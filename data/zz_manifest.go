@@ -3,13 +3,15 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.6"
+const Version = "2026.11.7"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
 	"bin.lvd":           "9656529984a7adc77ea5f2e36224e64510b93fefce35152a84b9fbba5be41a15",
 	"codes.lvd":         "0c2f38c1709cf38c5e318d474cfa6cca603a08a16782c3c2bf03cce2b951cf94",
+	"comms.lvd":         "a871681a1aea8b325b6f9ee979c06509584ec956f45e7386035c13be6ec799f7",
 	"geo.lvd":           "21b68aa99321f572f2115203ed6e00cb495fa43c1b8e0e2c79ac902f68b1a3ee",
+	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
 	"jurisdictions.lvd": "0fa8fb4122dce769995afc3e8e1ac55c0f533220ecb7c48e5d69ec982d74a327",
 	"local.lvd":         "b10ecc0b653a8124bc5531688e222567b43134e034a31a45b2628b1a002995e8",

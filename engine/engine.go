@@ -55,6 +55,9 @@ type snapshot struct {
 	// franchise are the franchise area fees of the content loaded (see
 	// franchise.go).
 	franchise franchiseTable
+	// comms is the dataset's US communications content (see comms.go),
+	// nil for a dataset without any.
+	comms *commsContent
 	classes   map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
 	rates     rateTable               // the dataset's and the host's rates
 	settings  Settings
@@ -458,6 +461,9 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	}
 	s.rates = newRateTable(s.jur, host)
 	s.franchise = newFranchiseTable(s.jur, franchise)
+	if s.comms, err = newCommsContent(s.ds); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
 	s.newest, s.horizon = s.rates.horizon()
 	s.log.LogAttrs(ctx, slog.LevelInfo, "engine ready", slog.String("dataset", s.ds.Version()),
 		slog.Int("rules", s.table.Len()+s.hostTable.Len()), slog.Int("structures", s.structures.Len()+s.hostStruct.Len()), slog.Duration("took", time.Since(start)))

@@ -34,7 +34,7 @@ import (
 
 // Version is the dataset version. Bump it whenever the generated data
 // changes; `levy version` reports it.
-const Version = "2026.11.6"
+const Version = "2026.11.7"
 
 // Source describes one input for SOURCES.md.
 type Source struct {
@@ -213,6 +213,8 @@ var steps = []struct {
 	{"postal codes", genPostal},
 	{"location evidence", genEvidence},
 	{"taxability", genTaxability}, // reads the jurisdictions file of the rates step
+	{"communications", genComms},
+	{"intrastat", genIntrastat},
 }
 
 // run runs the steps.
