@@ -57,7 +57,7 @@ type snapshot struct {
 	franchise franchiseTable
 	// comms is the dataset's US communications content (see comms.go),
 	// nil for a dataset without any.
-	comms *commsContent
+	comms     *commsContent
 	classes   map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
 	rates     rateTable               // the dataset's and the host's rates
 	settings  Settings

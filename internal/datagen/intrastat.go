@@ -116,7 +116,7 @@ func genIntrastat(g *gen) error {
 	g.addSource(Source{
 		Key:   "intrastat-codes",
 		Files: intrastatNaturesFile + ", " + intrastatModesFile,
-		What: fmt.Sprintf("the %d nature of transaction codes of 2022 (two digits) and the %d mode of transport codes of Intrastat", len(natures), len(modes)),
+		What:  fmt.Sprintf("the %d nature of transaction codes of 2022 (two digits) and the %d mode of transport codes of Intrastat", len(natures), len(modes)),
 		From: "Commission Implementing Regulation (EU) 2020/1197, Annex I part C table 1 (nature of transaction), and the EU Intrastat mode of transport codes, " +
 			"as compiled by OCA/intrastat-extrastat intrastat_product/data at commit ae2e84fe64ed",
 		Licence: "facts of EU acts",
