@@ -374,6 +374,10 @@ type calc struct {
 	// req is the request calculated, for the members Levy does not act
 	// on (see wirefields.go).
 	req wireReq
+	// storing: the calculation is of a kind that is stored; leaves are
+	// then the leaves of its response lines (see intrastat.go).
+	storing bool
+	leaves  map[any]*line
 }
 
 // decision is a taxability decision and rate structure remembered within

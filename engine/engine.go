@@ -57,7 +57,10 @@ type snapshot struct {
 	franchise franchiseTable
 	// comms is the dataset's US communications content (see comms.go),
 	// nil for a dataset without any.
-	comms     *commsContent
+	comms *commsContent
+	// intrastat is the dataset's Intrastat code lists (see
+	// intrastat.go), nil for a dataset without them.
+	intrastat *data.Intrastat
 	classes   map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
 	rates     rateTable               // the dataset's and the host's rates
 	settings  Settings
@@ -462,6 +465,9 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	s.rates = newRateTable(s.jur, host)
 	s.franchise = newFranchiseTable(s.jur, franchise)
 	if s.comms, err = newCommsContent(s.ds); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if s.intrastat, err = loadIntrastat(s.ds); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	s.newest, s.horizon = s.rates.horizon()

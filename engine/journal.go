@@ -150,6 +150,8 @@ type lineView struct {
 	net      *money.Amount
 	totalTax money.Amount
 	taxes    []wire.Tax
+	// intrastat is what the line keeps for Intrastat (see intrastat.go).
+	intrastat *journal.IntrastatLine
 }
 
 // journalLines flattens response lines to the journal's leaf lines; view
@@ -164,7 +166,7 @@ func journalLines[R any](lines []R, view func(*R) (lineView, []R)) []journal.Lin
 				walk(kids)
 				continue
 			}
-			l := journal.Line{LineItemID: v.id, ProductClass: v.class, SyncType: string(v.sync), TotalTax: v.totalTax}
+			l := journal.Line{LineItemID: v.id, ProductClass: v.class, SyncType: string(v.sync), TotalTax: v.totalTax, Intrastat: v.intrastat}
 			if v.number != nil {
 				l.LineItemNumber = int(*v.number)
 			}

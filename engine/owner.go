@@ -62,6 +62,9 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 	if len(b.errs) > 0 {
 		return nil, nil, b.errs
 	}
+	if err := c.checkStored(req.PostToJournal); err != nil {
+		return nil, nil, err
+	}
 	if err := c.run(); err != nil {
 		return nil, nil, err
 	}
@@ -79,6 +82,7 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				r.AssistedParameters = c.assisted(l)
+				c.noteLeaf(r, l)
 				if l.codeMapped {
 					r.Purchase = withPurchaseClass(r.Purchase, l.productClass)
 				}
@@ -89,7 +93,7 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
 	var tx *journal.Transaction
-	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, ownerLineView, prepare); err != nil {
+	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, ownerLineView), prepare); err != nil {
 		return nil, nil, err
 	}
 	return resp, tx, nil

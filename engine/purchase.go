@@ -88,6 +88,9 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	if len(b.errs) > 0 {
 		return nil, nil, b.errs
 	}
+	if err := c.checkStored(req.PostToJournal); err != nil {
+		return nil, nil, err
+	}
 	if err := c.spreadDiscount(req.Discount); err != nil {
 		return nil, nil, err
 	}
@@ -117,6 +120,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				r.AssistedParameters = c.assisted(l)
+				c.noteLeaf(r, l)
 				if l.codeMapped {
 					r.Purchase = withPurchaseClass(r.Purchase, l.productClass)
 				}
@@ -139,7 +143,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
 	var tx *journal.Transaction
-	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, purchaseLineView, prepare); err != nil {
+	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, purchaseLineView), prepare); err != nil {
 		return nil, nil, err
 	}
 	return resp, tx, nil

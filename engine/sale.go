@@ -61,6 +61,9 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool) 
 	if len(b.errs) > 0 {
 		return nil, nil, b.errs
 	}
+	if err := c.checkStored(req.PostToJournal); err != nil {
+		return nil, nil, err
+	}
 	if err := c.spreadDiscount(req.Discount); err != nil {
 		return nil, nil, err
 	}
@@ -78,7 +81,7 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool) 
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
 	var tx *journal.Transaction
-	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, saleLineView, prepare); err != nil {
+	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, saleLineView), prepare); err != nil {
 		return nil, nil, err
 	}
 	return resp, tx, nil
@@ -159,6 +162,7 @@ func saleResponseLines(b *builder, lines []wire.SaleLineItem, tree []lineIn) []w
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = b.c.leafOut(l)
 				r.AssistedParameters = b.c.assisted(l)
+				b.c.noteLeaf(r, l)
 				if l.codeMapped {
 					// The class the code gave: the response, and the
 					// journal, say what the line was taxed as.

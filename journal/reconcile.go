@@ -121,6 +121,11 @@ func Negated(tx *Transaction) *Transaction {
 		l := &out.Lines[i]
 		l.Amount = l.Amount.Neg()
 		l.TotalTax = l.TotalTax.Neg()
+		if x := l.Intrastat; x != nil {
+			x.NetMass = -x.NetMass
+			x.SupplementaryQuantity = x.SupplementaryQuantity.Neg()
+			x.StatisticalValue = x.StatisticalValue.Neg()
+		}
 		for j := range l.Taxes {
 			t := &l.Taxes[j]
 			t.Taxable = t.Taxable.Neg()
@@ -156,6 +161,10 @@ func clone(tx *Transaction) *Transaction {
 // cloneLine returns a deep copy of l.
 func cloneLine(l *Line) Line {
 	out := *l
+	if l.Intrastat != nil {
+		x := *l.Intrastat
+		out.Intrastat = &x
+	}
 	if l.Taxes != nil {
 		out.Taxes = make([]Tax, len(l.Taxes))
 		copy(out.Taxes, l.Taxes)

@@ -63,6 +63,10 @@ type Line struct {
 	Amount   money.Amount `json:"amount"`
 	TotalTax money.Amount `json:"totalTax"`
 	Taxes    []Tax        `json:"taxes,omitempty"`
+	// Intrastat is what the line keeps for Intrastat declarations (see
+	// IntrastatLine and Intrastat), nil for a line that has nothing to
+	// declare or was stored before the journal kept it.
+	Intrastat *IntrastatLine `json:"intrastat,omitempty"`
 }
 
 // Tax is one tax of a line: a jurisdiction's imposition with its amounts.
