@@ -98,7 +98,7 @@ type wireField struct {
 }
 
 // sentFunc appends the parameters of one member to out.
-type sentFunc func(s *fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter
+type sentFunc func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter
 
 // wireReq is the request a calculation was given: one of its members is
 // set.
@@ -151,7 +151,7 @@ func (c *calc) notActedOn(l *line, out []wire.AssistedParameter) []wire.Assisted
 	for i := range flagged {
 		f := flagged[i]
 		n := len(out)
-		out = f.row.sent(&s, f.name, out)
+		out = f.row.sent(s, f.name, out)
 		if len(out) > n && f.row.actsWhen != nil && f.row.actsWhen(c, l) {
 			out = out[:n]
 		}
@@ -227,7 +227,7 @@ func listJSON[T any](s []T) (string, bool) { return jsonOf(s, len(s) > 0) }
 
 // onDetails reads a member of the line's shared members.
 func onDetails(get func(*wire.LineDetails) (string, bool)) sentFunc {
-	return func(s *fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
+	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		if d := s.in.src.details; d != nil {
 			if v, ok := get(d); ok {
 				out = notActed(out, s.in.path+"."+name, v)
@@ -240,7 +240,7 @@ func onDetails(get func(*wire.LineDetails) (string, bool)) sentFunc {
 // onSaleLine, onPurchaseLine and onOwnerLine read a member of the
 // perspective's line.
 func onSaleLine(get func(*wire.SaleLineItem) (string, bool)) sentFunc {
-	return func(s *fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
+	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		if w := s.in.src.sale; w != nil {
 			if v, ok := get(w); ok {
 				out = notActed(out, s.in.path+"."+name, v)
@@ -251,7 +251,7 @@ func onSaleLine(get func(*wire.SaleLineItem) (string, bool)) sentFunc {
 }
 
 func onPurchaseLine(get func(*wire.PurchaseLineItem) (string, bool)) sentFunc {
-	return func(s *fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
+	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		if w := s.in.src.purchase; w != nil {
 			if v, ok := get(w); ok {
 				out = notActed(out, s.in.path+"."+name, v)
@@ -262,7 +262,7 @@ func onPurchaseLine(get func(*wire.PurchaseLineItem) (string, bool)) sentFunc {
 }
 
 func onOwnerLine(get func(*wire.OwnerLineItem) (string, bool)) sentFunc {
-	return func(s *fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
+	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		if w := s.in.src.owner; w != nil {
 			if v, ok := get(w); ok {
 				out = notActed(out, s.in.path+"."+name, v)
@@ -275,7 +275,7 @@ func onOwnerLine(get func(*wire.OwnerLineItem) (string, bool)) sentFunc {
 // onSale, onPurchase and onOwner read a member of the document, which
 // every line of it inherits.
 func onSale(get func(*wire.SaleRequest) (string, bool)) sentFunc {
-	return func(s *fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
+	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		if r := s.c.req.sale; r != nil {
 			if v, ok := get(r); ok {
 				out = notActed(out, name, v)
@@ -286,7 +286,7 @@ func onSale(get func(*wire.SaleRequest) (string, bool)) sentFunc {
 }
 
 func onPurchase(get func(*wire.PurchaseRequest) (string, bool)) sentFunc {
-	return func(s *fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
+	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		if r := s.c.req.purchase; r != nil {
 			if v, ok := get(r); ok {
 				out = notActed(out, name, v)
@@ -297,7 +297,7 @@ func onPurchase(get func(*wire.PurchaseRequest) (string, bool)) sentFunc {
 }
 
 func onOwner(get func(*wire.OwnerRequest) (string, bool)) sentFunc {
-	return func(s *fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
+	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		if r := s.c.req.owner; r != nil {
 			if v, ok := get(r); ok {
 				out = notActed(out, name, v)
@@ -311,8 +311,8 @@ func onOwner(get func(*wire.OwnerRequest) (string, bool)) sentFunc {
 // nil when the line has none, and its path); at names where the member
 // sits inside the party ("" for the party's own, ".recipient" for its
 // recipient's).
-func onParty[P any](pick func(s *fieldSrc) (*P, string), at string, get func(*P) (string, bool)) sentFunc {
-	return func(s *fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
+func onParty[P any](pick func(s fieldSrc) (*P, string), at string, get func(*P) (string, bool)) sentFunc {
+	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		if p, path := pick(s); p != nil {
 			if v, ok := get(p); ok {
 				out = notActed(out, path+at+"."+name, v)
@@ -322,25 +322,25 @@ func onParty[P any](pick func(s *fieldSrc) (*P, string), at string, get func(*P)
 	}
 }
 
-func sellerOf(s *fieldSrc) (*wire.Seller, string) {
+func sellerOf(s fieldSrc) (*wire.Seller, string) {
 	return s.in.src.seller, s.in.parties.sellerPath
 }
 
-func buyerOf(s *fieldSrc) (*wire.Buyer, string) {
+func buyerOf(s fieldSrc) (*wire.Buyer, string) {
 	return s.in.src.buyer, s.in.parties.customerPath
 }
 
-func vendorOf(s *fieldSrc) (*wire.Vendor, string) {
+func vendorOf(s fieldSrc) (*wire.Vendor, string) {
 	return s.in.src.vendor, s.in.parties.sellerPath
 }
 
-func ownerOf(s *fieldSrc) (*wire.Owner, string) {
+func ownerOf(s fieldSrc) (*wire.Owner, string) {
 	return s.in.src.ownerParty, s.in.parties.sellerPath
 }
 
 // recipientOf is the buyer's recipient, the party whose code and
 // registrations some members describe.
-func recipientOf(s *fieldSrc) (*wire.Recipient, string) {
+func recipientOf(s fieldSrc) (*wire.Recipient, string) {
 	if b := s.in.src.buyer; b != nil && b.Recipient != nil {
 		return b.Recipient, s.in.parties.customerPath + ".recipient"
 	}
@@ -350,7 +350,7 @@ func recipientOf(s *fieldSrc) (*wire.Recipient, string) {
 // onLocations reads a member of every location of the line: the origins
 // and destinations it is taxed from.
 func onLocations(get func(*wire.Location) (string, bool)) sentFunc {
-	return func(s *fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
+	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		p := &s.in.parties
 		for _, at := range [...]struct {
 			loc        *wire.Location
@@ -371,7 +371,7 @@ func onLocations(get func(*wire.Location) (string, bool)) sentFunc {
 // onRegistrations reads a member of every tax registration of the line's
 // parties.
 func onRegistrations(get func(*wire.TaxRegistration) (string, bool)) sentFunc {
-	return func(s *fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
+	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		p := &s.in.parties
 		lists := [...]struct {
 			regs []wire.TaxRegistration
@@ -394,7 +394,7 @@ func onRegistrations(get func(*wire.TaxRegistration) (string, bool)) sentFunc {
 // onSelectors reads the imposition type of every override of the line
 // (its own, or the document's it inherits).
 func onSelectors(get func(*wire.ImpositionType) (string, bool)) sentFunc {
-	return func(s *fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
+	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		d := s.in.src.details
 		own := func(n int) string {
 			if n > 0 {
@@ -427,7 +427,7 @@ func onSelectors(get func(*wire.ImpositionType) (string, bool)) sentFunc {
 // lineTypeSent reads the members of a line's lineType or lineTypes that
 // the communications taxes do not use.
 func lineTypeSent(get func(value, content, direction, status, location, basis string, number *int64) (string, bool)) sentFunc {
-	return func(s *fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
+	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		d := s.in.src.details
 		if d == nil {
 			return out
