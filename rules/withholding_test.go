@@ -36,7 +36,7 @@ func TestWithholdingExample(t *testing.T) {
 	}{
 		{Env{ProductClass: "PROFESSIONAL_SERVICES", BusinessCustomer: true}, true, true},
 		{Env{ProductClass: "PROFESSIONAL_SERVICES", BusinessCustomer: true}, false, false}, // a seller at home
-		{Env{ProductClass: "PROFESSIONAL_SERVICES"}, true, false},                         // a consumer withholds nothing
+		{Env{ProductClass: "PROFESSIONAL_SERVICES"}, true, false},                          // a consumer withholds nothing
 		{Env{ProductClass: "GENERAL", BusinessCustomer: true}, true, false},
 	} {
 		got, err := ws.Applies(context.Background(), 0, &c.env, d, c.abroad)
