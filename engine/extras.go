@@ -20,6 +20,15 @@ func (c *calc) lineExtras(l *line, amount decimal.Decimal) error {
 	if c.d.mode != modeDistribute {
 		c.franchiseFees(l, amount)
 		c.commsTaxes(l, amount)
+	} else {
+		// A given total tax is spread over the jurisdictions' rates:
+		// the fees and communications taxes take no part, and the line
+		// says so.
+		l.franchiseMiss = franchiseArea(l) != ""
+		l.comms = l.comms[:0]
+		for _, e := range commsEntries(l) {
+			l.comms = append(l.comms, commsMiss{path: e.path, value: e.value, rule: NotActedOnRule})
+		}
 	}
 	return c.withhold(l, amount)
 }
