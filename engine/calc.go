@@ -372,8 +372,11 @@ type calc struct {
 	// in the document (see refusal).
 	notes []refusalNote
 	// req is the request calculated, for the members Levy does not act
-	// on (see wirefields.go).
-	req wireReq
+	// on (see wirefields.go); docFlags are the parameters of its own
+	// members, read once (docFlagged) for every line.
+	req        wireReq
+	docFlagged bool
+	docFlags   []wire.AssistedParameter
 	// storing: the calculation is of a kind that is stored; leaves are
 	// then the leaves of its response lines (see intrastat.go).
 	storing bool

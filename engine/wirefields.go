@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -148,8 +149,36 @@ func (c *calc) notActedOn(l *line, out []wire.AssistedParameter) []wire.Assisted
 	out = c.franchiseNotes(l, out)
 	out = c.commsNotes(l, out)
 	s := fieldSrc{c: c, l: l, in: l.in}
-	for i := range flagged {
-		f := flagged[i]
+	rows := flaggedSale
+	switch {
+	case c.req.purchase != nil:
+		rows = flaggedPurchase
+	case c.req.owner != nil:
+		rows = flaggedOwner
+	}
+	// Most lines send none of their shared members that the table
+	// flags: one test of them all spares the rows' accessors.
+	d := l.in.src.details
+	quiet := [...]bool{
+		groupDetails:   d == nil || !detailsMaySend(d),
+		groupLineTypes: d == nil || d.LineType == nil && len(d.LineTypes) == 0,
+		groupLine:      !lineMaySend(&l.in.src),
+	}
+	if !c.docFlagged {
+		// A document's members are the same on every line: read once.
+		c.docFlagged = true
+		for i := range rows {
+			if f := rows[i]; f.group == groupDocument {
+				c.docFlags = f.row.sent(s, f.name, c.docFlags)
+			}
+		}
+	}
+	out = append(out, c.docFlags...)
+	for i := range rows {
+		f := rows[i]
+		if f.group == groupDocument || quiet[f.group] {
+			continue
+		}
 		n := len(out)
 		out = f.row.sent(s, f.name, out)
 		if len(out) > n && f.row.actsWhen != nil && f.row.actsWhen(c, l) {
@@ -159,25 +188,101 @@ func (c *calc) notActedOn(l *line, out []wire.AssistedParameter) []wire.Assisted
 	return out
 }
 
-// flaggedField is a notActedOn row with its member's JSON name.
+// flaggedField is a notActedOn row with its member's JSON name and the
+// group of members its accessor reads.
 type flaggedField struct {
-	row  *wireField
-	name string
+	row   *wireField
+	name  string
+	group uint8
 }
 
-// flagged are the notActedOn rows, in the order of the table.
-var flagged = func() []flaggedField {
+// The groups of flaggedField: the rows of a line's shared members, and of
+// its line types, which notActedOn skips for a line that sends none.
+const (
+	groupOther uint8 = iota
+	groupDetails
+	groupLineTypes
+	groupLine     // the members of the perspective's line type
+	groupDocument // the document's own members, read once (no actsWhen)
+)
+
+// lineMaySend reports whether a line holds one of its own members (of
+// SaleLineItem, PurchaseLineItem or OwnerLineItem) that the table flags.
+// Like detailsMaySend, it must name every such member.
+func lineMaySend(src *wireSrc) bool {
+	if w := src.sale; w != nil {
+		return w.CommodityCode != nil || w.AdditionalCommodityCode != nil || w.Volume != nil || w.Weight != nil ||
+			w.Cost != nil || w.LandedCost != nil || w.FairMarketValue != nil || w.AmountBilledToDate != nil
+	}
+	if w := src.purchase; w != nil {
+		return w.CommodityCode != nil || w.AdditionalCommodityCode != nil || w.Volume != nil || w.Weight != nil ||
+			w.Cost != nil || w.LandedCost != nil || w.AmountBilledToDate != nil || len(w.VendorTaxes) > 0 || w.WageBasis != nil ||
+			w.BlockingOverridePercent != nil || w.PartialExemptRecoverableOverridePercent != nil || !w.RecoverableDate.IsZero()
+	}
+	if w := src.owner; w != nil {
+		return w.MovementMethod != "" || w.CommodityCode != nil || w.AdditionalCommodityCode != nil || w.Volume != nil || w.Weight != nil ||
+			w.LandedCost != nil || w.FairRentalValue != nil || w.AmountBilledToDate != nil || w.WageBasis != nil ||
+			w.BlockingOverridePercent != nil || w.PartialExemptRecoverableOverridePercent != nil || !w.RecoverableDate.IsZero()
+	}
+	return false
+}
+
+// detailsMaySend reports whether a line's shared members hold one that a
+// LineDetails row flags. It must name every such member: a member left
+// out would never be said, which TestNotActedOnEachMember catches.
+func detailsMaySend(d *wire.LineDetails) bool {
+	return d.DeliveryTerm != "" || d.TitleTransfer != "" || d.ChainTransactionPhase != "" || d.SimplificationCode != "" ||
+		d.ExporterOfRecord != "" || d.ImporterOfRecord != "" || d.TransportResponsibleEntity != "" ||
+		len(d.CitationOverrides) > 0 || len(d.TaxDeferredOverrides) > 0 || d.TaxOverride != nil || d.PautaOverrides != nil ||
+		d.CfopTaxCodeOverride != nil || d.BuyerCondition != "" || d.TransactionCondition != "" || d.BuyerCNAE != "" ||
+		d.SellerCondition != "" || d.SellerCNAE != "" || d.NatureOfFiscalOperation != "" || d.ConsignmentID != "" ||
+		d.MaterialOrigin != ""
+}
+
+// flaggedSale, flaggedPurchase and flaggedOwner are the notActedOn rows
+// that a calculation of each perspective reads, in the order of the
+// table: the rows of the other perspectives' own types are left out.
+var (
+	flaggedSale     = flaggedOf("SaleRequest", "SaleLineItem", "Seller", "Customer")
+	flaggedPurchase = flaggedOf("PurchaseRequest", "PurchaseLineItem", "Buyer", "Vendor", "Recipient", "RecipientCode", "VendorCode")
+	flaggedOwner    = flaggedOf("OwnerRequest", "OwnerLineItem", "Owner")
+)
+
+// perspectiveTypes are the wire types that belong to one perspective.
+var perspectiveTypes = []string{"SaleRequest", "SaleLineItem", "Seller", "Customer",
+	"PurchaseRequest", "PurchaseLineItem", "Buyer", "Vendor", "Recipient", "RecipientCode", "VendorCode",
+	"OwnerRequest", "OwnerLineItem", "Owner"}
+
+// flaggedOf returns the notActedOn rows of the types shared by every
+// perspective and of the perspective's own types.
+func flaggedOf(own ...string) []flaggedField {
 	var out []flaggedField
 	for i := range wireFields {
 		f := &wireFields[i]
 		if f.acting != notActedOn {
 			continue
 		}
-		_, name, _ := strings.Cut(f.member, ".")
-		out = append(out, flaggedField{row: f, name: name})
+		typ, name, _ := strings.Cut(f.member, ".")
+		if slices.Contains(perspectiveTypes, typ) && !slices.Contains(own, typ) {
+			continue
+		}
+		g := groupOther
+		switch typ {
+		case "LineDetails":
+			g = groupDetails
+		case "LineType", "LineTypeSet":
+			g = groupLineTypes
+		case "SaleLineItem", "PurchaseLineItem", "OwnerLineItem":
+			g = groupLine
+		case "SaleRequest", "PurchaseRequest", "OwnerRequest":
+			if f.actsWhen == nil {
+				g = groupDocument
+			}
+		}
+		out = append(out, flaggedField{row: f, name: name, group: g})
 	}
 	return out
-}()
+}
 
 // The values of members, as a parameter shows them; ok is false when the
 // member is absent.
@@ -352,18 +457,18 @@ func recipientOf(s fieldSrc) (*wire.Recipient, string) {
 func onLocations(get func(*wire.Location) (string, bool)) sentFunc {
 	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		p := &s.in.parties
-		for _, at := range [...]struct {
-			loc        *wire.Location
-			path, role string
-		}{{p.origin, p.sellerPath, ".physicalOrigin"}, {p.adminOrigin, p.sellerPath, ".administrativeOrigin"},
-			{p.dest, p.customerPath, ".destination"}, {p.adminDest, p.customerPath, ".administrativeDestination"}} {
-			if at.loc == nil {
-				continue
+		one := func(loc *wire.Location, path, role string) {
+			if loc == nil {
+				return
 			}
-			if v, ok := get(at.loc); ok {
-				out = notActed(out, at.path+at.role+"."+name, v)
+			if v, ok := get(loc); ok {
+				out = notActed(out, path+role+"."+name, v)
 			}
 		}
+		one(p.origin, p.sellerPath, ".physicalOrigin")
+		one(p.adminOrigin, p.sellerPath, ".administrativeOrigin")
+		one(p.dest, p.customerPath, ".destination")
+		one(p.adminDest, p.customerPath, ".administrativeDestination")
 		return out
 	}
 }
@@ -373,19 +478,17 @@ func onLocations(get func(*wire.Location) (string, bool)) sentFunc {
 func onRegistrations(get func(*wire.TaxRegistration) (string, bool)) sentFunc {
 	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
 		p := &s.in.parties
-		lists := [...]struct {
-			regs []wire.TaxRegistration
-			path string
-		}{{p.sellerRegs, p.sellerPath}, {p.customerRegs, p.customerPath}}
-		for k, at := range lists {
-			if k == 1 && p.customerPath == p.sellerPath && len(p.sellerRegs) > 0 {
-				break // an owner is both parties: its registrations once
-			}
-			for i := range at.regs {
-				if v, ok := get(&at.regs[i]); ok {
-					out = notActed(out, at.path+".taxRegistrations["+strconv.Itoa(i)+"]."+name, v)
+		each := func(regs []wire.TaxRegistration, path string) {
+			for i := range regs {
+				if v, ok := get(&regs[i]); ok {
+					out = notActed(out, path+".taxRegistrations["+strconv.Itoa(i)+"]."+name, v)
 				}
 			}
+		}
+		each(p.sellerRegs, p.sellerPath)
+		if p.customerPath != p.sellerPath || len(p.sellerRegs) == 0 {
+			// An owner is both parties: its registrations once.
+			each(p.customerRegs, p.customerPath)
 		}
 		return out
 	}
@@ -395,6 +498,10 @@ func onRegistrations(get func(*wire.TaxRegistration) (string, bool)) sentFunc {
 // (its own, or the document's it inherits).
 func onSelectors(get func(*wire.ImpositionType) (string, bool)) sentFunc {
 	return func(s fieldSrc, name string, out []wire.AssistedParameter) []wire.AssistedParameter {
+		li := s.in
+		if len(li.exemptOv)+len(li.nonTaxOv)+len(li.rateOv)+len(li.incl) == 0 {
+			return out
+		}
 		d := s.in.src.details
 		own := func(n int) string {
 			if n > 0 {
@@ -415,7 +522,6 @@ func onSelectors(get func(*wire.ImpositionType) (string, bool)) sentFunc {
 		if d != nil {
 			nEx, nNon, nRate, nIncl = len(d.ExemptOverrides), len(d.NonTaxableOverrides), len(d.RateOverrides), len(d.ImpositionInclusions)
 		}
-		li := s.in
 		check(own(nEx), "exemptOverrides", len(li.exemptOv), func(i int) *wire.ImpositionType { return li.exemptOv[i].ImpositionType })
 		check(own(nNon), "nonTaxableOverrides", len(li.nonTaxOv), func(i int) *wire.ImpositionType { return li.nonTaxOv[i].ImpositionType })
 		check(own(nRate), "rateOverrides", len(li.rateOv), func(i int) *wire.ImpositionType { return li.rateOv[i].ImpositionType })
