@@ -38,6 +38,11 @@ import (
 // and the note says where it acts. Then regenerate the page:
 //
 //	go test ./engine -run TestWireFieldsPage -update
+//
+// A new flagged member of LineDetails or of a perspective's line type is
+// also named in detailsMaySend or lineMaySend, which spare a line that
+// sends none of them the reading of their rows; TestNotActedOnEachMember
+// fails for a member they leave out.
 
 // NotActedOnRule is the ruleName of the assisted parameter of a line
 // whose request sends a member that the commercial engine acts on and
