@@ -25,6 +25,8 @@ type Dataset struct {
 	local  lazy[*Local]
 	nexus  lazy[*NexusRules]
 	brazil lazy[*Brazil]
+	comms  lazy[*Communications]
+	intra  lazy[*Intrastat]
 }
 
 // lazy decodes a part once and remembers the result or the error.

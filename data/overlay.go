@@ -37,6 +37,10 @@ type Overlay struct {
 	// to the dataset's Brazil tables (see Brazil.ISSRate).
 	ISS      []BRISSRate
 	ISSFiles []string
+	// Franchise are the franchise area fees of the content (see
+	// FranchiseFee). WithOverlay leaves them to the caller: they are no
+	// part of a dataset.
+	Franchise []FranchiseFee
 }
 
 // WithOverlay returns a dataset that reads as d with the overlay's

@@ -186,27 +186,34 @@ func (p *party) vatNumber() (string, bool) {
 	return "", false
 }
 
-// override is an exempt or non-taxable override of a line.
+// override is an exempt or non-taxable override of a line. Its
+// withholding, the selector's impositionType.withholdingType, limits it
+// to the taxes withheld under that type (see withholding.go); the
+// selectors of the other taxes match only when it is empty.
 type override struct {
 	amount                           *decimal.Decimal
 	impositionType, jurisdictionType string
 	jurisdictionID, reasonCode       string
+	withholding                      string
 }
 
 // rateOverride replaces the rate of matching taxes.
 type rateOverride struct {
 	impositionType, jurisdictionType, jurisdictionID string
 	rate                                             decimal.Decimal
+	withholding                                      string
 }
 
 // inclusion limits the taxes of a line.
 type inclusion struct {
 	impositionType, jurisdictionType, jurisdictionID string
+	withholding                                      string
 }
 
 // line is one leaf line of a document.
 type line struct {
-	path string // JSON path of the wire line, for errors
+	path string  // JSON path of the wire line, for errors
+	in   *lineIn // the view of the wire line it was built from
 
 	qty         decimal.Decimal // 1 when absent
 	amount      decimal.Decimal // extended amount after discounts (gross when taxIncluded)
@@ -238,6 +245,13 @@ type line struct {
 
 	dest, origin, adminDest, adminOrigin *place
 	situs                                wire.LocationRole // situs override
+
+	// franchiseMiss: the line's franchiseAreaId has no fee in force in
+	// the tenant's table (see franchise.go).
+	franchiseMiss bool
+	// comms are the line types of the line that the communications taxes
+	// had no content for (see comms.go).
+	comms []commsMiss
 
 	exemptOv, nonTaxOv []override
 	rateOv             []rateOverride
@@ -314,10 +328,17 @@ type taxOut struct {
 	certificate   string
 	refused       refusals // why the line's stored certificates did not exempt the tax
 	br            *brTax   // what a Brazilian tax adds for the NF-e (brazil_out.go)
+	// withholding is the withholdingType of a tax the buyer withholds
+	// (see withholding.go), "" for the others.
+	withholding string
+	// impType names the imposition type of a tax that is not one of the
+	// dataset's impositions (see extras.go), "" for the others.
+	impType string
 }
 
-// counted reports whether the tax enters totals.
-func (t *taxOut) counted() bool { return !t.infoOnly }
+// counted reports whether the tax enters totals: neither information
+// only nor withheld by the buyer.
+func (t *taxOut) counted() bool { return !t.infoOnly && t.withholding == "" }
 
 // calc holds the state of one calculation. It is part of a scratch
 // (see pool.go): every member but wireBlock and partBlock, which the
@@ -357,6 +378,16 @@ type calc struct {
 	notes []refusalNote
 	// dist is the document's EU distance sales of a seller, once read
 	dist distanceMemo
+	// req is the request calculated, for the members Levy does not act
+	// on (see wirefields.go); docFlags are the parameters of its own
+	// members, read once (docFlagged) for every line.
+	req        wireReq
+	docFlagged bool
+	docFlags   []wire.AssistedParameter
+	// storing: the calculation is of a kind that is stored; leaves are
+	// then the leaves of its response lines (see intrastat.go).
+	storing bool
+	leaves  map[any]*line
 }
 
 // decision is a taxability decision and rate structure remembered within

@@ -21,7 +21,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 		// One record that says why nothing is due.
 		l.taxes = append(l.taxes, taxOut{j: &st.at.chain[0], situs: st.role, result: wire.TaxResultNonTaxable, taxType: wire.TaxTypeNone,
 			nonTaxable: amount.Add(l.freight), ruleID: st.ruleID, ruleReason: st.reason, conversion: st.at.conversion})
-		return nil
+		return c.lineExtras(l, amount)
 	}
 	if cap(l.taxes) == 0 {
 		n := len(st.at.chain)
@@ -55,7 +55,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 			}
 		}
 	}
-	return nil
+	return c.lineExtras(l, amount)
 }
 
 // The impositions that jurisdictionTaxes computes.
@@ -124,7 +124,7 @@ func included(incl []inclusion, j *wire.Jurisdiction, imp jurisdiction.Tax) bool
 		return true
 	}
 	for _, in := range incl {
-		if matchesSel(in.impositionType, in.jurisdictionType, in.jurisdictionID, j, imp) {
+		if in.withholding == "" && matchesSel(in.impositionType, in.jurisdictionType, in.jurisdictionID, j, imp) {
 			return true
 		}
 	}
@@ -204,14 +204,14 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 	// match; the others follow the rules.
 	overridden := false
 	for _, o := range l.exemptOv {
-		if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
+		if o.withholding == "" && matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
 			exempt = exempt.Add(overrideAmount(o, base))
 			t.reasonCode = o.reasonCode
 			overridden = true
 		}
 	}
 	for _, o := range l.nonTaxOv {
-		if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
+		if o.withholding == "" && matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp) {
 			nonTaxable = nonTaxable.Add(overrideAmount(o, base))
 			t.reasonCode = o.reasonCode
 			overridden = true
@@ -320,7 +320,7 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 		rate = *rateRule
 	}
 	for _, ro := range l.rateOv {
-		if matchesSel(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, j, imp) {
+		if ro.withholding == "" && matchesSel(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, j, imp) {
 			rate = ro.rate
 			t.ruleID, t.ruleReason = "rate-override", "rate override of the request"
 		}

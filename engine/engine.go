@@ -50,13 +50,25 @@ type snapshot struct {
 	table      *rules.Table
 	hostStruct *rules.Structures
 	structures *rules.Structures
-	classes    map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
-	rates      rateTable               // the dataset's and the host's rates
-	settings   Settings
-	distance   DistanceSales // a seller's EU distance sales (WithDistanceSales)
-	validator  *numberCheck
-	today      func() civil.Date
-	log        *slog.Logger
+	// withholdings are the host's withholding impositions (see
+	// withholding.go).
+	withholdings *rules.Withholdings
+	// franchise are the franchise area fees of the content loaded (see
+	// franchise.go).
+	franchise franchiseTable
+	// comms is the dataset's US communications content (see comms.go),
+	// nil for a dataset without any.
+	comms *commsContent
+	// intrastat is the dataset's Intrastat code lists (see
+	// intrastat.go), nil for a dataset without them.
+	intrastat *data.Intrastat
+	classes   map[string][]lackingTax // the product classes Levy knows (the built-in ones and those the rules name), see general
+	rates     rateTable               // the dataset's and the host's rates
+	settings  Settings
+	distance  DistanceSales // a seller's EU distance sales (WithDistanceSales)
+	validator *numberCheck
+	today     func() civil.Date
+	log       *slog.Logger
 	// decisions caches taxability decisions; the snapshot's rules never
 	// change, so neither do they.
 	decisions decisionCache
@@ -184,17 +196,18 @@ func (t *rateTable) rate(id string, u *userRate) jurisdiction.Rate {
 
 // config collects the options.
 type config struct {
-	ds         *data.Dataset
-	rules      []rules.Rule
-	structures []rules.Structure
-	ruleFiles  []string
-	noDefaults bool
-	rates      []RateEntry
-	settings   Settings
-	validator  NumberValidator
-	today      func() civil.Date
-	log        *slog.Logger
-	journal    journal.Store
+	ds           *data.Dataset
+	rules        []rules.Rule
+	structures   []rules.Structure
+	withholdings []rules.Withholding
+	ruleFiles    []string
+	noDefaults   bool
+	rates        []RateEntry
+	settings     Settings
+	validator    NumberValidator
+	today        func() civil.Date
+	log          *slog.Logger
+	journal      journal.Store
 	// profiles, or a cache New builds over profileStore, is where the
 	// tenants' tax profiles are read.
 	profiles     *profile.Cache
@@ -311,6 +324,7 @@ func (e *Engine) Reload(ctx context.Context, opts ...Option) error {
 	c := e.config
 	c.rules = append([]rules.Rule(nil), c.rules...)
 	c.structures = append([]rules.Structure(nil), c.structures...)
+	c.withholdings = append([]rules.Withholding(nil), c.withholdings...)
 	c.ruleFiles = append([]string(nil), c.ruleFiles...)
 	c.rates = append([]RateEntry(nil), c.rates...)
 	c.content = append([]content.Source(nil), c.content...)
@@ -347,6 +361,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	if err := s.settings.check(); err != nil {
 		return nil, err
 	}
+	var franchise []data.FranchiseFee
 	if len(c.content) > 0 {
 		opt := c.contentOpt
 		if opt.AsOf.IsZero() {
@@ -356,8 +371,11 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		if err != nil {
 			return nil, fmt.Errorf("engine: content: %w", err)
 		}
-		if s.ds, err = s.ds.WithOverlay(o); err != nil {
-			return nil, fmt.Errorf("engine: content: %w", err)
+		franchise = o.Franchise
+		if len(o.States) > 0 || len(o.Jurisdictions) > 0 || len(o.Rates) > 0 || len(o.ISS) > 0 {
+			if s.ds, err = s.ds.WithOverlay(o); err != nil {
+				return nil, fmt.Errorf("engine: content: %w", err)
+			}
 		}
 		s.log.LogAttrs(ctx, slog.LevelInfo, "content loaded", slog.String("files", o.Name), slog.Any("states", o.States))
 	}
@@ -411,6 +429,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	}
 	rs = append([]rules.Rule(nil), c.rules...)
 	ss = append([]rules.Structure(nil), c.structures...)
+	ws := append([]rules.Withholding(nil), c.withholdings...)
 	for _, path := range c.ruleFiles {
 		f, err := os.Open(path)
 		if err != nil {
@@ -423,6 +442,10 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		}
 		rs = append(rs, rf.Rules...)
 		ss = append(ss, rf.Structures...)
+		ws = append(ws, rf.Withholdings...)
+	}
+	if s.withholdings, err = compileWithholdings(s.jur, ws); err != nil {
+		return nil, fmt.Errorf("engine: host rules: %w", err)
 	}
 	if s.hostTable, err = rules.Compile(rs); err != nil {
 		return nil, fmt.Errorf("engine: host rules: %w", err)
@@ -447,6 +470,13 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		host = append(host, r)
 	}
 	s.rates = newRateTable(s.jur, host)
+	s.franchise = newFranchiseTable(s.jur, franchise)
+	if s.comms, err = newCommsContent(s.ds); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	if s.intrastat, err = loadIntrastat(s.ds); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
 	s.newest, s.horizon = s.rates.horizon()
 	s.log.LogAttrs(ctx, slog.LevelInfo, "engine ready", slog.String("dataset", s.ds.Version()),
 		slog.Int("rules", s.table.Len()+s.hostTable.Len()), slog.Int("structures", s.structures.Len()+s.hostStruct.Len()), slog.Duration("took", time.Since(start)))

@@ -73,7 +73,7 @@ type lineTotals struct{ total, taxSum money.Amount }
 func taxSum(taxes []wire.Tax) money.Amount {
 	s := money.Zero()
 	for _, t := range taxes {
-		if t.ImpositionType == nil || !t.ImpositionType.InformationOnly {
+		if t.ImpositionType == nil || !t.ImpositionType.InformationOnly && t.ImpositionType.WithholdingType == "" {
 			s = s.Add(t.CalculatedTax)
 		}
 	}

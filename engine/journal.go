@@ -215,6 +215,8 @@ type lineView struct {
 	net      *money.Amount
 	totalTax money.Amount
 	taxes    []wire.Tax
+	// intrastat is what the line keeps for Intrastat (see intrastat.go).
+	intrastat *journal.IntrastatLine
 }
 
 // journalLines flattens response lines to the journal's leaf lines; view
@@ -229,7 +231,7 @@ func journalLines[R any](lines []R, view func(*R) (lineView, []R)) []journal.Lin
 				walk(kids)
 				continue
 			}
-			l := journal.Line{LineItemID: v.id, ProductClass: v.class, SyncType: string(v.sync), TotalTax: v.totalTax}
+			l := journal.Line{LineItemID: v.id, ProductClass: v.class, SyncType: string(v.sync), TotalTax: v.totalTax, Intrastat: v.intrastat}
 			if v.number != nil {
 				l.LineItemNumber = int(*v.number)
 			}
@@ -261,6 +263,8 @@ func journalTax(t *wire.Tax) journal.Tax {
 	}
 	if t.ImpositionType != nil {
 		out.ImpositionType, out.InformationOnly = t.ImpositionType.Value, t.ImpositionType.InformationOnly
+		out.WithholdingType = t.ImpositionType.WithholdingType
+		out.Withheld = out.WithholdingType != ""
 	}
 	if t.NominalRate != nil {
 		out.Rate = *t.NominalRate

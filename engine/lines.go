@@ -58,6 +58,9 @@ type lineIn struct {
 	det                                     *wire.LineDetails   // the line's shared members (the Brazilian drivers)
 	parties                                 partiesIn
 	children                                []lineIn
+	// src is the wire line and parties the view came from, for the
+	// members that Levy does not act on (see wirefields.go).
+	src wireSrc
 
 	leaf *line // the calculated line, for leaves
 }
@@ -86,6 +89,7 @@ func (o overrides) of(line overrides) overrides {
 func (li *lineIn) details(d *wire.LineDetails, doc overrides) {
 	li.overrides = doc.of(overrides{d.ExemptOverrides, d.NonTaxableOverrides, d.RateOverrides, d.ImpositionInclusions, d.SitusOverride})
 	li.usage, li.usageClass, li.det = d.Usage, d.UsageClass, d
+	li.src.details = d
 }
 
 // builder turns lineIn trees into the leaves of a doc.
@@ -151,7 +155,7 @@ func (b *builder) build(lines []lineIn) {
 func (b *builder) leaf(li *lineIn) *line {
 	d := b.c.d
 	l := b.c.newLine(len(b.c.inBlock))
-	*l = line{path: li.path, qty: decimalOne, productClass: li.productClass, usage: li.usage, usageClass: li.usageClass,
+	*l = line{path: li.path, in: li, qty: decimalOne, productClass: li.productClass, usage: li.usage, usageClass: li.usageClass,
 		txType: li.txType, date: li.taxDate, taxIncluded: li.taxIncluded}
 	if l.date.IsZero() {
 		l.date = d.date
@@ -230,11 +234,12 @@ func (b *builder) leaf(li *lineIn) *line {
 	for _, o := range li.rateOv {
 		if o.Rate != nil {
 			l.rateOv = append(l.rateOv, rateOverride{impositionType: impName(o.ImpositionType), jurisdictionType: jurType(o.JurisdictionType),
-				jurisdictionID: o.JurisdictionID, rate: o.Rate.Decimal()})
+				jurisdictionID: o.JurisdictionID, rate: o.Rate.Decimal(), withholding: withholdingOf(o.ImpositionType)})
 		}
 	}
 	for _, o := range li.incl {
-		l.incl = append(l.incl, inclusion{impositionType: impName(o.ImpositionType), jurisdictionType: jurType(o.JurisdictionType), jurisdictionID: o.JurisdictionID})
+		l.incl = append(l.incl, inclusion{impositionType: impName(o.ImpositionType), jurisdictionType: jurType(o.JurisdictionType),
+			jurisdictionID: o.JurisdictionID, withholding: withholdingOf(o.ImpositionType)})
 	}
 	if li.situs != nil {
 		l.situs = li.situs.TaxingLocation
@@ -371,7 +376,7 @@ func (b *builder) validated(regs []wire.TaxRegistration) []wire.TaxRegistration 
 
 func toOverride(o wire.Override) override {
 	out := override{impositionType: impName(o.ImpositionType), jurisdictionType: jurType(o.JurisdictionType),
-		jurisdictionID: o.JurisdictionID, reasonCode: o.ReasonCode}
+		jurisdictionID: o.JurisdictionID, reasonCode: o.ReasonCode, withholding: withholdingOf(o.ImpositionType)}
 	if o.Amount != nil {
 		v := o.Amount.Decimal()
 		out.amount = &v
@@ -591,7 +596,7 @@ const TaxNotComputedRule = "tax-not-computed"
 // and why the stored certificates of the customer left taxes charged
 // (certificateParameters).
 func (c *calc) assisted(l *line) []wire.AssistedParameter {
-	if l == nil || l.unknownClass == "" && l.beyond == "" && len(l.lacking) == 0 && l.code == "" && len(l.certs) == 0 && l.br == nil {
+	if l == nil {
 		return nil
 	}
 	var out []wire.AssistedParameter
@@ -628,6 +633,7 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	if l.br != nil {
 		out = append(out, l.br.assisted...) // brazil.go
 	}
+	out = c.notActedOn(l, out)
 	if len(out) == 0 {
 		return nil
 	}

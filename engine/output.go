@@ -17,7 +17,10 @@ func (c *calc) wireTaxes(l *line) []wire.Tax {
 		p := &block[i]
 		p.j = *t.j
 		p.imp = wire.Imposition{Value: string(t.imposition)}
-		p.impType = wire.ImpositionType{Value: impositionTypeName(t.imposition), InformationOnly: t.infoOnly}
+		p.impType = wire.ImpositionType{Value: impositionTypeName(t.imposition), InformationOnly: t.infoOnly, WithholdingType: t.withholding}
+		if t.impType != "" {
+			p.impType.Value = t.impType
+		}
 		// The block is zero: set the members that are not, in place.
 		w := &out[i]
 		w.Jurisdiction = &p.j

@@ -55,11 +55,15 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 	}
 	defer c.release()
 	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
+	c.req.owner = req
 	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == wire.OwnerAssetMovement, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := ownerLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
 		return nil, nil, b.errs
+	}
+	if err := c.checkStored(req.PostToJournal); err != nil {
+		return nil, nil, err
 	}
 	if err := c.run(); err != nil {
 		return nil, nil, err
@@ -78,6 +82,7 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				r.AssistedParameters = c.assisted(l)
+				c.noteLeaf(r, l)
 				if l.codeMapped {
 					r.Purchase = withPurchaseClass(r.Purchase, l.productClass)
 				}
@@ -88,7 +93,7 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
 	var tx *journal.Transaction
-	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, ownerLineView, prepare); err != nil {
+	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, ownerLineView), prepare); err != nil {
 		return nil, nil, err
 	}
 	return resp, tx, nil
@@ -129,6 +134,7 @@ func ownerLines(c *calc, lines []wire.OwnerLineItem, path string, def *ownerDefa
 			owner, op = l.Owner, p+".owner"
 		}
 		li.parties = partiesIn{sellerPath: op, customerPath: op}
+		li.src.owner, li.src.ownerParty = l, owner
 		if owner != nil {
 			pi := &li.parties
 			pi.origin, pi.dest, pi.customerRegs = owner.PhysicalOrigin, owner.Destination, owner.TaxRegistrations

@@ -81,11 +81,15 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	}
 	defer c.release()
 	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
+	c.req.purchase = req
 	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := purchaseLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
 		return nil, nil, b.errs
+	}
+	if err := c.checkStored(req.PostToJournal); err != nil {
+		return nil, nil, err
 	}
 	if err := c.spreadDiscount(req.Discount); err != nil {
 		return nil, nil, err
@@ -116,6 +120,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				r.AssistedParameters = c.assisted(l)
+				c.noteLeaf(r, l)
 				if l.codeMapped {
 					r.Purchase = withPurchaseClass(r.Purchase, l.productClass)
 				}
@@ -138,7 +143,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
 	var tx *journal.Transaction
-	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, purchaseLineView, prepare); err != nil {
+	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, purchaseLineView), prepare); err != nil {
 		return nil, nil, err
 	}
 	return resp, tx, nil
@@ -251,6 +256,7 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 			buyer, bp = l.Buyer, p+".buyer"
 		}
 		li.parties = partiesIn{sellerPath: vp, customerPath: bp}
+		li.src.purchase, li.src.vendor, li.src.buyer = l, vendor, buyer
 		if vendor != nil {
 			li.parties.origin, li.parties.adminOrigin, li.parties.sellerRegs = vendor.PhysicalOrigin, vendor.AdministrativeOrigin, vendor.TaxRegistrations
 		}

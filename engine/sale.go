@@ -54,11 +54,15 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool) 
 	}
 	defer c.release()
 	c.d.company, c.d.factors, c.d.transactionID = req.CompanyCodeCurrency, req.CurrencyConversionFactors, req.TransactionID
+	c.req.sale = req
 	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := saleLines(c, req.LineItems, "lineItems", &def)
 	b.build(tree)
 	if len(b.errs) > 0 {
 		return nil, nil, b.errs
+	}
+	if err := c.checkStored(req.PostToJournal); err != nil {
+		return nil, nil, err
 	}
 	if err := c.spreadDiscount(req.Discount); err != nil {
 		return nil, nil, err
@@ -82,7 +86,7 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool) 
 	}
 	var tx *journal.Transaction
 	p.einvoice = func() *einvoiceParts { return saleEInvoice(req, tree) }
-	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, saleLineView, prepare); err != nil {
+	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, saleLineView), prepare); err != nil {
 		return nil, nil, err
 	}
 	return resp, tx, nil
@@ -122,6 +126,7 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 			customer, cp = l.Customer, p+".customer"
 		}
 		li.parties = partiesIn{sellerPath: sp, customerPath: cp}
+		li.src.sale, li.src.seller, li.src.customer = l, seller, customer
 		if seller != nil {
 			li.parties.origin, li.parties.adminOrigin = seller.PhysicalOrigin, seller.AdministrativeOrigin
 			li.parties.sellerRegs, li.parties.company = seller.TaxRegistrations, seller.Company
@@ -162,6 +167,7 @@ func saleResponseLines(b *builder, lines []wire.SaleLineItem, tree []lineIn) []w
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = b.c.leafOut(l)
 				r.AssistedParameters = b.c.assisted(l)
+				b.c.noteLeaf(r, l)
 				if l.codeMapped {
 					// The class the code gave: the response, and the
 					// journal, say what the line was taxed as.

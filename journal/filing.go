@@ -105,7 +105,9 @@ func zeroFiling() FilingAmounts {
 // ID, and within a state the state's own rows come first, then the rest
 // by jurisdiction ID, imposition and party. A row's transactions are the
 // most of its summary rows' (a transaction may be in several, one per
-// reason): the count is at least that, at most their sum.
+// reason): the count is at least that, at most their sum. Withheld taxes
+// are left out: they go on returns of their own, and the remittance
+// report has them.
 func (r *Report) FilingView() *FilingView {
 	f := &FilingView{Tenant: r.Tenant, From: r.From, To: r.To, Transactions: r.Transactions, Currencies: []FilingCurrency{}}
 	type rowKey struct{ id, imposition, from string }
@@ -116,6 +118,9 @@ func (r *Report) FilingView() *FilingView {
 		var order []rowKey
 		for i := range c.Rows {
 			sr := &c.Rows[i]
+			if sr.Withheld != "" {
+				continue
+			}
 			k := rowKey{sr.JurisdictionID, sr.Imposition, sr.CollectedFrom}
 			row := rows[k]
 			if row == nil {

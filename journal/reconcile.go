@@ -124,6 +124,11 @@ func Negated(tx *Transaction) *Transaction {
 		if l.Item != nil {
 			l.Item.Freight = l.Item.Freight.Neg()
 		}
+		if x := l.Intrastat; x != nil {
+			x.NetMass = -x.NetMass
+			x.SupplementaryQuantity = x.SupplementaryQuantity.Neg()
+			x.StatisticalValue = x.StatisticalValue.Neg()
+		}
 		for j := range l.Taxes {
 			t := &l.Taxes[j]
 			t.Taxable = t.Taxable.Neg()
@@ -161,6 +166,10 @@ func clone(tx *Transaction) *Transaction {
 func cloneLine(l *Line) Line {
 	out := *l
 	out.Item, out.Seller, out.Customer = l.Item.clone(), l.Seller.clone(), l.Customer.clone()
+	if l.Intrastat != nil {
+		x := *l.Intrastat
+		out.Intrastat = &x
+	}
 	if l.Taxes != nil {
 		out.Taxes = make([]Tax, len(l.Taxes))
 		copy(out.Taxes, l.Taxes)

@@ -44,7 +44,7 @@ var csvHeader = []string{"transactionId", "version", "postingDate", "documentDat
 	"messageType", "currency", "lineItemId", "productClass", "lineAmount", "state", "jurisdictionId", "jurisdictionName",
 	"jurisdictionType", "imposition", "taxType", "taxResult", "collectedFrom", "taxable", "exempt", "nonTaxable",
 	"tax", "rate", "informationOnly", "reversalOf", "filingCurrency", "filingRate", "filingTaxable", "filingExempt", "filingTax",
-	"certificateNumber", "reasonCode"}
+	"certificateNumber", "reasonCode", "withholdingType"}
 
 // csvNumbers are the columns of a CSV export that hold numbers; every
 // other column holds text (see csvout).
@@ -133,7 +133,7 @@ func writeCSV(w *csvout.Writer, tx *Transaction) error {
 			} else {
 				row = append(row, "", "", "", "", "")
 			}
-			row = append(row, t.CertificateNumber, t.ReasonCode)
+			row = append(row, t.CertificateNumber, t.ReasonCode, t.WithholdingType)
 			if err := write(row); err != nil {
 				return err
 			}

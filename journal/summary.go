@@ -85,6 +85,11 @@ type SummaryRow struct {
 	// the taxes that are not. Taxes of one jurisdiction and imposition
 	// with different reasons are different rows.
 	ZeroTaxReason ZeroTaxReason `json:"zeroTaxReason,omitempty"`
+	// Withheld marks the rows of withheld taxes (Tax.Withheld): on
+	// purchases, WithheldByTenant, which the tenant owes; on sales and
+	// the others, WithheldByCustomer, which the customer pays and the
+	// total leaves out.
+	Withheld Withholder `json:"withheld,omitempty"`
 	Amounts
 	// Transactions counts the transactions with a tax of the row.
 	Transactions int `json:"transactions"`
@@ -107,6 +112,31 @@ type Conversion struct {
 	FilingTaxable money.Amount `json:"filingTaxable"`
 	FilingExempt  money.Amount `json:"filingExempt"`
 	FilingTax     money.Amount `json:"filingTax"`
+}
+
+// Withholder says who withheld the taxes of a row of withheld taxes.
+type Withholder string
+
+// The withholders of a row.
+const (
+	// WithheldByTenant: the tenant bought, withheld the tax from what it
+	// paid the seller, and owes it to the jurisdiction.
+	WithheldByTenant Withholder = "BY_TENANT"
+	// WithheldByCustomer: the tenant sold, and its customer withholds
+	// the tax and pays it; the tenant owes none of it.
+	WithheldByCustomer Withholder = "BY_CUSTOMER"
+)
+
+// withholder says who withheld t on a transaction of perspective p, ""
+// for a tax that is not withheld.
+func withholder(t *Tax, p string) Withholder {
+	switch {
+	case !t.Withheld:
+		return ""
+	case p == "BUYER":
+		return WithheldByTenant
+	}
+	return WithheldByCustomer
 }
 
 // ZeroTaxReason says why a tax is zero.
@@ -196,11 +226,15 @@ func zeroTaxReason(t *Tax) ZeroTaxReason {
 // Summarize returns the remittance report of a tenant's live
 // transactions posted in [from, to] (a zero date leaves its end open).
 // Reversals count with their negative amounts; information-only taxes
-// are left out, as they are never remitted.
+// are left out, as they are never remitted. Withheld taxes are rows of
+// their own (SummaryRow.Withheld); the totals count those the tenant
+// withheld on its purchases and leave out those its customers withheld
+// on its sales.
 func Summarize(ctx context.Context, s Store, tenant string, from, to civil.Date) (*Report, error) {
 	type rowKey struct {
 		cur, jur, imp, from string
 		reason              ZeroTaxReason
+		withheld            Withholder
 	}
 	type convKey struct {
 		row       rowKey
@@ -226,16 +260,18 @@ func Summarize(ctx context.Context, s Store, tenant string, from, to civil.Date)
 				if t.InformationOnly {
 					continue
 				}
-				k := rowKey{tx.Currency, t.JurisdictionID, t.Imposition, t.CollectedFrom, zeroTaxReason(t)}
+				k := rowKey{tx.Currency, t.JurisdictionID, t.Imposition, t.CollectedFrom, zeroTaxReason(t), withholder(t, tx.Perspective)}
 				r := rows[k]
 				if r == nil {
 					r = &SummaryRow{JurisdictionID: t.JurisdictionID, JurisdictionName: t.JurisdictionName,
 						JurisdictionType: t.JurisdictionType, Imposition: t.Imposition, CollectedFrom: t.CollectedFrom,
-						ZeroTaxReason: k.reason}
+						ZeroTaxReason: k.reason, Withheld: k.withheld}
 					rows[k] = r
 				}
 				r.add(t)
-				sec.Total.Tax = sec.Total.Tax.Add(t.Tax)
+				if k.withheld != WithheldByCustomer {
+					sec.Total.Tax = sec.Total.Tax.Add(t.Tax)
+				}
 				if !seen[k] {
 					seen[k] = true
 					r.Transactions++
@@ -272,7 +308,7 @@ func Summarize(ctx context.Context, s Store, tenant string, from, to civil.Date)
 	for _, sec := range sections {
 		slices.SortFunc(sec.Rows, func(a, b SummaryRow) int {
 			return cmp.Or(cmp.Compare(a.JurisdictionID, b.JurisdictionID), cmp.Compare(a.Imposition, b.Imposition),
-				cmp.Compare(a.CollectedFrom, b.CollectedFrom), cmp.Compare(a.ZeroTaxReason, b.ZeroTaxReason))
+				cmp.Compare(a.CollectedFrom, b.CollectedFrom), cmp.Compare(a.ZeroTaxReason, b.ZeroTaxReason), cmp.Compare(a.Withheld, b.Withheld))
 		})
 		if sec.Rows == nil {
 			sec.Rows = []SummaryRow{}

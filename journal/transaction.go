@@ -93,6 +93,10 @@ type Line struct {
 	Item     *Item  `json:"item,omitempty"`
 	Seller   *Party `json:"seller,omitempty"`
 	Customer *Party `json:"customer,omitempty"`
+	// Intrastat is what the line keeps for Intrastat declarations (see
+	// IntrastatLine and Intrastat), nil for a line that has nothing to
+	// declare or was stored before the journal kept it.
+	Intrastat *IntrastatLine `json:"intrastat,omitempty"`
 }
 
 // Tax is one tax of a line: a jurisdiction's imposition with its amounts.
@@ -122,6 +126,13 @@ type Tax struct {
 	// response gave them; empty when none did.
 	CertificateNumber string `json:"certificateNumber,omitempty"`
 	ReasonCode        string `json:"reasonCode,omitempty"`
+	// Withheld marks a tax that the buyer withholds from what it pays the
+	// seller and pays to the jurisdiction itself (its CollectedFrom is
+	// BUYER), under WithholdingType; the document's TotalTax leaves it
+	// out. A transaction stored before the journal kept withholdings has
+	// none.
+	Withheld        bool   `json:"withheld,omitempty"`
+	WithholdingType string `json:"withholdingType,omitempty"`
 	// Filing holds the amounts in the jurisdiction's filing currency when
 	// it differs from the document's.
 	Filing *Filing `json:"filing,omitempty"`

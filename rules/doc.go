@@ -18,5 +18,11 @@
 // applies. Every rule has an ID, which results carry so that every number
 // can be traced to the rule that produced it.
 //
+// Withholdings (Withholding, CompileWithholdings) are impositions that
+// the buyer withholds: rule files define them beside their rules and
+// structures (File.Withholdings), with the same selectors and
+// conditions, and a rate; the engine charges each on the lines it
+// reaches as a tax marked withheld.
+//
 // A compiled Table is immutable and safe for concurrent use.
 package rules

@@ -11,18 +11,22 @@ import (
 // reads.
 const FileVersion = 1
 
-// File is a rule file: a host's own taxability rules and rate structures,
-// in JSON:
+// File is a rule file: a host's own taxability rules, rate structures
+// and withholdings, in JSON:
 //
 //	{"version": 1,
 //	 "rules": [{"id": "acme-resale", "customerClass": "RESELLER", "outcome": "EXEMPT"}],
-//	 "structures": [{"id": "acme-cap", "jurisdiction": "US-TX", "kind": "SINGLE_RATE", "maxTaxPerItem": "25"}]}
+//	 "structures": [{"id": "acme-cap", "jurisdiction": "US-TX", "kind": "SINGLE_RATE", "maxTaxPerItem": "25"}],
+//	 "withholdings": [{"id": "ke-wht", "jurisdiction": "KE", "tax": "Withholding Tax",
+//	   "withholdingType": "NON_RESIDENT_SERVICES", "fromAbroad": true, "rate": "0.20"}]}
 //
-// Decimal values may be written as JSON numbers or strings.
+// Decimal values may be written as JSON numbers or strings. The
+// folder rules/examples holds rule files that the tests read.
 type File struct {
-	Version    int         `json:"version"`
-	Rules      []Rule      `json:"rules,omitempty"`
-	Structures []Structure `json:"structures,omitempty"`
+	Version      int           `json:"version"`
+	Rules        []Rule        `json:"rules,omitempty"`
+	Structures   []Structure   `json:"structures,omitempty"`
+	Withholdings []Withholding `json:"withholdings,omitempty"`
 }
 
 // ReadFile reads a rule file. Unknown members are errors, so that a

@@ -1,6 +1,7 @@
 // Package journaladmin serves the tax journal of a running Levy server
-// to its operators, read-only: the remittance report and the export of
-// the transactions of a period, for the tenant of the caller's token.
+// to its operators, read-only: the remittance report, the export of the
+// transactions of a period and the Intrastat declaration of a month, for
+// the tenant of the caller's token.
 // They let `levy journal report|export --server URL` work while `levy
 // serve` holds the data directory, which a second process cannot open.
 //
@@ -12,6 +13,9 @@
 //
 //	GET /admin/v1/journal/report[?from=D][&to=D][&tenant=T]                  the report (journal.Report), as JSON in the API's envelope
 //	GET /admin/v1/journal/export[?from=D][&to=D][&format=jsonl|csv][&tenant=T]  the transactions, streamed
+//	GET /admin/v1/journal/intrastat?from=D&to=D&memberState=MS&flow=dispatch|arrival[&currency=C][&format=json|csv][&tenant=T]
+//	                                                                          the Intrastat declaration (journal.Intrastat), when the
+//	                                                                          Handler has the code lists (WithIntrastat)
 //
 // from and to are the first and last posting dates (YYYY-MM-DD,
 // inclusive; open when absent). The export is application/x-ndjson, one

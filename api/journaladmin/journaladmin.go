@@ -33,6 +33,9 @@ type Handler struct {
 	admin    api.Authenticator
 	log      *slog.Logger
 	exporter *Exporter
+	// intrastat are the code lists of the Intrastat route, which is
+	// mounted only with them (WithIntrastat).
+	intrastat journal.IntrastatCodes
 }
 
 // Option configures a Handler.

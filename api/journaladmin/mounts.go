@@ -27,7 +27,7 @@ func (h *Handler) Mounts() []api.Option {
 	}
 	reportMethod, reportPath, _ := strings.Cut(ReportRoute, " ")
 	exportMethod, exportPath, _ := strings.Cut(ExportRoute, " ")
-	return []api.Option{
+	out := []api.Option{
 		api.WithOperation(api.Operation{Method: reportMethod, Path: reportPath, ID: "journalReport", Tag: api.AdminTag,
 			Summary:     "The remittance report of the token's tenant for a period: per transaction currency, the tax owed per jurisdiction and imposition, with the conversions to filing currencies and the reasons of zero taxes.",
 			Description: api.AdminAccess, Params: periodParams(), Answer: api.Enveloped[journal.Report]()},
@@ -41,4 +41,21 @@ func (h *Handler) Mounts() []api.Option {
 			TooMany: "The token's tenant has as many exports running as the server runs at once for one tenant (levy serve --exports-per-tenant, the web console's downloads included); ask again after Retry-After seconds."},
 			api.Guard(h.admin, h.export)),
 	}
+	if h.intrastat != nil {
+		method, path, _ := strings.Cut(IntrastatRoute, " ")
+		out = append(out, api.WithOperation(api.Operation{Method: method, Path: path, ID: "journalIntrastat", Tag: api.AdminTag,
+			Summary: "The Intrastat declaration of the token's tenant for a member state, a flow (dispatch or arrival) and a period (a month): " +
+				"the stored lines aggregated by CN8 code, partner country, country of origin, nature of transaction, mode of transport and, for dispatches, " +
+				"the partner's VAT number, and the lines that can not be declared with the reason.",
+			Description: api.AdminAccess + " With format=csv the answer is the declaration's items as text/csv, and the header " + HeaderRefused +
+				" gives the number of stored lines that could not be declared (the JSON lists them).",
+			Params: append(periodParams(),
+				api.Param{Name: "memberState", In: "query", Format: "identifier", Description: "The declaring member state, an ISO 3166 alpha-2 code (DE, FR, ...); required."},
+				api.Param{Name: "flow", In: "query", Format: "identifier", Description: "dispatch (the goods that left the member state) or arrival (those that reached it); required."},
+				api.Param{Name: "currency", In: "query", Format: "identifier", Description: "The ISO 4217 currency of the declaration's values, EUR when absent."},
+				api.Param{Name: "format", In: "query", Format: "identifier", Description: "json (the default, in the API's envelope) or csv (text/csv)."}),
+			Answer: api.Enveloped[journal.IntrastatDeclaration]()},
+			api.Guard(h.admin, h.intrastatDeclaration)))
+	}
+	return out
 }

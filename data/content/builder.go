@@ -29,6 +29,10 @@ type builder struct {
 	br       *data.Brazil
 	iss      []data.BRISSRate
 	issFiles []string
+	// franchise are the franchise area fees of the franchise tables read,
+	// and franchiseFiles their files.
+	franchise      []data.FranchiseFee
+	franchiseFiles []string
 }
 
 // zipOfState is a ZIP code and its state.
@@ -220,6 +224,12 @@ func (b *builder) overlay() (*data.Overlay, error) {
 	}
 	names = append(names, b.issFiles...)
 	o.ISS, o.ISSFiles = b.iss, b.issFiles
+	for _, f := range b.franchiseFiles {
+		if !slices.Contains(names, f) {
+			names = append(names, f)
+		}
+	}
+	o.Franchise = b.franchise
 	o.Name = strings.Join(names, ",")
 	return o, nil
 }

@@ -16,6 +16,10 @@
 //     municipality (IBGE code) and item of the LC 116/2003 list, which
 //     are not open data and which Levy's Brazilian calculation needs for
 //     the ISS of services.
+//   - FormatFranchise, a tenant's table of franchise area fees
+//     (ReadFranchise), which a calculation charges on the lines whose
+//     franchiseAreaId names the area; they come in the Overlay's
+//     Franchise, outside any dataset.
 //
 // Every fault of a file is reported with its file, line and column; no
 // row is ever skipped in silence.

@@ -59,7 +59,7 @@ func (l *contentList) Set(v string) error {
 
 // register adds the flags to fs.
 func (c *contentFlags) register(fs *flag.FlagSet) {
-	fs.Var(&c.files, "content", "a rate or boundary file to load over the embedded content, for the states it covers: an SST rate or boundary file, a ZIP rate table, Levy's CSV, or a table of Brazilian municipal ISS rates (prefix sst:, zip5:, levy: or br-iss: to name the format); repeat for several")
+	fs.Var(&c.files, "content", "a rate or boundary file to load over the embedded content, for the states it covers: an SST rate or boundary file, a ZIP rate table, Levy's CSV, or a table of Brazilian municipal ISS rates; or the tenant's table of franchise area fees (prefix sst:, zip5:, levy:, br-iss: or franchise: to name the format); repeat for several")
 	fs.Var(&c.date, "content-date", "the date whose rows of SST boundary files are loaded (default today)")
 }
 
@@ -89,6 +89,9 @@ func (c *contentFlags) dataset(ctx context.Context) (*data.Dataset, error) {
 	o, err := content.Load(ctx, ds, content.Options{AsOf: c.date.d}, c.sources()...)
 	if err != nil {
 		return nil, err
+	}
+	if len(o.States) == 0 && len(o.Jurisdictions) == 0 && len(o.Rates) == 0 {
+		return ds, nil // franchise tables alone: nothing of the dataset changes
 	}
 	return ds.WithOverlay(o)
 }

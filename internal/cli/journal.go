@@ -22,6 +22,7 @@ import (
 const journalUsage = `usage:
   levy journal report (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--view remittance|filing] [--json]
   levy journal export (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--format jsonl|csv] [--out FILE] [--progress]
+  levy journal intrastat (--data-dir DIR | --database URL | --server URL) [--tenant T] --from D --to D --member-state MS --flow dispatch|arrival [--currency EUR] [--format csv|json]
 
 report prints the remittance report of the transactions posted from --from
 to --to (inclusive; open when absent): a heading with the tenant, the
@@ -37,7 +38,7 @@ export writes the transactions themselves, those of every posting date
 unless --from or --to bound them (it says so). With --out it shows a
 progress bar on standard error when that is a terminal (--progress: in
 any case).
-
+` + intrastatUsage + `
 --data-dir opens the journal of a data directory, which only one process
 may hold: while levy serve runs on it, use --server URL instead, which
 reads the journal through the server's /admin/v1/journal routes with an
@@ -71,6 +72,7 @@ type journalArgs struct {
 	view              string
 	format            journal.Format
 	out               string
+	intrastat         intrastatArgs
 }
 
 // runJournal reports on or exports the tax journal of a data directory,
@@ -78,7 +80,7 @@ type journalArgs struct {
 func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, journalUsage)
-		return usageError{"journal needs a command: report or export"}
+		return usageError{"journal needs a command: report, export or intrastat"}
 	}
 	if isHelp(args[0]) {
 		printHelp(stdout, journalUsage, nil, nil)
@@ -101,11 +103,14 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.Var(&to, "to", "last posting date (YYYY-MM-DD)")
 	fs.BoolVar(&a.asJSON, "json", false, "report: print JSON instead of a table")
 	fs.StringVar(&a.view, "view", "remittance", "report: remittance (a row per jurisdiction, imposition and zero-tax reason) or filing (per state, a row per jurisdiction)")
-	format := fs.String("format", string(journal.JSONLines), "export: jsonl or csv")
+	format := fs.String("format", "", "export: jsonl (the default) or csv; intrastat: csv (the default) or json")
+	fs.StringVar(&a.intrastat.memberState, "member-state", "", "intrastat: the declaring member state (DE, FR, ...)")
+	fs.StringVar(&a.intrastat.flow, "flow", "", "intrastat: dispatch or arrival")
+	fs.StringVar(&a.intrastat.currency, "currency", "", "intrastat: the currency of the declaration's values (EUR by default)")
 	fs.StringVar(&a.out, "out", "", "export: write to this file instead of standard output")
 	fs.BoolVar(&a.progress, "progress", false, "export: show a progress bar even when writing to standard output or when standard error is no terminal")
 	switch a.cmd {
-	case "report", "export":
+	case "report", "export", "intrastat":
 	default:
 		fmt.Fprint(stderr, journalUsage)
 		return usageError{fmt.Sprintf("unknown journal command %q", a.cmd)}
@@ -148,7 +153,20 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usageError{fmt.Sprintf("unknown --view %q: remittance or filing", a.view)}
 	}
 	a.format = journal.Format(strings.ToLower(*format))
-	if a.format != journal.JSONLines && a.format != journal.CSV {
+	switch {
+	case a.cmd == "intrastat":
+		if a.format == "" {
+			a.format = journal.CSV
+		}
+		if a.format != journal.CSV && a.format != "json" {
+			return usageError{fmt.Sprintf("unknown format %q: csv or json", *format)}
+		}
+		if a.from.IsZero() || a.to.IsZero() || a.intrastat.memberState == "" || a.intrastat.flow == "" {
+			return usageError{"intrastat needs --from, --to, --member-state and --flow"}
+		}
+	case a.format == "":
+		a.format = journal.JSONLines
+	case a.format != journal.JSONLines && a.format != journal.CSV:
 		return usageError{fmt.Sprintf("unknown format %q: jsonl or csv", *format)}
 	}
 	if a.remote.base != "" {
@@ -181,6 +199,9 @@ func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Write
 				a.dataDir, serverEnv, clientIDEnv, clientSecretEnv, err)
 		}
 		return err
+	}
+	if a.cmd == "intrastat" {
+		return runIntrastat(ctx, store, a, stdout, stderr)
 	}
 	if a.cmd == "report" {
 		rep, err := journal.Summarize(ctx, store, a.tenant, a.from, a.to)

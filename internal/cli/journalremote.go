@@ -144,6 +144,13 @@ func (r *remote) report(ctx context.Context, a journalArgs) (*journal.Report, er
 // runJournalRemote runs a journal command through a running server.
 func runJournalRemote(ctx context.Context, a journalArgs, stdout, stderr io.Writer) error {
 	r := &a.remote
+	if a.cmd == "intrastat" {
+		d, err := r.intrastat(ctx, a)
+		if err != nil {
+			return err
+		}
+		return printIntrastat(d, a, stdout, stderr)
+	}
 	if a.cmd == "report" {
 		rep, err := r.report(ctx, a)
 		if err != nil {

@@ -383,7 +383,11 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 	// One Exporter for the admin export route and the console's download,
 	// so that their exports count against one limit per tenant.
 	exporter := journaladmin.NewExporter(store, journaladmin.ExportLimits{Timeout: c.exportTimeout, PerTenant: c.exportsPerTenant}, log)
-	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log, journaladmin.WithExporter(exporter)).Mounts()...)
+	jaOpts := []journaladmin.Option{journaladmin.WithExporter(exporter)}
+	if codes := e.IntrastatCodes(); codes != nil {
+		jaOpts = append(jaOpts, journaladmin.WithIntrastat(codes))
+	}
+	apiOpts = append(apiOpts, journaladmin.New(store, tokens.AdminAuthenticator(), log, jaOpts...).Mounts()...)
 	apiOpts = append(apiOpts, prof.mounts(tokens, c, log)...)
 	nexusOpts, stopNexus, err := nexusServe(ctx, store, prof.cache, tokens.AdminAuthenticator(), iss, einv, c.nexusInterval, log)
 	if err != nil {

@@ -34,7 +34,7 @@ import (
 
 // Version is the dataset version. Bump it whenever the generated data
 // changes; `levy version` reports it.
-const Version = "2026.11.8"
+const Version = "2026.11.9"
 
 // Source describes one input for SOURCES.md.
 type Source struct {
@@ -217,6 +217,8 @@ var steps = []struct {
 	{"location evidence", genEvidence},
 	{"taxability", genTaxability}, // reads the jurisdictions file of the rates step
 	{"economic nexus", genNexus},
+	{"communications", genComms},
+	{"intrastat", genIntrastat},
 }
 
 // run runs the steps.

@@ -61,6 +61,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"FiguresAllOrNothing", testFiguresAllOrNothing},
 		{"FiguresConcurrent", testFiguresConcurrent},
 		{"FiguresReplace", testFiguresReplace},
+		{"IntrastatAndWithholding", testIntrastatAndWithholding},
 		{"Close", testClose},
 	}
 	for _, tc := range tests {
@@ -1253,5 +1254,32 @@ func testClose(t *testing.T, s journal.Store) {
 	err := s.Scan(ctx, tenant, civil.Date{}, civil.Date{}, func(*journal.Transaction) error { return nil })
 	if !errors.Is(err, journal.ErrClosed) {
 		t.Fatalf("Scan after Close: %v, want ErrClosed", err)
+	}
+}
+
+// testIntrastatAndWithholding stores a line with its Intrastat members
+// and a withheld tax, reads them back as they were, and reverses them.
+func testIntrastatAndWithholding(t *testing.T, s journal.Store) {
+	l := line(t, "L1", "1000.00", "0.00", "0.00")
+	l.Intrastat = &journal.IntrastatLine{Dispatch: "DE", Arrival: "FR", PartnerVAT: "FR40303265045", CommodityCode: "84713000",
+		CountryOfOrigin: "CN", NatureOfTransaction: 11, ModeOfTransport: 3, NetMass: 4, SupplementaryUnit: "PST",
+		SupplementaryQuantity: amount(t, "2"), StatisticalValue: amount(t, "1010.00"), StatisticalCurrency: "EUR", HasStatistical: true}
+	l.Taxes = append(l.Taxes, journal.Tax{JurisdictionID: "KE", Imposition: "Withholding Tax", CollectedFrom: "BUYER",
+		Taxable: amount(t, "1000.00"), Exempt: amount(t, "0"), NonTaxable: amount(t, "0"), Tax: amount(t, "200.00"), Rate: amount(t, "0.2"),
+		Withheld: true, WithholdingType: "NON_RESIDENT_PROFESSIONAL_FEES"})
+	in := invoice(t, "INV-X", "2026-03-14", l)
+	mustPost(t, s, tenant, in)
+	got := mustGet(t, s, tenant, "INV-X")
+	sameContent(t, "a line with Intrastat members and a withheld tax", got, in)
+	rev, err := s.Reverse(context.Background(), tenant, "INV-X", journal.Reversal{TransactionID: "INV-X-R", PostingDate: civil.MustParse("2026-03-20")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := rev.Lines[0].Intrastat
+	if x == nil || x.NetMass != -4 || x.SupplementaryQuantity.String() != "-2" || x.StatisticalValue.String() != "-1010.00" || x.CommodityCode != "84713000" {
+		t.Fatalf("the reversal's Intrastat members %+v, want the quantities negated", x)
+	}
+	if got := mustGet(t, s, tenant, "INV-X"); got.Lines[0].Intrastat.NetMass != 4 {
+		t.Fatalf("reversing changed the original: %+v", got.Lines[0].Intrastat)
 	}
 }

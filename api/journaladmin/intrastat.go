@@ -1,0 +1,96 @@
+package journaladmin
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/journal"
+)
+
+// IntrastatRoute is the route of the Intrastat declaration of the
+// token's tenant:
+//
+//	GET /admin/v1/journal/intrastat?from=D&to=D&memberState=MS&flow=dispatch|arrival[&currency=EUR][&format=json|csv][&tenant=T]
+//
+// It answers the declaration (journal.IntrastatDeclaration) in the API's
+// envelope, or with format=csv its items as text/csv, with the header
+// Levy-Intrastat-Refused giving the number of stored lines it could not
+// declare (the JSON lists them, each with its reason).
+const IntrastatRoute = "GET /admin/v1/journal/intrastat"
+
+// HeaderRefused says, on a CSV declaration, how many stored lines could
+// not be declared.
+const HeaderRefused = "Levy-Intrastat-Refused"
+
+// WithIntrastat serves the Intrastat route with the code lists
+// declarations are checked against (the engine's dataset's,
+// engine.IntrastatCodes). Without it, the route is not mounted.
+func WithIntrastat(codes journal.IntrastatCodes) Option {
+	return func(h *Handler) { h.intrastat = codes }
+}
+
+// intrastatParams are the route's own query parameters, which parse
+// leaves to it.
+var intrastatParams = []string{"memberState", "flow", "currency", "format"}
+
+func (h *Handler) intrastatDeclaration(w http.ResponseWriter, r *http.Request) {
+	values := r.URL.Query()
+	var errs levy.Errors
+	own := map[string]string{}
+	for _, k := range intrastatParams {
+		switch v := values[k]; {
+		case len(v) > 1:
+			errs = append(errs, levy.Invalid(k, "%s is given %d times; give it once", k, len(v)))
+		case len(v) == 1:
+			own[k] = v[0]
+		}
+		values.Del(k)
+	}
+	// The period and the tenant are read as on the other routes.
+	rest := r.Clone(r.Context())
+	rest.URL = &url.URL{Path: r.URL.Path, RawQuery: values.Encode()}
+	q, err := parse(rest, append([]string{"from", "to", "tenant"}, intrastatParams...)...)
+	if err != nil {
+		var es levy.Errors
+		if !errors.As(err, &es) {
+			api.WriteError(w, r, err) // the tenant: another one's is forbidden
+			return
+		}
+		errs = append(errs, es...)
+	}
+	format := strings.ToLower(own["format"])
+	if format == "" {
+		format = "json"
+	}
+	if format != "json" && format != "csv" {
+		errs = append(errs, levy.Invalid("format", "%q is not a format of the declaration: json or csv", own["format"]))
+	}
+	if len(errs) > 0 {
+		slices.SortStableFunc(errs, func(a, b *levy.Error) int { return strings.Compare(a.Field, b.Field) })
+		api.WriteError(w, r, errs)
+		return
+	}
+	d, err := journal.Intrastat(r.Context(), h.store, q.tenant, journal.IntrastatQuery{From: q.from, To: q.to,
+		MemberState: own["memberState"], Flow: own["flow"], Currency: own["currency"]}, h.intrastat)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	if format == "json" {
+		api.WriteData(w, r, http.StatusOK, d)
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set(HeaderRefused, strconv.Itoa(len(d.Refused)))
+	w.WriteHeader(http.StatusOK)
+	if err := d.WriteCSV(w); err != nil {
+		h.log.Warn("writing an Intrastat declaration", "tenant", q.tenant, "err", err)
+	}
+}

@@ -1,0 +1,128 @@
+package journaladmin_test
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/journaladmin"
+	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/auth/authtest"
+	"github.com/levytax/levy/badger"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/money"
+)
+
+// intrastatInvoice is a German invoice to a French business: two lines of
+// laptops, one of smartphones.
+const intrastatInvoice = `{"saleMessageType": "INVOICE", "transactionType": "SALE", "transactionId": "INV-FR-1", "documentDate": "2026-03-10",
+ "currency": {"isoCurrencyCodeAlpha": "EUR"},
+ "seller": {"physicalOrigin": {"city": "Berlin", "postalCode": "10115", "country": "DE"},
+   "taxRegistrations": [{"isoCountryCode": "DE", "taxRegistrationNumber": "DE136695976"}]},
+ "customer": {"destination": {"city": "Paris", "postalCode": "75001", "country": "FR"},
+   "taxRegistrations": [{"isoCountryCode": "FR", "taxRegistrationNumber": "FR40303265045"}]},
+ "lineItems": [
+  {"lineItemId": "1", "product": {"productClass": "ELECTRONICS"}, "extendedPrice": 1000, "intrastatCommodityCode": "84713000",
+   "supplementaryUnit": {"unitType": "PST", "value": 2}, "natureOfTransaction": 11, "modeOfTransport": 3, "netMassKilograms": 4, "countryOfOriginISOCode": "CHN"},
+  {"lineItemId": "2", "product": {"productClass": "ELECTRONICS"}, "extendedPrice": 500, "intrastatCommodityCode": "84713000",
+   "supplementaryUnit": {"unitType": "p/st", "value": 1}, "natureOfTransaction": 11, "modeOfTransport": 3, "netMassKilograms": 2, "countryOfOriginISOCode": "CHN"},
+  {"lineItemId": "3", "product": {"productClass": "ELECTRONICS"}, "extendedPrice": 300, "intrastatCommodityCode": "85171300",
+   "supplementaryUnit": {"unitType": "PST", "value": 3}, "natureOfTransaction": 11, "modeOfTransport": 3, "netMassKilograms": 1, "countryOfOriginISOCode": "KOR"}]}`
+
+// TestIntrastatRoute posts an invoice through the API and reads the
+// Intrastat declaration of its tenant through the admin route, as JSON
+// and as CSV; a stored line with a bad code is refused, naming it; a bad
+// parameter is answered 400 naming it, and another tenant 403.
+func TestIntrastatRoute(t *testing.T) {
+	ctx := context.Background()
+	quiet := slog.New(slog.DiscardHandler)
+	store, err := badger.OpenJournal(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = store.Close() })
+	e, err := engine.New(ctx, engine.WithJournal(store), engine.WithLogger(quiet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
+	tokens := oauth.New(iss, oauth.WithLogger(quiet))
+	opts := append([]api.Option{api.WithLogger(quiet), api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
+	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet, journaladmin.WithIntrastat(e.IntrastatCodes())).Mounts()...)
+	srv, err := api.New(e, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	s := &server{url: ts.URL, store: store, iss: iss}
+
+	acmeAPI := authtest.Token(t, iss, "acme", oauth.DefaultAudience)
+	acmeAdmin := authtest.Token(t, iss, "acme", oauth.DefaultAdminAudience)
+	if resp, b := s.send(t, "POST", "/api/v2/supplies", acmeAPI, intrastatInvoice); resp.StatusCode != 200 {
+		t.Fatalf("posting the invoice: %d %s", resp.StatusCode, b)
+	}
+	bad := &journal.Transaction{TransactionID: "OLD-1", Perspective: "SELLER", MessageType: "INVOICE", Currency: "EUR",
+		DocumentDate: civil.MustParse("2026-03-12"), PostingDate: civil.MustParse("2026-03-12"),
+		Lines: []journal.Line{{LineItemID: "9", Amount: money.MustParse("10"), Intrastat: &journal.IntrastatLine{Dispatch: "DE", Arrival: "FR",
+			PartnerVAT: "FR40303265045", CommodityCode: "12345678", CountryOfOrigin: "CN", NatureOfTransaction: 11, NetMass: 1}}}}
+	if _, err := store.Post(levy.WithTenant(ctx, "acme"), "acme", bad); err != nil {
+		t.Fatal(err)
+	}
+
+	const q = "/admin/v1/journal/intrastat?from=2026-03-01&to=2026-03-31&memberState=DE&flow=dispatch"
+	resp, b := s.send(t, "GET", q, acmeAdmin, "")
+	if resp.StatusCode != 200 {
+		t.Fatalf("JSON: %d %s", resp.StatusCode, b)
+	}
+	var answer struct {
+		Data journal.IntrastatDeclaration `json:"data"`
+	}
+	if err := json.Unmarshal(b, &answer); err != nil {
+		t.Fatal(err)
+	}
+	d := answer.Data
+	if len(d.Items) != 2 || d.Items[0].CommodityCode != "84713000" || d.Items[0].NetMass != 6 || d.Items[0].SupplementaryQuantity.String() != "3" ||
+		d.Items[0].InvoicedValue.String() != "1500.00" || d.Items[0].PartnerVAT != "FR40303265045" || d.Items[0].PartnerCountry != "FR" {
+		t.Errorf("declaration %+v", d.Items)
+	}
+	if len(d.Refused) != 1 || d.Refused[0].TransactionID != "OLD-1" || d.Refused[0].LineItemID != "9" || !strings.Contains(d.Refused[0].Reason, "12345678") {
+		t.Errorf("refused %+v", d.Refused)
+	}
+
+	resp, b = s.send(t, "GET", q+"&format=csv", acmeAdmin, "")
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/csv") || resp.Header.Get(journaladmin.HeaderRefused) != "1" {
+		t.Fatalf("CSV: %d %v %s", resp.StatusCode, resp.Header, b)
+	}
+	if want := "84713000,FR,CN,11,3,FR40303265045,6,PST,3,1500.00,1500.00,2\n"; !strings.Contains(string(b), want) {
+		t.Errorf("CSV %s, want the row %s", b, want)
+	}
+
+	for _, c := range []struct {
+		query, field string
+		status       int
+	}{
+		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=export", "flow", 400},
+		{"?from=2026-03-01&to=2026-03-31&flow=dispatch", "memberState", 400},
+		{"?to=2026-03-31&memberState=DE&flow=dispatch", "from", 400},
+		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=dispatch&format=xml", "format", 400},
+		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=dispatch&colour=red", "colour", 400},
+		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=dispatch&tenant=globex", "tenant", 403},
+	} {
+		resp, b := s.send(t, "GET", "/admin/v1/journal/intrastat"+c.query, acmeAdmin, "")
+		if resp.StatusCode != c.status || !strings.Contains(string(b), `"`+c.field+`"`) {
+			t.Errorf("%s: %d %s, want %d naming %s", c.query, resp.StatusCode, b, c.status, c.field)
+		}
+	}
+	if resp, _ := s.send(t, "GET", q, acmeAPI, ""); resp.StatusCode != 403 {
+		t.Errorf("an API token reads the declaration: %d", resp.StatusCode)
+	}
+}

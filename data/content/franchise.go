@@ -1,0 +1,218 @@
+package content
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/shopspring/decimal"
+)
+
+// FormatFranchise is a table of franchise area fees (see ReadFranchise).
+const FormatFranchise Format = "franchise"
+
+// franchiseColumns are the columns of the franchise format;
+// franchise_area_id, name and basis are required, and rate or amount as
+// the basis says.
+var franchiseColumns = []string{"franchise_area_id", "name", "jurisdiction", "basis", "rate", "amount", "effective", "expiration", "source"}
+
+// The bases of a franchise fee.
+const (
+	// franchiseRevenue: the fee is rate, a fraction of the line's
+	// amount.
+	franchiseRevenue = "revenue"
+	// franchisePerLine: the fee is amount per line.
+	franchisePerLine = "per-line"
+)
+
+// ReadFranchise reads a table of franchise area fees, a CSV with a
+// header:
+//
+//	franchise_area_id,name,jurisdiction,basis,rate,amount,effective,expiration,source
+//	CHI-CABLE-1,Cable Franchise Fee,US-1714000,revenue,5%,,2026-01-01,,franchise agreement of 2019 s. 7
+//	ATL-VIDEO-2,Video Service Fee,,per-line,,0.85,2026-01-01,2026-12-31,ordinance 24-117
+//
+// franchise_area_id is what a line's franchiseAreaId names; name is the
+// fee (its imposition in a response); jurisdiction, optional, is the ID
+// of the dataset's jurisdiction that grants the franchise (the most local
+// jurisdiction of the line's place when empty); basis is revenue (rate:
+// a fraction such as 0.05, or 5%) or per-line (amount per line, in the
+// document's currency); effective and expiration date the fee; source
+// cites the agreement. One area may have several fees, but one fee of
+// one name at a time. known reports whether a jurisdiction ID is the
+// dataset's. Every fault is reported with its line and column; the fees
+// without faults are returned beside the error.
+func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data.FranchiseFee, error) {
+	cr := csv.NewReader(r)
+	cr.Comment = '#'
+	cr.FieldsPerRecord = -1
+	head, err := cr.Read()
+	if err != nil {
+		return nil, &Error{File: name, Line: 1, Message: "no header row: " + err.Error()}
+	}
+	col := map[string]int{}
+	var errs Errors
+	for i, h := range head {
+		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
+		if !slices.Contains(franchiseColumns, h) {
+			errs = append(errs, &Error{File: name, Line: 1, Column: h, Message: "unknown column (the columns are " + strings.Join(franchiseColumns, ", ") + ")"})
+			continue
+		}
+		if _, dup := col[h]; dup {
+			errs = append(errs, &Error{File: name, Line: 1, Column: h, Message: "column given twice"})
+		}
+		col[h] = i
+	}
+	for _, req := range []string{"franchise_area_id", "name", "basis"} {
+		if _, ok := col[req]; !ok {
+			errs = append(errs, &Error{File: name, Line: 1, Column: req, Message: "required column missing"})
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	var fees []data.FranchiseFee
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		line, _ := cr.FieldPos(0)
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				errs = append(errs, &Error{File: name, Line: pe.Line, Message: pe.Err.Error()})
+				continue
+			}
+			return nil, &Error{File: name, Line: line, Message: err.Error()}
+		}
+		before := len(errs)
+		fail := func(c, format string, args ...any) {
+			errs = append(errs, &Error{File: name, Line: line, Column: c, Message: fmt.Sprintf(format, args...)})
+		}
+		if len(rec) != len(head) {
+			fail("", "%d fields, the header has %d", len(rec), len(head))
+			continue
+		}
+		get := func(c string) string {
+			if i, ok := col[c]; ok {
+				return strings.TrimSpace(rec[i])
+			}
+			return ""
+		}
+		f := data.FranchiseFee{AreaID: get("franchise_area_id"), Name: get("name"), Jurisdiction: get("jurisdiction"),
+			Source: get("source"), File: name, Line: line}
+		switch {
+		case f.AreaID == "":
+			fail("franchise_area_id", "is empty")
+		case len(f.AreaID) > 40 || strings.ContainsFunc(f.AreaID, func(r rune) bool { return r < ' ' || r == 0x7f }):
+			fail("franchise_area_id", "%q is not an ID a line can send (at most 40 characters, no control characters)", clipText(f.AreaID))
+		}
+		if f.Name == "" {
+			fail("name", "is empty: it names the fee in responses")
+		}
+		if f.Jurisdiction != "" && known != nil && !known(f.Jurisdiction) {
+			fail("jurisdiction", "%q is not a jurisdiction of the dataset", clipText(f.Jurisdiction))
+		}
+		switch basis := strings.ToLower(get("basis")); basis {
+		case franchiseRevenue:
+			v, err := ParseRate(get("rate"))
+			if err != nil {
+				fail("rate", "%v", err)
+			}
+			if get("amount") != "" {
+				fail("amount", "a revenue fee has a rate, not an amount")
+			}
+			f.Rate = v
+		case franchisePerLine:
+			v, err := decimal.NewFromString(get("amount"))
+			if err != nil || v.IsNegative() {
+				fail("amount", "%q is not an amount of at least 0 (per line, in the document's currency)", clipText(get("amount")))
+			}
+			if get("rate") != "" {
+				fail("rate", "a per-line fee has an amount, not a rate")
+			}
+			f.PerLine, f.Amount = true, v
+		default:
+			fail("basis", "%q is not revenue or per-line", clipText(get("basis")))
+		}
+		for _, c := range []string{"effective", "expiration"} {
+			if s := get(c); s != "" {
+				d, err := civil.Parse(s)
+				if err != nil {
+					fail(c, "%q is not a date (YYYY-MM-DD)", clipText(s))
+				}
+				if c == "effective" {
+					f.Period.Effective = d
+				} else {
+					f.Period.Expiration = d
+				}
+			}
+		}
+		if !f.Period.Effective.IsZero() && !f.Period.Expiration.IsZero() && f.Period.Expiration.Before(f.Period.Effective) {
+			fail("expiration", "%s is before the effective date %s", f.Period.Expiration, f.Period.Effective)
+		}
+		if len(errs) > before {
+			continue
+		}
+		for _, o := range fees {
+			if o.AreaID == f.AreaID && strings.EqualFold(o.Name, f.Name) && overlaps(o.Period, f.Period) {
+				fail("effective", "%s %s overlaps the fee of line %d", f.AreaID, f.Name, o.Line)
+				break
+			}
+		}
+		if len(errs) == before {
+			fees = append(fees, f)
+		}
+	}
+	if len(errs) > 0 {
+		return fees, errs
+	}
+	return fees, nil
+}
+
+// overlaps reports whether two periods share a day.
+func overlaps(a, b civil.Period) bool {
+	return (a.Expiration.IsZero() || !a.Expiration.Before(b.Effective)) && (b.Expiration.IsZero() || !b.Expiration.Before(a.Effective))
+}
+
+// clipText shortens a cell for a message.
+func clipText(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
+}
+
+// isFranchiseHeader reports whether a header line is a franchise table's.
+func isFranchiseHeader(cols []string) bool {
+	return slices.Contains(cols, "franchise_area_id")
+}
+
+// addFranchise reads a franchise table into the builder.
+func (b *builder) addFranchise(name string, raw []byte) error {
+	fees, err := ReadFranchise(name, bytes.NewReader(raw), func(id string) bool {
+		_, ok := b.juris.ByID(id)
+		return ok
+	})
+	if err != nil {
+		return err
+	}
+	for _, f := range fees {
+		for _, o := range b.franchise {
+			if o.AreaID == f.AreaID && strings.EqualFold(o.Name, f.Name) && overlaps(o.Period, f.Period) {
+				return &Error{File: name, Line: f.Line, Column: "effective",
+					Message: fmt.Sprintf("%s %s overlaps the fee of %s line %d", f.AreaID, f.Name, o.File, o.Line)}
+			}
+		}
+	}
+	b.franchise = append(b.franchise, fees...)
+	b.franchiseFiles = append(b.franchiseFiles, name)
+	return nil
+}

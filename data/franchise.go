@@ -1,0 +1,35 @@
+package data
+
+import (
+	"github.com/levytax/levy/civil"
+	"github.com/shopspring/decimal"
+)
+
+// FranchiseFee is one fee of a franchise area: a local, contractual
+// charge (a cable or telecommunications franchise fee, say) that a line
+// bears when its franchiseAreaId names the area. Franchise fees are the
+// tenant's content, which package data/content reads from a file (the
+// franchise format) into an Overlay; no dataset holds any.
+type FranchiseFee struct {
+	// AreaID is the franchise area's ID, as lines send it.
+	AreaID string
+	// Name names the fee; it is the tax's imposition.
+	Name string
+	// Jurisdiction is the ID of the jurisdiction of the dataset that
+	// grants the franchise, "" for the most local jurisdiction of the
+	// line's place.
+	Jurisdiction string
+	// PerLine charges Amount per line (the counts of the line's
+	// lineTypes, else its quantity); otherwise the fee is Rate, a
+	// fraction of the line's amount.
+	PerLine bool
+	Rate    decimal.Decimal
+	Amount  decimal.Decimal
+	// Period is when the fee is in force.
+	Period civil.Period
+	// Source cites the franchise agreement or ordinance.
+	Source string
+	// File and Line say where the fee was read.
+	File string
+	Line int
+}

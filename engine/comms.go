@@ -1,0 +1,282 @@
+package engine
+
+import (
+	"errors"
+	"io/fs"
+	"strconv"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
+)
+
+// US communications taxes: a line with lineType or lineTypes whose place
+// (the customer's or buyer's destination, the place of primary use) is
+// in the US bears, for each of its line types that the dataset knows
+// (data/COMMUNICATIONS.md):
+//
+//   - the federal Universal Service Fund contribution, at the factor of
+//     the quarter of the line's date from the FCC's public notices, on
+//     the interstate and international share of the line type's revenue
+//     (the FCC's safe-harbor percentage: 37.1% for wireless, 64.9% for
+//     interconnected VoIP, ...);
+//   - the federal excise tax of 3% on local-only service;
+//   - the 911 fee per line of its state, where the dataset has one.
+//
+// Each is a tax of its own, with its imposition type (Universal Service
+// Fund, Federal Excise Tax, 911 Fee). A line's revenue is spread over its
+// line types by their counts (a lineType counts 1; a lineTypes entry
+// without a count counts 1), and a 911 fee is charged per line, on the
+// count. A line type that the dataset does not know, and every line type
+// of a line placed outside the US, carries the not-acted-on parameter
+// (paramName lineTypes[i].value or lineType.value); a tax that the line
+// bears and Levy has no content for (a 911 fee of a state the dataset
+// lacks, a USF factor of a quarter not published yet) carries
+// tax-not-computed with a sentence. The taxes are calculated on sales
+// and purchases, not on an owner's movements nor on DISTRIBUTE_TAX.
+
+// The imposition types of the communications taxes.
+const (
+	usfImposition  = "Universal Service Fund"
+	fetImposition  = "Federal Excise Tax"
+	e911Imposition = "911 Fee"
+)
+
+// commsContent is the snapshot's view of the dataset's communications
+// content.
+type commsContent struct {
+	types map[string]*data.CommsLineType
+	usf   []data.USFFactor
+	taxes []data.CommsTax
+}
+
+// newCommsContent reads the dataset's communications content; a dataset
+// written before it had any (its file is absent) has none.
+func newCommsContent(ds *data.Dataset) (*commsContent, error) {
+	c, err := ds.Communications()
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := &commsContent{types: map[string]*data.CommsLineType{}, usf: c.USF, taxes: c.Taxes}
+	for i := range c.LineTypes {
+		out.types[c.LineTypes[i].Value] = &c.LineTypes[i]
+	}
+	return out, nil
+}
+
+// commsMiss is a parameter of a line's communications taxes: a line type
+// Levy has no content for (not-acted-on), or a tax it bears and Levy does
+// not compute (tax-not-computed, with a sentence).
+type commsMiss struct {
+	path, value, rule, note string
+}
+
+// commsEntry is one line type of a line.
+type commsEntry struct {
+	path, value string
+	count       decimal.Decimal
+}
+
+// commsEntries returns the line types of a line: its lineTypes, else its
+// lineType.
+func commsEntries(l *line) []commsEntry {
+	if l.in == nil || l.in.src.details == nil {
+		return nil
+	}
+	d := l.in.src.details
+	if len(d.LineTypes) > 0 {
+		out := make([]commsEntry, len(d.LineTypes))
+		for i := range d.LineTypes {
+			out[i] = commsEntry{path: l.path + ".lineTypes[" + strconv.Itoa(i) + "].value", value: d.LineTypes[i].Value, count: setCount(&d.LineTypes[i])}
+		}
+		return out
+	}
+	if d.LineType != nil {
+		return []commsEntry{{path: l.path + ".lineType.value", value: d.LineType.Value, count: decimalOne}}
+	}
+	return nil
+}
+
+// commsTaxes appends the communications taxes of the line's line types,
+// on amount (the line's amount net of tax), and notes what it could not
+// compute.
+func (c *calc) commsTaxes(l *line, amount decimal.Decimal) {
+	l.comms = l.comms[:0]
+	entries := commsEntries(l)
+	if len(entries) == 0 {
+		return
+	}
+	if d := l.in.src.details; len(d.LineTypes) > 0 && d.LineType != nil {
+		l.comms = append(l.comms, commsMiss{path: l.path + ".lineType.value", value: d.LineType.Value, rule: NotActedOnRule})
+	}
+	at := firstPlace(l.dest, l.adminDest)
+	cc := c.s.comms
+	if cc == nil || at == nil || at.country != "US" || c.d.perspective == "OWNER" {
+		for _, e := range entries {
+			l.comms = append(l.comms, commsMiss{path: e.path, value: e.value, rule: NotActedOnRule})
+		}
+		return
+	}
+	shares := c.revenueShares(amount, entries)
+	for i, e := range entries {
+		lt := cc.types[strings.ToUpper(strings.TrimSpace(e.value))]
+		if lt == nil {
+			l.comms = append(l.comms, commsMiss{path: e.path, value: e.value, rule: NotActedOnRule})
+			continue
+		}
+		c.usfTax(l, at, cc, lt, e, shares[i])
+		c.lineTypeTaxes(l, at, cc, lt, e, shares[i])
+	}
+}
+
+// revenueShares spreads a line's amount over its line types by their
+// counts, in the currency's minor units, the parts adding up to the
+// amount.
+func (c *calc) revenueShares(amount decimal.Decimal, entries []commsEntry) []decimal.Decimal {
+	out := make([]decimal.Decimal, len(entries))
+	if len(entries) == 1 {
+		out[0] = amount
+		return out
+	}
+	places := int32(max(c.d.currency.MinorUnits, 0))
+	weights := make([]decimal.Decimal, len(entries))
+	for i, e := range entries {
+		weights[i] = e.count
+	}
+	parts, err := money.Allocate(money.New(amount).Round(places, money.HalfUp), weights, places)
+	if err != nil {
+		// Counts that can not be weighed (all zero): equal parts.
+		for i := range weights {
+			weights[i] = decimalOne
+		}
+		parts, _ = money.Allocate(money.New(amount).Round(places, money.HalfUp), weights, places)
+	}
+	for i := range out {
+		if i < len(parts) {
+			out[i] = parts[i].Decimal()
+		}
+	}
+	return out
+}
+
+// usfTax appends the Universal Service Fund contribution of one line
+// type.
+func (c *calc) usfTax(l *line, at *place, cc *commsContent, lt *data.CommsLineType, e commsEntry, share decimal.Decimal) {
+	if lt.InterstateShare.Sign() == 0 {
+		return
+	}
+	us := chainJurisdiction(at, "US")
+	f := usfFactor(cc.usf, l.date)
+	if us == nil || f == nil {
+		l.comms = append(l.comms, commsMiss{path: e.path, value: e.value, rule: TaxNotComputedRule,
+			note: "US " + usfImposition + " on " + lt.Value + " lines: no contribution factor of the FCC is known for the quarter of " +
+				dateString(l.date) + " (data/COMMUNICATIONS.md); Levy does not compute it"})
+		return
+	}
+	q := quarterOf(f.Quarter)
+	x := extraTax{j: us, situs: at, imp: jurisdiction.Tax(usfImposition), impType: usfImposition,
+		ruleID: "us-usf-" + q, base: roundHalfUp(mul(share, lt.InterstateShare), int32(max(c.d.currency.MinorUnits, 0))), rate: f.Factor,
+		reason: "the USF contribution factor of " + q + " (" + f.Notice + ": " + f.Citation + ") on the interstate and international share of " +
+			lt.Description + " revenue, " + lt.InterstateShare.Shift(2).String() + "% (" + lt.Citation + ")"}
+	if t, ok := c.extraOut(l, &x); ok {
+		l.taxes = append(l.taxes, t)
+	}
+}
+
+// lineTypeTaxes appends the federal excise tax and the 911 fees of one
+// line type, and notes the 911 fee of a state the dataset lacks.
+func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.CommsLineType, e commsEntry, share decimal.Decimal) {
+	state := at.subdivision // "US-AL"
+	fee911 := false
+	for i := range cc.taxes {
+		t := &cc.taxes[i]
+		if !t.Period.Contains(l.date) || !containsFold(t.LineTypes, lt.Value) {
+			continue
+		}
+		switch {
+		case t.Tax == "FET" && t.Jurisdiction == "US":
+			us := chainJurisdiction(at, "US")
+			if us == nil {
+				continue
+			}
+			x := extraTax{j: us, situs: at, imp: jurisdiction.Tax(fetImposition), impType: fetImposition, ruleID: "us-fet-local-service",
+				base: share, rate: t.Rate, reason: t.Citation}
+			if out, ok := c.extraOut(l, &x); ok {
+				l.taxes = append(l.taxes, out)
+			}
+		case t.Tax == "E911" && t.Jurisdiction == state:
+			j := chainJurisdiction(at, state)
+			if j == nil {
+				continue
+			}
+			fee911 = true
+			amount := t.Amount
+			x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(e911Imposition), impType: e911Imposition,
+				ruleID: strings.ToLower(state) + "-911-fee-" + periodKey(t.Period), base: share, perUnit: &amount, units: e.count,
+				reason: t.Citation}
+			if out, ok := c.extraOut(l, &x); ok {
+				l.taxes = append(l.taxes, out)
+			}
+		}
+	}
+	if lt.E911 && !fee911 {
+		l.comms = append(l.comms, commsMiss{path: e.path, value: e.value, rule: TaxNotComputedRule,
+			note: state + " " + e911Imposition + " on " + lt.Value + " lines: Levy has no content for the 911 fees of " + state +
+				" on " + dateString(l.date) + " (data/COMMUNICATIONS.md); Levy does not compute them"})
+	}
+}
+
+// usfFactor returns the factor of the quarter of d, nil when none is
+// known.
+func usfFactor(fs []data.USFFactor, d civil.Date) *data.USFFactor {
+	for i := range fs {
+		q := fs[i].Quarter
+		end := civil.Of(q.Time().AddDate(0, 3, 0))
+		if !d.Before(q) && d.Before(end) {
+			return &fs[i]
+		}
+	}
+	return nil
+}
+
+// quarterOf names the quarter that starts on d: "2026-q1".
+func quarterOf(d civil.Date) string {
+	return strconv.Itoa(d.Year) + "-q" + strconv.Itoa((int(d.Month)-1)/3+1)
+}
+
+// periodKey names a period by its effective date, "always" for none.
+func periodKey(p civil.Period) string {
+	if p.Effective.IsZero() {
+		return "always"
+	}
+	return dateString(p.Effective)
+}
+
+// containsFold reports whether list holds s, ignoring case.
+func containsFold(list []string, s string) bool {
+	for _, v := range list {
+		if strings.EqualFold(v, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// commsNotes appends the parameters of the line's communications taxes.
+func (c *calc) commsNotes(l *line, out []wire.AssistedParameter) []wire.AssistedParameter {
+	for _, m := range l.comms {
+		if m.rule == NotActedOnRule {
+			out = notActed(out, m.path, m.value)
+			continue
+		}
+		out = append(out, wire.AssistedParameter{ParamName: m.path, Phase: wire.PhasePost, RuleName: m.rule, OriginalValue: m.value, Value: m.note})
+	}
+	return out
+}

@@ -1,0 +1,142 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
+)
+
+// The taxes of a line that no jurisdiction's rate gives: its franchise
+// area's fees (franchise.go), the US communications taxes of its line
+// types (comms.go) and the taxes its buyer withholds (withholding.go).
+// computeLine appends them after the jurisdictions' impositions.
+
+// lineExtras appends to the line the taxes that come after its
+// jurisdictions' impositions, on amount (the line's amount net of tax).
+func (c *calc) lineExtras(l *line, amount decimal.Decimal) error {
+	if c.d.mode != modeDistribute {
+		c.franchiseFees(l, amount)
+		c.commsTaxes(l, amount)
+	} else {
+		// A given total tax is spread over the jurisdictions' rates:
+		// the fees and communications taxes take no part, and the line
+		// says so.
+		l.franchiseMiss = franchiseArea(l) != ""
+		l.comms = l.comms[:0]
+		for _, e := range commsEntries(l) {
+			l.comms = append(l.comms, commsMiss{path: e.path, value: e.value, rule: NotActedOnRule})
+		}
+	}
+	return c.withhold(l, amount)
+}
+
+// extraTax describes a tax of a line that a table of Levy's or of the
+// tenant gives outright: where, which imposition, on which base, at a
+// rate or per unit.
+type extraTax struct {
+	j       *wire.Jurisdiction
+	situs   *place
+	imp     jurisdiction.Tax // the imposition (its name)
+	impType string           // the imposition type's name
+	ruleID  string
+	reason  string
+	base    decimal.Decimal // the taxable amount
+	rate    decimal.Decimal // the rate on base, when perUnit is nil
+	perUnit *decimal.Decimal
+	units   decimal.Decimal // the units a per-unit tax is charged on
+	// sellerUse marks a tax the seller collects on a sale across a state
+	// line (the tax type's SELLER_USE), else SALES.
+	taxType wire.TaxType
+}
+
+// extraOut returns the tax an extraTax takes from the line, with the
+// line's exemption and overrides applied as to any tax, and false when
+// the line's imposition inclusions leave it out.
+func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
+	if !includedExtra(l.incl, x.j, x.imp, x.impType) {
+		return taxOut{}, false
+	}
+	t := taxOut{j: x.j, imposition: x.imp, impType: x.impType, situs: x.situs.role, result: wire.TaxResultTaxable,
+		taxType: x.taxType, ruleID: x.ruleID, ruleReason: x.reason, collectedFrom: wire.TaxCollectedFromSeller,
+		inputOutput: wire.InputOutputTypeOutput, conversion: x.situs.conversion, mode: c.set.rounding(x.j.JurisdictionID),
+		rate: x.rate}
+	if c.d.mode == modeAccrue {
+		t.collectedFrom, t.inputOutput = wire.TaxCollectedFromBuyer, wire.InputOutputTypeInput
+	}
+	base := x.base
+	exempt, nonTaxable := decimalZero, decimalZero
+	overridden := false
+	for _, o := range l.exemptOv {
+		if o.withholding == "" && extraMatches(o.impositionType, o.jurisdictionType, o.jurisdictionID, x) {
+			exempt, t.reasonCode, overridden = exempt.Add(overrideAmount(o, base)), o.reasonCode, true
+		}
+	}
+	for _, o := range l.nonTaxOv {
+		if o.withholding == "" && extraMatches(o.impositionType, o.jurisdictionType, o.jurisdictionID, x) {
+			nonTaxable, t.reasonCode, overridden = nonTaxable.Add(overrideAmount(o, base)), o.reasonCode, true
+		}
+	}
+	switch {
+	case overridden:
+		t.ruleID, t.ruleReason = "override", "exempt or non-taxable override of the request"
+	case l.customer.exempt:
+		exempt = base
+		t.ruleID, t.ruleReason, t.certificate, t.reasonCode = "customer-exempt", "the customer is exempt", l.customer.certificate, l.customer.exemptReason
+	}
+	if exempt.Add(nonTaxable).GreaterThan(base) {
+		nonTaxable = decimal.Max(base.Sub(exempt), decimalZero)
+		exempt = decimal.Min(exempt, base)
+	}
+	taxable := base.Sub(exempt).Sub(nonTaxable)
+	for _, ro := range l.rateOv {
+		if ro.withholding == "" && x.perUnit == nil && extraMatches(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, x) {
+			t.rate, t.ruleID, t.ruleReason = ro.rate, "rate-override", "rate override of the request"
+		}
+	}
+	t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable
+	switch {
+	case taxable.Sign() == 0 && exempt.Sign() != 0 && nonTaxable.Sign() == 0:
+		t.result = wire.TaxResultExempt
+	case taxable.Sign() == 0 && nonTaxable.Sign() != 0:
+		t.result = wire.TaxResultNonTaxable
+	}
+	switch {
+	case t.result != wire.TaxResultTaxable:
+		t.raw = decimalZero
+	case x.perUnit != nil:
+		// A charge per unit: a structure of its own says so, and the
+		// effective rate is the charge over the taxable amount.
+		t.structure = &rules.Structure{ID: x.ruleID, Kind: rules.Quantity, PerUnit: x.perUnit, Reason: x.reason}
+		t.raw = mul(*x.perUnit, x.units)
+	default:
+		t.raw = mul(taxable, t.rate)
+	}
+	return t, true
+}
+
+// extraMatches reports whether an override's selectors accept an extra
+// tax: by its imposition, or by the name of its imposition type.
+func extraMatches(impositionType, jurisdictionType, jurisdictionID string, x *extraTax) bool {
+	if matchesSel(impositionType, jurisdictionType, jurisdictionID, x.j, x.imp) {
+		return true
+	}
+	return impositionType != "" && strings.EqualFold(impositionType, x.impType) && matchesSel("", jurisdictionType, jurisdictionID, x.j, x.imp)
+}
+
+// includedExtra reports whether the line's imposition inclusions let an
+// extra tax through.
+func includedExtra(incl []inclusion, j *wire.Jurisdiction, imp jurisdiction.Tax, impType string) bool {
+	if len(incl) == 0 {
+		return true
+	}
+	x := extraTax{j: j, imp: imp, impType: impType}
+	for _, in := range incl {
+		if in.withholding == "" && extraMatches(in.impositionType, in.jurisdictionType, in.jurisdictionID, &x) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,131 @@
+package engine
+
+import (
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
+)
+
+// Franchise area fees: local, contractual fees (a cable or
+// telecommunications franchise fee) that a line bears when its
+// franchiseAreaId names an area of the tenant's franchise table, loaded
+// as content (levy serve --content franchise:FILE, engine.WithContent;
+// see content.ReadFranchise). Each fee in force on the line's date is a
+// tax of its own: imposition the fee's name, imposition type "Franchise
+// Fee", at the jurisdiction that grants the franchise (or the most local
+// jurisdiction of the line's place), on the line's amount at the fee's
+// rate or per line. A line whose franchiseAreaId names no area of the
+// table, or an area without a fee in force then, carries the
+// not-acted-on parameter for it.
+
+// franchiseImpositionType is the imposition type of franchise fees.
+const franchiseImpositionType = "Franchise Fee"
+
+// franchiseTable is the franchise area fees by area ID, each with the
+// wire jurisdiction of its grantor when the table names one.
+type franchiseTable map[string][]franchiseFee
+
+// franchiseFee is a fee of the table.
+type franchiseFee struct {
+	data.FranchiseFee
+	grantor *wire.Jurisdiction // nil when the table names none
+}
+
+// newFranchiseTable indexes the fees by area.
+func newFranchiseTable(jur *data.Jurisdictions, fees []data.FranchiseFee) franchiseTable {
+	if len(fees) == 0 {
+		return nil
+	}
+	t := franchiseTable{}
+	for _, f := range fees {
+		ff := franchiseFee{FranchiseFee: f}
+		if j, ok := jur.ByID(f.Jurisdiction); ok && f.Jurisdiction != "" {
+			ff.grantor = &wire.Jurisdiction{JurisdictionID: j.ID, JurisdictionType: j.Type, Value: j.Name,
+				EffectiveDate: j.Effective, ExpirationDate: j.Expiration, ExternalJurisdictionCode: j.ExternalCode}
+		}
+		t[f.AreaID] = append(t[f.AreaID], ff)
+	}
+	return t
+}
+
+// franchiseArea is the franchiseAreaId of a line, "" for none.
+func franchiseArea(l *line) string {
+	if l.in == nil || l.in.src.details == nil {
+		return ""
+	}
+	return l.in.src.details.FranchiseAreaID
+}
+
+// franchiseFees appends to the line the fees of its franchise area in
+// force on its date, and notes the line whose area has none.
+func (c *calc) franchiseFees(l *line, amount decimal.Decimal) {
+	area := franchiseArea(l)
+	if area == "" {
+		return
+	}
+	l.franchiseMiss = true
+	at := firstPlace(l.dest, l.adminDest)
+	if at == nil {
+		at = firstPlace(l.origin, l.adminOrigin)
+	}
+	if at == nil || len(at.chain) == 0 {
+		return
+	}
+	for i := range c.s.franchise[area] {
+		f := &c.s.franchise[area][i]
+		if !f.Period.Contains(l.date) {
+			continue
+		}
+		j := f.grantor
+		if j != nil {
+			if in := chainJurisdiction(at, j.JurisdictionID); in != nil {
+				j = in
+			}
+		} else {
+			j = &at.chain[len(at.chain)-1]
+		}
+		x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(f.Name), impType: franchiseImpositionType,
+			ruleID: "franchise-fee-" + f.AreaID, reason: f.Source, base: amount, rate: f.Rate}
+		if f.PerLine {
+			x.perUnit, x.units = &f.Amount, lineCount(l)
+		}
+		if t, ok := c.extraOut(l, &x); ok {
+			l.taxes = append(l.taxes, t)
+		}
+		l.franchiseMiss = false
+	}
+}
+
+// lineCount is the number of lines a per-line charge counts on a line:
+// the counts of its lineTypes (1 for an entry without one), else its
+// quantity.
+func lineCount(l *line) decimal.Decimal {
+	if l.in != nil && l.in.src.details != nil {
+		if d := l.in.src.details; len(d.LineTypes) > 0 {
+			n := decimalZero
+			for i := range d.LineTypes {
+				n = n.Add(setCount(&d.LineTypes[i]))
+			}
+			return n
+		}
+	}
+	return l.qty
+}
+
+// setCount is the count of a line type set, 1 when it gives none.
+func setCount(s *wire.LineTypeSet) decimal.Decimal {
+	if s.Count == nil {
+		return decimalOne
+	}
+	return s.Count.Decimal()
+}
+
+// franchiseNotes appends the not-acted-on parameter of a line whose
+// franchise area has no fee in the table.
+func (c *calc) franchiseNotes(l *line, out []wire.AssistedParameter) []wire.AssistedParameter {
+	if !l.franchiseMiss {
+		return out
+	}
+	return notActed(out, l.path+".franchiseAreaId", franchiseArea(l))
+}

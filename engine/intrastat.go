@@ -1,0 +1,235 @@
+package engine
+
+import (
+	"errors"
+	"io/fs"
+	"strconv"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/wire"
+)
+
+// Intrastat: the members of a line that the EU's Intrastat declarations
+// need (intrastatCommodityCode, supplementaryUnit, natureOfTransaction,
+// modeOfTransport, netMassKilograms, statisticalValue,
+// countryOfOriginISOCode, exportProcedure) are kept with the line in the
+// journal (journal.IntrastatLine), with the countries its goods leave and
+// reach and the partner's VAT number there, for every stored line that
+// sends one or whose goods move between two member states. On the kinds
+// that are stored they are checked against the dataset's code lists
+// (data.Intrastat): the CN8 code against the Combined Nomenclature, the
+// supplementary unit against the one the code requires, the nature of
+// transaction against the 2022 codes, the mode of transport against the
+// transport mode codes, the country of origin against ISO 3166; a fault
+// refuses the calculation with the member's path. levy journal intrastat
+// (journal.Intrastat) declares them.
+
+// loadIntrastat reads the dataset's Intrastat code lists; a dataset
+// written before it had them has none.
+func loadIntrastat(ds *data.Dataset) (*data.Intrastat, error) {
+	x, err := ds.Intrastat()
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return x, err
+}
+
+// IntrastatCodes returns the code lists of the dataset in use that
+// Intrastat declarations are checked against (journal.Intrastat), nil
+// for a dataset without them.
+func (e *Engine) IntrastatCodes() *data.Intrastat { return e.snap.Load().intrastat }
+
+// hasIntrastat reports whether a line's request sends an Intrastat
+// member.
+func hasIntrastat(d *wire.LineDetails) bool {
+	return d != nil && (d.IntrastatCommodityCode != "" || d.SupplementaryUnit != nil || d.NatureOfTransaction != nil ||
+		d.ModeOfTransport != nil || d.NetMassKilograms != nil || d.StatisticalValue != nil || d.CountryOfOriginISOCode != "" ||
+		d.ExportProcedure != "")
+}
+
+// checkStored checks what a calculation stored in the journal must get
+// right: the Intrastat members of its lines. It marks the calculation as
+// stored, so that the response's lines are noted for the journal.
+func (c *calc) checkStored(postToJournal *bool) error {
+	if !isStored(c.d.perspective, c.d.message, postToJournal) {
+		return nil
+	}
+	c.storing = true
+	var errs levy.Errors
+	for _, l := range c.d.lines {
+		if l.in != nil && hasIntrastat(l.in.src.details) {
+			errs = c.checkIntrastat(l, l.in.src.details, errs)
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// checkIntrastat appends the faults of a line's Intrastat members.
+func (c *calc) checkIntrastat(l *line, d *wire.LineDetails, errs levy.Errors) levy.Errors {
+	x := c.s.intrastat
+	p := l.path + "."
+	if x == nil {
+		return append(errs, levy.Invalid(p+"intrastatCommodityCode", "the dataset in use has no Intrastat code lists to check it against"))
+	}
+	unit, known := "", false
+	if code := d.IntrastatCommodityCode; code != "" {
+		if unit, known = x.CN8(code); !known {
+			errs = append(errs, levy.Invalid(p+"intrastatCommodityCode", "%q is not an eight-digit code of the Combined Nomenclature %d", code, x.Year()))
+		}
+	}
+	if su := d.SupplementaryUnit; su != nil {
+		u, ok := x.Unit(su.UnitType)
+		switch {
+		case d.IntrastatCommodityCode == "":
+			errs = append(errs, levy.Invalid(p+"supplementaryUnit", "a supplementary unit needs the intrastatCommodityCode whose unit it is"))
+		case !ok:
+			errs = append(errs, levy.Invalid(p+"supplementaryUnit.unitType", "%q is not a supplementary unit of the Combined Nomenclature", su.UnitType))
+		case known && unit == "":
+			errs = append(errs, levy.Invalid(p+"supplementaryUnit", "CN8 %s has no supplementary unit: leave supplementaryUnit out", d.IntrastatCommodityCode))
+		case known && u.Code != unit:
+			want, _ := x.Unit(unit)
+			errs = append(errs, levy.Invalid(p+"supplementaryUnit.unitType", "CN8 %s requires the supplementary unit %s (%s), not %s",
+				d.IntrastatCommodityCode, want.Symbol, unit, su.UnitType))
+		}
+		if su.Value == nil || su.Value.Sign() <= 0 {
+			errs = append(errs, levy.Invalid(p+"supplementaryUnit.value", "the quantity in the supplementary unit is required and greater than 0"))
+		}
+	} else if known && unit != "" {
+		want, _ := x.Unit(unit)
+		errs = append(errs, levy.Invalid(p+"supplementaryUnit", "CN8 %s requires the supplementary unit %s (%s): send supplementaryUnit with unitType %s and the quantity",
+			d.IntrastatCommodityCode, want.Symbol, unit, unit))
+	}
+	if n := d.NatureOfTransaction; n != nil {
+		if _, ok := x.NatureOfTransaction(int(*n)); !ok {
+			errs = append(errs, levy.Invalid(p+"natureOfTransaction", "%d is not a nature of transaction code of 2022 (two digits, 11 to 99)", *n))
+		}
+	}
+	if m := d.ModeOfTransport; m != nil {
+		if _, ok := x.TransportMode(int(*m)); !ok {
+			errs = append(errs, levy.Invalid(p+"modeOfTransport", "%d is not a mode of transport code (%s)", *m, modeList(x)))
+		}
+	}
+	if o := d.CountryOfOriginISOCode; o != "" {
+		if _, ok := c.s.codes.Country(o); !ok {
+			errs = append(errs, levy.Invalid(p+"countryOfOriginISOCode", "%q is not an ISO 3166 country code", o))
+		}
+	}
+	if sv := d.StatisticalValue; sv != nil {
+		if sv.Amount == nil {
+			errs = append(errs, levy.Invalid(p+"statisticalValue.amount", "the statistical value's amount is required"))
+		}
+		if sv.Currency != nil {
+			if _, ok := c.s.currency(sv.Currency); !ok {
+				errs = append(errs, levy.Invalid(p+"statisticalValue.currency", "is not an ISO 4217 currency"))
+			}
+		}
+	}
+	return errs
+}
+
+// modeList lists the mode of transport codes for a message.
+func modeList(x *data.Intrastat) string {
+	s := ""
+	for i, m := range x.TransportModes() {
+		if i > 0 {
+			s += ", "
+		}
+		s += strconv.Itoa(m)
+	}
+	return s
+}
+
+// intrastatBlock returns what the journal keeps of a stored line for
+// Intrastat, nil for a line with nothing to declare.
+func (c *calc) intrastatBlock(l *line) *journal.IntrastatLine {
+	var d *wire.LineDetails
+	if l.in != nil {
+		d = l.in.src.details
+	}
+	from, to := firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)
+	out := &journal.IntrastatLine{Services: serviceClass(l.productClass)}
+	if from != nil {
+		out.Dispatch = from.country
+	}
+	if to != nil {
+		out.Arrival = to.country
+	}
+	moves := out.Dispatch != "" && out.Arrival != "" && out.Dispatch != out.Arrival &&
+		jurisdiction.EUMember(out.Dispatch, l.date) && jurisdiction.EUMember(out.Arrival, l.date)
+	if !moves && !hasIntrastat(d) {
+		return nil
+	}
+	for _, r := range l.customer.regs {
+		if r.country == out.Arrival && r.number != "" && r.syntaxValid {
+			out.PartnerVAT = r.number
+			break
+		}
+	}
+	if d == nil {
+		return out
+	}
+	out.CommodityCode, out.ExportProcedure = d.IntrastatCommodityCode, d.ExportProcedure
+	if o := d.CountryOfOriginISOCode; o != "" {
+		if cc, ok := c.s.codes.Country(o); ok {
+			out.CountryOfOrigin = cc.Alpha2
+		}
+	}
+	if n := d.NatureOfTransaction; n != nil {
+		out.NatureOfTransaction = int(*n)
+	}
+	if m := d.ModeOfTransport; m != nil {
+		out.ModeOfTransport = int(*m)
+	}
+	if m := d.NetMassKilograms; m != nil {
+		out.NetMass = int64(*m)
+	}
+	if su := d.SupplementaryUnit; su != nil {
+		out.SupplementaryUnit = su.UnitType
+		if x := c.s.intrastat; x != nil {
+			if u, ok := x.Unit(su.UnitType); ok {
+				out.SupplementaryUnit = u.Code
+			}
+		}
+		if su.Value != nil {
+			out.SupplementaryQuantity = *su.Value
+		}
+	}
+	if sv := d.StatisticalValue; sv != nil && sv.Amount != nil {
+		out.StatisticalValue, out.HasStatistical = *sv.Amount, true
+		out.StatisticalCurrency = c.d.currency.Alpha
+		if cur, ok := c.s.currency(sv.Currency); ok {
+			out.StatisticalCurrency = cur.Alpha
+		}
+	}
+	return out
+}
+
+// noteLeaf remembers the leaf of a response line of a calculation that
+// is stored, for the journal (see journalView).
+func (c *calc) noteLeaf(r any, l *line) {
+	if !c.storing || l == nil {
+		return
+	}
+	if c.leaves == nil {
+		c.leaves = map[any]*line{}
+	}
+	c.leaves[r] = l
+}
+
+// journalView wraps the view of a perspective's response lines so that
+// each stored line takes its Intrastat block from its leaf.
+func journalView[R any](c *calc, view func(*R) (lineView, []R)) func(*R) (lineView, []R) {
+	return func(r *R) (lineView, []R) {
+		v, kids := view(r)
+		if l := c.leaves[any(r)]; l != nil {
+			v.intrastat = c.intrastatBlock(l)
+		}
+		return v, kids
+	}
+}

@@ -1,0 +1,208 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
+)
+
+// withholdingExample is the example rule file that ships with Levy.
+const withholdingExample = "../rules/examples/withholding-kenya-services-from-abroad.json"
+
+// kenyaPurchase is a Kenyan business buying consulting from a German
+// firm: the buyer withholds 20% under the example rule file.
+func kenyaPurchase(class string) *wire.PurchaseRequest {
+	return &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
+		TransactionID: "KE-WHT-1", DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "KES"},
+		Vendor: &wire.Vendor{PhysicalOrigin: &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}},
+		Buyer:  &wire.Buyer{Destination: &wire.Location{City: "Nairobi", Country: "KE"}},
+		LineItems: []wire.PurchaseLineItem{
+			{LineItemID: "1", Purchase: &wire.Purchase{PurchaseClass: class}, ExtendedPrice: amt("100000.00")},
+		}}
+}
+
+// withheldOf returns the withheld taxes of a list.
+func withheldOf(taxes []wire.Tax) []wire.Tax {
+	var out []wire.Tax
+	for _, t := range taxes {
+		if t.ImpositionType != nil && t.ImpositionType.WithholdingType != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// TestWithholdingRuleFile reads the example rule file and checks that a
+// purchase it reaches marks the tax withheld in the response and in the
+// journal: collected from the buyer, outside the totals.
+func TestWithholdingRuleFile(t *testing.T) {
+	ctx := levy.WithTenant(context.Background(), "acme-ke")
+	store := journal.NewMemory()
+	e, err := New(context.Background(), WithRuleFiles(withholdingExample), WithJournal(store),
+		WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := e.Purchase(ctx, kenyaPurchase("PROFESSIONAL_SERVICES"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := resp.LineItems[0]
+	w := withheldOf(l.Taxes)
+	if len(w) != 1 {
+		t.Fatalf("withheld taxes %+v, want one", l.Taxes)
+	}
+	got := w[0]
+	if got.ImpositionType.WithholdingType != "NON_RESIDENT_PROFESSIONAL_FEES" || got.Imposition.Value != "Withholding Tax" ||
+		got.TaxCollectedFromParty != wire.TaxCollectedFromBuyer || got.Jurisdiction.JurisdictionID != "KE" ||
+		got.CalculatedTax.String() != "20000.00" || got.CalculationRuleID.Value != "ke-wht-professional-fees-non-resident" {
+		t.Errorf("withheld tax %+v", got)
+	}
+	sum := decimal.Zero
+	for _, x := range l.Taxes {
+		if x.ImpositionType == nil || x.ImpositionType.WithholdingType == "" {
+			sum = sum.Add(x.CalculatedTax.Decimal())
+		}
+	}
+	if !l.TotalTax.Decimal().Equal(sum) || !resp.TotalTax.Decimal().Equal(sum) {
+		t.Errorf("totalTax %s (document %s), want the taxes that are not withheld, %s", l.TotalTax, resp.TotalTax, sum)
+	}
+
+	tx, err := store.Get(ctx, "acme-ke", "KE-WHT-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stored *journal.Tax
+	for i := range tx.Lines[0].Taxes {
+		if tx.Lines[0].Taxes[i].Withheld {
+			stored = &tx.Lines[0].Taxes[i]
+		}
+	}
+	if stored == nil || stored.WithholdingType != "NON_RESIDENT_PROFESSIONAL_FEES" || stored.CollectedFrom != "BUYER" || stored.Tax.String() != "20000.00" {
+		t.Fatalf("the journal keeps %+v, want the withheld tax", tx.Lines[0].Taxes)
+	}
+	rep, err := journal.Summarize(ctx, store, "acme-ke", civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range rep.Currencies[0].Rows {
+		if r.Imposition == "Withholding Tax" {
+			found = r.Withheld == journal.WithheldByTenant && r.Tax.String() == "20000.00"
+		}
+	}
+	if !found {
+		t.Errorf("the report has no row of the tax withheld by the tenant: %+v", rep.Currencies[0].Rows)
+	}
+
+	// A class the rule file does not name, a seller at home, and an
+	// override that names the withholding type: nothing is withheld.
+	for name, req := range map[string]*wire.PurchaseRequest{
+		"other class": kenyaPurchase("GENERAL"),
+		"seller at home": func() *wire.PurchaseRequest {
+			r := kenyaPurchase("PROFESSIONAL_SERVICES")
+			r.Vendor.PhysicalOrigin = &wire.Location{City: "Mombasa", Country: "KE"}
+			return r
+		}(),
+	} {
+		req.PostToJournal = new(bool)
+		resp, err := e.Purchase(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := withheldOf(resp.LineItems[0].Taxes); len(w) != 0 {
+			t.Errorf("%s: withheld %+v", name, w)
+		}
+	}
+	req := kenyaPurchase("PROFESSIONAL_SERVICES")
+	req.PostToJournal = new(bool)
+	req.LineItems[0].ExemptOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{WithholdingType: "NON_RESIDENT_PROFESSIONAL_FEES"}, ReasonCode: "TREATY"}}
+	resp, err = e.Purchase(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range resp.LineItems[0].Taxes {
+		w := x.ImpositionType != nil && x.ImpositionType.WithholdingType != ""
+		if w != (x.TaxResult == wire.TaxResultExempt) {
+			t.Errorf("an override naming the withholding type: %s %s is %s", x.Jurisdiction.JurisdictionID, x.Imposition.Value, x.TaxResult)
+		}
+	}
+}
+
+// TestWithholdingOnSale checks the seller's view: the customer withholds,
+// and the seller's journal report leaves it out of the total.
+func TestWithholdingOnSale(t *testing.T) {
+	ctx := levy.WithTenant(context.Background(), "acme-de")
+	store := journal.NewMemory()
+	e, err := New(context.Background(), WithRuleFiles(withholdingExample), WithJournal(store))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale, TransactionID: "DE-KE-1",
+		DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+		Seller:    &wire.Seller{PhysicalOrigin: &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}},
+		Customer:  &wire.Customer{Destination: &wire.Location{City: "Nairobi", Country: "KE"}, CustomerCode: &wire.CustomerCode{IsBusinessIndicator: true}},
+		LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: "PROFESSIONAL_SERVICES"}, ExtendedPrice: amt("1000.00")}}}
+	resp, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := withheldOf(resp.LineItems[0].Taxes)
+	if len(w) != 1 || w[0].CalculatedTax.String() != "200.00" || w[0].TaxCollectedFromParty != wire.TaxCollectedFromBuyer {
+		t.Fatalf("withheld %+v", resp.LineItems[0].Taxes)
+	}
+	rep, err := journal.Summarize(ctx, store, "acme-de", civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := rep.Currencies[0]
+	for _, r := range sec.Rows {
+		if r.Imposition == "Withholding Tax" && r.Withheld != journal.WithheldByCustomer {
+			t.Errorf("row %+v, want withheld by the customer", r)
+		}
+	}
+	if !sec.Total.Tax.Decimal().Equal(resp.TotalTax.Decimal()) {
+		t.Errorf("report total %s, want the sale's own tax %s", sec.Total.Tax, resp.TotalTax)
+	}
+	if fv := rep.FilingView(); strings.Contains(strings.Join(filingImpositions(fv), ","), "Withholding Tax") {
+		t.Errorf("the filing view has the withheld tax: %v", filingImpositions(fv))
+	}
+}
+
+func filingImpositions(f *journal.FilingView) []string {
+	var out []string
+	for _, c := range f.Currencies {
+		for _, s := range c.States {
+			for _, r := range s.Rows {
+				out = append(out, r.Imposition)
+			}
+		}
+	}
+	return out
+}
+
+// TestWithholdingBadRules refuses withholdings that could not be applied,
+// naming them.
+func TestWithholdingBadRules(t *testing.T) {
+	for _, c := range []struct {
+		w    rules.Withholding
+		want string
+	}{
+		{rules.Withholding{ID: "a", Jurisdiction: "KE", Tax: "WHT", WithholdingType: "X", Rate: decimal.RequireFromString("1.5")}, "rate"},
+		{rules.Withholding{ID: "b", Jurisdiction: "KE", Tax: "WHT", Rate: decimal.RequireFromString("0.1")}, "withholdingType"},
+		{rules.Withholding{ID: "c", Jurisdiction: "XX-NOWHERE", Tax: "WHT", WithholdingType: "X", Rate: decimal.RequireFromString("0.1")}, "not in the dataset"},
+		{rules.Withholding{ID: "d", Jurisdiction: "KE", Tax: "WHT", WithholdingType: "X", Rate: decimal.RequireFromString("0.1"), When: "productClass =="}, "condition"},
+	} {
+		_, err := New(context.Background(), WithWithholdings(c.w))
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.w.ID) {
+			t.Errorf("%s: %v, want an error naming it and %q", c.w.ID, err, c.want)
+		}
+	}
+}

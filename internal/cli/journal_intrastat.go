@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/journal"
+)
+
+// intrastatUsage is the part of the journal command's usage that
+// describes levy journal intrastat.
+const intrastatUsage = `
+intrastat writes the Intrastat declaration of --member-state (DE, FR, ...)
+for the period --from to --to (a calendar month; both required), --flow
+dispatch (the goods that left it for another member state) or arrival
+(those that reached it): one line per CN8 code, partner member state,
+country of origin, nature of transaction, mode of transport and (for
+dispatches) partner VAT number, with the net mass, the supplementary
+quantity, the invoiced and the statistical value added up, in the
+--currency of the declaration (EUR by default). --format csv (the
+default) or json. A stored line of the flow that can not be declared (no
+CN8 code, a code not in the Combined Nomenclature, a unit the code does
+not use, a dispatch without the partner's VAT number, ...) is listed on
+standard error with its transaction, line and reason (in the JSON, under
+refused), and the command then ends with status 1: the declaration is
+incomplete until those lines are corrected.
+`
+
+// intrastatArgs are the flags of levy journal intrastat.
+type intrastatArgs struct {
+	memberState, flow, currency string
+}
+
+// runIntrastat runs levy journal intrastat over a journal store, with the
+// embedded dataset's code lists.
+func runIntrastat(ctx context.Context, store journal.Store, a journalArgs, stdout, stderr io.Writer) error {
+	codes, err := data.Default().Intrastat()
+	if err != nil {
+		return err
+	}
+	d, err := journal.Intrastat(ctx, store, a.tenant, a.intrastatQuery(), codes)
+	if err != nil {
+		return err
+	}
+	return printIntrastat(d, a, stdout, stderr)
+}
+
+// intrastatQuery is the query of the command's flags.
+func (a journalArgs) intrastatQuery() journal.IntrastatQuery {
+	return journal.IntrastatQuery{From: a.from, To: a.to, MemberState: a.intrastat.memberState, Flow: a.intrastat.flow, Currency: a.intrastat.currency}
+}
+
+// printIntrastat writes a declaration as CSV or JSON, and its refused
+// lines on stderr; refused lines make the command fail.
+func printIntrastat(d *journal.IntrastatDeclaration, a journalArgs, stdout, stderr io.Writer) error {
+	var err error
+	if a.format == "json" {
+		err = printJSON(stdout, d)
+	} else {
+		err = d.WriteCSV(stdout)
+	}
+	if err != nil {
+		return err
+	}
+	for _, r := range d.Refused {
+		id := r.LineItemID
+		if id == "" {
+			id = "-"
+		}
+		fmt.Fprintf(stderr, "refused: transaction %s line %d (lineItemId %s): %s\n", r.TransactionID, r.Line, id, r.Reason)
+	}
+	if n := len(d.Refused); n > 0 {
+		return exitError{code: 1, msg: fmt.Sprintf("%d stored lines of the %s of %s can not be declared (listed above); correct them and declare again",
+			n, d.Flow, d.MemberState)}
+	}
+	return nil
+}
+
+// intrastat fetches a declaration through a running server.
+func (r *remote) intrastat(ctx context.Context, a journalArgs) (*journal.IntrastatDeclaration, error) {
+	q := a.query()
+	q.Set("memberState", a.intrastat.memberState)
+	q.Set("flow", a.intrastat.flow)
+	if a.intrastat.currency != "" {
+		q.Set("currency", a.intrastat.currency)
+	}
+	resp, err := r.get(ctx, "/admin/v1/journal/intrastat", q)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var answer struct {
+		Data *journal.IntrastatDeclaration `json:"data"`
+	}
+	err = json.NewDecoder(resp.Body).Decode(&answer)
+	if err == nil && answer.Data == nil {
+		err = errors.New("the answer has no declaration")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the Intrastat declaration of %s: %w", r.base, err)
+	}
+	return answer.Data, nil
+}

@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/journal"
+)
+
+// intrastatInvoices are a month of German invoices to France and Italy:
+// laptops and smartphones, and one line of goods without a CN8 code.
+var intrastatInvoices = []string{
+	`{"saleMessageType": "INVOICE", "transactionType": "SALE", "transactionId": "INV-FR-1", "documentDate": "2026-03-03",
+ "currency": {"isoCurrencyCodeAlpha": "EUR"},
+ "seller": {"physicalOrigin": {"city": "Berlin", "postalCode": "10115", "country": "DE"}},
+ "customer": {"destination": {"city": "Paris", "postalCode": "75001", "country": "FR"},
+   "taxRegistrations": [{"isoCountryCode": "FR", "taxRegistrationNumber": "FR40303265045"}]},
+ "lineItems": [{"lineItemId": "1", "product": {"productClass": "ELECTRONICS"}, "extendedPrice": 1000, "intrastatCommodityCode": "84713000",
+   "supplementaryUnit": {"unitType": "PST", "value": 2}, "natureOfTransaction": 11, "modeOfTransport": 3, "netMassKilograms": 4, "countryOfOriginISOCode": "CHN"}]}`,
+	`{"saleMessageType": "INVOICE", "transactionType": "SALE", "transactionId": "INV-IT-1", "documentDate": "2026-03-20",
+ "currency": {"isoCurrencyCodeAlpha": "EUR"},
+ "seller": {"physicalOrigin": {"city": "Berlin", "postalCode": "10115", "country": "DE"}},
+ "customer": {"destination": {"city": "Milano", "postalCode": "20121", "country": "IT"},
+   "taxRegistrations": [{"isoCountryCode": "IT", "taxRegistrationNumber": "IT00743110157"}]},
+ "lineItems": [{"lineItemId": "1", "product": {"productClass": "ELECTRONICS"}, "extendedPrice": 300, "intrastatCommodityCode": "85171300",
+   "supplementaryUnit": {"unitType": "PST", "value": 3}, "natureOfTransaction": 11, "modeOfTransport": 3, "netMassKilograms": 1, "countryOfOriginISOCode": "KOR"},
+  {"lineItemId": "2", "product": {"productClass": "GENERAL"}, "extendedPrice": 50}]}`,
+}
+
+// TestJournalIntrastat posts a month of dispatches through levy serve,
+// declares them with levy journal intrastat through the server and then
+// on the data directory: the same CSV and JSON, the line that can not be
+// declared on standard error with exit status 1.
+func TestJournalIntrastat(t *testing.T) {
+	dir := t.TempDir()
+	admin := createCredential(t, dir, "default", "levy://admin")
+	base, stop, _, devToken := startServe(t, dir, serveConfig{})
+	for _, body := range intrastatInvoices {
+		resp := authed(t, "POST", base+"/api/v2/supplies", devToken, strings.NewReader(body))
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("posting an invoice: %d", resp.StatusCode)
+		}
+	}
+	args := []string{"journal", "intrastat", "--from", "2026-03-01", "--to", "2026-03-31", "--member-state", "DE", "--flow", "dispatch"}
+	t.Setenv("LEVY_CLIENT_ID", admin.ClientID)
+	t.Setenv("LEVY_CLIENT_SECRET", admin.ClientSecret)
+	code, remoteCSV, errOut := runCLI(t, append(args, "--server", base)...)
+	want := "84713000,FR,CN,11,3,FR40303265045,4,PST,2,1000.00,1000.00,1\n85171300,IT,KR,11,3,IT00743110157,1,PST,3,300.00,300.00,1\n"
+	if code != 1 || !strings.HasSuffix(remoteCSV, want) || !strings.Contains(errOut, "transaction INV-IT-1 line 2 (lineItemId 2)") ||
+		!strings.Contains(errOut, "without intrastatCommodityCode") {
+		t.Errorf("--server: exit %d\n%s\n%s", code, remoteCSV, errOut)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	os.Unsetenv("LEVY_CLIENT_ID")
+	code, localCSV, _ := runCLI(t, append(args, "--data-dir", dir)...)
+	if code != 1 || localCSV != remoteCSV {
+		t.Errorf("--data-dir: exit %d\n%s\nwant the server's\n%s", code, localCSV, remoteCSV)
+	}
+	code, out, _ := runCLI(t, append(args, "--data-dir", dir, "--format", "json")...)
+	var d journal.IntrastatDeclaration
+	if code != 1 || json.Unmarshal([]byte(out), &d) != nil || len(d.Items) != 2 || len(d.Refused) != 1 || d.CNYear != 2026 {
+		t.Errorf("--format json: exit %d %s", code, out)
+	}
+	code, out, _ = runCLI(t, "journal", "intrastat", "--data-dir", dir, "--from", "2026-04-01", "--to", "2026-04-30", "--member-state", "DE", "--flow", "dispatch")
+	if code != 0 || strings.Count(out, "\n") != 1 {
+		t.Errorf("a month without dispatches: exit %d %q, want the header alone", code, out)
+	}
+	for _, bad := range [][]string{
+		{"journal", "intrastat", "--data-dir", dir, "--from", "2026-03-01", "--to", "2026-03-31", "--flow", "dispatch"},
+		{"journal", "intrastat", "--data-dir", dir, "--from", "2026-03-01", "--to", "2026-03-31", "--member-state", "DE", "--flow", "dispatch", "--format", "jsonl"},
+	} {
+		if code, _, errOut := runCLI(t, bad...); code != 2 {
+			t.Errorf("%v: exit %d %s, want a usage error", bad, code, errOut)
+		}
+	}
+	if code, _, errOut := runCLI(t, "journal", "intrastat", "--data-dir", dir, "--from", "2026-03-01", "--to", "2026-03-31", "--member-state", "CH", "--flow", "dispatch"); code != 1 ||
+		!strings.Contains(errOut, "memberState") {
+		t.Errorf("a member state that is none: exit %d %s", code, errOut)
+	}
+}

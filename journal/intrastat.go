@@ -1,0 +1,376 @@
+package journal
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/csvout"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
+)
+
+// IntrastatLine is what a stored line keeps for the EU's Intrastat
+// declarations: the line's Intrastat members as the request sent them
+// (checked on the kinds that are stored), the countries the goods leave
+// and reach, and the partner's VAT number. The engine keeps it for every
+// line that sends an Intrastat member or whose goods move between two
+// member states; a line stored before the journal kept it has none.
+type IntrastatLine struct {
+	// Dispatch and Arrival are the ISO 3166 alpha-2 codes of the
+	// countries the goods leave (the seller's or owner's origin) and
+	// reach (the customer's, buyer's or owner's destination).
+	Dispatch string `json:"dispatch,omitempty"`
+	Arrival  string `json:"arrival,omitempty"`
+	// PartnerVAT is the VAT number of the acquirer in the country of
+	// arrival (the customer's, buyer's or owner's registration there,
+	// normalised), which a dispatch declares.
+	PartnerVAT string `json:"partnerVatNumber,omitempty"`
+	// Services marks a line of a service class: its movement is not one
+	// of goods unless it names a CN8 code.
+	Services bool `json:"services,omitempty"`
+	// CommodityCode is the CN8 code (intrastatCommodityCode).
+	CommodityCode string `json:"commodityCode,omitempty"`
+	// CountryOfOrigin is the alpha-2 code of the goods' country of origin
+	// (countryOfOriginISOCode, sent as alpha-3).
+	CountryOfOrigin     string `json:"countryOfOrigin,omitempty"`
+	NatureOfTransaction int    `json:"natureOfTransaction,omitempty"`
+	ModeOfTransport     int    `json:"modeOfTransport,omitempty"`
+	ExportProcedure     string `json:"exportProcedure,omitempty"`
+	// NetMass is the net mass in kilograms, 0 when not sent.
+	NetMass int64 `json:"netMassKilograms,omitempty"`
+	// SupplementaryUnit is the unit's code ("PST"), SupplementaryQuantity
+	// the quantity in it.
+	SupplementaryUnit     string       `json:"supplementaryUnit,omitempty"`
+	SupplementaryQuantity money.Amount `json:"supplementaryQuantity,omitzero"`
+	// StatisticalValue is the statistical value sent, in
+	// StatisticalCurrency (the document's when the request names none);
+	// HasStatistical says one was sent.
+	StatisticalValue    money.Amount `json:"statisticalValue,omitzero"`
+	StatisticalCurrency string       `json:"statisticalCurrency,omitempty"`
+	HasStatistical      bool         `json:"hasStatisticalValue,omitempty"`
+}
+
+// The flows of an Intrastat declaration.
+const (
+	// Dispatches are the goods that leave the declaring member state
+	// for another.
+	Dispatches = "dispatch"
+	// Arrivals are the goods that reach it from another.
+	Arrivals = "arrival"
+)
+
+// IntrastatCodes are the code lists an Intrastat declaration is checked
+// against (the dataset's, data.Intrastat).
+type IntrastatCodes interface {
+	// CN8 reports whether code is a CN8 code of the year's Combined
+	// Nomenclature, and the supplementary unit it requires ("" for none).
+	CN8(code string) (unit string, ok bool)
+	// NatureOfTransaction reports whether code is a 2022 code.
+	NatureOfTransaction(code int) (string, bool)
+	// TransportMode reports whether code is a mode of transport code.
+	TransportMode(code int) (string, bool)
+	// Year is the year of the Combined Nomenclature.
+	Year() int
+}
+
+// IntrastatQuery asks for the declaration of a member state for a
+// period: its From and To posting dates (inclusive; a calendar month),
+// MemberState (alpha-2, "DE"), Flow (Dispatches or Arrivals) and
+// Currency, that of the declaration's values (EUR when empty).
+type IntrastatQuery struct {
+	From, To    civil.Date
+	MemberState string
+	Flow        string
+	Currency    string
+}
+
+// IntrastatDeclaration is the Intrastat declaration of a tenant's stored
+// transactions: the lines aggregated as the declaration requires, and
+// the stored lines it could not declare, each with the reason.
+type IntrastatDeclaration struct {
+	Tenant      string     `json:"tenant"`
+	MemberState string     `json:"memberState"`
+	Flow        string     `json:"flow"`
+	From        civil.Date `json:"from"`
+	To          civil.Date `json:"to"`
+	Currency    string     `json:"currency"`
+	// CNYear is the year of the Combined Nomenclature the codes were
+	// checked against.
+	CNYear int `json:"combinedNomenclature"`
+	// Items are the declaration's lines, ordered by CN8 code, partner
+	// country, country of origin, nature of transaction, mode of
+	// transport and partner VAT number.
+	Items []IntrastatItem `json:"items"`
+	// Refused are the stored lines of the flow that can not be declared.
+	Refused []IntrastatRefusal `json:"refused"`
+}
+
+// IntrastatItem is a line of a declaration: the stored lines that share
+// its CN8 code, partner country, country of origin, nature of
+// transaction, mode of transport and (for dispatches) partner VAT
+// number, added up.
+type IntrastatItem struct {
+	CommodityCode       string `json:"commodityCode"`
+	PartnerCountry      string `json:"partnerCountry"`
+	CountryOfOrigin     string `json:"countryOfOrigin"`
+	NatureOfTransaction int    `json:"natureOfTransaction"`
+	ModeOfTransport     int    `json:"modeOfTransport,omitempty"`
+	PartnerVAT          string `json:"partnerVatNumber,omitempty"`
+	NetMass             int64  `json:"netMassKilograms"`
+	// SupplementaryUnit is the unit the CN8 code requires, "" for none.
+	SupplementaryUnit     string       `json:"supplementaryUnit,omitempty"`
+	SupplementaryQuantity money.Amount `json:"supplementaryQuantity,omitzero"`
+	InvoicedValue         money.Amount `json:"invoicedValue"`
+	StatisticalValue      money.Amount `json:"statisticalValue"`
+	// Lines counts the stored lines added up.
+	Lines int `json:"lines"`
+}
+
+// IntrastatRefusal is a stored line a declaration could not declare.
+type IntrastatRefusal struct {
+	TransactionID string `json:"transactionId"`
+	// Line is the line's place in the stored transaction, from 1; its
+	// LineItemID and LineItemNumber are the host's.
+	Line           int    `json:"line"`
+	LineItemID     string `json:"lineItemId,omitempty"`
+	LineItemNumber int    `json:"lineItemNumber,omitempty"`
+	Reason         string `json:"reason"`
+}
+
+// Intrastat returns the Intrastat declaration of a tenant's live
+// transactions posted in the query's period, for one member state and
+// flow. A stored line belongs to the dispatches of a member state when
+// its goods leave it for another member state, to its arrivals when
+// they reach it from one (both member states on the line's posting
+// date). Lines of services are left out unless they name a CN8 code.
+// Each line is declared with its CN8 code, partner member state (of
+// arrival for dispatches, of dispatch for arrivals), country of origin,
+// nature of transaction, mode of transport, net mass, supplementary
+// quantity in the unit its code requires, invoiced value (the line's net
+// amount) and statistical value (the one sent, else the invoiced value),
+// and for dispatches the partner's VAT number; lines that share the
+// first five (and the VAT number) are added up, a reversal with its
+// negative amounts. A line that can not be declared is refused with its
+// reason: no CN8 code, a code not in the Combined Nomenclature, a
+// supplementary unit the code does not use or a missing one it
+// requires, no nature of transaction, net mass or country of origin, a
+// dispatch without the partner's VAT number, a value in another
+// currency. codes are the code lists.
+func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, codes IntrastatCodes) (*IntrastatDeclaration, error) {
+	if err := checkIntrastatQuery(&q); err != nil {
+		return nil, err
+	}
+	d := &IntrastatDeclaration{Tenant: tenant, MemberState: q.MemberState, Flow: q.Flow, From: q.From, To: q.To,
+		Currency: q.Currency, CNYear: codes.Year(), Items: []IntrastatItem{}, Refused: []IntrastatRefusal{}}
+	type key struct {
+		cn8, partner, origin string
+		nature, mode         int
+		vat                  string
+	}
+	items := map[key]*IntrastatItem{}
+	err := s.Scan(ctx, tenant, q.From, q.To, func(tx *Transaction) error {
+		for i := range tx.Lines {
+			l := &tx.Lines[i]
+			x := l.Intrastat
+			if x == nil {
+				continue
+			}
+			partner := ""
+			switch q.Flow {
+			case Dispatches:
+				if x.Dispatch != q.MemberState || x.Arrival == q.MemberState {
+					continue
+				}
+				partner = x.Arrival
+			default:
+				if x.Arrival != q.MemberState || x.Dispatch == q.MemberState {
+					continue
+				}
+				partner = x.Dispatch
+			}
+			if !jurisdiction.EUMember(partner, tx.PostingDate) || x.Services && x.CommodityCode == "" {
+				continue
+			}
+			refuse := func(format string, args ...any) {
+				d.Refused = append(d.Refused, IntrastatRefusal{TransactionID: tx.TransactionID, Line: i + 1, LineItemID: l.LineItemID,
+					LineItemNumber: l.LineItemNumber, Reason: fmt.Sprintf(format, args...)})
+			}
+			if reason := declarable(x, tx, q, codes); reason != "" {
+				refuse("%s", reason)
+				continue
+			}
+			k := key{x.CommodityCode, partner, x.CountryOfOrigin, x.NatureOfTransaction, x.ModeOfTransport, ""}
+			if q.Flow == Dispatches {
+				k.vat = x.PartnerVAT
+			}
+			it := items[k]
+			if it == nil {
+				unit, _ := codes.CN8(x.CommodityCode)
+				it = &IntrastatItem{CommodityCode: k.cn8, PartnerCountry: partner, CountryOfOrigin: k.origin, NatureOfTransaction: k.nature,
+					ModeOfTransport: k.mode, PartnerVAT: k.vat, SupplementaryUnit: unit, InvoicedValue: money.Zero(), StatisticalValue: money.Zero()}
+				if unit != "" {
+					it.SupplementaryQuantity = money.Zero()
+				}
+				items[k] = it
+			}
+			it.NetMass += x.NetMass
+			if it.SupplementaryUnit != "" {
+				it.SupplementaryQuantity = it.SupplementaryQuantity.Add(x.SupplementaryQuantity)
+			}
+			it.InvoicedValue = it.InvoicedValue.Add(l.Amount)
+			if x.HasStatistical {
+				it.StatisticalValue = it.StatisticalValue.Add(x.StatisticalValue)
+			} else {
+				it.StatisticalValue = it.StatisticalValue.Add(l.Amount)
+			}
+			it.Lines++
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("journal: intrastat of %s: %w", tenant, err)
+	}
+	for _, it := range items {
+		d.Items = append(d.Items, *it)
+	}
+	slices.SortFunc(d.Items, func(a, b IntrastatItem) int {
+		return cmp.Or(cmp.Compare(a.CommodityCode, b.CommodityCode), cmp.Compare(a.PartnerCountry, b.PartnerCountry),
+			cmp.Compare(a.CountryOfOrigin, b.CountryOfOrigin), cmp.Compare(a.NatureOfTransaction, b.NatureOfTransaction),
+			cmp.Compare(a.ModeOfTransport, b.ModeOfTransport), cmp.Compare(a.PartnerVAT, b.PartnerVAT))
+	})
+	return d, nil
+}
+
+// checkIntrastatQuery checks a query and fills in its defaults.
+func checkIntrastatQuery(q *IntrastatQuery) error {
+	var errs levy.Errors
+	q.MemberState = strings.ToUpper(strings.TrimSpace(q.MemberState))
+	q.Flow = strings.ToLower(strings.TrimSpace(q.Flow))
+	q.Currency = strings.ToUpper(strings.TrimSpace(q.Currency))
+	if q.Currency == "" {
+		q.Currency = "EUR"
+	}
+	switch {
+	case q.From.IsZero():
+		errs = append(errs, levy.Invalid("from", "the first day of the period is required (a declaration is monthly)"))
+	case checkDate("from", q.From) != nil:
+		errs = append(errs, levy.Invalid("from", "date is out of range"))
+	}
+	switch {
+	case q.To.IsZero():
+		errs = append(errs, levy.Invalid("to", "the last day of the period is required (a declaration is monthly)"))
+	case checkDate("to", q.To) != nil:
+		errs = append(errs, levy.Invalid("to", "date is out of range"))
+	case !q.From.IsZero() && q.To.Before(q.From):
+		errs = append(errs, levy.Invalid("to", "%s is before from, %s", q.To, q.From))
+	}
+	if len(q.MemberState) != 2 || !jurisdiction.EUMember(q.MemberState, q.From) && !jurisdiction.EUMember(q.MemberState, q.To) {
+		errs = append(errs, levy.Invalid("memberState", "%q is not the ISO code of an EU member state (DE, FR, IT, ...) in the period", clipQuery(q.MemberState)))
+	}
+	if q.Flow != Dispatches && q.Flow != Arrivals {
+		errs = append(errs, levy.Invalid("flow", "%q is not %s or %s", clipQuery(q.Flow), Dispatches, Arrivals))
+	}
+	if len(q.Currency) != 3 || strings.IndexFunc(q.Currency, func(r rune) bool { return r < 'A' || r > 'Z' }) >= 0 {
+		errs = append(errs, levy.Invalid("currency", "%q is not an ISO 4217 code", clipQuery(q.Currency)))
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// clipQuery shortens a parameter for a message.
+func clipQuery(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
+// declarable returns why a line of the flow can not be declared, "" when
+// it can.
+func declarable(x *IntrastatLine, tx *Transaction, q IntrastatQuery, codes IntrastatCodes) string {
+	move := "goods moved from " + x.Dispatch + " to " + x.Arrival
+	if x.CommodityCode == "" {
+		return move + " without intrastatCommodityCode: a declaration needs the CN8 code of intra-EU goods"
+	}
+	unit, ok := codes.CN8(x.CommodityCode)
+	switch {
+	case !ok:
+		return fmt.Sprintf("CN8 %s is not a code of the Combined Nomenclature %d", x.CommodityCode, codes.Year())
+	case unit == "" && x.SupplementaryUnit != "":
+		return fmt.Sprintf("CN8 %s has no supplementary unit, and the line gives one (%s)", x.CommodityCode, x.SupplementaryUnit)
+	case unit != "" && x.SupplementaryUnit == "":
+		return fmt.Sprintf("CN8 %s requires the supplementary unit %s, and the line gives none", x.CommodityCode, unit)
+	case unit != "" && x.SupplementaryUnit != unit:
+		return fmt.Sprintf("CN8 %s requires the supplementary unit %s, not %s", x.CommodityCode, unit, x.SupplementaryUnit)
+	}
+	if _, ok := codes.NatureOfTransaction(x.NatureOfTransaction); !ok {
+		if x.NatureOfTransaction == 0 {
+			return "no natureOfTransaction: a declaration needs the nature of transaction (2022 codes, 11 to 99)"
+		}
+		return fmt.Sprintf("nature of transaction %d is not a 2022 code", x.NatureOfTransaction)
+	}
+	if x.ModeOfTransport != 0 {
+		if _, ok := codes.TransportMode(x.ModeOfTransport); !ok {
+			return fmt.Sprintf("mode of transport %d is not a transport mode code", x.ModeOfTransport)
+		}
+	}
+	if x.NetMass == 0 {
+		return "no netMassKilograms: a declaration needs the net mass"
+	}
+	if x.CountryOfOrigin == "" {
+		return "no countryOfOriginISOCode: a declaration needs the country of origin"
+	}
+	if q.Flow == Dispatches && x.PartnerVAT == "" {
+		return "no VAT number of the acquirer in " + x.Arrival + ": a dispatch declares the partner's VAT number (send the customer's taxRegistrations)"
+	}
+	if tx.Currency != "" && tx.Currency != q.Currency {
+		return "the transaction is in " + tx.Currency + " and the declaration in " + q.Currency + ": Levy does not convert"
+	}
+	if x.HasStatistical && x.StatisticalCurrency != "" && x.StatisticalCurrency != q.Currency {
+		return "the statistical value is in " + x.StatisticalCurrency + " and the declaration in " + q.Currency + ": Levy does not convert"
+	}
+	return ""
+}
+
+// intrastatHeader is the header of the CSV of a declaration.
+var intrastatHeader = []string{"commodity_code", "partner_country", "country_of_origin", "nature_of_transaction", "mode_of_transport",
+	"partner_vat_number", "net_mass_kg", "supplementary_unit", "supplementary_quantity", "invoiced_value", "statistical_value", "lines"}
+
+// WriteCSV writes the declaration's items as CSV, one row per item, with
+// a header; text cells are neutralised against formulas (csvout).
+func (d *IntrastatDeclaration) WriteCSV(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	cw := csvout.NewWriter(bw, columnIndexes(intrastatHeader, "nature_of_transaction", "mode_of_transport",
+		"net_mass_kg", "supplementary_quantity", "invoiced_value", "statistical_value", "lines")...)
+	if err := cw.Write(intrastatHeader); err != nil {
+		return err
+	}
+	for _, it := range d.Items {
+		mode, qty := "", ""
+		if it.ModeOfTransport != 0 {
+			mode = strconv.Itoa(it.ModeOfTransport)
+		}
+		if it.SupplementaryUnit != "" {
+			qty = it.SupplementaryQuantity.String()
+		}
+		if err := cw.Write([]string{it.CommodityCode, it.PartnerCountry, it.CountryOfOrigin, strconv.Itoa(it.NatureOfTransaction), mode,
+			it.PartnerVAT, strconv.FormatInt(it.NetMass, 10), it.SupplementaryUnit, qty, it.InvoicedValue.String(),
+			it.StatisticalValue.String(), strconv.Itoa(it.Lines)}); err != nil {
+			return err
+		}
+	}
+	if err := cw.Flush(); err != nil {
+		return err
+	}
+	return bw.Flush()
+}

@@ -1,0 +1,93 @@
+package journal_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/money"
+)
+
+// codes are a small stand-in for the Combined Nomenclature.
+type codes struct{}
+
+func (codes) CN8(c string) (string, bool) {
+	switch c {
+	case "61091000":
+		return "PST", true
+	case "94036010":
+		return "", true
+	}
+	return "", false
+}
+func (codes) NatureOfTransaction(c int) (string, bool) { return "", c == 11 || c == 21 }
+func (codes) TransportMode(c int) (string, bool)       { return "", c >= 1 && c <= 9 && c != 6 }
+func (codes) Year() int                                { return 2026 }
+
+// TestIntrastatCSV declares a month and writes it as CSV.
+func TestIntrastatCSV(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	line := func(id, amount, cn8, unit, qty string, mass int64, vat string) journal.Line {
+		l := journal.Line{LineItemID: id, Amount: money.MustParse(amount), Intrastat: &journal.IntrastatLine{Dispatch: "DE", Arrival: "IT",
+			PartnerVAT: vat, CommodityCode: cn8, CountryOfOrigin: "BD", NatureOfTransaction: 11, ModeOfTransport: 3, NetMass: mass, SupplementaryUnit: unit}}
+		if qty != "" {
+			l.Intrastat.SupplementaryQuantity = money.MustParse(qty)
+		}
+		return l
+	}
+	tx := &journal.Transaction{TransactionID: "T1", Perspective: "SELLER", MessageType: "INVOICE", Currency: "EUR",
+		DocumentDate: civil.MustParse("2026-05-04"), PostingDate: civil.MustParse("2026-05-04"), Lines: []journal.Line{
+			line("a", "100.00", "61091000", "PST", "40", 8, "IT00743110157"),
+			line("b", "60.00", "61091000", "PST", "20", 4, "IT00743110157"),
+			line("c", "500.00", "94036010", "", "", 30, "IT00743110157"),
+			line("d", "10.00", "94036010", "", "", 1, ""), // a dispatch without the partner's VAT number
+			{LineItemID: "e", Amount: money.MustParse("5.00"), Intrastat: &journal.IntrastatLine{Dispatch: "DE", Arrival: "IT", Services: true}},
+			{LineItemID: "f", Amount: money.MustParse("5.00"), Intrastat: &journal.IntrastatLine{Dispatch: "DE", Arrival: "CH", CommodityCode: "61091000"}},
+		}}
+	if _, err := s.Post(ctx, "t", tx); err != nil {
+		t.Fatal(err)
+	}
+	d, err := journal.Intrastat(ctx, s, "t", journal.IntrastatQuery{From: civil.MustParse("2026-05-01"), To: civil.MustParse("2026-05-31"),
+		MemberState: "de", Flow: "Dispatch"}, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := d.WriteCSV(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := "commodity_code,partner_country,country_of_origin,nature_of_transaction,mode_of_transport,partner_vat_number,net_mass_kg,supplementary_unit,supplementary_quantity,invoiced_value,statistical_value,lines\n" +
+		"61091000,IT,BD,11,3,IT00743110157,12,PST,60,160.00,160.00,2\n" +
+		"94036010,IT,BD,11,3,IT00743110157,30,,,500.00,500.00,1\n"
+	if b.String() != want {
+		t.Errorf("CSV:\n%s\nwant:\n%s", b.String(), want)
+	}
+	if len(d.Refused) != 1 || d.Refused[0].LineItemID != "d" || d.Refused[0].Line != 4 || !strings.Contains(d.Refused[0].Reason, "VAT number") {
+		t.Errorf("refused %+v, want line d without the partner's VAT number (services and Switzerland left out)", d.Refused)
+	}
+}
+
+// TestIntrastatQuery refuses a query that names no month, no member
+// state or no flow, naming each parameter.
+func TestIntrastatQuery(t *testing.T) {
+	_, err := journal.Intrastat(context.Background(), journal.NewMemory(), "t", journal.IntrastatQuery{MemberState: "CH", Flow: "exports", Currency: "euro"}, codes{})
+	var errs levy.Errors
+	if !errors.As(err, &errs) {
+		t.Fatalf("error %v", err)
+	}
+	got := map[string]bool{}
+	for _, e := range errs {
+		got[e.Field] = true
+	}
+	for _, f := range []string{"from", "to", "memberState", "flow", "currency"} {
+		if !got[f] {
+			t.Errorf("no fault of %s: %v", f, err)
+		}
+	}
+}
