@@ -43,6 +43,14 @@ type Overlay struct {
 	Franchise []FranchiseFee
 }
 
+// ChangesDataset reports whether the overlay changes a dataset it is laid
+// over (see WithOverlay): it holds local content, jurisdictions, rates or
+// Brazilian ISS rates, not only what WithOverlay leaves to the caller
+// (franchise fees).
+func (o *Overlay) ChangesDataset() bool {
+	return len(o.States) > 0 || len(o.Jurisdictions) > 0 || len(o.Rates) > 0 || len(o.ISS) > 0
+}
+
 // WithOverlay returns a dataset that reads as d with the overlay's
 // content in place of d's for the states it covers. d is unchanged.
 func (d *Dataset) WithOverlay(o *Overlay) (*Dataset, error) {

@@ -372,7 +372,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 			return nil, fmt.Errorf("engine: content: %w", err)
 		}
 		franchise = o.Franchise
-		if len(o.States) > 0 || len(o.Jurisdictions) > 0 || len(o.Rates) > 0 || len(o.ISS) > 0 {
+		if o.ChangesDataset() {
 			if s.ds, err = s.ds.WithOverlay(o); err != nil {
 				return nil, fmt.Errorf("engine: content: %w", err)
 			}

@@ -90,7 +90,7 @@ func (c *contentFlags) dataset(ctx context.Context) (*data.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(o.States) == 0 && len(o.Jurisdictions) == 0 && len(o.Rates) == 0 {
+	if !o.ChangesDataset() {
 		return ds, nil // franchise tables alone: nothing of the dataset changes
 	}
 	return ds.WithOverlay(o)
