@@ -302,8 +302,10 @@ func parseNumber(s string, strict bool) (decimal.Decimal, error) {
 	if exp > MaxExponent || exp < -MaxExponent {
 		return decimal.Decimal{}, fmt.Errorf("%w: exponent %d of %s is beyond ±%d", ErrRange, exp, clip(strconv.QuoteToASCII(s)), MaxExponent)
 	}
-	var c big.Int
 	if len(intPart)+len(fracPart) <= 18 {
+		// The coefficient fits an int64: decimal.New allocates its
+		// big.Int once, where building one here and copying it into the
+		// decimal allocated three times.
 		var v int64
 		for _, ch := range []byte(intPart) {
 			v = v*10 + int64(ch-'0')
@@ -311,8 +313,13 @@ func parseNumber(s string, strict bool) (decimal.Decimal, error) {
 		for _, ch := range []byte(fracPart) {
 			v = v*10 + int64(ch-'0')
 		}
-		c.SetInt64(v)
-	} else if _, ok := c.SetString(intPart+fracPart, 10); !ok {
+		if neg {
+			v = -v
+		}
+		return decimal.New(v, int32(exp)), nil
+	}
+	var c big.Int
+	if _, ok := c.SetString(intPart+fracPart, 10); !ok {
 		return bad()
 	}
 	if neg {
