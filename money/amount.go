@@ -149,7 +149,9 @@ func (a Amount) MarshalJSON() ([]byte, error) { return a.appendText(nil), nil }
 // beyond MaxExponent. By the convention of encoding/json, null leaves a
 // unchanged, so a field that is null or absent stays 0.
 func (a *Amount) UnmarshalJSON(b []byte) error {
-	b = bytes.Trim(b, " \t\r\n")
+	if len(b) > 0 && (isJSONSpace(b[0]) || isJSONSpace(b[len(b)-1])) {
+		b = bytes.Trim(b, " \t\r\n")
+	}
 	if len(b) == 0 {
 		return fmt.Errorf("money: decode amount: empty JSON value: %w", ErrSyntax)
 	}
@@ -329,6 +331,9 @@ func parseNumber(s string, strict bool) (decimal.Decimal, error) {
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// isJSONSpace reports whether c is white space between JSON tokens.
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // clip shortens text quoted in an error message, so that a hostile input
 // does not end up whole in logs.
