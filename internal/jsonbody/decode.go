@@ -69,11 +69,9 @@ func putBody(buf *[]byte) {
 }
 
 // readBody appends all of r to buf, refusing more than limit bytes when
-// limit is positive.
+// limit is positive. It reads at most limit+1 bytes of r, as io.ReadAll
+// of an io.LimitReader would, without allocating one.
 func readBody(r io.Reader, buf []byte, limit int64) ([]byte, error) {
-	if limit > 0 {
-		r = io.LimitReader(r, limit+1)
-	}
 	if cap(buf) == 0 {
 		buf = make([]byte, 0, 512)
 	}
@@ -81,7 +79,14 @@ func readBody(r io.Reader, buf []byte, limit int64) ([]byte, error) {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
 		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
+		room := buf[len(buf):cap(buf)]
+		if left := limit + 1 - int64(len(buf)); limit > 0 && int64(len(room)) > left {
+			room = room[:left]
+		}
+		if len(room) == 0 {
+			break
+		}
+		n, err := r.Read(room)
 		buf = buf[:len(buf)+n]
 		if err == io.EOF {
 			break

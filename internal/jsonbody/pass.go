@@ -36,6 +36,16 @@ type pass struct {
 	keys [][]byte
 	fold []byte // scratch for a folded name
 	text []byte // scratch for an unquoted name or text
+	// strs holds short strings already made in this pass, by hash, so
+	// that a value repeated through a body (a country, a product class)
+	// is allocated once.
+	strs [32]string
+	// slabs are the chunks that the targets of pointers are allocated
+	// from, by the plan's slab (see alloc).
+	slabs [8]slab
+	// amounts holds amounts already read in this pass, by the hash of
+	// their text (see amount).
+	amounts [8]amountSlot
 	// unsupported says that the pass stopped at a construction it leaves
 	// to the reference decoder (planBail, entry.bail), not at a fault.
 	unsupported bool
@@ -120,7 +130,7 @@ func (d *pass) value(pl *plan, p unsafe.Pointer) bool {
 	case planPointer:
 		q := *(*unsafe.Pointer)(p)
 		if q == nil {
-			q = reflect.New(pl.elem.typ).UnsafePointer()
+			q = d.alloc(pl.elem)
 			*(*unsafe.Pointer)(p) = q
 		}
 		return d.value(pl.elem, q)
@@ -140,6 +150,9 @@ func (d *pass) value(pl *plan, p unsafe.Pointer) bool {
 		start, integer, ok := d.number()
 		return ok && setNumber(pl, p, d.data[start:d.pos], integer)
 	case planAmount:
+		if c == '-' || isDigit(c) {
+			return d.amount((*money.Amount)(p))
+		}
 		raw, ok := d.raw(pl.shape)
 		return ok && (*money.Amount)(p).UnmarshalJSON(raw) == nil
 	case planDate:
@@ -158,6 +171,90 @@ func (d *pass) value(pl *plan, p unsafe.Pointer) bool {
 		d.unsupported = true
 	}
 	return false
+}
+
+// slab is a chunk of values of one type that the pass hands out as the
+// targets of pointers.
+type slab struct {
+	pl   *plan
+	base unsafe.Pointer // the chunk; never a pointer past its end
+	used int            // the values of the chunk handed out
+	size int            // the values in the chunk
+	made int            // the values of pl handed out in this pass
+}
+
+// alloc returns a new zero value of plan pl for a pointer to point to.
+// The first values of a type in a body are allocated one by one; from
+// the third on, the pass allocates arrays of about as many as it made so
+// far, up to maxChunk: a body of a hundred lines makes its hundred
+// products in a dozen allocations. An array stays in memory while any of
+// its values does; all of them belong to the one decoded value.
+func (d *pass) alloc(pl *plan) unsafe.Pointer {
+	if pl.chunks == nil {
+		return reflect.New(pl.typ).UnsafePointer()
+	}
+	// The slab of pl is at its place or one of the next three; else the
+	// last of them gives way.
+	i := int(pl.slab)
+	for n := 0; n < 3 && d.slabs[i].pl != pl && d.slabs[i].pl != nil; n++ {
+		i = (i + 1) % len(d.slabs)
+	}
+	s := &d.slabs[i]
+	if s.pl != pl {
+		*s = slab{pl: pl}
+	}
+	s.made++
+	if s.used == s.size {
+		if s.made <= 2 {
+			return reflect.New(pl.typ).UnsafePointer()
+		}
+		k := 0
+		for k+1 < len(pl.chunks) && 2<<(k+1) <= s.made {
+			k++
+		}
+		s.base, s.used, s.size = reflect.New(pl.chunks[k]).UnsafePointer(), 0, 2<<k
+	}
+	p := unsafe.Add(s.base, uintptr(s.used)*pl.size)
+	s.used++
+	return p
+}
+
+// amountSlot is the text of a number and the amount read from it.
+type amountSlot struct {
+	n    uint8
+	text [maxSharedAmount]byte
+	a    money.Amount
+}
+
+// maxSharedAmount is the length of the longest number whose amount the
+// pass shares.
+const maxSharedAmount = 22
+
+// amount reads the number at d.pos into a, through its UnmarshalJSON. A
+// number written as one before it in the body (a quantity of 1 on every
+// line) gets the amount read then: an amount is a value that no method
+// changes in place, so two of them may share their digits, as copies of
+// one amount do.
+func (d *pass) amount(a *money.Amount) bool {
+	start, _, ok := d.number()
+	if !ok {
+		return false
+	}
+	text := d.data[start:d.pos]
+	if len(text) > maxSharedAmount {
+		return a.UnmarshalJSON(text) == nil
+	}
+	slot := &d.amounts[hashName(text)%uint32(len(d.amounts))]
+	if int(slot.n) == len(text) && string(slot.text[:slot.n]) == string(text) {
+		*a = slot.a
+		return true
+	}
+	if a.UnmarshalJSON(text) != nil {
+		return false
+	}
+	slot.n = uint8(copy(slot.text[:], text))
+	slot.a = *a
+	return true
 }
 
 // null stores a JSON null, just read, into the value of plan pl at p, as
@@ -224,12 +321,22 @@ func (d *pass) str() (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if plain {
+	if !plain {
+		d.text = unquoteInto(d.text[:0], raw)
+		raw = d.text
+	}
+	if len(raw) > maxShared {
 		return string(raw), true
 	}
-	d.text = unquoteInto(d.text[:0], raw)
-	return string(d.text), true
+	slot := &d.strs[hashName(raw)%uint32(len(d.strs))]
+	if *slot != string(raw) {
+		*slot = string(raw)
+	}
+	return *slot, true
 }
+
+// maxShared is the length up to which the pass shares equal strings.
+const maxShared = 24
 
 // strRaw reads the string whose opening quote is at d.pos, checking its
 // syntax, and returns the bytes between the quotes and whether they are
@@ -239,7 +346,11 @@ func (d *pass) strRaw() (raw []byte, plain, ok bool) {
 	start := d.pos + 1
 	plain = true
 	for i := start; i < len(d.data); i++ {
-		switch c := d.data[i]; {
+		c := d.data[i]
+		if plainByte[c] {
+			continue
+		}
+		switch {
 		case c == '"':
 			d.pos = i + 1
 			return d.data[start:i], plain, true
@@ -267,6 +378,23 @@ func (d *pass) strRaw() (raw []byte, plain, ok bool) {
 	}
 	return nil, false, false
 }
+
+// plainByte marks the bytes that stand for themselves in a JSON string:
+// printable ASCII but the quote and the backslash.
+var plainByte = func() (t [256]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// structural marks the bytes that countItems stops at.
+var structural = func() (t [256]bool) {
+	for _, c := range `"{}[],` {
+		t[c] = true
+	}
+	return t
+}()
 
 func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
@@ -441,7 +569,7 @@ func (d *pass) object(pl *plan, p unsafe.Pointer) bool {
 		if !ok {
 			return false
 		}
-		e := pl.names[string(name)]
+		e := pl.names.find(name)
 		if e == nil {
 			d.fold = foldName(d.fold[:0], name)
 			e = pl.folded[string(d.fold)]
@@ -573,23 +701,27 @@ func (d *pass) list(pl *plan, p unsafe.Pointer) bool {
 // items (which decoding refuses at once) allocates nothing for them, and
 // returns 1 when it meets another item.
 func (d *pass) countItems() int {
-	data := d.data
-	n, depth, item := 1, 0, true
-	for i := d.pos; i < len(data); i++ {
-		c := data[i]
-		if item {
-			switch c {
-			case ' ', '\t', '\n', '\r':
-				continue
-			case '{':
-				item = false
-			default:
-				return 1
-			}
+	data, i := d.data, d.pos
+	if i >= len(data) || data[i] != '{' {
+		return 1
+	}
+	n, depth := 1, 0
+	for ; i < len(data); i++ {
+		for i < len(data) && !structural[data[i]] {
+			i++
 		}
-		switch c {
+		if i == len(data) {
+			break
+		}
+		switch data[i] {
 		case '"':
-			for i++; i < len(data) && data[i] != '"'; i++ {
+			for i++; i < len(data); i++ {
+				for i < len(data) && plainByte[data[i]] {
+					i++
+				}
+				if i >= len(data) || data[i] == '"' {
+					break
+				}
 				if data[i] == '\\' {
 					i++
 				}
@@ -597,19 +729,26 @@ func (d *pass) countItems() int {
 		case '{', '[':
 			depth++
 		case '}', ']':
-			if depth == 0 {
+			if depth--; depth < 0 {
 				return n
 			}
-			depth--
 		case ',':
-			if depth == 0 {
-				n++
-				item = true
+			if depth > 0 {
+				continue
 			}
+			for i++; i < len(data) && isSpace(data[i]); i++ {
+			}
+			if i >= len(data) || data[i] != '{' {
+				return 1
+			}
+			n++
+			depth++
 		}
 	}
 	return n
 }
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // skip reads the value at d.pos without storing it, checking its syntax
 // and, along shape sh, its member names.

@@ -293,3 +293,46 @@ func TestPassDecodesRequests(t *testing.T) {
 		}
 	}
 }
+
+// quotation returns the JSON of a QUOTATION of n lines, the body of the
+// engine's decoding benchmarks (engine/decode_bench_test.go).
+func quotation(tb testing.TB, n int) []byte {
+	tb.Helper()
+	req := wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+		DocumentDate: civil.MustParse("2026-06-01"),
+		Seller:       &wire.Seller{Company: "ACME", PhysicalOrigin: &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}},
+		Customer: &wire.Customer{Destination: &wire.Location{StreetAddress1: "200 N Spring St", City: "Los Angeles",
+			MainDivision: "CA", PostalCode: "90012", Country: "US"}}}
+	classes := []string{"GENERAL", "CLOTHING", "FOOD", "PREPARED_FOOD", "DIGITAL_GOODS"}
+	two, price := money.MustParse("2"), money.MustParse("19.99")
+	for i := range n {
+		req.LineItems = append(req.LineItems, wire.SaleLineItem{LineItemID: fmt.Sprint(i + 1),
+			Product: &wire.Product{ProductClass: classes[i%len(classes)]}, Quantity: &wire.Measure{Value: &two}, UnitPrice: &price})
+	}
+	b, err := json.Marshal(req)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+func benchmarkDecode(b *testing.B, n int, decode func([]byte, any) error) {
+	body := quotation(b, n)
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var r wire.SaleRequest
+		if err := decode(body, &r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func decodeNow(body []byte, v any) error { return jsonbody.Decode(bytes.NewReader(body), v, 1<<20) }
+
+// BenchmarkDecode1 and BenchmarkDecode100 are Decode of a quotation of 1
+// and 100 lines; BenchmarkReference1 and 100, the reference decoder.
+func BenchmarkDecode1(b *testing.B)      { benchmarkDecode(b, 1, decodeNow) }
+func BenchmarkDecode100(b *testing.B)    { benchmarkDecode(b, 100, decodeNow) }
+func BenchmarkReference1(b *testing.B)   { benchmarkDecode(b, 1, jsonbody.DecodeReference) }
+func BenchmarkReference100(b *testing.B) { benchmarkDecode(b, 100, jsonbody.DecodeReference) }

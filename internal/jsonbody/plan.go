@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/levytax/levy/civil"
@@ -53,12 +54,17 @@ type plan struct {
 	shape *shape  // the member names the scan of strict.go checks
 
 	// For a struct: its members by exact name, and by folded name those
-	// that are not members by exact name (see entryOf).
-	names  map[string]*entry
+	// that are not members by exact name (see structPlan).
+	names  nameTable
 	folded map[string]*entry
 	// count says whether a slice counts its items before it allocates
 	// them (large items), rather than growing.
 	count bool
+	// chunks are the types of arrays of 2, 4, 8 and 16 values of a small
+	// type that pointers point to, which the pass allocates a few
+	// pointers' targets at a time (pass.alloc); nil for other types.
+	chunks []reflect.Type
+	slab   uint8 // the place of the type's chunk in pass.slabs
 }
 
 // entry is one member name of a struct plan.
@@ -180,6 +186,12 @@ func (b *planBuilder) kindPlan(p *plan, t reflect.Type) {
 	case reflect.Pointer:
 		p.kind = planPointer
 		p.elem = b.value(t.Elem(), true)
+		if e := p.elem; e.chunks == nil && e.size > 0 && e.size <= maxChunkedSize {
+			for n := 2; n <= maxChunk; n *= 2 {
+				e.chunks = append(e.chunks, reflect.ArrayOf(n, e.typ))
+			}
+			e.slab = uint8(slabCount.Add(1) % uint32(len(pass{}.slabs)))
+		}
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 {
 			p.kind = planDelegate // base64, or a named byte type's methods
@@ -195,6 +207,17 @@ func (b *planBuilder) kindPlan(p *plan, t reflect.Type) {
 		p.kind = planDelegate
 	}
 }
+
+// maxChunk is the largest number of pointers' targets allocated at once,
+// and maxChunkedSize the largest type allocated so.
+const (
+	maxChunk       = 16
+	maxChunkedSize = 256
+)
+
+// slabCount spreads the types whose targets are allocated in chunks over
+// the places of pass.slabs.
+var slabCount atomic.Uint32
 
 // countItemsFrom is the size of a slice's item from which the pass
 // counts the items of an array before it allocates them, so that a
@@ -237,7 +260,7 @@ func (b *planBuilder) structPlan(p *plan, t reflect.Type) {
 		}
 		return byFold[string(foldName(nil, []byte(name)))]
 	}
-	p.names = map[string]*entry{}
+	names := map[string]*entry{}
 	p.folded = map[string]*entry{}
 	sh := p.shape
 	ms := membersOf(t)
@@ -248,14 +271,14 @@ func (b *planBuilder) structPlan(p *plan, t reflect.Type) {
 		// value are checked against another type than the one decoded:
 		// the reference decoder handles it.
 		e.bail = e.field != nil && e.field.plan.typ != ms[m.name].typ
-		p.names[m.name] = e
+		names[m.name] = e
 	}
 	// A field that strict.go does not know by its name (one named by an
 	// invalid tag) is too fine a point: the pass leaves it to the
 	// reference decoder, by the exact name and by the folded one.
 	for _, f := range fields {
-		if p.names[f.name] == nil {
-			p.names[f.name] = &entry{seen: -1, bail: true}
+		if names[f.name] == nil {
+			names[f.name] = &entry{seen: -1, bail: true}
 		}
 	}
 	for key := range sh.byFold {
@@ -266,6 +289,7 @@ func (b *planBuilder) structPlan(p *plan, t reflect.Type) {
 			p.folded[key] = &entry{seen: -1, bail: true}
 		}
 	}
+	p.names = newNameTable(names)
 }
 
 // fieldOf returns where field f of struct t is, or nil when the way to it
@@ -285,3 +309,60 @@ func (b *planBuilder) fieldOf(t reflect.Type, f goField) *planField {
 
 // at returns the address off bytes into the value at p.
 func at(p unsafe.Pointer, off uintptr) unsafe.Pointer { return unsafe.Add(p, off) }
+
+// nameTable finds the entry of a member name: an open-addressing table
+// hashed on the length and three bytes of a name, faster than a map for
+// the short names of the wire.
+type nameTable struct {
+	slots []nameSlot
+	mask  uint32
+}
+
+// nameSlot is one place of a nameTable; name is "" when it is free.
+type nameSlot struct {
+	name string
+	e    *entry
+}
+
+// newNameTable returns the table of names, at most a quarter full.
+func newNameTable(names map[string]*entry) nameTable {
+	n := 8
+	for n < 4*len(names) {
+		n *= 2
+	}
+	t := nameTable{slots: make([]nameSlot, n), mask: uint32(n - 1)}
+	for name, e := range names {
+		i := hashName([]byte(name)) & t.mask
+		for t.slots[i].e != nil {
+			i = (i + 1) & t.mask
+		}
+		t.slots[i] = nameSlot{name: name, e: e}
+	}
+	return t
+}
+
+// find returns the entry of name, or nil.
+func (t *nameTable) find(name []byte) *entry {
+	if len(t.slots) == 0 {
+		return nil
+	}
+	for i := hashName(name) & t.mask; ; i = (i + 1) & t.mask {
+		s := &t.slots[i]
+		if s.e == nil || s.name == string(name) {
+			return s.e
+		}
+	}
+}
+
+// hashName hashes a name on its length and its first, middle and last
+// bytes.
+func hashName(b []byte) uint32 {
+	n := uint32(len(b))
+	h := n * 0x9e3779b1
+	if n > 0 {
+		h ^= uint32(b[0]) * 0x85ebca6b
+		h ^= uint32(b[n/2]) * 0xc2b2ae35
+		h ^= uint32(b[n-1]) * 0x27d4eb2f
+	}
+	return h ^ h>>15
+}
