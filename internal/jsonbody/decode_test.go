@@ -39,3 +39,34 @@ func TestDecodeReadsToTheLimit(t *testing.T) {
 		t.Errorf("a failing reader: %v", err)
 	}
 }
+
+// concurrent is decoded by TestDecodeConcurrently only, so that its plan
+// is built there by many goroutines at once.
+type concurrent struct {
+	Name  string         `json:"name"`
+	Items []concurrent   `json:"items"`
+	Next  *concurrent    `json:"next"`
+	Tags  map[string]int `json:"tags"`
+}
+
+// TestDecodeConcurrently decodes into a type never decoded before from
+// many goroutines at once (run it with -race).
+func TestDecodeConcurrently(t *testing.T) {
+	body := `{"name":"a","items":[{"name":"b","next":{"name":"c"}},{"tags":{"x":1}}],"next":{"items":[]}}`
+	errs := make(chan error, 16)
+	for range 16 {
+		go func() {
+			var v concurrent
+			err := jsonbody.Decode(strings.NewReader(body), &v, 0)
+			if err == nil && (v.Items[0].Next.Name != "c" || v.Items[1].Tags["x"] != 1 || v.Next.Items == nil) {
+				err = errors.New("decoded wrong")
+			}
+			errs <- err
+		}()
+	}
+	for range 16 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

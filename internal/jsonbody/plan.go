@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"reflect"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/levytax/levy/civil"
@@ -109,6 +108,11 @@ func pointeePlan(t reflect.Type) *plan {
 	}
 	b := planBuilder{building: map[planKey]*plan{}}
 	p := b.value(t, true)
+	// The plans are published once all are complete: a plan refers to
+	// those of the types it holds, and a recursive type to itself.
+	for key, q := range b.building {
+		plans.Store(key, q)
+	}
 	plans.Store(planKey{t, true}, p)
 	return p
 }
@@ -146,6 +150,12 @@ func (b *planBuilder) value(t reflect.Type, viaPointer bool) *plan {
 	}
 	p := &plan{typ: t, size: t.Size(), shape: shapeOf(t)}
 	b.building[key] = p
+	if p.size > 0 && p.size <= maxChunkedSize {
+		for n := 2; n <= maxChunk; n *= 2 {
+			p.chunks = append(p.chunks, reflect.ArrayOf(n, t))
+		}
+		p.slab = uint8(hashName([]byte(t.String())) % uint32(len(pass{}.slabs)))
+	}
 	switch {
 	case t.Kind() == reflect.Pointer && t.Name() != "" && (t.Elem().Kind() == reflect.Pointer ||
 		reflect.PointerTo(t.Elem()).Implements(jsonUnmarshaler) || reflect.PointerTo(t.Elem()).Implements(textUnmarshaler)):
@@ -163,7 +173,6 @@ func (b *planBuilder) value(t reflect.Type, viaPointer bool) *plan {
 	default:
 		p.kind = planText
 	}
-	plans.Store(key, p)
 	return p
 }
 
@@ -186,12 +195,6 @@ func (b *planBuilder) kindPlan(p *plan, t reflect.Type) {
 	case reflect.Pointer:
 		p.kind = planPointer
 		p.elem = b.value(t.Elem(), true)
-		if e := p.elem; e.chunks == nil && e.size > 0 && e.size <= maxChunkedSize {
-			for n := 2; n <= maxChunk; n *= 2 {
-				e.chunks = append(e.chunks, reflect.ArrayOf(n, e.typ))
-			}
-			e.slab = uint8(slabCount.Add(1) % uint32(len(pass{}.slabs)))
-		}
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 {
 			p.kind = planDelegate // base64, or a named byte type's methods
@@ -214,10 +217,6 @@ const (
 	maxChunk       = 16
 	maxChunkedSize = 256
 )
-
-// slabCount spreads the types whose targets are allocated in chunks over
-// the places of pass.slabs.
-var slabCount atomic.Uint32
 
 // countItemsFrom is the size of a slice's item from which the pass
 // counts the items of an array before it allocates them, so that a
