@@ -343,40 +343,44 @@ const maxShared = 24
 // its text as they stand: no escape, and no byte outside ASCII (which
 // unquoting leaves alone when it is valid UTF-8; that is checked then).
 func (d *pass) strRaw() (raw []byte, plain, ok bool) {
+	data := d.data // a local copy, which the loops need not reload
 	start := d.pos + 1
 	plain = true
-	for i := start; i < len(d.data); i++ {
-		c := d.data[i]
-		if plainByte[c] {
-			continue
+	i := start
+	for {
+		for i < len(data) && plainByte[data[i]] {
+			i++
 		}
-		switch {
+		if i >= len(data) {
+			return nil, false, false
+		}
+		switch c := data[i]; {
 		case c == '"':
 			d.pos = i + 1
-			return d.data[start:i], plain, true
+			return data[start:i], plain, true
 		case c < ' ':
 			return nil, false, false
 		case c == '\\':
 			plain = false
 			i++
-			if i >= len(d.data) {
+			if i >= len(data) {
 				return nil, false, false
 			}
-			switch d.data[i] {
+			switch data[i] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 			case 'u':
-				if i+4 >= len(d.data) || !isHex(d.data[i+1]) || !isHex(d.data[i+2]) || !isHex(d.data[i+3]) || !isHex(d.data[i+4]) {
+				if i+4 >= len(data) || !isHex(data[i+1]) || !isHex(data[i+2]) || !isHex(data[i+3]) || !isHex(data[i+4]) {
 					return nil, false, false
 				}
 				i += 4
 			default:
 				return nil, false, false
 			}
-		case c >= utf8.RuneSelf:
+		default: // a byte outside ASCII
 			plain = false
 		}
+		i++
 	}
-	return nil, false, false
 }
 
 // plainByte marks the bytes that stand for themselves in a JSON string:
@@ -665,7 +669,16 @@ func (d *pass) list(pl *plan, p unsafe.Pointer) bool {
 		return true
 	}
 	if h.data == nil && pl.count {
-		if n := d.countItems(); n > 1 {
+		// Counting pays past a few items; with less than countFrom bytes
+		// of body left, the slice starts with one item and grows.
+		n := 1
+		if len(d.data)-d.pos >= countFrom {
+			n = d.countItems()
+		}
+		if n == 1 {
+			// A value of the item's type is laid out as an array of one.
+			h.data, h.cap = reflect.New(pl.elem.typ).UnsafePointer(), 1
+		} else {
 			reflect.NewAt(pl.typ, p).Elem().Set(reflect.MakeSlice(pl.typ, 0, n))
 		}
 	}
@@ -693,6 +706,10 @@ func (d *pass) list(pl *plan, p unsafe.Pointer) bool {
 		}
 	}
 }
+
+// countFrom is the length of body left from which the pass counts the
+// items of an array of large structs before it allocates them.
+const countFrom = 512
 
 // countItems returns the number of items of the array whose first item
 // is at d.pos, counting its commas outside nested values and strings
