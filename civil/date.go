@@ -33,11 +33,56 @@ func New(y int, m time.Month, d int) Date {
 // Parse reads a date in the form YYYY-MM-DD. It rejects any other form and
 // dates that do not exist (2026-02-30).
 func Parse(s string) (Date, error) {
+	if d, ok := parseDigits(s); ok {
+		return d, nil
+	}
 	t, err := time.Parse(layout, s)
 	if err != nil {
 		return Date{}, fmt.Errorf("civil: %q is not a date of the form YYYY-MM-DD", s)
 	}
 	return Of(t), nil
+}
+
+// parseDigits reads a date of the form YYYY-MM-DD written in ten ASCII
+// characters, as nearly every date on the wire is, without time.Parse
+// and without allocating. It reports false for any other text and for a
+// date that does not exist; Parse then reads the text or refuses it as
+// time.Parse does.
+func parseDigits[T string | []byte](s T) (Date, bool) {
+	if len(s) != len(layout) || s[4] != '-' || s[7] != '-' {
+		return Date{}, false
+	}
+	num := func(from, to int) int {
+		n := 0
+		for i := from; i < to; i++ {
+			c := s[i]
+			if c < '0' || c > '9' {
+				return -1
+			}
+			n = n*10 + int(c-'0')
+		}
+		return n
+	}
+	y, m, d := num(0, 4), num(5, 7), num(8, 10)
+	if y < 0 || m < 1 || m > 12 || d < 1 || d > daysIn(time.Month(m), y) {
+		return Date{}, false
+	}
+	return Date{Year: y, Month: time.Month(m), Day: d}, true
+}
+
+// daysIn returns the number of days of month m of year y in the
+// proleptic Gregorian calendar.
+func daysIn(m time.Month, y int) int {
+	switch m {
+	case time.February:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case time.April, time.June, time.September, time.November:
+		return 30
+	}
+	return 31
 }
 
 // ParseCompact reads a date in the form YYYYMMDD, as government rate files
@@ -121,6 +166,10 @@ func (d Date) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
 
 // UnmarshalText reads YYYY-MM-DD.
 func (d *Date) UnmarshalText(b []byte) error {
+	if v, ok := parseDigits(b); ok {
+		*d = v
+		return nil
+	}
 	v, err := Parse(string(b))
 	if err != nil {
 		return err

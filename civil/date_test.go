@@ -2,7 +2,9 @@ package civil
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
+	"time"
 )
 
 func TestParse(t *testing.T) {
@@ -62,5 +64,39 @@ func TestJSON(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`{"d":"tomorrow"}`), &v); err == nil {
 		t.Error("a bad date was accepted")
+	}
+}
+
+// TestParseDigitsAgreesWithTime checks the quick reading of YYYY-MM-DD
+// against time.Parse on every month and day number from 00 to 99 of
+// years that test the leap rules, and on texts of other shapes.
+func TestParseDigitsAgreesWithTime(t *testing.T) {
+	for _, y := range []int{0, 1, 4, 100, 400, 1600, 1900, 1996, 2000, 2023, 2024, 2026, 2100, 2400, 9999} {
+		for m := range 100 {
+			for d := range 100 {
+				s := fmt.Sprintf("%04d-%02d-%02d", y, m, d)
+				checkParse(t, s)
+			}
+		}
+	}
+	for _, s := range []string{"", "2026-1-01", "2026-01-1", "2026/01/01", "+026-01-01", "-026-01-01", "2026-+1-01",
+		"2026-01-+1", "20260101", "2026-01-01 ", " 2026-01-01", "2026-01-0a", "２０２６-01-01", "2026-02-29", "2024-02-29"} {
+		checkParse(t, s)
+	}
+}
+
+// checkParse fails unless Parse and UnmarshalText read s as time.Parse
+// does.
+func checkParse(t *testing.T, s string) {
+	t.Helper()
+	want, werr := time.Parse("2006-01-02", s)
+	got, err := Parse(s)
+	var text Date
+	terr := text.UnmarshalText([]byte(s))
+	switch {
+	case (err == nil) != (werr == nil) || (terr == nil) != (werr == nil):
+		t.Fatalf("%q: Parse error %v, UnmarshalText error %v, time.Parse error %v", s, err, terr, werr)
+	case werr == nil && (got != Of(want) || text != got):
+		t.Fatalf("%q: Parse %v, UnmarshalText %v, time.Parse %v", s, got, text, want)
 	}
 }

@@ -149,7 +149,9 @@ func (a Amount) MarshalJSON() ([]byte, error) { return a.appendText(nil), nil }
 // beyond MaxExponent. By the convention of encoding/json, null leaves a
 // unchanged, so a field that is null or absent stays 0.
 func (a *Amount) UnmarshalJSON(b []byte) error {
-	b = bytes.Trim(b, " \t\r\n")
+	if len(b) > 0 && (isJSONSpace(b[0]) || isJSONSpace(b[len(b)-1])) {
+		b = bytes.Trim(b, " \t\r\n")
+	}
 	if len(b) == 0 {
 		return fmt.Errorf("money: decode amount: empty JSON value: %w", ErrSyntax)
 	}
@@ -302,8 +304,10 @@ func parseNumber(s string, strict bool) (decimal.Decimal, error) {
 	if exp > MaxExponent || exp < -MaxExponent {
 		return decimal.Decimal{}, fmt.Errorf("%w: exponent %d of %s is beyond ±%d", ErrRange, exp, clip(strconv.QuoteToASCII(s)), MaxExponent)
 	}
-	var c big.Int
 	if len(intPart)+len(fracPart) <= 18 {
+		// The coefficient fits an int64: decimal.New allocates its
+		// big.Int once, where building one here and copying it into the
+		// decimal allocated three times.
 		var v int64
 		for _, ch := range []byte(intPart) {
 			v = v*10 + int64(ch-'0')
@@ -311,8 +315,13 @@ func parseNumber(s string, strict bool) (decimal.Decimal, error) {
 		for _, ch := range []byte(fracPart) {
 			v = v*10 + int64(ch-'0')
 		}
-		c.SetInt64(v)
-	} else if _, ok := c.SetString(intPart+fracPart, 10); !ok {
+		if neg {
+			v = -v
+		}
+		return decimal.New(v, int32(exp)), nil
+	}
+	var c big.Int
+	if _, ok := c.SetString(intPart+fracPart, 10); !ok {
 		return bad()
 	}
 	if neg {
@@ -322,6 +331,9 @@ func parseNumber(s string, strict bool) (decimal.Decimal, error) {
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// isJSONSpace reports whether c is white space between JSON tokens.
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // clip shortens text quoted in an error message, so that a hostile input
 // does not end up whole in logs.

@@ -3,6 +3,8 @@ package money
 import (
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -364,6 +366,44 @@ func BenchmarkUnmarshalJSON(b *testing.B) {
 		var a Amount
 		if err := a.UnmarshalJSON(in); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestParseKeepsCoefficientAndExponent checks that Parse reads numbers of
+// up to 18 digits (which take the int64 path) and longer ones to the
+// coefficient and exponent that the decimal library reads from the same
+// text: the scale as written, the sign, and the value.
+func TestParseKeepsCoefficientAndExponent(t *testing.T) {
+	r := rand.New(rand.NewPCG(2026, 1128))
+	for range 100000 {
+		digits := 1 + r.IntN(22)
+		var b strings.Builder
+		if r.IntN(2) == 0 {
+			b.WriteByte('-')
+		}
+		point := r.IntN(digits + 1)
+		for i := range digits {
+			if i == point && i > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteByte(byte('0' + r.IntN(10)))
+		}
+		if r.IntN(4) == 0 {
+			b.WriteString("e" + strconv.Itoa(r.IntN(40)-20))
+		}
+		s := b.String()
+		got, err := Parse(s)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", s, err)
+		}
+		want, err := decimal.NewFromString(s)
+		if err != nil {
+			t.Fatalf("decimal.NewFromString(%q): %v", s, err)
+		}
+		if got.d.Exponent() != want.Exponent() || got.d.Coefficient().Cmp(want.Coefficient()) != 0 {
+			t.Fatalf("Parse(%q) = %s×10^%d, the decimal library reads %s×10^%d",
+				s, got.d.Coefficient(), got.d.Exponent(), want.Coefficient(), want.Exponent())
 		}
 	}
 }

@@ -7,6 +7,14 @@
 // given twice in one object, a name that differs from a member only in
 // case) and names every bad value by its JSON path, in a *levy.Error of
 // code levy.EInvalid, so that a transport can answer it without
-// renaming anything. Package-level state is limited to a cache of the
-// shapes of the types decoded, which is safe for concurrent use.
+// renaming anything.
+//
+// Decode reads a body in one pass straight into the Go value (pass.go),
+// along a plan of the value's type (plan.go) that follows encoding/json's
+// rules; a body that the pass does not accept goes to the reference
+// decoder (reference.go, the decoder of before: a scan of the names,
+// encoding/json, and a walk that finds the path of a fault), so that every
+// refusal keeps the path and the words it had. Package-level state is
+// limited to caches of the plans and shapes of the types decoded and a
+// pool of read buffers, all safe for concurrent use.
 package jsonbody

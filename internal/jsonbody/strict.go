@@ -30,6 +30,11 @@ import (
 // The same pass bounds the nesting of the body (MaxJSONDepth). It reads
 // the syntax only as far as it needs to: on a body that is not JSON it
 // stops and leaves the report to encoding/json.
+//
+// This scan is the reference decoder's (reference.go). The one pass
+// (pass.go) makes the same checks with the same shapes as it decodes,
+// and hands the body to the reference decoder at the first refusal, which
+// this scan then finds and names.
 
 // shapeKind says how the scan reads the values of a Go type.
 type shapeKind uint8
