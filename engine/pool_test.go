@@ -213,3 +213,24 @@ func TestDateString(t *testing.T) {
 		}
 	}
 }
+
+// TestGoldenAppendJSON checks that the generated encoder of the wire
+// responses (wire's AppendJSON, which the API answers with) writes what
+// encoding/json writes for every golden response.
+func TestGoldenAppendJSON(t *testing.T) {
+	e := testEngine(t)
+	for _, gc := range goldenCalcs(t) {
+		resp, err := gc.run(e)
+		if err != nil {
+			continue // bad-location
+		}
+		want, err := json.Marshal(resp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := resp.(interface{ AppendJSON([]byte) ([]byte, error) }).AppendJSON(nil)
+		if err != nil || string(got) != string(want) {
+			t.Errorf("%s: AppendJSON wrote (%v)\n%s\njson.Marshal\n%s", gc.name, err, got, want)
+		}
+	}
+}
