@@ -41,7 +41,7 @@ func add(a, b decimal.Decimal) decimal.Decimal {
 	}
 	if e, ok := alignSmall(a, b); ok {
 		x, y := a.CoefficientInt64()*pow10[a.Exponent()-e], b.CoefficientInt64()*pow10[b.Exponent()-e]
-		return decimal.New(x+y, e)
+		return smallDecimal(x+y, e)
 	}
 	return a.Add(b)
 }
@@ -77,7 +77,7 @@ func alignSmall(a, b decimal.Decimal) (exp int32, ok bool) {
 func mul(a, b decimal.Decimal) decimal.Decimal {
 	e := int64(a.Exponent()) + int64(b.Exponent())
 	if e >= math.MinInt32 && e <= math.MaxInt32 && a.NumDigits()+b.NumDigits() <= maxSmallDigits {
-		return decimal.New(a.CoefficientInt64()*b.CoefficientInt64(), int32(e))
+		return smallDecimal(a.CoefficientInt64()*b.CoefficientInt64(), int32(e))
 	}
 	return a.Mul(b)
 }
@@ -90,7 +90,7 @@ func roundHalfUp(d decimal.Decimal, places int32) decimal.Decimal {
 	case e == t:
 		return d
 	case e > t && e-t <= maxSmallDigits && int64(d.NumDigits())+e-t <= maxSmallDigits:
-		return decimal.New(d.CoefficientInt64()*pow10[e-t], int32(t))
+		return smallDecimal(d.CoefficientInt64()*pow10[e-t], int32(t))
 	case e < t && t-e <= maxSmallDigits && d.NumDigits() <= maxSmallDigits:
 		c, p := d.CoefficientInt64(), pow10[t-e]
 		q, r := c/p, c%p
@@ -104,9 +104,19 @@ func roundHalfUp(d decimal.Decimal, places int32) decimal.Decimal {
 				q++
 			}
 		}
-		return decimal.New(q, int32(t))
+		return smallDecimal(q, int32(t))
 	}
 	return d.Round(places)
+}
+
+// smallDecimal returns decimal.New(x, e). A zero of 0 to 8 decimal
+// places is one of the shared zeros, which costs no allocation: a
+// document's exempt and non-taxable lines have many.
+func smallDecimal(x int64, e int32) decimal.Decimal {
+	if x == 0 && e <= 0 && int(-e) < len(zeros) {
+		return zeros[-e].Decimal()
+	}
+	return decimal.New(x, e)
 }
 
 // mode says who accounts for the tax of a document.
@@ -355,13 +365,18 @@ type calc struct {
 	lineBlock  []line
 	inBlock    []lineIn
 	placeBlock []place
+	used       usage // the items carved from them
 	// blocks that the response's taxes are carved from (never reused:
 	// the response holds them)
 	wireBlock []wire.Tax
 	partBlock []taxParts
-	// buffers reused by ratesOn
-	rateBuf []jurisdiction.Rate
-	infoBuf []bool
+	wireDone  int // the taxes carved from them so far
+	// buffers reused by ratesOn, the rates it keeps for the document,
+	// and the end of theirs in the buffers
+	rateBuf   []jurisdiction.Rate
+	infoBuf   []bool
+	seenRates []seenRates
+	seenEnd   int
 	// places merged by mixed sourcing in this document
 	mixed []mixedPlace
 	// capUsed is the local rate a line has used of its state's local cap
@@ -411,8 +426,11 @@ const maxDecisions = 64
 // one, which makes a 100-line quotation about 10% faster.
 func (c *calc) decide(env *rules.Env, d civil.Date) (*rules.Rule, *rules.Structure, error) {
 	for i := range c.envs {
-		if c.envs[i].date == d && c.envs[i].env == *env {
-			return c.envs[i].rule, c.envs[i].structure, nil
+		// The members that differ most often between the taxes of a
+		// document first, then the whole environment.
+		if e := &c.envs[i]; e.env.JurisdictionID == env.JurisdictionID && e.env.ProductClass == env.ProductClass &&
+			e.env.Tax == env.Tax && e.date == d && e.env == *env {
+			return e.rule, e.structure, nil
 		}
 	}
 	r, st, err := c.s.decide(c.ctx, env, d)
@@ -545,10 +563,21 @@ func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date) (*r
 }
 
 // ratesOn returns the rates of a jurisdiction on d, the dataset's and the
-// host's, with whether each is information only. The slices are the
-// calculation's buffers, valid until the next call.
+// host's, with whether each is information only. The lines of a
+// document share a few jurisdictions: the rates of the first
+// maxSeenRates asked for are kept for the document (seenRates) and
+// returned again; those of the others are valid until the next call.
 func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
-	c.rateBuf, c.infoBuf = c.rateBuf[:0], c.infoBuf[:0]
+	for i := range c.seenRates {
+		if r := &c.seenRates[i]; r.date == d && r.id == id {
+			return r.rates, r.info
+		}
+	}
+	keep := len(c.seenRates) < maxSeenRates
+	if !keep {
+		c.rateBuf, c.infoBuf = c.rateBuf[:c.seenEnd], c.infoBuf[:c.seenEnd]
+	}
+	start := len(c.rateBuf)
 	rates := c.s.ratesOf(id)
 	for i := range rates {
 		u := &rates[i]
@@ -557,7 +586,27 @@ func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
 			c.infoBuf = append(c.infoBuf, u.informationOnly)
 		}
 	}
-	return c.rateBuf, c.infoBuf
+	end := len(c.rateBuf)
+	r, info := c.rateBuf[start:end:end], c.infoBuf[start:end:end]
+	if keep {
+		// Items appended later may move the buffers: r and info keep
+		// the arrays they were read from, which nothing writes again.
+		c.seenRates = append(c.seenRates, seenRates{id: id, date: d, rates: r, info: info})
+		c.seenEnd = end
+	}
+	return r, info
+}
+
+// maxSeenRates bounds the jurisdictions whose rates a document keeps.
+const maxSeenRates = 32
+
+// seenRates are the rates of a jurisdiction on a date, kept for the
+// document.
+type seenRates struct {
+	id    string
+	date  civil.Date
+	rates []jurisdiction.Rate
+	info  []bool
 }
 
 // hasRatesOn reports whether a jurisdiction has a rate on d.
