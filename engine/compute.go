@@ -243,7 +243,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		t.ruleID, t.ruleReason = CertificateRule, "a stored exemption certificate of the customer covers the tax"
 		t.certificate, t.reasonCode = cert.Number, cert.ReasonCode
 	default:
-		r, found, err := c.decide(&env, l.date)
+		r, found, err := c.decide(&env, l.date, c.envHash(l, &env))
 		if err != nil {
 			return false, err
 		}
@@ -307,7 +307,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	if (overridden || l.customer.exempt || cert != nil) && !hasRate(rates, imp, jurisdiction.General) {
 		// An exemption does not say which of a class-specific tax's
 		// rates the line would bear: the rules do.
-		r, _, err := c.decide(&env, l.date)
+		r, _, err := c.decide(&env, l.date, c.envHash(l, &env))
 		if err != nil {
 			return false, err
 		}
