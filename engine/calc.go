@@ -41,7 +41,7 @@ func add(a, b decimal.Decimal) decimal.Decimal {
 	}
 	if e, ok := alignSmall(a, b); ok {
 		x, y := a.CoefficientInt64()*pow10[a.Exponent()-e], b.CoefficientInt64()*pow10[b.Exponent()-e]
-		return decimal.New(x+y, e)
+		return smallDecimal(x+y, e)
 	}
 	return a.Add(b)
 }
@@ -77,7 +77,7 @@ func alignSmall(a, b decimal.Decimal) (exp int32, ok bool) {
 func mul(a, b decimal.Decimal) decimal.Decimal {
 	e := int64(a.Exponent()) + int64(b.Exponent())
 	if e >= math.MinInt32 && e <= math.MaxInt32 && a.NumDigits()+b.NumDigits() <= maxSmallDigits {
-		return decimal.New(a.CoefficientInt64()*b.CoefficientInt64(), int32(e))
+		return smallDecimal(a.CoefficientInt64()*b.CoefficientInt64(), int32(e))
 	}
 	return a.Mul(b)
 }
@@ -90,7 +90,7 @@ func roundHalfUp(d decimal.Decimal, places int32) decimal.Decimal {
 	case e == t:
 		return d
 	case e > t && e-t <= maxSmallDigits && int64(d.NumDigits())+e-t <= maxSmallDigits:
-		return decimal.New(d.CoefficientInt64()*pow10[e-t], int32(t))
+		return smallDecimal(d.CoefficientInt64()*pow10[e-t], int32(t))
 	case e < t && t-e <= maxSmallDigits && d.NumDigits() <= maxSmallDigits:
 		c, p := d.CoefficientInt64(), pow10[t-e]
 		q, r := c/p, c%p
@@ -104,9 +104,19 @@ func roundHalfUp(d decimal.Decimal, places int32) decimal.Decimal {
 				q++
 			}
 		}
-		return decimal.New(q, int32(t))
+		return smallDecimal(q, int32(t))
 	}
 	return d.Round(places)
+}
+
+// smallDecimal returns decimal.New(x, e). A zero of 0 to 8 decimal
+// places is one of the shared zeros, which costs no allocation: a
+// document's exempt and non-taxable lines have many.
+func smallDecimal(x int64, e int32) decimal.Decimal {
+	if x == 0 && e <= 0 && int(-e) < len(zeros) {
+		return zeros[-e].Decimal()
+	}
+	return decimal.New(x, e)
 }
 
 // mode says who accounts for the tax of a document.
@@ -267,6 +277,11 @@ type line struct {
 	charged  *decimal.Decimal // tax the vendor charged
 	prevPaid decimal.Decimal
 
+	// envHash is the hash of the members of a tax's rules.Env that are
+	// the line's, once envHashed (see calc.envHash).
+	envHash   uint64
+	envHashed bool
+
 	// results
 	taxes    []taxOut
 	net      decimal.Decimal // amount net of tax
@@ -355,13 +370,18 @@ type calc struct {
 	lineBlock  []line
 	inBlock    []lineIn
 	placeBlock []place
+	used       usage // the items carved from them
 	// blocks that the response's taxes are carved from (never reused:
 	// the response holds them)
 	wireBlock []wire.Tax
 	partBlock []taxParts
-	// buffers reused by ratesOn
-	rateBuf []jurisdiction.Rate
-	infoBuf []bool
+	wireDone  int // the taxes carved from them so far
+	// buffers reused by ratesOn, the rates it keeps for the document,
+	// and the end of theirs in the buffers
+	rateBuf   []jurisdiction.Rate
+	infoBuf   []bool
+	seenRates []seenRates
+	seenEnd   int
 	// places merged by mixed sourcing in this document
 	mixed []mixedPlace
 	// capUsed is the local rate a line has used of its state's local cap
@@ -391,10 +411,11 @@ type calc struct {
 }
 
 // decision is a taxability decision and rate structure remembered within
-// a document.
+// a document, with the hash of its environment and date.
 type decision struct {
 	env       rules.Env
 	date      civil.Date
+	hash      uint64
 	rule      *rules.Rule
 	structure *rules.Structure
 }
@@ -406,23 +427,67 @@ var defaultRule = rules.Rule{ID: "taxable", Outcome: rules.Taxable}
 const maxDecisions = 64
 
 // decide returns the taxability rule and the rate structure of env on
-// date d. The document's own short list is consulted before the
-// snapshot's cache: comparing a few environments is cheaper than hashing
-// one, which makes a 100-line quotation about 10% faster.
-func (c *calc) decide(env *rules.Env, d civil.Date) (*rules.Rule, *rules.Structure, error) {
+// date d; h is envHash's hash of env. The document's own short list is
+// consulted before the snapshot's cache, and both compare the hash
+// before the environment.
+func (c *calc) decide(env *rules.Env, d civil.Date, h uint64) (*rules.Rule, *rules.Structure, error) {
+	h = dateHash(h, d)
 	for i := range c.envs {
-		if c.envs[i].date == d && c.envs[i].env == *env {
-			return c.envs[i].rule, c.envs[i].structure, nil
+		if e := &c.envs[i]; e.hash == h && e.date == d && e.env == *env {
+			return e.rule, e.structure, nil
 		}
 	}
-	r, st, err := c.s.decide(c.ctx, env, d)
+	r, st, err := c.s.decide(c.ctx, env, d, h)
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(c.envs) < maxDecisions {
-		c.envs = append(c.envs, decision{*env, d, r, st})
+		c.envs = append(c.envs, decision{*env, d, h, r, st})
 	}
 	return r, st, nil
+}
+
+// The environments of a line's taxes differ only in their place's and
+// jurisdiction's members: envHash hashes the line's members once a line
+// (FNV-1a, line.envHash) and the others for each tax. The caches key
+// decisions by the hash and compare the whole environment on a hit, so
+// that two environments with one hash only miss each other.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// envHash returns the hash of env, the environment of a tax of line l.
+func (c *calc) envHash(l *line, env *rules.Env) uint64 {
+	if !l.envHashed {
+		h := uint64(fnvOffset)
+		for _, s := range [...]string{env.Perspective, env.MessageType, env.TransactionType, env.ProductClass,
+			env.CustomerClass, env.Usage, env.UsageClass, env.Date} {
+			h = fnvString(h, s)
+		}
+		if env.BusinessCustomer {
+			h = (h ^ 1) * fnvPrime
+		}
+		l.envHash, l.envHashed = h, true
+	}
+	h := l.envHash
+	for _, s := range [...]string{env.Country, env.JurisdictionID, env.JurisdictionType, env.Subdivision, env.Tax} {
+		h = fnvString(h, s)
+	}
+	return h
+}
+
+// fnvString adds s and its end to the FNV-1a hash h.
+func fnvString(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * fnvPrime
+	}
+	return (h ^ 0xff) * fnvPrime // no member's text holds 0xff: the ends of two members can not be confused
+}
+
+// dateHash adds d to the hash h.
+func dateHash(h uint64, d civil.Date) uint64 {
+	return (h ^ uint64(d.Year)<<16 ^ uint64(d.Month)<<8 ^ uint64(d.Day)) * fnvPrime
 }
 
 // decisionKey identifies a decision in the snapshot's cache.
@@ -431,8 +496,9 @@ type decisionKey struct {
 	date civil.Date
 }
 
-// decided is a cached decision.
+// decided is a cached decision, with its key.
 type decided struct {
+	key       decisionKey
 	rule      *rules.Rule
 	structure *rules.Structure
 }
@@ -445,40 +511,42 @@ const maxCachedDecisions = 1 << 16
 
 // decisionCache is the snapshot's cache of decisions, made for a
 // workload that reads far more than it adds: a lookup reads an immutable
-// map without locking, and hashes its key with the key type's own hash
-// function (a sync.Map hashes an interface, several times slower for a
-// key of fourteen strings). New decisions go to a locked map, which is
-// merged into a new immutable map once lookups have missed the
-// immutable one about as often as the maps have entries, so that the
-// cost of the copy is spread over them.
+// map without locking, keyed by the hash of the decision's environment
+// and date (envHash, dateHash), and compares the key it finds with its
+// own (a sync.Map hashes an interface, and a map keyed by the
+// environment hashes its fourteen strings, each several times slower).
+// New decisions go to a locked map, which is merged into a new immutable
+// map once lookups have missed the immutable one about as often as the
+// maps have entries, so that the cost of the copy is spread over them.
+// Of two keys with one hash, the first is cached.
 type decisionCache struct {
-	read   atomic.Pointer[map[decisionKey]decided]
+	read   atomic.Pointer[map[uint64]decided]
 	mu     sync.Mutex
-	dirty  map[decisionKey]decided // decisions not yet in read
-	misses int                     // lookups that found no decision in read
+	dirty  map[uint64]decided // decisions not yet in read
+	misses int                // lookups that found no decision in read
 }
 
-// load returns the cached decision of k.
-func (c *decisionCache) load(k *decisionKey) (decided, bool) {
+// load returns the cached decision of k, whose hash is h.
+func (c *decisionCache) load(h uint64, k *decisionKey) (decided, bool) {
 	read := c.read.Load()
 	if read != nil {
-		if dd, ok := (*read)[*k]; ok {
-			return dd, true
+		if dd, ok := (*read)[h]; ok {
+			return dd, dd.key == *k
 		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if now := c.read.Load(); now != read {
 		// Merged since: the decision may be in the new map.
-		if dd, ok := (*now)[*k]; ok {
-			return dd, true
+		if dd, ok := (*now)[h]; ok {
+			return dd, dd.key == *k
 		}
 		read = now
 	}
-	dd, ok := c.dirty[*k]
+	dd, ok := c.dirty[h]
 	c.misses++
 	if n := len(c.dirty); n > 0 && c.misses >= n+lenOf(read) {
-		merged := make(map[decisionKey]decided, n+lenOf(read))
+		merged := make(map[uint64]decided, n+lenOf(read))
 		if read != nil {
 			maps.Copy(merged, *read)
 		}
@@ -486,26 +554,27 @@ func (c *decisionCache) load(k *decisionKey) (decided, bool) {
 		c.read.Store(&merged)
 		c.dirty, c.misses = nil, 0
 	}
-	return dd, ok
+	return dd, ok && dd.key == *k
 }
 
-// store caches the decision of k, while the cache has room.
-func (c *decisionCache) store(k *decisionKey, dd decided) {
+// store caches the decision dd, whose key's hash is h, while the cache
+// has room and no other key has the hash.
+func (c *decisionCache) store(h uint64, dd decided) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	read := c.read.Load()
 	if read != nil {
-		if _, ok := (*read)[*k]; ok {
+		if _, ok := (*read)[h]; ok {
 			return
 		}
 	}
-	if len(c.dirty)+lenOf(read) >= maxCachedDecisions {
+	if _, ok := c.dirty[h]; ok || len(c.dirty)+lenOf(read) >= maxCachedDecisions {
 		return
 	}
 	if c.dirty == nil {
-		c.dirty = map[decisionKey]decided{}
+		c.dirty = map[uint64]decided{}
 	}
-	c.dirty[*k] = dd
+	c.dirty[h] = dd
 }
 
 // lenOf returns the length of the map m points to, 0 for nil.
@@ -518,9 +587,9 @@ func lenOf[M ~map[K]V, K comparable, V any](m *M) int {
 
 // decide consults the host's table, then the defaults, and finds the
 // rate structure, remembering the outcome for later documents.
-func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date) (*rules.Rule, *rules.Structure, error) {
+func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date, h uint64) (*rules.Rule, *rules.Structure, error) {
 	k := decisionKey{*env, d}
-	if dd, ok := s.decisions.load(&k); ok {
+	if dd, ok := s.decisions.load(h, &k); ok {
 		return dd.rule, dd.structure, nil
 	}
 	// The tables hand their environment to rule programs as an
@@ -540,15 +609,26 @@ func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date) (*r
 		r = &defaultRule
 	}
 	st, _ := s.structure(env, d)
-	s.decisions.store(&k, decided{r, st})
+	s.decisions.store(h, decided{k, r, st})
 	return r, st, nil
 }
 
 // ratesOn returns the rates of a jurisdiction on d, the dataset's and the
-// host's, with whether each is information only. The slices are the
-// calculation's buffers, valid until the next call.
+// host's, with whether each is information only. The lines of a
+// document share a few jurisdictions: the rates of the first
+// maxSeenRates asked for are kept for the document (seenRates) and
+// returned again; those of the others are valid until the next call.
 func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
-	c.rateBuf, c.infoBuf = c.rateBuf[:0], c.infoBuf[:0]
+	for i := range c.seenRates {
+		if r := &c.seenRates[i]; r.date == d && r.id == id {
+			return r.rates, r.info
+		}
+	}
+	keep := len(c.seenRates) < maxSeenRates
+	if !keep {
+		c.rateBuf, c.infoBuf = c.rateBuf[:c.seenEnd], c.infoBuf[:c.seenEnd]
+	}
+	start := len(c.rateBuf)
 	rates := c.s.ratesOf(id)
 	for i := range rates {
 		u := &rates[i]
@@ -557,7 +637,27 @@ func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
 			c.infoBuf = append(c.infoBuf, u.informationOnly)
 		}
 	}
-	return c.rateBuf, c.infoBuf
+	end := len(c.rateBuf)
+	r, info := c.rateBuf[start:end:end], c.infoBuf[start:end:end]
+	if keep {
+		// Items appended later may move the buffers: r and info keep
+		// the arrays they were read from, which nothing writes again.
+		c.seenRates = append(c.seenRates, seenRates{id: id, date: d, rates: r, info: info})
+		c.seenEnd = end
+	}
+	return r, info
+}
+
+// maxSeenRates bounds the jurisdictions whose rates a document keeps.
+const maxSeenRates = 32
+
+// seenRates are the rates of a jurisdiction on a date, kept for the
+// document.
+type seenRates struct {
+	id    string
+	date  civil.Date
+	rates []jurisdiction.Rate
+	info  []bool
 }
 
 // hasRatesOn reports whether a jurisdiction has a rate on d.

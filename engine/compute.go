@@ -80,14 +80,21 @@ func (c *calc) jurisdictionTaxes(l *line, st *situs, j *wire.Jurisdiction, role 
 			if (imp == jurisdiction.SalesTax) != sales || !firstOfImposition(rates, ri) || !included(l.incl, j, imp) {
 				continue
 			}
-			t, ok, err := c.computeTax(l, st, j, imp, rates, info, amount)
+			// The tax is computed in its place among the line's taxes
+			// (a taxOut is large), and taken back when it does not
+			// reach the line.
+			l.taxes = append(l.taxes, taxOut{})
+			t := &l.taxes[len(l.taxes)-1]
+			ok, err := c.computeTax(t, l, st, j, imp, rates, info, amount)
 			if err != nil {
 				return err
 			}
-			if ok {
-				t.situs = role
-				l.taxes = append(l.taxes, t)
+			if !ok {
+				*t = taxOut{}
+				l.taxes = l.taxes[:len(l.taxes)-1]
+				continue
 			}
+			t.situs = role
 		}
 	}
 	return nil
@@ -96,6 +103,7 @@ func (c *calc) jurisdictionTaxes(l *line, st *situs, j *wire.Jurisdiction, role 
 // taxesFor returns an empty slice with room for n taxes. The slices of a
 // document come from a few shared blocks rather than one allocation each.
 func (c *calc) taxesFor(n int) []taxOut {
+	c.used.taxes += n
 	if cap(c.taxBlock)-len(c.taxBlock) < n {
 		size := min(n*len(c.d.lines), maxBlock)
 		c.taxBlock = make([]taxOut, 0, max(size, n))
@@ -164,19 +172,17 @@ func rateOf(rates []jurisdiction.Rate, info []bool, imp jurisdiction.Tax, cat st
 	return decimal.Zero, "", false, false
 }
 
-// computeTax computes one imposition of one jurisdiction for a line. It
-// reports false when the imposition does not reach the line: the
+// computeTax computes one imposition of one jurisdiction for a line into
+// t, which is zero. It reports false when the imposition does not reach the line: the
 // jurisdiction has neither a rate of the category the rules ask for nor a
 // general rate of the imposition (a tax on some classes only, such as
 // Chicago's lease tax, on goods).
-func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdiction.Tax,
-	rates []jurisdiction.Rate, info []bool, amount decimal.Decimal) (taxOut, bool, error) {
+func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, imp jurisdiction.Tax,
+	rates []jurisdiction.Rate, info []bool, amount decimal.Decimal) (bool, error) {
 	accrue := c.d.mode == modeAccrue
-	t := taxOut{
-		j: j, imposition: imp, situs: st.role, ruleID: st.ruleID, ruleReason: st.reason,
-		collectedFrom: wire.TaxCollectedFromSeller, conversion: st.at.conversion,
-		mode: c.set.rounding(j.JurisdictionID), inputOutput: wire.InputOutputTypeOutput,
-	}
+	t.j, t.imposition, t.situs, t.ruleID, t.ruleReason = j, imp, st.role, st.ruleID, st.reason
+	t.collectedFrom, t.conversion = wire.TaxCollectedFromSeller, st.at.conversion
+	t.mode, t.inputOutput = c.set.rounding(j.JurisdictionID), wire.InputOutputTypeOutput
 	if accrue {
 		t.collectedFrom, t.inputOutput = wire.TaxCollectedFromBuyer, wire.InputOutputTypeInput
 	}
@@ -237,9 +243,9 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 		t.ruleID, t.ruleReason = CertificateRule, "a stored exemption certificate of the customer covers the tax"
 		t.certificate, t.reasonCode = cert.Number, cert.ReasonCode
 	default:
-		r, found, err := c.decide(&env, l.date)
+		r, found, err := c.decide(&env, l.date, c.envHash(l, &env))
 		if err != nil {
-			return t, false, err
+			return false, err
 		}
 		structure = found
 		if st.ruleID == "" || r.ID != "taxable" {
@@ -276,6 +282,9 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 	case nonTaxable.Sign() == 0 && exempt.Equal(base) && zeroOf(min(base.Exponent(), exempt.Exponent()), &taxable):
 		// The whole amount exempt (a customer's exemption or
 		// certificate): taxable is the zero that base-exempt is.
+	case exempt.Sign() == 0 && nonTaxable.Equal(base) && zeroOf(min(base.Exponent(), exempt.Exponent(), nonTaxable.Exponent()), &taxable):
+		// The whole amount non-taxable (a class the rules do not tax):
+		// taxable is the zero that base-exempt-nonTaxable is.
 	default:
 		if add(exempt, nonTaxable).GreaterThan(base) {
 			nonTaxable = base.Sub(exempt)
@@ -298,9 +307,9 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 	if (overridden || l.customer.exempt || cert != nil) && !hasRate(rates, imp, jurisdiction.General) {
 		// An exemption does not say which of a class-specific tax's
 		// rates the line would bear: the rules do.
-		r, _, err := c.decide(&env, l.date)
+		r, _, err := c.decide(&env, l.date, c.envHash(l, &env))
 		if err != nil {
-			return t, false, err
+			return false, err
 		}
 		category, categoryOnly = r.RateCategory, r.RateCategoryOnly
 	}
@@ -308,7 +317,7 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 	switch {
 	case !ok && !hasRate(rates, imp, jurisdiction.General):
 		// A tax on some classes only, and not on this one.
-		return t, false, nil
+		return false, nil
 	case !ok:
 		// The jurisdiction has no rate of the category (categoryOnly,
 		// or rateOf would have given the general rate): its tax does
@@ -328,7 +337,7 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 	if st.zero {
 		rate = decimal.Zero
 	}
-	rate = c.localCap(&t, st, j, imp, rate)
+	rate = c.localCap(t, st, j, imp, rate)
 	t.rate = rate
 	t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable
 	switch {
@@ -371,7 +380,7 @@ func (c *calc) computeTax(l *line, st *situs, j *wire.Jurisdiction, imp jurisdic
 		t.result = wire.TaxResultNoTax
 		t.raw = decimal.Zero
 	}
-	return t, true, nil
+	return true, nil
 }
 
 // zeroOf sets *z to zero with exponent exp, from the shared zeros,

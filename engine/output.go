@@ -86,16 +86,19 @@ type taxParts struct {
 }
 
 // wireFor returns n wire taxes and their parts, carved from blocks shared
-// by the document's lines: the first call sizes them for every line.
+// by the document's lines: a block has room for the taxes of the lines
+// not yet written (the lines' taxes are all computed by then), so that a
+// document allocates one block of each kind, of the size it needs.
 func (c *calc) wireFor(n int) ([]wire.Tax, []taxParts) {
 	if cap(c.wireBlock)-len(c.wireBlock) < n {
 		size := 0
 		for _, l := range c.d.lines {
 			size += len(l.taxes)
 		}
-		size = max(min(size, maxBlock), n)
+		size = max(size-c.wireDone, n)
 		c.wireBlock, c.partBlock = make([]wire.Tax, 0, size), make([]taxParts, 0, size)
 	}
+	c.wireDone += n
 	i := len(c.wireBlock)
 	c.wireBlock, c.partBlock = c.wireBlock[:i+n], c.partBlock[:i+n]
 	return c.wireBlock[i : i+n : i+n], c.partBlock[i : i+n : i+n]

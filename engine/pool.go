@@ -44,9 +44,9 @@ func (s *snapshot) newScratch() *scratch {
 // afterwards; the response it built stays valid.
 func (c *calc) release() {
 	w, s := c.w, c.s
-	w.c = calc{envs: reuse(c.envs, 0), taxBlock: reuse(c.taxBlock, maxPooled), lineBlock: reuse(c.lineBlock, maxPooled),
-		inBlock: reuse(c.inBlock, maxPooled), placeBlock: reuse(c.placeBlock, maxPooled),
-		rateBuf: reuse(c.rateBuf, maxPooled), infoBuf: reuse(c.infoBuf, maxPooled), mixed: reuse(c.mixed, 0), notes: reuse(c.notes, 0)}
+	w.c = calc{envs: reuse(c.envs, 0), taxBlock: refit(c.taxBlock, c.used.taxes), lineBlock: refit(c.lineBlock, c.used.lines),
+		inBlock: refit(c.inBlock, c.used.ins), placeBlock: refit(c.placeBlock, c.used.places),
+		rateBuf: reuse(c.rateBuf, maxPooled), infoBuf: reuse(c.infoBuf, maxPooled), seenRates: reuse(c.seenRates, 0), mixed: reuse(c.mixed, 0), notes: reuse(c.notes, 0)}
 	w.d = doc{lines: reuse(w.d.lines, maxPooled)}
 	// b.errs may have been returned to the caller: drop it, never clear it.
 	w.b = builder{r: resolver{recent: reuse(w.b.r.recent, 0)}, stored: reuse(w.b.stored, 0)}
@@ -64,11 +64,29 @@ func reuse[T any](b []T, limit int) []T {
 	return b[:0]
 }
 
+// refit empties a block for the next calculation as reuse does, and
+// replaces it with one of used items when the calculation carved that
+// many (up to maxPooled) from it and the blocks it moved on to: the next
+// document of the same size then carves everything from one block.
+func refit[T any](b []T, used int) []T {
+	if used > cap(b) && used <= maxPooled {
+		clear(b)
+		return make([]T, 0, used)
+	}
+	return reuse(b, maxPooled)
+}
+
+// usage counts the items a calculation carved from each of its blocks.
+type usage struct {
+	taxes, lines, ins, places int
+}
+
 // carve returns n zero items from the end of block, growing it (into a
 // new array, which leaves the items carved before where they are) when
 // it has no room: to hint items, or twice its size, at most maxBlock
-// and at least n.
-func carve[T any](block *[]T, n, hint int) []T {
+// and at least n. It adds n to *used.
+func carve[T any](block *[]T, used *int, n, hint int) []T {
+	*used += n
 	b := *block
 	if cap(b)-len(b) < n {
 		size := max(min(max(hint, 2*cap(b)), maxBlock), n)
@@ -80,11 +98,11 @@ func carve[T any](block *[]T, n, hint int) []T {
 }
 
 // newLine returns a zero leaf line carved from the calculation's block.
-func (c *calc) newLine(hint int) *line { return &carve(&c.lineBlock, 1, hint)[0] }
+func (c *calc) newLine(hint int) *line { return &carve(&c.lineBlock, &c.used.lines, 1, hint)[0] }
 
 // newPlace returns a zero place carved from the calculation's block.
-func (c *calc) newPlace() *place { return &carve(&c.placeBlock, 1, 4)[0] }
+func (c *calc) newPlace() *place { return &carve(&c.placeBlock, &c.used.places, 1, 4)[0] }
 
 // lineIns returns n zero wire line views carved from the calculation's
 // block.
-func (c *calc) lineIns(n int) []lineIn { return carve(&c.inBlock, n, n) }
+func (c *calc) lineIns(n int) []lineIn { return carve(&c.inBlock, &c.used.ins, n, n) }

@@ -157,11 +157,14 @@ func TestDecisionCache(t *testing.T) {
 	key := func(id string) *decisionKey {
 		return &decisionKey{env: rules.Env{JurisdictionID: id, Tax: "Sales and Use Tax"}, date: civil.MustParse("2026-06-01")}
 	}
-	if _, ok := c.load(key("a")); ok {
+	// The hash of a key: its ID's first letter, so that "c" and "c2"
+	// share one.
+	hash := func(k *decisionKey) uint64 { return uint64(k.env.JurisdictionID[0]) }
+	if _, ok := c.load(hash(key("a")), key("a")); ok {
 		t.Fatal("found a decision in an empty cache")
 	}
-	c.store(key("a"), decided{rule: r1})
-	c.store(key("b"), decided{rule: r2})
+	c.store(hash(key("a")), decided{key: *key("a"), rule: r1})
+	c.store(hash(key("b")), decided{key: *key("b"), rule: r2})
 	// Enough lookups to merge the new decisions into the read map, and
 	// more to read them there.
 	for i := range 10 {
@@ -169,7 +172,7 @@ func TestDecisionCache(t *testing.T) {
 			id   string
 			want *rules.Rule
 		}{{"a", r1}, {"b", r2}} {
-			dd, ok := c.load(key(k.id))
+			dd, ok := c.load(hash(key(k.id)), key(k.id))
 			if !ok || dd.rule != k.want {
 				t.Fatalf("lookup %d of %s: got %v, %v", i, k.id, dd.rule, ok)
 			}
@@ -178,27 +181,36 @@ func TestDecisionCache(t *testing.T) {
 	if m := c.read.Load(); m == nil || len(*m) != 2 || len(c.dirty) != 0 {
 		t.Errorf("decisions were not merged: read %v, dirty %v", m, c.dirty)
 	}
-	c.store(key("c"), decided{rule: r2})
-	if dd, ok := c.load(key("c")); !ok || dd.rule != r2 {
+	c.store(hash(key("c")), decided{key: *key("c"), rule: r2})
+	if dd, ok := c.load(hash(key("c")), key("c")); !ok || dd.rule != r2 {
 		t.Errorf("c: got %v, %v", dd.rule, ok)
 	}
-	if _, ok := c.load(key("d")); ok {
+	if _, ok := c.load(hash(key("d")), key("d")); ok {
 		t.Error("found a decision never stored")
+	}
+	// A key with the hash of another is not given the other's decision,
+	// and is not cached over it.
+	c.store(hash(key("c2")), decided{key: *key("c2"), rule: r1})
+	if _, ok := c.load(hash(key("c2")), key("c2")); ok {
+		t.Error("c2 was given the decision of c, which has its hash")
+	}
+	if dd, ok := c.load(hash(key("c")), key("c")); !ok || dd.rule != r2 {
+		t.Errorf("c after c2: got %v, %v", dd.rule, ok)
 	}
 	var wg sync.WaitGroup
 	for g := range 4 {
 		wg.Go(func() {
 			for i := range 200 {
 				k := key(string(rune('a' + (i+g)%8)))
-				if _, ok := c.load(k); !ok {
-					c.store(k, decided{rule: r1})
+				if _, ok := c.load(hash(k), k); !ok {
+					c.store(hash(k), decided{key: *k, rule: r1})
 				}
 			}
 		})
 	}
 	wg.Wait()
 	for _, id := range []string{"a", "b", "c"} {
-		if _, ok := c.load(key(id)); !ok {
+		if _, ok := c.load(hash(key(id)), key(id)); !ok {
 			t.Errorf("%s was lost", id)
 		}
 	}
@@ -210,6 +222,27 @@ func TestDateString(t *testing.T) {
 		{Year: 2024, Month: 13, Day: 40}} {
 		if got, want := dateString(d), d.String(); got != want {
 			t.Errorf("%#v: got %q, want %q", d, got, want)
+		}
+	}
+}
+
+// TestGoldenAppendJSON checks that the generated encoder of the wire
+// responses (wire's AppendJSON, which the API answers with) writes what
+// encoding/json writes for every golden response.
+func TestGoldenAppendJSON(t *testing.T) {
+	e := testEngine(t)
+	for _, gc := range goldenCalcs(t) {
+		resp, err := gc.run(e)
+		if err != nil {
+			continue // bad-location
+		}
+		want, err := json.Marshal(resp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := resp.(interface{ AppendJSON([]byte) ([]byte, error) }).AppendJSON(nil)
+		if err != nil || string(got) != string(want) {
+			t.Errorf("%s: AppendJSON wrote (%v)\n%s\njson.Marshal\n%s", gc.name, err, got, want)
 		}
 	}
 }

@@ -89,33 +89,58 @@ type Options struct {
 // Start on a machine without PostgreSQL.
 var ErrMissing = errors.New("pgtest: PostgreSQL is not available")
 
-// the is the cluster of this test binary. Main sets it before m.Run; the
-// tests only read it.
-var the *Cluster
+// The cluster of a test binary is started by the first test that asks
+// for it (need), not before the tests run: a run of tests or benchmarks
+// that use none, such as the benchmarks that callgrind counts the
+// instructions of, starts no PostgreSQL (whose child processes would
+// also make those counts vary). Main sets inMain before m.Run; the is the
+// cluster once started, theErr why it could not be.
+var (
+	inMain  bool
+	theOnce sync.Once
+	the     *Cluster
+	theErr  error
+)
 
-// Main starts the cluster, runs the tests and stops and removes the
-// cluster, returning the exit code of the tests. A cluster that cannot
-// be started because PostgreSQL is not installed makes the tests that
-// need it skip (or fail under CI=true); one that fails to start
-// otherwise fails the whole run.
+// Main runs the tests, which start the cluster when one of them needs
+// it, and stops and removes the cluster, returning the exit code of the
+// tests. A cluster that cannot be started because PostgreSQL is not
+// installed makes the tests that need it skip (or fail under CI=true);
+// one that fails to start otherwise fails the tests that need it.
 func Main(m *testing.M) int {
-	c, err := Start(context.Background(), Options{})
-	if errors.Is(err, ErrMissing) {
-		c, err = &Cluster{missing: strings.TrimPrefix(err.Error(), ErrMissing.Error()+": ")}, nil
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	the = c
+	inMain = true
 	code := m.Run()
-	if err := c.Stop(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		if code == 0 {
-			code = 1
+	if c := started(); c != nil {
+		if err := c.Stop(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			if code == 0 {
+				code = 1
+			}
 		}
 	}
 	return code
+}
+
+// started returns the test binary's cluster if a test started it.
+func started() *Cluster {
+	var c *Cluster
+	theOnce.Do(func() { theErr = errors.New("pgtest: no test needed the cluster") }) // no cluster from now on
+	if the != nil && the.missing == "" {
+		c = the
+	}
+	return c
+}
+
+// cluster starts the test binary's cluster, once.
+func cluster() (*Cluster, error) {
+	theOnce.Do(func() {
+		c, err := Start(context.Background(), Options{})
+		if errors.Is(err, ErrMissing) {
+			c, err = &Cluster{missing: strings.TrimPrefix(err.Error(), ErrMissing.Error()+": ")}, nil
+		}
+		the, theErr = c, err
+	})
+	return the, theErr
 }
 
 // binDir finds the directory of initdb and pg_ctl: the PATH first, then
@@ -365,9 +390,13 @@ func (c *Cluster) Stop() error {
 // need skips t (or fails it under CI=true) when there is no cluster.
 func need(t testing.TB) *Cluster {
 	t.Helper()
-	switch {
-	case the == nil:
+	if !inMain {
 		t.Fatal("pgtest: no cluster: call pgtest.Main from the package's TestMain")
+	}
+	the, err := cluster()
+	switch {
+	case err != nil:
+		t.Fatal(err)
 	case the.missing != "" && os.Getenv("CI") == "true":
 		t.Fatalf("pgtest: PostgreSQL is required under CI=true: %s", the.missing)
 	case the.missing != "":
@@ -376,9 +405,15 @@ func need(t testing.TB) *Cluster {
 	return the
 }
 
-// Available reports whether the cluster runs, for a TestMain or a
-// benchmark that does something else without it.
-func Available() bool { return the != nil && the.missing == "" }
+// Available reports whether the cluster runs, starting it if no test
+// has, for a benchmark that does something else without it.
+func Available() bool {
+	if !inMain {
+		return false
+	}
+	c, err := cluster()
+	return err == nil && c.missing == ""
+}
 
 // url returns the URL of a database of the cluster.
 func (c *Cluster) url(db string) string {
