@@ -42,13 +42,13 @@ import (
 // limit is one figure and its limit: the median of a benchmark divided by
 // that of its base, at most (or, for a throughput, at least) max.
 type limit struct {
-	set       string
-	bench     string // the benchmark, without "Benchmark"
-	base      string // the benchmark it is measured against
-	metric    string // the unit of the figure: "ns/op" or "req/s"
-	max       float64
-	atLeast   bool   // the ratio must be at least max, not at most
-	note      string // what the figure is
+	set     string
+	bench   string // the benchmark, without "Benchmark"
+	base    string // the benchmark it is measured against
+	metric  string // the unit of the figure: "ns/op" or "req/s"
+	max     float64
+	atLeast bool   // the ratio must be at least max, not at most
+	note    string // what the figure is
 }
 
 // limits are Levy's limits; benchmarks/README.md writes each beside its
