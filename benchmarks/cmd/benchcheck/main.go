@@ -59,6 +59,8 @@ var limits = []limit{
 	{set: "decode", bench: "DecodeQuotation100Varied", base: "Floor", metric: "ns/op", note: "the same, every amount written once (no limit)"},
 	{set: "engine", bench: "Quotation1", base: "Floor", metric: "ns/op", max: 1.3, note: "a one-line QUOTATION"},
 	{set: "engine", bench: "Quotation100", base: "Floor", metric: "ns/op", max: 43, note: "a 100-line QUOTATION"},
+	{set: "engine", bench: "Quotation100", base: "Quotation1", metric: "ns/op", max: 100, note: "a line of 100 costs no more than a one-line document"},
+	{set: "engine", bench: "Quotation1000", base: "Quotation100", metric: "ns/op", max: 11, note: "1,000 lines: the work per line does not grow"},
 	{set: "http", bench: "HTTPQuotation/levy", base: "HTTPQuotation/minimal", metric: "req/s", max: 0.7, atLeast: true,
 		note: "HTTP QUOTATION against a bare JSON echo handler, 32 clients"},
 }
@@ -128,6 +130,22 @@ func main() {
 			}
 		}
 		fmt.Printf("%-26s %14s %14s %9.3g %9s  %s (%s)\n", l.bench, format(fig, l.metric), format(base, l.metric), ratio, bound, verdict, l.note)
+	}
+	fmt.Println()
+	fmt.Printf("%-26s %14s %14s\n", "benchmark", "B/op", "allocs/op")
+	var seen []string
+	for _, l := range limits {
+		for _, name := range []string{l.base, l.bench} {
+			if !slices.Contains(want, l.set) || slices.Contains(seen, name) {
+				continue
+			}
+			seen = append(seen, name)
+			bytes, ok1 := medians[name+" B/op"]
+			allocs, ok2 := medians[name+" allocs/op"]
+			if ok1 && ok2 {
+				fmt.Printf("%-26s %14.0f %14.0f\n", name, bytes, allocs)
+			}
+		}
 	}
 	if failed {
 		os.Exit(1)
