@@ -2,9 +2,7 @@ package taxarea
 
 import (
 	"fmt"
-	"hash/fnv"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -16,11 +14,28 @@ import (
 // AreaID returns the taxAreaId of a set of jurisdiction IDs (see the
 // package documentation). The order of ids does not matter.
 func AreaID(ids []string) string {
-	sorted := slices.Clone(ids)
-	sort.Strings(sorted)
-	h := fnv.New64a()
-	h.Write([]byte(strings.Join(sorted, "|")))
-	return strconv.FormatUint(h.Sum64()&(1<<53-1), 10)
+	var buf [16]string
+	sorted := append(buf[:0], ids...)
+	slices.Sort(sorted)
+	return strconv.FormatUint(hashIDs(sorted), 10)
+}
+
+// hashIDs is the number of the taxAreaId of sorted IDs: FNV-1a, 64 bits,
+// of the IDs joined by "|", kept to 53 bits.
+func hashIDs(sorted []string) uint64 {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	for k, id := range sorted {
+		if k > 0 {
+			h ^= '|'
+			h *= prime
+		}
+		for b := 0; b < len(id); b++ {
+			h ^= uint64(id[b])
+			h *= prime
+		}
+	}
+	return h & (1<<53 - 1)
 }
 
 // areaNumber returns the number of the taxAreaId of jurisdictions given

@@ -3,6 +3,7 @@ package taxarea
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -224,11 +225,13 @@ func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...wir
 	if kept < len(chain) {
 		res.TaxAreaID = ""
 		if kept > 0 {
-			ids := make([]string, kept)
-			for i, j := range res.Jurisdictions {
-				ids[i] = j.JurisdictionID
+			var buf [16]string
+			ids := buf[:0]
+			for i := range res.Jurisdictions {
+				ids = append(ids, res.Jurisdictions[i].JurisdictionID)
 			}
-			res.TaxAreaID = AreaID(ids)
+			slices.Sort(ids)
+			res.TaxAreaID = strconv.FormatUint(hashIDs(ids), 10)
 		}
 	}
 	if len(statuses) == 0 {
