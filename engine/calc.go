@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"hash/maphash"
 	"maps"
 	"math"
 	"strings"
@@ -449,9 +450,11 @@ func (c *calc) decide(env *rules.Env, d civil.Date, h uint64) (*rules.Rule, *rul
 
 // The environments of a line's taxes differ only in their place's and
 // jurisdiction's members: envHash hashes the line's members once a line
-// (FNV-1a, line.envHash) and the others for each tax. The caches key
-// decisions by the hash and compare the whole environment on a hit, so
-// that two environments with one hash only miss each other.
+// (line.envHash) and the others for each tax. Each member is hashed by
+// hash/maphash with the snapshot's seed and the hashes are mixed in
+// order. The caches key decisions by the hash and compare the whole
+// environment on a hit, so that two environments with one hash only miss
+// each other.
 const (
 	fnvOffset = 14695981039346656037
 	fnvPrime  = 1099511628211
@@ -459,30 +462,31 @@ const (
 
 // envHash returns the hash of env, the environment of a tax of line l.
 func (c *calc) envHash(l *line, env *rules.Env) uint64 {
+	seed := c.s.seed
 	if !l.envHashed {
 		h := uint64(fnvOffset)
 		for _, s := range [...]string{env.Perspective, env.MessageType, env.TransactionType, env.ProductClass,
 			env.CustomerClass, env.Usage, env.UsageClass, env.Date} {
-			h = fnvString(h, s)
+			h = mixHash(h, maphash.String(seed, s))
 		}
 		if env.BusinessCustomer {
-			h = (h ^ 1) * fnvPrime
+			h = mixHash(h, 1)
 		}
 		l.envHash, l.envHashed = h, true
 	}
 	h := l.envHash
 	for _, s := range [...]string{env.Country, env.JurisdictionID, env.JurisdictionType, env.Subdivision, env.Tax} {
-		h = fnvString(h, s)
+		h = mixHash(h, maphash.String(seed, s))
 	}
 	return h
 }
 
-// fnvString adds s and its end to the FNV-1a hash h.
-func fnvString(h uint64, s string) uint64 {
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint64(s[i])) * fnvPrime
-	}
-	return (h ^ 0xff) * fnvPrime // no member's text holds 0xff: the ends of two members can not be confused
+// mixHash adds x, the hash of the next member, to the hash h: the order
+// of members counts, so that a class in the place of a usage hashes
+// apart.
+func mixHash(h, x uint64) uint64 {
+	h = (h ^ x) * fnvPrime
+	return h ^ h>>29
 }
 
 // dateHash adds d to the hash h.

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"hash/maphash"
 	"log/slog"
 	"os"
 	"strconv"
@@ -36,6 +37,8 @@ type Engine struct {
 // snapshot is everything a calculation reads. It is never modified after
 // it is built.
 type snapshot struct {
+	// seed seeds the hashes of rule environments (calc.envHash).
+	seed       maphash.Seed
 	ds         *data.Dataset
 	resolver   *taxarea.Resolver
 	jur        *data.Jurisdictions
@@ -348,7 +351,7 @@ func (e *Engine) Resolver() *taxarea.Resolver { return e.snap.Load().resolver }
 
 func build(ctx context.Context, c *config) (*snapshot, error) {
 	start := time.Now()
-	s := &snapshot{ds: c.ds, settings: c.settings, distance: c.distance, validator: newNumberCheck(c.validator), today: c.today, log: c.log}
+	s := &snapshot{seed: maphash.MakeSeed(), ds: c.ds, settings: c.settings, distance: c.distance, validator: newNumberCheck(c.validator), today: c.today, log: c.log}
 	if s.ds == nil {
 		s.ds = data.Default()
 	}
