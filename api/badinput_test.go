@@ -761,12 +761,15 @@ func badInputRows(s *badServer) []bad {
 	deepSmall := strings.Repeat(`{"a":`, 1000) + "1" + strings.Repeat("}", 1000) // under the 16 KiB of some bodies
 	deepArray := strings.Repeat("[", 10000) + strings.Repeat("]", 10000)
 	huge := `{"documentNumber":"` + long(bodyLimit) + `"}`
+	// 300,000 empty lines, 900 KB under the limit, would take 300 MB.
+	emptyLines := `{"lineItems":[` + strings.TrimSuffix(strings.Repeat("{},", 300_000), ",") + `]}`
 	for _, ep := range []struct{ name, path, base string }{
 		{"supplies", supplies, saleBase}, {"procurement", procurement, purchaseBase}, {"owner", owner, ownerBase},
 	} {
 		add(post(ep.name+"/truncated JSON", ep.path, ep.base[:len(ep.base)/2], 400, ""),
 			post(ep.name+"/10000-deep objects", ep.path, deep, 400, ""),
 			post(ep.name+"/body over the limit", ep.path, huge, 413, "Content-Length"),
+			post(ep.name+"/300,000 empty lines", ep.path, emptyLines, 413, "lineItems"),
 			post(ep.name+"/empty body", ep.path, "", 400, ""),
 			post(ep.name+"/array body", ep.path, `[1,2,3]`, 400, ""),
 			post(ep.name+"/two values", ep.path, ep.base+ep.base, 400, ""),

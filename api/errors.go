@@ -53,13 +53,20 @@ type ErrorBody struct {
 
 // classify turns err into the status and the items of its answer. Levy's
 // own errors keep their code, field and message; jsonbody.ErrTooLarge is a
-// body over the limit; a failure of reading the request body is the
+// body over the limit, or an array of more items than its body may
+// decode to (named); a failure of reading the request body is the
 // client's (httpbody.Classify: 400, 408 for a read timeout, 413 for a
 // body over an http.MaxBytesReader); anything else is a fault, answered
 // without detail.
 func classify(err error) (int, []ErrorItem) {
 	if errors.Is(err, jsonbody.ErrTooLarge) {
-		return http.StatusRequestEntityTooLarge, []ErrorItem{{Code: levy.ETooLarge, Message: "the request body is larger than this server accepts"}}
+		item := ErrorItem{Code: levy.ETooLarge, Message: "the request body is larger than this server accepts"}
+		// An array whose items would take more memory than the body may
+		// is named, with the decoder's words.
+		if le := (*levy.Error)(nil); errors.As(err, &le) && le.Field != "" {
+			item.Message, item.Target = le.Message, le.Field
+		}
+		return http.StatusRequestEntityTooLarge, []ErrorItem{item}
 	}
 	if status, msg, ok := httpbody.Classify(err); ok {
 		code := levy.EInvalid

@@ -44,8 +44,12 @@ func Decode(r io.Reader, v any, limit int64) error {
 		return err
 	}
 	data = bytes.TrimPrefix(data, []byte(bom))
-	if decodeOnePass(data, v) {
+	ok, refused := decodeOnePass(data, v)
+	switch {
+	case ok:
 		return nil
+	case refused != nil:
+		return refused
 	}
 	return decodeReference(data, v)
 }

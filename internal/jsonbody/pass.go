@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/money"
 )
@@ -49,28 +50,57 @@ type pass struct {
 	// unsupported says that the pass stopped at a construction it leaves
 	// to the reference decoder (planBail, entry.bail), not at a fault.
 	unsupported bool
+	// itemBytes is what the slices of large items (plan.count) have
+	// taken so far, against the body's budget (itemBudget); refused is
+	// the error of a body that went over it.
+	itemBytes int
+	refused   error
+}
+
+// itemBudget is the most memory that the items of slices of large structs
+// (a request's lines, a response's taxes) may take when a body of n bytes
+// is decoded: a line item is about a kilobyte of Go memory, and a body of
+// empty items ("[{},{},…]") three bytes an item, so that without a bound
+// 8 MiB of body would take 2.7 GB. Real bodies stay far below it: the
+// MaxLines lines of a request take about 10 MB, and a tax of a response
+// takes less memory than its JSON.
+func itemBudget(n int) int { return 32<<20 + 16*n }
+
+// spend counts size more bytes of large items in the array that opens at
+// offset start, and refuses the body once they are over its budget.
+func (d *pass) spend(start, size int) bool {
+	d.itemBytes += size
+	if d.itemBytes <= itemBudget(len(d.data)) {
+		return true
+	}
+	d.refused = &tooLargeError{levy.Invalid(syntaxPath(d.data, start, false),
+		"holds more items than a body of %d bytes may decode to: their memory would pass %d bytes", len(d.data), itemBudget(len(d.data)))}
+	return false
 }
 
 // decodeOnePass decodes data, a body without its byte order mark, into
 // v and reports whether it did; on false, v may hold part of the body.
-func decodeOnePass(data []byte, v any) bool {
-	ok, _ := onePass(data, v)
-	return ok
+// A body whose items would take more memory than its budget is refused
+// with the error refused, which the reference decoder must not be given
+// the body again for: it would allocate what the pass refused to.
+func decodeOnePass(data []byte, v any) (ok bool, refused error) {
+	ok, _, refused = onePass(data, v)
+	return ok, refused
 }
 
 // onePass is decodeOnePass that also says whether the pass stopped at a
 // construction it does not decode rather than at a fault of the body.
-func onePass(data []byte, v any) (ok, unsupported bool) {
+func onePass(data []byte, v any) (ok, unsupported bool, refused error) {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return false, true
+		return false, true, nil
 	}
 	d := pass{data: data}
 	if !d.value(pointeePlan(rv.Type().Elem()), rv.UnsafePointer()) {
-		return false, d.unsupported
+		return false, d.unsupported, d.refused
 	}
 	d.space()
-	return d.pos == len(d.data), false
+	return d.pos == len(d.data), false, nil
 }
 
 // space moves past white space and returns the next byte, or 0 at the
@@ -660,6 +690,7 @@ func (d *pass) list(pl *plan, p unsafe.Pointer) bool {
 	if !d.enter() {
 		return false
 	}
+	start := d.pos
 	d.pos++
 	h := (*sliceHeader)(p)
 	if d.space() == ']' {
@@ -675,6 +706,9 @@ func (d *pass) list(pl *plan, p unsafe.Pointer) bool {
 		if len(d.data)-d.pos >= countFrom {
 			n = d.countItems()
 		}
+		if !d.spend(start, n*int(pl.elem.size)) {
+			return false
+		}
 		if n == 1 {
 			// A value of the item's type is laid out as an array of one.
 			h.data, h.cap = reflect.New(pl.elem.typ).UnsafePointer(), 1
@@ -685,6 +719,9 @@ func (d *pass) list(pl *plan, p unsafe.Pointer) bool {
 	size := pl.elem.size
 	for i := 0; ; i++ {
 		if i >= h.cap {
+			if pl.count && !d.spend(start, (max(h.cap, 1))*int(size)) {
+				return false
+			}
 			reflect.NewAt(pl.typ, p).Elem().Grow(1)
 		}
 		if i >= h.len {

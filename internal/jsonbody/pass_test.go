@@ -164,7 +164,7 @@ func compareDecoders(t *testing.T, body []byte) {
 		if errWant == nil && !reflect.DeepEqual(got, want) {
 			t.Fatalf("%T, %q: Decode gives\n%#v\nthe reference decoder\n%#v", want, body, got, want)
 		}
-		ok, unsupported := jsonbody.OnePass(trimmed, alone)
+		ok, unsupported, _ := jsonbody.OnePass(trimmed, alone)
 		switch {
 		case ok && errWant != nil:
 			t.Fatalf("%T, %q: the pass accepts a body the reference decoder refuses: %v", want, body, errWant)
@@ -288,7 +288,7 @@ func TestPassDecodesRequests(t *testing.T) {
 		case strings.HasPrefix(filepath.Base(f), "owner-"):
 			v = new(wire.OwnerRequest)
 		}
-		if ok, unsupported := jsonbody.OnePass(b, v); !ok {
+		if ok, unsupported, _ := jsonbody.OnePass(b, v); !ok {
 			t.Errorf("%s: the pass refuses it (unsupported: %v)", f, unsupported)
 		}
 	}
