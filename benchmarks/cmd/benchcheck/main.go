@@ -1,7 +1,7 @@
 // Command benchcheck runs Levy's benchmarks that have limits, in one run
 // each, and prints every figure beside its limit:
 //
-//	go run ./cmd/benchcheck [-sets decode,engine,http] [-count 6] [-benchtime 3000x]
+//	go run ./cmd/benchcheck [-sets decode,engine,http] [-count 6] [-benchtime 1s]
 //
 // The limits are ratios within one run, to BenchmarkFloor (the address
 // lookup and one multiply-and-round per tax that a quotation can not
@@ -68,7 +68,7 @@ var limits = []limit{
 func main() {
 	sets := flag.String("sets", "decode,engine", "the sets of limits to check: decode, engine, http")
 	count := flag.Int("count", 6, "runs of each benchmark; the figures are medians")
-	benchtime := flag.String("benchtime", "3000x", "the -benchtime of the engine's benchmarks")
+	benchtime := flag.String("benchtime", "1s", "the -benchtime of the engine's benchmarks: a time, so that each benchmark, the floor included, runs long enough for the collector's share to show")
 	levy := flag.String("levy", "..", "the root of the Levy repository")
 	flag.Parse()
 	want := strings.Split(*sets, ",")
