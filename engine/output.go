@@ -12,6 +12,7 @@ func (c *calc) wireTaxes(l *line) []wire.Tax {
 		return nil
 	}
 	out, block := c.wireFor(len(l.taxes))
+	service := serviceClass(l.productClass)
 	for i := range l.taxes {
 		t := &l.taxes[i]
 		p := &block[i]
@@ -33,7 +34,7 @@ func (c *calc) wireTaxes(l *line) []wire.Tax {
 		w.NonTaxable, w.Exempt = c.amount(t.nonTaxable), c.amount(t.exempt)
 		w.EffectiveRate = money.New(effectiveRate(t))
 		w.MaxTaxIndicator, w.NotRegisteredIndicator = t.maxTax, t.notRegistered
-		w.IsService = serviceClass(l.productClass)
+		w.IsService = service
 		w.ReasonCode = t.reasonCode
 		if t.result == wire.TaxResultTaxable || !t.rate.IsZero() {
 			p.rate = money.New(t.rate)
