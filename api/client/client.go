@@ -139,6 +139,10 @@ var codeOf = map[int]string{
 	http.StatusRequestEntityTooLarge: levy.ETooLarge,
 	http.StatusUnsupportedMediaType:  levy.EUnsupported,
 	http.StatusTooManyRequests:       levy.ETooMany,
+	// A body that did not arrive in time, and a server that can not take
+	// the request now: both may succeed when retried.
+	http.StatusRequestTimeout:     levy.EUnavailable,
+	http.StatusServiceUnavailable: levy.EUnavailable,
 }
 
 // ErrorOf turns an error answer of a Levy server, the errors envelope of
