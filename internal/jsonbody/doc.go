@@ -14,7 +14,10 @@
 // rules; a body that the pass does not accept goes to the reference
 // decoder (reference.go, the decoder of before: a scan of the names,
 // encoding/json, and a walk that finds the path of a fault), so that every
-// refusal keeps the path and the words it had. Package-level state is
+// refusal keeps the path and the words it had. A body whose arrays of
+// large structs would take more memory than its size allows (itemBudget)
+// is refused as too large, naming the array, before the items are
+// allocated and without the reference decoder. Package-level state is
 // limited to caches of the plans and shapes of the types decoded and a
 // pool of read buffers, all safe for concurrent use.
 package jsonbody
