@@ -185,7 +185,7 @@ func (h *Handler) exportCSV(w http.ResponseWriter, r *http.Request) {
 	rq, err := h.begin(r, false, "asOf")
 	kind := profilecsv.Kind(r.PathValue("kind"))
 	if err == nil && kind.Columns() == nil {
-		err = levy.Invalid("kind", "%q is not a kind of import file: customers, certificates, registrations or products", clip(string(kind)))
+		err = levy.Invalid("kind", "%q is not a kind of import file: customers, certificates, registrations, products or franchises", clip(string(kind)))
 	}
 	var recs *profile.Records
 	if err == nil {

@@ -92,7 +92,7 @@ func (h *Handler) Mounts() []api.Option {
 	getCertDoc.Answer, getCertDoc.Media = str, "application/pdf"
 
 	importFiles := op(http.MethodPost, "/import/files", "importProfileFiles",
-		"Imports the CSV files an accountant exports (customers, certificates, registrations, products; the header names the kind): one file as text/csv, or several as multipart/form-data, all stored as one change or none.",
+		"Imports the CSV files an accountant exports (customers, certificates, registrations, products, franchises; the header names the kind): one file as text/csv, or several as multipart/form-data, all stored as one change or none.",
 		writeAccess+" A bad row is answered 400 naming the file, the line and the column (certificates.csv:4:expiration_date); a file with any bad row imports nothing, nor do the others.",
 		[]api.Param{{Name: "name", In: "query", Format: "identifier", Description: "The name of a text/csv body in errors (import.csv when absent)."}})
 	importFiles.Body, importFiles.BodyRequired, importFiles.BodyMedia = str, true, []string{"text/csv", "multipart/form-data"}
@@ -102,7 +102,7 @@ func (h *Handler) Mounts() []api.Option {
 	exportJSON.Answer = reflect.TypeFor[profile.ChangeSet]()
 	exportCSV := op(http.MethodGet, "/export/{kind}", "exportProfileFile",
 		"The records of one kind as the CSV file that the import of files takes back.", readAccess,
-		append([]api.Param{{Name: "kind", In: "path", Required: true, Format: "identifier", Description: "customers, certificates, registrations or products."}}, pageParams[2:]...))
+		append([]api.Param{{Name: "kind", In: "path", Required: true, Format: "identifier", Description: "customers, certificates, registrations, products or franchises."}}, pageParams[2:]...))
 	exportCSV.Answer, exportCSV.Media = str, "text/csv"
 
 	return []api.Option{
