@@ -2,10 +2,9 @@
 // profile) to their administrators: the admin routes that create, change,
 // revoke, delete, list and show customers, exemption certificates,
 // registrations, products, franchise area fees and the policy, each
-// record with its versions;
-// the scans of certificates, stored by digest; and the bulk import (a
-// JSON change set, or the CSV files of package profile/profilecsv) and
-// export of a whole profile. Every route is described in the OpenAPI
+// record with its versions; the scans of certificates, stored by digest;
+// and the bulk import (a JSON change set, or the CSV files of package
+// profile/profilecsv) and export of a whole profile. Every route is described in the OpenAPI
 // document (Mounts).
 //
 //	GET    /admin/v1/profile/customers[?customer=PREFIX]                     the customers (a page)
