@@ -91,7 +91,7 @@ func TestEveryMountedRouteDocumented(t *testing.T) {
 	for p := range documented {
 		method, path, _ := strings.Cut(p, " ")
 		for _, name := range []string{"{id}", "{transactionid}", "{taxareaid}", "{documentId}", "{webhookId}", "{eventId}", "{kid}",
-			"{code}", "{number}", "{jurisdiction}", "{codeType}", "{sha256}", "{kind}", "{transactionId}"} {
+			"{code}", "{number}", "{jurisdiction}", "{codeType}", "{sha256}", "{kind}", "{transactionId}", "{areaId}", "{name}"} {
 			path = strings.ReplaceAll(path, name, "53011")
 		}
 		if strings.Contains(path, "{") {

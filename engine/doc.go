@@ -83,7 +83,8 @@
 // WithProfiles (or WithProfileStore) makes the engine apply what each
 // tenant told Levy once (package profile): its customers' exemption
 // certificates, its products and the crosswalks of standard codes, its
-// registrations and its policy, read per calculation for the tenant of
+// registrations, its franchise area fees and its policy, read per
+// calculation for the tenant of
 // the context (levy.Tenant) from a per-node cache. What the request
 // sends wins over what is stored. WithProfiles says exactly what applies
 // where.

@@ -9,14 +9,17 @@ import (
 
 // Franchise area fees: local, contractual fees (a cable or
 // telecommunications franchise fee) that a line bears when its
-// franchiseAreaId names an area of the tenant's franchise table, loaded
-// as content (levy serve --content franchise:FILE, engine.WithContent;
-// see content.ReadFranchise). Each fee in force on the line's date is a
+// franchiseAreaId names an area of a franchise table: the tenant's own
+// fees, records of its profile (profile.Franchise, WithProfiles), or the
+// server's table, loaded as content (levy serve --content
+// franchise:FILE, engine.WithContent; see content.ReadFranchise). A
+// tenant's fees of an area replace the server's fees of that area; an
+// area the tenant has no fee of takes the server's. Each fee in force on the line's date is a
 // tax of its own: imposition the fee's name, imposition type "Franchise
 // Fee", at the jurisdiction that grants the franchise (or the most local
 // jurisdiction of the line's place), on the line's amount at the fee's
-// rate or per line. A line whose franchiseAreaId names no area of the
-// table, or an area without a fee in force then, carries the
+// rate or per line. A line whose franchiseAreaId names no area of
+// either table, or an area without a fee in force then, carries the
 // not-acted-on parameter for it.
 
 // franchiseImpositionType is the imposition type of franchise fees.
@@ -58,7 +61,10 @@ func franchiseArea(l *line) string {
 }
 
 // franchiseFees appends to the line the fees of its franchise area in
-// force on its date, and notes the line whose area has none.
+// force on its date, and notes the line whose area has none. The fees
+// of an area are the tenant's own when its profile has fees of that
+// area (profile.Franchise: the tenant's contract replaces the server's
+// fees of the area, in force or not), else the server's table's.
 func (c *calc) franchiseFees(l *line, amount decimal.Decimal) {
 	area := franchiseArea(l)
 	if area == "" {
@@ -72,29 +78,84 @@ func (c *calc) franchiseFees(l *line, amount decimal.Decimal) {
 	if at == nil || len(at.chain) == 0 {
 		return
 	}
+	if c.prof != nil && c.prof.HasFranchises() {
+		if own := c.prof.Franchises(area); len(own) > 0 {
+			for i := range own {
+				f := &own[i]
+				if !f.Period().Contains(l.date) {
+					continue
+				}
+				fee := franchiseCharge{area: f.AreaID, name: f.Name, source: f.Source, perLine: f.PerLine}
+				if f.Rate != nil {
+					fee.rate = *f.Rate
+				}
+				if f.Amount != nil {
+					fee.amount = f.Amount
+				}
+				if f.Jurisdiction != "" {
+					fee.grantor = c.grantor(at, f.Jurisdiction)
+				}
+				c.franchiseFee(l, at, amount, &fee)
+			}
+			return
+		}
+	}
 	for i := range c.s.franchise[area] {
 		f := &c.s.franchise[area][i]
 		if !f.Period.Contains(l.date) {
 			continue
 		}
-		j := f.grantor
-		if j != nil {
-			if in := chainJurisdiction(at, j.JurisdictionID); in != nil {
-				j = in
-			}
-		} else {
-			j = &at.chain[len(at.chain)-1]
-		}
-		x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(f.Name), impType: franchiseImpositionType,
-			ruleID: "franchise-fee-" + f.AreaID, reason: f.Source, base: amount, rate: f.Rate}
-		if f.PerLine {
-			x.perUnit, x.units = &f.Amount, lineCount(l)
-		}
-		if t, ok := c.extraOut(l, &x); ok {
-			l.taxes = append(l.taxes, t)
-		}
-		l.franchiseMiss = false
+		fee := franchiseCharge{area: f.AreaID, name: f.Name, source: f.Source, perLine: f.PerLine, rate: f.Rate,
+			amount: &f.Amount, grantor: f.grantor}
+		c.franchiseFee(l, at, amount, &fee)
 	}
+}
+
+// franchiseCharge is a fee of a line's franchise area in force on its
+// date, from the tenant's profile or the server's table.
+type franchiseCharge struct {
+	area, name, source string
+	perLine            bool
+	rate               decimal.Decimal
+	amount             *decimal.Decimal   // per line, when perLine
+	grantor            *wire.Jurisdiction // nil for the most local of the place
+}
+
+// franchiseFee appends to the line the tax of fee f at place at.
+func (c *calc) franchiseFee(l *line, at *place, amount decimal.Decimal, f *franchiseCharge) {
+	j := f.grantor
+	if j != nil {
+		if in := chainJurisdiction(at, j.JurisdictionID); in != nil {
+			j = in
+		}
+	} else {
+		j = &at.chain[len(at.chain)-1]
+	}
+	x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(f.name), impType: franchiseImpositionType,
+		ruleID: "franchise-fee-" + f.area, reason: f.source, base: amount, rate: f.rate}
+	if f.perLine && f.amount != nil {
+		x.perUnit, x.units = f.amount, lineCount(l)
+	}
+	if t, ok := c.extraOut(l, &x); ok {
+		l.taxes = append(l.taxes, t)
+	}
+	l.franchiseMiss = false
+}
+
+// grantor returns the jurisdiction of id that grants a tenant's
+// franchise: the one of the place's chain when it holds it, else the
+// dataset's (nil when the dataset lacks it, for the most local one of
+// the place).
+func (c *calc) grantor(at *place, id string) *wire.Jurisdiction {
+	if in := chainJurisdiction(at, id); in != nil {
+		return in
+	}
+	j, ok := c.s.jur.ByID(id)
+	if !ok {
+		return nil
+	}
+	return &wire.Jurisdiction{JurisdictionID: j.ID, JurisdictionType: j.Type, Value: j.Name,
+		EffectiveDate: j.Effective, ExpirationDate: j.Expiration, ExternalJurisdictionCode: j.ExternalCode}
 }
 
 // lineCount is the number of lines a per-line charge counts on a line:

@@ -2,11 +2,15 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data/content"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
 )
 
 // TestFranchiseFees loads the example franchise table as content and
@@ -94,5 +98,123 @@ func TestFranchiseFees(t *testing.T) {
 	}
 	if f := fees(resp.LineItems[0])["Cable Franchise Fee"]; f.TaxResult != wire.TaxResultExempt {
 		t.Errorf("exempt customer: %+v", f)
+	}
+}
+
+// TestFranchiseProfile: a tenant's franchise records, kept in each kind
+// of profile store, charge the fees of their areas on the tenant's
+// lines, in place of the server's fees of those areas (in force or
+// not); an area the tenant has no fee of takes the server's; another
+// tenant sees none of them; an area neither has is flagged.
+func TestFranchiseProfile(t *testing.T) {
+	for name, open := range profileStores(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			store := open(t)
+			svc := profile.NewService(store, profile.Config{})
+			rate, perLine := decimal.RequireFromString("0.07"), decimal.RequireFromString("1.25")
+			if _, err := svc.Apply(ctx, "acme", "test", profile.ChangeSet{Franchises: []profile.Franchise{
+				{AreaID: "CHI-CABLE-1", Name: "Cable Franchise Fee", Jurisdiction: "US-1714000", Rate: &rate,
+					EffectiveDate: civil.MustParse("2026-01-01"), ExpirationDate: civil.MustParse("2026-12-31"), Source: "acme's agreement of 2025"},
+				{AreaID: "ACME-TEL-1", Name: "Telecom Franchise Fee", Amount: &perLine, Source: "acme's telecom franchise"},
+				{AreaID: "ACME-TEL-1", Name: "State Franchise Fee", Jurisdiction: "IL", Rate: &rate},
+			}}); err != nil {
+				t.Fatal(err)
+			}
+			e, _ := profileEngine(t, store, WithContent(content.Options{AsOf: civil.MustParse("2026-06-01")},
+				content.Source{Path: "../data/content/testdata/franchise-example.csv"}))
+			chicago := &wire.Customer{Destination: &wire.Location{City: "Chicago", MainDivision: "IL", PostalCode: "60601", Country: "US"}}
+			sale := func(tenant, date string) *wire.SaleResponse {
+				t.Helper()
+				req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+					DocumentDate: civil.MustParse(date),
+					Seller:       &wire.Seller{PhysicalOrigin: &wire.Location{City: "Chicago", MainDivision: "IL", PostalCode: "60601", Country: "US"}},
+					Customer:     chicago,
+					LineItems: []wire.SaleLineItem{
+						{LineItemID: "cable", Product: &wire.Product{ProductClass: "DIGITAL_STREAMING"}, ExtendedPrice: amt("80.00"),
+							LineDetails: wire.LineDetails{FranchiseAreaID: "CHI-CABLE-1"}},
+						{LineItemID: "tel", Product: &wire.Product{ProductClass: "SERVICES"}, ExtendedPrice: amt("50.00"),
+							LineDetails: wire.LineDetails{FranchiseAreaID: "ACME-TEL-1", LineTypes: []wire.LineTypeSet{{Value: "VOIP", Count: amt("2")}}}},
+						{LineItemID: "video", Product: &wire.Product{ProductClass: "SERVICES"}, ExtendedPrice: amt("40.00"),
+							Customer:    &wire.Customer{Destination: &wire.Location{City: "Seattle", MainDivision: "WA", PostalCode: "98101", Country: "US"}},
+							LineDetails: wire.LineDetails{FranchiseAreaID: "SEA-VIDEO-2", LineTypes: []wire.LineTypeSet{{Value: "VOIP", Count: amt("3")}}}},
+						{LineItemID: "unknown", Product: &wire.Product{ProductClass: "SERVICES"}, ExtendedPrice: amt("10.00"),
+							LineDetails: wire.LineDetails{FranchiseAreaID: "NOWHERE-9"}},
+					}}
+				resp, err := e.Sale(levy.WithTenant(ctx, tenant), req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return resp
+			}
+			fees := func(l wire.SaleResponseLineItem) map[string]wire.Tax {
+				out := map[string]wire.Tax{}
+				for _, x := range l.Taxes {
+					if x.ImpositionType != nil && x.ImpositionType.Value == franchiseImpositionType {
+						out[x.Imposition.Value] = x
+					}
+				}
+				return out
+			}
+			flagged := func(r *wire.SaleResponse, i int) bool {
+				for _, p := range r.LineItems[i].AssistedParameters {
+					if p.RuleName == NotActedOnRule && p.ParamName == fmt.Sprintf("lineItems[%d].franchiseAreaId", i) {
+						return true
+					}
+				}
+				return false
+			}
+
+			acme := sale("acme", "2026-06-01")
+			// The tenant's 7% replaces the server's 5% and 1% of the area.
+			chi := fees(acme.LineItems[0])
+			if f, ok := chi["Cable Franchise Fee"]; !ok || f.CalculatedTax.String() != "5.60" || f.Jurisdiction.JurisdictionID != "US-1714000" ||
+				f.CalculationRuleID.Value != "franchise-fee-CHI-CABLE-1" || f.ImpositionType.Value != "Franchise Fee" || len(chi) != 1 {
+				t.Errorf("acme's cable fee: %+v", chi)
+			}
+			if flagged(acme, 0) {
+				t.Error("acme's area is flagged")
+			}
+			// A per-line fee at the most local jurisdiction of the place,
+			// and a rate at the state that grants it.
+			tel := fees(acme.LineItems[1])
+			// The most local jurisdiction of 60601's chain is its transit
+			// district.
+			last := "US-IL-D-NITA_COOK"
+			if f, ok := tel["Telecom Franchise Fee"]; !ok || f.CalculatedTax.String() != "2.50" || f.TaxStructure != wire.TaxStructureQuantity ||
+				f.CalculationRuleID.Value != "franchise-fee-ACME-TEL-1" || f.Jurisdiction.JurisdictionID != last {
+				t.Errorf("acme's per-line fee: %+v, want 2 lines at 1.25 in %s", f, last)
+			}
+			if f, ok := tel["State Franchise Fee"]; !ok || f.CalculatedTax.String() != "3.50" || f.Jurisdiction.JurisdictionID != "US-IL" {
+				t.Errorf("acme's state fee: %+v", f)
+			}
+			// An area the tenant has no fee of takes the server's.
+			if f, ok := fees(acme.LineItems[2])["Video Service Fee"]; !ok || f.CalculatedTax.String() != "2.55" {
+				t.Errorf("the server's fee for acme: %+v", acme.LineItems[2].Taxes)
+			}
+			if len(fees(acme.LineItems[3])) != 0 || !flagged(acme, 3) {
+				t.Errorf("an unknown area: %+v %+v", acme.LineItems[3].Taxes, acme.LineItems[3].AssistedParameters)
+			}
+
+			// Another tenant sees the server's fees only.
+			other := sale("other", "2026-06-01")
+			chi = fees(other.LineItems[0])
+			if chi["Cable Franchise Fee"].CalculatedTax.String() != "4.00" || chi["PEG Access Fee"].CalculatedTax.String() != "0.80" {
+				t.Errorf("the other tenant's cable fees: %+v", chi)
+			}
+			if len(fees(other.LineItems[1])) != 0 || !flagged(other, 1) {
+				t.Errorf("the other tenant bears acme's fee: %+v", other.LineItems[1].Taxes)
+			}
+
+			// Once acme's fee has expired its area has no fee: the
+			// server's do not come back.
+			late := sale("acme", "2027-02-01")
+			if len(fees(late.LineItems[0])) != 0 || !flagged(late, 0) {
+				t.Errorf("acme's expired fee: %+v %+v", late.LineItems[0].Taxes, late.LineItems[0].AssistedParameters)
+			}
+			if f := fees(late.LineItems[1]); len(f) != 2 {
+				t.Errorf("acme's fees without an end: %+v", f)
+			}
+		})
 	}
 }

@@ -88,6 +88,13 @@ const UnknownProductCodeRule = "unknown-product-code"
 //   - Customers. On a sale, the stored customer's class code stands in
 //     for a request that sends none, and its business indicator makes
 //     the customer a business when the request does not say so.
+//   - Franchise fees. A line whose franchiseAreaId names an area of
+//     which the tenant has franchise records (profile.Franchise) bears
+//     those fees that are in force on its date, as it would the server's
+//     fees of the area (franchise.go), and none of the server's fees of
+//     that area: the tenant's contract replaces them, even when none of
+//     its fees is in force then. An area the tenant has no record of
+//     takes the server's table (--content franchise:FILE).
 //   - Policy. Each member of the policy that is set replaces the engine's
 //     setting for the tenant: DefaultCountry, Tolerance (whole),
 //     Undercharge and Overcharge (Procurement's), EUDistanceSales (the

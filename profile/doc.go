@@ -14,6 +14,11 @@
 //     own) mapped to Levy's product classes, before the crosswalks that
 //     Levy ships from standard codes (TIC and HS, see Crosswalk and
 //     SOURCES.md);
+//   - franchise area fees (Franchise): the local, contractual fees of the
+//     tenant's franchise agreements, by area ID and fee name, at a rate
+//     of the line's amount or an amount per line, with their grantor and
+//     dates; a tenant's fees of an area replace the server's fees of that
+//     area (the server's franchise table, levy serve --content);
 //   - a policy: the per-tenant form of the engine's Settings, as plain
 //     data (Policy).
 //
@@ -35,7 +40,8 @@
 //
 // The engine reads a tenant's profile through a Cache: a compiled,
 // read-only Snapshot per tenant (customers, certificates by customer,
-// product classes by code, registrations by company, the policy), whose
+// product classes by code, registrations by company, franchise fees by
+// area, the policy), whose
 // lookups allocate nothing, loaded again when the tenant's version in
 // the store changes. Follow polls the versions every second, so that a
 // change made on another node, or by an offline import, is seen within

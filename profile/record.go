@@ -20,15 +20,16 @@ const (
 	KindRegistration Kind = "registration"
 	KindProduct      Kind = "product"
 	KindPolicy       Kind = "policy"
+	KindFranchise    Kind = "franchise"
 )
 
 // kinds lists the kinds in the order of a Records value.
-var kinds = []Kind{KindCustomer, KindCertificate, KindRegistration, KindProduct, KindPolicy}
+var kinds = []Kind{KindCustomer, KindCertificate, KindRegistration, KindProduct, KindPolicy, KindFranchise}
 
 // Valid reports whether k is one of the kinds of records.
 func (k Kind) Valid() bool {
 	switch k {
-	case KindCustomer, KindCertificate, KindRegistration, KindProduct, KindPolicy:
+	case KindCustomer, KindCertificate, KindRegistration, KindProduct, KindPolicy, KindFranchise:
 		return true
 	}
 	return false
@@ -36,17 +37,20 @@ func (k Kind) Valid() bool {
 
 // Key names one record of a tenant's profile: its kind and the parts of
 // its identity, which depend on the kind (the constructors CustomerKey,
-// CertificateKey, RegistrationKey, ProductKey and PolicyKey say which).
+// CertificateKey, RegistrationKey, ProductKey, PolicyKey and FranchiseKey
+// say which).
 // Every version of a record has the same key. Key is comparable.
 type Key struct {
 	Kind Kind `json:"kind"`
 	// Scope is the customer code of a certificate, the company code of a
-	// registration, and the code type of a product.
+	// registration, the code type of a product, and the area ID of a
+	// franchise fee.
 	Scope string `json:"scope,omitempty"`
 	// Jurisdiction is the jurisdiction of a registration.
 	Jurisdiction string `json:"jurisdiction,omitempty"`
 	// Code is the code of a customer, the number of a certificate or a
-	// registration, and the code of a product.
+	// registration, the code of a product, and the name of a franchise
+	// fee.
 	Code string `json:"code,omitempty"`
 }
 
@@ -76,6 +80,12 @@ func ProductKey(codeType, code string) Key {
 
 // PolicyKey is the key of a tenant's policy, of which there is one.
 func PolicyKey() Key { return Key{Kind: KindPolicy} }
+
+// FranchiseKey is the key of the franchise fee of name in the franchise
+// area of areaID: an area may have several fees, one of each name.
+func FranchiseKey(areaID, name string) Key {
+	return Key{Kind: KindFranchise, Scope: areaID, Code: name}
+}
 
 // ID returns the parts of k after its kind as one string, as the stores
 // keep it: the scope, the jurisdiction and the code, separated by the
@@ -308,4 +318,46 @@ type Policy struct {
 type Tolerance struct {
 	Amount  *decimal.Decimal `json:"amount,omitempty"`
 	Percent *decimal.Decimal `json:"percent,omitempty"` // 5 means 5%
+}
+
+// Franchise is a franchise area fee of the tenant's own: a local,
+// contractual charge (a cable or telecommunications franchise fee, say)
+// that the business agreed with a grantor, and that a line bears when its
+// franchiseAreaId names the area. It has the meaning of a fee of the
+// server's franchise table (levy serve --content franchise:FILE); the
+// tenant's fees of an area replace the server's fees of that area.
+type Franchise struct {
+	// AreaID is the franchise area's ID, as lines send it
+	// (lineItems[].details.franchiseAreaId).
+	AreaID string `json:"areaId"`
+	// Name names the fee; it is the tax's imposition. An area has one
+	// fee of each name.
+	Name string `json:"name"`
+	// Jurisdiction is the ID of the Levy jurisdiction that grants the
+	// franchise; "" charges the fee at the most local jurisdiction of the
+	// line's place.
+	Jurisdiction string `json:"jurisdiction,omitempty"`
+	// PerLine charges Amount per line (the counts of the line's
+	// lineTypes, else its quantity); otherwise the fee is Rate, a
+	// fraction of the line's amount. Exactly one of Rate and Amount is
+	// set, and PerLine says which.
+	PerLine bool             `json:"perLine,omitempty"`
+	Rate    *decimal.Decimal `json:"rate,omitempty"`
+	Amount  *decimal.Decimal `json:"amount,omitempty"`
+	// EffectiveDate is the first day the fee is in force; zero means
+	// since always.
+	EffectiveDate civil.Date `json:"effectiveDate,omitzero"`
+	// ExpirationDate is its last day; zero means it does not expire.
+	ExpirationDate civil.Date `json:"expirationDate,omitzero"`
+	// Source cites the franchise agreement or ordinance; it is the
+	// tax's reason in a response.
+	Source string `json:"source,omitempty"`
+}
+
+// Key returns the key of f.
+func (f *Franchise) Key() Key { return FranchiseKey(f.AreaID, f.Name) }
+
+// Period returns when f is in force.
+func (f *Franchise) Period() civil.Period {
+	return civil.Period{Effective: f.EffectiveDate, Expiration: f.ExpirationDate}
 }

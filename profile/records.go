@@ -16,6 +16,7 @@ type ChangeSet struct {
 	Certificates  []Certificate  `json:"certificates,omitempty"`
 	Registrations []Registration `json:"registrations,omitempty"`
 	Products      []Product      `json:"products,omitempty"`
+	Franchises    []Franchise    `json:"franchises,omitempty"`
 	// Policy replaces the tenant's policy when not nil.
 	Policy *Policy `json:"policy,omitempty"`
 	// Deletes are the keys of records to delete. A deleted record keeps
@@ -26,7 +27,7 @@ type ChangeSet struct {
 
 // Len returns the number of records cs stores or deletes.
 func (cs *ChangeSet) Len() int {
-	n := len(cs.Customers) + len(cs.Certificates) + len(cs.Registrations) + len(cs.Products) + len(cs.Deletes)
+	n := len(cs.Customers) + len(cs.Certificates) + len(cs.Registrations) + len(cs.Products) + len(cs.Franchises) + len(cs.Deletes)
 	if cs.Policy != nil {
 		n++
 	}
@@ -73,6 +74,11 @@ func (cs *ChangeSet) Entries() ([]Entry, error) {
 			return nil, err
 		}
 	}
+	for i := range cs.Franchises {
+		if err := add(cs.Franchises[i].Key(), &cs.Franchises[i]); err != nil {
+			return nil, err
+		}
+	}
 	if cs.Policy != nil {
 		if err := add(PolicyKey(), cs.Policy); err != nil {
 			return nil, err
@@ -99,6 +105,9 @@ type Records struct {
 	Certificates  []Certificate  `json:"certificates"`
 	Registrations []Registration `json:"registrations"`
 	Products      []Product      `json:"products"`
+	// Franchises are the tenant's franchise area fees, in area and name
+	// order; empty (and left out) when it has none.
+	Franchises []Franchise `json:"franchises,omitempty"`
 	// Policy is the tenant's policy; nil when it has none.
 	Policy *Policy `json:"policy,omitempty"`
 }
@@ -123,6 +132,8 @@ func NewRecords(version uint64, at time.Time, by string, entries []Entry) (*Reco
 			r.Registrations, err = decodeInto(r.Registrations, e)
 		case KindProduct:
 			r.Products, err = decodeInto(r.Products, e)
+		case KindFranchise:
+			r.Franchises, err = decodeInto(r.Franchises, e)
 		case KindPolicy:
 			r.Policy = new(Policy)
 			err = json.Unmarshal(e.Data, r.Policy)
@@ -158,6 +169,9 @@ func (r *Records) sort() {
 	slices.SortFunc(r.Products, func(a, b Product) int {
 		return cmp.Or(cmp.Compare(a.CodeType, b.CodeType), cmp.Compare(a.Code, b.Code))
 	})
+	slices.SortFunc(r.Franchises, func(a, b Franchise) int {
+		return cmp.Or(cmp.Compare(a.AreaID, b.AreaID), cmp.Compare(a.Name, b.Name))
+	})
 }
 
 // Has reports whether r holds a record of key k.
@@ -181,6 +195,11 @@ func (r *Records) Has(k Key) bool {
 			return cmp.Or(cmp.Compare(p.CodeType, k.Scope), cmp.Compare(p.Code, k.Code))
 		})
 		return ok
+	case KindFranchise:
+		_, ok := slices.BinarySearchFunc(r.Franchises, k, func(f Franchise, k Key) int {
+			return cmp.Or(cmp.Compare(f.AreaID, k.Scope), cmp.Compare(f.Name, k.Code))
+		})
+		return ok
 	case KindPolicy:
 		return r.Policy != nil
 	}
@@ -189,7 +208,7 @@ func (r *Records) Has(k Key) bool {
 
 // Len returns the number of records in r.
 func (r *Records) Len() int {
-	n := len(r.Customers) + len(r.Certificates) + len(r.Registrations) + len(r.Products)
+	n := len(r.Customers) + len(r.Certificates) + len(r.Registrations) + len(r.Products) + len(r.Franchises)
 	if r.Policy != nil {
 		n++
 	}

@@ -160,6 +160,7 @@ func (cs ChangeSet) clone() ChangeSet {
 		Certificates:  slices.Clone(cs.Certificates),
 		Registrations: slices.Clone(cs.Registrations),
 		Products:      slices.Clone(cs.Products),
+		Franchises:    slices.Clone(cs.Franchises),
 		Deletes:       slices.Clone(cs.Deletes),
 	}
 	for i := range out.Certificates {

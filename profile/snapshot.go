@@ -16,6 +16,7 @@ type Snapshot struct {
 	certs     map[string][]Certificate  // by customer code, in number order
 	regs      map[string][]Registration // by company code
 	products  map[string]map[string]string
+	franchise map[string][]Franchise // by area ID, in name order; nil when none
 	policy    *Policy
 }
 
@@ -53,6 +54,17 @@ func Compile(r *Records) *Snapshot {
 		s.regs[r.Registrations[i].CompanyCode] = r.Registrations[i:j:j]
 		i = j
 	}
+	for i := 0; i < len(r.Franchises); {
+		j := i + 1
+		for j < len(r.Franchises) && r.Franchises[j].AreaID == r.Franchises[i].AreaID {
+			j++
+		}
+		if s.franchise == nil {
+			s.franchise = map[string][]Franchise{}
+		}
+		s.franchise[r.Franchises[i].AreaID] = r.Franchises[i:j:j]
+		i = j
+	}
 	for _, p := range r.Products {
 		m := s.products[p.CodeType]
 		if m == nil {
@@ -88,6 +100,17 @@ func (s *Snapshot) CertificatesOf(customerCode string) []Certificate {
 // included (Registration.InForce tells).
 func (s *Snapshot) Registrations(company string) []Registration {
 	return s.regs[company]
+}
+
+// HasFranchises reports whether the tenant has franchise fees of its
+// own.
+func (s *Snapshot) HasFranchises() bool { return len(s.franchise) > 0 }
+
+// Franchises returns the tenant's franchise fees of the area of areaID,
+// in name order, those out of force included (Franchise.Period tells);
+// none when the tenant has no fee of that area.
+func (s *Snapshot) Franchises(areaID string) []Franchise {
+	return s.franchise[areaID]
 }
 
 // Policy returns the tenant's policy, or nil when it has none.

@@ -121,6 +121,14 @@ func (v Validator) Check(cs *ChangeSet) error {
 			dup(cs.Products[i].Key(), p+".code")
 		}
 	}
+	for i := range cs.Franchises {
+		p := fmt.Sprintf("franchises[%d]", i)
+		f := &cs.Franchises[i]
+		v.franchise(&l, p, f)
+		if f.AreaID != "" && f.Name != "" {
+			dup(f.Key(), p+".name")
+		}
+	}
 	if cs.Policy != nil {
 		v.policy(&l, "policy", cs.Policy)
 		seen[PolicyKey()] = "policy"
@@ -184,7 +192,7 @@ type keyField struct {
 // storedKeys returns the keys of the records (not the policy) that cs
 // stores, each with the field of its key.
 func (cs *ChangeSet) storedKeys() []keyField {
-	out := make([]keyField, 0, len(cs.Customers)+len(cs.Certificates)+len(cs.Registrations)+len(cs.Products))
+	out := make([]keyField, 0, len(cs.Customers)+len(cs.Certificates)+len(cs.Registrations)+len(cs.Products)+len(cs.Franchises))
 	for i := range cs.Customers {
 		out = append(out, keyField{cs.Customers[i].Key(), fmt.Sprintf("customers[%d].code", i)})
 	}
@@ -196,6 +204,9 @@ func (cs *ChangeSet) storedKeys() []keyField {
 	}
 	for i := range cs.Products {
 		out = append(out, keyField{cs.Products[i].Key(), fmt.Sprintf("products[%d].code", i)})
+	}
+	for i := range cs.Franchises {
+		out = append(out, keyField{cs.Franchises[i].Key(), fmt.Sprintf("franchises[%d].name", i)})
 	}
 	return out
 }
@@ -452,6 +463,47 @@ func (v Validator) product(l *errorList, p string, pr *Product) {
 	v.class(l, p+".class", pr.Class)
 }
 
+// maxFranchiseName bounds the name of a franchise fee, the code of its
+// key.
+const maxFranchiseName = 60
+
+// franchise checks a franchise fee: its area and name, its grantor, one
+// of a rate (at least 0, under 1) and an amount per line (at least 0),
+// and its dates. PerLine is set when the fee has an amount.
+func (v Validator) franchise(l *errorList, p string, f *Franchise) {
+	code(l, p+".areaId", &f.AreaID, 40, true)
+	code(l, p+".name", &f.Name, maxFranchiseName, true)
+	if strings.TrimSpace(f.Jurisdiction) != "" {
+		if id, ok := v.jurisdiction(l, p+".jurisdiction", f.Jurisdiction); ok {
+			f.Jurisdiction = id
+		}
+	} else {
+		f.Jurisdiction = ""
+	}
+	switch {
+	case f.Rate == nil && f.Amount == nil:
+		l.add(p+".rate", "is required: give a rate (a fraction of the line's amount, 0.05 for 5%%) or an amount per line")
+	case f.Rate != nil && f.Amount != nil:
+		l.add(p+".amount", "is given beside a rate: a fee is a rate of the line's amount or an amount per line, not both")
+	case f.Rate != nil:
+		if f.PerLine {
+			l.add(p+".perLine", "is true, but the fee gives a rate: a per-line fee gives an amount")
+		}
+		if f.Rate.Sign() < 0 || f.Rate.GreaterThanOrEqual(decimal.NewFromInt(1)) {
+			l.add(p+".rate", "%s is not a fraction of at least 0 and under 1 (0.05 for 5%%)", f.Rate)
+		}
+	default:
+		f.PerLine = true
+		if f.Amount.Sign() < 0 {
+			l.add(p+".amount", "%s is negative: an amount per line is at least 0", f.Amount)
+		}
+	}
+	if !f.ExpirationDate.IsZero() && !f.EffectiveDate.IsZero() && f.ExpirationDate.Before(f.EffectiveDate) {
+		l.add(p+".expirationDate", "%s is before the effective date %s", f.ExpirationDate, f.EffectiveDate)
+	}
+	code(l, p+".source", &f.Source, 200, false)
+}
+
 // normalizeCodeType returns the stored form of a code type: upper-case,
 // CodeTypeSKU for "".
 func normalizeCodeType(s string) (string, bool) {
@@ -562,7 +614,11 @@ func (v Validator) key(l *errorList, p string, k *Key) bool {
 	// Every part is an identifier, as the records' own fields are: no
 	// part may hold the separator of Key.ID.
 	code(l, p+".scope", &k.Scope, 60, false)
-	code(l, p+".code", &k.Code, 40, false)
+	codeMax := 40
+	if k.Kind == KindFranchise {
+		codeMax = maxFranchiseName
+	}
+	code(l, p+".code", &k.Code, codeMax, false)
 	k.Jurisdiction = strings.TrimSpace(k.Jurisdiction)
 	if len(l.errs) > n {
 		return false
@@ -604,12 +660,16 @@ func (v Validator) key(l *errorList, p string, k *Key) bool {
 				k.Code = c
 			}
 		}
+	case KindFranchise:
+		need("scope", k.Scope)
+		need("code", k.Code)
+		none("jurisdiction", k.Jurisdiction)
 	case KindPolicy:
 		none("scope", k.Scope)
 		none("code", k.Code)
 		none("jurisdiction", k.Jurisdiction)
 	default:
-		l.add(p+".kind", "%q is not a kind of record: customer, certificate, registration, product or policy", clip(string(k.Kind)))
+		l.add(p+".kind", "%q is not a kind of record: customer, certificate, registration, product, franchise or policy", clip(string(k.Kind)))
 	}
 	return len(l.errs) == n
 }

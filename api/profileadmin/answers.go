@@ -44,6 +44,14 @@ type ProductPage struct {
 	At      time.Time         `json:"at,omitzero"`
 }
 
+// FranchisePage is a page of franchise area fees.
+type FranchisePage struct {
+	Items   []profile.Franchise `json:"items"`
+	Total   int                 `json:"total"`
+	Version uint64              `json:"version"`
+	At      time.Time           `json:"at,omitzero"`
+}
+
 // Revision is when a version of a record was made and by which
 // credential, and whether it deleted the record.
 type Revision struct {
@@ -75,6 +83,12 @@ type RegistrationVersion struct {
 type ProductVersion struct {
 	Revision
 	Product *profile.Product `json:"product,omitempty"`
+}
+
+// FranchiseVersion is a version of a franchise area fee.
+type FranchiseVersion struct {
+	Revision
+	Franchise *profile.Franchise `json:"franchise,omitempty"`
 }
 
 // PolicyVersion is a version of the policy.
@@ -117,6 +131,14 @@ type ProductDetail struct {
 	Version  uint64           `json:"version"`
 }
 
+// FranchiseDetail is a franchise area fee and its versions.
+type FranchiseDetail struct {
+	Franchise *profile.Franchise `json:"franchise,omitempty"`
+	Deleted   bool               `json:"deleted,omitempty"`
+	Versions  []FranchiseVersion `json:"versions"`
+	Version   uint64             `json:"version"`
+}
+
 // PolicyDetail is the policy and its versions; Policy is nil while the
 // tenant has none (the server's settings apply).
 type PolicyDetail struct {
@@ -139,6 +161,7 @@ type ImportAnswer struct {
 	Certificates  int    `json:"certificates"`
 	Registrations int    `json:"registrations"`
 	Products      int    `json:"products"`
+	Franchises    int    `json:"franchises,omitempty"`
 	Policy        bool   `json:"policy,omitempty"`
 	Deletes       int    `json:"deletes,omitempty"`
 	// Files are the files read, in order.

@@ -1,10 +1,10 @@
 // Package profileadmin serves the tax profiles of tenants (package
 // profile) to their administrators: the admin routes that create, change,
 // revoke, delete, list and show customers, exemption certificates,
-// registrations, products and the policy, each record with its versions;
-// the scans of certificates, stored by digest; and the bulk import (a
-// JSON change set, or the CSV files of package profile/profilecsv) and
-// export of a whole profile. Every route is described in the OpenAPI
+// registrations, products, franchise area fees and the policy, each
+// record with its versions; the scans of certificates, stored by digest;
+// and the bulk import (a JSON change set, or the CSV files of package
+// profile/profilecsv) and export of a whole profile. Every route is described in the OpenAPI
 // document (Mounts).
 //
 //	GET    /admin/v1/profile/customers[?customer=PREFIX]                     the customers (a page)
@@ -26,6 +26,9 @@
 //	GET    /admin/v1/profile/products[?codeType&class]                       the products (a page)
 //	POST   /admin/v1/profile/products                                        a new product code
 //	GET|PUT|DELETE /admin/v1/profile/products/{codeType}/{code}
+//	GET    /admin/v1/profile/franchises[?area]                               the franchise area fees (a page)
+//	POST   /admin/v1/profile/franchises                                      a new franchise fee
+//	GET|PUT|DELETE /admin/v1/profile/franchises/{areaId}/{name}             PUT stores the fee, new or in place of the stored one
 //	GET|PUT /admin/v1/profile/policy                                         the policy and its versions; the policy replaced
 //	POST   /admin/v1/profile/documents[?fileName=N]                          a scan stored by its digest
 //	GET    /admin/v1/profile/documents/{sha256}                              a scan

@@ -30,7 +30,7 @@ const MaxImportFiles = 16
 // importAnswer returns what an import of cs stored as version v.
 func importAnswer(v uint64, cs *profile.ChangeSet, files []string) ImportAnswer {
 	return ImportAnswer{Version: v, Customers: len(cs.Customers), Certificates: len(cs.Certificates), Registrations: len(cs.Registrations),
-		Products: len(cs.Products), Policy: cs.Policy != nil, Deletes: len(cs.Deletes), Files: files}
+		Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil, Deletes: len(cs.Deletes), Files: files}
 }
 
 func (h *Handler) importChangeSet(w http.ResponseWriter, r *http.Request) {
@@ -166,7 +166,7 @@ func (h *Handler) exportJSON(w http.ResponseWriter, r *http.Request) {
 	var b []byte
 	if err == nil {
 		cs := profile.ChangeSet{Customers: recs.Customers, Certificates: recs.Certificates, Registrations: recs.Registrations,
-			Products: recs.Products, Policy: recs.Policy}
+			Products: recs.Products, Franchises: recs.Franchises, Policy: recs.Policy}
 		b, err = json.MarshalIndent(cs, "", "  ")
 	}
 	if err != nil {
@@ -185,7 +185,7 @@ func (h *Handler) exportCSV(w http.ResponseWriter, r *http.Request) {
 	rq, err := h.begin(r, false, "asOf")
 	kind := profilecsv.Kind(r.PathValue("kind"))
 	if err == nil && kind.Columns() == nil {
-		err = levy.Invalid("kind", "%q is not a kind of import file: customers, certificates, registrations or products", clip(string(kind)))
+		err = levy.Invalid("kind", "%q is not a kind of import file: customers, certificates, registrations, products or franchises", clip(string(kind)))
 	}
 	var recs *profile.Records
 	if err == nil {

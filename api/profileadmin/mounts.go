@@ -35,6 +35,8 @@ var (
 	companyParam = api.Param{Name: "company", In: "query", Format: "identifier", Description: "The seller's company code of the registration; absent for the seller that names none."}
 	typePath     = api.Param{Name: "codeType", In: "path", Required: true, Format: "identifier", Description: "The code type: SKU for the tenant's own codes, TIC, HS, or a type of the tenant's own."}
 	productPath  = api.Param{Name: "code", In: "path", Required: true, Format: "identifier", Description: "The product code."}
+	areaPath     = api.Param{Name: "areaId", In: "path", Required: true, Format: "identifier", Description: "The franchise area's ID, as lines send it (franchiseAreaId)."}
+	feeNamePath  = api.Param{Name: "name", In: "path", Required: true, Format: "identifier", Description: "The fee's name, unique per area."}
 	fileName     = api.Param{Name: "fileName", In: "query", Format: "identifier", Description: "The document's file name, kept without any directory."}
 )
 
@@ -66,10 +68,12 @@ func (h *Handler) Mounts() []api.Option {
 	cert := []api.Param{codePath, numberPath}
 	reg := []api.Param{regJurPath, regNumPath, companyParam}
 	prod := []api.Param{typePath, productPath}
+	fee := []api.Param{areaPath, feeNamePath}
 	customer := reflect.TypeFor[profile.Customer]()
 	certificate := reflect.TypeFor[profile.Certificate]()
 	registration := reflect.TypeFor[profile.Registration]()
 	product := reflect.TypeFor[profile.Product]()
+	franchise := reflect.TypeFor[profile.Franchise]()
 	str := reflect.TypeFor[string]()
 
 	uploadDoc := op(http.MethodPost, "/documents", "uploadCertificateDocument",
@@ -88,7 +92,7 @@ func (h *Handler) Mounts() []api.Option {
 	getCertDoc.Answer, getCertDoc.Media = str, "application/pdf"
 
 	importFiles := op(http.MethodPost, "/import/files", "importProfileFiles",
-		"Imports the CSV files an accountant exports (customers, certificates, registrations, products; the header names the kind): one file as text/csv, or several as multipart/form-data, all stored as one change or none.",
+		"Imports the CSV files an accountant exports (customers, certificates, registrations, products, franchises; the header names the kind): one file as text/csv, or several as multipart/form-data, all stored as one change or none.",
 		writeAccess+" A bad row is answered 400 naming the file, the line and the column (certificates.csv:4:expiration_date); a file with any bad row imports nothing, nor do the others.",
 		[]api.Param{{Name: "name", In: "query", Format: "identifier", Description: "The name of a text/csv body in errors (import.csv when absent)."}})
 	importFiles.Body, importFiles.BodyRequired, importFiles.BodyMedia = str, true, []string{"text/csv", "multipart/form-data"}
@@ -98,7 +102,7 @@ func (h *Handler) Mounts() []api.Option {
 	exportJSON.Answer = reflect.TypeFor[profile.ChangeSet]()
 	exportCSV := op(http.MethodGet, "/export/{kind}", "exportProfileFile",
 		"The records of one kind as the CSV file that the import of files takes back.", readAccess,
-		append([]api.Param{{Name: "kind", In: "path", Required: true, Format: "identifier", Description: "customers, certificates, registrations or products."}}, pageParams[2:]...))
+		append([]api.Param{{Name: "kind", In: "path", Required: true, Format: "identifier", Description: "customers, certificates, registrations, products or franchises."}}, pageParams[2:]...))
 	exportCSV.Answer, exportCSV.Media = str, "text/csv"
 
 	return []api.Option{
@@ -167,6 +171,19 @@ func (h *Handler) Mounts() []api.Option {
 			product, api.Enveloped[ProductDetail](), 0, h.updateProduct),
 		with(op(http.MethodDelete, "/products/{codeType}/{code}", "deleteProfileProduct", "Deletes a product code; its versions stay.", writeAccess, prod),
 			nil, api.Enveloped[ProductDetail](), 0, h.deleteProduct),
+
+		with(op(http.MethodGet, "/franchises", "listProfileFranchises",
+			"The tenant's franchise area fees, a page in area and name order; they replace the server's fees of their areas in the tenant's calculations.", readAccess,
+			append([]api.Param{{Name: "area", In: "query", Format: "identifier", Description: "Only the fees of this franchise area."}}, pageParams...)),
+			nil, api.Enveloped[FranchisePage](), 0, h.listFranchises),
+		with(op(http.MethodPost, "/franchises", "createProfileFranchise", "Creates a franchise area fee; a fee of the same area and name is refused.", writeAccess, nil),
+			franchise, api.Enveloped[FranchiseDetail](), http.StatusCreated, h.createFranchise),
+		with(op(http.MethodGet, "/franchises/{areaId}/{name}", "getProfileFranchise", "A franchise area fee and every version of it.", readAccess, fee),
+			nil, api.Enveloped[FranchiseDetail](), 0, h.getFranchise),
+		with(op(http.MethodPut, "/franchises/{areaId}/{name}", "putProfileFranchise", "Stores a franchise area fee, new or in place of the one stored.", writeAccess, fee),
+			franchise, api.Enveloped[FranchiseDetail](), 0, h.putFranchise),
+		with(op(http.MethodDelete, "/franchises/{areaId}/{name}", "deleteProfileFranchise", "Deletes a franchise area fee; its versions stay.", writeAccess, fee),
+			nil, api.Enveloped[FranchiseDetail](), 0, h.deleteFranchise),
 
 		with(op(http.MethodGet, "/policy", "getProfilePolicy", "The tenant's policy (the per-tenant form of the server's settings) and every version of it.", readAccess, nil),
 			nil, api.Enveloped[PolicyDetail](), 0, h.getPolicy),

@@ -172,7 +172,7 @@ func (rq request) filter() (Filter, error) {
 		return n
 	}
 	f.Limit, f.Offset = num("limit", 1, MaxLimit), num("offset", 0, 1<<30)
-	f.Customer, f.CodeType, f.Class = rq.q.Get("customer"), rq.q.Get("codeType"), rq.q.Get("class")
+	f.Customer, f.CodeType, f.Class, f.Area = rq.q.Get("customer"), rq.q.Get("codeType"), rq.q.Get("class"), rq.q.Get("area")
 	if c, ok := rq.q["company"]; ok {
 		f.Company = &c[0]
 	}

@@ -51,6 +51,7 @@ var pathNames = map[profile.Kind]map[string]string{
 	profile.KindCertificate:  {"key.scope": "code", "key.code": "number"},
 	profile.KindRegistration: {"key.scope": "company", "key.jurisdiction": "jurisdiction", "key.code": "number"},
 	profile.KindProduct:      {"key.scope": "codeType", "key.code": "code"},
+	profile.KindFranchise:    {"key.scope": "areaId", "key.code": "name"},
 }
 
 // history returns the versions of the tenant's record of key, an
@@ -90,6 +91,8 @@ type Filter struct {
 	// CodeType and Class keep the products of that code type (in any
 	// case) and class.
 	CodeType, Class string
+	// Area keeps the franchise fees of that area ID.
+	Area string
 	// Limit and Offset cut the page: at most Limit records (DefaultLimit
 	// when 0) after the first Offset.
 	Limit, Offset int
@@ -162,6 +165,13 @@ func (f Filter) Products(r *profile.Records) ProductPage {
 	})
 	from, to := f.window(len(items))
 	return ProductPage{Items: nonNil(items[from:to]), Total: len(items), Version: r.Version, At: r.At}
+}
+
+// Franchises returns the page of franchise fees of r that f keeps.
+func (f Filter) Franchises(r *profile.Records) FranchisePage {
+	items := slices.DeleteFunc(r.Franchises, func(x profile.Franchise) bool { return f.Area != "" && x.AreaID != f.Area })
+	from, to := f.window(len(items))
+	return FranchisePage{Items: nonNil(items[from:to]), Total: len(items), Version: r.Version, At: r.At}
 }
 
 // nonNil returns list, or an empty list for nil, so that a page always

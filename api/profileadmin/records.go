@@ -526,6 +526,118 @@ func (h *Handler) answerProduct(w http.ResponseWriter, r *http.Request, rq reque
 	api.WriteData(w, r, status, d)
 }
 
+// ---- franchise area fees
+
+func franchiseKey(r *http.Request) profile.Key {
+	return profile.FranchiseKey(r.PathValue("areaId"), r.PathValue("name"))
+}
+
+// Franchise returns the franchise fee of key and its versions.
+func (rd Reader) Franchise(ctx context.Context, tenant string, key profile.Key) (FranchiseDetail, error) {
+	vs, cur, err := revisions(ctx, rd, tenant, key, func(rv Revision, f *profile.Franchise) FranchiseVersion {
+		return FranchiseVersion{Revision: rv, Franchise: f}
+	})
+	if err != nil {
+		return FranchiseDetail{}, err
+	}
+	if len(vs) == 0 {
+		return FranchiseDetail{}, notFound("name", key)
+	}
+	v, err := rd.version(ctx, tenant)
+	return FranchiseDetail{Franchise: cur, Deleted: cur == nil, Versions: vs, Version: v}, err
+}
+
+func (h *Handler) listFranchises(w http.ResponseWriter, r *http.Request) {
+	rq, err := h.begin(r, false, "area", "limit", "offset", "asOf")
+	var f Filter
+	if err == nil {
+		f, err = rq.filter()
+	}
+	var recs *profile.Records
+	if err == nil {
+		recs, err = h.records(r, rq)
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, f.Franchises(recs))
+}
+
+func (h *Handler) getFranchise(w http.ResponseWriter, r *http.Request) {
+	rq, err := h.begin(r, false)
+	if err == nil {
+		var d FranchiseDetail
+		if d, err = h.rd.Franchise(r.Context(), rq.tenant, franchiseKey(r)); err == nil {
+			api.WriteData(w, r, http.StatusOK, d)
+			return
+		}
+	}
+	api.WriteError(w, r, err)
+}
+
+func (h *Handler) createFranchise(w http.ResponseWriter, r *http.Request) {
+	rq, err := h.begin(r, true)
+	var f profile.Franchise
+	if err == nil {
+		err = h.decode(r, &f)
+	}
+	if err == nil {
+		_, err = h.svc.Create(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Franchises: []profile.Franchise{f}})
+		err = within(err, "franchises[0]")
+	}
+	h.answerFranchise(w, r, rq, profile.FranchiseKey(strings.TrimSpace(f.AreaID), strings.TrimSpace(f.Name)), http.StatusCreated, err)
+}
+
+// putFranchise stores the franchise fee of the path, a new one or a new
+// version of the one stored: a contract's fee is replaced whole.
+func (h *Handler) putFranchise(w http.ResponseWriter, r *http.Request) {
+	rq, err := h.begin(r, true)
+	var f profile.Franchise
+	key := franchiseKey(r)
+	if err == nil {
+		err = h.decode(r, &f)
+	}
+	if err == nil {
+		err = mustMatch("areaId", f.AreaID, key.Scope)
+	}
+	if err == nil {
+		err = mustMatch("name", f.Name, key.Code)
+	}
+	if err == nil {
+		f.AreaID, f.Name = key.Scope, key.Code
+		_, err = h.svc.Apply(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Franchises: []profile.Franchise{f}})
+		err = within(err, "franchises[0]")
+	}
+	h.answerFranchise(w, r, rq, key, http.StatusOK, err)
+}
+
+func (h *Handler) deleteFranchise(w http.ResponseWriter, r *http.Request) {
+	rq, err := h.begin(r, true)
+	key := franchiseKey(r)
+	if err == nil {
+		err = h.remove(r, rq, key, "name")
+	}
+	h.answerFranchise(w, r, rq, key, http.StatusOK, err)
+}
+
+// answerFranchise answers a change of a franchise fee.
+func (h *Handler) answerFranchise(w http.ResponseWriter, r *http.Request, rq request, key profile.Key, status int, err error) {
+	var d FranchiseDetail
+	if err == nil {
+		d, err = h.rd.Franchise(r.Context(), rq.tenant, key)
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	h.log.Info("profile changed", "tenant", rq.tenant, "by", rq.by, "record", key.String(), "method", r.Method)
+	if status == http.StatusCreated && d.Franchise != nil {
+		w.Header().Set("Location", Prefix+"/franchises/"+url.PathEscape(d.Franchise.AreaID)+"/"+url.PathEscape(d.Franchise.Name))
+	}
+	api.WriteData(w, r, status, d)
+}
+
 // ---- the policy
 
 func (rd Reader) Policy(ctx context.Context, tenant string) (PolicyDetail, error) {

@@ -33,15 +33,16 @@ import (
 const profileUsage = `usage:
   levy profile import (--data-dir DIR | --database URL | --server URL) [--tenant T] FILE...
   levy profile export (--data-dir DIR | --database URL | --server URL) [--tenant T] [--format json|csv] [--out PATH] [--as-of TIME]
-  levy profile list   (--data-dir DIR | --database URL | --server URL) [--tenant T] customers|certificates|registrations|products
+  levy profile list   (--data-dir DIR | --database URL | --server URL) [--tenant T] customers|certificates|registrations|products|franchises
                       [--customer C] [--jurisdiction J] [--expiring-before D] [--status active|revoked]
-                      [--company C] [--code-type T] [--class C] [--limit N] [--offset N] [--as-of TIME] [--json]
+                      [--company C] [--code-type T] [--class C] [--area A] [--limit N] [--offset N] [--as-of TIME] [--json]
   levy profile show   (--data-dir DIR | --database URL | --server URL) [--tenant T]
                       customer CODE | certificate CUSTOMER NUMBER | registration JURISDICTION NUMBER [--company C] |
-                      product [CODE_TYPE] CODE | policy
+                      product [CODE_TYPE] CODE | franchise AREA NAME | policy
 
 The tax profile of a tenant: its customers and their exemption
-certificates, its registrations, its product codes and its policy.
+certificates, its registrations, its product codes, its franchise area
+fees and its policy.
 
 import reads the CSV files an accountant exports from an ERP, whose header
 names the kind of file (customers.csv: customer_code,class_code,
@@ -49,14 +50,17 @@ is_business,name; certificates.csv: certificate_number,customer_code,
 jurisdictions,reason_code,product_classes,effective_date,expiration_date,
 transaction_id,status; products.csv: product_code,product_class;
 registrations.csv: company_code,jurisdiction,registration_number,
-effective_date,end_date,physical_presence), or one JSON change set (a
+effective_date,end_date,physical_presence; franchises.csv:
+franchise_area_id,name,basis and optionally jurisdiction,rate,amount,
+effective,expiration,source, the columns of the server's franchise
+table), or one JSON change set (a
 .json file, as export writes it). The files are one change, stored whole
 or not at all: every bad row is listed by file, line and column, and
 nothing is stored. It prints the new version of the profile.
 
 export writes the profile as of now (or --as-of, a time or a day): a JSON
 change set to standard output or --out FILE, which import takes back; or
-with --format csv the four CSV files into the directory --out DIR.
+with --format csv the five CSV files into the directory --out DIR.
 
 list prints a kind of records as a table (--json: the page as JSON),
 those that the filters keep: certificates of --customer, covering or
@@ -132,6 +136,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.StringVar(&a.company, "company", "", "list, show: registrations of this company code")
 	fs.StringVar(&a.filter.CodeType, "code-type", "", "list: products of this code type")
 	fs.StringVar(&a.filter.Class, "class", "", "list: products of this class")
+	fs.StringVar(&a.filter.Area, "area", "", "list: franchise fees of this franchise area")
 	fs.IntVar(&a.filter.Limit, "limit", profileadmin.MaxLimit, "list: the most records to print")
 	fs.IntVar(&a.filter.Offset, "offset", 0, "list: how many records to skip")
 	if helpRequested(args[1:]) {
@@ -218,7 +223,7 @@ func (a *profileArgs) checkArgs() error {
 		}
 	case "list":
 		if len(a.args) != 1 || profilecsv.Kind(a.args[0]).Columns() == nil {
-			return usageError{"list needs a kind of records: customers, certificates, registrations or products"}
+			return usageError{"list needs a kind of records: customers, certificates, registrations, products or franchises"}
 		}
 		if a.filter.Jurisdiction != "" {
 			id, ok := profile.NormalizeJurisdiction(a.filter.Jurisdiction)
@@ -234,9 +239,9 @@ func (a *profileArgs) checkArgs() error {
 			a.filter.Company = &a.company
 		}
 	case "show":
-		want := map[string][]int{"customer": {2}, "certificate": {3}, "registration": {3}, "product": {2, 3}, "policy": {1}}
+		want := map[string][]int{"customer": {2}, "certificate": {3}, "registration": {3}, "product": {2, 3}, "franchise": {3}, "policy": {1}}
 		if len(a.args) == 0 || want[a.args[0]] == nil || !slices.Contains(want[a.args[0]], len(a.args)) {
-			return usageError{"show needs a record: customer CODE, certificate CUSTOMER NUMBER, registration JURISDICTION NUMBER, product [CODE_TYPE] CODE or policy"}
+			return usageError{"show needs a record: customer CODE, certificate CUSTOMER NUMBER, registration JURISDICTION NUMBER, product [CODE_TYPE] CODE, franchise AREA NAME or policy"}
 		}
 	}
 	return nil
@@ -296,6 +301,9 @@ func imported(w io.Writer, a profileadmin.ImportAnswer, tenant string) {
 	}
 	fmt.Fprintf(w, "imported into tenant %s: %s, %s, %s, %s", tenant,
 		n(a.Customers, "customer"), n(a.Certificates, "certificate"), n(a.Registrations, "registration"), n(a.Products, "product"))
+	if a.Franchises > 0 {
+		fmt.Fprintf(w, ", %s", n(a.Franchises, "franchise fee"))
+	}
 	if a.Policy {
 		fmt.Fprint(w, ", the policy")
 	}
@@ -362,7 +370,7 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 			names = im.Files()
 		}
 		ans := profileadmin.ImportAnswer{Version: ver, Customers: len(cs.Customers), Certificates: len(cs.Certificates),
-			Registrations: len(cs.Registrations), Products: len(cs.Products), Policy: cs.Policy != nil, Deletes: len(cs.Deletes), Files: names}
+			Registrations: len(cs.Registrations), Products: len(cs.Products), Franchises: len(cs.Franchises), Policy: cs.Policy != nil, Deletes: len(cs.Deletes), Files: names}
 		imported(stdout, ans, a.tenant)
 		return nil
 	case "export":
@@ -377,7 +385,7 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 			})
 		}
 		cs := profile.ChangeSet{Customers: recs.Customers, Certificates: recs.Certificates, Registrations: recs.Registrations,
-			Products: recs.Products, Policy: recs.Policy}
+			Products: recs.Products, Franchises: recs.Franchises, Policy: recs.Policy}
 		b, err := json.MarshalIndent(cs, "", "  ")
 		if err != nil {
 			return err
@@ -398,6 +406,8 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 			page = a.filter.Registrations(recs)
 		case profilecsv.Products:
 			page = a.filter.Products(recs)
+		case profilecsv.Franchises:
+			page = a.filter.Franchises(recs)
 		}
 		return printPage(stdout, stderr, page, a.asJSON)
 	}
@@ -415,6 +425,8 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 			codeType = a.args[1]
 		}
 		detail, err = rd.Product(ctx, a.tenant, profile.ProductKey(codeType, code))
+	case "franchise":
+		detail, err = rd.Franchise(ctx, a.tenant, profile.FranchiseKey(a.args[1], a.args[2]))
 	case "policy":
 		detail, err = rd.Policy(ctx, a.tenant)
 	}
@@ -501,6 +513,19 @@ func printPage(stdout, stderr io.Writer, page any, asJSON bool) error {
 		row("TYPE", "CODE", "CLASS")
 		for _, pr := range p.Items {
 			row(pr.CodeType, pr.Code, pr.Class)
+		}
+		n, total, version = len(p.Items), p.Total, p.Version
+	case profileadmin.FranchisePage:
+		row("AREA", "NAME", "GRANTOR", "RATE", "PER LINE", "EFFECTIVE", "EXPIRES", "SOURCE")
+		for _, f := range p.Items {
+			rate, per := "-", "-"
+			if f.Rate != nil {
+				rate = f.Rate.String()
+			}
+			if f.Amount != nil {
+				per = f.Amount.String()
+			}
+			row(f.AreaID, f.Name, cmp.Or(f.Jurisdiction, "-"), rate, per, date(f.EffectiveDate), date(f.ExpirationDate), f.Source)
 		}
 		n, total, version = len(p.Items), p.Total, p.Version
 	}
@@ -678,6 +703,14 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 				return err
 			}
 			page = pg
+		case profilecsv.Franchises:
+			q.Del("customer")
+			set("area", f.Area)
+			var pg profileadmin.FranchisePage
+			if err := r.data(ctx, "GET", p+"/franchises", q, "", nil, &pg); err != nil {
+				return err
+			}
+			page = pg
 		}
 		return printPage(stdout, stderr, page, a.asJSON)
 	}
@@ -700,6 +733,8 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 			codeType = a.args[1]
 		}
 		path, detail = p+"/products/"+esc(codeType)+"/"+esc(a.args[len(a.args)-1]), &profileadmin.ProductDetail{}
+	case "franchise":
+		path, detail = p+"/franchises/"+esc(a.args[1])+"/"+esc(a.args[2]), &profileadmin.FranchiseDetail{}
 	case "policy":
 		path, detail = p+"/policy", &profileadmin.PolicyDetail{}
 	}

@@ -14,7 +14,7 @@ import (
 // set, as profile's validation names it: the list, the index, and the
 // member ("certificates[3].expirationDate", "certificates[0].
 // jurisdictions[1]"), or the record alone.
-var recordPath = regexp.MustCompile(`(customers|certificates|registrations|products)\[(\d+)\](?:\.([A-Za-z]+))?[A-Za-z0-9_.\[\]]*`)
+var recordPath = regexp.MustCompile(`(customers|certificates|registrations|products|franchises)\[(\d+)\](?:\.([A-Za-z]+))?[A-Za-z0-9_.\[\]]*`)
 
 // Locate returns err with each levy.Error that names a record of the
 // change set by its JSON path ("certificates[3].expirationDate") naming

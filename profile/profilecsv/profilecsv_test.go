@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
@@ -30,6 +32,12 @@ const (
 	registrationsCSV = "company_code,jurisdiction,registration_number,effective_date,end_date,physical_presence\n" +
 		"ACME,tx,32000000001,2025-01-01,,true\n"
 )
+
+// dec is a decimal of s.
+func dec(s string) *decimal.Decimal {
+	d := decimal.RequireFromString(s)
+	return &d
+}
 
 // validator knows the dataset's jurisdictions, as levy serve's does.
 func validator(t testing.TB) profile.Validator {
@@ -217,6 +225,50 @@ func TestBadRowsNameLineAndColumn(t *testing.T) {
 	}
 }
 
+// TestFranchiseFile imports a franchise file of the server's franchise
+// table's columns (a rate in percent, a per-line amount, a grantor by
+// state code), and refuses a bad one naming each line and column.
+func TestFranchiseFile(t *testing.T) {
+	const header = "franchise_area_id,name,jurisdiction,basis,rate,amount,effective,expiration,source\n"
+	svc := service(t)
+	if _, err := importFiles(t, svc, "acme", "franchise.csv", header+
+		"CHI-CABLE-1,Cable Franchise Fee,US-1714000,revenue,5%,,2026-01-01,,agreement s. 7\n"+
+		"SEA-VIDEO-2,Video Service Fee,wa,Per-Line,,0.85,2026-01-01,2026-12-31,ordinance\n"); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := svc.Records(context.Background(), "acme", time.Time{})
+	if len(r.Franchises) != 2 || r.Franchises[0].Rate.String() != "0.05" || r.Franchises[0].PerLine ||
+		!r.Franchises[1].PerLine || r.Franchises[1].Amount.String() != "0.85" || r.Franchises[1].Jurisdiction != "US-WA" {
+		t.Fatalf("imported %+v", r.Franchises)
+	}
+	_, err := importFiles(t, svc, "acme", "franchise.csv", header+
+		"A-1,Fee,,revenue,,,,,\n"+ // no rate (line 2)
+		"A-2,Fee,,revenue,150%,,,,\n"+ // a rate of 1.5 (line 3)
+		"A-3,Fee,,per-line,,-1,,,\n"+ // a negative amount (line 4)
+		"A-4,Fee,,monthly,,,,,\n"+ // a basis (line 5)
+		"A-5,Fee,US-XX,per-line,0.01,1,,,\n"+ // a rate beside an amount, a grantor (line 6)
+		",Fee,,revenue,0.01,,2026-02-01,2026-01-01,\n"+ // no area, dates (line 7)
+		"A-7,Fee,,per-line,,1%,,,\n") // an amount in percent (line 8)
+	wantPlaces(t, err, levy.EInvalid,
+		placeErr{"franchise.csv:2:rate", "is required with basis revenue"},
+		placeErr{"franchise.csv:5:basis", "is not revenue or per-line"},
+		placeErr{"franchise.csv:6:rate", "a per-line fee has an amount, not a rate"},
+		placeErr{"franchise.csv:8:amount", "is not an amount"},
+	)
+	_, err = importFiles(t, svc, "acme", "franchise.csv", header+
+		"A-2,Fee,,revenue,150%,,,,\n"+
+		"A-3,Fee,,per-line,,-1,,,\n"+
+		"A-5,Fee,US-XX,per-line,,1,,,\n"+
+		",Fee,,revenue,0.01,,2026-02-01,2026-01-01,\n")
+	wantPlaces(t, err, levy.EInvalid,
+		placeErr{"franchise.csv:2:rate", "at least 0 and under 1"},
+		placeErr{"franchise.csv:3:amount", "negative"},
+		placeErr{"franchise.csv:4:jurisdiction", "not a jurisdiction ID"},
+		placeErr{"franchise.csv:5:franchise_area_id", "required"},
+		placeErr{"franchise.csv:5:expiration", "before the effective date"},
+	)
+}
+
 // TestUnknownCustomerNamesItsRow imports a certificate of a customer that
 // neither the tenant nor the import has: the check within the change's
 // unit finds it, and the error names the row; nothing is stored.
@@ -252,6 +304,12 @@ func TestWriteReadsBack(t *testing.T) {
 			EffectiveDate: civil.MustParse("2024-01-01"), Status: "revoked", RevokedDate: civil.MustParse("2025-05-05")}},
 		Registrations: []profile.Registration{{Jurisdiction: "DE", Number: "DE123456789", Type: "VAT Registration"}},
 		Products:      []profile.Product{{CodeType: "TIC", Code: "20010", Class: "CLOTHING"}},
+		Franchises: []profile.Franchise{
+			{AreaID: "CHI-CABLE-1", Name: "Cable Franchise Fee", Jurisdiction: "US-1714000", Rate: dec("0.05"),
+				EffectiveDate: civil.MustParse("2026-01-01"), Source: "agreement of 2019, s. 7"},
+			{AreaID: "SEA-VIDEO-2", Name: "Video Service Fee", Amount: dec("0.85"), ExpirationDate: civil.MustParse("2026-12-31"),
+				Source: "-ordinance 24-117"},
+		},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -275,8 +333,8 @@ func TestWriteReadsBack(t *testing.T) {
 		t.Fatal(im.Locate(err))
 	}
 	got, _ := svc.Records(ctx, "globex", time.Time{})
-	g, _ := json.Marshal([]any{got.Customers, got.Certificates, got.Registrations, got.Products})
-	w, _ := json.Marshal([]any{want.Customers, want.Certificates, want.Registrations, want.Products})
+	g, _ := json.Marshal([]any{got.Customers, got.Certificates, got.Registrations, got.Products, got.Franchises})
+	w, _ := json.Marshal([]any{want.Customers, want.Certificates, want.Registrations, want.Products, want.Franchises})
 	if string(g) != string(w) {
 		t.Errorf("read back:\n%s\nwritten:\n%s", g, w)
 	}

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
@@ -24,11 +26,12 @@ const (
 	Certificates  Kind = "certificates"
 	Registrations Kind = "registrations"
 	Products      Kind = "products"
+	Franchises    Kind = "franchises"
 )
 
 // Kinds lists the kinds of import files, in the order a profile's
 // records come.
-var Kinds = []Kind{Customers, Certificates, Registrations, Products}
+var Kinds = []Kind{Customers, Certificates, Registrations, Products, Franchises}
 
 // layout is the columns of a kind of file, and the member of the
 // record's JSON that each column fills, by which Locate finds a column.
@@ -55,6 +58,12 @@ var layouts = []layout{
 			"effectiveDate": "effective_date", "endDate": "end_date", "physicalPresence": "physical_presence", "type": "registration_type"}},
 	{kind: Products, required: []string{"product_code", "product_class"}, optional: []string{"code_type"},
 		members: map[string]string{"code": "product_code", "class": "product_class", "codeType": "code_type"}},
+	// A franchise file has the columns of the server's franchise table
+	// (levy serve --content franchise:FILE), without its comment lines.
+	{kind: Franchises, required: []string{"franchise_area_id", "name", "basis"},
+		optional: []string{"jurisdiction", "rate", "amount", "effective", "expiration", "source"},
+		members: map[string]string{"areaId": "franchise_area_id", "name": "name", "jurisdiction": "jurisdiction", "perLine": "basis",
+			"rate": "rate", "amount": "amount", "effectiveDate": "effective", "expirationDate": "expiration", "source": "source"}},
 }
 
 // layoutOf returns the layout of kind k.
@@ -263,6 +272,7 @@ func (f *fileReader) read(data []byte) {
 	im.ChangeSet.Certificates = append(im.ChangeSet.Certificates, f.cs.Certificates...)
 	im.ChangeSet.Registrations = append(im.ChangeSet.Registrations, f.cs.Registrations...)
 	im.ChangeSet.Products = append(im.ChangeSet.Products, f.cs.Products...)
+	im.ChangeSet.Franchises = append(im.ChangeSet.Franchises, f.cs.Franchises...)
 	im.origins[f.layout.kind] = append(im.origins[f.layout.kind], f.origins...)
 }
 
@@ -438,8 +448,61 @@ func (f *fileReader) row(line int, rec []string) {
 			codeType = c.get("code_type")
 		}
 		f.cs.Products = append(f.cs.Products, profile.Product{CodeType: codeType, Code: c.get("product_code"), Class: c.get("product_class")})
+	case Franchises:
+		f.cs.Franchises = append(f.cs.Franchises, c.franchise())
 	}
 	f.origins = append(f.origins, o)
+}
+
+// The bases of a franchise fee in a franchise file, as the server's
+// franchise table names them.
+const (
+	basisRevenue = "revenue"  // a rate of the line's amount
+	basisPerLine = "per-line" // an amount per line
+)
+
+// franchise reads a row of a franchise file: basis revenue gives a rate
+// (0.05, or 5%), per-line an amount; the ranges are the profile's to
+// check.
+func (c cells) franchise() profile.Franchise {
+	fr := profile.Franchise{AreaID: c.get("franchise_area_id"), Name: c.get("name"), Jurisdiction: c.get("jurisdiction"),
+		EffectiveDate: c.date("effective", false), ExpirationDate: c.date("expiration", false), Source: c.get("source")}
+	number := func(col string, pct bool) *decimal.Decimal {
+		s := c.get(col)
+		if s == "" {
+			c.f.add(c.line, col, "is required with basis %s", strings.ToLower(c.get("basis")))
+			return nil
+		}
+		t, percent := strings.CutSuffix(s, "%")
+		d, err := decimal.NewFromString(strings.TrimSpace(t))
+		if err != nil || percent && !pct {
+			what := "an amount (0.85)"
+			if pct {
+				what = "a rate (0.05, or 5%)"
+			}
+			c.f.add(c.line, col, "%q is not %s", clip(s), what)
+			return nil
+		}
+		if percent {
+			d = d.Shift(-2)
+		}
+		return &d
+	}
+	switch basis := strings.ToLower(c.get("basis")); basis {
+	case basisRevenue:
+		fr.Rate = number("rate", true)
+		if c.get("amount") != "" {
+			c.f.add(c.line, "amount", "a revenue fee has a rate, not an amount")
+		}
+	case basisPerLine:
+		fr.PerLine, fr.Amount = true, number("amount", false)
+		if c.get("rate") != "" {
+			c.f.add(c.line, "rate", "a per-line fee has an amount, not a rate")
+		}
+	default:
+		c.f.add(c.line, "basis", "%q is not %s or %s", clip(basis), basisRevenue, basisPerLine)
+	}
+	return fr
 }
 
 // KeepStored completes the certificates of the import from the tenant's

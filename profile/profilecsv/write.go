@@ -53,6 +53,20 @@ func Write(w io.Writer, k Kind, r *profile.Records) error {
 		for _, p := range r.Products {
 			row(p.Code, p.Class, p.CodeType)
 		}
+	case Franchises:
+		for _, x := range r.Franchises {
+			basis, rate, amount := basisRevenue, "", ""
+			if x.Rate != nil {
+				rate = x.Rate.String()
+			}
+			if x.PerLine {
+				basis = basisPerLine
+			}
+			if x.Amount != nil {
+				amount = x.Amount.String()
+			}
+			row(x.AreaID, x.Name, basis, x.Jurisdiction, rate, amount, dateCell(x.EffectiveDate), dateCell(x.ExpirationDate), x.Source)
+		}
 	}
 	if err != nil {
 		return err

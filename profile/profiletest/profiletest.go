@@ -22,6 +22,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
@@ -161,8 +163,19 @@ func sample() profile.ChangeSet {
 			{Code: "SKU-1", Class: "SAAS"},
 			{CodeType: "hs", Code: "6402.99", Class: "CLOTHING"},
 		},
+		Franchises: []profile.Franchise{
+			{AreaID: "SEA-VIDEO-2", Name: "Video Service Fee", Amount: dec("0.85"), ExpirationDate: date("2026-12-31")},
+			{AreaID: "CHI-CABLE-1", Name: "Cable Franchise Fee", Jurisdiction: "US-1714000", Rate: dec("0.05"),
+				EffectiveDate: date("2026-01-01"), Source: "franchise agreement s. 7"},
+		},
 		Policy: &profile.Policy{AddressCheck: "strict", ExpiryNoticeDays: 30},
 	}
+}
+
+// dec is a decimal of s.
+func dec(s string) *decimal.Decimal {
+	d := decimal.RequireFromString(s)
+	return &d
 }
 
 // sampleRecords are the records of sample once normalised, in key order.
@@ -186,6 +199,11 @@ func sampleRecords() *profile.Records {
 		Products: []profile.Product{
 			{CodeType: "HS", Code: "640299", Class: "CLOTHING"},
 			{CodeType: "SKU", Code: "SKU-1", Class: "SAAS"},
+		},
+		Franchises: []profile.Franchise{
+			{AreaID: "CHI-CABLE-1", Name: "Cable Franchise Fee", Jurisdiction: "US-1714000", Rate: dec("0.05"),
+				EffectiveDate: date("2026-01-01"), Source: "franchise agreement s. 7"},
+			{AreaID: "SEA-VIDEO-2", Name: "Video Service Fee", PerLine: true, Amount: dec("0.85"), ExpirationDate: date("2026-12-31")},
 		},
 		Policy: &profile.Policy{AddressCheck: "strict", ExpiryNoticeDays: 30},
 	}
@@ -308,15 +326,16 @@ func testDelete(t *testing.T, s profile.Store) {
 		profile.ProductKey("", "SKU-1"),
 		profile.ProductKey("HS", "6402.99"),
 		profile.RegistrationKey("ACME", "TX", "32000000001"),
+		profile.FranchiseKey("SEA-VIDEO-2", "Video Service Fee"),
 		profile.PolicyKey(),
 	}})
 	r := records(t, s, tenant, time.Time{})
 	if r.Version != v || len(r.Certificates) != 1 || r.Certificates[0].Number != "SP-9" || len(r.Products) != 0 ||
-		len(r.Registrations) != 0 || r.Policy != nil || len(r.Customers) != 2 {
+		len(r.Registrations) != 0 || r.Policy != nil || len(r.Customers) != 2 || len(r.Franchises) != 1 || r.Franchises[0].AreaID != "CHI-CABLE-1" {
 		t.Fatalf("after the deletions: %s", jsonOf(t, r))
 	}
 	// The deleted records are there as of before the deletion.
-	if before := records(t, s, tenant, epoch); len(before.Certificates) != 2 || before.Policy == nil {
+	if before := records(t, s, tenant, epoch); len(before.Certificates) != 2 || before.Policy == nil || len(before.Franchises) != 2 {
 		t.Fatalf("before the deletions: %s", jsonOf(t, before))
 	}
 	// A record deleted can be stored again.

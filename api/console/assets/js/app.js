@@ -8,13 +8,13 @@ import * as map from './map.js';
 import * as journal from './journal.js';
 import * as einvoicing from './einvoicing.js';
 import * as credentials from './credentials.js';
-import { customers, registrations, products } from './profile.js';
+import { customers, registrations, products, franchises } from './profile.js';
 import * as nexus from './nexus.js';
 
-const pages = { playground, map, journal, nexus, einvoicing, customers, registrations, products, credentials };
+const pages = { playground, map, journal, nexus, einvoicing, customers, registrations, products, franchises, credentials };
 const titles = {
   playground: 'Calculation', map: 'Tax areas', journal: 'Journal', nexus: 'Where must I register?', einvoicing: 'E-invoicing',
-  customers: 'Customers', registrations: 'Registrations', products: 'Products', credentials: 'Credentials',
+  customers: 'Customers', registrations: 'Registrations', products: 'Products', franchises: 'Franchise fees', credentials: 'Credentials',
 };
 
 const $ = (id) => document.getElementById(id);

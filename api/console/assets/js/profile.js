@@ -99,7 +99,7 @@ function importForm(status, fail, done) {
   const files = h('input', { type: 'file', id: 'prof-files', multiple: true, accept: '.csv,.json,text/csv,application/json', required: true });
   const result = h('div', { id: 'prof-import-result', 'aria-live': 'polite' });
   const form = h('form', { class: 'card', id: 'prof-import' }, h('h2', {}, 'Import files'),
-    h('p', { class: 'note' }, 'The CSV files of an ERP (customers.csv, certificates.csv, registrations.csv, products.csv; the header names the kind), ',
+    h('p', { class: 'note' }, 'The CSV files of an ERP (customers.csv, certificates.csv, registrations.csv, products.csv, franchises.csv; the header names the kind), ',
       'or one JSON change set. They are stored together or not at all.'),
     h('div', { class: 'row' }, field('Files', files), h('button', { type: 'submit' }, 'Import')), result);
   form.addEventListener('submit', async (ev) => {
@@ -120,7 +120,7 @@ function importForm(status, fail, done) {
       const a = answer.data;
       const n = (k, word) => `${k} ${word}${k === 1 ? '' : 's'}`;
       fill(result, h('p', { id: 'prof-import-ok' }, `Imported ${n(a.customers, 'customer')}, ${n(a.certificates, 'certificate')}, `,
-        `${n(a.registrations, 'registration')} and ${n(a.products, 'product')}: the profile is at version ${a.version}.`));
+        `${n(a.registrations, 'registration')}, ${n(a.products, 'product')} and ${n(a.franchises || 0, 'franchise fee')}: the profile is at version ${a.version}.`));
       status('Imported.');
       files.value = '';
       done();
@@ -385,6 +385,86 @@ export const products = {
                 if (!window.confirm(`Delete the mapping of ${p.codeType} ${p.code}?`)) return;
                 try {
                   await call(`${P}/products/${encodeURIComponent(p.codeType)}/${encodeURIComponent(p.code)}`, writing({ method: 'DELETE' }));
+                  list();
+                } catch (err) {
+                  fail(err);
+                }
+              },
+            }, 'Delete') : ''])));
+      } catch (err) {
+        fill(box, h('p', { class: 'error' }, err.message));
+      }
+    };
+    filter.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      list();
+    });
+    list();
+  },
+};
+
+// franchises is the page of the tenant's franchise area fees, which
+// replace the server's fees of their areas in the tenant's calculations.
+export const franchises = {
+  render(root, { status, fail, admin, operator }) {
+    const redraw = () => {
+      clear(root);
+      root.append(h('h1', {}, 'Franchise fees'));
+      franchises.render(root, { status, fail, admin, operator });
+    };
+    const box = h('section', { id: 'prof-franchises', 'aria-label': 'Franchise fees' });
+    const areaFilter = h('input', { id: 'prof-fr-area-filter', placeholder: 'CHI-CABLE-1' });
+    const filter = h('form', { class: 'row', id: 'prof-fr-filter' }, field('Area', areaFilter), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
+    let form = null;
+    if (admin) {
+      const area = h('input', { id: 'prof-fr-area', required: true, maxlength: 40 });
+      const name = h('input', { id: 'prof-fr-name', required: true, maxlength: 60 });
+      const grantor = h('input', { id: 'prof-fr-grantor', placeholder: 'US-1714000' });
+      const basis = select({ id: 'prof-fr-basis' }, [['revenue', 'Rate of the amount'], ['per-line', 'Amount per line']], 'revenue');
+      const value = h('input', { id: 'prof-fr-value', required: true, placeholder: '0.05' });
+      const from = h('input', { id: 'prof-fr-from', type: 'date' });
+      const to = h('input', { id: 'prof-fr-to', type: 'date' });
+      const source = h('input', { id: 'prof-fr-source', maxlength: 200 });
+      form = h('form', { class: 'row', id: 'prof-fr-form' }, field('Area', area), field('Fee name', name), field('Grantor', grantor),
+        field('Basis', basis), field('Rate or amount', value), field('From', from), field('To', to), field('Source', source),
+        h('button', { type: 'submit' }, 'Store the fee'));
+      form.addEventListener('submit', async (ev) => {
+        ev.preventDefault();
+        const body = { areaId: area.value.trim(), name: name.value.trim() };
+        if (grantor.value.trim()) body.jurisdiction = grantor.value.trim();
+        if (basis.value === 'per-line') {
+          body.perLine = true;
+          body.amount = value.value.trim();
+        } else {
+          body.rate = value.value.trim();
+        }
+        if (from.value) body.effectiveDate = from.value;
+        if (to.value) body.expirationDate = to.value;
+        if (source.value.trim()) body.source = source.value.trim();
+        try {
+          await call(`${P}/franchises/${encodeURIComponent(body.areaId)}/${encodeURIComponent(body.name)}`, writing({ method: 'PUT', body }));
+          status(`Stored ${body.name} of ${body.areaId}.`);
+          list();
+        } catch (err) {
+          fail(err);
+        }
+      });
+    }
+    add(root, tenantField(operator, redraw), h('div', { class: 'card' }, h('h2', {}, 'Franchise area fees'),
+      h('p', { class: 'note' }, "A line whose franchiseAreaId names an area here bears these fees in place of the server's fees of that area."),
+      filter, form, box));
+    const list = async () => {
+      try {
+        const page = (await call(`${P}/franchises`, reading(areaFilter.value.trim() ? { area: areaFilter.value.trim() } : {}))).data;
+        fill(box, table(`${page.items.length} of ${page.total} franchise fees`, ['Area', 'Fee', 'Grantor', 'Rate', 'Per line', 'From', 'To', 'Source', ''],
+          page.items.map((f) => [h('code', {}, f.areaId), f.name, f.jurisdiction || '', f.rate || '', f.amount || '',
+            f.effectiveDate || '', f.expirationDate || '', f.source || '',
+            admin ? h('button', {
+              type: 'button', class: 'danger', 'aria-label': `Delete ${f.areaId} ${f.name}`,
+              onclick: async () => {
+                if (!window.confirm(`Delete ${f.name} of ${f.areaId}?`)) return;
+                try {
+                  await call(`${P}/franchises/${encodeURIComponent(f.areaId)}/${encodeURIComponent(f.name)}`, writing({ method: 'DELETE' }));
                   list();
                 } catch (err) {
                   fail(err);
