@@ -627,6 +627,21 @@ func TestConsoleInBrowser(t *testing.T) {
 	b.do("map a code", chromedp.SendKeys(chromedp.ID("prof-prod-code"), "SKU-2"), chromedp.SendKeys(chromedp.ID("prof-prod-class"), "SAAS"), submit("prof-prod-form"))
 	b.wait("the new code", `document.getElementById('prof-products').textContent.includes('SKU-2')`)
 	b.shot("10-products")
+	b.do("open the franchise fees", chromedp.Click(chromedp.CSS(`#nav a[data-page=franchises]`)))
+	b.wait("the franchise page", `document.getElementById('prof-fr-form') && document.querySelector('#prof-franchises table')`)
+	b.do("store a fee", chromedp.SendKeys(chromedp.ID("prof-fr-area"), "CHI-CABLE-1"), chromedp.SendKeys(chromedp.ID("prof-fr-name"), "Cable franchise fee"),
+		chromedp.SendKeys(chromedp.ID("prof-fr-value"), "0.05"), submit("prof-fr-form"))
+	b.wait("the new fee", `document.getElementById('prof-franchises').textContent.includes('Cable franchise fee')`)
+	var fees struct {
+		Data struct {
+			Items []struct{ AreaID, Name, Rate string }
+		}
+	}
+	c.must(http.StatusOK, "GET", "/admin/v1/profile/franchises", adminToken, "", nil, &fees)
+	if len(fees.Data.Items) != 1 || fees.Data.Items[0].AreaID != "CHI-CABLE-1" || fees.Data.Items[0].Rate != "0.05" {
+		t.Errorf("the fee the page stored: %+v", fees.Data.Items)
+	}
+	b.shot("11-franchises")
 
 	// Credentials: a tenant's admin may not create one of another tenant;
 	// a new one of its own, whose secret, shown once, works.
