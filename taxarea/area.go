@@ -23,37 +23,38 @@ func AreaID(ids []string) string {
 // hashIDs is the number of the taxAreaId of sorted IDs: FNV-1a, 64 bits,
 // of the IDs joined by "|", kept to 53 bits.
 func hashIDs(sorted []string) uint64 {
-	const offset, prime = 14695981039346656037, 1099511628211
-	h := uint64(offset)
+	h := uint64(fnvOffset)
 	for k, id := range sorted {
-		if k > 0 {
-			h ^= '|'
-			h *= prime
-		}
-		for b := 0; b < len(id); b++ {
-			h ^= uint64(id[b])
-			h *= prime
-		}
+		h = fnvID(h, k, id)
 	}
 	return h & (1<<53 - 1)
+}
+
+// The constants of 64-bit FNV-1a.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// fnvID adds the k-th ID of a sorted list, and the "|" before it after
+// the first, to the FNV-1a hash h.
+func fnvID(h uint64, k int, id string) uint64 {
+	if k > 0 {
+		h = (h ^ '|') * fnvPrime
+	}
+	for b := 0; b < len(id); b++ {
+		h = (h ^ uint64(id[b])) * fnvPrime
+	}
+	return h
 }
 
 // areaNumber returns the number of the taxAreaId of jurisdictions given
 // by their indexes in js, sorted by ID: what AreaID computes, without
 // joining the IDs.
 func areaNumber(js *data.Jurisdictions, sorted []int32) uint64 {
-	const offset, prime = 14695981039346656037, 1099511628211
-	h := uint64(offset)
+	h := uint64(fnvOffset)
 	for k, i := range sorted {
-		if k > 0 {
-			h ^= '|'
-			h *= prime
-		}
-		id := js.At(int(i)).ID
-		for b := 0; b < len(id); b++ {
-			h ^= uint64(id[b])
-			h *= prime
-		}
+		h = fnvID(h, k, js.At(int(i)).ID)
 	}
 	return h & (1<<53 - 1)
 }
