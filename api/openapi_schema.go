@@ -10,12 +10,12 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
@@ -378,131 +378,16 @@ type jsonField struct {
 }
 
 // jsonFields returns the members that encoding/json writes for struct
-// type t: exported fields, named by their json tag or Go name, with the
-// fields of embedded structs promoted unless a tag names the embedded
-// struct. When several fields claim one name, the least deeply embedded
-// wins, then the tagged one; a tie hides them all.
+// type t (jsonbody.Fields), by name.
 func jsonFields(t reflect.Type) []jsonField {
-	type level struct {
-		t     reflect.Type
-		index []int
-		// viaPointer: the struct is reached through an embedded pointer,
-		// whose members encoding/json leaves out when it is nil.
-		viaPointer bool
-	}
-	var fields []jsonField
-	next := []level{{t: t}}
-	var count, nextCount map[reflect.Type]int
-	visited := map[reflect.Type]bool{}
-	for len(next) > 0 {
-		current := next
-		next = nil
-		count, nextCount = nextCount, map[reflect.Type]int{}
-		for _, l := range current {
-			if visited[l.t] {
-				continue
-			}
-			visited[l.t] = true
-			for i := range l.t.NumField() {
-				sf := l.t.Field(i)
-				if sf.Anonymous {
-					ft := sf.Type
-					if ft.Kind() == reflect.Pointer {
-						ft = ft.Elem()
-					}
-					if !sf.IsExported() && ft.Kind() != reflect.Struct {
-						continue
-					}
-				} else if !sf.IsExported() {
-					continue
-				}
-				tag := sf.Tag.Get("json")
-				if tag == "-" {
-					continue
-				}
-				name, opts, _ := strings.Cut(tag, ",")
-				if !validJSONName(name) {
-					name = ""
-				}
-				index := append(slices.Clip(l.index), i)
-				ft := sf.Type
-				if ft.Name() == "" && ft.Kind() == reflect.Pointer {
-					ft = ft.Elem()
-				}
-				if name == "" && sf.Anonymous && ft.Kind() == reflect.Struct {
-					nextCount[ft]++
-					if nextCount[ft] == 1 {
-						next = append(next, level{t: ft, index: index, viaPointer: l.viaPointer || sf.Type.Kind() == reflect.Pointer})
-					}
-					continue
-				}
-				f := jsonField{name: name, tagged: name != "", index: index, typ: sf.Type, owner: l.t,
-					check: sf.Tag.Get("check"), viaPointer: l.viaPointer}
-				if f.name == "" {
-					f.name = sf.Name
-				}
-				for o := range strings.SplitSeq(opts, ",") {
-					switch o {
-					case "omitempty":
-						f.omitEmpty = true
-					case "omitzero":
-						f.omitZero = true
-					case "string":
-						switch ft.Kind() {
-						case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-							reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-							reflect.Float32, reflect.Float64, reflect.String:
-							f.quoted = true
-						}
-					}
-				}
-				fields = append(fields, f)
-				if count[l.t] > 1 {
-					// The struct is embedded twice at this depth: both copies
-					// of the field tie and hide each other.
-					fields = append(fields, f)
-				}
-			}
-		}
-	}
-	sort.SliceStable(fields, func(i, j int) bool {
-		a, b := fields[i], fields[j]
-		if a.name != b.name {
-			return a.name < b.name
-		}
-		if len(a.index) != len(b.index) {
-			return len(a.index) < len(b.index)
-		}
-		return a.tagged && !b.tagged
-	})
 	var out []jsonField
-	for i := 0; i < len(fields); {
-		j := i + 1
-		for j < len(fields) && fields[j].name == fields[i].name {
-			j++
-		}
-		group := fields[i:j]
-		if len(group) == 1 || len(group[0].index) < len(group[1].index) || group[0].tagged != group[1].tagged {
-			out = append(out, group[0])
-		}
-		i = j
+	for _, f := range jsonbody.Fields(t) {
+		out = append(out, jsonField{name: f.Name, tagged: f.Tagged, index: f.Index, typ: f.Type, owner: f.Owner,
+			omitEmpty: f.Option("omitempty"), omitZero: f.Option("omitzero"), quoted: f.Quoted(),
+			check: f.Tag.Get("check"), viaPointer: f.ViaPointer})
 	}
+	slices.SortFunc(out, func(a, b jsonField) int { return strings.Compare(a.name, b.name) })
 	return out
-}
-
-// validJSONName reports whether encoding/json accepts name from a tag.
-func validJSONName(name string) bool {
-	if name == "" {
-		return false
-	}
-	for _, c := range name {
-		switch {
-		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
-		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
-			return false
-		}
-	}
-	return true
 }
 
 // requestOnly lists the check rules that hold for requests only, because

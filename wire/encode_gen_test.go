@@ -2,7 +2,6 @@ package wire
 
 import (
 	"bytes"
-	"cmp"
 	"encoding"
 	"encoding/json"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/jurisdiction"
 )
 
@@ -47,114 +47,22 @@ type jsonField struct {
 }
 
 // jsonFields returns the members of struct type t in the order
-// encoding/json writes them, with its rules for embedded structs: a
-// field of an embedded struct is promoted unless a field of the same
-// name is shallower; of several at the same depth, the one with a json
-// tag wins, and none does when that leaves more than one. Embedding a
-// pointer to a struct is not supported (the wire types do not).
+// encoding/json writes them (jsonbody.Fields). Embedding a pointer to a
+// struct and the ",string" option are not supported (the wire types use
+// neither).
 func jsonFields(t reflect.Type) []jsonField {
-	type level struct {
-		typ   reflect.Type
-		index []int
-	}
-	var fields []jsonField
-	visited := map[reflect.Type]bool{}
-	next := []level{{typ: t}}
-	for len(next) > 0 {
-		current := next
-		next = nil
-		count := map[reflect.Type]int{}
-		for _, l := range current {
-			count[l.typ]++
-		}
-		for _, l := range current {
-			if visited[l.typ] {
-				continue
-			}
-			visited[l.typ] = true
-			for i := range l.typ.NumField() {
-				sf := l.typ.Field(i)
-				if sf.Anonymous && sf.Type.Kind() == reflect.Pointer {
-					panic(fmt.Sprintf("wire: %s embeds a pointer: the encoder generator does not support it", l.typ))
-				}
-				if (sf.Anonymous && sf.Type.Kind() != reflect.Struct || !sf.Anonymous) && !sf.IsExported() {
-					continue
-				}
-				tag := sf.Tag.Get("json")
-				if tag == "-" {
-					continue
-				}
-				name, opts, _ := strings.Cut(tag, ",")
-				index := append(slices.Clone(l.index), i)
-				if name != "" || !sf.Anonymous || sf.Type.Kind() != reflect.Struct {
-					f := jsonField{name: name, tagged: name != "", index: index, typ: sf.Type,
-						omitEmpty: hasOpt(opts, "omitempty"), omitZero: hasOpt(opts, "omitzero")}
-					if hasOpt(opts, "string") {
-						panic(fmt.Sprintf("wire: %s.%s: the string option is not supported", l.typ, sf.Name))
-					}
-					if f.name == "" {
-						f.name = sf.Name
-					}
-					fields = append(fields, f)
-					if count[l.typ] > 1 {
-						// Two embeddings of one type at one depth annihilate.
-						fields = append(fields, f)
-					}
-					continue
-				}
-				next = append(next, level{typ: sf.Type, index: index})
-			}
-		}
-	}
-	slices.SortStableFunc(fields, func(a, b jsonField) int {
-		return cmp.Or(strings.Compare(a.name, b.name), cmp.Compare(len(a.index), len(b.index)), boolOrder(a.tagged, b.tagged),
-			slices.Compare(a.index, b.index))
-	})
 	var out []jsonField
-	for i := 0; i < len(fields); {
-		j := i + 1
-		for j < len(fields) && fields[j].name == fields[i].name {
-			j++
+	for _, f := range jsonbody.Fields(t) {
+		if f.ViaPointer {
+			panic(fmt.Sprintf("wire: %s embeds a pointer: the encoder generator does not support it", f.Owner))
 		}
-		group := fields[i:j]
-		i = j
-		// The shallowest fields decide; a tagged one beats the others.
-		depth := len(group[0].index)
-		n := 0
-		for n < len(group) && len(group[n].index) == depth {
-			n++
+		if f.Option("string") {
+			panic(fmt.Sprintf("wire: %s.%s: the string option is not supported", f.Owner, f.Name))
 		}
-		switch {
-		case n == 1:
-			out = append(out, group[0])
-		case group[0].tagged && !group[1].tagged:
-			out = append(out, group[0])
-		}
+		out = append(out, jsonField{name: f.Name, tagged: f.Tagged, index: f.Index, typ: f.Type,
+			omitEmpty: f.Option("omitempty"), omitZero: f.Option("omitzero")})
 	}
-	slices.SortFunc(out, func(a, b jsonField) int { return slices.Compare(a.index, b.index) })
 	return out
-}
-
-// boolOrder puts true before false.
-func boolOrder(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return -1
-	}
-	return 1
-}
-
-func hasOpt(opts, name string) bool {
-	for opts != "" {
-		var o string
-		o, opts, _ = strings.Cut(opts, ",")
-		if o == name {
-			return true
-		}
-	}
-	return false
 }
 
 // encodeGen writes the append functions.

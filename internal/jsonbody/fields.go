@@ -8,26 +8,51 @@ import (
 	"unicode"
 )
 
-// goField is a struct field that a JSON member decodes into, found by the
-// rules of encoding/json: the fields of embedded structs are promoted; of
-// several fields of one name, the one nearest the top wins, then the one
-// named by a tag, and a tie at the same depth hides them all.
-type goField struct {
-	name   string
-	index  []int // the path of field indices from the outer struct
-	typ    reflect.Type
-	tagged bool
-	quoted bool // the ",string" option on a kind that takes it
+// Field is a member of a struct's JSON object, found by the rules of
+// encoding/json: the fields of embedded structs are promoted; of several
+// fields of one name, the one nearest the top wins, then the one named by
+// a tag, and a tie at the same depth hides them all. Every reader of Go
+// types as JSON in Levy (the decoder's plans, the OpenAPI document, the
+// generated encoders) takes the members from Fields, so that they agree.
+type Field struct {
+	Name  string       // the member's name: the tag's, else the Go field's
+	Index []int        // the path of field indices from the outer struct
+	Type  reflect.Type // the Go field's type
+	// Owner is the struct that declares the Go field.
+	Owner reflect.Type
+	// Tag is the Go field's whole tag; Options the json tag's options
+	// after the name ("omitempty,string").
+	Tag     reflect.StructTag
+	Options string
+	Tagged  bool // the name comes from a json tag
+	// ViaPointer: the field is promoted from a struct embedded through a
+	// pointer, which encoding/json leaves out when the pointer is nil.
+	ViaPointer bool
 }
 
-// goFields returns the fields of struct type t that JSON members decode
-// into, in the order of their field indices.
-func goFields(t reflect.Type) []goField {
-	type visit struct {
-		typ   reflect.Type
-		index []int
+// Option reports whether the field's json tag has the option name.
+func (f Field) Option(name string) bool { return hasOption(f.Options, name) }
+
+// Quoted reports whether the field is written as a JSON string by the
+// ",string" option, which encoding/json applies to booleans, numbers and
+// strings only.
+func (f Field) Quoted() bool {
+	t := f.Type
+	if t.Name() == "" && t.Kind() == reflect.Pointer {
+		t = t.Elem()
 	}
-	var fields []goField
+	return quotable(t) && f.Option("string")
+}
+
+// Fields returns the members of struct type t, in the order of their
+// field indices, which is the order encoding/json writes them in.
+func Fields(t reflect.Type) []Field {
+	type visit struct {
+		typ        reflect.Type
+		index      []int
+		viaPointer bool
+	}
+	var fields []Field
 	visited := map[reflect.Type]bool{}
 	next := []visit{{typ: t}}
 	var nextCount map[reflect.Type]int
@@ -68,44 +93,45 @@ func goFields(t reflect.Type) []goField {
 					ft = ft.Elem()
 				}
 				if name != "" || !sf.Anonymous || ft.Kind() != reflect.Struct {
-					gf := goField{name: name, index: index, typ: sf.Type, tagged: name != "", quoted: quotable(ft) && hasOption(opts, "string")}
+					jf := Field{Name: name, Index: index, Type: sf.Type, Owner: f.typ, Tag: sf.Tag, Options: opts,
+						Tagged: name != "", ViaPointer: f.viaPointer}
 					if name == "" {
-						gf.name = sf.Name
+						jf.Name = sf.Name
 					}
-					fields = append(fields, gf)
+					fields = append(fields, jf)
 					if count[f.typ] > 1 {
 						// The same struct reached twice at this depth: its
 						// fields annihilate each other below.
-						fields = append(fields, gf)
+						fields = append(fields, jf)
 					}
 					continue
 				}
 				nextCount[ft]++
 				if nextCount[ft] == 1 {
-					next = append(next, visit{typ: ft, index: index})
+					next = append(next, visit{typ: ft, index: index, viaPointer: f.viaPointer || sf.Type.Kind() == reflect.Pointer})
 				}
 			}
 		}
 	}
-	slices.SortStableFunc(fields, func(a, b goField) int {
-		if c := strings.Compare(a.name, b.name); c != 0 {
+	slices.SortStableFunc(fields, func(a, b Field) int {
+		if c := strings.Compare(a.Name, b.Name); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(len(a.index), len(b.index)); c != 0 {
+		if c := cmp.Compare(len(a.Index), len(b.Index)); c != 0 {
 			return c
 		}
-		if a.tagged != b.tagged {
-			if a.tagged {
+		if a.Tagged != b.Tagged {
+			if a.Tagged {
 				return -1
 			}
 			return 1
 		}
-		return slices.Compare(a.index, b.index)
+		return slices.Compare(a.Index, b.Index)
 	})
 	out := fields[:0]
 	for i := 0; i < len(fields); {
 		j := i + 1
-		for j < len(fields) && fields[j].name == fields[i].name {
+		for j < len(fields) && fields[j].Name == fields[i].Name {
 			j++
 		}
 		if f, ok := dominant(fields[i:j]); ok {
@@ -113,16 +139,16 @@ func goFields(t reflect.Type) []goField {
 		}
 		i = j
 	}
-	slices.SortFunc(out, func(a, b goField) int { return slices.Compare(a.index, b.index) })
+	slices.SortFunc(out, func(a, b Field) int { return slices.Compare(a.Index, b.Index) })
 	return out
 }
 
 // dominant returns the field that wins among fields of one name, sorted
 // by depth and then tagged first: the shallowest, unless two of that
 // depth are equally tagged.
-func dominant(fields []goField) (goField, bool) {
-	if len(fields) > 1 && len(fields[0].index) == len(fields[1].index) && fields[0].tagged == fields[1].tagged {
-		return goField{}, false
+func dominant(fields []Field) (Field, bool) {
+	if len(fields) > 1 && len(fields[0].Index) == len(fields[1].Index) && fields[0].Tagged == fields[1].Tagged {
+		return Field{}, false
 	}
 	return fields[0], true
 }

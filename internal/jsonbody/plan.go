@@ -229,10 +229,10 @@ const countItemsFrom = 128
 // in encoding/json; strict.go's names (its shape) say which names are
 // refused.
 func (b *planBuilder) structPlan(p *plan, t reflect.Type) {
-	fields := goFields(t)
+	fields := Fields(t)
 	at := make([]*planField, len(fields))
 	for i, f := range fields {
-		if f.quoted {
+		if f.Quoted() {
 			// The ",string" option: left to the reference decoder.
 			p.kind = planBail
 			return
@@ -248,8 +248,8 @@ func (b *planBuilder) structPlan(p *plan, t reflect.Type) {
 	exact := map[string]*planField{}
 	byFold := map[string]*planField{}
 	for i, f := range fields {
-		exact[f.name] = at[i]
-		if key := string(foldName(nil, []byte(f.name))); byFold[key] == nil {
+		exact[f.Name] = at[i]
+		if key := string(foldName(nil, []byte(f.Name))); byFold[key] == nil {
 			byFold[key] = at[i]
 		}
 	}
@@ -276,8 +276,8 @@ func (b *planBuilder) structPlan(p *plan, t reflect.Type) {
 	// invalid tag) is too fine a point: the pass leaves it to the
 	// reference decoder, by the exact name and by the folded one.
 	for _, f := range fields {
-		if names[f.name] == nil {
-			names[f.name] = &entry{seen: -1, bail: true}
+		if names[f.Name] == nil {
+			names[f.Name] = &entry{seen: -1, bail: true}
 		}
 	}
 	for key := range sh.byFold {
@@ -293,9 +293,9 @@ func (b *planBuilder) structPlan(p *plan, t reflect.Type) {
 
 // fieldOf returns where field f of struct t is, or nil when the way to it
 // goes through an embedded pointer.
-func (b *planBuilder) fieldOf(t reflect.Type, f goField) *planField {
+func (b *planBuilder) fieldOf(t reflect.Type, f Field) *planField {
 	var off uintptr
-	for n, i := range f.index {
+	for n, i := range f.Index {
 		if n > 0 && t.Kind() == reflect.Pointer {
 			return nil
 		}
@@ -303,7 +303,7 @@ func (b *planBuilder) fieldOf(t reflect.Type, f goField) *planField {
 		off += sf.Offset
 		t = sf.Type
 	}
-	return &planField{offset: off, plan: b.value(f.typ, false)}
+	return &planField{offset: off, plan: b.value(f.Type, false)}
 }
 
 // at returns the address off bytes into the value at p.
