@@ -1,7 +1,6 @@
 package jsonbody
 
 import (
-	"bytes"
 	"encoding"
 	"encoding/json"
 	"reflect"
@@ -491,49 +490,32 @@ func setNumber(pl *plan, p unsafe.Pointer, text []byte, integer bool) bool {
 	s := unsafe.String(unsafe.SliceData(text), len(text)) // read only while text is
 	switch pl.kind {
 	case planInt:
-		n, err := strconv.ParseInt(s, 10, 64)
+		// The bit size makes a number out of the type's range an error.
+		n, err := strconv.ParseInt(s, 10, pl.bits)
 		if !integer || err != nil {
 			return false
 		}
 		switch pl.bits {
 		case 8:
-			if int64(int8(n)) != n {
-				return false
-			}
 			*(*int8)(p) = int8(n)
 		case 16:
-			if int64(int16(n)) != n {
-				return false
-			}
 			*(*int16)(p) = int16(n)
 		case 32:
-			if int64(int32(n)) != n {
-				return false
-			}
 			*(*int32)(p) = int32(n)
 		default:
 			*(*int64)(p) = n
 		}
 	case planUint:
-		n, err := strconv.ParseUint(s, 10, 64)
+		n, err := strconv.ParseUint(s, 10, pl.bits)
 		if !integer || err != nil {
 			return false
 		}
 		switch pl.bits {
 		case 8:
-			if uint64(uint8(n)) != n {
-				return false
-			}
 			*(*uint8)(p) = uint8(n)
 		case 16:
-			if uint64(uint16(n)) != n {
-				return false
-			}
 			*(*uint16)(p) = uint16(n)
 		case 32:
-			if uint64(uint32(n)) != n {
-				return false
-			}
 			*(*uint32)(p) = uint32(n)
 		default:
 			*(*uint64)(p) = n
@@ -656,29 +638,10 @@ func (d *pass) object(pl *plan, p unsafe.Pointer) bool {
 // of an object with many of them go to a map, which addKey makes and
 // returns. A name unquoted into d.text is copied.
 func (d *pass) addKey(base int, many map[string]struct{}, name []byte) (bool, map[string]struct{}) {
-	if many != nil {
-		if _, dup := many[string(name)]; dup {
-			return true, many
-		}
-		many[string(name)] = struct{}{}
-		return false, many
-	}
-	for _, k := range d.keys[base:] {
-		if bytes.Equal(k, name) {
-			return true, nil
-		}
-	}
-	if len(d.text) > 0 && unsafe.SliceData(name) == unsafe.SliceData(d.text) {
-		name = bytes.Clone(name)
-	}
-	d.keys = append(d.keys, name)
-	if len(d.keys)-base > manyKeys {
-		many = make(map[string]struct{}, 2*manyKeys)
-		for _, k := range d.keys[base:] {
-			many[string(k)] = struct{}{}
-		}
-	}
-	return false, many
+	var dup bool
+	borrowed := len(d.text) > 0 && unsafe.SliceData(name) == unsafe.SliceData(d.text)
+	d.keys, dup, many = addName(d.keys, base, many, name, borrowed)
+	return dup, many
 }
 
 // list decodes the array at d.pos into the slice of plan pl at p, as

@@ -452,30 +452,43 @@ func (s *strictScan) object(sh *shape) scanStatus {
 const manyKeys = 16
 
 // addKey records name among the names of the object whose names start
-// at s.keys[base], and reports whether it was there already. The names
-// of an object with many of them go to a map, which addKey makes and
-// returns.
+// at s.keys[base], and reports whether it was there already (see
+// addName).
 func (s *strictScan) addKey(base int, many map[string]struct{}, name []byte) (bool, map[string]struct{}) {
+	var dup bool
+	s.keys, dup, many = addName(s.keys, base, many, name, false)
+	return dup, many
+}
+
+// addName records name among the names keys[base:] of one object and
+// reports whether it was there already; it returns keys and many as they
+// are then. The names of an object with many of them go to a map, which
+// addName makes and returns. A borrowed name (one in a scratch buffer
+// that the next name overwrites) is copied before it is kept.
+func addName(keys [][]byte, base int, many map[string]struct{}, name []byte, borrowed bool) ([][]byte, bool, map[string]struct{}) {
 	if many != nil {
 		if _, dup := many[string(name)]; dup {
-			return true, many
+			return keys, true, many
 		}
 		many[string(name)] = struct{}{}
-		return false, many
+		return keys, false, many
 	}
-	for _, k := range s.keys[base:] {
+	for _, k := range keys[base:] {
 		if bytes.Equal(k, name) {
-			return true, nil
+			return keys, true, nil
 		}
 	}
-	s.keys = append(s.keys, name)
-	if len(s.keys)-base > manyKeys {
+	if borrowed {
+		name = bytes.Clone(name)
+	}
+	keys = append(keys, name)
+	if len(keys)-base > manyKeys {
 		many = make(map[string]struct{}, 2*manyKeys)
-		for _, k := range s.keys[base:] {
+		for _, k := range keys[base:] {
 			many[string(k)] = struct{}{}
 		}
 	}
-	return false, many
+	return keys, false, many
 }
 
 // depthWithin reports whether data, the rest of a body that the scan
