@@ -2,8 +2,6 @@ package content
 
 import (
 	"bytes"
-	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -49,63 +47,14 @@ const (
 // dataset's. Every fault is reported with its line and column; the fees
 // without faults are returned beside the error.
 func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data.FranchiseFee, error) {
-	cr := csv.NewReader(r)
-	cr.Comment = '#'
-	cr.FieldsPerRecord = -1
-	head, err := cr.Read()
+	t, err := openTable(name, r, franchiseColumns, []string{"franchise_area_id", "name", "basis"})
 	if err != nil {
-		return nil, &Error{File: name, Line: 1, Message: "no header row: " + err.Error()}
+		return nil, err
 	}
-	col := map[string]int{}
 	var errs Errors
-	for i, h := range head {
-		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
-		if !slices.Contains(franchiseColumns, h) {
-			errs = append(errs, &Error{File: name, Line: 1, Column: h, Message: "unknown column (the columns are " + strings.Join(franchiseColumns, ", ") + ")"})
-			continue
-		}
-		if _, dup := col[h]; dup {
-			errs = append(errs, &Error{File: name, Line: 1, Column: h, Message: "column given twice"})
-		}
-		col[h] = i
-	}
-	for _, req := range []string{"franchise_area_id", "name", "basis"} {
-		if _, ok := col[req]; !ok {
-			errs = append(errs, &Error{File: name, Line: 1, Column: req, Message: "required column missing"})
-		}
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
 	var fees []data.FranchiseFee
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			break
-		}
-		line, _ := cr.FieldPos(0)
-		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				errs = append(errs, &Error{File: name, Line: pe.Line, Message: pe.Err.Error()})
-				continue
-			}
-			return nil, &Error{File: name, Line: line, Message: err.Error()}
-		}
+	err = t.each(&errs, func(line int, get func(string) string, fail func(c, format string, args ...any)) {
 		before := len(errs)
-		fail := func(c, format string, args ...any) {
-			errs = append(errs, &Error{File: name, Line: line, Column: c, Message: fmt.Sprintf(format, args...)})
-		}
-		if len(rec) != len(head) {
-			fail("", "%d fields, the header has %d", len(rec), len(head))
-			continue
-		}
-		get := func(c string) string {
-			if i, ok := col[c]; ok {
-				return strings.TrimSpace(rec[i])
-			}
-			return ""
-		}
 		f := data.FranchiseFee{AreaID: get("franchise_area_id"), Name: get("name"), Jurisdiction: get("jurisdiction"),
 			Source: get("source"), File: name, Line: line}
 		switch {
@@ -159,7 +108,7 @@ func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data
 			fail("expiration", "%s is before the effective date %s", f.Period.Expiration, f.Period.Effective)
 		}
 		if len(errs) > before {
-			continue
+			return
 		}
 		for _, o := range fees {
 			if o.AreaID == f.AreaID && strings.EqualFold(o.Name, f.Name) && overlaps(o.Period, f.Period) {
@@ -170,6 +119,9 @@ func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data
 		if len(errs) == before {
 			fees = append(fees, f)
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(errs) > 0 {
 		return fees, errs

@@ -1,11 +1,8 @@
 package content
 
 import (
-	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -72,64 +69,14 @@ var levyColumns = []string{"state", "jurisdiction", "type", "name", "code", "rat
 // in errors. Every fault of every row is reported, each with its line and
 // column; the rows without faults are returned beside the error.
 func ReadLevyCSV(name string, r io.Reader) ([]Row, error) {
-	cr := csv.NewReader(r)
-	cr.Comment = '#'
-	cr.FieldsPerRecord = -1
-	head, err := cr.Read()
+	t, err := openTable(name, r, levyColumns, []string{"state", "jurisdiction", "rate"})
 	if err != nil {
-		return nil, &Error{File: name, Line: 1, Message: "no header row: " + err.Error()}
+		return nil, err
 	}
-	col := map[string]int{}
 	var errs Errors
-	for i, h := range head {
-		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
-		if !slices.Contains(levyColumns, h) {
-			errs = append(errs, &Error{File: name, Line: 1, Column: h, Message: "unknown column (the columns are " + strings.Join(levyColumns, ", ") + ")"})
-			continue
-		}
-		if _, dup := col[h]; dup {
-			errs = append(errs, &Error{File: name, Line: 1, Column: h, Message: "column given twice"})
-		}
-		col[h] = i
-	}
-	for _, req := range []string{"state", "jurisdiction", "rate"} {
-		if _, ok := col[req]; !ok {
-			errs = append(errs, &Error{File: name, Line: 1, Column: req, Message: "required column missing"})
-		}
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
 	var rows []Row
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			break
-		}
-		line, _ := cr.FieldPos(0)
-		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				errs = append(errs, &Error{File: name, Line: pe.Line, Message: pe.Err.Error()})
-				continue
-			}
-			return nil, &Error{File: name, Line: line, Message: err.Error()}
-		}
+	err = t.each(&errs, func(line int, get func(string) string, fail func(c, format string, args ...any)) {
 		before := len(errs)
-		get := func(c string) string {
-			i, ok := col[c]
-			if !ok || i >= len(rec) {
-				return ""
-			}
-			return strings.TrimSpace(rec[i])
-		}
-		fail := func(c, format string, args ...any) {
-			errs = append(errs, &Error{File: name, Line: line, Column: c, Message: fmt.Sprintf(format, args...)})
-		}
-		if len(rec) != len(head) {
-			fail("", "%d fields, the header has %d", len(rec), len(head))
-			continue
-		}
 		row := Row{Line: line, State: strings.ToUpper(get("state")), Jurisdiction: get("jurisdiction"), Name: get("name"),
 			Code: get("code"), Category: get("category"), Source: get("source")}
 		if sub, ok := jurisdiction.SubdivisionOf("US", row.State); !ok || sub.Code != row.State {
@@ -138,10 +85,10 @@ func ReadLevyCSV(name string, r io.Reader) ([]Row, error) {
 		if err := checkID(row.State, row.Jurisdiction); err != nil {
 			fail("jurisdiction", "%v", err)
 		}
-		if t := get("type"); t != "" {
-			ty, err := jurisdiction.ParseType(strings.ToUpper(t))
+		if text := get("type"); text != "" {
+			ty, err := jurisdiction.ParseType(strings.ToUpper(text))
 			if err != nil {
-				fail("type", "%q is not a jurisdiction type (COUNTY, CITY, TRANSIT_DISTRICT, SPECIAL_PURPOSE_DISTRICT, ...)", t)
+				fail("type", "%q is not a jurisdiction type (COUNTY, CITY, TRANSIT_DISTRICT, SPECIAL_PURPOSE_DISTRICT, ...)", text)
 			}
 			row.Type = ty
 		}
@@ -180,6 +127,9 @@ func ReadLevyCSV(name string, r io.Reader) ([]Row, error) {
 		if len(errs) == before {
 			rows = append(rows, row)
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(errs) > 0 {
 		return rows, errs

@@ -1,0 +1,94 @@
+package content
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// table is a content CSV file read row by row: a header naming its
+// columns, then records of as many fields, '#' starting a comment line.
+// ReadLevyCSV and ReadFranchise read their files through it, so that
+// both name their faults alike.
+type table struct {
+	name string
+	cr   *csv.Reader
+	head []string
+	col  map[string]int // the index of each column by its lower-case name
+}
+
+// openTable reads the header of the file name from r: every column must
+// be one of columns, none given twice, and every column of required
+// present. Every fault of the header is reported.
+func openTable(name string, r io.Reader, columns, required []string) (*table, error) {
+	cr := csv.NewReader(r)
+	cr.Comment = '#'
+	cr.FieldsPerRecord = -1
+	head, err := cr.Read()
+	if err != nil {
+		return nil, &Error{File: name, Line: 1, Message: "no header row: " + err.Error()}
+	}
+	t := &table{name: name, cr: cr, head: head, col: map[string]int{}}
+	var errs Errors
+	for i, h := range head {
+		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
+		if !slices.Contains(columns, h) {
+			errs = append(errs, &Error{File: name, Line: 1, Column: h, Message: "unknown column (the columns are " + strings.Join(columns, ", ") + ")"})
+			continue
+		}
+		if _, dup := t.col[h]; dup {
+			errs = append(errs, &Error{File: name, Line: 1, Column: h, Message: "column given twice"})
+		}
+		t.col[h] = i
+	}
+	for _, c := range required {
+		if _, ok := t.col[c]; !ok {
+			errs = append(errs, &Error{File: name, Line: 1, Column: c, Message: "required column missing"})
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return t, nil
+}
+
+// each calls row for every record of the table with its line, get (the
+// trimmed text of a column, "" for a column the file lacks) and fail
+// (which adds a fault of a column of the line to errs). A record that
+// CSV can not read, or of another number of fields than the header, is
+// a fault of its line and is not given to row; each returns an error
+// only when the reader itself fails.
+func (t *table) each(errs *Errors, row func(line int, get func(column string) string, fail func(column, format string, args ...any))) error {
+	for {
+		rec, err := t.cr.Read()
+		if err == io.EOF {
+			return nil
+		}
+		line, _ := t.cr.FieldPos(0)
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				*errs = append(*errs, &Error{File: t.name, Line: pe.Line, Message: pe.Err.Error()})
+				continue
+			}
+			return &Error{File: t.name, Line: line, Message: err.Error()}
+		}
+		fail := func(c, format string, args ...any) {
+			*errs = append(*errs, &Error{File: t.name, Line: line, Column: c, Message: fmt.Sprintf(format, args...)})
+		}
+		if len(rec) != len(t.head) {
+			fail("", "%d fields, the header has %d", len(rec), len(t.head))
+			continue
+		}
+		get := func(c string) string {
+			if i, ok := t.col[c]; ok {
+				return strings.TrimSpace(rec[i])
+			}
+			return ""
+		}
+		row(line, get, fail)
+	}
+}
