@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/fuzzcheck"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
@@ -99,12 +100,12 @@ func fuzzCalc[Req any, Resp any, P interface {
 	j.renew()
 	req := P(new(Req))
 	if err := wire.Decode(bytes.NewReader(body), req, fuzzBodyLimit); err != nil {
-		checkLevyError(t, err)
+		fuzzcheck.LevyError(t, err)
 		return
 	}
 	invalid := req.Validate()
 	if invalid != nil {
-		checkLevyError(t, invalid)
+		fuzzcheck.LevyError(t, invalid)
 	}
 	run := func() (*Resp, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), fuzzDeadline)
@@ -118,7 +119,7 @@ func fuzzCalc[Req any, Resp any, P interface {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return
 		}
-		checkLevyError(t, err)
+		fuzzcheck.LevyError(t, err)
 		if resp != nil {
 			t.Fatalf("a response with the error %v", err)
 		}
@@ -136,9 +137,8 @@ func fuzzCalc[Req any, Resp any, P interface {
 	if err != nil {
 		t.Fatalf("encode the response: %v", err)
 	}
-	var back any
-	if err := json.Unmarshal(out, &back); err != nil || hasNull(back) {
-		t.Fatalf("the response encodes with null or badly (%v): %s", err, out)
+	if fuzzcheck.HasNull(t, out) {
+		t.Fatalf("the response encodes with null: %s", out)
 	}
 	if j.posts > posts {
 		if ok, err := e.TransactionExists(context.Background(), r.transactionID); err != nil || !ok {

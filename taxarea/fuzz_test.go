@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"reflect"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/internal/fuzzcheck"
 	"github.com/levytax/levy/taxarea"
 	"github.com/levytax/levy/wire"
 )
@@ -90,12 +90,12 @@ func FuzzLookupBodies(f *testing.F) {
 func fuzzLookup[Req any](t *testing.T, body []byte, lookup func(Req) (*wire.LookupResponse, error)) {
 	var req Req
 	if err := wire.Decode(bytes.NewReader(body), &req, 1<<20); err != nil {
-		checkLookupError(t, err)
+		fuzzcheck.LevyError(t, err)
 		return
 	}
 	resp, err := timed(func() (*wire.LookupResponse, error) { return lookup(req) })
 	if err != nil {
-		checkLookupError(t, err)
+		fuzzcheck.LevyError(t, err)
 		if resp != nil {
 			t.Fatalf("a response with the error %v", err)
 		}
@@ -115,13 +115,13 @@ func fuzzLookup[Req any](t *testing.T, body []byte, lookup func(Req) (*wire.Look
 func fuzzBatch(t *testing.T, r *taxarea.Resolver, body []byte) {
 	var searches []wire.Search
 	if err := wire.Decode(bytes.NewReader(body), &searches, 1<<20); err != nil {
-		checkLookupError(t, err)
+		fuzzcheck.LevyError(t, err)
 		return
 	}
 	ctx := context.Background()
 	out, err := timed(func() ([]wire.SearchResult, error) { return r.Find(ctx, searches) })
 	if err != nil {
-		checkLookupError(t, err)
+		fuzzcheck.LevyError(t, err)
 		return
 	}
 	if len(out) != len(searches) {
@@ -163,7 +163,7 @@ func fuzzBatch(t *testing.T, r *taxarea.Resolver, body []byte) {
 	if err != nil {
 		t.Fatalf("encode the answers: %v", err)
 	}
-	if hasNull(t, b) {
+	if fuzzcheck.HasNull(t, b) {
 		t.Fatalf("the answers encode with null: %s", b)
 	}
 }
@@ -200,59 +200,7 @@ func checkResults(t *testing.T, results []wire.LookupResult) {
 	if err != nil {
 		t.Fatalf("encode the results: %v", err)
 	}
-	if hasNull(t, b) {
+	if fuzzcheck.HasNull(t, b) {
 		t.Fatalf("the results encode with null: %s", b)
-	}
-}
-
-// hasNull reports whether the JSON document b holds a null.
-func hasNull(t *testing.T, b []byte) bool {
-	t.Helper()
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
-		t.Fatalf("the encoding does not decode: %v", err)
-	}
-	var walk func(v any) bool
-	walk = func(v any) bool {
-		switch v := v.(type) {
-		case nil:
-			return true
-		case map[string]any:
-			for _, e := range v {
-				if walk(e) {
-					return true
-				}
-			}
-		case []any:
-			for _, e := range v {
-				if walk(e) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	return walk(v)
-}
-
-// checkLookupError fails unless err is a *levy.Error or levy.Errors whose
-// every entry has a code and a message.
-func checkLookupError(t *testing.T, err error) {
-	t.Helper()
-	var es levy.Errors
-	if errors.As(err, &es) {
-		if len(es) == 0 {
-			t.Fatal("empty levy.Errors")
-		}
-		for _, e := range es {
-			if e == nil || e.Code == "" || e.Message == "" {
-				t.Fatalf("bad entry %#v in %v", e, err)
-			}
-		}
-		return
-	}
-	var e *levy.Error
-	if !errors.As(err, &e) || e.Code == "" || e.Message == "" {
-		t.Fatalf("error %T %v is not a levy error with a message", err, err)
 	}
 }

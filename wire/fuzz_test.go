@@ -3,11 +3,10 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"os"
 	"testing"
 
-	"github.com/levytax/levy"
+	"github.com/levytax/levy/internal/fuzzcheck"
 )
 
 // FuzzDecodeValidate feeds arbitrary bodies to Decode and Validate of the
@@ -35,63 +34,19 @@ func FuzzDecodeValidate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		for _, v := range []validatable{new(SaleRequest), new(PurchaseRequest), new(OwnerRequest)} {
 			if err := Decode(bytes.NewReader(body), v, 1<<20); err != nil {
-				checkLevyError(t, err)
+				fuzzcheck.LevyError(t, err)
 				continue
 			}
 			if err := v.Validate(); err != nil {
-				checkLevyError(t, err)
+				fuzzcheck.LevyError(t, err)
 			}
 			out, err := json.Marshal(v)
 			if err != nil {
 				t.Fatalf("encode %T decoded from %q: %v", v, body, err)
 			}
-			var back any
-			if err := json.Unmarshal(out, &back); err != nil || hasNull(back) {
-				t.Fatalf("%T encodes with null or badly (%v): %s", v, err, out)
+			if fuzzcheck.HasNull(t, out) {
+				t.Fatalf("%T encodes with null: %s", v, out)
 			}
 		}
 	})
-}
-
-// checkLevyError fails unless err is a *levy.Error or levy.Errors whose
-// every entry has a code and a message.
-func checkLevyError(t *testing.T, err error) {
-	t.Helper()
-	var es levy.Errors
-	if errors.As(err, &es) {
-		if len(es) == 0 {
-			t.Fatalf("empty levy.Errors")
-		}
-		for _, e := range es {
-			if e == nil || e.Code == "" || e.Message == "" {
-				t.Fatalf("bad entry %#v in %v", e, err)
-			}
-		}
-		return
-	}
-	var e *levy.Error
-	if !errors.As(err, &e) || e.Code == "" || e.Message == "" {
-		t.Fatalf("error %T %v is not a levy error with a message", err, err)
-	}
-}
-
-// hasNull reports whether a decoded JSON value holds a null.
-func hasNull(v any) bool {
-	switch v := v.(type) {
-	case nil:
-		return true
-	case map[string]any:
-		for _, e := range v {
-			if hasNull(e) {
-				return true
-			}
-		}
-	case []any:
-		for _, e := range v {
-			if hasNull(e) {
-				return true
-			}
-		}
-	}
-	return false
 }
