@@ -3,7 +3,6 @@ package taxarea
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -230,8 +229,7 @@ func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...wir
 			for i := range res.Jurisdictions {
 				ids = append(ids, res.Jurisdictions[i].JurisdictionID)
 			}
-			slices.Sort(ids)
-			res.TaxAreaID = strconv.FormatUint(hashIDs(ids), 10)
+			res.TaxAreaID = AreaID(ids)
 		}
 	}
 	if len(statuses) == 0 {
