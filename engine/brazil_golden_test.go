@@ -58,25 +58,7 @@ func TestGoldenContent(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkInvariants(t, name, r.SubTotal, r.Total, r.TotalTax, saleTotals(r.LineItems))
-			got, err := json.MarshalIndent(r, "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, '\n')
-			want := strings.TrimSuffix(f, ".request.json") + ".response.json"
-			if *update {
-				if err := os.WriteFile(want, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			exp, err := os.ReadFile(want)
-			if err != nil {
-				t.Fatalf("%v (run go test -run TestGoldenContent -update)", err)
-			}
-			if string(exp) != string(got) {
-				t.Errorf("response differs from %s:\n%s", want, got)
-			}
+			checkGolden(t, f, r, "TestGoldenContent")
 		})
 	}
 }

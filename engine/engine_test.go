@@ -161,28 +161,7 @@ func TestGolden(t *testing.T) {
 			default:
 				t.Fatalf("golden file %s names no perspective", f)
 			}
-			got, err := json.MarshalIndent(resp, "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, '\n')
-			if strings.Contains(string(got), "null") {
-				t.Errorf("response holds a null:\n%s", got)
-			}
-			want := strings.TrimSuffix(f, ".request.json") + ".response.json"
-			if *update {
-				if err := os.WriteFile(want, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			exp, err := os.ReadFile(want)
-			if err != nil {
-				t.Fatalf("%v (run go test -run TestGolden -update)", err)
-			}
-			if string(exp) != string(got) {
-				t.Errorf("response differs from %s:\n%s", want, got)
-			}
+			checkGolden(t, f, resp, "TestGolden")
 		})
 	}
 }
@@ -410,5 +389,36 @@ func TestLinePartiesValidated(t *testing.T) {
 	}
 	if reg[0].ValidationResult != nil {
 		t.Error("the request's registration was modified")
+	}
+}
+
+// checkGolden compares the indented JSON of resp, the answer to the
+// request file f, with the answer file beside it (.response.json), or
+// writes it there under -update; test names the test that -update
+// rewrites, for the message of a missing file. An answer never holds
+// null.
+func checkGolden(t *testing.T, f string, resp any, test string) {
+	t.Helper()
+	got, err := json.MarshalIndent(resp, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = append(got, '\n')
+	if strings.Contains(string(got), "null") {
+		t.Errorf("response holds a null:\n%s", got)
+	}
+	want := strings.TrimSuffix(f, ".request.json") + ".response.json"
+	if *update {
+		if err := os.WriteFile(want, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	exp, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatalf("%v (run go test -run %s -update)", err, test)
+	}
+	if string(exp) != string(got) {
+		t.Errorf("response differs from %s:\n%s", want, got)
 	}
 }
