@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -86,12 +85,11 @@ func (db *DB) Auth() auth.Store {
 // authStore is the auth.Store of Auth.
 //
 // authStore is safe for concurrent use: its state is in the database,
-// and mu only keeps Close from finishing while calls are in progress
+// and its gate only keeps Close from finishing while calls are in progress
 // (each call holds it for reading).
 type authStore struct {
-	db     *DB
-	mu     sync.RWMutex
-	closed bool // guarded by mu
+	db   *DB
+	gate gate
 }
 
 var _ auth.Store = (*authStore)(nil)
@@ -103,11 +101,10 @@ func (s *authStore) call(ctx context.Context, op string, fn func() error) error 
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("auth: %s: %w", op, err)
 	}
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if s.closed {
+	if !s.gate.enter() {
 		return fmt.Errorf("auth: %s: %w", op, auth.ErrClosed)
 	}
+	defer s.gate.leave()
 	return authError(ctx, op, fn())
 }
 
@@ -228,9 +225,7 @@ func (s *authStore) CheckWrite(ctx context.Context) error {
 // Close waits for the calls in progress and closes the store, not the
 // DB (auth.Store). A second Close does nothing.
 func (s *authStore) Close() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.closed = true
+	s.gate.close()
 	return nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -106,38 +105,18 @@ type einvStore struct {
 	// vacuumWait bounds how long Reseal waits for the snapshots older
 	// than its rewrite to end before it vacuums the connections.
 	vacuumWait time.Duration
-	gate       einvGate
+	gate       gate
 }
 
 var _ einvoice.Store = (*einvStore)(nil)
 
-// einvGate counts the calls in progress so that Close can wait for them,
-// and refuses calls once Close has begun. Its zero value is open. It is
-// safe for concurrent use; a call that entered must not call close.
-type einvGate struct {
-	mu     sync.RWMutex // a call holds it for reading, Close for writing
-	closed bool
-}
-
-// enter counts a call in, or fails with einvoice.ErrClosed once Close
-// has begun. A call that entered must leave.
-func (g *einvGate) enter(op string) error {
-	g.mu.RLock()
-	if g.closed {
-		g.mu.RUnlock()
+// enter counts a call for op in, or fails with einvoice.ErrClosed once
+// Close has begun. A call that entered must leave the gate.
+func (s *einvStore) enter(op string) error {
+	if !s.gate.enter() {
 		return fmt.Errorf("postgres: einvoice: %s: %w", op, einvoice.ErrClosed)
 	}
 	return nil
-}
-
-// leave counts a call out.
-func (g *einvGate) leave() { g.mu.RUnlock() }
-
-// close waits for the calls in progress and refuses the next ones.
-func (g *einvGate) close() {
-	g.mu.Lock()
-	g.closed = true
-	g.mu.Unlock()
 }
 
 // Close implements einvoice.Store: it waits for the calls in progress
@@ -153,7 +132,7 @@ func (s *einvStore) Close() error {
 // read-only one (a standby in recovery, or a session that is read-only by
 // default).
 func (s *einvStore) CheckWrite(ctx context.Context) error {
-	if err := s.gate.enter("check"); err != nil {
+	if err := s.enter("check"); err != nil {
 		return err
 	}
 	defer s.gate.leave()
@@ -183,7 +162,7 @@ var (
 // einvUpdate runs fn in a read-write transaction of the store, after
 // counting the call in; op names the call in errors.
 func (s *einvStore) einvUpdate(ctx context.Context, op string, fn func(pgx.Tx) error) error {
-	if err := s.gate.enter(op); err != nil {
+	if err := s.enter(op); err != nil {
 		return err
 	}
 	defer s.gate.leave()
@@ -197,7 +176,7 @@ func (s *einvStore) einvUpdate(ctx context.Context, op string, fn func(pgx.Tx) e
 // statement alone costs one round trip instead of three (begin, the
 // statement, commit), which the polls of idle nodes repeat every second.
 func (s *einvStore) einvView(ctx context.Context, op string, fn func(querier) error) error {
-	if err := s.gate.enter(op); err != nil {
+	if err := s.enter(op); err != nil {
 		return err
 	}
 	defer s.gate.leave()

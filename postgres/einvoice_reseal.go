@@ -50,7 +50,7 @@ import (
 // nothing. Reseal returns an error when the vacuum fails, with the count
 // of the records it rewrote.
 func (s *einvStore) Reseal(ctx context.Context, fn func(*einvoice.ConnectionRecord) (bool, error)) (int, error) {
-	if err := s.gate.enter("reseal"); err != nil {
+	if err := s.enter("reseal"); err != nil {
 		return 0, err
 	}
 	defer s.gate.leave()

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -54,13 +53,12 @@ func (db *DB) Profile() profile.Store {
 
 // profStore is the profile.Store of Profile.
 //
-// It is safe for concurrent use: its state is in the database, and mu
+// It is safe for concurrent use: its state is in the database, and its gate
 // only keeps Close from finishing while calls are in progress (each call
 // holds it for reading).
 type profStore struct {
-	db     *DB
-	mu     sync.RWMutex
-	closed bool // guarded by mu
+	db   *DB
+	gate gate
 }
 
 var _ profile.Store = (*profStore)(nil)
@@ -77,11 +75,10 @@ func (s *profStore) call(ctx context.Context, op string, fn func() error) error 
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("profile: %s: %w", op, err)
 	}
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if s.closed {
+	if !s.gate.enter() {
 		return fmt.Errorf("profile: %s: %w", op, profile.ErrClosed)
 	}
+	defer s.gate.leave()
 	return fn()
 }
 
@@ -94,9 +91,7 @@ func (s *profStore) tx(ctx context.Context, op string, opts pgx.TxOptions, fn fu
 // Close waits for the calls in progress and closes the store, not the
 // DB. A second Close does nothing.
 func (s *profStore) Close() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.closed = true
+	s.gate.close()
 	return nil
 }
 
