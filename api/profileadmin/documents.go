@@ -130,7 +130,7 @@ func (h *Handler) putCertificateDocument(w http.ResponseWriter, r *http.Request)
 		_, err = h.svc.Update(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Certificates: []profile.Certificate{*c}})
 		err = within(err, "certificates[0]")
 	}
-	h.answerCertificate(w, r, rq, key, http.StatusOK, err)
+	h.certificateRoutes().answer(w, r, rq, key, http.StatusOK, err)
 }
 
 // serveDocument answers a stored scan: as an attachment of its media
