@@ -117,7 +117,7 @@ func (h *Handler) certificateRoutes() routes[profile.Certificate, CertificateDet
 func (rd Reader) current(ctx context.Context, tenant string, key profile.Key) (*profile.Certificate, error) {
 	_, cur, err := revisions(ctx, rd, tenant, key, func(Revision, *profile.Certificate) struct{} { return struct{}{} })
 	if err == nil && cur == nil {
-		err = notFound("number", key)
+		err = notFound(keyField(key.Kind), key)
 	}
 	return cur, err
 }
