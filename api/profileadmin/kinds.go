@@ -108,10 +108,6 @@ func sameFold(field, body, path string) error {
 	return mustMatch(field, body, path)
 }
 
-// keyField is the route's name of the last part of a key of kind k
-// ("number" for a certificate), which a key that is not there names.
-func keyField(k profile.Kind) string { return pathNames[k]["key.code"] }
-
 // routes are the routes of the records of a kind.
 type routes[T, D any] struct {
 	h *Handler
@@ -222,16 +218,15 @@ func (rt routes[T, D]) answer(w http.ResponseWriter, r *http.Request, rq request
 // remove deletes the record of key: a key the tenant has no record of
 // (or has deleted) is not found.
 func (h *Handler) remove(r *http.Request, rq request, key profile.Key) error {
-	field := keyField(key.Kind)
 	revs, err := h.rd.history(r.Context(), rq.tenant, key)
 	if err != nil {
 		return err
 	}
 	if len(revs) == 0 || revs[len(revs)-1].Deleted {
-		return notFound(field, key)
+		return notFound(key)
 	}
 	_, err = h.svc.Apply(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Deletes: []profile.Key{key}})
-	return renamed(err, "deletes[0]", field)
+	return renamed(err, "deletes[0]", pathNames[key.Kind]["key.code"])
 }
 
 // The kinds of records the routes serve.

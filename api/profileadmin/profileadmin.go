@@ -384,7 +384,8 @@ func clip(s string) string {
 }
 
 // notFound is the answer to a key the tenant has no record of, another
-// tenant's included.
-func notFound(field string, key profile.Key) error {
-	return levy.NotFound(field, "%s is not in the tenant's profile", key)
+// tenant's included, naming the key's last part as the routes do
+// ("number" for a certificate).
+func notFound(key profile.Key) error {
+	return levy.NotFound(pathNames[key.Kind]["key.code"], "%s is not in the tenant's profile", key)
 }

@@ -25,7 +25,7 @@ func mustMatch(field, body, path string) error {
 func found[T, V any](ctx context.Context, rd Reader, tenant string, key profile.Key, newV func(Revision, *T) V) ([]V, *T, error) {
 	vs, cur, err := revisions(ctx, rd, tenant, key, newV)
 	if err == nil && len(vs) == 0 {
-		err = notFound(keyField(key.Kind), key)
+		err = notFound(key)
 	}
 	return vs, cur, err
 }
@@ -117,7 +117,7 @@ func (h *Handler) certificateRoutes() routes[profile.Certificate, CertificateDet
 func (rd Reader) current(ctx context.Context, tenant string, key profile.Key) (*profile.Certificate, error) {
 	_, cur, err := revisions(ctx, rd, tenant, key, func(Revision, *profile.Certificate) struct{} { return struct{}{} })
 	if err == nil && cur == nil {
-		err = notFound(keyField(key.Kind), key)
+		err = notFound(key)
 	}
 	return cur, err
 }
