@@ -125,7 +125,7 @@ func (h *Handler) putCertificateDocument(w http.ResponseWriter, r *http.Request)
 		_, err = h.svc.Update(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Certificates: []profile.Certificate{*c}})
 		err = within(err, "certificates[0]")
 	}
-	h.certificateRoutes().answer(w, r, rq, key, http.StatusOK, err)
+	routesOf(h, &certificates).answer(w, r, rq, key, http.StatusOK, err)
 }
 
 // serveDocument answers a stored scan: as an attachment of its media

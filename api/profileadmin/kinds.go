@@ -31,7 +31,8 @@ type kind[T, D any] struct {
 	// createParts is how many of parts the create route's path names (a
 	// certificate's customer), which the body gives or takes from it.
 	createParts int
-	// keyOf returns the key of a record a body creates.
+	// keyOf returns the key of a record a body creates, once it holds the
+	// create path's parts (createParts).
 	keyOf func(rec *T) profile.Key
 	// change returns the change set that stores rec.
 	change func(rec T) profile.ChangeSet
@@ -43,8 +44,8 @@ type kind[T, D any] struct {
 	page func(f Filter, recs *profile.Records) any
 	// detail reads the record of key with its versions.
 	detail func(rd Reader, ctx context.Context, tenant string, key profile.Key) (D, error)
-	// stored returns the key as the records are stored under (a
-	// registration's jurisdiction normalised), when it differs.
+	// stored, when not nil, returns a key in the form the records are
+	// stored under (a registration's jurisdiction normalised).
 	stored func(key profile.Key) profile.Key
 	// location returns the path of a record created, "" for none.
 	location func(key profile.Key, d D) string
@@ -113,6 +114,9 @@ type routes[T, D any] struct {
 	h *Handler
 	k *kind[T, D]
 }
+
+// routesOf returns the routes of kind k served by h.
+func routesOf[T, D any](h *Handler, k *kind[T, D]) routes[T, D] { return routes[T, D]{h, k} }
 
 func (rt routes[T, D]) list(w http.ResponseWriter, r *http.Request) {
 	rq, err := rt.h.begin(r, false, rt.k.listParams...)

@@ -69,11 +69,8 @@ func (h *Handler) Mounts() []api.Option {
 	regKey := []api.Param{regJurPath, regNumPath, companyParam}
 	prod := []api.Param{typePath, productPath}
 	fee := []api.Param{areaPath, feeNamePath}
-	cus := routes[profile.Customer, CustomerDetail]{h, &customers}
-	cer := h.certificateRoutes()
-	reg := routes[profile.Registration, RegistrationDetail]{h, &registrations}
-	pro := routes[profile.Product, ProductDetail]{h, &products}
-	fra := routes[profile.Franchise, FranchiseDetail]{h, &franchises}
+	cus, cer, reg := routesOf(h, &customers), routesOf(h, &certificates), routesOf(h, &registrations)
+	pro, fra := routesOf(h, &products), routesOf(h, &franchises)
 	customer := reflect.TypeFor[profile.Customer]()
 	certificate := reflect.TypeFor[profile.Certificate]()
 	registration := reflect.TypeFor[profile.Registration]()

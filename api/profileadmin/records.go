@@ -106,12 +106,6 @@ func certificateKey(r *http.Request) profile.Key {
 	return profile.CertificateKey(r.PathValue("code"), r.PathValue("number"))
 }
 
-// certificateRoutes are the routes of certificates, whose answer the
-// revocation and the document routes give too.
-func (h *Handler) certificateRoutes() routes[profile.Certificate, CertificateDetail] {
-	return routes[profile.Certificate, CertificateDetail]{h, &certificates}
-}
-
 // current returns the tenant's certificate of key as it is, or a
 // not-found error.
 func (rd Reader) current(ctx context.Context, tenant string, key profile.Key) (*profile.Certificate, error) {
@@ -141,7 +135,7 @@ func (h *Handler) revokeCertificate(w http.ResponseWriter, r *http.Request) {
 		_, err = h.svc.Update(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Certificates: []profile.Certificate{*c}})
 		err = within(err, "certificates[0]")
 	}
-	h.certificateRoutes().answer(w, r, rq, key, http.StatusOK, err)
+	routesOf(h, &certificates).answer(w, r, rq, key, http.StatusOK, err)
 }
 
 // ---- the policy
