@@ -111,12 +111,6 @@ func (v Validator) Check(cs *ChangeSet) error {
 	return l.err()
 }
 
-// keyed is a pointer to a record of a kind, which has a key.
-type keyed[T any] interface {
-	*T
-	Key() Key
-}
-
 // checkEach checks each record of list, the change set's member name
 // ("certificates"), with check, and then its key, once whole says it
 // has one, against the keys listed before it (dup), naming its member
