@@ -45,47 +45,50 @@ type Entry struct {
 // Entries returns the entries of cs, in its order: the records stored,
 // kind by kind, then the deletions.
 func (cs *ChangeSet) Entries() ([]Entry, error) {
-	out := make([]Entry, 0, cs.Len())
-	add := func(k Key, v any) error {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return fmt.Errorf("profile: encode %s: %w", k, err)
-		}
-		out = append(out, Entry{Key: k, Data: b})
-		return nil
+	out, err := appendEntries(make([]Entry, 0, cs.Len()), cs.Customers)
+	if err == nil {
+		out, err = appendEntries(out, cs.Certificates)
 	}
-	for i := range cs.Customers {
-		if err := add(cs.Customers[i].Key(), &cs.Customers[i]); err != nil {
-			return nil, err
-		}
+	if err == nil {
+		out, err = appendEntries(out, cs.Registrations)
 	}
-	for i := range cs.Certificates {
-		if err := add(cs.Certificates[i].Key(), &cs.Certificates[i]); err != nil {
-			return nil, err
-		}
+	if err == nil {
+		out, err = appendEntries(out, cs.Products)
 	}
-	for i := range cs.Registrations {
-		if err := add(cs.Registrations[i].Key(), &cs.Registrations[i]); err != nil {
-			return nil, err
-		}
+	if err == nil {
+		out, err = appendEntries(out, cs.Franchises)
 	}
-	for i := range cs.Products {
-		if err := add(cs.Products[i].Key(), &cs.Products[i]); err != nil {
-			return nil, err
-		}
-	}
-	for i := range cs.Franchises {
-		if err := add(cs.Franchises[i].Key(), &cs.Franchises[i]); err != nil {
-			return nil, err
-		}
+	if err != nil {
+		return nil, err
 	}
 	if cs.Policy != nil {
-		if err := add(PolicyKey(), cs.Policy); err != nil {
-			return nil, err
+		b, err := json.Marshal(cs.Policy)
+		if err != nil {
+			return nil, fmt.Errorf("profile: encode %s: %w", PolicyKey(), err)
 		}
+		out = append(out, Entry{Key: PolicyKey(), Data: b})
 	}
 	for _, k := range cs.Deletes {
 		out = append(out, Entry{Key: k})
+	}
+	return out, nil
+}
+
+// keyed is a pointer to a record of a kind, which has a key.
+type keyed[T any] interface {
+	*T
+	Key() Key
+}
+
+// appendEntries appends to out the entry of each record of list.
+func appendEntries[T any, P keyed[T]](out []Entry, list []T) ([]Entry, error) {
+	for i := range list {
+		rec := P(&list[i])
+		b, err := json.Marshal(rec)
+		if err != nil {
+			return nil, fmt.Errorf("profile: encode %s: %w", rec.Key(), err)
+		}
+		out = append(out, Entry{Key: rec.Key(), Data: b})
 	}
 	return out, nil
 }

@@ -91,44 +91,13 @@ func (v Validator) Check(cs *ChangeSet) error {
 		}
 		seen[k] = field
 	}
-	for i := range cs.Customers {
-		p := fmt.Sprintf("customers[%d]", i)
-		v.customer(&l, p, &cs.Customers[i])
-		if cs.Customers[i].Code != "" {
-			dup(cs.Customers[i].Key(), p+".code")
-		}
-	}
-	for i := range cs.Certificates {
-		p := fmt.Sprintf("certificates[%d]", i)
-		c := &cs.Certificates[i]
-		v.certificate(&l, p, c)
-		if c.Number != "" && c.CustomerCode != "" {
-			dup(c.Key(), p+".number")
-		}
-	}
-	for i := range cs.Registrations {
-		p := fmt.Sprintf("registrations[%d]", i)
-		r := &cs.Registrations[i]
-		v.registration(&l, p, r)
-		if r.Number != "" && r.Jurisdiction != "" {
-			dup(r.Key(), p+".number")
-		}
-	}
-	for i := range cs.Products {
-		p := fmt.Sprintf("products[%d]", i)
-		v.product(&l, p, &cs.Products[i])
-		if cs.Products[i].Code != "" {
-			dup(cs.Products[i].Key(), p+".code")
-		}
-	}
-	for i := range cs.Franchises {
-		p := fmt.Sprintf("franchises[%d]", i)
-		f := &cs.Franchises[i]
-		v.franchise(&l, p, f)
-		if f.AreaID != "" && f.Name != "" {
-			dup(f.Key(), p+".name")
-		}
-	}
+	checkEach(&l, cs.Customers, "customers", "code", v.customer, dup, func(c *Customer) bool { return c.Code != "" })
+	checkEach(&l, cs.Certificates, "certificates", "number", v.certificate, dup,
+		func(c *Certificate) bool { return c.Number != "" && c.CustomerCode != "" })
+	checkEach(&l, cs.Registrations, "registrations", "number", v.registration, dup,
+		func(r *Registration) bool { return r.Number != "" && r.Jurisdiction != "" })
+	checkEach(&l, cs.Products, "products", "code", v.product, dup, func(p *Product) bool { return p.Code != "" })
+	checkEach(&l, cs.Franchises, "franchises", "name", v.franchise, dup, func(f *Franchise) bool { return f.AreaID != "" && f.Name != "" })
 	if cs.Policy != nil {
 		v.policy(&l, "policy", cs.Policy)
 		seen[PolicyKey()] = "policy"
@@ -140,6 +109,21 @@ func (v Validator) Check(cs *ChangeSet) error {
 		}
 	}
 	return l.err()
+}
+
+// checkEach checks each record of list, the change set's member name
+// ("certificates"), with check, and then its key, once whole says it
+// has one, against the keys listed before it (dup), naming its member
+// keyMember ("certificates[3].number").
+func checkEach[T any, P keyed[T]](l *errorList, list []T, name, keyMember string, check func(*errorList, string, *T),
+	dup func(Key, string), whole func(*T) bool) {
+	for i := range list {
+		p := fmt.Sprintf("%s[%d]", name, i)
+		check(l, p, &list[i])
+		if whole(&list[i]) {
+			dup(P(&list[i]).Key(), p+"."+keyMember)
+		}
+	}
 }
 
 // CheckAgainst checks the rules that cs, checked by Check, must keep with
@@ -193,20 +177,18 @@ type keyField struct {
 // stores, each with the field of its key.
 func (cs *ChangeSet) storedKeys() []keyField {
 	out := make([]keyField, 0, len(cs.Customers)+len(cs.Certificates)+len(cs.Registrations)+len(cs.Products)+len(cs.Franchises))
-	for i := range cs.Customers {
-		out = append(out, keyField{cs.Customers[i].Key(), fmt.Sprintf("customers[%d].code", i)})
-	}
-	for i := range cs.Certificates {
-		out = append(out, keyField{cs.Certificates[i].Key(), fmt.Sprintf("certificates[%d].number", i)})
-	}
-	for i := range cs.Registrations {
-		out = append(out, keyField{cs.Registrations[i].Key(), fmt.Sprintf("registrations[%d].number", i)})
-	}
-	for i := range cs.Products {
-		out = append(out, keyField{cs.Products[i].Key(), fmt.Sprintf("products[%d].code", i)})
-	}
-	for i := range cs.Franchises {
-		out = append(out, keyField{cs.Franchises[i].Key(), fmt.Sprintf("franchises[%d].name", i)})
+	out = appendKeys(out, cs.Customers, "customers", "code")
+	out = appendKeys(out, cs.Certificates, "certificates", "number")
+	out = appendKeys(out, cs.Registrations, "registrations", "number")
+	out = appendKeys(out, cs.Products, "products", "code")
+	return appendKeys(out, cs.Franchises, "franchises", "name")
+}
+
+// appendKeys appends the keys of the records of list, the change set's
+// member name, each with the field of its key, keyMember.
+func appendKeys[T any, P keyed[T]](out []keyField, list []T, name, keyMember string) []keyField {
+	for i := range list {
+		out = append(out, keyField{P(&list[i]).Key(), fmt.Sprintf("%s[%d].%s", name, i, keyMember)})
 	}
 	return out
 }

@@ -12,45 +12,28 @@ import (
 // those of the profile read. A detail is a record as it is now, nil when
 // it was deleted (Deleted), with every version of it, oldest first.
 
-// CustomerPage is a page of customers.
-type CustomerPage struct {
-	Items   []profile.Customer `json:"items"`
-	Total   int                `json:"total"`
-	Version uint64             `json:"version"`
-	At      time.Time          `json:"at,omitzero"`
+// Page is a page of records of type T.
+type Page[T any] struct {
+	Items   []T       `json:"items"`
+	Total   int       `json:"total"`
+	Version uint64    `json:"version"`
+	At      time.Time `json:"at,omitzero"`
 }
+
+// CustomerPage is a page of customers.
+type CustomerPage Page[profile.Customer]
 
 // CertificatePage is a page of certificates.
-type CertificatePage struct {
-	Items   []profile.Certificate `json:"items"`
-	Total   int                   `json:"total"`
-	Version uint64                `json:"version"`
-	At      time.Time             `json:"at,omitzero"`
-}
+type CertificatePage Page[profile.Certificate]
 
 // RegistrationPage is a page of registrations.
-type RegistrationPage struct {
-	Items   []profile.Registration `json:"items"`
-	Total   int                    `json:"total"`
-	Version uint64                 `json:"version"`
-	At      time.Time              `json:"at,omitzero"`
-}
+type RegistrationPage Page[profile.Registration]
 
 // ProductPage is a page of product codes.
-type ProductPage struct {
-	Items   []profile.Product `json:"items"`
-	Total   int               `json:"total"`
-	Version uint64            `json:"version"`
-	At      time.Time         `json:"at,omitzero"`
-}
+type ProductPage Page[profile.Product]
 
 // FranchisePage is a page of franchise area fees.
-type FranchisePage struct {
-	Items   []profile.Franchise `json:"items"`
-	Total   int                 `json:"total"`
-	Version uint64              `json:"version"`
-	At      time.Time           `json:"at,omitzero"`
-}
+type FranchisePage Page[profile.Franchise]
 
 // Revision is when a version of a record was made and by which
 // credential, and whether it deleted the record.

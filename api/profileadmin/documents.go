@@ -42,23 +42,23 @@ func readDocument(w http.ResponseWriter, r *http.Request) ([]byte, string, error
 	return buf.Bytes(), mt, nil
 }
 
-// store checks and stores a scan for the tenant; its errors name the
-// request's parts (body, Content-Type, fileName).
-func (h *Handler) store(r *http.Request, rq request, content []byte, mediaType string) (profile.DocumentRef, error) {
-	ref, err := h.svc.PutDocument(r.Context(), rq.tenant, content, mediaType, rq.q.Get("fileName"))
+// storeDocument reads a scan sent as the request body (readDocument),
+// checks it and stores it for the tenant; its errors name the request's
+// parts (body, Content-Type, fileName).
+func (h *Handler) storeDocument(w http.ResponseWriter, r *http.Request, rq request) (profile.DocumentRef, error) {
+	content, mt, err := readDocument(w, r)
+	if err != nil {
+		return profile.DocumentRef{}, err
+	}
+	ref, err := h.svc.PutDocument(r.Context(), rq.tenant, content, mt, rq.q.Get("fileName"))
 	return ref, renamed(renamed(err, "content", "body"), "mediaType", "Content-Type")
 }
 
 func (h *Handler) uploadDocument(w http.ResponseWriter, r *http.Request) {
 	rq, err := h.begin(r, true, "fileName")
-	var content []byte
-	var mt string
-	if err == nil {
-		content, mt, err = readDocument(w, r)
-	}
 	var ref profile.DocumentRef
 	if err == nil {
-		ref, err = h.store(r, rq, content, mt)
+		ref, err = h.storeDocument(w, r, rq)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -116,21 +116,16 @@ func (h *Handler) putCertificateDocument(w http.ResponseWriter, r *http.Request)
 		// certificate that is not there.
 		c, err = h.rd.current(r.Context(), rq.tenant, key)
 	}
-	var content []byte
-	var mt string
-	if err == nil {
-		content, mt, err = readDocument(w, r)
-	}
 	var ref profile.DocumentRef
 	if err == nil {
-		ref, err = h.store(r, rq, content, mt)
+		ref, err = h.storeDocument(w, r, rq)
 	}
 	if err == nil {
 		c.Document = &ref
 		_, err = h.svc.Update(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Certificates: []profile.Certificate{*c}})
 		err = within(err, "certificates[0]")
 	}
-	h.answerCertificate(w, r, rq, key, http.StatusOK, err)
+	routesOf(h, &certificates).answer(w, r, rq, key, http.StatusOK, err)
 }
 
 // serveDocument answers a stored scan: as an attachment of its media

@@ -173,12 +173,7 @@ func (h *Handler) exportJSON(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	w.Header().Set(VersionHeader, strconv.FormatUint(recs.Version, 10))
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Disposition", `attachment; filename="profile.json"`)
-	w.Header().Set("Cache-Control", "private, no-store")
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(append(b, '\n'))
+	serveExport(w, recs.Version, "application/json", "profile.json", append(b, '\n'))
 }
 
 func (h *Handler) exportCSV(w http.ResponseWriter, r *http.Request) {
@@ -199,10 +194,16 @@ func (h *Handler) exportCSV(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	w.Header().Set(VersionHeader, strconv.FormatUint(recs.Version, 10))
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+string(kind)+`.csv"`)
+	serveExport(w, recs.Version, "text/csv; charset=utf-8", string(kind)+".csv", buf.Bytes())
+}
+
+// serveExport answers an export of the profile at version: body, of
+// contentType, as an attachment named fileName.
+func serveExport(w http.ResponseWriter, version uint64, contentType, fileName string, body []byte) {
+	w.Header().Set(VersionHeader, strconv.FormatUint(version, 10))
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+fileName+`"`)
 	w.Header().Set("Cache-Control", "private, no-store")
 	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(buf.Bytes())
+	_, _ = w.Write(body)
 }

@@ -66,9 +66,11 @@ func (h *Handler) Mounts() []api.Option {
 		return api.WithOperation(o, g(next))
 	}
 	cert := []api.Param{codePath, numberPath}
-	reg := []api.Param{regJurPath, regNumPath, companyParam}
+	regKey := []api.Param{regJurPath, regNumPath, companyParam}
 	prod := []api.Param{typePath, productPath}
 	fee := []api.Param{areaPath, feeNamePath}
+	cus, cer, reg := routesOf(h, &customers), routesOf(h, &certificates), routesOf(h, &registrations)
+	pro, fra := routesOf(h, &products), routesOf(h, &franchises)
 	customer := reflect.TypeFor[profile.Customer]()
 	certificate := reflect.TypeFor[profile.Certificate]()
 	registration := reflect.TypeFor[profile.Registration]()
@@ -108,15 +110,15 @@ func (h *Handler) Mounts() []api.Option {
 	return []api.Option{
 		with(op(http.MethodGet, "/customers", "listProfileCustomers", "The tenant's customers, a page in code order.", readAccess,
 			append([]api.Param{{Name: "customer", In: "query", Format: "identifier", Description: "Only the customers whose code starts so."}}, pageParams...)),
-			nil, api.Enveloped[CustomerPage](), 0, h.listCustomers),
+			nil, api.Enveloped[CustomerPage](), 0, cus.list),
 		with(op(http.MethodPost, "/customers", "createProfileCustomer", "Creates a customer; one of the same code is refused.", writeAccess, nil),
-			customer, api.Enveloped[CustomerDetail](), http.StatusCreated, h.createCustomer),
+			customer, api.Enveloped[CustomerDetail](), http.StatusCreated, cus.create),
 		with(op(http.MethodGet, "/customers/{code}", "getProfileCustomer", "A customer, its certificates and every version of it.", readAccess, []api.Param{codePath}),
-			nil, api.Enveloped[CustomerDetail](), 0, h.getCustomer),
+			nil, api.Enveloped[CustomerDetail](), 0, cus.get),
 		with(op(http.MethodPut, "/customers/{code}", "updateProfileCustomer", "Replaces a customer.", writeAccess, []api.Param{codePath}),
-			customer, api.Enveloped[CustomerDetail](), 0, h.updateCustomer),
+			customer, api.Enveloped[CustomerDetail](), 0, cus.update),
 		with(op(http.MethodDelete, "/customers/{code}", "deleteProfileCustomer", "Deletes a customer that holds no certificate; its versions stay.", writeAccess, []api.Param{codePath}),
-			nil, api.Enveloped[CustomerDetail](), 0, h.deleteCustomer),
+			nil, api.Enveloped[CustomerDetail](), 0, cus.remove),
 
 		with(op(http.MethodGet, "/certificates", "listProfileCertificates", "The tenant's exemption certificates, a page in customer and number order.", readAccess,
 			append([]api.Param{
@@ -125,16 +127,16 @@ func (h *Handler) Mounts() []api.Option {
 				{Name: "expiringBefore", In: "query", Format: "date", Description: "Only the certificates whose expiration date is before this day."},
 				{Name: "status", In: "query", Format: "identifier", Description: "active or revoked."},
 			}, pageParams...)),
-			nil, api.Enveloped[CertificatePage](), 0, h.listCertificates),
+			nil, api.Enveloped[CertificatePage](), 0, cer.list),
 		with(op(http.MethodPost, "/customers/{code}/certificates", "createProfileCertificate",
 			"Creates an exemption certificate of the customer; a number the customer holds already is refused.", writeAccess, []api.Param{codePath}),
-			certificate, api.Enveloped[CertificateDetail](), http.StatusCreated, h.createCertificate),
+			certificate, api.Enveloped[CertificateDetail](), http.StatusCreated, cer.create),
 		with(op(http.MethodGet, "/customers/{code}/certificates/{number}", "getProfileCertificate", "A certificate and every version of it.", readAccess, cert),
-			nil, api.Enveloped[CertificateDetail](), 0, h.getCertificate),
+			nil, api.Enveloped[CertificateDetail](), 0, cer.get),
 		with(op(http.MethodPut, "/customers/{code}/certificates/{number}", "updateProfileCertificate", "Replaces a certificate.", writeAccess, cert),
-			certificate, api.Enveloped[CertificateDetail](), 0, h.updateCertificate),
+			certificate, api.Enveloped[CertificateDetail](), 0, cer.update),
 		with(op(http.MethodDelete, "/customers/{code}/certificates/{number}", "deleteProfileCertificate", "Deletes a certificate; its versions stay.", writeAccess, cert),
-			nil, api.Enveloped[CertificateDetail](), 0, h.deleteCertificate),
+			nil, api.Enveloped[CertificateDetail](), 0, cer.remove),
 		api.WithOperation(api.Operation{Method: http.MethodPost, Path: Prefix + "/customers/{code}/certificates/{number}/revoke", ID: "revokeProfileCertificate",
 			Tag: api.AdminTag, Summary: "Revokes a certificate from a day (today, UTC, when the body gives none): it covers the days before it and none from it on.",
 			Description: writeAccess, Params: params(cert...), Body: reflect.TypeFor[Revocation](), Answer: api.Enveloped[CertificateDetail]()},
@@ -147,43 +149,43 @@ func (h *Handler) Mounts() []api.Option {
 				{Name: "company", In: "query", Format: "identifier", Description: "Only the registrations of this company code (empty: of the seller that names none)."},
 				{Name: "jurisdiction", In: "query", Format: "identifier", Description: "Only the registrations of this jurisdiction, or of one within it or that covers it."},
 			}, pageParams...)),
-			nil, api.Enveloped[RegistrationPage](), 0, h.listRegistrations),
+			nil, api.Enveloped[RegistrationPage](), 0, reg.list),
 		with(op(http.MethodPost, "/registrations", "createProfileRegistration", "Creates a registration of the seller.", writeAccess, nil),
-			registration, api.Enveloped[RegistrationDetail](), http.StatusCreated, h.createRegistration),
-		with(op(http.MethodGet, "/registrations/{jurisdiction}/{number}", "getProfileRegistration", "A registration and every version of it.", readAccess, reg),
-			nil, api.Enveloped[RegistrationDetail](), 0, h.getRegistration),
-		with(op(http.MethodPut, "/registrations/{jurisdiction}/{number}", "updateProfileRegistration", "Replaces a registration.", writeAccess, reg),
-			registration, api.Enveloped[RegistrationDetail](), 0, h.updateRegistration),
-		with(op(http.MethodDelete, "/registrations/{jurisdiction}/{number}", "deleteProfileRegistration", "Deletes a registration; its versions stay.", writeAccess, reg),
-			nil, api.Enveloped[RegistrationDetail](), 0, h.deleteRegistration),
+			registration, api.Enveloped[RegistrationDetail](), http.StatusCreated, reg.create),
+		with(op(http.MethodGet, "/registrations/{jurisdiction}/{number}", "getProfileRegistration", "A registration and every version of it.", readAccess, regKey),
+			nil, api.Enveloped[RegistrationDetail](), 0, reg.get),
+		with(op(http.MethodPut, "/registrations/{jurisdiction}/{number}", "updateProfileRegistration", "Replaces a registration.", writeAccess, regKey),
+			registration, api.Enveloped[RegistrationDetail](), 0, reg.update),
+		with(op(http.MethodDelete, "/registrations/{jurisdiction}/{number}", "deleteProfileRegistration", "Deletes a registration; its versions stay.", writeAccess, regKey),
+			nil, api.Enveloped[RegistrationDetail](), 0, reg.remove),
 
 		with(op(http.MethodGet, "/products", "listProfileProducts", "The tenant's product codes and their classes, a page in code type and code order.", readAccess,
 			append([]api.Param{
 				{Name: "codeType", In: "query", Format: "identifier", Description: "Only the codes of this code type."},
 				{Name: "class", In: "query", Format: "identifier", Description: "Only the codes of this product class."},
 			}, pageParams...)),
-			nil, api.Enveloped[ProductPage](), 0, h.listProducts),
+			nil, api.Enveloped[ProductPage](), 0, pro.list),
 		with(op(http.MethodPost, "/products", "createProfileProduct", "Maps a product code to a product class.", writeAccess, nil),
-			product, api.Enveloped[ProductDetail](), http.StatusCreated, h.createProduct),
+			product, api.Enveloped[ProductDetail](), http.StatusCreated, pro.create),
 		with(op(http.MethodGet, "/products/{codeType}/{code}", "getProfileProduct", "A product code and every version of it.", readAccess, prod),
-			nil, api.Enveloped[ProductDetail](), 0, h.getProduct),
+			nil, api.Enveloped[ProductDetail](), 0, pro.get),
 		with(op(http.MethodPut, "/products/{codeType}/{code}", "updateProfileProduct", "Maps a product code to another class.", writeAccess, prod),
-			product, api.Enveloped[ProductDetail](), 0, h.updateProduct),
+			product, api.Enveloped[ProductDetail](), 0, pro.update),
 		with(op(http.MethodDelete, "/products/{codeType}/{code}", "deleteProfileProduct", "Deletes a product code; its versions stay.", writeAccess, prod),
-			nil, api.Enveloped[ProductDetail](), 0, h.deleteProduct),
+			nil, api.Enveloped[ProductDetail](), 0, pro.remove),
 
 		with(op(http.MethodGet, "/franchises", "listProfileFranchises",
 			"The tenant's franchise area fees, a page in area and name order; they replace the server's fees of their areas in the tenant's calculations.", readAccess,
 			append([]api.Param{{Name: "area", In: "query", Format: "identifier", Description: "Only the fees of this franchise area."}}, pageParams...)),
-			nil, api.Enveloped[FranchisePage](), 0, h.listFranchises),
+			nil, api.Enveloped[FranchisePage](), 0, fra.list),
 		with(op(http.MethodPost, "/franchises", "createProfileFranchise", "Creates a franchise area fee; a fee of the same area and name is refused.", writeAccess, nil),
-			franchise, api.Enveloped[FranchiseDetail](), http.StatusCreated, h.createFranchise),
+			franchise, api.Enveloped[FranchiseDetail](), http.StatusCreated, fra.create),
 		with(op(http.MethodGet, "/franchises/{areaId}/{name}", "getProfileFranchise", "A franchise area fee and every version of it.", readAccess, fee),
-			nil, api.Enveloped[FranchiseDetail](), 0, h.getFranchise),
+			nil, api.Enveloped[FranchiseDetail](), 0, fra.get),
 		with(op(http.MethodPut, "/franchises/{areaId}/{name}", "putProfileFranchise", "Stores a franchise area fee, new or in place of the one stored.", writeAccess, fee),
-			franchise, api.Enveloped[FranchiseDetail](), 0, h.putFranchise),
+			franchise, api.Enveloped[FranchiseDetail](), 0, fra.update),
 		with(op(http.MethodDelete, "/franchises/{areaId}/{name}", "deleteProfileFranchise", "Deletes a franchise area fee; its versions stay.", writeAccess, fee),
-			nil, api.Enveloped[FranchiseDetail](), 0, h.deleteFranchise),
+			nil, api.Enveloped[FranchiseDetail](), 0, fra.remove),
 
 		with(op(http.MethodGet, "/policy", "getProfilePolicy", "The tenant's policy (the per-tenant form of the server's settings) and every version of it.", readAccess, nil),
 			nil, api.Enveloped[PolicyDetail](), 0, h.getPolicy),

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/url"
 	"reflect"
@@ -93,7 +94,7 @@ func (h *Handler) begin(r *http.Request, write bool, names ...string) (request, 
 	q := r.URL.Query()
 	names = append(names, "tenant")
 	var errs levy.Errors
-	for _, k := range slices.Sorted(mapKeys(q)) {
+	for _, k := range slices.Sorted(maps.Keys(q)) {
 		switch {
 		case !slices.Contains(names, k):
 			errs = append(errs, levy.Invalid(k, "%q is not a parameter of this route; its parameters are %s", k, strings.Join(names, ", ")))
@@ -114,16 +115,6 @@ func (h *Handler) begin(r *http.Request, write bool, names ...string) (request, 
 		by = "api"
 	}
 	return request{tenant: tenant, by: by, q: q}, nil
-}
-
-func mapKeys(q url.Values) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range q {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // asOf reads the asOf parameter: an RFC 3339 time, or a day, meaning its
@@ -261,20 +252,14 @@ func walkMembers(v any, t reflect.Type, path string, errs *levy.Errors) {
 			}
 		case reflect.Struct:
 			fields := jsonFields(t)
-			for _, k := range slices.Sorted(func(yield func(string) bool) {
-				for k := range x {
-					if !yield(k) {
-						return
-					}
-				}
-			}) {
+			for _, k := range slices.Sorted(maps.Keys(x)) {
 				f, ok := fields[strings.ToLower(k)]
 				name := k
 				if path != "" {
 					name = path + "." + k
 				}
 				if !ok {
-					*errs = append(*errs, levy.Invalid(name, "%q is not a member here; the members are %s", clip(k), strings.Join(slices.Sorted(fieldNames(fields)), ", ")))
+					*errs = append(*errs, levy.Invalid(name, "%q is not a member here; the members are %s", clip(k), strings.Join(slices.Sorted(maps.Keys(fields)), ", ")))
 					continue
 				}
 				walkMembers(x[k], f, name, errs)
@@ -314,17 +299,6 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 		out[strings.ToLower(name)] = f.Type
 	}
 	return out
-}
-
-// fieldNames returns the names of a struct's members, for an error.
-func fieldNames(fields map[string]reflect.Type) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range fields {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // within returns err with the fields of its errors that start with
@@ -384,7 +358,8 @@ func clip(s string) string {
 }
 
 // notFound is the answer to a key the tenant has no record of, another
-// tenant's included.
-func notFound(field string, key profile.Key) error {
-	return levy.NotFound(field, "%s is not in the tenant's profile", key)
+// tenant's included, naming the key's last part as the routes do
+// ("number" for a certificate).
+func notFound(key profile.Key) error {
+	return levy.NotFound(pathNames[key.Kind]["key.code"], "%s is not in the tenant's profile", key)
 }

@@ -98,29 +98,29 @@ type Filter struct {
 	Limit, Offset int
 }
 
-// window returns the bounds of the page in a list of n records.
-func (f Filter) window(n int) (int, int) {
+// page returns the page of items, the records of r that f keeps, that
+// f's Limit and Offset cut.
+func page[T any](f Filter, r *profile.Records, items []T) Page[T] {
 	limit := f.Limit
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	from := min(max(f.Offset, 0), n)
-	return from, min(from+limit, n)
+	from := min(max(f.Offset, 0), len(items))
+	to := min(from+limit, len(items))
+	return Page[T]{Items: nonNil(items[from:to]), Total: len(items), Version: r.Version, At: r.At}
 }
 
 // Customers returns the page of customers of r that f keeps. It keeps r's
 // slices: r must not be used afterwards.
 func (f Filter) Customers(r *profile.Records) CustomerPage {
 	items := slices.DeleteFunc(r.Customers, func(c profile.Customer) bool { return !strings.HasPrefix(c.Code, f.Customer) })
-	from, to := f.window(len(items))
-	return CustomerPage{Items: nonNil(items[from:to]), Total: len(items), Version: r.Version, At: r.At}
+	return CustomerPage(page(f, r, items))
 }
 
 // Certificates returns the page of certificates of r that f keeps.
 func (f Filter) Certificates(r *profile.Records) CertificatePage {
 	items := slices.DeleteFunc(r.Certificates, func(c profile.Certificate) bool { return !f.keepCertificate(&c) })
-	from, to := f.window(len(items))
-	return CertificatePage{Items: nonNil(items[from:to]), Total: len(items), Version: r.Version, At: r.At}
+	return CertificatePage(page(f, r, items))
 }
 
 // keepCertificate reports whether f keeps certificate c.
@@ -153,8 +153,7 @@ func (f Filter) Registrations(r *profile.Records) RegistrationPage {
 		return f.Company != nil && g.CompanyCode != *f.Company ||
 			f.Jurisdiction != "" && !profile.Covers(g.Jurisdiction, f.Jurisdiction) && !profile.Covers(f.Jurisdiction, g.Jurisdiction)
 	})
-	from, to := f.window(len(items))
-	return RegistrationPage{Items: nonNil(items[from:to]), Total: len(items), Version: r.Version, At: r.At}
+	return RegistrationPage(page(f, r, items))
 }
 
 // Products returns the page of products of r that f keeps.
@@ -163,15 +162,13 @@ func (f Filter) Products(r *profile.Records) ProductPage {
 	items := slices.DeleteFunc(r.Products, func(p profile.Product) bool {
 		return codeType != "" && p.CodeType != codeType || f.Class != "" && p.Class != f.Class
 	})
-	from, to := f.window(len(items))
-	return ProductPage{Items: nonNil(items[from:to]), Total: len(items), Version: r.Version, At: r.At}
+	return ProductPage(page(f, r, items))
 }
 
 // Franchises returns the page of franchise fees of r that f keeps.
 func (f Filter) Franchises(r *profile.Records) FranchisePage {
 	items := slices.DeleteFunc(r.Franchises, func(x profile.Franchise) bool { return f.Area != "" && x.AreaID != f.Area })
-	from, to := f.window(len(items))
-	return FranchisePage{Items: nonNil(items[from:to]), Total: len(items), Version: r.Version, At: r.At}
+	return FranchisePage(page(f, r, items))
 }
 
 // nonNil returns list, or an empty list for nil, so that a page always

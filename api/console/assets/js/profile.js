@@ -140,6 +140,41 @@ function versionsTable(versions, member) {
       h('summary', {}, 'the record'), h('pre', {}, pretty(v[member])))]));
 }
 
+// storeForm makes a form (admin) of id: its fields, then a button that
+// submits it; store sends the record and returns what the status says,
+// and then the list is drawn again.
+function storeForm(id, button, fields, store, { status, fail }, list) {
+  const form = h('form', { class: 'row', id }, ...fields, h('button', { type: 'submit' }, button));
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    try {
+      status(await store());
+      list();
+    } catch (err) {
+      fail(err);
+    }
+  });
+  return form;
+}
+
+// deleteButton is the button (admin) that deletes a record of a list
+// once the user says yes to question, by sending del, and then draws the
+// list again.
+function deleteButton(label, question, del, fail, list) {
+  return h('button', {
+    type: 'button', class: 'danger', 'aria-label': label,
+    onclick: async () => {
+      if (!window.confirm(question)) return;
+      try {
+        await del();
+        list();
+      } catch (err) {
+        fail(err);
+      }
+    },
+  }, 'Delete');
+}
+
 // customers is the page of customers and their certificates.
 export const customers = {
   render(root, { status, fail, admin, operator }) {
@@ -167,21 +202,14 @@ export const customers = {
       const name = h('input', { id: 'prof-new-name', maxlength: 200 });
       const cls = h('input', { id: 'prof-new-class', maxlength: 40 });
       const business = h('input', { id: 'prof-new-business', type: 'checkbox' });
-      newCustomer = h('form', { class: 'row', id: 'prof-new-customer' }, field('Code', code), field('Name', name), field('Class code', cls),
-        h('div', { class: 'field' }, h('label', { for: 'prof-new-business' }, business, ' A business')),
-        h('button', { type: 'submit' }, 'Add customer'));
-      newCustomer.addEventListener('submit', async (ev) => {
-        ev.preventDefault();
-        try {
-          await call(`${P}/customers`, writing({ method: 'POST', body: { code: code.value.trim(), name: name.value.trim(), classCode: cls.value.trim(), isBusiness: business.checked } }));
-          status(`Added customer ${code.value.trim()}.`);
-          code.value = '';
-          name.value = '';
-          listCustomers();
-        } catch (err) {
-          fail(err);
-        }
-      });
+      newCustomer = storeForm('prof-new-customer', 'Add customer', [field('Code', code), field('Name', name), field('Class code', cls),
+        h('div', { class: 'field' }, h('label', { for: 'prof-new-business' }, business, ' A business'))], async () => {
+        await call(`${P}/customers`, writing({ method: 'POST', body: { code: code.value.trim(), name: name.value.trim(), classCode: cls.value.trim(), isBusiness: business.checked } }));
+        const done = `Added customer ${code.value.trim()}.`;
+        code.value = '';
+        name.value = '';
+        return done;
+      }, { status, fail }, () => listCustomers());
     }
     add(root, tenantField(operator, redraw),
       admin ? importForm(status, fail, () => { listCustomers(); listCertificates(); }) : null,
@@ -270,166 +298,154 @@ export const customers = {
   },
 };
 
-// registrations is the page of the seller's registrations.
-export const registrations = {
-  render(root, { status, fail, admin, operator }) {
-    const redraw = () => {
-      clear(root);
-      root.append(h('h1', {}, 'Registrations'));
-      registrations.render(root, { status, fail, admin, operator });
-    };
-    const box = h('section', { id: 'prof-regs', 'aria-label': 'Registrations' });
-    const jur = h('input', { id: 'prof-reg-jur', placeholder: 'US-TX, TX, DE' });
-    const filter = h('form', { class: 'row', id: 'prof-reg-filter' }, field('Jurisdiction', jur), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
-    let form = null;
-    if (admin) {
-      const company = h('input', { id: 'prof-reg-company', maxlength: 40, placeholder: 'none' });
-      const j = h('input', { id: 'prof-reg-new-jur', required: true });
-      const number = h('input', { id: 'prof-reg-number', required: true, maxlength: 40 });
-      const type = select({ id: 'prof-reg-type' }, [['', 'not said'], 'VAT Registration', 'State Identification Number', 'Tax Identification Number (TIN)',
-        'Federal Employer Identification Number (FEIN)', 'Business Number', 'Union Scheme', 'Non-Union Scheme', 'Import One Stop Shop'], '');
-      const from = h('input', { id: 'prof-reg-from', type: 'date' });
-      const presence = h('input', { id: 'prof-reg-presence', type: 'checkbox' });
-      form = h('form', { class: 'row', id: 'prof-reg-form' }, field('Company', company), field('Jurisdiction', j), field('Number', number),
-        field('Type', type), field('Effective', from),
-        h('div', { class: 'field' }, h('label', { for: 'prof-reg-presence' }, presence, ' Physically present')),
-        h('button', { type: 'submit' }, 'Add registration'));
-      form.addEventListener('submit', async (ev) => {
+// recordPage makes the page of a kind of record that kind describes: a
+// card with its heading and note, a filter of one parameter, the form
+// that stores a record (admin), and the list, each record with a button
+// that deletes it (admin).
+function recordPage(kind) {
+  const page = {
+    render(root, { status, fail, admin, operator }) {
+      const redraw = () => {
+        clear(root);
+        root.append(h('h1', {}, kind.title));
+        page.render(root, { status, fail, admin, operator });
+      };
+      const box = h('section', { id: kind.box, 'aria-label': kind.label });
+      const by = h('input', kind.filter.input);
+      const filter = h('form', { class: 'row', id: kind.filter.id }, field(kind.filter.label, by), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
+      const list = async () => {
+        try {
+          const v = by.value.trim();
+          const pg = (await call(`${P}/${kind.path}`, reading(v ? { [kind.filter.param]: v } : {}))).data;
+          fill(box, table(`${pg.items.length} of ${pg.total} ${kind.noun}`, [...kind.columns, ''],
+            pg.items.map((x) => [...kind.cells(x), admin ? deleteButton(kind.deleteLabel(x), kind.deleteQuestion(x),
+              () => call(`${P}/${kind.path}/${kind.keyPath(x).map(encodeURIComponent).join('/')}`, writing({ method: 'DELETE', query: kind.keyQuery && kind.keyQuery(x) })),
+              fail, list) : ''])));
+        } catch (err) {
+          fill(box, h('p', { class: 'error' }, err.message));
+        }
+      };
+      let form = null;
+      if (admin) {
+        const f = kind.form();
+        form = storeForm(f.id, f.button, f.fields, f.store, { status, fail }, list);
+      }
+      add(root, tenantField(operator, redraw), h('div', { class: 'card' }, h('h2', {}, kind.heading), h('p', { class: 'note' }, kind.note), filter, form, box));
+      filter.addEventListener('submit', (ev) => {
         ev.preventDefault();
+        list();
+      });
+      list();
+    },
+  };
+  return page;
+}
+
+// registrations is the page of the seller's registrations.
+export const registrations = recordPage({
+  title: 'Registrations',
+  box: 'prof-regs',
+  label: 'Registrations',
+  heading: 'Where the seller is registered',
+  note: 'Registrations say where the seller has nexus; calculations use them when a request sends none.',
+  filter: { id: 'prof-reg-filter', label: 'Jurisdiction', param: 'jurisdiction', input: { id: 'prof-reg-jur', placeholder: 'US-TX, TX, DE' } },
+  path: 'registrations',
+  noun: 'registrations',
+  columns: ['Company', 'Jurisdiction', 'Number', 'Type', 'Effective', 'Ends', 'Present'],
+  cells: (g) => [g.companyCode || '', g.jurisdiction, h('code', {}, g.number), g.type || '', g.effectiveDate || 'always', g.endDate || 'never',
+    g.physicalPresence ? 'yes' : 'no'],
+  keyPath: (g) => [g.jurisdiction, g.number],
+  keyQuery: (g) => (g.companyCode ? { company: g.companyCode } : {}),
+  deleteLabel: (g) => `Delete registration ${g.number}`,
+  deleteQuestion: (g) => `Delete registration ${g.number} in ${g.jurisdiction}?`,
+  form() {
+    const company = h('input', { id: 'prof-reg-company', maxlength: 40, placeholder: 'none' });
+    const j = h('input', { id: 'prof-reg-new-jur', required: true });
+    const number = h('input', { id: 'prof-reg-number', required: true, maxlength: 40 });
+    const type = select({ id: 'prof-reg-type' }, [['', 'not said'], 'VAT Registration', 'State Identification Number', 'Tax Identification Number (TIN)',
+      'Federal Employer Identification Number (FEIN)', 'Business Number', 'Union Scheme', 'Non-Union Scheme', 'Import One Stop Shop'], '');
+    const from = h('input', { id: 'prof-reg-from', type: 'date' });
+    const presence = h('input', { id: 'prof-reg-presence', type: 'checkbox' });
+    return {
+      id: 'prof-reg-form',
+      button: 'Add registration',
+      fields: [field('Company', company), field('Jurisdiction', j), field('Number', number), field('Type', type), field('Effective', from),
+        h('div', { class: 'field' }, h('label', { for: 'prof-reg-presence' }, presence, ' Physically present'))],
+      async store() {
         const body = { companyCode: company.value.trim(), jurisdiction: j.value.trim(), number: number.value.trim(), physicalPresence: presence.checked };
         if (type.value) body.type = type.value;
         if (from.value) body.effectiveDate = from.value;
-        try {
-          await call(`${P}/registrations`, writing({ method: 'POST', body }));
-          status(`Added registration ${body.number}.`);
-          list();
-        } catch (err) {
-          fail(err);
-        }
-      });
-    }
-    add(root, tenantField(operator, redraw), h('div', { class: 'card' }, h('h2', {}, 'Where the seller is registered'),
-      h('p', { class: 'note' }, 'Registrations say where the seller has nexus; calculations use them when a request sends none.'), filter, form, box));
-    const list = async () => {
-      try {
-        const page = (await call(`${P}/registrations`, reading(jur.value.trim() ? { jurisdiction: jur.value.trim() } : {}))).data;
-        fill(box, table(`${page.items.length} of ${page.total} registrations`, ['Company', 'Jurisdiction', 'Number', 'Type', 'Effective', 'Ends', 'Present', ''],
-          page.items.map((g) => [g.companyCode || '', g.jurisdiction, h('code', {}, g.number), g.type || '', g.effectiveDate || 'always', g.endDate || 'never',
-            g.physicalPresence ? 'yes' : 'no',
-            admin ? h('button', {
-              type: 'button', class: 'danger', 'aria-label': `Delete registration ${g.number}`,
-              onclick: async () => {
-                if (!window.confirm(`Delete registration ${g.number} in ${g.jurisdiction}?`)) return;
-                try {
-                  const q = g.companyCode ? { company: g.companyCode } : {};
-                  await call(`${P}/registrations/${encodeURIComponent(g.jurisdiction)}/${encodeURIComponent(g.number)}`, writing({ method: 'DELETE', query: q }));
-                  list();
-                } catch (err) {
-                  fail(err);
-                }
-              },
-            }, 'Delete') : ''])));
-      } catch (err) {
-        fill(box, h('p', { class: 'error' }, err.message));
-      }
+        await call(`${P}/registrations`, writing({ method: 'POST', body }));
+        return `Added registration ${body.number}.`;
+      },
     };
-    filter.addEventListener('submit', (ev) => {
-      ev.preventDefault();
-      list();
-    });
-    list();
   },
-};
+});
 
 // products is the page of the tenant's product codes.
-export const products = {
-  render(root, { status, fail, admin, operator }) {
-    const redraw = () => {
-      clear(root);
-      root.append(h('h1', {}, 'Products'));
-      products.render(root, { status, fail, admin, operator });
+export const products = recordPage({
+  title: 'Products',
+  box: 'prof-products',
+  label: 'Products',
+  heading: 'Product codes',
+  note: 'A line whose product has a code but no class takes its class from here, before the TIC and HS crosswalks that Levy ships.',
+  filter: { id: 'prof-prod-filter', label: 'Code type', param: 'codeType', input: { id: 'prof-prod-type-filter', placeholder: 'SKU, TIC, HS' } },
+  path: 'products',
+  noun: 'product codes',
+  columns: ['Code type', 'Code', 'Class'],
+  cells: (p) => [p.codeType, h('code', {}, p.code), p.class],
+  keyPath: (p) => [p.codeType, p.code],
+  deleteLabel: (p) => `Delete ${p.codeType} ${p.code}`,
+  deleteQuestion: (p) => `Delete the mapping of ${p.codeType} ${p.code}?`,
+  form() {
+    const t = h('input', { id: 'prof-prod-type', placeholder: 'SKU' });
+    const code = h('input', { id: 'prof-prod-code', required: true, maxlength: 40 });
+    const cls = h('input', { id: 'prof-prod-class', required: true });
+    return {
+      id: 'prof-prod-form',
+      button: 'Map the code',
+      fields: [field('Code type', t), field('Code', code), field('Levy class', cls)],
+      async store() {
+        await call(`${P}/products`, writing({ method: 'POST', body: { codeType: t.value.trim(), code: code.value.trim(), class: cls.value.trim() } }));
+        const done = `Mapped ${code.value.trim()} to ${cls.value.trim()}.`;
+        code.value = '';
+        return done;
+      },
     };
-    const box = h('section', { id: 'prof-products', 'aria-label': 'Products' });
-    const codeType = h('input', { id: 'prof-prod-type-filter', placeholder: 'SKU, TIC, HS' });
-    const filter = h('form', { class: 'row', id: 'prof-prod-filter' }, field('Code type', codeType), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
-    let form = null;
-    if (admin) {
-      const t = h('input', { id: 'prof-prod-type', placeholder: 'SKU' });
-      const code = h('input', { id: 'prof-prod-code', required: true, maxlength: 40 });
-      const cls = h('input', { id: 'prof-prod-class', required: true });
-      form = h('form', { class: 'row', id: 'prof-prod-form' }, field('Code type', t), field('Code', code), field('Levy class', cls),
-        h('button', { type: 'submit' }, 'Map the code'));
-      form.addEventListener('submit', async (ev) => {
-        ev.preventDefault();
-        try {
-          await call(`${P}/products`, writing({ method: 'POST', body: { codeType: t.value.trim(), code: code.value.trim(), class: cls.value.trim() } }));
-          status(`Mapped ${code.value.trim()} to ${cls.value.trim()}.`);
-          code.value = '';
-          list();
-        } catch (err) {
-          fail(err);
-        }
-      });
-    }
-    add(root, tenantField(operator, redraw), h('div', { class: 'card' }, h('h2', {}, 'Product codes'),
-      h('p', { class: 'note' }, 'A line whose product has a code but no class takes its class from here, before the TIC and HS crosswalks that Levy ships.'),
-      filter, form, box));
-    const list = async () => {
-      try {
-        const page = (await call(`${P}/products`, reading(codeType.value.trim() ? { codeType: codeType.value.trim() } : {}))).data;
-        fill(box, table(`${page.items.length} of ${page.total} product codes`, ['Code type', 'Code', 'Class', ''],
-          page.items.map((p) => [p.codeType, h('code', {}, p.code), p.class,
-            admin ? h('button', {
-              type: 'button', class: 'danger', 'aria-label': `Delete ${p.codeType} ${p.code}`,
-              onclick: async () => {
-                if (!window.confirm(`Delete the mapping of ${p.codeType} ${p.code}?`)) return;
-                try {
-                  await call(`${P}/products/${encodeURIComponent(p.codeType)}/${encodeURIComponent(p.code)}`, writing({ method: 'DELETE' }));
-                  list();
-                } catch (err) {
-                  fail(err);
-                }
-              },
-            }, 'Delete') : ''])));
-      } catch (err) {
-        fill(box, h('p', { class: 'error' }, err.message));
-      }
-    };
-    filter.addEventListener('submit', (ev) => {
-      ev.preventDefault();
-      list();
-    });
-    list();
   },
-};
+});
 
 // franchises is the page of the tenant's franchise area fees, which
 // replace the server's fees of their areas in the tenant's calculations.
-export const franchises = {
-  render(root, { status, fail, admin, operator }) {
-    const redraw = () => {
-      clear(root);
-      root.append(h('h1', {}, 'Franchise fees'));
-      franchises.render(root, { status, fail, admin, operator });
-    };
-    const box = h('section', { id: 'prof-franchises', 'aria-label': 'Franchise fees' });
-    const areaFilter = h('input', { id: 'prof-fr-area-filter', placeholder: 'CHI-CABLE-1' });
-    const filter = h('form', { class: 'row', id: 'prof-fr-filter' }, field('Area', areaFilter), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
-    let form = null;
-    if (admin) {
-      const area = h('input', { id: 'prof-fr-area', required: true, maxlength: 40 });
-      const name = h('input', { id: 'prof-fr-name', required: true, maxlength: 60 });
-      const grantor = h('input', { id: 'prof-fr-grantor', placeholder: 'US-1714000' });
-      const basis = select({ id: 'prof-fr-basis' }, [['revenue', 'Rate of the amount'], ['per-line', 'Amount per line']], 'revenue');
-      const value = h('input', { id: 'prof-fr-value', required: true, placeholder: '0.05' });
-      const from = h('input', { id: 'prof-fr-from', type: 'date' });
-      const to = h('input', { id: 'prof-fr-to', type: 'date' });
-      const source = h('input', { id: 'prof-fr-source', maxlength: 200 });
-      form = h('form', { class: 'row', id: 'prof-fr-form' }, field('Area', area), field('Fee name', name), field('Grantor', grantor),
-        field('Basis', basis), field('Rate or amount', value), field('From', from), field('To', to), field('Source', source),
-        h('button', { type: 'submit' }, 'Store the fee'));
-      form.addEventListener('submit', async (ev) => {
-        ev.preventDefault();
+export const franchises = recordPage({
+  title: 'Franchise fees',
+  box: 'prof-franchises',
+  label: 'Franchise fees',
+  heading: 'Franchise area fees',
+  note: "A line whose franchiseAreaId names an area here bears these fees in place of the server's fees of that area.",
+  filter: { id: 'prof-fr-filter', label: 'Area', param: 'area', input: { id: 'prof-fr-area-filter', placeholder: 'CHI-CABLE-1' } },
+  path: 'franchises',
+  noun: 'franchise fees',
+  columns: ['Area', 'Fee', 'Grantor', 'Rate', 'Per line', 'From', 'To', 'Source'],
+  cells: (f) => [h('code', {}, f.areaId), f.name, f.jurisdiction || '', f.rate || '', f.amount || '', f.effectiveDate || '', f.expirationDate || '', f.source || ''],
+  keyPath: (f) => [f.areaId, f.name],
+  deleteLabel: (f) => `Delete ${f.areaId} ${f.name}`,
+  deleteQuestion: (f) => `Delete ${f.name} of ${f.areaId}?`,
+  form() {
+    const area = h('input', { id: 'prof-fr-area', required: true, maxlength: 40 });
+    const name = h('input', { id: 'prof-fr-name', required: true, maxlength: 60 });
+    const grantor = h('input', { id: 'prof-fr-grantor', placeholder: 'US-1714000' });
+    const basis = select({ id: 'prof-fr-basis' }, [['revenue', 'Rate of the amount'], ['per-line', 'Amount per line']], 'revenue');
+    const value = h('input', { id: 'prof-fr-value', required: true, placeholder: '0.05' });
+    const from = h('input', { id: 'prof-fr-from', type: 'date' });
+    const to = h('input', { id: 'prof-fr-to', type: 'date' });
+    const source = h('input', { id: 'prof-fr-source', maxlength: 200 });
+    return {
+      id: 'prof-fr-form',
+      button: 'Store the fee',
+      fields: [field('Area', area), field('Fee name', name), field('Grantor', grantor), field('Basis', basis), field('Rate or amount', value),
+        field('From', from), field('To', to), field('Source', source)],
+      async store() {
         const body = { areaId: area.value.trim(), name: name.value.trim() };
         if (grantor.value.trim()) body.jurisdiction = grantor.value.trim();
         if (basis.value === 'per-line') {
@@ -441,44 +457,10 @@ export const franchises = {
         if (from.value) body.effectiveDate = from.value;
         if (to.value) body.expirationDate = to.value;
         if (source.value.trim()) body.source = source.value.trim();
-        try {
-          await call(`${P}/franchises/${encodeURIComponent(body.areaId)}/${encodeURIComponent(body.name)}`, writing({ method: 'PUT', body }));
-          status(`Stored ${body.name} of ${body.areaId}.`);
-          list();
-        } catch (err) {
-          fail(err);
-        }
-      });
-    }
-    add(root, tenantField(operator, redraw), h('div', { class: 'card' }, h('h2', {}, 'Franchise area fees'),
-      h('p', { class: 'note' }, "A line whose franchiseAreaId names an area here bears these fees in place of the server's fees of that area."),
-      filter, form, box));
-    const list = async () => {
-      try {
-        const page = (await call(`${P}/franchises`, reading(areaFilter.value.trim() ? { area: areaFilter.value.trim() } : {}))).data;
-        fill(box, table(`${page.items.length} of ${page.total} franchise fees`, ['Area', 'Fee', 'Grantor', 'Rate', 'Per line', 'From', 'To', 'Source', ''],
-          page.items.map((f) => [h('code', {}, f.areaId), f.name, f.jurisdiction || '', f.rate || '', f.amount || '',
-            f.effectiveDate || '', f.expirationDate || '', f.source || '',
-            admin ? h('button', {
-              type: 'button', class: 'danger', 'aria-label': `Delete ${f.areaId} ${f.name}`,
-              onclick: async () => {
-                if (!window.confirm(`Delete ${f.name} of ${f.areaId}?`)) return;
-                try {
-                  await call(`${P}/franchises/${encodeURIComponent(f.areaId)}/${encodeURIComponent(f.name)}`, writing({ method: 'DELETE' }));
-                  list();
-                } catch (err) {
-                  fail(err);
-                }
-              },
-            }, 'Delete') : ''])));
-      } catch (err) {
-        fill(box, h('p', { class: 'error' }, err.message));
-      }
+        // A fee is stored whole by its key, new or in place of the stored one.
+        await call(`${P}/franchises/${encodeURIComponent(body.areaId)}/${encodeURIComponent(body.name)}`, writing({ method: 'PUT', body }));
+        return `Stored ${body.name} of ${body.areaId}.`;
+      },
     };
-    filter.addEventListener('submit', (ev) => {
-      ev.preventDefault();
-      list();
-    });
-    list();
   },
-};
+});

@@ -1,0 +1,366 @@
+package profileadmin
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/profile"
+)
+
+// kind describes a kind of record (of type T, detailed as D) to the
+// routes that list, show, create, change and delete the records of it,
+// which are written once over it (routes): a kind of record is an entry
+// of this description.
+type kind[T, D any] struct {
+	// member is the kind's list in a change set ("customers"): the
+	// errors of the one record a route stores are named within
+	// member+"[0]".
+	member string
+	// listParams are the query parameters of the list route, besides the
+	// tenant; keyParams those of the routes of one record.
+	listParams, keyParams []string
+	// pathKey reads the key of a record from the request's path (and
+	// query).
+	pathKey func(r *http.Request) profile.Key
+	// parts are the members of a record that hold its key, in the order
+	// they are checked: a body that gives one must give the path's.
+	parts []keyPart[T]
+	// createParts is how many of parts the create route's path names (a
+	// certificate's customer), which the body gives or takes from it.
+	createParts int
+	// keyOf returns the key of a record a body creates, once it holds the
+	// create path's parts (createParts).
+	keyOf func(rec *T) profile.Key
+	// change returns the change set that stores rec.
+	change func(rec T) profile.ChangeSet
+	// replace stores the record of a PUT whether or not it exists
+	// (Service.Apply) rather than only in place of the stored one
+	// (Service.Update).
+	replace bool
+	// page returns the page of records that a filter keeps.
+	page func(f Filter, recs *profile.Records) any
+	// detail reads the record of key with its versions.
+	detail func(rd Reader, ctx context.Context, tenant string, key profile.Key) (D, error)
+	// stored, when not nil, returns a key in the form the records are
+	// stored under (a registration's jurisdiction normalised).
+	stored func(key profile.Key) profile.Key
+	// location returns the path of a record created, "" for none.
+	location func(key profile.Key, d D) string
+	// logPath logs the path of a change besides its method.
+	logPath bool
+}
+
+// keyPart is a member of a record of type T that holds a part of its
+// key.
+type keyPart[T any] struct {
+	// field is the member's name in a body.
+	field string
+	// member points at the member of a record.
+	member func(rec *T) *string
+	// of returns the part of a key.
+	of func(k profile.Key) string
+	// match refuses a body's value that names another record than the
+	// path's (mustMatch when nil).
+	match func(field, body, path string) error
+}
+
+// keyScope, keyJurisdiction and keyCode return the parts of a key.
+func keyScope(k profile.Key) string        { return k.Scope }
+func keyJurisdiction(k profile.Key) string { return k.Jurisdiction }
+func keyCode(k profile.Key) string         { return k.Code }
+
+// take checks the parts of rec against those of key, and gives rec the
+// key's: the first part that names another record is refused.
+func take[T any](parts []keyPart[T], rec *T, key profile.Key) error {
+	for _, p := range parts {
+		match := p.match
+		if match == nil {
+			match = mustMatch
+		}
+		if err := match(p.field, *p.member(rec), p.of(key)); err != nil {
+			return err
+		}
+	}
+	for _, p := range parts {
+		*p.member(rec) = p.of(key)
+	}
+	return nil
+}
+
+// sameJurisdiction refuses a body's jurisdiction that is not the path's
+// once both are normalised.
+func sameJurisdiction(field, body, path string) error {
+	if body == "" {
+		return nil
+	}
+	a, _ := profile.NormalizeJurisdiction(body)
+	b, _ := profile.NormalizeJurisdiction(path)
+	return mustMatch(field, a, b)
+}
+
+// sameFold refuses a body's part that is not the path's in any case.
+func sameFold(field, body, path string) error {
+	if body == "" || strings.EqualFold(strings.TrimSpace(body), path) {
+		return nil
+	}
+	return mustMatch(field, body, path)
+}
+
+// routes are the routes of the records of a kind.
+type routes[T, D any] struct {
+	h *Handler
+	k *kind[T, D]
+}
+
+// routesOf returns the routes of kind k served by h.
+func routesOf[T, D any](h *Handler, k *kind[T, D]) routes[T, D] { return routes[T, D]{h, k} }
+
+func (rt routes[T, D]) list(w http.ResponseWriter, r *http.Request) {
+	rq, err := rt.h.begin(r, false, rt.k.listParams...)
+	var f Filter
+	if err == nil {
+		f, err = rq.filter()
+	}
+	var recs *profile.Records
+	if err == nil {
+		recs, err = rt.h.records(r, rq)
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, rt.k.page(f, recs))
+}
+
+func (rt routes[T, D]) get(w http.ResponseWriter, r *http.Request) {
+	rq, err := rt.h.begin(r, false, rt.k.keyParams...)
+	var d D
+	if err == nil {
+		d, err = rt.k.detail(rt.h.rd, r.Context(), rq.tenant, rt.k.pathKey(r))
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, d)
+}
+
+func (rt routes[T, D]) create(w http.ResponseWriter, r *http.Request) {
+	rq, err := rt.h.begin(r, true)
+	var rec T
+	if err == nil {
+		err = rt.h.decode(r, &rec)
+	}
+	if err == nil {
+		err = take(rt.k.parts[:rt.k.createParts], &rec, rt.k.pathKey(r))
+	}
+	if err == nil {
+		_, err = rt.h.svc.Create(r.Context(), rq.tenant, rq.by, rt.k.change(rec))
+		err = within(err, rt.k.member+"[0]")
+	}
+	rt.answer(w, r, rq, rt.k.keyOf(&rec), http.StatusCreated, err)
+}
+
+func (rt routes[T, D]) update(w http.ResponseWriter, r *http.Request) {
+	rq, err := rt.h.begin(r, true, rt.k.keyParams...)
+	var rec T
+	key := rt.k.pathKey(r)
+	if err == nil {
+		err = rt.h.decode(r, &rec)
+	}
+	if err == nil {
+		err = take(rt.k.parts, &rec, key)
+	}
+	if err == nil {
+		store := rt.h.svc.Update
+		if rt.k.replace {
+			store = rt.h.svc.Apply
+		}
+		_, err = store(r.Context(), rq.tenant, rq.by, rt.k.change(rec))
+		err = within(err, rt.k.member+"[0]")
+	}
+	rt.answer(w, r, rq, key, http.StatusOK, err)
+}
+
+func (rt routes[T, D]) remove(w http.ResponseWriter, r *http.Request) {
+	rq, err := rt.h.begin(r, true, rt.k.keyParams...)
+	key := rt.k.pathKey(r)
+	if err == nil {
+		err = rt.h.remove(r, rq, key)
+	}
+	rt.answer(w, r, rq, key, http.StatusOK, err)
+}
+
+// answer answers a change of the record of key: err, or the record's
+// detail with status, and its Location when it was created.
+func (rt routes[T, D]) answer(w http.ResponseWriter, r *http.Request, rq request, key profile.Key, status int, err error) {
+	var d D
+	if err == nil {
+		if rt.k.stored != nil {
+			key = rt.k.stored(key)
+		}
+		d, err = rt.k.detail(rt.h.rd, r.Context(), rq.tenant, key)
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	args := []any{"tenant", rq.tenant, "by", rq.by, "record", key.String(), "method", r.Method}
+	if rt.k.logPath {
+		args = append(args, "path", r.URL.Path)
+	}
+	rt.h.log.Info("profile changed", args...)
+	if loc := rt.k.location(key, d); status == http.StatusCreated && loc != "" {
+		w.Header().Set("Location", loc)
+	}
+	api.WriteData(w, r, status, d)
+}
+
+// remove deletes the record of key: a key the tenant has no record of
+// (or has deleted) is not found.
+func (h *Handler) remove(r *http.Request, rq request, key profile.Key) error {
+	revs, err := h.rd.history(r.Context(), rq.tenant, key)
+	if err != nil {
+		return err
+	}
+	if len(revs) == 0 || revs[len(revs)-1].Deleted {
+		return notFound(key)
+	}
+	_, err = h.svc.Apply(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Deletes: []profile.Key{key}})
+	return renamed(err, "deletes[0]", pathNames[key.Kind]["key.code"])
+}
+
+// The kinds of records the routes serve.
+var (
+	customers = kind[profile.Customer, CustomerDetail]{
+		member:     "customers",
+		listParams: []string{"customer", "limit", "offset", "asOf"},
+		pathKey:    func(r *http.Request) profile.Key { return profile.CustomerKey(r.PathValue("code")) },
+		parts: []keyPart[profile.Customer]{
+			{field: "code", member: func(c *profile.Customer) *string { return &c.Code }, of: keyCode},
+		},
+		keyOf:  func(c *profile.Customer) profile.Key { return profile.CustomerKey(strings.TrimSpace(c.Code)) },
+		change: func(c profile.Customer) profile.ChangeSet { return profile.ChangeSet{Customers: []profile.Customer{c}} },
+		page:   func(f Filter, recs *profile.Records) any { return f.Customers(recs) },
+		detail: Reader.Customer,
+		location: func(key profile.Key, _ CustomerDetail) string {
+			return Prefix + "/customers/" + url.PathEscape(key.Code)
+		},
+	}
+
+	certificates = kind[profile.Certificate, CertificateDetail]{
+		member:     "certificates",
+		listParams: []string{"customer", "jurisdiction", "expiringBefore", "status", "limit", "offset", "asOf"},
+		pathKey:    certificateKey,
+		parts: []keyPart[profile.Certificate]{
+			{field: "customerCode", member: func(c *profile.Certificate) *string { return &c.CustomerCode }, of: keyScope},
+			{field: "number", member: func(c *profile.Certificate) *string { return &c.Number }, of: keyCode},
+		},
+		createParts: 1,
+		keyOf: func(c *profile.Certificate) profile.Key {
+			return profile.CertificateKey(c.CustomerCode, strings.TrimSpace(c.Number))
+		},
+		change: func(c profile.Certificate) profile.ChangeSet {
+			return profile.ChangeSet{Certificates: []profile.Certificate{c}}
+		},
+		page:   func(f Filter, recs *profile.Records) any { return f.Certificates(recs) },
+		detail: Reader.Certificate,
+		location: func(key profile.Key, _ CertificateDetail) string {
+			return Prefix + "/customers/" + url.PathEscape(key.Scope) + "/certificates/" + url.PathEscape(key.Code)
+		},
+		logPath: true,
+	}
+
+	registrations = kind[profile.Registration, RegistrationDetail]{
+		member:     "registrations",
+		listParams: []string{"company", "jurisdiction", "limit", "offset", "asOf"},
+		keyParams:  []string{"company"},
+		pathKey: func(r *http.Request) profile.Key {
+			return profile.RegistrationKey(r.URL.Query().Get("company"), r.PathValue("jurisdiction"), r.PathValue("number"))
+		},
+		parts: []keyPart[profile.Registration]{
+			{field: "companyCode", member: func(g *profile.Registration) *string { return &g.CompanyCode }, of: keyScope},
+			{field: "jurisdiction", member: func(g *profile.Registration) *string { return &g.Jurisdiction }, of: keyJurisdiction,
+				match: sameJurisdiction},
+			{field: "number", member: func(g *profile.Registration) *string { return &g.Number }, of: keyCode},
+		},
+		keyOf: func(g *profile.Registration) profile.Key {
+			id, _ := profile.NormalizeJurisdiction(g.Jurisdiction)
+			return profile.RegistrationKey(strings.TrimSpace(g.CompanyCode), id, strings.TrimSpace(g.Number))
+		},
+		change: func(g profile.Registration) profile.ChangeSet {
+			return profile.ChangeSet{Registrations: []profile.Registration{g}}
+		},
+		page:   func(f Filter, recs *profile.Records) any { return f.Registrations(recs) },
+		detail: Reader.Registration,
+		stored: func(key profile.Key) profile.Key {
+			if id, ok := profile.NormalizeJurisdiction(key.Jurisdiction); ok {
+				key.Jurisdiction = id
+			}
+			return key
+		},
+		location: func(key profile.Key, _ RegistrationDetail) string {
+			loc := Prefix + "/registrations/" + url.PathEscape(key.Jurisdiction) + "/" + url.PathEscape(key.Code)
+			if key.Scope != "" {
+				loc += "?company=" + url.QueryEscape(key.Scope)
+			}
+			return loc
+		},
+	}
+
+	products = kind[profile.Product, ProductDetail]{
+		member:     "products",
+		listParams: []string{"codeType", "class", "limit", "offset", "asOf"},
+		pathKey: func(r *http.Request) profile.Key {
+			return profile.ProductKey(r.PathValue("codeType"), r.PathValue("code"))
+		},
+		parts: []keyPart[profile.Product]{
+			{field: "codeType", member: func(p *profile.Product) *string { return &p.CodeType }, of: keyScope, match: sameFold},
+			{field: "code", member: func(p *profile.Product) *string { return &p.Code }, of: keyCode},
+		},
+		keyOf: func(p *profile.Product) profile.Key {
+			return profile.ProductKey(strings.TrimSpace(p.CodeType), strings.TrimSpace(p.Code))
+		},
+		change: func(p profile.Product) profile.ChangeSet { return profile.ChangeSet{Products: []profile.Product{p}} },
+		page:   func(f Filter, recs *profile.Records) any { return f.Products(recs) },
+		detail: Reader.Product,
+		location: func(_ profile.Key, d ProductDetail) string {
+			if d.Product == nil {
+				return ""
+			}
+			return Prefix + "/products/" + url.PathEscape(d.Product.CodeType) + "/" + url.PathEscape(d.Product.Code)
+		},
+	}
+
+	franchises = kind[profile.Franchise, FranchiseDetail]{
+		member:     "franchises",
+		listParams: []string{"area", "limit", "offset", "asOf"},
+		pathKey: func(r *http.Request) profile.Key {
+			return profile.FranchiseKey(r.PathValue("areaId"), r.PathValue("name"))
+		},
+		parts: []keyPart[profile.Franchise]{
+			{field: "areaId", member: func(f *profile.Franchise) *string { return &f.AreaID }, of: keyScope},
+			{field: "name", member: func(f *profile.Franchise) *string { return &f.Name }, of: keyCode},
+		},
+		keyOf: func(f *profile.Franchise) profile.Key {
+			return profile.FranchiseKey(strings.TrimSpace(f.AreaID), strings.TrimSpace(f.Name))
+		},
+		change: func(f profile.Franchise) profile.ChangeSet {
+			return profile.ChangeSet{Franchises: []profile.Franchise{f}}
+		},
+		// A contract's fee is replaced whole: PUT stores a new fee or a
+		// new version of the stored one.
+		replace: true,
+		page:    func(f Filter, recs *profile.Records) any { return f.Franchises(recs) },
+		detail:  Reader.Franchise,
+		location: func(_ profile.Key, d FranchiseDetail) string {
+			if d.Franchise == nil {
+				return ""
+			}
+			return Prefix + "/franchises/" + url.PathEscape(d.Franchise.AreaID) + "/" + url.PathEscape(d.Franchise.Name)
+		},
+	}
+)
