@@ -274,29 +274,13 @@ func walkMembers(v any, t reflect.Type, path string, errs *levy.Errors) {
 	}
 }
 
-// jsonFields returns the members of struct type t by their lower-case
-// JSON names (jsonbody has refused names that differ only in case).
+// jsonFields returns the members of struct type t (jsonbody.Fields) by
+// their lower-case JSON names (jsonbody has refused names that differ
+// only in case).
 func jsonFields(t reflect.Type) map[string]reflect.Type {
 	out := map[string]reflect.Type{}
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" {
-			continue
-		}
-		if f.Anonymous && name == "" {
-			for k, v := range jsonFields(f.Type) {
-				out[k] = v
-			}
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		out[strings.ToLower(name)] = f.Type
+	for _, f := range jsonbody.Fields(t) {
+		out[strings.ToLower(f.Name)] = f.Type
 	}
 	return out
 }
