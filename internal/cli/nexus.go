@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -224,20 +223,9 @@ func runNexusRemote(ctx context.Context, a nexusArgs, stdout io.Writer) error {
 		_, err = io.Copy(stdout, resp.Body)
 		return err
 	}
-	resp, err := r.get(ctx, path, q)
+	rep, err := getData[nexus.Report](ctx, r, path, q, "report", "report")
 	if err != nil {
 		return err
 	}
-	defer resp.Body.Close()
-	var answer struct {
-		Data *nexus.Report `json:"data"`
-	}
-	err = json.NewDecoder(resp.Body).Decode(&answer)
-	if err == nil && answer.Data == nil {
-		err = errors.New("the answer has no report")
-	}
-	if err != nil {
-		return fmt.Errorf("reading the report of %s: %w", r.base, err)
-	}
-	return answer.Data.Write(stdout, nexus.FormatText)
+	return rep.Write(stdout, nexus.FormatText)
 }

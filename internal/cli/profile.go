@@ -552,6 +552,13 @@ func (r *remote) data(ctx context.Context, method, path string, q url.Values, ct
 	return json.Unmarshal(env.Data, v)
 }
 
+// remotePage gets a page of records of type P from the server.
+func remotePage[P any](ctx context.Context, r *remote, path string, q url.Values) (P, error) {
+	var page P
+	err := r.data(ctx, "GET", path, q, "", nil, &page)
+	return page, err
+}
+
 // runProfileRemote runs a profile command through a running server.
 func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writer) error {
 	r := &a.remote
@@ -635,53 +642,36 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 		set("limit", strconv.Itoa(f.Limit))
 		set("offset", strconv.Itoa(f.Offset))
 		var page any
+		var err error
 		switch profilecsv.Kind(a.args[0]) {
 		case profilecsv.Customers:
-			var pg profileadmin.CustomerPage
-			q.Del("jurisdiction")
-			if err := r.data(ctx, "GET", p+"/customers", q, "", nil, &pg); err != nil {
-				return err
-			}
-			page = pg
+			page, err = remotePage[profileadmin.CustomerPage](ctx, r, p+"/customers", q)
 		case profilecsv.Certificates:
 			set("jurisdiction", f.Jurisdiction)
 			set("status", f.Status)
 			if !f.ExpiringBefore.IsZero() {
 				q.Set("expiringBefore", f.ExpiringBefore.String())
 			}
-			var pg profileadmin.CertificatePage
-			if err := r.data(ctx, "GET", p+"/certificates", q, "", nil, &pg); err != nil {
-				return err
-			}
-			page = pg
+			page, err = remotePage[profileadmin.CertificatePage](ctx, r, p+"/certificates", q)
 		case profilecsv.Registrations:
 			q.Del("customer")
 			set("jurisdiction", f.Jurisdiction)
 			if f.Company != nil {
 				q.Set("company", *f.Company)
 			}
-			var pg profileadmin.RegistrationPage
-			if err := r.data(ctx, "GET", p+"/registrations", q, "", nil, &pg); err != nil {
-				return err
-			}
-			page = pg
+			page, err = remotePage[profileadmin.RegistrationPage](ctx, r, p+"/registrations", q)
 		case profilecsv.Products:
 			q.Del("customer")
 			set("codeType", f.CodeType)
 			set("class", f.Class)
-			var pg profileadmin.ProductPage
-			if err := r.data(ctx, "GET", p+"/products", q, "", nil, &pg); err != nil {
-				return err
-			}
-			page = pg
+			page, err = remotePage[profileadmin.ProductPage](ctx, r, p+"/products", q)
 		case profilecsv.Franchises:
 			q.Del("customer")
 			set("area", f.Area)
-			var pg profileadmin.FranchisePage
-			if err := r.data(ctx, "GET", p+"/franchises", q, "", nil, &pg); err != nil {
-				return err
-			}
-			page = pg
+			page, err = remotePage[profileadmin.FranchisePage](ctx, r, p+"/franchises", q)
+		}
+		if err != nil {
+			return err
 		}
 		return printPage(stdout, stderr, page, a.asJSON)
 	}
