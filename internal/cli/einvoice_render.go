@@ -77,12 +77,10 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		printHelp(stdout, einvoiceUsage, fs, envOf("data-dir", dataDirEnv, "database", databaseEnv))
 		return nil
 	}
-	if err := fs.Parse(args[1:]); err != nil {
-		return usageError{err.Error()}
+	if err := parseFlags(fs, args[1:]); err != nil {
+		return err
 	}
 	switch {
-	case fs.NArg() > 0:
-		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
 	case *id == "":
 		return usageError{"--transaction is required"}
 	case sf.dataDir == "" && sf.database == "":

@@ -102,11 +102,8 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		printHelp(stdout, journalUsage, fs, storeEnv())
 		return nil
 	}
-	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error()}
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	given := givenFlags(fs)
 	if err := a.choose(given, "--server reads the journal through a running server, --data-dir and --database open it here: give one", false); err != nil {

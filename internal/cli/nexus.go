@@ -101,11 +101,8 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		printHelp(stdout, nexusUsage, fs, storeEnv())
 		return nil
 	}
-	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error()}
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	given := givenFlags(fs)
 	// Unlike journal and profile, LEVY_SERVER wins when the environment

@@ -54,6 +54,18 @@ func orList(words []string) string {
 	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
+// parseFlags parses args, which are flags only: an argument left over is
+// refused.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	return nil
+}
+
 // givenFlags returns the names of the flags given on the command line.
 func givenFlags(fs *flag.FlagSet) map[string]bool {
 	given := map[string]bool{}
