@@ -21,6 +21,7 @@ import (
 	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/batch"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/batchtest"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/wire"
 )
@@ -68,39 +69,6 @@ func child(args []string) int {
 		return fail(err)
 	}
 	return 0
-}
-
-// batchZIPs are the destinations of the generated invoices.
-var batchZIPs = []string{"02108", "10118", "60601", "73301", "98101", "33101", "80202", "30301"}
-
-// invoiceFile writes n stored invoices, every seventh a quotation (not
-// stored) and every 97th a line the API refuses, to a file of JSON lines,
-// and returns its path with the IDs of the invoices.
-func invoiceFile(t *testing.T, dir string, n int) (string, []string) {
-	t.Helper()
-	var b strings.Builder
-	var ids []string
-	for i := 1; i <= n; i++ {
-		kind := "INVOICE"
-		switch {
-		case i%97 == 0:
-			fmt.Fprintf(&b, `{"saleMessageType":"INVOICE","transactionId":"T-%d","lineItems":[{"extendedPrice":"x"}]}`+"\n", i)
-			continue
-		case i%7 == 0:
-			kind = "QUOTATION"
-		default:
-			ids = append(ids, fmt.Sprintf("T-%d", i))
-		}
-		fmt.Fprintf(&b, `{"saleMessageType":%q,"transactionType":"SALE","transactionId":"T-%d","documentNumber":"D-%d","documentDate":"2026-06-01",`+
-			`"seller":{"physicalOrigin":{"postalCode":"98101","country":"US"}},"customer":{"destination":{"postalCode":%q,"country":"US"}},`+
-			`"lineItems":[{"lineItemNumber":1,"extendedPrice":%d.%02d},{"lineItemNumber":2,"extendedPrice":%d}]}`+"\n",
-			kind, i, i, batchZIPs[i%len(batchZIPs)], 10+i%500, i%100, 1+i%40)
-	}
-	path := filepath.Join(dir, "in.jsonl")
-	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return path, ids
 }
 
 // newEngine is an engine over the embedded dataset.
@@ -171,40 +139,6 @@ func wantVersions(t *testing.T, j journal.Store, ids []string, n int) {
 	}
 }
 
-// lineCount returns the complete lines of a file.
-func lineCount(t *testing.T, path string) int {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return bytes.Count(b, []byte("\n"))
-}
-
-// sameFile fails unless two files hold the same lines; it names the
-// first that differs.
-func sameFile(t *testing.T, got, want string) {
-	t.Helper()
-	g, err := os.ReadFile(got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := os.ReadFile(want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bytes.Equal(g, w) {
-		return
-	}
-	gl, wl := strings.Split(string(g), "\n"), strings.Split(string(w), "\n")
-	for i := range min(len(gl), len(wl)) {
-		if gl[i] != wl[i] {
-			t.Fatalf("%s differs from %s at line %d:\n got %.300s\nwant %.300s", got, want, i+1, gl[i], wl[i])
-		}
-	}
-	t.Fatalf("%s has %d lines, %s %d", got, len(gl)-1, want, len(wl)-1)
-}
-
 // TestFileJournal stores a file's invoices into a journal: each once,
 // the quotations and refused lines not at all, and the output the same
 // as a run without a journal; the checkpoint does not outlive the run;
@@ -212,7 +146,7 @@ func sameFile(t *testing.T, got, want string) {
 func TestFileJournal(t *testing.T) {
 	dir := t.TempDir()
 	e := newEngine(t)
-	in, ids := invoiceFile(t, dir, 700)
+	in, ids := batchtest.InvoiceFile(t, dir, 700)
 	plain, stored := filepath.Join(dir, "plain.jsonl"), filepath.Join(dir, "stored.jsonl")
 	if sum, err := runFile(t, e, in, plain, nil, false); err != nil || sum.Documents != 700 || sum.Failed != 7 {
 		t.Fatalf("run without a journal: %+v, %v", sum, err)
@@ -221,7 +155,7 @@ func TestFileJournal(t *testing.T) {
 	if sum, err := runFile(t, e, in, stored, j, false); err != nil || sum.Failed != 7 {
 		t.Fatalf("journaled run: %+v, %v", sum, err)
 	}
-	sameFile(t, stored, plain)
+	batchtest.SameFile(t, stored, plain)
 	if _, err := os.Stat(stored + batch.CheckpointSuffix); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the checkpoint outlived a finished run: %v", err)
 	}
@@ -259,7 +193,7 @@ func (l *lostAck) PostAll(ctx context.Context, tenant string, txs []*journal.Tra
 func TestFileResumeStoredGroup(t *testing.T) {
 	dir := t.TempDir()
 	e := newEngine(t)
-	in, ids := invoiceFile(t, dir, 900)
+	in, ids := batchtest.InvoiceFile(t, dir, 900)
 	want, got := filepath.Join(dir, "want.jsonl"), filepath.Join(dir, "got.jsonl")
 	if _, err := runFile(t, e, in, want, nil, false); err != nil {
 		t.Fatal(err)
@@ -268,7 +202,7 @@ func TestFileResumeStoredGroup(t *testing.T) {
 	if _, err := runFile(t, e, in, got, &lostAck{Store: j, at: 2}, false); !errors.Is(err, errLostAck) {
 		t.Fatalf("interrupted run: %v", err)
 	}
-	if n := lineCount(t, got); n != batch.GroupSize {
+	if n := batchtest.LineCount(t, got); n != batch.GroupSize {
 		t.Fatalf("the interrupted run wrote %d lines, want its first group of %d", n, batch.GroupSize)
 	}
 	if _, err := os.Stat(got + batch.CheckpointSuffix); err != nil {
@@ -296,7 +230,7 @@ func TestFileResumeStoredGroup(t *testing.T) {
 	if sum, err := f.Run(context.Background(), src); err != nil || sum.Documents != 900-2*batch.GroupSize {
 		t.Fatalf("resumed run: %+v, %v", sum, err)
 	}
-	sameFile(t, got, want)
+	batchtest.SameFile(t, got, want)
 	wantVersions(t, j, ids, 1)
 }
 
@@ -312,7 +246,7 @@ func TestFileKill9(t *testing.T) {
 		t.Skip("kills a batch run several times")
 	}
 	dir := t.TempDir()
-	in, ids := invoiceFile(t, dir, 2500)
+	in, ids := batchtest.InvoiceFile(t, dir, 2500)
 	want, got, data := filepath.Join(dir, "want.jsonl"), filepath.Join(dir, "got.jsonl"), filepath.Join(dir, "journal")
 	if _, err := runFile(t, newEngine(t), in, want, nil, false); err != nil {
 		t.Fatal(err)
@@ -321,7 +255,7 @@ func TestFileKill9(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	perLine := ref.Size() / int64(lineCount(t, want))
+	perLine := ref.Size() / int64(batchtest.LineCount(t, want))
 	spec := strings.Join([]string{in, got, data}, ",")
 	kills := 0
 	for i, at := range []int{300, 1000, 1800} {
@@ -366,7 +300,7 @@ func TestFileKill9(t *testing.T) {
 		kills++
 		// Every written line is stored once: the versions of the IDs
 		// answered so far.
-		done := lineCount(t, got)
+		done := batchtest.LineCount(t, got)
 		j := openJournal(t, data)
 		counts := versionCounts(t, j, ids)
 		j.Close()
@@ -390,7 +324,7 @@ func TestFileKill9(t *testing.T) {
 	if _, err := runFile(t, newEngine(t), in, got, j, true); err != nil {
 		t.Fatalf("final resumed run: %v", err)
 	}
-	sameFile(t, got, want)
+	batchtest.SameFile(t, got, want)
 	wantVersions(t, j, ids, 1)
 }
 

@@ -7,32 +7,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/levytax/levy/internal/batchtest"
 )
-
-// quote is a good sale request on one line, with a transaction ID.
-func quote(id string) string {
-	return `{"saleMessageType":"QUOTATION","transactionType":"SALE","transactionId":"` + id + `","documentDate":"2026-06-01",` +
-		`"seller":{"physicalOrigin":{"postalCode":"98101","country":"US"}},"customer":{"destination":{"postalCode":"98101","country":"US"}},` +
-		`"lineItems":[{"lineItemNumber":1,"extendedPrice":10}]}`
-}
-
-// repeatReader reads as n bytes b, without holding them.
-type repeatReader struct {
-	b byte
-	n int64
-}
-
-func (r *repeatReader) Read(p []byte) (int, error) {
-	if r.n == 0 {
-		return 0, io.EOF
-	}
-	n := int(min(int64(len(p)), r.n))
-	for i := range n {
-		p[i] = r.b
-	}
-	r.n -= int64(n)
-	return n, nil
-}
 
 // TestLineReader reads lines at and over the limit, with either line
 // ending, longer than the reader's buffer, and at the end of the input.
@@ -85,7 +62,7 @@ func TestBatchLongLineMemory(t *testing.T) {
 		t.Skip("streams a line of 100 MiB")
 	}
 	const lineLen = 100 << 20
-	src := io.MultiReader(strings.NewReader(quote("T-1")+"\n"), &repeatReader{'x', lineLen}, strings.NewReader("\n"+quote("T-3")+"\n"))
+	src := io.MultiReader(strings.NewReader(batchtest.Quote("T-1")+"\n"), batchtest.Repeat('x', lineLen), strings.NewReader("\n"+batchtest.Quote("T-3")+"\n"))
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -107,7 +84,7 @@ func TestBatchLongLineMemory(t *testing.T) {
 		}
 	}
 	runtime.ReadMemStats(&after)
-	if want := []string{quote("T-1"), "too long", quote("T-3")}; strings.Join(got, "|") != strings.Join(want, "|") {
+	if want := []string{batchtest.Quote("T-1"), "too long", batchtest.Quote("T-3")}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("lines %.300q", got)
 	}
 	alloc := after.TotalAlloc - before.TotalAlloc
@@ -119,7 +96,7 @@ func TestBatchLongLineMemory(t *testing.T) {
 	// A CSV record far over the limit, through the reader of documents.
 	head := "document_number,document_date,message_type,dest_postal_code,dest_country,extended_price\n"
 	row := func(n string) string { return n + ",2026-06-01,QUOTATION,98101,US,10\n" }
-	src = io.MultiReader(strings.NewReader(head+row("A")), &repeatReader{'x', lineLen}, strings.NewReader("\n"+row("B")))
+	src = io.MultiReader(strings.NewReader(head+row("A")), batchtest.Repeat('x', lineLen), strings.NewReader("\n"+row("B")))
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 	docs, readErr := readCSVDocuments(src, "sale", MaxLine)

@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/levytax/levy/batch"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/levytax/levy/batch"
+	"github.com/levytax/levy/internal/batchtest"
 
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/wire"
@@ -145,7 +147,7 @@ func TestBatchUsage(t *testing.T) {
 func TestBatchSameFile(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
-	input := []byte(quote("T-1") + "\n" + quote("T-2") + "\n")
+	input := []byte(batchtest.Quote("T-1") + "\n" + batchtest.Quote("T-2") + "\n")
 	if err := os.WriteFile("in.jsonl", input, 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/csv"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,37 +14,16 @@ import (
 // columns, and their total rows have status warning, where before they
 // were a plain ok.
 func TestBatchCSVWarnings(t *testing.T) {
-	dir := t.TempDir()
 	in := "document_number,document_date,message_type,dest_street,dest_city,dest_region,dest_postal_code,dest_country,product_class,extended_price\n" +
 		"CLEAN,2026-06-01,QUOTATION,200 N Spring St,Los Angeles,CA,90012,US,GENERAL,100\n" +
 		"STATE,2026-06-01,QUOTATION,200 N Spring St,Los Angeles,Californa,90012,US,GENERAL,100\n" +
 		"ZIP,2026-06-01,QUOTATION,1 Main St,Springfield,IL,99999,US,GENERAL,100\n" +
 		"CLASS,2026-06-01,QUOTATION,200 N Spring St,Los Angeles,CA,90012,US,SAS,100\n"
-	inFile, outFile := filepath.Join(dir, "in.csv"), filepath.Join(dir, "out.csv")
-	if err := os.WriteFile(inFile, []byte(in), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	code, _, errOut := runCLI(t, "batch", "sale", "--in", inFile, "--out", outFile, "--quiet")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	raw, err := os.ReadFile(outFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := csv.NewReader(strings.NewReader(string(raw))).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The output's columns, by the names of its header.
-	col := map[string]int{}
-	for i, name := range recs[0] {
-		col[name] = i
-	}
+	recs, col := batchSaleCSV(t, in)
 	outRecord, outDocumentNumber, outAssisted := col["record"], col["document_number"], col["assisted_parameters"]
 	outStatus, outConfidence, outAddressStatuses := col["status"], col["address_confidence"], col["address_statuses"]
 	totals := map[string][]string{}
-	for _, r := range recs[1:] {
+	for _, r := range recs {
 		if r[outRecord] == "total" {
 			totals[r[outDocumentNumber]] = r
 		}
@@ -79,35 +57,15 @@ func TestBatchCSVWarnings(t *testing.T) {
 // repeats it with status warning (the total may be short of what is
 // owed), and the goods document stays ok.
 func TestBatchCSVTaxNotComputed(t *testing.T) {
-	dir := t.TempDir()
 	in := "document_number,document_date,message_type,dest_street,dest_city,dest_region,dest_postal_code,dest_country,product_class,extended_price\n" +
 		"SAAS,2026-06-01,QUOTATION,1437 Bannock St,Denver,CO,80202,US,SAAS,1000\n" +
 		"GOODS,2026-06-01,QUOTATION,1437 Bannock St,Denver,CO,80202,US,GENERAL,100\n"
-	inFile, outFile := filepath.Join(dir, "in.csv"), filepath.Join(dir, "out.csv")
-	if err := os.WriteFile(inFile, []byte(in), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	code, _, errOut := runCLI(t, "batch", "sale", "--in", inFile, "--out", outFile, "--quiet")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	raw, err := os.ReadFile(outFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := csv.NewReader(strings.NewReader(string(raw))).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := map[string]int{}
-	for i, name := range recs[0] {
-		col[name] = i
-	}
+	recs, col := batchSaleCSV(t, in)
 	outRecord, outDocumentNumber, outAssisted, outStatus := col["record"], col["document_number"], col["assisted_parameters"], col["status"]
 	outTax, outTotalTax, outJurisdictionID := col["tax"], col["total_tax"], col["jurisdiction_id"]
 	const want = "tax-not-computed productClass SAAS: US-0820000 Denver taxes SAAS under its own sales and use tax code (Denver Tax Guide Topic No. 18); Levy does not compute it"
 	taxRows := 0
-	for _, r := range recs[1:] {
+	for _, r := range recs {
 		switch doc, kind := r[outDocumentNumber], r[outRecord]; {
 		case doc == "SAAS" && kind == "tax":
 			taxRows++
@@ -127,4 +85,19 @@ func TestBatchCSVTaxNotComputed(t *testing.T) {
 	if taxRows != 4 {
 		t.Errorf("%d tax rows of the SaaS document, want 4 (Colorado, Denver, RTD, SCFD)", taxRows)
 	}
+}
+
+// batchSaleCSV runs levy batch sale on the CSV input in, which must
+// succeed, and returns its output records and columns (csvOutput).
+func batchSaleCSV(t *testing.T, in string) ([][]string, map[string]int) {
+	t.Helper()
+	dir := t.TempDir()
+	inFile, outFile := filepath.Join(dir, "in.csv"), filepath.Join(dir, "out.csv")
+	if err := os.WriteFile(inFile, []byte(in), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", inFile, "--out", outFile, "--quiet"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	return csvOutput(t, outFile)
 }

@@ -15,45 +15,10 @@ import (
 	"time"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/batch"
+	"github.com/levytax/levy/internal/batchtest"
 	"github.com/levytax/levy/internal/pgtest"
-	"github.com/levytax/levy/journal"
-	"github.com/levytax/levy/postgres"
 )
-
-// batchZIPs are the destinations of the generated invoices.
-var batchZIPs = []string{"02108", "10118", "60601", "73301", "98101", "33101", "80202", "30301"}
-
-// invoiceFile writes n stored invoices, every seventh a quotation (not
-// stored) and every 97th a line the API refuses, to a file of JSON lines,
-// and returns its path with the IDs of the invoices.
-func invoiceFile(t *testing.T, dir string, n int) (string, []string) {
-	t.Helper()
-	var b strings.Builder
-	var ids []string
-	for i := 1; i <= n; i++ {
-		kind := "INVOICE"
-		switch {
-		case i%97 == 0:
-			fmt.Fprintf(&b, `{"saleMessageType":"INVOICE","transactionId":"T-%d","lineItems":[{"extendedPrice":"x"}]}`+"\n", i)
-			continue
-		case i%7 == 0:
-			kind = "QUOTATION"
-		default:
-			ids = append(ids, fmt.Sprintf("T-%d", i))
-		}
-		fmt.Fprintf(&b, `{"saleMessageType":%q,"transactionType":"SALE","transactionId":"T-%d","documentNumber":"D-%d","documentDate":"2026-06-01",`+
-			`"seller":{"physicalOrigin":{"postalCode":"98101","country":"US"}},"customer":{"destination":{"postalCode":%q,"country":"US"}},`+
-			`"lineItems":[{"lineItemNumber":1,"extendedPrice":%d.%02d},{"lineItemNumber":2,"extendedPrice":%d}]}`+"\n",
-			kind, i, i, batchZIPs[i%len(batchZIPs)], 10+i%500, i%100, 1+i%40)
-	}
-	path := filepath.Join(dir, "in.jsonl")
-	if err := os.WriteFile(path, []byte(b.String()), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return path, ids
-}
 
 // versionCounts opens the journal of a data directory, or of a
 // database when where is a postgres:// URL, and returns how many
@@ -61,22 +26,8 @@ func invoiceFile(t *testing.T, dir string, n int) (string, []string) {
 func versionCounts(t *testing.T, where string, ids []string) map[string]int {
 	t.Helper()
 	ctx := context.Background()
-	var j journal.Store
-	if strings.HasPrefix(where, "postgres://") {
-		db, err := postgres.Open(ctx, where)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		j = db.Journal()
-	} else {
-		bj, err := badger.OpenJournal(ctx, journalDir(where))
-		if err != nil {
-			t.Fatal(err)
-		}
-		j = bj
-	}
-	defer j.Close()
+	j, closeJournal := openJournalAt(t, where)
+	defer closeJournal()
 	out := map[string]int{}
 	for _, id := range ids {
 		vs, err := j.Versions(ctx, levy.DefaultTenant, id)
@@ -111,7 +62,7 @@ func wantVersions(t *testing.T, dataDir string, ids []string, n int) {
 // second version, as the API does with a repeated transaction ID.
 func TestBatchJournal(t *testing.T) {
 	dir := t.TempDir()
-	in, ids := invoiceFile(t, dir, 700)
+	in, ids := batchtest.InvoiceFile(t, dir, 700)
 	plain, stored, data := filepath.Join(dir, "plain.jsonl"), filepath.Join(dir, "stored.jsonl"), filepath.Join(dir, "data")
 	if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", plain); code != 1 {
 		t.Fatalf("run without a journal: exit %d, %s", code, errOut)
@@ -120,7 +71,7 @@ func TestBatchJournal(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut, "7 of 700 lines failed") {
 		t.Fatalf("journaled run: exit %d, %s", code, errOut)
 	}
-	sameFile(t, stored, plain)
+	batchtest.SameFile(t, stored, plain)
 	if _, err := os.Stat(stored + batch.CheckpointSuffix); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the checkpoint outlived a finished run: %v", err)
 	}
@@ -139,7 +90,7 @@ func TestBatchJournal(t *testing.T) {
 // equals a run's that never stopped.
 func TestBatchResumeStoredGroup(t *testing.T) {
 	dir := t.TempDir()
-	in, ids := invoiceFile(t, dir, 900)
+	in, ids := batchtest.InvoiceFile(t, dir, 900)
 	want, got := filepath.Join(dir, "want.jsonl"), filepath.Join(dir, "got.jsonl")
 	if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", want, "--data-dir", filepath.Join(dir, "ref")); code != 1 {
 		t.Fatalf("reference run: exit %d, %s", code, errOut)
@@ -159,7 +110,7 @@ func TestBatchResumeStoredGroup(t *testing.T) {
 	if code != 2 || !strings.Contains(errOut.String(), crash.Error()) {
 		t.Fatalf("interrupted run: exit %d, %s", code, errOut.String())
 	}
-	if n := lineCount(t, got); n != batch.GroupSize {
+	if n := batchtest.LineCount(t, got); n != batch.GroupSize {
 		t.Fatalf("the interrupted run wrote %d lines, want its first group of %d", n, batch.GroupSize)
 	}
 	if _, err := os.Stat(got + batch.CheckpointSuffix); err != nil {
@@ -170,7 +121,7 @@ func TestBatchResumeStoredGroup(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, fmt.Sprintf("resuming after %d documents", 2*batch.GroupSize)) {
 		t.Fatalf("resumed run: exit %d, %s", code, stderr)
 	}
-	sameFile(t, got, want)
+	batchtest.SameFile(t, got, want)
 	wantVersions(t, data, ids, 1)
 }
 
@@ -179,7 +130,7 @@ func TestBatchResumeStoredGroup(t *testing.T) {
 func TestBatchResumeDatabase(t *testing.T) {
 	db := pgtest.URL(t)
 	dir := t.TempDir()
-	in, ids := invoiceFile(t, dir, 700)
+	in, ids := batchtest.InvoiceFile(t, dir, 700)
 	want, got := filepath.Join(dir, "want.jsonl"), filepath.Join(dir, "got.jsonl")
 	if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", want); code != 1 {
 		t.Fatalf("reference run: exit %d, %s", code, errOut)
@@ -198,7 +149,7 @@ func TestBatchResumeDatabase(t *testing.T) {
 	if code, _, stderr := runCLI(t, "batch", "sale", "--in", in, "--out", got, "--database", db, "--resume"); code != 1 {
 		t.Fatalf("resumed run: exit %d, %s", code, stderr)
 	}
-	sameFile(t, got, want)
+	batchtest.SameFile(t, got, want)
 	counts := versionCounts(t, db, ids)
 	for _, id := range ids {
 		if counts[id] != 1 {
@@ -211,7 +162,7 @@ func TestBatchResumeDatabase(t *testing.T) {
 // the interrupted run and its perspective.
 func TestBatchResumeErrors(t *testing.T) {
 	dir := t.TempDir()
-	in, _ := invoiceFile(t, dir, 300)
+	in, _ := batchtest.InvoiceFile(t, dir, 300)
 	out, data := filepath.Join(dir, "out.jsonl"), filepath.Join(dir, "data")
 	if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--resume"); code != 2 || !strings.Contains(errOut, "--out FILE") {
 		t.Fatalf("--resume without --out: exit %d, %s", code, errOut)
@@ -238,7 +189,7 @@ func TestBatchKill9(t *testing.T) {
 		t.Skip("kills a batch run several times")
 	}
 	dir := t.TempDir()
-	in, ids := invoiceFile(t, dir, 2500)
+	in, ids := batchtest.InvoiceFile(t, dir, 2500)
 	want, got, data := filepath.Join(dir, "want.jsonl"), filepath.Join(dir, "got.jsonl"), filepath.Join(dir, "data")
 	if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", want, "--quiet"); code != 1 {
 		t.Fatalf("reference run: exit %d, %s", code, errOut)
@@ -247,7 +198,7 @@ func TestBatchKill9(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	perLine := ref.Size() / int64(lineCount(t, want))
+	perLine := ref.Size() / int64(batchtest.LineCount(t, want))
 	args := []string{"--", "batch", "sale", "--in", in, "--out", got, "--data-dir", data, "--workers", "2", "--quiet"}
 	kills := 0
 	for i, at := range []int{300, 1000, 1800} {
@@ -294,7 +245,7 @@ func TestBatchKill9(t *testing.T) {
 		kills++
 		// Every written line is stored once: the versions of the IDs
 		// answered so far.
-		done := lineCount(t, got)
+		done := batchtest.LineCount(t, got)
 		counts := versionCounts(t, data, ids)
 		for _, id := range ids {
 			var n int
@@ -315,7 +266,7 @@ func TestBatchKill9(t *testing.T) {
 	// when a refused line (every 97th) is among them, and 0 when the last
 	// kill came after the whole output was written (a loaded machine
 	// runs the last groups within the kill's random delay).
-	left := lineCount(t, got)
+	left := batchtest.LineCount(t, got)
 	wantCode := 0
 	if left < 2500/97*97 {
 		wantCode = 1
@@ -324,42 +275,8 @@ func TestBatchKill9(t *testing.T) {
 	if code != wantCode {
 		t.Fatalf("final resumed run after %d lines: exit %d, want %d; %s", left, code, wantCode, errOut)
 	}
-	sameFile(t, got, want)
+	batchtest.SameFile(t, got, want)
 	wantVersions(t, data, ids, 1)
-}
-
-// lineCount returns the complete lines of a file.
-func lineCount(t *testing.T, path string) int {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return bytes.Count(b, []byte("\n"))
-}
-
-// sameFile fails unless two files hold the same lines; it names the
-// first that differs.
-func sameFile(t *testing.T, got, want string) {
-	t.Helper()
-	g, err := os.ReadFile(got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := os.ReadFile(want)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bytes.Equal(g, w) {
-		return
-	}
-	gl, wl := strings.Split(string(g), "\n"), strings.Split(string(w), "\n")
-	for i := range min(len(gl), len(wl)) {
-		if gl[i] != wl[i] {
-			t.Fatalf("%s differs from %s at line %d:\n got %.300s\nwant %.300s", got, want, i+1, gl[i], wl[i])
-		}
-	}
-	t.Fatalf("%s has %d lines, %s %d", got, len(gl)-1, want, len(wl)-1)
 }
 
 // TestBatchCSVResume runs the example CSV file through the command: its
@@ -374,7 +291,7 @@ func TestBatchCSVResume(t *testing.T) {
 	if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", out); code != 0 {
 		t.Fatalf("exit %d, %s", code, errOut)
 	}
-	sameFile(t, out, want)
+	batchtest.SameFile(t, out, want)
 
 	full, err := os.ReadFile(want)
 	if err != nil {
@@ -387,7 +304,7 @@ func TestBatchCSVResume(t *testing.T) {
 		if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", out, "--resume", "--quiet"); code != 0 {
 			t.Fatalf("resume after a cut at byte %d: exit %d, %s", cut, code, errOut)
 		}
-		sameFile(t, out, want)
+		batchtest.SameFile(t, out, want)
 	}
 
 	// With a journal, the EU distance-sales threshold follows the
@@ -416,7 +333,7 @@ func TestBatchCSVResume(t *testing.T) {
 	if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", out, "--data-dir", data, "--resume"); code != 0 {
 		t.Fatalf("resumed run: exit %d, %s", code, errOut)
 	}
-	sameFile(t, out, want)
+	batchtest.SameFile(t, out, want)
 	invoices := []string{"INV-2001", "INV-2002", "INV-2003", "EU-3001", "EU-3002"}
 	for id, n := range versionCounts(t, data, append(invoices, "Q-1001")) {
 		if want := 1; id == "Q-1001" && n != 0 || id != "Q-1001" && n != want {

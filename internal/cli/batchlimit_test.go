@@ -3,50 +3,26 @@ package cli
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/levytax/levy/batch"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
-)
 
-// quote is a good sale request on one line, with a transaction ID.
-func quote(id string) string {
-	return `{"saleMessageType":"QUOTATION","transactionType":"SALE","transactionId":"` + id + `","documentDate":"2026-06-01",` +
-		`"seller":{"physicalOrigin":{"postalCode":"98101","country":"US"}},"customer":{"destination":{"postalCode":"98101","country":"US"}},` +
-		`"lineItems":[{"lineItemNumber":1,"extendedPrice":10}]}`
-}
+	"github.com/levytax/levy/batch"
+	"github.com/levytax/levy/internal/batchtest"
+)
 
 // longQuote is a good sale request on one line, padded to n bytes by a
 // comment that the engine ignores: valid JSON of any length.
 func longQuote(id string, n int) string {
-	q := quote(id)
+	q := batchtest.Quote(id)
 	pad := n - len(q) - len(`,"comment":""`)
 	return strings.TrimSuffix(q, "}") + `,"comment":"` + strings.Repeat("x", max(pad, 0)) + `"}`
-}
-
-// repeatReader reads as n bytes b, without holding them.
-type repeatReader struct {
-	b byte
-	n int64
-}
-
-func (r *repeatReader) Read(p []byte) (int, error) {
-	if r.n == 0 {
-		return 0, io.EOF
-	}
-	n := int(min(int64(len(p)), r.n))
-	for i := range n {
-		p[i] = r.b
-	}
-	r.n -= int64(n)
-	return n, nil
 }
 
 // maxLine is the longest line that levy batch reads.
@@ -90,7 +66,7 @@ func outputRecords(t *testing.T, out string) []batchRecord {
 func TestBatchLongLine(t *testing.T) {
 	dir := t.TempDir()
 	in, out := filepath.Join(dir, "in.jsonl"), filepath.Join(dir, "out.jsonl")
-	lines := []string{quote("T-1"), longQuote("T-2", 4097), longQuote("T-3", 4096), "", quote("T-5"), longQuote("T-6", 9000)}
+	lines := []string{batchtest.Quote("T-1"), longQuote("T-2", 4097), longQuote("T-3", 4096), "", batchtest.Quote("T-5"), longQuote("T-6", 9000)}
 	if err := os.WriteFile(in, []byte(strings.Join(lines, "\n")), 0o600); err != nil { // no newline at the end
 		t.Fatal(err)
 	}
@@ -143,7 +119,7 @@ func TestBatchLongLineCommand(t *testing.T) {
 	}
 	ctx := context.Background()
 	around := func(long io.Reader) io.Reader {
-		return io.MultiReader(strings.NewReader(quote("T-1")+"\n"), long, strings.NewReader("\n"+quote("T-3")+"\n"))
+		return io.MultiReader(strings.NewReader(batchtest.Quote("T-1")+"\n"), long, strings.NewReader("\n"+batchtest.Quote("T-3")+"\n"))
 	}
 	// batch runs the command on in and returns its output and the bytes
 	// it allocated.
@@ -182,7 +158,7 @@ func TestBatchLongLineCommand(t *testing.T) {
 	head := "document_number,document_date,message_type,dest_postal_code,dest_country,extended_price\n"
 	row := func(n string) string { return n + ",2026-06-01,QUOTATION,98101,US,10\n" }
 	batch("warm-up", around(strings.NewReader("{}")))
-	_, base := batch("without the long line", around(strings.NewReader(quote("T-2"))))
+	_, base := batch("without the long line", around(strings.NewReader(batchtest.Quote("T-2"))))
 	_, csvBase := batch("a CSV input without the long row", strings.NewReader(head+row("A")+row("B")+row("C")), "--format", "csv")
 	for _, c := range []struct {
 		name  string
@@ -190,9 +166,9 @@ func TestBatchLongLineCommand(t *testing.T) {
 		csv   bool
 		check func(t *testing.T, out string)
 	}{
-		{"a 100 MiB line", around(&repeatReader{'x', 100 << 20}), false, jsonl(3)},
-		{"200 MiB of zeros", &repeatReader{0, 200 << 20}, false, jsonl(1)},
-		{"a 100 MiB CSV row", io.MultiReader(strings.NewReader(head+row("A")), &repeatReader{'x', 100 << 20}, strings.NewReader("\n"+row("B"))), true,
+		{"a 100 MiB line", around(batchtest.Repeat('x', 100<<20)), false, jsonl(3)},
+		{"200 MiB of zeros", batchtest.Repeat(0, 200<<20), false, jsonl(1)},
+		{"a 100 MiB CSV row", io.MultiReader(strings.NewReader(head+row("A")), batchtest.Repeat('x', 100<<20), strings.NewReader("\n"+row("B"))), true,
 			func(t *testing.T, out string) {
 				// Row 3 may end A or begin B: both fail, each with an error row at row 3.
 				want := `,3,,too_large,"is longer than the limit of 64 MiB; it was skipped, so the document it may belong to is not calculated",,,,` + "\n"
@@ -244,22 +220,11 @@ func TestBatchCSVLongRow(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d, %s", code, errOut)
 	}
-	b, err := os.ReadFile(outFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := map[string]int{} // the output's columns, by the names of its header
-	for i, name := range rows[0] {
-		col[name] = i
-	}
+	rows, col := csvOutput(t, outFile)
 	outRecord, outDocumentNumber, outRow, outCode := col["record"], col["document_number"], col["row"], col["code"]
 	outMessage, outStatus := col["message"], col["status"]
 	var got []string
-	for _, r := range rows[1:] {
+	for _, r := range rows {
 		switch r[outRecord] {
 		case "error":
 			got = append(got, fmt.Sprintf("%s error row %s %s: %s", r[outDocumentNumber], r[outRow], r[outCode], r[outMessage]))
@@ -283,7 +248,7 @@ func TestBatchCSVLongRow(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut = runLimited(t, 1024, "batch", "sale", "--in", inFile, "--out", outFile, "--quiet")
-	b, _ = os.ReadFile(outFile)
+	b, _ := os.ReadFile(outFile)
 	if code != 1 || !strings.Contains(string(b), "\nerror,,,") || !strings.Contains(string(b), ",2,,too_large,") ||
 		!strings.Contains(string(b), ",3,,too_large,") || !strings.Contains(string(b), ",error,2-3,") {
 		t.Errorf("long rows only: exit %d, %s\n%s", code, errOut, b)

@@ -126,25 +126,30 @@ func matrixClasses(rows []data.StateTaxability) []string {
 	return append(out, extra...)
 }
 
+// taxSection returns the taxes that keep keeps and the bullet that
+// starts their lines in format; after a section's heading it prints
+// "none" when it keeps none.
+func taxSection[T any](w io.Writer, format string, taxes []T, keep func(T) bool) (on []T, bullet string) {
+	for _, x := range taxes {
+		if keep(x) {
+			on = append(on, x)
+		}
+	}
+	if len(on) == 0 {
+		fmt.Fprintln(w, "none")
+	}
+	if format == "markdown" {
+		bullet = "- "
+	}
+	return on, bullet
+}
+
 // printLocalTaxes prints a state's local taxes outside the sales tax in
 // force on day, each with the classes it reaches, its rate, period,
 // citation and decision, or says there is none.
 func printLocalTaxes(taxes []data.LocalTax, state string, day civil.Date, format string, w io.Writer) {
-	var on []data.LocalTax
-	for _, x := range taxes {
-		if strings.EqualFold(x.State, state) && x.Contains(day) {
-			on = append(on, x)
-		}
-	}
 	fmt.Fprintf(w, "\nLocal taxes outside the sales tax in %s on %s (charged at the customer's address)\n\n", state, day)
-	if len(on) == 0 {
-		fmt.Fprintln(w, "none")
-		return
-	}
-	bullet := ""
-	if format == "markdown" {
-		bullet = "- "
-	}
+	on, bullet := taxSection(w, format, taxes, func(x data.LocalTax) bool { return strings.EqualFold(x.State, state) && x.Contains(day) })
 	for i, x := range on {
 		if i > 0 && on[i-1].Jurisdiction == x.Jurisdiction && on[i-1].Tax == x.Tax && on[i-1].Period == x.Period {
 			fmt.Fprintf(w, "%s    also %s\n", bullet, x.Class)
@@ -167,21 +172,8 @@ func printLocalTaxes(taxes []data.LocalTax, state string, day civil.Date, format
 // reaches, the lines a calculation names it on, its period, what Levy does
 // instead and its citation, or says there is none.
 func printLackingTaxes(taxes []data.LackingTax, state string, day civil.Date, format string, w io.Writer) {
-	var on []data.LackingTax
-	for _, x := range taxes {
-		if strings.EqualFold(x.State, state) && x.Contains(day) {
-			on = append(on, x)
-		}
-	}
 	fmt.Fprintf(w, "\nTaxes in %s on %s that Levy knows of and does not compute (see the state's note under internal/datagen/states)\n\n", state, day)
-	if len(on) == 0 {
-		fmt.Fprintln(w, "none")
-		return
-	}
-	bullet := ""
-	if format == "markdown" {
-		bullet = "- "
-	}
+	on, bullet := taxSection(w, format, taxes, func(x data.LackingTax) bool { return strings.EqualFold(x.State, state) && x.Contains(day) })
 	for _, x := range on {
 		since := "in force on " + x.AsOf.String() + ", start not recorded"
 		if !x.Effective.IsZero() {

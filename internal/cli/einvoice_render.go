@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/einvoice"
@@ -48,23 +47,14 @@ and .../submit.
 
 // runEInvoice runs an e-invoicing command: levy einvoice render.
 func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, einvoiceUsage)
-		return usageError{"einvoice needs a command: render"}
-	}
-	if isHelp(args[0]) {
-		printHelp(stdout, einvoiceUsage, nil, nil)
-		return nil
-	}
-	if args[0] != "render" {
-		fmt.Fprint(stderr, einvoiceUsage)
-		return usageError{fmt.Sprintf("unknown einvoice command %q", args[0])}
+	if cmd, err := subcommand(args, "einvoice", "command", einvoiceUsage, []string{"render"}, stdout, stderr); cmd == "" {
+		return err
 	}
 	fs := flag.NewFlagSet("levy einvoice render", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, einvoiceUsage) }
-	dataDir := fs.String("data-dir", os.Getenv("LEVY_DATA_DIR"), "data directory, which no server holds")
-	database := fs.String("database", os.Getenv(databaseEnv), databaseUsage)
+	var sf storeFlags
+	sf.registerLocal(fs)
 	tenant := fs.String("tenant", levy.DefaultTenant, "tenant whose journal holds the transaction")
 	id := fs.String("transaction", "", "the transaction ID of the stored invoice (required)")
 	syntax := fs.String("syntax", "ubl", "ubl (UBL 2.1; Peppol BIS Billing 3.0 with both endpoints) or cii (UN/CEFACT CII)")
@@ -84,18 +74,16 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs.StringVar(&o.ContactPhone, "contact-phone", "", "the seller's contact phone")
 	fs.StringVar(&o.ContactEmail, "contact-email", "", "the seller's contact e-mail")
 	if helpRequested(args[1:]) {
-		printHelp(stdout, einvoiceUsage, fs, envOf("data-dir", "LEVY_DATA_DIR", "database", databaseEnv))
+		printHelp(stdout, einvoiceUsage, fs, envOf("data-dir", dataDirEnv, "database", databaseEnv))
 		return nil
 	}
-	if err := fs.Parse(args[1:]); err != nil {
-		return usageError{err.Error()}
+	if err := parseFlags(fs, args[1:]); err != nil {
+		return err
 	}
 	switch {
-	case fs.NArg() > 0:
-		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
 	case *id == "":
 		return usageError{"--transaction is required"}
-	case *dataDir == "" && *database == "":
+	case sf.dataDir == "" && sf.database == "":
 		return usageError{"--data-dir or --database is required"}
 	case *syntax != "ubl" && *syntax != "cii":
 		return usageError{fmt.Sprintf("unknown --syntax %q: ubl or cii", *syntax)}
@@ -103,33 +91,22 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return usageError{"--submit and --out are exclusive: the document goes to the workflow or to a file"}
 	}
 	o.Syntax, o.DueDate = ubl.Syntax(*syntax), due.d
-	if *database == "" {
-		if _, err := os.Stat(journalDir(*dataDir)); err != nil {
-			return fmt.Errorf("no tax journal in %s: %w", *dataDir, err)
-		}
-	}
-	st, err := openStorage(ctx, *dataDir, *database, nil)
+	st, store, err := sf.openJournal(ctx, func(err error) error {
+		return fmt.Errorf("the data directory %s is held by a running levy serve: render through it with POST /einvoicing/v1/transactions/%s/render: %w", sf.dataDir, *id, err)
+	})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	store, _, err := st.journal(ctx)
-	if err != nil {
-		if *database == "" && dirLocked(err) {
-			return fmt.Errorf("the data directory %s is held by a running levy serve: render through it with POST /einvoicing/v1/transactions/%s/render: %w", *dataDir, *id, err)
-		}
-		return err
-	}
 	doc, err := renderStored(ctx, store, *tenant, *id, o)
 	if err != nil {
 		return err
 	}
 	if *submit {
-		svc, err := st.einvoice(ctx, einvoice.Config{Passive: true})
+		svc, err := st.einvoice(ctx, einvoice.Config{Passive: true}) // st.Close closes it
 		if err != nil {
 			return err
 		}
-		defer svc.Close()
 		d, _, err := svc.Submit(levy.WithTenant(ctx, *tenant), doc.Content, "")
 		if err != nil {
 			return err
@@ -139,11 +116,7 @@ func runEInvoice(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	for _, p := range doc.Warnings {
 		fmt.Fprintf(stderr, "levy: warning: %s\n", p)
 	}
-	if *out == "" {
-		_, err := stdout.Write(doc.Content)
-		return err
-	}
-	if err := os.WriteFile(*out, doc.Content, 0o644); err != nil {
+	if err := writeOut(*out, stdout, doc.Content); err != nil || *out == "" {
 		return err
 	}
 	kind := "invoice"

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -14,7 +13,6 @@ import (
 	"time"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 )
@@ -62,41 +60,32 @@ func journalDir(dataDir string) string { return filepath.Join(dataDir, "journal"
 
 // journalArgs are the parsed flags of a journal command.
 type journalArgs struct {
-	cmd               string
-	dataDir, database string
-	remote            remote
-	tenant            string
-	tenantGiven       bool
-	from, to          civil.Date
-	asJSON, progress  bool
-	view              string
-	format            journal.Format
-	out               string
-	intrastat         intrastatArgs
+	cmd string
+	storeFlags
+	tenant           string
+	tenantGiven      bool
+	from, to         civil.Date
+	asJSON, progress bool
+	view             string
+	format           journal.Format
+	out              string
+	intrastat        intrastatArgs
 }
 
 // runJournal reports on or exports the tax journal of a data directory,
 // a database or a running server.
 func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, journalUsage)
-		return usageError{"journal needs a command: report, export or intrastat"}
+	cmd, err := subcommand(args, "journal", "command", journalUsage, []string{"report", "export", "intrastat"}, stdout, stderr)
+	if cmd == "" {
+		return err
 	}
-	if isHelp(args[0]) {
-		printHelp(stdout, journalUsage, nil, nil)
-		return nil
-	}
-	a := journalArgs{cmd: args[0]}
+	a := journalArgs{cmd: cmd}
 	args = args[1:]
 	fs := flag.NewFlagSet("levy journal "+a.cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, journalUsage) }
-	fs.StringVar(&a.dataDir, "data-dir", os.Getenv("LEVY_DATA_DIR"), "data directory, which no server holds")
-	fs.StringVar(&a.database, "database", os.Getenv(databaseEnv), databaseUsage)
-	fs.StringVar(&a.remote.base, "server", os.Getenv(serverEnv), "base URL of a running levy serve (http://127.0.0.1:8080), to read the journal through")
-	fs.StringVar(&a.remote.clientID, "client-id", os.Getenv(clientIDEnv), "with --server: the client ID of an admin credential")
-	fs.StringVar(&a.remote.secret, "client-secret", os.Getenv(clientSecretEnv), "with --server: its secret (best in the environment, where other users cannot read it)")
-	fs.StringVar(&a.remote.audience, "audience", cmp.Or(os.Getenv(adminAudEnv), oauth.DefaultAdminAudience), "with --server: the admin audience of the server (levy serve --admin-audience)")
+	a.registerLocal(fs)
+	a.registerServer(fs, "base URL of a running levy serve (http://127.0.0.1:8080), to read the journal through", clientSecretUsage, audienceUsage)
 	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose journal to read (with --server, the credential's)")
 	var from, to dateFlag
 	fs.Var(&from, "from", "first posting date (YYYY-MM-DD)")
@@ -109,41 +98,16 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.StringVar(&a.intrastat.currency, "currency", "", "intrastat: the currency of the declaration's values (EUR by default)")
 	fs.StringVar(&a.out, "out", "", "export: write to this file instead of standard output")
 	fs.BoolVar(&a.progress, "progress", false, "export: show a progress bar even when writing to standard output or when standard error is no terminal")
-	switch a.cmd {
-	case "report", "export", "intrastat":
-	default:
-		fmt.Fprint(stderr, journalUsage)
-		return usageError{fmt.Sprintf("unknown journal command %q", a.cmd)}
-	}
 	if helpRequested(args) {
-		printHelp(stdout, journalUsage, fs, envOf("data-dir", "LEVY_DATA_DIR", "database", databaseEnv, "server", serverEnv,
-			"client-id", clientIDEnv, "client-secret", clientSecretEnv, "audience", adminAudEnv))
+		printHelp(stdout, journalUsage, fs, storeEnv())
 		return nil
 	}
-	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
-	}
-	given := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	// A flag on the command line wins over the variables of the other
-	// way: LEVY_DATA_DIR set for the server does not stand in the way of
-	// --server, nor LEVY_SERVER in that of --data-dir.
-	switch local := given["data-dir"] || given["database"]; {
-	case given["server"] && local:
-		return usageError{"--server reads the journal through a running server, --data-dir and --database open it here: give one"}
-	case given["server"]:
-		a.dataDir, a.database = "", ""
-	case local:
-		a.remote.base = ""
-	}
-	if a.remote.base != "" && (a.dataDir != "" || a.database != "") {
-		return usageError{fmt.Sprintf("%s and %s or %s are both set: give --server or --data-dir on the command line", serverEnv, "LEVY_DATA_DIR", databaseEnv)}
-	}
-	if a.remote.base == "" && a.dataDir == "" && a.database == "" {
-		return usageError{"--data-dir, --database or --server is required"}
+	given := givenFlags(fs)
+	if err := a.choose(given, "--server reads the journal through a running server, --data-dir and --database open it here: give one", false); err != nil {
+		return err
 	}
 	a.from, a.to, a.tenantGiven = from.d, to.d, given["tenant"]
 	if !a.from.IsZero() && !a.to.IsZero() && a.to.Before(a.from) {
@@ -181,25 +145,15 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // runJournalLocal runs a journal command over a data directory or a
 // database.
 func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Writer) error {
-	if a.database == "" {
-		if _, err := os.Stat(journalDir(a.dataDir)); err != nil {
-			return fmt.Errorf("no tax journal in %s: %w", a.dataDir, err)
-		}
-	}
-	st, err := openStorage(ctx, a.dataDir, a.database, nil)
+	st, store, err := a.openJournal(ctx, func(err error) error {
+		return fmt.Errorf("the data directory %s is held by a running levy serve, and Badger lets one process open it: "+
+			"read the journal through that server with --server URL (env %s) and an admin credential (%s, %s): %w",
+			a.dataDir, serverEnv, clientIDEnv, clientSecretEnv, err)
+	})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	store, _, err := st.journal(ctx)
-	if err != nil {
-		if a.database == "" && dirLocked(err) {
-			return fmt.Errorf("the data directory %s is held by a running levy serve, and Badger lets one process open it: "+
-				"read the journal through that server with --server URL (env %s) and an admin credential (%s, %s): %w",
-				a.dataDir, serverEnv, clientIDEnv, clientSecretEnv, err)
-		}
-		return err
-	}
 	if a.cmd == "intrastat" {
 		return runIntrastat(ctx, store, a, stdout, stderr)
 	}

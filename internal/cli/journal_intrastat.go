@@ -2,8 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 
@@ -88,20 +86,5 @@ func (r *remote) intrastat(ctx context.Context, a journalArgs) (*journal.Intrast
 	if a.intrastat.currency != "" {
 		q.Set("currency", a.intrastat.currency)
 	}
-	resp, err := r.get(ctx, "/admin/v1/journal/intrastat", q)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	var answer struct {
-		Data *journal.IntrastatDeclaration `json:"data"`
-	}
-	err = json.NewDecoder(resp.Body).Decode(&answer)
-	if err == nil && answer.Data == nil {
-		err = errors.New("the answer has no declaration")
-	}
-	if err != nil {
-		return nil, fmt.Errorf("reading the Intrastat declaration of %s: %w", r.base, err)
-	}
-	return answer.Data, nil
+	return getData[journal.IntrastatDeclaration](ctx, r, "/admin/v1/journal/intrastat", q, "declaration", "Intrastat declaration")
 }

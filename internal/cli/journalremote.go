@@ -123,20 +123,26 @@ func (a journalArgs) query() url.Values {
 
 // report fetches the remittance report.
 func (r *remote) report(ctx context.Context, a journalArgs) (*journal.Report, error) {
-	resp, err := r.get(ctx, "/admin/v1/journal/report", a.query())
+	return getData[journal.Report](ctx, r, "/admin/v1/journal/report", a.query(), "report", "report")
+}
+
+// getData gets path and returns the data member of its answer, which it
+// must hold: the answer has no missing, or the reading of name fails.
+func getData[T any](ctx context.Context, r *remote, path string, q url.Values, missing, name string) (*T, error) {
+	resp, err := r.get(ctx, path, q)
 	if err != nil {
 		return nil, err
 	}
 	defer resp.Body.Close()
 	var answer struct {
-		Data *journal.Report `json:"data"`
+		Data *T `json:"data"`
 	}
 	err = json.NewDecoder(resp.Body).Decode(&answer)
 	if err == nil && answer.Data == nil {
-		err = errors.New("the answer has no report")
+		err = errors.New("the answer has no " + missing)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading the report of %s: %w", r.base, err)
+		return nil, fmt.Errorf("reading the %s of %s: %w", name, r.base, err)
 	}
 	return answer.Data, nil
 }

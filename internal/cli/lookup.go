@@ -21,15 +21,11 @@ const lookupUsage = `usage:
 `
 
 func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, lookupUsage)
-		return usageError{"lookup needs a kind: address, point, taxarea, code or changed"}
+	kind, err := subcommand(args, "lookup", "kind", lookupUsage, []string{"address", "point", "taxarea", "code", "changed"}, stdout, stderr)
+	if kind == "" {
+		return err
 	}
-	if isHelp(args[0]) {
-		printHelp(stdout, lookupUsage, nil, nil)
-		return nil
-	}
-	kind, args := args[0], args[1:]
+	args = args[1:]
 	fs := flag.NewFlagSet("levy lookup "+kind, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, lookupUsage) }
@@ -54,10 +50,6 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fs.Var(&from, "from", "first day of the range")
 		fs.Var(&to, "to", "last day of the range (default today)")
 		fs.StringVar(&id, "id", "", "report only whether this tax area changed")
-	case "point", "taxarea":
-	default:
-		fmt.Fprint(stderr, lookupUsage)
-		return usageError{fmt.Sprintf("unknown lookup kind %q", kind)}
 	}
 	// Flags may come before or after the positional arguments, and a
 	// negative number ("-118.24") is an argument, not a flag.

@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,7 +12,6 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api/nexusadmin"
-	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/nexus"
@@ -61,85 +58,57 @@ reads the tenant's profile).
 
 // nexusArgs are the parsed flags of a nexus command.
 type nexusArgs struct {
-	cmd               string
-	dataDir, database string
-	remote            remote
-	tenant            string
-	tenantGiven       bool
-	asOf              civil.Date
-	format            string
-	company           string
-	companyGiven      bool
-	share             decimal.Decimal
-	registrations     string
-	repair            bool
+	cmd string
+	storeFlags
+	tenant        string
+	tenantGiven   bool
+	asOf          civil.Date
+	format        string
+	company       string
+	companyGiven  bool
+	share         decimal.Decimal
+	registrations string
+	repair        bool
 }
 
 // runNexus runs levy nexus report|rebuild.
 func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, nexusUsage)
-		return usageError{"nexus needs a command: report or rebuild"}
+	cmd, err := subcommand(args, "nexus", "command", nexusUsage, []string{"report", "rebuild"}, stdout, stderr)
+	if cmd == "" {
+		return err
 	}
-	if isHelp(args[0]) {
-		printHelp(stdout, nexusUsage, nil, nil)
-		return nil
-	}
-	a := nexusArgs{cmd: args[0]}
+	a := nexusArgs{cmd: cmd}
 	args = args[1:]
-	switch a.cmd {
-	case "report", "rebuild":
-	default:
-		fmt.Fprint(stderr, nexusUsage)
-		return usageError{fmt.Sprintf("unknown nexus command %q", a.cmd)}
-	}
 	fs := flag.NewFlagSet("levy nexus "+a.cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, nexusUsage) }
-	fs.StringVar(&a.dataDir, "data-dir", os.Getenv("LEVY_DATA_DIR"), "data directory, which no server holds")
-	fs.StringVar(&a.database, "database", os.Getenv(databaseEnv), databaseUsage)
+	a.registerLocal(fs)
 	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose sellers to report on (with --server, the credential's)")
+	var asOf dateFlag
+	share := "0.8"
 	if a.cmd == "report" {
-		fs.StringVar(&a.remote.base, "server", os.Getenv(serverEnv), "base URL of a running levy serve, to read the report through")
-		fs.StringVar(&a.remote.clientID, "client-id", os.Getenv(clientIDEnv), "with --server: the client ID of an admin credential")
-		fs.StringVar(&a.remote.secret, "client-secret", os.Getenv(clientSecretEnv), "with --server: its secret (best in the environment)")
-		fs.StringVar(&a.remote.audience, "audience", cmp.Or(os.Getenv(adminAudEnv), oauth.DefaultAdminAudience), "with --server: the admin audience of the server")
+		a.registerServer(fs, "base URL of a running levy serve, to read the report through",
+			"with --server: its secret (best in the environment)", "with --server: the admin audience of the server")
 		fs.StringVar(&a.format, "format", "text", "text, csv or json (one object per line)")
 		fs.StringVar(&a.company, "company", "", "the seller company code to report on (every company with sales when absent)")
 		fs.StringVar(&a.registrations, "registrations", "", "a CSV list of registrations (state, company, effective, end, number)")
+		fs.Var(&asOf, "as-of", "the day of the statuses (YYYY-MM-DD; today when absent)")
+		fs.StringVar(&share, "share", share, "the share of a threshold from which a state is approaching")
 	} else {
 		fs.BoolVar(&a.repair, "repair", false, "replace the stored figures with those recomputed from the journal when they differ")
 	}
-	var asOf dateFlag
-	share := new(string)
-	*share = "0.8"
-	if a.cmd == "report" {
-		fs.Var(&asOf, "as-of", "the day of the statuses (YYYY-MM-DD; today when absent)")
-		fs.StringVar(share, "share", "0.8", "the share of a threshold from which a state is approaching")
-	}
 	if helpRequested(args) {
-		printHelp(stdout, nexusUsage, fs, envOf("data-dir", "LEVY_DATA_DIR", "database", databaseEnv, "server", serverEnv,
-			"client-id", clientIDEnv, "client-secret", clientSecretEnv, "audience", adminAudEnv))
+		printHelp(stdout, nexusUsage, fs, storeEnv())
 		return nil
 	}
-	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
-	}
-	given := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	switch local := given["data-dir"] || given["database"]; {
-	case given["server"] && local:
-		return usageError{"--server reads the report through a running server, --data-dir and --database open the journal here: give one"}
-	case given["server"]:
-		a.dataDir, a.database = "", ""
-	case local:
-		a.remote.base = ""
-	}
-	if a.remote.base == "" && a.dataDir == "" && a.database == "" {
-		return usageError{"--data-dir, --database or --server is required"}
+	given := givenFlags(fs)
+	// Unlike journal and profile, LEVY_SERVER wins when the environment
+	// gives both ways.
+	if err := a.choose(given, "--server reads the report through a running server, --data-dir and --database open the journal here: give one", true); err != nil {
+		return err
 	}
 	a.asOf, a.tenantGiven, a.companyGiven = asOf.d, given["tenant"], given["company"]
 	if a.asOf.IsZero() {
@@ -148,9 +117,8 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if a.asOf.Year < 2000 || a.asOf.Year > 2100 {
 		return usageError{fmt.Sprintf("--as-of %s is out of range (2000 to 2100)", a.asOf)}
 	}
-	var err error
-	if a.share, err = decimal.NewFromString(*share); err != nil || a.share.Sign() <= 0 || a.share.GreaterThan(decimal.NewFromInt(1)) {
-		return usageError{fmt.Sprintf("--share %q is not a share above 0 and at most 1 (0.8 is 80%%)", *share)}
+	if a.share, err = decimal.NewFromString(share); err != nil || a.share.Sign() <= 0 || a.share.GreaterThan(decimal.NewFromInt(1)) {
+		return usageError{fmt.Sprintf("--share %q is not a share above 0 and at most 1 (0.8 is 80%%)", share)}
 	}
 	a.format = strings.ToLower(a.format)
 	if a.cmd == "report" && a.format != nexus.FormatText && a.format != nexus.FormatCSV && a.format != nexus.FormatJSON {
@@ -171,24 +139,14 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // runNexusLocal runs a nexus command over a data directory or a
 // database.
 func runNexusLocal(ctx context.Context, a nexusArgs, stdout io.Writer) error {
-	if a.database == "" {
-		if _, err := os.Stat(journalDir(a.dataDir)); err != nil {
-			return fmt.Errorf("no tax journal in %s: %w", a.dataDir, err)
-		}
-	}
-	st, err := openStorage(ctx, a.dataDir, a.database, nil)
+	st, store, err := a.openJournal(ctx, func(err error) error {
+		return fmt.Errorf("the data directory %s is held by a running levy serve: read the report through it with --server URL (env %s) and an admin credential: %w",
+			a.dataDir, serverEnv, err)
+	})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	store, _, err := st.journal(ctx)
-	if err != nil {
-		if a.database == "" && dirLocked(err) {
-			return fmt.Errorf("the data directory %s is held by a running levy serve: read the report through it with --server URL (env %s) and an admin credential: %w",
-				a.dataDir, serverEnv, err)
-		}
-		return err
-	}
 	if a.cmd == "rebuild" {
 		res, err := nexus.Rebuild(ctx, store, a.tenant, a.repair)
 		if err != nil {
@@ -262,20 +220,9 @@ func runNexusRemote(ctx context.Context, a nexusArgs, stdout io.Writer) error {
 		_, err = io.Copy(stdout, resp.Body)
 		return err
 	}
-	resp, err := r.get(ctx, path, q)
+	rep, err := getData[nexus.Report](ctx, r, path, q, "report", "report")
 	if err != nil {
 		return err
 	}
-	defer resp.Body.Close()
-	var answer struct {
-		Data *nexus.Report `json:"data"`
-	}
-	err = json.NewDecoder(resp.Body).Decode(&answer)
-	if err == nil && answer.Data == nil {
-		err = errors.New("the answer has no report")
-	}
-	if err != nil {
-		return fmt.Errorf("reading the report of %s: %w", r.base, err)
-	}
-	return answer.Data.Write(stdout, nexus.FormatText)
+	return rep.Write(stdout, nexus.FormatText)
 }

@@ -22,7 +22,6 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api/client"
-	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/api/profileadmin"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
@@ -81,47 +80,32 @@ rule files of --rules (give the server's --rules).
 
 // profileArgs are the parsed flags of a profile command.
 type profileArgs struct {
-	cmd               string
-	dataDir, database string
-	remote            remote
-	tenant            string
-	tenantGiven       bool
-	rules             string
-	format, out       string
-	asOf              string
-	asJSON            bool
-	filter            profileadmin.Filter
-	company           string
-	companyGiven      bool
-	args              []string
+	cmd string
+	storeFlags
+	tenant       string
+	tenantGiven  bool
+	rules        string
+	format, out  string
+	asOf         string
+	asJSON       bool
+	filter       profileadmin.Filter
+	company      string
+	companyGiven bool
+	args         []string
 }
 
 // runProfile imports, exports, lists and shows the tax profile of a
 // tenant in a data directory, a database or a running server.
 func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, profileUsage)
-		return usageError{"profile needs a command: import, export, list or show"}
+	cmd, err := subcommand(args, "profile", "command", profileUsage, []string{"import", "export", "list", "show"}, stdout, stderr)
+	if cmd == "" {
+		return err
 	}
-	if isHelp(args[0]) {
-		printHelp(stdout, profileUsage, nil, nil)
-		return nil
-	}
-	a := profileArgs{cmd: args[0]}
-	switch a.cmd {
-	case "import", "export", "list", "show":
-	default:
-		fmt.Fprint(stderr, profileUsage)
-		return usageError{fmt.Sprintf("unknown profile command %q", a.cmd)}
-	}
+	a := profileArgs{cmd: cmd}
 	fs := flag.NewFlagSet("levy profile "+a.cmd, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&a.dataDir, "data-dir", os.Getenv("LEVY_DATA_DIR"), "data directory, which no server holds")
-	fs.StringVar(&a.database, "database", os.Getenv(databaseEnv), databaseUsage)
-	fs.StringVar(&a.remote.base, "server", os.Getenv(serverEnv), "base URL of a running levy serve (http://127.0.0.1:8080), to work through")
-	fs.StringVar(&a.remote.clientID, "client-id", os.Getenv(clientIDEnv), "with --server: the client ID of an admin credential")
-	fs.StringVar(&a.remote.secret, "client-secret", os.Getenv(clientSecretEnv), "with --server: its secret (best in the environment, where other users cannot read it)")
-	fs.StringVar(&a.remote.audience, "audience", cmp.Or(os.Getenv(adminAudEnv), oauth.DefaultAdminAudience), "with --server: the admin audience of the server (levy serve --admin-audience)")
+	a.registerLocal(fs)
+	a.registerServer(fs, "base URL of a running levy serve (http://127.0.0.1:8080), to work through", clientSecretUsage, audienceUsage)
 	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose profile to work on (with --server, the credential's)")
 	fs.StringVar(&a.rules, "rules", os.Getenv("LEVY_RULES"), "comma-separated rule files whose product classes the profile may name, as levy serve --rules")
 	fs.StringVar(&a.format, "format", "json", "export: json (a change set) or csv (the four import files, into --out DIR)")
@@ -140,8 +124,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.IntVar(&a.filter.Limit, "limit", profileadmin.MaxLimit, "list: the most records to print")
 	fs.IntVar(&a.filter.Offset, "offset", 0, "list: how many records to skip")
 	if helpRequested(args[1:]) {
-		printHelp(stdout, profileUsage, fs, envOf("data-dir", "LEVY_DATA_DIR", "database", databaseEnv, "server", serverEnv,
-			"client-id", clientIDEnv, "client-secret", clientSecretEnv, "audience", adminAudEnv, "rules", "LEVY_RULES"))
+		printHelp(stdout, profileUsage, fs, storeEnv("rules", "LEVY_RULES"))
 		return nil
 	}
 	// Flags may come after the arguments too (levy profile list
@@ -160,21 +143,9 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		a.args = append(a.args, fs.Arg(0))
 		rest = fs.Args()[1:]
 	}
-	given := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	switch local := given["data-dir"] || given["database"]; {
-	case given["server"] && local:
-		return usageError{"--server works through a running server, --data-dir and --database open the profiles here: give one"}
-	case given["server"]:
-		a.dataDir, a.database = "", ""
-	case local:
-		a.remote.base = ""
-	}
-	if a.remote.base != "" && (a.dataDir != "" || a.database != "") {
-		return usageError{fmt.Sprintf("%s and %s or %s are both set: give --server or --data-dir on the command line", serverEnv, "LEVY_DATA_DIR", databaseEnv)}
-	}
-	if a.remote.base == "" && a.dataDir == "" && a.database == "" {
-		return usageError{"--data-dir, --database or --server is required"}
+	given := givenFlags(fs)
+	if err := a.choose(given, "--server works through a running server, --data-dir and --database open the profiles here: give one", false); err != nil {
+		return err
 	}
 	a.tenantGiven = given["tenant"]
 	a.companyGiven = given["company"]
@@ -581,6 +552,13 @@ func (r *remote) data(ctx context.Context, method, path string, q url.Values, ct
 	return json.Unmarshal(env.Data, v)
 }
 
+// remotePage gets a page of records of type P from the server.
+func remotePage[P any](ctx context.Context, r *remote, path string, q url.Values) (P, error) {
+	var page P
+	err := r.data(ctx, "GET", path, q, "", nil, &page)
+	return page, err
+}
+
 // runProfileRemote runs a profile command through a running server.
 func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writer) error {
 	r := &a.remote
@@ -664,53 +642,36 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 		set("limit", strconv.Itoa(f.Limit))
 		set("offset", strconv.Itoa(f.Offset))
 		var page any
+		var err error
 		switch profilecsv.Kind(a.args[0]) {
 		case profilecsv.Customers:
-			var pg profileadmin.CustomerPage
-			q.Del("jurisdiction")
-			if err := r.data(ctx, "GET", p+"/customers", q, "", nil, &pg); err != nil {
-				return err
-			}
-			page = pg
+			page, err = remotePage[profileadmin.CustomerPage](ctx, r, p+"/customers", q)
 		case profilecsv.Certificates:
 			set("jurisdiction", f.Jurisdiction)
 			set("status", f.Status)
 			if !f.ExpiringBefore.IsZero() {
 				q.Set("expiringBefore", f.ExpiringBefore.String())
 			}
-			var pg profileadmin.CertificatePage
-			if err := r.data(ctx, "GET", p+"/certificates", q, "", nil, &pg); err != nil {
-				return err
-			}
-			page = pg
+			page, err = remotePage[profileadmin.CertificatePage](ctx, r, p+"/certificates", q)
 		case profilecsv.Registrations:
 			q.Del("customer")
 			set("jurisdiction", f.Jurisdiction)
 			if f.Company != nil {
 				q.Set("company", *f.Company)
 			}
-			var pg profileadmin.RegistrationPage
-			if err := r.data(ctx, "GET", p+"/registrations", q, "", nil, &pg); err != nil {
-				return err
-			}
-			page = pg
+			page, err = remotePage[profileadmin.RegistrationPage](ctx, r, p+"/registrations", q)
 		case profilecsv.Products:
 			q.Del("customer")
 			set("codeType", f.CodeType)
 			set("class", f.Class)
-			var pg profileadmin.ProductPage
-			if err := r.data(ctx, "GET", p+"/products", q, "", nil, &pg); err != nil {
-				return err
-			}
-			page = pg
+			page, err = remotePage[profileadmin.ProductPage](ctx, r, p+"/products", q)
 		case profilecsv.Franchises:
 			q.Del("customer")
 			set("area", f.Area)
-			var pg profileadmin.FranchisePage
-			if err := r.data(ctx, "GET", p+"/franchises", q, "", nil, &pg); err != nil {
-				return err
-			}
-			page = pg
+			page, err = remotePage[profileadmin.FranchisePage](ctx, r, p+"/franchises", q)
+		}
+		if err != nil {
+			return err
 		}
 		return printPage(stdout, stderr, page, a.asJSON)
 	}

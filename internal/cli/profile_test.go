@@ -155,6 +155,12 @@ func TestProfileCommandOffline(t *testing.T) {
 	if !strings.Contains(out, "C-9") || !strings.Contains(out, "Alpha Supply") {
 		t.Errorf("list --server:\n%s", out)
 	}
+	// Every other kind through the server, each from its own route.
+	for kind, want := range map[string]string{"certificates": "2 of 2 ", "registrations": "1 of 1 ", "products": "1 of 1 ", "franchises": "0 of 0 "} {
+		if _, errOut := profileCLI(t, 0, "list", "--server", base, kind); !strings.HasPrefix(errOut, want) {
+			t.Errorf("list --server %s: %s", kind, errOut)
+		}
+	}
 	out, _ = profileCLI(t, 0, "show", "--server", base, "certificate", "C-1", "TX-1")
 	if err := json.Unmarshal([]byte(out), &cert); err != nil || cert.Certificate == nil || cert.Certificate.Jurisdictions[0] != "US-TX" {
 		t.Errorf("show --server: %v %s", err, out)

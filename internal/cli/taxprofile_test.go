@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -49,22 +48,8 @@ func loadProfiles(t *testing.T, where string) {
 func storedInvoice(t *testing.T, where string) *journal.Transaction {
 	t.Helper()
 	ctx := context.Background()
-	var j journal.Store
-	if strings.HasPrefix(where, "postgres://") {
-		db, err := postgres.Open(ctx, where)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		j = db.Journal()
-	} else {
-		bj, err := badger.OpenJournal(ctx, journalDir(where))
-		if err != nil {
-			t.Fatal(err)
-		}
-		j = bj
-	}
-	defer j.Close()
+	j, closeJournal := openJournalAt(t, where)
+	defer closeJournal()
 	tx, err := j.Get(ctx, profilecase.Tenant, profilecase.InvoiceID)
 	if err != nil {
 		t.Fatal(err)
@@ -246,21 +231,9 @@ func checkProfileCSV(t *testing.T, dir, flag, where string) {
 	if code != 0 {
 		t.Fatalf("levy batch --format csv: exit %d: %s", code, errOut)
 	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(recs) < 2 {
-		t.Fatalf("the output: %v %v", err, recs)
-	}
-	col := map[string]int{}
-	for i, name := range recs[0] {
-		col[name] = i
-	}
+	recs, col := csvOutput(t, out)
 	taxes := map[string]int{}
-	for _, r := range recs[1:] {
+	for _, r := range recs {
 		get := func(name string) string { return r[col[name]] }
 		doc := get("document_number")
 		switch {

@@ -1,0 +1,157 @@
+package cli
+
+import (
+	"cmp"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/journal"
+)
+
+// dataDirEnv names the environment variable of --data-dir.
+const dataDirEnv = "LEVY_DATA_DIR"
+
+// The help of the admin credential's flags, as levy journal and levy
+// profile give it.
+const (
+	clientIDUsage     = "with --server: the client ID of an admin credential"
+	clientSecretUsage = "with --server: its secret (best in the environment, where other users cannot read it)"
+	audienceUsage     = "with --server: the admin audience of the server (levy serve --admin-audience)"
+)
+
+// subcommand reads the command of a command group (levy NAME CMD ...),
+// one of cmds: without one, or with one that is not among them, it prints
+// usage on stderr and fails; on -h it prints usage on stdout. It returns
+// "" when the command is done, with the error to end it with (nil after
+// -h). noun is what the command is called in the messages ("command").
+func subcommand(args []string, name, noun, usage string, cmds []string, stdout, stderr io.Writer) (string, error) {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return "", usageError{fmt.Sprintf("%s needs a %s: %s", name, noun, orList(cmds))}
+	}
+	if isHelp(args[0]) {
+		printHelp(stdout, usage, nil, nil)
+		return "", nil
+	}
+	if !slices.Contains(cmds, args[0]) {
+		fmt.Fprint(stderr, usage)
+		return "", usageError{fmt.Sprintf("unknown %s %s %q", name, noun, args[0])}
+	}
+	return args[0], nil
+}
+
+// orList joins words as a sentence does: "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// parseFlags parses args, which are flags only: an argument left over is
+// refused.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	return nil
+}
+
+// givenFlags returns the names of the flags given on the command line.
+func givenFlags(fs *flag.FlagSet) map[string]bool {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	return given
+}
+
+// storeFlags are the flags by which a command finds the stores it works
+// on: a data directory or a database here, or, for the commands that can
+// work through one, a running levy serve and an admin credential of it.
+type storeFlags struct {
+	dataDir, database string
+	remote            remote
+}
+
+// registerLocal adds --data-dir and --database, which default to their
+// environment variables.
+func (s *storeFlags) registerLocal(fs *flag.FlagSet) {
+	fs.StringVar(&s.dataDir, "data-dir", os.Getenv(dataDirEnv), "data directory, which no server holds")
+	fs.StringVar(&s.database, "database", os.Getenv(databaseEnv), databaseUsage)
+}
+
+// registerServer adds --server, whose help is server, and the flags of
+// the admin credential, whose help is secret and audience beside
+// clientIDUsage; each defaults to its environment variable.
+func (s *storeFlags) registerServer(fs *flag.FlagSet, server, secret, audience string) {
+	fs.StringVar(&s.remote.base, "server", os.Getenv(serverEnv), server)
+	fs.StringVar(&s.remote.clientID, "client-id", os.Getenv(clientIDEnv), clientIDUsage)
+	fs.StringVar(&s.remote.secret, "client-secret", os.Getenv(clientSecretEnv), secret)
+	fs.StringVar(&s.remote.audience, "audience", cmp.Or(os.Getenv(adminAudEnv), oauth.DefaultAdminAudience), audience)
+}
+
+// storeEnv names the environment variables of the store flags, and of
+// the flags of more (pairs of a flag and its variable), for printHelp.
+func storeEnv(more ...string) func(string) string {
+	return envOf(append([]string{"data-dir", dataDirEnv, "database", databaseEnv, "server", serverEnv,
+		"client-id", clientIDEnv, "client-secret", clientSecretEnv, "audience", adminAudEnv}, more...)...)
+}
+
+// choose settles whether the command works here or through the server.
+// A flag on the command line wins over the variables of the other way:
+// LEVY_DATA_DIR set for the server does not stand in the way of
+// --server, nor LEVY_SERVER in that of --data-dir. Both ways on the
+// command line are refused with the message both. When only the
+// environment gives both ways, the server is used if serverEnvWins, and
+// the command is refused otherwise. One way is required.
+func (s *storeFlags) choose(given map[string]bool, both string, serverEnvWins bool) error {
+	switch local := given["data-dir"] || given["database"]; {
+	case given["server"] && local:
+		return usageError{both}
+	case given["server"]:
+		s.dataDir, s.database = "", ""
+	case local:
+		s.remote.base = ""
+	}
+	if !serverEnvWins && s.remote.base != "" && (s.dataDir != "" || s.database != "") {
+		return usageError{fmt.Sprintf("%s and %s or %s are both set: give --server or --data-dir on the command line", serverEnv, dataDirEnv, databaseEnv)}
+	}
+	if s.remote.base == "" && s.dataDir == "" && s.database == "" {
+		return usageError{"--data-dir, --database or --server is required"}
+	}
+	return nil
+}
+
+// openJournal opens the storage and the tax journal of the data directory
+// or the database, for a command that reads the journal here. A data
+// directory without a journal is refused before anything is opened;
+// when a running levy serve holds the directory, the error is held's,
+// which says what to do instead. The caller closes the storage.
+func (s *storeFlags) openJournal(ctx context.Context, held func(err error) error) (*storage, journal.Store, error) {
+	if s.database == "" {
+		if _, err := os.Stat(journalDir(s.dataDir)); err != nil {
+			return nil, nil, fmt.Errorf("no tax journal in %s: %w", s.dataDir, err)
+		}
+	}
+	st, err := openStorage(ctx, s.dataDir, s.database, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	store, _, err := st.journal(ctx)
+	if err != nil {
+		_ = st.Close()
+		if s.database == "" && dirLocked(err) {
+			return nil, nil, held(err)
+		}
+		return nil, nil, err
+	}
+	return st, store, nil
+}
