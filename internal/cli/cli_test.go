@@ -298,3 +298,17 @@ func TestCalcReadsPastByteOrderMark(t *testing.T) {
 		t.Errorf("a decimal comma: exit %d, %s", code, errOut)
 	}
 }
+
+// TestStoreCommandsRefuseBothWaysFromTheEnvironment sets LEVY_SERVER and
+// LEVY_DATA_DIR together: journal, nexus and profile each refuse rather
+// than choose one silently, and a flag on the command line settles it.
+func TestStoreCommandsRefuseBothWaysFromTheEnvironment(t *testing.T) {
+	t.Setenv(serverEnv, "http://127.0.0.1:1")
+	t.Setenv(dataDirEnv, t.TempDir())
+	for _, args := range [][]string{{"journal", "report"}, {"nexus", "report"}, {"profile", "list", "customers"}} {
+		code, _, errOut := runCLI(t, args...)
+		if code != 2 || !strings.Contains(errOut, "are both set") {
+			t.Errorf("%v: exit %d, stderr %q; want the usage error that both are set", args, code, errOut)
+		}
+	}
+}

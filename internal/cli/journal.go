@@ -106,7 +106,7 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	given := givenFlags(fs)
-	if err := a.choose(given, "--server reads the journal through a running server, --data-dir and --database open it here: give one", false); err != nil {
+	if err := a.choose(given, "--server reads the journal through a running server, --data-dir and --database open it here: give one"); err != nil {
 		return err
 	}
 	a.from, a.to, a.tenantGiven = from.d, to.d, given["tenant"]

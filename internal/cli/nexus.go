@@ -107,7 +107,7 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	given := givenFlags(fs)
 	// Unlike journal and profile, LEVY_SERVER wins when the environment
 	// gives both ways.
-	if err := a.choose(given, "--server reads the report through a running server, --data-dir and --database open the journal here: give one", true); err != nil {
+	if err := a.choose(given, "--server reads the report through a running server, --data-dir and --database open the journal here: give one"); err != nil {
 		return err
 	}
 	a.asOf, a.tenantGiven, a.companyGiven = asOf.d, given["tenant"], given["company"]

@@ -144,7 +144,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		rest = fs.Args()[1:]
 	}
 	given := givenFlags(fs)
-	if err := a.choose(given, "--server works through a running server, --data-dir and --database open the profiles here: give one", false); err != nil {
+	if err := a.choose(given, "--server works through a running server, --data-dir and --database open the profiles here: give one"); err != nil {
 		return err
 	}
 	a.tenantGiven = given["tenant"]

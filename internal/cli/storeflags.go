@@ -109,10 +109,9 @@ func storeEnv(more ...string) func(string) string {
 // A flag on the command line wins over the variables of the other way:
 // LEVY_DATA_DIR set for the server does not stand in the way of
 // --server, nor LEVY_SERVER in that of --data-dir. Both ways on the
-// command line are refused with the message both. When only the
-// environment gives both ways, the server is used if serverEnvWins, and
-// the command is refused otherwise. One way is required.
-func (s *storeFlags) choose(given map[string]bool, both string, serverEnvWins bool) error {
+// command line are refused with the message both, and so are both ways
+// given by the environment alone. One way is required.
+func (s *storeFlags) choose(given map[string]bool, both string) error {
 	switch local := given["data-dir"] || given["database"]; {
 	case given["server"] && local:
 		return usageError{both}
@@ -121,7 +120,7 @@ func (s *storeFlags) choose(given map[string]bool, both string, serverEnvWins bo
 	case local:
 		s.remote.base = ""
 	}
-	if !serverEnvWins && s.remote.base != "" && (s.dataDir != "" || s.database != "") {
+	if s.remote.base != "" && (s.dataDir != "" || s.database != "") {
 		return usageError{fmt.Sprintf("%s and %s or %s are both set: give --server or --data-dir on the command line", serverEnv, dataDirEnv, databaseEnv)}
 	}
 	if s.remote.base == "" && s.dataDir == "" && s.database == "" {
