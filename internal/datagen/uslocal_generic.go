@@ -278,6 +278,14 @@ func (s *State) CompareStateRate(row Row) {
 	}
 }
 
+// CompareTaxlocusStateRate accounts for TaxLocus's state rate row of
+// the state, if it has one, as CompareStateRate does.
+func (s *State) CompareTaxlocusStateRate(in *Inputs) {
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
+	}
+}
+
 // ReconcileOST accounts for the state's rows of the OpenSalesTax
 // export against what the state's primary source built: a county row
 // is represented by the county when their rates agree; a city row by the
@@ -436,15 +444,17 @@ func (s *State) DefineDistrict(id string, t jurisdiction.Type, name, code string
 	return nil
 }
 
-// BuildGeneric is the builder of a state whose content is TaxLocus's
-// rows read the common way, compared with OpenSalesTax where it has the
-// state.
-func BuildGeneric(s *State, in *Inputs) error {
-	if err := s.ApplyTaxlocus(in, TaxlocusOptions{}); err != nil {
-		return err
+// TaxlocusBuilder returns the builder of a state whose content is
+// TaxLocus's rows read the common way as opts say (ApplyTaxlocus), with
+// TaxLocus's state rate compared (CompareTaxlocusStateRate) and
+// OpenSalesTax's rows reconciled against the result, those that over
+// names as it says (ReconcileOSTWith; nil for none).
+func TaxlocusBuilder(opts TaxlocusOptions, over map[string]OSTOverride) func(*State, *Inputs) error {
+	return func(s *State, in *Inputs) error {
+		if err := s.ApplyTaxlocus(in, opts); err != nil {
+			return err
+		}
+		s.CompareTaxlocusStateRate(in)
+		return s.ReconcileOSTWith(in, over)
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
-	return s.ReconcileOST(in)
 }

@@ -32,7 +32,7 @@ type OSTOverride struct {
 // ReconcileOSTWith accounts for the state's OpenSalesTax rows: those
 // that over names as it says (a winning row gives its county or city
 // the row's rate, from OpenSalesTax), the others the common way
-// (reconcileOST). Every name in over must be a row of the export.
+// (ReconcileOST). Every name in over must be a row of the export.
 func (s *State) ReconcileOSTWith(in *Inputs, over map[string]OSTOverride) error {
 	st := s.Sub.Code
 	var rest []Row
@@ -143,8 +143,6 @@ func BuildFromSST(s *State, in *Inputs) error {
 		return err
 	}
 	s.ReconcileTaxlocus(in, "the SST rate file")
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }

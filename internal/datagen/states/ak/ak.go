@@ -164,8 +164,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			return err
 		}
 	}
-	if r, ok := in.TaxlocusStates["AK"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(datagen.OSTRowsExcept(in, "AK", done))
 }

@@ -180,9 +180,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 	}
 
-	if r, ok := in.TaxlocusStates["AL"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	// OpenSalesTax: its city rates include the special districts of
 	// the city; reconcileOST reads the rest.
 	rest := *in

@@ -84,9 +84,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	if err := caTaxlocus(s, in, rows); err != nil {
 		return err
 	}
-	if r, ok := in.TaxlocusStates["CA"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return caOST(s, in, state)
 }
 

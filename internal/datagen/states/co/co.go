@@ -243,9 +243,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			return err
 		}
 	}
-	if r, ok := in.TaxlocusStates["CO"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 

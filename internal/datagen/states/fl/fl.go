@@ -35,9 +35,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{}); err != nil {
 		return err
 	}
-	if r, ok := in.TaxlocusStates["FL"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	done := map[string]bool{}
 	// Palm Beach: the DR-15DSS of 2026, through OpenSalesTax.
 	for _, county := range []string{"Palm Beach County"} {

@@ -51,8 +51,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 		s.Represent(row, "US-"+fips)
 	}
-	if r, ok := in.TaxlocusStates["HI"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }

@@ -174,9 +174,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	if err := ilGrocery(s); err != nil {
 		return err
 	}
-	if r, ok := in.TaxlocusStates["IL"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return reconcileILOST(s, in)
 }
 

@@ -54,9 +54,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	if err := ksJurisdictionCodes(s, special); err != nil {
 		return err
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 

@@ -170,9 +170,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 		s.Represent(row, rep...)
 	}
-	if r, ok := in.TaxlocusStates["LA"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 

@@ -68,9 +68,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	only := *in
 	only.Taxlocus = map[string][]datagen.Row{"MN": rest}
 	s.ReconcileTaxlocus(&only, "the SST rate file")
-	if r, ok := in.TaxlocusStates["MN"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 

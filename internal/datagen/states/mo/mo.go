@@ -263,9 +263,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	for line, m := range mapping {
 		return fmt.Errorf("mo-taxlocus.csv: line %d (%s) is not a TaxLocus city row of Missouri", line, m.Name)
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return moReconcileOST(s, in)
 }
 

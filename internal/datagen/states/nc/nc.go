@@ -80,8 +80,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			s.Refuse(row, "a %s row: North Carolina's local taxes are its counties' and their transit taxes", row.Kind)
 		}
 	}
-	if r, ok := in.TaxlocusStates["NC"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }

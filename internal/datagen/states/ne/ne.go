@@ -42,8 +42,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			}
 		}
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }

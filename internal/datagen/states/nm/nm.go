@@ -190,9 +190,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			s.Refuse(row, "a special location of %s County (%s) whose extent the data does not give, with a rate (%s%%) of its own", county, nmKind(row.Label), row.Rate.Shift(2))
 		}
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return nmReconcileOST(s, in, ost)
 }
 

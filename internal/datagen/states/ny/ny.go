@@ -122,9 +122,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			s.Represent(row, parts...)
 		}
 	}
-	if r, ok := in.TaxlocusStates["NY"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	// The other OpenSalesTax rows agree with these parts: its county
 	// rates leave out the MCTD and are 0 in New York City, and its
 	// other cities have no tax of their own (0).

@@ -109,8 +109,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			s.Refuse(row, "a %s row, which Ohio's content does not read", row.Kind)
 		}
 	}
-	if r, ok := in.TaxlocusStates["OH"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }

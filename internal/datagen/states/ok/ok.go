@@ -43,8 +43,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	if err := s.ApplyTaxlocus(&sub, datagen.TaxlocusOptions{PlaceCodes: true}); err != nil {
 		return err
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }

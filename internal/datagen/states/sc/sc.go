@@ -32,9 +32,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{}); err != nil {
 		return err
 	}
-	if r, ok := in.TaxlocusStates["SC"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	done := map[string]bool{}
 	row, ok := datagen.OSTRowByRef(in, "SC", "SC_CITIES/Myrtle Beach")
 	if !ok {

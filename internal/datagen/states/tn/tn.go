@@ -103,9 +103,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			s.Refuse(row, "a %s row, which Tennessee's content does not read", row.Kind)
 		}
 	}
-	if r, ok := in.TaxlocusStates["TN"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 

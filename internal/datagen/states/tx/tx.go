@@ -84,9 +84,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	for _, row := range combined {
 		txCombinedArea(s, row)
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	if err := txReconcileOST(s, in); err != nil {
 		return err
 	}

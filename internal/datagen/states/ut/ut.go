@@ -47,9 +47,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	if err := s.ApplyTaxlocus(&filtered, datagen.TaxlocusOptions{PlaceCodes: true}); err != nil {
 		return err
 	}
-	if r, ok := in.TaxlocusStates[st]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 

@@ -151,9 +151,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			done[row.Ref] = true
 		}
 	}
-	if r, ok := in.TaxlocusStates["VA"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(datagen.OSTRowsExcept(in, "VA", done))
 }
 

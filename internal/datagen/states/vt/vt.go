@@ -55,9 +55,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 		s.Represent(row, id)
 	}
-	if r, ok := in.TaxlocusStates["VT"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 

@@ -130,9 +130,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 		s.Log().Info("Washington city without a rate row, taxed as its counties' base and its transit authorities", "place", p.Code, "name", p.Name)
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 
