@@ -40,8 +40,9 @@ type TaxlocusMapping struct {
 	Note   string
 }
 
-// ReadTaxlocusMapping reads a state's mapping file, if it has one.
-func (s *State) ReadTaxlocusMapping() (map[int]*TaxlocusMapping, error) {
+// readTaxlocusMapping reads a state's mapping file, if it has one, by
+// line number.
+func (s *State) readTaxlocusMapping() (map[int]*TaxlocusMapping, error) {
 	name := strings.ToLower(s.Sub.Code) + "-taxlocus.csv"
 	if !s.has(name) {
 		return nil, nil
@@ -102,9 +103,19 @@ func (s *State) ReadTaxlocusMapping() (map[int]*TaxlocusMapping, error) {
 // other rows are refused as districts whose area the data does not
 // give).
 func (s *State) ApplyTaxlocus(in *Inputs, opts TaxlocusOptions) error {
-	mapping, err := s.ReadTaxlocusMapping()
+	_, err := s.ApplyTaxlocusExcept(in, opts, nil)
+	return err
+}
+
+// ApplyTaxlocusExcept is ApplyTaxlocus leaving to the state's builder
+// the rows that its mapping file does not name and that own picks (nil:
+// none): it returns those, in the source's order, for the builder to
+// read or refuse.
+func (s *State) ApplyTaxlocusExcept(in *Inputs, opts TaxlocusOptions, own func(Row) bool) ([]Row, error) {
+	rows := in.Taxlocus[s.Sub.Code]
+	mapped, err := s.MapTaxlocusRows(rows)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if opts.CountyScope == 0 {
 		opts.CountyScope = ScopeCounty
@@ -146,13 +157,9 @@ func (s *State) ApplyTaxlocus(in *Inputs, opts TaxlocusOptions) error {
 		}
 		return v, nil
 	}
-	for _, row := range in.Taxlocus[s.Sub.Code] {
-		line, _ := strconv.Atoi(row.Ref[strings.LastIndexByte(row.Ref, ':')+1:])
-		if m := mapping[line]; m != nil {
-			if m.Name != row.Label {
-				return fmt.Errorf("%s-taxlocus.csv: line %d is %q in the source, the mapping says %q", strings.ToLower(s.Sub.Code), line, row.Label, m.Name)
-			}
-			delete(mapping, line)
+	var left []Row
+	for _, row := range rows {
+		if m := mapped[row.Ref]; m != nil {
 			switch m.Action {
 			case "refuse":
 				s.Refuse(row, "%s", m.Note)
@@ -163,12 +170,12 @@ func (s *State) ApplyTaxlocus(in *Inputs, opts TaxlocusOptions) error {
 				if len(fips) != 5 {
 					var ok bool
 					if fips, ok = s.County(cmpOr(m.Target, row.Label)); !ok {
-						return fmt.Errorf("%s: no county %q", row.Ref, cmpOr(m.Target, row.Label))
+						return nil, fmt.Errorf("%s: no county %q", row.Ref, cmpOr(m.Target, row.Label))
 					}
 				}
 				v, err := minusOf(row, m.Minus)
 				if err != nil {
-					return err
+					return nil, err
 				}
 				where := m.Where
 				if len(where) == 0 {
@@ -176,26 +183,26 @@ func (s *State) ApplyTaxlocus(in *Inputs, opts TaxlocusOptions) error {
 				}
 				id := "US-" + fips
 				if _, ok := s.L.b.juris[id]; !ok {
-					return fmt.Errorf("%s: county %s unknown", row.Ref, fips)
+					return nil, fmt.Errorf("%s: county %s unknown", row.Ref, fips)
 				}
 				if err := setRate(row, id, v, where, append([]string{id}, m.Minus...)); err != nil {
-					return err
+					return nil, err
 				}
 			case "city":
 				p, ok := s.PlaceByCode(m.Target)
 				if !ok {
-					return fmt.Errorf("%s: no place %q in %s", row.Ref, m.Target, s.Sub.Code)
+					return nil, fmt.Errorf("%s: no place %q in %s", row.Ref, m.Target, s.Sub.Code)
 				}
 				v, err := minusOf(row, m.Minus)
 				if err != nil {
-					return err
+					return nil, err
 				}
 				id := s.City(p)
 				for _, w := range m.Where {
 					s.Assign(id, w)
 				}
 				if err := setRate(row, id, v, nil, append([]string{id}, m.Minus...)); err != nil {
-					return err
+					return nil, err
 				}
 			case "district":
 				id := m.Target
@@ -203,16 +210,20 @@ func (s *State) ApplyTaxlocus(in *Inputs, opts TaxlocusOptions) error {
 					id = s.DistrictID(row.Code, row.Label)
 				}
 				if _, err := s.District(id, m.Type, cmpOr(m.Label, row.Label), row.Code); err != nil {
-					return err
+					return nil, err
 				}
 				v, err := minusOf(row, m.Minus)
 				if err != nil {
-					return err
+					return nil, err
 				}
 				if err := setRate(row, id, v, m.Where, append([]string{id}, m.Minus...)); err != nil {
-					return err
+					return nil, err
 				}
 			}
+			continue
+		}
+		if own != nil && own(row) {
+			left = append(left, row)
 			continue
 		}
 		switch row.Kind {
@@ -224,7 +235,7 @@ func (s *State) ApplyTaxlocus(in *Inputs, opts TaxlocusOptions) error {
 			}
 			id := "US-" + fips
 			if err := setRate(row, id, row.Rate, []Scope{{Kind: opts.CountyScope, County: fips}}, []string{id}); err != nil {
-				return err
+				return nil, err
 			}
 		case "city":
 			var p *Place
@@ -241,16 +252,41 @@ func (s *State) ApplyTaxlocus(in *Inputs, opts TaxlocusOptions) error {
 			}
 			id := s.City(p)
 			if err := setRate(row, id, row.Rate, nil, []string{id}); err != nil {
-				return err
+				return nil, err
 			}
 		default:
 			s.Refuse(row, "a %s whose area the sources do not give (no boundary, no list of places or ZIP codes)", row.Kind)
 		}
 	}
-	for line, m := range mapping {
-		return fmt.Errorf("%s-taxlocus.csv: line %d (%s) is not a TaxLocus row of %s", strings.ToLower(s.Sub.Code), line, m.Name, s.Sub.Code)
+	return left, nil
+}
+
+// MapTaxlocusRows matches the lines of the state's mapping file, if it
+// has one, with rows, TaxLocus rows of the state: it returns each
+// mapped row's line of the file by the row's reference, and fails on a
+// line whose name is not its row's or that is not one of rows.
+func (s *State) MapTaxlocusRows(rows []Row) (map[string]*TaxlocusMapping, error) {
+	mapping, err := s.readTaxlocusMapping()
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	file := strings.ToLower(s.Sub.Code) + "-taxlocus.csv"
+	mapped := map[string]*TaxlocusMapping{}
+	for _, row := range rows {
+		m := mapping[taxlocusRowNumber(row)]
+		if m == nil {
+			continue
+		}
+		if m.Name != row.Label {
+			return nil, fmt.Errorf("%s: line %d is %q in the source, the mapping says %q", file, m.Line, row.Label, m.Name)
+		}
+		mapped[row.Ref] = m
+		delete(mapping, m.Line)
+	}
+	for line, m := range mapping {
+		return nil, fmt.Errorf("%s: line %d (%s) is not a TaxLocus row of %s that its builder maps", file, line, m.Name, s.Sub.Name)
+	}
+	return mapped, nil
 }
 
 // cmpOr returns the first of its arguments that is not "".

@@ -11,8 +11,8 @@ import (
 
 // What the builders of several states share.
 
-// TaxlocusRowNumber returns the line number of a TaxLocus row.
-func TaxlocusRowNumber(row Row) int {
+// taxlocusRowNumber returns the line number of a TaxLocus row.
+func taxlocusRowNumber(row Row) int {
 	i := strings.LastIndexByte(row.Ref, ':')
 	n := 0
 	for _, c := range row.Ref[i+1:] {

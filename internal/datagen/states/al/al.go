@@ -53,21 +53,18 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 		inCity[fips] = v.Shift(-2)
 	}
-	mapping, err := s.ReadTaxlocusMapping()
+	rows := in.Taxlocus[s.Sub.Code]
+	mapped, err := s.MapTaxlocusRows(rows)
 	if err != nil {
 		return err
 	}
 	var counties, cities []datagen.Row
-	for _, row := range in.Taxlocus["AL"] {
-		if m := mapping[datagen.TaxlocusRowNumber(row)]; m != nil {
-			if m.Name != row.Label {
-				return fmt.Errorf("al-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.Line, row.Label, m.Name)
-			}
+	for _, row := range rows {
+		if m := mapped[row.Ref]; m != nil {
 			if m.Action != "refuse" {
 				return fmt.Errorf("al-taxlocus.csv: line %d: Alabama's builder reads only refusals from its mapping", m.Line)
 			}
 			s.Refuse(row, "%s", m.Note)
-			delete(mapping, m.Line)
 			continue
 		}
 		switch {
@@ -81,9 +78,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		default:
 			s.Refuse(row, "a %s row, which Alabama's sources do not have", row.Kind)
 		}
-	}
-	for line, m := range mapping {
-		return fmt.Errorf("al-taxlocus.csv: line %d (%s) is not an Alabama TaxLocus row", line, m.Name)
 	}
 
 	// Counties: TaxLocus's rate outside cities, split where OpenSalesTax

@@ -40,23 +40,10 @@ func New() datagen.StateDef {
 // a city in or out of a district, unincorporated areas, and rows to
 // refuse.
 func build(s *datagen.State, in *datagen.Inputs) error {
-	mapping, err := s.ReadTaxlocusMapping()
+	rows := in.Taxlocus[s.Sub.Code]
+	mapped, err := s.MapTaxlocusRows(rows)
 	if err != nil {
 		return err
-	}
-	rows := in.Taxlocus["CO"]
-	mapped := map[string]*datagen.TaxlocusMapping{}
-	for _, row := range rows {
-		if m := mapping[datagen.TaxlocusRowNumber(row)]; m != nil {
-			if m.Name != row.Label {
-				return fmt.Errorf("co-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.Line, row.Label, m.Name)
-			}
-			mapped[row.Ref] = m
-			delete(mapping, m.Line)
-		}
-	}
-	for line, m := range mapping {
-		return fmt.Errorf("co-taxlocus.csv: line %d (%s) is not a Colorado TaxLocus row", line, m.Name)
 	}
 	period := civil.Period{}
 

@@ -39,16 +39,10 @@ func New() datagen.StateDef {
 
 // build builds Kansas's local content.
 func build(s *datagen.State, in *datagen.Inputs) error {
-	var base, special []datagen.Row
-	for _, row := range in.Taxlocus[s.Sub.Code] {
-		if row.Kind == "special_district" {
-			special = append(special, row)
-		} else {
-			base = append(base, row)
-		}
-	}
-	sub := &datagen.Inputs{Taxlocus: map[string][]datagen.Row{s.Sub.Code: base}}
-	if err := s.ApplyTaxlocus(sub, datagen.TaxlocusOptions{PlaceCodes: true}); err != nil {
+	special, err := s.ApplyTaxlocusExcept(in, datagen.TaxlocusOptions{PlaceCodes: true}, func(row datagen.Row) bool {
+		return row.Kind == "special_district"
+	})
+	if err != nil {
 		return err
 	}
 	if err := ksJurisdictionCodes(s, special); err != nil {

@@ -40,23 +40,10 @@ func New() datagen.StateDef {
 // the parish's applies there too. la-taxlocus.csv names the rows the
 // rules cannot read.
 func build(s *datagen.State, in *datagen.Inputs) error {
-	mapping, err := s.ReadTaxlocusMapping()
+	rows := in.Taxlocus[s.Sub.Code]
+	mapped, err := s.MapTaxlocusRows(rows)
 	if err != nil {
 		return err
-	}
-	rows := in.Taxlocus["LA"]
-	mapped := map[string]*datagen.TaxlocusMapping{}
-	for _, row := range rows {
-		if m := mapping[datagen.TaxlocusRowNumber(row)]; m != nil {
-			if m.Name != row.Label {
-				return fmt.Errorf("la-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.Line, row.Label, m.Name)
-			}
-			mapped[row.Ref] = m
-			delete(mapping, m.Line)
-		}
-	}
-	for line, m := range mapping {
-		return fmt.Errorf("la-taxlocus.csv: line %d (%s) is not a Louisiana TaxLocus row", line, m.Name)
 	}
 	parishOf := func(row datagen.Row) (string, error) {
 		n, err := strconv.Atoi(row.Code[:2])

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/levytax/levy/civil"
@@ -176,7 +175,8 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	}
 	// The cities and communities, with the rows that
 	// mo-taxlocus.csv reads.
-	mapping, err := s.ReadTaxlocusMapping()
+	cities := slices.DeleteFunc(slices.Clone(rows), func(row datagen.Row) bool { return row.Kind != "city" })
+	mapped, err := s.MapTaxlocusRows(cities)
 	if err != nil {
 		return err
 	}
@@ -193,28 +193,20 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 	}
 	first := map[string]moFirstRow{} // place code -> its first row
-	for _, row := range rows {
-		if row.Kind != "city" {
-			continue
-		}
+	for _, row := range cities {
 		name := moXRow.ReplaceAllString(row.Label, "")
 		p, ok := s.Place(name, "")
-		line, _ := strconv.Atoi(row.Ref[strings.LastIndexByte(row.Ref, ':')+1:])
-		if m := mapping[line]; m != nil {
-			if m.Name != row.Label {
-				return fmt.Errorf("mo-taxlocus.csv: line %d is %q in the source, the mapping says %q", line, row.Label, m.Name)
-			}
-			delete(mapping, line)
+		if m := mapped[row.Ref]; m != nil {
 			switch m.Action {
 			case "refuse":
 				s.Refuse(row, "%s", m.Note)
 				continue
 			case "city":
 				if p, ok = s.PlaceByCode(m.Target); !ok {
-					return fmt.Errorf("mo-taxlocus.csv: line %d: no place %s", line, m.Target)
+					return fmt.Errorf("mo-taxlocus.csv: line %d: no place %s", m.Line, m.Target)
 				}
 			default:
-				return fmt.Errorf("mo-taxlocus.csv: line %d: Missouri's builder reads the actions city and refuse only", line)
+				return fmt.Errorf("mo-taxlocus.csv: line %d: Missouri's builder reads the actions city and refuse only", m.Line)
 			}
 		}
 		if !ok {
@@ -259,9 +251,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			return err
 		}
 		s.Represent(row, append([]string{id}, juris...)...)
-	}
-	for line, m := range mapping {
-		return fmt.Errorf("mo-taxlocus.csv: line %d (%s) is not a TaxLocus city row of Missouri", line, m.Name)
 	}
 	s.CompareTaxlocusStateRate(in)
 	return moReconcileOST(s, in)

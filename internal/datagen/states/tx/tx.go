@@ -9,7 +9,6 @@ import (
 	"maps"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/levytax/levy/civil"
@@ -52,28 +51,21 @@ func New() datagen.StateDef {
 //
 // At the end no area may have local rates above the 2% cap of the note.
 func build(s *datagen.State, in *datagen.Inputs) error {
-	mapping, err := s.ReadTaxlocusMapping()
+	// The common reading, and the mapping, of the rows but the special
+	// districts and the combined areas that the mapping does not name.
+	own, err := s.ApplyTaxlocusExcept(in, datagen.TaxlocusOptions{}, func(row datagen.Row) bool {
+		return row.Kind == "special_district" || row.Kind == "city" && strings.Contains(row.Label, "/")
+	})
 	if err != nil {
 		return err
 	}
-	var common, spds, combined []datagen.Row
-	for _, row := range in.Taxlocus[s.Sub.Code] {
-		switch {
-		case mapping[taxlocusLine(row)] != nil:
-			common = append(common, row)
-		case row.Kind == "special_district":
+	var spds, combined []datagen.Row
+	for _, row := range own {
+		if row.Kind == "special_district" {
 			spds = append(spds, row)
-		case row.Kind == "city" && strings.Contains(row.Label, "/"):
+		} else {
 			combined = append(combined, row)
-		default:
-			common = append(common, row)
 		}
-	}
-	// The common reading, and the mapping, of the other rows.
-	sub := *in
-	sub.Taxlocus = map[string][]datagen.Row{s.Sub.Code: common}
-	if err := s.ApplyTaxlocus(&sub, datagen.TaxlocusOptions{}); err != nil {
-		return err
 	}
 	excused := txCountyCombinedAreas(s, datagen.TaxlocusDate)
 	for _, row := range spds {
@@ -92,12 +84,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		s.Log().Info("Texas: a city at the cap reaches into a county with a county tax", "part", w.String(), "place", txPlaceName(s, w.Place))
 	}
 	return txCheckLocalCap(s, datagen.TaxlocusDate, excused)
-}
-
-// taxlocusLine returns the line of a TaxLocus row in its file.
-func taxlocusLine(row datagen.Row) int {
-	n, _ := strconv.Atoi(row.Ref[strings.LastIndexByte(row.Ref, ':')+1:])
-	return n
 }
 
 // txCityDistrictKinds are the special purpose districts that Texas law
