@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/civil"
+	"github.com/shopspring/decimal"
 )
 
 // What the builders of several states share.
@@ -23,7 +24,8 @@ func taxlocusRowNumber(row Row) int {
 
 // OSTOverride says what becomes of one OpenSalesTax row instead of the
 // common comparison: its rate wins over the primary source's (win: the
-// publication that settles it), or it is refused (refuse: the reason).
+// publication that settles it), or it is refused (refuse: the reason),
+// which holds only while the row disagrees with the state's content.
 type OSTOverride struct {
 	Win    string
 	Refuse string
@@ -32,7 +34,9 @@ type OSTOverride struct {
 // ReconcileOSTWith accounts for the state's OpenSalesTax rows: those
 // that over names as it says (a winning row gives its county or city
 // the row's rate, from OpenSalesTax), the others the common way
-// (ReconcileOST). Every name in over must be a row of the export.
+// (ReconcileOST). Every name in over must be a row of the export, and
+// a refused row must still disagree with the county or city the state
+// built.
 func (s *State) ReconcileOSTWith(in *Inputs, over map[string]OSTOverride) error {
 	st := s.Sub.Code
 	var rest []Row
@@ -44,13 +48,17 @@ func (s *State) ReconcileOSTWith(in *Inputs, over map[string]OSTOverride) error 
 			continue
 		}
 		used[row.Ref] = true
+		table, key, _ := strings.Cut(row.Ref, "/")
+		county := strings.Contains(table, "COUNTY")
 		if o.Refuse != "" {
+			if v, ok := s.ostKeyRate(county, key, row.When); ok && v.Equal(row.Rate) {
+				return fmt.Errorf("%s: OpenSalesTax's %s%% agrees with the %s content now; drop the refusal", row.Ref, row.Rate.Shift(2), s.Sub.Name)
+			}
 			s.Refuse(row, "%s", o.Refuse)
 			continue
 		}
-		table, key, _ := strings.Cut(row.Ref, "/")
 		var id string
-		if strings.Contains(table, "COUNTY") {
+		if county {
 			fips, ok := s.County(key)
 			if !ok {
 				return fmt.Errorf("%s: no county %q", row.Ref, key)
@@ -79,6 +87,22 @@ func (s *State) ReconcileOSTWith(in *Inputs, over map[string]OSTOverride) error 
 	filtered := *in
 	filtered.OSTRows = map[string][]Row{st: rest}
 	return s.ReconcileOST(&filtered)
+}
+
+// ostKeyRate returns the rate on d of the county (county) or else the
+// single place that the key of an OpenSalesTax row names, if the state's
+// content gives it one.
+func (s *State) ostKeyRate(county bool, key string, d civil.Date) (decimal.Decimal, bool) {
+	if county {
+		if fips, ok := s.County(key); ok {
+			return s.L.rateOn("US-"+fips, d)
+		}
+		return decimal.Zero, false
+	}
+	if p, ok := s.Place(key, ""); ok {
+		return s.L.rateOn("US-"+p.Code, d)
+	}
+	return decimal.Zero, false
 }
 
 // MustCounty returns the FIPS code of a county named in a builder, ""
