@@ -460,24 +460,36 @@ func (s *State) RepresentIfSumWhy(row Row, why string, tries ...[]string) {
 	s.Refuse(row, "%s%% disagrees with the %s content (%s): %s", row.Rate.Shift(2), s.Sub.Name, strings.Join(got, "; "), why)
 }
 
-// DefineDistrict defines a district with one rate and the scopes, written
-// as the notes write them ("county:48201"), where it applies.
+// DefineDistrict is AddDistrict with the scopes written as the notes
+// write them ("county:48201").
 func (s *State) DefineDistrict(id string, t jurisdiction.Type, name, code string, v decimal.Decimal, p civil.Period, source string, where []string) error {
-	id, err := s.District(id, t, name, code)
-	if err != nil {
-		return err
-	}
-	if err := s.AddRate(id, "", v, p, source); err != nil {
-		return err
-	}
-	for _, w := range where {
+	scopes := make([]Scope, len(where))
+	for i, w := range where {
 		sc, err := ParseScope(w)
 		if err != nil {
 			return err
 		}
-		s.Assign(id, sc)
+		scopes[i] = sc
 	}
-	return nil
+	_, err := s.AddDistrict(id, t, name, code, v, p, source, scopes...)
+	return err
+}
+
+// AddDistrict defines a district (District) with one general rate, v
+// over p from source, in the scopes where it applies, and returns its
+// ID.
+func (s *State) AddDistrict(id string, t jurisdiction.Type, name, code string, v decimal.Decimal, p civil.Period, source string, where ...Scope) (string, error) {
+	id, err := s.District(id, t, name, code)
+	if err != nil {
+		return "", err
+	}
+	if err := s.AddRate(id, "", v, p, source); err != nil {
+		return "", err
+	}
+	for _, w := range where {
+		s.Assign(id, w)
+	}
+	return id, nil
 }
 
 // TaxlocusBuilder returns the builder of a state whose content is

@@ -112,14 +112,11 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 				return err
 			}
 			name := s.Juris(id).Name + " County outside municipalities"
-			d, err := s.District(id+"-UNINC", jurisdiction.SpecialPurposeDistrict, name, "")
+			d, err := s.AddDistrict(id+"-UNINC", jurisdiction.SpecialPurposeDistrict, name, "", row.Rate.Sub(in), civil.Period{}, datagen.SrcTaxlocus,
+				datagen.Scope{Kind: datagen.ScopeUninc, County: fips})
 			if err != nil {
 				return err
 			}
-			if err := s.AddRate(d, "", row.Rate.Sub(in), civil.Period{}, datagen.SrcTaxlocus); err != nil {
-				return err
-			}
-			s.Assign(d, datagen.Scope{Kind: datagen.ScopeUninc, County: fips})
 			s.Represent(row, id, d)
 		case hasRow:
 			return fmt.Errorf("%s (%s): the county's rate inside cities (%s%%, OpenSalesTax) is above its rate outside them", row.Ref, row.Label, in.Shift(2))

@@ -273,14 +273,8 @@ func caRemainders(s *datagen.State, rows []caRow, state decimal.Decimal) error {
 			return nil
 		}
 		made[w.Kind]++
-		if _, err := s.District(id, jurisdiction.District, name, ""); err != nil {
-			return err
-		}
-		if err := s.AddRate(id, "", v, period, "us-ca-cdtfa"); err != nil {
-			return err
-		}
-		s.Assign(id, w)
-		return nil
+		_, err := s.AddDistrict(id, jurisdiction.District, name, "", v, period, "us-ca-cdtfa", w)
+		return err
 	}
 	for _, fips := range slices.Sorted(maps.Keys(byCounty)) {
 		countyName := s.Juris("US-"+fips).Name + " County"

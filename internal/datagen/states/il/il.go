@@ -59,16 +59,13 @@ var ilTransitFrom = civil.New(2026, 8, 1)
 func build(s *datagen.State, in *datagen.Inputs) error {
 	transitOf := map[string]string{} // county FIPS -> transit district
 	for _, t := range ilTransit {
-		id, err := s.District(t.id, jurisdiction.TransitDistrict, t.name, "")
-		if err != nil {
-			return err
-		}
-		if err := s.AddRate(id, "", decimal.RequireFromString(t.rate), civil.Period{Effective: ilTransitFrom}, datagen.SrcTaxlocus); err != nil {
-			return err
-		}
+		var where []datagen.Scope
 		for _, c := range t.counties {
-			s.Assign(id, datagen.Scope{Kind: datagen.ScopeCounty, County: c})
-			transitOf[c] = id
+			where = append(where, datagen.Scope{Kind: datagen.ScopeCounty, County: c})
+			transitOf[c] = t.id
+		}
+		if _, err := s.AddDistrict(t.id, jurisdiction.TransitDistrict, t.name, "", decimal.RequireFromString(t.rate), civil.Period{Effective: ilTransitFrom}, datagen.SrcTaxlocus, where...); err != nil {
+			return err
 		}
 	}
 	// wholeCounty returns the jurisdictions of a county outside its

@@ -54,14 +54,9 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	}
 	period := civil.Period{}
 	for _, d := range laDistricts {
-		id, err := s.District(d.id, d.typ, d.name, "")
-		if err != nil {
+		if _, err := s.AddDistrict(d.id, d.typ, d.name, "", d.rate, period, datagen.SrcTaxlocus, datagen.Scope{Kind: datagen.ScopeCounty, County: d.parish}); err != nil {
 			return err
 		}
-		if err := s.AddRate(id, "", d.rate, period, datagen.SrcTaxlocus); err != nil {
-			return err
-		}
-		s.Assign(id, datagen.Scope{Kind: datagen.ScopeCounty, County: d.parish})
 	}
 	// Parishes first: their rows end in 00, or the mapping says so.
 	parishWide := map[string]bool{}

@@ -140,14 +140,10 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 		county := row.Rate
 		if d, ok := moCountyDistricts[fips]; ok {
-			id, err := s.District(s.DistrictID("", d.name), jurisdiction.SpecialPurposeDistrict, d.name, "")
-			if err != nil {
+			if _, err := s.AddDistrict(s.DistrictID("", d.name), jurisdiction.SpecialPurposeDistrict, d.name, "", d.rate, period, datagen.SrcTaxlocus,
+				datagen.Scope{Kind: datagen.ScopeCounty, County: fips}); err != nil {
 				return err
 			}
-			if err := s.SetRate(id, jurisdiction.General, d.rate, period, datagen.SrcTaxlocus); err != nil {
-				return err
-			}
-			s.Assign(id, datagen.Scope{Kind: datagen.ScopeCounty, County: fips})
 			county = county.Sub(d.rate)
 		}
 		if err := s.SetCountyRate(fips, "", county, period, datagen.SrcTaxlocus); err != nil {

@@ -60,14 +60,11 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 				s.Refuse(row, "special district %s: its area is not known", row.Code)
 				continue
 			}
-			id, err := s.District(s.DistrictID(row.Code, ""), jurisdiction.TransitDistrict, d.name, row.Code)
+			id, err := s.AddDistrict(s.DistrictID(row.Code, ""), jurisdiction.TransitDistrict, d.name, row.Code, row.Rate, civil.Period{}, datagen.SrcTaxlocus,
+				datagen.Scope{Kind: datagen.ScopeCounty, County: d.county})
 			if err != nil {
 				return err
 			}
-			if err := s.AddRate(id, "", row.Rate, civil.Period{}, datagen.SrcTaxlocus); err != nil {
-				return err
-			}
-			s.Assign(id, datagen.Scope{Kind: datagen.ScopeCounty, County: d.county})
 			s.Represent(row, id)
 		case "transit":
 			if row.Label != "Mecklenburg County transit tax" {

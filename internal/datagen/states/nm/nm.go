@@ -72,14 +72,9 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	}
 	period := civil.Period{}
 	define := func(row datagen.Row, t jurisdiction.Type, name string, v decimal.Decimal, where datagen.Scope) error {
-		id := s.DistrictID(row.Code, "")
-		if _, err := s.District(id, t, name, row.Code); err != nil {
-			return err
-		}
-		if err := s.AddRate(id, jurisdiction.General, v, period, datagen.SrcTaxlocus); err != nil {
+		if _, err := s.AddDistrict(s.DistrictID(row.Code, ""), t, name, row.Code, v, period, datagen.SrcTaxlocus, where); err != nil {
 			return fmt.Errorf("%s: %w", row.Ref, err)
 		}
-		s.Assign(id, where)
 		return nil
 	}
 	var special []datagen.Row

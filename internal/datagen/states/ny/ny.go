@@ -43,11 +43,8 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	if !ok {
 		return fmt.Errorf("OpenSalesTax has no NY_MCTD_RATE")
 	}
-	mctd, err := s.District("US-NY-D-MCTD", jurisdiction.TransitDistrict, "Metropolitan Commuter Transportation District", "")
+	mctd, err := s.AddDistrict("US-NY-D-MCTD", jurisdiction.TransitDistrict, "Metropolitan Commuter Transportation District", "", mctdRow.Rate, civil.Period{}, datagen.SrcOpenSalesTax)
 	if err != nil {
-		return err
-	}
-	if err := s.AddRate(mctd, "", mctdRow.Rate, civil.Period{}, datagen.SrcOpenSalesTax); err != nil {
 		return err
 	}
 	mctdCounties := map[string]bool{}

@@ -143,18 +143,15 @@ func txSpecialDistrict(s *datagen.State, row datagen.Row) error {
 			s.Refuse(row, "a %s of %s, whose %s%% does not fit under the 2%% cap beside the city's and its county's rates in any part of the city: a stale row, or the city's row already holds it", strings.ToLower(k.kind), p.Name, row.Rate.Shift(2))
 			return nil
 		}
-		if _, err := s.District(id, jurisdiction.SpecialPurposeDistrict, p.Name+" "+k.kind, ""); err != nil {
-			return err
-		}
-		if err := s.AddRate(id, jurisdiction.General, row.Rate, civil.Period{}, datagen.SrcTaxlocus); err != nil {
-			return fmt.Errorf("%s: %w", row.Ref, err)
-		}
-		if len(fits) == len(p.Counties) {
-			s.Assign(id, datagen.Scope{Kind: datagen.ScopePlace, Place: p.Code})
-		} else {
+		where := []datagen.Scope{{Kind: datagen.ScopePlace, Place: p.Code}}
+		if len(fits) != len(p.Counties) {
+			where = nil
 			for _, c := range fits {
-				s.Assign(id, datagen.Scope{Kind: datagen.ScopePlace, Place: p.Code, County: c})
+				where = append(where, datagen.Scope{Kind: datagen.ScopePlace, Place: p.Code, County: c})
 			}
+		}
+		if _, err := s.AddDistrict(id, jurisdiction.SpecialPurposeDistrict, p.Name+" "+k.kind, "", row.Rate, civil.Period{}, datagen.SrcTaxlocus, where...); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
 		}
 		s.Represent(row, id)
 		return nil
@@ -202,14 +199,11 @@ func txCountyHealthDistrict(s *datagen.State, row datagen.Row, county string, he
 	if health {
 		kind, short = " County Health Services Tax", "HSD"
 	}
-	id, err := s.District("US-"+fips+"-"+short, jurisdiction.SpecialPurposeDistrict, name+kind, "")
+	id, err := s.AddDistrict("US-"+fips+"-"+short, jurisdiction.SpecialPurposeDistrict, name+kind, "", row.Rate, civil.Period{}, datagen.SrcTaxlocus,
+		datagen.Scope{Kind: datagen.ScopeCounty, County: fips})
 	if err != nil {
-		return err
-	}
-	if err := s.AddRate(id, jurisdiction.General, row.Rate, civil.Period{}, datagen.SrcTaxlocus); err != nil {
 		return fmt.Errorf("%s: %w", row.Ref, err)
 	}
-	s.Assign(id, datagen.Scope{Kind: datagen.ScopeCounty, County: fips})
 	s.Represent(row, id)
 	return nil
 }

@@ -60,11 +60,8 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		if !ok {
 			return fmt.Errorf("VA_DISTRICT_RATE_PCT has no %s", d.ost)
 		}
-		id, err := s.District(d.id, d.typ, d.name, "")
+		id, err := s.AddDistrict(d.id, d.typ, d.name, "", v.Shift(-2), civil.Period{}, datagen.SrcOpenSalesTax)
 		if err != nil {
-			return err
-		}
-		if err := s.AddRate(id, "", v.Shift(-2), civil.Period{}, datagen.SrcOpenSalesTax); err != nil {
 			return err
 		}
 		district[d.ost], rate[id] = id, v.Shift(-2)
