@@ -1,6 +1,7 @@
 package datagen
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -169,8 +170,8 @@ func (s *State) ApplyTaxlocusExcept(in *Inputs, opts TaxlocusOptions, own func(R
 				fips := m.Target
 				if len(fips) != 5 {
 					var ok bool
-					if fips, ok = s.County(cmpOr(m.Target, row.Label)); !ok {
-						return nil, fmt.Errorf("%s: no county %q", row.Ref, cmpOr(m.Target, row.Label))
+					if fips, ok = s.County(cmp.Or(m.Target, row.Label)); !ok {
+						return nil, fmt.Errorf("%s: no county %q", row.Ref, cmp.Or(m.Target, row.Label))
 					}
 				}
 				v, err := minusOf(row, m.Minus)
@@ -209,7 +210,7 @@ func (s *State) ApplyTaxlocusExcept(in *Inputs, opts TaxlocusOptions, own func(R
 				if id == "" {
 					id = s.DistrictID(row.Code, row.Label)
 				}
-				if _, err := s.District(id, m.Type, cmpOr(m.Label, row.Label), row.Code); err != nil {
+				if _, err := s.District(id, m.Type, cmp.Or(m.Label, row.Label), row.Code); err != nil {
 					return nil, err
 				}
 				v, err := minusOf(row, m.Minus)
@@ -289,16 +290,6 @@ func (s *State) MapTaxlocusRows(rows []Row) (map[string]*TaxlocusMapping, error)
 	return mapped, nil
 }
 
-// cmpOr returns the first of its arguments that is not "".
-func cmpOr(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
-}
-
 // CompareStateRate accounts for a source's state rate: represented by
 // the state jurisdiction when it agrees with the dataset's state rate on
 // the row's date, refused (the dataset's state table wins) otherwise.
@@ -335,7 +326,9 @@ func (s *State) ReconcileOST(in *Inputs) error {
 	if o == nil {
 		return nil
 	}
-	// ZIP hints from every city table.
+	// The cities of every city table, by row reference, and their ZIP
+	// hints.
+	cities := map[string]OSTCity{}
 	for name := range o {
 		layout := OSTCityLayout(name)
 		if layout == nil {
@@ -346,6 +339,7 @@ func (s *State) ReconcileOST(in *Inputs) error {
 			return err
 		}
 		for _, c := range cs {
+			cities[name+"/"+c.Name] = c
 			county := ""
 			if c.County != "" {
 				county, _ = s.County(c.County)
@@ -358,18 +352,6 @@ func (s *State) ReconcileOST(in *Inputs) error {
 				if zr := s.L.zips[z]; zr != nil && zr.State == st {
 					s.HintZIP(z, p)
 				}
-			}
-		}
-	}
-	cities := map[string]OSTCity{}
-	for name := range o {
-		if layout := OSTCityLayout(name); layout != nil {
-			cs, err := o.Cities(name, layout...)
-			if err != nil {
-				return err
-			}
-			for _, c := range cs {
-				cities[name+"/"+c.Name] = c
 			}
 		}
 	}

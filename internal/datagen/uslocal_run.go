@@ -312,7 +312,7 @@ func (L *usLocal) verify() error {
 			if _, ok := L.b.juris[id]; !ok {
 				errs = append(errs, fmt.Sprintf("%s %s %s (%s): represented by %s, which does not exist", e.Row.State, e.Row.Source, e.Row.Ref, e.Row.Label, id))
 			}
-			v, _ := L.rateOfOn(id, cmpOr(e.Row.Cat, jurisdiction.General), e.Row.When)
+			v, _ := L.rateOfOn(id, cmp.Or(e.Row.Cat, jurisdiction.General), e.Row.When)
 			sum = sum.Add(v)
 		}
 		if !sum.Equal(e.Row.Rate) {

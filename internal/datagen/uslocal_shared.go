@@ -39,12 +39,10 @@ type OSTOverride struct {
 // built.
 func (s *State) ReconcileOSTWith(in *Inputs, over map[string]OSTOverride) error {
 	st := s.Sub.Code
-	var rest []Row
 	used := map[string]bool{}
 	for _, row := range in.OSTRows[st] {
 		o, ok := over[row.Ref]
 		if !ok {
-			rest = append(rest, row)
 			continue
 		}
 		used[row.Ref] = true
@@ -84,9 +82,7 @@ func (s *State) ReconcileOSTWith(in *Inputs, over map[string]OSTOverride) error 
 			return fmt.Errorf("%s: OpenSalesTax has no row %s", st, ref)
 		}
 	}
-	filtered := *in
-	filtered.OSTRows = map[string][]Row{st: rest}
-	return s.ReconcileOST(&filtered)
+	return s.ReconcileOST(OSTRowsExcept(in, st, used))
 }
 
 // ostKeyRate returns the rate on d of the county (county) or else the
@@ -103,13 +99,6 @@ func (s *State) ostKeyRate(county bool, key string, d civil.Date) (decimal.Decim
 		return s.L.rateOn("US-"+p.Code, d)
 	}
 	return decimal.Zero, false
-}
-
-// MustCounty returns the FIPS code of a county named in a builder, ""
-// when there is none (the lookups that follow then fail).
-func MustCounty(s *State, name string) string {
-	f, _ := s.County(name)
-	return f
 }
 
 // OSTRowByRef returns the OpenSalesTax row of a state with the given
@@ -137,16 +126,6 @@ func OSTRowsExcept(in *Inputs, st string, done map[string]bool) *Inputs {
 		out.OSTRows[k] = slices.DeleteFunc(slices.Clone(rows), func(r Row) bool { return done[r.Ref] })
 	}
 	return &out
-}
-
-// CutRef splits an OpenSalesTax row reference into its table and key.
-func CutRef(ref string) (table, key string, ok bool) {
-	for i := 0; i < len(ref); i++ {
-		if ref[i] == '/' {
-			return ref[:i], ref[i+1:], true
-		}
-	}
-	return ref, "", false
 }
 
 // JSONInto decodes a raw JSON constant of the OpenSalesTax export.

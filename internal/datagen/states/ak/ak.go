@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/datagen"
@@ -53,7 +54,7 @@ var akBoroughs = map[string]struct{ fips, ostCity string }{
 func build(s *datagen.State, in *datagen.Inputs) error {
 	ost := map[string]datagen.Row{} // OpenSalesTax city and borough rows by name
 	for _, r := range in.OSTRows["AK"] {
-		if table, key, _ := datagen.CutRef(r.Ref); table == "AK_CITIES" || table == "AK_BOROUGHS" {
+		if table, key, _ := strings.Cut(r.Ref, "/"); table == "AK_CITIES" || table == "AK_BOROUGHS" {
 			ost[key] = r
 		}
 	}
@@ -109,7 +110,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		cities[datagen.PlaceKey(row.Label)] = &cityRate{tl: &r}
 	}
 	for name, r := range ost {
-		table, _, _ := datagen.CutRef(r.Ref)
+		table, _, _ := strings.Cut(r.Ref, "/")
 		if table != "AK_CITIES" || done[r.Ref] {
 			continue
 		}

@@ -5,6 +5,7 @@ package va
 import (
 	"embed"
 	"fmt"
+	"strings"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/datagen"
@@ -131,7 +132,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	// OpenSalesTax's locality rates are all 0: the 1% local tax is in
 	// the state rate, and it has no school taxes.
 	for _, row := range in.OSTRows["VA"] {
-		table, key, _ := datagen.CutRef(row.Ref)
+		table, key, _ := strings.Cut(row.Ref, "/")
 		switch table {
 		case "VA_COUNTY_RATE_PCT":
 			fips, ok := byName[key]
