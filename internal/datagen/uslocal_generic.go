@@ -64,12 +64,8 @@ func (s *State) readTaxlocusMapping() (map[int]*TaxlocusMapping, error) {
 		}
 		m := &TaxlocusMapping{Line: n, Name: t.Get(rec, "name"), Action: t.Get(rec, "action"), Target: t.Get(rec, "target"),
 			Label: t.Get(rec, "label"), Note: t.Get(rec, "note")}
-		for _, f := range strings.Fields(t.Get(rec, "where")) {
-			w, err := ParseScope(f)
-			if err != nil {
-				return nil, fail("where", "%v", err)
-			}
-			m.Where = append(m.Where, w)
+		if m.Where, err = ParseScopes(strings.Fields(t.Get(rec, "where"))); err != nil {
+			return nil, fail("where", "%v", err)
 		}
 		m.Minus = strings.Fields(t.Get(rec, "minus"))
 		if ty := t.Get(rec, "type"); ty != "" {
@@ -445,15 +441,11 @@ func (s *State) RepresentIfSumWhy(row Row, why string, tries ...[]string) {
 // DefineDistrict is AddDistrict with the scopes written as the notes
 // write them ("county:48201").
 func (s *State) DefineDistrict(id string, t jurisdiction.Type, name, code string, v decimal.Decimal, p civil.Period, source string, where []string) error {
-	scopes := make([]Scope, len(where))
-	for i, w := range where {
-		sc, err := ParseScope(w)
-		if err != nil {
-			return err
-		}
-		scopes[i] = sc
+	scopes, err := ParseScopes(where)
+	if err != nil {
+		return err
 	}
-	_, err := s.AddDistrict(id, t, name, code, v, p, source, scopes...)
+	_, err = s.AddDistrict(id, t, name, code, v, p, source, scopes...)
 	return err
 }
 

@@ -47,12 +47,8 @@ func (s *State) readSSTDistrictMap() (map[string]*sstDistrictMap, error) {
 				return nil, fail("name", "a district needs a name")
 			}
 		}
-		for _, f := range strings.Fields(t.Get(rec, "where")) {
-			w, err := ParseScope(f)
-			if err != nil {
-				return nil, fail("where", "%v", err)
-			}
-			d.where = append(d.where, w)
+		if d.where, err = ParseScopes(strings.Fields(t.Get(rec, "where"))); err != nil {
+			return nil, fail("where", "%v", err)
 		}
 		if d.typ != 0 && len(d.where) == 0 {
 			return nil, fail("where", "a district needs its scopes")

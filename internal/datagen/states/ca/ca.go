@@ -177,13 +177,9 @@ func readCADistricts(s *datagen.State) error {
 		if p.Expiration, err = datagen.ParseDate(t.Get(rec, "to")); err != nil {
 			return fail("to: %v", err)
 		}
-		var where []datagen.Scope
-		for _, f := range strings.Fields(t.Get(rec, "where")) {
-			w, err := datagen.ParseScope(f)
-			if err != nil {
-				return fail("%v", err)
-			}
-			where = append(where, w)
+		where, err := datagen.ParseScopes(strings.Fields(t.Get(rec, "where")))
+		if err != nil {
+			return fail("%v", err)
 		}
 		if len(where) == 0 {
 			return fail("a district needs the scopes where it applies")
