@@ -326,11 +326,10 @@ func (s *State) ReconcileOST(in *Inputs) error {
 	// hints.
 	cities := map[string]OSTCity{}
 	for name := range o {
-		layout := OSTCityLayout(name)
-		if layout == nil {
+		if ostCityLayout(name) == nil {
 			continue
 		}
-		cs, err := o.Cities(name, layout...)
+		cs, err := o.Cities(name)
 		if err != nil {
 			return err
 		}
@@ -363,7 +362,7 @@ func (s *State) ReconcileOST(in *Inputs) error {
 				continue
 			}
 			s.RepresentIfSum(row, []string{"US-" + fips})
-		case OSTCityLayout(table) != nil:
+		case ostCityLayout(table) != nil:
 			c := cities[row.Ref]
 			county := ""
 			if c.County != "" {

@@ -407,7 +407,7 @@ func caOST(s *datagen.State, in *datagen.Inputs, state decimal.Decimal) error {
 	if o == nil {
 		return nil
 	}
-	cs, err := o.Cities("CA_CITIES", datagen.OSTCityLayout("CA_CITIES")...)
+	cs, err := o.Cities("CA_CITIES")
 	if err != nil {
 		return err
 	}

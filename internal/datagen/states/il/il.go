@@ -202,7 +202,7 @@ func ilPlace(s *datagen.State, name string) (*datagen.Place, bool) {
 // Department of Revenue's Tax Rate Finder in 2026, and it gives the large
 // cities TaxLocus lacks (Springfield, Peoria, Skokie).
 func ilOSTCities(s *datagen.State, in *datagen.Inputs) error {
-	cities, err := in.OST["IL"].Cities("IL_CITIES", datagen.OSTCityLayout("IL_CITIES")...)
+	cities, err := in.OST["IL"].Cities("IL_CITIES")
 	if err != nil {
 		return err
 	}

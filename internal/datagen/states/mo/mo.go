@@ -286,7 +286,7 @@ func moCommunity(s *datagen.State, row datagen.Row, name string, zipCounties map
 // (Clay)") against the cities, and its ZIP lists as ZIP hints.
 func moReconcileOST(s *datagen.State, in *datagen.Inputs) error {
 	o := in.OST[s.Sub.Code]
-	cs, err := o.Cities("MO_CITIES", datagen.OSTCityLayout("MO_CITIES")...)
+	cs, err := o.Cities("MO_CITIES")
 	if err != nil {
 		return err
 	}

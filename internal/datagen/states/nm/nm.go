@@ -269,7 +269,7 @@ func nmOSTRates(s *datagen.State, in *datagen.Inputs) (map[string]nmOSTLocation,
 	if o == nil {
 		return out, nil
 	}
-	cs, err := o.Cities("NM_LOCATION_RATES", datagen.OSTCityLayout("NM_LOCATION_RATES")...)
+	cs, err := o.Cities("NM_LOCATION_RATES")
 	if err != nil {
 		return nil, err
 	}

@@ -345,7 +345,7 @@ func txReconcileOST(s *datagen.State, in *datagen.Inputs) error {
 	if err := s.ReconcileOST(&hintsOnly); err != nil {
 		return err
 	}
-	cities, err := in.OST[st].Cities("TX_CITIES", datagen.OSTCityLayout("TX_CITIES")...)
+	cities, err := in.OST[st].Cities("TX_CITIES")
 	if err != nil {
 		return err
 	}
