@@ -322,9 +322,14 @@ func (s *State) ReconcileOST(in *Inputs) error {
 	if o == nil {
 		return nil
 	}
-	// The cities of every city table, by row reference, and their ZIP
-	// hints.
-	cities := map[string]OSTCity{}
+	// Where the city of each entry of every city table is, by row
+	// reference: the county its entry names (FIPS, "" for none) and its
+	// place (nil for none); the ZIP hints of those with a place.
+	type cityAt struct {
+		county string
+		place  *Place
+	}
+	cities := map[string]cityAt{}
 	for name := range o {
 		if ostCityLayout(name) == nil {
 			continue
@@ -334,18 +339,20 @@ func (s *State) ReconcileOST(in *Inputs) error {
 			return err
 		}
 		for _, c := range cs {
-			cities[name+"/"+c.Name] = c
-			county := ""
+			var at cityAt
 			if c.County != "" {
-				county, _ = s.County(c.County)
+				at.county, _ = s.County(c.County)
 			}
-			p, ok := s.Place(c.Name, county)
-			if !ok {
+			if p, ok := s.Place(c.Name, at.county); ok {
+				at.place = p
+			}
+			cities[name+"/"+c.Name] = at
+			if at.place == nil {
 				continue
 			}
 			for _, z := range c.ZIPs {
 				if zr := s.L.zips[z]; zr != nil && zr.State == st {
-					s.HintZIP(z, p)
+					s.HintZIP(z, at.place)
 				}
 			}
 		}
@@ -363,20 +370,15 @@ func (s *State) ReconcileOST(in *Inputs) error {
 			}
 			s.RepresentIfSum(row, []string{"US-" + fips})
 		case ostCityLayout(table) != nil:
-			c := cities[row.Ref]
-			county := ""
-			if c.County != "" {
-				county, _ = s.County(c.County)
-			}
-			p, ok := s.Place(key, county)
-			if !ok {
+			at := cities[row.Ref]
+			if at.place == nil {
 				s.Refuse(row, "no single Census place of %s is named %q", s.Sub.Name, key)
 				continue
 			}
-			city := "US-" + p.Code
+			city := "US-" + at.place.Code
 			tries := [][]string{{city}}
-			if county != "" {
-				tries = append(tries, []string{city, "US-" + county})
+			if at.county != "" {
+				tries = append(tries, []string{city, "US-" + at.county})
 			}
 			s.RepresentIfSum(row, tries...)
 		default:
