@@ -16,15 +16,12 @@ import (
 // mapping file says nothing of a row.
 type TaxlocusOptions struct {
 	// CountyScope is where a county row's rate applies: the whole
-	// county (scopeCounty, the default) or its unincorporated part
-	// (scopeUninc, where a city row holds the whole local rate).
+	// county (ScopeCounty, the default) or its unincorporated part
+	// (ScopeUninc, where a city row holds the whole local rate).
 	CountyScope ScopeKind
-	// placeCodes: the rows' fips_code of a city is the Census place FIPS
+	// PlaceCodes: the rows' fips_code of a city is the Census place FIPS
 	// (the SST states) and wins over the name.
 	PlaceCodes bool
-	// Since is the start of the rates, when the state's note knows it;
-	// zero for "as far back as the data goes".
-	Since civil.Date
 }
 
 // TaxlocusMapping is a state's reading of particular TaxLocus rows,
@@ -117,7 +114,7 @@ func (s *State) ApplyTaxlocusExcept(in *Inputs, opts TaxlocusOptions, own func(R
 	if opts.CountyScope == 0 {
 		opts.CountyScope = ScopeCounty
 	}
-	period := civil.Period{Effective: opts.Since}
+	var period civil.Period // TaxLocus's rates, as far back as the data goes
 	first := map[string]Row{} // jurisdiction -> the row that gave its rate
 	setRate := func(row Row, id string, v decimal.Decimal, where []Scope, rep []string) error {
 		if prev, ok := first[id]; ok {
