@@ -91,6 +91,16 @@ func (s *State) readTaxlocusMapping() (map[int]*TaxlocusMapping, error) {
 	return out, nil
 }
 
+// taxlocusRowNumber returns the line number of a TaxLocus row.
+func taxlocusRowNumber(row Row) int {
+	i := strings.LastIndexByte(row.Ref, ':')
+	n := 0
+	for _, c := range row.Ref[i+1:] {
+		n = 10*n + int(c-'0')
+	}
+	return n
+}
+
 // ApplyTaxlocus reads the state's TaxLocus rows: each row its mapping
 // file names as it says, the others as opts say (county rows give a
 // county's rate, city rows the rate of the place of that name or code,
@@ -114,7 +124,7 @@ func (s *State) ApplyTaxlocusExcept(in *Inputs, opts TaxlocusOptions, own func(R
 	if opts.CountyScope == 0 {
 		opts.CountyScope = ScopeCounty
 	}
-	var period civil.Period // TaxLocus's rates, as far back as the data goes
+	var period civil.Period   // TaxLocus's rates, as far back as the data goes
 	first := map[string]Row{} // jurisdiction -> the row that gave its rate
 	setRate := func(row Row, id string, v decimal.Decimal, where []Scope, rep []string) error {
 		if prev, ok := first[id]; ok {
@@ -392,7 +402,7 @@ func (s *State) RepresentIfSum(row Row, tries ...[]string) {
 	s.RepresentIfSumWhy(row, "", tries...)
 }
 
-// RepresentIfSumWhy is representIfSum with the reason a refusal gives
+// RepresentIfSumWhy is RepresentIfSum with the reason a refusal gives
 // for the state's content winning ("" for the primary source's).
 func (s *State) RepresentIfSumWhy(row Row, why string, tries ...[]string) {
 	var got []string

@@ -12,16 +12,6 @@ import (
 
 // What the builders of several states share.
 
-// taxlocusRowNumber returns the line number of a TaxLocus row.
-func taxlocusRowNumber(row Row) int {
-	i := strings.LastIndexByte(row.Ref, ':')
-	n := 0
-	for _, c := range row.Ref[i+1:] {
-		n = 10*n + int(c-'0')
-	}
-	return n
-}
-
 // OSTOverride says what becomes of one OpenSalesTax row instead of the
 // common comparison: its rate wins over the primary source's (win: the
 // publication that settles it), or it is refused (refuse: the reason),

@@ -19,7 +19,7 @@ type sstDistrictMap struct {
 	note  string // the citation, or the reason for leaving it out
 }
 
-// readSSTDistricts reads a state's reading of its SST district codes.
+// readSSTDistrictMap reads a state's reading of its SST district codes.
 func (s *State) readSSTDistrictMap() (map[string]*sstDistrictMap, error) {
 	name := strings.ToLower(s.Sub.Code) + "-sst.csv"
 	path := s.FileRef(name)
