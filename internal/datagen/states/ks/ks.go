@@ -25,7 +25,7 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "KS", Dir: "internal/datagen/states/ks", Files: files, Build: build}
 }
 
-// Kansas: see ks.md.
+// build builds Kansas's local content: see ks.md.
 //
 // TaxLocus gives Kansas's counties (countywide rates), its cities (by
 // their place FIPS codes, the city's own rate) and 1,375 "special
@@ -36,8 +36,6 @@ func New() datagen.StateDef {
 // rate. The first are represented by the county and city that add up to
 // them; a district's own part, whose area no source gives, is refused
 // with its rate, as are the five-digit codes.
-
-// build builds Kansas's local content.
 func build(s *datagen.State, in *datagen.Inputs) error {
 	special, err := s.ApplyTaxlocusExcept(in, datagen.TaxlocusOptions{PlaceCodes: true}, func(row datagen.Row) bool {
 		return row.Kind == "special_district"

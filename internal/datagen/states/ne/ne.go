@@ -19,8 +19,8 @@ func New() datagen.StateDef {
 	return datagen.StateDef{Code: "NE", Dir: "internal/datagen/states/ne", Files: files, Build: build}
 }
 
-// Nebraska: see ne.md. TaxLocus gives the cities' own rates
-// by their place FIPS codes and one county rate, Dakota County's, which
+// build builds Nebraska's local content (see ne.md). TaxLocus gives the
+// cities' own rates by their place FIPS codes and one county rate, Dakota County's, which
 // applies only outside the municipalities of the county that levy their
 // own local sales tax; its good life district rows are refused
 // (ne-taxlocus.csv).
