@@ -503,7 +503,7 @@ func (s *State) SourceTable(rel string, want ...string) (*Table, error) {
 
 // FileRef returns the path of a file of the state's own, as documents
 // and messages name it.
-func (s *State) FileRef(name string) string { return s.def.Dir + "/" + name }
+func (s *State) FileRef(name string) string { return s.def.Folder() + "/" + name }
 
 // Open opens a file of the state's own: a curated table of its folder.
 func (s *State) Open(name string) (io.ReadCloser, error) {

@@ -22,7 +22,7 @@ var files embed.FS
 
 // New returns Alaska's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "AK", Dir: "internal/datagen/states/ak", Files: files, Build: build}
+	return datagen.StateDef{Code: "AK", Files: files, Build: build}
 }
 
 // akBoroughs are the boroughs with a sales tax of their own, by the

@@ -23,7 +23,7 @@ var files embed.FS
 
 // New returns Alabama's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "AL", Dir: "internal/datagen/states/al", Files: files, Build: build}
+	return datagen.StateDef{Code: "AL", Files: files, Build: build}
 }
 
 // build builds the local content of Alabama (see al.md).

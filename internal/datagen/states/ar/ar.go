@@ -19,6 +19,5 @@ var files embed.FS
 // own rate, with the Census FIPS code of the county or place, which wins
 // over the name.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "AR", Dir: "internal/datagen/states/ar", Files: files,
-		Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{PlaceCodes: true}, nil)}
+	return datagen.StateDef{Code: "AR", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{PlaceCodes: true}, nil)}
 }

@@ -27,8 +27,7 @@ var files embed.FS
 // the ADOR's May 2026 rate table, disagrees with TaxLocus, the ADOR's
 // own city profile settles it (azOST).
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "AZ", Dir: "internal/datagen/states/az", Files: files,
-		Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, azOST)}
+	return datagen.StateDef{Code: "AZ", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, azOST)}
 }
 
 // azOST says what becomes of the OpenSalesTax rows of Arizona that

@@ -23,7 +23,7 @@ var files embed.FS
 
 // New returns California's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "CA", Dir: "internal/datagen/states/ca", Files: files, Build: build}
+	return datagen.StateDef{Code: "CA", Files: files, Build: build}
 }
 
 // CDTFAFile is the CDTFA's table of California's combined rates effective

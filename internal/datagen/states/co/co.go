@@ -24,7 +24,7 @@ var files embed.FS
 
 // New returns Colorado's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "CO", Dir: "internal/datagen/states/co", Files: files, Build: build}
+	return datagen.StateDef{Code: "CO", Files: files, Build: build}
 }
 
 // build builds the local content of Colorado (see co.md).

@@ -26,8 +26,7 @@ var files embed.FS
 // single item: that limit is a rule of the engine (rules.Defaults,
 // us-fl-surtax-limit), not of the content.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "FL", Dir: "internal/datagen/states/fl", Files: files,
-		Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, flOST)}
+	return datagen.StateDef{Code: "FL", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, flOST)}
 }
 
 // flOST says what becomes of the OpenSalesTax rows of Florida that

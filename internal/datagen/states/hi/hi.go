@@ -17,7 +17,7 @@ var files embed.FS
 
 // New returns Hawaii's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "HI", Dir: "internal/datagen/states/hi", Files: files, Build: build}
+	return datagen.StateDef{Code: "HI", Files: files, Build: build}
 }
 
 // build builds Hawaii's local content: see hi.md.

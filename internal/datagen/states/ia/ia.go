@@ -19,6 +19,5 @@ var files embed.FS
 // option sales tax (1%), read as applying countywide; the row of a
 // county code that does not exist is refused (ia-taxlocus.csv).
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "IA", Dir: "internal/datagen/states/ia", Files: files,
-		Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
+	return datagen.StateDef{Code: "IA", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
 }

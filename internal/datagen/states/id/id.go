@@ -21,8 +21,7 @@ var files embed.FS
 // TaxLocus's city rows are their rates on general retail sales. Where
 // OpenSalesTax's resort-city table disagrees, TaxLocus wins (idOST).
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "ID", Dir: "internal/datagen/states/id", Files: files,
-		Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, idOST)}
+	return datagen.StateDef{Code: "ID", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, idOST)}
 }
 
 // idOSTUnreliable says why OpenSalesTax's resort-city rates lose.

@@ -24,7 +24,7 @@ var files embed.FS
 
 // New returns Illinois's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "IL", Dir: "internal/datagen/states/il", Files: files, Build: build}
+	return datagen.StateDef{Code: "IL", Files: files, Build: build}
 }
 
 // The Northern Illinois Transit Authority (the Regional Transportation

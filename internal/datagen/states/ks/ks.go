@@ -22,7 +22,7 @@ var files embed.FS
 
 // New returns Kansas's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "KS", Dir: "internal/datagen/states/ks", Files: files, Build: build}
+	return datagen.StateDef{Code: "KS", Files: files, Build: build}
 }
 
 // build builds Kansas's local content: see ks.md.

@@ -23,7 +23,7 @@ var files embed.FS
 
 // New returns Louisiana's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "LA", Dir: "internal/datagen/states/la", Files: files, Build: build}
+	return datagen.StateDef{Code: "LA", Files: files, Build: build}
 }
 
 // build builds the local content of Louisiana (see la.md).

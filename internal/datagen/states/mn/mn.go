@@ -19,7 +19,7 @@ var files embed.FS
 
 // New returns Minnesota's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "MN", Dir: "internal/datagen/states/mn", Files: files, Build: build}
+	return datagen.StateDef{Code: "MN", Files: files, Build: build}
 }
 
 // mnMeekerTransit is the Meeker County transit sales tax (SST code

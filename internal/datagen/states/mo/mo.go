@@ -23,7 +23,7 @@ var files embed.FS
 
 // New returns Missouri's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "MO", Dir: "internal/datagen/states/mo", Files: files, Build: build}
+	return datagen.StateDef{Code: "MO", Files: files, Build: build}
 }
 
 // Missouri: see mo.md.

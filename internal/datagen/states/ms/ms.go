@@ -19,6 +19,5 @@ var files embed.FS
 // give as city rows; the counties levy none (OpenSalesTax's 0% rows).
 // The common reading of the rows is Mississippi's.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "MS", Dir: "internal/datagen/states/ms", Files: files,
-		Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
+	return datagen.StateDef{Code: "MS", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
 }

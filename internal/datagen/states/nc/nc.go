@@ -18,7 +18,7 @@ var files embed.FS
 
 // New returns North Carolina's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "NC", Dir: "internal/datagen/states/nc", Files: files, Build: build}
+	return datagen.StateDef{Code: "NC", Files: files, Build: build}
 }
 
 // ncDistricts are North Carolina's transit and transportation sales

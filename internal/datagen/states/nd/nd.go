@@ -18,6 +18,5 @@ var files embed.FS
 // rates by their place FIPS codes and the counties' rates, which apply
 // countywide, in the cities too.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "ND", Dir: "internal/datagen/states/nd", Files: files,
-		Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{PlaceCodes: true}, nil)}
+	return datagen.StateDef{Code: "ND", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{PlaceCodes: true}, nil)}
 }

@@ -16,7 +16,7 @@ var files embed.FS
 
 // New returns Nebraska's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "NE", Dir: "internal/datagen/states/ne", Files: files, Build: build}
+	return datagen.StateDef{Code: "NE", Files: files, Build: build}
 }
 
 // build builds Nebraska's local content (see ne.md). TaxLocus gives the

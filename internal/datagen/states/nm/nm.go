@@ -23,7 +23,7 @@ var files embed.FS
 
 // New returns New Mexico's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "NM", Dir: "internal/datagen/states/nm", Files: files, Build: build}
+	return datagen.StateDef{Code: "NM", Files: files, Build: build}
 }
 
 // build builds the local content of New Mexico: see nm.md.

@@ -23,6 +23,5 @@ var files embed.FS
 // of Nevada's SST rate file whose areas the data does not give; each
 // repeats the whole rate of Washoe or Clark County and is refused.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "NV", Dir: "internal/datagen/states/nv", Files: files,
-		Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
+	return datagen.StateDef{Code: "NV", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
 }

@@ -22,7 +22,7 @@ var files embed.FS
 
 // New returns New York's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "NY", Dir: "internal/datagen/states/ny", Files: files, Build: build}
+	return datagen.StateDef{Code: "NY", Files: files, Build: build}
 }
 
 // build builds New York's local content: see ny.md.

@@ -19,7 +19,7 @@ var files embed.FS
 
 // New returns Ohio's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "OH", Dir: "internal/datagen/states/oh", Files: files, Build: build}
+	return datagen.StateDef{Code: "OH", Files: files, Build: build}
 }
 
 // ohTransit are Ohio's transit authorities that levy a sales tax (Ohio

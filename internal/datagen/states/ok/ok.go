@@ -17,7 +17,7 @@ var files embed.FS
 
 // New returns Oklahoma's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "OK", Dir: "internal/datagen/states/ok", Files: files, Build: build}
+	return datagen.StateDef{Code: "OK", Files: files, Build: build}
 }
 
 // build builds the local content of Oklahoma: see ok.md.

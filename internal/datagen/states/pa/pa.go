@@ -20,6 +20,5 @@ var files embed.FS
 // Philadelphia's 2% (the city and the county of Philadelphia are one),
 // countywide.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "PA", Dir: "internal/datagen/states/pa", Files: files,
-		Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
+	return datagen.StateDef{Code: "PA", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
 }

@@ -21,6 +21,5 @@ var files embed.FS
 // builder. What is left to the builder is the accounting of any source
 // row for Puerto Rico against the state table.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "PR", Dir: "internal/datagen/states/pr", Files: files,
-		Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
+	return datagen.StateDef{Code: "PR", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
 }

@@ -23,8 +23,7 @@ var files embed.FS
 // tax the sources give is Myrtle Beach's 1% tourism development fee,
 // from OpenSalesTax (scOST).
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "SC", Dir: "internal/datagen/states/sc", Files: files,
-		Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, scOST)}
+	return datagen.StateDef{Code: "SC", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, scOST)}
 }
 
 // scOST says which OpenSalesTax rows of South Carolina give a rate that

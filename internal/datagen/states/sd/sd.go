@@ -20,6 +20,5 @@ var files embed.FS
 // levy none. The five special jurisdictions of Indian country are
 // refused (sd-taxlocus.csv).
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "SD", Dir: "internal/datagen/states/sd", Files: files,
-		Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{PlaceCodes: true}, nil)}
+	return datagen.StateDef{Code: "SD", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{PlaceCodes: true}, nil)}
 }

@@ -19,7 +19,7 @@ var files embed.FS
 
 // New returns Tennessee's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "TN", Dir: "internal/datagen/states/tn", Files: files, Build: build}
+	return datagen.StateDef{Code: "TN", Files: files, Build: build}
 }
 
 // tnDavidsonTransit is the Davidson County transit surcharge on the local

@@ -24,7 +24,7 @@ var files embed.FS
 
 // New returns Texas's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "TX", Dir: "internal/datagen/states/tx", Files: files, Build: build}
+	return datagen.StateDef{Code: "TX", Files: files, Build: build}
 }
 
 // build builds the local content of Texas: see tx.md.

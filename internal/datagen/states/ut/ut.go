@@ -17,7 +17,7 @@ var files embed.FS
 
 // New returns Utah's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "UT", Dir: "internal/datagen/states/ut", Files: files, Build: build}
+	return datagen.StateDef{Code: "UT", Files: files, Build: build}
 }
 
 // build builds Utah's local content: see ut.md.

@@ -20,7 +20,7 @@ var files embed.FS
 
 // New returns Virginia's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "VA", Dir: "internal/datagen/states/va", Files: files, Build: build}
+	return datagen.StateDef{Code: "VA", Files: files, Build: build}
 }
 
 // vaDistricts are Virginia's regional sales taxes: the OpenSalesTax

@@ -24,7 +24,7 @@ var files embed.FS
 
 // New returns Washington's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "WA", Dir: "internal/datagen/states/wa", Files: files, Build: build}
+	return datagen.StateDef{Code: "WA", Files: files, Build: build}
 }
 
 // build builds Washington's local content: see wa.md.

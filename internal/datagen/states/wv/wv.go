@@ -18,6 +18,5 @@ var files embed.FS
 // (W. Va. Code 8-13C-4), which TaxLocus gives each with its Census place
 // code, which wins over the name.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "WV", Dir: "internal/datagen/states/wv", Files: files,
-		Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{PlaceCodes: true}, nil)}
+	return datagen.StateDef{Code: "WV", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{PlaceCodes: true}, nil)}
 }

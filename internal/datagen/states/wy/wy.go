@@ -23,6 +23,5 @@ var files embed.FS
 // rows carry codes whose areas the data does not give and are refused
 // (wy-taxlocus.csv).
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "WY", Dir: "internal/datagen/states/wy", Files: files,
-		Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
+	return datagen.StateDef{Code: "WY", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
 }
