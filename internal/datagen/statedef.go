@@ -12,7 +12,8 @@ type StateDef struct {
 	// Code is the state's postal code ("TX").
 	Code string
 	// Dir is the state's folder in the repository, as documents and
-	// messages name it ("internal/datagen/states/tx").
+	// messages name it, when it is not internal/datagen/states/<st>
+	// (Folder).
 	Dir string
 	// Files are the files of the folder the generator reads: the note
 	// <st>.md (unless Note is set) and the state's curated tables.
@@ -24,6 +25,16 @@ type StateDef struct {
 	Build func(*State, *Inputs) error
 }
 
+// Folder returns the state's folder in the repository, as documents and
+// messages name it: Dir, or else internal/datagen/states/<st>
+// ("internal/datagen/states/tx").
+func (d StateDef) Folder() string {
+	if d.Dir != "" {
+		return d.Dir
+	}
+	return "internal/datagen/states/" + strings.ToLower(d.Code)
+}
+
 // noteName returns the name of the state's note in its folder.
 func (d StateDef) noteName() string { return strings.ToLower(d.Code) + ".md" }
 
@@ -33,7 +44,7 @@ func (d StateDef) ReadNote() (*Note, error) {
 	if d.Note != nil {
 		return d.Note, nil
 	}
-	return readStateNote(d.Files, d.noteName(), d.Dir+"/"+d.noteName(), d.Code)
+	return readStateNote(d.Files, d.noteName(), d.Folder()+"/"+d.noteName(), d.Code)
 }
 
 // NoLocalTaxNote returns the note of a state without local sales tax:

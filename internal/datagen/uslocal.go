@@ -105,6 +105,20 @@ func ParseScope(s string) (Scope, error) {
 	return Scope{}, fmt.Errorf("%q is not a scope (county:FIPS5, uninc:FIPS5, place:GEOID or place:GEOID@FIPS5)", s)
 }
 
+// ParseScopes reads scopes, each as String writes it (strings.Fields
+// of a table's cell).
+func ParseScopes(fields []string) ([]Scope, error) {
+	var out []Scope
+	for _, f := range fields {
+		w, err := ParseScope(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, w)
+	}
+	return out, nil
+}
+
 // Row is one rate row of a source, as the ledger names it.
 type Row struct {
 	Source string // source key ("taxlocus", "opensalestax", "us-sst-mn", ...)
@@ -489,7 +503,7 @@ func (s *State) SourceTable(rel string, want ...string) (*Table, error) {
 
 // FileRef returns the path of a file of the state's own, as documents
 // and messages name it.
-func (s *State) FileRef(name string) string { return s.def.Dir + "/" + name }
+func (s *State) FileRef(name string) string { return s.def.Folder() + "/" + name }
 
 // Open opens a file of the state's own: a curated table of its folder.
 func (s *State) Open(name string) (io.ReadCloser, error) {

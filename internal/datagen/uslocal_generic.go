@@ -1,6 +1,7 @@
 package datagen
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -15,15 +16,12 @@ import (
 // mapping file says nothing of a row.
 type TaxlocusOptions struct {
 	// CountyScope is where a county row's rate applies: the whole
-	// county (scopeCounty, the default) or its unincorporated part
-	// (scopeUninc, where a city row holds the whole local rate).
+	// county (ScopeCounty, the default) or its unincorporated part
+	// (ScopeUninc, where a city row holds the whole local rate).
 	CountyScope ScopeKind
-	// placeCodes: the rows' fips_code of a city is the Census place FIPS
+	// PlaceCodes: the rows' fips_code of a city is the Census place FIPS
 	// (the SST states) and wins over the name.
 	PlaceCodes bool
-	// Since is the start of the rates, when the state's note knows it;
-	// zero for "as far back as the data goes".
-	Since civil.Date
 }
 
 // TaxlocusMapping is a state's reading of particular TaxLocus rows,
@@ -40,8 +38,9 @@ type TaxlocusMapping struct {
 	Note   string
 }
 
-// ReadTaxlocusMapping reads a state's mapping file, if it has one.
-func (s *State) ReadTaxlocusMapping() (map[int]*TaxlocusMapping, error) {
+// readTaxlocusMapping reads a state's mapping file, if it has one, by
+// line number.
+func (s *State) readTaxlocusMapping() (map[int]*TaxlocusMapping, error) {
 	name := strings.ToLower(s.Sub.Code) + "-taxlocus.csv"
 	if !s.has(name) {
 		return nil, nil
@@ -62,12 +61,8 @@ func (s *State) ReadTaxlocusMapping() (map[int]*TaxlocusMapping, error) {
 		}
 		m := &TaxlocusMapping{Line: n, Name: t.Get(rec, "name"), Action: t.Get(rec, "action"), Target: t.Get(rec, "target"),
 			Label: t.Get(rec, "label"), Note: t.Get(rec, "note")}
-		for _, f := range strings.Fields(t.Get(rec, "where")) {
-			w, err := ParseScope(f)
-			if err != nil {
-				return nil, fail("where", "%v", err)
-			}
-			m.Where = append(m.Where, w)
+		if m.Where, err = ParseScopes(strings.Fields(t.Get(rec, "where"))); err != nil {
+			return nil, fail("where", "%v", err)
 		}
 		m.Minus = strings.Fields(t.Get(rec, "minus"))
 		if ty := t.Get(rec, "type"); ty != "" {
@@ -96,20 +91,40 @@ func (s *State) ReadTaxlocusMapping() (map[int]*TaxlocusMapping, error) {
 	return out, nil
 }
 
+// taxlocusRowNumber returns the line number of a TaxLocus row.
+func taxlocusRowNumber(row Row) int {
+	i := strings.LastIndexByte(row.Ref, ':')
+	n := 0
+	for _, c := range row.Ref[i+1:] {
+		n = 10*n + int(c-'0')
+	}
+	return n
+}
+
 // ApplyTaxlocus reads the state's TaxLocus rows: each row its mapping
 // file names as it says, the others as opts say (county rows give a
 // county's rate, city rows the rate of the place of that name or code,
 // other rows are refused as districts whose area the data does not
 // give).
 func (s *State) ApplyTaxlocus(in *Inputs, opts TaxlocusOptions) error {
-	mapping, err := s.ReadTaxlocusMapping()
+	_, err := s.ApplyTaxlocusExcept(in, opts, nil)
+	return err
+}
+
+// ApplyTaxlocusExcept is ApplyTaxlocus leaving to the state's builder
+// the rows that its mapping file does not name and that own picks (nil:
+// none): it returns those, in the source's order, for the builder to
+// read or refuse.
+func (s *State) ApplyTaxlocusExcept(in *Inputs, opts TaxlocusOptions, own func(Row) bool) ([]Row, error) {
+	rows := in.Taxlocus[s.Sub.Code]
+	mapped, err := s.MapTaxlocusRows(rows)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if opts.CountyScope == 0 {
 		opts.CountyScope = ScopeCounty
 	}
-	period := civil.Period{Effective: opts.Since}
+	var period civil.Period   // TaxLocus's rates, as far back as the data goes
 	first := map[string]Row{} // jurisdiction -> the row that gave its rate
 	setRate := func(row Row, id string, v decimal.Decimal, where []Scope, rep []string) error {
 		if prev, ok := first[id]; ok {
@@ -146,13 +161,9 @@ func (s *State) ApplyTaxlocus(in *Inputs, opts TaxlocusOptions) error {
 		}
 		return v, nil
 	}
-	for _, row := range in.Taxlocus[s.Sub.Code] {
-		line, _ := strconv.Atoi(row.Ref[strings.LastIndexByte(row.Ref, ':')+1:])
-		if m := mapping[line]; m != nil {
-			if m.Name != row.Label {
-				return fmt.Errorf("%s-taxlocus.csv: line %d is %q in the source, the mapping says %q", strings.ToLower(s.Sub.Code), line, row.Label, m.Name)
-			}
-			delete(mapping, line)
+	var left []Row
+	for _, row := range rows {
+		if m := mapped[row.Ref]; m != nil {
 			switch m.Action {
 			case "refuse":
 				s.Refuse(row, "%s", m.Note)
@@ -162,13 +173,13 @@ func (s *State) ApplyTaxlocus(in *Inputs, opts TaxlocusOptions) error {
 				fips := m.Target
 				if len(fips) != 5 {
 					var ok bool
-					if fips, ok = s.County(cmpOr(m.Target, row.Label)); !ok {
-						return fmt.Errorf("%s: no county %q", row.Ref, cmpOr(m.Target, row.Label))
+					if fips, ok = s.County(cmp.Or(m.Target, row.Label)); !ok {
+						return nil, fmt.Errorf("%s: no county %q", row.Ref, cmp.Or(m.Target, row.Label))
 					}
 				}
 				v, err := minusOf(row, m.Minus)
 				if err != nil {
-					return err
+					return nil, err
 				}
 				where := m.Where
 				if len(where) == 0 {
@@ -176,43 +187,47 @@ func (s *State) ApplyTaxlocus(in *Inputs, opts TaxlocusOptions) error {
 				}
 				id := "US-" + fips
 				if _, ok := s.L.b.juris[id]; !ok {
-					return fmt.Errorf("%s: county %s unknown", row.Ref, fips)
+					return nil, fmt.Errorf("%s: county %s unknown", row.Ref, fips)
 				}
 				if err := setRate(row, id, v, where, append([]string{id}, m.Minus...)); err != nil {
-					return err
+					return nil, err
 				}
 			case "city":
 				p, ok := s.PlaceByCode(m.Target)
 				if !ok {
-					return fmt.Errorf("%s: no place %q in %s", row.Ref, m.Target, s.Sub.Code)
+					return nil, fmt.Errorf("%s: no place %q in %s", row.Ref, m.Target, s.Sub.Code)
 				}
 				v, err := minusOf(row, m.Minus)
 				if err != nil {
-					return err
+					return nil, err
 				}
 				id := s.City(p)
 				for _, w := range m.Where {
 					s.Assign(id, w)
 				}
 				if err := setRate(row, id, v, nil, append([]string{id}, m.Minus...)); err != nil {
-					return err
+					return nil, err
 				}
 			case "district":
 				id := m.Target
 				if id == "" {
 					id = s.DistrictID(row.Code, row.Label)
 				}
-				if _, err := s.District(id, m.Type, cmpOr(m.Label, row.Label), row.Code); err != nil {
-					return err
+				if _, err := s.District(id, m.Type, cmp.Or(m.Label, row.Label), row.Code); err != nil {
+					return nil, err
 				}
 				v, err := minusOf(row, m.Minus)
 				if err != nil {
-					return err
+					return nil, err
 				}
 				if err := setRate(row, id, v, m.Where, append([]string{id}, m.Minus...)); err != nil {
-					return err
+					return nil, err
 				}
 			}
+			continue
+		}
+		if own != nil && own(row) {
+			left = append(left, row)
 			continue
 		}
 		switch row.Kind {
@@ -224,7 +239,7 @@ func (s *State) ApplyTaxlocus(in *Inputs, opts TaxlocusOptions) error {
 			}
 			id := "US-" + fips
 			if err := setRate(row, id, row.Rate, []Scope{{Kind: opts.CountyScope, County: fips}}, []string{id}); err != nil {
-				return err
+				return nil, err
 			}
 		case "city":
 			var p *Place
@@ -241,26 +256,41 @@ func (s *State) ApplyTaxlocus(in *Inputs, opts TaxlocusOptions) error {
 			}
 			id := s.City(p)
 			if err := setRate(row, id, row.Rate, nil, []string{id}); err != nil {
-				return err
+				return nil, err
 			}
 		default:
 			s.Refuse(row, "a %s whose area the sources do not give (no boundary, no list of places or ZIP codes)", row.Kind)
 		}
 	}
-	for line, m := range mapping {
-		return fmt.Errorf("%s-taxlocus.csv: line %d (%s) is not a TaxLocus row of %s", strings.ToLower(s.Sub.Code), line, m.Name, s.Sub.Code)
-	}
-	return nil
+	return left, nil
 }
 
-// cmpOr returns the first of its arguments that is not "".
-func cmpOr(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
+// MapTaxlocusRows matches the lines of the state's mapping file, if it
+// has one, with rows, TaxLocus rows of the state: it returns each
+// mapped row's line of the file by the row's reference, and fails on a
+// line whose name is not its row's or that is not one of rows.
+func (s *State) MapTaxlocusRows(rows []Row) (map[string]*TaxlocusMapping, error) {
+	mapping, err := s.readTaxlocusMapping()
+	if err != nil {
+		return nil, err
 	}
-	return ""
+	file := strings.ToLower(s.Sub.Code) + "-taxlocus.csv"
+	mapped := map[string]*TaxlocusMapping{}
+	for _, row := range rows {
+		m := mapping[taxlocusRowNumber(row)]
+		if m == nil {
+			continue
+		}
+		if m.Name != row.Label {
+			return nil, fmt.Errorf("%s: line %d is %q in the source, the mapping says %q", file, m.Line, row.Label, m.Name)
+		}
+		mapped[row.Ref] = m
+		delete(mapping, m.Line)
+	}
+	for line, m := range mapping {
+		return nil, fmt.Errorf("%s: line %d (%s) is not a TaxLocus row of %s that its builder maps", file, line, m.Name, s.Sub.Name)
+	}
+	return mapped, nil
 }
 
 // CompareStateRate accounts for a source's state rate: represented by
@@ -278,6 +308,14 @@ func (s *State) CompareStateRate(row Row) {
 	}
 }
 
+// CompareTaxlocusStateRate accounts for TaxLocus's state rate row of
+// the state, if it has one, as CompareStateRate does.
+func (s *State) CompareTaxlocusStateRate(in *Inputs) {
+	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
+		s.CompareStateRate(r)
+	}
+}
+
 // ReconcileOST accounts for the state's rows of the OpenSalesTax
 // export against what the state's primary source built: a county row
 // is represented by the county when their rates agree; a city row by the
@@ -291,41 +329,38 @@ func (s *State) ReconcileOST(in *Inputs) error {
 	if o == nil {
 		return nil
 	}
-	// ZIP hints from every city table.
+	// Where the city of each entry of every city table is, by row
+	// reference: the county its entry names (FIPS, "" for none) and its
+	// place (nil for none); the ZIP hints of those with a place.
+	type cityAt struct {
+		county string
+		place  *Place
+	}
+	cities := map[string]cityAt{}
 	for name := range o {
-		layout := OSTCityLayout(name)
-		if layout == nil {
+		if ostCityLayout(name) == nil {
 			continue
 		}
-		cs, err := o.Cities(name, layout...)
+		cs, err := o.Cities(name)
 		if err != nil {
 			return err
 		}
 		for _, c := range cs {
-			county := ""
+			var at cityAt
 			if c.County != "" {
-				county, _ = s.County(c.County)
+				at.county, _ = s.County(c.County)
 			}
-			p, ok := s.Place(c.Name, county)
-			if !ok {
+			if p, ok := s.Place(c.Name, at.county); ok {
+				at.place = p
+			}
+			cities[name+"/"+c.Name] = at
+			if at.place == nil {
 				continue
 			}
 			for _, z := range c.ZIPs {
 				if zr := s.L.zips[z]; zr != nil && zr.State == st {
-					s.HintZIP(z, p)
+					s.HintZIP(z, at.place)
 				}
-			}
-		}
-	}
-	cities := map[string]OSTCity{}
-	for name := range o {
-		if layout := OSTCityLayout(name); layout != nil {
-			cs, err := o.Cities(name, layout...)
-			if err != nil {
-				return err
-			}
-			for _, c := range cs {
-				cities[name+"/"+c.Name] = c
 			}
 		}
 	}
@@ -341,21 +376,16 @@ func (s *State) ReconcileOST(in *Inputs) error {
 				continue
 			}
 			s.RepresentIfSum(row, []string{"US-" + fips})
-		case OSTCityLayout(table) != nil:
-			c := cities[row.Ref]
-			county := ""
-			if c.County != "" {
-				county, _ = s.County(c.County)
-			}
-			p, ok := s.Place(key, county)
-			if !ok {
+		case ostCityLayout(table) != nil:
+			at := cities[row.Ref]
+			if at.place == nil {
 				s.Refuse(row, "no single Census place of %s is named %q", s.Sub.Name, key)
 				continue
 			}
-			city := "US-" + p.Code
+			city := "US-" + at.place.Code
 			tries := [][]string{{city}}
-			if county != "" {
-				tries = append(tries, []string{city, "US-" + county})
+			if at.county != "" {
+				tries = append(tries, []string{city, "US-" + at.county})
 			}
 			s.RepresentIfSum(row, tries...)
 		default:
@@ -372,7 +402,7 @@ func (s *State) RepresentIfSum(row Row, tries ...[]string) {
 	s.RepresentIfSumWhy(row, "", tries...)
 }
 
-// RepresentIfSumWhy is representIfSum with the reason a refusal gives
+// RepresentIfSumWhy is RepresentIfSum with the reason a refusal gives
 // for the state's content winning ("" for the primary source's).
 func (s *State) RepresentIfSumWhy(row Row, why string, tries ...[]string) {
 	var got []string
@@ -416,35 +446,45 @@ func (s *State) RepresentIfSumWhy(row Row, why string, tries ...[]string) {
 	s.Refuse(row, "%s%% disagrees with the %s content (%s): %s", row.Rate.Shift(2), s.Sub.Name, strings.Join(got, "; "), why)
 }
 
-// DefineDistrict defines a district with one rate and the scopes, written
-// as the notes write them ("county:48201"), where it applies.
+// DefineDistrict is AddDistrict with the scopes written as the notes
+// write them ("county:48201").
 func (s *State) DefineDistrict(id string, t jurisdiction.Type, name, code string, v decimal.Decimal, p civil.Period, source string, where []string) error {
-	id, err := s.District(id, t, name, code)
+	scopes, err := ParseScopes(where)
 	if err != nil {
 		return err
 	}
-	if err := s.AddRate(id, "", v, p, source); err != nil {
-		return err
-	}
-	for _, w := range where {
-		sc, err := ParseScope(w)
-		if err != nil {
-			return err
-		}
-		s.Assign(id, sc)
-	}
-	return nil
+	_, err = s.AddDistrict(id, t, name, code, v, p, source, scopes...)
+	return err
 }
 
-// BuildGeneric is the builder of a state whose content is TaxLocus's
-// rows read the common way, compared with OpenSalesTax where it has the
-// state.
-func BuildGeneric(s *State, in *Inputs) error {
-	if err := s.ApplyTaxlocus(in, TaxlocusOptions{}); err != nil {
-		return err
+// AddDistrict defines a district (District) with one general rate, v
+// over p from source, in the scopes where it applies, and returns its
+// ID.
+func (s *State) AddDistrict(id string, t jurisdiction.Type, name, code string, v decimal.Decimal, p civil.Period, source string, where ...Scope) (string, error) {
+	id, err := s.District(id, t, name, code)
+	if err != nil {
+		return "", err
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
+	if err := s.AddRate(id, "", v, p, source); err != nil {
+		return "", err
 	}
-	return s.ReconcileOST(in)
+	for _, w := range where {
+		s.Assign(id, w)
+	}
+	return id, nil
+}
+
+// TaxlocusBuilder returns the builder of a state whose content is
+// TaxLocus's rows read the common way as opts say (ApplyTaxlocus), with
+// TaxLocus's state rate compared (CompareTaxlocusStateRate) and
+// OpenSalesTax's rows reconciled against the result, those that over
+// names as it says (ReconcileOSTWith; nil for none).
+func TaxlocusBuilder(opts TaxlocusOptions, over map[string]OSTOverride) func(*State, *Inputs) error {
+	return func(s *State, in *Inputs) error {
+		if err := s.ApplyTaxlocus(in, opts); err != nil {
+			return err
+		}
+		s.CompareTaxlocusStateRate(in)
+		return s.ReconcileOSTWith(in, over)
+	}
 }

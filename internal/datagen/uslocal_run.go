@@ -176,11 +176,7 @@ func ostRateRows(states map[string]OSTState) (map[string][]Row, error) {
 				}
 				out[st] = append(out[st], ostRow(st, name, name, d, when))
 			case strings.HasSuffix(name, "_CITIES") || name == "NM_LOCATION_RATES":
-				layout := OSTCityLayout(name)
-				if layout == nil {
-					return nil, fmt.Errorf("%s: %s: unknown table layout", OSTFile, name)
-				}
-				cs, err := o.Cities(name, layout...)
+				cs, err := o.Cities(name)
 				if err != nil {
 					return nil, err
 				}
@@ -195,8 +191,9 @@ func ostRateRows(states map[string]OSTState) (map[string][]Row, error) {
 	return out, nil
 }
 
-// OSTCityLayout gives the members of the entries of a city table.
-func OSTCityLayout(table string) []string {
+// ostCityLayout gives the members of the entries of a city table, nil
+// for a table that is not one.
+func ostCityLayout(table string) []string {
 	switch table {
 	case "TX_CITIES", "IL_CITIES":
 		return []string{"county", "district", "rate", "zips"}
@@ -312,7 +309,7 @@ func (L *usLocal) verify() error {
 			if _, ok := L.b.juris[id]; !ok {
 				errs = append(errs, fmt.Sprintf("%s %s %s (%s): represented by %s, which does not exist", e.Row.State, e.Row.Source, e.Row.Ref, e.Row.Label, id))
 			}
-			v, _ := L.rateOfOn(id, cmpOr(e.Row.Cat, jurisdiction.General), e.Row.When)
+			v, _ := L.rateOfOn(id, cmp.Or(e.Row.Cat, jurisdiction.General), e.Row.When)
 			sum = sum.Add(v)
 		}
 		if !sum.Equal(e.Row.Rate) {

@@ -7,23 +7,15 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/civil"
+	"github.com/shopspring/decimal"
 )
 
 // What the builders of several states share.
 
-// TaxlocusRowNumber returns the line number of a TaxLocus row.
-func TaxlocusRowNumber(row Row) int {
-	i := strings.LastIndexByte(row.Ref, ':')
-	n := 0
-	for _, c := range row.Ref[i+1:] {
-		n = 10*n + int(c-'0')
-	}
-	return n
-}
-
 // OSTOverride says what becomes of one OpenSalesTax row instead of the
 // common comparison: its rate wins over the primary source's (win: the
-// publication that settles it), or it is refused (refuse: the reason).
+// publication that settles it), or it is refused (refuse: the reason),
+// which holds only while the row disagrees with the state's content.
 type OSTOverride struct {
 	Win    string
 	Refuse string
@@ -32,25 +24,29 @@ type OSTOverride struct {
 // ReconcileOSTWith accounts for the state's OpenSalesTax rows: those
 // that over names as it says (a winning row gives its county or city
 // the row's rate, from OpenSalesTax), the others the common way
-// (reconcileOST). Every name in over must be a row of the export.
+// (ReconcileOST). Every name in over must be a row of the export, and
+// a refused row must still disagree with the county or city the state
+// built.
 func (s *State) ReconcileOSTWith(in *Inputs, over map[string]OSTOverride) error {
 	st := s.Sub.Code
-	var rest []Row
 	used := map[string]bool{}
 	for _, row := range in.OSTRows[st] {
 		o, ok := over[row.Ref]
 		if !ok {
-			rest = append(rest, row)
 			continue
 		}
 		used[row.Ref] = true
+		table, key, _ := strings.Cut(row.Ref, "/")
+		county := strings.Contains(table, "COUNTY")
 		if o.Refuse != "" {
+			if v, ok := s.ostKeyRate(county, key, row.When); ok && v.Equal(row.Rate) {
+				return fmt.Errorf("%s: OpenSalesTax's %s%% agrees with the %s content now; drop the refusal", row.Ref, row.Rate.Shift(2), s.Sub.Name)
+			}
 			s.Refuse(row, "%s", o.Refuse)
 			continue
 		}
-		table, key, _ := strings.Cut(row.Ref, "/")
 		var id string
-		if strings.Contains(table, "COUNTY") {
+		if county {
 			fips, ok := s.County(key)
 			if !ok {
 				return fmt.Errorf("%s: no county %q", row.Ref, key)
@@ -76,16 +72,23 @@ func (s *State) ReconcileOSTWith(in *Inputs, over map[string]OSTOverride) error 
 			return fmt.Errorf("%s: OpenSalesTax has no row %s", st, ref)
 		}
 	}
-	filtered := *in
-	filtered.OSTRows = map[string][]Row{st: rest}
-	return s.ReconcileOST(&filtered)
+	return s.ReconcileOST(OSTRowsExcept(in, st, used))
 }
 
-// MustCounty returns the FIPS code of a county named in a builder, ""
-// when there is none (the lookups that follow then fail).
-func MustCounty(s *State, name string) string {
-	f, _ := s.County(name)
-	return f
+// ostKeyRate returns the rate on d of the county (county) or else the
+// single place that the key of an OpenSalesTax row names, if the state's
+// content gives it one.
+func (s *State) ostKeyRate(county bool, key string, d civil.Date) (decimal.Decimal, bool) {
+	if county {
+		if fips, ok := s.County(key); ok {
+			return s.L.rateOn("US-"+fips, d)
+		}
+		return decimal.Zero, false
+	}
+	if p, ok := s.Place(key, ""); ok {
+		return s.L.rateOn("US-"+p.Code, d)
+	}
+	return decimal.Zero, false
 }
 
 // OSTRowByRef returns the OpenSalesTax row of a state with the given
@@ -115,16 +118,6 @@ func OSTRowsExcept(in *Inputs, st string, done map[string]bool) *Inputs {
 	return &out
 }
 
-// CutRef splits an OpenSalesTax row reference into its table and key.
-func CutRef(ref string) (table, key string, ok bool) {
-	for i := 0; i < len(ref); i++ {
-		if ref[i] == '/' {
-			return ref[:i], ref[i+1:], true
-		}
-	}
-	return ref, "", false
-}
-
 // JSONInto decodes a raw JSON constant of the OpenSalesTax export.
 func JSONInto(raw []byte, v any) error {
 	if len(raw) == 0 {
@@ -143,8 +136,6 @@ func BuildFromSST(s *State, in *Inputs) error {
 		return err
 	}
 	s.ReconcileTaxlocus(in, "the SST rate file")
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }

@@ -152,12 +152,17 @@ func (o OSTState) Strings(name string) []string {
 	return s
 }
 
-// Cities decodes a city table. layout names its entries' members in
-// order: "county", "district", "rate" and "zips".
-func (o OSTState) Cities(name string, layout ...string) ([]OSTCity, error) {
+// Cities decodes a city table (nil when the state has none of that
+// name), whose entries' members ostCityLayout names in order: "county",
+// "district", "rate" and "zips".
+func (o OSTState) Cities(name string) ([]OSTCity, error) {
 	raw, ok := o[name]
 	if !ok {
 		return nil, nil
+	}
+	layout := ostCityLayout(name)
+	if layout == nil {
+		return nil, fmt.Errorf("%s: %s: unknown table layout", OSTFile, name)
 	}
 	var m map[string][]json.RawMessage
 	if err := json.Unmarshal(raw, &m); err != nil {

@@ -19,7 +19,7 @@ type sstDistrictMap struct {
 	note  string // the citation, or the reason for leaving it out
 }
 
-// readSSTDistricts reads a state's reading of its SST district codes.
+// readSSTDistrictMap reads a state's reading of its SST district codes.
 func (s *State) readSSTDistrictMap() (map[string]*sstDistrictMap, error) {
 	name := strings.ToLower(s.Sub.Code) + "-sst.csv"
 	path := s.FileRef(name)
@@ -47,12 +47,8 @@ func (s *State) readSSTDistrictMap() (map[string]*sstDistrictMap, error) {
 				return nil, fail("name", "a district needs a name")
 			}
 		}
-		for _, f := range strings.Fields(t.Get(rec, "where")) {
-			w, err := ParseScope(f)
-			if err != nil {
-				return nil, fail("where", "%v", err)
-			}
-			d.where = append(d.where, w)
+		if d.where, err = ParseScopes(strings.Fields(t.Get(rec, "where"))); err != nil {
+			return nil, fail("where", "%v", err)
 		}
 		if d.typ != 0 && len(d.where) == 0 {
 			return nil, fail("where", "a district needs its scopes")

@@ -20,7 +20,7 @@ import (
 // Check checks the parts defs that the package under test gives (one
 // state's, or the states of a shared table) in two subtests:
 //
-//   - folder: each part names the folder of the test as its Dir, and its
+//   - folder: each part's folder (Folder) is the folder of the test, and its
 //     note reads (the front matter, the checks table);
 //   - build: with the source data (see package srcdata), the states are
 //     built alone and checked as a full run checks them
@@ -39,8 +39,8 @@ func Check(t *testing.T, defs ...datagen.StateDef) {
 	}
 	t.Run("folder", func(t *testing.T) {
 		for _, d := range defs {
-			if !strings.HasSuffix(filepath.ToSlash(wd), "/"+d.Dir) {
-				t.Errorf("%s: Dir is %q, but the test runs in %s", d.Code, d.Dir, wd)
+			if !strings.HasSuffix(filepath.ToSlash(wd), "/"+d.Folder()) {
+				t.Errorf("%s: its folder is %q, but the test runs in %s", d.Code, d.Folder(), wd)
 			}
 			if _, err := d.ReadNote(); err != nil {
 				t.Errorf("%s: %v", d.Code, err)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/datagen"
@@ -21,7 +22,7 @@ var files embed.FS
 
 // New returns Alaska's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "AK", Dir: "internal/datagen/states/ak", Files: files, Build: build}
+	return datagen.StateDef{Code: "AK", Files: files, Build: build}
 }
 
 // akBoroughs are the boroughs with a sales tax of their own, by the
@@ -53,7 +54,7 @@ var akBoroughs = map[string]struct{ fips, ostCity string }{
 func build(s *datagen.State, in *datagen.Inputs) error {
 	ost := map[string]datagen.Row{} // OpenSalesTax city and borough rows by name
 	for _, r := range in.OSTRows["AK"] {
-		if table, key, _ := datagen.CutRef(r.Ref); table == "AK_CITIES" || table == "AK_BOROUGHS" {
+		if table, key, _ := strings.Cut(r.Ref, "/"); table == "AK_CITIES" || table == "AK_BOROUGHS" {
 			ost[key] = r
 		}
 	}
@@ -109,7 +110,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		cities[datagen.PlaceKey(row.Label)] = &cityRate{tl: &r}
 	}
 	for name, r := range ost {
-		table, _, _ := datagen.CutRef(r.Ref)
+		table, _, _ := strings.Cut(r.Ref, "/")
 		if table != "AK_CITIES" || done[r.Ref] {
 			continue
 		}
@@ -164,8 +165,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			return err
 		}
 	}
-	if r, ok := in.TaxlocusStates["AK"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(datagen.OSTRowsExcept(in, "AK", done))
 }

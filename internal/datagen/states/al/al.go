@@ -23,7 +23,7 @@ var files embed.FS
 
 // New returns Alabama's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "AL", Dir: "internal/datagen/states/al", Files: files, Build: build}
+	return datagen.StateDef{Code: "AL", Files: files, Build: build}
 }
 
 // build builds the local content of Alabama (see al.md).
@@ -53,21 +53,18 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 		inCity[fips] = v.Shift(-2)
 	}
-	mapping, err := s.ReadTaxlocusMapping()
+	rows := in.Taxlocus[s.Sub.Code]
+	mapped, err := s.MapTaxlocusRows(rows)
 	if err != nil {
 		return err
 	}
 	var counties, cities []datagen.Row
-	for _, row := range in.Taxlocus["AL"] {
-		if m := mapping[datagen.TaxlocusRowNumber(row)]; m != nil {
-			if m.Name != row.Label {
-				return fmt.Errorf("al-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.Line, row.Label, m.Name)
-			}
+	for _, row := range rows {
+		if m := mapped[row.Ref]; m != nil {
 			if m.Action != "refuse" {
 				return fmt.Errorf("al-taxlocus.csv: line %d: Alabama's builder reads only refusals from its mapping", m.Line)
 			}
 			s.Refuse(row, "%s", m.Note)
-			delete(mapping, m.Line)
 			continue
 		}
 		switch {
@@ -81,9 +78,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		default:
 			s.Refuse(row, "a %s row, which Alabama's sources do not have", row.Kind)
 		}
-	}
-	for line, m := range mapping {
-		return fmt.Errorf("al-taxlocus.csv: line %d (%s) is not an Alabama TaxLocus row", line, m.Name)
 	}
 
 	// Counties: TaxLocus's rate outside cities, split where OpenSalesTax
@@ -118,14 +112,11 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 				return err
 			}
 			name := s.Juris(id).Name + " County outside municipalities"
-			d, err := s.District(id+"-UNINC", jurisdiction.SpecialPurposeDistrict, name, "")
+			d, err := s.AddDistrict(id+"-UNINC", jurisdiction.SpecialPurposeDistrict, name, "", row.Rate.Sub(in), civil.Period{}, datagen.SrcTaxlocus,
+				datagen.Scope{Kind: datagen.ScopeUninc, County: fips})
 			if err != nil {
 				return err
 			}
-			if err := s.AddRate(d, "", row.Rate.Sub(in), civil.Period{}, datagen.SrcTaxlocus); err != nil {
-				return err
-			}
-			s.Assign(d, datagen.Scope{Kind: datagen.ScopeUninc, County: fips})
 			s.Represent(row, id, d)
 		case hasRow:
 			return fmt.Errorf("%s (%s): the county's rate inside cities (%s%%, OpenSalesTax) is above its rate outside them", row.Ref, row.Label, in.Shift(2))
@@ -180,9 +171,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 	}
 
-	if r, ok := in.TaxlocusStates["AL"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	// OpenSalesTax: its city rates include the special districts of
 	// the city; reconcileOST reads the rest.
 	rest := *in

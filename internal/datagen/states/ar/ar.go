@@ -13,21 +13,11 @@ import (
 //go:embed ar.md
 var files embed.FS
 
-// New returns Arkansas's part of the generator.
+// New returns Arkansas's part of the generator. Its builder reads the
+// local content (see ar.md) from TaxLocus's Arkansas rows, the rows of
+// the state's Streamlined Sales Tax rate file: a county's or a city's
+// own rate, with the Census FIPS code of the county or place, which wins
+// over the name.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "AR", Dir: "internal/datagen/states/ar", Files: files, Build: build}
-}
-
-// build builds the local content of Arkansas (see ar.md):
-// TaxLocus's Arkansas rows are the rows of the state's Streamlined Sales
-// Tax rate file, a county's or a city's own rate, with the Census FIPS
-// code of the county or place, which wins over the name.
-func build(s *datagen.State, in *datagen.Inputs) error {
-	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{PlaceCodes: true}); err != nil {
-		return err
-	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
-	return s.ReconcileOST(in)
+	return datagen.StateDef{Code: "AR", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{PlaceCodes: true}, nil)}
 }

@@ -14,12 +14,8 @@ import (
 //go:embed az.md *.csv
 var files embed.FS
 
-// New returns Arizona's part of the generator.
-func New() datagen.StateDef {
-	return datagen.StateDef{Code: "AZ", Dir: "internal/datagen/states/az", Files: files, Build: build}
-}
-
-// build builds Arizona's local content: see az.md.
+// New returns Arizona's part of the generator. Its builder reads the
+// local content (see az.md) from TaxLocus and OpenSalesTax.
 //
 // Arizona's transaction privilege tax has three levels on a retail
 // sale: the state's 5.6%, the county's excise tax (countywide, in the
@@ -27,17 +23,11 @@ func New() datagen.StateDef {
 // are the counties' rates and its city rows the cities' own rates; its
 // rows named for special districts are ADOR reporting codes whose rate
 // is the combined state and county rate, or a city's own rate, and are
-// represented by those (az-taxlocus.csv). Where
-// OpenSalesTax, read from the ADOR's May 2026 rate table, disagrees
-// with TaxLocus, the ADOR's own city profile settles it (azOST).
-func build(s *datagen.State, in *datagen.Inputs) error {
-	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{}); err != nil {
-		return err
-	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
-	return s.ReconcileOSTWith(in, azOST)
+// represented by those (az-taxlocus.csv). Where OpenSalesTax, read from
+// the ADOR's May 2026 rate table, disagrees with TaxLocus, the ADOR's
+// own city profile settles it (azOST).
+func New() datagen.StateDef {
+	return datagen.StateDef{Code: "AZ", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, azOST)}
 }
 
 // azOST says what becomes of the OpenSalesTax rows of Arizona that

@@ -23,7 +23,7 @@ var files embed.FS
 
 // New returns California's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "CA", Dir: "internal/datagen/states/ca", Files: files, Build: build}
+	return datagen.StateDef{Code: "CA", Files: files, Build: build}
 }
 
 // CDTFAFile is the CDTFA's table of California's combined rates effective
@@ -84,9 +84,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	if err := caTaxlocus(s, in, rows); err != nil {
 		return err
 	}
-	if r, ok := in.TaxlocusStates["CA"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return caOST(s, in, state)
 }
 
@@ -179,13 +177,9 @@ func readCADistricts(s *datagen.State) error {
 		if p.Expiration, err = datagen.ParseDate(t.Get(rec, "to")); err != nil {
 			return fail("to: %v", err)
 		}
-		var where []datagen.Scope
-		for _, f := range strings.Fields(t.Get(rec, "where")) {
-			w, err := datagen.ParseScope(f)
-			if err != nil {
-				return fail("%v", err)
-			}
-			where = append(where, w)
+		where, err := datagen.ParseScopes(strings.Fields(t.Get(rec, "where")))
+		if err != nil {
+			return fail("%v", err)
 		}
 		if len(where) == 0 {
 			return fail("a district needs the scopes where it applies")
@@ -275,14 +269,8 @@ func caRemainders(s *datagen.State, rows []caRow, state decimal.Decimal) error {
 			return nil
 		}
 		made[w.Kind]++
-		if _, err := s.District(id, jurisdiction.District, name, ""); err != nil {
-			return err
-		}
-		if err := s.AddRate(id, "", v, period, "us-ca-cdtfa"); err != nil {
-			return err
-		}
-		s.Assign(id, w)
-		return nil
+		_, err := s.AddDistrict(id, jurisdiction.District, name, "", v, period, "us-ca-cdtfa", w)
+		return err
 	}
 	for _, fips := range slices.Sorted(maps.Keys(byCounty)) {
 		countyName := s.Juris("US-"+fips).Name + " County"
@@ -419,7 +407,7 @@ func caOST(s *datagen.State, in *datagen.Inputs, state decimal.Decimal) error {
 	if o == nil {
 		return nil
 	}
-	cs, err := o.Cities("CA_CITIES", datagen.OSTCityLayout("CA_CITIES")...)
+	cs, err := o.Cities("CA_CITIES")
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ var files embed.FS
 
 // New returns Colorado's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "CO", Dir: "internal/datagen/states/co", Files: files, Build: build}
+	return datagen.StateDef{Code: "CO", Files: files, Build: build}
 }
 
 // build builds the local content of Colorado (see co.md).
@@ -40,23 +40,10 @@ func New() datagen.StateDef {
 // a city in or out of a district, unincorporated areas, and rows to
 // refuse.
 func build(s *datagen.State, in *datagen.Inputs) error {
-	mapping, err := s.ReadTaxlocusMapping()
+	rows := in.Taxlocus[s.Sub.Code]
+	mapped, err := s.MapTaxlocusRows(rows)
 	if err != nil {
 		return err
-	}
-	rows := in.Taxlocus["CO"]
-	mapped := map[string]*datagen.TaxlocusMapping{}
-	for _, row := range rows {
-		if m := mapping[datagen.TaxlocusRowNumber(row)]; m != nil {
-			if m.Name != row.Label {
-				return fmt.Errorf("co-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.Line, row.Label, m.Name)
-			}
-			mapped[row.Ref] = m
-			delete(mapping, m.Line)
-		}
-	}
-	for line, m := range mapping {
-		return fmt.Errorf("co-taxlocus.csv: line %d (%s) is not a Colorado TaxLocus row", line, m.Name)
 	}
 	period := civil.Period{}
 
@@ -243,9 +230,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			return err
 		}
 	}
-	if r, ok := in.TaxlocusStates["CO"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 

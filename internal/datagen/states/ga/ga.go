@@ -17,7 +17,7 @@ var files embed.FS
 
 // New returns Georgia's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "GA", Dir: "internal/datagen/states/ga", Files: files, Build: build}
+	return datagen.StateDef{Code: "GA", Files: files, Build: build}
 }
 
 // gaAtlantaDeKalb is the Georgia Department of Revenue's city code of the

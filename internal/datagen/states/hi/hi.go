@@ -17,7 +17,7 @@ var files embed.FS
 
 // New returns Hawaii's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "HI", Dir: "internal/datagen/states/hi", Files: files, Build: build}
+	return datagen.StateDef{Code: "HI", Files: files, Build: build}
 }
 
 // build builds Hawaii's local content: see hi.md.
@@ -51,8 +51,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 		s.Represent(row, "US-"+fips)
 	}
-	if r, ok := in.TaxlocusStates["HI"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }

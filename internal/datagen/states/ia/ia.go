@@ -14,21 +14,10 @@ import (
 //go:embed ia.md *.csv
 var files embed.FS
 
-// New returns Iowa's part of the generator.
-func New() datagen.StateDef {
-	return datagen.StateDef{Code: "IA", Dir: "internal/datagen/states/ia", Files: files, Build: build}
-}
-
-// Iowa: see ia.md. TaxLocus gives each county's local
+// New returns Iowa's part of the generator. Its builder reads the local
+// content (see ia.md) from TaxLocus, which gives each county's local
 // option sales tax (1%), read as applying countywide; the row of a
-// county code that does not exist is refused
-// (ia-taxlocus.csv).
-func build(s *datagen.State, in *datagen.Inputs) error {
-	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{}); err != nil {
-		return err
-	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
-	return s.ReconcileOST(in)
+// county code that does not exist is refused (ia-taxlocus.csv).
+func New() datagen.StateDef {
+	return datagen.StateDef{Code: "IA", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
 }

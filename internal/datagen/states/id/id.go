@@ -13,25 +13,15 @@ import (
 //go:embed id.md
 var files embed.FS
 
-// New returns Idaho's part of the generator.
-func New() datagen.StateDef {
-	return datagen.StateDef{Code: "ID", Dir: "internal/datagen/states/id", Files: files, Build: build}
-}
-
-// build builds Idaho's local content: see id.md.
+// New returns Idaho's part of the generator. Its builder reads the
+// local content (see id.md) from TaxLocus and OpenSalesTax.
 //
 // Idaho's only local sales taxes on ordinary retail sales are the
 // resort cities' local option taxes (Idaho Code 50-1044 to 50-1049):
 // TaxLocus's city rows are their rates on general retail sales. Where
 // OpenSalesTax's resort-city table disagrees, TaxLocus wins (idOST).
-func build(s *datagen.State, in *datagen.Inputs) error {
-	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{}); err != nil {
-		return err
-	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
-	return s.ReconcileOSTWith(in, idOST)
+func New() datagen.StateDef {
+	return datagen.StateDef{Code: "ID", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, idOST)}
 }
 
 // idOSTUnreliable says why OpenSalesTax's resort-city rates lose.

@@ -24,7 +24,7 @@ var files embed.FS
 
 // New returns Illinois's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "IL", Dir: "internal/datagen/states/il", Files: files, Build: build}
+	return datagen.StateDef{Code: "IL", Files: files, Build: build}
 }
 
 // The Northern Illinois Transit Authority (the Regional Transportation
@@ -59,16 +59,13 @@ var ilTransitFrom = civil.New(2026, 8, 1)
 func build(s *datagen.State, in *datagen.Inputs) error {
 	transitOf := map[string]string{} // county FIPS -> transit district
 	for _, t := range ilTransit {
-		id, err := s.District(t.id, jurisdiction.TransitDistrict, t.name, "")
-		if err != nil {
-			return err
-		}
-		if err := s.AddRate(id, "", decimal.RequireFromString(t.rate), civil.Period{Effective: ilTransitFrom}, datagen.SrcTaxlocus); err != nil {
-			return err
-		}
+		var where []datagen.Scope
 		for _, c := range t.counties {
-			s.Assign(id, datagen.Scope{Kind: datagen.ScopeCounty, County: c})
-			transitOf[c] = id
+			where = append(where, datagen.Scope{Kind: datagen.ScopeCounty, County: c})
+			transitOf[c] = t.id
+		}
+		if _, err := s.AddDistrict(t.id, jurisdiction.TransitDistrict, t.name, "", decimal.RequireFromString(t.rate), civil.Period{Effective: ilTransitFrom}, datagen.SrcTaxlocus, where...); err != nil {
+			return err
 		}
 	}
 	// wholeCounty returns the jurisdictions of a county outside its
@@ -174,9 +171,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	if err := ilGrocery(s); err != nil {
 		return err
 	}
-	if r, ok := in.TaxlocusStates["IL"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return reconcileILOST(s, in)
 }
 
@@ -207,7 +202,7 @@ func ilPlace(s *datagen.State, name string) (*datagen.Place, bool) {
 // Department of Revenue's Tax Rate Finder in 2026, and it gives the large
 // cities TaxLocus lacks (Springfield, Peoria, Skokie).
 func ilOSTCities(s *datagen.State, in *datagen.Inputs) error {
-	cities, err := in.OST["IL"].Cities("IL_CITIES", datagen.OSTCityLayout("IL_CITIES")...)
+	cities, err := in.OST["IL"].Cities("IL_CITIES")
 	if err != nil {
 		return err
 	}

@@ -22,10 +22,10 @@ var files embed.FS
 
 // New returns Kansas's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "KS", Dir: "internal/datagen/states/ks", Files: files, Build: build}
+	return datagen.StateDef{Code: "KS", Files: files, Build: build}
 }
 
-// Kansas: see ks.md.
+// build builds Kansas's local content: see ks.md.
 //
 // TaxLocus gives Kansas's counties (countywide rates), its cities (by
 // their place FIPS codes, the city's own rate) and 1,375 "special
@@ -36,27 +36,17 @@ func New() datagen.StateDef {
 // rate. The first are represented by the county and city that add up to
 // them; a district's own part, whose area no source gives, is refused
 // with its rate, as are the five-digit codes.
-
-// build builds Kansas's local content.
 func build(s *datagen.State, in *datagen.Inputs) error {
-	var base, special []datagen.Row
-	for _, row := range in.Taxlocus[s.Sub.Code] {
-		if row.Kind == "special_district" {
-			special = append(special, row)
-		} else {
-			base = append(base, row)
-		}
-	}
-	sub := &datagen.Inputs{Taxlocus: map[string][]datagen.Row{s.Sub.Code: base}}
-	if err := s.ApplyTaxlocus(sub, datagen.TaxlocusOptions{PlaceCodes: true}); err != nil {
+	special, err := s.ApplyTaxlocusExcept(in, datagen.TaxlocusOptions{PlaceCodes: true}, func(row datagen.Row) bool {
+		return row.Kind == "special_district"
+	})
+	if err != nil {
 		return err
 	}
 	if err := ksJurisdictionCodes(s, special); err != nil {
 		return err
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 

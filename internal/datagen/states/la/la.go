@@ -23,7 +23,7 @@ var files embed.FS
 
 // New returns Louisiana's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "LA", Dir: "internal/datagen/states/la", Files: files, Build: build}
+	return datagen.StateDef{Code: "LA", Files: files, Build: build}
 }
 
 // build builds the local content of Louisiana (see la.md).
@@ -40,23 +40,10 @@ func New() datagen.StateDef {
 // the parish's applies there too. la-taxlocus.csv names the rows the
 // rules cannot read.
 func build(s *datagen.State, in *datagen.Inputs) error {
-	mapping, err := s.ReadTaxlocusMapping()
+	rows := in.Taxlocus[s.Sub.Code]
+	mapped, err := s.MapTaxlocusRows(rows)
 	if err != nil {
 		return err
-	}
-	rows := in.Taxlocus["LA"]
-	mapped := map[string]*datagen.TaxlocusMapping{}
-	for _, row := range rows {
-		if m := mapping[datagen.TaxlocusRowNumber(row)]; m != nil {
-			if m.Name != row.Label {
-				return fmt.Errorf("la-taxlocus.csv: line %d is %q in the source, the mapping says %q", m.Line, row.Label, m.Name)
-			}
-			mapped[row.Ref] = m
-			delete(mapping, m.Line)
-		}
-	}
-	for line, m := range mapping {
-		return fmt.Errorf("la-taxlocus.csv: line %d (%s) is not a Louisiana TaxLocus row", line, m.Name)
 	}
 	parishOf := func(row datagen.Row) (string, error) {
 		n, err := strconv.Atoi(row.Code[:2])
@@ -67,14 +54,9 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	}
 	period := civil.Period{}
 	for _, d := range laDistricts {
-		id, err := s.District(d.id, d.typ, d.name, "")
-		if err != nil {
+		if _, err := s.AddDistrict(d.id, d.typ, d.name, "", d.rate, period, datagen.SrcTaxlocus, datagen.Scope{Kind: datagen.ScopeCounty, County: d.parish}); err != nil {
 			return err
 		}
-		if err := s.AddRate(id, "", d.rate, period, datagen.SrcTaxlocus); err != nil {
-			return err
-		}
-		s.Assign(id, datagen.Scope{Kind: datagen.ScopeCounty, County: d.parish})
 	}
 	// Parishes first: their rows end in 00, or the mapping says so.
 	parishWide := map[string]bool{}
@@ -170,9 +152,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 		s.Represent(row, rep...)
 	}
-	if r, ok := in.TaxlocusStates["LA"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 

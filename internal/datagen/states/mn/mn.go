@@ -19,7 +19,7 @@ var files embed.FS
 
 // New returns Minnesota's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "MN", Dir: "internal/datagen/states/mn", Files: files, Build: build}
+	return datagen.StateDef{Code: "MN", Files: files, Build: build}
 }
 
 // mnMeekerTransit is the Meeker County transit sales tax (SST code
@@ -48,14 +48,11 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	for _, row := range in.Taxlocus["MN"] {
 		switch {
 		case row.Kind == "special_district" && row.Code == "80054":
-			id, err := s.District(mnMeekerTransit, jurisdiction.TransitDistrict, "Meeker County Transit Sales and Use Tax", "80054")
+			id, err := s.AddDistrict(mnMeekerTransit, jurisdiction.TransitDistrict, "Meeker County Transit Sales and Use Tax", "80054", row.Rate,
+				civil.Period{Effective: civil.New(2026, 7, 1)}, datagen.SrcTaxlocus, datagen.Scope{Kind: datagen.ScopeCounty, County: "27093"})
 			if err != nil {
-				return err
-			}
-			if err := s.AddRate(id, "", row.Rate, civil.Period{Effective: civil.New(2026, 7, 1)}, datagen.SrcTaxlocus); err != nil {
 				return fmt.Errorf("%s: %w", row.Ref, err)
 			}
-			s.Assign(id, datagen.Scope{Kind: datagen.ScopeCounty, County: "27093"})
 			s.Represent(row, id)
 		case row.Kind == "transit" && row.Label == "Hennepin County transit tax":
 			s.RepresentIfSum(row, []string{s.DistrictID("80004", "")})
@@ -68,9 +65,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	only := *in
 	only.Taxlocus = map[string][]datagen.Row{"MN": rest}
 	s.ReconcileTaxlocus(&only, "the SST rate file")
-	if r, ok := in.TaxlocusStates["MN"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/levytax/levy/civil"
@@ -24,7 +23,7 @@ var files embed.FS
 
 // New returns Missouri's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "MO", Dir: "internal/datagen/states/mo", Files: files, Build: build}
+	return datagen.StateDef{Code: "MO", Files: files, Build: build}
 }
 
 // Missouri: see mo.md.
@@ -141,14 +140,10 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 		county := row.Rate
 		if d, ok := moCountyDistricts[fips]; ok {
-			id, err := s.District(s.DistrictID("", d.name), jurisdiction.SpecialPurposeDistrict, d.name, "")
-			if err != nil {
+			if _, err := s.AddDistrict(s.DistrictID("", d.name), jurisdiction.SpecialPurposeDistrict, d.name, "", d.rate, period, datagen.SrcTaxlocus,
+				datagen.Scope{Kind: datagen.ScopeCounty, County: fips}); err != nil {
 				return err
 			}
-			if err := s.SetRate(id, jurisdiction.General, d.rate, period, datagen.SrcTaxlocus); err != nil {
-				return err
-			}
-			s.Assign(id, datagen.Scope{Kind: datagen.ScopeCounty, County: fips})
 			county = county.Sub(d.rate)
 		}
 		if err := s.SetCountyRate(fips, "", county, period, datagen.SrcTaxlocus); err != nil {
@@ -176,7 +171,8 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	}
 	// The cities and communities, with the rows that
 	// mo-taxlocus.csv reads.
-	mapping, err := s.ReadTaxlocusMapping()
+	cities := slices.DeleteFunc(slices.Clone(rows), func(row datagen.Row) bool { return row.Kind != "city" })
+	mapped, err := s.MapTaxlocusRows(cities)
 	if err != nil {
 		return err
 	}
@@ -193,28 +189,20 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 	}
 	first := map[string]moFirstRow{} // place code -> its first row
-	for _, row := range rows {
-		if row.Kind != "city" {
-			continue
-		}
+	for _, row := range cities {
 		name := moXRow.ReplaceAllString(row.Label, "")
 		p, ok := s.Place(name, "")
-		line, _ := strconv.Atoi(row.Ref[strings.LastIndexByte(row.Ref, ':')+1:])
-		if m := mapping[line]; m != nil {
-			if m.Name != row.Label {
-				return fmt.Errorf("mo-taxlocus.csv: line %d is %q in the source, the mapping says %q", line, row.Label, m.Name)
-			}
-			delete(mapping, line)
+		if m := mapped[row.Ref]; m != nil {
 			switch m.Action {
 			case "refuse":
 				s.Refuse(row, "%s", m.Note)
 				continue
 			case "city":
 				if p, ok = s.PlaceByCode(m.Target); !ok {
-					return fmt.Errorf("mo-taxlocus.csv: line %d: no place %s", line, m.Target)
+					return fmt.Errorf("mo-taxlocus.csv: line %d: no place %s", m.Line, m.Target)
 				}
 			default:
-				return fmt.Errorf("mo-taxlocus.csv: line %d: Missouri's builder reads the actions city and refuse only", line)
+				return fmt.Errorf("mo-taxlocus.csv: line %d: Missouri's builder reads the actions city and refuse only", m.Line)
 			}
 		}
 		if !ok {
@@ -260,12 +248,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 		s.Represent(row, append([]string{id}, juris...)...)
 	}
-	for line, m := range mapping {
-		return fmt.Errorf("mo-taxlocus.csv: line %d (%s) is not a TaxLocus city row of Missouri", line, m.Name)
-	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return moReconcileOST(s, in)
 }
 
@@ -303,7 +286,7 @@ func moCommunity(s *datagen.State, row datagen.Row, name string, zipCounties map
 // (Clay)") against the cities, and its ZIP lists as ZIP hints.
 func moReconcileOST(s *datagen.State, in *datagen.Inputs) error {
 	o := in.OST[s.Sub.Code]
-	cs, err := o.Cities("MO_CITIES", datagen.OSTCityLayout("MO_CITIES")...)
+	cs, err := o.Cities("MO_CITIES")
 	if err != nil {
 		return err
 	}

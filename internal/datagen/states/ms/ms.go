@@ -13,14 +13,11 @@ import (
 //go:embed ms.md
 var files embed.FS
 
-// New returns Mississippi's part of the generator.
+// New returns Mississippi's part of the generator. Its builder reads
+// the local content (see ms.md): its only general local sales taxes are
+// two cities' (Jackson and Tupelo), which TaxLocus and OpenSalesTax both
+// give as city rows; the counties levy none (OpenSalesTax's 0% rows).
+// The common reading of the rows is Mississippi's.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "MS", Dir: "internal/datagen/states/ms", Files: files, Build: build}
+	return datagen.StateDef{Code: "MS", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
 }
-
-// build builds the local content of Mississippi (see ms.md).
-// Its only general local sales taxes are two cities' (Jackson and
-// Tupelo), which TaxLocus and OpenSalesTax both give as city rows; the
-// counties levy none (OpenSalesTax's 0% rows). The common reading of
-// the rows is Mississippi's.
-func build(s *datagen.State, in *datagen.Inputs) error { return datagen.BuildGeneric(s, in) }

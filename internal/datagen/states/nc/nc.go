@@ -18,7 +18,7 @@ var files embed.FS
 
 // New returns North Carolina's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "NC", Dir: "internal/datagen/states/nc", Files: files, Build: build}
+	return datagen.StateDef{Code: "NC", Files: files, Build: build}
 }
 
 // ncDistricts are North Carolina's transit and transportation sales
@@ -60,14 +60,11 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 				s.Refuse(row, "special district %s: its area is not known", row.Code)
 				continue
 			}
-			id, err := s.District(s.DistrictID(row.Code, ""), jurisdiction.TransitDistrict, d.name, row.Code)
+			id, err := s.AddDistrict(s.DistrictID(row.Code, ""), jurisdiction.TransitDistrict, d.name, row.Code, row.Rate, civil.Period{}, datagen.SrcTaxlocus,
+				datagen.Scope{Kind: datagen.ScopeCounty, County: d.county})
 			if err != nil {
 				return err
 			}
-			if err := s.AddRate(id, "", row.Rate, civil.Period{}, datagen.SrcTaxlocus); err != nil {
-				return err
-			}
-			s.Assign(id, datagen.Scope{Kind: datagen.ScopeCounty, County: d.county})
 			s.Represent(row, id)
 		case "transit":
 			if row.Label != "Mecklenburg County transit tax" {
@@ -80,8 +77,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			s.Refuse(row, "a %s row: North Carolina's local taxes are its counties' and their transit taxes", row.Kind)
 		}
 	}
-	if r, ok := in.TaxlocusStates["NC"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }

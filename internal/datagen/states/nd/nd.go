@@ -13,20 +13,10 @@ import (
 //go:embed nd.md
 var files embed.FS
 
-// New returns North Dakota's part of the generator.
-func New() datagen.StateDef {
-	return datagen.StateDef{Code: "ND", Dir: "internal/datagen/states/nd", Files: files, Build: build}
-}
-
-// North Dakota: see nd.md. TaxLocus gives the cities' rates
-// by their place FIPS codes and the counties' rates, which apply
+// New returns North Dakota's part of the generator. Its builder reads
+// the local content (see nd.md) from TaxLocus, which gives the cities'
+// rates by their place FIPS codes and the counties' rates, which apply
 // countywide, in the cities too.
-func build(s *datagen.State, in *datagen.Inputs) error {
-	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{PlaceCodes: true}); err != nil {
-		return err
-	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
-	return s.ReconcileOST(in)
+func New() datagen.StateDef {
+	return datagen.StateDef{Code: "ND", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{PlaceCodes: true}, nil)}
 }

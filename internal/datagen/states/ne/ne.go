@@ -16,11 +16,11 @@ var files embed.FS
 
 // New returns Nebraska's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "NE", Dir: "internal/datagen/states/ne", Files: files, Build: build}
+	return datagen.StateDef{Code: "NE", Files: files, Build: build}
 }
 
-// Nebraska: see ne.md. TaxLocus gives the cities' own rates
-// by their place FIPS codes and one county rate, Dakota County's, which
+// build builds Nebraska's local content (see ne.md). TaxLocus gives the
+// cities' own rates by their place FIPS codes and one county rate, Dakota County's, which
 // applies only outside the municipalities of the county that levy their
 // own local sales tax; its good life district rows are refused
 // (ne-taxlocus.csv).
@@ -42,8 +42,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			}
 		}
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }

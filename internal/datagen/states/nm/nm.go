@@ -23,7 +23,7 @@ var files embed.FS
 
 // New returns New Mexico's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "NM", Dir: "internal/datagen/states/nm", Files: files, Build: build}
+	return datagen.StateDef{Code: "NM", Files: files, Build: build}
 }
 
 // build builds the local content of New Mexico: see nm.md.
@@ -72,14 +72,9 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	}
 	period := civil.Period{}
 	define := func(row datagen.Row, t jurisdiction.Type, name string, v decimal.Decimal, where datagen.Scope) error {
-		id := s.DistrictID(row.Code, "")
-		if _, err := s.District(id, t, name, row.Code); err != nil {
-			return err
-		}
-		if err := s.AddRate(id, jurisdiction.General, v, period, datagen.SrcTaxlocus); err != nil {
+		if _, err := s.AddDistrict(s.DistrictID(row.Code, ""), t, name, row.Code, v, period, datagen.SrcTaxlocus, where); err != nil {
 			return fmt.Errorf("%s: %w", row.Ref, err)
 		}
-		s.Assign(id, where)
 		return nil
 	}
 	var special []datagen.Row
@@ -190,9 +185,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			s.Refuse(row, "a special location of %s County (%s) whose extent the data does not give, with a rate (%s%%) of its own", county, nmKind(row.Label), row.Rate.Shift(2))
 		}
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return nmReconcileOST(s, in, ost)
 }
 
@@ -276,7 +269,7 @@ func nmOSTRates(s *datagen.State, in *datagen.Inputs) (map[string]nmOSTLocation,
 	if o == nil {
 		return out, nil
 	}
-	cs, err := o.Cities("NM_LOCATION_RATES", datagen.OSTCityLayout("NM_LOCATION_RATES")...)
+	cs, err := o.Cities("NM_LOCATION_RATES")
 	if err != nil {
 		return nil, err
 	}

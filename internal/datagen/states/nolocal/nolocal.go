@@ -60,8 +60,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	for _, row := range in.Taxlocus[s.Sub.Code] {
 		s.Refuse(row, "%s has no local sales tax (see %s/nolocal.csv)", s.Sub.Name, dir)
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }

@@ -22,7 +22,7 @@ var files embed.FS
 
 // New returns New York's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "NY", Dir: "internal/datagen/states/ny", Files: files, Build: build}
+	return datagen.StateDef{Code: "NY", Files: files, Build: build}
 }
 
 // build builds New York's local content: see ny.md.
@@ -43,11 +43,8 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	if !ok {
 		return fmt.Errorf("OpenSalesTax has no NY_MCTD_RATE")
 	}
-	mctd, err := s.District("US-NY-D-MCTD", jurisdiction.TransitDistrict, "Metropolitan Commuter Transportation District", "")
+	mctd, err := s.AddDistrict("US-NY-D-MCTD", jurisdiction.TransitDistrict, "Metropolitan Commuter Transportation District", "", mctdRow.Rate, civil.Period{}, datagen.SrcOpenSalesTax)
 	if err != nil {
-		return err
-	}
-	if err := s.AddRate(mctd, "", mctdRow.Rate, civil.Period{}, datagen.SrcOpenSalesTax); err != nil {
 		return err
 	}
 	mctdCounties := map[string]bool{}
@@ -122,9 +119,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			s.Represent(row, parts...)
 		}
 	}
-	if r, ok := in.TaxlocusStates["NY"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	// The other OpenSalesTax rows agree with these parts: its county
 	// rates leave out the MCTD and are 0 in New York City, and its
 	// other cities have no tax of their own (0).

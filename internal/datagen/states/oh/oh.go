@@ -19,7 +19,7 @@ var files embed.FS
 
 // New returns Ohio's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "OH", Dir: "internal/datagen/states/oh", Files: files, Build: build}
+	return datagen.StateDef{Code: "OH", Files: files, Build: build}
 }
 
 // ohTransit are Ohio's transit authorities that levy a sales tax (Ohio
@@ -109,8 +109,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			s.Refuse(row, "a %s row, which Ohio's content does not read", row.Kind)
 		}
 	}
-	if r, ok := in.TaxlocusStates["OH"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }

@@ -17,7 +17,7 @@ var files embed.FS
 
 // New returns Oklahoma's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "OK", Dir: "internal/datagen/states/ok", Files: files, Build: build}
+	return datagen.StateDef{Code: "OK", Files: files, Build: build}
 }
 
 // build builds the local content of Oklahoma: see ok.md.
@@ -30,21 +30,15 @@ func New() datagen.StateDef {
 // city's together), and are refused. Rows the common reading cannot place
 // are read by ok-taxlocus.csv.
 func build(s *datagen.State, in *datagen.Inputs) error {
-	var common []datagen.Row
-	for _, row := range in.Taxlocus[s.Sub.Code] {
-		if row.Kind == "special_district" && strings.HasPrefix(row.Code, "98") {
-			s.Refuse(row, "an unnamed area code of the Tax Commission's rate data (98xxx), not a taxing jurisdiction: its rate is a location's whole local rate (it equals a county's rate, or a county's and a city's together, such as 4.017%% = Tulsa 3.65%% + Tulsa County 0.367%%), and the data gives neither its name nor its area; the county and city rows give the parts")
-			continue
-		}
-		common = append(common, row)
-	}
-	sub := *in
-	sub.Taxlocus = map[string][]datagen.Row{s.Sub.Code: common}
-	if err := s.ApplyTaxlocus(&sub, datagen.TaxlocusOptions{PlaceCodes: true}); err != nil {
+	areaCodes, err := s.ApplyTaxlocusExcept(in, datagen.TaxlocusOptions{PlaceCodes: true}, func(row datagen.Row) bool {
+		return row.Kind == "special_district" && strings.HasPrefix(row.Code, "98")
+	})
+	if err != nil {
 		return err
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
+	for _, row := range areaCodes {
+		s.Refuse(row, "an unnamed area code of the Tax Commission's rate data (98xxx), not a taxing jurisdiction: its rate is a location's whole local rate (it equals a county's rate, or a county's and a city's together, such as 4.017%% = Tulsa 3.65%% + Tulsa County 0.367%%), and the data gives neither its name nor its area; the county and city rows give the parts")
 	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }

@@ -14,13 +14,11 @@ import (
 //go:embed pa.md *.csv
 var files embed.FS
 
-// New returns Pennsylvania's part of the generator.
+// New returns Pennsylvania's part of the generator. Its builder reads
+// the local content (see pa.md): its two local taxes are county rows in
+// both sources, read the common way: Allegheny County's 1% and
+// Philadelphia's 2% (the city and the county of Philadelphia are one),
+// countywide.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "PA", Dir: "internal/datagen/states/pa", Files: files, Build: build}
+	return datagen.StateDef{Code: "PA", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
 }
-
-// build builds Pennsylvania's local content: see pa.md.
-// Its two local taxes are county rows in both sources, read the common
-// way: Allegheny County's 1% and Philadelphia's 2% (the city and the
-// county of Philadelphia are one), countywide.
-func build(s *datagen.State, in *datagen.Inputs) error { return datagen.BuildGeneric(s, in) }

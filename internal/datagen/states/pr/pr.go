@@ -14,15 +14,12 @@ import (
 //go:embed pr.md *.csv
 var files embed.FS
 
-// New returns Puerto Rico's part of the generator.
+// New returns Puerto Rico's part of the generator (see pr.md). The
+// sources read for the states have no Puerto Rico rows; the municipal
+// IVU of 1% in each of the 78 municipalities (the Census's county
+// equivalents) is curated in pr.csv, which the generator reads after the
+// builder. What is left to the builder is the accounting of any source
+// row for Puerto Rico against the state table.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "PR", Dir: "internal/datagen/states/pr", Files: files, Build: build}
+	return datagen.StateDef{Code: "PR", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
 }
-
-// build builds Puerto Rico's local content: see pr.md.
-// The sources read for the states have no Puerto Rico rows; the
-// municipal IVU of 1% in each of the 78 municipalities (the Census's
-// county equivalents) is curated in pr.csv, which the
-// generator reads after this builder. What is left here is the
-// accounting of any source row for Puerto Rico against the state table.
-func build(s *datagen.State, in *datagen.Inputs) error { return datagen.BuildGeneric(s, in) }

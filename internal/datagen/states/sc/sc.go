@@ -4,9 +4,7 @@ package sc
 
 import (
 	"embed"
-	"fmt"
 
-	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/datagen"
 )
 
@@ -15,40 +13,21 @@ import (
 //go:embed sc.md
 var files embed.FS
 
-// New returns South Carolina's part of the generator.
-func New() datagen.StateDef {
-	return datagen.StateDef{Code: "SC", Dir: "internal/datagen/states/sc", Files: files, Build: build}
-}
-
-// build builds South Carolina's local content: see sc.md.
+// New returns South Carolina's part of the generator. Its builder reads
+// the local content (see sc.md) from TaxLocus and OpenSalesTax.
 //
 // South Carolina's local sales taxes are the counties' (local option,
 // capital projects, transportation, education capital improvement and
 // school district taxes, each up to 1%, countywide); TaxLocus gives
 // each county's total and is read the common way. The one municipal
 // tax the sources give is Myrtle Beach's 1% tourism development fee,
-// from OpenSalesTax.
-func build(s *datagen.State, in *datagen.Inputs) error {
-	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{}); err != nil {
-		return err
-	}
-	if r, ok := in.TaxlocusStates["SC"]; ok {
-		s.CompareStateRate(r)
-	}
-	done := map[string]bool{}
-	row, ok := datagen.OSTRowByRef(in, "SC", "SC_CITIES/Myrtle Beach")
-	if !ok {
-		return fmt.Errorf("OpenSalesTax has no Myrtle Beach")
-	}
-	p, ok := s.Place("Myrtle Beach", datagen.MustCounty(s, "Horry"))
-	if !ok {
-		return fmt.Errorf("no place Myrtle Beach in Horry County")
-	}
-	id := s.City(p)
-	if err := s.AddRate(id, "", row.Rate, civil.Period{}, datagen.SrcOpenSalesTax); err != nil {
-		return err
-	}
-	s.Represent(row, id)
-	done[row.Ref] = true
-	return s.ReconcileOST(datagen.OSTRowsExcept(in, "SC", done))
+// from OpenSalesTax (scOST).
+func New() datagen.StateDef {
+	return datagen.StateDef{Code: "SC", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, scOST)}
+}
+
+// scOST says which OpenSalesTax rows of South Carolina give a rate that
+// TaxLocus lacks.
+var scOST = map[string]datagen.OSTOverride{
+	"SC_CITIES/Myrtle Beach": {Win: "Myrtle Beach's tourism development fee, which TaxLocus does not give"},
 }

@@ -14,21 +14,11 @@ import (
 //go:embed sd.md *.csv
 var files embed.FS
 
-// New returns South Dakota's part of the generator.
-func New() datagen.StateDef {
-	return datagen.StateDef{Code: "SD", Dir: "internal/datagen/states/sd", Files: files, Build: build}
-}
-
-// South Dakota: see sd.md. TaxLocus gives the municipal
+// New returns South Dakota's part of the generator. Its builder reads
+// the local content (see sd.md) from TaxLocus, which gives the municipal
 // sales taxes by the cities' place FIPS codes; South Dakota's counties
 // levy none. The five special jurisdictions of Indian country are
 // refused (sd-taxlocus.csv).
-func build(s *datagen.State, in *datagen.Inputs) error {
-	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{PlaceCodes: true}); err != nil {
-		return err
-	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
-	return s.ReconcileOST(in)
+func New() datagen.StateDef {
+	return datagen.StateDef{Code: "SD", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{PlaceCodes: true}, nil)}
 }

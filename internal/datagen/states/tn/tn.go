@@ -19,7 +19,7 @@ var files embed.FS
 
 // New returns Tennessee's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "TN", Dir: "internal/datagen/states/tn", Files: files, Build: build}
+	return datagen.StateDef{Code: "TN", Files: files, Build: build}
 }
 
 // tnDavidsonTransit is the Davidson County transit surcharge on the local
@@ -103,9 +103,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			s.Refuse(row, "a %s row, which Tennessee's content does not read", row.Kind)
 		}
 	}
-	if r, ok := in.TaxlocusStates["TN"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 

@@ -9,7 +9,6 @@ import (
 	"maps"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/levytax/levy/civil"
@@ -25,7 +24,7 @@ var files embed.FS
 
 // New returns Texas's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "TX", Dir: "internal/datagen/states/tx", Files: files, Build: build}
+	return datagen.StateDef{Code: "TX", Files: files, Build: build}
 }
 
 // build builds the local content of Texas: see tx.md.
@@ -52,28 +51,21 @@ func New() datagen.StateDef {
 //
 // At the end no area may have local rates above the 2% cap of the note.
 func build(s *datagen.State, in *datagen.Inputs) error {
-	mapping, err := s.ReadTaxlocusMapping()
+	// The common reading, and the mapping, of the rows but the special
+	// districts and the combined areas that the mapping does not name.
+	own, err := s.ApplyTaxlocusExcept(in, datagen.TaxlocusOptions{}, func(row datagen.Row) bool {
+		return row.Kind == "special_district" || row.Kind == "city" && strings.Contains(row.Label, "/")
+	})
 	if err != nil {
 		return err
 	}
-	var common, spds, combined []datagen.Row
-	for _, row := range in.Taxlocus[s.Sub.Code] {
-		switch {
-		case mapping[taxlocusLine(row)] != nil:
-			common = append(common, row)
-		case row.Kind == "special_district":
+	var spds, combined []datagen.Row
+	for _, row := range own {
+		if row.Kind == "special_district" {
 			spds = append(spds, row)
-		case row.Kind == "city" && strings.Contains(row.Label, "/"):
+		} else {
 			combined = append(combined, row)
-		default:
-			common = append(common, row)
 		}
-	}
-	// The common reading, and the mapping, of the other rows.
-	sub := *in
-	sub.Taxlocus = map[string][]datagen.Row{s.Sub.Code: common}
-	if err := s.ApplyTaxlocus(&sub, datagen.TaxlocusOptions{}); err != nil {
-		return err
 	}
 	excused := txCountyCombinedAreas(s, datagen.TaxlocusDate)
 	for _, row := range spds {
@@ -84,9 +76,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	for _, row := range combined {
 		txCombinedArea(s, row)
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	if err := txReconcileOST(s, in); err != nil {
 		return err
 	}
@@ -94,12 +84,6 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		s.Log().Info("Texas: a city at the cap reaches into a county with a county tax", "part", w.String(), "place", txPlaceName(s, w.Place))
 	}
 	return txCheckLocalCap(s, datagen.TaxlocusDate, excused)
-}
-
-// taxlocusLine returns the line of a TaxLocus row in its file.
-func taxlocusLine(row datagen.Row) int {
-	n, _ := strconv.Atoi(row.Ref[strings.LastIndexByte(row.Ref, ':')+1:])
-	return n
 }
 
 // txCityDistrictKinds are the special purpose districts that Texas law
@@ -159,18 +143,15 @@ func txSpecialDistrict(s *datagen.State, row datagen.Row) error {
 			s.Refuse(row, "a %s of %s, whose %s%% does not fit under the 2%% cap beside the city's and its county's rates in any part of the city: a stale row, or the city's row already holds it", strings.ToLower(k.kind), p.Name, row.Rate.Shift(2))
 			return nil
 		}
-		if _, err := s.District(id, jurisdiction.SpecialPurposeDistrict, p.Name+" "+k.kind, ""); err != nil {
-			return err
-		}
-		if err := s.AddRate(id, jurisdiction.General, row.Rate, civil.Period{}, datagen.SrcTaxlocus); err != nil {
-			return fmt.Errorf("%s: %w", row.Ref, err)
-		}
-		if len(fits) == len(p.Counties) {
-			s.Assign(id, datagen.Scope{Kind: datagen.ScopePlace, Place: p.Code})
-		} else {
+		where := []datagen.Scope{{Kind: datagen.ScopePlace, Place: p.Code}}
+		if len(fits) != len(p.Counties) {
+			where = nil
 			for _, c := range fits {
-				s.Assign(id, datagen.Scope{Kind: datagen.ScopePlace, Place: p.Code, County: c})
+				where = append(where, datagen.Scope{Kind: datagen.ScopePlace, Place: p.Code, County: c})
 			}
+		}
+		if _, err := s.AddDistrict(id, jurisdiction.SpecialPurposeDistrict, p.Name+" "+k.kind, "", row.Rate, civil.Period{}, datagen.SrcTaxlocus, where...); err != nil {
+			return fmt.Errorf("%s: %w", row.Ref, err)
 		}
 		s.Represent(row, id)
 		return nil
@@ -218,14 +199,11 @@ func txCountyHealthDistrict(s *datagen.State, row datagen.Row, county string, he
 	if health {
 		kind, short = " County Health Services Tax", "HSD"
 	}
-	id, err := s.District("US-"+fips+"-"+short, jurisdiction.SpecialPurposeDistrict, name+kind, "")
+	id, err := s.AddDistrict("US-"+fips+"-"+short, jurisdiction.SpecialPurposeDistrict, name+kind, "", row.Rate, civil.Period{}, datagen.SrcTaxlocus,
+		datagen.Scope{Kind: datagen.ScopeCounty, County: fips})
 	if err != nil {
-		return err
-	}
-	if err := s.AddRate(id, jurisdiction.General, row.Rate, civil.Period{}, datagen.SrcTaxlocus); err != nil {
 		return fmt.Errorf("%s: %w", row.Ref, err)
 	}
-	s.Assign(id, datagen.Scope{Kind: datagen.ScopeCounty, County: fips})
 	s.Represent(row, id)
 	return nil
 }
@@ -367,7 +345,7 @@ func txReconcileOST(s *datagen.State, in *datagen.Inputs) error {
 	if err := s.ReconcileOST(&hintsOnly); err != nil {
 		return err
 	}
-	cities, err := in.OST[st].Cities("TX_CITIES", datagen.OSTCityLayout("TX_CITIES")...)
+	cities, err := in.OST[st].Cities("TX_CITIES")
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,7 @@ var files embed.FS
 
 // New returns Utah's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "UT", Dir: "internal/datagen/states/ut", Files: files, Build: build}
+	return datagen.StateDef{Code: "UT", Files: files, Build: build}
 }
 
 // build builds Utah's local content: see ut.md.
@@ -31,25 +31,18 @@ func New() datagen.StateDef {
 // Census place codes: their areas are not in the data and they are
 // refused.
 func build(s *datagen.State, in *datagen.Inputs) error {
-	st := s.Sub.Code
-	var rest []datagen.Row
-	for _, row := range in.Taxlocus[st] {
-		if utLocationCode.MatchString(row.Label) {
-			s.Refuse(row, "%q carries a location code of Utah's rate file (%s), not a Census place code: a part of a county with taxes of its own "+
-				"(an unincorporated area inside or outside a transit district, a metro township, a resort community) whose area the sources do not give",
-				row.Label, row.Code)
-			continue
-		}
-		rest = append(rest, row)
-	}
-	filtered := *in
-	filtered.Taxlocus = map[string][]datagen.Row{st: rest}
-	if err := s.ApplyTaxlocus(&filtered, datagen.TaxlocusOptions{PlaceCodes: true}); err != nil {
+	located, err := s.ApplyTaxlocusExcept(in, datagen.TaxlocusOptions{PlaceCodes: true}, func(row datagen.Row) bool {
+		return utLocationCode.MatchString(row.Label)
+	})
+	if err != nil {
 		return err
 	}
-	if r, ok := in.TaxlocusStates[st]; ok {
-		s.CompareStateRate(r)
+	for _, row := range located {
+		s.Refuse(row, "%q carries a location code of Utah's rate file (%s), not a Census place code: a part of a county with taxes of its own "+
+			"(an unincorporated area inside or outside a transit district, a metro township, a resort community) whose area the sources do not give",
+			row.Label, row.Code)
 	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 

@@ -5,6 +5,7 @@ package va
 import (
 	"embed"
 	"fmt"
+	"strings"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/datagen"
@@ -19,7 +20,7 @@ var files embed.FS
 
 // New returns Virginia's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "VA", Dir: "internal/datagen/states/va", Files: files, Build: build}
+	return datagen.StateDef{Code: "VA", Files: files, Build: build}
 }
 
 // vaDistricts are Virginia's regional sales taxes: the OpenSalesTax
@@ -60,11 +61,8 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		if !ok {
 			return fmt.Errorf("VA_DISTRICT_RATE_PCT has no %s", d.ost)
 		}
-		id, err := s.District(d.id, d.typ, d.name, "")
+		id, err := s.AddDistrict(d.id, d.typ, d.name, "", v.Shift(-2), civil.Period{}, datagen.SrcOpenSalesTax)
 		if err != nil {
-			return err
-		}
-		if err := s.AddRate(id, "", v.Shift(-2), civil.Period{}, datagen.SrcOpenSalesTax); err != nil {
 			return err
 		}
 		district[d.ost], rate[id] = id, v.Shift(-2)
@@ -134,7 +132,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	// OpenSalesTax's locality rates are all 0: the 1% local tax is in
 	// the state rate, and it has no school taxes.
 	for _, row := range in.OSTRows["VA"] {
-		table, key, _ := datagen.CutRef(row.Ref)
+		table, key, _ := strings.Cut(row.Ref, "/")
 		switch table {
 		case "VA_COUNTY_RATE_PCT":
 			fips, ok := byName[key]
@@ -151,9 +149,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			done[row.Ref] = true
 		}
 	}
-	if r, ok := in.TaxlocusStates["VA"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(datagen.OSTRowsExcept(in, "VA", done))
 }
 

@@ -19,7 +19,7 @@ var files embed.FS
 
 // New returns Vermont's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "VT", Dir: "internal/datagen/states/vt", Files: files, Build: build}
+	return datagen.StateDef{Code: "VT", Files: files, Build: build}
 }
 
 // build builds Vermont's local content: see vt.md.
@@ -55,9 +55,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 		s.Represent(row, id)
 	}
-	if r, ok := in.TaxlocusStates["VT"]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 

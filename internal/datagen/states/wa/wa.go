@@ -24,7 +24,7 @@ var files embed.FS
 
 // New returns Washington's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "WA", Dir: "internal/datagen/states/wa", Files: files, Build: build}
+	return datagen.StateDef{Code: "WA", Files: files, Build: build}
 }
 
 // build builds Washington's local content: see wa.md.
@@ -67,14 +67,11 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 			// area of a county has the county), so the unincorporated
 			// location's rate is an area-only district of the county, as
 			// California's unincorporated areas are.
-			id, err := s.District("US-"+fips+"-UNINC", jurisdiction.SpecialPurposeDistrict, s.Juris("US-"+fips).Name+" County unincorporated area", "")
+			id, err := s.AddDistrict("US-"+fips+"-UNINC", jurisdiction.SpecialPurposeDistrict, s.Juris("US-"+fips).Name+" County unincorporated area", "", v, period, datagen.SrcTaxlocus,
+				datagen.Scope{Kind: datagen.ScopeUninc, County: fips})
 			if err != nil {
 				return err
 			}
-			if err := s.AddRate(id, "", v, period, datagen.SrcTaxlocus); err != nil {
-				return err
-			}
-			s.Assign(id, datagen.Scope{Kind: datagen.ScopeUninc, County: fips})
 			counties[fips] = append([]string{id}, ids...)
 			s.Represent(row, counties[fips]...)
 		case "city":
@@ -130,9 +127,7 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 		}
 		s.Log().Info("Washington city without a rate row, taxed as its counties' base and its transit authorities", "place", p.Code, "name", p.Name)
 	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
+	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
 }
 
@@ -181,11 +176,8 @@ func readWADistricts(s *datagen.State) (*waDistricts, error) {
 		if src == "" {
 			return nil, fail("a district needs its source")
 		}
-		id, err := s.District(t.Get(rec, "id"), ty, t.Get(rec, "name"), "")
+		id, err := s.AddDistrict(t.Get(rec, "id"), ty, t.Get(rec, "name"), "", pct.Shift(-2), civil.Period{}, key)
 		if err != nil {
-			return nil, fail("%v", err)
-		}
-		if err := s.AddRate(id, "", pct.Shift(-2), civil.Period{}, key); err != nil {
 			return nil, fail("%v", err)
 		}
 		names = append(names, t.Get(rec, "name"))

@@ -16,7 +16,7 @@ var files embed.FS
 
 // New returns Wisconsin's part of the generator.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "WI", Dir: "internal/datagen/states/wi", Files: files, Build: build}
+	return datagen.StateDef{Code: "WI", Files: files, Build: build}
 }
 
 // build builds Wisconsin's local content from its SST rate file (see

@@ -13,21 +13,10 @@ import (
 //go:embed wv.md
 var files embed.FS
 
-// New returns West Virginia's part of the generator.
+// New returns West Virginia's part of the generator. Its builder reads
+// the local content (see wv.md): the municipalities' 1% sales taxes
+// (W. Va. Code 8-13C-4), which TaxLocus gives each with its Census place
+// code, which wins over the name.
 func New() datagen.StateDef {
-	return datagen.StateDef{Code: "WV", Dir: "internal/datagen/states/wv", Files: files, Build: build}
-}
-
-// build builds West Virginia's local content: see wv.md.
-// Its local taxes are the municipalities' 1% sales taxes (W. Va. Code
-// 8-13C-4); TaxLocus gives each with its Census place code, which wins
-// over the name.
-func build(s *datagen.State, in *datagen.Inputs) error {
-	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{PlaceCodes: true}); err != nil {
-		return err
-	}
-	if r, ok := in.TaxlocusStates["WV"]; ok {
-		s.CompareStateRate(r)
-	}
-	return s.ReconcileOST(in)
+	return datagen.StateDef{Code: "WV", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{PlaceCodes: true}, nil)}
 }

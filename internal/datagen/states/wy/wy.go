@@ -14,24 +14,14 @@ import (
 //go:embed wy.md *.csv
 var files embed.FS
 
-// New returns Wyoming's part of the generator.
-func New() datagen.StateDef {
-	return datagen.StateDef{Code: "WY", Dir: "internal/datagen/states/wy", Files: files, Build: build}
-}
-
-// build builds Wyoming's local content: see wy.md.
+// New returns Wyoming's part of the generator. Its builder reads the
+// local content (see wy.md) from TaxLocus.
 //
 // Wyoming's local sales taxes are county taxes (the general purpose
 // and specific purpose options), each applying in the whole county:
 // TaxLocus's county rows are read countywide. Its two special district
 // rows carry codes whose areas the data does not give and are refused
 // (wy-taxlocus.csv).
-func build(s *datagen.State, in *datagen.Inputs) error {
-	if err := s.ApplyTaxlocus(in, datagen.TaxlocusOptions{}); err != nil {
-		return err
-	}
-	if r, ok := in.TaxlocusStates[s.Sub.Code]; ok {
-		s.CompareStateRate(r)
-	}
-	return s.ReconcileOST(in)
+func New() datagen.StateDef {
+	return datagen.StateDef{Code: "WY", Files: files, Build: datagen.TaxlocusBuilder(datagen.TaxlocusOptions{}, nil)}
 }
