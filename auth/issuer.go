@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"cmp"
 	"context"
 	"crypto/hmac"
 	"encoding/binary"
@@ -127,17 +128,17 @@ type Issuer struct {
 // a setting of cfg out of bounds.
 func NewIssuer(ctx context.Context, s Store, cfg Config) (*Issuer, error) {
 	i := &Issuer{
-		ttl:    cmpOr(cfg.TTL, defaultTTL),
-		delay:  cmpOr(cfg.ActivationDelay, defaultActivationDelay),
-		limit:  cmpOr(cfg.RateLimit, defaultRateLimit),
-		window: cmpOr(cfg.RateWindow, defaultRateWindow),
+		ttl:    cmp.Or(cfg.TTL, defaultTTL),
+		delay:  cmp.Or(cfg.ActivationDelay, defaultActivationDelay),
+		limit:  cmp.Or(cfg.RateLimit, defaultRateLimit),
+		window: cmp.Or(cfg.RateWindow, defaultRateWindow),
 		now:    cfg.Now,
 	}
 	if cfg.NoActivationDelay {
 		i.delay = 0
 	}
-	i.clients = newFailureLimiter(cmpOr(cfg.ClientFailures, defaultClientFailures))
-	i.sources = newFailureLimiter(cmpOr(cfg.SourceFailures, defaultSourceFailures))
+	i.clients = newFailureLimiter(cmp.Or(cfg.ClientFailures, defaultClientFailures))
+	i.sources = newFailureLimiter(cmp.Or(cfg.SourceFailures, defaultSourceFailures))
 	i.ttlSec = seconds(i.ttl)
 	if i.now == nil {
 		i.now = time.Now
@@ -164,15 +165,6 @@ func NewIssuer(ctx context.Context, s Store, cfg Config) (*Issuer, error) {
 		return nil, err
 	}
 	return i, nil
-}
-
-// cmpOr returns v, or def if v is zero.
-func cmpOr[T comparable](v, def T) T {
-	var zero T
-	if v == zero {
-		return def
-	}
-	return v
 }
 
 // Create is Registry.Create. The credential may request tokens once the

@@ -27,6 +27,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -139,21 +140,13 @@ func run(ctx context.Context, args []string) error {
 		return err
 	}
 	if name != "scale" {
-		if c.Nodes, err = strconv.Atoi(cmpOr(e.nodeList, "1")); err != nil || c.Nodes < 1 {
+		if c.Nodes, err = strconv.Atoi(cmp.Or(e.nodeList, "1")); err != nil || c.Nodes < 1 {
 			return fmt.Errorf("--nodes %q: want a number of nodes", e.nodeList)
 		}
 	}
 	c.Log = os.Stderr
 	fmt.Printf("machine: %d cores (GOMAXPROCS %d), %s\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), time.Now().UTC().Format(time.DateOnly))
 	return commands[name](ctx, e)
-}
-
-// cmpOr returns s, or def when s is empty.
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
 
 // db returns the URL of a database for the nodes: --database, or a new
