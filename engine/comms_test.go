@@ -135,3 +135,37 @@ func TestCommsWithoutContent(t *testing.T) {
 		t.Errorf("a line outside the US: %d line types flagged, want 2: %+v", n, resp.LineItems[0].AssistedParameters)
 	}
 }
+
+// TestCommsTaxIncluded checks a price that includes a 911 fee and the
+// USF: the fee is an amount per line, not a rate, so the net is the
+// price less the fee, divided by one plus the USF's rate; the USF is
+// charged on that net's interstate share, and net and taxes add up to
+// the price.
+func TestCommsTaxIncluded(t *testing.T) {
+	e := testEngine(t)
+	req := telecomSale("2026-02-15")
+	req.LineItems[0].ExtendedPrice = amt("100.00")
+	req.LineItems[0].TaxIncludedIndicator = true
+	req.LineItems[0].LineTypes = []wire.LineTypeSet{{Value: "WIRELESS", Count: amt("1")}}
+	resp, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := resp.LineItems[0]
+	got := byImposition(l.Taxes)
+	// (100.00 - 2.23) / (1 + 0.371 x 0.376) = 97.77 / 1.139496 = 85.80;
+	// its interstate share 85.80 x 0.371 = 31.83, at 37.6% 11.97.
+	usf, e911 := got[usfImposition], got[e911Imposition]
+	if len(e911) != 1 || e911[0].CalculatedTax.String() != "2.23" {
+		t.Fatalf("911 fee %+v, want 2.23", e911)
+	}
+	if len(usf) != 1 || usf[0].Taxable.String() != "31.83" || usf[0].CalculatedTax.String() != "11.97" {
+		t.Errorf("USF %+v, want 11.97 on 31.83", usf)
+	}
+	if l.ExtendedPrice == nil || l.ExtendedPrice.String() != "85.80" || l.TotalTax.String() != "14.20" {
+		t.Errorf("net %v and tax %v, want 85.80 and 14.20", l.ExtendedPrice, l.TotalTax)
+	}
+	if sum := l.ExtendedPrice.Add(l.TotalTax); sum.String() != "100.00" {
+		t.Errorf("net and tax add up to %s, not the price", sum)
+	}
+}

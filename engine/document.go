@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
@@ -69,6 +70,13 @@ func (l *line) countedTax() decimal.Decimal {
 // the line's effective combined rate, divides the gross by one plus it,
 // and computes the taxes on that net amount. run then takes the net as
 // gross minus the rounded taxes, so net + tax is the gross exactly.
+//
+// A fixed charge per unit (a 911 fee per line, a franchise fee per
+// line, a rule's amount per unit) is not a rate: it does not grow with
+// the net. It is taken out of the gross first, and the rest is divided
+// by one plus the rates, so that the rates apply to the net that the
+// line ends with. A gross that is not positive, or no larger than its
+// fixed charges, is divided as a whole, as before.
 func (c *calc) backCalculate(l *line) error {
 	gross := l.amount
 	if err := c.computeLine(l, gross); err != nil {
@@ -78,18 +86,35 @@ func (c *calc) backCalculate(l *line) error {
 		l.net = gross
 		return nil
 	}
-	taxOnGross := decimal.Zero
+	rated, fixed := decimal.Zero, decimal.Zero
 	for i := range l.taxes {
-		if l.taxes[i].counted() {
-			taxOnGross = taxOnGross.Add(l.taxes[i].raw)
+		t := &l.taxes[i]
+		switch {
+		case !t.counted():
+		case t.fixedCharge():
+			fixed = fixed.Add(t.raw)
+		default:
+			rated = rated.Add(t.raw)
 		}
 	}
+	share := gross
+	if gross.Sign() > 0 && fixed.Sign() > 0 && fixed.LessThan(gross) {
+		share = gross.Sub(fixed)
+	} else {
+		rated = rated.Add(fixed)
+	}
 	// Freight is outside the gross amount; only the amount's share counts.
-	eff := taxOnGross.DivRound(gross.Add(l.freight), 20)
+	eff := rated.DivRound(gross.Add(l.freight), 20)
 	places := int32(max(c.d.currency.MinorUnits, 0))
-	net := gross.DivRound(decimalOne.Add(eff), places)
+	net := share.DivRound(decimalOne.Add(eff), places)
 	l.net = net
 	return c.computeLine(l, net)
+}
+
+// fixedCharge reports whether the tax is an amount per unit, which the
+// line's amount does not change.
+func (t *taxOut) fixedCharge() bool {
+	return t.structure != nil && t.structure.Kind == rules.Quantity
 }
 
 // round rounds every tax to the currency's minor units: per line and
