@@ -3,6 +3,7 @@ package datagen
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -337,7 +338,9 @@ func (s *State) ReconcileOST(in *Inputs) error {
 		place  *Place
 	}
 	cities := map[string]cityAt{}
-	for name := range o {
+	// The tables in name order: of two that hint one ZIP, the first
+	// in that order gives its place, run after run.
+	for _, name := range slices.Sorted(maps.Keys(o)) {
 		if ostCityLayout(name) == nil {
 			continue
 		}
