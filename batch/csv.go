@@ -154,6 +154,10 @@ per document, with these columns:
   certificate_number (tax) the exemption certificate that exempted the tax: the
                      request's (exemption_certificate), or one that the
                      tenant's tax profile keeps for the customer (customer_code)
+  withholding_type   (tax) the withholding type of a tax the buyer withholds and
+                     pays itself (a rule file's withholding, or an imposition
+                     type with withholdingType), which total_tax leaves out;
+                     empty for the taxes of the document's totals
 
 A line on which no jurisdiction levies tax gets one tax row with the
 jurisdiction columns empty. A document that fails gets one error row per
@@ -850,6 +854,7 @@ const (
 	outAddressStatuses
 	outAssisted
 	outCertificate
+	outWithholding
 	numCSVOutputs
 )
 
@@ -860,6 +865,7 @@ var csvOutputColumns = [numCSVOutputs]string{
 	"tax_result", "rate", "taxable", "nontaxable", "exempt", "tax", "reason_code", "rule_id",
 	"currency", "subtotal", "total_tax", "total", "status", "row", "column", "code", "message",
 	"address_confidence", "address_statuses", "assisted_parameters", "certificate_number",
+	"withholding_type",
 }
 
 // csvOutputNumbers are the output columns that hold numbers; every other
@@ -1049,9 +1055,12 @@ func taxRecord(rec *[numCSVOutputs]string, x *wire.Tax) {
 		rate = *x.NominalRate
 	}
 	rec[outTaxResult], rec[outRate], rec[outReasonCode] = string(x.TaxResult), rate.String(), x.ReasonCode
-	rec[outCertificate] = ""
+	rec[outCertificate], rec[outWithholding] = "", ""
 	if x.CertificateNumber != nil {
 		rec[outCertificate] = x.CertificateNumber.Value
+	}
+	if x.ImpositionType != nil {
+		rec[outWithholding] = x.ImpositionType.WithholdingType
 	}
 	rec[outTaxable], rec[outNonTaxable], rec[outExempt], rec[outTax] = x.Taxable.String(), x.NonTaxable.String(), x.Exempt.String(), x.CalculatedTax.String()
 }

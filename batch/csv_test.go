@@ -18,6 +18,7 @@ import (
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/money"
+	"github.com/shopspring/decimal"
 )
 
 var updateCSV = flag.Bool("update", false, "rewrite the expected CSV outputs under testdata")
@@ -553,4 +554,51 @@ func BenchmarkBatchCSV(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestBatchCSVWithholding runs a purchase that the example withholding
+// rule file reaches: the withheld tax's row names its withholding type,
+// the other rows leave it empty, and the total row's tax leaves the
+// withheld tax out.
+func TestBatchCSVWithholding(t *testing.T) {
+	e, err := engine.New(context.Background(), engine.WithRuleFiles("../rules/examples/withholding-kenya-services-from-abroad.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := []byte("document_number,document_date,message_type,currency,origin_city,origin_postal_code,origin_country,dest_city,dest_country,line_number,product_class,extended_price\n" +
+		"KE-1,2026-06-01,PURCHASE_ORDER,KES,Berlin,10115,DE,Nairobi,KE,1,PROFESSIONAL_SERVICES,100000.00\n")
+	_, out := runCSV(t, e, "purchase", in)
+	rows, err := csv.NewReader(bytes.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	withheld, others := 0, 0
+	var total []string
+	sum := decimal.Zero
+	for _, r := range rows[1:] {
+		switch {
+		case r[col["record"]] == "total":
+			total = r
+		case r[col["withholding_type"]] == "NON_RESIDENT_PROFESSIONAL_FEES":
+			withheld++
+			if r[col["tax"]] != "20000.00" || r[col["jurisdiction_id"]] != "KE" {
+				t.Errorf("withheld row %v", r)
+			}
+		case r[col["withholding_type"]] == "":
+			others++
+			sum = sum.Add(decimal.RequireFromString(r[col["tax"]]))
+		default:
+			t.Errorf("row %v names another withholding type", r)
+		}
+	}
+	if withheld != 1 || others == 0 || total == nil {
+		t.Fatalf("%d withheld rows and %d others in\n%s", withheld, others, out)
+	}
+	if got := decimal.RequireFromString(total[col["total_tax"]]); !got.Equal(sum) {
+		t.Errorf("the total row's tax is %s, want %s, the taxes that are not withheld", got, sum)
+	}
 }
