@@ -171,7 +171,7 @@ func TestBatchLongLineCommand(t *testing.T) {
 		{"a 100 MiB CSV row", io.MultiReader(strings.NewReader(head+row("A")), batchtest.Repeat('x', 100<<20), strings.NewReader("\n"+row("B"))), true,
 			func(t *testing.T, out string) {
 				// Row 3 may end A or begin B: both fail, each with an error row at row 3.
-				want := `,3,,too_large,"is longer than the limit of 64 MiB; it was skipped, so the document it may belong to is not calculated",,,,` + "\n"
+				want := `,3,,too_large,"is longer than the limit of 64 MiB; it was skipped, so the document it may belong to is not calculated",,,,,` + "\n"
 				if strings.Count(out, want) != 2 || !strings.Contains(out, ",error,2-2,") || !strings.Contains(out, ",error,4-4,") {
 					t.Errorf("the output:\n%.3000s", out)
 				}
