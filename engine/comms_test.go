@@ -169,3 +169,72 @@ func TestCommsTaxIncluded(t *testing.T) {
 		t.Errorf("net and tax add up to %s, not the price", sum)
 	}
 }
+
+// telecomSaleIn is telecomSale sold to a customer elsewhere in the US.
+func telecomSaleIn(date, city, state, zip string, types ...wire.LineTypeSet) *wire.SaleRequest {
+	req := telecomSale(date)
+	req.Customer.Destination = &wire.Location{City: city, MainDivision: state, PostalCode: zip, Country: "US"}
+	if len(types) > 0 {
+		req.LineItems[0].LineTypes = types
+	}
+	return req
+}
+
+// TestComms911StatewideFees checks the statewide 911 fees per line taken
+// from the states' own acts: Minnesota's 95 cents since 2016 and 78 cents
+// before (Minn. Stat. 403.11), Pennsylvania's $1.95 until January 31 2026
+// and nothing known after it, and New Jersey's 90 cents, whose act names
+// mobile and exchange lines but not VoIP.
+func TestComms911StatewideFees(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	fees := func(req *wire.SaleRequest) ([]wire.Tax, []wire.AssistedParameter) {
+		t.Helper()
+		resp, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return byImposition(resp.LineItems[0].Taxes)[e911Imposition], resp.LineItems[0].AssistedParameters
+	}
+	notComputed := func(params []wire.AssistedParameter, path, state string) bool {
+		for _, p := range params {
+			if p.ParamName == path && p.RuleName == TaxNotComputedRule && strings.Contains(p.Value, "911 fees of "+state) {
+				return true
+			}
+		}
+		return false
+	}
+
+	// Two wireless lines and a landline in Minneapolis.
+	got, params := fees(telecomSaleIn("2026-02-15", "Minneapolis", "MN", "55401"))
+	if len(got) != 2 || got[0].CalculatedTax.String() != "1.90" || got[1].CalculatedTax.String() != "0.95" ||
+		got[0].Jurisdiction.JurisdictionID != "US-MN" || got[0].TaxStructure != wire.TaxStructureQuantity ||
+		!strings.Contains(got[0].CalculationRuleID.Value, "us-mn-911-fee") {
+		t.Errorf("Minnesota 2026 911 fees %+v, want 0.95 a line: 1.90 for two wireless lines, 0.95 for the landline", got)
+	}
+	if notComputed(params, "lineItems[0].lineTypes[0].value", "US-MN") || notComputed(params, "lineItems[0].lineTypes[1].value", "US-MN") {
+		t.Errorf("a Minnesota line Levy has a fee for says it has none: %+v", params)
+	}
+	if got, _ := fees(telecomSaleIn("2015-06-01", "Minneapolis", "MN", "55401")); len(got) != 2 || got[1].CalculatedTax.String() != "0.78" {
+		t.Errorf("Minnesota 2015 911 fee %+v, want 0.78", got)
+	}
+
+	// Pennsylvania: $1.95 in 2025; after January 31 2026 Levy knows no fee and says so.
+	if got, _ := fees(telecomSaleIn("2025-06-01", "Philadelphia", "PA", "19107")); len(got) != 2 || got[0].CalculatedTax.String() != "3.90" {
+		t.Errorf("Pennsylvania 2025 911 fees %+v, want 3.90 for two wireless lines at 1.95", got)
+	}
+	got, params = fees(telecomSaleIn("2026-03-01", "Philadelphia", "PA", "19107"))
+	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-PA") {
+		t.Errorf("Pennsylvania after January 2026: fees %+v, params %+v, want none and said", got, params)
+	}
+
+	// New Jersey: 90 cents on a wireless line; a VoIP line is not in the act read, and says so.
+	got, params = fees(telecomSaleIn("2026-02-15", "Newark", "NJ", "07102",
+		wire.LineTypeSet{Value: "WIRELESS"}, wire.LineTypeSet{Value: "VOIP"}))
+	if len(got) != 1 || got[0].CalculatedTax.String() != "0.90" || got[0].Jurisdiction.JurisdictionID != "US-NJ" {
+		t.Errorf("New Jersey 911 fees %+v, want 0.90 on the wireless line only", got)
+	}
+	if !notComputed(params, "lineItems[0].lineTypes[1].value", "US-NJ") {
+		t.Errorf("a New Jersey VoIP line does not say its 911 fee is not computed: %+v", params)
+	}
+}

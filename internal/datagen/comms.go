@@ -189,7 +189,8 @@ func genComms(g *gen) error {
 	slices.Sort(missing)
 	fmt.Fprintf(&doc, "\n## States whose 911 fees Levy lacks\n\nThe FCC's annual 911 fee reports state each state's fees per line; their tables "+
 		"could not be read for this dataset, so the fees above are taken from the states' own statutes, rules and agencies, each cited. "+
-		"A line in one of these %d states or territories is charged no 911 fee and says so (tax-not-computed): %s.\n",
+		"A line in one of these %d states or territories is charged no 911 fee and says so (tax-not-computed): %s. "+
+		"A line in a state above whose rows cover neither its line type nor its date says so too.\n",
 		len(missing), strings.Join(missing, ", "))
 	g.doc(commsDoc, doc.String())
 	g.addSource(Source{
