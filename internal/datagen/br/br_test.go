@@ -39,7 +39,7 @@ func TestBuild(t *testing.T) {
 			t.Errorf("%s on %s: %v %v, want %s", c.uf, c.day, r.Value, ok, c.rate)
 		}
 	}
-	if s, _ := b.State("BA"); s.DIFAL.Name() != "single" || s.DIFALContributor.Name() != "double" || !s.FCPListedKnown || !s.FCPListed.Equal(decimal.RequireFromString("0.02")) {
+	if s, _ := b.State("BA"); s.DIFALOn(civil.MustParse("2026-01-01"), false).Name() != "single" || s.DIFALOn(civil.MustParse("2026-01-01"), true).Name() != "double" || !s.FCPListedKnown || !s.FCPListed.Equal(decimal.RequireFromString("0.02")) {
 		t.Errorf("BA: %+v", s)
 	}
 	if s, _ := b.State("RJ"); !s.FCP.Value.Equal(decimal.RequireFromString("0.02")) {
