@@ -16,7 +16,7 @@ import (
 const (
 	brFile    = "brazil.lvd"
 	brKind    = "brazil"
-	brVersion = 1
+	brVersion = 2
 )
 
 // Brazil holds what Levy knows of Brazil's taxes on goods and services:
@@ -98,22 +98,43 @@ type BRState struct {
 	// Status and Notes say how sure the state's facts are.
 	Status string `json:"status"`
 	Notes  string `json:"notes,omitempty"`
-	// DIFAL is the base the state uses for the difference of rates on
+	// DIFAL are the bases the state uses for the difference of rates on
 	// sales to non-contributors (EC 87/2015), DIFALContributor on a
-	// contributor's purchases for its own use (LC 190/2022).
-	DIFAL            BRMethod `json:"difal"`
-	DIFALContributor BRMethod `json:"difalContributor"`
+	// contributor's purchases for its own use (LC 190/2022), each from
+	// its From, oldest first; DIFALOn finds the one of a day.
+	DIFAL            []BRMethod `json:"difal"`
+	DIFALContributor []BRMethod `json:"difalContributor"`
+}
+
+// DIFALOn returns the DIFAL base the state uses on d, on a contributor's
+// own purchase or on a sale to a non-contributor: the last method whose
+// From is not after d, or a method not checked when there is none.
+func (s *BRState) DIFALOn(d civil.Date, contributor bool) BRMethod {
+	ms := s.DIFAL
+	if contributor {
+		ms = s.DIFALContributor
+	}
+	m := BRMethod{Status: "not checked"}
+	for _, x := range ms {
+		if x.From.After(d) {
+			break
+		}
+		m = x
+	}
+	return m
 }
 
 // BRMethod is the DIFAL base of a state: single (the origin's base, one
 // base for both rates) or double (the destination's own base, with its
-// internal rate inside it). Known is false where no act or source was
-// found; Levy then uses the single base and says so.
+// internal rate inside it), from the day From (zero: every day before the
+// next method). Known is false where no act or source was found; Levy
+// then uses the single base and says so.
 type BRMethod struct {
-	Double bool   `json:"double"`
-	Known  bool   `json:"known"`
-	Source string `json:"source,omitempty"`
-	Status string `json:"status,omitempty"`
+	Double bool       `json:"double"`
+	Known  bool       `json:"known"`
+	From   civil.Date `json:"from,omitzero"`
+	Source string     `json:"source,omitempty"`
+	Status string     `json:"status,omitempty"`
 }
 
 // Name is "single", "double" or "not checked".
@@ -257,6 +278,13 @@ func NewBrazil(t BrazilTables) (*Brazil, error) {
 			return nil, fmt.Errorf("data: brazil: state %s twice", s.UF)
 		}
 		b.stateAt[s.UF] = i
+		for _, ms := range [][]BRMethod{s.DIFAL, s.DIFALContributor} {
+			for k := 1; k < len(ms); k++ {
+				if !ms[k].From.After(ms[k-1].From) {
+					return nil, fmt.Errorf("data: brazil: the DIFAL bases of %s are not in the order of their dates (%s, then %s)", s.UF, ms[k-1].From, ms[k].From)
+				}
+			}
+		}
 	}
 	for i, x := range t.Interstate {
 		b.inter[[2]string{x.Origin, x.Dest}] = i
@@ -496,7 +524,8 @@ func (b *Brazil) WithISS(rates []BRISSRate, files []string) (*Brazil, error) {
 //	checked
 //	states: count, then UF, name, status, notes, count of internal
 //	    rates and each rate, the FCP rate, the listed FCP rate and
-//	    whether it is known, the two DIFAL methods (double, known,
+//	    whether it is known, the two DIFAL histories (non-contributor,
+//	    contributor: count, then each method's double, known, from,
 //	    source, status)
 //	interstate: count, then origin, dest, rate, imported rate, its start
 //	regimes: count, then key, PIS, COFINS, period, source, notes
@@ -531,7 +560,16 @@ func (t *BrazilTables) Encode() ([]byte, error) {
 	}
 	period := func(p civil.Period) { date(p.Effective); date(p.Expiration) }
 	rate := func(r BRRate) { dec(r.Value); period(r.Period); w.String(r.Source); w.String(r.Status) }
-	method := func(m BRMethod) { w.Bool(m.Double); w.Bool(m.Known); w.String(m.Source); w.String(m.Status) }
+	methods := func(ms []BRMethod) {
+		w.Uvarint(uint64(len(ms)))
+		for _, m := range ms {
+			w.Bool(m.Double)
+			w.Bool(m.Known)
+			date(m.From)
+			w.String(m.Source)
+			w.String(m.Status)
+		}
+	}
 
 	w.String(t.Checked)
 	w.Uvarint(uint64(len(t.States)))
@@ -547,8 +585,8 @@ func (t *BrazilTables) Encode() ([]byte, error) {
 		rate(s.FCP)
 		dec(s.FCPListed)
 		w.Bool(s.FCPListedKnown)
-		method(s.DIFAL)
-		method(s.DIFALContributor)
+		methods(s.DIFAL)
+		methods(s.DIFALContributor)
 	}
 	w.Uvarint(uint64(len(t.Interstate)))
 	for _, x := range t.Interstate {
@@ -672,8 +710,15 @@ func DecodeBrazil(file []byte) (*Brazil, error) {
 		v := dec()
 		return BRRate{Value: v, Period: period(), Source: r.String(), Status: r.String()}
 	}
-	method := func() BRMethod {
-		return BRMethod{Double: r.Bool(), Known: r.Bool(), Source: r.String(), Status: r.String()}
+	methods := func() []BRMethod {
+		ms := make([]BRMethod, r.Count(5))
+		for i := range ms {
+			ms[i] = BRMethod{Double: r.Bool(), Known: r.Bool(), From: readJurisDate(r), Source: r.String(), Status: r.String()}
+		}
+		if len(ms) == 0 {
+			return nil
+		}
+		return ms
 	}
 	var t BrazilTables
 	t.Checked = r.String()
@@ -688,8 +733,8 @@ func DecodeBrazil(file []byte) (*Brazil, error) {
 		s.FCP = rate()
 		s.FCPListed = dec()
 		s.FCPListedKnown = r.Bool()
-		s.DIFAL = method()
-		s.DIFALContributor = method()
+		s.DIFAL = methods()
+		s.DIFALContributor = methods()
 	}
 	t.Interstate = make([]BRInterstate, r.Count(7))
 	for i := range t.Interstate {

@@ -75,7 +75,7 @@ func (b *Brazil) Coverage(d civil.Date, municipalities int) BrazilCoverage {
 	}
 	for _, s := range b.t.States {
 		row := BRStateCoverage{UF: s.UF, Name: s.Name, Rate: "none known", Status: s.Status, FCP: pct(s.FCP.Value),
-			FCPListed: "not known", DIFAL: s.DIFAL.Name(), DIFALContributor: s.DIFALContributor.Name()}
+			FCPListed: "not known", DIFAL: s.DIFALOn(d, false).Name(), DIFALContributor: s.DIFALOn(d, true).Name()}
 		if r, ok := s.InternalRate(d); ok {
 			row.Rate, row.Act, row.Since = pct(r.Value), r.Source, "always"
 			if !r.Effective.IsZero() {

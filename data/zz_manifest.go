@@ -8,7 +8,7 @@ const Version = "2026.11.10"
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
 	"bin.lvd":           "9656529984a7adc77ea5f2e36224e64510b93fefce35152a84b9fbba5be41a15",
-	"brazil.lvd":        "aae40b58424b2b568bc4ef2bcc9b1c73b6224e46c745c36c5c8b9d194ae5db11",
+	"brazil.lvd":        "ee7ef0eca4811774436b7b219225d5f1a403ea0ab033a236df6fc987ab140687",
 	"codes.lvd":         "0c2f38c1709cf38c5e318d474cfa6cca603a08a16782c3c2bf03cce2b951cf94",
 	"comms.lvd":         "1b8f3d76285e18523d257c1dcd709260a8711e5ab8083c3610d6086e3a9df154",
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",

@@ -567,10 +567,8 @@ func (k *brCalc) difalTax(uf string, j *wire.Jurisdiction, base decimal.Decimal)
 	if !ok || !dest.GreaterThan(k.interRate) {
 		return
 	}
-	method := s.DIFAL
-	if byBuyer {
-		method = s.DIFALContributor
-	}
+	// The state's base in force on the line's date.
+	method := s.DIFALOn(k.date, byBuyer)
 	fcpRate, _, _ := k.fcpRate(uf)
 	baseDest := base
 	var difal decimal.Decimal

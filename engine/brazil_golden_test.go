@@ -269,6 +269,30 @@ func TestBrazilGoldenFigures(t *testing.T) {
 			},
 		},
 		{
+			// A notebook (NCM 8471.30.12) resold from SP to a non-contributor consumer in
+			// Cuiabá, goods on no poverty-fund list: CFOP 6108.
+			//   ICMS to SP at the interstate 7%: 1,000.00 x 7% = 70.00.
+			//   DIFAL to MT, single base for non-contributors (RICMS-MT art. 72, difal.csv):
+			//     1,000.00 x (17% - 7%) = 100.00; the record's base 1,000.00, rate 17%.
+			//   No FCP: MT has none on every good, and the goods are not on its list.
+			//   PIS/COFINS on 1,000.00 - 70.00 = 930.00: PIS 15.35 (15.345), COFINS 70.68.
+			//   CBS/IBS on 1,000.00 - 70.00 - 100.00 - 15.35 - 70.68 = 743.97:
+			//     CBS 6.70 (6.69573), IBS (MT) 0.74 (0.74397).
+			//   Taxes in the price: 70.00 + 100.00 + 15.35 + 70.68 = 256.03; net 743.97.
+			file: "testdata/golden/sale-br-sp-to-mt-non-contributor-difal.response.json",
+			sub:  "743.97", tax: "256.03", total: "1000.00",
+			lines: map[string][3]string{"home-notebook": {"743.97", "256.03", "6108"}},
+			figs: []brFig{
+				{line: "home-notebook", imp: "ICMS", jur: "BR-SP", taxable: "1000.00", rate: "0.07", tax: "70.00", cst: "00"},
+				{line: "home-notebook", imp: "ICMS-DIFAL", jur: "BR-MT", taxable: "1000.00", rate: "0.17", tax: "100.00", cst: "00"},
+				{line: "home-notebook", imp: "ICMS-FCP", jur: "BR-MT", noRecord: true},
+				{line: "home-notebook", imp: "PIS", jur: "BR", taxable: "930.00", rate: "0.0165", tax: "15.35", cst: "01"},
+				{line: "home-notebook", imp: "COFINS", jur: "BR", taxable: "930.00", rate: "0.076", tax: "70.68", cst: "01"},
+				{line: "home-notebook", imp: "CBS", jur: "BR", taxable: "743.97", rate: "0.009", tax: "6.70", cst: "000", info: true},
+				{line: "home-notebook", imp: "IBS", jur: "BR-MT", taxable: "743.97", rate: "0.001", tax: "0.74", cst: "000", info: true},
+			},
+		},
+		{
 			// An industrial seller in Jundiaí (SP) sells its own notebooks (NCM
 			// 8471.30.12, TIPI 15%) in São Paulo: CFOP 5101.
 			//   To a contributor, 2,000.00 with 100.00 of freight:
@@ -429,6 +453,26 @@ func TestBrazilGoldenFigures(t *testing.T) {
 				{line: "office-notebook", imp: "ICMS", jur: "BR-SP", taxable: "1150.00", rate: "0.07", tax: "80.50", cst: "00", info: true},
 				{line: "office-notebook", imp: "IPI", jur: "BR", taxable: "1000.00", rate: "0.15", tax: "150.00", cst: "50", info: true},
 				{line: "office-notebook", imp: "ICMS-DIFAL", jur: "BR-BA", taxable: "1345.28", rate: "0.205", tax: "195.28", cst: "00", buyer: true},
+			},
+		},
+		{
+			// The same notebook accrued by a contributor in Campo Grande (MS) buying it
+			// for its own use: IPI 15% = 150.00, ICMS 7% of 1,150.00 = 80.50 (the vendor
+			// charged 230.50, both exactly).
+			//   The buyer's own DIFAL to MS, double base for contributors from 2023-04-01
+			//   (Lei 1.810/1997 art. 32 par. 3; Instrução Normativa SAT 4/2023, difal.csv):
+			//     (1,150.00 - 80.50) / (1 - 17%) = 1,069.50 / 0.83 = 1,288.5542... -> 1,288.55;
+			//     1,288.55 x 17% = 219.05 (219.0535); less 80.50 = 138.55, the buyer's.
+			//     (The instruction's own formula gives the same: 1,150.00 x 93% / 83% x 17%
+			//     - 1,150.00 x 7% = 219.0542... - 80.50 = 138.55.)
+			//   Total 1,000.00 + 138.55 = 1,138.55; the vendor's taxes for information.
+			file: "testdata/golden/purchase-br-ms-contributor-difal.response.json",
+			sub:  "1000.00", tax: "138.55", total: "1138.55",
+			lines: map[string][3]string{"office-notebook": {"1000.00", "138.55", "6101"}},
+			figs: []brFig{
+				{line: "office-notebook", imp: "IPI", jur: "BR", taxable: "1000.00", rate: "0.15", tax: "150.00", cst: "50", info: true},
+				{line: "office-notebook", imp: "ICMS", jur: "BR-SP", taxable: "1150.00", rate: "0.07", tax: "80.50", cst: "00", info: true},
+				{line: "office-notebook", imp: "ICMS-DIFAL", jur: "BR-MS", taxable: "1288.55", rate: "0.17", tax: "138.55", cst: "00", buyer: true},
 			},
 		},
 	}

@@ -265,6 +265,50 @@ func TestBrazilPurchaseOrder(t *testing.T) {
 	}
 }
 
+// TestBrazilDIFALByDate checks that a destination's DIFAL base is the one
+// in force on the line's date (difal.csv's from): a contributor's own
+// DIFAL on a notebook of 1,000.00 from an industrial seller in SP (IPI
+// 150.00, ICMS 7% of 1,150.00 = 80.50), into MS (17%) and MT (17%).
+//   - single base: 1,150.00 x (17% - 7%) = 115.00;
+//   - double base: (1,150.00 - 80.50) / 0.83 = 1,288.55, x 17% = 219.05,
+//     less 80.50 = 138.55.
+//
+// MS has no base known before 2023-04-01 (single, and the line says so)
+// and the double one from that day; MT used the single base until its
+// double one took effect on 2024-03-28.
+func TestBrazilDIFALByDate(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		uf, city, date, tax, base string
+		notChecked                bool
+	}{
+		{"MS", "Campo Grande", "2023-03-31", "115.00", "1150.00", true},
+		{"MS", "Campo Grande", "2023-04-01", "138.55", "1288.55", false},
+		{"MT", "Cuiabá", "2024-03-27", "115.00", "1150.00", false},
+		{"MT", "Cuiabá", "2024-03-28", "138.55", "1288.55", false},
+	} {
+		req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
+			DocumentDate: civil.MustParse(c.date), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
+			Vendor: &wire.Vendor{PhysicalOrigin: brTo("Jundiaí", "SP")},
+			Buyer:  &wire.Buyer{Destination: brTo(c.city, c.uf)},
+			LineItems: []wire.PurchaseLineItem{{LineItemID: "1", CommodityCode: &wire.CommodityCode{CommodityCodeType: "NCM", Value: "84713012"},
+				ExtendedPrice: amt("1000"), LineDetails: wire.LineDetails{NatureOfFiscalOperation: wire.OperationVendaProducao,
+					BuyerCondition: wire.BuyerContribuinteConsumidorFinal}}}}
+		r, err := e.Purchase(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.uf, c.date, err)
+		}
+		l := r.LineItems[0]
+		x := brTaxOf(l.Taxes, "ICMS-DIFAL", "BR-"+c.uf)
+		if x == nil || x.CalculatedTax.String() != c.tax || x.Taxable.String() != c.base {
+			t.Errorf("%s %s: DIFAL %+v, want %s on %s", c.uf, c.date, x, c.tax, c.base)
+		}
+		if _, ok := brParam(l.AssistedParameters, brDIFALNotChecked); ok != c.notChecked {
+			t.Errorf("%s %s: note of an unchecked base %v, want %v", c.uf, c.date, ok, c.notChecked)
+		}
+	}
+}
+
 // TestBrazilJournal stores a Brazilian invoice in a Badger journal and
 // checks the filing view: the ICMS under São Paulo, the DIFAL and FCP
 // under Bahia, PIS and COFINS under Brazil, and the CBS and IBS of 2026

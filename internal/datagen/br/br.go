@@ -279,31 +279,50 @@ func (b *builder) states() error {
 			}
 		}
 	}
-	d, err := own("difal.csv", "uf", "noncontributor", "noncontributor_source", "noncontributor_status",
+	d, err := own("difal.csv", "uf", "from", "noncontributor", "noncontributor_source", "noncontributor_status",
 		"contributor", "contributor_source", "contributor_status")
 	if err != nil {
 		return err
 	}
 	seen := map[string]bool{}
+	last := map[string]civil.Date{}
 	for i, row := range d.rows {
 		uf := d.get(row, "uf")
 		s := b.ufs[uf]
-		if s == nil || seen[uf] {
-			return fmt.Errorf("%s row %d: unknown or repeated state %q", d.name, i+2, uf)
+		if s == nil {
+			return fmt.Errorf("%s row %d: unknown state %q", d.name, i+2, uf)
 		}
-		seen[uf] = true
+		from, err := date(d.get(row, "from"))
+		if err != nil {
+			return fmt.Errorf("%s row %d: from: %w", d.name, i+2, err)
+		}
+		// A state's first row has no date, and its later rows follow in
+		// the order of their dates.
+		if seen[uf] != !from.IsZero() || (seen[uf] && !from.After(last[uf])) {
+			return fmt.Errorf("%s row %d: %s: the first row of a state has no from date, and each later row a date after the one before", d.name, i+2, uf)
+		}
+		seen[uf], last[uf] = true, from
 		for _, m := range []struct {
 			col string
-			dst *data.BRMethod
+			dst *[]data.BRMethod
 		}{{"noncontributor", &s.DIFAL}, {"contributor", &s.DIFALContributor}} {
+			var x data.BRMethod
 			switch v := d.get(row, m.col); v {
 			case "single", "double":
-				*m.dst = data.BRMethod{Double: v == "double", Known: true, Source: d.get(row, m.col+"_source"), Status: d.get(row, m.col+"_status")}
+				x = data.BRMethod{Double: v == "double", Known: true, From: from, Source: d.get(row, m.col+"_source"), Status: d.get(row, m.col+"_status")}
 			case "":
-				*m.dst = data.BRMethod{Status: cmp.Or(d.get(row, m.col+"_status"), "not checked")}
+				x = data.BRMethod{From: from, Status: cmp.Or(d.get(row, m.col+"_status"), "not checked")}
 			default:
 				return fmt.Errorf("%s row %d: %s %q is not single or double", d.name, i+2, m.col, v)
 			}
+			// A row that repeats the method in force adds nothing.
+			if n := len(*m.dst); n > 0 {
+				p := (*m.dst)[n-1]
+				if p.Double == x.Double && p.Known == x.Known && p.Source == x.Source && p.Status == x.Status {
+					continue
+				}
+			}
+			*m.dst = append(*m.dst, x)
 		}
 	}
 	for _, uf := range slices.Sorted(mapsKeys(b.ufs)) {

@@ -39,8 +39,42 @@ func TestBuild(t *testing.T) {
 			t.Errorf("%s on %s: %v %v, want %s", c.uf, c.day, r.Value, ok, c.rate)
 		}
 	}
-	if s, _ := b.State("BA"); s.DIFAL.Name() != "single" || s.DIFALContributor.Name() != "double" || !s.FCPListedKnown || !s.FCPListed.Equal(decimal.RequireFromString("0.02")) {
+	if s, _ := b.State("BA"); s.DIFALOn(civil.MustParse("2026-01-01"), false).Name() != "single" || s.DIFALOn(civil.MustParse("2026-01-01"), true).Name() != "double" || !s.FCPListedKnown || !s.FCPListed.Equal(decimal.RequireFromString("0.02")) {
 		t.Errorf("BA: %+v", s)
+	}
+	// The bases by date of difal.csv: a state's method of a day is the one
+	// of its last row not after that day, "not checked" before any.
+	for _, c := range []struct {
+		uf, day    string
+		contrib    bool
+		want, from string
+	}{
+		{"MS", "2023-03-31", true, "not checked", ""},
+		{"MS", "2023-04-01", true, "double", "2023-04-01"},
+		{"MT", "2024-03-27", true, "single", ""},
+		{"MT", "2024-03-28", true, "double", "2024-03-28"},
+		{"MT", "2024-03-28", false, "single", ""},
+		{"MG", "2015-12-31", true, "not checked", ""},
+		{"MG", "2016-01-01", true, "double", "2016-01-01"},
+		{"MG", "2026-01-01", false, "not checked", ""},
+		{"AC", "2023-04-01", true, "double", "2023-04-01"},
+		{"ES", "2023-07-27", true, "not checked", ""},
+		{"GO", "2020-01-01", true, "double", ""},
+	} {
+		s, _ := b.State(c.uf)
+		m := s.DIFALOn(civil.MustParse(c.day), c.contrib)
+		from := ""
+		if !m.From.IsZero() {
+			from = m.From.String()
+		}
+		if m.Name() != c.want || from != c.from || (m.Known && m.Source == "") {
+			t.Errorf("%s on %s (contributor %v): %s from %q, want %s from %q", c.uf, c.day, c.contrib, m.Name(), from, c.want, c.from)
+		}
+	}
+	// A row that repeats the method in force adds nothing: MT's
+	// non-contributor base is one method.
+	if s, _ := b.State("MT"); len(s.DIFAL) != 1 || len(s.DIFALContributor) != 2 {
+		t.Errorf("MT: %d and %d methods, want 1 and 2", len(s.DIFAL), len(s.DIFALContributor))
 	}
 	if s, _ := b.State("RJ"); !s.FCP.Value.Equal(decimal.RequireFromString("0.02")) {
 		t.Errorf("RJ FCP %s", s.FCP.Value)
