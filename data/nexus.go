@@ -97,7 +97,13 @@ const (
 //	month-after-days+N the first day of the month after the day N days after
 //	month-within+N     the first day of the month that holds the day N days after
 //	after-period       the day after the measurement period that crossed ends
+//	after-period+N     the first day of the Nth month after that day's month
+//	                   (after-period+3 of a calendar year: April 1 after it)
+//	days-or-after-period+N  N days after, or the day after the measurement
+//	                   period ends, whichever is earlier
 //	next-quarter       the first day of the next calendar quarter
+//	quarter-after+N    the first day of the Nth month after the calendar
+//	                   quarter of crossing ends
 //	quarter-end+N      N days after the end of New York's sales tax quarter
 type NexusCollect struct {
 	Kind string
@@ -113,14 +119,16 @@ func ParseNexusCollect(s string) (NexusCollect, error) {
 	kind, n, ok := strings.Cut(s, "+")
 	if ok {
 		switch kind {
-		case "month", "days", "month-after-days", "month-within", "quarter-end":
+		case "month", "days", "month-after-days", "month-within", "quarter-end",
+			"after-period", "days-or-after-period", "quarter-after":
 			v, err := strconv.Atoi(n)
 			if err == nil && v >= 0 && v <= 366 && strconv.Itoa(v) == n {
 				return NexusCollect{Kind: kind, N: v}, nil
 			}
 		}
 	}
-	return NexusCollect{}, fmt.Errorf("%q is not next-day, after-period, next-quarter, month+N, days+N, month-after-days+N, month-within+N or quarter-end+N", s)
+	return NexusCollect{}, fmt.Errorf("%q is not next-day, after-period, next-quarter, month+N, days+N, month-after-days+N, "+
+		"month-within+N, after-period+N, days-or-after-period+N, quarter-after+N or quarter-end+N", s)
 }
 
 // From returns the day collection is due from, for a threshold crossed on
@@ -146,9 +154,22 @@ func (c NexusCollect) From(crossed, periodEnd civil.Date) civil.Date {
 		d := crossed.AddDays(c.N)
 		return first(d.Year, int(d.Month))
 	case "after-period":
-		return periodEnd.AddDays(1)
+		d := periodEnd.AddDays(1)
+		if c.N == 0 {
+			return d
+		}
+		return first(d.Year, int(d.Month)+c.N)
+	case "days-or-after-period":
+		d, end := crossed.AddDays(c.N), periodEnd.AddDays(1)
+		if end.Before(d) {
+			return end
+		}
+		return d
 	case "next-quarter":
 		return first(crossed.Year, (int(crossed.Month)-1)/3*3+4)
+	case "quarter-after":
+		// The first month after the quarter, then N months on.
+		return first(crossed.Year, (int(crossed.Month)-1)/3*3+4+c.N)
 	case "quarter-end":
 		// New York's quarters end in February, May, August, November.
 		m := int(crossed.Month)

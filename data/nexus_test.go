@@ -90,6 +90,10 @@ func TestNexusCollect(t *testing.T) {
 		{"after-period", "2027-01-01"},
 		{"next-quarter", "2026-04-01"},
 		{"quarter-end+50", "2026-04-19"}, // the quarter December to February ends 2026-02-28
+		{"after-period+3", "2027-04-01"},
+		{"days-or-after-period+60", "2026-03-16"},
+		{"quarter-after+3", "2026-07-01"},
+		{"month-after-days+29", "2026-03-01"}, // the first month that starts 30 days or more after
 	} {
 		k, err := ParseNexusCollect(c.collect)
 		if err != nil {
@@ -97,6 +101,41 @@ func TestNexusCollect(t *testing.T) {
 		}
 		if got := k.From(crossed, end).String(); got != c.want {
 			t.Errorf("%s: %s, want %s", c.collect, got, c.want)
+		}
+	}
+}
+
+// TestNexusCollectEdges: the kinds whose day depends on where in the
+// month, quarter or period the threshold is crossed.
+func TestNexusCollectEdges(t *testing.T) {
+	end := civil.MustParse("2026-12-31")
+	for _, c := range []struct{ collect, crossed, want string }{
+		// North Dakota: 60 days after, or January 1, whichever is earlier.
+		{"days-or-after-period+60", "2026-12-01", "2027-01-01"},
+		{"days-or-after-period+60", "2026-11-01", "2026-12-31"},
+		// Missouri: three months after the close of the quarter of crossing.
+		{"quarter-after+3", "2026-03-31", "2026-07-01"},
+		{"quarter-after+3", "2026-04-01", "2026-10-01"},
+		{"quarter-after+3", "2026-11-15", "2027-04-01"},
+		// Arizona, Nevada, Washington: the first month that starts at least
+		// 30 days after: 30 days after January 2 is February 1 itself.
+		{"month-after-days+29", "2026-01-02", "2026-02-01"},
+		{"month-after-days+29", "2026-01-03", "2026-03-01"},
+		{"month-after-days+29", "2026-07-15", "2026-09-01"},
+		// After the period, plain: the day after it ends.
+		{"after-period", "2026-05-05", "2027-01-01"},
+	} {
+		k, err := ParseNexusCollect(c.collect)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := k.From(civil.MustParse(c.crossed), end).String(); got != c.want {
+			t.Errorf("%s crossed %s: %s, want %s", c.collect, c.crossed, got, c.want)
+		}
+	}
+	for _, bad := range []string{"after-period+", "quarter-after+x", "days-or-after-period", "quarter-after+-1"} {
+		if _, err := ParseNexusCollect(bad); err == nil {
+			t.Errorf("%q read without error", bad)
 		}
 	}
 }

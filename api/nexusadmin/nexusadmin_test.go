@@ -247,7 +247,9 @@ func TestDoneWhen(t *testing.T) {
 		// Washington: more than $100,000.
 		s.sale(t, "WA-1", "C7", "2026-02-02", "WA", "60000.00", false)
 		s.sale(t, "WA-2", "C7", "2026-02-03", "WA", "60000.00", false)
-		want(t, "Washington, $120,000", s.report(t, "C7", "2026-02-10")["WA"], nexus.StatusExceeded, "2026-02-03", "2026-03-01")
+		// Crossed on February 3: the first month that starts at least 30
+		// days later is April (March 1 is only 26 days on).
+		want(t, "Washington, $120,000", s.report(t, "C7", "2026-02-10")["WA"], nexus.StatusExceeded, "2026-02-03", "2026-04-01")
 		if code, b := s.send(t, "POST", "/api/v2/transactions/WA-2/reversal", s.api,
 			`{"data":{"transactionId":"WA-2-R","postingDate":"2026-02-11"}}`); code != 200 {
 			t.Fatalf("reversal: %d %s", code, b)
