@@ -350,6 +350,10 @@ type taxOut struct {
 	// impType names the imposition type of a tax that is not one of the
 	// dataset's impositions (see extras.go), "" for the others.
 	impType string
+	// outcome and noRate are what the rules decided of a plain tax, from
+	// which planAmounts computes its amounts (see template.go).
+	outcome rules.Taxability
+	noRate  bool
 }
 
 // counted reports whether the tax enters totals: neither information
@@ -409,6 +413,12 @@ type calc struct {
 	// then the leaves of its response lines (see intrastat.go).
 	storing bool
 	leaves  map[any]*line
+	// tmpls are the templates of the document's plain lines, copied to
+	// tmplTaxes; plain says that the line being computed is plain so far
+	// (see template.go).
+	tmpls     []lineTemplate
+	tmplTaxes []taxOut
+	plain     bool
 }
 
 // decision is a taxability decision and rate structure remembered within

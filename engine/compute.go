@@ -30,7 +30,23 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 		}
 		l.taxes = c.taxesFor(n)
 	}
+	// A plain line of a kind seen before takes its decisions from the
+	// first line of the kind (template.go).
+	key, plain := c.templateFor(l, &st)
+	if plain {
+		if tp := c.template(&key); tp != nil {
+			if c.s.onTemplate != nil {
+				c.s.onTemplate()
+			}
+			l.taxes = append(l.taxes, tp...)
+			for i := range l.taxes {
+				planAmounts(&l.taxes[i], amount)
+			}
+			return c.lineExtras(l, amount)
+		}
+	}
 	c.capUsed = decimalZero
+	c.plain = plain
 	// Where the sales tax follows the seller, the local taxes outside it
 	// are taken at the customer's place below.
 	keep := anyTax
@@ -55,6 +71,10 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 			}
 		}
 	}
+	if plain && c.plain {
+		c.keepTemplate(&key, l.taxes)
+	}
+	c.plain = false
 	return c.lineExtras(l, amount)
 }
 
@@ -248,6 +268,11 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 			return false, err
 		}
 		structure = found
+		if found != nil || r.Threshold != nil || r.BasisPercent != nil {
+			// Amounts that follow a structure, a threshold or a basis
+			// are not a template's.
+			c.plain = false
+		}
 		if st.ruleID == "" || r.ID != "taxable" {
 			t.ruleID, t.ruleReason = r.ID, r.Reason
 		}
@@ -276,24 +301,8 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 			}
 		}
 	}
-	taxable := base
-	switch {
-	case exempt.Sign() == 0 && nonTaxable.Sign() == 0:
-	case nonTaxable.Sign() == 0 && exempt.Equal(base) && zeroOf(min(base.Exponent(), exempt.Exponent()), &taxable):
-		// The whole amount exempt (a customer's exemption or
-		// certificate): taxable is the zero that base-exempt is.
-	case exempt.Sign() == 0 && nonTaxable.Equal(base) && zeroOf(min(base.Exponent(), exempt.Exponent(), nonTaxable.Exponent()), &taxable):
-		// The whole amount non-taxable (a class the rules do not tax):
-		// taxable is the zero that base-exempt-nonTaxable is.
-	default:
-		if add(exempt, nonTaxable).GreaterThan(base) {
-			nonTaxable = base.Sub(exempt)
-			if nonTaxable.Sign() < 0 {
-				exempt, nonTaxable = base, decimal.Zero
-			}
-		}
-		taxable = base.Sub(exempt).Sub(nonTaxable)
-	}
+	var taxable decimal.Decimal
+	taxable, exempt, nonTaxable = splitAmount(base, exempt, nonTaxable)
 
 	// Freight follows the state's rule in the US and the goods elsewhere.
 	if l.freight.Sign() != 0 {
@@ -340,14 +349,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	rate = c.localCap(t, st, j, imp, rate)
 	t.rate = rate
 	t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable
-	switch {
-	case exempt.Sign() != 0 && taxable.Sign() == 0 && nonTaxable.Sign() == 0:
-		t.result = wire.TaxResultExempt
-	case nonTaxable.Sign() != 0 && taxable.Sign() == 0:
-		t.result = wire.TaxResultNonTaxable
-	default:
-		t.result = wire.TaxResultTaxable
-	}
+	t.result = resultOf(taxable, exempt, nonTaxable)
 
 	if structure == nil && (overridden || l.customer.exempt || cert != nil) && taxable.Sign() > 0 {
 		// The rules were not asked; a structure matters only for an
@@ -379,6 +381,12 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		t.notRegistered = true
 		t.result = wire.TaxResultNoTax
 		t.raw = decimal.Zero
+	}
+	if c.plain {
+		// The amounts again, as a line that takes this one's template
+		// computes them.
+		t.outcome, t.noRate = outcome, !ok
+		planAmounts(t, amount)
 	}
 	return true, nil
 }

@@ -72,6 +72,11 @@ type snapshot struct {
 	validator *numberCheck
 	today     func() civil.Date
 	log       *slog.Logger
+	// noTemplates: every line is computed in full (see template.go);
+	// onTemplate, when set, is called when a line takes a template
+	// (tests).
+	noTemplates bool
+	onTemplate  func()
 	// decisions caches taxability decisions; the snapshot's rules never
 	// change, so neither do they.
 	decisions decisionCache
@@ -218,6 +223,9 @@ type config struct {
 	content      []content.Source
 	contentOpt   content.Options
 	distance     DistanceSales
+	// noTemplates computes every line in full (see template.go), for
+	// the tests that compare the two ways.
+	noTemplates bool
 }
 
 // Option configures an Engine.
@@ -351,7 +359,7 @@ func (e *Engine) Resolver() *taxarea.Resolver { return e.snap.Load().resolver }
 
 func build(ctx context.Context, c *config) (*snapshot, error) {
 	start := time.Now()
-	s := &snapshot{seed: maphash.MakeSeed(), ds: c.ds, settings: c.settings, distance: c.distance, validator: newNumberCheck(c.validator), today: c.today, log: c.log}
+	s := &snapshot{seed: maphash.MakeSeed(), ds: c.ds, settings: c.settings, distance: c.distance, validator: newNumberCheck(c.validator), today: c.today, log: c.log, noTemplates: c.noTemplates}
 	if s.ds == nil {
 		s.ds = data.Default()
 	}

@@ -1,0 +1,152 @@
+package engine
+
+import (
+	"unsafe"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
+)
+
+// A line's taxes follow from what decides them (its class, its place,
+// its date, its parties, its overrides) and from its amount. A cart of
+// many items of a few classes to one address has many lines that agree
+// in everything but the amount: the first line of each kind keeps its
+// jurisdiction taxes as a template (lineTemplate), and the lines after it
+// take the template's decisions and compute only their amounts
+// (planAmounts), in the same function the first line's amounts went
+// through.
+//
+// Only plain lines take part: a line with an override, an inclusion, a
+// stored certificate, an exempt customer or freight, or one of whose
+// taxes met a threshold, a basis percentage or a rate structure, is
+// computed in full every time, since its amounts follow other rules.
+// The extras of a line (franchise fees, communications taxes,
+// withholding) are computed for every line after its template's taxes.
+
+// maxTemplates bounds the templates a document keeps.
+const maxTemplates = 16
+
+// templateKey is everything a plain line's jurisdiction taxes are
+// decided by, other than the document's own members: its situs, the
+// members of its rule environment, its seller's registrations and the
+// customer's class.
+type templateKey struct {
+	st                                                situs
+	txType, productClass, usage, usageClass, dateText string
+	date                                              civil.Date
+	customerClass                                     string
+	business                                          bool
+	// the seller's registrations, by their array (lines share their
+	// party's), and whether it said it has nexus nowhere
+	regs    *registration
+	numRegs int
+	noNexus bool
+}
+
+// lineTemplate is the jurisdiction taxes of the first plain line of a
+// kind, whose decisions later lines of the kind take.
+type lineTemplate struct {
+	key   templateKey
+	taxes []taxOut
+}
+
+// templateFor returns the key of a line's template and whether the line
+// may take part: templates are on, the document has more than one line
+// and the line is plain.
+func (c *calc) templateFor(l *line, st *situs) (templateKey, bool) {
+	if c.s.noTemplates || len(c.d.lines) < 2 || len(l.exemptOv) > 0 || len(l.nonTaxOv) > 0 || len(l.rateOv) > 0 ||
+		len(l.incl) > 0 || len(l.certs) > 0 || l.customer.exempt || l.freight.Sign() != 0 {
+		return templateKey{}, false
+	}
+	return templateKey{st: *st, txType: l.txType, productClass: l.productClass, usage: l.usage, usageClass: l.usageClass,
+		dateText: l.dateText, date: l.date, customerClass: l.customer.class, business: l.customer.business,
+		regs: unsafe.SliceData(l.seller.regs), numRegs: len(l.seller.regs), noNexus: l.seller.noNexus}, true
+}
+
+// template returns the taxes of the template of key, nil for none.
+func (c *calc) template(key *templateKey) []taxOut {
+	for i := range c.tmpls {
+		if c.tmpls[i].key == *key {
+			return c.tmpls[i].taxes
+		}
+	}
+	return nil
+}
+
+// keepTemplate keeps the line's taxes as the template of key, while the
+// document has room for one more.
+func (c *calc) keepTemplate(key *templateKey, taxes []taxOut) {
+	if len(c.tmpls) >= maxTemplates || len(taxes) == 0 {
+		return
+	}
+	start := len(c.tmplTaxes)
+	c.tmplTaxes = append(c.tmplTaxes, taxes...)
+	// Appending later may move the buffer: the template keeps the array
+	// it was copied to, which nothing writes again in this document.
+	c.tmpls = append(c.tmpls, lineTemplate{key: *key, taxes: c.tmplTaxes[start:len(c.tmplTaxes):len(c.tmplTaxes)]})
+}
+
+// planAmounts computes the amounts of a plain tax on base: what its
+// decision (outcome, noRate, rate, zeroCharge, notRegistered) makes of
+// it. computeTax ends a plain tax with it, and a line that takes a
+// template computes its taxes with it alone.
+func planAmounts(t *taxOut, base decimal.Decimal) {
+	exempt, nonTaxable := decimal.Zero, decimal.Zero
+	switch t.outcome {
+	case rules.Exempt:
+		exempt = base
+	case rules.NonTaxable:
+		nonTaxable = base
+	}
+	taxable, exempt, nonTaxable := splitAmount(base, exempt, nonTaxable)
+	if t.noRate {
+		nonTaxable, taxable = nonTaxable.Add(taxable), decimal.Zero
+	}
+	t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable
+	t.result = resultOf(taxable, exempt, nonTaxable)
+	t.raw = mul(taxable, t.rate)
+	if t.zeroCharge || t.notRegistered {
+		t.raw = decimal.Zero
+	}
+	if t.notRegistered {
+		t.result = wire.TaxResultNoTax
+	}
+}
+
+// splitAmount returns the taxable part of base and the exempt and
+// nontaxable parts, given what is exempt and nontaxable: exempt first,
+// nontaxable at most what is left.
+func splitAmount(base, exempt, nonTaxable decimal.Decimal) (taxable, ex, nt decimal.Decimal) {
+	taxable = base
+	switch {
+	case exempt.Sign() == 0 && nonTaxable.Sign() == 0:
+	case nonTaxable.Sign() == 0 && exempt.Equal(base) && zeroOf(min(base.Exponent(), exempt.Exponent()), &taxable):
+		// The whole amount exempt (a customer's exemption or
+		// certificate): taxable is the zero that base-exempt is.
+	case exempt.Sign() == 0 && nonTaxable.Equal(base) && zeroOf(min(base.Exponent(), exempt.Exponent(), nonTaxable.Exponent()), &taxable):
+		// The whole amount non-taxable (a class the rules do not tax):
+		// taxable is the zero that base-exempt-nonTaxable is.
+	default:
+		if add(exempt, nonTaxable).GreaterThan(base) {
+			nonTaxable = base.Sub(exempt)
+			if nonTaxable.Sign() < 0 {
+				exempt, nonTaxable = base, decimal.Zero
+			}
+		}
+		taxable = base.Sub(exempt).Sub(nonTaxable)
+	}
+	return taxable, exempt, nonTaxable
+}
+
+// resultOf is the result of a tax with these amounts.
+func resultOf(taxable, exempt, nonTaxable decimal.Decimal) wire.TaxResult {
+	switch {
+	case exempt.Sign() != 0 && taxable.Sign() == 0 && nonTaxable.Sign() == 0:
+		return wire.TaxResultExempt
+	case nonTaxable.Sign() != 0 && taxable.Sign() == 0:
+		return wire.TaxResultNonTaxable
+	}
+	return wire.TaxResultTaxable
+}
