@@ -3,14 +3,14 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.10"
+const Version = "2026.11.11"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
 	"bin.lvd":           "9656529984a7adc77ea5f2e36224e64510b93fefce35152a84b9fbba5be41a15",
 	"brazil.lvd":        "ee7ef0eca4811774436b7b219225d5f1a403ea0ab033a236df6fc987ab140687",
 	"codes.lvd":         "0c2f38c1709cf38c5e318d474cfa6cca603a08a16782c3c2bf03cce2b951cf94",
-	"comms.lvd":         "1b8f3d76285e18523d257c1dcd709260a8711e5ab8083c3610d6086e3a9df154",
+	"comms.lvd":         "d1d270418ade00daad1f2afc79e4d95738ed857add811e61a3c19de67051f490",
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",

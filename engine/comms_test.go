@@ -183,8 +183,11 @@ func telecomSaleIn(date, city, state, zip string, types ...wire.LineTypeSet) *wi
 // TestComms911StatewideFees checks the statewide 911 fees per line taken
 // from the states' own acts: Minnesota's 95 cents since 2016 and 78 cents
 // before (Minn. Stat. 403.11), Pennsylvania's $1.95 until January 31 2026
-// and nothing known after it, and New Jersey's 90 cents, whose act names
-// mobile and exchange lines but not VoIP.
+// and nothing known after it, New Jersey's 90 cents, whose act names
+// mobile and exchange lines but not VoIP, North Carolina's charge cut from
+// 65 to 55 cents on July 1 2023, South Dakota's $2.00 since July 2024 and
+// nothing known before it, and California's 30 cents of 2020 on a VoIP
+// line with nothing known for later years.
 func TestComms911StatewideFees(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -236,5 +239,36 @@ func TestComms911StatewideFees(t *testing.T) {
 	}
 	if !notComputed(params, "lineItems[0].lineTypes[1].value", "US-NJ") {
 		t.Errorf("a New Jersey VoIP line does not say its 911 fee is not computed: %+v", params)
+	}
+
+	// North Carolina: 65 cents until June 30 2023, 55 cents from July 1 2023.
+	if got, _ := fees(telecomSaleIn("2023-06-30", "Raleigh", "NC", "27601")); len(got) != 2 || got[0].CalculatedTax.String() != "1.30" || got[1].CalculatedTax.String() != "0.65" {
+		t.Errorf("North Carolina June 2023 911 fees %+v, want 1.30 for two wireless lines and 0.65 for the landline", got)
+	}
+	got, _ = fees(telecomSaleIn("2023-07-01", "Raleigh", "NC", "27601"))
+	if len(got) != 2 || got[0].CalculatedTax.String() != "1.10" || got[1].CalculatedTax.String() != "0.55" ||
+		got[0].Jurisdiction.JurisdictionID != "US-NC" {
+		t.Errorf("North Carolina July 2023 911 fees %+v, want 1.10 for two wireless lines and 0.55 for the landline", got)
+	}
+
+	// South Dakota: $2.00 a line since July 2024; before it Levy knows no fee and says so.
+	got, _ = fees(telecomSaleIn("2026-02-15", "Sioux Falls", "SD", "57104"))
+	if len(got) != 2 || got[0].CalculatedTax.String() != "4.00" || got[1].CalculatedTax.String() != "2.00" ||
+		got[0].Jurisdiction.JurisdictionID != "US-SD" {
+		t.Errorf("South Dakota 911 fees %+v, want 4.00 for two wireless lines and 2.00 for the landline", got)
+	}
+	got, params = fees(telecomSaleIn("2024-06-30", "Sioux Falls", "SD", "57104"))
+	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-SD") {
+		t.Errorf("South Dakota June 2024: fees %+v, params %+v, want none and said", got, params)
+	}
+
+	// California: 30 cents on each access line, a VoIP line too, in 2020; 2021 is not known.
+	voip := wire.LineTypeSet{Value: "VOIP"}
+	if got, _ := fees(telecomSaleIn("2020-06-01", "Sacramento", "CA", "95814", voip)); len(got) != 1 || got[0].CalculatedTax.String() != "0.30" {
+		t.Errorf("California 2020 911 fee %+v, want 0.30 on the VoIP line", got)
+	}
+	got, params = fees(telecomSaleIn("2021-06-01", "Sacramento", "CA", "95814", voip))
+	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-CA") {
+		t.Errorf("California 2021: fees %+v, params %+v, want none and said", got, params)
 	}
 }
