@@ -33,8 +33,10 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	// A plain line of a kind seen before takes its decisions from the
 	// first line of the kind (template.go).
 	key, plain := c.templateFor(l, &st)
+	seen := false
 	if plain {
-		if tp := c.template(&key); tp != nil {
+		var tp []taxOut
+		if tp, seen = c.template(&key, l); tp != nil {
 			if c.s.onTemplate != nil {
 				c.s.onTemplate()
 			}
@@ -71,8 +73,8 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 			}
 		}
 	}
-	if plain && c.plain {
-		c.keepTemplate(&key, l.taxes)
+	if plain && c.plain && !seen {
+		c.keepTemplate(&key, l, len(l.taxes))
 	}
 	c.plain = false
 	return c.lineExtras(l, amount)
@@ -383,10 +385,9 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		t.raw = decimal.Zero
 	}
 	if c.plain {
-		// The amounts again, as a line that takes this one's template
-		// computes them.
+		// What a line that takes this one's template computes its
+		// amounts from (planAmounts).
 		t.outcome, t.noRate = outcome, !ok
-		planAmounts(t, amount)
 	}
 	return true, nil
 }
