@@ -13,7 +13,7 @@ import (
 const (
 	commsFile    = "comms.lvd"
 	commsKind    = "comms"
-	commsVersion = 1
+	commsVersion = 2
 )
 
 // Communications is the content of the US communications taxes: the
@@ -67,8 +67,11 @@ type CommsTax struct {
 	PerLine      bool
 	Rate         decimal.Decimal // a fraction of the revenue, when not PerLine
 	Amount       decimal.Decimal // per line and month, when PerLine
-	Period       civil.Period
-	Citation     string
+	// MaxLines, above zero, is the most lines of one account (one line
+	// item) that a per-line fee is charged on, whatever their types.
+	MaxLines int
+	Period   civil.Period
+	Citation string
 }
 
 // Communications returns the dataset's US communications taxes, decoding
@@ -116,6 +119,7 @@ func decodeComms(b []byte) (*Communications, error) {
 			t.LineTypes = append(t.LineTypes, r.String())
 		}
 		t.PerLine, t.Rate, t.Amount = r.Bool(), dec(r.String()), dec(r.String())
+		t.MaxLines = r.Int()
 		t.Period = civil.Period{Effective: date(r.String()), Expiration: date(r.String())}
 		t.Citation = r.String()
 		c.Taxes = append(c.Taxes, t)

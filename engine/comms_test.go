@@ -272,3 +272,35 @@ func TestComms911StatewideFees(t *testing.T) {
 		t.Errorf("California 2021: fees %+v, params %+v, want none and said", got, params)
 	}
 }
+
+// TestComms911LinesPerAccount checks South Dakota's limit of 100 lines
+// an account: 150 wireless lines are charged as 100, and of 60 wireless
+// and 60 landlines the landlines are charged as the 40 the wireless
+// lines leave.
+func TestComms911LinesPerAccount(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	sd := func(types ...wire.LineTypeSet) []wire.Tax {
+		t.Helper()
+		resp, err := e.Sale(ctx, telecomSaleIn("2026-02-15", "Sioux Falls", "SD", "57104", types...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return byImposition(resp.LineItems[0].Taxes)[e911Imposition]
+	}
+	if got := sd(wire.LineTypeSet{Value: "WIRELESS", Count: amt("150")}); len(got) != 1 || got[0].CalculatedTax.String() != "200.00" {
+		t.Errorf("150 wireless lines: %+v, want 100 lines at 2.00", got)
+	}
+	got := sd(wire.LineTypeSet{Value: "WIRELESS", Count: amt("60")}, wire.LineTypeSet{Value: "LOCAL", Count: amt("60")})
+	if len(got) != 2 || got[0].CalculatedTax.String() != "120.00" || got[1].CalculatedTax.String() != "80.00" {
+		t.Errorf("60 wireless and 60 landlines: %+v, want 120.00 and 80.00", got)
+	}
+	// Alabama's fee has no limit.
+	resp, err := e.Sale(ctx, telecomSaleIn("2026-02-15", "Birmingham", "AL", "35203", wire.LineTypeSet{Value: "WIRELESS", Count: amt("150")}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := byImposition(resp.LineItems[0].Taxes)[e911Imposition]; len(got) != 1 || got[0].CalculatedTax.String() != "334.50" {
+		t.Errorf("150 Alabama lines: %+v, want 150 at 2.23", got)
+	}
+}

@@ -3,6 +3,7 @@ package datagen
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/levytax/levy/civil"
@@ -19,11 +20,12 @@ import (
 //	count of USF factors, then each: quarter (YYYY-MM-DD), factor
 //	  (decimal string), notice, citation
 //	count of taxes, then each: tax, jurisdiction, count of line types
-//	  and each, per line (bool), rate, amount (decimal strings),
-//	  effective, expiration (YYYY-MM-DD or ""), citation
+//	  and each, per line (bool), rate, amount (decimal strings), the
+//	  most lines of an account charged (int, 0 for no limit), effective,
+//	  expiration (YYYY-MM-DD or ""), citation
 const (
 	commsKind    = "comms"
-	commsVersion = 1
+	commsVersion = 2
 )
 
 // The curated tables of the US communications taxes.
@@ -51,7 +53,7 @@ func genComms(g *gen) error {
 		return err
 	}
 	taxes, err := readTableFile(g.curatedFile(commsTaxesFile), curatedRef+commsTaxesFile,
-		"tax", "jurisdiction", "line_types", "basis", "rate", "amount", "effective", "expiration", "citation")
+		"tax", "jurisdiction", "line_types", "basis", "rate", "amount", "effective", "expiration", "max_lines", "citation")
 	if err != nil {
 		return err
 	}
@@ -142,6 +144,14 @@ func genComms(g *gen) error {
 		}
 		var rate, amount decimal.Decimal
 		var charge string
+		maxLines := 0
+		if m := taxes.Get(row, "max_lines"); m != "" {
+			n, err := strconv.Atoi(m)
+			if err != nil || n <= 0 || basis != "per-line" {
+				return fmt.Errorf("%s: row %d: max_lines %q is not a number of lines above zero of a per-line fee", commsTaxesFile, i+2, m)
+			}
+			maxLines = n
+		}
 		switch basis {
 		case "revenue":
 			if rate, err = decimal.NewFromString(taxes.Get(row, "rate")); err != nil || rate.Sign() <= 0 || rate.GreaterThan(decimal.NewFromInt(1)) {
@@ -153,6 +163,9 @@ func genComms(g *gen) error {
 				return fmt.Errorf("%s: row %d: amount %q is not an amount", commsTaxesFile, i+2, taxes.Get(row, "amount"))
 			}
 			charge = "$" + amount.StringFixed(2) + " per line a month"
+			if maxLines > 0 {
+				charge += fmt.Sprintf(", on at most %d lines of an account", maxLines)
+			}
 		default:
 			return fmt.Errorf("%s: row %d: basis %q is not revenue or per-line", commsTaxesFile, i+2, basis)
 		}
@@ -168,6 +181,7 @@ func genComms(g *gen) error {
 		w.Bool(basis == "per-line")
 		w.String(rate.String())
 		w.String(amount.String())
+		w.Int(maxLines)
 		w.String(dateText(eff))
 		w.String(dateText(exp))
 		w.String(taxes.Get(row, "citation"))
