@@ -3,14 +3,14 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.11"
+const Version = "2026.11.12"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
 	"bin.lvd":           "9656529984a7adc77ea5f2e36224e64510b93fefce35152a84b9fbba5be41a15",
 	"brazil.lvd":        "ee7ef0eca4811774436b7b219225d5f1a403ea0ab033a236df6fc987ab140687",
 	"codes.lvd":         "0c2f38c1709cf38c5e318d474cfa6cca603a08a16782c3c2bf03cce2b951cf94",
-	"comms.lvd":         "7c2db0490607518a0009b569d3c0b5fdb49a3ba359275f4a9dbf182d03cabf5e",
+	"comms.lvd":         "3b9f75ddb132f2aa65d4ea1fc7b7df28dbfb22520f187675f5f1900d02d06c95",
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",

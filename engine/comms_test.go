@@ -187,7 +187,9 @@ func telecomSaleIn(date, city, state, zip string, types ...wire.LineTypeSet) *wi
 // mobile and exchange lines but not VoIP, North Carolina's charge cut from
 // 65 to 55 cents on July 1 2023, South Dakota's $2.00 since July 2024 and
 // nothing known before it, and California's 30 cents of 2020 on a VoIP
-// line with nothing known for later years.
+// line with nothing known for later years, and Utah's two charges on each
+// access line (73 + 25 cents) from January 1 2025, a VoIP line too, with
+// nothing known before it.
 func TestComms911StatewideFees(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -270,6 +272,24 @@ func TestComms911StatewideFees(t *testing.T) {
 	got, params = fees(telecomSaleIn("2021-06-01", "Sacramento", "CA", "95814", voip))
 	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-CA") {
 		t.Errorf("California 2021: fees %+v, params %+v, want none and said", got, params)
+	}
+
+	// Utah: 98 cents a line (69-2-402 and 69-2-403) from January 1 2025, a VoIP line too;
+	// before it Levy knows only one of the two charges' dates, so it charges none and says so.
+	got, params = fees(telecomSaleIn("2026-02-15", "Salt Lake City", "UT", "84111"))
+	if len(got) != 2 || got[0].CalculatedTax.String() != "1.96" || got[1].CalculatedTax.String() != "0.98" ||
+		got[0].Jurisdiction.JurisdictionID != "US-UT" || !strings.Contains(got[0].CalculationRuleID.Value, "us-ut-911-fee") {
+		t.Errorf("Utah 911 fees %+v, want 1.96 for two wireless lines and 0.98 for the landline", got)
+	}
+	if notComputed(params, "lineItems[0].lineTypes[0].value", "US-UT") {
+		t.Errorf("a Utah line Levy has a fee for says it has none: %+v", params)
+	}
+	if got, _ := fees(telecomSaleIn("2025-01-01", "Salt Lake City", "UT", "84111", voip)); len(got) != 1 || got[0].CalculatedTax.String() != "0.98" {
+		t.Errorf("Utah 911 fee on a VoIP line %+v, want 0.98", got)
+	}
+	got, params = fees(telecomSaleIn("2024-12-31", "Salt Lake City", "UT", "84111"))
+	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-UT") {
+		t.Errorf("Utah December 2024: fees %+v, params %+v, want none and said", got, params)
 	}
 }
 
