@@ -293,6 +293,33 @@ func TestBrazilGoldenFigures(t *testing.T) {
 			},
 		},
 		{
+			// The same notebook sold from SP to a non-contributor consumer in João
+			// Pessoa on 2021-06-01, when PB computed the DIFAL of every final
+			// consumer on the double base (Lei 11.470/2019, from 2020-01-01, until
+			// art. 13 XI-A of 2022-05-31; difal.csv): CFOP 6108.
+			//   ICMS to SP at the interstate 7%: 1,000.00 x 7% = 70.00.
+			//   DIFAL to PB, double base, PB's 18% (Lei 10.507/2015, icms-history.csv):
+			//     base (1,000.00 - 70.00) / (1 - 18%) = 930.00 / 0.82 = 1,134.146 -> 1,134.15;
+			//     1,134.15 x 18% = 204.147 -> 204.15; less the origin's 70.00 = 134.15
+			//     (the single base would give 1,000.00 x 11% = 110.00).
+			//   No FCP: PB's FUNCEP is on listed goods only, and notebooks are not listed.
+			//   PIS/COFINS on 1,000.00 - 70.00 = 930.00: PIS 15.35 (15.345), COFINS 70.68.
+			//   No CBS or IBS in 2021.
+			//   Taxes in the price: 70.00 + 134.15 + 15.35 + 70.68 = 290.18; net 709.82.
+			file: "testdata/golden/sale-br-sp-to-pb-non-contributor-difal-double.response.json",
+			sub:  "709.82", tax: "290.18", total: "1000.00",
+			lines: map[string][3]string{"home-notebook": {"709.82", "290.18", "6108"}},
+			figs: []brFig{
+				{line: "home-notebook", imp: "ICMS", jur: "BR-SP", taxable: "1000.00", rate: "0.07", tax: "70.00", cst: "00"},
+				{line: "home-notebook", imp: "ICMS-DIFAL", jur: "BR-PB", taxable: "1134.15", rate: "0.18", tax: "134.15", cst: "00"},
+				{line: "home-notebook", imp: "ICMS-FCP", jur: "BR-PB", noRecord: true},
+				{line: "home-notebook", imp: "PIS", jur: "BR", taxable: "930.00", rate: "0.0165", tax: "15.35", cst: "01"},
+				{line: "home-notebook", imp: "COFINS", jur: "BR", taxable: "930.00", rate: "0.076", tax: "70.68", cst: "01"},
+				{line: "home-notebook", imp: "CBS", jur: "BR", noRecord: true},
+				{line: "home-notebook", imp: "IBS", jur: "BR-PB", noRecord: true},
+			},
+		},
+		{
 			// An industrial seller in Jundiaí (SP) sells its own notebooks (NCM
 			// 8471.30.12, TIPI 15%) in São Paulo: CFOP 5101.
 			//   To a contributor, 2,000.00 with 100.00 of freight:

@@ -309,6 +309,48 @@ func TestBrazilDIFALByDate(t *testing.T) {
 	}
 }
 
+// TestBrazilDIFALNonContributorByDate sells 1,000.00 of notebooks from SP
+// to non-contributors in PB and CE on the days around their bases' changes
+// (difal.csv): PB's DIFAL is not checked before 2020 (the single base, with
+// the note), double from 2020-01-01 (Lei 11.470/2019), single again from
+// 2022-05-31 (art. 13 XI-A); CE's single base is known from 2024-09-30
+// (Norma de Execução 4/2024) and not checked the day before.
+func TestBrazilDIFALNonContributorByDate(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		uf, city, date, tax, base string
+		notChecked                bool
+	}{
+		// PB 18%, 7% from SP: single 1,000.00 x 11% = 110.00.
+		{"PB", "João Pessoa", "2019-12-31", "110.00", "1000.00", true},
+		// Double: (1,000.00 - 70.00) / 0.82 = 1,134.15; x 18% = 204.15 - 70.00 = 134.15.
+		{"PB", "João Pessoa", "2020-01-01", "134.15", "1134.15", false},
+		{"PB", "João Pessoa", "2022-05-30", "134.15", "1134.15", false},
+		{"PB", "João Pessoa", "2022-05-31", "110.00", "1000.00", false},
+		// PB 20% from 2024: 1,000.00 x 13% = 130.00.
+		{"PB", "João Pessoa", "2024-01-01", "130.00", "1000.00", false},
+		// CE 20%: 1,000.00 x 13% = 130.00 either way; only the note differs.
+		{"CE", "Fortaleza", "2024-09-29", "130.00", "1000.00", true},
+		{"CE", "Fortaleza", "2024-09-30", "130.00", "1000.00", false},
+	} {
+		req := brSale(brTo(c.city, c.uf))
+		req.DocumentDate = civil.MustParse(c.date)
+		req.LineItems[0].BuyerCondition = wire.BuyerNaoContribuinte
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.uf, c.date, err)
+		}
+		l := r.LineItems[0]
+		x := brTaxOf(l.Taxes, "ICMS-DIFAL", "BR-"+c.uf)
+		if x == nil || x.CalculatedTax.String() != c.tax || x.Taxable.String() != c.base {
+			t.Errorf("%s %s: DIFAL %+v, want %s on %s", c.uf, c.date, x, c.tax, c.base)
+		}
+		if _, ok := brParam(l.AssistedParameters, brDIFALNotChecked); ok != c.notChecked {
+			t.Errorf("%s %s: note of an unchecked base %v, want %v", c.uf, c.date, ok, c.notChecked)
+		}
+	}
+}
+
 // TestBrazilJournal stores a Brazilian invoice in a Badger journal and
 // checks the filing view: the ICMS under São Paulo, the DIFAL and FCP
 // under Bahia, PIS and COFINS under Brazil, and the CBS and IBS of 2026

@@ -60,6 +60,25 @@ func TestBuild(t *testing.T) {
 		{"AC", "2023-04-01", true, "double", "2023-04-01"},
 		{"ES", "2023-07-27", true, "not checked", ""},
 		{"GO", "2020-01-01", true, "double", ""},
+		{"PB", "2019-12-31", false, "not checked", ""},
+		{"PB", "2020-01-01", false, "double", "2020-01-01"},
+		{"PB", "2022-05-30", false, "double", "2020-01-01"},
+		{"PB", "2022-05-31", false, "single", "2022-05-31"},
+		{"PB", "2026-01-01", true, "double", "2020-01-01"},
+		{"CE", "2024-09-29", false, "not checked", ""},
+		{"CE", "2024-09-30", false, "single", "2024-09-30"},
+		{"CE", "2026-01-01", true, "not checked", ""},
+		{"AM", "2023-12-31", true, "not checked", ""},
+		{"AM", "2024-01-01", true, "double", "2024-01-01"},
+		{"MA", "2024-01-01", true, "double", "2024-01-01"},
+		{"PA", "2016-03-03", true, "double", "2016-03-03"},
+		{"PI", "2023-03-08", true, "double", "2023-03-08"},
+		{"RN", "2024-03-26", true, "double", "2024-03-26"},
+		{"RO", "2024-01-12", true, "single", "2024-01-12"},
+		{"SE", "2023-04-01", true, "double", "2023-04-01"},
+		{"TO", "2023-04-01", true, "double", "2023-04-01"},
+		{"RJ", "2026-01-01", false, "not checked", ""},
+		{"DF", "2026-01-01", true, "not checked", ""},
 	} {
 		s, _ := b.State(c.uf)
 		m := s.DIFALOn(civil.MustParse(c.day), c.contrib)
@@ -75,6 +94,11 @@ func TestBuild(t *testing.T) {
 	// non-contributor base is one method.
 	if s, _ := b.State("MT"); len(s.DIFAL) != 1 || len(s.DIFALContributor) != 2 {
 		t.Errorf("MT: %d and %d methods, want 1 and 2", len(s.DIFAL), len(s.DIFALContributor))
+	}
+	// PB's third row repeats its contributor base: three non-contributor
+	// methods, two contributor ones.
+	if s, _ := b.State("PB"); len(s.DIFAL) != 3 || len(s.DIFALContributor) != 2 {
+		t.Errorf("PB: %d and %d methods, want 3 and 2", len(s.DIFAL), len(s.DIFALContributor))
 	}
 	if s, _ := b.State("RJ"); !s.FCP.Value.Equal(decimal.RequireFromString("0.02")) {
 		t.Errorf("RJ FCP %s", s.FCP.Value)
