@@ -766,21 +766,9 @@ func (k *brCalc) reform(base decimal.Decimal) {
 	if info {
 		when = "for information: in 2026 the CBS and IBS are a test whose amounts are offset against PIS and COFINS (LC 214/2025 art. 348)"
 	}
-	rows := []struct {
-		row data.BRReformRate
-		ok  bool
-		imp jurisdiction.Tax
-		j   *wire.Jurisdiction
-		who string
-	}{{cbs, true, impCBS, country(to), "the CBS"}}
+	rows := []reformRow{{cbs, impCBS, country(to), "the CBS"}}
 	if r, ok := br.Reform("IBS_UF", k.date); ok {
-		rows = append(rows, struct {
-			row data.BRReformRate
-			ok  bool
-			imp jurisdiction.Tax
-			j   *wire.Jurisdiction
-			who string
-		}{r, true, impIBS, toState, "the state's IBS"})
+		rows = append(rows, reformRow{r, impIBS, toState, "the state's IBS"})
 	}
 	if r, ok := br.Reform("IBS_MUN", k.date); ok {
 		if toMun == nil {
@@ -788,13 +776,7 @@ func (k *brCalc) reform(base decimal.Decimal) {
 				x.note("destination", brMunicipalityUnknown, "", "the destination names no municipality: the municipal IBS is not computed")
 			}
 		} else {
-			rows = append(rows, struct {
-				row data.BRReformRate
-				ok  bool
-				imp jurisdiction.Tax
-				j   *wire.Jurisdiction
-				who string
-			}{r, true, impIBS, toMun, "the municipality's IBS"})
+			rows = append(rows, reformRow{r, impIBS, toMun, "the municipality's IBS"})
 		}
 	}
 	for _, r := range rows {
@@ -804,6 +786,15 @@ func (k *brCalc) reform(base decimal.Decimal) {
 		k.add(brSpec{j: r.j, imp: r.imp, role: wire.Destination, base: base, rate: r.row.Value, cst: cstReformTaxed, class: classReformTaxed,
 			rule: brRuleReform, reason: r.who + " at the destination (" + r.row.Source + "), on " + cite + "; " + when, info: info})
 	}
+}
+
+// reformRow is a CBS or IBS rate of a line's destination, with the
+// jurisdiction it is charged for and how the record's reason names it.
+type reformRow struct {
+	row data.BRReformRate
+	imp jurisdiction.Tax
+	j   *wire.Jurisdiction
+	who string
 }
 
 // dateParam names the member that dates the line.

@@ -392,6 +392,42 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	return true, nil
 }
 
+// splitAmount returns the taxable part of base and the exempt and
+// nontaxable parts, given what is exempt and nontaxable: exempt first,
+// nontaxable at most what is left.
+func splitAmount(base, exempt, nonTaxable decimal.Decimal) (taxable, ex, nt decimal.Decimal) {
+	taxable = base
+	switch {
+	case exempt.Sign() == 0 && nonTaxable.Sign() == 0:
+	case nonTaxable.Sign() == 0 && exempt.Equal(base) && zeroOf(min(base.Exponent(), exempt.Exponent()), &taxable):
+		// The whole amount exempt (a customer's exemption or
+		// certificate): taxable is the zero that base-exempt is.
+	case exempt.Sign() == 0 && nonTaxable.Equal(base) && zeroOf(min(base.Exponent(), exempt.Exponent(), nonTaxable.Exponent()), &taxable):
+		// The whole amount non-taxable (a class the rules do not tax):
+		// taxable is the zero that base-exempt-nonTaxable is.
+	default:
+		if add(exempt, nonTaxable).GreaterThan(base) {
+			nonTaxable = base.Sub(exempt)
+			if nonTaxable.Sign() < 0 {
+				exempt, nonTaxable = base, decimal.Zero
+			}
+		}
+		taxable = base.Sub(exempt).Sub(nonTaxable)
+	}
+	return taxable, exempt, nonTaxable
+}
+
+// resultOf is the result of a tax with these amounts.
+func resultOf(taxable, exempt, nonTaxable decimal.Decimal) wire.TaxResult {
+	switch {
+	case exempt.Sign() != 0 && taxable.Sign() == 0 && nonTaxable.Sign() == 0:
+		return wire.TaxResultExempt
+	case nonTaxable.Sign() != 0 && taxable.Sign() == 0:
+		return wire.TaxResultNonTaxable
+	}
+	return wire.TaxResultTaxable
+}
+
 // zeroOf sets *z to zero with exponent exp, from the shared zeros,
 // and reports whether it could (for exponents 0 to -8).
 func zeroOf(exp int32, z *decimal.Decimal) bool {

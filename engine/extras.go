@@ -97,12 +97,7 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 		}
 	}
 	t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable
-	switch {
-	case taxable.Sign() == 0 && exempt.Sign() != 0 && nonTaxable.Sign() == 0:
-		t.result = wire.TaxResultExempt
-	case taxable.Sign() == 0 && nonTaxable.Sign() != 0:
-		t.result = wire.TaxResultNonTaxable
-	}
+	t.result = resultOf(taxable, exempt, nonTaxable)
 	switch {
 	case t.result != wire.TaxResultTaxable:
 		t.raw = decimalZero

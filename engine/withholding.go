@@ -116,12 +116,7 @@ func (c *calc) withheldTax(l *line, buyer *place, j *wire.Jurisdiction, w *rules
 		}
 	}
 	t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable
-	switch {
-	case taxable.Sign() == 0 && exempt.Sign() != 0 && nonTaxable.Sign() == 0:
-		t.result = wire.TaxResultExempt
-	case taxable.Sign() == 0 && nonTaxable.Sign() != 0:
-		t.result = wire.TaxResultNonTaxable
-	}
+	t.result = resultOf(taxable, exempt, nonTaxable)
 	t.raw = mul(taxable, t.rate)
 	return t
 }

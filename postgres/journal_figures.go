@@ -41,19 +41,12 @@ func figurePart(tenant string, ids []string) int16 {
 	return int16(h.Sum32() % figureParts)
 }
 
-// upsertFiguresSQL returns the upsert of a unit's figures whose
-// parameters start at $first: the tenant, the part, then one array per
-// column.
-func upsertFiguresSQL(first int) string {
-	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
-	return `INSERT INTO journal_figures AS f (tenant, part, day, company, area,
-		d_gross, d_exempt, d_taxable, d_count, d_unconverted, m_gross, m_exempt, m_taxable, m_count, m_unconverted)
-	SELECT ` + p(0) + `, ` + p(1) + `, u.day::date, u.company, u.area, u.dg, u.de, u.dt, u.dc, u.du, u.mg, u.me, u.mt, u.mc, u.mu
-	FROM unnest(` + p(2) + `::text[], ` + p(3) + `::text[], ` + p(4) + `::text[], ` + p(5) + `::bigint[], ` + p(6) + `::bigint[], ` +
-		p(7) + `::bigint[], ` + p(8) + `::bigint[], ` + p(9) + `::bigint[], ` + p(10) + `::bigint[], ` + p(11) + `::bigint[], ` +
-		p(12) + `::bigint[], ` + p(13) + `::bigint[], ` + p(14) + `::bigint[])
-		AS u(day, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu)
-	ORDER BY u.day, u.company, u.area
+// insertFigures and addFigures begin and end the upserts of figures:
+// the columns, and the sums that a row already there takes.
+const (
+	insertFigures = `INSERT INTO journal_figures AS f (tenant, part, day, company, area,
+		d_gross, d_exempt, d_taxable, d_count, d_unconverted, m_gross, m_exempt, m_taxable, m_count, m_unconverted)`
+	addFigures = `
 	ON CONFLICT (tenant, day, company, area, part) DO UPDATE SET
 		d_gross = f.d_gross + EXCLUDED.d_gross, d_exempt = f.d_exempt + EXCLUDED.d_exempt,
 		d_taxable = f.d_taxable + EXCLUDED.d_taxable, d_count = f.d_count + EXCLUDED.d_count,
@@ -61,6 +54,21 @@ func upsertFiguresSQL(first int) string {
 		m_gross = f.m_gross + EXCLUDED.m_gross, m_exempt = f.m_exempt + EXCLUDED.m_exempt,
 		m_taxable = f.m_taxable + EXCLUDED.m_taxable, m_count = f.m_count + EXCLUDED.m_count,
 		m_unconverted = f.m_unconverted + EXCLUDED.m_unconverted`
+)
+
+// upsertFiguresSQL returns the upsert of a unit's figures whose
+// parameters start at $first: the tenant, the part, then one array per
+// column.
+func upsertFiguresSQL(first int) string {
+	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
+	return insertFigures + `
+	SELECT ` + p(0) + `, ` + p(1) + `, u.day::date, u.company, u.area, u.dg, u.de, u.dt, u.dc, u.du, u.mg, u.me, u.mt, u.mc, u.mu
+	FROM unnest(` + p(2) + `::text[], ` + p(3) + `::text[], ` + p(4) + `::text[], ` + p(5) + `::bigint[], ` + p(6) + `::bigint[], ` +
+		p(7) + `::bigint[], ` + p(8) + `::bigint[], ` + p(9) + `::bigint[], ` + p(10) + `::bigint[], ` + p(11) + `::bigint[], ` +
+		p(12) + `::bigint[], ` + p(13) + `::bigint[], ` + p(14) + `::bigint[])
+		AS u(day, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu)
+	ORDER BY u.day, u.company, u.area
+` + addFigures
 }
 
 // upsertOneSQL returns the upsert of one figure whose parameters start
@@ -72,16 +80,9 @@ func upsertOneSQL(first int) string {
 	for i := 5; i < 15; i++ {
 		vals = append(vals, p(i)+"::bigint")
 	}
-	return `INSERT INTO journal_figures AS f (tenant, part, day, company, area,
-		d_gross, d_exempt, d_taxable, d_count, d_unconverted, m_gross, m_exempt, m_taxable, m_count, m_unconverted)
+	return insertFigures + `
 	VALUES (` + strings.Join(vals, ", ") + `)
-	ON CONFLICT (tenant, day, company, area, part) DO UPDATE SET
-		d_gross = f.d_gross + EXCLUDED.d_gross, d_exempt = f.d_exempt + EXCLUDED.d_exempt,
-		d_taxable = f.d_taxable + EXCLUDED.d_taxable, d_count = f.d_count + EXCLUDED.d_count,
-		d_unconverted = f.d_unconverted + EXCLUDED.d_unconverted,
-		m_gross = f.m_gross + EXCLUDED.m_gross, m_exempt = f.m_exempt + EXCLUDED.m_exempt,
-		m_taxable = f.m_taxable + EXCLUDED.m_taxable, m_count = f.m_count + EXCLUDED.m_count,
-		m_unconverted = f.m_unconverted + EXCLUDED.m_unconverted`
+` + addFigures
 }
 
 // insertFirstVersionFigure is insertFirstVersion with one figure, the

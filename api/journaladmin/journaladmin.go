@@ -3,7 +3,6 @@ package journaladmin
 import (
 	"log/slog"
 	"net/http"
-	"slices"
 	"strings"
 
 	"github.com/levytax/levy"
@@ -76,23 +75,10 @@ type query struct {
 func parse(r *http.Request, names ...string) (query, error) {
 	q := query{format: journal.JSONLines}
 	values := r.URL.Query()
+	if err := api.CheckQuery(values, names...); err != nil {
+		return q, err
+	}
 	var errs levy.Errors
-	keys := make([]string, 0, len(values))
-	for k := range values {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		switch {
-		case !slices.Contains(names, k):
-			errs = append(errs, levy.Invalid(k, "%q is not a parameter of this route; its parameters are %s", k, strings.Join(names, ", ")))
-		case len(values[k]) > 1:
-			errs = append(errs, levy.Invalid(k, "%s is given %d times; give it once", k, len(values[k])))
-		}
-	}
-	if len(errs) > 0 {
-		return q, errs
-	}
 	for _, d := range []struct {
 		name string
 		into *civil.Date

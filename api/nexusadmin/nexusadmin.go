@@ -94,24 +94,10 @@ func (h *Handler) Parse(r *http.Request) (Query, error) {
 	q := Query{Format: "json"}
 	values := r.URL.Query()
 	names := []string{"asOf", "share", "company", "format", "tenant"}
+	if err := api.CheckQuery(values, names...); err != nil {
+		return q, err
+	}
 	var errs levy.Errors
-	for _, k := range slices.Sorted(func(yield func(string) bool) {
-		for k := range values {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
-		switch {
-		case !slices.Contains(names, k):
-			errs = append(errs, levy.Invalid(k, "%q is not a parameter of this route; its parameters are %s", k, strings.Join(names, ", ")))
-		case len(values[k]) > 1:
-			errs = append(errs, levy.Invalid(k, "%s is given %d times; give it once", k, len(values[k])))
-		}
-	}
-	if len(errs) > 0 {
-		return q, errs
-	}
 	q.Options.AsOf = h.today()
 	if v := values.Get("asOf"); v != "" {
 		d, err := civil.Parse(v)

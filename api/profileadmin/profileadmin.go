@@ -93,17 +93,8 @@ func (h *Handler) begin(r *http.Request, write bool, names ...string) (request, 
 	}
 	q := r.URL.Query()
 	names = append(names, "tenant")
-	var errs levy.Errors
-	for _, k := range slices.Sorted(maps.Keys(q)) {
-		switch {
-		case !slices.Contains(names, k):
-			errs = append(errs, levy.Invalid(k, "%q is not a parameter of this route; its parameters are %s", k, strings.Join(names, ", ")))
-		case len(q[k]) > 1:
-			errs = append(errs, levy.Invalid(k, "%s is given %d times; give it once", k, len(q[k])))
-		}
-	}
-	if len(errs) > 0 {
-		return request{}, errs
+	if err := api.CheckQuery(q, names...); err != nil {
+		return request{}, err
 	}
 	tenant, err := api.AdminScope(r.Context(), q.Get("tenant"), "tenant", false)
 	if err != nil {

@@ -1,0 +1,29 @@
+package api
+
+import (
+	"maps"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy"
+)
+
+// CheckQuery checks the query parameters of a request to a route whose
+// parameters are names: each is one of them, given once. It returns nil,
+// or levy.Errors with a fault a parameter, named, in name order.
+func CheckQuery(values url.Values, names ...string) error {
+	var errs levy.Errors
+	for _, k := range slices.Sorted(maps.Keys(values)) {
+		switch {
+		case !slices.Contains(names, k):
+			errs = append(errs, levy.Invalid(k, "%q is not a parameter of this route; its parameters are %s", k, strings.Join(names, ", ")))
+		case len(values[k]) > 1:
+			errs = append(errs, levy.Invalid(k, "%s is given %d times; give it once", k, len(values[k])))
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
