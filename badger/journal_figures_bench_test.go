@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/journal/journaltest"
 )
 
 // benchStates are the 45 states the benchmarks' sales go to.
@@ -78,33 +78,12 @@ func BenchmarkPostFigures(b *testing.B) {
 			b.ResetTimer()
 			for done := 0; done < b.N; done += figureSlice {
 				k := min(figureSlice, b.N-done)
-				a += timePosts(b, writers, k, &n, with)
-				d += timePosts(b, writers, k, &n, without)
+				a += journaltest.TimeOps(b, writers, k, &n, with)
+				d += journaltest.TimeOps(b, writers, k, &n, without)
 			}
 			b.ReportMetric(float64(a.Nanoseconds())/float64(b.N), "ns/op")
 			b.ReportMetric(float64(d.Nanoseconds())/float64(b.N), "without-ns/op")
 			b.ReportMetric(float64(a)/float64(d), "ratio")
 		})
 	}
-}
-
-// timePosts runs n calls of op on writers goroutines, each with a number
-// of its own from next, and returns how long they took.
-func timePosts(b *testing.B, writers, n int, next *atomic.Int64, op func(int64) error) time.Duration {
-	var left atomic.Int64
-	left.Store(int64(n))
-	var wg sync.WaitGroup
-	start := time.Now()
-	for range writers {
-		wg.Go(func() {
-			for left.Add(-1) >= 0 {
-				if err := op(next.Add(1)); err != nil {
-					b.Error(err)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return time.Since(start)
 }

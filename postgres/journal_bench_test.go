@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/levytax/levy/internal/pgtest"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/journal/journaltest"
 )
 
 // benchWriters are the concurrent writers of the journal benchmarks.
@@ -34,27 +34,6 @@ func benchDB(b *testing.B) *DB {
 // sliceOps is how many operations of one kind a paired benchmark runs
 // before it runs as many of the other.
 const sliceOps = 100
-
-// timeOps runs n calls of op on writers goroutines, each call with a
-// number of its own from next, and returns how long they took.
-func timeOps(b *testing.B, writers, n int, next *atomic.Int64, op func(int64) error) time.Duration {
-	var left atomic.Int64
-	left.Store(int64(n))
-	var wg sync.WaitGroup
-	start := time.Now()
-	for range writers {
-		wg.Go(func() {
-			for left.Add(-1) >= 0 {
-				if err := op(next.Add(1)); err != nil {
-					b.Error(err)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return time.Since(start)
-}
 
 // BenchmarkJournalPost posts invoices, each a new transaction ID, to the
 // PostgreSQL journal (a version, its head and the period index, under
@@ -102,8 +81,8 @@ func BenchmarkJournalPost(b *testing.B) {
 			b.ResetTimer()
 			for done := 0; done < b.N; done += sliceOps {
 				k := min(sliceOps, b.N-done)
-				posts += timeOps(b, writers, k, &n, post)
-				inserts += timeOps(b, writers, k, &n, insert)
+				posts += journaltest.TimeOps(b, writers, k, &n, post)
+				inserts += journaltest.TimeOps(b, writers, k, &n, insert)
 			}
 			b.ReportMetric(float64(posts.Nanoseconds())/float64(b.N), "ns/op")
 			b.ReportMetric(float64(inserts.Nanoseconds())/float64(b.N), "insert-ns/op")
@@ -147,8 +126,8 @@ func BenchmarkJournalUpdateMany(b *testing.B) {
 	var units, singles time.Duration
 	b.ResetTimer()
 	for range b.N {
-		units += timeOps(b, 1, 1, &next, unit)
-		singles += timeOps(b, 1, 1, &next, posts)
+		units += journaltest.TimeOps(b, 1, 1, &next, unit)
+		singles += journaltest.TimeOps(b, 1, 1, &next, posts)
 	}
 	b.ReportMetric(float64(units.Nanoseconds())/float64(b.N), "ns/op")
 	b.ReportMetric(float64(singles.Nanoseconds())/float64(b.N), "posts-ns/op")

@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/levytax/levy/journal/journaltest"
 )
 
 // BenchmarkJournalPostFigures posts invoices, each a new transaction ID,
@@ -54,8 +56,8 @@ func BenchmarkJournalPostFigures(b *testing.B) {
 			b.ResetTimer()
 			for done := 0; done < b.N; done += sliceOps {
 				k := min(sliceOps, b.N-done)
-				a += timeOps(b, writers, k, &n, with)
-				c += timeOps(b, writers, k, &n, without)
+				a += journaltest.TimeOps(b, writers, k, &n, with)
+				c += journaltest.TimeOps(b, writers, k, &n, without)
 			}
 			b.ReportMetric(float64(a.Nanoseconds())/float64(b.N), "ns/op")
 			b.ReportMetric(float64(c.Nanoseconds())/float64(b.N), "without-ns/op")
