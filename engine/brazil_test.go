@@ -298,14 +298,20 @@ func TestBrazilDIFALByDate(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s %s: %v", c.uf, c.date, err)
 		}
-		l := r.LineItems[0]
-		x := brTaxOf(l.Taxes, "ICMS-DIFAL", "BR-"+c.uf)
-		if x == nil || x.CalculatedTax.String() != c.tax || x.Taxable.String() != c.base {
-			t.Errorf("%s %s: DIFAL %+v, want %s on %s", c.uf, c.date, x, c.tax, c.base)
-		}
-		if _, ok := brParam(l.AssistedParameters, brDIFALNotChecked); ok != c.notChecked {
-			t.Errorf("%s %s: note of an unchecked base %v, want %v", c.uf, c.date, ok, c.notChecked)
-		}
+		checkDIFAL(t, c.uf, c.date, r.LineItems[0].Taxes, r.LineItems[0].AssistedParameters, c.tax, c.base, c.notChecked)
+	}
+}
+
+// checkDIFAL checks a line's DIFAL to uf on date: its tax and base, and
+// whether the line says that the state's base was not checked.
+func checkDIFAL(t *testing.T, uf, date string, taxes []wire.Tax, params []wire.AssistedParameter, tax, base string, notChecked bool) {
+	t.Helper()
+	x := brTaxOf(taxes, "ICMS-DIFAL", "BR-"+uf)
+	if x == nil || x.CalculatedTax.String() != tax || x.Taxable.String() != base {
+		t.Errorf("%s %s: DIFAL %+v, want %s on %s", uf, date, x, tax, base)
+	}
+	if _, ok := brParam(params, brDIFALNotChecked); ok != notChecked {
+		t.Errorf("%s %s: note of an unchecked base %v, want %v", uf, date, ok, notChecked)
 	}
 }
 
@@ -340,14 +346,7 @@ func TestBrazilDIFALNonContributorByDate(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s %s: %v", c.uf, c.date, err)
 		}
-		l := r.LineItems[0]
-		x := brTaxOf(l.Taxes, "ICMS-DIFAL", "BR-"+c.uf)
-		if x == nil || x.CalculatedTax.String() != c.tax || x.Taxable.String() != c.base {
-			t.Errorf("%s %s: DIFAL %+v, want %s on %s", c.uf, c.date, x, c.tax, c.base)
-		}
-		if _, ok := brParam(l.AssistedParameters, brDIFALNotChecked); ok != c.notChecked {
-			t.Errorf("%s %s: note of an unchecked base %v, want %v", c.uf, c.date, ok, c.notChecked)
-		}
+		checkDIFAL(t, c.uf, c.date, r.LineItems[0].Taxes, r.LineItems[0].AssistedParameters, c.tax, c.base, c.notChecked)
 	}
 }
 

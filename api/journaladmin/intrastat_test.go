@@ -4,17 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/api/oauth"
-	"github.com/levytax/levy/auth"
 	"github.com/levytax/levy/auth/authtest"
-	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
@@ -43,27 +39,10 @@ const intrastatInvoice = `{"saleMessageType": "INVOICE", "transactionType": "SAL
 // parameter is answered 400 naming it, and another tenant 403.
 func TestIntrastatRoute(t *testing.T) {
 	ctx := context.Background()
-	quiet := slog.New(slog.DiscardHandler)
-	store, err := badger.OpenJournal(ctx, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = store.Close() })
-	e, err := engine.New(ctx, engine.WithJournal(store), engine.WithLogger(quiet))
-	if err != nil {
-		t.Fatal(err)
-	}
-	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
-	tokens := oauth.New(iss, oauth.WithLogger(quiet))
-	opts := append([]api.Option{api.WithLogger(quiet), api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
-	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet, journaladmin.WithIntrastat(e.IntrastatCodes())).Mounts()...)
-	srv, err := api.New(e, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	s := &server{url: ts.URL, store: store, iss: iss}
+	s := newServerWith(t, func(_ journal.Store, e *engine.Engine, _ *slog.Logger) []journaladmin.Option {
+		return []journaladmin.Option{journaladmin.WithIntrastat(e.IntrastatCodes())}
+	})
+	store, iss := s.store, s.iss
 
 	acmeAPI := authtest.Token(t, iss, "acme", oauth.DefaultAudience)
 	acmeAdmin := authtest.Token(t, iss, "acme", oauth.DefaultAdminAudience)

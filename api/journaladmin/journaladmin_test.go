@@ -39,6 +39,19 @@ type server struct {
 
 func newServer(t *testing.T, limits ...journaladmin.ExportLimits) *server {
 	t.Helper()
+	return newServerWith(t, func(store journal.Store, _ *engine.Engine, log *slog.Logger) []journaladmin.Option {
+		var hopts []journaladmin.Option
+		for _, l := range limits {
+			hopts = append(hopts, journaladmin.WithExporter(journaladmin.NewExporter(store, l, log)))
+		}
+		return hopts
+	})
+}
+
+// newServerWith is newServer with the handler's options that with makes
+// from the journal, the engine and the logger.
+func newServerWith(t *testing.T, with func(journal.Store, *engine.Engine, *slog.Logger) []journaladmin.Option) *server {
+	t.Helper()
 	ctx := context.Background()
 	quiet := slog.New(slog.DiscardHandler)
 	store, err := badger.OpenJournal(ctx, t.TempDir())
@@ -53,11 +66,7 @@ func newServer(t *testing.T, limits ...journaladmin.ExportLimits) *server {
 	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
 	tokens := oauth.New(iss, oauth.WithLogger(quiet))
 	opts := append([]api.Option{api.WithLogger(quiet), api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
-	var hopts []journaladmin.Option
-	for _, l := range limits {
-		hopts = append(hopts, journaladmin.WithExporter(journaladmin.NewExporter(store, l, quiet)))
-	}
-	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet, hopts...).Mounts()...)
+	opts = append(opts, journaladmin.New(store, tokens.AdminAuthenticator(), quiet, with(store, e, quiet)...).Mounts()...)
 	srv, err := api.New(e, opts...)
 	if err != nil {
 		t.Fatal(err)
