@@ -125,9 +125,8 @@ func (c *calc) commsTaxes(l *line, amount decimal.Decimal) {
 		return
 	}
 	shares := c.revenueShares(amount, entries)
-	// The lines that a fee with a limit per account has been charged on
-	// so far, by the fee's row: the line's line types are one account.
-	var charged map[*data.CommsTax]decimal.Decimal
+	// The line's line types are one account.
+	acct := accountLines{}
 	for i, e := range entries {
 		lt := cc.types[strings.ToUpper(strings.TrimSpace(e.value))]
 		if lt == nil {
@@ -135,7 +134,7 @@ func (c *calc) commsTaxes(l *line, amount decimal.Decimal) {
 			continue
 		}
 		c.usfTax(l, at, cc, lt, e, shares[i])
-		charged = c.lineTypeTaxes(l, at, cc, lt, e, shares[i], charged)
+		c.lineTypeTaxes(l, at, cc, lt, e, shares[i], acct)
 	}
 }
 
@@ -195,13 +194,10 @@ func (c *calc) usfTax(l *line, at *place, cc *commsContent, lt *data.CommsLineTy
 
 // lineTypeTaxes appends the federal excise tax and the 911 fees of one
 // line type, and notes the 911 fee of a state the dataset lacks.
-//
-// A per-line fee with a limit of lines per account (South Dakota's 911
-// fee: at most 100) is charged on the lines of the entry that the limit
-// leaves, after those of the line's earlier entries: charged counts them,
-// and lineTypeTaxes returns it, made when needed.
+// A per-line fee is charged on the lines of the entry that the fee's
+// limit of lines per account leaves (acct).
 func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.CommsLineType, e commsEntry, share decimal.Decimal,
-	charged map[*data.CommsTax]decimal.Decimal) map[*data.CommsTax]decimal.Decimal {
+	acct accountLines) {
 	state := at.subdivision // "US-AL"
 	fee911 := false
 	for i := range cc.taxes {
@@ -227,18 +223,10 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			}
 			fee911 = true
 			amount := t.Amount
-			units, reason := e.count, t.Citation
-			if t.MaxLines > 0 {
-				if charged == nil {
-					charged = map[*data.CommsTax]decimal.Decimal{}
-				}
-				left := decimal.NewFromInt(int64(t.MaxLines)).Sub(charged[t])
-				if units.GreaterThan(left) {
-					units = decimal.Max(left, decimal.Zero)
-					reason += "; charged on " + units.String() + " of the entry's " + e.count.String() + " lines, the account's limit being " +
-						strconv.Itoa(t.MaxLines)
-				}
-				charged[t] = charged[t].Add(units)
+			units, reason := acct.take(t, e.count), t.Citation
+			if !units.Equal(e.count) {
+				reason += "; charged on " + units.String() + " of the entry's " + e.count.String() + " lines, the account's limit being " +
+					strconv.Itoa(t.MaxLines)
 			}
 			x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(e911Imposition), impType: e911Imposition,
 				ruleID: strings.ToLower(state) + "-911-fee-" + periodKey(t.Period), base: share, perUnit: &amount, units: units,
@@ -253,7 +241,23 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			note: state + " " + e911Imposition + " on " + lt.Value + " lines: Levy has no content for the 911 fees of " + state +
 				" on " + dateString(l.date) + " (data/COMMUNICATIONS.md); Levy does not compute them"})
 	}
-	return charged
+}
+
+// accountLines counts the lines of one account (a line's line types)
+// that each fee with a limit of lines per account (South Dakota's 911
+// fee: at most 100) has been charged on.
+type accountLines map[*data.CommsTax]decimal.Decimal
+
+// take returns how many of n more lines fee t is charged on: all of
+// them, or what its limit leaves.
+func (a accountLines) take(t *data.CommsTax, n decimal.Decimal) decimal.Decimal {
+	if t.MaxLines <= 0 {
+		return n
+	}
+	left := decimal.Max(decimal.NewFromInt(int64(t.MaxLines)).Sub(a[t]), decimal.Zero)
+	n = decimal.Min(n, left)
+	a[t] = a[t].Add(n)
+	return n
 }
 
 // usfFactor returns the factor of the quarter of d, nil when none is
