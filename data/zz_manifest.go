@@ -10,7 +10,7 @@ var fileDigests = map[string]string{
 	"bin.lvd":           "9656529984a7adc77ea5f2e36224e64510b93fefce35152a84b9fbba5be41a15",
 	"brazil.lvd":        "5e151ed4f1236f304048efa54ecf7e991fcde766c31d587c3142f9a22c5b60da",
 	"codes.lvd":         "0c2f38c1709cf38c5e318d474cfa6cca603a08a16782c3c2bf03cce2b951cf94",
-	"comms.lvd":         "3b9f75ddb132f2aa65d4ea1fc7b7df28dbfb22520f187675f5f1900d02d06c95",
+	"comms.lvd":         "fd09c033803d8683bc354fd4538ac3dcf0cb0a58f6203079805ee05b8f14dba5",
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",

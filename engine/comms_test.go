@@ -187,9 +187,13 @@ func telecomSaleIn(date, city, state, zip string, types ...wire.LineTypeSet) *wi
 // mobile and exchange lines but not VoIP, North Carolina's charge cut from
 // 65 to 55 cents on July 1 2023, South Dakota's $2.00 since July 2024 and
 // nothing known before it, and California's 30 cents of 2020 on a VoIP
-// line with nothing known for later years, and Utah's two charges on each
+// line with nothing known for later years, Utah's two charges on each
 // access line (73 + 25 cents) from January 1 2025, a VoIP line too, with
-// nothing known before it.
+// nothing known before it, and the fees on wireless lines alone of states
+// whose landline fees are local: Kentucky's 70 cents since August 15 1998,
+// Oklahoma's $1.25 (VoIP too) since November 1 2023 and Ohio's 40 cents,
+// then 25 cents from October 1 2025 (VoIP too), each landline there
+// saying its fee is not computed.
 func TestComms911StatewideFees(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -291,12 +295,66 @@ func TestComms911StatewideFees(t *testing.T) {
 	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-UT") {
 		t.Errorf("Utah December 2024: fees %+v, params %+v, want none and said", got, params)
 	}
+
+	// Kentucky: 70 cents on each wireless line since August 15 1998; its
+	// landline fees are local, so the landline says Levy has none.
+	got, params = fees(telecomSaleIn("2026-02-15", "Louisville", "KY", "40202"))
+	if len(got) != 1 || got[0].CalculatedTax.String() != "1.40" || got[0].Jurisdiction.JurisdictionID != "US-KY" ||
+		!strings.Contains(got[0].CalculationRuleID.Value, "us-ky-911-fee") {
+		t.Errorf("Kentucky 911 fees %+v, want 1.40 for two wireless lines only", got)
+	}
+	if notComputed(params, "lineItems[0].lineTypes[0].value", "US-KY") || !notComputed(params, "lineItems[0].lineTypes[1].value", "US-KY") {
+		t.Errorf("Kentucky: the wireless lines must be computed and the landline said not computed: %+v", params)
+	}
+	got, params = fees(telecomSaleIn("1998-08-14", "Louisville", "KY", "40202"))
+	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-KY") {
+		t.Errorf("Kentucky before August 15 1998: fees %+v, params %+v, want none and said", got, params)
+	}
+
+	// Oklahoma: $1.25 on wireless and VoIP lines from November 1 2023; the
+	// landline is not known and says so.
+	got, params = fees(telecomSaleIn("2026-02-15", "Oklahoma City", "OK", "73102"))
+	if len(got) != 1 || got[0].CalculatedTax.String() != "2.50" || got[0].Jurisdiction.JurisdictionID != "US-OK" {
+		t.Errorf("Oklahoma 911 fees %+v, want 2.50 for two wireless lines only", got)
+	}
+	if !notComputed(params, "lineItems[0].lineTypes[1].value", "US-OK") {
+		t.Errorf("an Oklahoma landline does not say its 911 fee is not computed: %+v", params)
+	}
+	if got, _ := fees(telecomSaleIn("2026-02-15", "Oklahoma City", "OK", "73102", voip)); len(got) != 1 || got[0].CalculatedTax.String() != "1.25" {
+		t.Errorf("Oklahoma 911 fee on a VoIP line %+v, want 1.25", got)
+	}
+	got, params = fees(telecomSaleIn("2023-10-31", "Oklahoma City", "OK", "73102"))
+	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-OK") {
+		t.Errorf("Oklahoma October 2023: fees %+v, params %+v, want none and said", got, params)
+	}
+
+	// Ohio: the next generation 9-1-1 access fee, 40 cents from January 2
+	// 2024 and 25 cents from October 1 2025, on wireless and VoIP lines; the
+	// county wireline charges are not known, and before 2024 nothing is.
+	got, params = fees(telecomSaleIn("2024-06-01", "Columbus", "OH", "43215"))
+	if len(got) != 1 || got[0].CalculatedTax.String() != "0.80" || got[0].Jurisdiction.JurisdictionID != "US-OH" {
+		t.Errorf("Ohio 2024 911 fees %+v, want 0.80 for two wireless lines only", got)
+	}
+	if !notComputed(params, "lineItems[0].lineTypes[1].value", "US-OH") {
+		t.Errorf("an Ohio landline does not say its 911 fee is not computed: %+v", params)
+	}
+	if got, _ := fees(telecomSaleIn("2025-10-01", "Columbus", "OH", "43215")); len(got) != 1 || got[0].CalculatedTax.String() != "0.50" {
+		t.Errorf("Ohio October 2025 911 fees %+v, want 0.50 for two wireless lines at 0.25", got)
+	}
+	if got, _ := fees(telecomSaleIn("2025-09-30", "Columbus", "OH", "43215", voip)); len(got) != 1 || got[0].CalculatedTax.String() != "0.40" {
+		t.Errorf("Ohio September 2025 911 fee on a VoIP line %+v, want 0.40", got)
+	}
+	got, params = fees(telecomSaleIn("2023-12-31", "Columbus", "OH", "43215"))
+	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-OH") {
+		t.Errorf("Ohio December 2023: fees %+v, params %+v, want none and said", got, params)
+	}
 }
 
 // TestComms911LinesPerAccount checks South Dakota's limit of 100 lines
 // an account: 150 wireless lines are charged as 100, and of 60 wireless
 // and 60 landlines the landlines are charged as the 40 the wireless
-// lines leave.
+// lines leave; and Ohio's limit of 100 VoIP channels, which leaves its
+// wireless numbers uncounted.
 func TestComms911LinesPerAccount(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -315,8 +373,19 @@ func TestComms911LinesPerAccount(t *testing.T) {
 	if len(got) != 2 || got[0].CalculatedTax.String() != "120.00" || got[1].CalculatedTax.String() != "80.00" {
 		t.Errorf("60 wireless and 60 landlines: %+v, want 120.00 and 80.00", got)
 	}
+	// Ohio's fee on VoIP channels stops at 100 channels; on wireless
+	// numbers it has no limit.
+	resp, err := e.Sale(ctx, telecomSaleIn("2024-06-01", "Columbus", "OH", "43215",
+		wire.LineTypeSet{Value: "VOIP", Count: amt("150")}, wire.LineTypeSet{Value: "WIRELESS", Count: amt("150")}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := byImposition(resp.LineItems[0].Taxes)[e911Imposition]; len(got) != 2 || got[0].CalculatedTax.String() != "40.00" ||
+		got[1].CalculatedTax.String() != "60.00" {
+		t.Errorf("150 Ohio VoIP channels and 150 wireless numbers: %+v, want 100 channels at 0.40 and 150 numbers at 0.40", got)
+	}
 	// Alabama's fee has no limit.
-	resp, err := e.Sale(ctx, telecomSaleIn("2026-02-15", "Birmingham", "AL", "35203", wire.LineTypeSet{Value: "WIRELESS", Count: amt("150")}))
+	resp, err = e.Sale(ctx, telecomSaleIn("2026-02-15", "Birmingham", "AL", "35203", wire.LineTypeSet{Value: "WIRELESS", Count: amt("150")}))
 	if err != nil {
 		t.Fatal(err)
 	}
