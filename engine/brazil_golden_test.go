@@ -320,6 +320,35 @@ func TestBrazilGoldenFigures(t *testing.T) {
 			},
 		},
 		{
+			// The same notebook sold from SP to a non-contributor consumer in Rio
+			// de Janeiro on 2025-06-01. RJ computes the DIFAL of a document issued
+			// at the interstate rate by the double base (SEFAZ-RJ's DIFAL FAQ,
+			// difal.csv, from 2022-04-01): CFOP 6108.
+			//   ICMS to SP at the interstate 12% (SP to RJ): 1,000.00 x 12% = 120.00.
+			//   RJ's 20% (Lei 10.253/2023, from 2024-03-20) and FECP 2% (LC 210/2023),
+			//   the FECP inside the gross-up as the FAQ's "ALQ interna" holds it:
+			//     base (1,000.00 - 120.00) / (1 - 20% - 2%) = 880.00 / 0.78 = 1,128.205 -> 1,128.21;
+			//     DIFAL 1,128.21 x 20% = 225.642 -> 225.64, less the origin's 120.00 = 105.64;
+			//     FECP 1,128.21 x 2% = 22.5642 -> 22.56
+			//     (the FAQ's formula with 22%: 1,128.205 x 22% - 120.00 = 128.21, the two above
+			//     128.20 by their rounding; the single base would give 1,000.00 x 8% = 80.00 and 20.00).
+			//   PIS/COFINS on 1,000.00 - 120.00 = 880.00: PIS 14.52, COFINS 66.88.
+			//   No CBS or IBS in 2025.
+			//   Taxes in the price: 120.00 + 105.64 + 22.56 + 14.52 + 66.88 = 329.60; net 670.40.
+			file: "testdata/golden/sale-br-sp-to-rj-non-contributor-difal-double.response.json",
+			sub:  "670.40", tax: "329.60", total: "1000.00",
+			lines: map[string][3]string{"home-notebook": {"670.40", "329.60", "6108"}},
+			figs: []brFig{
+				{line: "home-notebook", imp: "ICMS", jur: "BR-SP", taxable: "1000.00", rate: "0.12", tax: "120.00", cst: "00"},
+				{line: "home-notebook", imp: "ICMS-DIFAL", jur: "BR-RJ", taxable: "1128.21", rate: "0.2", tax: "105.64", cst: "00"},
+				{line: "home-notebook", imp: "ICMS-FCP", jur: "BR-RJ", taxable: "1128.21", rate: "0.02", tax: "22.56", cst: "00"},
+				{line: "home-notebook", imp: "PIS", jur: "BR", taxable: "880.00", rate: "0.0165", tax: "14.52", cst: "01"},
+				{line: "home-notebook", imp: "COFINS", jur: "BR", taxable: "880.00", rate: "0.076", tax: "66.88", cst: "01"},
+				{line: "home-notebook", imp: "CBS", jur: "BR", noRecord: true},
+				{line: "home-notebook", imp: "IBS", jur: "BR-RJ", noRecord: true},
+			},
+		},
+		{
 			// An industrial seller in Jundiaí (SP) sells its own notebooks (NCM
 			// 8471.30.12, TIPI 15%) in São Paulo: CFOP 5101.
 			//   To a contributor, 2,000.00 with 100.00 of freight:

@@ -275,7 +275,8 @@ func TestBrazilPurchaseOrder(t *testing.T) {
 //
 // MS has no base known before 2023-04-01 (single, and the line says so)
 // and the double one from that day; MT used the single base until its
-// double one took effect on 2024-03-28.
+// double one took effect on 2024-03-28; RR's double base and RJ's single
+// one hold from the days difal.csv gives them.
 func TestBrazilDIFALByDate(t *testing.T) {
 	e := testEngine(t)
 	for _, c := range []struct {
@@ -286,6 +287,13 @@ func TestBrazilDIFALByDate(t *testing.T) {
 		{"MS", "Campo Grande", "2023-04-01", "138.55", "1288.55", false},
 		{"MT", "Cuiabá", "2024-03-27", "115.00", "1150.00", false},
 		{"MT", "Cuiabá", "2024-03-28", "138.55", "1288.55", false},
+		// RR 20% from 2023-03-30, its double base from that day (Lei
+		// 59/1993 arts. 11 IX and 12 I): (1,150.00 - 80.50) / 0.80 =
+		// 1,336.875 -> 1,336.88; x 20% = 267.376 -> 267.38 - 80.50 = 186.88.
+		{"RR", "Boa Vista", "2023-03-30", "186.88", "1336.88", false},
+		// RJ 20% from 2024-03-20 (12% from SP), its single base from that
+		// day (RICMS-RJ art. 4 VI): 1,150.00 x (20% - 12%) = 92.00.
+		{"RJ", "Rio de Janeiro", "2024-03-20", "92.00", "1150.00", false},
 	} {
 		req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
 			DocumentDate: civil.MustParse(c.date), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
@@ -320,7 +328,8 @@ func checkDIFAL(t *testing.T, uf, date string, taxes []wire.Tax, params []wire.A
 // (difal.csv): PB's DIFAL is not checked before 2020 (the single base, with
 // the note), double from 2020-01-01 (Lei 11.470/2019), single again from
 // 2022-05-31 (art. 13 XI-A); CE's single base is known from 2024-09-30
-// (Norma de Execução 4/2024) and not checked the day before.
+// (Norma de Execução 4/2024) and not checked the day before; RJ's double
+// base (SEFAZ-RJ's FAQ) on the days Levy knows RJ's rate.
 func TestBrazilDIFALNonContributorByDate(t *testing.T) {
 	e := testEngine(t)
 	for _, c := range []struct {
@@ -338,6 +347,12 @@ func TestBrazilDIFALNonContributorByDate(t *testing.T) {
 		// CE 20%: 1,000.00 x 13% = 130.00 either way; only the note differs.
 		{"CE", "Fortaleza", "2024-09-29", "130.00", "1000.00", true},
 		{"CE", "Fortaleza", "2024-09-30", "130.00", "1000.00", false},
+		// RJ 20% and its FECP 2% from 2024-03-20, 12% from SP, double base
+		// (SEFAZ-RJ's FAQ, from 2022-04-01): (1,000.00 - 120.00) / (1 - 20% - 2%)
+		// = 880.00 / 0.78 = 1,128.205 -> 1,128.21; x 20% = 225.642 -> 225.64
+		// - 120.00 = 105.64 (the single base would give 80.00).
+		{"RJ", "Rio de Janeiro", "2024-03-20", "105.64", "1128.21", false},
+		{"RJ", "Rio de Janeiro", "2026-01-01", "105.64", "1128.21", false},
 	} {
 		req := brSale(brTo(c.city, c.uf))
 		req.DocumentDate = civil.MustParse(c.date)

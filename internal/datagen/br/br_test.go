@@ -77,8 +77,27 @@ func TestBuild(t *testing.T) {
 		{"RO", "2024-01-12", true, "single", "2024-01-12"},
 		{"SE", "2023-04-01", true, "double", "2023-04-01"},
 		{"TO", "2023-04-01", true, "double", "2023-04-01"},
-		{"RJ", "2026-01-01", false, "not checked", ""},
+		// Round three: PR's single contributor base from Lei 15.342/2006
+		// until Lei 20.949/2021 took its place (not checked since); RR's
+		// double one; RJ's double non-contributor base (SEFAZ-RJ's FAQ)
+		// and single contributor one (RICMS-RJ art. 4 VI). DF stays not
+		// checked.
+		{"PR", "2007-03-22", true, "not checked", ""},
+		{"PR", "2007-03-23", true, "single", "2007-03-23"},
+		{"PR", "2022-03-31", true, "single", "2007-03-23"},
+		{"PR", "2022-04-01", true, "not checked", "2022-04-01"},
+		{"PR", "2026-01-01", false, "not checked", ""},
+		{"RR", "2023-03-29", true, "not checked", ""},
+		{"RR", "2023-03-30", true, "double", "2023-03-30"},
+		{"RJ", "2022-03-31", false, "not checked", ""},
+		{"RJ", "2022-04-01", false, "double", "2022-04-01"},
+		{"RJ", "2026-01-01", false, "double", "2022-04-01"},
+		{"RJ", "2024-03-19", true, "not checked", ""},
+		{"RJ", "2024-03-20", true, "single", "2024-03-20"},
 		{"DF", "2026-01-01", true, "not checked", ""},
+		{"DF", "2026-01-01", false, "not checked", ""},
+		{"AP", "2026-01-01", true, "not checked", ""},
+		{"AL", "2026-01-01", true, "not checked", ""},
 	} {
 		s, _ := b.State(c.uf)
 		m := s.DIFALOn(civil.MustParse(c.day), c.contrib)
@@ -99,6 +118,15 @@ func TestBuild(t *testing.T) {
 	// methods, two contributor ones.
 	if s, _ := b.State("PB"); len(s.DIFAL) != 3 || len(s.DIFALContributor) != 2 {
 		t.Errorf("PB: %d and %d methods, want 3 and 2", len(s.DIFAL), len(s.DIFALContributor))
+	}
+	// RJ's 2024 row repeats its non-contributor base and its 2022 row
+	// its unchecked contributor one: two methods each. PR's contributor
+	// base goes not checked, single, not checked again.
+	if s, _ := b.State("RJ"); len(s.DIFAL) != 2 || len(s.DIFALContributor) != 2 {
+		t.Errorf("RJ: %d and %d methods, want 2 and 2", len(s.DIFAL), len(s.DIFALContributor))
+	}
+	if s, _ := b.State("PR"); len(s.DIFAL) != 1 || len(s.DIFALContributor) != 3 {
+		t.Errorf("PR: %d and %d methods, want 1 and 3", len(s.DIFAL), len(s.DIFALContributor))
 	}
 	if s, _ := b.State("RJ"); !s.FCP.Value.Equal(decimal.RequireFromString("0.02")) {
 		t.Errorf("RJ FCP %s", s.FCP.Value)
