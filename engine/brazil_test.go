@@ -326,9 +326,10 @@ func checkDIFAL(t *testing.T, uf, date string, taxes []wire.Tax, params []wire.A
 // TestBrazilDIFALNonContributorByDate sells 1,000.00 of notebooks from SP
 // to non-contributors in PB and CE on the days around their bases' changes
 // (difal.csv): PB's DIFAL is not checked before 2020 (the single base, with
-// the note), double from 2020-01-01 (Lei 11.470/2019), single again from
-// 2022-05-31 (art. 13 XI-A); CE's single base is known from 2024-09-30
-// (Norma de Execução 4/2024) and not checked the day before; RJ's double
+// the note), double from 2020-01-01 (Lei 11.470/2019) and after 2022-05-31
+// (art. 13 XI-A: one base with PB's rate inside, the same DIFAL); CE's base
+// is known from 2024-09-30 (Norma de Execução 4/2024, whose example the
+// double base gives) and not checked the day before; RJ's double
 // base (SEFAZ-RJ's FAQ) on the days Levy knows RJ's rate.
 func TestBrazilDIFALNonContributorByDate(t *testing.T) {
 	e := testEngine(t)
@@ -340,13 +341,18 @@ func TestBrazilDIFALNonContributorByDate(t *testing.T) {
 		{"PB", "João Pessoa", "2019-12-31", "110.00", "1000.00", true},
 		// Double: (1,000.00 - 70.00) / 0.82 = 1,134.15; x 18% = 204.15 - 70.00 = 134.15.
 		{"PB", "João Pessoa", "2020-01-01", "134.15", "1134.15", false},
+		// From 2022-05-31 PB's law speaks of one base with PB's rate inside:
+		// on the operation's value that is the same DIFAL as the double base.
 		{"PB", "João Pessoa", "2022-05-30", "134.15", "1134.15", false},
-		{"PB", "João Pessoa", "2022-05-31", "110.00", "1000.00", false},
-		// PB 20% from 2024: 1,000.00 x 13% = 130.00.
-		{"PB", "João Pessoa", "2024-01-01", "130.00", "1000.00", false},
-		// CE 20%: 1,000.00 x 13% = 130.00 either way; only the note differs.
+		{"PB", "João Pessoa", "2022-05-31", "134.15", "1134.15", false},
+		// PB 20% from 2024: (1,000.00 - 70.00) / 0.80 = 1,162.50; x 20% =
+		// 232.50 - 70.00 = 162.50 (= 1,000.00 / 0.80 x 13%).
+		{"PB", "João Pessoa", "2024-01-01", "162.50", "1162.50", false},
+		// CE 20%: not checked before 2024-09-30, the single base 1,000.00 x
+		// 13% = 130.00; from then CE's own example, 1,000.00 / 0.80 = 1,250.00
+		// x 13% = 162.50, which the double base gives.
 		{"CE", "Fortaleza", "2024-09-29", "130.00", "1000.00", true},
-		{"CE", "Fortaleza", "2024-09-30", "130.00", "1000.00", false},
+		{"CE", "Fortaleza", "2024-09-30", "162.50", "1162.50", false},
 		// RJ 20% and its FECP 2% from 2024-03-20, 12% from SP, double base
 		// (SEFAZ-RJ's FAQ, from 2022-04-01): (1,000.00 - 120.00) / (1 - 20% - 2%)
 		// = 880.00 / 0.78 = 1,128.205 -> 1,128.21; x 20% = 225.642 -> 225.64
