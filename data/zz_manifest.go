@@ -16,7 +16,7 @@ var fileDigests = map[string]string{
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
 	"jurisdictions.lvd": "ca2c29d607144ce4e3049f3f4c74c5990c513ea3d17cc9413ca1914487b700ec",
 	"local.lvd":         "b10ecc0b653a8124bc5531688e222567b43134e034a31a45b2628b1a002995e8",
-	"nexus.lvd":         "ab7652dbf4a450c11290165ef440b31b4e4662c0adf6369b0efb65decfe9cb2f",
+	"nexus.lvd":         "f9ccadbcd655faeba315703ac26a6f936d0293fa2e7e360cc782c9f01630d11c",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
 	"taxability.lvd":    "3fe8ae2635bd467af3d83ec5e7aee4193726dec6f8c3c9dc8b6f1152d4a3928f",
 }
