@@ -295,8 +295,9 @@ func TestBrazilGoldenFigures(t *testing.T) {
 		{
 			// The same notebook sold from SP to a non-contributor consumer in João
 			// Pessoa on 2021-06-01, when PB computed the DIFAL of every final
-			// consumer on the double base (Lei 11.470/2019, from 2020-01-01, until
-			// art. 13 XI-A of 2022-05-31; difal.csv): CFOP 6108.
+			// consumer on the double base (Lei 11.470/2019, from 2020-01-01; from
+			// 2022-05-31 art. 13 XI-A's one base with PB's rate inside gives the
+			// same DIFAL; difal.csv): CFOP 6108.
 			//   ICMS to SP at the interstate 7%: 1,000.00 x 7% = 70.00.
 			//   DIFAL to PB, double base, PB's 18% (Lei 10.507/2015, icms-history.csv):
 			//     base (1,000.00 - 70.00) / (1 - 18%) = 930.00 / 0.82 = 1,134.146 -> 1,134.15;
