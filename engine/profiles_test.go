@@ -511,12 +511,15 @@ func TestProfileStoreFailure(t *testing.T) {
 	}
 }
 
+// raceEnabled is set by race_test.go under the race detector.
+var raceEnabled bool
+
 // TestProfileAllocations: an engine whose tenant has an empty profile
 // allocates, for the usual one-line quotation, what an engine without
 // profiles does; BenchmarkQuotation1 measures the latter.
 func TestProfileAllocations(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures allocations")
+	if testing.Short() || raceEnabled {
+		t.Skip("measures allocations (not under -short or -race)")
 	}
 	ctx := context.Background()
 	plain := testEngine(t)
