@@ -36,6 +36,10 @@ type exchange struct {
 	route    string
 	status   int
 	fault    error // the error behind a 500, for the log
+	// query are the query parameters the route declares, which Guard
+	// holds the request to when strictQuery is set (admin operations).
+	query       []string
+	strictQuery bool
 }
 
 type exchangeKey struct{}

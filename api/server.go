@@ -101,8 +101,11 @@ type Server struct {
 	handler http.Handler
 	// routeLimits are the body limits of the routes that accept less than
 	// limit, by pattern; metricsHere says whether Handler serves /metrics.
-	routeLimits  map[string]int64
-	metricsHere  bool
+	routeLimits map[string]int64
+	metricsHere bool
+	// adminQuery are the query parameters each admin operation declares,
+	// by pattern: Guard refuses any other once the caller is known.
+	adminQuery   map[string][]string
 	metricsAlone http.Handler // /metrics alone, for another listener
 	// served lists the pattern of every operation the server mounts,
 	// "POST /api/v2/supplies", in the order they were mounted.
@@ -308,6 +311,18 @@ func (s *Server) describe(table []Route, mounts []mount) error {
 		}
 		ids[m.op.ID] = m.pattern
 		s.documented = append(s.documented, *m.op)
+		if m.op.Tag == AdminTag {
+			if s.adminQuery == nil {
+				s.adminQuery = map[string][]string{}
+			}
+			names := []string{}
+			for _, p := range m.op.Params {
+				if p.In == "query" {
+					names = append(names, p.Name)
+				}
+			}
+			s.adminQuery[m.pattern] = names
+		}
 	}
 	return nil
 }
@@ -400,13 +415,22 @@ func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
 // with the principal's tenant in the request's context (Authenticate),
 // and answers the error of a request that a refuses (401 or 403) without
 // running next. With a nil a, every request belongs to
-// levy.DefaultTenant.
+// levy.DefaultTenant. On an admin operation it then refuses, 400 naming
+// it, a query parameter that the operation does not declare, so that no
+// admin route passes over a parameter, such as another tenant's name,
+// that it does not read.
 func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r, err := Authenticate(r, a)
 		if err != nil {
 			WriteError(w, r, err)
 			return
+		}
+		if x := exchangeOf(r.Context()); x.strictQuery && r.URL.RawQuery != "" {
+			if err := CheckQuery(r.URL.Query(), x.query...); err != nil {
+				WriteError(w, r, err)
+				return
+			}
 		}
 		next(w, r)
 	})
@@ -424,8 +448,11 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 		limit = n
 	}
 	params := pathParams(pattern)
+	query, strict := s.adminQuery[pattern]
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		exchangeOf(r.Context()).route = pattern
+		x := exchangeOf(r.Context())
+		x.route = pattern
+		x.query, x.strictQuery = query, strict
 		if r.ContentLength > limit {
 			s.fail(w, r, &levy.Error{Code: levy.ETooLarge, Field: "Content-Length",
 				Message: fmt.Sprintf("the request body of %d bytes is larger than the limit of %d bytes of this route", r.ContentLength, limit)})

@@ -1,0 +1,198 @@
+package cli
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// adminOperation is one method on one path of the served OpenAPI
+// document, with its path template ({code}, {number}, ...).
+type adminOperation struct{ method, path string }
+
+// adminOperations returns every operation under /admin/ that the server's
+// OpenAPI document describes, in order.
+func adminOperations(t *testing.T, c consoleClient) []adminOperation {
+	t.Helper()
+	var doc struct {
+		Paths map[string]map[string]json.RawMessage `json:"paths"`
+	}
+	c.must(http.StatusOK, "GET", "/api/v2/openapi.json", "", "", nil, &doc)
+	var ops []adminOperation
+	for path, methods := range doc.Paths {
+		if !strings.HasPrefix(path, "/admin/") {
+			continue
+		}
+		for m := range methods {
+			switch m {
+			case "get", "post", "put", "patch", "delete":
+				ops = append(ops, adminOperation{strings.ToUpper(m), path})
+			}
+		}
+	}
+	slices.SortFunc(ops, func(a, b adminOperation) int { return strings.Compare(a.path+" "+a.method, b.path+" "+b.method) })
+	return ops
+}
+
+// TestEveryAdminRouteRefusesAnotherTenant walks every admin operation of
+// the served OpenAPI document, so that a route added later is walked too,
+// with acme's admin token, twice: naming beta (the query's tenant and the
+// body's), which must be answered 403; and with beta's record keys in the
+// path (IDOR), which may reach acme's own records but never beta's. No
+// answer carries beta's records, none is a 5xx, and beta's credentials,
+// dead letters, journal and profile, and the shared signing keys, are as
+// they were.
+func TestEveryAdminRouteRefusesAnotherTenant(t *testing.T) {
+	f := startTenants(t)
+	c := f.c
+	betaAdminTok := c.token(f.betaAdmin.ClientID, f.betaAdmin.ClientSecret, "levy://admin")
+
+	// beta's records, each with a mark that acme never sends.
+	const (
+		betaName    = "Beta Confidential Customer"
+		betaInvoice = "BETA-CONFIDENTIAL-INV"
+		betaPDF     = "%PDF-1.7\n% beta's confidential scan\n%%EOF\n"
+	)
+	const ctJSON = "application/json"
+	c.must(http.StatusCreated, "POST", "/admin/v1/profile/customers", betaAdminTok, ctJSON, []byte(`{"code":"B-1","name":"`+betaName+`"}`), nil)
+	c.must(http.StatusCreated, "POST", "/admin/v1/profile/customers/B-1/certificates", betaAdminTok, ctJSON,
+		[]byte(`{"number":"BTX-1","jurisdictions":["TX"],"reasonCode":"G","effectiveDate":"2026-01-01"}`), nil)
+	c.must(http.StatusOK, "PUT", "/admin/v1/profile/customers/B-1/certificates/BTX-1/document", betaAdminTok, "application/pdf", []byte(betaPDF), nil)
+	c.must(http.StatusCreated, "POST", "/admin/v1/profile/registrations", betaAdminTok, ctJSON, []byte(`{"jurisdiction":"TX","number":"32099999999"}`), nil)
+	c.must(http.StatusCreated, "POST", "/admin/v1/profile/products", betaAdminTok, ctJSON, []byte(`{"code":"BETA-SKU","class":"SAAS"}`), nil)
+	c.must(http.StatusOK, "PUT", "/admin/v1/profile/franchises/BETA-AREA/Beta%20Fee", betaAdminTok, ctJSON,
+		[]byte(`{"rate":"0.03","jurisdiction":"US-1714000","effectiveDate":"2026-01-01","source":"beta's agreement"}`), nil)
+	c.must(http.StatusOK, "PUT", "/admin/v1/profile/policy", betaAdminTok, ctJSON, []byte(`{"expiryNoticeDays":45}`), nil)
+	c.must(http.StatusOK, "POST", "/api/v2/supplies", f.betaAPITok, ctJSON, []byte(`{"saleMessageType":"INVOICE",
+		"transactionType":"SALE","documentDate":"2026-06-01","transactionId":"`+betaInvoice+`",
+		"seller":{"physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+		"customer":{"destination":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100}]}`), nil)
+	scan := sha256.Sum256([]byte(betaPDF))
+
+	// What beta has, as the operator reads it.
+	state := func() string {
+		var b strings.Builder
+		for _, path := range []string{"/admin/v1/clients?tenant=beta", "/admin/v1/einvoicing/dead-letters?tenant=beta",
+			"/admin/v1/journal/export?tenant=beta", "/admin/v1/journal/report?tenant=beta", "/admin/v1/profile/export?tenant=beta",
+			"/admin/v1/profile/policy?tenant=beta", "/admin/v1/keys"} {
+			st, out := c.do("GET", path, f.opTok, "", nil)
+			if st != http.StatusOK {
+				t.Fatalf("GET %s as the operator: %d %s", path, st, out)
+			}
+			b.WriteString(path + "\n" + dropMeta(out) + "\n")
+		}
+		return b.String()
+	}
+	before := state()
+	if !strings.Contains(before, betaName) || !strings.Contains(before, betaInvoice) {
+		t.Fatalf("beta's records are not where the walk looks:\n%s", before)
+	}
+	marks := []string{betaName, betaInvoice, "beta's confidential scan", "beta's agreement", f.betaAPI.ClientID, f.betaDocs}
+
+	// beta's keys, by the names the paths give them.
+	keys := map[string]string{
+		"id": f.betaAPI.ClientID, "eventId": f.betaDeadLetter, "kid": "no-such-key",
+		"code": "B-1", "number": "BTX-1", "sha256": hex.EncodeToString(scan[:]), "kind": "customers",
+		"jurisdiction": "TX", "codeType": "SKU", "areaId": "BETA-AREA", "name": "Beta Fee",
+	}
+	bodies := map[string]struct{ ctype, body string }{
+		"POST /admin/v1/clients":                                                {ctJSON, `{"audiences":["levy://admin"],"activeNow":true}`},
+		"POST /admin/v1/profile/customers":                                      {ctJSON, `{"code":"A-NEW","name":"made by acme"}`},
+		"PUT /admin/v1/profile/customers/{code}":                                {ctJSON, `{"name":"changed by acme"}`},
+		"POST /admin/v1/profile/customers/{code}/certificates":                  {ctJSON, `{"number":"A-9","jurisdictions":["TX"],"reasonCode":"G","effectiveDate":"2026-01-01"}`},
+		"PUT /admin/v1/profile/customers/{code}/certificates/{number}":          {ctJSON, `{"jurisdictions":["CA"],"reasonCode":"G","effectiveDate":"2020-01-01"}`},
+		"PUT /admin/v1/profile/customers/{code}/certificates/{number}/document": {"application/pdf", "%PDF-1.7\n% acme's\n%%EOF\n"},
+		"POST /admin/v1/profile/documents":                                      {"application/pdf", "%PDF-1.7\n% acme's\n%%EOF\n"},
+		"POST /admin/v1/profile/registrations":                                  {ctJSON, `{"jurisdiction":"CA","number":"9"}`},
+		"PUT /admin/v1/profile/registrations/{jurisdiction}/{number}":           {ctJSON, `{"physicalPresence":true}`},
+		"POST /admin/v1/profile/products":                                       {ctJSON, `{"code":"A-SKU","class":"GENERAL"}`},
+		"PUT /admin/v1/profile/products/{codeType}/{code}":                      {ctJSON, `{"class":"GENERAL"}`},
+		"POST /admin/v1/profile/franchises":                                     {ctJSON, `{"areaId":"BETA-AREA","name":"Beta Fee","rate":"0.09","jurisdiction":"US-1714000","effectiveDate":"2026-01-01","source":"acme"}`},
+		"PUT /admin/v1/profile/franchises/{areaId}/{name}":                      {ctJSON, `{"rate":"0.09","jurisdiction":"US-1714000","effectiveDate":"2026-01-01","source":"acme"}`},
+		"PUT /admin/v1/profile/policy":                                          {ctJSON, `{"expiryNoticeDays":1}`},
+		"POST /admin/v1/profile/import":                                         {ctJSON, `{"customers":[{"code":"B-1","name":"imported by acme"}]}`},
+		"POST /admin/v1/profile/import/files":                                   {"text/csv", "product_code,product_class\nBETA-SKU,GENERAL\n"},
+	}
+	// The code of a product path is its code type's: the registrations'
+	// number is beta's registration, not its certificate.
+	fill := func(op adminOperation) string {
+		path := op.path
+		if strings.HasPrefix(path, "/admin/v1/profile/products/") {
+			path = strings.Replace(path, "{code}", "BETA-SKU", 1)
+		}
+		if strings.HasPrefix(path, "/admin/v1/profile/registrations/") {
+			path = strings.Replace(path, "{number}", "32099999999", 1)
+		}
+		for k, v := range keys {
+			path = strings.ReplaceAll(path, "{"+k+"}", url.PathEscape(v))
+		}
+		if strings.Contains(path, "{") {
+			t.Fatalf("%s %s: a path parameter the walk does not know", op.method, op.path)
+		}
+		return path
+	}
+	withTenant := func(path, body string) (string, string) {
+		if strings.HasPrefix(body, "{") {
+			body = `{"tenant":"beta",` + strings.TrimPrefix(body, "{")
+		}
+		return path + "?tenant=beta", body
+	}
+
+	ops := adminOperations(t, c)
+	if len(ops) < 30 {
+		t.Fatalf("only %d admin operations in the OpenAPI document", len(ops))
+	}
+	for _, op := range ops {
+		b, ok := bodies[op.method+" "+op.path]
+		if !ok && op.method != "GET" && op.method != "DELETE" {
+			b = struct{ ctype, body string }{ctJSON, `{}`}
+		}
+		path := fill(op)
+		// Naming beta: refused, whatever the route.
+		named, body := withTenant(path, b.body)
+		st, out := c.do(op.method, named, f.acmeAdminTok, b.ctype, []byte(body))
+		if st != http.StatusForbidden && (st != http.StatusBadRequest || !strings.Contains(string(out), `"target":"tenant"`)) {
+			t.Errorf("%s %s with acme's admin token: %d, want 403, or 400 for a route without the parameter: %.300s", op.method, named, st, out)
+		}
+		checkNoMarks(t, op.method+" "+named, out, marks)
+		// beta's keys in acme's own tenant: acme's records or none.
+		st, out = c.do(op.method, path, f.acmeAdminTok, b.ctype, []byte(b.body))
+		if st >= 500 {
+			t.Errorf("%s %s with acme's admin token: %d: %.300s", op.method, path, st, out)
+		}
+		checkNoMarks(t, op.method+" "+path, out, marks)
+	}
+	if after := state(); after != before {
+		t.Errorf("acme's admin token changed beta's records or the keys:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+}
+
+// checkNoMarks fails when an answer to what ("METHOD path") carries one
+// of another tenant's marks that the request did not send itself (an
+// error may name the key it was given).
+func checkNoMarks(t *testing.T, what string, out []byte, marks []string) {
+	t.Helper()
+	for _, m := range marks {
+		if m != "" && !strings.Contains(what, m) && strings.Contains(string(out), m) {
+			t.Errorf("%s answered with another tenant's %q: %.300s", what, m, out)
+		}
+	}
+}
+
+// dropMeta returns a JSON answer without its meta member, whose times
+// change from one request to the next; other answers as they are.
+func dropMeta(out []byte) string {
+	var v map[string]json.RawMessage
+	if json.Unmarshal(out, &v) != nil {
+		return string(out)
+	}
+	delete(v, "meta")
+	b, _ := json.Marshal(v)
+	return string(b)
+}
