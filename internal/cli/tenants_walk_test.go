@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // adminOperation is one method on one path of the served OpenAPI
@@ -195,4 +196,128 @@ func dropMeta(out []byte) string {
 	delete(v, "meta")
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// TestEveryTenantRouteKeepsToItsTenant walks every operation of the
+// served OpenAPI document that takes a record's key (a transaction, an
+// e-invoice, a webhook connection), so that a route added later is walked
+// too, with acme's calculation token and beta's keys (IDOR): none answers
+// with beta's records or a 5xx, beta's e-invoice and connection are
+// answered 404 as unknown ones are, and beta's journal, e-invoice and
+// connection are as they were.
+func TestEveryTenantRouteKeepsToItsTenant(t *testing.T) {
+	f := startTenants(t)
+	c := f.c
+	const betaInvoice, betaMark = "BETA-WALK-INV", "BETA-CONFIDENTIAL-CUSTOMER"
+	c.must(http.StatusOK, "POST", "/api/v2/supplies", f.betaAPITok, "application/json", []byte(`{"saleMessageType":"INVOICE",
+		"transactionType":"SALE","documentDate":"2026-06-01","transactionId":"`+betaInvoice+`",
+		"seller":{"physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+		"customer":{"customerCode":{"value":"`+betaMark+`"},"destination":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100}]}`), nil)
+	state := func() string {
+		var b strings.Builder
+		for _, r := range []struct{ path, tok string }{
+			{"/admin/v1/journal/export?tenant=beta", f.opTok},
+			{"/api/v2/transaction-exists/" + betaInvoice, f.betaAPITok},
+			{"/einvoicing/v1/documents/" + f.betaDocs, f.betaAPITok},
+			{"/einvoicing/v1/documents/" + f.betaDocs + "/content", f.betaAPITok},
+			{"/einvoicing/v1/webhooks/" + f.betaWebhook, f.betaAPITok},
+		} {
+			st, out := c.do("GET", r.path, r.tok, "", nil)
+			if st != http.StatusOK {
+				t.Fatalf("GET %s as beta: %d %s", r.path, st, out)
+			}
+			b.WriteString(r.path + "\n" + dropMeta(out) + "\n")
+		}
+		return b.String()
+	}
+	// beta's e-invoice moves on by itself until it is Completed (or in
+	// Error): wait for that, so that only a change acme makes can differ.
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var d struct{ Data struct{ Status string } }
+		c.must(http.StatusOK, "GET", "/einvoicing/v1/documents/"+f.betaDocs, f.betaAPITok, "", nil, &d)
+		if d.Data.Status == "Completed" || d.Data.Status == "Error" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("beta's e-invoice stays %s", d.Data.Status)
+		}
+	}
+	before := state()
+	if !strings.Contains(before, betaMark) {
+		t.Fatalf("beta's invoice is not where the walk looks:\n%s", before)
+	}
+
+	var doc struct {
+		Paths map[string]map[string]json.RawMessage `json:"paths"`
+	}
+	c.must(http.StatusOK, "GET", "/api/v2/openapi.json", "", "", nil, &doc)
+	keys := map[string]string{"id": betaInvoice, "transactionid": betaInvoice, "transactionId": betaInvoice,
+		"documentId": f.betaDocs, "webhookId": f.betaWebhook}
+	walked := 0
+	for template, item := range doc.Paths {
+		if strings.HasPrefix(template, "/admin/") {
+			continue
+		}
+		// A path under a server of its own ("/") is from the root; the
+		// others are under the API's base.
+		base := "/api/v2"
+		if _, ok := item["servers"]; ok {
+			base = ""
+		}
+		for method, raw := range item {
+			var op struct{ Parameters []struct{ Name, In string } }
+			switch method {
+			case "get", "post", "put", "patch", "delete":
+				if err := json.Unmarshal(raw, &op); err != nil {
+					t.Fatalf("%s %s: %v", method, template, err)
+				}
+			default:
+				continue
+			}
+			path, keyed := template, false
+			var query []string
+			for _, p := range op.Parameters {
+				v, ok := keys[p.Name]
+				switch {
+				case p.In == "path" && ok:
+					path = strings.ReplaceAll(path, "{"+p.Name+"}", url.PathEscape(v))
+					keyed = true
+				case p.In == "query" && ok:
+					query = append(query, p.Name+"="+url.QueryEscape(v))
+					keyed = true
+				}
+			}
+			if !keyed {
+				continue
+			}
+			if strings.Contains(path, "{") {
+				t.Fatalf("%s %s: a path parameter the walk does not know", method, template)
+			}
+			at := base + path
+			if len(query) > 0 {
+				at += "?" + strings.Join(query, "&")
+			}
+			m := strings.ToUpper(method)
+			body, ctype := "", ""
+			if m == "POST" {
+				body, ctype = `{"data":{"transactionId":"ACME-WALK-REV"}}`, "application/json"
+				if strings.HasPrefix(at, "/einvoicing/") {
+					body = `{}`
+				}
+			}
+			walked++
+			st, out := c.do(m, at, f.acmeAPITok, ctype, []byte(body))
+			if st >= 500 || (strings.Contains(at, f.betaDocs) || strings.Contains(at, f.betaWebhook)) && st != http.StatusNotFound {
+				t.Errorf("%s %s with acme's token: %d: %.300s", m, at, st, out)
+			}
+			checkNoMarks(t, m+" "+at, out, []string{betaMark})
+		}
+	}
+	if walked < 9 {
+		t.Fatalf("only %d operations take a record's key", walked)
+	}
+	if after := state(); after != before {
+		t.Errorf("acme's token changed beta's records:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
 }
