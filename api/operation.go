@@ -46,6 +46,11 @@ type Operation struct {
 	Also   []int
 	// Public operations need no access token.
 	Public bool
+	// Reads marks an operation whose method is not GET that changes
+	// nothing stored (a rendering): a read-only token may call it. Every
+	// other operation that is not a GET is refused to a read-only token
+	// before its handler runs (Guard).
+	Reads bool
 	// Conflict says that the operation can answer 409: the request
 	// contradicts the stored state.
 	Conflict bool

@@ -40,6 +40,7 @@ type exchange struct {
 	// holds the request to when strictQuery is set (admin operations).
 	query       []string
 	strictQuery bool
+	writes      bool // the route changes stored state (see Guard)
 }
 
 type exchangeKey struct{}

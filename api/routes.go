@@ -30,6 +30,11 @@ type Route struct {
 	Answer reflect.Type
 	// Public routes need no access token.
 	Public bool
+	// Writes marks a route that changes stored transactions whatever its
+	// body says: Guard refuses it to a read-only token before it runs.
+	// (The calculations store only some message types; the journal
+	// refuses those to a read-only token.)
+	Writes bool
 
 	serve func(s *Server, w http.ResponseWriter, r *http.Request)
 }
@@ -103,13 +108,13 @@ func routes() []Route {
 			Body:    typeOf[wire.OwnerRequest](), BodyRequired: true, Answer: typeOf[envelope[*wire.OwnerResponse]](),
 			serve: calculate((*engine.Engine).Owner)},
 
-		{Method: "DELETE", Path: "/transactions/{id}", ID: "deleteTransaction", Tag: "Transactions",
+		{Method: "DELETE", Path: "/transactions/{id}", ID: "deleteTransaction", Tag: "Transactions", Writes: true,
 			Summary: "Deletes a stored transaction.", Params: []Param{transactionID},
 			Answer: typeOf[DeleteAnswer](), serve: (*Server).deleteTransaction},
-		{Method: "POST", Path: "/transactions/{id}/reversal", ID: "reverseTransaction", Tag: "Transactions",
+		{Method: "POST", Path: "/transactions/{id}/reversal", ID: "reverseTransaction", Tag: "Transactions", Writes: true,
 			Summary: "Stores a reversal of a transaction: a copy with every amount negated.", Params: []Param{transactionID},
 			Body: typeOf[ReversalBody](), Answer: typeOf[envelope[*wire.ReversalResponse]](), serve: (*Server).reverseTransaction},
-		{Method: "POST", Path: "/transactions/{id}/rollback", ID: "rollbackTransaction", Tag: "Transactions",
+		{Method: "POST", Path: "/transactions/{id}/rollback", ID: "rollbackTransaction", Tag: "Transactions", Writes: true,
 			Summary: "Returns a transaction to its state before the last sync calculation changed it.", Params: []Param{transactionID},
 			Answer: typeOf[envelope[*wire.RollbackResponse]](), serve: (*Server).rollbackTransaction},
 		{Method: "GET", Path: "/transaction-exists/{transactionid}", ID: "transactionExists", Tag: "Transactions",

@@ -105,7 +105,10 @@ type Server struct {
 	metricsHere bool
 	// adminQuery are the query parameters each admin operation declares,
 	// by pattern: Guard refuses any other once the caller is known.
-	adminQuery   map[string][]string
+	adminQuery map[string][]string
+	// writes are the patterns of the operations that change stored
+	// state, which Guard refuses to a read-only token.
+	writes       map[string]bool
 	metricsAlone http.Handler // /metrics alone, for another listener
 	// served lists the pattern of every operation the server mounts,
 	// "POST /api/v2/supplies", in the order they were mounted.
@@ -311,6 +314,9 @@ func (s *Server) describe(table []Route, mounts []mount) error {
 		}
 		ids[m.op.ID] = m.pattern
 		s.documented = append(s.documented, *m.op)
+		if m.op.Method != http.MethodGet && m.op.Method != http.MethodHead && !m.op.Reads && !m.op.Public {
+			s.markWrites(m.pattern)
+		}
 		if m.op.Tag == AdminTag {
 			if s.adminQuery == nil {
 				s.adminQuery = map[string][]string{}
@@ -369,6 +375,9 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // route registers rt under base.
 func (s *Server) route(mux *http.ServeMux, base string, rt Route) {
 	pattern := rt.Method + " " + base + rt.Path
+	if rt.Writes {
+		s.markWrites(pattern)
+	}
 	s.served = append(s.served, pattern)
 	serve := func(w http.ResponseWriter, r *http.Request) { rt.serve(s, w, r) }
 	if rt.Public {
@@ -376,6 +385,14 @@ func (s *Server) route(mux *http.ServeMux, base string, rt Route) {
 		return
 	}
 	mux.Handle(pattern, s.named(pattern, Guard(s.auth, serve).ServeHTTP))
+}
+
+// markWrites records that the operation at pattern changes stored state.
+func (s *Server) markWrites(pattern string) {
+	if s.writes == nil {
+		s.writes = map[string]bool{}
+	}
+	s.writes[pattern] = true
 }
 
 // notAllowed answers 405 at path to every method that no route serves
@@ -415,10 +432,13 @@ func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
 // with the principal's tenant in the request's context (Authenticate),
 // and answers the error of a request that a refuses (401 or 403) without
 // running next. With a nil a, every request belongs to
-// levy.DefaultTenant. On an admin operation it then refuses, 400 naming
-// it, a query parameter that the operation does not declare, so that no
-// admin route passes over a parameter, such as another tenant's name,
-// that it does not read.
+// levy.DefaultTenant. It then refuses, 403, an operation that changes
+// stored state (Route.Writes, an Operation that is not a GET and does not
+// say it Reads) to a read-only token, before the handler reads anything;
+// the domain packages check it again where they write. On an admin
+// operation it refuses, 400 naming it, a query parameter that the
+// operation does not declare, so that no admin route passes over a
+// parameter, such as another tenant's name, that it does not read.
 func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r, err := Authenticate(r, a)
@@ -426,7 +446,14 @@ func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 			WriteError(w, r, err)
 			return
 		}
-		if x := exchangeOf(r.Context()); x.strictQuery && r.URL.RawQuery != "" {
+		x := exchangeOf(r.Context())
+		if x.writes {
+			if err := levy.CheckWritable(r.Context(), "call "+x.route); err != nil {
+				WriteError(w, r, err)
+				return
+			}
+		}
+		if x.strictQuery && r.URL.RawQuery != "" {
 			if err := CheckQuery(r.URL.Query(), x.query...); err != nil {
 				WriteError(w, r, err)
 				return
@@ -449,10 +476,11 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 	}
 	params := pathParams(pattern)
 	query, strict := s.adminQuery[pattern]
+	writes := s.writes[pattern]
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		x := exchangeOf(r.Context())
 		x.route = pattern
-		x.query, x.strictQuery = query, strict
+		x.query, x.strictQuery, x.writes = query, strict, writes
 		if r.ContentLength > limit {
 			s.fail(w, r, &levy.Error{Code: levy.ETooLarge, Field: "Content-Length",
 				Message: fmt.Sprintf("the request body of %d bytes is larger than the limit of %d bytes of this route", r.ContentLength, limit)})

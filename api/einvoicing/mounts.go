@@ -73,7 +73,7 @@ func (h *Handler) Mounts() []api.Option {
 		tx := []api.Param{{Name: "transactionId", In: "path", Required: true, Format: "identifier",
 			Description: "The ID of a stored invoice: the transactionId of a seller's INVOICE or DISTRIBUTE_TAX calculation."}}
 		m = append(m,
-			api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/einvoicing/v1/transactions/{transactionId}/render", ID: "renderTransaction", Tag: tag,
+			api.WithOperation(api.Operation{Method: http.MethodPost, Path: "/einvoicing/v1/transactions/{transactionId}/render", ID: "renderTransaction", Tag: tag, Reads: true,
 				Summary: "Renders a stored invoice as an EN 16931 e-invoice: UBL 2.1 (Peppol BIS Billing 3.0 with both electronic addresses) or CII, checked with Levy's rules.",
 				Description: "The body, optional, gives the syntax (ubl or cii) and what the journal does not keep: the parties' electronic addresses (scheme:id), names, " +
 					"the buyer's or order reference, the IBAN to pay to, the due date and the seller's contact. A transaction that cannot become an e-invoice " +

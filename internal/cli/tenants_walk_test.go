@@ -317,7 +317,85 @@ func TestEveryTenantRouteKeepsToItsTenant(t *testing.T) {
 	if walked < 9 {
 		t.Fatalf("only %d operations take a record's key", walked)
 	}
+	t.Logf("%d operations walked", walked)
 	if after := state(); after != before {
 		t.Errorf("acme's token changed beta's records:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+}
+
+// TestEveryWriteRefusesAReader sends every operation of the served
+// OpenAPI document that may change something, so that a route added later
+// is sent too, with acme's console token, which reads and estimates only:
+// each is answered 403, and acme's journal and profile are as they were.
+// Estimates and lookups (POST with nothing stored), rendering an
+// e-invoice and the token endpoints are what a reader may POST.
+func TestEveryWriteRefusesAReader(t *testing.T) {
+	f := startTenants(t)
+	c := f.c
+	acmeAdminState := func() string {
+		var b strings.Builder
+		for _, path := range []string{"/admin/v1/journal/export", "/admin/v1/profile/export", "/admin/v1/clients", "/admin/v1/profile/policy"} {
+			st, out := c.do("GET", path, f.acmeAdminTok, "", nil)
+			if st != http.StatusOK {
+				t.Fatalf("GET %s as acme's admin: %d %s", path, st, out)
+			}
+			b.WriteString(path + "\n" + dropMeta(out) + "\n")
+		}
+		return b.String()
+	}
+	before := acmeAdminState()
+
+	var doc struct {
+		Paths map[string]map[string]json.RawMessage `json:"paths"`
+	}
+	c.must(http.StatusOK, "GET", "/api/v2/openapi.json", "", "", nil, &doc)
+	reads := []string{"/address-lookup", "/coordinates-lookup", "/taxareaid-lookup", "/external-jurisdiction-lookup",
+		"/find-taxareas", "/oauth/token", "/render"}
+	invoice := `{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-06-01","transactionId":"READER-1",
+		"customer":{"destination":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100}]}`
+	bodies := map[string]string{
+		"/supplies":    invoice,
+		"/procurement": strings.NewReplacer(`"saleMessageType":"INVOICE"`, `"purchaseMessageType":"ACCRUAL"`, `"transactionType":"SALE"`, `"transactionType":"PURCHASE"`, `"customer"`, `"buyer"`).Replace(invoice),
+		"/owner":       strings.NewReplacer(`"saleMessageType":"INVOICE"`, `"ownerMessageType":"ASSET_MOVEMENT"`, `"transactionType":"SALE",`, ``, `"customer"`, `"owner"`).Replace(invoice),
+	}
+	keys := strings.NewReplacer("{id}", f.acmeInvoice, "{transactionid}", f.acmeInvoice, "{transactionId}", f.acmeInvoice,
+		"{webhookId}", f.acmeWebhook, "{documentId}", "no-such-document", "{eventId}", "no-such-event", "{kid}", "no-such-key",
+		"{code}", "C-1", "{number}", "N-1", "{codeType}", "SKU", "{jurisdiction}", "TX", "{areaId}", "A-1", "{name}", "F",
+		"{kind}", "customers", "{sha256}", strings.Repeat("0", 64))
+	sent := 0
+	for template, item := range doc.Paths {
+		if slices.ContainsFunc(reads, func(r string) bool { return strings.HasSuffix(template, r) }) {
+			continue
+		}
+		base := "/api/v2"
+		if _, ok := item["servers"]; ok {
+			base = ""
+		}
+		for method := range item {
+			m := strings.ToUpper(method)
+			if m != "POST" && m != "PUT" && m != "PATCH" && m != "DELETE" {
+				continue
+			}
+			at := base + keys.Replace(template)
+			body := bodies[template]
+			if body == "" {
+				body = `{}`
+			}
+			sent++
+			st, out := c.do(m, at, f.acmeConsoleTok, "application/json", []byte(body))
+			// 403 because the token is read-only, or because its audience
+			// may not use the route at all (the credentials and keys).
+			if st != http.StatusForbidden || !strings.Contains(string(out), "read-only") && !strings.Contains(string(out), "may not use this route") {
+				t.Errorf("%s %s with acme's console token: %d, want 403: %.300s", m, at, st, out)
+			}
+		}
+	}
+	if sent < 30 {
+		t.Fatalf("only %d operations sent", sent)
+	}
+	t.Logf("%d operations sent", sent)
+	if after := acmeAdminState(); after != before {
+		t.Errorf("the console token changed acme's records:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 }
