@@ -399,3 +399,76 @@ func TestEveryWriteRefusesAReader(t *testing.T) {
 		t.Errorf("the console token changed acme's records:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 }
+
+// TestEveryOperationRefusesGarbage sends every operation of the served
+// OpenAPI document, so that a route added later is sent too, bodies that
+// are not what it takes (broken JSON, the wrong JSON, the wrong media
+// type) and a query parameter with a control character, with a token
+// that may use it (the operator's for the admin routes, acme's
+// calculation token for the others): each answer is a 4xx with a body
+// that names the fault, never a 5xx.
+func TestEveryOperationRefusesGarbage(t *testing.T) {
+	f := startTenants(t)
+	c := f.c
+	var doc struct {
+		Paths map[string]map[string]json.RawMessage `json:"paths"`
+	}
+	c.must(http.StatusOK, "GET", "/api/v2/openapi.json", "", "", nil, &doc)
+	keys := strings.NewReplacer("{id}", f.acmeInvoice, "{transactionid}", f.acmeInvoice, "{transactionId}", f.acmeInvoice,
+		"{webhookId}", f.acmeWebhook, "{documentId}", "no-such-document", "{eventId}", "no-such-event", "{kid}", "no-such-key",
+		"{code}", "C-1", "{number}", "N-1", "{codeType}", "SKU", "{jurisdiction}", "TX", "{areaId}", "A-1", "{name}", "F",
+		"{kind}", "customers", "{sha256}", strings.Repeat("0", 64), "{taxareaid}", "7958356673950504")
+	garbage := []struct{ ctype, body string }{
+		{"application/json", `{`}, {"application/json", `[1,`}, {"application/json", `{"noSuchMember":1}`},
+		{"application/json", `null`}, {"application/json", "\x00\xff"}, {"text/plain", "hello"},
+	}
+	sent := 0
+	for template, item := range doc.Paths {
+		base := "/api/v2"
+		if _, ok := item["servers"]; ok {
+			base = ""
+		}
+		tok := f.acmeAPITok
+		if strings.HasPrefix(template, "/admin/") {
+			tok = f.opTok
+		}
+		for method := range item {
+			m := strings.ToUpper(method)
+			switch m {
+			case "GET", "POST", "PUT", "PATCH", "DELETE":
+			default:
+				continue
+			}
+			at := base + keys.Replace(template)
+			check := func(what string, st int, out []byte) {
+				t.Helper()
+				sent++
+				if st < 400 {
+					t.Logf("%s %s %s: %d", m, at, what, st)
+				}
+				if st >= 500 || st < 400 && st != http.StatusOK && st != http.StatusCreated && st != http.StatusAccepted {
+					t.Errorf("%s %s %s: %d: %.300s", m, at, what, st, out)
+				}
+				if st >= 400 && !strings.Contains(string(out), "error") {
+					t.Errorf("%s %s %s: %d without an error named: %.300s", m, at, what, st, out)
+				}
+			}
+			st, out := c.do(m, at+"?x=%01", tok, "", nil)
+			if st < 400 {
+				t.Errorf("%s %s?x=%%01: %d, want a refusal: %.300s", m, at, st, out)
+			}
+			check("?x=%01", st, out)
+			if m == "GET" || m == "DELETE" {
+				continue
+			}
+			for _, g := range garbage {
+				st, out := c.do(m, at, tok, g.ctype, []byte(g.body))
+				check(g.ctype+" "+strconvQuote(g.body), st, out)
+			}
+		}
+	}
+	t.Logf("%d requests sent", sent)
+}
+
+// strconvQuote quotes a body for a test's message.
+func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }
