@@ -103,18 +103,21 @@ func runClients(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.SetOutput(io.Discard)
 	dataDir := fs.String("data-dir", "", "the server's data directory")
 	database := fs.String("database", os.Getenv(databaseEnv), databaseUsage)
-	tenant := fs.String("tenant", "", "tenant of the credential")
-	activeNow := fs.Bool("active-now", false, "let the credential request tokens at once, without the activation delay")
+	tenant := fs.String("tenant", "", "create: tenant of the credential; list: only this tenant's credentials")
+	activeNow := fs.Bool("active-now", false, "create: let the credential request tokens at once, without the activation delay")
 	var audiences listFlag
-	fs.Var(&audiences, "audience", "an audience (API) the credential may ask tokens for; repeat for several")
-	operator := fs.Bool("operator", false, "create a credential of the server's operator (audience --operator-audience), who manages every tenant and the signing keys")
-	operatorAudience := fs.String("operator-audience", oauth.DefaultOperatorAudience, "the operator's audience, as levy serve --operator-audience names it")
+	fs.Var(&audiences, "audience", "create: an audience (API) the credential may ask tokens for; repeat for several")
+	operator := fs.Bool("operator", false, "create: a credential of the server's operator (audience --operator-audience), who manages every tenant and the signing keys")
+	operatorAudience := fs.String("operator-audience", oauth.DefaultOperatorAudience, "create: the operator's audience, as levy serve --operator-audience names it")
 	if helpRequested(args[1:]) {
 		printHelp(stdout, clientsUsage, fs, envOf("database", databaseEnv))
 		return nil
 	}
 	if err := fs.Parse(args[1:]); err != nil {
 		return usageError{err.Error()}
+	}
+	if err := checkFlagsApply(fs, "levy clients", args[0], []string{"create", "rotate", "revoke", "list", "rotate-key", "keys", "retire-key"}); err != nil {
+		return err
 	}
 	if *dataDir == "" && *database == "" {
 		return usageError{"clients needs --data-dir DIR or --database URL"}

@@ -143,6 +143,9 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		a.args = append(a.args, fs.Arg(0))
 		rest = fs.Args()[1:]
 	}
+	if err := checkFlagsApply(fs, "levy profile", a.cmd, []string{"import", "export", "list", "show"}); err != nil {
+		return err
+	}
 	given := givenFlags(fs)
 	if err := a.choose(given, "--server works through a running server, --data-dir and --database open the profiles here: give one"); err != nil {
 		return err

@@ -154,3 +154,36 @@ func (s *storeFlags) openJournal(ctx context.Context, held func(err error) error
 	}
 	return st, store, nil
 }
+
+// checkFlagsApply refuses a flag given to a subcommand it does not serve.
+// A flag serves the subcommands its usage names at the start of a part,
+// "export, list: the profile as it was then" or "export: jsonl or csv;
+// intrastat: csv or json"; a flag whose usage names none serves every
+// subcommand of cmds.
+// group names the command in the error ("levy profile").
+func checkFlagsApply(fs *flag.FlagSet, group, cmd string, cmds []string) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if serves := flagServes(f.Usage, cmds); err == nil && serves != nil && !slices.Contains(serves, cmd) {
+			err = usageError{fmt.Sprintf("--%s is a flag of %s %s only, not of %s", f.Name, group, strings.Join(serves, " and "), cmd)}
+		}
+	})
+	return err
+}
+
+// flagServes returns the subcommands of cmds that a flag's usage names at
+// the start of its parts, or nil when it names none.
+func flagServes(usage string, cmds []string) []string {
+	var serves []string
+	for part := range strings.SplitSeq(usage, "; ") {
+		head, _, ok := strings.Cut(part, ": ")
+		if !ok {
+			continue
+		}
+		names := strings.Split(head, ", ")
+		if !slices.ContainsFunc(names, func(n string) bool { return !slices.Contains(cmds, n) }) {
+			serves = append(serves, names...)
+		}
+	}
+	return serves
+}
