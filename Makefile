@@ -53,7 +53,8 @@ FUZZ_TARGETS = wire:FuzzDecodeValidate engine:FuzzSale engine:FuzzSaleFields eng
 	taxarea:FuzzLookupBodies rules:FuzzRuleFile einvoice/ubl:FuzzParse einvoice/ubl:FuzzValues einvoice/webhook:FuzzReceiver \
 	api/einvoicing:FuzzConnectionBody api/einvoicing:FuzzSubmit internal/jsonbody:FuzzDecodeStrict \
 	internal/jsonbody:FuzzDecodeAgainstReference engine:FuzzTemplates einvoice/ubl:FuzzReadCII \
-	einvoice/facturx:FuzzExtract jurisdiction/taxreg:FuzzValidate
+	einvoice/facturx:FuzzExtract jurisdiction/taxreg:FuzzValidate data/content:FuzzReadLevyCSV \
+	data/content:FuzzReadFranchise
 
 fuzz:
 	for t in $(FUZZ_TARGETS); do go test -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime 5m -parallel 1 "./$${t%%:*}/" || exit 1; done

@@ -80,11 +80,16 @@ func (b *builder) addISS(name string, raw []byte) error {
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
-			errs = append(errs, &Error{File: name, Line: line, Message: err.Error()})
+			e := &Error{File: name, Message: err.Error()}
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				e.Line, e.Message = pe.Line, pe.Err.Error()
+			}
+			errs = append(errs, e)
 			continue
 		}
+		line, _ := cr.FieldPos(0) // after a successful read: a failed one may have no field
 		get := func(c string) string {
 			if i, ok := col[c]; ok && i < len(rec) {
 				return strings.TrimSpace(rec[i])

@@ -67,15 +67,17 @@ func (t *table) each(errs *Errors, row func(line int, get func(column string) st
 		if err == io.EOF {
 			return nil
 		}
-		line, _ := t.cr.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
 				*errs = append(*errs, &Error{File: t.name, Line: pe.Line, Message: pe.Err.Error()})
 				continue
 			}
-			return &Error{File: t.name, Line: line, Message: err.Error()}
+			return &Error{File: t.name, Message: err.Error()}
 		}
+		// A record read has at least one field; one that failed may have
+		// none, so its line comes from the error.
+		line, _ := t.cr.FieldPos(0)
 		fail := func(c, format string, args ...any) {
 			*errs = append(*errs, &Error{File: t.name, Line: line, Column: c, Message: fmt.Sprintf(format, args...)})
 		}

@@ -86,7 +86,6 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 		if err == io.EOF {
 			break
 		}
-		line, _ := r.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
@@ -95,6 +94,7 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 			}
 			return err
 		}
+		line, _ := r.FieldPos(0) // after a successful read: a failed one may have no field
 		fail := func(c, format string, args ...any) {
 			errs = append(errs, &Error{File: name, Line: line, Column: head[col[c]], Message: fmt.Sprintf(format, args...)})
 		}
