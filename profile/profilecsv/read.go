@@ -261,9 +261,8 @@ func (f *fileReader) read(data []byte) {
 			return
 		}
 	}
-	if f.rows == 0 {
-		f.add(1, "", "the file has a header and no rows")
-	}
+	// A file of a header alone is a kind without records, as an export
+	// writes one: it imports nothing.
 	if len(f.errs) > 0 {
 		return
 	}
