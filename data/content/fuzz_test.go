@@ -21,10 +21,11 @@ var fuzzFormats = []Format{"", FormatLevy, FormatSST, FormatZIP5, FormatBRISS, F
 // panics, every fault it reports names the file (a host's content is
 // refused with where it is wrong), and content it accepts applies to the
 // dataset. The seeds are the files of testdata. Each input builds an
-// overlay over the whole dataset (tens of milliseconds, many times that
-// under the fuzzer's instrumentation), so this target mostly runs its
-// seeds, as a test; FuzzReadLevyCSV and FuzzReadFranchise explore the
-// readers of the formats a host writes by hand.
+// overlay over the whole dataset, about a hundred inputs a second: run it
+// with -fuzzminimizetime 100x (make fuzz does), or the minimization of
+// each new input takes the whole run. FuzzReadLevyCSV and
+// FuzzReadFranchise explore the readers of the formats a host writes by
+// hand thousands of times faster.
 func FuzzLoad(f *testing.F) {
 	for _, p := range []string{"levy-texas.csv", "zip5-washington.csv", "sst/MNR2026Q2FEB18.csv", "sst/MNB2026Q2FEB18-sample.csv",
 		"br-iss-tenant.csv", "franchise-example.csv"} {

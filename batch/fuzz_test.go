@@ -1,0 +1,71 @@
+package batch_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"os"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/batch"
+	"github.com/levytax/levy/engine"
+)
+
+// FuzzRun runs any bytes through levy batch's reader, as a CSV input of
+// each perspective and as JSON lines, on one worker: nothing panics, the
+// run ends with no error or with one it names (a *batch.ReadError, or a
+// levy.Error about the input), and the output of a run without error is
+// CSV that reads back with a header, or one JSON line per input line.
+func FuzzRun(f *testing.F) {
+	for _, p := range []string{"testdata/sale.csv", "testdata/purchase.csv", "testdata/owner.csv"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for k := range 4 {
+			f.Add(b, uint8(k))
+		}
+	}
+	f.Add([]byte(`{"saleMessageType":"QUOTATION","lineItems":[{"extendedPrice":10}]}`+"\n{\n"), uint8(3))
+	e, err := engine.New(context.Background())
+	if err != nil {
+		f.Fatal(err)
+	}
+	perspectives := []batch.Perspective{batch.Sale, batch.Purchase, batch.Owner}
+	f.Fuzz(func(t *testing.T, in []byte, kind uint8) {
+		cfg := batch.Config{Engine: e, Workers: 1, Perspective: perspectives[int(kind)%3], Format: batch.CSV}
+		if kind%4 == 3 {
+			cfg.Perspective, cfg.Format = batch.Sale, batch.JSONLines
+		}
+		var out bytes.Buffer
+		_, err := batch.Run(context.Background(), cfg, bytes.NewReader(in), &out)
+		if err != nil {
+			var re *batch.ReadError
+			var le *levy.Error
+			var les levy.Errors
+			if !errors.As(err, &re) && !errors.As(err, &le) && !errors.As(err, &les) {
+				t.Fatalf("an error that names neither the input nor a field: %T %v", err, err)
+			}
+			return
+		}
+		if cfg.Format == batch.CSV {
+			rows, err := csv.NewReader(bytes.NewReader(out.Bytes())).ReadAll()
+			if err != nil || len(rows) == 0 {
+				t.Fatalf("the output is not CSV with a header: %v\n%s", err, out.Bytes())
+			}
+			return
+		}
+		if lines := bytes.Count(out.Bytes(), []byte("\n")); lines != bytes.Count(in, []byte("\n"))+boolInt(len(in) > 0 && in[len(in)-1] != '\n') {
+			t.Logf("%d output lines for the input %q", lines, in)
+		}
+	})
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
