@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"os"
 	"testing"
@@ -17,7 +18,7 @@ import (
 // each perspective and as JSON lines, on one worker: nothing panics, the
 // run ends with no error or with one it names (a *batch.ReadError, or a
 // levy.Error about the input), and the output of a run without error is
-// CSV that reads back with a header, or one JSON line per input line.
+// CSV that reads back with a header, or lines that are each JSON.
 func FuzzRun(f *testing.F) {
 	for _, p := range []string{"testdata/sale.csv", "testdata/purchase.csv", "testdata/owner.csv"} {
 		b, err := os.ReadFile(p)
@@ -57,15 +58,10 @@ func FuzzRun(f *testing.F) {
 			}
 			return
 		}
-		if lines := bytes.Count(out.Bytes(), []byte("\n")); lines != bytes.Count(in, []byte("\n"))+boolInt(len(in) > 0 && in[len(in)-1] != '\n') {
-			t.Logf("%d output lines for the input %q", lines, in)
+		for i, line := range bytes.Split(bytes.TrimSuffix(out.Bytes(), []byte("\n")), []byte("\n")) {
+			if len(out.Bytes()) > 0 && !json.Valid(line) {
+				t.Fatalf("output line %d is not JSON: %q", i+1, line)
+			}
 		}
 	})
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
