@@ -55,7 +55,7 @@ FUZZ_TARGETS = wire:FuzzDecodeValidate engine:FuzzSale engine:FuzzSaleFields eng
 	internal/jsonbody:FuzzDecodeAgainstReference engine:FuzzTemplates einvoice/ubl:FuzzReadCII \
 	einvoice/facturx:FuzzExtract jurisdiction/taxreg:FuzzValidate data/content:FuzzReadLevyCSV \
 	data/content:FuzzReadFranchise data/content:FuzzLoad profile/profilecsv:FuzzImport batch:FuzzRun \
-	nexus:FuzzReadRegistrations
+	nexus:FuzzReadRegistrations profile:FuzzApply
 
 fuzz:
 	for t in $(FUZZ_TARGETS); do go test -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime 5m -fuzzminimizetime 100x -parallel 1 "./$${t%%:*}/" || exit 1; done
