@@ -163,7 +163,8 @@ type submitServer struct {
 // network); the service pre-processes what it accepts in the background,
 // as it does in production. It checks that:
 //   - the answer is 202 or 200 with the document's record, or 400, 413 or
-//     415 with a JSON error body, never 500;
+//     415 with a JSON error body, or 409 naming the Idempotency-Key for a
+//     key used before with another document, never 500;
 //   - a record has an ID, the document's size and SHA-256 and the
 //     Location of its ID, and is Pending;
 //   - 200 answers only a key used before, with the document stored under
@@ -224,6 +225,15 @@ func FuzzSubmit(f *testing.F) {
 			var e api.ErrorBody
 			if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil || len(e.Errors) == 0 {
 				t.Fatalf("%d with the body %q", w.Code, w.Body.Bytes())
+			}
+			return
+		case http.StatusConflict:
+			// A key used before with another document.
+			first, ok := cur.byKey[key]
+			var e api.ErrorBody
+			if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil || len(e.Errors) != 1 || e.Errors[0].Target != "Idempotency-Key" ||
+				key == "" || !ok || cur.sums[first] == hex.EncodeToString(sum[:]) {
+				t.Fatalf("409 for the key %q (stored %q): %s", key, first, w.Body.Bytes())
 			}
 			return
 		default:
