@@ -3,9 +3,7 @@ package content
 import (
 	"bytes"
 	"encoding/csv"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/levytax/levy/civil"
@@ -75,21 +73,7 @@ func (b *builder) addISS(name string, raw []byte) error {
 		return errs
 	}
 	var rows []data.BRISSRate
-	for {
-		rec, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			e := &Error{File: name, Message: err.Error()}
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				e.Line, e.Message = pe.Line, pe.Err.Error()
-			}
-			errs = append(errs, e)
-			continue
-		}
-		line, _ := cr.FieldPos(0) // after a successful read: a failed one may have no field
+	if err := eachRecord(cr, name, &errs, func(line int, rec []string) {
 		get := func(c string) string {
 			if i, ok := col[c]; ok && i < len(rec) {
 				return strings.TrimSpace(rec[i])
@@ -135,6 +119,8 @@ func (b *builder) addISS(name string, raw []byte) error {
 			bad("expiration", "%s is before the effective date %s", r.Expiration, r.Effective)
 		}
 		rows = append(rows, r)
+	}); err != nil {
+		return err
 	}
 	if len(errs) > 0 {
 		return errs

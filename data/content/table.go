@@ -55,35 +55,46 @@ func openTable(name string, r io.Reader, columns, required []string) (*table, er
 	return t, nil
 }
 
-// each calls row for every record of the table with its line, get (the
-// trimmed text of a column, "" for a column the file lacks) and fail
-// (which adds a fault of a column of the line to errs). A record that
-// CSV can not read, or of another number of fields than the header, is
-// a fault of its line and is not given to row; each returns an error
-// only when the reader itself fails.
-func (t *table) each(errs *Errors, row func(line int, get func(column string) string, fail func(column, format string, args ...any))) error {
+// eachRecord calls row with every record of cr, the file name, and the
+// record's line. A record that CSV cannot read is a fault of its line,
+// added to errs, and is not given to row; eachRecord returns an error
+// only when the reader itself fails. The readers of every format with a
+// header go through it.
+func eachRecord(cr *csv.Reader, name string, errs *Errors, row func(line int, rec []string)) error {
 	for {
-		rec, err := t.cr.Read()
+		rec, err := cr.Read()
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				*errs = append(*errs, &Error{File: t.name, Line: pe.Line, Message: pe.Err.Error()})
+				*errs = append(*errs, &Error{File: name, Line: pe.Line, Message: pe.Err.Error()})
 				continue
 			}
-			return &Error{File: t.name, Message: err.Error()}
+			return &Error{File: name, Message: err.Error()}
 		}
-		// A record read has at least one field; one that failed may have
-		// none, so its line comes from the error.
-		line, _ := t.cr.FieldPos(0)
+		// Only a record read has a field to ask the line of: one that
+		// failed may have none.
+		line, _ := cr.FieldPos(0)
+		row(line, rec)
+	}
+}
+
+// each calls row for every record of the table with its line, get (the
+// trimmed text of a column, "" for a column the file lacks) and fail
+// (which adds a fault of a column of the line to errs). A record that
+// CSV can not read (eachRecord), or of another number of fields than the
+// header, is a fault of its line and is not given to row; each returns
+// an error only when the reader itself fails.
+func (t *table) each(errs *Errors, row func(line int, get func(column string) string, fail func(column, format string, args ...any))) error {
+	return eachRecord(t.cr, t.name, errs, func(line int, rec []string) {
 		fail := func(c, format string, args ...any) {
 			*errs = append(*errs, &Error{File: t.name, Line: line, Column: c, Message: fmt.Sprintf(format, args...)})
 		}
 		if len(rec) != len(t.head) {
 			fail("", "%d fields, the header has %d", len(rec), len(t.head))
-			continue
+			return
 		}
 		get := func(c string) string {
 			if i, ok := t.col[c]; ok {
@@ -92,5 +103,5 @@ func (t *table) each(errs *Errors, row func(line int, get func(column string) st
 			return ""
 		}
 		row(line, get, fail)
-	}
+	})
 }

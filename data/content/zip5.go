@@ -3,9 +3,7 @@ package content
 import (
 	"bytes"
 	"encoding/csv"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/levytax/levy/jurisdiction"
@@ -81,20 +79,7 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 	}
 	seen := map[string]int{}
 	stateRate := map[string]decimal.Decimal{}
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				errs = append(errs, &Error{File: name, Line: pe.Line, Message: pe.Err.Error()})
-				continue
-			}
-			return err
-		}
-		line, _ := r.FieldPos(0) // after a successful read: a failed one may have no field
+	if err := eachRecord(r, name, &errs, func(line int, rec []string) {
 		fail := func(c, format string, args ...any) {
 			errs = append(errs, &Error{File: name, Line: line, Column: head[col[c]], Message: fmt.Sprintf(format, args...)})
 		}
@@ -108,7 +93,7 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 		s, err := b.state(name, line, st, FormatZIP5)
 		if err != nil {
 			errs = append(errs, err.(*Error))
-			continue
+			return
 		}
 		zip := get("zip")
 		if digits(zip) && len(zip) < 5 && len(zip) >= 3 {
@@ -116,21 +101,21 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 		}
 		if !digits(zip) || len(zip) != 5 {
 			fail("zip", "%q is not a five-digit ZIP code", get("zip"))
-			continue
+			return
 		}
 		if prev, dup := seen[zip]; dup {
 			fail("zip", "ZIP code %s is already on line %d", zip, prev)
-			continue
+			return
 		}
 		seen[zip] = line
 		if msg := b.checkWhere(s, Where{Kind: "zip", ZIP: zip}); msg != "" {
 			fail("zip", "%s", msg)
-			continue
+			return
 		}
 		region := get("region")
 		if region == "" {
 			fail("region", "no tax region name")
-			continue
+			return
 		}
 		rates := map[string]decimal.Decimal{}
 		bad := false
@@ -143,12 +128,12 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 			rates[c] = v
 		}
 		if bad {
-			continue
+			return
 		}
 		sum := rates["stateRate"].Add(rates["county"]).Add(rates["city"]).Add(rates["special"])
 		if !sum.Sub(rates["combined"]).Abs().LessThanOrEqual(decimal.New(1, -6)) {
 			fail("combined", "%s is not the sum of the state, county, city and special rates (%s)", rates["combined"], sum)
-			continue
+			return
 		}
 		if v, ok := stateRate[st]; !ok {
 			stateRate[st] = rates["stateRate"]
@@ -158,7 +143,7 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 			}
 		} else if !v.Equal(rates["stateRate"]) {
 			fail("stateRate", "%s differs from the state rate %s of the state's first row", rates["stateRate"], v)
-			continue
+			return
 		}
 		var members []string
 		for _, part := range []struct {
@@ -187,6 +172,8 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 			members = append(members, id)
 		}
 		s.zips = append(s.zips, zipDraft{zip: zip, lo: 0, hi: 9999, county: b.zipCounty(zip), members: members})
+	}); err != nil {
+		return err
 	}
 	if len(errs) > 0 {
 		return errs
