@@ -42,20 +42,15 @@ var intrastatParams = []string{"memberState", "flow", "currency", "format"}
 func (h *Handler) intrastatDeclaration(w http.ResponseWriter, r *http.Request) {
 	values := r.URL.Query()
 	var errs levy.Errors
-	own := map[string]string{}
+	own := map[string]string{} // Guard has checked that each is given once at most
 	for _, k := range intrastatParams {
-		switch v := values[k]; {
-		case len(v) > 1:
-			errs = append(errs, levy.Invalid(k, "%s is given %d times; give it once", k, len(v)))
-		case len(v) == 1:
-			own[k] = v[0]
-		}
+		own[k] = values.Get(k)
 		values.Del(k)
 	}
 	// The period and the tenant are read as on the other routes.
 	rest := r.Clone(r.Context())
 	rest.URL = &url.URL{Path: r.URL.Path, RawQuery: values.Encode()}
-	q, err := parse(rest, append([]string{"from", "to", "tenant"}, intrastatParams...)...)
+	q, err := parse(rest)
 	if err != nil {
 		var es levy.Errors
 		if !errors.As(err, &es) {

@@ -55,7 +55,7 @@ func (h *Handler) storeDocument(w http.ResponseWriter, r *http.Request, rq reque
 }
 
 func (h *Handler) uploadDocument(w http.ResponseWriter, r *http.Request) {
-	rq, err := h.begin(r, true, "fileName")
+	rq, err := h.begin(r)
 	var ref profile.DocumentRef
 	if err == nil {
 		ref, err = h.storeDocument(w, r, rq)
@@ -70,7 +70,7 @@ func (h *Handler) uploadDocument(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) getDocument(w http.ResponseWriter, r *http.Request) {
-	rq, err := h.begin(r, false)
+	rq, err := h.begin(r)
 	var content []byte
 	if err == nil {
 		content, err = h.svc.Document(r.Context(), rq.tenant, r.PathValue("sha256"))
@@ -83,7 +83,7 @@ func (h *Handler) getDocument(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) getCertificateDocument(w http.ResponseWriter, r *http.Request) {
-	rq, err := h.begin(r, false)
+	rq, err := h.begin(r)
 	key := certificateKey(r)
 	var c *profile.Certificate
 	if err == nil {
@@ -108,7 +108,7 @@ func (h *Handler) getCertificateDocument(w http.ResponseWriter, r *http.Request)
 }
 
 func (h *Handler) putCertificateDocument(w http.ResponseWriter, r *http.Request) {
-	rq, err := h.begin(r, true, "fileName")
+	rq, err := h.begin(r)
 	key := certificateKey(r)
 	var c *profile.Certificate
 	if err == nil {

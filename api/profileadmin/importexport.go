@@ -34,7 +34,7 @@ func importAnswer(v uint64, cs *profile.ChangeSet, files []string) ImportAnswer 
 }
 
 func (h *Handler) importChangeSet(w http.ResponseWriter, r *http.Request) {
-	rq, err := h.begin(r, true)
+	rq, err := h.begin(r)
 	var cs profile.ChangeSet
 	if err == nil {
 		err = h.decode(r, &cs)
@@ -52,7 +52,7 @@ func (h *Handler) importChangeSet(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) importFiles(w http.ResponseWriter, r *http.Request) {
-	rq, err := h.begin(r, true, "name")
+	rq, err := h.begin(r)
 	var files []profilecsv.File
 	if err == nil {
 		files, err = h.readFiles(w, r, rq)
@@ -158,7 +158,7 @@ func (h *Handler) readError(err error) error {
 }
 
 func (h *Handler) exportJSON(w http.ResponseWriter, r *http.Request) {
-	rq, err := h.begin(r, false, "asOf")
+	rq, err := h.begin(r)
 	var recs *profile.Records
 	if err == nil {
 		recs, err = h.records(r, rq)
@@ -177,7 +177,7 @@ func (h *Handler) exportJSON(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) exportCSV(w http.ResponseWriter, r *http.Request) {
-	rq, err := h.begin(r, false, "asOf")
+	rq, err := h.begin(r)
 	kind := profilecsv.Kind(r.PathValue("kind"))
 	if err == nil && kind.Columns() == nil {
 		err = levy.Invalid("kind", "%q is not a kind of import file: customers, certificates, registrations, products or franchises", clip(string(kind)))

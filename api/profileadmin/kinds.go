@@ -119,7 +119,7 @@ type routes[T, D any] struct {
 func routesOf[T, D any](h *Handler, k *kind[T, D]) routes[T, D] { return routes[T, D]{h, k} }
 
 func (rt routes[T, D]) list(w http.ResponseWriter, r *http.Request) {
-	rq, err := rt.h.begin(r, false, rt.k.listParams...)
+	rq, err := rt.h.begin(r)
 	var f Filter
 	if err == nil {
 		f, err = rq.filter()
@@ -136,7 +136,7 @@ func (rt routes[T, D]) list(w http.ResponseWriter, r *http.Request) {
 }
 
 func (rt routes[T, D]) get(w http.ResponseWriter, r *http.Request) {
-	rq, err := rt.h.begin(r, false, rt.k.keyParams...)
+	rq, err := rt.h.begin(r)
 	var d D
 	if err == nil {
 		d, err = rt.k.detail(rt.h.rd, r.Context(), rq.tenant, rt.k.pathKey(r))
@@ -149,7 +149,7 @@ func (rt routes[T, D]) get(w http.ResponseWriter, r *http.Request) {
 }
 
 func (rt routes[T, D]) create(w http.ResponseWriter, r *http.Request) {
-	rq, err := rt.h.begin(r, true)
+	rq, err := rt.h.begin(r)
 	var rec T
 	if err == nil {
 		err = rt.h.decode(r, &rec)
@@ -165,7 +165,7 @@ func (rt routes[T, D]) create(w http.ResponseWriter, r *http.Request) {
 }
 
 func (rt routes[T, D]) update(w http.ResponseWriter, r *http.Request) {
-	rq, err := rt.h.begin(r, true, rt.k.keyParams...)
+	rq, err := rt.h.begin(r)
 	var rec T
 	key := rt.k.pathKey(r)
 	if err == nil {
@@ -186,7 +186,7 @@ func (rt routes[T, D]) update(w http.ResponseWriter, r *http.Request) {
 }
 
 func (rt routes[T, D]) remove(w http.ResponseWriter, r *http.Request) {
-	rq, err := rt.h.begin(r, true, rt.k.keyParams...)
+	rq, err := rt.h.begin(r)
 	key := rt.k.pathKey(r)
 	if err == nil {
 		err = rt.h.remove(r, rq, key)

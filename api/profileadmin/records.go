@@ -117,7 +117,7 @@ func (rd Reader) current(ctx context.Context, tenant string, key profile.Key) (*
 }
 
 func (h *Handler) revokeCertificate(w http.ResponseWriter, r *http.Request) {
-	rq, err := h.begin(r, true)
+	rq, err := h.begin(r)
 	key := certificateKey(r)
 	var body Revocation
 	if err == nil && (r.ContentLength != 0 || r.Header.Get("Content-Type") != "") {
@@ -153,7 +153,7 @@ func (rd Reader) Policy(ctx context.Context, tenant string) (PolicyDetail, error
 }
 
 func (h *Handler) getPolicy(w http.ResponseWriter, r *http.Request) {
-	rq, err := h.begin(r, false)
+	rq, err := h.begin(r)
 	if err == nil {
 		var d PolicyDetail
 		if d, err = h.rd.Policy(r.Context(), rq.tenant); err == nil {
@@ -165,7 +165,7 @@ func (h *Handler) getPolicy(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) putPolicy(w http.ResponseWriter, r *http.Request) {
-	rq, err := h.begin(r, true)
+	rq, err := h.begin(r)
 	var p profile.Policy
 	if err == nil {
 		err = h.decode(r, &p)
