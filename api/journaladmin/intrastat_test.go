@@ -94,6 +94,8 @@ func TestIntrastatRoute(t *testing.T) {
 		{"?to=2026-03-31&memberState=DE&flow=dispatch", "from", 400},
 		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=dispatch&format=xml", "format", 400},
 		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=dispatch&colour=red", "colour", 400},
+		{"?from=2026-03-01&to=2026-03-31&memberState=DE&memberState=FR&flow=dispatch", "memberState", 400},
+		{"?from=2026-03-01&from=2026-03-02&to=2026-03-31&memberState=DE&flow=dispatch", "from", 400},
 		{"?from=2026-03-01&to=2026-03-31&memberState=DE&flow=dispatch&tenant=globex", "tenant", 403},
 	} {
 		resp, b := s.send(t, "GET", "/admin/v1/journal/intrastat"+c.query, acmeAdmin, "")
