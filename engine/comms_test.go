@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -197,156 +199,74 @@ func telecomSaleIn(date, city, state, zip string, types ...wire.LineTypeSet) *wi
 func TestComms911StatewideFees(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
-	fees := func(req *wire.SaleRequest) ([]wire.Tax, []wire.AssistedParameter) {
-		t.Helper()
-		resp, err := e.Sale(ctx, req)
+	voip := []wire.LineTypeSet{{Value: "VOIP"}}
+	for _, c := range []struct {
+		what                string
+		date, city, st, zip string
+		lines               []wire.LineTypeSet // nil: two wireless lines and a landline
+		want                []string           // the 911 fees, one per line type charged
+		said, quiet         []int              // the line types that say, and that must not say, the fee is not computed
+	}{
+		{"Minnesota 2026", "2026-02-15", "Minneapolis", "MN", "55401", nil, []string{"1.90", "0.95"}, nil, []int{0, 1}},
+		{"Minnesota 2015", "2015-06-01", "Minneapolis", "MN", "55401", nil, []string{"1.56", "0.78"}, nil, nil},
+		{"Pennsylvania 2025", "2025-06-01", "Philadelphia", "PA", "19107", nil, []string{"3.90", "1.95"}, nil, nil},
+		{"Pennsylvania after January 2026", "2026-03-01", "Philadelphia", "PA", "19107", nil, nil, []int{0}, nil},
+		{"New Jersey, wireless and VoIP", "2026-02-15", "Newark", "NJ", "07102",
+			[]wire.LineTypeSet{{Value: "WIRELESS"}, {Value: "VOIP"}}, []string{"0.90"}, []int{1}, nil},
+		{"North Carolina June 2023", "2023-06-30", "Raleigh", "NC", "27601", nil, []string{"1.30", "0.65"}, nil, nil},
+		{"North Carolina July 2023", "2023-07-01", "Raleigh", "NC", "27601", nil, []string{"1.10", "0.55"}, nil, nil},
+		{"South Dakota 2026", "2026-02-15", "Sioux Falls", "SD", "57104", nil, []string{"4.00", "2.00"}, nil, nil},
+		{"South Dakota June 2024", "2024-06-30", "Sioux Falls", "SD", "57104", nil, nil, []int{0}, nil},
+		{"California 2020, VoIP", "2020-06-01", "Sacramento", "CA", "95814", voip, []string{"0.30"}, nil, nil},
+		{"California 2021, VoIP", "2021-06-01", "Sacramento", "CA", "95814", voip, nil, []int{0}, nil},
+		{"Utah 2026", "2026-02-15", "Salt Lake City", "UT", "84111", nil, []string{"1.96", "0.98"}, nil, []int{0}},
+		{"Utah 2025, VoIP", "2025-01-01", "Salt Lake City", "UT", "84111", voip, []string{"0.98"}, nil, nil},
+		{"Utah December 2024", "2024-12-31", "Salt Lake City", "UT", "84111", nil, nil, []int{0}, nil},
+		{"Kentucky 2026", "2026-02-15", "Louisville", "KY", "40202", nil, []string{"1.40"}, []int{1}, []int{0}},
+		{"Kentucky before August 15 1998", "1998-08-14", "Louisville", "KY", "40202", nil, nil, []int{0}, nil},
+		{"Oklahoma 2026", "2026-02-15", "Oklahoma City", "OK", "73102", nil, []string{"2.50"}, []int{1}, nil},
+		{"Oklahoma 2026, VoIP", "2026-02-15", "Oklahoma City", "OK", "73102", voip, []string{"1.25"}, nil, nil},
+		{"Oklahoma October 2023", "2023-10-31", "Oklahoma City", "OK", "73102", nil, nil, []int{0}, nil},
+		{"Ohio 2024", "2024-06-01", "Columbus", "OH", "43215", nil, []string{"0.80"}, []int{1}, nil},
+		{"Ohio October 2025", "2025-10-01", "Columbus", "OH", "43215", nil, []string{"0.50"}, nil, nil},
+		{"Ohio September 2025, VoIP", "2025-09-30", "Columbus", "OH", "43215", voip, []string{"0.40"}, nil, nil},
+		{"Ohio December 2023", "2023-12-31", "Columbus", "OH", "43215", nil, nil, []int{0}, nil},
+	} {
+		resp, err := e.Sale(ctx, telecomSaleIn(c.date, c.city, c.st, c.zip, c.lines...))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", c.what, err)
 		}
-		return byImposition(resp.LineItems[0].Taxes)[e911Imposition], resp.LineItems[0].AssistedParameters
-	}
-	notComputed := func(params []wire.AssistedParameter, path, state string) bool {
-		for _, p := range params {
-			if p.ParamName == path && p.RuleName == TaxNotComputedRule && strings.Contains(p.Value, "911 fees of "+state) {
-				return true
+		got := byImposition(resp.LineItems[0].Taxes)[e911Imposition]
+		var amounts []string
+		for _, f := range got {
+			amounts = append(amounts, f.CalculatedTax.String())
+			if f.Jurisdiction.JurisdictionID != "US-"+c.st || f.TaxStructure != wire.TaxStructureQuantity ||
+				!strings.Contains(f.CalculationRuleID.Value, "us-"+strings.ToLower(c.st)+"-911-fee") {
+				t.Errorf("%s: a 911 fee of another state, structure or rule: %+v", c.what, f)
 			}
 		}
-		return false
-	}
-
-	// Two wireless lines and a landline in Minneapolis.
-	got, params := fees(telecomSaleIn("2026-02-15", "Minneapolis", "MN", "55401"))
-	if len(got) != 2 || got[0].CalculatedTax.String() != "1.90" || got[1].CalculatedTax.String() != "0.95" ||
-		got[0].Jurisdiction.JurisdictionID != "US-MN" || got[0].TaxStructure != wire.TaxStructureQuantity ||
-		!strings.Contains(got[0].CalculationRuleID.Value, "us-mn-911-fee") {
-		t.Errorf("Minnesota 2026 911 fees %+v, want 0.95 a line: 1.90 for two wireless lines, 0.95 for the landline", got)
-	}
-	if notComputed(params, "lineItems[0].lineTypes[0].value", "US-MN") || notComputed(params, "lineItems[0].lineTypes[1].value", "US-MN") {
-		t.Errorf("a Minnesota line Levy has a fee for says it has none: %+v", params)
-	}
-	if got, _ := fees(telecomSaleIn("2015-06-01", "Minneapolis", "MN", "55401")); len(got) != 2 || got[1].CalculatedTax.String() != "0.78" {
-		t.Errorf("Minnesota 2015 911 fee %+v, want 0.78", got)
-	}
-
-	// Pennsylvania: $1.95 in 2025; after January 31 2026 Levy knows no fee and says so.
-	if got, _ := fees(telecomSaleIn("2025-06-01", "Philadelphia", "PA", "19107")); len(got) != 2 || got[0].CalculatedTax.String() != "3.90" {
-		t.Errorf("Pennsylvania 2025 911 fees %+v, want 3.90 for two wireless lines at 1.95", got)
-	}
-	got, params = fees(telecomSaleIn("2026-03-01", "Philadelphia", "PA", "19107"))
-	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-PA") {
-		t.Errorf("Pennsylvania after January 2026: fees %+v, params %+v, want none and said", got, params)
-	}
-
-	// New Jersey: 90 cents on a wireless line; a VoIP line is not in the act read, and says so.
-	got, params = fees(telecomSaleIn("2026-02-15", "Newark", "NJ", "07102",
-		wire.LineTypeSet{Value: "WIRELESS"}, wire.LineTypeSet{Value: "VOIP"}))
-	if len(got) != 1 || got[0].CalculatedTax.String() != "0.90" || got[0].Jurisdiction.JurisdictionID != "US-NJ" {
-		t.Errorf("New Jersey 911 fees %+v, want 0.90 on the wireless line only", got)
-	}
-	if !notComputed(params, "lineItems[0].lineTypes[1].value", "US-NJ") {
-		t.Errorf("a New Jersey VoIP line does not say its 911 fee is not computed: %+v", params)
-	}
-
-	// North Carolina: 65 cents until June 30 2023, 55 cents from July 1 2023.
-	if got, _ := fees(telecomSaleIn("2023-06-30", "Raleigh", "NC", "27601")); len(got) != 2 || got[0].CalculatedTax.String() != "1.30" || got[1].CalculatedTax.String() != "0.65" {
-		t.Errorf("North Carolina June 2023 911 fees %+v, want 1.30 for two wireless lines and 0.65 for the landline", got)
-	}
-	got, _ = fees(telecomSaleIn("2023-07-01", "Raleigh", "NC", "27601"))
-	if len(got) != 2 || got[0].CalculatedTax.String() != "1.10" || got[1].CalculatedTax.String() != "0.55" ||
-		got[0].Jurisdiction.JurisdictionID != "US-NC" {
-		t.Errorf("North Carolina July 2023 911 fees %+v, want 1.10 for two wireless lines and 0.55 for the landline", got)
-	}
-
-	// South Dakota: $2.00 a line since July 2024; before it Levy knows no fee and says so.
-	got, _ = fees(telecomSaleIn("2026-02-15", "Sioux Falls", "SD", "57104"))
-	if len(got) != 2 || got[0].CalculatedTax.String() != "4.00" || got[1].CalculatedTax.String() != "2.00" ||
-		got[0].Jurisdiction.JurisdictionID != "US-SD" {
-		t.Errorf("South Dakota 911 fees %+v, want 4.00 for two wireless lines and 2.00 for the landline", got)
-	}
-	got, params = fees(telecomSaleIn("2024-06-30", "Sioux Falls", "SD", "57104"))
-	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-SD") {
-		t.Errorf("South Dakota June 2024: fees %+v, params %+v, want none and said", got, params)
-	}
-
-	// California: 30 cents on each access line, a VoIP line too, in 2020; 2021 is not known.
-	voip := wire.LineTypeSet{Value: "VOIP"}
-	if got, _ := fees(telecomSaleIn("2020-06-01", "Sacramento", "CA", "95814", voip)); len(got) != 1 || got[0].CalculatedTax.String() != "0.30" {
-		t.Errorf("California 2020 911 fee %+v, want 0.30 on the VoIP line", got)
-	}
-	got, params = fees(telecomSaleIn("2021-06-01", "Sacramento", "CA", "95814", voip))
-	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-CA") {
-		t.Errorf("California 2021: fees %+v, params %+v, want none and said", got, params)
-	}
-
-	// Utah: 98 cents a line (69-2-402 and 69-2-403) from January 1 2025, a VoIP line too;
-	// before it Levy knows only one of the two charges' dates, so it charges none and says so.
-	got, params = fees(telecomSaleIn("2026-02-15", "Salt Lake City", "UT", "84111"))
-	if len(got) != 2 || got[0].CalculatedTax.String() != "1.96" || got[1].CalculatedTax.String() != "0.98" ||
-		got[0].Jurisdiction.JurisdictionID != "US-UT" || !strings.Contains(got[0].CalculationRuleID.Value, "us-ut-911-fee") {
-		t.Errorf("Utah 911 fees %+v, want 1.96 for two wireless lines and 0.98 for the landline", got)
-	}
-	if notComputed(params, "lineItems[0].lineTypes[0].value", "US-UT") {
-		t.Errorf("a Utah line Levy has a fee for says it has none: %+v", params)
-	}
-	if got, _ := fees(telecomSaleIn("2025-01-01", "Salt Lake City", "UT", "84111", voip)); len(got) != 1 || got[0].CalculatedTax.String() != "0.98" {
-		t.Errorf("Utah 911 fee on a VoIP line %+v, want 0.98", got)
-	}
-	got, params = fees(telecomSaleIn("2024-12-31", "Salt Lake City", "UT", "84111"))
-	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-UT") {
-		t.Errorf("Utah December 2024: fees %+v, params %+v, want none and said", got, params)
-	}
-
-	// Kentucky: 70 cents on each wireless line since August 15 1998; its
-	// landline fees are local, so the landline says Levy has none.
-	got, params = fees(telecomSaleIn("2026-02-15", "Louisville", "KY", "40202"))
-	if len(got) != 1 || got[0].CalculatedTax.String() != "1.40" || got[0].Jurisdiction.JurisdictionID != "US-KY" ||
-		!strings.Contains(got[0].CalculationRuleID.Value, "us-ky-911-fee") {
-		t.Errorf("Kentucky 911 fees %+v, want 1.40 for two wireless lines only", got)
-	}
-	if notComputed(params, "lineItems[0].lineTypes[0].value", "US-KY") || !notComputed(params, "lineItems[0].lineTypes[1].value", "US-KY") {
-		t.Errorf("Kentucky: the wireless lines must be computed and the landline said not computed: %+v", params)
-	}
-	got, params = fees(telecomSaleIn("1998-08-14", "Louisville", "KY", "40202"))
-	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-KY") {
-		t.Errorf("Kentucky before August 15 1998: fees %+v, params %+v, want none and said", got, params)
-	}
-
-	// Oklahoma: $1.25 on wireless and VoIP lines from November 1 2023; the
-	// landline is not known and says so.
-	got, params = fees(telecomSaleIn("2026-02-15", "Oklahoma City", "OK", "73102"))
-	if len(got) != 1 || got[0].CalculatedTax.String() != "2.50" || got[0].Jurisdiction.JurisdictionID != "US-OK" {
-		t.Errorf("Oklahoma 911 fees %+v, want 2.50 for two wireless lines only", got)
-	}
-	if !notComputed(params, "lineItems[0].lineTypes[1].value", "US-OK") {
-		t.Errorf("an Oklahoma landline does not say its 911 fee is not computed: %+v", params)
-	}
-	if got, _ := fees(telecomSaleIn("2026-02-15", "Oklahoma City", "OK", "73102", voip)); len(got) != 1 || got[0].CalculatedTax.String() != "1.25" {
-		t.Errorf("Oklahoma 911 fee on a VoIP line %+v, want 1.25", got)
-	}
-	got, params = fees(telecomSaleIn("2023-10-31", "Oklahoma City", "OK", "73102"))
-	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-OK") {
-		t.Errorf("Oklahoma October 2023: fees %+v, params %+v, want none and said", got, params)
-	}
-
-	// Ohio: the next generation 9-1-1 access fee, 40 cents from January 2
-	// 2024 and 25 cents from October 1 2025, on wireless and VoIP lines; the
-	// county wireline charges are not known, and before 2024 nothing is.
-	got, params = fees(telecomSaleIn("2024-06-01", "Columbus", "OH", "43215"))
-	if len(got) != 1 || got[0].CalculatedTax.String() != "0.80" || got[0].Jurisdiction.JurisdictionID != "US-OH" {
-		t.Errorf("Ohio 2024 911 fees %+v, want 0.80 for two wireless lines only", got)
-	}
-	if !notComputed(params, "lineItems[0].lineTypes[1].value", "US-OH") {
-		t.Errorf("an Ohio landline does not say its 911 fee is not computed: %+v", params)
-	}
-	if got, _ := fees(telecomSaleIn("2025-10-01", "Columbus", "OH", "43215")); len(got) != 1 || got[0].CalculatedTax.String() != "0.50" {
-		t.Errorf("Ohio October 2025 911 fees %+v, want 0.50 for two wireless lines at 0.25", got)
-	}
-	if got, _ := fees(telecomSaleIn("2025-09-30", "Columbus", "OH", "43215", voip)); len(got) != 1 || got[0].CalculatedTax.String() != "0.40" {
-		t.Errorf("Ohio September 2025 911 fee on a VoIP line %+v, want 0.40", got)
-	}
-	got, params = fees(telecomSaleIn("2023-12-31", "Columbus", "OH", "43215"))
-	if len(got) != 0 || !notComputed(params, "lineItems[0].lineTypes[0].value", "US-OH") {
-		t.Errorf("Ohio December 2023: fees %+v, params %+v, want none and said", got, params)
+		if !slices.Equal(amounts, c.want) {
+			t.Errorf("%s: 911 fees %v, want %v", c.what, amounts, c.want)
+		}
+		notComputed := func(i int) bool {
+			for _, p := range resp.LineItems[0].AssistedParameters {
+				if p.ParamName == fmt.Sprintf("lineItems[0].lineTypes[%d].value", i) && p.RuleName == TaxNotComputedRule &&
+					strings.Contains(p.Value, "911 fees of US-"+c.st) {
+					return true
+				}
+			}
+			return false
+		}
+		for _, i := range c.said {
+			if !notComputed(i) {
+				t.Errorf("%s: line type %d does not say its 911 fee is not computed: %+v", c.what, i, resp.LineItems[0].AssistedParameters)
+			}
+		}
+		for _, i := range c.quiet {
+			if notComputed(i) {
+				t.Errorf("%s: line type %d, which Levy has a fee for, says it has none: %+v", c.what, i, resp.LineItems[0].AssistedParameters)
+			}
+		}
 	}
 }
 
