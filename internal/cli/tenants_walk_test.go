@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -439,11 +440,8 @@ func TestEveryOperationRefusesGarbage(t *testing.T) {
 		}
 		for _, g := range garbage {
 			st, out := c.do(m, at, tok, g.ctype, []byte(g.body))
-			check(g.ctype+" "+strconvQuote(g.body), st, out)
+			check(fmt.Sprintf("%s %q", g.ctype, g.body), st, out)
 		}
 	}
 	t.Logf("%d requests sent", sent)
 }
-
-// strconvQuote quotes a body for a test's message.
-func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }
