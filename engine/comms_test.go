@@ -138,6 +138,55 @@ func TestCommsWithoutContent(t *testing.T) {
 	}
 }
 
+// TestCommsLastKnownQuarter checks the edge of the USF content: the last
+// day of the last quarter whose factor Levy has (the second quarter of
+// 2026, 37.0%, DA 26-218) is charged at it, and the first day after it,
+// and the day Levy's content was last searched (2026-11-28), say that the
+// USF was not computed and charge none. When a later quarter's public
+// notice is added to us-communications-usf.csv, this test moves with it.
+func TestCommsLastKnownQuarter(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	resp, err := e.Sale(ctx, telecomSale("2026-06-30"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 22.26 of interstate wireless revenue at 37.0% is 8.2362.
+	usf := byImposition(resp.LineItems[0].Taxes)[usfImposition]
+	if len(usf) != 1 || usf[0].CalculatedTax.String() != "8.24" || usf[0].Taxable.String() != "22.26" ||
+		usf[0].NominalRate.String() != "0.37" || usf[0].CalculationRuleID == nil || usf[0].CalculationRuleID.Value != "us-usf-2026-q2" {
+		t.Errorf("Q2 2026 USF %+v, want 22.26 at 37.0%% (8.24), rule us-usf-2026-q2", usf)
+	}
+	for _, p := range resp.LineItems[0].AssistedParameters {
+		if p.RuleName == TaxNotComputedRule {
+			t.Errorf("the last day of a known quarter says %+v", p)
+		}
+	}
+	for _, date := range []string{"2026-07-01", "2026-11-28"} {
+		resp, err := e.Sale(ctx, telecomSale(date))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if usf := byImposition(resp.LineItems[0].Taxes)[usfImposition]; len(usf) != 0 {
+			t.Errorf("%s: USF charged without a factor: %+v", date, usf)
+		}
+		said := false
+		for _, p := range resp.LineItems[0].AssistedParameters {
+			if p.RuleName == TaxNotComputedRule && strings.Contains(p.Value, "no contribution factor") {
+				said = true
+			}
+		}
+		if !said {
+			t.Errorf("%s: a quarter without a factor is not said: %+v", date, resp.LineItems[0].AssistedParameters)
+		}
+		// Alabama's 911 fee and the excise tax do not depend on the quarter.
+		got := byImposition(resp.LineItems[0].Taxes)
+		if len(got[e911Imposition]) != 2 || len(got[fetImposition]) != 1 {
+			t.Errorf("%s: 911 fees %+v and FET %+v, want both charged", date, got[e911Imposition], got[fetImposition])
+		}
+	}
+}
+
 // TestCommsTaxIncluded checks a price that includes a 911 fee and the
 // USF: the fee is an amount per line, not a rate, so the net is the
 // price less the fee, divided by one plus the USF's rate; the USF is
