@@ -8,7 +8,7 @@ const Version = "2026.11.13"
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
 	"bin.lvd":           "9656529984a7adc77ea5f2e36224e64510b93fefce35152a84b9fbba5be41a15",
-	"brazil.lvd":        "115ae4f6457d1d15566c03fbb1b2d0b985388a1a37dfbeb3e2de48df948157b6",
+	"brazil.lvd":        "adb928ad9d8e3c288b0e5d1472d91c4e37a878f8b2ac2394d25a23f72924d520",
 	"codes.lvd":         "0c2f38c1709cf38c5e318d474cfa6cca603a08a16782c3c2bf03cce2b951cf94",
 	"comms.lvd":         "fd09c033803d8683bc354fd4538ac3dcf0cb0a58f6203079805ee05b8f14dba5",
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",

@@ -294,6 +294,12 @@ func TestBrazilDIFALByDate(t *testing.T) {
 		// RJ 20% from 2024-03-20 (12% from SP), its single base from that
 		// day (RICMS-RJ art. 4 VI): 1,150.00 x (20% - 12%) = 92.00.
 		{"RJ", "Rio de Janeiro", "2024-03-20", "92.00", "1150.00", false},
+		// ES 17% (7% from SP): not checked before 2023-01-01, the single
+		// base 1,150.00 x 10% = 115.00; from then Lei 11.623/2022's double
+		// base: (1,150.00 - 80.50) / 0.83 = 1,288.554 -> 1,288.55; x 17% =
+		// 219.05 - 80.50 = 138.55.
+		{"ES", "Vitória", "2022-12-31", "115.00", "1150.00", true},
+		{"ES", "Vitória", "2023-01-01", "138.55", "1288.55", false},
 	} {
 		req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
 			DocumentDate: civil.MustParse(c.date), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
@@ -359,6 +365,13 @@ func TestBrazilDIFALNonContributorByDate(t *testing.T) {
 		// - 120.00 = 105.64 (the single base would give 80.00).
 		{"RJ", "Rio de Janeiro", "2024-03-20", "105.64", "1128.21", false},
 		{"RJ", "Rio de Janeiro", "2026-01-01", "105.64", "1128.21", false},
+		// ES 17%, 7% from SP: the single base on every date (IOB: Lei
+		// 11.623/2022 left the non-contributor's base única), 1,000.00 x
+		// 10% = 100.00, no note; the double base would give (1,000.00 -
+		// 70.00) / 0.83 x 17% - 70.00 = 120.48.
+		{"ES", "Vitória", "2019-06-01", "100.00", "1000.00", false},
+		{"ES", "Vitória", "2023-07-28", "100.00", "1000.00", false},
+		{"ES", "Vitória", "2026-01-01", "100.00", "1000.00", false},
 	} {
 		req := brSale(brTo(c.city, c.uf))
 		req.DocumentDate = civil.MustParse(c.date)

@@ -58,7 +58,14 @@ func TestBuild(t *testing.T) {
 		{"MG", "2016-01-01", true, "double", "2016-01-01"},
 		{"MG", "2026-01-01", false, "not checked", ""},
 		{"AC", "2023-04-01", true, "double", "2023-04-01"},
-		{"ES", "2023-07-27", true, "not checked", ""},
+		// Round four: ES's contributor base double from January 2023 (Lei
+		// 11.623/2022; Glorian and IOB), its non-contributor base single
+		// on every date (IOB).
+		{"ES", "2022-12-31", true, "not checked", ""},
+		{"ES", "2023-01-01", true, "double", "2023-01-01"},
+		{"ES", "2023-07-28", true, "double", "2023-01-01"},
+		{"ES", "2016-01-01", false, "single", ""},
+		{"ES", "2026-01-01", false, "single", ""},
 		{"GO", "2020-01-01", true, "double", ""},
 		{"PB", "2019-12-31", false, "not checked", ""},
 		{"PB", "2020-01-01", false, "double", "2020-01-01"},
@@ -124,6 +131,11 @@ func TestBuild(t *testing.T) {
 	// base goes not checked, single, not checked again.
 	if s, _ := b.State("RJ"); len(s.DIFAL) != 2 || len(s.DIFALContributor) != 2 {
 		t.Errorf("RJ: %d and %d methods, want 2 and 2", len(s.DIFAL), len(s.DIFALContributor))
+	}
+	// ES's 2023 row repeats its non-contributor base: one method, and
+	// two contributor ones (not checked, then double).
+	if s, _ := b.State("ES"); len(s.DIFAL) != 1 || len(s.DIFALContributor) != 2 {
+		t.Errorf("ES: %d and %d methods, want 1 and 2", len(s.DIFAL), len(s.DIFALContributor))
 	}
 	if s, _ := b.State("PR"); len(s.DIFAL) != 1 || len(s.DIFALContributor) != 3 {
 		t.Errorf("PR: %d and %d methods, want 1 and 3", len(s.DIFAL), len(s.DIFALContributor))
