@@ -44,11 +44,27 @@ func ReadOnly(ctx context.Context) bool {
 }
 
 // CheckWritable returns an EForbidden error naming what, the write that
-// was asked for, when ctx is read-only, and nil otherwise.
+// was asked for, when ctx is read-only, and nil otherwise. The error
+// sends the caller to a credential of the API's audience, which makes
+// the writes of a tenant's data (stored calculations, transaction
+// operations, e-invoices, webhook connections).
 func CheckWritable(ctx context.Context, what string) error {
+	return checkWritable(ctx, what, "a credential of the API's audience")
+}
+
+// CheckAdminWritable is CheckWritable for a write of a tenant's
+// administration (its tax profile, its dead letters), which a tenant
+// admin's credential makes and the API's audience does not: the error
+// sends the caller there.
+func CheckAdminWritable(ctx context.Context, what string) error {
+	return checkWritable(ctx, what, "a tenant admin's credential")
+}
+
+// checkWritable refuses a write of a read-only ctx, naming what and the
+// credential to use instead.
+func checkWritable(ctx context.Context, what, use string) error {
 	if ReadOnly(ctx) {
-		return &Error{Code: EForbidden, Message: "this access token is read-only and may not " + what +
-			"; use a credential of the API's audience"}
+		return &Error{Code: EForbidden, Message: "this access token is read-only and may not " + what + "; use " + use}
 	}
 	return nil
 }

@@ -435,7 +435,9 @@ func Authenticate(r *http.Request, a Authenticator) (*http.Request, error) {
 // levy.DefaultTenant. It then refuses, 403, an operation that changes
 // stored state (Route.Writes, an Operation that is not a GET and does not
 // say it Reads) to a read-only token, before the handler reads anything;
-// the domain packages check it again where they write. On an admin
+// the domain packages check it again where they write. The refusal
+// names the credential that may make the write: the API's audience, or
+// on an admin operation the tenant's admin. On an admin
 // operation it refuses, 400 naming it, a query parameter that the
 // operation does not declare, so that no admin route passes over a
 // parameter, such as another tenant's name, that it does not read.
@@ -448,7 +450,11 @@ func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 		}
 		x := exchangeOf(r.Context())
 		if x.writes {
-			if err := levy.CheckWritable(r.Context(), "call "+x.route); err != nil {
+			check := levy.CheckWritable
+			if x.strictQuery { // an admin operation: the tenant's admin writes there
+				check = levy.CheckAdminWritable
+			}
+			if err := check(r.Context(), "call "+x.route); err != nil {
 				WriteError(w, r, err)
 				return
 			}

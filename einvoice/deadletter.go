@@ -60,7 +60,7 @@ func (s *Service) Replay(ctx context.Context, tenant, eventID string) (DeadLette
 	if err := checkID("eventId", eventID); err != nil {
 		return DeadLetter{}, err
 	}
-	if err := levy.CheckWritable(ctx, "replay a dead letter"); err != nil {
+	if err := levy.CheckAdminWritable(ctx, "replay a dead letter"); err != nil {
 		return DeadLetter{}, err
 	}
 	ev, err := s.store.Replay(ctx, tenant, eventID, s.now().UTC())

@@ -98,7 +98,7 @@ const (
 
 // apply is Apply with what the change's records must be.
 func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, want expect) (uint64, error) {
-	if err := levy.CheckWritable(ctx, "change the tax profile"); err != nil {
+	if err := levy.CheckAdminWritable(ctx, "change the tax profile"); err != nil {
 		return 0, err
 	}
 	if err := checkTenantAndBy(tenant, by); err != nil {
@@ -222,7 +222,7 @@ func (s *Service) checkDocuments(ctx context.Context, tenant string, cs *ChangeS
 // for the tenant under its digest, and returns the reference for the
 // certificate to hold.
 func (s *Service) PutDocument(ctx context.Context, tenant string, content []byte, mediaType, fileName string) (DocumentRef, error) {
-	if err := levy.CheckWritable(ctx, "store a certificate's document"); err != nil {
+	if err := levy.CheckAdminWritable(ctx, "store a certificate's document"); err != nil {
 		return DocumentRef{}, err
 	}
 	if tenant == "" {

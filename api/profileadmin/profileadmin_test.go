@@ -530,6 +530,12 @@ func TestReaderReadsOnly(t *testing.T) {
 		if a.status != 403 || !strings.Contains(string(a.body), "read-only") {
 			t.Errorf("%s %s with the console's token: %d %s", w.method, w.path, a.status, a.body)
 		}
+		// The refusal names the credential that may make the change: the
+		// tenant's admin, not the API's audience, which every route of
+		// the tax profile refuses.
+		if !strings.Contains(string(a.body), "tenant admin's credential") || strings.Contains(string(a.body), "API's audience") {
+			t.Errorf("%s %s with the console's token names the wrong credential: %s", w.method, w.path, a.body)
+		}
 		// A bad body is refused as a write all the same.
 		if a := s.send(t, w.method, p+w.path, s.reader, "application/json", []byte("{")); a.status != 403 {
 			t.Errorf("%s %s with the console's token and a broken body: %d %s", w.method, w.path, a.status, a.body)
@@ -541,7 +547,7 @@ func TestReaderReadsOnly(t *testing.T) {
 	// The service refuses it too, should a route forget (the second
 	// line: levy.WithReadOnly).
 	if _, err := s.svc.Apply(readOnly(), "acme", "x", profile.ChangeSet{Customers: []profile.Customer{{Code: "C-8"}}}); err == nil ||
-		!strings.Contains(err.Error(), "read-only") {
+		!strings.Contains(err.Error(), "read-only") || !strings.Contains(err.Error(), "tenant admin's credential") {
 		t.Errorf("a read-only context's change: %v", err)
 	}
 }

@@ -111,23 +111,27 @@ func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tena
 			return nil, nil, nil, err
 		}
 		store, _, err := st.journal(ctx)
+		if err == nil {
+			var profiles profile.Store
+			if profiles, err = st.profiles(ctx); err == nil {
+				cache := profile.NewCache(profiles, nil)
+				opts = append(opts, engine.WithDistanceSales(nexus.NewEUSource(store, cache)), engine.WithProfiles(cache))
+			}
+		}
 		if err != nil {
 			_ = st.Close()
+			if url == "" && dirLocked(err) {
+				return nil, nil, nil, fmt.Errorf("the data directory %s is held by a running levy serve, and Badger lets one process open it: "+
+					"calculate through that server's API (POST /api/v2/supplies, /procurement or /owner, with a credential of the tenant): %w", dataDir, err)
+			}
 			return nil, nil, nil, err
 		}
-		profiles, err := st.profiles(ctx)
-		if err != nil {
-			_ = st.Close()
-			return nil, nil, nil, err
-		}
-		cache := profile.NewCache(profiles, nil)
-		// The EU distance sales come from the journal's figures, before
-		// any wrapping, or from the tenant's policy.
-		opts = append(opts, engine.WithDistanceSales(nexus.NewEUSource(store, cache)))
+		// The EU distance sales (above) come from the journal's figures,
+		// before any wrapping, or from the tenant's policy.
 		if wrap != nil {
 			store = wrap(store)
 		}
-		opts = append(opts, engine.WithJournal(store), engine.WithProfiles(cache))
+		opts = append(opts, engine.WithJournal(store))
 		ctx = levy.WithTenant(ctx, tenant)
 		closeAll = st.Close
 	}

@@ -1,0 +1,34 @@
+package cli
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/badger"
+)
+
+// TestCalcOnHeldDataDir runs levy calc and levy batch with --data-dir on
+// a directory whose journal another process holds, as a running levy
+// serve does: each says that a server holds the directory and to
+// calculate through its API, rather than Badger's lock error alone.
+func TestCalcOnHeldDataDir(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	held, err := badger.OpenJournal(ctx, journalDir(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	req := filepath.Join("..", "..", "engine", "testdata", "sale_invoice.json")
+	for _, args := range [][]string{
+		{"calc", "sale", "--data-dir", dir, req},
+		{"batch", "sale", "--data-dir", dir, "--quiet", "--in", req, "--out", filepath.Join(t.TempDir(), "out.jsonl")},
+	} {
+		code, _, errOut := runCLI(t, args...)
+		if code == 0 || !strings.Contains(errOut, "held by a running levy serve") || !strings.Contains(errOut, "/api/v2") {
+			t.Errorf("%s on a held data directory: exit %d, %s", strings.Join(args[:2], " "), code, errOut)
+		}
+	}
+}
