@@ -188,6 +188,9 @@ type input struct {
 	tooLong int
 }
 
+// errNoInput is the error of a run given a nil reader.
+var errNoInput = errors.New("batch: the run needs a reader for its input, and in is nil")
+
 // settings returns cfg with its defaults, or the error of what it lacks.
 func (cfg Config) settings() (Config, error) {
 	switch {
@@ -234,6 +237,12 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (Summary,
 	if err != nil {
 		return Summary{}, err
 	}
+	if out == nil {
+		return Summary{}, errors.New("batch: Run needs a writer for the output, and out is nil")
+	}
+	if in == nil {
+		return Summary{}, errNoInput
+	}
 	s := newFileSink(out, nil)
 	if cfg.Format == CSV && cfg.Skip == 0 {
 		if _, err := s.w.Write(csvOutputHeader()); err != nil {
@@ -255,6 +264,9 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (Summary,
 // run reads the documents of in in the run's format, past the first
 // cfg.Skip, and drives them through the committer.
 func run(ctx context.Context, cfg Config, in io.Reader, com *committer) (Summary, error) {
+	if in == nil {
+		return Summary{}, errNoInput
+	}
 	ctx = contextOf(ctx, cfg)
 	counter := &countingReader{r: in}
 	journaled := cfg.Journal != nil

@@ -95,6 +95,9 @@ func requests[Q, R any](ctx context.Context, cfg Config, reqs iter.Seq[*Q],
 	sum func(*R) (*wire.Currency, money.Amount, int)) iter.Seq2[Result[R], error] {
 	return func(yield func(Result[R], error) bool) {
 		cfg, err := cfg.settings()
+		if err == nil && reqs == nil {
+			err = errors.New("batch: the run needs a sequence of requests, and reqs is nil")
+		}
 		if err != nil {
 			yield(Result[R]{}, err)
 			return

@@ -33,7 +33,7 @@ import (
 // the member when the predicate holds. For example, a Brazilian
 // calculation that applies buyerCondition gives its row
 //
-//	actsWhen: func(c *calc, l *line) bool { return placeCountry(l) == "BR" }
+//	actsWhen: brazilActs // func(_ *calc, l *line) bool { return l.br != nil }
 //
 // and the note says where it acts. Then regenerate the page:
 //
