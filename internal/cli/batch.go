@@ -213,6 +213,13 @@ func (o *batchOptions) config(ctx context.Context, file bool) (batch.Config, fun
 	}
 	e, _, closeJournal, err := journalEngine(ctx, o.content.engineOptions(), o.dataDir, o.database, o.tenant, keep)
 	if err != nil {
+		// Nothing ran: a journal or content that cannot be opened is
+		// an I/O error of the run (exit 2), not failed documents.
+		var ue usageError
+		var ee exitError
+		if !errors.As(err, &ue) && !errors.As(err, &ee) {
+			err = exitError{2, err.Error()}
+		}
 		return cfg, nil, err
 	}
 	cfg.Engine = e

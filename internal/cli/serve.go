@@ -226,6 +226,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	if err := applyMemoryLimit(c.memoryLimit, log); err != nil {
 		return err
 	}
+	// The e-invoicing settings (the webhook secrets' key) are checked
+	// before anything listens or is written: a server that refuses to
+	// start leaves the port and the data directory as they were.
+	ecfg, err := einvoiceConfig(c, log)
+	if err != nil {
+		return err
+	}
 
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
@@ -249,7 +256,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	}
 
 	started := time.Now()
-	handler, closeAll, err := startAPI(ctx, c, log, stdout, ln.Addr().String())
+	handler, closeAll, err := startAPI(ctx, c, ecfg, log, stdout, ln.Addr().String())
 	if err != nil {
 		_ = srv.Close()
 		return err
@@ -278,8 +285,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 }
 
 // startAPI opens the journal and the credentials, loads the engine and
-// builds the API with its token endpoints. closeAll closes the stores.
-func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Writer, addr string) (h http.Handler, closeAll func(), err error) {
+// builds the API with its token endpoints, e-invoicing with ecfg.
+// closeAll closes the stores.
+func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slog.Logger, stdout io.Writer, addr string) (h http.Handler, closeAll func(), err error) {
 	var closers []func() error
 	closeStores := func() {
 		for i := len(closers) - 1; i >= 0; i-- {
@@ -331,10 +339,6 @@ func startAPI(ctx context.Context, c serveConfig, log *slog.Logger, stdout io.Wr
 				return nil, nil, err
 			}
 		}
-	}
-	ecfg, err := einvoiceConfig(c, log)
-	if err != nil {
-		return nil, nil, err
 	}
 	// Webhook events name the tenant by its stable UUID, kept with its
 	// credentials.

@@ -47,6 +47,22 @@ func TestServeNeedsSecretsKey(t *testing.T) {
 	if code, _, errOut := runCLI(t, args...); code != 2 || !strings.Contains(errOut, secretsKeyEnv) {
 		t.Fatalf("a bad key in %s: exit %d\n%s", secretsKeyEnv, code, errOut)
 	}
+	// Refused before anything listened or was written: the data
+	// directory holds only the key file put there above.
+	if code, _, errOut := runCLI(t, args...); code != 2 || strings.Contains(errOut, "listening") {
+		t.Fatalf("refused after listening: exit %d\n%s", code, errOut)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0].Name() != "secrets.key" {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Fatalf("a refused serve wrote into the data directory: %v", names)
+	}
 }
 
 // TestServeSecretsAtRestAndRotation runs serve with a key file, creates a
