@@ -365,6 +365,29 @@ func validatedCopy[T any, P registered[T]](b *builder, p P) P {
 	return &cp
 }
 
+// exemptCustomer returns the response's copy of customer c: a customer
+// that sends an exemption certificate number is exempt on every line it
+// reaches (builder.leaf), and its copy says so with isTaxExempt true, as
+// the wire format does. Any other customer is returned itself.
+func exemptCustomer(c *wire.Customer) *wire.Customer {
+	if c == nil || c.IsTaxExempt || c.ExemptionCertificate == nil || c.ExemptionCertificate.ExemptionCertificateNumber == "" {
+		return c
+	}
+	cp := *c
+	cp.IsTaxExempt = true
+	return &cp
+}
+
+// exemptBuyer is exemptCustomer for the buyer of a purchase.
+func exemptBuyer(b *wire.Buyer) *wire.Buyer {
+	if b == nil || b.IsTaxExempt || b.ExemptionCertificate == nil || b.ExemptionCertificate.ExemptionCertificateNumber == "" {
+		return b
+	}
+	cp := *b
+	cp.IsTaxExempt = true
+	return &cp
+}
+
 // validated returns the response's copy of a registration list with the
 // validation results of the numbers.
 func (b *builder) validated(regs []wire.TaxRegistration) []wire.TaxRegistration {

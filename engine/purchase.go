@@ -109,14 +109,14 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	resp.PurchaseRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
-	resp.Buyer, resp.Vendor = locatedParty(validatedCopy(b, req.Buyer), tree), locatedParty(validatedCopy(b, req.Vendor), tree)
+	resp.Buyer, resp.Vendor = exemptBuyer(locatedParty(validatedCopy(b, req.Buyer), tree)), locatedParty(validatedCopy(b, req.Vendor), tree)
 	tol := c.set.Tolerance
 	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *wire.PurchaseLineItem) []wire.PurchaseLineItem { return w.LineItems },
 		func(r *wire.PurchaseResponseLineItem, w *wire.PurchaseLineItem, kids []wire.PurchaseResponseLineItem, node []lineIn, l *line, total money.Amount) {
 			r.PurchaseLineItem = *w
 			r.PurchaseLineItem.LineItems = nil
 			r.LineItems, r.TotalTax = kids, total
-			r.Buyer, r.Vendor = locatedParty(validatedCopy(b, r.Buyer), node), locatedParty(validatedCopy(b, r.Vendor), node)
+			r.Buyer, r.Vendor = exemptBuyer(locatedParty(validatedCopy(b, r.Buyer), node)), locatedParty(validatedCopy(b, r.Vendor), node)
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				r.AssistedParameters = c.assisted(l)

@@ -74,7 +74,7 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool) 
 	resp.SaleRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
-	resp.Seller, resp.Customer = locatedParty(validatedCopy(b, req.Seller), tree), locatedParty(validatedCopy(b, req.Customer), tree)
+	resp.Seller, resp.Customer = locatedParty(validatedCopy(b, req.Seller), tree), exemptCustomer(locatedParty(validatedCopy(b, req.Customer), tree))
 	resp.LineItems = saleResponseLines(b, req.LineItems, tree)
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
 	p := posting{perspective: "SELLER", message: string(req.SaleMessageType), transactionID: req.TransactionID,
@@ -179,7 +179,7 @@ func saleResponseLines(b *builder, lines []wire.SaleLineItem, tree []lineIn) []w
 					r.Product = &p
 				}
 			}
-			r.Seller, r.Customer = locatedParty(validatedCopy(b, r.Seller), node), locatedParty(validatedCopy(b, r.Customer), node)
+			r.Seller, r.Customer = locatedParty(validatedCopy(b, r.Seller), node), exemptCustomer(locatedParty(validatedCopy(b, r.Customer), node))
 		}, func(r *wire.SaleResponseLineItem) money.Amount { return r.TotalTax })
 }
 
