@@ -161,8 +161,12 @@ func sameLocation(a, b *wire.Location) bool {
 }
 
 // hasAddress reports whether a location is looked up by its postal
-// address.
+// address: it sends one, and not only its country beside coordinates or
+// a government code, which place it more closely (in that country).
 func hasAddress(loc *wire.Location) bool {
+	if countryOnly(loc) && (hasPoint(loc) || loc.ExternalJurisdictionCode != "") {
+		return false
+	}
 	return loc.PostalCode != "" || loc.City != "" || loc.MainDivision != "" || loc.Country != "" || loc.StreetAddress1 != ""
 }
 
@@ -181,7 +185,9 @@ func (r *resolver) postalAddress(loc *wire.Location) wire.PostalAddress {
 }
 
 // lookup finds the tax areas of a location: by tax area ID, by address,
-// by coordinates or by government code, in that order of preference.
+// by coordinates or by government code, in that order of preference; a
+// country alone beside coordinates or a code is where they must lie, and
+// places the location only when they place it elsewhere or nowhere.
 // base+member is the location's JSON path, for errors.
 func (r *resolver) lookup(base, member string, loc *wire.Location, d civil.Date) (*wire.LookupResponse, error) {
 	ctx, res := r.c.ctx, r.c.s.resolver
@@ -194,21 +200,73 @@ func (r *resolver) lookup(base, member string, loc *wire.Location, d civil.Date)
 		out, err := res.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: loc.ExternalJurisdictionCode, Country: "BR", AsOfDate: d})
 		return out, rebase(err, "", base, member)
 	case hasAddress(loc):
-		out, err := res.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: r.postalAddress(loc), AsOfDate: d})
-		return out, rebase(err, "postalAddress", base, member)
-	case loc.Latitude != "" || loc.Longitude != "":
+		return r.byAddress(base, member, loc, d)
+	case hasPoint(loc):
 		lat, err1 := strconv.ParseFloat(loc.Latitude, 64)
 		lng, err2 := strconv.ParseFloat(loc.Longitude, 64)
 		if err1 != nil || err2 != nil {
 			return nil, levy.Invalid(base+member, "latitude and longitude must both be decimal numbers")
 		}
 		out, err := res.LookupCoordinates(ctx, wire.CoordinatesLookupRequest{Coordinates: &wire.Coordinates{Latitude: lat, Longitude: lng}, AsOfDate: d})
+		if err == nil && loc.Country != "" && !r.pointIn(out, loc.Country) {
+			// A point that lies in no tax area, or (by the generalised
+			// boundaries, near a border) in another country than the
+			// location names: the country decides, as its address.
+			return r.byAddress(base, member, loc, d)
+		}
 		return out, rebase(err, "coordinates", base, member)
 	case loc.ExternalJurisdictionCode != "":
-		out, err := res.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: loc.ExternalJurisdictionCode, Country: "US", AsOfDate: d})
+		country := loc.Country
+		if country == "" {
+			country = "US"
+		}
+		out, err := res.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: loc.ExternalJurisdictionCode, Country: country, AsOfDate: d})
+		if err != nil && loc.Country != "" {
+			// A code that the country's jurisdictions lack: the country
+			// alone, when it is an address that places (not the US's).
+			if byCountry, aerr := r.byAddress(base, member, loc, d); aerr == nil {
+				return byCountry, nil
+			}
+		}
 		return out, rebase(err, "", base, member)
 	}
 	return nil, levy.Invalid(base+member, "a location needs a taxAreaId, an address, coordinates or an externalJurisdictionCode")
+}
+
+// byAddress looks a location up by its postal address.
+func (r *resolver) byAddress(base, member string, loc *wire.Location, d civil.Date) (*wire.LookupResponse, error) {
+	out, err := r.c.s.resolver.LookupAddress(r.c.ctx, wire.AddressLookupRequest{PostalAddress: r.postalAddress(loc), AsOfDate: d})
+	return out, rebase(err, "postalAddress", base, member)
+}
+
+// hasPoint reports whether a location sends coordinates.
+func hasPoint(loc *wire.Location) bool { return loc.Latitude != "" || loc.Longitude != "" }
+
+// countryOnly reports whether a location's address is its country and
+// nothing else: with coordinates or a government code beside it, those
+// place it, in that country.
+func countryOnly(loc *wire.Location) bool {
+	return loc.Country != "" && loc.PostalCode == "" && loc.City == "" && loc.MainDivision == "" && loc.SubDivision == "" &&
+		loc.StreetAddress1 == "" && loc.StreetAddress2 == ""
+}
+
+// pointIn reports whether a coordinates lookup found a tax area in the
+// country a location names (a name or ISO code; the US territories are
+// in the US, as their lookups are).
+func (r *resolver) pointIn(out *wire.LookupResponse, country string) bool {
+	if len(out.LookupResults) == 0 || len(out.LookupResults[0].Jurisdictions) == 0 {
+		return false
+	}
+	c, ok := r.c.s.codes.Country(country)
+	if !ok {
+		return false // the address lookup names the bad country
+	}
+	want := c.Alpha2
+	if sub, ok := jurisdiction.SubdivisionOf("US", want); ok && sub.Type == jurisdiction.Territory {
+		want = "US"
+	}
+	id := out.LookupResults[0].Jurisdictions[0].JurisdictionID
+	return id == want || strings.HasPrefix(id, want+"-")
 }
 
 // rebase moves the field paths of a lookup's errors under the location's
