@@ -28,7 +28,8 @@ func tokenOperation(path, id, summary, description string) api.Operation {
 	return api.Operation{Method: http.MethodPost, Path: path, ID: id, Tag: "Tokens", Summary: summary, Description: description,
 		Body: reflect.TypeFor[tokenRequest](), BodyRequired: true, BodyMedia: []string{"application/x-www-form-urlencoded", "application/json"},
 		Answer: reflect.TypeFor[tokenAnswer](), Public: true, OAuthError: reflect.TypeFor[errorBody](),
-		Unavailable: "Too many failed client authentications are waiting to be checked; ask again after Retry-After seconds."}
+		Unavailable: "Too many failed client authentications are waiting to be checked, or the store of the credentials cannot be reached or written " +
+			"(error temporarily_unavailable); ask again after Retry-After seconds."}
 }
 
 // clientIDPath is the path parameter that names a credential.
