@@ -3,6 +3,7 @@ package oauth
 import (
 	"net/http"
 	"reflect"
+	"strconv"
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
@@ -42,7 +43,7 @@ func clientIDPath() []api.Param {
 // with the types its handler decodes and encodes.
 func (h *Handler) Mounts() []api.Option {
 	admin, operator := h.AdminAuthenticator(), h.OperatorAuthenticator()
-	return []api.Option{
+	opts := []api.Option{
 		api.WithOperation(tokenOperation("/oauth/token", "requestToken",
 			"Issues an access token for client credentials.", tokenDescription),
 			http.HandlerFunc(h.token)),
@@ -86,4 +87,17 @@ func (h *Handler) Mounts() []api.Option {
 			Answer:      api.Enveloped[retiredKey](), Conflict: true},
 			api.Guard(operator, h.retireKey)),
 	}
+	// The interface description of the commercial API names its token URL
+	// as the base address followed by /authorize: clients generated from
+	// it ask there.
+	for n, base := range api.Bases {
+		id := "requestTokenAuthorize"
+		if n > 0 {
+			id += strconv.Itoa(n + 1)
+		}
+		opts = append(opts, api.WithOperation(tokenOperation(base+"/authorize", id,
+			"Issues an access token for client credentials, at the token URL of the commercial API's interface description.",
+			tokenDescription), http.HandlerFunc(h.token)))
+	}
+	return opts
 }
