@@ -298,7 +298,8 @@ func operation(s *schemaSet, d opDoc) (object, error) {
 // in the form of RFC 6749 section 5.2.
 func oauthStatus(status int) bool {
 	switch status {
-	case http.StatusBadRequest, http.StatusUnauthorized, http.StatusRequestTimeout, http.StatusRequestEntityTooLarge:
+	case http.StatusBadRequest, http.StatusUnauthorized, http.StatusRequestTimeout, http.StatusRequestEntityTooLarge,
+		http.StatusInternalServerError:
 		return true
 	}
 	return false
@@ -313,9 +314,10 @@ var successWords = map[int]string{
 
 // oauthAnswer describes error answer e of a token endpoint, whose body
 // has schema sch, the form of RFC 6749 section 5.2; a body refused on its
-// announced Content-Length has the API's form.
+// announced Content-Length, and a panic caught by the server, have the
+// API's form.
 func oauthAnswer(e errorAnswer, sch object) object {
-	if e.status == http.StatusRequestEntityTooLarge {
+	if e.status == http.StatusRequestEntityTooLarge || e.status == http.StatusInternalServerError {
 		sch = object{"oneOf": []any{sch, object{"$ref": "#/components/schemas/ErrorBody"}}}
 	}
 	headers := object{"X-Request-Id": headerRef("RequestId")}

@@ -888,9 +888,11 @@ func checkMountedOperations(t *testing.T, s *Server) {
 				if sch.Ref != "#/components/schemas/OAuthError" {
 					t.Errorf("%s: answer %d is not an OAuthError", md.ID, status)
 				}
-			case oauth && status == 413:
+			case oauth && (status == 413 || status == 500):
+				// 413 on an announced Content-Length and a caught panic
+				// have the API's form; the rest the token endpoint's.
 				if len(sch.Value.OneOf) != 2 {
-					t.Errorf("%s: answer 413 is not an OAuthError or an ErrorBody", md.ID)
+					t.Errorf("%s: answer %d is not an OAuthError or an ErrorBody", md.ID, status)
 				}
 			case sch.Ref != "#/components/schemas/ErrorBody":
 				t.Errorf("%s: answer %d is not an ErrorBody", md.ID, status)

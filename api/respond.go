@@ -187,6 +187,17 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	exchangeOf(r.Context()).serverOr().fail(w, r, err)
 }
 
+// Fault records err as the fault behind the answer to r, so that the
+// request is logged as failed (ERROR, with the error) as it is for the
+// 500 that WriteError answers, and returns the request's ID for the
+// client to quote. The token endpoints, which answer their faults in the
+// form of RFC 6749 rather than the API's, call it.
+func Fault(r *http.Request, err error) string {
+	x := exchangeOf(r.Context())
+	x.fault = err
+	return x.id
+}
+
 // serverOr returns the server of x, or a plain one outside a server.
 func (x *exchange) serverOr() *Server {
 	if x.server != nil {

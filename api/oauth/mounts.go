@@ -3,6 +3,7 @@ package oauth
 import (
 	"net/http"
 	"reflect"
+	"strconv"
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/auth"
@@ -28,7 +29,8 @@ func tokenOperation(path, id, summary, description string) api.Operation {
 	return api.Operation{Method: http.MethodPost, Path: path, ID: id, Tag: "Tokens", Summary: summary, Description: description,
 		Body: reflect.TypeFor[tokenRequest](), BodyRequired: true, BodyMedia: []string{"application/x-www-form-urlencoded", "application/json"},
 		Answer: reflect.TypeFor[tokenAnswer](), Public: true, OAuthError: reflect.TypeFor[errorBody](),
-		Unavailable: "Too many failed client authentications are waiting to be checked; ask again after Retry-After seconds."}
+		Unavailable: "Too many failed client authentications are waiting to be checked, or the store of the credentials cannot be reached or written " +
+			"(error temporarily_unavailable); ask again after Retry-After seconds."}
 }
 
 // clientIDPath is the path parameter that names a credential.
@@ -41,7 +43,7 @@ func clientIDPath() []api.Param {
 // with the types its handler decodes and encodes.
 func (h *Handler) Mounts() []api.Option {
 	admin, operator := h.AdminAuthenticator(), h.OperatorAuthenticator()
-	return []api.Option{
+	opts := []api.Option{
 		api.WithOperation(tokenOperation("/oauth/token", "requestToken",
 			"Issues an access token for client credentials.", tokenDescription),
 			http.HandlerFunc(h.token)),
@@ -85,4 +87,17 @@ func (h *Handler) Mounts() []api.Option {
 			Answer:      api.Enveloped[retiredKey](), Conflict: true},
 			api.Guard(operator, h.retireKey)),
 	}
+	// The interface description of the commercial API names its token URL
+	// as the base address followed by /authorize: clients generated from
+	// it ask there.
+	for n, base := range api.Bases {
+		id := "requestTokenAuthorize"
+		if n > 0 {
+			id += strconv.Itoa(n + 1)
+		}
+		opts = append(opts, api.WithOperation(tokenOperation(base+"/authorize", id,
+			"Issues an access token for client credentials, at the token URL of the commercial API's interface description.",
+			tokenDescription), http.HandlerFunc(h.token)))
+	}
+	return opts
 }

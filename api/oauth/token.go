@@ -188,6 +188,26 @@ func refusal(e *auth.Error, basic bool) *oauthError {
 	return &oauthError{status: r.status, code: r.code, description: e.Description, basic: basic, retryAfter: e.RetryAfter}
 }
 
+// fault returns the answer to an error of the issuer that is not a
+// refusal: a store that cannot be read or written, or a fault. It has the
+// status the API would give err, and the form of RFC 6749 §5.2, in which
+// OAuth clients read every failure of a token endpoint: a store that is
+// unavailable is temporarily_unavailable (503, Retry-After 1 second), a
+// fault a server_error (500) that names the request ID and is logged as
+// the request's fault.
+func fault(r *http.Request, err error) *oauthError {
+	status, items := api.ErrorItems(err)
+	switch {
+	case status == http.StatusServiceUnavailable:
+		return &oauthError{status: status, code: auth.CodeTemporarilyUnavailable, description: items[0].Message, retryAfter: time.Second}
+	case status >= http.StatusInternalServerError:
+		id := api.Fault(r, err)
+		return &oauthError{status: http.StatusInternalServerError, code: "server_error",
+			description: "the server failed to answer; quote request ID " + id + " when reporting it"}
+	}
+	return &oauthError{status: status, code: "invalid_request", description: items[0].Message}
+}
+
 func invalidRequest(format string) *oauthError {
 	return &oauthError{status: http.StatusBadRequest, code: "invalid_request", description: format}
 }
@@ -322,7 +342,7 @@ func (h *Handler) serveToken(w http.ResponseWriter, r *http.Request, cached bool
 			writeOAuthError(w, refusal(ae, tr.basic))
 			return
 		}
-		api.WriteError(w, r, err)
+		writeOAuthError(w, fault(r, err))
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")

@@ -105,6 +105,12 @@ type serveConfig struct {
 	// metricsListening tells tests that address (nil in production).
 	metricsAddr      string
 	metricsListening func(addr string)
+
+	// tlsCert and tlsKey are the files of the certificate and the key
+	// that the API is served with over HTTPS (serve_tls.go); without
+	// them it is plain HTTP.
+	tlsCert string
+	tlsKey  string
 }
 
 func serveFlags(c *serveConfig) *flag.FlagSet {
@@ -140,6 +146,8 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.BoolVar(&c.webhookPrivate, "webhook-allow-private-targets", false, "let webhook targets be loopback, private, link-local or other non-public addresses, for a single-tenant server (--dev allows them)")
 	fs.Int64Var(&c.maxDocument, "einvoice-max-document", einvoice.DefaultMaxDocumentBytes, "largest e-invoice document in bytes (at most --max-body); a larger one is answered 413")
 	fs.StringVar(&c.memoryLimit, "memory-limit", "auto", "soft memory limit of the process: a size (1536MiB, 2GiB), a percentage of the container's or the machine's memory (75%), off, or auto: 80% of the container's limit if it has one (GOMEMLIMIT wins over auto)")
+	fs.StringVar(&c.tlsCert, "tls-cert-file", "", "PEM file of the certificate (followed by its chain) to serve the API with over HTTPS; with --tls-key-file. Without both, the server speaks plain HTTP, for a proxy that terminates TLS in front of it")
+	fs.StringVar(&c.tlsKey, "tls-key-file", "", "PEM file of the private key of --tls-cert-file")
 	fs.StringVar(&c.metricsAddr, "metrics-addr", "", "host:port to serve /metrics on, alone (it needs no token); when set, /metrics is not served at --addr")
 	c.content.register(fs)
 	c.addressCheck.register(fs)
@@ -233,6 +241,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	if err != nil {
 		return err
 	}
+	tlsConf, err := c.tlsConfig()
+	if err != nil {
+		return err
+	}
 
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
@@ -247,10 +259,17 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 		MaxHeaderBytes: 64 << 10,
 		ErrorLog:       slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		BaseContext:    func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+		TLSConfig:      tlsConf,
 	}
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	log.Info("listening", "addr", ln.Addr().String())
+	go func() {
+		if tlsConf != nil {
+			served <- srv.ServeTLS(ln, "", "")
+			return
+		}
+		served <- srv.Serve(ln)
+	}()
+	log.Info("listening", "addr", ln.Addr().String(), "tls", tlsConf != nil)
 	if c.listening != nil {
 		c.listening(ln.Addr().String())
 	}
@@ -435,7 +454,7 @@ func devCredential(ctx context.Context, iss *auth.Issuer, c serveConfig, stdout 
 	if err != nil {
 		return err
 	}
-	base := "http://" + addr
+	base := c.baseURL(addr)
 	// The printed line keeps the token endpoint's answer: a refusal is
 	// shown, and TOKEN stays empty, rather than the error's text becoming
 	// the token.

@@ -38,10 +38,10 @@ func devConsoleCredential(ctx context.Context, iss *auth.Issuer, c serveConfig, 
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, `Web console: http://%s%s
+	fmt.Fprintf(stdout, `Web console: %s%s
   sign in with console_client_id: %s
                console_secret:    %s
   (tenant %s, audiences %s and %s; a new one on every --dev start)
-`, addr, console.Prefix, cred.ClientID, secret, cred.Tenant, c.consoleAudience, c.adminAudience)
+`, c.baseURL(addr), console.Prefix, cred.ClientID, secret, cred.Tenant, c.consoleAudience, c.adminAudience)
 	return nil
 }

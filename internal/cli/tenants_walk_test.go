@@ -353,7 +353,7 @@ func TestEveryWriteRefusesAReader(t *testing.T) {
 	before := acmeAdminState()
 
 	reads := []string{"/address-lookup", "/coordinates-lookup", "/taxareaid-lookup", "/external-jurisdiction-lookup",
-		"/find-taxareas", "/oauth/token", "/render"}
+		"/find-taxareas", "/oauth/token", "/authorize", "/render"}
 	invoice := `{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-06-01","transactionId":"READER-1",
 		"customer":{"destination":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
 		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100}]}`
