@@ -87,7 +87,8 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 					r.Purchase = withPurchaseClass(r.Purchase, l.productClass)
 				}
 			}
-		}, func(r *wire.OwnerResponseLineItem) money.Amount { return r.TotalTax })
+		}, func(r *wire.OwnerResponseLineItem) money.Amount { return r.TotalTax },
+		func(r *wire.OwnerResponseLineItem) **int64 { return &r.LineItemNumber })
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
 	p := posting{perspective: "OWNER", message: string(req.OwnerMessageType), transactionID: req.TransactionID,
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,

@@ -134,7 +134,8 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 					}
 				}
 			}
-		}, func(r *wire.PurchaseResponseLineItem) money.Amount { return r.TotalTax })
+		}, func(r *wire.PurchaseResponseLineItem) money.Amount { return r.TotalTax },
+		func(r *wire.PurchaseResponseLineItem) **int64 { return &r.LineItemNumber })
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
 	if pm.compare {
 		c.compareDocument(req, resp)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math"
 	"strconv"
 
 	"github.com/levytax/levy"
@@ -180,7 +181,8 @@ func saleResponseLines(b *builder, lines []wire.SaleLineItem, tree []lineIn) []w
 				}
 			}
 			r.Seller, r.Customer = locatedParty(validatedCopy(b, r.Seller), node), exemptCustomer(locatedParty(validatedCopy(b, r.Customer), node))
-		}, func(r *wire.SaleResponseLineItem) money.Amount { return r.TotalTax })
+		}, func(r *wire.SaleResponseLineItem) money.Amount { return r.TotalTax },
+		func(r *wire.SaleResponseLineItem) **int64 { return &r.LineItemNumber })
 }
 
 // responseLines builds the response lines of any perspective from the
@@ -189,13 +191,14 @@ func saleResponseLines(b *builder, lines []wire.SaleLineItem, tree []lineIn) []w
 // its node of the tree (a slice of one), its leaf (nil for a parent) and
 // its total tax, which is its own plus its children's.
 func responseLines[W, R any](b *builder, lines []W, tree []lineIn, kids func(*W) []W,
-	mk func(r *R, w *W, children []R, node []lineIn, l *line, total money.Amount), totalOf func(*R) money.Amount) []R {
+	mk func(r *R, w *W, children []R, node []lineIn, l *line, total money.Amount), totalOf func(*R) money.Amount,
+	number func(*R) **int64) []R {
 	if len(lines) == 0 {
 		return nil
 	}
 	out := make([]R, len(lines))
 	for i := range lines {
-		children := responseLines(b, kids(&lines[i]), tree[i].children, kids, mk, totalOf)
+		children := responseLines(b, kids(&lines[i]), tree[i].children, kids, mk, totalOf, number)
 		total := b.c.amount(decimalZero).Decimal()
 		for k := range children {
 			total = add(total, totalOf(&children[k]).Decimal())
@@ -206,7 +209,39 @@ func responseLines[W, R any](b *builder, lines []W, tree []lineIn, kids func(*W)
 		}
 		mk(&out[i], &lines[i], children, tree[i:i+1], l, money.New(total))
 	}
+	numberLines(out, number)
 	return out
+}
+
+// numberLines gives the lines of one list (a document's, or a line's
+// children) that sent no lineItemNumber the numbers after the greatest
+// one sent in the list, in their order: 1, 2, 3 when none sends one, and
+// never a number that another line of the list sent. number points at a
+// line's member. Were the numbers to pass the largest int64, the lines
+// are left without.
+func numberLines[R any](out []R, number func(*R) **int64) {
+	var top int64
+	missing := 0
+	for i := range out {
+		if p := *number(&out[i]); p != nil {
+			top = max(top, *p)
+		} else {
+			missing++
+		}
+	}
+	if missing == 0 || top > math.MaxInt64-int64(missing) {
+		return
+	}
+	block := make([]int64, missing) // one allocation for the list
+	k := 0
+	for i := range out {
+		if pp := number(&out[i]); *pp == nil {
+			top++
+			block[k] = top
+			*pp = &block[k]
+			k++
+		}
+	}
 }
 
 // or returns a when it has entries, else b.

@@ -63,7 +63,8 @@ type Transaction struct {
 // Line is one calculated line of a stored transaction.
 type Line struct {
 	// LineItemID matches the line with the host system's line in a sync;
-	// LineItemNumber is the host's ordering, if sent.
+	// LineItemNumber is the host's ordering, or the number the engine
+	// gave a line sent without one (see wire.SaleLineItem).
 	LineItemID     string `json:"lineItemId,omitempty"`
 	LineItemNumber int    `json:"lineItemNumber,omitempty"`
 	ProductClass   string `json:"productClass,omitempty"`

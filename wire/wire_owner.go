@@ -65,7 +65,9 @@ type OwnerRequest struct {
 // OwnerRequestLineItemType). A line's own owner and other members replace
 // those of the document for the line.
 type OwnerLineItem struct {
-	// LineItemNumber is assigned when absent.
+	// LineItemNumber orders the line among its list. The response gives
+	// the lines of a list sent without one the numbers after the greatest
+	// sent in that list, in order (1, 2, 3 when none is sent).
 	LineItemNumber *int64 `json:"lineItemNumber,omitempty" check:"min=0"`
 	// LineItemID identifies the line for the sync kinds; it is unique
 	// within the request.
