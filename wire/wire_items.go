@@ -55,8 +55,8 @@ type Override struct {
 	ImpositionType   *ImpositionType   `json:"impositionType,omitempty"`
 	JurisdictionType jurisdiction.Type `json:"jurisdictionType,omitempty"`
 	JurisdictionID   string            `json:"jurisdictionId,omitempty" check:"id"`
-	// ReasonCode explains the override; a one-digit standard code is
-	// padded to four digits.
+	// ReasonCode explains the override. A standard one-digit code is sent
+	// padded to four digits ("0004"); Levy keeps the code as sent.
 	ReasonCode string `json:"reasonCode,omitempty" check:"id"`
 }
 

@@ -250,8 +250,9 @@ type Customer struct {
 	// implies it.
 	IsTaxExempt          bool                  `json:"isTaxExempt,omitempty"`
 	ExemptionCertificate *ExemptionCertificate `json:"exemptionCertificate,omitempty"`
-	// ExemptionReasonCode is the reason of the exemption; a one-digit
-	// standard code is padded to four digits.
+	// ExemptionReasonCode is the reason of the exemption. A standard
+	// one-digit code is sent padded to four digits ("0004"); Levy keeps
+	// the code as sent.
 	ExemptionReasonCode string            `json:"exemptionReasonCode,omitempty" check:"id"`
 	LocationEvidence    *LocationEvidence `json:"locationEvidence,omitempty"`
 	TaxRegistrations    []TaxRegistration `json:"taxRegistrations,omitempty"`
