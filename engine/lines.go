@@ -418,6 +418,8 @@ func impName(t *wire.ImpositionType) string {
 type header struct {
 	date          civil.Date
 	currency      *wire.Currency
+	company       *wire.Currency                  // companyCodeCurrency
+	factors       []wire.CurrencyConversionFactor // currencyConversionFactors
 	roundAtLine   *bool
 	disc          *wire.Discount
 	taxOnly       bool
@@ -448,10 +450,12 @@ func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error)
 	}
 	cur := money.Currency{Alpha: "USD", Numeric: 840, Name: "US Dollar", MinorUnits: 2}
 	if h.currency != nil {
-		var ok bool
-		if cur, ok = s.currency(h.currency); !ok {
-			return nil, nil, levy.Invalid("currency", "is not an ISO 4217 currency")
+		if cur, err = s.checkCurrency("currency", h.currency); err != nil {
+			return nil, nil, err
 		}
+	}
+	if err := s.checkConversions(h.company, h.factors); err != nil {
+		return nil, nil, err
 	}
 	w := s.newScratch()
 	w.d = doc{perspective: h.perspective, message: h.message, mode: h.mode, accrueWithoutNexus: h.accrueNoNexus,

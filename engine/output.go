@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"fmt"
+
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
@@ -191,6 +194,67 @@ func (s *snapshot) currency(c *wire.Currency) (money.Currency, bool) {
 		return s.currencies.ByNumeric(int(*c.ISOCurrencyCodeNum))
 	}
 	return money.Currency{}, false
+}
+
+// checkCurrency finds the currency a request names at JSON path field:
+// an ISO 4217 code, alphabetic or numeric, that the dataset knows; when
+// both are sent they must name the same currency. Its error names the
+// member at fault.
+func (s *snapshot) checkCurrency(field string, c *wire.Currency) (money.Currency, error) {
+	var byAlpha, byNum money.Currency
+	var okAlpha, okNum bool
+	if c.ISOCurrencyCodeAlpha != "" {
+		if byAlpha, okAlpha = s.currencies.ByAlpha(c.ISOCurrencyCodeAlpha); !okAlpha {
+			return money.Currency{}, levy.Invalid(field+".isoCurrencyCodeAlpha", "%q is not an ISO 4217 currency", c.ISOCurrencyCodeAlpha)
+		}
+	}
+	if c.ISOCurrencyCodeNum != nil {
+		if byNum, okNum = s.currencies.ByNumeric(int(*c.ISOCurrencyCodeNum)); !okNum {
+			return money.Currency{}, levy.Invalid(field+".isoCurrencyCodeNum", "%d is not an ISO 4217 currency", *c.ISOCurrencyCodeNum)
+		}
+	}
+	switch {
+	case okAlpha && okNum && byAlpha.Alpha != byNum.Alpha:
+		return money.Currency{}, levy.Invalid(field+".isoCurrencyCodeNum", "%d is %s, but isoCurrencyCodeAlpha is %s", *c.ISOCurrencyCodeNum, byNum.Alpha, byAlpha.Alpha)
+	case okAlpha:
+		return byAlpha, nil
+	case okNum:
+		return byNum, nil
+	}
+	return money.Currency{}, levy.Invalid(field, "needs isoCurrencyCodeAlpha or isoCurrencyCodeNum")
+}
+
+// checkConversions checks the company code currency and the conversion
+// factors of a request, which the company code amounts are computed
+// with: each currency sent (with a code) must be one the dataset knows.
+func (s *snapshot) checkConversions(company *wire.Currency, factors []wire.CurrencyConversionFactor) error {
+	var errs levy.Errors
+	sent := func(c *wire.Currency) bool {
+		return c != nil && (c.ISOCurrencyCodeAlpha != "" || c.ISOCurrencyCodeNum != nil)
+	}
+	if sent(company) {
+		if _, err := s.checkCurrency("companyCodeCurrency", company); err != nil {
+			errs = append(errs, err.(*levy.Error))
+		}
+	}
+	for i := range factors {
+		f := &factors[i]
+		for _, m := range [...]struct {
+			name string
+			c    *wire.Currency
+		}{{"sourceCurrency", f.SourceCurrency}, {"targetCurrency", f.TargetCurrency}} {
+			if !sent(m.c) {
+				continue
+			}
+			if _, err := s.checkCurrency(fmt.Sprintf("currencyConversionFactors[%d].%s", i, m.name), m.c); err != nil {
+				errs = append(errs, err.(*levy.Error))
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
 }
 
 // wireCurrency returns the response's copy of a currency with its name.

@@ -47,7 +47,7 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 	if err := req.Validate(); err != nil {
 		return nil, nil, err
 	}
-	h := header{date: req.DocumentDate, currency: req.Currency, roundAtLine: req.RoundAtLineLevel,
+	h := header{date: req.DocumentDate, currency: req.Currency, company: req.CompanyCodeCurrency, factors: req.CurrencyConversionFactors, roundAtLine: req.RoundAtLineLevel,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "OWNER", message: string(req.OwnerMessageType), mode: modeAccrue}
 	c, b, err := e.newCalc(ctx, h)
 	if err != nil {

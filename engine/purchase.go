@@ -72,7 +72,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 		return nil, nil, err
 	}
 	pm := purchaseModes[req.PurchaseMessageType]
-	h := header{date: req.DocumentDate, currency: req.Currency, roundAtLine: req.RoundAtLineLevel,
+	h := header{date: req.DocumentDate, currency: req.Currency, company: req.CompanyCodeCurrency, factors: req.CurrencyConversionFactors, roundAtLine: req.RoundAtLineLevel,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "BUYER", message: string(req.PurchaseMessageType),
 		mode: pm.mode, accrueNoNexus: pm.accrueNoNexus}
 	c, b, err := e.newCalc(ctx, h)
