@@ -109,18 +109,7 @@ func (s *syncBuilder) String() string {
 // --dev printed.
 func devToken(t *testing.T, base, printed string) string {
 	t.Helper()
-	field := func(name string) string {
-		for _, l := range strings.Split(printed, "\n") {
-			if v, ok := strings.CutPrefix(strings.TrimSpace(l), name+":"); ok {
-				return strings.TrimSpace(v)
-			}
-		}
-		t.Fatalf("no %s in the --dev output:\n%s", name, printed)
-		return ""
-	}
-	form := url.Values{"grant_type": {"client_credentials"}, "client_id": {field("client_id")},
-		"client_secret": {field("client_secret")}, "audience": {"verx://migration-api"}}
-	resp, err := http.PostForm(base+"/oauth/token", form)
+	resp, err := http.PostForm(base+"/oauth/token", devForm(t, printed))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,6 +124,23 @@ func devToken(t *testing.T, base, printed string) string {
 		t.Fatalf("token: %d %v %+v", resp.StatusCode, err, tok)
 	}
 	return tok.AccessToken
+}
+
+// devForm is the token request of the development credential that
+// levy serve --dev printed.
+func devForm(t *testing.T, printed string) url.Values {
+	t.Helper()
+	field := func(name string) string {
+		for _, l := range strings.Split(printed, "\n") {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(l), name+":"); ok {
+				return strings.TrimSpace(v)
+			}
+		}
+		t.Fatalf("no %s in the --dev output:\n%s", name, printed)
+		return ""
+	}
+	return url.Values{"grant_type": {"client_credentials"}, "client_id": {field("client_id")},
+		"client_secret": {field("client_secret")}, "audience": {"verx://migration-api"}}
 }
 
 // authed sends a request with the bearer token.

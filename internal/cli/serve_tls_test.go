@@ -14,7 +14,6 @@ import (
 	"math/big"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -103,22 +102,12 @@ func TestServeHTTPS(t *testing.T) {
 	}
 
 	printed := out.String()
-	field := func(name string) string {
-		for _, l := range strings.Split(printed, "\n") {
-			if v, ok := strings.CutPrefix(strings.TrimSpace(l), name+":"); ok {
-				return strings.TrimSpace(v)
-			}
-		}
-		t.Fatalf("no %s in the --dev output:\n%s", name, printed)
-		return ""
-	}
 	if !strings.Contains(printed, base+"/oauth/token") || !strings.Contains(printed, base+"/api/v2/supplies") ||
 		!strings.Contains(printed, base+"/console/") || strings.Contains(printed, "http://") {
 		t.Errorf("the --dev lines do not name the https URLs of %s:\n%s", base, printed)
 	}
 
-	form := url.Values{"grant_type": {"client_credentials"}, "client_id": {field("client_id")},
-		"client_secret": {field("client_secret")}, "audience": {"verx://migration-api"}}
+	form := devForm(t, printed)
 	var token string
 	for _, path := range []string{"/oauth/token", "/cached/oauth/token"} {
 		resp, err := client.PostForm(base+path, form)
