@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/money"
@@ -173,6 +174,11 @@ func (c *calc) filing(t *taxOut) *wire.FilingCurrencyAmounts {
 		a := money.New(d.Mul(r)).Round(places, t.mode)
 		return &a
 	}
+	if named := c.s.named(conv.Currency); named != conv.Currency {
+		cp := *conv
+		cp.Currency = named
+		conv = &cp
+	}
 	return &wire.FilingCurrencyAmounts{
 		CurrencyConversion:  conv,
 		FilingCalculatedTax: f(t.tax),
@@ -255,6 +261,39 @@ func (s *snapshot) checkConversions(company *wire.Currency, factors []wire.Curre
 		return errs
 	}
 	return nil
+}
+
+// named returns the response's copy of a currency the request sent: with
+// its name and both codes when the dataset knows it, else as sent.
+func (s *snapshot) named(w *wire.Currency) *wire.Currency {
+	if w == nil {
+		return nil
+	}
+	cur, ok := s.currency(w)
+	if !ok || w.ISOCurrencyName == cur.Name && w.ISOCurrencyCodeAlpha != "" && w.ISOCurrencyCodeNum != nil {
+		return w
+	}
+	return wireCurrency(cur)
+}
+
+// namedFactors returns the response's copy of conversion factors, their
+// currencies named; the request's slice when none needs a name.
+func (s *snapshot) namedFactors(fs []wire.CurrencyConversionFactor) []wire.CurrencyConversionFactor {
+	var out []wire.CurrencyConversionFactor
+	for i := range fs {
+		src, dst := s.named(fs[i].SourceCurrency), s.named(fs[i].TargetCurrency)
+		if src == fs[i].SourceCurrency && dst == fs[i].TargetCurrency {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(fs)
+		}
+		out[i].SourceCurrency, out[i].TargetCurrency = src, dst
+	}
+	if out == nil {
+		return fs
+	}
+	return out
 }
 
 // wireCurrency returns the response's copy of a currency with its name.

@@ -72,6 +72,8 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 	resp.OwnerRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
+	resp.CompanyCodeCurrency, resp.OriginalCurrency = c.s.named(req.CompanyCodeCurrency), c.s.named(req.OriginalCurrency)
+	resp.CurrencyConversionFactors = c.s.namedFactors(req.CurrencyConversionFactors)
 	resp.Owner = locatedParty(validatedCopy(b, req.Owner), tree)
 	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *wire.OwnerLineItem) []wire.OwnerLineItem { return w.LineItems },
 		func(r *wire.OwnerResponseLineItem, w *wire.OwnerLineItem, kids []wire.OwnerResponseLineItem, node []lineIn, l *line, total money.Amount) {

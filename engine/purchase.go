@@ -109,6 +109,8 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	resp.PurchaseRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
+	resp.CompanyCodeCurrency, resp.OriginalCurrency = c.s.named(req.CompanyCodeCurrency), c.s.named(req.OriginalCurrency)
+	resp.CurrencyConversionFactors = c.s.namedFactors(req.CurrencyConversionFactors)
 	resp.Buyer, resp.Vendor = exemptBuyer(locatedParty(validatedCopy(b, req.Buyer), tree)), locatedParty(validatedCopy(b, req.Vendor), tree)
 	tol := c.set.Tolerance
 	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *wire.PurchaseLineItem) []wire.PurchaseLineItem { return w.LineItems },

@@ -75,6 +75,8 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool) 
 	resp.SaleRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
 	resp.Currency = wireCurrency(c.d.currency)
+	resp.CompanyCodeCurrency, resp.OriginalCurrency = c.s.named(req.CompanyCodeCurrency), c.s.named(req.OriginalCurrency)
+	resp.CurrencyConversionFactors = c.s.namedFactors(req.CurrencyConversionFactors)
 	resp.Seller, resp.Customer = locatedParty(validatedCopy(b, req.Seller), tree), exemptCustomer(locatedParty(validatedCopy(b, req.Customer), tree))
 	resp.LineItems = saleResponseLines(b, req.LineItems, tree)
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
