@@ -112,6 +112,41 @@ func (s *EInvoiceStore) DeleteConnection(ctx context.Context, tenant, id string)
 	return einvoice.ConnectionRecord(c), nil
 }
 
+// ReplaceSecret replaces the sealed secret of a connection of a tenant,
+// in one transaction that reads the connection's record and writes it
+// back with the new secret: a DeleteConnection that commits first leaves
+// no record to read (not found), and one that commits in between makes
+// the transaction conflict, and its retry finds no record. The events
+// waiting for the connection are under keys of their own, which it does
+// not touch. Badger keeps the replaced version, with the old secret
+// sealed as it was, in its tables until a compaction drops it, as it
+// keeps a deleted connection's; Reseal's rewrite is what removes every
+// old version. See einvoice.Store.
+func (s *EInvoiceStore) ReplaceSecret(ctx context.Context, tenant, id string, secret einvoice.SealedSecret) (einvoice.ConnectionRecord, error) {
+	if err := s.enter("replace webhook secret"); err != nil {
+		return einvoice.ConnectionRecord{}, err
+	}
+	defer s.gate.Leave()
+	var c einvConnRecord
+	err := s.update(ctx, "replace webhook secret", id, func(txn *bdb.Txn) error {
+		k := einvKey(einvConn, tenant, id)
+		c = einvConnRecord{}
+		found, err := einvGet(txn, k, &c)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return einvNotFound("webhookId", "webhook connection", id)
+		}
+		c.Secret = secret
+		return einvSet(txn, k, c)
+	})
+	if err != nil {
+		return einvoice.ConnectionRecord{}, err
+	}
+	return einvoice.ConnectionRecord(c), nil
+}
+
 // Outboxes returns the IDs of the connections that have events waiting.
 func (s *EInvoiceStore) Outboxes(ctx context.Context) ([]string, error) {
 	if err := s.enter("resume the outbox"); err != nil {

@@ -31,6 +31,15 @@ type NewConnection struct {
 	IncludeMetadata bool   `json:"includeMetadata,omitempty"`
 }
 
+// NewSecret is the body that replaces the secret of a webhook connection
+// (Service.ReplaceSecret).
+type NewSecret struct {
+	// SecretKey is the connection's new secret, checked as
+	// NewConnection.SecretKey is: at least 32 bytes. It is never
+	// returned, listed or logged.
+	SecretKey string `json:"secretKey"`
+}
+
 // Connection is a webhook connection as Levy shows it: everything but the
 // secret.
 type Connection struct {
@@ -128,10 +137,8 @@ func (nc *NewConnection) check(allowHTTP, allowPrivate bool) error {
 	if err := checkTarget(nc.TargetURL, allowHTTP, allowPrivate); err != nil {
 		errs = append(errs, err)
 	}
-	if len(nc.SecretKey) < webhook.MinSecretBytes {
-		errs = append(errs, levy.Invalid("secretKey", "the secret must be at least %d bytes; it has %d", webhook.MinSecretBytes, len(nc.SecretKey)))
-	} else if len(nc.SecretKey) > 512 {
-		errs = append(errs, levy.Invalid("secretKey", "the secret may have at most 512 bytes"))
+	if err := checkSecret(nc.SecretKey); err != nil {
+		errs = append(errs, err)
 	}
 	if !nc.Events.All && len(nc.Events.Statuses) == 0 {
 		errs = append(errs, levy.Invalid("events", `events is required: "all" or a list of statuses (%s)`, strings.Join(eventNames(), ", ")))
@@ -156,6 +163,22 @@ func (nc *NewConnection) check(allowHTTP, allowPrivate bool) error {
 	nc.Events.allAt = 0
 	if len(errs) > 0 {
 		return errs
+	}
+	return nil
+}
+
+// maxSecretBytes is the longest secret a connection may have.
+const maxSecretBytes = 512
+
+// checkSecret validates the secret of a connection, new or replacing
+// another: at least webhook.MinSecretBytes bytes and at most
+// maxSecretBytes. Its error names the member secretKey.
+func checkSecret(secret string) *levy.Error {
+	if len(secret) < webhook.MinSecretBytes {
+		return levy.Invalid("secretKey", "the secret must be at least %d bytes; it has %d", webhook.MinSecretBytes, len(secret))
+	}
+	if len(secret) > maxSecretBytes {
+		return levy.Invalid("secretKey", "the secret may have at most %d bytes", maxSecretBytes)
 	}
 	return nil
 }

@@ -120,4 +120,17 @@
 // storage keeps no earlier version of them (Store.Reseal). Without keys,
 // secrets are stored in clear; the target URLs, documents and events are
 // stored in clear either way.
+//
+// # Rotating a connection's secret
+//
+// ReplaceSecret gives a connection a new secret, sealed as a new
+// connection's is, and keeps the rest: its ID, target, events and the
+// events waiting for it, in their order and under their Idempotency-Keys.
+// Events are signed when they are sent, so every attempt that begins once
+// it has returned, of an event made before or after, is signed with the
+// new secret, on every Service that shares the store. The store keeps the
+// replaced record, with the old secret sealed as it was, until its
+// storage drops old versions (a Badger compaction, a PostgreSQL vacuum),
+// as it keeps a deleted connection's; Reseal, at the next start with a
+// new secrets key, removes every old version.
 package einvoice

@@ -100,6 +100,16 @@ type Store interface {
 	// waiting for it, and returns it. Once it returns, NextEvent yields
 	// none of those events and no event joins the connection's queue.
 	DeleteConnection(ctx context.Context, tenant, id string) (ConnectionRecord, error)
+	// ReplaceSecret replaces the sealed secret of a connection of a
+	// tenant with secret (kept as it is), in one atomic unit, and returns
+	// the connection as stored afterwards. Everything else stays: the
+	// webhook ID, the target, the events selected, the creation time, and
+	// the events waiting for the connection, in their order, with their
+	// attempts. It fails with ENotFound (field webhookId) when the tenant
+	// has no such connection, when it is another tenant's (the same
+	// error), and when it was deleted: a replacement never brings a
+	// deleted connection back, nor a connection's queue.
+	ReplaceSecret(ctx context.Context, tenant, id string, secret SealedSecret) (ConnectionRecord, error)
 	// Reseal calls fn with every stored connection, of every tenant; fn
 	// may change its secret and reports whether it did. When fn changed
 	// any, the records are replaced by fn's versions so that no earlier

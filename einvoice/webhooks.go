@@ -100,6 +100,56 @@ func (s *Service) DeleteConnection(ctx context.Context, id string) (Connection, 
 	return rec.Connection, nil
 }
 
+// ReplaceSecret replaces the secret of a webhook connection of the tenant
+// of ctx with newSecret, checked as CreateConnection checks a secret
+// (at least 32 bytes; an error names secretKey) and sealed as it seals
+// one (with the current secrets key, bound to the connection), and
+// returns the connection without its secret. The webhook ID, the target,
+// the events selected and the events waiting for the connection, in
+// their order, are kept.
+//
+// Events are signed when they are sent, not when they are made: every
+// attempt that begins once ReplaceSecret has returned, of the events
+// waiting and of those made later, is signed with the new secret, on
+// this node and on every node that shares the store (each reads the
+// connection from the store before each attempt). An attempt already
+// under way was signed with the old secret; a receiver that accepts
+// both for a while (the rotation docs/einvoicing.md describes) loses
+// nothing. An unknown connection, or another tenant's, is not found
+// (levy.ENotFound, webhookId), whatever newSecret is.
+func (s *Service) ReplaceSecret(ctx context.Context, id, newSecret string) (Connection, error) {
+	if err := s.enter("replace webhook secret"); err != nil {
+		return Connection{}, err
+	}
+	defer s.leave()
+	if err := levy.CheckWritable(ctx, "replace the secret of a webhook connection"); err != nil {
+		return Connection{}, err
+	}
+	if err := checkID("webhookId", id); err != nil {
+		return Connection{}, err
+	}
+	tenant := levy.Tenant(ctx)
+	// The connection is looked up first, so that a request about another
+	// tenant's connection is answered as one about an unknown one,
+	// whatever its body.
+	if _, err := s.store.Connection(ctx, tenant, id); err != nil {
+		return Connection{}, err
+	}
+	if err := checkSecret(newSecret); err != nil {
+		return Connection{}, err
+	}
+	var current *SecretKey
+	if s.cfg.Secrets != nil {
+		current = s.cfg.Secrets.Current
+	}
+	rec, err := s.store.ReplaceSecret(ctx, tenant, id, seal(current, newSecret, connectionAAD(tenant, id)))
+	if err != nil {
+		return Connection{}, err
+	}
+	s.log.Info("webhook secret replaced", "tenant", tenant, "webhook_id", id)
+	return rec.Connection, nil
+}
+
 // loadConnection reads a stored connection and opens its secret.
 func (s *Service) loadConnection(ctx context.Context, tenant, id string) (connection, error) {
 	rec, err := s.store.Connection(ctx, tenant, id)

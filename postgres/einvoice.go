@@ -84,10 +84,15 @@ import (
 //     order) for its rewrite; see Reseal for what it keeps from the
 //     files.
 //
+//   - ReplaceSecret is one UPDATE of the connection's row: it waits for
+//     a delete holding the row and then finds none, and a later delete
+//     deletes the new row.
+//
 // Only einvoice_connections holds secrets, and only the creation,
-// Reseal and the deletion of a connection write it: the numbers and the
-// leases, written at every event, are in tables of their own, so that no
-// write but those leaves a dead copy of a secret behind.
+// Reseal, the replacement of a secret and the deletion of a connection
+// write it: the numbers and the leases, written at every event, are in
+// tables of their own, so that no write but those leaves a dead copy of
+// a secret behind.
 
 // EInvoice returns the e-invoicing store kept in the database. It shares
 // the DB's pool; closing it makes its methods fail with

@@ -154,6 +154,38 @@ func (s *einvStore) DeleteConnection(ctx context.Context, tenant, id string) (ei
 	return c, nil
 }
 
+// ReplaceSecret implements einvoice.Store in one UPDATE of the
+// connection's row, which sets the secret column only and returns the
+// row: it waits for a DeleteConnection that holds the row, then finds
+// none (not found), and a delete that comes later deletes the updated
+// row. The numbers, leases and events of the connection are in tables
+// of their own and stay as they are. Nodes keep no copy of a connection:
+// each reads the row before each attempt, so every node signs with the
+// new secret once the UPDATE has committed. The replaced row version,
+// with the old secret sealed as it was, stays in the table's files until
+// a vacuum reuses its space, as a deleted connection's does; Reseal's
+// VACUUM FULL is what removes them.
+func (s *einvStore) ReplaceSecret(ctx context.Context, tenant, id string, secret einvoice.SealedSecret) (einvoice.ConnectionRecord, error) {
+	sealed, err := einvJSON("the sealed secret", secret)
+	if err != nil {
+		return einvoice.ConnectionRecord{}, err
+	}
+	var c einvoice.ConnectionRecord
+	err = s.einvUpdate(ctx, "replace webhook secret", func(tx pgx.Tx) error {
+		var err error
+		c, err = einvScanConnection(tx.QueryRow(ctx, `UPDATE einvoice_connections SET secret = $3 WHERE tenant = $1 AND webhook_id = $2
+			RETURNING connection, secret`, tenant, id, sealed))
+		if errors.Is(err, pgx.ErrNoRows) {
+			return einvNotFound("webhookId", "webhook connection", id)
+		}
+		return err
+	})
+	if err != nil {
+		return einvoice.ConnectionRecord{}, err
+	}
+	return c, nil
+}
+
 // Outboxes implements einvoice.Store, in webhook ID order.
 func (s *einvStore) Outboxes(ctx context.Context) ([]string, error) {
 	var ids []string

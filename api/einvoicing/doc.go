@@ -20,6 +20,7 @@
 //	GET    /einvoicing/v1/webhooks/{webhookId}      one connection
 //	DELETE /einvoicing/v1/webhooks/{webhookId}      delete a connection and its waiting events
 //	DELETE /einvoicing/v1/webhooks?webhookId=ID     the same
+//	POST   /einvoicing/v1/webhooks/{webhookId}/secret   replace its secret ({"secretKey"}), keeping its waiting events
 //	GET    /admin/v1/einvoicing/dead-letters[?tenant=T]           the dead-letter list
 //	POST   /admin/v1/einvoicing/dead-letters/{eventId}/replay     send a dead letter again
 package einvoicing

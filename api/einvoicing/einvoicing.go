@@ -146,7 +146,7 @@ func (h *Handler) createConnection(w http.ResponseWriter, r *http.Request) {
 		err = jsonbody.Decode(bytes.NewReader(body), &nc, maxConnectionBody)
 	}
 	if err == nil {
-		err = knownMembers(memberNames(body), connectionMembers...)
+		err = knownMembers("a webhook connection", memberNames(body), connectionMembers...)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -159,6 +159,35 @@ func (h *Handler) createConnection(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Location", "/einvoicing/v1/webhooks/"+c.WebhookID)
 	api.WriteData(w, r, http.StatusCreated, c)
+}
+
+// replaceSecret replaces the secret of one of the tenant's webhook
+// connections with the secretKey of the body, and answers the connection
+// without it. The body is read as createConnection reads its own: one
+// JSON object, its members known.
+func (h *Handler) replaceSecret(w http.ResponseWriter, r *http.Request) {
+	if err := api.JSONContent(r); err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	var ns einvoice.NewSecret
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxConnectionBody+1))
+	if err == nil {
+		err = jsonbody.Decode(bytes.NewReader(body), &ns, maxConnectionBody)
+	}
+	if err == nil {
+		err = knownMembers("the body that replaces a webhook secret", memberNames(body), secretMembers...)
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	c, err := h.svc.ReplaceSecret(r.Context(), r.PathValue("webhookId"), ns.SecretKey)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, c)
 }
 
 func (h *Handler) listConnections(w http.ResponseWriter, r *http.Request) {
@@ -232,10 +261,14 @@ func (h *Handler) replay(w http.ResponseWriter, r *http.Request) {
 // connection (einvoice.NewConnection).
 var connectionMembers = []string{"targetUrl", "secretKey", "events", "includeMetadata"}
 
+// secretMembers are the members of the body that replaces the secret of a
+// webhook connection (einvoice.NewSecret).
+var secretMembers = []string{"secretKey"}
+
 // knownMembers refuses the member names that are not among names
 // (compared as encoding/json does, without regard to case), all of them
-// at once.
-func knownMembers(members []string, names ...string) error {
+// at once; what names the body in the errors ("a webhook connection").
+func knownMembers(what string, members []string, names ...string) error {
 	var errs levy.Errors
 	for _, k := range members {
 		known := false
@@ -243,7 +276,7 @@ func knownMembers(members []string, names ...string) error {
 			known = known || strings.EqualFold(k, n)
 		}
 		if !known {
-			errs = append(errs, levy.Invalid(k, "%q is not a member of a webhook connection; the members are %s", k, strings.Join(names, ", ")))
+			errs = append(errs, levy.Invalid(k, "%q is not a member of %s; the members are %s", k, what, strings.Join(names, ", ")))
 		}
 	}
 	if len(errs) > 0 {

@@ -93,7 +93,7 @@ func newStrictHarness(t *testing.T, cfg einvoice.Config, opts ...Option) *harnes
 // readTimeout as its read timeout (none when 0).
 func newServerHarness(t *testing.T, cfg einvoice.Config, log *slog.Logger, readTimeout time.Duration, opts ...Option) *harness {
 	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
-	tokens := oauth.New(iss)
+	tokens := oauth.New(iss, oauth.WithReaderAudiences(consoleAudience))
 	if cfg.MinBackoff == 0 {
 		cfg.MinBackoff = 10 * time.Millisecond
 		cfg.MaxBackoff = 50 * time.Millisecond
@@ -114,6 +114,8 @@ func newServerHarness(t *testing.T, cfg einvoice.Config, log *slog.Logger, readT
 		"acme":   authtest.Token(t, iss, "acme", oauth.DefaultAudience),
 		"globex": authtest.Token(t, iss, "globex", oauth.DefaultAudience),
 		"admin":  authtest.Token(t, iss, "ops", oauth.DefaultOperatorAudience),
+		// acme's read-only token, as the web console holds one.
+		"acme-console": authtest.Token(t, iss, "acme", consoleAudience),
 	}}
 }
 
@@ -180,6 +182,10 @@ func invoice(t *testing.T) []byte {
 }
 
 const secret = "0123456789abcdef0123456789abcdef-receiver"
+
+// consoleAudience is the reader audience of the test servers: its
+// tokens read and change nothing.
+const consoleAudience = "levy://console"
 
 func TestEndToEnd(t *testing.T) {
 	h := newHarness(t, einvoice.Config{})
@@ -440,7 +446,7 @@ func TestMemberNames(t *testing.T) {
 	if got := memberNames([]byte(`[1]`)); got != nil {
 		t.Errorf("memberNames of an array = %v", got)
 	}
-	err := knownMembers([]string{"targetUrl", "TargetURL", "colour", "Shape"}, connectionMembers...)
+	err := knownMembers("a webhook connection", []string{"targetUrl", "TargetURL", "colour", "Shape"}, connectionMembers...)
 	var errs levy.Errors
 	if !errors.As(err, &errs) || len(errs) != 2 || errs[0].Field != "Shape" || errs[1].Field != "colour" {
 		t.Errorf("knownMembers = %v", err)

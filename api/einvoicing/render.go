@@ -47,7 +47,7 @@ func renderOptions(r *http.Request) (render.Options, error) {
 	if err := jsonbody.Decode(bytes.NewReader(body), &o, maxRenderBody); err != nil {
 		return o, err
 	}
-	return o, knownMembers(memberNames(body), renderMembers...)
+	return o, knownMembers("the options of a rendering", memberNames(body), renderMembers...)
 }
 
 // rendered renders the stored transaction of the request's path for the

@@ -53,6 +53,8 @@ func Run(t *testing.T, open func(t *testing.T) einvoice.Store) {
 		{"OutboxLeases", testOutboxLeases},
 		{"DeadLettersAndReplay", testDeadLettersAndReplay},
 		{"DropEvents", testDropEvents},
+		{"ReplaceSecret", testReplaceSecret},
+		{"ReplaceSecretRacesDelete", testReplaceSecretRacesDelete},
 		{"Reseal", testReseal},
 		{"Close", testClose},
 	} {
@@ -833,6 +835,167 @@ func testDropEvents(t *testing.T, s einvoice.Store) {
 	}
 }
 
+func testReplaceSecret(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.Events{All: true, Statuses: []string{webhook.EventCertificateExpiring}}, true)
+	other := connect(t, s, "acme", einvoice.AllEvents, false)
+	d1 := submit(t, s, "acme")
+	d2 := submit(t, s, "acme")
+	// The head of the queue has been tried once, and its lane holds the
+	// lease while the secret is replaced.
+	l := lease()
+	head, err := s.NextEvent(ctx, c.WebhookID, l)
+	if err != nil || head == nil {
+		t.Fatalf("NextEvent: %+v %v", head, err)
+	}
+	head.Attempts, head.LastError, head.NextAttempt = 1, "the target answered 401", now().Add(time.Minute)
+	if err := s.Retry(ctx, head); err != nil {
+		t.Fatal(err)
+	}
+
+	fresh := secret(t, `{"keyId":"k1","nonce":"bmV3LW5vbmNl","sealed":"`+base64.StdEncoding.EncodeToString([]byte("the new secret"))+`"}`)
+	got, err := s.ReplaceSecret(ctx, "acme", c.WebhookID, fresh)
+	if err != nil {
+		t.Fatalf("ReplaceSecret: %v", err)
+	}
+	want := c
+	want.Secret = fresh
+	sameJSON(t, "the connection ReplaceSecret returns", got, want)
+	stored, err := s.Connection(ctx, "acme", c.WebhookID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameJSON(t, "the connection after ReplaceSecret", stored, want)
+	list, err := s.Connections(ctx, "acme")
+	if err != nil || len(list) != 2 {
+		t.Fatalf("Connections: %d %v", len(list), err)
+	}
+	for _, rec := range list {
+		if rec.WebhookID == other.WebhookID {
+			sameJSON(t, "a connection whose secret was not replaced", rec, other)
+		}
+	}
+
+	// Another tenant's ID, and an unknown one, are not found, and write
+	// nothing.
+	wantCode(t, "replacing another tenant's secret", second(s.ReplaceSecret(ctx, "globex", c.WebhookID, secret(t, `"globex's"`))), levy.ENotFound, "webhookId")
+	wantCode(t, "replacing the secret of an unknown connection", second(s.ReplaceSecret(ctx, "acme", einvoice.NewGUID(), fresh)), levy.ENotFound, "webhookId")
+	if list, _ := s.Connections(ctx, "globex"); len(list) != 0 {
+		t.Errorf("globex has connections after replacing a secret it does not have: %+v", list)
+	}
+	stored, _ = s.Connection(ctx, "acme", c.WebhookID)
+	sameJSON(t, "the connection after another tenant's try", stored, want)
+
+	// The waiting events are those made before, in their order, the head
+	// with its attempt; the lease held through the change still holds.
+	if _, err := s.NextEvent(ctx, c.WebhookID, lease()); !errors.Is(err, einvoice.ErrLeased) {
+		t.Errorf("another owner's NextEvent after ReplaceSecret: %v, want ErrLeased", err)
+	}
+	again, err := s.NextEvent(ctx, c.WebhookID, l)
+	if err != nil || again == nil {
+		t.Fatalf("the owner's NextEvent after ReplaceSecret: %+v %v", again, err)
+	}
+	sameJSON(t, "the head of the queue after ReplaceSecret", again, head)
+	if err := s.ReleaseOutbox(ctx, c.WebhookID, l.Owner); err != nil {
+		t.Fatal(err)
+	}
+	var docs []string
+	for _, ev := range drain(t, s, c.WebhookID) {
+		docs = append(docs, ev.DocumentID)
+		if ev.Status != webhook.StatusPending || ev.WebhookID != c.WebhookID || ev.Tenant != "acme" {
+			t.Errorf("an event after ReplaceSecret: %+v", ev)
+		}
+	}
+	if want := []string{d1.DocumentID, d2.DocumentID}; !slices.Equal(docs, want) {
+		t.Errorf("the events waiting after ReplaceSecret are of %v, want %v", docs, want)
+	}
+	// New events join the queue as before.
+	d3 := submit(t, s, "acme")
+	if evs := drain(t, s, c.WebhookID); len(evs) != 1 || evs[0].DocumentID != d3.DocumentID {
+		t.Errorf("the events made after ReplaceSecret: %+v", evs)
+	}
+
+	// A deleted connection is not found, and stays deleted.
+	if _, err := s.DeleteConnection(ctx, "acme", c.WebhookID); err != nil {
+		t.Fatal(err)
+	}
+	wantCode(t, "replacing the secret of a deleted connection", second(s.ReplaceSecret(ctx, "acme", c.WebhookID, fresh)), levy.ENotFound, "webhookId")
+	wantCode(t, "a deleted connection after ReplaceSecret", second(s.Connection(ctx, "acme", c.WebhookID)), levy.ENotFound, "webhookId")
+	submit(t, s, "acme")
+	if ev := next(t, s, c.WebhookID); ev != nil {
+		t.Errorf("an event queued for a deleted connection whose secret was replaced: %+v", ev)
+	}
+}
+
+// testReplaceSecretRacesDelete replaces the secret of a connection from
+// two goroutines, each up to 20 times or until it finds the connection
+// gone, while the test deletes it: whichever order the store gives them,
+// once all have returned the connection is gone, with its queue (a
+// replacement that read the record before the delete and wrote it after
+// would bring it back), and every replacement either succeeded before
+// the delete or found no connection.
+func testReplaceSecretRacesDelete(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	sealed := func(text string) (einvoice.SealedSecret, error) {
+		var sec einvoice.SealedSecret
+		b, err := json.Marshal(text)
+		if err == nil {
+			err = json.Unmarshal(b, &sec)
+		}
+		return sec, err
+	}
+	for round := range 10 {
+		c := connect(t, s, "acme", einvoice.AllEvents, false)
+		submit(t, s, "acme")
+		var wg, started sync.WaitGroup
+		errs := make(chan error, 4)
+		for i := range 2 {
+			wg.Add(1)
+			started.Add(1)
+			go func() {
+				defer wg.Done()
+				first := true
+				for j := 0; ; j++ {
+					sec, err := sealed(fmt.Sprintf("secret %d-%d-%d", round, i, j))
+					if err == nil {
+						_, err = s.ReplaceSecret(ctx, "acme", c.WebhookID, sec)
+					}
+					if first {
+						started.Done()
+						first = false
+					}
+					if levy.ErrorCode(err) == levy.ENotFound {
+						return
+					}
+					if err != nil {
+						errs <- fmt.Errorf("ReplaceSecret racing a delete: %w", err)
+						return
+					}
+					if j == 20 {
+						return
+					}
+				}
+			}()
+		}
+		started.Wait() // every goroutine is replacing the secret
+		if _, err := s.DeleteConnection(ctx, "acme", c.WebhookID); err != nil {
+			t.Fatalf("DeleteConnection racing ReplaceSecret: %v", err)
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Error(err)
+		}
+		wantCode(t, "a connection deleted while its secret was replaced", second(s.Connection(ctx, "acme", c.WebhookID)), levy.ENotFound, "webhookId")
+		if ev := next(t, s, c.WebhookID); ev != nil {
+			t.Fatalf("an event of a connection deleted while its secret was replaced: %+v", ev)
+		}
+	}
+	if list, err := s.Connections(ctx, "acme"); err != nil || len(list) != 0 {
+		t.Errorf("connections after the races: %d %v", len(list), err)
+	}
+}
+
 func testReseal(t *testing.T, s einvoice.Store) {
 	ctx := context.Background()
 	a := connect(t, s, "acme", einvoice.AllEvents, false)
@@ -885,11 +1048,12 @@ func testClose(t *testing.T, s einvoice.Store) {
 		t.Fatal(err)
 	}
 	for what, err := range map[string]error{
-		"Document":    second(s.Document(ctx, "acme", d.DocumentID)),
-		"Submit":      second(s.Submit(ctx, einvoice.Submission{Document: newDocument("acme"), Content: []byte("x")})),
-		"Connections": second(s.Connections(ctx, "acme")),
-		"Queue":       second(s.Queue(ctx)),
-		"DeadLetters": second(s.DeadLetters(ctx, "")),
+		"Document":      second(s.Document(ctx, "acme", d.DocumentID)),
+		"Submit":        second(s.Submit(ctx, einvoice.Submission{Document: newDocument("acme"), Content: []byte("x")})),
+		"Connections":   second(s.Connections(ctx, "acme")),
+		"Queue":         second(s.Queue(ctx)),
+		"DeadLetters":   second(s.DeadLetters(ctx, "")),
+		"ReplaceSecret": second(s.ReplaceSecret(ctx, "acme", einvoice.NewGUID(), secret(t, `"after close"`))),
 	} {
 		if !errors.Is(err, einvoice.ErrClosed) {
 			t.Errorf("%s after Close: %v, want ErrClosed", what, err)
