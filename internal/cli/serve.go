@@ -455,6 +455,14 @@ func devCredential(ctx context.Context, iss *auth.Issuer, c serveConfig, stdout 
 		return err
 	}
 	base := c.baseURL(addr)
+	curlTLS := ""
+	if c.tlsCert != "" {
+		// A development certificate is seldom signed by a CA that curl
+		// trusts: the printed commands trust the server's own.
+		if abs, err := filepath.Abs(c.tlsCert); err == nil {
+			curlTLS = " --cacert '" + strings.ReplaceAll(abs, "'", `'\''`) + "'"
+		}
+	}
 	// The printed line keeps the token endpoint's answer: a refusal is
 	// shown, and TOKEN stays empty, rather than the error's text becoming
 	// the token.
@@ -462,9 +470,9 @@ func devCredential(ctx context.Context, iss *auth.Issuer, c serveConfig, stdout 
   client_id:     %s
   client_secret: %s
 Get a token and calculate:
-  RESP=$(curl -sS %s/oauth/token -d grant_type=client_credentials -d client_id=%s -d client_secret=%s -d audience=%s); TOKEN=$(printf '%%s' "$RESP" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p'); [ -n "$TOKEN" ] || echo "no token: $RESP" >&2
-  curl -s %s/api/v2/supplies -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d @engine/testdata/golden/sale-us-ca-los-angeles-quotation.request.json
-`, cred.Tenant, aud, cred.ClientID, secret, base, cred.ClientID, secret, url.QueryEscape(aud), base)
+  RESP=$(curl -sS%s %s/oauth/token -d grant_type=client_credentials -d client_id=%s -d client_secret=%s -d audience=%s); TOKEN=$(printf '%%s' "$RESP" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p'); [ -n "$TOKEN" ] || echo "no token: $RESP" >&2
+  curl -s%s %s/api/v2/supplies -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d @engine/testdata/golden/sale-us-ca-los-angeles-quotation.request.json
+`, cred.Tenant, aud, cred.ClientID, secret, curlTLS, base, cred.ClientID, secret, url.QueryEscape(aud), curlTLS, base)
 	return nil
 }
 

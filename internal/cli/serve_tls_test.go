@@ -15,6 +15,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -105,6 +106,23 @@ func TestServeHTTPS(t *testing.T) {
 	if !strings.Contains(printed, base+"/oauth/token") || !strings.Contains(printed, base+"/api/v2/supplies") ||
 		!strings.Contains(printed, base+"/console/") || strings.Contains(printed, "http://") {
 		t.Errorf("the --dev lines do not name the https URLs of %s:\n%s", base, printed)
+	}
+
+	// The printed token line works as printed: it trusts the server's
+	// own certificate.
+	if _, err := exec.LookPath("curl"); err == nil {
+		line := ""
+		for _, l := range strings.Split(printed, "\n") {
+			if strings.Contains(l, "RESP=$(curl") {
+				line = strings.TrimSpace(l)
+			}
+		}
+		cmd := exec.Command("bash", "-c", line+`; printf '%s' "$TOKEN"`)
+		var o, e strings.Builder
+		cmd.Stdout, cmd.Stderr = &o, &e
+		if err := cmd.Run(); err != nil || o.Len() == 0 || !strings.Contains(line, "--cacert") {
+			t.Errorf("the printed token line over https: %v, TOKEN %q, stderr %q\n%s", err, o.String(), e.String(), line)
+		}
 	}
 
 	form := devForm(t, printed)
