@@ -207,8 +207,9 @@ func partyLocations(p any) [2]**wire.Location {
 // locatedParty returns party p for a response, each of its locations
 // with what the lookup found (locatedCopy) at the place that the leaves
 // of tree resolved it to: a copy of p when a location changes, p itself
-// otherwise, and nil for nil.
-func locatedParty[T any, P locatable[T]](p P, tree []lineIn) P {
+// otherwise, and nil for nil. A location's filing currency is named
+// from the ISO 4217 table of s.
+func locatedParty[T any, P locatable[T]](s *snapshot, p P, tree []lineIn) P {
 	if p == nil {
 		return nil
 	}
@@ -219,6 +220,18 @@ func locatedParty[T any, P locatable[T]](p P, tree []lineIn) P {
 			continue
 		}
 		cp := locatedCopy(loc, placeOf(tree, loc))
+		if cc := loc.CurrencyConversion; cc != nil {
+			// The filing currency, named as every currency of a response.
+			if named := s.named(cc.Currency); named != cc.Currency {
+				if cp == loc {
+					c := *loc
+					cp = &c
+				}
+				conv := *cc
+				conv.Currency = named
+				cp.CurrencyConversion = &conv
+			}
+		}
 		if cp == loc {
 			continue
 		}

@@ -75,3 +75,42 @@ func TestCurrenciesChecked(t *testing.T) {
 		t.Errorf("company code tax amount: %v", a)
 	}
 }
+
+// TestCurrenciesNamed: every currency of a response that names a known
+// currency carries its name and both codes (the company code currency,
+// a conversion factor's, a location's filing currency and a
+// registration's), while the request keeps what it sent.
+func TestCurrenciesNamed(t *testing.T) {
+	e := testEngine(t)
+	rate := money.MustParse("0.9")
+	req := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
+	req.CompanyCodeCurrency = &wire.Currency{ISOCurrencyCodeAlpha: "EUR"}
+	req.CurrencyConversionFactors = []wire.CurrencyConversionFactor{{SourceCurrency: &wire.Currency{ISOCurrencyCodeAlpha: "USD"},
+		TargetCurrency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"}, ConversionFactor: &rate}}
+	req.Customer.Destination.CurrencyConversion = &wire.CurrencyConversion{Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"}, Rate: &rate}
+	req.Customer.TaxRegistrations = []wire.TaxRegistration{{ISOCountryCode: "US", MainDivision: "CA",
+		FilingCurrency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"}}}
+	resp, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	euro := func(what string, c *wire.Currency) {
+		t.Helper()
+		if c == nil || c.ISOCurrencyName != "Euro" || c.ISOCurrencyCodeNum == nil || *c.ISOCurrencyCodeNum != 978 {
+			t.Errorf("%s: %+v", what, c)
+		}
+	}
+	euro("companyCodeCurrency", resp.CompanyCodeCurrency)
+	euro("currencyConversionFactors[0].targetCurrency", resp.CurrencyConversionFactors[0].TargetCurrency)
+	euro("customer.destination.currencyConversion.currency", resp.Customer.Destination.CurrencyConversion.Currency)
+	euro("customer.taxRegistrations[0].filingCurrency", resp.Customer.TaxRegistrations[0].FilingCurrency)
+	if f := resp.LineItems[0].Taxes[0].FilingCurrencyAmounts; f == nil {
+		t.Error("no filing currency amounts")
+	} else {
+		euro("taxes[0].filingCurrencyAmounts.currencyConversion.currency", f.CurrencyConversion.Currency)
+	}
+	if req.CompanyCodeCurrency.ISOCurrencyName != "" || req.Customer.Destination.CurrencyConversion.Currency.ISOCurrencyName != "" ||
+		req.Customer.TaxRegistrations[0].FilingCurrency.ISOCurrencyName != "" {
+		t.Error("the request was changed")
+	}
+}

@@ -394,7 +394,16 @@ func (b *builder) validated(regs []wire.TaxRegistration) []wire.TaxRegistration 
 	if len(regs) == 0 {
 		return regs
 	}
-	return setValidation(regs, b.checked(regs).results)
+	out := setValidation(regs, b.checked(regs).results)
+	for i := range out {
+		if named := b.c.s.named(out[i].FilingCurrency); named != out[i].FilingCurrency {
+			if &out[0] == &regs[0] {
+				out = slices.Clone(out) // the request's own stays as sent
+			}
+			out[i].FilingCurrency = named
+		}
+	}
+	return out
 }
 
 func toOverride(o wire.Override) override {
