@@ -576,7 +576,9 @@ func commodityOrBrazilActs(c *calc, l *line) bool { return commodityActs(c, l) |
 
 // The notes the table shares.
 const (
-	noteBrazil = "a Brazilian driver of tax determination"
+	// noteLineNumber is the note of a line's lineItemNumber.
+	noteLineNumber = "kept with the transaction in the journal; a line sent without one is numbered after the greatest number sent in its list"
+	noteBrazil     = "a Brazilian driver of tax determination"
 	// noteBrazilActs is the note of a member that Brazil's rules read.
 	noteBrazilActs = "acts on a line that Brazil's rules calculate (see docs/brazil.md); not acted on elsewhere"
 	noteRecovery   = "decides how much input tax the buyer recovers"
@@ -737,7 +739,7 @@ var wireFields = []wireField{
 	{member: "SaleRequest.lineItems", acting: acts},
 
 	// SaleLineItem and the members every line shares
-	{member: "SaleLineItem.lineItemNumber", acting: acts, note: noteJournal},
+	{member: "SaleLineItem.lineItemNumber", acting: acts, note: noteLineNumber},
 	{member: "SaleLineItem.lineItemId", acting: acts, note: "the line of a sync; kept in the journal"},
 	{member: "SaleLineItem.lineItemDescription", acting: kept},
 	{member: "SaleLineItem.transactionType", acting: acts},
@@ -980,7 +982,7 @@ var wireFields = []wireField{
 	{member: "PurchaseRequest.returnGeneratedLineItemsIndicator", acting: kept},
 	{member: "PurchaseRequest.returnTimeElapsedDetailsIndicator", acting: kept},
 	{member: "PurchaseRequest.lineItems", acting: acts},
-	{member: "PurchaseLineItem.lineItemNumber", acting: acts, note: noteJournal},
+	{member: "PurchaseLineItem.lineItemNumber", acting: acts, note: noteLineNumber},
 	{member: "PurchaseLineItem.lineItemId", acting: acts},
 	{member: "PurchaseLineItem.lineItemDescription", acting: kept},
 	{member: "PurchaseLineItem.transactionType", acting: acts},
@@ -1093,7 +1095,7 @@ var wireFields = []wireField{
 	{member: "OwnerRequest.returnGeneratedLineItemsIndicator", acting: kept},
 	{member: "OwnerRequest.returnTimeElapsedDetailsIndicator", acting: kept},
 	{member: "OwnerRequest.lineItems", acting: acts},
-	{member: "OwnerLineItem.lineItemNumber", acting: acts, note: noteJournal},
+	{member: "OwnerLineItem.lineItemNumber", acting: acts, note: noteLineNumber},
 	{member: "OwnerLineItem.lineItemId", acting: acts},
 	{member: "OwnerLineItem.lineItemDescription", acting: kept},
 	{member: "OwnerLineItem.movementMethod", acting: notActedOn, note: "how the goods move, which decides the tax of the movement",
