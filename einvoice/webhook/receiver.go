@@ -84,16 +84,19 @@ const (
 // A Receiver is safe for concurrent use; handle is called concurrently
 // for events of different keys.
 type Receiver struct {
-	secret  []byte
-	target  string
-	handle  func(ctx context.Context, ev Event, raw []byte) error
-	window  time.Duration
-	now     func() time.Time
-	log     *slog.Logger
-	maxBody int64
-	maxKeys int
-	seen    *seen
-	waiting func() // tells tests a delivery waits for the first of its key; nil otherwise
+	secret []byte
+	// previous is the secret the connection had before its secret was
+	// replaced (WithPreviousSecret), nil when none.
+	previous []byte
+	target   string
+	handle   func(ctx context.Context, ev Event, raw []byte) error
+	window   time.Duration
+	now      func() time.Time
+	log      *slog.Logger
+	maxBody  int64
+	maxKeys  int
+	seen     *seen
+	waiting  func() // tells tests a delivery waits for the first of its key; nil otherwise
 }
 
 // A ReceiverOption configures a Receiver.
@@ -117,6 +120,16 @@ func WithMaxBody(n int64) ReceiverOption { return func(r *Receiver) { r.maxBody 
 // WithMaxKeys sets how many idempotency keys the receiver remembers at
 // most (default DefaultMaxKeys).
 func WithMaxKeys(n int) ReceiverOption { return func(r *Receiver) { r.maxKeys = n } }
+
+// WithPreviousSecret makes the receiver accept events signed with the
+// connection's previous secret too, for the time a secret is replaced
+// (POST /einvoicing/v1/webhooks/{webhookId}/secret): a delivery that
+// began before the replacement was signed with the old one. Such an event
+// is logged at INFO as signed with the previous secret, so that the
+// operator sees when the last one came and can drop the option.
+func WithPreviousSecret(secret []byte) ReceiverOption {
+	return func(r *Receiver) { r.previous = bytes.Clone(secret) }
+}
 
 // NewReceiver returns a Receiver of the events of the connection with the
 // secret and the target URL, written exactly as the connection is
@@ -150,6 +163,8 @@ func NewReceiver(secret []byte, targetURL string, handle func(ctx context.Contex
 		return nil, fmt.Errorf("webhook: maximum body %d is not positive", r.maxBody)
 	case r.maxKeys <= 0:
 		return nil, fmt.Errorf("webhook: maximum keys %d is not positive", r.maxKeys)
+	case r.previous != nil && len(r.previous) < MinSecretBytes:
+		return nil, fmt.Errorf("webhook: the previous secret has %d bytes; it needs at least %d", len(r.previous), MinSecretBytes)
 	}
 	r.seen = newSeen(2*r.window, r.maxKeys)
 	return r, nil
@@ -195,8 +210,11 @@ func (rc *Receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !Verify(rc.secret, raw, rc.target, key, ts, sig) {
-		rc.refuse(w, http.StatusUnauthorized, "the signature does not match", key)
-		return
+		if rc.previous == nil || !Verify(rc.previous, raw, rc.target, key, ts, sig) {
+			rc.refuse(w, http.StatusUnauthorized, "the signature does not match", key)
+			return
+		}
+		rc.log.Info("webhook event signed with the previous secret", "idempotency_key", key)
 	}
 	now := rc.now()
 	if at.Before(now.Add(-rc.window)) || at.After(now.Add(rc.window)) {

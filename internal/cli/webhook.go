@@ -21,8 +21,12 @@ import (
 // --secret is not given, so that it stays out of the process list.
 const webhookSecretEnv = "LEVY_WEBHOOK_SECRET"
 
+// webhookPreviousSecretEnv names the variable that holds the previous
+// secret when --previous-secret is not given.
+const webhookPreviousSecretEnv = "LEVY_WEBHOOK_PREVIOUS_SECRET"
+
 const webhookUsage = `usage:
-  levy webhook receive --addr HOST:PORT --target-url URL [--secret S] [--window 5m]
+  levy webhook receive --addr HOST:PORT --target-url URL [--secret S] [--previous-secret S] [--window 5m]
   levy webhook dead-letters list|replay --data-dir DIR ...   (levy webhook dead-letters -h)
 
 receive serves a receiver of the signed events of an e-invoicing webhook
@@ -31,7 +35,9 @@ JSON line on stdout; the log goes to stderr. --target-url is the target
 URL exactly as the connection is configured, which the signature covers
 (behind a proxy or a tunnel it is not the address served). The secret is
 the connection's; without --secret it is read from ` + webhookSecretEnv + `,
-which keeps it out of the process list. It stops on SIGINT or SIGTERM.
+which keeps it out of the process list. While the connection's secret is
+replaced, --previous-secret (or ` + webhookPreviousSecretEnv + `) accepts events
+signed with the old one too. It stops on SIGINT or SIGTERM.
 `
 
 // runWebhook runs a webhook subcommand.
@@ -58,10 +64,11 @@ func runWebhookReceive(ctx context.Context, args []string, stdout, stderr io.Wri
 	fs.SetOutput(io.Discard)
 	addr := fs.String("addr", "127.0.0.1:8090", "host:port to listen on")
 	secret := fs.String("secret", "", "the connection's secret")
+	previous := fs.String("previous-secret", "", "the connection's secret before it was replaced, also accepted while deliveries signed with it may still come")
 	target := fs.String("target-url", "", "the connection's target URL exactly as configured; required")
 	window := fs.Duration("window", webhook.DefaultWindow, "how far an event's timestamp may be from this clock")
 	if helpRequested(args) {
-		printHelp(stdout, webhookUsage, fs, envOf("secret", webhookSecretEnv))
+		printHelp(stdout, webhookUsage, fs, envOf("secret", webhookSecretEnv, "previous-secret", webhookPreviousSecretEnv))
 		return nil
 	}
 	if err := fs.Parse(args); err != nil {
@@ -76,6 +83,9 @@ func runWebhookReceive(ctx context.Context, args []string, stdout, stderr io.Wri
 	if *secret == "" {
 		return usageError{"webhook receive needs the connection's secret: " + webhookSecretEnv + " or --secret"}
 	}
+	if *previous == "" {
+		*previous = os.Getenv(webhookPreviousSecretEnv)
+	}
 	if u, err := url.Parse(*target); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		return usageError{"webhook receive needs the connection's target URL: --target-url https://HOST/PATH"}
 	}
@@ -85,9 +95,13 @@ func runWebhookReceive(ctx context.Context, args []string, stdout, stderr io.Wri
 
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	out := &lineWriter{w: stdout}
+	opts := []webhook.ReceiverOption{webhook.WithWindow(*window), webhook.WithLogger(log)}
+	if *previous != "" {
+		opts = append(opts, webhook.WithPreviousSecret([]byte(*previous)))
+	}
 	rc, err := webhook.NewReceiver([]byte(*secret), *target, func(_ context.Context, ev webhook.Event, _ []byte) error {
 		return out.writeJSON(ev)
-	}, webhook.WithWindow(*window), webhook.WithLogger(log))
+	}, opts...)
 	if err != nil {
 		return usageError{err.Error()}
 	}

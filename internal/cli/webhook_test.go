@@ -133,6 +133,35 @@ func TestWebhookReceiveFlagSecret(t *testing.T) {
 	}
 }
 
+// TestWebhookReceivePreviousSecret: while the connection's secret is
+// replaced, --previous-secret (here from its environment variable)
+// accepts the events signed with the old one as well, and the log says
+// so; events signed with neither are refused.
+func TestWebhookReceivePreviousSecret(t *testing.T) {
+	const old = "whsec-cli-old-0123456789abcdef0123456789"
+	t.Setenv(webhookSecretEnv, webhookTestSecret)
+	t.Setenv(webhookPreviousSecretEnv, old)
+	base, stdout, logs, stop := startWebhookReceive(t)
+	if status := postEvent(t, base, old, "0f8fad5b-d9cb-469f-a165-70867728950e", `{"documentId":"d1","status":"Pending"}`); status != 204 {
+		t.Errorf("signed with the previous secret: %d\n%s", status, logs.String())
+	}
+	if status := postEvent(t, base, webhookTestSecret, "0f8fad5b-d9cb-469f-a165-70867728950f", `{"documentId":"d2","status":"Pending"}`); status != 204 {
+		t.Errorf("signed with the current secret: %d", status)
+	}
+	if status := postEvent(t, base, "whsec-cli-other-0123456789abcdef01234567", "0f8fad5b-d9cb-469f-a165-709867728950", `{"documentId":"d3","status":"Pending"}`); status != 401 {
+		t.Errorf("signed with neither: %d", status)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(stdout.String(), "\n"); got != 2 {
+		t.Errorf("%d events printed, want 2: %q", got, stdout.String())
+	}
+	if l := logs.String(); !strings.Contains(l, "previous secret") || strings.Contains(l, old) {
+		t.Errorf("log:\n%s", l)
+	}
+}
+
 func TestWebhookUsage(t *testing.T) {
 	t.Setenv(webhookSecretEnv, "")
 	cases := []struct {
