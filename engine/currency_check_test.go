@@ -12,7 +12,8 @@ import (
 )
 
 // TestCurrenciesChecked: the document currency, the company code
-// currency and the conversion factors' currencies must be ISO 4217
+// currency, the conversion factors' currencies and a location's filing
+// currency must be ISO 4217
 // currencies the dataset knows, and a currency sent with both codes must
 // name one currency; each refusal names the member. Before, a currency
 // sent as USD and 978 was taken as USD, and an unknown company code
@@ -43,6 +44,10 @@ func TestCurrenciesChecked(t *testing.T) {
 			r.CompanyCodeCurrency = &wire.Currency{ISOCurrencyCodeAlpha: "EUR"}
 			r.CurrencyConversionFactors = []wire.CurrencyConversionFactor{factor("USD", "EUR"), factor("USD", "XYZ")}
 		}, "currencyConversionFactors[1].targetCurrency.isoCurrencyCodeAlpha"},
+		{"unknown filing currency of a location", func(r *wire.SaleRequest) {
+			rate := money.MustParse("0.9")
+			r.Customer.Destination.CurrencyConversion = &wire.CurrencyConversion{Currency: &wire.Currency{ISOCurrencyCodeAlpha: "XYZ"}, Rate: &rate}
+		}, "customer.destination.currencyConversion.currency.isoCurrencyCodeAlpha"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			req := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")

@@ -124,11 +124,7 @@ func (c *calc) checkIntrastat(l *line, d *wire.LineDetails, errs levy.Errors) le
 		if sv.Amount == nil {
 			errs = append(errs, levy.Invalid(p+"statisticalValue.amount", "the statistical value's amount is required"))
 		}
-		if sv.Currency != nil {
-			if _, ok := c.s.currency(sv.Currency); !ok {
-				errs = append(errs, levy.Invalid(p+"statisticalValue.currency", "is not an ISO 4217 currency"))
-			}
-		}
+		errs = c.s.refuseCurrency(errs, p+"statisticalValue.currency", sv.Currency)
 	}
 	return errs
 }

@@ -50,6 +50,11 @@ func TestIntrastatChecked(t *testing.T) {
 		goods("2", "100.00", "84713000", 11, 3, 2, "", "", "CHN"),     // PST required, none given
 		goods("3", "100.00", "84713000", 11, 3, 2, "L", "1", "CHN"),   // litres for a code counted in items
 		goods("4", "100.00", "94036010", 1, 6, 2, "PST", "1", "ZZZ"),  // no unit; nature 1, mode 6 and origin ZZZ are not codes
+		func() wire.SaleLineItem { // a statistical value in a currency that is none
+			l := goods("5", "100.00", "84713000", 11, 3, 2, "PST", "1", "CHN")
+			l.StatisticalValue = &wire.CurrencyAmount{Amount: amt("110.00"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "XYZ"}}
+			return l
+		}(),
 	)
 	bad.PostToJournal = new(bool)
 	*bad.PostToJournal = true
@@ -63,13 +68,14 @@ func TestIntrastatChecked(t *testing.T) {
 		fields[x.Field] = x.Message
 	}
 	for field, want := range map[string]string{
-		"lineItems[0].intrastatCommodityCode":     "Combined Nomenclature 2026",
-		"lineItems[1].supplementaryUnit":          "requires the supplementary unit p/st",
-		"lineItems[2].supplementaryUnit.unitType": "not L",
-		"lineItems[3].supplementaryUnit":          "has no supplementary unit",
-		"lineItems[3].natureOfTransaction":        "2022",
-		"lineItems[3].modeOfTransport":            "1, 2, 3, 4, 5, 7, 8, 9",
-		"lineItems[3].countryOfOriginISOCode":     "ZZZ",
+		"lineItems[0].intrastatCommodityCode":                         "Combined Nomenclature 2026",
+		"lineItems[1].supplementaryUnit":                              "requires the supplementary unit p/st",
+		"lineItems[2].supplementaryUnit.unitType":                     "not L",
+		"lineItems[3].supplementaryUnit":                              "has no supplementary unit",
+		"lineItems[3].natureOfTransaction":                            "2022",
+		"lineItems[3].modeOfTransport":                                "1, 2, 3, 4, 5, 7, 8, 9",
+		"lineItems[3].countryOfOriginISOCode":                         "ZZZ",
+		"lineItems[4].statisticalValue.currency.isoCurrencyCodeAlpha": "not an ISO 4217 currency",
 	} {
 		if !strings.Contains(fields[field], want) {
 			t.Errorf("%s: %q, want it to say %q (all: %v)", field, fields[field], want, err)

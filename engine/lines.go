@@ -365,27 +365,38 @@ func validatedCopy[T any, P registered[T]](b *builder, p P) P {
 	return &cp
 }
 
-// exemptCustomer returns the response's copy of customer c: a customer
-// that sends an exemption certificate number is exempt on every line it
-// reaches (builder.leaf), and its copy says so with isTaxExempt true, as
-// the wire format does. Any other customer is returned itself.
-func exemptCustomer(c *wire.Customer) *wire.Customer {
-	if c == nil || c.IsTaxExempt || c.ExemptionCertificate == nil || c.ExemptionCertificate.ExemptionCertificateNumber == "" {
-		return c
+// responseParty returns the response's copy of party p (nil for nil):
+// its registrations with their validation results (validatedCopy), its
+// locations with what their lookups found (locatedParty), and, for a
+// customer or buyer that sends an exemption certificate number, which
+// exempts it on every line it reaches (partiesIn.exempt), isTaxExempt
+// true, as the wire format says. Each step copies p only when it changes
+// something.
+func responseParty[T any, P interface{ *T }](b *builder, p P, tree []lineIn) P {
+	p = locatedParty(b.c.s, validatedCopy(b, p), tree)
+	if flag, cert := partyExemption(p); flag != nil && !*flag && cert != nil && cert.ExemptionCertificateNumber != "" {
+		cp := *p
+		flag, _ = partyExemption(P(&cp))
+		*flag = true
+		p = &cp
 	}
-	cp := *c
-	cp.IsTaxExempt = true
-	return &cp
+	return p
 }
 
-// exemptBuyer is exemptCustomer for the buyer of a purchase.
-func exemptBuyer(b *wire.Buyer) *wire.Buyer {
-	if b == nil || b.IsTaxExempt || b.ExemptionCertificate == nil || b.ExemptionCertificate.ExemptionCertificateNumber == "" {
-		return b
+// partyExemption returns a pointer to the isTaxExempt of a customer or a
+// buyer and its exemption certificate; nil for any other party.
+func partyExemption(p any) (*bool, *wire.ExemptionCertificate) {
+	switch p := p.(type) {
+	case *wire.Customer:
+		if p != nil {
+			return &p.IsTaxExempt, p.ExemptionCertificate
+		}
+	case *wire.Buyer:
+		if p != nil {
+			return &p.IsTaxExempt, p.ExemptionCertificate
+		}
 	}
-	cp := *b
-	cp.IsTaxExempt = true
-	return &cp
+	return nil, nil
 }
 
 // validated returns the response's copy of a registration list with the

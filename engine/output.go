@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -188,18 +189,14 @@ func (c *calc) filing(t *taxOut) *wire.FilingCurrencyAmounts {
 	}
 }
 
-// currency finds a wire currency in the dataset's ISO 4217 table.
+// currency finds a wire currency in the dataset's ISO 4217 table, as
+// checkCurrency does; ok is false for nil or a currency it refuses.
 func (s *snapshot) currency(c *wire.Currency) (money.Currency, bool) {
 	if c == nil {
 		return money.Currency{}, false
 	}
-	if c.ISOCurrencyCodeAlpha != "" {
-		return s.currencies.ByAlpha(c.ISOCurrencyCodeAlpha)
-	}
-	if c.ISOCurrencyCodeNum != nil {
-		return s.currencies.ByNumeric(int(*c.ISOCurrencyCodeNum))
-	}
-	return money.Currency{}, false
+	cur, err := s.checkCurrency("", c)
+	return cur, err == nil
 }
 
 // checkCurrency finds the currency a request names at JSON path field:
@@ -230,32 +227,38 @@ func (s *snapshot) checkCurrency(field string, c *wire.Currency) (money.Currency
 	return money.Currency{}, levy.Invalid(field, "needs isoCurrencyCodeAlpha or isoCurrencyCodeNum")
 }
 
+// refuseCurrency appends to errs the refusal of currency c at field
+// (checkCurrency), if c is not nil and refused.
+func (s *snapshot) refuseCurrency(errs levy.Errors, field string, c *wire.Currency) levy.Errors {
+	if c == nil {
+		return errs
+	}
+	var e *levy.Error
+	if _, err := s.checkCurrency(field, c); errors.As(err, &e) {
+		errs = append(errs, e)
+	}
+	return errs
+}
+
+// coded returns c when it is sent with a code, else nil: a currency
+// sent without any is taken as not sent.
+func coded(c *wire.Currency) *wire.Currency {
+	if c == nil || c.ISOCurrencyCodeAlpha == "" && c.ISOCurrencyCodeNum == nil {
+		return nil
+	}
+	return c
+}
+
 // checkConversions checks the company code currency and the conversion
 // factors of a request, which the company code amounts are computed
-// with: each currency sent (with a code) must be one the dataset knows.
+// with: each currency sent with a code (coded) must be one the dataset
+// knows.
 func (s *snapshot) checkConversions(company *wire.Currency, factors []wire.CurrencyConversionFactor) error {
-	var errs levy.Errors
-	sent := func(c *wire.Currency) bool {
-		return c != nil && (c.ISOCurrencyCodeAlpha != "" || c.ISOCurrencyCodeNum != nil)
-	}
-	if sent(company) {
-		if _, err := s.checkCurrency("companyCodeCurrency", company); err != nil {
-			errs = append(errs, err.(*levy.Error))
-		}
-	}
+	errs := s.refuseCurrency(nil, "companyCodeCurrency", coded(company))
 	for i := range factors {
-		f := &factors[i]
-		for _, m := range [...]struct {
-			name string
-			c    *wire.Currency
-		}{{"sourceCurrency", f.SourceCurrency}, {"targetCurrency", f.TargetCurrency}} {
-			if !sent(m.c) {
-				continue
-			}
-			if _, err := s.checkCurrency(fmt.Sprintf("currencyConversionFactors[%d].%s", i, m.name), m.c); err != nil {
-				errs = append(errs, err.(*levy.Error))
-			}
-		}
+		p := fmt.Sprintf("currencyConversionFactors[%d].", i)
+		errs = s.refuseCurrency(errs, p+"sourceCurrency", coded(factors[i].SourceCurrency))
+		errs = s.refuseCurrency(errs, p+"targetCurrency", coded(factors[i].TargetCurrency))
 	}
 	if len(errs) > 0 {
 		return errs

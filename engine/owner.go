@@ -74,13 +74,13 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 	resp.Currency = wireCurrency(c.d.currency)
 	resp.CompanyCodeCurrency, resp.OriginalCurrency = c.s.named(req.CompanyCodeCurrency), c.s.named(req.OriginalCurrency)
 	resp.CurrencyConversionFactors = c.s.namedFactors(req.CurrencyConversionFactors)
-	resp.Owner = locatedParty(c.s, validatedCopy(b, req.Owner), tree)
+	resp.Owner = responseParty(b, req.Owner, tree)
 	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *wire.OwnerLineItem) []wire.OwnerLineItem { return w.LineItems },
 		func(r *wire.OwnerResponseLineItem, w *wire.OwnerLineItem, kids []wire.OwnerResponseLineItem, node []lineIn, l *line, total money.Amount) {
 			r.OwnerLineItem = *w
 			r.OwnerLineItem.LineItems = nil
 			r.LineItems, r.TotalTax = kids, total
-			r.Owner = locatedParty(c.s, validatedCopy(b, r.Owner), node)
+			r.Owner = responseParty(b, r.Owner, node)
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				r.AssistedParameters = c.assisted(l)

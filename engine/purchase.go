@@ -111,14 +111,14 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	resp.Currency = wireCurrency(c.d.currency)
 	resp.CompanyCodeCurrency, resp.OriginalCurrency = c.s.named(req.CompanyCodeCurrency), c.s.named(req.OriginalCurrency)
 	resp.CurrencyConversionFactors = c.s.namedFactors(req.CurrencyConversionFactors)
-	resp.Buyer, resp.Vendor = exemptBuyer(locatedParty(c.s, validatedCopy(b, req.Buyer), tree)), locatedParty(c.s, validatedCopy(b, req.Vendor), tree)
+	resp.Buyer, resp.Vendor = responseParty(b, req.Buyer, tree), responseParty(b, req.Vendor, tree)
 	tol := c.set.Tolerance
 	resp.LineItems = responseLines(b, req.LineItems, tree, func(w *wire.PurchaseLineItem) []wire.PurchaseLineItem { return w.LineItems },
 		func(r *wire.PurchaseResponseLineItem, w *wire.PurchaseLineItem, kids []wire.PurchaseResponseLineItem, node []lineIn, l *line, total money.Amount) {
 			r.PurchaseLineItem = *w
 			r.PurchaseLineItem.LineItems = nil
 			r.LineItems, r.TotalTax = kids, total
-			r.Buyer, r.Vendor = exemptBuyer(locatedParty(c.s, validatedCopy(b, r.Buyer), node)), locatedParty(c.s, validatedCopy(b, r.Vendor), node)
+			r.Buyer, r.Vendor = responseParty(b, r.Buyer, node), responseParty(b, r.Vendor, node)
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = c.leafOut(l)
 				r.AssistedParameters = c.assisted(l)

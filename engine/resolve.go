@@ -48,6 +48,9 @@ func (r *resolver) place(base, member string, loc *wire.Location, role wire.Loca
 	if p := r.cached(loc, d, role, false); p != nil {
 		return p, nil
 	}
+	if err := r.checkConversion(base, member, loc); err != nil {
+		return nil, err
+	}
 	res, err := r.lookup(base, member, loc, d)
 	if err != nil {
 		return nil, err
@@ -98,10 +101,26 @@ func (r *resolver) origin(base, member string, loc *wire.Location, role wire.Loc
 	if !ok || sub == to.subdivision {
 		return r.place(base, member, loc, role, d)
 	}
+	if err := r.checkConversion(base, member, loc); err != nil {
+		return nil, err
+	}
 	p := r.c.newPlace()
 	*p = place{role: role, country: country, subdivision: sub, conversion: loc.CurrencyConversion}
 	r.remember(loc, d, true, p)
 	return p, nil
+}
+
+// checkConversion refuses a location whose currencyConversion names a
+// currency (coded) that the dataset does not know: the filing amounts of
+// the taxes sited there are in it (calc.filing).
+func (r *resolver) checkConversion(base, member string, loc *wire.Location) error {
+	if loc.CurrencyConversion == nil {
+		return nil
+	}
+	if errs := r.c.s.refuseCurrency(nil, base+member+".currencyConversion.currency", coded(loc.CurrencyConversion.Currency)); len(errs) > 0 {
+		return errs[0]
+	}
+	return nil
 }
 
 // cached returns the place of loc on d that the document resolved

@@ -77,7 +77,7 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool) 
 	resp.Currency = wireCurrency(c.d.currency)
 	resp.CompanyCodeCurrency, resp.OriginalCurrency = c.s.named(req.CompanyCodeCurrency), c.s.named(req.OriginalCurrency)
 	resp.CurrencyConversionFactors = c.s.namedFactors(req.CurrencyConversionFactors)
-	resp.Seller, resp.Customer = locatedParty(c.s, validatedCopy(b, req.Seller), tree), exemptCustomer(locatedParty(c.s, validatedCopy(b, req.Customer), tree))
+	resp.Seller, resp.Customer = responseParty(b, req.Seller, tree), responseParty(b, req.Customer, tree)
 	resp.LineItems = saleResponseLines(b, req.LineItems, tree)
 	resp.SubTotal, resp.TotalTax, resp.Total = c.totals()
 	p := posting{perspective: "SELLER", message: string(req.SaleMessageType), transactionID: req.TransactionID,
@@ -182,7 +182,7 @@ func saleResponseLines(b *builder, lines []wire.SaleLineItem, tree []lineIn) []w
 					r.Product = &p
 				}
 			}
-			r.Seller, r.Customer = locatedParty(b.c.s, validatedCopy(b, r.Seller), node), exemptCustomer(locatedParty(b.c.s, validatedCopy(b, r.Customer), node))
+			r.Seller, r.Customer = responseParty(b, r.Seller, node), responseParty(b, r.Customer, node)
 		}, func(r *wire.SaleResponseLineItem) money.Amount { return r.TotalTax },
 		func(r *wire.SaleResponseLineItem) **int64 { return &r.LineItemNumber })
 }
