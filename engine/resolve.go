@@ -270,19 +270,11 @@ func countryOnly(loc *wire.Location) bool {
 }
 
 // pointIn reports whether a coordinates lookup found a tax area in the
-// country a location names (a name or ISO code; the US territories are
-// in the US, as their lookups are).
+// country a location names (read as the address lookups read it).
 func (r *resolver) pointIn(out *wire.LookupResponse, country string) bool {
-	if len(out.LookupResults) == 0 || len(out.LookupResults[0].Jurisdictions) == 0 {
-		return false
-	}
-	c, ok := r.c.s.codes.Country(country)
-	if !ok {
-		return false // the address lookup names the bad country
-	}
-	want := c.Alpha2
-	if sub, ok := jurisdiction.SubdivisionOf("US", want); ok && sub.Type == jurisdiction.Territory {
-		want = "US"
+	want, ok := r.c.s.resolver.Country(country)
+	if !ok || len(out.LookupResults) == 0 || len(out.LookupResults[0].Jurisdictions) == 0 {
+		return false // a bad country is named by the address lookup
 	}
 	id := out.LookupResults[0].Jurisdictions[0].JurisdictionID
 	return id == want || strings.HasPrefix(id, want+"-")

@@ -237,6 +237,15 @@ func (r *Resolver) lookupAddress(ctx context.Context, field string, in wire.Post
 	return &wire.LookupResponse{LookupResults: results}, nil
 }
 
+// Country returns the ISO alpha-2 code of the country whose tax law a
+// country name or ISO code is looked up under, as the address lookups
+// read it: a US territory's is "US". ok is false for a string that names
+// no country. It is safe for concurrent use.
+func (r *Resolver) Country(s string) (alpha2 string, ok bool) {
+	alpha2, _, err := r.country("", s)
+	return alpha2, err == nil
+}
+
 // country resolves a country name or ISO code at JSON path field to its
 // alpha-2 code. The US territories have ISO country codes of their own,
 // but their tax law is that of a US territory: they resolve to "US", with

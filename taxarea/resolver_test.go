@@ -65,3 +65,17 @@ func wantField(t *testing.T, err error, code, field string) {
 		t.Fatalf("err = %v (code %s, field %q), want code %s on %q", err, levy.ErrorCode(err), le.Field, code, field)
 	}
 }
+
+// TestCountry reads country names and codes as the address lookups do:
+// a US territory is in the US, and a name of no country is refused.
+func TestCountry(t *testing.T) {
+	r := resolver(t)
+	for in, want := range map[string]string{"DE": "DE", "deu": "DE", "Canada": "CA", "PR": "US", "Puerto Rico": "US", "840": "US"} {
+		if got, ok := r.Country(in); !ok || got != want {
+			t.Errorf("Country(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	if got, ok := r.Country("Atlantis"); ok {
+		t.Errorf("Country(Atlantis) = %q", got)
+	}
+}
