@@ -54,7 +54,6 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 		return nil, nil, err
 	}
 	defer c.release()
-	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
 	c.req.owner = req
 	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == wire.OwnerAssetMovement, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := ownerLines(c, req.LineItems, "lineItems", &def)

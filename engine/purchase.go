@@ -80,7 +80,6 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 		return nil, nil, err
 	}
 	defer c.release()
-	c.d.company, c.d.factors = req.CompanyCodeCurrency, req.CurrencyConversionFactors
 	c.req.purchase = req
 	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := purchaseLines(c, req.LineItems, "lineItems", &def)

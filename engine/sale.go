@@ -54,7 +54,7 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool) 
 		return nil, nil, err
 	}
 	defer c.release()
-	c.d.company, c.d.factors, c.d.transactionID = req.CompanyCodeCurrency, req.CurrencyConversionFactors, req.TransactionID
+	c.d.transactionID = req.TransactionID
 	c.req.sale = req
 	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := saleLines(c, req.LineItems, "lineItems", &def)
