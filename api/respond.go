@@ -36,11 +36,12 @@ type exchange struct {
 	route    string
 	status   int
 	fault    error // the error behind a 500, for the log
-	// query are the query parameters the route declares, which Guard
-	// holds the request to when strictQuery is set (admin operations).
-	query       []string
-	strictQuery bool
-	writes      bool // the route changes stored state (see Guard)
+	// admin marks an admin operation: Guard holds its request to the
+	// query parameters it declares (query), and sends a read-only token
+	// to a tenant admin's credential for its writes.
+	admin  bool
+	query  []string
+	writes bool // the route changes stored state (see Guard)
 }
 
 type exchangeKey struct{}

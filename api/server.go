@@ -451,7 +451,7 @@ func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 		x := exchangeOf(r.Context())
 		if x.writes {
 			check := levy.CheckWritable
-			if x.strictQuery { // an admin operation: the tenant's admin writes there
+			if x.admin { // the tenant's admin writes there
 				check = levy.CheckAdminWritable
 			}
 			if err := check(r.Context(), "call "+x.route); err != nil {
@@ -459,7 +459,7 @@ func Guard(a Authenticator, next http.HandlerFunc) http.Handler {
 				return
 			}
 		}
-		if x.strictQuery && r.URL.RawQuery != "" {
+		if x.admin && r.URL.RawQuery != "" {
 			if err := CheckQuery(r.URL.Query(), x.query...); err != nil {
 				WriteError(w, r, err)
 				return
@@ -481,12 +481,12 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 		limit = n
 	}
 	params := pathParams(pattern)
-	query, strict := s.adminQuery[pattern]
+	query, admin := s.adminQuery[pattern]
 	writes := s.writes[pattern]
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		x := exchangeOf(r.Context())
 		x.route = pattern
-		x.query, x.strictQuery, x.writes = query, strict, writes
+		x.query, x.admin, x.writes = query, admin, writes
 		if r.ContentLength > limit {
 			s.fail(w, r, &levy.Error{Code: levy.ETooLarge, Field: "Content-Length",
 				Message: fmt.Sprintf("the request body of %d bytes is larger than the limit of %d bytes of this route", r.ContentLength, limit)})
