@@ -14,6 +14,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/atomicfile"
 	"github.com/levytax/levy/journal"
 )
 
@@ -193,18 +194,18 @@ func printReport(w io.Writer, rep *journal.Report, a journalArgs) error {
 // total comes from total, and which write advances with the number of
 // transactions written (progress is nil without a bar). An export to a
 // file is written beside it and takes its name only once it is whole
-// (see outFile), so that a failed one leaves no partial file and an
+// (outFile), so that a failed one leaves no partial file and an
 // earlier export as it was.
 func exportTo(a journalArgs, stdout, stderr io.Writer, total func() (int, error), write func(w io.Writer, progress func(int)) (int, error)) error {
 	w := stdout
-	var file *outFile
+	var file outFile
 	if a.out != "" {
 		var err error
 		if file, err = createOut(a.out); err != nil {
 			return err
 		}
-		defer file.abandon() // after an error; the good path commits it below
-		w = file.f
+		defer file.Abandon() // after an error; the good path commits it below
+		w = file
 	}
 	if a.from.IsZero() && a.to.IsZero() {
 		fmt.Fprintln(stderr, "exporting the transactions of every posting date (bound them with --from and --to)")
@@ -227,28 +228,34 @@ func exportTo(a journalArgs, stdout, stderr io.Writer, total func() (int, error)
 		return err
 	}
 	if file != nil {
-		if err := file.commit(); err != nil {
-			return err
+		if err := file.Commit(); err != nil {
+			return fmt.Errorf("writing %s: %w", a.out, err)
 		}
 		fmt.Fprintf(stderr, "exported %d transactions to %s\n", n, a.out)
 	}
 	return nil
 }
 
-// outFile is an output file written under a temporary name in its
-// directory and renamed to its own when it is complete. A path that
-// exists and is not a regular file (a device such as /dev/stdout, a pipe,
-// a symbolic link) is written in place, as there is nothing to replace.
-type outFile struct {
-	f         *os.File
-	path, tmp string // tmp is "" when f is path itself
-	done      bool
+// outFile is the file of --out: a new content that takes the file's
+// place once whole (atomicfile.File), or, for a path that exists and is
+// not a regular file (a device such as /dev/stdout, a pipe, a symbolic
+// link), the path itself, written in place as there is nothing to
+// replace.
+type outFile interface {
+	io.Writer
+	Commit() error
+	Abandon()
 }
 
-// createOut opens path for writing: a temporary file beside it, with the
-// mode of the file it will replace (0644 for a new one), or path itself
-// when it is not a regular file.
-func createOut(path string) (*outFile, error) {
+// inPlace is an outFile written in place.
+type inPlace struct{ *os.File }
+
+func (f inPlace) Commit() error { return f.Close() }
+func (f inPlace) Abandon()      { f.Close() }
+
+// createOut opens the outFile of path, with the mode of the file it
+// replaces (0644 for a new one).
+func createOut(path string) (outFile, error) {
 	mode := os.FileMode(0o644)
 	if fi, err := os.Lstat(path); err == nil {
 		if !fi.Mode().IsRegular() {
@@ -256,55 +263,15 @@ func createOut(path string) (*outFile, error) {
 			if err != nil {
 				return nil, err
 			}
-			return &outFile{f: f, path: path}, nil
+			return inPlace{f}, nil
 		}
 		mode = fi.Mode().Perm()
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.part")
+	f, err := atomicfile.Create(path, mode)
 	if err != nil {
 		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
-	if err := f.Chmod(mode); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return nil, fmt.Errorf("writing %s: %w", path, err)
-	}
-	return &outFile{f: f, path: path, tmp: f.Name()}, nil
-}
-
-// commit closes the file and gives it its name.
-func (o *outFile) commit() error {
-	o.done = true
-	if err := o.f.Close(); err != nil {
-		o.remove()
-		return fmt.Errorf("writing %s: %w", o.path, err)
-	}
-	if o.tmp == "" {
-		return nil
-	}
-	if err := os.Rename(o.tmp, o.path); err != nil {
-		o.remove()
-		return fmt.Errorf("writing %s: %w", o.path, err)
-	}
-	return nil
-}
-
-// abandon closes and removes the temporary file of an output that was
-// not committed; it does nothing after commit.
-func (o *outFile) abandon() {
-	if o.done {
-		return
-	}
-	o.done = true
-	o.f.Close()
-	o.remove()
-}
-
-// remove removes the temporary file, if there is one.
-func (o *outFile) remove() {
-	if o.tmp != "" {
-		os.Remove(o.tmp)
-	}
+	return f, nil
 }
 
 // dirLocked reports whether err is Badger's refusal to open a directory
