@@ -131,24 +131,8 @@ func (h *Handler) content(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) createConnection(w http.ResponseWriter, r *http.Request) {
-	if err := api.JSONContent(r); err != nil {
-		api.WriteError(w, r, err)
-		return
-	}
-	// The body is decoded once, into the connection, by the shared
-	// decoder (its size, depth, duplicate and case-variant checks and its
-	// field paths); the names of its members are then listed from the
-	// bytes read, so that a member the connection does not know is
-	// refused rather than ignored.
 	var nc einvoice.NewConnection
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxConnectionBody+1))
-	if err == nil {
-		err = jsonbody.Decode(bytes.NewReader(body), &nc, maxConnectionBody)
-	}
-	if err == nil {
-		err = knownMembers("a webhook connection", memberNames(body), connectionMembers...)
-	}
-	if err != nil {
+	if err := decodeStrict(r, &nc, "a webhook connection", connectionMembers...); err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
@@ -163,22 +147,10 @@ func (h *Handler) createConnection(w http.ResponseWriter, r *http.Request) {
 
 // replaceSecret replaces the secret of one of the tenant's webhook
 // connections with the secretKey of the body, and answers the connection
-// without it. The body is read as createConnection reads its own: one
-// JSON object, its members known.
+// without it.
 func (h *Handler) replaceSecret(w http.ResponseWriter, r *http.Request) {
-	if err := api.JSONContent(r); err != nil {
-		api.WriteError(w, r, err)
-		return
-	}
 	var ns einvoice.NewSecret
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxConnectionBody+1))
-	if err == nil {
-		err = jsonbody.Decode(bytes.NewReader(body), &ns, maxConnectionBody)
-	}
-	if err == nil {
-		err = knownMembers("the body that replaces a webhook secret", memberNames(body), secretMembers...)
-	}
-	if err != nil {
+	if err := decodeStrict(r, &ns, "the body that replaces a webhook secret", secretMembers...); err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
@@ -188,6 +160,26 @@ func (h *Handler) replaceSecret(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	api.WriteData(w, r, http.StatusOK, c)
+}
+
+// decodeStrict reads the JSON body of r, at most maxConnectionBody
+// bytes, into v once, by the shared decoder (its size, depth, duplicate
+// and case-variant checks and its field paths); the names of its members
+// are then listed from the bytes read, so that a member that is not one
+// of members is refused rather than ignored. what names the body in that
+// refusal.
+func decodeStrict(r *http.Request, v any, what string, members ...string) error {
+	if err := api.JSONContent(r); err != nil {
+		return err
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxConnectionBody+1))
+	if err != nil {
+		return err
+	}
+	if err := jsonbody.Decode(bytes.NewReader(body), v, maxConnectionBody); err != nil {
+		return err
+	}
+	return knownMembers(what, memberNames(body), members...)
 }
 
 func (h *Handler) listConnections(w http.ResponseWriter, r *http.Request) {
