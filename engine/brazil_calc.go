@@ -483,7 +483,12 @@ func (k *brCalc) goods() {
 			k.difalTax(toUF, toState, icmsBase)
 		}
 	}
-	k.pisCofins(base.Sub(k.icms).Sub(k.fcp))
+	// The PIS and COFINS base is the revenue without the ICMS the invoice
+	// states (STF, RE 574.706), its FCP, and the DIFAL and destination FCP
+	// the seller pays on a sale to a non-contributor (Solução de Consulta
+	// Cosit 198/2025; IN RFB 2.121/2022 art. 26 XII). A contributor's own
+	// DIFAL is the buyer's: k.difal is zero then.
+	k.pisCofins(base.Sub(k.icms).Sub(k.fcp).Sub(k.difal).Sub(k.fcpDest))
 	k.reform(base.Sub(k.icms).Sub(k.fcp).Sub(k.difal).Sub(k.fcpDest).Sub(k.pis).Sub(k.cofins))
 	if k.date.Year >= 2027 {
 		k.x.assisted = append(k.x.assisted, wire.AssistedParameter{ParamName: "commodityCode", Phase: wire.PhasePost, RuleName: TaxNotComputedRule,
@@ -698,7 +703,10 @@ func (k *brCalc) pisCofins(base decimal.Decimal) {
 	}
 	pis, cofins, cst := reg.PIS, reg.COFINS, cstPISBasic
 	rule := brRulePISCOFINS
-	reason := "the " + strings.ReplaceAll(key, "_", "-") + " regime (" + reg.Source + "); the base excludes the ICMS (STF, RE 574.706)"
+	reason := "the " + strings.ReplaceAll(key, "_", "-") + " regime (" + reg.Source + "); the base excludes the ICMS and its FCP (STF, RE 574.706)"
+	if k.difal.Sign() != 0 || k.fcpDest.Sign() != 0 {
+		reason += " and the DIFAL and FCP the seller pays to the destination (Solução de Consulta Cosit 198/2025)"
+	}
 	if x.isService() {
 		reason = "the " + strings.ReplaceAll(key, "_", "-") + " regime (" + reg.Source + ")"
 	}

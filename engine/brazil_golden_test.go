@@ -251,21 +251,23 @@ func TestBrazilGoldenFigures(t *testing.T) {
 			//     1,000.00 x (20.5% - 7%) = 135.00; the record's base 1,000.00, rate 20.5%,
 			//     effective rate 13.5%.
 			//   FCP to BA on the DIFAL's base: 1,000.00 x 2% = 20.00.
-			//   PIS/COFINS on 1,000.00 - 70.00 = 930.00: PIS 15.35, COFINS 70.68.
-			//   CBS/IBS on 1,000.00 - 70.00 - 135.00 - 20.00 - 15.35 - 70.68 = 688.97:
-			//     CBS 6.20 (6.20073), IBS (BA) 0.69 (0.68897).
-			//   Taxes in the price: 70.00 + 135.00 + 20.00 + 15.35 + 70.68 = 311.03; net 688.97.
+			//   PIS/COFINS on the price less the ICMS, the DIFAL and the FCP the seller
+			//   pays (RE 574.706; Solução de Consulta Cosit 198/2025):
+			//     1,000.00 - 70.00 - 135.00 - 20.00 = 775.00: PIS 12.79 (12.7875), COFINS 58.90.
+			//   CBS/IBS on 775.00 - 12.79 - 58.90 = 703.31:
+			//     CBS 6.33 (6.32979), IBS (BA) 0.70 (0.70331).
+			//   Taxes in the price: 70.00 + 135.00 + 20.00 + 12.79 + 58.90 = 296.69; net 703.31.
 			file: "testdata/golden/sale-br-sp-to-ba-non-contributor-difal-fcp.response.json",
-			sub:  "688.97", tax: "311.03", total: "1000.00",
-			lines: map[string][3]string{"whisky": {"688.97", "311.03", "6108"}},
+			sub:  "703.31", tax: "296.69", total: "1000.00",
+			lines: map[string][3]string{"whisky": {"703.31", "296.69", "6108"}},
 			figs: []brFig{
 				{line: "whisky", imp: "ICMS", jur: "BR-SP", taxable: "1000.00", rate: "0.07", tax: "70.00", cst: "00"},
 				{line: "whisky", imp: "ICMS-DIFAL", jur: "BR-BA", taxable: "1000.00", rate: "0.205", tax: "135.00", cst: "00"},
 				{line: "whisky", imp: "ICMS-FCP", jur: "BR-BA", taxable: "1000.00", rate: "0.02", tax: "20.00", cst: "00"},
-				{line: "whisky", imp: "PIS", jur: "BR", taxable: "930.00", rate: "0.0165", tax: "15.35", cst: "01"},
-				{line: "whisky", imp: "COFINS", jur: "BR", taxable: "930.00", rate: "0.076", tax: "70.68", cst: "01"},
-				{line: "whisky", imp: "CBS", jur: "BR", taxable: "688.97", rate: "0.009", tax: "6.20", cst: "000", info: true},
-				{line: "whisky", imp: "IBS", jur: "BR-BA", taxable: "688.97", rate: "0.001", tax: "0.69", cst: "000", info: true},
+				{line: "whisky", imp: "PIS", jur: "BR", taxable: "775.00", rate: "0.0165", tax: "12.79", cst: "01"},
+				{line: "whisky", imp: "COFINS", jur: "BR", taxable: "775.00", rate: "0.076", tax: "58.90", cst: "01"},
+				{line: "whisky", imp: "CBS", jur: "BR", taxable: "703.31", rate: "0.009", tax: "6.33", cst: "000", info: true},
+				{line: "whisky", imp: "IBS", jur: "BR-BA", taxable: "703.31", rate: "0.001", tax: "0.70", cst: "000", info: true},
 			},
 		},
 		{
@@ -275,21 +277,22 @@ func TestBrazilGoldenFigures(t *testing.T) {
 			//   DIFAL to MT, single base for non-contributors (RICMS-MT art. 72, difal.csv):
 			//     1,000.00 x (17% - 7%) = 100.00; the record's base 1,000.00, rate 17%.
 			//   No FCP: MT has none on every good, and the goods are not on its list.
-			//   PIS/COFINS on 1,000.00 - 70.00 = 930.00: PIS 15.35 (15.345), COFINS 70.68.
-			//   CBS/IBS on 1,000.00 - 70.00 - 100.00 - 15.35 - 70.68 = 743.97:
-			//     CBS 6.70 (6.69573), IBS (MT) 0.74 (0.74397).
-			//   Taxes in the price: 70.00 + 100.00 + 15.35 + 70.68 = 256.03; net 743.97.
+			//   PIS/COFINS on 1,000.00 - 70.00 - 100.00 (the DIFAL the seller pays,
+			//   Solução de Consulta Cosit 198/2025) = 830.00: PIS 13.70 (13.695), COFINS 63.08.
+			//   CBS/IBS on 830.00 - 13.70 - 63.08 = 753.22:
+			//     CBS 6.78 (6.77898), IBS (MT) 0.75 (0.75322).
+			//   Taxes in the price: 70.00 + 100.00 + 13.70 + 63.08 = 246.78; net 753.22.
 			file: "testdata/golden/sale-br-sp-to-mt-non-contributor-difal.response.json",
-			sub:  "743.97", tax: "256.03", total: "1000.00",
-			lines: map[string][3]string{"home-notebook": {"743.97", "256.03", "6108"}},
+			sub:  "753.22", tax: "246.78", total: "1000.00",
+			lines: map[string][3]string{"home-notebook": {"753.22", "246.78", "6108"}},
 			figs: []brFig{
 				{line: "home-notebook", imp: "ICMS", jur: "BR-SP", taxable: "1000.00", rate: "0.07", tax: "70.00", cst: "00"},
 				{line: "home-notebook", imp: "ICMS-DIFAL", jur: "BR-MT", taxable: "1000.00", rate: "0.17", tax: "100.00", cst: "00"},
 				{line: "home-notebook", imp: "ICMS-FCP", jur: "BR-MT", noRecord: true},
-				{line: "home-notebook", imp: "PIS", jur: "BR", taxable: "930.00", rate: "0.0165", tax: "15.35", cst: "01"},
-				{line: "home-notebook", imp: "COFINS", jur: "BR", taxable: "930.00", rate: "0.076", tax: "70.68", cst: "01"},
-				{line: "home-notebook", imp: "CBS", jur: "BR", taxable: "743.97", rate: "0.009", tax: "6.70", cst: "000", info: true},
-				{line: "home-notebook", imp: "IBS", jur: "BR-MT", taxable: "743.97", rate: "0.001", tax: "0.74", cst: "000", info: true},
+				{line: "home-notebook", imp: "PIS", jur: "BR", taxable: "830.00", rate: "0.0165", tax: "13.70", cst: "01"},
+				{line: "home-notebook", imp: "COFINS", jur: "BR", taxable: "830.00", rate: "0.076", tax: "63.08", cst: "01"},
+				{line: "home-notebook", imp: "CBS", jur: "BR", taxable: "753.22", rate: "0.009", tax: "6.78", cst: "000", info: true},
+				{line: "home-notebook", imp: "IBS", jur: "BR-MT", taxable: "753.22", rate: "0.001", tax: "0.75", cst: "000", info: true},
 			},
 		},
 		{
@@ -304,18 +307,19 @@ func TestBrazilGoldenFigures(t *testing.T) {
 			//     1,134.15 x 18% = 204.147 -> 204.15; less the origin's 70.00 = 134.15
 			//     (the single base would give 1,000.00 x 11% = 110.00).
 			//   No FCP: PB's FUNCEP is on listed goods only, and notebooks are not listed.
-			//   PIS/COFINS on 1,000.00 - 70.00 = 930.00: PIS 15.35 (15.345), COFINS 70.68.
+			//   PIS/COFINS on 1,000.00 - 70.00 - 134.15 (the DIFAL the seller pays,
+			//   Solução de Consulta Cosit 198/2025) = 795.85: PIS 13.13 (13.1315), COFINS 60.48 (60.4846).
 			//   No CBS or IBS in 2021.
-			//   Taxes in the price: 70.00 + 134.15 + 15.35 + 70.68 = 290.18; net 709.82.
+			//   Taxes in the price: 70.00 + 134.15 + 13.13 + 60.48 = 277.76; net 722.24.
 			file: "testdata/golden/sale-br-sp-to-pb-non-contributor-difal-double.response.json",
-			sub:  "709.82", tax: "290.18", total: "1000.00",
-			lines: map[string][3]string{"home-notebook": {"709.82", "290.18", "6108"}},
+			sub:  "722.24", tax: "277.76", total: "1000.00",
+			lines: map[string][3]string{"home-notebook": {"722.24", "277.76", "6108"}},
 			figs: []brFig{
 				{line: "home-notebook", imp: "ICMS", jur: "BR-SP", taxable: "1000.00", rate: "0.07", tax: "70.00", cst: "00"},
 				{line: "home-notebook", imp: "ICMS-DIFAL", jur: "BR-PB", taxable: "1134.15", rate: "0.18", tax: "134.15", cst: "00"},
 				{line: "home-notebook", imp: "ICMS-FCP", jur: "BR-PB", noRecord: true},
-				{line: "home-notebook", imp: "PIS", jur: "BR", taxable: "930.00", rate: "0.0165", tax: "15.35", cst: "01"},
-				{line: "home-notebook", imp: "COFINS", jur: "BR", taxable: "930.00", rate: "0.076", tax: "70.68", cst: "01"},
+				{line: "home-notebook", imp: "PIS", jur: "BR", taxable: "795.85", rate: "0.0165", tax: "13.13", cst: "01"},
+				{line: "home-notebook", imp: "COFINS", jur: "BR", taxable: "795.85", rate: "0.076", tax: "60.48", cst: "01"},
 				{line: "home-notebook", imp: "CBS", jur: "BR", noRecord: true},
 				{line: "home-notebook", imp: "IBS", jur: "BR-PB", noRecord: true},
 			},
@@ -333,20 +337,79 @@ func TestBrazilGoldenFigures(t *testing.T) {
 			//     FECP 1,128.21 x 2% = 22.5642 -> 22.56
 			//     (the FAQ's formula with 22%: 1,128.205 x 22% - 120.00 = 128.21, the two above
 			//     128.20 by their rounding; the single base would give 1,000.00 x 8% = 80.00 and 20.00).
-			//   PIS/COFINS on 1,000.00 - 120.00 = 880.00: PIS 14.52, COFINS 66.88.
+			//   PIS/COFINS on 1,000.00 - 120.00 - 105.64 - 22.56 (the DIFAL and FECP the
+			//   seller pays, Solução de Consulta Cosit 198/2025) = 751.80:
+			//     PIS 12.40 (12.4047), COFINS 57.14 (57.1368).
 			//   No CBS or IBS in 2025.
-			//   Taxes in the price: 120.00 + 105.64 + 22.56 + 14.52 + 66.88 = 329.60; net 670.40.
+			//   Taxes in the price: 120.00 + 105.64 + 22.56 + 12.40 + 57.14 = 317.74; net 682.26.
 			file: "testdata/golden/sale-br-sp-to-rj-non-contributor-difal-double.response.json",
-			sub:  "670.40", tax: "329.60", total: "1000.00",
-			lines: map[string][3]string{"home-notebook": {"670.40", "329.60", "6108"}},
+			sub:  "682.26", tax: "317.74", total: "1000.00",
+			lines: map[string][3]string{"home-notebook": {"682.26", "317.74", "6108"}},
 			figs: []brFig{
 				{line: "home-notebook", imp: "ICMS", jur: "BR-SP", taxable: "1000.00", rate: "0.12", tax: "120.00", cst: "00"},
 				{line: "home-notebook", imp: "ICMS-DIFAL", jur: "BR-RJ", taxable: "1128.21", rate: "0.2", tax: "105.64", cst: "00"},
 				{line: "home-notebook", imp: "ICMS-FCP", jur: "BR-RJ", taxable: "1128.21", rate: "0.02", tax: "22.56", cst: "00"},
-				{line: "home-notebook", imp: "PIS", jur: "BR", taxable: "880.00", rate: "0.0165", tax: "14.52", cst: "01"},
-				{line: "home-notebook", imp: "COFINS", jur: "BR", taxable: "880.00", rate: "0.076", tax: "66.88", cst: "01"},
+				{line: "home-notebook", imp: "PIS", jur: "BR", taxable: "751.80", rate: "0.0165", tax: "12.40", cst: "01"},
+				{line: "home-notebook", imp: "COFINS", jur: "BR", taxable: "751.80", rate: "0.076", tax: "57.14", cst: "01"},
 				{line: "home-notebook", imp: "CBS", jur: "BR", noRecord: true},
 				{line: "home-notebook", imp: "IBS", jur: "BR-RJ", noRecord: true},
+			},
+		},
+		{
+			// A worked example published by Tributei (tributei.net, "O que é o DIFAL,
+			// como calcular": a producer in PR sells to a non-contributor in MG, the
+			// single base, MG's FCP 2%): product 1,000.00, freight 20.00 and other
+			// charges 15.00 (sent together as freight), discount 30.00, IPI 200.00
+			// (sent as a rate override, 1,005.00 x 19.9005% = 199.999 -> 200.00),
+			// interstate 12%, MG 18%, FCP 2% (the goods on MG's list: FCP_LISTA). CFOP 6107.
+			//   ICMS base 1,000.00 + 20.00 + 15.00 - 30.00 + 200.00 = 1,205.00 (the example's);
+			//   ICMS to PR: 1,205.00 x 12% = 144.60.
+			//   DIFAL to MG, single base (MG's non-contributor base is not checked, and the
+			//     example uses the single base): 1,205.00 x (18% - 12%) = 72.30.
+			//   FCP to MG: 1,205.00 x 2% = 24.10 (the example's formula).
+			//   IPI on 1,005.00 (price less discount, with freight and charges) = 200.00, added.
+			//   PIS/COFINS on 1,005.00 - 144.60 - 72.30 - 24.10 = 764.00 (RE 574.706 for the
+			//     ICMS; Solução de Consulta Cosit 198/2025 for the DIFAL and FCP the seller pays):
+			//     PIS 12.61 (12.606), COFINS 58.06 (58.064).
+			//   CBS/IBS on 764.00 - 12.61 - 58.06 = 693.33: CBS 6.24 (6.23997), IBS (MG) 0.69 (0.69333).
+			//   Taxes in the price 144.60 + 72.30 + 24.10 + 12.61 + 58.06 = 311.67; net 970.00 - 311.67
+			//   = 658.33; taxes 311.67 + IPI 200.00 = 511.67; total 658.33 + 35.00 + 511.67 = 1,205.00.
+			file: "testdata/golden/sale-br-pr-to-mg-non-contributor-difal-fcp.response.json",
+			sub:  "693.33", tax: "511.67", total: "1205.00",
+			lines: map[string][3]string{"mg-consumer": {"658.33", "511.67", "6107"}},
+			figs: []brFig{
+				{line: "mg-consumer", imp: "IPI", jur: "BR", taxable: "1005.00", rate: "0.199005", tax: "200.00", cst: "50"},
+				{line: "mg-consumer", imp: "ICMS", jur: "BR-PR", taxable: "1205.00", rate: "0.12", tax: "144.60", cst: "00"},
+				{line: "mg-consumer", imp: "ICMS-DIFAL", jur: "BR-MG", taxable: "1205.00", rate: "0.18", tax: "72.30", cst: "00"},
+				{line: "mg-consumer", imp: "ICMS-FCP", jur: "BR-MG", taxable: "1205.00", rate: "0.02", tax: "24.10", cst: "00"},
+				{line: "mg-consumer", imp: "PIS", jur: "BR", taxable: "764.00", rate: "0.0165", tax: "12.61", cst: "01"},
+				{line: "mg-consumer", imp: "COFINS", jur: "BR", taxable: "764.00", rate: "0.076", tax: "58.06", cst: "01"},
+				{line: "mg-consumer", imp: "CBS", jur: "BR", taxable: "693.33", rate: "0.009", tax: "6.24", cst: "000", info: true},
+				{line: "mg-consumer", imp: "IBS", jur: "BR-MG", taxable: "693.33", rate: "0.001", tax: "0.69", cst: "000", info: true},
+			},
+			params: map[string][]string{"mg-consumer": {brDIFALNotChecked}},
+		},
+		{
+			// SEFAZ-CE's worked example (Norma de Execução SEFAZ-CE 4/2024, DOE-CE
+			// 2024-09-30; difal.csv): 1,000.00 from SP at 7% to a non-contributor in CE,
+			// CE's 20%, "base única e imposto por dentro": 1,000.00 / 0.80 = 1,250.00,
+			// DIFAL 1,250.00 x 13% = 162.50. CFOP 6108. Document of 2025-06-01.
+			//   ICMS to SP: 1,000.00 x 7% = 70.00.
+			//   DIFAL to CE, double base: (1,000.00 - 70.00) / (1 - 20%) = 1,162.50;
+			//     1,162.50 x 20% = 232.50; less 70.00 = 162.50, the example's figure.
+			//   No FCP: CE's FECOP is on listed goods only.
+			//   PIS/COFINS on 1,000.00 - 70.00 - 162.50 = 767.50 (Solução de Consulta
+			//     Cosit 198/2025): PIS 12.66 (12.66375), COFINS 58.33.
+			//   No CBS or IBS in 2025. Taxes 70.00 + 162.50 + 12.66 + 58.33 = 303.49; net 696.51.
+			file: "testdata/golden/sale-br-sp-to-ce-non-contributor-difal.response.json",
+			sub:  "696.51", tax: "303.49", total: "1000.00",
+			lines: map[string][3]string{"ce-consumer": {"696.51", "303.49", "6108"}},
+			figs: []brFig{
+				{line: "ce-consumer", imp: "ICMS", jur: "BR-SP", taxable: "1000.00", rate: "0.07", tax: "70.00", cst: "00"},
+				{line: "ce-consumer", imp: "ICMS-DIFAL", jur: "BR-CE", taxable: "1162.50", rate: "0.2", tax: "162.50", cst: "00"},
+				{line: "ce-consumer", imp: "ICMS-FCP", jur: "BR-CE", noRecord: true},
+				{line: "ce-consumer", imp: "PIS", jur: "BR", taxable: "767.50", rate: "0.0165", tax: "12.66", cst: "01"},
+				{line: "ce-consumer", imp: "COFINS", jur: "BR", taxable: "767.50", rate: "0.076", tax: "58.33", cst: "01"},
 			},
 		},
 		{
