@@ -150,7 +150,11 @@ type IntrastatRefusal struct {
 // flow. A stored line belongs to the dispatches of a member state when
 // its goods leave it for another member state, to its arrivals when
 // they reach it from one (both member states on the line's posting
-// date). Lines of services are left out unless they name a CN8 code.
+// date); the tenant dispatches the goods of its sales and receives
+// those of its purchases (a transaction of the SELLER perspective is
+// declared among dispatches only, of the BUYER perspective among
+// arrivals only, of the OWNER perspective, its own goods moved, in
+// both). Lines of services are left out unless they name a CN8 code.
 // Each line is declared with its CN8 code, partner member state (of
 // arrival for dispatches, of dispatch for arrivals), country of origin,
 // nature of transaction, mode of transport, net mass, supplementary
@@ -177,6 +181,9 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 	}
 	items := map[key]*IntrastatItem{}
 	err := s.Scan(ctx, tenant, q.From, q.To, func(tx *Transaction) error {
+		if !declares(tx.Perspective, q.Flow) {
+			return nil
+		}
 		for i := range tx.Lines {
 			l := &tx.Lines[i]
 			x := l.Intrastat
@@ -247,6 +254,24 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			cmp.Compare(a.ModeOfTransport, b.ModeOfTransport), cmp.Compare(a.PartnerVAT, b.PartnerVAT))
 	})
 	return d, nil
+}
+
+// declares reports whether a stored transaction of perspective declares
+// goods of flow for the tenant: a seller dispatches the goods it sells,
+// a buyer receives the goods it buys, an owner moving its own goods
+// does both. A sale's goods are the customer's arrivals, and a
+// purchase's the vendor's dispatches, which the tenant does not
+// declare.
+func declares(perspective, flow string) bool {
+	switch perspective {
+	case "OWNER":
+		return true
+	case "SELLER":
+		return flow == Dispatches
+	case "BUYER":
+		return flow == Arrivals
+	}
+	return false
 }
 
 // checkIntrastatQuery checks a query and fills in its defaults.
