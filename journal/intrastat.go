@@ -130,7 +130,8 @@ type IntrastatItem struct {
 	SupplementaryQuantity money.Amount `json:"supplementaryQuantity,omitzero"`
 	InvoicedValue         money.Amount `json:"invoicedValue"`
 	StatisticalValue      money.Amount `json:"statisticalValue"`
-	// Lines counts the stored lines added up.
+	// Lines counts the stored lines added up, less those a reversal
+	// in the period took back out.
 	Lines int `json:"lines"`
 }
 
@@ -150,15 +151,24 @@ type IntrastatRefusal struct {
 // flow. A stored line belongs to the dispatches of a member state when
 // its goods leave it for another member state, to its arrivals when
 // they reach it from one (both member states on the line's posting
-// date). Lines of services are left out unless they name a CN8 code.
+// date); the tenant dispatches the goods of its sales and receives
+// those of its purchases (a transaction of the SELLER perspective is
+// declared among dispatches only, of the BUYER perspective among
+// arrivals only, of the OWNER perspective, its own goods moved, in
+// both). Lines of services are left out unless they name a CN8 code.
 // Each line is declared with its CN8 code, partner member state (of
 // arrival for dispatches, of dispatch for arrivals), country of origin,
 // nature of transaction, mode of transport, net mass, supplementary
 // quantity in the unit its code requires, invoiced value (the line's net
 // amount) and statistical value (the one sent, else the invoiced value),
 // and for dispatches the partner's VAT number; lines that share the
-// first five (and the VAT number) are added up, a reversal with its
-// negative amounts. A line that can not be declared is refused with its
+// first five (and the VAT number) are added up. A reversal takes its
+// goods back out (its negative amounts, one line less) when the
+// transaction it reverses is declared in the same period, and an item
+// that comes to nothing is left out; the reversal of a transaction
+// posted in another period (or deleted) is refused, as a declaration
+// holds no negative line: the declaration of the original's period is
+// amended. A line that can not be declared is refused with its
 // reason: no CN8 code, a code not in the Combined Nomenclature, a
 // supplementary unit the code does not use or a missing one it
 // requires, no nature of transaction, net mass or country of origin, a
@@ -176,7 +186,58 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		vat                  string
 	}
 	items := map[key]*IntrastatItem{}
+	// declared are the transactions of the period that have a line of the
+	// flow; a reversal's lines wait in reversals until the scan ends, to
+	// be added only when the transaction it reverses is among them.
+	declared := map[string]bool{}
+	type pending struct {
+		tx      *Transaction
+		line    int
+		partner string
+	}
+	var reversals []pending
+	add := func(tx *Transaction, i int, partner string) {
+		l := &tx.Lines[i]
+		x := l.Intrastat
+		k := key{x.CommodityCode, partner, x.CountryOfOrigin, x.NatureOfTransaction, x.ModeOfTransport, ""}
+		if q.Flow == Dispatches {
+			k.vat = x.PartnerVAT
+		}
+		it := items[k]
+		if it == nil {
+			unit, _ := codes.CN8(x.CommodityCode)
+			it = &IntrastatItem{CommodityCode: k.cn8, PartnerCountry: partner, CountryOfOrigin: k.origin, NatureOfTransaction: k.nature,
+				ModeOfTransport: k.mode, PartnerVAT: k.vat, SupplementaryUnit: unit, InvoicedValue: money.Zero(), StatisticalValue: money.Zero()}
+			if unit != "" {
+				it.SupplementaryQuantity = money.Zero()
+			}
+			items[k] = it
+		}
+		it.NetMass += x.NetMass
+		if it.SupplementaryUnit != "" {
+			it.SupplementaryQuantity = it.SupplementaryQuantity.Add(x.SupplementaryQuantity)
+		}
+		it.InvoicedValue = it.InvoicedValue.Add(l.Amount)
+		if x.HasStatistical {
+			it.StatisticalValue = it.StatisticalValue.Add(x.StatisticalValue)
+		} else {
+			it.StatisticalValue = it.StatisticalValue.Add(l.Amount)
+		}
+		if tx.ReversalOf != "" {
+			it.Lines-- // the reversed line is no longer declared
+		} else {
+			it.Lines++
+		}
+	}
+	refuse := func(tx *Transaction, i int, format string, args ...any) {
+		l := &tx.Lines[i]
+		d.Refused = append(d.Refused, IntrastatRefusal{TransactionID: tx.TransactionID, Line: i + 1, LineItemID: l.LineItemID,
+			LineItemNumber: l.LineItemNumber, Reason: fmt.Sprintf(format, args...)})
+	}
 	err := s.Scan(ctx, tenant, q.From, q.To, func(tx *Transaction) error {
+		if !declares(tx.Perspective, q.Flow) {
+			return nil
+		}
 		for i := range tx.Lines {
 			l := &tx.Lines[i]
 			x := l.Intrastat
@@ -199,46 +260,36 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			if !jurisdiction.EUMember(partner, tx.PostingDate) || x.Services && x.CommodityCode == "" {
 				continue
 			}
-			refuse := func(format string, args ...any) {
-				d.Refused = append(d.Refused, IntrastatRefusal{TransactionID: tx.TransactionID, Line: i + 1, LineItemID: l.LineItemID,
-					LineItemNumber: l.LineItemNumber, Reason: fmt.Sprintf(format, args...)})
-			}
+			declared[tx.TransactionID] = true
 			if reason := declarable(x, tx, q, codes); reason != "" {
-				refuse("%s", reason)
+				refuse(tx, i, "%s", reason)
 				continue
 			}
-			k := key{x.CommodityCode, partner, x.CountryOfOrigin, x.NatureOfTransaction, x.ModeOfTransport, ""}
-			if q.Flow == Dispatches {
-				k.vat = x.PartnerVAT
+			if tx.ReversalOf != "" {
+				reversals = append(reversals, pending{tx, i, partner})
+				continue
 			}
-			it := items[k]
-			if it == nil {
-				unit, _ := codes.CN8(x.CommodityCode)
-				it = &IntrastatItem{CommodityCode: k.cn8, PartnerCountry: partner, CountryOfOrigin: k.origin, NatureOfTransaction: k.nature,
-					ModeOfTransport: k.mode, PartnerVAT: k.vat, SupplementaryUnit: unit, InvoicedValue: money.Zero(), StatisticalValue: money.Zero()}
-				if unit != "" {
-					it.SupplementaryQuantity = money.Zero()
-				}
-				items[k] = it
-			}
-			it.NetMass += x.NetMass
-			if it.SupplementaryUnit != "" {
-				it.SupplementaryQuantity = it.SupplementaryQuantity.Add(x.SupplementaryQuantity)
-			}
-			it.InvoicedValue = it.InvoicedValue.Add(l.Amount)
-			if x.HasStatistical {
-				it.StatisticalValue = it.StatisticalValue.Add(x.StatisticalValue)
-			} else {
-				it.StatisticalValue = it.StatisticalValue.Add(l.Amount)
-			}
-			it.Lines++
+			add(tx, i, partner)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("journal: intrastat of %s: %w", tenant, err)
 	}
+	for _, r := range reversals {
+		if !declared[r.tx.ReversalOf] {
+			refuse(r.tx, r.line, "the reversal of transaction %q, whose goods are not declared in this period (posted in another, or deleted): "+
+				"a declaration holds no negative line, so amend the declaration of the period that declared them", r.tx.ReversalOf)
+			continue
+		}
+		add(r.tx, r.line, r.partner)
+	}
 	for _, it := range items {
+		// Goods declared and reversed in the period leave nothing.
+		if it.Lines == 0 && it.NetMass == 0 && it.InvoicedValue.IsZero() && it.StatisticalValue.IsZero() &&
+			it.SupplementaryQuantity.IsZero() {
+			continue
+		}
 		d.Items = append(d.Items, *it)
 	}
 	slices.SortFunc(d.Items, func(a, b IntrastatItem) int {
@@ -247,6 +298,24 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			cmp.Compare(a.ModeOfTransport, b.ModeOfTransport), cmp.Compare(a.PartnerVAT, b.PartnerVAT))
 	})
 	return d, nil
+}
+
+// declares reports whether a stored transaction of perspective declares
+// goods of flow for the tenant: a seller dispatches the goods it sells,
+// a buyer receives the goods it buys, an owner moving its own goods
+// does both. A sale's goods are the customer's arrivals, and a
+// purchase's the vendor's dispatches, which the tenant does not
+// declare.
+func declares(perspective, flow string) bool {
+	switch perspective {
+	case "OWNER":
+		return true
+	case "SELLER":
+		return flow == Dispatches
+	case "BUYER":
+		return flow == Arrivals
+	}
+	return false
 }
 
 // checkIntrastatQuery checks a query and fills in its defaults.

@@ -91,3 +91,74 @@ func TestIntrastatQuery(t *testing.T) {
 		}
 	}
 }
+
+// TestIntrastatReversals reverses two dispatches of May, one in May and
+// one in June. May's declaration nets the first out: its item leaves
+// nothing, so it is left out, and the second stays declared. June's
+// declaration refuses the reversal of a May transaction, naming it,
+// rather than declare negative goods. Levy declared in May an item of
+// nothing (0 kg, 0.00, 2 lines) and in June one of -5 kg and -50.00.
+func TestIntrastatReversals(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	dispatch := func(id, date, amount, cn8 string, mass int64) {
+		t.Helper()
+		tx := &journal.Transaction{TransactionID: id, Perspective: "SELLER", MessageType: "INVOICE", Currency: "EUR",
+			DocumentDate: civil.MustParse(date), Lines: []journal.Line{{LineItemID: "a", Amount: money.MustParse(amount),
+				Intrastat: &journal.IntrastatLine{Dispatch: "DE", Arrival: "IT", PartnerVAT: "IT00743110157", CommodityCode: cn8,
+					SupplementaryUnit: map[string]string{"61091000": "PST"}[cn8], SupplementaryQuantity: money.FromInt(mass),
+					CountryOfOrigin: "BD", NatureOfTransaction: 11, ModeOfTransport: 3, NetMass: mass}}}}
+		if _, err := s.Post(ctx, "t", tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reverse := func(id, date string) {
+		t.Helper()
+		if _, err := s.Reverse(ctx, "t", id, journal.Reversal{TransactionID: id + "-R", PostingDate: civil.MustParse(date)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dispatch("T1", "2026-05-04", "100.00", "61091000", 10)
+	dispatch("T2", "2026-05-05", "50.00", "94036010", 5)
+	dispatch("T3", "2026-06-10", "70.00", "94036010", 7)
+	reverse("T1", "2026-05-20")
+	reverse("T2", "2026-06-03")
+	declare := func(from, to string) (string, []journal.IntrastatRefusal) {
+		t.Helper()
+		d, err := journal.Intrastat(ctx, s, "t", journal.IntrastatQuery{From: civil.MustParse(from), To: civil.MustParse(to),
+			MemberState: "DE", Flow: journal.Dispatches}, codes{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := d.WriteCSV(&b); err != nil {
+			t.Fatal(err)
+		}
+		_, rows, _ := strings.Cut(b.String(), "\n")
+		return rows, d.Refused
+	}
+	rows, refused := declare("2026-05-01", "2026-05-31")
+	if want := "94036010,IT,BD,11,3,IT00743110157,5,,,50.00,50.00,1\n"; rows != want || len(refused) != 0 {
+		t.Errorf("May: %q %+v, want %q and nothing refused", rows, refused, want)
+	}
+	rows, refused = declare("2026-06-01", "2026-06-30")
+	if want := "94036010,IT,BD,11,3,IT00743110157,7,,,70.00,70.00,1\n"; rows != want {
+		t.Errorf("June: %q, want %q (no negative line)", rows, want)
+	}
+	if len(refused) != 1 || refused[0].TransactionID != "T2-R" || refused[0].Line != 1 || !strings.Contains(refused[0].Reason, `"T2"`) {
+		t.Errorf("June refused %+v, want the reversal of T2 naming it", refused)
+	}
+	// Both months at once: T2 and its reversal net out too.
+	if rows, refused = declare("2026-05-01", "2026-06-30"); rows != "94036010,IT,BD,11,3,IT00743110157,7,,,70.00,70.00,1\n" || len(refused) != 0 {
+		t.Errorf("May and June: %q %+v", rows, refused)
+	}
+	// A deleted original: its reversal is refused.
+	dispatch("T4", "2026-07-01", "30.00", "94036010", 3)
+	reverse("T4", "2026-07-02")
+	if err := s.Delete(ctx, "t", "T4"); err != nil {
+		t.Fatal(err)
+	}
+	if rows, refused = declare("2026-07-01", "2026-07-31"); rows != "" || len(refused) != 1 || refused[0].TransactionID != "T4-R" {
+		t.Errorf("July: %q %+v, want the reversal of the deleted T4 refused", rows, refused)
+	}
+}

@@ -256,3 +256,47 @@ func TestWatcherSendsSignedEvents(t *testing.T) {
 		t.Fatalf("the event after the reversal: %+v", ev.Nexus)
 	}
 }
+
+// TestTextPrintsCompanyCodesSafely reads, from a Badger journal on disk,
+// sales whose company code holds a terminal escape and a line break (as
+// a journal written before company codes were checked may): the text
+// report and the rebuild's text print the code quoted, with no control
+// character, where Levy printed the escape to the terminal and broke
+// the table's line.
+func TestTextPrintsCompanyCodesSafely(t *testing.T) {
+	ctx := context.Background()
+	j, err := badger.OpenJournal(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	const evil = "\x1b[31mACME\n=1+1"
+	sale(t, j, "acme", "1", evil, "2026-03-01", "TX", "450000.00")
+	rep, err := nexus.Build(ctx, j, rules(t), "acme", nexus.Options{AsOf: civil.MustParse("2026-03-31")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := rep.Write(&b, nexus.FormatText); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	if strings.ContainsRune(text, '\x1b') || strings.Contains(text, "ACME\n") || !strings.Contains(text, `"\x1b[31mACME\n=1+1" TX: approaching`) {
+		t.Errorf("text report:\n%s", text)
+	}
+	// The rebuild prints a difference under the company's code.
+	if err := j.ReplaceFigures(ctx, "acme", nil); err != nil {
+		t.Fatal(err)
+	}
+	found, err := nexus.Rebuild(ctx, j, "acme", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := found.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if text := b.String(); strings.ContainsRune(text, '\x1b') || !strings.HasPrefix(text, `"\x1b[31mACME\n=1+1" US-TX 2026-03-01: stored`) {
+		t.Errorf("rebuild:\n%s", text)
+	}
+}

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/tabwriter"
+	"unicode"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/csvout"
@@ -77,7 +79,7 @@ func (r *Report) writeText(w io.Writer) error {
 		if x.TransactionThreshold != nil {
 			th += " " + x.Logic + " " + intText(x.TransactionThreshold)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s..%s\t%s\t%s\t\n", x.Company, x.State, x.Status, x.Sales.Decimal().StringFixed(2),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s..%s\t%s\t%s\t\n", printableCompany(x.Company), x.State, x.Status, x.Sales.Decimal().StringFixed(2),
 			x.Transactions, th, dayText(&x.PeriodStart), dayText(&x.PeriodEnd), dayText(x.CrossedOn), dayText(x.CollectFrom))
 	}
 	if err := tw.Flush(); err != nil {
@@ -88,11 +90,23 @@ func (r *Report) writeText(w io.Writer) error {
 		if x.Status == StatusNone {
 			continue
 		}
-		if _, err := fmt.Fprintf(w, "%s %s: %s\n", x.Company, x.State, x.Explanation); err != nil {
+		if _, err := fmt.Fprintf(w, "%s %s: %s\n", printableCompany(x.Company), x.State, x.Explanation); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// printableCompany returns a company code as the text formats print it:
+// as it is, or quoted with Go's escapes when it holds a character that
+// is not printable (a control character, a line break, a bidirectional
+// override), which a journal written before company codes were checked
+// may hold and which would reach the reader's terminal as it is.
+func printableCompany(c string) string {
+	if strings.IndexFunc(c, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
+		return strconv.Quote(c)
+	}
+	return c
 }
 
 func dayText(d *civil.Date) string {

@@ -64,7 +64,7 @@ func companyText(c string) string {
 	if c == "" {
 		return `""`
 	}
-	return c
+	return printableCompany(c)
 }
 
 func tallyText(f journal.Figure) string {

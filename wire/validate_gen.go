@@ -63,6 +63,7 @@ func (x *Buyer) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Company) > 40 {
 			v.tooLong(p, "company", x.Company, 40)
 		}
+		v.identifier(p, "company", x.Company)
 	}
 	if x.Division != "" {
 		if len(x.Division) > 40 {
@@ -950,6 +951,7 @@ func (x *Owner) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Company) > 40 {
 			v.tooLong(p, "company", x.Company, 40)
 		}
+		v.identifier(p, "company", x.Company)
 	}
 	if x.Division != "" {
 		if len(x.Division) > 40 {
@@ -1819,6 +1821,7 @@ func (x *Seller) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.Company) > 40 {
 			v.tooLong(p, "company", x.Company, 40)
 		}
+		v.identifier(p, "company", x.Company)
 	}
 	if x.Division != "" {
 		if len(x.Division) > 40 {

@@ -276,7 +276,7 @@ type ExemptionCertificate struct {
 
 // Seller is the seller of a sale (the wire's SellerType).
 type Seller struct {
-	Company              string      `json:"company,omitempty" check:"max=40"`
+	Company              string      `json:"company,omitempty" check:"id,max=40"`
 	Division             string      `json:"division,omitempty" check:"max=40"`
 	Department           string      `json:"department,omitempty" check:"max=40"`
 	PhysicalOrigin       *Location   `json:"physicalOrigin,omitempty"`
@@ -304,7 +304,7 @@ type DispatcherCode struct {
 
 // Buyer is the buyer of a purchase (the wire's BuyerType).
 type Buyer struct {
-	Company                   string                `json:"company,omitempty" check:"max=40"`
+	Company                   string                `json:"company,omitempty" check:"id,max=40"`
 	Division                  string                `json:"division,omitempty" check:"max=40"`
 	Department                string                `json:"department,omitempty" check:"max=40"`
 	Destination               *Location             `json:"destination,omitempty"`
@@ -348,7 +348,7 @@ type VendorCode struct {
 // Owner is the owner of the goods or assets of an owner calculation (the
 // wire's OwnerType).
 type Owner struct {
-	Company             string            `json:"company,omitempty" check:"max=40"`
+	Company             string            `json:"company,omitempty" check:"id,max=40"`
 	Division            string            `json:"division,omitempty" check:"max=40"`
 	Department          string            `json:"department,omitempty" check:"max=40"`
 	PhysicalOrigin      *Location         `json:"physicalOrigin,omitempty"`

@@ -107,3 +107,64 @@ func TestIntrastatRoute(t *testing.T) {
 		t.Errorf("an API token reads the declaration: %d", resp.StatusCode)
 	}
 }
+
+// intrastatPurchase is a German company's purchase of a laptop from a
+// French vendor, delivered to Berlin: the goods arrive in Germany.
+const intrastatPurchase = `{"purchaseMessageType": "ACCRUAL", "transactionType": "PURCHASE", "transactionId": "PUR-FR-1", "documentDate": "2026-03-11",
+ "currency": {"isoCurrencyCodeAlpha": "EUR"},
+ "vendor": {"physicalOrigin": {"city": "Paris", "postalCode": "75001", "country": "FR"},
+   "taxRegistrations": [{"isoCountryCode": "FR", "taxRegistrationNumber": "FR40303265045"}]},
+ "buyer": {"destination": {"city": "Berlin", "postalCode": "10115", "country": "DE"},
+   "taxRegistrations": [{"isoCountryCode": "DE", "taxRegistrationNumber": "DE136695976"}]},
+ "lineItems": [
+  {"lineItemId": "1", "purchase": {"purchaseClass": "ELECTRONICS"}, "extendedPrice": 700, "intrastatCommodityCode": "84713000",
+   "supplementaryUnit": {"unitType": "PST", "value": 1}, "natureOfTransaction": 11, "modeOfTransport": 3, "netMassKilograms": 2, "countryOfOriginISOCode": "CHN"}]}`
+
+// TestIntrastatFlowsOfTheTenant posts, through the API over a Badger
+// journal, a German company's sale to France and its purchase from
+// France, and reads the four declarations of Germany and France: the
+// sale is a German dispatch and the purchase a German arrival, and
+// neither is declared by France for the tenant (the French customer
+// declares the sale's arrival, the French vendor the purchase's
+// dispatch). Levy declared the sale among France's arrivals and the
+// purchase among France's dispatches, with the tenant's own VAT number
+// as the partner's.
+func TestIntrastatFlowsOfTheTenant(t *testing.T) {
+	s := newServerWith(t, func(_ journal.Store, e *engine.Engine, _ *slog.Logger) []journaladmin.Option {
+		return []journaladmin.Option{journaladmin.WithIntrastat(e.IntrastatCodes())}
+	})
+	acmeAPI := authtest.Token(t, s.iss, "acme", oauth.DefaultAudience)
+	acmeAdmin := authtest.Token(t, s.iss, "acme", oauth.DefaultAdminAudience)
+	if resp, b := s.send(t, "POST", "/api/v2/supplies", acmeAPI, intrastatInvoice); resp.StatusCode != 200 {
+		t.Fatalf("posting the invoice: %d %s", resp.StatusCode, b)
+	}
+	if resp, b := s.send(t, "POST", "/api/v2/procurement", acmeAPI, intrastatPurchase); resp.StatusCode != 200 {
+		t.Fatalf("posting the purchase: %d %s", resp.StatusCode, b)
+	}
+	declare := func(memberState, flow string) journal.IntrastatDeclaration {
+		t.Helper()
+		resp, b := s.send(t, "GET", "/admin/v1/journal/intrastat?from=2026-03-01&to=2026-03-31&memberState="+memberState+"&flow="+flow, acmeAdmin, "")
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s %s: %d %s", memberState, flow, resp.StatusCode, b)
+		}
+		var answer struct {
+			Data journal.IntrastatDeclaration `json:"data"`
+		}
+		if err := json.Unmarshal(b, &answer); err != nil {
+			t.Fatal(err)
+		}
+		return answer.Data
+	}
+	if d := declare("DE", "dispatch"); len(d.Items) != 2 || d.Items[0].InvoicedValue.String() != "1500.00" || d.Items[1].InvoicedValue.String() != "300.00" {
+		t.Errorf("German dispatches: %+v, want the sale's two items", d.Items)
+	}
+	if d := declare("DE", "arrival"); len(d.Items) != 1 || d.Items[0].InvoicedValue.String() != "700.00" || d.Items[0].PartnerCountry != "FR" {
+		t.Errorf("German arrivals: %+v, want the purchase", d.Items)
+	}
+	if d := declare("FR", "arrival"); len(d.Items) != 0 || len(d.Refused) != 0 {
+		t.Errorf("French arrivals: %+v %+v, want none (the sale is the customer's arrival)", d.Items, d.Refused)
+	}
+	if d := declare("FR", "dispatch"); len(d.Items) != 0 || len(d.Refused) != 0 {
+		t.Errorf("French dispatches: %+v %+v, want none (the purchase is the vendor's dispatch)", d.Items, d.Refused)
+	}
+}

@@ -362,3 +362,37 @@ func TestReportRouteRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestCompanyCodeRefusesControlCharacters posts sales whose seller
+// company code holds a terminal escape, a line break or a
+// bidirectional override: each is refused 400 naming seller.company
+// (the line's seller too), and nothing reaches the sales figures, which
+// the report prints per company code on an administrator's terminal.
+// Levy stored them, and levy nexus report printed the escape as it was.
+func TestCompanyCodeRefusesControlCharacters(t *testing.T) {
+	s := newServer(t)
+	for i, company := range []string{`\u001b[31mACME`, `ACME\n=1+1`, `\u202eEMCA`} {
+		for _, where := range []string{"seller", "line"} {
+			seller := fmt.Sprintf(`{"company":"%s","physicalOrigin":{"city":"Portland","mainDivision":"OR","postalCode":"97201","country":"US"}}`, company)
+			lineSeller, target := "", "seller.company"
+			if where == "line" {
+				lineSeller, target = `"seller":`+seller+`,`, "lineItems[0].seller.company"
+				seller = `{"physicalOrigin":{"city":"Portland","mainDivision":"OR","postalCode":"97201","country":"US"}}`
+			}
+			body := fmt.Sprintf(`{"saleMessageType":"INVOICE","transactionType":"SALE","transactionId":"ESC-%d-%s","documentDate":"2026-03-02",
+				"seller":%s,"customer":{"destination":%s},
+				"lineItems":[{"lineItemId":"1",%s"product":{"productClass":"GENERAL"},"extendedPrice":100}]}`, i, where, seller, places["TX"], lineSeller)
+			code, b := s.send(t, "POST", "/api/v2/supplies", s.api, body)
+			if code != 400 || !strings.Contains(string(b), `"target":"`+target+`"`) {
+				t.Errorf("company %s on the %s: %d %s, want 400 naming %s", company, where, code, b, target)
+			}
+		}
+	}
+	figs, err := s.store.Figures(context.Background(), "acme", civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(figs) != 0 {
+		t.Errorf("figures stored: %+v", figs)
+	}
+}
