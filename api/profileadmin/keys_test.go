@@ -3,6 +3,8 @@ package profileadmin_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/levytax/levy/api/profileadmin"
 )
 
 // TestKeysTheRoutesCanName: a record whose key part the routes' paths
@@ -39,4 +41,19 @@ func TestKeysTheRoutesCanName(t *testing.T) {
 	s.must(t, 200, "GET", p+"/customers/C-1/certificates/TX%2F2026", s.acme, "")
 	s.must(t, 200, "POST", p+"/customers/C-1/certificates/TX%2F2026/revoke", s.acme, "")
 	s.must(t, 200, "DELETE", p+"/customers/C-1/certificates/TX%2F2026", s.acme, "")
+}
+
+// TestPaddedPathCode: a customer's code sent in the path with spaces
+// around it names the customer, as every route takes it, and its answer
+// lists the customer's certificates, not none.
+func TestPaddedPathCode(t *testing.T) {
+	s := newServer(t)
+	s.seed(t)
+	for _, path := range []string{p + "/customers/C-1", p + "/customers/%20C-1", p + "/customers/C-1%20%20"} {
+		var cust profileadmin.CustomerDetail
+		s.must(t, 200, "GET", path, s.acme, "").data(t, &cust)
+		if cust.Customer == nil || len(cust.Certificates) != 1 || cust.Certificates[0].Number != "TX-1" {
+			t.Errorf("GET %s: %+v", path, cust)
+		}
+	}
 }

@@ -45,8 +45,12 @@ func (rd Reader) Customer(ctx context.Context, tenant string, key profile.Key) (
 		return CustomerDetail{}, err
 	}
 	d := CustomerDetail{Customer: cur, Deleted: cur == nil, Versions: vs, Version: recs.Version, Certificates: []profile.Certificate{}}
+	// The certificates of the code as stored: History has found the
+	// customer of a code sent with spaces around it (" C-1"), as the
+	// routes take every code.
+	code := strings.TrimSpace(key.Code)
 	for _, c := range recs.Certificates {
-		if c.CustomerCode == key.Code {
+		if c.CustomerCode == code {
 			d.Certificates = append(d.Certificates, c)
 		}
 	}
