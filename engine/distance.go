@@ -38,8 +38,10 @@ type DistanceFigures struct {
 }
 
 // WithDistanceSales makes the engine decide the EU distance-sales
-// threshold from src. Without it, the figures that a tenant's profile
-// policy sets decide (see WithProfiles), and a seller without them is
+// threshold from src, for a seller whose figures the tenant's profile
+// policy does not set: the policy's figures, read from the snapshot of
+// the profile that the whole calculation applies (see WithProfiles),
+// come first. Without src, a seller that the policy gives no figures is
 // taken to be above the threshold and charges the VAT of the customer's
 // member state.
 func WithDistanceSales(src DistanceSales) Option { return func(c *config) { c.distance = src } }
@@ -54,9 +56,12 @@ func (c *calc) belowDistanceThreshold(l *line) (string, bool) {
 		var f DistanceFigures
 		var err error
 		switch {
+		case c.policyDistance(l.seller.company, &f):
+			// The figures of the tenant's policy come from the profile
+			// the whole calculation reads (c.prof), never from a later
+			// version a source might read meanwhile.
 		case src != nil:
 			f, err = src.EUDistanceSales(c.ctx, levy.Tenant(c.ctx), l.seller.company, c.d.date)
-		case c.policyDistance(l.seller.company, &f):
 		default:
 			return "the seller's EU distance sales are not known", false
 		}
@@ -95,8 +100,8 @@ type distanceMemo struct {
 
 // policyDistance fills f from the EU distance sales that the tenant's
 // profile policy sets for the seller's company (or for every company),
-// for an engine without a DistanceSales source, and reports whether the
-// policy sets them.
+// in the calculation's snapshot of the profile, and reports whether the
+// policy sets them: they come before a DistanceSales source's.
 func (c *calc) policyDistance(company string, f *DistanceFigures) bool {
 	if c.prof == nil {
 		return false

@@ -103,6 +103,11 @@ const UnknownProductCodeRule = "unknown-product-code"
 //     the policy has one, else the server's for the tenant
 //     (Settings.TenantAddressCheck), else the server's.
 //
+// The request's codes (customer, seller company, product and commodity
+// codes, franchise area) find the stored records with the spaces around
+// them ignored, as the profile stores codes without them, and are
+// otherwise compared as they are, case included (profile.Snapshot).
+//
 // The engine reads a tenant's snapshot from c once per calculation; a
 // calculation whose tenant's profile cannot be read fails rather than
 // calculate without it. A host whose profile store is changed by other

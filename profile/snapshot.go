@@ -1,6 +1,9 @@
 package profile
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Snapshot is a tenant's profile at one version, compiled for the
 // engine: read-only, indexed, and cheap to query per line. Its lookups
@@ -82,9 +85,12 @@ func (s *Snapshot) Version() uint64 { return s.version }
 // At returns when that version was made (zero for version 0).
 func (s *Snapshot) At() time.Time { return s.at }
 
-// Customer returns the customer of code.
+// Customer returns the customer of code. As every lookup of a code, it
+// ignores the spaces around code, which no stored code has (Validator.Check
+// trims them): an ERP that pads its codes to a field's width finds its
+// records. Codes are compared otherwise as they are, case included.
 func (s *Snapshot) Customer(code string) (*Customer, bool) {
-	c, ok := s.customers[code]
+	c, ok := s.customers[strings.TrimSpace(code)]
 	return c, ok
 }
 
@@ -92,14 +98,14 @@ func (s *Snapshot) Customer(code string) (*Customer, bool) {
 // number order, revoked and expired ones included (Certificate.Check
 // tells which covers a tax).
 func (s *Snapshot) CertificatesOf(customerCode string) []Certificate {
-	return s.certs[customerCode]
+	return s.certs[strings.TrimSpace(customerCode)]
 }
 
 // Registrations returns the registrations of the seller of company code
 // ("" for the seller that names none), in jurisdiction order, ended ones
 // included (Registration.InForce tells).
 func (s *Snapshot) Registrations(company string) []Registration {
-	return s.regs[company]
+	return s.regs[strings.TrimSpace(company)]
 }
 
 // HasFranchises reports whether the tenant has franchise fees of its
@@ -110,7 +116,7 @@ func (s *Snapshot) HasFranchises() bool { return len(s.franchise) > 0 }
 // in name order, those out of force included (Franchise.Period tells);
 // none when the tenant has no fee of that area.
 func (s *Snapshot) Franchises(areaID string) []Franchise {
-	return s.franchise[areaID]
+	return s.franchise[strings.TrimSpace(areaID)]
 }
 
 // Policy returns the tenant's policy, or nil when it has none.
@@ -123,10 +129,12 @@ func (s *Snapshot) Policy() *Policy { return s.policy }
 // products of the code itself, then of each shorter code of an even
 // number of digits that starts it (a national subheading, the
 // subheading, the heading, the chapter) come before the crosswalk; dots
-// and spaces in HS and TIC codes are ignored. It reports false for a code that nothing maps.
+// and spaces in HS and TIC codes are ignored, and the spaces around any
+// code and its type. It reports false for a code that nothing maps.
 func (s *Snapshot) Class(codeType, code string) (string, bool) {
 	var tbuf [64]byte
-	codeType, ok := upperCodeType(tbuf[:0], codeType)
+	code = strings.TrimSpace(code)
+	codeType, ok := upperCodeType(tbuf[:0], strings.TrimSpace(codeType))
 	if !ok {
 		return "", false
 	}

@@ -130,6 +130,14 @@ func TestSnapshotLookups(t *testing.T) {
 	if _, ok := s.Customer("C-9"); ok {
 		t.Fatal("Customer(C-9) found")
 	}
+	// The spaces an ERP pads a code with are ignored, as the stored codes
+	// have none; the case is not.
+	if c, ok := s.Customer(" C-1  "); !ok || c.Code != "C-1" || len(s.CertificatesOf("C-1 ")) != 3 || len(s.Registrations(" ACME")) != 2 {
+		t.Fatal("a padded code finds nothing")
+	}
+	if _, ok := s.Customer("c-1"); ok {
+		t.Fatal("Customer(c-1) found C-1")
+	}
 	var nums []string
 	for _, c := range s.CertificatesOf("C-1") {
 		nums = append(nums, c.Number)
@@ -166,6 +174,9 @@ func TestSnapshotLookups(t *testing.T) {
 		{"ERP", "A-7", "BOOKS"},
 		{"erp", "A-7", "BOOKS"},
 		{"ERP", "A-8", ""},
+		{" SKU ", " SKU-1  ", "SAAS"},
+		{"", "SKU-1 ", "SAAS"},
+		{"TIC", " 20010 ", "FORMAL_CLOTHING"},
 		{"OTHER", "SKU-1", ""},
 	} {
 		class, ok := s.Class(tc.codeType, tc.code)
@@ -195,6 +206,8 @@ func TestSnapshotLookupsAllocateNothing(t *testing.T) {
 	for name, fn := range map[string]func(){
 		"Cache.Snapshot":   func() { _, _ = cache.Snapshot(ctx, "acme") },
 		"Customer":         func() { _, _ = s.Customer("C-1") },
+		"Customer padded":  func() { _, _ = s.Customer(" C-1 ") },
+		"Class padded":     func() { _, _ = s.Class(" SKU", "SKU-1 ") },
 		"CertificatesOf":   func() { _ = s.CertificatesOf("C-1") },
 		"Registrations":    func() { _ = s.Registrations("ACME") },
 		"Class SKU":        func() { _, _ = s.Class("", "SKU-1") },

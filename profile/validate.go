@@ -283,15 +283,37 @@ func code(l *errorList, field string, s *string, max int, required bool) {
 	}
 }
 
+// keyPart checks a code that is a part of a record's key beyond code's
+// checks: the admin routes name a record by its key parts in their path
+// (/customers/{code}), where a part that is ".", "..", or that holds such
+// a piece or an empty one between slashes ("a//b", "x/../y", "a/") makes a
+// path that names another route, or none: the record could be stored
+// but never read, changed or deleted there. A slash between other
+// characters ("ACME/01") is fine: it travels as %2F.
+func keyPart(l *errorList, field, s string) {
+	if s != "." && s != ".." && !strings.Contains(s, "/") {
+		return
+	}
+	for piece := range strings.SplitSeq(s, "/") {
+		if piece == "" || piece == "." || piece == ".." {
+			l.add(field, "%q has an empty, \".\" or \"..\" piece between slashes, which no path of the admin routes can name", clip(s))
+			return
+		}
+	}
+}
+
 func (v Validator) customer(l *errorList, p string, c *Customer) {
 	code(l, p+".code", &c.Code, 40, true)
+	keyPart(l, p+".code", c.Code)
 	code(l, p+".classCode", &c.ClassCode, 40, false)
 	code(l, p+".name", &c.Name, 200, false)
 }
 
 func (v Validator) certificate(l *errorList, p string, c *Certificate) {
 	code(l, p+".number", &c.Number, 30, true)
+	keyPart(l, p+".number", c.Number)
 	code(l, p+".customerCode", &c.CustomerCode, 40, true)
+	keyPart(l, p+".customerCode", c.CustomerCode)
 	c.Jurisdictions = v.jurisdictions(l, p+".jurisdictions", c.Jurisdictions)
 	if r, ok := NormalizeReason(c.ReasonCode); ok {
 		c.ReasonCode = r
@@ -419,6 +441,7 @@ func (v Validator) registration(l *errorList, p string, r *Registration) {
 		r.Jurisdiction = ""
 	}
 	code(l, p+".number", &r.Number, 40, true)
+	keyPart(l, p+".number", r.Number)
 	if r.Type != "" && !r.Type.Valid() {
 		l.add(p+".type", "%q is not a kind of tax registration (the wire's taxRegistrationType)", clip(string(r.Type)))
 	}
@@ -433,7 +456,9 @@ func (v Validator) product(l *errorList, p string, pr *Product) {
 	} else {
 		l.add(p+".codeType", "%q is not a code type: capital letters, digits, '_', '-' or '.', at most 60", clip(pr.CodeType))
 	}
+	keyPart(l, p+".codeType", pr.CodeType)
 	code(l, p+".code", &pr.Code, 40, true)
+	keyPart(l, p+".code", pr.Code)
 	if pr.Code != "" && (pr.CodeType == CodeTypeHS || pr.CodeType == CodeTypeTIC) {
 		if c, ok := normalizeNumericCode(pr.Code); ok {
 			pr.Code = c
@@ -454,7 +479,9 @@ const maxFranchiseName = 60
 // and its dates. PerLine is set when the fee has an amount.
 func (v Validator) franchise(l *errorList, p string, f *Franchise) {
 	code(l, p+".areaId", &f.AreaID, 40, true)
+	keyPart(l, p+".areaId", f.AreaID)
 	code(l, p+".name", &f.Name, maxFranchiseName, true)
+	keyPart(l, p+".name", f.Name)
 	if strings.TrimSpace(f.Jurisdiction) != "" {
 		if id, ok := v.jurisdiction(l, p+".jurisdiction", f.Jurisdiction); ok {
 			f.Jurisdiction = id

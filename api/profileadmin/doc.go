@@ -17,7 +17,7 @@
 //	GET    /admin/v1/profile/customers/{code}/certificates/{number}          a certificate and its versions
 //	PUT    /admin/v1/profile/customers/{code}/certificates/{number}          the certificate replaced
 //	DELETE /admin/v1/profile/customers/{code}/certificates/{number}          the certificate deleted
-//	POST   /admin/v1/profile/customers/{code}/certificates/{number}/revoke   the certificate revoked from a date (today by default)
+//	POST   /admin/v1/profile/customers/{code}/certificates/{number}/revoke   the certificate revoked from a date (today by default; never later than a revocation stored)
 //	GET    /admin/v1/profile/customers/{code}/certificates/{number}/document the certificate's scan
 //	PUT    /admin/v1/profile/customers/{code}/certificates/{number}/document a scan stored and given to the certificate
 //	GET    /admin/v1/profile/registrations[?company&jurisdiction]            the registrations (a page)

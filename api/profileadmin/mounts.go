@@ -138,7 +138,8 @@ func (h *Handler) Mounts() []api.Option {
 		with(op(http.MethodDelete, "/customers/{code}/certificates/{number}", "deleteProfileCertificate", "Deletes a certificate; its versions stay.", writeAccess, cert),
 			nil, api.Enveloped[CertificateDetail](), 0, cer.remove),
 		api.WithOperation(api.Operation{Method: http.MethodPost, Path: Prefix + "/customers/{code}/certificates/{number}/revoke", ID: "revokeProfileCertificate",
-			Tag: api.AdminTag, Summary: "Revokes a certificate from a day (today, UTC, when the body gives none): it covers the days before it and none from it on.",
+			Tag: api.AdminTag, Summary: "Revokes a certificate from a day (today, UTC, when the body gives none): it covers the days before it and none from it on. " +
+				"A certificate revoked already keeps its revocation day unless the day given is earlier; a later day is refused (replace the certificate to change it).",
 			Description: writeAccess, Params: params(cert...), Body: reflect.TypeFor[Revocation](), Answer: api.Enveloped[CertificateDetail]()},
 			g(h.revokeCertificate)),
 		api.WithOperation(getCertDoc, g(h.getCertificateDocument)),

@@ -8,6 +8,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
 )
 
@@ -44,8 +45,12 @@ func (rd Reader) Customer(ctx context.Context, tenant string, key profile.Key) (
 		return CustomerDetail{}, err
 	}
 	d := CustomerDetail{Customer: cur, Deleted: cur == nil, Versions: vs, Version: recs.Version, Certificates: []profile.Certificate{}}
+	// The certificates of the code as stored: History has found the
+	// customer of a code sent with spaces around it (" C-1"), as the
+	// routes take every code.
+	code := strings.TrimSpace(key.Code)
 	for _, c := range recs.Certificates {
-		if c.CustomerCode == key.Code {
+		if c.CustomerCode == code {
 			d.Certificates = append(d.Certificates, c)
 		}
 	}
@@ -127,15 +132,40 @@ func (h *Handler) revokeCertificate(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		c, err = h.rd.current(r.Context(), rq.tenant, key)
 	}
+	var change bool
 	if err == nil {
-		if body.RevokedDate.IsZero() {
-			body.RevokedDate = h.today()
-		}
-		c.Status, c.RevokedDate = profile.StatusRevoked, body.RevokedDate
+		change, err = revocation(c, key, body.RevokedDate, h.today())
+	}
+	if err == nil && change {
 		_, err = h.svc.Update(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Certificates: []profile.Certificate{*c}})
 		err = within(err, "certificates[0]")
 	}
 	routesOf(h, &certificates).answer(w, r, rq, key, http.StatusOK, err)
+}
+
+// revocation revokes c, the certificate of key, from day (today when
+// day is zero), and reports whether that changes it. A revocation never
+// widens what a certificate covers: a certificate revoked already keeps
+// its revocation date when day is that date or later (a second revoke
+// of the console, or of a script that runs again, changes nothing), and
+// takes day when it is earlier. A day later than the stored one, sent
+// on purpose, is refused naming revokedDate: it would make the
+// certificate cover days it does not; replacing the certificate (PUT)
+// changes its revocation.
+func revocation(c *profile.Certificate, key profile.Key, day, today civil.Date) (bool, error) {
+	given := !day.IsZero()
+	if !given {
+		day = today
+	}
+	if c.Revoked() && !c.RevokedDate.IsZero() && !day.Before(c.RevokedDate) {
+		if given && day.After(c.RevokedDate) {
+			return false, levy.Invalid("revokedDate", "%s is revoked from %s already: a later day would make it cover the days between; "+
+				"replace the certificate (PUT) to change its revocation", key, c.RevokedDate)
+		}
+		return false, nil
+	}
+	c.Status, c.RevokedDate = profile.StatusRevoked, day
+	return true, nil
 }
 
 // ---- the policy

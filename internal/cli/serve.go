@@ -373,9 +373,12 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 	closers = append(closers, prof.Close)
 	prof.notify(einv, c.noticeEvery, log)
 	opts := []engine.Option{engine.WithJournal(store), engine.WithLogger(log), engine.WithProfiles(prof.cache),
-		// The EU distance-sales threshold is decided from the journal's
-		// figures (package nexus), or the tenant's policy.
-		engine.WithDistanceSales(nexus.NewEUSource(store, prof.cache))}
+		// The EU distance-sales threshold is decided from the tenant's
+		// policy, which the engine reads from the calculation's own
+		// snapshot of the profile, or else the journal's figures (package
+		// nexus): the source reads no profile of its own, which could be
+		// a later version than the rest of the calculation applies.
+		engine.WithDistanceSales(nexus.NewEUSource(store, nil))}
 	if c.rules != "" {
 		opts = append(opts, engine.WithRuleFiles(strings.Split(c.rules, ",")...))
 	}

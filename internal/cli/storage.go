@@ -115,7 +115,9 @@ func journalEngine(ctx context.Context, opts []engine.Option, dataDir, url, tena
 			var profiles profile.Store
 			if profiles, err = st.profiles(ctx); err == nil {
 				cache := profile.NewCache(profiles, nil)
-				opts = append(opts, engine.WithDistanceSales(nexus.NewEUSource(store, cache)), engine.WithProfiles(cache))
+				// The engine reads the policy's EU figures from its own
+				// snapshot; the source gives the journal's (see serve).
+				opts = append(opts, engine.WithDistanceSales(nexus.NewEUSource(store, nil)), engine.WithProfiles(cache))
 			}
 		}
 		if err != nil {
