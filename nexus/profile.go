@@ -49,7 +49,11 @@ type EUSource struct {
 }
 
 // NewEUSource returns the source over a journal's figures and, when
-// profiles is not nil, the tenants' policies.
+// profiles is not nil, the tenants' policies. An engine that applies
+// tenant profiles (engine.WithProfiles) reads the policy's figures from
+// its own snapshot of the profile before it asks the source, so that
+// such an engine is given profiles nil here: a source with profiles of
+// its own could read a later version than the calculation applies.
 func NewEUSource(figures FigureSource, profiles Profiles) *EUSource {
 	return &EUSource{figures: figures, profiles: profiles}
 }
