@@ -242,7 +242,7 @@ func walkMembers(v any, t reflect.Type, path string, errs *levy.Errors) {
 					name = path + "." + k
 				}
 				if !ok {
-					*errs = append(*errs, levy.Invalid(name, "%q is not a member here; the members are %s", clip(k), strings.Join(slices.Sorted(maps.Keys(fields)), ", ")))
+					*errs = append(*errs, levy.Invalid(name, "%q is not a member here; the members are %s", clip(k), strings.Join(memberNames(t), ", ")))
 					continue
 				}
 				walkMembers(x[k], f, name, errs)
@@ -255,6 +255,18 @@ func walkMembers(v any, t reflect.Type, path string, errs *levy.Errors) {
 			}
 		}
 	}
+}
+
+// memberNames returns the JSON names of struct type t's members as they
+// are spelt, in order, for an error that lists them.
+func memberNames(t reflect.Type) []string {
+	fs := jsonbody.Fields(t)
+	out := make([]string, 0, len(fs))
+	for _, f := range fs {
+		out = append(out, f.Name)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // jsonFields returns the members of struct type t (jsonbody.Fields) by

@@ -361,6 +361,9 @@ func TestBadInputNamesTheField(t *testing.T) {
 		"a registration of no jurisdiction": {"POST", "/registrations", `{"jurisdiction":"ZZ-ZZ","number":"1"}`, 400, "jurisdiction", "not a jurisdiction"},
 		"a customer twice":                  {"POST", "/customers", `{"code":"C-1"}`, 400, "code", "exists already"},
 		"a misspelt member":                 {"POST", "/customers/C-1/certificates", `{"number":"TX-2","jurisdictions":["TX"],"reasonCode":"G","effectiveDate":"2026-06-01","expiration":"2026-12-31"}`, 400, "expiration", "not a member"},
+		// The members are listed as they are spelt, so that one copied
+		// from the message is taken.
+		"a member the list spells":          {"POST", "/customers", `{"code":"C-7","business":true}`, 400, "business", "classCode, code, isBusiness, name"},
 		"a date that is not one":            {"POST", "/customers/C-1/certificates", `{"number":"TX-2","jurisdictions":["TX"],"reasonCode":"G","effectiveDate":"06/01/2026"}`, 400, "effectiveDate", ""},
 		"another key in the body":           {"PUT", "/customers/C-1/certificates/TX-1", `{"number":"TX-9","jurisdictions":["TX"],"reasonCode":"G","effectiveDate":"2026-01-01"}`, 400, "number", "which the path names"},
 		"an update of nothing":              {"PUT", "/customers/C-404", `{"name":"x"}`, 404, "code", "not in the tenant's profile"},
