@@ -129,7 +129,9 @@ per document, with these columns:
   status             (total) ok; warning when the document was calculated but an
                      address was doubtful (address_statuses), a line's input
                      was guessed or a line bears a tax Levy does not compute
-                     (assisted_parameters); error when it failed
+                     (assisted_parameters, beyond those that only explain a
+                     decision: eu-distance-threshold, eu-b2c-destination);
+                     error when it failed
   row                (error) the input row at fault; (total) the document's input
                      rows, FIRST-LAST
   column             (error) the input column at fault, when there is one
@@ -998,6 +1000,7 @@ func rowRange(d *csvDocument) string {
 func csvTaxRows(d *csvDocument, lines []csvLineOut, t csvTotals) []byte {
 	out := newCSVRows()
 	var allAssisted []string
+	flagged := false // an assisted parameter that is more than an explanation
 	for _, l := range lines {
 		rec := docRecord("tax", d.Number, t.transactionID, t.currency)
 		if l.number != nil {
@@ -1008,6 +1011,9 @@ func csvTaxRows(d *csvDocument, lines []csvLineOut, t csvTotals) []byte {
 		if a := assistedText(l.assisted); a != "" {
 			rec[outAssisted] = a
 			allAssisted = append(allAssisted, a)
+		}
+		for _, p := range l.assisted {
+			flagged = flagged || !engine.Explains(p.RuleName)
 		}
 		if len(l.taxes) == 0 {
 			rec[outTax] = "0"
@@ -1023,7 +1029,7 @@ func csvTaxRows(d *csvDocument, lines []csvLineOut, t csvTotals) []byte {
 	rec[outSubtotal], rec[outTotalTax], rec[outTotal] = t.subtotal.String(), t.totalTax.String(), t.total.String()
 	rec[outStatus], rec[outRow] = "ok", rowRange(d)
 	rec[outConfidence], rec[outAddressStatuses], rec[outAssisted] = t.confidence, t.statuses, strings.Join(allAssisted, " | ")
-	if t.statuses != "" || len(allAssisted) > 0 {
+	if t.statuses != "" || flagged {
 		rec[outStatus] = "warning"
 	}
 	out.add(&rec)

@@ -153,7 +153,13 @@ func TestBatchCSVRoundTrip(t *testing.T) {
 			}
 			for i, g := range groups {
 				total := g[len(g)-1]
-				if total[outStatus] != "ok" || total[outDocumentNumber] != docs[i].Number {
+				want := "ok"
+				if strings.Contains(total[outAssisted], engine.DistanceUnknownRule) {
+					// Calculated without a journal: the EU seller's
+					// distance sales are guessed, and the row says so.
+					want = "warning"
+				}
+				if total[outStatus] != want || total[outDocumentNumber] != docs[i].Number {
 					t.Errorf("document %s: total row %v", docs[i].Number, total)
 				}
 				if len(g) < 2 {

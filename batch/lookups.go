@@ -92,9 +92,10 @@ func assistedText(ps []wire.AssistedParameter) string {
 		if p.ParamName != "" {
 			text += " " + p.ParamName
 		}
-		if p.RuleName == engine.TaxNotComputedRule || p.ParamName == "exemptionCertificate" {
-			// A sentence of its own: what the line bears, or why a
-			// stored certificate did not exempt it.
+		if p.RuleName == engine.TaxNotComputedRule || p.ParamName == "exemptionCertificate" || p.RuleName == engine.DistanceUnknownRule || engine.Explains(p.RuleName) {
+			// A sentence of its own: what the line bears, why a stored
+			// certificate did not exempt it, or what decided the EU
+			// distance-sales threshold.
 			text += " " + p.OriginalValue + ": " + p.Value
 		} else {
 			text += ": " + p.OriginalValue + " -> " + p.Value

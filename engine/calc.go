@@ -239,6 +239,10 @@ type line struct {
 	// dated after the content's horizon (see Engine.ContentDates), ""
 	// otherwise.
 	beyond string
+	// distance is what decided the EU distance-sales threshold for the
+	// line (the figures and the threshold), and distanceRule the rule
+	// of the decision, "" when the line took none.
+	distance, distanceRule string
 	// lacking are the taxes Levy knows of and does not compute on the
 	// line's class, which assisted checks against the line.
 	lacking []lackingTax

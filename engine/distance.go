@@ -23,10 +23,24 @@ type DistanceSales interface {
 	EUDistanceSales(ctx context.Context, tenant, company string, date civil.Date) (DistanceFigures, error)
 }
 
+// ReplacingDistanceSales is a DistanceSales whose figures count the
+// transactions stored in a journal. A calculation under the ID of a
+// stored transaction (an invoice posted again, a quotation of it) is
+// about to replace that transaction, so its stored sales must not count
+// beside the calculation's own: the engine asks such a source for the
+// figures without them.
+type ReplacingDistanceSales interface {
+	DistanceSales
+	// EUDistanceSalesReplacing returns EUDistanceSales's figures without
+	// the sales of the stored transaction id, if there is one.
+	EUDistanceSalesReplacing(ctx context.Context, tenant, company string, date civil.Date, id string) (DistanceFigures, error)
+}
+
 // DistanceFigures are a seller's EU distance sales in euros.
 type DistanceFigures struct {
 	// Current is the sales of the calendar year of the sale stored before
-	// it (that day's included);
+	// it (that day's included), without the sale itself, which the engine
+	// adds;
 	// Previous those of the calendar year before.
 	Current, Previous decimal.Decimal
 	// Threshold, when set, is the tenant's own threshold, in place of the
@@ -46,10 +60,36 @@ type DistanceFigures struct {
 // member state.
 func WithDistanceSales(src DistanceSales) Option { return func(c *config) { c.distance = src } }
 
+// The ruleNames of the assisted parameter (paramName seller.company,
+// originalValue the seller's company code) that says what decided a
+// line's EU distance-sales threshold: its value names the figures, the
+// sale's own amount and the threshold.
+const (
+	// DistanceWithinRule: within the threshold, the seller's own VAT.
+	DistanceWithinRule = "eu-distance-threshold"
+	// DistanceAboveRule: above it, the customer's member state's VAT.
+	DistanceAboveRule = "eu-b2c-destination"
+	// DistanceUnknownRule: nothing gave the seller's figures (no
+	// journal, no figure in the tenant's policy), so the seller was
+	// taken to be above the threshold.
+	DistanceUnknownRule = "eu-distance-sales-unknown"
+)
+
+// Explains reports whether an assisted parameter of ruleName only
+// explains a decision made on known figures (the EU distance-sales
+// threshold's), rather than saying that an input was guessed or a tax
+// left out: a batch does not flag a document for it.
+func Explains(ruleName string) bool {
+	return ruleName == DistanceWithinRule || ruleName == DistanceAboveRule
+}
+
 // belowDistanceThreshold reports whether the seller's EU distance sales,
 // in the calendar year of the document and the one before, are both at
 // or below the threshold in force on the document's date, and says why
-// either way. The figures are read once per document and seller.
+// either way. The sales of the current year include the document's own
+// (Article 59c(2) of the VAT directive: the sale that takes the year
+// over the threshold is taxed where the customer is, as every one after
+// it). The figures are read once per document and seller.
 func (c *calc) belowDistanceThreshold(l *line) (string, bool) {
 	src := c.s.distance
 	if !c.dist.done || c.dist.company != l.seller.company {
@@ -61,11 +101,17 @@ func (c *calc) belowDistanceThreshold(l *line) (string, bool) {
 			// the whole calculation reads (c.prof), never from a later
 			// version a source might read meanwhile.
 		case src != nil:
-			f, err = src.EUDistanceSales(c.ctx, levy.Tenant(c.ctx), l.seller.company, c.d.date)
+			tenant := levy.Tenant(c.ctx)
+			if r, ok := src.(ReplacingDistanceSales); ok && c.d.transactionID != "" {
+				f, err = r.EUDistanceSalesReplacing(c.ctx, tenant, l.seller.company, c.d.date, c.d.transactionID)
+			} else {
+				f, err = src.EUDistanceSales(c.ctx, tenant, l.seller.company, c.d.date)
+			}
 		default:
-			return "the seller's EU distance sales are not known", false
+			return "", false
 		}
-		c.dist = distanceMemo{done: true, company: l.seller.company, fig: f, err: err}
+		own, note := c.ownDistanceSales(l.seller.company)
+		c.dist = distanceMemo{done: true, company: l.seller.company, fig: f, err: err, own: own, note: note}
 	}
 	if c.dist.err != nil {
 		return fmt.Sprintf("the seller's EU distance sales could not be read (%v)", c.dist.err), false
@@ -82,12 +128,79 @@ func (c *calc) belowDistanceThreshold(l *line) (string, bool) {
 		return "no EU distance-sales threshold is in force", false
 	}
 	y := c.d.date.Year
-	why := fmt.Sprintf("the seller's cross-border sales to consumers (%s: EUR %s in %d before this sale, EUR %s in %d) are %s the EU threshold of EUR %s",
-		f.Source, f.Current.StringFixed(2), y, f.Previous.StringFixed(2), y-1, "%s", limit.StringFixed(0))
-	if f.Current.LessThanOrEqual(limit) && f.Previous.LessThanOrEqual(limit) {
+	current := f.Current.Add(c.dist.own)
+	why := fmt.Sprintf("the seller's cross-border sales to consumers (%s: EUR %s in %d before this sale and EUR %s in it%s, EUR %s in %d) are %s the EU threshold of EUR %s",
+		f.Source, f.Current.StringFixed(2), y, c.dist.own.StringFixed(2), c.dist.note, f.Previous.StringFixed(2), y-1, "%s", limit.StringFixed(0))
+	if current.LessThanOrEqual(limit) && f.Previous.LessThanOrEqual(limit) {
 		return fmt.Sprintf(why, "within"), true
 	}
 	return fmt.Sprintf(why, "above"), false
+}
+
+// ownDistanceSales returns the document's own EU distance sales of the
+// seller company, in euros: the amounts of its lines that are EU
+// distance sales (euDistanceLine), as the journal will count them once
+// the document is stored, and a note on the lines it could not count. A
+// tax-included price counts whole, since its VAT depends on this
+// decision. An amount in another currency counts through the filing
+// conversion to euros of the line's origin or destination, and else not
+// at all (the note says so), as in the journal's figures.
+func (c *calc) ownDistanceSales(company string) (decimal.Decimal, string) {
+	sum := decimal.Zero
+	uncounted, included := 0, false
+	euro := c.d.currency.Alpha == "EUR"
+	for _, l := range c.d.lines {
+		if l.seller.company != company || !euDistanceLine(l, c.d.date) {
+			continue
+		}
+		included = included || l.taxIncluded
+		if euro {
+			sum = sum.Add(l.amount)
+			continue
+		}
+		rate, ok := c.euroRate(l)
+		if !ok {
+			uncounted++
+			continue
+		}
+		sum = sum.Add(l.amount.Mul(rate).Round(4))
+	}
+	note := ""
+	if included {
+		note = ", tax-included prices counted whole"
+	}
+	if uncounted > 0 {
+		note += fmt.Sprintf(", %d line(s) in %s not counted for want of a conversion to euros", uncounted, c.d.currency.Alpha)
+	}
+	return sum, note
+}
+
+// euroRate returns the filing conversion rate to euros that line l's
+// origin or destination gives, as the journal's figures convert it.
+func (c *calc) euroRate(l *line) (decimal.Decimal, bool) {
+	for _, p := range [...]*place{firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)} {
+		if p == nil || p.conversion == nil || p.conversion.Rate == nil {
+			continue
+		}
+		if cur, ok := c.s.currency(p.conversion.Currency); ok && cur.Alpha == "EUR" {
+			return p.conversion.Rate.Decimal(), true
+		}
+	}
+	return decimal.Decimal{}, false
+}
+
+// euDistanceLine reports whether line l is an EU distance sale on date:
+// goods or electronic services sold to a consumer in another member
+// state (the sales that the EU's distance-sales threshold counts).
+func euDistanceLine(l *line, date civil.Date) bool {
+	orig, dest := firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)
+	if orig == nil || dest == nil || orig.country == dest.country ||
+		!jurisdiction.EUMember(orig.country, date) || !jurisdiction.EUMember(dest.country, date) {
+		return false
+	}
+	_, vat := l.customer.vatNumber()
+	pc := l.productClass
+	return !vat && !l.customer.business && (!serviceClass(pc) || digitalClass(pc))
 }
 
 // distanceMemo is a document's EU distance sales of one seller.
@@ -96,6 +209,10 @@ type distanceMemo struct {
 	company string
 	fig     DistanceFigures
 	err     error
+	// own is the document's own distance sales of the seller, and note
+	// what they leave out (ownDistanceSales).
+	own  decimal.Decimal
+	note string
 }
 
 // policyDistance fills f from the EU distance sales that the tenant's

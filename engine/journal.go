@@ -11,7 +11,6 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
-	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
 )
@@ -122,13 +121,7 @@ func placeLine(j *journal.Line, l *line, date civil.Date) {
 	}
 	orig, dest := firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)
 	j.Origin, j.Destination = placeID(orig), placeID(dest)
-	if orig == nil || dest == nil || orig.country == dest.country ||
-		!jurisdiction.EUMember(orig.country, date) || !jurisdiction.EUMember(dest.country, date) {
-		return
-	}
-	_, vat := l.customer.vatNumber()
-	pc := l.productClass
-	j.EUDistanceSale = !vat && !l.customer.business && (!serviceClass(pc) || digitalClass(pc))
+	j.EUDistanceSale = euDistanceLine(l, date)
 }
 
 // placeID is how the journal names a place: its US state or Canadian

@@ -680,6 +680,11 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	if l.br != nil {
 		out = append(out, l.br.assisted...) // brazil.go
 	}
+	if l.distance != "" {
+		// Which EU distance sales decided where the line is taxed.
+		out = append(out, wire.AssistedParameter{ParamName: "seller.company", Phase: wire.PhasePost, RuleName: l.distanceRule,
+			OriginalValue: l.seller.company, Value: l.distance})
+	}
 	out = c.notActedOn(l, out)
 	if len(out) == 0 {
 		return nil

@@ -2,8 +2,10 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy/civil"
@@ -204,5 +206,56 @@ func TestProcurementPolicy(t *testing.T) {
 	}
 	if err := (&Settings{Procurement: ProcurementPolicy{Undercharge: "SHRUG"}}).check(); err == nil {
 		t.Error("a bad policy passed")
+	}
+}
+
+// TestEUDistanceThresholdCountsTheSale: the sale that takes the seller's
+// EU distance sales over the threshold is taxed where the customer is
+// (Article 59c(2) of the VAT directive): the document's own distance
+// sales count with the stored ones, every line of them, converted to
+// euros through a location's filing conversion, and a line that can not
+// be converted is left out and said so.
+func TestEUDistanceThresholdCountsTheSale(t *testing.T) {
+	e, err := New(context.Background(), WithDistanceSales(fixedDistance{"NEAR": {Current: decimal.NewFromInt(9500), Source: "test"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := func(cur string, conv *wire.CurrencyConversion, prices ...string) *wire.SaleRequest {
+		r := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale, DocumentDate: civil.MustParse("2026-06-01"),
+			Currency: &wire.Currency{ISOCurrencyCodeAlpha: cur},
+			Seller:   &wire.Seller{Company: "NEAR", PhysicalOrigin: &wire.Location{City: "Wien", PostalCode: "1010", Country: "AT", CurrencyConversion: conv}},
+			Customer: &wire.Customer{Destination: &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}}}
+		for _, p := range prices {
+			r.LineItems = append(r.LineItems, wire.SaleLineItem{Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt(p)})
+		}
+		return r
+	}
+	toEuro := &wire.CurrencyConversion{Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"}, Rate: amt("0.9")}
+	for _, c := range []struct {
+		name string
+		req  *wire.SaleRequest
+		want []string // the jurisdiction of each line's first tax
+		says string   // in the response, when not ""
+	}{
+		{"a sale that ends exactly on the threshold", req("EUR", nil, "500.00"), []string{"AT"}, "EUR 500.00 in it"},
+		{"a sale that takes the year over it", req("EUR", nil, "500.01"), []string{"DE"}, "EUR 500.01 in it"},
+		{"two lines that take it over together", req("EUR", nil, "300.00", "300.00"), []string{"DE", "DE"}, "EUR 600.00 in it"},
+		{"a credit line beside a sale", req("EUR", nil, "800.00", "-400.00"), []string{"AT", "AT"}, "EUR 400.00 in it"},
+		{"dollars converted within it", req("USD", toEuro, "555.00"), []string{"AT"}, "EUR 499.50 in it"},
+		{"dollars converted over it", req("USD", toEuro, "556.00"), []string{"DE"}, "EUR 500.40 in it"},
+		{"dollars that can not be converted", req("USD", nil, "5000.00"), []string{"AT"}, "1 line(s) in USD not counted for want of a conversion to euros"},
+	} {
+		r, err := e.Sale(context.Background(), c.req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for i, w := range c.want {
+			if got := r.LineItems[i].Taxes[0].Jurisdiction.JurisdictionID; got != w {
+				t.Errorf("%s: line %d taxed in %s, want %s", c.name, i+1, got, w)
+			}
+		}
+		if b, _ := json.Marshal(r); !strings.Contains(string(b), c.says) {
+			t.Errorf("%s: the response does not say %q: %s", c.name, c.says, b)
+		}
 	}
 }

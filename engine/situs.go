@@ -110,12 +110,18 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 				reason: "distance sales and electronic services to consumers are taxed in the customer's member state"}
 		}
 		why, below := c.belowDistanceThreshold(l)
-		if below {
+		switch {
+		case below:
+			l.distance, l.distanceRule = why, DistanceWithinRule
 			return situs{at: orig, role: orig.role, ruleID: "eu-distance-threshold",
 				reason: why + ": the VAT of the seller's member state applies"}
+		case why == "":
+			l.distance, l.distanceRule = "the seller's EU distance sales are not known (no journal, no figure in the tenant's policy): taken to be above the threshold", DistanceUnknownRule
+		default:
+			l.distance, l.distanceRule = why, DistanceAboveRule
 		}
 		return situs{at: dest, role: dest.role, ruleID: "eu-b2c-destination",
-			reason: "distance sales and electronic services to consumers are taxed in the customer's member state: " + why}
+			reason: "distance sales and electronic services to consumers are taxed in the customer's member state: " + l.distance}
 	}
 	// One side is outside the other's tax territory.
 	switch {

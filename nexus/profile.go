@@ -2,8 +2,10 @@ package nexus
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
@@ -58,10 +60,32 @@ func NewEUSource(figures FigureSource, profiles Profiles) *EUSource {
 	return &EUSource{figures: figures, profiles: profiles}
 }
 
-var _ engine.DistanceSales = (*EUSource)(nil)
+var _ engine.ReplacingDistanceSales = (*EUSource)(nil)
 
 // EUDistanceSales implements engine.DistanceSales.
 func (s *EUSource) EUDistanceSales(ctx context.Context, tenant, company string, date civil.Date) (engine.DistanceFigures, error) {
+	return s.figuresWithout(ctx, tenant, company, date, "")
+}
+
+// storedGetter is a figure source that also reads the journal's stored
+// transactions (every journal.Store is one).
+type storedGetter interface {
+	Get(ctx context.Context, tenant, id string) (*journal.Transaction, error)
+}
+
+// EUDistanceSalesReplacing implements engine.ReplacingDistanceSales:
+// when the figures come from a journal that holds transaction id live,
+// what that transaction adds to them (journal.Contribution) is taken out,
+// since the calculation replaces it and counts its own sales. A source
+// whose figures can not read the journal's transactions leaves them as
+// they are.
+func (s *EUSource) EUDistanceSalesReplacing(ctx context.Context, tenant, company string, date civil.Date, id string) (engine.DistanceFigures, error) {
+	return s.figuresWithout(ctx, tenant, company, date, id)
+}
+
+// figuresWithout returns the figures of EUDistanceSales without those of
+// the stored transaction id ("" for none).
+func (s *EUSource) figuresWithout(ctx context.Context, tenant, company string, date civil.Date, id string) (engine.DistanceFigures, error) {
 	var out engine.DistanceFigures
 	if s.profiles != nil && tenant != "" {
 		snap, err := s.profiles.Snapshot(ctx, tenant)
@@ -99,6 +123,26 @@ func (s *EUSource) EUDistanceSales(ctx context.Context, tenant, company string, 
 	})
 	if err != nil {
 		return out, err
+	}
+	if g, ok := s.figures.(storedGetter); ok && id != "" {
+		tx, err := g.Get(ctx, tenant, id)
+		switch {
+		case levy.ErrorCode(err) == levy.ENotFound:
+		case err != nil:
+			return out, fmt.Errorf("reading the stored transaction %q: %w", id, err)
+		default:
+			for _, f := range journal.Contribution(tx) {
+				if f.Area != journal.AreaEU || f.Company != company {
+					continue
+				}
+				switch {
+				case f.Day.Year == date.Year && !f.Day.After(date):
+					cur -= f.Direct.Gross
+				case f.Day.Year == date.Year-1:
+					prev -= f.Direct.Gross
+				}
+			}
+		}
 	}
 	out.Current, out.Previous = journal.UnitsOf(cur), journal.UnitsOf(prev)
 	return out, nil

@@ -271,41 +271,24 @@ func TestDoneWhen(t *testing.T) {
 
 // TestEUThresholdFollowsTheJournal: a seller in Austria selling goods to
 // consumers in Germany charges Austrian VAT while its distance sales this
-// year and last are within EUR 10,000, and German VAT once the journal's
-// figures pass it; another seller company is counted apart.
+// year and last are within EUR 10,000, and German VAT from the sale that
+// takes the year over it (Article 59c(2) of the VAT directive), counted
+// with the journal's figures; an invoice posted again under its ID is
+// not counted twice; another seller company is counted apart.
 func TestEUThresholdFollowsTheJournal(t *testing.T) {
 	s := newServer(t)
-	sale := func(id, company, amount string) string {
-		body := fmt.Sprintf(`{"saleMessageType":"INVOICE","transactionType":"SALE","transactionId":%q,"documentDate":"2026-06-01",
-			"currency":{"isoCurrencyCodeAlpha":"EUR"},
-			"seller":{"company":%q,"physicalOrigin":{"city":"Wien","postalCode":"1010","country":"AT"}},
-			"customer":{"destination":{"city":"Berlin","postalCode":"10115","country":"DE"}},
-			"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"extendedPrice":%s}]}`, id, company, amount)
-		code, b := s.send(t, "POST", "/api/v2/supplies", s.api, body)
-		if code != 200 {
-			t.Fatalf("posting %s: %d %s", id, code, b)
-		}
-		var resp struct {
-			Data struct {
-				LineItems []struct {
-					Taxes []struct {
-						Jurisdiction struct {
-							JurisdictionID string `json:"jurisdictionId"`
-						} `json:"jurisdiction"`
-					} `json:"taxes"`
-				} `json:"lineItems"`
-			} `json:"data"`
-		}
-		if err := json.Unmarshal(b, &resp); err != nil || len(resp.Data.LineItems) == 0 || len(resp.Data.LineItems[0].Taxes) == 0 {
-			t.Fatalf("posting %s: %v %s", id, err, b)
-		}
-		return resp.Data.LineItems[0].Taxes[0].Jurisdiction.JurisdictionID
-	}
+	sale := func(id, company, amount string) string { return s.euSale(t, "INVOICE", id, company, amount) }
 	if got := sale("EU-1", "SMALL", "9000.00"); got != "AT" {
 		t.Errorf("the first sale is taxed in %s, want AT (no distance sales yet)", got)
 	}
-	if got := sale("EU-2", "SMALL", "2000.00"); got != "AT" {
-		t.Errorf("the second sale is taxed in %s, want AT (EUR 9,000 before it)", got)
+	if got := sale("EU-1", "SMALL", "9000.00"); got != "AT" {
+		t.Errorf("the first sale posted again is taxed in %s, want AT (it replaces itself: EUR 9,000 with it)", got)
+	}
+	if got := s.euSale(t, "QUOTATION", "Q-1", "SMALL", "1000.00"); got != "AT" {
+		t.Errorf("a quotation of EUR 1,000 is taxed in %s, want AT (EUR 10,000 with it is within)", got)
+	}
+	if got := sale("EU-2", "SMALL", "2000.00"); got != "DE" {
+		t.Errorf("the second sale is taxed in %s, want DE (it takes the year to EUR 11,000)", got)
 	}
 	if got := sale("EU-3", "SMALL", "100.00"); got != "DE" {
 		t.Errorf("the third sale is taxed in %s, want DE (EUR 11,000 before it)", got)
@@ -318,6 +301,36 @@ func TestEUThresholdFollowsTheJournal(t *testing.T) {
 	if r.Sales.String() != "11100.00" || r.Transactions != 3 {
 		t.Errorf("the EU row: EUR %s in %d", r.Sales, r.Transactions)
 	}
+}
+
+// euSale calculates a sale of message type msg of goods from Vienna to a
+// consumer in Berlin and returns the jurisdiction of its first tax.
+func (s *server) euSale(t *testing.T, msg, id, company, amount string) string {
+	t.Helper()
+	body := fmt.Sprintf(`{"saleMessageType":%q,"transactionType":"SALE","transactionId":%q,"documentDate":"2026-06-01",
+		"currency":{"isoCurrencyCodeAlpha":"EUR"},
+		"seller":{"company":%q,"physicalOrigin":{"city":"Wien","postalCode":"1010","country":"AT"}},
+		"customer":{"destination":{"city":"Berlin","postalCode":"10115","country":"DE"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"extendedPrice":%s}]}`, msg, id, company, amount)
+	code, b := s.send(t, "POST", "/api/v2/supplies", s.api, body)
+	if code != 200 {
+		t.Fatalf("posting %s: %d %s", id, code, b)
+	}
+	var resp struct {
+		Data struct {
+			LineItems []struct {
+				Taxes []struct {
+					Jurisdiction struct {
+						JurisdictionID string `json:"jurisdictionId"`
+					} `json:"jurisdiction"`
+				} `json:"taxes"`
+			} `json:"lineItems"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(b, &resp); err != nil || len(resp.Data.LineItems) == 0 || len(resp.Data.LineItems[0].Taxes) == 0 {
+		t.Fatalf("posting %s: %v %s", id, err, b)
+	}
+	return resp.Data.LineItems[0].Taxes[0].Jurisdiction.JurisdictionID
 }
 
 // TestReportRouteRefuses: the route names what is wrong, answers another
