@@ -37,7 +37,10 @@ func Open(ctx context.Context, bo bdb.Options, name string, log *slog.Logger, s 
 		bo = bo.WithLogger(logger{log: log, prefix: name + ": badger: "})
 	}
 	if !bo.ReadOnly {
-		if err := removeEmptyValueLogs(bo.ValueDir, name, log); err != nil {
+		if err := removeEmptyLogs(bo.ValueDir, "*.vlog", "value log", name, log); err != nil {
+			return nil, fmt.Errorf("%s: open %s: %w", name, bo.Dir, err)
+		}
+		if err := removeEmptyLogs(bo.Dir, "*.mem", "memtable file", name, log); err != nil {
 			return nil, fmt.Errorf("%s: open %s: %w", name, bo.Dir, err)
 		}
 	}
@@ -131,27 +134,30 @@ func closeDB(db *bdb.DB, probe *Probe) error {
 	return db.Close()
 }
 
-// removeEmptyValueLogs removes the value-log files of dir that are empty.
-// A process stopped between creating a value log and writing its header
-// (a kill, a crash, the machine's power) leaves such a file, and Badger
+// removeEmptyLogs removes the files of dir that match pattern (*.vlog,
+// the value logs, or *.mem, the write-ahead files of the memtables) and
+// are empty; what names them in a message ("value log"). A process
+// stopped between creating such a file and writing its header or sizing
+// it (a kill, a crash, the machine's power) leaves one behind, and Badger
 // then refuses to open the directory ("Open existing file ... Create a
-// new file"): an empty file holds no value and no header, so nothing is
-// lost without it, and the store opens with everything it held.
-func removeEmptyValueLogs(dir, name string, log *slog.Logger) error {
-	files, err := filepath.Glob(filepath.Join(dir, "*.vlog"))
+// new file", "while opening memtables ... Create a new file"): an empty
+// file holds no value and no entry, so nothing is lost without it, and
+// the store opens with everything it held.
+func removeEmptyLogs(dir, pattern, what, name string, log *slog.Logger) error {
+	files, err := filepath.Glob(filepath.Join(dir, pattern))
 	if err != nil {
 		return err
 	}
 	for _, f := range files {
 		fi, err := os.Stat(f)
-		if err != nil || fi.Size() != 0 {
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() != 0 {
 			continue
 		}
 		if err := os.Remove(f); err != nil {
-			return fmt.Errorf("remove the empty value log %s: %w", f, err)
+			return fmt.Errorf("remove the empty %s %s: %w", what, f, err)
 		}
 		if log != nil {
-			log.Warn(name+": removed an empty value log left by a process that stopped as it created it", "file", f)
+			log.Warn(name+": removed an empty "+what+" left by a process that stopped as it created it", "file", f)
 		}
 	}
 	return nil

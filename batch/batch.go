@@ -475,7 +475,9 @@ func errorRecord(in input, err error) result {
 		TransactionID  string `json:"transactionId"`
 		DocumentNumber string `json:"documentNumber"`
 	}
-	if json.Unmarshal(in.body, &ids) == nil {
+	// The calculation read the body past a byte order mark, as the API
+	// does; the IDs are read the same way.
+	if json.Unmarshal(bytes.TrimPrefix(in.body, []byte("\ufeff")), &ids) == nil {
 		rec.TransactionID, rec.DocumentNumber = ids.TransactionID, ids.DocumentNumber
 	}
 	b, _ := json.Marshal(rec) // strings and numbers only

@@ -1170,17 +1170,35 @@ func csvCalc[Q, R any](calc func(context.Context, *Q) (*R, *journal.Transaction,
 	}
 }
 
+// csvFailed reports whether out, the rows of one document of a CSV
+// output, are those of a document that failed: its total row has status
+// error.
+func csvFailed(out []byte) bool {
+	cr := csv.NewReader(bytes.NewReader(out))
+	cr.FieldsPerRecord = -1
+	for {
+		rec, err := cr.Read()
+		if err != nil {
+			return false
+		}
+		if rec[0] == "total" {
+			return len(rec) > outStatus && rec[outStatus] == "error"
+		}
+	}
+}
+
 // trimNewline drops the newline that ends b.
 func trimNewline(b []byte) []byte { return bytes.TrimSuffix(b, []byte("\n")) }
 
 // countCSVDocuments reads a CSV output of levy batch, possibly cut short
 // (by a crash), and returns how many documents it holds in full, that is
-// its total rows, and the offset of the byte after the last one: the
-// length to cut the file to before appending the next documents. With no
-// document, goodBytes is the header's length, or 0 when the header is
-// not complete either. The error reports an input that is not an output
-// of levy batch, or damage before its end.
-func countCSVDocuments(r io.Reader) (docs int, goodBytes int64, err error) {
+// its total rows, how many of them failed (a total row of status error),
+// and the offset of the byte after the last one: the length to cut the
+// file to before appending the next documents. With no document,
+// goodBytes is the header's length, or 0 when the header is not complete
+// either. The error reports an input that is not an output of levy
+// batch, or damage before its end.
+func countCSVDocuments(r io.Reader) (docs, failed int, goodBytes int64, err error) {
 	tr := &tailReader{r: r}
 	cr := csv.NewReader(tr)
 	cr.FieldsPerRecord = -1
@@ -1199,31 +1217,34 @@ func countCSVDocuments(r io.Reader) (docs int, goodBytes int64, err error) {
 	header, err := cr.Read()
 	switch {
 	case errors.Is(err, io.EOF):
-		return 0, 0, nil
+		return 0, 0, 0, nil
 	case err != nil:
 		if tr.err == nil && cut() {
-			return 0, 0, nil
+			return 0, 0, 0, nil
 		}
-		return 0, 0, fmt.Errorf("read the CSV output's header: %w", err)
+		return 0, 0, 0, fmt.Errorf("read the CSV output's header: %w", err)
 	case !whole():
-		return 0, 0, nil
+		return 0, 0, 0, nil
 	case strings.Join(header, ",") != strings.Join(csvOutputColumns[:], ","):
-		return 0, 0, errors.New("the file is not a CSV output of levy batch: its header differs")
+		return 0, 0, 0, errors.New("the file is not a CSV output of levy batch: its header differs")
 	}
 	goodBytes = cr.InputOffset()
 	for {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
-			return docs, goodBytes, nil
+			return docs, failed, goodBytes, nil
 		}
 		if err != nil {
 			if tr.err == nil && cut() {
-				return docs, goodBytes, nil
+				return docs, failed, goodBytes, nil
 			}
-			return docs, goodBytes, fmt.Errorf("read the CSV output after document %d: %w", docs, err)
+			return docs, failed, goodBytes, fmt.Errorf("read the CSV output after document %d: %w", docs, err)
 		}
 		if rec[0] == "total" && whole() {
 			docs++
+			if len(rec) > outStatus && rec[outStatus] == "error" {
+				failed++
+			}
 			goodBytes = cr.InputOffset()
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -460,38 +461,46 @@ func TestCountCSVDocuments(t *testing.T) {
 		// the description, which the output does not show.
 		headerEnd := int64(bytes.IndexByte(out, '\n') + 1)
 		var ends []int64
+		failedAt := map[int64]bool{} // the ends of the total rows of failed documents
 		for off := int64(0); off < int64(len(out)); {
 			nl := int64(bytes.IndexByte(out[off:], '\n'))
 			if bytes.HasPrefix(out[off:], []byte("total,")) {
 				ends = append(ends, off+nl+1)
+				failedAt[off+nl+1] = bytes.Contains(out[off:off+nl], []byte(",error,"))
 			}
 			off += nl + 1
+		}
+		if name == "errors" && !slices.Contains(slices.Collect(maps.Values(failedAt)), true) {
+			t.Fatalf("%s: no failed document", name)
 		}
 		if len(ends) < 2 {
 			t.Fatalf("%s: %d total rows", name, len(ends))
 		}
 		for cut := 0; cut <= len(out); cut++ {
-			wantDocs, wantGood := 0, int64(0)
+			wantDocs, wantFailed, wantGood := 0, 0, int64(0)
 			if int64(cut) >= headerEnd {
 				wantGood = headerEnd
 			}
 			for _, end := range ends {
 				if end <= int64(cut) {
 					wantDocs, wantGood = wantDocs+1, end
+					if failedAt[end] {
+						wantFailed++
+					}
 				}
 			}
-			docs, good, err := countCSVDocuments(bytes.NewReader(out[:cut]))
-			if err != nil || docs != wantDocs || good != wantGood {
-				t.Fatalf("%s cut at %d of %d: %d documents up to byte %d, %v; want %d up to %d", name, cut, len(out), docs, good, err, wantDocs, wantGood)
+			docs, failed, good, err := countCSVDocuments(bytes.NewReader(out[:cut]))
+			if err != nil || docs != wantDocs || failed != wantFailed || good != wantGood {
+				t.Fatalf("%s cut at %d of %d: %d documents (%d failed) up to byte %d, %v; want %d (%d) up to %d", name, cut, len(out), docs, failed, good, err, wantDocs, wantFailed, wantGood)
 			}
 		}
 	}
 
-	if _, _, err := countCSVDocuments(strings.NewReader("a,b\n1,2\n")); err == nil {
+	if _, _, _, err := countCSVDocuments(strings.NewReader("a,b\n1,2\n")); err == nil {
 		t.Error("a foreign CSV file counted")
 	}
 	damaged := bytes.Replace(out, []byte("\ntax,"), []byte("\nt\"ax,"), 1)
-	if _, _, err := countCSVDocuments(bytes.NewReader(damaged)); err == nil {
+	if _, _, _, err := countCSVDocuments(bytes.NewReader(damaged)); err == nil {
 		t.Error("an output damaged before its end counted")
 	}
 }

@@ -21,6 +21,7 @@ type File struct {
 	path    string
 	f       *os.File
 	done    int
+	failed  int
 	resumed bool
 }
 
@@ -41,11 +42,11 @@ func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File,
 	}
 	o := &File{cfg: cfg, path: path, resumed: resume}
 	if resume {
-		count, header := countLines, []byte(nil)
+		count, failed, header := countLines, lineFailed, []byte(nil)
 		if cfg.Format == CSV {
-			count, header = countCSVDocuments, csvOutputHeader()
+			count, failed, header = countCSVDocuments, csvFailed, csvOutputHeader()
 		}
-		o.f, o.done, err = resumeOutput(ctx, path, cfg.Journal, string(cfg.Perspective), cfg.Tenant, count, header)
+		o.f, o.done, o.failed, err = resumeOutput(ctx, path, cfg.Journal, string(cfg.Perspective), cfg.Tenant, count, failed, header)
 		if err != nil {
 			return nil, err
 		}
@@ -69,6 +70,14 @@ func (o *File) checkpoint() string { return o.path + CheckpointSuffix }
 // Done returns how many documents the file held when it was opened: 0
 // unless it was resumed.
 func (o *File) Done() int { return o.done }
+
+// Failed returns how many of the Done documents failed: the error
+// records (JSONLines) or error total rows (CSV) that the file held when
+// it was resumed. A resumed run's Summary counts only the documents it
+// answers itself; Done and Failed count those before them, so that
+// Failed plus Summary.Failed tells whether every document of the input
+// succeeded.
+func (o *File) Failed() int { return o.failed }
 
 // Run runs the documents of in, after the first Done, as Run does, into
 // the file, and closes it. The input must be the one of the interrupted

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -222,43 +223,63 @@ func readCheckpoint(path string) (*checkpoint, error) {
 	return &cp, nil
 }
 
-// countLines returns the number of complete lines of r and the offset
-// just after the last one: what an output of JSON lines has acknowledged.
-func countLines(r io.Reader) (int, int64, error) {
+// countLines returns the number of complete lines of r, how many of them
+// are error records, and the offset just after the last one: what an
+// output of JSON lines has acknowledged.
+func countLines(r io.Reader) (n, failed int, good int64, err error) {
 	br := bufio.NewReaderSize(r, 1<<20)
-	n, good, off := 0, int64(0), int64(0)
+	off := int64(0)
+	start := true // the chunk begins a line
+	var head []byte
 	for {
 		chunk, err := br.ReadSlice('\n')
 		off += int64(len(chunk))
-		if len(chunk) > 0 && chunk[len(chunk)-1] == '\n' {
+		if start {
+			head = append(head[:0], chunk[:min(len(chunk), len(errorRecordStart))]...)
+		}
+		ended := len(chunk) > 0 && chunk[len(chunk)-1] == '\n'
+		if ended {
 			n++
 			good = off
+			if lineFailed(head) {
+				failed++
+			}
 		}
+		start = ended
 		switch {
 		case err == nil || errors.Is(err, bufio.ErrBufferFull):
 		case errors.Is(err, io.EOF):
-			return n, good, nil
+			return n, failed, good, nil
 		default:
-			return 0, 0, err
+			return 0, 0, 0, err
 		}
 	}
 }
 
+// errorRecordStart is how the output line of a failed JSON lines input
+// begins (an ErrorRecord); a response never begins so.
+const errorRecordStart = `{"line":`
+
+// lineFailed reports whether out, one line of a JSON lines output, is an
+// error record.
+func lineFailed(out []byte) bool { return bytes.HasPrefix(out, []byte(errorRecordStart)) }
+
 // resumeOutput prepares the output file of an interrupted run for
 // resuming it and returns it open for appending with the number of
-// documents it holds: the partial last document, if any, is cut off, and
+// documents it holds and how many of those failed: the partial last document, if any, is cut off, and
 // a group that the journal stored but whose output the run did not write
-// is written from the checkpoint. count reads what an output holds.
+// is written from the checkpoint. count reads what an output holds, and
+// failed tells a failed document's output in the checkpoint.
 // store is nil for a run without a journal. header, when not nil, is
 // what an output starts with (the header row of a CSV output): it is
 // written when the output holds nothing whole.
 func resumeOutput(ctx context.Context, path string, store journal.Store, perspective, tenant string,
-	count func(io.Reader) (int, int64, error), header []byte) (*os.File, int, error) {
+	count func(io.Reader) (int, int, int64, error), failed func([]byte) bool, header []byte) (*os.File, int, int, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
-	done, good, err := count(f)
+	done, bad, good, err := count(f)
 	if err == nil {
 		err = f.Truncate(good)
 	}
@@ -270,28 +291,29 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 	}
 	if err != nil {
 		f.Close()
-		return nil, 0, fmt.Errorf("read the output %s to resume: %w", path, err)
+		return nil, 0, 0, fmt.Errorf("read the output %s to resume: %w", path, err)
 	}
 	cp, err := readCheckpoint(path + CheckpointSuffix)
 	if err != nil || cp == nil {
 		if err != nil {
 			f.Close()
+			return nil, 0, 0, err
 		}
-		return f, done, err
+		return f, done, bad, nil
 	}
-	fail := func(format string, args ...any) (*os.File, int, error) {
+	fail := func(format string, args ...any) (*os.File, int, int, error) {
 		f.Close()
-		return nil, 0, fmt.Errorf(format, args...)
+		return nil, 0, 0, fmt.Errorf(format, args...)
 	}
 	switch {
 	case store == nil:
 		f.Close()
-		return nil, 0, &MismatchError{Journaled: true, Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant}
+		return nil, 0, 0, &MismatchError{Journaled: true, Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant}
 	case cp.Perspective != perspective || cp.Tenant != tenant:
 		f.Close()
-		return nil, 0, &MismatchError{Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant}
+		return nil, 0, 0, &MismatchError{Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant}
 	case done >= cp.First-1+len(cp.Outputs):
-		return f, done, nil // the group was written out
+		return f, done, bad, nil // the group was written out
 	case done < cp.First-1:
 		return fail("the output %s holds %d documents, fewer than the %d acknowledged before the last stored group: was it changed?", path, done, cp.First-1)
 	}
@@ -303,12 +325,15 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 		if done != cp.First-1 {
 			return fail("the output %s holds documents of group %d that the journal does not: was it changed?", path, cp.First)
 		}
-		return f, done, nil
+		return f, done, bad, nil
 	}
 	w := bufio.NewWriter(f)
 	for _, o := range cp.Outputs[done-(cp.First-1):] {
 		if err := writeLine(w, []byte(o)); err != nil {
 			return fail("%v", err)
+		}
+		if failed([]byte(o)) {
+			bad++
 		}
 	}
 	if err := w.Flush(); err != nil {
@@ -317,7 +342,7 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 	if err := f.Sync(); err != nil {
 		return fail("write the output: %v", err)
 	}
-	return f, cp.First - 1 + len(cp.Outputs), nil
+	return f, cp.First - 1 + len(cp.Outputs), bad, nil
 }
 
 // groupStored reports whether the group of a checkpoint is in the

@@ -64,7 +64,7 @@ Progress goes to standard error when it is a terminal (documents, rate,
 errors, elapsed time and, for a file, the time left), then a summary:
 documents, lines, errors, total tax by currency and time. --quiet prints
 neither. Exit status: 0 when every line succeeded, 1 when some failed, 2 on
-a usage or I/O error.
+a usage or I/O error; after --resume, the lines of the whole output count.
 `
 
 // batchOptions are the values of the flags of levy batch.
@@ -153,21 +153,24 @@ func runBatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	defer closeJournal()
 	prog := newBatchProgress(stderr, o.quiet, size, time.Now())
 	cfg.Progress = prog.update
-	sum, err := o.run(ctx, cfg, src, stdout, stderr)
+	sum, before, err := o.run(ctx, cfg, src, stdout, stderr)
 	var readErr *batch.ReadError
 	if err != nil && !errors.As(err, &readErr) {
 		return err
 	}
 	prog.finish(sum)
+	// The exit status and its message are of the whole output: a resumed
+	// run counts the documents the interrupted runs answered too.
+	failed, documents := before.Failed+sum.Failed, before.Documents+sum.Documents
 	switch {
 	case readErr != nil:
 		return exitError{2, readErr.Error()}
-	case sum.Stopped != nil && sum.Failed == 0:
+	case sum.Stopped != nil && failed == 0:
 		return exitError{2, stoppedMessage(sum)}
 	case sum.Stopped != nil:
-		return exitError{1, fmt.Sprintf("%s; %d of %d documents failed", stoppedMessage(sum), sum.Failed, sum.Documents)}
-	case sum.Failed > 0:
-		return exitError{1, fmt.Sprintf("%d of %d lines failed", sum.Failed, sum.Documents)}
+		return exitError{1, fmt.Sprintf("%s; %d of %d documents failed", stoppedMessage(sum), failed, documents)}
+	case failed > 0:
+		return exitError{1, fmt.Sprintf("%d of %d lines failed", failed, documents)}
 	}
 	return nil
 }
@@ -227,28 +230,31 @@ func (o *batchOptions) config(ctx context.Context, file bool) (batch.Config, fun
 }
 
 // run runs the batch into --out FILE (resumed with --resume), or to
-// standard output. Its error is an exitError, or a *batch.ReadError
-// after the run.
-func (o *batchOptions) run(ctx context.Context, cfg batch.Config, src io.Reader, stdout, stderr io.Writer) (batch.Summary, error) {
+// standard output. The Progress counts the documents that the output
+// held when a resumed run began and those of them that failed. The error
+// is an exitError, or a *batch.ReadError after the run.
+func (o *batchOptions) run(ctx context.Context, cfg batch.Config, src io.Reader, stdout, stderr io.Writer) (batch.Summary, batch.Progress, error) {
 	var sum batch.Summary
+	var before batch.Progress
 	var err error
 	if o.out == "-" {
 		sum, err = batch.Run(ctx, cfg, src, stdout)
 	} else {
 		var f *batch.File
 		if f, err = batch.OpenFile(ctx, cfg, o.out, o.resume); err != nil {
-			return sum, exitError{2, resumeMessage(err)}
+			return sum, before, exitError{2, resumeMessage(err)}
 		}
+		before.Documents, before.Failed = f.Done(), f.Failed()
 		if o.resume && !o.quiet {
-			fmt.Fprintf(stderr, "levy batch: resuming after %d documents of %s\n", f.Done(), o.out)
+			fmt.Fprintf(stderr, "levy batch: resuming after %d documents of %s (%d failed)\n", f.Done(), o.out, f.Failed())
 		}
 		sum, err = f.Run(ctx, src)
 	}
 	var readErr *batch.ReadError
 	if err != nil && !errors.As(err, &readErr) {
-		return sum, exitError{2, err.Error()}
+		return sum, before, exitError{2, err.Error()}
 	}
-	return sum, err
+	return sum, before, err
 }
 
 // stoppedMessage says why a run stopped before the end of its input.

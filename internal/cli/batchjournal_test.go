@@ -125,6 +125,52 @@ func TestBatchResumeStoredGroup(t *testing.T) {
 	wantVersions(t, data, ids, 1)
 }
 
+// TestBatchResumeCountsEarlierFailures stops a journaled run of 570
+// lines after the journal stored its second group and before that
+// group's output was written; the file's five refused lines (97, 194,
+// 291, 388 and 485) all lie in those two groups, and the lines that the
+// resumed run calculates itself (513 to 570) all succeed. The resumed
+// run's output holds the five error records, and its exit status says
+// so (1, "5 of 570 lines failed"): it was 0, as if every line had
+// succeeded, since it counted only the lines it answered itself.
+func TestBatchResumeCountsEarlierFailures(t *testing.T) {
+	dir := t.TempDir()
+	in, ids := batchtest.InvoiceFile(t, dir, 570)
+	got, data := filepath.Join(dir, "got.jsonl"), filepath.Join(dir, "data")
+	groups := 0
+	crash := errors.New("stopped as by a crash")
+	ctx := context.WithValue(context.Background(), afterPostKey{}, func() error {
+		if groups++; groups == 2 {
+			return crash
+		}
+		return nil
+	})
+	var out, errOut bytes.Buffer
+	if code := run(ctx, []string{"batch", "sale", "--in", in, "--out", got, "--data-dir", data}, &out, &errOut); code != 2 {
+		t.Fatalf("interrupted run: exit %d, %s", code, errOut.String())
+	}
+	code, _, stderr := runCLI(t, "batch", "sale", "--in", in, "--out", got, "--data-dir", data, "--resume")
+	if code != 1 || !strings.Contains(stderr, "5 of 570 lines failed") ||
+		!strings.Contains(stderr, fmt.Sprintf("resuming after %d documents of %s (5 failed)", 2*batch.GroupSize, got)) {
+		t.Fatalf("resumed run: exit %d, %s", code, stderr)
+	}
+	b, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), "\n{\"line\":") + strings.Count(string(b[:min(len(b), 8)]), "{\"line\":"); n != 5 {
+		t.Fatalf("the output holds %d error records, want 5", n)
+	}
+	wantVersions(t, data, ids, 1)
+
+	// Resumed again, with nothing left to do, the run still tells the
+	// output's failures.
+	code, _, stderr = runCLI(t, "batch", "sale", "--in", in, "--out", got, "--data-dir", data, "--resume")
+	if code != 1 || !strings.Contains(stderr, "5 of 570 lines failed") {
+		t.Fatalf("a resume of a finished run: exit %d, %s", code, stderr)
+	}
+}
+
 // TestBatchResumeDatabase is TestBatchResumeStoredGroup over a journal
 // in PostgreSQL.
 func TestBatchResumeDatabase(t *testing.T) {
