@@ -12,6 +12,7 @@ import (
 	"time"
 
 	bdb "github.com/dgraph-io/badger/v4"
+	"github.com/levytax/levy"
 )
 
 // Schema is a store's schema version key and the version it reads and
@@ -83,7 +84,9 @@ const MaxTries = 20
 // Update runs fn in a read-write transaction of db and commits it, and
 // tries again, up to MaxTries times in all, when the commit meets a
 // conflict. It returns the error of the last attempt, or ctx's error when
-// ctx ends between attempts.
+// ctx ends between attempts. When every attempt met a conflict (other
+// writers kept changing the same keys), the error is a levy.EConflict
+// that asks the caller to try again, not an internal fault.
 func Update(ctx context.Context, db *bdb.DB, fn func(*bdb.Txn) error) error {
 	for try := 1; ; try++ {
 		txn := db.NewTransaction(true)
@@ -92,15 +95,19 @@ func Update(ctx context.Context, db *bdb.DB, fn func(*bdb.Txn) error) error {
 			err = txn.Commit()
 		}
 		txn.Discard()
-		if !errors.Is(err, bdb.ErrConflict) || try == MaxTries {
+		if !errors.Is(err, bdb.ErrConflict) {
 			return err
+		}
+		if try == MaxTries {
+			return fmt.Errorf("%w (%w)", &levy.Error{Code: levy.EConflict,
+				Message: fmt.Sprintf("other requests changed the same records at the same moment %d times in a row; try again", MaxTries)}, err)
 		}
 		if cerr := ctx.Err(); cerr != nil {
 			return cerr
 		}
 		// Back off a little, more after each conflict, at random so that
 		// the writers that met spread out.
-		time.Sleep(time.Duration(rand.Int64N(int64(try) * int64(100*time.Microsecond))))
+		time.Sleep(time.Duration(rand.Int64N(int64(try) * int64(500*time.Microsecond))))
 	}
 }
 

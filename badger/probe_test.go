@@ -2,8 +2,10 @@ package badger
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -125,5 +127,33 @@ func BenchmarkProbeCheck(b *testing.B) {
 		if err := p.Check(ctx); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestUpdateConflictsAskToTryAgain: a write whose every attempt meets a
+// conflict (another writer changes the key it read before it commits)
+// ends, after MaxTries attempts, in a levy.EConflict that asks the caller
+// to try again (an HTTP 409), not an internal fault (500); its cause is
+// still Badger's conflict.
+func TestUpdateConflictsAskToTryAgain(t *testing.T) {
+	db, _, _ := openProbed(t)
+	ctx := context.Background()
+	tries := 0
+	err := Update(ctx, db, func(txn *bdb.Txn) error {
+		tries++
+		if _, err := txn.Get([]byte("k")); err != nil && !errors.Is(err, bdb.ErrKeyNotFound) {
+			return err
+		}
+		// Another writer changes the key read, before this one commits.
+		if err := db.Update(func(other *bdb.Txn) error { return other.Set([]byte("k"), []byte{byte(tries)}) }); err != nil {
+			return err
+		}
+		return txn.Set([]byte("k"), []byte("mine"))
+	})
+	if tries != MaxTries || levy.ErrorCode(err) != levy.EConflict || !errors.Is(err, bdb.ErrConflict) {
+		t.Fatalf("after %d tries: %v (code %s), want %d tries and a conflict", tries, err, levy.ErrorCode(err), MaxTries)
+	}
+	if !strings.Contains(err.Error(), "try again") {
+		t.Errorf("the error does not ask to try again: %v", err)
 	}
 }
