@@ -49,6 +49,11 @@ func appendVersion(st State, h Head, found bool, tx *Transaction, now time.Time)
 	tx.PostedAt = now
 	nh := h
 	nh.Latest = tx.Version
+	if h.Deleted {
+		// A deleted ID posted again is a transaction of its own: the
+		// reversal of the deleted one does not reverse it.
+		nh.ReversedBy = ""
+	}
 	nh.Deleted = false
 	nh.PostingDate = tx.PostingDate
 	if err := st.PutVersion(tx); err != nil {
@@ -127,7 +132,15 @@ func doReverse(st State, id string, r Reversal, now time.Time) (*Transaction, er
 		return nil, notFound(id)
 	}
 	if h.ReversedBy != "" {
-		return nil, conflict(FieldTransactionID, "transaction %q is already reversed by %q", id, h.ReversedBy)
+		// Reversed already, unless that reversal was deleted since: then
+		// the transaction counts in full again and may be reversed anew.
+		bh, bfound, err := st.Head(h.ReversedBy)
+		if err != nil {
+			return nil, err
+		}
+		if live(bh, bfound) {
+			return nil, conflict(FieldTransactionID, "transaction %q is already reversed by %q", id, h.ReversedBy)
+		}
 	}
 	rid := r.TransactionID
 	rh, rfound, err := st.Head(rid)

@@ -42,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ReverseGeneratedID", testReverseGeneratedID},
 		{"ReverseErrorsWriteNothing", testReverseErrors},
 		{"ReverseOntoDeletedID", testReverseOntoDeletedID},
+		{"ReverseAfterItsReversalIsDeleted", testReverseAfterItsReversalIsDeleted},
 		{"RollbackOneSync", testRollbackOneSync},
 		{"RollbackTwoSyncs", testRollbackTwoSyncs},
 		{"RollbackErrors", testRollbackErrors},
@@ -761,6 +762,41 @@ func testReverseOntoDeletedID(t *testing.T, s journal.Store) {
 	sameContent(t, "the deleted version kept for audit", vs[0], old)
 	sameContent(t, "the reversal", vs[1], rev)
 	wantScan(t, s, tenant, "", "", "INV-1@1", "OLD@2")
+}
+
+// testReverseAfterItsReversalIsDeleted: a transaction whose reversal was
+// deleted counts in full again and may be reversed anew; a deleted
+// transaction posted again under its ID is a transaction of its own,
+// which the reversal of the deleted one does not reverse; a live
+// reversal still refuses a second one.
+func testReverseAfterItsReversalIsDeleted(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-14"))
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1"}); err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	if err := s.Delete(ctx, tenant, "REV-1"); err != nil {
+		t.Fatalf("Delete of the reversal: %v", err)
+	}
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-2"}); err != nil {
+		t.Fatalf("reversing again after the reversal was deleted: %v", err)
+	}
+	_, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-3"})
+	wantCode(t, "a third reversal while REV-2 is live", err, levy.EConflict)
+	if err == nil || !strings.Contains(err.Error(), "REV-2") {
+		t.Fatalf("a third reversal: %v, want it to name REV-2", err)
+	}
+	wantScan(t, s, tenant, "", "", "INV-1@1", "REV-2@1")
+
+	// Deleted, and posted again: the new transaction is not reversed.
+	if err := s.Delete(ctx, tenant, "INV-1"); err != nil {
+		t.Fatalf("Delete of the original: %v", err)
+	}
+	mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-20"))
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-4"}); err != nil {
+		t.Fatalf("reversing a deleted ID posted again: %v", err)
+	}
+	wantScan(t, s, tenant, "", "", "INV-1@2", "REV-2@1", "REV-4@1")
 }
 
 func testRollbackOneSync(t *testing.T, s journal.Store) {
