@@ -64,9 +64,10 @@ const FieldTransactionID = "transactionId"
 const maxOption = 200
 
 // MaxLines is the most lines of a transaction Render renders: a CII
-// document of 2,500 lines has about 3 MB, below the 4 MiB that Levy's
-// e-invoicing takes by default (a document over the server's limit is
-// refused when it is submitted).
+// document of 2,500 lines has about 3 MB with short descriptions, below
+// the 4 MiB that Levy's e-invoicing takes by default, but more with
+// descriptions of hundreds of characters (4.4 MB at 512 each): a
+// document over the server's limit is refused when it is submitted.
 const MaxLines = 2500
 
 // Options choose the syntax and give what the journal does not keep.
