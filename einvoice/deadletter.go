@@ -2,6 +2,8 @@ package einvoice
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/levytax/levy"
@@ -29,7 +31,11 @@ func deadLetter(ev *OutboxEvent) DeadLetter {
 }
 
 // DeadLetters lists the dead-letter list, of one tenant or, with tenant
-// "", of all of them, in the order of their event IDs.
+// "", of all of them, in the order the events were made (then of when
+// they were given up, then of their IDs): the order of each
+// connection's queue, so that replaying the list in its order sends a
+// document's events in the order of its statuses, Pending before
+// Completed.
 func (s *Service) DeadLetters(ctx context.Context, tenant string) ([]DeadLetter, error) {
 	if err := s.enter("list dead letters"); err != nil {
 		return nil, err
@@ -43,6 +49,16 @@ func (s *Service) DeadLetters(ctx context.Context, tenant string) ([]DeadLetter,
 	for i := range evs {
 		list[i] = deadLetter(&evs[i])
 	}
+	// The stores list them by event ID, which is random.
+	slices.SortStableFunc(list, func(a, b DeadLetter) int {
+		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
+			return c
+		}
+		if c := a.DeadAt.Compare(b.DeadAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.EventID, b.EventID)
+	})
 	return list, nil
 }
 

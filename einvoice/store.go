@@ -149,7 +149,8 @@ type Store interface {
 	DropEvents(ctx context.Context, webhookID string) error
 
 	// DeadLetters lists the dead-letter list of one tenant, or with
-	// tenant "" of all of them, in event ID order.
+	// tenant "" of all of them, in event ID order (Service.DeadLetters
+	// sorts them in the order the events were made).
 	DeadLetters(ctx context.Context, tenant string) ([]OutboxEvent, error)
 	// Replay moves a dead letter back to the end of its connection's
 	// queue, in one atomic unit, with its attempts, last error and DeadAt

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -102,6 +103,14 @@ func (h *Handler) submitTransaction(w http.ResponseWriter, r *http.Request) {
 	out, id, err := h.rendered(r)
 	if err != nil {
 		api.WriteError(w, r, err)
+		return
+	}
+	if n, limit := len(out.Content), h.svc.MaxDocumentBytes(); n > limit {
+		// The request's body is the options; what is too large is the
+		// e-invoice of the transaction.
+		api.WriteError(w, r, &levy.Error{Code: levy.EConflict, Field: "transactionId", Message: fmt.Sprintf(
+			"transaction %s: its e-invoice has %d bytes, more than the %d bytes a document of this server's e-invoicing may have (--einvoice-max-document); "+
+				"render it to send it another way, or invoice its lines in several invoices", id, n, limit)})
 		return
 	}
 	key := r.Header.Get("Idempotency-Key")

@@ -64,9 +64,10 @@ const FieldTransactionID = "transactionId"
 const maxOption = 200
 
 // MaxLines is the most lines of a transaction Render renders: a CII
-// document of 2,500 lines has about 3 MB, below the 4 MiB that Levy's
-// e-invoicing takes by default (a document over the server's limit is
-// refused when it is submitted).
+// document of 2,500 lines has about 3 MB with short descriptions, below
+// the 4 MiB that Levy's e-invoicing takes by default, but more with
+// descriptions of hundreds of characters (4.4 MB at 512 each): a
+// document over the server's limit is refused when it is submitted.
 const MaxLines = 2500
 
 // Options choose the syntax and give what the journal does not keep.
@@ -290,6 +291,7 @@ type line struct {
 	price                  decimal.Decimal
 	freight                decimal.Decimal // a charge (above 0) or an allowance (below) of the line
 	net                    decimal.Decimal // BT-131, freight included
+	remainder              decimal.Decimal // what rounding net to the cent took away
 	cat                    category
 }
 
@@ -403,7 +405,6 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 			groups[cat.key()] = g
 			order = append(order, cat.key())
 		}
-		g.taxable = g.taxable.Add(ln.net)
 		if vat != nil {
 			tax := vat.Tax.Decimal().Mul(sign)
 			g.tax = g.tax.Add(tax)
@@ -429,6 +430,17 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 			g.codes = append(g.codes, cat.reasonCode)
 		}
 	}
+	if sub := tx.SubTotal.Decimal().Mul(sign); !sub.Equal(lineSum) {
+		return nil, refuse(tx, "its lines add up to %s but its subtotal is %s", lineSum.Mul(sign).StringFixed(2), tx.SubTotal)
+	}
+	// The document states amounts in cents: each line's net amount is
+	// rounded so that the lines add up to the subtotal rounded (BR-CO-10),
+	// and each breakdown's taxable amount adds up its lines (BR-S-08).
+	lineTotal := roundLines(d.lines, lineSum)
+	for _, ln := range d.lines {
+		g := groups[ln.cat.key()]
+		g.taxable = g.taxable.Add(ln.net)
+	}
 	for _, k := range order {
 		g := groups[k]
 		g.cat.reason = strings.Join(g.reasons, "; ")
@@ -442,13 +454,10 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 		}
 	}
 	sort.SliceStable(d.breakdown, func(i, j int) bool { return d.breakdown[i].cat.key() < d.breakdown[j].cat.key() })
-	if sub := tx.SubTotal.Decimal().Mul(sign); !sub.Equal(lineSum) {
-		return nil, refuse(tx, "its lines add up to %s but its subtotal is %s", lineSum.Mul(sign).StringFixed(2), tx.SubTotal)
-	}
 	if tt := tx.TotalTax.Decimal().Mul(sign); !tt.Equal(taxSum) {
 		return nil, refuse(tx, "its VAT adds up to %s but its total tax is %s", taxSum.Mul(sign).StringFixed(2), tx.TotalTax)
 	}
-	d.lineTotal, d.taxTotal, d.grandTotal = lineSum, taxSum, lineSum.Add(taxSum)
+	d.lineTotal, d.taxTotal, d.grandTotal = lineTotal, taxSum, lineTotal.Add(taxSum)
 	if filingCurrency != "" {
 		d.taxCurrency, d.taxInTaxCurrency = filingCurrency, filingSum
 	}
@@ -739,6 +748,53 @@ func makeLine(i int, l *journal.Line, sign decimal.Decimal) line {
 		ln.price = abs.DivRound(qty.Abs(), 8)
 	}
 	return ln
+}
+
+// cent is the least amount an e-invoice states (BR-DEC-23: two decimals).
+var cent = decimal.New(1, -2)
+
+// roundLines rounds the net amount of each line to the cent so that the
+// rounded lines add up to their exact sum, sum, rounded to the cent, and
+// returns that total. A calculation keeps amounts below the cent (2.5 kg
+// at 3.333 is 8.3325): each line is rounded, and the cents that the
+// rounding lost or gained in all are given back to, or taken from, the
+// lines whose rounding moved them furthest (the largest remainders), so
+// that no line moves by more than a cent from its exact amount.
+func roundLines(lines []line, sum decimal.Decimal) decimal.Decimal {
+	total := sum.Round(2)
+	var rounded decimal.Decimal
+	for i := range lines {
+		r := lines[i].net.Round(2)
+		rounded = rounded.Add(r)
+		lines[i].remainder = lines[i].net.Sub(r)
+		lines[i].net = r
+	}
+	short := total.Sub(rounded).Div(cent).IntPart() // cents to add (or, below 0, to take)
+	if short == 0 {
+		return total
+	}
+	order := make([]int, len(lines))
+	for i := range order {
+		order[i] = i
+	}
+	// Lines rounded down the most first when cents are missing, lines
+	// rounded up the most first when there are cents too many.
+	sort.SliceStable(order, func(a, b int) bool {
+		ra, rb := lines[order[a]].remainder, lines[order[b]].remainder
+		if short > 0 {
+			return ra.GreaterThan(rb)
+		}
+		return ra.LessThan(rb)
+	})
+	step := cent
+	n := short
+	if short < 0 {
+		step, n = cent.Neg(), -short
+	}
+	for k := int64(0); k < n && k < int64(len(order)); k++ {
+		lines[order[k]].net = lines[order[k]].net.Add(step)
+	}
+	return total
 }
 
 // lineIDs are the identifiers of the lines (BT-126): their IDs when every

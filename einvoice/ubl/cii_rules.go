@@ -79,8 +79,8 @@ func (e *eval) ciiDecimals(id string, n *node, path string) {
 	if m == nil {
 		return
 	}
-	if d := decimals(m.rawText()); d > 2 {
-		e.fail(id, m, "", "%s %s has %d decimals; at most 2 are allowed", m.display(), quote(m.value()), d)
+	if msg, bad := tooManyDecimals(m, m.display()); bad {
+		e.fail(id, m, "", "%s", msg)
 	}
 }
 

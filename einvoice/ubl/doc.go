@@ -25,9 +25,10 @@
 //
 // Parse reports, with Levy's codes:
 //
-//   - XML: empty input, input that is not UTF-8 or not well-formed XML, a
-//     declared encoding other than UTF-8, a second root element or text
-//     after the root.
+//   - XML: empty input, input that is not UTF-8 or not well-formed XML
+//     (a prefix of an element or attribute that no namespace declaration
+//     in scope binds included), a declared encoding other than UTF-8, a
+//     second root element or text after the root.
 //   - ROOT: a root element other than Invoice in the Invoice-2 namespace or
 //     CreditNote in the CreditNote-2 namespace.
 //   - FORMAT: a DOCTYPE (or any <!...> declaration), refused outright so

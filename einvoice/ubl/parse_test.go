@@ -94,7 +94,7 @@ var formatTests = []struct {
 	{"issue date in cac", "", rep("<cbc:IssueDate>2025-03-14</cbc:IssueDate>", "<cac:IssueDate>2025-03-14</cac:IssueDate>"),
 		[]string{"BR-03 " + inv + "/cbc:IssueDate"}, "CommonAggregateComponents-2"},
 	{"issue date undeclared prefix", "", rep("<cbc:IssueDate>2025-03-14</cbc:IssueDate>", "<x:IssueDate>2025-03-14</x:IssueDate>"),
-		[]string{"BR-03 " + inv + "/cbc:IssueDate"}, `prefix "x" is not declared`},
+		[]string{"XML " + inv}, `prefix "x" is not declared`},
 	{"no type code", "", rep("<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>", ""), []string{"BR-04 " + inv + "/cbc:InvoiceTypeCode"}, "BT-3"},
 	{"no currency", "", rep("<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>", ""),
 		[]string{"BR-05 " + inv + "/cbc:DocumentCurrencyCode"}, "BT-5"},

@@ -314,8 +314,10 @@ func (e *eval) enAllowanceCharges() {
 // dec applies a BR-DEC rule: the element path under n has at most two
 // decimals.
 func (e *eval) dec(id string, n *node, path string) {
-	if m := n.get(path); m != nil && decimals(m.text) > 2 {
-		e.fail(id, m, "", "%s %s has %d decimals; at most 2 are allowed", qname(m.name.Space, m.name.Local), quote(m.text), decimals(m.text))
+	if m := n.get(path); m != nil {
+		if msg, bad := tooManyDecimals(m, qname(m.name.Space, m.name.Local)); bad {
+			e.fail(id, m, "", "%s", msg)
+		}
 	}
 }
 

@@ -224,8 +224,10 @@ func (e *eval) dataTypes() {
 			}
 		}
 		local := n.name.Local
-		if strings.HasSuffix(local, "Amount") && !strings.HasSuffix(local, "PriceAmount") && !inPriceAC && decimals(n.text) > 2 && len(n.kids) == 0 {
-			e.fail("UBL-DT-01", n, "", "the amount %s has %d decimals; at most 2 are allowed", quote(n.text), decimals(n.text))
+		if strings.HasSuffix(local, "Amount") && !strings.HasSuffix(local, "PriceAmount") && !inPriceAC && len(n.kids) == 0 {
+			if msg, bad := tooManyDecimals(n, "the amount"); bad {
+				e.fail("UBL-DT-01", n, "", "%s", msg)
+			}
 		}
 		if strings.HasSuffix(local, "BinaryObject") {
 			if _, ok := n.attr("mimeCode"); !ok {

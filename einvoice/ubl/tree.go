@@ -163,7 +163,13 @@ type frame struct {
 	n      *node
 	text   []byte
 	counts map[xml.Name]int
+	// declared are the namespaces the element's own attributes declare.
+	declared []string
 }
+
+// xmlNamespace is the namespace of the xml prefix, bound without a
+// declaration.
+const xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
 // readTree reads data into a tree. It returns a problem instead when the
 // input is not well-formed XML, has a DOCTYPE, or nests too deep.
@@ -182,6 +188,12 @@ func readTree(data []byte) (*node, *Problem) {
 		root     *node
 		stack    []frame
 		elements int
+		// inScope counts the declarations in scope of each namespace.
+		// encoding/xml leaves a name whose prefix nothing declares in
+		// the namespace named by the prefix itself, so that a name
+		// whose namespace no declaration in scope names has an
+		// undeclared prefix.
+		inScope = map[string]int{xmlNamespace: 1}
 	)
 	current := func() *node {
 		if len(stack) == 0 {
@@ -218,6 +230,18 @@ func readTree(data []byte) (*node, *Problem) {
 				return nil, &Problem{Code: "FORMAT", Location: current().path(), Message: fmt.Sprintf(
 					"an element <%s> has %d attributes, more than %d (line %d)", t.Name.Local, len(t.Attr), MaxAttributes, line)}
 			}
+			var declared []string
+			for _, a := range t.Attr {
+				if a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns" {
+					declared = append(declared, a.Value)
+					inScope[a.Value]++
+				}
+			}
+			if what := undeclaredPrefix(t, inScope); what != "" {
+				line, _ := dec.InputPos()
+				return nil, &Problem{Code: "XML", Location: current().path(), Message: fmt.Sprintf(
+					"the document is not well-formed XML: %s, line %d)", what, line)}
+			}
 			n := &node{name: t.Name, idx: 1}
 			for _, a := range t.Attr {
 				if a.Name.Space == "" && a.Name.Local != "xmlns" {
@@ -236,12 +260,15 @@ func readTree(data []byte) (*node, *Problem) {
 				n.parent = f.n
 				f.n.kids = append(f.n.kids, n)
 			}
-			stack = append(stack, frame{n: n})
+			stack = append(stack, frame{n: n, declared: declared})
 		case xml.EndElement:
 			if len(stack) == 0 { // the decoder reports this first; never trust it alone
 				return nil, &Problem{Code: "XML", Location: root.path(), Message: "the document is not well-formed XML: an end tag has no start tag"}
 			}
 			f := stack[len(stack)-1]
+			for _, ns := range f.declared {
+				inScope[ns]--
+			}
 			stack[len(stack)-1] = frame{}
 			stack = stack[:len(stack)-1]
 			if len(f.n.kids) == 0 {
@@ -314,4 +341,18 @@ func firstInvalidUTF8(b []byte) int {
 		i += size
 	}
 	return len(b)
+}
+
+// undeclaredPrefix names the prefix of the element's name or of one of
+// its attributes that no declaration in scope binds, or returns "".
+func undeclaredPrefix(t xml.StartElement, inScope map[string]int) string {
+	if ns := t.Name.Space; ns != "" && inScope[ns] == 0 {
+		return fmt.Sprintf("the prefix %q is not declared (the element <%s:%s>", ns, ns, t.Name.Local)
+	}
+	for _, a := range t.Attr {
+		if ns := a.Name.Space; ns != "" && ns != "xmlns" && inScope[ns] == 0 {
+			return fmt.Sprintf("the prefix %q is not declared (the attribute %s:%s of <%s>", ns, ns, a.Name.Local, t.Name.Local)
+		}
+	}
+	return ""
 }

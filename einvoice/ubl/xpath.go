@@ -1,6 +1,7 @@
 package ubl
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -206,6 +207,24 @@ func decimals(s string) int {
 		return 0
 	}
 	return len(frac)
+}
+
+// tooManyDecimals reports whether the amount n has more than two
+// decimals as the official artefacts count them, the characters after
+// its point as written (white space after its digits included), and
+// returns the message of the rule that finds it so.
+func tooManyDecimals(n *node, what string) (string, bool) {
+	raw := n.rawText()
+	d := decimals(raw)
+	if d <= 2 {
+		return "", false
+	}
+	msg := fmt.Sprintf("%s %s has %d decimals; at most 2 are allowed", what, quote(n.text), d)
+	if decimals(n.text) <= 2 {
+		msg = fmt.Sprintf("%s %s has %d characters after its decimal point, the white space after its digits counted as the official rules count it; at most 2 are allowed: write the amount without that white space",
+			what, quote(raw), d)
+	}
+	return msg, true
 }
 
 // hundred is 100, for rounding to two decimals.
