@@ -844,6 +844,19 @@ func badInputRows(s *badServer) []bad {
 		post("lookup/coordinates latitude a string", coordLookup, `{"coordinates":{"latitude":"34.05","longitude":-118.24}}`, 400, "coordinates.latitude"),
 		post("lookup/coordinates latitude 1e400", coordLookup, `{"coordinates":{"latitude":1e400,"longitude":0}}`, 400, "coordinates.latitude"),
 		post("lookup/coordinates an array", coordLookup, `{"coordinates":[34.05,-118.24]}`, 400, "coordinates"),
+		// A latitude or longitude left out or null decoded as 0: the
+		// point moved to the equator or the prime meridian (Algeria for
+		// latitude 34 alone), answered 200.
+		post("lookup/coordinates longitude left out", coordLookup, `{"coordinates":{"latitude":34}}`, 400, "coordinates.longitude"),
+		post("lookup/coordinates latitude left out", coordLookup, `{"coordinates":{"longitude":-118.24}}`, 400, "coordinates.latitude"),
+		post("lookup/coordinates latitude null", coordLookup, `{"coordinates":{"latitude":null,"longitude":-118.24}}`, 400, "coordinates.latitude"),
+		bad{name: "lookup/coordinates empty", method: "POST", path: coordLookup, body: `{"coordinates":{}}`, status: 400, target: "coordinates.latitude", more: true},
+		bad{name: "lookup/coordinates lat and lng", method: "POST", path: coordLookup, body: "\uFEFF" + `{"coordinates":{"lat":34.05,"lng":-118.24}}`,
+			status: 400, target: "coordinates.longitude", more: true},
+		post("batch/coordinates longitude left out", findAreas,
+			`[{"lookupRequest":{"taxAreaId":"1"}},{"lookupRequest":{"coordinates":{"latitude":34}}}]`, 400, "[1].lookupRequest.coordinates.longitude"),
+		post("batch/coordinates latitude null", findAreas,
+			`[{"lookupRequest":{"coordinates":{"latitude":null,"longitude":-118.24}}}]`, 400, "[0].lookupRequest.coordinates.latitude"),
 		post("lookup/coordinates bad asOfDate", coordLookup, `{"coordinates":{"latitude":34.05,"longitude":-118.24},"asOfDate":"June"}`, 400, "asOfDate"),
 		post("lookup/tax area ID missing", areaLookup, `{}`, 400, "taxAreaId"),
 		post("lookup/tax area ID letters", areaLookup, `{"taxAreaId":"abc"}`, 400, "taxAreaId"),

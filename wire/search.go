@@ -122,5 +122,11 @@ func (s *Search) UnmarshalJSON(b []byte) error {
 	if err := dec.Decode(into); err != nil {
 		return levy.Invalid("lookupRequest", "%v", err)
 	}
+	if s.Coordinates != nil {
+		var errs levy.Errors
+		if errors.As(CheckCoordinates("lookupRequest.", req), &errs) {
+			return errs[0]
+		}
+	}
 	return nil
 }

@@ -1,0 +1,44 @@
+package wire
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/levytax/levy"
+)
+
+// TestCoordinatesLeftOut: a search or a coordinates lookup whose
+// latitude or longitude is left out or null is refused naming the
+// member, where the decoded value would hold 0 and place the point on
+// the equator or the prime meridian.
+func TestCoordinatesLeftOut(t *testing.T) {
+	for _, c := range []struct {
+		body, field string
+	}{
+		{`{"coordinates":{"latitude":34}}`, "coordinates.longitude"},
+		{`{"coordinates":{"longitude":-118.24}}`, "coordinates.latitude"},
+		{`{"coordinates":{"latitude":null,"longitude":-118.24}}`, "coordinates.latitude"},
+		{`{"coordinates":{}}`, "coordinates.latitude"},
+		{`{"coordinates":{"latitude":34.05,"longitude":-118.24}}`, ""},
+		{`{"coordinates":{"latitude":0,"longitude":0}}`, ""},
+		{`{"coordinates":null}`, ""}, // the lookup requires coordinates
+	} {
+		err := CheckCoordinates("", []byte(c.body))
+		var es levy.Errors
+		switch {
+		case c.field == "" && err != nil:
+			t.Errorf("%s: %v", c.body, err)
+		case c.field != "" && (!errors.As(err, &es) || es[0].Field != c.field || es[0].Code != levy.EInvalid):
+			t.Errorf("%s: %v, want an error about %s", c.body, err, c.field)
+		}
+		var s Search
+		err = s.UnmarshalJSON([]byte(`{"lookupId":"a","lookupRequest":` + c.body + `}`))
+		var one *levy.Error
+		switch {
+		case c.field == "" && err != nil:
+			t.Errorf("search %s: %v", c.body, err)
+		case c.field != "" && (!errors.As(err, &one) || one.Field != "lookupRequest."+c.field):
+			t.Errorf("search %s: %v, want an error about lookupRequest.%s", c.body, err, c.field)
+		}
+	}
+}
