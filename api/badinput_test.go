@@ -913,6 +913,13 @@ func badInputRows(s *badServer) []bad {
 		get("changed/endDate a word", changed+"?beginDate=2026-01-01&endDate=tomorrow", 400, "endDate"),
 		get("changed/endDate before beginDate", changed+"?beginDate=2026-02-01&endDate=2026-01-31", 400, "endDate"),
 		get("changed/bad query escape", changed+"?beginDate=%zz", 400, "beginDate"),
+		// Parameters the routes do not read were passed over: a misspelt
+		// endDate left the range open to today, a second beginDate was
+		// dropped, both answered 200.
+		get("changed/endDate misspelt", changed+"?beginDate=2025-04-01&enddate=2025-04-30", 400, "enddate"),
+		get("changed/end_date", changed+"?beginDate=2025-04-01&end_date=2025-04-30", 400, "end_date"),
+		get("changed/beginDate twice", changed+"?beginDate=2025-04-01&beginDate=2025-05-01", 400, "beginDate"),
+		get("changed/tax area endDate misspelt", changed+"/1?beginDate=2025-04-01&EndDate=2025-04-30", 400, "EndDate"),
 		get("changed/tax area letters", changed+"/abc?beginDate=2026-01-01", 400, "taxareaid"),
 		get("changed/tax area of 17 digits", changed+"/12345678901234567?beginDate=2026-01-01", 400, "taxareaid"),
 		get("changed/tax area unknown", changed+"/999999999?beginDate=2026-01-01", 404, "taxareaid"),

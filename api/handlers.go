@@ -178,10 +178,15 @@ func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
 
 // dateRange reads the beginDate and endDate query parameters; the
 // resolver checks that beginDate is there and that the range is not
-// reversed.
+// reversed. Any other parameter, or one of them given twice, is refused
+// (CheckQuery): an endDate misspelt (enddate, end_date) would otherwise
+// leave the range open to today without a word.
 func dateRange(r *http.Request) (from, to civil.Date, err error) {
 	q := r.URL.Query()
 	var errs levy.Errors
+	if bad, ok := CheckQuery(q, "beginDate", "endDate").(levy.Errors); ok {
+		errs = append(errs, bad...)
+	}
 	for _, p := range []struct {
 		name string
 		into *civil.Date
