@@ -417,6 +417,10 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		switch {
 		case named >= 0 && c.county == cands[0].county:
 			conf = confNamedCounty
+		case named >= 0:
+			// Put after the county of the city named, so no likelier,
+			// whatever its share of the ZIP code's land.
+			conf = max(1, min(c.share/100, confNamedCounty))
 		case len(cands) > 1:
 			conf = max(1, c.share/100)
 		}
