@@ -853,6 +853,12 @@ func badInputRows(s *badServer) []bad {
 		bad{name: "lookup/coordinates empty", method: "POST", path: coordLookup, body: `{"coordinates":{}}`, status: 400, target: "coordinates.latitude", more: true},
 		bad{name: "lookup/coordinates lat and lng", method: "POST", path: coordLookup, body: "\uFEFF" + `{"coordinates":{"lat":34.05,"lng":-118.24}}`,
 			status: 400, target: "coordinates.longitude", more: true},
+		// A member its lookup does not have was refused in Go's words
+		// ("json: unknown field \"cty\"") about [0].lookupRequest.
+		post("batch/address member misspelt", findAreas,
+			`[{"lookupRequest":{"postalAddress":{"cty":"Denver","postalCode":"80202"}}}]`, 400, "[0].lookupRequest.postalAddress.cty"),
+		post("batch/unknown member beside taxAreaId", findAreas,
+			`[{"lookupRequest":{"taxAreaId":"1"}},{"lookupRequest":{"taxAreaId":"1","asOf":"2026-01-01"}}]`, 400, "[1].lookupRequest.asOf"),
 		post("batch/coordinates longitude left out", findAreas,
 			`[{"lookupRequest":{"taxAreaId":"1"}},{"lookupRequest":{"coordinates":{"latitude":34}}}]`, 400, "[1].lookupRequest.coordinates.longitude"),
 		post("batch/coordinates latitude null", findAreas,

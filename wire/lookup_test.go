@@ -42,3 +42,22 @@ func TestCoordinatesLeftOut(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchUnknownMember: a member of a search's lookupRequest that its
+// lookup does not have is refused naming its path, where the error was
+// encoding/json's ("json: unknown field \"cty\"") about lookupRequest.
+func TestSearchUnknownMember(t *testing.T) {
+	for _, c := range []struct{ req, field string }{
+		{`{"postalAddress":{"cty":"Denver","postalCode":"80202"}}`, "lookupRequest.postalAddress.cty"},
+		{`{"coordinates":{"lat":1,"longitude":2}}`, "lookupRequest.coordinates.lat"},
+		{`{"taxAreaId":"1","extra":1}`, "lookupRequest.extra"},
+		{`{"externalJurisdictionCode":"06037","country":"US","zip":"90012"}`, "lookupRequest.zip"},
+	} {
+		var s Search
+		err := s.UnmarshalJSON([]byte(`{"lookupId":"a","lookupRequest":` + c.req + `}`))
+		var one *levy.Error
+		if !errors.As(err, &one) || one.Field != c.field || one.Code != levy.EInvalid {
+			t.Errorf("%s: %v, want an error about %s", c.req, err, c.field)
+		}
+	}
+}
