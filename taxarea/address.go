@@ -303,6 +303,13 @@ type usCandidate struct {
 }
 
 func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) ([]wire.LookupResult, error) {
+	if a.City != "" && data.PlaceKey(a.City) == "" {
+		// Punctuation alone ("-", "."), as a form that requires a city
+		// gets, names no city: the address has none, and its tax area
+		// depends on the street address, where a name that is no place
+		// would tax it outside every city without a word.
+		a.City = ""
+	}
 	var statuses []wire.Status
 	regionBroken := false
 	var zip5, plus4 string

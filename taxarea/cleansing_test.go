@@ -38,3 +38,26 @@ func TestAddressFullWidthAndInvisibleCharacters(t *testing.T) {
 	_, err := resolver(t).LookupAddress(t.Context(), wire.AddressLookupRequest{PostalAddress: wire.PostalAddress{City: "Denver", MainDivision: "\u0421O"}})
 	wantField(t, err, levy.EInvalid, "postalAddress.mainDivision")
 }
+
+// TestAddressCityOfPunctuation: a city of punctuation alone, which a
+// form that requires a city gets, is no city: the ZIP code's place comes
+// first with the status that the tax area depends on the street address,
+// as for an address without a city. It was a name that is no place,
+// taxed outside every city of the county with confidence 80 and a plain
+// NORMAL: Denver 80202, wholly in the city, without Denver's city tax.
+func TestAddressCityOfPunctuation(t *testing.T) {
+	want := lookupAddr(t, wire.PostalAddress{MainDivision: "CO", PostalCode: "80202"}).LookupResults
+	for _, city := range []string{".", "-", " - ", "., -"} {
+		got := lookupAddr(t, wire.PostalAddress{City: city, MainDivision: "CO", PostalCode: "80202"}).LookupResults
+		if len(got) != len(want) || got[0].TaxAreaID != want[0].TaxAreaID || got[0].ConfidenceIndicator != want[0].ConfidenceIndicator ||
+			len(got[0].Statuses) != 1 || got[0].Statuses[0].Value != want[0].Statuses[0].Value {
+			t.Errorf("city %q: %s at %s %v; want %s at %s %v as without a city", city,
+				got[0].TaxAreaID, got[0].ConfidenceIndicator, got[0].Statuses, want[0].TaxAreaID, want[0].ConfidenceIndicator, want[0].Statuses)
+		}
+	}
+	// Without a ZIP code, a city of punctuation and a state is the state.
+	res := lookupAddr(t, wire.PostalAddress{City: "-", MainDivision: "CO"}).LookupResults[0]
+	if leafID(res) != "US-CO" {
+		t.Errorf("city \"-\" in CO: %s, want the state", leafID(res))
+	}
+}
