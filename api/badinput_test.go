@@ -855,6 +855,8 @@ func badInputRows(s *badServer) []bad {
 			status: 400, target: "coordinates.longitude", more: true},
 		// A member its lookup does not have was refused in Go's words
 		// ("json: unknown field \"cty\"") about [0].lookupRequest.
+		// The body null was answered 200 with no results, as [] is.
+		post("batch/null", findAreas, `null`, 400, ""),
 		post("batch/address member misspelt", findAreas,
 			`[{"lookupRequest":{"postalAddress":{"cty":"Denver","postalCode":"80202"}}}]`, 400, "[0].lookupRequest.postalAddress.cty"),
 		post("batch/unknown member beside taxAreaId", findAreas,
