@@ -448,6 +448,13 @@ func TestLookupsOverHTTP(t *testing.T) {
 	if len(batch) != 2 || batch[0].LookupID != "a" || batch[1].LookupID != "b" {
 		t.Fatalf("batch: %+v", batch)
 	}
+	// A batch of no searches is answered with no results; the body null
+	// is refused (TestBadInputTable).
+	batch = nil
+	dataOf(t, h.post("/api/v2/find-taxareas", `[]`), &batch)
+	if batch == nil || len(batch) != 0 {
+		t.Fatalf("empty batch: %+v", batch)
+	}
 	var ids []string
 	dataOf(t, h.do("GET", "/api/v2/changed-taxareas?beginDate=2026-10-01&endDate=2026-10-01", nil), &ids)
 	if len(ids) == 0 {

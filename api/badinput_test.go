@@ -844,6 +844,27 @@ func badInputRows(s *badServer) []bad {
 		post("lookup/coordinates latitude a string", coordLookup, `{"coordinates":{"latitude":"34.05","longitude":-118.24}}`, 400, "coordinates.latitude"),
 		post("lookup/coordinates latitude 1e400", coordLookup, `{"coordinates":{"latitude":1e400,"longitude":0}}`, 400, "coordinates.latitude"),
 		post("lookup/coordinates an array", coordLookup, `{"coordinates":[34.05,-118.24]}`, 400, "coordinates"),
+		// A latitude or longitude left out or null decoded as 0: the
+		// point moved to the equator or the prime meridian (Algeria for
+		// latitude 34 alone), answered 200.
+		post("lookup/coordinates longitude left out", coordLookup, `{"coordinates":{"latitude":34}}`, 400, "coordinates.longitude"),
+		post("lookup/coordinates latitude left out", coordLookup, `{"coordinates":{"longitude":-118.24}}`, 400, "coordinates.latitude"),
+		post("lookup/coordinates latitude null", coordLookup, `{"coordinates":{"latitude":null,"longitude":-118.24}}`, 400, "coordinates.latitude"),
+		bad{name: "lookup/coordinates empty", method: "POST", path: coordLookup, body: `{"coordinates":{}}`, status: 400, target: "coordinates.latitude", more: true},
+		bad{name: "lookup/coordinates lat and lng", method: "POST", path: coordLookup, body: "\uFEFF" + `{"coordinates":{"lat":34.05,"lng":-118.24}}`,
+			status: 400, target: "coordinates.longitude", more: true},
+		// A member its lookup does not have was refused in Go's words
+		// ("json: unknown field \"cty\"") about [0].lookupRequest.
+		// The body null was answered 200 with no results, as [] is.
+		post("batch/null", findAreas, `null`, 400, ""),
+		post("batch/address member misspelt", findAreas,
+			`[{"lookupRequest":{"postalAddress":{"cty":"Denver","postalCode":"80202"}}}]`, 400, "[0].lookupRequest.postalAddress.cty"),
+		post("batch/unknown member beside taxAreaId", findAreas,
+			`[{"lookupRequest":{"taxAreaId":"1"}},{"lookupRequest":{"taxAreaId":"1","asOf":"2026-01-01"}}]`, 400, "[1].lookupRequest.asOf"),
+		post("batch/coordinates longitude left out", findAreas,
+			`[{"lookupRequest":{"taxAreaId":"1"}},{"lookupRequest":{"coordinates":{"latitude":34}}}]`, 400, "[1].lookupRequest.coordinates.longitude"),
+		post("batch/coordinates latitude null", findAreas,
+			`[{"lookupRequest":{"coordinates":{"latitude":null,"longitude":-118.24}}}]`, 400, "[0].lookupRequest.coordinates.latitude"),
 		post("lookup/coordinates bad asOfDate", coordLookup, `{"coordinates":{"latitude":34.05,"longitude":-118.24},"asOfDate":"June"}`, 400, "asOfDate"),
 		post("lookup/tax area ID missing", areaLookup, `{}`, 400, "taxAreaId"),
 		post("lookup/tax area ID letters", areaLookup, `{"taxAreaId":"abc"}`, 400, "taxAreaId"),
@@ -900,6 +921,13 @@ func badInputRows(s *badServer) []bad {
 		get("changed/endDate a word", changed+"?beginDate=2026-01-01&endDate=tomorrow", 400, "endDate"),
 		get("changed/endDate before beginDate", changed+"?beginDate=2026-02-01&endDate=2026-01-31", 400, "endDate"),
 		get("changed/bad query escape", changed+"?beginDate=%zz", 400, "beginDate"),
+		// Parameters the routes do not read were passed over: a misspelt
+		// endDate left the range open to today, a second beginDate was
+		// dropped, both answered 200.
+		get("changed/endDate misspelt", changed+"?beginDate=2025-04-01&enddate=2025-04-30", 400, "enddate"),
+		get("changed/end_date", changed+"?beginDate=2025-04-01&end_date=2025-04-30", 400, "end_date"),
+		get("changed/beginDate twice", changed+"?beginDate=2025-04-01&beginDate=2025-05-01", 400, "beginDate"),
+		get("changed/tax area endDate misspelt", changed+"/1?beginDate=2025-04-01&EndDate=2025-04-30", 400, "EndDate"),
 		get("changed/tax area letters", changed+"/abc?beginDate=2026-01-01", 400, "taxareaid"),
 		get("changed/tax area of 17 digits", changed+"/12345678901234567?beginDate=2026-01-01", 400, "taxareaid"),
 		get("changed/tax area unknown", changed+"/999999999?beginDate=2026-01-01", 404, "taxareaid"),

@@ -21,6 +21,10 @@ func (s *Server) decodeSearches(r *http.Request) ([]wire.Search, error) {
 	if err := s.decode(r, &items); err != nil {
 		return nil, err
 	}
+	if items == nil {
+		// The body null, which decodes as no searches.
+		return nil, levy.Invalid("", "the request body must be a JSON array of searches, not null")
+	}
 	if len(items) > wire.MaxSearches {
 		return nil, levy.Invalid("", "a batch holds at most %d searches, not %d", wire.MaxSearches, len(items))
 	}

@@ -35,13 +35,28 @@ func calculate[Req, Resp any](fn func(*engine.Engine, context.Context, *Req) (*R
 }
 
 // lookup serves a tax area lookup with one of the resolver's methods,
-// which validates the request.
-func lookup[Req any](fn func(*taxarea.Resolver, context.Context, Req) (*wire.LookupResponse, error)) func(*Server, http.ResponseWriter, *http.Request) {
+// which validates the request. check, when given, also reads the body as
+// sent, for what the decoded request cannot tell (a member left out from
+// one given as zero).
+func lookup[Req any](fn func(*taxarea.Resolver, context.Context, Req) (*wire.LookupResponse, error), check ...func(body []byte) error) func(*Server, http.ResponseWriter, *http.Request) {
 	return func(s *Server, w http.ResponseWriter, r *http.Request) {
 		var req Req
+		var sent bytes.Buffer
+		if len(check) > 0 {
+			r.Body = struct {
+				io.Reader
+				io.Closer
+			}{io.TeeReader(r.Body, &sent), r.Body}
+		}
 		if err := s.decode(r, &req); err != nil {
 			s.fail(w, r, err)
 			return
+		}
+		for _, c := range check {
+			if err := c(bytes.TrimPrefix(sent.Bytes(), []byte("\uFEFF"))); err != nil {
+				s.fail(w, r, err)
+				return
+			}
 		}
 		resp, err := fn(s.engine.Resolver(), r.Context(), req)
 		if err != nil {
@@ -51,6 +66,10 @@ func lookup[Req any](fn func(*taxarea.Resolver, context.Context, Req) (*wire.Loo
 		ok(s, w, r, resp)
 	}
 }
+
+// coordinatesGiven is the check of a coordinates lookup's body: its
+// latitude and longitude are there (wire.CheckCoordinates).
+func coordinatesGiven(body []byte) error { return wire.CheckCoordinates("", body) }
 
 func (s *Server) findTaxAreas(w http.ResponseWriter, r *http.Request) {
 	searches, err := s.decodeSearches(r)
@@ -159,10 +178,15 @@ func (s *Server) openAPI(w http.ResponseWriter, r *http.Request) {
 
 // dateRange reads the beginDate and endDate query parameters; the
 // resolver checks that beginDate is there and that the range is not
-// reversed.
+// reversed. Any other parameter, or one of them given twice, is refused
+// (CheckQuery): an endDate misspelt (enddate, end_date) would otherwise
+// leave the range open to today without a word.
 func dateRange(r *http.Request) (from, to civil.Date, err error) {
 	q := r.URL.Query()
 	var errs levy.Errors
+	if bad, ok := CheckQuery(q, "beginDate", "endDate").(levy.Errors); ok {
+		errs = append(errs, bad...)
+	}
 	for _, p := range []struct {
 		name string
 		into *civil.Date

@@ -129,7 +129,7 @@ func routes() []Route {
 		{Method: "POST", Path: "/coordinates-lookup", ID: "lookupCoordinates", Tag: "Tax areas",
 			Summary: "Returns the tax area of a point given by latitude and longitude.",
 			Body:    typeOf[wire.CoordinatesLookupRequest](), BodyRequired: true, Answer: typeOf[envelope[*wire.LookupResponse]](),
-			serve: lookup((*taxarea.Resolver).LookupCoordinates)},
+			serve: lookup((*taxarea.Resolver).LookupCoordinates, coordinatesGiven)},
 		{Method: "POST", Path: "/taxareaid-lookup", ID: "lookupTaxAreaId", Tag: "Tax areas",
 			Summary: "Returns the jurisdictions of a tax area ID.",
 			Body:    typeOf[wire.TaxAreaIDLookupRequest](), BodyRequired: true, Answer: typeOf[envelope[*wire.LookupResponse]](),

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
@@ -87,19 +88,44 @@ func validateAddress(field string, a *wire.PostalAddress) levy.Errors {
 	return errs
 }
 
-// clean trims s and folds runs of white space to one space.
+// clean trims s and folds runs of white space to one space. It reads
+// the full-width forms of ASCII characters (U+FF01 to U+FF5E, and the
+// ideographic space), which East Asian keyboards type, as the ASCII ones,
+// and drops the invisible format characters (zero-width spaces and
+// joiners, soft hyphens, byte order marks), so that "Ｌos Angeles" or
+// "Los\u200bAngeles" names the city that it shows and "９００１２" is a
+// ZIP code; kept, they made a name that no place has.
 func clean(s string) string {
-	tidy := true
-	for i := 0; i < len(s) && tidy; i++ {
+	tidy, ascii := true, true
+	for i := 0; i < len(s); i++ {
 		if c := s[i]; c == '\t' || c == '\n' || c == '\r' || c >= 0x80 ||
 			c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
 			tidy = false
+			ascii = ascii && c < 0x80
 		}
 	}
 	if tidy {
 		return s
 	}
+	if !ascii {
+		s = strings.Map(foldWidth, s)
+	}
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// foldWidth maps a full-width form of an ASCII character to it and the
+// ideographic space to a space, drops a format character (category
+// Cf), and keeps any other rune.
+func foldWidth(r rune) rune {
+	switch {
+	case r >= 0xFF01 && r <= 0xFF5E:
+		return r - 0xFEE0
+	case r == 0x3000:
+		return ' '
+	case r >= 0x80 && unicode.Is(unicode.Cf, r):
+		return -1
+	}
+	return r
 }
 
 // LookupAddress cleanses a postal address and returns the tax areas it may
@@ -277,6 +303,13 @@ type usCandidate struct {
 }
 
 func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) ([]wire.LookupResult, error) {
+	if a.City != "" && data.PlaceKey(a.City) == "" {
+		// Punctuation alone ("-", "."), as a form that requires a city
+		// gets, names no city: the address has none, and its tax area
+		// depends on the street address, where a name that is no place
+		// would tax it outside every city without a word.
+		a.City = ""
+	}
 	var statuses []wire.Status
 	regionBroken := false
 	var zip5, plus4 string
@@ -417,6 +450,10 @@ func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) (
 		switch {
 		case named >= 0 && c.county == cands[0].county:
 			conf = confNamedCounty
+		case named >= 0:
+			// Put after the county of the city named, so no likelier,
+			// whatever its share of the ZIP code's land.
+			conf = max(1, min(c.share/100, confNamedCounty))
 		case len(cands) > 1:
 			conf = max(1, c.share/100)
 		}

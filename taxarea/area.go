@@ -92,7 +92,12 @@ type registry struct {
 	// some of its jurisdictions are not in force (see Resolver.result),
 	// when no area has those jurisdictions alone, to the area.
 	dated map[uint64]int32
-	ids   []int32 // the areas in the order of their IDs as strings
+	// alsoGiven maps the number of a taxAreaId to the other areas that a
+	// lookup gives it for on some days: those whose jurisdictions in
+	// force then are the jurisdictions of the area with that ID (byID),
+	// or of another area's dated ID (dated).
+	alsoGiven map[uint64][]int32
+	ids       []int32 // the areas in the order of their IDs as strings
 }
 
 // maxDepth bounds parent chains, so that a cycle in the data is an error
@@ -218,6 +223,7 @@ func newRegistry(js *data.Jurisdictions, local *data.Local) (*registry, error) {
 // them starts or stops, and the day before the first.
 func (reg *registry) addDated() error {
 	reg.dated = map[uint64]int32{}
+	reg.alsoGiven = map[uint64][]int32{}
 	var days []civil.Date
 	var kept []int32
 	for i := range reg.areas {
@@ -254,14 +260,25 @@ func (reg *registry) addDated() error {
 				if !sameSet(reg.chain(&reg.areas[other]), kept) {
 					return fmt.Errorf("taxarea: tax area %d and the jurisdictions %v of area %d share an id", other, kept, i)
 				}
+				reg.giveAlso(num, int32(i))
 				continue
 			}
-			if _, ok := reg.dated[num]; !ok {
+			if first, ok := reg.dated[num]; !ok {
 				reg.dated[num] = int32(i)
+			} else if first != int32(i) {
+				reg.giveAlso(num, int32(i))
 			}
 		}
 	}
 	return nil
+}
+
+// giveAlso records that a lookup gives area i the taxAreaId numbered num
+// on some days, when num is not i's own or dated ID.
+func (reg *registry) giveAlso(num uint64, i int32) {
+	if !slices.Contains(reg.alsoGiven[num], i) {
+		reg.alsoGiven[num] = append(reg.alsoGiven[num], i)
+	}
 }
 
 // sameSet reports whether two chains hold the same jurisdictions.
@@ -328,12 +345,55 @@ func periodDays(d []int32, p civil.Period) []int32 {
 	return d
 }
 
-// changedWithin reports whether the area changes on a day in [from, to].
-func (reg *registry) changedWithin(a *area, from, to civil.Date) bool {
+// idOn returns the taxAreaId that a lookup as of day d gives for area a:
+// its own when every jurisdiction of its chain is in force on d, that of
+// the jurisdictions in force when some are not, and "" when none is.
+// Resolver.result gives out the IDs that it returns.
+func (reg *registry) idOn(a *area, d civil.Date) string {
+	chain := reg.chain(a)
+	var buf [16]string
+	ids := buf[:0]
+	for _, k := range chain {
+		if j := reg.jur(k); j.Period.Contains(d) {
+			ids = append(ids, j.ID)
+		}
+	}
+	switch len(ids) {
+	case len(chain):
+		return reg.id(a)
+	case 0:
+		return ""
+	}
+	return AreaID(ids)
+}
+
+// changedIDs calls yield with each taxAreaId of area a that a change of
+// a on a day from from to to concerns, and returns false as soon as
+// yield does: nothing when a does not change then; else its own ID, and
+// for each day c of the range on which it changes the IDs that lookups
+// give for it as of the day before c and as of c (idOn), which are
+// other than its own while some of its jurisdictions are not in force. A
+// client holding any of them holds an area that changed. IDs may repeat.
+func (reg *registry) changedIDs(a *area, from, to civil.Date, yield func(string) bool) bool {
 	changes := reg.changes[a.changes:a.changesEnd]
 	lo, hi := from.Days(), to.Days()
 	i, _ := slices.BinarySearch(changes, lo)
-	return i < len(changes) && changes[i] <= hi
+	if i == len(changes) || changes[i] > hi {
+		return true
+	}
+	own := reg.id(a)
+	if !yield(own) {
+		return false
+	}
+	for ; i < len(changes) && changes[i] <= hi; i++ {
+		c := civil.FromDays(changes[i])
+		for _, id := range [2]string{reg.idOn(a, c.AddDays(-1)), reg.idOn(a, c)} {
+			if id != "" && id != own && !yield(id) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // leaf returns the area's most specific jurisdiction.

@@ -2,6 +2,8 @@ package taxarea
 
 import (
 	"context"
+	"slices"
+	"strconv"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
@@ -28,6 +30,16 @@ func (r *Resolver) changeRange(from, to civil.Date) (civil.Date, civil.Date, err
 // ChangedTaxAreas returns, sorted, the IDs of the tax areas that changed on
 // a day from from to to, both included: a jurisdiction of the area or one
 // of its rates started or stopped applying. A zero to means today.
+//
+// An area is listed under every ID that a client may hold for it: its
+// own, and the IDs that lookups give for it on the day before each
+// change in the range and on the day of it, which differ from its own
+// while some of its jurisdictions are not in force (Los Angeles's area
+// before and after Measure A replaced Measure H on 2025-04-01). Such an
+// ID may be another area's own: before a county-wide district's tax
+// begins, its area's lookups give the county's ID, which is then listed
+// on the day the tax begins, as the client holding it must look again.
+// An ID is listed exactly when TaxAreaChanged reports it changed.
 func (r *Resolver) ChangedTaxAreas(ctx context.Context, from, to civil.Date) ([]string, error) {
 	from, to, err := r.changeRange(from, to)
 	if err != nil {
@@ -40,15 +52,17 @@ func (r *Resolver) ChangedTaxAreas(ctx context.Context, from, to civil.Date) ([]
 				return nil, err
 			}
 		}
-		if a := &r.areas.areas[k]; r.areas.changedWithin(a, from, to) {
-			out = append(out, r.areas.id(a))
-		}
+		r.areas.changedIDs(&r.areas.areas[k], from, to, func(id string) bool {
+			out = append(out, id)
+			return true
+		})
 	}
-	return out, nil
+	slices.Sort(out)
+	return slices.Compact(out), nil
 }
 
 // TaxAreaChanged reports whether one tax area changed from from to to, both
-// included. A zero to means today.
+// included: whether ChangedTaxAreas lists id. A zero to means today.
 func (r *Resolver) TaxAreaChanged(ctx context.Context, id string, from, to civil.Date) (bool, error) {
 	if err := wire.ValidateTaxAreaID("taxareaid", id); err != nil {
 		return false, err
@@ -61,5 +75,20 @@ func (r *Resolver) TaxAreaChanged(ctx context.Context, id string, from, to civil
 	if a == nil {
 		return false, levy.NotFound("taxareaid", "tax area %s does not exist", id)
 	}
-	return r.areas.changedWithin(a, from, to), nil
+	// The areas that lookups may give id for: the one it names, and any
+	// other whose jurisdictions in force on some days are those.
+	num, _ := strconv.ParseUint(id, 10, 64)
+	match := func(got string) bool { return got != id }
+	if !r.areas.changedIDs(a, from, to, match) {
+		return true, nil
+	}
+	for _, k := range r.areas.alsoGiven[num] {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		if !r.areas.changedIDs(&r.areas.areas[k], from, to, match) {
+			return true, nil
+		}
+	}
+	return false, nil
 }

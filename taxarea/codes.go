@@ -2,6 +2,7 @@ package taxarea
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -58,9 +59,21 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	country, _, err := r.country(prefix+"country", req.Country)
+	country, territory, err := r.country(prefix+"country", req.Country)
 	if err != nil {
 		return nil, err
+	}
+	// A US territory (PR, GU, ...) is looked up among the US codes, as
+	// its tax law is a US territory's, but only its own codes are its:
+	// those of the territory and of what lies in it.
+	of := country
+	within := func(*area) bool { return true }
+	if territory != "" {
+		of = territory
+		id := "US-" + territory
+		within = func(a *area) bool {
+			return slices.ContainsFunc(r.areas.chain(a), func(k int32) bool { return r.areas.jur(k).ID == id })
+		}
 	}
 	d := r.asOf(req.AsOfDate)
 	if country == "US" && (len(code) == 7 || len(code) == 10) {
@@ -69,7 +82,7 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 		if p := r.local.PlaceIndex(code); p >= 0 {
 			out := &wire.LookupResponse{LookupResults: []wire.LookupResult{}}
 			for k := range r.local.NumAreas() {
-				if _, place := r.local.AreaKey(k); place == p {
+				if _, place := r.local.AreaKey(k); place == p && within(r.areas.localArea(k)) {
 					out.LookupResults = append(out.LookupResults, r.result(r.areas.localArea(k), d, confExact))
 				}
 			}
@@ -82,14 +95,14 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 	if len(matches) == 0 && !strings.Contains(code, "-") {
 		matches = r.juris.ByExternalCode(country, country+"-"+code)
 	}
-	if len(matches) == 0 {
-		return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s", country, code)
-	}
 	out := &wire.LookupResponse{LookupResults: []wire.LookupResult{}}
 	for _, j := range matches {
-		if a := r.areas.of(j.ID); a != nil {
+		if a := r.areas.of(j.ID); a != nil && within(a) {
 			out.LookupResults = append(out.LookupResults, r.result(a, d, confExact))
 		}
+	}
+	if len(out.LookupResults) == 0 {
+		return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s", of, code)
 	}
 	return out, nil
 }

@@ -235,3 +235,32 @@ func TestResolverIsSafeForConcurrentUse(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestExternalCodeOfATerritory: a government code looked up with a US
+// territory as its country finds the territory's own jurisdictions (its
+// FIPS code, its municipios), not those of the states: country PR and
+// code 06 was California, 0644000 Los Angeles.
+func TestExternalCodeOfATerritory(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		code, country, leaf string
+	}{
+		{"72", "PR", "US-PR"},
+		{"72127", "Puerto Rico", "US-72127"},
+		{"66", "GU", "US-GU"},
+		{"06", "US", "US-CA"},
+		{"0644000", "US", "US-06037-MTA_PROP_C"},
+	} {
+		res, err := r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: c.code, Country: c.country})
+		if err != nil || len(res.LookupResults) == 0 || leafID(res.LookupResults[0]) != c.leaf {
+			t.Errorf("%s in %s: %+v, %v; want %s", c.code, c.country, res, err, c.leaf)
+		}
+	}
+	for _, c := range []struct{ code, country string }{
+		{"06", "PR"}, {"06037", "Puerto Rico"}, {"0644000", "PR"}, {"72", "GU"}, {"US", "PR"},
+	} {
+		_, err := r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: c.code, Country: c.country})
+		wantField(t, err, levy.ENotFound, "externalJurisdictionCode")
+	}
+}

@@ -10,9 +10,10 @@ import (
 )
 
 // Find runs a batch of searches and returns their results in order. The
-// batch fails as a whole, before any search runs, when a search is
-// malformed; a search that finds nothing gives an empty result list.
-// Errors name the search by its index: "[3].lookupRequest.coordinates".
+// batch fails as a whole when a search is malformed, with the error of
+// the first such search and no results; a search that finds nothing
+// gives an empty result list. Errors name the search by its index:
+// "[3].lookupRequest.coordinates".
 func (r *Resolver) Find(ctx context.Context, searches []wire.Search) ([]wire.SearchResult, error) {
 	if len(searches) > wire.MaxSearches {
 		return nil, levy.Invalid("", "a batch holds at most %d searches, not %d", wire.MaxSearches, len(searches))

@@ -222,15 +222,9 @@ func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...wir
 		kept++
 	}
 	if kept < len(chain) {
-		res.TaxAreaID = ""
-		if kept > 0 {
-			var buf [16]string
-			ids := buf[:0]
-			for i := range res.Jurisdictions {
-				ids = append(ids, res.Jurisdictions[i].JurisdictionID)
-			}
-			res.TaxAreaID = AreaID(ids)
-		}
+		// The ID of the jurisdictions kept, as the changed tax areas
+		// list it (registry.changedIDs).
+		res.TaxAreaID = r.areas.idOn(a, d)
 	}
 	if len(statuses) == 0 {
 		statuses = normal

@@ -1,6 +1,9 @@
 package wire
 
 import (
+	"encoding/json"
+
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
 )
@@ -104,4 +107,35 @@ type CleansingMessage struct {
 	Code  string `json:"code"`
 	Type  string `json:"type"`
 	Value string `json:"value"`
+}
+
+// CheckCoordinates reports the latitude or longitude that body, the JSON
+// of a coordinates lookup already decoded into a CoordinatesLookupRequest,
+// leaves out of its coordinates or gives as null, naming each under
+// prefix ("coordinates.latitude", or "lookupRequest.coordinates.latitude"
+// with prefix "lookupRequest."). The Go value holds 0 for such a member,
+// which would place the point on the equator or the prime meridian, in
+// the sea or in another country, where CoordinatesType requires both. A
+// body without coordinates is left to the lookup, which requires them.
+func CheckCoordinates(prefix string, body []byte) error {
+	var probe struct {
+		Coordinates *struct {
+			Latitude  *float64 `json:"latitude"`
+			Longitude *float64 `json:"longitude"`
+		} `json:"coordinates"`
+	}
+	if err := json.Unmarshal(body, &probe); err != nil || probe.Coordinates == nil {
+		return nil
+	}
+	var errs levy.Errors
+	if probe.Coordinates.Latitude == nil {
+		errs = append(errs, levy.Invalid(prefix+"coordinates.latitude", "is required: a number from -90 to 90"))
+	}
+	if probe.Coordinates.Longitude == nil {
+		errs = append(errs, levy.Invalid(prefix+"coordinates.longitude", "is required: a number from -180 to 180"))
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
 }

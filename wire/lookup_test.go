@@ -1,0 +1,63 @@
+package wire
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/levytax/levy"
+)
+
+// TestCoordinatesLeftOut: a search or a coordinates lookup whose
+// latitude or longitude is left out or null is refused naming the
+// member, where the decoded value would hold 0 and place the point on
+// the equator or the prime meridian.
+func TestCoordinatesLeftOut(t *testing.T) {
+	for _, c := range []struct {
+		body, field string
+	}{
+		{`{"coordinates":{"latitude":34}}`, "coordinates.longitude"},
+		{`{"coordinates":{"longitude":-118.24}}`, "coordinates.latitude"},
+		{`{"coordinates":{"latitude":null,"longitude":-118.24}}`, "coordinates.latitude"},
+		{`{"coordinates":{}}`, "coordinates.latitude"},
+		{`{"coordinates":{"latitude":34.05,"longitude":-118.24}}`, ""},
+		{`{"coordinates":{"latitude":0,"longitude":0}}`, ""},
+		{`{"coordinates":null}`, ""}, // the lookup requires coordinates
+	} {
+		err := CheckCoordinates("", []byte(c.body))
+		var es levy.Errors
+		switch {
+		case c.field == "" && err != nil:
+			t.Errorf("%s: %v", c.body, err)
+		case c.field != "" && (!errors.As(err, &es) || es[0].Field != c.field || es[0].Code != levy.EInvalid):
+			t.Errorf("%s: %v, want an error about %s", c.body, err, c.field)
+		}
+		var s Search
+		err = s.UnmarshalJSON([]byte(`{"lookupId":"a","lookupRequest":` + c.body + `}`))
+		var one *levy.Error
+		switch {
+		case c.field == "" && err != nil:
+			t.Errorf("search %s: %v", c.body, err)
+		case c.field != "" && (!errors.As(err, &one) || one.Field != "lookupRequest."+c.field):
+			t.Errorf("search %s: %v, want an error about lookupRequest.%s", c.body, err, c.field)
+		}
+	}
+}
+
+// TestSearchUnknownMember: a member of a search's lookupRequest that its
+// lookup does not have is refused naming its path, where the error was
+// encoding/json's ("json: unknown field \"cty\"") about lookupRequest.
+func TestSearchUnknownMember(t *testing.T) {
+	for _, c := range []struct{ req, field string }{
+		{`{"postalAddress":{"cty":"Denver","postalCode":"80202"}}`, "lookupRequest.postalAddress.cty"},
+		{`{"coordinates":{"lat":1,"longitude":2}}`, "lookupRequest.coordinates.lat"},
+		{`{"taxAreaId":"1","extra":1}`, "lookupRequest.extra"},
+		{`{"externalJurisdictionCode":"06037","country":"US","zip":"90012"}`, "lookupRequest.zip"},
+	} {
+		var s Search
+		err := s.UnmarshalJSON([]byte(`{"lookupId":"a","lookupRequest":` + c.req + `}`))
+		var one *levy.Error
+		if !errors.As(err, &one) || one.Field != c.field || one.Code != levy.EInvalid {
+			t.Errorf("%s: %v, want an error about %s", c.req, err, c.field)
+		}
+	}
+}
