@@ -308,18 +308,15 @@ func TestBatchKill9(t *testing.T) {
 		}
 		t.Logf("stop %d (%v) at %d lines written", kills, sig, done)
 	}
-	// The final run answers the lines after the last stop: it exits 1
-	// when a refused line (every 97th) is among them, and 0 when the last
-	// kill came after the whole output was written (a loaded machine
-	// runs the last groups within the kill's random delay).
+	// The final run answers the lines after the last stop, and exits 1
+	// with the count of the whole output's refused lines (every 97th),
+	// those answered before the stops included, even when the last kill
+	// came after the whole output was written (a loaded machine runs the
+	// last groups within the kill's random delay).
 	left := batchtest.LineCount(t, got)
-	wantCode := 0
-	if left < 2500/97*97 {
-		wantCode = 1
-	}
 	code, _, errOut := runCLI(t, append(args[1:], "--resume")...)
-	if code != wantCode {
-		t.Fatalf("final resumed run after %d lines: exit %d, want %d; %s", left, code, wantCode, errOut)
+	if code != 1 || !strings.Contains(errOut, fmt.Sprintf("%d of 2500 lines failed", 2500/97)) {
+		t.Fatalf("final resumed run after %d lines: exit %d, want 1 naming %d failed lines; %s", left, code, 2500/97, errOut)
 	}
 	batchtest.SameFile(t, got, want)
 	wantVersions(t, data, ids, 1)
