@@ -61,7 +61,7 @@ const maxByLen = 100
 // its size and type, and, within the change's atomic unit, the rules
 // across the tenant's records (Validator.CheckAgainst).
 func (s *Service) Apply(ctx context.Context, tenant, by string, cs ChangeSet) (uint64, error) {
-	return s.apply(ctx, tenant, by, cs, anyRecord)
+	return s.apply(ctx, tenant, by, cs, anyRecord, nil)
 }
 
 // Create is Apply for a change set whose records are all new, as the
@@ -72,7 +72,7 @@ func (s *Service) Apply(ctx context.Context, tenant, by string, cs ChangeSet) (u
 // does not replace the first one silently. The check runs within the
 // change's atomic unit.
 func (s *Service) Create(ctx context.Context, tenant, by string, cs ChangeSet) (uint64, error) {
-	return s.apply(ctx, tenant, by, cs, newRecords)
+	return s.apply(ctx, tenant, by, cs, newRecords, nil)
 }
 
 // Update is Apply for a change set whose records all exist, as the
@@ -82,7 +82,17 @@ func (s *Service) Create(ctx context.Context, tenant, by string, cs ChangeSet) (
 // that exists nowhere. A policy may always be stored. The check runs
 // within the change's atomic unit.
 func (s *Service) Update(ctx context.Context, tenant, by string, cs ChangeSet) (uint64, error) {
-	return s.apply(ctx, tenant, by, cs, storedRecords)
+	return s.apply(ctx, tenant, by, cs, storedRecords, nil)
+}
+
+// UpdateIf is Update for a change computed from records read before it
+// (a certificate read and then revoked): still sees the tenant's
+// current records of the change's keys within the change's atomic unit,
+// and refuses the change with its error when one of them is no longer
+// as it was read, so that a change made meanwhile by another request is
+// never overwritten unseen.
+func (s *Service) UpdateIf(ctx context.Context, tenant, by string, cs ChangeSet, still func(cur *Records) error) (uint64, error) {
+	return s.apply(ctx, tenant, by, cs, storedRecords, still)
 }
 
 // expect says which of the records that a change set stores must be
@@ -96,8 +106,9 @@ const (
 	storedRecords
 )
 
-// apply is Apply with what the change's records must be.
-func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, want expect) (uint64, error) {
+// apply is Apply with what the change's records must be, and a check
+// of the current records (UpdateIf) when still is not nil.
+func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, want expect, still func(*Records) error) (uint64, error) {
 	if err := levy.CheckAdminWritable(ctx, "change the tax profile"); err != nil {
 		return 0, err
 	}
@@ -123,6 +134,11 @@ func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, wa
 		// first thing wrong with the change.
 		if err := cs.checkExpected(cur, want); err != nil {
 			return err
+		}
+		if still != nil {
+			if err := still(cur); err != nil {
+				return err
+			}
 		}
 		return s.check.CheckAgainst(cur, &cs)
 	}})

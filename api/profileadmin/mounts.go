@@ -139,7 +139,8 @@ func (h *Handler) Mounts() []api.Option {
 			nil, api.Enveloped[CertificateDetail](), 0, cer.remove),
 		api.WithOperation(api.Operation{Method: http.MethodPost, Path: Prefix + "/customers/{code}/certificates/{number}/revoke", ID: "revokeProfileCertificate",
 			Tag: api.AdminTag, Summary: "Revokes a certificate from a day (today, UTC, when the body gives none): it covers the days before it and none from it on. " +
-				"A certificate revoked already keeps its revocation day unless the day given is earlier; a later day is refused (replace the certificate to change it).",
+				"A certificate revoked already keeps its revocation day unless the day given is earlier; a later day is refused (replace the certificate to change it). " +
+				"A certificate that another request changes while it is revoked answers 409, and nothing is written.",
 			Description: writeAccess, Params: params(cert...), Body: reflect.TypeFor[Revocation](), Answer: api.Enveloped[CertificateDetail]()},
 			g(h.revokeCertificate)),
 		api.WithOperation(getCertDoc, g(h.getCertificateDocument)),

@@ -39,6 +39,12 @@ var shared *engine.Engine
 
 func newServer(t *testing.T) *server {
 	t.Helper()
+	return newServerWith(t, func() civil.Date { return civil.MustParse("2026-06-15") })
+}
+
+// newServerWith is newServer with the routes' clock today.
+func newServerWith(t *testing.T, today func() civil.Date) *server {
+	t.Helper()
 	ctx := context.Background()
 	quiet := slog.New(slog.DiscardHandler)
 	if shared == nil {
@@ -58,7 +64,7 @@ func newServer(t *testing.T) *server {
 	tokens := oauth.New(iss, oauth.WithLogger(quiet), oauth.WithReaderAudiences("levy://console"))
 	opts := append([]api.Option{api.WithLogger(quiet), api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
 	opts = append(opts, profileadmin.New(svc, tokens.AdminReaderAuthenticator(),
-		profileadmin.WithToday(func() civil.Date { return civil.MustParse("2026-06-15") })).Mounts()...)
+		profileadmin.WithToday(today)).Mounts()...)
 	srv, err := api.New(shared, opts...)
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,10 @@
 package profileadmin
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -133,14 +136,43 @@ func (h *Handler) revokeCertificate(w http.ResponseWriter, r *http.Request) {
 		c, err = h.rd.current(r.Context(), rq.tenant, key)
 	}
 	var change bool
+	var was []byte // the certificate as read, which the revocation is made from
+	if err == nil {
+		was, err = json.Marshal(c)
+	}
 	if err == nil {
 		change, err = revocation(c, key, body.RevokedDate, h.today())
 	}
 	if err == nil && change {
-		_, err = h.svc.Update(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Certificates: []profile.Certificate{*c}})
+		_, err = h.svc.UpdateIf(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Certificates: []profile.Certificate{*c}}, func(cur *profile.Records) error {
+			return unchangedCertificate(cur, key, was)
+		})
 		err = within(err, "certificates[0]")
 	}
 	routesOf(h, &certificates).answer(w, r, rq, key, http.StatusOK, err)
+}
+
+// unchangedCertificate refuses a revocation, with a conflict, when the
+// certificate of key in cur is no longer the one it was made from (was,
+// as JSON): another request changed it between the read and the write,
+// and writing the revoked copy would undo that change unseen.
+func unchangedCertificate(cur *profile.Records, key profile.Key, was []byte) error {
+	for i := range cur.Certificates {
+		c := &cur.Certificates[i]
+		if profile.CertificateKey(c.CustomerCode, c.Number) != key {
+			continue
+		}
+		now, err := json.Marshal(c)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(now, was) {
+			break
+		}
+		return nil
+	}
+	return &levy.Error{Code: levy.EConflict, Field: "number",
+		Message: fmt.Sprintf("%s was changed by another request while it was being revoked; read it and revoke it again", key)}
 }
 
 // revocation revokes c, the certificate of key, from day (today when

@@ -1,11 +1,13 @@
 package profileadmin_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/levytax/levy/api/profileadmin"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/profile"
 )
 
 // TestRevokeNeverWidens revokes a certificate revoked already, as a
@@ -49,5 +51,43 @@ func TestRevokeNeverWidens(t *testing.T) {
 	s.must(t, 200, "POST", revoke, s.acme, `{"revokedDate":"2026-02-01"}`).data(t, &cert)
 	if got := cert.Certificate.RevokedDate; got != civil.MustParse("2026-02-01") || len(cert.Versions) != 3 {
 		t.Errorf("revoked again from an earlier day: %s, %d versions", got, len(cert.Versions))
+	}
+}
+
+// TestRevokeDoesNotUndoAConcurrentChange: another request changes the
+// certificate between the revocation's read of it and its write (here,
+// from the routes' clock, which the revocation reads in between). The
+// revocation is refused with a conflict rather than writing back the
+// copy it read, which would undo that change unseen; the change stays,
+// and a revocation sent again revokes the certificate as it now is.
+func TestRevokeDoesNotUndoAConcurrentChange(t *testing.T) {
+	var s *server
+	meddle := false
+	s = newServerWith(t, func() civil.Date {
+		if meddle {
+			meddle = false
+			cs := profile.ChangeSet{Certificates: []profile.Certificate{{CustomerCode: "C-1", Number: "TX-1", Jurisdictions: []string{"US-TX"},
+				ReasonCode: "G", EffectiveDate: civil.MustParse("2026-01-01"), ExpirationDate: civil.MustParse("2027-06-30")}}}
+			if _, err := s.svc.Update(context.Background(), "acme", "other-admin", cs); err != nil {
+				t.Errorf("the change made meanwhile: %v", err)
+			}
+		}
+		return civil.MustParse("2026-06-15")
+	})
+	s.seed(t)
+	revoke := p + "/customers/C-1/certificates/TX-1/revoke"
+	meddle = true
+	a := s.json(t, "POST", revoke, s.acme, "")
+	if a.status != 409 || !strings.Contains(a.errs()["number"], "changed by another request") {
+		t.Fatalf("a revocation racing a change: %d %s, want 409", a.status, a.body)
+	}
+	var cert profileadmin.CertificateDetail
+	s.must(t, 200, "GET", p+"/customers/C-1/certificates/TX-1", s.acme, "").data(t, &cert)
+	if cert.Certificate.ExpirationDate != civil.MustParse("2027-06-30") || cert.Certificate.Revoked() {
+		t.Fatalf("after the refused revocation: %+v, want the change kept and no revocation", cert.Certificate)
+	}
+	s.must(t, 200, "POST", revoke, s.acme, "").data(t, &cert)
+	if cert.Certificate.ExpirationDate != civil.MustParse("2027-06-30") || cert.Certificate.RevokedDate != civil.MustParse("2026-06-15") {
+		t.Fatalf("revoked again: %+v, want the change kept and revoked from 2026-06-15", cert.Certificate)
 	}
 }
