@@ -93,16 +93,23 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	if err := c.spreadDiscount(req.Discount); err != nil {
 		return nil, nil, err
 	}
+	lineCharged := false
 	if pm.mode == modeAccrue {
 		// The vendor's tax is credited against the use tax due.
 		for _, l := range c.d.lines {
 			if l.charged != nil && l.br == nil { // a Brazilian line compares it instead (brazil.go)
 				l.prevPaid = l.prevPaid.Add(*l.charged)
+				lineCharged = true
 			}
 		}
 	}
 	if err := c.run(); err != nil {
 		return nil, nil, err
+	}
+	if pm.mode == modeAccrue && req.ChargedTax != nil && !lineCharged {
+		if err := c.creditDocument(req.ChargedTax.Decimal()); err != nil {
+			return nil, nil, err
+		}
 	}
 	resp := &wire.PurchaseResponse{PurchaseRequest: *req}
 	resp.PurchaseRequest.LineItems = nil
@@ -149,6 +156,53 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 		return nil, nil, err
 	}
 	return resp, tx, nil
+}
+
+// creditDocument credits the tax that the vendor charged on the whole
+// document (the request's chargedTax, when no line sends its own)
+// against the use tax that an accrual calculated: each line that bears
+// tax takes a share of it in proportion to its tax, and credits its
+// share as a line's own charged tax is credited (credit: in the order of
+// its jurisdictions, never below zero). A vendor that charged at least
+// the whole use tax leaves none to accrue; a charge that is not positive
+// credits nothing, as on a line. Brazilian lines, which compare the
+// vendor's taxes rather than credit them, take no share.
+func (c *calc) creditDocument(charged decimal.Decimal) error {
+	if charged.Sign() <= 0 {
+		return nil
+	}
+	var lines []*line
+	var weights []decimal.Decimal
+	sum := decimalZero
+	for _, l := range c.d.lines {
+		if l.br != nil {
+			continue
+		}
+		if tax := l.countedTax(); tax.Sign() > 0 {
+			lines, weights, sum = append(lines, l), append(weights, tax), sum.Add(tax)
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	shares := weights // the vendor charged the whole use tax or more
+	if charged.LessThan(sum) {
+		places := max(int32(max(c.d.currency.MinorUnits, 0)), -charged.Exponent())
+		parts, err := money.Allocate(money.New(charged), weights, places)
+		if err != nil {
+			return levy.Invalid("chargedTax", "can not be credited against the use tax of the lines: %v", err)
+		}
+		shares = make([]decimal.Decimal, len(parts))
+		for i, p := range parts {
+			shares[i] = p.Decimal()
+		}
+	}
+	for i, l := range lines {
+		l.prevPaid = shares[i]
+		c.credit(l)
+		l.totalTax = l.countedTax()
+	}
+	return nil
 }
 
 // compareDocument sets the document's variance, its threshold indicator

@@ -947,7 +947,7 @@ var wireFields = []wireField{
 	{member: "Vendor.physicalOrigin", acting: acts},
 	{member: "Vendor.administrativeOrigin", acting: acts},
 	{member: "Vendor.taxRegistrations", acting: acts},
-	{member: "PurchaseRequest.chargedTax", acting: acts, note: "the vendor's tax: credited on accruals, compared on verifications"},
+	{member: "PurchaseRequest.chargedTax", acting: acts, note: "the vendor's tax: credited on accruals (shared by the lines in proportion to their tax when no line sends its own), compared on verifications"},
 	{member: "PurchaseRequest.calculateVendorTaxIndicator", acting: notActedOn, note: "asks for the tax the vendor should have charged",
 		sent: onPurchase(func(r *wire.PurchaseRequest) (string, bool) { return boolOf(r.CalculateVendorTaxIndicator) })},
 	{member: "PurchaseRequest.calculateSelfAccrualIndicator", acting: notActedOn, note: "asks for the tax the buyer must accrue",

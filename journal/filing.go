@@ -107,7 +107,8 @@ func zeroFiling() FilingAmounts {
 // most of its summary rows' (a transaction may be in several, one per
 // reason): the count is at least that, at most their sum. Withheld taxes
 // are left out: they go on returns of their own, and the remittance
-// report has them.
+// report has them; so is the tax that vendors charged the tenant on its
+// purchases (SummaryRow.PaidToVendor), which the vendors file.
 func (r *Report) FilingView() *FilingView {
 	f := &FilingView{Tenant: r.Tenant, From: r.From, To: r.To, Transactions: r.Transactions, Currencies: []FilingCurrency{}}
 	type rowKey struct{ id, imposition, from string }
@@ -118,7 +119,7 @@ func (r *Report) FilingView() *FilingView {
 		var order []rowKey
 		for i := range c.Rows {
 			sr := &c.Rows[i]
-			if sr.Withheld != "" {
+			if sr.Withheld != "" || sr.PaidToVendor {
 				continue
 			}
 			k := rowKey{sr.JurisdictionID, sr.Imposition, sr.CollectedFrom}

@@ -90,6 +90,14 @@ type SummaryRow struct {
 	// the others, WithheldByCustomer, which the customer pays and the
 	// total leaves out.
 	Withheld Withholder `json:"withheld,omitempty"`
+	// PaidToVendor marks the rows of the tax that the tenant's vendors
+	// charged it on its purchases (a BUYER transaction's tax collected
+	// from the SELLER: an invoice verification stored as APINVOICE_SYNC,
+	// an ERS settlement, a distributed tax). The vendor remits that tax,
+	// not the tenant (on VAT it is the tenant's input tax), so these rows
+	// stay apart from the tenant's own collected tax of the same
+	// jurisdiction and the total leaves them out.
+	PaidToVendor bool `json:"paidToVendor,omitempty"`
 	Amounts
 	// Transactions counts the transactions with a tax of the row.
 	Transactions int `json:"transactions"`
@@ -137,6 +145,25 @@ func withholder(t *Tax, p string) Withholder {
 		return WithheldByTenant
 	}
 	return WithheldByCustomer
+}
+
+// paidToVendor reports whether t, a tax of a transaction of perspective
+// p, is one that a vendor charged the tenant on a purchase and remits
+// itself: collected from the SELLER on a BUYER transaction, and not
+// withheld (the tenant remits a tax it withholds).
+func paidToVendor(t *Tax, p string) bool {
+	return p == "BUYER" && t.CollectedFrom == "SELLER" && !t.Withheld
+}
+
+// boolOrder orders false before true.
+func boolOrder(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case b:
+		return -1
+	}
+	return 1
 }
 
 // ZeroTaxReason says why a tax is zero.
@@ -229,12 +256,15 @@ func zeroTaxReason(t *Tax) ZeroTaxReason {
 // are left out, as they are never remitted. Withheld taxes are rows of
 // their own (SummaryRow.Withheld); the totals count those the tenant
 // withheld on its purchases and leave out those its customers withheld
-// on its sales.
+// on its sales. The tax that vendors charged the tenant on its purchases
+// is in rows of its own too (SummaryRow.PaidToVendor), which the totals
+// leave out.
 func Summarize(ctx context.Context, s Store, tenant string, from, to civil.Date) (*Report, error) {
 	type rowKey struct {
 		cur, jur, imp, from string
 		reason              ZeroTaxReason
 		withheld            Withholder
+		vendor              bool
 	}
 	type convKey struct {
 		row       rowKey
@@ -260,16 +290,17 @@ func Summarize(ctx context.Context, s Store, tenant string, from, to civil.Date)
 				if t.InformationOnly {
 					continue
 				}
-				k := rowKey{tx.Currency, t.JurisdictionID, t.Imposition, t.CollectedFrom, zeroTaxReason(t), withholder(t, tx.Perspective)}
+				k := rowKey{tx.Currency, t.JurisdictionID, t.Imposition, t.CollectedFrom, zeroTaxReason(t), withholder(t, tx.Perspective),
+					paidToVendor(t, tx.Perspective)}
 				r := rows[k]
 				if r == nil {
 					r = &SummaryRow{JurisdictionID: t.JurisdictionID, JurisdictionName: t.JurisdictionName,
 						JurisdictionType: t.JurisdictionType, Imposition: t.Imposition, CollectedFrom: t.CollectedFrom,
-						ZeroTaxReason: k.reason, Withheld: k.withheld}
+						ZeroTaxReason: k.reason, Withheld: k.withheld, PaidToVendor: k.vendor}
 					rows[k] = r
 				}
 				r.add(t)
-				if k.withheld != WithheldByCustomer {
+				if k.withheld != WithheldByCustomer && !k.vendor {
 					sec.Total.Tax = sec.Total.Tax.Add(t.Tax)
 				}
 				if !seen[k] {
@@ -308,7 +339,8 @@ func Summarize(ctx context.Context, s Store, tenant string, from, to civil.Date)
 	for _, sec := range sections {
 		slices.SortFunc(sec.Rows, func(a, b SummaryRow) int {
 			return cmp.Or(cmp.Compare(a.JurisdictionID, b.JurisdictionID), cmp.Compare(a.Imposition, b.Imposition),
-				cmp.Compare(a.CollectedFrom, b.CollectedFrom), cmp.Compare(a.ZeroTaxReason, b.ZeroTaxReason), cmp.Compare(a.Withheld, b.Withheld))
+				cmp.Compare(a.CollectedFrom, b.CollectedFrom), cmp.Compare(a.ZeroTaxReason, b.ZeroTaxReason), cmp.Compare(a.Withheld, b.Withheld),
+				boolOrder(a.PaidToVendor, b.PaidToVendor))
 		})
 		if sec.Rows == nil {
 			sec.Rows = []SummaryRow{}

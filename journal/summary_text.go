@@ -74,15 +74,23 @@ func writeSection(w io.Writer, c *CurrencyReport) error {
 	fmt.Fprintf(w, "\n%s: %s\n", cur, plural(c.Transactions, "transaction"))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "JURISDICTION\tNAME\tTYPE\tIMPOSITION\tCOLLECTED FROM\tTAXABLE\tEXEMPT\tNON-TAXABLE\tTAX\tTRANSACTIONS\t  ZERO TAX BECAUSE")
+	vendors := false
 	for _, r := range c.Rows {
+		from := r.CollectedFrom
+		if r.PaidToVendor {
+			from, vendors = from+" (vendor)", true
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t  %s\n", r.JurisdictionID, r.JurisdictionName, r.JurisdictionType,
-			r.Imposition, r.CollectedFrom, r.Taxable, r.Exempt, r.NonTaxable, r.Tax, r.Transactions, r.ZeroTaxReason.Text())
+			r.Imposition, from, r.Taxable, r.Exempt, r.NonTaxable, r.Tax, r.Transactions, r.ZeroTaxReason.Text())
 	}
 	fmt.Fprintf(tw, "TOTAL TAX %s\t\t\t\t\t\t\t\t%s\t%d\t\n", cur, c.Total.Tax, c.Transactions)
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "Net amount of the transactions: %s %s\n", cur, c.Total.SubTotal)
+	if vendors {
+		fmt.Fprintln(w, "SELLER (vendor): tax the tenant's vendors charged it on its purchases; the vendors remit it, and the total leaves it out")
+	}
 	first := true
 	for _, r := range c.Rows {
 		for _, v := range r.Conversions {
