@@ -77,3 +77,69 @@ func TestAccrualCreditsTheDocumentsChargedTax(t *testing.T) {
 		}
 	}
 }
+
+// TestAccrualOfAnIntraCommunityAcquisition: a German business registered
+// for VAT in Germany accrues the tax of goods a French vendor sent it.
+// That is an intra-Community acquisition (Articles 2(1)(b) and 200 of the
+// VAT directive): the buyer self-assesses Germany's VAT and deducts it
+// (Article 168(c)), a reverse charge that is both input and output, as
+// INVOICE_VERIFICATION of the same purchase already says, not a use tax
+// owed with nothing to deduct. Figures by hand: 1000.00 at 19% is
+// 190.00. A buyer without a German VAT number still accrues Germany's VAT
+// as a use tax, and a purchase from a German vendor accrues nothing
+// beyond what it charged.
+func TestAccrualOfAnIntraCommunityAcquisition(t *testing.T) {
+	e := testEngine(t)
+	berlin := &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}
+	paris := &wire.Location{City: "Paris", PostalCode: "75001", Country: "FR"}
+	req := func(vendor *wire.Location, regs ...wire.TaxRegistration) *wire.PurchaseRequest {
+		return &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
+			DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+			Vendor: &wire.Vendor{PhysicalOrigin: vendor}, Buyer: &wire.Buyer{Destination: berlin, TaxRegistrations: regs},
+			LineItems: []wire.PurchaseLineItem{{Purchase: &wire.Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("1000.00")}}}
+	}
+	de := wire.TaxRegistration{ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695976"}
+	r, err := e.Purchase(context.Background(), req(paris, de))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.LineItems) != 1 || len(r.LineItems[0].Taxes) != 1 {
+		t.Fatalf("taxes: %+v", r.LineItems)
+	}
+	tx := r.LineItems[0].Taxes[0]
+	if tx.Jurisdiction.JurisdictionID != "DE" || tx.CalculatedTax.String() != "190.00" || tx.InputOutputType != wire.InputOutputTypeInputOutput ||
+		tx.TaxCollectedFromParty != wire.TaxCollectedFromBuyer || tx.ReasonCode != "REVERSE_CHARGE" || tx.CalculationRuleID == nil || tx.CalculationRuleID.Value != "eu-reverse-charge" {
+		t.Errorf("the acquisition: %s %s %s %s %s %+v, want DE 190.00 INPUT_OUTPUT BUYER REVERSE_CHARGE eu-reverse-charge",
+			tx.Jurisdiction.JurisdictionID, tx.CalculatedTax, tx.InputOutputType, tx.TaxCollectedFromParty, tx.ReasonCode, tx.CalculationRuleID)
+	}
+
+	// Without a German VAT number: a use tax, as before.
+	r, err = e.Purchase(context.Background(), req(paris))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tx := r.LineItems[0].Taxes[0]; tx.CalculatedTax.String() != "190.00" || tx.InputOutputType == wire.InputOutputTypeInputOutput {
+		t.Errorf("without a VAT number: %s %s, want 190.00 accrued as a use tax", tx.CalculatedTax, tx.InputOutputType)
+	}
+}
+
+// TestAccrualWithoutAVATNumberSaysNothingOfDistanceSales: a buyer with no
+// VAT number accrues Germany's VAT on goods from France as a use tax,
+// and its line says nothing of a seller's distance-sales threshold,
+// which decides nothing on an accrual.
+func TestAccrualWithoutAVATNumberSaysNothingOfDistanceSales(t *testing.T) {
+	e := testEngine(t)
+	r, err := e.Purchase(context.Background(), &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
+		DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+		Vendor:    &wire.Vendor{PhysicalOrigin: &wire.Location{City: "Paris", PostalCode: "75001", Country: "FR"}},
+		Buyer:     &wire.Buyer{Destination: &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}},
+		LineItems: []wire.PurchaseLineItem{{Purchase: &wire.Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("1000.00")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range r.LineItems[0].AssistedParameters {
+		if p.ParamName == "seller.company" {
+			t.Errorf("an accrual speaks of distance sales: %+v", p)
+		}
+	}
+}

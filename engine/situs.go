@@ -50,6 +50,19 @@ func (c *calc) source(l *line) situs {
 		return situs{at: dest, role: dest.role}
 	}
 	if c.d.mode == modeAccrue {
+		// A business registered for VAT that acquires goods or services
+		// from another member state self-assesses the VAT of its own
+		// and deducts it (Articles 2(1)(b), 196 and 200 of the VAT
+		// directive): a reverse charge, both input and output.
+		if dest.country != orig.country && jurisdiction.EUMember(orig.country, c.d.date) && jurisdiction.EUMember(dest.country, c.d.date) {
+			if st := c.placeOfSupply(l, orig, dest); st.reverse {
+				return st
+			}
+			// Not a reverse charge: the seller's distance-sales
+			// threshold, which placeOfSupply may have weighed, decides
+			// nothing here.
+			l.distance, l.distanceRule = "", ""
+		}
 		// Consumer use tax falls where the goods are used.
 		return situs{at: dest, role: dest.role, ruleID: "use-at-destination",
 			interUS: dest.country == "US" && orig.country == "US" && dest.state() != orig.state()}
