@@ -83,3 +83,27 @@ func TestVATClassRatesBeforeAndAfterChanges(t *testing.T) {
 		{"Tallinn", "10111", "EE", "2025-07-01", "FOOD", "0.24"},
 	})
 }
+
+// TestVATEBooksAtTheBookRate sends sales of e-books (class EBOOKS) in the
+// countries that tax them as printed books, after and before the day
+// they began to.
+func TestVATEBooksAtTheBookRate(t *testing.T) {
+	checkVATClassRates(t, []vatClassCase{
+		{"Berlin", "10115", "DE", "2026-06-01", "EBOOKS", "0.07"},
+		{"Berlin", "10115", "DE", "2019-12-17", "EBOOKS", "0.19"},
+		{"Wien", "1010", "AT", "2026-06-01", "EBOOKS", "0.1"},
+		{"Madrid", "28001", "ES", "2026-06-01", "EBOOKS", "0.04"},
+		{"Paris", "75001", "FR", "2026-06-01", "EBOOKS", "0.055"},
+		{"Roma", "00100", "IT", "2026-06-01", "EBOOKS", "0.04"},
+		{"Amsterdam", "1011 AB", "NL", "2026-06-01", "EBOOKS", "0.09"},
+		{"Stockholm", "111 20", "SE", "2026-06-01", "EBOOKS", "0.06"},
+		{"London", "SW1A 1AA", "GB", "2026-06-01", "EBOOKS", "0"},
+		{"London", "SW1A 1AA", "GB", "2020-04-30", "EBOOKS", "0.2"},
+		{"Helsinki", "00100", "FI", "2024-06-01", "EBOOKS", "0.1"},
+		{"Helsinki", "00100", "FI", "2025-06-01", "EBOOKS", "0.14"},
+		// A country whose e-book rate is not verified keeps its
+		// standard rate.
+		{"Dublin", "D02 X285", "IE", "2026-06-01", "EBOOKS", "0.23"},
+	})
+}
+
