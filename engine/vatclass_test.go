@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
 
@@ -107,3 +108,52 @@ func TestVATEBooksAtTheBookRate(t *testing.T) {
 	})
 }
 
+// TestUnionSchemeChargesTheCustomersVAT sends a German seller's sales to
+// consumers in France and Italy: with a Union scheme (OSS) registration it
+// charges each customer's member state's VAT, which it declares through
+// the scheme; with its German VAT registration alone it is not registered
+// there and charges none.
+func TestUnionSchemeChargesTheCustomersVAT(t *testing.T) {
+	e := testEngine(t)
+	vat := wire.TaxRegistration{ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695976", TaxRegistrationType: wire.TaxRegistrationTypeVAT}
+	oss := wire.TaxRegistration{ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695976", TaxRegistrationType: wire.TaxRegistrationTypeUnionScheme}
+	sale := func(regs ...wire.TaxRegistration) *wire.SaleResponse {
+		t.Helper()
+		q := Quotation("2026-06-01", SellerAt(Address("Berlin", "10115", "DE")), nil,
+			Line("fr-goods", "GENERAL", "100.00"), Line("fr-ebook", "EBOOKS", "100.00"), Line("it-saas", "SAAS", "100.00"))
+		q.Currency = CurrencyCode("EUR")
+		q.Seller.TaxRegistrations = regs
+		for i := range q.LineItems {
+			at := Address("Paris", "75001", "FR")
+			if i == 2 {
+				at = Address("Roma", "00100", "IT")
+			}
+			q.LineItems[i].Customer = CustomerAt(at)
+		}
+		resp, err := e.Sale(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	want := map[string]struct{ country, rate, tax string }{
+		"fr-goods": {"FR", "0.2", "20"}, "fr-ebook": {"FR", "0.055", "5.5"}, "it-saas": {"IT", "0.22", "22"},
+	}
+	for _, l := range sale(vat, oss).LineItems {
+		w := want[l.LineItemID]
+		if len(l.Taxes) != 1 {
+			t.Fatalf("%s: %d taxes", l.LineItemID, len(l.Taxes))
+		}
+		x := l.Taxes[0]
+		if x.Jurisdiction.JurisdictionID != w.country || x.TaxResult != wire.TaxResultTaxable || x.NotRegisteredIndicator ||
+			!x.EffectiveRate.Decimal().Equal(decimal.RequireFromString(w.rate)) || !x.CalculatedTax.Decimal().Equal(decimal.RequireFromString(w.tax)) {
+			t.Errorf("%s with OSS: %s %s rate %s tax %s not registered %v; want %s at %s, tax %s",
+				l.LineItemID, x.Jurisdiction.JurisdictionID, x.TaxResult, x.EffectiveRate, x.CalculatedTax, x.NotRegisteredIndicator, w.country, w.rate, w.tax)
+		}
+	}
+	for _, l := range sale(vat).LineItems {
+		if x := l.Taxes[0]; !x.NotRegisteredIndicator || !x.CalculatedTax.Decimal().IsZero() {
+			t.Errorf("%s without OSS: tax %s, not registered %v; want none, not registered", l.LineItemID, x.CalculatedTax, x.NotRegisteredIndicator)
+		}
+	}
+}
