@@ -15,7 +15,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 4
+	taxVersion = 5
 )
 
 // Taxability holds how product classes are taxed: the US matrix of
@@ -257,11 +257,18 @@ type ProductClassRule struct {
 	// Levy's product classes (rules.ProductClasses).
 	Country, ProductClass string
 	// Treatment is "reduced" (the country's rate of Category applies),
-	// "zero" (taxable at 0%) or "exempt".
+	// "rate" (Rate applies: a reduced rate that the rate sources give
+	// under no category), "zero" (taxable at 0%) or "exempt".
 	Treatment string
 	// Category is the rate category for reduced: reduced, reduced2,
 	// super_reduced or parking; "" otherwise.
 	Category string
+	// Rate is the rate of treatment "rate", a fraction; nil otherwise.
+	Rate *decimal.Decimal
+	// Effective and Expiration bound the days the rule is in force (zero:
+	// open); rules of one country and class do not overlap, so a class
+	// whose rate category changed has one rule per period.
+	Effective, Expiration civil.Date
 	// Citation names the statute or the tax authority's page.
 	Citation string
 }
@@ -442,15 +449,28 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		c.ProductClass = r.String()
 		c.Treatment = r.String()
 		c.Category = r.String()
+		c.Rate = readOptDecimal(r)
+		c.Effective = readJurisDate(r)
+		c.Expiration = readJurisDate(r)
 		c.Citation = r.String()
 		if r.Err() != nil {
 			return nil, r.Err()
 		}
 		switch {
-		case c.Treatment == "reduced" && c.Category != "",
-			(c.Treatment == "zero" || c.Treatment == "exempt") && c.Category == "":
+		case c.Treatment == "reduced" && c.Category != "" && c.Rate == nil,
+			c.Treatment == "rate" && c.Category == "" && c.Rate != nil,
+			(c.Treatment == "zero" || c.Treatment == "exempt") && c.Category == "" && c.Rate == nil:
 		default:
-			return nil, fmt.Errorf("%w: %s %s has treatment %q with category %q", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Treatment, c.Category)
+			return nil, fmt.Errorf("%w: %s %s has treatment %q with category %q and rate %v", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Treatment, c.Category, c.Rate)
+		}
+		if !c.Effective.IsZero() && !c.Expiration.IsZero() && c.Expiration.Before(c.Effective) {
+			return nil, fmt.Errorf("%w: %s %s has period %s..%s", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Effective, c.Expiration)
+		}
+		if i > 0 {
+			p := &t.classes[i-1]
+			if p.Country == c.Country && p.ProductClass == c.ProductClass && (p.Expiration.IsZero() || !p.Expiration.Before(c.Effective)) {
+				return nil, fmt.Errorf("%w: rules of %s %s overlap or are not sorted", binfmt.ErrCorrupt, c.Country, c.ProductClass)
+			}
 		}
 	}
 

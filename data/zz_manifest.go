@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "b10ecc0b653a8124bc5531688e222567b43134e034a31a45b2628b1a002995e8",
 	"nexus.lvd":         "f9ccadbcd655faeba315703ac26a6f936d0293fa2e7e360cc782c9f01630d11c",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "3fe8ae2635bd467af3d83ec5e7aee4193726dec6f8c3c9dc8b6f1152d4a3928f",
+	"taxability.lvd":    "7eb6373b0b2190f399f54c2c18a81a74cddf7c20403620927c8ac0b4cb2241f5",
 }

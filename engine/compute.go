@@ -208,7 +208,12 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	if accrue {
 		t.collectedFrom, t.inputOutput = wire.TaxCollectedFromBuyer, wire.InputOutputTypeInput
 	}
-	sellerNexus := l.seller.nexus(st.at, j.JurisdictionType.String(), st.role)
+	// A seller registered for the Union scheme charges the VAT of the
+	// customer's member state on the sales the scheme covers, with no
+	// registration of that state (Articles 369a to 369k of the VAT
+	// Directive).
+	sellerNexus := l.seller.nexus(st.at, j.JurisdictionType.String(), st.role) ||
+		st.oss && !l.seller.noNexus && j.JurisdictionType.String() == "COUNTRY"
 	if !accrue && !sellerNexus && c.d.accrueWithoutNexus {
 		accrue = true
 		t.collectedFrom, t.inputOutput = wire.TaxCollectedFromBuyer, wire.InputOutputTypeInput

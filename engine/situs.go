@@ -21,6 +21,10 @@ type situs struct {
 	ruleID    string
 	reason    string
 	noSeller  bool // the seller does not charge, whatever its registrations
+	// oss says that the seller's registration for the EU's Union scheme
+	// (the one stop shop) covers the VAT of the customer's member state:
+	// it charges that VAT without a registration there.
+	oss bool
 	// use, when set, is the customer's place on a sale within a US state
 	// whose sales tax follows the seller's location (wholly or in part):
 	// the local taxes outside the sales tax (Chicago's lease and
@@ -119,8 +123,8 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 			return situs{at: orig, role: orig.role, ruleID: "eu-b2c-services", reason: "services to consumers are supplied where the supplier is established"}
 		}
 		if l.seller.unionScheme() {
-			return situs{at: dest, role: dest.role, ruleID: "eu-b2c-destination",
-				reason: "distance sales and electronic services to consumers are taxed in the customer's member state"}
+			return situs{at: dest, role: dest.role, ruleID: "eu-b2c-destination", oss: true,
+				reason: "distance sales and electronic services to consumers are taxed in the customer's member state; the seller declares that VAT through the Union scheme (OSS)"}
 		}
 		why, below := c.belowDistanceThreshold(l)
 		switch {

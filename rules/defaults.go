@@ -75,12 +75,21 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 			ID:           fmt.Sprintf("%s-%s", strings.ToLower(p.Country), strings.ToLower(p.ProductClass)),
 			Jurisdiction: p.Country + "*",
 			ProductClass: p.ProductClass,
+			Effective:    p.Effective,
+			Expiration:   p.Expiration,
 			Outcome:      Taxable,
 			Reason:       p.Citation,
+		}
+		if !p.Effective.IsZero() {
+			// A class whose treatment changed has a rule per period.
+			r.ID += "-" + p.Effective.String()
 		}
 		switch p.Treatment {
 		case "reduced":
 			r.RateCategory = p.Category
+		case "rate":
+			rate := *p.Rate
+			r.Rate = &rate
 		case "zero":
 			zero := decimal.Zero
 			r.Rate = &zero

@@ -24,7 +24,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 4
+	taxVersion = 5
 )
 
 // The inputs of the taxability step: compiled sources under --src and
@@ -71,8 +71,11 @@ type shippingRow struct {
 type classRow struct {
 	country, class, treatment, category string
 	rate                                *decimal.Decimal
-	citation                            string
-	at                                  lineRef
+	// period is when the row is in force; rows of one country and class
+	// do not overlap.
+	period   civil.Period
+	citation string
+	at       lineRef
 }
 
 // genTaxability builds taxability.lvd: the US matrix of states and
@@ -214,9 +217,11 @@ func genTaxability(g *gen) error {
 	g.addSource(Source{
 		Key:   "vat-product-classes",
 		Files: curatedRef + productClasses,
-		What: "the VAT/GST treatment (reduced rate category, zero-rated or exempt) of Levy's product classes in the EU-27, GB, Canada, Australia and New Zealand, " +
-			"each row with the statute or tax authority page it follows; the rate category of every reduced row is checked against the rates of the dataset, " +
-			"and its current rate against the table's rate where one is given. Rows with the standard rate document what was checked and are not stored",
+		What: "the VAT/GST treatment (reduced rate category, a rate of its own, zero-rated or exempt) of Levy's product classes in the EU-27, GB, Canada, Australia and New Zealand, " +
+			"each row with the statute or tax authority page it follows and, where the treatment changed, its period (Romania's food at 9% until 2025-07-31 and 11% after, " +
+			"Czechia's and Finland's classes before and after their reforms of 2024 and 2025); the rate category of every reduced row is checked against the rates of the dataset " +
+			"on the row's last day (or among the current rates), and that rate against the table's rate where one is given; a row with a rate of its own stands for a reduced rate " +
+			"that the rate sources give under no stable category (Estonia's 9%). Rows with the standard rate document what was checked and are not stored",
 		From:    "the statutes and tax authority pages cited in each row (curated by the Levy project)",
 		Licence: "public government information",
 	})
@@ -659,12 +664,12 @@ func reducedCategory(c string) bool {
 // equal it. Rows with the standard treatment are checked and counted but
 // not returned.
 func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]classRow, int, error) {
-	t, err := readLineTable(path, name, "country", "product_class", "treatment", "category", "rate", "citation")
+	t, err := readLineTable(path, name, "country", "product_class", "treatment", "category", "rate", "effective", "expiration", "citation")
 	if err != nil {
 		return nil, 0, err
 	}
-	seen := map[string]lineRef{}
 	var out []classRow
+	var all []classRow // every row, the standard ones too, for the overlap check
 	standard := 0
 	for i := range t.rows {
 		at := t.refs[i]
@@ -679,13 +684,24 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 		if !productClass(c.class) {
 			return nil, 0, at.errorf("unknown product class %q", c.class)
 		}
-		if prev, dup := seen[c.country+"|"+c.class]; dup {
-			return nil, 0, at.errorf("duplicate row for %s %s (also %s)", c.country, c.class, prev)
-		}
-		seen[c.country+"|"+c.class] = at
 		if c.citation == "" {
 			return nil, 0, at.errorf("%s %s: no citation", c.country, c.class)
 		}
+		if c.period.Effective, err = ParseDate(t.get(i, "effective")); err != nil {
+			return nil, 0, at.errorf("effective: %v", err)
+		}
+		if c.period.Expiration, err = ParseDate(t.get(i, "expiration")); err != nil {
+			return nil, 0, at.errorf("expiration: %v", err)
+		}
+		if !c.period.Effective.IsZero() && !c.period.Expiration.IsZero() && c.period.Expiration.Before(c.period.Effective) {
+			return nil, 0, at.errorf("%s %s: expires %s before it starts %s", c.country, c.class, c.period.Expiration, c.period.Effective)
+		}
+		for _, prev := range all {
+			if prev.country == c.country && prev.class == c.class && periodsOverlap(prev.period, c.period) {
+				return nil, 0, at.errorf("%s %s: its period overlaps the row at %s", c.country, c.class, prev.at)
+			}
+		}
+		all = append(all, c)
 		if v := t.get(i, "rate"); v != "" {
 			d, err := RateFraction(v)
 			if err != nil {
@@ -693,26 +709,34 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 			}
 			c.rate = &d
 		}
-		current := map[string]decimal.Decimal{}
+		// The category's rate is checked on the row's last day, or among
+		// the rates still in force for a row without one.
+		rates := map[string]decimal.Decimal{}
 		for _, r := range juris.Rates(c.country) {
-			if r.Expiration.IsZero() {
-				current[r.Category] = r.Value
+			if c.period.Expiration.IsZero() && r.Expiration.IsZero() || !c.period.Expiration.IsZero() && r.Contains(c.period.Expiration) {
+				rates[r.Category] = r.Value
 			}
 		}
-		if len(current) == 0 {
-			return nil, 0, at.errorf("%s has no current rates in the dataset", c.country)
+		if len(rates) == 0 {
+			return nil, 0, at.errorf("%s has no rates in the dataset in the row's period", c.country)
 		}
 		switch c.treatment {
 		case "reduced":
 			if !reducedCategory(c.category) {
 				return nil, 0, at.errorf("%s %s: reduced needs a category (reduced, reduced2, super_reduced or parking), not %q", c.country, c.class, c.category)
 			}
-			v, ok := current[c.category]
+			v, ok := rates[c.category]
 			if !ok {
-				return nil, 0, at.errorf("%s %s: %s has no current %s rate in the dataset", c.country, c.class, c.country, c.category)
+				return nil, 0, at.errorf("%s %s: %s has no %s rate in the dataset in the row's period", c.country, c.class, c.country, c.category)
 			}
 			if c.rate != nil && !c.rate.Equal(v) {
-				return nil, 0, at.errorf("%s %s: the table says %s, but the dataset's current %s rate of %s is %s", c.country, c.class, c.rate, c.category, c.country, v)
+				return nil, 0, at.errorf("%s %s: the table says %s, but the dataset's %s rate of %s in the row's period is %s", c.country, c.class, c.rate, c.category, c.country, v)
+			}
+		case "rate":
+			// A rate of its own, for a reduced rate that the rate sources
+			// do not give under a category (Estonia's 9% since July 2025).
+			if c.category != "" || c.rate == nil || !c.rate.IsPositive() || c.rate.GreaterThanOrEqual(decimal.NewFromInt(1)) {
+				return nil, 0, at.errorf("%s %s: rate takes no category and a rate above 0 and below 1", c.country, c.class)
 			}
 		case "zero", "exempt", "standard":
 			if c.category != "" {
@@ -728,10 +752,13 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 			standard++
 			continue
 		}
+		if c.treatment != "rate" {
+			c.rate = nil // only checked
+		}
 		out = append(out, c)
 	}
 	slices.SortFunc(out, func(a, b classRow) int {
-		return cmp.Or(strings.Compare(a.country, b.country), strings.Compare(a.class, b.class))
+		return cmp.Or(strings.Compare(a.country, b.country), strings.Compare(a.class, b.class), a.period.Effective.Compare(b.period.Effective))
 	})
 	return out, standard, nil
 }
@@ -803,8 +830,10 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 //	    state, name, first day, last day, category count, categories,
 //	    cap per item, citation
 //	shipping, sorted by state: count, then state, rule, handling rule
-//	product classes, sorted by country, class: count, then
-//	    country, class, treatment, category, citation
+//	product classes, sorted by country, class, effective: count, then
+//	    country, class, treatment, category, rate (version 5: the rate
+//	    of treatment "rate", else absent), effective, expiration
+//	    (version 5), citation
 //	local taxes outside the sales tax, sorted by jurisdiction, tax,
 //	    class, effective (version 3): count, then state, jurisdiction,
 //	    name, key, tax, category, class, rate, effective, expiration,
@@ -883,6 +912,11 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 		w.String(c.class)
 		w.String(c.treatment)
 		w.String(c.category)
+		if err := writeOptDecimal(w, c.rate); err != nil {
+			return nil, c.at.errorf("rate: %v", err)
+		}
+		writeRateDate(w, c.period.Effective)
+		writeRateDate(w, c.period.Expiration)
 		w.String(c.citation)
 	}
 	w.Uvarint(uint64(len(local)))

@@ -1,0 +1,53 @@
+package datagen
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/levytax/levy/data"
+)
+
+// TestReadProductClassesPeriods reads small product class tables: rows of
+// one class for consecutive periods are taken, overlapping ones refused,
+// and a reduced row is checked against the category's rate on its last
+// day.
+func TestReadProductClassesPeriods(t *testing.T) {
+	j, err := data.Default().Jurisdictions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "country,product_class,treatment,category,rate,effective,expiration,citation\n"
+	read := func(rows string) ([]classRow, error) {
+		fs := fstest.MapFS{"t.csv": &fstest.MapFile{Data: []byte(head + rows)}}
+		out, _, err := readProductClasses(file{fs, "t.csv"}, "t.csv", j)
+		return out, err
+	}
+	out, err := read("RO,FOOD,reduced,reduced,0.11,2025-08-01,,c\n" +
+		"RO,FOOD,reduced,reduced2,0.09,,2025-07-31,c\n" +
+		"EE,BOOKS,rate,,0.09,2009-07-01,,c\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != 3 || out[0].country != "EE" || out[0].rate == nil || out[0].rate.String() != "0.09" ||
+		out[1].category != "reduced2" || out[1].period.Expiration.String() != "2025-07-31" || out[2].period.Effective.String() != "2025-08-01" || out[2].rate != nil {
+		t.Errorf("rows %+v", out)
+	}
+	for _, bad := range []struct{ rows, want string }{
+		{"RO,FOOD,reduced,reduced2,,,2025-07-31,c\nRO,FOOD,reduced,reduced,,2025-07-31,,c\n", "overlaps"},
+		{"RO,FOOD,reduced,reduced,0.05,,2025-07-31,c\nRO,FOOD,standard,,,2025-08-01,,c\n", ""},
+		{"RO,FOOD,reduced,reduced,0.11,,2025-07-31,c\n", "the table says 0.11"},
+		{"RO,FOOD,reduced,reduced2,,2025-08-01,,c\n", "no reduced2 rate"},
+		{"EE,BOOKS,rate,,,,,c\n", "rate takes no category"},
+		{"EE,BOOKS,rate,reduced,0.09,,,c\n", "rate takes no category"},
+		{"FI,BOOKS,reduced,reduced,,2025-01-01,2024-12-31,c\n", "expires"},
+	} {
+		_, err := read(bad.rows)
+		switch {
+		case bad.want == "" && err != nil:
+			t.Errorf("%q: %v", bad.rows, err)
+		case bad.want != "" && (err == nil || !strings.Contains(err.Error(), bad.want)):
+			t.Errorf("%q: error %v, want one saying %q", bad.rows, err, bad.want)
+		}
+	}
+}
