@@ -267,7 +267,8 @@ func TestProductClasses(t *testing.T) {
 		{"CA", "PRESCRIPTION_DRUGS", "zero", "", ""},
 		{"AU", "FOOD", "zero", "", ""},
 		{"AU", "PRESCRIPTION_DRUGS", "zero", "", ""},
-		{"FI", "FOOD", "reduced", "reduced2", "0.14"},
+		{"FI", "FOOD", "rate", "", ""},
+		{"SE", "FOOD", "rate", "", ""},
 		{"EE", "BOOKS", "rate", "", ""},
 	}
 	for _, tt := range tests {

@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.14"
+const Version = "2026.11.15"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "b10ecc0b653a8124bc5531688e222567b43134e034a31a45b2628b1a002995e8",
 	"nexus.lvd":         "f9ccadbcd655faeba315703ac26a6f936d0293fa2e7e360cc782c9f01630d11c",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "7eb6373b0b2190f399f54c2c18a81a74cddf7c20403620927c8ac0b4cb2241f5",
+	"taxability.lvd":    "0bf9189f6935cdf5e0d990b0b173fcbe1062c98b27487df9348abc429f6554ae",
 }

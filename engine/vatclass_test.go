@@ -73,6 +73,19 @@ func TestVATClassRatesBeforeAndAfterChanges(t *testing.T) {
 		{"Helsinki", "00100", "FI", "2025-01-01", "BOOKS", "0.14"},
 		{"Helsinki", "00100", "FI", "2025-01-01", "PRESCRIPTION_DRUGS", "0.14"},
 		{"Helsinki", "00100", "FI", "2025-06-01", "FOOD", "0.14"},
+		// Finland's 14% rate lowered to 13.5% from January 1, 2026.
+		{"Helsinki", "00100", "FI", "2025-12-31", "FOOD", "0.14"},
+		{"Helsinki", "00100", "FI", "2026-01-01", "FOOD", "0.135"},
+		{"Helsinki", "00100", "FI", "2026-01-01", "BOOKS", "0.135"},
+		{"Helsinki", "00100", "FI", "2026-11-28", "PRESCRIPTION_DRUGS", "0.135"},
+		{"Helsinki", "00100", "FI", "2026-11-28", "EBOOKS", "0.135"},
+		{"Helsinki", "00100", "FI", "2026-11-28", "GENERAL", "0.255"},
+		// Sweden: food 12%, 6% from April 1, 2026 to December 31, 2027.
+		{"Stockholm", "111 20", "SE", "2026-03-31", "FOOD", "0.12"},
+		{"Stockholm", "111 20", "SE", "2026-04-01", "FOOD", "0.06"},
+		{"Stockholm", "111 20", "SE", "2027-12-31", "FOOD", "0.06"},
+		{"Stockholm", "111 20", "SE", "2028-01-01", "FOOD", "0.12"},
+		{"Stockholm", "111 20", "SE", "2026-04-01", "GENERAL", "0.25"},
 		// Estonia: books and medicines 9% through every change of its
 		// other rates (2024, January and July 2025); food at the
 		// standard rate.
