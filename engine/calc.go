@@ -243,6 +243,9 @@ type line struct {
 	// line (the figures and the threshold), and distanceRule the rule
 	// of the decision, "" when the line took none.
 	distance, distanceRule string
+	// noPlace: the line has no place that taxes it (no location, or none
+	// Levy could place), so no tax was calculated (NoPlaceRule).
+	noPlace bool
 	// lacking are the taxes Levy knows of and does not compute on the
 	// line's class, which assisted checks against the line.
 	lacking []lackingTax

@@ -15,6 +15,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	l.taxes = l.taxes[:0]
 	st := c.source(l)
 	if st.at == nil {
+		l.noPlace = true
 		return nil
 	}
 	if st.none {

@@ -621,6 +621,12 @@ const unknownClassRule = "unknown-product-class"
 // the content's horizon.
 const beyondContentRule = "date-beyond-content"
 
+// NoPlaceRule is the ruleName of the assisted parameter of a line that
+// no place taxes: it sends no location (nor does its document), or none
+// that Levy could place, so it bears no tax, and says so rather than
+// answer a total tax of zero without a word.
+const NoPlaceRule = "no-location"
+
 // TaxNotComputedRule is the ruleName of the assisted parameter of a line
 // that bears a tax Levy knows of and does not compute (see
 // data.LackingTax): its paramName is productClass, its originalValue the
@@ -679,6 +685,10 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	}
 	if l.br != nil {
 		out = append(out, l.br.assisted...) // brazil.go
+	}
+	if l.noPlace {
+		out = append(out, wire.AssistedParameter{ParamName: "destination", Phase: wire.PhasePost, RuleName: NoPlaceRule,
+			Value: "the line has no location Levy could place (destination, origin or administrative): no tax was calculated"})
 	}
 	if l.distance != "" {
 		// Which EU distance sales decided where the line is taxed.
