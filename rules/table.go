@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -64,7 +65,7 @@ func Compile(rules []Rule) (*Table, error) {
 		if a.spec != b.spec {
 			return b.spec - a.spec
 		}
-		return b.Priority - a.Priority
+		return cmp.Compare(b.Priority, a.Priority)
 	})
 	t.index = newIndex(len(t.rules), func(i int) (string, string) {
 		return t.rules[i].ProductClass, region(t.rules[i].Jurisdiction)
@@ -150,7 +151,7 @@ func CompileStructures(list []Structure) (*Structures, error) {
 		if d := sb.specificity() - sa.specificity(); d != 0 {
 			return d
 		}
-		return b.Priority - a.Priority
+		return cmp.Compare(b.Priority, a.Priority)
 	})
 	s.sels = make([]selector, len(s.list))
 	for i := range s.list {
