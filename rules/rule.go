@@ -63,9 +63,10 @@ type Rule struct {
 	// (0.01 for 1%); a zero-rated supply is TAXABLE with Rate 0.
 	Rate *decimal.Decimal `json:"rate,omitempty"`
 	// BasisPercent, when set, taxes only this share of the amount (a basis
-	// reduction: 0.5 taxes half).
+	// reduction: 0.5 taxes half); only a TAXABLE rule may have one.
 	BasisPercent *decimal.Decimal `json:"basisPercent,omitempty"`
-	// Threshold, when set, exempts part or all of an item by its unit price.
+	// Threshold, when set, exempts part or all of an item by its unit
+	// price; only a TAXABLE rule may have one.
 	Threshold *Threshold `json:"threshold,omitempty"`
 	// Holiday marks a rule of a sales tax holiday.
 	Holiday bool `json:"holiday,omitempty"`
@@ -103,6 +104,10 @@ func (r *Rule) check() error {
 		return fmt.Errorf("rule %s: rateCategoryOnly without a rateCategory", r.ID)
 	case r.Rate != nil && !fraction(*r.Rate):
 		return fmt.Errorf("rule %s: rate %s is not a fraction between 0 and 1", r.ID, r.Rate)
+	case r.Threshold != nil && r.Outcome != Taxable:
+		return fmt.Errorf("rule %s: a threshold divides a TAXABLE item between exempt and taxable; outcome %s would exempt the whole item at any price", r.ID, r.Outcome)
+	case r.BasisPercent != nil && r.Outcome != Taxable:
+		return fmt.Errorf("rule %s: basisPercent reduces the basis of a TAXABLE item; outcome %s would leave the whole item untaxed", r.ID, r.Outcome)
 	}
 	sel := r.selector()
 	if err := sel.check(); err != nil {
