@@ -57,6 +57,9 @@ func Compile(rules []Rule) (*Table, error) {
 			if err != nil {
 				return nil, fmt.Errorf("rules: rule %s: condition %q: %w", r.ID, r.When, err)
 			}
+			if err := probeCondition(p); err != nil {
+				return nil, fmt.Errorf("rules: rule %s: condition %q: %w", r.ID, r.When, err)
+			}
 			c.program = p
 		}
 		t.rules = append(t.rules, c)
@@ -88,8 +91,8 @@ func (t *Table) Rules() []Rule {
 // Decide returns the first rule, in order of specificity and priority, that
 // applies to env on date d, and false when none does. The rule is the
 // table's own: callers must not modify it. A condition that
-// fails at run time (it exceeded its memory budget, say) is an error that
-// names the rule.
+// fails at run time (it exceeded its memory budget, say) is a
+// *ConditionError that names the rule.
 func (t *Table) Decide(ctx context.Context, env *Env, d civil.Date) (*Rule, bool, error) {
 	var (
 		machine vm.VM
@@ -108,7 +111,7 @@ func (t *Table) Decide(ctx context.Context, env *Env, d civil.Date) (*Rule, bool
 			machine.MemoryBudget = memoryBudget
 			out, runErr := machine.Run(c.program, env)
 			if runErr != nil {
-				err = fmt.Errorf("rules: rule %s: %w", c.ID, runErr)
+				err = &ConditionError{Kind: "rule", ID: c.ID, Err: runErr}
 				return false
 			}
 			if ok, _ := out.(bool); !ok {

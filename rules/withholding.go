@@ -112,6 +112,9 @@ func CompileWithholdings(list []Withholding) (*Withholdings, error) {
 		if err != nil {
 			return nil, fmt.Errorf("rules: withholding %s: condition %q: %w", w.ID, w.When, err)
 		}
+		if err := probeCondition(p); err != nil {
+			return nil, fmt.Errorf("rules: withholding %s: condition %q: %w", w.ID, w.When, err)
+		}
 		ws.programs[i] = p
 	}
 	return ws, nil
@@ -132,7 +135,8 @@ func (ws *Withholdings) At(i int) *Withholding { return &ws.list[i] }
 // facts env gives (env.Tax, env.JurisdictionID and the jurisdiction's
 // facts set for the withholding's jurisdiction) on date d; abroad says
 // the seller is in another country than the jurisdiction. A condition
-// that fails at run time is an error that names the withholding.
+// that fails at run time is a *ConditionError that names the
+// withholding.
 func (ws *Withholdings) Applies(ctx context.Context, i int, env *Env, d civil.Date, abroad bool) (bool, error) {
 	w := &ws.list[i]
 	if !(civil.Period{Effective: w.Effective, Expiration: w.Expiration}).Contains(d) ||
@@ -154,7 +158,7 @@ func (ws *Withholdings) Applies(ctx context.Context, i int, env *Env, d civil.Da
 	machine := vm.VM{MemoryBudget: memoryBudget}
 	out, err := machine.Run(p, env)
 	if err != nil {
-		return false, fmt.Errorf("rules: withholding %s: %w", w.ID, err)
+		return false, &ConditionError{Kind: "withholding", ID: w.ID, Err: err}
 	}
 	ok, _ := out.(bool)
 	return ok, nil
