@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/rules"
@@ -98,4 +100,18 @@ func jurisdictionSelected(jur *data.Jurisdictions, sel string) bool {
 		}
 	}
 	return false
+}
+
+// conditionFault makes the failure of a host's condition on a line's
+// facts (a *rules.ConditionError: an index out of range, a conversion of
+// a text that is no number) an error naming the line, the rule and the
+// failure, which the server answers with 400, instead of a fault of the
+// server. Other errors are returned as they are.
+func conditionFault(l *line, err error) error {
+	var ce *rules.ConditionError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	msg, _, _ := strings.Cut(ce.Err.Error(), "\n")
+	return levy.Invalid(l.path, "the %s %s of the server's rule files cannot decide this line: its condition fails on the line's facts (%s)", ce.Kind, ce.ID, msg)
 }
