@@ -2,6 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/levytax/levy/civil"
 	"github.com/shopspring/decimal"
@@ -91,11 +94,31 @@ func (r *Rule) specificity() int {
 	return n
 }
 
+// MaxIDLength bounds the ID of a rule, structure or withholding, in
+// bytes: the ID goes into every tax it decides (calculationRuleId) and
+// every stored transaction.
+const MaxIDLength = 200
+
+// checkID refuses an empty ID, one longer than MaxIDLength, and one that
+// is not UTF-8 text without control characters.
+func checkID(kind, id string) error {
+	switch {
+	case id == "":
+		return fmt.Errorf("%s without an id", kind)
+	case len(id) > MaxIDLength:
+		return fmt.Errorf("%s id %.40q... is %d bytes long; at most %d are allowed", kind, id, len(id), MaxIDLength)
+	case !utf8.ValidString(id) || strings.ContainsFunc(id, unicode.IsControl):
+		return fmt.Errorf("%s id %q holds a control character or is not UTF-8", kind, id)
+	}
+	return nil
+}
+
 // check validates the rule's own fields.
 func (r *Rule) check() error {
+	if err := checkID("rule", r.ID); err != nil {
+		return err
+	}
 	switch {
-	case r.ID == "":
-		return fmt.Errorf("rule without an id")
 	case !r.Outcome.Valid():
 		return fmt.Errorf("rule %s: outcome %q is not TAXABLE, EXEMPT or NONTAXABLE", r.ID, r.Outcome)
 	case r.BasisPercent != nil && !fraction(*r.BasisPercent):

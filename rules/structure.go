@@ -72,8 +72,8 @@ func (s *Structure) selector() selector {
 }
 
 func (s *Structure) check() error {
-	if s.ID == "" {
-		return fmt.Errorf("structure without an id")
+	if err := checkID("structure", s.ID); err != nil {
+		return err
 	}
 	sel := s.selector()
 	if err := sel.check(); err != nil {

@@ -62,9 +62,10 @@ type Withholding struct {
 
 // check validates the withholding's own fields.
 func (w *Withholding) check() error {
+	if err := checkID("withholding", w.ID); err != nil {
+		return err
+	}
 	switch {
-	case w.ID == "":
-		return fmt.Errorf("withholding without an id")
 	case w.Jurisdiction == "" || strings.Contains(w.Jurisdiction, "*"):
 		return fmt.Errorf("withholding %s: jurisdiction %q must name one jurisdiction", w.ID, w.Jurisdiction)
 	case strings.TrimSpace(w.Tax) == "":
