@@ -37,3 +37,20 @@ func TestIDsBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestJurisdictionTypeChecked checks that a rule or structure whose
+// jurisdictionType is not one of the wire's jurisdiction types ("State",
+// "CITIES") is refused: before, it loaded and never applied.
+func TestJurisdictionTypeChecked(t *testing.T) {
+	for _, jt := range []string{"State", "CITIES", "county "} {
+		if _, err := Compile([]Rule{{ID: "r", JurisdictionType: jt, Outcome: Exempt}}); err == nil || !strings.Contains(err.Error(), "jurisdictionType") {
+			t.Errorf("rule, %q: Compile gave %v", jt, err)
+		}
+		if _, err := CompileStructures([]Structure{{ID: "s", JurisdictionType: jt, Kind: SingleRate}}); err == nil {
+			t.Errorf("structure, %q: accepted", jt)
+		}
+	}
+	if _, err := Compile([]Rule{{ID: "r", JurisdictionType: "TRANSIT_DISTRICT", Outcome: Exempt}}); err != nil {
+		t.Error(err)
+	}
+}
