@@ -273,7 +273,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	default:
 		r, found, err := c.decide(&env, l.date, c.envHash(l, &env))
 		if err != nil {
-			return false, err
+			return false, conditionFault(l, err)
 		}
 		structure = found
 		if found != nil || r.Threshold != nil || r.BasisPercent != nil {
@@ -326,7 +326,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		// rates the line would bear: the rules do.
 		r, _, err := c.decide(&env, l.date, c.envHash(l, &env))
 		if err != nil {
-			return false, err
+			return false, conditionFault(l, err)
 		}
 		category, categoryOnly = r.RateCategory, r.RateCategoryOnly
 	}

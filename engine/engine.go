@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"hash/maphash"
 	"log/slog"
-	"os"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -441,20 +440,13 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	rs = append([]rules.Rule(nil), c.rules...)
 	ss = append([]rules.Structure(nil), c.structures...)
 	ws := append([]rules.Withholding(nil), c.withholdings...)
-	for _, path := range c.ruleFiles {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, fmt.Errorf("engine: rule file: %w", err)
-		}
-		rf, err := rules.ReadFile(f)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("engine: %s: %w", path, err)
-		}
-		rs = append(rs, rf.Rules...)
-		ss = append(ss, rf.Structures...)
-		ws = append(ws, rf.Withholdings...)
+	files, err := readRuleFiles(s.jur, c.ruleFiles)
+	if err != nil {
+		return nil, err
 	}
+	rs = append(rs, files.rules...)
+	ss = append(ss, files.structures...)
+	ws = append(ws, files.withholdings...)
 	if s.withholdings, err = compileWithholdings(s.jur, ws); err != nil {
 		return nil, fmt.Errorf("engine: host rules: %w", err)
 	}

@@ -75,7 +75,7 @@ func (c *calc) withhold(l *line, amount decimal.Decimal) error {
 			Usage: l.usage, UsageClass: l.usageClass, Date: l.dateText, BusinessCustomer: l.customer.business}
 		ok, err := ws.Applies(c.ctx, i, &env, l.date, abroad)
 		if err != nil {
-			return err
+			return conditionFault(l, err)
 		}
 		imp := jurisdiction.Tax(w.Tax)
 		if !ok || !includedWithheld(l.incl, j, imp, w.WithholdingType) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
+	"github.com/expr-lang/expr/vm"
 )
 
 // MaxConditionLength bounds the source of a condition, in bytes.
@@ -69,4 +70,51 @@ func (c *conditionCheck) Visit(node *ast.Node) {
 			c.err = fmt.Errorf("a condition may not nest a predicate inside another")
 		}
 	}
+}
+
+// ConditionError is the error of a condition that failed while it ran
+// (an index out of range, a division by zero, a conversion of a text
+// that is no number, the memory budget): Table.Decide and
+// Withholdings.Applies return it, naming the rule or withholding.
+type ConditionError struct {
+	// Kind is "rule" or "withholding", and ID its ID.
+	Kind, ID string
+	// Err is the failure.
+	Err error
+}
+
+// Error implements error.
+func (e *ConditionError) Error() string { return fmt.Sprintf("rules: %s %s: %v", e.Kind, e.ID, e.Err) }
+
+// Unwrap returns the failure.
+func (e *ConditionError) Unwrap() error { return e.Err }
+
+// probeEnvs are the facts Compile and CompileWithholdings run every
+// condition over once, so that a condition that fails whatever the line
+// (len(usage) % 0, int(productClass), a regular expression that does not
+// compile, a range over the memory budget) is refused when it is loaded
+// instead of failing calculations: a line that sets no facts, and an
+// ordinary sale.
+var probeEnvs = [...]struct {
+	name string
+	env  Env
+}{
+	{"a line that sets no facts", Env{}},
+	{"an ordinary sale", Env{Perspective: "SELLER", MessageType: "INVOICE", TransactionType: "SALE", Country: "US",
+		JurisdictionID: "US-TN", JurisdictionType: "STATE", Subdivision: "US-TN", Tax: "Sales and Use Tax",
+		ProductClass: "GENERAL", CustomerClass: "RETAIL", Usage: "RESALE", UsageClass: "R", Date: "2026-01-01",
+		BusinessCustomer: true}},
+}
+
+// probeCondition runs a compiled condition over probeEnvs with the
+// memory budget of an evaluation and returns the first failure.
+func probeCondition(p *vm.Program) error {
+	for i := range probeEnvs {
+		env := probeEnvs[i].env
+		machine := vm.VM{MemoryBudget: memoryBudget}
+		if _, err := machine.Run(p, &env); err != nil {
+			return fmt.Errorf("the condition fails on %s: %w", probeEnvs[i].name, err)
+		}
+	}
+	return nil
 }

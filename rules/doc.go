@@ -9,7 +9,13 @@
 // bytes, may not declare variables, nest predicates or call the functions
 // that build large values, accumulate or read the clock, and runs with a
 // fixed memory budget, so a user-written rule cannot make a calculation
-// hang.
+// hang. Compile also runs every condition once over a line without facts
+// and over an ordinary sale, and refuses one that fails there; a
+// condition that fails on a particular line's facts is a ConditionError,
+// which the engine answers naming the line.
+//
+// A rule file (File, ReadFile) is one JSON object; ReadFile and
+// File.Check name the line of every fault.
 //
 // Rules are ordered by specificity (how many of their selectors are set:
 // jurisdiction, product class, customer class, usage, transaction type)

@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 )
@@ -10,6 +11,9 @@ import (
 // FileVersion is the version of the rule file format that this package
 // reads.
 const FileVersion = 1
+
+// MaxFileSize bounds a rule file, in bytes.
+const MaxFileSize = 64 << 20
 
 // File is a rule file: a host's own taxability rules, rate structures
 // and withholdings, in JSON:
@@ -27,25 +31,245 @@ type File struct {
 	Rules        []Rule        `json:"rules,omitempty"`
 	Structures   []Structure   `json:"structures,omitempty"`
 	Withholdings []Withholding `json:"withholdings,omitempty"`
+
+	// lines holds the line each record starts on, by member, for a
+	// File that ReadFile read.
+	lines map[string][]int
 }
 
-// ReadFile reads a rule file. Unknown members are errors, so that a
-// misspelt selector does not silently widen a rule; so is a version other
-// than FileVersion. The rules are not compiled here: Compile and
-// CompileStructures do that.
+// The members of a rule file that hold records, as Line names them.
+const (
+	MemberRules        = "rules"
+	MemberStructures   = "structures"
+	MemberWithholdings = "withholdings"
+)
+
+// Line returns the line (from 1) on which the i-th record of member
+// (MemberRules, MemberStructures or MemberWithholdings) starts in the
+// file ReadFile read, or 0 when f was not read from a file.
+func (f *File) Line(member string, i int) int {
+	if l := f.lines[member]; i >= 0 && i < len(l) {
+		return l[i]
+	}
+	return 0
+}
+
+// ReadFile reads a rule file of at most MaxFileSize bytes, a UTF-8 byte
+// order mark allowed before it. Unknown members are errors, so that a
+// misspelt selector does not silently widen a rule; so are a member
+// given twice (the second would replace the first's records), anything
+// after the file's object, and a version other than FileVersion. Every
+// error names the line it was found on. The rules are not compiled
+// here: Check, Compile and CompileStructures do that.
 func ReadFile(r io.Reader) (*File, error) {
-	b, err := io.ReadAll(io.LimitReader(r, 64<<20))
+	b, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("rules: read rule file: %w", err)
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	var f File
-	if err := dec.Decode(&f); err != nil {
+	if len(b) > MaxFileSize {
+		return nil, fmt.Errorf("rules: rule file: larger than %d bytes", MaxFileSize)
+	}
+	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
+	f, err := readFile(b)
+	if err != nil {
 		return nil, fmt.Errorf("rules: rule file: %w", err)
 	}
-	if f.Version != FileVersion {
-		return nil, fmt.Errorf("rules: rule file version %d, this version of Levy reads version %d", f.Version, FileVersion)
+	return f, nil
+}
+
+// readFile decodes a rule file member by member and record by record,
+// keeping the line each record starts on.
+func readFile(b []byte) (*File, error) {
+	at := func(off int64, err error) error { return fmt.Errorf("line %d: %w", lineAt(b, off), err) }
+	// Syntax first, over the whole first value, so that a syntax error
+	// has its offset in b.
+	var whole json.RawMessage
+	if err := json.NewDecoder(bytes.NewReader(b)).Decode(&whole); err != nil {
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &se):
+			return nil, at(se.Offset, err)
+		case errors.Is(err, io.EOF) && len(bytes.TrimSpace(b)) == 0:
+			return nil, at(0, errors.New("a rule file is one JSON object: the file is empty"))
+		default:
+			return nil, at(int64(len(b)), jsonError(err))
+		}
 	}
-	return &f, nil
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := openDelim(dec, '{'); err != nil {
+		return nil, at(dec.InputOffset(), fmt.Errorf("a rule file is one JSON object: %w", err))
+	}
+	f := &File{lines: map[string][]int{}}
+	seen := map[string]bool{}
+	version := false
+	for dec.More() {
+		off := tokenStart(b, dec.InputOffset())
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, at(off, jsonError(err))
+		}
+		name, _ := tok.(string)
+		if seen[name] {
+			return nil, at(off, fmt.Errorf("member %q is given twice", name))
+		}
+		seen[name] = true
+		switch name {
+		case "version":
+			version = true
+			if err := dec.Decode(&f.Version); err != nil {
+				return nil, at(off, fmt.Errorf("version: %w", jsonError(err)))
+			}
+		case MemberRules:
+			err = readRecords(dec, b, name, &f.Rules, f.lines)
+		case MemberStructures:
+			err = readRecords(dec, b, name, &f.Structures, f.lines)
+		case MemberWithholdings:
+			err = readRecords(dec, b, name, &f.Withholdings, f.lines)
+		default:
+			return nil, at(off, fmt.Errorf("unknown member %q: a rule file has version, rules, structures and withholdings", name))
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if _, err := dec.Token(); err != nil { // the closing brace
+		return nil, at(dec.InputOffset(), jsonError(err))
+	}
+	if off := dec.InputOffset(); len(bytes.TrimSpace(b[off:])) > 0 {
+		return nil, at(off+int64(skipSpace(b[off:])),
+			errors.New("there is more after the end of the rule file's object (one file holds one object; merge the lists)"))
+	}
+	if !version || f.Version != FileVersion {
+		return nil, fmt.Errorf("rule file version %d, this version of Levy reads version %d", f.Version, FileVersion)
+	}
+	return f, nil
+}
+
+// readRecords decodes the array of records of a member (or null) into
+// list, each record strictly (no unknown members), and keeps the line
+// each starts on.
+func readRecords[T any](dec *json.Decoder, b []byte, member string, list *[]T, lines map[string][]int) error {
+	off := dec.InputOffset()
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
+		return fmt.Errorf("line %d: %s: %w", lineAt(b, off), member, jsonError(err))
+	}
+	if bytes.Equal(raw, []byte("null")) {
+		return nil
+	}
+	base := dec.InputOffset() - int64(len(raw)) // where the array opens in b
+	inner := json.NewDecoder(bytes.NewReader(raw))
+	if err := openDelim(inner, '['); err != nil {
+		return fmt.Errorf("line %d: %s is a list of records: %w", lineAt(b, base), member, err)
+	}
+	for i := 0; inner.More(); i++ {
+		var rec json.RawMessage
+		if err := inner.Decode(&rec); err != nil {
+			return fmt.Errorf("line %d: %s[%d]: %w", lineAt(b, base+inner.InputOffset()), member, i, jsonError(err))
+		}
+		start := base + inner.InputOffset() - int64(len(rec))
+		line := lineAt(b, start)
+		var v T
+		strict := json.NewDecoder(bytes.NewReader(rec))
+		strict.DisallowUnknownFields()
+		if err := strict.Decode(&v); err != nil {
+			errLine := line
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				errLine = lineAt(b, start+te.Offset)
+			}
+			return fmt.Errorf("line %d: %s[%d]: %w", errLine, member, i, jsonError(err))
+		}
+		*list = append(*list, v)
+		lines[member] = append(lines[member], line)
+	}
+	return nil
+}
+
+// openDelim reads the opening delimiter d.
+func openDelim(dec *json.Decoder, d json.Delim) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return jsonError(err)
+	}
+	if got, ok := tok.(json.Delim); !ok || got != d {
+		return fmt.Errorf("found %v where %q opens", tok, string(d))
+	}
+	return nil
+}
+
+// jsonError makes the end of the input an error that says so.
+func jsonError(err error) error {
+	if errors.Is(err, io.EOF) {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
+// tokenStart returns the offset of the token that follows off in b,
+// past white space and the separators before it.
+func tokenStart(b []byte, off int64) int64 {
+	return off + int64(len(b[off:])-len(bytes.TrimLeft(b[off:], " \t\r\n,:")))
+}
+
+// skipSpace returns the number of JSON white space bytes b starts with.
+func skipSpace(b []byte) int { return len(b) - len(bytes.TrimLeft(b, " \t\r\n")) }
+
+// lineAt returns the line (from 1) of byte offset off of b.
+func lineAt(b []byte, off int64) int {
+	if off > int64(len(b)) {
+		off = int64(len(b))
+	}
+	return bytes.Count(b[:off], []byte("\n")) + 1
+}
+
+// Check checks every record of the file as Compile, CompileStructures
+// and CompileWithholdings would, and that no ID is used twice within a
+// member, and fails on the first fault, naming the line its record
+// starts on (for a File that ReadFile read).
+func (f *File) Check() error {
+	at := func(member string, i int, err error) error {
+		if l := f.Line(member, i); l > 0 {
+			return fmt.Errorf("line %d: %w", l, err)
+		}
+		return fmt.Errorf("%s[%d]: %w", member, i, err)
+	}
+	ids := map[string]int{}
+	twice := func(member, kind, id string, i int) error {
+		k := member + "\x00" + id
+		first, ok := ids[k]
+		ids[k] = i
+		if !ok {
+			return nil
+		}
+		if l := f.Line(member, first); l > 0 {
+			return at(member, i, fmt.Errorf("rules: %s id %s is used twice (first on line %d)", kind, id, l))
+		}
+		return at(member, i, fmt.Errorf("rules: %s id %s is used twice", kind, id))
+	}
+	for i := range f.Rules {
+		if _, err := Compile(f.Rules[i : i+1]); err != nil {
+			return at(MemberRules, i, err)
+		}
+		if err := twice(MemberRules, "rule", f.Rules[i].ID, i); err != nil {
+			return err
+		}
+	}
+	for i := range f.Structures {
+		if _, err := CompileStructures(f.Structures[i : i+1]); err != nil {
+			return at(MemberStructures, i, err)
+		}
+		if err := twice(MemberStructures, "structure", f.Structures[i].ID, i); err != nil {
+			return err
+		}
+	}
+	for i := range f.Withholdings {
+		if _, err := CompileWithholdings(f.Withholdings[i : i+1]); err != nil {
+			return at(MemberWithholdings, i, err)
+		}
+		if err := twice(MemberWithholdings, "withholding", f.Withholdings[i].ID, i); err != nil {
+			return err
+		}
+	}
+	return nil
 }

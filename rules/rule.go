@@ -2,6 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/levytax/levy/civil"
 	"github.com/shopspring/decimal"
@@ -63,9 +66,10 @@ type Rule struct {
 	// (0.01 for 1%); a zero-rated supply is TAXABLE with Rate 0.
 	Rate *decimal.Decimal `json:"rate,omitempty"`
 	// BasisPercent, when set, taxes only this share of the amount (a basis
-	// reduction: 0.5 taxes half).
+	// reduction: 0.5 taxes half); only a TAXABLE rule may have one.
 	BasisPercent *decimal.Decimal `json:"basisPercent,omitempty"`
-	// Threshold, when set, exempts part or all of an item by its unit price.
+	// Threshold, when set, exempts part or all of an item by its unit
+	// price; only a TAXABLE rule may have one.
 	Threshold *Threshold `json:"threshold,omitempty"`
 	// Holiday marks a rule of a sales tax holiday.
 	Holiday bool `json:"holiday,omitempty"`
@@ -90,11 +94,31 @@ func (r *Rule) specificity() int {
 	return n
 }
 
+// MaxIDLength bounds the ID of a rule, structure or withholding, in
+// bytes: the ID goes into every tax it decides (calculationRuleId) and
+// every stored transaction.
+const MaxIDLength = 200
+
+// checkID refuses an empty ID, one longer than MaxIDLength, and one that
+// is not UTF-8 text without control characters.
+func checkID(kind, id string) error {
+	switch {
+	case id == "":
+		return fmt.Errorf("%s without an id", kind)
+	case len(id) > MaxIDLength:
+		return fmt.Errorf("%s id %.40q... is %d bytes long; at most %d are allowed", kind, id, len(id), MaxIDLength)
+	case !utf8.ValidString(id) || strings.ContainsFunc(id, unicode.IsControl):
+		return fmt.Errorf("%s id %q holds a control character or is not UTF-8", kind, id)
+	}
+	return nil
+}
+
 // check validates the rule's own fields.
 func (r *Rule) check() error {
+	if err := checkID("rule", r.ID); err != nil {
+		return err
+	}
 	switch {
-	case r.ID == "":
-		return fmt.Errorf("rule without an id")
 	case !r.Outcome.Valid():
 		return fmt.Errorf("rule %s: outcome %q is not TAXABLE, EXEMPT or NONTAXABLE", r.ID, r.Outcome)
 	case r.BasisPercent != nil && !fraction(*r.BasisPercent):
@@ -103,6 +127,10 @@ func (r *Rule) check() error {
 		return fmt.Errorf("rule %s: rateCategoryOnly without a rateCategory", r.ID)
 	case r.Rate != nil && !fraction(*r.Rate):
 		return fmt.Errorf("rule %s: rate %s is not a fraction between 0 and 1", r.ID, r.Rate)
+	case r.Threshold != nil && r.Outcome != Taxable:
+		return fmt.Errorf("rule %s: a threshold divides a TAXABLE item between exempt and taxable; outcome %s would exempt the whole item at any price", r.ID, r.Outcome)
+	case r.BasisPercent != nil && r.Outcome != Taxable:
+		return fmt.Errorf("rule %s: basisPercent reduces the basis of a TAXABLE item; outcome %s would leave the whole item untaxed", r.ID, r.Outcome)
 	}
 	sel := r.selector()
 	if err := sel.check(); err != nil {

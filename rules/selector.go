@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
 )
 
 // selector is the part of a Rule or Structure that says where it applies.
@@ -21,6 +22,11 @@ func (s *selector) check() error {
 		return fmt.Errorf("expiration %s is before effective %s", s.period.Expiration, s.period.Effective)
 	case strings.Contains(strings.TrimSuffix(s.jurisdiction, "*"), "*"):
 		return fmt.Errorf("jurisdiction %q may hold * only at its end", s.jurisdiction)
+	}
+	if s.jurisdictionType != "" {
+		if _, err := jurisdiction.ParseType(s.jurisdictionType); err != nil {
+			return fmt.Errorf("jurisdictionType %q is not a jurisdiction type (STATE, COUNTY, CITY, DISTRICT, COUNTRY, PROVINCE, ...): the record would never apply", s.jurisdictionType)
+		}
 	}
 	return nil
 }

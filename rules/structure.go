@@ -72,8 +72,8 @@ func (s *Structure) selector() selector {
 }
 
 func (s *Structure) check() error {
-	if s.ID == "" {
-		return fmt.Errorf("structure without an id")
+	if err := checkID("structure", s.ID); err != nil {
+		return err
 	}
 	sel := s.selector()
 	if err := sel.check(); err != nil {
@@ -108,6 +108,8 @@ func (s *Structure) check() error {
 				return fmt.Errorf("structure %s: the last tier must have no upTo", s.ID)
 			case !last && t.UpTo == nil:
 				return fmt.Errorf("structure %s: tier %d needs upTo", s.ID, i)
+			case t.UpTo != nil && t.UpTo.Sign() < 0:
+				return fmt.Errorf("structure %s: tier %d upTo %s is negative", s.ID, i, t.UpTo)
 			case !last && i > 0 && !t.UpTo.GreaterThan(*s.Tiers[i-1].UpTo):
 				return fmt.Errorf("structure %s: tier %d does not go above the tier before it", s.ID, i)
 			case t.Rate != nil && !fraction(*t.Rate):

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy/civil"
@@ -107,5 +108,29 @@ func TestRegion(t *testing.T) {
 		if got := region(sel); got != want {
 			t.Errorf("region(%q) = %q, want %q", sel, got, want)
 		}
+	}
+}
+
+// TestTiersBelowZeroRefused checks that a tier whose upTo is negative is
+// refused: the next tier would start below zero and tax more than the
+// price (a tier up to -1000 at 0% and the rest at 10% charged 110 on a
+// price of 100).
+func TestTiersBelowZeroRefused(t *testing.T) {
+	d := func(s string) *decimal.Decimal { v := decimal.RequireFromString(s); return &v }
+	for _, kind := range []StructureKind{Tiered, Bracket} {
+		s := Structure{ID: "below-zero", Kind: kind, Tiers: []Tier{{UpTo: d("-1000"), Rate: d("0")}, {Rate: d("0.1")}}}
+		_, err := CompileStructures([]Structure{s})
+		if err == nil || !strings.Contains(err.Error(), "below-zero") || !strings.Contains(err.Error(), "negative") {
+			t.Errorf("%s: CompileStructures gave %v, want an error naming the structure and the negative upTo", kind, err)
+		}
+	}
+	// A first tier up to 0 stays accepted and taxes nothing more than
+	// the price.
+	s := Structure{ID: "from-zero", Kind: Tiered, Tiers: []Tier{{UpTo: d("0"), Rate: d("0")}, {Rate: d("0.1")}}}
+	if _, err := CompileStructures([]Structure{s}); err != nil {
+		t.Fatal(err)
+	}
+	if a := s.Apply(*d("100"), *d("1"), *d("0.05")); !a.Tax.Equal(*d("10")) {
+		t.Errorf("tier from 0: tax %s on 100, want 10", a.Tax)
 	}
 }

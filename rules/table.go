@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -56,6 +57,9 @@ func Compile(rules []Rule) (*Table, error) {
 			if err != nil {
 				return nil, fmt.Errorf("rules: rule %s: condition %q: %w", r.ID, r.When, err)
 			}
+			if err := probeCondition(p); err != nil {
+				return nil, fmt.Errorf("rules: rule %s: condition %q: %w", r.ID, r.When, err)
+			}
 			c.program = p
 		}
 		t.rules = append(t.rules, c)
@@ -64,7 +68,7 @@ func Compile(rules []Rule) (*Table, error) {
 		if a.spec != b.spec {
 			return b.spec - a.spec
 		}
-		return b.Priority - a.Priority
+		return cmp.Compare(b.Priority, a.Priority)
 	})
 	t.index = newIndex(len(t.rules), func(i int) (string, string) {
 		return t.rules[i].ProductClass, region(t.rules[i].Jurisdiction)
@@ -87,8 +91,8 @@ func (t *Table) Rules() []Rule {
 // Decide returns the first rule, in order of specificity and priority, that
 // applies to env on date d, and false when none does. The rule is the
 // table's own: callers must not modify it. A condition that
-// fails at run time (it exceeded its memory budget, say) is an error that
-// names the rule.
+// fails at run time (it exceeded its memory budget, say) is a
+// *ConditionError that names the rule.
 func (t *Table) Decide(ctx context.Context, env *Env, d civil.Date) (*Rule, bool, error) {
 	var (
 		machine vm.VM
@@ -107,7 +111,7 @@ func (t *Table) Decide(ctx context.Context, env *Env, d civil.Date) (*Rule, bool
 			machine.MemoryBudget = memoryBudget
 			out, runErr := machine.Run(c.program, env)
 			if runErr != nil {
-				err = fmt.Errorf("rules: rule %s: %w", c.ID, runErr)
+				err = &ConditionError{Kind: "rule", ID: c.ID, Err: runErr}
 				return false
 			}
 			if ok, _ := out.(bool); !ok {
@@ -150,7 +154,7 @@ func CompileStructures(list []Structure) (*Structures, error) {
 		if d := sb.specificity() - sa.specificity(); d != 0 {
 			return d
 		}
-		return b.Priority - a.Priority
+		return cmp.Compare(b.Priority, a.Priority)
 	})
 	s.sels = make([]selector, len(s.list))
 	for i := range s.list {

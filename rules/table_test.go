@@ -2,6 +2,7 @@ package rules
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -88,13 +89,15 @@ func TestCompileRefusesBadRules(t *testing.T) {
 
 func TestDecideIsBounded(t *testing.T) {
 	// A condition that builds large values runs out of its memory budget
-	// instead of running away.
-	table, err := Compile([]Rule{{ID: "greedy", Outcome: Taxable, When: `len(map(1..1000000, # * 2)) > 0`}})
+	// instead of running away. (One that does so on every line is
+	// refused by Compile: this one does so on long usages only.)
+	table, err := Compile([]Rule{{ID: "greedy", Outcome: Taxable, When: `len(usage) < 8 || len(map(1..1000000, # * 2)) > 0`}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = table.Decide(context.Background(), &Env{}, civil.MustParse("2026-01-01"))
-	if err == nil || !strings.Contains(err.Error(), "greedy") {
+	_, _, err = table.Decide(context.Background(), &Env{Usage: "MANUFACTURING"}, civil.MustParse("2026-01-01"))
+	var ce *ConditionError
+	if !errors.As(err, &ce) || ce.ID != "greedy" || !strings.Contains(err.Error(), "greedy") {
 		t.Errorf("err = %v, want a budget error naming the rule", err)
 	}
 }

@@ -62,9 +62,10 @@ type Withholding struct {
 
 // check validates the withholding's own fields.
 func (w *Withholding) check() error {
+	if err := checkID("withholding", w.ID); err != nil {
+		return err
+	}
 	switch {
-	case w.ID == "":
-		return fmt.Errorf("withholding without an id")
 	case w.Jurisdiction == "" || strings.Contains(w.Jurisdiction, "*"):
 		return fmt.Errorf("withholding %s: jurisdiction %q must name one jurisdiction", w.ID, w.Jurisdiction)
 	case strings.TrimSpace(w.Tax) == "":
@@ -112,6 +113,9 @@ func CompileWithholdings(list []Withholding) (*Withholdings, error) {
 		if err != nil {
 			return nil, fmt.Errorf("rules: withholding %s: condition %q: %w", w.ID, w.When, err)
 		}
+		if err := probeCondition(p); err != nil {
+			return nil, fmt.Errorf("rules: withholding %s: condition %q: %w", w.ID, w.When, err)
+		}
 		ws.programs[i] = p
 	}
 	return ws, nil
@@ -132,7 +136,8 @@ func (ws *Withholdings) At(i int) *Withholding { return &ws.list[i] }
 // facts env gives (env.Tax, env.JurisdictionID and the jurisdiction's
 // facts set for the withholding's jurisdiction) on date d; abroad says
 // the seller is in another country than the jurisdiction. A condition
-// that fails at run time is an error that names the withholding.
+// that fails at run time is a *ConditionError that names the
+// withholding.
 func (ws *Withholdings) Applies(ctx context.Context, i int, env *Env, d civil.Date, abroad bool) (bool, error) {
 	w := &ws.list[i]
 	if !(civil.Period{Effective: w.Effective, Expiration: w.Expiration}).Contains(d) ||
@@ -154,7 +159,7 @@ func (ws *Withholdings) Applies(ctx context.Context, i int, env *Env, d civil.Da
 	machine := vm.VM{MemoryBudget: memoryBudget}
 	out, err := machine.Run(p, env)
 	if err != nil {
-		return false, fmt.Errorf("rules: withholding %s: %w", w.ID, err)
+		return false, &ConditionError{Kind: "withholding", ID: w.ID, Err: err}
 	}
 	ok, _ := out.(bool)
 	return ok, nil

@@ -19,7 +19,7 @@ import (
 )
 
 const batchUsage = `usage: levy batch sale|purchase|owner [--in FILE|-] [--out FILE|-] [--workers N] [--max-errors N] [--quiet]
-                  [--format jsonl|csv] [--data-dir DIR | --database URL] [--tenant T] [--resume]
+                  [--format jsonl|csv] [--data-dir DIR | --database URL] [--tenant T] [--resume] [--rules FILES]
 
 Calculates a file of v2 request bodies, one JSON object per line (JSON
 lines), on every core, and writes one line per input line, in input
@@ -76,6 +76,7 @@ type batchOptions struct {
 	dataDir, database  string
 	tenant, format     string
 	content            contentFlags
+	rules              ruleFlag
 }
 
 // batchFlags returns the flag set of levy batch for perspective, with
@@ -95,6 +96,7 @@ func batchFlags(perspective string) (*flag.FlagSet, *batchOptions) {
 	fs.StringVar(&o.format, "format", "", "jsonl or csv (default: csv for an --in FILE named .csv, else jsonl)")
 	fs.BoolVar(&o.resume, "resume", false, "continue a run that stopped, after the documents its --out FILE holds")
 	o.content.register(fs)
+	o.rules.register(fs)
 	return fs, o
 }
 
@@ -214,7 +216,7 @@ func (o *batchOptions) config(ctx context.Context, file bool) (batch.Config, fun
 		}
 		return s
 	}
-	e, _, closeJournal, err := journalEngine(ctx, o.content.engineOptions(), o.dataDir, o.database, o.tenant, keep)
+	e, _, closeJournal, err := journalEngine(ctx, append(o.content.engineOptions(), o.rules.engineOptions()...), o.dataDir, o.database, o.tenant, keep)
 	if err != nil {
 		// Nothing ran: a journal or content that cannot be opened is
 		// an I/O error of the run (exit 2), not failed documents.

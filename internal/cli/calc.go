@@ -13,7 +13,7 @@ import (
 	"github.com/levytax/levy/wire"
 )
 
-const calcUsage = `usage: levy calc sale|purchase|owner [--data-dir DIR | --database URL] [--tenant T] [--address-check lenient|strict] [FILE]
+const calcUsage = `usage: levy calc sale|purchase|owner [--data-dir DIR | --database URL] [--tenant T] [--address-check lenient|strict] [--rules FILES] [FILE]
 
 Calculates one v2 request body, read from FILE or standard input, and
 prints the response. With a journal (--data-dir or --database), the
@@ -39,6 +39,7 @@ func calcFlags(perspective string) (*flag.FlagSet, *calcOptions) {
 	fs.StringVar(&o.tenant, "tenant", levy.DefaultTenant, "tenant of the stored calculation and of the tax profile that applies")
 	fs.Var(&o.addressCheck, "address-check", addressCheckUsage)
 	o.content.register(fs)
+	o.rules.register(fs)
 	return fs, o
 }
 
@@ -47,6 +48,7 @@ type calcOptions struct {
 	dataDir, database, tenant string
 	addressCheck              addressCheckValue
 	content                   contentFlags
+	rules                     ruleFlag
 }
 
 // calcEnv names the environment variables of the flags of levy calc:
@@ -96,7 +98,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 		defer f.Close()
 		in = f
 	}
-	opts := o.content.engineOptions()
+	opts := append(o.content.engineOptions(), o.rules.engineOptions()...)
 	if o.addressCheck.c != "" {
 		opts = append(opts, engine.WithAddressCheck(o.addressCheck.c, nil))
 	}

@@ -95,3 +95,23 @@ func (c *contentFlags) dataset(ctx context.Context) (*data.Dataset, error) {
 	}
 	return ds.WithOverlay(o)
 }
+
+// ruleFlag is the --rules flag of levy calc and levy batch: the rule
+// files serve compiles beside Levy's default tables (serve --rules), so
+// that a calculation run from the command line applies the host's rules
+// as the server does.
+type ruleFlag struct{ files string }
+
+// register adds --rules to fs.
+func (r *ruleFlag) register(fs *flag.FlagSet) {
+	fs.StringVar(&r.files, "rules", "", "comma-separated rule files to compile beside Levy's default tables, as levy serve --rules")
+}
+
+// engineOptions returns the engine option that reads the rule files, if
+// any.
+func (r *ruleFlag) engineOptions() []engine.Option {
+	if r.files == "" {
+		return nil
+	}
+	return []engine.Option{engine.WithRuleFiles(strings.Split(r.files, ",")...)}
+}

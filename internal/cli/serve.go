@@ -234,6 +234,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	if err := applyMemoryLimit(c.memoryLimit, log); err != nil {
 		return err
 	}
+	// The rule files are read and their records checked before anything
+	// listens or is written, as the e-invoicing settings are below (the
+	// engine checks them again against the dataset when it is built).
+	if err := checkRuleFiles(c.rules); err != nil {
+		return exitError{code: 2, msg: err.Error()}
+	}
 	// The e-invoicing settings (the webhook secrets' key) are checked
 	// before anything listens or is written: a server that refuses to
 	// start leaves the port and the data directory as they were.

@@ -142,3 +142,27 @@ func (p *profiles) Close() error {
 	p.wg.Wait()
 	return nil
 }
+
+// checkRuleFiles reads the comma-separated rule files of --rules and
+// checks their records (rules.File.Check), naming the file and the line
+// of the first fault.
+func checkRuleFiles(list string) error {
+	if list == "" {
+		return nil
+	}
+	for _, path := range strings.Split(list, ",") {
+		f, err := os.Open(path)
+		if err != nil {
+			return fmt.Errorf("--rules: %w", err)
+		}
+		rf, err := rules.ReadFile(f)
+		f.Close()
+		if err == nil {
+			err = rf.Check()
+		}
+		if err != nil {
+			return fmt.Errorf("--rules: rule file %s: %w", path, err)
+		}
+	}
+	return nil
+}

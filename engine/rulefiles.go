@@ -1,0 +1,117 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/rules"
+)
+
+// ruleFileRecords are the records of the host's rule files.
+type ruleFileRecords struct {
+	rules        []rules.Rule
+	structures   []rules.Structure
+	withholdings []rules.Withholding
+}
+
+// readRuleFiles reads and checks the host's rule files (WithRuleFiles).
+// Every fault names the file and the line of the record at fault: a
+// record that Check refuses, an ID that another file already uses, and
+// a jurisdiction selector that no jurisdiction of the dataset matches,
+// which would leave the record silently unused.
+func readRuleFiles(jur *data.Jurisdictions, paths []string) (ruleFileRecords, error) {
+	var out ruleFileRecords
+	type origin struct {
+		path string
+		line int
+	}
+	seen := map[string]origin{}
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			return out, fmt.Errorf("engine: rule file: %w", err)
+		}
+		rf, err := rules.ReadFile(f)
+		f.Close()
+		if err == nil {
+			err = rf.Check()
+		}
+		if err != nil {
+			return out, fmt.Errorf("engine: rule file %s: %w", path, err)
+		}
+		record := func(member, kind, id, sel string, i int) error {
+			line := rf.Line(member, i)
+			if sel != "" && !jurisdictionSelected(jur, sel) {
+				return fmt.Errorf("engine: rule file %s: line %d: %s %s: jurisdiction %q is not a jurisdiction of the dataset, nor a prefix of one ending in *: the %s would never apply",
+					path, line, kind, id, sel, kind)
+			}
+			k := member + "\x00" + id
+			if o, ok := seen[k]; ok {
+				return fmt.Errorf("engine: rule file %s: line %d: %s id %s is used twice (first in %s, line %d)", path, line, kind, id, o.path, o.line)
+			}
+			seen[k] = origin{path, line}
+			return nil
+		}
+		for i, r := range rf.Rules {
+			if err := record(rules.MemberRules, "rule", r.ID, r.Jurisdiction, i); err != nil {
+				return out, err
+			}
+		}
+		for i, s := range rf.Structures {
+			if err := record(rules.MemberStructures, "structure", s.ID, s.Jurisdiction, i); err != nil {
+				return out, err
+			}
+		}
+		for i, w := range rf.Withholdings {
+			if err := record(rules.MemberWithholdings, "withholding", w.ID, w.Jurisdiction, i); err != nil {
+				return out, err
+			}
+		}
+		out.rules = append(out.rules, rf.Rules...)
+		out.structures = append(out.structures, rf.Structures...)
+		out.withholdings = append(out.withholdings, rf.Withholdings...)
+	}
+	return out, nil
+}
+
+// jurisdictionSelected reports whether the jurisdiction selector sel of
+// a rule or structure matches a jurisdiction of the dataset: its ID, or,
+// for a prefix ending in "*", the start of an ID or of a subdivision's
+// ISO 3166-2 code.
+func jurisdictionSelected(jur *data.Jurisdictions, sel string) bool {
+	p, prefix := strings.CutSuffix(sel, "*")
+	if !prefix {
+		_, ok := jur.ByID(sel)
+		return ok
+	}
+	for _, s := range jurisdiction.Subdivisions() {
+		if strings.HasPrefix(s.Country+"-"+s.Code, p) {
+			return true
+		}
+	}
+	for i := range jur.Len() {
+		if strings.HasPrefix(jur.At(i).ID, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionFault makes the failure of a host's condition on a line's
+// facts (a *rules.ConditionError: an index out of range, a conversion of
+// a text that is no number) an error naming the line, the rule and the
+// failure, which the server answers with 400, instead of a fault of the
+// server. Other errors are returned as they are.
+func conditionFault(l *line, err error) error {
+	var ce *rules.ConditionError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	msg, _, _ := strings.Cut(ce.Err.Error(), "\n")
+	return levy.Invalid(l.path, "the %s %s of the server's rule files cannot decide this line: its condition fails on the line's facts (%s)", ce.Kind, ce.ID, msg)
+}

@@ -1,0 +1,78 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestReadFileRefusesAndLocates sends rule files that ReadFile or Check
+// must refuse, each with an error naming the line at fault: before,
+// a second object after the first and a member given twice were
+// silently dropped (their rules never applied), and the errors named no
+// line.
+func TestReadFileRefusesAndLocates(t *testing.T) {
+	for name, c := range map[string]struct{ file, want string }{
+		"a second object after the first": {`{"version":1,"rules":[]}
+{"version":1,"rules":[{"id":"x","outcome":"EXEMPT"}]}`, "line 2: there is more after the end"},
+		"rules given twice": {`{"version":1,
+"rules":[{"id":"a","outcome":"EXEMPT"}],
+"rules":[{"id":"b","outcome":"EXEMPT"}]}`, `line 3: member "rules" is given twice`},
+		"a syntax error": {`{"version":1,
+"rules":[{"id":"a","outcome":"EXEMPT"},
+{"id":"b","outcome":"TAXABLE",}]}`, "line 3: invalid character"},
+		"a member of the wrong type": {`{"version":1,"rules":[
+  {"id":"a","outcome":"EXEMPT"},
+  {"id":"b",
+   "outcome":"EXEMPT",
+   "priority":"high"}]}`, "line 5: rules[1]: json: cannot unmarshal string"},
+		"a misspelt selector": {`{"version":1,"rules":[
+  {"id":"a","outcome":"EXEMPT"},
+  {"id":"b","productClas":"X","outcome":"EXEMPT"}]}`, `line 3: rules[1]: json: unknown field "productClas"`},
+		"an unknown member":  {"{\"version\":1,\n\"rule\":[]}", `line 2: unknown member "rule"`},
+		"an empty file":      {"", "line 1: a rule file is one JSON object: the file is empty"},
+		"a list":             {"[]", "line 1: a rule file is one JSON object"},
+		"no version":         {`{"rules":[]}`, "rule file version 0"},
+		"a cut-off file":     {"{\"version\":1,\"rules\":[\n{\"id\":\"a\"", "line 2: unexpected EOF"},
+		"rules not a list":   {`{"version":1,"rules":{"id":"a"}}`, "line 1: rules is a list of records"},
+		"a bad date":         {"{\"version\":1,\"structures\":[{\"id\":\"s\",\"kind\":\"SINGLE_RATE\"},\n{\"id\":\"t\",\"kind\":\"SINGLE_RATE\",\"effective\":\"2026-02-30\"}]}", "line 2: structures[1]: civil"},
+		"a bad withholding":  {"{\"version\":1,\"withholdings\":[\n{\"id\":\"w\",\"rate\":\"0.2\",\"x\":1}]}", `line 2: withholdings[0]: json: unknown field "x"`},
+		"a rule Check fails": {"{\"version\":1,\"rules\":[\n{\"id\":\"a\",\"outcome\":\"EXEMPT\"},\n{\"id\":\"b\",\"outcome\":\"MAYBE\"}]}", "line 3: rules: rule b: outcome"},
+		"a condition that does not compile": {"{\"version\":1,\"rules\":[\n{\"id\":\"a\",\"outcome\":\"EXEMPT\"},\n\n{\"id\":\"b\",\"outcome\":\"EXEMPT\",\"when\":\"amount > 100\"}]}",
+			"line 4: rules: rule b: condition \"amount > 100\": unknown name amount"},
+		"an ID used twice":        {"{\"version\":1,\"rules\":[\n{\"id\":\"a\",\"outcome\":\"EXEMPT\"},\n{\"id\":\"a\",\"outcome\":\"TAXABLE\"}]}", "line 3: rules: rule id a is used twice (first on line 2)"},
+		"a structure Check fails": {"{\"version\":1,\"structures\":[\n{\"id\":\"s\",\"kind\":\"TIERED\",\"tiers\":[{\"upTo\":\"-5\"},{}]}]}", "line 2: rules: structure s: tier 0 upTo -5 is negative"},
+	} {
+		f, err := ReadFile(strings.NewReader(c.file))
+		if err == nil {
+			err = f.Check()
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error with %q", name, err, c.want)
+		}
+	}
+}
+
+// TestReadFileAccepts checks that ReadFile reads a file written with a
+// byte order mark and CRLF line ends, and an explicit null list, and
+// keeps the line of each record.
+func TestReadFileAccepts(t *testing.T) {
+	src := "\xef\xbb\xbf{\"version\": 1,\r\n \"rules\": [\r\n  {\"id\": \"a\", \"outcome\": \"EXEMPT\"},\r\n\r\n  {\"id\": \"b\", \"outcome\": \"TAXABLE\"}\r\n ],\r\n \"structures\": null,\r\n \"withholdings\": [{\"id\": \"w\", \"jurisdiction\": \"KE\", \"tax\": \"WHT\", \"withholdingType\": \"X\", \"rate\": 0.2}]}\r\n"
+	f, err := ReadFile(strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Rules) != 2 || len(f.Structures) != 0 || len(f.Withholdings) != 1 {
+		t.Fatalf("read %+v", f)
+	}
+	for _, c := range []struct {
+		member  string
+		i, line int
+	}{{MemberRules, 0, 3}, {MemberRules, 1, 5}, {MemberWithholdings, 0, 8}, {MemberRules, 2, 0}, {MemberStructures, 0, 0}} {
+		if got := f.Line(c.member, c.i); got != c.line {
+			t.Errorf("%s[%d] on line %d, want %d", c.member, c.i, got, c.line)
+		}
+	}
+}
