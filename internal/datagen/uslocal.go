@@ -381,6 +381,26 @@ func (s *State) AddRate(id, cat string, v decimal.Decimal, p civil.Period, sourc
 	return s.L.b.addRate(jurisdiction.Rate{Jurisdiction: id, Tax: jurisdiction.SalesTax, Category: cat, Value: v, Period: p, Source: source})
 }
 
+// StartRatesOn makes the rates of jurisdiction id that run from the
+// beginning to no end (a source's current rate, given without a date)
+// start on d: a builder calls it where a publication dates the change
+// that brought the source's rate, and the state's curated table gives
+// the rate before d. A jurisdiction without such a rate is an error.
+func (s *State) StartRatesOn(id string, d civil.Date) error {
+	n := 0
+	for _, i := range s.L.b.byJuris[id] {
+		r := &s.L.b.rates[i]
+		if r.Effective.IsZero() && r.Expiration.IsZero() {
+			r.Effective = d
+			n++
+		}
+	}
+	if n == 0 {
+		return fmt.Errorf("%s: %s has no undated rate to start on %s", s.Sub.Code, id, d)
+	}
+	return nil
+}
+
 // District defines a special district (or any local jurisdiction that is
 // not a county or a place) of the state, with its ID ("US-TX-D..."),
 // type, name and government code, and returns its ID. Defining it again

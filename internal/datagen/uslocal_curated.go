@@ -1,6 +1,7 @@
 package datagen
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -81,9 +82,12 @@ func readCuratedCSV(s *State, name string) error {
 			}
 			s.Assign(id, sc)
 		}
+		// The row is checked on its first day; a row with only an end
+		// (the rate before a dated change) on its last, a row with
+		// neither on the date of the sources' rates.
 		when := row.Period.Effective
 		if when.IsZero() {
-			when = TaxlocusDate
+			when = cmp.Or(row.Period.Expiration, TaxlocusDate)
 		}
 		s.L.rowsOf[key]++
 		s.Represent(Row{Source: key, Ref: fmt.Sprintf("line %d", row.Line), State: s.Sub.Code, Label: id, Kind: "curated",

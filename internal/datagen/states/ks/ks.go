@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/datagen"
 	"github.com/shopspring/decimal"
 )
@@ -46,8 +47,26 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 	if err := ksJurisdictionCodes(s, special); err != nil {
 		return err
 	}
+	for _, c := range ksRateChanges {
+		if err := s.StartRatesOn(c.id, c.from); err != nil {
+			return err
+		}
+	}
 	s.CompareTaxlocusStateRate(in)
 	return s.ReconcileOST(in)
+}
+
+// ksRateChanges are the rate changes of Kansas jurisdictions that the
+// Department of Revenue announced with their dates and whose new rate is
+// TaxLocus's (2026-08-18): that rate starts on the change, and ks.csv
+// gives the rate before it, with the announcement.
+var ksRateChanges = []struct {
+	id   string
+	from civil.Date
+}{
+	{"US-20055", civil.New(2026, 4, 1)}, // Finney County, 1.3% to 1.8%
+	{"US-20085", civil.New(2026, 4, 1)}, // Jackson County, 1.4% to 1.65%
+	{"US-20113", civil.New(2026, 4, 1)}, // McPherson County, 1.5% to 2%
 }
 
 // ksCountyAbbrev are the two-letter county abbreviations that begin the
