@@ -322,6 +322,14 @@ func wrap(op string, err error) error {
 // unavailable reports whether err says the database cannot be reached or
 // will not serve now, rather than that a statement failed.
 func unavailable(err error) bool {
+	// No connection could be made, whatever the server said when it
+	// refused one (not accepting connections, no such database, a
+	// password it no longer takes): the database cannot be reached. The
+	// server's code does not decide it, so it is looked at first.
+	var ce *pgconn.ConnectError
+	if errors.As(err, &ce) {
+		return true
+	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		return strings.HasPrefix(pe.Code, "08") || // connection exception
@@ -330,9 +338,8 @@ func unavailable(err error) bool {
 	}
 	// A connection that the server ended under a statement (a terminated
 	// backend, a restart) fails with the end of its stream or as closed.
-	var ce *pgconn.ConnectError
 	var ne net.Error
-	return errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, errClosedPool) ||
+	return errors.As(err, &ne) || errors.Is(err, errClosedPool) ||
 		errors.Is(err, pgconn.ErrConnClosed) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) ||
 		pgconn.Timeout(err) || pgconn.SafeToRetry(err) || strings.Contains(err.Error(), "closed pool")
 }

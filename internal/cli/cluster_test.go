@@ -270,3 +270,29 @@ func TestClusterDatabaseDown(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestClusterDatabaseRefusingConnections: a database that refuses new
+// connections with an error of its own (here "not currently accepting
+// connections", as an operator's ALLOW_CONNECTIONS false or a database
+// being dropped or recovered gives) cannot be reached, as one that is
+// down: every calculation that stores is answered 503 with Retry-After,
+// not 500, however many connections the node's pool held when it began.
+func TestClusterDatabaseRefusingConnections(t *testing.T) {
+	nodes, db := startCluster(t, 1)
+	n := nodes[0]
+	name := pgtest.Name(t, db)
+	pgtest.Exec(t, "ALTER DATABASE "+name+" ALLOW_CONNECTIONS false")
+	t.Cleanup(func() { pgtest.Exec(t, "ALTER DATABASE "+name+" ALLOW_CONNECTIONS true") })
+	pgtest.Exec(t, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '"+name+"'")
+	// The first requests meet the connections that were ended; the later
+	// ones find none and must connect.
+	for i := range 4 {
+		body := strings.Replace(serveQuotation, `"serve-1"`, fmt.Sprintf(`"refused-%d"`, i), 1)
+		resp := authed(t, "POST", n.base+"/api/v2/supplies", n.token, strings.NewReader(body))
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+			t.Errorf("invoice %d with the database refusing connections: %d %s, want 503 with Retry-After", i, resp.StatusCode, b)
+		}
+	}
+}
