@@ -62,6 +62,9 @@ func (s *Server) done(r *http.Request, x *exchange) {
 		attrs = append(attrs, slog.String("error", x.fault.Error()))
 		s.log.LogAttrs(r.Context(), slog.LevelError, "request failed", attrs...)
 	case x.status >= 400:
+		if x.cause != nil {
+			attrs = append(attrs, slog.String("error", x.cause.Error()))
+		}
 		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request refused", attrs...)
 	default:
 		s.log.LogAttrs(r.Context(), slog.LevelDebug, "request", attrs...)

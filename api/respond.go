@@ -36,6 +36,9 @@ type exchange struct {
 	route    string
 	status   int
 	fault    error // the error behind a 500, for the log
+	// cause is the error behind a 503, for the log: what the client is
+	// told of it is the message of its *levy.Error alone.
+	cause error
 	// admin marks an admin operation: Guard holds its request to the
 	// query parameters it declares (query), and sends a read-only token
 	// to a tenant admin's credential for its writes.
@@ -188,6 +191,14 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	exchangeOf(r.Context()).serverOr().fail(w, r, err)
 }
 
+// Unavailable records err as the cause of a 503 answer to r, so that the
+// request's log line has the error as a whole (a store's answer to the
+// client says only that it cannot serve now). The token endpoints, which
+// answer in the form of RFC 6749, call it.
+func Unavailable(r *http.Request, err error) {
+	exchangeOf(r.Context()).cause = err
+}
+
 // Fault records err as the fault behind the answer to r, so that the
 // request is logged as failed (ERROR, with the error) as it is for the
 // 500 that WriteError answers, and returns the request's ID for the
@@ -213,9 +224,12 @@ func (x *exchange) serverOr() *Server {
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	x := exchangeOf(r.Context())
 	status, items := classify(err)
-	if status == http.StatusInternalServerError {
+	switch status {
+	case http.StatusInternalServerError:
 		x.fault = err
 		items = []ErrorItem{{Code: items[0].Code, Message: "the server failed to answer; quote request ID " + x.id + " when reporting it"}}
+	case http.StatusServiceUnavailable:
+		x.cause = err
 	}
 	switch status {
 	case http.StatusUnauthorized:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -572,12 +573,20 @@ func metricsOperation() Operation {
 }
 
 // healthz answers 200 when every health check passes, and 503 with the
-// failing checks and their errors when one does not.
+// failing checks when one does not. /healthz needs no token, so each
+// failing check is named with what a client of the API would be told of
+// its error (the code and message of its *levy.Error, "internal" for any
+// other), never the error as a whole, which may name a database's host,
+// user or a file's path; that goes to the log.
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	failing := map[string]string{}
 	for _, c := range s.checks {
 		if err := c.check(r.Context()); err != nil {
-			failing[c.name] = err.Error()
+			failing[c.name] = "internal: the check failed"
+			if le := (*levy.Error)(nil); errors.As(err, &le) {
+				failing[c.name] = le.Code + ": " + le.Message
+			}
+			s.log.LogAttrs(r.Context(), slog.LevelWarn, "health check failed", slog.String("check", c.name), slog.String("error", err.Error()))
 		}
 	}
 	answer := health{Status: "ok", Dataset: s.engine.DatasetVersion()}

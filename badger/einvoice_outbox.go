@@ -251,7 +251,9 @@ func (s *EInvoiceStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent) err
 }
 
 // Bury moves an event from its connection's queue to the dead-letter
-// list in one transaction.
+// list in one transaction. An event no longer in its queue (its
+// connection deleted while its last attempt ran) is not buried: it has no
+// connection to be replayed to.
 func (s *EInvoiceStore) Bury(ctx context.Context, ev *einvoice.OutboxEvent) error {
 	if err := s.enter("move an event to the dead-letter list"); err != nil {
 		return err
@@ -259,6 +261,12 @@ func (s *EInvoiceStore) Bury(ctx context.Context, ev *einvoice.OutboxEvent) erro
 	defer s.gate.Leave()
 	k := einvOutboxKey(ev.WebhookID, ev.Seq)
 	err := s.update(ctx, "move an event to the dead-letter list", ev.EventID, func(txn *bdb.Txn) error {
+		if _, err := txn.Get(k); err != nil {
+			if errors.Is(err, bdb.ErrKeyNotFound) {
+				return nil
+			}
+			return err
+		}
 		if err := txn.Delete(k); err != nil {
 			return err
 		}

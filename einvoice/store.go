@@ -142,7 +142,8 @@ type Store interface {
 	Retry(ctx context.Context, ev *OutboxEvent) error
 	// Bury moves an event that NextEvent returned from its connection's
 	// queue to the dead-letter list, as ev says it (attempts, last error,
-	// DeadAt), in one atomic unit.
+	// DeadAt), in one atomic unit; it does nothing when the event is gone
+	// (delivered by another owner, its connection deleted).
 	Bury(ctx context.Context, ev *OutboxEvent) error
 	// DropEvents removes every event waiting for a connection, such as
 	// one found deleted.

@@ -302,9 +302,9 @@ func retryable(err error) bool {
 	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
 }
 
-// wrap returns err with the operation that met it, an EUnavailable
-// *levy.Error when the database cannot be reached, a *levy.Error as it is,
-// and nil as nil.
+// wrap returns err with the operation that met it, an error whose
+// *levy.Error is EUnavailable when the database cannot be reached (see
+// unreachable), a *levy.Error as it is, and nil as nil.
 func wrap(op string, err error) error {
 	if err == nil {
 		return nil
@@ -314,14 +314,43 @@ func wrap(op string, err error) error {
 		return err
 	}
 	if unavailable(err) {
-		return &levy.Error{Code: levy.EUnavailable, Message: "the database cannot be reached: " + redact(err)}
+		return &unreachable{op: op, cause: err,
+			client: &levy.Error{Code: levy.EUnavailable, Message: "the database cannot be reached; try again later"}}
 	}
 	return fmt.Errorf("postgres: %s: %w", op, err)
 }
 
+// unreachable is the error of an operation that could not reach the
+// database. Its *levy.Error (errors.As), client, is what a client is
+// told: the HTTP API, the token endpoints and /healthz answer the message
+// of a *levy.Error as it is, to whoever asked, so it names no host, port,
+// user, database or server message. Those are the operator's to read:
+// Error, for logs and the command line, names the operation and the
+// cause, without a password.
+type unreachable struct {
+	op     string
+	cause  error
+	client *levy.Error
+}
+
+func (e *unreachable) Error() string {
+	return "postgres: " + e.op + ": the database cannot be reached: " + redact(e.cause)
+}
+
+// Unwrap gives the *levy.Error that a client is told, then the cause.
+func (e *unreachable) Unwrap() []error { return []error{e.client, e.cause} }
+
 // unavailable reports whether err says the database cannot be reached or
 // will not serve now, rather than that a statement failed.
 func unavailable(err error) bool {
+	// No connection could be made, whatever the server said when it
+	// refused one (not accepting connections, no such database, a
+	// password it no longer takes): the database cannot be reached. The
+	// server's code does not decide it, so it is looked at first.
+	var ce *pgconn.ConnectError
+	if errors.As(err, &ce) {
+		return true
+	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		return strings.HasPrefix(pe.Code, "08") || // connection exception
@@ -330,9 +359,8 @@ func unavailable(err error) bool {
 	}
 	// A connection that the server ended under a statement (a terminated
 	// backend, a restart) fails with the end of its stream or as closed.
-	var ce *pgconn.ConnectError
 	var ne net.Error
-	return errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, errClosedPool) ||
+	return errors.As(err, &ne) || errors.Is(err, errClosedPool) ||
 		errors.Is(err, pgconn.ErrConnClosed) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) ||
 		pgconn.Timeout(err) || pgconn.SafeToRetry(err) || strings.Contains(err.Error(), "closed pool")
 }

@@ -290,18 +290,26 @@ func (s *einvStore) Retry(ctx context.Context, ev *einvoice.OutboxEvent) error {
 }
 
 // Bury implements einvoice.Store: the event leaves its queue and enters
-// the dead-letter list in one transaction.
+// the dead-letter list in one transaction. An event that is no longer in
+// its queue is not buried: another node delivered it, having taken the
+// lease over while this one's attempt ran past it, or its connection was
+// deleted meanwhile. A dead letter of it would send a delivered event
+// again when replayed, or name a connection that is gone.
 func (s *einvStore) Bury(ctx context.Context, ev *einvoice.OutboxEvent) error {
 	return s.einvUpdate(ctx, "move an event to the dead-letter list", func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `DELETE FROM einvoice_outbox WHERE webhook_id = $1 AND seq = $2 AND event_id = $3`,
-			ev.WebhookID, int64(ev.Seq), ev.EventID); err != nil {
+		tag, err := tx.Exec(ctx, `DELETE FROM einvoice_outbox WHERE webhook_id = $1 AND seq = $2 AND event_id = $3`,
+			ev.WebhookID, int64(ev.Seq), ev.EventID)
+		if err != nil {
 			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return nil
 		}
 		var dead *time.Time
 		if !ev.DeadAt.IsZero() {
 			dead = &ev.DeadAt
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO einvoice_dead_letters (`+einvEventColumns+`, dead_at)
+		_, err = tx.Exec(ctx, `INSERT INTO einvoice_dead_letters (`+einvEventColumns+`, dead_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
 			ON CONFLICT (event_id) DO UPDATE SET tenant = EXCLUDED.tenant, webhook_id = EXCLUDED.webhook_id,
 				document_id = EXCLUDED.document_id, status = EXCLUDED.status, body = EXCLUDED.body,

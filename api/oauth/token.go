@@ -199,6 +199,7 @@ func fault(r *http.Request, err error) *oauthError {
 	status, items := api.ErrorItems(err)
 	switch {
 	case status == http.StatusServiceUnavailable:
+		api.Unavailable(r, err)
 		return &oauthError{status: status, code: auth.CodeTemporarilyUnavailable, description: items[0].Message, retryAfter: time.Second}
 	case status >= http.StatusInternalServerError:
 		id := api.Fault(r, err)

@@ -52,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) einvoice.Store) {
 		{"OutboxOrder", testOutboxOrder},
 		{"OutboxLeases", testOutboxLeases},
 		{"DeadLettersAndReplay", testDeadLettersAndReplay},
+		{"BuryGoneEvent", testBuryGoneEvent},
 		{"DropEvents", testDropEvents},
 		{"ReplaceSecret", testReplaceSecret},
 		{"ReplaceSecretRacesDelete", testReplaceSecretRacesDelete},
@@ -808,6 +809,44 @@ func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
 	wantCode(t, "replaying for a deleted connection", second(s.Replay(ctx, "", other.EventID, at)), levy.ENotFound, "eventId")
 	if list, _ := s.DeadLetters(ctx, "globex"); len(list) != 1 || list[0].EventID != other.EventID {
 		t.Errorf("globex's dead letters after a refused replay: %+v", list)
+	}
+}
+
+// testBuryGoneEvent: an owner whose last attempt at an event failed
+// buries it; meanwhile the event may have left the queue, delivered by
+// another owner that took the lease over, or dropped with its connection,
+// deleted while the attempt ran. Such an event is not a dead letter: a
+// replay would send a delivered event again, or name a connection that
+// is gone.
+func testBuryGoneEvent(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	gone := connect(t, s, "acme", einvoice.AllEvents, false)
+	submit(t, s, "acme")
+	failed := func(webhookID string) *einvoice.OutboxEvent {
+		t.Helper()
+		ev := next(t, s, webhookID)
+		ev.Attempts, ev.LastError, ev.DeadAt = 3, "the target answered 502", now()
+		return ev
+	}
+	// Delivered by another owner, then buried by the first.
+	ev := failed(c.WebhookID)
+	if err := s.Delivered(ctx, ev); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Bury(ctx, ev); err != nil {
+		t.Fatalf("Bury of a delivered event: %v", err)
+	}
+	// Its connection deleted, then buried.
+	ev = failed(gone.WebhookID)
+	if _, err := s.DeleteConnection(ctx, "acme", gone.WebhookID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Bury(ctx, ev); err != nil {
+		t.Fatalf("Bury of an event of a deleted connection: %v", err)
+	}
+	if list, err := s.DeadLetters(ctx, "acme"); err != nil || len(list) != 0 {
+		t.Fatalf("dead letters of events no longer queued: %+v %v, want none", list, err)
 	}
 }
 

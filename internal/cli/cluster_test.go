@@ -270,3 +270,86 @@ func TestClusterDatabaseDown(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestClusterDatabaseRefusingConnections: a database that refuses new
+// connections with an error of its own (here "not currently accepting
+// connections", as an operator's ALLOW_CONNECTIONS false or a database
+// being dropped or recovered gives) cannot be reached, as one that is
+// down: every calculation that stores is answered 503 with Retry-After,
+// not 500, however many connections the node's pool held when it began.
+func TestClusterDatabaseRefusingConnections(t *testing.T) {
+	nodes, db := startCluster(t, 1)
+	n := nodes[0]
+	name := pgtest.Name(t, db)
+	pgtest.Exec(t, "ALTER DATABASE "+name+" ALLOW_CONNECTIONS false")
+	t.Cleanup(func() { pgtest.Exec(t, "ALTER DATABASE "+name+" ALLOW_CONNECTIONS true") })
+	pgtest.Exec(t, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '"+name+"'")
+	// The first requests meet the connections that were ended; the later
+	// ones find none and must connect.
+	for i := range 4 {
+		body := strings.Replace(serveQuotation, `"serve-1"`, fmt.Sprintf(`"refused-%d"`, i), 1)
+		resp := authed(t, "POST", n.base+"/api/v2/supplies", n.token, strings.NewReader(body))
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+			t.Errorf("invoice %d with the database refusing connections: %d %s, want 503 with Retry-After", i, resp.StatusCode, b)
+		}
+	}
+}
+
+// TestClusterDatabaseDownNamesNoHost refuses connections to a node's
+// database and asks the node what an outsider may: a token for a made-up
+// client (no token needed), /healthz (none either), and a calculation
+// that stores (a tenant's token). Each is answered 503, and none of the
+// answers names the database, its user, the socket's directory or the
+// server's message, which the database's driver puts in its errors; the
+// node's log has them, for the operator.
+func TestClusterDatabaseDownNamesNoHost(t *testing.T) {
+	db := pgtest.URL(t)
+	u, err := url.Parse(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, socketDir := strings.TrimPrefix(u.Path, "/"), u.Query().Get("host")
+	base, stop, logs, token := startServe(t, filepath.Join(t.TempDir(), "node"), serveConfig{}, "--database", db)
+	stopped := false
+	t.Cleanup(func() {
+		if !stopped {
+			stop()
+		}
+	})
+	pgtest.Exec(t, "ALTER DATABASE "+name+" ALLOW_CONNECTIONS false")
+	t.Cleanup(func() { pgtest.Exec(t, "ALTER DATABASE "+name+" ALLOW_CONNECTIONS true") })
+	pgtest.Exec(t, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '"+name+"'")
+
+	answers := map[string]*http.Response{}
+	answers["a token for a made-up client"], err = http.PostForm(base+"/oauth/token", url.Values{"grant_type": {"client_credentials"},
+		"client_id": {"made-up"}, "client_secret": {"made-up-secret"}, "audience": {"verx://migration-api"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if answers["/healthz"], err = http.Get(base + "/healthz"); err != nil {
+		t.Fatal(err)
+	}
+	body := strings.Replace(serveQuotation, `"serve-1"`, `"down-1"`, 1)
+	answers["an invoice"] = authed(t, "POST", base+"/api/v2/supplies", token, strings.NewReader(body))
+	for what, resp := range answers {
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusServiceUnavailable {
+			t.Errorf("%s with the database down: %d %s, want 503", what, resp.StatusCode, b)
+		}
+		for _, secret := range []string{name, socketDir, "user=", "database=", "SQLSTATE", "FATAL"} {
+			if strings.Contains(string(b), secret) {
+				t.Errorf("%s with the database down answers %q, which names %q", what, b, secret)
+			}
+		}
+	}
+	stopped = true
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(logs.String(), name) {
+		t.Errorf("the log does not name the database that could not be reached:\n%s", logs.String())
+	}
+}
