@@ -295,8 +295,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 			nonTaxable = base
 		default:
 			if r.Threshold != nil && l.qty.Sign() > 0 {
-				unit := base.Div(l.qty)
-				exempt = r.Threshold.Exempt(unit, l.qty)
+				exempt = r.Threshold.ExemptOfTotal(base, l.qty)
 				if exempt.GreaterThan(base) {
 					exempt = base
 				}

@@ -294,6 +294,9 @@ const (
 	FieldID            = "id"
 	FieldExistsID      = "transactionid"
 	FieldReversalOwnID = "data.transactionId"
+	// FieldReversalPostingDate is the member of a reversal that names the
+	// date it counts for.
+	FieldReversalPostingDate = "data.postingDate"
 )
 
 // checkTransactionID validates a transaction ID given as the path
@@ -316,9 +319,10 @@ func (e *Engine) journalFor(param, id string) (journal.Store, error) {
 
 // wireError names the fields of a journal's error as the wire does: the
 // transaction operated on is the path parameter param, a reversal's own
-// ID is FieldReversalOwnID.
+// ID is FieldReversalOwnID and its posting date FieldReversalPostingDate.
 func wireError(err error, param string) error {
 	err = levy.RenameField(err, journal.FieldTransactionID, param)
+	err = levy.RenameField(err, journal.FieldReversalPostingDate, FieldReversalPostingDate)
 	return levy.RenameField(err, journal.FieldReversalID, FieldReversalOwnID)
 }
 

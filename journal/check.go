@@ -32,6 +32,9 @@ func checkTenant(tenant string) error {
 const (
 	FieldTransactionID = "transactionId"
 	FieldReversalID    = "reversal.transactionId"
+	// FieldReversalPostingDate names the date a reversal is to count for
+	// (Reversal.PostingDate).
+	FieldReversalPostingDate = "reversal.postingDate"
 )
 
 // checkID reports a transaction ID that is empty, longer than
@@ -97,7 +100,7 @@ func checkReversal(r Reversal) error {
 			return err
 		}
 	}
-	return checkDate("postingDate", r.PostingDate)
+	return checkDate(FieldReversalPostingDate, r.PostingDate)
 }
 
 // checkScan checks what Scan is given besides fn.

@@ -3,6 +3,7 @@ package journal
 import (
 	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 )
 
@@ -163,6 +164,14 @@ func doReverse(st State, id string, r Reversal, now time.Time) (*Transaction, er
 	rev.PostingDate = r.PostingDate
 	if rev.PostingDate.IsZero() {
 		rev.PostingDate = civil.Of(now)
+	}
+	// A reversal takes a transaction back from the period it counted
+	// for or a later one: dated before the original, it would lower a
+	// period's report by a sale that the period never had.
+	if rev.PostingDate.Before(orig.PostingDate) {
+		return nil, levy.Invalid(FieldReversalPostingDate,
+			"the reversal of %q would count for %s, before %s, the posting date of the transaction it reverses; give a posting date on or after it",
+			id, rev.PostingDate, orig.PostingDate)
 	}
 	if r.DocumentNumber != "" {
 		rev.DocumentNumber = r.DocumentNumber

@@ -39,7 +39,11 @@ type Store interface {
 	// Reverse stores the reversal of a live transaction, not reversed
 	// before, as a new transaction whose amounts are the original's
 	// negated, and returns it. Either both the reversal and the
-	// original's link to it are written, or nothing is.
+	// original's link to it are written, or nothing is. The reversal's
+	// posting date (today when r has none) may not be before the
+	// original's: that is refused (levy.EInvalid, field
+	// FieldReversalPostingDate), since it would take the transaction
+	// out of a period that never had it.
 	Reverse(ctx context.Context, tenant, id string, r Reversal) (*Transaction, error)
 	// Rollback returns a transaction whose latest version a sync wrote to
 	// the version before it, stored as a new version, and returns that.

@@ -47,23 +47,35 @@ func (t *Threshold) check() error {
 }
 
 // Exempt returns the exempt part of qty items of the given unit price
-// under the threshold. The rest of unit × qty is taxable.
+// under the threshold. The rest of unit × qty is taxable. A caller that
+// has the items' total rather than their unit price (a line's amount)
+// uses ExemptOfTotal, which divides nothing.
 func (t *Threshold) Exempt(unit, qty decimal.Decimal) decimal.Decimal {
-	total := unit.Mul(qty)
+	return t.ExemptOfTotal(unit.Mul(qty), qty)
+}
+
+// ExemptOfTotal returns the exempt part of qty items (qty > 0) that cost
+// total together, under the threshold; the rest of total is taxable. It
+// compares total with the threshold times qty instead of dividing total
+// by qty, so that an item exempt in full is exempt to the cent: three
+// items of 100.00 together are 100.00 exempt, where a unit price of
+// 33.3333333333333333 times 3 would leave 0.0000000000000001 taxable.
+func (t *Threshold) ExemptOfTotal(total, qty decimal.Decimal) decimal.Decimal {
+	limit := t.Amount.Mul(qty)
 	switch t.Kind {
 	case BelowExempt:
-		if unit.LessThan(t.Amount) {
+		if total.LessThan(limit) {
 			return total
 		}
 	case UpToExempt:
-		if unit.LessThanOrEqual(t.Amount) {
+		if total.LessThanOrEqual(limit) {
 			return total
 		}
 	case AboveExcess:
-		if unit.LessThanOrEqual(t.Amount) {
+		if total.LessThanOrEqual(limit) {
 			return total
 		}
-		return t.Amount.Mul(qty)
+		return limit
 	}
 	return decimal.Zero
 }

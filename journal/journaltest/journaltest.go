@@ -42,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ReverseGeneratedID", testReverseGeneratedID},
 		{"ReverseErrorsWriteNothing", testReverseErrors},
 		{"ReverseOntoDeletedID", testReverseOntoDeletedID},
+		{"ReverseNotBeforeItsOriginal", testReverseNotBeforeItsOriginal},
 		{"ReverseAfterItsReversalIsDeleted", testReverseAfterItsReversalIsDeleted},
 		{"RollbackOneSync", testRollbackOneSync},
 		{"RollbackTwoSyncs", testRollbackTwoSyncs},
@@ -739,6 +740,53 @@ func testReverseErrors(t *testing.T, s journal.Store) {
 	_, err = s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "R-2"})
 	wantCode(t, "reversing a reversed ID", err, levy.EConflict)
 	nothing("reversing a reversed ID", "R-2")
+}
+
+// testReverseNotBeforeItsOriginal reverses an invoice of 2026-03-31
+// posted on 2026-04-01, in April's report. A reversal dated 2026-03-31
+// (the document's date) would take 100.00 out of March's report, which
+// never had it, and leave April's with it: it is refused, naming the
+// reversal's posting date, and writes nothing. So is one with no date
+// of a transaction posted after today. One of 2026-04-01, the original's
+// own posting date, is stored.
+func testReverseNotBeforeItsOriginal(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	tx := simple(t, "INV-1", "2026-03-31")
+	tx.PostingDate = civil.MustParse("2026-04-01")
+	mustPost(t, s, tenant, tx)
+	future := simple(t, "INV-NEXT", "2026-03-31")
+	future.PostingDate = civil.Today().AddDays(2)
+	mustPost(t, s, tenant, future)
+	before := scan(t, s, tenant, "", "")
+	for _, c := range []struct {
+		what string
+		id   string
+		r    journal.Reversal
+	}{
+		{"a reversal dated before its original", "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: civil.MustParse("2026-03-31")}},
+		{"a reversal dated today of a transaction posted later", "INV-NEXT", journal.Reversal{TransactionID: "REV-NEXT"}},
+	} {
+		_, err := s.Reverse(ctx, tenant, c.id, c.r)
+		wantCode(t, c.what, err, levy.EInvalid)
+		if le := (*levy.Error)(nil); !errors.As(err, &le) || le.Field != journal.FieldReversalPostingDate {
+			t.Fatalf("%s: error %v does not name %q", c.what, err, journal.FieldReversalPostingDate)
+		}
+		if exists(t, s, tenant, c.r.TransactionID) {
+			t.Fatalf("%s: the reversal %s was written", c.what, c.r.TransactionID)
+		}
+	}
+	if got := scan(t, s, tenant, "", ""); strings.Join(got, " ") != strings.Join(before, " ") {
+		t.Fatalf("refused reversals changed the journal: %v, was %v", got, before)
+	}
+	rev, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: civil.MustParse("2026-04-01")})
+	if err != nil {
+		t.Fatalf("a reversal on its original's posting date: %v", err)
+	}
+	if rev.PostingDate != civil.MustParse("2026-04-01") {
+		t.Fatalf("reversal posting date %s, want 2026-04-01", rev.PostingDate)
+	}
+	wantScan(t, s, tenant, "2026-03-01", "2026-03-31")
+	wantScan(t, s, tenant, "2026-04-01", "2026-04-30", "INV-1@1", "REV-1@1")
 }
 
 func testReverseOntoDeletedID(t *testing.T, s journal.Store) {
