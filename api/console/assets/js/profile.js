@@ -175,6 +175,27 @@ function deleteButton(label, question, del, fail, list) {
   }, 'Delete');
 }
 
+// PAGE is how many records a list asks for at a time (the API's default
+// page, asked for by name so that the offsets of the pages are sure).
+const PAGE = 500;
+
+// paged returns the query of a list's page from offset.
+function paged(query, offset) {
+  return { ...query, limit: String(PAGE), offset: String(offset) };
+}
+
+// pager shows where a page of a list stands (records from-to of the
+// total the filters keep) and, when the list holds more than one page,
+// the buttons that draw the previous and the next one with go(offset).
+function pager(id, pg, offset, noun, go) {
+  const n = pg.items.length;
+  const where = n ? `${offset + 1}–${offset + n} of ${pg.total} ${noun}` : `0 of ${pg.total} ${noun}`;
+  if (offset === 0 && n >= pg.total) return h('p', { class: 'note pager', id }, `${pg.total} ${noun}`);
+  return h('div', { class: 'row pager', id }, h('p', { class: 'note' }, where),
+    h('button', { type: 'button', class: 'secondary', 'data-page': 'previous', disabled: offset === 0, onclick: () => go(Math.max(0, offset - PAGE)) }, 'Previous page'),
+    h('button', { type: 'button', class: 'secondary', 'data-page': 'next', disabled: offset + n >= pg.total, onclick: () => go(offset + n) }, 'Next page'));
+}
+
 // customers is the page of customers and their certificates.
 export const customers = {
   render(root, { status, fail, admin, operator }) {
@@ -237,10 +258,10 @@ export const customers = {
       }
     };
 
-    const listCustomers = async () => {
+    const listCustomers = async (offset = 0) => {
       try {
-        const page = (await call(`${P}/customers`, reading(prefix.value.trim() ? { customer: prefix.value.trim() } : {}))).data;
-        fill(custBox, table(`${page.items.length} of ${page.total} customers`, ['Code', 'Name', 'Class', 'Business'],
+        const page = (await call(`${P}/customers`, reading(paged(prefix.value.trim() ? { customer: prefix.value.trim() } : {}, offset)))).data;
+        fill(custBox, pager('prof-customers-pager', page, offset, 'customers', listCustomers), table(null, ['Code', 'Name', 'Class', 'Business'],
           page.items.map((c) => [h('button', { type: 'button', class: 'linkish', 'data-customer': c.code, onclick: () => showCustomer(c.code) }, c.code),
             c.name || '', c.classCode || '', c.isBusiness ? 'yes' : 'no'])));
       } catch (err) {
@@ -248,7 +269,7 @@ export const customers = {
       }
     };
 
-    const listCertificates = async () => {
+    const listCertificates = async (offset = 0) => {
       const query = {};
       if (certCustomer.value.trim()) query.customer = certCustomer.value.trim();
       if (certJur.value.trim()) query.jurisdiction = certJur.value.trim();
@@ -257,10 +278,12 @@ export const customers = {
         query.status = 'active';
       }
       try {
-        const page = (await call(`${P}/certificates`, reading(query))).data;
+        const page = (await call(`${P}/certificates`, reading(paged(query, offset)))).data;
         const shown = soon.checked ? page.items.filter((c) => daysUntil(c.expirationDate) >= 0) : page.items;
         const marks = shown.map(expiry);
-        fill(certBox, table(`${shown.length} of ${page.total} certificates`,
+        fill(certBox, pager('prof-certs-pager', page, offset, 'certificates', listCertificates),
+          soon.checked && shown.length < page.items.length ? h('p', { class: 'note' }, `${page.items.length - shown.length} expired already and are not shown.`) : null,
+          table(null,
           ['Customer', 'Number', 'Jurisdictions', 'Reason', 'Classes', 'Effective', 'Expires', 'Status', 'Scan', ''],
           shown.map((c, i) => [c.customerCode, h('code', {}, c.number), c.jurisdictions.join(', '), c.reasonCode,
             (c.productClasses || []).join(', ') || 'all', c.effectiveDate, [c.expirationDate || 'never', marks[i].badge ? ' ' : '', marks[i].badge],
@@ -313,11 +336,11 @@ function recordPage(kind) {
       const box = h('section', { id: kind.box, 'aria-label': kind.label });
       const by = h('input', kind.filter.input);
       const filter = h('form', { class: 'row', id: kind.filter.id }, field(kind.filter.label, by), h('button', { type: 'submit', class: 'secondary' }, 'Filter'));
-      const list = async () => {
+      const list = async (offset = 0) => {
         try {
           const v = by.value.trim();
-          const pg = (await call(`${P}/${kind.path}`, reading(v ? { [kind.filter.param]: v } : {}))).data;
-          fill(box, table(`${pg.items.length} of ${pg.total} ${kind.noun}`, [...kind.columns, ''],
+          const pg = (await call(`${P}/${kind.path}`, reading(paged(v ? { [kind.filter.param]: v } : {}, offset)))).data;
+          fill(box, pager(`${kind.box}-pager`, pg, offset, kind.noun, list), table(null, [...kind.columns, ''],
             pg.items.map((x) => [...kind.cells(x), admin ? deleteButton(kind.deleteLabel(x), kind.deleteQuestion(x),
               () => call(`${P}/${kind.path}/${kind.keyPath(x).map(encodeURIComponent).join('/')}`, writing({ method: 'DELETE', query: kind.keyQuery && kind.keyQuery(x) })),
               fail, list) : ''])));
