@@ -222,6 +222,20 @@ func (r ZeroTaxReason) Text() string {
 	return string(r)
 }
 
+// RowOf returns the row of the remittance summary (Summarize) that sums
+// the tax t of the transaction tx, in the section of tx.Currency, with
+// its key only (jurisdiction, imposition, party, zero-tax reason,
+// withholder, vendor's tax) and no amounts; ok is false for an
+// information-only tax, which no row sums.
+func RowOf(tx *Transaction, t *Tax) (row SummaryRow, ok bool) {
+	if t.InformationOnly {
+		return row, false
+	}
+	return SummaryRow{JurisdictionID: t.JurisdictionID, JurisdictionName: t.JurisdictionName, JurisdictionType: t.JurisdictionType,
+		Imposition: t.Imposition, CollectedFrom: t.CollectedFrom, ZeroTaxReason: zeroTaxReason(t),
+		Withheld: withholder(t, tx.Perspective), PaidToVendor: paidToVendor(t, tx.Perspective)}, true
+}
+
 // zeroTaxReason returns why t's tax is zero, or "" when it is not.
 func zeroTaxReason(t *Tax) ZeroTaxReason {
 	if !t.Tax.IsZero() {

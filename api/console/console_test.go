@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -19,6 +21,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
 )
 
@@ -375,4 +378,82 @@ func TestJournalReports(t *testing.T) {
 	if _, _, lines := f.get(t, "/console/api/journal/export?from=2025-03-01&to=2025-03-31&format=jsonl"); !bytes.Equal(lines, buf.Bytes()) {
 		t.Errorf("the JSON lines export differs from journal.Export:\n%s", lines)
 	}
+}
+
+// TestTransactionsOfASummaryRow lists, for every row of the remittance
+// summary, the transactions with the row's parameters: the list holds as
+// many transactions as the row counts, and their jurisdictionTax adds
+// up to the row's tax. Washington's tax in US dollars and in Canadian
+// dollars are two rows; the list of one used to hold the transactions
+// of both, its count and tax the jurisdiction's in every currency.
+func TestTransactionsOfASummaryRow(t *testing.T) {
+	f := newFixture(t)
+	ctx := levy.WithTenant(context.Background(), levy.DefaultTenant)
+	post := func(id, currency, amount string) {
+		t.Helper()
+		var req wire.SaleRequest
+		body := `{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2025-04-01","transactionId":"` + id + `",
+			"currency":{"isoCurrencyCodeAlpha":"` + currency + `"},
+			"seller":{"physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+			"customer":{"destination":{"city":"Seattle","mainDivision":"WA","postalCode":"98101","country":"US"}},
+			"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":` + amount + `}]}`
+		if err := json.Unmarshal([]byte(body), &req); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.engine.Sale(ctx, &req); err != nil {
+			t.Fatal(err)
+		}
+	}
+	post("R-USD-1", "USD", "100.00")
+	post("R-USD-2", "USD", "20.00")
+	post("R-CAD-1", "CAD", "10.00")
+
+	var summary struct {
+		Data []struct {
+			Currency string
+			journal.SummaryRow
+		}
+	}
+	_, _, body := f.get(t, "/console/api/journal/summary?from=2025-04-01&to=2025-04-30")
+	if err := json.Unmarshal(body, &summary); err != nil || len(summary.Data) == 0 {
+		t.Fatalf("summary: %s", body)
+	}
+	wa := 0
+	for _, row := range summary.Data {
+		q := url.Values{"from": {"2025-04-01"}, "to": {"2025-04-30"}, "jurisdiction": {row.JurisdictionID}, "currency": {row.Currency},
+			"imposition": {row.Imposition}, "collectedFrom": {row.CollectedFrom}, "zeroTaxReason": {string(row.ZeroTaxReason)},
+			"withheld": {string(row.Withheld)}, "paidToVendor": {strconv.FormatBool(row.PaidToVendor)}}
+		var list struct {
+			Data struct {
+				Transactions []struct {
+					TransactionID   string
+					Currency        string
+					JurisdictionTax *money.Amount
+				}
+			}
+		}
+		_, _, body := f.get(t, "/console/api/journal/transactions?"+q.Encode())
+		if err := json.Unmarshal(body, &list); err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+		sum := money.Zero()
+		for _, tx := range list.Data.Transactions {
+			if tx.Currency != row.Currency || tx.JurisdictionTax == nil {
+				t.Errorf("row %s %s: transaction %s in %s, tax %v", row.JurisdictionID, row.Currency, tx.TransactionID, tx.Currency, tx.JurisdictionTax)
+				continue
+			}
+			sum = sum.Add(*tx.JurisdictionTax)
+		}
+		if len(list.Data.Transactions) != row.Transactions || sum.String() != row.Tax.String() {
+			t.Errorf("row %s %s %s: %d transactions of tax %s listed, the row counts %d of tax %s",
+				row.JurisdictionID, row.Imposition, row.Currency, len(list.Data.Transactions), sum, row.Transactions, row.Tax)
+		}
+		if row.JurisdictionID == "US-WA" {
+			wa++
+		}
+	}
+	if wa != 2 {
+		t.Errorf("Washington has %d rows, want one per currency", wa)
+	}
+	f.refused(t, "/console/api/journal/transactions?from=2025-04-01&to=2025-04-30&jurisdiction=US-WA&paidToVendor=maybe", 400, "paidToVendor")
 }

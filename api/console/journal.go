@@ -141,27 +141,80 @@ type transactionList struct {
 	Truncated bool `json:"truncated"`
 }
 
+// rowFilter is the part of a remittance summary's row that the
+// transaction list keeps: each parameter given (jurisdiction, currency,
+// imposition, collectedFrom, zeroTaxReason, withheld, paidToVendor)
+// must equal the row's, so that the parameters of one row list the
+// transactions that row counts.
+type rowFilter struct {
+	q       map[string][]string
+	vendor  bool
+	enabled bool
+}
+
+// rowFilterOf reads the row parameters of the transaction list.
+func rowFilterOf(r *http.Request) (rowFilter, error) {
+	q := r.URL.Query()
+	f := rowFilter{q: q}
+	for _, k := range []string{"jurisdiction", "currency", "imposition", "collectedFrom", "zeroTaxReason", "withheld", "paidToVendor"} {
+		if q.Has(k) {
+			f.enabled = true
+		}
+	}
+	if q.Has("paidToVendor") {
+		switch v := q.Get("paidToVendor"); v {
+		case "true", "false":
+			f.vendor = v == "true"
+		default:
+			return f, levy.Invalid("paidToVendor", "want true or false, not %q", v)
+		}
+	}
+	return f, nil
+}
+
+// is reports whether the parameter k, when given, is v.
+func (f rowFilter) is(k, v string) bool {
+	vs, given := f.q[k]
+	return !given || (len(vs) > 0 && vs[0] == v)
+}
+
+// keeps reports whether the row of a tax of a transaction in currency
+// cur is the row the filter names.
+func (f rowFilter) keeps(cur string, row journal.SummaryRow) bool {
+	_, vendorGiven := f.q["paidToVendor"]
+	return f.is("currency", cur) && f.is("jurisdiction", row.JurisdictionID) && f.is("imposition", row.Imposition) &&
+		f.is("collectedFrom", row.CollectedFrom) && f.is("zeroTaxReason", string(row.ZeroTaxReason)) &&
+		f.is("withheld", string(row.Withheld)) && (!vendorGiven || f.vendor == row.PaidToVendor)
+}
+
 // transactions answers the live transactions posted in the period, in
-// posting date and ID order, at most maxListed; with jurisdiction, those
-// with a tax of that jurisdiction that is remitted (not information
-// only).
+// posting date and ID order, at most maxListed; with the parameters of
+// a row of the remittance summary (jurisdiction, and as many of
+// currency, imposition, collectedFrom, zeroTaxReason, withheld and
+// paidToVendor as given), those with a tax that row sums, each with the
+// sum of those taxes (jurisdictionTax).
 func (h *Handler) transactions(w http.ResponseWriter, r *http.Request) {
 	from, to, err := h.period(r)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
 	}
-	jur := r.URL.Query().Get("jurisdiction")
+	filter, err := rowFilterOf(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	out := transactionList{Transactions: []listed{}}
 	err = h.journal.Scan(r.Context(), levy.Tenant(r.Context()), from, to, func(tx *journal.Transaction) error {
 		head := *tx
 		head.Lines = nil
 		l := listed{Transaction: &head}
-		if jur != "" {
+		if filter.enabled {
 			sum, found := money.Zero(), false
 			for _, line := range tx.Lines {
-				for _, t := range line.Taxes {
-					if t.JurisdictionID == jur && !t.InformationOnly {
+				for i := range line.Taxes {
+					t := &line.Taxes[i]
+					if row, ok := journal.RowOf(tx, t); ok && filter.keeps(tx.Currency, row) {
 						sum, found = sum.Add(t.Tax), true
 					}
 				}

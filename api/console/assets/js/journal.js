@@ -71,15 +71,24 @@ export function render(root, { status, fail }) {
 
   const showTransactions = async (row) => {
     const query = { ...period };
-    if (row) query.jurisdiction = row.jurisdictionId;
+    if (row) {
+      // The whole key of the summary's row, so that the list holds the
+      // transactions the row counts, no other currency or imposition.
+      Object.assign(query, {
+        jurisdiction: row.jurisdictionId, currency: row.currency || '', imposition: row.imposition || '',
+        collectedFrom: row.collectedFrom || '', zeroTaxReason: row.zeroTaxReason || '', withheld: row.withheld || '',
+        paidToVendor: String(!!row.paidToVendor),
+      });
+    }
+    const rowName = row ? [row.jurisdictionName || row.jurisdictionId, row.imposition, row.currency].filter(Boolean).join(' · ') : '';
     status('Reading the transactions…');
     try {
       const answer = await call('/console/api/journal/transactions', { query });
       listed = answer.data.transactions;
       const heads = ['Transaction', 'Posting date', 'Document', 'Kind', 'Currency', { label: 'Tax', num: true }];
-      if (row) heads.push({ label: `Tax of ${row.jurisdictionName || row.jurisdictionId}`, num: true });
+      if (row) heads.push({ label: `Tax of ${rowName}`, num: true });
       heads.push('Reversal of');
-      fill(txBox, h('h2', {}, row ? `Transactions with a tax of ${row.jurisdictionName || row.jurisdictionId}` : 'Transactions of the period'),
+      fill(txBox, h('h2', {}, row ? `Transactions with a tax of ${rowName}` : 'Transactions of the period'),
         answer.data.truncated ? h('p', { class: 'note' }, 'The period holds more transactions than shown: download the export for all.') : null,
         table(null, heads, listed.map((t) => {
           const cells = [h('button', { type: 'button', class: 'linkish', onclick: () => showVersions(t.transactionId) }, t.transactionId),
