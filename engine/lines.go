@@ -208,7 +208,13 @@ func (b *builder) leaf(li *lineIn) *line {
 			off := money.New(l.amount.Mul(v).Div(decimalHundred)).Round(int32(max(d.currency.MinorUnits, 0)), money.HalfUp)
 			l.amount = l.amount.Sub(off.Decimal())
 		} else {
-			l.amount = l.amount.Sub(v)
+			// An amount off lowers the line toward zero: a sale's amount
+			// falls, a return's refund falls, and neither crosses zero.
+			if v.GreaterThan(l.amount.Abs()) {
+				b.fail(levy.Invalid(li.path+".discount.discountValue", "%s is more than the line's amount %s: a discount can not turn the line into its opposite",
+					v.String(), l.amount.String()))
+			}
+			l.amount = towardZero(l.amount, v)
 		}
 	}
 	if li.freight != nil {
@@ -506,17 +512,33 @@ func (c *calc) spreadDiscount(disc *wire.Discount) error {
 		return nil
 	}
 	weights := make([]decimal.Decimal, len(c.d.lines))
+	total := decimal.Zero
 	for i, l := range c.d.lines {
 		weights[i] = l.amount.Abs()
+		total = total.Add(weights[i])
 	}
-	parts, err := money.Allocate(money.New(v).Round(places, money.HalfUp), weights, places)
+	off := money.New(v).Round(places, money.HalfUp)
+	if off.Decimal().GreaterThan(total) {
+		return levy.Invalid("discount.discountValue", "%s is more than the lines' amounts %s: a discount can not turn them into their opposites",
+			off.String(), total.String())
+	}
+	parts, err := money.Allocate(off, weights, places)
 	if err != nil {
 		return levy.Invalid("discount.discountValue", "can not be spread over the lines: %v", err)
 	}
 	for i, l := range c.d.lines {
-		l.amount = l.amount.Sub(parts[i].Decimal())
+		l.amount = towardZero(l.amount, parts[i].Decimal())
 	}
 	return nil
+}
+
+// towardZero returns amount lowered by off (at least 0) toward zero: a
+// positive amount less off, a negative one (a return) plus off.
+func towardZero(amount, off decimal.Decimal) decimal.Decimal {
+	if amount.Sign() < 0 {
+		return amount.Add(off)
+	}
+	return amount.Sub(off)
 }
 
 // jurType is the wire name of a jurisdiction type, "" when absent.

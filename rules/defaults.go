@@ -113,7 +113,7 @@ func decimalPtr(s string) *decimal.Decimal {
 func defaultStructures() []Structure {
 	tn := "Tenn. Code Ann. section 67-6-702: local tax on the first $1,600 of a single article; state single-article tax of 2.75% on $1,600.01 to $3,200"
 	fl := "Fla. Stat. section 212.054(2)(b): the discretionary sales surtax applies to the first $5,000 of a single item"
-	return []Structure{
+	out := []Structure{
 		{ID: "us-tn-single-article", Jurisdiction: "US-TN", Tax: "Sales and Use Tax", Kind: Tiered, Reason: tn,
 			Tiers: []Tier{{UpTo: decimalPtr("1600")}, {UpTo: decimalPtr("3200"), Add: decimalPtr("0.0275")}, {}}},
 		{ID: "us-tn-county-single-article", Jurisdiction: "US-TN*", JurisdictionType: "COUNTY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decimalPtr("1600"), Reason: tn},
@@ -122,4 +122,31 @@ func defaultStructures() []Structure {
 			Reason: tn + "; a local option transit surcharge is administered as the local tax it is levied on, with its limitations (Tenn. Code Ann. 67-4-3201 et seq.)"},
 		{ID: "us-fl-surtax-limit", Jurisdiction: "US-FL*", JurisdictionType: "COUNTY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decimalPtr("5000"), Reason: fl},
 	}
+	return append(out, tnFullPriceStructures()...)
+}
+
+// tnNotSingleArticle are the product classes that are not single
+// articles of tangible personal property in Tennessee: services, custom
+// software and specified digital products, whose whole price bears the
+// local tax and none of it the state's single-article tax. Remotely
+// accessed prewritten software (SAAS, AI_SERVICES) is taxed as the
+// software it is and keeps the single-article rules.
+var tnNotSingleArticle = []string{CustomSoftware, DigitalGoods, DigitalStreaming, DigitalMusic, DigitalVideo, EBooks,
+	Services, ProfessionalServ, RepairServices, PersonalCare, DataProcessing, WebHosting}
+
+// tnFullPriceStructures are the structures that tax the whole price of
+// a Tennessee line of a class in tnNotSingleArticle at the state's and
+// each local jurisdiction's own rate: their class makes them more
+// specific than the single-article structures, which they replace.
+func tnFullPriceStructures() []Structure {
+	why := "Tenn. Code Ann. section 67-6-702; Tennessee Department of Revenue, SUT-6 Single Article Tax - Overview and Application " +
+		"(revenue.support.tn.gov/hc/en-us/articles/360058138992) and Single Article and Special Tax Rates (tn.gov/revenue): " +
+		"the sales price of taxable services, amusements, custom computer software, specified digital products and warranty or " +
+		"maintenance contracts is fully taxed at the local rate and bears no additional state single-article tax"
+	out := make([]Structure, 0, len(tnNotSingleArticle))
+	for _, pc := range tnNotSingleArticle {
+		out = append(out, Structure{ID: "us-tn-full-price-" + strings.ToLower(pc), Jurisdiction: "US-TN*", Tax: "Sales and Use Tax",
+			ProductClass: pc, Kind: SingleRate, Reason: why})
+	}
+	return out
 }

@@ -34,6 +34,8 @@ const (
 	holidaysSrc    = "rates/us-states/holidays-2026.csv"
 	shippingSrc    = "rates/us-states/shipping.csv"
 	taxCorrections = "us-taxability-corrections.csv"
+	// holidayFixes corrects rows of holidaysSrc, each with its source.
+	holidayFixes   = "us-holiday-corrections.csv"
 	productClasses = "vat-product-classes.csv"
 )
 
@@ -101,6 +103,13 @@ func genTaxability(g *gen) error {
 	}
 	holidays, err := readHolidays(g.srcFile(holidaysSrc), holidaysSrc, states)
 	if err != nil {
+		return err
+	}
+	fixedHolidays, err := readHolidays(g.curatedFile(holidayFixes), curatedRef+holidayFixes, states)
+	if err != nil {
+		return err
+	}
+	if holidays, err = correctHolidays(holidays, fixedHolidays); err != nil {
 		return err
 	}
 	shipping, err := readShipping(g.srcFile(shippingSrc), shippingSrc, states)
@@ -196,6 +205,14 @@ func genTaxability(g *gen) error {
 		What:    "the 2026 sales tax holidays: state, name, first and last day, the product categories covered, the per-item cap and the statute cited",
 		From:    "OpenSalesTax compilation of the states' revenue department announcements",
 		Licence: "Apache-2.0 (compilation of public facts)",
+	})
+	g.addSource(Source{
+		Key:   "us-tax-holidays-corrections",
+		Files: curatedRef + holidayFixes,
+		What: "corrections of " + holidaysSrc + ": a row of the same state and name replaces the compiled one, a new name adds a holiday; " +
+			"a cap written \"less than\" in the statute is the cent below it, since a holiday's cap is inclusive",
+		From:    "the statutes and revenue department publications cited in each row (curated by the Levy project)",
+		Licence: "public government information",
 	})
 	g.addSource(Source{
 		Key:     "us-shipping",
@@ -588,6 +605,32 @@ func readHolidays(path file, name string, states map[string]jurisdiction.Subdivi
 		}
 		h.citation = cleanCitation(t.get(i, "citation"))
 		out = append(out, h)
+	}
+	slices.SortFunc(out, func(a, b holidayRow) int {
+		return cmp.Or(strings.Compare(a.state, b.state), a.period.Effective.Compare(b.period.Effective), strings.Compare(a.name, b.name))
+	})
+	return out, nil
+}
+
+// correctHolidays applies the curated corrections to the compiled
+// holidays: a correction of the same state and name replaces the row, one
+// of a new name adds a holiday. Every correction must cite its source.
+// The result is sorted as readHolidays sorts.
+func correctHolidays(holidays, fixes []holidayRow) ([]holidayRow, error) {
+	at := make(map[string]int, len(holidays))
+	for i, h := range holidays {
+		at[h.state+"|"+h.name] = i
+	}
+	out := slices.Clone(holidays)
+	for _, f := range fixes {
+		if f.citation == "" {
+			return nil, f.at.errorf("a correction of a holiday needs the citation of its source")
+		}
+		if i, ok := at[f.state+"|"+f.name]; ok {
+			out[i] = f
+			continue
+		}
+		out = append(out, f)
 	}
 	slices.SortFunc(out, func(a, b holidayRow) int {
 		return cmp.Or(strings.Compare(a.state, b.state), a.period.Effective.Compare(b.period.Effective), strings.Compare(a.name, b.name))
