@@ -15,7 +15,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 5
+	taxVersion = 6
 )
 
 // Taxability holds how product classes are taxed: the US matrix of
@@ -179,7 +179,7 @@ type StateTaxability struct {
 	// $175) or "" without a threshold.
 	ThresholdKind string
 	// Local says how the local taxes treat the class: LocalSame,
-	// LocalTaxable or LocalExempt.
+	// LocalTaxable, LocalExempt or LocalElected.
 	Local string
 	// LocalCategory is the rate category of the local taxes where Local is
 	// LocalTaxable: "food", "drugs", or "" for the general rate. With
@@ -189,6 +189,13 @@ type StateTaxability struct {
 	LocalOnly     bool
 	// Buyer is BuyerBusinessExempt, BuyerConsumerExempt or "".
 	Buyer string
+	// Elected, where Local is LocalElected, lists the local jurisdictions
+	// whose taxes follow the state's outcome, each over its own period:
+	// the taxes of every jurisdiction of a place within one of them do
+	// (New York City and the counties of Publication 718-C, and with them
+	// the MCTD's tax on their sales, for clothing under $110). Elsewhere
+	// the local taxes charge their own rates on the whole price.
+	Elected []LocalElection
 	// Period is when the row applies. A zero Effective means the start is
 	// not known: AsOf is then a day on which the citation attests the row.
 	civil.Period
@@ -203,11 +210,32 @@ type StateTaxability struct {
 	Decision string
 }
 
+// LocalElection says that the local taxes of a place within
+// Jurisdiction follow the state's outcome for a class over a period,
+// where the state lets its localities choose (StateTaxability.Elected).
+type LocalElection struct {
+	// Jurisdiction is the ID of the local jurisdiction that elected
+	// ("US-36079", Putnam County), and Name its name.
+	Jurisdiction string
+	Name         string
+	// Period is when the election applies. A zero Effective means the
+	// start is not known: AsOf is then a day on which the citation
+	// attests it.
+	civil.Period
+	AsOf civil.Date
+	// Citation names the department's publication or the local law.
+	Citation string
+}
+
 // The local outcomes of a StateTaxability.
 const (
 	LocalSame    = "same"    // the local taxes follow the state's outcome, at their own rates
 	LocalTaxable = "taxable" // the local taxes apply though the state exempts the class or taxes it at a reduced rate
 	LocalExempt  = "exempt"  // the local taxes do not apply though the state taxes the class
+	// LocalElected: the local taxes follow the state's outcome in the
+	// jurisdictions of Elected, and elsewhere tax the class at their own
+	// general rate, without the state's threshold or exemption.
+	LocalElected = "elected"
 )
 
 // The buyers of a StateTaxability.
@@ -348,6 +376,7 @@ func cloneStateRows(rows []StateTaxability) []StateTaxability {
 		out[i].Rate = cloneDecimal(out[i].Rate)
 		out[i].BasisPercent = cloneDecimal(out[i].BasisPercent)
 		out[i].Threshold = cloneDecimal(out[i].Threshold)
+		out[i].Elected = slices.Clone(out[i].Elected)
 	}
 	return out
 }
@@ -600,6 +629,18 @@ func readStateRow(r *binfmt.Reader, x *StateTaxability) error {
 	x.Status = r.String()
 	x.Citation = r.String()
 	x.Decision = r.String()
+	if n := r.Count(5); n > 0 {
+		x.Elected = make([]LocalElection, n)
+		for i := range x.Elected {
+			e := &x.Elected[i]
+			e.Jurisdiction = r.String()
+			e.Name = r.String()
+			e.Effective = readJurisDate(r)
+			e.Expiration = readJurisDate(r)
+			e.AsOf = readJurisDate(r)
+			e.Citation = r.String()
+		}
+	}
 	if r.Err() != nil {
 		return r.Err()
 	}
@@ -612,8 +653,10 @@ func readStateRow(r *binfmt.Reader, x *StateTaxability) error {
 	case x.ThresholdKind != "" && x.ThresholdKind != "below_exempt" && x.ThresholdKind != "above_excess",
 		(x.Threshold == nil) != (x.ThresholdKind == ""):
 		return bad("threshold", fmt.Sprintf("%v of kind %q", x.Threshold, x.ThresholdKind))
-	case x.Local != LocalSame && x.Local != LocalTaxable && x.Local != LocalExempt:
+	case x.Local != LocalSame && x.Local != LocalTaxable && x.Local != LocalExempt && x.Local != LocalElected:
 		return bad("local outcome", x.Local)
+	case (x.Local == LocalElected) != (len(x.Elected) > 0):
+		return bad("elections", fmt.Sprintf("%d with local outcome %s", len(x.Elected), x.Local))
 	case x.LocalCategory != "" && x.LocalCategory != "food" && x.LocalCategory != "drugs":
 		return bad("local category", x.LocalCategory)
 	case x.Buyer != "" && x.Buyer != BuyerBusinessExempt && x.Buyer != BuyerConsumerExempt:
@@ -622,6 +665,15 @@ func readStateRow(r *binfmt.Reader, x *StateTaxability) error {
 		return bad("status", x.Status)
 	case x.Effective.IsZero() && x.AsOf.IsZero():
 		return bad("period", "without a start or a day that attests it")
+	}
+	for _, e := range x.Elected {
+		switch {
+		case e.Jurisdiction == "" || e.Citation == "":
+			return bad("election", fmt.Sprintf("%q without its jurisdiction or citation", e.Jurisdiction))
+		case e.Effective.IsZero() && e.AsOf.IsZero(),
+			!e.Effective.IsZero() && !e.Expiration.IsZero() && e.Expiration.Before(e.Effective):
+			return bad("election period", fmt.Sprintf("%s %s..%s", e.Jurisdiction, e.Effective, e.Expiration))
+		}
 	}
 	return nil
 }

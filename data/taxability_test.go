@@ -347,9 +347,15 @@ func TestTaxabilityReturnsCopies(t *testing.T) {
 			*rows[i].Threshold = dec("1")
 		}
 		rows[i].Class = "changed"
+		if len(rows[i].Elected) > 0 {
+			rows[i].Elected[0].Jurisdiction = "changed"
+		}
 	}
 	if r := stateRowOn(t, tx, "NY", "CLOTHING", civil.MustParse("2026-11-01")); !r.Threshold.Equal(dec("110")) {
 		t.Errorf("changing a returned row changed the table: %+v", r)
+	}
+	if r := stateRowOn(t, tx, "NY", "CLOTHING", civil.MustParse("2026-11-01")); len(r.Elected) == 0 || r.Elected[0].Jurisdiction == "changed" {
+		t.Errorf("changing a returned row's elections changed the table: %+v", r.Elected)
 	}
 	hs := tx.Holidays()
 	hs[0].Categories[0] = "changed"
@@ -563,5 +569,40 @@ func TestLackingTaxes(t *testing.T) {
 	rows[0].Classes = append(rows[0].Classes[:0], "CHANGED")
 	if again := tx.LackingTaxes(); slices.Contains(again[0].Classes, "CHANGED") {
 		t.Error("changing a returned row changed the table")
+	}
+}
+
+// TestNYClothingElections reads New York's clothing rows back: the state
+// exempts an item under $110, and the local taxes follow only in the
+// jurisdictions of Publication 718-C, New York City and the counties that
+// elected, Putnam for its two years from 2024-03-01.
+func TestNYClothingElections(t *testing.T) {
+	tx := defaultTaxability(t)
+	for _, class := range []string{"CLOTHING", "ATHLETIC_CLOTHING", "FORMAL_CLOTHING"} {
+		r := stateRowOn(t, tx, "NY", class, civil.MustParse("2026-11-01"))
+		if r.Local != LocalElected || r.Threshold == nil || !r.Threshold.Equal(dec("110")) || r.ThresholdKind != "below_exempt" {
+			t.Errorf("NY %s: local %s, threshold %v %s", class, r.Local, r.Threshold, r.ThresholdKind)
+		}
+		got := map[string]LocalElection{}
+		for _, e := range r.Elected {
+			got[e.Jurisdiction] = e
+		}
+		for _, id := range []string{"US-3651000", "US-36013", "US-36017", "US-36021", "US-36025", "US-36039", "US-36041", "US-36079", "US-36107", "US-36117"} {
+			if e, ok := got[id]; !ok || e.Citation == "" || e.Name == "" {
+				t.Errorf("NY %s: no election of %s: %+v", class, id, r.Elected)
+			}
+		}
+		if len(got) != 10 {
+			t.Errorf("NY %s: %d elections, want 10", class, len(got))
+		}
+		if p := got["US-36079"]; p.Effective != civil.MustParse("2024-03-01") || p.Expiration != civil.MustParse("2026-02-28") {
+			t.Errorf("NY %s: Putnam's election %s..%s", class, p.Effective, p.Expiration)
+		}
+		if _, ok := got["US-36001"]; ok {
+			t.Errorf("NY %s: Albany County did not elect", class)
+		}
+		if code := TaxabilityCode(r); code != "<110/le" {
+			t.Errorf("NY %s: code %q", class, code)
+		}
 	}
 }

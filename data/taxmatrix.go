@@ -18,6 +18,7 @@ T@80  taxable on 80% of the price
 <110  exempt when priced below $110 an item, taxable in full from $110
 >175  exempt up to $175 an item, taxable above it
 /l-   ... but exempt from the local taxes
+/le   ... the local taxes only where a locality elected it, else taxable by them in full
 /B    ... exempt when the buyer is a business
 b     taxable only when the buyer is a business
 ?     unsettled: the state's publications could not settle it (see its decision)
@@ -48,6 +49,9 @@ func TaxabilityCode(r StateTaxability) string {
 	}
 	if r.Taxable && r.Local == LocalExempt {
 		b.WriteString("/l-")
+	}
+	if r.Local == LocalElected {
+		b.WriteString("/le")
 	}
 	if r.Buyer == BuyerBusinessExempt {
 		b.WriteString("/B")

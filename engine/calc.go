@@ -492,7 +492,7 @@ func (c *calc) envHash(l *line, env *rules.Env) uint64 {
 		l.envHash, l.envHashed = h, true
 	}
 	h := l.envHash
-	for _, s := range [...]string{env.Country, env.JurisdictionID, env.JurisdictionType, env.Subdivision, env.Tax} {
+	for _, s := range [...]string{env.Country, env.JurisdictionID, env.JurisdictionType, env.Subdivision, env.Area, env.Tax} {
 		h = mixHash(h, maphash.String(seed, s))
 	}
 	return h

@@ -195,6 +195,19 @@ func rateOf(rates []jurisdiction.Rate, info []bool, imp jurisdiction.Tax, cat st
 	return decimal.Zero, "", false, false
 }
 
+// areaOf returns the IDs of the jurisdictions of a chain, separated by
+// spaces: the place a rule's within looks in.
+func areaOf(chain []wire.Jurisdiction) string {
+	var b strings.Builder
+	for i := range chain {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(chain[i].JurisdictionID)
+	}
+	return b.String()
+}
+
 // computeTax computes one imposition of one jurisdiction for a line into
 // t, which is zero. It reports false when the imposition does not reach the line: the
 // jurisdiction has neither a rate of the category the rules ask for nor a
@@ -221,10 +234,13 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	}
 	t.taxType = taxTypeOf(imp, accrue, st.interUS)
 
+	if st.area == "" {
+		st.area = areaOf(st.at.chain)
+	}
 	env := rules.Env{
 		Perspective: c.d.perspective, MessageType: c.d.message, TransactionType: l.txType,
 		Country: st.at.country, JurisdictionID: j.JurisdictionID, JurisdictionType: j.JurisdictionType.String(),
-		Subdivision: st.at.subdivision, Tax: string(imp), ProductClass: l.productClass,
+		Subdivision: st.at.subdivision, Area: st.area, Tax: string(imp), ProductClass: l.productClass,
 		CustomerClass: l.customer.class, Usage: l.usage, UsageClass: l.usageClass,
 		Date: l.dateText, BusinessCustomer: l.customer.business,
 	}

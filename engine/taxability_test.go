@@ -54,6 +54,11 @@ func TestUSTaxabilityTable(t *testing.T) {
 	n, diffs := 0, 0
 	for _, r := range tx.States() {
 		loc := places[r.State]
+		if r.Local == data.LocalElected {
+			// The local taxes follow the state's only where a locality
+			// elected it: sold where none did, they tax the item.
+			loc = notElected[r.State]
+		}
 		if loc == nil {
 			t.Errorf("%s: no address in testdata/us-verified-rates.csv", r.State)
 			continue
@@ -123,6 +128,14 @@ func dayOf(r data.StateTaxability) civil.Date {
 		return r.Effective
 	}
 	return late
+}
+
+// notElected are addresses of the states whose localities choose
+// whether their taxes follow the state's exemption of a class
+// (data.LocalElected), in a locality that did not: Albany County does not
+// exempt clothing under $110 (Publication 718-C).
+var notElected = map[string]*wire.Location{
+	"NY": {City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"},
 }
 
 // extraPlaces are addresses with local taxes of the states that the
@@ -219,6 +232,7 @@ func chargedCode(e *Engine, loc *wire.Location, class string, d civil.Date, matr
 		}
 	}
 	var b strings.Builder
+	elected := false
 	switch {
 	case total(consumer).IsZero() && total(business).Sign() > 0:
 		return "b", nil
@@ -247,6 +261,9 @@ func chargedCode(e *Engine, loc *wire.Location, class string, d civil.Date, matr
 			return fmt.Sprintf("threshold: %s taxed on %s, %s on %s", under, u.stateTaxable, over, o.stateTaxable), nil
 		}
 		b.WriteString(matrix[:1] + amount.String())
+		// The local taxes charge the item that the state exempts: they
+		// follow the state only where a locality elected it.
+		elected = matrix[0] == '<' && u.localTaxable.Sign() > 0
 	case !consumer.stateRate.Equal(general.stateRate):
 		b.WriteString("R" + consumer.stateRate.Shift(2).String())
 	default:
@@ -257,6 +274,9 @@ func chargedCode(e *Engine, loc *wire.Location, class string, d civil.Date, matr
 	}
 	if general.localTaxable.Sign() > 0 && consumer.localTaxable.IsZero() {
 		b.WriteString("/l-")
+	}
+	if elected {
+		b.WriteString("/le")
 	}
 	if total(business).IsZero() {
 		b.WriteString("/B")

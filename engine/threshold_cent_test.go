@@ -10,10 +10,12 @@ import (
 )
 
 // TestThresholdExemptsToTheCent sells clothing under New York's $110
-// threshold in Albany, where the state and the county exempt it, and
-// reads what the journal's report says. By hand: three shirts of 100.00
-// together (33.33 1/3 each) and one of 109.99 are exempt in full, 209.99
-// exempt and 0.00 taxable for each of US-NY and US-36001, with the
+// threshold in Hudson, Columbia County, where the state and the county
+// exempt it (the county elected the exemption, Publication 718-C; Albany
+// County, where this test first sold, did not), and reads what the
+// journal's report says. By hand: three shirts of 100.00 together (33.33
+// 1/3 each) and one of 109.99 are exempt in full, 209.99 exempt and 0.00
+// taxable for each of US-NY and US-36021, with the
 // amounts written as the request wrote them. Before, the engine divided
 // the line by its quantity and multiplied back: the three shirts were
 // 99.9999999999999999 exempt and 0.0000000000000001 taxable, a TAXABLE
@@ -21,7 +23,7 @@ import (
 func TestThresholdExemptsToTheCent(t *testing.T) {
 	e, j := journalEngine(t)
 	ctx := levy.WithTenant(context.Background(), "acme")
-	req := usSale("", "Albany", "NY", "12207", "CLOTHING", "100.00")
+	req := usSale("", "Hudson", "NY", "12534", "CLOTHING", "100.00")
 	req.SaleMessageType, req.TransactionID = wire.SaleInvoice, "NY-SHIRTS"
 	req.LineItems[0].Quantity = &wire.Measure{Value: amt("3")}
 	one := req.LineItems[0]
@@ -48,7 +50,7 @@ func TestThresholdExemptsToTheCent(t *testing.T) {
 	}
 	rows := rep.Currencies[0].Rows
 	if len(rows) != 2 {
-		t.Fatalf("report rows: %+v; want one for US-36001 and one for US-NY", rows)
+		t.Fatalf("report rows: %+v; want one for US-36021 and one for US-NY", rows)
 	}
 	for _, r := range rows {
 		if r.ZeroTaxReason != journal.ReasonExempt || r.Taxable.String() != "0.00" || r.Exempt.String() != "209.99" || !r.Tax.IsZero() {

@@ -52,6 +52,15 @@ func stateRules(row data.StateTaxability) []Rule {
 		local := base
 		local.ID = id + "-local"
 		switch {
+		case row.Local == data.LocalElected:
+			// Elsewhere than where a locality elected the state's
+			// outcome: the local taxes at their own general rate on the
+			// whole price.
+			local.Outcome = Taxable
+			// The state's rule outranks the elections' below, which
+			// match the state's own jurisdiction too.
+			out[0].Within = out[0].Jurisdiction
+			out = append(out, electedRules(base, id, row, state)...)
 		case row.Local == data.LocalExempt || row.Local == data.LocalSame && !row.Taxable:
 			local.Outcome = NonTaxable
 		case row.Local == data.LocalSame:
@@ -70,7 +79,7 @@ func stateRules(row data.StateTaxability) []Rule {
 	switch row.Buyer {
 	case data.BuyerBusinessExempt:
 		for _, r := range slices.Clone(out) {
-			out = append(out, Rule{ID: r.ID + "-business", Jurisdiction: r.Jurisdiction, JurisdictionType: r.JurisdictionType,
+			out = append(out, Rule{ID: r.ID + "-business", Jurisdiction: r.Jurisdiction, JurisdictionType: r.JurisdictionType, Within: r.Within,
 				ProductClass: r.ProductClass, Effective: r.Effective, Expiration: r.Expiration, When: "businessCustomer",
 				Outcome: Exempt, Reason: "exempt when the buyer is a business. " + reason})
 		}
@@ -85,6 +94,35 @@ func stateRules(row data.StateTaxability) []Rule {
 			out[i].Rate, out[i].BasisPercent, out[i].Threshold, out[i].RateCategory, out[i].RateCategoryOnly = nil, nil, nil, "", false
 			out[i].Reason = "not taxable when the buyer is a consumer. " + reason
 		}
+	}
+	return out
+}
+
+// electedRules gives each local jurisdiction of row.Elected a rule over
+// the taxes of every jurisdiction of a place within it: they follow the
+// state's outcome (state, the state's rule) at their own rates, over the
+// days that the row and the election share.
+func electedRules(base Rule, id string, row data.StateTaxability, state Rule) []Rule {
+	var out []Rule
+	for _, e := range row.Elected {
+		r := base
+		r.ID = id + "-elected-" + strings.ToLower(e.Jurisdiction)
+		if !e.Effective.IsZero() {
+			r.ID += "-" + e.Effective.String()
+		}
+		r.Within = e.Jurisdiction
+		if e.Effective.After(r.Effective) {
+			r.Effective = e.Effective
+		}
+		if !e.Expiration.IsZero() && (r.Expiration.IsZero() || e.Expiration.Before(r.Expiration)) {
+			r.Expiration = e.Expiration
+		}
+		if !r.Expiration.IsZero() && r.Expiration.Before(r.Effective) {
+			continue // the election and the row share no day
+		}
+		r.Outcome, r.BasisPercent, r.Threshold = state.Outcome, state.BasisPercent, state.Threshold
+		r.Reason = "the local taxes follow the state's where " + e.Name + " (" + e.Jurisdiction + ") elected it: " + e.Citation + ". " + base.Reason
+		out = append(out, r)
 	}
 	return out
 }

@@ -18,8 +18,9 @@
 // File.Check name the line of every fault.
 //
 // Rules are ordered by specificity (how many of their selectors are set:
-// jurisdiction, product class, customer class, usage, transaction type)
-// and then by priority; the first rule in that order whose selectors match,
+// jurisdiction, product class, customer class, usage, transaction type,
+// and within, a jurisdiction that the taxed place must lie in) and then by
+// priority; the first rule in that order whose selectors match,
 // whose period contains the date and whose condition holds is the one that
 // applies. Every rule has an ID, which results carry so that every number
 // can be traced to the rule that produced it.

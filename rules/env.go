@@ -26,6 +26,10 @@ type Env struct {
 	// the jurisdiction lies in ("US-TN" for a Tennessee county), or "" for
 	// a country.
 	Subdivision string `expr:"subdivision"`
+	// Area holds the IDs of every jurisdiction of the place being taxed,
+	// separated by single spaces ("US-NY US-36079 US-NY-D-MCTD"): a
+	// rule's Within looks for one of them.
+	Area string `expr:"area"`
 	// Tax is the imposition being decided ("Sales and Use Tax", "VAT",
 	// "GST", "HST", "PST", "QST" or one of the host's own).
 	Tax string `expr:"tax"`

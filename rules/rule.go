@@ -38,6 +38,13 @@ type Rule struct {
 	// Env.Tax ("GST") exactly.
 	JurisdictionType string `json:"jurisdictionType,omitempty"`
 	Tax              string `json:"tax,omitempty"`
+	// Within, when set, is the exact ID of a jurisdiction that the taxed
+	// place must lie in (one of Env.Area): the rule then decides the taxes
+	// of every jurisdiction of a place within it, as a county that elects
+	// a state's exemption decides it for its own tax and for a transit
+	// district's tax levied on top of it. It counts as much as a
+	// jurisdiction type.
+	Within string `json:"within,omitempty"`
 	// ProductClass, CustomerClass, Usage and TransactionType match the
 	// fields of Env of the same names exactly.
 	ProductClass    string `json:"productClass,omitempty"`
@@ -78,7 +85,7 @@ type Rule struct {
 }
 
 func (r *Rule) selector() selector {
-	return selector{jurisdiction: r.Jurisdiction, jurisdictionType: r.JurisdictionType, tax: r.Tax,
+	return selector{jurisdiction: r.Jurisdiction, jurisdictionType: r.JurisdictionType, tax: r.Tax, within: r.Within,
 		productClass: r.ProductClass, customerClass: r.CustomerClass, usage: r.Usage, transactionType: r.TransactionType,
 		period: civil.Period{Effective: r.Effective, Expiration: r.Expiration}}
 }

@@ -12,6 +12,7 @@ import (
 // selector is the part of a Rule or Structure that says where it applies.
 type selector struct {
 	jurisdiction, jurisdictionType, tax                 string
+	within                                              string // a jurisdiction ID the place lies in; "" for any
 	productClass, customerClass, usage, transactionType string
 	period                                              civil.Period
 }
@@ -22,6 +23,8 @@ func (s *selector) check() error {
 		return fmt.Errorf("expiration %s is before effective %s", s.period.Expiration, s.period.Effective)
 	case strings.Contains(strings.TrimSuffix(s.jurisdiction, "*"), "*"):
 		return fmt.Errorf("jurisdiction %q may hold * only at its end", s.jurisdiction)
+	case strings.ContainsAny(s.within, "* \t\n"):
+		return fmt.Errorf("within %q must be one exact jurisdiction ID, without * or spaces", s.within)
 	}
 	if s.jurisdictionType != "" {
 		if _, err := jurisdiction.ParseType(s.jurisdictionType); err != nil {
@@ -42,7 +45,7 @@ func (s *selector) specificity() int {
 			n += 100
 		}
 	}
-	for _, v := range []string{s.jurisdictionType, s.tax} {
+	for _, v := range []string{s.jurisdictionType, s.tax, s.within} {
 		if v != "" {
 			n += 20
 		}
@@ -58,6 +61,7 @@ func (s *selector) matches(env *Env, d civil.Date) bool {
 	return s.period.Contains(d) && matchJurisdiction(s.jurisdiction, env) &&
 		(s.jurisdictionType == "" || s.jurisdictionType == env.JurisdictionType) &&
 		(s.tax == "" || s.tax == env.Tax) &&
+		(s.within == "" || inArea(s.within, env.Area)) &&
 		(s.productClass == "" || s.productClass == env.ProductClass) &&
 		(s.customerClass == "" || s.customerClass == env.CustomerClass) &&
 		(s.usage == "" || s.usage == env.Usage) &&
@@ -75,6 +79,18 @@ func matchJurisdiction(sel string, env *Env) bool {
 		return strings.HasPrefix(env.JurisdictionID, p) || (env.Subdivision != "" && strings.HasPrefix(env.Subdivision, p))
 	}
 	return env.JurisdictionID == sel
+}
+
+// inArea reports whether id is one of the space-separated IDs of area.
+func inArea(id, area string) bool {
+	for area != "" {
+		var next string
+		next, area, _ = strings.Cut(area, " ")
+		if next == id {
+			return true
+		}
+	}
+	return false
 }
 
 // region is the bucket of a jurisdiction selector in an index: the

@@ -24,7 +24,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 5
+	taxVersion = 6
 )
 
 // The inputs of the taxability step: compiled sources under --src and
@@ -143,6 +143,16 @@ func genTaxability(g *gen) error {
 	if err := checkLocalTaxRates(local, juris); err != nil {
 		return err
 	}
+	elections, err := readLocalElections(g)
+	if err != nil {
+		return err
+	}
+	if cells, err = attachElections(cells, elections, func(id string) (string, string, bool) {
+		j, ok := juris.ByID(id)
+		return j.Name, j.Parent, ok
+	}); err != nil {
+		return err
+	}
 	lacking, err := readLacking(g, juris)
 	if err != nil {
 		return err
@@ -190,6 +200,14 @@ func genTaxability(g *gen) error {
 		What: fmt.Sprintf("the cells of the US matrix that the sources leave open or disagree on, each decided from the state's statute or revenue department "+
 			"publication, with its dates, citation and the reason; %d cells decided, %d listed as unsettled", countStatus(cells, statusDecided), countStatus(cells, statusUnsettled)),
 		From:    "the statutes and publications cited in each row (curated by the Levy project)",
+		Licence: "public government information",
+	})
+	g.addSource(Source{
+		Key:   "us-local-elections",
+		Files: curatedRef + localElectionsSrc,
+		What: fmt.Sprintf("the local jurisdictions whose taxes follow a state's exemption where the state lets each county or city choose "+
+			"(New York's clothing and footwear under $110, Tax Law 1210(a)), with the classes, the period and the publication that lists them; %d rows", len(elections)),
+		From:    "the department publications and local laws cited in each row (curated by the Levy project)",
 		Licence: "public government information",
 	})
 	g.addSource(Source{
@@ -863,12 +881,15 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 	return nil
 }
 
-// encodeTaxability writes the file. Layout (version 4):
+// encodeTaxability writes the file. Layout (version 6):
 //
 //	state rows, sorted by state, class, effective: count, then
 //	    state, class, taxable (bool), rate, basis, threshold, threshold
 //	    kind, local outcome, local category, local only (bool), buyer,
-//	    effective, expiration, as-of day, status, citation, decision
+//	    effective, expiration, as-of day, status, citation, decision,
+//	    and (version 6) the elections of local outcome "elected": count,
+//	    then jurisdiction, name, effective, expiration, as-of day,
+//	    citation
 //	holidays, sorted by state, first day, name: count, then
 //	    state, name, first day, last day, category count, categories,
 //	    cap per item, citation
@@ -921,6 +942,16 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 		w.String(c.status)
 		w.String(c.citation)
 		w.String(c.decision)
+		els := electionRecords(c)
+		w.Uvarint(uint64(len(els)))
+		for _, e := range els {
+			w.String(e.Jurisdiction)
+			w.String(e.Name)
+			writeRateDate(w, e.Effective)
+			writeRateDate(w, e.Expiration)
+			writeRateDate(w, e.AsOf)
+			w.String(e.Citation)
+		}
 	}
 	w.Uvarint(uint64(len(holidays)))
 	for _, h := range holidays {

@@ -53,6 +53,20 @@ func taxabilityMarkdown(file []byte) (string, error) {
 			fmt.Fprintf(&b, "\n### %s\n\n", state)
 		}
 		fmt.Fprintf(&b, "- **%s** `%s`, %s%s. %s. *%s*\n", r.Class, data.TaxabilityCode(r), periodText(r), statusText(r), oneLine(r.Decision), oneLine(r.Citation))
+		if len(r.Elected) > 0 {
+			var els []string
+			for _, e := range r.Elected {
+				when := "as of " + e.AsOf.String()
+				if !e.Effective.IsZero() {
+					when = "from " + e.Effective.String()
+				}
+				if !e.Expiration.IsZero() {
+					when += " to " + e.Expiration.String()
+				}
+				els = append(els, fmt.Sprintf("%s (%s, %s)", e.Name, e.Jurisdiction, when))
+			}
+			fmt.Fprintf(&b, "  Local taxes follow the state in: %s.\n", strings.Join(els, "; "))
+		}
 	}
 	b.WriteString("\n## Dated rows read from the sources\n\n")
 	for _, r := range all {

@@ -94,6 +94,7 @@ const (
 	localSame    = "same"    // local taxes follow the state's outcome, at their own rates
 	localTaxable = "taxable" // local taxes apply though the state exempts, or at their own rates where the state's is reduced
 	localExempt  = "exempt"  // local taxes do not apply though the state taxes
+	localElected = "elected" // local taxes follow the state only where a locality elected it (us-local-elections.csv), elsewhere taxable in full
 )
 
 // taxSpec is what a cell says: how the state taxes a class, and how its
@@ -573,9 +574,9 @@ func readTaxDecisionFile(path file, name string, out map[taxKey][]taxDecision) e
 		}
 		d.spec.local = t.get(i, "local")
 		switch d.spec.local {
-		case localSame, localTaxable, localExempt:
+		case localSame, localTaxable, localExempt, localElected:
 		default:
-			return at.errorf("local %q, want same, taxable or exempt", d.spec.local)
+			return at.errorf("local %q, want same, taxable, exempt or elected", d.spec.local)
 		}
 		switch d.spec.localCategory = t.get(i, "local_category"); d.spec.localCategory {
 		case "", jurisdiction.Food, localFoodOnly, localDrugsOnly:
@@ -622,6 +623,9 @@ type usCell struct {
 	citation     string
 	decision     string // what was decided and why; "" when the sources agree
 	sources      string // what the row follows
+	// elected are the jurisdictions whose local taxes follow the state's
+	// outcome, where spec.local is localElected.
+	elected []localElectionRow
 }
 
 // disagreement is a cell whose sources disagree, or that a source leaves
