@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.17"
+const Version = "2026.11.18"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{

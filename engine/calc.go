@@ -145,6 +145,9 @@ type place struct {
 	// for a place resolved to its state alone); a response shows its
 	// confidence and statuses.
 	lookup *wire.LookupResult
+	// area is the IDs of the jurisdictions of chain, separated by spaces
+	// (rules.Env.Area), built once a document on first use (areaOf).
+	area string
 }
 
 // state returns the US state postal code of a place, or "".

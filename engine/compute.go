@@ -198,7 +198,12 @@ func rateOf(rates []jurisdiction.Rate, info []bool, imp jurisdiction.Tax, cat st
 // areaOf returns the IDs of the jurisdictions of a chain, separated by
 // spaces: the place a rule's within looks in.
 func areaOf(chain []wire.Jurisdiction) string {
+	n := len(chain)
+	for i := range chain {
+		n += len(chain[i].JurisdictionID)
+	}
 	var b strings.Builder
+	b.Grow(n)
 	for i := range chain {
 		if i > 0 {
 			b.WriteByte(' ')
@@ -234,13 +239,13 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	}
 	t.taxType = taxTypeOf(imp, accrue, st.interUS)
 
-	if st.area == "" {
-		st.area = areaOf(st.at.chain)
+	if st.at.area == "" {
+		st.at.area = areaOf(st.at.chain)
 	}
 	env := rules.Env{
 		Perspective: c.d.perspective, MessageType: c.d.message, TransactionType: l.txType,
 		Country: st.at.country, JurisdictionID: j.JurisdictionID, JurisdictionType: j.JurisdictionType.String(),
-		Subdivision: st.at.subdivision, Area: st.area, Tax: string(imp), ProductClass: l.productClass,
+		Subdivision: st.at.subdivision, Area: st.at.area, Tax: string(imp), ProductClass: l.productClass,
 		CustomerClass: l.customer.class, Usage: l.usage, UsageClass: l.usageClass,
 		Date: l.dateText, BusinessCustomer: l.customer.business,
 	}

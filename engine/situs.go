@@ -31,9 +31,6 @@ type situs struct {
 	// amusement taxes) fall where the customer uses what it buys, so
 	// they are taken from use rather than from at.
 	use *place
-	// area is the IDs of the jurisdictions of at, separated by spaces
-	// (rules.Env.Area), filled on first use.
-	area string
 }
 
 // source decides where a line is taxed: the situs override first, then the
