@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/levytax/levy"
@@ -32,17 +31,9 @@ func readRuleFiles(jur *data.Jurisdictions, paths []string) (ruleFileRecords, er
 	}
 	seen := map[string]origin{}
 	for _, path := range paths {
-		f, err := os.Open(path)
+		rf, err := rules.OpenFile(path)
 		if err != nil {
-			return out, fmt.Errorf("engine: rule file: %w", err)
-		}
-		rf, err := rules.ReadFile(f)
-		f.Close()
-		if err == nil {
-			err = rf.Check()
-		}
-		if err != nil {
-			return out, fmt.Errorf("engine: rule file %s: %w", path, err)
+			return out, fmt.Errorf("engine: %w", err)
 		}
 		record := func(member, kind, id, sel string, i int) error {
 			line := rf.Line(member, i)

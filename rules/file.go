@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 )
 
 // FileVersion is the version of the rule file format that this package
@@ -221,6 +222,24 @@ func lineAt(b []byte, off int64) int {
 		off = int64(len(b))
 	}
 	return bytes.Count(b[:off], []byte("\n")) + 1
+}
+
+// OpenFile reads the rule file at path (ReadFile) and checks it
+// (Check); its error names the file ("rule file PATH: line 7: ...").
+func OpenFile(path string) (*File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("rule file: %w", err)
+	}
+	rf, err := ReadFile(f)
+	f.Close()
+	if err == nil {
+		err = rf.Check()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("rule file %s: %w", path, err)
+	}
+	return rf, nil
 }
 
 // Check checks every record of the file as Compile, CompileStructures

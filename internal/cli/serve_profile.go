@@ -151,17 +151,8 @@ func checkRuleFiles(list string) error {
 		return nil
 	}
 	for _, path := range strings.Split(list, ",") {
-		f, err := os.Open(path)
-		if err != nil {
+		if _, err := rules.OpenFile(path); err != nil {
 			return fmt.Errorf("--rules: %w", err)
-		}
-		rf, err := rules.ReadFile(f)
-		f.Close()
-		if err == nil {
-			err = rf.Check()
-		}
-		if err != nil {
-			return fmt.Errorf("--rules: rule file %s: %w", path, err)
 		}
 	}
 	return nil
