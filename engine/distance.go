@@ -218,26 +218,15 @@ type distanceMemo struct {
 // policyDistance fills f from the EU distance sales that the tenant's
 // profile policy sets for the seller's company (or for every company),
 // in the calculation's snapshot of the profile, and reports whether the
-// policy sets them: they come before a DistanceSales source's.
+// policy sets them: they come before a DistanceSales source's. The
+// policy's own threshold is in the calculation's settings (c.set).
 func (c *calc) policyDistance(company string, f *DistanceFigures) bool {
 	if c.prof == nil {
 		return false
 	}
-	p := c.prof.Policy()
-	if p == nil {
-		return false
+	v, ok := c.prof.Policy().DistanceSales(company)
+	if ok {
+		f.Current, f.Previous, f.Source = v, v, "the tenant's policy"
 	}
-	v, ok := p.EUDistanceSales[company]
-	if !ok {
-		v, ok = p.EUDistanceSales[""]
-	}
-	if !ok {
-		return false
-	}
-	f.Current, f.Previous, f.Source = v, v, "the tenant's policy"
-	if t := p.EUDistanceThreshold; t != nil {
-		th := *t
-		f.Threshold = &th
-	}
-	return true
+	return ok
 }

@@ -97,11 +97,7 @@ func (s *EUSource) figuresWithout(ctx context.Context, tenant, company string, d
 				v := *p.EUDistanceThreshold
 				out.Threshold = &v
 			}
-			v, ok := p.EUDistanceSales[company]
-			if !ok {
-				v, ok = p.EUDistanceSales[""]
-			}
-			if ok {
+			if v, ok := p.DistanceSales(company); ok {
 				out.Current, out.Previous, out.Source = v, v, "the tenant's policy"
 				return out, nil
 			}

@@ -312,6 +312,20 @@ type Policy struct {
 	ExpiryNoticeDays int `json:"expiryNoticeDays,omitempty"`
 }
 
+// DistanceSales returns the EU distance sales the policy sets for the
+// seller company (its own entry, else the entry "" for every company),
+// and whether it sets any. A nil policy sets none.
+func (p *Policy) DistanceSales(company string) (decimal.Decimal, bool) {
+	if p == nil {
+		return decimal.Decimal{}, false
+	}
+	v, ok := p.EUDistanceSales[company]
+	if !ok {
+		v, ok = p.EUDistanceSales[""]
+	}
+	return v, ok
+}
+
 // Tolerance is a variance threshold: within it when the variance's
 // absolute value is at most Amount and at most Percent of the calculated
 // tax. A nil member does not limit.
