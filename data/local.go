@@ -409,6 +409,21 @@ func (l *Local) str(t textRef) string { return l.text[t.off : t.off+t.n] }
 // fips5 writes a county FIPS number with its five digits.
 func fips5(n uint32) string { return string(appendPadded(nil, uint64(n))) }
 
+// PlaceKeyEmpty reports whether PlaceKey(name) is empty (a name of
+// separators alone: ".", ",", "-" and white space), without building the
+// key.
+func PlaceKeyEmpty(name string) bool {
+	if i := strings.IndexByte(name, '('); i > 0 {
+		name = name[:i]
+	}
+	for _, r := range name {
+		if !placeSeparator(r) {
+			return false
+		}
+	}
+	return true
+}
+
 // PlaceKey folds a place name as the place table does for lookups by
 // name: FoldPlace, without what the Census and rate tables add to a name
 // ("City of", "Town of", "Village of", a trailing "city", "town",

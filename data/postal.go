@@ -221,6 +221,10 @@ func appendPadded(b []byte, v uint64) []byte {
 // str returns a string of p.names.
 func (p *Postal) str(t textRef) string { return p.names[t.off : t.off+t.n] }
 
+// placeSeparator reports whether FoldPlace reads r as a break between
+// the words of a place name rather than a part of one.
+func placeSeparator(r rune) bool { return r == '.' || r == ',' || r == '-' || unicode.IsSpace(r) }
+
 // FoldPlace normalises a place name for comparison: upper case, Latin
 // letters without their accents, periods, commas and hyphens read as
 // spaces, runs of spaces folded, and a leading "St", "Ste", "Ft" or "Mt"
@@ -246,7 +250,7 @@ func FoldPlace(s string) string {
 		}
 	}
 	for _, r := range s {
-		if r == '.' || r == ',' || r == '-' || unicode.IsSpace(r) {
+		if placeSeparator(r) {
 			flush()
 			if len(b) > 0 && b[len(b)-1] != ' ' {
 				b = append(b, ' ')

@@ -302,24 +302,8 @@ type usCandidate struct {
 	place  string // postal place of the ZIP
 }
 
-// separatorsOnly reports whether a city name holds nothing but the
-// separators that place names fold away (".", ",", "-" and white space,
-// before a parenthesis that does not open it): the names whose
-// data.PlaceKey is empty, found without building the key.
-func separatorsOnly(s string) bool {
-	if i := strings.IndexByte(s, '('); i > 0 {
-		s = s[:i]
-	}
-	for _, r := range s {
-		if r != '.' && r != ',' && r != '-' && !unicode.IsSpace(r) {
-			return false
-		}
-	}
-	return true
-}
-
 func (r *Resolver) usAddress(field string, a wire.PostalAddress, d civil.Date) ([]wire.LookupResult, error) {
-	if a.City != "" && separatorsOnly(a.City) {
+	if a.City != "" && data.PlaceKeyEmpty(a.City) {
 		// Punctuation alone ("-", "."), as a form that requires a city
 		// gets, names no city: the address has none, and its tax area
 		// depends on the street address, where a name that is no place
