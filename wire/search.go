@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"reflect"
-	"slices"
 	"strings"
 
 	"github.com/levytax/levy"
@@ -121,8 +119,10 @@ func (s *Search) UnmarshalJSON(b []byte) error {
 	}
 	// A member that no lookup knows is a mistake in a search, where it
 	// may be a lookup of another kind misspelt.
-	if at, known := unknownMember(req, reflect.TypeOf(into), nil); at != nil {
-		return levy.Invalid("lookupRequest."+at.String(), "is not a member of this lookup; its members are %s", known)
+	var unknown *jsonbody.Unknown
+	jsonbody.UnknownMembers(req, reflect.TypeOf(into), nil, func(u jsonbody.Unknown) bool { unknown = &u; return false })
+	if unknown != nil {
+		return levy.Invalid("lookupRequest."+unknown.Path.String(), "is not a member of this lookup; its members are %s", strings.Join(unknown.Known, ", "))
 	}
 	if s.Coordinates != nil {
 		var errs levy.Errors
@@ -131,34 +131,4 @@ func (s *Search) UnmarshalJSON(b []byte) error {
 		}
 	}
 	return nil
-}
-
-// unknownMember returns the path, below the JSON object b, of the first
-// member in name order that type t does not have, following t's members
-// into the objects they hold, with the members that the object holding
-// it may have; nil when every member is known. at is the path of b.
-func unknownMember(b []byte, t reflect.Type, at *jsonbody.Path) (*jsonbody.Path, string) {
-	t = jsonbody.Deref(t)
-	if t.Kind() != reflect.Struct || jsonbody.IsLeaf(t) {
-		return nil, ""
-	}
-	var members map[string]json.RawMessage
-	if json.Unmarshal(b, &members) != nil {
-		return nil, ""
-	}
-	fields := jsonbody.Fields(t)
-	for _, name := range slices.Sorted(maps.Keys(members)) {
-		i := slices.IndexFunc(fields, func(f jsonbody.Field) bool { return f.Name == name })
-		if i < 0 {
-			names := make([]string, len(fields))
-			for k, f := range fields {
-				names[k] = f.Name
-			}
-			return at.Field(name), strings.Join(names, ", ")
-		}
-		if p, known := unknownMember(members[name], fields[i].Type, at.Field(name)); p != nil {
-			return p, known
-		}
-	}
-	return nil, ""
 }

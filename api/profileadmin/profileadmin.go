@@ -2,16 +2,13 @@ package profileadmin
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"maps"
 	"net/http"
 	"net/url"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -201,83 +198,18 @@ func (h *Handler) decode(r *http.Request, v any) error {
 }
 
 // unknownMembers refuses the members of the JSON in body that type t
-// does not have, at any depth, naming each by its path.
+// does not have, at any depth, naming each by its path (up to
+// profile.MaxErrors of them).
 func unknownMembers(body []byte, t reflect.Type) error {
-	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(body, []byte("\ufeff"))))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil // jsonbody has read it: there is nothing to add
-	}
 	var errs levy.Errors
-	walkMembers(v, t, "", &errs)
+	jsonbody.UnknownMembers(bytes.TrimPrefix(body, []byte("\ufeff")), t, nil, func(u jsonbody.Unknown) bool {
+		errs = append(errs, levy.Invalid(u.Path.String(), "%q is not a member here; the members are %s", clip(u.Name), strings.Join(u.Known, ", ")))
+		return len(errs) < profile.MaxErrors
+	})
 	if len(errs) > 0 {
 		return errs
 	}
 	return nil
-}
-
-// walkMembers checks v, decoded JSON, against type t at path.
-func walkMembers(v any, t reflect.Type, path string, errs *levy.Errors) {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if len(*errs) >= profile.MaxErrors || t == reflect.TypeFor[civil.Date]() || t.Implements(reflect.TypeFor[json.Unmarshaler]()) ||
-		reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
-		return
-	}
-	switch x := v.(type) {
-	case map[string]any:
-		switch t.Kind() {
-		case reflect.Map:
-			for k, item := range x {
-				walkMembers(item, t.Elem(), fmt.Sprintf("%s[%q]", path, k), errs)
-			}
-		case reflect.Struct:
-			fields := jsonFields(t)
-			for _, k := range slices.Sorted(maps.Keys(x)) {
-				f, ok := fields[strings.ToLower(k)]
-				name := k
-				if path != "" {
-					name = path + "." + k
-				}
-				if !ok {
-					*errs = append(*errs, levy.Invalid(name, "%q is not a member here; the members are %s", clip(k), strings.Join(memberNames(t), ", ")))
-					continue
-				}
-				walkMembers(x[k], f, name, errs)
-			}
-		}
-	case []any:
-		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
-			for i, item := range x {
-				walkMembers(item, t.Elem(), fmt.Sprintf("%s[%d]", path, i), errs)
-			}
-		}
-	}
-}
-
-// memberNames returns the JSON names of struct type t's members as they
-// are spelt, in order, for an error that lists them.
-func memberNames(t reflect.Type) []string {
-	fs := jsonbody.Fields(t)
-	out := make([]string, 0, len(fs))
-	for _, f := range fs {
-		out = append(out, f.Name)
-	}
-	slices.Sort(out)
-	return out
-}
-
-// jsonFields returns the members of struct type t (jsonbody.Fields) by
-// their lower-case JSON names (jsonbody has refused names that differ
-// only in case).
-func jsonFields(t reflect.Type) map[string]reflect.Type {
-	out := map[string]reflect.Type{}
-	for _, f := range jsonbody.Fields(t) {
-		out[strings.ToLower(f.Name)] = f.Type
-	}
-	return out
 }
 
 // within returns err with the fields of its errors that start with

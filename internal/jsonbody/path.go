@@ -12,12 +12,16 @@ import (
 // return new paths that share their parent.
 type Path struct {
 	parent *Path
-	name   string // the member name, for a member
-	at     int    // the index, for an array element; -1 for a member
+	name   string // the member name, for a member; the key, for a map entry
+	at     int    // the index, for an array element; -1 for a member, -2 for a map entry
 }
 
 // Field returns the path of member name of p.
 func (p *Path) Field(name string) *Path { return &Path{parent: p, name: name, at: -1} }
+
+// Key returns the path of the entry of key k of p, an object read into a
+// map: `rounding["US-TX"]`.
+func (p *Path) Key(k string) *Path { return &Path{parent: p, name: k, at: -2} }
 
 // Index returns the path of element i of p.
 func (p *Path) Index(i int) *Path { return &Path{parent: p, at: i} }
@@ -31,6 +35,11 @@ func (p *Path) AppendTo(b []byte) []byte {
 		return b
 	}
 	b = p.parent.AppendTo(b)
+	if p.at == -2 {
+		b = append(b, '[')
+		b = strconv.AppendQuote(b, p.name)
+		return append(b, ']')
+	}
 	if p.at >= 0 {
 		b = append(b, '[')
 		b = strconv.AppendInt(b, int64(p.at), 10)
