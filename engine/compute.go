@@ -14,6 +14,7 @@ import (
 func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	l.taxes = l.taxes[:0]
 	st := c.source(l)
+	l.distance, l.distanceRule = st.distance, st.distanceRule
 	if st.at == nil {
 		l.noPlace = true
 		return nil

@@ -31,6 +31,10 @@ type situs struct {
 	// amusement taxes) fall where the customer uses what it buys, so
 	// they are taken from use rather than from at.
 	use *place
+	// distance is what decided the EU distance-sales threshold, and
+	// distanceRule the rule of the decision; the line that is taxed by
+	// this situs says so (line.distance). "" when none was weighed.
+	distance, distanceRule string
 }
 
 // source decides where a line is taxed: the situs override first, then the
@@ -62,10 +66,6 @@ func (c *calc) source(l *line) situs {
 			if st := c.placeOfSupply(l, orig, dest); st.reverse {
 				return st
 			}
-			// Not a reverse charge: the seller's distance-sales
-			// threshold, which placeOfSupply may have weighed, decides
-			// nothing here.
-			l.distance, l.distanceRule = "", ""
 		}
 		// Consumer use tax falls where the goods are used.
 		return situs{at: dest, role: dest.role, ruleID: "use-at-destination",
@@ -127,18 +127,16 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 				reason: "distance sales and electronic services to consumers are taxed in the customer's member state; the seller declares that VAT through the Union scheme (OSS)"}
 		}
 		why, below := c.belowDistanceThreshold(l)
+		rule := DistanceAboveRule
 		switch {
 		case below:
-			l.distance, l.distanceRule = why, DistanceWithinRule
-			return situs{at: orig, role: orig.role, ruleID: "eu-distance-threshold",
+			return situs{at: orig, role: orig.role, ruleID: "eu-distance-threshold", distance: why, distanceRule: DistanceWithinRule,
 				reason: why + ": the VAT of the seller's member state applies"}
 		case why == "":
-			l.distance, l.distanceRule = "the seller's EU distance sales are not known (no journal, no figure in the tenant's policy): taken to be above the threshold", DistanceUnknownRule
-		default:
-			l.distance, l.distanceRule = why, DistanceAboveRule
+			why, rule = "the seller's EU distance sales are not known (no journal, no figure in the tenant's policy): taken to be above the threshold", DistanceUnknownRule
 		}
-		return situs{at: dest, role: dest.role, ruleID: "eu-b2c-destination",
-			reason: "distance sales and electronic services to consumers are taxed in the customer's member state: " + l.distance}
+		return situs{at: dest, role: dest.role, ruleID: "eu-b2c-destination", distance: why, distanceRule: rule,
+			reason: "distance sales and electronic services to consumers are taxed in the customer's member state: " + why}
 	}
 	// One side is outside the other's tax territory.
 	switch {
