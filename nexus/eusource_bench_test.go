@@ -1,0 +1,74 @@
+package nexus_test
+
+import (
+	"context"
+	"strconv"
+	"testing"
+
+	"github.com/levytax/levy/badger"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/nexus"
+)
+
+// benchEUJournal opens a Badger journal holding n EU distance sales of
+// one company, spread over the 730 days before 2026-12-31 (a figure row
+// on every day of both years the source reads).
+func benchEUJournal(b *testing.B, n int) *badger.JournalStore {
+	ctx := context.Background()
+	j, err := badger.OpenJournal(ctx, b.TempDir(), badger.WithSyncWrites(false))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { j.Close() })
+	first := civil.MustParse("2025-01-01")
+	amount := money.MustParse("40.00")
+	var batch []*journal.Transaction
+	for i := range n {
+		batch = append(batch, &journal.Transaction{TransactionID: "EU" + strconv.Itoa(i), Perspective: "SELLER", MessageType: "INVOICE",
+			Company: "ACME", DocumentDate: first.AddDays(i % 730), Currency: "EUR", SubTotal: amount, Total: amount,
+			Lines: []journal.Line{{Destination: "FR", Amount: amount, EUDistanceSale: true}}})
+		if len(batch) == 1000 || i == n-1 {
+			if _, err := j.PostAll(ctx, "bench", batch); err != nil {
+				b.Fatal(err)
+			}
+			batch = batch[:0]
+		}
+	}
+	return j
+}
+
+// BenchmarkEUSource is what an EU distance sale to a consumer adds to its
+// calculation when the seller's figures come from a Badger journal
+// (nexus.EUSource, as `levy serve` wires it): the figures of every day of
+// the sale's year and the year before, read for each calculation. Its
+// sub-benchmark Replacing adds the read of the stored transaction that an
+// INVOICE with a transaction ID replaces. Compare with
+// engine's BenchmarkQuotation1 in the same run.
+func BenchmarkEUSource(b *testing.B) {
+	ctx := context.Background()
+	j := benchEUJournal(b, 20_000)
+	src := nexus.NewEUSource(j, nil)
+	day := civil.MustParse("2026-12-31")
+	f, err := src.EUDistanceSales(ctx, "bench", "ACME", day)
+	if err != nil || f.Current.IsZero() || f.Previous.IsZero() {
+		b.Fatalf("figures %+v, %v", f, err)
+	}
+	b.Run("Figures", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := src.EUDistanceSales(ctx, "bench", "ACME", day); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("Replacing", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := src.EUDistanceSalesReplacing(ctx, "bench", "ACME", day, "EU729"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
