@@ -2,6 +2,7 @@ package nexus_test
 
 import (
 	"context"
+	"os"
 	"strconv"
 	"testing"
 
@@ -45,10 +46,18 @@ func benchEUJournal(b *testing.B, n int) *badger.JournalStore {
 // the sale's year and the year before, read for each calculation. Its
 // sub-benchmark Replacing adds the read of the stored transaction that an
 // INVOICE with a transaction ID replaces. Compare with
-// engine's BenchmarkQuotation1 in the same run.
+// engine's BenchmarkQuotation1 in the same run. LEVY_EU_BENCH_SALES sets
+// the number of sales in the journal (20,000 by default).
 func BenchmarkEUSource(b *testing.B) {
 	ctx := context.Background()
-	j := benchEUJournal(b, 20_000)
+	n := 20_000
+	if v := os.Getenv("LEVY_EU_BENCH_SALES"); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil {
+			b.Fatal(err)
+		}
+	}
+	j := benchEUJournal(b, n)
 	src := nexus.NewEUSource(j, nil)
 	day := civil.MustParse("2026-12-31")
 	f, err := src.EUDistanceSales(ctx, "bench", "ACME", day)
