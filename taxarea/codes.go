@@ -76,6 +76,9 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 		}
 	}
 	d := r.asOf(req.AsOfDate)
+	if country == "US" {
+		code = padFIPS(code)
+	}
 	if country == "US" && (len(code) == 7 || len(code) == 10) {
 		// A Census place or county subdivision: the tax areas of its
 		// parts, one per county, with the districts that tax there.
@@ -105,4 +108,23 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 		return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s", of, code)
 	}
 	return out, nil
+}
+
+// padFIPS gives back the leading zero that spreadsheets drop from the
+// FIPS codes of the states numbered below 10 (Alabama to Connecticut) and
+// of their counties, places and county subdivisions: US codes of digits
+// alone have 2, 5, 7 or 10 of them, so one of 1, 4, 6 or 9 digits can
+// only be such a code without its zero ("6037" is "06037", Los Angeles
+// County).
+func padFIPS(code string) string {
+	switch len(code) {
+	case 1, 4, 6, 9:
+		for i := 0; i < len(code); i++ {
+			if code[i] < '0' || code[i] > '9' {
+				return code
+			}
+		}
+		return "0" + code
+	}
+	return code
 }

@@ -96,6 +96,46 @@ func TestLookupExternal(t *testing.T) {
 	wantField(t, err, levy.EInvalid, "country")
 }
 
+// TestLookupExternalFIPSWithoutLeadingZero: every US code of digits that
+// starts with a zero (the states from Alabama to Connecticut, their
+// counties, places and county subdivisions) is found without that zero,
+// as a spreadsheet column of numbers sends it, with the same results.
+func TestLookupExternalFIPSWithoutLeadingZero(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	lengths := map[int]int{}
+	for _, j := range r.juris.All() {
+		code := j.ExternalCode
+		if j.Country != "US" || len(code) < 2 || code[0] != '0' || strings.Trim(code, "0123456789") != "" {
+			continue
+		}
+		want, err := r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: code, Country: "US"})
+		if err != nil {
+			continue // a code without a tax area of its own (a place of no county's table)
+		}
+		got, err := r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: code[1:], Country: "US"})
+		if err != nil {
+			t.Errorf("%s (%s) without its zero: %v", code, j.ID, err)
+			continue
+		}
+		if len(got.LookupResults) != len(want.LookupResults) || got.LookupResults[0].TaxAreaID != want.LookupResults[0].TaxAreaID {
+			t.Errorf("%s (%s) without its zero: %d results, first %s; with it %d, first %s", code, j.ID,
+				len(got.LookupResults), got.LookupResults[0].TaxAreaID, len(want.LookupResults), want.LookupResults[0].TaxAreaID)
+		}
+		lengths[len(code)]++
+	}
+	for _, n := range []int{2, 5, 7} {
+		if lengths[n] == 0 {
+			t.Errorf("no US code of %d digits with a leading zero was tried", n)
+		}
+	}
+	// Codes of other lengths, or with other characters, are not padded.
+	for _, code := range []string{"603", "6037A", "98765"} {
+		_, err := r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: code, Country: "US"})
+		wantField(t, err, levy.ENotFound, "externalJurisdictionCode")
+	}
+}
+
 func TestFindBatch(t *testing.T) {
 	r := resolver(t)
 	body := `[
