@@ -10,7 +10,7 @@ import (
 )
 
 // Places and VAT numbers of the intra-EU tests. The numbers have valid
-// check digits; deInvalid does not.
+// check digits; deInvalid and frInvalid do not.
 var (
 	amsterdam = &wire.Location{City: "Amsterdam", PostalCode: "1012", Country: "NL"}
 	euParis   = &wire.Location{City: "Paris", PostalCode: "75001", Country: "FR"}
@@ -21,6 +21,8 @@ var (
 	deNumber  = wire.TaxRegistration{ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695976"}
 	frNumber  = wire.TaxRegistration{ISOCountryCode: "FR", TaxRegistrationNumber: "FR40303265045"}
 	deInvalid = wire.TaxRegistration{ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695977"}
+	frInvalid = wire.TaxRegistration{ISOCountryCode: "FR", TaxRegistrationNumber: "FRK8399859412"}
+	frBare    = wire.TaxRegistration{ISOCountryCode: "FR"} // registered, no number given
 	elNumber  = wire.TaxRegistration{ISOCountryCode: "EL", TaxRegistrationNumber: "094012834"}
 	xiNumber  = wire.TaxRegistration{ISOCountryCode: "XI", TaxRegistrationNumber: "000472631"}
 	gbNumber  = wire.TaxRegistration{ISOCountryCode: "GB", TaxRegistrationNumber: "GB000472631"}
@@ -103,6 +105,16 @@ func TestEUGoodsToABusinessOfAnotherMemberState(t *testing.T) {
 			euOutcome{EUBusinessNoNumberRule, "NL", "210.00", "SELLER", false}},
 		{"a business with an invalid German number", euSale(today, "GENERAL", euParis, true, deInvalid),
 			euOutcome{EUBusinessNoNumberRule, "NL", "210.00", "SELLER", false}},
+		// A registration in France without a valid number gives the
+		// seller no number to exempt the supply with.
+		{"a business registered in France, no number given", euSale(today, "GENERAL", euParis, true, frBare),
+			euOutcome{EUBusinessNoNumberRule, "NL", "210.00", "SELLER", false}},
+		{"a business with an invalid French number", euSale(today, "GENERAL", euParis, true, frInvalid),
+			euOutcome{EUBusinessNoNumberRule, "NL", "210.00", "SELLER", false}},
+		{"a Dutch number, registered in France without one", euSale(today, "GENERAL", euParis, false, nlNumber, frBare),
+			euOutcome{EUDepartureNumberRule, "NL", "210.00", "SELLER", false}},
+		{"a German number, registered in France without one", euSale(today, "GENERAL", euParis, false, deNumber, frBare),
+			euOutcome{"eu-reverse-charge", "FR", "0.00", "BUYER", true}},
 		{"a Swiss number only", euSale(today, "GENERAL", euParis, false, chNumber),
 			euOutcome{EUBusinessNoNumberRule, "NL", "210.00", "SELLER", false}},
 		{"a British number after the United Kingdom left", euSale(today, "GENERAL", euParis, false, gbNumber),
@@ -132,6 +144,10 @@ func TestEUGoodsToABusinessOfAnotherMemberState(t *testing.T) {
 		{"services, a Dutch number", euSale(today, "PROFESSIONAL_SERVICES", euParis, false, nlNumber),
 			euOutcome{"eu-b2b-services", "FR", "0.00", "BUYER", true}},
 		{"electronic services, a German number", euSale(today, "SAAS", euParis, false, deNumber),
+			euOutcome{"eu-b2b-services", "FR", "0.00", "BUYER", true}},
+		{"services, a business registered in France without a number", euSale(today, "PROFESSIONAL_SERVICES", euParis, true, frBare),
+			euOutcome{"eu-reverse-charge", "FR", "0.00", "BUYER", true}},
+		{"services, a business without a number", euSale(today, "PROFESSIONAL_SERVICES", euParis, true),
 			euOutcome{"eu-b2b-services", "FR", "0.00", "BUYER", true}},
 	}
 	for _, c := range cases {
@@ -201,7 +217,12 @@ func TestEUGoodsToABusinessReasons(t *testing.T) {
 // with nothing to deduct, and a purchase order expected the vendor to
 // charge as to a consumer. A buyer whose only number is the Netherlands'
 // accrues France's VAT as a use tax, as a buyer without a number does, and
-// its purchase order expects the vendor to charge the Netherlands' VAT.
+// its purchase order expects the vendor to charge the Netherlands' VAT. A
+// buyer registered in France that gave no number accrues France's VAT as
+// a reverse charge all the same (it owes the acquisition VAT there,
+// Articles 2(1)(b)(i) and 40), while its purchase order expects the
+// vendor, which has no number to exempt the supply with, to charge the
+// Netherlands' VAT.
 func TestEUAcquisitionWithANumberOfAThirdState(t *testing.T) {
 	e := testEngine(t)
 	req := func(mt wire.PurchaseMessageType, regs ...wire.TaxRegistration) *wire.PurchaseRequest {
@@ -225,6 +246,12 @@ func TestEUAcquisitionWithANumberOfAThirdState(t *testing.T) {
 			euOutcome{"eu-reverse-charge", "FR", "0.00", "BUYER", true}, ""},
 		{"purchase order, a Dutch number", req(wire.PurchaseOrder, nlNumber),
 			euOutcome{EUDepartureNumberRule, "NL", "210.00", "SELLER", false}, ""},
+		// The buyer knows it is registered in France: it owes the
+		// acquisition VAT there whatever number it gave the vendor.
+		{"accrual, registered in France without a number", req(wire.PurchaseAccrual, frBare),
+			euOutcome{"eu-reverse-charge", "FR", "200.00", "BUYER", true}, wire.InputOutputTypeInputOutput},
+		{"purchase order, registered in France without a number", req(wire.PurchaseOrder, frBare),
+			euOutcome{EUBusinessNoNumberRule, "NL", "210.00", "SELLER", false}, ""},
 		{"invoice verification, no number", req(wire.PurchaseInvoiceVerification),
 			euOutcome{EUBusinessNoNumberRule, "NL", "210.00", "SELLER", false}, ""},
 	}

@@ -114,8 +114,15 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 	_, b2b := l.customer.vatNumber()
 	b2b = b2b || l.customer.business
 	if jurisdiction.EUMember(orig.country, c.d.date) && jurisdiction.EUMember(dest.country, c.d.date) {
+		// A business's registration in dest without a valid number will
+		// do for services (any business status will) and for the buyer's
+		// own accrual (a taxable person registered where the goods arrive
+		// owes the acquisition VAT there, Articles 2(1)(b)(i) and 40,
+		// whatever the seller did); a seller's exemption of goods needs
+		// the number itself (euGoodsToBusiness).
+		regDest := b2b && l.customer.hasRegIn(dest.country) && (serviceClass(pc) || c.d.mode == modeAccrue)
 		switch {
-		case l.customer.vatNumberIn(dest.country) || (b2b && l.customer.hasRegIn(dest.country)):
+		case l.customer.vatNumberIn(dest.country) || regDest:
 			return situs{at: dest, role: dest.role, reverse: true, ruleID: "eu-reverse-charge",
 				reason: "intra-community supply to a business registered for VAT in " + dest.country + ": the customer accounts for the VAT"}
 		case b2b && serviceClass(pc):
@@ -183,7 +190,9 @@ const (
 
 // euGoodsToBusiness decides a supply of goods dispatched from one member
 // state (orig) to another (dest) for a business customer that holds no
-// VAT number of dest (placeOfSupply has dealt with that case).
+// valid VAT number of dest (placeOfSupply has dealt with that case). A
+// registration in dest without a valid number counts for nothing here:
+// the customer gave the seller no number to exempt the supply with.
 //
 // Article 138(1) of the VAT directive exempts such a supply where the
 // customer is a taxable person identified for VAT in a member state other
