@@ -36,8 +36,10 @@
 //   - source it: a situs override, else the US rules (destination, or the
 //     seller's location for a sale within an origin-based state), else the
 //     place-of-supply rules of VAT and GST (EU reverse charge for a customer
-//     with a valid VAT number in another member state, the EUR 10,000
-//     distance-selling threshold, exports zero-rated, imports);
+//     with a valid VAT number of a member state other than the one the
+//     goods leave, the departure state's VAT for a business customer
+//     without one, the EUR 10,000 distance-selling threshold for
+//     consumers, exports zero-rated, imports);
 //   - for each jurisdiction of the situs and each of its impositions,
 //     decide taxability (request overrides for the taxes they select, the
 //     customer's exemption, a stored exemption certificate of the

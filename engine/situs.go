@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
 )
@@ -105,15 +106,23 @@ func (c *calc) source(l *line) situs {
 }
 
 // placeOfSupply applies the cross-border rules of VAT and GST: the EU's
-// intra-community rules (reverse charge for businesses, the distance
+// intra-community rules (reverse charge for businesses, goods to a
+// business decided by its VAT numbers in euGoodsToBusiness, the distance
 // selling threshold for consumers), exports zero-rated, and imports.
 func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 	pc := l.productClass
 	_, b2b := l.customer.vatNumber()
 	b2b = b2b || l.customer.business
 	if jurisdiction.EUMember(orig.country, c.d.date) && jurisdiction.EUMember(dest.country, c.d.date) {
+		// A business's registration in dest without a valid number will
+		// do for services (any business status will) and for the buyer's
+		// own accrual (a taxable person registered where the goods arrive
+		// owes the acquisition VAT there, Articles 2(1)(b)(i) and 40,
+		// whatever the seller did); a seller's exemption of goods needs
+		// the number itself (euGoodsToBusiness).
+		regDest := b2b && l.customer.hasRegIn(dest.country) && (serviceClass(pc) || c.d.mode == modeAccrue)
 		switch {
-		case l.customer.vatNumberIn(dest.country) || (b2b && l.customer.hasRegIn(dest.country)):
+		case l.customer.vatNumberIn(dest.country) || regDest:
 			return situs{at: dest, role: dest.role, reverse: true, ruleID: "eu-reverse-charge",
 				reason: "intra-community supply to a business registered for VAT in " + dest.country + ": the customer accounts for the VAT"}
 		case b2b && serviceClass(pc):
@@ -121,6 +130,8 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 				reason: "services to a business are supplied where the business is established; the customer accounts for the VAT"}
 		case serviceClass(pc) && !digitalClass(pc):
 			return situs{at: orig, role: orig.role, ruleID: "eu-b2c-services", reason: "services to consumers are supplied where the supplier is established"}
+		case !serviceClass(pc) && b2b:
+			return c.euGoodsToBusiness(l, orig, dest)
 		}
 		if l.seller.unionScheme() {
 			return situs{at: dest, role: dest.role, ruleID: "eu-b2c-destination", oss: true,
@@ -164,6 +175,115 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 	}
 	return situs{at: orig, role: orig.role, ruleID: "services-origin", reason: "services to consumers are taxed where the supplier is established"}
 }
+
+// Rule IDs of the intra-EU supplies of goods to a business that are not
+// the exempt intra-community supply of eu-reverse-charge.
+const (
+	// EUDepartureNumberRule: the customer's only VAT number is of the
+	// member state the goods leave; the seller charges that state's VAT.
+	EUDepartureNumberRule = "eu-departure-vat-number"
+	// EUBusinessNoNumberRule: the customer is a business that gave no
+	// VAT number of a member state; the seller charges the VAT of the
+	// state the goods leave.
+	EUBusinessNoNumberRule = "eu-b2b-goods-no-vat-number"
+)
+
+// euGoodsToBusiness decides a supply of goods dispatched from one member
+// state (orig) to another (dest) for a business customer that holds no
+// valid VAT number of dest (placeOfSupply has dealt with that case). A
+// registration in dest without a valid number counts for nothing here:
+// the customer gave the seller no number to exempt the supply with.
+//
+// Article 138(1) of the VAT directive exempts such a supply where the
+// customer is a taxable person identified for VAT in a member state other
+// than the one where the dispatch begins; since Directive (EU) 2018/1910
+// (from 2020-01-01) it says so in terms, and paragraph (1)(b) makes the
+// customer's communicating that number to the seller a condition. So:
+//
+//   - a valid number of any member state but the departure state (a German
+//     number for goods sent from the Netherlands to France) makes the supply
+//     an exempt intra-community supply, and the customer accounts for the
+//     acquisition where the goods arrive (Article 40; Article 41 adds the
+//     state of the number as a fallback when the customer cannot show it
+//     was taxed there, which the customer, not the seller, answers for):
+//     eu-reverse-charge at dest, as for a number of dest;
+//   - a number of the departure state alone does not meet the condition:
+//     the supply is not exempt and is taxed where the goods are when the
+//     dispatch begins (Article 32), the seller's own VAT
+//     (EUDepartureNumberRule);
+//   - a business with no member-state number at all (the business
+//     indicator, or only a number of a country outside the EU) is not a
+//     party to a distance sale, which Article 14(4) limits to supplies to
+//     persons who are not taxable (or whose acquisitions are not taxed), so
+//     neither the Union scheme nor the distance threshold applies; without
+//     the number the exemption is not available either, so the supply is
+//     taxed where the dispatch begins (Article 32), as in the case above
+//     (EUBusinessNoNumberRule).
+//
+// Before 2020 the directive did not spell the number out as a condition,
+// though the member states and the Court's case law (Teleos, Collée,
+// VSTR) treated it as the ordinary evidence that the customer is a
+// taxable person acting as such in another member state. The number is
+// the only such evidence a request carries, so Levy applies the same rule
+// on every date.
+//
+// A number counts when its syntax is valid and no validator refused it
+// (registration.syntaxValid). Greece's numbers may come under the prefix
+// EL and Northern Ireland's under XI: see euNumberState.
+func (c *calc) euGoodsToBusiness(l *line, orig, dest *place) situs {
+	other, departure := "", false
+	for _, r := range l.customer.regs {
+		if r.number == "" || !r.syntaxValid {
+			continue
+		}
+		state, ok := euNumberState(r.country, c.d.date)
+		switch {
+		case !ok:
+		case state == orig.country:
+			departure = true
+		case state == dest.country, other == "":
+			other = state // a number of dest first, else the first
+		}
+	}
+	switch {
+	case other == dest.country:
+		return situs{at: dest, role: dest.role, reverse: true, ruleID: "eu-reverse-charge",
+			reason: "intra-community supply to a business registered for VAT in " + dest.country + ": the customer accounts for the VAT"}
+	case other != "":
+		return situs{at: dest, role: dest.role, reverse: true, ruleID: "eu-reverse-charge",
+			reason: "intra-community supply to a business identified for VAT in " + other + " (not in " + dest.country +
+				", where the goods arrive): exempt in " + orig.country + "; the customer accounts for the acquisition in " + dest.country}
+	case departure:
+		return situs{at: orig, role: orig.role, ruleID: EUDepartureNumberRule,
+			reason: "the customer's only VAT number is of " + orig.country + ", where the goods are dispatched from: not an exempt intra-community supply; the VAT of " +
+				orig.country + " applies"}
+	}
+	return situs{at: orig, role: orig.role, ruleID: EUBusinessNoNumberRule,
+		reason: "goods to a business that gave no VAT number of a member state: not a distance sale (those are to consumers) and not an exempt intra-community supply; the VAT of " +
+			orig.country + ", where the goods are dispatched from, applies"}
+}
+
+// euNumberState returns the member state whose VAT identification a
+// registration of country gives on d, for goods: the country itself when
+// it is a member state, GR for Greece's prefix EL, and XI (Northern
+// Ireland, whose traders keep EU numbers for goods under the Protocol,
+// from 2021-01-01) as itself. Levy places Northern Ireland's addresses in
+// the United Kingdom, so XI is never the departure or the arrival state:
+// an XI number is always a number of another state.
+func euNumberState(country string, d civil.Date) (string, bool) {
+	switch country {
+	case "EL":
+		country = "GR"
+	case "XI":
+		return country, !d.Before(northernIrelandProtocol)
+	}
+	return country, jurisdiction.EUMember(country, d)
+}
+
+// northernIrelandProtocol is the day the Protocol on Ireland/Northern
+// Ireland took effect for VAT on goods: the end of the United Kingdom's
+// transition period.
+var northernIrelandProtocol = civil.MustParse("2021-01-01")
 
 // hasTax reports whether the place's country levies a VAT or GST on d.
 func (s *snapshot) hasTax(p *place, d *doc) bool {
