@@ -224,8 +224,8 @@ func (p *party) hasRegIn(country string) bool {
 // when it lists registrations at all.
 func (p *party) registeredIn(country string) bool { return len(p.regs) > 0 && p.hasRegIn(country) }
 
-// nexus reports whether the seller must charge tax imp of jurisdiction
-// chain element j of place p. By default a seller is registered
+// nexus reports whether the seller must charge tax imp of the
+// jurisdiction of type jType in place pl's chain. By default a seller is registered
 // everywhere; a seller that lists registrations has nexus only where one
 // covers the jurisdiction (see registration.covers), or where a nexus
 // override of the situs role grants it at the jurisdiction's level.
