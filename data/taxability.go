@@ -278,15 +278,20 @@ type Shipping struct{ State, Rule, HandlingRule string }
 // ProductClassRule is the VAT or GST treatment of one of Levy's product
 // classes in a country whose treatment differs from the standard rate.
 // Product classes without a rule take the country's standard (general)
-// rate. For Canada a rule covers the GST and HST; the citation says how the
-// provincial taxes (QST, PST) treat the class.
+// rate. For Canada a rule of the country covers the GST and HST, and the
+// provincial taxes (QST, PST) unless a rule of the province decides them;
+// its citation says how they treat the class.
 type ProductClassRule struct {
-	// Country is the ISO 3166-1 alpha-2 code; ProductClass is one of
-	// Levy's product classes (rules.ProductClasses).
+	// Country is the ISO 3166-1 alpha-2 code, or a Canadian province
+	// that levies a sales tax of its own (CA-BC, CA-SK, CA-MB, CA-QC),
+	// whose rule decides that tax alone; ProductClass is one of Levy's
+	// product classes (rules.ProductClasses).
 	Country, ProductClass string
 	// Treatment is "reduced" (the country's rate of Category applies),
 	// "rate" (Rate applies: a reduced rate that the rate sources give
-	// under no category), "zero" (taxable at 0%) or "exempt".
+	// under no category), "zero" (taxable at 0%), "exempt", or, for a
+	// province, "nontaxable" (outside its sales tax: a service that the
+	// province's act does not name).
 	Treatment string
 	// Category is the rate category for reduced: reduced, reduced2,
 	// super_reduced or parking; "" otherwise.
@@ -488,7 +493,7 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		switch {
 		case c.Treatment == "reduced" && c.Category != "" && c.Rate == nil,
 			c.Treatment == "rate" && c.Category == "" && c.Rate != nil,
-			(c.Treatment == "zero" || c.Treatment == "exempt") && c.Category == "" && c.Rate == nil:
+			(c.Treatment == "zero" || c.Treatment == "exempt" || c.Treatment == "nontaxable") && c.Category == "" && c.Rate == nil:
 		default:
 			return nil, fmt.Errorf("%w: %s %s has treatment %q with category %q and rate %v", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Treatment, c.Category, c.Rate)
 		}

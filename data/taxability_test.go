@@ -276,6 +276,12 @@ func TestProductClasses(t *testing.T) {
 		{"MT", "FOOD", "zero", "", ""},
 		{"CA", "FOOD", "zero", "", ""},
 		{"CA", "PRESCRIPTION_DRUGS", "zero", "", ""},
+		// The provinces' own sales taxes: services they do not name.
+		{"CA-BC", "SERVICES", "nontaxable", "", ""},
+		{"CA-BC", "PERSONAL_CARE_SERVICES", "nontaxable", "", ""},
+		{"CA-SK", "SERVICES", "nontaxable", "", ""},
+		{"CA-SK", "EBOOKS", "exempt", "", ""},
+		{"CA-MB", "PROFESSIONAL_SERVICES", "nontaxable", "", ""},
 		{"AU", "FOOD", "zero", "", ""},
 		{"AU", "PRESCRIPTION_DRUGS", "zero", "", ""},
 		{"FI", "FOOD", "rate", "", ""},
@@ -295,7 +301,8 @@ func TestProductClasses(t *testing.T) {
 		}
 	}
 	// Standard-rated classes have no rule.
-	for _, k := range [][2]string{{"DE", "PRESCRIPTION_DRUGS"}, {"DK", "FOOD"}, {"GB", "CLOTHING"}, {"IE", "CLOTHING"}, {"NZ", "FOOD"}, {"GB", "DIGITAL_GOODS"}} {
+	for _, k := range [][2]string{{"DE", "PRESCRIPTION_DRUGS"}, {"DK", "FOOD"}, {"GB", "CLOTHING"}, {"IE", "CLOTHING"}, {"NZ", "FOOD"}, {"GB", "DIGITAL_GOODS"},
+		{"CA-BC", "SAAS"}, {"CA-SK", "PROFESSIONAL_SERVICES"}, {"CA-MB", "SAAS"}, {"CA-QC", "SERVICES"}} {
 		if r, ok := find(k[0], k[1]); ok {
 			t.Errorf("%s %s has rule %+v, want the standard rate", k[0], k[1], r)
 		}

@@ -232,7 +232,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	// customer's member state on the sales the scheme covers, with no
 	// registration of that state (Articles 369a to 369k of the VAT
 	// Directive).
-	sellerNexus := l.seller.nexus(st.at, j.JurisdictionType.String(), st.role) ||
+	sellerNexus := l.seller.nexus(st.at, j.JurisdictionType.String(), imp, st.role) ||
 		st.oss && !l.seller.noNexus && j.JurisdictionType.String() == "COUNTRY"
 	if !accrue && !sellerNexus && c.d.accrueWithoutNexus {
 		accrue = true

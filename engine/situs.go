@@ -344,30 +344,37 @@ func (p *party) hasRegIn(country string) bool {
 // when it lists registrations at all.
 func (p *party) registeredIn(country string) bool { return len(p.regs) > 0 && p.hasRegIn(country) }
 
-// nexus reports whether the seller must charge the tax of jurisdiction
-// chain element j of place p. By default a seller is registered
+// nexus reports whether the seller must charge tax imp of the
+// jurisdiction of type jType in place pl's chain. By default a seller is registered
 // everywhere; a seller that lists registrations has nexus only where one
-// covers the jurisdiction, or where a nexus override of the situs role
-// grants it at the jurisdiction's level.
-func (p *party) nexus(pl *place, jType string, role wire.LocationRole) bool {
+// covers the jurisdiction (see registration.covers), or where a nexus
+// override of the situs role grants it at the jurisdiction's level.
+func (p *party) nexus(pl *place, jType string, imp jurisdiction.Tax, role wire.LocationRole) bool {
 	if p.noNexus {
 		return false
 	}
 	if len(p.regs) == 0 {
 		return true
 	}
-	for _, r := range p.regs {
+	level := jType
+	if harmonized(pl.country, imp) {
+		// The HST is the GST at the harmonized rate: one registration.
+		level = "COUNTRY"
+	}
+	for i := range p.regs {
+		r := &p.regs[i]
 		if r.country != pl.country {
 			continue
 		}
-		if r.mainDivision == "" || r.mainDivision == pl.subdivision || r.mainDivision == pl.state() || jType == "COUNTRY" {
-			if r.jurisdictionID == "" || r.jurisdictionID == pl.subdivision || chainHas(pl, r.jurisdictionID) {
-				return true
-			}
+		if r.covers(pl, level, imp) {
+			return true
 		}
 		for _, o := range r.overrides {
 			if o.LocationRole != "" && o.LocationRole != role {
 				continue
+			}
+			if level == "COUNTRY" && o.Country {
+				return true
 			}
 			switch jType {
 			case "COUNTRY":
@@ -394,6 +401,46 @@ func (p *party) nexus(pl *place, jType string, role wire.LocationRole) bool {
 		}
 	}
 	return false
+}
+
+// covers reports whether registration r, of the place's country, covers
+// tax imp of the jurisdiction at level (its type, or COUNTRY for a tax
+// charged under the country's registration) of place pl. A registration
+// in the country alone (no mainDivision) covers every level, one in a
+// main division that division's levels and the country's; a
+// jurisdictionId narrows either to the places whose chain holds it. The
+// provincial sales taxes of Canada (provincialTax) are the exception: only
+// a registration that names the province covers them.
+func (r *registration) covers(pl *place, level string, imp jurisdiction.Tax) bool {
+	if provincialTax(pl.country, imp) {
+		if r.mainDivision == "" {
+			return r.jurisdictionID == pl.subdivision
+		}
+		return r.mainDivision == pl.subdivision && (r.jurisdictionID == "" || chainHas(pl, r.jurisdictionID))
+	}
+	if r.mainDivision == "" || r.mainDivision == pl.subdivision || r.mainDivision == pl.state() || level == "COUNTRY" {
+		return r.jurisdictionID == "" || r.jurisdictionID == pl.subdivision || chainHas(pl, r.jurisdictionID)
+	}
+	return false
+}
+
+// provincialTax reports whether imp, charged in country, is a Canadian
+// provincial sales tax that the province administers under a registration
+// of its own: British Columbia's PST (Provincial Sales Tax Act),
+// Saskatchewan's PST (The Provincial Sales Tax Act), Manitoba's retail
+// sales tax (The Retail Sales Tax Act) and Quebec's QST (Act respecting
+// the Québec sales tax, with Revenu Québec). A GST/HST registration with
+// the Canada Revenue Agency does not register a seller for them.
+func provincialTax(country string, imp jurisdiction.Tax) bool {
+	return country == "CA" && (imp == jurisdiction.PST || imp == jurisdiction.QST)
+}
+
+// harmonized reports whether imp, charged in country, is Canada's HST: the
+// GST at the harmonized rate of a participating province (Excise Tax Act,
+// Part IX), charged and reported under the one GST/HST registration, so
+// that the registration that covers the GST covers it.
+func harmonized(country string, imp jurisdiction.Tax) bool {
+	return country == "CA" && imp == jurisdiction.HST
 }
 
 func chainHas(p *place, id string) bool {

@@ -24,7 +24,8 @@ var servicesTaxed = map[string]string{
 // (exemptions, reduced state rates, bases, clothing thresholds, the local
 // taxes where they differ from the state's and exemptions by buyer), the 2026 sales tax holidays,
 // services in the US, the reduced, zero and exempt classes of the VAT and
-// GST countries, the US local taxes outside the sales tax on the classes
+// GST countries and the classes that Canada's provincial sales taxes leave
+// out or exempt, the US local taxes outside the sales tax on the classes
 // they reach (see localTaxRules), Tennessee's single-article tax and
 // Florida's surtax limit, and a last rule that makes everything else
 // taxable.
@@ -71,9 +72,15 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 		}
 	}
 	for _, p := range t.ProductClasses() {
+		where := p.Country + "*"
+		if len(p.Country) > 2 {
+			// A Canadian province's rule decides the province's own
+			// sales tax: its exact ID, not the GST of a place in it.
+			where = p.Country
+		}
 		r := Rule{
 			ID:           fmt.Sprintf("%s-%s", strings.ToLower(p.Country), strings.ToLower(p.ProductClass)),
-			Jurisdiction: p.Country + "*",
+			Jurisdiction: where,
 			ProductClass: p.ProductClass,
 			Effective:    p.Effective,
 			Expiration:   p.Expiration,
@@ -95,6 +102,8 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 			r.Rate = &zero
 		case "exempt":
 			r.Outcome = Exempt
+		case "nontaxable":
+			r.Outcome = NonTaxable
 		}
 		out = append(out, r)
 	}

@@ -51,3 +51,48 @@ func TestReadProductClassesPeriods(t *testing.T) {
 		}
 	}
 }
+
+// TestReadProductClassesProvinces reads rows of Canadian provinces: a
+// province with a sales tax of its own (British Columbia's PST, Quebec's
+// QST) takes nontaxable, exempt and standard rows; an HST province, a
+// province's reduced row and a country's nontaxable row are refused.
+func TestReadProductClassesProvinces(t *testing.T) {
+	j, err := data.Default().Jurisdictions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "country,product_class,treatment,category,rate,effective,expiration,citation\n"
+	read := func(rows string) ([]classRow, error) {
+		fs := fstest.MapFS{"t.csv": &fstest.MapFile{Data: []byte(head + rows)}}
+		out, _, err := readProductClasses(file{fs, "t.csv"}, "t.csv", j)
+		return out, err
+	}
+	out, err := read("CA-BC,SERVICES,nontaxable,,,,,c\n" +
+		"CA-BC,SAAS,standard,,,,,c\n" +
+		"CA-MB,SAAS,nontaxable,,,,2025-12-31,c\n" +
+		"CA-MB,SAAS,standard,,,2026-01-01,,c\n" +
+		"CA-SK,EBOOKS,exempt,,,,,c\n" +
+		"CA-QC,SERVICES,standard,,,,,c\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != 3 || out[0].country != "CA-BC" || out[0].treatment != "nontaxable" ||
+		out[1].country != "CA-MB" || out[1].period.Expiration.String() != "2025-12-31" || out[2].treatment != "exempt" {
+		t.Errorf("rows %+v", out)
+	}
+	for _, bad := range []struct{ rows, want string }{
+		{"CA-ON,SERVICES,nontaxable,,,,,c\n", "no PST or QST"},
+		{"CA-YT,SERVICES,nontaxable,,,,,c\n", "no PST or QST"},
+		{"CA-BC,BOOKS,reduced,reduced,,,,c\n", "nontaxable, exempt or standard"},
+		{"CA-BC,BOOKS,zero,,,,,c\n", "nontaxable, exempt or standard"},
+		{"DE,SERVICES,nontaxable,,,,,c\n", "only a Canadian province"},
+		{"CA,SERVICES,nontaxable,,,,,c\n", "only a Canadian province"},
+		{"CA-BC,SERVICES,nontaxable,reduced,,,,c\n", "takes no category"},
+		{"CA-XX,SERVICES,nontaxable,,,,,c\n", "unknown country"},
+	} {
+		_, err := read(bad.rows)
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: error %v, want one saying %q", bad.rows, err, bad.want)
+		}
+	}
+}

@@ -253,6 +253,7 @@ func genTaxability(g *gen) error {
 		Key:   "vat-product-classes",
 		Files: curatedRef + productClasses,
 		What: "the VAT/GST treatment (reduced rate category, a rate of its own, zero-rated or exempt) of Levy's product classes in the EU-27, GB, Canada, Australia and New Zealand, " +
+			"and the classes, mostly services, that the provincial sales taxes of British Columbia, Saskatchewan and Manitoba leave out (nontaxable) or exempt, " +
 			"each row with the statute or tax authority page it follows and, where the treatment changed, its period (Romania's food at 9% until 2025-07-31 and 11% after, " +
 			"Czechia's and Finland's classes before and after their reforms of 2024 and 2025); the rate category of every reduced row is checked against the rates of the dataset " +
 			"on the row's last day (or among the current rates), and that rate against the table's rate where one is given; a row with a rate of its own stands for a reduced rate " +
@@ -702,6 +703,18 @@ func emittedJurisdictions(g *gen) (*data.Jurisdictions, error) {
 	return data.Open(fstest.MapFS{jurisFile: &fstest.MapFile{Data: b}}, Version).Jurisdictions()
 }
 
+// provincialSalesTax returns the sales tax that Canadian province id
+// levies itself in the dataset (PST or QST), "" when it levies none (the
+// HST provinces, whose tax is the GST's, and the territories).
+func provincialSalesTax(juris *data.Jurisdictions, id string) jurisdiction.Tax {
+	for _, r := range juris.Rates(id) {
+		if r.Tax == jurisdiction.PST || r.Tax == jurisdiction.QST {
+			return r.Tax
+		}
+	}
+	return ""
+}
+
 // productClass reports whether c is one of Levy's product classes.
 func productClass(c string) bool {
 	_, ok := rules.ClassOf(c)
@@ -723,7 +736,10 @@ func reducedCategory(c string) bool {
 // category of a reduced row must be one the country has now (an open-ended
 // rate), and where the table gives a rate the category's current rate must
 // equal it. Rows with the standard treatment are checked and counted but
-// not returned.
+// not returned. A row may name a Canadian province that levies a sales tax
+// of its own (CA-BC, CA-SK, CA-MB, CA-QC) instead of a country: it decides
+// that tax alone, and its treatment is nontaxable (outside the tax, as the
+// services a province does not name), exempt or standard.
 func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]classRow, int, error) {
 	t, err := readLineTable(path, name, "country", "product_class", "treatment", "category", "rate", "effective", "expiration", "citation")
 	if err != nil {
@@ -739,8 +755,23 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 			category: t.get(i, "category"), citation: t.get(i, "citation"), at: at,
 		}
 		j, ok := juris.ByID(c.country)
-		if !ok || j.Type != jurisdiction.Country {
+		province := ok && j.Country == "CA" && j.Type != jurisdiction.Country
+		switch {
+		case province:
+			// A Canadian province's row decides its own sales tax alone
+			// (the PST of British Columbia, Saskatchewan and Manitoba,
+			// Quebec's QST), which reaches fewer services than the GST.
+			if provincialSalesTax(juris, c.country) == "" {
+				return nil, 0, at.errorf("%s has no PST or QST in the dataset: a province's row decides that tax alone", c.country)
+			}
+		case !ok || j.Type != jurisdiction.Country:
 			return nil, 0, at.errorf("unknown country %q", c.country)
+		}
+		switch {
+		case province && c.treatment != "nontaxable" && c.treatment != "exempt" && c.treatment != "standard":
+			return nil, 0, at.errorf("%s %s: a province's row is nontaxable, exempt or standard, not %q", c.country, c.class, c.treatment)
+		case !province && c.treatment == "nontaxable":
+			return nil, 0, at.errorf("%s %s: only a Canadian province's row is nontaxable (a service outside its sales tax)", c.country, c.class)
 		}
 		if !productClass(c.class) {
 			return nil, 0, at.errorf("unknown product class %q", c.class)
@@ -799,7 +830,7 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 			if c.category != "" || c.rate == nil || !c.rate.IsPositive() || c.rate.GreaterThanOrEqual(decimal.NewFromInt(1)) {
 				return nil, 0, at.errorf("%s %s: rate takes no category and a rate above 0 and below 1", c.country, c.class)
 			}
-		case "zero", "exempt", "standard":
+		case "zero", "exempt", "standard", "nontaxable":
 			if c.category != "" {
 				return nil, 0, at.errorf("%s %s: %s takes no category", c.country, c.class, c.treatment)
 			}
