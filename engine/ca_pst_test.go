@@ -42,23 +42,10 @@ func torontoSeller(regs ...wire.TaxRegistration) *wire.Seller {
 	return s
 }
 
-// caTax returns the record of jurisdiction id among taxes, failing when
-// there is none.
-func caTax(t *testing.T, taxes []wire.Tax, id string) wire.Tax {
-	t.Helper()
-	for _, x := range taxes {
-		if x.Jurisdiction != nil && x.Jurisdiction.JurisdictionID == id {
-			return x
-		}
-	}
-	t.Fatalf("no tax of %s among %d records", id, len(taxes))
-	return wire.Tax{}
-}
-
 // wantCharged checks that the record of id is taxable and charges tax.
 func wantCharged(t *testing.T, what string, taxes []wire.Tax, id, tax string) {
 	t.Helper()
-	x := caTax(t, taxes, id)
+	x := taxOf(t, taxes, id)
 	if x.TaxResult != wire.TaxResultTaxable || x.NotRegisteredIndicator || x.CalculatedTax.String() != tax {
 		t.Errorf("%s: %s is %s, tax %s, not registered %v; want TAXABLE, %s charged", what, id, x.TaxResult, x.CalculatedTax, x.NotRegisteredIndicator, tax)
 	}
@@ -69,7 +56,7 @@ func wantCharged(t *testing.T, what string, taxes []wire.Tax, id, tax string) {
 // member state's tax does.
 func wantNotRegistered(t *testing.T, what string, taxes []wire.Tax, id string) {
 	t.Helper()
-	x := caTax(t, taxes, id)
+	x := taxOf(t, taxes, id)
 	if x.TaxResult != wire.TaxResultNoTax || !x.NotRegisteredIndicator || !x.CalculatedTax.IsZero() {
 		t.Errorf("%s: %s is %s, tax %s, not registered %v; want NO_TAX, not registered", what, id, x.TaxResult, x.CalculatedTax, x.NotRegisteredIndicator)
 	}
@@ -234,7 +221,7 @@ func TestCanadaProvincialTaxOnServices(t *testing.T) {
 		what := c.class + " to " + c.dest.City + " on " + c.date + " (" + c.why + ")"
 		taxes := caSale(t, e, ctx, seller, c.dest, c.date, c.class)
 		wantCharged(t, what, taxes, "CA", "5.00")
-		x := caTax(t, taxes, c.province)
+		x := taxOf(t, taxes, c.province)
 		switch c.want {
 		case out, exempt:
 			if string(x.TaxResult) != c.want || !x.CalculatedTax.IsZero() {

@@ -8,21 +8,28 @@ import (
 	"github.com/levytax/levy/data"
 )
 
-// TestReadProductClassesPeriods reads small product class tables: rows of
-// one class for consecutive periods are taken, overlapping ones refused,
-// and a reduced row is checked against the category's rate on its last
-// day.
-func TestReadProductClassesPeriods(t *testing.T) {
+// classReader returns a reader of product class rows, under the table's
+// header, checked against the default dataset's jurisdictions.
+func classReader(t *testing.T) func(rows string) ([]classRow, error) {
+	t.Helper()
 	j, err := data.Default().Jurisdictions()
 	if err != nil {
 		t.Fatal(err)
 	}
 	const head = "country,product_class,treatment,category,rate,effective,expiration,citation\n"
-	read := func(rows string) ([]classRow, error) {
+	return func(rows string) ([]classRow, error) {
 		fs := fstest.MapFS{"t.csv": &fstest.MapFile{Data: []byte(head + rows)}}
 		out, _, err := readProductClasses(file{fs, "t.csv"}, "t.csv", j)
 		return out, err
 	}
+}
+
+// TestReadProductClassesPeriods reads small product class tables: rows of
+// one class for consecutive periods are taken, overlapping ones refused,
+// and a reduced row is checked against the category's rate on its last
+// day.
+func TestReadProductClassesPeriods(t *testing.T) {
+	read := classReader(t)
 	out, err := read("RO,FOOD,reduced,reduced,0.11,2025-08-01,,c\n" +
 		"RO,FOOD,reduced,reduced2,0.09,,2025-07-31,c\n" +
 		"EE,BOOKS,rate,,0.09,2009-07-01,,c\n")
@@ -57,16 +64,7 @@ func TestReadProductClassesPeriods(t *testing.T) {
 // QST) takes nontaxable, exempt and standard rows; an HST province, a
 // province's reduced row and a country's nontaxable row are refused.
 func TestReadProductClassesProvinces(t *testing.T) {
-	j, err := data.Default().Jurisdictions()
-	if err != nil {
-		t.Fatal(err)
-	}
-	const head = "country,product_class,treatment,category,rate,effective,expiration,citation\n"
-	read := func(rows string) ([]classRow, error) {
-		fs := fstest.MapFS{"t.csv": &fstest.MapFile{Data: []byte(head + rows)}}
-		out, _, err := readProductClasses(file{fs, "t.csv"}, "t.csv", j)
-		return out, err
-	}
+	read := classReader(t)
 	out, err := read("CA-BC,SERVICES,nontaxable,,,,,c\n" +
 		"CA-BC,SAAS,standard,,,,,c\n" +
 		"CA-MB,SAAS,nontaxable,,,,2025-12-31,c\n" +
