@@ -231,3 +231,30 @@ func TestVATClassesMexicoAndKorea(t *testing.T) {
 		kr("FOOD", "0.1"),
 	})
 }
+
+// TestVATClassesLiechtensteinAndIsleOfMan sends sales of the classes that
+// Liechtenstein, whose VAT follows Switzerland's, taxes at 2.5% until 2023
+// and 2.6% from 2024, and of those the Isle of Man, whose VAT follows the
+// UK's, zero-rates.
+func TestVATClassesLiechtensteinAndIsleOfMan(t *testing.T) {
+	li := func(date, class, rate string) worldClassCase {
+		return worldClassCase{"Vaduz", "", "9490", "LI", "CHF", date, class, one(rate)}
+	}
+	im := func(date, class, rate string) worldClassCase {
+		return worldClassCase{"Douglas", "", "IM1 1AA", "IM", "GBP", date, class, one(rate)}
+	}
+	var cases []worldClassCase
+	for _, class := range []string{"FOOD", "BOTTLED_WATER", "SOFT_DRINKS", "CANDY", "BOOKS", "TEXTBOOKS", "NEWSPAPERS",
+		"MAGAZINES", "PRESCRIPTION_DRUGS", "OTC_DRUGS"} {
+		cases = append(cases, li("2023-12-31", class, "0.025"), li("2024-01-01", class, "0.026"))
+	}
+	for _, class := range []string{"FOOD", "BOOKS", "TEXTBOOKS", "NEWSPAPERS", "MAGAZINES", "PRESCRIPTION_DRUGS"} {
+		cases = append(cases, im("2026-06-01", class, "0"))
+	}
+	cases = append(cases,
+		im("2021-01-01", "MENSTRUAL_PRODUCTS", "0"),
+		im("2026-06-01", "CANDY", "0.2"),
+		im("2026-06-01", "GENERAL", "0.2"),
+	)
+	checkWorldClassRates(t, cases)
+}
