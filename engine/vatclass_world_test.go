@@ -209,7 +209,8 @@ func TestGSTClassesAustralia(t *testing.T) {
 }
 
 // TestVATClassesMexicoAndKorea sends sales of food and medicines at
-// Mexico's 0% rate and of the classes it leaves at 16%, and of the
+// Mexico's 0% rate, of menstrual products before and after they joined it
+// on January 1, 2022, and of the classes it leaves at 16%, and of the
 // publications that Korea exempts.
 func TestVATClassesMexicoAndKorea(t *testing.T) {
 	mx := func(class, rate string) worldClassCase {
@@ -224,6 +225,8 @@ func TestVATClassesMexicoAndKorea(t *testing.T) {
 		mx("OTC_DRUGS", "0"),
 		mx("PREPARED_FOOD", "0.16"),
 		mx("SOFT_DRINKS", "0.16"),
+		{"Ciudad de México", "", "06000", "MX", "MXN", "2021-12-31", "MENSTRUAL_PRODUCTS", one("0.16")},
+		{"Ciudad de México", "", "06000", "MX", "MXN", "2022-01-01", "MENSTRUAL_PRODUCTS", one("0")},
 		kr("BOOKS", "0"),
 		kr("TEXTBOOKS", "0"),
 		kr("NEWSPAPERS", "0"),
