@@ -124,6 +124,8 @@ func TestVATClassRatesEUMemberStatesIEToSK(t *testing.T) {
 		{"Warszawa", "00-001", "PL", "2026-06-01", "PREPARED_FOOD", "0.08"},
 		{"Warszawa", "00-001", "PL", "2026-06-01", "TEXTBOOKS", "0.05"},
 		// PT
+		{"Lisboa", "1100-148", "PT", "2018-12-31", "EBOOKS", "0.23"}, // standard rate outside the row
+		{"Lisboa", "1100-148", "PT", "2019-01-01", "EBOOKS", "0.06"},
 		{"Lisboa", "1100-148", "PT", "2026-06-01", "MAGAZINES", "0.06"},
 		{"Lisboa", "1100-148", "PT", "2026-06-01", "MEDICAL_DEVICES", "0.06"},
 		{"Lisboa", "1100-148", "PT", "2026-06-01", "MEDICAL_EQUIPMENT", "0.06"},
@@ -137,6 +139,8 @@ func TestVATClassRatesEUMemberStatesIEToSK(t *testing.T) {
 		{"Bucuresti", "010011", "RO", "2015-06-01", "BOTTLED_WATER", "0.09"},
 		{"Bucuresti", "010011", "RO", "2025-07-31", "BOTTLED_WATER", "0.09"},
 		{"Bucuresti", "010011", "RO", "2025-08-01", "BOTTLED_WATER", "0.11"},
+		{"Bucuresti", "010011", "RO", "2021-12-31", "EBOOKS", "0.19"}, // standard rate outside the row
+		{"Bucuresti", "010011", "RO", "2022-01-01", "EBOOKS", "0.05"},
 		{"Bucuresti", "010011", "RO", "2025-07-31", "MAGAZINES", "0.05"},
 		{"Bucuresti", "010011", "RO", "2025-08-01", "MAGAZINES", "0.11"},
 		{"Bucuresti", "010011", "RO", "2025-07-31", "MEDICAL_DEVICES", "0.09"},
@@ -199,6 +203,12 @@ func TestVATClassRatesEUMemberStatesIEToSK(t *testing.T) {
 		// SK
 		{"Bratislava", "811 01", "SK", "2024-12-31", "BOTTLED_WATER", "0.2"}, // standard rate outside the row
 		{"Bratislava", "811 01", "SK", "2025-01-01", "BOTTLED_WATER", "0.19"},
+		{"Bratislava", "811 01", "SK", "2024-12-31", "CANDY", "0.2"}, // standard rate outside the row
+		{"Bratislava", "811 01", "SK", "2025-01-01", "CANDY", "0.19"},
+		{"Bratislava", "811 01", "SK", "2025-12-31", "CANDY", "0.19"},
+		{"Bratislava", "811 01", "SK", "2026-01-01", "CANDY", "0.23"}, // standard rate outside the row
+		{"Bratislava", "811 01", "SK", "2024-12-31", "EBOOKS", "0.2"}, // standard rate outside the row
+		{"Bratislava", "811 01", "SK", "2025-01-01", "EBOOKS", "0.05"},
 		{"Bratislava", "811 01", "SK", "2024-12-31", "MAGAZINES", "0.2"}, // standard rate outside the row
 		{"Bratislava", "811 01", "SK", "2025-01-01", "MAGAZINES", "0.05"},
 		{"Bratislava", "811 01", "SK", "2026-06-01", "MEDICAL_DEVICES", "0.05"},
@@ -206,6 +216,7 @@ func TestVATClassRatesEUMemberStatesIEToSK(t *testing.T) {
 		{"Bratislava", "811 01", "SK", "2025-01-01", "NEWSPAPERS", "0.05"},
 		{"Bratislava", "811 01", "SK", "2026-06-01", "OTC_DRUGS", "0.05"},
 		{"Bratislava", "811 01", "SK", "2026-06-01", "TEXTBOOKS", "0.05"},
+
 		// A reduced category read on a day before the rate table's change.
 		{"Amsterdam", "1011 AB", "NL", "2018-06-01", "CANDY", "0.06"},
 		{"Amsterdam", "1011 AB", "NL", "2018-06-01", "OTC_DRUGS", "0.06"},
