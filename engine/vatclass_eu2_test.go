@@ -90,6 +90,8 @@ func TestVATClassRatesEUMemberStatesIEToSK(t *testing.T) {
 		{"Riga", "LV-1050", "LV", "2022-01-01", "TEXTBOOKS", "0.05"},
 		// MT
 		{"Valletta", "VLT 1010", "MT", "2026-06-01", "CANDY", "0.05"},
+		{"Valletta", "VLT 1010", "MT", "2018-12-31", "EBOOKS", "0.18"}, // standard rate outside the row
+		{"Valletta", "VLT 1010", "MT", "2019-01-01", "EBOOKS", "0.05"},
 		{"Valletta", "VLT 1010", "MT", "2026-06-01", "MAGAZINES", "0.05"},
 		{"Valletta", "VLT 1010", "MT", "2026-06-01", "MEDICAL_DEVICES", "0.05"},
 		{"Valletta", "VLT 1010", "MT", "2026-06-01", "NEWSPAPERS", "0.05"},
@@ -129,6 +131,7 @@ func TestVATClassRatesEUMemberStatesIEToSK(t *testing.T) {
 		{"Lisboa", "1100-148", "PT", "2026-06-01", "MAGAZINES", "0.06"},
 		{"Lisboa", "1100-148", "PT", "2026-06-01", "MEDICAL_DEVICES", "0.06"},
 		{"Lisboa", "1100-148", "PT", "2026-06-01", "MEDICAL_EQUIPMENT", "0.06"},
+		{"Lisboa", "1100-148", "PT", "2026-06-01", "MENSTRUAL_PRODUCTS", "0.06"},
 		{"Lisboa", "1100-148", "PT", "2026-06-01", "NEWSPAPERS", "0.06"},
 		{"Lisboa", "1100-148", "PT", "2026-06-01", "OTC_DRUGS", "0.06"},
 		{"Lisboa", "1100-148", "PT", "2016-06-30", "PREPARED_FOOD", "0.23"}, // standard rate outside the row
