@@ -80,6 +80,8 @@ func TestVATClassRatesEUMemberStatesIEToSK(t *testing.T) {
 		// LV
 		{"Riga", "LV-1050", "LV", "2021-12-31", "BOOKS", "0.12"},
 		{"Riga", "LV-1050", "LV", "2022-01-01", "BOOKS", "0.05"},
+		{"Riga", "LV-1050", "LV", "2021-12-31", "EBOOKS", "0.21"}, // standard rate outside the row
+		{"Riga", "LV-1050", "LV", "2022-01-01", "EBOOKS", "0.05"},
 		{"Riga", "LV-1050", "LV", "2021-12-31", "MAGAZINES", "0.12"},
 		{"Riga", "LV-1050", "LV", "2022-01-01", "MAGAZINES", "0.05"},
 		{"Riga", "LV-1050", "LV", "2026-06-01", "MEDICAL_DEVICES", "0.12"},
