@@ -115,9 +115,9 @@ func TestVATEBooksAtTheBookRate(t *testing.T) {
 		{"London", "SW1A 1AA", "GB", "2020-04-30", "EBOOKS", "0.2"},
 		{"Helsinki", "00100", "FI", "2024-06-01", "EBOOKS", "0.1"},
 		{"Helsinki", "00100", "FI", "2025-06-01", "EBOOKS", "0.14"},
-		// A country whose e-book rate is not verified keeps its
+		// Before Ireland's 9% for e-books (2019) they took its
 		// standard rate.
-		{"Dublin", "D02 X285", "IE", "2026-06-01", "EBOOKS", "0.23"},
+		{"Dublin", "D02 X285", "IE", "2018-06-01", "EBOOKS", "0.23"},
 	})
 }
 
