@@ -304,10 +304,13 @@ func TestVATClassRatesFrance(t *testing.T) {
 	})
 }
 
-// TestVATClassRatesGreece sends Greek sales: the press, textbooks and OTC
-// medicines at 6%, restaurant meals at 13% from May 20, 2019.
+// TestVATClassRatesGreece sends Greek sales: the press, textbooks, OTC
+// medicines and (from July 2021) e-books at 6%, restaurant meals at 13% from
+// May 20, 2019.
 func TestVATClassRatesGreece(t *testing.T) {
 	checkVATClassRates(t, []vatClassCase{
+		{"Athina", "10431", "GR", "2021-06-30", "EBOOKS", "0.24"},
+		{"Athina", "10431", "GR", "2021-07-01", "EBOOKS", "0.06"},
 		{"Athina", "10431", "GR", "2026-06-01", "MAGAZINES", "0.06"},
 		{"Athina", "10431", "GR", "2026-06-01", "NEWSPAPERS", "0.06"},
 		{"Athina", "10431", "GR", "2026-06-01", "OTC_DRUGS", "0.06"},
