@@ -151,6 +151,9 @@ func TestVATClassRatesCzechia(t *testing.T) {
 		{"Praha", "11000", "CZ", "2023-12-31", "CANDY", "0.15"},
 		{"Praha", "11000", "CZ", "2024-01-01", "CANDY", "0.12"},
 		{"Praha", "11000", "CZ", "2026-06-01", "DIAPERS", "0.21"},
+		{"Praha", "11000", "CZ", "2020-04-30", "EBOOKS", "0.21"},
+		{"Praha", "11000", "CZ", "2020-05-01", "EBOOKS", "0.1"},
+		{"Praha", "11000", "CZ", "2023-12-31", "EBOOKS", "0.1"},
 		{"Praha", "11000", "CZ", "2024-01-01", "EBOOKS", "0"},
 		{"Praha", "11000", "CZ", "2016-12-31", "MAGAZINES", "0.15"},
 		{"Praha", "11000", "CZ", "2017-01-01", "MAGAZINES", "0.1"},
@@ -211,9 +214,12 @@ func TestVATClassRatesDenmark(t *testing.T) {
 }
 
 // TestVATClassRatesEstonia sends Estonian sales of the press at 9%, 5% from
-// August 2022 and 9% again from 2025, and of OTC medicines at 9%.
+// August 2022 and 9% again from 2025, of OTC medicines at 9%, and of e-books
+// at 9% from May 2020.
 func TestVATClassRatesEstonia(t *testing.T) {
 	checkVATClassRates(t, []vatClassCase{
+		{"Tallinn", "10111", "EE", "2020-04-30", "EBOOKS", "0.2"},
+		{"Tallinn", "10111", "EE", "2020-05-01", "EBOOKS", "0.09"},
 		{"Tallinn", "10111", "EE", "2009-07-01", "MAGAZINES", "0.09"},
 		{"Tallinn", "10111", "EE", "2022-07-31", "MAGAZINES", "0.09"},
 		{"Tallinn", "10111", "EE", "2022-08-01", "MAGAZINES", "0.05"},
@@ -323,11 +329,14 @@ func TestVATClassRatesGreece(t *testing.T) {
 // TestVATClassRatesCroatia sends Croatian sales: food at 5% from April 2022,
 // restaurant meals at 13% (2014 to 2016 and from 2020), daily newspapers and
 // textbooks at 5%, magazines at 13%, baby diapers at 13% from 2019 and
-// menstrual products from April 2022; OTC medicines at the standard rate.
+// menstrual products from April 2022, e-books at 5% from 2019; OTC medicines
+// at the standard rate.
 func TestVATClassRatesCroatia(t *testing.T) {
 	checkVATClassRates(t, []vatClassCase{
 		{"Zagreb", "10000", "HR", "2018-12-31", "DIAPERS", "0.25"},
 		{"Zagreb", "10000", "HR", "2019-01-01", "DIAPERS", "0.13"},
+		{"Zagreb", "10000", "HR", "2018-12-31", "EBOOKS", "0.25"},
+		{"Zagreb", "10000", "HR", "2019-01-01", "EBOOKS", "0.05"},
 		{"Zagreb", "10000", "HR", "2022-04-01", "FOOD", "0.05"},
 		{"Zagreb", "10000", "HR", "2026-06-01", "MAGAZINES", "0.13"},
 		{"Zagreb", "10000", "HR", "2022-03-31", "MENSTRUAL_PRODUCTS", "0.25"},
