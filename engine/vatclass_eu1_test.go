@@ -312,7 +312,7 @@ func TestVATClassRatesFrance(t *testing.T) {
 
 // TestVATClassRatesGreece sends Greek sales: the press, textbooks, OTC
 // medicines and (from July 2021) e-books at 6%, restaurant meals at 13% from
-// May 20, 2019.
+// May 20, 2019, soft drinks sold as goods at 13% from December 11, 2023.
 func TestVATClassRatesGreece(t *testing.T) {
 	checkVATClassRates(t, []vatClassCase{
 		{"Athina", "10431", "GR", "2021-06-30", "EBOOKS", "0.24"},
@@ -322,6 +322,7 @@ func TestVATClassRatesGreece(t *testing.T) {
 		{"Athina", "10431", "GR", "2026-06-01", "OTC_DRUGS", "0.06"},
 		{"Athina", "10431", "GR", "2019-05-19", "PREPARED_FOOD", "0.24"},
 		{"Athina", "10431", "GR", "2019-05-20", "PREPARED_FOOD", "0.13"},
+		{"Athina", "10431", "GR", "2023-12-11", "SOFT_DRINKS", "0.13"},
 		{"Athina", "10431", "GR", "2026-06-01", "TEXTBOOKS", "0.06"},
 	})
 }
