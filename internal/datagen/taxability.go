@@ -252,12 +252,12 @@ func genTaxability(g *gen) error {
 	g.addSource(Source{
 		Key:   "vat-product-classes",
 		Files: curatedRef + productClasses,
-		What: "the VAT/GST treatment (reduced rate category, a rate of its own, zero-rated or exempt) of Levy's product classes in the EU-27, GB, Canada, Australia and New Zealand, " +
+		What: "the VAT/GST treatment (reduced rate category, a rate of its own, zero-rated or exempt) of Levy's product classes in the EU-27, GB, the Isle of Man, Switzerland, Liechtenstein, Norway, Iceland, Japan, Canada, Australia, New Zealand, Mexico and Korea, " +
 			"and the classes, mostly services, that the provincial sales taxes of British Columbia, Saskatchewan and Manitoba leave out (nontaxable) or exempt, " +
 			"each row with the statute or tax authority page it follows and, where the treatment changed, its period (Romania's food at 9% until 2025-07-31 and 11% after, " +
 			"Czechia's and Finland's classes before and after their reforms of 2024 and 2025); the rate category of every reduced row is checked against the rates of the dataset " +
 			"on the row's last day (or among the current rates), and that rate against the table's rate where one is given; a row with a rate of its own stands for a reduced rate " +
-			"that the rate sources give under no stable category (Estonia's 9%). Rows with the standard rate document what was checked and are not stored",
+			"that the rate sources give under no stable category (Estonia's 9%) and for every reduced rate outside the EU (Switzerland's 2.5% and 2.6%). Rows with the standard rate document what was checked and are not stored",
 		From:    "the statutes and tax authority pages cited in each row (curated by the Levy project)",
 		Licence: "public government information",
 	})
