@@ -5,7 +5,9 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
@@ -152,5 +154,37 @@ func TestVATAreas(t *testing.T) {
 				t.Errorf("assisted parameters differ from the twin's:\n%+v\n%+v", l.AssistedParameters, tl.AssistedParameters)
 			}
 		})
+	}
+}
+
+// TestVATAreaStoredRegistration: a seller's registration stored in the
+// tenant's profile for the Isle of Man (as the island's Customs and
+// Excise registers it) covers a sale from Douglas to London, in the
+// United Kingdom's VAT area: 100.00 at 20% is 20.00, as under a
+// registration stored for GB. One stored for Jersey does not.
+func TestVATAreaStoredRegistration(t *testing.T) {
+	for _, c := range []struct {
+		jurisdiction string
+		registered   bool
+	}{{"IM", true}, {"GB", true}, {"JE", false}} {
+		store := profile.NewMemory()
+		svc := profile.NewService(store, profile.Config{})
+		cs := profile.ChangeSet{Registrations: []profile.Registration{
+			{CompanyCode: "MANX", Jurisdiction: c.jurisdiction, Number: "GB000472631", EffectiveDate: civil.MustParse("2020-01-01")},
+		}}
+		if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
+			t.Fatal(err)
+		}
+		e, _ := profileEngine(t, store)
+		r, err := e.Sale(context.Background(), vaSale("2026-06-01", "MANX", "GENERAL", vaDouglas, vaLondon, false, nil, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tx := r.LineItems[0].Taxes[0]
+		got := !tx.NotRegisteredIndicator && tx.CalculatedTax.String() == "20.00" && tx.Jurisdiction.JurisdictionID == "GB"
+		if got != c.registered {
+			t.Errorf("registration stored for %s: %s %s, not registered %v; want registered %v", c.jurisdiction,
+				tx.Jurisdiction.JurisdictionID, tx.CalculatedTax, tx.NotRegisteredIndicator, c.registered)
+		}
 	}
 }
