@@ -285,7 +285,9 @@ func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d ci
 	for i := range stored {
 		r := &stored[i]
 		if r.InForce(d) {
-			regs = append(regs, storedRegistration(r))
+			reg := storedRegistration(r)
+			reg.country = inVATArea(reg.country, d)
+			regs = append(regs, reg)
 		}
 	}
 	b.stored = append(b.stored, storedRegs{company: company, date: d, regs: regs, none: len(regs) == 0})

@@ -403,6 +403,7 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 		} else {
 			r.country = tr.ISOCountryCode
 		}
+		r.country = inVATArea(r.country, c.d.date)
 		if r.mainDivision != "" && r.country != "" {
 			if sub, ok := jurisdiction.SubdivisionOf(r.country, r.mainDivision); ok {
 				r.mainDivision = sub.ID()
@@ -422,6 +423,20 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 		out[i] = r
 	}
 	return out, results
+}
+
+// inVATArea returns the country whose VAT area country belongs to on d
+// (jurisdiction.VATArea), or country itself. A registration with Monaco's
+// services is one for France's VAT, under a French number, and one with
+// the Isle of Man's Customs and Excise one for the United Kingdom's,
+// under a GB number: it covers the places of that VAT area, whose
+// country is the other's (taxarea gives them its tax area), and its
+// number is checked as the other country's.
+func inVATArea(country string, d civil.Date) string {
+	if area, ok := jurisdiction.VATArea(country, d); ok {
+		return area
+	}
+	return country
 }
 
 // validateNumber checks a tax registration number's syntax and check

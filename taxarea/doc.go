@@ -72,6 +72,14 @@
 // user's content gives by ZIP code and ZIP+4 range is resolved by them.
 // A result with any status but NORMAL has at most confidence 90.
 //
+// # Countries in another's VAT area
+//
+// A place in a country that lies in another country's VAT area on the
+// lookup's date (jurisdiction.VATArea: Monaco in France's, the Isle of
+// Man in the United Kingdom's) gets that country's tax area, whatever the
+// kind of lookup, with a NORMAL status that names both; an address keeps
+// its own country.
+//
 // A Resolver is immutable after New and safe for concurrent use. Like the
 // dataset's tables, its own (tax areas, cell tables, boundary edges) hold
 // positions and offsets rather than pointers, so that garbage collections

@@ -9,6 +9,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
 )
 
@@ -194,7 +195,18 @@ func (r *Resolver) asOf(d civil.Date) civil.Date {
 // Every lookup result is assembled here, and here a result whose
 // statuses report a fault (any status but NORMAL) gets at most the
 // confidence confFlagged, whatever its caller gave.
+//
+// A country inside another's VAT area on d (jurisdiction.VATArea: Monaco
+// in France's, the Isle of Man in the United Kingdom's) has that
+// country's tax area, with a NORMAL status that says so: the taxes there
+// are the other country's, at its rates, and a calculation that takes the
+// place's country from its jurisdictions sees a supply between the two as
+// a domestic one.
 func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...wire.Status) wire.LookupResult {
+	if to, note := r.vatArea(a, d); to != a {
+		a = to
+		statuses = append(statuses[:len(statuses):len(statuses)], wire.Status{LookupResult: wire.Normal, Value: note})
+	}
 	if confidence > confFlagged && flagged(statuses) {
 		confidence = confFlagged
 	}
@@ -231,6 +243,27 @@ func (r *Resolver) result(a *area, d civil.Date, confidence int, statuses ...wir
 	}
 	res.Statuses = statuses
 	return res
+}
+
+// vatArea returns the tax area of the country whose VAT area the country
+// of a belongs to on d, and the note of a lookup that gives it; a itself
+// and "" when that country is its own VAT area (or the other's area is
+// not in the dataset).
+func (r *Resolver) vatArea(a *area, d civil.Date) (*area, string) {
+	if a.chainLen == 0 {
+		return a, ""
+	}
+	from := r.areas.jur(r.areas.chain(a)[0])
+	id, ok := jurisdiction.VATArea(from.Country, d)
+	if !ok {
+		return a, ""
+	}
+	to := r.areas.of(id)
+	if to == nil {
+		return a, ""
+	}
+	return to, from.Country + " (" + from.Name + ") is in the VAT area of " + id + " (" + r.areas.jur(r.areas.chain(to)[0]).Name +
+		"): the taxes of " + id + " apply there"
 }
 
 // flagged reports whether a status list reports a fault: a status other
