@@ -91,13 +91,19 @@ func take[T any](parts []keyPart[T], rec *T, key profile.Key) error {
 }
 
 // sameJurisdiction refuses a body's jurisdiction that is not the path's
-// once both are normalised.
+// once both are normalised. A body may also give the path's
+// jurisdiction in its stored form, as a read of the record answers it:
+// a registration read at /registrations/DEU/... says "DE" (Germany),
+// which, normalised, would be Delaware.
 func sameJurisdiction(field, body, path string) error {
 	if body == "" {
 		return nil
 	}
 	a, _ := profile.NormalizeJurisdiction(body)
 	b, _ := profile.NormalizeJurisdiction(path)
+	if stored := strings.TrimSpace(body); stored == b && profile.StoredJurisdiction(stored) {
+		return nil
+	}
 	return mustMatch(field, a, b)
 }
 
@@ -303,7 +309,9 @@ var (
 			return key
 		},
 		location: func(key profile.Key, _ RegistrationDetail) string {
-			loc := Prefix + "/registrations/" + url.PathEscape(key.Jurisdiction) + "/" + url.PathEscape(key.Code)
+			// The path names the jurisdiction as a request does: Germany,
+			// stored as DE, as DEU (profile.JurisdictionInput).
+			loc := Prefix + "/registrations/" + url.PathEscape(profile.JurisdictionInput(key.Jurisdiction)) + "/" + url.PathEscape(key.Code)
 			if key.Scope != "" {
 				loc += "?company=" + url.QueryEscape(key.Scope)
 			}
