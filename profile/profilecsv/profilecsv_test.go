@@ -305,7 +305,7 @@ func TestWriteReadsBack(t *testing.T) {
 		// Germany, named DEU: a bare DE is Delaware. And Delaware.
 		Registrations: []profile.Registration{{Jurisdiction: "DEU", Number: "DE123456789", Type: "VAT Registration"},
 			{Jurisdiction: "DE", Number: "DE-5551234"}},
-		Products:      []profile.Product{{CodeType: "TIC", Code: "20010", Class: "CLOTHING"}},
+		Products: []profile.Product{{CodeType: "TIC", Code: "20010", Class: "CLOTHING"}},
 		Franchises: []profile.Franchise{
 			{AreaID: "CHI-CABLE-1", Name: "Cable Franchise Fee", Jurisdiction: "US-1714000", Rate: dec("0.05"),
 				EffectiveDate: civil.MustParse("2026-01-01"), Source: "agreement of 2019, s. 7"},
