@@ -131,9 +131,10 @@ func TestCanadaProvincialRegistrationCharges(t *testing.T) {
 
 // TestCanadaProvincialRegistrationFromProfile: registrations stored in
 // the tenant's profile feed the same rule as the request's. A profile
-// cannot name Canada by its bare code ("CA" is read as California, see
-// profile.NormalizeJurisdiction), so a company stores its GST/HST
-// registration as its home province, "CA-ON": that covers the GST and
+// does not name Canada by its bare code ("CA" is read as California, see
+// profile.NormalizeJurisdiction) but by "CAN" (TestCountryWhoseCodeIsAStatesFromProfile);
+// here a company stores its GST/HST registration as its home province,
+// "CA-ON": that covers the GST and
 // the HST of every HST province (Nova Scotia's too), but not B.C.'s PST;
 // a company that also stores "CA-BC" charges it.
 func TestCanadaProvincialRegistrationFromProfile(t *testing.T) {

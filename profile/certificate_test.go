@@ -11,15 +11,55 @@ func TestNormalizeJurisdiction(t *testing.T) {
 		"TX": "US-TX", "tx": "US-TX", " US-TX ": "US-TX", "us": "US", "US": "US", "DE": "US-DE", "CA": "US-CA",
 		"PR": "US-PR", "FR": "FR", "CA-BC": "CA-BC", "US-4819000": "US-4819000", "US-06037-MEASURE_A": "US-06037-MEASURE_A",
 		"DE-HELGOLAND": "DE-HELGOLAND",
+		// A three-letter code is a country, stored by its two-letter code:
+		// how a country whose code is a US state's is named.
+		"DEU": "DE", " deu ": "DE", "CAN": "CA", "MLT": "MT", "IND": "IN", "ISR": "IL", "USA": "US", "FRA": "FR", "PRI": "PR",
 	} {
 		if got, ok := profile.NormalizeJurisdiction(in); !ok || got != want {
 			t.Errorf("NormalizeJurisdiction(%q) = %q, %v; want %q", in, got, ok, want)
 		}
 	}
-	for _, in := range []string{"", "T", "Texas", "USA", "US-", "-TX", "US--TX", "US-XX", "US TX", "US-T X", "1X", "US-4819000*",
+	for _, in := range []string{"", "T", "Texas", "XYZ", "DEUT", "DE1", "US-", "-TX", "US--TX", "US-XX", "US TX", "US-T X", "1X", "US-4819000*",
 		"US-" + string(make([]byte, 60))} {
 		if got, ok := profile.NormalizeJurisdiction(in); ok {
 			t.Errorf("NormalizeJurisdiction(%q) = %q; want refused", in, got)
+		}
+	}
+}
+
+// TestStoredJurisdictionForms checks the stored form against the forms
+// a request names: JurisdictionInput names every stored country, state
+// and jurisdiction so that NormalizeJurisdiction reads it back as it is
+// (DE, Germany, as DEU; US-DE as itself), and StoredJurisdiction, which
+// checks the keys of a policy's rounding, takes a stored DE as Germany.
+func TestStoredJurisdictionForms(t *testing.T) {
+	for _, tc := range []struct{ stored, input string }{
+		{"DE", "DEU"}, {"CA", "CAN"}, {"MT", "MLT"}, {"IN", "IND"}, {"PR", "PRI"},
+		{"FR", "FR"}, {"US", "US"}, {"US-DE", "US-DE"}, {"US-CA", "US-CA"}, {"CA-BC", "CA-BC"}, {"US-1077580", "US-1077580"},
+	} {
+		if got := profile.JurisdictionInput(tc.stored); got != tc.input {
+			t.Errorf("JurisdictionInput(%q) = %q, want %q", tc.stored, got, tc.input)
+		}
+		if back, ok := profile.NormalizeJurisdiction(tc.input); !ok || back != tc.stored {
+			t.Errorf("NormalizeJurisdiction(%q) = %q, %v; want the stored %q", tc.input, back, ok, tc.stored)
+		}
+		if !profile.StoredJurisdiction(tc.stored) {
+			t.Errorf("StoredJurisdiction(%q) = false", tc.stored)
+		}
+	}
+	// Every two-letter code, country or US state, comes back as it was.
+	for a := 'A'; a <= 'Z'; a++ {
+		for b := 'A'; b <= 'Z'; b++ {
+			code := string([]rune{a, b})
+			stored, _ := profile.NormalizeJurisdiction(code)
+			if back, ok := profile.NormalizeJurisdiction(profile.JurisdictionInput(stored)); !ok || back != stored {
+				t.Errorf("%s: stored %q, read back as %q", code, stored, back)
+			}
+		}
+	}
+	for _, s := range []string{"TX", "NY", "DEU", "de", " DE", "US-XX", "", "US-"} {
+		if profile.StoredJurisdiction(s) {
+			t.Errorf("StoredJurisdiction(%q) = true, want false", s)
 		}
 	}
 }
@@ -47,6 +87,18 @@ func TestCovers(t *testing.T) {
 		{"CA-BC", "CA", false},
 		{"CA", "CA-BC", true},
 		{"DE", "DE", true},
+		// "DE" stored is Germany: its jurisdictions, never Delaware's.
+		{"DE", "DE-HELGOLAND", true},
+		{"DE", "US-DE", false},
+		{"DE", "US-1077580", false}, // Wilmington, Delaware (FIPS 10)
+		{"DE", "US-10003", false},   // New Castle County, Delaware
+		{"US-DE", "US-1077580", true},
+		{"US-DE", "DE", false},
+		{"US-DE", "DE-HELGOLAND", false},
+		{"CA", "CA-BC", true},
+		{"CA", "US-CA", false},
+		{"CA", "US-0644000", false},
+		{"MT", "US-MT", false},
 		{"US-AZ", "US-AZ-MARICOPA", true},
 		{"US-48113", "US-4819000", false}, // a county does not cover the cities in it
 	} {

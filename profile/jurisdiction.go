@@ -11,52 +11,116 @@ import (
 // maxJurisdictionLen bounds a jurisdiction ID, in bytes.
 const maxJurisdictionLen = 60
 
+// JurisdictionForms describes the forms of a jurisdiction that
+// NormalizeJurisdiction accepts, for the errors that refuse another.
+const JurisdictionForms = "a country (US, FR, or by its three-letter ISO code: DEU, CAN), a state (US-TX, or TX), " +
+	"or a Levy jurisdiction ID (US-4819000); a bare two-letter code that is a US state's is the state (DE is Delaware, DEU Germany)"
+
 // NormalizeJurisdiction returns the stored form of a jurisdiction that a
 // certificate or a registration names, and whether s has the form of a
-// Levy jurisdiction ID: upper-case, surrounding spaces dropped, and a
-// bare US state or territory code ("TX", "tx") read as the state
-// ("US-TX"). Every other ID is kept as it is: a country ("US", "DE"), a
-// state or province ("US-TX", "CA-BC"), or any other Levy jurisdiction
-// ID ("US-4819000"), its first part two letters and the others letters,
-// digits and underscores. A country whose code is also a US state's
-// ("CA", "DE", "IN") therefore cannot be named by its bare code: the
-// code names the state.
+// Levy jurisdiction ID: upper-case, surrounding spaces dropped, and
+//
+//   - a bare US state or territory code ("TX", "tx", "DE") read as the
+//     state ("US-TX", "US-DE"): existing profiles name states so;
+//   - an ISO 3166-1 alpha-3 code ("DEU", "CAN", "MLT") read as the
+//     country, whose stored form is its alpha-2 code ("DE", "CA",
+//     "MT"). It is how a country whose alpha-2 code is also a US state's
+//     is named: "DE" is Delaware, "DEU" Germany.
+//
+// Every other ID is kept as it is: a country ("US", "FR"), a state or
+// province ("US-TX", "CA-BC"), or any other Levy jurisdiction ID
+// ("US-4819000"), its first part two letters and the others letters,
+// digits and underscores.
+//
+// The stored form is the jurisdiction ID that the engine uses, where a
+// bare two-letter code is always a country: "DE" stored is Germany.
+// Stored data that is read in again goes through JurisdictionInput
+// first, which names such a country by its alpha-3 code.
 //
 // The form alone does not say that the jurisdiction exists:
 // Validator.Jurisdiction does.
 func NormalizeJurisdiction(s string) (string, bool) {
 	s = strings.ToUpper(strings.TrimSpace(s))
-	if len(s) == 2 && isLetters(s) {
-		if st, ok := jurisdiction.SubdivisionOf("US", s); ok && st.Code == s {
-			return st.ID(), true
+	switch {
+	case len(s) == 2 && isLetters(s):
+		if isUSState(s) {
+			return "US-" + s, true
 		}
 		return s, true
+	case len(s) == 3 && isLetters(s):
+		return jurisdiction.CountryAlpha2(s)
 	}
+	return s, isSubdivisionForm(s)
+}
+
+// StoredJurisdiction reports whether s is a jurisdiction ID in its
+// stored form, read as the engine reads IDs: a bare two-letter code is a
+// country ("DE" is Germany), and an ID is upper-case, without spaces, as
+// NormalizeJurisdiction returns it. A bare US state code that is no
+// ISO 3166-1 country ("TX") is refused: it can only mean the state,
+// whose stored form is "US-TX". The keys of a policy's rounding, which
+// name the engine's jurisdictions as they are, are checked so.
+func StoredJurisdiction(s string) bool {
+	if len(s) == 2 {
+		if !isLetters(s) {
+			return false
+		}
+		_, country := jurisdiction.CountryAlpha3(s)
+		return country || !isUSState(s)
+	}
+	return isSubdivisionForm(s)
+}
+
+// JurisdictionInput returns the form of the stored jurisdiction id that
+// NormalizeJurisdiction reads back as id: a country whose alpha-2 code is
+// also a US state's by its alpha-3 code ("DE", Germany, gives "DEU";
+// "CA", Canada, "CAN"), every other ID as it is ("US-DE", "FR",
+// "CA-BC"). Exports and the routes that store a record they have read
+// write it so, so that the record comes back as it was.
+func JurisdictionInput(id string) string {
+	if len(id) == 2 && isUSState(id) {
+		if a3, ok := jurisdiction.CountryAlpha3(id); ok {
+			return a3
+		}
+	}
+	return id
+}
+
+// isUSState reports whether s, two capital letters, is the code of a US
+// state, district or territory.
+func isUSState(s string) bool {
+	st, ok := jurisdiction.SubdivisionOf("US", s)
+	return ok && st.Code == s
+}
+
+// isSubdivisionForm reports whether s, upper-case, has the form of a Levy
+// jurisdiction ID below a country: two letters, a hyphen and parts of
+// letters, digits and underscores separated by hyphens, a US state named
+// by its code ("US-TX") being one.
+func isSubdivisionForm(s string) bool {
 	if len(s) > maxJurisdictionLen {
-		return "", false
+		return false
 	}
 	country, rest, ok := strings.Cut(s, "-")
 	if len(country) != 2 || !isLetters(country) || !ok {
-		return "", false
+		return false
 	}
 	for _, part := range strings.Split(rest, "-") {
 		if part == "" {
-			return "", false
+			return false
 		}
 		for _, r := range part {
 			if !(unicode.IsUpper(r) || r >= '0' && r <= '9' || r == '_') {
-				return "", false
+				return false
 			}
 		}
 	}
 	// A state of the United States must be one: "US-XX" names a
 	// subdivision by its code.
-	if country == "US" && len(rest) == 2 && isLetters(rest) {
-		if st, ok := jurisdiction.SubdivisionOf("US", rest); !ok || st.Code != rest {
-			return "", false
-		}
+	if country == "US" && len(rest) == 2 && isLetters(rest) && !isUSState(rest) {
+		return false
 	}
-	return s, true
+	return true
 }
 
 // isLetters reports whether s is made of ASCII capital letters only.
@@ -73,7 +137,9 @@ func isLetters(s string) bool {
 // stored jurisdiction, see NormalizeJurisdiction) covers the tax of the
 // jurisdiction id:
 //
-//   - a country ("US") covers every jurisdiction of the country;
+//   - a country ("US") covers every jurisdiction of the country, and no
+//     other: "DE" is Germany, which covers "DE-..." and never Delaware
+//     ("US-DE") or a place in it ("US-1077580");
 //   - a US state or a province ("US-TX", "CA-BC") covers itself and every
 //     jurisdiction within it: an ID that starts with it ("US-TX-..."), or
 //     a US county, place or district whose FIPS code starts with the

@@ -158,7 +158,8 @@ type Certificate struct {
 	// province ("US-TX": the state's taxes and those of every jurisdiction
 	// in it) or any other Levy jurisdiction ID ("US-4819000": that
 	// jurisdiction's taxes alone). A bare US state code ("TX") is read as
-	// the state and stored as "US-TX".
+	// the state and stored as "US-TX"; a three-letter country code
+	// ("DEU") as the country, stored as "DE" (NormalizeJurisdiction).
 	Jurisdictions []string `json:"jurisdictions"`
 	// ReasonCode is the reason of the exemption: an SST reason (a letter,
 	// A to M, see Reasons) or a code of the wire's exemptionReasonCode
@@ -214,8 +215,9 @@ type Registration struct {
 	// CompanyCode is the seller's company code (the wire's
 	// seller.company); "" for the seller that names none.
 	CompanyCode string `json:"companyCode,omitempty"`
-	// Jurisdiction is the jurisdiction registered with: a country ("DE"),
-	// a state ("US-TX"; "TX" is read as it) or any Levy jurisdiction ID.
+	// Jurisdiction is the jurisdiction registered with: a country ("DE",
+	// Germany, sent as "DEU"), a state ("US-TX"; "TX" is read as it) or
+	// any Levy jurisdiction ID (NormalizeJurisdiction).
 	Jurisdiction string `json:"jurisdiction"`
 	// Number is the registration number the authority gave.
 	Number string `json:"number"`
@@ -304,6 +306,8 @@ type Policy struct {
 	EUDistanceThreshold *decimal.Decimal `json:"euDistanceThreshold,omitempty"`
 	// Rounding is the rounding mode of a jurisdiction's tax by
 	// jurisdiction ID, or ID prefix ending in "*"; the longest match wins.
+	// Its keys are the engine's IDs as they are (StoredJurisdiction): "DE"
+	// is Germany, "US-DE" Delaware.
 	Rounding map[string]money.RoundingMode `json:"rounding,omitempty"`
 	// AddressCheck is AddressLenient or AddressStrict.
 	AddressCheck string `json:"addressCheck,omitempty"`

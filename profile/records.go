@@ -25,6 +25,31 @@ type ChangeSet struct {
 	Deletes []Key `json:"deletes,omitempty"`
 }
 
+// AsInput returns a copy of cs whose jurisdictions are written as a
+// change set sent in names them (JurisdictionInput): a stored country
+// whose code is also a US state's by its alpha-3 code ("DE", Germany,
+// as "DEU"), so that storing the copy stores the records as they are in
+// cs. A route that stores again a record it has read, and an export
+// that an import reads back, write records so; cs is left as it is.
+func (cs ChangeSet) AsInput() ChangeSet {
+	out := cs.clone()
+	for i := range out.Certificates {
+		for j, id := range out.Certificates[i].Jurisdictions {
+			out.Certificates[i].Jurisdictions[j] = JurisdictionInput(id)
+		}
+	}
+	for i := range out.Registrations {
+		out.Registrations[i].Jurisdiction = JurisdictionInput(out.Registrations[i].Jurisdiction)
+	}
+	for i := range out.Franchises {
+		out.Franchises[i].Jurisdiction = JurisdictionInput(out.Franchises[i].Jurisdiction)
+	}
+	for i := range out.Deletes {
+		out.Deletes[i].Jurisdiction = JurisdictionInput(out.Deletes[i].Jurisdiction)
+	}
+	return out
+}
+
 // Len returns the number of records cs stores or deletes.
 func (cs *ChangeSet) Len() int {
 	n := len(cs.Customers) + len(cs.Certificates) + len(cs.Registrations) + len(cs.Products) + len(cs.Franchises) + len(cs.Deletes)

@@ -275,9 +275,12 @@ func (s *Service) Records(ctx context.Context, tenant string, asOf time.Time) (*
 }
 
 // History returns the versions of the tenant's record of key k, oldest
-// first. The key is normalised as a deletion's is ("TX" for "US-TX", the
-// code type of a product upper-case); an ill-formed key is an EInvalid
-// error naming its part ("key.code").
+// first. The key is normalised as a deletion's is ("TX" for "US-TX",
+// "DEU" for "DE", the code type of a product upper-case); an ill-formed
+// key is an EInvalid error naming its part ("key.code"). The key of a
+// stored registration in a country whose code is also a US state's
+// ("DE", Germany) is therefore named by the country's alpha-3 code
+// (JurisdictionInput): a bare "DE" names Delaware's.
 func (s *Service) History(ctx context.Context, tenant string, k Key) ([]Revision, error) {
 	var l errorList
 	if !s.check.key(&l, "key", &k) {

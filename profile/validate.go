@@ -72,7 +72,7 @@ func (l *errorList) err() error {
 
 // Check validates and normalises every record of cs in place: codes lose
 // surrounding spaces, jurisdictions take their stored form ("TX" becomes
-// "US-TX"), reason codes theirs ("g" becomes "G", "3" becomes "0003"),
+// "US-TX", "DEU" becomes "DE": NormalizeJurisdiction), reason codes theirs ("g" becomes "G", "3" becomes "0003"),
 // code types and statuses theirs. It reports every problem it finds (up
 // to MaxErrors) as a levy.Errors list, each error of code EInvalid naming
 // its field by its JSON path in the change set
@@ -391,7 +391,7 @@ func (v Validator) jurisdiction(l *errorList, field, s string) (string, bool) {
 	case strings.TrimSpace(s) == "":
 		l.add(field, "is required")
 	case !ok:
-		l.add(field, "%q is not a jurisdiction ID: a country (US), a state (US-TX, or TX), or a Levy jurisdiction ID (US-4819000)", clip(s))
+		l.add(field, "%q is not a jurisdiction ID: %s", clip(s), JurisdictionForms)
 	case v.Jurisdiction != nil && !v.Jurisdiction(id):
 		l.add(field, "%q is not a jurisdiction Levy knows", clip(id))
 		ok = false
@@ -587,8 +587,8 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 			if prefix != "" && strings.ToUpper(prefix) != prefix || strings.ContainsAny(prefix, "* ") {
 				l.add(f, "%q is not a jurisdiction ID prefix ending in *", clip(k))
 			}
-		} else if id, ok := NormalizeJurisdiction(k); !ok || id != k {
-			l.add(f, "%q is not a jurisdiction ID, or a prefix of one ending in *", clip(k))
+		} else if !StoredJurisdiction(k) {
+			l.add(f, "%q is not a jurisdiction ID as the engine names it (DE for Germany, US-DE for Delaware), or a prefix of one ending in *", clip(k))
 		}
 		if m := pol.Rounding[k]; !m.Valid() {
 			l.add(f, "is not a rounding mode")

@@ -122,7 +122,9 @@ func (h *Handler) putCertificateDocument(w http.ResponseWriter, r *http.Request)
 	}
 	if err == nil {
 		c.Document = &ref
-		_, err = h.svc.Update(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Certificates: []profile.Certificate{*c}})
+		// Stored again as read: its jurisdictions as a change names them
+		// (ChangeSet.AsInput), so that a stored DE stays Germany.
+		_, err = h.svc.Update(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Certificates: []profile.Certificate{*c}}.AsInput())
 		err = within(err, "certificates[0]")
 	}
 	routesOf(h, &certificates).answer(w, r, rq, key, http.StatusOK, err)

@@ -165,8 +165,9 @@ func (h *Handler) exportJSON(w http.ResponseWriter, r *http.Request) {
 	}
 	var b []byte
 	if err == nil {
+		// As an import reads it back: Germany as DEU (ChangeSet.AsInput).
 		cs := profile.ChangeSet{Customers: recs.Customers, Certificates: recs.Certificates, Registrations: recs.Registrations,
-			Products: recs.Products, Franchises: recs.Franchises, Policy: recs.Policy}
+			Products: recs.Products, Franchises: recs.Franchises, Policy: recs.Policy}.AsInput()
 		b, err = json.MarshalIndent(cs, "", "  ")
 	}
 	if err != nil {

@@ -32,7 +32,8 @@ type kind[T, D any] struct {
 	// certificate's customer), which the body gives or takes from it.
 	createParts int
 	// keyOf returns the key of a record a body creates, once it holds the
-	// create path's parts (createParts).
+	// create path's parts (createParts), as the request names it: stored
+	// gives its stored form.
 	keyOf func(rec *T) profile.Key
 	// change returns the change set that stores rec.
 	change func(rec T) profile.ChangeSet
@@ -44,8 +45,9 @@ type kind[T, D any] struct {
 	page func(f Filter, recs *profile.Records) any
 	// detail reads the record of key with its versions.
 	detail func(rd Reader, ctx context.Context, tenant string, key profile.Key) (D, error)
-	// stored, when not nil, returns a key in the form the records are
-	// stored under (a registration's jurisdiction normalised).
+	// stored, when not nil, returns a key that a request names (pathKey,
+	// keyOf) in the form the records are stored under (a registration's
+	// jurisdiction normalised: DEU as DE, DE as US-DE).
 	stored func(key profile.Key) profile.Key
 	// location returns the path of a record created, "" for none.
 	location func(key profile.Key, d D) string
@@ -91,13 +93,19 @@ func take[T any](parts []keyPart[T], rec *T, key profile.Key) error {
 }
 
 // sameJurisdiction refuses a body's jurisdiction that is not the path's
-// once both are normalised.
+// once both are normalised. A body may also give the path's
+// jurisdiction in its stored form, as a read of the record answers it:
+// a registration read at /registrations/DEU/... says "DE" (Germany),
+// which, normalised, would be Delaware.
 func sameJurisdiction(field, body, path string) error {
 	if body == "" {
 		return nil
 	}
 	a, _ := profile.NormalizeJurisdiction(body)
 	b, _ := profile.NormalizeJurisdiction(path)
+	if stored := strings.TrimSpace(body); stored == b && profile.StoredJurisdiction(stored) {
+		return nil
+	}
 	return mustMatch(field, a, b)
 }
 
@@ -194,19 +202,23 @@ func (rt routes[T, D]) remove(w http.ResponseWriter, r *http.Request) {
 	rt.answer(w, r, rq, key, http.StatusOK, err)
 }
 
-// answer answers a change of the record of key: err, or the record's
-// detail with status, and its Location when it was created.
+// answer answers a change of the record of key, as the request names
+// it: err, or the record's detail with status, and its Location when it
+// was created.
 func (rt routes[T, D]) answer(w http.ResponseWriter, r *http.Request, rq request, key profile.Key, status int, err error) {
 	var d D
 	if err == nil {
-		if rt.k.stored != nil {
-			key = rt.k.stored(key)
-		}
+		// The detail reads the key as a request names it (History
+		// normalises it, as a path's): read in its stored form, a
+		// registration in Germany (DE) would be read as Delaware's.
 		d, err = rt.k.detail(rt.h.rd, r.Context(), rq.tenant, key)
 	}
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
+	}
+	if rt.k.stored != nil {
+		key = rt.k.stored(key)
 	}
 	args := []any{"tenant", rq.tenant, "by", rq.by, "record", key.String(), "method", r.Method}
 	if rt.k.logPath {
@@ -288,8 +300,10 @@ var (
 			{field: "number", member: func(g *profile.Registration) *string { return &g.Number }, of: keyCode},
 		},
 		keyOf: func(g *profile.Registration) profile.Key {
-			id, _ := profile.NormalizeJurisdiction(g.Jurisdiction)
-			return profile.RegistrationKey(strings.TrimSpace(g.CompanyCode), id, strings.TrimSpace(g.Number))
+			// The jurisdiction as the body names it, as a path does:
+			// stored normalises it once (normalised twice, Germany's
+			// DEU, stored DE, would become Delaware's US-DE).
+			return profile.RegistrationKey(strings.TrimSpace(g.CompanyCode), g.Jurisdiction, strings.TrimSpace(g.Number))
 		},
 		change: func(g profile.Registration) profile.ChangeSet {
 			return profile.ChangeSet{Registrations: []profile.Registration{g}}
@@ -303,7 +317,9 @@ var (
 			return key
 		},
 		location: func(key profile.Key, _ RegistrationDetail) string {
-			loc := Prefix + "/registrations/" + url.PathEscape(key.Jurisdiction) + "/" + url.PathEscape(key.Code)
+			// The path names the jurisdiction as a request does: Germany,
+			// stored as DE, as DEU (profile.JurisdictionInput).
+			loc := Prefix + "/registrations/" + url.PathEscape(profile.JurisdictionInput(key.Jurisdiction)) + "/" + url.PathEscape(key.Code)
 			if key.Scope != "" {
 				loc += "?company=" + url.QueryEscape(key.Scope)
 			}

@@ -30,7 +30,7 @@ var (
 	}
 	codePath     = api.Param{Name: "code", In: "path", Required: true, Format: "identifier", Description: "The customer's code."}
 	numberPath   = api.Param{Name: "number", In: "path", Required: true, Format: "identifier", Description: "The certificate's number, unique per customer."}
-	regJurPath   = api.Param{Name: "jurisdiction", In: "path", Required: true, Format: "identifier", Description: "The jurisdiction of the registration (US-TX, or TX for a US state)."}
+	regJurPath   = api.Param{Name: "jurisdiction", In: "path", Required: true, Format: "identifier", Description: "The jurisdiction of the registration (US-TX, or TX for a US state; DEU for Germany, whose code DE is Delaware's)."}
 	regNumPath   = api.Param{Name: "number", In: "path", Required: true, Format: "identifier", Description: "The registration's number."}
 	companyParam = api.Param{Name: "company", In: "query", Format: "identifier", Description: "The seller's company code of the registration; absent for the seller that names none."}
 	typePath     = api.Param{Name: "codeType", In: "path", Required: true, Format: "identifier", Description: "The code type: SKU for the tenant's own codes, TIC, HS, or a type of the tenant's own."}
@@ -123,7 +123,7 @@ func (h *Handler) Mounts() []api.Option {
 		with(op(http.MethodGet, "/certificates", "listProfileCertificates", "The tenant's exemption certificates, a page in customer and number order.", readAccess,
 			append([]api.Param{
 				{Name: "customer", In: "query", Format: "identifier", Description: "Only the certificates of this customer."},
-				{Name: "jurisdiction", In: "query", Format: "identifier", Description: "Only the certificates that cover this jurisdiction or a jurisdiction within it (TX or US-TX: those of Texas, of the US, and of Texan cities)."},
+				{Name: "jurisdiction", In: "query", Format: "identifier", Description: "Only the certificates that cover this jurisdiction or a jurisdiction within it (TX or US-TX: those of Texas, of the US, and of Texan cities; DEU for Germany, DE being Delaware)."},
 				{Name: "expiringBefore", In: "query", Format: "date", Description: "Only the certificates whose expiration date is before this day."},
 				{Name: "status", In: "query", Format: "identifier", Description: "active or revoked."},
 			}, pageParams...)),
@@ -149,7 +149,7 @@ func (h *Handler) Mounts() []api.Option {
 		with(op(http.MethodGet, "/registrations", "listProfileRegistrations", "The seller's registrations, a page in company and jurisdiction order.", readAccess,
 			append([]api.Param{
 				{Name: "company", In: "query", Format: "identifier", Description: "Only the registrations of this company code (empty: of the seller that names none)."},
-				{Name: "jurisdiction", In: "query", Format: "identifier", Description: "Only the registrations of this jurisdiction, or of one within it or that covers it."},
+				{Name: "jurisdiction", In: "query", Format: "identifier", Description: "Only the registrations of this jurisdiction, or of one within it or that covers it (DEU for Germany, DE being Delaware)."},
 			}, pageParams...)),
 			nil, api.Enveloped[RegistrationPage](), 0, reg.list),
 		with(op(http.MethodPost, "/registrations", "createProfileRegistration", "Creates a registration of the seller.", writeAccess, nil),

@@ -154,7 +154,7 @@ func (rq request) filter() (Filter, error) {
 	if j := rq.q.Get("jurisdiction"); j != "" {
 		id, ok := profile.NormalizeJurisdiction(j)
 		if !ok {
-			errs = append(errs, levy.Invalid("jurisdiction", "%q is not a jurisdiction ID: a country (US), a state (US-TX, or TX), or a Levy jurisdiction ID", clip(j)))
+			errs = append(errs, levy.Invalid("jurisdiction", "%q is not a jurisdiction ID: %s", clip(j), profile.JurisdictionForms))
 		}
 		f.Jurisdiction = id
 	}

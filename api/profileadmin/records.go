@@ -144,7 +144,11 @@ func (h *Handler) revokeCertificate(w http.ResponseWriter, r *http.Request) {
 		change, err = revocation(c, key, body.RevokedDate, h.today())
 	}
 	if err == nil && change {
-		_, err = h.svc.UpdateIf(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Certificates: []profile.Certificate{*c}}, func(cur *profile.Records) error {
+		// The certificate as read, its jurisdictions named as a change
+		// names them (a stored DE, Germany, as DEU), so that they are
+		// stored as they were.
+		cs := profile.ChangeSet{Certificates: []profile.Certificate{*c}}.AsInput()
+		_, err = h.svc.UpdateIf(r.Context(), rq.tenant, rq.by, cs, func(cur *profile.Records) error {
 			return unchangedCertificate(cur, key, was)
 		})
 		err = within(err, "certificates[0]")

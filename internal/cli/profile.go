@@ -113,7 +113,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.StringVar(&a.asOf, "as-of", "", "export, list: the profile as it was then, a time (RFC 3339) or a day")
 	fs.BoolVar(&a.asJSON, "json", false, "list: print the page as JSON")
 	fs.StringVar(&a.filter.Customer, "customer", "", "list: customers whose code starts so; certificates of this customer")
-	fs.StringVar(&a.filter.Jurisdiction, "jurisdiction", "", "list: certificates and registrations that cover this jurisdiction or lie within it (TX, US-TX)")
+	fs.StringVar(&a.filter.Jurisdiction, "jurisdiction", "", "list: certificates and registrations that cover this jurisdiction or lie within it (TX, US-TX; DEU for Germany, DE being Delaware)")
 	var before dateFlag
 	fs.Var(&before, "expiring-before", "list: certificates whose expiration date is before this day (YYYY-MM-DD)")
 	fs.StringVar(&a.filter.Status, "status", "", "list: certificates of this status, active or revoked")
@@ -202,7 +202,7 @@ func (a *profileArgs) checkArgs() error {
 		if a.filter.Jurisdiction != "" {
 			id, ok := profile.NormalizeJurisdiction(a.filter.Jurisdiction)
 			if !ok {
-				return usageError{fmt.Sprintf("--jurisdiction %q is not a jurisdiction ID (US, US-TX or TX, US-4819000)", a.filter.Jurisdiction)}
+				return usageError{fmt.Sprintf("--jurisdiction %q is not a jurisdiction ID: %s", a.filter.Jurisdiction, profile.JurisdictionForms)}
 			}
 			a.filter.Jurisdiction = id
 		}
@@ -358,8 +358,9 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 				return profilecsv.Write(w, k, &r)
 			})
 		}
+		// As an import reads it back: Germany as DEU (ChangeSet.AsInput).
 		cs := profile.ChangeSet{Customers: recs.Customers, Certificates: recs.Certificates, Registrations: recs.Registrations,
-			Products: recs.Products, Franchises: recs.Franchises, Policy: recs.Policy}
+			Products: recs.Products, Franchises: recs.Franchises, Policy: recs.Policy}.AsInput()
 		b, err := json.MarshalIndent(cs, "", "  ")
 		if err != nil {
 			return err
@@ -642,6 +643,8 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 			}
 		}
 		set("customer", f.Customer)
+		// f.Jurisdiction is in its stored form (DE is Germany): the
+		// server reads the parameter as a request names it (DEU).
 		set("limit", strconv.Itoa(f.Limit))
 		set("offset", strconv.Itoa(f.Offset))
 		var page any
@@ -650,7 +653,7 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 		case profilecsv.Customers:
 			page, err = remotePage[profileadmin.CustomerPage](ctx, r, p+"/customers", q)
 		case profilecsv.Certificates:
-			set("jurisdiction", f.Jurisdiction)
+			set("jurisdiction", profile.JurisdictionInput(f.Jurisdiction))
 			set("status", f.Status)
 			if !f.ExpiringBefore.IsZero() {
 				q.Set("expiringBefore", f.ExpiringBefore.String())
@@ -658,7 +661,7 @@ func runProfileRemote(ctx context.Context, a profileArgs, stdout, stderr io.Writ
 			page, err = remotePage[profileadmin.CertificatePage](ctx, r, p+"/certificates", q)
 		case profilecsv.Registrations:
 			q.Del("customer")
-			set("jurisdiction", f.Jurisdiction)
+			set("jurisdiction", profile.JurisdictionInput(f.Jurisdiction))
 			if f.Company != nil {
 				q.Set("company", *f.Company)
 			}

@@ -550,3 +550,54 @@ func TestProfileCSVExportImportsBack(t *testing.T) {
 		t.Errorf("the customers differ after the round trip:\n%s\n%s", a, b)
 	}
 }
+
+// TestProfileCommandCountryWhoseCodeIsAStates imports a registration in
+// Germany (DEU) and one in Delaware (DE), and lists each apart by
+// --jurisdiction, offline and through --server (which sends the filter
+// as a request names it: DE stored is Germany, a DE sent Delaware); the
+// JSON export imports back into another tenant as the same records.
+func TestProfileCommandCountryWhoseCodeIsAStates(t *testing.T) {
+	dir := t.TempDir()
+	files := writeFiles(t, "registrations.csv", "company_code,jurisdiction,registration_number,effective_date,end_date,physical_presence\n"+
+		"EU-1,DEU,DE136695976,2025-01-01,,false\nEU-1,DE,5551234,2025-01-01,,false\n")
+	profileCLI(t, 0, append([]string{"import", "--data-dir", dir, "--tenant", "acme"}, files...)...)
+	list := func(where ...string) func(jurisdiction string) string {
+		return func(jurisdiction string) string {
+			t.Helper()
+			out, _ := profileCLI(t, 0, append(append([]string{"list"}, where...), "registrations", "--jurisdiction", jurisdiction, "--json")...)
+			var page profileadmin.RegistrationPage
+			if err := json.Unmarshal([]byte(out), &page); err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+			var got []string
+			for _, g := range page.Items {
+				got = append(got, g.Jurisdiction+" "+g.Number)
+			}
+			return strings.Join(got, ", ")
+		}
+	}
+	check := func(what string, list func(string) string) {
+		t.Helper()
+		for jurisdiction, want := range map[string]string{"DEU": "DE DE136695976", "DE": "US-DE 5551234", "US-DE": "US-DE 5551234"} {
+			if got := list(jurisdiction); got != want {
+				t.Errorf("%s --jurisdiction %s: %q, want %q", what, jurisdiction, got, want)
+			}
+		}
+	}
+	check("offline", list("--data-dir", dir, "--tenant", "acme"))
+	exp := filepath.Join(t.TempDir(), "profile.json")
+	profileCLI(t, 0, "export", "--data-dir", dir, "--tenant", "acme", "--out", exp)
+	profileCLI(t, 0, "import", "--data-dir", dir, "--tenant", "beta", exp)
+	check("the JSON export imported back", list("--data-dir", dir, "--tenant", "beta"))
+
+	admin := createCredential(t, dir, "acme", "levy://admin")
+	base, stop, _, _ := startServe(t, dir, serveConfig{})
+	defer func() {
+		if err := stop(); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	}()
+	t.Setenv(clientIDEnv, admin.ClientID)
+	t.Setenv(clientSecretEnv, admin.ClientSecret)
+	check("--server", list("--server", base))
+}

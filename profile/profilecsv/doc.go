@@ -27,7 +27,10 @@
 // true, false, yes, no, y, n, 1 or 0 (any case), empty for false.
 // jurisdictions and product_classes are lists separated by ";" (empty
 // items are skipped; no product class means every class). A US state is
-// US-TX or TX. An empty transaction_id makes a blanket certificate;
+// US-TX or TX; a country is its two-letter code (FR) or its
+// three-letter one (FRA), and a country whose two-letter code is also a
+// US state's only the latter: DE is Delaware, DEU Germany (as Levy's
+// export writes it). An empty transaction_id makes a blanket certificate;
 // status is active (or empty) or revoked. A revoked certificate's
 // revocation date is its revoked_date; without one it is the date the
 // stored certificate was revoked on, or, for a certificate stored as

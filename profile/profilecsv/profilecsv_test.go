@@ -302,8 +302,10 @@ func TestWriteReadsBack(t *testing.T) {
 		Customers: []profile.Customer{{Code: "C-3", Name: `=HYPERLINK("http://evil.example","x")`}},
 		Certificates: []profile.Certificate{{Number: "OLD", CustomerCode: "C-2", Jurisdictions: []string{"US-NY"}, ReasonCode: "E",
 			EffectiveDate: civil.MustParse("2024-01-01"), Status: "revoked", RevokedDate: civil.MustParse("2025-05-05")}},
-		Registrations: []profile.Registration{{Jurisdiction: "DE", Number: "DE123456789", Type: "VAT Registration"}},
-		Products:      []profile.Product{{CodeType: "TIC", Code: "20010", Class: "CLOTHING"}},
+		// Germany, named DEU: a bare DE is Delaware. And Delaware.
+		Registrations: []profile.Registration{{Jurisdiction: "DEU", Number: "DE123456789", Type: "VAT Registration"},
+			{Jurisdiction: "DE", Number: "DE-5551234"}},
+		Products: []profile.Product{{CodeType: "TIC", Code: "20010", Class: "CLOTHING"}},
 		Franchises: []profile.Franchise{
 			{AreaID: "CHI-CABLE-1", Name: "Cable Franchise Fee", Jurisdiction: "US-1714000", Rate: dec("0.05"),
 				EffectiveDate: civil.MustParse("2026-01-01"), Source: "agreement of 2019, s. 7"},
@@ -315,6 +317,13 @@ func TestWriteReadsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := svc.Records(ctx, "acme", time.Time{})
+	var regs []string
+	for _, g := range want.Registrations {
+		regs = append(regs, g.Jurisdiction+" "+g.Number)
+	}
+	if strings.Join(regs, ", ") != "DE DE123456789, US-DE DE-5551234, US-TX 32000000001" {
+		t.Fatalf("the registrations stored: %q", regs)
+	}
 	im := profilecsv.New()
 	for _, k := range profilecsv.Kinds {
 		var buf bytes.Buffer
@@ -323,6 +332,9 @@ func TestWriteReadsBack(t *testing.T) {
 		}
 		if k == profilecsv.Customers && !strings.Contains(buf.String(), `'=HYPERLINK`) {
 			t.Errorf("the formula is written as a formula:\n%s", buf.String())
+		}
+		if k == profilecsv.Registrations && (!strings.Contains(buf.String(), ",DEU,DE123456789,") || !strings.Contains(buf.String(), ",US-DE,DE-5551234,")) {
+			t.Errorf("Germany is not written DEU, or Delaware US-DE:\n%s", buf.String())
 		}
 		if err := im.Read(string(k)+".csv", &buf); err != nil {
 			t.Fatalf("reading back %s: %v", k, err)

@@ -13,7 +13,11 @@ import (
 
 // Write writes the records of kind k of r as an import file of that
 // kind: the header with every column of the kind (Kind.Columns), then a
-// row per record in key order. Read reads it back as the same records.
+// row per record in key order. Read reads it back as the same records:
+// jurisdictions are written as an import names them
+// (profile.JurisdictionInput), a country whose code is also a US
+// state's by its alpha-3 code ("DEU" for Germany, stored as "DE"), since
+// a bare "DE" in an import file is Delaware.
 // Cells that a spreadsheet would run as a formula are written as text
 // (internal/csvout), which Read undoes.
 func Write(w io.Writer, k Kind, r *profile.Records) error {
@@ -41,12 +45,12 @@ func Write(w io.Writer, k Kind, r *profile.Records) error {
 			if status == "" {
 				status = profile.StatusActive
 			}
-			row(c.Number, c.CustomerCode, strings.Join(c.Jurisdictions, ";"), c.ReasonCode, strings.Join(c.ProductClasses, ";"),
+			row(c.Number, c.CustomerCode, inputList(c.Jurisdictions), c.ReasonCode, strings.Join(c.ProductClasses, ";"),
 				dateCell(c.EffectiveDate), dateCell(c.ExpirationDate), c.TransactionID, status, dateCell(c.RevokedDate))
 		}
 	case Registrations:
 		for _, g := range r.Registrations {
-			row(g.CompanyCode, g.Jurisdiction, g.Number, dateCell(g.EffectiveDate), dateCell(g.EndDate),
+			row(g.CompanyCode, profile.JurisdictionInput(g.Jurisdiction), g.Number, dateCell(g.EffectiveDate), dateCell(g.EndDate),
 				strconv.FormatBool(g.PhysicalPresence), string(g.Type))
 		}
 	case Products:
@@ -65,7 +69,7 @@ func Write(w io.Writer, k Kind, r *profile.Records) error {
 			if x.Amount != nil {
 				amount = x.Amount.String()
 			}
-			row(x.AreaID, x.Name, basis, x.Jurisdiction, rate, amount, dateCell(x.EffectiveDate), dateCell(x.ExpirationDate), x.Source)
+			row(x.AreaID, x.Name, basis, profile.JurisdictionInput(x.Jurisdiction), rate, amount, dateCell(x.EffectiveDate), dateCell(x.ExpirationDate), x.Source)
 		}
 	}
 	if err != nil {
@@ -80,4 +84,13 @@ func dateCell(d civil.Date) string {
 		return ""
 	}
 	return d.String()
+}
+
+// inputList joins a certificate's jurisdictions as an import names them.
+func inputList(ids []string) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = profile.JurisdictionInput(id)
+	}
+	return strings.Join(out, ";")
 }

@@ -364,6 +364,21 @@ function recordPage(kind) {
   return page;
 }
 
+// STATE_COUNTRIES are the countries whose ISO 3166-1 alpha-2 code is also
+// a US state's or territory's, by alpha-2 code, each with its alpha-3
+// code: a registration stored in Germany says "DE", which a request's
+// path names "DEU", "DE" there being Delaware (profile.JurisdictionInput;
+// TestConsoleStateCountries keeps the list in step with it).
+const STATE_COUNTRIES = {
+  AL: 'ALB', AR: 'ARG', AS: 'ASM', AZ: 'AZE', CA: 'CAN', CO: 'COL', DE: 'DEU', GA: 'GAB', GU: 'GUM',
+  ID: 'IDN', IL: 'ISR', IN: 'IND', KY: 'CYM', LA: 'LAO', MA: 'MAR', MD: 'MDA', ME: 'MNE', MN: 'MNG',
+  MO: 'MAC', MP: 'MNP', MS: 'MSR', MT: 'MLT', NC: 'NCL', NE: 'NER', PA: 'PAN', PR: 'PRI', SC: 'SYC',
+  SD: 'SDN', TN: 'TUN', VA: 'VAT', VI: 'VIR',
+};
+
+// jurisdictionInput names a stored jurisdiction as a request does.
+const jurisdictionInput = (id) => STATE_COUNTRIES[id] || id;
+
 // registrations is the page of the seller's registrations.
 export const registrations = recordPage({
   title: 'Registrations',
@@ -371,13 +386,13 @@ export const registrations = recordPage({
   label: 'Registrations',
   heading: 'Where the seller is registered',
   note: 'Registrations say where the seller has nexus; calculations use them when a request sends none.',
-  filter: { id: 'prof-reg-filter', label: 'Jurisdiction', param: 'jurisdiction', input: { id: 'prof-reg-jur', placeholder: 'US-TX, TX, DE' } },
+  filter: { id: 'prof-reg-filter', label: 'Jurisdiction', param: 'jurisdiction', input: { id: 'prof-reg-jur', placeholder: 'US-TX, TX, DEU (Germany)' } },
   path: 'registrations',
   noun: 'registrations',
   columns: ['Company', 'Jurisdiction', 'Number', 'Type', 'Effective', 'Ends', 'Present'],
   cells: (g) => [g.companyCode || '', g.jurisdiction, h('code', {}, g.number), g.type || '', g.effectiveDate || 'always', g.endDate || 'never',
     g.physicalPresence ? 'yes' : 'no'],
-  keyPath: (g) => [g.jurisdiction, g.number],
+  keyPath: (g) => [jurisdictionInput(g.jurisdiction), g.number],
   keyQuery: (g) => (g.companyCode ? { company: g.companyCode } : {}),
   deleteLabel: (g) => `Delete registration ${g.number}`,
   deleteQuestion: (g) => `Delete registration ${g.number} in ${g.jurisdiction}?`,

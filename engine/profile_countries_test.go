@@ -1,0 +1,89 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/wire"
+)
+
+// TestCountryWhoseCodeIsAStatesFromProfile: a registration stored in the
+// tenant's profile for Germany, named DEU (a bare DE is Delaware, see
+// profile.NormalizeJurisdiction) and stored as DE, is a German VAT
+// registration in the calculation. A Dutch seller without the Union
+// scheme sells goods of 1000.00 EUR to a consumer in Berlin, its
+// distance sales not known (taken to be above the threshold): the
+// supply is taxed in Germany (eu-b2c-destination, 19%: 190.00), which
+// the seller registered in Germany charges, while the same seller
+// registered in Delaware (DE, stored as US-DE) is not registered there.
+// Likewise CAN is a Canadian registration, which covers the GST and the
+// HST but not British Columbia's PST; CAN with CA-BC covers it too.
+func TestCountryWhoseCodeIsAStatesFromProfile(t *testing.T) {
+	store := profile.NewMemory()
+	svc := profile.NewService(store, profile.Config{})
+	since := civil.MustParse("2020-01-01")
+	cs := profile.ChangeSet{Registrations: []profile.Registration{
+		{CompanyCode: "NL-DE", Jurisdiction: "NL", Number: "NL004909665B07", Type: "VAT Registration", EffectiveDate: since},
+		{CompanyCode: "NL-DE", Jurisdiction: "DEU", Number: "DE136695976", Type: "VAT Registration", EffectiveDate: since},
+		{CompanyCode: "NL-DELAWARE", Jurisdiction: "NL", Number: "NL004909665B07", Type: "VAT Registration", EffectiveDate: since},
+		{CompanyCode: "NL-DELAWARE", Jurisdiction: "DE", Number: "5551234", EffectiveDate: since},
+		{CompanyCode: "GST", Jurisdiction: "CAN", Number: "123456789RT0001", EffectiveDate: since},
+		{CompanyCode: "GST-AND-BC", Jurisdiction: "CAN", Number: "987654321RT0001", EffectiveDate: since},
+		{CompanyCode: "GST-AND-BC", Jurisdiction: "CA-BC", Number: "PST-1234-5678", EffectiveDate: since},
+		{CompanyCode: "CALIFORNIA", Jurisdiction: "CA", Number: "SR-123", EffectiveDate: since},
+	}}
+	if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
+		t.Fatalf("storing the profile: %v", err)
+	}
+	e, _ := profileEngine(t, store)
+	ctx := context.Background()
+
+	berlin := &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}
+	toBerlin := func(company string) wire.Tax {
+		t.Helper()
+		req := euSale("2026-06-01", "GENERAL", berlin, false)
+		req.Seller.TaxRegistrations = nil // the profile's stand in
+		req.Seller.Company = company
+		r, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		taxes := r.LineItems[0].Taxes
+		if len(taxes) != 1 {
+			t.Fatalf("%s: %d taxes, want Germany's: %+v", company, len(taxes), taxes)
+		}
+		return taxes[0]
+	}
+	de := toBerlin("NL-DE")
+	if de.Jurisdiction.JurisdictionID != "DE" || de.CalculatedTax.String() != "190.00" || de.NotRegisteredIndicator ||
+		de.CalculationRuleID == nil || de.CalculationRuleID.Value != "eu-b2c-destination" {
+		t.Errorf("registered in Germany (DEU): %s %s, not registered %v, rule %v; want DE 190.00 charged under eu-b2c-destination",
+			de.Jurisdiction.JurisdictionID, de.CalculatedTax, de.NotRegisteredIndicator, de.CalculationRuleID)
+	}
+	delaware := toBerlin("NL-DELAWARE")
+	if delaware.Jurisdiction.JurisdictionID != "DE" || !delaware.CalculatedTax.IsZero() || !delaware.NotRegisteredIndicator {
+		t.Errorf("registered in Delaware (DE): %s %s, not registered %v; want nothing charged, not registered",
+			delaware.Jurisdiction.JurisdictionID, delaware.CalculatedTax, delaware.NotRegisteredIndicator)
+	}
+
+	seller := func(company string) *wire.Seller {
+		s := SellerAt(toronto())
+		s.Company = company
+		return s
+	}
+	taxes := caSale(t, e, ctx, seller("GST"), vancouver(), "2026-06-01", "GENERAL")
+	wantCharged(t, "stored CAN registration, GENERAL to Vancouver", taxes, "CA", "5.00")
+	wantNotRegistered(t, "stored CAN registration, GENERAL to Vancouver", taxes, "CA-BC")
+	taxes = caSale(t, e, ctx, seller("GST"), halifax(), "2026-06-01", "GENERAL")
+	wantCharged(t, "stored CAN registration, GENERAL to Halifax", taxes, "CA", "5.00")
+	wantCharged(t, "stored CAN registration, GENERAL to Halifax", taxes, "CA-NS", "9.00")
+	taxes = caSale(t, e, ctx, seller("GST-AND-BC"), vancouver(), "2026-06-01", "GENERAL")
+	wantCharged(t, "stored CAN and CA-BC registrations, GENERAL to Vancouver", taxes, "CA", "5.00")
+	wantCharged(t, "stored CAN and CA-BC registrations, GENERAL to Vancouver", taxes, "CA-BC", "7.00")
+	// A bare CA is California: no Canadian registration at all.
+	taxes = caSale(t, e, ctx, seller("CALIFORNIA"), vancouver(), "2026-06-01", "GENERAL")
+	wantNotRegistered(t, "stored CA (California) registration, GENERAL to Vancouver", taxes, "CA")
+}
