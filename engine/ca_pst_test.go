@@ -152,20 +152,15 @@ func TestCanadaProvincialRegistrationFromProfile(t *testing.T) {
 	}
 	e, _ := profileEngine(t, store)
 	ctx := levy.WithTenant(context.Background(), tenant)
-	seller := func(company string) *wire.Seller {
-		s := SellerAt(toronto())
-		s.Company = company
-		return s
-	}
 
-	taxes := caSale(t, e, ctx, seller("HST-ONLY"), vancouver(), "2026-06-01", "GENERAL")
+	taxes := caSale(t, e, ctx, torontoCompany("HST-ONLY"), vancouver(), "2026-06-01", "GENERAL")
 	wantCharged(t, "stored CA-ON registration only, GENERAL to Vancouver", taxes, "CA", "5.00")
 	wantNotRegistered(t, "stored CA-ON registration only, GENERAL to Vancouver", taxes, "CA-BC")
-	taxes = caSale(t, e, ctx, seller("HST-ONLY"), halifax(), "2026-06-01", "GENERAL")
+	taxes = caSale(t, e, ctx, torontoCompany("HST-ONLY"), halifax(), "2026-06-01", "GENERAL")
 	wantCharged(t, "stored CA-ON registration only, GENERAL to Halifax", taxes, "CA", "5.00")
 	wantCharged(t, "stored CA-ON registration only, GENERAL to Halifax", taxes, "CA-NS", "9.00")
 
-	taxes = caSale(t, e, ctx, seller("HST-AND-BC"), vancouver(), "2026-06-01", "GENERAL")
+	taxes = caSale(t, e, ctx, torontoCompany("HST-AND-BC"), vancouver(), "2026-06-01", "GENERAL")
 	wantCharged(t, "stored CA-ON and CA-BC registrations, GENERAL to Vancouver", taxes, "CA", "5.00")
 	wantCharged(t, "stored CA-ON and CA-BC registrations, GENERAL to Vancouver", taxes, "CA-BC", "7.00")
 }
@@ -243,4 +238,12 @@ func TestCanadaProvincialTaxOnServices(t *testing.T) {
 			wantCharged(t, class+" to "+c.dest.City, caSale(t, e, ctx, seller, c.dest, "2026-06-01", class), c.province, c.tax)
 		}
 	}
+}
+
+// torontoCompany is a seller in Toronto under company code company, whose
+// registrations come from its tenant's profile.
+func torontoCompany(company string) *wire.Seller {
+	s := SellerAt(toronto())
+	s.Company = company
+	return s
 }

@@ -69,21 +69,16 @@ func TestCountryWhoseCodeIsAStatesFromProfile(t *testing.T) {
 			delaware.Jurisdiction.JurisdictionID, delaware.CalculatedTax, delaware.NotRegisteredIndicator)
 	}
 
-	seller := func(company string) *wire.Seller {
-		s := SellerAt(toronto())
-		s.Company = company
-		return s
-	}
-	taxes := caSale(t, e, ctx, seller("GST"), vancouver(), "2026-06-01", "GENERAL")
+	taxes := caSale(t, e, ctx, torontoCompany("GST"), vancouver(), "2026-06-01", "GENERAL")
 	wantCharged(t, "stored CAN registration, GENERAL to Vancouver", taxes, "CA", "5.00")
 	wantNotRegistered(t, "stored CAN registration, GENERAL to Vancouver", taxes, "CA-BC")
-	taxes = caSale(t, e, ctx, seller("GST"), halifax(), "2026-06-01", "GENERAL")
+	taxes = caSale(t, e, ctx, torontoCompany("GST"), halifax(), "2026-06-01", "GENERAL")
 	wantCharged(t, "stored CAN registration, GENERAL to Halifax", taxes, "CA", "5.00")
 	wantCharged(t, "stored CAN registration, GENERAL to Halifax", taxes, "CA-NS", "9.00")
-	taxes = caSale(t, e, ctx, seller("GST-AND-BC"), vancouver(), "2026-06-01", "GENERAL")
+	taxes = caSale(t, e, ctx, torontoCompany("GST-AND-BC"), vancouver(), "2026-06-01", "GENERAL")
 	wantCharged(t, "stored CAN and CA-BC registrations, GENERAL to Vancouver", taxes, "CA", "5.00")
 	wantCharged(t, "stored CAN and CA-BC registrations, GENERAL to Vancouver", taxes, "CA-BC", "7.00")
 	// A bare CA is California: no Canadian registration at all.
-	taxes = caSale(t, e, ctx, seller("CALIFORNIA"), vancouver(), "2026-06-01", "GENERAL")
+	taxes = caSale(t, e, ctx, torontoCompany("CALIFORNIA"), vancouver(), "2026-06-01", "GENERAL")
 	wantNotRegistered(t, "stored CA (California) registration, GENERAL to Vancouver", taxes, "CA")
 }
