@@ -7,7 +7,8 @@ import "testing"
 // curated corrections (internal/datagen/curated/vat-rate-corrections.csv)
 // supply: Liechtenstein following Switzerland, Japan's and Iceland's
 // history, Russia's and Kazakhstan's rises of 2026, the Gulf states'
-// introductions and rises, and the others of 2019 to 2026.
+// introductions and rises, and the others the sources miss, most of them
+// from 2018 to 2026.
 func TestVATRateCorrections(t *testing.T) {
 	sale := func(city, postal, country, currency string) func(date, rate string) worldClassCase {
 		return func(date, rate string) worldClassCase {
@@ -31,6 +32,10 @@ func TestVATRateCorrections(t *testing.T) {
 	ke := sale("Nairobi", "00100", "KE", "KES")
 	cn := sale("Beijing", "100000", "CN", "CNY")
 	pk := sale("Karachi", "74000", "PK", "PKR")
+	eg := sale("Cairo", "11511", "EG", "EGP")
+	id := sale("Jakarta", "10110", "ID", "IDR")
+	za := sale("Cape Town", "8001", "ZA", "ZAR")
+	zw := sale("Harare", "", "ZW", "USD")
 	checkWorldClassRates(t, []worldClassCase{
 		li("2026-06-01", "0.081"), li("2024-01-01", "0.081"), li("2023-12-31", "0.077"), li("2020-06-01", "0.077"),
 		li("2017-12-31", "0.08"), li("2011-01-01", "0.08"), li("2010-12-31", "0.076"),
@@ -51,6 +56,10 @@ func TestVATRateCorrections(t *testing.T) {
 		ke("2020-06-01", "0.14"), ke("2021-01-01", "0.16"),
 		cn("2026-06-01", "0.13"), cn("2019-03-31", "0.16"), cn("2018-04-30", "0.17"),
 		pk("2026-06-01", "0.18"), pk("2023-02-13", "0.17"),
+		eg("2026-06-01", "0.14"), eg("2017-07-01", "0.14"), eg("2017-06-30", "0.13"), eg("2016-09-08", "0.13"),
+		id("2026-06-01", "0.11"), id("2022-03-31", "0.1"),
+		za("2026-06-01", "0.15"), za("2018-03-31", "0.14"),
+		zw("2026-06-01", "0.15"), zw("2022-12-31", "0.145"), zw("2019-12-31", "0.15"),
 	})
 }
 
@@ -58,8 +67,10 @@ func TestVATRateCorrections(t *testing.T) {
 // a domestic sale there bears no tax at all, as in a country the dataset
 // has no tax for; the Gulf states that introduced a VAT charged none
 // before (the UAE and Saudi Arabia before 2018, Bahrain before 2019, Oman
-// before April 16, 2021), and Japan none before its consumption tax of
-// April 1, 1989.
+// before April 16, 2021), nor did the Bahamas before 2015, Egypt before
+// September 8, 2016, Angola before October 1, 2019 (their earlier sales
+// and consumption taxes are not modelled) and Japan before its
+// consumption tax of April 1, 1989.
 func TestNoVATWhereNoneIsInForce(t *testing.T) {
 	none := func(city, postal, country, currency, date string) worldClassCase {
 		return worldClassCase{city, "", postal, country, currency, date, "GENERAL", nil}
@@ -75,10 +86,13 @@ func TestNoVATWhereNoneIsInForce(t *testing.T) {
 		none("Muscat", "100", "OM", "OMR", "2021-04-15"),
 		none("Tokyo", "100-0001", "JP", "JPY", "1989-03-31"),
 		none("Nassau", "", "BS", "BSD", "2014-12-31"),
+		none("Luanda", "", "AO", "AOA", "2019-09-30"),
+		none("Cairo", "11511", "EG", "EGP", "2016-09-07"),
 	})
 	checkWorldClassRates(t, []worldClassCase{
 		{"Dubai", "", "", "AE", "AED", "2018-01-01", "GENERAL", one("0.05")},
 		{"Muscat", "", "100", "OM", "OMR", "2021-04-16", "GENERAL", one("0.05")},
 		{"Tokyo", "", "100-0001", "JP", "JPY", "1989-04-01", "GENERAL", one("0.03")},
+		{"Luanda", "", "", "AO", "AOA", "2019-10-01", "GENERAL", one("0.14")},
 	})
 }
