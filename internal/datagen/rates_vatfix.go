@@ -256,7 +256,7 @@ func addVATFixes(g *gen, b *ratesBuilder) error {
 			"for its period (history the sources lack, rate changes they miss), and a \"none\" row removes the tax for its period (Kuwait and Qatar, which have no VAT in force; " +
 			"the years before a country introduced its VAT). A row that overlaps another, changes nothing, or names a country, tax or category no source gives is refused",
 		From:    "the statutes, tax authority pages and secondary publications cited in each row (curated by the Levy project)",
-		Licence: "public government information",
+		Licence: "facts",
 	})
 	return nil
 }
