@@ -118,6 +118,7 @@ func genRates(g *gen) error {
 		{"US local", genUSLocal},
 		{"EU VAT", addEUVAT},
 		{"world rates", addWorldRates},
+		{"VAT rate corrections", addVATFixes},
 	} {
 		if err := step.run(g, b); err != nil {
 			return fmt.Errorf("%s: %w", step.name, err)

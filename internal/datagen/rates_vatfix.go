@@ -1,0 +1,262 @@
+package datagen
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/shopspring/decimal"
+)
+
+// The curated corrections of the VAT/GST rate sources: the file and the
+// key of its rates in the source list.
+const (
+	vatFixFile = "vat-rate-corrections.csv"
+	vatFixKey  = "vat-rate-corrections"
+)
+
+// vatFix is one row of the curated corrections of the VAT/GST rate
+// sources: over its period, the rate of a country's tax and category is
+// value, or (none) the country has no such tax at all.
+type vatFix struct {
+	country string
+	tax     jurisdiction.Tax
+	// category is the rate category; empty for a "none" row, which
+	// removes every category of the tax.
+	category string
+	none     bool
+	value    decimal.Decimal
+	period   civil.Period
+	citation string
+	at       lineRef
+}
+
+// String names the row in messages.
+func (f vatFix) String() string {
+	what := f.value.String()
+	if f.none {
+		what = "none"
+	}
+	cat := f.category
+	if cat == "" {
+		cat = "every category"
+	}
+	return fmt.Sprintf("%s %s %s %s from %s to %s", f.country, f.tax, cat, what, dateOrOpen(f.period.Effective), dateOrOpen(f.period.Expiration))
+}
+
+// dateOrOpen writes a period bound, "open" for a zero one.
+func dateOrOpen(d civil.Date) string {
+	if d.IsZero() {
+		return "open"
+	}
+	return d.String()
+}
+
+// vatFixTaxes are the taxes a correction may name.
+var vatFixTaxes = map[string]jurisdiction.Tax{"VAT": jurisdiction.VAT, "GST": jurisdiction.GST}
+
+// vatFixCategories are the categories a correction may name.
+var vatFixCategories = map[string]bool{
+	jurisdiction.General: true, jurisdiction.Reduced: true, jurisdiction.Reduced2: true,
+	jurisdiction.SuperReduced: true, jurisdiction.Parking: true,
+}
+
+// readVATFixes reads the curated corrections of the VAT/GST rate sources
+// and checks each row on its own and against the others: no two rows of
+// one country and tax may overlap in category and period.
+func readVATFixes(f file, name string) ([]vatFix, error) {
+	t, err := readLineTable(f, name, "country", "tax", "category", "rate", "effective", "expiration", "citation")
+	if err != nil {
+		return nil, err
+	}
+	var out []vatFix
+	for i := range t.rows {
+		at := t.refs[i]
+		r := vatFix{country: t.get(i, "country"), category: t.get(i, "category"), citation: t.get(i, "citation"), at: at}
+		if len(r.country) != 2 || strings.ToUpper(r.country) != r.country {
+			return nil, at.errorf("country %q is not an ISO 3166-1 alpha-2 code", r.country)
+		}
+		tax, ok := vatFixTaxes[t.get(i, "tax")]
+		if !ok {
+			return nil, at.errorf("tax %q is not VAT or GST", t.get(i, "tax"))
+		}
+		r.tax = tax
+		switch rate := t.get(i, "rate"); rate {
+		case "none", "":
+			r.none = true
+			if r.category != "" {
+				return nil, at.errorf("a \"none\" row removes the tax in every category; leave category empty (got %q)", r.category)
+			}
+		default:
+			v, err := RateFraction(rate)
+			if err != nil {
+				return nil, at.errorf("rate: %v", err)
+			}
+			if v.IsNegative() || !v.LessThan(decimal.NewFromInt(1)) {
+				return nil, at.errorf("rate %s is not a fraction in [0, 1)", rate)
+			}
+			if !vatFixCategories[r.category] {
+				return nil, at.errorf("category %q is not one of general, reduced, reduced2, super_reduced, parking", r.category)
+			}
+			r.value = v
+		}
+		if r.period.Effective, err = ParseDate(t.get(i, "effective")); err != nil {
+			return nil, at.errorf("effective: %v", err)
+		}
+		if r.period.Expiration, err = ParseDate(t.get(i, "expiration")); err != nil {
+			return nil, at.errorf("expiration: %v", err)
+		}
+		if !r.period.Effective.IsZero() && !r.period.Expiration.IsZero() && r.period.Expiration.Before(r.period.Effective) {
+			return nil, at.errorf("expiration %s is before effective %s", r.period.Expiration, r.period.Effective)
+		}
+		if r.citation == "" {
+			return nil, at.errorf("no citation")
+		}
+		for _, o := range out {
+			if o.country == r.country && o.tax == r.tax && (o.none || r.none || o.category == r.category) && periodsOverlap(o.period, r.period) {
+				return nil, at.errorf("%s overlaps %s (%s)", r, o, o.at)
+			}
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// matches reports whether a rate is one that a correction replaces or
+// removes: of its country, tax and category (every category for a
+// "none" row), whatever the period.
+func (f vatFix) matches(r jurisdiction.Rate) bool {
+	return r.Jurisdiction == f.country && r.Tax == f.tax && (f.none || r.Category == f.category)
+}
+
+// changes reports whether a correction changes the rates of the sources
+// (rates, as the sources gave them): a "none" row must remove a rate, a
+// rate row must differ from them, or fill a gap, on some day of its
+// period.
+func (f vatFix) changes(rates []jurisdiction.Rate) bool {
+	var in []jurisdiction.Rate
+	for _, r := range rates {
+		if f.matches(r) && periodsOverlap(r.Period, f.period) {
+			in = append(in, r)
+		}
+	}
+	if f.none {
+		return len(in) > 0
+	}
+	slices.SortFunc(in, func(a, b jurisdiction.Rate) int { return a.Effective.Compare(b.Effective) })
+	// Walk the period from its start: each day must be covered by a rate
+	// of the same value for the row to change nothing.
+	next := f.period.Effective // the first day not yet covered
+	open := next.IsZero()      // the period runs since always
+	for _, r := range in {
+		if !r.Value.Equal(f.value) {
+			return true
+		}
+		switch {
+		case open && !r.Effective.IsZero():
+			return true // the days before r are not covered
+		case !open && !r.Effective.IsZero() && r.Effective.After(next):
+			return true // a gap before r
+		}
+		open = false
+		if r.Expiration.IsZero() {
+			return false // covered to the end
+		}
+		if d := r.Expiration.AddDays(1); d.After(next) {
+			next = d
+		}
+		if !f.period.Expiration.IsZero() && next.After(f.period.Expiration) {
+			return false
+		}
+	}
+	return true
+}
+
+// applyVATFixes applies the corrections to the rates of the sources:
+// each row takes its period out of the rates it matches (splitting one
+// that runs across it) and, unless it is a "none" row, adds its own rate
+// for the period. A row about a country, tax or category that no source
+// gives, or that changes nothing, is refused.
+func (b *ratesBuilder) applyVATFixes(fixes []vatFix, sources ...string) error {
+	for _, f := range fixes {
+		var known []jurisdiction.Rate
+		for _, r := range b.ratesOf(f.country) {
+			if slices.Contains(sources, r.Source) && r.Tax == f.tax {
+				known = append(known, r)
+			}
+		}
+		if len(known) == 0 {
+			return f.at.errorf("no source gives a %s of %s to correct", f.tax, f.country)
+		}
+		if !f.none && !slices.ContainsFunc(known, func(r jurisdiction.Rate) bool { return r.Category == f.category }) {
+			return f.at.errorf("no source gives a %s %s rate of %s to correct", f.category, f.tax, f.country)
+		}
+		if !f.changes(known) {
+			return f.at.errorf("%s changes nothing: the sources already say so; remove the row", f)
+		}
+	}
+	for _, f := range fixes {
+		kept := b.rates[:0:0]
+		for _, r := range b.rates {
+			if !f.matches(r) || !periodsOverlap(r.Period, f.period) {
+				kept = append(kept, r)
+				continue
+			}
+			if !f.period.Effective.IsZero() && (r.Effective.IsZero() || r.Effective.Before(f.period.Effective)) {
+				before := r
+				before.Expiration = f.period.Effective.AddDays(-1)
+				kept = append(kept, before)
+			}
+			if !f.period.Expiration.IsZero() && (r.Expiration.IsZero() || r.Expiration.After(f.period.Expiration)) {
+				after := r
+				after.Effective = f.period.Expiration.AddDays(1)
+				kept = append(kept, after)
+			}
+		}
+		b.rates = kept
+		b.reindex()
+		if f.none {
+			continue
+		}
+		if err := b.addRate(jurisdiction.Rate{
+			Jurisdiction: f.country, Tax: f.tax, Category: f.category, Value: f.value, Period: f.period, Source: vatFixKey,
+		}); err != nil {
+			return fmt.Errorf("%s: %w", f.at, err)
+		}
+	}
+	return nil
+}
+
+// reindex rebuilds the index of rates by jurisdiction after the rates
+// were replaced.
+func (b *ratesBuilder) reindex() {
+	b.byJuris = map[string][]int{}
+	for i, r := range b.rates {
+		b.byJuris[r.Jurisdiction] = append(b.byJuris[r.Jurisdiction], i)
+	}
+}
+
+// addVATFixes applies the curated corrections to the rates of the EU VAT
+// and world rate sources, after both are in.
+func addVATFixes(g *gen, b *ratesBuilder) error {
+	fixes, err := readVATFixes(g.curatedFile(vatFixFile), curatedRef+vatFixFile)
+	if err != nil {
+		return err
+	}
+	if err := b.applyVATFixes(fixes, euVATKey, worldKey); err != nil {
+		return err
+	}
+	g.log.Info("VAT rate corrections", "rows", len(fixes))
+	g.addSource(Source{
+		Key:   vatFixKey,
+		Files: curatedRef + vatFixFile,
+		What: "dated corrections of the VAT/GST rates of " + euVATFile + " and " + worldFile + ", applied after them: a row replaces the sources' rate of its country, tax and category " +
+			"for its period (history the sources lack, rate changes they miss), and a \"none\" row removes the tax for its period (Kuwait and Qatar, which have no VAT in force; " +
+			"the years before a country introduced its VAT). A row that overlaps another, changes nothing, or names a country, tax or category no source gives is refused",
+		From:    "the statutes, tax authority pages and secondary publications cited in each row (curated by the Levy project)",
+		Licence: "facts",
+	})
+	return nil
+}
