@@ -13,6 +13,7 @@ import (
 // computeLine computes the taxes of one line on its amount (net of tax).
 func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	l.taxes = l.taxes[:0]
+	l.localTax = ""
 	st := c.source(l)
 	l.distance, l.distanceRule = st.distance, st.distanceRule
 	if st.at == nil {
@@ -20,6 +21,10 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 		return nil
 	}
 	if st.none {
+		if p := st.at; p.outsideVAT() && p.terr.LocalTax != "" {
+			l.localTax = p.terrID + " " + p.chain[0].Value + " levies " + p.terr.LocalTax +
+				" in place of VAT; Levy does not compute it"
+		}
 		// One record that says why nothing is due.
 		l.taxes = append(l.taxes, taxOut{j: &st.at.chain[0], situs: st.role, result: wire.TaxResultNonTaxable, taxType: wire.TaxTypeNone,
 			nonTaxable: amount.Add(l.freight), ruleID: st.ruleID, ruleReason: st.reason, conversion: st.at.conversion})

@@ -702,6 +702,10 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 				OriginalValue: l.productClass, Value: x.notice})
 		}
 	}
+	if l.localTax != "" {
+		out = append(out, wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePost, RuleName: TaxNotComputedRule,
+			OriginalValue: l.productClass, Value: l.localTax})
+	}
 	if len(l.certs) > 0 {
 		out = c.certificateParameters(l, out)
 	}

@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
+)
+
+// Places of the VAT special territory tests.
+var (
+	vtParis         = &wire.Location{City: "Paris", PostalCode: "75001", Country: "FR"}
+	vtFortDeFrance  = &wire.Location{City: "Fort-de-France", PostalCode: "97200", Country: "FR"}
+	vtPointeAPitre  = &wire.Location{City: "Pointe-à-Pitre", PostalCode: "97110", Country: "FR"}
+	vtWien          = &wire.Location{City: "Wien", PostalCode: "1010", Country: "AT"}
+	vtJungholz      = &wire.Location{City: "Jungholz", PostalCode: "6691", Country: "AT"}
+	vtBusingen      = &wire.Location{City: "Büsingen", PostalCode: "78266", Country: "DE"}
+	vtHelgoland     = &wire.Location{City: "Helgoland", PostalCode: "27498", Country: "DE"}
+	vtMadrid        = &wire.Location{City: "Madrid", PostalCode: "28001", Country: "ES"}
+	vtLasPalmas     = &wire.Location{City: "Las Palmas de Gran Canaria", PostalCode: "35001", Country: "ES"}
+	vtLisboa        = &wire.Location{City: "Lisboa", PostalCode: "1100-148", Country: "PT"}
+	vtFunchal       = &wire.Location{City: "Funchal", PostalCode: "9000-060", Country: "PT"}
+	vtUnionSchemeDE = []wire.TaxRegistration{deNumber, deUnion}
+)
+
+// TestVATTerritories: the VAT special territories of the dataset's
+// postcode exceptions, through e.Sale, 100.00 of goods on 2026-06-01.
+// Before, a place in one was charged its country's VAT and the
+// territory's rate on top (Paris to Fort-de-France 20% + 8.5% = 28.50,
+// Vienna to Jungholz 20% + 19% = 39.00, Munich to Büsingen or Heligoland
+// 19% and a 0% record, Madrid to Las Palmas 21% and a 0% record), and
+// Portuguese postcodes (NNNN-NNN) never matched Madeira's pattern. Now:
+//
+//   - Martinique, Guadeloupe and La Réunion are outside the EU's VAT area
+//     with France's VAT at 8.5% (General Tax Code, articles 294 and 296):
+//     goods from Paris are exported (zero-rated, the import VAT is
+//     collected at the border), a sale within Martinique bears 8.5% =
+//     8.50, goods from Martinique to Paris are exported from Martinique,
+//     and Guadeloupe to Martinique is no export (same area) and bears
+//     Guadeloupe's 8.5%, where the goods leave;
+//   - Jungholz has Austria's VAT at 19% for supplies made there (UStG
+//     § 10): within Jungholz 19.00; goods sent from Vienna are supplied in
+//     Vienna at 20% = 20.00; food keeps Austria's 10% = 10.00;
+//   - Büsingen is in Switzerland's VAT area (taxarea gives it Switzerland's
+//     area) and Heligoland is outside any VAT: goods from Munich are
+//     exported, zero-rated; within Büsingen Switzerland's 8.1% = 8.10;
+//   - the Canary Islands levy the IGIC, not VAT (VAT Directive, article
+//     6): goods from Madrid are exported, within Las Palmas no VAT and the
+//     line says that the IGIC is not computed, goods from Las Palmas to
+//     Madrid are imported (the VAT is collected at the border), and a
+//     German seller's sale to a Canarian consumer is an export from
+//     Germany, whatever its Union scheme registration (no OSS, no
+//     distance-sales threshold);
+//   - Madeira has Portugal's VAT at 22% (VAT Code, article 18(3)):
+//     Funchal's 9000-060 now matches; within Funchal 22.00, Funchal to
+//     Lisbon 22.00 (the goods leave Madeira), Lisbon to Funchal 23.00 (the
+//     goods leave the mainland: Decree-Law 347/85, article 1, with article
+//     6 of the VAT Code), and services to a business in Funchal 22.00
+//     (where the business is established);
+//   - a sale of electronic services to a consumer in the Canary Islands
+//     bears no VAT (the Union scheme does not reach it) and says that the
+//     IGIC is not computed.
+//
+// Lisbon to Funchal gave 23.00 before as well: it stands as a guard.
+func TestVATTerritories(t *testing.T) {
+	e, err := New(context.Background(), WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }),
+		WithDistanceSales(fixedDistance{"BIG": {Current: decimal.NewFromInt(50000), Source: "test"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const today = "2026-06-01"
+	none := []wire.TaxRegistration(nil)
+	cases := []struct {
+		name string
+		req  *wire.SaleRequest
+		want euOutcome
+		// localTax is a part of the sentence of the line's
+		// tax-not-computed parameter ("" when it has none).
+		localTax string
+	}{
+		{"Paris to Fort-de-France: an export",
+			vaSale(today, vaCompany, "GENERAL", vtParis, vtFortDeFrance, false, none, none),
+			euOutcome{"export-zero-rated", "FR", "0.00", "SELLER", false}, ""},
+		{"within Martinique: 8.5%",
+			vaSale(today, vaCompany, "GENERAL", vtFortDeFrance, vtFortDeFrance, false, none, none),
+			euOutcome{"domestic-supply", "FR-972", "8.50", "SELLER", false}, ""},
+		{"Fort-de-France to Paris: an export from Martinique",
+			vaSale(today, vaCompany, "GENERAL", vtFortDeFrance, vtParis, false, none, none),
+			euOutcome{"export-zero-rated", "FR-972", "0.00", "SELLER", false}, ""},
+		{"Guadeloupe to Martinique: one area, Guadeloupe's rate",
+			vaSale(today, vaCompany, "GENERAL", vtPointeAPitre, vtFortDeFrance, false, none, none),
+			euOutcome{"domestic-supply", "FR-971", "8.50", "SELLER", false}, ""},
+		{"Vienna to Jungholz: goods supplied in Vienna",
+			vaSale(today, vaCompany, "GENERAL", vtWien, vtJungholz, false, none, none),
+			euOutcome{"domestic-supply", "AT", "20.00", "SELLER", false}, ""},
+		{"within Jungholz: 19%",
+			vaSale(today, vaCompany, "GENERAL", vtJungholz, vtJungholz, false, none, none),
+			euOutcome{"domestic-supply", "AT-X-JUNGHOLZ", "19.00", "SELLER", false}, ""},
+		{"within Jungholz, food at Austria's 10%",
+			vaSale(today, vaCompany, "FOOD", vtJungholz, vtJungholz, false, none, none),
+			euOutcome{"at-food", "AT-X-JUNGHOLZ", "10.00", "SELLER", false}, ""},
+		{"Munich to Büsingen: an export to Switzerland's VAT area",
+			vaSale(today, vaCompany, "GENERAL", vaMunich, vtBusingen, false, none, none),
+			euOutcome{"export-zero-rated", "DE", "0.00", "SELLER", false}, ""},
+		{"within Büsingen: Switzerland's VAT",
+			vaSale(today, vaCompany, "GENERAL", vtBusingen, vtBusingen, false, none, none),
+			euOutcome{"domestic-supply", "CH", "8.10", "SELLER", false}, ""},
+		{"Munich to Heligoland: an export",
+			vaSale(today, vaCompany, "GENERAL", vaMunich, vtHelgoland, false, none, none),
+			euOutcome{"export-zero-rated", "DE", "0.00", "SELLER", false}, ""},
+		{"Madrid to Las Palmas: an export",
+			vaSale(today, vaCompany, "GENERAL", vtMadrid, vtLasPalmas, false, none, none),
+			euOutcome{"export-zero-rated", "ES", "0.00", "SELLER", false}, ""},
+		{"within Las Palmas: no VAT, the IGIC not computed",
+			vaSale(today, vaCompany, "GENERAL", vtLasPalmas, vtLasPalmas, false, none, none),
+			euOutcome{OutsideVATRule, "ES-CN", "0.00", "", false}, "IGIC"},
+		{"Las Palmas to Madrid: an import",
+			vaSale(today, vaCompany, "GENERAL", vtLasPalmas, vtMadrid, false, none, none),
+			euOutcome{"import-at-border", "ES", "0.00", "", false}, ""},
+		{"a German seller under the Union scheme to a consumer in Las Palmas: an export, no OSS",
+			vaSale(today, "BIG", "GENERAL", vaMunich, vtLasPalmas, false, vtUnionSchemeDE, none),
+			euOutcome{"export-zero-rated", "DE", "0.00", "SELLER", false}, ""},
+		{"within Funchal: Madeira's 22%",
+			vaSale(today, vaCompany, "GENERAL", vtFunchal, vtFunchal, false, none, none),
+			euOutcome{"domestic-supply", "PT-30", "22.00", "SELLER", false}, ""},
+		{"Funchal to Lisbon: goods supplied in Madeira",
+			vaSale(today, vaCompany, "GENERAL", vtFunchal, vtLisboa, false, none, none),
+			euOutcome{"domestic-supply", "PT-30", "22.00", "SELLER", false}, ""},
+		{"Lisbon to a business in Funchal, services: supplied where the business is",
+			vaSale(today, vaCompany, "SERVICES", vtLisboa, vtFunchal, true, none, none),
+			euOutcome{"domestic-supply", "PT-30", "22.00", "SELLER", false}, ""},
+		{"Jungholz to Vienna: goods supplied in Jungholz",
+			vaSale(today, vaCompany, "GENERAL", vtJungholz, vtWien, false, none, none),
+			euOutcome{"domestic-supply", "AT-X-JUNGHOLZ", "19.00", "SELLER", false}, ""},
+		{"a German seller's streaming to a consumer in Las Palmas: no VAT, the IGIC not computed",
+			vaSale(today, "BIG", "DIGITAL_STREAMING", vaMunich, vtLasPalmas, false, vtUnionSchemeDE, none),
+			euOutcome{OutsideVATRule, "ES-CN", "0.00", "", false}, "IGIC"},
+		{"Lisbon to Funchal: goods supplied on the mainland (as before)",
+			vaSale(today, vaCompany, "GENERAL", vtLisboa, vtFunchal, false, none, none),
+			euOutcome{"domestic-supply", "PT", "23.00", "SELLER", false}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := e.Sale(context.Background(), c.req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := r.LineItems[0]
+			got := euLineOutcome(t, c.name, l.Taxes, l.TotalTax.String())
+			if c.want.from == "" {
+				got.from = "" // a NONTAXABLE record is collected from no one
+			}
+			if got != c.want {
+				t.Errorf("got %+v, want %+v", got, c.want)
+			}
+			if r.TotalTax.String() != c.want.tax {
+				t.Errorf("document total %s, want %s", r.TotalTax, c.want.tax)
+			}
+			said := ""
+			for _, a := range l.AssistedParameters {
+				if a.RuleName == TaxNotComputedRule {
+					said = a.Value
+				}
+			}
+			switch {
+			case c.localTax == "" && said != "":
+				t.Errorf("a tax-not-computed parameter: %q", said)
+			case c.localTax != "" && !strings.Contains(said, c.localTax):
+				t.Errorf("tax-not-computed %q does not name %s (assisted %+v)", said, c.localTax, l.AssistedParameters)
+			}
+		})
+	}
+}
