@@ -283,6 +283,11 @@ type line struct {
 	// Canary Islands' IGIC) that the line bears in place of VAT and that
 	// Levy does not compute; "" when none (computeLine sets it).
 	localTax string
+	// territoryRate is the sentence of a line taxed at a VAT special
+	// territory's standard rate for want of the territory's own rate of
+	// the line's category in the dataset (TerritoryRateRule); "" when
+	// none.
+	territoryRate string
 	// codeParam names the member (product.value or commodityCode) whose
 	// code the tenant's profile was asked for the class of a line sent
 	// without one, and code is that code; codeMapped says the profile

@@ -174,3 +174,50 @@ func TestVATTerritories(t *testing.T) {
 		})
 	}
 }
+
+// TestVATTerritoryRateMissing: Madeira (Portugal's VAT Code, article
+// 18(3)(b)) and Martinique (General Tax Code, article 296: 2.1%) have
+// reduced rates of their own, which the dataset does not hold (its
+// source gives the territories' standard rates only). A line whose class
+// asks for a reduced rate there bears the territory's standard rate and
+// says so with a territory-rate-missing parameter, on every line of the
+// document (the second line is of the same kind as the first). Jungholz
+// keeps Austria's reduced rates (no parameter), and Paris and Lisbon
+// have their own.
+func TestVATTerritoryRateMissing(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		name     string
+		at       *wire.Location
+		want     string
+		flagged  bool
+		category string
+	}{
+		{"Martinique", vtFortDeFrance, "8.50", true, "FR-972 Martinique has its own reduced VAT rate"},
+		{"Madeira", vtFunchal, "22.00", true, "PT-30 Madeira has its own reduced VAT rate"},
+		{"Jungholz", vtJungholz, "10.00", false, ""},
+		{"Paris", vtParis, "5.50", false, ""},
+		{"Lisbon", vtLisboa, "6.00", false, ""},
+	} {
+		req := vaSale("2026-06-01", vaCompany, "FOOD", c.at, c.at, false, nil, nil)
+		req.LineItems = append(req.LineItems, req.LineItems[0])
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range r.LineItems {
+			if l.TotalTax.String() != c.want {
+				t.Errorf("%s, line %d: %s, want %s", c.name, i+1, l.TotalTax, c.want)
+			}
+			said := ""
+			for _, a := range l.AssistedParameters {
+				if a.RuleName == TerritoryRateRule {
+					said = a.Value
+				}
+			}
+			if (said != "") != c.flagged || !strings.HasPrefix(said, c.category) {
+				t.Errorf("%s, line %d: parameter %q, want one %v (%q)", c.name, i+1, said, c.flagged, c.category)
+			}
+		}
+	}
+}
