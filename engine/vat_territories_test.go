@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
@@ -219,5 +221,39 @@ func TestVATTerritoryRateMissing(t *testing.T) {
 				t.Errorf("%s, line %d: parameter %q, want one %v (%q)", c.name, i+1, said, c.flagged, c.category)
 			}
 		}
+	}
+}
+
+// TestVATTerritoryIntrastat: goods a German seller sends to Madrid move
+// within the EU's VAT area, and a stored invoice of them without a
+// commodity code is among the refused lines of its Intrastat dispatches;
+// those sent to Las Palmas are exported to the Canary Islands (declared
+// to customs, not to Intrastat) and are not in the declaration at all.
+func TestVATTerritoryIntrastat(t *testing.T) {
+	store := journal.NewMemory()
+	ctx := levy.WithTenant(context.Background(), "acme-de")
+	e, err := New(context.Background(), WithJournal(store))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, to := range map[string]*wire.Location{"MAD-1": vtMadrid, "LPA-1": vtLasPalmas} {
+		req := vaSale("2026-03-02", vaCompany, "ELECTRONICS", vaMunich, to, true, nil, nil)
+		req.SaleMessageType, req.TransactionID = wire.SaleInvoice, id
+		req.LineItems[0].LineItemID = "1"
+		if _, err := e.Sale(ctx, req); err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+	}
+	d, err := journal.Intrastat(ctx, store, "acme-de", journal.IntrastatQuery{From: civil.MustParse("2026-03-01"), To: civil.MustParse("2026-03-31"),
+		MemberState: "DE", Flow: journal.Dispatches}, e.IntrastatCodes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, r := range d.Refused {
+		ids = append(ids, r.TransactionID)
+	}
+	if len(d.Items) != 0 || len(ids) != 1 || ids[0] != "MAD-1" {
+		t.Errorf("items %+v, refused %v; want MAD-1 refused alone", d.Items, ids)
 	}
 }
