@@ -361,7 +361,7 @@ func importNote(dest *place) string {
 	case dest.terr.Kind == jurisdiction.OwnVAT:
 		return "; " + name + " is outside the EU's VAT area and collects its own VAT on the import at the border"
 	case dest.terr.LocalTax != "":
-		return "; " + name + " is outside the EU's VAT area and its " + dest.terr.LocalTax + " is due at the border, not computed by Levy"
+		return "; " + name + " is outside the EU's VAT area: " + dest.terr.LocalTax + " is due on the import, not computed by Levy"
 	}
 	return "; " + name + " is outside the EU's VAT area"
 }

@@ -106,7 +106,8 @@ type SpecialTerritory struct {
 	// the country's other rates apply there as elsewhere in the country.
 	KeepsReduced bool
 	// LocalTax names a tax on supplies in the territory that Levy does not
-	// compute, with its act ("" when there is none).
+	// compute, with its act, as a phrase ("the IGIC (...)"); "" when there
+	// is none.
 	LocalTax string
 	period   civil.Period
 }
@@ -136,9 +137,9 @@ var territories = map[string][]SpecialTerritory{
 	"PT-30": {{Kind: RegionalRates, Area: "PT"}},
 	// The Canary Islands levy the IGIC instead of VAT (Law 20/1991 of 7
 	// June); Ceuta and Melilla levy the IPSI (Law 8/1991 of 25 March).
-	"ES-CN": {{Kind: NoVAT, Area: "ES-CN", LocalTax: "the Canary Islands' general indirect tax (IGIC, Law 20/1991)"}},
-	"ES-CE": {{Kind: NoVAT, Area: "ES-CE", LocalTax: "Ceuta's tax on production, services and imports (IPSI, Law 8/1991)"}},
-	"ES-ML": {{Kind: NoVAT, Area: "ES-ML", LocalTax: "Melilla's tax on production, services and imports (IPSI, Law 8/1991)"}},
+	"ES-CN": {{Kind: NoVAT, Area: "ES-CN", LocalTax: "the IGIC (general indirect tax of the Canary Islands, Law 20/1991)"}},
+	"ES-CE": {{Kind: NoVAT, Area: "ES-CE", LocalTax: "the IPSI (tax on production, services and imports, Law 8/1991)"}},
+	"ES-ML": {{Kind: NoVAT, Area: "ES-ML", LocalTax: "the IPSI (tax on production, services and imports, Law 8/1991)"}},
 	// France's VAT applies in Guadeloupe, Martinique and La Réunion at
 	// the rates of article 296 of the General Tax Code (8.5% and 2.1%);
 	// article 294 makes goods sent there from metropolitan France, or
@@ -166,7 +167,7 @@ var territories = map[string][]SpecialTerritory{
 	"IT-X-LIVIGNO": {{Kind: NoVAT, Area: "IT-X-LIVIGNO"}},
 	"IT-X-CAMPIONE_D_ITALIA": {
 		{Kind: NoVAT, Area: "IT-X-CAMPIONE_D_ITALIA", period: civil.Period{Expiration: civil.MustParse("2019-12-31")}},
-		{Kind: NoVAT, Area: "IT-X-CAMPIONE_D_ITALIA", LocalTax: "Campione d'Italia's local consumption tax (ILCCI, Law 160/2019, article 1(559-572))",
+		{Kind: NoVAT, Area: "IT-X-CAMPIONE_D_ITALIA", LocalTax: "the ILCCI (local consumption tax, Law 160/2019, article 1(559-572))",
 			period: civil.Period{Effective: civil.MustParse("2020-01-01")}},
 	},
 }
