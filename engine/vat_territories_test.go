@@ -7,6 +7,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
@@ -179,37 +180,63 @@ func TestVATTerritories(t *testing.T) {
 
 // TestVATTerritoryRateMissing: Madeira (Portugal's VAT Code, article
 // 18(3)(b)) and Martinique (General Tax Code, article 296: 2.1%) have
-// reduced rates of their own, which the dataset does not hold (its
-// source gives the territories' standard rates only). A line whose class
-// asks for a reduced rate there bears the territory's standard rate and
-// says so with a territory-rate-missing parameter, on every line of the
-// document (the second line is of the same kind as the first). Jungholz
-// keeps Austria's reduced rates (no parameter), and Paris and Lisbon
-// have their own.
+// reduced rates of their own. Where the dataset holds the territory's rate
+// of the category a line's class asks for
+// (internal/datagen/curated/vat-territory-rates.csv, from the dataset
+// generated after it), the line bears it; where it does not (Martinique's
+// rate for reimbursable medicines, or any reduced rate in a dataset
+// generated before that table), the line bears the territory's standard
+// rate and says so with a territory-rate-missing parameter, on every line
+// of the document (the second line is of the same kind as the first).
+// Jungholz keeps Austria's reduced rates (no parameter), and Paris and
+// Lisbon have their own.
 func TestVATTerritoryRateMissing(t *testing.T) {
 	e := testEngine(t)
+	js, err := data.Default().Jurisdictions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const today = "2026-06-01"
+	// held returns the dataset's rate of category cat for id today, as
+	// the tax on 100.00, or "".
+	held := func(id, cat string) string {
+		for _, r := range js.RatesOn(id, civil.MustParse(today)) {
+			if r.Category == cat {
+				return r.Value.Mul(decimal.NewFromInt(100)).StringFixed(2)
+			}
+		}
+		return ""
+	}
 	for _, c := range []struct {
-		name     string
-		at       *wire.Location
-		want     string
-		flagged  bool
-		category string
+		name, class string
+		at          *wire.Location
+		id, cat     string // the territory and the category its class asks for
+		standard    string
+		said        string
 	}{
-		{"Martinique", vtFortDeFrance, "8.50", true, "FR-972 Martinique has its own reduced VAT rate"},
-		{"Madeira", vtFunchal, "22.00", true, "PT-30 Madeira has its own reduced VAT rate"},
-		{"Jungholz", vtJungholz, "10.00", false, ""},
-		{"Paris", vtParis, "5.50", false, ""},
-		{"Lisbon", vtLisboa, "6.00", false, ""},
+		{"Martinique, food", "FOOD", vtFortDeFrance, "FR-972", "reduced", "8.50", "FR-972 Martinique has its own reduced VAT rate"},
+		{"Martinique, reimbursable medicines", "PRESCRIPTION_DRUGS", vtFortDeFrance, "FR-972", "super_reduced", "8.50",
+			"FR-972 Martinique has its own super_reduced VAT rate"},
+		{"Madeira, food", "FOOD", vtFunchal, "PT-30", "reduced", "22.00", "PT-30 Madeira has its own reduced VAT rate"},
+		{"Jungholz, food", "FOOD", vtJungholz, "", "", "10.00", ""},
+		{"Paris, food", "FOOD", vtParis, "", "", "5.50", ""},
+		{"Lisbon, food", "FOOD", vtLisboa, "", "", "6.00", ""},
 	} {
-		req := vaSale("2026-06-01", vaCompany, "FOOD", c.at, c.at, false, nil, nil)
+		want, flagged := c.standard, c.id != ""
+		if c.id != "" {
+			if r := held(c.id, c.cat); r != "" {
+				want, flagged = r, false
+			}
+		}
+		req := vaSale(today, vaCompany, c.class, c.at, c.at, false, nil, nil)
 		req.LineItems = append(req.LineItems, req.LineItems[0])
 		r, err := e.Sale(context.Background(), req)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i, l := range r.LineItems {
-			if l.TotalTax.String() != c.want {
-				t.Errorf("%s, line %d: %s, want %s", c.name, i+1, l.TotalTax, c.want)
+			if l.TotalTax.String() != want {
+				t.Errorf("%s, line %d: %s, want %s", c.name, i+1, l.TotalTax, want)
 			}
 			said := ""
 			for _, a := range l.AssistedParameters {
@@ -217,8 +244,8 @@ func TestVATTerritoryRateMissing(t *testing.T) {
 					said = a.Value
 				}
 			}
-			if (said != "") != c.flagged || !strings.HasPrefix(said, c.category) {
-				t.Errorf("%s, line %d: parameter %q, want one %v (%q)", c.name, i+1, said, c.flagged, c.category)
+			if (said != "") != flagged || flagged && !strings.HasPrefix(said, c.said) {
+				t.Errorf("%s, line %d: parameter %q, want one %v (%q)", c.name, i+1, said, flagged, c.said)
 			}
 		}
 	}
