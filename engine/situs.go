@@ -44,7 +44,7 @@ type situs struct {
 // territory outside the EU's VAT area, such as the Canary Islands or
 // Martinique, is an area of its own; place.vatArea). A line taxed at a
 // territory where no VAT that Levy computes applies bears no VAT: one
-// NONTAXABLE record says why (territorySitus).
+// NONTAXABLE record says why (OutsideVATRule).
 func (c *calc) source(l *line) situs {
 	st := c.sourceAreas(l)
 	if st.at != nil && st.at.outsideVAT() && !st.none && !st.zero {
