@@ -353,7 +353,7 @@ var northernIrelandProtocol = civil.MustParse("2021-01-01")
 // at a VAT special territory outside the EU's VAT area: its VAT, or its own
 // tax that Levy does not compute, is collected at the border.
 func importNote(dest *place) string {
-	if dest.terrID == "" {
+	if dest.terrID == "" || dest.terr.EU() {
 		return ""
 	}
 	name := dest.chain[0].Value + " (" + dest.terrID + ")"
