@@ -487,7 +487,18 @@ func TestJurisdictionVATRates(t *testing.T) {
 	wantRate(t, j, "RO", "2025-07-31", vat, jurisdiction.General, "0.19")
 	// Territories: their own rates.
 	wantRate(t, j, "ES-CN", "2026-01-01", vat, jurisdiction.General, "0")
-	wantRate(t, j, "PT-20", "2026-01-01", vat, jurisdiction.General, "0.18")
+	// The Azores: 18% from 2014 to June 2021, 16% since July 2021, with
+	// regional reduced and intermediate rates, and Madeira's 4% reduced
+	// rate since October 2024 (internal/datagen/curated/
+	// vat-territory-rates.csv; the EU VAT file gives the Azores 18% at
+	// every date and no regional reduced rates).
+	wantRate(t, j, "PT-20", "2020-01-01", vat, jurisdiction.General, "0.18")
+	wantRate(t, j, "PT-20", "2026-01-01", vat, jurisdiction.General, "0.16")
+	wantRate(t, j, "PT-20", "2026-01-01", vat, jurisdiction.Reduced, "0.04")
+	wantRate(t, j, "PT-20", "2026-01-01", vat, jurisdiction.Reduced2, "0.09")
+	wantRate(t, j, "PT-30", "2024-09-30", vat, jurisdiction.Reduced, "0.05")
+	wantRate(t, j, "PT-30", "2026-01-01", vat, jurisdiction.Reduced, "0.04")
+	wantRate(t, j, "FR-972", "2026-01-01", vat, jurisdiction.Reduced, "0.021")
 	wantRate(t, j, "FR-974", "2026-01-01", vat, jurisdiction.General, "0.085")
 	// Outside the EU file: world rates with history.
 	wantRate(t, j, "CH", "2023-12-31", vat, jurisdiction.General, "0.077")

@@ -148,7 +148,34 @@ type place struct {
 	// area is the IDs of the jurisdictions of chain, separated by spaces
 	// (rules.Env.Area), built once a document on first use (areaOf).
 	area string
+	// terrID is the jurisdiction ID of the VAT special territory the
+	// place lies in on the document's date (jurisdiction.VATTerritory),
+	// and terr how it stands to its country's VAT; "" when none. chain
+	// then starts at the territory: the country's own VAT does not apply
+	// there (the territory's rates replace it, or no VAT does).
+	terrID string
+	terr   jurisdiction.SpecialTerritory
 }
+
+// vatArea names the VAT area of a place: its country's, or that of the
+// special territory it lies in.
+func (p *place) vatArea() string {
+	if p.terrID != "" {
+		return p.terr.Area
+	}
+	return p.country
+}
+
+// euVAT reports whether the place is in the EU's VAT area on d: its
+// country is a member state and it lies in no special territory outside
+// that area (the Canary Islands, Martinique).
+func (p *place) euVAT(d civil.Date) bool {
+	return jurisdiction.EUMember(p.country, d) && (p.terrID == "" || p.terr.EU())
+}
+
+// outsideVAT reports whether no VAT that Levy computes applies at the
+// place: a special territory such as the Canary Islands or Heligoland.
+func (p *place) outsideVAT() bool { return p.terrID != "" && p.terr.Kind == jurisdiction.NoVAT }
 
 // state returns the US state postal code of a place, or "".
 func (p *place) state() string {
@@ -252,6 +279,15 @@ type line struct {
 	// lacking are the taxes Levy knows of and does not compute on the
 	// line's class, which assisted checks against the line.
 	lacking []lackingTax
+	// localTax is the sentence of a tax of a VAT special territory (the
+	// Canary Islands' IGIC) that the line bears in place of VAT and that
+	// Levy does not compute; "" when none (computeLine sets it).
+	localTax string
+	// territoryRate is the sentence of a line taxed at a VAT special
+	// territory's standard rate for want of the territory's own rate of
+	// the line's category in the dataset (TerritoryRateRule); "" when
+	// none.
+	territoryRate string
 	// codeParam names the member (product.value or commodityCode) whose
 	// code the tenant's profile was asked for the class of a line sent
 	// without one, and code is that code; codeMapped says the profile
@@ -658,6 +694,25 @@ func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
 		u := &rates[i]
 		if u.period.Contains(d) {
 			c.rateBuf = append(c.rateBuf, c.s.rates.rate(id, u))
+			c.infoBuf = append(c.infoBuf, u.informationOnly)
+		}
+	}
+	if t, ok := jurisdiction.VATTerritory(id, d); ok && t.KeepsReduced {
+		// Jungholz's own rate is the standard one: the country's other
+		// rates apply there as they are.
+		own := c.rateBuf[start:]
+		parent := c.s.ratesOf(id[:2])
+		for i := range parent {
+			u := &parent[i]
+			if !u.period.Contains(d) {
+				continue
+			}
+			pr := c.s.rates.rate(id[:2], u)
+			if hasRate(own, pr.Tax, pr.Category) {
+				continue
+			}
+			pr.Jurisdiction = id
+			c.rateBuf = append(c.rateBuf, pr)
 			c.infoBuf = append(c.infoBuf, u.informationOnly)
 		}
 	}

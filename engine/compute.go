@@ -13,6 +13,7 @@ import (
 // computeLine computes the taxes of one line on its amount (net of tax).
 func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	l.taxes = l.taxes[:0]
+	l.localTax, l.territoryRate = "", ""
 	st := c.source(l)
 	l.distance, l.distanceRule = st.distance, st.distanceRule
 	if st.at == nil {
@@ -20,6 +21,10 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 		return nil
 	}
 	if st.none {
+		if p := st.at; p.outsideVAT() && p.terr.LocalTax != "" {
+			l.localTax = p.terrID + " " + p.chain[0].Value + " levies " + p.terr.LocalTax +
+				" in place of VAT; Levy does not compute it"
+		}
 		// One record that says why nothing is due.
 		l.taxes = append(l.taxes, taxOut{j: &st.at.chain[0], situs: st.role, result: wire.TaxResultNonTaxable, taxType: wire.TaxTypeNone,
 			nonTaxable: amount.Add(l.freight), ruleID: st.ruleID, ruleReason: st.reason, conversion: st.at.conversion})
@@ -361,6 +366,14 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		// or rateOf would have given the general rate): its tax does
 		// not reach the class.
 		nonTaxable, taxable = nonTaxable.Add(taxable), decimal.Zero
+	}
+	if p := st.at; p.terrID != "" && j.JurisdictionID == p.terrID && !p.terr.KeepsReduced && rateRule == nil && !st.zero &&
+		ok && category != "" && category != jurisdiction.General && cat == jurisdiction.General {
+		// Madeira, the Azores and France's overseas departments have
+		// reduced rates of their own, which the dataset lacks: the line
+		// bears the territory's standard rate, and says so.
+		l.territoryRate = p.terrID + " " + j.Value + " has its own " + category + " VAT rate, which Levy's data lacks: the line bears its standard rate"
+		c.plain = false
 	}
 	t.category, t.infoOnly = cat, infoOnly
 	if rateRule != nil {

@@ -194,8 +194,7 @@ func (c *calc) euroRate(l *line) (decimal.Decimal, bool) {
 // state (the sales that the EU's distance-sales threshold counts).
 func euDistanceLine(l *line, date civil.Date) bool {
 	orig, dest := firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)
-	if orig == nil || dest == nil || orig.country == dest.country ||
-		!jurisdiction.EUMember(orig.country, date) || !jurisdiction.EUMember(dest.country, date) {
+	if orig == nil || dest == nil || orig.vatArea() == dest.vatArea() || !orig.euVAT(date) || !dest.euVAT(date) {
 		return false
 	}
 	_, vat := l.customer.vatNumber()

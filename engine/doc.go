@@ -39,7 +39,15 @@
 //     with a valid VAT number of a member state other than the one the
 //     goods leave, the departure state's VAT for a business customer
 //     without one, the EUR 10,000 distance-selling threshold for
-//     consumers, exports zero-rated, imports);
+//     consumers, exports zero-rated, imports), which compare VAT areas
+//     rather than countries: Monaco is in France's and Büsingen in
+//     Switzerland's (jurisdiction.VATArea), and a VAT special territory
+//     outside the EU's VAT area (the Canary Islands, Martinique) is one of
+//     its own (jurisdiction.VATTerritory), so goods sent there are
+//     exported; a place in a special territory is charged the territory's
+//     rates instead of its country's (Madeira's 22%, Martinique's 8.5%),
+//     or no VAT (outside-vat-territory, with a tax-not-computed parameter
+//     that names the IGIC or the IPSI);
 //   - for each jurisdiction of the situs and each of its impositions,
 //     decide taxability (request overrides for the taxes they select, the
 //     customer's exemption, a stored exemption certificate of the

@@ -156,8 +156,12 @@ func (c *calc) intrastatBlock(l *line) *journal.IntrastatLine {
 	if to != nil {
 		out.Arrival = to.country
 	}
+	// Goods moved to or from a VAT special territory outside the EU's VAT
+	// area (the Canary Islands, Martinique) are exported or imported, not
+	// declared to Intrastat.
 	moves := out.Dispatch != "" && out.Arrival != "" && out.Dispatch != out.Arrival &&
-		jurisdiction.EUMember(out.Dispatch, l.date) && jurisdiction.EUMember(out.Arrival, l.date)
+		jurisdiction.EUMember(out.Dispatch, l.date) && jurisdiction.EUMember(out.Arrival, l.date) &&
+		from.euVAT(l.date) && to.euVAT(l.date)
 	if !moves && !hasIntrastat(d) {
 		return nil
 	}

@@ -649,6 +649,14 @@ const beyondContentRule = "date-beyond-content"
 // answer a total tax of zero without a word.
 const NoPlaceRule = "no-location"
 
+// TerritoryRateRule is the ruleName of the assisted parameter of a line
+// taxed in a VAT special territory with reduced rates of its own (Madeira,
+// the Azores, Guadeloupe, Martinique, La Réunion) whose product class asks
+// for a reduced rate that the dataset does not hold for the territory: the
+// line bears the territory's standard rate, and the parameter's value
+// says so (paramName productClass, the class as originalValue).
+const TerritoryRateRule = "territory-rate-missing"
+
 // TaxNotComputedRule is the ruleName of the assisted parameter of a line
 // that bears a tax Levy knows of and does not compute (see
 // data.LackingTax): its paramName is productClass, its originalValue the
@@ -701,6 +709,14 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 			out = append(out, wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePost, RuleName: TaxNotComputedRule,
 				OriginalValue: l.productClass, Value: x.notice})
 		}
+	}
+	if l.localTax != "" {
+		out = append(out, wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePost, RuleName: TaxNotComputedRule,
+			OriginalValue: l.productClass, Value: l.localTax})
+	}
+	if l.territoryRate != "" {
+		out = append(out, wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePost, RuleName: TerritoryRateRule,
+			OriginalValue: l.productClass, Value: l.territoryRate})
 	}
 	if len(l.certs) > 0 {
 		out = c.certificateParameters(l, out)

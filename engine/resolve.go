@@ -75,8 +75,26 @@ func (r *resolver) place(base, member string, loc *wire.Location, role wire.Loca
 			p.subdivision = id
 		}
 	}
+	specialTerritory(p, d)
 	r.remember(loc, d, false, p)
 	return p, nil
+}
+
+// specialTerritory finds the VAT special territory of place p's chain on
+// d (jurisdiction.VATTerritory: Madeira, Jungholz, the Canary Islands,
+// Martinique) and starts the chain at it, so that the country's VAT is
+// not charged there as well: the territory's own rates replace it (its
+// jurisdiction carries them), or no VAT applies. The place's country stays
+// the country's, whose registrations, rules and treatments apply.
+func specialTerritory(p *place, d civil.Date) {
+	for i := 1; i < len(p.chain); i++ {
+		id := p.chain[i].JurisdictionID
+		if t, ok := jurisdiction.VATTerritory(id, d); ok {
+			p.terrID, p.terr = id, t
+			p.chain = p.chain[i:]
+			return
+		}
+	}
 }
 
 // origin resolves a seller's (vendor's, owner's) location as place does,

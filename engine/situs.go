@@ -40,8 +40,33 @@ type situs struct {
 
 // source decides where a line is taxed: the situs override first, then the
 // US state rules, then the place-of-supply rules of the VAT and GST
-// countries.
+// countries, which compare VAT areas rather than countries (a VAT special
+// territory outside the EU's VAT area, such as the Canary Islands or
+// Martinique, is an area of its own; place.vatArea). A line taxed at a
+// territory where no VAT that Levy computes applies bears no VAT: one
+// NONTAXABLE record says why (OutsideVATRule).
 func (c *calc) source(l *line) situs {
+	st := c.sourceAreas(l)
+	if st.at != nil && st.at.outsideVAT() && !st.none && !st.zero {
+		p := st.at
+		why := "no VAT applies in " + p.chain[0].Value + " (" + p.terrID + "), outside its country's VAT and the EU's VAT area (VAT Directive, article 6)"
+		if st.reason != "" {
+			why = st.reason + "; " + why
+		}
+		return situs{at: p, role: st.role, none: true, ruleID: OutsideVATRule, reason: why}
+	}
+	return st
+}
+
+// OutsideVATRule is the rule ID of a line taxed in a VAT special
+// territory where no VAT that Levy computes applies (the Canary Islands,
+// Ceuta, Melilla, Heligoland, Livigno, Campione d'Italia, Mount Athos,
+// Guyane, Mayotte): one NONTAXABLE record, and an assisted parameter
+// tax-not-computed that names the territory's own tax, if it has one.
+const OutsideVATRule = "outside-vat-territory"
+
+// sourceAreas is source before a territory without VAT is dealt with.
+func (c *calc) sourceAreas(l *line) situs {
 	dest := firstPlace(l.dest, l.adminDest)
 	orig := firstPlace(l.origin, l.adminOrigin)
 	if l.situs != "" {
@@ -63,7 +88,7 @@ func (c *calc) source(l *line) situs {
 		// from another member state self-assesses the VAT of its own
 		// and deducts it (Articles 2(1)(b), 196 and 200 of the VAT
 		// directive): a reverse charge, both input and output.
-		if dest.country != orig.country && jurisdiction.EUMember(orig.country, c.d.date) && jurisdiction.EUMember(dest.country, c.d.date) {
+		if dest.vatArea() != orig.vatArea() && orig.euVAT(c.d.date) && dest.euVAT(c.d.date) {
 			if st := c.placeOfSupply(l, orig, dest); st.reverse {
 				return st
 			}
@@ -99,10 +124,49 @@ func (c *calc) source(l *line) situs {
 		}
 		return situs{at: dest, role: dest.role, ruleID: "us-destination-sourcing",
 			reason: "a sale delivered into the United States is sourced to the destination"}
-	case dest.country == orig.country:
+	case dest.vatArea() == orig.vatArea():
+		if dest.terrID != orig.terrID {
+			return c.regionalSupply(l, orig, dest)
+		}
 		return situs{at: dest, role: dest.role, ruleID: "domestic-supply"}
 	}
 	return c.placeOfSupply(l, orig, dest)
+}
+
+// regionalSupply decides which rates apply to a supply within one VAT area
+// between places whose rates differ: mainland Portugal and Madeira or the
+// Azores, Austria and Jungholz or Mittelberg, Guadeloupe and Martinique.
+// The supply is made where the place-of-supply rules put it (Portugal's
+// Decree-Law 347/85, article 1, refers to article 6 of its VAT Code;
+// Austria's reduced rate is for supplies made in the two municipalities):
+// goods where they are when their dispatch begins (the origin), services
+// to a business where it is established, electronic services to a
+// consumer where the consumer lives, other services to a consumer where
+// the supplier is.
+func (c *calc) regionalSupply(l *line, orig, dest *place) situs {
+	pc := l.productClass
+	_, b2b := l.customer.vatNumber()
+	b2b = b2b || l.customer.business
+	at, why := orig, "goods are supplied where their dispatch begins"
+	switch {
+	case serviceClass(pc) && b2b:
+		at, why = dest, "services to a business are supplied where the business is established"
+	case digitalClass(pc):
+		at, why = dest, "electronic services to a consumer are supplied where the consumer lives"
+	case serviceClass(pc):
+		why = "services to a consumer are supplied where the supplier is established"
+	}
+	return situs{at: at, role: at.role, ruleID: "domestic-supply",
+		reason: "a supply within " + orig.vatArea() + " between places of different VAT rates: " + why + ", so the rates of " + placeName(at) + " apply"}
+}
+
+// placeName names a place for a reason: its special territory's
+// jurisdiction ID, or its country.
+func placeName(p *place) string {
+	if p.terrID != "" {
+		return p.terrID
+	}
+	return p.country
 }
 
 // placeOfSupply applies the cross-border rules of VAT and GST: the EU's
@@ -113,7 +177,7 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 	pc := l.productClass
 	_, b2b := l.customer.vatNumber()
 	b2b = b2b || l.customer.business
-	if jurisdiction.EUMember(orig.country, c.d.date) && jurisdiction.EUMember(dest.country, c.d.date) {
+	if orig.euVAT(c.d.date) && dest.euVAT(c.d.date) {
 		// A business's registration in dest without a valid number will
 		// do for services (any business status will) and for the buyer's
 		// own accrual (a taxable person registered where the goods arrive
@@ -153,14 +217,14 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 	switch {
 	case !serviceClass(pc):
 		if c.s.hasTax(orig, c.d) {
-			if l.seller.registeredIn(dest.country) {
+			if l.seller.registeredInArea(dest) {
 				return situs{at: dest, role: dest.role, ruleID: "import-registered-seller",
 					reason: "the seller is registered in the country of import and charges its tax"}
 			}
 			return situs{at: orig, role: orig.role, zero: true, ruleID: "export-zero-rated",
-				reason: "goods exported from " + orig.country + " are zero-rated"}
+				reason: "goods exported from " + placeName(orig) + " are zero-rated" + importNote(dest)}
 		}
-		if l.seller.registeredIn(dest.country) {
+		if l.seller.registeredInArea(dest) {
 			return situs{at: dest, role: dest.role, ruleID: "import-registered-seller",
 				reason: "the seller is registered in the country of import and charges its tax"}
 		}
@@ -285,8 +349,46 @@ func euNumberState(country string, d civil.Date) (string, bool) {
 // transition period.
 var northernIrelandProtocol = civil.MustParse("2021-01-01")
 
-// hasTax reports whether the place's country levies a VAT or GST on d.
+// importNote is what a reason adds of the tax due on goods that arrive
+// at a VAT special territory outside the EU's VAT area: its VAT, or its own
+// tax that Levy does not compute, is collected at the border.
+func importNote(dest *place) string {
+	if dest.terrID == "" || dest.terr.EU() {
+		return ""
+	}
+	name := dest.chain[0].Value + " (" + dest.terrID + ")"
+	switch {
+	case dest.terr.Kind == jurisdiction.OwnVAT:
+		return "; " + name + " is outside the EU's VAT area and collects its own VAT on the import at the border"
+	case dest.terr.LocalTax != "":
+		return "; " + name + " is outside the EU's VAT area: " + dest.terr.LocalTax + " is due on the import, not computed by Levy"
+	}
+	return "; " + name + " is outside the EU's VAT area"
+}
+
+// registeredInArea reports whether the party is registered in the VAT area
+// of place p: in its country, or, for a VAT special territory outside the
+// EU's VAT area, under a registration that names the territory (its
+// jurisdictionId or mainDivision): a registration for France's VAT in
+// metropolitan France does not make a seller established in Martinique.
+func (p *party) registeredInArea(pl *place) bool {
+	if pl.terrID == "" || pl.terr.EU() {
+		return p.registeredIn(pl.country)
+	}
+	for _, r := range p.regs {
+		if r.country == pl.country && (r.jurisdictionID == pl.terrID || r.mainDivision == pl.terrID) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasTax reports whether the place's country levies a VAT or GST on d:
+// none does in a VAT special territory without VAT (place.outsideVAT).
 func (s *snapshot) hasTax(p *place, d *doc) bool {
+	if p.outsideVAT() {
+		return false
+	}
 	for _, j := range p.chain {
 		if s.hasRatesOn(j.JurisdictionID, d.date) {
 			return true

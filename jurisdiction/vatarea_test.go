@@ -37,3 +37,40 @@ func TestVATArea(t *testing.T) {
 		}
 	}
 }
+
+// TestVATTerritory: the special territories' standing, dated where it
+// changed (Campione d'Italia's local consumption tax from 2020), and
+// Büsingen in Switzerland's VAT area by its jurisdiction ID.
+func TestVATTerritory(t *testing.T) {
+	d := civil.MustParse("2026-06-01")
+	for _, c := range []struct {
+		id       string
+		kind     TerritoryKind
+		area     string
+		eu, keep bool
+	}{
+		{"AT-X-JUNGHOLZ", RegionalRates, "AT", true, true},
+		{"PT-30", RegionalRates, "PT", true, false},
+		{"FR-971", OwnVAT, "FR-971-972", false, false},
+		{"FR-972", OwnVAT, "FR-971-972", false, false},
+		{"FR-974", OwnVAT, "FR-974", false, false},
+		{"ES-CN", NoVAT, "ES-CN", false, false},
+		{"FR-973", NoVAT, "FR-973", false, false},
+	} {
+		got, ok := VATTerritory(c.id, d)
+		if !ok || got.Kind != c.kind || got.Area != c.area || got.EU() != c.eu || got.KeepsReduced != c.keep {
+			t.Errorf("%s: %+v %v", c.id, got, ok)
+		}
+	}
+	if _, ok := VATTerritory("FR", d); ok {
+		t.Error("France is a special territory")
+	}
+	before, _ := VATTerritory("IT-X-CAMPIONE_D_ITALIA", civil.MustParse("2019-12-31"))
+	after, _ := VATTerritory("IT-X-CAMPIONE_D_ITALIA", civil.MustParse("2020-01-01"))
+	if before.LocalTax != "" || after.LocalTax == "" {
+		t.Errorf("Campione d'Italia: %q in 2019, %q in 2020", before.LocalTax, after.LocalTax)
+	}
+	if area, ok := VATArea("DE-X-BÜSINGEN_AM_HOCHRHEIN", d); !ok || area != "CH" {
+		t.Errorf("Büsingen: %s %v, want CH", area, ok)
+	}
+}

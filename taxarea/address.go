@@ -832,6 +832,9 @@ func (r *Resolver) caAddress(field string, a wire.PostalAddress, d civil.Date) (
 	return []wire.LookupResult{res}, nil
 }
 
+// postcodeSeparators removes the spaces and hyphens of a postcode.
+var postcodeSeparators = strings.NewReplacer(" ", "", "-", "")
+
 // otherAddress resolves an address outside the US and Canada to its
 // country, or to a special tax territory when its postcode is one of the
 // dataset's exceptions.
@@ -841,7 +844,10 @@ func (r *Resolver) otherAddress(country string, a wire.PostalAddress, d civil.Da
 		return nil, levy.NotFound("postalAddress.country", "no tax area for country %s", country)
 	}
 	if a.PostalCode != "" {
-		pc := strings.ReplaceAll(a.PostalCode, " ", "")
+		// Postcodes are matched without their spaces and hyphens: the
+		// patterns are digits only, and Portugal writes NNNN-NNN
+		// (Funchal's 9000-060 is Madeira's 9000060).
+		pc := postcodeSeparators.Replace(a.PostalCode)
 		for _, ex := range r.exceptions[country] {
 			if ex.Postcode.MatchString(pc) {
 				if ea := r.areas.of(ex.Jurisdiction); ea != nil {

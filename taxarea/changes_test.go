@@ -91,6 +91,12 @@ func TestChangedTaxAreasAgreesWithLookups(t *testing.T) {
 			list := listOf(c)
 			day := civil.FromDays(c)
 			for _, d := range []civil.Date{day.AddDays(-1), day} {
+				if to, _ := r.vatArea(a, d); to != a {
+					// A place in another's VAT area (Büsingen in
+					// Switzerland's) answers that area, which did not
+					// change with the country's own rates.
+					continue
+				}
 				res, err := r.LookupTaxAreaID(ctx, wire.TaxAreaIDLookupRequest{TaxAreaID: r.areas.id(a), AsOfDate: d})
 				if err != nil {
 					t.Fatal(err)

@@ -78,7 +78,13 @@
 // lookup's date (jurisdiction.VATArea: Monaco in France's, the Isle of
 // Man in the United Kingdom's) gets that country's tax area, whatever the
 // kind of lookup, with a NORMAL status that names both; an address keeps
-// its own country.
+// its own country. So does a VAT special territory of a country in
+// another's VAT area: a Büsingen postcode (78266) gives Switzerland's area.
+//
+// Outside the US and Canada an address whose postcode matches one of the
+// dataset's exceptions (data.VATException) gets the special territory's
+// area (the Canary Islands, Madeira, Martinique); the postcode is matched
+// without its spaces and hyphens, so Portugal's 9000-060 is Madeira's.
 //
 // A Resolver is immutable after New and safe for concurrent use. Like the
 // dataset's tables, its own (tax areas, cell tables, boundary edges) hold

@@ -253,8 +253,16 @@ func (r *Resolver) vatArea(a *area, d civil.Date) (*area, string) {
 	if a.chainLen == 0 {
 		return a, ""
 	}
-	from := r.areas.jur(r.areas.chain(a)[0])
+	chain := r.areas.chain(a)
+	from := r.areas.jur(chain[0])
 	id, ok := jurisdiction.VATArea(from.Country, d)
+	if own := r.areas.jur(chain[len(chain)-1]); !ok && len(chain) > 1 {
+		// A VAT special territory of the country in another's VAT area
+		// (Büsingen in Switzerland's).
+		if id, ok = jurisdiction.VATArea(own.ID, d); ok {
+			from = own
+		}
+	}
 	if !ok {
 		return a, ""
 	}
@@ -262,7 +270,11 @@ func (r *Resolver) vatArea(a *area, d civil.Date) (*area, string) {
 	if to == nil {
 		return a, ""
 	}
-	return to, from.Country + " (" + from.Name + ") is in the VAT area of " + id + " (" + r.areas.jur(r.areas.chain(to)[0]).Name +
+	name := from.Country
+	if from.ID != from.Country {
+		name = from.ID
+	}
+	return to, name + " (" + from.Name + ") is in the VAT area of " + id + " (" + r.areas.jur(r.areas.chain(to)[0]).Name +
 		"): the taxes of " + id + " apply there"
 }
 
