@@ -60,7 +60,7 @@ func TestStoredJurisdictionForms(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range []string{"TX", "NY", "DEU", "de", " DE", "US-XX", "", "US-"} {
+	for _, s := range []string{"TX", "NY", "DEU", "de", " DE", "US-XX", "", "US-", "PR", "GU", "VI", "AS", "MP"} {
 		if profile.StoredJurisdiction(s) {
 			t.Errorf("StoredJurisdiction(%q) = true, want false", s)
 		}

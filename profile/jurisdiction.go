@@ -68,11 +68,14 @@ func NormalizeJurisdiction(s string) (string, bool) {
 // country ("DE" is Germany), and an ID is upper-case, without spaces, as
 // NormalizeJurisdiction returns it. A bare US state code that is no
 // ISO 3166-1 country ("TX") is refused: it can only mean the state,
-// whose stored form is "US-TX". The keys of a policy's rounding, which
-// name the engine's jurisdictions as they are, are checked so.
+// whose stored form is "US-TX". Nor is a US territory's country code
+// ("PR"): the engine taxes Puerto Rico as "US-PR" and never names a
+// jurisdiction "PR", so a key "PR" would match nothing. The keys of a
+// policy's rounding, which name the engine's jurisdictions as they are,
+// are checked so.
 func StoredJurisdiction(s string) bool {
 	if len(s) == 2 {
-		if !isLetters(s) {
+		if !isLetters(s) || isUSTerritory(s) {
 			return false
 		}
 		_, country := jurisdiction.CountryAlpha3(s)
