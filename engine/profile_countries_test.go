@@ -136,3 +136,61 @@ func TestUSTerritoryByCountryCodeFromProfile(t *testing.T) {
 	wantCharged(t, "registration stored for PRI, GENERAL to San Juan", taxes, "US-PR", "10.50")
 	wantCharged(t, "registration stored for PRI, GENERAL to San Juan", taxes, "US-72127", "1.00")
 }
+
+// TestCertificateOfGermanyOrDelawareFromProfile: a customer's certificate
+// stored for DEU (Germany, stored DE) exempts the German VAT of a sale to
+// Berlin and not Delaware's tax of a sale to Dover; one stored for a
+// bare DE (Delaware, stored US-DE) exempts the Dover sale and leaves the
+// Berlin sale's 19% (190.00 on 1000.00) charged.
+func TestCertificateOfGermanyOrDelawareFromProfile(t *testing.T) {
+	store := profile.NewMemory()
+	svc := profile.NewService(store, profile.Config{})
+	since := civil.MustParse("2020-01-01")
+	cs := profile.ChangeSet{
+		Customers: []profile.Customer{{Code: "GERMANY"}, {Code: "DELAWARE"}},
+		Certificates: []profile.Certificate{
+			{Number: "C-DEU", CustomerCode: "GERMANY", Jurisdictions: []string{"DEU"}, ReasonCode: "G", EffectiveDate: since},
+			{Number: "C-DE", CustomerCode: "DELAWARE", Jurisdictions: []string{"DE"}, ReasonCode: "G", EffectiveDate: since},
+		},
+	}
+	if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
+		t.Fatalf("storing the profile: %v", err)
+	}
+	e, _ := profileEngine(t, store)
+	ctx := context.Background()
+	sale := func(customer string, dest *wire.Location) wire.Tax {
+		t.Helper()
+		req := euSale("2026-06-01", "GENERAL", dest, false)
+		req.Customer.CustomerCode = &wire.CustomerCode{Value: customer}
+		if dest.Country == "US" {
+			req.Seller = SellerAt(Address("Dallas", "75201", "US"))
+		}
+		r, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.LineItems[0].Taxes) != 1 {
+			t.Fatalf("%s to %s: %d taxes, want one", customer, dest.City, len(r.LineItems[0].Taxes))
+		}
+		return r.LineItems[0].Taxes[0]
+	}
+	berlin := &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}
+	dover := Address("Dover", "19901", "US")
+	for _, c := range []struct {
+		customer string
+		dest     *wire.Location
+		id       string
+		result   wire.TaxResult
+		tax      string
+	}{
+		{"GERMANY", berlin, "DE", wire.TaxResultExempt, "0.00"},
+		{"GERMANY", dover, "US-DE", wire.TaxResultTaxable, "0.00"},
+		{"DELAWARE", berlin, "DE", wire.TaxResultTaxable, "190.00"},
+		{"DELAWARE", dover, "US-DE", wire.TaxResultExempt, "0.00"},
+	} {
+		x := sale(c.customer, c.dest)
+		if x.Jurisdiction.JurisdictionID != c.id || x.TaxResult != c.result || x.CalculatedTax.String() != c.tax {
+			t.Errorf("%s to %s: %s %s %s, want %s %s %s", c.customer, c.dest.City, x.Jurisdiction.JurisdictionID, x.TaxResult, x.CalculatedTax, c.id, c.result, c.tax)
+		}
+	}
+}
