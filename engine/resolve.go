@@ -404,8 +404,13 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 		} else {
 			r.country = tr.ISOCountryCode
 		}
-		if r.country == "" {
+		switch r.country {
+		case "":
 			r.country = idCountry(r.jurisdictionID)
+		case "EL":
+			// Greece's VAT prefix, which VIES and Greek invoices use for
+			// the country: a registration in Greece, whose places are GR.
+			r.country = "GR"
 		}
 		if r.mainDivision == "" {
 			r.mainDivision, r.jurisdictionID = subdivisionRegistration(r.country, r.jurisdictionID)
