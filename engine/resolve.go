@@ -404,13 +404,23 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 		} else {
 			r.country = tr.ISOCountryCode
 		}
-		switch r.country {
-		case "":
+		if r.country == "" {
 			r.country = idCountry(r.jurisdictionID)
+		}
+		// The number is checked as its country's, under the prefix given.
+		numberCountry := inVATArea(r.country, c.d.date)
+		switch r.country {
 		case "EL":
 			// Greece's VAT prefix, which VIES and Greek invoices use for
 			// the country: a registration in Greece, whose places are GR.
 			r.country = "GR"
+		case "XI":
+			// A Northern Irish trader's United Kingdom VAT registration,
+			// under the prefix it uses for goods with the EU: it covers
+			// the United Kingdom's VAT, whose places (Belfast's too) are GB,
+			// and its number counts as a number for goods
+			// (euNumberState).
+			r.country, r.northernIreland = "GB", true
 		}
 		if r.mainDivision == "" {
 			r.mainDivision, r.jurisdictionID = subdivisionRegistration(r.country, r.jurisdictionID)
@@ -422,7 +432,7 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 			}
 		}
 		if tr.TaxRegistrationNumber != "" {
-			vr := c.validateNumber(r.country, tr.TaxRegistrationNumber)
+			vr := c.validateNumber(numberCountry, tr.TaxRegistrationNumber)
 			r.number = vr.TaxRegistrationNumberNormalized
 			// A number counts unless it is known to be invalid: a country
 			// whose syntax Levy does not check still has registrations.

@@ -77,3 +77,36 @@ func TestGreekRegistrationUnderEL(t *testing.T) {
 		wantCharged(t, "a seller in Athens registered as "+reg.ISOCountryCode+" "+reg.TaxRegistrationNumber, r.LineItems[0].Taxes, "GR", "24.00")
 	}
 }
+
+// TestNorthernIrishRegistrationUnderXI: a seller in Belfast whose
+// registration names Northern Ireland's prefix XI (the United Kingdom
+// VAT registration a Northern Irish trader quotes for goods with the EU)
+// is registered for the United Kingdom's VAT: it charges 20% (20.00 on
+// 100.00) on a sale in Belfast, as one that writes GB does. Before, the
+// registration's country XI matched no place and the seller was taken
+// to be registered nowhere (NO_TAX, not registered). An XI number of a
+// customer still identifies it for goods from 2021 (the intra-EU tests).
+func TestNorthernIrishRegistrationUnderXI(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	belfast := &wire.Location{City: "Belfast", PostalCode: "BT1 5GS", Country: "GB"}
+	for _, reg := range []wire.TaxRegistration{
+		{ISOCountryCode: "XI", TaxRegistrationNumber: "000472631"},
+		{ISOCountryCode: "XI", TaxRegistrationNumber: "XI000472631"},
+		{ISOCountryCode: "GB", TaxRegistrationNumber: "GB000472631"},
+	} {
+		req := &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale,
+			DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "GBP"},
+			Seller:    &wire.Seller{PhysicalOrigin: belfast, TaxRegistrations: []wire.TaxRegistration{reg}},
+			Customer:  &wire.Customer{Destination: belfast},
+			LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("100.00")}}}
+		r, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantCharged(t, "a seller in Belfast registered as "+reg.ISOCountryCode+" "+reg.TaxRegistrationNumber, r.LineItems[0].Taxes, "GB", "20.00")
+		if vr := r.Seller.TaxRegistrations[0].ValidationResult; vr == nil || vr.IsSyntaxValid == nil || !*vr.IsSyntaxValid {
+			t.Errorf("%s %s: validation %+v, want valid syntax", reg.ISOCountryCode, reg.TaxRegistrationNumber, vr)
+		}
+	}
+}
