@@ -191,7 +191,11 @@ type registration struct {
 	number                                string
 	syntaxValid                           bool
 	union                                 bool // an EU Union scheme (OSS) or IOSS registration
-	overrides                             []wire.NexusOverride
+	// northernIreland says that the registration, of country GB, was
+	// given under Northern Ireland's prefix XI: its number identifies the
+	// trader for goods with the EU (euNumberState).
+	northernIreland bool
+	overrides       []wire.NexusOverride
 }
 
 // party is the seller's or the customer's side of a line.

@@ -82,3 +82,115 @@ func TestCountryWhoseCodeIsAStatesFromProfile(t *testing.T) {
 	taxes = caSale(t, e, ctx, torontoCompany("CALIFORNIA"), vancouver(), "2026-06-01", "GENERAL")
 	wantNotRegistered(t, "stored CA (California) registration, GENERAL to Vancouver", taxes, "CA")
 }
+
+// TestUSTerritoryByCountryCodeFromProfile: Puerto Rico's ISO country
+// code PRI names the territory as Levy taxes it, US-PR, a part of the
+// United States (taxarea places San Juan in US, US-PR, US-72127). A
+// certificate stored for PRI exempts a sale to San Juan, as one for PR
+// does, and a seller whose one registration is stored for PRI charges
+// Puerto Rico's sales and use tax there (10.50 state and 1.00 municipal
+// on 100.00) instead of being taken as registered in no place Levy
+// taxes.
+func TestUSTerritoryByCountryCodeFromProfile(t *testing.T) {
+	store := profile.NewMemory()
+	svc := profile.NewService(store, profile.Config{})
+	since := civil.MustParse("2020-01-01")
+	cs := profile.ChangeSet{
+		Customers: []profile.Customer{{Code: "SJ-PRI"}, {Code: "SJ-PR"}},
+		Certificates: []profile.Certificate{
+			{Number: "C-PRI", CustomerCode: "SJ-PRI", Jurisdictions: []string{"PRI"}, ReasonCode: "G", EffectiveDate: since},
+			{Number: "C-PR", CustomerCode: "SJ-PR", Jurisdictions: []string{"PR"}, ReasonCode: "G", EffectiveDate: since},
+		},
+		Registrations: []profile.Registration{
+			{CompanyCode: "PR-SELLER", Jurisdiction: " pri ", Number: "IVU-1234", EffectiveDate: since},
+		},
+	}
+	if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
+		t.Fatalf("storing the profile: %v", err)
+	}
+	e, _ := profileEngine(t, store)
+	ctx := context.Background()
+	sanJuan := Address("San Juan", "00901", "PR")
+	sale := func(company, customer string) []wire.Tax {
+		t.Helper()
+		s := SellerAt(Address("Dallas", "75201", "US"))
+		s.Company = company
+		cu := CustomerAt(sanJuan)
+		if customer != "" {
+			cu.CustomerCode = &wire.CustomerCode{Value: customer}
+		}
+		r, err := e.Sale(ctx, Quotation("2026-06-01", s, cu, Line("l", "GENERAL", "100.00")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.LineItems[0].Taxes
+	}
+	for _, cust := range []string{"SJ-PRI", "SJ-PR"} {
+		for _, x := range sale("", cust) {
+			if x.TaxResult != wire.TaxResultExempt || !x.CalculatedTax.IsZero() {
+				t.Errorf("certificate of %s: %s is %s, tax %s; want EXEMPT", cust, x.Jurisdiction.JurisdictionID, x.TaxResult, x.CalculatedTax)
+			}
+		}
+	}
+	taxes := sale("PR-SELLER", "")
+	wantCharged(t, "registration stored for PRI, GENERAL to San Juan", taxes, "US-PR", "10.50")
+	wantCharged(t, "registration stored for PRI, GENERAL to San Juan", taxes, "US-72127", "1.00")
+}
+
+// TestCertificateOfGermanyOrDelawareFromProfile: a customer's certificate
+// stored for DEU (Germany, stored DE) exempts the German VAT of a sale to
+// Berlin and not Delaware's tax of a sale to Dover; one stored for a
+// bare DE (Delaware, stored US-DE) exempts the Dover sale and leaves the
+// Berlin sale's 19% (190.00 on 1000.00) charged.
+func TestCertificateOfGermanyOrDelawareFromProfile(t *testing.T) {
+	store := profile.NewMemory()
+	svc := profile.NewService(store, profile.Config{})
+	since := civil.MustParse("2020-01-01")
+	cs := profile.ChangeSet{
+		Customers: []profile.Customer{{Code: "GERMANY"}, {Code: "DELAWARE"}},
+		Certificates: []profile.Certificate{
+			{Number: "C-DEU", CustomerCode: "GERMANY", Jurisdictions: []string{"DEU"}, ReasonCode: "G", EffectiveDate: since},
+			{Number: "C-DE", CustomerCode: "DELAWARE", Jurisdictions: []string{"DE"}, ReasonCode: "G", EffectiveDate: since},
+		},
+	}
+	if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
+		t.Fatalf("storing the profile: %v", err)
+	}
+	e, _ := profileEngine(t, store)
+	ctx := context.Background()
+	sale := func(customer string, dest *wire.Location) wire.Tax {
+		t.Helper()
+		req := euSale("2026-06-01", "GENERAL", dest, false)
+		req.Customer.CustomerCode = &wire.CustomerCode{Value: customer}
+		if dest.Country == "US" {
+			req.Seller = SellerAt(Address("Dallas", "75201", "US"))
+		}
+		r, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.LineItems[0].Taxes) != 1 {
+			t.Fatalf("%s to %s: %d taxes, want one", customer, dest.City, len(r.LineItems[0].Taxes))
+		}
+		return r.LineItems[0].Taxes[0]
+	}
+	berlin := &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}
+	dover := Address("Dover", "19901", "US")
+	for _, c := range []struct {
+		customer string
+		dest     *wire.Location
+		id       string
+		result   wire.TaxResult
+		tax      string
+	}{
+		{"GERMANY", berlin, "DE", wire.TaxResultExempt, "0.00"},
+		{"GERMANY", dover, "US-DE", wire.TaxResultTaxable, "0.00"},
+		{"DELAWARE", berlin, "DE", wire.TaxResultTaxable, "190.00"},
+		{"DELAWARE", dover, "US-DE", wire.TaxResultExempt, "0.00"},
+	} {
+		x := sale(c.customer, c.dest)
+		if x.Jurisdiction.JurisdictionID != c.id || x.TaxResult != c.result || x.CalculatedTax.String() != c.tax {
+			t.Errorf("%s to %s: %s %s %s, want %s %s %s", c.customer, c.dest.City, x.Jurisdiction.JurisdictionID, x.TaxResult, x.CalculatedTax, c.id, c.result, c.tax)
+		}
+	}
+}

@@ -414,12 +414,34 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 	results := make([]*wire.ValidationResult, len(regs))
 	for i := range regs {
 		tr := &regs[i]
-		r := registration{mainDivision: tr.MainDivision, jurisdictionID: tr.JurisdictionID, overrides: tr.NexusOverrides,
-			union: tr.TaxRegistrationType == "Union Scheme" || tr.TaxRegistrationType == "Import One Stop Shop"}
+		r := registration{mainDivision: tr.MainDivision, jurisdictionID: strings.ToUpper(strings.TrimSpace(tr.JurisdictionID)),
+			overrides: tr.NexusOverrides,
+			union:     tr.TaxRegistrationType == "Union Scheme" || tr.TaxRegistrationType == "Import One Stop Shop"}
 		if cc, ok := c.s.codes.Country(tr.ISOCountryCode); ok {
 			r.country = cc.Alpha2
 		} else {
 			r.country = tr.ISOCountryCode
+		}
+		if r.country == "" {
+			r.country = idCountry(r.jurisdictionID)
+		}
+		// The number is checked as its country's, under the prefix given.
+		numberCountry := inVATArea(r.country, c.d.date)
+		switch r.country {
+		case "EL":
+			// Greece's VAT prefix, which VIES and Greek invoices use for
+			// the country: a registration in Greece, whose places are GR.
+			r.country = "GR"
+		case "XI":
+			// A Northern Irish trader's United Kingdom VAT registration,
+			// under the prefix it uses for goods with the EU: it covers
+			// the United Kingdom's VAT, whose places (Belfast's too) are GB,
+			// and its number counts as a number for goods
+			// (euNumberState).
+			r.country, r.northernIreland = "GB", true
+		}
+		if r.mainDivision == "" {
+			r.mainDivision, r.jurisdictionID = subdivisionRegistration(r.country, r.jurisdictionID)
 		}
 		r.country = inVATArea(r.country, c.d.date)
 		if r.mainDivision != "" && r.country != "" {
@@ -428,7 +450,7 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 			}
 		}
 		if tr.TaxRegistrationNumber != "" {
-			vr := c.validateNumber(r.country, tr.TaxRegistrationNumber)
+			vr := c.validateNumber(numberCountry, tr.TaxRegistrationNumber)
 			r.number = vr.TaxRegistrationNumberNormalized
 			// A number counts unless it is known to be invalid: a country
 			// whose syntax Levy does not check still has registrations.
@@ -441,6 +463,37 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 		out[i] = r
 	}
 	return out, results
+}
+
+// idCountry returns the country of a jurisdiction ID, its first part
+// ("CA" of "CA-BC", "US" of "US-4819000"), or "" when id has no such
+// part: a registration that names its jurisdiction alone is one in that
+// jurisdiction's country.
+func idCountry(id string) string {
+	if len(id) < 2 || len(id) > 2 && id[2] != '-' {
+		return ""
+	}
+	for i := 0; i < 2; i++ {
+		if id[i] < 'A' || id[i] > 'Z' {
+			return ""
+		}
+	}
+	return id[:2]
+}
+
+// subdivisionRegistration reads the jurisdictionId of a registration of
+// country that names no mainDivision: a state or province's own ID
+// ("CA-BC", "US-TX") is that main division, as a profile's registration
+// stored for it is (storedRegistration), so that it covers the taxes of
+// the country that any registration in it covers (Canada's GST and HST)
+// besides its own; any other ID stays a jurisdictionId.
+func subdivisionRegistration(country, id string) (mainDivision, jurisdictionID string) {
+	if len(id) > 3 && id[:2] == country && id[2] == '-' {
+		if st, ok := jurisdiction.SubdivisionOf(country, id[3:]); ok && st.ID() == id {
+			return id, ""
+		}
+	}
+	return "", id
 }
 
 // inVATArea returns the country whose VAT area country belongs to on d

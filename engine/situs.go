@@ -300,7 +300,11 @@ func (c *calc) euGoodsToBusiness(l *line, orig, dest *place) situs {
 		if r.number == "" || !r.syntaxValid {
 			continue
 		}
-		state, ok := euNumberState(r.country, c.d.date)
+		country := r.country
+		if r.northernIreland {
+			country = "XI"
+		}
+		state, ok := euNumberState(country, c.d.date)
 		switch {
 		case !ok:
 		case state == orig.country:

@@ -13,7 +13,10 @@ func TestNormalizeJurisdiction(t *testing.T) {
 		"DE-HELGOLAND": "DE-HELGOLAND",
 		// A three-letter code is a country, stored by its two-letter code:
 		// how a country whose code is a US state's is named.
-		"DEU": "DE", " deu ": "DE", "CAN": "CA", "MLT": "MT", "IND": "IN", "ISR": "IL", "USA": "US", "FRA": "FR", "PRI": "PR",
+		"DEU": "DE", " deu ": "DE", "CAN": "CA", "MLT": "MT", "IND": "IN", "ISR": "IL", "USA": "US", "FRA": "FR",
+		// A US territory's own country code is the territory as the
+		// engine taxes it, a part of the United States.
+		"PRI": "US-PR", " pri ": "US-PR", "GUM": "US-GU", "VIR": "US-VI", "ASM": "US-AS", "MNP": "US-MP",
 	} {
 		if got, ok := profile.NormalizeJurisdiction(in); !ok || got != want {
 			t.Errorf("NormalizeJurisdiction(%q) = %q, %v; want %q", in, got, ok, want)
@@ -34,7 +37,7 @@ func TestNormalizeJurisdiction(t *testing.T) {
 // checks the keys of a policy's rounding, takes a stored DE as Germany.
 func TestStoredJurisdictionForms(t *testing.T) {
 	for _, tc := range []struct{ stored, input string }{
-		{"DE", "DEU"}, {"CA", "CAN"}, {"MT", "MLT"}, {"IN", "IND"}, {"PR", "PRI"},
+		{"DE", "DEU"}, {"CA", "CAN"}, {"MT", "MLT"}, {"IN", "IND"}, {"US-PR", "US-PR"}, {"US-GU", "US-GU"},
 		{"FR", "FR"}, {"US", "US"}, {"US-DE", "US-DE"}, {"US-CA", "US-CA"}, {"CA-BC", "CA-BC"}, {"US-1077580", "US-1077580"},
 	} {
 		if got := profile.JurisdictionInput(tc.stored); got != tc.input {
@@ -57,7 +60,7 @@ func TestStoredJurisdictionForms(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range []string{"TX", "NY", "DEU", "de", " DE", "US-XX", "", "US-"} {
+	for _, s := range []string{"TX", "NY", "DEU", "de", " DE", "US-XX", "", "US-", "PR", "GU", "VI", "AS", "MP"} {
 		if profile.StoredJurisdiction(s) {
 			t.Errorf("StoredJurisdiction(%q) = true, want false", s)
 		}

@@ -25,7 +25,10 @@ const JurisdictionForms = "a country (US, FR, or by its three-letter ISO code: D
 //   - an ISO 3166-1 alpha-3 code ("DEU", "CAN", "MLT") read as the
 //     country, whose stored form is its alpha-2 code ("DE", "CA",
 //     "MT"). It is how a country whose alpha-2 code is also a US state's
-//     is named: "DE" is Delaware, "DEU" Germany.
+//     is named: "DE" is Delaware, "DEU" Germany. A US territory with
+//     a country code of its own is the territory as Levy taxes it, a
+//     part of the United States: "PRI" (Puerto Rico) is "US-PR", as
+//     "PR" is, and likewise "GUM", "VIR", "ASM" and "MNP".
 //
 // Every other ID is kept as it is: a country ("US", "FR"), a state or
 // province ("US-TX", "CA-BC"), or any other Levy jurisdiction ID
@@ -48,7 +51,14 @@ func NormalizeJurisdiction(s string) (string, bool) {
 		}
 		return s, true
 	case len(s) == 3 && isLetters(s):
-		return jurisdiction.CountryAlpha2(s)
+		a2, ok := jurisdiction.CountryAlpha2(s)
+		if ok && isUSTerritory(a2) {
+			// Puerto Rico, Guam and the other territories with an ISO
+			// country code are taxed as parts of the United States: the
+			// engine names them US-PR, never PR.
+			return "US-" + a2, true
+		}
+		return a2, ok
 	}
 	return s, isSubdivisionForm(s)
 }
@@ -58,11 +68,14 @@ func NormalizeJurisdiction(s string) (string, bool) {
 // country ("DE" is Germany), and an ID is upper-case, without spaces, as
 // NormalizeJurisdiction returns it. A bare US state code that is no
 // ISO 3166-1 country ("TX") is refused: it can only mean the state,
-// whose stored form is "US-TX". The keys of a policy's rounding, which
-// name the engine's jurisdictions as they are, are checked so.
+// whose stored form is "US-TX". Nor is a US territory's country code
+// ("PR"): the engine taxes Puerto Rico as "US-PR" and never names a
+// jurisdiction "PR", so a key "PR" would match nothing. The keys of a
+// policy's rounding, which name the engine's jurisdictions as they are,
+// are checked so.
 func StoredJurisdiction(s string) bool {
 	if len(s) == 2 {
-		if !isLetters(s) {
+		if !isLetters(s) || isUSTerritory(s) {
 			return false
 		}
 		_, country := jurisdiction.CountryAlpha3(s)
@@ -76,7 +89,10 @@ func StoredJurisdiction(s string) bool {
 // also a US state's by its alpha-3 code ("DE", Germany, gives "DEU";
 // "CA", Canada, "CAN"), every other ID as it is ("US-DE", "FR",
 // "CA-BC"). Exports and the routes that store a record they have read
-// write it so, so that the record comes back as it was.
+// write it so, so that the record comes back as it was. A US territory
+// is stored as "US-PR" and given so; a bare "PR", which only a profile
+// stored while "PRI" was read as that country could hold, is given as
+// "PRI" and so read back as the territory, "US-PR".
 func JurisdictionInput(id string) string {
 	if len(id) == 2 && isUSState(id) {
 		if a3, ok := jurisdiction.CountryAlpha3(id); ok {
@@ -91,6 +107,15 @@ func JurisdictionInput(id string) string {
 func isUSState(s string) bool {
 	st, ok := jurisdiction.SubdivisionOf("US", s)
 	return ok && st.Code == s
+}
+
+// isUSTerritory reports whether a2, an ISO 3166-1 alpha-2 code, is also
+// the code of a territory of the United States that Levy taxes as one of
+// its subdivisions (Puerto Rico, Guam, the U.S. Virgin Islands, American
+// Samoa, the Northern Mariana Islands).
+func isUSTerritory(a2 string) bool {
+	st, ok := jurisdiction.SubdivisionOf("US", a2)
+	return ok && st.Code == a2 && st.Type == jurisdiction.Territory
 }
 
 // isSubdivisionForm reports whether s, upper-case, has the form of a Levy

@@ -588,7 +588,7 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 				l.add(f, "%q is not a jurisdiction ID prefix ending in *", clip(k))
 			}
 		} else if !StoredJurisdiction(k) {
-			l.add(f, "%q is not a jurisdiction ID as the engine names it (DE for Germany, US-DE for Delaware), or a prefix of one ending in *", clip(k))
+			l.add(f, "%q is not a jurisdiction ID as the engine names it (DE for Germany, US-DE for Delaware, US-PR for Puerto Rico), or a prefix of one ending in *", clip(k))
 		}
 		if m := pol.Rounding[k]; !m.Valid() {
 			l.add(f, "is not a rounding mode")

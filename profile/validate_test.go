@@ -149,6 +149,7 @@ func TestCheckNamesTheField(t *testing.T) {
 		{"policy EU sales", pol(func(p *profile.Policy) { p.EUDistanceSales = map[string]decimal.Decimal{"ACME": *dec("-5")} }), `policy.euDistanceSales["ACME"]`, "negative"},
 		{"policy EU threshold", pol(func(p *profile.Policy) { p.EUDistanceThreshold = dec("-1") }), "policy.euDistanceThreshold", "negative"},
 		{"policy rounding key", pol(func(p *profile.Policy) { p.Rounding = map[string]money.RoundingMode{"us-ca": money.HalfEven} }), `policy.rounding["us-ca"]`, "not a jurisdiction ID"},
+		{"policy rounding key of a US territory by its country code", pol(func(p *profile.Policy) { p.Rounding = map[string]money.RoundingMode{"PR": money.HalfEven} }), `policy.rounding["PR"]`, "US-PR for Puerto Rico"},
 		{"policy rounding mode", pol(func(p *profile.Policy) { p.Rounding = map[string]money.RoundingMode{"US-*": 9} }), `policy.rounding["US-*"]`, "not a rounding mode"},
 		{"policy address check", pol(func(p *profile.Policy) { p.AddressCheck = "loose" }), "policy.addressCheck", "is not lenient or strict"},
 		{"policy notice days", pol(func(p *profile.Policy) { p.ExpiryNoticeDays = 400 }), "policy.expiryNoticeDays", "between 0 and 366"},

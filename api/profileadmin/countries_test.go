@@ -209,3 +209,33 @@ func TestCountryWhoseCodeIsAStatesSurvivesRereading(t *testing.T) {
 		t.Errorf("a rounding key TX: %d %s", a.status, a.body)
 	}
 }
+
+// TestUSTerritoryByCountryCodeThroughTheRoutes: a registration sent
+// through the admin routes on loopback for PRI, Puerto Rico's ISO
+// country code, is Puerto Rico as the engine taxes it: stored as US-PR,
+// read back at its Location, found by the filters PRI, PR and US-PR.
+// Before, it was stored as a country PR that no sale is placed in (San
+// Juan's jurisdictions are US, US-PR and its municipality) and that the
+// filter PR, Puerto Rico, did not find.
+func TestUSTerritoryByCountryCodeThroughTheRoutes(t *testing.T) {
+	s := newServer(t)
+	var d profileadmin.RegistrationDetail
+	a := s.must(t, 201, "POST", p+"/registrations", s.acme, `{"companyCode":"PR-1","jurisdiction":" pri ","number":"IVU-1234"}`)
+	a.data(t, &d)
+	if d.Registration == nil || d.Registration.Jurisdiction != "US-PR" {
+		t.Fatalf("the registration sent for PRI is stored as %+v, want US-PR", d.Registration)
+	}
+	loc := a.header.Get("Location")
+	if want := p + "/registrations/US-PR/IVU-1234?company=PR-1"; loc != want {
+		t.Errorf("Location %q, want %q", loc, want)
+	}
+	s.must(t, 200, "GET", loc, s.acme, "").data(t, &d)
+	if d.Registration == nil || d.Registration.Jurisdiction != "US-PR" {
+		t.Fatalf("GET %s: %+v", loc, d.Registration)
+	}
+	for _, q := range []string{"?jurisdiction=PRI", "?jurisdiction=PR", "?jurisdiction=US-PR"} {
+		if got, want := s.registrations(t, q), []string{"US-PR IVU-1234"}; !slices.Equal(got, want) {
+			t.Errorf("GET registrations%s: %q, want %q", q, got, want)
+		}
+	}
+}

@@ -466,7 +466,11 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 		d.seller.vatID, d.buyer.vatID = "", ""
 	} else {
 		d.seller.vatID = vatID(tx.Seller.Registrations, taxCountries, d.seller.country)
-		d.buyer.vatID = vatID(customer.Registrations, nil, d.buyer.country)
+		buyerRegs := customer.Registrations
+		if d.deliveryCountry != "" {
+			buyerRegs = intraCommunityNumbers(buyerRegs, d.seller.country, tx.DocumentDate)
+		}
+		d.buyer.vatID = vatID(buyerRegs, nil, d.buyer.country)
 	}
 	d.sellerIdentifiers = d.seller.vatID == "" && d.seller.code != ""
 	return d, nil
@@ -583,6 +587,43 @@ func vatID(regs []journal.Registration, taxCountries map[string]bool, country st
 		return id
 	}
 	return pick(func(journal.Registration) bool { return true })
+}
+
+// intraCommunityNumbers returns the buyer's registrations that an
+// intra-community supply of goods from departure can be exempt on, on
+// date d: those of a member state other than departure (Article 138(1)
+// of the VAT directive; Greece's under EL, Northern Ireland's under XI
+// from 2021), which the invoice must state as the customer's number
+// (Article 226(4)). A German number of a buyer that also gave the Dutch
+// one of the goods' departure state is the one shown. It returns regs
+// when it finds none.
+func intraCommunityNumbers(regs []journal.Registration, departure string, d civil.Date) []journal.Registration {
+	var out []journal.Registration
+	for _, r := range regs {
+		c := strings.ToUpper(strings.TrimSpace(r.Country))
+		if a2, ok := jurisdiction.CountryAlpha2(c); ok {
+			c = a2
+		}
+		if n := strings.ToUpper(strings.TrimSpace(r.Number)); c == "" && len(n) > 2 {
+			c = n[:2] // a number written with its prefix
+		}
+		switch c {
+		case "EL":
+			c = "GR"
+		case "XI":
+			if !d.Before(civil.New(2021, 1, 1)) && c != departure {
+				out = append(out, r)
+			}
+			continue
+		}
+		if c != departure && jurisdiction.EUMember(c, d) {
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 {
+		return regs
+	}
+	return out
 }
 
 // withPrefix returns a VAT number with its country prefix.
