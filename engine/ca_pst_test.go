@@ -209,7 +209,7 @@ func TestCanadaProvincialTaxOnServices(t *testing.T) {
 		{winnipeg(), "CA-MB", "2021-11-30", "DIGITAL_STREAMING", out, "before December 1, 2021"},
 		{winnipeg(), "CA-MB", "2021-12-01", "DIGITAL_STREAMING", "7.00", "Bulletin No. 064 from December 1, 2021"},
 		{winnipeg(), "CA-MB", "2012-06-30", "PERSONAL_CARE_SERVICES", out, "before July 1, 2012"},
-		{winnipeg(), "CA-MB", "2015-06-01", "PERSONAL_CARE_SERVICES", "7.00", "Bulletin No. 062, July 1, 2012 to November 30, 2021"},
+		{winnipeg(), "CA-MB", "2015-06-01", "PERSONAL_CARE_SERVICES", "8.00", "Bulletin No. 062, July 1, 2012 to November 30, 2021; the RST was 8% from July 1, 2013 to June 30, 2019"},
 		{winnipeg(), "CA-MB", "2026-06-01", "PERSONAL_CARE_SERVICES", out, "Bulletin No. 062 of December 2021"},
 		{winnipeg(), "CA-MB", "2025-12-31", "SAAS", out, "software used remotely, before January 1, 2026"},
 		{winnipeg(), "CA-MB", "2026-01-01", "SAAS", "7.00", "cloud computing services, Bulletin RST 033"},

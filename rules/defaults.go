@@ -72,15 +72,18 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 		}
 	}
 	for _, p := range t.ProductClasses() {
-		where := p.Country + "*"
+		where, tax := p.Country+"*", ""
 		if len(p.Country) > 2 {
 			// A Canadian province's rule decides the province's own
-			// sales tax: its exact ID, not the GST of a place in it.
-			where = p.Country
+			// sales tax: its exact ID, not the GST of a place in it,
+			// and that tax alone, not the HST that British Columbia
+			// levied in its place from 2010 to 2013.
+			where, tax = p.Country, provincialTax(p.Country)
 		}
 		r := Rule{
 			ID:           fmt.Sprintf("%s-%s", strings.ToLower(p.Country), strings.ToLower(p.ProductClass)),
 			Jurisdiction: where,
+			Tax:          tax,
 			ProductClass: p.ProductClass,
 			Effective:    p.Effective,
 			Expiration:   p.Expiration,
@@ -158,4 +161,14 @@ func tnFullPriceStructures() []Structure {
 			ProductClass: pc, Kind: SingleRate, Reason: why})
 	}
 	return out
+}
+
+// provincialTax names the sales tax a Canadian province levies under its
+// own act: Quebec's QST, and the PST of British Columbia, Saskatchewan and
+// Manitoba (Manitoba's retail sales tax is the PST of Levy's rates).
+func provincialTax(province string) string {
+	if province == "CA-QC" {
+		return string(jurisdiction.QST)
+	}
+	return string(jurisdiction.PST)
 }

@@ -18,11 +18,13 @@ const (
 )
 
 // vatFix is one row of the curated corrections of the VAT/GST rate
-// sources: over its period, the rate of a country's tax and category is
-// value, or (none) the country has no such tax at all.
+// sources: over its period, the rate of a jurisdiction's tax and category
+// is value, or (none) the jurisdiction has no such tax at all. The
+// jurisdiction is a country ("JP") or a province of one ("CA-BC", whose
+// provincial sales tax the world file gives).
 type vatFix struct {
-	country string
-	tax     jurisdiction.Tax
+	juris string
+	tax   jurisdiction.Tax
 	// category is the rate category; empty for a "none" row, which
 	// removes every category of the tax.
 	category string
@@ -43,7 +45,7 @@ func (f vatFix) String() string {
 	if cat == "" {
 		cat = "every category"
 	}
-	return fmt.Sprintf("%s %s %s %s from %s to %s", f.country, f.tax, cat, what, dateOrOpen(f.period.Effective), dateOrOpen(f.period.Expiration))
+	return fmt.Sprintf("%s %s %s %s from %s to %s", f.juris, f.tax, cat, what, dateOrOpen(f.period.Effective), dateOrOpen(f.period.Expiration))
 }
 
 // dateOrOpen writes a period bound, "open" for a zero one.
@@ -55,7 +57,8 @@ func dateOrOpen(d civil.Date) string {
 }
 
 // vatFixTaxes are the taxes a correction may name.
-var vatFixTaxes = map[string]jurisdiction.Tax{"VAT": jurisdiction.VAT, "GST": jurisdiction.GST}
+var vatFixTaxes = map[string]jurisdiction.Tax{"VAT": jurisdiction.VAT, "GST": jurisdiction.GST,
+	"HST": jurisdiction.HST, "PST": jurisdiction.PST, "QST": jurisdiction.QST}
 
 // vatFixCategories are the categories a correction may name.
 var vatFixCategories = map[string]bool{
@@ -65,22 +68,22 @@ var vatFixCategories = map[string]bool{
 
 // readVATFixes reads the curated corrections of the VAT/GST rate sources
 // and checks each row on its own and against the others: no two rows of
-// one country and tax may overlap in category and period.
+// one jurisdiction and tax may overlap in category and period.
 func readVATFixes(f file, name string) ([]vatFix, error) {
-	t, err := readLineTable(f, name, "country", "tax", "category", "rate", "effective", "expiration", "citation")
+	t, err := readLineTable(f, name, "jurisdiction", "tax", "category", "rate", "effective", "expiration", "citation")
 	if err != nil {
 		return nil, err
 	}
 	var out []vatFix
 	for i := range t.rows {
 		at := t.refs[i]
-		r := vatFix{country: t.get(i, "country"), category: t.get(i, "category"), citation: t.get(i, "citation"), at: at}
-		if len(r.country) != 2 || strings.ToUpper(r.country) != r.country {
-			return nil, at.errorf("country %q is not an ISO 3166-1 alpha-2 code", r.country)
+		r := vatFix{juris: t.get(i, "jurisdiction"), category: t.get(i, "category"), citation: t.get(i, "citation"), at: at}
+		if !fixJurisdiction(r.juris) {
+			return nil, at.errorf("jurisdiction %q is neither an ISO 3166-1 alpha-2 code nor a province of one (CA-BC)", r.juris)
 		}
 		tax, ok := vatFixTaxes[t.get(i, "tax")]
 		if !ok {
-			return nil, at.errorf("tax %q is not VAT or GST", t.get(i, "tax"))
+			return nil, at.errorf("tax %q is not VAT, GST, HST, PST or QST", t.get(i, "tax"))
 		}
 		r.tax = tax
 		switch rate := t.get(i, "rate"); rate {
@@ -115,7 +118,7 @@ func readVATFixes(f file, name string) ([]vatFix, error) {
 			return nil, at.errorf("no citation")
 		}
 		for _, o := range out {
-			if o.country == r.country && o.tax == r.tax && (o.none || r.none || o.category == r.category) && periodsOverlap(o.period, r.period) {
+			if o.juris == r.juris && o.tax == r.tax && (o.none || r.none || o.category == r.category) && periodsOverlap(o.period, r.period) {
 				return nil, at.errorf("%s overlaps %s (%s)", r, o, o.at)
 			}
 		}
@@ -124,11 +127,21 @@ func readVATFixes(f file, name string) ([]vatFix, error) {
 	return out, nil
 }
 
+// fixJurisdiction reports whether id has the form of a country ("JP") or
+// of a province of one ("CA-BC"): upper-case letters.
+func fixJurisdiction(id string) bool {
+	country, prov, found := strings.Cut(id, "-")
+	if len(country) != 2 || found && (len(prov) < 1 || len(prov) > 3) {
+		return false
+	}
+	return strings.Trim(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZ-") == "" && strings.Count(id, "-") <= 1
+}
+
 // matches reports whether a rate is one that a correction replaces or
 // removes: of its country, tax and category (every category for a
 // "none" row), whatever the period.
 func (f vatFix) matches(r jurisdiction.Rate) bool {
-	return r.Jurisdiction == f.country && r.Tax == f.tax && (f.none || r.Category == f.category)
+	return r.Jurisdiction == f.juris && r.Tax == f.tax && (f.none || r.Category == f.category)
 }
 
 // changes reports whether a correction changes the rates of the sources
@@ -181,17 +194,27 @@ func (f vatFix) changes(rates []jurisdiction.Rate) bool {
 // gives, or that changes nothing, is refused.
 func (b *ratesBuilder) applyVATFixes(fixes []vatFix, sources ...string) error {
 	for _, f := range fixes {
-		var known []jurisdiction.Rate
-		for _, r := range b.ratesOf(f.country) {
+		var known, country []jurisdiction.Rate
+		for _, r := range b.ratesOf(f.juris) {
 			if slices.Contains(sources, r.Source) && r.Tax == f.tax {
 				known = append(known, r)
 			}
 		}
-		if len(known) == 0 {
-			return f.at.errorf("no source gives a %s of %s to correct", f.tax, f.country)
+		if c, _, province := strings.Cut(f.juris, "-"); province && !f.none {
+			// A province may be given a tax that the sources give
+			// another province of its country (British Columbia's HST
+			// of 2010 to 2013, as Ontario's).
+			for _, r := range b.rates {
+				if strings.HasPrefix(r.Jurisdiction, c+"-") && slices.Contains(sources, r.Source) && r.Tax == f.tax {
+					country = append(country, r)
+				}
+			}
 		}
-		if !f.none && !slices.ContainsFunc(known, func(r jurisdiction.Rate) bool { return r.Category == f.category }) {
-			return f.at.errorf("no source gives a %s %s rate of %s to correct", f.category, f.tax, f.country)
+		switch {
+		case len(known) == 0 && len(country) == 0:
+			return f.at.errorf("no source gives a %s of %s to correct", f.tax, f.juris)
+		case !f.none && !slices.ContainsFunc(append(known, country...), func(r jurisdiction.Rate) bool { return r.Category == f.category }):
+			return f.at.errorf("no source gives a %s %s rate of %s to correct", f.category, f.tax, f.juris)
 		}
 		if !f.changes(known) {
 			return f.at.errorf("%s changes nothing: the sources already say so; remove the row", f)
@@ -221,7 +244,7 @@ func (b *ratesBuilder) applyVATFixes(fixes []vatFix, sources ...string) error {
 			continue
 		}
 		if err := b.addRate(jurisdiction.Rate{
-			Jurisdiction: f.country, Tax: f.tax, Category: f.category, Value: f.value, Period: f.period, Source: vatFixKey,
+			Jurisdiction: f.juris, Tax: f.tax, Category: f.category, Value: f.value, Period: f.period, Source: vatFixKey,
 		}); err != nil {
 			return fmt.Errorf("%s: %w", f.at, err)
 		}
@@ -252,7 +275,7 @@ func addVATFixes(g *gen, b *ratesBuilder) error {
 	g.addSource(Source{
 		Key:   vatFixKey,
 		Files: curatedRef + vatFixFile,
-		What: "dated corrections of the VAT/GST rates of " + euVATFile + " and " + worldFile + ", applied after them: a row replaces the sources' rate of its country, tax and category " +
+		What: "dated corrections of the VAT/GST rates of " + euVATFile + " and " + worldFile + ", applied after them: a row replaces the sources' rate of its country (or Canadian province), tax and category " +
 			"for its period (history the sources lack, rate changes they miss), and a \"none\" row removes the tax for its period (Kuwait and Qatar, which have no VAT in force; " +
 			"the years before a country introduced its VAT). A row that overlaps another, changes nothing, or names a country, tax or category no source gives is refused",
 		From:    "the statutes, tax authority pages and secondary publications cited in each row (curated by the Levy project)",

@@ -11,7 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-const vatFixHead = "country,tax,category,rate,effective,expiration,citation\n"
+const vatFixHead = "jurisdiction,tax,category,rate,effective,expiration,citation\n"
 
 // fixTable reads a corrections table of the given rows, after the header.
 func fixTable(rows ...string) ([]vatFix, error) {
@@ -45,6 +45,8 @@ func TestReadVATFixesRefuses(t *testing.T) {
 		{"an inverted period", []string{`XX,VAT,general,0.2,2020-01-01,2019-12-31,a`}, "before effective"},
 		{"a bad date", []string{`XX,VAT,general,0.2,2020-13-01,,a`}, "effective:"},
 		{"a lowercase country", []string{`xx,VAT,general,0.2,2020-01-01,,a`}, "alpha-2"},
+		{"a province of a lowercase country", []string{`ca-bc,PST,general,0.2,2020-01-01,,a`}, "alpha-2"},
+		{"a tax of no kind Levy knows", []string{`CA-BC,RST,general,0.2,2020-01-01,,a`}, "not VAT, GST, HST, PST or QST"},
 	} {
 		_, err := fixTable(c.rows...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
