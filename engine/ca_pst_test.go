@@ -219,7 +219,7 @@ func TestCanadaProvincialTaxOnServices(t *testing.T) {
 	} {
 		what := c.class + " to " + c.dest.City + " on " + c.date + " (" + c.why + ")"
 		taxes := caSale(t, e, ctx, seller, c.dest, c.date, c.class)
-		wantCharged(t, what, taxes, "CA", "5.00")
+		wantCharged(t, what, taxes, "CA", caGST(c.date))
 		x := taxOf(t, taxes, c.province)
 		switch c.want {
 		case out, exempt:

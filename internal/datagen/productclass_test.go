@@ -79,7 +79,7 @@ func TestReadProductClassesProvinces(t *testing.T) {
 		t.Errorf("rows %+v", out)
 	}
 	for _, bad := range []struct{ rows, want string }{
-		{"CA-ON,SERVICES,nontaxable,,,,,c\n", "no PST or QST"},
+		{"CA-NS,SERVICES,nontaxable,,,,,c\n", "no PST or QST"},
 		{"CA-YT,SERVICES,nontaxable,,,,,c\n", "no PST or QST"},
 		{"CA-BC,BOOKS,reduced,reduced,,,,c\n", "nontaxable, exempt or standard"},
 		{"CA-BC,BOOKS,zero,,,,,c\n", "nontaxable, exempt or standard"},
