@@ -153,11 +153,14 @@ func TestPrinceEdwardIslandHistory(t *testing.T) {
 	})
 }
 
-// TestSaskatchewanPSTAt5Percent: Saskatchewan's PST was 5% from October
-// 28, 2006 to March 22, 2017, 6% since. The dataset gives 6% on every
-// date.
+// TestSaskatchewanPSTAt5Percent: Saskatchewan's PST was 6% until March
+// 31, 2004, 7% from April 1, 2004, 5% from October 28, 2006 to March 22,
+// 2017, 6% since. The dataset gives 6% on every date.
 func TestSaskatchewanPSTAt5Percent(t *testing.T) {
 	checkCAHistory(t, regina, "CA-SK", []caStep{
+		{"2004-03-31", "PST", "6.00", "7.00"},
+		{"2004-04-01", "PST", "7.00", "7.00"},
+		{"2006-10-27", "PST", "7.00", "6.00"},
 		{"2006-10-28", "PST", "5.00", "6.00"},
 		{"2017-03-22", "PST", "5.00", "5.00"},
 		{"2017-03-23", "PST", "6.00", "5.00"},
