@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "2c205f6632f3c02366d12d320df3924ce05c6ca13480b257e067eee8611950c0",
 	"nexus.lvd":         "f9ccadbcd655faeba315703ac26a6f936d0293fa2e7e360cc782c9f01630d11c",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "30b7fc4b7fcc0fbf744b54684fc55a92f63962998860e8e08a9feeddb80b5928",
+	"taxability.lvd":    "2fb2815650613104135b8ceae23b5546962dd2378dc26d4537fb2bdbc5fbc4b1",
 }

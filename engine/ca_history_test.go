@@ -99,6 +99,16 @@ func TestOntarioRetailSalesTaxBeforeHST(t *testing.T) {
 		{"2010-06-30", "PST", "8.00", "5.00"},
 		{"2010-07-01", "HST", "8.00", "5.00"},
 	})
+	// The retail sales tax left most services out; the HST reaches them.
+	e := testEngine(t)
+	ctx := context.Background()
+	for _, class := range []string{"SERVICES", "PROFESSIONAL_SERVICES", "PERSONAL_CARE_SERVICES"} {
+		before := taxOf(t, caSale(t, e, ctx, torontoSeller(), toronto(), "2010-06-30", class), "CA-ON")
+		if before.TaxResult != wire.TaxResultNonTaxable || !before.CalculatedTax.IsZero() {
+			t.Errorf("%s in Toronto on 2010-06-30: CA-ON %s %s, want NONTAXABLE 0.00 (no retail sales tax on it)", class, before.TaxResult, before.CalculatedTax)
+		}
+		wantCharged(t, class+" in Toronto on 2010-07-01", caSale(t, e, ctx, torontoSeller(), toronto(), "2010-07-01", class), "CA-ON", "8.00")
+	}
 }
 
 // TestAtlanticHSTHistory: New Brunswick, Newfoundland and Labrador and
