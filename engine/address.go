@@ -159,25 +159,8 @@ func notable(sts []wire.Status) []wire.TaxAreaLookupStatus {
 // placeOf returns the place that the first leaf of tree (the leaves of
 // a document, or of one line) resolved wire location loc to, or nil.
 func placeOf(tree []lineIn, loc *wire.Location) *place {
-	for i := range tree {
-		li := &tree[i]
-		if l := li.leaf; l != nil {
-			switch p := &li.parties; loc {
-			case p.dest:
-				return l.dest
-			case p.adminDest:
-				return l.adminDest
-			case p.origin:
-				return l.origin
-			case p.adminOrigin:
-				return l.adminOrigin
-			}
-		}
-		if p := placeOf(li.children, loc); p != nil {
-			return p
-		}
-	}
-	return nil
+	p, _ := placeLineOf(tree, loc)
+	return p
 }
 
 // locatable is a wire party with locations (see partyLocations).

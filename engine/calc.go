@@ -155,6 +155,13 @@ type place struct {
 	// there (the territory's rates replace it, or no VAT does).
 	terrID string
 	terr   jurisdiction.SpecialTerritory
+	// outer is what the place's lookup gave above the special territory
+	// and specialTerritory left out of chain (Spain above the Canary
+	// Islands, Portugal above Madeira): the place still lies in them, so
+	// that a withholding, a rule's within, a registration's or a lacking
+	// tax's jurisdictionId that names the country finds it there (see
+	// chainJurisdiction); nil when the place lies in no territory.
+	outer []wire.Jurisdiction
 }
 
 // vatArea names the VAT area of a place: its country's, or that of the

@@ -201,20 +201,25 @@ func rateOf(rates []jurisdiction.Rate, info []bool, imp jurisdiction.Tax, cat st
 	return decimal.Zero, "", false, false
 }
 
-// areaOf returns the IDs of the jurisdictions of a chain, separated by
-// spaces: the place a rule's within looks in.
-func areaOf(chain []wire.Jurisdiction) string {
-	n := len(chain)
-	for i := range chain {
-		n += len(chain[i].JurisdictionID)
+// areaOf returns the IDs of the jurisdictions of the chains, separated
+// by spaces: the place a rule's within looks in (a place's outer
+// jurisdictions and its chain: Portugal and Madeira).
+func areaOf(chains ...[]wire.Jurisdiction) string {
+	n := 0
+	for _, chain := range chains {
+		for i := range chain {
+			n += len(chain[i].JurisdictionID) + 1
+		}
 	}
 	var b strings.Builder
 	b.Grow(n)
-	for i := range chain {
-		if i > 0 {
-			b.WriteByte(' ')
+	for _, chain := range chains {
+		for i := range chain {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(chain[i].JurisdictionID)
 		}
-		b.WriteString(chain[i].JurisdictionID)
 	}
 	return b.String()
 }
@@ -246,7 +251,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	t.taxType = taxTypeOf(imp, accrue, st.interUS)
 
 	if st.at.area == "" {
-		st.at.area = areaOf(st.at.chain)
+		st.at.area = areaOf(st.at.outer, st.at.chain)
 	}
 	env := rules.Env{
 		Perspective: c.d.perspective, MessageType: c.d.message, TransactionType: l.txType,

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
 )
 
@@ -114,7 +115,10 @@ func customerParty(c *wire.Customer, tree []lineIn) *journal.Party {
 
 // partyAddress returns the first of locs that is given, with the country
 // the calculation resolved it to (the country as written when no line
-// resolved it), or nil when none is given.
+// resolved it), or nil when none is given. A country written that lies in
+// the VAT area of the one resolved on the line's date (Monaco in France's,
+// the Isle of Man in the United Kingdom's: jurisdiction.VATArea) stays as
+// written: the address is in Monaco, whose e-invoice says MC.
 func partyAddress(tree []lineIn, locs ...*wire.Location) *journal.Address {
 	for _, loc := range locs {
 		if loc == nil {
@@ -122,12 +126,44 @@ func partyAddress(tree []lineIn, locs ...*wire.Location) *journal.Address {
 		}
 		a := &journal.Address{Street1: loc.StreetAddress1, Street2: loc.StreetAddress2, City: loc.City, MainDivision: loc.MainDivision,
 			PostalCode: loc.PostalCode, Country: strings.ToUpper(strings.TrimSpace(loc.Country))}
-		if pl := placeOf(tree, loc); pl != nil && pl.country != "" {
-			a.Country = pl.country
+		if pl, l := placeLineOf(tree, loc); pl != nil && pl.country != "" {
+			written := a.Country
+			if a2, ok := jurisdiction.CountryAlpha2(written); ok {
+				written = a2
+			}
+			if area, ok := jurisdiction.VATArea(written, l.date); ok && area == pl.country {
+				a.Country = written
+			} else {
+				a.Country = pl.country
+			}
 		}
 		return a
 	}
 	return nil
+}
+
+// placeLineOf returns the place that the first leaf of tree resolved wire
+// location loc to (placeOf), with that leaf; nil when no leaf resolved it.
+func placeLineOf(tree []lineIn, loc *wire.Location) (*place, *line) {
+	for i := range tree {
+		li := &tree[i]
+		if l := li.leaf; l != nil {
+			switch p := &li.parties; loc {
+			case p.dest:
+				return l.dest, l
+			case p.adminDest:
+				return l.adminDest, l
+			case p.origin:
+				return l.origin, l
+			case p.adminOrigin:
+				return l.adminOrigin, l
+			}
+		}
+		if p, l := placeLineOf(li.children, loc); p != nil {
+			return p, l
+		}
+	}
+	return nil, nil
 }
 
 // registrations returns the registrations that have a number.

@@ -141,6 +141,10 @@ func modeList(x *data.Intrastat) string {
 	return s
 }
 
+// outsideEUVATArea reports whether place p lies in a VAT special
+// territory outside the EU's VAT area (the Canary Islands, Martinique).
+func outsideEUVATArea(p *place) bool { return p != nil && p.terrID != "" && !p.terr.EU() }
+
 // intrastatBlock returns what the journal keeps of a stored line for
 // Intrastat, nil for a line with nothing to declare.
 func (c *calc) intrastatBlock(l *line) *journal.IntrastatLine {
@@ -159,9 +163,12 @@ func (c *calc) intrastatBlock(l *line) *journal.IntrastatLine {
 	// Goods moved to or from a VAT special territory outside the EU's VAT
 	// area (the Canary Islands, Martinique) are exported or imported, not
 	// declared to Intrastat.
+	// The line's Intrastat members, when it has them, are kept, marked so
+	// that no declaration counts them.
+	out.OutsideVATArea = outsideEUVATArea(from) || outsideEUVATArea(to)
 	moves := out.Dispatch != "" && out.Arrival != "" && out.Dispatch != out.Arrival &&
 		jurisdiction.EUMember(out.Dispatch, l.date) && jurisdiction.EUMember(out.Arrival, l.date) &&
-		from.euVAT(l.date) && to.euVAT(l.date)
+		!out.OutsideVATArea
 	if !moves && !hasIntrastat(d) {
 		return nil
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,12 +86,15 @@ func (r *resolver) place(base, member string, loc *wire.Location, role wire.Loca
 // Martinique) and starts the chain at it, so that the country's VAT is
 // not charged there as well: the territory's own rates replace it (its
 // jurisdiction carries them), or no VAT applies. The place's country stays
-// the country's, whose registrations, rules and treatments apply.
+// the country's, whose registrations, rules and treatments apply, and the
+// jurisdictions left out of the chain are kept in outer: the place still
+// lies in them.
 func specialTerritory(p *place, d civil.Date) {
 	for i := 1; i < len(p.chain); i++ {
 		id := p.chain[i].JurisdictionID
 		if t, ok := jurisdiction.VATTerritory(id, d); ok {
 			p.terrID, p.terr = id, t
+			p.outer = slices.Clip(p.chain[:i])
 			p.chain = p.chain[i:]
 			return
 		}

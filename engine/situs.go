@@ -549,14 +549,10 @@ func harmonized(country string, imp jurisdiction.Tax) bool {
 	return country == "CA" && imp == jurisdiction.HST
 }
 
-func chainHas(p *place, id string) bool {
-	for _, j := range p.chain {
-		if j.JurisdictionID == id {
-			return true
-		}
-	}
-	return false
-}
+// chainHas reports whether the place lies in jurisdiction id: one of its
+// chain, or one above its VAT special territory (place.outer), so that a
+// registration whose jurisdictionId names Portugal covers Madeira.
+func chainHas(p *place, id string) bool { return chainJurisdiction(p, id) != nil }
 
 // mixedSitus sources a sale within a US state whose levels are sourced
 // differently (California: state, county and city taxes at the seller's

@@ -142,12 +142,19 @@ func includedWithheld(incl []inclusion, j *wire.Jurisdiction, imp jurisdiction.T
 	return false
 }
 
-// chainJurisdiction returns the jurisdiction id of a place's chain, nil
+// chainJurisdiction returns the jurisdiction id of a place's chain, or
+// of the jurisdictions above its VAT special territory (place.outer: Spain
+// for a place in the Canary Islands, whose withholdings reach it); nil
 // when the place does not lie in it.
 func chainJurisdiction(p *place, id string) *wire.Jurisdiction {
 	for i := range p.chain {
 		if p.chain[i].JurisdictionID == id {
 			return &p.chain[i]
+		}
+	}
+	for i := range p.outer {
+		if p.outer[i].JurisdictionID == id {
+			return &p.outer[i]
 		}
 	}
 	return nil

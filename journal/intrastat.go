@@ -29,6 +29,11 @@ type IntrastatLine struct {
 	// reach (the customer's, buyer's or owner's destination).
 	Dispatch string `json:"dispatch,omitempty"`
 	Arrival  string `json:"arrival,omitempty"`
+	// OutsideVATArea says that one end lies in a VAT special territory
+	// outside the EU's VAT area (the Canary Islands, Martinique): the
+	// goods are exported or imported, declared to customs, and no
+	// Intrastat declaration counts the line, whatever its countries.
+	OutsideVATArea bool `json:"outsideVatArea,omitempty"`
 	// PartnerVAT is the VAT number of the acquirer in the country of
 	// arrival (the customer's, buyer's or owner's registration there,
 	// normalised), which a dispatch declares.
@@ -241,7 +246,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		for i := range tx.Lines {
 			l := &tx.Lines[i]
 			x := l.Intrastat
-			if x == nil {
+			if x == nil || x.OutsideVATArea {
 				continue
 			}
 			partner := ""

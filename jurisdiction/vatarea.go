@@ -1,6 +1,10 @@
 package jurisdiction
 
-import "github.com/levytax/levy/civil"
+import (
+	"slices"
+
+	"github.com/levytax/levy/civil"
+)
 
 // Countries inside another country's VAT area, as dated facts. A country
 // listed here levies no VAT of its own in the period: the other
@@ -46,6 +50,25 @@ var vatAreas = map[string][]vatAreaPeriod{
 	// the territory's jurisdiction ID in the dataset; undated, as the
 	// dataset's territory is.
 	"DE-X-BÜSINGEN_AM_HOCHRHEIN": {{area: "CH"}},
+}
+
+// VATAreaChanges returns the countries (and special territories) that
+// joined or left another country's VAT area on a day from from to to, both
+// included (to zero for no end): Monaco on 1963-05-18, the Isle of Man on
+// 1980-04-01. A lookup of a place there gives another tax area from that
+// day, so the place's own tax area changed.
+func VATAreaChanges(from, to civil.Date) []string {
+	var out []string
+	for id, ps := range vatAreas {
+		for _, p := range ps {
+			if p.period.ChangesWithin(from, to) {
+				out = append(out, id)
+				break
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // vatAreaPeriod is a period in which a country belongs to the VAT area

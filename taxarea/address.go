@@ -835,6 +835,26 @@ func (r *Resolver) caAddress(field string, a wire.PostalAddress, d civil.Date) (
 // postcodeSeparators removes the spaces and hyphens of a postcode.
 var postcodeSeparators = strings.NewReplacer(" ", "", "-", "")
 
+// withoutCountrySign returns a postcode of digits written after letters
+// (E-35001, D-78266, I-23041: the country's sign, as European mail long
+// prefixed it) without the letters, which the exceptions' patterns of
+// digits would otherwise never match; any other postcode as it is.
+func withoutCountrySign(pc string) string {
+	i := 0
+	for i < len(pc) && (pc[i] >= 'A' && pc[i] <= 'Z' || pc[i] >= 'a' && pc[i] <= 'z') {
+		i++
+	}
+	if i == 0 || i > 3 || i == len(pc) {
+		return pc
+	}
+	for j := i; j < len(pc); j++ {
+		if pc[j] < '0' || pc[j] > '9' {
+			return pc
+		}
+	}
+	return pc[i:]
+}
+
 // otherAddress resolves an address outside the US and Canada to its
 // country, or to a special tax territory when its postcode is one of the
 // dataset's exceptions.
@@ -847,7 +867,7 @@ func (r *Resolver) otherAddress(country string, a wire.PostalAddress, d civil.Da
 		// Postcodes are matched without their spaces and hyphens: the
 		// patterns are digits only, and Portugal writes NNNN-NNN
 		// (Funchal's 9000-060 is Madeira's 9000060).
-		pc := postcodeSeparators.Replace(a.PostalCode)
+		pc := withoutCountrySign(postcodeSeparators.Replace(a.PostalCode))
 		for _, ex := range r.exceptions[country] {
 			if ex.Postcode.MatchString(pc) {
 				if ea := r.areas.of(ex.Jurisdiction); ea != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
 )
 
@@ -57,6 +58,7 @@ func (r *Resolver) ChangedTaxAreas(ctx context.Context, from, to civil.Date) ([]
 			return true
 		})
 	}
+	out = append(out, r.vatAreaChanges(from, to)...)
 	slices.Sort(out)
 	return slices.Compact(out), nil
 }
@@ -75,6 +77,9 @@ func (r *Resolver) TaxAreaChanged(ctx context.Context, id string, from, to civil
 	if a == nil {
 		return false, levy.NotFound("taxareaid", "tax area %s does not exist", id)
 	}
+	if slices.Contains(r.vatAreaChanges(from, to), id) {
+		return true, nil
+	}
 	// The areas that lookups may give id for: the one it names, and any
 	// other whose jurisdictions in force on some days are those.
 	num, _ := strconv.ParseUint(id, 10, 64)
@@ -91,4 +96,19 @@ func (r *Resolver) TaxAreaChanged(ctx context.Context, id string, from, to civil
 		}
 	}
 	return false, nil
+}
+
+// vatAreaChanges returns the own tax area IDs of the countries that joined
+// or left another's VAT area from from to to (jurisdiction.VATAreaChanges):
+// a lookup of the Isle of Man gives its own area to 1980-03-31 and the
+// United Kingdom's from 1980-04-01, so a client holding the island's ID
+// must look again. The other country's area did not change.
+func (r *Resolver) vatAreaChanges(from, to civil.Date) []string {
+	var out []string
+	for _, c := range jurisdiction.VATAreaChanges(from, to) {
+		if a := r.areas.of(c); a != nil {
+			out = append(out, r.areas.id(a))
+		}
+	}
+	return out
 }

@@ -676,7 +676,8 @@ func lineCategory(tx *journal.Transaction, i int, l *journal.Line, sellerCountry
 		if c, ok := rules.ClassOf(l.ProductClass); ok && c.Service {
 			goods = false
 		}
-		if goods && sellerCountry != buyerCountry && jurisdiction.EUMember(sellerCountry, date) && jurisdiction.EUMember(buyerCountry, date) {
+		from, to := inVATArea(sellerCountry, date), inVATArea(buyerCountry, date)
+		if goods && from != to && jurisdiction.EUMember(from, date) && jurisdiction.EUMember(to, date) {
 			return category{code: "K", percent: pct(decimal.Zero), reason: "Intra-Community supply", reasonCode: "VATEX-EU-IC"}, t, nil
 		}
 		return category{code: "AE", percent: pct(decimal.Zero), reason: "Reverse charge", reasonCode: "VATEX-EU-AE"}, t, nil
@@ -697,6 +698,17 @@ func lineCategory(tx *journal.Transaction, i int, l *journal.Line, sellerCountry
 		return category{code: "G", percent: pct(decimal.Zero), reason: "Export outside the EU", reasonCode: "VATEX-EU-G"}, t, nil
 	}
 	return category{code: "Z", percent: pct(decimal.Zero)}, t, nil
+}
+
+// inVATArea returns the country whose VAT area an address's country is
+// in on d (jurisdiction.VATArea): France for Monaco, the United Kingdom
+// for the Isle of Man; else the country itself. Goods sent from Germany to
+// a business in Monaco are an intra-community supply to France.
+func inVATArea(country string, d civil.Date) string {
+	if area, ok := jurisdiction.VATArea(country, d); ok {
+		return area
+	}
+	return country
 }
 
 // pct returns a rate to keep in a category.
