@@ -490,7 +490,8 @@ func TestJurisdictionVATRates(t *testing.T) {
 	// rate from August 2022 and its 9% and 13% after July 1, 2025; the
 	// single reduced rate of Italy before 2016, Latvia before 2018 and
 	// Slovenia before 2020; Finland's 13.5% of 2026; Cyprus's 8% before
-	// January 13, 2014; Portugal's intermediate 12% before July 2010.
+	// January 13, 2014; Portugal's intermediate 12% before July 2010;
+	// the United Kingdom's 8% of 1994-1997; Bulgaria's 7% before April 2011.
 	wantRate(t, j, "EE", "2023-01-01", vat, jurisdiction.Reduced, "0.05")
 	wantRate(t, j, "EE", "2023-01-01", vat, jurisdiction.Reduced2, "0.09")
 	wantRate(t, j, "EE", "2025-07-01", vat, jurisdiction.Reduced, "0.09")
@@ -508,6 +509,8 @@ func TestJurisdictionVATRates(t *testing.T) {
 	wantRate(t, j, "PT", "2010-06-30", vat, jurisdiction.Reduced2, "0.12")
 	wantRate(t, j, "PT", "2010-07-01", vat, jurisdiction.Reduced2, "0.13")
 	wantRate(t, j, "GB", "1996-06-01", vat, jurisdiction.Reduced, "0.08")
+	wantRate(t, j, "BG", "2011-03-31", vat, jurisdiction.Reduced, "0.07")
+	wantRate(t, j, "BG", "2011-04-01", vat, jurisdiction.Reduced, "0.09")
 	// Territories: their own rates.
 	wantRate(t, j, "ES-CN", "2026-01-01", vat, jurisdiction.General, "0")
 	// The Azores: 18% from 2014 to June 2021, 16% since July 2021, with

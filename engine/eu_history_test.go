@@ -82,8 +82,9 @@ func TestEUStandardRateHistory(t *testing.T) {
 // TestEUReducedRateHistory sends sales of classes that the product class
 // rows tie to a reduced category on both sides of a change of that
 // category that the EU rate source misses: the United Kingdom's 5% before
-// 2011, Spain's 7% and 8%, Finland's 8% and 9%, Greece's 6% of July 2015
-// and 13% of early 2016, Czechia's single 15% of 2013 and 2014, Latvia's
+// 2011, Spain's 7% and 8%, Finland's 8% and 9%, Greece's rates of 2010
+// (4.5%, 5%, 5.5% and 9%, 10%, 11%), its 6% of July 2015 and 13% of early
+// 2016, Czechia's single 15% of 2013 and 2014, Latvia's
 // 10% of 2009 and 2010, Portugal's 5% before July 2010 and Slovenia's
 // 8.5% before July 2013.
 func TestEUReducedRateHistory(t *testing.T) {
@@ -102,6 +103,9 @@ func TestEUReducedRateHistory(t *testing.T) {
 		es("2012-09-01", "FOOD", "0.1"),
 		fi("2010-06-30", "BOOKS", "0.08"), fi("2010-07-01", "BOOKS", "0.09"), fi("2012-12-31", "BOOKS", "0.09"),
 		fi("2013-01-01", "BOOKS", "0.1"),
+		gr("2010-03-14", "BOOKS", "0.045"), gr("2010-03-15", "BOOKS", "0.05"), gr("2010-07-01", "BOOKS", "0.055"),
+		gr("2011-01-01", "BOOKS", "0.065"), gr("2010-03-14", "FOOD", "0.09"), gr("2010-03-15", "FOOD", "0.1"),
+		gr("2010-12-31", "FOOD", "0.11"), gr("2011-01-01", "FOOD", "0.13"),
 		gr("2015-07-19", "BOOKS", "0.065"), gr("2015-07-20", "BOOKS", "0.06"), gr("2015-12-31", "BOOKS", "0.06"),
 		gr("2016-01-01", "FOOD", "0.13"), gr("2016-05-31", "FOOD", "0.13"), gr("2016-06-01", "FOOD", "0.13"),
 		cz("2012-12-31", "PRESCRIPTION_DRUGS", "0.1"), cz("2013-01-01", "PRESCRIPTION_DRUGS", "0.15"),
