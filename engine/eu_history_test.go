@@ -22,7 +22,8 @@ func historySale(city, postal, country, currency string) func(date, class, rate 
 // (internal/datagen/curated/vat-rate-corrections.csv) supply: the United
 // Kingdom from the VAT's start on April 1, 1973, the Isle of Man before it
 // joined the United Kingdom's VAT area on April 1, 1980 (and after, at
-// the United Kingdom's rates), Germany back to 1983, and the member
+// the United Kingdom's rates), Germany from its VAT's start on January 1,
+// 1968, and the member
 // states' changes from 2008.
 func TestEUStandardRateHistory(t *testing.T) {
 	gb := historySale("London", "SW1A 1AA", "GB", "GBP")
@@ -54,7 +55,9 @@ func TestEUStandardRateHistory(t *testing.T) {
 		im("1973-03-31", g, ""), im("1973-04-01", g, "0.1"), im("1975-06-01", g, "0.08"), im("1979-06-18", g, "0.15"),
 		im("1980-03-31", g, "0.15"), im("1980-04-01", g, "0.15"), im("2009-06-01", g, "0.15"), im("2010-06-01", g, "0.175"),
 		im("2026-06-01", g, "0.2"),
-		de("1992-12-31", g, "0.14"), de("1993-01-01", g, "0.15"), de("1998-03-31", g, "0.15"), de("1998-04-01", g, "0.16"),
+		de("1967-12-31", g, ""), de("1968-01-01", g, "0.1"), de("1968-07-01", g, "0.11"), de("1977-12-31", g, "0.11"),
+		de("1978-01-01", g, "0.12"), de("1979-06-30", g, "0.12"), de("1979-07-01", g, "0.13"), de("1983-06-30", g, "0.13"),
+		de("1983-07-01", g, "0.14"), de("1992-12-31", g, "0.14"), de("1993-01-01", g, "0.15"), de("1998-03-31", g, "0.15"), de("1998-04-01", g, "0.16"),
 		de("2006-12-31", g, "0.16"), de("2007-01-01", g, "0.19"),
 		it("2011-09-16", g, "0.2"), it("2011-09-17", g, "0.21"), it("2013-09-30", g, "0.21"), it("2013-10-01", g, "0.22"),
 		es("2010-06-30", g, "0.16"), es("2010-07-01", g, "0.18"), es("2012-08-31", g, "0.18"), es("2012-09-01", g, "0.21"),
@@ -81,13 +84,15 @@ func TestEUStandardRateHistory(t *testing.T) {
 
 // TestEUReducedRateHistory sends sales of classes that the product class
 // rows tie to a reduced category on both sides of a change of that
-// category that the EU rate source misses: the United Kingdom's 5% before
+// category that the EU rate source misses: Germany's reduced rates of
+// 1968 to 1983 (5%, 5.5%, 6%, 6.5%), the United Kingdom's 5% before
 // 2011, Spain's 7% and 8%, Finland's 8% and 9%, Greece's rates of 2010
 // (4.5%, 5%, 5.5% and 9%, 10%, 11%), its 6% of July 2015 and 13% of early
 // 2016, Czechia's single 15% of 2013 and 2014, Latvia's
 // 10% of 2009 and 2010, Portugal's 5% before July 2010 and Slovenia's
 // 8.5% before July 2013.
 func TestEUReducedRateHistory(t *testing.T) {
+	de := historySale("Berlin", "10115", "DE", "EUR")
 	gb := historySale("London", "SW1A 1AA", "GB", "GBP")
 	es := historySale("Madrid", "28001", "ES", "EUR")
 	fi := historySale("Helsinki", "00100", "FI", "EUR")
@@ -97,6 +102,8 @@ func TestEUReducedRateHistory(t *testing.T) {
 	pt := historySale("Lisboa", "1100-148", "PT", "EUR")
 	si := historySale("Ljubljana", "1000", "SI", "EUR")
 	checkWorldClassRates(t, []worldClassCase{
+		de("1968-06-30", "FOOD", "0.05"), de("1968-07-01", "FOOD", "0.055"), de("1978-01-01", "FOOD", "0.06"),
+		de("1979-07-01", "FOOD", "0.065"), de("1983-07-01", "FOOD", "0.07"),
 		gb("2005-06-01", "MENSTRUAL_PRODUCTS", "0.05"), gb("2011-01-03", "MENSTRUAL_PRODUCTS", "0.05"),
 		gb("2011-01-04", "MENSTRUAL_PRODUCTS", "0.05"),
 		es("2010-06-30", "FOOD", "0.07"), es("2010-07-01", "FOOD", "0.08"), es("2012-08-31", "FOOD", "0.08"),
