@@ -287,6 +287,10 @@ type line struct {
 	// noPlace: the line has no place that taxes it (no location, or none
 	// Levy could place), so no tax was calculated (NoPlaceRule).
 	noPlace bool
+	// taxedAt is the place whose jurisdictions tax the line (nil with
+	// noPlace); a line that bears no tax record there is in a place that
+	// levies no tax Levy knows of (NoTaxRule).
+	taxedAt *place
 	// lacking are the taxes Levy knows of and does not compute on the
 	// line's class, which assisted checks against the line.
 	lacking []lackingTax

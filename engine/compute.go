@@ -15,6 +15,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	l.taxes = l.taxes[:0]
 	l.localTax, l.territoryRate = "", ""
 	st := c.source(l)
+	l.taxedAt = st.at
 	l.distance, l.distanceRule = st.distance, st.distanceRule
 	if st.at == nil {
 		l.noPlace = true

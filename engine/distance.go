@@ -76,11 +76,12 @@ const (
 )
 
 // Explains reports whether an assisted parameter of ruleName only
-// explains a decision made on known figures (the EU distance-sales
-// threshold's), rather than saying that an input was guessed or a tax
-// left out: a batch does not flag a document for it.
+// explains a decision made on known facts (the EU distance-sales
+// threshold's figures, a country that levies no tax), rather than saying
+// that an input was guessed or a tax left out: a batch does not flag a
+// document for it.
 func Explains(ruleName string) bool {
-	return ruleName == DistanceWithinRule || ruleName == DistanceAboveRule
+	return ruleName == DistanceWithinRule || ruleName == DistanceAboveRule || ruleName == NoTaxRule
 }
 
 // belowDistanceThreshold reports whether the seller's EU distance sales,

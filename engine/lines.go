@@ -649,6 +649,13 @@ const beyondContentRule = "date-beyond-content"
 // answer a total tax of zero without a word.
 const NoPlaceRule = "no-location"
 
+// NoTaxRule is the ruleName of the assisted parameter of a line taxed
+// in a place that levies no tax Levy knows of on the line's date (a
+// country without a VAT, GST or sales tax, such as Kuwait or Hong Kong):
+// the line bears no tax record, and says why (paramName destination, the
+// country as originalValue). It explains a fact; it guesses nothing.
+const NoTaxRule = "no-tax-levied"
+
 // TerritoryRateRule is the ruleName of the assisted parameter of a line
 // taxed in a VAT special territory with reduced rates of its own (Madeira,
 // the Azores, Guadeloupe, Martinique, La Réunion) whose product class asks
@@ -727,6 +734,11 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	if l.noPlace {
 		out = append(out, wire.AssistedParameter{ParamName: "destination", Phase: wire.PhasePost, RuleName: NoPlaceRule,
 			Value: "the line has no location Levy could place (destination, origin or administrative): no tax was calculated"})
+	}
+	if !l.noPlace && l.taxedAt != nil && len(l.taxes) == 0 {
+		country := l.taxedAt.country
+		out = append(out, wire.AssistedParameter{ParamName: "destination", Phase: wire.PhasePost, RuleName: NoTaxRule,
+			OriginalValue: country, Value: country + " levies no VAT, GST or sales tax that Levy knows of on the line's date: no tax is due"})
 	}
 	if l.distance != "" {
 		// Which EU distance sales decided where the line is taxed.

@@ -1,6 +1,11 @@
 package engine
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"github.com/levytax/levy/wire"
+)
 
 // TestVATRateCorrections sends a domestic sale of a GENERAL line on either
 // side of the standard-rate changes that the rate sources miss and the
@@ -95,4 +100,45 @@ func TestNoVATWhereNoneIsInForce(t *testing.T) {
 		{"Tokyo", "", "100-0001", "JP", "JPY", "1989-04-01", "GENERAL", one("0.03")},
 		{"Luanda", "", "", "AO", "AOA", "2019-10-01", "GENERAL", one("0.14")},
 	})
+}
+
+// TestNoTaxLeviedSaysSo: a line in a country that levies no tax Levy
+// knows of (Kuwait and Qatar, without a VAT in force; Hong Kong) bears no
+// tax record, and says why in an assisted parameter that a batch does not
+// flag (Explains); a line taxed elsewhere does not.
+func TestNoTaxLeviedSaysSo(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		city, postal, country, currency string
+		untaxed                         bool
+	}{
+		{"Kuwait City", "13001", "KW", "KWD", true},
+		{"Doha", "", "QA", "QAR", true},
+		{"Hong Kong", "", "HK", "HKD", true},
+		{"Tokyo", "100-0001", "JP", "JPY", false},
+	} {
+		at := Address(c.city, c.postal, c.country)
+		q := Quotation("2026-09-01", SellerAt(at), CustomerAt(at), Line("l", "GENERAL", "100"))
+		q.Currency = CurrencyCode(c.currency)
+		resp, err := e.Sale(context.Background(), q)
+		if err != nil {
+			t.Fatalf("%s: %v", c.country, err)
+		}
+		l := resp.LineItems[0]
+		var said *wire.AssistedParameter
+		for i := range l.AssistedParameters {
+			if l.AssistedParameters[i].RuleName == NoTaxRule {
+				said = &l.AssistedParameters[i]
+			}
+		}
+		switch {
+		case c.untaxed && (len(l.Taxes) != 0 || said == nil || said.OriginalValue != c.country || said.ParamName != "destination"):
+			t.Errorf("%s: %d tax records, parameter %+v; want none and a %s parameter naming %s", c.country, len(l.Taxes), said, NoTaxRule, c.country)
+		case !c.untaxed && said != nil:
+			t.Errorf("%s: a taxed line says %+v", c.country, said)
+		}
+	}
+	if !Explains(NoTaxRule) {
+		t.Errorf("Explains(%q) = false: a batch would flag a document for a fact", NoTaxRule)
+	}
 }
