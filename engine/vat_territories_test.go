@@ -284,3 +284,32 @@ func TestVATTerritoryIntrastat(t *testing.T) {
 		t.Errorf("items %+v, refused %v; want MAD-1 refused alone", d.Items, ids)
 	}
 }
+
+// TestFrenchCollectivities: Saint-Barthélemy's and Saint-Martin's
+// postcodes begin as Guadeloupe's, but France's VAT does not reach them
+// (nor Saint-Pierre and Miquelon): a sale within Saint-Barthélemy bore
+// Guadeloupe's 8.5% and one from Paris to Saint-Pierre France's 20%.
+// Now the first bears no tax and says why, the second is an export.
+func TestFrenchCollectivities(t *testing.T) {
+	e := testEngine(t)
+	gustavia := &wire.Location{City: "Gustavia", PostalCode: "97133", Country: "FR"}
+	saintPierre := &wire.Location{City: "Saint-Pierre", PostalCode: "97500", Country: "FR"}
+	sale := func(from, to *wire.Location) wire.SaleResponseLineItem {
+		q := Quotation("2026-06-01", SellerAt(from), CustomerAt(to), Line("l", "GENERAL", "100.00"))
+		q.Currency = CurrencyCode("EUR")
+		resp, err := e.Sale(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.LineItems[0]
+	}
+	l := sale(gustavia, gustavia)
+	if !l.TotalTax.IsZero() || len(l.Taxes) != 0 || len(l.AssistedParameters) == 0 || l.AssistedParameters[0].RuleName != NoTaxRule ||
+		l.AssistedParameters[0].OriginalValue != "BL" {
+		t.Errorf("within Saint-Barthélemy: tax %s, %d records, parameters %+v; want none, said (%s BL)", l.TotalTax, len(l.Taxes), l.AssistedParameters, NoTaxRule)
+	}
+	l = sale(vtParis, saintPierre)
+	if !l.TotalTax.IsZero() || len(l.Taxes) != 1 || l.Taxes[0].CalculationRuleID == nil || l.Taxes[0].CalculationRuleID.Value != "export-zero-rated" {
+		t.Errorf("Paris to Saint-Pierre: tax %s, records %+v; want an export, zero-rated", l.TotalTax, l.Taxes)
+	}
+}
