@@ -15,7 +15,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 6
+	taxVersion = 7
 )
 
 // Taxability holds how product classes are taxed: the US matrix of
@@ -29,7 +29,7 @@ type Taxability struct {
 	byState  map[string][2]int32 // state -> states[lo:hi]
 	holidays []Holiday           // sorted by state, first day, name
 	shipping map[string]Shipping
-	classes  []ProductClassRule // sorted by country, product class
+	classes  []ProductClassRule // sorted by country, product class, tax, effective
 	local    []LocalTax         // sorted by jurisdiction, tax, class, effective
 	lacking  []LackingTax       // sorted by state, jurisdiction, tax, effective
 }
@@ -280,13 +280,20 @@ type Shipping struct{ State, Rule, HandlingRule string }
 // Product classes without a rule take the country's standard (general)
 // rate. For Canada a rule of the country covers the GST and HST, and the
 // provincial taxes (QST, PST) unless a rule of the province decides them;
-// its citation says how they treat the class.
+// its citation says how they treat the class. A province's rule for its
+// HST decides the provincial part alone (a point-of-sale rebate), not the
+// GST.
 type ProductClassRule struct {
 	// Country is the ISO 3166-1 alpha-2 code, or a Canadian province
-	// that levies a sales tax of its own (CA-BC, CA-SK, CA-MB, CA-QC),
-	// whose rule decides that tax alone; ProductClass is one of Levy's
-	// product classes (rules.ProductClasses).
+	// (CA-BC, CA-ON, ...), whose rule decides the provincial tax Tax
+	// alone; ProductClass is one of Levy's product classes
+	// (rules.ProductClasses).
 	Country, ProductClass string
+	// Tax is the provincial tax that a province's rule decides: PST or
+	// QST (the province's own sales tax), or HST (its provincial part,
+	// which the province rebates at the point of sale on some goods:
+	// printed books in Ontario since 2010-07-01); "" for a country.
+	Tax string
 	// Treatment is "reduced" (the country's rate of Category applies),
 	// "rate" (Rate applies: a reduced rate that the rate sources give
 	// under no category), "zero" (taxable at 0%), "exempt", or, for a
@@ -481,6 +488,7 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		c := &t.classes[i]
 		c.Country = r.String()
 		c.ProductClass = r.String()
+		c.Tax = r.String()
 		c.Treatment = r.String()
 		c.Category = r.String()
 		c.Rate = readOptDecimal(r)
@@ -500,10 +508,17 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		if !c.Effective.IsZero() && !c.Expiration.IsZero() && c.Expiration.Before(c.Effective) {
 			return nil, fmt.Errorf("%w: %s %s has period %s..%s", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Effective, c.Expiration)
 		}
+		// A country's rule names no tax; a province's (CA-ON) names the
+		// provincial tax it decides.
+		switch province := len(c.Country) > 2; {
+		case !province && c.Tax != "",
+			province && c.Tax != "PST" && c.Tax != "QST" && c.Tax != "HST":
+			return nil, fmt.Errorf("%w: %s %s decides tax %q", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Tax)
+		}
 		if i > 0 {
 			p := &t.classes[i-1]
-			if p.Country == c.Country && p.ProductClass == c.ProductClass && (p.Expiration.IsZero() || !p.Expiration.Before(c.Effective)) {
-				return nil, fmt.Errorf("%w: rules of %s %s overlap or are not sorted", binfmt.ErrCorrupt, c.Country, c.ProductClass)
+			if p.Country == c.Country && p.ProductClass == c.ProductClass && p.Tax == c.Tax && (p.Expiration.IsZero() || !p.Expiration.Before(c.Effective)) {
+				return nil, fmt.Errorf("%w: rules of %s %s %s overlap or are not sorted", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Tax)
 			}
 		}
 	}

@@ -300,6 +300,23 @@ func TestProductClasses(t *testing.T) {
 			}
 		}
 	}
+	// A province's rule names the provincial tax it decides, a country's
+	// none: Ontario's books were exempt from its retail sales tax until
+	// June 30, 2010, and its part of the HST is rebated since July 1, 2010
+	// (the GST's record untouched); British Columbia rebated its part of
+	// the HST during its HST alone.
+	var got []string
+	for _, r := range rules {
+		if province := len(r.Country) > 2; province != (r.Tax != "") {
+			t.Errorf("%s %s decides tax %q", r.Country, r.ProductClass, r.Tax)
+		}
+		if r.ProductClass == "BOOKS" && (r.Country == "CA-ON" || r.Country == "CA-BC") {
+			got = append(got, fmt.Sprintf("%s %s %s %s..%s", r.Country, r.Tax, r.Treatment, r.Effective, r.Expiration))
+		}
+	}
+	if s := strings.Join(got, "; "); s != "CA-BC HST exempt 2010-07-01..2013-03-31; CA-BC PST exempt ..; CA-ON HST exempt 2010-07-01..; CA-ON PST exempt ..2010-06-30" {
+		t.Errorf("book rules of Ontario and British Columbia: %s", s)
+	}
 	// Standard-rated classes have no rule.
 	for _, k := range [][2]string{{"DE", "PRESCRIPTION_DRUGS"}, {"DK", "FOOD"}, {"GB", "CLOTHING"}, {"IE", "CLOTHING"}, {"NZ", "FOOD"}, {"GB", "DIGITAL_GOODS"},
 		{"CA-BC", "SAAS"}, {"CA-SK", "PROFESSIONAL_SERVICES"}, {"CA-MB", "SAAS"}, {"CA-QC", "SERVICES"}} {
@@ -312,7 +329,8 @@ func TestProductClasses(t *testing.T) {
 		if i > 0 {
 			p := rules[i-1]
 			if p.Country > r.Country || p.Country == r.Country && (p.ProductClass > r.ProductClass ||
-				p.ProductClass == r.ProductClass && (p.Expiration.IsZero() || !p.Expiration.Before(r.Effective))) {
+				p.ProductClass == r.ProductClass && (p.Tax > r.Tax ||
+					p.Tax == r.Tax && (p.Expiration.IsZero() || !p.Expiration.Before(r.Effective)))) {
 				t.Errorf("rules not sorted or overlapping at %s %s", r.Country, r.ProductClass)
 			}
 		}
@@ -417,6 +435,19 @@ func TestTaxabilityCorrupt(t *testing.T) {
 	}
 	if _, err := decodeTaxability([]byte("LEVYDATA jurisdictions v1\n\n")); err == nil {
 		t.Error("a file of another kind decoded")
+	}
+	// A file of another version of the layout is refused, the version
+	// before the product classes' tax (6) and one to come alike.
+	for _, v := range []int{taxVersion - 1, taxVersion + 1} {
+		w := binfmt.NewWriter(taxKind, v)
+		w.Raw(full)
+		f, err := w.Finish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := decodeTaxability(f); err == nil {
+			t.Errorf("a file of version %d decoded", v)
+		}
 	}
 }
 

@@ -175,13 +175,15 @@ func TestVATClassesUnitedKingdom(t *testing.T) {
 
 // TestGSTClassesCanada sends sales of menstrual products before and after
 // July 1, 2015, when the GST and HST (and Quebec's QST and Saskatchewan's
-// PST) stopped taxing them, in provinces of each kind of tax.
+// PST) stopped taxing them, in provinces of each kind of tax. Ontario had
+// rebated its part of the HST on them at the point of sale since July 1,
+// 2010, so on June 30, 2015 the GST part alone was charged there.
 func TestGSTClassesCanada(t *testing.T) {
 	ca := func(city, prov, postal, date string, rates ...string) worldClassCase {
 		return worldClassCase{city, prov, postal, "CA", "CAD", date, "MENSTRUAL_PRODUCTS", rates}
 	}
 	checkWorldClassRates(t, []worldClassCase{
-		ca("Toronto", "ON", "M5V 3L9", "2015-06-30", "0.05", "0.08"),
+		ca("Toronto", "ON", "M5V 3L9", "2015-06-30", "0.05", "0"),
 		ca("Toronto", "ON", "M5V 3L9", "2015-07-01", "0", "0"),
 		ca("Montreal", "QC", "H2X 1Y4", "2026-06-01", "0", "0"),
 		ca("Regina", "SK", "S4P 0A1", "2026-06-01", "0", "0"),

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -24,8 +25,9 @@ var servicesTaxed = map[string]string{
 // (exemptions, reduced state rates, bases, clothing thresholds, the local
 // taxes where they differ from the state's and exemptions by buyer), the 2026 sales tax holidays,
 // services in the US, the reduced, zero and exempt classes of the VAT and
-// GST countries and the classes that Canada's provincial sales taxes leave
-// out or exempt, the US local taxes outside the sales tax on the classes
+// GST countries, the classes that Canada's provincial sales taxes leave
+// out or exempt and the goods whose HST provincial part a province rebates
+// at the point of sale, the US local taxes outside the sales tax on the classes
 // they reach (see localTaxRules), Tennessee's single-article tax and
 // Florida's surtax limit, and a last rule that makes everything else
 // taxable.
@@ -72,16 +74,20 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 		}
 	}
 	for _, p := range t.ProductClasses() {
-		where, tax := p.Country+"*", ""
+		where, tax, id := p.Country+"*", "", fmt.Sprintf("%s-%s", strings.ToLower(p.Country), strings.ToLower(p.ProductClass))
 		if len(p.Country) > 2 {
-			// A Canadian province's rule decides the province's own
-			// sales tax: its exact ID, not the GST of a place in it,
-			// and that tax alone, not the HST that British Columbia
-			// levied in its place from 2010 to 2013.
-			where, tax = p.Country, provincialTax(p.Country)
+			// A Canadian province's rule decides one provincial tax:
+			// its exact ID, not the GST of a place in it, and that tax
+			// alone, the province's own PST or QST, or the provincial
+			// part of its HST (a point-of-sale rebate, "ca-on-books-hst-
+			// 2010-07-01"), which leaves the GST's record alone.
+			where, tax = p.Country, cmp.Or(p.Tax, provincialTax(p.Country))
+			if tax == string(jurisdiction.HST) {
+				id += "-hst"
+			}
 		}
 		r := Rule{
-			ID:           fmt.Sprintf("%s-%s", strings.ToLower(p.Country), strings.ToLower(p.ProductClass)),
+			ID:           id,
 			Jurisdiction: where,
 			Tax:          tax,
 			ProductClass: p.ProductClass,

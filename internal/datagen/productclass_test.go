@@ -1,6 +1,7 @@
 package datagen
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -16,7 +17,7 @@ func classReader(t *testing.T) func(rows string) ([]classRow, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const head = "country,product_class,treatment,category,rate,effective,expiration,citation\n"
+	const head = "country,tax,product_class,treatment,category,rate,effective,expiration,citation\n"
 	return func(rows string) ([]classRow, error) {
 		fs := fstest.MapFS{"t.csv": &fstest.MapFile{Data: []byte(head + rows)}}
 		out, _, err := readProductClasses(file{fs, "t.csv"}, "t.csv", j)
@@ -30,9 +31,9 @@ func classReader(t *testing.T) func(rows string) ([]classRow, error) {
 // day.
 func TestReadProductClassesPeriods(t *testing.T) {
 	read := classReader(t)
-	out, err := read("RO,FOOD,reduced,reduced,0.11,2025-08-01,,c\n" +
-		"RO,FOOD,reduced,reduced2,0.09,,2025-07-31,c\n" +
-		"EE,BOOKS,rate,,0.09,2009-07-01,,c\n")
+	out, err := read("RO,,FOOD,reduced,reduced,0.11,2025-08-01,,c\n" +
+		"RO,,FOOD,reduced,reduced2,0.09,,2025-07-31,c\n" +
+		"EE,,BOOKS,rate,,0.09,2009-07-01,,c\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,13 +42,13 @@ func TestReadProductClassesPeriods(t *testing.T) {
 		t.Errorf("rows %+v", out)
 	}
 	for _, bad := range []struct{ rows, want string }{
-		{"RO,FOOD,reduced,reduced2,,,2025-07-31,c\nRO,FOOD,reduced,reduced,,2025-07-31,,c\n", "overlaps"},
-		{"RO,FOOD,reduced,reduced,0.05,,2025-07-31,c\nRO,FOOD,standard,,,2025-08-01,,c\n", ""},
-		{"RO,FOOD,reduced,reduced,0.11,,2025-07-31,c\n", "the table says 0.11"},
-		{"RO,FOOD,reduced,reduced2,,2025-08-01,,c\n", "no reduced2 rate"},
-		{"EE,BOOKS,rate,,,,,c\n", "rate takes no category"},
-		{"EE,BOOKS,rate,reduced,0.09,,,c\n", "rate takes no category"},
-		{"FI,BOOKS,reduced,reduced,,2025-01-01,2024-12-31,c\n", "expires"},
+		{"RO,,FOOD,reduced,reduced2,,,2025-07-31,c\nRO,,FOOD,reduced,reduced,,2025-07-31,,c\n", "overlaps"},
+		{"RO,,FOOD,reduced,reduced,0.05,,2025-07-31,c\nRO,,FOOD,standard,,,2025-08-01,,c\n", ""},
+		{"RO,,FOOD,reduced,reduced,0.11,,2025-07-31,c\n", "the table says 0.11"},
+		{"RO,,FOOD,reduced,reduced2,,2025-08-01,,c\n", "no reduced2 rate"},
+		{"EE,,BOOKS,rate,,,,,c\n", "rate takes no category"},
+		{"EE,,BOOKS,rate,reduced,0.09,,,c\n", "rate takes no category"},
+		{"FI,,BOOKS,reduced,reduced,,2025-01-01,2024-12-31,c\n", "expires"},
 	} {
 		_, err := read(bad.rows)
 		switch {
@@ -65,12 +66,12 @@ func TestReadProductClassesPeriods(t *testing.T) {
 // province's reduced row and a country's nontaxable row are refused.
 func TestReadProductClassesProvinces(t *testing.T) {
 	read := classReader(t)
-	out, err := read("CA-BC,SERVICES,nontaxable,,,,,c\n" +
-		"CA-BC,SAAS,standard,,,,,c\n" +
-		"CA-MB,SAAS,nontaxable,,,,2025-12-31,c\n" +
-		"CA-MB,SAAS,standard,,,2026-01-01,,c\n" +
-		"CA-SK,EBOOKS,exempt,,,,,c\n" +
-		"CA-QC,SERVICES,standard,,,,,c\n")
+	out, err := read("CA-BC,,SERVICES,nontaxable,,,,,c\n" +
+		"CA-BC,,SAAS,standard,,,,,c\n" +
+		"CA-MB,,SAAS,nontaxable,,,,2025-12-31,c\n" +
+		"CA-MB,,SAAS,standard,,,2026-01-01,,c\n" +
+		"CA-SK,,EBOOKS,exempt,,,,,c\n" +
+		"CA-QC,,SERVICES,standard,,,,,c\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,17 +80,70 @@ func TestReadProductClassesProvinces(t *testing.T) {
 		t.Errorf("rows %+v", out)
 	}
 	for _, bad := range []struct{ rows, want string }{
-		{"CA-NS,SERVICES,nontaxable,,,,,c\n", "no PST or QST"},
-		{"CA-YT,SERVICES,nontaxable,,,,,c\n", "no PST or QST"},
-		{"CA-BC,BOOKS,reduced,reduced,,,,c\n", "nontaxable, exempt or standard"},
-		{"CA-BC,BOOKS,zero,,,,,c\n", "nontaxable, exempt or standard"},
-		{"DE,SERVICES,nontaxable,,,,,c\n", "only a Canadian province"},
-		{"CA,SERVICES,nontaxable,,,,,c\n", "only a Canadian province"},
-		{"CA-BC,SERVICES,nontaxable,reduced,,,,c\n", "takes no category"},
-		{"CA-XX,SERVICES,nontaxable,,,,,c\n", "unknown country"},
+		{"CA-NS,,SERVICES,nontaxable,,,,,c\n", "no PST or QST"},
+		{"CA-YT,,SERVICES,nontaxable,,,,,c\n", "no PST or QST"},
+		{"CA-BC,,BOOKS,reduced,reduced,,,,c\n", "nontaxable, exempt or standard"},
+		{"CA-BC,,BOOKS,zero,,,,,c\n", "nontaxable, exempt or standard"},
+		{"DE,,SERVICES,nontaxable,,,,,c\n", "only a Canadian province"},
+		{"CA,,SERVICES,nontaxable,,,,,c\n", "only a Canadian province"},
+		{"CA-BC,,SERVICES,nontaxable,reduced,,,,c\n", "takes no category"},
+		{"CA-XX,,SERVICES,nontaxable,,,,,c\n", "unknown country"},
 	} {
 		_, err := read(bad.rows)
 		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: error %v, want one saying %q", bad.rows, err, bad.want)
+		}
+	}
+}
+
+// TestReadProductClassesProvinceTax reads province rows that name the tax
+// they decide: the HST's provincial part (a point-of-sale rebate) beside
+// the province's own PST for the same class, on the dates the province
+// levies each. A tax the province does not levy on the row's first or
+// last day, or today for a row without a last day, a tax that is not a
+// provincial one, and a tax on a country's row are refused.
+func TestReadProductClassesProvinceTax(t *testing.T) {
+	read := classReader(t)
+	out, err := read("CA-ON,HST,BOOKS,exempt,,,2010-07-01,,c\n" +
+		"CA-ON,,BOOKS,exempt,,,,2010-06-30,c\n" +
+		"CA-BC,,BOOKS,exempt,,,,,c\n" +
+		"CA-BC,HST,BOOKS,exempt,,,2010-07-01,2013-03-31,c\n" +
+		"CA-NL,HST,BOOKS,exempt,,,1997-04-01,2016-12-31,c\n" +
+		"CA-NL,HST,BOOKS,exempt,,,2018-01-01,,c\n" +
+		"CA-QC,QST,SERVICES,standard,,,,,c\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range out {
+		got = append(got, r.country+" "+r.tax+" "+r.period.Effective.String())
+	}
+	want := "[CA-BC HST 2010-07-01 CA-BC PST  CA-NL HST 1997-04-01 CA-NL HST 2018-01-01 CA-ON HST 2010-07-01 CA-ON PST ]"
+	if s := fmt.Sprint(got); s != want {
+		t.Errorf("rows %s, want %s", s, want)
+	}
+	for _, bad := range []struct{ rows, want string }{
+		{"CA-ON,HST,BOOKS,exempt,,,2009-01-01,,c\n", "CA-ON levies no HST on 2009-01-01, the row's first day"},
+		{"CA-ON,HST,BOOKS,exempt,,,,,c\n", ""},
+		{"CA-BC,HST,BOOKS,exempt,,,2010-07-01,,c\n", "CA-BC levies no HST today"},
+		{"CA-BC,HST,BOOKS,exempt,,,2010-07-01,2013-06-30,c\n", "CA-BC levies no HST on 2013-06-30, the row's last day"},
+		{"CA-BC,HST,BOOKS,exempt,,,,2009-12-31,c\n", "CA-BC levies no HST on 2009-12-31"},
+		{"CA-ON,,BOOKS,exempt,,,,,c\n", "CA-ON levies no PST today"},
+		{"CA-ON,PST,BOOKS,exempt,,,2011-01-01,,c\n", "CA-ON levies no PST on 2011-01-01"},
+		{"CA-ON,QST,BOOKS,exempt,,,2011-01-01,,c\n", "CA-ON levies no QST in the dataset"},
+		{"CA-AB,HST,BOOKS,exempt,,,,,c\n", "CA-AB levies no HST in the dataset"},
+		{"CA-ON,GST,BOOKS,exempt,,,2011-01-01,,c\n", `tax: "GST" is not PST, QST or HST`},
+		{"CA-ON,hst,BOOKS,exempt,,,2011-01-01,,c\n", `tax: "hst" is not PST, QST or HST`},
+		{"DE,HST,BOOKS,exempt,,,,,c\n", "only a Canadian province's row names a tax"},
+		{"CA,HST,BOOKS,exempt,,,,,c\n", "only a Canadian province's row names a tax"},
+		{"CA-ON,HST,BOOKS,exempt,,,2010-07-01,,c\nCA-ON,HST,BOOKS,exempt,,,2020-01-01,,c\n", "overlaps"},
+		{"CA-ON,HST,BOOKS,reduced,reduced,,2010-07-01,,c\n", "nontaxable, exempt or standard"},
+	} {
+		_, err := read(bad.rows)
+		switch {
+		case bad.want == "" && err != nil:
+			t.Errorf("%q: %v", bad.rows, err)
+		case bad.want != "" && (err == nil || !strings.Contains(err.Error(), bad.want)):
 			t.Errorf("%q: error %v, want one saying %q", bad.rows, err, bad.want)
 		}
 	}

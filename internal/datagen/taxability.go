@@ -24,7 +24,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 6
+	taxVersion = 7
 )
 
 // The inputs of the taxability step: compiled sources under --src and
@@ -72,7 +72,10 @@ type shippingRow struct {
 // classRow is one row of the curated VAT/GST product class table.
 type classRow struct {
 	country, class, treatment, category string
-	rate                                *decimal.Decimal
+	// tax is the provincial tax that a Canadian province's row decides
+	// (PST, QST or HST); "" on a country's row.
+	tax  string
+	rate *decimal.Decimal
 	// period is when the row is in force; rows of one country and class
 	// do not overlap.
 	period   civil.Period
@@ -254,6 +257,7 @@ func genTaxability(g *gen) error {
 		Files: curatedRef + productClasses,
 		What: "the VAT/GST treatment (reduced rate category, a rate of its own, zero-rated or exempt) of Levy's product classes in the EU-27, GB, the Isle of Man, Switzerland, Liechtenstein, Norway, Iceland, Japan, Canada, Australia, New Zealand, Mexico and Korea, " +
 			"and the classes, mostly services, that the provincial sales taxes of British Columbia, Saskatchewan and Manitoba leave out (nontaxable) or exempt, " +
+			"the goods whose HST provincial part Ontario, Nova Scotia, New Brunswick, Newfoundland and Labrador, Prince Edward Island and British Columbia (2010-2013) rebate at the point of sale (rows with tax HST), " +
 			"each row with the statute or tax authority page it follows and, where the treatment changed, its period (Romania's food at 9% until 2025-07-31 and 11% after, " +
 			"Czechia's and Finland's classes before and after their reforms of 2024 and 2025); the rate category of every reduced row is checked against the rates of the dataset " +
 			"on the row's last day (or among the current rates), and that rate against the table's rate where one is given; a row with a rate of its own stands for a reduced rate " +
@@ -715,6 +719,39 @@ func provincialSalesTax(juris *data.Jurisdictions, id string) jurisdiction.Tax {
 	return ""
 }
 
+// leviesOver reports why province id does not levy tax over the whole of
+// period p in the dataset, "" when it does: the tax must be in force on
+// the period's first day (when it has one) and its last (an open end
+// needs a rate of the tax without an end), and on some day of it. A
+// period without a first day starts when the tax does.
+func leviesOver(juris *data.Jurisdictions, id string, tax jurisdiction.Tax, p civil.Period) string {
+	var rates []jurisdiction.Rate
+	for _, r := range juris.Rates(id) {
+		if r.Tax == tax {
+			rates = append(rates, r)
+		}
+	}
+	if len(rates) == 0 {
+		return fmt.Sprintf("%s levies no %s in the dataset", id, tax)
+	}
+	on := func(d civil.Date) bool {
+		return slices.ContainsFunc(rates, func(r jurisdiction.Rate) bool { return r.Contains(d) })
+	}
+	switch {
+	case !p.Effective.IsZero() && !on(p.Effective):
+		return fmt.Sprintf("%s levies no %s on %s, the row's first day", id, tax, p.Effective)
+	case !p.Expiration.IsZero() && !on(p.Expiration):
+		return fmt.Sprintf("%s levies no %s on %s, the row's last day", id, tax, p.Expiration)
+	case p.Expiration.IsZero() && !slices.ContainsFunc(rates, func(r jurisdiction.Rate) bool { return r.Expiration.IsZero() }):
+		return fmt.Sprintf("%s levies no %s today, and the row has no last day", id, tax)
+	case !slices.ContainsFunc(rates, func(r jurisdiction.Rate) bool {
+		return periodsOverlap(r.Period, p)
+	}):
+		return fmt.Sprintf("%s levies no %s in the row's period", id, tax)
+	}
+	return ""
+}
+
 // productClass reports whether c is one of Levy's product classes.
 func productClass(c string) bool {
 	_, ok := rules.ClassOf(c)
@@ -736,12 +773,15 @@ func reducedCategory(c string) bool {
 // category of a reduced row must be one the country has now (an open-ended
 // rate), and where the table gives a rate the category's current rate must
 // equal it. Rows with the standard treatment are checked and counted but
-// not returned. A row may name a Canadian province that levies a sales tax
-// of its own (CA-BC, CA-SK, CA-MB, CA-QC) instead of a country: it decides
-// that tax alone, and its treatment is nontaxable (outside the tax, as the
-// services a province does not name), exempt or standard.
+// not returned. A row may name a Canadian province instead of a country:
+// it decides one provincial tax alone, the one its tax column names (PST,
+// QST or HST; empty for the province's own PST or QST), which the province
+// must levy over the row's period (see leviesOver), and its treatment is
+// nontaxable (outside the tax, as the services a province does not name),
+// exempt (a PST's exemption, or a point-of-sale rebate of the HST's
+// provincial part) or standard. A country's row names no tax.
 func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]classRow, int, error) {
-	t, err := readLineTable(path, name, "country", "product_class", "treatment", "category", "rate", "effective", "expiration", "citation")
+	t, err := readLineTable(path, name, "country", "tax", "product_class", "treatment", "category", "rate", "effective", "expiration", "citation")
 	if err != nil {
 		return nil, 0, err
 	}
@@ -752,20 +792,32 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 		at := t.refs[i]
 		c := classRow{
 			country: t.get(i, "country"), class: t.get(i, "product_class"), treatment: t.get(i, "treatment"),
-			category: t.get(i, "category"), citation: t.get(i, "citation"), at: at,
+			category: t.get(i, "category"), citation: t.get(i, "citation"), at: at, tax: t.get(i, "tax"),
 		}
 		j, ok := juris.ByID(c.country)
 		province := ok && j.Country == "CA" && j.Type != jurisdiction.Country
 		switch {
-		case province:
+		case province && c.tax == "":
 			// A Canadian province's row decides its own sales tax alone
 			// (the PST of British Columbia, Saskatchewan and Manitoba,
 			// Quebec's QST), which reaches fewer services than the GST.
-			if provincialSalesTax(juris, c.country) == "" {
-				return nil, 0, at.errorf("%s has no PST or QST in the dataset: a province's row decides that tax alone", c.country)
+			own := provincialSalesTax(juris, c.country)
+			if own == "" {
+				return nil, 0, at.errorf("%s has no PST or QST in the dataset: a province's row decides that tax alone (name the HST in the tax column for its provincial part)", c.country)
+			}
+			c.tax = string(own)
+		case province:
+			// Or the tax the row names: the HST's provincial part, which
+			// a province rebates at the point of sale on some goods.
+			switch jurisdiction.Tax(c.tax) {
+			case jurisdiction.PST, jurisdiction.QST, jurisdiction.HST:
+			default:
+				return nil, 0, at.errorf("tax: %q is not PST, QST or HST", c.tax)
 			}
 		case !ok || j.Type != jurisdiction.Country:
 			return nil, 0, at.errorf("unknown country %q", c.country)
+		case c.tax != "":
+			return nil, 0, at.errorf("tax: %s %s: only a Canadian province's row names a tax, not %q", c.country, c.class, c.tax)
 		}
 		switch {
 		case province && c.treatment != "nontaxable" && c.treatment != "exempt" && c.treatment != "standard":
@@ -788,8 +840,13 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 		if !c.period.Effective.IsZero() && !c.period.Expiration.IsZero() && c.period.Expiration.Before(c.period.Effective) {
 			return nil, 0, at.errorf("%s %s: expires %s before it starts %s", c.country, c.class, c.period.Expiration, c.period.Effective)
 		}
+		if province {
+			if why := leviesOver(juris, c.country, jurisdiction.Tax(c.tax), c.period); why != "" {
+				return nil, 0, at.errorf("tax: %s %s: %s", c.country, c.class, why)
+			}
+		}
 		for _, prev := range all {
-			if prev.country == c.country && prev.class == c.class && periodsOverlap(prev.period, c.period) {
+			if prev.country == c.country && prev.tax == c.tax && prev.class == c.class && periodsOverlap(prev.period, c.period) {
 				return nil, 0, at.errorf("%s %s: its period overlaps the row at %s", c.country, c.class, prev.at)
 			}
 		}
@@ -850,7 +907,8 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 		out = append(out, c)
 	}
 	slices.SortFunc(out, func(a, b classRow) int {
-		return cmp.Or(strings.Compare(a.country, b.country), strings.Compare(a.class, b.class), a.period.Effective.Compare(b.period.Effective))
+		return cmp.Or(strings.Compare(a.country, b.country), strings.Compare(a.class, b.class), strings.Compare(a.tax, b.tax),
+			a.period.Effective.Compare(b.period.Effective))
 	})
 	return out, standard, nil
 }
@@ -912,7 +970,7 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 	return nil
 }
 
-// encodeTaxability writes the file. Layout (version 6):
+// encodeTaxability writes the file. Layout (version 7):
 //
 //	state rows, sorted by state, class, effective: count, then
 //	    state, class, taxable (bool), rate, basis, threshold, threshold
@@ -925,10 +983,12 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 //	    state, name, first day, last day, category count, categories,
 //	    cap per item, citation
 //	shipping, sorted by state: count, then state, rule, handling rule
-//	product classes, sorted by country, class, effective: count, then
-//	    country, class, treatment, category, rate (version 5: the rate
-//	    of treatment "rate", else absent), effective, expiration
-//	    (version 5), citation
+//	product classes, sorted by country, class, tax, effective: count,
+//	    then country, class, tax (version 7: the provincial tax a
+//	    Canadian province's row decides, PST, QST or HST; "" for a
+//	    country), treatment, category, rate (version 5: the rate of
+//	    treatment "rate", else absent), effective, expiration (version
+//	    5), citation
 //	local taxes outside the sales tax, sorted by jurisdiction, tax,
 //	    class, effective (version 3): count, then state, jurisdiction,
 //	    name, key, tax, category, class, rate, effective, expiration,
@@ -1015,6 +1075,7 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 	for _, c := range classes {
 		w.String(c.country)
 		w.String(c.class)
+		w.String(c.tax)
 		w.String(c.treatment)
 		w.String(c.category)
 		if err := writeOptDecimal(w, c.rate); err != nil {
