@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.23"
+const Version = "2026.11.24"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "2c205f6632f3c02366d12d320df3924ce05c6ca13480b257e067eee8611950c0",
 	"nexus.lvd":         "f9ccadbcd655faeba315703ac26a6f936d0293fa2e7e360cc782c9f01630d11c",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "2fb2815650613104135b8ceae23b5546962dd2378dc26d4537fb2bdbc5fbc4b1",
+	"taxability.lvd":    "61ae7ef56dc1e2c636791333362a8fd9a483a2eb5780eddd5fa01bf180ec426a",
 }
