@@ -516,7 +516,7 @@ func TestJurisdictionVATRates(t *testing.T) {
 	// The Azores: 18% from 2014 to June 2021, 16% since July 2021, with
 	// regional reduced and intermediate rates, and Madeira's 4% reduced
 	// rate since October 2024 (internal/datagen/curated/
-	// vat-territory-rates.csv; the EU VAT file gives the Azores 18% at
+	// vat-rate-corrections.csv; the EU VAT file gives the Azores 18% at
 	// every date and no regional reduced rates).
 	wantRate(t, j, "PT-20", "2020-01-01", vat, jurisdiction.General, "0.18")
 	wantRate(t, j, "PT-20", "2026-01-01", vat, jurisdiction.General, "0.16")

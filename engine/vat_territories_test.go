@@ -182,7 +182,7 @@ func TestVATTerritories(t *testing.T) {
 // 18(3)(b)) and Martinique (General Tax Code, article 296: 2.1%) have
 // reduced rates of their own. Where the dataset holds the territory's rate
 // of the category a line's class asks for
-// (internal/datagen/curated/vat-territory-rates.csv, from the dataset
+// (internal/datagen/curated/vat-rate-corrections.csv, from the dataset
 // generated after it), the line bears it; where it does not (Martinique's
 // rate for reimbursable medicines, or any reduced rate in a dataset
 // generated before that table), the line bears the territory's standard

@@ -19,9 +19,6 @@ const (
 	euVATKey   = "eu-vat-rates"
 	worldKey   = "world-sales-tax-rates"
 	vatTerrKey = "vat-territories"
-	// vatTerrRatesKey is the source of the curated rates of the VAT
-	// special territories.
-	vatTerrRatesKey = "vat-territory-rates"
 )
 
 // euCategories maps the rate names of the EU VAT file to categories.
@@ -85,11 +82,6 @@ func addEUVAT(g *gen, b *ratesBuilder) error {
 	if err != nil {
 		return err
 	}
-	terrRates, err := readVATTerritoryRates(g.curatedFile("vat-territory-rates.csv"), curatedRef+"vat-territory-rates.csv")
-	if err != nil {
-		return err
-	}
-	usedRates := map[string]bool{}
 	if len(file.Items) != 28 {
 		return fmt.Errorf("%s: %d countries, want the EU-27 and GB", euVATFile, len(file.Items))
 	}
@@ -166,38 +158,16 @@ func addEUVAT(g *gen, b *ratesBuilder) error {
 			}
 		}
 		for _, id := range slices.Sorted(maps.Keys(byExc)) {
-			// The curated rates of the territory replace the source's in
-			// their periods (the Azores' 16% from July 2021) and add the
-			// reduced rates that the source does not give.
-			general := mergeSpans(byExc[id])
-			for _, tr := range terrRates {
-				if tr.id == id && tr.category == jurisdiction.General {
-					general = clipSpans(general, tr.period)
-				}
-			}
-			for _, s := range general {
+			// The curated corrections (vat-rate-corrections.csv) replace
+			// these in their periods (the Azores' 16% from July 2021) and
+			// add the territories' reduced rates, which the file lacks.
+			for _, s := range mergeSpans(byExc[id]) {
 				if err := b.addRate(jurisdiction.Rate{
 					Jurisdiction: id, Tax: jurisdiction.VAT, Category: jurisdiction.General, Value: s.value, Period: s.period, Source: euVATKey,
 				}); err != nil {
 					return fmt.Errorf("%s: %w", euVATFile, err)
 				}
 			}
-			for _, tr := range terrRates {
-				if tr.id != id {
-					continue
-				}
-				usedRates[id] = true
-				if err := b.addRate(jurisdiction.Rate{
-					Jurisdiction: id, Tax: jurisdiction.VAT, Category: tr.category, Value: tr.value, Period: tr.period, Source: vatTerrRatesKey,
-				}); err != nil {
-					return fmt.Errorf(curatedRef+"vat-territory-rates.csv: %w", err)
-				}
-			}
-		}
-	}
-	for _, tr := range terrRates {
-		if !usedRates[tr.id] {
-			return fmt.Errorf(curatedRef+"vat-territory-rates.csv: %s is not a territory of %s", tr.id, euVATFile)
 		}
 	}
 	for k := range terr {
@@ -215,13 +185,6 @@ func addEUVAT(g *gen, b *ratesBuilder) error {
 			"rates under other names, such as Estonia's press_publications, are not taken) and the postcode exceptions with their standard rates",
 		From:    "ibericode/vat-rates (version 4 format, 2025-08)",
 		Licence: "MIT",
-	})
-	g.addSource(Source{
-		Key:     vatTerrRatesKey,
-		Files:   curatedRef + "vat-territory-rates.csv",
-		What:    "dated VAT rates of special territories that the EU VAT file lacks or gives wrong: the regional reduced and intermediate rates of the Azores and Madeira, the Azores' standard rate by period, the reduced rate of Guadeloupe, Martinique and La Réunion",
-		From:    "national acts (Código do IVA art. 18(3), Decreto-Lei 347/85, Lei 14-A/2012; Code général des impôts art. 296), curated by the Levy project with secondary sources named per row",
-		Licence: "facts",
 	})
 	g.addSource(Source{
 		Key:     vatTerrKey,
@@ -280,80 +243,6 @@ func readVATTerritories(g *gen) (map[string]vatTerritory, error) {
 		out[cc+"|"+name] = vatTerritory{id, cite}
 	}
 	return out, nil
-}
-
-// territoryRate is a row of the curated table of the VAT special
-// territories' rates: a rate of category for the territory's jurisdiction
-// id over period.
-type territoryRate struct {
-	id, category string
-	value        decimal.Decimal
-	period       civil.Period
-}
-
-// territoryCategories are the categories a territory's curated rate may
-// have.
-var territoryCategories = []string{jurisdiction.General, jurisdiction.Reduced, jurisdiction.Reduced2, jurisdiction.SuperReduced, jurisdiction.Parking}
-
-// readVATTerritoryRates reads the curated rates of the VAT special
-// territories (curated/vat-territory-rates.csv): each row a territory's
-// jurisdiction ID, a category, a rate as a fraction, its period and a
-// citation. Rows of one territory and category may not overlap.
-func readVATTerritoryRates(f file, ref string) ([]territoryRate, error) {
-	t, err := readTableFile(f, ref, "id", "category", "rate", "effective", "expiration", "citation")
-	if err != nil {
-		return nil, err
-	}
-	var out []territoryRate
-	for i, row := range t.Rows {
-		at := fmt.Sprintf("%s row %d", ref, i+2)
-		id, cat := t.Get(row, "id"), t.Get(row, "category")
-		if len(id) < 4 || id[2] != '-' {
-			return nil, fmt.Errorf("%s: id %q is not a territory's jurisdiction ID", at, id)
-		}
-		if !slices.Contains(territoryCategories, cat) {
-			return nil, fmt.Errorf("%s: category %q is not one of %v", at, cat, territoryCategories)
-		}
-		v, err := RateFraction(t.Get(row, "rate"))
-		if err != nil || v.Sign() <= 0 || v.GreaterThanOrEqual(decimal.NewFromInt(1)) {
-			return nil, fmt.Errorf("%s: rate %q is not a fraction between 0 and 1", at, t.Get(row, "rate"))
-		}
-		eff, err1 := ParseDate(t.Get(row, "effective"))
-		exp, err2 := ParseDate(t.Get(row, "expiration"))
-		if err1 != nil || err2 != nil || !exp.IsZero() && exp.Before(eff) {
-			return nil, fmt.Errorf("%s: period %q to %q", at, t.Get(row, "effective"), t.Get(row, "expiration"))
-		}
-		if t.Get(row, "citation") == "" {
-			return nil, fmt.Errorf("%s: no citation", at)
-		}
-		r := territoryRate{id: id, category: cat, value: v, period: civil.Period{Effective: eff, Expiration: exp}}
-		for _, o := range out {
-			if o.id == id && o.category == cat && overlaps(o.period, r.period) {
-				return nil, fmt.Errorf("%s: %s %s overlaps the row from %s", at, id, cat, o.period.Effective)
-			}
-		}
-		out = append(out, r)
-	}
-	return out, nil
-}
-
-// clipSpans returns spans less the days of period p: a span that p
-// covers whole is dropped, one that p cuts keeps its parts outside p.
-func clipSpans(spans []span, p civil.Period) []span {
-	var out []span
-	for _, s := range spans {
-		if !overlaps(s.period, p) {
-			out = append(out, s)
-			continue
-		}
-		if !p.Effective.IsZero() && (s.period.Effective.IsZero() || s.period.Effective.Before(p.Effective)) {
-			out = append(out, span{civil.Period{Effective: s.period.Effective, Expiration: p.Effective.AddDays(-1)}, s.value})
-		}
-		if !p.Expiration.IsZero() && (s.period.Expiration.IsZero() || s.period.Expiration.After(p.Expiration)) {
-			out = append(out, span{civil.Period{Effective: p.Expiration.AddDays(1), Expiration: s.period.Expiration}, s.value})
-		}
-	}
-	return out
 }
 
 // worldEntry is a country or province of the world rates file.

@@ -20,8 +20,8 @@ const (
 // vatFix is one row of the curated corrections of the VAT/GST rate
 // sources: over its period, the rate of a jurisdiction's tax and category
 // is value, or (none) the jurisdiction has no such tax at all. The
-// jurisdiction is a country ("JP") or a province of one ("CA-BC", whose
-// provincial sales tax the world file gives).
+// jurisdiction is a country ("JP") or a part of one with a code of its
+// own (a Canadian province, "CA-BC"; a VAT special territory, "PT-20").
 type vatFix struct {
 	juris string
 	tax   jurisdiction.Tax
@@ -79,7 +79,7 @@ func readVATFixes(f file, name string) ([]vatFix, error) {
 		at := t.refs[i]
 		r := vatFix{juris: t.get(i, "jurisdiction"), category: t.get(i, "category"), citation: t.get(i, "citation"), at: at}
 		if !fixJurisdiction(r.juris) {
-			return nil, at.errorf("jurisdiction %q is neither an ISO 3166-1 alpha-2 code nor a province of one (CA-BC)", r.juris)
+			return nil, at.errorf("jurisdiction %q is neither an ISO 3166-1 alpha-2 code nor a part of a country with a code of its own (CA-BC, PT-20)", r.juris)
 		}
 		tax, ok := vatFixTaxes[t.get(i, "tax")]
 		if !ok {
@@ -127,14 +127,16 @@ func readVATFixes(f file, name string) ([]vatFix, error) {
 	return out, nil
 }
 
-// fixJurisdiction reports whether id has the form of a country ("JP") or
-// of a province of one ("CA-BC"): upper-case letters.
+// fixJurisdiction reports whether id has the form of a country ("JP")
+// or of a part of one with a code of its own ("CA-BC", a province whose
+// sales tax the world file gives; "PT-20", a VAT special territory of the
+// EU file): upper-case letters, and digits after the hyphen.
 func fixJurisdiction(id string) bool {
-	country, prov, found := strings.Cut(id, "-")
-	if len(country) != 2 || found && (len(prov) < 1 || len(prov) > 3) {
+	country, part, found := strings.Cut(id, "-")
+	if len(country) != 2 || strings.Trim(country, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
 		return false
 	}
-	return strings.Trim(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZ-") == "" && strings.Count(id, "-") <= 1
+	return !found || len(part) >= 1 && len(part) <= 3 && strings.Trim(part, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == ""
 }
 
 // matches reports whether a rate is one that a correction replaces or
@@ -200,12 +202,13 @@ func (b *ratesBuilder) applyVATFixes(fixes []vatFix, sources ...string) error {
 				known = append(known, r)
 			}
 		}
-		if c, _, province := strings.Cut(f.juris, "-"); province && !f.none {
-			// A province may be given a tax that the sources give
-			// another province of its country (British Columbia's HST
-			// of 2010 to 2013, as Ontario's).
+		if c, _, part := strings.Cut(f.juris, "-"); part && !f.none {
+			// A province or territory may be given a tax or category
+			// that the sources give its country or another part of it
+			// (British Columbia's HST of 2010 to 2013, as Ontario's; the
+			// Azores' reduced rates, as Portugal's).
 			for _, r := range b.rates {
-				if strings.HasPrefix(r.Jurisdiction, c+"-") && slices.Contains(sources, r.Source) && r.Tax == f.tax {
+				if (r.Jurisdiction == c || strings.HasPrefix(r.Jurisdiction, c+"-")) && slices.Contains(sources, r.Source) && r.Tax == f.tax {
 					country = append(country, r)
 				}
 			}
@@ -275,7 +278,7 @@ func addVATFixes(g *gen, b *ratesBuilder) error {
 	g.addSource(Source{
 		Key:   vatFixKey,
 		Files: curatedRef + vatFixFile,
-		What: "dated corrections of the VAT/GST rates of " + euVATFile + " and " + worldFile + ", applied after them: a row replaces the sources' rate of its country (or Canadian province), tax and category " +
+		What: "dated corrections of the VAT/GST rates of " + euVATFile + " and " + worldFile + ", applied after them: a row replaces the sources' rate of its country (or Canadian province, or VAT special territory), tax and category " +
 			"for its period (history the sources lack, rate changes they miss), and a \"none\" row removes the tax for its period (Kuwait and Qatar, which have no VAT in force; " +
 			"the years before a country introduced its VAT). A row that overlaps another, changes nothing, or names a country, tax or category no source gives is refused",
 		From:    "the statutes, tax authority pages and secondary publications cited in each row (curated by the Levy project)",

@@ -208,3 +208,49 @@ func TestApplyVATFixesRefuses(t *testing.T) {
 		t.Errorf("rates of another source corrected: %v", err)
 	}
 }
+
+// TestApplyVATFixesToATerritory: a VAT special territory's corrections
+// (the Azores' "PT-20") replace its standard rate in their period and
+// give it a reduced rate that only its country has in the sources; a
+// category its country lacks too is refused, and so is a territory code
+// of another form.
+func TestApplyVATFixesToATerritory(t *testing.T) {
+	b := vatFixBuilder(t)
+	if err := b.addJuris(jurisdiction.Jurisdiction{ID: "XX-20", Type: jurisdiction.Territory, Name: "Isles", Country: "XX", Parent: "XX"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.addRate(jurisdiction.Rate{Jurisdiction: "XX-20", Tax: jurisdiction.VAT, Category: jurisdiction.General,
+		Value: decimal.RequireFromString("0.18"), Source: euVATKey}); err != nil {
+		t.Fatal(err)
+	}
+	fixes, err := fixTable(`XX-20,VAT,general,0.16,2021-07-01,,a cut`, `XX-20,VAT,reduced,0.04,2021-07-01,,the islands' reduced rate`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.applyVATFixes(fixes, worldKey, euVATKey); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.check(); err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Join([]string{
+		"VAT general 0.18 open..2021-06-30 eu-vat-rates",
+		"VAT general 0.16 2021-07-01..open vat-rate-corrections",
+		"VAT reduced 0.04 2021-07-01..open vat-rate-corrections",
+	}, "\n")
+	if got := ratesText(b, "XX-20"); got != want {
+		t.Errorf("XX-20:\n%s\nwant\n%s", got, want)
+	}
+	fixes, err = fixTable(`XX-20,VAT,reduced2,0.09,2021-07-01,,c`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.applyVATFixes(fixes, worldKey, euVATKey); err == nil || !strings.Contains(err.Error(), "no source gives a reduced2 VAT rate of XX-20") {
+		t.Errorf("a category neither the territory nor its country has: %v", err)
+	}
+	for _, id := range []string{"XX20", "XX-2O2O", "XX-"} {
+		if _, err := fixTable(id + `,VAT,general,0.16,2021-07-01,,d`); err == nil {
+			t.Errorf("%s: read as a jurisdiction", id)
+		}
+	}
+}
