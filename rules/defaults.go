@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"cmp"
 	"fmt"
 	"strings"
 
@@ -80,8 +79,9 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 			// its exact ID, not the GST of a place in it, and that tax
 			// alone, the province's own PST or QST, or the provincial
 			// part of its HST (a point-of-sale rebate, "ca-on-books-hst-
-			// 2010-07-01"), which leaves the GST's record alone.
-			where, tax = p.Country, cmp.Or(p.Tax, provincialTax(p.Country))
+			// 2010-07-01"), which leaves the GST's record alone. The
+			// dataset names it on every province's rule.
+			where, tax = p.Country, p.Tax
 			if tax == string(jurisdiction.HST) {
 				id += "-hst"
 			}
@@ -167,14 +167,4 @@ func tnFullPriceStructures() []Structure {
 			ProductClass: pc, Kind: SingleRate, Reason: why})
 	}
 	return out
-}
-
-// provincialTax names the sales tax a Canadian province levies under its
-// own act: Quebec's QST, and the PST of British Columbia, Saskatchewan and
-// Manitoba (Manitoba's retail sales tax is the PST of Levy's rates).
-func provincialTax(province string) string {
-	if province == "CA-QC" {
-		return string(jurisdiction.QST)
-	}
-	return string(jurisdiction.PST)
 }
