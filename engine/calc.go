@@ -200,7 +200,7 @@ type registration struct {
 	union                                 bool // an EU Union scheme (OSS) or IOSS registration
 	// northernIreland says that the registration, of country GB, was
 	// given under Northern Ireland's prefix XI: its number identifies the
-	// trader for goods with the EU (euNumberState).
+	// trader for goods with the EU (jurisdiction.EUNumberState).
 	northernIreland bool
 	overrides       []wire.NexusOverride
 }

@@ -441,7 +441,7 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 			// under the prefix it uses for goods with the EU: it covers
 			// the United Kingdom's VAT, whose places (Belfast's too) are GB,
 			// and its number counts as a number for goods
-			// (euNumberState).
+			// (jurisdiction.EUNumberState).
 			r.country, r.northernIreland = "GB", true
 		}
 		if r.mainDivision == "" {

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
 )
@@ -293,7 +292,7 @@ const (
 //
 // A number counts when its syntax is valid and no validator refused it
 // (registration.syntaxValid). Greece's numbers may come under the prefix
-// EL and Northern Ireland's under XI: see euNumberState.
+// EL and Northern Ireland's under XI: see jurisdiction.EUNumberState.
 func (c *calc) euGoodsToBusiness(l *line, orig, dest *place) situs {
 	other, departure := "", false
 	for _, r := range l.customer.regs {
@@ -304,7 +303,7 @@ func (c *calc) euGoodsToBusiness(l *line, orig, dest *place) situs {
 		if r.northernIreland {
 			country = "XI"
 		}
-		state, ok := euNumberState(country, c.d.date)
+		state, ok := jurisdiction.EUNumberState(country, c.d.date)
 		switch {
 		case !ok:
 		case state == orig.country:
@@ -330,28 +329,6 @@ func (c *calc) euGoodsToBusiness(l *line, orig, dest *place) situs {
 		reason: "goods to a business that gave no VAT number of a member state: not a distance sale (those are to consumers) and not an exempt intra-community supply; the VAT of " +
 			orig.country + ", where the goods are dispatched from, applies"}
 }
-
-// euNumberState returns the member state whose VAT identification a
-// registration of country gives on d, for goods: the country itself when
-// it is a member state, GR for Greece's prefix EL, and XI (Northern
-// Ireland, whose traders keep EU numbers for goods under the Protocol,
-// from 2021-01-01) as itself. Levy places Northern Ireland's addresses in
-// the United Kingdom, so XI is never the departure or the arrival state:
-// an XI number is always a number of another state.
-func euNumberState(country string, d civil.Date) (string, bool) {
-	switch country {
-	case "EL":
-		country = "GR"
-	case "XI":
-		return country, !d.Before(northernIrelandProtocol)
-	}
-	return country, jurisdiction.EUMember(country, d)
-}
-
-// northernIrelandProtocol is the day the Protocol on Ireland/Northern
-// Ireland took effect for VAT on goods: the end of the United Kingdom's
-// transition period.
-var northernIrelandProtocol = civil.MustParse("2021-01-01")
 
 // importNote is what a reason adds of the tax due on goods that arrive
 // at a VAT special territory outside the EU's VAT area: its VAT, or its own

@@ -56,6 +56,28 @@ func EUMember(country string, d civil.Date) bool {
 	return ok && p.Contains(d)
 }
 
+// EUNumberState returns the member state whose VAT identification a
+// number under prefix gives on d, for goods: the prefix itself when it is
+// a member state's, GR for Greece's EL, and XI, Northern Ireland's, from
+// 2021-01-01, when the Protocol on Ireland/Northern Ireland let its
+// traders keep EU numbers for goods (XI is no member state's code, so it
+// never names the state goods leave or arrive in); ok is false for any
+// other prefix.
+func EUNumberState(prefix string, d civil.Date) (state string, ok bool) {
+	switch prefix {
+	case "EL":
+		prefix = "GR"
+	case "XI":
+		return prefix, !d.Before(northernIrelandProtocol)
+	}
+	return prefix, EUMember(prefix, d)
+}
+
+// northernIrelandProtocol is the day the Protocol on Ireland/Northern
+// Ireland took effect for VAT on goods: the end of the United Kingdom's
+// transition period.
+var northernIrelandProtocol = civil.MustParse("2021-01-01")
+
 // EUMembers returns the countries that belong to the European Union's VAT
 // area on d, in no particular order.
 func EUMembers(d civil.Date) []string {

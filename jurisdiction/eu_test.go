@@ -43,3 +43,28 @@ func TestEUDistanceThreshold(t *testing.T) {
 		t.Error("a threshold before 2019")
 	}
 }
+
+// TestEUNumberState: a VAT number's prefix names the member state that
+// identifies its holder for goods: Greece under EL as under GR, Northern
+// Ireland's XI from 2021 only, the United Kingdom's GB until it left, no
+// other country.
+func TestEUNumberState(t *testing.T) {
+	for _, c := range []struct {
+		prefix, date, state string
+		ok                  bool
+	}{
+		{"DE", "2026-01-01", "DE", true},
+		{"EL", "2026-01-01", "GR", true},
+		{"GR", "2026-01-01", "GR", true},
+		{"XI", "2020-12-31", "XI", false},
+		{"XI", "2021-01-01", "XI", true},
+		{"GB", "2020-12-31", "GB", true},
+		{"GB", "2021-01-01", "GB", false},
+		{"CH", "2026-01-01", "CH", false},
+	} {
+		state, ok := EUNumberState(c.prefix, civil.MustParse(c.date))
+		if state != c.state || ok != c.ok {
+			t.Errorf("%s on %s: %s %v, want %s %v", c.prefix, c.date, state, ok, c.state, c.ok)
+		}
+	}
+}

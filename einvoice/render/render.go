@@ -607,16 +607,7 @@ func intraCommunityNumbers(regs []journal.Registration, departure string, d civi
 		if n := strings.ToUpper(strings.TrimSpace(r.Number)); c == "" && len(n) > 2 {
 			c = n[:2] // a number written with its prefix
 		}
-		switch c {
-		case "EL":
-			c = "GR"
-		case "XI":
-			if !d.Before(civil.New(2021, 1, 1)) && c != departure {
-				out = append(out, r)
-			}
-			continue
-		}
-		if c != departure && jurisdiction.EUMember(c, d) {
+		if state, ok := jurisdiction.EUNumberState(c, d); ok && state != departure {
 			out = append(out, r)
 		}
 	}
