@@ -24,47 +24,16 @@ import (
 // listed them in; before, it stated the first, the Dutch one. The sale
 // is calculated and stored by the engine and rendered from the journal.
 func TestRenderIntraCommunityBuyerNumber(t *testing.T) {
-	ctx := context.Background()
-	j := journal.NewMemory()
-	e, err := engine.New(ctx, engine.WithJournal(j))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, j := journaledEngine(t)
 	nl := wire.TaxRegistration{ISOCountryCode: "NL", TaxRegistrationNumber: "NL004909665B07"}
 	de := wire.TaxRegistration{ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695976"}
 	for i, regs := range [][]wire.TaxRegistration{{nl, de}, {de, nl}} {
-		price := money.MustParse("1000.00")
-		req := &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale,
-			TransactionID: []string{"IC-1", "IC-2"}[i], DocumentNumber: []string{"2026-1", "2026-2"}[i],
-			DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
-			Seller: &wire.Seller{Company: "Grachten BV", PhysicalOrigin: &wire.Location{City: "Amsterdam", PostalCode: "1012", Country: "NL"},
+		d := renderGoodsSale(t, e, j, []string{"IC-1", "IC-2"}[i],
+			&wire.Seller{Company: "Grachten BV", PhysicalOrigin: &wire.Location{City: "Amsterdam", PostalCode: "1012", Country: "NL"},
 				TaxRegistrations: []wire.TaxRegistration{nl}},
-			Customer: &wire.Customer{CustomerName: "Atelier Lumière SARL", Destination: &wire.Location{City: "Paris", PostalCode: "75001", Country: "FR"},
+			&wire.Customer{CustomerName: "Atelier Lumière SARL", Destination: &wire.Location{City: "Paris", PostalCode: "75001", Country: "FR"},
 				TaxRegistrations: regs, CustomerCode: &wire.CustomerCode{Value: "LUMIERE", IsBusinessIndicator: true}},
-			LineItems: []wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: &price}}}
-		r, err := e.Sale(ctx, req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tx := r.LineItems[0].Taxes[0]
-		if tx.CalculationRuleID == nil || tx.CalculationRuleID.Value != "eu-reverse-charge" {
-			t.Fatalf("the sale's rule is %v, want eu-reverse-charge", tx.CalculationRuleID)
-		}
-		stored, err := j.Get(ctx, levy.DefaultTenant, r.TransactionID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := render.Render(stored, render.Options{Syntax: ubl.SyntaxUBL})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := ubl.Read(out.Content)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ps := d.Check(); ubl.HasFatal(ps) {
-			t.Fatalf("%v\n%s", ps, out.Content)
-		}
+			"eu-reverse-charge")
 		if len(d.TaxTotals) == 0 || len(d.TaxTotals[0].Subtotals) != 1 || d.TaxTotals[0].Subtotals[0].Category.ID != "K" {
 			t.Fatalf("the breakdown is not one K subtotal: %+v", d.TaxTotals)
 		}
@@ -73,4 +42,54 @@ func TestRenderIntraCommunityBuyerNumber(t *testing.T) {
 				regs[0].TaxRegistrationNumber, regs[1].TaxRegistrationNumber, d.Customer.VATID)
 		}
 	}
+}
+
+// journaledEngine returns an engine that stores its invoices in a
+// journal in memory, and the journal.
+func journaledEngine(t *testing.T) (*engine.Engine, journal.Store) {
+	t.Helper()
+	j := journal.NewMemory()
+	e, err := engine.New(context.Background(), engine.WithJournal(j))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e, j
+}
+
+// renderGoodsSale calculates and stores an INVOICE of 2026-06-01 under
+// id, one GENERAL line of 1000.00 euros from seller to customer, checks
+// that the engine taxed it under rule, renders it as UBL from the
+// journal, and returns the document read back, which must pass the
+// checks without a fatal fault.
+func renderGoodsSale(t *testing.T, e *engine.Engine, j journal.Store, id string, seller *wire.Seller, customer *wire.Customer, rule string) *ubl.Document {
+	t.Helper()
+	ctx := context.Background()
+	price := money.MustParse("1000.00")
+	r, err := e.Sale(ctx, &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale,
+		TransactionID: id, DocumentNumber: id,
+		DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+		Seller: seller, Customer: customer,
+		LineItems: []wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: &price}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tx := r.LineItems[0].Taxes[0]; tx.CalculationRuleID == nil || tx.CalculationRuleID.Value != rule {
+		t.Fatalf("%s: the sale's rule is %v, want %s", id, tx.CalculationRuleID, rule)
+	}
+	stored, err := j.Get(ctx, levy.DefaultTenant, r.TransactionID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := render.Render(stored, render.Options{Syntax: ubl.SyntaxUBL})
+	if err != nil {
+		t.Fatalf("%s: %v", id, err)
+	}
+	d, err := ubl.Read(out.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps := d.Check(); ubl.HasFatal(ps) {
+		t.Fatalf("%s: %v\n%s", id, ps, out.Content)
+	}
+	return d
 }

@@ -1,16 +1,8 @@
 package render_test
 
 import (
-	"context"
 	"testing"
 
-	"github.com/levytax/levy"
-	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/einvoice/render"
-	"github.com/levytax/levy/einvoice/ubl"
-	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/journal"
-	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
 )
 
@@ -27,12 +19,7 @@ import (
 // category G, with the buyer in ES, as before. Each sale is calculated and stored by the engine and rendered
 // from the journal.
 func TestRenderVATAreasAndTerritories(t *testing.T) {
-	ctx := context.Background()
-	j := journal.NewMemory()
-	e, err := engine.New(ctx, engine.WithJournal(j))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, j := journaledEngine(t)
 	de := wire.TaxRegistration{ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695976"}
 	for _, c := range []struct {
 		id       string
@@ -47,38 +34,12 @@ func TestRenderVATAreasAndTerritories(t *testing.T) {
 		{"CN-1", &wire.Location{City: "Las Palmas de Gran Canaria", PostalCode: "35001", Country: "ES"},
 			[]wire.TaxRegistration{{ISOCountryCode: "ES", TaxRegistrationNumber: "ESA28015865"}}, "export-zero-rated", "G", "ES"},
 	} {
-		price := money.MustParse("1000.00")
-		req := &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale,
-			TransactionID: c.id, DocumentNumber: c.id,
-			DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
-			Seller: &wire.Seller{Company: "Isar GmbH", PhysicalOrigin: &wire.Location{City: "München", PostalCode: "80331", Country: "DE"},
+		d := renderGoodsSale(t, e, j, c.id,
+			&wire.Seller{Company: "Isar GmbH", PhysicalOrigin: &wire.Location{City: "München", PostalCode: "80331", Country: "DE"},
 				TaxRegistrations: []wire.TaxRegistration{de}},
-			Customer: &wire.Customer{CustomerName: "Rocher SAM", Destination: c.to,
+			&wire.Customer{CustomerName: "Rocher SAM", Destination: c.to,
 				TaxRegistrations: c.regs, CustomerCode: &wire.CustomerCode{Value: "ROCHER", IsBusinessIndicator: true}},
-			LineItems: []wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: &price}}}
-		r, err := e.Sale(ctx, req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tx := r.LineItems[0].Taxes[0]
-		if tx.CalculationRuleID == nil || tx.CalculationRuleID.Value != c.rule {
-			t.Fatalf("%s: the sale's rule is %v, want %s", c.id, tx.CalculationRuleID, c.rule)
-		}
-		stored, err := j.Get(ctx, levy.DefaultTenant, r.TransactionID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := render.Render(stored, render.Options{Syntax: ubl.SyntaxUBL})
-		if err != nil {
-			t.Fatalf("%s: %v", c.id, err)
-		}
-		d, err := ubl.Read(out.Content)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ps := d.Check(); ubl.HasFatal(ps) {
-			t.Fatalf("%s: %v\n%s", c.id, ps, out.Content)
-		}
+			c.rule)
 		if len(d.TaxTotals) == 0 || len(d.TaxTotals[0].Subtotals) != 1 || d.TaxTotals[0].Subtotals[0].Category.ID != c.category {
 			t.Errorf("%s: the breakdown is not one %s subtotal: %+v", c.id, c.category, d.TaxTotals)
 		}
