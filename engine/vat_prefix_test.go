@@ -59,21 +59,12 @@ func TestIntrastatGreekPartnerNumber(t *testing.T) {
 // registered nowhere (NO_TAX, not registered).
 func TestGreekRegistrationUnderEL(t *testing.T) {
 	e := testEngine(t)
-	ctx := context.Background()
 	for _, reg := range []wire.TaxRegistration{
 		{ISOCountryCode: "EL", TaxRegistrationNumber: "EL094012834"},
 		{ISOCountryCode: "EL", TaxRegistrationNumber: "094012834"},
 		{ISOCountryCode: "GR", TaxRegistrationNumber: "EL094012834"},
 	} {
-		req := &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale,
-			DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
-			Seller:    &wire.Seller{PhysicalOrigin: athens, TaxRegistrations: []wire.TaxRegistration{reg}},
-			Customer:  &wire.Customer{Destination: athens},
-			LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("100.00")}}}
-		r, err := e.Sale(ctx, req)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := localSaleBy(t, e, athens, "EUR", reg)
 		wantCharged(t, "a seller in Athens registered as "+reg.ISOCountryCode+" "+reg.TaxRegistrationNumber, r.LineItems[0].Taxes, "GR", "24.00")
 	}
 }
@@ -88,25 +79,31 @@ func TestGreekRegistrationUnderEL(t *testing.T) {
 // customer still identifies it for goods from 2021 (the intra-EU tests).
 func TestNorthernIrishRegistrationUnderXI(t *testing.T) {
 	e := testEngine(t)
-	ctx := context.Background()
 	belfast := &wire.Location{City: "Belfast", PostalCode: "BT1 5GS", Country: "GB"}
 	for _, reg := range []wire.TaxRegistration{
 		{ISOCountryCode: "XI", TaxRegistrationNumber: "000472631"},
 		{ISOCountryCode: "XI", TaxRegistrationNumber: "XI000472631"},
 		{ISOCountryCode: "GB", TaxRegistrationNumber: "GB000472631"},
 	} {
-		req := &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale,
-			DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "GBP"},
-			Seller:    &wire.Seller{PhysicalOrigin: belfast, TaxRegistrations: []wire.TaxRegistration{reg}},
-			Customer:  &wire.Customer{Destination: belfast},
-			LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("100.00")}}}
-		r, err := e.Sale(ctx, req)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := localSaleBy(t, e, belfast, "GBP", reg)
 		wantCharged(t, "a seller in Belfast registered as "+reg.ISOCountryCode+" "+reg.TaxRegistrationNumber, r.LineItems[0].Taxes, "GB", "20.00")
 		if vr := r.Seller.TaxRegistrations[0].ValidationResult; vr == nil || vr.IsSyntaxValid == nil || !*vr.IsSyntaxValid {
 			t.Errorf("%s %s: validation %+v, want valid syntax", reg.ISOCountryCode, reg.TaxRegistrationNumber, vr)
 		}
 	}
+}
+
+// localSaleBy invoices 100.00 of GENERAL goods in currency from a seller
+// at place, registered as reg, to a customer at the same place.
+func localSaleBy(t *testing.T, e *Engine, at *wire.Location, currency string, reg wire.TaxRegistration) *wire.SaleResponse {
+	t.Helper()
+	r, err := e.Sale(context.Background(), &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale,
+		DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: currency},
+		Seller:    &wire.Seller{PhysicalOrigin: at, TaxRegistrations: []wire.TaxRegistration{reg}},
+		Customer:  &wire.Customer{Destination: at},
+		LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("100.00")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
