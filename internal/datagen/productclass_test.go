@@ -25,6 +25,24 @@ func classReader(t *testing.T) func(rows string) ([]classRow, error) {
 	}
 }
 
+// classRowCase is a product class table's rows and what reading them
+// says: an error containing want, or none when want is "".
+type classRowCase struct{ rows, want string }
+
+// checkClassRows reads each case's rows and checks what the reader says.
+func checkClassRows(t *testing.T, read func(rows string) ([]classRow, error), cases []classRowCase) {
+	t.Helper()
+	for _, c := range cases {
+		_, err := read(c.rows)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%q: %v", c.rows, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%q: error %v, want one saying %q", c.rows, err, c.want)
+		}
+	}
+}
+
 // TestReadProductClassesPeriods reads small product class tables: rows of
 // one class for consecutive periods are taken, overlapping ones refused,
 // and a reduced row is checked against the category's rate on its last
@@ -41,7 +59,7 @@ func TestReadProductClassesPeriods(t *testing.T) {
 		out[1].category != "reduced2" || out[1].period.Expiration.String() != "2025-07-31" || out[2].period.Effective.String() != "2025-08-01" || out[2].rate != nil {
 		t.Errorf("rows %+v", out)
 	}
-	for _, bad := range []struct{ rows, want string }{
+	checkClassRows(t, read, []classRowCase{
 		{"RO,,FOOD,reduced,reduced2,,,2025-07-31,c\nRO,,FOOD,reduced,reduced,,2025-07-31,,c\n", "overlaps"},
 		{"RO,,FOOD,reduced,reduced,0.05,,2025-07-31,c\nRO,,FOOD,standard,,,2025-08-01,,c\n", ""},
 		{"RO,,FOOD,reduced,reduced,0.11,,2025-07-31,c\n", "the table says 0.11"},
@@ -49,15 +67,7 @@ func TestReadProductClassesPeriods(t *testing.T) {
 		{"EE,,BOOKS,rate,,,,,c\n", "rate takes no category"},
 		{"EE,,BOOKS,rate,reduced,0.09,,,c\n", "rate takes no category"},
 		{"FI,,BOOKS,reduced,reduced,,2025-01-01,2024-12-31,c\n", "expires"},
-	} {
-		_, err := read(bad.rows)
-		switch {
-		case bad.want == "" && err != nil:
-			t.Errorf("%q: %v", bad.rows, err)
-		case bad.want != "" && (err == nil || !strings.Contains(err.Error(), bad.want)):
-			t.Errorf("%q: error %v, want one saying %q", bad.rows, err, bad.want)
-		}
-	}
+	})
 }
 
 // TestReadProductClassesProvinces reads rows of Canadian provinces: a
@@ -79,7 +89,7 @@ func TestReadProductClassesProvinces(t *testing.T) {
 		out[1].country != "CA-MB" || out[1].period.Expiration.String() != "2025-12-31" || out[2].treatment != "exempt" {
 		t.Errorf("rows %+v", out)
 	}
-	for _, bad := range []struct{ rows, want string }{
+	checkClassRows(t, read, []classRowCase{
 		{"CA-NS,,SERVICES,nontaxable,,,,,c\n", "no PST or QST"},
 		{"CA-YT,,SERVICES,nontaxable,,,,,c\n", "no PST or QST"},
 		{"CA-BC,,BOOKS,reduced,reduced,,,,c\n", "nontaxable, exempt or standard"},
@@ -88,12 +98,7 @@ func TestReadProductClassesProvinces(t *testing.T) {
 		{"CA,,SERVICES,nontaxable,,,,,c\n", "only a Canadian province"},
 		{"CA-BC,,SERVICES,nontaxable,reduced,,,,c\n", "takes no category"},
 		{"CA-XX,,SERVICES,nontaxable,,,,,c\n", "unknown country"},
-	} {
-		_, err := read(bad.rows)
-		if err == nil || !strings.Contains(err.Error(), bad.want) {
-			t.Errorf("%q: error %v, want one saying %q", bad.rows, err, bad.want)
-		}
-	}
+	})
 }
 
 // TestReadProductClassesProvinceTax reads province rows that name the tax
@@ -122,7 +127,7 @@ func TestReadProductClassesProvinceTax(t *testing.T) {
 	if s := fmt.Sprint(got); s != want {
 		t.Errorf("rows %s, want %s", s, want)
 	}
-	for _, bad := range []struct{ rows, want string }{
+	checkClassRows(t, read, []classRowCase{
 		{"CA-ON,HST,BOOKS,exempt,,,2009-01-01,,c\n", "CA-ON levies no HST on 2009-01-01, the row's first day"},
 		{"CA-ON,HST,BOOKS,exempt,,,,,c\n", ""},
 		{"CA-BC,HST,BOOKS,exempt,,,2010-07-01,,c\n", "CA-BC levies no HST today"},
@@ -138,13 +143,5 @@ func TestReadProductClassesProvinceTax(t *testing.T) {
 		{"CA,HST,BOOKS,exempt,,,,,c\n", "only a Canadian province's row names a tax"},
 		{"CA-ON,HST,BOOKS,exempt,,,2010-07-01,,c\nCA-ON,HST,BOOKS,exempt,,,2020-01-01,,c\n", "overlaps"},
 		{"CA-ON,HST,BOOKS,reduced,reduced,,2010-07-01,,c\n", "nontaxable, exempt or standard"},
-	} {
-		_, err := read(bad.rows)
-		switch {
-		case bad.want == "" && err != nil:
-			t.Errorf("%q: %v", bad.rows, err)
-		case bad.want != "" && (err == nil || !strings.Contains(err.Error(), bad.want)):
-			t.Errorf("%q: error %v, want one saying %q", bad.rows, err, bad.want)
-		}
-	}
+	})
 }
