@@ -25,12 +25,19 @@ func goodElection() map[string]string {
 // rows.
 func electionsGen(t *testing.T, rows ...map[string]string) *gen {
 	t.Helper()
+	return curatedTableGen(t, localElectionsSrc, electionsHeader, rows...)
+}
+
+// curatedTableGen returns a generator whose curated file name holds a
+// table of header and rows, each row a map of its cells by column.
+func curatedTableGen(t *testing.T, name string, header []string, rows ...map[string]string) *gen {
+	t.Helper()
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	w.Write(electionsHeader)
+	w.Write(header)
 	for _, r := range rows {
-		rec := make([]string, len(electionsHeader))
-		for i, h := range electionsHeader {
+		rec := make([]string, len(header))
+		for i, h := range header {
 			rec[i] = r[h]
 		}
 		w.Write(rec)
@@ -43,7 +50,7 @@ func electionsGen(t *testing.T, rows ...map[string]string) *gen {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.curated = fstest.MapFS{localElectionsSrc: &fstest.MapFile{Data: b.Bytes()}}
+	g.curated = fstest.MapFS{name: &fstest.MapFile{Data: b.Bytes()}}
 	return g
 }
 

@@ -1,11 +1,8 @@
 package datagen
 
 import (
-	"bytes"
-	"encoding/csv"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
@@ -24,26 +21,7 @@ func goodLacking() map[string]string {
 // lackingGen returns a generator whose curated lacking table holds rows.
 func lackingGen(t *testing.T, rows ...map[string]string) *gen {
 	t.Helper()
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	w.Write(lackingHeader)
-	for _, r := range rows {
-		rec := make([]string, len(lackingHeader))
-		for i, h := range lackingHeader {
-			rec[i] = r[h]
-		}
-		w.Write(rec)
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
-		t.Fatal(err)
-	}
-	g, err := newGen(Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.curated = fstest.MapFS{lackingSrc: &fstest.MapFile{Data: b.Bytes()}}
-	return g
+	return curatedTableGen(t, lackingSrc, lackingHeader, rows...)
 }
 
 // TestReadLacking checks the table's checks, row by row, against the
