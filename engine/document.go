@@ -49,7 +49,9 @@ func (c *calc) run() error {
 			}
 			l.net = net
 		}
-		c.credit(l)
+		if err := c.credit(l); err != nil {
+			return err
+		}
 		l.totalTax = l.countedTax()
 	}
 	return nil
@@ -228,24 +230,43 @@ func (c *calc) capDocument() {
 }
 
 // credit applies tax previously paid on the line against its taxes, in the
-// order of the jurisdictions, never below zero.
-func (c *calc) credit(l *line) {
+// order of the jurisdictions, toward zero and never past it. A credit has
+// the sign of the line's tax: positive on a sale, negative on a return,
+// where it takes back part of the refund as the original sale's credit
+// took back part of the tax. A credit of the other sign than the line's
+// tax is refused, naming the field it came from.
+func (c *calc) credit(l *line) error {
 	left := l.prevPaid
+	sign := left.Sign()
+	if sign == 0 {
+		return nil
+	}
+	if tax := l.countedTax(); tax.Sign() == -sign {
+		field := ".previousTaxPaid"
+		if l.charged != nil && c.d.mode == modeAccrue {
+			field = ".chargedTax"
+		}
+		return levy.Invalid(l.path+field, "is %s, but the line's tax is %s: tax paid elsewhere has the line's sign (negative on a return)", left, tax)
+	}
 	for i := range l.taxes {
-		if left.Sign() <= 0 {
-			return
+		if left.Sign() != sign {
+			return nil
 		}
 		t := &l.taxes[i]
-		if !t.counted() || t.tax.Sign() <= 0 {
+		if !t.counted() || t.tax.Sign() != sign {
 			continue
 		}
 		orig := t.tax
-		use := decimal.Min(orig, left)
+		use := decimal.Min(orig.Abs(), left.Abs())
+		if sign < 0 {
+			use = use.Neg()
+		}
 		t.original = &orig
 		t.tax = orig.Sub(use)
 		t.creditRule = "previous-tax-paid"
 		left = left.Sub(use)
 	}
+	return nil
 }
 
 // distribute spreads the line's input total tax over the jurisdictions by

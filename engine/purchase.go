@@ -163,32 +163,41 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 // against the use tax that an accrual calculated: each line that bears
 // tax takes a share of it in proportion to its tax, and credits its
 // share as a line's own charged tax is credited (credit: in the order of
-// its jurisdictions, never below zero). A vendor that charged at least
-// the whole use tax leaves none to accrue; a charge that is not positive
-// credits nothing, as on a line. Brazilian lines, which compare the
-// vendor's taxes rather than credit them, take no share.
+// its jurisdictions, toward zero). A vendor that charged at least the
+// whole use tax leaves none to accrue. A negative charge, on a credit
+// memo, is shared among the lines whose use tax is negative and takes
+// back part of what the buyer reverses; a charge whose sign no line's
+// tax has is refused. Brazilian lines, which compare the vendor's taxes
+// rather than credit them, take no share.
 func (c *calc) creditDocument(charged decimal.Decimal) error {
-	if charged.Sign() <= 0 {
+	sign := charged.Sign()
+	if sign == 0 {
 		return nil
 	}
 	var lines []*line
 	var weights []decimal.Decimal
-	sum := decimalZero
+	sum, other := decimalZero, decimalZero
 	for _, l := range c.d.lines {
 		if l.br != nil {
 			continue
 		}
-		if tax := l.countedTax(); tax.Sign() > 0 {
-			lines, weights, sum = append(lines, l), append(weights, tax), sum.Add(tax)
+		switch tax := l.countedTax(); tax.Sign() {
+		case sign:
+			lines, weights, sum = append(lines, l), append(weights, tax.Abs()), sum.Add(tax.Abs())
+		case -sign:
+			other = other.Add(tax)
 		}
 	}
 	if len(lines) == 0 {
+		if other.Sign() != 0 {
+			return levy.Invalid("chargedTax", "is %s, but the lines' use tax is %s: the vendor's tax has the document's sign (negative on a credit memo)", charged, other)
+		}
 		return nil
 	}
 	shares := weights // the vendor charged the whole use tax or more
-	if charged.LessThan(sum) {
+	if charged.Abs().LessThan(sum) {
 		places := max(int32(max(c.d.currency.MinorUnits, 0)), -charged.Exponent())
-		parts, err := money.Allocate(money.New(charged), weights, places)
+		parts, err := money.Allocate(money.New(charged.Abs()), weights, places)
 		if err != nil {
 			return levy.Invalid("chargedTax", "can not be credited against the use tax of the lines: %v", err)
 		}
@@ -199,7 +208,12 @@ func (c *calc) creditDocument(charged decimal.Decimal) error {
 	}
 	for i, l := range lines {
 		l.prevPaid = shares[i]
-		c.credit(l)
+		if sign < 0 {
+			l.prevPaid = l.prevPaid.Neg()
+		}
+		if err := c.credit(l); err != nil {
+			return err
+		}
 		l.totalTax = l.countedTax()
 	}
 	return nil

@@ -2,7 +2,10 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
+
+	"github.com/levytax/levy"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/wire"
@@ -140,6 +143,80 @@ func TestAccrualWithoutAVATNumberSaysNothingOfDistanceSales(t *testing.T) {
 	for _, p := range r.LineItems[0].AssistedParameters {
 		if p.ParamName == "seller.company" {
 			t.Errorf("an accrual speaks of distance sales: %+v", p)
+		}
+	}
+}
+
+// TestCreditsOnReturns: tax paid elsewhere (a sale's previousTaxPaid) and
+// the tax a vendor charged (an accrual's chargedTax) are credited toward
+// zero on returns too: a credit memo of 1000.00 in Atlanta reverses
+// 89.00 of use tax, less the 20.00 the vendor refunds. A credit whose
+// sign is not the line's is refused, naming its field (it was credited
+// as nothing, silently).
+func TestCreditsOnReturns(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	lineCharge := accrual(wire.PurchaseAccrual, "", "-1000.00")
+	lineCharge.LineItems[0].ChargedTax = amt("-20.00")
+	for _, c := range []struct {
+		name, total string
+		req         *wire.PurchaseRequest
+	}{
+		{"document charge on a credit memo", "-69.00", accrual(wire.PurchaseAccrual, "-20.00", "-1000.00")},
+		{"line charge on a credit memo", "-69.00", lineCharge},
+		{"document charge over two returned lines", "-106.80", accrual(wire.PurchaseAccrual, "-26.70", "-1000.00", "-500.00")},
+		{"more than the use tax", "0.00", accrual(wire.PurchaseAccrual, "-200.00", "-1000.00")},
+		{"a sale line beside a returned one", "44.50", accrual(wire.PurchaseAccrual, "-89.00", "-1000.00", "500.00")},
+	} {
+		r, err := e.Purchase(ctx, c.req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if r.TotalTax.String() != c.total {
+			t.Errorf("%s: total tax %s, want %s", c.name, r.TotalTax, c.total)
+		}
+	}
+
+	sale := usSale("", "Atlanta", "GA", "30303", "GENERAL", "-1000.00")
+	sale.LineItems[0].PreviousTaxPaid = amt("-20.00")
+	r, err := e.Sale(ctx, sale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.TotalTax.String() != "-69.00" {
+		t.Errorf("returned sale with previous tax paid: total tax %s, want -69.00", r.TotalTax)
+	}
+
+	for _, c := range []struct {
+		name, field string
+		run         func() error
+	}{
+		{"negative previous tax paid on a sale", "lineItems[0].previousTaxPaid", func() error {
+			s := usSale("", "Atlanta", "GA", "30303", "GENERAL", "1000.00")
+			s.LineItems[0].PreviousTaxPaid = amt("-20.00")
+			_, err := e.Sale(ctx, s)
+			return err
+		}},
+		{"positive previous tax paid on a return", "lineItems[0].previousTaxPaid", func() error {
+			s := usSale("", "Atlanta", "GA", "30303", "GENERAL", "-1000.00")
+			s.LineItems[0].PreviousTaxPaid = amt("20.00")
+			_, err := e.Sale(ctx, s)
+			return err
+		}},
+		{"negative line charge on a purchase", "lineItems[0].chargedTax", func() error {
+			p := accrual(wire.PurchaseAccrual, "", "1000.00")
+			p.LineItems[0].ChargedTax = amt("-20.00")
+			_, err := e.Purchase(ctx, p)
+			return err
+		}},
+		{"negative document charge on a purchase", "chargedTax", func() error {
+			_, err := e.Purchase(ctx, accrual(wire.PurchaseAccrual, "-20.00", "1000.00"))
+			return err
+		}},
+	} {
+		err := c.run()
+		if levy.ErrorCode(err) != levy.EInvalid || !strings.Contains(err.Error(), c.field+":") {
+			t.Errorf("%s: error %v, want invalid naming %s", c.name, err, c.field)
 		}
 	}
 }
