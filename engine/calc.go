@@ -162,6 +162,11 @@ type place struct {
 	// tax's jurisdictionId that names the country finds it there (see
 	// chainJurisdiction); nil when the place lies in no territory.
 	outer []wire.Jurisdiction
+	// northernIreland says that the place, of country GB, lies in
+	// Northern Ireland by the location the request sent
+	// (northernIrelandLocation): its goods follow the EU's VAT rules from
+	// 2021 (place.windsor), though its tax area is the United Kingdom's.
+	northernIreland bool
 }
 
 // vatArea names the VAT area of a place: its country's, or that of the

@@ -192,15 +192,22 @@ func (c *calc) euroRate(l *line) (decimal.Decimal, bool) {
 
 // euDistanceLine reports whether line l is an EU distance sale on date:
 // goods or electronic services sold to a consumer in another member
-// state (the sales that the EU's distance-sales threshold counts).
+// state (the sales that the EU's distance-sales threshold counts). Goods
+// sold into Northern Ireland from a member state, or from it into one,
+// count from 2021; services to or from it do not, as they follow the
+// United Kingdom's rules (windsor.go; HMRC's VATNIEU3720).
 func euDistanceLine(l *line, date civil.Date) bool {
 	orig, dest := firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)
-	if orig == nil || dest == nil || orig.vatArea() == dest.vatArea() || !orig.euVAT(date) || !dest.euVAT(date) {
+	pc := l.productClass
+	goods := !serviceClass(pc)
+	if orig == nil || dest == nil || orig.vatArea() == dest.vatArea() || !goods && !digitalClass(pc) {
+		return false
+	}
+	if _, _, eu := intraEU(orig, dest, goods, date); !eu {
 		return false
 	}
 	_, vat := l.customer.vatNumber()
-	pc := l.productClass
-	return !vat && !l.customer.business && (!serviceClass(pc) || digitalClass(pc))
+	return !vat && !l.customer.business
 }
 
 // distanceMemo is a document's EU distance sales of one seller.

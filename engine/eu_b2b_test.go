@@ -196,7 +196,7 @@ func TestEUGoodsToABusinessReasons(t *testing.T) {
 	}
 	for _, tc := range cases {
 		l := &line{customer: party{regs: tc.regs, business: true}}
-		st := c.euGoodsToBusiness(l, nl, fr)
+		st := c.euGoodsToBusiness(l, nl, fr, "NL", "FR")
 		if st.ruleID != tc.rule {
 			t.Errorf("%s: rule %s, want %s", tc.name, st.ruleID, tc.rule)
 		}

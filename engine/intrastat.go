@@ -154,11 +154,17 @@ func (c *calc) intrastatBlock(l *line) *journal.IntrastatLine {
 	}
 	from, to := firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)
 	out := &journal.IntrastatLine{Services: serviceClass(l.productClass)}
+	// Northern Ireland is XI from 2021 (intrastatCode): the member states
+	// declare their goods moved to or from it, and its traders declare
+	// theirs moved to or from a member state (HMRC Notice 60), as goods
+	// moved between two member states; goods between it and Great
+	// Britain are moved within the United Kingdom, GB to GB here until the
+	// end of 2020 and never declared after (GB is no member state then).
 	if from != nil {
-		out.Dispatch = from.country
+		out.Dispatch = intrastatCode(from, l.date)
 	}
 	if to != nil {
-		out.Arrival = to.country
+		out.Arrival = intrastatCode(to, l.date)
 	}
 	// Goods moved to or from a VAT special territory outside the EU's VAT
 	// area (the Canary Islands, Martinique) are exported or imported, not
@@ -167,13 +173,17 @@ func (c *calc) intrastatBlock(l *line) *journal.IntrastatLine {
 	// that no declaration counts them.
 	out.OutsideVATArea = outsideEUVATArea(from) || outsideEUVATArea(to)
 	moves := out.Dispatch != "" && out.Arrival != "" && out.Dispatch != out.Arrival &&
-		jurisdiction.EUMember(out.Dispatch, l.date) && jurisdiction.EUMember(out.Arrival, l.date) &&
+		jurisdiction.EUGoodsMember(out.Dispatch, l.date) && jurisdiction.EUGoodsMember(out.Arrival, l.date) &&
 		!out.OutsideVATArea
 	if !moves && !hasIntrastat(d) {
 		return nil
 	}
 	for _, r := range l.customer.regs {
-		if r.country == out.Arrival && r.number != "" && r.syntaxValid {
+		of := r.country
+		if r.northernIreland && out.Arrival == jurisdiction.NorthernIrelandCode {
+			of = out.Arrival // the acquirer's XI number, for goods reaching Northern Ireland
+		}
+		if of == out.Arrival && r.number != "" && r.syntaxValid {
 			out.PartnerVAT = r.number
 			break
 		}

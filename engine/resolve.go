@@ -77,6 +77,7 @@ func (r *resolver) place(base, member string, loc *wire.Location, role wire.Loca
 		}
 	}
 	specialTerritory(p, d)
+	p.northernIreland = p.country == "GB" && northernIrelandLocation(loc)
 	r.remember(loc, d, false, p)
 	return p, nil
 }
@@ -443,6 +444,12 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 			// and its number counts as a number for goods
 			// (jurisdiction.EUNumberState).
 			r.country, r.northernIreland = "GB", true
+		case "GB":
+			// A United Kingdom registration whose number is written with
+			// Northern Ireland's prefix is the same XI registration.
+			if xiPrefixed(tr.TaxRegistrationNumber) {
+				r.northernIreland, numberCountry = true, "XI"
+			}
 		}
 		if r.mainDivision == "" {
 			r.mainDivision, r.jurisdictionID = subdivisionRegistration(r.country, r.jurisdictionID)

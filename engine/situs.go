@@ -86,8 +86,11 @@ func (c *calc) sourceAreas(l *line) situs {
 		// A business registered for VAT that acquires goods or services
 		// from another member state self-assesses the VAT of its own
 		// and deducts it (Articles 2(1)(b), 196 and 200 of the VAT
-		// directive): a reverse charge, both input and output.
-		if dest.vatArea() != orig.vatArea() && orig.euVAT(c.d.date) && dest.euVAT(c.d.date) {
+		// directive): a reverse charge, both input and output. Goods
+		// acquired in Northern Ireland from a member state, or in a member
+		// state from Northern Ireland, are acquisitions too from 2021 (NI
+		// acquisition VAT, VAT Act 1994, Schedule 9ZA; windsor.go).
+		if _, _, eu := intraEU(orig, dest, !serviceClass(l.productClass), c.d.date); eu && dest.vatArea() != orig.vatArea() {
 			if st := c.placeOfSupply(l, orig, dest); st.reverse {
 				return st
 			}
@@ -172,11 +175,14 @@ func placeName(p *place) string {
 // intra-community rules (reverse charge for businesses, goods to a
 // business decided by its VAT numbers in euGoodsToBusiness, the distance
 // selling threshold for consumers), exports zero-rated, and imports.
+// Goods between Northern Ireland and a member state follow the EU's
+// rules from 2021, Northern Ireland standing as the member state XI
+// (intraEU, windsor.go); its services follow the United Kingdom's.
 func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 	pc := l.productClass
 	_, b2b := l.customer.vatNumber()
 	b2b = b2b || l.customer.business
-	if orig.euVAT(c.d.date) && dest.euVAT(c.d.date) {
+	if from, to, eu := intraEU(orig, dest, !serviceClass(pc), c.d.date); eu {
 		// A business's registration in dest without a valid number will
 		// do for services (any business status will) and for the buyer's
 		// own accrual (a taxable person registered where the goods arrive
@@ -185,16 +191,16 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 		// the number itself (euGoodsToBusiness).
 		regDest := b2b && l.customer.hasRegIn(dest.country) && (serviceClass(pc) || c.d.mode == modeAccrue)
 		switch {
-		case l.customer.vatNumberIn(dest.country) || regDest:
+		case l.customer.vatNumberOf(to) || regDest:
 			return situs{at: dest, role: dest.role, reverse: true, ruleID: "eu-reverse-charge",
-				reason: "intra-community supply to a business registered for VAT in " + dest.country + ": the customer accounts for the VAT"}
+				reason: "intra-community supply to a business registered for VAT in " + stateName(to) + ": the customer accounts for the VAT"}
 		case b2b && serviceClass(pc):
 			return situs{at: dest, role: dest.role, reverse: true, ruleID: "eu-b2b-services",
 				reason: "services to a business are supplied where the business is established; the customer accounts for the VAT"}
 		case serviceClass(pc) && !digitalClass(pc):
 			return situs{at: orig, role: orig.role, ruleID: "eu-b2c-services", reason: "services to consumers are supplied where the supplier is established"}
 		case !serviceClass(pc) && b2b:
-			return c.euGoodsToBusiness(l, orig, dest)
+			return c.euGoodsToBusiness(l, orig, dest, from, to)
 		}
 		if l.seller.unionScheme() {
 			return situs{at: dest, role: dest.role, ruleID: "eu-b2c-destination", oss: true,
@@ -252,8 +258,10 @@ const (
 )
 
 // euGoodsToBusiness decides a supply of goods dispatched from one member
-// state (orig) to another (dest) for a business customer that holds no
-// valid VAT number of dest (placeOfSupply has dealt with that case). A
+// state (orig, in state from) to another (dest, in state to) for a
+// business customer that holds no valid VAT number of to (placeOfSupply
+// has dealt with that case). Northern Ireland is the state XI from 2021
+// (windsor.go), whose traders' numbers carry that prefix. A
 // registration in dest without a valid number counts for nothing here:
 // the customer gave the seller no number to exempt the supply with.
 //
@@ -293,7 +301,7 @@ const (
 // A number counts when its syntax is valid and no validator refused it
 // (registration.syntaxValid). Greece's numbers may come under the prefix
 // EL and Northern Ireland's under XI: see jurisdiction.EUNumberState.
-func (c *calc) euGoodsToBusiness(l *line, orig, dest *place) situs {
+func (c *calc) euGoodsToBusiness(l *line, orig, dest *place, from, to string) situs {
 	other, departure := "", false
 	for _, r := range l.customer.regs {
 		if r.number == "" || !r.syntaxValid {
@@ -306,28 +314,28 @@ func (c *calc) euGoodsToBusiness(l *line, orig, dest *place) situs {
 		state, ok := jurisdiction.EUNumberState(country, c.d.date)
 		switch {
 		case !ok:
-		case state == orig.country:
+		case state == from:
 			departure = true
-		case state == dest.country, other == "":
-			other = state // a number of dest first, else the first
+		case state == to, other == "":
+			other = state // a number of to first, else the first
 		}
 	}
 	switch {
-	case other == dest.country:
+	case other == to:
 		return situs{at: dest, role: dest.role, reverse: true, ruleID: "eu-reverse-charge",
-			reason: "intra-community supply to a business registered for VAT in " + dest.country + ": the customer accounts for the VAT"}
+			reason: "intra-community supply to a business registered for VAT in " + stateName(to) + ": the customer accounts for the VAT"}
 	case other != "":
 		return situs{at: dest, role: dest.role, reverse: true, ruleID: "eu-reverse-charge",
-			reason: "intra-community supply to a business identified for VAT in " + other + " (not in " + dest.country +
-				", where the goods arrive): exempt in " + orig.country + "; the customer accounts for the acquisition in " + dest.country}
+			reason: "intra-community supply to a business identified for VAT in " + stateName(other) + " (not in " + stateName(to) +
+				", where the goods arrive): exempt in " + stateName(from) + "; the customer accounts for the acquisition in " + stateName(to)}
 	case departure:
 		return situs{at: orig, role: orig.role, ruleID: EUDepartureNumberRule,
-			reason: "the customer's only VAT number is of " + orig.country + ", where the goods are dispatched from: not an exempt intra-community supply; the VAT of " +
-				orig.country + " applies"}
+			reason: "the customer's only VAT number is of " + stateName(from) + ", where the goods are dispatched from: not an exempt intra-community supply; " +
+				stateVAT(from) + " applies"}
 	}
 	return situs{at: orig, role: orig.role, ruleID: EUBusinessNoNumberRule,
-		reason: "goods to a business that gave no VAT number of a member state: not a distance sale (those are to consumers) and not an exempt intra-community supply; the VAT of " +
-			orig.country + ", where the goods are dispatched from, applies"}
+		reason: "goods to a business that gave no VAT number of a member state: not a distance sale (those are to consumers) and not an exempt intra-community supply; " +
+			stateVAT(from) + ", where the goods are dispatched from, applies"}
 }
 
 // importNote is what a reason adds of the tax due on goods that arrive

@@ -26,7 +26,9 @@ import (
 type IntrastatLine struct {
 	// Dispatch and Arrival are the ISO 3166 alpha-2 codes of the
 	// countries the goods leave (the seller's or owner's origin) and
-	// reach (the customer's, buyer's or owner's destination).
+	// reach (the customer's, buyer's or owner's destination); XI is
+	// Northern Ireland's from 2021, where goods follow the EU's rules
+	// under the Windsor Framework (jurisdiction.EUGoodsMember).
 	Dispatch string `json:"dispatch,omitempty"`
 	Arrival  string `json:"arrival,omitempty"`
 	// OutsideVATArea says that one end lies in a VAT special territory
@@ -88,7 +90,8 @@ type IntrastatCodes interface {
 
 // IntrastatQuery asks for the declaration of a member state for a
 // period: its From and To posting dates (inclusive; a calendar month),
-// MemberState (alpha-2, "DE"), Flow (Dispatches or Arrivals) and
+// MemberState (alpha-2, "DE"; XI for a Northern Irish trader's
+// declaration to HMRC from 2021), Flow (Dispatches or Arrivals) and
 // Currency, that of the declaration's values (EUR when empty).
 type IntrastatQuery struct {
 	From, To    civil.Date
@@ -156,7 +159,8 @@ type IntrastatRefusal struct {
 // flow. A stored line belongs to the dispatches of a member state when
 // its goods leave it for another member state, to its arrivals when
 // they reach it from one (both member states on the line's posting
-// date); the tenant dispatches the goods of its sales and receives
+// date; Northern Ireland is the member state XI from 2021, under the
+// Windsor Framework); the tenant dispatches the goods of its sales and receives
 // those of its purchases (a transaction of the SELLER perspective is
 // declared among dispatches only, of the BUYER perspective among
 // arrivals only, of the OWNER perspective, its own goods moved, in
@@ -262,7 +266,7 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 				}
 				partner = x.Dispatch
 			}
-			if !jurisdiction.EUMember(partner, tx.PostingDate) || x.Services && x.CommodityCode == "" {
+			if !jurisdiction.EUGoodsMember(partner, tx.PostingDate) || x.Services && x.CommodityCode == "" {
 				continue
 			}
 			declared[tx.TransactionID] = true
@@ -346,8 +350,8 @@ func checkIntrastatQuery(q *IntrastatQuery) error {
 	case !q.From.IsZero() && q.To.Before(q.From):
 		errs = append(errs, levy.Invalid("to", "%s is before from, %s", q.To, q.From))
 	}
-	if len(q.MemberState) != 2 || !jurisdiction.EUMember(q.MemberState, q.From) && !jurisdiction.EUMember(q.MemberState, q.To) {
-		errs = append(errs, levy.Invalid("memberState", "%q is not the ISO code of an EU member state (DE, FR, IT, ...) in the period", clipQuery(q.MemberState)))
+	if len(q.MemberState) != 2 || !jurisdiction.EUGoodsMember(q.MemberState, q.From) && !jurisdiction.EUGoodsMember(q.MemberState, q.To) {
+		errs = append(errs, levy.Invalid("memberState", "%q is not the ISO code of an EU member state (DE, FR, IT, ...) in the period, nor XI (Northern Ireland, from 2021)", clipQuery(q.MemberState)))
 	}
 	if q.Flow != Dispatches && q.Flow != Arrivals {
 		errs = append(errs, levy.Invalid("flow", "%q is not %s or %s", clipQuery(q.Flow), Dispatches, Arrivals))

@@ -60,9 +60,9 @@ func EUMember(country string, d civil.Date) bool {
 // number under prefix gives on d, for goods: the prefix itself when it is
 // a member state's, GR for Greece's EL, and XI, Northern Ireland's, from
 // 2021-01-01, when the Protocol on Ireland/Northern Ireland let its
-// traders keep EU numbers for goods (XI is no member state's code, so it
-// never names the state goods leave or arrive in); ok is false for any
-// other prefix.
+// traders keep EU numbers for goods (XI names Northern Ireland as the
+// state goods leave or arrive in, under the Windsor Framework: see
+// EUGoodsMember); ok is false for any other prefix.
 func EUNumberState(prefix string, d civil.Date) (state string, ok bool) {
 	switch prefix {
 	case "EL":

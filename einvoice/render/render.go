@@ -668,7 +668,14 @@ func lineCategory(tx *journal.Transaction, i int, l *journal.Line, sellerCountry
 			goods = false
 		}
 		from, to := inVATArea(sellerCountry, date), inVATArea(buyerCountry, date)
-		if goods && from != to && jurisdiction.EUMember(from, date) && jurisdiction.EUMember(to, date) {
+		if x := l.Intrastat; x != nil && (x.Dispatch == jurisdiction.NorthernIrelandCode || x.Arrival == jurisdiction.NorthernIrelandCode) {
+			// Goods sent to or from Northern Ireland, whose addresses are
+			// GB's: the engine said where they went, Northern Ireland
+			// standing as the member state XI under the Windsor Framework
+			// (jurisdiction.EUGoodsMember).
+			from, to = x.Dispatch, x.Arrival
+		}
+		if goods && from != to && jurisdiction.EUGoodsMember(from, date) && jurisdiction.EUGoodsMember(to, date) {
 			return category{code: "K", percent: pct(decimal.Zero), reason: "Intra-Community supply", reasonCode: "VATEX-EU-IC"}, t, nil
 		}
 		return category{code: "AE", percent: pct(decimal.Zero), reason: "Reverse charge", reasonCode: "VATEX-EU-AE"}, t, nil

@@ -94,7 +94,7 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.BoolVar(&a.asJSON, "json", false, "report: print JSON instead of a table")
 	fs.StringVar(&a.view, "view", "remittance", "report: remittance (a row per jurisdiction, imposition and zero-tax reason) or filing (per state, a row per jurisdiction)")
 	format := fs.String("format", "", "export: jsonl (the default) or csv; intrastat: csv (the default) or json")
-	fs.StringVar(&a.intrastat.memberState, "member-state", "", "intrastat: the declaring member state (DE, FR, ...)")
+	fs.StringVar(&a.intrastat.memberState, "member-state", "", "intrastat: the declaring member state (DE, FR, ...; XI for Northern Ireland from 2021)")
 	fs.StringVar(&a.intrastat.flow, "flow", "", "intrastat: dispatch or arrival")
 	fs.StringVar(&a.intrastat.currency, "currency", "", "intrastat: the currency of the declaration's values (EUR by default)")
 	fs.StringVar(&a.out, "out", "", "export: write to this file instead of standard output")

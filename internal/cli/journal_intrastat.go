@@ -12,8 +12,9 @@ import (
 // intrastatUsage is the part of the journal command's usage that
 // describes levy journal intrastat.
 const intrastatUsage = `
-intrastat writes the Intrastat declaration of --member-state (DE, FR, ...)
-for the period --from to --to (a calendar month; both required), --flow
+intrastat writes the Intrastat declaration of --member-state (DE, FR, ...;
+XI, Northern Ireland, from 2021, whose goods follow the EU's rules under
+the Windsor Framework; its traders declare to HMRC in GBP) for the period --from to --to (a calendar month; both required), --flow
 dispatch (the goods that left it for another member state) or arrival
 (those that reached it): one line per CN8 code, partner member state,
 country of origin, nature of transaction, mode of transport and (for
