@@ -77,14 +77,19 @@ type VATException struct {
 }
 
 // TerritoryBox bounds a VAT special territory that the sea parts from the
-// rest of its country (VATException finds it by postcode): within the
-// country's boundaries, a point inside the box lies in the territory and
-// nowhere else. Latitudes and longitudes are in degrees.
+// rest of its country (VATException finds it by postcode): a point inside
+// the box that the dataset's boundaries give to FoundIn lies in the
+// territory and nowhere else. Latitudes and longitudes are in degrees.
 type TerritoryBox struct {
 	// Country is the ISO 3166-1 alpha-2 code of the territory's country.
 	Country string
 	// Jurisdiction is the territory's jurisdiction ID.
-	Jurisdiction   string
+	Jurisdiction string
+	// FoundIn is the country (ISO 3166-1 alpha-2) that the dataset's
+	// generalised boundaries give the box's points to: mostly Country,
+	// but Morocco for Ceuta and Melilla, and "" (no country, the open
+	// sea) for Heligoland, which they leave out.
+	FoundIn        string
 	LatMin, LatMax float64
 	LngMin, LngMax float64
 }
@@ -261,7 +266,8 @@ func (j *Jurisdictions) Exceptions() []VATException {
 func (j *Jurisdictions) VATGeography() *jurisdiction.VATGeography { return j.vat }
 
 // TerritoryBoxes returns the boxes of the VAT special territories that
-// the sea parts from their countries, in the generator's order.
+// the sea parts from their countries, in the generator's order; a
+// territory may have several.
 func (j *Jurisdictions) TerritoryBoxes() []TerritoryBox { return slices.Clone(j.boxes) }
 
 // PostcodeCountries returns the ranges of postcodes that lie in another
@@ -468,6 +474,7 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 	for k := range j.boxes {
 		b := &j.boxes[k]
 		b.Country = r.String()
+		b.FoundIn = r.String()
 		ji := r.Uvarint()
 		b.LatMin, b.LatMax = microDegrees(r), microDegrees(r)
 		b.LngMin, b.LngMax = microDegrees(r), microDegrees(r)

@@ -287,7 +287,7 @@ func plainJurisdictions(file []byte) (*plainJuris, error) {
 		j.territories = append(j.territories, t)
 	}
 	for range r.Count(4) {
-		b := TerritoryBox{Country: r.String()}
+		b := TerritoryBox{Country: r.String(), FoundIn: r.String()}
 		ji := r.Uvarint()
 		if ji >= uint64(n) {
 			return nil, fmt.Errorf("%w: box refers to jurisdiction %d", binfmt.ErrCorrupt, ji)

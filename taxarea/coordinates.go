@@ -176,15 +176,17 @@ func (r *Resolver) areaAt(lat, lng float64) (*area, int, string) {
 	return r.areas.of(id), conf, note
 }
 
-// territoryAt returns the jurisdiction ID of the VAT special territory of
-// country whose box (data.TerritoryBox, from the dataset) holds the
-// point, or "". The boxes are of the island and overseas territories,
-// which the dataset's boundaries give to their countries: without them a
-// point in Las Palmas would be taxed as one in Madrid.
+// territoryAt returns the jurisdiction ID of the VAT special territory
+// whose box (data.TerritoryBox, from the dataset) holds the point, which
+// the boundaries give to country ("" for the open sea), or "". The boxes
+// are of the island and overseas territories, which the dataset's
+// boundaries give to their countries (without them a point in Las Palmas
+// would be taxed as one in Madrid), of Ceuta and Melilla, which they give
+// to Morocco, and of Heligoland, which they leave in the sea.
 func (r *Resolver) territoryAt(country string, lat, lng float64) string {
 	for i := range r.boxes {
 		b := &r.boxes[i]
-		if b.Country == country && b.Contains(lat, lng) {
+		if b.FoundIn == country && b.Contains(lat, lng) {
 			return b.Jurisdiction
 		}
 	}

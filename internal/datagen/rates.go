@@ -223,7 +223,8 @@ func (b *ratesBuilder) sortRates() {
 //	special territories, sorted by ID and start: count, then
 //	    jurisdiction index, kind, area, keeps reduced (bool), local tax,
 //	    effective, expiration
-//	territory boxes, in the table's order: count, then country,
+//	territory boxes, in the table's order: count, then country, the
+//	    country the boundaries give the box to ("" for the sea),
 //	    jurisdiction index, latitude min and max, longitude min and max
 //	    (varints, millionths of a degree)
 //	postcode countries, sorted by country and prefix: count, then
@@ -335,6 +336,7 @@ func (b *ratesBuilder) encodeVATGeography(w *binfmt.Writer, index map[string]int
 	w.Uvarint(uint64(len(geo.boxes)))
 	for _, x := range geo.boxes {
 		w.String(x.country)
+		w.String(x.foundIn)
 		w.Uvarint(uint64(index[x.jurisdiction]))
 		w.Varint(x.latMin)
 		w.Varint(x.latMax)

@@ -35,6 +35,7 @@ type vatGeography struct {
 // millionths of a degree.
 type territoryBox struct {
 	country, jurisdiction string
+	foundIn               string // "" for the open sea
 	latMin, latMax        int64
 	lngMin, lngMax        int64
 	at                    lineRef
@@ -206,8 +207,9 @@ func readVATAreas(f file, name string, known func(string) bool) ([]jurisdiction.
 
 // readTerritoryBoxes reads vat-territory-boxes.csv. territory reports
 // whether a jurisdiction ID is a special territory of a country.
-func readTerritoryBoxes(f file, name string, territory func(id, country string) bool) ([]territoryBox, error) {
-	t, err := readLineTable(f, name, "country", "jurisdiction", "lat_min", "lat_max", "lng_min", "lng_max", "citation")
+// known reports whether a jurisdiction ID is in the dataset.
+func readTerritoryBoxes(f file, name string, territory func(id, country string) bool, known func(string) bool) ([]territoryBox, error) {
+	t, err := readLineTable(f, name, "country", "jurisdiction", "found_in", "lat_min", "lat_max", "lng_min", "lng_max", "citation")
 	if err != nil {
 		return nil, err
 	}
@@ -220,6 +222,13 @@ func readTerritoryBoxes(f file, name string, territory func(id, country string) 
 		}
 		if !territory(b.jurisdiction, b.country) {
 			return nil, at.errorf("column jurisdiction: %q is not a VAT special territory of %s (vat-territories.csv)", b.jurisdiction, b.country)
+		}
+		switch in := t.get(i, "found_in"); {
+		case in == "sea":
+		case alpha2(in) && known(in):
+			b.foundIn = in
+		default:
+			return nil, at.errorf("column found_in: %q is neither a country of the dataset (ISO 3166-1 alpha-2) nor sea", in)
 		}
 		for _, c := range []struct {
 			col   string
@@ -331,7 +340,7 @@ func addVATGeography(g *gen, b *ratesBuilder) error {
 	}
 	boxes, err := readTerritoryBoxes(g.curatedFile(vatBoxesFile), curatedRef+vatBoxesFile, func(id, country string) bool {
 		return ofCountry[id] == country
-	})
+	}, known)
 	if err != nil {
 		return err
 	}
