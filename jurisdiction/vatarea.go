@@ -55,14 +55,16 @@ const (
 	NoVAT
 )
 
-// territoryKindNames are the names of the kinds in the curated tables.
-var territoryKindNames = [...]string{RegionalRates: "regional_rates", OwnVAT: "own_vat", NoVAT: "no_vat"}
-
 // String returns the kind's name in the curated tables: regional_rates,
 // own_vat or no_vat.
 func (k TerritoryKind) String() string {
-	if k.Valid() {
-		return territoryKindNames[k]
+	switch k {
+	case RegionalRates:
+		return "regional_rates"
+	case OwnVAT:
+		return "own_vat"
+	case NoVAT:
+		return "no_vat"
 	}
 	return fmt.Sprintf("TerritoryKind(%d)", uint8(k))
 }
@@ -73,7 +75,7 @@ func (k TerritoryKind) Valid() bool { return k >= RegionalRates && k <= NoVAT }
 // ParseTerritoryKind reads a kind's name (see String).
 func ParseTerritoryKind(s string) (TerritoryKind, bool) {
 	for k := RegionalRates; k <= NoVAT; k++ {
-		if territoryKindNames[k] == s {
+		if k.String() == s {
 			return k, true
 		}
 	}

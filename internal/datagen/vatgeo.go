@@ -358,10 +358,11 @@ func addVATGeography(g *gen, b *ratesBuilder) error {
 		Licence: "facts",
 	})
 	g.addSource(Source{
-		Key:     vatBoxesKey,
-		Files:   curatedRef + vatBoxesFile,
-		What:    "boxes of latitude and longitude around the VAT special territories that the sea parts from their countries, which give a point there its territory",
-		From:    "the territories' extents (curated by the Levy project)",
+		Key:   vatBoxesKey,
+		Files: curatedRef + vatBoxesFile,
+		What: "boxes of latitude and longitude around the VAT special territories that the sea parts from their countries, or that the boundaries give to another country (Ceuta and Melilla, to Morocco) " +
+			"or leave in the sea (Heligoland), which give a point there its territory",
+		From:    "the territories' extents; Ceuta's, Melilla's and Heligoland's drawn inside Natural Earth's 1:10m admin-0 outlines (world-atlas countries-10m.json) (curated by the Levy project)",
 		Licence: "facts",
 	})
 	g.addSource(Source{
