@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/binfmt"
@@ -16,14 +17,15 @@ import (
 const (
 	jurisFile    = "jurisdictions.lvd"
 	jurisKind    = "jurisdictions"
-	jurisVersion = 1
+	jurisVersion = 2
 	// jurisDateOffset is added to day numbers so that 0 can mean the
 	// zero Date.
 	jurisDateOffset = 1 << 20
 )
 
-// Jurisdictions is the dataset's table of jurisdictions with their rates
-// and the VAT postcode exceptions. It is immutable and safe for concurrent
+// Jurisdictions is the dataset's table of jurisdictions with their rates,
+// the VAT postcode exceptions and the VAT geography (VATGeography,
+// TerritoryBoxes, PostcodeCountries). It is immutable and safe for concurrent
 // use; every method returns fresh slices, so callers may change what they
 // get without affecting the table.
 //
@@ -46,6 +48,9 @@ type Jurisdictions struct {
 	rates    []rateRec // sorted by jurisdiction, tax, category, effective
 	ratesOff []int32   // rates of all[i] are rates[ratesOff[i]:ratesOff[i+1]]
 	excepts  []VATException
+	vat      *jurisdiction.VATGeography
+	boxes    []TerritoryBox
+	postal   []PostcodeCountry
 }
 
 // rateRec is one rate period.
@@ -69,6 +74,45 @@ type VATException struct {
 	Postcode *regexp.Regexp
 	// Jurisdiction is the ID of the territory's jurisdiction.
 	Jurisdiction string
+}
+
+// TerritoryBox bounds a VAT special territory that the sea parts from the
+// rest of its country (VATException finds it by postcode): a point inside
+// the box that the dataset's boundaries give to FoundIn lies in the
+// territory and nowhere else. Latitudes and longitudes are in degrees.
+type TerritoryBox struct {
+	// Country is the ISO 3166-1 alpha-2 code of the territory's country.
+	Country string
+	// Jurisdiction is the territory's jurisdiction ID.
+	Jurisdiction string
+	// FoundIn is the country (ISO 3166-1 alpha-2) that the dataset's
+	// generalised boundaries give the box's points to: mostly Country,
+	// but Morocco for Ceuta and Melilla, and "" (no country, the open
+	// sea) for Heligoland, which they leave out.
+	FoundIn        string
+	LatMin, LatMax float64
+	LngMin, LngMax float64
+}
+
+// Contains reports whether the point at lat, lng lies in the box.
+func (b *TerritoryBox) Contains(lat, lng float64) bool {
+	return lat >= b.LatMin && lat <= b.LatMax && lng >= b.LngMin && lng <= b.LngMax
+}
+
+// PostcodeCountry is a range of one country's postcodes that lies in
+// another country of ISO 3166-1, which the first one's taxes do not reach:
+// French postcodes from 988 are New Caledonia's.
+type PostcodeCountry struct {
+	// Country is the ISO 3166-1 alpha-2 code of the country whose postcode
+	// scheme the range is part of.
+	Country string
+	// Prefix begins every postcode of the range (digits, no separators).
+	Prefix string
+	// Place is the ISO 3166-1 alpha-2 code of the country the postcodes
+	// lie in.
+	Place string
+	// Period is when the postcodes lie there.
+	Period civil.Period
 }
 
 // Jurisdictions returns the jurisdictions and rates of the dataset,
@@ -217,6 +261,33 @@ func (j *Jurisdictions) Exceptions() []VATException {
 	return slices.Clone(j.excepts)
 }
 
+// VATGeography returns the dataset's VAT geography: the places in
+// another country's VAT area and the VAT special territories.
+func (j *Jurisdictions) VATGeography() *jurisdiction.VATGeography { return j.vat }
+
+// TerritoryBoxes returns the boxes of the VAT special territories that
+// the sea parts from their countries, in the generator's order; a
+// territory may have several.
+func (j *Jurisdictions) TerritoryBoxes() []TerritoryBox { return slices.Clone(j.boxes) }
+
+// PostcodeCountries returns the ranges of postcodes that lie in another
+// country than the one whose scheme they are part of, sorted by country
+// and prefix.
+func (j *Jurisdictions) PostcodeCountries() []PostcodeCountry { return slices.Clone(j.postal) }
+
+// PostcodeCountry returns the country of ISO 3166-1 that a postcode pc
+// of country (without separators) lies in on d when that is another one:
+// Saint-Barthélemy (BL) for France's 97133.
+func (j *Jurisdictions) PostcodeCountry(country, pc string, d civil.Date) (string, bool) {
+	for i := range j.postal {
+		p := &j.postal[i]
+		if p.Country == country && strings.HasPrefix(pc, p.Prefix) && p.Period.Contains(d) {
+			return p.Place, true
+		}
+	}
+	return "", false
+}
+
 // decodeJurisdictions reads the file written by the generator (see
 // encode in internal/datagen/rates.go for the layout).
 func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
@@ -351,11 +422,85 @@ func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
 		}
 		e.Postcode = re
 	}
+	if err := decodeVATGeography(r, j); err != nil {
+		return nil, err
+	}
 	if err := r.Done(); err != nil {
 		return nil, err
 	}
 	return j, nil
 }
+
+// decodeVATGeography reads the VAT geography that follows the exceptions
+// (from version 2).
+func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
+	n := len(j.all)
+	areas := make([]jurisdiction.VATAreaPeriod, r.Count(4))
+	for k := range areas {
+		a := &areas[k]
+		a.Place = r.String()
+		a.Area = r.String()
+		a.OwnNumbers = r.Bool()
+		a.Period.Effective = readJurisDate(r)
+		a.Period.Expiration = readJurisDate(r)
+	}
+	terrs := make([]jurisdiction.SpecialTerritory, r.Count(6))
+	for k := range terrs {
+		t := &terrs[k]
+		ji := r.Uvarint()
+		t.Kind = jurisdiction.TerritoryKind(r.Uvarint())
+		t.Area = r.String()
+		t.KeepsReduced = r.Bool()
+		t.LocalTax = r.String()
+		t.Period.Effective = readJurisDate(r)
+		t.Period.Expiration = readJurisDate(r)
+		if r.Err() != nil {
+			return r.Err()
+		}
+		if ji >= uint64(n) {
+			return fmt.Errorf("%w: special territory %d refers to jurisdiction %d", binfmt.ErrCorrupt, k, ji)
+		}
+		t.Jurisdiction = j.all[ji].ID
+	}
+	if r.Err() != nil {
+		return r.Err()
+	}
+	vat, err := jurisdiction.NewVATGeography(areas, terrs)
+	if err != nil {
+		return fmt.Errorf("%w: %v", binfmt.ErrCorrupt, err)
+	}
+	j.vat = vat
+	j.boxes = make([]TerritoryBox, r.Count(4))
+	for k := range j.boxes {
+		b := &j.boxes[k]
+		b.Country = r.String()
+		b.FoundIn = r.String()
+		ji := r.Uvarint()
+		b.LatMin, b.LatMax = microDegrees(r), microDegrees(r)
+		b.LngMin, b.LngMax = microDegrees(r), microDegrees(r)
+		if r.Err() != nil {
+			return r.Err()
+		}
+		if ji >= uint64(n) {
+			return fmt.Errorf("%w: territory box %d refers to jurisdiction %d", binfmt.ErrCorrupt, k, ji)
+		}
+		b.Jurisdiction = j.all[ji].ID
+	}
+	j.postal = make([]PostcodeCountry, r.Count(4))
+	for k := range j.postal {
+		p := &j.postal[k]
+		p.Country = r.String()
+		p.Prefix = r.String()
+		p.Place = r.String()
+		p.Period.Effective = readJurisDate(r)
+		p.Period.Expiration = readJurisDate(r)
+	}
+	return r.Err()
+}
+
+// microDegrees reads an angle written as a whole number of millionths of
+// a degree.
+func microDegrees(r *binfmt.Reader) float64 { return float64(r.Varint()) / 1e6 }
 
 // buildIndexes builds the tables that find jurisdictions by ID, parent and
 // external code; parents[i] is the index of all[i]'s parent, or -1, and

@@ -81,6 +81,19 @@ func TestJurisdictionsReadBack(t *testing.T) {
 	if !reflect.DeepEqual(j.Exceptions(), want.excepts) {
 		t.Error("Exceptions differ")
 	}
+	geo := j.VATGeography()
+	if !reflect.DeepEqual(geo.Areas(), want.areas) || len(want.areas) == 0 {
+		t.Errorf("VAT areas %v, want %v", geo.Areas(), want.areas)
+	}
+	if !reflect.DeepEqual(geo.Territories(), want.territories) || len(want.territories) == 0 {
+		t.Errorf("special territories %v, want %v", geo.Territories(), want.territories)
+	}
+	if !reflect.DeepEqual(j.TerritoryBoxes(), want.boxes) || len(want.boxes) == 0 {
+		t.Errorf("territory boxes %v, want %v", j.TerritoryBoxes(), want.boxes)
+	}
+	if !reflect.DeepEqual(j.PostcodeCountries(), want.postcodes) || len(want.postcodes) == 0 {
+		t.Errorf("postcode countries %v, want %v", j.PostcodeCountries(), want.postcodes)
+	}
 }
 
 // plainJuris is the jurisdiction table decoded the obvious way.
@@ -93,6 +106,11 @@ type plainJuris struct {
 	rates    []jurisdiction.Rate
 	ratesOff []int32
 	excepts  []VATException
+	// The VAT geography, in the file's order.
+	areas       []jurisdiction.VATAreaPeriod
+	territories []jurisdiction.SpecialTerritory
+	boxes       []TerritoryBox
+	postcodes   []PostcodeCountry
 }
 
 type extKey struct{ country, code string }
@@ -246,6 +264,43 @@ func plainJurisdictions(file []byte) (*plainJuris, error) {
 			return nil, fmt.Errorf("exception %s %s: %w", e.Country, e.Name, err)
 		}
 		e.Postcode = re
+	}
+	date := func() civil.Date {
+		if v := r.Uvarint(); v != 0 {
+			return civil.FromDays(int32(int64(v) - jurisDateOffset))
+		}
+		return civil.Date{}
+	}
+	for range r.Count(4) {
+		a := jurisdiction.VATAreaPeriod{Place: r.String(), Area: r.String(), OwnNumbers: r.Bool()}
+		a.Period = civil.Period{Effective: date(), Expiration: date()}
+		j.areas = append(j.areas, a)
+	}
+	for range r.Count(6) {
+		ji := r.Uvarint()
+		t := jurisdiction.SpecialTerritory{Kind: jurisdiction.TerritoryKind(r.Uvarint()), Area: r.String(), KeepsReduced: r.Bool(), LocalTax: r.String()}
+		t.Period = civil.Period{Effective: date(), Expiration: date()}
+		if ji >= uint64(n) {
+			return nil, fmt.Errorf("%w: territory refers to jurisdiction %d", binfmt.ErrCorrupt, ji)
+		}
+		t.Jurisdiction = j.all[ji].ID
+		j.territories = append(j.territories, t)
+	}
+	for range r.Count(4) {
+		b := TerritoryBox{Country: r.String(), FoundIn: r.String()}
+		ji := r.Uvarint()
+		if ji >= uint64(n) {
+			return nil, fmt.Errorf("%w: box refers to jurisdiction %d", binfmt.ErrCorrupt, ji)
+		}
+		b.Jurisdiction = j.all[ji].ID
+		b.LatMin, b.LatMax = float64(r.Varint())/1e6, float64(r.Varint())/1e6
+		b.LngMin, b.LngMax = float64(r.Varint())/1e6, float64(r.Varint())/1e6
+		j.boxes = append(j.boxes, b)
+	}
+	for range r.Count(4) {
+		p := PostcodeCountry{Country: r.String(), Prefix: r.String(), Place: r.String()}
+		p.Period = civil.Period{Effective: date(), Expiration: date()}
+		j.postcodes = append(j.postcodes, p)
 	}
 	if err := r.Done(); err != nil {
 		return nil, err

@@ -41,14 +41,19 @@ type Overlay struct {
 	// FranchiseFee). WithOverlay leaves them to the caller: they are no
 	// part of a dataset.
 	Franchise []FranchiseFee
+	// VATAreas are places in another country's VAT area that the content
+	// adds to the dataset's (Jurisdictions.VATGeography); they are checked
+	// with the dataset's as jurisdiction.NewVATGeography checks them, and
+	// their places and areas must be jurisdictions of the dataset.
+	VATAreas []jurisdiction.VATAreaPeriod
 }
 
 // ChangesDataset reports whether the overlay changes a dataset it is laid
-// over (see WithOverlay): it holds local content, jurisdictions, rates or
-// Brazilian ISS rates, not only what WithOverlay leaves to the caller
+// over (see WithOverlay): it holds local content, jurisdictions, rates,
+// Brazilian ISS rates or VAT areas, not only what WithOverlay leaves to the caller
 // (franchise fees).
 func (o *Overlay) ChangesDataset() bool {
-	return len(o.States) > 0 || len(o.Jurisdictions) > 0 || len(o.Rates) > 0 || len(o.ISS) > 0
+	return len(o.States) > 0 || len(o.Jurisdictions) > 0 || len(o.Rates) > 0 || len(o.ISS) > 0 || len(o.VATAreas) > 0
 }
 
 // WithOverlay returns a dataset that reads as d with the overlay's
@@ -139,6 +144,19 @@ func (d *Dataset) WithOverlay(o *Overlay) (*Dataset, error) {
 	js, err := newJurisdictions(all, rates, base.Exceptions())
 	if err != nil {
 		return nil, fmt.Errorf("data: overlay %s: %w", o.Name, err)
+	}
+	js.vat, js.boxes, js.postal = base.vat, base.boxes, base.postal
+	if len(o.VATAreas) > 0 {
+		for _, a := range o.VATAreas {
+			for _, id := range []string{a.Place, a.Area} {
+				if _, ok := js.ByID(id); !ok {
+					return nil, fmt.Errorf("data: overlay %s: VAT area of %s: jurisdiction %q does not exist", o.Name, a.Place, id)
+				}
+			}
+		}
+		if js.vat, err = base.vat.WithAreas(o.VATAreas); err != nil {
+			return nil, fmt.Errorf("data: overlay %s: %w", o.Name, err)
+		}
 	}
 
 	b := baseLocal.builder()

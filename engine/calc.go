@@ -149,7 +149,8 @@ type place struct {
 	// (rules.Env.Area), built once a document on first use (areaOf).
 	area string
 	// terrID is the jurisdiction ID of the VAT special territory the
-	// place lies in on the document's date (jurisdiction.VATTerritory),
+	// place lies in on the document's date (the dataset's
+	// jurisdiction.VATGeography.VATTerritory),
 	// and terr how it stands to its country's VAT; "" when none. chain
 	// then starts at the territory: the country's own VAT does not apply
 	// there (the territory's rates replace it, or no VAT does).
@@ -717,7 +718,7 @@ func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
 			c.infoBuf = append(c.infoBuf, u.informationOnly)
 		}
 	}
-	if t, ok := jurisdiction.VATTerritory(id, d); ok && t.KeepsReduced {
+	if t, ok := c.s.vat.VATTerritory(id, d); ok && t.KeepsReduced {
 		// Jungholz's own rate is the standard one: the country's other
 		// rates apply there as they are.
 		own := c.rateBuf[start:]

@@ -41,9 +41,9 @@
 //     without one, the EUR 10,000 distance-selling threshold for
 //     consumers, exports zero-rated, imports), which compare VAT areas
 //     rather than countries: Monaco is in France's and Büsingen in
-//     Switzerland's (jurisdiction.VATArea), and a VAT special territory
+//     Switzerland's (jurisdiction.VATGeography.VATArea), and a VAT special territory
 //     outside the EU's VAT area (the Canary Islands, Martinique) is one of
-//     its own (jurisdiction.VATTerritory), so goods sent there are
+//     its own (jurisdiction.VATGeography.VATTerritory), so goods sent there are
 //     exported; a place in a special territory is charged the territory's
 //     rates instead of its country's (Madeira's 22%, Martinique's 8.5%),
 //     or no VAT (outside-vat-territory, with a tax-not-computed parameter

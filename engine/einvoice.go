@@ -25,13 +25,13 @@ type einvoiceLine struct {
 // saleEInvoice returns the e-invoice parts of a calculated sale: the
 // parties of req with their addresses' countries as the calculation of
 // tree resolved them, and each leaf line's item.
-func saleEInvoice(req *wire.SaleRequest, tree []lineIn) *einvoiceParts {
+func saleEInvoice(vat *jurisdiction.VATGeography, req *wire.SaleRequest, tree []lineIn) *einvoiceParts {
 	p := &einvoiceParts{}
 	if s := req.Seller; s != nil {
-		p.seller = sellerParty(s, tree)
+		p.seller = sellerParty(vat, s, tree)
 	}
 	if c := req.Customer; c != nil {
-		p.customer = customerParty(c, tree)
+		p.customer = customerParty(vat, c, tree)
 	}
 	var walk func(lines []wire.SaleLineItem, tree []lineIn, seller *wire.Seller, customer *wire.Customer)
 	walk = func(lines []wire.SaleLineItem, tree []lineIn, seller *wire.Seller, customer *wire.Customer) {
@@ -53,10 +53,10 @@ func saleEInvoice(req *wire.SaleRequest, tree []lineIn) *einvoiceParts {
 			}
 			el := einvoiceLine{item: lineItem(l)}
 			if s != req.Seller && s != nil {
-				el.seller = sellerParty(s, tree)
+				el.seller = sellerParty(vat, s, tree)
 			}
 			if c != req.Customer && c != nil {
-				el.customer = customerParty(c, tree)
+				el.customer = customerParty(vat, c, tree)
 			}
 			p.lines = append(p.lines, el)
 		}
@@ -99,13 +99,13 @@ func lineItem(l *wire.SaleLineItem) *journal.Item {
 }
 
 // sellerParty is what the journal keeps of a seller.
-func sellerParty(s *wire.Seller, tree []lineIn) *journal.Party {
-	return &journal.Party{Code: s.Company, Address: partyAddress(tree, s.PhysicalOrigin, s.AdministrativeOrigin), Registrations: registrations(s.TaxRegistrations)}
+func sellerParty(vat *jurisdiction.VATGeography, s *wire.Seller, tree []lineIn) *journal.Party {
+	return &journal.Party{Code: s.Company, Address: partyAddress(vat, tree, s.PhysicalOrigin, s.AdministrativeOrigin), Registrations: registrations(s.TaxRegistrations)}
 }
 
 // customerParty is what the journal keeps of a customer.
-func customerParty(c *wire.Customer, tree []lineIn) *journal.Party {
-	p := &journal.Party{Name: strings.TrimSpace(c.CustomerName), Address: partyAddress(tree, c.Destination, c.AdministrativeDestination),
+func customerParty(vat *jurisdiction.VATGeography, c *wire.Customer, tree []lineIn) *journal.Party {
+	p := &journal.Party{Name: strings.TrimSpace(c.CustomerName), Address: partyAddress(vat, tree, c.Destination, c.AdministrativeDestination),
 		Registrations: registrations(c.TaxRegistrations)}
 	if c.CustomerCode != nil {
 		p.Code, p.Business = c.CustomerCode.Value, c.CustomerCode.IsBusinessIndicator
@@ -117,9 +117,9 @@ func customerParty(c *wire.Customer, tree []lineIn) *journal.Party {
 // the calculation resolved it to (the country as written when no line
 // resolved it), or nil when none is given. A country written that lies in
 // the VAT area of the one resolved on the line's date (Monaco in France's,
-// the Isle of Man in the United Kingdom's: jurisdiction.VATArea) stays as
+// the Isle of Man in the United Kingdom's: vat.VATArea) stays as
 // written: the address is in Monaco, whose e-invoice says MC.
-func partyAddress(tree []lineIn, locs ...*wire.Location) *journal.Address {
+func partyAddress(vat *jurisdiction.VATGeography, tree []lineIn, locs ...*wire.Location) *journal.Address {
 	for _, loc := range locs {
 		if loc == nil {
 			continue
@@ -131,7 +131,7 @@ func partyAddress(tree []lineIn, locs ...*wire.Location) *journal.Address {
 			if a2, ok := jurisdiction.CountryAlpha2(written); ok {
 				written = a2
 			}
-			if area, ok := jurisdiction.VATArea(written, l.date); ok && area == pl.country {
+			if area, ok := vat.VATArea(written, l.date); ok && area == pl.country {
 				a.Country = written
 			} else {
 				a.Country = pl.country

@@ -41,6 +41,7 @@ type snapshot struct {
 	ds         *data.Dataset
 	resolver   *taxarea.Resolver
 	jur        *data.Jurisdictions
+	vat        *jurisdiction.VATGeography // the dataset's VAT areas and special territories (jur.VATGeography)
 	codes      *data.Codes
 	currencies *money.Currencies
 	ips        *data.IPTable
@@ -356,6 +357,10 @@ func (e *Engine) DatasetVersion() string { return e.snap.Load().ds.Version() }
 // Resolver returns the tax area resolver of the current snapshot.
 func (e *Engine) Resolver() *taxarea.Resolver { return e.snap.Load().resolver }
 
+// VATGeography returns the VAT areas and special territories of the
+// current snapshot's dataset, with any the content loaded adds.
+func (e *Engine) VATGeography() *jurisdiction.VATGeography { return e.snap.Load().vat }
+
 func build(ctx context.Context, c *config) (*snapshot, error) {
 	start := time.Now()
 	s := &snapshot{seed: maphash.MakeSeed(), ds: c.ds, settings: c.settings, distance: c.distance, validator: newNumberCheck(c.validator), today: c.today, log: c.log, noTemplates: c.noTemplates}
@@ -393,6 +398,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	if s.jur, err = s.ds.Jurisdictions(); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
+	s.vat = s.jur.VATGeography()
 	if s.codes, err = s.ds.Codes(); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}

@@ -286,7 +286,7 @@ func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d ci
 		r := &stored[i]
 		if r.InForce(d) {
 			reg := storedRegistration(r)
-			reg.country = inVATArea(reg.country, d)
+			reg.country = b.c.s.vat.InVATArea(reg.country, d)
 			regs = append(regs, reg)
 		}
 	}

@@ -76,24 +76,24 @@ func (r *resolver) place(base, member string, loc *wire.Location, role wire.Loca
 			p.subdivision = id
 		}
 	}
-	specialTerritory(p, d)
+	specialTerritory(r.c.s.vat, p, d)
 	p.northernIreland = p.country == "GB" && northernIrelandLocation(loc)
 	r.remember(loc, d, false, p)
 	return p, nil
 }
 
 // specialTerritory finds the VAT special territory of place p's chain on
-// d (jurisdiction.VATTerritory: Madeira, Jungholz, the Canary Islands,
+// d (the dataset's VAT geography, vat: Madeira, Jungholz, the Canary Islands,
 // Martinique) and starts the chain at it, so that the country's VAT is
 // not charged there as well: the territory's own rates replace it (its
 // jurisdiction carries them), or no VAT applies. The place's country stays
 // the country's, whose registrations, rules and treatments apply, and the
 // jurisdictions left out of the chain are kept in outer: the place still
 // lies in them.
-func specialTerritory(p *place, d civil.Date) {
+func specialTerritory(vat *jurisdiction.VATGeography, p *place, d civil.Date) {
 	for i := 1; i < len(p.chain); i++ {
 		id := p.chain[i].JurisdictionID
-		if t, ok := jurisdiction.VATTerritory(id, d); ok {
+		if t, ok := vat.VATTerritory(id, d); ok {
 			p.terrID, p.terr = id, t
 			p.outer = slices.Clip(p.chain[:i])
 			p.chain = p.chain[i:]
@@ -430,8 +430,10 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 		if r.country == "" {
 			r.country = idCountry(r.jurisdictionID)
 		}
-		// The number is checked as its country's, under the prefix given.
-		numberCountry := inVATArea(r.country, c.d.date)
+		// The number is checked as its country's, under the prefix given:
+		// a Monegasque registration's as a French number, a
+		// Liechtenstein one's as Liechtenstein's own (NumberCountry).
+		numberCountry := c.s.vat.NumberCountry(r.country, c.d.date)
 		switch r.country {
 		case "EL":
 			// Greece's VAT prefix, which VIES and Greek invoices use for
@@ -454,7 +456,7 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 		if r.mainDivision == "" {
 			r.mainDivision, r.jurisdictionID = subdivisionRegistration(r.country, r.jurisdictionID)
 		}
-		r.country = inVATArea(r.country, c.d.date)
+		r.country = c.s.vat.InVATArea(r.country, c.d.date)
 		if r.mainDivision != "" && r.country != "" {
 			if sub, ok := jurisdiction.SubdivisionOf(r.country, r.mainDivision); ok {
 				r.mainDivision = sub.ID()
@@ -505,20 +507,6 @@ func subdivisionRegistration(country, id string) (mainDivision, jurisdictionID s
 		}
 	}
 	return "", id
-}
-
-// inVATArea returns the country whose VAT area country belongs to on d
-// (jurisdiction.VATArea), or country itself. A registration with Monaco's
-// services is one for France's VAT, under a French number, and one with
-// the Isle of Man's Customs and Excise one for the United Kingdom's,
-// under a GB number: it covers the places of that VAT area, whose
-// country is the other's (taxarea gives them its tax area), and its
-// number is checked as the other country's.
-func inVATArea(country string, d civil.Date) string {
-	if area, ok := jurisdiction.VATArea(country, d); ok {
-		return area
-	}
-	return country
 }
 
 // validateNumber checks a tax registration number's syntax and check

@@ -1,95 +1,37 @@
 package jurisdiction
 
 import (
+	"cmp"
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/levytax/levy/civil"
 )
 
-// Countries inside another country's VAT area, as dated facts. A country
-// listed here levies no VAT of its own in the period: the other
-// country's VAT law applies on its territory, at that country's rates,
-// and a supply between the two is a domestic one. Everything Levy decides
-// from a place's country (the rates, the product classes' treatments,
-// domestic or cross-border, membership of the EU's VAT area, the
-// registrations that cover it) is then decided by the other country.
+// VATAreaPeriod is a dated fact of the dataset's VAT geography: over
+// Period, Place is inside the VAT area of Area. Place levies no VAT of its
+// own then: Area's VAT law applies on its territory, at Area's rates, and a
+// supply between the two is a domestic one. Everything Levy decides from a
+// place's country (the rates, the product classes' treatments, domestic or
+// cross-border, membership of the EU's VAT area, the registrations that
+// cover it) is then decided by Area.
 //
-// A VAT special territory found by postcode inside a country
-// (data.VATException) whose VAT is another country's (Büsingen, in
-// Switzerland's) is listed by its jurisdiction ID; the other special
-// territories (Jungholz, the Canary Islands) are in the territories
-// table.
-var vatAreas = map[string][]vatAreaPeriod{
-	// Monaco applies France's turnover taxes on the same basis and at
-	// the same rates as France under Article 15 of the Franco-Monegasque
-	// tax convention signed on 18 May 1963 (made enforceable in Monaco by
-	// Sovereign Order 3.037 of 19 August 1963); its businesses get French
-	// VAT numbers. Article 7 of the VAT Directive (2006/112/EC) says that
-	// Monaco is not a third territory for the directive (paragraph 1) and
-	// has the member states treat supplies from or to Monaco as supplies
-	// from or to France (paragraph 2). The period starts on the
-	// convention's date.
-	"MC": {{area: "FR", period: civil.Period{Effective: civil.MustParse("1963-05-18")}}},
-	// The Isle of Man and the United Kingdom form a single area for VAT
-	// under the Customs and Excise Agreement signed on 15 October 1979,
-	// given effect by the Value Added Tax (Isle of Man) Order 1980 (SI
-	// 1980/183) from 1 April 1980: the island keeps VAT at the United
-	// Kingdom's rates and coverage (Value Added Tax Act 1996 of Tynwald),
-	// HMRC treats supplies between the two as supplies within the United
-	// Kingdom, and Manx businesses get GB numbers. Article 7 of the VAT
-	// Directive treated supplies from or to the island as from or to the
-	// United Kingdom while the United Kingdom was in the EU's VAT area
-	// (to 2020-12-31), which EUMember("GB") already says.
-	"IM": {{area: "GB", period: civil.Period{Effective: civil.MustParse("1980-04-01")}}},
-	// Büsingen am Hochrhein, a German exclave within Switzerland, is in
-	// Switzerland's customs area under the Büsingen treaty of 23 November
-	// 1964 (article 2(1)(g)): Switzerland levies its VAT on imports into
-	// the municipality and on supplies made there (its VAT Act, MWSTG
-	// article 3(a), counts the customs enclaves as its territory), and
-	// Germany's VAT Act (UStG, § 1(2)) leaves it outside Germany. Keyed by
-	// the territory's jurisdiction ID in the dataset; undated, as the
-	// dataset's territory is.
-	"DE-X-BÜSINGEN_AM_HOCHRHEIN": {{area: "CH"}},
-}
-
-// VATAreaChanges returns the countries (and special territories) that
-// joined or left another country's VAT area on a day from from to to, both
-// included (to zero for no end): Monaco on 1963-05-18, the Isle of Man on
-// 1980-04-01. A lookup of a place there gives another tax area from that
-// day, so the place's own tax area changed.
-func VATAreaChanges(from, to civil.Date) []string {
-	var out []string
-	for id, ps := range vatAreas {
-		for _, p := range ps {
-			if p.period.ChangesWithin(from, to) {
-				out = append(out, id)
-				break
-			}
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// vatAreaPeriod is a period in which a country belongs to the VAT area
-// of another.
-type vatAreaPeriod struct {
-	area   string
-	period civil.Period
-}
-
-// VATArea returns the country (ISO 3166-1 alpha-2) whose VAT applies in
-// country (or the VAT special territory of that jurisdiction ID) on d
-// when that is another country: France for Monaco, the
-// United Kingdom for the Isle of Man. ok is false for a country that is
-// in no other's VAT area on d (it is its own, or has no VAT).
-func VATArea(country string, d civil.Date) (area string, ok bool) {
-	for _, p := range vatAreas[country] {
-		if p.period.Contains(d) {
-			return p.area, true
-		}
-	}
-	return "", false
+// Place is a country (ISO 3166-1 alpha-2: Monaco in France's area, the
+// Isle of Man in the United Kingdom's), or the jurisdiction ID of a VAT
+// special territory found by postcode inside a country (data.VATException)
+// whose VAT is another country's (Büsingen, in Switzerland's). The other
+// special territories are SpecialTerritory facts.
+type VATAreaPeriod struct {
+	Place string
+	Area  string
+	// OwnNumbers says that the place's tax administration gives VAT
+	// numbers of its own scheme (Liechtenstein's five digits), which are
+	// checked as the place's; else its businesses get numbers of Area's
+	// scheme (French numbers in Monaco, GB numbers on the Isle of Man),
+	// checked as Area's.
+	OwnNumbers bool
+	Period     civil.Period
 }
 
 // TerritoryKind says how a VAT special territory stands to its country's
@@ -113,13 +55,42 @@ const (
 	NoVAT
 )
 
+// String returns the kind's name in the curated tables: regional_rates,
+// own_vat or no_vat.
+func (k TerritoryKind) String() string {
+	switch k {
+	case RegionalRates:
+		return "regional_rates"
+	case OwnVAT:
+		return "own_vat"
+	case NoVAT:
+		return "no_vat"
+	}
+	return fmt.Sprintf("TerritoryKind(%d)", uint8(k))
+}
+
+// Valid reports whether k is one of the kinds above.
+func (k TerritoryKind) Valid() bool { return k >= RegionalRates && k <= NoVAT }
+
+// ParseTerritoryKind reads a kind's name (see String).
+func ParseTerritoryKind(s string) (TerritoryKind, bool) {
+	for k := RegionalRates; k <= NoVAT; k++ {
+		if k.String() == s {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
 // SpecialTerritory is how a VAT special territory (one of the dataset's
 // postcode exceptions, data.VATException) stands to its country's VAT in
 // a period.
 // A territory in another country's VAT area (Büsingen in Switzerland's)
-// is in the vatAreas table instead, as Monaco is.
+// is a VATAreaPeriod instead, as Monaco is.
 type SpecialTerritory struct {
-	Kind TerritoryKind
+	// Jurisdiction is the territory's jurisdiction ID ("ES-CN").
+	Jurisdiction string
+	Kind         TerritoryKind
 	// Area names the VAT area the territory belongs to: its country's
 	// code for RegionalRates, else a name of its own that two territories
 	// share when goods moved between them are not exported (Guadeloupe and
@@ -132,81 +103,210 @@ type SpecialTerritory struct {
 	// compute, with its act, as a phrase ("the IGIC (...)"); "" when there
 	// is none.
 	LocalTax string
-	period   civil.Period
-}
-
-// territories are the VAT special territories of the dataset's postcode
-// exceptions, by jurisdiction ID, as dated facts. Articles 5 and 6 of the
-// VAT Directive (2006/112/EC) leave Mount Athos, the Canary Islands and
-// France's outermost regions (paragraph 1), Heligoland, Büsingen, Ceuta,
-// Melilla and Livigno (paragraph 2) outside the territory where the
-// directive applies, and Campione d'Italia with the Italian waters of Lake
-// Lugano (paragraph 2 until Directive (EU) 2019/475 moved it to paragraph
-// 1, from 2020-01-01): goods moved between them and the EU are exported
-// and imported. The Azores and Madeira, and Jungholz and Mittelberg, are
-// in the EU's VAT area and their country's, at rates of their own.
-var territories = map[string][]SpecialTerritory{
-	// Austria's VAT Act (UStG 1994, § 10) lowers the standard rate to 19%
-	// (Germany's) for supplies made in the municipalities of Jungholz and
-	// Mittelberg, which the treaties of 1868 and 1890 attach to Germany's
-	// customs area; the reduced rates are Austria's there too.
-	"AT-X-JUNGHOLZ":   {{Kind: RegionalRates, Area: "AT", KeepsReduced: true}},
-	"AT-X-MITTELBERG": {{Kind: RegionalRates, Area: "AT", KeepsReduced: true}},
-	// Article 18(3) of Portugal's VAT Code sets the autonomous regions'
-	// own reduced, intermediate and standard rates (Decree-Law 347/85,
-	// article 1, places a supply in a region by the criteria of article 6
-	// of the Code: goods where they are when their dispatch begins).
-	"PT-20": {{Kind: RegionalRates, Area: "PT"}},
-	"PT-30": {{Kind: RegionalRates, Area: "PT"}},
-	// The Canary Islands levy the IGIC instead of VAT (Law 20/1991 of 7
-	// June); Ceuta and Melilla levy the IPSI (Law 8/1991 of 25 March).
-	"ES-CN": {{Kind: NoVAT, Area: "ES-CN", LocalTax: "the IGIC (general indirect tax of the Canary Islands, Law 20/1991)"}},
-	"ES-CE": {{Kind: NoVAT, Area: "ES-CE", LocalTax: "the IPSI (tax on production, services and imports, Law 8/1991)"}},
-	"ES-ML": {{Kind: NoVAT, Area: "ES-ML", LocalTax: "the IPSI (tax on production, services and imports, Law 8/1991)"}},
-	// France's VAT applies in Guadeloupe, Martinique and La Réunion at
-	// the rates of article 296 of the General Tax Code (8.5% and 2.1%);
-	// article 294 makes goods sent there from metropolitan France, or
-	// from there to it, exports and imports, except between Guadeloupe
-	// and Martinique (since Law 92-676 of 17 July 1992), and says that VAT
-	// does not apply, for now, in Guyane and Mayotte. The dock dues
-	// (octroi de mer) of the five are not computed.
-	"FR-971": {{Kind: OwnVAT, Area: "FR-971-972"}},
-	"FR-972": {{Kind: OwnVAT, Area: "FR-971-972"}},
-	"FR-974": {{Kind: OwnVAT, Area: "FR-974"}},
-	"FR-973": {{Kind: NoVAT, Area: "FR-973"}},
-	"FR-976": {{Kind: NoVAT, Area: "FR-976"}},
-	// Germany's VAT Act (UStG, § 1(2)) leaves Heligoland outside the
-	// country for VAT. (Büsingen is in Switzerland's VAT area: vatAreas.)
-	"DE-X-HELIGOLAND": {{Kind: NoVAT, Area: "DE-X-HELIGOLAND"}},
-	// Greek VAT does not apply on Mount Athos.
-	"GR-69": {{Kind: NoVAT, Area: "GR-69"}},
-	// Italy's VAT Decree (DPR 633/1972, article 7) leaves Livigno and
-	// Campione d'Italia outside the State for VAT. Campione joined the
-	// EU's customs territory on 2020-01-01 (Regulation (EU) 2019/474) but
-	// stays outside VAT, Italy's and Switzerland's alike; since then it
-	// levies its local consumption tax (ILCCI, Law 160/2019, article 1,
-	// paragraphs 559 to 572) at Switzerland's VAT rates, on supplies to
-	// final consumers.
-	"IT-X-LIVIGNO": {{Kind: NoVAT, Area: "IT-X-LIVIGNO"}},
-	"IT-X-CAMPIONE_D_ITALIA": {
-		{Kind: NoVAT, Area: "IT-X-CAMPIONE_D_ITALIA", period: civil.Period{Expiration: civil.MustParse("2019-12-31")}},
-		{Kind: NoVAT, Area: "IT-X-CAMPIONE_D_ITALIA", LocalTax: "the ILCCI (local consumption tax, Law 160/2019, article 1(559-572))",
-			period: civil.Period{Effective: civil.MustParse("2020-01-01")}},
-	},
-}
-
-// VATTerritory returns how the VAT special territory whose jurisdiction
-// ID is id stands to its country's VAT on d; ok is false for any other
-// jurisdiction.
-func VATTerritory(id string, d civil.Date) (t SpecialTerritory, ok bool) {
-	for _, p := range territories[id] {
-		if p.period.Contains(d) {
-			return p, true
-		}
-	}
-	return SpecialTerritory{}, false
+	// Period is when the territory stands so.
+	Period civil.Period
 }
 
 // EU reports whether the territory is in the EU's VAT area (its country
 // being a member state).
 func (t SpecialTerritory) EU() bool { return t.Kind == RegionalRates }
+
+// VATGeography is the dataset's VAT geography: the places inside another
+// country's VAT area and the VAT special territories, as dated facts (the
+// generator reads them from its curated tables vat-areas.csv and
+// vat-territories.csv; data.Jurisdictions.VATGeography returns them). It
+// is immutable and safe for concurrent use. A nil *VATGeography has no
+// facts: every place is its own VAT area and no territory is special.
+type VATGeography struct {
+	areas       map[string][]VATAreaPeriod    // by place, sorted by start
+	territories map[string][]SpecialTerritory // by jurisdiction ID, sorted by start
+}
+
+// NewVATGeography checks the facts and returns the geography they make.
+// It refuses a fact without a place or an area, a period that ends before
+// it starts, two periods of one place that overlap, a place in the VAT
+// area of a place that is itself in another's (chains), a place in its
+// own area, a territory of no known kind, and a place that is in both
+// tables.
+func NewVATGeography(areas []VATAreaPeriod, territories []SpecialTerritory) (*VATGeography, error) {
+	g := &VATGeography{areas: map[string][]VATAreaPeriod{}, territories: map[string][]SpecialTerritory{}}
+	for _, a := range areas {
+		if a.Place == "" || a.Area == "" {
+			return nil, fmt.Errorf("jurisdiction: VAT area fact %+v without a place or an area", a)
+		}
+		if a.Place == a.Area {
+			return nil, fmt.Errorf("jurisdiction: %s is said to be in its own VAT area", a.Place)
+		}
+		if err := checkPeriod(a.Period); err != nil {
+			return nil, fmt.Errorf("jurisdiction: %s in the VAT area of %s: %w", a.Place, a.Area, err)
+		}
+		g.areas[a.Place] = append(g.areas[a.Place], a)
+	}
+	for place, ps := range g.areas {
+		slices.SortFunc(ps, func(x, y VATAreaPeriod) int { return x.Period.Effective.Compare(y.Period.Effective) })
+		for i, p := range ps {
+			if _, chain := g.areas[p.Area]; chain {
+				return nil, fmt.Errorf("jurisdiction: %s is in the VAT area of %s, which is in another's", place, p.Area)
+			}
+			if i > 0 && overlap(ps[i-1].Period, p.Period) {
+				return nil, fmt.Errorf("jurisdiction: %s: the periods of its VAT areas %s and %s overlap", place, ps[i-1].Area, p.Area)
+			}
+		}
+	}
+	for _, t := range territories {
+		if t.Jurisdiction == "" || t.Area == "" {
+			return nil, fmt.Errorf("jurisdiction: special territory %+v without a jurisdiction or an area", t)
+		}
+		if !t.Kind.Valid() {
+			return nil, fmt.Errorf("jurisdiction: special territory %s: %s", t.Jurisdiction, t.Kind)
+		}
+		if err := checkPeriod(t.Period); err != nil {
+			return nil, fmt.Errorf("jurisdiction: special territory %s: %w", t.Jurisdiction, err)
+		}
+		if _, both := g.areas[t.Jurisdiction]; both {
+			return nil, fmt.Errorf("jurisdiction: %s is both a special territory and in another country's VAT area", t.Jurisdiction)
+		}
+		g.territories[t.Jurisdiction] = append(g.territories[t.Jurisdiction], t)
+	}
+	for id, ts := range g.territories {
+		slices.SortFunc(ts, func(x, y SpecialTerritory) int { return x.Period.Effective.Compare(y.Period.Effective) })
+		for i := 1; i < len(ts); i++ {
+			if overlap(ts[i-1].Period, ts[i].Period) {
+				return nil, fmt.Errorf("jurisdiction: special territory %s: two periods overlap", id)
+			}
+		}
+	}
+	return g, nil
+}
+
+// checkPeriod refuses a period that ends before it starts.
+func checkPeriod(p civil.Period) error {
+	if !p.Effective.IsZero() && !p.Expiration.IsZero() && p.Expiration.Before(p.Effective) {
+		return fmt.Errorf("the period ends on %s, before it starts on %s", p.Expiration, p.Effective)
+	}
+	return nil
+}
+
+// overlap reports whether two periods, a starting no later than b, share a
+// day.
+func overlap(a, b civil.Period) bool {
+	return a.Expiration.IsZero() || !a.Expiration.Before(b.Effective) || b.Effective.IsZero()
+}
+
+// WithAreas returns the geography with more VAT area facts (a user's
+// content), checked as NewVATGeography checks them. g is unchanged.
+func (g *VATGeography) WithAreas(more []VATAreaPeriod) (*VATGeography, error) {
+	return NewVATGeography(append(g.Areas(), more...), g.Territories())
+}
+
+// Areas returns every VAT area fact, sorted by place and start.
+func (g *VATGeography) Areas() []VATAreaPeriod {
+	if g == nil {
+		return nil
+	}
+	var out []VATAreaPeriod
+	for _, place := range sortedKeys(g.areas) {
+		out = append(out, g.areas[place]...)
+	}
+	return out
+}
+
+// Territories returns every special territory fact, sorted by
+// jurisdiction ID and start.
+func (g *VATGeography) Territories() []SpecialTerritory {
+	if g == nil {
+		return nil
+	}
+	var out []SpecialTerritory
+	for _, id := range sortedKeys(g.territories) {
+		out = append(out, g.territories[id]...)
+	}
+	return out
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.SortFunc(out, strings.Compare)
+	return out
+}
+
+// VATArea returns the country (ISO 3166-1 alpha-2) whose VAT applies in
+// country (or the VAT special territory of that jurisdiction ID) on d
+// when that is another country: France for Monaco, the United Kingdom for
+// the Isle of Man. ok is false for a country that is in no other's VAT
+// area on d (it is its own, or has no VAT).
+func (g *VATGeography) VATArea(country string, d civil.Date) (area string, ok bool) {
+	if g == nil {
+		return "", false
+	}
+	for _, p := range g.areas[country] {
+		if p.Period.Contains(d) {
+			return p.Area, true
+		}
+	}
+	return "", false
+}
+
+// InVATArea returns the country whose VAT area country belongs to on d
+// (VATArea), or country itself.
+func (g *VATGeography) InVATArea(country string, d civil.Date) string {
+	if area, ok := g.VATArea(country, d); ok {
+		return area
+	}
+	return country
+}
+
+// NumberCountry returns the country whose scheme the VAT numbers of a
+// registration with country's tax administration follow on d: Area for a
+// place in another country's VAT area whose businesses get that
+// country's numbers (France for Monaco), else country itself
+// (Liechtenstein's own numbers, or a country in no other's area).
+func (g *VATGeography) NumberCountry(country string, d civil.Date) string {
+	if g == nil {
+		return country
+	}
+	for _, p := range g.areas[country] {
+		if p.Period.Contains(d) && !p.OwnNumbers {
+			return p.Area
+		}
+	}
+	return country
+}
+
+// VATAreaChanges returns the places (countries and special territories)
+// that joined or left another country's VAT area on a day from from to
+// to, both included (to zero for no end), sorted: Monaco on 1963-05-18,
+// the Isle of Man on 1980-04-01. A lookup of a place there gives another
+// tax area from that day, so the place's own tax area changed.
+func (g *VATGeography) VATAreaChanges(from, to civil.Date) []string {
+	if g == nil {
+		return nil
+	}
+	var out []string
+	for place, ps := range g.areas {
+		if slices.ContainsFunc(ps, func(p VATAreaPeriod) bool { return p.Period.ChangesWithin(from, to) }) {
+			out = append(out, place)
+		}
+	}
+	slices.SortFunc(out, cmp.Compare)
+	return out
+}
+
+// VATTerritory returns how the VAT special territory whose jurisdiction
+// ID is id stands to its country's VAT on d; ok is false for any other
+// jurisdiction.
+func (g *VATGeography) VATTerritory(id string, d civil.Date) (t SpecialTerritory, ok bool) {
+	if g == nil {
+		return SpecialTerritory{}, false
+	}
+	for _, p := range g.territories[id] {
+		if p.Period.Contains(d) {
+			return p, true
+		}
+	}
+	return SpecialTerritory{}, false
+}

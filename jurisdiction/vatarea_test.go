@@ -1,12 +1,27 @@
-package jurisdiction
+package jurisdiction_test
 
 import (
 	"testing"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/jurisdiction"
 )
 
+// vatGeography returns the VAT geography of the embedded dataset, which
+// the generator builds from its curated tables vat-areas.csv and
+// vat-territories.csv.
+func vatGeography(t *testing.T) *jurisdiction.VATGeography {
+	t.Helper()
+	j, err := data.Default().Jurisdictions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j.VATGeography()
+}
+
 func TestVATArea(t *testing.T) {
+	g := vatGeography(t)
 	for _, c := range []struct {
 		country, date, want string
 		ok                  bool
@@ -23,16 +38,17 @@ func TestVATArea(t *testing.T) {
 		{"JE", "2026-06-01", "", false}, // Jersey has a GST of its own
 		{"", "2026-06-01", "", false},
 	} {
-		got, ok := VATArea(c.country, civil.MustParse(c.date))
+		got, ok := g.VATArea(c.country, civil.MustParse(c.date))
 		if got != c.want || ok != c.ok {
 			t.Errorf("VATArea(%q, %s) = %q, %v, want %q, %v", c.country, c.date, got, ok, c.want, c.ok)
 		}
 	}
 	// Every area is a country of its own: no chains.
-	for country, ps := range vatAreas {
-		for _, p := range ps {
-			if _, ok := vatAreas[p.area]; ok || p.area == country {
-				t.Errorf("%s is in the VAT area of %s, which is in another's", country, p.area)
+	areas := g.Areas()
+	for _, p := range areas {
+		for _, o := range areas {
+			if o.Place == p.Area || p.Area == p.Place {
+				t.Errorf("%s is in the VAT area of %s, which is in another's", p.Place, p.Area)
 			}
 		}
 	}
@@ -42,35 +58,36 @@ func TestVATArea(t *testing.T) {
 // changed (Campione d'Italia's local consumption tax from 2020), and
 // Büsingen in Switzerland's VAT area by its jurisdiction ID.
 func TestVATTerritory(t *testing.T) {
+	g := vatGeography(t)
 	d := civil.MustParse("2026-06-01")
 	for _, c := range []struct {
 		id       string
-		kind     TerritoryKind
+		kind     jurisdiction.TerritoryKind
 		area     string
 		eu, keep bool
 	}{
-		{"AT-X-JUNGHOLZ", RegionalRates, "AT", true, true},
-		{"PT-30", RegionalRates, "PT", true, false},
-		{"FR-971", OwnVAT, "FR-971-972", false, false},
-		{"FR-972", OwnVAT, "FR-971-972", false, false},
-		{"FR-974", OwnVAT, "FR-974", false, false},
-		{"ES-CN", NoVAT, "ES-CN", false, false},
-		{"FR-973", NoVAT, "FR-973", false, false},
+		{"AT-X-JUNGHOLZ", jurisdiction.RegionalRates, "AT", true, true},
+		{"PT-30", jurisdiction.RegionalRates, "PT", true, false},
+		{"FR-971", jurisdiction.OwnVAT, "FR-971-972", false, false},
+		{"FR-972", jurisdiction.OwnVAT, "FR-971-972", false, false},
+		{"FR-974", jurisdiction.OwnVAT, "FR-974", false, false},
+		{"ES-CN", jurisdiction.NoVAT, "ES-CN", false, false},
+		{"FR-973", jurisdiction.NoVAT, "FR-973", false, false},
 	} {
-		got, ok := VATTerritory(c.id, d)
+		got, ok := g.VATTerritory(c.id, d)
 		if !ok || got.Kind != c.kind || got.Area != c.area || got.EU() != c.eu || got.KeepsReduced != c.keep {
 			t.Errorf("%s: %+v %v", c.id, got, ok)
 		}
 	}
-	if _, ok := VATTerritory("FR", d); ok {
+	if _, ok := g.VATTerritory("FR", d); ok {
 		t.Error("France is a special territory")
 	}
-	before, _ := VATTerritory("IT-X-CAMPIONE_D_ITALIA", civil.MustParse("2019-12-31"))
-	after, _ := VATTerritory("IT-X-CAMPIONE_D_ITALIA", civil.MustParse("2020-01-01"))
+	before, _ := g.VATTerritory("IT-X-CAMPIONE_D_ITALIA", civil.MustParse("2019-12-31"))
+	after, _ := g.VATTerritory("IT-X-CAMPIONE_D_ITALIA", civil.MustParse("2020-01-01"))
 	if before.LocalTax != "" || after.LocalTax == "" {
 		t.Errorf("Campione d'Italia: %q in 2019, %q in 2020", before.LocalTax, after.LocalTax)
 	}
-	if area, ok := VATArea("DE-X-BÜSINGEN_AM_HOCHRHEIN", d); !ok || area != "CH" {
+	if area, ok := g.VATArea("DE-X-BÜSINGEN_AM_HOCHRHEIN", d); !ok || area != "CH" {
 		t.Errorf("Büsingen: %s %v, want CH", area, ok)
 	}
 }

@@ -855,33 +855,6 @@ func withoutCountrySign(pc string) string {
 	return pc[i:]
 }
 
-// frenchCollectivities are the postcodes (or their first digits) that La
-// Poste gives France's overseas collectivities, which ISO 3166-1 codes as
-// countries of their own and France's VAT does not reach (Article 6 of
-// the VAT Directive; France's General Tax Code, article 294, applies VAT
-// in the overseas departments alone): Saint-Barthélemy 97133 and
-// Saint-Martin 97150, whose postcodes begin as Guadeloupe's, Saint-Pierre
-// and Miquelon 975, Wallis and Futuna 986, French Polynesia 987 and New
-// Caledonia 988.
-var frenchCollectivities = []struct{ prefix, country string }{
-	{"97133", "BL"}, {"97150", "MF"}, {"975", "PM"}, {"986", "WF"}, {"987", "PF"}, {"988", "NC"},
-}
-
-// frenchCollectivity returns the country code of the overseas
-// collectivity that a French address's postcode pc (five digits, without
-// separators) lies in.
-func frenchCollectivity(country, pc string) (string, bool) {
-	if country != "FR" || len(pc) != 5 {
-		return "", false
-	}
-	for _, c := range frenchCollectivities {
-		if strings.HasPrefix(pc, c.prefix) {
-			return c.country, true
-		}
-	}
-	return "", false
-}
-
 // otherAddress resolves an address outside the US and Canada to its
 // country, or to a special tax territory when its postcode is one of the
 // dataset's exceptions.
@@ -896,7 +869,10 @@ func (r *Resolver) otherAddress(country string, a wire.PostalAddress, d civil.Da
 		// patterns are digits only, and Portugal writes NNNN-NNN
 		// (Funchal's 9000-060 is Madeira's 9000060).
 		pc := withoutCountrySign(postcodeSeparators.Replace(a.PostalCode))
-		if col, ok := frenchCollectivity(country, pc); ok {
+		// A postcode of the country's scheme that lies in another
+		// country (data.PostcodeCountry: France's overseas
+		// collectivities, 988 New Caledonia).
+		if col, ok := r.juris.PostcodeCountry(country, pc, d); ok {
 			if ca := r.areas.of(col); ca != nil {
 				ar = ca
 				statuses = []wire.Status{{LookupResult: wire.Normal, Value: "postcode " + a.PostalCode + " is in " + col + " (" +

@@ -7,7 +7,6 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
 )
 
@@ -99,13 +98,14 @@ func (r *Resolver) TaxAreaChanged(ctx context.Context, id string, from, to civil
 }
 
 // vatAreaChanges returns the own tax area IDs of the countries that joined
-// or left another's VAT area from from to to (jurisdiction.VATAreaChanges):
+// or left another's VAT area from from to to (the dataset's
+// jurisdiction.VATGeography.VATAreaChanges):
 // a lookup of the Isle of Man gives its own area to 1980-03-31 and the
 // United Kingdom's from 1980-04-01, so a client holding the island's ID
 // must look again. The other country's area did not change.
 func (r *Resolver) vatAreaChanges(from, to civil.Date) []string {
 	var out []string
-	for _, c := range jurisdiction.VATAreaChanges(from, to) {
+	for _, c := range r.vat.VATAreaChanges(from, to) {
 		if a := r.areas.of(c); a != nil {
 			out = append(out, r.areas.id(a))
 		}

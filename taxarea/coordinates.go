@@ -164,7 +164,7 @@ func (r *Resolver) areaAt(lat, lng float64) (*area, int, string) {
 		}
 		return r.localArea(p.County, fips, place), conf, note
 	}
-	if t := territoryAt(p.Country, lat, lng); t != "" {
+	if t := r.territoryAt(p.Country, lat, lng); t != "" {
 		if a := r.areas.of(t); a != nil {
 			return a, conf, note
 		}
@@ -176,41 +176,18 @@ func (r *Resolver) areaAt(lat, lng float64) (*area, int, string) {
 	return r.areas.of(id), conf, note
 }
 
-// territoryBox bounds a VAT special territory that the sea parts from
-// the rest of its country (data.VATException finds it by postcode): within
-// the country's boundaries, a point inside the box lies in the territory
-// and nowhere else. Latitudes and longitudes in degrees.
-type territoryBox struct {
-	country, jurisdiction string
-	latMin, latMax        float64
-	lngMin, lngMax        float64
-}
-
-// territoryBoxes are the island and overseas VAT special territories,
-// which the dataset's boundaries give to their countries: without them a
-// point in Las Palmas would be taxed as one in Madrid. The territories
-// that border their country by land (Ceuta, Melilla, Livigno, Campione
-// d'Italia, Jungholz, Mittelberg, Mount Athos) cannot be told apart by a
-// box and are found by postcode only; Heligoland is too small for the
-// boundaries, and Büsingen's point lies in Switzerland's.
-var territoryBoxes = []territoryBox{
-	{"ES", "ES-CN", 27.4, 29.6, -18.4, -13.2},   // the Canary Islands
-	{"PT", "PT-30", 29.9, 33.3, -17.5, -15.7},   // Madeira, Porto Santo and the Savage Islands
-	{"PT", "PT-20", 36.7, 39.9, -31.6, -24.5},   // the Azores
-	{"FR", "FR-971", 15.8, 16.6, -61.9, -60.9},  // Guadeloupe (Saint-Martin and Saint-Barthélemy are further north)
-	{"FR", "FR-972", 14.3, 14.95, -61.3, -60.7}, // Martinique
-	{"FR", "FR-973", 2.0, 5.9, -54.7, -51.4},    // Guyane
-	{"FR", "FR-974", -21.5, -20.8, 55.1, 55.9},  // La Réunion
-	{"FR", "FR-976", -13.1, -12.5, 44.9, 45.4},  // Mayotte
-}
-
-// territoryAt returns the jurisdiction ID of the VAT special territory of
-// country whose box holds the point, or "".
-func territoryAt(country string, lat, lng float64) string {
-	for i := range territoryBoxes {
-		b := &territoryBoxes[i]
-		if b.country == country && lat >= b.latMin && lat <= b.latMax && lng >= b.lngMin && lng <= b.lngMax {
-			return b.jurisdiction
+// territoryAt returns the jurisdiction ID of the VAT special territory
+// whose box (data.TerritoryBox, from the dataset) holds the point, which
+// the boundaries give to country ("" for the open sea), or "". The boxes
+// are of the island and overseas territories, which the dataset's
+// boundaries give to their countries (without them a point in Las Palmas
+// would be taxed as one in Madrid), of Ceuta and Melilla, which they give
+// to Morocco, and of Heligoland, which they leave in the sea.
+func (r *Resolver) territoryAt(country string, lat, lng float64) string {
+	for i := range r.boxes {
+		b := &r.boxes[i]
+		if b.FoundIn == country && b.Contains(lat, lng) {
+			return b.Jurisdiction
 		}
 	}
 	return ""

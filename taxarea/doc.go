@@ -75,7 +75,7 @@
 // # Countries in another's VAT area
 //
 // A place in a country that lies in another country's VAT area on the
-// lookup's date (jurisdiction.VATArea: Monaco in France's, the Isle of
+// lookup's date (jurisdiction.VATGeography.VATArea: Monaco in France's, the Isle of
 // Man in the United Kingdom's) gets that country's tax area, whatever the
 // kind of lookup, with a NORMAL status that names both; an address keeps
 // its own country. So does a VAT special territory of a country in

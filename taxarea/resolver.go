@@ -34,6 +34,8 @@ type Resolver struct {
 	// county only.
 	unsure     map[uint32]bool
 	exceptions map[string][]data.VATException // country -> postcode exceptions
+	vat        *jurisdiction.VATGeography     // the dataset's VAT areas and special territories
+	boxes      []data.TerritoryBox            // the dataset's boxes of special territories
 	located    []Point                        // boundary index -> what Locate reports
 	// brNames finds the Brazilian municipalities by state and folded
 	// name, brAnyState by folded name alone (see brazil.go).
@@ -139,6 +141,8 @@ func (r *Resolver) indexPlaces() {
 	for _, ex := range r.juris.Exceptions() {
 		r.exceptions[ex.Country] = append(r.exceptions[ex.Country], ex)
 	}
+	r.vat = r.juris.VATGeography()
+	r.boxes = r.juris.TerritoryBoxes()
 }
 
 // sortCandidates orders counties by land share, largest first, then by ID.
@@ -196,7 +200,8 @@ func (r *Resolver) asOf(d civil.Date) civil.Date {
 // statuses report a fault (any status but NORMAL) gets at most the
 // confidence confFlagged, whatever its caller gave.
 //
-// A country inside another's VAT area on d (jurisdiction.VATArea: Monaco
+// A country inside another's VAT area on d (the dataset's VAT geography,
+// data.Jurisdictions.VATGeography: Monaco
 // in France's, the Isle of Man in the United Kingdom's) has that
 // country's tax area, with a NORMAL status that says so: the taxes there
 // are the other country's, at its rates, and a calculation that takes the
@@ -255,11 +260,11 @@ func (r *Resolver) vatArea(a *area, d civil.Date) (*area, string) {
 	}
 	chain := r.areas.chain(a)
 	from := r.areas.jur(chain[0])
-	id, ok := jurisdiction.VATArea(from.Country, d)
+	id, ok := r.vat.VATArea(from.Country, d)
 	if own := r.areas.jur(chain[len(chain)-1]); !ok && len(chain) > 1 {
 		// A VAT special territory of the country in another's VAT area
 		// (Büsingen in Switzerland's).
-		if id, ok = jurisdiction.VATArea(own.ID, d); ok {
+		if id, ok = r.vat.VATArea(own.ID, d); ok {
 			from = own
 		}
 	}

@@ -11,7 +11,7 @@ import (
 
 // TestVATAreaChangesListed: a lookup of the Isle of Man gives the
 // island's own tax area to 1980-03-31 and the United Kingdom's from
-// 1980-04-01 (jurisdiction.VATArea), and one of Monaco its own to
+// 1980-04-01 (jurisdiction.VATGeography.VATArea), and one of Monaco its own to
 // 1963-05-17 and France's from 1963-05-18. A client holding the own ID
 // must look again, so the changed tax areas of a range that holds that day
 // list it, and TaxAreaChanged says so; before, neither did, as the

@@ -11,7 +11,7 @@ import (
 )
 
 // TestVATAreaLookups: Monaco lies in France's VAT area and the Isle of
-// Man in the United Kingdom's (jurisdiction.VATArea), so every kind of
+// Man in the United Kingdom's (jurisdiction.VATGeography.VATArea), so every kind of
 // lookup of a place there (address, government code, the country's own
 // taxAreaId) answers the other country's tax area, with France's or the
 // United Kingdom's taxAreaId, and a NORMAL status that says why; the

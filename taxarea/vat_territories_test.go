@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
 )
 
@@ -15,9 +14,9 @@ import (
 // its postcodes NNNN-NNN: Funchal's 9000-060 is Madeira's (before, the
 // hyphen kept every Madeiran and Azorean address on the mainland).
 // Büsingen's postcode gives Switzerland's area, whose VAT applies there
-// (jurisdiction.VATArea). Each territory of the dataset is sampled, and
-// each is in exactly one of jurisdiction's tables: VATTerritory or
-// VATArea.
+// (jurisdiction.VATGeography.VATArea). Each territory of the dataset is
+// sampled, and each is in exactly one of the dataset's VAT geography's
+// tables: VATTerritory or VATArea.
 func TestVATTerritoryPostcodes(t *testing.T) {
 	r := resolver(t)
 	ctx := context.Background()
@@ -71,8 +70,8 @@ func TestVATTerritoryPostcodes(t *testing.T) {
 			t.Errorf("the exception %s %s (%s) has no sample postcode here", ex.Country, ex.Name, ex.Jurisdiction)
 		}
 		// Each territory says how it stands to its country's VAT.
-		_, terr := jurisdiction.VATTerritory(ex.Jurisdiction, today)
-		_, other := jurisdiction.VATArea(ex.Jurisdiction, today)
+		_, terr := r.juris.VATGeography().VATTerritory(ex.Jurisdiction, today)
+		_, other := r.juris.VATGeography().VATArea(ex.Jurisdiction, today)
 		if terr == other {
 			t.Errorf("the exception %s %s (%s): in the territories table %v, in another's VAT area %v; want exactly one",
 				ex.Country, ex.Name, ex.Jurisdiction, terr, other)

@@ -16,6 +16,7 @@ import (
 	"github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/jurisdiction"
 )
 
 // maxConnectionBody bounds the body of a new webhook connection.
@@ -28,7 +29,8 @@ type Handler struct {
 	auth    api.Authenticator
 	admin   api.Authenticator
 	limit   int64
-	journal journal.Store // the stored invoices to render, when set (WithJournal)
+	journal journal.Store                     // the stored invoices to render, when set (WithJournal)
+	vat     func() *jurisdiction.VATGeography // the VAT areas of the rendering, when set (WithVATGeography)
 }
 
 // Option configures a Handler.

@@ -15,6 +15,7 @@ import (
 	"github.com/levytax/levy/einvoice/render"
 	"github.com/levytax/levy/internal/jsonbody"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/jurisdiction"
 )
 
 // maxRenderBody bounds the body of a render or submit request: the
@@ -30,6 +31,14 @@ var renderMembers = []string{"syntax", "sellerEndpoint", "buyerEndpoint", "selle
 // as e-invoices (POST /einvoicing/v1/transactions/{transactionId}/render
 // and .../submit), which read them from j.
 func WithJournal(j journal.Store) Option { return func(h *Handler) { h.journal = j } }
+
+// WithVATGeography gives the rendering the VAT areas of the dataset that
+// calculated the invoices (engine.Engine.VATGeography, called for each
+// rendering so that a reload's dataset is used); without it they are the
+// embedded default dataset's.
+func WithVATGeography(vat func() *jurisdiction.VATGeography) Option {
+	return func(h *Handler) { h.vat = vat }
+}
 
 // renderOptions reads the options of a render request: a JSON object, or
 // no body at all for the defaults (UBL, no electronic addresses).
@@ -72,6 +81,9 @@ func (h *Handler) rendered(r *http.Request) (*render.Rendered, string, error) {
 		} else if levy.ErrorCode(err) != levy.ENotFound {
 			return nil, "", err
 		}
+	}
+	if h.vat != nil {
+		o.VATGeography = h.vat()
 	}
 	out, err := render.Render(tx, o)
 	return out, tx.TransactionID, err

@@ -33,6 +33,10 @@ type builder struct {
 	// and franchiseFiles their files.
 	franchise      []data.FranchiseFee
 	franchiseFiles []string
+	// vatAreas are the places in another country's VAT area of the VAT
+	// areas tables read, and vatAreaFiles their files (vatareas.go).
+	vatAreas     []jurisdiction.VATAreaPeriod
+	vatAreaFiles []string
 }
 
 // zipOfState is a ZIP code and its state.
@@ -230,6 +234,12 @@ func (b *builder) overlay() (*data.Overlay, error) {
 		}
 	}
 	o.Franchise = b.franchise
+	for _, f := range b.vatAreaFiles {
+		if !slices.Contains(names, f) {
+			names = append(names, f)
+		}
+	}
+	o.VATAreas = b.vatAreas
 	o.Name = strings.Join(names, ",")
 	return o, nil
 }

@@ -3,7 +3,7 @@
 // which Levy loads beside or instead of its embedded default (see
 // engine.WithContent and levy serve --content).
 //
-// Four formats are read:
+// Six formats are read:
 //
 //   - FormatLevy, Levy's own CSV of jurisdictions, their rates and where
 //     they apply (ReadLevyCSV);
@@ -20,6 +20,10 @@
 //     (ReadFranchise), which a calculation charges on the lines whose
 //     franchiseAreaId names the area; they come in the Overlay's
 //     Franchise, outside any dataset.
+//   - FormatVATAreas, a table of places in another country's VAT area
+//     (Liechtenstein in Switzerland's), with the columns of the
+//     generator's curated vat-areas.csv; its rows join the dataset's
+//     (the Overlay's VATAreas).
 //
 // Every fault of a file is reported with its file, line and column; no
 // row is ever skipped in silence.

@@ -37,6 +37,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/einvoice/ubl"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/jurisdiction"
@@ -106,6 +107,11 @@ type Options struct {
 	// transaction's ReversalOf); without it the reference is the
 	// original's transaction ID.
 	Original *journal.Transaction `json:"-"`
+	// VATGeography says which countries are in another's VAT area
+	// (Monaco in France's): that of the dataset the transaction was
+	// calculated with. Nil stands for the embedded default dataset's
+	// (data.Default).
+	VATGeography *jurisdiction.VATGeography `json:"-"`
 }
 
 // Rendered is an e-invoice that Render wrote.
@@ -184,6 +190,13 @@ func Render(tx *journal.Transaction, o Options) (*Rendered, error) {
 	}
 	if tx == nil {
 		return nil, levy.Invalid(FieldTransactionID, "no transaction")
+	}
+	if o.VATGeography == nil {
+		j, err := data.Default().Jurisdictions()
+		if err != nil {
+			return nil, fmt.Errorf("render: the VAT areas of the default dataset: %w", err)
+		}
+		o.VATGeography = j.VATGeography()
 	}
 	d, err := build(tx, o)
 	if err != nil {
@@ -389,7 +402,7 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	ids := lineIDs(tx)
 	for i := range tx.Lines {
 		l := &tx.Lines[i]
-		cat, vat, err := lineCategory(tx, i, l, d.seller.country, d.buyer.country)
+		cat, vat, err := lineCategory(o.VATGeography, tx, i, l, d.seller.country, d.buyer.country)
 		if err != nil {
 			return nil, err
 		}
@@ -632,7 +645,7 @@ func withPrefix(r journal.Registration) string {
 
 // lineCategory returns the VAT category of line i and the VAT tax it
 // carries (nil for none), or why it has none Levy can state.
-func lineCategory(tx *journal.Transaction, i int, l *journal.Line, sellerCountry, buyerCountry string) (category, *journal.Tax, error) {
+func lineCategory(geo *jurisdiction.VATGeography, tx *journal.Transaction, i int, l *journal.Line, sellerCountry, buyerCountry string) (category, *journal.Tax, error) {
 	var vat []*journal.Tax
 	for k := range l.Taxes {
 		t := &l.Taxes[k]
@@ -667,7 +680,10 @@ func lineCategory(tx *journal.Transaction, i int, l *journal.Line, sellerCountry
 		if c, ok := rules.ClassOf(l.ProductClass); ok && c.Service {
 			goods = false
 		}
-		from, to := inVATArea(sellerCountry, date), inVATArea(buyerCountry, date)
+		// The countries whose VAT areas the addresses are in: goods sent
+		// from Germany to a business in Monaco are an intra-community
+		// supply to France.
+		from, to := geo.InVATArea(sellerCountry, date), geo.InVATArea(buyerCountry, date)
 		if x := l.Intrastat; x != nil && (x.Dispatch == jurisdiction.NorthernIrelandCode || x.Arrival == jurisdiction.NorthernIrelandCode) {
 			// Goods sent to or from Northern Ireland, whose addresses are
 			// GB's: the engine said where they went, Northern Ireland
@@ -696,17 +712,6 @@ func lineCategory(tx *journal.Transaction, i int, l *journal.Line, sellerCountry
 		return category{code: "G", percent: pct(decimal.Zero), reason: "Export outside the EU", reasonCode: "VATEX-EU-G"}, t, nil
 	}
 	return category{code: "Z", percent: pct(decimal.Zero)}, t, nil
-}
-
-// inVATArea returns the country whose VAT area an address's country is
-// in on d (jurisdiction.VATArea): France for Monaco, the United Kingdom
-// for the Isle of Man; else the country itself. Goods sent from Germany to
-// a business in Monaco are an intra-community supply to France.
-func inVATArea(country string, d civil.Date) string {
-	if area, ok := jurisdiction.VATArea(country, d); ok {
-		return area
-	}
-	return country
 }
 
 // pct returns a rate to keep in a category.

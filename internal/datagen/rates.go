@@ -24,7 +24,7 @@ import (
 const (
 	jurisFile    = "jurisdictions.lvd"
 	jurisKind    = "jurisdictions"
-	jurisVersion = 1
+	jurisVersion = 2
 )
 
 // rateDateOffset shifts day numbers so that every real date encodes as a
@@ -43,6 +43,10 @@ type ratesBuilder struct {
 	juris      map[string]jurisdiction.Jurisdiction
 	rates      []jurisdiction.Rate
 	exceptions []vatException
+	// territoryRows are the rows of vat-territories.csv (addEUVAT reads
+	// them), geo the VAT geography (addVATGeography).
+	territoryRows []vatTerritoryRow
+	geo           vatGeography
 	// byJuris indexes rates by jurisdiction, until check sorts them.
 	byJuris map[string][]int
 }
@@ -117,6 +121,7 @@ func genRates(g *gen) error {
 		{"US state rates", addUSStateRates},
 		{"US local", genUSLocal},
 		{"EU VAT", addEUVAT},
+		{"VAT geography", addVATGeography},
 		{"world rates", addWorldRates},
 		{"VAT rate corrections", addVATFixes},
 	} {
@@ -201,7 +206,7 @@ func (b *ratesBuilder) sortRates() {
 	})
 }
 
-// encode writes the file. Layout (version 1):
+// encode writes the file. Layout (version 2):
 //
 //	dictionary: count, strings (taxes, categories, source keys)
 //	jurisdictions, sorted by ID: count, then for each
@@ -213,6 +218,17 @@ func (b *ratesBuilder) sortRates() {
 //	    effective, expiration, source (dictionary index)
 //	exceptions, sorted by country, name, pattern: count, then
 //	    country, name, anchored pattern, jurisdiction index
+//	VAT areas (from version 2), sorted by place and start: count, then
+//	    place, area, own numbers (bool), effective, expiration
+//	special territories, sorted by ID and start: count, then
+//	    jurisdiction index, kind, area, keeps reduced (bool), local tax,
+//	    effective, expiration
+//	territory boxes, in the table's order: count, then country, the
+//	    country the boundaries give the box to ("" for the sea),
+//	    jurisdiction index, latitude min and max, longitude min and max
+//	    (varints, millionths of a degree)
+//	postcode countries, sorted by country and prefix: count, then
+//	    country, prefix, place, effective, expiration
 //
 // Dates are uvarints: 0 for the zero Date, else days since 1970 + 2^20.
 func (b *ratesBuilder) encode() ([]byte, error) {
@@ -291,7 +307,54 @@ func (b *ratesBuilder) encode() ([]byte, error) {
 		w.String(e.Pattern)
 		w.Uvarint(uint64(index[e.Jurisdiction]))
 	}
+	b.encodeVATGeography(w, index)
 	return w.Finish()
+}
+
+// encodeVATGeography writes the VAT geography; index gives the position
+// of each jurisdiction ID.
+func (b *ratesBuilder) encodeVATGeography(w *binfmt.Writer, index map[string]int) {
+	geo := &b.geo
+	w.Uvarint(uint64(len(geo.areas)))
+	for _, a := range geo.areas {
+		w.String(a.Place)
+		w.String(a.Area)
+		w.Bool(a.OwnNumbers)
+		writeRateDate(w, a.Period.Effective)
+		writeRateDate(w, a.Period.Expiration)
+	}
+	w.Uvarint(uint64(len(geo.territories)))
+	for _, t := range geo.territories {
+		w.Uvarint(uint64(index[t.Jurisdiction]))
+		w.Uvarint(uint64(t.Kind))
+		w.String(t.Area)
+		w.Bool(t.KeepsReduced)
+		w.String(t.LocalTax)
+		writeRateDate(w, t.Period.Effective)
+		writeRateDate(w, t.Period.Expiration)
+	}
+	w.Uvarint(uint64(len(geo.boxes)))
+	for _, x := range geo.boxes {
+		w.String(x.country)
+		w.String(x.foundIn)
+		w.Uvarint(uint64(index[x.jurisdiction]))
+		w.Varint(x.latMin)
+		w.Varint(x.latMax)
+		w.Varint(x.lngMin)
+		w.Varint(x.lngMax)
+	}
+	pcs := slices.Clone(geo.postcodes)
+	slices.SortFunc(pcs, func(x, y postcodeCountry) int {
+		return cmp.Or(strings.Compare(x.country, y.country), strings.Compare(x.prefix, y.prefix), x.period.Effective.Compare(y.period.Effective))
+	})
+	w.Uvarint(uint64(len(pcs)))
+	for _, p := range pcs {
+		w.String(p.country)
+		w.String(p.prefix)
+		w.String(p.place)
+		writeRateDate(w, p.period.Effective)
+		writeRateDate(w, p.period.Expiration)
+	}
 }
 
 func writeRateDate(w *binfmt.Writer, d civil.Date) {

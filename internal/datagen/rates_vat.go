@@ -78,7 +78,7 @@ func addEUVAT(g *gen, b *ratesBuilder) error {
 	if err := readRatesJSON(g.path(euVATFile), &file); err != nil {
 		return err
 	}
-	terr, err := readVATTerritories(g)
+	terr, err := readVATTerritories(g, b)
 	if err != nil {
 		return err
 	}
@@ -228,19 +228,17 @@ func euPeriods(cc string, in []euPeriod) ([]datedPeriod, error) {
 }
 
 // readVATTerritories reads the curated IDs of the exception territories,
-// keyed by country and source name ("ES|Canary Islands").
-func readVATTerritories(g *gen) (map[string]vatTerritory, error) {
-	t, err := readTableFile(g.curatedFile("vat-territories.csv"), curatedRef+"vat-territories.csv", "country", "name", "id", "citation")
+// keyed by country and source name ("ES|Canary Islands"), and keeps the
+// table's rows in b for addVATGeography.
+func readVATTerritories(g *gen, b *ratesBuilder) (map[string]vatTerritory, error) {
+	rows, err := readVATTerritoryRows(g.curatedFile(vatTerrFile), curatedRef+vatTerrFile)
 	if err != nil {
 		return nil, err
 	}
+	b.territoryRows = rows
 	out := map[string]vatTerritory{}
-	for _, row := range t.Rows {
-		cc, name, id, cite := t.Get(row, "country"), t.Get(row, "name"), t.Get(row, "id"), t.Get(row, "citation")
-		if len(cc) != 2 || name == "" || cite == "" || id != "" && !strings.HasPrefix(id, cc+"-") {
-			return nil, fmt.Errorf("vat-territories.csv: bad row %q", row)
-		}
-		out[cc+"|"+name] = vatTerritory{id, cite}
+	for _, r := range rows {
+		out[r.country+"|"+r.name] = vatTerritory{r.id, r.idCitation}
 	}
 	return out, nil
 }

@@ -1,0 +1,376 @@
+package datagen
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/shopspring/decimal"
+)
+
+// The curated tables of the VAT geography and the keys of their sources.
+const (
+	vatAreasFile      = "vat-areas.csv"
+	vatTerrFile       = "vat-territories.csv"
+	vatBoxesFile      = "vat-territory-boxes.csv"
+	postcodeCtryFile  = "postcode-countries.csv"
+	vatAreasKey       = "vat-areas"
+	vatBoxesKey       = "vat-territory-boxes"
+	postcodeCtryKey   = "postcode-countries"
+	vatGeoMicroDegree = 6 // box corners are written in millionths of a degree
+)
+
+// vatGeography is the VAT geography the generator writes into the
+// jurisdictions file after the exceptions.
+type vatGeography struct {
+	areas       []jurisdiction.VATAreaPeriod
+	territories []jurisdiction.SpecialTerritory
+	boxes       []territoryBox
+	postcodes   []postcodeCountry
+}
+
+// territoryBox is a row of vat-territory-boxes.csv, its corners in
+// millionths of a degree.
+type territoryBox struct {
+	country, jurisdiction string
+	foundIn               string // "" for the open sea
+	latMin, latMax        int64
+	lngMin, lngMax        int64
+	at                    lineRef
+}
+
+// postcodeCountry is a row of postcode-countries.csv.
+type postcodeCountry struct {
+	country, prefix, place string
+	period                 civil.Period
+}
+
+// vatTerritoryRow is a row of vat-territories.csv: the ID of one of the
+// EU VAT file's exceptions and, unless its kind is empty (a territory in
+// another country's VAT area, which vat-areas.csv gives), how it stands
+// to its country's VAT in a period.
+type vatTerritoryRow struct {
+	country, name, id, idCitation string
+	standing                      *jurisdiction.SpecialTerritory // nil for an empty kind
+	at                            lineRef
+}
+
+// readVATTerritoryRows reads vat-territories.csv and checks each row:
+// the rows of one territory agree on its ID, and their periods do not
+// overlap.
+func readVATTerritoryRows(f file, name string) ([]vatTerritoryRow, error) {
+	t, err := readLineTable(f, name, "country", "name", "id", "id_citation", "kind", "area", "keeps_reduced", "local_tax", "effective", "expiration", "citation")
+	if err != nil {
+		return nil, err
+	}
+	var out []vatTerritoryRow
+	for i := range t.rows {
+		at := t.refs[i]
+		r := vatTerritoryRow{country: t.get(i, "country"), name: t.get(i, "name"), id: t.get(i, "id"), idCitation: t.get(i, "id_citation"), at: at}
+		if !alpha2(r.country) {
+			return nil, at.errorf("column country: %q is not an ISO 3166-1 alpha-2 code", r.country)
+		}
+		if r.name == "" {
+			return nil, at.errorf("column name: empty")
+		}
+		if r.id != "" && !strings.HasPrefix(r.id, r.country+"-") {
+			return nil, at.errorf("column id: %q is not a code of a part of %s (%s-...)", r.id, r.country, r.country)
+		}
+		if r.idCitation == "" {
+			return nil, at.errorf("column id_citation: empty; say where the ID comes from")
+		}
+		if t.get(i, "citation") == "" {
+			return nil, at.errorf("column citation: empty; cite the law that sets the territory's standing")
+		}
+		period, err := rowPeriod(t, i)
+		if err != nil {
+			return nil, err
+		}
+		kind := t.get(i, "kind")
+		if kind == "" {
+			for _, col := range []string{"area", "keeps_reduced", "local_tax", "effective", "expiration"} {
+				if t.get(i, col) != "" {
+					return nil, at.errorf("column %s: a territory without a kind is in another country's VAT area (%s); leave %s empty", col, vatAreasFile, col)
+				}
+			}
+		} else {
+			k, ok := jurisdiction.ParseTerritoryKind(kind)
+			if !ok {
+				return nil, at.errorf("column kind: %q is not regional_rates, own_vat, no_vat or empty (in another country's VAT area)", kind)
+			}
+			s := &jurisdiction.SpecialTerritory{Kind: k, Area: t.get(i, "area"), LocalTax: t.get(i, "local_tax"), Period: period}
+			if s.Area == "" {
+				return nil, at.errorf("column area: empty; name the VAT area the territory belongs to")
+			}
+			if k == jurisdiction.RegionalRates && s.Area != r.country {
+				return nil, at.errorf("column area: a territory of regional rates is in its country's VAT area, %s, not %q", r.country, s.Area)
+			}
+			switch v := t.get(i, "keeps_reduced"); v {
+			case "yes":
+				s.KeepsReduced = true
+			case "":
+			default:
+				return nil, at.errorf("column keeps_reduced: %q is neither yes nor empty", v)
+			}
+			r.standing = s
+		}
+		for _, o := range out {
+			if o.country != r.country || o.name != r.name {
+				continue
+			}
+			if o.id != r.id || o.idCitation != r.idCitation {
+				return nil, at.errorf("column id: %s %s has another ID or ID citation on line %d", r.country, r.name, o.at.line)
+			}
+			if o.standing == nil || r.standing == nil {
+				return nil, at.errorf("column kind: %s %s is in another country's VAT area on line %d and has a standing here, or the other way round", r.country, r.name, o.at.line)
+			}
+			if periodsOverlap(o.standing.Period, r.standing.Period) {
+				return nil, at.errorf("columns effective, expiration: the period of %s %s overlaps that of line %d", r.country, r.name, o.at.line)
+			}
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// rowPeriod reads the effective and expiration columns of row i.
+func rowPeriod(t *lineTable, i int) (civil.Period, error) {
+	var p civil.Period
+	var err error
+	at := t.refs[i]
+	if p.Effective, err = ParseDate(t.get(i, "effective")); err != nil {
+		return p, at.errorf("column effective: %v", err)
+	}
+	if p.Expiration, err = ParseDate(t.get(i, "expiration")); err != nil {
+		return p, at.errorf("column expiration: %v", err)
+	}
+	if !p.Effective.IsZero() && !p.Expiration.IsZero() && p.Expiration.Before(p.Effective) {
+		return p, at.errorf("column expiration: %s is before effective %s", p.Expiration, p.Effective)
+	}
+	return p, nil
+}
+
+// alpha2 reports whether s has the form of an ISO 3166-1 alpha-2 code.
+func alpha2(s string) bool {
+	return len(s) == 2 && strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
+}
+
+// readVATAreas reads vat-areas.csv: the places in another country's VAT
+// area. known reports whether a jurisdiction ID is in the dataset.
+func readVATAreas(f file, name string, known func(string) bool) ([]jurisdiction.VATAreaPeriod, error) {
+	t, err := readLineTable(f, name, "place", "area", "own_numbers", "effective", "expiration", "citation")
+	if err != nil {
+		return nil, err
+	}
+	var out []jurisdiction.VATAreaPeriod
+	for i := range t.rows {
+		at := t.refs[i]
+		a := jurisdiction.VATAreaPeriod{Place: t.get(i, "place"), Area: t.get(i, "area")}
+		if a.Place == "" || !known(a.Place) {
+			return nil, at.errorf("column place: %q is no jurisdiction of the dataset (a country's ISO 3166-1 alpha-2 code, or a special territory's ID)", a.Place)
+		}
+		if !alpha2(a.Area) || !known(a.Area) {
+			return nil, at.errorf("column area: %q is no country of the dataset (ISO 3166-1 alpha-2)", a.Area)
+		}
+		if a.Place == a.Area {
+			return nil, at.errorf("column area: %s is its own VAT area; list only places in another country's", a.Place)
+		}
+		switch v := t.get(i, "own_numbers"); v {
+		case "yes":
+			a.OwnNumbers = true
+		case "":
+		default:
+			return nil, at.errorf("column own_numbers: %q is neither yes nor empty", v)
+		}
+		if a.Period, err = rowPeriod(t, i); err != nil {
+			return nil, err
+		}
+		if t.get(i, "citation") == "" {
+			return nil, at.errorf("column citation: empty")
+		}
+		for _, o := range out {
+			if o.Place == a.Place && periodsOverlap(o.Period, a.Period) {
+				return nil, at.errorf("columns effective, expiration: %s is in the VAT area of %s in an overlapping period", a.Place, o.Area)
+			}
+		}
+		out = append(out, a)
+	}
+	for i, a := range out {
+		if slices.ContainsFunc(out, func(o jurisdiction.VATAreaPeriod) bool { return o.Place == a.Area }) {
+			return nil, t.refs[i].errorf("column area: %s is itself in another country's VAT area; name that country", a.Area)
+		}
+	}
+	return out, nil
+}
+
+// readTerritoryBoxes reads vat-territory-boxes.csv. territory reports
+// whether a jurisdiction ID is a special territory of a country.
+// known reports whether a jurisdiction ID is in the dataset.
+func readTerritoryBoxes(f file, name string, territory func(id, country string) bool, known func(string) bool) ([]territoryBox, error) {
+	t, err := readLineTable(f, name, "country", "jurisdiction", "found_in", "lat_min", "lat_max", "lng_min", "lng_max", "citation")
+	if err != nil {
+		return nil, err
+	}
+	var out []territoryBox
+	for i := range t.rows {
+		at := t.refs[i]
+		b := territoryBox{country: t.get(i, "country"), jurisdiction: t.get(i, "jurisdiction"), at: at}
+		if !alpha2(b.country) {
+			return nil, at.errorf("column country: %q is not an ISO 3166-1 alpha-2 code", b.country)
+		}
+		if !territory(b.jurisdiction, b.country) {
+			return nil, at.errorf("column jurisdiction: %q is not a VAT special territory of %s (vat-territories.csv)", b.jurisdiction, b.country)
+		}
+		switch in := t.get(i, "found_in"); {
+		case in == "sea":
+		case alpha2(in) && known(in):
+			b.foundIn = in
+		default:
+			return nil, at.errorf("column found_in: %q is neither a country of the dataset (ISO 3166-1 alpha-2) nor sea", in)
+		}
+		for _, c := range []struct {
+			col   string
+			to    *int64
+			limit int64
+		}{{"lat_min", &b.latMin, 90}, {"lat_max", &b.latMax, 90}, {"lng_min", &b.lngMin, 180}, {"lng_max", &b.lngMax, 180}} {
+			v, err := decimal.NewFromString(t.get(i, c.col))
+			if err != nil {
+				return nil, at.errorf("column %s: %q is not a number of degrees", c.col, t.get(i, c.col))
+			}
+			m := v.Shift(vatGeoMicroDegree)
+			if !m.IsInteger() || m.Abs().GreaterThan(decimal.NewFromInt(c.limit*1e6)) {
+				return nil, at.errorf("column %s: %s is not a number of degrees from -%d to %d with at most %d decimals", c.col, v, c.limit, c.limit, vatGeoMicroDegree)
+			}
+			*c.to = m.IntPart()
+		}
+		if b.latMin > b.latMax {
+			return nil, at.errorf("column lat_max: below lat_min")
+		}
+		if b.lngMin > b.lngMax {
+			return nil, at.errorf("column lng_max: below lng_min (a box across the antimeridian is not supported)")
+		}
+		if t.get(i, "citation") == "" {
+			return nil, at.errorf("column citation: empty")
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// readPostcodeCountries reads postcode-countries.csv. known reports
+// whether a jurisdiction ID is in the dataset.
+func readPostcodeCountries(f file, name string, known func(string) bool) ([]postcodeCountry, error) {
+	t, err := readLineTable(f, name, "country", "prefix", "place", "effective", "expiration", "citation")
+	if err != nil {
+		return nil, err
+	}
+	var out []postcodeCountry
+	for i := range t.rows {
+		at := t.refs[i]
+		p := postcodeCountry{country: t.get(i, "country"), prefix: t.get(i, "prefix"), place: t.get(i, "place")}
+		if !alpha2(p.country) || !known(p.country) {
+			return nil, at.errorf("column country: %q is no country of the dataset (ISO 3166-1 alpha-2)", p.country)
+		}
+		if p.prefix == "" || strings.Trim(p.prefix, "0123456789") != "" {
+			return nil, at.errorf("column prefix: %q is not the digits a postcode begins with", p.prefix)
+		}
+		if !alpha2(p.place) || !known(p.place) || p.place == p.country {
+			return nil, at.errorf("column place: %q is no other country of the dataset (ISO 3166-1 alpha-2)", p.place)
+		}
+		if p.period, err = rowPeriod(t, i); err != nil {
+			return nil, err
+		}
+		if t.get(i, "citation") == "" {
+			return nil, at.errorf("column citation: empty")
+		}
+		for _, o := range out {
+			if o.country == p.country && (strings.HasPrefix(o.prefix, p.prefix) || strings.HasPrefix(p.prefix, o.prefix)) && periodsOverlap(o.period, p.period) {
+				return nil, at.errorf("column prefix: %s %s overlaps %s in an overlapping period", p.country, p.prefix, o.prefix)
+			}
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// addVATGeography reads the curated VAT geography (the territories' rows
+// that addEUVAT left in b, the VAT areas, the territories' boxes and the
+// postcodes of other countries) and checks it against the dataset's
+// jurisdictions: each exception territory is either a special territory
+// or in another country's VAT area.
+func addVATGeography(g *gen, b *ratesBuilder) error {
+	known := func(id string) bool { _, ok := b.juris[id]; return ok }
+	areas, err := readVATAreas(g.curatedFile(vatAreasFile), curatedRef+vatAreasFile, known)
+	if err != nil {
+		return err
+	}
+	inArea := map[string]bool{}
+	for _, a := range areas {
+		inArea[a.Place] = true
+	}
+	var terrs []jurisdiction.SpecialTerritory
+	ofCountry := map[string]string{}
+	for _, r := range b.territoryRows {
+		id := r.id
+		if id == "" {
+			id = r.country + "-X-" + jurisdiction.Slug(r.name)
+		}
+		if !known(id) {
+			return r.at.errorf("column name: %s %q is not an exception of %s", r.country, r.name, euVATFile)
+		}
+		if r.standing == nil {
+			if !inArea[id] {
+				return r.at.errorf("column kind: empty, but %s is not in another country's VAT area in %s", id, vatAreasFile)
+			}
+			continue
+		}
+		if inArea[id] {
+			return r.at.errorf("column kind: %s is in another country's VAT area (%s); leave kind empty", id, vatAreasFile)
+		}
+		s := *r.standing
+		s.Jurisdiction = id
+		terrs = append(terrs, s)
+		ofCountry[id] = r.country
+	}
+	geo, err := jurisdiction.NewVATGeography(areas, terrs)
+	if err != nil {
+		return fmt.Errorf("%s%s, %s: %w", curatedRef, vatAreasFile, vatTerrFile, err)
+	}
+	boxes, err := readTerritoryBoxes(g.curatedFile(vatBoxesFile), curatedRef+vatBoxesFile, func(id, country string) bool {
+		return ofCountry[id] == country
+	}, known)
+	if err != nil {
+		return err
+	}
+	postcodes, err := readPostcodeCountries(g.curatedFile(postcodeCtryFile), curatedRef+postcodeCtryFile, known)
+	if err != nil {
+		return err
+	}
+	b.geo = vatGeography{areas: geo.Areas(), territories: geo.Territories(), boxes: boxes, postcodes: postcodes}
+	g.addSource(Source{
+		Key:   vatAreasKey,
+		Files: curatedRef + vatAreasFile + ", " + curatedRef + vatTerrFile,
+		What: "the places inside another country's VAT area (Monaco in France's, the Isle of Man in the United Kingdom's, Liechtenstein and Büsingen in Switzerland's) " +
+			"and how each VAT special territory stands to its country's VAT (regional rates, a VAT area of its own, no VAT), with their dates",
+		From:    "the treaties, VAT acts and the VAT Directive cited in each row (curated by the Levy project)",
+		Licence: "facts",
+	})
+	g.addSource(Source{
+		Key:   vatBoxesKey,
+		Files: curatedRef + vatBoxesFile,
+		What: "boxes of latitude and longitude around the VAT special territories that the sea parts from their countries, or that the boundaries give to another country (Ceuta and Melilla, to Morocco) " +
+			"or leave in the sea (Heligoland), which give a point there its territory",
+		From:    "the territories' extents; Ceuta's, Melilla's and Heligoland's drawn inside Natural Earth's 1:10m admin-0 outlines (world-atlas countries-10m.json) (curated by the Levy project)",
+		Licence: "facts",
+	})
+	g.addSource(Source{
+		Key:     postcodeCtryKey,
+		Files:   curatedRef + postcodeCtryFile,
+		What:    "postcodes of one country's scheme that lie in another country of ISO 3166-1 (France's overseas collectivities)",
+		From:    "La Poste's postcodes of the overseas collectivities (curated by the Levy project)",
+		Licence: "facts",
+	})
+	return nil
+}
