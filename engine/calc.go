@@ -776,10 +776,14 @@ func (s *snapshot) ratesOf(id string) []userRate {
 }
 
 // taxTypeOf returns the wire tax type of an imposition for the mode and
-// whether the sale crosses a state line.
+// whether the sale crosses a state line. The taxes charged at every stage
+// with a credit for the tax on inputs are of type VAT, whatever their
+// name (Japan's consumption tax among them); a single-stage tax, as
+// Malaysia's sales tax and service tax, is a sales tax (or the buyer's
+// use tax when the buyer accrues it), as Brazil's ISS is.
 func taxTypeOf(t jurisdiction.Tax, accrue, interstate bool) wire.TaxType {
 	switch t {
-	case jurisdiction.VAT, jurisdiction.GST, jurisdiction.HST, jurisdiction.QST:
+	case jurisdiction.VAT, jurisdiction.GST, jurisdiction.HST, jurisdiction.QST, jurisdiction.ConsumptionTax:
 		return wire.TaxTypeVAT
 	}
 	switch {
@@ -820,6 +824,12 @@ func impositionTypeName(t jurisdiction.Tax) string {
 		return "Provincial Sales Tax"
 	case jurisdiction.QST:
 		return "Quebec Sales Tax"
+	case jurisdiction.ConsumptionTax:
+		return "Consumption Tax"
+	case jurisdiction.GoodsSalesTax:
+		return "Sales Tax"
+	case jurisdiction.ServiceTax:
+		return "Service Tax"
 	}
 	return string(t)
 }
