@@ -200,3 +200,22 @@ func TestVATClassesVietnam(t *testing.T) {
 		vn("2023-01-01", "SAAS", "0.1"),
 	})
 }
+
+// TestVATRatesBangladeshAndIran: two of the forty largest economies that
+// the world rate file leaves out levy a VAT, which the corrections add:
+// Bangladesh's 15% since 1991, Iran's 9% from March 21, 2015 and 10%
+// from March 20, 2024 (none before 2015, whose rates are not modelled).
+func TestVATRatesBangladeshAndIran(t *testing.T) {
+	bd := func(date, rate string) worldClassCase {
+		return worldClassCase{"Dhaka", "", "1000", "BD", "BDT", date, "GENERAL", one(rate)}
+	}
+	ir := func(date, rate string) worldClassCase {
+		return worldClassCase{"Tehran", "", "", "IR", "IRR", date, "GENERAL", one(rate)}
+	}
+	checkWorldClassRates(t, []worldClassCase{
+		bd("2026-06-01", "0.15"), bd("2019-07-01", "0.15"), bd("2000-01-01", "0.15"),
+		ir("2026-06-01", "0.1"), ir("2024-03-20", "0.1"), ir("2024-03-19", "0.09"), ir("2015-03-21", "0.09"),
+		{"Tehran", "", "", "IR", "IRR", "2015-03-20", "GENERAL", nil},
+		{"Dhaka", "", "1000", "BD", "BDT", "1991-06-30", "GENERAL", nil},
+	})
+}

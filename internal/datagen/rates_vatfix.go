@@ -68,9 +68,13 @@ var vatFixTaxes = map[string]jurisdiction.Tax{"VAT": jurisdiction.VAT, "GST": ju
 // although no rate source gives it that tax: Malaysia's service tax
 // (Service Tax Act 2018), which the world rates file leaves out beside
 // the sales tax, and its goods and services tax of April 1, 2015 to
-// August 31, 2018 (Goods and Services Tax Act 2014). Any other row about
-// a tax no source gives is refused as a likely slip.
+// August 31, 2018 (Goods and Services Tax Act 2014); the VAT of
+// Bangladesh and of Iran, two of the forty largest economies, which the
+// world rates file does not list at all. Any other row about a tax no
+// source gives is refused as a likely slip.
 var vatFixNewTaxes = map[string][]jurisdiction.Tax{
+	"BD": {jurisdiction.VAT},
+	"IR": {jurisdiction.VAT},
 	"MY": {jurisdiction.ServiceTax, jurisdiction.GST},
 }
 
@@ -302,7 +306,7 @@ func addVATFixes(g *gen, b *ratesBuilder) error {
 		Files: curatedRef + vatFixFile,
 		What: "dated corrections of the VAT/GST rates of " + euVATFile + " and " + worldFile + ", applied after them: a row replaces the sources' rate of its country (or Canadian province, or VAT special territory), tax and category " +
 			"for its period (history the sources lack, rate changes they miss), and a \"none\" row removes the tax for its period (Kuwait and Qatar, which have no VAT in force; " +
-			"the years before a country introduced its VAT). A few rows give a country a tax the sources leave out (Malaysia's service tax, and its GST of 2015 to 2018). " +
+			"the years before a country introduced its VAT). A few rows give a country a tax the sources leave out (Malaysia's service tax and its GST of 2015 to 2018; the VAT of Bangladesh and Iran). " +
 			"A row that overlaps another, changes nothing, or names a country, tax or category no source gives (those few taxes aside) is refused",
 		From:    "the statutes, tax authority pages and secondary publications cited in each row (curated by the Levy project)",
 		Licence: "facts",
