@@ -803,10 +803,24 @@ func matchesSel(impositionType, jurisdictionType, jurisdictionID string, j *wire
 	if jurisdictionType != "" && !strings.EqualFold(jurisdictionType, j.JurisdictionType.String()) {
 		return false
 	}
-	if impositionType != "" && !strings.EqualFold(impositionType, string(imp)) && !strings.EqualFold(impositionType, impositionTypeName(imp)) {
+	if impositionType != "" && !strings.EqualFold(impositionType, string(imp)) && !strings.EqualFold(impositionType, impositionTypeName(imp)) &&
+		!formerlyVAT(imp, impositionType) {
 		return false
 	}
 	return true
+}
+
+// formerlyVAT reports whether a selector names imp by the name Levy gave
+// it before it was named as its law names it: Japan's consumption tax and
+// Malaysia's sales tax and service tax were reported as the VAT ("VAT",
+// "Value Added Tax"), so an override that a host wrote for them then
+// still selects them rather than leaving the tax charged.
+func formerlyVAT(imp jurisdiction.Tax, name string) bool {
+	switch imp {
+	case jurisdiction.ConsumptionTax, jurisdiction.GoodsSalesTax, jurisdiction.ServiceTax:
+		return strings.EqualFold(name, string(jurisdiction.VAT)) || strings.EqualFold(name, impositionTypeName(jurisdiction.VAT))
+	}
+	return false
 }
 
 // impositionTypeName is the name of an imposition's type on the wire.

@@ -55,7 +55,7 @@ func wantNamed(t *testing.T, what string, taxes []wire.Tax, want map[string][2]s
 // TestConsumptionTaxOfJapan: Japan's tax is named the Consumption Tax on
 // the wire (imposition and imposition type), of tax type VAT, at 10% and
 // at the reduced 8% on food, and an exempt override selects it by that
-// name; the goods and services taxes of Australia, New Zealand,
+// name or by the VAT's, as Levy called it before; the goods and services taxes of Australia, New Zealand,
 // Singapore, India and Canada are named GST.
 func TestConsumptionTaxOfJapan(t *testing.T) {
 	tokyo := Address("Tokyo", "100-0001", "JP")
@@ -79,6 +79,16 @@ func TestConsumptionTaxOfJapan(t *testing.T) {
 	})
 	if x, ok := impositionOf(taxes, "Consumption Tax"); !ok || x.TaxResult != wire.TaxResultExempt || !x.CalculatedTax.IsZero() {
 		t.Errorf("JP exempt override by name: %+v", taxes)
+	}
+	// An override written when Levy called it the VAT still selects it,
+	// and one for another tax does not.
+	for name, exempt := range map[string]bool{"VAT": true, "Value Added Tax": true, "GST": false} {
+		taxes := localQuote(t, tokyo, "JPY", "2026-06-01", "GENERAL", func(q *wire.SaleRequest) {
+			q.LineItems[0].ExemptOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{Value: name}, ReasonCode: "EXPORT"}}
+		})
+		if x, ok := impositionOf(taxes, "Consumption Tax"); !ok || (x.TaxResult == wire.TaxResultExempt) != exempt {
+			t.Errorf("JP exempt override of %q: %+v, want exempt %v", name, x.TaxResult, exempt)
+		}
 	}
 	gst := map[string][2]string{"GST": {"Goods and Services Tax", "VAT"}}
 	for _, at := range []struct {
