@@ -292,13 +292,17 @@ type ProductClassRule struct {
 	// Tax is the provincial tax that a province's rule decides: PST or
 	// QST (the province's own sales tax), or HST (its provincial part,
 	// which the province rebates at the point of sale on some goods:
-	// printed books in Ontario since 2010-07-01); "" for a country.
+	// printed books in Ontario since 2010-07-01). A country's rule
+	// decides every tax of the country ("") or the one it names, in a
+	// country with taxes that reach different classes (Malaysia's
+	// "Sales Tax" on goods and "Service Tax" on services).
 	Tax string
 	// Treatment is "reduced" (the country's rate of Category applies),
 	// "rate" (Rate applies: a reduced rate that the rate sources give
 	// under no category), "zero" (taxable at 0%), "exempt", or, for a
-	// province, "nontaxable" (outside its sales tax: a service that the
-	// province's act does not name).
+	// province or a country's rule that names its tax, "nontaxable"
+	// (outside the tax: a service that the province's act does not
+	// name, a service outside Malaysia's sales tax).
 	Treatment string
 	// Category is the rate category for reduced: reduced, reduced2,
 	// super_reduced or parking; "" otherwise.
@@ -508,10 +512,12 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		if !c.Effective.IsZero() && !c.Expiration.IsZero() && c.Expiration.Before(c.Effective) {
 			return nil, fmt.Errorf("%w: %s %s has period %s..%s", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Effective, c.Expiration)
 		}
-		// A country's rule names no tax; a province's (CA-ON) names the
-		// provincial tax it decides.
+		// A province's rule (CA-ON) names the provincial tax it decides;
+		// a country's names none (it decides every tax of the country) or
+		// the one of its taxes it decides (Malaysia's Sales Tax or Service
+		// Tax), never a provincial one.
 		switch province := len(c.Country) > 2; {
-		case !province && c.Tax != "",
+		case !province && (c.Tax == "PST" || c.Tax == "QST" || c.Tax == "HST"),
 			province && c.Tax != "PST" && c.Tax != "QST" && c.Tax != "HST":
 			return nil, fmt.Errorf("%w: %s %s decides tax %q", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Tax)
 		}

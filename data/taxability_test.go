@@ -9,6 +9,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/binfmt"
+	"github.com/levytax/levy/jurisdiction"
 )
 
 func defaultTaxability(tb testing.TB) *Taxability {
@@ -301,13 +302,17 @@ func TestProductClasses(t *testing.T) {
 		}
 	}
 	// A province's rule names the provincial tax it decides, a country's
-	// none: Ontario's books were exempt from its retail sales tax until
+	// none, but Malaysia's, each of which decides its sales tax or its
+	// service tax: Ontario's books were exempt from its retail sales tax until
 	// June 30, 2010, and its part of the HST is rebated since July 1, 2010
 	// (the GST's record untouched); British Columbia rebated its part of
 	// the HST during its HST alone.
 	var got []string
 	for _, r := range rules {
-		if province := len(r.Country) > 2; province != (r.Tax != "") {
+		switch province := len(r.Country) > 2; {
+		case province && r.Tax == "",
+			!province && r.Country != "MY" && r.Tax != "",
+			r.Country == "MY" && r.Tax != string(jurisdiction.GoodsSalesTax) && r.Tax != string(jurisdiction.ServiceTax):
 			t.Errorf("%s %s decides tax %q", r.Country, r.ProductClass, r.Tax)
 		}
 		if r.ProductClass == "BOOKS" && (r.Country == "CA-ON" || r.Country == "CA-BC") {

@@ -782,10 +782,14 @@ func (s *snapshot) ratesOf(id string) []userRate {
 }
 
 // taxTypeOf returns the wire tax type of an imposition for the mode and
-// whether the sale crosses a state line.
+// whether the sale crosses a state line. The taxes charged at every stage
+// with a credit for the tax on inputs are of type VAT, whatever their
+// name (Japan's consumption tax among them); a single-stage tax, as
+// Malaysia's sales tax and service tax, is a sales tax (or the buyer's
+// use tax when the buyer accrues it), as Brazil's ISS is.
 func taxTypeOf(t jurisdiction.Tax, accrue, interstate bool) wire.TaxType {
 	switch t {
-	case jurisdiction.VAT, jurisdiction.GST, jurisdiction.HST, jurisdiction.QST:
+	case jurisdiction.VAT, jurisdiction.GST, jurisdiction.HST, jurisdiction.QST, jurisdiction.ConsumptionTax:
 		return wire.TaxTypeVAT
 	}
 	switch {
@@ -805,10 +809,24 @@ func matchesSel(impositionType, jurisdictionType, jurisdictionID string, j *wire
 	if jurisdictionType != "" && !strings.EqualFold(jurisdictionType, j.JurisdictionType.String()) {
 		return false
 	}
-	if impositionType != "" && !strings.EqualFold(impositionType, string(imp)) && !strings.EqualFold(impositionType, impositionTypeName(imp)) {
+	if impositionType != "" && !strings.EqualFold(impositionType, string(imp)) && !strings.EqualFold(impositionType, impositionTypeName(imp)) &&
+		!formerlyVAT(imp, impositionType) {
 		return false
 	}
 	return true
+}
+
+// formerlyVAT reports whether a selector names imp by the name Levy gave
+// it before it was named as its law names it: Japan's consumption tax and
+// Malaysia's sales tax and service tax were reported as the VAT ("VAT",
+// "Value Added Tax"), so an override that a host wrote for them then
+// still selects them rather than leaving the tax charged.
+func formerlyVAT(imp jurisdiction.Tax, name string) bool {
+	switch imp {
+	case jurisdiction.ConsumptionTax, jurisdiction.GoodsSalesTax, jurisdiction.ServiceTax:
+		return strings.EqualFold(name, string(jurisdiction.VAT)) || strings.EqualFold(name, impositionTypeName(jurisdiction.VAT))
+	}
+	return false
 }
 
 // impositionTypeName is the name of an imposition's type on the wire.
@@ -826,6 +844,12 @@ func impositionTypeName(t jurisdiction.Tax) string {
 		return "Provincial Sales Tax"
 	case jurisdiction.QST:
 		return "Quebec Sales Tax"
+	case jurisdiction.ConsumptionTax:
+		return "Consumption Tax"
+	case jurisdiction.GoodsSalesTax:
+		return "Sales Tax"
+	case jurisdiction.ServiceTax:
+		return "Service Tax"
 	}
 	return string(t)
 }

@@ -11,13 +11,14 @@ import (
 )
 
 // TestContentDates: the content's date is the latest effective date of
-// its rates (the default dataset's newest change is the District of
-// Columbia's of 2026-10-01), and its horizon twelve months later; a
-// host's rate that takes effect later moves both.
+// its rates (the default dataset's newest change is Vietnam's return to
+// its 10% rate on 2027-01-01, when the temporary 8% of Decree 174/2025
+// ends), and its horizon twelve months later; a host's rate that takes
+// effect later moves both.
 func TestContentDates(t *testing.T) {
 	e := testEngine(t)
 	newest, horizon := e.ContentDates()
-	if newest != civil.MustParse("2026-10-01") || horizon != civil.MustParse("2027-10-01") {
+	if newest != civil.MustParse("2027-01-01") || horizon != civil.MustParse("2028-01-01") {
 		t.Errorf("content of %s, horizon %s", newest, horizon)
 	}
 	later := civil.MustParse("2027-07-01")

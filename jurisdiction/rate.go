@@ -17,6 +17,18 @@ const (
 	HST      Tax = "HST"               // Canada's harmonized sales tax
 	PST      Tax = "PST"               // Canadian provincial sales tax
 	QST      Tax = "QST"               // Quebec sales tax
+	// ConsumptionTax is Japan's consumption tax (shōhizei), a value added
+	// tax in all but name: the national tax of the Consumption Tax Act
+	// and the local consumption tax of the Local Tax Act, charged
+	// together (7.8% and 2.2% of the 10% rate).
+	ConsumptionTax Tax = "Consumption Tax"
+	// GoodsSalesTax is a single-stage sales tax on goods that their
+	// manufacturer or importer charges: Malaysia's sales tax (Sales Tax
+	// Act 2018). It is not the US sales and use tax (SalesTax).
+	GoodsSalesTax Tax = "Sales Tax"
+	// ServiceTax is a single-stage tax on the services a schedule
+	// prescribes: Malaysia's service tax (Service Tax Act 2018).
+	ServiceTax Tax = "Service Tax"
 )
 
 // Rate categories. A category says which goods a rate applies to; the rules

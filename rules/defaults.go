@@ -85,6 +85,12 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 			if tax == string(jurisdiction.HST) {
 				id += "-hst"
 			}
+		} else if p.Tax != "" {
+			// A country's rule that decides one of its taxes alone
+			// (Malaysia's sales tax, "my-saas-sales-tax"), which leaves
+			// the others to their own rules.
+			tax = p.Tax
+			id += "-" + strings.ReplaceAll(strings.ToLower(p.Tax), " ", "-")
 		}
 		r := Rule{
 			ID:           id,

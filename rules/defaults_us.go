@@ -163,9 +163,22 @@ var holidayCategoryClasses = map[string][]string{
 // names the class itself: the VAT and GST treatment of books covers
 // textbooks.
 func inheritedRules(rs []Rule) []Rule {
-	own := map[[2]string]bool{}
+	own := map[[2]string]bool{}    // a class has a rule in a jurisdiction
+	ownTax := map[[3]string]bool{} // ... for a tax ("" for every tax)
 	for _, r := range rs {
 		own[[2]string{r.ProductClass, r.Jurisdiction}] = true
+		ownTax[[3]string{r.ProductClass, r.Jurisdiction, r.Tax}] = true
+	}
+	// A parent's rule for every tax passes to a class with no rule of
+	// its own in the jurisdiction; one for a tax alone (Malaysia's sales
+	// tax on BOOKS) passes to a class with no rule of its own for that
+	// tax or for every tax, whatever its rules for the country's other
+	// taxes (TEXTBOOKS outside the service tax).
+	inherits := func(class string, r Rule) bool {
+		if r.Tax == "" {
+			return !own[[2]string{class, r.Jurisdiction}]
+		}
+		return !ownTax[[3]string{class, r.Jurisdiction, r.Tax}] && !ownTax[[3]string{class, r.Jurisdiction, ""}]
 	}
 	var out []Rule
 	for _, c := range Classes {
@@ -173,7 +186,7 @@ func inheritedRules(rs []Rule) []Rule {
 			continue
 		}
 		for _, r := range rs {
-			if r.ProductClass == c.Parent && !own[[2]string{c.Class, r.Jurisdiction}] {
+			if r.ProductClass == c.Parent && inherits(c.Class, r) {
 				x := r
 				x.ID += "-" + strings.ToLower(c.Class)
 				x.ProductClass = c.Class

@@ -31,7 +31,8 @@ type Env struct {
 	// rule's Within looks for one of them.
 	Area string `expr:"area"`
 	// Tax is the imposition being decided ("Sales and Use Tax", "VAT",
-	// "GST", "HST", "PST", "QST" or one of the host's own).
+	// "GST", "HST", "PST", "QST", Japan's "Consumption Tax", Malaysia's
+	// "Sales Tax" and "Service Tax", or one of the host's own).
 	Tax string `expr:"tax"`
 	// ProductClass is the line's product (or purchase) class.
 	ProductClass string `expr:"productClass"`

@@ -106,7 +106,8 @@ func TestReadProductClassesProvinces(t *testing.T) {
 // the province's own PST for the same class, on the dates the province
 // levies each. A tax the province does not levy on the row's first or
 // last day, or today for a row without a last day, a tax that is not a
-// provincial one, and a tax on a country's row are refused.
+// provincial one, and a tax that a country's row names but the country
+// does not levy are refused.
 func TestReadProductClassesProvinceTax(t *testing.T) {
 	read := classReader(t)
 	out, err := read("CA-ON,HST,BOOKS,exempt,,,2010-07-01,,c\n" +
@@ -139,9 +140,67 @@ func TestReadProductClassesProvinceTax(t *testing.T) {
 		{"CA-AB,HST,BOOKS,exempt,,,,,c\n", "CA-AB levies no HST in the dataset"},
 		{"CA-ON,GST,BOOKS,exempt,,,2011-01-01,,c\n", `tax: "GST" is not PST, QST or HST`},
 		{"CA-ON,hst,BOOKS,exempt,,,2011-01-01,,c\n", `tax: "hst" is not PST, QST or HST`},
-		{"DE,HST,BOOKS,exempt,,,,,c\n", "only a Canadian province's row names a tax"},
-		{"CA,HST,BOOKS,exempt,,,,,c\n", "only a Canadian province's row names a tax"},
+		{"DE,HST,BOOKS,exempt,,,,,c\n", "levies no HST in the dataset"},
+		{"CA,HST,BOOKS,exempt,,,,,c\n", "levies no HST in the dataset"},
 		{"CA-ON,HST,BOOKS,exempt,,,2010-07-01,,c\nCA-ON,HST,BOOKS,exempt,,,2020-01-01,,c\n", "overlaps"},
 		{"CA-ON,HST,BOOKS,reduced,reduced,,2010-07-01,,c\n", "nontaxable, exempt or standard"},
+	})
+}
+
+// TestReadProductClassesCountryTax reads rows of Malaysia, whose sales
+// tax and service tax reach different classes: a row names the tax it
+// decides, may be nontaxable, and is checked against that tax's rates
+// alone; the classes outside each tax's scope that no row names get a
+// nontaxable row of their own (services for the sales tax, goods for the
+// service tax); a tax the country does not levy, a nontaxable row that
+// names no tax and a row for every tax that overlaps one for a single
+// tax are refused.
+func TestReadProductClassesCountryTax(t *testing.T) {
+	read := classReader(t)
+	out, err := read("MY,Sales Tax,FOOD,exempt,,,,,c\n" +
+		"MY,Sales Tax,CUSTOM_SOFTWARE,nontaxable,,,,,c\n" +
+		"MY,Service Tax,CUSTOM_SOFTWARE,standard,,,,,c\n" +
+		"MY,Service Tax,PREPARED_FOOD,rate,,0.06,,,c\n" +
+		"MY,Service Tax,SERVICES,nontaxable,,,,,c\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]classRow{}
+	for _, r := range out {
+		if r.country != "MY" {
+			t.Errorf("row of %s", r.country)
+		}
+		rows[r.class+"/"+r.tax] = r
+	}
+	for _, c := range []struct{ key, treatment string }{
+		{"FOOD/Sales Tax", "exempt"},                // the table's
+		{"CUSTOM_SOFTWARE/Sales Tax", "nontaxable"}, // the table's
+		{"PREPARED_FOOD/Service Tax", "rate"},       // the table's
+		{"SERVICES/Service Tax", "nontaxable"},      // the table's
+		{"GENERAL/Service Tax", "nontaxable"},       // goods, outside the service tax
+		{"FOOD/Service Tax", "nontaxable"},          // goods, outside the service tax
+		{"SAAS/Sales Tax", "nontaxable"},            // a service, outside the sales tax
+		{"PROFESSIONAL_SERVICES/Sales Tax", "nontaxable"},
+	} {
+		if r, ok := rows[c.key]; !ok || r.treatment != c.treatment || r.citation == "" {
+			t.Errorf("%s: %+v, %v; want %s", c.key, r, ok, c.treatment)
+		}
+	}
+	for _, key := range []string{
+		"GENERAL/Sales Tax",                 // goods in the sales tax: the standard rate
+		"SAAS/Service Tax",                  // a service in the service tax: the standard rate
+		"CUSTOM_SOFTWARE/Service Tax",       // the table's standard row, not a scope row
+		"PROFESSIONAL_SERVICES/Service Tax", // the standard rate
+	} {
+		if r, ok := rows[key]; ok {
+			t.Errorf("%s has a row %+v, want the standard rate", key, r)
+		}
+	}
+	checkClassRows(t, read, []classRowCase{
+		{"MY,VAT,FOOD,exempt,,,,,c\n", "MY levies no VAT in the dataset"},
+		{"MY,,SERVICES,nontaxable,,,,,c\n", "names one of its taxes"},
+		{"MY,Service Tax,REPAIR_SERVICES,nontaxable,,,,2015-01-01,c\n", "MY levies no Service Tax on 2015-01-01"},
+		{"MY,,FOOD,exempt,,,,,c\nMY,Sales Tax,FOOD,exempt,,,,,c\n", "overlaps"},
+		{"MY,Service Tax,PREPARED_FOOD,reduced,reduced,,,,c\n", "MY has no reduced rate"},
 	})
 }

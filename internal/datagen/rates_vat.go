@@ -257,6 +257,19 @@ var worldTaxes = map[string]jurisdiction.Tax{
 	"hst": jurisdiction.HST, "pst": jurisdiction.PST, "qst": jurisdiction.QST,
 }
 
+// worldTaxNames name the tax of a country whose tax the world rates file
+// calls a VAT but which has a name of its own, which Levy reports as the
+// imposition: Japan's consumption tax (Consumption Tax Act, Act No. 108
+// of 1988, with the local consumption tax of the Local Tax Act) and
+// Malaysia's sales tax (Sales Tax Act 2018), whose 10% general rate is
+// the one the file gives; Malaysia's service tax (Service Tax Act 2018)
+// is not in the file and comes from the curated corrections
+// (vatFixNewTaxes).
+var worldTaxNames = map[string]jurisdiction.Tax{
+	"JP": jurisdiction.ConsumptionTax,
+	"MY": jurisdiction.GoodsSalesTax,
+}
+
 // addWorldRates adds the standard rates of the countries that are not in
 // the EU VAT file, and Canada's federal and provincial rates.
 func addWorldRates(g *gen, b *ratesBuilder) error {
@@ -317,7 +330,8 @@ func addWorldRates(g *gen, b *ratesBuilder) error {
 		Key:   worldKey,
 		Files: worldFile,
 		What: "standard VAT or GST rate, with its dated history, of every country of the file except the EU-27 and GB (taken from the EU file), " +
-			"the US (its state table is stale and not used), Puerto Rico (modelled as the US territory) and Brazil (whose taxes are not a VAT: internal/datagen/br); Canada's GST and provincial HST, PST and QST",
+			"the US (its state table is stale and not used), Puerto Rico (modelled as the US territory) and Brazil (whose taxes are not a VAT: internal/datagen/br); Canada's GST and provincial HST, PST and QST. " +
+			"Japan's tax, which the file calls a VAT, is named the Consumption Tax, and Malaysia's the Sales Tax (its 10% general rate; the service tax comes from the curated corrections)",
 		From:        "npm sales-tax 2.23.0",
 		Licence:     "MIT",
 		Attribution: "Copyright (c) 2017 Valerian Saliou",
@@ -351,6 +365,12 @@ func addWorldEntry(b *ratesBuilder, id string, e worldEntry) error {
 		tax, ok := worldTaxes[en.Type]
 		if !ok {
 			return fmt.Errorf("unknown tax type %q", en.Type)
+		}
+		if named, ok := worldTaxNames[id]; ok {
+			if tax != jurisdiction.VAT {
+				return fmt.Errorf("tax type %q: only a VAT of the file is renamed %s", en.Type, named)
+			}
+			tax = named
 		}
 		v, err := jsonFraction(en.Rate)
 		if err != nil {

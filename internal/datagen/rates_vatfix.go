@@ -58,7 +58,25 @@ func dateOrOpen(d civil.Date) string {
 
 // vatFixTaxes are the taxes a correction may name.
 var vatFixTaxes = map[string]jurisdiction.Tax{"VAT": jurisdiction.VAT, "GST": jurisdiction.GST,
-	"HST": jurisdiction.HST, "PST": jurisdiction.PST, "QST": jurisdiction.QST}
+	"HST": jurisdiction.HST, "PST": jurisdiction.PST, "QST": jurisdiction.QST,
+	string(jurisdiction.ConsumptionTax): jurisdiction.ConsumptionTax,
+	string(jurisdiction.GoodsSalesTax):  jurisdiction.GoodsSalesTax,
+	string(jurisdiction.ServiceTax):     jurisdiction.ServiceTax,
+}
+
+// vatFixNewTaxes are the taxes that the corrections may give a country
+// although no rate source gives it that tax: Malaysia's service tax
+// (Service Tax Act 2018), which the world rates file leaves out beside
+// the sales tax, and its goods and services tax of April 1, 2015 to
+// August 31, 2018 (Goods and Services Tax Act 2014); the VAT of
+// Bangladesh and of Iran, two of the forty largest economies, which the
+// world rates file does not list at all. Any other row about a tax no
+// source gives is refused as a likely slip.
+var vatFixNewTaxes = map[string][]jurisdiction.Tax{
+	"BD": {jurisdiction.VAT},
+	"IR": {jurisdiction.VAT},
+	"MY": {jurisdiction.ServiceTax, jurisdiction.GST},
+}
 
 // vatFixCategories are the categories a correction may name.
 var vatFixCategories = map[string]bool{
@@ -83,7 +101,7 @@ func readVATFixes(f file, name string) ([]vatFix, error) {
 		}
 		tax, ok := vatFixTaxes[t.get(i, "tax")]
 		if !ok {
-			return nil, at.errorf("tax %q is not VAT, GST, HST, PST or QST", t.get(i, "tax"))
+			return nil, at.errorf("tax %q is not VAT, GST, HST, PST, QST, Consumption Tax, Sales Tax or Service Tax", t.get(i, "tax"))
 		}
 		r.tax = tax
 		switch rate := t.get(i, "rate"); rate {
@@ -213,7 +231,15 @@ func (b *ratesBuilder) applyVATFixes(fixes []vatFix, sources ...string) error {
 				}
 			}
 		}
+		newTax := len(known) == 0 && len(country) == 0 && slices.Contains(vatFixNewTaxes[f.juris], f.tax)
 		switch {
+		case newTax && f.none:
+			return f.at.errorf("%s: no source gives %s its %s, so there is no rate to remove", f, f.juris, f.tax)
+		case newTax && f.category != jurisdiction.General:
+			return f.at.errorf("%s: a tax that no source gives takes general rates only", f)
+		case newTax:
+			// A tax the sources leave out (vatFixNewTaxes): the row
+			// gives its rates.
 		case len(known) == 0 && len(country) == 0:
 			return f.at.errorf("no source gives a %s of %s to correct", f.tax, f.juris)
 		case !f.none && !slices.ContainsFunc(append(known, country...), func(r jurisdiction.Rate) bool { return r.Category == f.category }):
@@ -280,7 +306,8 @@ func addVATFixes(g *gen, b *ratesBuilder) error {
 		Files: curatedRef + vatFixFile,
 		What: "dated corrections of the VAT/GST rates of " + euVATFile + " and " + worldFile + ", applied after them: a row replaces the sources' rate of its country (or Canadian province, or VAT special territory), tax and category " +
 			"for its period (history the sources lack, rate changes they miss), and a \"none\" row removes the tax for its period (Kuwait and Qatar, which have no VAT in force; " +
-			"the years before a country introduced its VAT). A row that overlaps another, changes nothing, or names a country, tax or category no source gives is refused",
+			"the years before a country introduced its VAT). A few rows give a country a tax the sources leave out (Malaysia's service tax and its GST of 2015 to 2018; the VAT of Bangladesh and Iran). " +
+			"A row that overlaps another, changes nothing, or names a country, tax or category no source gives (those few taxes aside) is refused",
 		From:    "the statutes, tax authority pages and secondary publications cited in each row (curated by the Levy project)",
 		Licence: "facts",
 	})

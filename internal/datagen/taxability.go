@@ -73,7 +73,9 @@ type shippingRow struct {
 type classRow struct {
 	country, class, treatment, category string
 	// tax is the provincial tax that a Canadian province's row decides
-	// (PST, QST or HST); "" on a country's row.
+	// (PST, QST or HST), or the one tax of several of a country that a
+	// country's row decides (Malaysia's Sales Tax or Service Tax); "" on
+	// a country's row that decides every tax of the country.
 	tax  string
 	rate *decimal.Decimal
 	// period is when the row is in force; rows of one country and class
@@ -779,7 +781,13 @@ func reducedCategory(c string) bool {
 // must levy over the row's period (see leviesOver), and its treatment is
 // nontaxable (outside the tax, as the services a province does not name),
 // exempt (a PST's exemption, or a point-of-sale rebate of the HST's
-// provincial part) or standard. A country's row names no tax.
+// provincial part) or standard. A country's row decides every tax of the
+// country, or the one its tax column names, which the country must levy
+// over the row's period: Malaysia's sales tax and service tax are two
+// taxes that reach different classes, and such a row may be nontaxable
+// too. Where the table has a row of a country of taxScopes, the classes
+// outside a tax's scope that no row names for the tax get a nontaxable
+// row of their own (scopeRows).
 func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]classRow, int, error) {
 	t, err := readLineTable(path, name, "country", "tax", "product_class", "treatment", "category", "rate", "effective", "expiration", "citation")
 	if err != nil {
@@ -816,14 +824,12 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 			}
 		case !ok || j.Type != jurisdiction.Country:
 			return nil, 0, at.errorf("unknown country %q", c.country)
-		case c.tax != "":
-			return nil, 0, at.errorf("tax: %s %s: only a Canadian province's row names a tax, not %q", c.country, c.class, c.tax)
 		}
 		switch {
 		case province && c.treatment != "nontaxable" && c.treatment != "exempt" && c.treatment != "standard":
 			return nil, 0, at.errorf("%s %s: a province's row is nontaxable, exempt or standard, not %q", c.country, c.class, c.treatment)
-		case !province && c.treatment == "nontaxable":
-			return nil, 0, at.errorf("%s %s: only a Canadian province's row is nontaxable (a service outside its sales tax)", c.country, c.class)
+		case !province && c.tax == "" && c.treatment == "nontaxable":
+			return nil, 0, at.errorf("%s %s: only a Canadian province's row, or a country's row that names one of its taxes, is nontaxable (outside that tax)", c.country, c.class)
 		}
 		if !productClass(c.class) {
 			return nil, 0, at.errorf("unknown product class %q", c.class)
@@ -840,13 +846,13 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 		if !c.period.Effective.IsZero() && !c.period.Expiration.IsZero() && c.period.Expiration.Before(c.period.Effective) {
 			return nil, 0, at.errorf("%s %s: expires %s before it starts %s", c.country, c.class, c.period.Expiration, c.period.Effective)
 		}
-		if province {
+		if c.tax != "" {
 			if why := leviesOver(juris, c.country, jurisdiction.Tax(c.tax), c.period); why != "" {
 				return nil, 0, at.errorf("tax: %s %s: %s", c.country, c.class, why)
 			}
 		}
 		for _, prev := range all {
-			if prev.country == c.country && prev.tax == c.tax && prev.class == c.class && periodsOverlap(prev.period, c.period) {
+			if prev.country == c.country && (prev.tax == c.tax || prev.tax == "" || c.tax == "") && prev.class == c.class && periodsOverlap(prev.period, c.period) {
 				return nil, 0, at.errorf("%s %s: its period overlaps the row at %s", c.country, c.class, prev.at)
 			}
 		}
@@ -862,6 +868,9 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 		// the rates still in force for a row without one.
 		rates := map[string]decimal.Decimal{}
 		for _, r := range juris.Rates(c.country) {
+			if !province && c.tax != "" && r.Tax != jurisdiction.Tax(c.tax) {
+				continue // the rates of the country's other taxes
+			}
 			if c.period.Expiration.IsZero() && r.Expiration.IsZero() || !c.period.Expiration.IsZero() && r.Contains(c.period.Expiration) {
 				rates[r.Category] = r.Value
 			}
@@ -906,11 +915,68 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 		}
 		out = append(out, c)
 	}
+	scoped, err := scopeRows(all, juris)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", name, err)
+	}
+	out = append(out, scoped...)
 	slices.SortFunc(out, func(a, b classRow) int {
 		return cmp.Or(strings.Compare(a.country, b.country), strings.Compare(a.class, b.class), strings.Compare(a.tax, b.tax),
 			a.period.Effective.Compare(b.period.Effective))
 	})
 	return out, standard, nil
+}
+
+// taxScope says that a country's tax reaches goods alone or services
+// alone: the classes of the other kind (rules.ClassInfo.Service) are
+// outside it.
+type taxScope struct {
+	country  string
+	tax      jurisdiction.Tax
+	services bool // the tax reaches services alone; else goods alone
+	citation string
+}
+
+// taxScopes are the taxes that reach goods alone or services alone, in
+// a country that levies another tax on the other kind.
+var taxScopes = []taxScope{
+	{country: "MY", tax: jurisdiction.GoodsSalesTax, citation: "Sales Tax Act 2018 (Malaysia): the sales tax is a single-stage tax charged on taxable goods manufactured " +
+		"in Malaysia by a registered manufacturer and on goods imported; a service is outside it (the service tax reaches the services " +
+		"the Service Tax Regulations 2018 prescribe) (PwC Malaysian Tax Booklet, Sales Tax; Royal Malaysian Customs Department, Sales Tax FAQ)"},
+	{country: "MY", tax: jurisdiction.ServiceTax, services: true, citation: "Service Tax Act 2018 (Malaysia) with the First Schedule " +
+		"of the Service Tax Regulations 2018: the service tax is charged on the taxable services the schedule prescribes, not on goods, " +
+		"which the sales tax reaches (secondary: thiangco.com.my, SST: service tax cannot be levied on a service the schedule does not list)"},
+}
+
+// scopeRows returns a nontaxable row for each class outside the scope of
+// a tax of taxScopes (a service for a tax on goods, goods for a tax on
+// services) that no row of the table (all) names for that tax or for
+// every tax of the country, when the table has a row of the country at
+// all: the country must levy the tax in the dataset.
+func scopeRows(all []classRow, juris *data.Jurisdictions) ([]classRow, error) {
+	var out []classRow
+	for _, sc := range taxScopes {
+		if !slices.ContainsFunc(all, func(c classRow) bool { return c.country == sc.country }) {
+			continue
+		}
+		if why := leviesOver(juris, sc.country, sc.tax, civil.Period{}); why != "" {
+			return nil, fmt.Errorf("the scope of %s of %s: %s", sc.tax, sc.country, why)
+		}
+		for _, info := range rules.Classes {
+			if info.Service == sc.services || slices.ContainsFunc(all, func(c classRow) bool {
+				return c.country == sc.country && c.class == info.Class && (c.tax == "" || c.tax == string(sc.tax))
+			}) {
+				continue
+			}
+			kind := "goods"
+			if info.Service {
+				kind = "a service"
+			}
+			out = append(out, classRow{country: sc.country, class: info.Class, tax: string(sc.tax), treatment: "nontaxable",
+				citation: fmt.Sprintf("%s is %s, outside the %s. %s", info.Class, kind, strings.ToLower(string(sc.tax)), sc.citation)})
+		}
+	}
+	return out, nil
 }
 
 // citationCut matches the end of a fragment cut off before its section

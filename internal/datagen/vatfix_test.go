@@ -46,7 +46,7 @@ func TestReadVATFixesRefuses(t *testing.T) {
 		{"a bad date", []string{`XX,VAT,general,0.2,2020-13-01,,a`}, "effective:"},
 		{"a lowercase country", []string{`xx,VAT,general,0.2,2020-01-01,,a`}, "alpha-2"},
 		{"a province of a lowercase country", []string{`ca-bc,PST,general,0.2,2020-01-01,,a`}, "alpha-2"},
-		{"a tax of no kind Levy knows", []string{`CA-BC,RST,general,0.2,2020-01-01,,a`}, "not VAT, GST, HST, PST or QST"},
+		{"a tax of no kind Levy knows", []string{`CA-BC,RST,general,0.2,2020-01-01,,a`}, `tax "RST" is not VAT, GST, HST, PST, QST, Consumption Tax, Sales Tax or Service Tax`},
 	} {
 		_, err := fixTable(c.rows...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -206,6 +206,64 @@ func TestApplyVATFixesRefuses(t *testing.T) {
 	}
 	if err := b.applyVATFixes(fixes, euVATKey); err == nil || !strings.Contains(err.Error(), "no source gives") {
 		t.Errorf("rates of another source corrected: %v", err)
+	}
+}
+
+// TestApplyVATFixesNewTax: the corrections give Malaysia the service tax
+// and the GST that no source gives it (vatFixNewTaxes), beside the sales
+// tax of the sources, which a "none" row ends before September 1, 2018;
+// the same rows for a country without such a tax, a "none" row of the
+// new tax and a category other than general are refused.
+func TestApplyVATFixesNewTax(t *testing.T) {
+	builder := func() *ratesBuilder {
+		b := vatFixBuilder(t)
+		if err := b.addJuris(jurisdiction.Jurisdiction{ID: "MY", Type: jurisdiction.Country, Name: "Malaysia", Country: "MY"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.addRate(jurisdiction.Rate{Jurisdiction: "MY", Tax: jurisdiction.GoodsSalesTax, Category: jurisdiction.General,
+			Value: decimal.RequireFromString("0.1"), Source: worldKey}); err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	b := builder()
+	fixes, err := fixTable(
+		`MY,Sales Tax,,none,,2018-08-31,the GST before`,
+		`MY,GST,general,0.06,2015-04-01,2018-05-31,the GST`,
+		`MY,Service Tax,general,0.06,2018-09-01,2024-02-29,six`,
+		`MY,Service Tax,general,0.08,2024-03-01,,eight`,
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.applyVATFixes(fixes, worldKey); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.check(); err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Join([]string{
+		"GST general 0.06 2015-04-01..2018-05-31 vat-rate-corrections",
+		"Sales Tax general 0.1 2018-09-01..open world-sales-tax-rates",
+		"Service Tax general 0.06 2018-09-01..2024-02-29 vat-rate-corrections",
+		"Service Tax general 0.08 2024-03-01..open vat-rate-corrections",
+	}, "\n")
+	if got := ratesText(b, "MY"); got != want {
+		t.Errorf("MY:\n%s\nwant\n%s", got, want)
+	}
+	for _, c := range []struct{ name, row, want string }{
+		{"a country the new taxes are not listed for", `XX,Service Tax,general,0.06,2018-09-01,,a`, "no source gives a Service Tax of XX"},
+		{"a tax not listed for the country", `MY,VAT,general,0.06,2018-09-01,,a`, "no source gives a VAT of MY"},
+		{"a none row of a new tax", `MY,Service Tax,,none,,2018-08-31,a`, "no rate to remove"},
+		{"a reduced rate of a new tax", `MY,Service Tax,reduced,0.06,2018-09-01,,a`, "general rates only"},
+	} {
+		fixes, err := fixTable(c.row)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if err := builder().applyVATFixes(fixes, worldKey); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
+		}
 	}
 }
 
