@@ -78,6 +78,9 @@ func (r *Report) writeText(w io.Writer) error {
 	fmt.Fprintln(tw, "company\tstate\tstatus\tsales\ttransactions\tthreshold\tperiod\tcrossed on\tcollect from\t")
 	for _, x := range r.Rows {
 		th := amountText(x.SalesThreshold)
+		if th != "" && x.Currency != "" && x.Currency != "USD" {
+			th += " " + x.Currency
+		}
 		if x.TransactionThreshold != nil {
 			th += " " + x.Logic + " " + intText(x.TransactionThreshold)
 		}

@@ -559,7 +559,11 @@ func stateRow(company, st string, rule data.NexusRule, s series, from civil.Date
 func explain(r *Row, rule *data.NexusRule, crossed string) string {
 	var b strings.Builder
 	what := map[string]string{data.NexusGross: "gross sales", data.NexusRetail: "retail sales", data.NexusTaxable: "taxable sales",
-		data.NexusConsumer: "retail sales to consumers (customers without a business indicator or a tax registration number)"}[r.Counts]
+		data.NexusConsumer: "retail sales to consumers"}[r.Counts]
+	consumers := ""
+	if r.Counts == data.NexusConsumer {
+		consumers = "customers without a business indicator or a tax registration number; "
+	}
 	cur := "$"
 	if r.Currency != "USD" {
 		cur = r.Currency + " "
@@ -568,8 +572,8 @@ func explain(r *Row, rule *data.NexusRule, crossed string) string {
 	if r.State == data.NexusCanada {
 		into = "Canada"
 	}
-	fmt.Fprintf(&b, "%s: %s%s of %s (marketplace sales %s) and %d transactions into %s from %s to %s",
-		r.Status, cur, r.Sales.Decimal().StringFixed(2), what, r.Marketplace, r.Transactions, into, r.PeriodStart, r.PeriodEnd)
+	fmt.Fprintf(&b, "%s: %s%s of %s (%smarketplace sales %s) and %d transactions into %s from %s to %s",
+		r.Status, cur, r.Sales.Decimal().StringFixed(2), what, consumers, r.Marketplace, r.Transactions, into, r.PeriodStart, r.PeriodEnd)
 	test := ""
 	amount := fmt.Sprintf("%s%s", cur, rule.Sales.StringFixed(0))
 	switch {
