@@ -235,7 +235,14 @@ func nexusDoc(n *data.NexusRules) string {
 	b.WriteString("(a publication summarising the law), or blank (TaxLocus's row, with the department's page cited).\n\n")
 	b.WriteString("| jurisdiction | from | to | amount | count | logic | period | counts | marketplace | collect from | checked | source and decision |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
-	for _, r := range n.All() {
+	// The US states first, then Canada's, as the report lists them.
+	all := n.All()
+	slices.SortStableFunc(all, func(a, b data.NexusRule) int {
+		ca, _ := data.NexusJurisdiction(a.State)
+		cb, _ := data.NexusJurisdiction(b.State)
+		return -strings.Compare(ca, cb)
+	})
+	for _, r := range all {
 		count := ""
 		if r.Transactions > 0 {
 			count = r.TransactionTest + " " + strconv.Itoa(r.Transactions)
