@@ -11,31 +11,46 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/binfmt"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/shopspring/decimal"
 )
 
-// nexusFile is the generated file of the US states' economic-nexus
-// thresholds; internal/datagen/nexus.go writes it from the curated table
-// internal/datagen/curated/us-nexus.csv.
+// nexusFile is the generated file of the economic-nexus and registration
+// thresholds (the US states', Canada's and its provinces');
+// internal/datagen/nexus.go writes it from the curated table
+// internal/datagen/curated/nexus.csv. Version 2 added the rule's scheme
+// and the Canadian jurisdictions; a build reads one version only, so a
+// file of version 1 is refused as "format v1 is not supported".
 const (
 	nexusFile    = "nexus.lvd"
 	nexusKind    = "nexus"
-	nexusVersion = 1
+	nexusVersion = 2
 )
 
-// NexusRule is a US state's economic-nexus threshold over a period of
-// dates: how much a remote seller may sell into the state, measured how,
-// before it must register and collect the state's sales tax.
+// NexusRule is a jurisdiction's registration threshold for sellers from
+// elsewhere over a period of dates: how much a remote seller may sell
+// into a US state (its economic nexus), a Canadian province with a sales
+// tax of its own, or Canada (the GST/HST), measured how, before it must
+// register and collect the tax.
 type NexusRule struct {
-	// State is the postal code ("TX").
+	// State is the jurisdiction: a US state's postal code ("TX"), a
+	// Canadian province's jurisdiction ID ("CA-BC"), or NexusCanada for
+	// the federal GST/HST (see NexusJurisdiction).
 	State string `json:"state"`
+	// Scheme names which of a jurisdiction's thresholds the rule is,
+	// where it has more than one at once: Canada's small-supplier rule
+	// (NexusSmallSupplier) and its simplified registration of
+	// non-resident sellers to consumers (NexusSimplified); "" elsewhere.
+	Scheme string `json:"scheme,omitempty"`
 	// Effective and Expiration bound the dates the rule applies to (a
 	// zero Expiration is open).
 	Effective  civil.Date `json:"effective"`
 	Expiration civil.Date `json:"expiration,omitzero"`
-	// Sales is the amount in US dollars (zero: no amount test), and
-	// SalesTest how the seller's sales meet it: NexusOver (more than) or
-	// NexusAtLeast.
+	// Sales is the amount in the jurisdiction's currency (Currency: US
+	// dollars, Canadian dollars in Canada), and SalesTest how the
+	// seller's sales meet it: NexusOver (more than) or NexusAtLeast. A
+	// zero amount "over" is any sale (Saskatchewan's); a rule of "or"
+	// or "and" has an amount above zero.
 	Sales     decimal.Decimal `json:"sales"`
 	SalesTest string          `json:"salesTest,omitempty"`
 	// Transactions is the count of transactions (0: no count test), and
@@ -50,11 +65,16 @@ type NexusRule struct {
 	// NexusYearToSeptember (the same with years ending on September 30),
 	// Nexus12Months (the 12 months ending on the day asked) or
 	// Nexus4QuartersNY (New York's four sales tax quarters, March to May
-	// and so on, ending with the current one).
+	// and so on, ending with the current one) or Nexus4Quarters (Canada's
+	// small-supplier test: the four calendar quarters ending with the
+	// last one past, and the current quarter on its own).
 	Period string `json:"period"`
 	// Counts is which sales count: NexusGross (every sale), NexusRetail
 	// (without sales exempt by the customer's exemption, mostly for
-	// resale) or NexusTaxable (those the state's tax taxed).
+	// resale), NexusTaxable (those the jurisdiction's tax taxed) or, in
+	// Canada only, NexusConsumer (the retail sales to consumers:
+	// customers without a business indicator or a tax registration
+	// number).
 	Counts string `json:"counts"`
 	// Marketplace says whether sales through a marketplace facilitator
 	// count toward the seller's threshold.
@@ -83,10 +103,48 @@ const (
 	NexusYearToSeptember = "year-to-september"
 	Nexus12Months        = "12-months"
 	Nexus4QuartersNY     = "4-quarters-ny"
+	Nexus4Quarters       = "4-quarters"
 	NexusGross           = "gross"
 	NexusRetail          = "retail"
 	NexusTaxable         = "taxable"
+	NexusConsumer        = "consumer"
+	NexusSmallSupplier   = "small-supplier"
+	NexusSimplified      = "simplified"
 )
+
+// NexusCanada is the jurisdiction of the rules of Canada's GST/HST: the
+// ISO 3166-1 alpha-3 code, as Levy names Canada where "CA" would read as
+// California.
+const NexusCanada = "CAN"
+
+// NexusJurisdiction reports whether s is a jurisdiction a rule may have:
+// a US state's, DC's or a territory's postal code ("TX"), a Canadian
+// province's or territory's jurisdiction ID ("CA-BC"), or NexusCanada;
+// and the country ("US" or "CA").
+func NexusJurisdiction(s string) (country string, ok bool) {
+	code := func(country, c string) bool {
+		st, ok := jurisdiction.SubdivisionOf(country, c)
+		return ok && st.Code == c
+	}
+	switch {
+	case s == NexusCanada:
+		return "CA", true
+	case len(s) == 2 && code("US", s):
+		return "US", true
+	case len(s) == 5 && strings.HasPrefix(s, "CA-") && code("CA", s[3:]):
+		return "CA", true
+	}
+	return "", false
+}
+
+// Currency is the ISO 4217 code of the currency of the rule's amount:
+// "CAD" in Canada, "USD" in the United States.
+func (r *NexusRule) Currency() string {
+	if c, _ := NexusJurisdiction(r.State); c == "CA" {
+		return "CAD"
+	}
+	return "USD"
+}
 
 // NexusCollect is a rule's Collect, read: from when collection is due
 // once a threshold is crossed on a day.
@@ -105,6 +163,10 @@ const (
 //	quarter-after+N    the first day of the Nth month after the calendar
 //	                   quarter of crossing ends
 //	quarter-end+N      N days after the end of New York's sales tax quarter
+//	small-supplier     Canada's small supplier: the day of crossing when the
+//	                   period is one calendar quarter (the supply that takes
+//	                   the quarter over is taxed), else the first day of the
+//	                   second month after the period (after-period+1)
 type NexusCollect struct {
 	Kind string
 	N    int
@@ -113,7 +175,7 @@ type NexusCollect struct {
 // ParseNexusCollect reads a rule's Collect.
 func ParseNexusCollect(s string) (NexusCollect, error) {
 	switch s {
-	case "next-day", "after-period", "next-quarter":
+	case "next-day", "after-period", "next-quarter", "small-supplier":
 		return NexusCollect{Kind: s}, nil
 	}
 	kind, n, ok := strings.Cut(s, "+")
@@ -127,13 +189,20 @@ func ParseNexusCollect(s string) (NexusCollect, error) {
 			}
 		}
 	}
-	return NexusCollect{}, fmt.Errorf("%q is not next-day, after-period, next-quarter, month+N, days+N, month-after-days+N, "+
+	return NexusCollect{}, fmt.Errorf("%q is not next-day, after-period, next-quarter, small-supplier, month+N, days+N, month-after-days+N, "+
 		"month-within+N, after-period+N, days-or-after-period+N, quarter-after+N or quarter-end+N", s)
 }
 
 // From returns the day collection is due from, for a threshold crossed on
 // crossed in a measurement period that ends on periodEnd.
 func (c NexusCollect) From(crossed, periodEnd civil.Date) civil.Date {
+	return c.FromPeriod(crossed, civil.Date{}, periodEnd)
+}
+
+// FromPeriod is From for a measurement period from periodStart to
+// periodEnd, which the kind small-supplier reads: a period within one
+// calendar quarter is the single-quarter test.
+func (c NexusCollect) FromPeriod(crossed, periodStart, periodEnd civil.Date) civil.Date {
 	first := func(y int, m int) civil.Date {
 		for m > 12 {
 			y, m = y+1, m-12
@@ -153,6 +222,13 @@ func (c NexusCollect) From(crossed, periodEnd civil.Date) civil.Date {
 	case "month-within":
 		d := crossed.AddDays(c.N)
 		return first(d.Year, int(d.Month))
+	case "small-supplier":
+		quarter := func(d civil.Date) int { return d.Year*4 + (int(d.Month)-1)/3 }
+		if !periodStart.IsZero() && quarter(periodStart) == quarter(periodEnd) {
+			return crossed
+		}
+		d := periodEnd.AddDays(1)
+		return first(d.Year, int(d.Month)+1)
 	case "after-period":
 		d := periodEnd.AddDays(1)
 		if c.N == 0 {
@@ -184,9 +260,16 @@ func (c NexusCollect) From(crossed, periodEnd civil.Date) civil.Date {
 // member (sales_threshold, effective, ...), as the curated table names
 // its columns.
 func (r *NexusRule) Check() error {
+	country, ok := NexusJurisdiction(r.State)
 	switch {
-	case len(r.State) != 2 || strings.ToUpper(r.State) != r.State:
-		return levy.Invalid("state", "%q is not a state's postal code", r.State)
+	case !ok:
+		return levy.Invalid("jurisdiction", "%q is not a US state's postal code (TX), a Canadian province's jurisdiction ID (CA-BC) nor CAN", r.State)
+	case r.State == NexusCanada && r.Scheme != NexusSmallSupplier && r.Scheme != NexusSimplified:
+		return levy.Invalid("scheme", "%q is not small-supplier or simplified, Canada's two thresholds", r.Scheme)
+	case r.State != NexusCanada && r.Scheme != "":
+		return levy.Invalid("scheme", "%s has one threshold: the scheme is empty, not %q", r.State, r.Scheme)
+	case r.Counts == NexusConsumer && country != "CA":
+		return levy.Invalid("counts", "consumer sales are kept for Canadian destinations only, not for %s", r.State)
 	case r.Effective.IsZero():
 		return levy.Invalid("effective", "the date the rule applies from is missing")
 	case r.Effective.Year < 2000 || r.Effective.Year > 2100:
@@ -200,8 +283,8 @@ func (r *NexusRule) Check() error {
 	}
 	switch r.Logic {
 	case NexusSales:
-		if r.Sales.IsZero() || r.Transactions != 0 {
-			return levy.Invalid("logic", "a rule of sales alone has an amount and no transaction count")
+		if r.Sales.IsZero() && r.SalesTest != NexusOver || r.Transactions != 0 {
+			return levy.Invalid("logic", "a rule of sales alone has an amount (or more than 0: any sale) and no transaction count")
 		}
 	case NexusOr, NexusAnd:
 		if r.Sales.IsZero() || r.Transactions == 0 {
@@ -219,11 +302,11 @@ func (r *NexusRule) Check() error {
 	if r.Transactions == 0 && r.TransactionTest != "" {
 		return levy.Invalid("transaction_test", "a rule without a transaction count has no transaction test")
 	}
-	if !slices.Contains([]string{NexusCalendarYear, NexusYearToSeptember, Nexus12Months, Nexus4QuartersNY}, r.Period) {
-		return levy.Invalid("period", "%q is not calendar-year, year-to-september, 12-months or 4-quarters-ny", r.Period)
+	if !slices.Contains([]string{NexusCalendarYear, NexusYearToSeptember, Nexus12Months, Nexus4QuartersNY, Nexus4Quarters}, r.Period) {
+		return levy.Invalid("period", "%q is not calendar-year, year-to-september, 12-months, 4-quarters-ny or 4-quarters", r.Period)
 	}
-	if !slices.Contains([]string{NexusGross, NexusRetail, NexusTaxable}, r.Counts) {
-		return levy.Invalid("counts", "%q is not gross, retail or taxable", r.Counts)
+	if !slices.Contains([]string{NexusGross, NexusRetail, NexusTaxable, NexusConsumer}, r.Counts) {
+		return levy.Invalid("counts", "%q is not gross, retail, taxable or consumer", r.Counts)
 	}
 	if _, err := ParseNexusCollect(r.Collect); err != nil {
 		return levy.Invalid("collect", "%v", err)
@@ -242,7 +325,8 @@ func (r *NexusRule) InForce(d civil.Date) bool {
 	return !d.Before(r.Effective) && (r.Expiration.IsZero() || !d.After(r.Expiration))
 }
 
-// NexusRules are the dataset's economic-nexus rules, by state and date.
+// NexusRules are the dataset's economic-nexus rules, by jurisdiction,
+// scheme and date.
 type NexusRules struct {
 	rules []NexusRule // by state, then effective date
 }
@@ -260,7 +344,8 @@ func (d *Dataset) Nexus() (*NexusRules, error) {
 }
 
 // NewNexusRules checks rules (each with NexusRule.Check, and no two of a
-// state overlapping) and returns them, sorted by state and date.
+// jurisdiction and scheme overlapping) and returns them, sorted by
+// jurisdiction, scheme and date.
 func NewNexusRules(rules []NexusRule) (*NexusRules, error) {
 	out := slices.Clone(rules)
 	for i := range out {
@@ -276,12 +361,15 @@ func NewNexusRules(rules []NexusRule) (*NexusRules, error) {
 		if c := strings.Compare(a.State, b.State); c != 0 {
 			return c
 		}
+		if c := strings.Compare(a.Scheme, b.Scheme); c != 0 {
+			return c
+		}
 		return a.Effective.Compare(b.Effective)
 	})
 	for i := 1; i < len(out); i++ {
 		a, b := &out[i-1], &out[i]
-		if a.State == b.State && (a.Expiration.IsZero() || !a.Expiration.Before(b.Effective)) {
-			return nil, levy.Invalid("effective", "the rules of %s from %s and from %s overlap", a.State, a.Effective, b.Effective)
+		if a.State == b.State && a.Scheme == b.Scheme && (a.Expiration.IsZero() || !a.Expiration.Before(b.Effective)) {
+			return nil, levy.Invalid("effective", "the rules of %s from %s and from %s overlap", strings.TrimSpace(a.State+" "+a.Scheme), a.Effective, b.Effective)
 		}
 	}
 	return &NexusRules{rules: out}, nil
@@ -290,24 +378,58 @@ func NewNexusRules(rules []NexusRule) (*NexusRules, error) {
 // All returns every rule, by state and date. The slice is the caller's.
 func (n *NexusRules) All() []NexusRule { return slices.Clone(n.rules) }
 
-// On returns the rule of state in force on d, and whether there is one.
+// On returns the rule of state (of the scheme "") in force on d, and
+// whether there is one.
 func (n *NexusRules) On(state string, d civil.Date) (NexusRule, bool) {
+	return n.OnScheme(state, "", d)
+}
+
+// OnScheme returns the rule of state and scheme in force on d, and
+// whether there is one.
+func (n *NexusRules) OnScheme(state, scheme string, d civil.Date) (NexusRule, bool) {
 	for i := range n.rules {
-		if r := &n.rules[i]; r.State == state && r.InForce(d) {
+		if r := &n.rules[i]; r.State == state && r.Scheme == scheme && r.InForce(d) {
 			return *r, true
 		}
 	}
 	return NexusRule{}, false
 }
 
-// States returns the states that have a rule, in order.
+// States returns the jurisdictions that have a rule, in order: the US
+// states' postal codes, then Canada's ("CA-BC", ..., "CAN").
 func (n *NexusRules) States() []string {
 	var out []string
-	for _, r := range n.rules {
-		if len(out) == 0 || out[len(out)-1] != r.State {
-			out = append(out, r.State)
+	for _, k := range n.Keys() {
+		if len(out) == 0 || out[len(out)-1] != k.State {
+			out = append(out, k.State)
 		}
 	}
+	return out
+}
+
+// NexusKey is what a rule is the threshold of: a jurisdiction and, where
+// it has more than one, the scheme.
+type NexusKey struct{ State, Scheme string }
+
+// Keys returns the jurisdictions and schemes that have a rule: the US
+// states in order, then Canada's provinces and Canada.
+func (n *NexusRules) Keys() []NexusKey {
+	var out []NexusKey
+	for _, r := range n.rules {
+		k := NexusKey{r.State, r.Scheme}
+		if len(out) == 0 || out[len(out)-1] != k {
+			out = append(out, k)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b NexusKey) int {
+		ca, _ := NexusJurisdiction(a.State)
+		cb, _ := NexusJurisdiction(b.State)
+		// The United States first, as reports always listed them.
+		if ca != cb {
+			return -strings.Compare(ca, cb)
+		}
+		return 0
+	})
 	return out
 }
 
@@ -317,6 +439,7 @@ func EncodeNexus(n *NexusRules) ([]byte, error) {
 	w.Uvarint(uint64(len(n.rules)))
 	for _, r := range n.rules {
 		w.String(r.State)
+		w.String(r.Scheme)
 		w.String(r.Effective.String())
 		w.String(dateText(r.Expiration))
 		w.String(r.Sales.String())
@@ -344,7 +467,7 @@ func DecodeNexus(b []byte) (*NexusRules, error) {
 	rules := make([]NexusRule, 0, n)
 	for range n {
 		var x NexusRule
-		x.State = r.String()
+		x.State, x.Scheme = r.String(), r.String()
 		eff, exp := r.String(), r.String()
 		sales := r.String()
 		x.SalesTest = r.String()

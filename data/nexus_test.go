@@ -7,6 +7,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/binfmt"
 	"github.com/shopspring/decimal"
 )
 
@@ -18,8 +19,14 @@ func TestNexusRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := len(n.States()); got != 47 {
-		t.Errorf("%d states have rules, want 47 (45 states with a sales tax, DC, and Alaska's municipalities)", got)
+	us := 0
+	for _, st := range n.States() {
+		if c, _ := NexusJurisdiction(st); c == "US" {
+			us++
+		}
+	}
+	if us != 47 {
+		t.Errorf("%d states have rules, want 47 (45 states with a sales tax, DC, and Alaska's municipalities)", us)
 	}
 	ny, ok := n.On("NY", civil.MustParse("2026-06-01"))
 	if !ok || ny.Logic != NexusAnd || ny.Transactions != 100 || !ny.Sales.Equal(decimal.NewFromInt(500000)) || ny.Period != Nexus4QuartersNY {
@@ -59,7 +66,11 @@ func TestNexusRuleChecks(t *testing.T) {
 		{"logic", func(r *NexusRule) { r.Logic = "xor" }},
 		{"period", func(r *NexusRule) { r.Period = "fortnight" }},
 		{"collect", func(r *NexusRule) { r.Collect = "soon" }},
-		{"state", func(r *NexusRule) { r.State = "Texas" }},
+		{"jurisdiction", func(r *NexusRule) { r.State = "Texas" }},
+		{"jurisdiction", func(r *NexusRule) { r.State = "CA-B1" }},
+		{"scheme", func(r *NexusRule) { r.Scheme = "simplified" }},
+		{"counts", func(r *NexusRule) { r.Counts = NexusConsumer }},
+		{"logic", func(r *NexusRule) { r.Sales, r.SalesTest = decimal.Zero, NexusAtLeast }},
 	} {
 		r := good
 		c.edit(&r)
@@ -137,5 +148,90 @@ func TestNexusCollectEdges(t *testing.T) {
 		if _, err := ParseNexusCollect(bad); err == nil {
 			t.Errorf("%q read without error", bad)
 		}
+	}
+}
+
+// TestNexusCanada: the embedded thresholds hold British Columbia's,
+// Saskatchewan's, Manitoba's and Québec's, and Canada's two, dated, in
+// Canadian dollars; Canada's rule needs its scheme, and a province's has
+// none.
+func TestNexusCanada(t *testing.T) {
+	n, err := Default().Nexus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := civil.MustParse("2026-06-01")
+	for _, c := range []struct {
+		state, scheme, amount, counts string
+	}{
+		{"CA-BC", "", "10000", NexusRetail},
+		{"CA-SK", "", "0", NexusTaxable},
+		{"CA-MB", "", "10000", NexusTaxable},
+		{"CA-QC", "", "30000", NexusConsumer},
+		{NexusCanada, NexusSimplified, "30000", NexusConsumer},
+		{NexusCanada, NexusSmallSupplier, "30000", NexusRetail},
+	} {
+		r, ok := n.OnScheme(c.state, c.scheme, day)
+		if !ok || !r.Sales.Equal(decimal.RequireFromString(c.amount)) || r.Counts != c.counts || r.Currency() != "CAD" || r.Citation == "" {
+			t.Errorf("%s %s: %+v, %v", c.state, c.scheme, r, ok)
+		}
+	}
+	if _, ok := n.OnScheme("CA-BC", "", civil.MustParse("2021-03-31")); ok {
+		t.Error("British Columbia's threshold for sellers outside it applies before 2021-04-01")
+	}
+	if _, ok := n.OnScheme(NexusCanada, NexusSimplified, civil.MustParse("2021-06-30")); ok {
+		t.Error("the simplified GST/HST registration applies before 2021-07-01")
+	}
+	early, _ := n.OnScheme("CA-QC", "", civil.MustParse("2019-08-31"))
+	late, _ := n.OnScheme("CA-QC", "", civil.MustParse("2019-09-01"))
+	if early.Effective.String() != "2019-01-01" || late.Effective.String() != "2019-09-01" {
+		t.Errorf("Québec's two phases: %s, %s", early.Effective, late.Effective)
+	}
+	if tx, _ := n.On("TX", day); tx.Currency() != "USD" {
+		t.Errorf("Texas's currency is %s", tx.Currency())
+	}
+	ca := NexusRule{State: NexusCanada, Effective: civil.MustParse("2021-07-01"), Sales: decimal.NewFromInt(30000), SalesTest: NexusOver,
+		Logic: NexusSales, Period: Nexus12Months, Counts: NexusConsumer, Collect: "next-day", Citation: "https://www.canada.ca/"}
+	var le *levy.Error
+	if err := ca.Check(); !errors.As(err, &le) || le.Field != "scheme" {
+		t.Errorf("Canada without a scheme: %v", err)
+	}
+	ca.Scheme = NexusSimplified
+	if err := ca.Check(); err != nil {
+		t.Errorf("Canada's simplified registration: %v", err)
+	}
+}
+
+// TestNexusDecodeRefusesVersion1: a nexus.lvd written before Canada's
+// rows (format v1) is refused, saying which format this build reads.
+func TestNexusDecodeRefusesVersion1(t *testing.T) {
+	w := binfmt.NewWriter(nexusKind, 1)
+	w.Uvarint(0)
+	b, err := w.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := DecodeNexus(b); err == nil || !strings.Contains(err.Error(), "format v1 is not supported (this build reads v2)") {
+		t.Errorf("a file of format v1: %v", err)
+	}
+}
+
+// TestNexusCollectSmallSupplier: Canada's small supplier collects on the
+// supply that takes a single quarter over, and from the first day of the
+// second month after four quarters that went over.
+func TestNexusCollectSmallSupplier(t *testing.T) {
+	k, err := ParseNexusCollect("small-supplier")
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := civil.MustParse
+	if got := k.FromPeriod(day("2026-05-10"), day("2026-04-01"), day("2026-06-30")); got.String() != "2026-05-10" {
+		t.Errorf("one quarter: %s", got)
+	}
+	if got := k.FromPeriod(day("2025-11-10"), day("2025-04-01"), day("2026-03-31")); got.String() != "2026-05-01" {
+		t.Errorf("four quarters ending 2026-03-31: %s", got)
+	}
+	if got := k.FromPeriod(day("2025-11-10"), day("2025-01-01"), day("2025-12-31")); got.String() != "2026-02-01" {
+		t.Errorf("four quarters ending 2025-12-31: %s", got)
 	}
 }

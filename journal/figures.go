@@ -23,9 +23,28 @@ import (
 // member state, as the union-wide threshold counts them together.
 const AreaEU = "EU"
 
+// AreaCanada is the area of the figures of sales delivered in Canada, all
+// provinces and territories together, as Canada's GST/HST thresholds
+// count them; a province's own are in its area ("CA-BC"). Both count in
+// Canadian dollars.
+const AreaCanada = "CA"
+
+// consumersSuffix ends the area of the figures of sales to consumers
+// within a Canadian area (ConsumerArea).
+const consumersSuffix = "/consumers"
+
+// ConsumerArea returns the area of the figures of the sales to consumers
+// within the Canadian area ("CA-QC/consumers" of "CA-QC", "CA/consumers"
+// of AreaCanada): the lines whose customer has no business indicator and
+// no tax registration number, which Québec's QST and Canada's
+// simplified GST/HST registration count. A customer that the journal did
+// not keep (a transaction stored before it kept parties) counts as a
+// consumer.
+func ConsumerArea(area string) string { return area + consumersSuffix }
+
 // UnitsPerCurrencyUnit is the scale of the amounts of a Tally: they are
 // whole ten-thousandths of the area's currency (US dollars in a US
-// state, euros in AreaEU).
+// state, euros in AreaEU, Canadian dollars in a Canadian area).
 const UnitsPerCurrencyUnit = 10000
 
 // maxFigureUnits bounds the amount of one line that the figures count
@@ -67,8 +86,9 @@ type Figure struct {
 	// Company is the seller's company code ("" when the requests named
 	// none).
 	Company string `json:"company"`
-	// Area is the US state ("US-TX") the lines were delivered to, or
-	// AreaEU.
+	// Area is the US state ("US-TX") the lines were delivered to,
+	// AreaEU, a Canadian province or territory ("CA-BC"), AreaCanada,
+	// or the ConsumerArea of one of those two.
 	Area string `json:"area"`
 	// Day is the posting date of the transactions.
 	Day         civil.Date `json:"day"`
@@ -126,7 +146,9 @@ func countsForFigures(tx *Transaction) bool {
 
 // Contribution returns what tx adds to its tenant's figures while it is
 // the latest version of a live transaction: for each US state its lines
-// were delivered to, and for AreaEU when some are EU distance sales, the
+// were delivered to, for AreaEU when some are EU distance sales, and for
+// each Canadian province (and AreaCanada, and the ConsumerArea of both for
+// lines sold to consumers) when some were delivered in Canada, the
 // amounts and a count of one (minus one for a reversal), on its posting
 // date (the document date when it has none), under its company code, as
 // Direct or Marketplace sales. Only a seller's transactions that move
@@ -137,7 +159,12 @@ func countsForFigures(tx *Transaction) bool {
 // "US-" and a state). Amounts in US dollars (euros for AreaEU) count as
 // they are; in another currency, through a tax's filing amounts in the
 // area's currency at their conversion rate, and otherwise not at all
-// (Tally.Unconverted counts the line).
+// (Tally.Unconverted counts the line). A Canadian line is placed by its
+// Destination ("CA-BC"; "CA" when the province is unknown counts in
+// AreaCanada alone), or by a provincial tax when it has none; its
+// province's tally takes the taxable and exempt amounts of that
+// province's tax (its PST, QST or the provincial part of its HST), and
+// AreaCanada's those of the GST ("CA"), all in Canadian dollars.
 func Contribution(tx *Transaction) []Figure {
 	if !countsForFigures(tx) {
 		return nil
@@ -171,6 +198,18 @@ func Contribution(tx *Transaction) []Figure {
 		}
 		if l.EUDistanceSale {
 			addLine(find(AreaEU), tx.Currency, "EUR", l, "")
+		}
+		if province, ok := lineCanada(l); ok {
+			consumer := consumerLine(tx, l)
+			for _, area := range []string{AreaCanada, province} {
+				if area == "" {
+					continue
+				}
+				addLine(find(area), tx.Currency, "CAD", l, area)
+				if consumer {
+					addLine(find(ConsumerArea(area)), tx.Currency, "CAD", l, area)
+				}
+			}
 		}
 	}
 	slices.SortFunc(out, func(a, b Figure) int { return cmp.Compare(a.Area, b.Area) })
@@ -272,6 +311,57 @@ func lineState(l *Line) string {
 		}
 	}
 	return ""
+}
+
+// lineCanada reports whether a line was delivered in Canada and returns
+// its province or territory ("CA-BC"), "" when the line names Canada
+// alone. A line stored before the journal kept destinations is placed
+// by a provincial tax ("CA-BC") it has.
+func lineCanada(l *Line) (string, bool) {
+	if l.Destination != "" {
+		switch {
+		case l.Destination == AreaCanada:
+			return "", true
+		case IsCAProvince(l.Destination):
+			return l.Destination, true
+		}
+		return "", false
+	}
+	for k := range l.Taxes {
+		if id := l.Taxes[k].JurisdictionID; IsCAProvince(id) {
+			return id, true
+		}
+	}
+	return "", false
+}
+
+// IsCAProvince reports whether id has the form of a Canadian province's
+// or territory's jurisdiction ID: "CA-" and two upper-case letters.
+func IsCAProvince(id string) bool {
+	return len(id) == 5 && strings.HasPrefix(id, "CA-") && id[3] >= 'A' && id[3] <= 'Z' && id[4] >= 'A' && id[4] <= 'Z'
+}
+
+// consumerLine reports whether line l of tx was sold to a consumer: its
+// customer (the line's own, else the document's) has no business
+// indicator and no tax registration with a number. A transaction stored
+// without its customer counts as sold to a consumer.
+func consumerLine(tx *Transaction, l *Line) bool {
+	c := l.Customer
+	if c == nil {
+		c = tx.Customer
+	}
+	if c == nil {
+		return true
+	}
+	if c.Business {
+		return false
+	}
+	for _, r := range c.Registrations {
+		if strings.TrimSpace(r.Number) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // IsUSState reports whether id has the form of a US state's, DC's or a

@@ -185,46 +185,11 @@ func TestWatcherSendsSignedEvents(t *testing.T) {
 	ctx := context.Background()
 	quiet := slog.New(slog.DiscardHandler)
 	j := journal.NewMemory()
-	estore, err := badger.OpenEInvoice(ctx, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = estore.Close() })
-	svc, err := einvoice.New(ctx, estore, einvoice.Config{AllowPrivateTargets: true, MinBackoff: 10 * time.Millisecond,
-		MaxBackoff: 50 * time.Millisecond, Timeout: 2 * time.Second, Logger: quiet, OutboxDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = svc.Close() })
-	const secret = "a-secret-of-well-over-thirty-two-bytes-for-tests"
-	got := make(chan webhook.Event, 10)
-	srv := httptest.NewServer(nil)
-	t.Cleanup(srv.Close)
-	rc, err := webhook.NewReceiver([]byte(secret), srv.URL+"/hooks", func(_ context.Context, ev webhook.Event, _ []byte) error {
-		got <- ev
-		return nil
-	}, webhook.WithLogger(quiet))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.Config.Handler = rc
-	if _, err := svc.CreateConnection(levy.WithTenant(ctx, "acme"), einvoice.NewConnection{TargetURL: srv.URL + "/hooks", SecretKey: secret,
-		Events: einvoice.Events{Statuses: []string{webhook.EventNexusStatusChanged}}}); err != nil {
-		t.Fatal(err)
-	}
+	svc, got := eventReceiver(t)
 	day := civil.MustParse("2026-03-10")
 	w := nexus.NewWatcher(nexus.WatcherConfig{Figures: j, Rules: rules(t), Notify: svc, Log: quiet, Today: func() civil.Date { return day },
 		Tenants: func(context.Context) ([]string, error) { return []string{"acme"}, nil }})
-	receive := func(what string) webhook.Event {
-		t.Helper()
-		select {
-		case ev := <-got:
-			return ev
-		case <-time.After(20 * time.Second): // a bound on a hang, not a measure of speed
-			t.Fatalf("no event for %s", what)
-		}
-		return webhook.Event{}
-	}
+	receive := func(what string) webhook.Event { return receiveEvent(t, got, what) }
 	if n, err := w.Check(ctx, "acme"); err != nil || n != 0 {
 		t.Fatalf("the first check, no sales: %d %v", n, err)
 	}
@@ -255,6 +220,55 @@ func TestWatcherSendsSignedEvents(t *testing.T) {
 	if ev.Nexus == nil || ev.Nexus.State != "WA" || ev.Nexus.Status != nexus.StatusNone || ev.Nexus.PreviousStatus != nexus.StatusExceeded {
 		t.Fatalf("the event after the reversal: %+v", ev.Nexus)
 	}
+}
+
+// eventReceiver returns an e-invoicing service over Badger on disk whose
+// tenant acme has a connection, on loopback, that selects the events of
+// nexus statuses, and the channel of the events it receives, signed.
+func eventReceiver(t *testing.T) (*einvoice.Service, chan webhook.Event) {
+	t.Helper()
+	ctx := context.Background()
+	quiet := slog.New(slog.DiscardHandler)
+	estore, err := badger.OpenEInvoice(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = estore.Close() })
+	svc, err := einvoice.New(ctx, estore, einvoice.Config{AllowPrivateTargets: true, MinBackoff: 10 * time.Millisecond,
+		MaxBackoff: 50 * time.Millisecond, Timeout: 2 * time.Second, Logger: quiet, OutboxDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = svc.Close() })
+	const secret = "a-secret-of-well-over-thirty-two-bytes-for-tests"
+	got := make(chan webhook.Event, 100)
+	srv := httptest.NewServer(nil)
+	t.Cleanup(srv.Close)
+	rc, err := webhook.NewReceiver([]byte(secret), srv.URL+"/hooks", func(_ context.Context, ev webhook.Event, _ []byte) error {
+		got <- ev
+		return nil
+	}, webhook.WithLogger(quiet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Config.Handler = rc
+	if _, err := svc.CreateConnection(levy.WithTenant(ctx, "acme"), einvoice.NewConnection{TargetURL: srv.URL + "/hooks", SecretKey: secret,
+		Events: einvoice.Events{Statuses: []string{webhook.EventNexusStatusChanged}}}); err != nil {
+		t.Fatal(err)
+	}
+	return svc, got
+}
+
+// receiveEvent returns the next event of got.
+func receiveEvent(t *testing.T, got chan webhook.Event, what string) webhook.Event {
+	t.Helper()
+	select {
+	case ev := <-got:
+		return ev
+	case <-time.After(20 * time.Second): // a bound on a hang, not a measure of speed
+		t.Fatalf("no event for %s", what)
+	}
+	return webhook.Event{}
 }
 
 // TestTextPrintsCompanyCodesSafely reads, from a Badger journal on disk,

@@ -41,10 +41,11 @@ func (r *Report) Write(w io.Writer, format string) error {
 	return fmt.Errorf("nexus: unknown format %q: text, csv or json", format)
 }
 
-// CSVColumns are the columns of the CSV format.
+// CSVColumns are the columns of the CSV format. The columns scheme and
+// currency came with Canada's rows, after those of before.
 var CSVColumns = []string{"company", "state", "status", "sales", "transactions", "sales_threshold", "transaction_threshold", "logic",
 	"period_start", "period_end", "crossed_on", "collect_from", "share", "period", "counts", "marketplace", "marketplace_sales",
-	"marketplace_transactions", "unconverted", "registration", "citation", "explanation"}
+	"marketplace_transactions", "unconverted", "registration", "citation", "explanation", "scheme", "currency"}
 
 func (r *Report) writeCSV(w io.Writer) error {
 	cw := csvout.NewWriter(w, 3, 4, 5, 6, 12, 16, 17, 18)
@@ -62,7 +63,8 @@ func (r *Report) writeCSV(w io.Writer) error {
 		if err := cw.Write([]string{x.Company, x.State, x.Status, x.Sales.String(), strconv.FormatInt(x.Transactions, 10),
 			amountText(x.SalesThreshold), intText(x.TransactionThreshold), x.Logic, dayText(&x.PeriodStart), dayText(&x.PeriodEnd),
 			dayText(x.CrossedOn), dayText(x.CollectFrom), x.Share.String(), x.Period, x.Counts, x.Marketplace, x.MarketplaceSales.String(),
-			strconv.FormatInt(x.MarketplaceTransactions, 10), strconv.FormatInt(x.Unconverted, 10), reg, x.Citation, x.Explanation}); err != nil {
+			strconv.FormatInt(x.MarketplaceTransactions, 10), strconv.FormatInt(x.Unconverted, 10), reg, x.Citation, x.Explanation,
+			x.Scheme, x.Currency}); err != nil {
 			return err
 		}
 	}
@@ -76,10 +78,13 @@ func (r *Report) writeText(w io.Writer) error {
 	fmt.Fprintln(tw, "company\tstate\tstatus\tsales\ttransactions\tthreshold\tperiod\tcrossed on\tcollect from\t")
 	for _, x := range r.Rows {
 		th := amountText(x.SalesThreshold)
+		if th != "" && x.Currency != "" && x.Currency != "USD" {
+			th += " " + x.Currency
+		}
 		if x.TransactionThreshold != nil {
 			th += " " + x.Logic + " " + intText(x.TransactionThreshold)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s..%s\t%s\t%s\t\n", printableCompany(x.Company), x.State, x.Status, x.Sales.Decimal().StringFixed(2),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s..%s\t%s\t%s\t\n", printableCompany(x.Company), x.key(), x.Status, x.Sales.Decimal().StringFixed(2),
 			x.Transactions, th, dayText(&x.PeriodStart), dayText(&x.PeriodEnd), dayText(x.CrossedOn), dayText(x.CollectFrom))
 	}
 	if err := tw.Flush(); err != nil {
@@ -90,11 +95,20 @@ func (r *Report) writeText(w io.Writer) error {
 		if x.Status == StatusNone {
 			continue
 		}
-		if _, err := fmt.Fprintf(w, "%s %s: %s\n", printableCompany(x.Company), x.State, x.Explanation); err != nil {
+		if _, err := fmt.Fprintf(w, "%s %s: %s\n", printableCompany(x.Company), x.key(), x.Explanation); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// key is how the text format names a row: its state, and Canada's
+// scheme after it ("CAN small-supplier").
+func (r *Row) key() string {
+	if r.Scheme == "" {
+		return r.State
+	}
+	return r.State + " " + r.Scheme
 }
 
 // printableCompany returns a company code as the text formats print it:

@@ -14,7 +14,8 @@ import (
 
 // ProfileRegistrations returns the registrations a tenant's profile
 // stores for company that a report counts: those of a US state ("US-TX")
-// as the state, and those of the EU's Union scheme ("EU") as AreaEU.
+// as the state, those of the EU's Union scheme ("EU") as AreaEU, and
+// Canada's as canadaRegistrations reads them.
 func ProfileRegistrations(p *profile.Snapshot, company string) []Registration {
 	var out []Registration
 	for _, r := range p.Registrations(company) {
@@ -25,6 +26,7 @@ func ProfileRegistrations(p *profile.Snapshot, company string) []Registration {
 		case r.Jurisdiction == AreaEU:
 			area = AreaEU
 		default:
+			out = append(out, canadaRegistrations(&r, company)...)
 			continue
 		}
 		out = append(out, Registration{Company: company, State: area, Effective: r.EffectiveDate, End: r.EndDate,

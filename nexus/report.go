@@ -66,9 +66,11 @@ type Options struct {
 	Profile *profile.Snapshot
 }
 
-// Registration is a seller's registration for a state's sales tax (or
-// the EU's Union scheme: State AreaEU), from a date, until a date (zero:
-// open).
+// Registration is a seller's registration for a state's sales tax, a
+// Canadian province's ("CA-BC"), Canada's GST/HST (data.NexusCanada,
+// "CAN"), or the EU's Union scheme (State AreaEU), from a date, until a
+// date (zero: open). A registration of CAN counts for both of Canada's
+// thresholds.
 type Registration struct {
 	Company   string     `json:"company"`
 	State     string     `json:"state"`
@@ -89,13 +91,21 @@ func (r *Registration) inForce(d civil.Date) bool {
 // a day, with what it was decided from.
 type Row struct {
 	Company string `json:"company"`
-	// State is the state's postal code ("TX"), or AreaEU.
-	State  string `json:"state"`
+	// State is the state's postal code ("TX"), a Canadian province's
+	// jurisdiction ID ("CA-BC"), data.NexusCanada ("CAN") for Canada's
+	// GST/HST, or AreaEU.
+	State string `json:"state"`
+	// Scheme tells apart Canada's two rows: data.NexusSmallSupplier and
+	// data.NexusSimplified; empty elsewhere.
+	Scheme string `json:"scheme,omitempty"`
 	Status string `json:"status"`
+	// Currency is the ISO 4217 code of the amounts: USD in a US state,
+	// CAD in Canada, EUR for AreaEU.
+	Currency string `json:"currency"`
 	// Sales and Transactions are what counts toward the threshold in the
 	// measurement period (PeriodStart to PeriodEnd): the sales the state
-	// counts (Counts), in US dollars (euros for AreaEU), marketplace
-	// sales with them where the state counts those (Marketplace).
+	// counts (Counts), in Currency, marketplace sales with them where
+	// the state counts those (Marketplace).
 	Sales        money.Amount `json:"sales"`
 	Transactions int64        `json:"transactions"`
 	// SalesThreshold and TransactionThreshold are the state's (null when
@@ -172,7 +182,8 @@ func (o *Options) Check(rules *data.NexusRules) error {
 	}
 	for i, r := range o.Registrations {
 		if !known[r.State] {
-			errs = append(errs, levy.Invalid(fmt.Sprintf("registrations[%d].state", i), "%q is not a state with an economic-nexus threshold (a postal code such as TX) nor EU", r.State))
+			errs = append(errs, levy.Invalid(fmt.Sprintf("registrations[%d].state", i), "%q is not a jurisdiction with a registration threshold: "+
+				"a US state's postal code such as TX, a Canadian province such as CA-BC, CAN for Canada's GST/HST, or EU", r.State))
 		}
 		if !r.End.IsZero() && !r.Effective.IsZero() && r.End.Before(r.Effective) {
 			errs = append(errs, levy.Invalid(fmt.Sprintf("registrations[%d].end", i), "%s is before the effective date %s", r.End, r.Effective))
@@ -251,21 +262,19 @@ func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant
 	rep := &Report{Tenant: tenant, AsOf: o.AsOf, Share: money.New(o.Share)}
 	empty := make(series, n)
 	for _, company := range slices.Sorted(mapsKeys(companies)) {
-		for _, st := range rules.States() {
-			s := all[seriesKey{company, "US-" + st}]
-			if s == nil {
-				s = empty
-			}
-			rule, ok := rules.On(st, o.AsOf)
-			row := Row{Company: company, State: st}
+		for _, k := range rules.Keys() {
+			rule, ok := rules.OnScheme(k.State, k.Scheme, o.AsOf)
 			if !ok {
-				row.Status = StatusNone
-				row.Explanation = fmt.Sprintf("%s had no economic-nexus threshold on %s", st, o.AsOf)
+				row := Row{Company: company, State: k.State, Scheme: k.Scheme, Status: StatusNone, Currency: (&data.NexusRule{State: k.State}).Currency()}
+				row.Explanation = fmt.Sprintf("%s had no registration threshold on %s", jurisdictionName(k.State, k.Scheme), o.AsOf)
 				rep.Rows = append(rep.Rows, row)
 				continue
 			}
-			row = stateRow(company, st, rule, s, from, o)
-			rep.Rows = append(rep.Rows, row)
+			s := all[seriesKey{company, figureArea(&rule)}]
+			if s == nil {
+				s = empty
+			}
+			rep.Rows = append(rep.Rows, stateRow(company, k.State, rule, s, from, o))
 		}
 		s := all[seriesKey{company, journal.AreaEU}]
 		if s == nil {
@@ -274,6 +283,35 @@ func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant
 		rep.Rows = append(rep.Rows, euRow(company, s, from, o))
 	}
 	return rep, nil
+}
+
+// figureArea is the area of the journal's figures that a rule counts: the
+// US state's ("US-TX"), a Canadian province's ("CA-BC") or Canada's
+// (journal.AreaCanada), the sales to consumers apart
+// (journal.ConsumerArea) where the rule counts those.
+func figureArea(rule *data.NexusRule) string {
+	area := "US-" + rule.State
+	switch c, _ := data.NexusJurisdiction(rule.State); {
+	case rule.State == data.NexusCanada:
+		area = journal.AreaCanada
+	case c == "CA":
+		area = rule.State
+	}
+	if rule.Counts == data.NexusConsumer {
+		area = journal.ConsumerArea(area)
+	}
+	return area
+}
+
+// jurisdictionName is how an explanation names a row's jurisdiction.
+func jurisdictionName(state, scheme string) string {
+	switch {
+	case state == data.NexusCanada && scheme == data.NexusSmallSupplier:
+		return "Canada (GST/HST, small supplier)"
+	case state == data.NexusCanada:
+		return "Canada (GST/HST, simplified registration of non-resident sellers)"
+	}
+	return state
 }
 
 func mapsKeys(m map[string]bool) func(func(string) bool) {
@@ -311,6 +349,14 @@ func windows(period string, asOf civil.Date) []window {
 		return []window{
 			{prev, start.AddDays(-1), start.AddDays(-1)},
 			{start, asOf, civil.New(start.Year+1, time.September, 30)},
+		}
+	case data.Nexus4Quarters:
+		// The four calendar quarters before the current one, and the
+		// current one to date (a single quarter's test).
+		q := civil.New(y, time.Month((int(asOf.Month)-1)/3*3+1), 1)
+		return []window{
+			{addMonths(q, -12), q.AddDays(-1), q.AddDays(-1)},
+			{q, asOf, addMonths(q, 3).AddDays(-1)},
 		}
 	case data.Nexus4QuartersNY:
 		// New York's quarters start in March, June, September and
@@ -351,7 +397,8 @@ func measure(t journal.Tally, counts string) int64 {
 	switch counts {
 	case data.NexusTaxable:
 		return t.Taxable
-	case data.NexusRetail:
+	case data.NexusRetail, data.NexusConsumer:
+		// Consumer sales are the retail sales of the consumers' area.
 		return t.Gross - t.Exempt
 	}
 	return t.Gross
@@ -422,8 +469,12 @@ func sum(s series, from civil.Date, w window, t *test) tally {
 	if !out.meets {
 		out.crossed = civil.Date{}
 	}
-	if t.sales > 0 {
+	switch {
+	case t.sales > 0:
 		out.salesShare = decimal.NewFromInt(out.sales).Div(decimal.NewFromInt(t.sales))
+	case out.meets:
+		// Any sale (a threshold of more than zero) is all of it.
+		out.salesShare = decimal.NewFromInt(1)
 	}
 	if t.count > 0 {
 		out.countShare = decimal.NewFromInt(out.count).Div(decimal.NewFromInt(t.count))
@@ -447,12 +498,12 @@ func stateRow(company, st string, rule data.NexusRule, s series, from civil.Date
 	t := test{sales: rule.Sales.Shift(4).IntPart(), salesOver: rule.SalesTest == data.NexusOver,
 		count: int64(rule.Transactions), countOver: rule.TransactionTest == data.NexusOver,
 		logic: rule.Logic, marketplace: rule.Marketplace, counts: rule.Counts, salesThreshold: rule.Sales}
-	row := Row{Company: company, State: st, Logic: rule.Logic, Period: rule.Period, Counts: rule.Counts,
-		Citation: rule.Citation, Marketplace: "excluded"}
+	row := Row{Company: company, State: st, Scheme: rule.Scheme, Currency: rule.Currency(), Logic: rule.Logic, Period: rule.Period,
+		Counts: rule.Counts, Citation: rule.Citation, Marketplace: "excluded"}
 	if rule.Marketplace {
 		row.Marketplace = "included"
 	}
-	if !rule.Sales.IsZero() {
+	if !rule.Sales.IsZero() || rule.Logic == data.NexusSales {
 		v := money.New(rule.Sales)
 		row.SalesThreshold = &v
 	}
@@ -484,7 +535,7 @@ func stateRow(company, st string, rule data.NexusRule, s series, from civil.Date
 	switch {
 	case best.meets:
 		row.Status = StatusExceeded
-		c, f := best.crossed, collect.From(best.crossed, chosen.periodEnd)
+		c, f := best.crossed, collect.FromPeriod(best.crossed, chosen.start, chosen.periodEnd)
 		row.CrossedOn, row.CollectFrom = &c, &f
 	case row.Share.Decimal().GreaterThanOrEqual(o.Share):
 		row.Status = StatusApproaching
@@ -507,14 +558,30 @@ func stateRow(company, st string, rule data.NexusRule, s series, from civil.Date
 // explain writes a row's sentence.
 func explain(r *Row, rule *data.NexusRule, crossed string) string {
 	var b strings.Builder
-	what := map[string]string{data.NexusGross: "gross sales", data.NexusRetail: "retail sales", data.NexusTaxable: "taxable sales"}[r.Counts]
-	fmt.Fprintf(&b, "%s: $%s of %s (marketplace sales %s) and %d transactions into %s from %s to %s",
-		r.Status, r.Sales.Decimal().StringFixed(2), what, r.Marketplace, r.Transactions, r.State, r.PeriodStart, r.PeriodEnd)
+	what := map[string]string{data.NexusGross: "gross sales", data.NexusRetail: "retail sales", data.NexusTaxable: "taxable sales",
+		data.NexusConsumer: "retail sales to consumers"}[r.Counts]
+	consumers := ""
+	if r.Counts == data.NexusConsumer {
+		consumers = "customers without a business indicator or a tax registration number; "
+	}
+	cur := "$"
+	if r.Currency != "USD" {
+		cur = r.Currency + " "
+	}
+	into := r.State
+	if r.State == data.NexusCanada {
+		into = "Canada"
+	}
+	fmt.Fprintf(&b, "%s: %s%s of %s (%smarketplace sales %s) and %d transactions into %s from %s to %s",
+		r.Status, cur, r.Sales.Decimal().StringFixed(2), what, consumers, r.Marketplace, r.Transactions, into, r.PeriodStart, r.PeriodEnd)
 	test := ""
-	amount := fmt.Sprintf("$%s", rule.Sales.StringFixed(0))
-	if rule.SalesTest == data.NexusOver {
+	amount := fmt.Sprintf("%s%s", cur, rule.Sales.StringFixed(0))
+	switch {
+	case rule.Sales.IsZero() && rule.SalesTest == data.NexusOver:
+		amount = "any sale (more than " + amount + ")"
+	case rule.SalesTest == data.NexusOver:
 		amount = "more than " + amount
-	} else {
+	default:
 		amount += " or more"
 	}
 	count := ""
@@ -534,7 +601,8 @@ func explain(r *Row, rule *data.NexusRule, crossed string) string {
 	}
 	period := map[string]string{data.NexusCalendarYear: "the current or the previous calendar year",
 		data.NexusYearToSeptember: "the 12 months ending on September 30", data.Nexus12Months: "the 12 months ending on the day",
-		data.Nexus4QuartersNY: "the four sales tax quarters ending with the current one"}[rule.Period]
+		data.Nexus4QuartersNY: "the four sales tax quarters ending with the current one",
+		data.Nexus4Quarters:   "the current calendar quarter, or the four calendar quarters before it"}[rule.Period]
 	fmt.Fprintf(&b, "; the threshold is %s in %s (%s of it reached)", test, period, r.Share.Decimal().Mul(decimal.NewFromInt(100)).StringFixed(1)+"%")
 	if r.CrossedOn != nil {
 		fmt.Fprintf(&b, "; crossed on %s, collection due from %s (%s)", r.CrossedOn, r.CollectFrom, rule.Collect)
@@ -556,7 +624,11 @@ func explain(r *Row, rule *data.NexusRule, crossed string) string {
 		fmt.Fprintf(&b, "; marketplace sales apart: $%s in %d transactions", r.MarketplaceSales.Decimal().StringFixed(2), r.MarketplaceTransactions)
 	}
 	if r.Unconverted > 0 {
-		fmt.Fprintf(&b, "; %d lines in another currency without a conversion to US dollars are not counted", r.Unconverted)
+		name := map[string]string{"USD": "US dollars", "CAD": "Canadian dollars"}[r.Currency]
+		fmt.Fprintf(&b, "; %d lines in another currency without a conversion to %s are not counted", r.Unconverted, name)
+	}
+	if rule.State == data.NexusCanada && rule.Scheme == data.NexusSmallSupplier {
+		b.WriteString("; the test counts the taxable supplies the seller and its associates make worldwide, and the journal's figures hold only the sales into Canada: the amount is a floor")
 	}
 	fmt.Fprintf(&b, ". Source: %s", rule.Citation)
 	return b.String()
@@ -566,7 +638,7 @@ func explain(r *Row, rule *data.NexusRule, crossed string) string {
 // sales to consumers in the current and the previous calendar year
 // against the union-wide threshold.
 func euRow(company string, s series, from civil.Date, o Options) Row {
-	row := Row{Company: company, State: AreaEU, Logic: data.NexusSales, Period: data.NexusCalendarYear, Counts: data.NexusGross,
+	row := Row{Company: company, State: AreaEU, Currency: "EUR", Logic: data.NexusSales, Period: data.NexusCalendarYear, Counts: data.NexusGross,
 		Marketplace: "excluded", Citation: "https://eur-lex.europa.eu/eli/dir/2006/112/oj (Article 59c)"}
 	limit, ok := jurisdiction.EUDistanceThreshold(o.AsOf)
 	if o.EUThreshold != nil {

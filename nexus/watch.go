@@ -99,19 +99,25 @@ func (w *Watcher) Check(ctx context.Context, tenant string) (int, error) {
 	queued := 0
 	for i := range rep.Rows {
 		r := &rep.Rows[i]
-		k := r.Company + "|" + r.State
+		// Canada's two rows have one state: the scheme tells them apart
+		// (a US state's key is as it always was).
+		st := r.State
+		if r.Scheme != "" {
+			st += "/" + r.Scheme
+		}
+		k := r.Company + "|" + st
 		now[k] = r.Status
 		before := prev[k]
 		var key string
 		switch {
 		case r.Status == StatusNone && seen && before != "" && before != StatusNone:
-			key = fmt.Sprintf("nexus|%s|%s|none|%s", r.Company, r.State, day)
+			key = fmt.Sprintf("nexus|%s|%s|none|%s", r.Company, st, day)
 		case r.Status == StatusExceeded:
-			key = fmt.Sprintf("nexus|%s|%s|exceeded|%s", r.Company, r.State, r.CrossedOn)
+			key = fmt.Sprintf("nexus|%s|%s|exceeded|%s", r.Company, st, r.CrossedOn)
 		case r.Status == StatusApproaching:
-			key = fmt.Sprintf("nexus|%s|%s|approaching|%s", r.Company, r.State, r.PeriodStart)
+			key = fmt.Sprintf("nexus|%s|%s|approaching|%s", r.Company, st, r.PeriodStart)
 		case r.Status == StatusRegistered:
-			key = fmt.Sprintf("nexus|%s|%s|registered|%s", r.Company, r.State, r.Registration.Effective)
+			key = fmt.Sprintf("nexus|%s|%s|registered|%s", r.Company, st, r.Registration.Effective)
 		default:
 			continue
 		}
@@ -119,7 +125,7 @@ func (w *Watcher) Check(ctx context.Context, tenant string) (int, error) {
 			continue
 		}
 		ev := webhook.Event{Status: webhook.EventNexusStatusChanged, Nexus: notice(r, before, day)}
-		ok, err := w.notify.Notify(ctx, tenant, key, "nexus "+r.Company+" "+r.State, ev)
+		ok, err := w.notify.Notify(ctx, tenant, key, "nexus "+r.Company+" "+st, ev)
 		if err != nil {
 			return queued, err
 		}
@@ -135,7 +141,7 @@ func (w *Watcher) Check(ctx context.Context, tenant string) (int, error) {
 
 // notice is the event's change of row r.
 func notice(r *Row, before string, day civil.Date) *webhook.NexusNotice {
-	n := &webhook.NexusNotice{Company: r.Company, State: r.State, Status: r.Status, PreviousStatus: before, AsOf: day.String(),
+	n := &webhook.NexusNotice{Company: r.Company, State: r.State, Scheme: r.Scheme, Currency: r.Currency, Status: r.Status, PreviousStatus: before, AsOf: day.String(),
 		Sales: r.Sales.Decimal().StringFixed(2), Transactions: r.Transactions, Logic: r.Logic,
 		PeriodStart: dayText(&r.PeriodStart), PeriodEnd: dayText(&r.PeriodEnd), CrossedOn: dayText(r.CrossedOn),
 		CollectFrom: dayText(r.CollectFrom), Explanation: r.Explanation}

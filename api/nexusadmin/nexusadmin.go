@@ -1,7 +1,8 @@
 // Package nexusadmin serves the economic-nexus report of a running Levy
 // server: where the sellers of the caller's tenant have crossed, or
-// approach, a US state's economic-nexus threshold or the EU's
-// distance-sales threshold, on a day, from the journal's sales figures
+// approach, a US state's economic-nexus threshold, a Canadian province's
+// or Canada's GST/HST registration threshold, or the EU's distance-sales
+// threshold, on a day, from the journal's sales figures
 // (package nexus). It lets `levy nexus report --server URL` work while
 // `levy serve` holds the data directory, and feeds the web console's
 // page.
@@ -66,7 +67,7 @@ func (h *Handler) Mounts() []api.Option {
 	method, path, _ := strings.Cut(ReportRoute, " ")
 	return []api.Option{
 		api.WithOperation(api.Operation{Method: method, Path: path, ID: "nexusReport", Tag: api.AdminTag,
-			Summary: "Where must I register? The status of the token's tenant's sellers in every US state with a sales tax and against the EU's distance-sales threshold on a day: none, approaching, exceeded (with the day crossed and the day collection is due) or registered, each with its sales, transactions, thresholds, period and citation, from the journal's sales figures.",
+			Summary: "Where must I register? The status of the token's tenant's sellers in every US state with a sales tax, in the Canadian provinces with a sales tax of their own and for Canada's GST/HST (state CAN, one row per scheme), and against the EU's distance-sales threshold on a day: none, approaching, exceeded (with the day crossed and the day collection is due) or registered, each with its sales, transactions, thresholds, period and citation, from the journal's sales figures.",
 			Description: api.AdminAccess + " The tenant's stored registrations (its tax profile) make states registered. " +
 				"format json (the default) answers the report in the envelope, jsonl one row per line (application/x-ndjson), csv a header and a row per state (text/csv).",
 			Params: []api.Param{

@@ -538,8 +538,15 @@ func TestConsoleInBrowser(t *testing.T) {
 		wantRows = append(wantRows, r.State+" "+r.Status)
 	}
 	gotRows := eval[[]string](b, `[...document.querySelectorAll('#nexus-table tbody tr')].map(r => r.dataset.state + ' ' + r.dataset.status)`)
-	if !slices.Equal(gotRows, wantRows) || len(wantRows) != 48 {
+	// 47 US rows, Canada's six and the EU's.
+	if !slices.Equal(gotRows, wantRows) || len(wantRows) != 54 {
 		t.Errorf("the nexus table's rows are %q; the report's %q", gotRows, wantRows)
+	}
+	// Canada's two GST/HST rows share the state CAN: the cell names the
+	// scheme, and the amounts their currency.
+	cells := eval[[]string](b, `[...document.querySelectorAll('#nexus-table tbody tr[data-state=CAN]')].map(r => r.cells[1].textContent + ' ' + r.cells[5].textContent)`)
+	if !slices.Equal(cells, []string{"CAN simplified 30,000.00 CAD", "CAN small-supplier 30,000.00 CAD"}) {
+		t.Errorf("Canada's rows in the nexus table: %q", cells)
 	}
 	b.wait("the map", `(() => { const c = document.getElementById('nexus-map'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
 		for (let i = 3; i < d.length; i += 4) if (d[i] > 0) return true; return false; })()`)

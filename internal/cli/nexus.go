@@ -24,8 +24,11 @@ const nexusUsage = `usage:
                     [--company C] [--share 0.8] [--registrations FILE]
   levy nexus rebuild (--data-dir DIR | --database URL) [--tenant T] [--repair]
 
-report prints, for every US state with a sales tax (and the EU's
-distance-sales threshold), where the tenant's sellers stand on --as-of
+report prints, for every US state with a sales tax, the Canadian
+provinces with a sales tax of their own (CA-BC, CA-SK, CA-MB, CA-QC),
+Canada's GST/HST (CAN: its small-supplier rule and its simplified
+registration of non-resident sellers, in Canadian dollars) and the EU's
+distance-sales threshold, where the tenant's sellers stand on --as-of
 (today when absent): none, approaching (at or above --share of a
 threshold, 0.8 by default), exceeded (with the day the threshold was
 crossed and the day collection is due from) or registered, each with its
@@ -37,10 +40,11 @@ otherwise). --format json prints one object per line, csv a header and a
 row per state, text a table and the explanations.
 
 A state is registered where the tenant's tax profile stores a
-registration of the seller there (jurisdiction US-TX, or EU for the Union
-scheme), in force on the day, and where --registrations FILE lists one:
-CSV with a header naming state (TX, or EU) and optionally company,
-effective, end (YYYY-MM-DD) and number.
+registration of the seller there (jurisdiction US-TX, CA-BC, CA for
+Canada's GST/HST, which a province's registration also covers, or EU for
+the Union scheme), in force on the day, and where --registrations FILE
+lists one: CSV with a header naming state (TX, CA-BC, CAN or EU) and
+optionally company, effective, end (YYYY-MM-DD) and number.
 
 rebuild recomputes the figures from the journal's transactions and
 prints every day, state and company whose stored figures differ; with

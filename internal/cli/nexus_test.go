@@ -126,7 +126,10 @@ func TestNexusReportThroughServer(t *testing.T) {
 	postInvoice(t, base, devToken, "sale-us-ca-los-angeles-quotation", "INV-CA-1")
 	remote := []string{"--server", base, "--client-id", admin.ClientID, "--client-secret", admin.ClientSecret}
 	code, through, errOut := runCLI(t, append([]string{"nexus", "report", "--as-of", "2026-12-31", "--format", "json"}, remote...)...)
-	if code != 0 || strings.Count(through, "\n") != 48 || !strings.Contains(through, `"state":"CA","status":"none"`) {
+	// 47 US rows, Canada's six and the EU's; California's is "CA",
+	// Canada's "CAN".
+	if code != 0 || strings.Count(through, "\n") != 54 || !strings.Contains(through, `"state":"CA","status":"none"`) ||
+		!strings.Contains(through, `"state":"CAN","scheme":"small-supplier","status":"none","currency":"CAD"`) {
 		t.Fatalf("report through the server: exit %d, %s\n%s", code, errOut, through)
 	}
 	code, text, _ := runCLI(t, append([]string{"nexus", "report", "--as-of", "2026-12-31"}, remote...)...)

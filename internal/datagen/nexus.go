@@ -15,19 +15,22 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// The economic-nexus thresholds of the US states: the curated table
-// (one row per state and period of dates, with the revenue department's
-// publication, what was read to check it and what was decided where the
-// sources disagree), compared with TaxLocus's two tables, and written to
+// The registration thresholds for sellers from elsewhere: the US states'
+// economic nexus, the Canadian provinces' with a sales tax of their own
+// and Canada's GST/HST. The curated table has one row per jurisdiction
+// (and scheme, where a jurisdiction has more than one threshold) and
+// period of dates, with the revenue department's publication, what was
+// read to check it and what was decided where the sources disagree; the
+// US rows are compared with TaxLocus's two tables; all are written to
 // nexus.lvd with the document NEXUS.md.
 const (
-	nexusCuratedFile     = "us-nexus.csv"
+	nexusCuratedFile     = "nexus.csv"
 	taxlocusNexusFile    = "rates/us-local/taxlocus/nexus_thresholds.csv"
 	taxlocusMarketplaceF = "rates/us-local/taxlocus/marketplace_facilitator_rules.csv"
 )
 
 // nexusColumns are the columns of the curated table, in order.
-var nexusColumns = []string{"state", "effective", "expiration", "sales_threshold", "sales_test", "transaction_threshold",
+var nexusColumns = []string{"jurisdiction", "scheme", "effective", "expiration", "sales_threshold", "sales_test", "transaction_threshold",
 	"transaction_test", "logic", "period", "counts", "marketplace", "collect", "citation", "checked", "decision"}
 
 // genNexus is the step of the thresholds.
@@ -57,10 +60,11 @@ func genNexus(g *gen) error {
 	g.addSource(Source{
 		Key:   "us-nexus",
 		Files: curatedRef + nexusCuratedFile + ", " + taxlocusNexusFile + ", " + taxlocusMarketplaceF,
-		What: fmt.Sprintf("the economic-nexus thresholds of %d states and DC (%d dated rows): amount, transaction count, "+
+		What: fmt.Sprintf("the economic-nexus thresholds of %d states and DC, and the registration thresholds of %d Canadian "+
+			"provinces and Canada's GST/HST (%d dated rows): amount, transaction count, "+
 			"logic, measurement period, the sales that count, marketplace sales, when collection is due, each with the revenue "+
-			"department's publication; curated, compared with TaxLocus's tables, every disagreement decided in the row (data/NEXUS.md)",
-			len(n.States()), len(n.All())),
+			"department's publication; curated, the US rows compared with TaxLocus's tables, every disagreement decided in the row (data/NEXUS.md)",
+			len(usNexusStates(n)), len(n.States())-len(usNexusStates(n))-1, len(n.All())),
 		From:        "Levy's curated table; TaxLocus Open Sales-Tax Dataset (2026-08-18) to compare",
 		Licence:     "CC-BY-4.0 (TaxLocus)",
 		Attribution: "TaxLocus Open Sales-Tax Dataset, https://taxlocus.com, CC-BY-4.0",
@@ -68,15 +72,31 @@ func genNexus(g *gen) error {
 	return nil
 }
 
+// usNexusStates returns the US states (and DC) that have rules.
+func usNexusStates(n *data.NexusRules) []string {
+	var out []string
+	for _, st := range n.States() {
+		if c, _ := data.NexusJurisdiction(st); c == "US" {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
 // ReadNexusCSV reads a table of nexus rules in the curated table's
 // columns. A bad value is an error that names the file, the line and
-// the column.
+// the column. A table in the columns before Canada's rows (its first
+// column state, no scheme) is refused, saying what changed.
 func ReadNexusCSV(r io.Reader, name string) ([]data.NexusRule, error) {
 	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = len(nexusColumns)
+	cr.FieldsPerRecord = -1
 	head, err := cr.Read()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(head) > 0 && strings.TrimPrefix(head[0], "\ufeff") == "state" {
+		return nil, levy.Invalid("jurisdiction", "%s: the header is the format before Canada's thresholds (its first column state): "+
+			"the columns are now %s, the column state renamed jurisdiction and an empty scheme after it for a US state", name, strings.Join(nexusColumns, ","))
 	}
 	if !slices.Equal(head, nexusColumns) {
 		return nil, fmt.Errorf("%s: the header is %v, want %v", name, head, nexusColumns)
@@ -90,6 +110,9 @@ func ReadNexusCSV(r io.Reader, name string) ([]data.NexusRule, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
+		if len(rec) != len(nexusColumns) {
+			return nil, fmt.Errorf("%s line %d: %d columns, want %d (%s)", name, line, len(rec), len(nexusColumns), strings.Join(nexusColumns, ","))
+		}
 		at := func(err error) error {
 			var le *levy.Error
 			if errors.As(err, &le) {
@@ -98,7 +121,7 @@ func ReadNexusCSV(r io.Reader, name string) ([]data.NexusRule, error) {
 			return fmt.Errorf("%s line %d: %w", name, line, err)
 		}
 		col := func(c string) string { return strings.TrimSpace(rec[slices.Index(nexusColumns, c)]) }
-		x := data.NexusRule{State: col("state"), SalesTest: col("sales_test"), TransactionTest: col("transaction_test"),
+		x := data.NexusRule{State: col("jurisdiction"), Scheme: col("scheme"), SalesTest: col("sales_test"), TransactionTest: col("transaction_test"),
 			Logic: col("logic"), Period: col("period"), Counts: col("counts"), Collect: col("collect"),
 			Citation: col("citation"), Checked: col("checked"), Decision: col("decision")}
 		for _, d := range []struct {
@@ -188,7 +211,7 @@ func compareNexus(g *gen, n *data.NexusRules) error {
 			g.log.Info("nexus: differs from TaxLocus, decided", "state", st, "taxlocus", strings.Join(diff, ", "))
 		}
 	}
-	for _, st := range n.States() {
+	for _, st := range usNexusStates(n) {
 		if !listed[st] {
 			faults = append(faults, fmt.Sprintf("%s: %s has rules but no row in %s", curatedRef+nexusCuratedFile, st, taxlocusNexusFile))
 		}
@@ -203,14 +226,23 @@ func compareNexus(g *gen, n *data.NexusRules) error {
 func nexusDoc(n *data.NexusRules) string {
 	var b strings.Builder
 	b.WriteString("<!-- Code generated by go run ./cmd/levydata. DO NOT EDIT. -->\n\n")
-	b.WriteString("# Economic nexus thresholds\n\n")
-	b.WriteString("The thresholds past which a remote seller must register for a US state's sales tax, as `levy nexus report` applies them ")
+	b.WriteString("# Economic nexus and registration thresholds\n\n")
+	b.WriteString("The thresholds past which a remote seller must register for a US state's sales tax, a Canadian province's (British Columbia's PST, ")
+	b.WriteString("Saskatchewan's PST, Manitoba's RST, Québec's QST) or Canada's GST/HST (`CAN`, its small-supplier rule and its simplified ")
+	b.WriteString("registration of non-resident sellers), as `levy nexus report` applies them; Canadian amounts are in Canadian dollars ")
 	b.WriteString("([docs/nexus.md](../docs/nexus.md)). Curated in [" + curatedRef + nexusCuratedFile + "](../" + curatedRef + nexusCuratedFile + "), ")
-	b.WriteString("compared with TaxLocus's tables; checked: `revenue` (the revenue department's own page was read), `secondary` ")
+	b.WriteString("the US rows compared with TaxLocus's tables; checked: `revenue` (the revenue department's own page was read), `secondary` ")
 	b.WriteString("(a publication summarising the law), or blank (TaxLocus's row, with the department's page cited).\n\n")
-	b.WriteString("| state | from | to | amount | count | logic | period | counts | marketplace | collect from | checked | source and decision |\n")
+	b.WriteString("| jurisdiction | from | to | amount | count | logic | period | counts | marketplace | collect from | checked | source and decision |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
-	for _, r := range n.All() {
+	// The US states first, then Canada's, as the report lists them.
+	all := n.All()
+	slices.SortStableFunc(all, func(a, b data.NexusRule) int {
+		ca, _ := data.NexusJurisdiction(a.State)
+		cb, _ := data.NexusJurisdiction(b.State)
+		return -strings.Compare(ca, cb)
+	})
+	for _, r := range all {
 		count := ""
 		if r.Transactions > 0 {
 			count = r.TransactionTest + " " + strconv.Itoa(r.Transactions)
@@ -219,8 +251,16 @@ func nexusDoc(n *data.NexusRules) string {
 		if r.Marketplace {
 			mp = "included"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s $%s | %s | %s | %s | %s | %s | %s | %s | [%s](%s) %s |\n",
-			r.State, r.Effective, dateOrBlank(r.Expiration), r.SalesTest, r.Sales.StringFixed(0), count, r.Logic, r.Period,
+		key := r.State
+		if r.Scheme != "" {
+			key += " " + r.Scheme
+		}
+		cur := "$"
+		if r.Currency() == "CAD" {
+			cur = "C$"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s %s%s | %s | %s | %s | %s | %s | %s | %s | [%s](%s) %s |\n",
+			key, r.Effective, dateOrBlank(r.Expiration), r.SalesTest, cur, r.Sales.StringFixed(0), count, r.Logic, r.Period,
 			r.Counts, mp, r.Collect, r.Checked, citationHost(r.Citation), r.Citation, strings.ReplaceAll(r.Decision, "|", "/"))
 	}
 	return b.String()

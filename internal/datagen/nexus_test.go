@@ -14,27 +14,36 @@ import (
 // TestNexusCuratedTable: the curated thresholds read and check, and a bad
 // value names its line and column.
 func TestNexusCuratedTable(t *testing.T) {
-	f, err := os.Open("curated/us-nexus.csv")
+	f, err := os.Open("curated/nexus.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rules, err := datagen.ReadNexusCSV(f, "us-nexus.csv")
+	rules, err := datagen.ReadNexusCSV(f, "nexus.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := data.NewNexusRules(rules); err != nil {
 		t.Fatal(err)
 	}
-	raw, err := os.ReadFile("curated/us-nexus.csv")
+	raw, err := os.ReadFile("curated/nexus.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(string(raw), "\n")
 	for _, c := range []struct{ from, to, field string }{
-		{"TX,2019-10-01,,500000,", "TX,2019-10-01,,-500000,", "sales_threshold"},
-		{"TX,2019-10-01,", "TX,2219-10-01,", "effective"},
-		{"TX,2019-10-01,,500000,at-least,,,sales,12-months,gross,included", "TX,2019-10-01,,500000,at-least,,,sales,12-months,gross,sometimes", "marketplace"},
+		{"TX,,2019-10-01,,500000,", "TX,,2019-10-01,,-500000,", "sales_threshold"},
+		{"TX,,2019-10-01,", "TX,,2219-10-01,", "effective"},
+		{"TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross,included", "TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross,sometimes", "marketplace"},
+		// Canada's rows: a province named by its code alone, Canada
+		// without its scheme, a province with one, consumer sales counted
+		// in a US state, any sale "at least" nothing.
+		{"CA-BC,,2021-04-01,", "BC,,2021-04-01,", "jurisdiction"},
+		{"CAN,simplified,", "CAN,,", "scheme"},
+		{"CA-MB,,", "CA-MB,simplified,", "scheme"},
+		{"TX,,2019-10-01,,500000,at-least,,,sales,12-months,gross", "TX,,2019-10-01,,500000,at-least,,,sales,12-months,consumer", "counts"},
+		{"CA-SK,,2020-01-01,,0,over,", "CA-SK,,2020-01-01,,0,at-least,", "logic"},
+		{"CAN,small-supplier,2000-01-01,,30000,over,,,sales,4-quarters,", "CAN,small-supplier,2000-01-01,,30000,over,,,sales,quarterly,", "period"},
 	} {
 		bad := make([]string, len(lines))
 		copy(bad, lines)
@@ -47,10 +56,28 @@ func TestNexusCuratedTable(t *testing.T) {
 		if n == 0 {
 			t.Fatalf("no line starts with %q", c.from)
 		}
-		_, err := datagen.ReadNexusCSV(strings.NewReader(strings.Join(bad, "\n")), "us-nexus.csv")
+		_, err := datagen.ReadNexusCSV(strings.NewReader(strings.Join(bad, "\n")), "nexus.csv")
 		var le *levy.Error
 		if !errors.As(err, &le) || le.Field != c.field || !strings.Contains(err.Error(), "column "+c.field) || !strings.Contains(err.Error(), "line ") {
 			t.Errorf("%s: %v, want an error naming the line and column %s", c.field, err, c.field)
 		}
+	}
+}
+
+// TestNexusCuratedTableOldFormat: a table in the columns before Canada's
+// rows (first column state, no scheme) is refused, saying what changed;
+// a row with a column too few names its line.
+func TestNexusCuratedTableOldFormat(t *testing.T) {
+	old := "state,effective,expiration,sales_threshold,sales_test,transaction_threshold,transaction_test,logic,period,counts,marketplace,collect,citation,checked,decision\n" +
+		"TX,2019-10-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://comptroller.texas.gov/,revenue,\n"
+	_, err := datagen.ReadNexusCSV(strings.NewReader(old), "nexus.csv")
+	var le *levy.Error
+	if !errors.As(err, &le) || le.Field != "jurisdiction" || !strings.Contains(err.Error(), "before Canada") || !strings.Contains(err.Error(), "jurisdiction,scheme,effective") {
+		t.Errorf("the old format: %v", err)
+	}
+	short := "jurisdiction,scheme,effective,expiration,sales_threshold,sales_test,transaction_threshold,transaction_test,logic,period,counts,marketplace,collect,citation,checked,decision\n" +
+		"TX,2019-10-01,,500000,at-least,,,sales,12-months,gross,included,month+4,https://comptroller.texas.gov/,revenue,\n"
+	if _, err := datagen.ReadNexusCSV(strings.NewReader(short), "nexus.csv"); err == nil || !strings.Contains(err.Error(), "line 2: 15 columns, want 16") {
+		t.Errorf("a row of the old format under the new header: %v", err)
 	}
 }

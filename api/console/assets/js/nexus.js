@@ -82,7 +82,7 @@ export function render(root, { status, fail }) {
   };
 
   const explain = (r) => {
-    detail.textContent = r ? `${r.company ? `${r.company} ` : ''}${r.state}: ${r.explanation}` : '';
+    detail.textContent = r ? `${r.company ? `${r.company} ` : ''}${r.scheme ? `${r.state} ${r.scheme}` : r.state}: ${r.explanation}` : '';
   };
 
   canvas.addEventListener('click', (ev) => {
@@ -107,11 +107,15 @@ export function render(root, { status, fail }) {
       rows = answer.data.rows;
       draw();
       const money = (v) => (v === null || v === undefined ? '' : Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+      // Canada's rows are in Canadian dollars and its two GST/HST rows
+      // share the state CAN: the scheme and the currency say which.
+      const inCurrency = (r, v) => (v === null || v === undefined || !r.currency || r.currency === 'USD' ? money(v) : `${money(v)} ${r.currency}`);
+      const where = (r) => (r.scheme ? `${r.state} ${r.scheme}` : r.state);
       fill(tableBox, table(`Status of ${rows.length} rows on ${answer.data.as_of} (approaching from ${Math.round(Number(answer.data.share) * 100)}% of a threshold)`,
         ['Company', 'State', 'Status', { label: 'Sales', num: true }, { label: 'Transactions', num: true },
           { label: 'Sales threshold', num: true }, { label: 'Transactions threshold', num: true }, 'Period', 'Crossed on', 'Collect from', 'Why'],
-        rows.map((r) => [r.company, r.state, h('span', { class: `pill nexus-${r.status}` }, r.status), money(r.sales), String(r.transactions),
-          money(r.sales_threshold), r.transaction_threshold === null ? '' : String(r.transaction_threshold),
+        rows.map((r) => [r.company, where(r), h('span', { class: `pill nexus-${r.status}` }, r.status), inCurrency(r, r.sales), String(r.transactions),
+          inCurrency(r, r.sales_threshold), r.transaction_threshold === null ? '' : String(r.transaction_threshold),
           `${r.period_start} to ${r.period_end}`, r.crossed_on || '', r.collect_from || '', h('span', { class: 'note' }, r.explanation)]),
         (i) => ({ 'data-state': rows[i].state, 'data-status': rows[i].status, onclick: () => explain(rows[i]) })));
       const n = (s) => rows.filter((r) => r.status === s).length;
