@@ -133,8 +133,8 @@ func TestOpenWritesAndChecksSchema(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if string(v) != "1" {
-			return fmt.Errorf("schema version %q, want \"1\"", v)
+		if string(v) != "2" {
+			return fmt.Errorf("schema version %q, want \"2\"", v)
 		}
 		return txn.Set([]byte{'V'}, []byte("99"))
 	})
@@ -149,7 +149,7 @@ func TestOpenWritesAndChecksSchema(t *testing.T) {
 	if err == nil {
 		t.Fatal("Open accepted schema version 99")
 	}
-	if !strings.Contains(err.Error(), `"99"`) || !strings.Contains(err.Error(), `"1"`) {
+	if !strings.Contains(err.Error(), `"99"`) || !strings.Contains(err.Error(), `"2"`) {
 		t.Fatalf("error %q does not name the found and the supported versions", err)
 	}
 	// The refused directory is released: it can be opened again.

@@ -45,7 +45,9 @@ func benchEUJournal(b *testing.B, n int) *badger.JournalStore {
 // (nexus.EUSource, as `levy serve` wires it): the figures of every day of
 // the sale's year and the year before, read for each calculation. Its
 // sub-benchmark Replacing adds the read of the stored transaction that an
-// INVOICE with a transaction ID replaces. Compare with
+// INVOICE with a transaction ID replaces; ByDay is the read before the
+// journal kept monthly totals, every day's figure of both years (a
+// source without AreaSums), for comparison in the same run. Compare with
 // engine's BenchmarkQuotation1 in the same run. LEVY_EU_BENCH_SALES sets
 // the number of sales in the journal (20,000 by default).
 func BenchmarkEUSource(b *testing.B) {
@@ -72,6 +74,19 @@ func BenchmarkEUSource(b *testing.B) {
 			}
 		}
 	})
+	b.Run("ByDay", func(b *testing.B) {
+		byDay := nexus.NewEUSource(daysOnly{j}, nil)
+		g, err := byDay.EUDistanceSales(ctx, "bench", "ACME", day)
+		if err != nil || !g.Current.Equal(f.Current) || !g.Previous.Equal(f.Previous) {
+			b.Fatalf("figures by day %+v, %v; want %+v", g, err, f)
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := byDay.EUDistanceSales(ctx, "bench", "ACME", day); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("Replacing", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
@@ -81,3 +96,7 @@ func BenchmarkEUSource(b *testing.B) {
 		}
 	})
 }
+
+// daysOnly is a figure source that reads every day's figure: the journal
+// without its AreaSums.
+type daysOnly struct{ nexus.FigureSource }

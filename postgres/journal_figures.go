@@ -26,6 +26,14 @@ import (
 // unit that creates one transaction ID writes its version, its head and
 // its figures in one statement (insertFirstVersionFigures).
 
+// The figures of AreaEU have monthly totals as well, in
+// journal_figure_months (migrations/008): a unit adds to the month's row
+// of its part what it adds to the days (monthFigures), in a statement
+// after theirs in the same transaction, so that every unit takes the
+// row locks of its days before those of its months. A calculation of an
+// EU distance sale adds up more than a year of them (AreaSums), and then
+// reads the months it holds whole from the totals, the others day by day.
+
 // figureParts is the number of parts of a day's figures.
 const figureParts = 8
 
@@ -69,6 +77,43 @@ func upsertFiguresSQL(first int) string {
 		AS u(day, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu)
 	ORDER BY u.day, u.company, u.area
 ` + addFigures
+}
+
+// upsertMonthsSQL is upsertFiguresSQL for journal_figure_months: the
+// days of its arrays are the months' first days.
+var upsertMonthsSQL = `INSERT INTO journal_figure_months AS f (tenant, part, month, company, area,
+		d_gross, d_exempt, d_taxable, d_count, d_unconverted, m_gross, m_exempt, m_taxable, m_count, m_unconverted)
+	SELECT $1, $2, u.month::date, u.company, u.area, u.dg, u.de, u.dt, u.dc, u.du, u.mg, u.me, u.mt, u.mc, u.mu
+	FROM unnest($3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[],
+		$11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[])
+		AS u(month, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu)
+	ORDER BY u.company, u.area, u.month
+	ON CONFLICT (tenant, company, area, month, part) DO UPDATE SET
+		d_gross = f.d_gross + EXCLUDED.d_gross, d_exempt = f.d_exempt + EXCLUDED.d_exempt,
+		d_taxable = f.d_taxable + EXCLUDED.d_taxable, d_count = f.d_count + EXCLUDED.d_count,
+		d_unconverted = f.d_unconverted + EXCLUDED.d_unconverted,
+		m_gross = f.m_gross + EXCLUDED.m_gross, m_exempt = f.m_exempt + EXCLUDED.m_exempt,
+		m_taxable = f.m_taxable + EXCLUDED.m_taxable, m_count = f.m_count + EXCLUDED.m_count,
+		m_unconverted = f.m_unconverted + EXCLUDED.m_unconverted`
+
+// keepsMonths reports whether the figures of area have monthly totals.
+func keepsMonths(area string) bool { return area == journal.AreaEU }
+
+// monthFigures returns what figs add to the monthly totals: those of the
+// areas that keep them, added up by month, each on its month's first
+// day, without those that add nothing.
+func monthFigures(figs []journal.Figure) []journal.Figure {
+	var out []journal.Figure
+	for _, f := range figs {
+		if keepsMonths(f.Area) {
+			f.Day = journal.MonthOf(f.Day)
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return journal.MergeFigures(out)
 }
 
 // upsertOneSQL returns the upsert of one figure whose parameters start
@@ -151,12 +196,16 @@ func figureArgs(part int16, figs []journal.Figure) []any {
 	return args
 }
 
-// queueFigures queues on b the upsert of figs in part, if any.
+// queueFigures queues on b the upsert of figs in part, if any, then
+// that of their monthly totals, if any.
 func queueFigures(b *pgx.Batch, tenant string, part int16, figs []journal.Figure) {
 	if len(journal.MergeFigures(slices.Clone(figs))) == 0 {
 		return
 	}
 	b.Queue(upsertFigures, append([]any{tenant}, figureArgs(part, figs)...)...)
+	if months := monthFigures(figs); len(months) > 0 {
+		b.Queue(upsertMonthsSQL, append([]any{tenant}, figureArgs(part, months)...)...)
+	}
 }
 
 // Figures implements journal.Backend, in one statement that adds the
@@ -216,6 +265,9 @@ func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs
 		if _, err := tx.Exec(ctx, `DELETE FROM journal_figures WHERE tenant = $1`, tenant); err != nil {
 			return err
 		}
+		if _, err := tx.Exec(ctx, `DELETE FROM journal_figure_months WHERE tenant = $1`, tenant); err != nil {
+			return err
+		}
 		var batch pgx.Batch
 		queueFigures(&batch, tenant, 0, figs)
 		if batch.Len() == 0 {
@@ -223,4 +275,83 @@ func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs
 		}
 		return tx.SendBatch(ctx, &batch).Close()
 	})
+}
+
+// sumsSQL reads, in one statement, the monthly totals of company ($2)
+// in area ($3) of the months $4 and the days' figures in the ranges from
+// $5 to $6, each row a month's (true) or a day's (false), its parts
+// added up.
+const sumsSQL = `SELECT true, month, sum(d_gross)::bigint, sum(d_exempt)::bigint, sum(d_taxable)::bigint,
+		sum(d_count)::bigint, sum(d_unconverted)::bigint, sum(m_gross)::bigint, sum(m_exempt)::bigint, sum(m_taxable)::bigint,
+		sum(m_count)::bigint, sum(m_unconverted)::bigint
+	FROM journal_figure_months WHERE tenant = $1 AND company = $2 AND area = $3 AND month = ANY($4::date[])
+	GROUP BY month
+	UNION ALL
+	SELECT false, day, sum(d_gross)::bigint, sum(d_exempt)::bigint, sum(d_taxable)::bigint,
+		sum(d_count)::bigint, sum(d_unconverted)::bigint, sum(m_gross)::bigint, sum(m_exempt)::bigint, sum(m_taxable)::bigint,
+		sum(m_count)::bigint, sum(m_unconverted)::bigint
+	FROM journal_figures JOIN unnest($5::date[], $6::date[]) AS r(lo, hi) ON day BETWEEN r.lo AND r.hi
+	WHERE tenant = $1 AND company = $2 AND area = $3
+	GROUP BY day`
+
+// AreaSums implements journal.Backend, in one statement: of an area that
+// keeps monthly totals, the months that every span touching them holds
+// whole from the totals and the others' days, of another area every
+// day the spans touch.
+func (b *journalBackend) AreaSums(ctx context.Context, tenant, company, area string, spans []journal.Span) ([]journal.Sum, error) {
+	if b.closed.Load() {
+		return nil, journal.ErrClosed
+	}
+	plan := journal.PlanMonthReads(spans)
+	whole, partial := plan.Whole, plan.Partial
+	if !keepsMonths(area) {
+		whole, partial = nil, slices.Concat(plan.Whole, plan.Partial)
+		slices.SortFunc(partial, civil.Date.Compare)
+	}
+	months := make([]string, len(whole))
+	for i, m := range whole {
+		months[i] = m.String()
+	}
+	// The months read day by day, as ranges of days, the months that
+	// follow each other joined.
+	var los, his []string
+	for i := 0; i < len(partial); {
+		j := i + 1
+		for j < len(partial) && partial[j] == civil.New(partial[j-1].Year, partial[j-1].Month+1, 1) {
+			j++
+		}
+		last := civil.New(partial[j-1].Year, partial[j-1].Month+1, 1).AddDays(-1)
+		los, his = append(los, partial[i].String()), append(his, last.String())
+		i = j
+	}
+	var sums []journal.Sum
+	err := b.db.retry(ctx, "sums", nil, func() error {
+		sums = make([]journal.Sum, len(spans))
+		rows, err := b.db.pool.Query(ctx, sumsSQL, tenant, company, area, months, los, his)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var isMonth bool
+			var day time.Time
+			var s journal.Sum
+			d, m := &s.Direct, &s.Marketplace
+			if err := rows.Scan(&isMonth, &day, &d.Gross, &d.Exempt, &d.Taxable, &d.Count, &d.Unconverted,
+				&m.Gross, &m.Exempt, &m.Taxable, &m.Count, &m.Unconverted); err != nil {
+				return err
+			}
+			if isMonth {
+				journal.AddMonth(sums, spans, civil.Of(day), s)
+				continue
+			}
+			f := journal.Figure{Company: company, Area: area, Day: civil.Of(day), Direct: s.Direct, Marketplace: s.Marketplace}
+			journal.AddDay(sums, spans, &f)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, wrap("sums", err)
+	}
+	return sums, nil
 }

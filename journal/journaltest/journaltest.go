@@ -63,6 +63,9 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"FiguresAllOrNothing", testFiguresAllOrNothing},
 		{"FiguresConcurrent", testFiguresConcurrent},
 		{"FiguresReplace", testFiguresReplace},
+		{"SumsFollowOperations", testSumsFollowOperations},
+		{"SumsRandomHistory", testSumsRandomHistory},
+		{"SumsInvalid", testSumsInvalid},
 		{"IntrastatAndWithholding", testIntrastatAndWithholding},
 		{"Close", testClose},
 	}
