@@ -385,7 +385,7 @@ func (b *journalBackend) AreaSums(ctx context.Context, tenant, company, area str
 	var days []figureDay
 	read := func(m civil.Date, whole bool) error {
 		p := journalFigureKey(tenant, m, company, area, 0)
-		p = p[:len(p)-1] // every part
+		p = p[:len(p)-1]                   // every part
 		var month [figureTallyFields]int64 // a whole month's parts
 		for it.Seek(p); it.ValidForPrefix(p); it.Next() {
 			if err := ctx.Err(); err != nil {
