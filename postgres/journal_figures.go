@@ -28,9 +28,9 @@ import (
 
 // The figures of AreaEU have monthly totals as well, in
 // journal_figure_months (migrations/008): a unit adds to the month's row
-// of its part what it adds to the days (monthFigures), in a statement
-// after theirs in the same transaction, so that every unit takes the
-// row locks of its days before those of its months. A calculation of an
+// of its part what it adds to the days (monthFigures), in the same
+// statement, after the days (upsertFiguresMonths), so that every unit
+// takes the row locks of its days before those of its months. A calculation of an
 // EU distance sale adds up more than a year of them (AreaSums), and then
 // reads the months it holds whole from the totals, the others day by day.
 
@@ -79,15 +79,8 @@ func upsertFiguresSQL(first int) string {
 ` + addFigures
 }
 
-// upsertMonthsSQL is upsertFiguresSQL for journal_figure_months: the
-// days of its arrays are the months' first days.
-var upsertMonthsSQL = `INSERT INTO journal_figure_months AS f (tenant, part, month, company, area,
-		d_gross, d_exempt, d_taxable, d_count, d_unconverted, m_gross, m_exempt, m_taxable, m_count, m_unconverted)
-	SELECT $1, $2, u.month::date, u.company, u.area, u.dg, u.de, u.dt, u.dc, u.du, u.mg, u.me, u.mt, u.mc, u.mu
-	FROM unnest($3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[],
-		$11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[])
-		AS u(month, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu)
-	ORDER BY u.company, u.area, u.month
+// addMonths is the conflict clause of the upserts of monthly totals.
+const addMonths = `
 	ON CONFLICT (tenant, company, area, month, part) DO UPDATE SET
 		d_gross = f.d_gross + EXCLUDED.d_gross, d_exempt = f.d_exempt + EXCLUDED.d_exempt,
 		d_taxable = f.d_taxable + EXCLUDED.d_taxable, d_count = f.d_count + EXCLUDED.d_count,
@@ -95,6 +88,50 @@ var upsertMonthsSQL = `INSERT INTO journal_figure_months AS f (tenant, part, mon
 		m_gross = f.m_gross + EXCLUDED.m_gross, m_exempt = f.m_exempt + EXCLUDED.m_exempt,
 		m_taxable = f.m_taxable + EXCLUDED.m_taxable, m_count = f.m_count + EXCLUDED.m_count,
 		m_unconverted = f.m_unconverted + EXCLUDED.m_unconverted`
+
+// insertMonths begins the upserts of monthly totals.
+const insertMonths = `INSERT INTO journal_figure_months AS f (tenant, part, month, company, area,
+		d_gross, d_exempt, d_taxable, d_count, d_unconverted, m_gross, m_exempt, m_taxable, m_count, m_unconverted)`
+
+// The upserts of a unit's figures with their monthly totals, in one
+// statement: the days' upsert is a WITH query d (RETURNING a row per
+// day), and the months' upsert reads the count of d's rows, so that d
+// has run to its end, every day's row lock taken, before the first
+// month's row is written. Every unit thus takes its days' locks before
+// its months', each in key order, and two units of one part cannot
+// wait for each other. The months' rows are the days' parameters again,
+// those of the areas that keep months (keepsMonths), added up by month.
+
+// monthsOfArraysSQL returns the upsert of the monthly totals of the
+// arrays of upsertFiguresSQL(first), after d.
+func monthsOfArraysSQL(first int) string {
+	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
+	return insertMonths + `
+	SELECT ` + p(0) + `, ` + p(1) + `, date_trunc('month', u.day::date)::date, u.company, u.area,
+		sum(u.dg), sum(u.de), sum(u.dt), sum(u.dc), sum(u.du), sum(u.mg), sum(u.me), sum(u.mt), sum(u.mc), sum(u.mu)
+	FROM unnest(` + p(2) + `::text[], ` + p(3) + `::text[], ` + p(4) + `::text[], ` + p(5) + `::bigint[], ` + p(6) + `::bigint[], ` +
+		p(7) + `::bigint[], ` + p(8) + `::bigint[], ` + p(9) + `::bigint[], ` + p(10) + `::bigint[], ` + p(11) + `::bigint[], ` +
+		p(12) + `::bigint[], ` + p(13) + `::bigint[], ` + p(14) + `::bigint[])
+		AS u(day, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu),
+		(SELECT count(*) FROM d) AS done
+	WHERE u.area = '` + journal.AreaEU + `'
+	GROUP BY 3, u.company, u.area
+	ORDER BY u.company, u.area, 3
+` + addMonths
+}
+
+// monthOfOneSQL returns the upsert of the monthly total of the figure of
+// upsertOneSQL(first), after d.
+func monthOfOneSQL(first int) string {
+	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
+	vals := []string{p(0), p(1), "date_trunc('month', " + p(2) + "::date)::date", p(3), p(4)}
+	for i := 5; i < 15; i++ {
+		vals = append(vals, p(i)+"::bigint")
+	}
+	return insertMonths + `
+	SELECT ` + strings.Join(vals, ", ") + ` FROM (SELECT count(*) FROM d) AS done
+` + addMonths
+}
 
 // keepsMonths reports whether the figures of area have monthly totals.
 func keepsMonths(area string) bool { return area == journal.AreaEU }
@@ -137,14 +174,33 @@ var insertFirstVersionFigure = `WITH v AS (INSERT INTO journal_versions (tenant,
 	h AS (INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date))
 	` + upsertOneSQL(9)
 
+// insertFirstVersionFigureMonth is insertFirstVersionFigure with the
+// figure's monthly total, of the same arguments.
+var insertFirstVersionFigureMonth = `WITH v AS (INSERT INTO journal_versions (tenant, id, version, body) VALUES ($1, $2, $3, $4::jsonb)),
+	h AS (INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date)),
+	d AS (` + upsertOneSQL(9) + ` RETURNING 1)
+	` + monthOfOneSQL(9)
+
+// insertFirstVersionFiguresMonths is insertFirstVersionFigures with the
+// figures' monthly totals, of the same arguments.
+var insertFirstVersionFiguresMonths = `WITH v AS (INSERT INTO journal_versions (tenant, id, version, body) VALUES ($1, $2, $3, $4::jsonb)),
+	h AS (INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date)),
+	d AS (` + upsertFiguresSQL(9) + ` RETURNING 1)
+	` + monthsOfArraysSQL(9)
+
 // oneFigureArgs returns the arguments of upsertOneSQL after the tenant.
 func oneFigureArgs(part int16, f *journal.Figure) []any {
 	return []any{part, f.Day.String(), f.Company, f.Area, f.Direct.Gross, f.Direct.Exempt, f.Direct.Taxable, f.Direct.Count,
 		f.Direct.Unconverted, f.Marketplace.Gross, f.Marketplace.Exempt, f.Marketplace.Taxable, f.Marketplace.Count, f.Marketplace.Unconverted}
 }
 
-// upsertFigures is the upsert as a statement of its own.
-var upsertFigures = upsertFiguresSQL(1)
+// upsertFigures is the upsert as a statement of its own, and
+// upsertFiguresMonths with the monthly totals.
+var (
+	upsertFigures       = upsertFiguresSQL(1)
+	upsertFiguresMonths = `WITH d AS (` + upsertFiguresSQL(1) + ` RETURNING 1)
+	` + monthsOfArraysSQL(1)
+)
 
 // insertFirstVersionFigures is insertFirstVersion with the unit's
 // figures: its arguments, then those of the upsert (the tenant again,
@@ -196,16 +252,17 @@ func figureArgs(part int16, figs []journal.Figure) []any {
 	return args
 }
 
-// queueFigures queues on b the upsert of figs in part, if any, then
-// that of their monthly totals, if any.
+// queueFigures queues on b the upsert of figs in part, if any, with
+// their monthly totals if they have any.
 func queueFigures(b *pgx.Batch, tenant string, part int16, figs []journal.Figure) {
 	if len(journal.MergeFigures(slices.Clone(figs))) == 0 {
 		return
 	}
-	b.Queue(upsertFigures, append([]any{tenant}, figureArgs(part, figs)...)...)
-	if months := monthFigures(figs); len(months) > 0 {
-		b.Queue(upsertMonthsSQL, append([]any{tenant}, figureArgs(part, months)...)...)
+	sql := upsertFigures
+	if len(monthFigures(figs)) > 0 {
+		sql = upsertFiguresMonths
 	}
+	b.Queue(sql, append([]any{tenant}, figureArgs(part, figs)...)...)
 }
 
 // Figures implements journal.Backend, in one statement that adds the
