@@ -95,9 +95,9 @@ const insertMonths = `INSERT INTO journal_figure_months AS f (tenant, part, mont
 
 // The upserts of a unit's figures with their monthly totals, in one
 // statement: the days' upsert is a WITH query d (RETURNING a row per
-// day), and the months' upsert reads the count of d's rows, so that d
-// has run to its end, every day's row lock taken, before the first
-// month's row is written. Every unit thus takes its days' locks before
+// day), and the months' upsert writes only when the count of d's rows
+// is not zero, so that d has run to its end, every day's row lock
+// taken, before the first month's row is written. Every unit thus takes its days' locks before
 // its months', each in key order, and two units of one part cannot
 // wait for each other. The months' rows are the days' parameters again,
 // those of the areas that keep months (keepsMonths), added up by month.
@@ -113,8 +113,8 @@ func monthsOfArraysSQL(first int) string {
 		p(7) + `::bigint[], ` + p(8) + `::bigint[], ` + p(9) + `::bigint[], ` + p(10) + `::bigint[], ` + p(11) + `::bigint[], ` +
 		p(12) + `::bigint[], ` + p(13) + `::bigint[], ` + p(14) + `::bigint[])
 		AS u(day, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu),
-		(SELECT count(*) FROM d) AS done
-	WHERE u.area = '` + journal.AreaEU + `'
+		(SELECT count(*) AS n FROM d) AS done
+	WHERE done.n > 0 AND u.area = '` + journal.AreaEU + `'
 	GROUP BY 3, u.company, u.area
 	ORDER BY u.company, u.area, 3
 ` + addMonths
@@ -129,7 +129,7 @@ func monthOfOneSQL(first int) string {
 		vals = append(vals, p(i)+"::bigint")
 	}
 	return insertMonths + `
-	SELECT ` + strings.Join(vals, ", ") + ` FROM (SELECT count(*) FROM d) AS done
+	SELECT ` + strings.Join(vals, ", ") + ` FROM (SELECT count(*) AS n FROM d) AS done WHERE done.n > 0
 ` + addMonths
 }
 

@@ -66,6 +66,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"SumsFollowOperations", testSumsFollowOperations},
 		{"SumsRandomHistory", testSumsRandomHistory},
 		{"SumsInvalid", testSumsInvalid},
+		{"SumsConcurrent", testSumsConcurrent},
 		{"IntrastatAndWithholding", testIntrastatAndWithholding},
 		{"Close", testClose},
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -278,5 +279,46 @@ func testSumsInvalid(t *testing.T, s journal.Store) {
 		if levy.ErrorCode(err) != levy.EInvalid || !errors.As(err, &le) || le.Field != c.field {
 			t.Errorf("AreaSums(%q, %q, %d spans) = %v; want an invalid %s", c.tenant, c.area, len(c.spans), err, c.field)
 		}
+	}
+}
+
+func testSumsConcurrent(t *testing.T, s journal.Store) {
+	const writers, each = 6, 8
+	ctx := context.Background()
+	days := []string{"2025-12-31", "2026-01-01", "2026-01-31", "2026-02-01"}
+	var wg sync.WaitGroup
+	errs := make(chan error, writers*each)
+	for w := range writers {
+		wg.Go(func() {
+			for i := range each {
+				// Units of several sales over two months' and a year's
+				// ends, in different orders, so that units of one part
+				// lock days and months of both.
+				var batch []*journal.Transaction
+				for k := range 3 {
+					d := days[(w+i+k)%len(days)]
+					batch = append(batch, euSale(t, fmt.Sprintf("W%d-%d-%d", w, i, k), d, "ACME", euLine(t, "1", "FR", "10.00")))
+				}
+				if _, err := s.PostAll(ctx, tenant, batch); err != nil {
+					errs <- err
+				}
+				if _, err := s.Post(ctx, tenant, euSale(t, fmt.Sprintf("W%d-%d-0", w, i), days[(w+i)%2+2], "ACME", euLine(t, "1", "FR", "5.00"))); err != nil {
+					errs <- err
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatalf("concurrent posts: %v", err)
+	}
+	checkSums(t, s, tenant)
+	sums, err := s.AreaSums(ctx, tenant, "ACME", journal.AreaEU, []journal.Span{{From: civil.MustParse("2025-01-01"), To: civil.MustParse("2026-12-31")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := int64(writers*each*25) * journal.UnitsPerCurrencyUnit; sums[0].Direct.Gross != want || sums[0].Direct.Count != writers*each*3 {
+		t.Fatalf("sum after concurrent posts = %+v, want %d in %d", sums[0].Direct, want, writers*each*3)
 	}
 }
