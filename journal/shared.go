@@ -227,7 +227,8 @@ func (o operations) AreaFigures(ctx context.Context, tenant, company, area strin
 	return o.figures(ctx, tenant, FigureQuery{From: from, To: to, Company: company, Area: area}, fn)
 }
 
-// MaxSpans bounds the spans of one AreaSums: a hundred years of months.
+// MaxSpans bounds the spans of one AreaSums, and the months they cover
+// together: a hundred years of months.
 const MaxSpans = 1200
 
 // AreaSums implements Store.
@@ -244,6 +245,7 @@ func (o operations) AreaSums(ctx context.Context, tenant, company, area string, 
 	case len(spans) > MaxSpans:
 		return nil, levy.Invalid("spans", "%d spans of days, at most %d are allowed", len(spans), MaxSpans)
 	}
+	months := 0
 	for i, s := range spans {
 		for _, e := range []struct {
 			field string
@@ -258,6 +260,9 @@ func (o operations) AreaSums(ctx context.Context, tenant, company, area string, 
 		}
 		if s.To.Before(s.From) {
 			return nil, levy.Invalid(fmt.Sprintf("spans[%d].to", i), "%s is before the span's first day %s", s.To, s.From)
+		}
+		if months += (s.To.Year-s.From.Year)*12 + int(s.To.Month) - int(s.From.Month) + 1; months > MaxSpans {
+			return nil, levy.Invalid("spans", "the spans cover more than %d months together", MaxSpans)
 		}
 	}
 	if err := ctx.Err(); err != nil {

@@ -76,7 +76,8 @@ type Store interface {
 	// add up to (SumFigures), but read from monthly totals where a
 	// backend keeps them, so that the cost grows with the months of the
 	// spans, not their days. Each span needs both ends, From not after
-	// To; there may be at most MaxSpans.
+	// To; there may be at most MaxSpans, covering at most MaxSpans
+	// months together.
 	AreaSums(ctx context.Context, tenant, company, area string, spans []Span) ([]Sum, error)
 	// ReplaceFigures replaces every sales figure of tenant with figs, in
 	// one unit: a rebuild's repair. Figures of one key are added up.
