@@ -76,7 +76,7 @@ func TestKeyLayout(t *testing.T) {
 		`"H\x04acme\x05INV-1"`,
 		`"P\x04acme20260314\x05INV-1"="\x00\x00\x00\x00\x00\x00\x00\x01"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x01"`,
-		`"V"="1"`,
+		`"V"="2"`,
 	}
 	check := func(want ...string) {
 		t.Helper()
@@ -102,7 +102,7 @@ func TestKeyLayout(t *testing.T) {
 		`"P\x04acme20260401\x05INV-1"="\x00\x00\x00\x00\x00\x00\x00\x02"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x01"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x02"`,
-		`"V"="1"`)
+		`"V"="2"`)
 
 	// Delete removes it; the versions stay.
 	if err := b.Delete(ctx, "acme", "INV-1"); err != nil {
@@ -111,7 +111,7 @@ func TestKeyLayout(t *testing.T) {
 	check(`"H\x04acme\x05INV-1"="{\"latest\":2,\"deleted\":true,\"postingDate\":\"2026-04-01\"}"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x01"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x02"`,
-		`"V"="1"`)
+		`"V"="2"`)
 }
 
 func TestOpenWritesAndChecksSchema(t *testing.T) {
