@@ -65,12 +65,17 @@ func Rebuild(ctx context.Context, j journal.Store, tenant string, repair bool) (
 // them) differ from what the computed figures add up to.
 func compareMonths(ctx context.Context, j journal.Store, tenant string, stored, computed []journal.Figure) ([]MonthDifference, error) {
 	type area struct{ company, area string }
-	months := map[area][]civil.Date{}
-	for _, figs := range [][]journal.Figure{stored, computed} {
+	months := map[area]map[civil.Date]bool{}
+	want := map[area][]journal.Figure{}
+	for i, figs := range [][]journal.Figure{stored, computed} {
 		for _, f := range figs {
 			k := area{f.Company, f.Area}
-			if m := journal.MonthOf(f.Day); !slices.Contains(months[k], m) {
-				months[k] = append(months[k], m)
+			if months[k] == nil {
+				months[k] = map[civil.Date]bool{}
+			}
+			months[k][journal.MonthOf(f.Day)] = true
+			if i == 1 {
+				want[k] = append(want[k], f)
 			}
 		}
 	}
@@ -80,14 +85,7 @@ func compareMonths(ctx context.Context, j journal.Store, tenant string, stored, 
 	})
 	var out []MonthDifference
 	for _, k := range keys {
-		ms := months[k]
-		slices.SortFunc(ms, civil.Date.Compare)
-		var want []journal.Figure
-		for _, f := range computed {
-			if f.Company == k.company && f.Area == k.area {
-				want = append(want, f)
-			}
-		}
+		ms := slices.SortedFunc(maps.Keys(months[k]), civil.Date.Compare)
 		for len(ms) > 0 {
 			n := min(len(ms), journal.MaxSpans)
 			spans := make([]journal.Span, n)
@@ -98,7 +96,7 @@ func compareMonths(ctx context.Context, j journal.Store, tenant string, stored, 
 			if err != nil {
 				return nil, err
 			}
-			sums := journal.SumFigures(want, spans)
+			sums := journal.SumFigures(want[k], spans)
 			for i := range spans {
 				if got[i] != sums[i] {
 					out = append(out, MonthDifference{Company: k.company, Area: k.area, Month: spans[i].From, Stored: got[i], Computed: sums[i]})
