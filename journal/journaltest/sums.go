@@ -14,13 +14,16 @@ import (
 	"github.com/levytax/levy/journal"
 )
 
-// sumSpans returns the spans checkSums asks AreaSums for about figs:
-// every month from the one before the first figure's to the one after
-// the last's, whole, in its first half and to its last day but one;
-// each calendar year whole and up to a figure's day (what an EU
-// distance sale asks); spans that cross a month's and a year's end; and
-// all of them at once.
-func sumSpans(figs []journal.Figure) []journal.Span {
+// sumSpans returns the groups of spans checkSums asks AreaSums for,
+// one call per group, about figs: every month from the one before the
+// first figure's to the one after the last's, whole (a group that a
+// backend with monthly totals reads from them alone); each calendar year
+// whole (another); for each day of a figure, the year before it whole
+// and its year up to it, as an EU distance sale asks (a group per day);
+// and all of those with spans that cut months (in the first half, to the
+// last day but one, across a month's and a year's end, a single day),
+// which make a backend read those months day by day.
+func sumSpans(figs []journal.Figure) [][]journal.Span {
 	first, last := civil.MustParse("2026-01-01"), civil.MustParse("2026-01-01")
 	for i, f := range figs {
 		if i == 0 || f.Day.Before(first) {
@@ -30,22 +33,34 @@ func sumSpans(figs []journal.Figure) []journal.Span {
 			last = f.Day
 		}
 	}
-	var out []journal.Span
+	var months, years, all []journal.Span
 	for m := civil.New(first.Year, first.Month-1, 1); !m.After(civil.New(last.Year, last.Month+1, 1)); m = civil.New(m.Year, m.Month+1, 1) {
 		end := civil.New(m.Year, m.Month+1, 1).AddDays(-1)
-		out = append(out, journal.Span{From: m, To: end}, journal.Span{From: m, To: m.AddDays(14)},
-			journal.Span{From: m, To: end.AddDays(-1)}, journal.Span{From: m.AddDays(10), To: end.AddDays(10)})
+		months = append(months, journal.Span{From: m, To: end})
+		all = append(all, journal.Span{From: m, To: m.AddDays(14)}, journal.Span{From: m, To: end.AddDays(-1)},
+			journal.Span{From: m.AddDays(10), To: end.AddDays(10)})
 	}
 	for y := first.Year - 1; y <= last.Year+1; y++ {
-		out = append(out, journal.Span{From: civil.New(y, 1, 1), To: civil.New(y, 12, 31)},
-			journal.Span{From: civil.New(y, 12, 31), To: civil.New(y+1, 1, 1)})
+		years = append(years, journal.Span{From: civil.New(y, 1, 1), To: civil.New(y, 12, 31)})
+		all = append(all, journal.Span{From: civil.New(y, 12, 31), To: civil.New(y+1, 1, 1)})
 	}
+	groups := [][]journal.Span{months, years}
+	seen := map[civil.Date]bool{}
 	for _, f := range figs {
-		out = append(out, journal.Span{From: civil.New(f.Day.Year, 1, 1), To: f.Day},
-			journal.Span{From: civil.New(f.Day.Year-1, 1, 1), To: civil.New(f.Day.Year-1, 12, 31)},
-			journal.Span{From: f.Day, To: f.Day})
+		if seen[f.Day] {
+			continue
+		}
+		seen[f.Day] = true
+		eu := []journal.Span{{From: civil.New(f.Day.Year-1, 1, 1), To: civil.New(f.Day.Year-1, 12, 31)},
+			{From: civil.New(f.Day.Year, 1, 1), To: f.Day}}
+		groups = append(groups, eu)
+		all = append(all, eu...)
+		all = append(all, journal.Span{From: f.Day, To: f.Day})
 	}
-	return append(out, journal.Span{From: first.AddDays(-400), To: last.AddDays(400)})
+	all = append(all, months...)
+	all = append(all, years...)
+	all = append(all, journal.Span{From: first.AddDays(-400), To: last.AddDays(400)})
+	return append(groups, all)
 }
 
 // areaSums is AreaSums over as many spans as need be: asked in groups
@@ -90,12 +105,7 @@ func checkSums(t *testing.T, s journal.Store, tenant string) {
 		k := ca{f.Company, f.Area}
 		byArea[k] = append(byArea[k], f)
 	}
-	spans := sumSpans(computed)
 	for k, figs := range byArea {
-		got, err := areaSums(s, tenant, k.company, k.area, spans)
-		if err != nil {
-			t.Fatalf("AreaSums of %q in %s: %v", k.company, k.area, err)
-		}
 		var days []journal.Figure
 		err = s.AreaFigures(ctx, tenant, k.company, k.area, civil.Date{}, civil.Date{}, func(f journal.Figure) error {
 			days = append(days, f)
@@ -104,14 +114,20 @@ func checkSums(t *testing.T, s journal.Store, tenant string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, byDay := journal.SumFigures(figs, spans), journal.SumFigures(days, spans)
-		if len(got) != len(spans) {
-			t.Fatalf("AreaSums of %q in %s gave %d sums for %d spans", k.company, k.area, len(got), len(spans))
-		}
-		for i := range spans {
-			if got[i] != want[i] || got[i] != byDay[i] {
-				t.Errorf("sum of %q in %s over %s..%s = %+v; the journal's %+v, the days' %+v",
-					k.company, k.area, spans[i].From, spans[i].To, got[i], want[i], byDay[i])
+		for _, spans := range sumSpans(figs) {
+			got, err := areaSums(s, tenant, k.company, k.area, spans)
+			if err != nil {
+				t.Fatalf("AreaSums of %q in %s: %v", k.company, k.area, err)
+			}
+			want, byDay := journal.SumFigures(figs, spans), journal.SumFigures(days, spans)
+			if len(got) != len(spans) {
+				t.Fatalf("AreaSums of %q in %s gave %d sums for %d spans", k.company, k.area, len(got), len(spans))
+			}
+			for i := range spans {
+				if got[i] != want[i] || got[i] != byDay[i] {
+					t.Errorf("sum of %q in %s over %s..%s (of %d spans) = %+v; the journal's %+v, the days' %+v",
+						k.company, k.area, spans[i].From, spans[i].To, len(spans), got[i], want[i], byDay[i])
+				}
 			}
 		}
 	}
