@@ -30,8 +30,9 @@ import (
 // transaction, so it never differs from them; a sum over whole months
 // (journal.Store.AreaSums, which an EU distance sale asks for) reads the
 // total and skips the days. A value of schema version 1 has no total:
-// OpenJournal adds it (upgradeJournalV1). A unit adds its figures to the part of its first
-// transaction ID (the ID's lock stripe modulo figureParts) and holds
+// OpenJournal adds it (upgradeJournalV1). A unit adds its figures to the
+// part of its first transaction ID (the ID's lock stripe modulo
+// figureParts) and holds
 // that part's lock while it runs, so two units never write one key at
 // once (no conflict, no retry), and units of different parts proceed in
 // parallel. A report reads a month's parts and adds them up: the keys it
