@@ -26,7 +26,8 @@ import (
 // bytes), so no tenant or ID can run into the next part, and a tenant's
 // keys share one prefix:
 //
-//	'V'                                  schema version, "1"; OpenJournal refuses any other
+//	'V'                                  schema version, "2"; OpenJournal upgrades "1" (whose
+//	                                     figures have no monthly totals) and refuses any other
 //	'H' tenant id                        head: latest version, deleted, reversal links (JSON)
 //	'T' tenant id version(8 bytes BE)    one version of a transaction (JSON)
 //	'P' tenant date(YYYYMMDD) id         period index: the latest version of a live
@@ -91,7 +92,10 @@ var (
 func OpenJournal(ctx context.Context, dir string, opts ...Option) (*JournalStore, error) {
 	o := newOptions(opts)
 	bo := bdb.DefaultOptions(dir).WithSyncWrites(o.syncWrites)
-	db, err := Open(ctx, bo, "journal", o.log, Schema{Key: journalKeySchema, Version: journalSchemaVersion, Store: "the journal"})
+	db, err := Open(ctx, bo, "journal", o.log, Schema{Key: journalKeySchema, Version: journalSchemaVersion, Store: "the journal",
+		Upgrades: map[string]func(context.Context, *bdb.DB) error{
+			"1": func(ctx context.Context, db *bdb.DB) error { return upgradeJournalV1(ctx, db, o.log) },
+		}})
 	if err != nil {
 		return nil, err
 	}

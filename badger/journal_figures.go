@@ -1,10 +1,12 @@
 package badger
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"time"
 
@@ -19,11 +21,18 @@ import (
 //
 //	'F' tenant month(YYYYMM) company area part(1 byte)
 //
-// whose value holds the days of the month that have figures, each a day
-// byte then the ten numbers of its two tallies as zig-zag varints
-// (Direct: gross, exempt, taxable, count, unconverted; then
-// Marketplace's). A unit adds its figures to the part of its first
-// transaction ID (the ID's lock stripe modulo figureParts) and holds
+// whose value holds the month's total, then the days of the month that
+// have figures: a zero byte (which no day is) and the ten numbers of the
+// total of the days that follow, then each day a day byte and the ten
+// numbers of its two tallies, every number a zig-zag varint (Direct:
+// gross, exempt, taxable, count, unconverted; then Marketplace's). The
+// total is written from the days each time the value is, in the same
+// transaction, so it never differs from them; a sum over whole months
+// (journal.Store.AreaSums, which an EU distance sale asks for) reads the
+// total and skips the days. A value of schema version 1 has no total:
+// OpenJournal adds it (upgradeJournalV1). A unit adds its figures to the
+// part of its first transaction ID (the ID's lock stripe modulo
+// figureParts) and holds
 // that part's lock while it runs, so two units never write one key at
 // once (no conflict, no retry), and units of different parts proceed in
 // parallel. A report reads a month's parts and adds them up: the keys it
@@ -111,8 +120,46 @@ func figureOf(n [figureTallyFields]int64) (journal.Tally, journal.Tally) {
 		journal.Tally{Gross: n[5], Exempt: n[6], Taxable: n[7], Count: n[8], Unconverted: n[9]}
 }
 
-// decodeFigureDays reads a part's value, appending to days.
+// figureTotalMark is the first byte of a value that starts with the
+// month's total: no day is 0.
+const figureTotalMark = 0
+
+// figureTotal returns the total of a part's value, and the days that
+// follow it. A value without one (schema version 1) has its days added
+// up.
+func figureTotal(v []byte) (total [figureTallyFields]int64, days []byte, err error) {
+	if len(v) == 0 || v[0] != figureTotalMark {
+		ds, err := decodeFigureDays(v, nil)
+		if err != nil {
+			return total, nil, err
+		}
+		for _, d := range ds {
+			for x := range d.n {
+				total[x] += d.n[x]
+			}
+		}
+		return total, v, nil
+	}
+	v = v[1:]
+	for i := range total {
+		x, w := binary.Varint(v)
+		if w <= 0 {
+			return total, nil, errBadFigures
+		}
+		total[i], v = x, v[w:]
+	}
+	return total, v, nil
+}
+
+// decodeFigureDays reads a part's value, appending its days to days.
 func decodeFigureDays(v []byte, days []figureDay) ([]figureDay, error) {
+	if len(v) > 0 && v[0] == figureTotalMark {
+		_, rest, err := figureTotal(v)
+		if err != nil {
+			return nil, err
+		}
+		v = rest
+	}
 	for len(v) > 0 {
 		var d figureDay
 		d.day = int(v[0])
@@ -132,9 +179,27 @@ func decodeFigureDays(v []byte, days []figureDay) ([]figureDay, error) {
 	return days, nil
 }
 
-// encodeFigureDays writes the days that hold anything, in day order.
+// encodeFigureDays writes the total of days and the days that hold
+// anything, in day order; nothing when no day holds anything.
 func encodeFigureDays(days []figureDay) []byte {
-	b := make([]byte, 0, len(days)*(1+figureTallyFields*3))
+	var total [figureTallyFields]int64
+	empty := true
+	for _, d := range days {
+		if d.n != [figureTallyFields]int64{} {
+			empty = false
+		}
+		for x := range d.n {
+			total[x] += d.n[x]
+		}
+	}
+	if empty {
+		return nil
+	}
+	b := make([]byte, 0, (len(days)+1)*(1+figureTallyFields*3))
+	b = append(b, figureTotalMark)
+	for _, x := range total {
+		b = binary.AppendVarint(b, x)
+	}
 	for _, d := range days {
 		if d.n == [figureTallyFields]int64{} {
 			continue
@@ -302,4 +367,161 @@ func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs
 		st := &journalState{txn: txn, tenant: tenant}
 		return st.AddFigures(figs)
 	})
+}
+
+// AreaSums implements journal.Backend. It reads one snapshot: for each
+// month the spans touch, the keys of company and area in every part, of
+// a month that every span touching it holds whole only the total at the
+// value's head, of the others every day.
+func (b *journalBackend) AreaSums(ctx context.Context, tenant, company, area string, spans []journal.Span) ([]journal.Sum, error) {
+	if !b.gate.Enter() {
+		return nil, journal.ErrClosed
+	}
+	defer b.gate.Leave()
+	txn := b.db.NewTransaction(false)
+	defer txn.Discard()
+	it := txn.NewIterator(bdb.IteratorOptions{Prefix: journalFiguresPrefix(tenant), PrefetchValues: false})
+	defer it.Close()
+	sums := make([]journal.Sum, len(spans))
+	var days []figureDay
+	read := func(m civil.Date, whole bool) error {
+		p := journalFigureKey(tenant, m, company, area, 0)
+		p = p[:len(p)-1]                   // every part
+		var month [figureTallyFields]int64 // a whole month's parts
+		for it.Seek(p); it.ValidForPrefix(p); it.Next() {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			item := it.Item()
+			if len(item.Key()) != len(p)+1 {
+				return fmt.Errorf("key %q: %w", item.Key(), errBadFigures)
+			}
+			err := item.Value(func(v []byte) error {
+				if whole {
+					total, _, err := figureTotal(v)
+					for x := range total {
+						month[x] += total[x]
+					}
+					return err
+				}
+				var err error
+				if days, err = decodeFigureDays(v, days[:0]); err != nil {
+					return err
+				}
+				for _, d := range days {
+					f := journal.Figure{Company: company, Area: area, Day: civil.Date{Year: m.Year, Month: m.Month, Day: d.day}}
+					f.Direct, f.Marketplace = figureOf(d.n)
+					journal.AddDay(sums, spans, &f)
+				}
+				return nil
+			})
+			if err != nil {
+				return fmt.Errorf("key %q: %w", item.Key(), err)
+			}
+		}
+		if whole {
+			d, mk := figureOf(month)
+			journal.AddMonth(sums, spans, m, journal.Sum{Direct: d, Marketplace: mk})
+		}
+		return nil
+	}
+	plan := journal.PlanMonthReads(spans)
+	for _, m := range plan.Whole {
+		if err := read(m, true); err != nil {
+			return nil, err
+		}
+	}
+	for _, m := range plan.Partial {
+		if err := read(m, false); err != nil {
+			return nil, err
+		}
+	}
+	return sums, nil
+}
+
+// upgradeJournalV1 brings a journal of schema version 1, whose figures
+// have no monthly totals, to version 2: it rewrites every figures value
+// with its total at the head, a page of keys per transaction, then
+// writes the version, last, so that an upgrade a crash interrupts runs
+// again (a value that has its total already is left as it is).
+func upgradeJournalV1(ctx context.Context, db *bdb.DB, log *slog.Logger) error {
+	const page = 1000
+	prefix := []byte{journalKeyFigures}
+	var after []byte
+	rewritten := 0
+	for {
+		type kv struct{ k, v []byte }
+		var todo []kv
+		last := false
+		err := db.View(func(txn *bdb.Txn) error {
+			it := txn.NewIterator(bdb.IteratorOptions{Prefix: prefix})
+			defer it.Close()
+			it.Seek(prefix)
+			if after != nil {
+				it.Seek(after)
+				if it.ValidForPrefix(prefix) && bytes.Equal(it.Item().Key(), after) {
+					it.Next()
+				}
+			}
+			n := 0
+			for ; it.ValidForPrefix(prefix) && n < page; it.Next() {
+				n++
+				item := it.Item()
+				after = item.KeyCopy(after[:0])
+				v, err := item.ValueCopy(nil)
+				if err != nil {
+					return err
+				}
+				if len(v) > 0 && v[0] == figureTotalMark {
+					continue
+				}
+				days, err := decodeFigureDays(v, nil)
+				if err != nil {
+					return fmt.Errorf("key %q: %w", item.Key(), err)
+				}
+				todo = append(todo, kv{item.KeyCopy(nil), encodeFigureDays(days)})
+			}
+			last = n < page
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("read figures: %w", err)
+		}
+		if len(todo) > 0 {
+			err = Update(ctx, db, func(txn *bdb.Txn) error {
+				for _, e := range todo {
+					var err error
+					if len(e.v) == 0 {
+						err = txn.Delete(e.k)
+					} else {
+						err = txn.Set(e.k, e.v)
+					}
+					if err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				return fmt.Errorf("write figures: %w", err)
+			}
+			rewritten += len(todo)
+		}
+		if last {
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+	}
+	err := Update(ctx, db, func(txn *bdb.Txn) error {
+		return txn.Set([]byte{journalKeySchema}, []byte(journalSchemaVersion))
+	})
+	if err != nil {
+		return fmt.Errorf("write the schema version: %w", err)
+	}
+	if log != nil {
+		log.Info("journal: upgraded", "from", "1", "to", journalSchemaVersion, "figure_values", rewritten)
+	}
+	return nil
 }

@@ -16,8 +16,9 @@ const (
 )
 
 // journalSchemaVersion is the journal layout this package reads and
-// writes.
-const journalSchemaVersion = "1"
+// writes. Version 2 keeps a month's total at the head of each value of
+// the figures; version 1, which had none, is upgraded on open.
+const journalSchemaVersion = "2"
 
 // journalHeadKey is 'H' tenant id.
 func journalHeadKey(tenant, id string) []byte {

@@ -21,6 +21,10 @@ type Schema struct {
 	Key     byte   // the one-byte key that holds the version
 	Version string // the version this Levy supports
 	Store   string // the store in the error of another version: "the journal"
+	// Upgrades bring a database of an older version, the key, to
+	// Version in place, writing Version last; a version without one is
+	// refused.
+	Upgrades map[string]func(context.Context, *bdb.DB) error
 }
 
 // Open opens the Badger database of bo and writes the schema version into
@@ -49,7 +53,7 @@ func Open(ctx context.Context, bo bdb.Options, name string, log *slog.Logger, s 
 	if err != nil {
 		return nil, fmt.Errorf("%s: open %s: %w", name, bo.Dir, err)
 	}
-	if err := checkSchema(db, s); err != nil {
+	if err := checkSchema(ctx, db, s); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("%s: open %s: %w", name, bo.Dir, err)
 	}
@@ -57,9 +61,11 @@ func Open(ctx context.Context, bo bdb.Options, name string, log *slog.Logger, s 
 }
 
 // checkSchema writes the schema version into a new database and checks
-// it in an existing one.
-func checkSchema(db *bdb.DB, s Schema) error {
-	return db.Update(func(txn *bdb.Txn) error {
+// it in an existing one, upgrading one of an older version that
+// s.Upgrades knows.
+func checkSchema(ctx context.Context, db *bdb.DB, s Schema) error {
+	var older string
+	err := db.Update(func(txn *bdb.Txn) error {
 		item, err := txn.Get([]byte{s.Key})
 		if errors.Is(err, bdb.ErrKeyNotFound) {
 			return txn.Set([]byte{s.Key}, []byte(s.Version))
@@ -72,10 +78,21 @@ func checkSchema(db *bdb.DB, s Schema) error {
 			return fmt.Errorf("read schema version: %w", err)
 		}
 		if string(v) != s.Version {
+			if s.Upgrades[string(v)] != nil {
+				older = string(v)
+				return nil
+			}
 			return fmt.Errorf("%s has schema version %q, this Levy supports version %q only", s.Store, v, s.Version)
 		}
 		return nil
 	})
+	if err != nil || older == "" {
+		return err
+	}
+	if err := s.Upgrades[older](ctx, db); err != nil {
+		return fmt.Errorf("upgrade %s from schema version %q to %q: %w", s.Store, older, s.Version, err)
+	}
+	return nil
 }
 
 // MaxTries bounds the attempts of Update.

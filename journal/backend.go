@@ -61,6 +61,12 @@ type Backend interface {
 	// caller adds them up. It reads one consistent state. fn's error
 	// stops it and is returned as it is.
 	Figures(ctx context.Context, tenant string, q FigureQuery, fn func(Figure) error) error
+	// AreaSums returns, for each of spans (checked: both ends, From not
+	// after To), what the figures of company in area add up to over its
+	// days, read in one consistent state. A backend that keeps monthly
+	// totals beside the days reads the months PlanMonthReads finds whole
+	// from them, and the others day by day.
+	AreaSums(ctx context.Context, tenant, company, area string, spans []Span) ([]Sum, error)
 	// ReplaceFigures replaces every sales figure of tenant with figs (in
 	// the order of CompareFigureKeys, one per key), in one unit.
 	ReplaceFigures(ctx context.Context, tenant string, figs []Figure) error

@@ -483,3 +483,95 @@ func CompareFigures(stored, computed []Figure) []FigureDifference {
 	}
 	return out
 }
+
+// Span is the days from From to To, both included, of a query of
+// figure sums (Store.AreaSums).
+type Span struct{ From, To civil.Date }
+
+// Contains reports whether d lies in s.
+func (s Span) Contains(d civil.Date) bool { return !d.Before(s.From) && !d.After(s.To) }
+
+// HoldsMonth reports whether s holds every day of the month of m.
+func (s Span) HoldsMonth(m civil.Date) bool {
+	first := civil.Date{Year: m.Year, Month: m.Month, Day: 1}
+	last := civil.New(m.Year, m.Month+1, 1).AddDays(-1)
+	return !s.From.After(first) && !s.To.Before(last)
+}
+
+// MonthOf returns the first day of the month of d, which names the
+// month in a backend's monthly totals.
+func MonthOf(d civil.Date) civil.Date { return civil.Date{Year: d.Year, Month: d.Month, Day: 1} }
+
+// Sum is what the figures of one company in one area add up to over a
+// Span.
+type Sum struct {
+	Direct, Marketplace Tally
+}
+
+// AddFigure returns s plus the tallies of f.
+func (s Sum) AddFigure(f *Figure) Sum {
+	return Sum{s.Direct.Add(f.Direct), s.Marketplace.Add(f.Marketplace)}
+}
+
+// SumFigures returns, for each of spans, what the figures among figs
+// whose day lies in it add up to: what Store.AreaSums returns, computed
+// from the figures of one company in one area, day by day.
+func SumFigures(figs []Figure, spans []Span) []Sum {
+	out := make([]Sum, len(spans))
+	for i := range figs {
+		AddDay(out, spans, &figs[i])
+	}
+	return out
+}
+
+// MonthReads is how a backend that keeps monthly totals answers a query
+// of sums (Backend.AreaSums): the months of which every span that
+// touches them holds every day, read from the totals (Whole), and the
+// months that some span holds in part, read day by day (Partial), each
+// list in order and without repeats.
+type MonthReads struct {
+	Whole, Partial []civil.Date
+}
+
+// PlanMonthReads returns the months spans touch, split as MonthReads
+// says. The spans must be checked (Store.AreaSums does).
+func PlanMonthReads(spans []Span) MonthReads {
+	kind := map[civil.Date]bool{} // month -> read day by day
+	for _, s := range spans {
+		for m := MonthOf(s.From); !m.After(s.To); m = civil.New(m.Year, m.Month+1, 1) {
+			kind[m] = kind[m] || !s.HoldsMonth(m)
+		}
+	}
+	var out MonthReads
+	for m, partial := range kind {
+		if partial {
+			out.Partial = append(out.Partial, m)
+		} else {
+			out.Whole = append(out.Whole, m)
+		}
+	}
+	slices.SortFunc(out.Whole, civil.Date.Compare)
+	slices.SortFunc(out.Partial, civil.Date.Compare)
+	return out
+}
+
+// AddMonth adds to sums the total t of month m (read from monthly
+// totals) in each span that holds all of m; PlanMonthReads put m among
+// the Whole months, so no span holds it in part.
+func AddMonth(sums []Sum, spans []Span, m civil.Date, t Sum) {
+	for k, s := range spans {
+		if s.HoldsMonth(m) {
+			sums[k] = Sum{sums[k].Direct.Add(t.Direct), sums[k].Marketplace.Add(t.Marketplace)}
+		}
+	}
+}
+
+// AddDay adds the figure f (read day by day) to each span that holds its
+// day.
+func AddDay(sums []Sum, spans []Span, f *Figure) {
+	for k, s := range spans {
+		if s.Contains(f.Day) {
+			sums[k] = sums[k].AddFigure(f)
+		}
+	}
+}

@@ -205,6 +205,24 @@ func (m *memory) Figures(ctx context.Context, tenant string, q FigureQuery, fn f
 	return nil
 }
 
+// AreaSums implements Backend: the memory store keeps days only, and
+// adds them up.
+func (m *memory) AreaSums(_ context.Context, tenant, company, area string, spans []Span) ([]Sum, error) {
+	sums := make([]Sum, len(spans))
+	err := m.run(tenant, func(*memState) error {
+		for _, f := range m.figures[tenant] {
+			if f.Company == company && f.Area == area {
+				AddDay(sums, spans, f)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sums, nil
+}
+
 // ReplaceFigures implements Backend.
 func (m *memory) ReplaceFigures(_ context.Context, tenant string, figs []Figure) error {
 	return m.run(tenant, func(*memState) error {

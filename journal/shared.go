@@ -227,6 +227,54 @@ func (o operations) AreaFigures(ctx context.Context, tenant, company, area strin
 	return o.figures(ctx, tenant, FigureQuery{From: from, To: to, Company: company, Area: area}, fn)
 }
 
+// MaxSpans bounds the spans of one AreaSums, and the months they cover
+// together: a hundred years of months.
+const MaxSpans = 1200
+
+// AreaSums implements Store.
+func (o operations) AreaSums(ctx context.Context, tenant, company, area string, spans []Span) ([]Sum, error) {
+	if err := checkTenant(tenant); err != nil {
+		return nil, err
+	}
+	if area == "" {
+		return nil, levy.Invalid("area", "the area is required")
+	}
+	switch {
+	case len(spans) == 0:
+		return nil, levy.Invalid("spans", "at least one span of days is required")
+	case len(spans) > MaxSpans:
+		return nil, levy.Invalid("spans", "%d spans of days, at most %d are allowed", len(spans), MaxSpans)
+	}
+	months := 0
+	for i, s := range spans {
+		for _, e := range []struct {
+			field string
+			d     civil.Date
+		}{{fmt.Sprintf("spans[%d].from", i), s.From}, {fmt.Sprintf("spans[%d].to", i), s.To}} {
+			if e.d.IsZero() {
+				return nil, levy.Invalid(e.field, "the date is required")
+			}
+			if err := checkDate(e.field, e.d); err != nil {
+				return nil, err
+			}
+		}
+		if s.To.Before(s.From) {
+			return nil, levy.Invalid(fmt.Sprintf("spans[%d].to", i), "%s is before the span's first day %s", s.To, s.From)
+		}
+		if months += (s.To.Year-s.From.Year)*12 + int(s.To.Month) - int(s.From.Month) + 1; months > MaxSpans {
+			return nil, levy.Invalid("spans", "the spans cover more than %d months together", MaxSpans)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, wrap("sums", "", err)
+	}
+	sums, err := o.be.AreaSums(ctx, tenant, company, area, spans)
+	if err != nil {
+		return nil, wrap("sums", "", err)
+	}
+	return sums, nil
+}
+
 // figures runs a query of figures.
 func (o operations) figures(ctx context.Context, tenant string, q FigureQuery, fn func(Figure) error) error {
 	if err := checkScan(tenant, q.From, q.To); err != nil {

@@ -70,6 +70,15 @@ type Store interface {
 	// area (a state "US-TX", or AreaEU), which a backend reads without
 	// the others.
 	AreaFigures(ctx context.Context, tenant, company, area string, from, to civil.Date, fn func(Figure) error) error
+	// AreaSums returns, for each of spans, what the figures of company
+	// in area (a state "US-TX", or AreaEU) add up to over its days, read
+	// in one consistent state: what the figures AreaFigures gives would
+	// add up to (SumFigures), but read from monthly totals where a
+	// backend keeps them, so that the cost grows with the months of the
+	// spans, not their days. Each span needs both ends, From not after
+	// To; there may be at most MaxSpans, covering at most MaxSpans
+	// months together.
+	AreaSums(ctx context.Context, tenant, company, area string, spans []Span) ([]Sum, error)
 	// ReplaceFigures replaces every sales figure of tenant with figs, in
 	// one unit: a rebuild's repair. Figures of one key are added up.
 	ReplaceFigures(ctx context.Context, tenant string, figs []Figure) error

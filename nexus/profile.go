@@ -85,6 +85,40 @@ func (s *EUSource) EUDistanceSalesReplacing(ctx context.Context, tenant, company
 	return s.figuresWithout(ctx, tenant, company, date, id)
 }
 
+// areaSummer is a figure source that adds up the figures of an area over
+// spans of days itself (every journal.Store does), from monthly totals
+// where its backend keeps them.
+type areaSummer interface {
+	AreaSums(ctx context.Context, tenant, company, area string, spans []journal.Span) ([]journal.Sum, error)
+}
+
+// yearSales returns the seller's direct EU distance sales of date's year
+// up to date and of the year before, in ten-thousandths of a euro: from
+// the sums of a source that adds them up (the months before date's month
+// then read as totals), else from every day's figure.
+func (s *EUSource) yearSales(ctx context.Context, tenant, company string, date civil.Date) (cur, prev int64, err error) {
+	from := civil.New(date.Year-1, 1, 1)
+	if a, ok := s.figures.(areaSummer); ok {
+		sums, err := a.AreaSums(ctx, tenant, company, journal.AreaEU, []journal.Span{
+			{From: from, To: civil.New(date.Year-1, 12, 31)},
+			{From: civil.New(date.Year, 1, 1), To: date},
+		})
+		if err != nil {
+			return 0, 0, err
+		}
+		return sums[1].Direct.Gross, sums[0].Direct.Gross, nil
+	}
+	err = s.figures.AreaFigures(ctx, tenant, company, journal.AreaEU, from, date, func(f journal.Figure) error {
+		if f.Day.Year == date.Year {
+			cur += f.Direct.Gross
+		} else {
+			prev += f.Direct.Gross
+		}
+		return nil
+	})
+	return cur, prev, err
+}
+
 // figuresWithout returns the figures of EUDistanceSales without those of
 // the stored transaction id ("" for none).
 func (s *EUSource) figuresWithout(ctx context.Context, tenant, company string, date civil.Date, id string) (engine.DistanceFigures, error) {
@@ -109,16 +143,7 @@ func (s *EUSource) figuresWithout(ctx context.Context, tenant, company string, d
 	if tenant == "" {
 		return out, nil
 	}
-	from := civil.New(date.Year-1, 1, 1)
-	var cur, prev int64
-	err := s.figures.AreaFigures(ctx, tenant, company, journal.AreaEU, from, date, func(f journal.Figure) error {
-		if f.Day.Year == date.Year {
-			cur += f.Direct.Gross
-		} else {
-			prev += f.Direct.Gross
-		}
-		return nil
-	})
+	cur, prev, err := s.yearSales(ctx, tenant, company, date)
 	if err != nil {
 		return out, err
 	}

@@ -1,21 +1,35 @@
 package nexus
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 )
 
 // Rebuilt is what a rebuild found: the keys whose stored figures
-// differed from the journal's, and whether they were replaced.
+// differed from the journal's, the months whose totals (what
+// journal.Store.AreaSums reads for a whole month) differed from the
+// journal's days, and whether they were replaced.
 type Rebuilt struct {
 	Tenant      string
 	Figures     int // the figures the journal gives
 	Differences []journal.FigureDifference
+	Months      []MonthDifference
 	Repaired    bool
+}
+
+// MonthDifference is a month of a company in an area whose stored sum
+// differs from what the journal's transactions add up to in it.
+type MonthDifference struct {
+	Company, Area    string
+	Month            civil.Date // its first day
+	Stored, Computed journal.Sum
 }
 
 // Rebuild recomputes the sales figures of tenant from its journal
@@ -33,11 +47,63 @@ func Rebuild(ctx context.Context, j journal.Store, tenant string, repair bool) (
 		return nil, err
 	}
 	out := &Rebuilt{Tenant: tenant, Figures: len(computed), Differences: journal.CompareFigures(stored, computed)}
-	if repair && len(out.Differences) > 0 {
+	if out.Months, err = compareMonths(ctx, j, tenant, stored, computed); err != nil {
+		return nil, err
+	}
+	if repair && (len(out.Differences) > 0 || len(out.Months) > 0) {
 		if err := j.ReplaceFigures(ctx, tenant, computed); err != nil {
 			return nil, err
 		}
 		out.Repaired = true
+	}
+	return out, nil
+}
+
+// compareMonths returns the months, of every company and area that has
+// stored or computed figures, whose sums as the store reads them
+// (AreaSums over the whole month, from its monthly totals where it keeps
+// them) differ from what the computed figures add up to.
+func compareMonths(ctx context.Context, j journal.Store, tenant string, stored, computed []journal.Figure) ([]MonthDifference, error) {
+	type area struct{ company, area string }
+	months := map[area]map[civil.Date]bool{}
+	want := map[area][]journal.Figure{}
+	for i, figs := range [][]journal.Figure{stored, computed} {
+		for _, f := range figs {
+			k := area{f.Company, f.Area}
+			if months[k] == nil {
+				months[k] = map[civil.Date]bool{}
+			}
+			months[k][journal.MonthOf(f.Day)] = true
+			if i == 1 {
+				want[k] = append(want[k], f)
+			}
+		}
+	}
+	keys := slices.Collect(maps.Keys(months))
+	slices.SortFunc(keys, func(a, b area) int {
+		return cmp.Or(cmp.Compare(a.company, b.company), cmp.Compare(a.area, b.area))
+	})
+	var out []MonthDifference
+	for _, k := range keys {
+		ms := slices.SortedFunc(maps.Keys(months[k]), civil.Date.Compare)
+		for len(ms) > 0 {
+			n := min(len(ms), journal.MaxSpans)
+			spans := make([]journal.Span, n)
+			for i, m := range ms[:n] {
+				spans[i] = journal.Span{From: m, To: civil.New(m.Year, m.Month+1, 1).AddDays(-1)}
+			}
+			got, err := j.AreaSums(ctx, tenant, k.company, k.area, spans)
+			if err != nil {
+				return nil, err
+			}
+			sums := journal.SumFigures(want[k], spans)
+			for i := range spans {
+				if got[i] != sums[i] {
+					out = append(out, MonthDifference{Company: k.company, Area: k.area, Month: spans[i].From, Stored: got[i], Computed: sums[i]})
+				}
+			}
+			ms = ms[n:]
+		}
 	}
 	return out, nil
 }
@@ -48,7 +114,18 @@ func (r *Rebuilt) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, "%s %s %s: stored %s, journal %s\n", companyText(d.Key.Company), d.Key.Area, d.Key.Day,
 			tallyText(d.Stored), tallyText(d.Computed))
 	}
+	for _, d := range r.Months {
+		fmt.Fprintf(w, "%s %s month %s: stored total %s, journal %s\n", companyText(d.Company), d.Area, d.Month.String()[:7],
+			tallyText(journal.Figure{Direct: d.Stored.Direct, Marketplace: d.Stored.Marketplace}),
+			tallyText(journal.Figure{Direct: d.Computed.Direct, Marketplace: d.Computed.Marketplace}))
+	}
 	switch {
+	case len(r.Months) > 0 && len(r.Differences) == 0 && r.Repaired:
+		_, err := fmt.Fprintf(w, "tenant %s: %d monthly totals differed from the journal; replaced the figures with the journal's %d\n", r.Tenant, len(r.Months), r.Figures)
+		return err
+	case len(r.Months) > 0 && len(r.Differences) == 0:
+		_, err := fmt.Fprintf(w, "tenant %s: %d monthly totals differ from the journal; run again with --repair to replace them\n", r.Tenant, len(r.Months))
+		return err
 	case len(r.Differences) == 0:
 		_, err := fmt.Fprintf(w, "tenant %s: the %d stored figures agree with the journal\n", r.Tenant, r.Figures)
 		return err

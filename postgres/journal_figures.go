@@ -26,6 +26,14 @@ import (
 // unit that creates one transaction ID writes its version, its head and
 // its figures in one statement (insertFirstVersionFigures).
 
+// The figures of AreaEU have monthly totals as well, in
+// journal_figure_months (migrations/008): a unit adds to the month's row
+// of its part what it adds to the days (monthFigures), in the same
+// statement, after the days (upsertFiguresMonths), so that every unit
+// takes the row locks of its days before those of its months. A calculation of an
+// EU distance sale adds up more than a year of them (AreaSums), and then
+// reads the months it holds whole from the totals, the others day by day.
+
 // figureParts is the number of parts of a day's figures.
 const figureParts = 8
 
@@ -71,6 +79,80 @@ func upsertFiguresSQL(first int) string {
 ` + addFigures
 }
 
+// addMonths is the conflict clause of the upserts of monthly totals.
+const addMonths = `
+	ON CONFLICT (tenant, company, area, month, part) DO UPDATE SET
+		d_gross = f.d_gross + EXCLUDED.d_gross, d_exempt = f.d_exempt + EXCLUDED.d_exempt,
+		d_taxable = f.d_taxable + EXCLUDED.d_taxable, d_count = f.d_count + EXCLUDED.d_count,
+		d_unconverted = f.d_unconverted + EXCLUDED.d_unconverted,
+		m_gross = f.m_gross + EXCLUDED.m_gross, m_exempt = f.m_exempt + EXCLUDED.m_exempt,
+		m_taxable = f.m_taxable + EXCLUDED.m_taxable, m_count = f.m_count + EXCLUDED.m_count,
+		m_unconverted = f.m_unconverted + EXCLUDED.m_unconverted`
+
+// insertMonths begins the upserts of monthly totals.
+const insertMonths = `INSERT INTO journal_figure_months AS f (tenant, part, month, company, area,
+		d_gross, d_exempt, d_taxable, d_count, d_unconverted, m_gross, m_exempt, m_taxable, m_count, m_unconverted)`
+
+// The upserts of a unit's figures with their monthly totals, in one
+// statement: the days' upsert is a WITH query d (RETURNING a row per
+// day), and the months' upsert writes only when the count of d's rows
+// is not zero, so that d has run to its end, every day's row lock
+// taken, before the first month's row is written. Every unit thus takes its days' locks before
+// its months', each in key order, and two units of one part cannot
+// wait for each other. The months' rows are the days' parameters again,
+// those of the areas that keep months (keepsMonths), added up by month.
+
+// monthsOfArraysSQL returns the upsert of the monthly totals of the
+// arrays of upsertFiguresSQL(first), after d.
+func monthsOfArraysSQL(first int) string {
+	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
+	return insertMonths + `
+	SELECT ` + p(0) + `, ` + p(1) + `, date_trunc('month', u.day::date)::date, u.company, u.area,
+		sum(u.dg), sum(u.de), sum(u.dt), sum(u.dc), sum(u.du), sum(u.mg), sum(u.me), sum(u.mt), sum(u.mc), sum(u.mu)
+	FROM unnest(` + p(2) + `::text[], ` + p(3) + `::text[], ` + p(4) + `::text[], ` + p(5) + `::bigint[], ` + p(6) + `::bigint[], ` +
+		p(7) + `::bigint[], ` + p(8) + `::bigint[], ` + p(9) + `::bigint[], ` + p(10) + `::bigint[], ` + p(11) + `::bigint[], ` +
+		p(12) + `::bigint[], ` + p(13) + `::bigint[], ` + p(14) + `::bigint[])
+		AS u(day, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu),
+		(SELECT count(*) AS n FROM d) AS done
+	WHERE done.n > 0 AND u.area = '` + journal.AreaEU + `'
+	GROUP BY 3, u.company, u.area
+	ORDER BY u.company, u.area, 3
+` + addMonths
+}
+
+// monthOfOneSQL returns the upsert of the monthly total of the figure of
+// upsertOneSQL(first), after d.
+func monthOfOneSQL(first int) string {
+	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
+	vals := []string{p(0), p(1), "date_trunc('month', " + p(2) + "::date)::date", p(3), p(4)}
+	for i := 5; i < 15; i++ {
+		vals = append(vals, p(i)+"::bigint")
+	}
+	return insertMonths + `
+	SELECT ` + strings.Join(vals, ", ") + ` FROM (SELECT count(*) AS n FROM d) AS done WHERE done.n > 0
+` + addMonths
+}
+
+// keepsMonths reports whether the figures of area have monthly totals.
+func keepsMonths(area string) bool { return area == journal.AreaEU }
+
+// monthFigures returns what figs add to the monthly totals: those of the
+// areas that keep them, added up by month, each on its month's first
+// day, without those that add nothing.
+func monthFigures(figs []journal.Figure) []journal.Figure {
+	var out []journal.Figure
+	for _, f := range figs {
+		if keepsMonths(f.Area) {
+			f.Day = journal.MonthOf(f.Day)
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return journal.MergeFigures(out)
+}
+
 // upsertOneSQL returns the upsert of one figure whose parameters start
 // at $first: the tenant, the part, the day, the company, the area, then
 // the ten numbers.
@@ -92,14 +174,33 @@ var insertFirstVersionFigure = `WITH v AS (INSERT INTO journal_versions (tenant,
 	h AS (INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date))
 	` + upsertOneSQL(9)
 
+// insertFirstVersionFigureMonth is insertFirstVersionFigure with the
+// figure's monthly total, of the same arguments.
+var insertFirstVersionFigureMonth = `WITH v AS (INSERT INTO journal_versions (tenant, id, version, body) VALUES ($1, $2, $3, $4::jsonb)),
+	h AS (INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date)),
+	d AS (` + upsertOneSQL(9) + ` RETURNING 1)
+	` + monthOfOneSQL(9)
+
+// insertFirstVersionFiguresMonths is insertFirstVersionFigures with the
+// figures' monthly totals, of the same arguments.
+var insertFirstVersionFiguresMonths = `WITH v AS (INSERT INTO journal_versions (tenant, id, version, body) VALUES ($1, $2, $3, $4::jsonb)),
+	h AS (INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date)),
+	d AS (` + upsertFiguresSQL(9) + ` RETURNING 1)
+	` + monthsOfArraysSQL(9)
+
 // oneFigureArgs returns the arguments of upsertOneSQL after the tenant.
 func oneFigureArgs(part int16, f *journal.Figure) []any {
 	return []any{part, f.Day.String(), f.Company, f.Area, f.Direct.Gross, f.Direct.Exempt, f.Direct.Taxable, f.Direct.Count,
 		f.Direct.Unconverted, f.Marketplace.Gross, f.Marketplace.Exempt, f.Marketplace.Taxable, f.Marketplace.Count, f.Marketplace.Unconverted}
 }
 
-// upsertFigures is the upsert as a statement of its own.
-var upsertFigures = upsertFiguresSQL(1)
+// upsertFigures is the upsert as a statement of its own, and
+// upsertFiguresMonths with the monthly totals.
+var (
+	upsertFigures       = upsertFiguresSQL(1)
+	upsertFiguresMonths = `WITH d AS (` + upsertFiguresSQL(1) + ` RETURNING 1)
+	` + monthsOfArraysSQL(1)
+)
 
 // insertFirstVersionFigures is insertFirstVersion with the unit's
 // figures: its arguments, then those of the upsert (the tenant again,
@@ -151,12 +252,17 @@ func figureArgs(part int16, figs []journal.Figure) []any {
 	return args
 }
 
-// queueFigures queues on b the upsert of figs in part, if any.
+// queueFigures queues on b the upsert of figs in part, if any, with
+// their monthly totals if they have any.
 func queueFigures(b *pgx.Batch, tenant string, part int16, figs []journal.Figure) {
 	if len(journal.MergeFigures(slices.Clone(figs))) == 0 {
 		return
 	}
-	b.Queue(upsertFigures, append([]any{tenant}, figureArgs(part, figs)...)...)
+	sql := upsertFigures
+	if len(monthFigures(figs)) > 0 {
+		sql = upsertFiguresMonths
+	}
+	b.Queue(sql, append([]any{tenant}, figureArgs(part, figs)...)...)
 }
 
 // Figures implements journal.Backend, in one statement that adds the
@@ -216,6 +322,9 @@ func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs
 		if _, err := tx.Exec(ctx, `DELETE FROM journal_figures WHERE tenant = $1`, tenant); err != nil {
 			return err
 		}
+		if _, err := tx.Exec(ctx, `DELETE FROM journal_figure_months WHERE tenant = $1`, tenant); err != nil {
+			return err
+		}
 		var batch pgx.Batch
 		queueFigures(&batch, tenant, 0, figs)
 		if batch.Len() == 0 {
@@ -223,4 +332,91 @@ func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs
 		}
 		return tx.SendBatch(ctx, &batch).Close()
 	})
+}
+
+// sumsSQL reads, in one statement, the monthly totals of company ($2)
+// in area ($3) of the months $4 and the days' figures in the ranges from
+// $5 to $6, each row a month's (true) or a day's (false), its parts
+// added up. Each month and each range is looked up in its table's key
+// on its own (LATERAL, OFFSET 0 so that the planner keeps it a lookup):
+// the plan that the driver's prepared statement keeps for any
+// parameters (a generic plan) otherwise reads every row of the seller's
+// area and filters them, which costs a seller with years of sales more
+// than the read of every day that the totals replace.
+const sumsSQL = `SELECT true, m.month, sum(x.d_gross)::bigint, sum(x.d_exempt)::bigint, sum(x.d_taxable)::bigint,
+		sum(x.d_count)::bigint, sum(x.d_unconverted)::bigint, sum(x.m_gross)::bigint, sum(x.m_exempt)::bigint,
+		sum(x.m_taxable)::bigint, sum(x.m_count)::bigint, sum(x.m_unconverted)::bigint
+	FROM unnest($4::date[]) AS m(month),
+		LATERAL (SELECT * FROM journal_figure_months
+			WHERE tenant = $1 AND company = $2 AND area = $3 AND month = m.month OFFSET 0) AS x
+	GROUP BY m.month
+	UNION ALL
+	SELECT false, x.day, sum(x.d_gross)::bigint, sum(x.d_exempt)::bigint, sum(x.d_taxable)::bigint,
+		sum(x.d_count)::bigint, sum(x.d_unconverted)::bigint, sum(x.m_gross)::bigint, sum(x.m_exempt)::bigint,
+		sum(x.m_taxable)::bigint, sum(x.m_count)::bigint, sum(x.m_unconverted)::bigint
+	FROM unnest($5::date[], $6::date[]) AS r(lo, hi),
+		LATERAL (SELECT * FROM journal_figures
+			WHERE tenant = $1 AND day BETWEEN r.lo AND r.hi AND company = $2 AND area = $3 OFFSET 0) AS x
+	GROUP BY x.day`
+
+// AreaSums implements journal.Backend, in one statement: of an area that
+// keeps monthly totals, the months that every span touching them holds
+// whole from the totals and the others' days, of another area every
+// day the spans touch.
+func (b *journalBackend) AreaSums(ctx context.Context, tenant, company, area string, spans []journal.Span) ([]journal.Sum, error) {
+	if b.closed.Load() {
+		return nil, journal.ErrClosed
+	}
+	plan := journal.PlanMonthReads(spans)
+	whole, partial := plan.Whole, plan.Partial
+	if !keepsMonths(area) {
+		whole, partial = nil, slices.Concat(plan.Whole, plan.Partial)
+		slices.SortFunc(partial, civil.Date.Compare)
+	}
+	months := make([]string, len(whole))
+	for i, m := range whole {
+		months[i] = m.String()
+	}
+	// The months read day by day, as ranges of days, the months that
+	// follow each other joined.
+	var los, his []string
+	for i := 0; i < len(partial); {
+		j := i + 1
+		for j < len(partial) && partial[j] == civil.New(partial[j-1].Year, partial[j-1].Month+1, 1) {
+			j++
+		}
+		last := civil.New(partial[j-1].Year, partial[j-1].Month+1, 1).AddDays(-1)
+		los, his = append(los, partial[i].String()), append(his, last.String())
+		i = j
+	}
+	var sums []journal.Sum
+	err := b.db.retry(ctx, "sums", nil, func() error {
+		sums = make([]journal.Sum, len(spans))
+		rows, err := b.db.pool.Query(ctx, sumsSQL, tenant, company, area, months, los, his)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var isMonth bool
+			var day time.Time
+			var s journal.Sum
+			d, m := &s.Direct, &s.Marketplace
+			if err := rows.Scan(&isMonth, &day, &d.Gross, &d.Exempt, &d.Taxable, &d.Count, &d.Unconverted,
+				&m.Gross, &m.Exempt, &m.Taxable, &m.Count, &m.Unconverted); err != nil {
+				return err
+			}
+			if isMonth {
+				journal.AddMonth(sums, spans, civil.Of(day), s)
+				continue
+			}
+			f := journal.Figure{Company: company, Area: area, Day: civil.Of(day), Direct: s.Direct, Marketplace: s.Marketplace}
+			journal.AddDay(sums, spans, &f)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, wrap("sums", err)
+	}
+	return sums, nil
 }

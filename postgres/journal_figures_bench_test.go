@@ -65,3 +65,40 @@ func BenchmarkJournalPostFigures(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkJournalPostEUFigures is BenchmarkJournalPostFigures for EU
+// distance sales: invoices in euros whose line is such a sale, whose unit
+// adds to the day's figures and to the month's total of AreaEU
+// (journal_figure_months), alternating with the same invoices without
+// the sale, whose unit keeps no figures. ratio is the first over the
+// second.
+func BenchmarkJournalPostEUFigures(b *testing.B) {
+	for _, writers := range benchWriters {
+		b.Run(fmt.Sprintf("writers=%d", writers), func(b *testing.B) {
+			db := benchDB(b)
+			s := db.Journal()
+			ctx := context.Background()
+			post := func(n int64, eu bool) error {
+				tx := posting(fmt.Sprintf("INV-%d", n), "SO-1")
+				tx.Currency = "EUR"
+				tx.Lines[0].Taxes[0].JurisdictionID = "06"
+				tx.Lines[0].EUDistanceSale = eu
+				_, err := s.Post(ctx, "acme", tx)
+				return err
+			}
+			with := func(n int64) error { return post(n, true) }
+			without := func(n int64) error { return post(n, false) }
+			var n atomic.Int64
+			var a, c time.Duration
+			b.ResetTimer()
+			for done := 0; done < b.N; done += sliceOps {
+				k := min(sliceOps, b.N-done)
+				a += journaltest.TimeOps(b, writers, k, &n, with)
+				c += journaltest.TimeOps(b, writers, k, &n, without)
+			}
+			b.ReportMetric(float64(a.Nanoseconds())/float64(b.N), "ns/op")
+			b.ReportMetric(float64(c.Nanoseconds())/float64(b.N), "without-ns/op")
+			b.ReportMetric(float64(a)/float64(c), "ratio")
+		})
+	}
+}

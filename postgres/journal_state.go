@@ -297,10 +297,19 @@ func (s *journalState) firstVersion() (bool, string, []any) {
 	if len(s.figures) == 0 {
 		return true, insertFirstVersion, args
 	}
+	months := len(monthFigures(s.figures)) > 0
 	if figs := journal.MergeFigures(slices.Clone(s.figures)); len(figs) == 1 {
-		return true, insertFirstVersionFigure, append(append(args, s.tenant), oneFigureArgs(s.part, &figs[0])...)
+		sql := insertFirstVersionFigure
+		if months {
+			sql = insertFirstVersionFigureMonth
+		}
+		return true, sql, append(append(args, s.tenant), oneFigureArgs(s.part, &figs[0])...)
 	}
-	return true, insertFirstVersionFigures, append(append(args, s.tenant), figureArgs(s.part, s.figures)...)
+	sql := insertFirstVersionFigures
+	if months {
+		sql = insertFirstVersionFiguresMonths
+	}
+	return true, sql, append(append(args, s.tenant), figureArgs(s.part, s.figures)...)
 }
 
 // queueWrites queues on b the statements that store the unit's writes:

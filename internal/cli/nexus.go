@@ -159,7 +159,7 @@ func runNexusLocal(ctx context.Context, a nexusArgs, stdout io.Writer) error {
 		if err := res.WriteText(stdout); err != nil {
 			return err
 		}
-		if len(res.Differences) > 0 && !res.Repaired {
+		if (len(res.Differences) > 0 || len(res.Months) > 0) && !res.Repaired {
 			return errors.New("the stored figures differ from the journal")
 		}
 		return nil

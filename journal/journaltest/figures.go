@@ -77,6 +77,7 @@ func wantFigures(t *testing.T, s journal.Store, tenant string, want map[string]j
 	if d := journal.CompareFigures(stored, computed); len(d) > 0 {
 		t.Errorf("stored figures differ from the journal's: %+v", d)
 	}
+	checkSums(t, s, tenant)
 }
 
 // tally builds a Tally of whole currency units.

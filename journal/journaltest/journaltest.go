@@ -63,6 +63,10 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"FiguresAllOrNothing", testFiguresAllOrNothing},
 		{"FiguresConcurrent", testFiguresConcurrent},
 		{"FiguresReplace", testFiguresReplace},
+		{"SumsFollowOperations", testSumsFollowOperations},
+		{"SumsRandomHistory", testSumsRandomHistory},
+		{"SumsInvalid", testSumsInvalid},
+		{"SumsConcurrent", testSumsConcurrent},
 		{"IntrastatAndWithholding", testIntrastatAndWithholding},
 		{"Close", testClose},
 	}
