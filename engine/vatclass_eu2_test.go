@@ -26,7 +26,7 @@ func TestVATClassRatesEUMemberStatesIEToSK(t *testing.T) {
 		{"Dublin", "D02 X285", "IE", "2022-12-31", "NEWSPAPERS", "0.09"},
 		{"Dublin", "D02 X285", "IE", "2023-01-01", "NEWSPAPERS", "0"},
 		{"Dublin", "D02 X285", "IE", "2026-06-01", "OTC_DRUGS", "0"},
-		{"Dublin", "D02 X285", "IE", "2011-06-30", "PREPARED_FOOD", "0.21"}, // standard rate outside the row (21% until 2011)
+		{"Dublin", "D02 X285", "IE", "2011-06-30", "PREPARED_FOOD", "0.135"},
 		{"Dublin", "D02 X285", "IE", "2011-07-01", "PREPARED_FOOD", "0.09"},
 		{"Dublin", "D02 X285", "IE", "2018-12-31", "PREPARED_FOOD", "0.09"},
 		{"Dublin", "D02 X285", "IE", "2019-01-01", "PREPARED_FOOD", "0.135"},
