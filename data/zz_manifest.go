@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.27"
+const Version = "2026.11.28"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "2c205f6632f3c02366d12d320df3924ce05c6ca13480b257e067eee8611950c0",
 	"nexus.lvd":         "a5a087cab065213a42328cc28114160fa5f8ca9287711cc169b674671b466a06",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "859e38f87f3d88aa4bd1d1c91197b4bdead3bea16f65332229940fb6157eb73e",
+	"taxability.lvd":    "8185a7e63a66b084838af6333222fcbbb924aea07f62cf9eac928495276efbe7",
 }
