@@ -115,13 +115,15 @@ func TestVATClassesVietnamReduced(t *testing.T) {
 // periodicals, medicines), kept beside the 22% of 2026; Turkey's basic
 // food at 8% and 1% from February 14, 2022, medicines at 8% and 10%
 // from July 10, 2023; South Africa's zero-rated basic foodstuffs;
-// Indonesia's exempt staples and textbooks; Saudi Arabia's and the UAE's
+// Indonesia's exempt staples and textbooks, and every lawful book from
+// January 10, 2020; Saudi Arabia's and the UAE's
 // zero-rated medicines and medical equipment; the Philippines' and
 // Thailand's exempt food and publications; Argentina's 10.5% on food and
 // its exempt books; Colombia's zero-rated food and books; Nigeria's
 // exempt food, medicines and textbooks, zero-rated from 2026 under the
 // Nigeria Tax Act 2025; Ukraine's 7% on medicines; Kazakhstan's 5% on
-// medicines and medical goods in 2026 and 10% from 2027; and Singapore
+// medicines and medical goods in 2026 and 10% from 2027; Egypt's exempt
+// basic foodstuffs since its VAT of September 8, 2016; and Singapore
 // and Chile, which have no reduced rate.
 func TestVATClassesMajorEconomies(t *testing.T) {
 	at := func(city, postal, country, currency string) func(date, class, rate string) worldClassCase {
@@ -144,6 +146,7 @@ func TestVATClassesMajorEconomies(t *testing.T) {
 	kz := at("Almaty", "050000", "KZ", "KZT")
 	sg := at("Singapore", "018989", "SG", "SGD")
 	cl := at("Santiago", "8320000", "CL", "CLP")
+	eg := at("Cairo", "11511", "EG", "EGP")
 	var cases []worldClassCase
 	for _, class := range []string{"FOOD", "BOOKS", "TEXTBOOKS", "NEWSPAPERS", "MAGAZINES", "PRESCRIPTION_DRUGS", "OTC_DRUGS"} {
 		cases = append(cases, ru("2018-06-01", class, "0.1"), ru("2025-12-31", class, "0.1"), ru("2026-01-01", class, "0.1"))
@@ -156,7 +159,8 @@ func TestVATClassesMajorEconomies(t *testing.T) {
 		za("2018-03-31", "FOOD", "0"), za("2026-06-01", "FOOD", "0"), za("2026-06-01", "PREPARED_FOOD", "0.15"),
 		za("2026-06-01", "BOOKS", "0.15"),
 		id("2022-03-31", "FOOD", "0"), id("2026-06-01", "FOOD", "0"), id("2026-06-01", "TEXTBOOKS", "0"),
-		id("2026-06-01", "PRESCRIPTION_DRUGS", "0.11"),
+		id("2026-06-01", "PRESCRIPTION_DRUGS", "0.11"), id("2020-01-09", "BOOKS", "0.1"), id("2020-01-10", "BOOKS", "0"),
+		id("2026-06-01", "BOOKS", "0"), id("2026-06-01", "EBOOKS", "0"), id("2019-06-01", "TEXTBOOKS", "0"),
 		sa("2018-01-01", "PRESCRIPTION_DRUGS", "0"), sa("2026-06-01", "PRESCRIPTION_DRUGS", "0"),
 		sa("2026-06-01", "MEDICAL_EQUIPMENT", "0"), sa("2026-06-01", "FOOD", "0.15"),
 		ae("2018-01-01", "PRESCRIPTION_DRUGS", "0"), ae("2026-06-01", "MEDICAL_EQUIPMENT", "0"), ae("2026-06-01", "FOOD", "0.05"),
@@ -174,6 +178,7 @@ func TestVATClassesMajorEconomies(t *testing.T) {
 		kz("2027-01-01", "MEDICAL_EQUIPMENT", "0.1"), kz("2026-06-01", "GENERAL", "0.16"),
 		sg("2026-06-01", "FOOD", "0.09"), sg("2026-06-01", "BOOKS", "0.09"), sg("2026-06-01", "PRESCRIPTION_DRUGS", "0.09"),
 		cl("2026-06-01", "FOOD", "0.19"), cl("2026-06-01", "BOOKS", "0.19"),
+		eg("2016-09-08", "FOOD", "0"), eg("2026-06-01", "FOOD", "0"),
 	)
 	checkWorldClassRates(t, cases)
 }
