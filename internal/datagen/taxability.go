@@ -258,6 +258,8 @@ func genTaxability(g *gen) error {
 		Key:   "vat-product-classes",
 		Files: curatedRef + productClasses,
 		What: "the VAT/GST treatment (reduced rate category, a rate of its own, zero-rated or exempt) of Levy's product classes in the EU-27, GB, the Isle of Man, Switzerland, Liechtenstein, Norway, Iceland, Japan, Canada, Australia, New Zealand, Mexico and Korea, " +
+			"India (before and after its rate rationalisation of 2025-09-22), China, Vietnam, Russia, Turkey, South Africa, Indonesia, Saudi Arabia, the UAE, " +
+			"the Philippines, Thailand, Singapore, Argentina, Chile, Colombia, Nigeria, Ukraine and Kazakhstan, " +
 			"and the classes, mostly services, that the provincial sales taxes of British Columbia, Saskatchewan and Manitoba leave out (nontaxable) or exempt, " +
 			"the goods whose HST provincial part Ontario, Nova Scotia, New Brunswick, Newfoundland and Labrador, Prince Edward Island and British Columbia (2010-2013) rebate at the point of sale (rows with tax HST), " +
 			"each row with the statute or tax authority page it follows and, where the treatment changed, its period (Romania's food at 9% until 2025-07-31 and 11% after, " +
