@@ -77,7 +77,7 @@ func (r *resolver) place(base, member string, loc *wire.Location, role wire.Loca
 		}
 	}
 	specialTerritory(r.c.s.vat, p, d)
-	p.northernIreland = p.country == "GB" && northernIrelandLocation(loc)
+	p.northernIreland = northernIrishPlace(r.c.s.vat, p.country, loc)
 	r.remember(loc, d, false, p)
 	return p, nil
 }
