@@ -203,3 +203,32 @@ func TestNorthernIrelandAsBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestNorthernIrelandEvidenceXI: location evidence that names XI, a
+// customer's self-declared country or the country of the payment
+// method, is Northern Ireland's: goods from Germany to a business with an
+// XI number there are reverse charged, as to Belfast. Before, the votes
+// left XI out, and the forced country XI was refused by the lookup.
+func TestNorthernIrelandEvidenceXI(t *testing.T) {
+	e := windsorEngine(t)
+	for _, c := range []struct {
+		name string
+		ev   *wire.LocationEvidence
+	}{
+		{"self-declared XI", &wire.LocationEvidence{SelfDeclaration: &wire.EvidenceAddress{Address: wire.LocationEvidenceAddress{Country: "XI"}}}},
+		{"payment method XI", &wire.LocationEvidence{PaymentMethod: &wire.EvidenceCountry{Country: "XI"}}},
+		{"forced XI", &wire.LocationEvidence{Forced: &wire.EvidenceAddress{Address: wire.LocationEvidenceAddress{Country: "XI"}}}},
+	} {
+		req := vaSale("2026-06-01", "SMALL", "GENERAL", vaMunich, nil, false, wfDESeller, []wire.TaxRegistration{xiNumber})
+		req.Customer.LocationEvidence = c.ev
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		l := r.LineItems[0]
+		want := euOutcome{"eu-reverse-charge", "GB", "0.00", "BUYER", true}
+		if got := euLineOutcome(t, c.name, l.Taxes, l.TotalTax.String()); got != want {
+			t.Errorf("%s: got %+v, want %+v", c.name, got, want)
+		}
+	}
+}
