@@ -17,7 +17,7 @@ import (
 const (
 	jurisFile    = "jurisdictions.lvd"
 	jurisKind    = "jurisdictions"
-	jurisVersion = 2
+	jurisVersion = 3
 	// jurisDateOffset is added to day numbers so that 0 can mean the
 	// zero Date.
 	jurisDateOffset = 1 << 20
@@ -432,7 +432,7 @@ func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
 }
 
 // decodeVATGeography reads the VAT geography that follows the exceptions
-// (from version 2).
+// (from version 2; its regions from version 3).
 func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 	n := len(j.all)
 	areas := make([]jurisdiction.VATAreaPeriod, r.Count(4))
@@ -495,7 +495,43 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 		p.Period.Effective = readJurisDate(r)
 		p.Period.Expiration = readJurisDate(r)
 	}
-	return r.Err()
+	regions, err := decodeVATRegions(r)
+	if err != nil {
+		return err
+	}
+	if j.vat, err = j.vat.WithRegions(regions); err != nil {
+		return fmt.Errorf("%w: %v", binfmt.ErrCorrupt, err)
+	}
+	return nil
+}
+
+// decodeVATRegions reads the VAT regions that follow the postcode
+// countries (from version 3).
+func decodeVATRegions(r *binfmt.Reader) ([]jurisdiction.VATRegion, error) {
+	regions := make([]jurisdiction.VATRegion, r.Count(5))
+	for k := range regions {
+		g := &regions[k]
+		g.Code, g.Country, g.Name = r.String(), r.String(), r.String()
+		for _, list := range []*[]string{&g.PostcodeAreas, &g.Divisions} {
+			*list = make([]string, r.Count(1))
+			for i := range *list {
+				(*list)[i] = r.String()
+			}
+		}
+		for range r.Count(5) {
+			excluded := r.Bool()
+			b := jurisdiction.VATBox{LatMin: microDegrees(r), LatMax: microDegrees(r), LngMin: microDegrees(r), LngMax: microDegrees(r)}
+			if excluded {
+				g.Excluded = append(g.Excluded, b)
+			} else {
+				g.Boxes = append(g.Boxes, b)
+			}
+		}
+		if r.Err() != nil {
+			return nil, r.Err()
+		}
+	}
+	return regions, r.Err()
 }
 
 // microDegrees reads an angle written as a whole number of millionths of

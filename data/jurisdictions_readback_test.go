@@ -94,6 +94,9 @@ func TestJurisdictionsReadBack(t *testing.T) {
 	if !reflect.DeepEqual(j.PostcodeCountries(), want.postcodes) || len(want.postcodes) == 0 {
 		t.Errorf("postcode countries %v, want %v", j.PostcodeCountries(), want.postcodes)
 	}
+	if !reflect.DeepEqual(geo.Regions(), want.regions) || len(want.regions) == 0 {
+		t.Errorf("VAT regions %v, want %v", geo.Regions(), want.regions)
+	}
 }
 
 // plainJuris is the jurisdiction table decoded the obvious way.
@@ -111,6 +114,7 @@ type plainJuris struct {
 	territories []jurisdiction.SpecialTerritory
 	boxes       []TerritoryBox
 	postcodes   []PostcodeCountry
+	regions     []jurisdiction.VATRegion
 }
 
 type extKey struct{ country, code string }
@@ -301,6 +305,28 @@ func plainJurisdictions(file []byte) (*plainJuris, error) {
 		p := PostcodeCountry{Country: r.String(), Prefix: r.String(), Place: r.String()}
 		p.Period = civil.Period{Effective: date(), Expiration: date()}
 		j.postcodes = append(j.postcodes, p)
+	}
+	strs := func() []string {
+		out := make([]string, r.Count(1))
+		for i := range out {
+			out[i] = r.String()
+		}
+		return out
+	}
+	for range r.Count(5) {
+		g := jurisdiction.VATRegion{Code: r.String(), Country: r.String(), Name: r.String()}
+		g.PostcodeAreas, g.Divisions = strs(), strs()
+		for range r.Count(5) {
+			excluded := r.Bool()
+			b := jurisdiction.VATBox{LatMin: float64(r.Varint()) / 1e6, LatMax: float64(r.Varint()) / 1e6,
+				LngMin: float64(r.Varint()) / 1e6, LngMax: float64(r.Varint()) / 1e6}
+			if excluded {
+				g.Excluded = append(g.Excluded, b)
+			} else {
+				g.Boxes = append(g.Boxes, b)
+			}
+		}
+		j.regions = append(j.regions, g)
 	}
 	if err := r.Done(); err != nil {
 		return nil, err

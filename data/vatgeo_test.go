@@ -1,6 +1,7 @@
 package data
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -10,21 +11,25 @@ import (
 	"github.com/levytax/levy/jurisdiction"
 )
 
-// TestJurisdictionsRefusesVersion1: the jurisdictions file of format 1,
-// which had no VAT geography, is refused with an error that names the
-// formats, rather than read as a file whose VAT areas are empty.
-func TestJurisdictionsRefusesVersion1(t *testing.T) {
-	w := binfmt.NewWriter(jurisKind, 1)
-	for range 4 {
-		w.Uvarint(0) // no words, jurisdictions, rates or exceptions
-	}
-	file, err := w.Finish()
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = decodeJurisdictions(file)
-	if err == nil || !strings.Contains(err.Error(), "format v1 is not supported (this build reads v2)") {
-		t.Fatalf("a file of format 1: %v", err)
+// TestJurisdictionsRefusesOldVersions: the jurisdictions files of format
+// 1, which had no VAT geography, and of format 2, which had no VAT
+// regions (Northern Ireland), are refused with an error that names the
+// formats, rather than read as a file whose VAT areas or regions are
+// empty.
+func TestJurisdictionsRefusesOldVersions(t *testing.T) {
+	for v, parts := range map[int]int{1: 4, 2: 8} {
+		w := binfmt.NewWriter(jurisKind, v)
+		for range parts {
+			w.Uvarint(0) // no words, jurisdictions, rates or exceptions (and, in v2, no areas, territories, boxes or postcodes)
+		}
+		file, err := w.Finish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = decodeJurisdictions(file)
+		if want := fmt.Sprintf("format v%d is not supported (this build reads v3)", v); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("a file of format %d: %v, want %q", v, err, want)
+		}
 	}
 }
 
@@ -149,5 +154,36 @@ func TestOverlayVATAreas(t *testing.T) {
 		if _, err := base.WithOverlay(&Overlay{Name: "t", VATAreas: []jurisdiction.VATAreaPeriod{c.a}}); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: error %v, want one containing %q", c.a, err, c.want)
 		}
+	}
+}
+
+// TestVATRegionNorthernIreland: the dataset's VAT region XI holds what
+// the engine's Go tables held before it became data (engine/windsor.go):
+// the postcode area BT, Northern Ireland's names and its six counties,
+// its box less the Mull of Kintyre. An overlay keeps it.
+func TestVATRegionNorthernIreland(t *testing.T) {
+	j, err := Default().Jurisdictions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []jurisdiction.VATRegion{{Code: "XI", Country: "GB", Name: "Northern Ireland",
+		PostcodeAreas: []string{"BT"},
+		Divisions: []string{"Northern Ireland", "N. Ireland", "N Ireland", "NI", "NIR", "GB-NIR",
+			"Antrim", "Armagh", "Down", "Fermanagh", "Londonderry", "Derry", "Tyrone"},
+		Boxes:    []jurisdiction.VATBox{{LatMin: 53.9, LatMax: 55.35, LngMin: -8.25, LngMax: -5.3}},
+		Excluded: []jurisdiction.VATBox{{LatMin: 55.25, LatMax: 55.35, LngMin: -6.05, LngMax: -5.3}}}}
+	if got := j.VATGeography().Regions(); !reflect.DeepEqual(got, want) {
+		t.Errorf("VAT regions\n%+v, want\n%+v", got, want)
+	}
+	ds, err := Default().WithOverlay(&Overlay{Name: "t", VATAreas: []jurisdiction.VATAreaPeriod{{Place: "JE", Area: "GB"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	oj, err := ds.Jurisdictions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := oj.VATGeography().Regions(); !reflect.DeepEqual(got, want) {
+		t.Errorf("VAT regions with an overlay\n%+v, want\n%+v", got, want)
 	}
 }

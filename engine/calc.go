@@ -165,7 +165,7 @@ type place struct {
 	outer []wire.Jurisdiction
 	// northernIreland says that the place, of country GB, lies in
 	// Northern Ireland by the location the request sent
-	// (northernIrelandLocation): its goods follow the EU's VAT rules from
+	// (northernIrishPlace): its goods follow the EU's VAT rules from
 	// 2021 (place.windsor), though its tax area is the United Kingdom's.
 	northernIreland bool
 }

@@ -77,7 +77,7 @@ func (r *resolver) place(base, member string, loc *wire.Location, role wire.Loca
 		}
 	}
 	specialTerritory(r.c.s.vat, p, d)
-	p.northernIreland = p.country == "GB" && northernIrelandLocation(loc)
+	p.northernIreland = northernIrishPlace(r.c.s.vat, p.country, loc)
 	r.remember(loc, d, false, p)
 	return p, nil
 }
@@ -361,12 +361,18 @@ func (r *resolver) evidencePlace(path string, ev *wire.LocationEvidence) *wire.L
 	}
 	var votes []vote
 	add := func(country, division string) {
-		c, ok := r.c.s.codes.Country(country)
-		if !ok {
+		alpha2 := ""
+		if c, ok := r.c.s.codes.Country(country); ok {
+			alpha2 = c.Alpha2
+		} else if reg, ok := r.c.s.vat.RegionNamed(country); ok {
+			// A VAT region of the dataset (XI, Northern Ireland): its
+			// country, in the region (northernIrishPlace reads its name).
+			alpha2, division = reg.Country, reg.Name
+		} else {
 			return
 		}
 		for i := range votes {
-			if votes[i].country == c.Alpha2 {
+			if votes[i].country == alpha2 {
 				votes[i].n++
 				if votes[i].division == "" {
 					votes[i].division = division
@@ -374,7 +380,7 @@ func (r *resolver) evidencePlace(path string, ev *wire.LocationEvidence) *wire.L
 				return
 			}
 		}
-		votes = append(votes, vote{c.Alpha2, division, 1, len(votes)})
+		votes = append(votes, vote{alpha2, division, 1, len(votes)})
 	}
 	if ev.SelfDeclaration != nil {
 		add(ev.SelfDeclaration.Address.Country, ev.SelfDeclaration.Address.MainDivision)

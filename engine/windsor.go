@@ -39,65 +39,39 @@ import (
 //
 // Levy's tax areas do not tell Belfast from London (both are the United
 // Kingdom's, GB), so the engine reads Northern Ireland from the location
-// the request sends (northernIrelandLocation): a postcode of the BT area,
+// the request sends (northernIrishPlace), by the dataset's VAT region XI
+// (jurisdiction.VATRegion, the curated table vat-regions.csv): a country
+// written XI (or Northern Ireland), which the address lookup reads as the
+// United Kingdom's; else a postcode of the region's postcode area BT,
 // which is Northern Ireland's alone; without a postcode, a mainDivision
 // that names Northern Ireland or one of its six counties; without either,
-// coordinates within Northern Ireland. A location given by its tax area
+// coordinates within the region's box. A location given by its tax area
 // ID alone is taken to be in Great Britain.
 
-// northernIrelandLocation reports whether a location of the United
-// Kingdom lies in Northern Ireland, by the first of its postcode, its
-// mainDivision and its coordinates that it sends.
-func northernIrelandLocation(loc *wire.Location) bool {
+// northernIrishPlace reports whether a location that the lookup put in
+// country lies in Northern Ireland, the VAT region XI of the dataset's
+// geography vat: the region's country, and a country field that names
+// the region, else the first of its postcode, its mainDivision and its
+// coordinates that it sends. Without the region in vat, nothing is.
+func northernIrishPlace(vat *jurisdiction.VATGeography, country string, loc *wire.Location) bool {
+	const xi = jurisdiction.NorthernIrelandCode
+	if in, ok := vat.RegionCountry(xi); !ok || in != country {
+		return false
+	}
+	if r, ok := vat.RegionNamed(loc.Country); ok && r.Code == xi {
+		return true
+	}
 	switch {
 	case strings.TrimSpace(loc.PostalCode) != "":
-		return btPostcode(loc.PostalCode)
+		return vat.RegionHasPostcode(xi, loc.PostalCode)
 	case strings.TrimSpace(loc.MainDivision) != "":
-		return northernIrishDivision(loc.MainDivision)
+		return vat.RegionHasDivision(xi, loc.MainDivision)
 	case loc.Latitude != "" && loc.Longitude != "":
 		lat, err1 := strconv.ParseFloat(strings.TrimSpace(loc.Latitude), 64)
 		lng, err2 := strconv.ParseFloat(strings.TrimSpace(loc.Longitude), 64)
-		return err1 == nil && err2 == nil && northernIrishPoint(lat, lng)
+		return err1 == nil && err2 == nil && vat.RegionHasPoint(xi, lat, lng)
 	}
 	return false
-}
-
-// btPostcode reports whether a postcode is of the BT postcode area (BT1
-// to BT94), which covers Northern Ireland and nothing else.
-func btPostcode(pc string) bool {
-	pc = strings.ToUpper(strings.TrimSpace(pc))
-	return len(pc) >= 3 && pc[:2] == "BT" && pc[2] >= '0' && pc[2] <= '9'
-}
-
-// northernIrishDivisions are the names a mainDivision gives Northern
-// Ireland by, or one of its six counties by, in lower case without a
-// leading "county" or "co.".
-var northernIrishDivisions = map[string]bool{
-	"northern ireland": true, "n. ireland": true, "n ireland": true, "ni": true, "nir": true, "gb-nir": true,
-	"antrim": true, "armagh": true, "down": true, "fermanagh": true, "londonderry": true, "derry": true, "tyrone": true,
-}
-
-// northernIrishDivision reports whether a mainDivision names Northern
-// Ireland or one of its counties.
-func northernIrishDivision(s string) bool {
-	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
-	for _, p := range [...]string{"county ", "co. ", "co "} {
-		s = strings.TrimPrefix(s, p)
-	}
-	return northernIrishDivisions[s]
-}
-
-// northernIrishPoint reports whether a point that the lookup put in the
-// United Kingdom lies in Northern Ireland: west of 5.3°W (the Rhins of
-// Galloway, Great Britain's nearest land, reach 5.2°W; the Ards peninsula
-// 5.43°W) between 53.9°N and 55.35°N, leaving out the Mull of Kintyre
-// (north of 55.25°N and east of 6.05°W; Rathlin Island lies west of it).
-// Points of Ireland, Donegal's included, are the lookup's IE already.
-func northernIrishPoint(lat, lng float64) bool {
-	if lat < 53.9 || lat > 55.35 || lng < -8.25 || lng > -5.3 {
-		return false
-	}
-	return !(lat >= 55.25 && lng >= -6.05)
 }
 
 // windsor reports whether goods at the place follow the EU's VAT rules

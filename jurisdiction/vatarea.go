@@ -112,14 +112,17 @@ type SpecialTerritory struct {
 func (t SpecialTerritory) EU() bool { return t.Kind == RegionalRates }
 
 // VATGeography is the dataset's VAT geography: the places inside another
-// country's VAT area and the VAT special territories, as dated facts (the
-// generator reads them from its curated tables vat-areas.csv and
-// vat-territories.csv; data.Jurisdictions.VATGeography returns them). It
-// is immutable and safe for concurrent use. A nil *VATGeography has no
-// facts: every place is its own VAT area and no territory is special.
+// country's VAT area and the VAT special territories, as dated facts, and
+// the VAT regions that rules treat apart inside a country (VATRegion:
+// Northern Ireland). The generator reads them from its curated tables
+// vat-areas.csv, vat-territories.csv and vat-regions.csv;
+// data.Jurisdictions.VATGeography returns them. It is immutable and safe
+// for concurrent use. A nil *VATGeography has no facts: every place is
+// its own VAT area, no territory is special and there is no region.
 type VATGeography struct {
 	areas       map[string][]VATAreaPeriod    // by place, sorted by start
 	territories map[string][]SpecialTerritory // by jurisdiction ID, sorted by start
+	regions     []*regionIndex                // sorted by code (WithRegions)
 }
 
 // NewVATGeography checks the facts and returns the geography they make.
@@ -194,9 +197,17 @@ func overlap(a, b civil.Period) bool {
 }
 
 // WithAreas returns the geography with more VAT area facts (a user's
-// content), checked as NewVATGeography checks them. g is unchanged.
+// content), checked as NewVATGeography checks them, and g's regions. g is
+// unchanged.
 func (g *VATGeography) WithAreas(more []VATAreaPeriod) (*VATGeography, error) {
-	return NewVATGeography(append(g.Areas(), more...), g.Territories())
+	out, err := NewVATGeography(append(g.Areas(), more...), g.Territories())
+	if err != nil {
+		return nil, err
+	}
+	if g != nil {
+		out.regions = g.regions // immutable: shared
+	}
+	return out, nil
 }
 
 // Areas returns every VAT area fact, sorted by place and start.

@@ -275,10 +275,17 @@ func (r *Resolver) Country(s string) (alpha2 string, ok bool) {
 // country resolves a country name or ISO code at JSON path field to its
 // alpha-2 code. The US territories have ISO country codes of their own,
 // but their tax law is that of a US territory: they resolve to "US", with
-// territory set to their postal code.
+// territory set to their postal code. A VAT region of the dataset named
+// by its code or name (jurisdiction.VATRegion: XI, the code the EU gives
+// Northern Ireland in VAT numbers and Intrastat) resolves to its country,
+// "GB", with territory set to its name, "Northern Ireland", which the
+// address then gives as its mainDivision when it has none.
 func (r *Resolver) country(field, s string) (alpha2, territory string, err error) {
 	c, ok := r.codes.Country(s)
 	if !ok {
+		if reg, ok := r.vat.RegionNamed(s); ok {
+			return reg.Country, reg.Name, nil
+		}
 		return "", "", levy.Invalid(field, "%q is not a country name or ISO 3166 code", s)
 	}
 	if sub, ok := jurisdiction.SubdivisionOf("US", c.Alpha2); ok && sub.Type == jurisdiction.Territory {

@@ -24,7 +24,7 @@ import (
 const (
 	jurisFile    = "jurisdictions.lvd"
 	jurisKind    = "jurisdictions"
-	jurisVersion = 2
+	jurisVersion = 3
 )
 
 // rateDateOffset shifts day numbers so that every real date encodes as a
@@ -206,7 +206,7 @@ func (b *ratesBuilder) sortRates() {
 	})
 }
 
-// encode writes the file. Layout (version 2):
+// encode writes the file. Layout (version 3):
 //
 //	dictionary: count, strings (taxes, categories, source keys)
 //	jurisdictions, sorted by ID: count, then for each
@@ -229,6 +229,11 @@ func (b *ratesBuilder) sortRates() {
 //	    (varints, millionths of a degree)
 //	postcode countries, sorted by country and prefix: count, then
 //	    country, prefix, place, effective, expiration
+//	VAT regions (from version 3), sorted by code: count, then code,
+//	    country, name, postcode areas (count, strings), division names
+//	    (count, strings), boxes in the table's order (count, then
+//	    excluded (bool), latitude min and max, longitude min and max,
+//	    varints of millionths of a degree)
 //
 // Dates are uvarints: 0 for the zero Date, else days since 1970 + 2^20.
 func (b *ratesBuilder) encode() ([]byte, error) {
@@ -354,6 +359,26 @@ func (b *ratesBuilder) encodeVATGeography(w *binfmt.Writer, index map[string]int
 		w.String(p.place)
 		writeRateDate(w, p.period.Effective)
 		writeRateDate(w, p.period.Expiration)
+	}
+	w.Uvarint(uint64(len(geo.regions)))
+	for _, r := range geo.regions {
+		w.String(r.code)
+		w.String(r.country)
+		w.String(r.name)
+		for _, list := range [][]string{r.postcodes, r.divisions} {
+			w.Uvarint(uint64(len(list)))
+			for _, s := range list {
+				w.String(s)
+			}
+		}
+		w.Uvarint(uint64(len(r.boxes)))
+		for _, x := range r.boxes {
+			w.Bool(x.excluded)
+			w.Varint(x.latMin)
+			w.Varint(x.latMax)
+			w.Varint(x.lngMin)
+			w.Varint(x.lngMax)
+		}
 	}
 }
 

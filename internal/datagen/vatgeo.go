@@ -29,6 +29,7 @@ type vatGeography struct {
 	territories []jurisdiction.SpecialTerritory
 	boxes       []territoryBox
 	postcodes   []postcodeCountry
+	regions     []vatRegion // sorted by code
 }
 
 // territoryBox is a row of vat-territory-boxes.csv, its corners in
@@ -230,26 +231,8 @@ func readTerritoryBoxes(f file, name string, territory func(id, country string) 
 		default:
 			return nil, at.errorf("column found_in: %q is neither a country of the dataset (ISO 3166-1 alpha-2) nor sea", in)
 		}
-		for _, c := range []struct {
-			col   string
-			to    *int64
-			limit int64
-		}{{"lat_min", &b.latMin, 90}, {"lat_max", &b.latMax, 90}, {"lng_min", &b.lngMin, 180}, {"lng_max", &b.lngMax, 180}} {
-			v, err := decimal.NewFromString(t.get(i, c.col))
-			if err != nil {
-				return nil, at.errorf("column %s: %q is not a number of degrees", c.col, t.get(i, c.col))
-			}
-			m := v.Shift(vatGeoMicroDegree)
-			if !m.IsInteger() || m.Abs().GreaterThan(decimal.NewFromInt(c.limit*1e6)) {
-				return nil, at.errorf("column %s: %s is not a number of degrees from -%d to %d with at most %d decimals", c.col, v, c.limit, c.limit, vatGeoMicroDegree)
-			}
-			*c.to = m.IntPart()
-		}
-		if b.latMin > b.latMax {
-			return nil, at.errorf("column lat_max: below lat_min")
-		}
-		if b.lngMin > b.lngMax {
-			return nil, at.errorf("column lng_max: below lng_min (a box across the antimeridian is not supported)")
+		if b.latMin, b.latMax, b.lngMin, b.lngMax, err = readBoxCorners(t, i); err != nil {
+			return nil, err
 		}
 		if t.get(i, "citation") == "" {
 			return nil, at.errorf("column citation: empty")
@@ -257,6 +240,34 @@ func readTerritoryBoxes(f file, name string, territory func(id, country string) 
 		out = append(out, b)
 	}
 	return out, nil
+}
+
+// readBoxCorners reads the corners of the box of row i, in the columns
+// lat_min, lat_max, lng_min and lng_max, as millionths of a degree.
+func readBoxCorners(t *lineTable, i int) (latMin, latMax, lngMin, lngMax int64, err error) {
+	at := t.refs[i]
+	for _, c := range []struct {
+		col   string
+		to    *int64
+		limit int64
+	}{{"lat_min", &latMin, 90}, {"lat_max", &latMax, 90}, {"lng_min", &lngMin, 180}, {"lng_max", &lngMax, 180}} {
+		v, err := decimal.NewFromString(t.get(i, c.col))
+		if err != nil {
+			return 0, 0, 0, 0, at.errorf("column %s: %q is not a number of degrees", c.col, t.get(i, c.col))
+		}
+		m := v.Shift(vatGeoMicroDegree)
+		if !m.IsInteger() || m.Abs().GreaterThan(decimal.NewFromInt(c.limit*1e6)) {
+			return 0, 0, 0, 0, at.errorf("column %s: %s is not a number of degrees from -%d to %d with at most %d decimals", c.col, v, c.limit, c.limit, vatGeoMicroDegree)
+		}
+		*c.to = m.IntPart()
+	}
+	if latMin > latMax {
+		return 0, 0, 0, 0, at.errorf("column lat_max: below lat_min")
+	}
+	if lngMin > lngMax {
+		return 0, 0, 0, 0, at.errorf("column lng_max: below lng_min (a box across the antimeridian is not supported)")
+	}
+	return latMin, latMax, lngMin, lngMax, nil
 }
 
 // readPostcodeCountries reads postcode-countries.csv. known reports
@@ -348,7 +359,15 @@ func addVATGeography(g *gen, b *ratesBuilder) error {
 	if err != nil {
 		return err
 	}
-	b.geo = vatGeography{areas: geo.Areas(), territories: geo.Territories(), boxes: boxes, postcodes: postcodes}
+	regions, err := readVATRegions(g.curatedFile(vatRegionsFile), curatedRef+vatRegionsFile, known)
+	if err != nil {
+		return err
+	}
+	slices.SortFunc(regions, func(x, y vatRegion) int { return strings.Compare(x.code, y.code) })
+	if _, err := geo.WithRegions(regionFacts(regions)); err != nil {
+		return fmt.Errorf("%s%s: %w", curatedRef, vatRegionsFile, err)
+	}
+	b.geo = vatGeography{areas: geo.Areas(), territories: geo.Territories(), boxes: boxes, postcodes: postcodes, regions: regions}
 	g.addSource(Source{
 		Key:   vatAreasKey,
 		Files: curatedRef + vatAreasFile + ", " + curatedRef + vatTerrFile,
@@ -370,6 +389,14 @@ func addVATGeography(g *gen, b *ratesBuilder) error {
 		Files:   curatedRef + postcodeCtryFile,
 		What:    "postcodes of one country's scheme that lie in another country of ISO 3166-1 (France's overseas collectivities)",
 		From:    "La Poste's postcodes of the overseas collectivities (curated by the Levy project)",
+		Licence: "facts",
+	})
+	g.addSource(Source{
+		Key:   vatRegionsKey,
+		Files: curatedRef + vatRegionsFile,
+		What: "the parts of a country that a VAT rule treats apart although its tax areas do not (Northern Ireland, XI, in the United Kingdom's: the Windsor Framework's goods), " +
+			"and how a location is found in them: postcode areas, names of a mainDivision, boxes of latitude and longitude",
+		From:    "Royal Mail's postcode area BT, Northern Ireland's counties and its extent (curated by the Levy project)",
 		Licence: "facts",
 	})
 	return nil

@@ -1,6 +1,7 @@
 package datagen
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -199,5 +200,80 @@ func TestAddVATGeographyRefuses(t *testing.T) {
 		if err := addVATGeography(g, b); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
 		}
+	}
+}
+
+// vatRegionsHead is the header of vat-regions.csv.
+const vatRegionsHead = "region,country,name,by,value,lat_min,lat_max,lng_min,lng_max,citation\n"
+
+// TestReadVATRegionsRefuses: vat-regions.csv gathers a region's rows and
+// refuses a malformed one, naming the file, the line and the column.
+func TestReadVATRegionsRefuses(t *testing.T) {
+	read := func(rows ...string) ([]vatRegion, error) {
+		return readVATRegions(geoFile(vatRegionsFile, vatRegionsHead, rows...), vatRegionsFile, geoKnown)
+	}
+	good := []string{
+		`XI,GB,Northern Ireland,postcode_area,BT,,,,,c`,
+		`XI,GB,Northern Ireland,division,Northern Ireland,,,,,c`,
+		`XI,GB,Northern Ireland,division,Antrim,,,,,c`,
+		`XI,GB,Northern Ireland,box,,53.9,55.35,-8.25,-5.3,c`,
+		`XI,GB,Northern Ireland,excluded_box,,55.25,55.35,-6.05,-5.3,c`,
+	}
+	rs, err := read(good...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := jurisdiction.VATRegion{Code: "XI", Country: "GB", Name: "Northern Ireland", PostcodeAreas: []string{"BT"},
+		Divisions: []string{"Northern Ireland", "Antrim"},
+		Boxes:     []jurisdiction.VATBox{{LatMin: 53.9, LatMax: 55.35, LngMin: -8.25, LngMax: -5.3}},
+		Excluded:  []jurisdiction.VATBox{{LatMin: 55.25, LatMax: 55.35, LngMin: -6.05, LngMax: -5.3}}}
+	if len(rs) != 1 || !reflect.DeepEqual(rs[0].fact(), want) {
+		t.Fatalf("regions %+v, want one: %+v", rs, want)
+	}
+	read1 := func(rows ...string) error {
+		_, err := read(rows...)
+		return err
+	}
+	checkGeoRefusals(t, read1, []geoCase{
+		{"a region code that is a country", []string{`GB,GB,Great Britain,postcode_area,SW,,,,,c`}, "vat-regions.csv:2: column region:"},
+		{"a region code of three letters", []string{`XIR,GB,Northern Ireland,postcode_area,BT,,,,,c`}, "vat-regions.csv:2: column region:"},
+		{"an unknown country", []string{`XI,XX,Northern Ireland,postcode_area,BT,,,,,c`}, "vat-regions.csv:2: column country:"},
+		{"no name", []string{`XI,GB,,postcode_area,BT,,,,,c`}, "vat-regions.csv:2: column name:"},
+		{"no citation", []string{`XI,GB,Northern Ireland,postcode_area,BT,,,,,`}, "vat-regions.csv:2: column citation:"},
+		{"another name on a later row", []string{good[0], `XI,GB,Ulster,division,Down,,,,,c`}, "vat-regions.csv:3: columns country, name:"},
+		{"an unknown way", []string{`XI,GB,Northern Ireland,city,Belfast,,,,,c`}, "vat-regions.csv:2: column by:"},
+		{"a postcode area of digits", []string{`XI,GB,Northern Ireland,postcode_area,BT1,,,,,c`}, "vat-regions.csv:2: column value:"},
+		{"a postcode area in lower case", []string{`XI,GB,Northern Ireland,postcode_area,bt,,,,,c`}, "vat-regions.csv:2: column value:"},
+		{"a postcode row with a box", []string{`XI,GB,Northern Ireland,postcode_area,BT,1,2,3,4,c`}, "vat-regions.csv:2: columns lat_min"},
+		{"a division with County", []string{`XI,GB,Northern Ireland,division,County Antrim,,,,,c`}, "vat-regions.csv:2: column value:"},
+		{"an empty division", []string{`XI,GB,Northern Ireland,division,,,,,,c`}, "vat-regions.csv:2: column value:"},
+		{"a box with a value", []string{`XI,GB,Northern Ireland,box,BT,53.9,55.35,-8.25,-5.3,c`}, "vat-regions.csv:2: column value:"},
+		{"a box without a corner", []string{`XI,GB,Northern Ireland,box,,53.9,,-8.25,-5.3,c`}, "vat-regions.csv:2: column lat_max:"},
+		{"an inverted box", []string{`XI,GB,Northern Ireland,box,,55.35,53.9,-8.25,-5.3,c`}, "vat-regions.csv:2: column lat_max: below"},
+		{"an excluded box alone", []string{good[0], good[4]}, "vat-regions.csv:2: column by: region XI has an excluded box but no box"},
+	})
+}
+
+// TestAddVATGeographyRegions: the VAT regions are checked with the rest
+// of the geography: a division written twice is refused, naming the
+// table.
+func TestAddVATGeographyRegions(t *testing.T) {
+	g, err := newGen(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.curated = fstest.MapFS{
+		vatAreasFile:     {Data: []byte(vatAreasHead + "MC,FR,,,,c\n")},
+		vatBoxesFile:     {Data: []byte(vatBoxesHead)},
+		postcodeCtryFile: {Data: []byte(postcodeHead)},
+		vatRegionsFile: {Data: []byte(vatRegionsHead + "XI,GB,Northern Ireland,division,Down,,,,,c\n" +
+			"XI,GB,Northern Ireland,division,down,,,,,c\n")},
+	}
+	b := &ratesBuilder{juris: map[string]jurisdiction.Jurisdiction{}}
+	for _, id := range []string{"MC", "FR", "GB"} {
+		b.juris[id] = jurisdiction.Jurisdiction{ID: id}
+	}
+	if err := addVATGeography(g, b); err == nil || !strings.Contains(err.Error(), "vat-regions.csv: jurisdiction: VAT region XI: division \"down\"") {
+		t.Errorf("a division written twice: %v", err)
 	}
 }
