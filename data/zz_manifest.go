@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.29"
+const Version = "2026.11.30"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -14,7 +14,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "e3d650c7e28c90838bc853b26a3b3ea1856e1079a086415d4863028a0591edbf",
+	"jurisdictions.lvd": "0834f16e1ea2fdb38040d23bd6ad0f4c0f772ca9d1c53d68d2c3a2b2773f56dc",
 	"local.lvd":         "2c205f6632f3c02366d12d320df3924ce05c6ca13480b257e067eee8611950c0",
 	"nexus.lvd":         "a5a087cab065213a42328cc28114160fa5f8ca9287711cc169b674671b466a06",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
