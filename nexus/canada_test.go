@@ -337,3 +337,26 @@ func TestCanadaWatcherNotifiesEachScheme(t *testing.T) {
 		t.Errorf("the second check: %d, %v", n, err)
 	}
 }
+
+// TestCanadaMarketplaceApartInCAD: a sale into Québec through a
+// marketplace, which Québec's threshold leaves out, is named apart in
+// the explanation in Canadian dollars, as the row's other amounts are,
+// not in US dollars.
+func TestCanadaMarketplaceApartInCAD(t *testing.T) {
+	s := newCanadaSeller(t)
+	s.invoice(t, "Q1", "2026-02-03", caMontreal, "1000.00", "CAD", false)
+	seller := engine.SellerAt(caToronto)
+	seller.Company = "ACME"
+	q := engine.Quotation("2026-02-04", seller, engine.CustomerAt(caMontreal), engine.Line("1", "GENERAL", "250.00"))
+	q.SaleMessageType, q.TransactionID, q.DocumentNumber = wire.SaleInvoice, "M1", "M1"
+	q.Currency = engine.CurrencyCode("CAD")
+	q.MarketplaceFacilitated = true
+	if _, err := s.e.Sale(s.ctx, q); err != nil {
+		t.Fatal(err)
+	}
+	r := row(t, s.report(t, "2026-03-31", nexus.Options{}), "ACME", "CA-QC")
+	if r.MarketplaceTransactions != 1 || !strings.Contains(r.Explanation, "marketplace sales apart: CAD 250.00 in 1 transactions") ||
+		strings.Contains(r.Explanation, "$") {
+		t.Errorf("Québec's marketplace sale: %d transactions: %s", r.MarketplaceTransactions, r.Explanation)
+	}
+}

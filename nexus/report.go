@@ -621,7 +621,7 @@ func explain(r *Row, rule *data.NexusRule, crossed string) string {
 		}
 	}
 	if r.MarketplaceTransactions != 0 {
-		fmt.Fprintf(&b, "; marketplace sales apart: $%s in %d transactions", r.MarketplaceSales.Decimal().StringFixed(2), r.MarketplaceTransactions)
+		fmt.Fprintf(&b, "; marketplace sales apart: %s%s in %d transactions", cur, r.MarketplaceSales.Decimal().StringFixed(2), r.MarketplaceTransactions)
 	}
 	if r.Unconverted > 0 {
 		name := map[string]string{"USD": "US dollars", "CAD": "Canadian dollars"}[r.Currency]
