@@ -360,3 +360,34 @@ func TestCanadaMarketplaceApartInCAD(t *testing.T) {
 		t.Errorf("Québec's marketplace sale: %d transactions: %s", r.MarketplaceTransactions, r.Explanation)
 	}
 }
+
+// TestCanadaTaxableFromOutsideCanada: Manitoba's and Saskatchewan's rows
+// count the sales the province's tax was calculated on, and Levy
+// calculates no Canadian tax on a sale from the United States (the US
+// export rule), so such a seller's sales into Winnipeg count nothing
+// there however large; the explanation says so (the amount is a floor),
+// while Canada's simplified registration, which counts sales to
+// consumers, counts them.
+func TestCanadaTaxableFromOutsideCanada(t *testing.T) {
+	s := newCanadaSeller(t)
+	seller := engine.SellerAt(&wire.Location{StreetAddress1: "100 Congress Ave", City: "Austin", MainDivision: "TX", PostalCode: "78701", Country: "US"})
+	seller.Company = "ACME"
+	q := engine.Quotation("2026-02-03", seller, engine.CustomerAt(caWinnipeg), engine.Line("1", "SAAS", "40000.00"))
+	q.SaleMessageType, q.TransactionID, q.DocumentNumber = wire.SaleInvoice, "US1", "US1"
+	q.Currency = engine.CurrencyCode("CAD")
+	if _, err := s.e.Sale(s.ctx, q); err != nil {
+		t.Fatal(err)
+	}
+	rep := s.report(t, "2026-03-31", nexus.Options{})
+	const caveat = "a sale that bears no tax of the province (Levy calculates none on a sale from outside Canada) counts nothing toward them: the amount is a floor"
+	for _, st := range []string{"CA-MB", "CA-SK"} {
+		r := row(t, rep, "ACME", st)
+		if !strings.Contains(r.Explanation, caveat) {
+			t.Errorf("%s, taxable sales from the United States: %s %s: %s", st, r.Status, r.Sales, r.Explanation)
+		}
+	}
+	if r := row(t, rep, "ACME", "CA-BC"); strings.Contains(r.Explanation, caveat) {
+		t.Errorf("British Columbia counts retail sales, not taxable ones: %s", r.Explanation)
+	}
+	wantRow(t, "Canada's simplified registration", canRow(t, rep, data.NexusSimplified), nexus.StatusExceeded, "40000", "2026-02-03", "2026-02-04")
+}
