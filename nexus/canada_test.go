@@ -391,3 +391,75 @@ func TestCanadaTaxableFromOutsideCanada(t *testing.T) {
 	}
 	wantRow(t, "Canada's simplified registration", canRow(t, rep, data.NexusSimplified), nexus.StatusExceeded, "40000", "2026-02-03", "2026-02-04")
 }
+
+// TestCanadaFiguresFollowTheJournal: over a Badger journal on disk, the
+// Canadian figures (each province's, Canada's and their consumers')
+// follow a sale to a consumer in Québec and one to a business as they
+// are stored, changed by a sync to a business's sale and rolled back,
+// reversed and deleted: after each step the stored figures equal those
+// recomputed from the journal, and Québec's consumers hold what the
+// live sales to consumers add up to.
+func TestCanadaFiguresFollowTheJournal(t *testing.T) {
+	s := newCanadaSeller(t)
+	s.invoice(t, "C1", "2026-02-02", caMontreal, "1000.00", "CAD", false)
+	s.invoice(t, "B1", "2026-02-03", caMontreal, "2000.00", "CAD", true)
+	consumers := func(step string, wantGross string, wantCount int64) {
+		t.Helper()
+		stored, err := s.j.Figures(s.ctx, "acme", civil.Date{}, civil.Date{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		computed, err := journal.Recompute(s.ctx, s.j, "acme")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := journal.CompareFigures(stored, computed); len(d) != 0 {
+			t.Errorf("%s: the stored figures differ from the journal's: %+v", step, d)
+		}
+		var got journal.Tally
+		for _, f := range stored {
+			if f.Area == journal.ConsumerArea("CA-QC") {
+				got = got.Add(f.Direct)
+			}
+		}
+		if want := money.MustParse(wantGross).Decimal(); !journal.UnitsOf(got.Gross).Equal(want) || got.Count != wantCount {
+			t.Errorf("%s: Québec's consumers %+v, want CAD %s in %d", step, got, wantGross, wantCount)
+		}
+	}
+	consumers("posted", "1000", 1)
+
+	// A sync turns C1 into a business's sale; a rollback undoes it.
+	c1, err := s.j.Get(s.ctx, "acme", "C1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c1.Customer = &journal.Party{Name: "Client", Business: true}
+	c1.Sync = true
+	if _, err := s.j.Post(s.ctx, "acme", c1); err != nil {
+		t.Fatal(err)
+	}
+	consumers("synced to a business", "0", 0)
+	if _, err := s.j.Rollback(s.ctx, "acme", "C1"); err != nil {
+		t.Fatal(err)
+	}
+	consumers("rolled back", "1000", 1)
+
+	// Reversing the business's sale leaves the consumers alone; reversing
+	// and deleting the consumer's takes it out.
+	if _, err := s.j.Reverse(s.ctx, "acme", "B1", journal.Reversal{TransactionID: "B1-R", PostingDate: civil.MustParse("2026-02-10")}); err != nil {
+		t.Fatal(err)
+	}
+	consumers("business sale reversed", "1000", 1)
+	if _, err := s.j.Reverse(s.ctx, "acme", "C1", journal.Reversal{TransactionID: "C1-R", PostingDate: civil.MustParse("2026-02-11")}); err != nil {
+		t.Fatal(err)
+	}
+	consumers("consumer sale reversed", "0", 0)
+	if err := s.j.Delete(s.ctx, "acme", "C1-R"); err != nil {
+		t.Fatal(err)
+	}
+	consumers("reversal deleted", "1000", 1)
+	if err := s.j.Delete(s.ctx, "acme", "C1"); err != nil {
+		t.Fatal(err)
+	}
+	consumers("consumer sale deleted", "0", 0)
+}
