@@ -403,7 +403,10 @@ func TestTaxabilityReturnsCopies(t *testing.T) {
 	}
 }
 
-func TestTaxabilityCorrupt(t *testing.T) {
+// taxabilityBody returns the body of the default taxability file, read
+// back a byte at a time, to rebuild files from.
+func taxabilityBody(t *testing.T) []byte {
+	t.Helper()
 	b, err := Default().file(taxFile)
 	if err != nil {
 		t.Fatal(err)
@@ -411,7 +414,6 @@ func TestTaxabilityCorrupt(t *testing.T) {
 	if _, err := decodeTaxability(b); err != nil {
 		t.Fatal(err)
 	}
-	// Read the body back a byte at a time, to rebuild files cut short.
 	r, err := binfmt.Open(b, taxKind, taxVersion)
 	if err != nil {
 		t.Fatal(err)
@@ -420,6 +422,12 @@ func TestTaxabilityCorrupt(t *testing.T) {
 	for x := r.Raw(1); x != nil; x = r.Raw(1) {
 		full = append(full, x...)
 	}
+	return full
+}
+
+func TestTaxabilityCorrupt(t *testing.T) {
+	// The body, to rebuild files cut short.
+	full := taxabilityBody(t)
 	// Truncated bodies must fail cleanly, never panic.
 	for _, n := range []int{0, 1, 5, len(full) / 3, len(full) / 2, len(full) - 1} {
 		w := binfmt.NewWriter(taxKind, taxVersion)
@@ -659,18 +667,7 @@ func TestNYClothingElections(t *testing.T) {
 // corrupt, naming the rule, rather than read as a rule that silently
 // matches nothing.
 func TestTaxabilityRefusesACountryRuleOfAnUnknownTax(t *testing.T) {
-	b, err := Default().file(taxFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := binfmt.Open(b, taxKind, taxVersion)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var full []byte
-	for x := r.Raw(1); x != nil; x = r.Raw(1) {
-		full = append(full, x...)
-	}
+	full := taxabilityBody(t)
 	field := append([]byte{byte(len("Service Tax"))}, "Service Tax"...)
 	i := bytes.Index(full, field)
 	if i < 0 {
