@@ -443,6 +443,14 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 		a.OwnNumbers = r.Bool()
 		a.Period.Effective = readJurisDate(r)
 		a.Period.Expiration = readJurisDate(r)
+		if r.Err() != nil {
+			return r.Err()
+		}
+		for _, id := range []string{a.Place, a.Area} {
+			if _, ok := j.ByID(id); !ok {
+				return fmt.Errorf("%w: VAT area fact %d: %q is not a jurisdiction of the file", binfmt.ErrCorrupt, k, id)
+			}
+		}
 	}
 	terrs := make([]jurisdiction.SpecialTerritory, r.Count(6))
 	for k := range terrs {
@@ -485,6 +493,11 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 			return fmt.Errorf("%w: territory box %d refers to jurisdiction %d", binfmt.ErrCorrupt, k, ji)
 		}
 		b.Jurisdiction = j.all[ji].ID
+		if !isAlpha2(b.Country) || b.FoundIn != "" && !isAlpha2(b.FoundIn) ||
+			b.LatMin > b.LatMax || b.LngMin > b.LngMax || b.LatMin < -90 || b.LatMax > 90 || b.LngMin < -180 || b.LngMax > 180 {
+			return fmt.Errorf("%w: territory box %d of %s: country %q, found in %q, latitudes %g to %g, longitudes %g to %g",
+				binfmt.ErrCorrupt, k, b.Jurisdiction, b.Country, b.FoundIn, b.LatMin, b.LatMax, b.LngMin, b.LngMax)
+		}
 	}
 	j.postal = make([]PostcodeCountry, r.Count(4))
 	for k := range j.postal {
@@ -494,6 +507,16 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 		p.Place = r.String()
 		p.Period.Effective = readJurisDate(r)
 		p.Period.Expiration = readJurisDate(r)
+		if r.Err() != nil {
+			return r.Err()
+		}
+		// A prefix of no digits would be every postcode of the country.
+		digits := p.Prefix != "" && strings.Trim(p.Prefix, "0123456789") == ""
+		if !isAlpha2(p.Country) || !isAlpha2(p.Place) || p.Place == p.Country || !digits ||
+			!p.Period.Expiration.IsZero() && p.Period.Expiration.Before(p.Period.Effective) {
+			return fmt.Errorf("%w: postcode range %d: %s postcodes from %q in %q, %s to %s",
+				binfmt.ErrCorrupt, k, p.Country, p.Prefix, p.Place, p.Period.Effective, p.Period.Expiration)
+		}
 	}
 	regions, err := decodeVATRegions(r)
 	if err != nil {
@@ -532,6 +555,12 @@ func decodeVATRegions(r *binfmt.Reader) ([]jurisdiction.VATRegion, error) {
 		}
 	}
 	return regions, r.Err()
+}
+
+// isAlpha2 reports whether s has the form of an ISO 3166-1 alpha-2 code:
+// two upper-case letters.
+func isAlpha2(s string) bool {
+	return len(s) == 2 && s[0] >= 'A' && s[0] <= 'Z' && s[1] >= 'A' && s[1] <= 'Z'
 }
 
 // microDegrees reads an angle written as a whole number of millionths of

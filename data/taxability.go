@@ -8,6 +8,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/binfmt"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/shopspring/decimal"
 )
 
@@ -414,6 +415,17 @@ func shippingRule(r string) bool {
 	return false
 }
 
+// isCountryRuleTax reports whether a country's product class rule may
+// name tax as the one it decides (ProductClassRule.Tax): a country's own
+// taxes, never a province's nor the US sales tax.
+func isCountryRuleTax(tax string) bool {
+	switch jurisdiction.Tax(tax) {
+	case jurisdiction.VAT, jurisdiction.GST, jurisdiction.ConsumptionTax, jurisdiction.GoodsSalesTax, jurisdiction.ServiceTax:
+		return true
+	}
+	return false
+}
+
 // decodeTaxability reads the file written by the generator (see
 // encodeTaxability in internal/datagen/taxability.go for the layout).
 func decodeTaxability(file []byte) (*Taxability, error) {
@@ -517,9 +529,11 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		// the one of its taxes it decides (Malaysia's Sales Tax or Service
 		// Tax), never a provincial one.
 		switch province := len(c.Country) > 2; {
-		case !province && (c.Tax == "PST" || c.Tax == "QST" || c.Tax == "HST"),
+		case !province && c.Tax != "" && !isCountryRuleTax(c.Tax),
 			province && c.Tax != "PST" && c.Tax != "QST" && c.Tax != "HST":
 			return nil, fmt.Errorf("%w: %s %s decides tax %q", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Tax)
+		case !province && c.Tax == "" && c.Treatment == "nontaxable":
+			return nil, fmt.Errorf("%w: %s %s is nontaxable without naming the tax it is outside", binfmt.ErrCorrupt, c.Country, c.ProductClass)
 		}
 		if i > 0 {
 			p := &t.classes[i-1]

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -402,7 +403,10 @@ func TestTaxabilityReturnsCopies(t *testing.T) {
 	}
 }
 
-func TestTaxabilityCorrupt(t *testing.T) {
+// taxabilityBody returns the body of the default taxability file, read
+// back a byte at a time, to rebuild files from.
+func taxabilityBody(t *testing.T) []byte {
+	t.Helper()
 	b, err := Default().file(taxFile)
 	if err != nil {
 		t.Fatal(err)
@@ -410,7 +414,6 @@ func TestTaxabilityCorrupt(t *testing.T) {
 	if _, err := decodeTaxability(b); err != nil {
 		t.Fatal(err)
 	}
-	// Read the body back a byte at a time, to rebuild files cut short.
 	r, err := binfmt.Open(b, taxKind, taxVersion)
 	if err != nil {
 		t.Fatal(err)
@@ -419,6 +422,12 @@ func TestTaxabilityCorrupt(t *testing.T) {
 	for x := r.Raw(1); x != nil; x = r.Raw(1) {
 		full = append(full, x...)
 	}
+	return full
+}
+
+func TestTaxabilityCorrupt(t *testing.T) {
+	// The body, to rebuild files cut short.
+	full := taxabilityBody(t)
 	// Truncated bodies must fail cleanly, never panic.
 	for _, n := range []int{0, 1, 5, len(full) / 3, len(full) / 2, len(full) - 1} {
 		w := binfmt.NewWriter(taxKind, taxVersion)
@@ -647,5 +656,33 @@ func TestNYClothingElections(t *testing.T) {
 		if code := TaxabilityCode(r); code != "<110/le" {
 			t.Errorf("NY %s: code %q", class, code)
 		}
+	}
+}
+
+// TestTaxabilityRefusesACountryRuleOfAnUnknownTax: a country's product
+// class rule names every tax of the country ("") or one of the taxes a
+// country levies (Malaysia's Sales Tax or Service Tax); the default file
+// with one such name changed to a tax no country has ("Sales Taxes", of
+// the same length, so that the file stays well formed) is refused as
+// corrupt, naming the rule, rather than read as a rule that silently
+// matches nothing.
+func TestTaxabilityRefusesACountryRuleOfAnUnknownTax(t *testing.T) {
+	full := taxabilityBody(t)
+	field := append([]byte{byte(len("Service Tax"))}, "Service Tax"...)
+	i := bytes.Index(full, field)
+	if i < 0 {
+		t.Fatal("the default file has no rule of Malaysia's Service Tax")
+	}
+	changed := bytes.Clone(full)
+	copy(changed[i+1:], "Sales Taxes")
+	w := binfmt.NewWriter(taxKind, taxVersion)
+	w.Raw(changed)
+	f, err := w.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = decodeTaxability(f)
+	if !errors.Is(err, binfmt.ErrCorrupt) || !strings.Contains(err.Error(), `MY`) || !strings.Contains(err.Error(), `"Sales Taxes"`) {
+		t.Errorf("a Malaysian rule of the tax %q: %v, want a corrupt file naming it", "Sales Taxes", err)
 	}
 }

@@ -209,6 +209,10 @@ type registration struct {
 	// trader for goods with the EU (jurisdiction.EUNumberState).
 	northernIreland bool
 	overrides       []wire.NexusOverride
+	// imposition is the imposition type the registration names ("" for
+	// none), which decides only where a country registers its taxes
+	// apart (separatelyRegistered).
+	imposition string
 }
 
 // party is the seller's or the customer's side of a line.

@@ -426,8 +426,8 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 	for i := range regs {
 		tr := &regs[i]
 		r := registration{mainDivision: tr.MainDivision, jurisdictionID: strings.ToUpper(strings.TrimSpace(tr.JurisdictionID)),
-			overrides: tr.NexusOverrides,
-			union:     tr.TaxRegistrationType == "Union Scheme" || tr.TaxRegistrationType == "Import One Stop Shop"}
+			overrides: tr.NexusOverrides, imposition: impositionValue(tr.ImpositionType),
+			union: tr.TaxRegistrationType == "Union Scheme" || tr.TaxRegistrationType == "Import One Stop Shop"}
 		if cc, ok := c.s.codes.Country(tr.ISOCountryCode); ok {
 			r.country = cc.Alpha2
 		} else {
@@ -552,4 +552,13 @@ func setValidation(regs []wire.TaxRegistration, results []*wire.ValidationResult
 		}
 	}
 	return out
+}
+
+// impositionValue is the name an imposition type gives, trimmed; "" for
+// none.
+func impositionValue(t *wire.ImpositionType) string {
+	if t == nil {
+		return ""
+	}
+	return strings.TrimSpace(t.Value)
 }

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
 )
@@ -503,6 +505,10 @@ func (p *party) nexus(pl *place, jType string, imp jurisdiction.Tax, role wire.L
 // provincial sales taxes of Canada (provincialTax) are the exception: only
 // a registration that names the province covers them.
 func (r *registration) covers(pl *place, level string, imp jurisdiction.Tax) bool {
+	if r.imposition != "" && separatelyRegistered(pl.country, imp) && !namesImposition(r.imposition, imp) {
+		// Registered for the country's other tax alone.
+		return false
+	}
 	if provincialTax(pl.country, imp) {
 		if r.mainDivision == "" {
 			return r.jurisdictionID == pl.subdivision
@@ -513,6 +519,26 @@ func (r *registration) covers(pl *place, level string, imp jurisdiction.Tax) boo
 		return r.jurisdictionID == "" || r.jurisdictionID == pl.subdivision || chainHas(pl, r.jurisdictionID)
 	}
 	return false
+}
+
+// separatelyRegistered reports whether imp, charged in country, is one of
+// the country's taxes for which a seller registers apart, so that a
+// registration whose imposition type names another of them does not
+// cover it: Malaysia's sales tax, for which a manufacturer registers
+// (Sales Tax Act 2018, Part III), and its service tax, for which a
+// provider of taxable services registers (Service Tax Act 2018, Part
+// III). A registration that names no imposition type covers both, as
+// does one that names the VAT, as Levy called Malaysia's tax before
+// (formerlyVAT).
+func separatelyRegistered(country string, imp jurisdiction.Tax) bool {
+	return country == "MY" && (imp == jurisdiction.GoodsSalesTax || imp == jurisdiction.ServiceTax)
+}
+
+// namesImposition reports whether a registration's imposition type,
+// name, names imp: by the tax's name, its imposition type's on the wire,
+// or the VAT's for a tax Levy reported as the VAT before.
+func namesImposition(name string, imp jurisdiction.Tax) bool {
+	return strings.EqualFold(name, string(imp)) || strings.EqualFold(name, impositionTypeName(imp)) || formerlyVAT(imp, name)
 }
 
 // provincialTax reports whether imp, charged in country, is a Canadian

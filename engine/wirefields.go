@@ -565,6 +565,18 @@ func commodityActs(_ *calc, l *line) bool {
 	return l.codeParam == "commodityCode" || l.codeParam == "product.value" && !l.codeMapped
 }
 
+// separateRegistrationActs is the actsWhen of a registration's
+// imposition type: a line that bears a tax its country registers for
+// apart (separatelyRegistered: Malaysia's sales tax and service tax).
+func separateRegistrationActs(_ *calc, l *line) bool {
+	for i := range l.taxes {
+		if t := &l.taxes[i]; t.j != nil && separatelyRegistered(idCountry(t.j.JurisdictionID), t.imposition) {
+			return true
+		}
+	}
+	return false
+}
+
 // brazilActs is the actsWhen of the members that Brazil's rules read: a
 // line calculated by them (brazil.go).
 func brazilActs(_ *calc, l *line) bool { return l.br != nil }
@@ -655,8 +667,9 @@ var wireFields = []wireField{
 	{member: "TaxRegistration.taxRegistrationType", acting: acts, note: "OSS and IOSS registrations"},
 	{member: "TaxRegistration.hasPhysicalPresenceIndicator", acting: notActedOn, note: "physical presence, which decides nexus",
 		sent: onRegistrations(func(r *wire.TaxRegistration) (string, bool) { return boolOf(r.HasPhysicalPresenceIndicator) })},
-	{member: "TaxRegistration.impositionType", acting: notActedOn, note: "limits the registration to one imposition",
-		sent: onRegistrations(func(r *wire.TaxRegistration) (string, bool) { return ptrJSON(r.ImpositionType) })},
+	{member: "TaxRegistration.impositionType", acting: notActedOn, note: "limits the registration to one imposition: acts on a line taxed in Malaysia, " +
+		"whose sales tax and service tax are registered for apart (a registration naming one does not cover the other); not acted on elsewhere",
+		sent: onRegistrations(func(r *wire.TaxRegistration) (string, bool) { return ptrJSON(r.ImpositionType) }), actsWhen: separateRegistrationActs},
 	{member: "ImpositionType.impositionTypeId", acting: notActedOn, note: "selects an imposition type by its ID; Levy's selectors match the name (value) only",
 		sent: onSelectors(func(t *wire.ImpositionType) (string, bool) { return strOf(t.ImpositionTypeID) })},
 	{member: "ImpositionType.userDefined", acting: kept},

@@ -48,8 +48,14 @@ type FilingState struct {
 	// amounts of its own rows (those of the state's jurisdiction itself),
 	// since every sale in the state is in them and adding up the rows of
 	// its counties and cities would count a sale several times. A state
-	// without a row of its own has the amounts of none.
+	// without a row of its own has the amounts of none, and so has one
+	// whose AmountsApart.
 	Total FilingAmounts `json:"total"`
+	// AmountsApart says that the state's own rows are of more than one
+	// imposition (Malaysia's sales tax and service tax): a sale is in
+	// the rows of each, so the total adds up their tax and leaves the
+	// amounts out (zero; blank in the text), which each row has.
+	AmountsApart bool `json:"amountsApart,omitempty"`
 }
 
 // FilingRow is one jurisdiction's line of a filing view: one imposition,
@@ -153,6 +159,11 @@ func (r *Report) FilingView() *FilingView {
 			st.Total.Tax = st.Total.Tax.Add(row.Tax)
 		}
 		for _, st := range states {
+			if ownImpositions(st) > 1 {
+				tax := st.Total.Tax
+				st.Total, st.AmountsApart = zeroFiling(), true
+				st.Total.Tax = tax
+			}
 			slices.SortStableFunc(st.Rows, func(a, b FilingRow) int {
 				aOwn, bOwn := a.JurisdictionID == st.State, b.JurisdictionID == st.State
 				if aOwn != bOwn {
@@ -171,4 +182,16 @@ func (r *Report) FilingView() *FilingView {
 		f.Currencies = append(f.Currencies, fc)
 	}
 	return f
+}
+
+// ownImpositions counts the impositions of the rows of st's own
+// jurisdiction.
+func ownImpositions(st *FilingState) int {
+	var seen []string
+	for _, r := range st.Rows {
+		if r.JurisdictionID == st.State && !slices.Contains(seen, r.Imposition) {
+			seen = append(seen, r.Imposition)
+		}
+	}
+	return len(seen)
 }

@@ -94,3 +94,54 @@ func TestFilingView(t *testing.T) {
 	}
 	t.Logf("\n%s", out.String())
 }
+
+// TestFilingViewTwoTaxesOfOneCountry posts Malaysia's invoice of goods,
+// a taxable service and catering, each line bearing both the sales tax
+// and the service tax (one of them as non-taxable), and checks that the
+// country's total does not add a sale's amounts once per tax: its tax is
+// both rows', its amounts are left out (AmountsApart, blank in the text)
+// while each row keeps its own, whose columns add up to the net sales.
+func TestFilingViewTwoTaxesOfOneCountry(t *testing.T) {
+	ctx := levy.WithTenant(context.Background(), "acme")
+	store := journal.NewMemory()
+	e, err := engine.New(ctx, engine.WithJournal(store), engine.WithLogger(slog.New(slog.DiscardHandler)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	postGolden(t, ctx, e, "sale-my-sales-and-service-tax", "INV-MY-1", civil.Date{})
+	rep, err := journal.Summarize(ctx, store, "acme", civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.FilingView()
+	if len(f.Currencies) != 1 || len(f.Currencies[0].States) != 1 {
+		t.Fatalf("filing view: %+v", f)
+	}
+	my := f.Currencies[0].States[0]
+	if my.State != "MY" || len(my.Rows) != 2 {
+		t.Fatalf("Malaysia: %+v", my)
+	}
+	net := money.MustParse("2950.00")
+	for _, r := range my.Rows {
+		if got := r.Taxable.Add(r.Exempt).Add(r.NonTaxable); !got.Equal(net) {
+			t.Errorf("%s: its columns add up to %s, not the net sales %s", r.Imposition, got, net)
+		}
+	}
+	if !my.AmountsApart || !my.Total.Tax.Equal(money.MustParse("241.00")) {
+		t.Errorf("Malaysia's total: %+v, amounts apart %v", my.Total, my.AmountsApart)
+	}
+	if sum := my.Total.Taxable.Add(my.Total.Exempt).Add(my.Total.NonTaxable).Add(my.Total.NoNexus); !sum.IsZero() {
+		t.Errorf("Malaysia's total counts the sales once per tax: %+v", my.Total)
+	}
+	var out bytes.Buffer
+	if err := f.WriteText(&out); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && f[0] == "total" {
+			if strings.Join(f, " ") != "total MY 241.00" {
+				t.Errorf("the total's line: %q", line)
+			}
+		}
+	}
+}

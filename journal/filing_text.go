@@ -78,7 +78,12 @@ func writeFilingSection(w io.Writer, c *FilingCurrency) {
 				num(r.Taxable), num(r.Exempt), num(r.NonTaxable), num(r.NoNexus), num(r.Tax)})
 		}
 		t := st.Total
-		lines = append(lines, []string{"  total " + st.State, "", num(t.Taxable), num(t.Exempt), num(t.NonTaxable), num(t.NoNexus), num(t.Tax)})
+		total := []string{"  total " + st.State, "", num(t.Taxable), num(t.Exempt), num(t.NonTaxable), num(t.NoNexus), num(t.Tax)}
+		if st.AmountsApart {
+			// Each tax's row has the sales' amounts; the total has none.
+			total[2], total[3], total[4], total[5] = "", "", "", ""
+		}
+		lines = append(lines, total)
 	}
 	width := make([]int, 7)
 	for _, l := range lines {

@@ -337,3 +337,129 @@ func TestCanadaWatcherNotifiesEachScheme(t *testing.T) {
 		t.Errorf("the second check: %d, %v", n, err)
 	}
 }
+
+// TestCanadaMarketplaceApartInCAD: a sale into Québec through a
+// marketplace, which Québec's threshold leaves out, is named apart in
+// the explanation in Canadian dollars, as the row's other amounts are,
+// not in US dollars.
+func TestCanadaMarketplaceApartInCAD(t *testing.T) {
+	s := newCanadaSeller(t)
+	s.invoice(t, "Q1", "2026-02-03", caMontreal, "1000.00", "CAD", false)
+	seller := engine.SellerAt(caToronto)
+	seller.Company = "ACME"
+	q := engine.Quotation("2026-02-04", seller, engine.CustomerAt(caMontreal), engine.Line("1", "GENERAL", "250.00"))
+	q.SaleMessageType, q.TransactionID, q.DocumentNumber = wire.SaleInvoice, "M1", "M1"
+	q.Currency = engine.CurrencyCode("CAD")
+	q.MarketplaceFacilitated = true
+	if _, err := s.e.Sale(s.ctx, q); err != nil {
+		t.Fatal(err)
+	}
+	r := row(t, s.report(t, "2026-03-31", nexus.Options{}), "ACME", "CA-QC")
+	if r.MarketplaceTransactions != 1 || !strings.Contains(r.Explanation, "marketplace sales apart: CAD 250.00 in 1 transactions") ||
+		strings.Contains(r.Explanation, "$") {
+		t.Errorf("Québec's marketplace sale: %d transactions: %s", r.MarketplaceTransactions, r.Explanation)
+	}
+}
+
+// TestCanadaTaxableFromOutsideCanada: Manitoba's and Saskatchewan's rows
+// count the sales the province's tax was calculated on, and Levy
+// calculates no Canadian tax on a sale from the United States (the US
+// export rule), so such a seller's sales into Winnipeg count nothing
+// there however large; the explanation says so (the amount is a floor),
+// while Canada's simplified registration, which counts sales to
+// consumers, counts them.
+func TestCanadaTaxableFromOutsideCanada(t *testing.T) {
+	s := newCanadaSeller(t)
+	seller := engine.SellerAt(&wire.Location{StreetAddress1: "100 Congress Ave", City: "Austin", MainDivision: "TX", PostalCode: "78701", Country: "US"})
+	seller.Company = "ACME"
+	q := engine.Quotation("2026-02-03", seller, engine.CustomerAt(caWinnipeg), engine.Line("1", "SAAS", "40000.00"))
+	q.SaleMessageType, q.TransactionID, q.DocumentNumber = wire.SaleInvoice, "US1", "US1"
+	q.Currency = engine.CurrencyCode("CAD")
+	if _, err := s.e.Sale(s.ctx, q); err != nil {
+		t.Fatal(err)
+	}
+	rep := s.report(t, "2026-03-31", nexus.Options{})
+	const caveat = "a sale that bears no tax of the province (Levy calculates none on a sale from outside Canada) counts nothing toward them: the amount is a floor"
+	for _, st := range []string{"CA-MB", "CA-SK"} {
+		r := row(t, rep, "ACME", st)
+		if !strings.Contains(r.Explanation, caveat) {
+			t.Errorf("%s, taxable sales from the United States: %s %s: %s", st, r.Status, r.Sales, r.Explanation)
+		}
+	}
+	if r := row(t, rep, "ACME", "CA-BC"); strings.Contains(r.Explanation, caveat) {
+		t.Errorf("British Columbia counts retail sales, not taxable ones: %s", r.Explanation)
+	}
+	wantRow(t, "Canada's simplified registration", canRow(t, rep, data.NexusSimplified), nexus.StatusExceeded, "40000", "2026-02-03", "2026-02-04")
+}
+
+// TestCanadaFiguresFollowTheJournal: over a Badger journal on disk, the
+// Canadian figures (each province's, Canada's and their consumers')
+// follow a sale to a consumer in Québec and one to a business as they
+// are stored, changed by a sync to a business's sale and rolled back,
+// reversed and deleted: after each step the stored figures equal those
+// recomputed from the journal, and Québec's consumers hold what the
+// live sales to consumers add up to.
+func TestCanadaFiguresFollowTheJournal(t *testing.T) {
+	s := newCanadaSeller(t)
+	s.invoice(t, "C1", "2026-02-02", caMontreal, "1000.00", "CAD", false)
+	s.invoice(t, "B1", "2026-02-03", caMontreal, "2000.00", "CAD", true)
+	consumers := func(step string, wantGross string, wantCount int64) {
+		t.Helper()
+		stored, err := s.j.Figures(s.ctx, "acme", civil.Date{}, civil.Date{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		computed, err := journal.Recompute(s.ctx, s.j, "acme")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := journal.CompareFigures(stored, computed); len(d) != 0 {
+			t.Errorf("%s: the stored figures differ from the journal's: %+v", step, d)
+		}
+		var got journal.Tally
+		for _, f := range stored {
+			if f.Area == journal.ConsumerArea("CA-QC") {
+				got = got.Add(f.Direct)
+			}
+		}
+		if want := money.MustParse(wantGross).Decimal(); !journal.UnitsOf(got.Gross).Equal(want) || got.Count != wantCount {
+			t.Errorf("%s: Québec's consumers %+v, want CAD %s in %d", step, got, wantGross, wantCount)
+		}
+	}
+	consumers("posted", "1000", 1)
+
+	// A sync turns C1 into a business's sale; a rollback undoes it.
+	c1, err := s.j.Get(s.ctx, "acme", "C1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c1.Customer = &journal.Party{Name: "Client", Business: true}
+	c1.Sync = true
+	if _, err := s.j.Post(s.ctx, "acme", c1); err != nil {
+		t.Fatal(err)
+	}
+	consumers("synced to a business", "0", 0)
+	if _, err := s.j.Rollback(s.ctx, "acme", "C1"); err != nil {
+		t.Fatal(err)
+	}
+	consumers("rolled back", "1000", 1)
+
+	// Reversing the business's sale leaves the consumers alone; reversing
+	// and deleting the consumer's takes it out.
+	if _, err := s.j.Reverse(s.ctx, "acme", "B1", journal.Reversal{TransactionID: "B1-R", PostingDate: civil.MustParse("2026-02-10")}); err != nil {
+		t.Fatal(err)
+	}
+	consumers("business sale reversed", "1000", 1)
+	if _, err := s.j.Reverse(s.ctx, "acme", "C1", journal.Reversal{TransactionID: "C1-R", PostingDate: civil.MustParse("2026-02-11")}); err != nil {
+		t.Fatal(err)
+	}
+	consumers("consumer sale reversed", "0", 0)
+	if err := s.j.Delete(s.ctx, "acme", "C1-R"); err != nil {
+		t.Fatal(err)
+	}
+	consumers("reversal deleted", "1000", 1)
+	if err := s.j.Delete(s.ctx, "acme", "C1"); err != nil {
+		t.Fatal(err)
+	}
+	consumers("consumer sale deleted", "0", 0)
+}

@@ -621,11 +621,17 @@ func explain(r *Row, rule *data.NexusRule, crossed string) string {
 		}
 	}
 	if r.MarketplaceTransactions != 0 {
-		fmt.Fprintf(&b, "; marketplace sales apart: $%s in %d transactions", r.MarketplaceSales.Decimal().StringFixed(2), r.MarketplaceTransactions)
+		fmt.Fprintf(&b, "; marketplace sales apart: %s%s in %d transactions", cur, r.MarketplaceSales.Decimal().StringFixed(2), r.MarketplaceTransactions)
 	}
 	if r.Unconverted > 0 {
 		name := map[string]string{"USD": "US dollars", "CAD": "Canadian dollars"}[r.Currency]
 		fmt.Fprintf(&b, "; %d lines in another currency without a conversion to %s are not counted", r.Unconverted, name)
+	}
+	if c, _ := data.NexusJurisdiction(rule.State); c == "CA" && rule.Counts == data.NexusTaxable {
+		// The journal's taxable amount of a province is its tax's, which
+		// the engine calculates for a seller in Canada only.
+		b.WriteString("; the taxable sales are those the province's tax was calculated on: a sale that bears no tax of the province " +
+			"(Levy calculates none on a sale from outside Canada) counts nothing toward them: the amount is a floor")
 	}
 	if rule.State == data.NexusCanada && rule.Scheme == data.NexusSmallSupplier {
 		b.WriteString("; the test counts the taxable supplies the seller and its associates make worldwide, and the journal's figures hold only the sales into Canada: the amount is a floor")
