@@ -10,7 +10,7 @@ import (
 
 // geographyFile writes a jurisdictions file of one jurisdiction, France,
 // with no rates and no postcode exceptions, whose VAT geography geo
-// writes.
+// writes up to its postcode ranges, and no VAT regions.
 func geographyFile(t *testing.T, geo func(w *binfmt.Writer)) []byte {
 	t.Helper()
 	w := binfmt.NewWriter(jurisKind, jurisVersion)
@@ -27,6 +27,7 @@ func geographyFile(t *testing.T, geo func(w *binfmt.Writer)) []byte {
 	w.Uvarint(0) // no rates
 	w.Uvarint(0) // no exceptions
 	geo(w)
+	w.Uvarint(0) // no VAT regions (format 3)
 	file, err := w.Finish()
 	if err != nil {
 		t.Fatal(err)
