@@ -119,6 +119,9 @@ func (c *calc) sourceAreas(l *line) situs {
 		return situs{at: dest, role: dest.role, interUS: true, ruleID: "us-destination-sourcing",
 			reason: "an interstate sale is sourced to the destination"}
 	case orig.country == "US":
+		if st, ok := c.fromTheUS(l, orig, dest); ok {
+			return st
+		}
 		return situs{at: orig, role: orig.role, none: true, ruleID: "us-export",
 			reason: "a sale delivered outside the United States bears no US sales tax"}
 	case dest.country == "US":
@@ -135,6 +138,35 @@ func (c *calc) sourceAreas(l *line) situs {
 		return situs{at: dest, role: dest.role, ruleID: "domestic-supply"}
 	}
 	return c.placeOfSupply(l, orig, dest)
+}
+
+// fromTheUS decides the sales from the United States that the country
+// of destination taxes although no US sales tax reaches them: electronic
+// services to a consumer abroad, which the consumer's country taxes where
+// the consumer lives whoever the supplier is (the EU's Article 58 and its
+// non-Union scheme, the United Kingdom's, Canada's, Australia's and
+// others' rules for non-resident digital suppliers), and goods that a
+// seller registered in the country of import sells there (the United
+// Kingdom's and the EU's low-value imports, Australia's). Everything else
+// sent abroad is an export that bears no tax the seller charges (ok
+// false): goods meet the import tax at the border, other services are
+// not taxed by a US state once delivered abroad, and a business customer
+// abroad accounts for its own country's tax.
+func (c *calc) fromTheUS(l *line, orig, dest *place) (situs, bool) {
+	pc := l.productClass
+	_, b2b := l.customer.vatNumber()
+	b2b = b2b || l.customer.business
+	switch {
+	case dest.country == "US" || !c.s.hasTax(dest, c.d):
+		return situs{}, false
+	case digitalClass(pc) && !b2b:
+		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination",
+			reason: "electronic services to consumers are taxed where the consumer lives, also when the supplier is in the United States"}, true
+	case !serviceClass(pc) && l.seller.registeredInArea(dest):
+		return situs{at: dest, role: dest.role, ruleID: "import-registered-seller",
+			reason: "the seller is registered in the country of import and charges its tax"}, true
+	}
+	return situs{}, false
 }
 
 // regionalSupply decides which rates apply to a supply within one VAT area
