@@ -18,37 +18,7 @@ import (
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/journal/journaltest"
 	"github.com/levytax/levy/money"
-	"github.com/levytax/levy/wire"
 )
-
-// postCalcs posts the calculations through e, for the tenant of ctx,
-// each by the engine's method of its route.
-func postCalcs(t *testing.T, ctx context.Context, e *engine.Engine, calcs []journaltest.Calc) {
-	t.Helper()
-	for _, c := range calcs {
-		var err error
-		switch c.Path {
-		case "/supplies":
-			var req wire.SaleRequest
-			if err = json.Unmarshal(c.Body, &req); err == nil {
-				_, err = e.Sale(ctx, &req)
-			}
-		case "/procurement":
-			var req wire.PurchaseRequest
-			if err = json.Unmarshal(c.Body, &req); err == nil {
-				_, err = e.Purchase(ctx, &req)
-			}
-		case "/owner":
-			var req wire.OwnerRequest
-			if err = json.Unmarshal(c.Body, &req); err == nil {
-				_, err = e.Owner(ctx, &req)
-			}
-		}
-		if err != nil {
-			t.Fatalf("posting %s: %v", c.ID, err)
-		}
-	}
-}
 
 // companyJournal returns a Badger journal on disk with the calculations
 // of journaltest.Companies posted for tenant acme by a real engine, and
@@ -66,11 +36,7 @@ func companyJournal(t *testing.T) (journal.Store, *engine.Engine, context.Contex
 		t.Fatal(err)
 	}
 	acme := levy.WithTenant(ctx, "acme")
-	postCalcs(t, acme, e, journaltest.Companies())
-	rv := journaltest.CompanyReversal
-	if _, err := e.ReverseTransaction(acme, rv.Of, wire.ReversalRequest{TransactionID: rv.ID, PostingDate: civil.MustParse(rv.PostingDate)}); err != nil {
-		t.Fatal(err)
-	}
+	journaltest.Post(t, acme, e, journaltest.Companies(), &journaltest.CompanyReversal)
 	return store, e, acme
 }
 
@@ -113,7 +79,7 @@ func TestCompanyStored(t *testing.T) {
 	calcs := journaltest.Companies()
 	body := bytes.Replace(calcs[1].Body, []byte(`"INVOICE"`), []byte(`"ARBILLING_SYNC"`), 1)
 	body = bytes.Replace(body, []byte(`100.00`), []byte(`150.00`), 1)
-	postCalcs(t, acme, e, []journaltest.Calc{{ID: "S-EAST-WA", Path: "/supplies", Body: body}})
+	journaltest.Post(t, acme, e, []journaltest.Calc{{ID: "S-EAST-WA", Path: "/supplies", Body: body}}, nil)
 	if got := companyOf(t, store, "S-EAST-WA"); got != "EAST" {
 		t.Errorf("the sync version stored company %q, want EAST", got)
 	}

@@ -1,6 +1,14 @@
 package journaltest
 
-import "fmt"
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/wire"
+)
 
 // The company codes of the calculations of Companies, both of one
 // tenant: two legal entities that file their own returns.
@@ -65,5 +73,52 @@ func Companies() []Calc {
 			`"owner":{"company":"WEST","physicalOrigin":{"city":"Portland","mainDivision":"OR","postalCode":"97201","country":"US"},` +
 			`"destination":{"city":"Minneapolis","mainDivision":"MN","postalCode":"55401","country":"US"}},` +
 			`"lineItems":[{"lineItemId":"desk","purchase":{"purchaseClass":"GENERAL"},"cost":800.00}]}`)},
+	}
+}
+
+// Calculator is what Post calculates with: an engine (engine.Engine)
+// with a journal.
+type Calculator interface {
+	Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, error)
+	Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, error)
+	Owner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, error)
+	ReverseTransaction(ctx context.Context, id string, r wire.ReversalRequest) (*wire.ReversalResponse, error)
+}
+
+// Post calculates calcs with c for the tenant of ctx, each by the method
+// of its route, and then, when rv is not nil, the reversal rv.
+func Post(t testing.TB, ctx context.Context, c Calculator, calcs []Calc, rv *Reversal) {
+	t.Helper()
+	for _, calc := range calcs {
+		var err error
+		switch calc.Path {
+		case "/supplies":
+			var req wire.SaleRequest
+			if err = json.Unmarshal(calc.Body, &req); err == nil {
+				_, err = c.Sale(ctx, &req)
+			}
+		case "/procurement":
+			var req wire.PurchaseRequest
+			if err = json.Unmarshal(calc.Body, &req); err == nil {
+				_, err = c.Purchase(ctx, &req)
+			}
+		case "/owner":
+			var req wire.OwnerRequest
+			if err = json.Unmarshal(calc.Body, &req); err == nil {
+				_, err = c.Owner(ctx, &req)
+			}
+		default:
+			err = fmt.Errorf("no route %q", calc.Path)
+		}
+		if err != nil {
+			t.Fatalf("journaltest: posting %s: %v", calc.ID, err)
+		}
+	}
+	if rv == nil {
+		return
+	}
+	r := wire.ReversalRequest{TransactionID: rv.ID, PostingDate: civil.MustParse(rv.PostingDate)}
+	if _, err := c.ReverseTransaction(ctx, rv.Of, r); err != nil {
+		t.Fatalf("journaltest: reversing %s: %v", rv.Of, err)
 	}
 }
