@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"io"
 	"log/slog"
 	"slices"
 	"strings"
@@ -385,6 +386,25 @@ func TestCheckCompany(t *testing.T) {
 		var e *levy.Error
 		if err := journal.CheckCompany(bad); !errors.As(err, &e) || e.Code != levy.EInvalid || e.Field != "company" {
 			t.Errorf("%q: %v, want an EInvalid error about company", bad, err)
+		}
+	}
+}
+
+// TestCompanyTextQuotesUnprintable prints a company code that a journal
+// written before company codes were checked may hold, with an ANSI
+// escape and a line break: the text of both views quotes it with Go's
+// escapes, and nothing raw reaches the terminal.
+func TestCompanyTextQuotesUnprintable(t *testing.T) {
+	code := "EV\x1b[31mIL\nX"
+	rep := &journal.Report{Tenant: "acme", Company: &code, Currencies: []journal.CurrencyReport{},
+		Companies: []journal.CompanyTotal{{Company: code, Currency: "USD", Transactions: 1, FilingStates: []journal.StateTax{{State: "US-WA"}}}}}
+	for name, w := range map[string]interface{ WriteText(io.Writer) error }{"report": rep, "filing view": rep.FilingView()} {
+		var buf bytes.Buffer
+		if err := w.WriteText(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if strings.ContainsAny(buf.String(), "\x1b") || strings.Contains(buf.String(), "IL\nX") || strings.Count(buf.String(), `"EV\x1b[31mIL\nX"`) < 2 {
+			t.Errorf("%s:\n%s", name, buf.String())
 		}
 	}
 }
