@@ -54,7 +54,9 @@ type posting struct {
 	taxOnly              bool
 	subTotal, totalTax   money.Amount
 	total                money.Amount
-	// company and marketplace are a sale's seller company code and
+	// company is the company code of the tenant's party: the seller's on
+	// a sale, the buyer's on a purchase, the owner's on the owner's kinds
+	// (the sales figures count it on sales only). marketplace is a sale's
 	// marketplaceFacilitated; tree is the calculated lines, whose leaves
 	// give each journal line its places (a sale's only).
 	company     string

@@ -94,6 +94,9 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 	p := posting{perspective: "OWNER", message: string(req.OwnerMessageType), transactionID: req.TransactionID,
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
+	if req.Owner != nil {
+		p.company = req.Owner.Company
+	}
 	var tx *journal.Transaction
 	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, ownerLineView), prepare); err != nil {
 		return nil, nil, err

@@ -151,6 +151,9 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	p := posting{perspective: "BUYER", message: string(req.PurchaseMessageType), transactionID: req.TransactionID,
 		documentNumber: req.DocumentNumber, documentDate: resp.DocumentDate, postingDate: req.PostingDate, currency: resp.Currency,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, subTotal: resp.SubTotal, totalTax: resp.TotalTax, total: resp.Total}
+	if req.Buyer != nil {
+		p.company = req.Buyer.Company
+	}
 	var tx *journal.Transaction
 	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, purchaseLineView), prepare); err != nil {
 		return nil, nil, err

@@ -17,11 +17,32 @@ import (
 // is not registered (which no return reports). Build it with
 // Report.FilingView.
 type FilingView struct {
-	Tenant       string           `json:"tenant"`
+	Tenant string `json:"tenant"`
+	// Company is the report's (Report.Company): the company code of a view
+	// of one company, absent in a view of every company.
+	Company      *string          `json:"company,omitempty"`
 	From         civil.Date       `json:"from,omitzero"`
 	To           civil.Date       `json:"to,omitzero"`
 	Transactions int              `json:"transactions"`
 	Currencies   []FilingCurrency `json:"currencies"`
+	// Companies are a view of every company's subtotals: per company code
+	// and currency, the tax of each state as the view counts it, ordered
+	// as the report's (Report.Companies). A view of one company has none.
+	Companies []FilingCompany `json:"companies,omitempty"`
+}
+
+// FilingCompany is one company's part of a currency's section of a
+// filing view: the tax of its transactions per state, which add up to
+// Total.
+type FilingCompany struct {
+	// Company is the company code, "" for the transactions stored without
+	// one.
+	Company      string     `json:"company"`
+	Currency     string     `json:"currency"`
+	Transactions int        `json:"transactions"`
+	States       []StateTax `json:"states"`
+	// Total adds up the tax of the states.
+	Total money.Amount `json:"totalTax"`
 }
 
 // FilingCurrency is the part of a filing view in one transaction currency.
@@ -116,7 +137,15 @@ func zeroFiling() FilingAmounts {
 // report has them; so is the tax that vendors charged the tenant on its
 // purchases (SummaryRow.PaidToVendor), which the vendors file.
 func (r *Report) FilingView() *FilingView {
-	f := &FilingView{Tenant: r.Tenant, From: r.From, To: r.To, Transactions: r.Transactions, Currencies: []FilingCurrency{}}
+	f := &FilingView{Tenant: r.Tenant, Company: r.Company, From: r.From, To: r.To, Transactions: r.Transactions, Currencies: []FilingCurrency{}}
+	for _, c := range r.Companies {
+		fc := FilingCompany{Company: c.Company, Currency: c.Currency, Transactions: c.Transactions, States: []StateTax{}, Total: money.Zero()}
+		for _, st := range c.FilingStates {
+			fc.States = append(fc.States, st)
+			fc.Total = fc.Total.Add(st.Tax)
+		}
+		f.Companies = append(f.Companies, fc)
+	}
 	type rowKey struct{ id, imposition, from string }
 	for _, c := range r.Currencies {
 		fc := FilingCurrency{Currency: c.Currency, Transactions: c.Transactions, States: []FilingState{}, Total: money.Zero()}

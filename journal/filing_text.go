@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"text/tabwriter"
 	"unicode/utf8"
 
 	"github.com/levytax/levy/money"
@@ -26,6 +27,9 @@ func (f *FilingView) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "Filing view")
 	fmt.Fprintf(bw, "Tenant:        %s\n", f.Tenant)
+	if f.Company != nil {
+		fmt.Fprintf(bw, "Company:       %s\n", CompanyName(*f.Company))
+	}
 	fmt.Fprintf(bw, "Period:        %s\n", period(&Report{From: f.From, To: f.To}))
 	fmt.Fprintf(bw, "Transactions:  %d\n", f.Transactions)
 	if f.Transactions == 0 {
@@ -34,6 +38,7 @@ func (f *FilingView) WriteText(w io.Writer) error {
 	for i := range f.Currencies {
 		writeFilingSection(bw, &f.Currencies[i])
 	}
+	writeFilingCompanies(bw, f.Companies)
 	fmt.Fprintln(bw, "\nNO NEXUS is the taxable amount of sales where the seller is not registered, which no return reports.")
 	return bw.Flush()
 }
@@ -112,6 +117,25 @@ func writeFilingSection(w io.Writer, c *FilingCurrency) {
 		}
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 	}
+}
+
+// writeFilingCompanies writes the tax of each company per state, of a
+// view of every company, when some transaction names a company code.
+func writeFilingCompanies(w io.Writer, cs []FilingCompany) {
+	if !namesCompanies(cs, func(c *FilingCompany) string { return c.Company }) {
+		return
+	}
+	fmt.Fprintln(w, "\nPer company (each company files its own returns: view one with --company CODE):")
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "COMPANY\tCURRENCY\tSTATE\tTAX\t")
+	for _, c := range cs {
+		name, cur := CompanyName(c.Company), currencyName(c.Currency)
+		for _, st := range c.States {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", name, cur, st.State, st.Tax)
+		}
+		fmt.Fprintf(tw, "%s\t%s\ttotal (%s)\t%s\t\n", name, cur, plural(c.Transactions, "transaction"), c.Total)
+	}
+	tw.Flush()
 }
 
 // clip cuts s to n characters, ending a cut one with "…".

@@ -31,9 +31,10 @@ const (
 	JSONLines Format = "jsonl"
 	// CSV writes one row per tax, with a header row; the columns after
 	// reversalOf hold the tax in the filing currency where the engine
-	// converted it (empty otherwise), the last two the exemption
-	// certificate and the reason code of an exempted tax. It is written with csvout: a cell that a
-	// spreadsheet program would read as a formula is neutralised, and
+	// converted it (empty otherwise), then the exemption certificate and
+	// the reason code of an exempted tax, the withholding type, and last
+	// the transaction's company code. It is written with csvout: a cell
+	// that a spreadsheet program would read as a formula is neutralised, and
 	// amounts, rates and versions stay plain numbers, negative ones with
 	// their minus sign.
 	CSV Format = "csv"
@@ -44,7 +45,7 @@ var csvHeader = []string{"transactionId", "version", "postingDate", "documentDat
 	"messageType", "currency", "lineItemId", "productClass", "lineAmount", "state", "jurisdictionId", "jurisdictionName",
 	"jurisdictionType", "imposition", "taxType", "taxResult", "collectedFrom", "taxable", "exempt", "nonTaxable",
 	"tax", "rate", "informationOnly", "reversalOf", "filingCurrency", "filingRate", "filingTaxable", "filingExempt", "filingTax",
-	"certificateNumber", "reasonCode", "withholdingType"}
+	"certificateNumber", "reasonCode", "withholdingType", "company"}
 
 // csvNumbers are the columns of a CSV export that hold numbers; every
 // other column holds text (see csvout).
@@ -115,6 +116,7 @@ func writeCSV(w *csvout.Writer, tx *Transaction) error {
 		if len(l.Taxes) == 0 {
 			row := append(head, make([]string, len(csvHeader)-len(head))...)
 			row[slices.Index(csvHeader, "reversalOf")] = tx.ReversalOf
+			row[slices.Index(csvHeader, "company")] = tx.Company
 			if err := write(row); err != nil {
 				return err
 			}
@@ -133,7 +135,7 @@ func writeCSV(w *csvout.Writer, tx *Transaction) error {
 			} else {
 				row = append(row, "", "", "", "", "")
 			}
-			row = append(row, t.CertificateNumber, t.ReasonCode, t.WithholdingType)
+			row = append(row, t.CertificateNumber, t.ReasonCode, t.WithholdingType, tx.Company)
 			if err := write(row); err != nil {
 				return err
 			}

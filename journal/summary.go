@@ -5,9 +5,16 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/wire"
 )
 
 // Report is the remittance report of a tenant's live transactions posted
@@ -20,6 +27,10 @@ import (
 // any total.
 type Report struct {
 	Tenant string `json:"tenant"`
+	// Company is the company code of a report of one company
+	// (SummarizeCompany), "" for that of the transactions stored without
+	// one; it is absent (nil) in a report of every company.
+	Company *string `json:"company,omitempty"`
 	// From and To are the first and last posting dates of the period,
 	// absent where the period is open.
 	From civil.Date `json:"from,omitzero"`
@@ -30,6 +41,74 @@ type Report struct {
 	// Currencies holds one section per transaction currency, ordered by
 	// currency code.
 	Currencies []CurrencyReport `json:"currencies"`
+	// Companies are a report of every company's subtotals: one per
+	// company code and transaction currency that the period has, ordered
+	// by company code ("" first, for the transactions stored without one)
+	// and currency. The subtotals of a currency add up to its section's
+	// total. A report of one company has none.
+	Companies []CompanyTotal `json:"companies,omitempty"`
+}
+
+// CompanyTotal is one company's part of a currency's section of a
+// report: the transactions stored under its company code (the seller's
+// on sales, the buyer's on purchases, the owner's on the owner's kinds).
+type CompanyTotal struct {
+	// Company is the company code, "" for the transactions stored without
+	// one.
+	Company  string `json:"company"`
+	Currency string `json:"currency"`
+	// Transactions counts the company's transactions in the currency.
+	Transactions int `json:"transactions"`
+	// Total adds up the company's transactions and taxes as the
+	// section's total does.
+	Total
+	// FilingStates is the tax per state (or province, or country) of the
+	// filing view (jurisdiction.FilingArea), which leaves out withheld
+	// taxes and the tax that vendors charged, ordered by state.
+	FilingStates []StateTax `json:"filingStates"`
+}
+
+// StateTax is the tax of one state (or province, or country).
+type StateTax struct {
+	State string       `json:"state"`
+	Tax   money.Amount `json:"tax"`
+}
+
+// MaxCompanyLength is the most characters a company code has: the most
+// that the wire format accepts in seller.company, buyer.company and
+// owner.company.
+const MaxCompanyLength = 40
+
+// CheckCompany returns an EInvalid error about the field "company" when
+// c is no company code that a calculation could have stored: longer than
+// MaxCompanyLength characters, or not fit to be an identifier
+// (wire.CheckIdentifier). "" is one: that of the transactions stored
+// without a company code.
+func CheckCompany(c string) error {
+	if n := utf8.RuneCountInString(c); n > MaxCompanyLength {
+		return levy.Invalid("company", "is %d characters long; a company code has at most %d", n, MaxCompanyLength)
+	}
+	return wire.CheckIdentifier("company", c)
+}
+
+// CompanyName is how the text of a report names a company code: the
+// code, or "(none)" for the transactions stored without one.
+func CompanyName(code string) string {
+	if code == "" {
+		return "(none)"
+	}
+	return printable(code)
+}
+
+// printable returns s as it is, or quoted with Go's escapes when it holds
+// a character that is not printable, which a journal written before
+// company codes were checked may hold and which must not reach a
+// terminal as it is.
+func printable(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
+		return strconv.Quote(s)
+	}
+	return s
 }
 
 // CurrencyReport is the part of a report in one transaction currency.
@@ -273,7 +352,25 @@ func zeroTaxReason(t *Tax) ZeroTaxReason {
 // on its sales. The tax that vendors charged the tenant on its purchases
 // is in rows of its own too (SummaryRow.PaidToVendor), which the totals
 // leave out.
+//
+// The report is of every company of the tenant, with each company's
+// subtotals (Report.Companies); SummarizeCompany reports on one.
 func Summarize(ctx context.Context, s Store, tenant string, from, to civil.Date) (*Report, error) {
+	return summarize(ctx, s, tenant, from, to, nil)
+}
+
+// SummarizeCompany is Summarize for the transactions of one company code
+// only (Transaction.Company: the seller's on sales, the buyer's on
+// purchases, the owner's on the owner's kinds); company "" selects the
+// transactions stored without one. The report names the company
+// (Report.Company) and has no subtotals per company.
+func SummarizeCompany(ctx context.Context, s Store, tenant, company string, from, to civil.Date) (*Report, error) {
+	return summarize(ctx, s, tenant, from, to, &company)
+}
+
+// summarize is Summarize of the transactions of *company, or of every
+// company when company is nil.
+func summarize(ctx context.Context, s Store, tenant string, from, to civil.Date, company *string) (*Report, error) {
 	type rowKey struct {
 		cur, jur, imp, from string
 		reason              ZeroTaxReason
@@ -284,12 +381,30 @@ func Summarize(ctx context.Context, s Store, tenant string, from, to civil.Date)
 		row       rowKey
 		cur, rate string
 	}
-	rep := &Report{Tenant: tenant, From: from, To: to, Currencies: []CurrencyReport{}}
+	type companyKey struct{ company, cur string }
+	type stateKey struct {
+		companyKey
+		state string
+	}
+	rep := &Report{Tenant: tenant, Company: company, From: from, To: to, Currencies: []CurrencyReport{}}
 	sections := map[string]*CurrencyReport{}
 	rows := map[rowKey]*SummaryRow{}
 	convs := map[convKey]*Conversion{}
+	companies := map[companyKey]*CompanyTotal{}
+	states := map[stateKey]money.Amount{}
 	err := s.Scan(ctx, tenant, from, to, func(tx *Transaction) error {
+		if company != nil && tx.Company != *company {
+			return nil
+		}
 		rep.Transactions++
+		ck := companyKey{tx.Company, tx.Currency}
+		ct := companies[ck]
+		if ct == nil {
+			ct = &CompanyTotal{Company: tx.Company, Currency: tx.Currency}
+			companies[ck] = ct
+		}
+		ct.Transactions++
+		ct.SubTotal = ct.SubTotal.Add(tx.SubTotal)
 		sec := sections[tx.Currency]
 		if sec == nil {
 			sec = &CurrencyReport{Currency: tx.Currency}
@@ -316,6 +431,11 @@ func Summarize(ctx context.Context, s Store, tenant string, from, to civil.Date)
 				r.add(t)
 				if k.withheld != WithheldByCustomer && !k.vendor {
 					sec.Total.Tax = sec.Total.Tax.Add(t.Tax)
+					ct.Tax = ct.Tax.Add(t.Tax)
+				}
+				if k.withheld == "" && !k.vendor {
+					sk := stateKey{ck, jurisdiction.FilingArea(t.JurisdictionID)}
+					states[sk] = states[sk].Add(t.Tax)
 				}
 				if !seen[k] {
 					seen[k] = true
@@ -362,5 +482,21 @@ func Summarize(ctx context.Context, s Store, tenant string, from, to civil.Date)
 		rep.Currencies = append(rep.Currencies, *sec)
 	}
 	slices.SortFunc(rep.Currencies, func(a, b CurrencyReport) int { return cmp.Compare(a.Currency, b.Currency) })
+	if company == nil {
+		for sk, tax := range states {
+			ct := companies[sk.companyKey]
+			ct.FilingStates = append(ct.FilingStates, StateTax{State: sk.state, Tax: tax})
+		}
+		for _, ct := range companies {
+			slices.SortFunc(ct.FilingStates, func(a, b StateTax) int { return cmp.Compare(a.State, b.State) })
+			if ct.FilingStates == nil {
+				ct.FilingStates = []StateTax{}
+			}
+			rep.Companies = append(rep.Companies, *ct)
+		}
+		slices.SortFunc(rep.Companies, func(a, b CompanyTotal) int {
+			return cmp.Or(cmp.Compare(a.Company, b.Company), cmp.Compare(a.Currency, b.Currency))
+		})
+	}
 	return rep, nil
 }

@@ -17,6 +17,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "Remittance report")
 	fmt.Fprintf(bw, "Tenant:        %s\n", r.Tenant)
+	if r.Company != nil {
+		fmt.Fprintf(bw, "Company:       %s\n", CompanyName(*r.Company))
+	}
 	fmt.Fprintf(bw, "Period:        %s\n", period(r))
 	codes := make([]string, len(r.Currencies))
 	for i, c := range r.Currencies {
@@ -35,7 +38,37 @@ func (r *Report) WriteText(w io.Writer) error {
 			return err
 		}
 	}
+	if err := writeCompanies(bw, r.Companies); err != nil {
+		return err
+	}
 	return bw.Flush()
+}
+
+// namesCompanies reports whether a report of every company has
+// transactions of some company code: a tenant whose requests name none
+// gets its report as it was before reports knew companies.
+func namesCompanies[T any](list []T, code func(*T) string) bool {
+	for i := range list {
+		if code(&list[i]) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// writeCompanies writes the subtotals of each company of a report of
+// every company, when some transaction names a company code.
+func writeCompanies(w io.Writer, cs []CompanyTotal) error {
+	if !namesCompanies(cs, func(c *CompanyTotal) string { return c.Company }) {
+		return nil
+	}
+	fmt.Fprintln(w, "\nPer company (each company files its own returns: report on one with --company CODE):")
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "COMPANY\tCURRENCY\tTRANSACTIONS\tNET AMOUNT\tTAX\t")
+	for _, c := range cs {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t\n", CompanyName(c.Company), currencyName(c.Currency), c.Transactions, c.SubTotal, c.Tax)
+	}
+	return tw.Flush()
 }
 
 // period describes the posting dates of a report.

@@ -112,6 +112,7 @@ func (h *Handler) Mounts() []api.Option {
 		api.WithUndocumentedHandler("GET /console/api/rules/{id}", guard(h.rule)),
 		api.WithUndocumentedHandler("GET /console/api/journal/summary", guard(h.summary)),
 		api.WithUndocumentedHandler("GET /console/api/journal/series", guard(h.series)),
+		api.WithUndocumentedHandler("GET /console/api/journal/companies", guard(h.companies)),
 		api.WithUndocumentedHandler("GET /console/api/journal/transactions", guard(h.transactions)),
 		api.WithUndocumentedHandler("GET /console/api/journal/transactions/{id}", guard(h.versions)),
 		api.WithUndocumentedHandler("GET /console/api/journal/export", guard(h.export)),

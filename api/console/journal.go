@@ -44,6 +44,26 @@ func (h *Handler) period(r *http.Request) (from, to civil.Date, err error) {
 	return from, to, nil
 }
 
+// companyOf reads the company parameter of a journal route: ok is false
+// when it is absent (every company); "" (company=) is the transactions
+// stored without a company code.
+func companyOf(r *http.Request) (company string, ok bool, err error) {
+	q := r.URL.Query()
+	if !q.Has("company") {
+		return "", false, nil
+	}
+	company = q.Get("company")
+	if err := journal.CheckCompany(company); err != nil {
+		return "", false, err
+	}
+	return company, true, nil
+}
+
+// keepsCompany reports whether tx is of the company a route asks for.
+func keepsCompany(tx *journal.Transaction, company string, only bool) bool {
+	return !only || tx.Company == company
+}
+
 // summaryRow is a row of the remittance summary with the currency of
 // its section, as the journal page draws them in one table and chart.
 type summaryRow struct {
@@ -64,8 +84,36 @@ func summaryRows(rep *journal.Report) []summaryRow {
 }
 
 // summary answers the remittance summary of the period: the rows of
-// journal.Summarize for the token's tenant, each with its currency.
+// journal.Summarize for the token's tenant, each with its currency; with
+// company, those of journal.SummarizeCompany.
 func (h *Handler) summary(w http.ResponseWriter, r *http.Request) {
+	from, to, err := h.period(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	company, only, err := companyOf(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	var rep *journal.Report
+	if only {
+		rep, err = journal.SummarizeCompany(r.Context(), h.journal, levy.Tenant(r.Context()), company, from, to)
+	} else {
+		rep, err = journal.Summarize(r.Context(), h.journal, levy.Tenant(r.Context()), from, to)
+	}
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, summaryRows(rep))
+}
+
+// companies answers the company subtotals of the period
+// (journal.Report.Companies): the company codes the journal page offers
+// to choose from, with what each one owes.
+func (h *Handler) companies(w http.ResponseWriter, r *http.Request) {
 	from, to, err := h.period(r)
 	if err != nil {
 		api.WriteError(w, r, err)
@@ -76,7 +124,11 @@ func (h *Handler) summary(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	api.WriteData(w, r, http.StatusOK, summaryRows(rep))
+	out := rep.Companies
+	if out == nil {
+		out = []journal.CompanyTotal{}
+	}
+	api.WriteData(w, r, http.StatusOK, out)
 }
 
 // point is the tax of the transactions posted on one day in one currency.
@@ -88,7 +140,8 @@ type point struct {
 }
 
 // series answers the total tax of the transactions posted on each day of
-// the period, per document currency, in date order.
+// the period, per document currency, in date order; with company, of
+// that company's transactions only.
 func (h *Handler) series(w http.ResponseWriter, r *http.Request) {
 	from, to, err := h.period(r)
 	if err != nil {
@@ -99,8 +152,16 @@ func (h *Handler) series(w http.ResponseWriter, r *http.Request) {
 		day int32
 		cur string
 	}
+	company, only, err := companyOf(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	sums := map[key]*point{}
 	err = h.journal.Scan(r.Context(), levy.Tenant(r.Context()), from, to, func(tx *journal.Transaction) error {
+		if !keepsCompany(tx, company, only) {
+			return nil
+		}
 		k := key{tx.PostingDate.Days(), tx.Currency}
 		p := sums[k]
 		if p == nil {
@@ -192,7 +253,8 @@ func (f rowFilter) keeps(cur string, row journal.SummaryRow) bool {
 // a row of the remittance summary (jurisdiction, and as many of
 // currency, imposition, collectedFrom, zeroTaxReason, withheld and
 // paidToVendor as given), those with a tax that row sums, each with the
-// sum of those taxes (jurisdictionTax).
+// sum of those taxes (jurisdictionTax); with company, of that company's
+// transactions only.
 func (h *Handler) transactions(w http.ResponseWriter, r *http.Request) {
 	from, to, err := h.period(r)
 	if err != nil {
@@ -204,8 +266,16 @@ func (h *Handler) transactions(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
+	company, only, err := companyOf(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	out := transactionList{Transactions: []listed{}}
 	err = h.journal.Scan(r.Context(), levy.Tenant(r.Context()), from, to, func(tx *journal.Transaction) error {
+		if !keepsCompany(tx, company, only) {
+			return nil
+		}
 		head := *tx
 		head.Lines = nil
 		l := listed{Transaction: &head}

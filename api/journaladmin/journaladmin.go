@@ -1,6 +1,7 @@
 package journaladmin
 
 import (
+	"errors"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -68,6 +69,11 @@ type query struct {
 	tenant   string
 	from, to civil.Date
 	format   journal.Format
+	// company is the company parameter of the report, and companyGiven
+	// whether it was given ("" asks for the transactions stored without
+	// a company code).
+	company      string
+	companyGiven bool
 }
 
 // parse reads the query parameters of r and the tenant of the token that
@@ -101,6 +107,15 @@ func parse(r *http.Request) (query, error) {
 			errs = append(errs, levy.Invalid("format", "%q is not an export format: %s or %s", v, journal.JSONLines, journal.CSV))
 		}
 	}
+	if values.Has("company") { // only the report declares it: Guard refused it on the others
+		q.company, q.companyGiven = values.Get("company"), true
+		var e *levy.Error
+		if err := journal.CheckCompany(q.company); errors.As(err, &e) {
+			errs = append(errs, e)
+		} else if err != nil {
+			return q, err
+		}
+	}
 	if len(errs) > 0 {
 		return q, errs
 	}
@@ -117,7 +132,12 @@ func (h *Handler) report(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	rep, err := journal.Summarize(r.Context(), h.store, q.tenant, q.from, q.to)
+	var rep *journal.Report
+	if q.companyGiven {
+		rep, err = journal.SummarizeCompany(r.Context(), h.store, q.tenant, q.company, q.from, q.to)
+	} else {
+		rep, err = journal.Summarize(r.Context(), h.store, q.tenant, q.from, q.to)
+	}
 	if err != nil {
 		api.WriteError(w, r, err)
 		return

@@ -30,7 +30,10 @@ func (h *Handler) Mounts() []api.Option {
 	out := []api.Option{
 		api.WithOperation(api.Operation{Method: reportMethod, Path: reportPath, ID: "journalReport", Tag: api.AdminTag,
 			Summary:     "The remittance report of the token's tenant for a period: per transaction currency, the tax owed per jurisdiction and imposition, with the conversions to filing currencies and the reasons of zero taxes.",
-			Description: api.AdminAccess, Params: periodParams(), Answer: api.Enveloped[journal.Report]()},
+			Description: api.AdminAccess + " Without company, the report is of every company code of the tenant, with each company's subtotals (companies).",
+			Params: append(periodParams(), api.Param{Name: "company", In: "query", Format: "identifier",
+				Description: "Only the transactions of this company code (the seller's on sales, the buyer's on purchases, the owner's on the owner's kinds), at most 40 characters; empty (company=) for those stored without one."}),
+			Answer: api.Enveloped[journal.Report]()},
 			api.Guard(h.admin, h.report)),
 		api.WithOperation(api.Operation{Method: exportMethod, Path: exportPath, ID: "journalExport", Tag: api.AdminTag,
 			Summary: "The transactions of the token's tenant posted in a period, streamed as JSON lines (one transaction per line) or CSV (one row per tax).",

@@ -19,7 +19,7 @@ import (
 )
 
 const journalUsage = `usage:
-  levy journal report (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--view remittance|filing] [--json]
+  levy journal report (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--company C] [--view remittance|filing] [--json]
   levy journal export (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--format jsonl|csv] [--out FILE] [--progress]
   levy journal intrastat (--data-dir DIR | --database URL | --server URL) [--tenant T] --from D --to D --member-state MS --flow dispatch|arrival [--currency EUR] [--format csv|json]
 
@@ -31,7 +31,12 @@ tax, and the taxes the engine converted to a filing currency with the
 rate and both amounts. --view filing arranges it as the returns are
 filed: per state (or province, or country) its jurisdictions, one row
 each, with the taxable, exempt, non-taxable and not-registered amounts as
-columns, and the state's total. --json prints either as JSON.
+columns, and the state's total. --json prints either as JSON. The
+report is of every company code of the tenant, each company's subtotals
+below (per state in the filing view); --company C reports on the
+transactions of company C alone (the seller's company code on sales,
+the buyer's on purchases, the owner's on the owner's kinds), and
+--company "" on those stored without one.
 
 export writes the transactions themselves, those of every posting date
 unless --from or --to bound them (it says so). With --out it shows a
@@ -68,9 +73,13 @@ type journalArgs struct {
 	from, to         civil.Date
 	asJSON, progress bool
 	view             string
-	format           journal.Format
-	out              string
-	intrastat        intrastatArgs
+	// company is --company, and companyGiven whether it was given (""
+	// asks for the transactions stored without a company code).
+	company      string
+	companyGiven bool
+	format       journal.Format
+	out          string
+	intrastat    intrastatArgs
 }
 
 // runJournal reports on or exports the tax journal of a data directory,
@@ -92,6 +101,7 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.Var(&from, "from", "first posting date (YYYY-MM-DD)")
 	fs.Var(&to, "to", "last posting date (YYYY-MM-DD)")
 	fs.BoolVar(&a.asJSON, "json", false, "report: print JSON instead of a table")
+	fs.StringVar(&a.company, "company", "", `report: the company code to report on ("" for the transactions stored without one); every company, with each one's subtotals, when absent`)
 	fs.StringVar(&a.view, "view", "remittance", "report: remittance (a row per jurisdiction, imposition and zero-tax reason) or filing (per state, a row per jurisdiction)")
 	format := fs.String("format", "", "export: jsonl (the default) or csv; intrastat: csv (the default) or json")
 	fs.StringVar(&a.intrastat.memberState, "member-state", "", "intrastat: the declaring member state (DE, FR, ...; XI for Northern Ireland from 2021)")
@@ -113,7 +123,12 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := a.choose(given, "--server reads the journal through a running server, --data-dir and --database open it here: give one"); err != nil {
 		return err
 	}
-	a.from, a.to, a.tenantGiven = from.d, to.d, given["tenant"]
+	a.from, a.to, a.tenantGiven, a.companyGiven = from.d, to.d, given["tenant"], given["company"]
+	if a.companyGiven {
+		if err := checkCompany(a.company); err != nil {
+			return err
+		}
+	}
 	if !a.from.IsZero() && !a.to.IsZero() && a.to.Before(a.from) {
 		return usageError{"--to is before --from"}
 	}
@@ -162,7 +177,13 @@ func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Write
 		return runIntrastat(ctx, store, a, stdout, stderr)
 	}
 	if a.cmd == "report" {
-		rep, err := journal.Summarize(ctx, store, a.tenant, a.from, a.to)
+		summarize := journal.Summarize
+		if a.companyGiven {
+			summarize = func(ctx context.Context, s journal.Store, tenant string, from, to civil.Date) (*journal.Report, error) {
+				return journal.SummarizeCompany(ctx, s, tenant, a.company, from, to)
+			}
+		}
+		rep, err := summarize(ctx, store, a.tenant, a.from, a.to)
 		if err != nil {
 			return err
 		}
@@ -173,6 +194,18 @@ func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Write
 		func(w io.Writer, progress func(int)) (int, error) {
 			return journal.Export(ctx, store, a.tenant, a.from, a.to, a.format, w, progress)
 		})
+}
+
+// checkCompany refuses a --company that no request could have stored as
+// a company code (journal.CheckCompany).
+func checkCompany(c string) error {
+	var e *levy.Error
+	if err := journal.CheckCompany(c); errors.As(err, &e) {
+		return usageError{fmt.Sprintf("--company %q %s", c, e.Message)}
+	} else if err != nil {
+		return err
+	}
+	return nil
 }
 
 // printReport prints a remittance report, or its filing view, as text or

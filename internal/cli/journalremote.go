@@ -121,9 +121,14 @@ func (a journalArgs) query() url.Values {
 	return q
 }
 
-// report fetches the remittance report.
+// report fetches the remittance report: of --company's transactions
+// when the command is a report that names one.
 func (r *remote) report(ctx context.Context, a journalArgs) (*journal.Report, error) {
-	return getData[journal.Report](ctx, r, "/admin/v1/journal/report", a.query(), "report", "report")
+	q := a.query()
+	if a.cmd == "report" && a.companyGiven {
+		q.Set("company", a.company)
+	}
+	return getData[journal.Report](ctx, r, "/admin/v1/journal/report", q, "report", "report")
 }
 
 // getData gets path and returns the data member of its answer, which it

@@ -1,13 +1,28 @@
 // The journal page: the remittance summary of a period as a table and a
 // bar chart, the tax over time as a line chart, the transactions behind a
-// row and every version of one, and the period's export.
+// row and every version of one, and the period's export. A company code
+// chosen narrows the summary, the chart and the lists to that company's
+// transactions (each company files its own returns).
 
 import { barChart, lineChart } from './charts.js';
-import { add, field, fill, h, pretty, statusPill, table, today, when } from './dom.js';
+import { add, field, fill, h, pretty, select, statusPill, table, today, when } from './dom.js';
 import { call } from './session.js';
 
 // period is the last period shown, kept while the tab lives.
 const period = { from: `${today().slice(0, 4)}-01-01`, to: today() };
+
+// allCompanies is the company select's value for every company; a
+// company code is the value of its own option ('' for the transactions
+// stored without one).
+const allCompanies = '\u0000all';
+
+// chosen is the company chosen last, kept while the tab lives.
+let chosen = allCompanies;
+
+// companyQuery is the query of the period, with the company chosen.
+function companyQuery() {
+  return chosen === allCompanies ? { ...period } : { ...period, company: chosen };
+}
 
 // download fetches an export with the token and saves it.
 async function download(format, status, fail) {
@@ -30,8 +45,9 @@ async function download(format, status, fail) {
 export function render(root, { status, fail }) {
   const from = h('input', { type: 'date', id: 'journal-from', value: period.from, required: true });
   const to = h('input', { type: 'date', id: 'journal-to', value: period.to, required: true });
+  const company = h('select', { id: 'journal-company' }, h('option', { value: allCompanies }, 'All companies'));
   const form = h('form', { class: 'card', id: 'journal-period' },
-    h('div', { class: 'row' }, field('From', from), field('To', to),
+    h('div', { class: 'row' }, field('From', from), field('To', to), field('Company', company),
       h('button', { type: 'submit' }, 'Show'),
       h('button', { type: 'button', class: 'secondary', id: 'journal-csv', onclick: () => download('csv', status, fail) }, 'Download CSV'),
       h('button', { type: 'button', class: 'secondary', id: 'journal-jsonl', onclick: () => download('jsonl', status, fail) }, 'Download JSON lines')));
@@ -70,7 +86,7 @@ export function render(root, { status, fail }) {
   };
 
   const showTransactions = async (row) => {
-    const query = { ...period };
+    const query = companyQuery();
     if (row) {
       // The whole key of the summary's row, so that the list holds the
       // transactions the row counts, no other currency or imposition.
@@ -106,14 +122,24 @@ export function render(root, { status, fail }) {
   const show = async () => {
     period.from = from.value;
     period.to = to.value;
+    chosen = company.value;
     status('Reading the journal…');
     try {
-      const [summary, series] = await Promise.all([
-        call('/console/api/journal/summary', { query: period }),
-        call('/console/api/journal/series', { query: period }),
+      const [summary, series, companies] = await Promise.all([
+        call('/console/api/journal/summary', { query: companyQuery() }),
+        call('/console/api/journal/series', { query: companyQuery() }),
+        call('/console/api/journal/companies', { query: period }),
       ]);
+      // The companies of the period, and the one chosen even when the
+      // period has none of its transactions.
+      const codes = [...new Set((companies.data || []).map((c) => c.company))];
+      if (chosen !== allCompanies && !codes.includes(chosen)) codes.push(chosen);
+      const options = [[allCompanies, 'All companies'], ...codes.map((c) => [c, c === '' ? '(no company code)' : c])];
+      company.replaceChildren(...select({}, options, chosen).children);
+      company.value = chosen;
+      const whose = chosen === allCompanies ? '' : `, company ${chosen === '' ? '(no company code)' : chosen}`;
       const rows = summary.data || [];
-      fill(summaryBox, h('h2', {}, `Remittance summary, ${period.from} to ${period.to}`));
+      fill(summaryBox, h('h2', {}, `Remittance summary, ${period.from} to ${period.to}${whose}`));
       if (!rows.length) {
         add(summaryBox, h('p', {}, 'No tax was stored in the period.'));
       } else {
@@ -143,6 +169,7 @@ export function render(root, { status, fail }) {
     }
   };
 
+  company.addEventListener('change', () => show());
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     show();

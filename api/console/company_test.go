@@ -1,0 +1,78 @@
+package console_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/journal/journaltest"
+)
+
+// TestJournalPageCompanies posts the sales of two companies of the
+// tenant, and asks the journal page's routes for the companies of the
+// period and for each company's summary, tax over time and transactions:
+// each has that company's transactions only, as journal.SummarizeCompany
+// has them. A company that is no company code is refused naming company.
+func TestJournalPageCompanies(t *testing.T) {
+	f := newFixture(t)
+	ctx := levy.WithTenant(context.Background(), levy.DefaultTenant)
+	journaltest.Post(t, ctx, f.engine, journaltest.Companies(), &journaltest.CompanyReversal)
+	const period = "from=2026-06-01&to=2026-06-30"
+
+	var companies struct{ Data []journal.CompanyTotal }
+	if _, _, body := f.get(t, "/console/api/journal/companies?"+period); json.Unmarshal(body, &companies) != nil || len(companies.Data) != 3 ||
+		companies.Data[0].Company != "" || companies.Data[1].Company != "EAST" || companies.Data[2].Company != "WEST" {
+		t.Fatalf("companies: %s", body)
+	}
+	for _, c := range []struct {
+		company string
+		txs     int
+	}{{"EAST", 3}, {"WEST", 5}, {"", 1}} {
+		want, err := journal.SummarizeCompany(context.Background(), f.journal, levy.DefaultTenant, c.company, civil.MustParse("2026-06-01"), civil.MustParse("2026-06-30"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var summary struct{ Data []journal.SummaryRow }
+		_, _, body := f.get(t, "/console/api/journal/summary?"+period+"&company="+c.company)
+		if err := json.Unmarshal(body, &summary); err != nil || len(want.Currencies) != 1 || len(summary.Data) != len(want.Currencies[0].Rows) {
+			t.Fatalf("summary of %q: %s", c.company, body)
+		}
+		for i, r := range want.Currencies[0].Rows {
+			if summary.Data[i].JurisdictionID != r.JurisdictionID || !summary.Data[i].Tax.Equal(r.Tax) {
+				t.Errorf("summary of %q, row %d: %+v, want %+v", c.company, i, summary.Data[i], r)
+			}
+		}
+		var list struct {
+			Data struct {
+				Transactions []struct{ TransactionID, Company string }
+			}
+		}
+		_, _, body = f.get(t, "/console/api/journal/transactions?"+period+"&company="+c.company)
+		if err := json.Unmarshal(body, &list); err != nil || len(list.Data.Transactions) != c.txs {
+			t.Fatalf("transactions of %q: %s", c.company, body)
+		}
+		for _, tx := range list.Data.Transactions {
+			if tx.Company != c.company {
+				t.Errorf("transactions of %q list %s of %q", c.company, tx.TransactionID, tx.Company)
+			}
+		}
+		var series struct{ Data []struct{ Transactions int } }
+		_, _, body = f.get(t, "/console/api/journal/series?"+period+"&company="+c.company)
+		n := 0
+		if err := json.Unmarshal(body, &series); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range series.Data {
+			n += p.Transactions
+		}
+		if n != c.txs {
+			t.Errorf("series of %q: %d transactions, want %d: %s", c.company, n, c.txs, body)
+		}
+	}
+	f.refused(t, "/console/api/journal/summary?"+period+"&company="+strings.Repeat("X", 41), 400, "company")
+	f.refused(t, "/console/api/journal/transactions?"+period+"&company=EA%E2%80%AEST", 400, "company")
+}
