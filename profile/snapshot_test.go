@@ -164,6 +164,9 @@ func TestSnapshotLookups(t *testing.T) {
 		{"HS", "6402.99", "ATHLETIC_CLOTHING"}, // the tenant's heading before the crosswalk's subheading
 		{"HS", "640212", "ATHLETIC_CLOTHING"},
 		{"hs", "6403.99", "CLOTHING"}, // the crosswalk
+		{"HS", "6111.20", "CHILDRENS_CLOTHING"},
+		{"HS", "620930", "CHILDRENS_CLOTHING"},
+		{"HS", "6110.20", "CLOTHING"},
 		{"HS", "0301", ""},
 		{"HS", "8471.30.0100", "PREWRITTEN_SOFTWARE"}, // the tenant's eight digits under its ten
 		{"HS", "8471.30.01", "PREWRITTEN_SOFTWARE"},

@@ -23,6 +23,7 @@ const (
 	AthleticClothing   = "ATHLETIC_CLOTHING"
 	FormalClothing     = "FORMAL_CLOTHING"
 	ProtectiveClothing = "PROTECTIVE_CLOTHING"
+	ChildrensClothing  = "CHILDRENS_CLOTHING"
 	PrescriptionDrugs  = "PRESCRIPTION_DRUGS"
 	OTCDrugs           = "OTC_DRUGS"
 	MedicalEquipment   = "MEDICAL_EQUIPMENT"
@@ -84,6 +85,7 @@ var Classes = []ClassInfo{
 	{Class: AthleticClothing, Covers: "sport and athletic apparel suited to everyday wear", Examples: "running shorts, leotards, team jerseys, sneakers", Unsure: "CLOTHING for what is worn every day; PROTECTIVE_CLOTHING for sport-specific gear"},
 	{Class: FormalClothing, Covers: "formal wear", Examples: "suits, gowns, tuxedos, dress shirts", Unsure: "CLOTHING: the states that tell formal wear apart tax it the same"},
 	{Class: ProtectiveClothing, Covers: "protective equipment and sport-specific gear, not everyday wear", Examples: "helmets, safety boots, welding gloves, shin guards, ski boots", Unsure: "PROTECTIVE_CLOTHING when it protects or is made for one sport"},
+	{Class: ChildrensClothing, Covers: "clothing and footwear designed for young children, in children's sizes", Examples: "babywear, children's coats, school uniforms in children's sizes, children's shoes", Unsure: "CLOTHING for adult sizes, even when bought for a child: the zero rates and rebates that name this class reach children's sizes only; where no rule names it (every US state) it follows CLOTHING", Parent: Clothing},
 	{Class: PrescriptionDrugs, Covers: "drugs sold on a prescription", Examples: "prescribed medicines, insulin", Unsure: "OTC_DRUGS when no prescription is needed"},
 	{Class: OTCDrugs, Covers: "drugs sold without a prescription, with a Drug Facts label", Examples: "pain relievers, cold medicine, antacids", Unsure: "GENERAL for cosmetics and toiletries without a Drug Facts label"},
 	{Class: MedicalEquipment, Covers: "durable medical equipment and mobility enhancing equipment", Examples: "wheelchairs, hospital beds, walkers, oxygen equipment", Unsure: "MEDICAL_EQUIPMENT; many states exempt it only on a prescription, which the buyer's exemption certificate claims"},

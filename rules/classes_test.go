@@ -37,6 +37,9 @@ func TestClasses(t *testing.T) {
 	if p, ok := ParentOf(Textbooks); !ok || p != Books {
 		t.Errorf("ParentOf(TEXTBOOKS) = %q, %v", p, ok)
 	}
+	if p, ok := ParentOf(ChildrensClothing); !ok || p != Clothing {
+		t.Errorf("ParentOf(CHILDRENS_CLOTHING) = %q, %v", p, ok)
+	}
 	if _, ok := ParentOf("NOT_A_CLASS"); ok {
 		t.Error("an unknown class has a parent")
 	}

@@ -73,6 +73,11 @@ func TestDefaultsSplitStateAndLocal(t *testing.T) {
 		if r := decideOn(t, table, "TX", j[0], j[1], AthleticClothing, false, "2026-08-08"); !r.Holiday {
 			t.Errorf("TX athletic clothing on the holiday, %s: %+v", j[0], r)
 		}
+		// Children's clothing has no holiday rule of its own: it takes
+		// its parent's, as every other rule of CLOTHING.
+		if r := decideOn(t, table, "TX", j[0], j[1], ChildrensClothing, false, "2026-08-08"); !r.Holiday || !strings.HasSuffix(r.ID, "-childrens_clothing") {
+			t.Errorf("TX children's clothing on the holiday, %s: %+v", j[0], r)
+		}
 	}
 	// Textbooks follow books where a VAT country has a rule for books.
 	if r := decideOn(t, table, "", "DE", "COUNTRY", Textbooks, false, "2026-11-02"); r.RateCategory != "reduced" {

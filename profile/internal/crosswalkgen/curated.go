@@ -10,7 +10,7 @@ package main
 
 // version is the version of the crosswalks, raised with each change of
 // the rules below or of their sources.
-const version = "2026.12.1"
+const version = "2026.12.2"
 
 // ticRule maps the TIC codes from..to (inclusive, five digits each) of
 // the source to class. A rule whose withoutRx is set leaves out the codes
@@ -113,12 +113,14 @@ var hsRules = []hsRule{
 	{"490191", "BOOKS", "dictionaries and encyclopaedias"},
 	{"490210", "NEWSPAPERS", "newspapers appearing at least four times a week"},
 	{"61", "CLOTHING", "apparel, knitted or crocheted"},
+	{"6111", "CHILDRENS_CLOTHING", "babies' garments and clothing accessories, knitted or crocheted"},
 	{"6112", "", "track suits, ski suits and swimwear: athletic or sport-specific"},
 	{"6113", "", "garments of coated fabrics, protective ones among them"},
 	{"611510", "", "graduated compression hosiery, a medical item in some states"},
 	{"6116", "", "gloves, work and protective gloves among them"},
 	{"6117", "", "made-up clothing accessories and parts"},
 	{"62", "CLOTHING", "apparel, not knitted or crocheted"},
+	{"6209", "CHILDRENS_CLOTHING", "babies' garments and clothing accessories, not knitted or crocheted"},
 	{"6210", "", "garments of felt, non-wovens or coated fabrics, protective ones among them"},
 	{"6211", "", "track suits, ski suits and swimwear: athletic or sport-specific"},
 	{"6213", "CLOTHING_ACCESSORIES", "handkerchiefs (an accessory under the SST definitions)"},
