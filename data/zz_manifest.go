@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.11.30"
+const Version = "2026.12.1"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "2c205f6632f3c02366d12d320df3924ce05c6ca13480b257e067eee8611950c0",
 	"nexus.lvd":         "a5a087cab065213a42328cc28114160fa5f8ca9287711cc169b674671b466a06",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "a0ee5a9c248d965cb47e3ef5b88cc81a9e424de67d920a413a8656938bf48fc6",
+	"taxability.lvd":    "1324f0edfe698522added49f5743172881d19ffbbc74951e33e4c57e138d075b",
 }
