@@ -261,8 +261,8 @@ func (b *builder) leaf(li *lineIn) *line {
 	l.dest, destErr = b.r.place(p.customerPath, ".destination", dest, wire.Destination, l.date)
 	l.adminDest, adminDestErr = b.r.place(p.customerPath, ".administrativeDestination", p.adminDest, wire.AdministrativeDestination, l.date)
 	to := firstPlace(l.dest, l.adminDest)
-	if l.situs == wire.PhysicalOrigin || l.situs == wire.AdministrativeOrigin {
-		to = nil // the origin may be the situs: resolve it whole
+	if l.situs == wire.PhysicalOrigin || l.situs == wire.AdministrativeOrigin || propertyClass(l.productClass) {
+		to = nil // the origin may be the situs (a hotel's room is taxed there): resolve it whole
 	}
 	l.origin, err = b.r.origin(p.sellerPath, ".physicalOrigin", p.origin, wire.PhysicalOrigin, l.date, to)
 	b.fail(err)

@@ -75,6 +75,14 @@ func digitalClass(pc string) bool {
 	return ok && c.Digital
 }
 
+// propertyClass reports whether a product class is a service supplied
+// where the property it is connected with is (rules.ClassInfo.AtProperty):
+// ACCOMMODATION.
+func propertyClass(pc string) bool {
+	c, ok := rules.ClassOf(pc)
+	return ok && c.AtProperty
+}
+
 // serviceClass reports whether a product class is a service rather than
 // goods (rules.ClassInfo.Service).
 func serviceClass(pc string) bool {

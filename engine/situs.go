@@ -84,6 +84,9 @@ func (c *calc) sourceAreas(l *line) situs {
 	case orig == nil:
 		return situs{at: dest, role: dest.role}
 	}
+	if propertyClass(l.productClass) {
+		return propertySitus(orig)
+	}
 	if c.d.mode == modeAccrue {
 		// A business registered for VAT that acquires goods or services
 		// from another member state self-assesses the VAT of its own
@@ -167,6 +170,47 @@ func (c *calc) fromTheUS(l *line, orig, dest *place) (situs, bool) {
 			reason: "the seller is registered in the country of import and charges its tax"}, true
 	}
 	return situs{}, false
+}
+
+// PropertyRule is the rule ID of a line of a class supplied where the
+// property is (rules.ClassInfo.AtProperty, ACCOMMODATION): taxed at the
+// seller's physical origin, whoever and wherever the customer is.
+const PropertyRule = "property-location"
+
+// propertySitus sources a line of a service connected with immovable
+// property, hotel accommodation and its like, to the property: the line's
+// seller's physicalOrigin (the line's own seller, else the document's),
+// or its administrativeOrigin when the request gives no physical one;
+// sourceAreas takes the destination only when the request gives no
+// origin at all. A hotel sells from the property, so the customer's
+// address, typically the guest's home or a business's seat, does not move
+// the tax, and a business customer does not account for it under a
+// reverse charge: the supplier charges the VAT of the property's country.
+//
+// The law behind it, country by country: the EU's VAT Directive, article
+// 47 (services connected with immovable property, hotel accommodation
+// named in it and Implementing Regulation 282/2011, article 31a(2)(i)),
+// for businesses and consumers alike, where the general rule for a
+// business customer (article 44) would have put it at the customer's
+// seat under a reverse charge; the United Kingdom's VAT Act 1994, section
+// 7A with Schedule 4A, paragraph 1 (land-related services, hotel
+// accommodation included); Switzerland's MWSTG, article 8(2)(f) (services
+// connected with immovable property, accommodation included); Norway's
+// merverdiavgiftsloven section 6-22 (services to real property in Norway
+// are not exported) and its reduced rate for room rental in Norway
+// (section 5-5); Canada's Excise Tax Act, Schedule IX (a supply of real
+// property, a hotel room's included, and a service in relation to it are
+// made in the province where the property is situated, CRA Technical
+// Information Bulletin B-103); Australia's GST Act, section 9-25 with
+// section 38-190, item 2 (a supply directly connected with real property
+// in Australia is not a GST-free supply to a non-resident). In the United States a room is sold, and its sales tax
+// charged, where it is: a sale within the property's state (a sales tax,
+// not a seller's use tax), wherever the guest lives. A situs override
+// still wins (sourceAreas reads it first).
+func propertySitus(orig *place) situs {
+	return situs{at: orig, role: orig.role, ruleID: PropertyRule,
+		reason: "accommodation and other services connected with immovable property are taxed where the property is, the seller's physical origin, " +
+			"for business and consumer customers alike (VAT Directive, article 47, and its counterparts elsewhere); the customer's address does not move it"}
 }
 
 // regionalSupply decides which rates apply to a supply within one VAT area

@@ -7,10 +7,11 @@ import "testing"
 // internal/datagen/curated/vat-product-classes.csv and the rate
 // corrections of vat-rate-corrections.csv, each on both sides of the day it
 // took effect, and the rates in force on 2026-11-28. Changes that reach no
-// class of Levy's (hotels and other accommodation in Belgium, the
-// Netherlands and Lithuania, admissions, Latvia's and Austria's lists of
-// basic foods) are left to the classes that stand for the bulk of the
-// category: FOOD keeps the general food rate.
+// class of Levy's (admissions, Latvia's and Austria's lists of basic
+// foods) are left to the classes that stand for the bulk of the category:
+// FOOD keeps the general food rate. Hotels and other accommodation in
+// Belgium, the Netherlands and Lithuania have the class ACCOMMODATION,
+// whose changes accommodation_test.go checks.
 
 // TestVATClassRatesEUChanges2026 sends domestic sales on both sides of the
 // class changes of 2025 and 2026 that the rows hold: Austria's 0% for

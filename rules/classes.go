@@ -46,6 +46,7 @@ const (
 	ProfessionalServ   = "PROFESSIONAL_SERVICES"
 	RepairServices     = "REPAIR_SERVICES"
 	PersonalCare       = "PERSONAL_CARE_SERVICES"
+	Accommodation      = "ACCOMMODATION"
 	DataProcessing     = "DATA_PROCESSING"
 	WebHosting         = "WEB_HOSTING"
 	AIServices         = "AI_SERVICES"
@@ -66,6 +67,12 @@ type ClassInfo struct {
 	// for the place-of-supply rules of VAT and GST; Digital whether it is
 	// supplied electronically.
 	Service, Digital bool
+	// AtProperty reports whether the class is a service connected with
+	// immovable property, supplied where the property is for every
+	// customer, business or consumer (VAT Directive, article 47): a line
+	// of it is taxed at the seller's physical origin, the property, and
+	// never at the customer's address nor under a reverse charge.
+	AtProperty bool
 }
 
 // Classes is the catalogue of the built-in product classes, in the order
@@ -108,6 +115,7 @@ var Classes = []ClassInfo{
 	{Class: ProfessionalServ, Covers: "professional services", Examples: "legal, accounting, consulting, design", Unsure: "SERVICES for a service that no class names", Service: true},
 	{Class: RepairServices, Covers: "repair and maintenance of tangible goods", Examples: "appliance, car and computer repair", Unsure: "REPAIR_SERVICES for the labour; the parts as GENERAL", Service: true},
 	{Class: PersonalCare, Covers: "personal care services", Examples: "haircuts, massages, manicures, tanning", Unsure: "SERVICES for a service that no class names", Service: true},
+	{Class: Accommodation, Covers: "short-term accommodation in hotels and similar establishments, taxed where the property is (the seller's physical origin)", Examples: "hotel rooms, holiday lets, campsites, hostel beds", Unsure: "ACCOMMODATION for stays sold by the night or week; long-term residential rent is not accommodation, and meals billed apart are PREPARED_FOOD", Service: true, AtProperty: true},
 	{Class: DataProcessing, Covers: "data processing and information services", Examples: "payroll processing, data entry, database searches", Unsure: "SAAS when the customer runs the software itself", Service: true, Digital: true},
 	{Class: WebHosting, Covers: "web and data hosting", Examples: "website hosting, cloud storage, server space", Unsure: "SAAS when the customer uses an application rather than space", Service: true, Digital: true},
 	{Class: AIServices, Covers: "artificial intelligence services used through an interface or an API", Examples: "model inference APIs, hosted AI assistants", Unsure: "SAAS when the AI is part of a broader subscription application", Service: true, Digital: true},

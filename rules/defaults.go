@@ -156,7 +156,8 @@ func defaultStructures() []Structure {
 // accessed prewritten software (SAAS, AI_SERVICES) is taxed as the
 // software it is and keeps the single-article rules.
 var tnNotSingleArticle = []string{CustomSoftware, DigitalGoods, DigitalStreaming, DigitalMusic, DigitalVideo, EBooks,
-	Services, ProfessionalServ, RepairServices, PersonalCare, DataProcessing, WebHosting}
+	Services, ProfessionalServ, RepairServices, PersonalCare, DataProcessing, WebHosting,
+	Accommodation}
 
 // tnFullPriceStructures are the structures that tax the whole price of
 // a Tennessee line of a class in tnNotSingleArticle at the state's and
