@@ -775,6 +775,23 @@ func (s *snapshot) hasRatesOn(id string, d civil.Date) bool {
 	return false
 }
 
+// firstRateAfter returns the first day of the jurisdiction id's rates
+// when every one of them starts after d (d is before all the rates Levy
+// holds for it), and false when it has none or one that starts on or
+// before d.
+func (s *snapshot) firstRateAfter(id string, d civil.Date) (civil.Date, bool) {
+	var first civil.Date
+	for _, u := range s.ratesOf(id) {
+		if !u.period.Effective.After(d) {
+			return civil.Date{}, false
+		}
+		if first.IsZero() || u.period.Effective.Before(first) {
+			first = u.period.Effective
+		}
+	}
+	return first, !first.IsZero()
+}
+
 // ratesOf returns the rates of the jurisdiction id, none for an unknown
 // one.
 func (s *snapshot) ratesOf(id string) []userRate {

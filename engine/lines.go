@@ -651,10 +651,24 @@ const NoPlaceRule = "no-location"
 
 // NoTaxRule is the ruleName of the assisted parameter of a line taxed
 // in a place that levies no tax Levy knows of on the line's date (a
-// country without a VAT, GST or sales tax, such as Kuwait or Hong Kong):
+// country without a VAT, GST or sales tax, such as Kuwait or Hong Kong,
+// or a day between two of its rates; a day before the first of them has
+// BeforeRatesRule):
 // the line bears no tax record, and says why (paramName destination, the
 // country as originalValue). It explains a fact; it guesses nothing.
 const NoTaxRule = "no-tax-levied"
+
+// BeforeRatesRule is the ruleName of the assisted parameter of a line
+// that bears no tax record because it is dated before the first day of
+// every rate Levy holds for the country where it is taxed (Iran before
+// its VAT's 9% of March 21, 2015, whose earlier rates the sources read do
+// not agree on; Malaysia before its GST of April 2015, whose sales and
+// service taxes of 1972 and 1975 Levy does not model; Japan before its
+// consumption tax of April 1989): paramName destination, the country as
+// originalValue, and a value that names that first day. It does not say
+// that no tax was due, only that Levy calculated none, so a batch flags
+// it (Explains is false).
+const BeforeRatesRule = "before-first-rate"
 
 // TerritoryRateRule is the ruleName of the assisted parameter of a line
 // taxed in a VAT special territory with reduced rates of its own (Madeira,
@@ -737,8 +751,14 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	}
 	if !l.noPlace && l.taxedAt != nil && len(l.taxes) == 0 {
 		country := l.taxedAt.country
-		out = append(out, wire.AssistedParameter{ParamName: "destination", Phase: wire.PhasePost, RuleName: NoTaxRule,
-			OriginalValue: country, Value: country + " levies no VAT, GST or sales tax that Levy knows of on the line's date: no tax is due"})
+		if first, ok := c.s.firstRateAfter(country, l.date); ok {
+			out = append(out, wire.AssistedParameter{ParamName: "destination", Phase: wire.PhasePost, RuleName: BeforeRatesRule,
+				OriginalValue: country, Value: "the line's date is before " + first.String() + ", the first day of the rates Levy holds for " + country +
+					": no tax was calculated; a tax that " + country + " levied before that day, if any, is not computed"})
+		} else {
+			out = append(out, wire.AssistedParameter{ParamName: "destination", Phase: wire.PhasePost, RuleName: NoTaxRule,
+				OriginalValue: country, Value: country + " levies no VAT, GST or sales tax that Levy knows of on the line's date: no tax is due"})
+		}
 	}
 	if l.distance != "" {
 		// Which EU distance sales decided where the line is taxed.

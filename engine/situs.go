@@ -100,6 +100,11 @@ func (c *calc) sourceAreas(l *line) situs {
 				return st
 			}
 		}
+		// Malaysia's single-stage taxes: the buyer accounts for the
+		// service tax on an imported taxable service alone.
+		if st, ok := c.malaysianAccrual(l, orig, dest); ok {
+			return st
+		}
 		// Consumer use tax falls where the goods are used.
 		return situs{at: dest, role: dest.role, ruleID: "use-at-destination",
 			interUS: dest.country == "US" && orig.country == "US" && dest.state() != orig.state()}

@@ -129,11 +129,16 @@ func TestVATClassesIceland(t *testing.T) {
 	checkWorldClassRates(t, cases)
 }
 
-// TestVATClassesJapan sends sales of food and non-alcoholic drinks at
-// Japan's reduced consumption tax rate of 8% from October 1, 2019, and of
-// the classes that take 10%: restaurant meals (split: take-out is at 8%)
-// and newspapers (split: only subscriptions of dailies are at 8%) among
-// them.
+// TestVATClassesJapan sends sales of food, non-alcoholic drinks and
+// supplements (food under the Food Labeling Act) and of newspapers (the
+// class as a whole: subscriptions of papers published at least twice a
+// week) at Japan's reduced consumption tax rate of 8% from October 1,
+// 2019, at the single rate before (8% from April 2014, 5% before),
+// prescription drugs dispensed under public medical insurance as
+// non-taxable (exempt, at no rate) since 1989, and the classes that take
+// 10%: restaurant meals (split: take-out is at 8%), books, magazines,
+// textbooks (the non-taxable school textbooks approved by the Ministry of
+// Education are not the class's), diapers and menstrual products.
 func TestVATClassesJapan(t *testing.T) {
 	jp := func(date, class, rate string) worldClassCase {
 		return worldClassCase{"Tokyo", "", "100-0001", "JP", "JPY", date, class, one(rate)}
@@ -145,8 +150,23 @@ func TestVATClassesJapan(t *testing.T) {
 		jp("2026-06-01", "SOFT_DRINKS", "0.08"),
 		jp("2026-06-01", "CANDY", "0.08"),
 		jp("2026-06-01", "PREPARED_FOOD", "0.1"),
-		jp("2026-06-01", "NEWSPAPERS", "0.1"),
+		jp("2019-10-01", "NEWSPAPERS", "0.08"),
+		jp("2026-06-01", "NEWSPAPERS", "0.08"),
+		jp("2019-09-30", "NEWSPAPERS", "0.08"),
+		jp("2014-03-31", "NEWSPAPERS", "0.05"),
+		jp("2019-10-01", "DIETARY_SUPPLEMENTS", "0.08"),
+		jp("2026-06-01", "DIETARY_SUPPLEMENTS", "0.08"),
+		jp("2014-03-31", "DIETARY_SUPPLEMENTS", "0.05"),
+		jp("2026-06-01", "PRESCRIPTION_DRUGS", "0"),
+		jp("2019-09-30", "PRESCRIPTION_DRUGS", "0"),
+		jp("1990-01-01", "PRESCRIPTION_DRUGS", "0"),
 		jp("2026-06-01", "BOOKS", "0.1"),
+		jp("2026-06-01", "MAGAZINES", "0.1"),
+		jp("2026-06-01", "TEXTBOOKS", "0.1"),
+		jp("2026-06-01", "DIAPERS", "0.1"),
+		jp("2026-06-01", "MENSTRUAL_PRODUCTS", "0.1"),
+		jp("2019-09-30", "FOOD", "0.08"),
+		jp("2014-03-31", "FOOD", "0.05"),
 		jp("2026-06-01", "OTC_DRUGS", "0.1"),
 		jp("2026-06-01", "GENERAL", "0.1"),
 	})
