@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.12.2"
+const Version = "2026.12.3"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "2c205f6632f3c02366d12d320df3924ce05c6ca13480b257e067eee8611950c0",
 	"nexus.lvd":         "a5a087cab065213a42328cc28114160fa5f8ca9287711cc169b674671b466a06",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "d740d90674c84bc5b90d77212ce4404c400ac8b8c40e8933e5083bf264273dac",
+	"taxability.lvd":    "99c1ec33b5a5975e9422df1c2a438cfe3bbb53a87d85bb877571797390e5a562",
 }
