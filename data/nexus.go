@@ -72,9 +72,10 @@ type NexusRule struct {
 	// Counts is which sales count: NexusGross (every sale), NexusRetail
 	// (without sales exempt by the customer's exemption, mostly for
 	// resale), NexusTaxable (those the jurisdiction's tax taxed) or, in
-	// Canada only, NexusConsumer (the retail sales to consumers:
-	// customers without a business indicator or a tax registration
-	// number).
+	// Canada only, NexusConsumer (the sales to customers not registered
+	// under the general regime of the threshold's tax, businesses
+	// included, less exempt and zero-rated supplies: see
+	// journal.ConsumerArea).
 	Counts string `json:"counts"`
 	// Marketplace says whether sales through a marketplace facilitator
 	// count toward the seller's threshold.

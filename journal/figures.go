@@ -35,11 +35,15 @@ const consumersSuffix = "/consumers"
 
 // ConsumerArea returns the area of the figures of the sales to consumers
 // within the Canadian area ("CA-QC/consumers" of "CA-QC", "CA/consumers"
-// of AreaCanada): the lines whose customer has no business indicator and
-// no tax registration number, which Québec's QST and Canada's
-// simplified GST/HST registration count. A customer that the journal did
-// not keep (a transaction stored before it kept parties) counts as a
-// consumer.
+// of AreaCanada), which Québec's specified QST system and Canada's
+// simplified GST/HST registration count: the lines whose customer holds
+// no registration under the general regime of the tax the area's
+// threshold names (RegisteredForGSTHST for AreaCanada and every province
+// but Québec, RegisteredForQST for Québec), whether or not it is a
+// business; a customer that the journal did not keep (a transaction
+// stored before it kept parties) counts as a consumer. In such an area
+// a tax's amount taxed at a rate of zero counts with its exempt amount
+// (Tally.Exempt): both thresholds leave zero-rated supplies out.
 func ConsumerArea(area string) string { return area + consumersSuffix }
 
 // UnitsPerCurrencyUnit is the scale of the amounts of a Tally: they are
@@ -54,7 +58,8 @@ const maxFigureUnits = 1_000_000_000_000 * UnitsPerCurrencyUnit
 // Tally is what a group of sales adds up to.
 type Tally struct {
 	// Gross is the sales' amounts (the lines' net amounts), Exempt the
-	// part the area's own tax exempted, Taxable the part it taxed, in
+	// part the area's own tax exempted (in a ConsumerArea, with the part
+	// it taxed at a rate of zero), Taxable the part it taxed, in
 	// ten-thousandths of the area's currency (UnitsPerCurrencyUnit).
 	Gross, Exempt, Taxable int64
 	// Count is the number of transactions: each counts once in an area
@@ -200,14 +205,13 @@ func Contribution(tx *Transaction) []Figure {
 			addLine(find(AreaEU), tx.Currency, "EUR", l, "")
 		}
 		if province, ok := lineCanada(l); ok {
-			consumer := consumerLine(tx, l)
 			for _, area := range []string{AreaCanada, province} {
 				if area == "" {
 					continue
 				}
 				addLine(find(area), tx.Currency, "CAD", l, area)
-				if consumer {
-					addLine(find(ConsumerArea(area)), tx.Currency, "CAD", l, area)
+				if consumerLine(tx, l, area) {
+					addConsumerLine(find(ConsumerArea(area)), tx.Currency, l, area)
 				}
 			}
 		}
@@ -256,6 +260,38 @@ func addLine(t *Tally, cur, want string, l *Line, state string) {
 		}
 		break
 	}
+}
+
+// addConsumerLine adds line l of a transaction in currency cur to t, the
+// tally of the ConsumerArea of area: as addLine does, and with the amount
+// the area's tax taxed at a rate of zero counted as exempt, which the
+// consumer thresholds leave out.
+func addConsumerLine(t *Tally, cur string, l *Line, area string) {
+	addLine(t, cur, "CAD", l, area)
+	rate, ok := conversion(cur, "CAD", l)
+	if !ok {
+		return
+	}
+	for k := range l.Taxes {
+		x := &l.Taxes[k]
+		if x.JurisdictionID != area {
+			continue
+		}
+		if zeroRated(x) {
+			if v, ok := units(x.Taxable, rate); ok {
+				t.Exempt += v
+			}
+		}
+		break
+	}
+}
+
+// zeroRated reports whether tax x taxed its taxable amount at a rate of
+// zero: the result TAXABLE, a taxable amount, a rate and a tax of zero
+// (the journal's ReasonZeroRate). Québec's zero-rated printed books are
+// stored exempt, which counts the same in a ConsumerArea.
+func zeroRated(x *Tax) bool {
+	return x.TaxResult == "TAXABLE" && x.Rate.IsZero() && !x.Taxable.IsZero() && x.Tax.IsZero()
 }
 
 // conversion returns the rate that brings the amounts of line l, in
@@ -341,11 +377,16 @@ func IsCAProvince(id string) bool {
 	return len(id) == 5 && strings.HasPrefix(id, "CA-") && id[3] >= 'A' && id[3] <= 'Z' && id[4] >= 'A' && id[4] <= 'Z'
 }
 
-// consumerLine reports whether line l of tx was sold to a consumer: its
-// customer (the line's own, else the document's) has no business
-// indicator and no tax registration with a number. A transaction stored
-// without its customer counts as sold to a consumer.
-func consumerLine(tx *Transaction, l *Line) bool {
+// consumerLine reports whether line l of tx, delivered in Canadian area
+// area (AreaCanada or a province), counts as sold to a consumer in the
+// area's ConsumerArea: its customer (the line's own, else the
+// document's) holds no registration under the general regime of the
+// tax the area's consumer threshold names: Québec's QST in "CA-QC"
+// (RegisteredForQST), the GST/HST elsewhere (RegisteredForGSTHST). A
+// business indicator, or a registration of another tax or country, does
+// not make a customer registered. A transaction stored without its
+// customer counts as sold to a consumer.
+func consumerLine(tx *Transaction, l *Line, area string) bool {
 	c := l.Customer
 	if c == nil {
 		c = tx.Customer
@@ -353,15 +394,72 @@ func consumerLine(tx *Transaction, l *Line) bool {
 	if c == nil {
 		return true
 	}
-	if c.Business {
-		return false
+	registered := RegisteredForGSTHST
+	if area == "CA-QC" {
+		registered = RegisteredForQST
 	}
 	for _, r := range c.Registrations {
-		if strings.TrimSpace(r.Number) != "" {
+		if registered(r) {
 			return false
 		}
 	}
 	return true
+}
+
+// RegisteredForGSTHST reports whether r is a registration for Canada's
+// GST/HST under the normal regime (Excise Tax Act, Part IX, Subdivision
+// D of Division V): a Canadian registration (country CA, CAN or not
+// given) whose number is a business number with the RT program
+// identifier, nine digits, "RT" and four digits, spaces and hyphens
+// aside ("123456789RT0001"). An account of the simplified regime, whose
+// reference number ends in RT9999, is not one: its holder is still a
+// specified Canadian recipient.
+func RegisteredForGSTHST(r Registration) bool {
+	n, ok := canadianNumber(r)
+	if !ok || len(n) != 15 || !allDigits(n[:9]) || n[9:11] != "RT" || !allDigits(n[11:]) {
+		return false
+	}
+	return n[11:] != "9999"
+}
+
+// RegisteredForQST reports whether r is a registration for Québec's QST
+// under the general system (Act respecting the Québec sales tax, Chapter
+// VIII, Division I): a Canadian registration (country CA, CAN or not
+// given) whose number is ten digits, "TQ" and four digits, spaces and
+// hyphens aside ("1234567890TQ0001"). A number of the specified system
+// ("NR" and digits) is not one: its holder is still a specified Québec
+// consumer.
+func RegisteredForQST(r Registration) bool {
+	n, ok := canadianNumber(r)
+	return ok && len(n) == 16 && allDigits(n[:10]) && n[10:12] == "TQ" && allDigits(n[12:])
+}
+
+// canadianNumber returns the number of r in upper case without spaces
+// and hyphens, and false when r is a registration of a country other
+// than Canada.
+func canadianNumber(r Registration) (string, bool) {
+	switch strings.ToUpper(strings.TrimSpace(r.Country)) {
+	case "", "CA", "CAN":
+	default:
+		return "", false
+	}
+	n := strings.Map(func(c rune) rune {
+		if c == ' ' || c == '-' {
+			return -1
+		}
+		return c
+	}, strings.ToUpper(r.Number))
+	return n, true
+}
+
+// allDigits reports whether s is not empty and holds only ASCII digits.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // IsUSState reports whether id has the form of a US state's, DC's or a

@@ -7,12 +7,18 @@ import (
 )
 
 // canadaRegistrations returns what a profile's registration r of company
-// counts for in Canada's rows, as Levy's calculations read it: a
-// registration of Canada ("CA") is one for the GST/HST (data.NexusCanada);
-// one of a province ("CA-BC") is one for its own tax, and also covers
-// the GST/HST, which any registration in Canada covers in a calculation
-// (its number, the province's, is not repeated there; the source names
-// the province). Any other jurisdiction counts for nothing here.
+// counts for in Canada's rows of a report. A registration of Canada
+// ("CA") is one for the GST/HST (data.NexusCanada), both of its rows. One
+// of a province ("CA-BC") is one for the province's own row; it counts
+// for the GST/HST rows too only when its number is a GST/HST number of
+// the normal regime (journal.RegisteredForGSTHST: the registration of a
+// seller that keeps its HST under the province, "CA-ON"), with the
+// province named in the source. A registration for British Columbia's
+// PST, Saskatchewan's PST, Manitoba's RST or Québec's QST is not one for
+// the GST/HST, although a calculation reads any registration in Canada
+// as covering the GST/HST: Revenu Québec administers the GST in Québec,
+// but a QST number ("TQ") is not a GST/HST one ("RT"). Any other
+// jurisdiction counts for nothing here.
 func canadaRegistrations(r *profile.Registration, company string) []Registration {
 	reg := Registration{Company: company, Effective: r.EffectiveDate, End: r.EndDate, Source: "profile"}
 	switch {
@@ -22,7 +28,10 @@ func canadaRegistrations(r *profile.Registration, company string) []Registration
 	case journal.IsCAProvince(r.Jurisdiction):
 		own := reg
 		own.State, own.Number = r.Jurisdiction, r.Number
-		reg.State, reg.Source = data.NexusCanada, "profile, "+r.Jurisdiction
+		if !journal.RegisteredForGSTHST(journal.Registration{Number: r.Number}) {
+			return []Registration{own}
+		}
+		reg.State, reg.Number, reg.Source = data.NexusCanada, r.Number, "profile, "+r.Jurisdiction
 		return []Registration{own, reg}
 	}
 	return nil

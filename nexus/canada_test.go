@@ -75,10 +75,34 @@ func newCanadaSeller(t *testing.T) *canadaSeller {
 	return &canadaSeller{e: e, j: j, ctx: ctx}
 }
 
+// Registration numbers of the tests' customers: the GST/HST's normal
+// regime (RT), Québec's general QST system (TQ), and the simplified
+// GST/HST (RT9999) and specified QST (NR) systems, whose holders are
+// still counted as consumers.
+const (
+	gstNumber           = "123456789RT0001"
+	qstNumber           = "1234567890TQ0001"
+	simplifiedGSTNumber = "987654321RT9999"
+	specifiedQSTNumber  = "NR00012345"
+)
+
 // invoice calculates and stores an INVOICE of company ACME from Toronto
 // to dest, one GENERAL line of amount in currency; business marks the
-// customer as a business.
+// customer as a business registered for the GST/HST and the QST under
+// their general regimes.
 func (s *canadaSeller) invoice(t *testing.T, id, date string, dest *wire.Location, amount, currency string, business bool) {
+	t.Helper()
+	var regs []string
+	if business {
+		regs = []string{gstNumber, qstNumber}
+	}
+	s.invoiceTo(t, id, date, dest, "GENERAL", amount, currency, business, regs...)
+}
+
+// invoiceTo calculates and stores an INVOICE of company ACME from Toronto
+// to dest, one line of class and amount in currency, to a customer that
+// is a business or not and holds the Canadian registration numbers regs.
+func (s *canadaSeller) invoiceTo(t *testing.T, id, date string, dest *wire.Location, class, amount, currency string, business bool, regs ...string) {
 	t.Helper()
 	seller := engine.SellerAt(caToronto)
 	seller.Company = "ACME"
@@ -86,7 +110,10 @@ func (s *canadaSeller) invoice(t *testing.T, id, date string, dest *wire.Locatio
 	if business {
 		customer.CustomerCode = &wire.CustomerCode{Value: "B-" + id, IsBusinessIndicator: true}
 	}
-	q := engine.Quotation(date, seller, customer, engine.Line("1", "GENERAL", amount))
+	for _, n := range regs {
+		customer.TaxRegistrations = append(customer.TaxRegistrations, wire.TaxRegistration{ISOCountryCode: "CA", TaxRegistrationNumber: n})
+	}
+	q := engine.Quotation(date, seller, customer, engine.Line("1", class, amount))
 	q.SaleMessageType, q.TransactionID, q.DocumentNumber = wire.SaleInvoice, id, id
 	q.Currency = engine.CurrencyCode(currency)
 	if _, err := s.e.Sale(s.ctx, q); err != nil {
@@ -199,9 +226,10 @@ func TestCanadaBelowAndAbove(t *testing.T) {
 }
 
 // TestCanadaRegisteredAndCurrency: a registration of British Columbia in
-// the tenant's profile makes its row registered and covers Canada's
-// GST/HST rows (as a calculation reads it), not Québec's; a list's CAN
-// registers both of Canada's rows. An invoice in US dollars without a
+// the tenant's profile makes its row registered and no other: not
+// Canada's GST/HST rows, which a seller registered for B.C.'s PST alone
+// has passed, nor Québec's; a list's CAN registers both of Canada's
+// rows. An invoice in US dollars without a
 // conversion to Canadian dollars is counted apart as unconverted, and
 // the explanation says so.
 func TestCanadaRegisteredAndCurrency(t *testing.T) {
@@ -222,8 +250,8 @@ func TestCanadaRegisteredAndCurrency(t *testing.T) {
 		t.Errorf("the invoice in US dollars: %d unconverted, CAD %s: %s", bc.Unconverted, bc.Sales, bc.Explanation)
 	}
 	for _, scheme := range []string{data.NexusSimplified, data.NexusSmallSupplier} {
-		if r := canRow(t, rep, scheme); r.Status != nexus.StatusRegistered || r.Registration.Source != "profile, CA-BC" {
-			t.Errorf("Canada's %s with a registration of British Columbia: %+v", scheme, r)
+		if r := canRow(t, rep, scheme); r.Status != nexus.StatusExceeded || r.Registration != nil {
+			t.Errorf("Canada's %s with a registration of British Columbia's PST alone: %s, %+v", scheme, r.Status, r.Registration)
 		}
 	}
 	if r := row(t, rep, "ACME", "CA-QC"); r.Status != nexus.StatusExceeded {
@@ -433,12 +461,12 @@ func TestCanadaFiguresFollowTheJournal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c1.Customer = &journal.Party{Name: "Client", Business: true}
+	c1.Customer = &journal.Party{Name: "Client", Business: true, Registrations: []journal.Registration{{Country: "CA", Number: qstNumber}}}
 	c1.Sync = true
 	if _, err := s.j.Post(s.ctx, "acme", c1); err != nil {
 		t.Fatal(err)
 	}
-	consumers("synced to a business", "0", 0)
+	consumers("synced to a business registered for the QST", "0", 0)
 	if _, err := s.j.Rollback(s.ctx, "acme", "C1"); err != nil {
 		t.Fatal(err)
 	}
@@ -462,4 +490,105 @@ func TestCanadaFiguresFollowTheJournal(t *testing.T) {
 		t.Fatal(err)
 	}
 	consumers("consumer sale deleted", "0", 0)
+}
+
+// TestCanadaConsumersByRegistration: the sales that Québec's specified
+// QST system and Canada's simplified GST/HST registration count are
+// those to customers not registered under the general regime of their
+// tax, businesses included: a business without a Canadian registration
+// counts for both; a customer with a GST/HST number of the normal
+// regime (RT) counts for Québec and not for Canada; one with a QST
+// number of the general system (TQ) for Canada and not for Québec; the
+// holder of a simplified GST/HST account (RT9999) and of a specified QST
+// number (NR) for both. Each is an invoice calculated by the engine and
+// stored in a Badger journal on disk.
+func TestCanadaConsumersByRegistration(t *testing.T) {
+	s := newCanadaSeller(t)
+	s.invoiceTo(t, "B1", "2026-02-02", caMontreal, "GENERAL", "12000.00", "CAD", true)
+	s.invoiceTo(t, "G1", "2026-02-03", caMontreal, "GENERAL", "10000.00", "CAD", false, gstNumber)
+	s.invoiceTo(t, "Q1", "2026-02-04", caMontreal, "GENERAL", "9000.00", "CAD", false, qstNumber)
+	rep := s.report(t, "2026-02-28", nexus.Options{})
+	wantRow(t, "Québec: the business and the GST/HST registrant", row(t, rep, "ACME", "CA-QC"), nexus.StatusNone, "22000", "", "")
+	wantRow(t, "Canada: the business and the QST registrant", canRow(t, rep, data.NexusSimplified), nexus.StatusNone, "21000", "", "")
+
+	s.invoiceTo(t, "N1", "2026-02-05", caMontreal, "GENERAL", "9000.00", "CAD", true, simplifiedGSTNumber, specifiedQSTNumber)
+	rep = s.report(t, "2026-02-28", nexus.Options{})
+	wantRow(t, "Québec past $30,000", row(t, rep, "ACME", "CA-QC"), nexus.StatusExceeded, "31000", "2026-02-05", "2026-02-06")
+	// $30,000 exactly is not more than $30,000.
+	wantRow(t, "Canada at $30,000", canRow(t, rep, data.NexusSimplified), nexus.StatusApproaching, "30000", "", "")
+	if r := row(t, rep, "ACME", "CA-QC"); !strings.Contains(r.Explanation, "customers without a QST number of the general system (TQ), businesses included") {
+		t.Errorf("Québec's explanation: %s", r.Explanation)
+	}
+	if r := canRow(t, rep, data.NexusSimplified); !strings.Contains(r.Explanation, "customers without a GST/HST number of the normal regime (RT), businesses included") {
+		t.Errorf("Canada's explanation: %s", r.Explanation)
+	}
+	// The small supplier counts every supply, whoever the customer.
+	wantRow(t, "the small supplier", canRow(t, rep, data.NexusSmallSupplier), nexus.StatusExceeded, "40000", "2026-02-04", "2026-02-04")
+}
+
+// TestCanadaZeroRatedSupplies: food, zero-rated for the GST and the QST
+// (the engine taxes it at 0%), counts toward Canada's small-supplier
+// test, which counts taxable supplies zero-rated ones included, and not
+// toward Québec's specified system or Canada's simplified registration,
+// whose thresholds leave zero-rated supplies out; a printed book, which
+// the QST zero-rates (the engine stores it exempt) and the GST taxes,
+// counts toward Canada's simplified registration and not Québec's.
+func TestCanadaZeroRatedSupplies(t *testing.T) {
+	s := newCanadaSeller(t)
+	s.invoiceTo(t, "F1", "2026-02-02", caMontreal, "FOOD", "40000.00", "CAD", false)
+	s.invoiceTo(t, "K1", "2026-02-03", caMontreal, "BOOKS", "5000.00", "CAD", false)
+	rep := s.report(t, "2026-02-28", nexus.Options{})
+	wantRow(t, "Québec: zero-rated food and book", row(t, rep, "ACME", "CA-QC"), nexus.StatusNone, "0", "", "")
+	wantRow(t, "Canada's simplified registration: the book alone", canRow(t, rep, data.NexusSimplified), nexus.StatusNone, "5000", "", "")
+	wantRow(t, "Canada's small supplier: both", canRow(t, rep, data.NexusSmallSupplier), nexus.StatusExceeded, "45000", "2026-02-02", "2026-02-02")
+	if r := row(t, rep, "ACME", "CA-QC"); r.Transactions != 2 || !strings.Contains(r.Explanation, "exempt and zero-rated supplies left out") {
+		t.Errorf("Québec's row: %d transactions: %s", r.Transactions, r.Explanation)
+	}
+}
+
+// TestCanadaRegistrationsByTax: in the tenant's profile, a QST
+// registration (CA-QC) registers Québec's row and not Canada's GST/HST
+// rows, although Revenu Québec administers both taxes there; a
+// registration of Canada registers both GST/HST rows and not Québec's;
+// a registration under an HST province (CA-ON) whose number is a GST/HST
+// number registers Canada's rows, the province named in the source; one
+// under Manitoba with its RST number registers Manitoba's row alone.
+func TestCanadaRegistrationsByTax(t *testing.T) {
+	s := newCanadaSeller(t)
+	s.invoice(t, "Q1", "2026-02-03", caMontreal, "31000.00", "CAD", false)
+	s.invoice(t, "W1", "2026-02-04", caWinnipeg, "11000.00", "CAD", false)
+	at := civil.MustParse("2026-01-01")
+	build := func(regs ...profile.Registration) *nexus.Report {
+		for i := range regs {
+			regs[i].CompanyCode, regs[i].EffectiveDate = "ACME", at
+		}
+		return s.report(t, "2026-03-31", nexus.Options{Profile: profile.Compile(&profile.Records{Registrations: regs})})
+	}
+	status := func(rep *nexus.Report) (qc, mb, simplified, small string) {
+		return row(t, rep, "ACME", "CA-QC").Status, row(t, rep, "ACME", "CA-MB").Status,
+			canRow(t, rep, data.NexusSimplified).Status, canRow(t, rep, data.NexusSmallSupplier).Status
+	}
+	const reg, exc = nexus.StatusRegistered, nexus.StatusExceeded
+	for _, c := range []struct {
+		what                      string
+		r                         profile.Registration
+		qc, mb, simplified, small string
+		source                    string
+	}{
+		{"QST", profile.Registration{Jurisdiction: "CA-QC", Number: qstNumber}, reg, exc, exc, exc, ""},
+		{"Manitoba's RST", profile.Registration{Jurisdiction: "CA-MB", Number: "123456-7"}, exc, reg, exc, exc, ""},
+		{"GST/HST of Canada", profile.Registration{Jurisdiction: "CA", Number: gstNumber}, exc, exc, reg, reg, "profile"},
+		{"GST/HST under Ontario", profile.Registration{Jurisdiction: "CA-ON", Number: gstNumber}, exc, exc, reg, reg, "profile, CA-ON"},
+	} {
+		rep := build(c.r)
+		qc, mb, simplified, small := status(rep)
+		if qc != c.qc || mb != c.mb || simplified != c.simplified || small != c.small {
+			t.Errorf("%s: Québec %s, Manitoba %s, simplified %s, small supplier %s; want %s, %s, %s, %s", c.what, qc, mb, simplified, small, c.qc, c.mb, c.simplified, c.small)
+		}
+		if c.source != "" {
+			if r := canRow(t, rep, data.NexusSimplified); r.Registration == nil || r.Registration.Source != c.source || r.Registration.Number != gstNumber {
+				t.Errorf("%s: the registration shown: %+v", c.what, r.Registration)
+			}
+		}
+	}
 }

@@ -70,7 +70,8 @@ type Options struct {
 // Canadian province's ("CA-BC"), Canada's GST/HST (data.NexusCanada,
 // "CAN"), or the EU's Union scheme (State AreaEU), from a date, until a
 // date (zero: open). A registration of CAN counts for both of Canada's
-// thresholds.
+// thresholds; a province's for its own row alone (see
+// canadaRegistrations for those of a tenant's profile).
 type Registration struct {
 	Company   string     `json:"company"`
 	State     string     `json:"state"`
@@ -559,10 +560,10 @@ func stateRow(company, st string, rule data.NexusRule, s series, from civil.Date
 func explain(r *Row, rule *data.NexusRule, crossed string) string {
 	var b strings.Builder
 	what := map[string]string{data.NexusGross: "gross sales", data.NexusRetail: "retail sales", data.NexusTaxable: "taxable sales",
-		data.NexusConsumer: "retail sales to consumers"}[r.Counts]
+		data.NexusConsumer: "sales to consumers"}[r.Counts]
 	consumers := ""
 	if r.Counts == data.NexusConsumer {
-		consumers = "customers without a business indicator or a tax registration number; "
+		consumers = consumerWords(r.State)
 	}
 	cur := "$"
 	if r.Currency != "USD" {
@@ -638,6 +639,16 @@ func explain(r *Row, rule *data.NexusRule, crossed string) string {
 	}
 	fmt.Fprintf(&b, ". Source: %s", rule.Citation)
 	return b.String()
+}
+
+// consumerWords says, in a row's explanation, who counts as a consumer
+// toward the threshold of state (journal.ConsumerArea) and what counts.
+func consumerWords(state string) string {
+	reg := "a GST/HST number of the normal regime (RT)"
+	if state == "CA-QC" {
+		reg = "a QST number of the general system (TQ)"
+	}
+	return "customers without " + reg + ", businesses included; exempt and zero-rated supplies left out; "
 }
 
 // euRow decides the EU's distance-sales row: the seller's cross-border
