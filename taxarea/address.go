@@ -867,23 +867,19 @@ func withoutCountrySign(pc string) string {
 }
 
 // regionFaults returns the statuses of an address whose country names
-// the VAT region reg (XI, Northern Ireland) while its postcode or its
-// mainDivision lies outside it: "XI" with "SW1A 1AA" (London) or an
-// Irish Eircode, or with the mainDivision Scotland. The country decides
-// where the address is taxed (the region's rules), as the README says;
-// the lookup flags the member that contradicts it, so that the strict
-// address check refuses the address naming that member.
+// the VAT region reg (XI, Northern Ireland) while its postcode lies
+// outside it: "XI" with "SW1A 1AA" (London) or an Irish Eircode. The
+// country decides where the address is taxed (the region's rules), as
+// the README says; the lookup flags the postcode that contradicts it, so
+// that the strict address check refuses the address naming it. The
+// mainDivision is not checked: it is free text (a district, a town) that
+// the region's list of names does not hold in full.
 func (r *Resolver) regionFaults(reg jurisdiction.VATRegion, a wire.PostalAddress) []wire.Status {
-	var out []wire.Status
-	if a.PostalCode != "" && !r.vat.RegionHasPostcode(reg.Code, a.PostalCode) {
-		out = append(out, wire.Status{LookupResult: wire.BadRegionFields, Field: "postalCode",
-			Value: "postcode " + a.PostalCode + " is not in " + reg.Name + " (" + reg.Code + "), which the country names"})
+	if a.PostalCode == "" || r.vat.RegionHasPostcode(reg.Code, a.PostalCode) {
+		return nil
 	}
-	if a.MainDivision != "" && !r.vat.RegionHasDivision(reg.Code, a.MainDivision) {
-		out = append(out, wire.Status{LookupResult: wire.BadRegionFields, Field: "mainDivision",
-			Value: a.MainDivision + " is not in " + reg.Name + " (" + reg.Code + "), which the country names"})
-	}
-	return out
+	return []wire.Status{{LookupResult: wire.BadRegionFields, Field: "postalCode",
+		Value: "postcode " + a.PostalCode + " is not in " + reg.Name + " (" + reg.Code + "), which the country names"}}
 }
 
 // otherAddress resolves an address outside the US and Canada to its

@@ -99,14 +99,13 @@ func TestCoordinatesOverNorthernIreland(t *testing.T) {
 }
 
 // TestAddressCountryXIContradicted: an address whose country is XI
-// (Northern Ireland) but whose postcode or mainDivision lies outside
-// Northern Ireland (London's SW1A, an Irish Eircode, Scotland) stays in
-// the tax area GB, as the country says, and the lookup flags the member
-// that contradicts the country: BAD_REGION_FIELDS naming it, with a
-// confidence of 70. Before, each was answered with confidence 100 and no
+// (Northern Ireland) but whose postcode lies outside Northern Ireland
+// (London's SW1A, an Irish Eircode) stays in the tax area GB, as the
+// country says, and the lookup flags the postcode that contradicts the
+// country: BAD_REGION_FIELDS naming it, with a confidence of 70. Before, each was answered with confidence 100 and no
 // status, so the strict address check let a Northern Irish address with
-// a London postcode through. XI with a BT postcode or one of its counties
-// is not flagged.
+// a London postcode through. XI with a BT postcode, one of its counties
+// or a district as mainDivision is not flagged.
 func TestAddressCountryXIContradicted(t *testing.T) {
 	r := resolver(t)
 	ctx := context.Background()
@@ -117,7 +116,8 @@ func TestAddressCountryXIContradicted(t *testing.T) {
 	}{
 		{"London's postcode", wire.PostalAddress{City: "London", PostalCode: "SW1A 1AA", Country: "XI"}, "postalCode"},
 		{"an Irish Eircode", wire.PostalAddress{City: "Dublin", PostalCode: "D02 X285", Country: "XI"}, "postalCode"},
-		{"Scotland", wire.PostalAddress{City: "Glasgow", MainDivision: "Scotland", Country: "Northern Ireland"}, "mainDivision"},
+		{"London's postcode, by name", wire.PostalAddress{City: "London", PostalCode: "SW1A 1AA", Country: "Northern Ireland"}, "postalCode"},
+		{"a district as mainDivision", wire.PostalAddress{City: "Lisburn", MainDivision: "Lisburn and Castlereagh", PostalCode: "BT28 1AA", Country: "XI"}, ""},
 		{"Belfast's postcode", wire.PostalAddress{City: "Belfast", PostalCode: "BT1 5GS", Country: "XI"}, ""},
 		{"County Down", wire.PostalAddress{City: "Newry", MainDivision: "County Down", Country: "XI"}, ""},
 		{"GB with London's postcode", wire.PostalAddress{City: "London", PostalCode: "SW1A 1AA", Country: "GB"}, ""},
