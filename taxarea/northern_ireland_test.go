@@ -102,9 +102,10 @@ func TestCoordinatesOverNorthernIreland(t *testing.T) {
 // (Northern Ireland) but whose postcode lies outside Northern Ireland
 // (London's SW1A, an Irish Eircode) stays in the tax area GB, as the
 // country says, and the lookup flags the postcode that contradicts the
-// country: BAD_REGION_FIELDS naming it, with a confidence of 70. Before, each was answered with confidence 100 and no
-// status, so the strict address check let a Northern Irish address with
-// a London postcode through. XI with a BT postcode, one of its counties
+// country: BAD_REGION_FIELDS naming it, with a confidence of 70.
+// Before, each was answered with confidence 100 and no status, so the
+// strict address check let a Northern Irish address with a London
+// postcode through. XI with a BT postcode, one of its counties
 // or a district as mainDivision is not flagged.
 func TestAddressCountryXIContradicted(t *testing.T) {
 	r := resolver(t)
