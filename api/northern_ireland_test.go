@@ -62,3 +62,43 @@ func TestCountryXIOverHTTP(t *testing.T) {
 		}
 	}
 }
+
+// TestCountryXIContradictedOverHTTP sends a sale to a consumer whose
+// address names the country XI (Northern Ireland) with a London postcode:
+// the strict address check refuses it naming the postcode, and the
+// lenient one taxes it where the country puts it (Northern Ireland, the
+// United Kingdom's VAT) and flags the postcode on the response's copy of
+// the location. Before, both took it at confidence 100, unflagged.
+func TestCountryXIContradictedOverHTTP(t *testing.T) {
+	e, err := engine.New(context.Background(), engine.WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }),
+		engine.WithSettings(engine.Settings{TenantAddressCheck: map[string]engine.AddressCheck{"strict-co": engine.AddressStrict}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &syncBuffer{}
+	s, err := New(e, WithAuthenticator(tokenAuth{}), WithLogger(slog.New(slog.NewJSONHandler(logs, nil))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	h := &harness{t: t, api: s, srv: srv, logs: logs}
+	sale := `{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":"2026-06-01","currency":{"isoCurrencyCodeAlpha":"EUR"},
+ "seller":{"physicalOrigin":{"city":"Dublin","postalCode":"D02 X285","country":"IE"}},
+ "customer":{"destination":{"city":"London","postalCode":"SW1A 1AA","country":"XI"}},
+ "lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"extendedPrice":100}]}`
+
+	resp := h.do("POST", "/vertex-ws/v2/supplies", strings.NewReader(sale), "Authorization", "Bearer strict-co")
+	if resp.status != 400 || !strings.Contains(string(resp.body), `"customer.destination.postalCode"`) {
+		t.Errorf("strict: %d %s; want 400 naming customer.destination.postalCode", resp.status, resp.body)
+	}
+	var r wire.SaleResponse
+	dataOf(t, h.do("POST", "/vertex-ws/v2/supplies", strings.NewReader(sale), "Authorization", "Bearer lenient-co"), &r)
+	if len(r.LineItems) != 1 || len(r.LineItems[0].Taxes) != 1 || r.LineItems[0].Taxes[0].Jurisdiction.JurisdictionID != "GB" {
+		t.Fatalf("lenient: %+v", r.LineItems)
+	}
+	dest := r.Customer.Destination
+	if dest == nil || dest.TaxAreaLookup == nil || dest.TaxAreaLookup.ConfidenceIndicator != "70" {
+		t.Errorf("lenient: the destination's lookup %+v, want confidence 70", dest)
+	}
+}

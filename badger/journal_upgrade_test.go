@@ -29,8 +29,90 @@ func encodeFigureDaysV1(days []figureDay) []byte {
 // figures' values have no monthly total: OpenJournal writes the totals
 // from the days, and version 2, and the sums and the days read as before.
 func TestUpgradeFiguresFromV1(t *testing.T) {
-	ctx := context.Background()
 	dir := t.TempDir()
+	before := postFigureHistory(t, dir)
+	downgradeToV1(t, dir)
+	checkUpgraded(t, dir, before)
+}
+
+// TestUpgradeFiguresInterrupted interrupts the upgrade from schema
+// version 1 after its first page of figure values (the open's context
+// ends while it runs, as a stopped process leaves it): the open fails,
+// the journal keeps version 1 with some values upgraded and the others
+// not, and the next open finishes the upgrade, each total counted once.
+func TestUpgradeFiguresInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	before := postFigureHistory(t, dir)
+	values := downgradeToV1(t, dir)
+	// The context ends once the open has checked it and the upgrade has
+	// written its first page: as a process stopped there leaves it.
+	ctx := &endingContext{Context: context.Background(), live: 1}
+	if j, err := OpenJournal(ctx, dir, WithSyncWrites(false)); err == nil {
+		_ = j.Close()
+		t.Fatal("the open whose context ended finished the upgrade")
+	}
+	// Interrupted: version 1, the first page upgraded, the rest not.
+	db, err := bdb.Open(bdb.DefaultOptions(dir).WithLogger(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	upgraded := 0
+	err = db.View(func(txn *bdb.Txn) error {
+		item, err := txn.Get([]byte{journalKeySchema})
+		if err != nil {
+			return err
+		}
+		if v, _ := item.ValueCopy(nil); string(v) != "1" {
+			return fmt.Errorf("schema version %q after an interrupted upgrade", v)
+		}
+		it := txn.NewIterator(bdb.IteratorOptions{Prefix: []byte{journalKeyFigures}})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			if err := it.Item().Value(func(v []byte) error {
+				if v[0] == figureTotalMark {
+					upgraded++
+				}
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if upgraded == 0 || upgraded >= values {
+		t.Fatalf("%d of %d figure values upgraded by the interrupted open, want some and not all", upgraded, values)
+	}
+	checkUpgraded(t, dir, before)
+}
+
+// endingContext is a context that has not ended for its first live
+// calls of Err, and has ended (context.Canceled) from then on.
+type endingContext struct {
+	context.Context
+	live int
+}
+
+// Err implements context.Context.
+func (c *endingContext) Err() error {
+	if c.live > 0 {
+		c.live--
+		return nil
+	}
+	return context.Canceled
+}
+
+// postFigureHistory posts, into a new journal in dir, EU sales of 40
+// companies over two years (more figure values than a page of the
+// upgrade), and returns the figures.
+func postFigureHistory(t *testing.T, dir string) []journal.Figure {
+	t.Helper()
+	ctx := context.Background()
 	j := openTest(t, dir, WithSyncWrites(false))
 	a := money.MustParse("3.25")
 	var batch []*journal.Transaction
@@ -55,6 +137,14 @@ func TestUpgradeFiguresFromV1(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	return before
+}
+
+// downgradeToV1 writes the journal in dir back as schema version 1 wrote
+// it: every figure value without its total. It returns the number of
+// values.
+func downgradeToV1(t *testing.T, dir string) int {
+	t.Helper()
 	// Back to version 1: every value without its total.
 	db, err := bdb.Open(bdb.DefaultOptions(dir).WithLogger(nil))
 	if err != nil {
@@ -98,7 +188,16 @@ func TestUpgradeFiguresFromV1(t *testing.T) {
 		t.Fatalf("%d figure values, want more than a page of the upgrade", values)
 	}
 
-	j = openTest(t, dir, WithSyncWrites(false))
+	return values
+}
+
+// checkUpgraded opens the journal in dir, which upgrades it, and checks
+// that its figures are before, that its sums are those of the days, and
+// that every value has its total and the version is 2.
+func checkUpgraded(t *testing.T, dir string, before []journal.Figure) {
+	t.Helper()
+	ctx := context.Background()
+	j := openTest(t, dir, WithSyncWrites(false))
 	after, err := j.Figures(ctx, "acme", civil.Date{}, civil.Date{})
 	if err != nil {
 		t.Fatal(err)
@@ -134,7 +233,7 @@ func TestUpgradeFiguresFromV1(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Every value has its total now, and the version is 2.
-	db, err = bdb.Open(bdb.DefaultOptions(dir).WithLogger(nil))
+	db, err := bdb.Open(bdb.DefaultOptions(dir).WithLogger(nil))
 	if err != nil {
 		t.Fatal(err)
 	}

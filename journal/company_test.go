@@ -408,3 +408,35 @@ func TestCompanyTextQuotesUnprintable(t *testing.T) {
 		}
 	}
 }
+
+// TestCompanyNamesDistinct prints the subtotals of company codes that
+// would read alike in a column of text: none, a code that is "(none)"
+// itself, "EAST" and "EAST" with a space at either end. Each prints as a
+// name of its own, in both views.
+func TestCompanyNamesDistinct(t *testing.T) {
+	codes := []string{"", "(none)", "EAST", " EAST", "EAST "}
+	rep := &journal.Report{Tenant: "acme", Currencies: []journal.CurrencyReport{}}
+	for _, c := range codes {
+		rep.Companies = append(rep.Companies, journal.CompanyTotal{Company: c, Currency: "USD", Transactions: 1,
+			FilingStates: []journal.StateTax{{State: "US-WA"}}})
+	}
+	names := map[string]string{}
+	for _, c := range codes {
+		n := journal.CompanyName(c)
+		if other, ok := names[n]; ok {
+			t.Errorf("company codes %q and %q both print as %q", other, c, n)
+		}
+		names[n] = c
+	}
+	for name, w := range map[string]interface{ WriteText(io.Writer) error }{"report": rep, "filing view": rep.FilingView()} {
+		var buf bytes.Buffer
+		if err := w.WriteText(&buf); err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{`"(none)"`, `" EAST"`, `"EAST "`} {
+			if !strings.Contains(buf.String(), want) {
+				t.Errorf("%s has no %s:\n%s", name, want, buf.String())
+			}
+		}
+	}
+}

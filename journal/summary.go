@@ -91,11 +91,21 @@ func CheckCompany(c string) error {
 	return wire.CheckIdentifier("company", c)
 }
 
+// noCompany is how the text of a report names the transactions stored
+// without a company code.
+const noCompany = "(none)"
+
 // CompanyName is how the text of a report names a company code: the
-// code, or "(none)" for the transactions stored without one.
+// code, or "(none)" for the transactions stored without one. A code that
+// would read as another in a column of text is quoted with Go's escapes:
+// one that is "(none)" itself, one with a space at either end (" EAST"
+// is not "EAST"), and one holding a character that is not printable.
 func CompanyName(code string) string {
-	if code == "" {
-		return "(none)"
+	switch {
+	case code == "":
+		return noCompany
+	case code == noCompany || strings.TrimSpace(code) != code:
+		return strconv.Quote(code)
 	}
 	return printable(code)
 }

@@ -231,12 +231,16 @@ func (r *Resolver) lookupAddress(ctx context.Context, field string, in wire.Post
 		Country:        clean(in.Country),
 	}
 	country := "US"
+	var regionFaults []wire.Status
 	if a.Country != "" {
 		c, territory, err := r.country(field+".country", a.Country)
 		if err != nil {
 			return nil, err
 		}
 		country = c
+		if reg, ok := r.vat.RegionNamed(a.Country); ok && reg.Country == c && reg.Name == territory {
+			regionFaults = r.regionFaults(reg, a)
+		}
 		if territory != "" && a.MainDivision == "" {
 			a.MainDivision = territory
 		}
@@ -252,7 +256,7 @@ func (r *Resolver) lookupAddress(ctx context.Context, field string, in wire.Post
 	case "BR":
 		results, err = r.brAddress(field, a, d)
 	default:
-		results, err = r.otherAddress(country, a, d)
+		results, err = r.otherAddress(country, a, d, regionFaults)
 	}
 	if err != nil {
 		return nil, err
@@ -862,10 +866,27 @@ func withoutCountrySign(pc string) string {
 	return pc[i:]
 }
 
+// regionFaults returns the statuses of an address whose country names
+// the VAT region reg (XI, Northern Ireland) while its postcode lies
+// outside it: "XI" with "SW1A 1AA" (London) or an Irish Eircode. The
+// country decides where the address is taxed (the region's rules), as
+// the README says; the lookup flags the postcode that contradicts it, so
+// that the strict address check refuses the address naming it. The
+// mainDivision is not checked: it is free text (a district, a town) that
+// the region's list of names does not hold in full.
+func (r *Resolver) regionFaults(reg jurisdiction.VATRegion, a wire.PostalAddress) []wire.Status {
+	if a.PostalCode == "" || r.vat.RegionHasPostcode(reg.Code, a.PostalCode) {
+		return nil
+	}
+	return []wire.Status{{LookupResult: wire.BadRegionFields, Field: "postalCode",
+		Value: "postcode " + a.PostalCode + " is not in " + reg.Name + " (" + reg.Code + "), which the country names"}}
+}
+
 // otherAddress resolves an address outside the US and Canada to its
 // country, or to a special tax territory when its postcode is one of the
-// dataset's exceptions.
-func (r *Resolver) otherAddress(country string, a wire.PostalAddress, d civil.Date) ([]wire.LookupResult, error) {
+// dataset's exceptions. faults are statuses found before (regionFaults),
+// which lower the result's confidence to confRegionBroken.
+func (r *Resolver) otherAddress(country string, a wire.PostalAddress, d civil.Date, faults []wire.Status) ([]wire.LookupResult, error) {
 	ar := r.areas.of(country)
 	if ar == nil {
 		return nil, levy.NotFound("postalAddress.country", "no tax area for country %s", country)
@@ -895,7 +916,11 @@ func (r *Resolver) otherAddress(country string, a wire.PostalAddress, d civil.Da
 			}
 		}
 	}
-	res := r.result(ar, d, confExact, statuses...)
+	conf := confExact
+	if len(faults) > 0 {
+		conf = confRegionBroken
+	}
+	res := r.result(ar, d, conf, append(faults[:len(faults):len(faults)], statuses...)...)
 	res.PostalAddresses = []wire.PostalAddress{{
 		StreetAddress1: a.StreetAddress1,
 		StreetAddress2: a.StreetAddress2,

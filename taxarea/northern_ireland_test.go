@@ -97,3 +97,52 @@ func TestCoordinatesOverNorthernIreland(t *testing.T) {
 		}
 	}
 }
+
+// TestAddressCountryXIContradicted: an address whose country is XI
+// (Northern Ireland) but whose postcode lies outside Northern Ireland
+// (London's SW1A, an Irish Eircode) stays in the tax area GB, as the
+// country says, and the lookup flags the postcode that contradicts the
+// country: BAD_REGION_FIELDS naming it, with a confidence of 70.
+// Before, each was answered with confidence 100 and no status, so the
+// strict address check let a Northern Irish address with a London
+// postcode through. XI with a BT postcode, one of its counties
+// or a district as mainDivision is not flagged.
+func TestAddressCountryXIContradicted(t *testing.T) {
+	r := resolver(t)
+	ctx := context.Background()
+	for _, c := range []struct {
+		name  string
+		in    wire.PostalAddress
+		field string // the member flagged, "" for none
+	}{
+		{"London's postcode", wire.PostalAddress{City: "London", PostalCode: "SW1A 1AA", Country: "XI"}, "postalCode"},
+		{"an Irish Eircode", wire.PostalAddress{City: "Dublin", PostalCode: "D02 X285", Country: "XI"}, "postalCode"},
+		{"London's postcode, by name", wire.PostalAddress{City: "London", PostalCode: "SW1A 1AA", Country: "Northern Ireland"}, "postalCode"},
+		{"a district as mainDivision", wire.PostalAddress{City: "Lisburn", MainDivision: "Lisburn and Castlereagh", PostalCode: "BT28 1AA", Country: "XI"}, ""},
+		{"Belfast's postcode", wire.PostalAddress{City: "Belfast", PostalCode: "BT1 5GS", Country: "XI"}, ""},
+		{"County Down", wire.PostalAddress{City: "Newry", MainDivision: "County Down", Country: "XI"}, ""},
+		{"GB with London's postcode", wire.PostalAddress{City: "London", PostalCode: "SW1A 1AA", Country: "GB"}, ""},
+	} {
+		res, err := r.LookupAddress(ctx, wire.AddressLookupRequest{PostalAddress: c.in})
+		if err != nil || len(res.LookupResults) != 1 {
+			t.Errorf("%s: %v %+v", c.name, err, res)
+			continue
+		}
+		lr := res.LookupResults[0]
+		if got := ids(lr); !reflect.DeepEqual(got, []string{"GB"}) {
+			t.Errorf("%s: jurisdictions %v, want [GB]", c.name, got)
+		}
+		var flagged []string
+		for _, st := range lr.Statuses {
+			if st.LookupResult == wire.BadRegionFields {
+				flagged = append(flagged, st.Field)
+			}
+		}
+		switch {
+		case c.field == "" && (len(flagged) > 0 || lr.ConfidenceIndicator != "100"):
+			t.Errorf("%s: flagged %v, confidence %s; want none, 100", c.name, flagged, lr.ConfidenceIndicator)
+		case c.field != "" && (!reflect.DeepEqual(flagged, []string{c.field}) || lr.ConfidenceIndicator != "70"):
+			t.Errorf("%s: flagged %v, confidence %s; want [%s], 70", c.name, flagged, lr.ConfidenceIndicator, c.field)
+		}
+	}
+}

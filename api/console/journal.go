@@ -46,11 +46,15 @@ func (h *Handler) period(r *http.Request) (from, to civil.Date, err error) {
 
 // companyOf reads the company parameter of a journal route: ok is false
 // when it is absent (every company); "" (company=) is the transactions
-// stored without a company code.
+// stored without a company code. One company per page, as on the admin
+// report: the parameter given twice is refused, not read as its first.
 func companyOf(r *http.Request) (company string, ok bool, err error) {
 	q := r.URL.Query()
 	if !q.Has("company") {
 		return "", false, nil
+	}
+	if n := len(q["company"]); n > 1 {
+		return "", false, levy.Invalid("company", "company is given %d times; give it once", n)
 	}
 	company = q.Get("company")
 	if err := journal.CheckCompany(company); err != nil {

