@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.12.3"
+const Version = "2026.12.4"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -16,7 +16,7 @@ var fileDigests = map[string]string{
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
 	"jurisdictions.lvd": "0834f16e1ea2fdb38040d23bd6ad0f4c0f772ca9d1c53d68d2c3a2b2773f56dc",
 	"local.lvd":         "2c205f6632f3c02366d12d320df3924ce05c6ca13480b257e067eee8611950c0",
-	"nexus.lvd":         "a5a087cab065213a42328cc28114160fa5f8ca9287711cc169b674671b466a06",
+	"nexus.lvd":         "9fb04ce2733ab422c08ec19f3b9582ef5c6f2965e240dc91ff9e7140984b9749",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
 	"taxability.lvd":    "99c1ec33b5a5975e9422df1c2a438cfe3bbb53a87d85bb877571797390e5a562",
 }
