@@ -16,7 +16,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 7
+	taxVersion = 8
 )
 
 // Taxability holds how product classes are taxed: the US matrix of
@@ -300,7 +300,10 @@ type ProductClassRule struct {
 	Tax string
 	// Treatment is "reduced" (the country's rate of Category applies),
 	// "rate" (Rate applies: a reduced rate that the rate sources give
-	// under no category), "zero" (taxable at 0%), "exempt", or, for a
+	// under no category, or a province's rate of its own for the tax it
+	// decides, British Columbia's PST of 8% on accommodation), "zero"
+	// (taxable at 0%), "exempt" (limited by Threshold where it is set),
+	// or, for a
 	// province or a country's rule that names its tax, "nontaxable"
 	// (outside the tax: a service that the province's act does not
 	// name, a service outside Malaysia's sales tax).
@@ -310,6 +313,15 @@ type ProductClassRule struct {
 	Category string
 	// Rate is the rate of treatment "rate", a fraction; nil otherwise.
 	Rate *decimal.Decimal
+	// Threshold, on a province's exempt rule alone, is the per-item price
+	// in the province's currency that limits the exemption as
+	// ThresholdKind says (below_exempt, up_to_exempt or above_excess, the
+	// kinds of rules.ThresholdKind): Manitoba exempts children's clothing
+	// of $150 or less from its RST (up_to_exempt), and a dearer item bears
+	// it on its whole price. Nil, and ThresholdKind "", for an exemption
+	// without a limit.
+	Threshold     *decimal.Decimal
+	ThresholdKind string
 	// Effective and Expiration bound the days the rule is in force (zero:
 	// open); rules of one country and class do not overlap, so a class
 	// whose rate category changed has one rule per period.
@@ -365,7 +377,14 @@ func (t *Taxability) Shipping(state string) (Shipping, bool) {
 
 // ProductClasses returns the VAT/GST product class rules, sorted by country
 // and product class.
-func (t *Taxability) ProductClasses() []ProductClassRule { return slices.Clone(t.classes) }
+func (t *Taxability) ProductClasses() []ProductClassRule {
+	out := slices.Clone(t.classes)
+	for i := range out {
+		out[i].Rate = cloneDecimal(out[i].Rate)
+		out[i].Threshold = cloneDecimal(out[i].Threshold)
+	}
+	return out
+}
 
 // LocalTaxes returns the US local taxes outside the sales tax, by
 // jurisdiction, tax, class and first day.
@@ -508,6 +527,8 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		c.Treatment = r.String()
 		c.Category = r.String()
 		c.Rate = readOptDecimal(r)
+		c.Threshold = readOptDecimal(r)
+		c.ThresholdKind = r.String()
 		c.Effective = readJurisDate(r)
 		c.Expiration = readJurisDate(r)
 		c.Citation = r.String()
@@ -523,6 +544,14 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		}
 		if !c.Effective.IsZero() && !c.Expiration.IsZero() && c.Expiration.Before(c.Effective) {
 			return nil, fmt.Errorf("%w: %s %s has period %s..%s", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Effective, c.Expiration)
+		}
+		// A price limit belongs to a province's exemption alone, and
+		// comes with its kind.
+		switch {
+		case c.Threshold == nil && c.ThresholdKind == "":
+		case c.Threshold == nil || !c.Threshold.IsPositive() || len(c.Country) <= 2 || c.Treatment != "exempt" ||
+			c.ThresholdKind != "below_exempt" && c.ThresholdKind != "up_to_exempt" && c.ThresholdKind != "above_excess":
+			return nil, fmt.Errorf("%w: %s %s has treatment %q with threshold %v of kind %q", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Treatment, c.Threshold, c.ThresholdKind)
 		}
 		// A province's rule (CA-ON) names the provincial tax it decides;
 		// a country's names none (it decides every tax of the country) or

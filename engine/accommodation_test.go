@@ -139,8 +139,8 @@ func TestAccommodationLeavesTheGeneralRuleOfOtherServices(t *testing.T) {
 // TestAccommodationGuestHomeDoesNotMoveTheTax sends stays whose customer
 // lives in another province or state of the same country: a Vancouver
 // hotel billing a guest from Toronto bears the GST and British Columbia's
-// PST, not Ontario's HST (Excise Tax Act, Schedule IX: the province where
-// the property is); a New York City hotel billing a guest from Los
+// PST on accommodation (8%), not Ontario's HST (Excise Tax Act, Schedule
+// IX: the province where the property is); a New York City hotel billing a guest from Los
 // Angeles bears New York's sales tax as a sale within New York, and no
 // Californian tax.
 func TestAccommodationGuestHomeDoesNotMoveTheTax(t *testing.T) {
@@ -155,8 +155,8 @@ func TestAccommodationGuestHomeDoesNotMoveTheTax(t *testing.T) {
 	for _, x := range resp.LineItems[0].Taxes {
 		ids = append(ids, x.Jurisdiction.JurisdictionID+" "+x.CalculatedTax.String())
 	}
-	if got := strings.Join(ids, ", "); got != "CA 50.00, CA-BC 70.00" {
-		t.Errorf("a Vancouver hotel, a guest from Toronto: %s, want CA 50.00, CA-BC 70.00 (GST and British Columbia's PST)", got)
+	if got := strings.Join(ids, ", "); got != "CA 50.00, CA-BC 80.00" {
+		t.Errorf("a Vancouver hotel, a guest from Toronto: %s, want CA 50.00, CA-BC 80.00 (GST and British Columbia's PST on accommodation, 8%%)", got)
 	}
 
 	la := &wire.Location{City: "Los Angeles", MainDivision: "CA", PostalCode: "90012", Country: "US"}

@@ -196,10 +196,11 @@ func TestChildrensClothingHSTPointOfSaleRebates(t *testing.T) {
 // TestChildrensClothingProvincialSalesTaxes: British Columbia's PST
 // (Bulletin PST 201) and Saskatchewan's (Bulletin PST-1) exempt children's
 // clothing and footwear, which bear the GST (a 100.00 kids' shoe to
-// Vancouver: 5.00 GST, PST EXEMPT); Quebec's QST taxes them (9.975%), and
-// Manitoba's RST, whose exemption stops at $150 an item, which Levy does
-// not model, charges its 7%. During the GST/HST break the GST was
-// zero-rated and the provincial taxes were not part of it.
+// Vancouver: 5.00 GST, PST EXEMPT); Quebec's QST taxes them (9.975%);
+// Manitoba's RST exempts them up to $150 an item (Bulletin No. 001), so
+// the 100.00 shoe to Winnipeg is exempt too (dearer items: see
+// TestManitobaChildrensClothingUpTo150). During the GST/HST break the GST
+// was zero-rated and the provincial taxes were not part of it.
 func TestChildrensClothingProvincialSalesTaxes(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -216,8 +217,8 @@ func TestChildrensClothingProvincialSalesTaxes(t *testing.T) {
 		{regina(), "CA-SK", "2026-06-01", "5.00", "EXEMPT", "Bulletin PST-1"},
 		{montreal(), "CA-QC", "2026-06-01", "5.00", "9.98", "the QST has no such exemption"},
 		{montreal(), "CA-QC", "2024-12-20", "0.00", "9.98", "the QST was not part of the break"},
-		{winnipeg(), "CA-MB", "2026-06-01", "5.00", "7.00", "the exemption up to $150 is not modelled"},
-		{winnipeg(), "CA-MB", "2024-12-20", "0.00", "7.00", "the RST was not part of the break"},
+		{winnipeg(), "CA-MB", "2026-06-01", "5.00", "EXEMPT", "Bulletin No. 001, $150 or less an item"},
+		{winnipeg(), "CA-MB", "2024-12-20", "0.00", "EXEMPT", "the RST's own exemption, not the break"},
 	} {
 		what := "CHILDRENS_CLOTHING to " + c.dest.City + " on " + c.date + " (" + c.why + ")"
 		taxes := caSale(t, e, ctx, seller, c.dest, c.date, childrensClothing)

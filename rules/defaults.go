@@ -25,7 +25,8 @@ var servicesTaxed = map[string]string{
 // taxes where they differ from the state's and exemptions by buyer), the 2026 sales tax holidays,
 // services in the US, the reduced, zero and exempt classes of the VAT and
 // GST countries, the classes that Canada's provincial sales taxes leave
-// out or exempt and the goods whose HST provincial part a province rebates
+// out, exempt (up to a price per item where the row gives one) or tax at
+// a rate of their own, and the goods whose HST provincial part a province rebates
 // at the point of sale, the US local taxes outside the sales tax on the classes
 // they reach (see localTaxRules), Tennessee's single-article tax and
 // Florida's surtax limit, and a last rule that makes everything else
@@ -117,6 +118,14 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 			r.Rate = &zero
 		case "exempt":
 			r.Outcome = Exempt
+			if p.Threshold != nil {
+				// A province's exemption limited by price (Manitoba's
+				// children's clothing of $150 or less): the rule taxes
+				// the class and its threshold exempts the items within
+				// the limit.
+				r.Outcome = Taxable
+				r.Threshold = &Threshold{Amount: *p.Threshold, Kind: ThresholdKind(p.ThresholdKind)}
+			}
 		case "nontaxable":
 			r.Outcome = NonTaxable
 		}

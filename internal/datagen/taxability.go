@@ -24,7 +24,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 7
+	taxVersion = 8
 )
 
 // The inputs of the taxability step: compiled sources under --src and
@@ -78,6 +78,11 @@ type classRow struct {
 	// a country's row that decides every tax of the country.
 	tax  string
 	rate *decimal.Decimal
+	// threshold, on a province's exempt row, is the per-item price that
+	// limits the exemption as thresholdKind says (rules.ThresholdKind):
+	// Manitoba's children's clothing of $150 or less; nil without one.
+	threshold     *decimal.Decimal
+	thresholdKind string
 	// period is when the row is in force; rows of one country and class
 	// do not overlap.
 	period   civil.Period
@@ -261,6 +266,8 @@ func genTaxability(g *gen) error {
 			"India (before and after its rate rationalisation of 2025-09-22), China, Vietnam, Russia, Turkey, South Africa, Indonesia, Saudi Arabia, the UAE, " +
 			"the Philippines, Thailand, Singapore, Argentina, Chile, Colombia, Nigeria, Ukraine and Kazakhstan, " +
 			"and the classes, mostly services, that the provincial sales taxes of British Columbia, Saskatchewan and Manitoba leave out (nontaxable) or exempt, " +
+			"with a per-item price limit where the province gives one (Manitoba's children's clothing of $150 or less) and a rate of the province's own " +
+			"where its tax has one for the class (British Columbia's PST of 8% on accommodation), " +
 			"the goods whose HST provincial part Ontario, Nova Scotia, New Brunswick, Newfoundland and Labrador, Prince Edward Island and British Columbia (2010-2013) rebate at the point of sale (rows with tax HST), " +
 			"each row with the statute or tax authority page it follows and, where the treatment changed, its period (Romania's food at 9% until 2025-07-31 and 11% after, " +
 			"Czechia's and Finland's classes before and after their reforms of 2024 and 2025); the rate category of every reduced row is checked against the rates of the dataset " +
@@ -334,6 +341,16 @@ func readLineTable(path file, name string, want ...string) (*lineTable, error) {
 // get returns column col of record i, trimmed.
 func (t *lineTable) get(i int, col string) string {
 	return strings.TrimSpace(t.rows[i][t.cols[col]])
+}
+
+// opt returns column col of record i, trimmed, or "" when the table has
+// no such column.
+func (t *lineTable) opt(i int, col string) string {
+	k, ok := t.cols[col]
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(t.rows[i][k])
 }
 
 // usTaxStates returns the postal codes of the US states, DC and
@@ -783,7 +800,11 @@ func reducedCategory(c string) bool {
 // must levy over the row's period (see leviesOver), and its treatment is
 // nontaxable (outside the tax, as the services a province does not name),
 // exempt (a PST's exemption, or a point-of-sale rebate of the HST's
-// provincial part) or standard. A country's row decides every tax of the
+// provincial part), standard, or rate: a rate of its own for that tax,
+// other than the tax's general rate (British Columbia's PST of 8% on
+// accommodation). A province's exempt row may give a per-item price
+// limit in the threshold and threshold_kind columns (see
+// readClassThreshold): Manitoba's children's clothing of $150 or less. A country's row decides every tax of the
 // country, or the one its tax column names, which the country must levy
 // over the row's period: Malaysia's sales tax and service tax are two
 // taxes that reach different classes, and such a row may be nontaxable
@@ -828,8 +849,8 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 			return nil, 0, at.errorf("unknown country %q", c.country)
 		}
 		switch {
-		case province && c.treatment != "nontaxable" && c.treatment != "exempt" && c.treatment != "standard":
-			return nil, 0, at.errorf("%s %s: a province's row is nontaxable, exempt or standard, not %q", c.country, c.class, c.treatment)
+		case province && c.treatment != "nontaxable" && c.treatment != "exempt" && c.treatment != "standard" && c.treatment != "rate":
+			return nil, 0, at.errorf("%s %s: a province's row is nontaxable, exempt or standard, or rate (a rate of its own for its tax), not %q", c.country, c.class, c.treatment)
 		case !province && c.tax == "" && c.treatment == "nontaxable":
 			return nil, 0, at.errorf("%s %s: only a Canadian province's row, or a country's row that names one of its taxes, is nontaxable (outside that tax)", c.country, c.class)
 		}
@@ -866,6 +887,9 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 			}
 			c.rate = &d
 		}
+		if err := readClassThreshold(t, i, &c, province); err != nil {
+			return nil, 0, err
+		}
 		// The category's rate is checked on the row's last day, or among
 		// the rates still in force for a row without one.
 		rates := map[string]decimal.Decimal{}
@@ -897,6 +921,15 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 			// do not give under a category (Estonia's 9% since July 2025).
 			if c.category != "" || c.rate == nil || !c.rate.IsPositive() || c.rate.GreaterThanOrEqual(decimal.NewFromInt(1)) {
 				return nil, 0, at.errorf("%s %s: rate takes no category and a rate above 0 and below 1", c.country, c.class)
+			}
+			if province {
+				// A province's rate of its own for the tax it decides
+				// (British Columbia's PST of 8% on accommodation) must
+				// differ from that tax's general rate on the row's last
+				// day, or the row is standard.
+				if v, ok := provinceGeneralRate(juris, c.country, jurisdiction.Tax(c.tax), c.period); ok && c.rate.Equal(v) {
+					return nil, 0, at.errorf("%s %s: rate %s is the general rate of %s in the row's period: the row is standard", c.country, c.class, c.rate, c.tax)
+				}
 			}
 		case "zero", "exempt", "standard", "nontaxable":
 			if c.category != "" {
@@ -1038,7 +1071,7 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 	return nil
 }
 
-// encodeTaxability writes the file. Layout (version 7):
+// encodeTaxability writes the file. Layout (version 8):
 //
 //	state rows, sorted by state, class, effective: count, then
 //	    state, class, taxable (bool), rate, basis, threshold, threshold
@@ -1055,8 +1088,10 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 //	    then country, class, tax (version 7: the provincial tax a
 //	    Canadian province's row decides, PST, QST or HST; "" for a
 //	    country), treatment, category, rate (version 5: the rate of
-//	    treatment "rate", else absent), effective, expiration (version
-//	    5), citation
+//	    treatment "rate", else absent), threshold and threshold kind
+//	    (version 8: a province's exempt row limited to items at or
+//	    below a price, else absent and ""), effective, expiration
+//	    (version 5), citation
 //	local taxes outside the sales tax, sorted by jurisdiction, tax,
 //	    class, effective (version 3): count, then state, jurisdiction,
 //	    name, key, tax, category, class, rate, effective, expiration,
@@ -1149,6 +1184,10 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 		if err := writeOptDecimal(w, c.rate); err != nil {
 			return nil, c.at.errorf("rate: %v", err)
 		}
+		if err := writeOptDecimal(w, c.threshold); err != nil {
+			return nil, c.at.errorf("threshold: %v", err)
+		}
+		w.String(c.thresholdKind)
 		writeRateDate(w, c.period.Effective)
 		writeRateDate(w, c.period.Expiration)
 		w.String(c.citation)
@@ -1185,4 +1224,50 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 		}
 	}
 	return w.Finish()
+}
+
+// readClassThreshold reads the threshold and threshold_kind columns of
+// record i into c; a table without them has no thresholds. A threshold is a positive per-item price in the
+// province's currency, with a kind of rules.ThresholdKind; only a
+// Canadian province's exempt row has one, and it limits the exemption:
+// Manitoba exempts children's clothing of $150 or less (up_to_exempt),
+// and a dearer item bears the RST on its whole price.
+func readClassThreshold(t *lineTable, i int, c *classRow, province bool) error {
+	at := t.refs[i]
+	v, kind := t.opt(i, "threshold"), t.opt(i, "threshold_kind")
+	if v == "" && kind == "" {
+		return nil
+	}
+	switch {
+	case v == "" || kind == "":
+		return at.errorf("%s %s: threshold and threshold_kind go together (got %q and %q)", c.country, c.class, v, kind)
+	case !province || c.treatment != "exempt":
+		return at.errorf("%s %s: threshold: only a Canadian province's exempt row has a price limit, not a %s row", c.country, c.class, c.treatment)
+	}
+	switch rules.ThresholdKind(kind) {
+	case rules.BelowExempt, rules.UpToExempt, rules.AboveExcess:
+	default:
+		return at.errorf("%s %s: threshold_kind %q is not below_exempt, up_to_exempt or above_excess", c.country, c.class, kind)
+	}
+	d, err := decimal.NewFromString(v)
+	if err != nil || !d.IsPositive() {
+		return at.errorf("%s %s: threshold %q is not a positive amount", c.country, c.class, v)
+	}
+	c.threshold, c.thresholdKind = &d, kind
+	return nil
+}
+
+// provinceGeneralRate returns the general rate of province id's tax on
+// the last day of period p, or among the rates without an end for a
+// period without one.
+func provinceGeneralRate(juris *data.Jurisdictions, id string, tax jurisdiction.Tax, p civil.Period) (decimal.Decimal, bool) {
+	for _, r := range juris.Rates(id) {
+		if r.Tax != tax || r.Category != jurisdiction.General {
+			continue
+		}
+		if p.Expiration.IsZero() && r.Expiration.IsZero() || !p.Expiration.IsZero() && r.Contains(p.Expiration) {
+			return r.Value, true
+		}
+	}
+	return decimal.Decimal{}, false
 }

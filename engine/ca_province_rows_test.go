@@ -1,0 +1,86 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/levytax/levy/wire"
+)
+
+// caLine sends a quotation in Canadian dollars of one line of class, of
+// qty items (1 when qty is "") for price together, from a seller at
+// origin to a customer at dest, and returns the line's taxes.
+func caLine(t *testing.T, e *Engine, origin, dest *wire.Location, date, class, price, qty string) []wire.Tax {
+	t.Helper()
+	l := Line("l", class, price)
+	if qty != "" {
+		l.Quantity = &wire.Measure{Value: Price(qty)}
+	}
+	q := Quotation(date, SellerAt(origin), CustomerAt(dest), l)
+	q.Currency = CurrencyCode("CAD")
+	r, err := e.Sale(context.Background(), q)
+	if err != nil {
+		t.Fatalf("%s of %s to %s: %v", class, price, dest.City, err)
+	}
+	return r.LineItems[0].Taxes
+}
+
+// TestManitobaChildrensClothingUpTo150 sells children's clothing in
+// Winnipeg. Manitoba's RST exempts children's clothing and footwear
+// priced at $150 or less per item, and taxes a dearer item on its whole
+// price (Bulletin No. 001 Clothing, Footwear and Accessories, Section 2;
+// the CA-MB CHILDRENS_CLOTHING row of vat-product-classes.csv, threshold
+// 150, up_to_exempt). A kids' jacket of 100.00 bears no RST and the GST
+// of 5.00; one of 200.00 bears the RST of 7%, 14.00, and the GST of
+// 10.00; 150.00 is within the limit, 150.01 is not (10.50); two jackets
+// of 150.00 each (300.00) are both exempt. An adult's coat (CLOTHING,
+// the parent class) keeps the RST at any price. Figures by hand.
+func TestManitobaChildrensClothingUpTo150(t *testing.T) {
+	e := testEngine(t)
+	const day = "2026-06-01"
+	for _, c := range []struct {
+		what, class, price, qty string
+		exempt                  bool
+		rst, gst                string
+	}{
+		{"a kids' jacket of 100.00", "CHILDRENS_CLOTHING", "100.00", "", true, "0", "5.00"},
+		{"a kids' jacket of 200.00", "CHILDRENS_CLOTHING", "200.00", "", false, "14.00", "10.00"},
+		{"a kids' jacket of 150.00, at the limit", "CHILDRENS_CLOTHING", "150.00", "", true, "0", "7.50"},
+		{"a kids' jacket of 150.01, past the limit", "CHILDRENS_CLOTHING", "150.01", "", false, "10.50", "7.50"},
+		{"two kids' jackets of 150.00 each", "CHILDRENS_CLOTHING", "300.00", "2", true, "0", "15.00"},
+		{"two kids' jackets of 200.00 each", "CHILDRENS_CLOTHING", "400.00", "2", false, "28.00", "20.00"},
+		{"an adult's coat of 100.00", "CLOTHING", "100.00", "", false, "7.00", "5.00"},
+	} {
+		taxes := caLine(t, e, winnipeg(), winnipeg(), day, c.class, c.price, c.qty)
+		mb := taxOf(t, taxes, "CA-MB")
+		switch {
+		case c.exempt && (mb.TaxResult != wire.TaxResultExempt || !mb.CalculatedTax.IsZero() || mb.Exempt.String() != c.price):
+			t.Errorf("%s in Winnipeg: RST %s, tax %s, exempt %s; want EXEMPT, no tax, %s exempt", c.what, mb.TaxResult, mb.CalculatedTax, mb.Exempt, c.price)
+		case !c.exempt && (mb.TaxResult != wire.TaxResultTaxable || mb.CalculatedTax.String() != c.rst || !mb.Exempt.IsZero()):
+			t.Errorf("%s in Winnipeg: RST %s, tax %s, exempt %s; want TAXABLE, %s, nothing exempt", c.what, mb.TaxResult, mb.CalculatedTax, mb.Exempt, c.rst)
+		}
+		wantCharged(t, c.what+" in Winnipeg", taxes, "CA", c.gst)
+	}
+}
+
+// TestBritishColumbiaAccommodationAt8 sells a night at a Vancouver
+// hotel: British Columbia's PST on accommodation is 8%, not the general
+// 7% (Provincial Sales Tax Act, tax on accommodation, since April 1,
+// 2013; Bulletin PST 120 Accommodation; the CA-BC ACCOMMODATION row of
+// vat-product-classes.csv, rate 0.08). A night of 200.00 bears PST of
+// 16.00 and GST of 10.00; a lamp of 200.00 sold in Vancouver on the same
+// day keeps the general 7% (14.00). The municipal and regional district
+// tax is not modelled. Figures by hand.
+func TestBritishColumbiaAccommodationAt8(t *testing.T) {
+	e := testEngine(t)
+	const day = "2026-06-01"
+	taxes := caLine(t, e, vancouver(), vancouver(), day, "ACCOMMODATION", "200.00", "")
+	wantCharged(t, "a hotel night of 200.00 in Vancouver", taxes, "CA-BC", "16.00")
+	wantCharged(t, "a hotel night of 200.00 in Vancouver", taxes, "CA", "10.00")
+	if bc := taxOf(t, taxes, "CA-BC"); bc.EffectiveRate.String() != "0.08" {
+		t.Errorf("a hotel night in Vancouver: PST effective rate %s, want 0.08", bc.EffectiveRate)
+	}
+	taxes = caLine(t, e, vancouver(), vancouver(), day, "GENERAL", "200.00", "")
+	wantCharged(t, "a lamp of 200.00 in Vancouver", taxes, "CA-BC", "14.00")
+	wantCharged(t, "a lamp of 200.00 in Vancouver", taxes, "CA", "10.00")
+}
