@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.12.4"
+const Version = "2026.12.5"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "2c205f6632f3c02366d12d320df3924ce05c6ca13480b257e067eee8611950c0",
 	"nexus.lvd":         "9fb04ce2733ab422c08ec19f3b9582ef5c6f2965e240dc91ff9e7140984b9749",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "99c1ec33b5a5975e9422df1c2a438cfe3bbb53a87d85bb877571797390e5a562",
+	"taxability.lvd":    "ac73d8c3f464225c81871047bdff1a6582b50e23f389a7d3763e818171d97216",
 }
