@@ -72,7 +72,7 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 	switch {
 	case dest.country == "GB" && l.customer.vatNumberIn("GB"):
 		reverse = true
-	case b2b && !(dest.country == "GB"):
+	case b2b && dest.country != "GB":
 		return situs{}, false
 	}
 	registered := l.seller.registeredInArea(dest)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
 )
 
@@ -38,6 +39,8 @@ func TestLowValueImports(t *testing.T) {
 		customer                   []wire.TaxRegistration
 		conversion                 *wire.CurrencyConversion
 		seller                     []wire.TaxRegistration
+		factor                     string // a USD to GBP currencyConversionFactors entry, if any
+		lines                      int    // lines of price, 1 when 0
 	}
 	build := func(s sale) *wire.SaleRequest {
 		date := s.date
@@ -50,11 +53,19 @@ func TestLowValueImports(t *testing.T) {
 		if s.qty != "" {
 			li.Quantity = &wire.Measure{Value: amt(s.qty)}
 		}
-		return &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+		req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
 			DocumentDate: civil.MustParse(date), Currency: &wire.Currency{ISOCurrencyCodeAlpha: s.currency},
 			Seller:    &wire.Seller{PhysicalOrigin: s.from, TaxRegistrations: s.seller},
 			Customer:  &wire.Customer{Destination: &to, TaxRegistrations: s.customer},
 			LineItems: []wire.SaleLineItem{li}}
+		for i := 1; i < s.lines; i++ {
+			req.LineItems = append(req.LineItems, li)
+		}
+		if s.factor != "" {
+			req.CurrencyConversionFactors = []wire.CurrencyConversionFactor{{ConversionFactor: amt(s.factor),
+				SourceCurrency: &wire.Currency{ISOCurrencyCodeAlpha: "USD"}, TargetCurrency: &wire.Currency{ISOCurrencyCodeAlpha: "GBP"}}}
+		}
+		return req
 	}
 	toGBP := &wire.CurrencyConversion{Currency: &wire.Currency{ISOCurrencyCodeAlpha: "GBP"}, Rate: amt("0.80")}
 	for _, c := range []struct {
@@ -86,11 +97,20 @@ func TestLowValueImports(t *testing.T) {
 		{"USD 200 at the destination's rate 0.80 to GBP is £160, above",
 			sale{currency: "USD", price: "200.00", from: newYork, to: london, conversion: toGBP, seller: []wire.TaxRegistration{gbReg}},
 			"0.00", "GB:NONTAXABLE:0.00:import-at-border", LowValueAboveRule, "GBP 160.00"},
+		{"USD 200 at a conversion factor of 0.60 to GBP is £120, within",
+			sale{currency: "USD", price: "200.00", from: newYork, to: london, factor: "0.60", seller: []wire.TaxRegistration{gbReg}},
+			"40.00", "GB:TAXABLE:40.00:import-registered-seller", LowValueWithinRule, "USD 200.00 at the conversion factor 0.6"},
+		{"two lines of £80 are one consignment of £160, above",
+			sale{currency: "GBP", price: "80.00", lines: 2, from: newYork, to: london, seller: []wire.TaxRegistration{gbReg}},
+			"0.00", "GB:NONTAXABLE:0.00:import-at-border", LowValueAboveRule, "GBP 160.00"},
 		{"USD 200 with nothing to convert it: decided as before, and said so",
 			sale{currency: "USD", price: "200.00", from: newYork, to: london, seller: []wire.TaxRegistration{gbReg}},
 			"40.00", "GB:TAXABLE:40.00:import-registered-seller", LowValueUnconvertedRule, "nothing in the request converts them to GBP"},
 		{"€120 from Shanghai to Paris, seller registered for IOSS",
 			sale{currency: "EUR", price: "120.00", from: shanghai, to: paris, seller: []wire.TaxRegistration{ioss}},
+			"24.00", "FR:TAXABLE:24.00:import-registered-seller", LowValueWithinRule, "Import One Stop Shop"},
+		{"€120 from Shanghai to Paris, seller registered for IOSS in the Netherlands",
+			sale{currency: "EUR", price: "120.00", from: shanghai, to: paris, seller: []wire.TaxRegistration{{ISOCountryCode: "NL", TaxRegistrationType: "Import One Stop Shop"}}},
 			"24.00", "FR:TAXABLE:24.00:import-registered-seller", LowValueWithinRule, "Import One Stop Shop"},
 		{"€200 from Shanghai to Paris, seller registered for IOSS",
 			sale{currency: "EUR", price: "200.00", from: shanghai, to: paris, seller: []wire.TaxRegistration{ioss}},
@@ -140,6 +160,59 @@ func TestLowValueImports(t *testing.T) {
 		}
 		if l.TotalTax.String() != c.total || strings.Join(got, " ") != c.taxes || param != c.param || !strings.Contains(reasons, c.says) {
 			t.Errorf("%s: total %s, taxes %s, parameter %q (%s); want %s, %s, %q, saying %q", c.name, l.TotalTax, strings.Join(got, " "), param, reasons, c.total, c.taxes, c.param, c.says)
+		}
+	}
+}
+
+// TestImportSchemeIsNotTheUnionScheme: a registration of type "Import One
+// Stop Shop" covers goods imported in consignments of EUR 150 or less
+// (TestLowValueImports), not the distance sales within the EU that the
+// Union scheme covers. Before, Levy read it as the Union scheme: a Dutch
+// seller registered for IOSS alone charged French VAT on goods sent from
+// Amsterdam to a consumer in Paris as though it declared them through
+// the OSS. Now the seller, not registered in France nor for the Union
+// scheme, is flagged not registered there, as any seller without the
+// Union scheme whose distance sales are above the threshold.
+func TestImportSchemeIsNotTheUnionScheme(t *testing.T) {
+	e := testEngine(t)
+	req := euSale("2026-06-01", "GENERAL", euParis, false)
+	req.Seller.TaxRegistrations = []wire.TaxRegistration{nlNumber, {ISOCountryCode: "NL", TaxRegistrationType: "Import One Stop Shop"}}
+	r, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := r.LineItems[0]
+	if len(l.Taxes) != 1 || l.Taxes[0].Jurisdiction.JurisdictionID != "FR" || l.Taxes[0].TaxResult != wire.TaxResultNoTax || l.TotalTax.String() != "0.00" {
+		t.Errorf("IOSS alone, Amsterdam to a consumer in Paris: total %s, taxes %+v; want FR NO_TAX, the seller not registered in France nor for the Union scheme", l.TotalTax, l.Taxes)
+	}
+	req.Seller.TaxRegistrations = []wire.TaxRegistration{nlNumber, nlUnion}
+	if r, err = e.Sale(context.Background(), req); err != nil {
+		t.Fatal(err)
+	}
+	if l := r.LineItems[0]; l.TotalTax.String() != "200.00" {
+		t.Errorf("Union scheme, Amsterdam to a consumer in Paris: total %s; want 200.00 of French VAT", l.TotalTax)
+	}
+}
+
+// TestLowValueLimitDates: the limits start on their days, and a member
+// state of the EU has the Union's; Switzerland has none.
+func TestLowValueLimitDates(t *testing.T) {
+	for _, c := range []struct {
+		country, date, want string
+	}{
+		{"GB", "2020-12-31", ""}, {"GB", "2021-01-01", "GBP 135"},
+		{"FR", "2021-06-30", ""}, {"FR", "2021-07-01", "EUR 150"}, {"DE", "2026-01-01", "EUR 150"},
+		{"AU", "2018-06-30", ""}, {"AU", "2018-07-01", "AUD 1000"},
+		{"NZ", "2019-11-30", ""}, {"NZ", "2019-12-01", "NZD 1000"},
+		{"NO", "2020-03-31", ""}, {"NO", "2020-04-01", "NOK 3000"},
+		{"CH", "2026-01-01", ""},
+	} {
+		got := ""
+		if v, ok := jurisdiction.LowValueLimit(c.country, civil.MustParse(c.date)); ok {
+			got = v.Currency + " " + v.Amount.String()
+		}
+		if got != c.want {
+			t.Errorf("%s on %s: %q, want %q", c.country, c.date, got, c.want)
 		}
 	}
 }
