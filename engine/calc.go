@@ -479,6 +479,10 @@ type calc struct {
 	notes []refusalNote
 	// dist is the document's EU distance sales of a seller, once read
 	dist distanceMemo
+	// consignments memoizes the document's consignments by seller
+	// company and country of arrival (lowvalue.go): each line of a long
+	// document would otherwise add up every line again.
+	consignments []consignment
 	// req is the request calculated, for the members Levy does not act
 	// on (see wirefields.go); docFlags are the parameters of its own
 	// members, read once (docFlagged) for every line.

@@ -136,18 +136,7 @@ func (c *calc) consignmentValue(l *line, dest *place, lim jurisdiction.LowValue)
 		}
 		how = "the line's price of one item"
 	} else {
-		n := 0
-		for _, o := range c.d.lines {
-			p := firstPlace(o.dest, o.adminDest)
-			if serviceClass(o.productClass) || p == nil || p.country != dest.country || o.seller.company != l.seller.company {
-				continue
-			}
-			sum = sum.Add(o.amount)
-			n++
-		}
-		if n == 0 {
-			sum = l.amount
-		}
+		sum = c.consignment(l, dest.country)
 	}
 	if l.taxIncluded {
 		how += ", tax-included amounts counted whole"
@@ -186,4 +175,33 @@ func (p *party) importScheme() bool {
 		}
 	}
 	return false
+}
+
+// consignment is the sum of a document's goods lines of one seller
+// company to one country (calc.consignments).
+type consignment struct {
+	company, country string
+	sum              decimal.Decimal
+}
+
+// consignment returns the amount of the document's goods lines of l's
+// seller company whose destination (else administrative destination) is
+// in country: one consignment, as a document is one. Each sum is taken
+// once per document.
+func (c *calc) consignment(l *line, country string) decimal.Decimal {
+	for _, k := range c.consignments {
+		if k.company == l.seller.company && k.country == country {
+			return k.sum
+		}
+	}
+	var sum decimal.Decimal
+	for _, o := range c.d.lines {
+		p := firstPlace(o.dest, o.adminDest)
+		if serviceClass(o.productClass) || p == nil || p.country != country || o.seller.company != l.seller.company {
+			continue
+		}
+		sum = sum.Add(o.amount)
+	}
+	c.consignments = append(c.consignments, consignment{company: l.seller.company, country: country, sum: sum})
+	return sum
 }
