@@ -203,7 +203,8 @@ type registration struct {
 	country, mainDivision, jurisdictionID string
 	number                                string
 	syntaxValid                           bool
-	union                                 bool // an EU Union scheme (OSS) or IOSS registration
+	union                                 bool // an EU Union scheme (OSS) registration
+	ioss                                  bool // an EU Import One Stop Shop (IOSS) registration
 	// northernIreland says that the registration, of country GB, was
 	// given under Northern Ireland's prefix XI: its number identifies the
 	// trader for goods with the EU (jurisdiction.EUNumberState).
@@ -294,6 +295,10 @@ type line struct {
 	// line (the figures and the threshold), and distanceRule the rule
 	// of the decision, "" when the line took none.
 	distance, distanceRule string
+	// lowValue is what a country's low-value import limit said of the
+	// line, and lowValueRule the rule name of its assisted parameter
+	// (lowvalue.go), "" when no limit was weighed.
+	lowValue, lowValueRule string
 	// noPlace: the line has no place that taxes it (no location, or none
 	// Levy could place), so no tax was calculated (NoPlaceRule).
 	noPlace bool
@@ -474,6 +479,10 @@ type calc struct {
 	notes []refusalNote
 	// dist is the document's EU distance sales of a seller, once read
 	dist distanceMemo
+	// consignments memoizes the document's consignments by seller
+	// company and country of arrival (lowvalue.go): each line of a long
+	// document would otherwise add up every line again.
+	consignments []consignment
 	// req is the request calculated, for the members Levy does not act
 	// on (see wirefields.go); docFlags are the parameters of its own
 	// members, read once (docFlagged) for every line.

@@ -17,6 +17,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	st := c.source(l)
 	l.taxedAt = st.at
 	l.distance, l.distanceRule = st.distance, st.distanceRule
+	l.lowValue, l.lowValueRule = st.lowValue, st.lowValueRule
 	if st.at == nil {
 		l.noPlace = true
 		return nil

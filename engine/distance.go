@@ -81,7 +81,8 @@ const (
 // that an input was guessed or a tax left out: a batch does not flag a
 // document for it.
 func Explains(ruleName string) bool {
-	return ruleName == DistanceWithinRule || ruleName == DistanceAboveRule || ruleName == NoTaxRule
+	return ruleName == DistanceWithinRule || ruleName == DistanceAboveRule || ruleName == NoTaxRule ||
+		ruleName == LowValueWithinRule || ruleName == LowValueAboveRule
 }
 
 // belowDistanceThreshold reports whether the seller's EU distance sales,

@@ -765,6 +765,11 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 		out = append(out, wire.AssistedParameter{ParamName: "seller.company", Phase: wire.PhasePost, RuleName: l.distanceRule,
 			OriginalValue: l.seller.company, Value: l.distance})
 	}
+	if l.lowValue != "" {
+		// What a low-value import limit decided, or that it could not.
+		out = append(out, wire.AssistedParameter{ParamName: "currency", Phase: wire.PhasePost, RuleName: l.lowValueRule,
+			OriginalValue: c.d.currency.Alpha, Value: l.lowValue})
+	}
 	out = c.notActedOn(l, out)
 	if len(out) == 0 {
 		return nil

@@ -37,6 +37,10 @@ type situs struct {
 	// distanceRule the rule of the decision; the line that is taxed by
 	// this situs says so (line.distance). "" when none was weighed.
 	distance, distanceRule string
+	// lowValue is what a country's low-value import limit said of the
+	// line (lowvalue.go), and lowValueRule the assisted parameter's rule
+	// name; "" when no limit was weighed.
+	lowValue, lowValueRule string
 }
 
 // source decides where a line is taxed: the situs override first, then the
@@ -127,11 +131,12 @@ func (c *calc) sourceAreas(l *line) situs {
 		return situs{at: dest, role: dest.role, interUS: true, ruleID: "us-destination-sourcing",
 			reason: "an interstate sale is sourced to the destination"}
 	case orig.country == "US":
-		if st, ok := c.fromTheUS(l, orig, dest); ok {
+		st, ok := c.fromTheUS(l, orig, dest)
+		if ok {
 			return st
 		}
 		return situs{at: orig, role: orig.role, none: true, ruleID: "us-export",
-			reason: "a sale delivered outside the United States bears no US sales tax"}
+			reason: "a sale delivered outside the United States bears no US sales tax", lowValue: st.lowValue, lowValueRule: st.lowValueRule}
 	case dest.country == "US":
 		if len(l.seller.regs) > 0 && !l.seller.hasRegIn("US") && c.s.hasTax(orig, c.d) {
 			return situs{at: orig, role: orig.role, zero: true, ruleID: "export-zero-rated",
@@ -170,9 +175,16 @@ func (c *calc) fromTheUS(l *line, orig, dest *place) (situs, bool) {
 	case digitalClass(pc) && !b2b:
 		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination",
 			reason: "electronic services to consumers are taxed where the consumer lives, also when the supplier is in the United States"}, true
-	case !serviceClass(pc) && l.seller.registeredInArea(dest):
-		return situs{at: dest, role: dest.role, ruleID: "import-registered-seller",
-			reason: "the seller is registered in the country of import and charges its tax"}, true
+	case !serviceClass(pc):
+		st, done := c.lowValue(l, dest, b2b)
+		if done {
+			return st, true
+		}
+		if l.seller.registeredInArea(dest) {
+			return situs{at: dest, role: dest.role, ruleID: "import-registered-seller", lowValue: st.lowValue, lowValueRule: st.lowValueRule,
+				reason: "the seller is registered in the country of import and charges its tax"}, true
+		}
+		return st, false
 	}
 	return situs{}, false
 }
@@ -304,20 +316,7 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 	// One side is outside the other's tax territory.
 	switch {
 	case !serviceClass(pc):
-		if c.s.hasTax(orig, c.d) {
-			if l.seller.registeredInArea(dest) {
-				return situs{at: dest, role: dest.role, ruleID: "import-registered-seller",
-					reason: "the seller is registered in the country of import and charges its tax"}
-			}
-			return situs{at: orig, role: orig.role, zero: true, ruleID: "export-zero-rated",
-				reason: "goods exported from " + placeName(orig) + " are zero-rated" + importNote(dest)}
-		}
-		if l.seller.registeredInArea(dest) {
-			return situs{at: dest, role: dest.role, ruleID: "import-registered-seller",
-				reason: "the seller is registered in the country of import and charges its tax"}
-		}
-		return situs{at: dest, role: dest.role, none: true, ruleID: "import-at-border",
-			reason: "import tax on goods is collected at the border, not by the seller"}
+		return c.importGoods(l, orig, dest, b2b)
 	case b2b:
 		return situs{at: dest, role: dest.role, reverse: true, ruleID: "b2b-services-abroad",
 			reason: "services to a business abroad: the customer accounts for any tax where it is established"}
@@ -326,6 +325,34 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 			reason: "electronic services to consumers are taxed where the consumer lives"}
 	}
 	return situs{at: orig, role: orig.role, ruleID: "services-origin", reason: "services to consumers are taxed where the supplier is established"}
+}
+
+// importGoods decides goods that leave one VAT area for another outside
+// the EU's intra-community rules: within the low-value import limit of
+// the country of arrival (lowValue), a registered seller charges its tax
+// at sale, and above it the goods meet the import tax at the border
+// (import-at-border, at the destination, for the seller registered
+// there: no zero-rated export record of the country of dispatch, as none
+// was made for it before). Where no limit decides, a seller registered in
+// the country of import charges its tax on goods of any value, as Levy
+// did before it knew the limits, and any other seller's goods leaving a
+// country with a VAT are zero-rated exports, else meet the tax at the
+// border.
+func (c *calc) importGoods(l *line, orig, dest *place, b2b bool) situs {
+	st, done := c.lowValue(l, dest, b2b)
+	if done {
+		return st
+	}
+	if l.seller.registeredInArea(dest) {
+		return situs{at: dest, role: dest.role, ruleID: "import-registered-seller", lowValue: st.lowValue, lowValueRule: st.lowValueRule,
+			reason: "the seller is registered in the country of import and charges its tax"}
+	}
+	if c.s.hasTax(orig, c.d) {
+		return situs{at: orig, role: orig.role, zero: true, ruleID: "export-zero-rated", lowValue: st.lowValue, lowValueRule: st.lowValueRule,
+			reason: "goods exported from " + placeName(orig) + " are zero-rated" + importNote(dest)}
+	}
+	return situs{at: dest, role: dest.role, none: true, ruleID: "import-at-border", lowValue: st.lowValue, lowValueRule: st.lowValueRule,
+		reason: "import tax on goods is collected at the border, not by the seller"}
 }
 
 // Rule IDs of the intra-EU supplies of goods to a business that are not
