@@ -216,3 +216,50 @@ func TestLowValueLimitDates(t *testing.T) {
 		}
 	}
 }
+
+// TestLowValueReturns: a return (a negative amount) credits the
+// consignment it returns, so it is weighed by its own size, not as a
+// negative value that is always within the limit. Before, a credit of
+// £200 for goods that met the VAT at the border was "within £135" and
+// the seller credited £40 of UK VAT it never charged, and a document
+// with a sale of £200 and a return of £100 made one consignment of £100:
+// the £200 of goods shipped was charged UK VAT at sale. Norway's limit
+// per item is weighed on the item's price whatever its sign.
+func TestLowValueReturns(t *testing.T) {
+	e := testEngine(t)
+	newYork := &wire.Location{City: "New York", MainDivision: "NY", PostalCode: "10001", Country: "US"}
+	london := &wire.Location{City: "London", PostalCode: "SW1A 1AA", Country: "GB"}
+	oslo := &wire.Location{City: "Oslo", PostalCode: "0150", Country: "NO"}
+	sale := func(currency string, to *wire.Location, reg string, prices ...string) *wire.SaleRequest {
+		req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+			DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: currency},
+			Seller:   &wire.Seller{PhysicalOrigin: newYork, TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: reg}}},
+			Customer: &wire.Customer{Destination: to}}
+		for _, p := range prices {
+			req.LineItems = append(req.LineItems, wire.SaleLineItem{Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt(p)})
+		}
+		return req
+	}
+	for _, c := range []struct {
+		name string
+		req  *wire.SaleRequest
+		want []string // each line's total tax
+	}{
+		{"a return of £200 of goods that met the VAT at the border", sale("GBP", london, "GB", "-200.00"), []string{"0.00"}},
+		{"a return of £100 of goods charged UK VAT at sale", sale("GBP", london, "GB", "-100.00"), []string{"-20.00"}},
+		{"a sale of £200 and a return of £100 in one document", sale("GBP", london, "GB", "200.00", "-100.00"), []string{"0.00", "-20.00"}},
+		{"a return of one item of NOK 4,000 to Oslo", sale("NOK", oslo, "NO", "-4000.00"), []string{"0.00"}},
+	} {
+		r, err := e.Sale(context.Background(), c.req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var got []string
+		for _, l := range r.LineItems {
+			got = append(got, l.TotalTax.String())
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("%s: line taxes %v, want %v", c.name, got, c.want)
+		}
+	}
+}
