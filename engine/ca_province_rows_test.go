@@ -84,3 +84,28 @@ func TestBritishColumbiaAccommodationAt8(t *testing.T) {
 	wantCharged(t, "a lamp of 200.00 in Vancouver", taxes, "CA-BC", "14.00")
 	wantCharged(t, "a lamp of 200.00 in Vancouver", taxes, "CA", "10.00")
 }
+
+// TestManitobaChildrensClothingReturns returns children's clothing in
+// Winnipeg: a return is weighed against the $150 limit by its size, as
+// its sale was. The return of a kids' jacket of 200.00 credits the RST
+// of 14.00 its sale bore, two of 200.00 each credit 28.00, and the
+// return of one of 100.00 is exempt. Before, every negative price was
+// "within $150": the return of the 200.00 jacket was exempt and credited
+// no RST. Figures by hand.
+func TestManitobaChildrensClothingReturns(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		what, price, qty, result, rst, taxable, exempt string
+	}{
+		{"a kids' jacket of 200.00", "-200.00", "", "TAXABLE", "-14.00", "-200.00", "0"},
+		{"two kids' jackets of 200.00 each", "-400.00", "2", "TAXABLE", "-28.00", "-400.00", "0"},
+		{"a kids' jacket of 100.00", "-100.00", "", "EXEMPT", "0", "0", "-100.00"},
+		{"two kids' jackets of 150.00 each", "-300.00", "2", "EXEMPT", "0", "0", "-300.00"},
+	} {
+		mb := taxOf(t, caLine(t, e, winnipeg(), winnipeg(), "2026-06-01", "CHILDRENS_CLOTHING", c.price, c.qty), "CA-MB")
+		if string(mb.TaxResult) != c.result || !mb.CalculatedTax.Equal(*Price(c.rst)) || !mb.Taxable.Equal(*Price(c.taxable)) || !mb.Exempt.Equal(*Price(c.exempt)) {
+			t.Errorf("the return of %s in Winnipeg: RST %s, tax %s, taxable %s, exempt %s; want %s, %s, %s, %s",
+				c.what, mb.TaxResult, mb.CalculatedTax, mb.Taxable, mb.Exempt, c.result, c.rst, c.taxable, c.exempt)
+		}
+	}
+}
