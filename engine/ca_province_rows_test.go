@@ -109,3 +109,36 @@ func TestManitobaChildrensClothingReturns(t *testing.T) {
 		}
 	}
 }
+
+// TestManitobaChildrensClothingTaxIncluded sells a kids' jacket in
+// Winnipeg at a tax-included price. At 155.00 the gross is above the
+// $150 limit and the net is not: the jacket is 147.62 before tax, exempt
+// from the RST, and bears the GST of 7.38 (155.00 / 1.05). Before, Levy
+// divided the gross by the 12% of both taxes that the gross met, and
+// charged the GST on 138.39 (6.92) while it showed 148.08 taxable. At
+// 179.20 the jacket is 160.00 before tax, above the limit: RST 11.20 and
+// GST 8.00. Figures by hand.
+func TestManitobaChildrensClothingTaxIncluded(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		gross, net, rst, gst string
+	}{
+		{"155.00", "147.62", "0", "7.38"},
+		{"179.20", "160.00", "11.20", "8.00"},
+	} {
+		l := Line("l", "CHILDRENS_CLOTHING", c.gross)
+		l.TaxIncludedIndicator = true
+		q := Quotation("2026-06-01", SellerAt(winnipeg()), CustomerAt(winnipeg()), l)
+		q.Currency = CurrencyCode("CAD")
+		r, err := e.Sale(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		li := r.LineItems[0]
+		gst, mb := taxOf(t, li.Taxes, "CA"), taxOf(t, li.Taxes, "CA-MB")
+		if !gst.CalculatedTax.Equal(*Price(c.gst)) || !mb.CalculatedTax.Equal(*Price(c.rst)) || !gst.Taxable.Equal(*Price(c.net)) {
+			t.Errorf("a kids' jacket of %s tax included in Winnipeg: GST %s on %s, RST %s %s; want GST %s on %s, RST %s",
+				c.gross, gst.CalculatedTax, gst.Taxable, mb.TaxResult, mb.CalculatedTax, c.gst, c.net, c.rst)
+		}
+	}
+}
