@@ -186,14 +186,16 @@ func (p *party) importScheme() bool {
 // company to one country and of one sign (calc.consignments): returned
 // goods are a consignment of their own, held as a positive size.
 type consignment struct {
-	company, country string
-	returned         bool
-	sum              decimal.Decimal
+	company, country, from string
+	returned               bool
+	sum                    decimal.Decimal
 }
 
 // consignment returns the amount of the document's goods lines of l's
 // seller company whose destination (else administrative destination) is
-// in country: one consignment, as a document is one. A return (a
+// in country from the country l is sent from: one consignment, as a
+// document is one (goods from the seller's stock in the country of
+// arrival, or from another country, are not part of it). A return (a
 // negative amount) credits goods that were a consignment of their own,
 // so the document's returns are added up apart from its sales and their
 // size is returned: a return is within the limit when the goods it
@@ -201,8 +203,9 @@ type consignment struct {
 // same document. Each sum is taken once per document.
 func (c *calc) consignment(l *line, country string) decimal.Decimal {
 	returned := l.amount.Sign() < 0
+	from := originCountry(l)
 	for _, k := range c.consignments {
-		if k.company == l.seller.company && k.country == country && k.returned == returned {
+		if k.company == l.seller.company && k.country == country && k.from == from && k.returned == returned {
 			return k.sum
 		}
 	}
@@ -210,11 +213,20 @@ func (c *calc) consignment(l *line, country string) decimal.Decimal {
 	for _, o := range c.d.lines {
 		p := firstPlace(o.dest, o.adminDest)
 		if serviceClass(o.productClass) || p == nil || p.country != country || o.seller.company != l.seller.company ||
-			(o.amount.Sign() < 0) != returned {
+			originCountry(o) != from || (o.amount.Sign() < 0) != returned {
 			continue
 		}
 		sum = sum.Add(o.amount.Abs())
 	}
-	c.consignments = append(c.consignments, consignment{company: l.seller.company, country: country, returned: returned, sum: sum})
+	c.consignments = append(c.consignments, consignment{company: l.seller.company, country: country, from: from, returned: returned, sum: sum})
 	return sum
+}
+
+// originCountry is the country a line's goods are sent from (its
+// physical origin, else its administrative origin), "" when it has none.
+func originCountry(l *line) string {
+	if p := firstPlace(l.origin, l.adminOrigin); p != nil {
+		return p.country
+	}
+	return ""
 }

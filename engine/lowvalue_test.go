@@ -263,3 +263,40 @@ func TestLowValueReturns(t *testing.T) {
 		}
 	}
 }
+
+// TestLowValueConsignmentIsOneOrigin: a document's goods sent from
+// different countries are not one consignment. A line of £100 sent from
+// New York to London and one of £100 from the seller's stock in London
+// are a consignment of £100 from abroad, within £135, and a domestic
+// sale: both bear UK VAT of 20.00. Before, the London line was added to
+// the import and the New York line was "GBP 200.00, above £135": no VAT.
+func TestLowValueConsignmentIsOneOrigin(t *testing.T) {
+	e := testEngine(t)
+	newYork := &wire.Location{City: "New York", MainDivision: "NY", PostalCode: "10001", Country: "US"}
+	london := &wire.Location{City: "London", PostalCode: "SW1A 1AA", Country: "GB"}
+	gb := []wire.TaxRegistration{{ISOCountryCode: "GB", TaxRegistrationNumber: "GB000472631"}}
+	line := func(from *wire.Location) wire.SaleLineItem {
+		return wire.SaleLineItem{Seller: &wire.Seller{PhysicalOrigin: from, TaxRegistrations: gb},
+			Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("100.00")}
+	}
+	req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+		DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "GBP"},
+		Seller:    &wire.Seller{TaxRegistrations: gb},
+		Customer:  &wire.Customer{Destination: london},
+		LineItems: []wire.SaleLineItem{line(newYork), line(london)}}
+	r, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range r.LineItems {
+		if l.TotalTax.String() != "20.00" {
+			var rules []string
+			for _, x := range l.Taxes {
+				if x.CalculationRuleID != nil {
+					rules = append(rules, x.CalculationRuleID.Value)
+				}
+			}
+			t.Errorf("line %d: tax %s (%v), want 20.00 of UK VAT", i+1, l.TotalTax, rules)
+		}
+	}
+}
