@@ -300,3 +300,43 @@ func TestLowValueConsignmentIsOneOrigin(t *testing.T) {
 		}
 	}
 }
+
+// TestNonUnionScheme: a seller established outside the EU that
+// registered for the non-Union scheme (taxRegistrationType "Non-Union
+// Scheme", in any member state) charges the VAT of the consumer's member
+// state on electronic services, as the Union scheme's seller does on its
+// sales (VAT Directive, articles 358 to 369). A subscription of 100.00
+// sold from New York and from Shanghai to a consumer in Paris bears
+// French VAT of 20.00. Before, Levy knew no such registration: the seller
+// was not registered in France and the line was NO_TAX. Goods are not
+// the scheme's: a €120 parcel from Shanghai to Paris still meets the VAT
+// at the border.
+func TestNonUnionScheme(t *testing.T) {
+	e := testEngine(t)
+	newYork := &wire.Location{City: "New York", MainDivision: "NY", PostalCode: "10001", Country: "US"}
+	shanghai := &wire.Location{City: "Shanghai", PostalCode: "200000", Country: "CN"}
+	paris := &wire.Location{City: "Paris", PostalCode: "75001", Country: "FR"}
+	regs := []wire.TaxRegistration{{ISOCountryCode: "NL", TaxRegistrationType: "Non-Union Scheme"}}
+	for _, c := range []struct {
+		from         *wire.Location
+		class, price string
+		want         string
+	}{
+		{newYork, "SAAS", "100.00", "20.00"},
+		{shanghai, "SAAS", "100.00", "20.00"},
+		{shanghai, "GENERAL", "120.00", "0.00"},
+	} {
+		req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+			DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+			Seller:    &wire.Seller{PhysicalOrigin: c.from, TaxRegistrations: regs},
+			Customer:  &wire.Customer{Destination: paris},
+			LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: c.class}, ExtendedPrice: amt(c.price)}}}
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l := r.LineItems[0]; l.TotalTax.String() != c.want {
+			t.Errorf("%s of %s from %s to Paris by a non-Union scheme seller: tax %s, want %s", c.class, c.price, c.from.City, l.TotalTax, c.want)
+		}
+	}
+}
