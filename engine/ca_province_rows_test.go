@@ -84,3 +84,61 @@ func TestBritishColumbiaAccommodationAt8(t *testing.T) {
 	wantCharged(t, "a lamp of 200.00 in Vancouver", taxes, "CA-BC", "14.00")
 	wantCharged(t, "a lamp of 200.00 in Vancouver", taxes, "CA", "10.00")
 }
+
+// TestManitobaChildrensClothingReturns returns children's clothing in
+// Winnipeg: a return is weighed against the $150 limit by its size, as
+// its sale was. The return of a kids' jacket of 200.00 credits the RST
+// of 14.00 its sale bore, two of 200.00 each credit 28.00, and the
+// return of one of 100.00 is exempt. Before, every negative price was
+// "within $150": the return of the 200.00 jacket was exempt and credited
+// no RST. Figures by hand.
+func TestManitobaChildrensClothingReturns(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		what, price, qty, result, rst, taxable, exempt string
+	}{
+		{"a kids' jacket of 200.00", "-200.00", "", "TAXABLE", "-14.00", "-200.00", "0"},
+		{"two kids' jackets of 200.00 each", "-400.00", "2", "TAXABLE", "-28.00", "-400.00", "0"},
+		{"a kids' jacket of 100.00", "-100.00", "", "EXEMPT", "0", "0", "-100.00"},
+		{"two kids' jackets of 150.00 each", "-300.00", "2", "EXEMPT", "0", "0", "-300.00"},
+	} {
+		mb := taxOf(t, caLine(t, e, winnipeg(), winnipeg(), "2026-06-01", "CHILDRENS_CLOTHING", c.price, c.qty), "CA-MB")
+		if string(mb.TaxResult) != c.result || !mb.CalculatedTax.Equal(*Price(c.rst)) || !mb.Taxable.Equal(*Price(c.taxable)) || !mb.Exempt.Equal(*Price(c.exempt)) {
+			t.Errorf("the return of %s in Winnipeg: RST %s, tax %s, taxable %s, exempt %s; want %s, %s, %s, %s",
+				c.what, mb.TaxResult, mb.CalculatedTax, mb.Taxable, mb.Exempt, c.result, c.rst, c.taxable, c.exempt)
+		}
+	}
+}
+
+// TestManitobaChildrensClothingTaxIncluded sells a kids' jacket in
+// Winnipeg at a tax-included price. At 155.00 the gross is above the
+// $150 limit and the net is not: the jacket is 147.62 before tax, exempt
+// from the RST, and bears the GST of 7.38 (155.00 / 1.05). Before, Levy
+// divided the gross by the 12% of both taxes that the gross met, and
+// charged the GST on 138.39 (6.92) while it showed 148.08 taxable. At
+// 179.20 the jacket is 160.00 before tax, above the limit: RST 11.20 and
+// GST 8.00. Figures by hand.
+func TestManitobaChildrensClothingTaxIncluded(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		gross, net, rst, gst string
+	}{
+		{"155.00", "147.62", "0", "7.38"},
+		{"179.20", "160.00", "11.20", "8.00"},
+	} {
+		l := Line("l", "CHILDRENS_CLOTHING", c.gross)
+		l.TaxIncludedIndicator = true
+		q := Quotation("2026-06-01", SellerAt(winnipeg()), CustomerAt(winnipeg()), l)
+		q.Currency = CurrencyCode("CAD")
+		r, err := e.Sale(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		li := r.LineItems[0]
+		gst, mb := taxOf(t, li.Taxes, "CA"), taxOf(t, li.Taxes, "CA-MB")
+		if !gst.CalculatedTax.Equal(*Price(c.gst)) || !mb.CalculatedTax.Equal(*Price(c.rst)) || !gst.Taxable.Equal(*Price(c.net)) {
+			t.Errorf("a kids' jacket of %s tax included in Winnipeg: GST %s on %s, RST %s %s; want GST %s on %s, RST %s",
+				c.gross, gst.CalculatedTax, gst.Taxable, mb.TaxResult, mb.CalculatedTax, c.gst, c.net, c.rst)
+		}
+	}
+}

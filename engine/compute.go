@@ -330,7 +330,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		default:
 			if r.Threshold != nil && l.qty.Sign() > 0 {
 				exempt = r.Threshold.ExemptOfTotal(base, l.qty)
-				if exempt.GreaterThan(base) {
+				if exempt.Abs().GreaterThan(base.Abs()) {
 					exempt = base
 				}
 			}
@@ -443,6 +443,11 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 // nontaxable parts, given what is exempt and nontaxable: exempt first,
 // nontaxable at most what is left.
 func splitAmount(base, exempt, nonTaxable decimal.Decimal) (taxable, ex, nt decimal.Decimal) {
+	if base.Sign() < 0 {
+		// A return splits as its sale does, with every part negative.
+		taxable, ex, nt = splitAmount(base.Neg(), exempt.Neg(), nonTaxable.Neg())
+		return taxable.Neg(), ex.Neg(), nt.Neg()
+	}
 	taxable = base
 	switch {
 	case exempt.Sign() == 0 && nonTaxable.Sign() == 0:

@@ -79,6 +79,13 @@ func (l *line) countedTax() decimal.Decimal {
 // by one plus the rates, so that the rates apply to the net that the
 // line ends with. A gross that is not positive, or no larger than its
 // fixed charges, is divided as a whole, as before.
+//
+// Where the net's taxes are not the gross's (a price limit per item,
+// Manitoba's children's clothing of $150 or less: a gross of 155.00 is
+// above it and the net below), the rate of the taxes on the net divides
+// the gross again, until the net is the one its own taxes give. A gross
+// for which no net is (every net taxed so that it is out of its own
+// limit) keeps the first net found, as before.
 func (c *calc) backCalculate(l *line) error {
 	gross := l.amount
 	if err := c.computeLine(l, gross); err != nil {
@@ -88,6 +95,38 @@ func (c *calc) backCalculate(l *line) error {
 		l.net = gross
 		return nil
 	}
+	base := gross
+	var tried []decimal.Decimal
+	for {
+		net := c.netOf(l, gross, base)
+		if len(tried) > 0 && net.Equal(base) {
+			return nil
+		}
+		for _, n := range tried {
+			if n.Equal(net) {
+				// No net is its own: compute at the last one found.
+				l.net = net
+				return c.computeLine(l, net)
+			}
+		}
+		tried = append(tried, net)
+		l.net = net
+		if err := c.computeLine(l, net); err != nil {
+			return err
+		}
+		if len(tried) == maxBackPasses {
+			return nil
+		}
+		base = net
+	}
+}
+
+// maxBackPasses bounds backCalculate's passes over a line.
+const maxBackPasses = 8
+
+// netOf returns the net of gross at the combined rate of the line's
+// taxes, which were computed on base (backCalculate).
+func (c *calc) netOf(l *line, gross, base decimal.Decimal) decimal.Decimal {
 	rated, fixed := decimal.Zero, decimal.Zero
 	for i := range l.taxes {
 		t := &l.taxes[i]
@@ -106,11 +145,12 @@ func (c *calc) backCalculate(l *line) error {
 		rated = rated.Add(fixed)
 	}
 	// Freight is outside the gross amount; only the amount's share counts.
-	eff := rated.DivRound(gross.Add(l.freight), 20)
+	eff := decimal.Zero
+	if d := base.Add(l.freight); d.Sign() != 0 {
+		eff = rated.DivRound(d, 20)
+	}
 	places := int32(max(c.d.currency.MinorUnits, 0))
-	net := share.DivRound(decimalOne.Add(eff), places)
-	l.net = net
-	return c.computeLine(l, net)
+	return share.DivRound(decimalOne.Add(eff), places)
 }
 
 // fixedCharge reports whether the tax is an amount per unit, which the

@@ -53,6 +53,8 @@ const ImportReverseChargeRule = "import-reverse-charge"
 // price, where the limit is on each item, Norway's), at their extended
 // amounts net of discounts, freight and insurance left out as the
 // intrinsic value leaves them out; a tax-included amount counts whole.
+// Returns (negative amounts) are a consignment of their own, weighed by
+// their size (consignment).
 // Consumers and businesses without a number of the country are treated
 // alike, as the schemes treat them; a business customer elsewhere than in
 // the United Kingdom keeps the rules that applied before (the EU's IOSS
@@ -130,13 +132,16 @@ func (c *calc) consignmentValue(l *line, dest *place, lim jurisdiction.LowValue)
 	var sum decimal.Decimal
 	how := "the document's goods to " + dest.country + ", one consignment"
 	if lim.PerItem {
-		sum = l.amount
+		sum = l.amount.Abs()
 		if l.qty.Sign() > 0 {
-			sum = l.amount.DivRound(l.qty, 4)
+			sum = sum.DivRound(l.qty, 4)
 		}
 		how = "the line's price of one item"
 	} else {
 		sum = c.consignment(l, dest.country)
+	}
+	if l.amount.Sign() < 0 {
+		how += ", a return weighed by its size"
 	}
 	if l.taxIncluded {
 		how += ", tax-included amounts counted whole"
@@ -178,30 +183,50 @@ func (p *party) importScheme() bool {
 }
 
 // consignment is the sum of a document's goods lines of one seller
-// company to one country (calc.consignments).
+// company to one country and of one sign (calc.consignments): returned
+// goods are a consignment of their own, held as a positive size.
 type consignment struct {
-	company, country string
-	sum              decimal.Decimal
+	company, country, from string
+	returned               bool
+	sum                    decimal.Decimal
 }
 
 // consignment returns the amount of the document's goods lines of l's
 // seller company whose destination (else administrative destination) is
-// in country: one consignment, as a document is one. Each sum is taken
-// once per document.
+// in country from the country l is sent from: one consignment, as a
+// document is one (goods from the seller's stock in the country of
+// arrival, or from another country, are not part of it). A return (a
+// negative amount) credits goods that were a consignment of their own,
+// so the document's returns are added up apart from its sales and their
+// size is returned: a return is within the limit when the goods it
+// returns were, and a sale is not brought within it by a return on the
+// same document. Each sum is taken once per document.
 func (c *calc) consignment(l *line, country string) decimal.Decimal {
+	returned := l.amount.Sign() < 0
+	from := originCountry(l)
 	for _, k := range c.consignments {
-		if k.company == l.seller.company && k.country == country {
+		if k.company == l.seller.company && k.country == country && k.from == from && k.returned == returned {
 			return k.sum
 		}
 	}
 	var sum decimal.Decimal
 	for _, o := range c.d.lines {
 		p := firstPlace(o.dest, o.adminDest)
-		if serviceClass(o.productClass) || p == nil || p.country != country || o.seller.company != l.seller.company {
+		if serviceClass(o.productClass) || p == nil || p.country != country || o.seller.company != l.seller.company ||
+			originCountry(o) != from || (o.amount.Sign() < 0) != returned {
 			continue
 		}
-		sum = sum.Add(o.amount)
+		sum = sum.Add(o.amount.Abs())
 	}
-	c.consignments = append(c.consignments, consignment{company: l.seller.company, country: country, sum: sum})
+	c.consignments = append(c.consignments, consignment{company: l.seller.company, country: country, from: from, returned: returned, sum: sum})
 	return sum
+}
+
+// originCountry is the country a line's goods are sent from (its
+// physical origin, else its administrative origin), "" when it has none.
+func originCountry(l *line) string {
+	if p := firstPlace(l.origin, l.adminOrigin); p != nil {
+		return p.country
+	}
+	return ""
 }

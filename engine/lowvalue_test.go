@@ -216,3 +216,127 @@ func TestLowValueLimitDates(t *testing.T) {
 		}
 	}
 }
+
+// TestLowValueReturns: a return (a negative amount) credits the
+// consignment it returns, so it is weighed by its own size, not as a
+// negative value that is always within the limit. Before, a credit of
+// £200 for goods that met the VAT at the border was "within £135" and
+// the seller credited £40 of UK VAT it never charged, and a document
+// with a sale of £200 and a return of £100 made one consignment of £100:
+// the £200 of goods shipped was charged UK VAT at sale. Norway's limit
+// per item is weighed on the item's price whatever its sign.
+func TestLowValueReturns(t *testing.T) {
+	e := testEngine(t)
+	newYork := &wire.Location{City: "New York", MainDivision: "NY", PostalCode: "10001", Country: "US"}
+	london := &wire.Location{City: "London", PostalCode: "SW1A 1AA", Country: "GB"}
+	oslo := &wire.Location{City: "Oslo", PostalCode: "0150", Country: "NO"}
+	sale := func(currency string, to *wire.Location, reg string, prices ...string) *wire.SaleRequest {
+		req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+			DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: currency},
+			Seller:   &wire.Seller{PhysicalOrigin: newYork, TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: reg}}},
+			Customer: &wire.Customer{Destination: to}}
+		for _, p := range prices {
+			req.LineItems = append(req.LineItems, wire.SaleLineItem{Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt(p)})
+		}
+		return req
+	}
+	for _, c := range []struct {
+		name string
+		req  *wire.SaleRequest
+		want []string // each line's total tax
+	}{
+		{"a return of £200 of goods that met the VAT at the border", sale("GBP", london, "GB", "-200.00"), []string{"0.00"}},
+		{"a return of £100 of goods charged UK VAT at sale", sale("GBP", london, "GB", "-100.00"), []string{"-20.00"}},
+		{"a sale of £200 and a return of £100 in one document", sale("GBP", london, "GB", "200.00", "-100.00"), []string{"0.00", "-20.00"}},
+		{"a return of one item of NOK 4,000 to Oslo", sale("NOK", oslo, "NO", "-4000.00"), []string{"0.00"}},
+	} {
+		r, err := e.Sale(context.Background(), c.req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var got []string
+		for _, l := range r.LineItems {
+			got = append(got, l.TotalTax.String())
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("%s: line taxes %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestLowValueConsignmentIsOneOrigin: a document's goods sent from
+// different countries are not one consignment. A line of £100 sent from
+// New York to London and one of £100 from the seller's stock in London
+// are a consignment of £100 from abroad, within £135, and a domestic
+// sale: both bear UK VAT of 20.00. Before, the London line was added to
+// the import and the New York line was "GBP 200.00, above £135": no VAT.
+func TestLowValueConsignmentIsOneOrigin(t *testing.T) {
+	e := testEngine(t)
+	newYork := &wire.Location{City: "New York", MainDivision: "NY", PostalCode: "10001", Country: "US"}
+	london := &wire.Location{City: "London", PostalCode: "SW1A 1AA", Country: "GB"}
+	gb := []wire.TaxRegistration{{ISOCountryCode: "GB", TaxRegistrationNumber: "GB000472631"}}
+	line := func(from *wire.Location) wire.SaleLineItem {
+		return wire.SaleLineItem{Seller: &wire.Seller{PhysicalOrigin: from, TaxRegistrations: gb},
+			Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: amt("100.00")}
+	}
+	req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+		DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "GBP"},
+		Seller:    &wire.Seller{TaxRegistrations: gb},
+		Customer:  &wire.Customer{Destination: london},
+		LineItems: []wire.SaleLineItem{line(newYork), line(london)}}
+	r, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range r.LineItems {
+		if l.TotalTax.String() != "20.00" {
+			var rules []string
+			for _, x := range l.Taxes {
+				if x.CalculationRuleID != nil {
+					rules = append(rules, x.CalculationRuleID.Value)
+				}
+			}
+			t.Errorf("line %d: tax %s (%v), want 20.00 of UK VAT", i+1, l.TotalTax, rules)
+		}
+	}
+}
+
+// TestNonUnionScheme: a seller established outside the EU that
+// registered for the non-Union scheme (taxRegistrationType "Non-Union
+// Scheme", in any member state) charges the VAT of the consumer's member
+// state on electronic services, as the Union scheme's seller does on its
+// sales (VAT Directive, articles 358 to 369). A subscription of 100.00
+// sold from New York and from Shanghai to a consumer in Paris bears
+// French VAT of 20.00. Before, Levy knew no such registration: the seller
+// was not registered in France and the line was NO_TAX. Goods are not
+// the scheme's: a €120 parcel from Shanghai to Paris still meets the VAT
+// at the border.
+func TestNonUnionScheme(t *testing.T) {
+	e := testEngine(t)
+	newYork := &wire.Location{City: "New York", MainDivision: "NY", PostalCode: "10001", Country: "US"}
+	shanghai := &wire.Location{City: "Shanghai", PostalCode: "200000", Country: "CN"}
+	paris := &wire.Location{City: "Paris", PostalCode: "75001", Country: "FR"}
+	regs := []wire.TaxRegistration{{ISOCountryCode: "NL", TaxRegistrationType: "Non-Union Scheme"}}
+	for _, c := range []struct {
+		from         *wire.Location
+		class, price string
+		want         string
+	}{
+		{newYork, "SAAS", "100.00", "20.00"},
+		{shanghai, "SAAS", "100.00", "20.00"},
+		{shanghai, "GENERAL", "120.00", "0.00"},
+	} {
+		req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+			DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+			Seller:    &wire.Seller{PhysicalOrigin: c.from, TaxRegistrations: regs},
+			Customer:  &wire.Customer{Destination: paris},
+			LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: c.class}, ExtendedPrice: amt(c.price)}}}
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l := r.LineItems[0]; l.TotalTax.String() != c.want {
+			t.Errorf("%s of %s from %s to Paris by a non-Union scheme seller: tax %s, want %s", c.class, c.price, c.from.City, l.TotalTax, c.want)
+		}
+	}
+}

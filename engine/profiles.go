@@ -302,7 +302,8 @@ func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d ci
 func storedRegistration(r *profile.Registration) registration {
 	id := r.Jurisdiction
 	out := registration{country: id, number: r.Number, syntaxValid: r.Number != "",
-		union: r.Type == "Union Scheme", ioss: r.Type == "Import One Stop Shop"}
+		union: r.Type == "Union Scheme", ioss: r.Type == "Import One Stop Shop",
+		nonUnion: r.Type == "Non-Union Scheme"}
 	if len(id) > 2 {
 		out.country = id[:2]
 		if st, ok := jurisdiction.SubdivisionOf(id[:2], id[3:]); ok && st.ID() == id {

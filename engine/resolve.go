@@ -427,7 +427,8 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 		tr := &regs[i]
 		r := registration{mainDivision: tr.MainDivision, jurisdictionID: strings.ToUpper(strings.TrimSpace(tr.JurisdictionID)),
 			overrides: tr.NexusOverrides, imposition: impositionValue(tr.ImpositionType),
-			union: tr.TaxRegistrationType == "Union Scheme", ioss: tr.TaxRegistrationType == "Import One Stop Shop"}
+			union: tr.TaxRegistrationType == "Union Scheme", ioss: tr.TaxRegistrationType == "Import One Stop Shop",
+			nonUnion: tr.TaxRegistrationType == "Non-Union Scheme"}
 		if cc, ok := c.s.codes.Country(tr.ISOCountryCode); ok {
 			r.country = cc.Alpha2
 		} else {

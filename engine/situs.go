@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
 )
@@ -173,7 +174,7 @@ func (c *calc) fromTheUS(l *line, orig, dest *place) (situs, bool) {
 	case dest.country == "US" || !c.s.hasTax(dest, c.d):
 		return situs{}, false
 	case digitalClass(pc) && !b2b:
-		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination",
+		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination", oss: l.seller.nonUnionIn(dest, c.d.date),
 			reason: "electronic services to consumers are taxed where the consumer lives, also when the supplier is in the United States"}, true
 	case !serviceClass(pc):
 		st, done := c.lowValue(l, dest, b2b)
@@ -321,7 +322,7 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 		return situs{at: dest, role: dest.role, reverse: true, ruleID: "b2b-services-abroad",
 			reason: "services to a business abroad: the customer accounts for any tax where it is established"}
 	case digitalClass(pc):
-		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination",
+		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination", oss: l.seller.nonUnionIn(dest, c.d.date),
 			reason: "electronic services to consumers are taxed where the consumer lives"}
 	}
 	return situs{at: orig, role: orig.role, ruleID: "services-origin", reason: "services to consumers are taxed where the supplier is established"}
@@ -525,6 +526,24 @@ func firstPlace(ps ...*place) *place {
 func (p *party) unionScheme() bool {
 	for _, r := range p.regs {
 		if r.union {
+			return true
+		}
+	}
+	return false
+}
+
+// nonUnionIn reports whether the party is registered for the EU's
+// non-Union scheme (VAT Directive, articles 358 to 369: electronic,
+// telecommunication and broadcasting services, and from 2021-07-01 all
+// services, of a seller established outside the EU to consumers) and
+// pl is in the EU's VAT area on d: it declares that member state's VAT
+// through the scheme, with no registration there.
+func (p *party) nonUnionIn(pl *place, d civil.Date) bool {
+	if !pl.euVAT(d) {
+		return false
+	}
+	for _, r := range p.regs {
+		if r.nonUnion {
 			return true
 		}
 	}

@@ -60,7 +60,13 @@ func (t *Threshold) Exempt(unit, qty decimal.Decimal) decimal.Decimal {
 // by qty, so that an item exempt in full is exempt to the cent: three
 // items of 100.00 together are 100.00 exempt, where a unit price of
 // 33.3333333333333333 times 3 would leave 0.0000000000000001 taxable.
+// A negative total (a return) is weighed by its size and its exempt part
+// is negative too: the return of an item above the threshold credits the
+// tax its sale bore, as the sale of the same item is taxed.
 func (t *Threshold) ExemptOfTotal(total, qty decimal.Decimal) decimal.Decimal {
+	if total.Sign() < 0 {
+		return t.ExemptOfTotal(total.Neg(), qty).Neg()
+	}
 	limit := t.Amount.Mul(qty)
 	switch t.Kind {
 	case BelowExempt:
