@@ -177,15 +177,7 @@ func (c *calc) fromTheUS(l *line, orig, dest *place) (situs, bool) {
 		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination", oss: l.seller.nonUnionIn(dest, c.d.date),
 			reason: "electronic services to consumers are taxed where the consumer lives, also when the supplier is in the United States"}, true
 	case !serviceClass(pc):
-		st, done := c.lowValue(l, dest, b2b)
-		if done {
-			return st, true
-		}
-		if l.seller.registeredInArea(dest) {
-			return situs{at: dest, role: dest.role, ruleID: "import-registered-seller", lowValue: st.lowValue, lowValueRule: st.lowValueRule,
-				reason: "the seller is registered in the country of import and charges its tax"}, true
-		}
-		return st, false
+		return c.importDecided(l, dest, b2b)
 	}
 	return situs{}, false
 }
@@ -328,6 +320,23 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 	return situs{at: orig, role: orig.role, ruleID: "services-origin", reason: "services to consumers are taxed where the supplier is established"}
 }
 
+// importDecided decides imported goods where the country of arrival
+// decides them: its low-value limit (lowValue), else the seller's
+// registration there, under which it charges that country's tax. done is
+// false when neither does; st then carries what the limit's check said.
+// importGoods and fromTheUS share it.
+func (c *calc) importDecided(l *line, dest *place, b2b bool) (st situs, done bool) {
+	st, done = c.lowValue(l, dest, b2b)
+	if done {
+		return st, true
+	}
+	if l.seller.registeredInArea(dest) {
+		return situs{at: dest, role: dest.role, ruleID: "import-registered-seller", lowValue: st.lowValue, lowValueRule: st.lowValueRule,
+			reason: "the seller is registered in the country of import and charges its tax"}, true
+	}
+	return st, false
+}
+
 // importGoods decides goods that leave one VAT area for another outside
 // the EU's intra-community rules: within the low-value import limit of
 // the country of arrival (lowValue), a registered seller charges its tax
@@ -340,13 +349,9 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 // country with a VAT are zero-rated exports, else meet the tax at the
 // border.
 func (c *calc) importGoods(l *line, orig, dest *place, b2b bool) situs {
-	st, done := c.lowValue(l, dest, b2b)
+	st, done := c.importDecided(l, dest, b2b)
 	if done {
 		return st
-	}
-	if l.seller.registeredInArea(dest) {
-		return situs{at: dest, role: dest.role, ruleID: "import-registered-seller", lowValue: st.lowValue, lowValueRule: st.lowValueRule,
-			reason: "the seller is registered in the country of import and charges its tax"}
 	}
 	if c.s.hasTax(orig, c.d) {
 		return situs{at: orig, role: orig.role, zero: true, ruleID: "export-zero-rated", lowValue: st.lowValue, lowValueRule: st.lowValueRule,
