@@ -96,7 +96,8 @@ func (c *calc) backCalculate(l *line) error {
 		return nil
 	}
 	base := gross
-	var tried []decimal.Decimal
+	var seen [maxBackPasses]decimal.Decimal // the nets tried, without an allocation
+	tried := seen[:0]
 	for {
 		net := c.netOf(l, gross, base)
 		if len(tried) > 0 && net.Equal(base) {
