@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"reflect"
 	"testing"
 
 	"github.com/levytax/levy/civil"
@@ -37,11 +36,7 @@ func TestLiechtensteinInSwissVATArea(t *testing.T) {
 	}
 	const today = "2026-06-01"
 	none := []wire.TaxRegistration(nil)
-	cases := []struct {
-		name      string
-		req, twin *wire.SaleRequest
-		want      euOutcome
-	}{
+	cases := []twinCase{
 		{"Switzerland to Liechtenstein",
 			vaSale(today, vaCompany, "GENERAL", liZurich, liVaduz, false, none, none),
 			vaSale(today, vaCompany, "GENERAL", liZurich, liBern, false, none, none),
@@ -59,38 +54,17 @@ func TestLiechtensteinInSwissVATArea(t *testing.T) {
 			vaSale(today, vaCompany, "GENERAL", vaMunich, liZurich, false, none, none),
 			euOutcome{"export-zero-rated", "DE", "0.00", "SELLER", false}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			r, err := e.Sale(context.Background(), c.req)
-			if err != nil {
-				t.Fatal(err)
+	checkTwins(t, e, cases, func(t *testing.T, r *wire.SaleResponse) {
+		if l := r.LineItems[0]; l.Taxes[0].NotRegisteredIndicator {
+			t.Errorf("the seller is not registered: %+v", l.Taxes[0])
+		}
+		// Liechtenstein's number is checked as Liechtenstein's, whose
+		// syntax Levy does not know, not as a Swiss CHE number.
+		for _, reg := range r.Seller.TaxRegistrations {
+			if vr := reg.ValidationResult; reg.ISOCountryCode == "LI" &&
+				(vr == nil || vr.ValidationInfo == wire.ValidationInfoSyntaxInvalid || vr.TaxRegistrationNumberNormalized != "12345") {
+				t.Errorf("Liechtenstein's number %s: %+v", reg.TaxRegistrationNumber, vr)
 			}
-			l := r.LineItems[0]
-			if got := euLineOutcome(t, c.name, l.Taxes, l.TotalTax.String()); got != c.want {
-				t.Errorf("got %+v, want %+v", got, c.want)
-			}
-			if l.Taxes[0].NotRegisteredIndicator {
-				t.Errorf("the seller is not registered: %+v", l.Taxes[0])
-			}
-			// Liechtenstein's number is checked as Liechtenstein's, whose
-			// syntax Levy does not know, not as a Swiss CHE number.
-			for _, reg := range r.Seller.TaxRegistrations {
-				if vr := reg.ValidationResult; reg.ISOCountryCode == "LI" &&
-					(vr == nil || vr.ValidationInfo == wire.ValidationInfoSyntaxInvalid || vr.TaxRegistrationNumberNormalized != "12345") {
-					t.Errorf("Liechtenstein's number %s: %+v", reg.TaxRegistrationNumber, vr)
-				}
-			}
-			tw, err := e.Sale(context.Background(), c.twin)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tl := tw.LineItems[0]
-			if !reflect.DeepEqual(l.Taxes, tl.Taxes) {
-				t.Errorf("taxes differ from the twin's:\n%+v\n%+v", l.Taxes, tl.Taxes)
-			}
-			if !reflect.DeepEqual(l.AssistedParameters, tl.AssistedParameters) {
-				t.Errorf("assisted parameters differ from the twin's:\n%+v\n%+v", l.AssistedParameters, tl.AssistedParameters)
-			}
-		})
-	}
+		}
+	})
 }

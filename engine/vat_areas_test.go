@@ -74,11 +74,7 @@ func TestVATAreas(t *testing.T) {
 	}
 	const today = "2026-06-01"
 	none := []wire.TaxRegistration(nil)
-	cases := []struct {
-		name      string
-		req, twin *wire.SaleRequest
-		want      euOutcome
-	}{
+	cases := []twinCase{
 		{"France to Monaco, general goods",
 			vaSale(today, vaCompany, "GENERAL", vaNice, vaMonaco, false, none, none),
 			vaSale(today, vaCompany, "GENERAL", vaNice, euParis, false, none, none),
@@ -132,6 +128,22 @@ func TestVATAreas(t *testing.T) {
 			vaSale("2020-06-01", "BIG", "GENERAL", vaLondon, euParis, false, none, none),
 			euOutcome{"eu-b2c-destination", "FR", "20.00", "SELLER", false}},
 	}
+	checkTwins(t, e, cases, nil)
+}
+
+// twinCase is a sale whose one line must have the outcome want and the
+// same taxes and assisted parameters as its twin's, a sale between places
+// of one country.
+type twinCase struct {
+	name      string
+	req, twin *wire.SaleRequest
+	want      euOutcome
+}
+
+// checkTwins runs each case, and extra, when not nil, on the response of
+// its sale.
+func checkTwins(t *testing.T, e *Engine, cases []twinCase, extra func(t *testing.T, r *wire.SaleResponse)) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r, err := e.Sale(context.Background(), c.req)
@@ -141,6 +153,9 @@ func TestVATAreas(t *testing.T) {
 			l := r.LineItems[0]
 			if got := euLineOutcome(t, c.name, l.Taxes, l.TotalTax.String()); got != c.want {
 				t.Errorf("got %+v, want %+v", got, c.want)
+			}
+			if extra != nil {
+				extra(t, r)
 			}
 			tw, err := e.Sale(context.Background(), c.twin)
 			if err != nil {
