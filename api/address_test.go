@@ -60,14 +60,11 @@ func TestCityZIPConflictLookupOverHTTP(t *testing.T) {
 	}
 }
 
-// TestAddressCheckOverHTTP sends the two addresses of issue 18, the three
-// whose city does not contain their ZIP code, and a clean one to a server on loopback whose engine checks the addresses of
-// tenant strict-co strictly and everyone else's leniently. The lenient
-// answers carry the tax area, the confidence and the statuses of the
-// lookup on the destination (and the answers match the OpenAPI
-// document, which describes them); the strict ones are 400 naming the
-// member at fault.
-func TestAddressCheckOverHTTP(t *testing.T) {
+// strictTenantHarness serves, on loopback, an engine dated 2026-06-01
+// that checks the addresses of tenant strict-co strictly and everyone
+// else's leniently.
+func strictTenantHarness(t *testing.T) *harness {
+	t.Helper()
 	e, err := engine.New(context.Background(), engine.WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }),
 		engine.WithSettings(engine.Settings{TenantAddressCheck: map[string]engine.AddressCheck{"strict-co": engine.AddressStrict}}))
 	if err != nil {
@@ -81,6 +78,18 @@ func TestAddressCheckOverHTTP(t *testing.T) {
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
 	h := &harness{t: t, api: s, srv: srv, logs: logs}
+	return h
+}
+
+// TestAddressCheckOverHTTP sends the two addresses of issue 18, the three
+// whose city does not contain their ZIP code, and a clean one to a server on loopback whose engine checks the addresses of
+// tenant strict-co strictly and everyone else's leniently. The lenient
+// answers carry the tax area, the confidence and the statuses of the
+// lookup on the destination (and the answers match the OpenAPI
+// document, which describes them); the strict ones are 400 naming the
+// member at fault.
+func TestAddressCheckOverHTTP(t *testing.T) {
+	h := strictTenantHarness(t)
 	post := func(tenant, dest string) answer {
 		return h.do("POST", "/vertex-ws/v2/supplies", strings.NewReader(addressQuotation(dest)), "Authorization", "Bearer "+tenant)
 	}

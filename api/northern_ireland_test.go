@@ -1,14 +1,9 @@
 package api
 
 import (
-	"context"
-	"log/slog"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
-	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/wire"
 )
 
@@ -21,19 +16,7 @@ import (
 // and for one checked strictly. Before, both were refused: "XI" is not
 // a country name or ISO 3166 code.
 func TestCountryXIOverHTTP(t *testing.T) {
-	e, err := engine.New(context.Background(), engine.WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }),
-		engine.WithSettings(engine.Settings{TenantAddressCheck: map[string]engine.AddressCheck{"strict-co": engine.AddressStrict}}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	logs := &syncBuffer{}
-	s, err := New(e, WithAuthenticator(tokenAuth{}), WithLogger(slog.New(slog.NewJSONHandler(logs, nil))))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(srv.Close)
-	h := &harness{t: t, api: s, srv: srv, logs: logs}
+	h := strictTenantHarness(t)
 
 	var got wire.LookupResponse
 	dataOf(t, h.do("POST", "/api/v2/address-lookup", strings.NewReader(`{"postalAddress":{"city":"Belfast","postalCode":"BT1 5GS","country":"XI"},"asOfDate":"2026-06-01"}`),
@@ -70,19 +53,7 @@ func TestCountryXIOverHTTP(t *testing.T) {
 // United Kingdom's VAT) and flags the postcode on the response's copy of
 // the location. Before, both took it at confidence 100, unflagged.
 func TestCountryXIContradictedOverHTTP(t *testing.T) {
-	e, err := engine.New(context.Background(), engine.WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }),
-		engine.WithSettings(engine.Settings{TenantAddressCheck: map[string]engine.AddressCheck{"strict-co": engine.AddressStrict}}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	logs := &syncBuffer{}
-	s, err := New(e, WithAuthenticator(tokenAuth{}), WithLogger(slog.New(slog.NewJSONHandler(logs, nil))))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(srv.Close)
-	h := &harness{t: t, api: s, srv: srv, logs: logs}
+	h := strictTenantHarness(t)
 	sale := `{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":"2026-06-01","currency":{"isoCurrencyCodeAlpha":"EUR"},
  "seller":{"physicalOrigin":{"city":"Dublin","postalCode":"D02 X285","country":"IE"}},
  "customer":{"destination":{"city":"London","postalCode":"SW1A 1AA","country":"XI"}},
