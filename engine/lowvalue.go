@@ -72,9 +72,9 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 	}
 	reverse := false
 	switch {
-	case dest.country == "GB" && l.customer.vatNumberIn("GB"):
+	case lim.BusinessReverseCharge && l.customer.vatNumberIn(dest.country):
 		reverse = true
-	case b2b && dest.country != "GB":
+	case b2b && !lim.BusinessReverseCharge:
 		return situs{}, false
 	}
 	registered := l.seller.registeredInArea(dest)
@@ -108,7 +108,7 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 		st.lowValue, st.lowValueRule = why, LowValueAboveRule
 		return st, true
 	case reverse:
-		why := fmt.Sprintf("%s is within %s (%s) and the customer is a business that gave its UK VAT number: it accounts for the VAT by reverse charge (%s)", what, limit, lim.Scheme, lim.Source)
+		why := fmt.Sprintf("%s is within %s (%s) and the customer is a business that gave its VAT number of %s: it accounts for the VAT by reverse charge (%s)", what, limit, lim.Scheme, dest.country, lim.Source)
 		return situs{at: dest, role: dest.role, reverse: true, ruleID: ImportReverseChargeRule, reason: why,
 			lowValue: why, lowValueRule: LowValueWithinRule}, true
 	}

@@ -32,6 +32,12 @@ type LowValue struct {
 	// the Import One Stop Shop (IOSS) registration rather than one in the
 	// member state of arrival.
 	EU bool
+	// BusinessReverseCharge says that a business customer that gives its
+	// VAT number of the country accounts for the tax on a consignment
+	// within the limit by reverse charge (the United Kingdom's rule);
+	// without it a business customer keeps the rules of goods sold from
+	// abroad that apply without the limit.
+	BusinessReverseCharge bool
 	// Source cites the law.
 	Source string
 }
@@ -51,7 +57,7 @@ type LowValue struct {
 // registration in CH already makes Levy do.
 var lowValueLimits = map[string][]LowValue{
 	"GB": {{
-		Scheme: "the United Kingdom's £135 rule", From: civil.MustParse("2021-01-01"), Currency: "GBP", Amount: decimal.NewFromInt(135),
+		Scheme: "the United Kingdom's £135 rule", From: civil.MustParse("2021-01-01"), Currency: "GBP", Amount: decimal.NewFromInt(135), BusinessReverseCharge: true,
 		Source: "VAT Act 1994 as amended by the Taxation (Post-transition Period) Act 2020 (goods in consignments not exceeding £135: " +
 			"the seller charges UK VAT at sale, a UK VAT-registered business customer accounts for it by reverse charge, no import VAT); " +
 			"HMRC, VAT and overseas goods sold directly to customers in the UK",
