@@ -64,13 +64,10 @@ func EUMember(country string, d civil.Date) bool {
 // state goods leave or arrive in, under the Windsor Framework: see
 // EUGoodsMember); ok is false for any other prefix.
 func EUNumberState(prefix string, d civil.Date) (state string, ok bool) {
-	switch prefix {
-	case "EL":
+	if prefix == "EL" {
 		prefix = "GR"
-	case "XI":
-		return prefix, !d.Before(northernIrelandProtocol)
 	}
-	return prefix, EUMember(prefix, d)
+	return prefix, EUGoodsMember(prefix, d)
 }
 
 // northernIrelandProtocol is the day the Protocol on Ireland/Northern
