@@ -108,12 +108,8 @@ func readVATTerritoryRows(f file, name string) ([]vatTerritoryRow, error) {
 			if k == jurisdiction.RegionalRates && s.Area != r.country {
 				return nil, at.errorf("column area: a territory of regional rates is in its country's VAT area, %s, not %q", r.country, s.Area)
 			}
-			switch v := t.get(i, "keeps_reduced"); v {
-			case "yes":
-				s.KeepsReduced = true
-			case "":
-			default:
-				return nil, at.errorf("column keeps_reduced: %q is neither yes nor empty", v)
+			if s.KeepsReduced, err = yesFlag(t, i, "keeps_reduced"); err != nil {
+				return nil, err
 			}
 			r.standing = s
 		}
@@ -153,6 +149,18 @@ func rowPeriod(t *lineTable, i int) (civil.Period, error) {
 	return p, nil
 }
 
+// yesFlag reads column col of row i: "yes" is true, empty is false.
+func yesFlag(t *lineTable, i int, col string) (bool, error) {
+	switch v := t.get(i, col); v {
+	case "yes":
+		return true, nil
+	case "":
+		return false, nil
+	default:
+		return false, t.refs[i].errorf("column %s: %q is neither yes nor empty", col, v)
+	}
+}
+
 // alpha2 reports whether s has the form of an ISO 3166-1 alpha-2 code.
 func alpha2(s string) bool {
 	return len(s) == 2 && strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
@@ -178,12 +186,8 @@ func readVATAreas(f file, name string, known func(string) bool) ([]jurisdiction.
 		if a.Place == a.Area {
 			return nil, at.errorf("column area: %s is its own VAT area; list only places in another country's", a.Place)
 		}
-		switch v := t.get(i, "own_numbers"); v {
-		case "yes":
-			a.OwnNumbers = true
-		case "":
-		default:
-			return nil, at.errorf("column own_numbers: %q is neither yes nor empty", v)
+		if a.OwnNumbers, err = yesFlag(t, i, "own_numbers"); err != nil {
+			return nil, err
 		}
 		if a.Period, err = rowPeriod(t, i); err != nil {
 			return nil, err
