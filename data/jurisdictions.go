@@ -493,7 +493,7 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 			return fmt.Errorf("%w: territory box %d refers to jurisdiction %d", binfmt.ErrCorrupt, k, ji)
 		}
 		b.Jurisdiction = j.all[ji].ID
-		if !isAlpha2(b.Country) || b.FoundIn != "" && !isAlpha2(b.FoundIn) ||
+		if !jurisdiction.IsAlpha2Form(b.Country) || b.FoundIn != "" && !jurisdiction.IsAlpha2Form(b.FoundIn) ||
 			b.LatMin > b.LatMax || b.LngMin > b.LngMax || b.LatMin < -90 || b.LatMax > 90 || b.LngMin < -180 || b.LngMax > 180 {
 			return fmt.Errorf("%w: territory box %d of %s: country %q, found in %q, latitudes %g to %g, longitudes %g to %g",
 				binfmt.ErrCorrupt, k, b.Jurisdiction, b.Country, b.FoundIn, b.LatMin, b.LatMax, b.LngMin, b.LngMax)
@@ -512,7 +512,7 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 		}
 		// A prefix of no digits would be every postcode of the country.
 		digits := p.Prefix != "" && strings.Trim(p.Prefix, "0123456789") == ""
-		if !isAlpha2(p.Country) || !isAlpha2(p.Place) || p.Place == p.Country || !digits ||
+		if !jurisdiction.IsAlpha2Form(p.Country) || !jurisdiction.IsAlpha2Form(p.Place) || p.Place == p.Country || !digits ||
 			!p.Period.Expiration.IsZero() && p.Period.Expiration.Before(p.Period.Effective) {
 			return fmt.Errorf("%w: postcode range %d: %s postcodes from %q in %q, %s to %s",
 				binfmt.ErrCorrupt, k, p.Country, p.Prefix, p.Place, p.Period.Effective, p.Period.Expiration)
@@ -555,12 +555,6 @@ func decodeVATRegions(r *binfmt.Reader) ([]jurisdiction.VATRegion, error) {
 		}
 	}
 	return regions, r.Err()
-}
-
-// isAlpha2 reports whether s has the form of an ISO 3166-1 alpha-2 code:
-// two upper-case letters.
-func isAlpha2(s string) bool {
-	return len(s) == 2 && s[0] >= 'A' && s[0] <= 'Z' && s[1] >= 'A' && s[1] <= 'Z'
 }
 
 // microDegrees reads an angle written as a whole number of millionths of

@@ -145,7 +145,7 @@ func readVATFixes(f file, name string) ([]vatFix, error) {
 // EU file): upper-case letters, and digits after the hyphen.
 func fixJurisdiction(id string) bool {
 	country, part, found := strings.Cut(id, "-")
-	if !alpha2(country) {
+	if !jurisdiction.IsAlpha2Form(country) {
 		return false
 	}
 	return !found || len(part) >= 1 && len(part) <= 3 && strings.Trim(part, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == ""

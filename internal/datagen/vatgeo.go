@@ -70,7 +70,7 @@ func readVATTerritoryRows(f file, name string) ([]vatTerritoryRow, error) {
 	for i := range t.rows {
 		at := t.refs[i]
 		r := vatTerritoryRow{country: t.get(i, "country"), name: t.get(i, "name"), id: t.get(i, "id"), idCitation: t.get(i, "id_citation"), at: at}
-		if !alpha2(r.country) {
+		if !jurisdiction.IsAlpha2Form(r.country) {
 			return nil, at.errorf("column country: %q is not an ISO 3166-1 alpha-2 code", r.country)
 		}
 		if r.name == "" {
@@ -161,11 +161,6 @@ func yesFlag(t *lineTable, i int, col string) (bool, error) {
 	}
 }
 
-// alpha2 reports whether s has the form of an ISO 3166-1 alpha-2 code.
-func alpha2(s string) bool {
-	return len(s) == 2 && strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
-}
-
 // readVATAreas reads vat-areas.csv: the places in another country's VAT
 // area. known reports whether a jurisdiction ID is in the dataset.
 func readVATAreas(f file, name string, known func(string) bool) ([]jurisdiction.VATAreaPeriod, error) {
@@ -180,7 +175,7 @@ func readVATAreas(f file, name string, known func(string) bool) ([]jurisdiction.
 		if a.Place == "" || !known(a.Place) {
 			return nil, at.errorf("column place: %q is no jurisdiction of the dataset (a country's ISO 3166-1 alpha-2 code, or a special territory's ID)", a.Place)
 		}
-		if !alpha2(a.Area) || !known(a.Area) {
+		if !jurisdiction.IsAlpha2Form(a.Area) || !known(a.Area) {
 			return nil, at.errorf("column area: %q is no country of the dataset (ISO 3166-1 alpha-2)", a.Area)
 		}
 		if a.Place == a.Area {
@@ -222,7 +217,7 @@ func readTerritoryBoxes(f file, name string, territory func(id, country string) 
 	for i := range t.rows {
 		at := t.refs[i]
 		b := territoryBox{country: t.get(i, "country"), jurisdiction: t.get(i, "jurisdiction"), at: at}
-		if !alpha2(b.country) {
+		if !jurisdiction.IsAlpha2Form(b.country) {
 			return nil, at.errorf("column country: %q is not an ISO 3166-1 alpha-2 code", b.country)
 		}
 		if !territory(b.jurisdiction, b.country) {
@@ -230,7 +225,7 @@ func readTerritoryBoxes(f file, name string, territory func(id, country string) 
 		}
 		switch in := t.get(i, "found_in"); {
 		case in == "sea":
-		case alpha2(in) && known(in):
+		case jurisdiction.IsAlpha2Form(in) && known(in):
 			b.foundIn = in
 		default:
 			return nil, at.errorf("column found_in: %q is neither a country of the dataset (ISO 3166-1 alpha-2) nor sea", in)
@@ -285,13 +280,13 @@ func readPostcodeCountries(f file, name string, known func(string) bool) ([]post
 	for i := range t.rows {
 		at := t.refs[i]
 		p := postcodeCountry{country: t.get(i, "country"), prefix: t.get(i, "prefix"), place: t.get(i, "place")}
-		if !alpha2(p.country) || !known(p.country) {
+		if !jurisdiction.IsAlpha2Form(p.country) || !known(p.country) {
 			return nil, at.errorf("column country: %q is no country of the dataset (ISO 3166-1 alpha-2)", p.country)
 		}
 		if p.prefix == "" || strings.Trim(p.prefix, "0123456789") != "" {
 			return nil, at.errorf("column prefix: %q is not the digits a postcode begins with", p.prefix)
 		}
-		if !alpha2(p.place) || !known(p.place) || p.place == p.country {
+		if !jurisdiction.IsAlpha2Form(p.place) || !known(p.place) || p.place == p.country {
 			return nil, at.errorf("column place: %q is no other country of the dataset (ISO 3166-1 alpha-2)", p.place)
 		}
 		if p.period, err = rowPeriod(t, i); err != nil {

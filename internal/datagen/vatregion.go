@@ -69,10 +69,10 @@ func readVATRegions(f file, name string, known func(string) bool) ([]vatRegion, 
 	for i := range t.rows {
 		at := t.refs[i]
 		code, country, rname := t.get(i, "region"), t.get(i, "country"), t.get(i, "name")
-		if !alpha2(code) || known(code) {
+		if !jurisdiction.IsAlpha2Form(code) || known(code) {
 			return nil, at.errorf("column region: %q is not two upper-case letters that are no country of the dataset", code)
 		}
-		if !alpha2(country) || !known(country) {
+		if !jurisdiction.IsAlpha2Form(country) || !known(country) {
 			return nil, at.errorf("column country: %q is no country of the dataset (ISO 3166-1 alpha-2)", country)
 		}
 		if rname == "" {
