@@ -343,10 +343,7 @@ func (b *ratesBuilder) encodeVATGeography(w *binfmt.Writer, index map[string]int
 		w.String(x.country)
 		w.String(x.foundIn)
 		w.Uvarint(uint64(index[x.jurisdiction]))
-		w.Varint(x.latMin)
-		w.Varint(x.latMax)
-		w.Varint(x.lngMin)
-		w.Varint(x.lngMax)
+		x.write(w)
 	}
 	pcs := slices.Clone(geo.postcodes)
 	slices.SortFunc(pcs, func(x, y postcodeCountry) int {
@@ -374,10 +371,7 @@ func (b *ratesBuilder) encodeVATGeography(w *binfmt.Writer, index map[string]int
 		w.Uvarint(uint64(len(r.boxes)))
 		for _, x := range r.boxes {
 			w.Bool(x.excluded)
-			w.Varint(x.latMin)
-			w.Varint(x.latMax)
-			w.Varint(x.lngMin)
-			w.Varint(x.lngMax)
+			x.write(w)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/shopspring/decimal"
 )
@@ -32,14 +33,27 @@ type vatGeography struct {
 	regions     []vatRegion // sorted by code
 }
 
-// territoryBox is a row of vat-territory-boxes.csv, its corners in
-// millionths of a degree.
+// territoryBox is a row of vat-territory-boxes.csv.
 type territoryBox struct {
 	country, jurisdiction string
 	foundIn               string // "" for the open sea
-	latMin, latMax        int64
-	lngMin, lngMax        int64
-	at                    lineRef
+	microBox
+	at lineRef
+}
+
+// microBox is a box of latitude and longitude, its corners in millionths
+// of a degree.
+type microBox struct {
+	latMin, latMax int64
+	lngMin, lngMax int64
+}
+
+// write writes the box's corners as the jurisdictions file holds them.
+func (b microBox) write(w *binfmt.Writer) {
+	w.Varint(b.latMin)
+	w.Varint(b.latMax)
+	w.Varint(b.lngMin)
+	w.Varint(b.lngMax)
 }
 
 // postcodeCountry is a row of postcode-countries.csv.
@@ -230,7 +244,7 @@ func readTerritoryBoxes(f file, name string, territory func(id, country string) 
 		default:
 			return nil, at.errorf("column found_in: %q is neither a country of the dataset (ISO 3166-1 alpha-2) nor sea", in)
 		}
-		if b.latMin, b.latMax, b.lngMin, b.lngMax, err = readBoxCorners(t, i); err != nil {
+		if b.microBox, err = readBoxCorners(t, i); err != nil {
 			return nil, err
 		}
 		if t.get(i, "citation") == "" {
@@ -243,30 +257,31 @@ func readTerritoryBoxes(f file, name string, territory func(id, country string) 
 
 // readBoxCorners reads the corners of the box of row i, in the columns
 // lat_min, lat_max, lng_min and lng_max, as millionths of a degree.
-func readBoxCorners(t *lineTable, i int) (latMin, latMax, lngMin, lngMax int64, err error) {
+func readBoxCorners(t *lineTable, i int) (microBox, error) {
 	at := t.refs[i]
+	var b microBox
 	for _, c := range []struct {
 		col   string
 		to    *int64
 		limit int64
-	}{{"lat_min", &latMin, 90}, {"lat_max", &latMax, 90}, {"lng_min", &lngMin, 180}, {"lng_max", &lngMax, 180}} {
+	}{{"lat_min", &b.latMin, 90}, {"lat_max", &b.latMax, 90}, {"lng_min", &b.lngMin, 180}, {"lng_max", &b.lngMax, 180}} {
 		v, err := decimal.NewFromString(t.get(i, c.col))
 		if err != nil {
-			return 0, 0, 0, 0, at.errorf("column %s: %q is not a number of degrees", c.col, t.get(i, c.col))
+			return microBox{}, at.errorf("column %s: %q is not a number of degrees", c.col, t.get(i, c.col))
 		}
 		m := v.Shift(vatGeoMicroDegree)
 		if !m.IsInteger() || m.Abs().GreaterThan(decimal.NewFromInt(c.limit*1e6)) {
-			return 0, 0, 0, 0, at.errorf("column %s: %s is not a number of degrees from -%d to %d with at most %d decimals", c.col, v, c.limit, c.limit, vatGeoMicroDegree)
+			return microBox{}, at.errorf("column %s: %s is not a number of degrees from -%d to %d with at most %d decimals", c.col, v, c.limit, c.limit, vatGeoMicroDegree)
 		}
 		*c.to = m.IntPart()
 	}
-	if latMin > latMax {
-		return 0, 0, 0, 0, at.errorf("column lat_max: below lat_min")
+	if b.latMin > b.latMax {
+		return microBox{}, at.errorf("column lat_max: below lat_min")
 	}
-	if lngMin > lngMax {
-		return 0, 0, 0, 0, at.errorf("column lng_max: below lng_min (a box across the antimeridian is not supported)")
+	if b.lngMin > b.lngMax {
+		return microBox{}, at.errorf("column lng_max: below lng_min (a box across the antimeridian is not supported)")
 	}
-	return latMin, latMax, lngMin, lngMax, nil
+	return b, nil
 }
 
 // readPostcodeCountries reads postcode-countries.csv. known reports

@@ -34,9 +34,8 @@ type vatRegion struct {
 
 // regionBox is a box of a region, or excluded from it.
 type regionBox struct {
-	excluded       bool
-	latMin, latMax int64
-	lngMin, lngMax int64
+	excluded bool
+	microBox
 }
 
 // fact returns the region as jurisdiction.VATGeography holds it.
@@ -113,7 +112,7 @@ func readVATRegions(f file, name string, known func(string) bool) ([]vatRegion, 
 				return nil, at.errorf("column value: a row by %s has no value; leave it empty", by)
 			}
 			b := regionBox{excluded: by == regionByExcluded}
-			if b.latMin, b.latMax, b.lngMin, b.lngMax, err = readBoxCorners(t, i); err != nil {
+			if b.microBox, err = readBoxCorners(t, i); err != nil {
 				return nil, err
 			}
 			r.boxes = append(r.boxes, b)
