@@ -340,8 +340,7 @@ func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
 		x.parent = int32(p) - 1
 		x.country = add(r.Bytes())
 		x.ext = add(r.Bytes())
-		x.period.Effective = readJurisDate(r)
-		x.period.Expiration = readJurisDate(r)
+		x.period = readJurisPeriod(r)
 		if r.Err() != nil {
 			return nil, r.Err()
 		}
@@ -387,8 +386,7 @@ func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
 			valueOf[[2]int64{coef, int64(exp)}] = v
 		}
 		x.value = v
-		x.period.Effective = readJurisDate(r)
-		x.period.Expiration = readJurisDate(r)
+		x.period = readJurisPeriod(r)
 		x.source = word()
 		if r.Err() != nil {
 			return nil, r.Err()
@@ -441,8 +439,7 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 		a.Place = r.String()
 		a.Area = r.String()
 		a.OwnNumbers = r.Bool()
-		a.Period.Effective = readJurisDate(r)
-		a.Period.Expiration = readJurisDate(r)
+		a.Period = readJurisPeriod(r)
 		if r.Err() != nil {
 			return r.Err()
 		}
@@ -460,8 +457,7 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 		t.Area = r.String()
 		t.KeepsReduced = r.Bool()
 		t.LocalTax = r.String()
-		t.Period.Effective = readJurisDate(r)
-		t.Period.Expiration = readJurisDate(r)
+		t.Period = readJurisPeriod(r)
 		if r.Err() != nil {
 			return r.Err()
 		}
@@ -505,8 +501,7 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 		p.Country = r.String()
 		p.Prefix = r.String()
 		p.Place = r.String()
-		p.Period.Effective = readJurisDate(r)
-		p.Period.Expiration = readJurisDate(r)
+		p.Period = readJurisPeriod(r)
 		if r.Err() != nil {
 			return r.Err()
 		}
@@ -623,6 +618,13 @@ func (j *Jurisdictions) buildIndexes(parents []int32) {
 		x := &j.all[members[g][0]]
 		j.byExt.add(j.byExt.hash2(x.Country, x.ExternalCode), int32(g))
 	}
+}
+
+// readJurisPeriod reads a period as its start and end dates
+// (readJurisDate).
+func readJurisPeriod(r *binfmt.Reader) civil.Period {
+	eff := readJurisDate(r) // the start is written first
+	return civil.Period{Effective: eff, Expiration: readJurisDate(r)}
 }
 
 // readJurisDate reads a date written by the generator.
