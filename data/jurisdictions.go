@@ -340,8 +340,7 @@ func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
 		x.parent = int32(p) - 1
 		x.country = add(r.Bytes())
 		x.ext = add(r.Bytes())
-		x.period.Effective = readJurisDate(r)
-		x.period.Expiration = readJurisDate(r)
+		x.period = readJurisPeriod(r)
 		if r.Err() != nil {
 			return nil, r.Err()
 		}
@@ -387,8 +386,7 @@ func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
 			valueOf[[2]int64{coef, int64(exp)}] = v
 		}
 		x.value = v
-		x.period.Effective = readJurisDate(r)
-		x.period.Expiration = readJurisDate(r)
+		x.period = readJurisPeriod(r)
 		x.source = word()
 		if r.Err() != nil {
 			return nil, r.Err()
@@ -441,8 +439,7 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 		a.Place = r.String()
 		a.Area = r.String()
 		a.OwnNumbers = r.Bool()
-		a.Period.Effective = readJurisDate(r)
-		a.Period.Expiration = readJurisDate(r)
+		a.Period = readJurisPeriod(r)
 		if r.Err() != nil {
 			return r.Err()
 		}
@@ -460,8 +457,7 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 		t.Area = r.String()
 		t.KeepsReduced = r.Bool()
 		t.LocalTax = r.String()
-		t.Period.Effective = readJurisDate(r)
-		t.Period.Expiration = readJurisDate(r)
+		t.Period = readJurisPeriod(r)
 		if r.Err() != nil {
 			return r.Err()
 		}
@@ -493,7 +489,7 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 			return fmt.Errorf("%w: territory box %d refers to jurisdiction %d", binfmt.ErrCorrupt, k, ji)
 		}
 		b.Jurisdiction = j.all[ji].ID
-		if !isAlpha2(b.Country) || b.FoundIn != "" && !isAlpha2(b.FoundIn) ||
+		if !jurisdiction.IsAlpha2Form(b.Country) || b.FoundIn != "" && !jurisdiction.IsAlpha2Form(b.FoundIn) ||
 			b.LatMin > b.LatMax || b.LngMin > b.LngMax || b.LatMin < -90 || b.LatMax > 90 || b.LngMin < -180 || b.LngMax > 180 {
 			return fmt.Errorf("%w: territory box %d of %s: country %q, found in %q, latitudes %g to %g, longitudes %g to %g",
 				binfmt.ErrCorrupt, k, b.Jurisdiction, b.Country, b.FoundIn, b.LatMin, b.LatMax, b.LngMin, b.LngMax)
@@ -505,14 +501,13 @@ func decodeVATGeography(r *binfmt.Reader, j *Jurisdictions) error {
 		p.Country = r.String()
 		p.Prefix = r.String()
 		p.Place = r.String()
-		p.Period.Effective = readJurisDate(r)
-		p.Period.Expiration = readJurisDate(r)
+		p.Period = readJurisPeriod(r)
 		if r.Err() != nil {
 			return r.Err()
 		}
 		// A prefix of no digits would be every postcode of the country.
 		digits := p.Prefix != "" && strings.Trim(p.Prefix, "0123456789") == ""
-		if !isAlpha2(p.Country) || !isAlpha2(p.Place) || p.Place == p.Country || !digits ||
+		if !jurisdiction.IsAlpha2Form(p.Country) || !jurisdiction.IsAlpha2Form(p.Place) || p.Place == p.Country || !digits ||
 			!p.Period.Expiration.IsZero() && p.Period.Expiration.Before(p.Period.Effective) {
 			return fmt.Errorf("%w: postcode range %d: %s postcodes from %q in %q, %s to %s",
 				binfmt.ErrCorrupt, k, p.Country, p.Prefix, p.Place, p.Period.Effective, p.Period.Expiration)
@@ -555,12 +550,6 @@ func decodeVATRegions(r *binfmt.Reader) ([]jurisdiction.VATRegion, error) {
 		}
 	}
 	return regions, r.Err()
-}
-
-// isAlpha2 reports whether s has the form of an ISO 3166-1 alpha-2 code:
-// two upper-case letters.
-func isAlpha2(s string) bool {
-	return len(s) == 2 && s[0] >= 'A' && s[0] <= 'Z' && s[1] >= 'A' && s[1] <= 'Z'
 }
 
 // microDegrees reads an angle written as a whole number of millionths of
@@ -629,6 +618,13 @@ func (j *Jurisdictions) buildIndexes(parents []int32) {
 		x := &j.all[members[g][0]]
 		j.byExt.add(j.byExt.hash2(x.Country, x.ExternalCode), int32(g))
 	}
+}
+
+// readJurisPeriod reads a period as its start and end dates
+// (readJurisDate).
+func readJurisPeriod(r *binfmt.Reader) civil.Period {
+	eff := readJurisDate(r) // the start is written first
+	return civil.Period{Effective: eff, Expiration: readJurisDate(r)}
 }
 
 // readJurisDate reads a date written by the generator.

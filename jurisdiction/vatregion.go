@@ -93,9 +93,9 @@ func FoldDivision(s string) string {
 	return s
 }
 
-// alpha2Form reports whether s has the form of an ISO 3166-1 alpha-2
-// code: two upper-case letters.
-func alpha2Form(s string) bool {
+// IsAlpha2Form reports whether s has the form of an ISO 3166-1 alpha-2
+// code: two upper-case letters (whether or not ISO assigns it).
+func IsAlpha2Form(s string) bool {
 	return len(s) == 2 && s[0] >= 'A' && s[0] <= 'Z' && s[1] >= 'A' && s[1] <= 'Z'
 }
 
@@ -113,7 +113,7 @@ func (g *VATGeography) WithRegions(regions []VATRegion) (*VATGeography, error) {
 	type countryKey struct{ country, key string }
 	postcodes, divisions := map[countryKey]string{}, map[countryKey]string{}
 	for _, r := range regions {
-		if !alpha2Form(r.Code) {
+		if !IsAlpha2Form(r.Code) {
 			return nil, fmt.Errorf("jurisdiction: VAT region %q: the code is not two upper-case letters", r.Code)
 		}
 		if _, iso := CountryAlpha3(r.Code); iso {

@@ -91,22 +91,7 @@ func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data
 		default:
 			fail("basis", "%q is not revenue or per-line", clipText(get("basis")))
 		}
-		for _, c := range []string{"effective", "expiration"} {
-			if s := get(c); s != "" {
-				d, err := civil.Parse(s)
-				if err != nil {
-					fail(c, "%q is not a date (YYYY-MM-DD)", clipText(s))
-				}
-				if c == "effective" {
-					f.Period.Effective = d
-				} else {
-					f.Period.Expiration = d
-				}
-			}
-		}
-		if !f.Period.Effective.IsZero() && !f.Period.Expiration.IsZero() && f.Period.Expiration.Before(f.Period.Effective) {
-			fail("expiration", "%s is before the effective date %s", f.Period.Expiration, f.Period.Effective)
-		}
+		f.Period = rowPeriod(get, fail)
 		if len(errs) > before {
 			return
 		}

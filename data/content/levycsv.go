@@ -100,22 +100,7 @@ func ReadLevyCSV(name string, r io.Reader) ([]Row, error) {
 		if row.Category == "" {
 			row.Category = jurisdiction.General
 		}
-		for _, c := range []string{"effective", "expiration"} {
-			if s := get(c); s != "" {
-				d, err := civil.Parse(s)
-				if err != nil {
-					fail(c, "%q is not a date (YYYY-MM-DD)", s)
-				}
-				if c == "effective" {
-					row.Period.Effective = d
-				} else {
-					row.Period.Expiration = d
-				}
-			}
-		}
-		if !row.Period.Effective.IsZero() && !row.Period.Expiration.IsZero() && row.Period.Expiration.Before(row.Period.Effective) {
-			fail("expiration", "%s is before the effective date %s", row.Period.Expiration, row.Period.Effective)
-		}
+		row.Period = rowPeriod(get, fail)
 		for _, f := range strings.Fields(get("where")) {
 			w, err := ParseWhere(f)
 			if err != nil {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/levytax/levy/civil"
 )
 
 // table is a content CSV file read row by row: a header naming its
@@ -104,4 +106,30 @@ func (t *table) each(errs *Errors, row func(line int, get func(column string) st
 		}
 		row(line, get, fail)
 	})
+}
+
+// rowPeriod reads a row's effective and expiration columns (either empty
+// for an open end) through get, and reports through fail a value that is
+// no date or a period that ends before it starts.
+func rowPeriod(get func(column string) string, fail func(column, format string, args ...any)) civil.Period {
+	var p civil.Period
+	for _, c := range []struct {
+		col string
+		to  *civil.Date
+	}{{"effective", &p.Effective}, {"expiration", &p.Expiration}} {
+		s := get(c.col)
+		if s == "" {
+			continue
+		}
+		d, err := civil.Parse(s)
+		if err != nil {
+			fail(c.col, "%q is not a date (YYYY-MM-DD)", clipText(s))
+			continue
+		}
+		*c.to = d
+	}
+	if !p.Effective.IsZero() && !p.Expiration.IsZero() && p.Expiration.Before(p.Effective) {
+		fail("expiration", "%s is before the effective date %s", p.Expiration, p.Effective)
+	}
+	return p
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"slices"
 
-	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
 )
 
@@ -57,23 +56,7 @@ func (b *builder) addVATAreas(name string, raw []byte) error {
 		default:
 			fail("own_numbers", "%q is neither yes nor empty", clipText(v))
 		}
-		for _, c := range []string{"effective", "expiration"} {
-			s := get(c)
-			if s == "" {
-				continue
-			}
-			d, err := civil.Parse(s)
-			if err != nil {
-				fail(c, "%q is not a date (YYYY-MM-DD)", clipText(s))
-			} else if c == "effective" {
-				a.Period.Effective = d
-			} else {
-				a.Period.Expiration = d
-			}
-		}
-		if !a.Period.Effective.IsZero() && !a.Period.Expiration.IsZero() && a.Period.Expiration.Before(a.Period.Effective) {
-			fail("expiration", "%s is before the effective date %s", a.Period.Expiration, a.Period.Effective)
-		}
+		a.Period = rowPeriod(get, fail)
 		if get("citation") == "" {
 			fail("citation", "is empty: say where the fact comes from")
 		}

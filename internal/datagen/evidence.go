@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/internal/binfmt"
+	"github.com/levytax/levy/jurisdiction"
 )
 
 // Files read by the location evidence step, relative to --src.
@@ -557,7 +558,7 @@ func readIPCSV(path string, fn func(f []string) error) error {
 			continue
 		}
 		f := strings.Split(text, ",")
-		if len(f) != 3 || !isCountryCode(f[2]) {
+		if len(f) != 3 || !jurisdiction.IsAlpha2Form(f[2]) {
 			return fmt.Errorf("ip: %s:%d: want start,end,CC: %q", path, n, text)
 		}
 		if err := fn(f); err != nil {
@@ -571,10 +572,6 @@ func readIPCSV(path string, fn func(f []string) error) error {
 		return fmt.Errorf("ip: %s: empty", path)
 	}
 	return nil
-}
-
-func isCountryCode(s string) bool {
-	return len(s) == 2 && s[0] >= 'A' && s[0] <= 'Z' && s[1] >= 'A' && s[1] <= 'Z'
 }
 
 // Prefix lengths a BIN source entry may have. A prefix is stored as a

@@ -325,8 +325,7 @@ func (b *ratesBuilder) encodeVATGeography(w *binfmt.Writer, index map[string]int
 		w.String(a.Place)
 		w.String(a.Area)
 		w.Bool(a.OwnNumbers)
-		writeRateDate(w, a.Period.Effective)
-		writeRateDate(w, a.Period.Expiration)
+		writeRatePeriod(w, a.Period)
 	}
 	w.Uvarint(uint64(len(geo.territories)))
 	for _, t := range geo.territories {
@@ -335,18 +334,14 @@ func (b *ratesBuilder) encodeVATGeography(w *binfmt.Writer, index map[string]int
 		w.String(t.Area)
 		w.Bool(t.KeepsReduced)
 		w.String(t.LocalTax)
-		writeRateDate(w, t.Period.Effective)
-		writeRateDate(w, t.Period.Expiration)
+		writeRatePeriod(w, t.Period)
 	}
 	w.Uvarint(uint64(len(geo.boxes)))
 	for _, x := range geo.boxes {
 		w.String(x.country)
 		w.String(x.foundIn)
 		w.Uvarint(uint64(index[x.jurisdiction]))
-		w.Varint(x.latMin)
-		w.Varint(x.latMax)
-		w.Varint(x.lngMin)
-		w.Varint(x.lngMax)
+		x.write(w)
 	}
 	pcs := slices.Clone(geo.postcodes)
 	slices.SortFunc(pcs, func(x, y postcodeCountry) int {
@@ -357,8 +352,7 @@ func (b *ratesBuilder) encodeVATGeography(w *binfmt.Writer, index map[string]int
 		w.String(p.country)
 		w.String(p.prefix)
 		w.String(p.place)
-		writeRateDate(w, p.period.Effective)
-		writeRateDate(w, p.period.Expiration)
+		writeRatePeriod(w, p.period)
 	}
 	w.Uvarint(uint64(len(geo.regions)))
 	for _, r := range geo.regions {
@@ -374,12 +368,16 @@ func (b *ratesBuilder) encodeVATGeography(w *binfmt.Writer, index map[string]int
 		w.Uvarint(uint64(len(r.boxes)))
 		for _, x := range r.boxes {
 			w.Bool(x.excluded)
-			w.Varint(x.latMin)
-			w.Varint(x.latMax)
-			w.Varint(x.lngMin)
-			w.Varint(x.lngMax)
+			x.write(w)
 		}
 	}
+}
+
+// writeRatePeriod writes a period as its start and end dates
+// (writeRateDate).
+func writeRatePeriod(w *binfmt.Writer, p civil.Period) {
+	writeRateDate(w, p.Effective)
+	writeRateDate(w, p.Expiration)
 }
 
 func writeRateDate(w *binfmt.Writer, d civil.Date) {

@@ -123,14 +123,8 @@ func readVATFixes(f file, name string) ([]vatFix, error) {
 			}
 			r.value = v
 		}
-		if r.period.Effective, err = ParseDate(t.get(i, "effective")); err != nil {
-			return nil, at.errorf("effective: %v", err)
-		}
-		if r.period.Expiration, err = ParseDate(t.get(i, "expiration")); err != nil {
-			return nil, at.errorf("expiration: %v", err)
-		}
-		if !r.period.Effective.IsZero() && !r.period.Expiration.IsZero() && r.period.Expiration.Before(r.period.Effective) {
-			return nil, at.errorf("expiration %s is before effective %s", r.period.Expiration, r.period.Effective)
+		if r.period, err = rowPeriod(t, i); err != nil {
+			return nil, err
 		}
 		if r.citation == "" {
 			return nil, at.errorf("no citation")
@@ -151,7 +145,7 @@ func readVATFixes(f file, name string) ([]vatFix, error) {
 // EU file): upper-case letters, and digits after the hyphen.
 func fixJurisdiction(id string) bool {
 	country, part, found := strings.Cut(id, "-")
-	if len(country) != 2 || strings.Trim(country, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+	if !jurisdiction.IsAlpha2Form(country) {
 		return false
 	}
 	return !found || len(part) >= 1 && len(part) <= 3 && strings.Trim(part, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == ""

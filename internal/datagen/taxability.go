@@ -463,17 +463,6 @@ func readTaxRows(path file, name string, states map[string]jurisdiction.Subdivis
 // taxKey is a state and a product category.
 type taxKey struct{ state, category string }
 
-// overlaps reports whether two periods share a day.
-func overlaps(a, b civil.Period) bool {
-	if !a.Expiration.IsZero() && !b.Effective.IsZero() && a.Expiration.Before(b.Effective) {
-		return false
-	}
-	if !b.Expiration.IsZero() && !a.Effective.IsZero() && b.Expiration.Before(a.Effective) {
-		return false
-	}
-	return true
-}
-
 // sameTaxValues reports whether two rows say the same thing, dates and
 // citations aside.
 func sameTaxValues(a, b taxRow) bool {
@@ -511,7 +500,7 @@ func applyTaxCorrections(rows, fixes []taxRow) ([]taxRow, []string, error) {
 		for _, f := range byFix[k] {
 			var hit []taxRow
 			for _, s := range src {
-				if overlaps(s.period, f.period) {
+				if periodsOverlap(s.period, f.period) {
 					hit = append(hit, s)
 				}
 			}
@@ -581,7 +570,7 @@ func checkTaxRows(rows []taxRow, states map[string]jurisdiction.Subdivision) err
 			continue
 		}
 		p := rows[i-1]
-		if p.state == r.state && p.category == r.category && overlaps(p.period, r.period) {
+		if p.state == r.state && p.category == r.category && periodsOverlap(p.period, r.period) {
 			return r.at.errorf("%s %s: duplicate row, overlaps %s", r.state, r.category, p.at)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/shopspring/decimal"
 )
@@ -32,14 +33,27 @@ type vatGeography struct {
 	regions     []vatRegion // sorted by code
 }
 
-// territoryBox is a row of vat-territory-boxes.csv, its corners in
-// millionths of a degree.
+// territoryBox is a row of vat-territory-boxes.csv.
 type territoryBox struct {
 	country, jurisdiction string
 	foundIn               string // "" for the open sea
-	latMin, latMax        int64
-	lngMin, lngMax        int64
-	at                    lineRef
+	microBox
+	at lineRef
+}
+
+// microBox is a box of latitude and longitude, its corners in millionths
+// of a degree.
+type microBox struct {
+	latMin, latMax int64
+	lngMin, lngMax int64
+}
+
+// write writes the box's corners as the jurisdictions file holds them.
+func (b microBox) write(w *binfmt.Writer) {
+	w.Varint(b.latMin)
+	w.Varint(b.latMax)
+	w.Varint(b.lngMin)
+	w.Varint(b.lngMax)
 }
 
 // postcodeCountry is a row of postcode-countries.csv.
@@ -70,7 +84,7 @@ func readVATTerritoryRows(f file, name string) ([]vatTerritoryRow, error) {
 	for i := range t.rows {
 		at := t.refs[i]
 		r := vatTerritoryRow{country: t.get(i, "country"), name: t.get(i, "name"), id: t.get(i, "id"), idCitation: t.get(i, "id_citation"), at: at}
-		if !alpha2(r.country) {
+		if !jurisdiction.IsAlpha2Form(r.country) {
 			return nil, at.errorf("column country: %q is not an ISO 3166-1 alpha-2 code", r.country)
 		}
 		if r.name == "" {
@@ -108,12 +122,8 @@ func readVATTerritoryRows(f file, name string) ([]vatTerritoryRow, error) {
 			if k == jurisdiction.RegionalRates && s.Area != r.country {
 				return nil, at.errorf("column area: a territory of regional rates is in its country's VAT area, %s, not %q", r.country, s.Area)
 			}
-			switch v := t.get(i, "keeps_reduced"); v {
-			case "yes":
-				s.KeepsReduced = true
-			case "":
-			default:
-				return nil, at.errorf("column keeps_reduced: %q is neither yes nor empty", v)
+			if s.KeepsReduced, err = yesFlag(t, i, "keeps_reduced"); err != nil {
+				return nil, err
 			}
 			r.standing = s
 		}
@@ -153,9 +163,16 @@ func rowPeriod(t *lineTable, i int) (civil.Period, error) {
 	return p, nil
 }
 
-// alpha2 reports whether s has the form of an ISO 3166-1 alpha-2 code.
-func alpha2(s string) bool {
-	return len(s) == 2 && strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
+// yesFlag reads column col of row i: "yes" is true, empty is false.
+func yesFlag(t *lineTable, i int, col string) (bool, error) {
+	switch v := t.get(i, col); v {
+	case "yes":
+		return true, nil
+	case "":
+		return false, nil
+	default:
+		return false, t.refs[i].errorf("column %s: %q is neither yes nor empty", col, v)
+	}
 }
 
 // readVATAreas reads vat-areas.csv: the places in another country's VAT
@@ -172,18 +189,14 @@ func readVATAreas(f file, name string, known func(string) bool) ([]jurisdiction.
 		if a.Place == "" || !known(a.Place) {
 			return nil, at.errorf("column place: %q is no jurisdiction of the dataset (a country's ISO 3166-1 alpha-2 code, or a special territory's ID)", a.Place)
 		}
-		if !alpha2(a.Area) || !known(a.Area) {
+		if !jurisdiction.IsAlpha2Form(a.Area) || !known(a.Area) {
 			return nil, at.errorf("column area: %q is no country of the dataset (ISO 3166-1 alpha-2)", a.Area)
 		}
 		if a.Place == a.Area {
 			return nil, at.errorf("column area: %s is its own VAT area; list only places in another country's", a.Place)
 		}
-		switch v := t.get(i, "own_numbers"); v {
-		case "yes":
-			a.OwnNumbers = true
-		case "":
-		default:
-			return nil, at.errorf("column own_numbers: %q is neither yes nor empty", v)
+		if a.OwnNumbers, err = yesFlag(t, i, "own_numbers"); err != nil {
+			return nil, err
 		}
 		if a.Period, err = rowPeriod(t, i); err != nil {
 			return nil, err
@@ -218,7 +231,7 @@ func readTerritoryBoxes(f file, name string, territory func(id, country string) 
 	for i := range t.rows {
 		at := t.refs[i]
 		b := territoryBox{country: t.get(i, "country"), jurisdiction: t.get(i, "jurisdiction"), at: at}
-		if !alpha2(b.country) {
+		if !jurisdiction.IsAlpha2Form(b.country) {
 			return nil, at.errorf("column country: %q is not an ISO 3166-1 alpha-2 code", b.country)
 		}
 		if !territory(b.jurisdiction, b.country) {
@@ -226,12 +239,12 @@ func readTerritoryBoxes(f file, name string, territory func(id, country string) 
 		}
 		switch in := t.get(i, "found_in"); {
 		case in == "sea":
-		case alpha2(in) && known(in):
+		case jurisdiction.IsAlpha2Form(in) && known(in):
 			b.foundIn = in
 		default:
 			return nil, at.errorf("column found_in: %q is neither a country of the dataset (ISO 3166-1 alpha-2) nor sea", in)
 		}
-		if b.latMin, b.latMax, b.lngMin, b.lngMax, err = readBoxCorners(t, i); err != nil {
+		if b.microBox, err = readBoxCorners(t, i); err != nil {
 			return nil, err
 		}
 		if t.get(i, "citation") == "" {
@@ -244,30 +257,31 @@ func readTerritoryBoxes(f file, name string, territory func(id, country string) 
 
 // readBoxCorners reads the corners of the box of row i, in the columns
 // lat_min, lat_max, lng_min and lng_max, as millionths of a degree.
-func readBoxCorners(t *lineTable, i int) (latMin, latMax, lngMin, lngMax int64, err error) {
+func readBoxCorners(t *lineTable, i int) (microBox, error) {
 	at := t.refs[i]
+	var b microBox
 	for _, c := range []struct {
 		col   string
 		to    *int64
 		limit int64
-	}{{"lat_min", &latMin, 90}, {"lat_max", &latMax, 90}, {"lng_min", &lngMin, 180}, {"lng_max", &lngMax, 180}} {
+	}{{"lat_min", &b.latMin, 90}, {"lat_max", &b.latMax, 90}, {"lng_min", &b.lngMin, 180}, {"lng_max", &b.lngMax, 180}} {
 		v, err := decimal.NewFromString(t.get(i, c.col))
 		if err != nil {
-			return 0, 0, 0, 0, at.errorf("column %s: %q is not a number of degrees", c.col, t.get(i, c.col))
+			return microBox{}, at.errorf("column %s: %q is not a number of degrees", c.col, t.get(i, c.col))
 		}
 		m := v.Shift(vatGeoMicroDegree)
 		if !m.IsInteger() || m.Abs().GreaterThan(decimal.NewFromInt(c.limit*1e6)) {
-			return 0, 0, 0, 0, at.errorf("column %s: %s is not a number of degrees from -%d to %d with at most %d decimals", c.col, v, c.limit, c.limit, vatGeoMicroDegree)
+			return microBox{}, at.errorf("column %s: %s is not a number of degrees from -%d to %d with at most %d decimals", c.col, v, c.limit, c.limit, vatGeoMicroDegree)
 		}
 		*c.to = m.IntPart()
 	}
-	if latMin > latMax {
-		return 0, 0, 0, 0, at.errorf("column lat_max: below lat_min")
+	if b.latMin > b.latMax {
+		return microBox{}, at.errorf("column lat_max: below lat_min")
 	}
-	if lngMin > lngMax {
-		return 0, 0, 0, 0, at.errorf("column lng_max: below lng_min (a box across the antimeridian is not supported)")
+	if b.lngMin > b.lngMax {
+		return microBox{}, at.errorf("column lng_max: below lng_min (a box across the antimeridian is not supported)")
 	}
-	return latMin, latMax, lngMin, lngMax, nil
+	return b, nil
 }
 
 // readPostcodeCountries reads postcode-countries.csv. known reports
@@ -281,13 +295,13 @@ func readPostcodeCountries(f file, name string, known func(string) bool) ([]post
 	for i := range t.rows {
 		at := t.refs[i]
 		p := postcodeCountry{country: t.get(i, "country"), prefix: t.get(i, "prefix"), place: t.get(i, "place")}
-		if !alpha2(p.country) || !known(p.country) {
+		if !jurisdiction.IsAlpha2Form(p.country) || !known(p.country) {
 			return nil, at.errorf("column country: %q is no country of the dataset (ISO 3166-1 alpha-2)", p.country)
 		}
 		if p.prefix == "" || strings.Trim(p.prefix, "0123456789") != "" {
 			return nil, at.errorf("column prefix: %q is not the digits a postcode begins with", p.prefix)
 		}
-		if !alpha2(p.place) || !known(p.place) || p.place == p.country {
+		if !jurisdiction.IsAlpha2Form(p.place) || !known(p.place) || p.place == p.country {
 			return nil, at.errorf("column place: %q is no other country of the dataset (ISO 3166-1 alpha-2)", p.place)
 		}
 		if p.period, err = rowPeriod(t, i); err != nil {

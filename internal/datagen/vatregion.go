@@ -34,9 +34,8 @@ type vatRegion struct {
 
 // regionBox is a box of a region, or excluded from it.
 type regionBox struct {
-	excluded       bool
-	latMin, latMax int64
-	lngMin, lngMax int64
+	excluded bool
+	microBox
 }
 
 // fact returns the region as jurisdiction.VATGeography holds it.
@@ -69,10 +68,10 @@ func readVATRegions(f file, name string, known func(string) bool) ([]vatRegion, 
 	for i := range t.rows {
 		at := t.refs[i]
 		code, country, rname := t.get(i, "region"), t.get(i, "country"), t.get(i, "name")
-		if !alpha2(code) || known(code) {
+		if !jurisdiction.IsAlpha2Form(code) || known(code) {
 			return nil, at.errorf("column region: %q is not two upper-case letters that are no country of the dataset", code)
 		}
-		if !alpha2(country) || !known(country) {
+		if !jurisdiction.IsAlpha2Form(country) || !known(country) {
 			return nil, at.errorf("column country: %q is no country of the dataset (ISO 3166-1 alpha-2)", country)
 		}
 		if rname == "" {
@@ -113,7 +112,7 @@ func readVATRegions(f file, name string, known func(string) bool) ([]vatRegion, 
 				return nil, at.errorf("column value: a row by %s has no value; leave it empty", by)
 			}
 			b := regionBox{excluded: by == regionByExcluded}
-			if b.latMin, b.latMax, b.lngMin, b.lngMax, err = readBoxCorners(t, i); err != nil {
+			if b.microBox, err = readBoxCorners(t, i); err != nil {
 				return nil, err
 			}
 			r.boxes = append(r.boxes, b)
