@@ -197,6 +197,15 @@ func (p Period) Contains(d Date) bool {
 	return true
 }
 
+// Overlaps reports whether p and q share a day: neither ends before the
+// other starts, a zero Effective or Expiration being open on its side.
+func (p Period) Overlaps(q Period) bool {
+	if !p.Expiration.IsZero() && !q.Effective.IsZero() && p.Expiration.Before(q.Effective) {
+		return false
+	}
+	return q.Expiration.IsZero() || p.Effective.IsZero() || !q.Expiration.Before(p.Effective)
+}
+
 // ChangesWithin reports whether p starts or ends on a day within [from, to]
 // (to may be zero for "until today and beyond"). An end counts on the day
 // after Expiration, the first day the old value no longer holds.

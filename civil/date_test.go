@@ -100,3 +100,38 @@ func checkParse(t *testing.T, s string) {
 		t.Fatalf("%q: Parse %v, UnmarshalText %v, time.Parse %v", s, got, text, want)
 	}
 }
+
+// TestPeriodOverlaps: two periods overlap when they share a day, an open
+// side reaching every day on that side.
+func TestPeriodOverlaps(t *testing.T) {
+	d := MustParse
+	p := func(from, to string) Period {
+		var x Period
+		if from != "" {
+			x.Effective = d(from)
+		}
+		if to != "" {
+			x.Expiration = d(to)
+		}
+		return x
+	}
+	for _, c := range []struct {
+		a, b Period
+		want bool
+	}{
+		{p("2020-01-01", "2020-12-31"), p("2020-12-31", ""), true},
+		{p("2020-01-01", "2020-12-31"), p("2021-01-01", ""), false},
+		{p("2021-01-01", ""), p("2020-01-01", "2020-12-31"), false},
+		{p("", ""), p("2021-01-01", "2021-01-01"), true},
+		{p("", "2020-12-31"), p("", "2019-01-01"), true},
+		{p("2020-06-01", "2020-06-30"), p("2020-01-01", "2020-05-31"), false},
+		{p("2020-06-01", "2020-06-30"), p("2020-06-30", "2020-07-31"), true},
+	} {
+		if got := c.a.Overlaps(c.b); got != c.want {
+			t.Errorf("%v overlaps %v: %v, want %v", c.a, c.b, got, c.want)
+		}
+		if got := c.b.Overlaps(c.a); got != c.want {
+			t.Errorf("%v overlaps %v: %v, want %v", c.b, c.a, got, c.want)
+		}
+	}
+}

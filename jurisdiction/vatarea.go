@@ -151,7 +151,7 @@ func NewVATGeography(areas []VATAreaPeriod, territories []SpecialTerritory) (*VA
 			if _, chain := g.areas[p.Area]; chain {
 				return nil, fmt.Errorf("jurisdiction: %s is in the VAT area of %s, which is in another's", place, p.Area)
 			}
-			if i > 0 && overlap(ps[i-1].Period, p.Period) {
+			if i > 0 && ps[i-1].Period.Overlaps(p.Period) {
 				return nil, fmt.Errorf("jurisdiction: %s: the periods of its VAT areas %s and %s overlap", place, ps[i-1].Area, p.Area)
 			}
 		}
@@ -174,7 +174,7 @@ func NewVATGeography(areas []VATAreaPeriod, territories []SpecialTerritory) (*VA
 	for id, ts := range g.territories {
 		slices.SortFunc(ts, func(x, y SpecialTerritory) int { return x.Period.Effective.Compare(y.Period.Effective) })
 		for i := 1; i < len(ts); i++ {
-			if overlap(ts[i-1].Period, ts[i].Period) {
+			if ts[i-1].Period.Overlaps(ts[i].Period) {
 				return nil, fmt.Errorf("jurisdiction: special territory %s: two periods overlap", id)
 			}
 		}
@@ -188,12 +188,6 @@ func checkPeriod(p civil.Period) error {
 		return fmt.Errorf("the period ends on %s, before it starts on %s", p.Expiration, p.Effective)
 	}
 	return nil
-}
-
-// overlap reports whether two periods, a starting no later than b, share a
-// day.
-func overlap(a, b civil.Period) bool {
-	return a.Expiration.IsZero() || !a.Expiration.Before(b.Effective) || b.Effective.IsZero()
 }
 
 // WithAreas returns the geography with more VAT area facts (a user's

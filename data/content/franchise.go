@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/shopspring/decimal"
 )
@@ -96,7 +95,7 @@ func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data
 			return
 		}
 		for _, o := range fees {
-			if o.AreaID == f.AreaID && strings.EqualFold(o.Name, f.Name) && overlaps(o.Period, f.Period) {
+			if o.AreaID == f.AreaID && strings.EqualFold(o.Name, f.Name) && o.Period.Overlaps(f.Period) {
 				fail("effective", "%s %s overlaps the fee of line %d", f.AreaID, f.Name, o.Line)
 				break
 			}
@@ -112,11 +111,6 @@ func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data
 		return fees, errs
 	}
 	return fees, nil
-}
-
-// overlaps reports whether two periods share a day.
-func overlaps(a, b civil.Period) bool {
-	return (a.Expiration.IsZero() || !a.Expiration.Before(b.Effective)) && (b.Expiration.IsZero() || !b.Expiration.Before(a.Effective))
 }
 
 // clipText shortens a cell for a message.
@@ -143,7 +137,7 @@ func (b *builder) addFranchise(name string, raw []byte) error {
 	}
 	for _, f := range fees {
 		for _, o := range b.franchise {
-			if o.AreaID == f.AreaID && strings.EqualFold(o.Name, f.Name) && overlaps(o.Period, f.Period) {
+			if o.AreaID == f.AreaID && strings.EqualFold(o.Name, f.Name) && o.Period.Overlaps(f.Period) {
 				return &Error{File: name, Line: f.Line, Column: "effective",
 					Message: fmt.Sprintf("%s %s overlaps the fee of %s line %d", f.AreaID, f.Name, o.File, o.Line)}
 			}

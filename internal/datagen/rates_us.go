@@ -327,7 +327,7 @@ func checkSSTState(b *ratesBuilder, stateID string, r SSTRow) error {
 		if c.Jurisdiction != stateID || c.Category != jurisdiction.General {
 			continue
 		}
-		if !periodsOverlap(c.Period, r.Period) {
+		if !c.Period.Overlaps(r.Period) {
 			continue
 		}
 		if !c.Value.Equal(r.General) {
@@ -341,17 +341,6 @@ func checkSSTState(b *ratesBuilder, stateID string, r SSTRow) error {
 		return fmt.Errorf("no curated state rate agrees with the SST state row")
 	}
 	return nil
-}
-
-// periodsOverlap reports whether two periods share a day.
-func periodsOverlap(a, c civil.Period) bool {
-	if !a.Expiration.IsZero() && !c.Effective.IsZero() && a.Expiration.Before(c.Effective) {
-		return false
-	}
-	if !c.Expiration.IsZero() && !a.Effective.IsZero() && c.Expiration.Before(a.Effective) {
-		return false
-	}
-	return true
 }
 
 // readSSTFile parses an SST rate file: no header, nine columns.

@@ -130,7 +130,7 @@ func readVATFixes(f file, name string) ([]vatFix, error) {
 			return nil, at.errorf("no citation")
 		}
 		for _, o := range out {
-			if o.juris == r.juris && o.tax == r.tax && (o.none || r.none || o.category == r.category) && periodsOverlap(o.period, r.period) {
+			if o.juris == r.juris && o.tax == r.tax && (o.none || r.none || o.category == r.category) && o.period.Overlaps(r.period) {
 				return nil, at.errorf("%s overlaps %s (%s)", r, o, o.at)
 			}
 		}
@@ -165,7 +165,7 @@ func (f vatFix) matches(r jurisdiction.Rate) bool {
 func (f vatFix) changes(rates []jurisdiction.Rate) bool {
 	var in []jurisdiction.Rate
 	for _, r := range rates {
-		if f.matches(r) && periodsOverlap(r.Period, f.period) {
+		if f.matches(r) && r.Period.Overlaps(f.period) {
 			in = append(in, r)
 		}
 	}
@@ -246,7 +246,7 @@ func (b *ratesBuilder) applyVATFixes(fixes []vatFix, sources ...string) error {
 	for _, f := range fixes {
 		kept := b.rates[:0:0]
 		for _, r := range b.rates {
-			if !f.matches(r) || !periodsOverlap(r.Period, f.period) {
+			if !f.matches(r) || !r.Period.Overlaps(f.period) {
 				kept = append(kept, r)
 				continue
 			}

@@ -500,7 +500,7 @@ func applyTaxCorrections(rows, fixes []taxRow) ([]taxRow, []string, error) {
 		for _, f := range byFix[k] {
 			var hit []taxRow
 			for _, s := range src {
-				if periodsOverlap(s.period, f.period) {
+				if s.period.Overlaps(f.period) {
 					hit = append(hit, s)
 				}
 			}
@@ -570,7 +570,7 @@ func checkTaxRows(rows []taxRow, states map[string]jurisdiction.Subdivision) err
 			continue
 		}
 		p := rows[i-1]
-		if p.state == r.state && p.category == r.category && periodsOverlap(p.period, r.period) {
+		if p.state == r.state && p.category == r.category && p.period.Overlaps(r.period) {
 			return r.at.errorf("%s %s: duplicate row, overlaps %s", r.state, r.category, p.at)
 		}
 	}
@@ -755,7 +755,7 @@ func leviesOver(juris *data.Jurisdictions, id string, tax jurisdiction.Tax, p ci
 	case p.Expiration.IsZero() && !slices.ContainsFunc(rates, func(r jurisdiction.Rate) bool { return r.Expiration.IsZero() }):
 		return fmt.Sprintf("%s levies no %s today, and the row has no last day", id, tax)
 	case !slices.ContainsFunc(rates, func(r jurisdiction.Rate) bool {
-		return periodsOverlap(r.Period, p)
+		return r.Period.Overlaps(p)
 	}):
 		return fmt.Sprintf("%s levies no %s in the row's period", id, tax)
 	}
@@ -864,7 +864,7 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 			}
 		}
 		for _, prev := range all {
-			if prev.country == c.country && (prev.tax == c.tax || prev.tax == "" || c.tax == "") && prev.class == c.class && periodsOverlap(prev.period, c.period) {
+			if prev.country == c.country && (prev.tax == c.tax || prev.tax == "" || c.tax == "") && prev.class == c.class && prev.period.Overlaps(c.period) {
 				return nil, 0, at.errorf("%s %s: its period overlaps the row at %s", c.country, c.class, prev.at)
 			}
 		}

@@ -501,7 +501,7 @@ func readTaxDecisions(fsys fs.FS, dir string) (map[taxKey][]taxDecision, error) 
 	for k, ds := range out {
 		slices.SortFunc(ds, func(a, b taxDecision) int { return a.period.Effective.Compare(b.period.Effective) })
 		for i := 1; i < len(ds); i++ {
-			if periodsOverlap(ds[i-1].period, ds[i].period) {
+			if ds[i-1].period.Overlaps(ds[i].period) {
 				return nil, ds[i].at.errorf("%s %s: overlaps %s", k.state, k.category, ds[i-1].at)
 			}
 		}

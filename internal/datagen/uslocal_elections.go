@@ -96,7 +96,7 @@ func parseLocalElections(t *lineTable) ([]localElectionRow, error) {
 			return nil, at.errorf("an election needs the jurisdiction's name, its citation and its reason")
 		}
 		for _, p := range out {
-			if p.juris == r.juris && periodsOverlap(p.period, r.period) && slices.ContainsFunc(p.classes, func(c string) bool { return slices.Contains(r.classes, c) }) {
+			if p.juris == r.juris && p.period.Overlaps(r.period) && slices.ContainsFunc(p.classes, func(c string) bool { return slices.Contains(r.classes, c) }) {
 				return nil, at.errorf("%s: overlaps %s", r.juris, p.at)
 			}
 		}

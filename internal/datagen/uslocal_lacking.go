@@ -136,7 +136,7 @@ func readLacking(g *gen, juris *data.Jurisdictions) ([]lackingRow, error) {
 	})
 	for i, a := range out {
 		for _, b := range out[:i] {
-			if a.Jurisdiction != b.Jurisdiction || a.Tax != b.Tax || !periodsOverlap(a.Period, b.Period) ||
+			if a.Jurisdiction != b.Jurisdiction || a.Tax != b.Tax || !a.Period.Overlaps(b.Period) ||
 				len(a.Transactions) > 0 && len(b.Transactions) > 0 && !sharesAny(a.Transactions, b.Transactions) {
 				continue
 			}
@@ -160,7 +160,7 @@ func checkLacking(rows []lackingRow, local []localTaxRow, cells []usCell) error 
 	for _, r := range rows {
 		for _, c := range r.Classes {
 			for _, x := range local {
-				if x.juris == r.Jurisdiction && x.tax == r.Tax && slices.Contains(x.classes, c) && periodsOverlap(x.period, r.Period) {
+				if x.juris == r.Jurisdiction && x.tax == r.Tax && slices.Contains(x.classes, c) && x.period.Overlaps(r.Period) {
 					return r.at.errorf("%s %s %s is charged by %s: a tax Levy computes is not lacking", r.Jurisdiction, r.Tax, c, x.at)
 				}
 			}
@@ -168,7 +168,7 @@ func checkLacking(rows []lackingRow, local []localTaxRow, cells []usCell) error 
 				continue
 			}
 			for _, cell := range cells {
-				if cell.state == r.State && cell.class == c && periodsOverlap(cell.period, r.Period) && localApplies(cell.spec) {
+				if cell.state == r.State && cell.class == c && cell.period.Overlaps(r.Period) && localApplies(cell.spec) {
 					return r.at.errorf("%s: %s's local taxes reach %s from %s (%s), so Levy computes %s's", r.Jurisdiction, r.State, c,
 						cmp.Or(cell.period.Effective.String(), "as of "+cell.asOf.String()), cell.citation, r.Name)
 				}

@@ -126,7 +126,7 @@ func readLocalTaxes(g *gen) ([]localTaxRow, error) {
 	}
 	for i, a := range out {
 		for _, b := range out[:i] {
-			if a.juris == b.juris && a.tax == b.tax && periodsOverlap(a.period, b.period) {
+			if a.juris == b.juris && a.tax == b.tax && a.period.Overlaps(b.period) {
 				for _, c := range a.classes {
 					if slices.Contains(b.classes, c) {
 						return nil, a.at.errorf("%s %s %s overlaps %s", a.juris, a.tax, c, b.at)

@@ -137,7 +137,7 @@ func readVATTerritoryRows(f file, name string) ([]vatTerritoryRow, error) {
 			if o.standing == nil || r.standing == nil {
 				return nil, at.errorf("column kind: %s %s is in another country's VAT area on line %d and has a standing here, or the other way round", r.country, r.name, o.at.line)
 			}
-			if periodsOverlap(o.standing.Period, r.standing.Period) {
+			if o.standing.Period.Overlaps(r.standing.Period) {
 				return nil, at.errorf("columns effective, expiration: the period of %s %s overlaps that of line %d", r.country, r.name, o.at.line)
 			}
 		}
@@ -205,7 +205,7 @@ func readVATAreas(f file, name string, known func(string) bool) ([]jurisdiction.
 			return nil, at.errorf("column citation: empty")
 		}
 		for _, o := range out {
-			if o.Place == a.Place && periodsOverlap(o.Period, a.Period) {
+			if o.Place == a.Place && o.Period.Overlaps(a.Period) {
 				return nil, at.errorf("columns effective, expiration: %s is in the VAT area of %s in an overlapping period", a.Place, o.Area)
 			}
 		}
@@ -311,7 +311,7 @@ func readPostcodeCountries(f file, name string, known func(string) bool) ([]post
 			return nil, at.errorf("column citation: empty")
 		}
 		for _, o := range out {
-			if o.country == p.country && (strings.HasPrefix(o.prefix, p.prefix) || strings.HasPrefix(p.prefix, o.prefix)) && periodsOverlap(o.period, p.period) {
+			if o.country == p.country && (strings.HasPrefix(o.prefix, p.prefix) || strings.HasPrefix(p.prefix, o.prefix)) && o.period.Overlaps(p.period) {
 				return nil, at.errorf("column prefix: %s %s overlaps %s in an overlapping period", p.country, p.prefix, o.prefix)
 			}
 		}
