@@ -238,11 +238,15 @@ func (r *Resolver) lookupAddress(ctx context.Context, field string, in wire.Post
 			return nil, err
 		}
 		country = c
-		if reg, ok := r.vat.RegionNamed(a.Country); ok && reg.Country == c && reg.Name == territory {
-			regionFaults = r.regionFaults(reg, a)
-		}
-		if territory != "" && a.MainDivision == "" {
-			a.MainDivision = territory
+		// Only a country field that named a VAT region (r.country gave
+		// its name as the territory) is checked against the region.
+		if territory != "" {
+			if reg, ok := r.vat.RegionNamed(a.Country); ok && reg.Country == c && reg.Name == territory {
+				regionFaults = r.regionFaults(reg, a)
+			}
+			if a.MainDivision == "" {
+				a.MainDivision = territory
+			}
 		}
 	}
 	d := r.asOf(asOf)
