@@ -443,7 +443,7 @@ func summarize(ctx context.Context, s Store, tenant string, from, to civil.Date,
 					sec.Total.Tax = sec.Total.Tax.Add(t.Tax)
 					ct.Tax = ct.Tax.Add(t.Tax)
 				}
-				if k.withheld == "" && !k.vendor {
+				if company == nil && k.withheld == "" && !k.vendor { // the subtotals of a report of every company
 					sk := stateKey{ck, jurisdiction.FilingArea(t.JurisdictionID)}
 					states[sk] = states[sk].Add(t.Tax)
 				}
