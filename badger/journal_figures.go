@@ -399,10 +399,13 @@ func (b *journalBackend) AreaSums(ctx context.Context, tenant, company, area str
 			err := item.Value(func(v []byte) error {
 				if whole {
 					total, _, err := figureTotal(v)
+					if err != nil {
+						return err
+					}
 					for x := range total {
 						month[x] += total[x]
 					}
-					return err
+					return nil
 				}
 				var err error
 				if days, err = decodeFigureDays(v, days[:0]); err != nil {

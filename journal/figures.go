@@ -606,9 +606,14 @@ type Sum struct {
 	Direct, Marketplace Tally
 }
 
+// Add returns s plus t.
+func (s Sum) Add(t Sum) Sum {
+	return Sum{s.Direct.Add(t.Direct), s.Marketplace.Add(t.Marketplace)}
+}
+
 // AddFigure returns s plus the tallies of f.
 func (s Sum) AddFigure(f *Figure) Sum {
-	return Sum{s.Direct.Add(f.Direct), s.Marketplace.Add(f.Marketplace)}
+	return s.Add(Sum{f.Direct, f.Marketplace})
 }
 
 // SumFigures returns, for each of spans, what the figures among figs
@@ -659,7 +664,7 @@ func PlanMonthReads(spans []Span) MonthReads {
 func AddMonth(sums []Sum, spans []Span, m civil.Date, t Sum) {
 	for k, s := range spans {
 		if s.HoldsMonth(m) {
-			sums[k] = Sum{sums[k].Direct.Add(t.Direct), sums[k].Marketplace.Add(t.Marketplace)}
+			sums[k] = sums[k].Add(t)
 		}
 	}
 }

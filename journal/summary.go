@@ -107,14 +107,15 @@ func CompanyName(code string) string {
 	case code == noCompany || strings.TrimSpace(code) != code:
 		return strconv.Quote(code)
 	}
-	return printable(code)
+	return Printable(code)
 }
 
-// printable returns s as it is, or quoted with Go's escapes when it holds
-// a character that is not printable, which a journal written before
-// company codes were checked may hold and which must not reach a
-// terminal as it is.
-func printable(s string) string {
+// Printable returns s as it is, or quoted with Go's escapes when it holds
+// a character that is not printable (a control character, a line break,
+// a bidirectional override), which a journal written before company
+// codes were checked may hold and which must not reach a terminal as it
+// is. Every text that prints a stored company code goes through it.
+func Printable(s string) string {
 	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
 		return strconv.Quote(s)
 	}
@@ -443,7 +444,7 @@ func summarize(ctx context.Context, s Store, tenant string, from, to civil.Date,
 					sec.Total.Tax = sec.Total.Tax.Add(t.Tax)
 					ct.Tax = ct.Tax.Add(t.Tax)
 				}
-				if k.withheld == "" && !k.vendor {
+				if company == nil && k.withheld == "" && !k.vendor { // the subtotals of a report of every company
 					sk := stateKey{ck, jurisdiction.FilingArea(t.JurisdictionID)}
 					states[sk] = states[sk].Add(t.Tax)
 				}

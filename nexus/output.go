@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"text/tabwriter"
-	"unicode"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/csvout"
+	"github.com/levytax/levy/journal"
 )
 
 // Formats of a report's output.
@@ -84,7 +83,7 @@ func (r *Report) writeText(w io.Writer) error {
 		if x.TransactionThreshold != nil {
 			th += " " + x.Logic + " " + intText(x.TransactionThreshold)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s..%s\t%s\t%s\t\n", printableCompany(x.Company), x.key(), x.Status, x.Sales.Decimal().StringFixed(2),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s..%s\t%s\t%s\t\n", journal.Printable(x.Company), x.key(), x.Status, x.Sales.Decimal().StringFixed(2),
 			x.Transactions, th, dayText(&x.PeriodStart), dayText(&x.PeriodEnd), dayText(x.CrossedOn), dayText(x.CollectFrom))
 	}
 	if err := tw.Flush(); err != nil {
@@ -95,7 +94,7 @@ func (r *Report) writeText(w io.Writer) error {
 		if x.Status == StatusNone {
 			continue
 		}
-		if _, err := fmt.Fprintf(w, "%s %s: %s\n", printableCompany(x.Company), x.key(), x.Explanation); err != nil {
+		if _, err := fmt.Fprintf(w, "%s %s: %s\n", journal.Printable(x.Company), x.key(), x.Explanation); err != nil {
 			return err
 		}
 	}
@@ -109,18 +108,6 @@ func (r *Row) key() string {
 		return r.State
 	}
 	return r.State + " " + r.Scheme
-}
-
-// printableCompany returns a company code as the text formats print it:
-// as it is, or quoted with Go's escapes when it holds a character that
-// is not printable (a control character, a line break, a bidirectional
-// override), which a journal written before company codes were checked
-// may hold and which would reach the reader's terminal as it is.
-func printableCompany(c string) string {
-	if strings.IndexFunc(c, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
-		return strconv.Quote(c)
-	}
-	return c
 }
 
 func dayText(d *civil.Date) string {

@@ -141,7 +141,7 @@ func companyText(c string) string {
 	if c == "" {
 		return `""`
 	}
-	return printableCompany(c)
+	return journal.Printable(c)
 }
 
 func tallyText(f journal.Figure) string {

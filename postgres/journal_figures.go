@@ -49,19 +49,23 @@ func figurePart(tenant string, ids []string) int16 {
 	return int16(h.Sum32() % figureParts)
 }
 
-// insertFigures and addFigures begin and end the upserts of figures:
-// the columns, and the sums that a row already there takes.
-const (
-	insertFigures = `INSERT INTO journal_figures AS f (tenant, part, day, company, area,
-		d_gross, d_exempt, d_taxable, d_count, d_unconverted, m_gross, m_exempt, m_taxable, m_count, m_unconverted)`
-	addFigures = `
-	ON CONFLICT (tenant, day, company, area, part) DO UPDATE SET
+// addTallies is the SET list of the conflict clauses of the upserts of
+// figures and of monthly totals: a row already there takes the sums.
+const addTallies = `
 		d_gross = f.d_gross + EXCLUDED.d_gross, d_exempt = f.d_exempt + EXCLUDED.d_exempt,
 		d_taxable = f.d_taxable + EXCLUDED.d_taxable, d_count = f.d_count + EXCLUDED.d_count,
 		d_unconverted = f.d_unconverted + EXCLUDED.d_unconverted,
 		m_gross = f.m_gross + EXCLUDED.m_gross, m_exempt = f.m_exempt + EXCLUDED.m_exempt,
 		m_taxable = f.m_taxable + EXCLUDED.m_taxable, m_count = f.m_count + EXCLUDED.m_count,
 		m_unconverted = f.m_unconverted + EXCLUDED.m_unconverted`
+
+// insertFigures and addFigures begin and end the upserts of figures:
+// the columns, and the sums that a row already there takes.
+const (
+	insertFigures = `INSERT INTO journal_figures AS f (tenant, part, day, company, area,
+		d_gross, d_exempt, d_taxable, d_count, d_unconverted, m_gross, m_exempt, m_taxable, m_count, m_unconverted)`
+	addFigures = `
+	ON CONFLICT (tenant, day, company, area, part) DO UPDATE SET` + addTallies
 )
 
 // upsertFiguresSQL returns the upsert of a unit's figures whose
@@ -81,13 +85,7 @@ func upsertFiguresSQL(first int) string {
 
 // addMonths is the conflict clause of the upserts of monthly totals.
 const addMonths = `
-	ON CONFLICT (tenant, company, area, month, part) DO UPDATE SET
-		d_gross = f.d_gross + EXCLUDED.d_gross, d_exempt = f.d_exempt + EXCLUDED.d_exempt,
-		d_taxable = f.d_taxable + EXCLUDED.d_taxable, d_count = f.d_count + EXCLUDED.d_count,
-		d_unconverted = f.d_unconverted + EXCLUDED.d_unconverted,
-		m_gross = f.m_gross + EXCLUDED.m_gross, m_exempt = f.m_exempt + EXCLUDED.m_exempt,
-		m_taxable = f.m_taxable + EXCLUDED.m_taxable, m_count = f.m_count + EXCLUDED.m_count,
-		m_unconverted = f.m_unconverted + EXCLUDED.m_unconverted`
+	ON CONFLICT (tenant, company, area, month, part) DO UPDATE SET` + addTallies
 
 // insertMonths begins the upserts of monthly totals.
 const insertMonths = `INSERT INTO journal_figure_months AS f (tenant, part, month, company, area,

@@ -177,13 +177,12 @@ func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Write
 		return runIntrastat(ctx, store, a, stdout, stderr)
 	}
 	if a.cmd == "report" {
-		summarize := journal.Summarize
+		var rep *journal.Report
 		if a.companyGiven {
-			summarize = func(ctx context.Context, s journal.Store, tenant string, from, to civil.Date) (*journal.Report, error) {
-				return journal.SummarizeCompany(ctx, s, tenant, a.company, from, to)
-			}
+			rep, err = journal.SummarizeCompany(ctx, store, a.tenant, a.company, a.from, a.to)
+		} else {
+			rep, err = journal.Summarize(ctx, store, a.tenant, a.from, a.to)
 		}
-		rep, err := summarize(ctx, store, a.tenant, a.from, a.to)
 		if err != nil {
 			return err
 		}
