@@ -16,7 +16,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 8
+	taxVersion = 9
 )
 
 // Taxability holds how product classes are taxed: the US matrix of
@@ -170,9 +170,13 @@ type StateTaxability struct {
 	// BasisPercent is the share of the price that is taxed, as a fraction
 	// (0.8 for Texas data processing); nil when all of it is.
 	BasisPercent *decimal.Decimal
-	// Threshold is a per-item amount in USD that limits the tax, as
-	// ThresholdKind says; nil when there is none.
+	// Threshold is a per-item amount in ThresholdCurrency that limits
+	// the tax, as ThresholdKind says; nil when there is none.
 	Threshold *decimal.Decimal
+	// ThresholdCurrency is the ISO 4217 code of Threshold ("USD": the
+	// US tables give their amounts in US dollars); "" without a
+	// threshold.
+	ThresholdCurrency string
 	// ThresholdKind is "below_exempt" (an item priced strictly below the
 	// threshold is exempt, at or above it fully taxable: New York clothing
 	// under $110), "above_excess" (exempt up to and including the
@@ -264,8 +268,11 @@ type Holiday struct {
 	// school_supplies or computers; none when the holiday covers most
 	// goods (as Massachusetts' does).
 	Categories []string
-	// MaxPerItem is the per-item cap in USD; nil when uncapped.
+	// MaxPerItem is the per-item cap in Currency; nil when uncapped.
 	MaxPerItem *decimal.Decimal
+	// Currency is the ISO 4217 code of MaxPerItem ("USD"); "" when
+	// uncapped.
+	Currency string
 	// Citation names the statute, when known.
 	Citation string
 }
@@ -318,10 +325,13 @@ type ProductClassRule struct {
 	// ThresholdKind says (below_exempt, up_to_exempt or above_excess, the
 	// kinds of rules.ThresholdKind): Manitoba exempts children's clothing
 	// of $150 or less from its RST (up_to_exempt), and a dearer item bears
-	// it on its whole price. Nil, and ThresholdKind "", for an exemption
-	// without a limit.
-	Threshold     *decimal.Decimal
-	ThresholdKind string
+	// it on its whole price. ThresholdCurrency is the ISO 4217 code of
+	// Threshold, the province's currency (CAD), which the curated table
+	// states on the row. Nil, and ThresholdKind and ThresholdCurrency
+	// "", for an exemption without a limit.
+	Threshold         *decimal.Decimal
+	ThresholdKind     string
+	ThresholdCurrency string
 	// Effective and Expiration bound the days the rule is in force (zero:
 	// open); rules of one country and class do not overlap, so a class
 	// whose rate category changed has one rule per period.
@@ -493,12 +503,16 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 			}
 		}
 		h.MaxPerItem = readOptDecimal(r)
+		h.Currency = r.String()
 		h.Citation = r.String()
 		if r.Err() != nil {
 			return nil, r.Err()
 		}
 		if h.Effective.IsZero() || h.Expiration.Before(h.Effective) {
 			return nil, fmt.Errorf("%w: holiday %s %q has period %s..%s", binfmt.ErrCorrupt, h.State, h.Name, h.Effective, h.Expiration)
+		}
+		if !amountCurrency(h.MaxPerItem, h.Currency) {
+			return nil, fmt.Errorf("%w: holiday %s %q has cap %v in currency %q", binfmt.ErrCorrupt, h.State, h.Name, h.MaxPerItem, h.Currency)
 		}
 	}
 
@@ -529,6 +543,7 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		c.Rate = readOptDecimal(r)
 		c.Threshold = readOptDecimal(r)
 		c.ThresholdKind = r.String()
+		c.ThresholdCurrency = r.String()
 		c.Effective = readJurisDate(r)
 		c.Expiration = readJurisDate(r)
 		c.Citation = r.String()
@@ -548,10 +563,12 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		// A price limit belongs to a province's exemption alone, and
 		// comes with its kind.
 		switch {
-		case c.Threshold == nil && c.ThresholdKind == "":
+		case c.Threshold == nil && c.ThresholdKind == "" && c.ThresholdCurrency == "":
 		case c.Threshold == nil || !c.Threshold.IsPositive() || len(c.Country) <= 2 || c.Treatment != "exempt" ||
-			c.ThresholdKind != "below_exempt" && c.ThresholdKind != "up_to_exempt" && c.ThresholdKind != "above_excess":
-			return nil, fmt.Errorf("%w: %s %s has treatment %q with threshold %v of kind %q", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Treatment, c.Threshold, c.ThresholdKind)
+			c.ThresholdKind != "below_exempt" && c.ThresholdKind != "up_to_exempt" && c.ThresholdKind != "above_excess" ||
+			!amountCurrency(c.Threshold, c.ThresholdCurrency):
+			return nil, fmt.Errorf("%w: %s %s has treatment %q with threshold %v %q of kind %q", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Treatment,
+				c.Threshold, c.ThresholdCurrency, c.ThresholdKind)
 		}
 		// A province's rule (CA-ON) names the provincial tax it decides;
 		// a country's names none (it decides every tax of the country) or
@@ -688,6 +705,7 @@ func readStateRow(r *binfmt.Reader, x *StateTaxability) error {
 	x.BasisPercent = readOptDecimal(r)
 	x.Threshold = readOptDecimal(r)
 	x.ThresholdKind = r.String()
+	x.ThresholdCurrency = r.String()
 	x.Local = r.String()
 	x.LocalCategory = r.String()
 	x.LocalOnly = r.Bool()
@@ -720,8 +738,8 @@ func readStateRow(r *binfmt.Reader, x *StateTaxability) error {
 	case x.Class == "":
 		return bad("class", `""`)
 	case x.ThresholdKind != "" && x.ThresholdKind != "below_exempt" && x.ThresholdKind != "above_excess",
-		(x.Threshold == nil) != (x.ThresholdKind == ""):
-		return bad("threshold", fmt.Sprintf("%v of kind %q", x.Threshold, x.ThresholdKind))
+		(x.Threshold == nil) != (x.ThresholdKind == ""), !amountCurrency(x.Threshold, x.ThresholdCurrency):
+		return bad("threshold", fmt.Sprintf("%v %q of kind %q", x.Threshold, x.ThresholdCurrency, x.ThresholdKind))
 	case x.Local != LocalSame && x.Local != LocalTaxable && x.Local != LocalExempt && x.Local != LocalElected:
 		return bad("local outcome", x.Local)
 	case (x.Local == LocalElected) != (len(x.Elected) > 0):
@@ -745,6 +763,24 @@ func readStateRow(r *binfmt.Reader, x *StateTaxability) error {
 		}
 	}
 	return nil
+}
+
+// amountCurrency reports whether an optional amount and the currency
+// it is in go together: no amount and no currency, or an amount and the
+// ISO 4217 alphabetic code of its currency (three capital letters).
+func amountCurrency(amount *decimal.Decimal, currency string) bool {
+	if amount == nil {
+		return currency == ""
+	}
+	if len(currency) != 3 {
+		return false
+	}
+	for i := 0; i < len(currency); i++ {
+		if currency[i] < 'A' || currency[i] > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // readOptDecimal reads a decimal written by the generator, or nil.

@@ -10,9 +10,9 @@ import (
 )
 
 // classRuleFile returns a taxability file that holds one product class
-// rule and nothing else, with the threshold and its kind as given (a nil
-// threshold is written absent).
-func classRuleFile(t *testing.T, country, tax, treatment string, rate, threshold *decimal.Decimal, kind string) []byte {
+// rule and nothing else, with the threshold, its kind and its currency
+// as given (a nil threshold is written absent).
+func classRuleFile(t *testing.T, country, tax, treatment string, rate, threshold *decimal.Decimal, kind, currency string) []byte {
 	t.Helper()
 	w := binfmt.NewWriter(taxKind, taxVersion)
 	w.Uvarint(0) // state rows
@@ -34,6 +34,7 @@ func classRuleFile(t *testing.T, country, tax, treatment string, rate, threshold
 		w.Int(int(d.Exponent()))
 	}
 	w.String(kind)
+	w.String(currency)
 	w.Uvarint(0) // effective
 	w.Uvarint(0) // expiration
 	w.String("c")
@@ -52,7 +53,8 @@ func classRuleFile(t *testing.T, country, tax, treatment string, rate, threshold
 // Columbia's PST of 8% on accommodation. Changing what ProductClasses
 // returns leaves the table alone. A file whose limit has no kind, an
 // unknown kind, a limit on a country's rule or on a rule that is not an
-// exemption is refused as corrupt.
+// exemption, a limit without its currency or with one that is not an
+// ISO 4217 code, and a currency without a limit are refused as corrupt.
 func TestTaxabilityProvinceLimits(t *testing.T) {
 	tx, err := Default().Taxability()
 	if err != nil {
@@ -69,10 +71,11 @@ func TestTaxabilityProvinceLimits(t *testing.T) {
 			bc = r
 		}
 	}
-	if mb == nil || mb.Tax != "PST" || mb.Treatment != "exempt" || mb.Threshold == nil || mb.Threshold.String() != "150" || mb.ThresholdKind != "up_to_exempt" {
-		t.Errorf("Manitoba's children's clothing: %+v, want PST exempt up to 150 (up_to_exempt)", mb)
+	if mb == nil || mb.Tax != "PST" || mb.Treatment != "exempt" || mb.Threshold == nil || mb.Threshold.String() != "150" || mb.ThresholdKind != "up_to_exempt" ||
+		mb.ThresholdCurrency != "CAD" {
+		t.Errorf("Manitoba's children's clothing: %+v, want PST exempt up to CAD 150 (up_to_exempt)", mb)
 	}
-	if bc == nil || bc.Tax != "PST" || bc.Treatment != "rate" || bc.Rate == nil || bc.Rate.String() != "0.08" || bc.Threshold != nil ||
+	if bc == nil || bc.Tax != "PST" || bc.Treatment != "rate" || bc.Rate == nil || bc.Rate.String() != "0.08" || bc.Threshold != nil || bc.ThresholdCurrency != "" ||
 		bc.Effective.String() != "2013-04-01" {
 		t.Errorf("British Columbia's accommodation: %+v, want PST at 0.08 from 2013-04-01", bc)
 	}
@@ -89,24 +92,75 @@ func TestTaxabilityProvinceLimits(t *testing.T) {
 
 	d150 := decimal.NewFromInt(150)
 	d0 := decimal.Zero
-	if _, err := decodeTaxability(classRuleFile(t, "CA-MB", "PST", "exempt", nil, &d150, "up_to_exempt")); err != nil {
+	if _, err := decodeTaxability(classRuleFile(t, "CA-MB", "PST", "exempt", nil, &d150, "up_to_exempt", "CAD")); err != nil {
 		t.Errorf("a province's exempt rule up to 150: %v", err)
 	}
 	for _, c := range []struct {
 		what, country, tax, treatment string
 		threshold                     *decimal.Decimal
-		kind                          string
+		kind, currency                string
 	}{
-		{"a limit without its kind", "CA-MB", "PST", "exempt", &d150, ""},
-		{"a kind without its limit", "CA-MB", "PST", "exempt", nil, "below_exempt"},
-		{"an unknown kind", "CA-MB", "PST", "exempt", &d150, "under"},
-		{"a limit of 0", "CA-MB", "PST", "exempt", &d0, "below_exempt"},
-		{"a limit on a country's rule", "DE", "", "exempt", &d150, "below_exempt"},
-		{"a limit on a nontaxable rule", "CA-MB", "PST", "nontaxable", &d150, "below_exempt"},
+		{"a limit without its kind", "CA-MB", "PST", "exempt", &d150, "", "CAD"},
+		{"a kind without its limit", "CA-MB", "PST", "exempt", nil, "below_exempt", "CAD"},
+		{"an unknown kind", "CA-MB", "PST", "exempt", &d150, "under", "CAD"},
+		{"a limit of 0", "CA-MB", "PST", "exempt", &d0, "below_exempt", "CAD"},
+		{"a limit on a country's rule", "DE", "", "exempt", &d150, "below_exempt", "EUR"},
+		{"a limit on a nontaxable rule", "CA-MB", "PST", "nontaxable", &d150, "below_exempt", "CAD"},
+		{"a limit without its currency", "CA-MB", "PST", "exempt", &d150, "up_to_exempt", ""},
+		{"a limit in a currency that is not a code", "CA-MB", "PST", "exempt", &d150, "up_to_exempt", "C$"},
+		{"a limit in a currency in small letters", "CA-MB", "PST", "exempt", &d150, "up_to_exempt", "cad"},
+		{"a currency without a limit", "CA-MB", "PST", "exempt", nil, "", "CAD"},
 	} {
-		_, err := decodeTaxability(classRuleFile(t, c.country, c.tax, c.treatment, nil, c.threshold, c.kind))
+		_, err := decodeTaxability(classRuleFile(t, c.country, c.tax, c.treatment, nil, c.threshold, c.kind, c.currency))
 		if !errors.Is(err, binfmt.ErrCorrupt) || !strings.Contains(err.Error(), c.country) {
 			t.Errorf("%s: %v, want a corrupt file naming %s", c.what, err, c.country)
+		}
+	}
+}
+
+// TestTaxabilityThresholdCurrencies: every amount of the default
+// file that limits a tax per item states its currency, the
+// jurisdiction's: USD on the US states' thresholds (New York's clothing
+// under 110, Massachusetts' 175, Rhode Island's 250) and the sales tax
+// holidays' caps, CAD on Manitoba's children's clothing of 150 or less;
+// and no row without an amount states one.
+func TestTaxabilityThresholdCurrencies(t *testing.T) {
+	tx, err := Default().Taxability()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, r := range tx.States() {
+		if (r.Threshold == nil) != (r.ThresholdCurrency == "") || r.Threshold != nil && r.ThresholdCurrency != "USD" {
+			t.Errorf("%s %s: threshold %v in %q, want USD with a threshold and none without", r.State, r.Class, r.Threshold, r.ThresholdCurrency)
+		}
+		if r.Threshold != nil && r.Class == "CLOTHING" {
+			seen[r.State+" "+r.Threshold.String()+" "+r.ThresholdCurrency] = true
+		}
+	}
+	for _, want := range []string{"NY 110 USD", "MA 175 USD", "RI 250 USD"} {
+		if !seen[want] {
+			t.Errorf("no clothing threshold %s among %v", want, seen)
+		}
+	}
+	caps := 0
+	for _, h := range tx.Holidays() {
+		if (h.MaxPerItem == nil) != (h.Currency == "") || h.MaxPerItem != nil && h.Currency != "USD" {
+			t.Errorf("holiday %s %q: cap %v in %q, want USD with a cap and none without", h.State, h.Name, h.MaxPerItem, h.Currency)
+		}
+		if h.MaxPerItem != nil {
+			caps++
+		}
+	}
+	if caps == 0 {
+		t.Error("no holiday with a cap per item")
+	}
+	for _, r := range tx.ProductClasses() {
+		if (r.Threshold == nil) != (r.ThresholdCurrency == "") {
+			t.Errorf("%s %s: threshold %v in %q", r.Country, r.ProductClass, r.Threshold, r.ThresholdCurrency)
+		}
+		if r.Threshold != nil && strings.HasPrefix(r.Country, "CA-") && r.ThresholdCurrency != "CAD" {
+			t.Errorf("%s %s: threshold in %s, want CAD", r.Country, r.ProductClass, r.ThresholdCurrency)
 		}
 	}
 }

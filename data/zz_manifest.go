@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "2c205f6632f3c02366d12d320df3924ce05c6ca13480b257e067eee8611950c0",
 	"nexus.lvd":         "9fb04ce2733ab422c08ec19f3b9582ef5c6f2965e240dc91ff9e7140984b9749",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "ac73d8c3f464225c81871047bdff1a6582b50e23f389a7d3763e818171d97216",
+	"taxability.lvd":    "c012781fc103e17c562c7ec7fca2eb75af85cd36f651ac4811ef99c575d7f172",
 }

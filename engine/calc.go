@@ -300,6 +300,12 @@ type line struct {
 	// line, and lowValueRule the rule name of its assisted parameter
 	// (lowvalue.go), "" when no limit was weighed.
 	lowValue, lowValueRule string
+	// threshold is what a taxability rule's price threshold in another
+	// currency than the document's said of the line (thresholdcur.go),
+	// and thresholdRule the rule name of its assisted parameter
+	// (ThresholdConvertedRule or ThresholdUnconvertedRule); "" when no
+	// such threshold was weighed (computeLine sets them).
+	threshold, thresholdRule string
 	// noPlace: the line has no place that taxes it (no location, or none
 	// Levy could place), so no tax was calculated (NoPlaceRule).
 	noPlace bool

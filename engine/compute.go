@@ -14,6 +14,7 @@ import (
 func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	l.taxes = l.taxes[:0]
 	l.localTax, l.territoryRate = "", ""
+	l.threshold, l.thresholdRule = "", ""
 	st := c.source(l)
 	l.taxedAt = st.at
 	l.distance, l.distanceRule = st.distance, st.distanceRule
@@ -329,7 +330,11 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 			nonTaxable = base
 		default:
 			if r.Threshold != nil && l.qty.Sign() > 0 {
-				exempt = r.Threshold.ExemptOfTotal(base, l.qty)
+				// The threshold is in its jurisdiction's currency: the
+				// line's amount is converted into it to be weighed.
+				var note, rule string
+				exempt, note, rule = c.thresholdExempt(l, st.at, r.Threshold, base)
+				l.addThresholdNote(note, rule)
 				if exempt.Abs().GreaterThan(base.Abs()) {
 					exempt = base
 				}

@@ -446,7 +446,12 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	rs = append([]rules.Rule(nil), c.rules...)
 	ss = append([]rules.Structure(nil), c.structures...)
 	ws := append([]rules.Withholding(nil), c.withholdings...)
-	files, err := readRuleFiles(s.jur, c.ruleFiles)
+	for i := range rs {
+		if err := thresholdCurrencyKnown(s.currencies, &rs[i]); err != nil {
+			return nil, fmt.Errorf("engine: host rules: %w", err)
+		}
+	}
+	files, err := readRuleFiles(s.jur, s.currencies, c.ruleFiles)
 	if err != nil {
 		return nil, err
 	}

@@ -770,6 +770,11 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 		out = append(out, wire.AssistedParameter{ParamName: "currency", Phase: wire.PhasePost, RuleName: l.lowValueRule,
 			OriginalValue: c.d.currency.Alpha, Value: l.lowValue})
 	}
+	if l.threshold != "" {
+		// How a price threshold in another currency weighed the line.
+		out = append(out, wire.AssistedParameter{ParamName: "currency", Phase: wire.PhasePost, RuleName: l.thresholdRule,
+			OriginalValue: c.d.currency.Alpha, Value: l.threshold})
+	}
 	out = c.notActedOn(l, out)
 	if len(out) == 0 {
 		return nil

@@ -8,6 +8,7 @@ import (
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
 )
 
@@ -22,8 +23,10 @@ type ruleFileRecords struct {
 // Every fault names the file and the line of the record at fault: a
 // record that Check refuses, an ID that another file already uses, and
 // a jurisdiction selector that no jurisdiction of the dataset matches,
-// which would leave the record silently unused.
-func readRuleFiles(jur *data.Jurisdictions, paths []string) (ruleFileRecords, error) {
+// which would leave the record silently unused, and a threshold in a
+// currency that the dataset's ISO 4217 table (cur) does not hold, which
+// no request could convert a line's amount into.
+func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []string) (ruleFileRecords, error) {
 	var out ruleFileRecords
 	type origin struct {
 		path string
@@ -51,6 +54,9 @@ func readRuleFiles(jur *data.Jurisdictions, paths []string) (ruleFileRecords, er
 		for i, r := range rf.Rules {
 			if err := record(rules.MemberRules, "rule", r.ID, r.Jurisdiction, i); err != nil {
 				return out, err
+			}
+			if err := thresholdCurrencyKnown(cur, &r); err != nil {
+				return out, fmt.Errorf("engine: rule file %s: line %d: %w", path, rf.Line(rules.MemberRules, i), err)
 			}
 		}
 		for i, s := range rf.Structures {

@@ -10,7 +10,8 @@ import (
 
 // TestRuleFileFaultsNamed builds engines over rule files with faults and
 // checks that New refuses each, naming the file and the line of the
-// record at fault. Before, a rule whose jurisdiction the dataset does
+// record at fault (a threshold in a currency the dataset lacks among
+// them). Before, a rule whose jurisdiction the dataset does
 // not have (a typing error such as "US-XX" or "us-ny") loaded and never
 // applied, and the errors of rules that did not compile, or of an ID
 // given in two files, named neither the file nor the line.
@@ -38,6 +39,8 @@ func TestRuleFileFaultsNamed(t *testing.T) {
 			[]string{"cond.json", "line 3", "rule amount", "unknown name amount"}},
 		"an ID in two files": {[]string{good, write("again.json", "{\"version\": 1,\n\n \"rules\": [{\"id\": \"acme-resale\", \"outcome\": \"TAXABLE\"}]}")},
 			[]string{"again.json", "line 3", "acme-resale", "used twice", "good.json, line 2"}},
+		"a threshold in a currency the dataset lacks": {[]string{write("cur.json", "{\"version\": 1, \"rules\": [\n {\"id\": \"ok\", \"outcome\": \"EXEMPT\", \"productClass\": \"X\"},\n {\"id\": \"mb\", \"jurisdiction\": \"CA-MB\", \"productClass\": \"CHILDRENS_CLOTHING\", \"outcome\": \"TAXABLE\", \"threshold\": {\"amount\": 150, \"kind\": \"up_to_exempt\", \"currency\": \"XYZ\"}}]}")},
+			[]string{"cur.json", "line 3", "rule mb", `threshold currency "XYZ"`}},
 		"a syntax error": {[]string{write("syntax.json", "{\"version\": 1,\n \"rules\": [{\"id\": \"a\", \"outcome\": \"EXEMPT\"},\n {\"id\": \"b\",}]}")},
 			[]string{"syntax.json", "line 3", "invalid character"}},
 	} {
@@ -58,7 +61,8 @@ func TestRuleFileFaultsNamed(t *testing.T) {
  {"id": "tn", "jurisdiction": "US-TN*", "productClass": "X", "outcome": "EXEMPT"},
  {"id": "us", "jurisdiction": "US-*", "productClass": "Y", "outcome": "EXEMPT"},
  {"id": "albany", "jurisdiction": "US-36001", "productClass": "Z", "outcome": "EXEMPT"},
- {"id": "de", "jurisdiction": "DE", "productClass": "Z", "outcome": "EXEMPT"}]}`)
+ {"id": "de", "jurisdiction": "DE", "productClass": "Z", "outcome": "EXEMPT"},
+ {"id": "mb", "jurisdiction": "CA-MB", "productClass": "Z", "outcome": "TAXABLE", "threshold": {"amount": 150, "kind": "up_to_exempt", "currency": "CAD"}}]}`)
 	if _, err := New(context.Background(), WithRuleFiles(good, ok)); err != nil {
 		t.Fatal(err)
 	}

@@ -68,7 +68,7 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 			}
 			if h.MaxPerItem != nil {
 				r.Outcome = Taxable
-				r.Threshold = &Threshold{Amount: *h.MaxPerItem, Kind: UpToExempt}
+				r.Threshold = &Threshold{Amount: *h.MaxPerItem, Kind: UpToExempt, Currency: h.Currency}
 			}
 			out = append(out, r)
 		}
@@ -124,7 +124,7 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 				// the class and its threshold exempts the items within
 				// the limit.
 				r.Outcome = Taxable
-				r.Threshold = &Threshold{Amount: *p.Threshold, Kind: ThresholdKind(p.ThresholdKind)}
+				r.Threshold = &Threshold{Amount: *p.Threshold, Kind: ThresholdKind(p.ThresholdKind), Currency: p.ThresholdCurrency}
 			}
 		case "nontaxable":
 			r.Outcome = NonTaxable

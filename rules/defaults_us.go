@@ -38,7 +38,7 @@ func stateRules(row data.StateTaxability) []Rule {
 		state.Rate = row.Rate
 		state.BasisPercent = row.BasisPercent
 		if row.Threshold != nil {
-			state.Threshold = &Threshold{Amount: *row.Threshold, Kind: ThresholdKind(row.ThresholdKind)}
+			state.Threshold = &Threshold{Amount: *row.Threshold, Kind: ThresholdKind(row.ThresholdKind), Currency: row.ThresholdCurrency}
 		}
 	}
 	out := []Rule{state}

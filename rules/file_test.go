@@ -41,6 +41,8 @@ func TestReadFileRefusesAndLocates(t *testing.T) {
 			"line 4: rules: rule b: condition \"amount > 100\": unknown name amount"},
 		"an ID used twice":        {"{\"version\":1,\"rules\":[\n{\"id\":\"a\",\"outcome\":\"EXEMPT\"},\n{\"id\":\"a\",\"outcome\":\"TAXABLE\"}]}", "line 3: rules: rule id a is used twice (first on line 2)"},
 		"a structure Check fails": {"{\"version\":1,\"structures\":[\n{\"id\":\"s\",\"kind\":\"TIERED\",\"tiers\":[{\"upTo\":\"-5\"},{}]}]}", "line 2: rules: structure s: tier 0 upTo -5 is negative"},
+		"a threshold in a currency that is not a code": {"{\"version\":1,\"rules\":[\n{\"id\":\"ny\",\"outcome\":\"TAXABLE\",\n\"threshold\":{\"amount\":\"110\",\"kind\":\"below_exempt\",\"currency\":\"usd\"}}]}",
+			"line 2: rules: rule ny: threshold currency \"usd\" is not an ISO 4217 alphabetic code"},
 	} {
 		f, err := ReadFile(strings.NewReader(c.file))
 		if err == nil {

@@ -27,11 +27,18 @@ const (
 )
 
 // Threshold is a per-item amount that decides how much of an item a rule
-// exempts. Amount is in the currency of the jurisdiction (USD for the US
-// states).
+// exempts. Amount is in Currency, the currency of the jurisdiction
+// (USD for the US states, CAD for Canada's provinces), which the
+// dataset gives with every threshold of Levy's default rules.
 type Threshold struct {
 	Amount decimal.Decimal `json:"amount"`
 	Kind   ThresholdKind   `json:"kind"`
+	// Currency is the ISO 4217 alphabetic code of Amount ("USD"). The
+	// engine converts a line's amount into it before weighing the line
+	// against Amount, when the document's currency is another. Empty
+	// means a currency not stated (a host's rule file that names none):
+	// the line's amount is weighed as it is, in the document's currency.
+	Currency string `json:"currency,omitempty"`
 }
 
 func (t *Threshold) check() error {
@@ -43,7 +50,24 @@ func (t *Threshold) check() error {
 	if t.Amount.Sign() <= 0 {
 		return fmt.Errorf("threshold amount %s is not positive", t.Amount)
 	}
+	if t.Currency != "" && !currencyCode(t.Currency) {
+		return fmt.Errorf("threshold currency %q is not an ISO 4217 alphabetic code (three capital letters, USD)", t.Currency)
+	}
 	return nil
+}
+
+// currencyCode reports whether s has the form of an ISO 4217 alphabetic
+// code: three ASCII capital letters.
+func currencyCode(s string) bool {
+	if len(s) != 3 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'A' || s[i] > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // Exempt returns the exempt part of qty items of the given unit price

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -32,6 +33,34 @@ func TestThresholdReturns(t *testing.T) {
 		th := &Threshold{Amount: d(c.amount), Kind: c.kind}
 		if got := th.ExemptOfTotal(d(c.tot), d(c.qty)); !got.Equal(d(c.want)) {
 			t.Errorf("%s %s, %s items for %s: exempt %s, want %s", c.kind, c.amount, c.qty, c.tot, got, c.want)
+		}
+	}
+}
+
+// TestThresholdCurrencyInRuleFile: a host's rule file may state the
+// currency of a threshold ("currency": "CAD"), which the engine converts
+// a line's amount into before weighing it; one without keeps none, and
+// its threshold is weighed in the document's currency.
+func TestThresholdCurrencyInRuleFile(t *testing.T) {
+	f, err := ReadFile(strings.NewReader(`{"version":1,"rules":[
+{"id":"mb","jurisdiction":"CA-MB","productClass":"CHILDRENS_CLOTHING","outcome":"TAXABLE","threshold":{"amount":"150","kind":"up_to_exempt","currency":"CAD"}},
+{"id":"ny","jurisdiction":"US-NY*","productClass":"CLOTHING","outcome":"TAXABLE","threshold":{"amount":"110","kind":"below_exempt"}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if c := f.Rules[0].Threshold.Currency; c != "CAD" {
+		t.Errorf("mb: threshold currency %q, want CAD", c)
+	}
+	if c := f.Rules[1].Threshold.Currency; c != "" {
+		t.Errorf("ny: threshold currency %q, want none", c)
+	}
+	for _, bad := range []string{"C$", "cad", "CADX", "CA"} {
+		th := Threshold{Amount: decimal.NewFromInt(150), Kind: UpToExempt, Currency: bad}
+		if err := th.check(); err == nil {
+			t.Errorf("currency %q accepted", bad)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/levytax/levy/data"
+	"github.com/shopspring/decimal"
 )
 
 // classReader returns a reader of product class rows, under the table's
@@ -206,49 +207,72 @@ func TestReadProductClassesCountryTax(t *testing.T) {
 }
 
 // TestReadProductClassesProvinceLimits reads province rows with the
-// threshold and threshold_kind columns and a rate of their own: an
-// exempt row limited by a price per item (Manitoba's children's
-// clothing of $150 or less) and a rate for the province's tax (British
-// Columbia's PST of 8% on accommodation) are taken; a limit without its
-// kind or a kind without its limit, an unknown kind, a limit that is not
-// a positive amount, a limit on a row that is not a province's exempt
-// row, and a province's rate equal to its tax's general rate are
-// refused.
+// threshold, threshold_kind and threshold_currency columns and a rate
+// of their own: an exempt row limited by a price per item in its
+// currency (Manitoba's children's clothing of CAD 150 or less) and a
+// rate for the province's tax (British Columbia's PST of 8% on
+// accommodation) are taken; a limit without its kind or its currency, a
+// kind or a currency without its limit, an unknown kind, a currency
+// that is not three capital letters, a limit that is not a positive
+// amount, a limit on a row that is not a province's exempt row, and a
+// province's rate equal to its tax's general rate are refused.
 func TestReadProductClassesProvinceLimits(t *testing.T) {
 	j, err := data.Default().Jurisdictions()
 	if err != nil {
 		t.Fatal(err)
 	}
-	const head = "country,tax,product_class,treatment,category,rate,threshold,threshold_kind,effective,expiration,citation\n"
+	const head = "country,tax,product_class,treatment,category,rate,threshold,threshold_kind,threshold_currency,effective,expiration,citation\n"
 	read := func(rows string) ([]classRow, error) {
 		fs := fstest.MapFS{"t.csv": &fstest.MapFile{Data: []byte(head + rows)}}
 		out, _, err := readProductClasses(file{fs, "t.csv"}, "t.csv", j)
 		return out, err
 	}
-	out, err := read("CA-MB,,CHILDRENS_CLOTHING,exempt,,,150,up_to_exempt,,,c\n" +
-		"CA-BC,,ACCOMMODATION,rate,,0.08,,,2013-04-01,,c\n" +
-		"CA-SK,,EBOOKS,exempt,,,,,,,c\n")
+	out, err := read("CA-MB,,CHILDRENS_CLOTHING,exempt,,,150,up_to_exempt,CAD,,,c\n" +
+		"CA-BC,,ACCOMMODATION,rate,,0.08,,,,2013-04-01,,c\n" +
+		"CA-SK,,EBOOKS,exempt,,,,,,,,c\n")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(out) != 3 || out[0].country != "CA-BC" || out[0].tax != "PST" || out[0].rate == nil || out[0].rate.String() != "0.08" || out[0].threshold != nil ||
 		out[1].country != "CA-MB" || out[1].threshold == nil || out[1].threshold.String() != "150" || out[1].thresholdKind != "up_to_exempt" || out[1].tax != "PST" ||
+		out[1].thresholdCurrency != "CAD" ||
 		out[2].threshold != nil || out[2].thresholdKind != "" {
 		t.Errorf("rows %+v", out)
 	}
 	checkClassRows(t, read, []classRowCase{
-		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,150,,,,c\n", "threshold and threshold_kind go together"},
-		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,,below_exempt,,,c\n", "threshold and threshold_kind go together"},
-		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,150,under,,,c\n", `threshold_kind "under" is not`},
-		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,0,below_exempt,,,c\n", "is not a positive amount"},
-		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,-5,below_exempt,,,c\n", "is not a positive amount"},
-		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,$150,below_exempt,,,c\n", "is not a positive amount"},
-		{"CA-MB,,CHILDRENS_CLOTHING,nontaxable,,,150,below_exempt,,,c\n", "only a Canadian province's exempt row"},
-		{"CA-BC,,ACCOMMODATION,rate,,0.08,100,below_exempt,2013-04-01,,c\n", "only a Canadian province's exempt row"},
-		{"DE,,CHILDRENS_CLOTHING,exempt,,,150,below_exempt,,,c\n", "only a Canadian province's exempt row"},
-		{"CA-BC,,ACCOMMODATION,rate,,0.07,,,2013-04-01,,c\n", "is the general rate of PST"},
-		{"CA-BC,,ACCOMMODATION,rate,,,,,2013-04-01,,c\n", "rate takes no category"},
-		{"CA-BC,,ACCOMMODATION,rate,,1.08,,,2013-04-01,,c\n", "rate takes no category"},
-		{"CA-BC,,ACCOMMODATION,rate,,0.08,,,2011-01-01,,c\n", "CA-BC levies no PST on 2011-01-01"},
+		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,150,,CAD,,,c\n", "threshold, threshold_kind and threshold_currency go together"},
+		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,,below_exempt,CAD,,,c\n", "threshold, threshold_kind and threshold_currency go together"},
+		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,150,up_to_exempt,,,,c\n", "threshold, threshold_kind and threshold_currency go together"},
+		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,,,CAD,,,c\n", "threshold, threshold_kind and threshold_currency go together"},
+		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,150,up_to_exempt,C$,,,c\n", `threshold_currency "C$" is not`},
+		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,150,up_to_exempt,cad,,,c\n", `threshold_currency "cad" is not`},
+		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,150,under,CAD,,,c\n", `threshold_kind "under" is not`},
+		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,0,below_exempt,CAD,,,c\n", "is not a positive amount"},
+		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,-5,below_exempt,CAD,,,c\n", "is not a positive amount"},
+		{"CA-MB,,CHILDRENS_CLOTHING,exempt,,,$150,below_exempt,CAD,,,c\n", "is not a positive amount"},
+		{"CA-MB,,CHILDRENS_CLOTHING,nontaxable,,,150,below_exempt,CAD,,,c\n", "only a Canadian province's exempt row"},
+		{"CA-BC,,ACCOMMODATION,rate,,0.08,100,below_exempt,CAD,2013-04-01,,c\n", "only a Canadian province's exempt row"},
+		{"DE,,CHILDRENS_CLOTHING,exempt,,,150,below_exempt,EUR,,,c\n", "only a Canadian province's exempt row"},
+		{"CA-BC,,ACCOMMODATION,rate,,0.07,,,,2013-04-01,,c\n", "is the general rate of PST"},
+		{"CA-BC,,ACCOMMODATION,rate,,,,,,2013-04-01,,c\n", "rate takes no category"},
+		{"CA-BC,,ACCOMMODATION,rate,,1.08,,,,2013-04-01,,c\n", "rate takes no category"},
+		{"CA-BC,,ACCOMMODATION,rate,,0.08,,,,2011-01-01,,c\n", "CA-BC levies no PST on 2011-01-01"},
 	})
+}
+
+// TestThresholdCurrencyIsISO4217: a product class row's threshold is in
+// a currency of the ISO 4217 list that the codes step reads; a code of
+// the right form that the list lacks is refused, naming the row.
+func TestThresholdCurrencyIsISO4217(t *testing.T) {
+	d := decimal.NewFromInt(150)
+	known := []codesCurrency{{alpha: "CAD", numeric: 124, name: "Canadian Dollar", minorUnits: 2}}
+	rows := []classRow{{country: "CA-SK", class: "EBOOKS"}, {country: "CA-MB", class: "CHILDRENS_CLOTHING", threshold: &d, thresholdKind: "up_to_exempt", thresholdCurrency: "CAD"}}
+	if err := checkThresholdCurrencies(rows, known); err != nil {
+		t.Errorf("CAD 150: %v", err)
+	}
+	rows[1].thresholdCurrency = "CAX"
+	if err := checkThresholdCurrencies(rows, known); err == nil || !strings.Contains(err.Error(), `threshold_currency "CAX" is not an ISO 4217 currency`) ||
+		!strings.Contains(err.Error(), "CA-MB") {
+		t.Errorf("CAX 150: %v, want a refusal naming CA-MB and CAX", err)
+	}
 }

@@ -24,7 +24,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 8
+	taxVersion = 9
 )
 
 // The inputs of the taxability step: compiled sources under --src and
@@ -38,6 +38,13 @@ const (
 	holidayFixes   = "us-holiday-corrections.csv"
 	productClasses = "vat-product-classes.csv"
 )
+
+// usAmountCurrency is the currency of every amount of the US tables
+// (the state matrix's thresholds, the holidays' caps per item): their
+// sources give them in US dollars, as the states' statutes do. The
+// file states it beside each amount, as it states the currency of a
+// province's threshold that the curated table names.
+const usAmountCurrency = "USD"
 
 // taxNoStart is the source's way of writing "in force as of now, start not
 // known"; it becomes the zero Date.
@@ -81,8 +88,11 @@ type classRow struct {
 	// threshold, on a province's exempt row, is the per-item price that
 	// limits the exemption as thresholdKind says (rules.ThresholdKind):
 	// Manitoba's children's clothing of $150 or less; nil without one.
-	threshold     *decimal.Decimal
-	thresholdKind string
+	// thresholdCurrency is the ISO 4217 code of threshold, the
+	// province's currency, from the row's threshold_currency column.
+	threshold         *decimal.Decimal
+	thresholdKind     string
+	thresholdCurrency string
 	// period is when the row is in force; rows of one country and class
 	// do not overlap.
 	period   civil.Period
@@ -137,6 +147,13 @@ func genTaxability(g *gen) error {
 	}
 	classes, standard, err := readProductClasses(g.curatedFile(productClasses), curatedRef+productClasses, juris)
 	if err != nil {
+		return err
+	}
+	currencies, err := codesReadCurrencies(g.path(codesCurrenciesFile))
+	if err != nil {
+		return err
+	}
+	if err := checkThresholdCurrencies(classes, currencies); err != nil {
 		return err
 	}
 	taxRows, err := readLocalTaxes(g)
@@ -1060,18 +1077,20 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 	return nil
 }
 
-// encodeTaxability writes the file. Layout (version 8):
+// encodeTaxability writes the file. Layout (version 9):
 //
 //	state rows, sorted by state, class, effective: count, then
 //	    state, class, taxable (bool), rate, basis, threshold, threshold
-//	    kind, local outcome, local category, local only (bool), buyer,
+//	    kind, threshold currency (version 9: USD with a threshold, else
+//	    ""), local outcome, local category, local only (bool), buyer,
 //	    effective, expiration, as-of day, status, citation, decision,
 //	    and (version 6) the elections of local outcome "elected": count,
 //	    then jurisdiction, name, effective, expiration, as-of day,
 //	    citation
 //	holidays, sorted by state, first day, name: count, then
 //	    state, name, first day, last day, category count, categories,
-//	    cap per item, citation
+//	    cap per item, its currency (version 9: USD with a cap, else ""),
+//	    citation
 //	shipping, sorted by state: count, then state, rule, handling rule
 //	product classes, sorted by country, class, tax, effective: count,
 //	    then country, class, tax (version 7: the provincial tax a
@@ -1079,7 +1098,9 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 //	    country), treatment, category, rate (version 5: the rate of
 //	    treatment "rate", else absent), threshold and threshold kind
 //	    (version 8: a province's exempt row limited to items at or
-//	    below a price, else absent and ""), effective, expiration
+//	    below a price, else absent and ""), threshold currency (version
+//	    9: the ISO 4217 code of the threshold, else ""), effective,
+//	    expiration
 //	    (version 5), citation
 //	local taxes outside the sales tax, sorted by jurisdiction, tax,
 //	    class, effective (version 3): count, then state, jurisdiction,
@@ -1108,6 +1129,11 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 			}
 		}
 		w.String(c.spec.kind)
+		if c.spec.threshold != nil {
+			w.String(usAmountCurrency)
+		} else {
+			w.String("")
+		}
 		w.String(c.spec.local)
 		cat, only := c.spec.localCategory, false
 		switch cat {
@@ -1149,6 +1175,11 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 		if err := writeOptDecimal(w, h.max); err != nil {
 			return nil, h.at.errorf("max_amount_per_item: %v", err)
 		}
+		if h.max != nil {
+			w.String(usAmountCurrency)
+		} else {
+			w.String("")
+		}
 		w.String(h.citation)
 	}
 	codes := make([]string, 0, len(shipping))
@@ -1177,6 +1208,7 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 			return nil, c.at.errorf("threshold: %v", err)
 		}
 		w.String(c.thresholdKind)
+		w.String(c.thresholdCurrency)
 		writeRateDate(w, c.period.Effective)
 		writeRateDate(w, c.period.Expiration)
 		w.String(c.citation)
@@ -1215,21 +1247,24 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 	return w.Finish()
 }
 
-// readClassThreshold reads the threshold and threshold_kind columns of
-// record i into c; a table without them has no thresholds. A threshold is a positive per-item price in the
-// province's currency, with a kind of rules.ThresholdKind; only a
-// Canadian province's exempt row has one, and it limits the exemption:
-// Manitoba exempts children's clothing of $150 or less (up_to_exempt),
-// and a dearer item bears the RST on its whole price.
+// readClassThreshold reads the threshold, threshold_kind and
+// threshold_currency columns of record i into c; a table without them
+// has no thresholds. A threshold is a positive per-item price in the
+// currency its row names (the province's: CAD), with a kind of
+// rules.ThresholdKind; only a Canadian province's exempt row has one,
+// and it limits the exemption: Manitoba exempts children's clothing of
+// $150 or less (up_to_exempt), and a dearer item bears the RST on its
+// whole price. The currency is checked against the ISO 4217 list by
+// checkThresholdCurrencies.
 func readClassThreshold(t *lineTable, i int, c *classRow, province bool) error {
 	at := t.refs[i]
-	v, kind := t.opt(i, "threshold"), t.opt(i, "threshold_kind")
-	if v == "" && kind == "" {
+	v, kind, cur := t.opt(i, "threshold"), t.opt(i, "threshold_kind"), t.opt(i, "threshold_currency")
+	if v == "" && kind == "" && cur == "" {
 		return nil
 	}
 	switch {
-	case v == "" || kind == "":
-		return at.errorf("%s %s: threshold and threshold_kind go together (got %q and %q)", c.country, c.class, v, kind)
+	case v == "" || kind == "" || cur == "":
+		return at.errorf("%s %s: threshold, threshold_kind and threshold_currency go together (got %q, %q and %q)", c.country, c.class, v, kind, cur)
 	case !province || c.treatment != "exempt":
 		return at.errorf("%s %s: threshold: only a Canadian province's exempt row has a price limit, not a %s row", c.country, c.class, c.treatment)
 	}
@@ -1238,11 +1273,28 @@ func readClassThreshold(t *lineTable, i int, c *classRow, province bool) error {
 	default:
 		return at.errorf("%s %s: threshold_kind %q is not below_exempt, up_to_exempt or above_excess", c.country, c.class, kind)
 	}
+	if len(cur) != 3 || strings.ContainsFunc(cur, func(r rune) bool { return r < 'A' || r > 'Z' }) {
+		return at.errorf("%s %s: threshold_currency %q is not an ISO 4217 alphabetic code (three capital letters: CAD)", c.country, c.class, cur)
+	}
 	d, err := decimal.NewFromString(v)
 	if err != nil || !d.IsPositive() {
 		return at.errorf("%s %s: threshold %q is not a positive amount", c.country, c.class, v)
 	}
-	c.threshold, c.thresholdKind = &d, kind
+	c.threshold, c.thresholdKind, c.thresholdCurrency = &d, kind, cur
+	return nil
+}
+
+// checkThresholdCurrencies refuses a product class row whose threshold
+// is in a currency that the ISO 4217 list (known) does not hold.
+func checkThresholdCurrencies(classes []classRow, known []codesCurrency) error {
+	for _, c := range classes {
+		if c.threshold == nil {
+			continue
+		}
+		if !slices.ContainsFunc(known, func(k codesCurrency) bool { return k.alpha == c.thresholdCurrency }) {
+			return c.at.errorf("%s %s: threshold_currency %q is not an ISO 4217 currency (%s)", c.country, c.class, c.thresholdCurrency, codesCurrenciesFile)
+		}
+	}
 	return nil
 }
 
