@@ -77,12 +77,13 @@ const (
 
 // Explains reports whether an assisted parameter of ruleName only
 // explains a decision made on known facts (the EU distance-sales
-// threshold's figures, a country that levies no tax), rather than saying
-// that an input was guessed or a tax left out: a batch does not flag a
+// threshold's figures, a country that levies no tax, a price threshold
+// weighed at the request's own conversion rate), rather than saying that
+// an input was guessed or a tax left out: a batch does not flag a
 // document for it.
 func Explains(ruleName string) bool {
 	return ruleName == DistanceWithinRule || ruleName == DistanceAboveRule || ruleName == NoTaxRule ||
-		ruleName == LowValueWithinRule || ruleName == LowValueAboveRule
+		ruleName == LowValueWithinRule || ruleName == LowValueAboveRule || ruleName == ThresholdConvertedRule
 }
 
 // belowDistanceThreshold reports whether the seller's EU distance sales,

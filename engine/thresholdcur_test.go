@@ -158,3 +158,16 @@ func TestThresholdInItsCurrency(t *testing.T) {
 		}
 	}
 }
+
+// TestThresholdParametersInBatches: a threshold weighed at the request's
+// own rate only explains the decision, and a batch leaves the document
+// ok; one that could not be weighed flags it, as an unconverted
+// low-value limit does.
+func TestThresholdParametersInBatches(t *testing.T) {
+	if !Explains(ThresholdConvertedRule) {
+		t.Errorf("%s does not explain", ThresholdConvertedRule)
+	}
+	if Explains(ThresholdUnconvertedRule) {
+		t.Errorf("%s explains", ThresholdUnconvertedRule)
+	}
+}

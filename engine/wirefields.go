@@ -645,7 +645,7 @@ var wireFields = []wireField{
 		sent: onLocations(func(l *wire.Location) (string, bool) { return strOf(l.LocationCondition) })},
 	{member: "Location.locationCustomsStatus", acting: notActedOn, note: "a free zone or bonded warehouse, which changes the VAT of what is moved there",
 		sent: onLocations(func(l *wire.Location) (string, bool) { return strOf(l.LocationCustomsStatus) })},
-	{member: "Location.currencyConversion", acting: acts, note: "the filing currency amounts of the taxes sited there"},
+	{member: "Location.currencyConversion", acting: acts, note: "the filing currency amounts of the taxes sited there; the rate at which a line's amount is weighed against a price threshold or a low-value import limit in that currency"},
 	{member: "CurrencyConversion.currency", acting: acts},
 	{member: "Currency.isoCurrencyCodeAlpha", acting: acts},
 	{member: "Currency.isoCurrencyCodeNum", acting: acts},
