@@ -596,6 +596,15 @@ func (s Span) HoldsMonth(m civil.Date) bool {
 	return !s.From.After(first) && !s.To.Before(last)
 }
 
+// KeepsMonthTotals reports whether a backend may keep monthly totals of
+// the figures of area apart from its days, which AreaSums then reads for
+// a whole month in place of the days: those of AreaEU, which an EU
+// distance sale adds up over two years. Of any other area a month's sum
+// is what its days add up to (PostgreSQL keeps no totals for it; Badger
+// writes a month's total from its days in the same value, in the same
+// write), so it cannot differ from the days a report of Figures reads.
+func KeepsMonthTotals(area string) bool { return area == AreaEU }
+
 // MonthOf returns the first day of the month of d, which names the
 // month in a backend's monthly totals.
 func MonthOf(d civil.Date) civil.Date { return civil.Date{Year: d.Year, Month: d.Month, Day: 1} }

@@ -131,8 +131,9 @@ func monthOfOneSQL(first int) string {
 ` + addMonths
 }
 
-// keepsMonths reports whether the figures of area have monthly totals.
-func keepsMonths(area string) bool { return area == journal.AreaEU }
+// keepsMonths reports whether the figures of area have monthly totals
+// (journal.KeepsMonthTotals).
+func keepsMonths(area string) bool { return journal.KeepsMonthTotals(area) }
 
 // unitFigures returns a unit's figures added up by key (MergeFigures,
 // in a copy: figs are left as they are), and whether they add anything
