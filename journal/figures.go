@@ -102,15 +102,21 @@ type Figure struct {
 }
 
 // FigureQuery selects figures: the days from From to To (a zero bound
-// is open), and, when Area is not empty, those of Company in Area only.
+// is open); when Area is not empty, those of Company in Area only; when
+// Area is empty and OneCompany is set, those of Company in every area
+// ("" is a company too: that of the figures stored without a code).
 type FigureQuery struct {
 	From, To      civil.Date
 	Company, Area string
+	OneCompany    bool
 }
+
+// ByCompany reports whether q selects the figures of Company only.
+func (q *FigureQuery) ByCompany() bool { return q.OneCompany || q.Area != "" }
 
 // Selects reports whether q selects f.
 func (q *FigureQuery) Selects(f *Figure) bool {
-	return inPeriod(f.Day, q.From, q.To) && (q.Area == "" || f.Company == q.Company && f.Area == q.Area)
+	return inPeriod(f.Day, q.From, q.To) && (!q.ByCompany() || f.Company == q.Company) && (q.Area == "" || f.Area == q.Area)
 }
 
 // FigureKey is what a Figure is the figure of.
