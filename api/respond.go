@@ -184,6 +184,22 @@ func WriteData(w http.ResponseWriter, r *http.Request, status int, data any) {
 	s.write(w, r, status, envelope[any]{Data: data, Meta: s.meta(x)})
 }
 
+// WriteDataWith answers as WriteData does, with more members of the
+// answer beside data and meta: those of more, by name (a name "data" or
+// "meta" is the envelope's own). A client that reads data reads it as
+// before; the console's journal summary carries the period's companies
+// so.
+func WriteDataWith(w http.ResponseWriter, r *http.Request, status int, data any, more map[string]any) {
+	x := exchangeOf(r.Context())
+	s := x.serverOr()
+	body := make(map[string]any, len(more)+2)
+	for k, v := range more {
+		body[k] = v
+	}
+	body["data"], body["meta"] = data, s.meta(x)
+	s.write(w, r, status, body)
+}
+
 // WriteError answers err as every route of the API does: Levy's errors
 // with their status, code and target, anything else with 500, for the
 // handlers mounted with WithOperation.

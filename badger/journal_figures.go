@@ -73,6 +73,16 @@ func journalFigureKey(tenant string, d civil.Date, company, area string, part by
 	return append(b, part)
 }
 
+// journalFigureCompanyPrefix is the prefix of the keys of the figures
+// of company in d's month: every area's, every part's.
+func journalFigureCompanyPrefix(tenant string, d civil.Date, company string) []byte {
+	b := make([]byte, 0, 1+LPSize(tenant)+6+LPSize(company))
+	b = append(b, journalKeyFigures)
+	b = AppendLP(b, tenant)
+	b = appendFigureMonth(b, d)
+	return AppendLP(b, company)
+}
+
 var errBadFigures = errors.New("malformed sales figures")
 
 // parseFigureKey returns the month, company and area of a figures key
@@ -258,8 +268,10 @@ func (s *journalState) AddFigures(figs []journal.Figure) error {
 }
 
 // Figures implements journal.Backend. It reads one snapshot: the keys
-// of the months from q.From to q.To in order, or, for one company and
-// area, each month's keys of those alone.
+// of the months from q.From to q.To in order, or, for one company (and
+// area), each month's keys of those alone: the month leads the key, so
+// one company's figures of a month are the keys under the month and its
+// code, and the other companies' are never read.
 func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.FigureQuery, fn func(journal.Figure) error) error {
 	if !b.gate.Enter() {
 		return journal.ErrClosed
@@ -273,7 +285,7 @@ func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.F
 	// two years of an EU distance-sales figure (BenchmarkEUSource).
 	it := txn.NewIterator(bdb.IteratorOptions{Prefix: prefix, PrefetchValues: false})
 	defer it.Close()
-	if q.Area == "" {
+	if !q.ByCompany() {
 		start := prefix
 		if !q.From.IsZero() {
 			start = appendFigureMonth(slices.Clip(prefix), q.From)
@@ -281,12 +293,15 @@ func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.F
 		return figureRange(ctx, it, prefix, start, q, fn)
 	}
 	if q.From.IsZero() || q.To.IsZero() {
-		// Every month: the whole tenant's keys, filtered.
+		// Every month: the whole tenant's keys, filtered by key.
 		return figureRange(ctx, it, prefix, prefix, q, fn)
 	}
 	for m := (civil.Date{Year: q.From.Year, Month: q.From.Month, Day: 1}); !m.After(q.To); m = civil.New(m.Year, m.Month+1, 1) {
-		p := journalFigureKey(tenant, m, q.Company, q.Area, 0)
-		p = p[:len(p)-1] // every part
+		p := journalFigureCompanyPrefix(tenant, m, q.Company)
+		if q.Area != "" {
+			p = journalFigureKey(tenant, m, q.Company, q.Area, 0)
+			p = p[:len(p)-1] // every part
+		}
 		if err := figureRange(ctx, it, p, p, q, fn); err != nil {
 			return err
 		}
@@ -319,7 +334,7 @@ func figureRange(ctx context.Context, it *bdb.Iterator, prefix, start []byte, q 
 		if !q.To.IsZero() && (y > q.To.Year || y == q.To.Year && m > int(q.To.Month)) {
 			break
 		}
-		if q.Area != "" && (company != q.Company || area != q.Area) {
+		if q.ByCompany() && company != q.Company || q.Area != "" && area != q.Area {
 			continue
 		}
 		if err := item.Value(func(v []byte) (err error) { days, err = decodeFigureDays(v, days[:0]); return err }); err != nil {

@@ -55,7 +55,8 @@ type Backend interface {
 	Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*Transaction) error) error
 	// Figures calls fn with the sales figures of tenant that q selects
 	// (the days in [q.From, q.To], a zero bound open; with q.Area, only
-	// those of q.Company in q.Area), as the units added them up
+	// those of q.Company in q.Area; with q.OneCompany, only those of
+	// q.Company; see FigureQuery.Selects), as the units added them up
 	// (State.AddFigures), in no particular order. A key may come more
 	// than once (a backend may keep a day's figures in parts): the
 	// caller adds them up. It reads one consistent state. fn's error

@@ -102,15 +102,21 @@ type Figure struct {
 }
 
 // FigureQuery selects figures: the days from From to To (a zero bound
-// is open), and, when Area is not empty, those of Company in Area only.
+// is open); when Area is not empty, those of Company in Area only; when
+// Area is empty and OneCompany is set, those of Company in every area
+// ("" is a company too: that of the figures stored without a code).
 type FigureQuery struct {
 	From, To      civil.Date
 	Company, Area string
+	OneCompany    bool
 }
+
+// ByCompany reports whether q selects the figures of Company only.
+func (q *FigureQuery) ByCompany() bool { return q.OneCompany || q.Area != "" }
 
 // Selects reports whether q selects f.
 func (q *FigureQuery) Selects(f *Figure) bool {
-	return inPeriod(f.Day, q.From, q.To) && (q.Area == "" || f.Company == q.Company && f.Area == q.Area)
+	return inPeriod(f.Day, q.From, q.To) && (!q.ByCompany() || f.Company == q.Company) && (q.Area == "" || f.Area == q.Area)
 }
 
 // FigureKey is what a Figure is the figure of.
@@ -595,6 +601,15 @@ func (s Span) HoldsMonth(m civil.Date) bool {
 	last := civil.New(m.Year, m.Month+1, 1).AddDays(-1)
 	return !s.From.After(first) && !s.To.Before(last)
 }
+
+// KeepsMonthTotals reports whether a backend may keep monthly totals of
+// the figures of area apart from its days, which AreaSums then reads for
+// a whole month in place of the days: those of AreaEU, which an EU
+// distance sale adds up over two years. Of any other area a month's sum
+// is what its days add up to (PostgreSQL keeps no totals for it; Badger
+// writes a month's total from its days in the same value, in the same
+// write), so it cannot differ from the days a report of Figures reads.
+func KeepsMonthTotals(area string) bool { return area == AreaEU }
 
 // MonthOf returns the first day of the month of d, which names the
 // month in a backend's monthly totals.

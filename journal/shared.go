@@ -219,6 +219,11 @@ func (o operations) EachFigure(ctx context.Context, tenant string, from, to civi
 	return o.figures(ctx, tenant, FigureQuery{From: from, To: to}, fn)
 }
 
+// CompanyFigures implements Store.
+func (o operations) CompanyFigures(ctx context.Context, tenant, company string, from, to civil.Date, fn func(Figure) error) error {
+	return o.figures(ctx, tenant, FigureQuery{From: from, To: to, Company: company, OneCompany: true}, fn)
+}
+
 // AreaFigures implements Store.
 func (o operations) AreaFigures(ctx context.Context, tenant, company, area string, from, to civil.Date, fn func(Figure) error) error {
 	if area == "" {

@@ -66,6 +66,10 @@ type Store interface {
 	// returns them, but in no particular order and a key possibly more
 	// than once (the caller adds them up), without collecting them.
 	EachFigure(ctx context.Context, tenant string, from, to civil.Date, fn func(Figure) error) error
+	// CompanyFigures is EachFigure for the figures of one company
+	// ("" is that of the figures stored without a company code) in
+	// every area, which a backend reads without the other companies'.
+	CompanyFigures(ctx context.Context, tenant, company string, from, to civil.Date, fn func(Figure) error) error
 	// AreaFigures is EachFigure for the figures of one company in one
 	// area (a state "US-TX", or AreaEU), which a backend reads without
 	// the others.

@@ -60,12 +60,16 @@ func Rebuild(ctx context.Context, j journal.Store, tenant string, repair bool) (
 }
 
 // compareMonths returns the months, of every company and area that has
-// stored or computed figures, whose sums as the store reads them
-// (AreaSums over the whole month, from its monthly totals where it keeps
-// them) differ from what the computed figures add up to.
+// stored or computed figures, whose sums as the store reads them (AreaSums
+// over the whole month, from its monthly totals where it keeps them)
+// differ from what the computed figures add up to. Only the areas whose
+// months a backend may keep apart from the days (journal.KeepsMonthTotals)
+// are read again: the sum of another area's month is what its stored days
+// add up to, which stored holds already.
 func compareMonths(ctx context.Context, j journal.Store, tenant string, stored, computed []journal.Figure) ([]MonthDifference, error) {
 	type area struct{ company, area string }
 	months := map[area]map[civil.Date]bool{}
+	have := map[area][]journal.Figure{}
 	want := map[area][]journal.Figure{}
 	for i, figs := range [][]journal.Figure{stored, computed} {
 		for _, f := range figs {
@@ -74,7 +78,9 @@ func compareMonths(ctx context.Context, j journal.Store, tenant string, stored, 
 				months[k] = map[civil.Date]bool{}
 			}
 			months[k][journal.MonthOf(f.Day)] = true
-			if i == 1 {
+			if i == 0 {
+				have[k] = append(have[k], f)
+			} else {
 				want[k] = append(want[k], f)
 			}
 		}
@@ -92,9 +98,14 @@ func compareMonths(ctx context.Context, j journal.Store, tenant string, stored, 
 			for i, m := range ms[:n] {
 				spans[i] = journal.Span{From: m, To: civil.New(m.Year, m.Month+1, 1).AddDays(-1)}
 			}
-			got, err := j.AreaSums(ctx, tenant, k.company, k.area, spans)
-			if err != nil {
-				return nil, err
+			var got []journal.Sum
+			if journal.KeepsMonthTotals(k.area) {
+				var err error
+				if got, err = j.AreaSums(ctx, tenant, k.company, k.area, spans); err != nil {
+					return nil, err
+				}
+			} else {
+				got = journal.SumFigures(have[k], spans)
 			}
 			sums := journal.SumFigures(want[k], spans)
 			for i := range spans {

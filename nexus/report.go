@@ -49,7 +49,9 @@ type Options struct {
 	Share decimal.Decimal
 	// Company limits the report to one seller company code; without it
 	// the report has the rows of every company that has sales figures
-	// (and of company "" when none has).
+	// (and of company "" when none has). A report of one company reads
+	// that company's figures alone from a source that can
+	// (journal.Store.CompanyFigures).
 	Company    string
 	CompanySet bool
 	// Registrations are where the sellers hold registrations (see
@@ -161,6 +163,13 @@ type FigureSource interface {
 	AreaFigures(ctx context.Context, tenant, company, area string, from, to civil.Date, fn func(journal.Figure) error) error
 }
 
+// companyFigureSource is a figure source that reads the figures of one
+// company without the others' (journal.Store has this method): a report
+// of one company (Options.CompanySet) reads those alone.
+type companyFigureSource interface {
+	CompanyFigures(ctx context.Context, tenant, company string, from, to civil.Date, fn func(journal.Figure) error) error
+}
+
 // Check checks the options, each fault an EInvalid error naming its
 // field (asOf, share, registrations[i].state, ...).
 func (o *Options) Check(rules *data.NexusRules) error {
@@ -219,7 +228,7 @@ func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant
 	from := civil.Date{Year: o.AsOf.Year - 2, Month: time.October, Day: 1}
 	n := int(o.AsOf.Days()-from.Days()) + 1
 	all := map[seriesKey]series{}
-	err := src.EachFigure(ctx, tenant, from, o.AsOf, func(f journal.Figure) error {
+	add := func(f journal.Figure) error {
 		if o.CompanySet && f.Company != o.Company {
 			return nil
 		}
@@ -236,7 +245,13 @@ func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant
 		s[i][0] = s[i][0].Add(f.Direct)
 		s[i][1] = s[i][1].Add(f.Marketplace)
 		return nil
-	})
+	}
+	var err error
+	if c, ok := src.(companyFigureSource); ok && o.CompanySet {
+		err = c.CompanyFigures(ctx, tenant, o.Company, from, o.AsOf, add)
+	} else {
+		err = src.EachFigure(ctx, tenant, from, o.AsOf, add)
+	}
 	if err != nil {
 		return nil, err
 	}

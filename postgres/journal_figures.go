@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 
@@ -28,7 +29,7 @@ import (
 
 // The figures of AreaEU have monthly totals as well, in
 // journal_figure_months (migrations/008): a unit adds to the month's row
-// of its part what it adds to the days (monthFigures), in the same
+// of its part what it adds to the days (unitFigures), in the same
 // statement, after the days (upsertFiguresMonths), so that every unit
 // takes the row locks of its days before those of its months. A calculation of an
 // EU distance sale adds up more than a year of them (AreaSums), and then
@@ -131,24 +132,35 @@ func monthOfOneSQL(first int) string {
 ` + addMonths
 }
 
-// keepsMonths reports whether the figures of area have monthly totals.
-func keepsMonths(area string) bool { return area == journal.AreaEU }
+// keepsMonths reports whether the figures of area have monthly totals
+// (journal.KeepsMonthTotals).
+func keepsMonths(area string) bool { return journal.KeepsMonthTotals(area) }
 
-// monthFigures returns what figs add to the monthly totals: those of the
-// areas that keep them, added up by month, each on its month's first
-// day, without those that add nothing.
-func monthFigures(figs []journal.Figure) []journal.Figure {
-	var out []journal.Figure
-	for _, f := range figs {
-		if keepsMonths(f.Area) {
-			f.Day = journal.MonthOf(f.Day)
-			out = append(out, f)
+// unitFigures returns a unit's figures added up by key (MergeFigures,
+// in a copy: figs are left as they are), and whether they add anything
+// to a monthly total: whether those of a company in an area that keeps
+// them (keepsMonths) add up to something over a month. The statement of
+// the unit then writes the months as well. It merges once: the merged
+// figures hold a company's month in an area side by side (the order of
+// CompareFigureKeys), so the months are added up in one pass over them.
+func unitFigures(figs []journal.Figure) (merged []journal.Figure, months bool) {
+	merged = journal.MergeFigures(slices.Clone(figs))
+	for i := 0; i < len(merged) && !months; {
+		f := &merged[i]
+		if !keepsMonths(f.Area) {
+			i++
+			continue
 		}
+		var sum journal.Sum
+		j := i
+		for ; j < len(merged) && merged[j].Company == f.Company && merged[j].Area == f.Area &&
+			merged[j].Day.Year == f.Day.Year && merged[j].Day.Month == f.Day.Month; j++ {
+			sum = sum.AddFigure(&merged[j])
+		}
+		months = sum != journal.Sum{}
+		i = j
 	}
-	if len(out) == 0 {
-		return nil
-	}
-	return journal.MergeFigures(out)
+	return merged, months
 }
 
 // upsertOneSQL returns the upsert of one figure whose parameters start
@@ -218,9 +230,9 @@ func (s *journalState) AddFigures(figs []journal.Figure) error {
 }
 
 // figureArgs returns the upsert's arguments for figs in part: the
-// tenant is not among them.
+// tenant is not among them. figs are a unit's merged figures
+// (unitFigures), which it sorts by day.
 func figureArgs(part int16, figs []journal.Figure) []any {
-	figs = journal.MergeFigures(slices.Clone(figs))
 	slices.SortFunc(figs, func(a, c journal.Figure) int {
 		if x := a.Day.Compare(c.Day); x != 0 {
 			return x
@@ -253,15 +265,40 @@ func figureArgs(part int16, figs []journal.Figure) []any {
 // queueFigures queues on b the upsert of figs in part, if any, with
 // their monthly totals if they have any.
 func queueFigures(b *pgx.Batch, tenant string, part int16, figs []journal.Figure) {
-	if len(journal.MergeFigures(slices.Clone(figs))) == 0 {
+	merged, months := unitFigures(figs)
+	if len(merged) == 0 {
 		return
 	}
 	sql := upsertFigures
-	if len(monthFigures(figs)) > 0 {
+	if months {
 		sql = upsertFiguresMonths
 	}
-	b.Queue(sql, append([]any{tenant}, figureArgs(part, figs)...)...)
+	b.Queue(sql, append([]any{tenant}, figureArgs(part, merged)...)...)
 }
+
+// figuresSQL reads the figures of tenant ($1) whose day lies from $2 to
+// $3 (either NULL for an open bound), their parts added up; the queries
+// of one company (figuresOfCompanySQL) and of one company's area
+// (figuresOfAreaSQL) follow it with their conditions and the grouping.
+const figuresSQL = `SELECT day, company, area, sum(d_gross)::bigint, sum(d_exempt)::bigint, sum(d_taxable)::bigint,
+		sum(d_count)::bigint, sum(d_unconverted)::bigint, sum(m_gross)::bigint, sum(m_exempt)::bigint, sum(m_taxable)::bigint,
+		sum(m_count)::bigint, sum(m_unconverted)::bigint
+	FROM journal_figures WHERE tenant = $1
+	AND ($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day <= $3::date)`
+
+// The queries of figures: every company's, those of one company ($4) in
+// every area, those of one company ($5) in one area ($4). The company's
+// own is a statement of its own, so that the plan checks the company in
+// the key's index and reads no other company's rows.
+const (
+	allFiguresSQL       = figuresSQL + ` GROUP BY day, company, area`
+	figuresOfCompanySQL = figuresSQL + ` AND company = $4 GROUP BY day, company, area`
+	figuresOfAreaSQL    = figuresSQL + ` AND ($4 = '' OR company = $5 AND area = $4) GROUP BY day, company, area`
+)
+
+// storableText reports whether PostgreSQL can hold s in a text column:
+// valid UTF-8 without a NUL. A company code that is not has no figures.
+func storableText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
 
 // Figures implements journal.Backend, in one statement that adds the
 // parts up.
@@ -269,17 +306,20 @@ func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.F
 	if b.closed.Load() {
 		return journal.ErrClosed
 	}
+	if q.ByCompany() && (!storableText(q.Company) || !storableText(q.Area)) {
+		return nil
+	}
+	sql, args := allFiguresSQL, []any{tenant, boundParam(q.From), boundParam(q.To)}
+	switch {
+	case q.Area != "":
+		sql, args = figuresOfAreaSQL, append(args, q.Area, q.Company)
+	case q.OneCompany:
+		sql, args = figuresOfCompanySQL, append(args, q.Company)
+	}
 	var figs []journal.Figure
 	err := b.db.retry(ctx, "figures", nil, func() error {
 		figs = figs[:0]
-		rows, err := b.db.pool.Query(ctx, `SELECT day, company, area, sum(d_gross)::bigint, sum(d_exempt)::bigint, sum(d_taxable)::bigint,
-				sum(d_count)::bigint, sum(d_unconverted)::bigint, sum(m_gross)::bigint, sum(m_exempt)::bigint, sum(m_taxable)::bigint,
-				sum(m_count)::bigint, sum(m_unconverted)::bigint
-			FROM journal_figures WHERE tenant = $1
-			AND ($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day <= $3::date)
-			AND ($4 = '' OR company = $5 AND area = $4)
-			GROUP BY day, company, area`,
-			tenant, boundParam(q.From), boundParam(q.To), q.Area, q.Company)
+		rows, err := b.db.pool.Query(ctx, sql, args...)
 		if err != nil {
 			return err
 		}

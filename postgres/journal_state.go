@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/jackc/pgx/v5"
 
@@ -297,8 +296,8 @@ func (s *journalState) firstVersion() (bool, string, []any) {
 	if len(s.figures) == 0 {
 		return true, insertFirstVersion, args
 	}
-	months := len(monthFigures(s.figures)) > 0
-	if figs := journal.MergeFigures(slices.Clone(s.figures)); len(figs) == 1 {
+	figs, months := unitFigures(s.figures)
+	if len(figs) == 1 {
 		sql := insertFirstVersionFigure
 		if months {
 			sql = insertFirstVersionFigureMonth
@@ -309,7 +308,7 @@ func (s *journalState) firstVersion() (bool, string, []any) {
 	if months {
 		sql = insertFirstVersionFiguresMonths
 	}
-	return true, sql, append(append(args, s.tenant), figureArgs(s.part, s.figures)...)
+	return true, sql, append(append(args, s.tenant), figureArgs(s.part, figs)...)
 }
 
 // queueWrites queues on b the statements that store the unit's writes:

@@ -88,8 +88,11 @@ func summaryRows(rep *journal.Report) []summaryRow {
 }
 
 // summary answers the remittance summary of the period: the rows of
-// journal.Summarize for the token's tenant, each with its currency; with
-// company, those of journal.SummarizeCompany.
+// journal.Summarize for the token's tenant, each with its currency, and
+// beside them (member companies) the company subtotals that the
+// companies route answers, which the same read of the period gave, so
+// that the journal page showing every company reads the period once;
+// with company, the rows of journal.SummarizeCompany alone.
 func (h *Handler) summary(w http.ResponseWriter, r *http.Request) {
 	from, to, err := h.period(r)
 	if err != nil {
@@ -111,12 +114,26 @@ func (h *Handler) summary(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	api.WriteData(w, r, http.StatusOK, summaryRows(rep))
+	if only {
+		api.WriteData(w, r, http.StatusOK, summaryRows(rep))
+		return
+	}
+	api.WriteDataWith(w, r, http.StatusOK, summaryRows(rep), map[string]any{"companies": companyTotals(rep)})
+}
+
+// companyTotals returns the company subtotals of a report of every
+// company, an empty list when it has none.
+func companyTotals(rep *journal.Report) []journal.CompanyTotal {
+	if rep.Companies == nil {
+		return []journal.CompanyTotal{}
+	}
+	return rep.Companies
 }
 
 // companies answers the company subtotals of the period
 // (journal.Report.Companies): the company codes the journal page offers
-// to choose from, with what each one owes.
+// to choose from, with what each one owes. The page asks for them when
+// it shows one company; the summary of every company carries them.
 func (h *Handler) companies(w http.ResponseWriter, r *http.Request) {
 	from, to, err := h.period(r)
 	if err != nil {
@@ -128,11 +145,7 @@ func (h *Handler) companies(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	out := rep.Companies
-	if out == nil {
-		out = []journal.CompanyTotal{}
-	}
-	api.WriteData(w, r, http.StatusOK, out)
+	api.WriteData(w, r, http.StatusOK, companyTotals(rep))
 }
 
 // point is the tax of the transactions posted on one day in one currency.

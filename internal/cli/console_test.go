@@ -493,9 +493,34 @@ func TestConsoleInBrowser(t *testing.T) {
 	// The journal: the bars are the remittance summary's taxes.
 	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
 	b.wait("the journal page", `document.getElementById('journal-from')`)
+	// The page's calls from here on are noted, to see which routes it
+	// reads the period with.
+	b.do("note the page's calls", chromedp.Evaluate[chromedp.Void](`window.journalCalls = []; window.fetch = ((f) => (u, o) => { window.journalCalls.push(String(u)); return f(u, o); })(window.fetch)`))
 	b.do("choose the period", chromedp.Evaluate[chromedp.Void](`document.getElementById('journal-from').value = '2026-06-01'; document.getElementById('journal-to').value = '2026-06-30'`),
 		submit("journal-period"))
 	b.wait("the bars", `document.querySelector('#journal-summary h2') && document.querySelector('#journal-summary h2').textContent.includes('2026-06-30') && document.querySelectorAll('#journal-summary .bar-row').length > 0`)
+	// Every company: the summary carries the companies of the select,
+	// which the page does not read again from the companies route; one
+	// company: its summary has none, and the page reads them there.
+	calls := func(route string) int {
+		return eval[int](b, `window.journalCalls.filter((u) => new URL(u, location.href).pathname === '/console/api/journal/`+route+`').length`)
+	}
+	companyOptions := `[...document.querySelectorAll('#journal-company option')].map((o) => o.value + '=' + o.textContent).join('|')`
+	const everyCompany, noCode = "\x00all=All companies|=(no company code)", "(no company code)"
+	if got := eval[string](b, companyOptions); got != everyCompany || calls("summary") != 1 || calls("companies") != 0 {
+		t.Errorf("every company: the select offers %q, want %q; the page read the summary %d times and the companies %d times, want once and never",
+			got, everyCompany, calls("summary"), calls("companies"))
+	}
+	b.do("choose the transactions without a company code", chromedp.Evaluate[chromedp.Void](`{ const c = document.getElementById('journal-company'); c.value = ''; c.dispatchEvent(new Event('change')); }`))
+	b.wait("that company's summary", `document.querySelector('#journal-summary h2').textContent.includes('`+noCode+`')`)
+	if got := eval[string](b, companyOptions); got != everyCompany || calls("companies") != 1 || eval[string](b, `document.getElementById('journal-company').value`) != "" {
+		t.Errorf("one company: the select offers %q, want %q, and the page read the companies %d times, want once", got, everyCompany, calls("companies"))
+	}
+	b.do("choose every company again", chromedp.Evaluate[chromedp.Void](`{ const c = document.getElementById('journal-company'); c.value = '\u0000all'; c.dispatchEvent(new Event('change')); }`))
+	b.wait("every company's summary", `!document.querySelector('#journal-summary h2').textContent.includes('`+noCode+`') && document.querySelectorAll('#journal-summary .bar-row').length > 0`)
+	if calls("summary") != 3 || calls("companies") != 1 {
+		t.Errorf("back to every company: the page read the summary %d times and the companies %d times, want 3 and 1", calls("summary"), calls("companies"))
+	}
 	bars := eval[[]string](b, `[...document.querySelectorAll('#journal-summary .bar-row')].map(g => g.dataset.value)`)
 	var summary struct{ Data []struct{ Tax json.Number } }
 	c.must(http.StatusOK, "GET", "/console/api/journal/summary?from=2026-06-01&to=2026-06-30", consoleToken, "", nil, &summary)

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 )
@@ -281,5 +282,88 @@ func testFiguresReplace(t *testing.T, s journal.Store) {
 	stop := errors.New("stop")
 	if err := s.EachFigure(ctx, tenant, civil.Date{}, civil.Date{}, func(journal.Figure) error { return stop }); !errors.Is(err, stop) {
 		t.Fatalf("EachFigure returns %v, want the function's error", err)
+	}
+}
+
+// testFiguresOfCompany: CompanyFigures gives the figures of one company
+// in every area, those Figures gives of it, and no other company's: not
+// those of a code that begins with it or that it begins with, nor those
+// stored without a code (the company ""), nor another tenant's; over
+// periods that are open, cut months and cross a year's end. A code that
+// no company can have has no figures; fn's error stops it.
+func testFiguresOfCompany(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	var n int
+	post := func(tenant, company, date string, lines ...journal.Line) {
+		t.Helper()
+		n++
+		tx := sale(t, fmt.Sprintf("Q%03d", n), date, company, lines...)
+		if lines[0].EUDistanceSale {
+			tx.Currency = "EUR"
+		}
+		if _, err := s.Post(ctx, tenant, tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eu := func(net string) journal.Line {
+		return journal.Line{LineItemID: "1", Origin: "DE", Destination: "FR", EUDistanceSale: true, Amount: amount(t, net)}
+	}
+	companies := []string{"ACME", "AC", "ACME2", "", "BETA"}
+	for i, c := range companies {
+		for j, d := range []string{"2025-12-31", "2026-01-01", "2026-01-31", "2026-02-14", "2026-03-01"} {
+			net := fmt.Sprintf("%d.00", 10*(i+1)+j)
+			post(tenant, c, d, usLine(t, "L1", "US-TX", net, net), usLine(t, "L2", "US-NY", net, "0.00"))
+			post(tenant, c, d, eu(net))
+		}
+	}
+	post("other", "ACME", "2026-01-15", usLine(t, "L1", "US-TX", "999.00", "999.00"))
+	// A reversal, and a new version that moves a sale to another month.
+	if _, err := s.Reverse(ctx, tenant, "Q001", journal.Reversal{TransactionID: "Q001-R", PostingDate: civil.MustParse("2026-02-14")}); err != nil {
+		t.Fatal(err)
+	}
+	moved := sale(t, "Q002", "2026-03-01", "ACME", eu("77.00"))
+	moved.Currency = "EUR"
+	if _, err := s.Post(ctx, tenant, moved); err != nil {
+		t.Fatal(err)
+	}
+	periods := [][2]civil.Date{
+		{},
+		{civil.MustParse("2026-01-01"), civil.MustParse("2026-02-28")},
+		{civil.MustParse("2025-12-15"), civil.MustParse("2026-01-20")},
+		{civil.MustParse("2026-01-31"), {}},
+		{{}, civil.MustParse("2026-01-31")},
+		{civil.MustParse("2026-02-15"), civil.MustParse("2026-02-27")},
+	}
+	for _, p := range periods {
+		all, err := s.Figures(ctx, tenant, p[0], p[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range append(companies, "NONE", "ACM", "AC\x00", "\xff") {
+			var got []journal.Figure
+			err := s.CompanyFigures(ctx, tenant, c, p[0], p[1], func(f journal.Figure) error {
+				got = append(got, f)
+				return nil
+			})
+			if err != nil {
+				t.Fatalf("CompanyFigures of %q from %s to %s: %v", c, p[0], p[1], err)
+			}
+			var want []journal.Figure
+			for _, f := range all {
+				if f.Company == c {
+					want = append(want, f)
+				}
+			}
+			if got = journal.MergeFigures(got); !slices.Equal(got, want) {
+				t.Errorf("CompanyFigures of %q from %s to %s = %+v, want %+v", c, p[0], p[1], got, want)
+			}
+		}
+	}
+	stop := errors.New("stop")
+	if err := s.CompanyFigures(ctx, tenant, "ACME", civil.Date{}, civil.Date{}, func(journal.Figure) error { return stop }); !errors.Is(err, stop) {
+		t.Fatalf("CompanyFigures returns %v, want the function's error", err)
+	}
+	if err := s.CompanyFigures(ctx, "", "ACME", civil.Date{}, civil.Date{}, func(journal.Figure) error { return nil }); levy.ErrorCode(err) != levy.EInvalid {
+		t.Fatalf("CompanyFigures without a tenant returns %v, want an invalid tenant", err)
 	}
 }

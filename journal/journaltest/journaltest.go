@@ -60,6 +60,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ConcurrentSameID", testConcurrentSame},
 		{"FiguresFollowOperations", testFiguresFollowOperations},
 		{"FiguresApart", testFiguresApart},
+		{"FiguresOfCompany", testFiguresOfCompany},
 		{"FiguresAllOrNothing", testFiguresAllOrNothing},
 		{"FiguresConcurrent", testFiguresConcurrent},
 		{"FiguresReplace", testFiguresReplace},

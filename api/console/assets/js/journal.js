@@ -125,14 +125,18 @@ export function render(root, { status, fail }) {
     chosen = company.value;
     status('Reading the journal…');
     try {
+      // The summary of every company carries the companies of the
+      // period; that of one company does not, and they are read apart.
+      const every = chosen === allCompanies;
       const [summary, series, companies] = await Promise.all([
         call('/console/api/journal/summary', { query: companyQuery() }),
         call('/console/api/journal/series', { query: companyQuery() }),
-        call('/console/api/journal/companies', { query: period }),
+        every ? null : call('/console/api/journal/companies', { query: period }),
       ]);
       // The companies of the period, and the one chosen even when the
       // period has none of its transactions.
-      const codes = [...new Set((companies.data || []).map((c) => c.company))];
+      const totals = (every ? summary.companies : companies.data) || [];
+      const codes = [...new Set(totals.map((c) => c.company))];
       if (chosen !== allCompanies && !codes.includes(chosen)) codes.push(chosen);
       const options = [[allCompanies, 'All companies'], ...codes.map((c) => [c, c === '' ? '(no company code)' : c])];
       company.replaceChildren(...select({}, options, chosen).children);

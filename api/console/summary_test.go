@@ -1,0 +1,105 @@
+package console_test
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http/httptest"
+	"reflect"
+	"sync/atomic"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/console"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/money"
+)
+
+// scanCounter is a journal that counts the scans of a period, over a
+// real store.
+type scanCounter struct {
+	journal.Store
+	scans atomic.Int64
+}
+
+func (c *scanCounter) Scan(ctx context.Context, tenant string, from, to civil.Date, fn func(*journal.Transaction) error) error {
+	c.scans.Add(1)
+	return c.Store.Scan(ctx, tenant, from, to, fn)
+}
+
+// TestJournalSummaryCarriesCompanies: the summary of every company
+// answers, beside its rows, the companies of the period as the companies
+// route answers them, from one read of the period, so that the journal
+// page that shows every company reads the period once for both; the
+// summary of one company is its rows alone, as before.
+func TestJournalSummaryCarriesCompanies(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	a := money.MustParse("100.00")
+	for i, c := range []string{"NORTH", "SOUTH", "", "NORTH"} {
+		tax := money.MustParse("6.50")
+		tx := &journal.Transaction{TransactionID: "SUMCO-" + string(rune('A'+i)), Perspective: "SELLER", MessageType: "INVOICE", Company: c,
+			DocumentDate: civil.MustParse("2024-02-10").AddDays(i), Currency: "USD", SubTotal: a, TotalTax: tax, Total: a.Add(tax),
+			Lines: []journal.Line{{LineItemID: "1", Amount: a, TotalTax: tax,
+				Taxes: []journal.Tax{{JurisdictionID: "US-WA", JurisdictionName: "WASHINGTON", JurisdictionType: "STATE", Taxable: a, Tax: tax}}}}}
+		if _, err := f.journal.Post(ctx, levy.DefaultTenant, tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	counter := &scanCounter{Store: f.journal}
+	quiet := slog.New(slog.DiscardHandler)
+	s, err := api.New(f.engine, append([]api.Option{api.WithLogger(quiet)},
+		console.New(f.engine, console.WithJournal(counter), console.WithLogger(quiet)).Mounts()...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	g := &fixture{srv: srv, engine: f.engine, journal: counter}
+	const period = "from=2024-02-01&to=2024-02-29"
+
+	var summary struct {
+		Data      []journal.SummaryRow
+		Companies []journal.CompanyTotal
+	}
+	_, _, body := g.get(t, "/console/api/journal/summary?"+period)
+	if err := json.Unmarshal(body, &summary); err != nil {
+		t.Fatalf("summary: %v: %s", err, body)
+	}
+	if n := counter.scans.Load(); n != 1 {
+		t.Errorf("the summary read the period %d times, want once", n)
+	}
+	rep, err := journal.Summarize(ctx, f.journal, levy.DefaultTenant, civil.MustParse("2024-02-01"), civil.MustParse("2024-02-29"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Currencies) != 1 || len(summary.Data) != len(rep.Currencies[0].Rows) || !summary.Data[0].Tax.Equal(money.MustParse("26.00")) {
+		t.Errorf("summary rows %+v, want those of %+v", summary.Data, rep.Currencies)
+	}
+	var companies struct{ Data []journal.CompanyTotal }
+	_, _, cbody := g.get(t, "/console/api/journal/companies?"+period)
+	if err := json.Unmarshal(cbody, &companies); err != nil {
+		t.Fatal(err)
+	}
+	if len(companies.Data) != 3 || !reflect.DeepEqual(summary.Companies, companies.Data) {
+		t.Errorf("the summary's companies %+v; the companies route's %s", summary.Companies, cbody)
+	}
+	// A period without transactions has an empty list.
+	_, _, body = g.get(t, "/console/api/journal/summary?from=2024-01-01&to=2024-01-31")
+	var empty map[string]json.RawMessage
+	if err := json.Unmarshal(body, &empty); err != nil || string(empty["companies"]) != "[]" || string(empty["data"]) != "[]" {
+		t.Errorf("summary of an empty period: %s", body)
+	}
+	// One company's summary is its rows alone.
+	var one map[string]json.RawMessage
+	_, _, body = g.get(t, "/console/api/journal/summary?"+period+"&company=NORTH")
+	if err := json.Unmarshal(body, &one); err != nil || one["companies"] != nil || one["data"] == nil || one["meta"] == nil {
+		t.Errorf("summary of NORTH: %s", body)
+	}
+	var rows []journal.SummaryRow
+	if err := json.Unmarshal(one["data"], &rows); err != nil || len(rows) != 1 || !rows[0].Tax.Equal(money.MustParse("13.00")) {
+		t.Errorf("summary rows of NORTH: %s", one["data"])
+	}
+}
