@@ -71,6 +71,13 @@ func TestLoadLowValueLimits(t *testing.T) {
 	if ParseSource("low-value-limits:x.csv").Format != FormatLowValueLimits {
 		t.Error("ParseSource does not name the format")
 	}
+	ex, err := Load(context.Background(), data.Default(), Options{}, Source{Path: "testdata/low-value-limits-example.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ex.LowValueLimits) != 1 || ex.LowValueLimits[0].Country != "GB" || !ex.LowValueLimits[0].BusinessReverseCharge {
+		t.Errorf("the example: %+v", ex.LowValueLimits)
+	}
 }
 
 // TestLoadLowValueLimitsFaults: every fault of a low-value limits table
