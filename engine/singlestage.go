@@ -86,26 +86,24 @@ func (c *calc) singleStageAccrual(l *line, orig, dest *place) (situs, bool) {
 	}
 	d := c.d.date
 	service := serviceClass(l.productClass)
-	// on are the accruals in force on d of taxes levied on d; on[0] is
-	// the one of the tax that reaches the line (a service tax for a
-	// service, another tax for goods), else the first.
-	var on []jurisdiction.TaxAccrual
-	imported := false
-	for _, a := range all {
-		if !a.Period.Contains(d) || !c.s.leviesOn(dest.country, a.Tax, d) {
+	// a is the accrual in force on d of a tax levied on d that reaches
+	// the line (a service tax for a service, another tax for goods), else
+	// of the first such tax; imported says that one of them reaches
+	// imported services.
+	var a jurisdiction.TaxAccrual
+	found, fits, imported := false, false, false
+	for _, x := range all {
+		if !x.Period.Contains(d) || !c.s.leviesOn(dest.country, x.Tax, d) {
 			continue
 		}
-		if (a.Tax == jurisdiction.ServiceTax) == service {
-			on = append([]jurisdiction.TaxAccrual{a}, on...)
-		} else {
-			on = append(on, a)
+		imported = imported || x.Accrual == jurisdiction.AccrualImportedServices
+		if f := (x.Tax == jurisdiction.ServiceTax) == service; !found || f && !fits {
+			a, found, fits = x, true, f
 		}
-		imported = imported || a.Accrual == jurisdiction.AccrualImportedServices
 	}
-	if len(on) == 0 {
+	if !found {
 		return situs{}, false
 	}
-	a := on[0]
 	country := dest.country
 	if j, ok := c.s.jur.ByID(dest.country); ok {
 		country = j.Name
