@@ -17,15 +17,16 @@ import (
 const (
 	jurisFile    = "jurisdictions.lvd"
 	jurisKind    = "jurisdictions"
-	jurisVersion = 3
+	jurisVersion = 4
 	// jurisDateOffset is added to day numbers so that 0 can mean the
 	// zero Date.
 	jurisDateOffset = 1 << 20
 )
 
 // Jurisdictions is the dataset's table of jurisdictions with their rates,
-// the VAT postcode exceptions and the VAT geography (VATGeography,
-// TerritoryBoxes, PostcodeCountries). It is immutable and safe for concurrent
+// the VAT postcode exceptions, the VAT geography (VATGeography,
+// TerritoryBoxes, PostcodeCountries) and the properties of the taxes
+// (LowValueLimits, TaxAccruals). It is immutable and safe for concurrent
 // use; every method returns fresh slices, so callers may change what they
 // get without affecting the table.
 //
@@ -51,6 +52,8 @@ type Jurisdictions struct {
 	vat      *jurisdiction.VATGeography
 	boxes    []TerritoryBox
 	postal   []PostcodeCountry
+	low      *jurisdiction.LowValueLimits
+	accruals []jurisdiction.TaxAccrual // sorted by jurisdiction, tax and start
 }
 
 // rateRec is one rate period.
@@ -421,6 +424,9 @@ func decodeJurisdictions(file []byte) (*Jurisdictions, error) {
 		e.Postcode = re
 	}
 	if err := decodeVATGeography(r, j); err != nil {
+		return nil, err
+	}
+	if err := decodeTaxProperties(r, j); err != nil {
 		return nil, err
 	}
 	if err := r.Done(); err != nil {

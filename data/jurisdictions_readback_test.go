@@ -97,6 +97,16 @@ func TestJurisdictionsReadBack(t *testing.T) {
 	if !reflect.DeepEqual(geo.Regions(), want.regions) || len(want.regions) == 0 {
 		t.Errorf("VAT regions %v, want %v", geo.Regions(), want.regions)
 	}
+	if !reflect.DeepEqual(j.LowValueLimits().All(), want.lowValue) || len(want.lowValue) == 0 {
+		t.Errorf("low-value limits %v, want %v", j.LowValueLimits().All(), want.lowValue)
+	}
+	var accruals []jurisdiction.TaxAccrual
+	for _, x := range want.all {
+		accruals = append(accruals, j.TaxAccruals(x.ID)...)
+	}
+	if !reflect.DeepEqual(accruals, want.accruals) || len(want.accruals) == 0 {
+		t.Errorf("tax accruals %v, want %v", accruals, want.accruals)
+	}
 }
 
 // plainJuris is the jurisdiction table decoded the obvious way.
@@ -115,6 +125,9 @@ type plainJuris struct {
 	boxes       []TerritoryBox
 	postcodes   []PostcodeCountry
 	regions     []jurisdiction.VATRegion
+	// The taxes' properties (format 4), in the file's order.
+	lowValue []jurisdiction.LowValue
+	accruals []jurisdiction.TaxAccrual
 }
 
 type extKey struct{ country, code string }
@@ -327,6 +340,27 @@ func plainJurisdictions(file []byte) (*plainJuris, error) {
 			}
 		}
 		j.regions = append(j.regions, g)
+	}
+	for range r.Count(8) {
+		v := jurisdiction.LowValue{Country: r.String(), Scheme: r.String()}
+		v.Period = civil.Period{Effective: date(), Expiration: date()}
+		v.Currency = r.String()
+		coef := r.Varint()
+		v.Amount = decimal.New(coef, int32(r.Varint()))
+		v.Strict, v.PerItem, v.BusinessReverseCharge = r.Bool(), r.Bool(), r.Bool()
+		v.Source = r.String()
+		v.EU = v.Country == "EU"
+		j.lowValue = append(j.lowValue, v)
+	}
+	for range r.Count(5) {
+		ji := r.Uvarint()
+		if ji >= uint64(n) {
+			return nil, fmt.Errorf("%w: tax accrual refers to jurisdiction %d", binfmt.ErrCorrupt, ji)
+		}
+		a := jurisdiction.TaxAccrual{Jurisdiction: j.all[ji].ID, Tax: jurisdiction.Tax(r.String()), Accrual: jurisdiction.Accrual(r.Uvarint())}
+		a.Period = civil.Period{Effective: date(), Expiration: date()}
+		a.Source = r.String()
+		j.accruals = append(j.accruals, a)
 	}
 	if err := r.Done(); err != nil {
 		return nil, err

@@ -46,14 +46,20 @@ type Overlay struct {
 	// with the dataset's as jurisdiction.NewVATGeography checks them, and
 	// their places and areas must be jurisdictions of the dataset.
 	VATAreas []jurisdiction.VATAreaPeriod
+	// LowValueLimits are low-value import limits that the content gives
+	// (Jurisdictions.LowValueLimits): a country's rows here replace all
+	// of the dataset's rows of that country, and a country the dataset
+	// has none of gains them (jurisdiction.LowValueLimits.With).
+	LowValueLimits []jurisdiction.LowValue
 }
 
 // ChangesDataset reports whether the overlay changes a dataset it is laid
 // over (see WithOverlay): it holds local content, jurisdictions, rates,
-// Brazilian ISS rates or VAT areas, not only what WithOverlay leaves to the caller
+// Brazilian ISS rates, VAT areas or low-value limits, not only what WithOverlay leaves to the caller
 // (franchise fees).
 func (o *Overlay) ChangesDataset() bool {
-	return len(o.States) > 0 || len(o.Jurisdictions) > 0 || len(o.Rates) > 0 || len(o.ISS) > 0 || len(o.VATAreas) > 0
+	return len(o.States) > 0 || len(o.Jurisdictions) > 0 || len(o.Rates) > 0 || len(o.ISS) > 0 || len(o.VATAreas) > 0 ||
+		len(o.LowValueLimits) > 0
 }
 
 // WithOverlay returns a dataset that reads as d with the overlay's
@@ -146,6 +152,17 @@ func (d *Dataset) WithOverlay(o *Overlay) (*Dataset, error) {
 		return nil, fmt.Errorf("data: overlay %s: %w", o.Name, err)
 	}
 	js.vat, js.boxes, js.postal = base.vat, base.boxes, base.postal
+	js.low, js.accruals = base.low, base.accruals
+	if len(o.LowValueLimits) > 0 {
+		for _, v := range o.LowValueLimits {
+			if j, ok := js.ByID(v.Country); v.Country != jurisdiction.LowValueEU && (!ok || j.Type != jurisdiction.Country) {
+				return nil, fmt.Errorf("data: overlay %s: low-value limit of %q: not a country of the dataset", o.Name, v.Country)
+			}
+		}
+		if js.low, err = base.low.With(o.LowValueLimits); err != nil {
+			return nil, fmt.Errorf("data: overlay %s: %w", o.Name, err)
+		}
+	}
 	if len(o.VATAreas) > 0 {
 		for _, a := range o.VATAreas {
 			for _, id := range []string{a.Place, a.Area} {

@@ -10,7 +10,8 @@ import (
 
 // geographyFile writes a jurisdictions file of one jurisdiction, France,
 // with no rates and no postcode exceptions, whose VAT geography geo
-// writes up to its postcode ranges, and no VAT regions.
+// writes up to its postcode ranges, no VAT regions, no low-value limits
+// and no tax accruals.
 func geographyFile(t *testing.T, geo func(w *binfmt.Writer)) []byte {
 	t.Helper()
 	w := binfmt.NewWriter(jurisKind, jurisVersion)
@@ -28,6 +29,8 @@ func geographyFile(t *testing.T, geo func(w *binfmt.Writer)) []byte {
 	w.Uvarint(0) // no exceptions
 	geo(w)
 	w.Uvarint(0) // no VAT regions (format 3)
+	w.Uvarint(0) // no low-value limits (format 4)
+	w.Uvarint(0) // no tax accruals (format 4)
 	file, err := w.Finish()
 	if err != nil {
 		t.Fatal(err)

@@ -12,22 +12,23 @@ import (
 )
 
 // TestJurisdictionsRefusesOldVersions: the jurisdictions files of format
-// 1, which had no VAT geography, and of format 2, which had no VAT
-// regions (Northern Ireland), are refused with an error that names the
-// formats, rather than read as a file whose VAT areas or regions are
-// empty.
+// 1, which had no VAT geography, of format 2, which had no VAT regions
+// (Northern Ireland), and of format 3, which had no low-value import
+// limits and no tax accruals (those were Go code), are refused with an
+// error that names the formats, rather than read as a file whose VAT
+// areas, regions, limits or accruals are empty.
 func TestJurisdictionsRefusesOldVersions(t *testing.T) {
-	for v, parts := range map[int]int{1: 4, 2: 8} {
+	for v, parts := range map[int]int{1: 4, 2: 8, 3: 9} {
 		w := binfmt.NewWriter(jurisKind, v)
 		for range parts {
-			w.Uvarint(0) // no words, jurisdictions, rates or exceptions (and, in v2, no areas, territories, boxes or postcodes)
+			w.Uvarint(0) // no words, jurisdictions, rates or exceptions (and, from v2, no areas, territories, boxes or postcodes; in v3, no regions)
 		}
 		file, err := w.Finish()
 		if err != nil {
 			t.Fatal(err)
 		}
 		_, err = decodeJurisdictions(file)
-		if want := fmt.Sprintf("format v%d is not supported (this build reads v3)", v); err == nil || !strings.Contains(err.Error(), want) {
+		if want := fmt.Sprintf("format v%d is not supported (this build reads v4)", v); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("a file of format %d: %v, want %q", v, err, want)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 // The rule names of the assisted parameter (paramName currency,
 // originalValue the document's currency) that says how a country's
 // low-value import limit decided a line of goods sold from abroad
-// (jurisdiction.LowValueLimit).
+// (data.Jurisdictions.LowValueLimit).
 const (
 	// LowValueWithinRule: the consignment is within the limit; a seller
 	// registered for the scheme charges the tax at sale (rule
@@ -66,7 +66,7 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 	if serviceClass(l.productClass) {
 		return situs{}, false
 	}
-	lim, ok := jurisdiction.LowValueLimit(dest.country, c.d.date)
+	lim, ok := c.s.jur.LowValueLimit(dest.country, c.d.date)
 	if !ok || lim.EU && !dest.euVAT(c.d.date) {
 		return situs{}, false
 	}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
 )
 
@@ -208,7 +207,7 @@ func TestLowValueLimitDates(t *testing.T) {
 		{"CH", "2026-01-01", ""},
 	} {
 		got := ""
-		if v, ok := jurisdiction.LowValueLimit(c.country, civil.MustParse(c.date)); ok {
+		if v, ok := testEngine(t).snap.Load().jur.LowValueLimit(c.country, civil.MustParse(c.date)); ok {
 			got = v.Currency + " " + v.Amount.String()
 		}
 		if got != c.want {

@@ -105,9 +105,10 @@ func (c *calc) sourceAreas(l *line) situs {
 				return st
 			}
 		}
-		// Malaysia's single-stage taxes: the buyer accounts for the
-		// service tax on an imported taxable service alone.
-		if st, ok := c.malaysianAccrual(l, orig, dest); ok {
+		// Single-stage taxes (Malaysia's): the buyer accounts for a
+		// tax whose accrual the dataset gives only as it says (on an
+		// imported taxable service, or never).
+		if st, ok := c.singleStageAccrual(l, orig, dest); ok {
 			return st
 		}
 		// Consumer use tax falls where the goods are used.

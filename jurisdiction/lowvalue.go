@@ -1,22 +1,35 @@
 package jurisdiction
 
 import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/levytax/levy/civil"
 	"github.com/shopspring/decimal"
 )
+
+// LowValueEU is the Country of a low-value limit that is the European
+// Union's: it holds in every member state of the EU's VAT area (EUMember).
+const LowValueEU = "EU"
 
 // LowValue is a country's limit for goods imported in low-value
 // consignments that a seller from abroad sells to its consumers: at or
 // below it (below it, when Strict), a seller registered for the scheme
 // charges the country's VAT or GST at the point of sale; above it, the
 // tax is collected at the border on the import and the seller charges
-// none.
+// none. The dataset holds them (the generator's curated
+// low-value-limits.csv); LowValueLimits finds the one in force.
 type LowValue struct {
+	// Country is the ISO 3166-1 alpha-2 code of the country, or
+	// LowValueEU for the Union's limit.
+	Country string
 	// Scheme names the rules for a reason ("the United Kingdom's £135
 	// rule").
 	Scheme string
-	// From is the first day the limit applies.
-	From civil.Date
+	// Period is when the limit applies.
+	Period civil.Period
 	// Currency is the ISO 4217 code of Amount.
 	Currency string
 	// Amount is the limit, on the intrinsic value of the goods (their
@@ -28,9 +41,9 @@ type LowValue struct {
 	// PerItem says that the limit is on each item (a line's unit price),
 	// not on the consignment (the document's goods).
 	PerItem bool
-	// EU says that the limit is the Union's, which a seller meets through
-	// the Import One Stop Shop (IOSS) registration rather than one in the
-	// member state of arrival.
+	// EU says that the limit is the Union's (Country is LowValueEU),
+	// which a seller meets through the Import One Stop Shop (IOSS)
+	// registration rather than one in the member state of arrival.
 	EU bool
 	// BusinessReverseCharge says that a business customer that gives its
 	// VAT number of the country accounts for the tax on a consignment
@@ -42,70 +55,103 @@ type LowValue struct {
 	Source string
 }
 
-// lowValueLimits are the dated limits, by country; the key "EU" stands
-// for every member state of the EU's VAT area. They are a small table in
-// code, as the EU distance-sales threshold is, rather than curated data:
-// each row carries a rule of its own (per consignment or per item, at or
-// below the amount or strictly below it, a registration of the country or
-// the Union's IOSS) that a rate table has no columns for, and they change
-// by statute, rarely.
-//
-// Switzerland has no such row: from 2019-01-01 a foreign seller whose
-// small consignments (import tax of CHF 5 or less) reach CHF 100,000 a
-// year registers (MWSTG, article 7(3)(b)) and its sales into Switzerland
-// are then domestic supplies whatever their value, which is what a
-// registration in CH already makes Levy do.
-var lowValueLimits = map[string][]LowValue{
-	"GB": {{
-		Scheme: "the United Kingdom's £135 rule", From: civil.MustParse("2021-01-01"), Currency: "GBP", Amount: decimal.NewFromInt(135), BusinessReverseCharge: true,
-		Source: "VAT Act 1994 as amended by the Taxation (Post-transition Period) Act 2020 (goods in consignments not exceeding £135: " +
-			"the seller charges UK VAT at sale, a UK VAT-registered business customer accounts for it by reverse charge, no import VAT); " +
-			"HMRC, VAT and overseas goods sold directly to customers in the UK",
-	}},
-	"EU": {{
-		Scheme: "the EU's €150 Import One Stop Shop (IOSS)", From: civil.MustParse("2021-07-01"), Currency: "EUR", Amount: decimal.NewFromInt(150), EU: true,
-		Source: "VAT Directive 2006/112/EC, articles 369l to 369x and 143(1)(ca), as amended by Directives (EU) 2017/2455 and 2019/1995, " +
-			"applied from 2021-07-01 (Council Decision (EU) 2020/1109): distance sales of goods imported in consignments of an intrinsic value not exceeding EUR 150",
-	}},
-	"AU": {{
-		Scheme: "Australia's A$1,000 low value goods rule", From: civil.MustParse("2018-07-01"), Currency: "AUD", Amount: decimal.NewFromInt(1000),
-		Source: "A New Tax System (Goods and Services Tax) Act 1999, Subdivision 84-C (offshore supplies of low value goods, customs value A$1,000 or less), " +
-			"inserted by the Treasury Laws Amendment (GST Low Value Goods) Act 2017; goods reasonably expected to be a taxable importation " +
-			"(a consignment over A$1,000) meet GST at the border",
-	}},
-	"NZ": {{
-		Scheme: "New Zealand's NZ$1,000 low-value goods rule", From: civil.MustParse("2019-12-01"), Currency: "NZD", Amount: decimal.NewFromInt(1000),
-		Source: "Goods and Services Tax Act 1985 (distantly taxable goods, NZ$1,000 or less, sold to consumers by a registered offshore supplier), " +
-			"as amended by the Taxation (Annual Rates for 2019-20, GST Offshore Supplier Registration, and Remedial Matters) Act 2019",
-	}},
-	"NO": {{
-		Scheme: "Norway's VOEC scheme", From: civil.MustParse("2020-04-01"), Currency: "NOK", Amount: decimal.NewFromInt(3000), Strict: true, PerItem: true,
-		Source: "Merverdiavgiftsloven (VOEC, the simplified scheme for low-value goods: goods of a value under NOK 3,000 each, shipping and insurance excluded, " +
-			"sold from abroad to consumers in Norway)",
-	}},
-}
-
-// LowValueLimit returns the low-value import limit of country
-// (ISO 3166-1 alpha-2) in force on d, and false where none is (before
-// its first day, or in a country without one). A member state of the
-// EU's VAT area on d has the Union's limit.
-func LowValueLimit(country string, d civil.Date) (LowValue, bool) {
-	rows := lowValueLimits[country]
-	if EUMember(country, d) {
-		rows = lowValueLimits["EU"]
-	}
-	for i := len(rows) - 1; i >= 0; i-- {
-		if !d.Before(rows[i].From) {
-			return rows[i], true
-		}
-	}
-	return LowValue{}, false
-}
-
 // Within reports whether value, in the limit's currency, is within it.
 func (v LowValue) Within(value decimal.Decimal) bool {
 	if v.Strict {
 		return value.LessThan(v.Amount)
 	}
 	return value.LessThanOrEqual(v.Amount)
+}
+
+// LowValueLimits is a table of dated low-value import limits, by country
+// (the dataset's, data.Jurisdictions.LowValueLimits, with a user's
+// content laid over it). It is immutable and safe for concurrent use. A
+// nil *LowValueLimits has no limit.
+type LowValueLimits struct {
+	rows []LowValue // sorted by country and start
+}
+
+// NewLowValueLimits checks the limits and returns their table. It refuses
+// a limit without a country (an ISO 3166-1 alpha-2 code or LowValueEU),
+// a scheme, a currency (ISO 4217 form) or a source, an amount that is not
+// positive, a period that ends before it starts, an EU flag that does not
+// agree with the country, and two periods of one country that overlap.
+func NewLowValueLimits(rows []LowValue) (*LowValueLimits, error) {
+	rows = slices.Clone(rows)
+	for _, v := range rows {
+		if v.Country != LowValueEU && !IsAlpha2Form(v.Country) {
+			return nil, fmt.Errorf("jurisdiction: low-value limit of %q: the country is not an ISO 3166-1 alpha-2 code or %s", v.Country, LowValueEU)
+		}
+		if v.EU != (v.Country == LowValueEU) {
+			return nil, fmt.Errorf("jurisdiction: low-value limit of %s: only the limit of %s is the Union's", v.Country, LowValueEU)
+		}
+		if v.Scheme == "" || v.Source == "" {
+			return nil, fmt.Errorf("jurisdiction: low-value limit of %s from %s: without a scheme or a source", v.Country, v.Period.Effective)
+		}
+		if len(v.Currency) != 3 || strings.Trim(v.Currency, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+			return nil, fmt.Errorf("jurisdiction: low-value limit of %s: currency %q is not an ISO 4217 code", v.Country, v.Currency)
+		}
+		if !v.Amount.IsPositive() {
+			return nil, fmt.Errorf("jurisdiction: low-value limit of %s: amount %s is not positive", v.Country, v.Amount)
+		}
+		if err := checkPeriod(v.Period); err != nil {
+			return nil, fmt.Errorf("jurisdiction: low-value limit of %s: %w", v.Country, err)
+		}
+	}
+	slices.SortStableFunc(rows, func(x, y LowValue) int {
+		return cmp.Or(strings.Compare(x.Country, y.Country), x.Period.Effective.Compare(y.Period.Effective))
+	})
+	for i := 1; i < len(rows); i++ {
+		if p, v := rows[i-1], rows[i]; p.Country == v.Country && p.Period.Overlaps(v.Period) {
+			return nil, fmt.Errorf("jurisdiction: low-value limits of %s: the periods from %s and from %s overlap", v.Country, p.Period.Effective, v.Period.Effective)
+		}
+	}
+	return &LowValueLimits{rows: rows}, nil
+}
+
+// All returns every limit, sorted by country and start.
+func (t *LowValueLimits) All() []LowValue {
+	if t == nil {
+		return nil
+	}
+	return slices.Clone(t.rows)
+}
+
+// With returns the table with the limits of more (a user's content) in
+// place of t's for every country that more names: a country's rows in
+// more are its whole history, and the countries more leaves out keep
+// t's. The result is checked as NewLowValueLimits checks it; t is
+// unchanged.
+func (t *LowValueLimits) With(more []LowValue) (*LowValueLimits, error) {
+	named := map[string]bool{}
+	for _, v := range more {
+		named[v.Country] = true
+	}
+	var rows []LowValue
+	for _, v := range t.All() {
+		if !named[v.Country] {
+			rows = append(rows, v)
+		}
+	}
+	return NewLowValueLimits(append(rows, more...))
+}
+
+// Limit returns the low-value import limit of country (ISO 3166-1
+// alpha-2) in force on d, and false where none is (outside its periods,
+// or in a country without one). A member state of the EU's VAT area on d
+// has the Union's limit (LowValueEU).
+func (t *LowValueLimits) Limit(country string, d civil.Date) (LowValue, bool) {
+	if t == nil {
+		return LowValue{}, false
+	}
+	if EUMember(country, d) {
+		country = LowValueEU
+	}
+	i, _ := slices.BinarySearchFunc(t.rows, country, func(v LowValue, c string) int { return strings.Compare(v.Country, c) })
+	for ; i < len(t.rows) && t.rows[i].Country == country; i++ {
+		if t.rows[i].Period.Contains(d) {
+			return t.rows[i], true
+		}
+	}
+	return LowValue{}, false
 }

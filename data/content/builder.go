@@ -37,6 +37,10 @@ type builder struct {
 	// areas tables read, and vatAreaFiles their files (vatareas.go).
 	vatAreas     []jurisdiction.VATAreaPeriod
 	vatAreaFiles []string
+	// lowValue are the low-value import limits of the tables read, and
+	// lowValueFiles their files (lowvalue.go).
+	lowValue      []jurisdiction.LowValue
+	lowValueFiles []string
 }
 
 // zipOfState is a ZIP code and its state.
@@ -240,6 +244,12 @@ func (b *builder) overlay() (*data.Overlay, error) {
 		}
 	}
 	o.VATAreas = b.vatAreas
+	for _, f := range b.lowValueFiles {
+		if !slices.Contains(names, f) {
+			names = append(names, f)
+		}
+	}
+	o.LowValueLimits = b.lowValue
 	o.Name = strings.Join(names, ",")
 	return o, nil
 }

@@ -24,6 +24,10 @@
 //     (Liechtenstein in Switzerland's), with the columns of the
 //     generator's curated vat-areas.csv; its rows join the dataset's
 //     (the Overlay's VATAreas).
+//   - FormatLowValueLimits, a table of low-value import limits (the
+//     United Kingdom's £135, the EU's €150 IOSS), with the columns of the
+//     generator's curated low-value-limits.csv; a country's rows replace
+//     the dataset's rows of that country (the Overlay's LowValueLimits).
 //
 // Every fault of a file is reported with its file, line and column; no
 // row is ever skipped in silence.

@@ -54,7 +54,7 @@ type Source struct {
 
 // ParseSource reads a source as a flag gives it ("sst:MNR2026Q2.csv").
 func ParseSource(s string) Source {
-	for _, f := range []Format{FormatLevy, FormatSST, FormatZIP5, FormatBRISS, FormatFranchise, FormatVATAreas} {
+	for _, f := range []Format{FormatLevy, FormatSST, FormatZIP5, FormatBRISS, FormatFranchise, FormatVATAreas, FormatLowValueLimits} {
 		if p, ok := strings.CutPrefix(s, string(f)+":"); ok {
 			return Source{Path: p, Format: f}
 		}
@@ -104,8 +104,10 @@ func Load(ctx context.Context, ds *data.Dataset, opts Options, sources ...Source
 			err = b.addFranchise(name, raw)
 		case FormatVATAreas:
 			err = b.addVATAreas(name, raw)
+		case FormatLowValueLimits:
+			err = b.addLowValueLimits(name, raw)
 		default:
-			err = &Error{File: name, Message: fmt.Sprintf("unknown format %q (levy, sst, zip5, br-iss, franchise or vat-areas)", f)}
+			err = &Error{File: name, Message: fmt.Sprintf("unknown format %q (levy, sst, zip5, br-iss, franchise, vat-areas or low-value-limits)", f)}
 		}
 		if err != nil {
 			var es Errors
@@ -152,6 +154,8 @@ func detect(name string, raw []byte) (Format, error) {
 		return FormatFranchise, nil
 	case isVATAreasHeader(cols):
 		return FormatVATAreas, nil
+	case isLowValueHeader(cols):
+		return FormatLowValueLimits, nil
 	case slices.Contains(cols, "jurisdiction") && slices.Contains(cols, "rate"):
 		return FormatLevy, nil
 	case len(cols) > 0 && (cols[0] == "z" || cols[0] == "4" || cols[0] == "a") && len(cols) >= 26:
@@ -162,7 +166,7 @@ func detect(name string, raw []byte) (Format, error) {
 		return FormatZIP5, nil
 	}
 	return "", &Error{File: name, Line: 1, Message: "not a content file Levy reads: a Levy CSV has the columns jurisdiction and rate, a ZIP rate table a ZIP column and rate columns, " +
-		"a table of Brazilian ISS rates the columns ibge_code, item and rate, a franchise table the column franchise_area_id, a VAT areas table the columns place and area, an SST file no header (write sst:, zip5:, levy:, br-iss:, franchise: or vat-areas: before the path to name the format)"}
+		"a table of Brazilian ISS rates the columns ibge_code, item and rate, a franchise table the column franchise_area_id, a VAT areas table the columns place and area, a low-value limits table the columns country, limit and currency, an SST file no header (write sst:, zip5:, levy:, br-iss:, franchise:, vat-areas: or low-value-limits: before the path to name the format)"}
 }
 
 func digitsOnly(s string) bool { return digits(s) }

@@ -24,7 +24,7 @@ import (
 const (
 	jurisFile    = "jurisdictions.lvd"
 	jurisKind    = "jurisdictions"
-	jurisVersion = 3
+	jurisVersion = 4
 )
 
 // rateDateOffset shifts day numbers so that every real date encodes as a
@@ -47,6 +47,10 @@ type ratesBuilder struct {
 	// them), geo the VAT geography (addVATGeography).
 	territoryRows []vatTerritoryRow
 	geo           vatGeography
+	// lowValue are the low-value import limits, and accruals the buyer's
+	// accruals of single-stage taxes (addTaxProperties).
+	lowValue []jurisdiction.LowValue
+	accruals []jurisdiction.TaxAccrual
 	// byJuris indexes rates by jurisdiction, until check sorts them.
 	byJuris map[string][]int
 }
@@ -124,6 +128,7 @@ func genRates(g *gen) error {
 		{"VAT geography", addVATGeography},
 		{"world rates", addWorldRates},
 		{"VAT rate corrections", addVATFixes},
+		{"tax properties", addTaxProperties},
 	} {
 		if err := step.run(g, b); err != nil {
 			return fmt.Errorf("%s: %w", step.name, err)
@@ -206,7 +211,7 @@ func (b *ratesBuilder) sortRates() {
 	})
 }
 
-// encode writes the file. Layout (version 3):
+// encode writes the file. Layout (version 4):
 //
 //	dictionary: count, strings (taxes, categories, source keys)
 //	jurisdictions, sorted by ID: count, then for each
@@ -234,6 +239,14 @@ func (b *ratesBuilder) sortRates() {
 //	    (count, strings), boxes in the table's order (count, then
 //	    excluded (bool), latitude min and max, longitude min and max,
 //	    varints of millionths of a degree)
+//	low-value import limits (from version 4), sorted by country ("EU"
+//	    for the Union's) and start: count, then country, scheme,
+//	    effective, expiration, currency, amount coefficient (varint) and
+//	    exponent (varint), strict, per item, business reverse charge
+//	    (bools), source
+//	tax accruals (from version 4), sorted by jurisdiction, tax and
+//	    start: count, then jurisdiction index, tax, accrual (uvarint),
+//	    effective, expiration, source
 //
 // Dates are uvarints: 0 for the zero Date, else days since 1970 + 2^20.
 func (b *ratesBuilder) encode() ([]byte, error) {
@@ -313,6 +326,9 @@ func (b *ratesBuilder) encode() ([]byte, error) {
 		w.Uvarint(uint64(index[e.Jurisdiction]))
 	}
 	b.encodeVATGeography(w, index)
+	if err := b.encodeTaxProperties(w, index); err != nil {
+		return nil, err
+	}
 	return w.Finish()
 }
 
