@@ -481,7 +481,7 @@ func (p *party) registeredInArea(pl *place) bool {
 		return p.registeredIn(pl.country)
 	}
 	for _, r := range p.regs {
-		if r.country == pl.country && (r.jurisdictionID == pl.terrID || r.mainDivision == pl.terrID) {
+		if !r.scheme() && r.country == pl.country && (r.jurisdictionID == pl.terrID || r.mainDivision == pl.terrID) {
 			return true
 		}
 	}
@@ -555,15 +555,46 @@ func (p *party) nonUnionIn(pl *place, d civil.Date) bool {
 	return false
 }
 
-// hasRegIn reports whether the party has any registration in country.
+// hasRegIn reports whether the party has any registration in country,
+// other than one for a special scheme of the EU (registration.scheme).
 func (p *party) hasRegIn(country string) bool {
 	for _, r := range p.regs {
-		if r.country == country {
+		if r.country == country && !r.scheme() {
 			return true
 		}
 	}
 	return false
 }
+
+// scheme reports whether r is a registration for one of the EU's special
+// schemes (taxRegistrationType "Union Scheme", "Non-Union Scheme" or
+// "Import One Stop Shop"), not a registration for VAT in its country. The
+// member state it names is the member state of identification, where
+// the seller declares the VAT of the sales the scheme covers, whichever
+// member state's VAT that is; it does not register the seller for that
+// state's VAT on its other sales:
+//
+//   - the Union scheme (VAT Directive 2006/112/EC, articles 369a to 369k)
+//     covers intra-Community distance sales of goods and services to
+//     consumers in member states where the seller is not established
+//     (electronic, telecommunication and broadcasting services alone
+//     before 2021-07-01); a sale within the member state of
+//     identification, or any sale to a business, is declared in the
+//     ordinary return of a registration there;
+//   - the non-Union scheme (articles 358 to 369) covers services to
+//     consumers by a seller established outside the EU (nonUnionCovers);
+//   - the Import One Stop Shop (articles 369l to 369x) covers distance
+//     sales, to consumers, of goods imported in consignments of EUR 150 or
+//     less (lowValue); a sale of goods to a business, or of services, is
+//     not one of them.
+//
+// Sources: the VAT Directive as amended by Council Directives (EU)
+// 2017/2455 and 2019/1995, which gave the schemes their present scope from
+// 2021-07-01 (Council Decision (EU) 2020/1109),
+// https://eur-lex.europa.eu/eli/dir/2006/112/oj; the European Commission's
+// Explanatory Notes on VAT e-commerce rules (DG TAXUD, September 2020),
+// chapters 4 (the Union and non-Union schemes) and 5 (IOSS).
+func (r *registration) scheme() bool { return r.union || r.ioss || r.nonUnion }
 
 // registeredIn reports whether the party is registered in country: only
 // when it lists registrations at all.
@@ -588,7 +619,10 @@ func (p *party) nexus(pl *place, jType string, imp jurisdiction.Tax, role wire.L
 	}
 	for i := range p.regs {
 		r := &p.regs[i]
-		if r.country != pl.country {
+		if r.country != pl.country || r.scheme() {
+			// A special scheme's registration gives no nexus in its
+			// country: the sales the scheme covers are charged under it
+			// (situs.oss), the others need a registration of the country.
 			continue
 		}
 		if r.covers(pl, level, imp) {
