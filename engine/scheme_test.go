@@ -106,3 +106,66 @@ func TestSchemeRegistrationIsNotACountryRegistration(t *testing.T) {
 		}
 	}
 }
+
+// TestSchemeServicesDated: what the EU's Union and non-Union schemes
+// cover, by date. Until 2021-06-30 they were the mini one stop shop
+// (MOSS): telecommunication, broadcasting and electronic services to
+// consumers alone (VAT Directive, articles 358 to 369k as in force from
+// 2015-01-01). From 2021-07-01 (Council Directive (EU) 2017/2455, which
+// amended article 358a and articles 369a and 369b) the non-Union scheme
+// covers every service to a consumer whose place of supply is in a
+// member state, and the Union scheme every such service in a member
+// state where the seller is not established, and the intra-Community
+// distance sales of goods.
+//
+// Before, the non-Union scheme covered electronic services alone on
+// every date: a hotel stay in Paris sold by a seller established outside
+// the EU under the non-Union scheme was NO_TAX, the seller "not
+// registered in France"; the Union scheme covered no accommodation
+// either; and it covered distance sales of goods before 2021-07-01,
+// when it did not (the Union scheme of a Dutch seller charged French VAT
+// on goods sent to Paris in 2020).
+func TestSchemeServicesDated(t *testing.T) {
+	e := testEngine(t)
+	newYork := &wire.Location{City: "New York", MainDivision: "NY", PostalCode: "10001", Country: "US"}
+	berlin := &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}
+	nonUnion := []wire.TaxRegistration{{ISOCountryCode: "NL", TaxRegistrationType: "Non-Union Scheme"}}
+	deOSS := []wire.TaxRegistration{deNumber, {ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695976", TaxRegistrationType: "Union Scheme"}}
+	nlOSS := []wire.TaxRegistration{nlNumber, nlUnion}
+	for _, c := range []struct {
+		name, date, class string
+		from, to          *wire.Location
+		seller            []wire.TaxRegistration
+		taxes             string
+	}{
+		{"a hotel stay in Paris sold under the non-Union scheme to a consumer from New York", "2026-06-01", "ACCOMMODATION", euParis, newYork,
+			nonUnion, "FR:TAXABLE:10.00:fr-accommodation-2012-01-01"},
+		{"the same stay on 2021-06-30: MOSS covered no accommodation", "2021-06-30", "ACCOMMODATION", euParis, newYork,
+			nonUnion, "FR:NO_TAX:0.00:fr-accommodation-2012-01-01"},
+		{"the same stay on 2021-07-01", "2021-07-01", "ACCOMMODATION", euParis, newYork,
+			nonUnion, "FR:TAXABLE:10.00:fr-accommodation-2012-01-01"},
+		{"a subscription from New York to Paris under the non-Union scheme in 2020", "2020-06-01", "SAAS", newYork, euParis,
+			nonUnion, "FR:TAXABLE:20.00:digital-services-destination"},
+		{"a hotel stay in Paris sold by a German seller under the Union scheme to a consumer in Berlin", "2026-06-01", "ACCOMMODATION", euParis, berlin,
+			deOSS, "FR:TAXABLE:10.00:fr-accommodation-2012-01-01"},
+		{"the same stay in 2020: MOSS covered no accommodation", "2020-06-01", "ACCOMMODATION", euParis, berlin,
+			deOSS, "FR:NO_TAX:0.00:fr-accommodation-2012-01-01"},
+		{"goods from Amsterdam to a consumer in Paris under the Union scheme", "2026-06-01", "GENERAL", amsterdam, euParis,
+			nlOSS, "FR:TAXABLE:20.00:eu-b2c-destination"},
+		{"the same goods in 2020: MOSS covered no goods, the seller is not registered in France", "2020-06-01", "GENERAL", amsterdam, euParis,
+			nlOSS, "FR:NO_TAX:0.00:eu-b2c-destination"},
+	} {
+		req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
+			DocumentDate: civil.MustParse(c.date), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+			Seller:    &wire.Seller{PhysicalOrigin: c.from, TaxRegistrations: c.seller},
+			Customer:  &wire.Customer{Destination: c.to},
+			LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: c.class}, ExtendedPrice: amt("100.00")}}}
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if taxes, _ := schemeLine(&r.LineItems[0]); taxes != c.taxes {
+			t.Errorf("%s: %s; want %s", c.name, taxes, c.taxes)
+		}
+	}
+}
