@@ -17,7 +17,9 @@ import (
 // goods and £25.00 of VAT: within £135, the seller registered in the
 // United Kingdom charges the £25.00. Before, the price was counted whole
 // and "GBP 150.00 is above GBP 135": no VAT at sale. Only the VAT comes
-// out: a price of books, zero-rated, is weighed whole.
+// out: a price of books, zero-rated, is weighed whole, and so is a price
+// to a UK business that accounts for the VAT by reverse charge, which
+// includes none.
 func TestLowValueTaxIncluded(t *testing.T) {
 	e := testEngine(t)
 	newYork := &wire.Location{City: "New York", MainDivision: "NY", PostalCode: "10001", Country: "US"}
@@ -37,6 +39,10 @@ func TestLowValueTaxIncluded(t *testing.T) {
 		}
 		return req
 	}
+	business := func(req *wire.SaleRequest) *wire.SaleRequest {
+		req.Customer.TaxRegistrations = gbReg
+		return req
+	}
 	for _, c := range []struct {
 		name string
 		req  *wire.SaleRequest
@@ -54,6 +60,10 @@ func TestLowValueTaxIncluded(t *testing.T) {
 			sale("GBP", newYork, london, gbReg, "GENERAL", "180.00"), "0.00", LowValueAboveRule, "GBP 150.00"},
 		{"£150.00 of books, zero-rated: no VAT to take out, above £135",
 			sale("GBP", newYork, london, gbReg, "BOOKS", "150.00"), "0.00", LowValueAboveRule, "GBP 150.00"},
+		{"£150.00 to a UK business with its UK VAT number: reverse charged, so no VAT in the price, above £135",
+			business(sale("GBP", newYork, london, gbReg, "GENERAL", "150.00")), "0.00", LowValueAboveRule, "GBP 150.00"},
+		{"£120.00 to a UK business with its UK VAT number: within, reverse charge",
+			business(sale("GBP", newYork, london, gbReg, "GENERAL", "120.00")), "0.00", LowValueWithinRule, "GBP 120.00"},
 		{"€170.00 including French VAT is €141.67 of goods, within €150 (IOSS)",
 			sale("EUR", shanghai, paris, ioss, "GENERAL", "170.00"), "28.33", LowValueWithinRule, "EUR 141.67"},
 		{"€186.00 including French VAT is €155.00 of goods, above €150",
