@@ -205,7 +205,7 @@ type registration struct {
 	syntaxValid                           bool
 	union                                 bool // an EU Union scheme (OSS) registration
 	ioss                                  bool // an EU Import One Stop Shop (IOSS) registration
-	nonUnion                              bool // an EU non-Union scheme registration (e-services from outside the EU)
+	nonUnion                              bool // an EU non-Union scheme registration (services to consumers by a seller outside the EU; electronic, telecommunication and broadcasting services alone before 2021-07-01)
 	// northernIreland says that the registration, of country GB, was
 	// given under Northern Ireland's prefix XI: its number identifies the
 	// trader for goods with the EU (jurisdiction.EUNumberState).

@@ -241,10 +241,11 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	if accrue {
 		t.collectedFrom, t.inputOutput = wire.TaxCollectedFromBuyer, wire.InputOutputTypeInput
 	}
-	// A seller registered for the Union scheme charges the VAT of the
-	// customer's member state on the sales the scheme covers, with no
-	// registration of that state (Articles 369a to 369k of the VAT
-	// Directive).
+	// A seller registered for one of the EU's special schemes charges the
+	// VAT of the member state on the sales the scheme covers, with no
+	// registration of that state (the Union scheme, Articles 369a to 369k
+	// of the VAT Directive; the non-Union scheme, Articles 358 to 369; the
+	// Import One Stop Shop, Articles 369l to 369x; situs.oss).
 	sellerNexus := l.seller.nexus(st.at, j.JurisdictionType.String(), imp, st.role) ||
 		st.oss && !l.seller.noNexus && j.JurisdictionType.String() == "COUNTRY"
 	if !accrue && !sellerNexus && c.d.accrueWithoutNexus {

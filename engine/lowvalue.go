@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/levytax/levy/civil"
 
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/shopspring/decimal"
@@ -39,8 +40,9 @@ const ImportReverseChargeRule = "import-reverse-charge"
 // dest to a customer there, under the country's low-value import limit
 // in force on the document's date. done is true when the limit decided
 // the line: within it, a seller registered for the scheme (the country's
-// registration, or for the EU the Import One Stop Shop) charges the tax
-// at sale, and a UK business customer with a UK VAT number accounts for
+// registration, or for the EU, and for Northern Ireland from 2021-07-01
+// (iossNorthernIreland), the Import One Stop Shop) charges the tax at
+// sale, and a UK business customer with a UK VAT number accounts for
 // it by reverse charge; above it, the goods meet the tax at the border:
 // one NONTAXABLE record at the destination (import-at-border) whose
 // reason names the limit. When done is false, the
@@ -52,7 +54,8 @@ const ImportReverseChargeRule = "import-reverse-charge"
 // company to the same country are added up (per item, a line's unit
 // price, where the limit is on each item, Norway's), at their extended
 // amounts net of discounts, freight and insurance left out as the
-// intrinsic value leaves them out; a tax-included amount counts whole.
+// intrinsic value leaves them out, and a tax-included amount net of the
+// VAT or GST it includes (calc.intrinsic).
 // Returns (negative amounts) are a consignment of their own, weighed by
 // their size (consignment).
 // Consumers and businesses without a number of the country are treated
@@ -77,8 +80,19 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 	case b2b && !lim.BusinessReverseCharge:
 		return situs{}, false
 	}
+	// ioss: the limit is met through the Import One Stop Shop, the EU's in
+	// a member state, and Northern Ireland's at the United Kingdom's £135.
+	ioss := lim.EU
+	if !reverse && iossNorthernIreland(dest, c.d.date) {
+		ioss = true
+		lim.Scheme = "Northern Ireland's £135 Import One Stop Shop (IOSS), the EU's rules on imported goods under the Windsor Framework"
+		lim.Source = "Windsor Framework (Protocol on Ireland/Northern Ireland), Article 8 and Annex 3, applying VAT Directive 2006/112/EC, " +
+			"articles 369l to 369x, from 2021-07-01; HMRC, Check if you can register for the VAT Import One Stop Shop Scheme " +
+			"(goods located outside the EU and Northern Ireland, consignments of £135 or less, sold to consumers in Northern Ireland), " +
+			"and VAT and overseas goods sold directly to customers in the UK (without IOSS, import VAT is charged on such goods sold to customers in Northern Ireland)"
+	}
 	registered := l.seller.registeredInArea(dest)
-	if lim.EU {
+	if ioss {
 		registered = l.seller.importScheme()
 		if !registered && !b2b && l.seller.registeredInArea(dest) {
 			// Without IOSS the import VAT is collected at the border,
@@ -113,11 +127,11 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 			lowValue: why, lowValueRule: LowValueWithinRule}, true
 	}
 	who := "the seller, registered in " + dest.country + ","
-	if lim.EU {
+	if ioss {
 		who = "the seller, registered for the Import One Stop Shop (IOSS),"
 	}
 	why := fmt.Sprintf("%s is within %s (%s): %s charges %s's tax at sale, and none is collected at the border (%s)", what, limit, lim.Scheme, who, dest.country, lim.Source)
-	return situs{at: dest, role: dest.role, ruleID: "import-registered-seller", oss: lim.EU, reason: why,
+	return situs{at: dest, role: dest.role, ruleID: "import-registered-seller", oss: ioss, reason: why,
 		lowValue: why, lowValueRule: LowValueWithinRule}, true
 }
 
@@ -131,20 +145,21 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 func (c *calc) consignmentValue(l *line, dest *place, lim jurisdiction.LowValue) (decimal.Decimal, string, bool) {
 	var sum decimal.Decimal
 	how := "the document's goods to " + dest.country + ", one consignment"
+	included := l.taxIncluded
 	if lim.PerItem {
-		sum = l.amount.Abs()
+		sum = c.intrinsic(l, dest).Abs()
 		if l.qty.Sign() > 0 {
 			sum = sum.DivRound(l.qty, 4)
 		}
 		how = "the line's price of one item"
 	} else {
-		sum = c.consignment(l, dest.country)
+		sum, included = c.consignment(l, dest)
 	}
 	if l.amount.Sign() < 0 {
 		how += ", a return weighed by its size"
 	}
-	if l.taxIncluded {
-		how += ", tax-included amounts counted whole"
+	if included {
+		how += ", tax-included prices net of the VAT or GST they include"
 	}
 	if c.d.currency.Alpha == lim.Currency {
 		return sum, how, true
@@ -185,41 +200,124 @@ func (p *party) importScheme() bool {
 // consignment is the sum of a document's goods lines of one seller
 // company to one country and of one sign (calc.consignments): returned
 // goods are a consignment of their own, held as a positive size.
+// included says that a line of it was tax-included.
 type consignment struct {
 	company, country, from string
-	returned               bool
+	returned, included     bool
 	sum                    decimal.Decimal
 }
 
-// consignment returns the amount of the document's goods lines of l's
-// seller company whose destination (else administrative destination) is
-// in country from the country l is sent from: one consignment, as a
-// document is one (goods from the seller's stock in the country of
+// consignment returns the intrinsic value (calc.intrinsic) of the
+// document's goods lines of l's seller company whose destination (else
+// administrative destination) is in dest's country from the country l is
+// sent from, and whether one of them was tax-included: one consignment,
+// as a document is one (goods from the seller's stock in the country of
 // arrival, or from another country, are not part of it). A return (a
 // negative amount) credits goods that were a consignment of their own,
 // so the document's returns are added up apart from its sales and their
 // size is returned: a return is within the limit when the goods it
 // returns were, and a sale is not brought within it by a return on the
 // same document. Each sum is taken once per document.
-func (c *calc) consignment(l *line, country string) decimal.Decimal {
+func (c *calc) consignment(l *line, dest *place) (decimal.Decimal, bool) {
+	country := dest.country
 	returned := l.amount.Sign() < 0
 	from := originCountry(l)
 	for _, k := range c.consignments {
 		if k.company == l.seller.company && k.country == country && k.from == from && k.returned == returned {
-			return k.sum
+			return k.sum, k.included
 		}
 	}
 	var sum decimal.Decimal
+	included := false
 	for _, o := range c.d.lines {
 		p := firstPlace(o.dest, o.adminDest)
 		if serviceClass(o.productClass) || p == nil || p.country != country || o.seller.company != l.seller.company ||
 			originCountry(o) != from || (o.amount.Sign() < 0) != returned {
 			continue
 		}
-		sum = sum.Add(o.amount.Abs())
+		included = included || o.taxIncluded
+		sum = sum.Add(c.intrinsic(o, p).Abs())
 	}
-	c.consignments = append(c.consignments, consignment{company: l.seller.company, country: country, from: from, returned: returned, sum: sum})
-	return sum
+	c.consignments = append(c.consignments, consignment{company: l.seller.company, country: country, from: from,
+		returned: returned, included: included, sum: sum})
+	return sum, included
+}
+
+// intrinsic returns the part of line o's amount that a low-value limit
+// weighs: the intrinsic value of the goods, which leaves out the VAT or
+// GST of the country of arrival (jurisdiction.LowValue.Amount: the price
+// net of tax, transport and insurance). For the United Kingdom's £135:
+// HMRC, "VAT and overseas goods sold directly to customers in the UK",
+// the consignment value is the intrinsic value, the price the goods were
+// sold for without transport and insurance costs (unless included in the
+// price and not shown apart) and without any other identifiable taxes and
+// charges, https://www.gov.uk/guidance/vat-and-overseas-goods-sold-directly-to-customers-in-the-uk.
+// For the EU's EUR 150: the VAT Directive, article 369l (goods in
+// consignments of an intrinsic value not exceeding EUR 150), and the
+// Commission's Explanatory Notes on VAT e-commerce rules (September 2020),
+// chapter 5, whose intrinsic value is the price of the goods without
+// transport and insurance and without taxes and charges identifiable by
+// the customs, so without the VAT.
+//
+// An amount that excludes the tax is weighed as it is. A tax-included
+// one (taxIncludedIndicator) is the price of the goods and the VAT the
+// seller charges when the consignment is within the limit; the VAT comes
+// out the way backCalculate finds a net: o's taxes are computed at dest,
+// as the seller registered for the scheme charges them at sale
+// (importRegisteredSitus), on the gross, and the gross is divided by one
+// plus their rate (the VAT or GST they come to over the gross and the
+// freight). Only VAT and GST come out, nothing else the price may bear.
+// Weighing that net is consistent either way: a net within the limit is
+// charged that VAT at sale, and above it the seller charges none, so the
+// whole price is the goods' and it is larger still. A line of a class
+// the destination does not tax (the United Kingdom's books) has no VAT
+// to take out, and a line that cannot be computed is weighed whole (its
+// computation fails again, and says why, when the line is calculated).
+func (c *calc) intrinsic(o *line, dest *place) decimal.Decimal {
+	gross := o.amount
+	if !o.taxIncluded || gross.Sign() == 0 || c.d.mode == modeDistribute {
+		return gross
+	}
+	if lim, ok := jurisdiction.LowValueLimit(dest.country, c.d.date); ok && lim.BusinessReverseCharge && o.customer.vatNumberIn(dest.country) {
+		// The business accounts for the VAT by reverse charge: the price
+		// includes none.
+		return gross
+	}
+	st := importRegisteredSitus(dest)
+	// The taxes are computed on a copy of the line, so that neither the
+	// line's own taxes nor the document's template and cap state move.
+	tmp := *o
+	tmp.taxes, tmp.lacking = nil, nil
+	plain, capUsed := c.plain, c.capUsed
+	c.plain = false
+	defer func() { c.plain, c.capUsed = plain, capUsed }()
+	for ji := range st.at.chain {
+		if err := c.jurisdictionTaxes(&tmp, &st, &st.at.chain[ji], st.role, anyTax, gross); err != nil {
+			return gross
+		}
+	}
+	vat := decimal.Zero
+	for i := range tmp.taxes {
+		t := &tmp.taxes[i]
+		if t.counted() && !t.fixedCharge() && (t.imposition == jurisdiction.VAT || t.imposition == jurisdiction.GST) {
+			vat = vat.Add(t.raw)
+		}
+	}
+	d := gross.Add(o.freight)
+	if vat.Sign() == 0 || d.Sign() == 0 {
+		return gross
+	}
+	places := int32(max(c.d.currency.MinorUnits, 0))
+	return gross.DivRound(decimalOne.Add(vat.DivRound(d, 20)), places)
+}
+
+// importRegisteredSitus is the situs of goods within a low-value limit
+// whose seller charges the tax of dest at sale (rule
+// import-registered-seller), as intrinsic computes it: under the
+// country's tax whatever the seller's registrations, since what is
+// weighed is the tax a price includes when it is charged.
+func importRegisteredSitus(dest *place) situs {
+	return situs{at: dest, role: dest.role, ruleID: "import-registered-seller", oss: true}
 }
 
 // originCountry is the country a line's goods are sent from (its
@@ -229,4 +327,44 @@ func originCountry(l *line) string {
 		return p.country
 	}
 	return ""
+}
+
+// ecommerceFrom is the first day of the EU's VAT e-commerce package
+// (Council Directives (EU) 2017/2455 and 2019/1995, applied from
+// 2021-07-01 by Council Decision (EU) 2020/1109): the Import One Stop Shop,
+// the Union scheme's distance sales of goods and services of every kind,
+// and the non-Union scheme's services of every kind.
+var ecommerceFrom = civil.Date{Year: 2021, Month: 7, Day: 1}
+
+// iossNorthernIreland reports whether goods imported at dest on d follow
+// the EU's rules for low-value imports as Northern Ireland's: dest is in
+// Northern Ireland (place.windsor) and the Import One Stop Shop is in
+// force. The Windsor Framework (the Protocol on Ireland/Northern Ireland,
+// Article 8 and Annex 3) applies the VAT Directive's rules on goods there,
+// and from 2021-07-01 the United Kingdom applies the e-commerce package's
+// import rules to Northern Ireland at a limit of £135, the sterling
+// figure HMRC gives for the EU's EUR 150:
+//
+//   - a seller registered for IOSS (with a member state, or with HMRC
+//     since 2024) charges the United Kingdom's VAT at sale and declares it
+//     on its IOSS return, and no import VAT is due (HMRC, "Check if you
+//     can register for the VAT Import One Stop Shop Scheme",
+//     https://www.gov.uk/guidance/check-if-you-can-register-for-the-vat-import-one-stop-shop-scheme;
+//     "Tell HMRC you're registered for the VAT Import One Stop Shop in
+//     the EU", https://www.gov.uk/guidance/tell-hmrc-youre-registered-for-the-vat-import-one-stop-shop-in-the-eu);
+//   - without IOSS, goods sold directly to customers in Northern Ireland
+//     from outside the United Kingdom and the EU have import VAT charged
+//     (HMRC, "VAT and overseas goods sold directly to customers in the
+//     UK", https://www.gov.uk/guidance/vat-and-overseas-goods-sold-directly-to-customers-in-the-uk):
+//     Great Britain's rule, under which the seller registered in the
+//     United Kingdom charges the VAT at sale, does not reach them.
+//
+// From 2021-01-01 to 2021-06-30 the seller of such goods registered for
+// UK VAT accounted for their VAT in Northern Ireland too, as in Great
+// Britain, and Levy applies Great Britain's rule on those dates. A UK
+// business customer that gives its UK VAT number keeps the reverse charge
+// of the £135 rule: Levy knows no source that takes it away in Northern
+// Ireland.
+func iossNorthernIreland(dest *place, d civil.Date) bool {
+	return dest.windsor(d) && !d.Before(ecommerceFrom)
 }

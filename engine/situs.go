@@ -24,9 +24,10 @@ type situs struct {
 	ruleID    string
 	reason    string
 	noSeller  bool // the seller does not charge, whatever its registrations
-	// oss says that the seller's registration for the EU's Union scheme
-	// (the one stop shop) covers the VAT of the customer's member state:
-	// it charges that VAT without a registration there.
+	// oss says that the seller's registration for one of the EU's special
+	// schemes (the Union scheme, the non-Union scheme, the Import One Stop
+	// Shop; registration.scheme) covers the VAT of the place: it charges
+	// that VAT without a registration there.
 	oss bool
 	// use, when set, is the customer's place on a sale within a US state
 	// whose sales tax follows the seller's location (wholly or in part):
@@ -52,7 +53,7 @@ type situs struct {
 // territory where no VAT that Levy computes applies bears no VAT: one
 // NONTAXABLE record says why (OutsideVATRule).
 func (c *calc) source(l *line) situs {
-	st := c.sourceAreas(l)
+	st := c.schemeServices(l, c.sourceAreas(l))
 	if st.at != nil && st.at.outsideVAT() && !st.none && !st.zero {
 		p := st.at
 		why := "no VAT applies in " + p.chain[0].Value + " (" + p.terrID + "), outside its country's VAT and the EU's VAT area (VAT Directive, article 6)"
@@ -175,7 +176,7 @@ func (c *calc) fromTheUS(l *line, orig, dest *place) (situs, bool) {
 	case dest.country == "US" || !c.s.hasTax(dest, c.d):
 		return situs{}, false
 	case digitalClass(pc) && !b2b:
-		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination", oss: l.seller.nonUnionIn(dest, c.d.date),
+		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination", oss: l.seller.nonUnionCovers(l, dest, c.d.date),
 			reason: "electronic services to consumers are taxed where the consumer lives, also when the supplier is in the United States"}, true
 	case !serviceClass(pc):
 		return c.importDecided(l, dest, b2b)
@@ -291,7 +292,7 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 		case !serviceClass(pc) && b2b:
 			return c.euGoodsToBusiness(l, orig, dest, from, to)
 		}
-		if l.seller.unionScheme() {
+		if l.seller.unionCovers(l, c.d.date) {
 			return situs{at: dest, role: dest.role, ruleID: "eu-b2c-destination", oss: true,
 				reason: "distance sales and electronic services to consumers are taxed in the customer's member state; the seller declares that VAT through the Union scheme (OSS)"}
 		}
@@ -315,7 +316,7 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 		return situs{at: dest, role: dest.role, reverse: true, ruleID: "b2b-services-abroad",
 			reason: "services to a business abroad: the customer accounts for any tax where it is established"}
 	case digitalClass(pc):
-		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination", oss: l.seller.nonUnionIn(dest, c.d.date),
+		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination", oss: l.seller.nonUnionCovers(l, dest, c.d.date),
 			reason: "electronic services to consumers are taxed where the consumer lives"}
 	}
 	return situs{at: orig, role: orig.role, ruleID: "services-origin", reason: "services to consumers are taxed where the supplier is established"}
@@ -482,7 +483,7 @@ func (p *party) registeredInArea(pl *place) bool {
 		return p.registeredIn(pl.country)
 	}
 	for _, r := range p.regs {
-		if r.country == pl.country && (r.jurisdictionID == pl.terrID || r.mainDivision == pl.terrID) {
+		if !r.scheme() && r.country == pl.country && (r.jurisdictionID == pl.terrID || r.mainDivision == pl.terrID) {
 			return true
 		}
 	}
@@ -527,9 +528,20 @@ func firstPlace(ps ...*place) *place {
 	return nil
 }
 
-// unionScheme reports whether the party is registered for an EU one stop
-// shop scheme.
-func (p *party) unionScheme() bool {
+// unionCovers reports whether the party's registration for the EU's
+// Union scheme (the one stop shop) covers line l, a sale to a consumer in
+// another member state, on d: electronic, telecommunication and
+// broadcasting services on any date (the mini one stop shop from
+// 2015-01-01), and from 2021-07-01 the intra-Community distance sales of
+// goods and services of every kind (VAT Directive, articles 369a and
+// 369b as amended by Council Directive (EU) 2017/2455; ecommerceFrom).
+// Before, a distance sale of goods was declared in the member state of
+// arrival under the distance-selling thresholds, with a registration
+// there.
+func (p *party) unionCovers(l *line, d civil.Date) bool {
+	if !digitalClass(l.productClass) && d.Before(ecommerceFrom) {
+		return false
+	}
 	for _, r := range p.regs {
 		if r.union {
 			return true
@@ -538,14 +550,33 @@ func (p *party) unionScheme() bool {
 	return false
 }
 
-// nonUnionIn reports whether the party is registered for the EU's
-// non-Union scheme (VAT Directive, articles 358 to 369: electronic,
-// telecommunication and broadcasting services, and from 2021-07-01 all
-// services, of a seller established outside the EU to consumers) and
-// pl is in the EU's VAT area on d: it declares that member state's VAT
-// through the scheme, with no registration there.
-func (p *party) nonUnionIn(pl *place, d civil.Date) bool {
-	if !pl.euVAT(d) {
+// unionIn reports whether the party is registered for the Union scheme
+// in a member state other than pl's country: a service whose place of
+// supply is in a member state where the seller is not established is
+// the scheme's, while the member state of identification is the
+// seller's own (its sales there are declared in its ordinary return).
+func (p *party) unionIn(pl *place) bool {
+	for _, r := range p.regs {
+		if r.union && r.country != pl.country {
+			return true
+		}
+	}
+	return false
+}
+
+// nonUnionCovers reports whether the party is registered for the EU's
+// non-Union scheme and the scheme covers line l, a service to a consumer
+// taxed at pl, on d: pl is in the EU's VAT area, and the service is an
+// electronic, telecommunication or broadcasting one, or, from 2021-07-01,
+// any service (VAT Directive, article 358a(1) and article 359 as amended
+// by Council Directive (EU) 2017/2455, https://eur-lex.europa.eu/eli/dir/2017/2455/oj;
+// ecommerceFrom). The seller, established outside the EU, then declares
+// that member state's VAT through the scheme, with no registration there.
+// Before 2021-07-01 the scheme was the non-Union mini one stop shop,
+// whose services were the electronic, telecommunication and broadcasting
+// ones (article 358 as in force from 2015-01-01).
+func (p *party) nonUnionCovers(l *line, pl *place, d civil.Date) bool {
+	if !pl.euVAT(d) || !serviceClass(l.productClass) || !digitalClass(l.productClass) && d.Before(ecommerceFrom) {
 		return false
 	}
 	for _, r := range p.regs {
@@ -556,15 +587,76 @@ func (p *party) nonUnionIn(pl *place, d civil.Date) bool {
 	return false
 }
 
-// hasRegIn reports whether the party has any registration in country.
+// schemeServices adds to st, the situs of line l, that the seller's
+// registration for one of the EU's schemes covers the VAT of a service
+// to a consumer taxed in a member state, where sourcing did not say so
+// already (the electronic services at the consumer's place, which
+// placeOfSupply and fromTheUS decide): from 2021-07-01 the non-Union
+// scheme covers every service to a consumer whose place of supply is in
+// a member state, and the Union scheme every such service supplied in a
+// member state where the seller is not established (nonUnionCovers,
+// unionIn). The services of Levy's classes that sourcing taxes in a
+// member state other than the seller's are those at the property
+// (accommodation, article 47), so the Union scheme covers those, and the
+// non-Union scheme any service taxed in the EU. A sale to a business, a
+// reverse charge and a line without VAT are left as they are.
+func (c *calc) schemeServices(l *line, st situs) situs {
+	if st.at == nil || st.oss || st.reverse || st.none || st.zero || !serviceClass(l.productClass) || c.d.mode == modeAccrue {
+		return st
+	}
+	if _, b2b := l.customer.vatNumber(); b2b || l.customer.business {
+		return st
+	}
+	d := c.d.date
+	switch {
+	case l.seller.nonUnionCovers(l, st.at, d):
+		st.oss = true
+	case st.ruleID == PropertyRule && !d.Before(ecommerceFrom) && st.at.euVAT(d) && l.seller.unionIn(st.at):
+		st.oss = true
+	}
+	return st
+}
+
+// hasRegIn reports whether the party has any registration in country,
+// other than one for a special scheme of the EU (registration.scheme).
 func (p *party) hasRegIn(country string) bool {
 	for _, r := range p.regs {
-		if r.country == country {
+		if r.country == country && !r.scheme() {
 			return true
 		}
 	}
 	return false
 }
+
+// scheme reports whether r is a registration for one of the EU's special
+// schemes (taxRegistrationType "Union Scheme", "Non-Union Scheme" or
+// "Import One Stop Shop"), not a registration for VAT in its country. The
+// member state it names is the member state of identification, where
+// the seller declares the VAT of the sales the scheme covers, whichever
+// member state's VAT that is; it does not register the seller for that
+// state's VAT on its other sales:
+//
+//   - the Union scheme (VAT Directive 2006/112/EC, articles 369a to 369k)
+//     covers intra-Community distance sales of goods and services to
+//     consumers in member states where the seller is not established
+//     (electronic, telecommunication and broadcasting services alone
+//     before 2021-07-01); a sale within the member state of
+//     identification, or any sale to a business, is declared in the
+//     ordinary return of a registration there;
+//   - the non-Union scheme (articles 358 to 369) covers services to
+//     consumers by a seller established outside the EU (nonUnionCovers);
+//   - the Import One Stop Shop (articles 369l to 369x) covers distance
+//     sales, to consumers, of goods imported in consignments of EUR 150 or
+//     less (lowValue); a sale of goods to a business, or of services, is
+//     not one of them.
+//
+// Sources: the VAT Directive as amended by Council Directives (EU)
+// 2017/2455 and 2019/1995, which gave the schemes their present scope from
+// 2021-07-01 (Council Decision (EU) 2020/1109),
+// https://eur-lex.europa.eu/eli/dir/2006/112/oj; the European Commission's
+// Explanatory Notes on VAT e-commerce rules (DG TAXUD, September 2020),
+// chapters 4 (the Union and non-Union schemes) and 5 (IOSS).
+func (r *registration) scheme() bool { return r.union || r.ioss || r.nonUnion }
 
 // registeredIn reports whether the party is registered in country: only
 // when it lists registrations at all.
@@ -589,7 +681,10 @@ func (p *party) nexus(pl *place, jType string, imp jurisdiction.Tax, role wire.L
 	}
 	for i := range p.regs {
 		r := &p.regs[i]
-		if r.country != pl.country {
+		if r.country != pl.country || r.scheme() {
+			// A special scheme's registration gives no nexus in its
+			// country: the sales the scheme covers are charged under it
+			// (situs.oss), the others need a registration of the country.
 			continue
 		}
 		if r.covers(pl, level, imp) {
