@@ -278,7 +278,7 @@ func (c *calc) intrinsic(o *line, dest *place) decimal.Decimal {
 	if !o.taxIncluded || gross.Sign() == 0 || c.d.mode == modeDistribute {
 		return gross
 	}
-	if lim, ok := jurisdiction.LowValueLimit(dest.country, c.d.date); ok && lim.BusinessReverseCharge && o.customer.vatNumberIn(dest.country) {
+	if lim, ok := c.s.jur.LowValueLimit(dest.country, c.d.date); ok && lim.BusinessReverseCharge && o.customer.vatNumberIn(dest.country) {
 		// The business accounts for the VAT by reverse charge: the price
 		// includes none.
 		return gross
