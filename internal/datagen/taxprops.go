@@ -85,6 +85,9 @@ func readLowValueLimits(f file, name string, known func(string) bool) ([]jurisdi
 		if v.Period, err = rowPeriod(t, i); err != nil {
 			return nil, err
 		}
+		if err := v.CheckMemberState(); err != nil {
+			return nil, at.errorf("column country: %v", err)
+		}
 		for _, o := range out {
 			if o.Country == v.Country && o.Period.Overlaps(v.Period) {
 				return nil, at.errorf("columns effective, expiration: the period of %s overlaps that of its limit from %s", v.Country, o.Period.Effective)
