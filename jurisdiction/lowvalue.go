@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -94,7 +95,7 @@ func NewLowValueLimits(rows []LowValue) (*LowValueLimits, error) {
 		if v.Scheme == "" || v.Source == "" {
 			return nil, fmt.Errorf("jurisdiction: low-value limit of %s from %s: without a scheme or a source", v.Country, v.Period.Effective)
 		}
-		if len(v.Currency) != 3 || strings.Trim(v.Currency, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+		if !money.IsCodeForm(v.Currency) {
 			return nil, fmt.Errorf("jurisdiction: low-value limit of %s: currency %q is not an ISO 4217 code", v.Country, v.Currency)
 		}
 		if !v.Amount.IsPositive() {

@@ -3,9 +3,9 @@ package content
 import (
 	"bytes"
 	"slices"
-	"strings"
 
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -58,7 +58,7 @@ func (b *builder) addLowValueLimits(name string, raw []byte) error {
 		} else {
 			v.Amount = a
 		}
-		if len(v.Currency) != 3 || strings.Trim(v.Currency, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+		if !money.IsCodeForm(v.Currency) {
 			fail("currency", "%q is not an ISO 4217 code (three capital letters)", clipText(v.Currency))
 		}
 		switch a := get("applies_to"); a {
