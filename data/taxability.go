@@ -9,6 +9,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -772,15 +773,7 @@ func amountCurrency(amount *decimal.Decimal, currency string) bool {
 	if amount == nil {
 		return currency == ""
 	}
-	if len(currency) != 3 {
-		return false
-	}
-	for i := 0; i < len(currency); i++ {
-		if currency[i] < 'A' || currency[i] > 'Z' {
-			return false
-		}
-	}
-	return true
+	return money.IsCodeForm(currency)
 }
 
 // readOptDecimal reads a decimal written by the generator, or nil.

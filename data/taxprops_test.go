@@ -157,9 +157,10 @@ func TestJurisdictionsRefusesMalformedTaxProperties(t *testing.T) {
 		file []byte
 		want string
 	}{
-		{"two limits of a country that overlap", file([]func(w *binfmt.Writer){limit("FR", 150, 0), limit("FR", 100, jurisDateOffset)}, 0, 1), "overlap"},
+		{"two limits of a country that overlap", file([]func(w *binfmt.Writer){limit("CH", 150, 0), limit("CH", 100, jurisDateOffset)}, 0, 1), "overlap"},
 		{"a limit of no country", file([]func(w *binfmt.Writer){limit("France", 150, 0)}, 0, 1), "not an ISO 3166-1 alpha-2 code"},
-		{"a limit of nothing", file([]func(w *binfmt.Writer){limit("FR", 0, 0)}, 0, 1), "not positive"},
+		{"a limit of nothing", file([]func(w *binfmt.Writer){limit("CH", 0, 0)}, 0, 1), "not positive"},
+		{"a limit of a member state of the EU's VAT area", file([]func(w *binfmt.Writer){limit("FR", 150, 0)}, 0, 1), "EU's VAT area"},
 		{"an accrual of a jurisdiction the file lacks", file(ok, 1, 1), "refers to jurisdiction 1"},
 		{"an accrual of no kind", file(ok, 0, 9), "tax accrual 0 of FR"},
 	} {

@@ -106,10 +106,12 @@ func (c *calc) thresholdExempt(l *line, p *place, th *rules.Threshold, base deci
 	converted := base.Mul(rate).Round(places)
 	weighed := th.ExemptOfTotal(converted, l.qty)
 	switch {
+	case weighed.Equal(converted):
+		// All of it, also an amount that converts to less than the
+		// threshold currency's minor unit (zero), which is within.
+		exempt = base
 	case weighed.Sign() == 0:
 		exempt = decimal.Zero
-	case weighed.Equal(converted):
-		exempt = base
 	default:
 		exempt = weighed.DivRound(rate, docPlaces)
 	}

@@ -171,3 +171,27 @@ func TestThresholdParametersInBatches(t *testing.T) {
 		t.Errorf("%s explains", ThresholdUnconvertedRule)
 	}
 }
+
+// TestThresholdAmountBelowACent: a line whose amount is less than half a
+// cent of the threshold's currency (IDR 50 at a factor of 0.000063 is
+// USD 0.00315, USD 0.00 in cents) is within New York's USD 110 and
+// exempt, as every amount under it is; before, a converted amount of
+// zero was read as a threshold that exempts none of it, and the state
+// taxed the line (4% of IDR 50, IDR 2.00).
+func TestThresholdAmountBelowACent(t *testing.T) {
+	e := testEngine(t)
+	to := USAddress("350 5th Ave", "New York", "NY", "10001")
+	req := Quotation("2026-06-01", SellerAt(USAddress("350 5th Ave", "New York", "NY", "10001")), CustomerAt(to), Line("1", "CLOTHING", "50.00"))
+	req.Currency = CurrencyCode("IDR")
+	req.CurrencyConversionFactors = []wire.CurrencyConversionFactor{{ConversionFactor: amt("0.000063"),
+		SourceCurrency: CurrencyCode("IDR"), TargetCurrency: CurrencyCode("USD")}}
+	r, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	li := r.LineItems[0]
+	x := taxOf(t, li.Taxes, "US-NY")
+	if string(x.TaxResult) != "EXEMPT" || !x.Exempt.Equal(*amt("50.00")) || !li.TotalTax.IsZero() {
+		t.Errorf("IDR 50 of clothing in Manhattan (USD 0.00): %s, exempt %s, line's tax %s; want EXEMPT, 50.00, 0", x.TaxResult, x.Exempt, li.TotalTax)
+	}
+}

@@ -56,6 +56,14 @@ func EUMember(country string, d civil.Date) bool {
 	return ok && p.Contains(d)
 }
 
+// EUMembership returns the period in which country (ISO 3166-1 alpha-2)
+// belongs to the European Union's VAT area, and false for a country that
+// never has.
+func EUMembership(country string) (civil.Period, bool) {
+	p, ok := euMembership[country]
+	return p, ok
+}
+
 // EUNumberState returns the member state whose VAT identification a
 // number under prefix gives on d, for goods: the prefix itself when it is
 // a member state's, GR for Greece's EL, and XI, Northern Ireland's, from

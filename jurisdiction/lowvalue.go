@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -75,7 +76,10 @@ type LowValueLimits struct {
 // a limit without a country (an ISO 3166-1 alpha-2 code or LowValueEU),
 // a scheme, a currency (ISO 4217 form) or a source, an amount that is not
 // positive, a period that ends before it starts, an EU flag that does not
-// agree with the country, and two periods of one country that overlap.
+// agree with the country, a limit of a member state of the EU's VAT area
+// over days it belongs to it (the Union's limit holds there, and Limit
+// would never give the member state's), and two periods of one country
+// that overlap.
 func NewLowValueLimits(rows []LowValue) (*LowValueLimits, error) {
 	rows = slices.Clone(rows)
 	for _, v := range rows {
@@ -85,10 +89,13 @@ func NewLowValueLimits(rows []LowValue) (*LowValueLimits, error) {
 		if v.EU != (v.Country == LowValueEU) {
 			return nil, fmt.Errorf("jurisdiction: low-value limit of %s: only the limit of %s is the Union's", v.Country, LowValueEU)
 		}
+		if err := v.CheckMemberState(); err != nil {
+			return nil, err
+		}
 		if v.Scheme == "" || v.Source == "" {
 			return nil, fmt.Errorf("jurisdiction: low-value limit of %s from %s: without a scheme or a source", v.Country, v.Period.Effective)
 		}
-		if len(v.Currency) != 3 || strings.Trim(v.Currency, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+		if !money.IsCodeForm(v.Currency) {
 			return nil, fmt.Errorf("jurisdiction: low-value limit of %s: currency %q is not an ISO 4217 code", v.Country, v.Currency)
 		}
 		if !v.Amount.IsPositive() {
@@ -107,6 +114,28 @@ func NewLowValueLimits(rows []LowValue) (*LowValueLimits, error) {
 		}
 	}
 	return &LowValueLimits{rows: rows}, nil
+}
+
+// CheckMemberState refuses the limit of a member state of the EU's VAT
+// area over days it belongs to the area: on those days
+// LowValueLimits.Limit gives the Union's limit (LowValueEU), so the
+// member state's own would never be read. The United Kingdom's from
+// 2021-01-01, after it left, is one of its own.
+func (v LowValue) CheckMemberState() error {
+	m, ok := EUMembership(v.Country)
+	if !ok || !m.Overlaps(v.Period) {
+		return nil
+	}
+	return fmt.Errorf("jurisdiction: low-value limit of %s from %s: %s belongs to the EU's VAT area %s, where the Union's limit (%s) holds; "+
+		"a limit of its own would never apply", v.Country, v.Period.Effective, v.Country, membershipDays(m), LowValueEU)
+}
+
+// membershipDays says when a membership of the EU's VAT area runs.
+func membershipDays(m civil.Period) string {
+	if m.Expiration.IsZero() {
+		return "from " + m.Effective.String()
+	}
+	return "from " + m.Effective.String() + " to " + m.Expiration.String()
 }
 
 // All returns every limit, sorted by country and start.

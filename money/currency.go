@@ -113,6 +113,11 @@ func (t *Currencies) Len() int {
 	return len(t.list)
 }
 
+// IsCodeForm reports whether s has the form of an ISO 4217 alphabetic
+// code: three upper-case ASCII letters ("USD"), whether or not a table
+// of currencies holds it.
+func IsCodeForm(s string) bool { return isUpperCode(s, 3) }
+
 // isUpperCode reports whether s is n upper-case ASCII letters.
 func isUpperCode(s string, n int) bool {
 	if len(s) != n {

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/levytax/levy/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -50,24 +51,10 @@ func (t *Threshold) check() error {
 	if t.Amount.Sign() <= 0 {
 		return fmt.Errorf("threshold amount %s is not positive", t.Amount)
 	}
-	if t.Currency != "" && !currencyCode(t.Currency) {
+	if t.Currency != "" && !money.IsCodeForm(t.Currency) {
 		return fmt.Errorf("threshold currency %q is not an ISO 4217 alphabetic code (three capital letters, USD)", t.Currency)
 	}
 	return nil
-}
-
-// currencyCode reports whether s has the form of an ISO 4217 alphabetic
-// code: three ASCII capital letters.
-func currencyCode(s string) bool {
-	if len(s) != 3 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < 'A' || s[i] > 'Z' {
-			return false
-		}
-	}
-	return true
 }
 
 // Exempt returns the exempt part of qty items of the given unit price

@@ -15,7 +15,7 @@ import (
 
 // fuzzFormats are the formats FuzzLoad names a file with (the first, "",
 // leaves the format to be detected from the file's first line).
-var fuzzFormats = []Format{"", FormatLevy, FormatSST, FormatZIP5, FormatBRISS, FormatFranchise}
+var fuzzFormats = []Format{"", FormatLevy, FormatSST, FormatZIP5, FormatBRISS, FormatFranchise, FormatVATAreas, FormatLowValueLimits}
 
 // FuzzLoad loads one content file of any bytes in each format: Load never
 // panics, every fault it reports names the file (a host's content is
@@ -28,7 +28,7 @@ var fuzzFormats = []Format{"", FormatLevy, FormatSST, FormatZIP5, FormatBRISS, F
 // hand thousands of times faster.
 func FuzzLoad(f *testing.F) {
 	for _, p := range []string{"levy-texas.csv", "zip5-washington.csv", "sst/MNR2026Q2FEB18.csv", "sst/MNB2026Q2FEB18-sample.csv",
-		"br-iss-tenant.csv", "franchise-example.csv"} {
+		"br-iss-tenant.csv", "franchise-example.csv", "vat-areas-example.csv", "low-value-limits-example.csv"} {
 		b, err := os.ReadFile(filepath.Join("testdata", p))
 		if err != nil {
 			f.Fatal(err)
@@ -150,4 +150,52 @@ func TestQuoteLeftOpenAtTheEnd(t *testing.T) {
 			t.Errorf("%s: %v", c.format, err)
 		}
 	}
+}
+
+// FuzzLoadLowValueLimits loads any bytes as a table of low-value import
+// limits: Load never panics, every fault names the file, and every limit
+// it accepts is the one the dataset gives for its country on its first
+// day once the content is laid over it (no row loads and goes unread).
+func FuzzLoadLowValueLimits(f *testing.F) {
+	b, err := os.ReadFile(filepath.Join("testdata", "low-value-limits-example.csv"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b)
+	f.Add([]byte(lowValueHeader + "GB,2021-01-01,2026-12-31,135,GBP,consignment,at-or-below,yes,s,c\nGB,2027-01-01,,300,GBP,,,yes,s,c\n"))
+	f.Add([]byte(lowValueHeader + "NO,,,3000,NOK,item,below,,s,c\nEU,2021-07-01,,150.5,EUR,,,,s,c\nFR,2021-07-01,,22,EUR,,,,s,c\n"))
+	f.Add([]byte("country,limit,currency,scheme,citation\nAU,1e3,AUD,s,\"c, d\"\n"))
+	ds := data.Default()
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		path := filepath.Join(t.TempDir(), "limits.csv")
+		if err := os.WriteFile(path, raw, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		o, err := Load(context.Background(), ds, Options{AsOf: civil.MustParse("2026-06-01")}, Source{Path: path, Format: FormatLowValueLimits})
+		if err != nil {
+			checkNamed(t, err, "limits.csv")
+			return
+		}
+		over, err := ds.WithOverlay(o)
+		if err != nil {
+			t.Fatalf("accepted limits do not apply: %v", err)
+		}
+		j, err := over.Jurisdictions()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range o.LowValueLimits {
+			country, day := v.Country, v.Period.Effective
+			if v.EU {
+				country = "DE"
+				if day.Before(civil.MustParse("1958-01-01")) {
+					day = civil.MustParse("1958-01-01")
+				}
+			}
+			got, ok := j.LowValueLimit(country, day)
+			if !ok || got.Country != v.Country || !got.Amount.Equal(v.Amount) || got.Currency != v.Currency {
+				t.Fatalf("the limit of %s from %s loads and is not the one in force then: %+v %v", v.Country, v.Period.Effective, got, ok)
+			}
+		}
+	})
 }

@@ -3,9 +3,9 @@ package content
 import (
 	"bytes"
 	"slices"
-	"strings"
 
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -25,8 +25,10 @@ func isLowValueHeader(cols []string) bool {
 }
 
 // addLowValueLimits reads a table of low-value import limits: country is
-// a country of the dataset (ISO 3166-1 alpha-2) or EU for the Union's
-// limit in every member state, limit a positive amount in currency (ISO
+// a country of the dataset (ISO 3166-1 alpha-2), not a member state of
+// the EU's VAT area on any day of the row's period (the Union's limit
+// holds there: jurisdiction.LowValue.CheckMemberState), or EU for the
+// Union's limit in every member state, limit a positive amount in currency (ISO
 // 4217), applies_to consignment (the document's goods, the default) or
 // item (each item's price), within at-or-below (the default) or below,
 // business_reverse_charge "yes" where a business customer with a VAT
@@ -56,7 +58,7 @@ func (b *builder) addLowValueLimits(name string, raw []byte) error {
 		} else {
 			v.Amount = a
 		}
-		if len(v.Currency) != 3 || strings.Trim(v.Currency, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+		if !money.IsCodeForm(v.Currency) {
 			fail("currency", "%q is not an ISO 4217 code (three capital letters)", clipText(v.Currency))
 		}
 		switch a := get("applies_to"); a {
@@ -88,6 +90,10 @@ func (b *builder) addLowValueLimits(name string, raw []byte) error {
 		}
 		v.Period = rowPeriod(get, fail)
 		if len(errs) > before {
+			return
+		}
+		if err := v.CheckMemberState(); err != nil {
+			fail("country", "%v", err)
 			return
 		}
 		// Checked with the rows read so far, so that the fault is this

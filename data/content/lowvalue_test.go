@@ -118,3 +118,31 @@ func TestLoadLowValueLimitsFaults(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadLowValueLimitsMemberState: a row of a member state of the EU's
+// VAT area (France's own €22, the United Kingdom's £135 from 2020, while
+// it still belonged) is refused naming its line and the country column:
+// on the days the country belongs to the area the Union's €150 holds
+// there, so the row would load and never apply. The United Kingdom's
+// limit from 2021-01-01, after it left, loads.
+func TestLoadLowValueLimitsMemberState(t *testing.T) {
+	_, err := loadLowValue(t, lowValueHeader+
+		"FR,2021-07-01,,22,EUR,,,,a test's French rule,a test\n"+ // line 2: a member state
+		"GB,2020-01-01,2020-12-31,135,GBP,,,yes,s,c\n"+ // line 3: the United Kingdom before it left
+		"GB,2021-01-01,,135,GBP,,,yes,s,c\n") // line 4: after
+	var es Errors
+	if !errors.As(err, &es) {
+		t.Fatalf("a member state's own limit loads (error %v): the Union's would hold in its place", err)
+	}
+	if len(es) != 2 {
+		t.Fatalf("%d faults, want 2: %v", len(es), err)
+	}
+	for i, line := range []int{2, 3} {
+		if e := es[i]; e.Line != line || e.Column != "country" || !strings.Contains(e.Message, "EU's VAT area") {
+			t.Errorf("fault %d: %+v, want line %d column country naming the EU's VAT area", i, e, line)
+		}
+	}
+	if _, err := loadLowValue(t, lowValueHeader+"GB,2021-01-01,,135,GBP,,,yes,s,c\n"); err != nil {
+		t.Errorf("the United Kingdom's limit after it left: %v", err)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
 	"github.com/shopspring/decimal"
 )
@@ -1273,7 +1274,7 @@ func readClassThreshold(t *lineTable, i int, c *classRow, province bool) error {
 	default:
 		return at.errorf("%s %s: threshold_kind %q is not below_exempt, up_to_exempt or above_excess", c.country, c.class, kind)
 	}
-	if len(cur) != 3 || strings.ContainsFunc(cur, func(r rune) bool { return r < 'A' || r > 'Z' }) {
+	if !money.IsCodeForm(cur) {
 		return at.errorf("%s %s: threshold_currency %q is not an ISO 4217 alphabetic code (three capital letters: CAD)", c.country, c.class, cur)
 	}
 	d, err := decimal.NewFromString(v)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -56,7 +57,7 @@ func readLowValueLimits(f file, name string, known func(string) bool) ([]jurisdi
 		if v.Amount, err = decimal.NewFromString(t.get(i, "limit")); err != nil || !v.Amount.IsPositive() {
 			return nil, at.errorf("column limit: %q is not a positive amount", t.get(i, "limit"))
 		}
-		if len(v.Currency) != 3 || strings.Trim(v.Currency, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+		if !money.IsCodeForm(v.Currency) {
 			return nil, at.errorf("column currency: %q is not an ISO 4217 code", v.Currency)
 		}
 		switch a := t.get(i, "applies_to"); a {
@@ -84,6 +85,9 @@ func readLowValueLimits(f file, name string, known func(string) bool) ([]jurisdi
 		}
 		if v.Period, err = rowPeriod(t, i); err != nil {
 			return nil, err
+		}
+		if err := v.CheckMemberState(); err != nil {
+			return nil, at.errorf("column country: %v", err)
 		}
 		for _, o := range out {
 			if o.Country == v.Country && o.Period.Overlaps(v.Period) {

@@ -10,7 +10,8 @@ import (
 )
 
 // TestReadLowValueLimitsRefuses: low-value-limits.csv refuses a malformed
-// row, naming the file, the line and the column; the curated table reads
+// row, naming the file, the line and the column (a member state's own
+// limit, which the Union's would hide, among them); the curated table reads
 // and has the Union's limit under EU.
 func TestReadLowValueLimitsRefuses(t *testing.T) {
 	head := strings.Join(lowValueColumns, ",") + "\n"
@@ -33,6 +34,8 @@ func TestReadLowValueLimitsRefuses(t *testing.T) {
 		{"no citation", []string{"GB,,,1,GBP,consignment,at-or-below,,s,"}, "column citation"},
 		{"an inverted period", []string{"GB,2021-01-01,2020-01-01,1,GBP,consignment,at-or-below,,s,c"}, "column expiration"},
 		{"two periods that overlap", []string{good, "GB,2024-01-01,,200,GBP,consignment,at-or-below,yes,s,c"}, "low-value-limits.csv:3: columns effective, expiration"},
+		{"a member state of the EU's VAT area, where the Union's limit holds", []string{"FR,2021-07-01,,22,EUR,consignment,at-or-below,,s,c"}, "low-value-limits.csv:2: column country"},
+		{"the United Kingdom while it belonged", []string{"GB,2020-01-01,,135,GBP,consignment,at-or-below,yes,s,c"}, "low-value-limits.csv:2: column country"},
 	})
 	curated, err := fs.Sub(curatedFiles, "curated")
 	if err != nil {
