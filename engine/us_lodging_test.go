@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/levytax/levy/wire"
@@ -125,24 +126,68 @@ func TestUSLodgingLeavesGeneralGoodsAlone(t *testing.T) {
 }
 
 // TestUSLodgingStatesWithoutTheirOwnRate sells a night where the state
-// taxes lodging at its general sales tax rate, as before: New York City
-// (4% state), and Hawaii and Rhode Island, whose taxes on lodging on
-// top of the sales tax (the transient accommodations tax, the 5% hotel
-// tax) are not modelled: the line bears the general excise tax of
-// Honolulu (4% and the county's 0.5%) and Rhode Island's 7% alone.
+// taxes lodging at its general sales tax rate and nothing else, as
+// before: New York City (4% state, 4.5% city and the 0.375% of the
+// MCTD; the city's hotel room occupancy tax is a local tax on lodging,
+// not modelled).
 func TestUSLodgingStatesWithoutTheirOwnRate(t *testing.T) {
 	nyc := &wire.Location{StreetAddress1: "350 5th Ave", City: "New York", MainDivision: "NY", PostalCode: "10118", Country: "US"}
+	st, total := sellNight(t, "2026-06-01", "ACCOMMODATION", nyc, guestChicago, "US-NY")
+	if st != "4.00" || total != "8.88" {
+		t.Errorf("New York: a night of 100.00 bears %s of US-NY and %s in all, want 4.00 and 8.88", st, total)
+	}
+}
+
+// addOnCase is a line of 100.00 sold on date at hotel: the records of
+// the state's jurisdiction as "imposition tax" and the line's total.
+type addOnCase struct {
+	name, date, class string
+	hotel             *wire.Location
+	state             string
+	want              []string
+	total             string
+}
+
+// TestUSLodgingTaxesOnTopOfTheSalesTax sells a 100.00 night where a
+// statewide tax on lodging is charged on top of the sales tax, as a
+// record of its own of the state's jurisdiction: Hawaii's transient
+// accommodations tax (10.25 in 2025, 11.00 from January 1, 2026 under
+// Act 96 of 2025) beside the general excise tax (4.00 and Honolulu's
+// 0.50), and Rhode Island's 5% hotel tax (5.00) beside its 7% sales tax
+// (7.00). A GENERAL line sold at the same places bears no such record.
+// Figures by hand.
+func TestUSLodgingTaxesOnTopOfTheSalesTax(t *testing.T) {
 	honolulu := &wire.Location{City: "Honolulu", MainDivision: "HI", PostalCode: "96813", Country: "US"}
 	providence := &wire.Location{City: "Providence", MainDivision: "RI", PostalCode: "02903", Country: "US"}
-	cases := []lodgingCase{
-		{"New York", "2026-06-01", nyc, "US-NY", "4.00", "8.88"},
-		{"Honolulu", "2026-06-01", honolulu, "US-HI", "4.00", "4.50"},
-		{"Providence", "2026-06-01", providence, "US-RI", "7.00", "7.00"},
+	const a, g = "ACCOMMODATION", "GENERAL"
+	cases := []addOnCase{
+		{"Honolulu, 2025", "2025-06-01", a, honolulu, "US-HI", []string{"Sales and Use Tax 4.00", "Transient Accommodations Tax 10.25"}, "14.75"},
+		{"Honolulu, the last day at 10.25%", "2025-12-31", a, honolulu, "US-HI", []string{"Sales and Use Tax 4.00", "Transient Accommodations Tax 10.25"}, "14.75"},
+		{"Honolulu, the first day at 11%", "2026-01-01", a, honolulu, "US-HI", []string{"Sales and Use Tax 4.00", "Transient Accommodations Tax 11.00"}, "15.50"},
+		{"Providence", "2026-06-01", a, providence, "US-RI", []string{"Sales and Use Tax 7.00", "Hotel Tax 5.00"}, "12.00"},
+		{"Honolulu, goods", "2026-06-01", g, honolulu, "US-HI", []string{"Sales and Use Tax 4.00"}, "4.50"},
+		{"Providence, goods", "2026-06-01", g, providence, "US-RI", []string{"Sales and Use Tax 7.00"}, "7.00"},
 	}
 	for _, c := range cases {
-		st, total := sellNight(t, c.date, "ACCOMMODATION", c.hotel, guestChicago, c.state)
-		if st != c.stateTax || total != c.total {
-			t.Errorf("%s on %s: a night of 100.00 bears %s of %s and %s in all, want %s and %s", c.name, c.date, st, c.state, total, c.stateTax, c.total)
+		dest := guestChicago
+		if c.class == g {
+			dest = c.hotel
+		}
+		req := hotelInvoice(c.date, c.class, "USD", c.hotel, dest, false)
+		req.LineItems[0].ExtendedPrice = amt("100.00")
+		resp, err := testEngine(t).Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		l := resp.LineItems[0]
+		var got []string
+		for _, x := range l.Taxes {
+			if x.Jurisdiction != nil && x.Jurisdiction.JurisdictionID == c.state && x.Imposition != nil {
+				got = append(got, x.Imposition.Value+" "+x.CalculatedTax.String())
+			}
+		}
+		if !slices.Equal(got, c.want) || l.TotalTax.String() != c.total {
+			t.Errorf("%s on %s: %s of 100.00 bears %q of %s and %s in all, want %q and %s", c.name, c.date, c.class, got, c.state, l.TotalTax, c.want, c.total)
 		}
 	}
 }
