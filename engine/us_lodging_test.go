@@ -191,3 +191,29 @@ func TestUSLodgingTaxesOnTopOfTheSalesTax(t *testing.T) {
 		}
 	}
 }
+
+// TestUSLodgingStateTaxExemptOverride: an exemptOverrides entry that names
+// Hawaii's Transient Accommodations Tax and US-HI exempts that tax alone;
+// the general excise tax keeps its rules (4.00 and Honolulu's 0.50 on a
+// night of 100.00).
+func TestUSLodgingStateTaxExemptOverride(t *testing.T) {
+	honolulu := &wire.Location{City: "Honolulu", MainDivision: "HI", PostalCode: "96813", Country: "US"}
+	req := hotelInvoice("2026-06-01", "ACCOMMODATION", "USD", honolulu, guestChicago, false)
+	req.LineItems[0].ExtendedPrice = amt("100.00")
+	req.LineItems[0].ExemptOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{Value: "Transient Accommodations Tax"}, JurisdictionID: "US-HI", ReasonCode: "LONG_STAY"}}
+	resp, err := testEngine(t).Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := resp.LineItems[0]
+	var got []string
+	for _, x := range l.Taxes {
+		if x.Jurisdiction != nil && x.Jurisdiction.JurisdictionID == "US-HI" && x.Imposition != nil {
+			got = append(got, x.Imposition.Value+" "+x.CalculatedTax.String()+" exempt "+x.Exempt.String())
+		}
+	}
+	want := []string{"Sales and Use Tax 4.00 exempt 0.00", "Transient Accommodations Tax 0.00 exempt 100.00"}
+	if !slices.Equal(got, want) || l.TotalTax.String() != "4.50" {
+		t.Errorf("an exempt override of the TAT: %q and %s in all, want %q and 4.50", got, l.TotalTax, want)
+	}
+}
