@@ -108,9 +108,14 @@ func TestStateTaxability(t *testing.T) {
 	if r := stateRowOn(t, tx, "SC", "SAAS", now); !r.Taxable {
 		t.Errorf("SC SaaS = %+v, want taxable", r)
 	}
-	// No sales tax, no rows.
-	if got := tx.State("OR"); len(got) != 0 {
-		t.Errorf("OR has %d rows, want none", len(got))
+	// No sales tax: no rows but the state's tax on lodging.
+	for _, r := range tx.State("OR") {
+		if r.Class != "ACCOMMODATION" {
+			t.Errorf("OR has a row of %s, want ACCOMMODATION alone", r.Class)
+		}
+	}
+	if r := stateRowOn(t, tx, "OR", "ACCOMMODATION", now); !r.Taxable || r.Rate == nil || !r.Rate.Equal(dec("0.015")) {
+		t.Errorf("OR accommodation = %+v, want the state transient lodging tax of 1.5%%", r)
 	}
 	// The source's 1900-01-01 means "as of now": no start date, and the day
 	// the sources attest it.
@@ -148,10 +153,17 @@ func TestStateTaxabilityTable(t *testing.T) {
 			t.Errorf("%s %s: rows overlap", r.State, r.Class)
 		}
 	}
-	// Every state with a sales tax, DC, PR and Alaska's local taxes; not
-	// DE, MT, NH and OR.
-	if len(states) != 48 {
-		t.Errorf("%d states, want the 45 with a sales tax, AK, DC and PR", len(states))
+	// Every state with a sales tax, DC, PR and Alaska's local taxes, and
+	// the states without one that tax lodging (DE, NH and OR); not MT.
+	if len(states) != 51 {
+		t.Errorf("%d states, want the 45 with a sales tax, AK, DC, PR, DE, NH and OR", len(states))
+	}
+	for _, st := range []string{"DE", "NH", "OR"} {
+		for _, r := range tx.State(st) {
+			if r.Class != "ACCOMMODATION" {
+				t.Errorf("%s, a state without a sales tax, has a row of %s", st, r.Class)
+			}
+		}
 	}
 	if got := tx.State("ny"); !slices.EqualFunc(got, tx.State("NY"), func(a, b StateTaxability) bool {
 		return a.Class == b.Class && a.Citation == b.Citation

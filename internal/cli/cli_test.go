@@ -247,7 +247,13 @@ func TestDataCoverageTaxability(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &rows) != nil || len(rows) < 1700 {
 		t.Errorf("json: exit %d, stderr %s, %d rows", code, errOut, len(rows))
 	}
-	for _, bad := range [][]string{{"--date", "2026-13-01"}, {"--state", "OR"}, {"--format", "csv"}} {
+	// New Hampshire has no sales tax and one class of the matrix, its
+	// meals and rooms tax on lodging; Montana has no row at all.
+	code, out, errOut = runCLI(t, "data", "coverage", "--taxability", "--state", "nh", "--date", "2026-06-01")
+	if code != 0 || !strings.Contains(out, "ACCOMMODATION          R8.5     from 2021-10-01 (decided)") {
+		t.Errorf("NH on 2026-06-01: exit %d, stderr %s, stdout %s", code, errOut, out[:min(len(out), 1500)])
+	}
+	for _, bad := range [][]string{{"--date", "2026-13-01"}, {"--state", "MT"}, {"--format", "csv"}} {
 		code, _, errOut = runCLI(t, append([]string{"data", "coverage", "--taxability"}, bad...)...)
 		if code != 2 || errOut == "" {
 			t.Errorf("%v: exit %d, stderr %q, want a usage error", bad, code, errOut)

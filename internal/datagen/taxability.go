@@ -171,6 +171,9 @@ func genTaxability(g *gen) error {
 	if err := checkLocalTaxRates(local, juris); err != nil {
 		return err
 	}
+	if err := checkStateLevelTaxes(local, cells); err != nil {
+		return err
+	}
 	elections, err := readLocalElections(g)
 	if err != nil {
 		return err

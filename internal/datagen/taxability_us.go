@@ -35,13 +35,18 @@ import (
 // reads.
 type usClassSource struct {
 	class    string
-	taxlocus []string // TaxLocus categories, which must agree
+	taxlocus []string // TaxLocus categories, which must agree; none for a class that only decisions decide
 	ost      string   // OpenSalesTax category, "" for none
 }
 
 // usClassSources are the sources of every class the US matrix decides.
 // SERVICES (services in general) has none: it follows the states'
-// general rules for services (see rules.Defaults).
+// general rules for services (see rules.Defaults). ACCOMMODATION reads
+// no source (neither table has a category for lodging): a state's cell
+// is a row of the decisions, given where the state taxes short-term
+// lodging otherwise than its general sales tax (New Hampshire's meals
+// and rooms tax, Connecticut's 15% on hotel rooms); a state without one
+// has no cell and the class is taxed there as GENERAL.
 var usClassSources = []usClassSource{
 	{rules.General, []string{"goods.general"}, "general"},
 	{rules.Electronics, []string{"goods.electronics"}, ""},
@@ -81,6 +86,7 @@ var usClassSources = []usClassSource{
 	{rules.DataProcessing, []string{"services.data_processing"}, ""},
 	{rules.WebHosting, []string{"services.web_hosting"}, ""},
 	{rules.AIServices, []string{"services.ai_api"}, ""},
+	{rules.Accommodation, nil, ""},
 }
 
 // The TaxLocus taxability table and the decisions.
@@ -677,6 +683,9 @@ func buildUSMatrix(tl map[string]map[string]tlTaxRow, ost []taxRow, decisions ma
 			}
 			if isNoTaxState(ost, st) {
 				continue // no sales tax: nothing to decide
+			}
+			if len(src.taxlocus) == 0 {
+				continue // decided only where a row says so: taxed as GENERAL elsewhere
 			}
 			c, why := sourceCells(st, src, tl[st], ostBy)
 			if why != "" {

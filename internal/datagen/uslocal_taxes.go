@@ -144,8 +144,11 @@ func readLocalTaxes(g *gen) ([]localTaxRow, error) {
 func (L *usLocal) addLocalTaxes(rows []localTaxRow) error {
 	for _, r := range rows {
 		s := L.states[r.state]
-		if s == nil || !s.juris[r.juris] {
-			return r.at.errorf("%s is not a local jurisdiction of %s's content", r.juris, r.state)
+		// The state's own jurisdiction may levy a tax of the table too (a
+		// statewide tax on lodging on top of the sales tax); its rates are
+		// the state's, beside its sales tax.
+		if s == nil || !s.juris[r.juris] && r.juris != "US-"+r.state {
+			return r.at.errorf("%s is neither %s nor a local jurisdiction of its content", r.juris, r.state)
 		}
 		err := L.b.addRate(jurisdiction.Rate{Jurisdiction: r.juris, Tax: jurisdiction.Tax(r.tax), Category: r.category,
 			Value: r.rate, Period: r.period, Source: srcLocalTaxes})
@@ -215,4 +218,24 @@ func localTaxNames(rows []localTaxRow) string {
 		set[r.juris+" "+r.tax] = true
 	}
 	return strings.Join(slices.Sorted(maps.Keys(set)), "; ")
+}
+
+// checkStateLevelTaxes refuses a tax of the table levied by a state's own
+// jurisdiction (Hawaii's transient accommodations tax) on a class whose
+// cell of the US matrix gives the state a rate of its own: the state's
+// rule with that rate decides every imposition of the state's
+// jurisdiction, and would charge it in place of the tax's own rate.
+func checkStateLevelTaxes(recs []data.LocalTax, cells []usCell) error {
+	for _, x := range recs {
+		if x.Jurisdiction != "US-"+x.State {
+			continue
+		}
+		for _, c := range cells {
+			if c.state == x.State && c.class == x.Class && c.spec.rate != nil && c.period.Overlaps(x.Period) {
+				return fmt.Errorf("%s %s %s from %s: the state's cell of %s gives a rate of its own (%s), which would replace the tax's",
+					x.Jurisdiction, x.Tax, x.Class, x.Effective, x.Class, c.sources)
+			}
+		}
+	}
+	return nil
 }
