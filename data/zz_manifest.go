@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.12.6"
+const Version = "2026.12.7"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -14,9 +14,9 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "0606f5a81bf3cbb32a04c9846e90fe877488d944b5637001ddb99f326676e1cc",
+	"jurisdictions.lvd": "346b59726ee0cde676a40bc01045f27f4e85f4410a94365c1d8f24c061dbd74e",
 	"local.lvd":         "2c205f6632f3c02366d12d320df3924ce05c6ca13480b257e067eee8611950c0",
 	"nexus.lvd":         "9fb04ce2733ab422c08ec19f3b9582ef5c6f2965e240dc91ff9e7140984b9749",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "c012781fc103e17c562c7ec7fca2eb75af85cd36f651ac4811ef99c575d7f172",
+	"taxability.lvd":    "6636a37f9bc748dbbca21d8fc1c2b3fefaa6a923cefd4d9308f47ffbe47c499f",
 }
