@@ -283,7 +283,24 @@ func (c *calc) intrinsic(o *line, dest *place) decimal.Decimal {
 		// includes none.
 		return gross
 	}
-	st := importRegisteredSitus(dest)
+	return c.netOfVAT(o, importRegisteredSitus(dest))
+}
+
+// netOfVAT returns line o's tax-included amount without the VAT or GST
+// that it includes when it is taxed under st: o's taxes are computed
+// under st on the gross, and the gross is divided by one plus their rate
+// (the VAT or GST they come to over the gross and the freight), rounded
+// to the currency's minor units, the way backCalculate finds a net. Only
+// VAT and GST come out, not fixed charges nor any other imposition; an
+// amount that excludes the tax, a line that cannot be computed, and one
+// that st does not tax, are returned as they are. intrinsic (a low-value
+// limit) and ownDistanceSales (the EU's distance-sales threshold) weigh
+// tax-included prices so.
+func (c *calc) netOfVAT(o *line, st situs) decimal.Decimal {
+	gross := o.amount
+	if !o.taxIncluded || gross.Sign() == 0 || c.d.mode == modeDistribute || st.at == nil {
+		return gross
+	}
 	// The taxes are computed on a copy of the line, so that neither the
 	// line's own taxes nor the document's template and cap state move.
 	tmp := *o
