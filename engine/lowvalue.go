@@ -144,7 +144,7 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 // document's currency to lim's; ok is false when neither is sent.
 func (c *calc) consignmentValue(l *line, dest *place, lim jurisdiction.LowValue) (decimal.Decimal, string, bool) {
 	var sum decimal.Decimal
-	how := "the document's goods to " + dest.country + ", one consignment"
+	how := "the document's goods to " + consignmentAreaName(dest, c.d.date) + ", one consignment"
 	included := l.taxIncluded
 	if lim.PerItem {
 		sum = c.intrinsic(l, dest).Abs()
@@ -209,17 +209,19 @@ type consignment struct {
 
 // consignment returns the intrinsic value (calc.intrinsic) of the
 // document's goods lines of l's seller company whose destination (else
-// administrative destination) is in dest's country from the country l is
-// sent from, and whether one of them was tax-included: one consignment,
-// as a document is one (goods from the seller's stock in the country of
-// arrival, or from another country, are not part of it). A return (a
+// administrative destination) is in dest's consignment area
+// (consignmentArea: its country, Northern Ireland apart from Great
+// Britain) from the country l is sent from, and whether one of them was
+// tax-included: one consignment, as a document is one (goods from the
+// seller's stock in the country of arrival, or from another country, are
+// not part of it). A return (a
 // negative amount) credits goods that were a consignment of their own,
 // so the document's returns are added up apart from its sales and their
 // size is returned: a return is within the limit when the goods it
 // returns were, and a sale is not brought within it by a return on the
 // same document. Each sum is taken once per document.
 func (c *calc) consignment(l *line, dest *place) (decimal.Decimal, bool) {
-	country := dest.country
+	country := consignmentArea(dest, c.d.date)
 	returned := l.amount.Sign() < 0
 	from := originCountry(l)
 	for _, k := range c.consignments {
@@ -231,7 +233,7 @@ func (c *calc) consignment(l *line, dest *place) (decimal.Decimal, bool) {
 	included := false
 	for _, o := range c.d.lines {
 		p := firstPlace(o.dest, o.adminDest)
-		if serviceClass(o.productClass) || p == nil || p.country != country || o.seller.company != l.seller.company ||
+		if serviceClass(o.productClass) || p == nil || consignmentArea(p, c.d.date) != country || o.seller.company != l.seller.company ||
 			originCountry(o) != from || (o.amount.Sign() < 0) != returned {
 			continue
 		}
@@ -335,6 +337,33 @@ func (c *calc) netOfVAT(o *line, st situs) decimal.Decimal {
 // weighed is the tax a price includes when it is charged.
 func importRegisteredSitus(dest *place) situs {
 	return situs{at: dest, role: dest.role, ruleID: "import-registered-seller", oss: true}
+}
+
+// consignmentArea is the area whose goods on a document are one
+// consignment for a low-value limit: the country of p, except that from
+// 2021-07-01 goods to Northern Ireland (iossNorthernIreland) are a
+// consignment apart from those to Great Britain ("XI"), since the two
+// follow different rules (Northern Ireland the EU's Import One Stop Shop
+// under the Windsor Framework, Great Britain the United Kingdom's £135
+// rule) and goods to each are delivered apart: a parcel to London and
+// one to Belfast are two consignments (HMRC, "VAT and overseas goods
+// sold directly to customers in the UK", and "Check if you can register
+// for the VAT Import One Stop Shop Scheme"). Before 2021-07-01 both
+// follow the United Kingdom's rule and are one country's goods, as two
+// addresses in one member state are.
+func consignmentArea(p *place, d civil.Date) string {
+	if iossNorthernIreland(p, d) {
+		return "XI"
+	}
+	return p.country
+}
+
+// consignmentAreaName names consignmentArea(p, d) for a reason.
+func consignmentAreaName(p *place, d civil.Date) string {
+	if iossNorthernIreland(p, d) {
+		return "Northern Ireland"
+	}
+	return p.country
 }
 
 // originCountry is the country a line's goods are sent from (its
