@@ -15,7 +15,8 @@ import (
 const (
 	// LowValueWithinRule: the consignment is within the limit; a seller
 	// registered for the scheme charges the tax at sale (rule
-	// import-registered-seller), or a United Kingdom business customer
+	// import-registered-seller), or a business customer with its number
+	// of the country (the United Kingdom, Australia, New Zealand)
 	// accounts for it (ImportReverseChargeRule).
 	LowValueWithinRule = "low-value-import"
 	// LowValueAboveRule: the consignment is above the limit; the tax is
@@ -30,10 +31,14 @@ const (
 	LowValueUnconvertedRule = "low-value-import-unconverted"
 )
 
-// ImportReverseChargeRule is the rule ID of goods in a consignment of
-// £135 or less sold from abroad to a business in the United Kingdom
-// that gave its UK VAT number: the business accounts for the VAT by
-// reverse charge, not the seller.
+// ImportReverseChargeRule is the rule ID of goods in a consignment
+// within a low-value limit whose row has BusinessReverseCharge, sold from
+// abroad to a business that gave its VAT or GST number of the country:
+// £135 or less to a business in the United Kingdom with its UK VAT
+// number, A$1,000 or less to an Australian GST-registered business with
+// its ABN, NZ$1,000 or less to a New Zealand GST-registered business
+// with its GST number. The seller charges none; the business accounts
+// for any tax due by reverse charge.
 const ImportReverseChargeRule = "import-reverse-charge"
 
 // lowValue decides a line of goods sold from outside the VAT area of
@@ -42,8 +47,10 @@ const ImportReverseChargeRule = "import-reverse-charge"
 // the line: within it, a seller registered for the scheme (the country's
 // registration, or for the EU, and for Northern Ireland from 2021-07-01
 // (iossNorthernIreland), the Import One Stop Shop) charges the tax at
-// sale, and a UK business customer with a UK VAT number accounts for
-// it by reverse charge; above it, the goods meet the tax at the border:
+// sale, and a business customer with its VAT or GST number of the
+// country accounts for it by reverse charge where the country's row says
+// so (jurisdiction.LowValue.BusinessReverseCharge: the United Kingdom,
+// Australia, New Zealand); above it, the goods meet the tax at the border:
 // one NONTAXABLE record at the destination (import-at-border) whose
 // reason names the limit. When done is false, the
 // situs may still carry an assisted note (lowValue, lowValueRule) that
@@ -59,9 +66,24 @@ const ImportReverseChargeRule = "import-reverse-charge"
 // Returns (negative amounts) are a consignment of their own, weighed by
 // their size (consignment).
 // Consumers and businesses without a number of the country are treated
-// alike, as the schemes treat them; a business customer elsewhere than in
-// the United Kingdom keeps the rules that applied before (the EU's IOSS
-// covers distance sales, which are to consumers).
+// alike, as the schemes treat them; a business customer in a country
+// whose row has no BusinessReverseCharge keeps the rules that applied
+// before (the EU's IOSS covers distance sales, which are to consumers).
+// Australia taxes at sale only the low value goods sold to consumers: a
+// GST-registered business that gives its ABN and states that it is
+// registered is not charged GST, and pays any GST due under the reverse
+// charge when it could not claim the whole as a credit (A New Tax System
+// (Goods and Services Tax) Act 1999, Subdivision 84-C; ATO, "GST on low
+// value imported goods", the pages on sales to GST-registered businesses
+// and for business purchasers,
+// https://www.ato.gov.au/Business/International-tax-for-business/GST-on-low-value-imported-goods/Sales-of-LVIG-to-GST---registered-businesses/).
+// New Zealand's rules on distantly taxable goods (Goods and Services Tax
+// Act 1985, section 4B, and section 8 on their place of supply) likewise do not apply to goods sold
+// to a GST-registered business for its business that gives its GST
+// number (Inland Revenue, "What low value goods are",
+// https://www.ird.govt.nz/gst/gst-for-overseas-businesses/gst-on-low-value-imported-goods/what-low-value-goods-are).
+// The customer's registration of the country with a number of valid
+// syntax stands for that statement, as for the United Kingdom's.
 func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 	border := func(why string) situs {
 		return situs{at: dest, role: dest.role, none: true, ruleID: "import-at-border", reason: why + importNote(dest)}
@@ -122,7 +144,7 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 		st.lowValue, st.lowValueRule = why, LowValueAboveRule
 		return st, true
 	case reverse:
-		why := fmt.Sprintf("%s is within %s (%s) and the customer is a business that gave its VAT number of %s: it accounts for the VAT by reverse charge (%s)", what, limit, lim.Scheme, dest.country, lim.Source)
+		why := fmt.Sprintf("%s is within %s (%s) and the customer is a business that gave its VAT or GST number of %s: the seller charges none, and the business accounts for any tax due by reverse charge (%s)", what, limit, lim.Scheme, dest.country, lim.Source)
 		return situs{at: dest, role: dest.role, reverse: true, ruleID: ImportReverseChargeRule, reason: why,
 			lowValue: why, lowValueRule: LowValueWithinRule}, true
 	}
@@ -281,8 +303,8 @@ func (c *calc) intrinsic(o *line, dest *place) decimal.Decimal {
 		return gross
 	}
 	if lim, ok := c.s.jur.LowValueLimit(dest.country, c.d.date); ok && lim.BusinessReverseCharge && o.customer.vatNumberIn(dest.country) {
-		// The business accounts for the VAT by reverse charge: the price
-		// includes none.
+		// The business accounts for the VAT or GST by reverse charge: the
+		// price includes none.
 		return gross
 	}
 	return c.netOfVAT(o, importRegisteredSitus(dest))
