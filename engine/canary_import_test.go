@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy/wire"
@@ -21,13 +22,19 @@ import (
 // consignments over); a German-registered seller likewise charged 19% on
 // goods sent from New York to a Berlin business. Now they meet the VAT at
 // the border unless delivered duty paid, and the delivery term is not
-// reported as not acted on for them.
+// reported as not acted on for them. A seller that imports the goods
+// itself, delivered duty paid, charges the VAT of the member state where
+// it is registered whatever their value: the EUR 150 limit of the Import
+// One Stop Shop no longer sends its consignment to the border (before, a
+// consumer's EUR 100 from a seller without IOSS, or EUR 200 above the
+// limit, met the VAT at the border even delivered duty paid).
 func TestImportIntoTheEUByTheImporter(t *testing.T) {
 	e := testEngine(t)
 	es := []wire.TaxRegistration{{ISOCountryCode: "ES", TaxRegistrationNumber: "ESA28015865"}}
 	de := []wire.TaxRegistration{{ISOCountryCode: "DE", TaxRegistrationNumber: "DE136695976"}}
 	newYork := &wire.Location{City: "New York", MainDivision: "NY", PostalCode: "10001", Country: "US"}
 	berlin := &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}
+	ieIOSS := wire.TaxRegistration{ISOCountryCode: "IE", TaxRegistrationType: "Import One Stop Shop"}
 	for _, c := range []struct {
 		name, date string
 		from, to   *wire.Location
@@ -41,10 +48,16 @@ func TestImportIntoTheEUByTheImporter(t *testing.T) {
 		{"Las Palmas to a Madrid consumer in 2020", "2020-06-01", vtLasPalmas, vtMadrid, false, es, false, "ES:NONTAXABLE:0.00:import-at-border"},
 		{"Las Palmas to a Madrid consumer in 2020, DDP", "2020-06-01", vtLasPalmas, vtMadrid, false, es, true, "ES:TAXABLE:21.00:import-registered-seller"},
 		{"Las Palmas to a Madrid consumer in 2026: IOSS decides, not registered for it", "2026-06-01", vtLasPalmas, vtMadrid, false, es, false, "ES:NONTAXABLE:0.00:import-at-border"},
+		{"Las Palmas to a Madrid consumer in 2026, DDP: the seller imports", "2026-06-01", vtLasPalmas, vtMadrid, false, es, true, "ES:TAXABLE:21.00:import-registered-seller"},
+		{"EUR 200 from Las Palmas to a Madrid consumer in 2026, IOSS and DDP: above EUR 150, the seller imports", "2026-06-01", vtLasPalmas, vtMadrid, false, append(es, ieIOSS), true, "ES:TAXABLE:42.00:import-registered-seller"},
+		{"EUR 200 from Las Palmas to a Madrid consumer in 2026, IOSS: above EUR 150, the border", "2026-06-01", vtLasPalmas, vtMadrid, false, append(es, ieIOSS), false, "ES:NONTAXABLE:0.00:import-at-border"},
 		{"New York to a Berlin business", "2026-06-01", newYork, berlin, true, de, false, "US:NONTAXABLE:0.00:us-export"},
 		{"New York to a Berlin business, DDP", "2026-06-01", newYork, berlin, true, de, true, "DE:TAXABLE:19.00:import-registered-seller"},
 	} {
 		req := vaSale(c.date, "", "GENERAL", c.from, c.to, c.business, c.regs, nil)
+		if strings.HasPrefix(c.name, "EUR 200") {
+			req.LineItems[0].ExtendedPrice = amt("200.00")
+		}
 		if c.ddp {
 			req.DeliveryTerm = wire.DeliveryTermDDP
 		}

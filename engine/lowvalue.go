@@ -114,8 +114,16 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 			"and VAT and overseas goods sold directly to customers in the UK (without IOSS, import VAT is charged on such goods sold to customers in Northern Ireland)"
 	}
 	registered := l.seller.registeredInArea(dest)
+	// importer: the seller imports the goods into a member state where it
+	// is registered, delivered duty paid: its supply is made there
+	// whatever their value (VAT Directive, article 32, second paragraph),
+	// and importDecided lets it charge that state's VAT.
+	importer := lim.EU && registered && c.sellerImports(l)
 	if ioss {
 		registered = l.seller.importScheme()
+		if !registered && importer {
+			return situs{}, false
+		}
 		if !registered && !b2b && l.seller.registeredInArea(dest) {
 			// Without IOSS the import VAT is collected at the border,
 			// whatever the value: a registration in the member state of
@@ -138,6 +146,8 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 	within := lim.Within(value)
 	what := fmt.Sprintf("%s %s (%s)", lim.Currency, value.StringFixed(2), how)
 	switch {
+	case !within && importer:
+		return situs{}, false
 	case !within:
 		why := fmt.Sprintf("%s is above %s (%s): the tax is collected at the border on the import, not by the seller (%s)", what, limit, lim.Scheme, lim.Source)
 		st = border(why)
