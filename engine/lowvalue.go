@@ -64,7 +64,12 @@ const ImportReverseChargeRule = "import-reverse-charge"
 // intrinsic value leaves them out, and a tax-included amount net of the
 // VAT or GST it includes (calc.intrinsic).
 // Returns (negative amounts) are a consignment of their own, weighed by
-// their size (consignment).
+// their size (consignment). Goods to Northern Ireland are a consignment
+// apart from goods to Great Britain from 2021-07-01 (consignmentArea).
+// A seller registered in the member state of arrival that imports the
+// goods itself, delivered duty paid, is not decided by the EU's limit
+// (done is false): its supply is made in that state whatever their value
+// (importDecided, sellerImports).
 // Consumers and businesses without a number of the country are treated
 // alike, as the schemes treat them; a business customer in a country
 // whose row has no BusinessReverseCharge keeps the rules that applied
