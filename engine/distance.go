@@ -143,11 +143,26 @@ func (c *calc) belowDistanceThreshold(l *line) (string, bool) {
 // ownDistanceSales returns the document's own EU distance sales of the
 // seller company, in euros: the amounts of its lines that are EU
 // distance sales (euDistanceLine), as the journal will count them once
-// the document is stored, and a note on the lines it could not count. A
-// tax-included price counts whole, since its VAT depends on this
-// decision. An amount in another currency counts through the filing
-// conversion to euros of the line's origin or destination, and else not
-// at all (the note says so), as in the journal's figures.
+// the document is stored, and a note on the lines it could not count.
+//
+// The threshold is on the total value of the supplies "exclusive of VAT"
+// (VAT Directive 2006/112/EC, article 59c(1)(c), inserted by Council
+// Directive (EU) 2017/2455, https://eur-lex.europa.eu/eli/dir/2017/2455/oj),
+// so a tax-included price counts net of the VAT it includes, taken out as the
+// engine finds any tax-included net (netOfVAT): the VAT of the seller's
+// own member state, the line's origin, which is the VAT such a price
+// includes when the seller is within the threshold, the case being
+// weighed. A net within the threshold is then charged that VAT, as
+// weighed; a sale it takes over the threshold is charged the VAT of the
+// customer's member state instead, and the journal stores the net of
+// that VAT (the response's net, extendedPrice), which differs from the
+// one weighed by the difference of the two rates. The journal's figures
+// are nets too: it stores each line's net amount, after the VAT a
+// tax-included price includes is taken out.
+//
+// An amount in another currency counts through the filing conversion to
+// euros of the line's origin or destination, and else not at all (the
+// note says so), as in the journal's figures.
 func (c *calc) ownDistanceSales(company string) (decimal.Decimal, string) {
 	sum := decimal.Zero
 	uncounted, included := 0, false
@@ -156,9 +171,15 @@ func (c *calc) ownDistanceSales(company string) (decimal.Decimal, string) {
 		if l.seller.company != company || !euDistanceLine(l, c.d.date) {
 			continue
 		}
-		included = included || l.taxIncluded
+		amount := l.amount
+		if l.taxIncluded {
+			included = true
+			if orig := firstPlace(l.origin, l.adminOrigin); orig != nil {
+				amount = c.netOfVAT(l, situs{at: orig, role: orig.role, ruleID: "eu-distance-threshold"})
+			}
+		}
 		if euro {
-			sum = sum.Add(l.amount)
+			sum = sum.Add(amount)
 			continue
 		}
 		rate, ok := c.euroRate(l)
@@ -166,11 +187,11 @@ func (c *calc) ownDistanceSales(company string) (decimal.Decimal, string) {
 			uncounted++
 			continue
 		}
-		sum = sum.Add(l.amount.Mul(rate).Round(4))
+		sum = sum.Add(amount.Mul(rate).Round(4))
 	}
 	note := ""
 	if included {
-		note = ", tax-included prices counted whole"
+		note = ", tax-included prices net of the VAT of the seller's member state"
 	}
 	if uncounted > 0 {
 		note += fmt.Sprintf(", %d line(s) in %s not counted for want of a conversion to euros", uncounted, c.d.currency.Alpha)

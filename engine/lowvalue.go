@@ -15,7 +15,8 @@ import (
 const (
 	// LowValueWithinRule: the consignment is within the limit; a seller
 	// registered for the scheme charges the tax at sale (rule
-	// import-registered-seller), or a United Kingdom business customer
+	// import-registered-seller), or a business customer with its number
+	// of the country (the United Kingdom, Australia, New Zealand)
 	// accounts for it (ImportReverseChargeRule).
 	LowValueWithinRule = "low-value-import"
 	// LowValueAboveRule: the consignment is above the limit; the tax is
@@ -30,10 +31,14 @@ const (
 	LowValueUnconvertedRule = "low-value-import-unconverted"
 )
 
-// ImportReverseChargeRule is the rule ID of goods in a consignment of
-// £135 or less sold from abroad to a business in the United Kingdom
-// that gave its UK VAT number: the business accounts for the VAT by
-// reverse charge, not the seller.
+// ImportReverseChargeRule is the rule ID of goods in a consignment
+// within a low-value limit whose row has BusinessReverseCharge, sold from
+// abroad to a business that gave its VAT or GST number of the country:
+// £135 or less to a business in the United Kingdom with its UK VAT
+// number, A$1,000 or less to an Australian GST-registered business with
+// its ABN, NZ$1,000 or less to a New Zealand GST-registered business
+// with its GST number. The seller charges none; the business accounts
+// for any tax due by reverse charge.
 const ImportReverseChargeRule = "import-reverse-charge"
 
 // lowValue decides a line of goods sold from outside the VAT area of
@@ -42,8 +47,10 @@ const ImportReverseChargeRule = "import-reverse-charge"
 // the line: within it, a seller registered for the scheme (the country's
 // registration, or for the EU, and for Northern Ireland from 2021-07-01
 // (iossNorthernIreland), the Import One Stop Shop) charges the tax at
-// sale, and a UK business customer with a UK VAT number accounts for
-// it by reverse charge; above it, the goods meet the tax at the border:
+// sale, and a business customer with its VAT or GST number of the
+// country accounts for it by reverse charge where the country's row says
+// so (jurisdiction.LowValue.BusinessReverseCharge: the United Kingdom,
+// Australia, New Zealand); above it, the goods meet the tax at the border:
 // one NONTAXABLE record at the destination (import-at-border) whose
 // reason names the limit. When done is false, the
 // situs may still carry an assisted note (lowValue, lowValueRule) that
@@ -57,11 +64,31 @@ const ImportReverseChargeRule = "import-reverse-charge"
 // intrinsic value leaves them out, and a tax-included amount net of the
 // VAT or GST it includes (calc.intrinsic).
 // Returns (negative amounts) are a consignment of their own, weighed by
-// their size (consignment).
+// their size (consignment). Goods to Northern Ireland are a consignment
+// apart from goods to Great Britain from 2021-07-01 (consignmentArea).
+// A seller registered in the member state of arrival that imports the
+// goods itself, delivered duty paid, is not decided by the EU's limit
+// (done is false): its supply is made in that state whatever their value
+// (importDecided, sellerImports).
 // Consumers and businesses without a number of the country are treated
-// alike, as the schemes treat them; a business customer elsewhere than in
-// the United Kingdom keeps the rules that applied before (the EU's IOSS
-// covers distance sales, which are to consumers).
+// alike, as the schemes treat them; a business customer in a country
+// whose row has no BusinessReverseCharge keeps the rules that applied
+// before (the EU's IOSS covers distance sales, which are to consumers).
+// Australia taxes at sale only the low value goods sold to consumers: a
+// GST-registered business that gives its ABN and states that it is
+// registered is not charged GST, and pays any GST due under the reverse
+// charge when it could not claim the whole as a credit (A New Tax System
+// (Goods and Services Tax) Act 1999, Subdivision 84-C; ATO, "GST on low
+// value imported goods", the pages on sales to GST-registered businesses
+// and for business purchasers,
+// https://www.ato.gov.au/Business/International-tax-for-business/GST-on-low-value-imported-goods/Sales-of-LVIG-to-GST---registered-businesses/).
+// New Zealand's rules on distantly taxable goods (Goods and Services Tax
+// Act 1985, section 4B, and section 8 on their place of supply) likewise do not apply to goods sold
+// to a GST-registered business for its business that gives its GST
+// number (Inland Revenue, "What low value goods are",
+// https://www.ird.govt.nz/gst/gst-for-overseas-businesses/gst-on-low-value-imported-goods/what-low-value-goods-are).
+// The customer's registration of the country with a number of valid
+// syntax stands for that statement, as for the United Kingdom's.
 func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 	border := func(why string) situs {
 		return situs{at: dest, role: dest.role, none: true, ruleID: "import-at-border", reason: why + importNote(dest)}
@@ -92,8 +119,16 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 			"and VAT and overseas goods sold directly to customers in the UK (without IOSS, import VAT is charged on such goods sold to customers in Northern Ireland)"
 	}
 	registered := l.seller.registeredInArea(dest)
+	// importer: the seller imports the goods into a member state where it
+	// is registered, delivered duty paid: its supply is made there
+	// whatever their value (VAT Directive, article 32, second paragraph),
+	// and importDecided lets it charge that state's VAT.
+	importer := lim.EU && registered && c.sellerImports(l)
 	if ioss {
 		registered = l.seller.importScheme()
+		if !registered && importer {
+			return situs{}, false
+		}
 		if !registered && !b2b && l.seller.registeredInArea(dest) {
 			// Without IOSS the import VAT is collected at the border,
 			// whatever the value: a registration in the member state of
@@ -116,13 +151,15 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 	within := lim.Within(value)
 	what := fmt.Sprintf("%s %s (%s)", lim.Currency, value.StringFixed(2), how)
 	switch {
+	case !within && importer:
+		return situs{}, false
 	case !within:
 		why := fmt.Sprintf("%s is above %s (%s): the tax is collected at the border on the import, not by the seller (%s)", what, limit, lim.Scheme, lim.Source)
 		st = border(why)
 		st.lowValue, st.lowValueRule = why, LowValueAboveRule
 		return st, true
 	case reverse:
-		why := fmt.Sprintf("%s is within %s (%s) and the customer is a business that gave its VAT number of %s: it accounts for the VAT by reverse charge (%s)", what, limit, lim.Scheme, dest.country, lim.Source)
+		why := fmt.Sprintf("%s is within %s (%s) and the customer is a business that gave its VAT or GST number of %s: the seller charges none, and the business accounts for any tax due by reverse charge (%s)", what, limit, lim.Scheme, dest.country, lim.Source)
 		return situs{at: dest, role: dest.role, reverse: true, ruleID: ImportReverseChargeRule, reason: why,
 			lowValue: why, lowValueRule: LowValueWithinRule}, true
 	}
@@ -144,7 +181,7 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 // document's currency to lim's; ok is false when neither is sent.
 func (c *calc) consignmentValue(l *line, dest *place, lim jurisdiction.LowValue) (decimal.Decimal, string, bool) {
 	var sum decimal.Decimal
-	how := "the document's goods to " + dest.country + ", one consignment"
+	how := "the document's goods to " + consignmentAreaName(dest, c.d.date) + ", one consignment"
 	included := l.taxIncluded
 	if lim.PerItem {
 		sum = c.intrinsic(l, dest).Abs()
@@ -209,17 +246,19 @@ type consignment struct {
 
 // consignment returns the intrinsic value (calc.intrinsic) of the
 // document's goods lines of l's seller company whose destination (else
-// administrative destination) is in dest's country from the country l is
-// sent from, and whether one of them was tax-included: one consignment,
-// as a document is one (goods from the seller's stock in the country of
-// arrival, or from another country, are not part of it). A return (a
+// administrative destination) is in dest's consignment area
+// (consignmentArea: its country, Northern Ireland apart from Great
+// Britain) from the country l is sent from, and whether one of them was
+// tax-included: one consignment, as a document is one (goods from the
+// seller's stock in the country of arrival, or from another country, are
+// not part of it). A return (a
 // negative amount) credits goods that were a consignment of their own,
 // so the document's returns are added up apart from its sales and their
 // size is returned: a return is within the limit when the goods it
 // returns were, and a sale is not brought within it by a return on the
 // same document. Each sum is taken once per document.
 func (c *calc) consignment(l *line, dest *place) (decimal.Decimal, bool) {
-	country := dest.country
+	country := consignmentArea(dest, c.d.date)
 	returned := l.amount.Sign() < 0
 	from := originCountry(l)
 	for _, k := range c.consignments {
@@ -231,7 +270,7 @@ func (c *calc) consignment(l *line, dest *place) (decimal.Decimal, bool) {
 	included := false
 	for _, o := range c.d.lines {
 		p := firstPlace(o.dest, o.adminDest)
-		if serviceClass(o.productClass) || p == nil || p.country != country || o.seller.company != l.seller.company ||
+		if serviceClass(o.productClass) || p == nil || consignmentArea(p, c.d.date) != country || o.seller.company != l.seller.company ||
 			originCountry(o) != from || (o.amount.Sign() < 0) != returned {
 			continue
 		}
@@ -279,11 +318,28 @@ func (c *calc) intrinsic(o *line, dest *place) decimal.Decimal {
 		return gross
 	}
 	if lim, ok := c.s.jur.LowValueLimit(dest.country, c.d.date); ok && lim.BusinessReverseCharge && o.customer.vatNumberIn(dest.country) {
-		// The business accounts for the VAT by reverse charge: the price
-		// includes none.
+		// The business accounts for the VAT or GST by reverse charge: the
+		// price includes none.
 		return gross
 	}
-	st := importRegisteredSitus(dest)
+	return c.netOfVAT(o, importRegisteredSitus(dest))
+}
+
+// netOfVAT returns line o's tax-included amount without the VAT or GST
+// that it includes when it is taxed under st: o's taxes are computed
+// under st on the gross, and the gross is divided by one plus their rate
+// (the VAT or GST they come to over the gross and the freight), rounded
+// to the currency's minor units, the way backCalculate finds a net. Only
+// VAT and GST come out, not fixed charges nor any other imposition; an
+// amount that excludes the tax, a line that cannot be computed, and one
+// that st does not tax, are returned as they are. intrinsic (a low-value
+// limit) and ownDistanceSales (the EU's distance-sales threshold) weigh
+// tax-included prices so.
+func (c *calc) netOfVAT(o *line, st situs) decimal.Decimal {
+	gross := o.amount
+	if !o.taxIncluded || gross.Sign() == 0 || c.d.mode == modeDistribute || st.at == nil {
+		return gross
+	}
 	// The taxes are computed on a copy of the line, so that neither the
 	// line's own taxes nor the document's template and cap state move.
 	tmp := *o
@@ -318,6 +374,33 @@ func (c *calc) intrinsic(o *line, dest *place) decimal.Decimal {
 // weighed is the tax a price includes when it is charged.
 func importRegisteredSitus(dest *place) situs {
 	return situs{at: dest, role: dest.role, ruleID: "import-registered-seller", oss: true}
+}
+
+// consignmentArea is the area whose goods on a document are one
+// consignment for a low-value limit: the country of p, except that from
+// 2021-07-01 goods to Northern Ireland (iossNorthernIreland) are a
+// consignment apart from those to Great Britain ("XI"), since the two
+// follow different rules (Northern Ireland the EU's Import One Stop Shop
+// under the Windsor Framework, Great Britain the United Kingdom's £135
+// rule) and goods to each are delivered apart: a parcel to London and
+// one to Belfast are two consignments (HMRC, "VAT and overseas goods
+// sold directly to customers in the UK", and "Check if you can register
+// for the VAT Import One Stop Shop Scheme"). Before 2021-07-01 both
+// follow the United Kingdom's rule and are one country's goods, as two
+// addresses in one member state are.
+func consignmentArea(p *place, d civil.Date) string {
+	if iossNorthernIreland(p, d) {
+		return "XI"
+	}
+	return p.country
+}
+
+// consignmentAreaName names consignmentArea(p, d) for a reason.
+func consignmentAreaName(p *place, d civil.Date) string {
+	if iossNorthernIreland(p, d) {
+		return "Northern Ireland"
+	}
+	return p.country
 }
 
 // originCountry is the country a line's goods are sent from (its

@@ -40,6 +40,7 @@ func TestLowValueImports(t *testing.T) {
 		seller                     []wire.TaxRegistration
 		factor                     string // a USD to GBP currencyConversionFactors entry, if any
 		lines                      int    // lines of price, 1 when 0
+		ddp                        bool   // the document's deliveryTerm is DDP
 	}
 	build := func(s sale) *wire.SaleRequest {
 		date := s.date
@@ -57,6 +58,9 @@ func TestLowValueImports(t *testing.T) {
 			Seller:    &wire.Seller{PhysicalOrigin: s.from, TaxRegistrations: s.seller},
 			Customer:  &wire.Customer{Destination: &to, TaxRegistrations: s.customer},
 			LineItems: []wire.SaleLineItem{li}}
+		if s.ddp {
+			req.DeliveryTerm = wire.DeliveryTermDDP
+		}
 		for i := 1; i < s.lines; i++ {
 			req.LineItems = append(req.LineItems, li)
 		}
@@ -87,9 +91,12 @@ func TestLowValueImports(t *testing.T) {
 		{"£100 to a UK business with its UK VAT number: reverse charge",
 			sale{currency: "GBP", price: "100.00", from: newYork, to: london, customer: []wire.TaxRegistration{gbReg}, seller: []wire.TaxRegistration{gbReg}},
 			"0.00", "GB:TAXABLE:0.00:import-reverse-charge", LowValueWithinRule, "reverse charge"},
-		{"£200 before 2021: a registered seller charged UK VAT whatever the value",
-			sale{date: "2020-06-01", currency: "GBP", price: "200.00", from: newYork, to: london, seller: []wire.TaxRegistration{gbReg}},
+		{"£200 before 2021, delivered duty paid: a registered seller charged UK VAT whatever the value",
+			sale{date: "2020-06-01", currency: "GBP", price: "200.00", from: newYork, to: london, seller: []wire.TaxRegistration{gbReg}, ddp: true},
 			"40.00", "GB:TAXABLE:40.00:import-registered-seller", "", ""},
+		{"£200 before 2021, the customer importing: the United Kingdom was a member state, the supply outside it",
+			sale{date: "2020-06-01", currency: "GBP", price: "200.00", from: newYork, to: london, seller: []wire.TaxRegistration{gbReg}},
+			"0.00", "US:NONTAXABLE:0.00:us-export", "", ""},
 		{"USD 150 at the destination's rate 0.80 to GBP is £120, within",
 			sale{currency: "USD", price: "150.00", from: newYork, to: london, conversion: toGBP, seller: []wire.TaxRegistration{gbReg}},
 			"30.00", "GB:TAXABLE:30.00:import-registered-seller", LowValueWithinRule, "USD 150.00 at the destination's conversion rate 0.8"},

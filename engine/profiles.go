@@ -285,7 +285,7 @@ func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d ci
 	for i := range stored {
 		r := &stored[i]
 		if r.InForce(d) {
-			reg := storedRegistration(r)
+			reg := storedRegistration(r, d)
 			reg.country = b.c.s.vat.InVATArea(reg.country, d)
 			regs = append(regs, reg)
 		}
@@ -294,16 +294,37 @@ func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d ci
 	return regs, len(regs) == 0
 }
 
-// storedRegistration converts a stored registration: a country (DE) is
-// a registration in the country, a state or province (US-TX) one in
-// that main division, and any other jurisdiction (US-4819000) one that
-// the place's chain must hold, as a request's jurisdictionId. Its
-// number is the tenant's own and counts as valid.
-func storedRegistration(r *profile.Registration) registration {
+// storedRegistration converts a stored registration in force on d: a
+// country (DE) is a registration in the country, a state or province
+// (US-TX) one in that main division, and any other jurisdiction
+// (US-4819000) one that the place's chain must hold, as a request's
+// jurisdictionId. Its number is the tenant's own and counts as valid.
+//
+// The EU's schemes are read from the registration's type (Union Scheme,
+// Non-Union Scheme, Import One Stop Shop), the jurisdiction being the
+// member state of identification, as on the wire. A registration of
+// jurisdiction EU (profile.UnionJurisdiction), which the nexus report
+// reads as the Union scheme, is the Union scheme in a calculation too
+// unless its type names another (profile.Registration.UnionScheme, which
+// the report reads too), so that a report and a calculation agree on
+// what a stored registration is.
+func storedRegistration(r *profile.Registration, d civil.Date) registration {
 	id := r.Jurisdiction
 	out := registration{country: id, number: r.Number, syntaxValid: r.Number != "",
-		union: r.Type == "Union Scheme", ioss: r.Type == "Import One Stop Shop",
+		union: r.UnionScheme(), ioss: r.Type == "Import One Stop Shop",
 		nonUnion: r.Type == "Non-Union Scheme"}
+	if id == profile.UnionJurisdiction {
+		// The scheme's member state of identification is the one whose
+		// VAT number it uses (VAT Directive, article 369d), when the
+		// number says it; else none: the registration is no country's.
+		out.country = ""
+		if len(r.Number) >= 2 {
+			if st, ok := jurisdiction.EUNumberState(strings.ToUpper(r.Number[:2]), d); ok {
+				out.country = st
+			}
+		}
+		return out
+	}
 	if len(id) > 2 {
 		out.country = id[:2]
 		if st, ok := jurisdiction.SubdivisionOf(id[:2], id[3:]); ok && st.ID() == id {

@@ -470,7 +470,12 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 			}
 		}
 		if tr.TaxRegistrationNumber != "" {
-			vr := c.validateNumber(numberCountry, tr.TaxRegistrationNumber)
+			var vr *wire.ValidationResult
+			if r.ioss || r.nonUnion {
+				vr = c.validateSchemeNumber(taxreg.Scheme(tr.TaxRegistrationType), numberCountry, tr.TaxRegistrationNumber)
+			} else {
+				vr = c.validateNumber(numberCountry, tr.TaxRegistrationNumber)
+			}
 			r.number = vr.TaxRegistrationNumberNormalized
 			// A number counts unless it is known to be invalid: a country
 			// whose syntax Levy does not check still has registrations.
@@ -536,6 +541,28 @@ func (c *calc) validateNumber(country, number string) *wire.ValidationResult {
 		return vr
 	}
 	c.s.validator.check(c.ctx, country, res.Normalized, vr)
+	return vr
+}
+
+// validateSchemeNumber checks the number of a registration for one of
+// the EU's schemes that give numbers of their own (the Import One Stop
+// Shop's IM…, the non-Union scheme's EU…) in the scheme's form, with
+// the code of state, the member state of identification
+// (taxreg.ValidateScheme), rather than as that state's VAT number, which
+// it never is. No external service is asked: the validators Levy plugs
+// in check the member states' VAT numbers, so a number of valid syntax
+// is reported so, its registration not verified.
+func (c *calc) validateSchemeNumber(scheme taxreg.Scheme, state, number string) *wire.ValidationResult {
+	res := taxreg.ValidateScheme(scheme, state, number)
+	vr := &wire.ValidationResult{TaxRegistrationNumberNormalized: res.Normalized, ValidationInfo: wire.ValidationInfo(res.Info)}
+	if res.Info == taxreg.InfoValidationNotAvailable {
+		return vr
+	}
+	ok := res.IsSyntaxValid
+	vr.IsSyntaxValid = &ok
+	if ok {
+		vr.ValidationInfo = wire.ValidationInfoValidationNotAvailable
+	}
 	return vr
 }
 

@@ -327,16 +327,78 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 // registration there, under which it charges that country's tax. done is
 // false when neither does; st then carries what the limit's check said.
 // importGoods and fromTheUS share it.
+//
+// Into the EU's VAT area the seller's registration in the member state
+// of arrival is not enough: goods dispatched from outside it (a third
+// country, or a territory outside the EU's VAT area such as the Canary
+// Islands, VAT Directive article 6) are supplied where their dispatch
+// begins, outside the VAT area, and the import VAT is collected at the
+// border from the importer (articles 30, 32 first paragraph, 201); the
+// supply is in the member state of importation only when the supplier is
+// the importer, the person liable for the import VAT (article 32 second
+// paragraph), which the line says with the delivery term DDP, delivered
+// duty paid (sellerImports). Goods sent from Las Palmas to Madrid by a
+// seller registered in Spain are so imported by the customer unless the
+// seller delivers them duty paid (Spain's Ley 37/1992 del IVA, articles
+// 3 and 18: the Canary Islands are a third territory, and goods entering
+// the territory where the tax applies from them are imported; article 68
+// places the supply of goods dispatched from outside that territory in
+// it when the supplier is liable for the import VAT).
+// Other countries (the United Kingdom, Switzerland, Norway) keep Levy's
+// rule that a seller registered there charges their tax on goods it
+// sells into them.
 func (c *calc) importDecided(l *line, dest *place, b2b bool) (st situs, done bool) {
 	st, done = c.lowValue(l, dest, b2b)
 	if done {
 		return st, true
 	}
-	if l.seller.registeredInArea(dest) {
+	if !l.seller.registeredInArea(dest) {
+		return st, false
+	}
+	if !dest.euVAT(c.d.date) {
 		return situs{at: dest, role: dest.role, ruleID: "import-registered-seller", lowValue: st.lowValue, lowValueRule: st.lowValueRule,
 			reason: "the seller is registered in the country of import and charges its tax"}, true
 	}
+	if c.sellerImports(l) {
+		return situs{at: dest, role: dest.role, ruleID: "import-registered-seller", lowValue: st.lowValue, lowValueRule: st.lowValueRule,
+			reason: "the seller imports the goods (deliveryTerm DDP) and is registered in the member state of importation: its supply is made there and it charges that state's VAT (VAT Directive, article 32, second paragraph)"}, true
+	}
 	return st, false
+}
+
+// sellerImports reports whether the seller of line l imports its goods,
+// as the person liable for the import VAT: the line's delivery term,
+// else the document's, is DDP (delivered duty paid, Incoterms 2020: the
+// seller clears the goods for import and pays the duties and taxes).
+func (c *calc) sellerImports(l *line) bool {
+	return deliveryTerm(c, l) == wire.DeliveryTermDDP
+}
+
+// deliveryTerm is the delivery term of line l: its own (lineItems[].
+// deliveryTerm), else the document's.
+func deliveryTerm(c *calc, l *line) wire.DeliveryTerm {
+	if l.in != nil && l.in.det != nil && l.in.det.DeliveryTerm != "" {
+		return l.in.det.DeliveryTerm
+	}
+	switch {
+	case c.req.sale != nil:
+		return c.req.sale.DeliveryTerm
+	case c.req.purchase != nil:
+		return c.req.purchase.DeliveryTerm
+	case c.req.owner != nil:
+		return c.req.owner.DeliveryTerm
+	}
+	return ""
+}
+
+// euImportActs is the actsWhen of a delivery term: a line of goods
+// imported into the EU's VAT area from outside it by a seller registered
+// in the member state of arrival, where the term says whether the seller
+// imports them (importDecided); a buyer's accrual does not read it.
+func euImportActs(c *calc, l *line) bool {
+	orig, dest := firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)
+	return c.d.mode != modeAccrue && orig != nil && dest != nil && !serviceClass(l.productClass) && dest.euVAT(c.d.date) && !orig.euVAT(c.d.date) &&
+		orig.vatArea() != dest.vatArea() && l.seller.registeredInArea(dest)
 }
 
 // importGoods decides goods that leave one VAT area for another outside

@@ -595,8 +595,10 @@ const (
 	noteBrazilActs = "acts on a line that Brazil's rules calculate (see docs/brazil.md); not acted on elsewhere"
 	noteRecovery   = "decides how much input tax the buyer recovers"
 	noteVAT        = "decides who accounts for VAT in cross-border and chain supplies"
-	noteSelector   = "selects taxes by the fields beside it"
-	noteJournal    = "kept with the transaction in the journal"
+	// noteDelivery is the note of a delivery term.
+	noteDelivery = "decides who accounts for VAT in cross-border and chain supplies; acts on goods imported into the EU's VAT area by a seller registered in the member state of arrival (DDP: the seller imports them and charges that state's VAT; else the import VAT is collected at the border)"
+	noteSelector = "selects taxes by the fields beside it"
+	noteJournal  = "kept with the transaction in the journal"
 )
 
 // wireFields is the table of the members of the request types (see the
@@ -740,7 +742,7 @@ var wireFields = []wireField{
 	{member: "SaleRequest.taxOverride", acting: notActedOn, note: "forces the document taxable or nontaxable",
 		sent: onSale(func(r *wire.SaleRequest) (string, bool) { return ptrJSON(r.TaxOverride) })},
 	{member: "TaxOverride.*", acting: within},
-	{member: "SaleRequest.deliveryTerm", acting: notActedOn, note: noteVAT,
+	{member: "SaleRequest.deliveryTerm", acting: notActedOn, note: noteDelivery, actsWhen: euImportActs,
 		sent: onSale(func(r *wire.SaleRequest) (string, bool) { return strOf(r.DeliveryTerm) })},
 	{member: "SaleRequest.simplificationCode", acting: notActedOn, note: noteVAT,
 		sent: onSale(func(r *wire.SaleRequest) (string, bool) { return strOf(r.SimplificationCode) })},
@@ -796,7 +798,7 @@ var wireFields = []wireField{
 	{member: "SaleLineItem.taxIncludedIndicator", acting: acts},
 	{member: "SaleLineItem.isMulticomponent", acting: acts},
 	{member: "SaleLineItem.taxDate", acting: acts},
-	{member: "LineDetails.deliveryTerm", acting: notActedOn, note: noteVAT,
+	{member: "LineDetails.deliveryTerm", acting: notActedOn, note: noteDelivery, actsWhen: euImportActs,
 		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return strOf(d.DeliveryTerm) })},
 	{member: "LineDetails.titleTransfer", acting: notActedOn, note: "where title passes, which decides the situs",
 		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return strOf(d.TitleTransfer) })},
@@ -980,7 +982,7 @@ var wireFields = []wireField{
 	{member: "PurchaseRequest.situsOverride", acting: acts},
 	{member: "PurchaseRequest.taxOverride", acting: notActedOn, note: "forces the document taxable or nontaxable",
 		sent: onPurchase(func(r *wire.PurchaseRequest) (string, bool) { return ptrJSON(r.TaxOverride) })},
-	{member: "PurchaseRequest.deliveryTerm", acting: notActedOn, note: noteVAT,
+	{member: "PurchaseRequest.deliveryTerm", acting: notActedOn, note: noteDelivery, actsWhen: euImportActs,
 		sent: onPurchase(func(r *wire.PurchaseRequest) (string, bool) { return strOf(r.DeliveryTerm) })},
 	{member: "PurchaseRequest.simplificationCode", acting: notActedOn, note: noteVAT,
 		sent: onPurchase(func(r *wire.PurchaseRequest) (string, bool) { return strOf(r.SimplificationCode) })},
@@ -1096,7 +1098,7 @@ var wireFields = []wireField{
 	{member: "OwnerRequest.situsOverride", acting: acts},
 	{member: "OwnerRequest.taxOverride", acting: notActedOn, note: "forces the document taxable or nontaxable",
 		sent: onOwner(func(r *wire.OwnerRequest) (string, bool) { return ptrJSON(r.TaxOverride) })},
-	{member: "OwnerRequest.deliveryTerm", acting: notActedOn, note: noteVAT,
+	{member: "OwnerRequest.deliveryTerm", acting: notActedOn, note: noteDelivery, actsWhen: euImportActs,
 		sent: onOwner(func(r *wire.OwnerRequest) (string, bool) { return strOf(r.DeliveryTerm) })},
 	{member: "OwnerRequest.simplificationCode", acting: notActedOn, note: noteVAT,
 		sent: onOwner(func(r *wire.OwnerRequest) (string, bool) { return strOf(r.SimplificationCode) })},

@@ -47,10 +47,12 @@ type LowValue struct {
 	// registration rather than one in the member state of arrival.
 	EU bool
 	// BusinessReverseCharge says that a business customer that gives its
-	// VAT number of the country accounts for the tax on a consignment
-	// within the limit by reverse charge (the United Kingdom's rule);
-	// without it a business customer keeps the rules of goods sold from
-	// abroad that apply without the limit.
+	// VAT or GST number of the country is not charged the tax on a
+	// consignment within the limit and accounts for any tax due by
+	// reverse charge (the United Kingdom's £135 rule; Australia's and New
+	// Zealand's, whose rules tax at sale only the goods sold to
+	// consumers); without it a business customer keeps the rules of goods
+	// sold from abroad that apply without the limit.
 	BusinessReverseCharge bool
 	// Source cites the law.
 	Source string

@@ -14,8 +14,14 @@ import (
 
 // ProfileRegistrations returns the registrations a tenant's profile
 // stores for company that a report counts: those of a US state ("US-TX")
-// as the state, those of the EU's Union scheme ("EU") as AreaEU, and
-// Canada's as canadaRegistrations reads them.
+// as the state, those of the EU's Union scheme as AreaEU, and Canada's as
+// canadaRegistrations reads them. A registration is the Union scheme's
+// as a calculation reads it (profile.Registration.UnionScheme): of type
+// "Union Scheme" in its member state of identification (how Levy's
+// profile routes store it), or of jurisdiction "EU" without the type of
+// another scheme; an "EU" registration for the Import One Stop Shop or
+// the non-Union scheme registers no row (those schemes cover no distance
+// sales between member states).
 func ProfileRegistrations(p *profile.Snapshot, company string) []Registration {
 	var out []Registration
 	for _, r := range p.Registrations(company) {
@@ -23,8 +29,10 @@ func ProfileRegistrations(p *profile.Snapshot, company string) []Registration {
 		switch {
 		case journal.IsUSState(r.Jurisdiction):
 			area = strings.TrimPrefix(r.Jurisdiction, "US-")
-		case r.Jurisdiction == AreaEU:
+		case r.UnionScheme():
 			area = AreaEU
+		case r.Jurisdiction == AreaEU:
+			continue
 		default:
 			out = append(out, canadaRegistrations(&r, company)...)
 			continue

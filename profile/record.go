@@ -234,6 +234,33 @@ type Registration struct {
 	PhysicalPresence bool `json:"physicalPresence,omitempty"`
 }
 
+// UnionJurisdiction is the jurisdiction of a registration that names the
+// EU's Union scheme (the one stop shop) by the Union rather than by its
+// member state of identification: the nexus report's EU row. Levy's own
+// profile routes refuse it, as no jurisdiction of the dataset; the
+// scheme's registration is stored under the member state of
+// identification with the type "Union Scheme".
+const UnionJurisdiction = "EU"
+
+// UnionScheme reports whether r is a registration for the EU's Union
+// scheme (the one stop shop, VAT Directive 2006/112/EC, articles 369a to
+// 369k): its type is "Union Scheme", in the member state of
+// identification whose VAT number the scheme uses (article 369d), or its
+// jurisdiction is UnionJurisdiction and its type names no other scheme
+// (none, or "VAT Registration"; an "Import One Stop Shop" or
+// "Non-Union Scheme" registration is not the Union scheme). A
+// calculation (the engine's stored registrations) and the nexus report
+// (its EU row) read a stored registration so, and agree.
+func (r *Registration) UnionScheme() bool {
+	switch r.Type {
+	case wire.TaxRegistrationTypeUnionScheme:
+		return true
+	case "", wire.TaxRegistrationTypeVAT:
+		return r.Jurisdiction == UnionJurisdiction
+	}
+	return false
+}
+
 // Key returns the key of r.
 func (r *Registration) Key() Key { return RegistrationKey(r.CompanyCode, r.Jurisdiction, r.Number) }
 

@@ -32,8 +32,9 @@ var lowValueColumns = []string{"country", "effective", "expiration", "limit", "c
 // (the document's goods) or item (each item's price, Norway's), within is
 // at-or-below or below (Norway's "under NOK 3,000"),
 // business_reverse_charge is yes where a business customer with a VAT
-// number of the country accounts for the tax by reverse charge (the
-// United Kingdom's). known reports whether a jurisdiction ID is in the
+// or GST number of the country is not charged the tax and accounts for
+// any due by reverse charge (the United Kingdom's, Australia's and New
+// Zealand's). known reports whether a jurisdiction ID is in the
 // dataset.
 //
 // Switzerland has no row: from 2019-01-01 a foreign seller whose small
