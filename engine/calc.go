@@ -168,6 +168,10 @@ type place struct {
 	// (northernIrishPlace): its goods follow the EU's VAT rules from
 	// 2021 (place.windsor), though its tax area is the United Kingdom's.
 	northernIreland bool
+	// envHash is the hash of the members of a tax's rules.Env that are
+	// the place's, once envHashed (see calc.envHash).
+	envHash   uint64
+	envHashed bool
 }
 
 // vatArea names the VAT area of a place: its country's, or that of the
@@ -541,18 +545,20 @@ func (c *calc) decide(env *rules.Env, d civil.Date, h uint64) (*rules.Rule, *rul
 
 // The environments of a line's taxes differ only in their place's and
 // jurisdiction's members: envHash hashes the line's members once a line
-// (line.envHash) and the others for each tax. Each member is hashed by
-// hash/maphash with the snapshot's seed and the hashes are mixed in
-// order. The caches key decisions by the hash and compare the whole
-// environment on a hit, so that two environments with one hash only miss
-// each other.
+// (line.envHash), the place's once a place (place.envHash), and the
+// jurisdiction's and the imposition's for each tax. Each string member is
+// hashed by hash/maphash with the snapshot's seed, the jurisdiction's
+// type by its number, and the hashes are mixed in order. The caches key
+// decisions by the hash and compare the whole environment on a hit, so
+// that two environments with one hash only miss each other.
 const (
 	fnvOffset = 14695981039346656037
 	fnvPrime  = 1099511628211
 )
 
-// envHash returns the hash of env, the environment of a tax of line l.
-func (c *calc) envHash(l *line, env *rules.Env) uint64 {
+// envHash returns the hash of env, the environment of the tax of
+// jurisdiction j at place p of line l.
+func (c *calc) envHash(l *line, p *place, j *wire.Jurisdiction, env *rules.Env) uint64 {
 	seed := c.s.seed
 	if !l.envHashed {
 		h := uint64(fnvOffset)
@@ -565,11 +571,19 @@ func (c *calc) envHash(l *line, env *rules.Env) uint64 {
 		}
 		l.envHash, l.envHashed = h, true
 	}
-	h := l.envHash
-	for _, s := range [...]string{env.Country, env.JurisdictionID, env.JurisdictionType, env.Subdivision, env.Area, env.Tax} {
-		h = mixHash(h, maphash.String(seed, s))
+	if !p.envHashed {
+		// Once the place's area is set (computeTax): its members do not
+		// change after.
+		h := uint64(fnvOffset)
+		for _, s := range [...]string{env.Country, env.Subdivision, env.Area} {
+			h = mixHash(h, maphash.String(seed, s))
+		}
+		p.envHash, p.envHashed = h, true
 	}
-	return h
+	h := mixHash(l.envHash, p.envHash)
+	h = mixHash(h, maphash.String(seed, env.JurisdictionID))
+	h = mixHash(h, uint64(j.JurisdictionType))
+	return mixHash(h, maphash.String(seed, env.Tax))
 }
 
 // mixHash adds x, the hash of the next member, to the hash h: the order
