@@ -74,6 +74,21 @@ func alignSmall(a, b decimal.Decimal) (exp int32, ok bool) {
 		int64(a.NumDigits())+ea-e <= maxSmallDigits && int64(b.NumDigits())+eb-e <= maxSmallDigits
 }
 
+// addScaled returns x plus the coefficient of d scaled to the exponent
+// exp, which is at most d's, and whether that fits: d's coefficient
+// scaled has at most 18 digits and the sum does not overflow.
+func addScaled(x int64, d decimal.Decimal, exp int32) (int64, bool) {
+	s := int64(d.Exponent()) - int64(exp)
+	if s < 0 || s > maxSmallDigits || int64(d.NumDigits())+s > maxSmallDigits {
+		return 0, false
+	}
+	v := d.CoefficientInt64() * pow10[s]
+	if v > 0 && x > math.MaxInt64-v || v < 0 && x < math.MinInt64-v {
+		return 0, false
+	}
+	return x + v, true
+}
+
 // mul returns a.Mul(b).
 func mul(a, b decimal.Decimal) decimal.Decimal {
 	e := int64(a.Exponent()) + int64(b.Exponent())

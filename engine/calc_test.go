@@ -50,3 +50,69 @@ func TestSmallDecimalArithmetic(t *testing.T) {
 		}
 	}
 }
+
+// TestCountedTaxAgreesWithAdd checks that countedTax, which sums in int64
+// when the taxes fit, answers what adding the counted taxes in turn to
+// decimal.Zero does, coefficient and exponent: taxes of mixed exponents
+// and signs, zeros, coefficients near and beyond an int64's 18 digits,
+// sums that would overflow one, and taxes that are not counted
+// (information only, withheld).
+func TestCountedTaxAgreesWithAdd(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	sameExp := false // every tax of a line of two decimals, as most are
+	huge := 0        // every tax of a line 18 digits of one sign (1 or -1): the sum overflows an int64
+	some := func() decimal.Decimal {
+		if huge != 0 {
+			return decimal.New(int64(huge)*(pow10[maxSmallDigits]-1-rnd.Int64N(1000)), -2)
+		}
+		var c int64
+		switch rnd.IntN(4) {
+		case 0: // a zero
+		case 1: // an int64 of up to 18 digits, often near the top
+			c = pow10[maxSmallDigits] - 1 - rnd.Int64N(1000)
+		default:
+			c = rnd.Int64N(pow10[rnd.IntN(maxSmallDigits)+1])
+		}
+		exp := int32(rnd.IntN(14) - 10)
+		if sameExp {
+			exp = -2
+		}
+		d := decimal.New(c, exp)
+		if rnd.IntN(8) == 0 {
+			d = d.Mul(decimal.New(rnd.Int64N(1000)+11, 0)) // more digits than an int64 holds
+		}
+		if rnd.IntN(2) == 0 {
+			d = d.Neg()
+		}
+		return d
+	}
+	for range 100000 {
+		sameExp, huge = rnd.IntN(2) == 0, 0
+		if rnd.IntN(10) == 0 {
+			huge = 1 - 2*rnd.IntN(2)
+		}
+		l := &line{taxes: make([]taxOut, rnd.IntN(14))}
+		want := decimal.Zero
+		for i := range l.taxes {
+			tx := &l.taxes[i]
+			tx.tax = some()
+			switch rnd.IntN(10) {
+			case 0:
+				tx.infoOnly = true
+			case 1:
+				tx.withholding = "W"
+			}
+			if tx.counted() {
+				want = add(want, tx.tax)
+			}
+		}
+		got := l.countedTax()
+		if got.Exponent() != want.Exponent() || got.Coefficient().Cmp(want.Coefficient()) != 0 {
+			var ts []string
+			for i := range l.taxes {
+				ts = append(ts, l.taxes[i].tax.String())
+			}
+			t.Fatalf("countedTax of %v = %s (exponent %d), want %s (exponent %d)", ts, got, got.Exponent(), want, want.Exponent())
+		}
+	}
+}
