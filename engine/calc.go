@@ -464,7 +464,7 @@ type calc struct {
 	ctx  context.Context
 	s    *snapshot
 	d    *doc
-	envs []decision // decisions already made in this document
+	envs []*decided // decisions already made in this document
 	// blocks that the lines' taxes, lines, wire line views and places are
 	// carved from (scratch, reused)
 	taxBlock   []taxOut
@@ -521,16 +521,6 @@ type calc struct {
 	plain     bool
 }
 
-// decision is a taxability decision and rate structure remembered within
-// a document, with the hash of its environment and date.
-type decision struct {
-	env       rules.Env
-	date      civil.Date
-	hash      uint64
-	rule      *rules.Rule
-	structure *rules.Structure
-}
-
 // defaultRule applies when no rule of a table does. It is never modified.
 var defaultRule = rules.Rule{ID: "taxable", Outcome: rules.Taxable}
 
@@ -543,19 +533,19 @@ const maxDecisions = 64
 // before the environment.
 func (c *calc) decide(env *rules.Env, d civil.Date, h uint64) (*rules.Rule, *rules.Structure, error) {
 	h = dateHash(h, d)
-	for i := range c.envs {
-		if e := &c.envs[i]; e.hash == h && e.date == d && e.env == *env {
+	for _, e := range c.envs {
+		if e.hash == h && e.is(env, d) {
 			return e.rule, e.structure, nil
 		}
 	}
-	r, st, err := c.s.decide(c.ctx, env, d, h)
+	dd, err := c.s.decide(c.ctx, env, d, h)
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(c.envs) < maxDecisions {
-		c.envs = append(c.envs, decision{*env, d, h, r, st})
+		c.envs = append(c.envs, dd)
 	}
-	return r, st, nil
+	return dd.rule, dd.structure, nil
 }
 
 // The environments of a line's taxes differ only in their place's and
@@ -620,11 +610,19 @@ type decisionKey struct {
 	date civil.Date
 }
 
-// decided is a cached decision, with its key.
+// decided is a taxability decision and rate structure, with its key and
+// the key's hash (envHash, dateHash). It is never modified once made:
+// the snapshot's cache and the documents share it.
 type decided struct {
 	key       decisionKey
+	hash      uint64
 	rule      *rules.Rule
 	structure *rules.Structure
+}
+
+// is reports whether dd is the decision of env on d.
+func (dd *decided) is(env *rules.Env, d civil.Date) bool {
+	return dd.key.date == d && dd.key.env == *env
 }
 
 // maxCachedDecisions bounds the decisions a snapshot remembers. Rules are
@@ -644,33 +642,33 @@ const maxCachedDecisions = 1 << 16
 // maps have entries, so that the cost of the copy is spread over them.
 // Of two keys with one hash, the first is cached.
 type decisionCache struct {
-	read   atomic.Pointer[map[uint64]decided]
+	read   atomic.Pointer[map[uint64]*decided]
 	mu     sync.Mutex
-	dirty  map[uint64]decided // decisions not yet in read
-	misses int                // lookups that found no decision in read
+	dirty  map[uint64]*decided // decisions not yet in read
+	misses int                 // lookups that found no decision in read
 }
 
-// load returns the cached decision of k, whose hash is h.
-func (c *decisionCache) load(h uint64, k *decisionKey) (decided, bool) {
+// load returns the cached decision of env on d, whose hash is h, or nil.
+func (c *decisionCache) load(h uint64, env *rules.Env, d civil.Date) *decided {
 	read := c.read.Load()
 	if read != nil {
-		if dd, ok := (*read)[h]; ok {
-			return dd, dd.key == *k
+		if dd := (*read)[h]; dd != nil {
+			return decidedIf(dd, env, d)
 		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if now := c.read.Load(); now != read {
 		// Merged since: the decision may be in the new map.
-		if dd, ok := (*now)[h]; ok {
-			return dd, dd.key == *k
+		if dd := (*now)[h]; dd != nil {
+			return decidedIf(dd, env, d)
 		}
 		read = now
 	}
-	dd, ok := c.dirty[h]
+	dd := c.dirty[h]
 	c.misses++
 	if n := len(c.dirty); n > 0 && c.misses >= n+lenOf(read) {
-		merged := make(map[uint64]decided, n+lenOf(read))
+		merged := make(map[uint64]*decided, n+lenOf(read))
 		if read != nil {
 			maps.Copy(merged, *read)
 		}
@@ -678,12 +676,23 @@ func (c *decisionCache) load(h uint64, k *decisionKey) (decided, bool) {
 		c.read.Store(&merged)
 		c.dirty, c.misses = nil, 0
 	}
-	return dd, ok && dd.key == *k
+	if dd == nil {
+		return nil
+	}
+	return decidedIf(dd, env, d)
+}
+
+// decidedIf returns dd when it is the decision of env on d, else nil.
+func decidedIf(dd *decided, env *rules.Env, d civil.Date) *decided {
+	if dd.is(env, d) {
+		return dd
+	}
+	return nil
 }
 
 // store caches the decision dd, whose key's hash is h, while the cache
 // has room and no other key has the hash.
-func (c *decisionCache) store(h uint64, dd decided) {
+func (c *decisionCache) store(h uint64, dd *decided) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	read := c.read.Load()
@@ -696,7 +705,7 @@ func (c *decisionCache) store(h uint64, dd decided) {
 		return
 	}
 	if c.dirty == nil {
-		c.dirty = map[uint64]decided{}
+		c.dirty = map[uint64]*decided{}
 	}
 	c.dirty[h] = dd
 }
@@ -711,10 +720,9 @@ func lenOf[M ~map[K]V, K comparable, V any](m *M) int {
 
 // decide consults the host's table, then the defaults, and finds the
 // rate structure, remembering the outcome for later documents.
-func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date, h uint64) (*rules.Rule, *rules.Structure, error) {
-	k := decisionKey{*env, d}
-	if dd, ok := s.decisions.load(h, &k); ok {
-		return dd.rule, dd.structure, nil
+func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date, h uint64) (*decided, error) {
+	if dd := s.decisions.load(h, env, d); dd != nil {
+		return dd, nil
 	}
 	// The tables hand their environment to rule programs as an
 	// interface, so the compiler must assume that it escapes: give them a
@@ -727,14 +735,15 @@ func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date, h u
 		r, ok, err = s.table.Decide(ctx, own, d)
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if !ok {
 		r = &defaultRule
 	}
 	st, _ := s.structure(env, d)
-	s.decisions.store(h, decided{k, r, st})
-	return r, st, nil
+	dd := &decided{key: decisionKey{*env, d}, hash: h, rule: r, structure: st}
+	s.decisions.store(h, dd)
+	return dd, nil
 }
 
 // ratesOn returns the rates of a jurisdiction on d, the dataset's and the

@@ -32,7 +32,7 @@ func (s *snapshot) newScratch() *scratch {
 	w, _ := s.scratch.Get().(*scratch)
 	if w == nil {
 		w = &scratch{}
-		w.c.envs = make([]decision, 0, 4)
+		w.c.envs = make([]*decided, 0, 4)
 	}
 	w.c.s, w.c.d, w.c.w = s, &w.d, w
 	w.b.c, w.b.r.c = &w.c, &w.c

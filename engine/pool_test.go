@@ -160,11 +160,15 @@ func TestDecisionCache(t *testing.T) {
 	// The hash of a key: its ID's first letter, so that "c" and "c2"
 	// share one.
 	hash := func(k *decisionKey) uint64 { return uint64(k.env.JurisdictionID[0]) }
-	if _, ok := c.load(hash(key("a")), key("a")); ok {
+	load := func(k *decisionKey) (*decided, bool) {
+		dd := c.load(hash(k), &k.env, k.date)
+		return dd, dd != nil
+	}
+	if _, ok := load(key("a")); ok {
 		t.Fatal("found a decision in an empty cache")
 	}
-	c.store(hash(key("a")), decided{key: *key("a"), rule: r1})
-	c.store(hash(key("b")), decided{key: *key("b"), rule: r2})
+	c.store(hash(key("a")), &decided{key: *key("a"), rule: r1})
+	c.store(hash(key("b")), &decided{key: *key("b"), rule: r2})
 	// Enough lookups to merge the new decisions into the read map, and
 	// more to read them there.
 	for i := range 10 {
@@ -172,7 +176,7 @@ func TestDecisionCache(t *testing.T) {
 			id   string
 			want *rules.Rule
 		}{{"a", r1}, {"b", r2}} {
-			dd, ok := c.load(hash(key(k.id)), key(k.id))
+			dd, ok := load(key(k.id))
 			if !ok || dd.rule != k.want {
 				t.Fatalf("lookup %d of %s: got %v, %v", i, k.id, dd.rule, ok)
 			}
@@ -181,20 +185,20 @@ func TestDecisionCache(t *testing.T) {
 	if m := c.read.Load(); m == nil || len(*m) != 2 || len(c.dirty) != 0 {
 		t.Errorf("decisions were not merged: read %v, dirty %v", m, c.dirty)
 	}
-	c.store(hash(key("c")), decided{key: *key("c"), rule: r2})
-	if dd, ok := c.load(hash(key("c")), key("c")); !ok || dd.rule != r2 {
+	c.store(hash(key("c")), &decided{key: *key("c"), rule: r2})
+	if dd, ok := load(key("c")); !ok || dd.rule != r2 {
 		t.Errorf("c: got %v, %v", dd.rule, ok)
 	}
-	if _, ok := c.load(hash(key("d")), key("d")); ok {
+	if _, ok := load(key("d")); ok {
 		t.Error("found a decision never stored")
 	}
 	// A key with the hash of another is not given the other's decision,
 	// and is not cached over it.
-	c.store(hash(key("c2")), decided{key: *key("c2"), rule: r1})
-	if _, ok := c.load(hash(key("c2")), key("c2")); ok {
+	c.store(hash(key("c2")), &decided{key: *key("c2"), rule: r1})
+	if _, ok := load(key("c2")); ok {
 		t.Error("c2 was given the decision of c, which has its hash")
 	}
-	if dd, ok := c.load(hash(key("c")), key("c")); !ok || dd.rule != r2 {
+	if dd, ok := load(key("c")); !ok || dd.rule != r2 {
 		t.Errorf("c after c2: got %v, %v", dd.rule, ok)
 	}
 	var wg sync.WaitGroup
@@ -202,15 +206,15 @@ func TestDecisionCache(t *testing.T) {
 		wg.Go(func() {
 			for i := range 200 {
 				k := key(string(rune('a' + (i+g)%8)))
-				if _, ok := c.load(hash(k), k); !ok {
-					c.store(hash(k), decided{key: *k, rule: r1})
+				if _, ok := load(k); !ok {
+					c.store(hash(k), &decided{key: *k, rule: r1})
 				}
 			}
 		})
 	}
 	wg.Wait()
 	for _, id := range []string{"a", "b", "c"} {
-		if _, ok := c.load(hash(key(id)), key(id)); !ok {
+		if _, ok := load(key(id)); !ok {
 			t.Errorf("%s was lost", id)
 		}
 	}
