@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"maps"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -477,12 +478,9 @@ type calc struct {
 	wireBlock []wire.Tax
 	partBlock []taxParts
 	wireDone  int // the taxes carved from them so far
-	// buffers reused by ratesOn, the rates it keeps for the document,
-	// and the end of theirs in the buffers
-	rateBuf   []jurisdiction.Rate
-	infoBuf   []bool
-	seenRates []seenRates
-	seenEnd   int
+	// buffers that ratesOn computes rates into
+	rateBuf []jurisdiction.Rate
+	infoBuf []bool
 	// places merged by mixed sourcing in this document
 	mixed []mixedPlace
 	// capUsed is the local rate a line has used of its state's local cap
@@ -747,69 +745,142 @@ func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date, h u
 }
 
 // ratesOn returns the rates of a jurisdiction on d, the dataset's and the
-// host's, with whether each is information only. The lines of a
-// document share a few jurisdictions: the rates of the first
-// maxSeenRates asked for are kept for the document (seenRates) and
-// returned again; those of the others are valid until the next call.
+// host's, with whether each is information only. They are the same for
+// every document of the snapshot: the snapshot keeps them (rateMemo), and
+// they must not be modified. When its memo is full, they are computed
+// into the calculation's buffers, valid until the next call.
 func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
-	for i := range c.seenRates {
-		if r := &c.seenRates[i]; r.date == d && r.id == id {
-			return r.rates, r.info
-		}
+	k := rateKey{id, d}
+	if r := c.s.ratesMemo.load(k); r != nil {
+		return r.rates, r.info
 	}
-	keep := len(c.seenRates) < maxSeenRates
-	if !keep {
-		c.rateBuf, c.infoBuf = c.rateBuf[:c.seenEnd], c.infoBuf[:c.seenEnd]
+	c.rateBuf, c.infoBuf = c.s.ratesInto(id, d, c.rateBuf[:0], c.infoBuf[:0])
+	if c.s.ratesMemo.full() {
+		return c.rateBuf, c.infoBuf
 	}
-	start := len(c.rateBuf)
-	rates := c.s.ratesOf(id)
-	for i := range rates {
-		u := &rates[i]
+	// Kept by the snapshot: arrays of their own, which nothing writes
+	// again.
+	r := &ratesOnDate{rates: slices.Clone(c.rateBuf), info: slices.Clone(c.infoBuf)}
+	c.s.ratesMemo.store(k, r)
+	return r.rates, r.info
+}
+
+// ratesInto appends the rates of a jurisdiction on d to rates, and
+// whether each is information only to info (see calc.ratesOn).
+func (s *snapshot) ratesInto(id string, d civil.Date, rates []jurisdiction.Rate, info []bool) ([]jurisdiction.Rate, []bool) {
+	start := len(rates)
+	us := s.ratesOf(id)
+	for i := range us {
+		u := &us[i]
 		if u.period.Contains(d) {
-			c.rateBuf = append(c.rateBuf, c.s.rates.rate(id, u))
-			c.infoBuf = append(c.infoBuf, u.informationOnly)
+			rates = append(rates, s.rates.rate(id, u))
+			info = append(info, u.informationOnly)
 		}
 	}
-	if t, ok := c.s.vat.VATTerritory(id, d); ok && t.KeepsReduced {
+	if t, ok := s.vat.VATTerritory(id, d); ok && t.KeepsReduced {
 		// Jungholz's own rate is the standard one: the country's other
 		// rates apply there as they are.
-		own := c.rateBuf[start:]
-		parent := c.s.ratesOf(id[:2])
+		own := rates[start:]
+		parent := s.ratesOf(id[:2])
 		for i := range parent {
 			u := &parent[i]
 			if !u.period.Contains(d) {
 				continue
 			}
-			pr := c.s.rates.rate(id[:2], u)
+			pr := s.rates.rate(id[:2], u)
 			if hasRate(own, pr.Tax, pr.Category) {
 				continue
 			}
 			pr.Jurisdiction = id
-			c.rateBuf = append(c.rateBuf, pr)
-			c.infoBuf = append(c.infoBuf, u.informationOnly)
+			rates = append(rates, pr)
+			info = append(info, u.informationOnly)
 		}
 	}
-	end := len(c.rateBuf)
-	r, info := c.rateBuf[start:end:end], c.infoBuf[start:end:end]
-	if keep {
-		// Items appended later may move the buffers: r and info keep
-		// the arrays they were read from, which nothing writes again.
-		c.seenRates = append(c.seenRates, seenRates{id: id, date: d, rates: r, info: info})
-		c.seenEnd = end
-	}
-	return r, info
+	return rates, info
 }
 
-// maxSeenRates bounds the jurisdictions whose rates a document keeps.
-const maxSeenRates = 32
+// rateKey names the rates of a jurisdiction on a date.
+type rateKey struct {
+	id string
+	d  civil.Date
+}
 
-// seenRates are the rates of a jurisdiction on a date, kept for the
-// document.
-type seenRates struct {
-	id    string
-	date  civil.Date
+// ratesOnDate are the rates of a jurisdiction on a date, with whether
+// each is information only. They are never modified once made.
+type ratesOnDate struct {
 	rates []jurisdiction.Rate
 	info  []bool
+}
+
+// maxMemoRates bounds the jurisdictions and dates whose rates a snapshot
+// keeps: a few thousand places a day of the year, or a stream of unusual
+// dates, and no more.
+const maxMemoRates = 1 << 16
+
+// rateMemo is the snapshot's memo of ratesOn, made as decisionCache is
+// for a workload that reads far more than it adds: lookups read an
+// immutable map without locking; new entries go to a locked map, merged
+// into a new immutable map once lookups have missed the immutable one
+// about as often as the maps have entries.
+type rateMemo struct {
+	read   atomic.Pointer[map[rateKey]*ratesOnDate]
+	mu     sync.Mutex
+	dirty  map[rateKey]*ratesOnDate // entries not yet in read
+	misses int                      // lookups that found no entry in read
+	size   atomic.Int64             // entries in read and dirty
+}
+
+// load returns the rates of k, or nil.
+func (m *rateMemo) load(k rateKey) *ratesOnDate {
+	read := m.read.Load()
+	if read != nil {
+		if r := (*read)[k]; r != nil {
+			return r
+		}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if now := m.read.Load(); now != read {
+		// Merged since: the entry may be in the new map.
+		if r := (*now)[k]; r != nil {
+			return r
+		}
+		read = now
+	}
+	r := m.dirty[k]
+	m.misses++
+	if n := len(m.dirty); n > 0 && m.misses >= n+lenOf(read) {
+		merged := make(map[rateKey]*ratesOnDate, n+lenOf(read))
+		if read != nil {
+			maps.Copy(merged, *read)
+		}
+		maps.Copy(merged, m.dirty)
+		m.read.Store(&merged)
+		m.dirty, m.misses = nil, 0
+	}
+	return r
+}
+
+// full reports whether the memo holds as many entries as it may.
+func (m *rateMemo) full() bool { return m.size.Load() >= maxMemoRates }
+
+// store keeps r as the rates of k, unless the memo has them or is full.
+func (m *rateMemo) store(k rateKey, r *ratesOnDate) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if read := m.read.Load(); read != nil {
+		if _, ok := (*read)[k]; ok {
+			return
+		}
+	}
+	if _, ok := m.dirty[k]; ok || m.full() {
+		return
+	}
+	if m.dirty == nil {
+		m.dirty = map[rateKey]*ratesOnDate{}
+	}
+	m.dirty[k] = r
+	m.size.Add(1)
 }
 
 // hasRatesOn reports whether a jurisdiction has a rate on d.

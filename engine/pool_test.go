@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -248,5 +250,107 @@ func TestGoldenAppendJSON(t *testing.T) {
 		if err != nil || string(got) != string(want) {
 			t.Errorf("%s: AppendJSON wrote (%v)\n%s\njson.Marshal\n%s", gc.name, err, got, want)
 		}
+	}
+}
+
+// TestRatesMemo checks that the rates ratesOn returns, from the
+// snapshot's memo or not, are the rates of the jurisdiction on the date:
+// every 7th jurisdiction of the dataset and Jungholz (whose rates are
+// partly Austria's), on dates before, inside and after rate changes,
+// asked twice (the second answer is the memo's), and again with the memo
+// full (computed into the calculation's buffers).
+func TestRatesMemo(t *testing.T) {
+	s := testEngine(t).snap.Load()
+	dates := []civil.Date{civil.MustParse("2000-01-01"), civil.MustParse("2019-06-30"), civil.MustParse("2024-07-01"),
+		civil.MustParse("2026-06-01")}
+	ids := []string{"AT-X-JUNGHOLZ", "US-CA", "NO-SUCH-JURISDICTION"}
+	for i := 0; i < s.jur.Len(); i += 7 {
+		ids = append(ids, s.jur.At(i).ID)
+	}
+	check := func(c *calc, id string, d civil.Date) {
+		t.Helper()
+		want, wantInfo := s.ratesInto(id, d, nil, nil)
+		got, info := c.ratesOn(id, d)
+		if len(got) != len(want) || len(got) > 0 && (!reflect.DeepEqual(got, want) || !reflect.DeepEqual(info, wantInfo)) {
+			t.Fatalf("ratesOn(%s, %s) = %v %v, want %v %v", id, d, got, info, want, wantInfo)
+		}
+	}
+	c := &calc{s: s}
+	for _, id := range ids {
+		for _, d := range dates {
+			check(c, id, d)
+			check(c, id, d)
+		}
+	}
+	if r, _ := c.ratesOn("AT-X-JUNGHOLZ", dates[3]); len(r) < 2 {
+		t.Errorf("Jungholz has %d rates, want its own and Austria's others", len(r))
+	}
+	// A full memo: a snapshot of its own, whose memo says it is full.
+	full := &snapshot{jur: s.jur, rates: s.rates, vat: s.vat}
+	full.ratesMemo.size.Store(maxMemoRates)
+	fc := &calc{s: full}
+	for _, id := range ids[:20] {
+		for _, d := range dates {
+			check(fc, id, d)
+		}
+	}
+	if full.ratesMemo.read.Load() != nil || len(full.ratesMemo.dirty) != 0 {
+		t.Error("a full memo took more rates")
+	}
+}
+
+// TestRateMemo checks the memo's own workings: entries stored are found
+// before and after they are merged into the read map, concurrently, and
+// a full memo takes no more.
+func TestRateMemo(t *testing.T) {
+	var m rateMemo
+	d := civil.MustParse("2026-06-01")
+	key := func(i int) rateKey { return rateKey{id: "J" + strconv.Itoa(i), d: d} }
+	val := func(i int) *ratesOnDate { return &ratesOnDate{info: make([]bool, i)} }
+	if m.load(key(1)) != nil {
+		t.Fatal("found rates in an empty memo")
+	}
+	m.store(key(1), val(1))
+	m.store(key(2), val(2))
+	m.store(key(2), val(5)) // the first stays
+	for range 10 {
+		for _, i := range []int{1, 2} {
+			if r := m.load(key(i)); r == nil || len(r.info) != i {
+				t.Fatalf("rates of %d: %v", i, r)
+			}
+		}
+	}
+	if r := m.read.Load(); r == nil || len(*r) != 2 || len(m.dirty) != 0 {
+		t.Errorf("entries were not merged: read %v, dirty %v", r, m.dirty)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 200 {
+				k := (i + g) % 50
+				if r := m.load(key(k)); r == nil {
+					m.store(key(k), val(k))
+				} else if len(r.info) != k {
+					t.Errorf("rates of %d: %v", k, r)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for k := range 50 {
+		if r := m.load(key(k)); r == nil || len(r.info) != k {
+			t.Errorf("rates of %d were lost: %v", k, r)
+		}
+	}
+	if n := m.size.Load(); n != 50 {
+		t.Errorf("size %d, want 50", n)
+	}
+	m.size.Store(maxMemoRates)
+	m.store(key(100), val(1))
+	if m.load(key(100)) != nil {
+		t.Error("a full memo took more rates")
+	}
+	if m.load(key(3)) == nil {
+		t.Error("a full memo lost its rates")
 	}
 }
