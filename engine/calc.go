@@ -90,6 +90,69 @@ func addScaled(x int64, d decimal.Decimal, exp int32) (int64, bool) {
 	return x + v, true
 }
 
+// recentResults is the number of results recentProducts and
+// recentRoundings remember.
+const recentResults = 4
+
+// recentProducts are the last products of a document's taxes, with their
+// operands. The taxes of one line share its amount, and the rates of the
+// dataset refer to a short list of distinct values, so that the equal
+// rates of a place (the districts of a Californian county, 0.5% each) are
+// the same decimal: their products are one. Operands are compared as
+// values of decimal.Decimal (its coefficient's pointer and exponent), so
+// that equal operands are the same number, and the product found, a
+// decimal like any other, is never modified.
+type recentProducts struct {
+	items [recentResults]struct {
+		a, b, p decimal.Decimal
+		set     bool
+	}
+	next int
+}
+
+// mul returns mul(a, b), the product remembered when a and b are the
+// operands of one.
+func (r *recentProducts) mul(a, b decimal.Decimal) decimal.Decimal {
+	for i := range r.items {
+		if it := &r.items[i]; it.set && it.a == a && it.b == b {
+			return it.p
+		}
+	}
+	p := mul(a, b)
+	it := &r.items[r.next]
+	it.a, it.b, it.p, it.set = a, b, p, true
+	r.next = (r.next + 1) % recentResults
+	return p
+}
+
+// recentRoundings are the last roundings of a document's taxes, with
+// their operands, compared as recentProducts compares them: the equal
+// products of a place's taxes round to one tax.
+type recentRoundings struct {
+	items [recentResults]struct {
+		d, r   decimal.Decimal
+		places int32
+		mode   money.RoundingMode
+		set    bool
+	}
+	next int
+}
+
+// round returns roundTax(d, places, mode), the rounding remembered when
+// its operands are those of one.
+func (r *recentRoundings) round(d decimal.Decimal, places int32, mode money.RoundingMode) decimal.Decimal {
+	for i := range r.items {
+		if it := &r.items[i]; it.set && it.d == d && it.places == places && it.mode == mode {
+			return it.r
+		}
+	}
+	v := roundTax(d, places, mode)
+	it := &r.items[r.next]
+	it.d, it.r, it.places, it.mode, it.set = d, v, places, mode, true
+	r.next = (r.next + 1) % recentResults
+	return v
+}
+
 // mul returns a.Mul(b).
 func mul(a, b decimal.Decimal) decimal.Decimal {
 	e := int64(a.Exponent()) + int64(b.Exponent())
@@ -517,6 +580,11 @@ type calc struct {
 	tmpls     []lineTemplate
 	tmplTaxes []taxOut
 	plain     bool
+	// products and rounded are the document's last products and
+	// roundings of taxes, which taxes of equal operands share (see
+	// recentResults).
+	products recentProducts
+	rounded  recentRoundings
 }
 
 // defaultRule applies when no rule of a table does. It is never modified.

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/levytax/levy/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -113,6 +114,42 @@ func TestCountedTaxAgreesWithAdd(t *testing.T) {
 				ts = append(ts, l.taxes[i].tax.String())
 			}
 			t.Fatalf("countedTax of %v = %s (exponent %d), want %s (exponent %d)", ts, got, got.Exponent(), want, want.Exponent())
+		}
+	}
+}
+
+// TestRecentResults checks that the products and roundings a document
+// remembers are those of their operands: random operands drawn from a
+// few decimals (so that the same ones come again, as the equal rates of
+// a place's districts do) and from copies of equal value (other
+// coefficients: compared as values, they are other operands), against
+// mul and roundTax computed afresh.
+func TestRecentResults(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	pool := []decimal.Decimal{decimal.RequireFromString("39.98"), decimal.RequireFromString("0.0725"),
+		decimal.RequireFromString("0.005"), decimal.RequireFromString("0.0025"), decimal.RequireFromString("-19.99"),
+		decimal.RequireFromString("1000"), decimal.Zero, decimal.RequireFromString("0.5")}
+	pick := func() decimal.Decimal {
+		d := pool[rnd.IntN(len(pool))]
+		if rnd.IntN(4) == 0 {
+			d = decimal.NewFromBigInt(d.Coefficient(), d.Exponent()) // equal value, another coefficient
+		}
+		return d
+	}
+	modes := []money.RoundingMode{money.HalfUp, money.HalfEven, money.Down, money.Up}
+	same := func(a, b decimal.Decimal) bool {
+		return a.Exponent() == b.Exponent() && a.Coefficient().Cmp(b.Coefficient()) == 0
+	}
+	var p recentProducts
+	var r recentRoundings
+	for range 20000 {
+		a, b := pick(), pick()
+		if got, want := p.mul(a, b), mul(a, b); !same(got, want) {
+			t.Fatalf("mul(%s, %s) = %s, want %s", a, b, got, want)
+		}
+		d, places, mode := pick(), int32(rnd.IntN(4)), modes[rnd.IntN(len(modes))]
+		if got, want := r.round(d, places, mode), roundTax(d, places, mode); !same(got, want) {
+			t.Fatalf("round(%s, %d, %v) = %s, want %s", d, places, mode, got, want)
 		}
 	}
 }

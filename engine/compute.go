@@ -413,7 +413,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 			t.taxable = a.Taxable
 		}
 	} else {
-		t.raw = mul(taxable, rate)
+		t.raw = c.products.mul(taxable, rate)
 	}
 
 	switch {

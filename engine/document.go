@@ -194,7 +194,7 @@ func (c *calc) round() {
 		for _, l := range c.d.lines {
 			for i := range l.taxes {
 				t := &l.taxes[i]
-				t.tax = roundTax(t.raw, places, t.mode)
+				t.tax = c.rounded.round(t.raw, places, t.mode)
 			}
 		}
 		return
