@@ -51,7 +51,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 			}
 			l.taxes = append(l.taxes, tp...)
 			for i := range l.taxes {
-				planAmounts(&l.taxes[i], amount)
+				planAmounts(&l.taxes[i], amount, &c.products)
 			}
 			return c.lineExtras(l, amount)
 		}
