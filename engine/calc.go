@@ -5,7 +5,6 @@ import (
 	"hash/maphash"
 	"maps"
 	"math"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -541,9 +540,6 @@ type calc struct {
 	wireBlock []wire.Tax
 	partBlock []taxParts
 	wireDone  int // the taxes carved from them so far
-	// buffers that ratesOn computes rates into
-	rateBuf []jurisdiction.Rate
-	infoBuf []bool
 	// places merged by mixed sourcing in this document
 	mixed []mixedPlace
 	// capUsed is the local rate a line has used of its state's local cap
@@ -815,20 +811,14 @@ func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date, h u
 // ratesOn returns the rates of a jurisdiction on d, the dataset's and the
 // host's, with whether each is information only. They are the same for
 // every document of the snapshot: the snapshot keeps them (rateMemo), and
-// they must not be modified. When its memo is full, they are computed
-// into the calculation's buffers, valid until the next call.
+// they must not be modified.
 func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
 	k := rateKey{id, d}
 	if r := c.s.ratesMemo.load(k); r != nil {
 		return r.rates, r.info
 	}
-	c.rateBuf, c.infoBuf = c.s.ratesInto(id, d, c.rateBuf[:0], c.infoBuf[:0])
-	if c.s.ratesMemo.full() {
-		return c.rateBuf, c.infoBuf
-	}
-	// Kept by the snapshot: arrays of their own, which nothing writes
-	// again.
-	r := &ratesOnDate{rates: slices.Clone(c.rateBuf), info: slices.Clone(c.infoBuf)}
+	r := &ratesOnDate{}
+	r.rates, r.info = c.s.ratesInto(id, d, nil, nil)
 	c.s.ratesMemo.store(k, r)
 	return r.rates, r.info
 }
@@ -881,9 +871,10 @@ type ratesOnDate struct {
 }
 
 // maxMemoRates bounds the jurisdictions and dates whose rates a snapshot
-// keeps: a few thousand places a day of the year, or a stream of unusual
-// dates, and no more.
-const maxMemoRates = 1 << 16
+// keeps (a few MB): when a new one would pass it, the memo starts again
+// empty, so that the jurisdictions and dates in use (documents of today,
+// of a new day) fill it, and a stream of unusual dates can not grow it.
+const maxMemoRates = 1 << 14
 
 // rateMemo is the snapshot's memo of ratesOn, made as decisionCache is
 // for a workload that reads far more than it adds: lookups read an
@@ -895,7 +886,6 @@ type rateMemo struct {
 	mu     sync.Mutex
 	dirty  map[rateKey]*ratesOnDate // entries not yet in read
 	misses int                      // lookups that found no entry in read
-	size   atomic.Int64             // entries in read and dirty
 }
 
 // load returns the rates of k, or nil.
@@ -929,26 +919,29 @@ func (m *rateMemo) load(k rateKey) *ratesOnDate {
 	return r
 }
 
-// full reports whether the memo holds as many entries as it may.
-func (m *rateMemo) full() bool { return m.size.Load() >= maxMemoRates }
-
-// store keeps r as the rates of k, unless the memo has them or is full.
+// store keeps r as the rates of k, unless the memo has them. A memo that
+// holds maxMemoRates entries is emptied first; lookups that read the
+// entries before keep them, valid as ever.
 func (m *rateMemo) store(k rateKey, r *ratesOnDate) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if read := m.read.Load(); read != nil {
+	read := m.read.Load()
+	if read != nil {
 		if _, ok := (*read)[k]; ok {
 			return
 		}
 	}
-	if _, ok := m.dirty[k]; ok || m.full() {
+	if _, ok := m.dirty[k]; ok {
 		return
+	}
+	if len(m.dirty)+lenOf(read) >= maxMemoRates {
+		m.read.Store(nil)
+		m.dirty, m.misses = nil, 0
 	}
 	if m.dirty == nil {
 		m.dirty = map[rateKey]*ratesOnDate{}
 	}
 	m.dirty[k] = r
-	m.size.Add(1)
 }
 
 // hasRatesOn reports whether a jurisdiction has a rate on d.

@@ -46,7 +46,7 @@ func (c *calc) release() {
 	w, s := c.w, c.s
 	w.c = calc{envs: reuse(c.envs, 0), taxBlock: refit(c.taxBlock, c.used.taxes), lineBlock: refit(c.lineBlock, c.used.lines),
 		inBlock: refit(c.inBlock, c.used.ins), placeBlock: refit(c.placeBlock, c.used.places),
-		rateBuf: reuse(c.rateBuf, maxPooled), infoBuf: reuse(c.infoBuf, maxPooled), mixed: reuse(c.mixed, 0), notes: reuse(c.notes, 0),
+		mixed: reuse(c.mixed, 0), notes: reuse(c.notes, 0),
 		tmpls: reuse(c.tmpls, 0), tmplTaxes: reuse(c.tmplTaxes, maxPooled)}
 	w.d = doc{lines: reuse(w.d.lines, maxPooled)}
 	// b.errs may have been returned to the caller: drop it, never clear it.

@@ -257,8 +257,8 @@ func TestGoldenAppendJSON(t *testing.T) {
 // snapshot's memo or not, are the rates of the jurisdiction on the date:
 // every 7th jurisdiction of the dataset and Jungholz (whose rates are
 // partly Austria's), on dates before, inside and after rate changes,
-// asked twice (the second answer is the memo's), and again with the memo
-// full (computed into the calculation's buffers).
+// asked twice (the second answer is the memo's), and again after the memo
+// has been emptied for holding maxMemoRates entries.
 func TestRatesMemo(t *testing.T) {
 	s := testEngine(t).snap.Load()
 	dates := []civil.Date{civil.MustParse("2000-01-01"), civil.MustParse("2019-06-30"), civil.MustParse("2024-07-01"),
@@ -285,23 +285,29 @@ func TestRatesMemo(t *testing.T) {
 	if r, _ := c.ratesOn("AT-X-JUNGHOLZ", dates[3]); len(r) < 2 {
 		t.Errorf("Jungholz has %d rates, want its own and Austria's others", len(r))
 	}
-	// A full memo: a snapshot of its own, whose memo says it is full.
-	full := &snapshot{jur: s.jur, rates: s.rates, vat: s.vat}
-	full.ratesMemo.size.Store(maxMemoRates)
-	fc := &calc{s: full}
+	// A snapshot of its own, whose memo fills and starts again: a day
+	// for each of the first jurisdictions, more than it keeps.
+	own := &snapshot{jur: s.jur, rates: s.rates, vat: s.vat}
+	oc := &calc{s: own}
+	day := civil.MustParse("2020-01-01")
+	for i := range maxMemoRates + 100 {
+		check(oc, ids[i%len(ids)], day.AddDays(i/len(ids)))
+	}
+	m := &own.ratesMemo
+	if n := len(m.dirty) + lenOf(m.read.Load()); n == 0 || n > maxMemoRates {
+		t.Errorf("the memo holds %d entries, want 1 to %d", n, maxMemoRates)
+	}
 	for _, id := range ids[:20] {
 		for _, d := range dates {
-			check(fc, id, d)
+			check(oc, id, d)
+			check(oc, id, d)
 		}
-	}
-	if full.ratesMemo.read.Load() != nil || len(full.ratesMemo.dirty) != 0 {
-		t.Error("a full memo took more rates")
 	}
 }
 
 // TestRateMemo checks the memo's own workings: entries stored are found
 // before and after they are merged into the read map, concurrently, and
-// a full memo takes no more.
+// a memo that holds maxMemoRates entries starts again with the next.
 func TestRateMemo(t *testing.T) {
 	var m rateMemo
 	d := civil.MustParse("2026-06-01")
@@ -342,15 +348,20 @@ func TestRateMemo(t *testing.T) {
 			t.Errorf("rates of %d were lost: %v", k, r)
 		}
 	}
-	if n := m.size.Load(); n != 50 {
-		t.Errorf("size %d, want 50", n)
+	for k := 50; k < maxMemoRates; k++ {
+		m.store(key(k), val(1))
 	}
-	m.size.Store(maxMemoRates)
-	m.store(key(100), val(1))
-	if m.load(key(100)) != nil {
-		t.Error("a full memo took more rates")
+	if n := len(m.dirty) + lenOf(m.read.Load()); n != maxMemoRates {
+		t.Fatalf("the memo holds %d entries, want %d", n, maxMemoRates)
 	}
-	if m.load(key(3)) == nil {
-		t.Error("a full memo lost its rates")
+	m.store(key(maxMemoRates), val(3))
+	if r := m.load(key(maxMemoRates)); r == nil || len(r.info) != 3 {
+		t.Errorf("the entry past the bound: %v", r)
+	}
+	if m.load(key(7)) != nil {
+		t.Error("a memo past its bound kept its entries")
+	}
+	if n := len(m.dirty) + lenOf(m.read.Load()); n != 1 {
+		t.Errorf("the memo holds %d entries after starting again, want 1", n)
 	}
 }
