@@ -74,6 +74,84 @@ func alignSmall(a, b decimal.Decimal) (exp int32, ok bool) {
 		int64(a.NumDigits())+ea-e <= maxSmallDigits && int64(b.NumDigits())+eb-e <= maxSmallDigits
 }
 
+// addScaled returns x plus the coefficient of d scaled to the exponent
+// exp, which is at most d's, and whether that fits: d's coefficient
+// scaled has at most 18 digits and the sum does not overflow.
+func addScaled(x int64, d decimal.Decimal, exp int32) (int64, bool) {
+	s := int64(d.Exponent()) - int64(exp)
+	if s < 0 || s > maxSmallDigits || int64(d.NumDigits())+s > maxSmallDigits {
+		return 0, false
+	}
+	v := d.CoefficientInt64() * pow10[s]
+	if v > 0 && x > math.MaxInt64-v || v < 0 && x < math.MinInt64-v {
+		return 0, false
+	}
+	return x + v, true
+}
+
+// recentResults is the number of results recentProducts and
+// recentRoundings remember.
+const recentResults = 4
+
+// recentProducts are the last products of a document's taxes, with their
+// operands. The taxes of one line share its amount, and the rates of the
+// dataset refer to a short list of distinct values, so that the equal
+// rates of a place (the districts of a Californian county, 0.5% each) are
+// the same decimal: their products are one. Operands are compared as
+// values of decimal.Decimal (its coefficient's pointer and exponent), so
+// that equal operands are the same number, and the product found, a
+// decimal like any other, is never modified.
+type recentProducts struct {
+	items [recentResults]struct {
+		a, b, p decimal.Decimal
+		set     bool
+	}
+	next int
+}
+
+// mul returns mul(a, b), the product remembered when a and b are the
+// operands of one.
+func (r *recentProducts) mul(a, b decimal.Decimal) decimal.Decimal {
+	for i := range r.items {
+		if it := &r.items[i]; it.set && it.a == a && it.b == b {
+			return it.p
+		}
+	}
+	p := mul(a, b)
+	it := &r.items[r.next]
+	it.a, it.b, it.p, it.set = a, b, p, true
+	r.next = (r.next + 1) % recentResults
+	return p
+}
+
+// recentRoundings are the last roundings of a document's taxes, with
+// their operands, compared as recentProducts compares them: the equal
+// products of a place's taxes round to one tax.
+type recentRoundings struct {
+	items [recentResults]struct {
+		d, r   decimal.Decimal
+		places int32
+		mode   money.RoundingMode
+		set    bool
+	}
+	next int
+}
+
+// round returns roundTax(d, places, mode), the rounding remembered when
+// its operands are those of one.
+func (r *recentRoundings) round(d decimal.Decimal, places int32, mode money.RoundingMode) decimal.Decimal {
+	for i := range r.items {
+		if it := &r.items[i]; it.set && it.d == d && it.places == places && it.mode == mode {
+			return it.r
+		}
+	}
+	v := roundTax(d, places, mode)
+	it := &r.items[r.next]
+	it.d, it.r, it.places, it.mode, it.set = d, v, places, mode, true
+	r.next = (r.next + 1) % recentResults
+	return v
+}
+
 // mul returns a.Mul(b).
 func mul(a, b decimal.Decimal) decimal.Decimal {
 	e := int64(a.Exponent()) + int64(b.Exponent())
@@ -168,6 +246,10 @@ type place struct {
 	// (northernIrishPlace): its goods follow the EU's VAT rules from
 	// 2021 (place.windsor), though its tax area is the United Kingdom's.
 	northernIreland bool
+	// envHash is the hash of the members of a tax's rules.Env that are
+	// the place's, once envHashed (see calc.envHash).
+	envHash   uint64
+	envHashed bool
 }
 
 // vatArea names the VAT area of a place: its country's, or that of the
@@ -451,7 +533,7 @@ type calc struct {
 	ctx  context.Context
 	s    *snapshot
 	d    *doc
-	envs []decision // decisions already made in this document
+	envs []*decided // decisions already made in this document
 	// blocks that the lines' taxes, lines, wire line views and places are
 	// carved from (scratch, reused)
 	taxBlock   []taxOut
@@ -464,12 +546,6 @@ type calc struct {
 	wireBlock []wire.Tax
 	partBlock []taxParts
 	wireDone  int // the taxes carved from them so far
-	// buffers reused by ratesOn, the rates it keeps for the document,
-	// and the end of theirs in the buffers
-	rateBuf   []jurisdiction.Rate
-	infoBuf   []bool
-	seenRates []seenRates
-	seenEnd   int
 	// places merged by mixed sourcing in this document
 	mixed []mixedPlace
 	// capUsed is the local rate a line has used of its state's local cap
@@ -506,16 +582,11 @@ type calc struct {
 	tmpls     []lineTemplate
 	tmplTaxes []taxOut
 	plain     bool
-}
-
-// decision is a taxability decision and rate structure remembered within
-// a document, with the hash of its environment and date.
-type decision struct {
-	env       rules.Env
-	date      civil.Date
-	hash      uint64
-	rule      *rules.Rule
-	structure *rules.Structure
+	// products and rounded are the document's last products and
+	// roundings of taxes, which taxes of equal operands share (see
+	// recentResults).
+	products recentProducts
+	rounded  recentRoundings
 }
 
 // defaultRule applies when no rule of a table does. It is never modified.
@@ -530,35 +601,37 @@ const maxDecisions = 64
 // before the environment.
 func (c *calc) decide(env *rules.Env, d civil.Date, h uint64) (*rules.Rule, *rules.Structure, error) {
 	h = dateHash(h, d)
-	for i := range c.envs {
-		if e := &c.envs[i]; e.hash == h && e.date == d && e.env == *env {
+	for _, e := range c.envs {
+		if e.hash == h && e.is(env, d) {
 			return e.rule, e.structure, nil
 		}
 	}
-	r, st, err := c.s.decide(c.ctx, env, d, h)
+	dd, err := c.s.decide(c.ctx, env, d, h)
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(c.envs) < maxDecisions {
-		c.envs = append(c.envs, decision{*env, d, h, r, st})
+		c.envs = append(c.envs, dd)
 	}
-	return r, st, nil
+	return dd.rule, dd.structure, nil
 }
 
 // The environments of a line's taxes differ only in their place's and
 // jurisdiction's members: envHash hashes the line's members once a line
-// (line.envHash) and the others for each tax. Each member is hashed by
-// hash/maphash with the snapshot's seed and the hashes are mixed in
-// order. The caches key decisions by the hash and compare the whole
-// environment on a hit, so that two environments with one hash only miss
-// each other.
+// (line.envHash), the place's once a place (place.envHash), and the
+// jurisdiction's and the imposition's for each tax. Each string member is
+// hashed by hash/maphash with the snapshot's seed, the jurisdiction's
+// type by its number, and the hashes are mixed in order. The caches key
+// decisions by the hash and compare the whole environment on a hit, so
+// that two environments with one hash only miss each other.
 const (
 	fnvOffset = 14695981039346656037
 	fnvPrime  = 1099511628211
 )
 
-// envHash returns the hash of env, the environment of a tax of line l.
-func (c *calc) envHash(l *line, env *rules.Env) uint64 {
+// envHash returns the hash of env, the environment of the tax of
+// jurisdiction j at place p of line l.
+func (c *calc) envHash(l *line, p *place, j *wire.Jurisdiction, env *rules.Env) uint64 {
 	seed := c.s.seed
 	if !l.envHashed {
 		h := uint64(fnvOffset)
@@ -571,11 +644,19 @@ func (c *calc) envHash(l *line, env *rules.Env) uint64 {
 		}
 		l.envHash, l.envHashed = h, true
 	}
-	h := l.envHash
-	for _, s := range [...]string{env.Country, env.JurisdictionID, env.JurisdictionType, env.Subdivision, env.Area, env.Tax} {
-		h = mixHash(h, maphash.String(seed, s))
+	if !p.envHashed {
+		// Once the place's area is set (computeTax): its members do not
+		// change after.
+		h := uint64(fnvOffset)
+		for _, s := range [...]string{env.Country, env.Subdivision, env.Area} {
+			h = mixHash(h, maphash.String(seed, s))
+		}
+		p.envHash, p.envHashed = h, true
 	}
-	return h
+	h := mixHash(l.envHash, p.envHash)
+	h = mixHash(h, maphash.String(seed, env.JurisdictionID))
+	h = mixHash(h, uint64(j.JurisdictionType))
+	return mixHash(h, maphash.String(seed, env.Tax))
 }
 
 // mixHash adds x, the hash of the next member, to the hash h: the order
@@ -597,11 +678,19 @@ type decisionKey struct {
 	date civil.Date
 }
 
-// decided is a cached decision, with its key.
+// decided is a taxability decision and rate structure, with its key and
+// the key's hash (envHash, dateHash). It is never modified once made:
+// the snapshot's cache and the documents share it.
 type decided struct {
 	key       decisionKey
+	hash      uint64
 	rule      *rules.Rule
 	structure *rules.Structure
+}
+
+// is reports whether dd is the decision of env on d.
+func (dd *decided) is(env *rules.Env, d civil.Date) bool {
+	return dd.key.date == d && dd.key.env == *env
 }
 
 // maxCachedDecisions bounds the decisions a snapshot remembers. Rules are
@@ -621,33 +710,33 @@ const maxCachedDecisions = 1 << 16
 // maps have entries, so that the cost of the copy is spread over them.
 // Of two keys with one hash, the first is cached.
 type decisionCache struct {
-	read   atomic.Pointer[map[uint64]decided]
+	read   atomic.Pointer[map[uint64]*decided]
 	mu     sync.Mutex
-	dirty  map[uint64]decided // decisions not yet in read
-	misses int                // lookups that found no decision in read
+	dirty  map[uint64]*decided // decisions not yet in read
+	misses int                 // lookups that found no decision in read
 }
 
-// load returns the cached decision of k, whose hash is h.
-func (c *decisionCache) load(h uint64, k *decisionKey) (decided, bool) {
+// load returns the cached decision of env on d, whose hash is h, or nil.
+func (c *decisionCache) load(h uint64, env *rules.Env, d civil.Date) *decided {
 	read := c.read.Load()
 	if read != nil {
-		if dd, ok := (*read)[h]; ok {
-			return dd, dd.key == *k
+		if dd := (*read)[h]; dd != nil {
+			return decidedIf(dd, env, d)
 		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if now := c.read.Load(); now != read {
 		// Merged since: the decision may be in the new map.
-		if dd, ok := (*now)[h]; ok {
-			return dd, dd.key == *k
+		if dd := (*now)[h]; dd != nil {
+			return decidedIf(dd, env, d)
 		}
 		read = now
 	}
-	dd, ok := c.dirty[h]
+	dd := c.dirty[h]
 	c.misses++
 	if n := len(c.dirty); n > 0 && c.misses >= n+lenOf(read) {
-		merged := make(map[uint64]decided, n+lenOf(read))
+		merged := make(map[uint64]*decided, n+lenOf(read))
 		if read != nil {
 			maps.Copy(merged, *read)
 		}
@@ -655,12 +744,23 @@ func (c *decisionCache) load(h uint64, k *decisionKey) (decided, bool) {
 		c.read.Store(&merged)
 		c.dirty, c.misses = nil, 0
 	}
-	return dd, ok && dd.key == *k
+	if dd == nil {
+		return nil
+	}
+	return decidedIf(dd, env, d)
+}
+
+// decidedIf returns dd when it is the decision of env on d, else nil.
+func decidedIf(dd *decided, env *rules.Env, d civil.Date) *decided {
+	if dd.is(env, d) {
+		return dd
+	}
+	return nil
 }
 
 // store caches the decision dd, whose key's hash is h, while the cache
 // has room and no other key has the hash.
-func (c *decisionCache) store(h uint64, dd decided) {
+func (c *decisionCache) store(h uint64, dd *decided) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	read := c.read.Load()
@@ -673,7 +773,7 @@ func (c *decisionCache) store(h uint64, dd decided) {
 		return
 	}
 	if c.dirty == nil {
-		c.dirty = map[uint64]decided{}
+		c.dirty = map[uint64]*decided{}
 	}
 	c.dirty[h] = dd
 }
@@ -688,10 +788,9 @@ func lenOf[M ~map[K]V, K comparable, V any](m *M) int {
 
 // decide consults the host's table, then the defaults, and finds the
 // rate structure, remembering the outcome for later documents.
-func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date, h uint64) (*rules.Rule, *rules.Structure, error) {
-	k := decisionKey{*env, d}
-	if dd, ok := s.decisions.load(h, &k); ok {
-		return dd.rule, dd.structure, nil
+func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date, h uint64) (*decided, error) {
+	if dd := s.decisions.load(h, env, d); dd != nil {
+		return dd, nil
 	}
 	// The tables hand their environment to rule programs as an
 	// interface, so the compiler must assume that it escapes: give them a
@@ -704,80 +803,151 @@ func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date, h u
 		r, ok, err = s.table.Decide(ctx, own, d)
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if !ok {
 		r = &defaultRule
 	}
 	st, _ := s.structure(env, d)
-	s.decisions.store(h, decided{k, r, st})
-	return r, st, nil
+	dd := &decided{key: decisionKey{*env, d}, hash: h, rule: r, structure: st}
+	s.decisions.store(h, dd)
+	return dd, nil
 }
 
 // ratesOn returns the rates of a jurisdiction on d, the dataset's and the
-// host's, with whether each is information only. The lines of a
-// document share a few jurisdictions: the rates of the first
-// maxSeenRates asked for are kept for the document (seenRates) and
-// returned again; those of the others are valid until the next call.
+// host's, with whether each is information only. They are the same for
+// every document of the snapshot: the snapshot keeps them (rateMemo), and
+// they must not be modified.
 func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
-	for i := range c.seenRates {
-		if r := &c.seenRates[i]; r.date == d && r.id == id {
-			return r.rates, r.info
-		}
+	k := rateKey{id, d}
+	if r := c.s.ratesMemo.load(k); r != nil {
+		return r.rates, r.info
 	}
-	keep := len(c.seenRates) < maxSeenRates
-	if !keep {
-		c.rateBuf, c.infoBuf = c.rateBuf[:c.seenEnd], c.infoBuf[:c.seenEnd]
-	}
-	start := len(c.rateBuf)
-	rates := c.s.ratesOf(id)
-	for i := range rates {
-		u := &rates[i]
+	r := &ratesOnDate{}
+	r.rates, r.info = c.s.ratesInto(id, d, nil, nil)
+	c.s.ratesMemo.store(k, r)
+	return r.rates, r.info
+}
+
+// ratesInto appends the rates of a jurisdiction on d to rates, and
+// whether each is information only to info (see calc.ratesOn).
+func (s *snapshot) ratesInto(id string, d civil.Date, rates []jurisdiction.Rate, info []bool) ([]jurisdiction.Rate, []bool) {
+	start := len(rates)
+	us := s.ratesOf(id)
+	for i := range us {
+		u := &us[i]
 		if u.period.Contains(d) {
-			c.rateBuf = append(c.rateBuf, c.s.rates.rate(id, u))
-			c.infoBuf = append(c.infoBuf, u.informationOnly)
+			rates = append(rates, s.rates.rate(id, u))
+			info = append(info, u.informationOnly)
 		}
 	}
-	if t, ok := c.s.vat.VATTerritory(id, d); ok && t.KeepsReduced {
+	if t, ok := s.vat.VATTerritory(id, d); ok && t.KeepsReduced {
 		// Jungholz's own rate is the standard one: the country's other
 		// rates apply there as they are.
-		own := c.rateBuf[start:]
-		parent := c.s.ratesOf(id[:2])
+		own := rates[start:]
+		parent := s.ratesOf(id[:2])
 		for i := range parent {
 			u := &parent[i]
 			if !u.period.Contains(d) {
 				continue
 			}
-			pr := c.s.rates.rate(id[:2], u)
+			pr := s.rates.rate(id[:2], u)
 			if hasRate(own, pr.Tax, pr.Category) {
 				continue
 			}
 			pr.Jurisdiction = id
-			c.rateBuf = append(c.rateBuf, pr)
-			c.infoBuf = append(c.infoBuf, u.informationOnly)
+			rates = append(rates, pr)
+			info = append(info, u.informationOnly)
 		}
 	}
-	end := len(c.rateBuf)
-	r, info := c.rateBuf[start:end:end], c.infoBuf[start:end:end]
-	if keep {
-		// Items appended later may move the buffers: r and info keep
-		// the arrays they were read from, which nothing writes again.
-		c.seenRates = append(c.seenRates, seenRates{id: id, date: d, rates: r, info: info})
-		c.seenEnd = end
-	}
-	return r, info
+	return rates, info
 }
 
-// maxSeenRates bounds the jurisdictions whose rates a document keeps.
-const maxSeenRates = 32
+// rateKey names the rates of a jurisdiction on a date.
+type rateKey struct {
+	id string
+	d  civil.Date
+}
 
-// seenRates are the rates of a jurisdiction on a date, kept for the
-// document.
-type seenRates struct {
-	id    string
-	date  civil.Date
+// ratesOnDate are the rates of a jurisdiction on a date, with whether
+// each is information only. They are never modified once made.
+type ratesOnDate struct {
 	rates []jurisdiction.Rate
 	info  []bool
+}
+
+// maxMemoRates bounds the jurisdictions and dates whose rates a snapshot
+// keeps (a few MB): when a new one would pass it, the memo starts again
+// empty, so that the jurisdictions and dates in use (documents of today,
+// of a new day) fill it, and a stream of unusual dates can not grow it.
+const maxMemoRates = 1 << 14
+
+// rateMemo is the snapshot's memo of ratesOn, made as decisionCache is
+// for a workload that reads far more than it adds: lookups read an
+// immutable map without locking; new entries go to a locked map, merged
+// into a new immutable map once lookups have missed the immutable one
+// about as often as the maps have entries.
+type rateMemo struct {
+	read   atomic.Pointer[map[rateKey]*ratesOnDate]
+	mu     sync.Mutex
+	dirty  map[rateKey]*ratesOnDate // entries not yet in read
+	misses int                      // lookups that found no entry in read
+}
+
+// load returns the rates of k, or nil.
+func (m *rateMemo) load(k rateKey) *ratesOnDate {
+	read := m.read.Load()
+	if read != nil {
+		if r := (*read)[k]; r != nil {
+			return r
+		}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if now := m.read.Load(); now != read {
+		// Merged since: the entry may be in the new map.
+		if r := (*now)[k]; r != nil {
+			return r
+		}
+		read = now
+	}
+	r := m.dirty[k]
+	m.misses++
+	if n := len(m.dirty); n > 0 && m.misses >= n+lenOf(read) {
+		merged := make(map[rateKey]*ratesOnDate, n+lenOf(read))
+		if read != nil {
+			maps.Copy(merged, *read)
+		}
+		maps.Copy(merged, m.dirty)
+		m.read.Store(&merged)
+		m.dirty, m.misses = nil, 0
+	}
+	return r
+}
+
+// store keeps r as the rates of k, unless the memo has them. A memo that
+// holds maxMemoRates entries is emptied first; lookups that read the
+// entries before keep them, valid as ever.
+func (m *rateMemo) store(k rateKey, r *ratesOnDate) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	read := m.read.Load()
+	if read != nil {
+		if _, ok := (*read)[k]; ok {
+			return
+		}
+	}
+	if _, ok := m.dirty[k]; ok {
+		return
+	}
+	if len(m.dirty)+lenOf(read) >= maxMemoRates {
+		m.read.Store(nil)
+		m.dirty, m.misses = nil, 0
+	}
+	if m.dirty == nil {
+		m.dirty = map[rateKey]*ratesOnDate{}
+	}
+	m.dirty[k] = r
 }
 
 // hasRatesOn reports whether a jurisdiction has a rate on d.

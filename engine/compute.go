@@ -52,7 +52,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 			}
 			l.taxes = append(l.taxes, tp...)
 			for i := range l.taxes {
-				planAmounts(&l.taxes[i], amount)
+				planAmounts(&l.taxes[i], amount, &c.products)
 			}
 			return c.lineExtras(l, amount)
 		}
@@ -307,7 +307,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		t.ruleID, t.ruleReason = CertificateRule, "a stored exemption certificate of the customer covers the tax"
 		t.certificate, t.reasonCode = cert.Number, cert.ReasonCode
 	default:
-		r, found, err := c.decide(&env, l.date, c.envHash(l, &env))
+		r, found, err := c.decide(&env, l.date, c.envHash(l, st.at, j, &env))
 		if err != nil {
 			return false, conditionFault(l, err)
 		}
@@ -363,7 +363,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	if (overridden || l.customer.exempt || cert != nil) && !hasRate(rates, imp, jurisdiction.General) {
 		// An exemption does not say which of a class-specific tax's
 		// rates the line would bear: the rules do.
-		r, _, err := c.decide(&env, l.date, c.envHash(l, &env))
+		r, _, err := c.decide(&env, l.date, c.envHash(l, st.at, j, &env))
 		if err != nil {
 			return false, conditionFault(l, err)
 		}
@@ -419,7 +419,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 			t.taxable = a.Taxable
 		}
 	} else {
-		t.raw = mul(taxable, rate)
+		t.raw = c.products.mul(taxable, rate)
 	}
 
 	switch {

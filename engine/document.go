@@ -57,8 +57,32 @@ func (c *calc) run() error {
 	return nil
 }
 
-// countedTax sums the line's taxes that enter totals.
+// countedTax sums the line's taxes that enter totals: what adding them
+// in turn to decimal.Zero gives (with add), in int64 arithmetic when they
+// fit, so that a line of several taxes allocates one sum rather than one
+// a tax.
 func (l *line) countedTax() decimal.Decimal {
+	n, exp := 0, int32(0)
+	for i := range l.taxes {
+		if l.taxes[i].counted() {
+			n++
+			exp = min(exp, l.taxes[i].tax.Exponent())
+		}
+	}
+	if n > 1 {
+		var x int64
+		small := true
+		for i := range l.taxes {
+			if t := &l.taxes[i]; t.counted() {
+				if x, small = addScaled(x, t.tax, exp); !small {
+					break
+				}
+			}
+		}
+		if small {
+			return smallDecimal(x, exp)
+		}
+	}
 	sum := decimal.Zero
 	for i := range l.taxes {
 		if l.taxes[i].counted() {
@@ -170,7 +194,7 @@ func (c *calc) round() {
 		for _, l := range c.d.lines {
 			for i := range l.taxes {
 				t := &l.taxes[i]
-				t.tax = roundTax(t.raw, places, t.mode)
+				t.tax = c.rounded.round(t.raw, places, t.mode)
 			}
 		}
 		return

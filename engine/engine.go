@@ -80,6 +80,8 @@ type snapshot struct {
 	// decisions caches taxability decisions; the snapshot's rules never
 	// change, so neither do they.
 	decisions decisionCache
+	// ratesMemo keeps the rates of jurisdictions on dates (calc.ratesOn).
+	ratesMemo rateMemo
 	// policies caches the settings of the tenants' policies (see
 	// settingsOf).
 	policies tenantPolicies

@@ -32,7 +32,7 @@ func (s *snapshot) newScratch() *scratch {
 	w, _ := s.scratch.Get().(*scratch)
 	if w == nil {
 		w = &scratch{}
-		w.c.envs = make([]decision, 0, 4)
+		w.c.envs = make([]*decided, 0, 4)
 	}
 	w.c.s, w.c.d, w.c.w = s, &w.d, w
 	w.b.c, w.b.r.c = &w.c, &w.c
@@ -46,7 +46,7 @@ func (c *calc) release() {
 	w, s := c.w, c.s
 	w.c = calc{envs: reuse(c.envs, 0), taxBlock: refit(c.taxBlock, c.used.taxes), lineBlock: refit(c.lineBlock, c.used.lines),
 		inBlock: refit(c.inBlock, c.used.ins), placeBlock: refit(c.placeBlock, c.used.places),
-		rateBuf: reuse(c.rateBuf, maxPooled), infoBuf: reuse(c.infoBuf, maxPooled), seenRates: reuse(c.seenRates, 0), mixed: reuse(c.mixed, 0), notes: reuse(c.notes, 0),
+		mixed: reuse(c.mixed, 0), notes: reuse(c.notes, 0),
 		tmpls: reuse(c.tmpls, 0), tmplTaxes: reuse(c.tmplTaxes, maxPooled)}
 	w.d = doc{lines: reuse(w.d.lines, maxPooled)}
 	// b.errs may have been returned to the caller: drop it, never clear it.

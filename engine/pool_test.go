@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -160,11 +162,15 @@ func TestDecisionCache(t *testing.T) {
 	// The hash of a key: its ID's first letter, so that "c" and "c2"
 	// share one.
 	hash := func(k *decisionKey) uint64 { return uint64(k.env.JurisdictionID[0]) }
-	if _, ok := c.load(hash(key("a")), key("a")); ok {
+	load := func(k *decisionKey) (*decided, bool) {
+		dd := c.load(hash(k), &k.env, k.date)
+		return dd, dd != nil
+	}
+	if _, ok := load(key("a")); ok {
 		t.Fatal("found a decision in an empty cache")
 	}
-	c.store(hash(key("a")), decided{key: *key("a"), rule: r1})
-	c.store(hash(key("b")), decided{key: *key("b"), rule: r2})
+	c.store(hash(key("a")), &decided{key: *key("a"), rule: r1})
+	c.store(hash(key("b")), &decided{key: *key("b"), rule: r2})
 	// Enough lookups to merge the new decisions into the read map, and
 	// more to read them there.
 	for i := range 10 {
@@ -172,7 +178,7 @@ func TestDecisionCache(t *testing.T) {
 			id   string
 			want *rules.Rule
 		}{{"a", r1}, {"b", r2}} {
-			dd, ok := c.load(hash(key(k.id)), key(k.id))
+			dd, ok := load(key(k.id))
 			if !ok || dd.rule != k.want {
 				t.Fatalf("lookup %d of %s: got %v, %v", i, k.id, dd.rule, ok)
 			}
@@ -181,20 +187,20 @@ func TestDecisionCache(t *testing.T) {
 	if m := c.read.Load(); m == nil || len(*m) != 2 || len(c.dirty) != 0 {
 		t.Errorf("decisions were not merged: read %v, dirty %v", m, c.dirty)
 	}
-	c.store(hash(key("c")), decided{key: *key("c"), rule: r2})
-	if dd, ok := c.load(hash(key("c")), key("c")); !ok || dd.rule != r2 {
+	c.store(hash(key("c")), &decided{key: *key("c"), rule: r2})
+	if dd, ok := load(key("c")); !ok || dd.rule != r2 {
 		t.Errorf("c: got %v, %v", dd.rule, ok)
 	}
-	if _, ok := c.load(hash(key("d")), key("d")); ok {
+	if _, ok := load(key("d")); ok {
 		t.Error("found a decision never stored")
 	}
 	// A key with the hash of another is not given the other's decision,
 	// and is not cached over it.
-	c.store(hash(key("c2")), decided{key: *key("c2"), rule: r1})
-	if _, ok := c.load(hash(key("c2")), key("c2")); ok {
+	c.store(hash(key("c2")), &decided{key: *key("c2"), rule: r1})
+	if _, ok := load(key("c2")); ok {
 		t.Error("c2 was given the decision of c, which has its hash")
 	}
-	if dd, ok := c.load(hash(key("c")), key("c")); !ok || dd.rule != r2 {
+	if dd, ok := load(key("c")); !ok || dd.rule != r2 {
 		t.Errorf("c after c2: got %v, %v", dd.rule, ok)
 	}
 	var wg sync.WaitGroup
@@ -202,15 +208,15 @@ func TestDecisionCache(t *testing.T) {
 		wg.Go(func() {
 			for i := range 200 {
 				k := key(string(rune('a' + (i+g)%8)))
-				if _, ok := c.load(hash(k), k); !ok {
-					c.store(hash(k), decided{key: *k, rule: r1})
+				if _, ok := load(k); !ok {
+					c.store(hash(k), &decided{key: *k, rule: r1})
 				}
 			}
 		})
 	}
 	wg.Wait()
 	for _, id := range []string{"a", "b", "c"} {
-		if _, ok := c.load(hash(key(id)), key(id)); !ok {
+		if _, ok := load(key(id)); !ok {
 			t.Errorf("%s was lost", id)
 		}
 	}
@@ -244,5 +250,118 @@ func TestGoldenAppendJSON(t *testing.T) {
 		if err != nil || string(got) != string(want) {
 			t.Errorf("%s: AppendJSON wrote (%v)\n%s\njson.Marshal\n%s", gc.name, err, got, want)
 		}
+	}
+}
+
+// TestRatesMemo checks that the rates ratesOn returns, from the
+// snapshot's memo or not, are the rates of the jurisdiction on the date:
+// every 7th jurisdiction of the dataset and Jungholz (whose rates are
+// partly Austria's), on dates before, inside and after rate changes,
+// asked twice (the second answer is the memo's), and again after the memo
+// has been emptied for holding maxMemoRates entries.
+func TestRatesMemo(t *testing.T) {
+	s := testEngine(t).snap.Load()
+	dates := []civil.Date{civil.MustParse("2000-01-01"), civil.MustParse("2019-06-30"), civil.MustParse("2024-07-01"),
+		civil.MustParse("2026-06-01")}
+	ids := []string{"AT-X-JUNGHOLZ", "US-CA", "NO-SUCH-JURISDICTION"}
+	for i := 0; i < s.jur.Len(); i += 7 {
+		ids = append(ids, s.jur.At(i).ID)
+	}
+	check := func(c *calc, id string, d civil.Date) {
+		t.Helper()
+		want, wantInfo := s.ratesInto(id, d, nil, nil)
+		got, info := c.ratesOn(id, d)
+		if len(got) != len(want) || len(got) > 0 && (!reflect.DeepEqual(got, want) || !reflect.DeepEqual(info, wantInfo)) {
+			t.Fatalf("ratesOn(%s, %s) = %v %v, want %v %v", id, d, got, info, want, wantInfo)
+		}
+	}
+	c := &calc{s: s}
+	for _, id := range ids {
+		for _, d := range dates {
+			check(c, id, d)
+			check(c, id, d)
+		}
+	}
+	if r, _ := c.ratesOn("AT-X-JUNGHOLZ", dates[3]); len(r) < 2 {
+		t.Errorf("Jungholz has %d rates, want its own and Austria's others", len(r))
+	}
+	// A snapshot of its own, whose memo fills and starts again: a day
+	// for each of the first jurisdictions, more than it keeps.
+	own := &snapshot{jur: s.jur, rates: s.rates, vat: s.vat}
+	oc := &calc{s: own}
+	day := civil.MustParse("2020-01-01")
+	for i := range maxMemoRates + 100 {
+		check(oc, ids[i%len(ids)], day.AddDays(i/len(ids)))
+	}
+	m := &own.ratesMemo
+	if n := len(m.dirty) + lenOf(m.read.Load()); n == 0 || n > maxMemoRates {
+		t.Errorf("the memo holds %d entries, want 1 to %d", n, maxMemoRates)
+	}
+	for _, id := range ids[:20] {
+		for _, d := range dates {
+			check(oc, id, d)
+			check(oc, id, d)
+		}
+	}
+}
+
+// TestRateMemo checks the memo's own workings: entries stored are found
+// before and after they are merged into the read map, concurrently, and
+// a memo that holds maxMemoRates entries starts again with the next.
+func TestRateMemo(t *testing.T) {
+	var m rateMemo
+	d := civil.MustParse("2026-06-01")
+	key := func(i int) rateKey { return rateKey{id: "J" + strconv.Itoa(i), d: d} }
+	val := func(i int) *ratesOnDate { return &ratesOnDate{info: make([]bool, i)} }
+	if m.load(key(1)) != nil {
+		t.Fatal("found rates in an empty memo")
+	}
+	m.store(key(1), val(1))
+	m.store(key(2), val(2))
+	m.store(key(2), val(5)) // the first stays
+	for range 10 {
+		for _, i := range []int{1, 2} {
+			if r := m.load(key(i)); r == nil || len(r.info) != i {
+				t.Fatalf("rates of %d: %v", i, r)
+			}
+		}
+	}
+	if r := m.read.Load(); r == nil || len(*r) != 2 || len(m.dirty) != 0 {
+		t.Errorf("entries were not merged: read %v, dirty %v", r, m.dirty)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 200 {
+				k := (i + g) % 50
+				if r := m.load(key(k)); r == nil {
+					m.store(key(k), val(k))
+				} else if len(r.info) != k {
+					t.Errorf("rates of %d: %v", k, r)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for k := range 50 {
+		if r := m.load(key(k)); r == nil || len(r.info) != k {
+			t.Errorf("rates of %d were lost: %v", k, r)
+		}
+	}
+	for k := 50; k < maxMemoRates; k++ {
+		m.store(key(k), val(1))
+	}
+	if n := len(m.dirty) + lenOf(m.read.Load()); n != maxMemoRates {
+		t.Fatalf("the memo holds %d entries, want %d", n, maxMemoRates)
+	}
+	m.store(key(maxMemoRates), val(3))
+	if r := m.load(key(maxMemoRates)); r == nil || len(r.info) != 3 {
+		t.Errorf("the entry past the bound: %v", r)
+	}
+	if m.load(key(7)) != nil {
+		t.Error("a memo past its bound kept its entries")
+	}
+	if n := len(m.dirty) + lenOf(m.read.Load()); n != 1 {
+		t.Errorf("the memo holds %d entries after starting again, want 1", n)
 	}
 }

@@ -112,9 +112,10 @@ func (c *calc) keepTemplate(key *templateKey, l *line, n int) {
 
 // planAmounts computes the amounts of a plain tax on base: what its
 // decision (outcome, noRate, rate, zeroCharge, notRegistered) makes of
-// it, as computeTax does. A line that takes a template computes its
-// taxes with it alone.
-func planAmounts(t *taxOut, base decimal.Decimal) {
+// it, as computeTax does, taking its product from products when one of
+// its operands is there. A line that takes a template computes its taxes
+// with it alone.
+func planAmounts(t *taxOut, base decimal.Decimal, products *recentProducts) {
 	exempt, nonTaxable := decimal.Zero, decimal.Zero
 	switch t.outcome {
 	case rules.Exempt:
@@ -128,7 +129,7 @@ func planAmounts(t *taxOut, base decimal.Decimal) {
 	}
 	t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable
 	t.result = resultOf(taxable, exempt, nonTaxable)
-	t.raw = mul(taxable, t.rate)
+	t.raw = products.mul(taxable, t.rate)
 	if t.zeroCharge || t.notRegistered {
 		t.raw = decimal.Zero
 	}

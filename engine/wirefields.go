@@ -154,33 +154,42 @@ func (c *calc) notActedOn(l *line, out []wire.AssistedParameter) []wire.Assisted
 	out = c.franchiseNotes(l, out)
 	out = c.commsNotes(l, out)
 	s := fieldSrc{c: c, l: l, in: l.in}
-	rows := flaggedSale
+	t := &flaggedSale
 	switch {
 	case c.req.purchase != nil:
-		rows = flaggedPurchase
+		t = &flaggedPurchase
 	case c.req.owner != nil:
-		rows = flaggedOwner
+		t = &flaggedOwner
 	}
 	// Most lines send none of their shared members that the table
-	// flags: one test of them all spares the rows' accessors.
+	// flags, and no registrations: one test of each group spares the
+	// rows' accessors.
 	d := l.in.src.details
+	p := &l.in.parties
 	quiet := [...]bool{
-		groupDetails:   d == nil || !detailsMaySend(d),
-		groupLineTypes: d == nil || d.LineType == nil && len(d.LineTypes) == 0,
-		groupLine:      !lineMaySend(&l.in.src),
+		groupDetails:       d == nil || !detailsMaySend(d),
+		groupLineTypes:     d == nil || d.LineType == nil && len(d.LineTypes) == 0,
+		groupLine:          !lineMaySend(&l.in.src),
+		groupRegistrations: len(p.sellerRegs) == 0 && len(p.customerRegs) == 0,
+		groupLocations: !locationMaySend(p.origin) && !locationMaySend(p.adminOrigin) && !locationMaySend(p.dest) &&
+			!locationMaySend(p.adminDest),
 	}
 	if !c.docFlagged {
 		// A document's members are the same on every line: read once.
 		c.docFlagged = true
-		for i := range rows {
-			if f := rows[i]; f.group == groupDocument {
-				c.docFlags = f.row.sent(s, f.name, c.docFlags)
-			}
+		for i := range t.doc {
+			f := &t.doc[i]
+			c.docFlags = f.row.sent(s, f.name, c.docFlags)
 		}
 	}
 	out = append(out, c.docFlags...)
+	rows := t.all
+	if quiet[groupDetails] && quiet[groupLineTypes] && quiet[groupLine] {
+		// The rows left are those of few, in the same order.
+		rows = t.few
+	}
 	for i := range rows {
-		f := rows[i]
+		f := &rows[i]
 		if f.group == groupDocument || quiet[f.group] {
 			continue
 		}
@@ -201,14 +210,17 @@ type flaggedField struct {
 	group uint8
 }
 
-// The groups of flaggedField: the rows of a line's shared members, and of
-// its line types, which notActedOn skips for a line that sends none.
+// The groups of flaggedField: the rows of a line's shared members, of
+// its line types, of its own members and of its parties' registrations,
+// which notActedOn skips for a line that sends none.
 const (
 	groupOther uint8 = iota
 	groupDetails
 	groupLineTypes
-	groupLine     // the members of the perspective's line type
-	groupDocument // the document's own members, read once (no actsWhen)
+	groupLine          // the members of the perspective's line type
+	groupRegistrations // the members of TaxRegistration, read by onRegistrations alone
+	groupLocations     // the members of Location, read by onLocations alone
+	groupDocument      // the document's own members, read once (no actsWhen)
 )
 
 // lineMaySend reports whether a line holds one of its own members (of
@@ -230,6 +242,12 @@ func lineMaySend(src *wireSrc) bool {
 			w.BlockingOverridePercent != nil || w.PartialExemptRecoverableOverridePercent != nil || !w.RecoverableDate.IsZero()
 	}
 	return false
+}
+
+// locationMaySend reports whether a location holds a member that a
+// Location row flags. Like detailsMaySend, it must name every such member.
+func locationMaySend(loc *wire.Location) bool {
+	return loc != nil && (loc.LocationCondition != "" || loc.LocationCustomsStatus != "")
 }
 
 // detailsMaySend reports whether a line's shared members hold one that a
@@ -258,10 +276,24 @@ var perspectiveTypes = []string{"SaleRequest", "SaleLineItem", "Seller", "Custom
 	"PurchaseRequest", "PurchaseLineItem", "Buyer", "Vendor", "Recipient", "RecipientCode", "VendorCode",
 	"OwnerRequest", "OwnerLineItem", "Owner"}
 
+// flaggedRows are the notActedOn rows of a perspective: all of them, in
+// the order of the table; the document's (groupDocument); and few, the
+// rows of all but the groups of details, line types and lines, in the
+// order of the table, which are all a line reads when it sends none of
+// those.
+type flaggedRows struct {
+	all, doc, few []flaggedField
+}
+
 // flaggedOf returns the notActedOn rows of the types shared by every
-// perspective and of the perspective's own types.
-func flaggedOf(own ...string) []flaggedField {
-	var out []flaggedField
+// perspective and of the perspective's own types. The rows of
+// TaxRegistration members must read the parties' registrations alone
+// (onRegistrations), and those of Location members the line's locations
+// alone (onLocations): notActedOn skips them for a line whose parties
+// have no registrations, or whose locations send none of the members
+// (locationMaySend).
+func flaggedOf(own ...string) flaggedRows {
+	var out flaggedRows
 	for i := range wireFields {
 		f := &wireFields[i]
 		if f.acting != notActedOn {
@@ -279,12 +311,24 @@ func flaggedOf(own ...string) []flaggedField {
 			g = groupLineTypes
 		case "SaleLineItem", "PurchaseLineItem", "OwnerLineItem":
 			g = groupLine
+		case "TaxRegistration":
+			g = groupRegistrations
+		case "Location":
+			g = groupLocations
 		case "SaleRequest", "PurchaseRequest", "OwnerRequest":
 			if f.actsWhen == nil {
 				g = groupDocument
 			}
 		}
-		out = append(out, flaggedField{row: f, name: name, group: g})
+		ff := flaggedField{row: f, name: name, group: g}
+		out.all = append(out.all, ff)
+		switch g {
+		case groupDocument:
+			out.doc = append(out.doc, ff)
+		case groupDetails, groupLineTypes, groupLine:
+		default:
+			out.few = append(out.few, ff)
+		}
 	}
 	return out
 }

@@ -123,6 +123,25 @@ type VATGeography struct {
 	areas       map[string][]VATAreaPeriod    // by place, sorted by start
 	territories map[string][]SpecialTerritory // by jurisdiction ID, sorted by start
 	regions     []*regionIndex                // sorted by code (WithRegions)
+	// leads has the bit leadOf(id) of every territory's ID set, so that
+	// VATTerritory answers for the jurisdictions of a country without
+	// special territories (most of those asked about) without a map
+	// lookup.
+	leads [leadBits / 64]uint64
+}
+
+// leadBits is the size of VATGeography.leads: 32 times 32 bits, one for
+// each pair of the low five bits of an ID's first two bytes (a pair of
+// upper-case letters has a bit of its own).
+const leadBits = 1 << 10
+
+// leadOf returns the bit of VATGeography.leads for a jurisdiction ID: of
+// its first two bytes, or the last bit for an ID shorter than two.
+func leadOf(id string) uint {
+	if len(id) < 2 {
+		return leadBits - 1
+	}
+	return uint(id[0]&31)<<5 | uint(id[1]&31)
 }
 
 // NewVATGeography checks the facts and returns the geography they make.
@@ -170,6 +189,8 @@ func NewVATGeography(areas []VATAreaPeriod, territories []SpecialTerritory) (*VA
 			return nil, fmt.Errorf("jurisdiction: %s is both a special territory and in another country's VAT area", t.Jurisdiction)
 		}
 		g.territories[t.Jurisdiction] = append(g.territories[t.Jurisdiction], t)
+		b := leadOf(t.Jurisdiction)
+		g.leads[b/64] |= 1 << (b % 64)
 	}
 	for id, ts := range g.territories {
 		slices.SortFunc(ts, func(x, y SpecialTerritory) int { return x.Period.Effective.Compare(y.Period.Effective) })
@@ -306,6 +327,9 @@ func (g *VATGeography) VATAreaChanges(from, to civil.Date) []string {
 // jurisdiction.
 func (g *VATGeography) VATTerritory(id string, d civil.Date) (t SpecialTerritory, ok bool) {
 	if g == nil {
+		return SpecialTerritory{}, false
+	}
+	if b := leadOf(id); g.leads[b/64]&(1<<(b%64)) == 0 {
 		return SpecialTerritory{}, false
 	}
 	for _, p := range g.territories[id] {

@@ -91,3 +91,57 @@ func TestVATTerritory(t *testing.T) {
 		t.Errorf("Büsingen: %s %v, want CH", area, ok)
 	}
 }
+
+// TestVATTerritoryLeads: VATTerritory's quick refusal by the first two
+// bytes of an ID never hides a territory, whatever its ID (one byte,
+// lower case, punctuation, bytes beyond ASCII), in a geography built by
+// NewVATGeography, WithAreas or WithRegions, and still refuses IDs that
+// only share a territory's leading bytes.
+func TestVATTerritoryLeads(t *testing.T) {
+	d := civil.MustParse("2026-06-01")
+	ids := []string{"X", "xy", "ES-CN", "Ü-1", "-A", "zz-9", "@`"}
+	var ts []jurisdiction.SpecialTerritory
+	for _, id := range ids {
+		ts = append(ts, jurisdiction.SpecialTerritory{Jurisdiction: id, Kind: jurisdiction.NoVAT, Area: id})
+	}
+	g, err := jurisdiction.NewVATGeography(nil, ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, err := g.WithAreas([]jurisdiction.VATAreaPeriod{{Place: "MC", Area: "FR"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	regions, err := g.WithRegions(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, geo := range []*jurisdiction.VATGeography{g, more, regions} {
+		for _, id := range ids {
+			if got, ok := geo.VATTerritory(id, d); !ok || got.Jurisdiction != id {
+				t.Errorf("VATTerritory(%q) = %+v, %v", id, got, ok)
+			}
+		}
+		// The same leading bytes (or the same low five bits of them),
+		// another ID.
+		for _, id := range []string{"", "Y", "xz", "ES-CE", "ES", "es-CN", "US-CA", "@@"} {
+			if got, ok := geo.VATTerritory(id, d); ok {
+				t.Errorf("VATTerritory(%q) = %+v, want none", id, got)
+			}
+		}
+	}
+	// Every territory of the dataset is found, on a day of its period.
+	data := vatGeography(t)
+	for _, st := range data.Territories() {
+		day := st.Period.Effective
+		if day.IsZero() {
+			day = st.Period.Expiration
+		}
+		if day.IsZero() {
+			day = d
+		}
+		if got, ok := data.VATTerritory(st.Jurisdiction, day); !ok || got != st {
+			t.Errorf("VATTerritory(%s, %s) = %+v, %v, want %+v", st.Jurisdiction, day, got, ok, st)
+		}
+	}
+}

@@ -108,7 +108,7 @@ func IsAlpha2Form(s string) bool {
 func (g *VATGeography) WithRegions(regions []VATRegion) (*VATGeography, error) {
 	out := &VATGeography{areas: map[string][]VATAreaPeriod{}, territories: map[string][]SpecialTerritory{}}
 	if g != nil {
-		out.areas, out.territories = g.areas, g.territories // immutable: shared
+		out.areas, out.territories, out.leads = g.areas, g.territories, g.leads // immutable: shared
 	}
 	type countryKey struct{ country, key string }
 	postcodes, divisions := map[countryKey]string{}, map[countryKey]string{}
