@@ -3,11 +3,8 @@ package engine
 import (
 	"context"
 	"hash/maphash"
-	"maps"
 	"math"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
@@ -699,92 +696,29 @@ func (dd *decided) is(env *rules.Env, d civil.Date) bool {
 // environments from growing the cache without end.
 const maxCachedDecisions = 1 << 16
 
-// decisionCache is the snapshot's cache of decisions, made for a
-// workload that reads far more than it adds: a lookup reads an immutable
-// map without locking, keyed by the hash of the decision's environment
-// and date (envHash, dateHash), and compares the key it finds with its
-// own (a sync.Map hashes an interface, and a map keyed by the
-// environment hashes its fourteen strings, each several times slower).
-// New decisions go to a locked map, which is merged into a new immutable
-// map once lookups have missed the immutable one about as often as the
-// maps have entries, so that the cost of the copy is spread over them.
-// Of two keys with one hash, the first is cached.
+// decisionCache is the snapshot's cache of decisions (a readMostly map):
+// a lookup is keyed by the hash of the decision's environment and date
+// (envHash, dateHash), and compares the key it finds with its own (a
+// sync.Map hashes an interface, and a map keyed by the environment hashes
+// its fourteen strings, each several times slower). Of two keys with one
+// hash, the first is cached. A cache that holds maxCachedDecisions
+// starts again, so that a long-running server's past dates do not keep
+// today's decisions out.
 type decisionCache struct {
-	read   atomic.Pointer[map[uint64]*decided]
-	mu     sync.Mutex
-	dirty  map[uint64]*decided // decisions not yet in read
-	misses int                 // lookups that found no decision in read
+	readMostly[uint64, decided]
 }
 
 // load returns the cached decision of env on d, whose hash is h, or nil.
 func (c *decisionCache) load(h uint64, env *rules.Env, d civil.Date) *decided {
-	read := c.read.Load()
-	if read != nil {
-		if dd := (*read)[h]; dd != nil {
-			return decidedIf(dd, env, d)
-		}
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if now := c.read.Load(); now != read {
-		// Merged since: the decision may be in the new map.
-		if dd := (*now)[h]; dd != nil {
-			return decidedIf(dd, env, d)
-		}
-		read = now
-	}
-	dd := c.dirty[h]
-	c.misses++
-	if n := len(c.dirty); n > 0 && c.misses >= n+lenOf(read) {
-		merged := make(map[uint64]*decided, n+lenOf(read))
-		if read != nil {
-			maps.Copy(merged, *read)
-		}
-		maps.Copy(merged, c.dirty)
-		c.read.Store(&merged)
-		c.dirty, c.misses = nil, 0
-	}
-	if dd == nil {
-		return nil
-	}
-	return decidedIf(dd, env, d)
-}
-
-// decidedIf returns dd when it is the decision of env on d, else nil.
-func decidedIf(dd *decided, env *rules.Env, d civil.Date) *decided {
-	if dd.is(env, d) {
+	if dd := c.get(h); dd != nil && dd.is(env, d) {
 		return dd
 	}
 	return nil
 }
 
-// store caches the decision dd, whose key's hash is h, while the cache
-// has room and no other key has the hash.
-func (c *decisionCache) store(h uint64, dd *decided) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	read := c.read.Load()
-	if read != nil {
-		if _, ok := (*read)[h]; ok {
-			return
-		}
-	}
-	if _, ok := c.dirty[h]; ok || len(c.dirty)+lenOf(read) >= maxCachedDecisions {
-		return
-	}
-	if c.dirty == nil {
-		c.dirty = map[uint64]*decided{}
-	}
-	c.dirty[h] = dd
-}
-
-// lenOf returns the length of the map m points to, 0 for nil.
-func lenOf[M ~map[K]V, K comparable, V any](m *M) int {
-	if m == nil {
-		return 0
-	}
-	return len(*m)
-}
+// store caches the decision dd, whose key's hash is h, unless another key
+// has the hash.
+func (c *decisionCache) store(h uint64, dd *decided) { c.put(h, dd, maxCachedDecisions) }
 
 // decide consults the host's table, then the defaults, and finds the
 // rate structure, remembering the outcome for later documents.
@@ -882,73 +816,17 @@ type ratesOnDate struct {
 // of a new day) fill it, and a stream of unusual dates can not grow it.
 const maxMemoRates = 1 << 14
 
-// rateMemo is the snapshot's memo of ratesOn, made as decisionCache is
-// for a workload that reads far more than it adds: lookups read an
-// immutable map without locking; new entries go to a locked map, merged
-// into a new immutable map once lookups have missed the immutable one
-// about as often as the maps have entries.
+// rateMemo is the snapshot's memo of ratesOn (a readMostly map of at
+// most maxMemoRates entries).
 type rateMemo struct {
-	read   atomic.Pointer[map[rateKey]*ratesOnDate]
-	mu     sync.Mutex
-	dirty  map[rateKey]*ratesOnDate // entries not yet in read
-	misses int                      // lookups that found no entry in read
+	readMostly[rateKey, ratesOnDate]
 }
 
 // load returns the rates of k, or nil.
-func (m *rateMemo) load(k rateKey) *ratesOnDate {
-	read := m.read.Load()
-	if read != nil {
-		if r := (*read)[k]; r != nil {
-			return r
-		}
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if now := m.read.Load(); now != read {
-		// Merged since: the entry may be in the new map.
-		if r := (*now)[k]; r != nil {
-			return r
-		}
-		read = now
-	}
-	r := m.dirty[k]
-	m.misses++
-	if n := len(m.dirty); n > 0 && m.misses >= n+lenOf(read) {
-		merged := make(map[rateKey]*ratesOnDate, n+lenOf(read))
-		if read != nil {
-			maps.Copy(merged, *read)
-		}
-		maps.Copy(merged, m.dirty)
-		m.read.Store(&merged)
-		m.dirty, m.misses = nil, 0
-	}
-	return r
-}
+func (m *rateMemo) load(k rateKey) *ratesOnDate { return m.get(k) }
 
-// store keeps r as the rates of k, unless the memo has them. A memo that
-// holds maxMemoRates entries is emptied first; lookups that read the
-// entries before keep them, valid as ever.
-func (m *rateMemo) store(k rateKey, r *ratesOnDate) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	read := m.read.Load()
-	if read != nil {
-		if _, ok := (*read)[k]; ok {
-			return
-		}
-	}
-	if _, ok := m.dirty[k]; ok {
-		return
-	}
-	if len(m.dirty)+lenOf(read) >= maxMemoRates {
-		m.read.Store(nil)
-		m.dirty, m.misses = nil, 0
-	}
-	if m.dirty == nil {
-		m.dirty = map[rateKey]*ratesOnDate{}
-	}
-	m.dirty[k] = r
-}
+// store keeps r as the rates of k, unless the memo has them.
+func (m *rateMemo) store(k rateKey, r *ratesOnDate) { m.put(k, r, maxMemoRates) }
 
 // hasRatesOn reports whether a jurisdiction has a rate on d.
 func (s *snapshot) hasRatesOn(id string, d civil.Date) bool {

@@ -222,6 +222,31 @@ func TestDecisionCache(t *testing.T) {
 	}
 }
 
+// TestDecisionCacheStartsAgainWhenFull fills a cache with
+// maxCachedDecisions decisions (a long-running server's past dates) and
+// stores one more: it is kept, for the documents of a new day, and the
+// cache starts again rather than refusing every new decision for good.
+func TestDecisionCacheStartsAgainWhenFull(t *testing.T) {
+	var c decisionCache
+	r := &rules.Rule{ID: "r"}
+	day := civil.MustParse("2020-01-01")
+	env := rules.Env{JurisdictionID: "US-CA", Tax: "Sales and Use Tax"}
+	for i := range maxCachedDecisions {
+		c.store(uint64(i), &decided{key: decisionKey{env: env, date: day.AddDays(i)}, rule: r})
+	}
+	if n := c.size(); n != maxCachedDecisions {
+		t.Fatalf("the cache holds %d decisions, want %d", n, maxCachedDecisions)
+	}
+	today := day.AddDays(maxCachedDecisions)
+	c.store(uint64(maxCachedDecisions), &decided{key: decisionKey{env: env, date: today}, rule: r})
+	if dd := c.load(uint64(maxCachedDecisions), &env, today); dd == nil || dd.rule != r {
+		t.Fatalf("a decision stored into a full cache was refused: %v", dd)
+	}
+	if n := c.size(); n != 1 {
+		t.Errorf("the cache holds %d decisions after starting again, want 1", n)
+	}
+}
+
 func TestDateString(t *testing.T) {
 	for _, d := range []civil.Date{{}, {Year: 2026, Month: 6, Day: 1}, {Year: 1, Month: 1, Day: 1}, {Year: 9999, Month: 12, Day: 31},
 		{Year: 10000, Month: 1, Day: 1}, {Year: 0, Month: 1, Day: 1}, {Year: -5, Month: 3, Day: 9}, {Year: 2024, Month: 2, Day: 29},
