@@ -869,6 +869,11 @@ func (c *calc) mixedSitus(orig, dest *place, u *usSourcing) situs {
 	}
 	p := c.newPlace()
 	*p = *orig
+	// The merged place's jurisdictions are not the origin's: its area
+	// (what rules' within conditions read) is built from its own chain on
+	// first use, not copied from an origin whose area an earlier line
+	// built.
+	p.area = ""
 	p.chain = make([]wire.Jurisdiction, 0, len(orig.chain)+len(dest.chain))
 	for _, j := range orig.chain {
 		if lv := levelOf(j.JurisdictionType); lv == levelOther || u.origin[lv] {
