@@ -66,9 +66,12 @@ const ImportReverseChargeRule = "import-reverse-charge"
 // Returns (negative amounts) are a consignment of their own, weighed by
 // their size (consignment). Goods to Northern Ireland are a consignment
 // apart from goods to Great Britain from 2021-07-01 (consignmentArea).
-// A seller registered in the member state of arrival that imports the
-// goods itself, delivered duty paid, is not decided by the EU's limit
-// (done is false): its supply is made in that state whatever their value
+// A seller registered in the country of arrival that imports the goods
+// itself, delivered duty paid, is not decided by the limit above it, nor
+// by the EU's when it is not registered for the Import One Stop Shop
+// (done is false): its supply is made in that country whatever their
+// value, in a member state and in the countries of importerLaw (the
+// United Kingdom, Australia, Norway), not in New Zealand
 // (importDecided, sellerImports).
 // Consumers and businesses without a number of the country are treated
 // alike, as the schemes treat them; a business customer in a country
@@ -119,11 +122,15 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 			"and VAT and overseas goods sold directly to customers in the UK (without IOSS, import VAT is charged on such goods sold to customers in Northern Ireland)"
 	}
 	registered := l.seller.registeredInArea(dest)
-	// importer: the seller imports the goods into a member state where it
-	// is registered, delivered duty paid: its supply is made there
-	// whatever their value (VAT Directive, article 32, second paragraph),
-	// and importDecided lets it charge that state's VAT.
-	importer := lim.EU && registered && c.sellerImports(l)
+	// importer: the seller imports the goods into a country where it is
+	// registered, delivered duty paid, and the country's law makes its
+	// supply one made there whatever their value (a member state: VAT
+	// Directive, article 32, second paragraph; the United Kingdom,
+	// Australia, Norway: importerLaw); importDecided lets it charge the
+	// country's tax. Within the limit the limit decides as for any
+	// seller (the seller charges, or a business accounts for the tax by
+	// reverse charge).
+	importer := registered && c.sellerImports(l) && (lim.EU || importerLaw(dest.country) != "")
 	if ioss {
 		registered = l.seller.importScheme()
 		if !registered && importer {
@@ -450,4 +457,70 @@ var ecommerceFrom = civil.Date{Year: 2021, Month: 7, Day: 1}
 // Ireland.
 func iossNorthernIreland(dest *place, d civil.Date) bool {
 	return dest.windsor(d) && !d.Before(ecommerceFrom)
+}
+
+// importerLaw returns the law under which a supplier that imports goods
+// into country itself, outside the EU's VAT area, makes its supply of
+// them in that country, so that, registered there, it charges the
+// country's tax on its sale, while goods its customer imports are
+// supplied outside the country and bear the import tax at the border; ""
+// where Levy applies no such rule (a registered seller charges, or the
+// low-value limit decides). A request says that the seller imports with
+// the delivery term DDP (sellerImports).
+//
+//   - The United Kingdom, from 2021-01-01 (before, a member state under
+//     the VAT Directive's article 32): goods whose supply involves their
+//     importation are supplied in the United Kingdom where the supplier is
+//     the person by whom, or under whose directions, they are imported,
+//     else outside it (VAT Act 1994, section 7(6) and (7)(b); HMRC, VAT
+//     Place of Supply (Goods) manual, VATPOSG3600, "Main rules: imported
+//     goods", written while the United Kingdom was a member state and
+//     read here with section 7(6) as in force from 2021-01-01,
+//     https://www.gov.uk/hmrc-internal-manuals/vat-place-of-supply-goods/vatposg3600).
+//     A consignment of £135 or less is supplied in the United Kingdom
+//     whoever imports it (section 7(5B)), which lowValue decides first.
+//   - Australia: a supply of goods that involves their being brought to
+//     Australia is connected with it if the supplier imports them (A New
+//     Tax System (Goods and Services Tax) Act 1999, section 9-25(3)); a
+//     recipient that imports them makes a taxable importation (Division
+//     13) and the supply is not connected (ATO, GSTR 2018/2), save low
+//     value goods under Subdivision 84-C (section 9-25(3A)) from
+//     2018-07-01.
+//   - Norway: a supplier that imports goods and delivers them in Norway
+//     sells them within Norway (merverdiavgiftsloven § 3-1), while goods
+//     its customer imports bear the import VAT (§ 3-29), which the
+//     importer pays; the VOEC scheme covers only items under
+//     NOK 3,000 sold to consumers, a VOEC seller charging no VAT to a
+//     Norwegian business, which pays it on the import (Skatteetaten,
+//     "Buying from foreign enterprises in the VOEC scheme",
+//     https://www.skatteetaten.no/en/business-and-organisation/vat-and-duties/vat/foreign/e-commerce-voec/buying-from-foreign-enterprises-in-the-voec-scheme/).
+//
+// New Zealand has none: a non-resident's supply of goods outside New
+// Zealand when supplied is deemed made outside it whoever imports them
+// (Goods and Services Tax Act 1985, section 8(2)), and above NZ$1,000
+// GST is collected at the border (section 12) even delivered duty paid;
+// before 2019-12-01, and when the limit cannot be weighed, Levy keeps
+// "a registered seller charges", since a resident supplier's supplies
+// are deemed made in New Zealand by the same subsection and a request
+// does not say where the seller resides. Switzerland neither: a supplier that imports in its own name under the
+// ESTV's permit (Unterstellungserklärung) delivers in Switzerland (MWSTG
+// article 7(3)(a), MWSTV article 3, which lets it waive the permit on the
+// invoice), but so does, for all its deliveries from abroad and whatever
+// their term, a mail-order seller registered under article 7(3)(b)
+// (MWSTV article 4a(2)), which must import in its own name; Levy cannot
+// tell the two registrations apart, and a seller registered in
+// Switzerland charges Swiss VAT. Canada neither: a supply of goods
+// delivered or made available in Canada is made there (Excise Tax Act,
+// section 142(1)) whoever is the importer of record, so a registered
+// non-resident charges GST/HST on goods delivered in Canada, DAP or DDP.
+func importerLaw(country string) string {
+	switch country {
+	case "GB":
+		return "VAT Act 1994, section 7(6): goods imported by their supplier are supplied in the United Kingdom (HMRC, VAT Place of Supply (Goods) manual, VATPOSG3600)"
+	case "AU":
+		return "A New Tax System (Goods and Services Tax) Act 1999, section 9-25(3): a supply of goods brought to Australia is connected with it when the supplier imports them"
+	case "NO":
+		return "merverdiavgiftsloven § 3-1: goods the supplier imports and delivers in Norway are sold within Norway; those the customer imports bear the import VAT (§ 3-29)"
+	}
+	return ""
 }

@@ -344,9 +344,20 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 // the territory where the tax applies from them are imported; article 68
 // places the supply of goods dispatched from outside that territory in
 // it when the supplier is liable for the import VAT).
-// Other countries (the United Kingdom, Switzerland, Norway) keep Levy's
-// rule that a seller registered there charges their tax on goods it
-// sells into them.
+//
+// The United Kingdom from 2021-01-01, Australia and Norway have the same
+// rule of the importer (importerLaw): where their low-value limit does
+// not decide the line (above it; a Norwegian business, which VOEC does
+// not cover; Australia before 2018-07-01 and Norway before 2020-04-01),
+// a seller registered there charges their tax only when it imports the
+// goods, DDP, and otherwise the goods bear the import tax at the border
+// (import-at-border, or an export of the country of dispatch). When the
+// limit could not be weighed for want of a conversion
+// (LowValueUnconvertedRule), the line is decided as before the limits: a
+// registered seller charges. Other countries (Switzerland, Canada, New
+// Zealand before its limit) keep Levy's rule that a seller registered
+// there charges their tax on goods it sells into them; importerLaw says
+// why.
 func (c *calc) importDecided(l *line, dest *place, b2b bool) (st situs, done bool) {
 	st, done = c.lowValue(l, dest, b2b)
 	if done {
@@ -356,6 +367,14 @@ func (c *calc) importDecided(l *line, dest *place, b2b bool) (st situs, done boo
 		return st, false
 	}
 	if !dest.euVAT(c.d.date) {
+		law := importerLaw(dest.country)
+		switch {
+		case law != "" && c.sellerImports(l):
+			return situs{at: dest, role: dest.role, ruleID: "import-registered-seller", lowValue: st.lowValue, lowValueRule: st.lowValueRule,
+				reason: "the seller imports the goods (deliveryTerm DDP) and is registered in " + dest.country + ": its supply is made there and it charges its tax (" + law + ")"}, true
+		case law != "" && st.lowValueRule != LowValueUnconvertedRule:
+			return st, false
+		}
 		return situs{at: dest, role: dest.role, ruleID: "import-registered-seller", lowValue: st.lowValue, lowValueRule: st.lowValueRule,
 			reason: "the seller is registered in the country of import and charges its tax"}, true
 	}
@@ -391,14 +410,26 @@ func deliveryTerm(c *calc, l *line) wire.DeliveryTerm {
 	return ""
 }
 
-// euImportActs is the actsWhen of a delivery term: a line of goods
-// imported into the EU's VAT area from outside it by a seller registered
-// in the member state of arrival, where the term says whether the seller
-// imports them (importDecided); a buyer's accrual does not read it.
-func euImportActs(c *calc, l *line) bool {
+// importActs is the actsWhen of a delivery term: a line of goods
+// imported by a seller registered in the country of arrival, into the
+// EU's VAT area from outside it, or into a country with a rule of the
+// importer (importerLaw: the United Kingdom from 2021, Australia, Norway)
+// from outside its VAT area, where the term says whether the seller
+// imports them (importDecided); a buyer's accrual does not read it. Into
+// the latter countries it is counted as acting on any such line, though
+// within a low-value limit the limit decides without it.
+func importActs(c *calc, l *line) bool {
 	orig, dest := firstPlace(l.origin, l.adminOrigin), firstPlace(l.dest, l.adminDest)
-	return c.d.mode != modeAccrue && orig != nil && dest != nil && !serviceClass(l.productClass) && dest.euVAT(c.d.date) && !orig.euVAT(c.d.date) &&
-		orig.vatArea() != dest.vatArea() && l.seller.registeredInArea(dest)
+	if c.d.mode == modeAccrue || orig == nil || dest == nil || serviceClass(l.productClass) || orig.vatArea() == dest.vatArea() ||
+		!l.seller.registeredInArea(dest) {
+		return false
+	}
+	d := c.d.date
+	if dest.euVAT(d) {
+		return !orig.euVAT(d)
+	}
+	_, _, eu := intraEU(orig, dest, true, d)
+	return !eu && importerLaw(dest.country) != ""
 }
 
 // importGoods decides goods that leave one VAT area for another outside

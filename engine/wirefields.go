@@ -640,7 +640,7 @@ const (
 	noteRecovery   = "decides how much input tax the buyer recovers"
 	noteVAT        = "decides who accounts for VAT in cross-border and chain supplies"
 	// noteDelivery is the note of a delivery term.
-	noteDelivery = "decides who accounts for VAT in cross-border and chain supplies; acts on goods imported into the EU's VAT area by a seller registered in the member state of arrival (DDP: the seller imports them and charges that state's VAT; else the import VAT is collected at the border)"
+	noteDelivery = "decides who accounts for VAT in cross-border and chain supplies; acts on goods imported by a seller registered in the country of arrival, into the EU's VAT area, the United Kingdom, Australia or Norway (DDP: the seller imports them and charges that country's tax; else the import tax is collected at the border, where no low-value limit has the seller charge it)"
 	noteSelector = "selects taxes by the fields beside it"
 	noteJournal  = "kept with the transaction in the journal"
 )
@@ -786,7 +786,7 @@ var wireFields = []wireField{
 	{member: "SaleRequest.taxOverride", acting: notActedOn, note: "forces the document taxable or nontaxable",
 		sent: onSale(func(r *wire.SaleRequest) (string, bool) { return ptrJSON(r.TaxOverride) })},
 	{member: "TaxOverride.*", acting: within},
-	{member: "SaleRequest.deliveryTerm", acting: notActedOn, note: noteDelivery, actsWhen: euImportActs,
+	{member: "SaleRequest.deliveryTerm", acting: notActedOn, note: noteDelivery, actsWhen: importActs,
 		sent: onSale(func(r *wire.SaleRequest) (string, bool) { return strOf(r.DeliveryTerm) })},
 	{member: "SaleRequest.simplificationCode", acting: notActedOn, note: noteVAT,
 		sent: onSale(func(r *wire.SaleRequest) (string, bool) { return strOf(r.SimplificationCode) })},
@@ -842,7 +842,7 @@ var wireFields = []wireField{
 	{member: "SaleLineItem.taxIncludedIndicator", acting: acts},
 	{member: "SaleLineItem.isMulticomponent", acting: acts},
 	{member: "SaleLineItem.taxDate", acting: acts},
-	{member: "LineDetails.deliveryTerm", acting: notActedOn, note: noteDelivery, actsWhen: euImportActs,
+	{member: "LineDetails.deliveryTerm", acting: notActedOn, note: noteDelivery, actsWhen: importActs,
 		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return strOf(d.DeliveryTerm) })},
 	{member: "LineDetails.titleTransfer", acting: notActedOn, note: "where title passes, which decides the situs",
 		sent: onDetails(func(d *wire.LineDetails) (string, bool) { return strOf(d.TitleTransfer) })},
@@ -1026,7 +1026,7 @@ var wireFields = []wireField{
 	{member: "PurchaseRequest.situsOverride", acting: acts},
 	{member: "PurchaseRequest.taxOverride", acting: notActedOn, note: "forces the document taxable or nontaxable",
 		sent: onPurchase(func(r *wire.PurchaseRequest) (string, bool) { return ptrJSON(r.TaxOverride) })},
-	{member: "PurchaseRequest.deliveryTerm", acting: notActedOn, note: noteDelivery, actsWhen: euImportActs,
+	{member: "PurchaseRequest.deliveryTerm", acting: notActedOn, note: noteDelivery, actsWhen: importActs,
 		sent: onPurchase(func(r *wire.PurchaseRequest) (string, bool) { return strOf(r.DeliveryTerm) })},
 	{member: "PurchaseRequest.simplificationCode", acting: notActedOn, note: noteVAT,
 		sent: onPurchase(func(r *wire.PurchaseRequest) (string, bool) { return strOf(r.SimplificationCode) })},
@@ -1142,7 +1142,7 @@ var wireFields = []wireField{
 	{member: "OwnerRequest.situsOverride", acting: acts},
 	{member: "OwnerRequest.taxOverride", acting: notActedOn, note: "forces the document taxable or nontaxable",
 		sent: onOwner(func(r *wire.OwnerRequest) (string, bool) { return ptrJSON(r.TaxOverride) })},
-	{member: "OwnerRequest.deliveryTerm", acting: notActedOn, note: noteDelivery, actsWhen: euImportActs,
+	{member: "OwnerRequest.deliveryTerm", acting: notActedOn, note: noteDelivery, actsWhen: importActs,
 		sent: onOwner(func(r *wire.OwnerRequest) (string, bool) { return strOf(r.DeliveryTerm) })},
 	{member: "OwnerRequest.simplificationCode", acting: notActedOn, note: noteVAT,
 		sent: onOwner(func(r *wire.OwnerRequest) (string, bool) { return strOf(r.SimplificationCode) })},
