@@ -126,7 +126,7 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			}
 		}
 		if len(stateTaxes) > 0 {
-			fmt.Fprintf(stdout, "\nState taxes outside the sales tax that Levy charges (taxes of the state beside its sales tax, "+
+			fmt.Fprintf(stdout, "\nState taxes outside the sales tax that Levy charges (taxes of the state's own jurisdiction beside its sales tax or in its place, "+
 				"where the line's class is taxed: at the property for ACCOMMODATION):\n\n%s", data.LocalTaxesTable(stateTaxes, civil.Date{}))
 		}
 		if len(taxes) > 0 {

@@ -151,7 +151,7 @@ func taxSection[T any](w io.Writer, format string, taxes []T, keep func(T) bool)
 // property for ACCOMMODATION), then its cities' and counties' (charged at
 // the customer's address).
 func printLocalTaxes(taxes []data.LocalTax, state string, day civil.Date, format string, w io.Writer) {
-	fmt.Fprintf(w, "\nState taxes outside the sales tax in %s on %s (taxes of the state beside its sales tax, charged where the line's class is taxed: "+
+	fmt.Fprintf(w, "\nState taxes outside the sales tax in %s on %s (taxes of the state's own jurisdiction beside its sales tax or in its place, charged where the line's class is taxed: "+
 		"at the property for ACCOMMODATION)\n\n", state, day)
 	on, bullet := taxSection(w, format, taxes, func(x data.LocalTax) bool {
 		return strings.EqualFold(x.State, state) && x.StateTax() && x.Contains(day)

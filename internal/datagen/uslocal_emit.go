@@ -288,7 +288,7 @@ func (L *usLocal) coverageMarkdown() (string, error) {
 		}
 	}
 	b.WriteString("\n## State taxes outside the sales tax\n\n")
-	b.WriteString("Taxes of a state on some product classes only, which Levy charges as taxes of the state's jurisdiction beside its sales tax, " +
+	b.WriteString("Taxes of a state on some product classes only, which Levy charges as taxes of the state's jurisdiction beside its sales tax or in its place, " +
 		"where the line's class is taxed: at the property for ACCOMMODATION (internal/datagen/curated/us-local-taxes.csv, rows of the state's own " +
 		"jurisdiction; `levy data coverage --taxability --state ST` prints those in force on a day with their decisions). " +
 		"A row without a first day applies to every earlier day.\n\n")
