@@ -63,7 +63,10 @@ type LocalTax struct {
 	// Rate is the rate of the period, as a fraction (0.15 for 15%), as
 	// the jurisdiction's rate of Category gives it.
 	Rate decimal.Decimal `json:"rate"`
-	// Period is when the row applies; Effective is always set.
+	// Period is when the row applies. Effective is set, except on a row
+	// of a state's own tax (Jurisdiction is the state's) whose first day
+	// is not recorded: such a row applies to every earlier day, as a row
+	// of the matrix without a first day does.
 	civil.Period
 	// Citation names the ordinance, ruling or department publication the
 	// row follows; Decision says how the class was read into the tax and
@@ -71,6 +74,11 @@ type LocalTax struct {
 	Citation string `json:"citation"`
 	Decision string `json:"decision,omitempty"`
 }
+
+// StateTax reports whether the tax is the state's own (Hawaii's
+// transient accommodations tax, a tax of US-HI beside its general excise
+// tax) rather than a city's or county's.
+func (x *LocalTax) StateTax() bool { return x.Jurisdiction == "US-"+x.State }
 
 // LackingTax is a tax that a US jurisdiction levies and Levy knows of
 // but does not compute: Denver's sales and use tax on software used
@@ -690,7 +698,7 @@ func readLocalTax(r *binfmt.Reader, x *LocalTax) error {
 		return fmt.Errorf("%w: local tax row %s %s %s lacks a field", binfmt.ErrCorrupt, x.Jurisdiction, x.Tax, x.Class)
 	case rate == nil || rate.IsNegative() || rate.GreaterThan(decimal.NewFromInt(1)):
 		return fmt.Errorf("%w: local tax row %s %s %s has rate %v", binfmt.ErrCorrupt, x.Jurisdiction, x.Tax, x.Class, rate)
-	case x.Effective.IsZero() || !x.Expiration.IsZero() && x.Expiration.Before(x.Effective):
+	case x.Effective.IsZero() && !x.StateTax() || !x.Expiration.IsZero() && x.Expiration.Before(x.Effective):
 		return fmt.Errorf("%w: local tax row %s %s %s has period %s..%s", binfmt.ErrCorrupt, x.Jurisdiction, x.Tax, x.Class, x.Effective, x.Expiration)
 	}
 	x.Rate = *rate

@@ -114,8 +114,10 @@ func TestStateTaxability(t *testing.T) {
 			t.Errorf("OR has a row of %s, want ACCOMMODATION alone", r.Class)
 		}
 	}
-	if r := stateRowOn(t, tx, "OR", "ACCOMMODATION", now); !r.Taxable || r.Rate == nil || !r.Rate.Equal(dec("0.015")) {
-		t.Errorf("OR accommodation = %+v, want the state transient lodging tax of 1.5%%", r)
+	// Oregon's lodging bears its State Transient Lodging Tax, a tax of its
+	// own (a state tax of the local taxes' table), not the sales tax.
+	if r := stateRowOn(t, tx, "OR", "ACCOMMODATION", now); r.Taxable || r.Rate != nil {
+		t.Errorf("OR accommodation = %+v, want no sales tax", r)
 	}
 	// The source's 1900-01-01 means "as of now": no start date, and the day
 	// the sources attest it.
@@ -154,11 +156,12 @@ func TestStateTaxabilityTable(t *testing.T) {
 		}
 	}
 	// Every state with a sales tax, DC, PR and Alaska's local taxes, and
-	// the states without one that tax lodging (DE, NH and OR); not MT.
-	if len(states) != 51 {
-		t.Errorf("%d states, want the 45 with a sales tax, AK, DC, PR, DE, NH and OR", len(states))
+	// the states without one that tax lodging by a tax of their own (DE,
+	// MT, NH and OR), whose rows take lodging out of the sales tax.
+	if len(states) != 52 {
+		t.Errorf("%d states, want the 45 with a sales tax, AK, DC, PR, DE, MT, NH and OR", len(states))
 	}
-	for _, st := range []string{"DE", "NH", "OR"} {
+	for _, st := range []string{"DE", "MT", "NH", "OR"} {
 		for _, r := range tx.State(st) {
 			if r.Class != "ACCOMMODATION" {
 				t.Errorf("%s, a state without a sales tax, has a row of %s", st, r.Class)
@@ -587,6 +590,73 @@ func TestLocalTaxes(t *testing.T) {
 	for _, x := range tx.LocalTaxes() {
 		if x.Tax == "Sales and Use Tax" || x.Category == "general" {
 			t.Errorf("%s %s %s: a sales tax or its category", x.Jurisdiction, x.Tax, x.Class)
+		}
+	}
+}
+
+// TestStateLodgingTaxes reads the states' own taxes on lodging from the
+// table of taxes outside the sales tax: each a tax of the state's
+// jurisdiction with a name of its own, cited and decided, its rate on a
+// day as the jurisdiction's rate of the tax's category gives it; a tax
+// whose first day is not recorded applies to every earlier day.
+func TestStateLodgingTaxes(t *testing.T) {
+	tx := defaultTaxability(t)
+	juris, err := Default().Jurisdictions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		state, tax, day, rate string
+	}{
+		{"NH", "Meals and Rooms Tax", "2005-01-01", "0.08"},
+		{"NH", "Meals and Rooms Tax", "2021-09-30", "0.09"},
+		{"NH", "Meals and Rooms Tax", "2026-06-01", "0.085"},
+		{"VT", "Meals and Rooms Tax", "2026-06-01", "0.09"},
+		{"MA", "Room Occupancy Excise", "2026-06-01", "0.057"},
+		{"TX", "Hotel Occupancy Tax", "2026-06-01", "0.06"},
+		{"DE", "Public Accommodations Tax", "2026-06-01", "0.08"},
+		{"OR", "State Transient Lodging Tax", "2026-06-01", "0.015"},
+		{"AL", "Lodgings Tax", "2026-06-01", "0.04"},
+		{"IL", "Hotel Operators' Occupation Tax", "2026-06-01", "0.0564"},
+		{"MT", "Lodging Facility Use Tax", "2026-06-01", "0.04"},
+		{"MT", "Lodging Facility Sales Tax", "2026-06-01", "0.04"},
+		{"NJ", "State Occupancy Fee", "2004-06-30", "0.07"},
+		{"NJ", "State Occupancy Fee", "2026-06-01", "0.05"},
+		{"KY", "Transient Room Tax", "2005-06-01", "0.01"},
+		{"NE", "Lodging Tax", "2026-06-01", "0.01"},
+		{"AR", "Tourism Tax", "2026-06-01", "0.02"},
+		{"SD", "Tourism Tax", "2026-06-01", "0.015"},
+		{"WY", "State Lodging Tax", "2021-01-01", "0.05"},
+		{"ID", "Travel and Convention Tax", "2026-06-01", "0.02"},
+	}
+	for _, c := range cases {
+		d := civil.MustParse(c.day)
+		var row *LocalTax
+		for _, x := range tx.LocalTaxes() {
+			if x.State == c.state && x.Tax == c.tax && x.Contains(d) {
+				row = &x
+			}
+		}
+		if row == nil {
+			t.Errorf("%s %s on %s: no row", c.state, c.tax, c.day)
+			continue
+		}
+		if !row.StateTax() || row.Class != "ACCOMMODATION" || !row.Rate.Equal(dec(c.rate)) || row.Citation == "" || row.Decision == "" {
+			t.Errorf("%s %s on %s = %+v, want the state's tax on ACCOMMODATION at %s", c.state, c.tax, c.day, row, c.rate)
+		}
+		found := false
+		for _, r := range juris.RatesOn("US-"+c.state, d) {
+			found = found || string(r.Tax) == c.tax && r.Category == row.Category && r.Value.Equal(row.Rate)
+		}
+		if !found {
+			t.Errorf("%s %s on %s: US-%s has no rate %s of category %s", c.state, c.tax, c.day, c.state, row.Rate, row.Category)
+		}
+	}
+	for _, miss := range [][3]string{{"KY", "Transient Room Tax", "2005-05-31"}, {"WY", "State Lodging Tax", "2020-12-31"}, {"NJ", "State Occupancy Fee", "2003-07-31"}} {
+		for _, x := range tx.LocalTaxes() {
+			if x.State == miss[0] && x.Tax == miss[1] && x.Contains(civil.MustParse(miss[2])) {
+				t.Errorf("%s %s on %s: row at %s, want none before the tax", miss[0], miss[1], miss[2], x.Rate)
+			}
 		}
 	}
 }

@@ -213,8 +213,14 @@ func localTaxRules(taxes []data.LocalTax) []Rule {
 		if x.Decision != "" {
 			reason += ". Decision: " + x.Decision
 		}
+		// A state's tax without a recorded first day has no date in its
+		// ID, as the matrix's rows without one.
+		id := fmt.Sprintf("us-%s-%s-%s", strings.ToLower(x.State), x.Key, strings.ToLower(x.Class))
+		if !x.Effective.IsZero() {
+			id += "-" + x.Effective.String()
+		}
 		out = append(out, Rule{
-			ID:           fmt.Sprintf("us-%s-%s-%s-%s", strings.ToLower(x.State), x.Key, strings.ToLower(x.Class), x.Effective),
+			ID:           id,
 			Jurisdiction: x.Jurisdiction,
 			Tax:          x.Tax,
 			ProductClass: x.Class,

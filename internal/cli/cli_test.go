@@ -188,6 +188,15 @@ func TestDataCoverage(t *testing.T) {
 		!strings.Contains(out, "| IL | Chicago (US-1714000) | Amusement Tax | DIGITAL_STREAMING | 10.25% | 2025-01-01 |") {
 		t.Errorf("coverage without Chicago's taxes outside the sales tax: %.300s", out[strings.LastIndex(out, "Local taxes"):])
 	}
+	// The states' own taxes have a table of their own, charged at the
+	// property: Hawaii's is not among the local taxes.
+	_, rest, _ := strings.Cut(out, "State taxes outside the sales tax that Levy charges")
+	stateTaxes, locals, _ := strings.Cut(rest, "Local taxes outside the sales tax that Levy charges")
+	if !strings.Contains(stateTaxes, "| HI | Hawaii (US-HI) | Transient Accommodations Tax | ACCOMMODATION | 11% | 2026-01-01 |") ||
+		!strings.Contains(stateTaxes, "| TX | Texas (US-TX) | Hotel Occupancy Tax | ACCOMMODATION | 6% |  |  |") ||
+		strings.Contains(locals, "Transient Accommodations Tax") || !strings.Contains(locals, "Chicago") {
+		t.Errorf("coverage without the states' taxes apart: %.1500s", stateTaxes)
+	}
 	if !strings.Contains(out, "| CO | Denver (US-0820000) | Sales and Use Tax | Denver taxes SAAS and AI_SERVICES under its own sales and use tax code | SAAS, AI_SERVICES | start not recorded (in force on 2018-05-05) |") ||
 		!strings.Contains(out, "| WA | Washington (US-WA) | Business and Occupation Tax |") {
 		t.Errorf("coverage without the taxes Levy knows of and does not compute: %.600s", out[strings.LastIndex(out, "Taxes that Levy knows"):])
@@ -247,13 +256,32 @@ func TestDataCoverageTaxability(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &rows) != nil || len(rows) < 1700 {
 		t.Errorf("json: exit %d, stderr %s, %d rows", code, errOut, len(rows))
 	}
-	// New Hampshire has no sales tax and one class of the matrix, its
-	// meals and rooms tax on lodging; Montana has no row at all.
+	// New Hampshire has no sales tax and one class of the matrix, lodging,
+	// which its sales tax imposition does not reach: its Meals and Rooms
+	// Tax is a state tax of its own, listed apart from the local taxes.
 	code, out, errOut = runCLI(t, "data", "coverage", "--taxability", "--state", "nh", "--date", "2026-06-01")
-	if code != 0 || !strings.Contains(out, "ACCOMMODATION          R8.5     from 2021-10-01 (decided)") {
-		t.Errorf("NH on 2026-06-01: exit %d, stderr %s, stdout %s", code, errOut, out[:min(len(out), 1500)])
+	if code != 0 || !strings.Contains(out, "ACCOMMODATION          -        in force on 2026-11-28, start not recorded (decided)") ||
+		!strings.Contains(out, "State taxes outside the sales tax in NH on 2026-06-01") ||
+		!strings.Contains(out, "New Hampshire (US-NH) Meals and Rooms Tax: ACCOMMODATION at 8.5%, from 2021-10-01") {
+		t.Errorf("NH on 2026-06-01: exit %d, stderr %s, stdout %s", code, errOut, out[:min(len(out), 2500)])
 	}
-	for _, bad := range [][]string{{"--date", "2026-13-01"}, {"--state", "MT"}, {"--format", "csv"}} {
+	// Hawaii's transient accommodations tax is the state's, charged at the
+	// property: it is not listed among the local taxes charged at the
+	// customer's address.
+	code, out, errOut = runCLI(t, "data", "coverage", "--taxability", "--state", "hi", "--date", "2026-06-01")
+	state, local, _ := strings.Cut(out, "Local taxes outside the sales tax in HI")
+	if code != 0 || !strings.Contains(state, "State taxes outside the sales tax in HI on 2026-06-01 (taxes of the state's own jurisdiction") ||
+		!strings.Contains(state, "at the property for ACCOMMODATION") ||
+		!strings.Contains(state, "Hawaii (US-HI) Transient Accommodations Tax: ACCOMMODATION at 11%, from 2026-01-01") ||
+		strings.Contains(local, "Transient Accommodations Tax") {
+		t.Errorf("HI on 2026-06-01: exit %d, stderr %s, stdout %s", code, errOut, out[max(0, len(out)-2500):])
+	}
+	// A state tax without a recorded first day says so.
+	code, out, errOut = runCLI(t, "data", "coverage", "--taxability", "--state", "tx", "--date", "2026-06-01")
+	if code != 0 || !strings.Contains(out, "Texas (US-TX) Hotel Occupancy Tax: ACCOMMODATION at 6%, start not recorded") {
+		t.Errorf("TX on 2026-06-01: exit %d, stderr %s, stdout %s", code, errOut, out[max(0, len(out)-2500):])
+	}
+	for _, bad := range [][]string{{"--date", "2026-13-01"}, {"--state", "ZZ"}, {"--format", "csv"}} {
 		code, _, errOut = runCLI(t, append([]string{"data", "coverage", "--taxability"}, bad...)...)
 		if code != 2 || errOut == "" {
 			t.Errorf("%v: exit %d, stderr %q, want a usage error", bad, code, errOut)

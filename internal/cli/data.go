@@ -22,9 +22,10 @@ reconciled, its sources and their dates, how many local jurisdictions,
 places and ZIP codes it covers, how the state sources sales, and what the
 content leaves out (local taxes outside the sales tax that Levy lacks
 included): the embedded dataset's, with any content loaded over it; in
-markdown, then the local taxes outside the sales tax that Levy charges
-(Chicago's lease tax on SaaS, its amusement tax on streaming), and
-Brazil's.
+markdown, then the taxes outside the sales tax that Levy charges: the
+states' own (Hawaii's transient accommodations tax, charged at the
+property), the cities' (Chicago's lease tax on SaaS, its amusement tax
+on streaming), and Brazil's.
 
 With --country BR it prints Brazil's alone on the date (today by default):
 each state's ICMS rate, act, poverty-fund surcharges and DIFAL base, the
@@ -36,8 +37,8 @@ With --taxability it prints the matrix of US states and product classes
 in force on the date (today by default): whether each state taxes each
 class, at which rate, and how its local taxes follow; with --state, that
 state's rows with their dates, citations and decisions, and in text or
-markdown the state's local taxes outside the sales tax in force on the
-date.
+markdown the state's own taxes outside the sales tax and its local ones
+in force on the date.
 data/TAXABILITY.md holds the embedded dataset's matrix.
 `
 
@@ -114,14 +115,22 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if err != nil {
 			return err
 		}
-		var taxes []data.LocalTax
+		var stateTaxes, taxes []data.LocalTax
 		for _, x := range tx.LocalTaxes() {
-			if *state == "" || strings.EqualFold(x.State, *state) {
+			switch {
+			case *state != "" && !strings.EqualFold(x.State, *state):
+			case x.StateTax():
+				stateTaxes = append(stateTaxes, x)
+			default:
 				taxes = append(taxes, x)
 			}
 		}
+		if len(stateTaxes) > 0 {
+			fmt.Fprintf(stdout, "\nState taxes outside the sales tax that Levy charges (taxes of the state's own jurisdiction beside its sales tax or in its place, "+
+				"where the line's class is taxed: at the property for ACCOMMODATION):\n\n%s", data.LocalTaxesTable(stateTaxes, civil.Date{}))
+		}
 		if len(taxes) > 0 {
-			fmt.Fprintf(stdout, "\nLocal taxes outside the sales tax that Levy charges (at the customer's address):\n\n%s",
+			fmt.Fprintf(stdout, "\nLocal taxes outside the sales tax that Levy charges (taxes of a city or county, at the customer's address):\n\n%s",
 				data.LocalTaxesTable(taxes, civil.Date{}))
 		}
 		var lacking []data.LackingTax

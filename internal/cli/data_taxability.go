@@ -144,22 +144,42 @@ func taxSection[T any](w io.Writer, format string, taxes []T, keep func(T) bool)
 	return on, bullet
 }
 
-// printLocalTaxes prints a state's local taxes outside the sales tax in
-// force on day, each with the classes it reaches, its rate, period,
-// citation and decision, or says there is none.
+// printLocalTaxes prints a state's taxes outside the sales tax in force
+// on day, each with the classes it reaches, its rate, period, citation
+// and decision, or says there is none: first the state's own (Hawaii's
+// transient accommodations tax, charged where the class is taxed, at the
+// property for ACCOMMODATION), then its cities' and counties' (charged at
+// the customer's address).
 func printLocalTaxes(taxes []data.LocalTax, state string, day civil.Date, format string, w io.Writer) {
-	fmt.Fprintf(w, "\nLocal taxes outside the sales tax in %s on %s (charged at the customer's address)\n\n", state, day)
-	on, bullet := taxSection(w, format, taxes, func(x data.LocalTax) bool { return strings.EqualFold(x.State, state) && x.Contains(day) })
+	fmt.Fprintf(w, "\nState taxes outside the sales tax in %s on %s (taxes of the state's own jurisdiction beside its sales tax or in its place, charged where the line's class is taxed: "+
+		"at the property for ACCOMMODATION)\n\n", state, day)
+	on, bullet := taxSection(w, format, taxes, func(x data.LocalTax) bool {
+		return strings.EqualFold(x.State, state) && x.StateTax() && x.Contains(day)
+	})
+	printTaxRows(on, bullet, w)
+	fmt.Fprintf(w, "\nLocal taxes outside the sales tax in %s on %s (taxes of a city or county, charged at the customer's address)\n\n", state, day)
+	on, bullet = taxSection(w, format, taxes, func(x data.LocalTax) bool {
+		return strings.EqualFold(x.State, state) && !x.StateTax() && x.Contains(day)
+	})
+	printTaxRows(on, bullet, w)
+}
+
+// printTaxRows prints the rows of printLocalTaxes, one entry per tax and
+// period with the classes after the first as "also" lines.
+func printTaxRows(on []data.LocalTax, bullet string, w io.Writer) {
 	for i, x := range on {
 		if i > 0 && on[i-1].Jurisdiction == x.Jurisdiction && on[i-1].Tax == x.Tax && on[i-1].Period == x.Period {
 			fmt.Fprintf(w, "%s    also %s\n", bullet, x.Class)
 			continue
 		}
-		to := ""
-		if !x.Expiration.IsZero() {
-			to = " to " + x.Expiration.String()
+		since := "start not recorded"
+		if !x.Effective.IsZero() {
+			since = "from " + x.Effective.String()
 		}
-		fmt.Fprintf(w, "%s%s (%s) %s: %s at %s%%, from %s%s\n", bullet, x.Name, x.Jurisdiction, x.Tax, x.Class, x.Rate.Shift(2), x.Effective, to)
+		if !x.Expiration.IsZero() {
+			since += " to " + x.Expiration.String()
+		}
+		fmt.Fprintf(w, "%s%s (%s) %s: %s at %s%%, %s\n", bullet, x.Name, x.Jurisdiction, x.Tax, x.Class, x.Rate.Shift(2), since)
 		fmt.Fprintf(w, "    %s\n", x.Citation)
 		if x.Decision != "" {
 			fmt.Fprintf(w, "    decision: %s\n", x.Decision)

@@ -38,9 +38,11 @@ func taxabilityMarkdown(file []byte) (string, error) {
 		"The decisions are in `internal/datagen/curated/us-taxability/` (see its README); `levy data coverage --taxability` prints this matrix "+
 		"for any day from the dataset in use.\n\n", Version, len(all), len(all)-len(decided), len(decided)-unsettled, unsettled)
 	b.WriteString("Alaska has no state sales tax: its row is what its local taxes do. Delaware, Montana, New Hampshire and Oregon " +
-		"have no sales tax and no row but ACCOMMODATION where the state taxes lodging (Delaware's lodging tax, New Hampshire's meals and rooms tax, " +
-		"Oregon's transient lodging tax). ACCOMMODATION has a row only where a state taxes short-term lodging otherwise than at its general " +
-		"sales tax rate; its rate is the state's tax on lodging, and local taxes on lodging are not modelled. " +
+		"have no sales tax and no row but ACCOMMODATION, which takes lodging out of the state's (0%) sales tax imposition. " +
+		"ACCOMMODATION has a row only where a state's sales tax does not reach short-term lodging at its general rate: a rate of its own " +
+		"(Connecticut, the District, Maine, South Carolina), or no sales tax where the state taxes lodging by a tax of its own (Alabama, " +
+		"Delaware, Illinois, Massachusetts, Montana, New Hampshire, Oregon, Texas, Vermont: taxes of the state's jurisdiction listed in " +
+		"data/COVERAGE.md, State taxes outside the sales tax) or not at all (California, Nevada). Local taxes on lodging are not modelled. " +
 		"A class without a row, and a class Levy does not know, is taxed as GENERAL.\n\n")
 	b.WriteString("## The matrix\n\nEach cell is the class's latest row (later changes already enacted included).\n\n```\n")
 	b.WriteString(data.MatrixLegend)

@@ -279,11 +279,25 @@ func (L *usLocal) coverageMarkdown() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	var stateRecs, localRecs []data.LocalTax
+	for _, x := range recs {
+		if x.StateTax() {
+			stateRecs = append(stateRecs, x)
+		} else {
+			localRecs = append(localRecs, x)
+		}
+	}
+	b.WriteString("\n## State taxes outside the sales tax\n\n")
+	b.WriteString("Taxes of a state on some product classes only, which Levy charges as taxes of the state's jurisdiction beside its sales tax or in its place, " +
+		"where the line's class is taxed: at the property for ACCOMMODATION (internal/datagen/curated/us-local-taxes.csv, rows of the state's own " +
+		"jurisdiction; `levy data coverage --taxability --state ST` prints those in force on a day with their decisions). " +
+		"A row without a first day applies to every earlier day.\n\n")
+	b.WriteString(data.LocalTaxesTable(stateRecs, civil.Date{}))
 	b.WriteString("\n## Local taxes outside the sales tax\n\n")
 	b.WriteString("Taxes of a city or county on some product classes only, which Levy charges beside the sales tax, each at the customer's address " +
 		"(internal/datagen/curated/us-local-taxes.csv; `levy data coverage --taxability --state ST` prints those in force on a day with their decisions). " +
 		"The taxes that Levy knows of and does not compute are listed below.\n\n")
-	b.WriteString(data.LocalTaxesTable(recs, civil.Date{}))
+	b.WriteString(data.LocalTaxesTable(localRecs, civil.Date{}))
 	juris, err := emittedJurisdictions(L.g)
 	if err != nil {
 		return "", err

@@ -3,6 +3,7 @@ package datagen
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
@@ -43,6 +44,30 @@ func TestCheckStateLevelTaxes(t *testing.T) {
 		switch {
 		case c.err == "" && err != nil:
 			t.Errorf("%s: %v", c.name, err)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s: %v, want an error with %q", c.name, err, c.err)
+		}
+	}
+}
+
+// TestReadLocalTaxesFirstDay: a row of a state's own tax may leave its
+// first day empty (the tax is older than the sources found: the row
+// applies to every earlier day); a city's tax may not.
+func TestReadLocalTaxesFirstDay(t *testing.T) {
+	const header = "state,jurisdiction,key,tax,category,classes,rate,effective,expiration,citation,decision\n"
+	for _, c := range []struct {
+		name, row, err string
+	}{
+		{"a state's tax without a first day", "TX,US-TX,hotel-occupancy-tax,Hotel Occupancy Tax,hotel,ACCOMMODATION,0.06,,,Tex. Tax Code § 156.052,d\n", ""},
+		{"a state's tax with one", "KY,US-KY,transient-room-tax,Transient Room Tax,transient_room,ACCOMMODATION,0.01,2005-06-01,,KRS 142.400,d\n", ""},
+		{"a city's tax without one", "IL,US-1714000,chicago-lease-tax,Personal Property Lease Transaction Tax,computer_lease,SAAS,0.15,,,ch. 3-32,d\n",
+			"a local tax row needs its first day"},
+	} {
+		g := &gen{curated: fstest.MapFS{localTaxesSrc: &fstest.MapFile{Data: []byte(header + c.row)}}}
+		rows, err := readLocalTaxes(g)
+		switch {
+		case c.err == "" && (err != nil || len(rows) != 1):
+			t.Errorf("%s: %d rows, %v", c.name, len(rows), err)
 		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
 			t.Errorf("%s: %v, want an error with %q", c.name, err, c.err)
 		}

@@ -110,7 +110,11 @@ func readLocalTaxes(g *gen) ([]localTaxRow, error) {
 			return nil, at.errorf("rate %s is not a fraction between 0 and 1", r.rate)
 		}
 		r.rate = canonicalRate(r.rate)
-		if r.period.Effective, err = ParseDate(t.get(i, "effective")); err != nil || r.period.Effective.IsZero() {
+		// A state's own tax may lack its first day (a tax older than the
+		// sources found): the row applies to every earlier day, as a row
+		// of the matrix without one does. A local tax needs it.
+		stateTax := r.juris == "US-"+r.state
+		if r.period.Effective, err = ParseDate(t.get(i, "effective")); err != nil || r.period.Effective.IsZero() && !stateTax {
 			return nil, at.errorf("effective %q: a local tax row needs its first day (YYYY-MM-DD)", t.get(i, "effective"))
 		}
 		if r.period.Expiration, err = ParseDate(t.get(i, "expiration")); err != nil {
@@ -160,10 +164,12 @@ func (L *usLocal) addLocalTaxes(rows []localTaxRow) error {
 	L.g.addSource(Source{
 		Key:   srcLocalTaxes,
 		Files: curatedRef + localTaxesSrc,
-		What: "US local taxes outside the sales tax that reach some product classes only (Chicago's Personal Property Lease Transaction Tax " +
-			"on software used remotely, its Amusement Tax on streaming): their rates by period, the classes they reach, each row with " +
-			"the ordinance, ruling or department publication it follows and the exemptions left to the user",
-		From:    "the ordinances, rulings and department publications cited in each row (curated by the Levy project)",
+		What: "US taxes outside the sales tax that reach some product classes only: the states' own taxes on lodging (Hawaii's " +
+			"Transient Accommodations Tax, New Hampshire's Meals and Rooms Tax, the Texas Hotel Occupancy Tax and others) and the cities' " +
+			"(Chicago's Personal Property Lease Transaction Tax on software used remotely, its Amusement Tax on streaming): their rates by " +
+			"period, the classes they reach, each row with the statute, ordinance, ruling or department publication it follows and the " +
+			"exemptions left to the user",
+		From:    "the statutes, ordinances, rulings and department publications cited in each row (curated by the Levy project)",
 		Licence: "public government information",
 	})
 	return nil
@@ -227,7 +233,7 @@ func localTaxNames(rows []localTaxRow) string {
 // jurisdiction, and would charge it in place of the tax's own rate.
 func checkStateLevelTaxes(recs []data.LocalTax, cells []usCell) error {
 	for _, x := range recs {
-		if x.Jurisdiction != "US-"+x.State {
+		if !x.StateTax() {
 			continue
 		}
 		for _, c := range cells {
