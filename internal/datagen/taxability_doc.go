@@ -40,7 +40,8 @@ func taxabilityMarkdown(file []byte) (string, error) {
 	b.WriteString("Alaska has no state sales tax: its row is what its local taxes do. Delaware, Montana, New Hampshire and Oregon " +
 		"have no sales tax and no row but ACCOMMODATION where the state taxes lodging (Delaware's lodging tax, New Hampshire's meals and rooms tax, " +
 		"Oregon's transient lodging tax). ACCOMMODATION has a row only where a state taxes short-term lodging otherwise than at its general " +
-		"sales tax rate; its rate is the state's tax on lodging, and local taxes on lodging are not modelled. " +
+		"sales tax rate; its rate is the state's tax on lodging, or it is exempt where neither the state's nor the local sales taxes reach lodging " +
+		"(California, Nevada: their taxes on lodging are local), and local taxes on lodging are not modelled. " +
 		"A class without a row, and a class Levy does not know, is taxed as GENERAL.\n\n")
 	b.WriteString("## The matrix\n\nEach cell is the class's latest row (later changes already enacted included).\n\n```\n")
 	b.WriteString(data.MatrixLegend)
