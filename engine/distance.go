@@ -177,14 +177,17 @@ func (c *calc) distanceSales(company string) *distanceMemo {
 // that VAT (the response's net, extendedPrice), which differs from the
 // one weighed by the difference of the two rates. The journal's figures
 // are nets too: it stores each line's net amount, after the VAT a
-// tax-included price includes is taken out.
+// tax-included price includes is taken out. A tax-included price that
+// includes none of that VAT (a seller not registered in its own member
+// state, a class the state does not tax) counts whole, as the journal
+// stores it, and the note speaks of nets only when a price was netted.
 //
 // An amount in another currency counts through the filing conversion to
 // euros of the line's origin or destination, and else not at all (the
 // note says so), as in the journal's figures.
 func (c *calc) ownDistanceSales(company string) (decimal.Decimal, string) {
 	sum := decimal.Zero
-	uncounted, included := 0, false
+	uncounted, netted := 0, false
 	euro := c.d.currency.Alpha == "EUR"
 	for _, l := range c.d.lines {
 		if l.seller.company != company || !euDistanceLine(l, c.d.date) {
@@ -192,10 +195,10 @@ func (c *calc) ownDistanceSales(company string) (decimal.Decimal, string) {
 		}
 		amount := l.amount
 		if l.taxIncluded {
-			included = true
 			if orig := firstPlace(l.origin, l.adminOrigin); orig != nil {
 				amount = c.netOfVAT(l, situs{at: orig, role: orig.role, ruleID: "eu-distance-threshold"})
 			}
+			netted = netted || !amount.Equal(l.amount)
 		}
 		if euro {
 			sum = sum.Add(amount)
@@ -209,7 +212,7 @@ func (c *calc) ownDistanceSales(company string) (decimal.Decimal, string) {
 		sum = sum.Add(amount.Mul(rate).Round(4))
 	}
 	note := ""
-	if included {
+	if netted {
 		note = ", tax-included prices net of the VAT of the seller's member state"
 	}
 	if uncounted > 0 {
