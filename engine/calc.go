@@ -557,8 +557,9 @@ type calc struct {
 	// notes are the sentences of the certificates' refusals said so far
 	// in the document (see refusal).
 	notes []refusalNote
-	// dist is the document's EU distance sales of a seller, once read
-	dist distanceMemo
+	// dists are the document's EU distance sales, one per seller
+	// company, each read once (distanceSales).
+	dists []distanceMemo
 	// consignments memoizes the document's consignments by seller
 	// company and country of arrival (lowvalue.go): each line of a long
 	// document would otherwise add up every line again.

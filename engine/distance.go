@@ -92,34 +92,17 @@ func Explains(ruleName string) bool {
 // either way. The sales of the current year include the document's own
 // (Article 59c(2) of the VAT directive: the sale that takes the year
 // over the threshold is taxed where the customer is, as every one after
-// it). The figures are read once per document and seller.
+// it). The figures are read once per document and seller company
+// (distanceSales).
 func (c *calc) belowDistanceThreshold(l *line) (string, bool) {
-	src := c.s.distance
-	if !c.dist.done || c.dist.company != l.seller.company {
-		var f DistanceFigures
-		var err error
-		switch {
-		case c.policyDistance(l.seller.company, &f):
-			// The figures of the tenant's policy come from the profile
-			// the whole calculation reads (c.prof), never from a later
-			// version a source might read meanwhile.
-		case src != nil:
-			tenant := levy.Tenant(c.ctx)
-			if r, ok := src.(ReplacingDistanceSales); ok && c.d.transactionID != "" {
-				f, err = r.EUDistanceSalesReplacing(c.ctx, tenant, l.seller.company, c.d.date, c.d.transactionID)
-			} else {
-				f, err = src.EUDistanceSales(c.ctx, tenant, l.seller.company, c.d.date)
-			}
-		default:
-			return "", false
-		}
-		own, note := c.ownDistanceSales(l.seller.company)
-		c.dist = distanceMemo{done: true, company: l.seller.company, fig: f, err: err, own: own, note: note}
+	m := c.distanceSales(l.seller.company)
+	if m == nil {
+		return "", false
 	}
-	if c.dist.err != nil {
-		return fmt.Sprintf("the seller's EU distance sales could not be read (%v)", c.dist.err), false
+	if m.err != nil {
+		return fmt.Sprintf("the seller's EU distance sales could not be read (%v)", m.err), false
 	}
-	f := c.dist.fig
+	f := m.fig
 	limit, ok := jurisdiction.EUDistanceThreshold(c.d.date)
 	if t := c.set.EUDistanceThreshold; t != nil {
 		limit, ok = *t, true
@@ -131,13 +114,49 @@ func (c *calc) belowDistanceThreshold(l *line) (string, bool) {
 		return "no EU distance-sales threshold is in force", false
 	}
 	y := c.d.date.Year
-	current := f.Current.Add(c.dist.own)
+	current := f.Current.Add(m.own)
 	why := fmt.Sprintf("the seller's cross-border sales to consumers (%s: EUR %s in %d before this sale and EUR %s in it%s, EUR %s in %d) are %s the EU threshold of EUR %s",
-		f.Source, f.Current.StringFixed(2), y, c.dist.own.StringFixed(2), c.dist.note, f.Previous.StringFixed(2), y-1, "%s", limit.StringFixed(0))
+		f.Source, f.Current.StringFixed(2), y, m.own.StringFixed(2), m.note, f.Previous.StringFixed(2), y-1, "%s", limit.StringFixed(0))
 	if current.LessThanOrEqual(limit) && f.Previous.LessThanOrEqual(limit) {
 		return fmt.Sprintf(why, "within"), true
 	}
 	return fmt.Sprintf(why, "above"), false
+}
+
+// distanceSales returns the EU distance sales of seller company read for
+// the document, reading them the first time the company is met: the
+// figures of the tenant's policy, else of the distance-sales source, and
+// the document's own (ownDistanceSales). Each company is read once,
+// however its lines alternate with other companies' on the document (a
+// marketplace's), so that a long document is not read again and again.
+// It returns nil when nothing gives the figures.
+func (c *calc) distanceSales(company string) *distanceMemo {
+	for i := range c.dists {
+		if c.dists[i].company == company {
+			return &c.dists[i]
+		}
+	}
+	src := c.s.distance
+	var f DistanceFigures
+	var err error
+	switch {
+	case c.policyDistance(company, &f):
+		// The figures of the tenant's policy come from the profile
+		// the whole calculation reads (c.prof), never from a later
+		// version a source might read meanwhile.
+	case src != nil:
+		tenant := levy.Tenant(c.ctx)
+		if r, ok := src.(ReplacingDistanceSales); ok && c.d.transactionID != "" {
+			f, err = r.EUDistanceSalesReplacing(c.ctx, tenant, company, c.d.date, c.d.transactionID)
+		} else {
+			f, err = src.EUDistanceSales(c.ctx, tenant, company, c.d.date)
+		}
+	default:
+		return nil
+	}
+	own, note := c.ownDistanceSales(company)
+	c.dists = append(c.dists, distanceMemo{company: company, fig: f, err: err, own: own, note: note})
+	return &c.dists[len(c.dists)-1]
 }
 
 // ownDistanceSales returns the document's own EU distance sales of the
@@ -158,14 +177,17 @@ func (c *calc) belowDistanceThreshold(l *line) (string, bool) {
 // that VAT (the response's net, extendedPrice), which differs from the
 // one weighed by the difference of the two rates. The journal's figures
 // are nets too: it stores each line's net amount, after the VAT a
-// tax-included price includes is taken out.
+// tax-included price includes is taken out. A tax-included price that
+// includes none of that VAT (a seller not registered in its own member
+// state, a class the state does not tax) counts whole, as the journal
+// stores it, and the note speaks of nets only when a price was netted.
 //
 // An amount in another currency counts through the filing conversion to
 // euros of the line's origin or destination, and else not at all (the
 // note says so), as in the journal's figures.
 func (c *calc) ownDistanceSales(company string) (decimal.Decimal, string) {
 	sum := decimal.Zero
-	uncounted, included := 0, false
+	uncounted, netted := 0, false
 	euro := c.d.currency.Alpha == "EUR"
 	for _, l := range c.d.lines {
 		if l.seller.company != company || !euDistanceLine(l, c.d.date) {
@@ -173,10 +195,10 @@ func (c *calc) ownDistanceSales(company string) (decimal.Decimal, string) {
 		}
 		amount := l.amount
 		if l.taxIncluded {
-			included = true
 			if orig := firstPlace(l.origin, l.adminOrigin); orig != nil {
 				amount = c.netOfVAT(l, situs{at: orig, role: orig.role, ruleID: "eu-distance-threshold"})
 			}
+			netted = netted || !amount.Equal(l.amount)
 		}
 		if euro {
 			sum = sum.Add(amount)
@@ -190,7 +212,7 @@ func (c *calc) ownDistanceSales(company string) (decimal.Decimal, string) {
 		sum = sum.Add(amount.Mul(rate).Round(4))
 	}
 	note := ""
-	if included {
+	if netted {
 		note = ", tax-included prices net of the VAT of the seller's member state"
 	}
 	if uncounted > 0 {
@@ -233,9 +255,8 @@ func euDistanceLine(l *line, date civil.Date) bool {
 	return !vat && !l.customer.business
 }
 
-// distanceMemo is a document's EU distance sales of one seller.
+// distanceMemo is a document's EU distance sales of one seller company.
 type distanceMemo struct {
-	done    bool
 	company string
 	fig     DistanceFigures
 	err     error

@@ -487,7 +487,7 @@ func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error)
 	w.d = doc{perspective: h.perspective, message: h.message, mode: h.mode, accrueWithoutNexus: h.accrueNoNexus,
 		taxOnly: h.taxOnly, date: date, currency: cur, company: h.company, factors: h.factors, roundAtLine: h.roundAtLine == nil || *h.roundAtLine, lines: w.d.lines}
 	w.c.ctx, w.c.set, w.c.prof = ctx, set, ps
-	w.c.dist = distanceMemo{}
+	w.c.dists = w.c.dists[:0]
 	if set == &s.settings {
 		w.c.strict = s.settings.strictAddresses(ctx)
 	} else {

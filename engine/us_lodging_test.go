@@ -339,3 +339,34 @@ func TestUSLodgingOwnTaxExemptOverride(t *testing.T) {
 		}
 	}
 }
+
+// TestUSLodgingWithoutAStateTax sells a 100.00 night in a state whose
+// sales tax does not reach the rent of a room: California's and Nevada's
+// sales taxes are on the sale of tangible personal property at retail,
+// and their taxes on lodging are the local transient occupancy (lodging)
+// taxes, which Levy does not model. The night bears no sales tax, state
+// or local; a GENERAL line sold at the same hotel still bears the sales
+// taxes of the place. Before, ACCOMMODATION had no cell there and was
+// taxed as GENERAL: a Los Angeles night bore 9.75 of sales taxes, a Las
+// Vegas night 8.38.
+func TestUSLodgingWithoutAStateTax(t *testing.T) {
+	losAngeles := &wire.Location{City: "Los Angeles", MainDivision: "CA", PostalCode: "90012", Country: "US"}
+	lasVegas := &wire.Location{City: "Las Vegas", MainDivision: "NV", PostalCode: "89101", Country: "US"}
+	for _, c := range []struct {
+		name         string
+		hotel        *wire.Location
+		state        string
+		generalTotal string
+		generalState string
+	}{
+		{"Los Angeles", losAngeles, "US-CA", "9.75", "7.25"},
+		{"Las Vegas", lasVegas, "US-NV", "8.38", "6.85"},
+	} {
+		if st, total := sellNight(t, "2026-06-01", "ACCOMMODATION", c.hotel, guestChicago, c.state); total != "0.00" || st != "" && st != "0.00" {
+			t.Errorf("%s: a night of 100.00 bears %s of %s and %s in all, want none", c.name, st, c.state, total)
+		}
+		if st, total := sellNight(t, "2026-06-01", "GENERAL", c.hotel, c.hotel, c.state); st != c.generalState || total != c.generalTotal {
+			t.Errorf("%s: GENERAL goods of 100.00 bear %s of %s and %s in all, want %s and %s", c.name, st, c.state, total, c.generalState, c.generalTotal)
+		}
+	}
+}
