@@ -28,9 +28,9 @@ func TestNorthernIrelandImporterRule(t *testing.T) {
 		business, ddp bool
 		want          string
 	}{
-		{"£100 to a consumer, DDP", "100.00", false, true, "GB:TAXABLE:20.00:import-registered-seller"},          // fails on main
-		{"£200 to a consumer, DDP", "200.00", false, true, "GB:TAXABLE:40.00:import-registered-seller"},          // fails on main
-		{"£200 to a business without a number", "200.00", true, false, "US:NONTAXABLE:0.00:us-export"},         // fails on main: 40.00
+		{"£100 to a consumer, DDP", "100.00", false, true, "GB:TAXABLE:20.00:import-registered-seller"}, // fails on main
+		{"£200 to a consumer, DDP", "200.00", false, true, "GB:TAXABLE:40.00:import-registered-seller"}, // fails on main
+		{"£200 to a business without a number", "200.00", true, false, "US:NONTAXABLE:0.00:us-export"},  // fails on main: 40.00
 		{"£200 to a business without a number, DDP", "200.00", true, true, "GB:TAXABLE:40.00:import-registered-seller"},
 	} {
 		req := &wire.SaleRequest{SaleMessageType: wire.SaleQuotation, TransactionType: wire.TransactionTypeSale,
