@@ -35,7 +35,7 @@ type ExplainedTax struct {
 	Jurisdiction     string         `json:"jurisdiction"`
 	Imposition       string         `json:"imposition,omitempty"`
 	Situs            string         `json:"situs,omitempty"`
-	Result           wire.TaxResult `json:"taxResult"`
+	Result           wire.TaxResult `json:"taxResult,omitempty"`
 	CalculatedTax    money.Amount   `json:"calculatedTax"`
 	// RuleID is the record's calculationRuleId, "" when it has none.
 	RuleID string `json:"calculationRuleId,omitempty"`
