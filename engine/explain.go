@@ -39,9 +39,14 @@ type ExplainedTax struct {
 	CalculatedTax    money.Amount   `json:"calculatedTax"`
 	// RuleID is the record's calculationRuleId, "" when it has none.
 	RuleID string `json:"calculationRuleId,omitempty"`
+	// MaxTaxRuleID is the record's maxTaxRuleId: the structure or the
+	// cap that limited the tax (a state's cap on its local rates, such
+	// as us-tx-local-cap), "" when none did.
+	MaxTaxRuleID string `json:"maxTaxRuleId,omitempty"`
 	// Reason is why the rule applies, in words: the rule's reason and
 	// citation, the situs's (such as an importer's DDP delivery), or the
-	// override's or certificate's.
+	// override's or certificate's; when a state's cap on its local rates
+	// lowered the rate, the cap's reason follows the rule's.
 	Reason string `json:"reason"`
 }
 
@@ -104,6 +109,9 @@ func explain[R any](tree []lineIn, lines []R, view func(*R) (lineView, []R), out
 			x.Situs, x.Result, x.CalculatedTax = string(w.Situs), w.TaxResult, w.CalculatedTax
 			if w.CalculationRuleID != nil {
 				x.RuleID = w.CalculationRuleID.Value
+			}
+			if w.MaxTaxRuleID != nil {
+				x.MaxTaxRuleID = w.MaxTaxRuleID.Value
 			}
 			if l := node.leaf; l != nil && k < len(l.taxes) {
 				x.Reason = l.taxes[k].ruleReason
