@@ -12,7 +12,8 @@ import (
 
 // printExplanation writes the table of levy calc --explain: a row for each
 // tax of the response, in its order (line, jurisdiction, tax, result,
-// amount, rule ID, reason), and a line saying so when there is none.
+// amount, rule ID with the maxTaxRuleId after it when there is one,
+// reason), and a line saying so when there is none.
 func printExplanation(w io.Writer, ex engine.Explanation) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "LINE\tJURISDICTION\tTAX\tRESULT\tAMOUNT\tRULE\tREASON")
@@ -24,8 +25,12 @@ func printExplanation(w io.Writer, ex engine.Explanation) error {
 		}
 		for _, x := range l.Taxes {
 			rows++
+			rule := x.RuleID
+			if x.MaxTaxRuleID != "" {
+				rule = strings.TrimPrefix(rule+", "+x.MaxTaxRuleID, ", ")
+			}
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", cell(line), cell(x.Jurisdiction+" ("+x.JurisdictionID+")"),
-				cell(x.Imposition), cell(string(x.Result)), x.CalculatedTax.String(), cell(x.RuleID), cell(x.Reason))
+				cell(x.Imposition), cell(string(x.Result)), x.CalculatedTax.String(), cell(rule), cell(x.Reason))
 		}
 	}
 	if rows == 0 {
