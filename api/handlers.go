@@ -3,10 +3,13 @@ package api
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"mime"
 	"net/http"
+	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
@@ -32,6 +35,57 @@ func calculate[Req, Resp any](fn func(*engine.Engine, context.Context, *Req) (*R
 		}
 		ok(s, w, r, resp)
 	}
+}
+
+// explained serves an explanation with one of the engine's Explain
+// methods, which validates the request as the calculation does and
+// stores nothing.
+func explained[Req, Resp any](fn func(*engine.Engine, context.Context, *Req) (*Resp, engine.Explanation, error)) func(*Server, http.ResponseWriter, *http.Request) {
+	return func(s *Server, w http.ResponseWriter, r *http.Request) {
+		req := new(Req)
+		if err := s.decode(r, req); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		resp, ex, err := fn(s.engine, r.Context(), req)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		ok(s, w, r, &Explained[Resp]{Response: resp, Explanation: ex})
+	}
+}
+
+// AppendJSON appends x as encoding/json encodes it, the response with its
+// own AppendJSON when it has one, so that it is the calculation route's
+// byte for byte.
+func (x *Explained[Resp]) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"response":`...)
+	if a, is := any(x.Response).(jsonAppender); is && x.Response != nil {
+		var err error
+		if b, err = a.AppendJSON(b); err != nil {
+			return nil, err
+		}
+	} else {
+		r, err := json.Marshal(x.Response)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, r...)
+	}
+	ex, err := json.Marshal(x.Explanation)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, `,"explanation":`...)
+	b = append(b, ex...)
+	return append(b, '}'), nil
+}
+
+// SchemaName names the schema of x in the OpenAPI document after the
+// calculation it explains: ExplainedSale, ExplainedPurchase, ExplainedOwner.
+func (Explained[Resp]) SchemaName() string {
+	return "Explained" + strings.TrimSuffix(reflect.TypeFor[Resp]().Name(), "Response")
 }
 
 // lookup serves a tax area lookup with one of the resolver's methods,

@@ -75,6 +75,14 @@ type (
 	ReversalBody struct {
 		Data wire.ReversalRequest `json:"data,omitzero"`
 	}
+	// Explained answers an explanation: the calculation's response, as
+	// the calculation route answers it, and the explanation of its taxes
+	// (engine.Explanation), line by line and tax by tax in the
+	// response's order.
+	Explained[Resp any] struct {
+		Response    *Resp              `json:"response"`
+		Explanation engine.Explanation `json:"explanation"`
+	}
 	// ChangedAnswer tells whether one tax area changed.
 	ChangedAnswer struct {
 		Changed bool `json:"changed"`
@@ -107,6 +115,19 @@ func routes() []Route {
 			Summary: "Calculates the taxes of a movement of the owner's own assets; ownerMessageType selects the kind.",
 			Body:    typeOf[wire.OwnerRequest](), BodyRequired: true, Answer: typeOf[envelope[*wire.OwnerResponse]](),
 			serve: calculate((*engine.Engine).Owner)},
+
+		{Method: "POST", Path: "/explain/supplies", ID: "explainSale", Tag: "Explanation",
+			Summary: "Calculates a sale as POST /supplies does and answers its response with each tax's rule and reason in words; stores nothing, whatever saleMessageType says.",
+			Body:    typeOf[wire.SaleRequest](), BodyRequired: true, Answer: typeOf[envelope[*Explained[wire.SaleResponse]]](),
+			serve: explained((*engine.Engine).ExplainSale)},
+		{Method: "POST", Path: "/explain/procurement", ID: "explainPurchase", Tag: "Explanation",
+			Summary: "Calculates a purchase as POST /procurement does and answers its response with each tax's rule and reason in words; stores nothing.",
+			Body:    typeOf[wire.PurchaseRequest](), BodyRequired: true, Answer: typeOf[envelope[*Explained[wire.PurchaseResponse]]](),
+			serve: explained((*engine.Engine).ExplainPurchase)},
+		{Method: "POST", Path: "/explain/owner", ID: "explainOwner", Tag: "Explanation",
+			Summary: "Calculates a movement of the owner's assets as POST /owner does and answers its response with each tax's rule and reason in words; stores nothing.",
+			Body:    typeOf[wire.OwnerRequest](), BodyRequired: true, Answer: typeOf[envelope[*Explained[wire.OwnerResponse]]](),
+			serve: explained((*engine.Engine).ExplainOwner)},
 
 		{Method: "DELETE", Path: "/transactions/{id}", ID: "deleteTransaction", Tag: "Transactions", Writes: true,
 			Summary: "Deletes a stored transaction.", Params: []Param{transactionID},

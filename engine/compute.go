@@ -548,8 +548,14 @@ func (c *calc) localCap(t *taxOut, st *situs, j *wire.Jurisdiction, imp jurisdic
 	}
 	if rate.GreaterThan(left) {
 		t.capped = "us-" + strings.ToLower(st.at.state()) + "-local-cap"
-		t.ruleReason = "the local rates of " + st.at.state() + " add up to at most " + u.localCap.Shift(2).String() +
+		// The rule that decided the tax keeps its reason; the cap's is
+		// said after it.
+		capped := "the local rates of " + st.at.state() + " add up to at most " + u.localCap.Shift(2).String() +
 			"%: this jurisdiction's rate of " + rate.Shift(2).String() + "% is lowered to what the others leave"
+		if t.ruleReason != "" {
+			capped = t.ruleReason + "; " + capped
+		}
+		t.ruleReason = capped
 		rate = left
 	}
 	c.capUsed = add(c.capUsed, rate)

@@ -132,6 +132,29 @@ func TestLocalCap(t *testing.T) {
 			t.Errorf("METRO: rate %v, max tax rule %+v", tx.NominalRate, tx.MaxTaxRuleID)
 		}
 	}
+	// The explanation gives METRO the reason of the rule that decided
+	// it, then the cap's.
+	_, ex, err := e.ExplainSale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	capped := 0
+	for _, x := range ex[0].Taxes {
+		if x.JurisdictionID != "US-TX-DHOUSTON_MTA" {
+			if strings.Contains(x.Reason, "add up to at most") || x.MaxTaxRuleID != "" {
+				t.Errorf("%s: %+v", x.JurisdictionID, x)
+			}
+			continue
+		}
+		capped++
+		rule, rest, ok := strings.Cut(x.Reason, "; the local rates of TX add up to at most 2%: this jurisdiction's rate of 1% is lowered to what the others leave")
+		if !ok || rest != "" || rule == "" || x.RuleID == "" || x.MaxTaxRuleID != "us-tx-local-cap" {
+			t.Errorf("METRO explained: %+v", x)
+		}
+	}
+	if capped != 1 {
+		t.Errorf("%d taxes of METRO explained", capped)
+	}
 }
 
 // TestMixedSourcing checks California's rule: state, county and city

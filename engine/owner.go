@@ -19,7 +19,7 @@ import (
 // value; tax previously paid on the asset is credited. The request is not
 // modified.
 func (e *Engine) Owner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, error) {
-	resp, _, err := e.owner(ctx, req, false)
+	resp, _, err := e.owner(ctx, req, false, nil)
 	return resp, err
 }
 
@@ -35,12 +35,13 @@ func (e *Engine) Owner(ctx context.Context, req *wire.OwnerRequest) (*wire.Owner
 // (journal.CheckPost). PrepareOwner works with or without a journal
 // (WithJournal) and never writes to one.
 func (e *Engine) PrepareOwner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, *journal.Transaction, error) {
-	return e.owner(ctx, req, true)
+	return e.owner(ctx, req, true, nil)
 }
 
 // owner is Owner, which stores its transaction, and PrepareOwner, which returns
-// it (prepare).
-func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool) (*wire.OwnerResponse, *journal.Transaction, error) {
+// it (prepare). When ex is not nil (ExplainOwner), it is set to the
+// explanation of the response's taxes; nothing else changes.
+func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool, ex *Explanation) (*wire.OwnerResponse, *journal.Transaction, error) {
 	if req == nil {
 		return nil, nil, levy.Invalid("", "an owner request is required")
 	}
@@ -98,8 +99,14 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 		p.company = req.Owner.Company
 	}
 	var tx *journal.Transaction
-	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, ownerLineView), prepare); err != nil {
+	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, ownerLineView), prepare || ex != nil); err != nil {
 		return nil, nil, err
+	}
+	if ex != nil {
+		// An explanation stores nothing and names no transaction it did
+		// not store.
+		tx, resp.TransactionID = nil, req.TransactionID
+		*ex = explain(tree, resp.LineItems, ownerLineView, *ex)
 	}
 	return resp, tx, nil
 }

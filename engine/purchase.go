@@ -43,7 +43,7 @@ var purchaseModes = map[wire.PurchaseMessageType]struct {
 // variance per line and document; CONDITIONAL_PROCUREMENT also chooses an
 // action by the settings' policy and tolerance.
 func (e *Engine) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, error) {
-	resp, _, err := e.purchase(ctx, req, false)
+	resp, _, err := e.purchase(ctx, req, false, nil)
 	return resp, err
 }
 
@@ -59,12 +59,13 @@ func (e *Engine) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire
 // (journal.CheckPost). PreparePurchase works with or without a journal
 // (WithJournal) and never writes to one.
 func (e *Engine) PreparePurchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, *journal.Transaction, error) {
-	return e.purchase(ctx, req, true)
+	return e.purchase(ctx, req, true, nil)
 }
 
 // purchase is Purchase, which stores its transaction, and PreparePurchase, which returns
-// it (prepare).
-func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepare bool) (*wire.PurchaseResponse, *journal.Transaction, error) {
+// it (prepare). When ex is not nil (ExplainPurchase), it is set to the
+// explanation of the response's taxes; nothing else changes.
+func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepare bool, ex *Explanation) (*wire.PurchaseResponse, *journal.Transaction, error) {
 	if req == nil {
 		return nil, nil, levy.Invalid("", "a purchase request is required")
 	}
@@ -155,8 +156,14 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 		p.company = req.Buyer.Company
 	}
 	var tx *journal.Transaction
-	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, purchaseLineView), prepare); err != nil {
+	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, purchaseLineView), prepare || ex != nil); err != nil {
 		return nil, nil, err
+	}
+	if ex != nil {
+		// An explanation stores nothing and names no transaction it did
+		// not store.
+		tx, resp.TransactionID = nil, req.TransactionID
+		*ex = explain(tree, resp.LineItems, purchaseLineView, *ex)
 	}
 	return resp, tx, nil
 }

@@ -16,7 +16,7 @@ import (
 // request first and reports every broken constraint at once. The request is
 // not modified.
 func (e *Engine) Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, error) {
-	resp, _, err := e.sale(ctx, req, false)
+	resp, _, err := e.sale(ctx, req, false, nil)
 	return resp, err
 }
 
@@ -32,12 +32,13 @@ func (e *Engine) Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleRes
 // (journal.CheckPost). PrepareSale works with or without a journal
 // (WithJournal) and never writes to one.
 func (e *Engine) PrepareSale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, *journal.Transaction, error) {
-	return e.sale(ctx, req, true)
+	return e.sale(ctx, req, true, nil)
 }
 
 // sale is Sale, which stores its transaction, and PrepareSale, which returns
-// it (prepare).
-func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool) (*wire.SaleResponse, *journal.Transaction, error) {
+// it (prepare). When ex is not nil (ExplainSale), it is set to the
+// explanation of the response's taxes; nothing else changes.
+func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, ex *Explanation) (*wire.SaleResponse, *journal.Transaction, error) {
 	if req == nil {
 		return nil, nil, levy.Invalid("", "a sale request is required")
 	}
@@ -89,8 +90,14 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool) 
 	}
 	var tx *journal.Transaction
 	p.einvoice = func() *einvoiceParts { return saleEInvoice(c.s.vat, req, tree) }
-	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, saleLineView), prepare); err != nil {
+	if resp.TransactionID, tx, err = record(ctx, e, p, req.PostToJournal, resp.LineItems, journalView(c, saleLineView), prepare || ex != nil); err != nil {
 		return nil, nil, err
+	}
+	if ex != nil {
+		// An explanation stores nothing and names no transaction it did
+		// not store.
+		tx, resp.TransactionID = nil, req.TransactionID
+		*ex = explain(tree, resp.LineItems, saleLineView, *ex)
 	}
 	return resp, tx, nil
 }

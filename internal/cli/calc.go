@@ -13,7 +13,7 @@ import (
 	"github.com/levytax/levy/wire"
 )
 
-const calcUsage = `usage: levy calc sale|purchase|owner [--data-dir DIR | --database URL] [--tenant T] [--address-check lenient|strict] [--rules FILES] [FILE]
+const calcUsage = `usage: levy calc sale|purchase|owner [--data-dir DIR | --database URL] [--tenant T] [--address-check lenient|strict] [--rules FILES] [--explain | --explain-only] [FILE]
 
 Calculates one v2 request body, read from FILE or standard input, and
 prints the response. With a journal (--data-dir or --database), the
@@ -23,6 +23,14 @@ registrations, policy) applies to the calculation. The address check
 is serve's: lenient taxes an address that the tax area lookup finds at
 fault where the lookup places it and says so on the response's copy of
 the location (taxAreaLookup); strict refuses it, naming the member.
+
+--explain prints, after the response, a table of its taxes: line,
+jurisdiction, tax, result, amount, rule ID and the reason in words that
+the rule tables, the place of supply or the request's overrides give for
+it (the response names the rule but not the reason); --explain-only
+prints the table alone. An explained calculation stores nothing, whatever
+its message type: the journal, when given, only lends the tenant's tax
+profile.
 `
 
 // maxRequest bounds a request read by `levy calc`.
@@ -38,6 +46,8 @@ func calcFlags(perspective string) (*flag.FlagSet, *calcOptions) {
 	fs.StringVar(&o.database, "database", os.Getenv(databaseEnv), "PostgreSQL database whose tax journal stores the calculation and whose tenants' tax profiles apply, instead of --data-dir")
 	fs.StringVar(&o.tenant, "tenant", levy.DefaultTenant, "tenant of the stored calculation and of the tax profile that applies")
 	fs.Var(&o.addressCheck, "address-check", addressCheckUsage)
+	fs.BoolVar(&o.explain, "explain", false, "print after the response a table of its taxes with each one's rule and reason; stores nothing")
+	fs.BoolVar(&o.explainOnly, "explain-only", false, "print the table of --explain without the response; stores nothing")
 	o.content.register(fs)
 	o.rules.register(fs)
 	return fs, o
@@ -47,6 +57,7 @@ func calcFlags(perspective string) (*flag.FlagSet, *calcOptions) {
 type calcOptions struct {
 	dataDir, database, tenant string
 	addressCheck              addressCheckValue
+	explain, explainOnly      bool
 	content                   contentFlags
 	rules                     ruleFlag
 }
@@ -80,6 +91,13 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	if fs.NArg() > 1 {
 		return usageError{"calc takes one file at most"}
 	}
+	if err := checkFlagsApply(fs, "levy calc", args[0], calcPerspectives); err != nil {
+		return err
+	}
+	if o.explain && o.explainOnly {
+		return usageError{"--explain and --explain-only: give one (--explain-only prints the table without the response)"}
+	}
+	explain := o.explain || o.explainOnly
 	// The address check, when not given, is the one serve would read
 	// from the environment.
 	given := false
@@ -108,30 +126,59 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	}
 	defer closeJournal()
 	var resp any
+	var ex engine.Explanation
 	switch args[0] {
 	case "sale":
 		var req wire.SaleRequest
 		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
 			return err
 		}
-		resp, err = e.Sale(ctx, &req)
+		if explain {
+			resp, ex, err = e.ExplainSale(ctx, &req)
+		} else {
+			resp, err = e.Sale(ctx, &req)
+		}
 	case "purchase":
 		var req wire.PurchaseRequest
 		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
 			return err
 		}
-		resp, err = e.Purchase(ctx, &req)
+		if explain {
+			resp, ex, err = e.ExplainPurchase(ctx, &req)
+		} else {
+			resp, err = e.Purchase(ctx, &req)
+		}
 	case "owner":
 		var req wire.OwnerRequest
 		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
 			return err
 		}
-		resp, err = e.Owner(ctx, &req)
+		if explain {
+			resp, ex, err = e.ExplainOwner(ctx, &req)
+		} else {
+			resp, err = e.Owner(ctx, &req)
+		}
 	default:
 		return usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", args[0])}
 	}
 	if err != nil {
 		return err
 	}
-	return printJSON(stdout, resp)
+	if !o.explainOnly {
+		if err := printJSON(stdout, resp); err != nil {
+			return err
+		}
+	}
+	if !explain {
+		return nil
+	}
+	if !o.explainOnly {
+		if _, err := io.WriteString(stdout, "\n"); err != nil {
+			return err
+		}
+	}
+	return printExplanation(stdout, ex)
 }
+
+// calcPerspectives are the subcommands of levy calc.
+var calcPerspectives = []string{"sale", "purchase", "owner"}

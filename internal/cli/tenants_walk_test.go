@@ -339,7 +339,10 @@ func TestEveryTenantRouteKeepsToItsTenant(t *testing.T) {
 // is sent too, with acme's console token, which reads and estimates only:
 // each is answered 403, and acme's journal and profile are as they were.
 // Estimates and lookups (POST with nothing stored), rendering an
-// e-invoice and the token endpoints are what a reader may POST.
+// e-invoice and the token endpoints are what a reader may POST; the
+// explanations (POST /explain/...), which store nothing whatever the
+// message type, are sent the invoice too and answer it, 200, leaving
+// the journal as it was.
 func TestEveryWriteRefusesAReader(t *testing.T) {
 	f := startTenants(t)
 	c := f.c
@@ -363,7 +366,7 @@ func TestEveryWriteRefusesAReader(t *testing.T) {
 		"/owner":       strings.NewReplacer(`"saleMessageType":"INVOICE"`, `"ownerMessageType":"ASSET_MOVEMENT"`, `"transactionType":"SALE",`, ``, `"customer"`, `"owner"`).Replace(invoice),
 	}
 	keys := recordKeys(f)
-	sent := 0
+	sent, explained := 0, 0
 	for _, op := range servedOperations(t, c) {
 		if slices.ContainsFunc(reads, func(r string) bool { return strings.HasSuffix(op.path, r) }) {
 			continue
@@ -373,11 +376,20 @@ func TestEveryWriteRefusesAReader(t *testing.T) {
 			continue
 		}
 		at := op.base + keys.Replace(op.path)
-		body := bodies[op.path]
+		explain, isExplain := strings.CutPrefix(op.path, "/explain")
+		body := bodies[explain]
 		if body == "" {
 			body = `{}`
 		}
 		sent++
+		if isExplain {
+			explained++
+			st, out := c.do(m, at, f.acmeConsoleTok, "application/json", []byte(body))
+			if st != http.StatusOK || !strings.Contains(string(out), `"explanation":[{"path":"lineItems[0]"`) {
+				t.Errorf("%s %s with acme's console token: %d, want 200 and an explanation: %.300s", m, at, st, out)
+			}
+			continue
+		}
 		st, out := c.do(m, at, f.acmeConsoleTok, "application/json", []byte(body))
 		// 403 because the token is read-only, or because its audience
 		// may not use the route at all (the credentials and keys).
@@ -387,6 +399,9 @@ func TestEveryWriteRefusesAReader(t *testing.T) {
 	}
 	if sent < 30 {
 		t.Fatalf("only %d operations sent", sent)
+	}
+	if explained != 3 {
+		t.Errorf("%d explanations sent, want 3", explained)
 	}
 	t.Logf("%d operations sent", sent)
 	if after := acmeAdminState(); after != before {

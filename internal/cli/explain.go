@@ -1,0 +1,58 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"unicode"
+
+	"github.com/levytax/levy/engine"
+)
+
+// printExplanation writes the table of levy calc --explain: a row for each
+// tax of the response, in its order (line, jurisdiction, tax, result,
+// amount, rule ID with the maxTaxRuleId after it when there is one,
+// reason), and a line saying so when there is none.
+func printExplanation(w io.Writer, ex engine.Explanation) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "LINE\tJURISDICTION\tTAX\tRESULT\tAMOUNT\tRULE\tREASON")
+	rows := 0
+	for _, l := range ex {
+		line := l.Path
+		if l.LineItemID != "" {
+			line += " (" + l.LineItemID + ")"
+		}
+		for _, x := range l.Taxes {
+			rows++
+			rule := x.RuleID
+			if x.MaxTaxRuleID != "" {
+				rule = strings.TrimPrefix(rule+", "+x.MaxTaxRuleID, ", ")
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", cell(line), cell(x.Jurisdiction+" ("+x.JurisdictionID+")"),
+				cell(x.Imposition), cell(string(x.Result)), x.CalculatedTax.String(), cell(rule), cell(x.Reason))
+		}
+	}
+	if rows == 0 {
+		fmt.Fprintln(tw, "(no taxes)")
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("writing the explanation: %w", err)
+	}
+	return nil
+}
+
+// cell makes a text one cell of the table: control characters (tabs,
+// line breaks, terminal escapes, which a host's rule file or a request
+// could put in a reason or an ID) become spaces; an empty text is "-".
+func cell(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+}
