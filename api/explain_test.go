@@ -44,11 +44,11 @@ func explainHarness(t *testing.T) (*harness, journal.Store) {
 
 // explainedOf decodes an explanation's answer: the response part as sent,
 // and the explanation.
-func explainedOf(t *testing.T, a answer) (json.RawMessage, engine.Explanation) {
+func explainedOf(t *testing.T, a answer) (json.RawMessage, wire.Explanation) {
 	t.Helper()
 	var x struct {
-		Response    json.RawMessage    `json:"response"`
-		Explanation engine.Explanation `json:"explanation"`
+		Response    json.RawMessage  `json:"response"`
+		Explanation wire.Explanation `json:"explanation"`
 	}
 	dataOf(t, a, &x)
 	return x.Response, x.Explanation

@@ -40,7 +40,7 @@ func calculate[Req, Resp any](fn func(*engine.Engine, context.Context, *Req) (*R
 // explained serves an explanation with one of the engine's Explain
 // methods, which validates the request as the calculation does and
 // stores nothing.
-func explained[Req, Resp any](fn func(*engine.Engine, context.Context, *Req) (*Resp, engine.Explanation, error)) func(*Server, http.ResponseWriter, *http.Request) {
+func explained[Req, Resp any](fn func(*engine.Engine, context.Context, *Req) (*Resp, wire.Explanation, error)) func(*Server, http.ResponseWriter, *http.Request) {
 	return func(s *Server, w http.ResponseWriter, r *http.Request) {
 		req := new(Req)
 		if err := s.decode(r, req); err != nil {

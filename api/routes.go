@@ -77,11 +77,11 @@ type (
 	}
 	// Explained answers an explanation: the calculation's response, as
 	// the calculation route answers it, and the explanation of its taxes
-	// (engine.Explanation), line by line and tax by tax in the
+	// (wire.Explanation), line by line and tax by tax in the
 	// response's order.
 	Explained[Resp any] struct {
-		Response    *Resp              `json:"response"`
-		Explanation engine.Explanation `json:"explanation"`
+		Response    *Resp            `json:"response"`
+		Explanation wire.Explanation `json:"explanation"`
 	}
 	// ChangedAnswer tells whether one tax area changed.
 	ChangedAnswer struct {

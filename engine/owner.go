@@ -41,7 +41,7 @@ func (e *Engine) PrepareOwner(ctx context.Context, req *wire.OwnerRequest) (*wir
 // owner is Owner, which stores its transaction, and PrepareOwner, which returns
 // it (prepare). When ex is not nil (ExplainOwner), it is set to the
 // explanation of the response's taxes; nothing else changes.
-func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool, ex *Explanation) (*wire.OwnerResponse, *journal.Transaction, error) {
+func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool, ex *wire.Explanation) (*wire.OwnerResponse, *journal.Transaction, error) {
 	if req == nil {
 		return nil, nil, levy.Invalid("", "an owner request is required")
 	}

@@ -65,7 +65,7 @@ func (e *Engine) PreparePurchase(ctx context.Context, req *wire.PurchaseRequest)
 // purchase is Purchase, which stores its transaction, and PreparePurchase, which returns
 // it (prepare). When ex is not nil (ExplainPurchase), it is set to the
 // explanation of the response's taxes; nothing else changes.
-func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepare bool, ex *Explanation) (*wire.PurchaseResponse, *journal.Transaction, error) {
+func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepare bool, ex *wire.Explanation) (*wire.PurchaseResponse, *journal.Transaction, error) {
 	if req == nil {
 		return nil, nil, levy.Invalid("", "a purchase request is required")
 	}

@@ -38,7 +38,7 @@ func (e *Engine) PrepareSale(ctx context.Context, req *wire.SaleRequest) (*wire.
 // sale is Sale, which stores its transaction, and PrepareSale, which returns
 // it (prepare). When ex is not nil (ExplainSale), it is set to the
 // explanation of the response's taxes; nothing else changes.
-func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, ex *Explanation) (*wire.SaleResponse, *journal.Transaction, error) {
+func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, ex *wire.Explanation) (*wire.SaleResponse, *journal.Transaction, error) {
 	if req == nil {
 		return nil, nil, levy.Invalid("", "a sale request is required")
 	}

@@ -2,8 +2,9 @@
 // responses of the calculation (sale, purchase, owner), of the operations
 // on stored transactions and of the tax area lookups; their validation,
 // which names every fault by its JSON path; the strict decoder that every
-// adapter reads them with; and the two interfaces a host calls, Calculator
-// and Lookups.
+// adapter reads them with; the Explanation of a calculation's taxes, which
+// the explain calls return beside the response; and the interfaces a host
+// calls, Calculator, Explainer and Lookups.
 //
 // The types are plain structs that encode to and decode from the JSON of
 // the wire format. The engine (package engine) takes them as its requests

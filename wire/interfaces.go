@@ -33,3 +33,14 @@ type Lookups interface {
 	ChangedTaxAreas(ctx context.Context, from, to civil.Date) ([]string, error)
 	TaxAreaChanged(ctx context.Context, id string, from, to civil.Date) (bool, error)
 }
+
+// Explainer calculates as a Calculator does and also returns the
+// Explanation of the response's taxes, storing nothing whatever the
+// message type says. *Engine implements it in-process and client.Client
+// over HTTP (POST /explain/supplies, /explain/procurement,
+// /explain/owner). Implementations are safe for concurrent use.
+type Explainer interface {
+	ExplainSale(ctx context.Context, req *SaleRequest) (*SaleResponse, Explanation, error)
+	ExplainPurchase(ctx context.Context, req *PurchaseRequest) (*PurchaseResponse, Explanation, error)
+	ExplainOwner(ctx context.Context, req *OwnerRequest) (*OwnerResponse, Explanation, error)
+}

@@ -80,6 +80,7 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 
 var (
 	_ wire.Calculator = (*Client)(nil)
+	_ wire.Explainer  = (*Client)(nil)
 	_ wire.Lookups    = (*Client)(nil)
 )
 
@@ -214,6 +215,47 @@ func (c *Client) Owner(ctx context.Context, req *wire.OwnerRequest) (*wire.Owner
 		return nil, err
 	}
 	return a.Data, nil
+}
+
+// explained is the data of an explain route's answer: the calculation's
+// response and the explanation of its taxes.
+type explained[Resp any] struct {
+	Response    *Resp            `json:"response"`
+	Explanation wire.Explanation `json:"explanation"`
+}
+
+// explain sends req to an explain route and returns the response and
+// the explanation of its answer.
+func explain[Req, Resp any](ctx context.Context, c *Client, path string, req *Req) (*Resp, wire.Explanation, error) {
+	var a answer[explained[Resp]]
+	if err := c.call(ctx, http.MethodPost, path, req, &a); err != nil {
+		return nil, nil, err
+	}
+	if a.Data.Response == nil {
+		return nil, nil, fmt.Errorf("client: the answer of POST %s has no response", path)
+	}
+	return a.Data.Response, a.Data.Explanation, nil
+}
+
+// ExplainSale calculates a sale as Sale does and also returns the
+// explanation of the response's taxes (POST /explain/supplies). The
+// server stores nothing, whatever saleMessageType says.
+func (c *Client) ExplainSale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, wire.Explanation, error) {
+	return explain[wire.SaleRequest, wire.SaleResponse](ctx, c, "/explain/supplies", req)
+}
+
+// ExplainPurchase calculates a purchase as Purchase does and also
+// returns the explanation of the response's taxes
+// (POST /explain/procurement). The server stores nothing.
+func (c *Client) ExplainPurchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, wire.Explanation, error) {
+	return explain[wire.PurchaseRequest, wire.PurchaseResponse](ctx, c, "/explain/procurement", req)
+}
+
+// ExplainOwner calculates a movement of the owner's assets as Owner does
+// and also returns the explanation of the response's taxes
+// (POST /explain/owner). The server stores nothing.
+func (c *Client) ExplainOwner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, wire.Explanation, error) {
+	return explain[wire.OwnerRequest, wire.OwnerResponse](ctx, c, "/explain/owner", req)
 }
 
 // DeleteTransaction deletes a stored transaction (DELETE /transactions/{id}).

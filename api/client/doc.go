@@ -8,6 +8,11 @@
 //	var calc wire.Calculator = eng                               // in-process
 //	var calc wire.Calculator = client.New("https://tax.example.com/api/v2", client.WithToken(tok)) // remote
 //
+// A *Client also implements wire.Explainer, as *engine.Engine does:
+// ExplainSale, ExplainPurchase and ExplainOwner return the response and
+// the wire.Explanation of its taxes (each tax's rule and reason), and the
+// server stores nothing.
+//
 // Errors keep their meaning across the wire: an error answer becomes a
 // *levy.Error (or a levy.Errors list when the server reported several),
 // with the code, the message and the JSON path of the offending field that

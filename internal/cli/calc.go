@@ -126,7 +126,7 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	}
 	defer closeJournal()
 	var resp any
-	var ex engine.Explanation
+	var ex wire.Explanation
 	switch args[0] {
 	case "sale":
 		var req wire.SaleRequest

@@ -7,14 +7,14 @@ import (
 	"text/tabwriter"
 	"unicode"
 
-	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/wire"
 )
 
 // printExplanation writes the table of levy calc --explain: a row for each
 // tax of the response, in its order (line, jurisdiction, tax, result,
 // amount, rule ID with the maxTaxRuleId after it when there is one,
 // reason), and a line saying so when there is none.
-func printExplanation(w io.Writer, ex engine.Explanation) error {
+func printExplanation(w io.Writer, ex wire.Explanation) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "LINE\tJURISDICTION\tTAX\tRESULT\tAMOUNT\tRULE\tREASON")
 	rows := 0
