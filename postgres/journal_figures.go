@@ -277,24 +277,45 @@ func queueFigures(b *pgx.Batch, tenant string, part int16, figs []journal.Figure
 }
 
 // figuresSQL reads the figures of tenant ($1) whose day lies from $2 to
-// $3 (either NULL for an open bound), their parts added up; the queries
-// of one company (figuresOfCompanySQL) and of one company's area
-// (figuresOfAreaSQL) follow it with their conditions and the grouping.
+// $3, their parts added up; the queries of one company
+// (figuresOfCompanySQL) and of one company's area (figuresOfAreaSQL)
+// follow it with their conditions and the grouping. An open bound is
+// sent as -infinity or infinity (figureBounds), never as NULL: the
+// predicates are plain comparisons with the key's columns, so that every
+// plan, the generic one that a prepared statement keeps after five
+// executions as well, reads the primary key's range of the tenant's days
+// and no row outside it. A bound that may be NULL ($2 IS NULL OR day >=
+// $2) leaves the generic plan only the tenant's prefix of the key, all
+// of the tenant's days read and filtered.
 const figuresSQL = `SELECT day, company, area, sum(d_gross)::bigint, sum(d_exempt)::bigint, sum(d_taxable)::bigint,
 		sum(d_count)::bigint, sum(d_unconverted)::bigint, sum(m_gross)::bigint, sum(m_exempt)::bigint, sum(m_taxable)::bigint,
 		sum(m_count)::bigint, sum(m_unconverted)::bigint
-	FROM journal_figures WHERE tenant = $1
-	AND ($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day <= $3::date)`
+	FROM journal_figures WHERE tenant = $1 AND day >= $2::date AND day <= $3::date`
 
 // The queries of figures: every company's, those of one company ($4) in
-// every area, those of one company ($5) in one area ($4). The company's
-// own is a statement of its own, so that the plan checks the company in
-// the key's index and reads no other company's rows.
+// every area, those of one company ($4) in one area ($5). Each is a
+// statement of its own with plain conditions, so that the plan checks
+// the company (and the area) in the key's index and reads no other
+// company's rows.
 const (
 	allFiguresSQL       = figuresSQL + ` GROUP BY day, company, area`
 	figuresOfCompanySQL = figuresSQL + ` AND company = $4 GROUP BY day, company, area`
-	figuresOfAreaSQL    = figuresSQL + ` AND ($4 = '' OR company = $5 AND area = $4) GROUP BY day, company, area`
+	figuresOfAreaSQL    = figuresSQL + ` AND company = $4 AND area = $5 GROUP BY day, company, area`
 )
+
+// figureBounds returns the parameters $2 and $3 of figuresSQL for the
+// period from to to: a zero date, an open bound, is -infinity (from) or
+// infinity (to), which every stored day lies between.
+func figureBounds(from, to civil.Date) (lo, hi string) {
+	lo, hi = "-infinity", "infinity"
+	if !from.IsZero() {
+		lo = from.String()
+	}
+	if !to.IsZero() {
+		hi = to.String()
+	}
+	return lo, hi
+}
 
 // storableText reports whether PostgreSQL can hold s in a text column:
 // valid UTF-8 without a NUL. A company code that is not has no figures.
@@ -309,10 +330,11 @@ func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.F
 	if q.ByCompany() && (!storableText(q.Company) || !storableText(q.Area)) {
 		return nil
 	}
-	sql, args := allFiguresSQL, []any{tenant, boundParam(q.From), boundParam(q.To)}
+	lo, hi := figureBounds(q.From, q.To)
+	sql, args := allFiguresSQL, []any{tenant, lo, hi}
 	switch {
 	case q.Area != "":
-		sql, args = figuresOfAreaSQL, append(args, q.Area, q.Company)
+		sql, args = figuresOfAreaSQL, append(args, q.Company, q.Area)
 	case q.OneCompany:
 		sql, args = figuresOfCompanySQL, append(args, q.Company)
 	}

@@ -1,0 +1,240 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/pgtest"
+	"github.com/levytax/levy/journal"
+)
+
+// planFigures returns the figures of tenant that the plan tests and
+// benchmarks store: days from 2025-01-01 on, and on each day every one
+// of companies companies in every one of areas areas, one row each.
+func planFigures(days, companies, areas int) []journal.Figure {
+	first := civil.MustParse("2025-01-01")
+	var figs []journal.Figure
+	for d := range days {
+		for c := range companies {
+			for a := range areas {
+				n := int64(1 + d + c + a)
+				figs = append(figs, journal.Figure{
+					Day: first.AddDays(d), Company: fmt.Sprintf("C%d", c), Area: fmt.Sprintf("US-%02d", a),
+					Direct: journal.Tally{Gross: 100 * n, Taxable: 90 * n, Exempt: 10 * n, Count: n},
+				})
+			}
+		}
+	}
+	return figs
+}
+
+// figureBoundCases are the periods the plan tests and benchmarks read:
+// one month with both bounds, from a day on, up to a day, and open.
+var figureBoundCases = []struct {
+	name     string
+	from, to civil.Date
+}{
+	{"month", civil.MustParse("2025-06-01"), civil.MustParse("2025-06-30")},
+	{"from", civil.MustParse("2026-04-01"), civil.Date{}},
+	{"to", civil.Date{}, civil.MustParse("2025-01-31")},
+	{"open", civil.Date{}, civil.Date{}},
+}
+
+// openGenericTest is openTest with every prepared statement planned
+// generically from its first execution (plan_cache_mode), the plan that
+// the server may choose for the driver's cached statements after five.
+func openGenericTest(t *testing.T) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), genericURL(t), WithSchema(fmt.Sprintf("t%d_%d", os.Getpid(), schemas.Add(1))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// genericURL is the test cluster's URL with plan_cache_mode =
+// force_generic_plan.
+func genericURL(t testing.TB) string {
+	return pgtest.AdminURL(t) + "&options=-c%20plan_cache_mode%3Dforce_generic_plan"
+}
+
+// TestJournalFiguresGenericPlan stores 6,000 figures of two tenants in
+// PostgreSQL and in the memory journal, and reads them through the
+// journal with every prepared statement planned generically: for every
+// period (both bounds, one open, both open) and every query (every
+// company, one company, one company's area), seven times each, more
+// than the five executions after which the driver's cached statements
+// may keep a generic plan, the figures are the memory journal's. Then
+// it runs each statement's generic plan with EXPLAIN ANALYZE and checks
+// that it reads from journal_figures the rows of its answer and no
+// other: no row removed by a filter. A bound written as ($2 IS NULL OR
+// day >= $2) fails that check, its plan reading all the tenant's days.
+func TestJournalFiguresGenericPlan(t *testing.T) {
+	ctx := context.Background()
+	db := openGenericTest(t)
+	pg, mem := db.Journal(), journal.NewMemory()
+	t.Cleanup(func() { _ = mem.Close() })
+	figs := planFigures(500, 3, 2)
+	for _, s := range []journal.Store{pg, mem} {
+		for _, tenant := range []string{"acme", "other"} {
+			if err := s.ReplaceFigures(ctx, tenant, figs); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := db.pool.Exec(ctx, `ANALYZE journal_figures`); err != nil {
+		t.Fatal(err)
+	}
+	collect := func(read func(fn func(journal.Figure) error) error) []journal.Figure {
+		t.Helper()
+		var out []journal.Figure
+		if err := read(func(f journal.Figure) error {
+			out = append(out, f)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return journal.MergeFigures(out)
+	}
+	queries := []struct {
+		name string
+		read func(s journal.Store, from, to civil.Date, fn func(journal.Figure) error) error
+	}{
+		{"every company", func(s journal.Store, from, to civil.Date, fn func(journal.Figure) error) error {
+			return s.EachFigure(ctx, "acme", from, to, fn)
+		}},
+		{"one company", func(s journal.Store, from, to civil.Date, fn func(journal.Figure) error) error {
+			return s.CompanyFigures(ctx, "acme", "C1", from, to, fn)
+		}},
+		{"one area", func(s journal.Store, from, to civil.Date, fn func(journal.Figure) error) error {
+			return s.AreaFigures(ctx, "acme", "C2", "US-01", from, to, fn)
+		}},
+	}
+	for round := range 7 {
+		for _, b := range figureBoundCases {
+			for _, q := range queries {
+				got := collect(func(fn func(journal.Figure) error) error { return q.read(pg, b.from, b.to, fn) })
+				want := collect(func(fn func(journal.Figure) error) error { return q.read(mem, b.from, b.to, fn) })
+				if len(want) == 0 {
+					t.Fatalf("%s, %s: the memory journal has no figures, the case tests nothing", q.name, b.name)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("round %d, %s, %s: PostgreSQL read %d figures, the memory journal %d (first %v and %v)",
+						round+1, q.name, b.name, len(got), len(want), got[:min(1, len(got))], want[:1])
+				}
+			}
+		}
+	}
+
+	conn, err := db.pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Release()
+	statements := []struct {
+		name, sql string
+		extra     []string
+	}{
+		{"every company", allFiguresSQL, nil},
+		{"one company", figuresOfCompanySQL, []string{"C1"}},
+		{"one area", figuresOfAreaSQL, []string{"C2", "US-01"}},
+	}
+	for i, st := range statements {
+		name := fmt.Sprintf("figures_plan_%d", i)
+		if _, err := conn.Exec(ctx, `PREPARE `+name+` AS `+st.sql); err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range figureBoundCases {
+			lo, hi := figureBounds(b.from, b.to)
+			args := []any{"acme", lo, hi}
+			for _, e := range st.extra {
+				args = append(args, e)
+			}
+			plan := explainExecute(t, conn, name, args)
+			read, removed, ok := figureScan(plan)
+			if !ok {
+				t.Fatalf("%s, %s: the plan reads no journal_figures:\n%s", st.name, b.name, plan)
+			}
+			var want int
+			for _, f := range figs {
+				if (b.from.IsZero() || !f.Day.Before(b.from)) && (b.to.IsZero() || !b.to.Before(f.Day)) &&
+					(len(st.extra) < 1 || f.Company == st.extra[0]) && (len(st.extra) < 2 || f.Area == st.extra[1]) {
+					want++
+				}
+			}
+			if removed != 0 || read != want {
+				t.Errorf("%s, %s: the generic plan read %d rows of journal_figures and removed %d of them by a filter, want %d rows and none removed:\n%s",
+					st.name, b.name, read, removed, want, plan)
+			}
+		}
+	}
+}
+
+// explainExecute returns the JSON of EXPLAIN ANALYZE of the prepared
+// statement name run with args, written as literals: a string quoted,
+// nil as NULL.
+func explainExecute(t *testing.T, conn *pgxpool.Conn, name string, args []any) string {
+	t.Helper()
+	lits := make([]string, len(args))
+	for i, a := range args {
+		switch a := a.(type) {
+		case nil:
+			lits[i] = "NULL"
+		case string:
+			lits[i] = "'" + strings.ReplaceAll(a, "'", "''") + "'"
+		default:
+			t.Fatalf("explainExecute: argument %d is a %T", i+1, a)
+		}
+	}
+	var plan string
+	sql := `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ` + name + `(` + strings.Join(lits, ", ") + `)`
+	if err := conn.QueryRow(context.Background(), sql).Scan(&plan); err != nil {
+		t.Fatal(err)
+	}
+	return plan
+}
+
+// planNode is a node of a plan in EXPLAIN's JSON.
+type planNode struct {
+	Relation string     `json:"Relation Name"`
+	Rows     float64    `json:"Actual Rows"`
+	Loops    float64    `json:"Actual Loops"`
+	Filtered float64    `json:"Rows Removed by Filter"`
+	Rechecks float64    `json:"Rows Removed by Index Recheck"`
+	Plans    []planNode `json:"Plans"`
+}
+
+// figureScan returns the rows that the plan in EXPLAIN's JSON read from
+// journal_figures and of those the rows it removed by a filter (or an
+// index's recheck), and whether it reads the table at all.
+func figureScan(plan string) (read, removed int, ok bool) {
+	var top []struct {
+		Plan planNode `json:"Plan"`
+	}
+	if err := json.Unmarshal([]byte(plan), &top); err != nil || len(top) != 1 {
+		return 0, 0, false
+	}
+	var walk func(n *planNode)
+	walk = func(n *planNode) {
+		if n.Relation == "journal_figures" {
+			ok = true
+			loops := max(n.Loops, 1)
+			read += int((n.Rows + n.Filtered + n.Rechecks) * loops)
+			removed += int((n.Filtered + n.Rechecks) * loops)
+		}
+		for i := range n.Plans {
+			walk(&n.Plans[i])
+		}
+	}
+	walk(&top[0].Plan)
+	return read, removed, ok
+}
