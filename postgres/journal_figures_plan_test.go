@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -237,4 +238,186 @@ func figureScan(plan string) (read, removed int, ok bool) {
 	}
 	walk(&top[0].Plan)
 	return read, removed, ok
+}
+
+// The statements of figures before their bounds were plain comparisons:
+// an open bound was NULL, and each bound a disjunction ($2 IS NULL OR
+// day >= $2). BenchmarkJournalFigureQueries runs them beside the
+// statements of the journal.
+const (
+	oldFiguresSQL = `SELECT day, company, area, sum(d_gross)::bigint, sum(d_exempt)::bigint, sum(d_taxable)::bigint,
+		sum(d_count)::bigint, sum(d_unconverted)::bigint, sum(m_gross)::bigint, sum(m_exempt)::bigint, sum(m_taxable)::bigint,
+		sum(m_count)::bigint, sum(m_unconverted)::bigint
+	FROM journal_figures WHERE tenant = $1
+	AND ($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day <= $3::date)`
+	oldAllFiguresSQL       = oldFiguresSQL + ` GROUP BY day, company, area`
+	oldFiguresOfCompanySQL = oldFiguresSQL + ` AND company = $4 GROUP BY day, company, area`
+	oldFiguresOfAreaSQL    = oldFiguresSQL + ` AND ($4 = '' OR company = $5 AND area = $4) GROUP BY day, company, area`
+)
+
+// queryFigures runs a statement of figures and returns how many rows it
+// answered, each scanned as Figures scans it.
+func queryFigures(ctx context.Context, db *DB, sql string, args []any) (int, error) {
+	rows, err := db.pool.Query(ctx, sql, args...)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var f journal.Figure
+		var day time.Time
+		d, m := &f.Direct, &f.Marketplace
+		if err := rows.Scan(&day, &f.Company, &f.Area, &d.Gross, &d.Exempt, &d.Taxable, &d.Count, &d.Unconverted,
+			&m.Gross, &m.Exempt, &m.Taxable, &m.Count, &m.Unconverted); err != nil {
+			return 0, err
+		}
+		n++
+	}
+	return n, rows.Err()
+}
+
+// BenchmarkJournalFigureQueries reads a tenant's 20,000 figures (500
+// days, 8 companies, 5 areas, one part) with the statements of figures
+// and, in the same run, with the old ones (oldFiguresSQL), alternating
+// by slices of sliceOps, for each query (every company, one company, one
+// company's area) and period of figureBoundCases (a month, from a day
+// on, up to a day, open). The pool has one connection, which prepares
+// each statement once and lets the server choose its plan as a product
+// node's does (plan_cache_mode auto: after five executions the generic
+// plan when it looks no dearer); LEVY_BENCH_GENERIC=1 plans generically
+// from the first. ns/op is a read with the statement of the journal,
+// old-ns/op one with the old statement, ratio old over new;
+// generic/op and old-generic/op are the fractions of the executions of
+// each that ran a generic plan (pg_prepared_statements). The first
+// sub-benchmarks of every company log EXPLAIN ANALYZE of both generic
+// plans.
+func BenchmarkJournalFigureQueries(b *testing.B) {
+	ctx := context.Background()
+	url := pgtest.AdminURL(b)
+	if os.Getenv("LEVY_BENCH_GENERIC") == "1" {
+		url = genericURL(b)
+	}
+	db, err := Open(ctx, url, WithSchema(fmt.Sprintf("b%d", schemas.Add(1))), WithMaxConns(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = db.Close() })
+	if err := db.Journal().ReplaceFigures(ctx, "acme", planFigures(500, 8, 5)); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := db.pool.Exec(ctx, `ANALYZE journal_figures`); err != nil {
+		b.Fatal(err)
+	}
+	queries := []struct {
+		name     string
+		sql, old string
+		extra    []any
+		oldExtra []any
+	}{
+		{"all", allFiguresSQL, oldAllFiguresSQL, nil, nil},
+		{"company", figuresOfCompanySQL, oldFiguresOfCompanySQL, []any{"C3"}, []any{"C3"}},
+		{"area", figuresOfAreaSQL, oldFiguresOfAreaSQL, []any{"C3", "US-02"}, []any{"US-02", "C3"}},
+	}
+	for _, q := range queries {
+		for _, c := range figureBoundCases {
+			b.Run(q.name+"/"+c.name, func(b *testing.B) {
+				lo, hi := figureBounds(c.from, c.to)
+				args := append([]any{"acme", lo, hi}, q.extra...)
+				oldArgs := append([]any{"acme", boundParam(c.from), boundParam(c.to)}, q.oldExtra...)
+				if q.name == "all" {
+					b.Logf("old statement, generic plan:\n%s", explainGeneric(b, db, q.old, oldArgs))
+					b.Logf("new statement, generic plan:\n%s", explainGeneric(b, db, q.sql, args))
+				}
+				want, err := queryFigures(ctx, db, q.old, oldArgs)
+				if err != nil {
+					b.Fatal(err)
+				}
+				run := func(sql string, args []any, k int) time.Duration {
+					start := time.Now()
+					for range k {
+						n, err := queryFigures(ctx, db, sql, args)
+						if err != nil {
+							b.Fatal(err)
+						}
+						if n != want {
+							b.Fatalf("%d rows, want %d", n, want)
+						}
+					}
+					return time.Since(start)
+				}
+				plans := func(sql string) (generic, custom float64) {
+					if err := db.pool.QueryRow(ctx, `SELECT coalesce(sum(generic_plans), 0), coalesce(sum(custom_plans), 0)
+						FROM pg_prepared_statements WHERE statement = $1`, sql).Scan(&generic, &custom); err != nil {
+						b.Fatal(err)
+					}
+					return generic, custom
+				}
+				g0, c0 := plans(q.sql)
+				og0, oc0 := plans(q.old)
+				var a, o time.Duration
+				b.ResetTimer()
+				for done := 0; done < b.N; done += sliceOps {
+					k := min(sliceOps, b.N-done)
+					a += run(q.sql, args, k)
+					o += run(q.old, oldArgs, k)
+				}
+				b.StopTimer()
+				g1, c1 := plans(q.sql)
+				og1, oc1 := plans(q.old)
+				b.ReportMetric(float64(a.Nanoseconds())/float64(b.N), "ns/op")
+				b.ReportMetric(float64(o.Nanoseconds())/float64(b.N), "old-ns/op")
+				b.ReportMetric(float64(o)/float64(a), "ratio")
+				b.ReportMetric((g1-g0)/max(1, g1-g0+c1-c0), "generic/op")
+				b.ReportMetric((og1-og0)/max(1, og1-og0+oc1-oc0), "old-generic/op")
+				b.Logf("%d figures answered", want)
+			})
+		}
+	}
+}
+
+// explainGeneric returns EXPLAIN ANALYZE, in text, of the generic plan
+// of sql run with args (literals: strings quoted, nil as NULL).
+func explainGeneric(b *testing.B, db *DB, sql string, args []any) string {
+	b.Helper()
+	ctx := context.Background()
+	conn, err := db.pool.Acquire(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Release()
+	lits := make([]string, len(args))
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			lits[i] = "'" + strings.ReplaceAll(s, "'", "''") + "'"
+		} else {
+			lits[i] = "NULL"
+		}
+	}
+	var out []string
+	for _, stmt := range []string{`SET plan_cache_mode = force_generic_plan`, `PREPARE explained AS ` + sql} {
+		if _, err := conn.Exec(ctx, stmt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	rows, err := conn.Query(ctx, `EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) EXECUTE explained(`+strings.Join(lits, ", ")+`)`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, line)
+	}
+	if err := rows.Err(); err != nil {
+		b.Fatal(err)
+	}
+	for _, stmt := range []string{`DEALLOCATE explained`, `RESET plan_cache_mode`} {
+		if _, err := conn.Exec(ctx, stmt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return strings.Join(out, "\n")
 }
