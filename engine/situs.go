@@ -122,7 +122,8 @@ func (c *calc) sourceAreas(l *line) situs {
 			u := c.s.sourcing[orig.state()]
 			switch {
 			case u == nil || !u.anyOrig:
-				return situs{at: dest, role: dest.role, ruleID: "us-destination-sourcing"}
+				return situs{at: dest, role: dest.role, ruleID: "us-destination-sourcing",
+					reason: "a sale within a state that sources its sales to the destination is taxed where the customer receives the goods"}
 			case u.allOrig:
 				return situs{at: orig, role: orig.role, ruleID: "us-origin-sourcing", use: dest,
 					reason: "a sale within " + orig.state() + " is sourced to the seller's location: " + u.note}
@@ -151,7 +152,8 @@ func (c *calc) sourceAreas(l *line) situs {
 		if dest.terrID != orig.terrID {
 			return c.regionalSupply(l, orig, dest)
 		}
-		return situs{at: dest, role: dest.role, ruleID: "domestic-supply"}
+		return situs{at: dest, role: dest.role, ruleID: "domestic-supply",
+			reason: "a supply within one VAT area between places of the same rates is taxed there, at the destination's rates"}
 	}
 	return c.placeOfSupply(l, orig, dest)
 }

@@ -1,0 +1,127 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/wire"
+)
+
+// TestExplainEveryGolden explains every golden request (the sale,
+// purchase and owner files of testdata/golden, Brazil's, withholding's and
+// DISTRIBUTE_TAX's among them, and the content engine's of
+// testdata/golden-content) and checks that the response is the
+// calculation's byte for byte, that the explanation has a line for each
+// response line and a tax for each of its taxes with the same rule IDs,
+// and that every tax that names a rule has a reason.
+func TestExplainEveryGolden(t *testing.T) {
+	ctx := context.Background()
+	type run struct {
+		e    *Engine
+		file string
+	}
+	var runs []run
+	for _, dir := range []struct {
+		e    *Engine
+		glob string
+	}{{testEngine(t), "testdata/golden/*.request.json"}, {brazilContentEngine(t), "testdata/golden-content/*.request.json"}} {
+		files, err := filepath.Glob(dir.glob)
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no golden requests under %s: %v", dir.glob, err)
+		}
+		for _, f := range files {
+			runs = append(runs, run{dir.e, f})
+		}
+	}
+	for _, r := range runs {
+		name := strings.TrimSuffix(filepath.Base(r.file), ".request.json")
+		t.Run(name, func(t *testing.T) {
+			body, err := os.ReadFile(r.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want, got any
+			var ex wire.Explanation
+			var taxes [][]wire.Tax
+			switch {
+			case strings.HasPrefix(name, "sale-"):
+				var req wire.SaleRequest
+				mustDecode(t, body, &req)
+				w, err := r.e.Sale(ctx, &req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g, x, err := r.e.ExplainSale(ctx, &req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, got, ex = w, g, x
+				taxes = flatTaxes(g.LineItems, saleLineView)
+			case strings.HasPrefix(name, "purchase-"):
+				var req wire.PurchaseRequest
+				mustDecode(t, body, &req)
+				w, err := r.e.Purchase(ctx, &req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g, x, err := r.e.ExplainPurchase(ctx, &req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, got, ex = w, g, x
+				taxes = flatTaxes(g.LineItems, purchaseLineView)
+			case strings.HasPrefix(name, "owner-"):
+				var req wire.OwnerRequest
+				mustDecode(t, body, &req)
+				w, err := r.e.Owner(ctx, &req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g, x, err := r.e.ExplainOwner(ctx, &req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, got, ex = w, g, x
+				taxes = flatTaxes(g.LineItems, ownerLineView)
+			default:
+				t.Fatalf("golden file %s names no perspective", r.file)
+			}
+			sameJSON(t, name, got, want)
+			if len(ex) != len(taxes) {
+				t.Fatalf("%d explained lines for %d response lines", len(ex), len(taxes))
+			}
+			for i, el := range ex {
+				if len(el.Taxes) != len(taxes[i]) {
+					t.Fatalf("%s: %d explained taxes for %d", el.Path, len(el.Taxes), len(taxes[i]))
+				}
+				for k, x := range el.Taxes {
+					w := &taxes[i][k]
+					if w.CalculationRuleID == nil {
+						continue
+					}
+					if x.RuleID != w.CalculationRuleID.Value {
+						t.Errorf("%s tax %d: rule %q, the response's %q", el.Path, k, x.RuleID, w.CalculationRuleID.Value)
+					}
+					if strings.TrimSpace(x.Reason) == "" {
+						t.Errorf("%s tax %d (%s %s, rule %s): no reason", el.Path, k, x.JurisdictionID, x.Imposition, x.RuleID)
+					}
+				}
+			}
+		})
+	}
+}
+
+// flatTaxes returns the taxes of every response line, parents included,
+// in the response's order (a line, then its children).
+func flatTaxes[R any](lines []R, view func(*R) (lineView, []R)) [][]wire.Tax {
+	var out [][]wire.Tax
+	for i := range lines {
+		v, kids := view(&lines[i])
+		out = append(out, v.taxes)
+		out = append(out, flatTaxes(kids, view)...)
+	}
+	return out
+}
