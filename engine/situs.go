@@ -903,10 +903,11 @@ func (c *calc) mixedSitus(orig, dest *place, u *usSourcing) situs {
 	p := c.newPlace()
 	*p = *orig
 	// The merged place's jurisdictions are not the origin's: its area
-	// (what rules' within conditions read) is built from its own chain on
-	// first use, not copied from an origin whose area an earlier line
-	// built.
-	p.area = ""
+	// (what rules' within conditions read) and the hash of its members
+	// that keys its decisions (calc.envHash) are made from its own chain
+	// on first use, not copied from an origin whose area and hash an
+	// earlier line made.
+	p.area, p.envHash, p.envHashed = "", 0, false
 	p.chain = make([]wire.Jurisdiction, 0, len(orig.chain)+len(dest.chain))
 	for _, j := range orig.chain {
 		if lv := levelOf(j.JurisdictionType); lv == levelOther || u.origin[lv] {
