@@ -18,7 +18,6 @@ import (
 // response line and a tax for each of its taxes with the same rule IDs,
 // and that every tax that names a rule has a reason.
 func TestExplainEveryGolden(t *testing.T) {
-	ctx := context.Background()
 	type run struct {
 		e    *Engine
 		file string
@@ -48,44 +47,14 @@ func TestExplainEveryGolden(t *testing.T) {
 			var taxes [][]wire.Tax
 			switch {
 			case strings.HasPrefix(name, "sale-"):
-				var req wire.SaleRequest
-				mustDecode(t, body, &req)
-				w, err := r.e.Sale(ctx, &req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g, x, err := r.e.ExplainSale(ctx, &req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want, got, ex = w, g, x
-				taxes = flatTaxes(g.LineItems, saleLineView)
+				want, got, ex, taxes = explainBoth(t, body, r.e.Sale, r.e.ExplainSale,
+					func(s *wire.SaleResponse) []wire.SaleResponseLineItem { return s.LineItems }, saleLineView)
 			case strings.HasPrefix(name, "purchase-"):
-				var req wire.PurchaseRequest
-				mustDecode(t, body, &req)
-				w, err := r.e.Purchase(ctx, &req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g, x, err := r.e.ExplainPurchase(ctx, &req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want, got, ex = w, g, x
-				taxes = flatTaxes(g.LineItems, purchaseLineView)
+				want, got, ex, taxes = explainBoth(t, body, r.e.Purchase, r.e.ExplainPurchase,
+					func(s *wire.PurchaseResponse) []wire.PurchaseResponseLineItem { return s.LineItems }, purchaseLineView)
 			case strings.HasPrefix(name, "owner-"):
-				var req wire.OwnerRequest
-				mustDecode(t, body, &req)
-				w, err := r.e.Owner(ctx, &req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g, x, err := r.e.ExplainOwner(ctx, &req)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want, got, ex = w, g, x
-				taxes = flatTaxes(g.LineItems, ownerLineView)
+				want, got, ex, taxes = explainBoth(t, body, r.e.Owner, r.e.ExplainOwner,
+					func(s *wire.OwnerResponse) []wire.OwnerResponseLineItem { return s.LineItems }, ownerLineView)
 			default:
 				t.Fatalf("golden file %s names no perspective", r.file)
 			}
@@ -124,4 +93,23 @@ func flatTaxes[R any](lines []R, view func(*R) (lineView, []R)) [][]wire.Tax {
 		out = append(out, flatTaxes(kids, view)...)
 	}
 	return out
+}
+
+// explainBoth decodes body as a request of one perspective, calculates it
+// and explains it, and returns both responses, the explanation and the
+// explained response's taxes line by line (flatTaxes).
+func explainBoth[Q, S, L any](t *testing.T, body []byte, calc func(context.Context, *Q) (*S, error),
+	explain func(context.Context, *Q) (*S, wire.Explanation, error), lines func(*S) []L, view func(*L) (lineView, []L)) (*S, *S, wire.Explanation, [][]wire.Tax) {
+	t.Helper()
+	req := new(Q)
+	mustDecode(t, body, req)
+	want, err := calc(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ex, err := explain(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return want, got, ex, flatTaxes(lines(got), view)
 }
