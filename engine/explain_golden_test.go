@@ -2,6 +2,9 @@ package engine
 
 import (
 	"context"
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,4 +115,48 @@ func explainBoth[Q, S, L any](t *testing.T, body []byte, calc func(context.Conte
 		t.Fatal(err)
 	}
 	return want, got, ex, flatTaxes(lines(got), view)
+}
+
+// TestExplainWithholding: the withholding of a sale (a Kenyan business
+// withholds on a German seller's services) is explained with its rule
+// and reason, the response is Sale's, and the explained INVOICE is not
+// stored where Sale's is.
+func TestExplainWithholding(t *testing.T) {
+	ctx := levy.WithTenant(context.Background(), "acme-de")
+	store := journal.NewMemory()
+	e, err := New(context.Background(), WithRuleFiles(withholdingExample), WithJournal(store))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale, TransactionID: "DE-KE-1",
+		DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
+		Seller:    &wire.Seller{PhysicalOrigin: &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}},
+		Customer:  &wire.Customer{Destination: &wire.Location{City: "Nairobi", Country: "KE"}, CustomerCode: &wire.CustomerCode{IsBusinessIndicator: true}},
+		LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: "PROFESSIONAL_SERVICES"}, ExtendedPrice: amt("1000.00")}}}
+	got, ex, err := e.ExplainSale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := e.TransactionExists(ctx, "DE-KE-1"); err != nil || ok {
+		t.Fatalf("explained invoice stored: %v %v", ok, err)
+	}
+	want, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameJSON(t, "withholding", got, want)
+	withheld := 0
+	for k, w := range got.LineItems[0].Taxes {
+		x := ex[0].Taxes[k]
+		if w.TaxCollectedFromParty != wire.TaxCollectedFromBuyer || x.Imposition != "Withholding Tax" {
+			continue
+		}
+		withheld++
+		if x.RuleID == "" || x.RuleID != w.CalculationRuleID.Value || strings.TrimSpace(x.Reason) == "" {
+			t.Errorf("withheld tax explained %+v", x)
+		}
+	}
+	if withheld != 1 {
+		t.Errorf("%d withheld taxes, want 1: %+v", withheld, ex)
+	}
 }
