@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 
+	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/wire"
 )
 
@@ -14,30 +15,26 @@ import (
 // give a generated one to the transaction it stores). Otherwise the
 // response is Sale's.
 func (e *Engine) ExplainSale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, wire.Explanation, error) {
-	ex := wire.Explanation{}
-	resp, _, err := e.sale(ctx, req, false, &ex)
-	if err != nil {
-		return nil, nil, err
-	}
-	return resp, ex, nil
+	return explained(ctx, req, e.sale)
 }
 
 // ExplainPurchase calculates req as Purchase does and also returns the
 // explanation of the response's taxes. It stores nothing, as ExplainSale.
 func (e *Engine) ExplainPurchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, wire.Explanation, error) {
-	ex := wire.Explanation{}
-	resp, _, err := e.purchase(ctx, req, false, &ex)
-	if err != nil {
-		return nil, nil, err
-	}
-	return resp, ex, nil
+	return explained(ctx, req, e.purchase)
 }
 
 // ExplainOwner calculates req as Owner does and also returns the
 // explanation of the response's taxes. It stores nothing, as ExplainSale.
 func (e *Engine) ExplainOwner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, wire.Explanation, error) {
+	return explained(ctx, req, e.owner)
+}
+
+// explained calculates req with calc (Engine.sale, purchase or owner),
+// storing nothing, and returns the response with its explanation.
+func explained[Q, S any](ctx context.Context, req *Q, calc func(context.Context, *Q, bool, *wire.Explanation) (*S, *journal.Transaction, error)) (*S, wire.Explanation, error) {
 	ex := wire.Explanation{}
-	resp, _, err := e.owner(ctx, req, false, &ex)
+	resp, _, err := calc(ctx, req, false, &ex)
 	if err != nil {
 		return nil, nil, err
 	}

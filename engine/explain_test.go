@@ -53,23 +53,31 @@ func sameJSON(t *testing.T, name string, a, b any) {
 	}
 }
 
+// saleExplained calculates req with Sale and explains it with
+// ExplainSale, fails unless the two responses are the same byte for byte,
+// and returns the calculation's response and the explanation.
+func saleExplained(t *testing.T, e *Engine, name string, req *wire.SaleRequest) (*wire.SaleResponse, wire.Explanation) {
+	t.Helper()
+	want, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, ex, err := e.ExplainSale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameJSON(t, name, resp, want)
+	return want, ex
+}
+
 // TestExplainLosAngeles: a quotation to Los Angeles has six taxes (the
 // state's and five county districts'); the explanation names each, in the
 // response's order, with its rule ID and the reason the rule tables give
 // for that rule, and its response is Sale's byte for byte.
 func TestExplainLosAngeles(t *testing.T) {
 	e := testEngine(t)
-	ctx := context.Background()
 	req := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
-	want, err := e.Sale(ctx, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, ex, err := e.ExplainSale(ctx, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameJSON(t, "Los Angeles", resp, want)
+	want, ex := saleExplained(t, e, "Los Angeles", req)
 	if len(ex) != 1 || ex[0].Path != "lineItems[0]" || ex[0].LineItemID != "1" || ex[0].LineItemNumber == nil || *ex[0].LineItemNumber != 1 {
 		t.Fatalf("lines: %+v", ex)
 	}
@@ -109,15 +117,7 @@ func TestExplainImporter(t *testing.T) {
 	berlin := &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}
 	req := vaSale("2026-06-01", "", "GENERAL", newYork, berlin, true, de, nil)
 	req.DeliveryTerm = wire.DeliveryTermDDP
-	want, err := e.Sale(context.Background(), req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, ex, err := e.ExplainSale(context.Background(), req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameJSON(t, "importer", resp, want)
+	_, ex := saleExplained(t, e, "importer", req)
 	if len(ex) != 1 || len(ex[0].Taxes) != 1 {
 		t.Fatalf("explanation %+v, want one line with one tax", ex)
 	}
@@ -141,15 +141,7 @@ func TestExplainOverride(t *testing.T) {
 	second := req.LineItems[0]
 	second.LineItemID = "2"
 	req.LineItems = []wire.SaleLineItem{{LineItemID: "P", LineItems: []wire.SaleLineItem{child, second}}}
-	want, err := e.Sale(context.Background(), req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, ex, err := e.ExplainSale(context.Background(), req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameJSON(t, "override", resp, want)
+	_, ex := saleExplained(t, e, "override", req)
 	if len(ex) != 3 || ex[0].Path != "lineItems[0]" || ex[1].Path != "lineItems[0].lineItems[0]" || ex[2].Path != "lineItems[0].lineItems[1]" {
 		t.Fatalf("lines %+v", ex)
 	}

@@ -56,3 +56,29 @@ func TestMixedSourcingAreaIsTheMergedPlaces(t *testing.T) {
 		}
 	}
 }
+
+// TestMixedPlaceHashesItsOwnArea: the place mixedSitus merges from an
+// origin whose rules' hash an earlier line computed (envHash) must hash
+// its own members when first used, as it builds its own area: a copy of
+// the origin's hash would key the merged place's decisions by the
+// origin's area, so that the state's decision of a merged line, found
+// under the origin's, is taken again on every document instead of
+// cached.
+func TestMixedPlaceHashesItsOwnArea(t *testing.T) {
+	e := testEngine(t)
+	c, _, err := e.newCalc(context.Background(), header{date: civil.MustParse("2026-03-02"), perspective: "SELLER", message: "QUOTATION"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.release()
+	orig := &place{role: wire.PhysicalOrigin, country: "US", subdivision: "US-CA", area: "US-CA US-06075",
+		chain: []wire.Jurisdiction{{JurisdictionID: "US-CA", JurisdictionType: jurisdiction.State}}, envHash: 42, envHashed: true}
+	dest := &place{role: wire.Destination, country: "US", subdivision: "US-CA",
+		chain: []wire.Jurisdiction{{JurisdictionID: "US-CA", JurisdictionType: jurisdiction.State}}}
+	u := &usSourcing{anyOrig: true}
+	u.origin[levelState] = true
+	st := c.mixedSitus(orig, dest, u)
+	if st.at.area != "" || st.at.envHashed || st.at.envHash != 0 {
+		t.Errorf("the merged place keeps the origin's area %q or hash %d (hashed %v)", st.at.area, st.at.envHash, st.at.envHashed)
+	}
+}

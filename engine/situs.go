@@ -122,7 +122,8 @@ func (c *calc) sourceAreas(l *line) situs {
 			u := c.s.sourcing[orig.state()]
 			switch {
 			case u == nil || !u.anyOrig:
-				return situs{at: dest, role: dest.role, ruleID: "us-destination-sourcing"}
+				return situs{at: dest, role: dest.role, ruleID: "us-destination-sourcing",
+					reason: "a sale within a state that sources its sales to the destination is taxed where the customer receives the goods"}
 			case u.allOrig:
 				return situs{at: orig, role: orig.role, ruleID: "us-origin-sourcing", use: dest,
 					reason: "a sale within " + orig.state() + " is sourced to the seller's location: " + u.note}
@@ -151,7 +152,8 @@ func (c *calc) sourceAreas(l *line) situs {
 		if dest.terrID != orig.terrID {
 			return c.regionalSupply(l, orig, dest)
 		}
-		return situs{at: dest, role: dest.role, ruleID: "domestic-supply"}
+		return situs{at: dest, role: dest.role, ruleID: "domestic-supply",
+			reason: "a supply within one VAT area between places of the same rates is taxed there, at the destination's rates"}
 	}
 	return c.placeOfSupply(l, orig, dest)
 }
@@ -901,10 +903,11 @@ func (c *calc) mixedSitus(orig, dest *place, u *usSourcing) situs {
 	p := c.newPlace()
 	*p = *orig
 	// The merged place's jurisdictions are not the origin's: its area
-	// (what rules' within conditions read) is built from its own chain on
-	// first use, not copied from an origin whose area an earlier line
-	// built.
-	p.area = ""
+	// (what rules' within conditions read) and the hash of its members
+	// that keys its decisions (calc.envHash) are made from its own chain
+	// on first use, not copied from an origin whose area and hash an
+	// earlier line made.
+	p.area, p.envHash, p.envHashed = "", 0, false
 	p.chain = make([]wire.Jurisdiction, 0, len(orig.chain)+len(dest.chain))
 	for _, j := range orig.chain {
 		if lv := levelOf(j.JurisdictionType); lv == levelOther || u.origin[lv] {

@@ -129,35 +129,11 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 	var ex wire.Explanation
 	switch args[0] {
 	case "sale":
-		var req wire.SaleRequest
-		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
-			return err
-		}
-		if explain {
-			resp, ex, err = e.ExplainSale(ctx, &req)
-		} else {
-			resp, err = e.Sale(ctx, &req)
-		}
+		resp, ex, err = calcOne(ctx, in, explain, e.Sale, e.ExplainSale)
 	case "purchase":
-		var req wire.PurchaseRequest
-		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
-			return err
-		}
-		if explain {
-			resp, ex, err = e.ExplainPurchase(ctx, &req)
-		} else {
-			resp, err = e.Purchase(ctx, &req)
-		}
+		resp, ex, err = calcOne(ctx, in, explain, e.Purchase, e.ExplainPurchase)
 	case "owner":
-		var req wire.OwnerRequest
-		if err := jsonbody.Decode(in, &req, maxRequest); err != nil {
-			return err
-		}
-		if explain {
-			resp, ex, err = e.ExplainOwner(ctx, &req)
-		} else {
-			resp, err = e.Owner(ctx, &req)
-		}
+		resp, ex, err = calcOne(ctx, in, explain, e.Owner, e.ExplainOwner)
 	default:
 		return usageError{fmt.Sprintf("unknown perspective %q: sale, purchase or owner", args[0])}
 	}
@@ -178,6 +154,21 @@ func runCalc(ctx context.Context, args []string, stdin io.Reader, stdout io.Writ
 		}
 	}
 	return printExplanation(stdout, ex)
+}
+
+// calcOne decodes a request of one perspective from in and calculates it,
+// or explains it when explain is set (storing nothing).
+func calcOne[Q, S any](ctx context.Context, in io.Reader, explain bool, calc func(context.Context, *Q) (*S, error),
+	explainer func(context.Context, *Q) (*S, wire.Explanation, error)) (any, wire.Explanation, error) {
+	req := new(Q)
+	if err := jsonbody.Decode(in, req, maxRequest); err != nil {
+		return nil, nil, err
+	}
+	if explain {
+		return explainer(ctx, req)
+	}
+	resp, err := calc(ctx, req)
+	return resp, nil, err
 }
 
 // calcPerspectives are the subcommands of levy calc.
