@@ -317,20 +317,40 @@ func (b *journalBackend) Scan(ctx context.Context, tenant string, from, to civil
 	}
 }
 
+// The statements of a scan's pages. The bounds are plain comparisons,
+// an open bound sent as -infinity (from) or infinity (to), and the
+// cursor a row comparison, so that every plan, the generic one that the
+// server may keep for the driver's cached statements included, reads the
+// index journal_heads_period (tenant, posting_date, id COLLATE "C") from
+// the page's first key and stops after pageSize heads. Every head that
+// Levy writes has a date (a zero posting date is stored as -infinity,
+// see dateParam); a head whose posting_date is NULL, which only a hand
+// edit of the table could leave, lies outside every range and is never
+// reported.
+const (
+	scanHeads = `SELECT v.body FROM journal_heads h
+		JOIN journal_versions v ON v.tenant = h.tenant AND v.id = h.id AND v.version = h.latest
+		WHERE h.tenant = $1 AND NOT h.deleted
+		AND h.posting_date >= $2::date AND h.posting_date <= $3::date`
+	scanOrder = `
+		ORDER BY h.posting_date, h.id COLLATE "C"
+		LIMIT `
+	// scanFirstPageSQL reads the first page of a scan: $1 the tenant, $2
+	// and $3 the bounds. scanPage appends the page size.
+	scanFirstPageSQL = scanHeads + scanOrder
+	// scanNextPageSQL reads a page after the key ($4, $5), the last one
+	// reported.
+	scanNextPageSQL = scanHeads + `
+		AND (h.posting_date, h.id COLLATE "C") > ($4::date, $5::text COLLATE "C")` + scanOrder
+)
+
 // scanPage reads the next page of a scan: the latest versions of live
 // transactions in the period, after (afterDate, afterID) unless first, in
 // posting date and ID order (byte order, as Go compares strings). It
 // reads every row before it returns, which gives the connection back.
 func scanPage(ctx context.Context, q querier, tenant string, from, to civil.Date, first bool, afterDate, afterID string) ([]*journal.Transaction, error) {
-	sql := `SELECT v.body FROM journal_heads h
-		JOIN journal_versions v ON v.tenant = h.tenant AND v.id = h.id AND v.version = h.latest
-		WHERE h.tenant = $1 AND NOT h.deleted
-		AND ($2::date IS NULL OR h.posting_date >= $2::date)
-		AND ($3::date IS NULL OR h.posting_date <= $3::date)
-		AND ($4 OR h.posting_date > $5::date OR (h.posting_date = $5::date AND h.id COLLATE "C" > $6))
-		ORDER BY h.posting_date, h.id COLLATE "C"
-		LIMIT ` + strconv.Itoa(pageSize)
-	rows, err := q.Query(ctx, sql, tenant, boundParam(from), boundParam(to), first, afterDate, afterID)
+	sql, args := scanStatement(tenant, from, to, first, afterDate, afterID)
+	rows, err := q.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -350,6 +370,15 @@ func scanPage(ctx context.Context, q querier, tenant string, from, to civil.Date
 	return out, rows.Err()
 }
 
+// scanStatement returns the statement of scanPage and its arguments.
+func scanStatement(tenant string, from, to civil.Date, first bool, afterDate, afterID string) (string, []any) {
+	lo, hi := figureBounds(from, to)
+	if first {
+		return scanFirstPageSQL + strconv.Itoa(pageSize), []any{tenant, lo, hi}
+	}
+	return scanNextPageSQL + strconv.Itoa(pageSize), []any{tenant, lo, hi, afterDate, afterID}
+}
+
 // Close implements journal.Backend. It does not close the DB.
 func (b *journalBackend) Close() error {
 	b.closed.Store(true)
@@ -360,14 +389,6 @@ func (b *journalBackend) Close() error {
 func dateParam(d civil.Date) string {
 	if d.IsZero() {
 		return "-infinity"
-	}
-	return d.String()
-}
-
-// boundParam writes a bound of a period: nil (no bound) for the zero date.
-func boundParam(d civil.Date) any {
-	if d.IsZero() {
-		return nil
 	}
 	return d.String()
 }

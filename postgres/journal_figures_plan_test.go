@@ -421,3 +421,11 @@ func explainGeneric(b *testing.B, db *DB, sql string, args []any) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// boundParam writes a bound of a period: nil (no bound) for the zero date.
+func boundParam(d civil.Date) any {
+	if d.IsZero() {
+		return nil
+	}
+	return d.String()
+}
