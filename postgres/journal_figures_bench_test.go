@@ -133,10 +133,14 @@ func canadaPosting(id, province, rate string) *journal.Transaction {
 // US and Canada (Destination "GB"), whose unit keeps no figures; us,
 // posting's invoice into California (one figure); on, the sale to a
 // consumer in Toronto, GST and Ontario's part of the HST (four figures,
-// four rows of journal_figures in the same round trip); bc, the sale to a
-// consumer in Vancouver, GST and B.C.'s PST (four figures). ns/op is the
-// Toronto post's, kind-ns/op each kind's, and on/none, on/us, bc/none and
-// bc/us the ratios of their times. LEVY_BENCH_FSYNC is not read: the
+// four rows of journal_figures in the same round trip); onb, the same sale
+// to a business registered for the GST/HST (two figures: CA, CA-ON); bc,
+// the sale to a consumer in Vancouver, GST and B.C.'s PST (four figures).
+// A unit of one figure is upserted by a statement of scalars
+// (insertFirstVersionFigure), one of several through arrays
+// (insertFirstVersionFigures). ns/op is the Toronto post's, kind-ns/op
+// each kind's, and on/none, on/us, onb/none, onb/us, bc/none and bc/us
+// the ratios of their times. LEVY_BENCH_FSYNC is not read: the
 // ratios are the CPU's and the statements'.
 func BenchmarkJournalPostCanadaFigures(b *testing.B) {
 	for _, writers := range benchWriters {
@@ -144,6 +148,8 @@ func BenchmarkJournalPostCanadaFigures(b *testing.B) {
 			db := benchDB(b)
 			s := db.Journal()
 			ctx := context.Background()
+			registered := &journal.Party{Business: true, Name: "Northwind Ltd.",
+				Registrations: []journal.Registration{{Country: "CA", Number: "123456789RT0001"}}}
 			kinds := []struct {
 				name    string
 				tx      func(id string) *journal.Transaction
@@ -156,6 +162,11 @@ func BenchmarkJournalPostCanadaFigures(b *testing.B) {
 				}, 0},
 				{"us", func(id string) *journal.Transaction { return posting(id, "SO-1") }, 1},
 				{"on", func(id string) *journal.Transaction { return canadaPosting(id, "CA-ON", "0.08") }, 4},
+				{"onb", func(id string) *journal.Transaction {
+					tx := canadaPosting(id, "CA-ON", "0.08")
+					tx.Customer = registered
+					return tx
+				}, 2},
 				{"bc", func(id string) *journal.Transaction { return canadaPosting(id, "CA-BC", "0.07") }, 4},
 			}
 			names := make([]string, len(kinds))
@@ -180,7 +191,7 @@ func BenchmarkJournalPostCanadaFigures(b *testing.B) {
 				}
 			}
 			journaltest.ReportKinds(b, "on", names, took, [][2]string{
-				{"on", "none"}, {"on", "us"}, {"bc", "none"}, {"bc", "us"}})
+				{"on", "none"}, {"on", "us"}, {"onb", "none"}, {"onb", "us"}, {"bc", "none"}, {"bc", "us"}})
 		})
 	}
 }
