@@ -30,3 +30,25 @@ func TimeOps(b *testing.B, writers, n int, next *atomic.Int64, op func(int64) er
 	wg.Wait()
 	return time.Since(start)
 }
+
+// ReportKinds reports the times of the kinds of operation that a
+// benchmark ran by turns, b.N of each: took[i] is the total of names[i].
+// ns/op is main's time per operation, name-ns/op each kind's, and for
+// each pair {x, y} of ratios, x/y is x's time over y's.
+func ReportKinds(b *testing.B, main string, names []string, took []time.Duration, ratios [][2]string) {
+	b.Helper()
+	if b.N == 0 {
+		return
+	}
+	of := make(map[string]time.Duration, len(names))
+	for i, name := range names {
+		of[name] = took[i]
+		b.ReportMetric(float64(took[i].Nanoseconds())/float64(b.N), name+"-ns/op")
+	}
+	b.ReportMetric(float64(of[main].Nanoseconds())/float64(b.N), "ns/op")
+	for _, r := range ratios {
+		if of[r[1]] > 0 {
+			b.ReportMetric(float64(of[r[0]])/float64(of[r[1]]), r[0]+"/"+r[1])
+		}
+	}
+}
