@@ -154,7 +154,7 @@ func (c *calc) lowValue(l *line, dest *place, b2b bool) (st situs, done bool) {
 		return situs{lowValue: fmt.Sprintf("the document's amounts are in %s and nothing in the request converts them to %s (no currencyConversion of the destination in %s, no currencyConversionFactors from %s to %s): %s was not weighed, and the line is decided as without it",
 			c.d.currency.Alpha, lim.Currency, lim.Currency, c.d.currency.Alpha, lim.Currency, lim.Scheme), lowValueRule: LowValueUnconvertedRule}, false
 	}
-	limit := lim.Currency + " " + lim.Amount.StringFixed(0)
+	limit := lim.Currency + " " + lim.Amount.String()
 	within := lim.Within(value)
 	what := fmt.Sprintf("%s %s (%s)", lim.Currency, value.StringFixed(2), how)
 	switch {
@@ -208,24 +208,11 @@ func (c *calc) consignmentValue(l *line, dest *place, lim jurisdiction.LowValue)
 	if c.d.currency.Alpha == lim.Currency {
 		return sum, how, true
 	}
-	if conv := dest.conversion; conv != nil && conv.Rate != nil {
-		if cur, ok := c.s.currency(conv.Currency); ok && cur.Alpha == lim.Currency {
-			r := conv.Rate.Decimal()
-			return sum.Mul(r).Round(2), how + fmt.Sprintf(", %s %s at the destination's conversion rate %s", c.d.currency.Alpha, sum.StringFixed(2), r.String()), true
-		}
+	r, src, ok := c.conversionTo(dest, "the destination's", lim.Currency)
+	if !ok {
+		return decimal.Decimal{}, "", false
 	}
-	for _, f := range c.d.factors {
-		if f.ConversionFactor == nil {
-			continue
-		}
-		src, ok1 := c.s.currency(f.SourceCurrency)
-		dst, ok2 := c.s.currency(f.TargetCurrency)
-		if ok1 && ok2 && src.Alpha == c.d.currency.Alpha && dst.Alpha == lim.Currency {
-			r := f.ConversionFactor.Decimal()
-			return sum.Mul(r).Round(2), how + fmt.Sprintf(", %s %s at the conversion factor %s", c.d.currency.Alpha, sum.StringFixed(2), r.String()), true
-		}
-	}
-	return decimal.Decimal{}, "", false
+	return sum.Mul(r).Round(2), how + fmt.Sprintf(", %s %s at %s %s", c.d.currency.Alpha, sum.StringFixed(2), src, r.String()), true
 }
 
 // importScheme reports whether the party is registered for the EU's

@@ -45,14 +45,15 @@ func thresholdCurrencyKnown(cur *money.Currencies, r *rules.Rule) error {
 // conversionTo returns the rate that converts an amount in the
 // document's currency into currency cur, and where it comes from: the
 // currencyConversion of place p when it is into cur, else a
-// currencyConversionFactors entry from the document's currency to cur.
-// These are the sources the low-value import limits convert from
-// (consignmentValue). ok is false when neither is sent.
-func (c *calc) conversionTo(p *place, cur string) (rate decimal.Decimal, how string, ok bool) {
+// currencyConversionFactors entry from the document's currency to cur;
+// whose names the place in how ("the taxed place's"). The price
+// thresholds and the low-value import limits convert this way. ok is
+// false when neither is sent.
+func (c *calc) conversionTo(p *place, whose, cur string) (rate decimal.Decimal, how string, ok bool) {
 	if p != nil {
 		if conv := p.conversion; conv != nil && conv.Rate != nil {
 			if to, ok := c.s.currency(conv.Currency); ok && to.Alpha == cur {
-				return conv.Rate.Decimal(), "the taxed place's conversion rate", true
+				return conv.Rate.Decimal(), whose + " conversion rate", true
 			}
 		}
 	}
@@ -90,7 +91,7 @@ func (c *calc) thresholdExempt(l *line, p *place, th *rules.Threshold, base deci
 		return th.ExemptOfTotal(base, l.qty), "", ""
 	}
 	limit := th.Currency + " " + th.Amount.String()
-	rate, how, ok := c.conversionTo(p, th.Currency)
+	rate, how, ok := c.conversionTo(p, "the taxed place's", th.Currency)
 	if !ok {
 		exempt = th.ExemptOfTotal(base, l.qty)
 		note = fmt.Sprintf("the document's amounts are in %s and the price threshold of %s per item (%s) is in %s; nothing in the request converts them "+
