@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"slices"
@@ -161,7 +160,7 @@ func TestJournalFiguresGenericPlan(t *testing.T) {
 				args = append(args, e)
 			}
 			plan := explainExecute(t, conn, name, args)
-			read, removed, ok := figureScan(plan)
+			read, removed, ok := relationScan(plan, "journal_figures")
 			if !ok {
 				t.Fatalf("%s, %s: the plan reads no journal_figures:\n%s", st.name, b.name, plan)
 			}
@@ -212,32 +211,6 @@ type planNode struct {
 	Filtered float64    `json:"Rows Removed by Filter"`
 	Rechecks float64    `json:"Rows Removed by Index Recheck"`
 	Plans    []planNode `json:"Plans"`
-}
-
-// figureScan returns the rows that the plan in EXPLAIN's JSON read from
-// journal_figures and of those the rows it removed by a filter (or an
-// index's recheck), and whether it reads the table at all.
-func figureScan(plan string) (read, removed int, ok bool) {
-	var top []struct {
-		Plan planNode `json:"Plan"`
-	}
-	if err := json.Unmarshal([]byte(plan), &top); err != nil || len(top) != 1 {
-		return 0, 0, false
-	}
-	var walk func(n *planNode)
-	walk = func(n *planNode) {
-		if n.Relation == "journal_figures" {
-			ok = true
-			loops := max(n.Loops, 1)
-			read += int((n.Rows + n.Filtered + n.Rechecks) * loops)
-			removed += int((n.Filtered + n.Rechecks) * loops)
-		}
-		for i := range n.Plans {
-			walk(&n.Plans[i])
-		}
-	}
-	walk(&top[0].Plan)
-	return read, removed, ok
 }
 
 // The statements of figures before their bounds were plain comparisons:
