@@ -5,8 +5,6 @@ import (
 	"slices"
 
 	"github.com/levytax/levy/jurisdiction"
-	"github.com/levytax/levy/money"
-	"github.com/shopspring/decimal"
 )
 
 // FormatLowValueLimits is a table of low-value import limits, with the
@@ -48,46 +46,8 @@ func (b *builder) addLowValueLimits(name string, raw []byte) error {
 	var rows []jurisdiction.LowValue
 	err = t.each(&errs, func(line int, get func(string) string, fail func(c, format string, args ...any)) {
 		before := len(errs)
-		v := jurisdiction.LowValue{Country: get("country"), Scheme: get("scheme"), Currency: get("currency"), Source: get("citation")}
-		v.EU = v.Country == jurisdiction.LowValueEU
-		if j, ok := b.juris.ByID(v.Country); !v.EU && (!ok || j.Type != jurisdiction.Country) {
-			fail("country", "%q is neither a country of the dataset (ISO 3166-1 alpha-2) nor %s", clipText(v.Country), jurisdiction.LowValueEU)
-		}
-		if a, err := decimal.NewFromString(get("limit")); err != nil || !a.IsPositive() {
-			fail("limit", "%q is not a positive amount", clipText(get("limit")))
-		} else {
-			v.Amount = a
-		}
-		if !money.IsCodeForm(v.Currency) {
-			fail("currency", "%q is not an ISO 4217 code (three capital letters)", clipText(v.Currency))
-		}
-		switch a := get("applies_to"); a {
-		case "consignment", "":
-		case "item":
-			v.PerItem = true
-		default:
-			fail("applies_to", "%q is neither consignment nor item", clipText(a))
-		}
-		switch w := get("within"); w {
-		case "at-or-below", "":
-		case "below":
-			v.Strict = true
-		default:
-			fail("within", "%q is neither at-or-below nor below", clipText(w))
-		}
-		switch r := get("business_reverse_charge"); r {
-		case "yes":
-			v.BusinessReverseCharge = true
-		case "":
-		default:
-			fail("business_reverse_charge", "%q is neither yes nor empty", clipText(r))
-		}
-		if v.Scheme == "" {
-			fail("scheme", "is empty: name the rules, for the reasons of the lines they decide")
-		}
-		if v.Source == "" {
-			fail("citation", "is empty: say where the limit comes from")
-		}
+		country := func(c string) bool { j, ok := b.juris.ByID(c); return ok && j.Type == jurisdiction.Country }
+		v := jurisdiction.ParseLowValue(get, country, false, fail)
 		v.Period = rowPeriod(get, fail)
 		if len(errs) > before {
 			return

@@ -2,13 +2,12 @@ package datagen
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/jurisdiction"
-	"github.com/levytax/levy/money"
-	"github.com/shopspring/decimal"
 )
 
 // The curated tables of the taxes' properties and the keys of their
@@ -50,39 +49,14 @@ func readLowValueLimits(f file, name string, known func(string) bool) ([]jurisdi
 	var out []jurisdiction.LowValue
 	for i := range t.rows {
 		at := t.refs[i]
-		v := jurisdiction.LowValue{Country: t.get(i, "country"), Scheme: t.get(i, "scheme"), Currency: t.get(i, "currency"), Source: t.get(i, "citation")}
-		v.EU = v.Country == jurisdiction.LowValueEU
-		if !v.EU && (!jurisdiction.IsAlpha2Form(v.Country) || !known(v.Country)) {
-			return nil, at.errorf("column country: %q is neither a country of the dataset (ISO 3166-1 alpha-2) nor %s", v.Country, jurisdiction.LowValueEU)
-		}
-		if v.Amount, err = decimal.NewFromString(t.get(i, "limit")); err != nil || !v.Amount.IsPositive() {
-			return nil, at.errorf("column limit: %q is not a positive amount", t.get(i, "limit"))
-		}
-		if !money.IsCodeForm(v.Currency) {
-			return nil, at.errorf("column currency: %q is not an ISO 4217 code", v.Currency)
-		}
-		switch a := t.get(i, "applies_to"); a {
-		case "consignment":
-		case "item":
-			v.PerItem = true
-		default:
-			return nil, at.errorf("column applies_to: %q is neither consignment nor item", a)
-		}
-		switch w := t.get(i, "within"); w {
-		case "at-or-below":
-		case "below":
-			v.Strict = true
-		default:
-			return nil, at.errorf("column within: %q is neither at-or-below nor below", w)
-		}
-		if v.BusinessReverseCharge, err = yesFlag(t, i, "business_reverse_charge"); err != nil {
-			return nil, err
-		}
-		if v.Scheme == "" {
-			return nil, at.errorf("column scheme: empty; name the rules for a reason")
-		}
-		if v.Source == "" {
-			return nil, at.errorf("column citation: empty; cite the law that sets the limit")
+		var fault error
+		v := jurisdiction.ParseLowValue(func(col string) string { return t.get(i, col) }, known, true, func(col, format string, args ...any) {
+			if fault == nil {
+				fault = at.errorf("column %s: %s", col, fmt.Sprintf(format, args...))
+			}
+		})
+		if fault != nil {
+			return nil, fault
 		}
 		if v.Period, err = rowPeriod(t, i); err != nil {
 			return nil, err
