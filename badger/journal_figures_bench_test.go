@@ -40,29 +40,11 @@ func BenchmarkPostFigures(b *testing.B) {
 	}{{1, true}, {8, true}, {1, false}, {8, false}} {
 		writers := c.writers
 		b.Run(fmt.Sprintf("writers=%d/sync=%t", c.writers, c.sync), func(b *testing.B) {
-			open := func() *JournalStore {
-				s, err := OpenJournal(ctx, b.TempDir(), WithSyncWrites(c.sync))
-				if err != nil {
-					b.Fatal(err)
-				}
-				b.Cleanup(func() { _ = s.Close() })
-				return s
-			}
+			open := func() *JournalStore { return benchJournal(ctx, b, c.sync) }
 			withStore, withoutStore := open(), open()
 			base := benchInvoice(b)
 			// One invoice per state, prepared before the clock starts.
-			placed := make([]*journal.Transaction, len(benchStates))
-			for i, st := range benchStates {
-				tx := *base
-				tx.Lines = append([]journal.Line(nil), base.Lines...)
-				for k := range tx.Lines {
-					l := &tx.Lines[k]
-					l.Taxes = append([]journal.Tax(nil), l.Taxes...)
-					l.Destination = "US-" + st
-					l.Taxes[0].JurisdictionID = "US-" + st
-				}
-				placed[i] = &tx
-			}
+			placed := inEveryState(base)
 			post := func(s *JournalStore, tx func(int64) *journal.Transaction) func(int64) error {
 				return func(k int64) error {
 					mine := *tx(k)
@@ -159,27 +141,9 @@ func BenchmarkPostCanadaFigures(b *testing.B) {
 	}{{1, true}, {8, true}, {1, false}} {
 		writers := c.writers
 		b.Run(fmt.Sprintf("writers=%d/sync=%t", c.writers, c.sync), func(b *testing.B) {
-			open := func() *JournalStore {
-				s, err := OpenJournal(ctx, b.TempDir(), WithSyncWrites(c.sync))
-				if err != nil {
-					b.Fatal(err)
-				}
-				b.Cleanup(func() { _ = s.Close() })
-				return s
-			}
+			open := func() *JournalStore { return benchJournal(ctx, b, c.sync) }
 			base := benchInvoice(b)
-			states := make([]*journal.Transaction, len(benchStates))
-			for i, st := range benchStates {
-				tx := *base
-				tx.Lines = append([]journal.Line(nil), base.Lines...)
-				for k := range tx.Lines {
-					l := &tx.Lines[k]
-					l.Taxes = append([]journal.Tax(nil), l.Taxes...)
-					l.Destination = "US-" + st
-					l.Taxes[0].JurisdictionID = "US-" + st
-				}
-				states[i] = &tx
-			}
+			states := inEveryState(base)
 			toronto := canadaInvoice(b, "CA-ON", "0.08", "Harmonized Sales Tax", nil)
 			nowhere := canadaInvoice(b, "CA-ON", "0.08", "Harmonized Sales Tax", nil)
 			for k := range nowhere.Lines {
@@ -227,4 +191,35 @@ func BenchmarkPostCanadaFigures(b *testing.B) {
 				{"on", "none"}, {"on", "us"}, {"onb", "none"}, {"bc", "none"}, {"bc", "us"}})
 		})
 	}
+}
+
+// benchJournal opens a journal in a directory of the benchmark's, closed
+// when it ends, with synced writes or not.
+func benchJournal(ctx context.Context, b *testing.B, sync bool) *JournalStore {
+	b.Helper()
+	s, err := OpenJournal(ctx, b.TempDir(), WithSyncWrites(sync))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// inEveryState returns a copy of base for each state of benchStates, its
+// lines sent there and their first tax the state's, so that the
+// benchmarks' US sales spread over the states' figures.
+func inEveryState(base *journal.Transaction) []*journal.Transaction {
+	out := make([]*journal.Transaction, len(benchStates))
+	for i, st := range benchStates {
+		tx := *base
+		tx.Lines = append([]journal.Line(nil), base.Lines...)
+		for k := range tx.Lines {
+			l := &tx.Lines[k]
+			l.Taxes = append([]journal.Tax(nil), l.Taxes...)
+			l.Destination = "US-" + st
+			l.Taxes[0].JurisdictionID = "US-" + st
+		}
+		out[i] = &tx
+	}
+	return out
 }
