@@ -59,14 +59,18 @@ func build(s *datagen.State, in *datagen.Inputs) error {
 // ksRateChanges are the rate changes of Kansas jurisdictions that the
 // Department of Revenue announced with their dates and whose new rate is
 // TaxLocus's (2026-08-18): that rate starts on the change, and ks.csv
-// gives the rate before it, with the announcement.
+// gives the rate before it, with the announcement and, for a city, the
+// publication of its earlier rate.
 var ksRateChanges = []struct {
 	id   string
 	from civil.Date
 }{
-	{"US-20055", civil.New(2026, 4, 1)}, // Finney County, 1.3% to 1.8%
-	{"US-20085", civil.New(2026, 4, 1)}, // Jackson County, 1.4% to 1.65%
-	{"US-20113", civil.New(2026, 4, 1)}, // McPherson County, 1.5% to 2%
+	{"US-20055", civil.New(2026, 4, 1)},   // Finney County, 1.3% to 1.8%
+	{"US-20085", civil.New(2026, 4, 1)},   // Jackson County, 1.4% to 1.65%
+	{"US-20113", civil.New(2026, 4, 1)},   // McPherson County, 1.5% to 2%
+	{"US-2013425", civil.New(2026, 4, 1)}, // Claflin, 0.5% to 0.75%
+	{"US-2025925", civil.New(2026, 4, 1)}, // Garnett, 0.5% to 1.5%
+	{"US-2051825", civil.New(2026, 4, 1)}, // Oakley, 0.5% to 1.5%
 }
 
 // ksCountyAbbrev are the two-letter county abbreviations that begin the
