@@ -183,7 +183,9 @@ func TestJournalSmallUnitsConcurrent(t *testing.T) {
 		{func(id string) *journal.Transaction { return posting(id, "SO-1") }, 1},
 		{func(id string) *journal.Transaction { return usPosting(id, "US-TX", "US-CA", "US-NY") }, 3},
 		{func(id string) *journal.Transaction { return usPosting(id, "US-NY", "US-CA", "US-TX") }, 3},
-		{func(id string) *journal.Transaction { return usPosting(id, "US-WA", "US-CA", "US-NY", "US-FL", "US-TX") }, 5},
+		{func(id string) *journal.Transaction {
+			return usPosting(id, "US-WA", "US-CA", "US-NY", "US-FL", "US-TX")
+		}, 5},
 	}
 	for i, k := range kinds {
 		if got := len(journal.Contribution(k.tx("X"))); got != k.figures {
