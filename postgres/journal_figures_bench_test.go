@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -227,13 +228,13 @@ func BenchmarkJournalPostCanadaFigures(b *testing.B) {
 // on a busy day. kind-ns/op is each kind's time per statement; x/y the
 // ratio of their times.
 //
-// With -v it also logs, for n = 2, what the server spends of it: the
-// planning and execution times that EXPLAIN ANALYZE reports for each
-// form's prepared statement (after ten executions, so that the plan is
-// the one the server keeps), and the last plan with the time of each
-// node; the rest of a statement's time is the
-// round trip, the reading of the parameters (the arrays' decoding) and
-// the driver's encoding.
+// With -v it also logs what the server spends of it (logServerTimes):
+// the planning and execution times that EXPLAIN ANALYZE reports for
+// each kind's prepared statement (after ten executions, so that the
+// plan is the one the server keeps) and the WAL it writes, and for two
+// figures each form's plan with the time of each node. The rest of a
+// statement's time is the round trip, the binding of the parameters
+// (the decoding of the arrays), the commit and the driver's encoding.
 func BenchmarkJournalFigureStatements(b *testing.B) {
 	db := benchDB(b)
 	ctx := context.Background()
@@ -249,11 +250,7 @@ func BenchmarkJournalFigureStatements(b *testing.B) {
 	head := func(k int64) []any {
 		return []any{"acme", fmt.Sprintf("INV-%d", k), 1, `{"transactionId":"x"}`, 1, false, "", "2026-03-14", "acme"}
 	}
-	type kind struct {
-		name string
-		sql  string
-		args func(k int64) []any
-	}
+	type kind = serverStatement
 	kinds := []kind{{"none", insertFirstVersion, func(k int64) []any { return head(k)[:8] }}}
 	for n := 1; n <= smallFigures; n++ {
 		kinds = append(kinds, kind{fmt.Sprintf("scalars-%d", n), scalarFigureSQL[n-1].first, func(k int64) []any {
@@ -275,7 +272,7 @@ func BenchmarkJournalFigureStatements(b *testing.B) {
 		}
 	}
 	if testing.Verbose() {
-		logServerTimes(b, db, kinds[2].sql, kinds[2].args, kinds[len(kinds)-2].sql, kinds[len(kinds)-2].args)
+		logServerTimes(b, db, kinds, "scalars-2", "arrays-2")
 	}
 	var n atomic.Int64
 	n.Store(1 << 40) // clear of the IDs that logServerTimes used
@@ -292,10 +289,19 @@ func BenchmarkJournalFigureStatements(b *testing.B) {
 		{"arrays-1", "scalars-1"}, {"arrays-2", "scalars-2"}, {"arrays-4", "scalars-4"}})
 }
 
-// logServerTimes logs the planning and execution times that EXPLAIN
-// ANALYZE gives the statements of scalars and of arrays of a unit's
-// figures (sql with args), each prepared and run ten times first.
-func logServerTimes(b *testing.B, db *DB, scalars string, scalarArgs func(int64) []any, arrays string, arrayArgs func(int64) []any) {
+// serverStatement is a statement of BenchmarkJournalFigureStatements
+// for logServerTimes: its kind, text and arguments for a number.
+type serverStatement struct {
+	name string
+	sql  string
+	args func(k int64) []any
+}
+
+// logServerTimes logs, for each statement, the median of the planning
+// and execution times that EXPLAIN (ANALYZE, WAL) gives ten executions
+// of it, prepared and run ten times first, and the WAL it writes; and
+// the last plan of each statement named in plans.
+func logServerTimes(b *testing.B, db *DB, statements []serverStatement, plans ...string) {
 	b.Helper()
 	ctx := context.Background()
 	conn, err := db.pool.Acquire(ctx)
@@ -304,15 +310,17 @@ func logServerTimes(b *testing.B, db *DB, scalars string, scalarArgs func(int64)
 	}
 	defer conn.Release()
 	k := int64(1 << 30)
-	for _, st := range []struct {
-		name string
-		sql  string
-		args func(int64) []any
-	}{{"scalars", scalars, scalarArgs}, {"arrays", arrays, arrayArgs}} {
-		if _, err := conn.Exec(ctx, "PREPARE server_times_"+st.name+" AS "+st.sql); err != nil {
+	median := func(ms []float64) float64 {
+		slices.Sort(ms)
+		return ms[len(ms)/2]
+	}
+	for i, st := range statements {
+		name := fmt.Sprintf("server_times_%d", i)
+		if _, err := conn.Exec(ctx, "PREPARE "+name+" AS "+st.sql); err != nil {
 			b.Fatal(err)
 		}
-		var plan, exec []string
+		var plan, exec []float64
+		var records, bytes int
 		var last strings.Builder
 		for i := range 20 {
 			k++
@@ -323,7 +331,7 @@ func logServerTimes(b *testing.B, db *DB, scalars string, scalarArgs func(int64)
 			}
 			// The simple protocol writes the arguments into the text as
 			// literals: EXPLAIN takes no parameters of its own.
-			rows, err := conn.Query(ctx, "EXPLAIN (ANALYZE, SUMMARY) EXECUTE server_times_"+st.name+"("+strings.Join(params, ", ")+")",
+			rows, err := conn.Query(ctx, "EXPLAIN (ANALYZE, WAL, SUMMARY) EXECUTE "+name+"("+strings.Join(params, ", ")+")",
 				append([]any{pgx.QueryExecModeSimpleProtocol}, args...)...)
 			if err != nil {
 				b.Fatal(err)
@@ -333,21 +341,43 @@ func logServerTimes(b *testing.B, db *DB, scalars string, scalarArgs func(int64)
 				if err := rows.Scan(&line); err != nil {
 					b.Fatal(err)
 				}
-				if i == 19 {
-					last.WriteString(line + "\n")
-				}
-				if i >= 10 && strings.HasPrefix(line, "Planning Time: ") {
-					plan = append(plan, strings.TrimPrefix(line, "Planning Time: "))
-				}
-				if i >= 10 && strings.HasPrefix(line, "Execution Time: ") {
-					exec = append(exec, strings.TrimPrefix(line, "Execution Time: "))
+				last.WriteString(line + "\n")
+				var ms float64
+				switch {
+				case i < 10:
+				case strings.Contains(line, "WAL: ") && i == 19:
+					// The plan's nodes, the WITH queries' included.
+					for _, f := range strings.Fields(line) {
+						var v int
+						if fmtScan(f, "records=%d", &v) {
+							records += v
+						} else if fmtScan(f, "bytes=%d", &v) {
+							bytes += v
+						}
+					}
+				case fmtScan(line, "Planning Time: %f ms", &ms):
+					plan = append(plan, ms)
+				case fmtScan(line, "Execution Time: %f ms", &ms):
+					exec = append(exec, ms)
 				}
 			}
 			rows.Close()
 			if err := rows.Err(); err != nil {
 				b.Fatal(err)
 			}
+			if i < 19 {
+				last.Reset()
+			}
 		}
-		b.Logf("%s, 2 figures: planning %v; execution %v; the last plan:\n%s", st.name, plan, exec, last.String())
+		b.Logf("%-10s planning %.3f ms, execution %.3f ms (medians of 10); WAL %d records, %d bytes", st.name, median(plan), median(exec), records, bytes)
+		if slices.Contains(plans, st.name) {
+			b.Logf("%s, the last plan:\n%s", st.name, last.String())
+		}
 	}
+}
+
+// fmtScan reports whether line is of format, its value read into v.
+func fmtScan(line, format string, v any) bool {
+	n, err := fmt.Sscanf(line, format, v)
+	return err == nil && n == 1
 }
