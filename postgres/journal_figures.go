@@ -96,10 +96,12 @@ func figureArrays(first int) string {
 // scalar parameters, a row of VALUES per figure (upsertRowsSQL); more go
 // through arrays (upsertFiguresSQL). A sale keeps one figure in the US
 // and two or four in Canada (the country's and the province's, and the
-// consumers' of each). Measured on PostgreSQL 15 (docs/nexus.md), the
-// statement of arrays costs a post some 30 to 40 µs more than the same
-// figures as scalars, whatever their number: the server reads thirteen
-// arrays from the message and unnests them, the driver writes them; a
+// consumers' of each). The statement of arrays has a fixed cost that
+// the rows do not explain: on PostgreSQL 15, with the same rows and
+// the same WAL, its execution takes some 40 to 60 µs more than that of
+// VALUES (the scan of thirteen unnest calls, each materialized, and its
+// set-up), and the round trip of a post's statement about 1.6 to 1.9
+// times as long (BenchmarkJournalFigureStatements, docs/nexus.md). A
 // statement of scalars is one per count of figures, each prepared once
 // per connection by the driver's statement cache.
 const smallFigures = 4
