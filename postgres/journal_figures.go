@@ -25,7 +25,7 @@ import (
 // row's numbers in the unit's transaction, the rows in key order, so
 // that two units of one part take their locks in the same order. A
 // unit that creates one transaction ID writes its version, its head and
-// its figures in one statement (insertFirstVersionFigures).
+// its figures in one statement (figureStatements.first).
 
 // The figures of AreaEU have monthly totals as well, in
 // journal_figure_months (migrations/008): a unit adds to the month's row
@@ -71,15 +71,79 @@ const (
 
 // upsertFiguresSQL returns the upsert of a unit's figures whose
 // parameters start at $first: the tenant, the part, then one array per
-// column.
+// column. A unit of more than smallFigures figures is stored by it.
 func upsertFiguresSQL(first int) string {
 	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
 	return insertFigures + `
 	SELECT ` + p(0) + `, ` + p(1) + `, u.day::date, u.company, u.area, u.dg, u.de, u.dt, u.dc, u.du, u.mg, u.me, u.mt, u.mc, u.mu
-	FROM unnest(` + p(2) + `::text[], ` + p(3) + `::text[], ` + p(4) + `::text[], ` + p(5) + `::bigint[], ` + p(6) + `::bigint[], ` +
+	FROM ` + figureArrays(first) + `
+	ORDER BY u.day, u.company, u.area
+` + addFigures
+}
+
+// figureArrays returns the FROM item u of the arrays of
+// upsertFiguresSQL(first): one row per figure, its columns day,
+// company, area and the ten numbers.
+func figureArrays(first int) string {
+	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
+	return `unnest(` + p(2) + `::text[], ` + p(3) + `::text[], ` + p(4) + `::text[], ` + p(5) + `::bigint[], ` + p(6) + `::bigint[], ` +
 		p(7) + `::bigint[], ` + p(8) + `::bigint[], ` + p(9) + `::bigint[], ` + p(10) + `::bigint[], ` + p(11) + `::bigint[], ` +
 		p(12) + `::bigint[], ` + p(13) + `::bigint[], ` + p(14) + `::bigint[])
-		AS u(day, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu)
+		AS u(day, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu)`
+}
+
+// smallFigures is the most figures a unit upserts with a statement of
+// scalar parameters, a row of VALUES per figure (upsertRowsSQL); more go
+// through arrays (upsertFiguresSQL). A sale keeps one figure in the US
+// and two or four in Canada (the country's and the province's, and the
+// consumers' of each). The statement of arrays has a fixed cost that
+// the rows do not explain: on PostgreSQL 15, with the same rows and
+// the same WAL, its execution takes some 40 to 60 µs more than that of
+// VALUES (the scan of thirteen unnest calls, each materialized, and its
+// set-up), and the round trip of a post's statement about 1.6 to 1.9
+// times as long (BenchmarkJournalFigureStatements, docs/nexus.md). A
+// statement of scalars is one per count of figures, each prepared once
+// per connection by the driver's statement cache.
+const smallFigures = 4
+
+// figureValues returns the FROM item u of n figures of scalar
+// parameters from $first on, thirteen per figure: the day, the company,
+// the area, then the ten numbers.
+func figureValues(first, n int) string {
+	rows := make([]string, n)
+	for r := range n {
+		p := func(i int) string { return fmt.Sprintf("$%d", first+13*r+i) }
+		vals := []string{p(0) + "::date", p(1) + "::text", p(2) + "::text"}
+		for i := 3; i < 13; i++ {
+			vals = append(vals, p(i)+"::bigint")
+		}
+		rows[r] = "(" + strings.Join(vals, ", ") + ")"
+	}
+	return `(VALUES ` + strings.Join(rows, ",\n\t\t") + `)
+		AS u(day, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu)`
+}
+
+// upsertRowsSQL returns the upsert of a unit's n figures (1 to
+// smallFigures) whose parameters start at $first: the tenant, the part,
+// then the thirteen of each figure (figureValues). Of several figures,
+// it writes the rows in the order of the statement of arrays (by day,
+// company and area, in the server's collation), so that two units, of
+// whatever number of figures, take the locks of their common rows in
+// the same order.
+func upsertRowsSQL(first, n int) string {
+	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
+	if n == 1 {
+		vals := []string{p(0), p(1), p(2) + "::date", p(3), p(4)}
+		for i := 5; i < 15; i++ {
+			vals = append(vals, p(i)+"::bigint")
+		}
+		return insertFigures + `
+	VALUES (` + strings.Join(vals, ", ") + `)
+` + addFigures
+	}
+	return insertFigures + `
+	SELECT ` + p(0) + `, ` + p(1) + `, u.day, u.company, u.area, u.dg, u.de, u.dt, u.dc, u.du, u.mg, u.me, u.mt, u.mc, u.mu
+	FROM ` + figureValues(first+2, n) + `
 	ORDER BY u.day, u.company, u.area
 ` + addFigures
 }
@@ -101,17 +165,14 @@ const insertMonths = `INSERT INTO journal_figure_months AS f (tenant, part, mont
 // wait for each other. The months' rows are the days' parameters again,
 // those of the areas that keep months (keepsMonths), added up by month.
 
-// monthsOfArraysSQL returns the upsert of the monthly totals of the
-// arrays of upsertFiguresSQL(first), after d.
-func monthsOfArraysSQL(first int) string {
-	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
+// monthsOfSQL returns the upsert of the monthly totals of the figures u
+// (figureArrays or figureValues) of the tenant $tenant in the part
+// $tenant+1, after d.
+func monthsOfSQL(tenant int, u string) string {
 	return insertMonths + `
-	SELECT ` + p(0) + `, ` + p(1) + `, date_trunc('month', u.day::date)::date, u.company, u.area,
+	SELECT $` + fmt.Sprint(tenant) + `, $` + fmt.Sprint(tenant+1) + `, date_trunc('month', u.day::date)::date, u.company, u.area,
 		sum(u.dg), sum(u.de), sum(u.dt), sum(u.dc), sum(u.du), sum(u.mg), sum(u.me), sum(u.mt), sum(u.mc), sum(u.mu)
-	FROM unnest(` + p(2) + `::text[], ` + p(3) + `::text[], ` + p(4) + `::text[], ` + p(5) + `::bigint[], ` + p(6) + `::bigint[], ` +
-		p(7) + `::bigint[], ` + p(8) + `::bigint[], ` + p(9) + `::bigint[], ` + p(10) + `::bigint[], ` + p(11) + `::bigint[], ` +
-		p(12) + `::bigint[], ` + p(13) + `::bigint[], ` + p(14) + `::bigint[])
-		AS u(day, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu),
+	FROM ` + u + `,
 		(SELECT count(*) AS n FROM d) AS done
 	WHERE done.n > 0 AND u.area = '` + journal.AreaEU + `'
 	GROUP BY 3, u.company, u.area
@@ -120,7 +181,7 @@ func monthsOfArraysSQL(first int) string {
 }
 
 // monthOfOneSQL returns the upsert of the monthly total of the figure of
-// upsertOneSQL(first), after d.
+// upsertRowsSQL(first, 1), after d.
 func monthOfOneSQL(first int) string {
 	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
 	vals := []string{p(0), p(1), "date_trunc('month', " + p(2) + "::date)::date", p(3), p(4)}
@@ -163,76 +224,81 @@ func unitFigures(figs []journal.Figure) (merged []journal.Figure, months bool) {
 	return merged, months
 }
 
-// upsertOneSQL returns the upsert of one figure whose parameters start
-// at $first: the tenant, the part, the day, the company, the area, then
-// the ten numbers.
-func upsertOneSQL(first int) string {
-	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
-	vals := []string{p(0), p(1), p(2) + "::date", p(3), p(4)}
-	for i := 5; i < 15; i++ {
-		vals = append(vals, p(i)+"::bigint")
+// figureStatements are the statements that store a unit's figures of
+// one form (arrays, or scalars of a number of figures): the upsert as a
+// statement of its own, its parameters from $1 (the tenant, the part,
+// the figures), and after the first version of an ID (insertFirstVersion
+// in the same statement, its parameters, then the upsert's from $9);
+// each also with the figures' monthly totals.
+type figureStatements struct {
+	alone, aloneMonths string
+	first, firstMonths string
+}
+
+// firstVersionWith begins the statements of figureStatements.first:
+// insertFirstVersion's inserts as WITH queries.
+const firstVersionWith = `WITH v AS (INSERT INTO journal_versions (tenant, id, version, body) VALUES ($1, $2, $3, $4::jsonb)),
+	h AS (INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date))`
+
+// newFigureStatements returns the statements of the upsert upsert(first)
+// and the months' upsert months(first), first the number of the
+// upsert's first parameter.
+func newFigureStatements(upsert, months func(first int) string) figureStatements {
+	return figureStatements{
+		alone: upsert(1),
+		aloneMonths: `WITH d AS (` + upsert(1) + ` RETURNING 1)
+	` + months(1),
+		first: firstVersionWith + `
+	` + upsert(9),
+		firstMonths: firstVersionWith + `,
+	d AS (` + upsert(9) + ` RETURNING 1)
+	` + months(9),
 	}
-	return insertFigures + `
-	VALUES (` + strings.Join(vals, ", ") + `)
-` + addFigures
 }
 
-// insertFirstVersionFigure is insertFirstVersion with one figure, the
-// common unit (a sale into one state): its arguments, then those of
-// upsertOneSQL (the tenant again, the part, the figure).
-var insertFirstVersionFigure = `WITH v AS (INSERT INTO journal_versions (tenant, id, version, body) VALUES ($1, $2, $3, $4::jsonb)),
-	h AS (INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date))
-	` + upsertOneSQL(9)
-
-// insertFirstVersionFigureMonth is insertFirstVersionFigure with the
-// figure's monthly total, of the same arguments.
-var insertFirstVersionFigureMonth = `WITH v AS (INSERT INTO journal_versions (tenant, id, version, body) VALUES ($1, $2, $3, $4::jsonb)),
-	h AS (INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date)),
-	d AS (` + upsertOneSQL(9) + ` RETURNING 1)
-	` + monthOfOneSQL(9)
-
-// insertFirstVersionFiguresMonths is insertFirstVersionFigures with the
-// figures' monthly totals, of the same arguments.
-var insertFirstVersionFiguresMonths = `WITH v AS (INSERT INTO journal_versions (tenant, id, version, body) VALUES ($1, $2, $3, $4::jsonb)),
-	h AS (INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date)),
-	d AS (` + upsertFiguresSQL(9) + ` RETURNING 1)
-	` + monthsOfArraysSQL(9)
-
-// oneFigureArgs returns the arguments of upsertOneSQL after the tenant.
-func oneFigureArgs(part int16, f *journal.Figure) []any {
-	return []any{part, f.Day.String(), f.Company, f.Area, f.Direct.Gross, f.Direct.Exempt, f.Direct.Taxable, f.Direct.Count,
-		f.Direct.Unconverted, f.Marketplace.Gross, f.Marketplace.Exempt, f.Marketplace.Taxable, f.Marketplace.Count, f.Marketplace.Unconverted}
-}
-
-// upsertFigures is the upsert as a statement of its own, and
-// upsertFiguresMonths with the monthly totals.
+// arrayFigureSQL are the statements of a unit of more than smallFigures
+// figures, and scalarFigureSQL[n-1] those of a unit of n, with scalars.
+// They are built once; the driver prepares each on a connection the
+// first time it runs there.
 var (
-	upsertFigures       = upsertFiguresSQL(1)
-	upsertFiguresMonths = `WITH d AS (` + upsertFiguresSQL(1) + ` RETURNING 1)
-	` + monthsOfArraysSQL(1)
+	arrayFigureSQL = newFigureStatements(upsertFiguresSQL, func(first int) string {
+		return monthsOfSQL(first, figureArrays(first))
+	})
+	scalarFigureSQL = func() (s [smallFigures]figureStatements) {
+		s[0] = newFigureStatements(func(first int) string { return upsertRowsSQL(first, 1) }, monthOfOneSQL)
+		for n := 2; n <= smallFigures; n++ {
+			s[n-1] = newFigureStatements(func(first int) string { return upsertRowsSQL(first, n) },
+				func(first int) string { return monthsOfSQL(first, figureValues(first+2, n)) })
+		}
+		return s
+	}()
 )
 
-// insertFirstVersionFigures is insertFirstVersion with the unit's
-// figures: its arguments, then those of the upsert (the tenant again,
-// the part, the arrays).
-var insertFirstVersionFigures = `WITH v AS (INSERT INTO journal_versions (tenant, id, version, body) VALUES ($1, $2, $3, $4::jsonb)),
-	h AS (INSERT INTO journal_heads (tenant, id, latest, deleted, reversed_by, posting_date) VALUES ($1, $2, $5, $6, $7, $8::date))
-	` + upsertFiguresSQL(9)
-
-// AddFigures implements journal.State: the figures are kept until the
-// unit's writes are sent.
-func (s *journalState) AddFigures(figs []journal.Figure) error {
-	if !s.write {
-		return errReadOnly
+// figureSQL returns the statements of a unit of n figures, n > 0, of
+// which a unit of at most scalars figures (1 to smallFigures) takes
+// scalar parameters.
+func figureSQL(n, scalars int) *figureStatements {
+	if n > min(scalars, smallFigures) {
+		return &arrayFigureSQL
 	}
-	s.figures = append(s.figures, figs...)
-	return nil
+	return &scalarFigureSQL[n-1]
 }
 
-// figureArgs returns the upsert's arguments for figs in part: the
-// tenant is not among them. figs are a unit's merged figures
-// (unitFigures), which it sorts by day.
-func figureArgs(part int16, figs []journal.Figure) []any {
+// scalars returns the most figures a unit upserts with scalar
+// parameters: smallFigures, or what a benchmark set.
+func (b *journalBackend) scalars() int {
+	if b.scalarFigures > 0 {
+		return b.scalarFigures
+	}
+	return smallFigures
+}
+
+// figureArgs returns the arguments of the upsert of figs in part
+// (figureSQL(len(figs), scalars)) after the tenant: the part, then the
+// figures, as scalars (thirteen per figure) or as arrays (one per
+// column). figs are a unit's merged figures (unitFigures), which it
+// sorts by day, company and area.
+func figureArgs(part int16, figs []journal.Figure, scalars int) []any {
 	slices.SortFunc(figs, func(a, c journal.Figure) int {
 		if x := a.Day.Compare(c.Day); x != 0 {
 			return x
@@ -242,6 +308,29 @@ func figureArgs(part int16, figs []journal.Figure) []any {
 		}
 		return cmp.Compare(a.Area, c.Area)
 	})
+	if len(figs) <= min(scalars, smallFigures) {
+		return figureScalars(part, figs)
+	}
+	return figureColumns(part, figs)
+}
+
+// figureScalars returns the arguments of upsertRowsSQL after the
+// tenant: the part, then the thirteen of each of figs.
+func figureScalars(part int16, figs []journal.Figure) []any {
+	args := make([]any, 0, 1+13*len(figs))
+	args = append(args, part)
+	for i := range figs {
+		f := &figs[i]
+		d, m := &f.Direct, &f.Marketplace
+		args = append(args, f.Day.String(), f.Company, f.Area, d.Gross, d.Exempt, d.Taxable, d.Count, d.Unconverted,
+			m.Gross, m.Exempt, m.Taxable, m.Count, m.Unconverted)
+	}
+	return args
+}
+
+// figureColumns returns the arguments of upsertFiguresSQL after the
+// tenant: the part, then an array per column of figs.
+func figureColumns(part int16, figs []journal.Figure) []any {
 	n := len(figs)
 	days, companies, areas := make([]string, n), make([]string, n), make([]string, n)
 	var cols [10][]int64
@@ -262,18 +351,30 @@ func figureArgs(part int16, figs []journal.Figure) []any {
 	return args
 }
 
+// AddFigures implements journal.State: the figures are kept until the
+// unit's writes are sent.
+func (s *journalState) AddFigures(figs []journal.Figure) error {
+	if !s.write {
+		return errReadOnly
+	}
+	s.figures = append(s.figures, figs...)
+	return nil
+}
+
 // queueFigures queues on b the upsert of figs in part, if any, with
-// their monthly totals if they have any.
-func queueFigures(b *pgx.Batch, tenant string, part int16, figs []journal.Figure) {
+// their monthly totals if they have any; a unit of at most scalars
+// figures takes scalar parameters (figureSQL).
+func queueFigures(b *pgx.Batch, tenant string, part int16, figs []journal.Figure, scalars int) {
 	merged, months := unitFigures(figs)
 	if len(merged) == 0 {
 		return
 	}
-	sql := upsertFigures
+	st := figureSQL(len(merged), scalars)
+	sql := st.alone
 	if months {
-		sql = upsertFiguresMonths
+		sql = st.aloneMonths
 	}
-	b.Queue(sql, append([]any{tenant}, figureArgs(part, merged)...)...)
+	b.Queue(sql, append([]any{tenant}, figureArgs(part, merged, scalars)...)...)
 }
 
 // figuresSQL reads the figures of tenant ($1) whose day lies from $2 to
@@ -386,7 +487,7 @@ func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs
 			return err
 		}
 		var batch pgx.Batch
-		queueFigures(&batch, tenant, 0, figs)
+		queueFigures(&batch, tenant, 0, figs, b.scalars())
 		if batch.Len() == 0 {
 			return nil
 		}

@@ -67,24 +67,25 @@ func TestUnitFigureStatements(t *testing.T) {
 			months := wantMonths(figs)
 
 			var b pgx.Batch
-			queueFigures(&b, "acme", 3, figs)
+			queueFigures(&b, "acme", 3, figs, smallFigures)
 			switch {
 			case len(merged) == 0 && b.Len() != 0:
 				t.Fatalf("queued %d statements for figures that cancel out", b.Len())
 			case len(merged) > 0 && b.Len() != 1:
 				t.Fatalf("queued %d statements, want 1", b.Len())
 			case len(merged) > 0:
-				want := upsertFigures
+				st := figureSQL(len(merged), smallFigures)
+				want := st.alone
 				if months {
-					want = upsertFiguresMonths
+					want = st.aloneMonths
 				}
 				if b.QueuedQueries[0].SQL != want {
-					t.Errorf("queued the upsert with months %v, want %v", b.QueuedQueries[0].SQL == upsertFiguresMonths, months)
+					t.Errorf("queued the upsert with months %v, want %v, of %d figures", b.QueuedQueries[0].SQL == st.aloneMonths, months, len(merged))
 				}
 				checkFigureArgs(t, b.QueuedQueries[0].Arguments[2:], merged)
 			}
 
-			s := &journalState{tenant: "acme", write: true, part: 3, figures: figs,
+			s := &journalState{tenant: "acme", write: true, part: 3, figures: figs, scalarFigures: smallFigures,
 				newHeads: map[string]journal.Head{"INV-1": {Latest: 1}}, headOrder: []string{"INV-1"},
 				newVersions: map[versionKey][]byte{{"INV-1", 1}: []byte(`{}`)}, versions: []versionKey{{"INV-1", 1}},
 				heads: map[string]journal.Head{}, read: map[string]bool{}}
@@ -92,27 +93,24 @@ func TestUnitFigureStatements(t *testing.T) {
 			if !ok {
 				t.Fatal("a unit of one new ID is not stored in one statement")
 			}
-			var want string
-			switch {
-			case len(merged) == 1 && months:
-				want = insertFirstVersionFigureMonth
-			case len(merged) == 1:
-				want = insertFirstVersionFigure
-			case months:
-				want = insertFirstVersionFiguresMonths
-			default:
-				want = insertFirstVersionFigures
+			if len(merged) == 0 {
+				if sql != insertFirstVersion {
+					t.Errorf("figures that cancel out are written: %s", sql)
+				}
+				return
+			}
+			st := figureSQL(len(merged), smallFigures)
+			want := st.first
+			if months {
+				want = st.firstMonths
 			}
 			if sql != want {
 				t.Errorf("first version's statement is not the one of %d figures with months %v", len(merged), months)
 			}
-			if len(merged) == 1 {
-				if got := args[10:]; fmt.Sprint(got) != fmt.Sprint(oneFigureArgs(3, &merged[0])[1:]) {
-					t.Errorf("one figure's arguments %v", got)
-				}
-			} else {
-				checkFigureArgs(t, args[10:], merged)
+			if args[8] != "acme" || args[9] != int16(3) {
+				t.Errorf("the upsert's tenant and part are %v, %v", args[8], args[9])
 			}
+			checkFigureArgs(t, args[10:], merged)
 			if !slices.Equal(figs, kept) {
 				t.Errorf("the unit's figures changed: %+v, were %+v", figs, kept)
 			}
@@ -120,25 +118,46 @@ func TestUnitFigureStatements(t *testing.T) {
 	}
 }
 
-// checkFigureArgs checks the arrays of an upsert of figures (after the
-// tenant and the part) against merged.
+// checkFigureArgs checks the figures of an upsert (after the tenant and
+// the part) against merged: thirteen scalars per figure when there are
+// at most smallFigures, else an array per column, the figures in the
+// order of their days, companies and areas.
 func checkFigureArgs(t *testing.T, args []any, merged []journal.Figure) {
 	t.Helper()
-	days, companies, areas := args[0].([]string), args[1].([]string), args[2].([]string)
-	gross := args[3].([]int64)
-	if len(days) != len(merged) {
-		t.Fatalf("%d figures in the arrays, want %d", len(days), len(merged))
-	}
-	got := make([]journal.Figure, len(days))
-	for i := range days {
-		if i > 0 && days[i] < days[i-1] {
-			t.Errorf("the days are not in order: %v", days)
+	var got []journal.Figure
+	if len(merged) <= smallFigures {
+		if len(args) != 13*len(merged) {
+			t.Fatalf("%d scalars for %d figures, want %d", len(args), len(merged), 13*len(merged))
 		}
-		got[i] = journal.Figure{Company: companies[i], Area: areas[i], Day: civil.MustParse(days[i]), Direct: journal.Tally{Gross: gross[i]}}
+		for i := 0; i < len(args); i += 13 {
+			got = append(got, journal.Figure{Day: civil.MustParse(args[i].(string)), Company: args[i+1].(string), Area: args[i+2].(string),
+				Direct:      journal.Tally{Gross: args[i+3].(int64), Exempt: args[i+4].(int64), Taxable: args[i+5].(int64), Count: args[i+6].(int64), Unconverted: args[i+7].(int64)},
+				Marketplace: journal.Tally{Gross: args[i+8].(int64), Exempt: args[i+9].(int64), Taxable: args[i+10].(int64), Count: args[i+11].(int64), Unconverted: args[i+12].(int64)}})
+		}
+	} else {
+		days, companies, areas := args[0].([]string), args[1].([]string), args[2].([]string)
+		if len(days) != len(merged) {
+			t.Fatalf("%d figures in the arrays, want %d", len(days), len(merged))
+		}
+		col := func(k, i int) int64 { return args[3+k].([]int64)[i] }
+		for i := range days {
+			got = append(got, journal.Figure{Day: civil.MustParse(days[i]), Company: companies[i], Area: areas[i],
+				Direct:      journal.Tally{Gross: col(0, i), Exempt: col(1, i), Taxable: col(2, i), Count: col(3, i), Unconverted: col(4, i)},
+				Marketplace: journal.Tally{Gross: col(5, i), Exempt: col(6, i), Taxable: col(7, i), Count: col(8, i), Unconverted: col(9, i)}})
+		}
+	}
+	for i := 1; i < len(got); i++ {
+		a, b := got[i-1], got[i]
+		if a.Day.Compare(b.Day) > 0 || a.Day == b.Day && (a.Company > b.Company || a.Company == b.Company && a.Area >= b.Area) {
+			t.Errorf("figures %d and %d are not in the order of day, company and area: %+v, %+v", i-1, i, a, b)
+		}
 	}
 	got = journal.MergeFigures(got)
+	if len(got) != len(merged) {
+		t.Fatalf("%d figures, want %d", len(got), len(merged))
+	}
 	for i := range got {
-		if got[i].Key() != merged[i].Key() || got[i].Direct.Gross != merged[i].Direct.Gross {
+		if got[i] != merged[i] {
 			t.Errorf("figure %d: %+v, want %+v", i, got[i], merged[i])
 		}
 	}
@@ -155,7 +174,7 @@ func BenchmarkUnitFigureStatements(b *testing.B) {
 		figs := cases["eu"]
 		b.ReportAllocs()
 		for b.Loop() {
-			s := &journalState{tenant: "acme", write: true, part: 3, figures: figs,
+			s := &journalState{tenant: "acme", write: true, part: 3, figures: figs, scalarFigures: smallFigures,
 				newHeads: map[string]journal.Head{"INV-1": {Latest: 1}}, headOrder: []string{"INV-1"},
 				newVersions: map[versionKey][]byte{{"INV-1", 1}: []byte(`{}`)}, versions: []versionKey{{"INV-1", 1}}}
 			if ok, _, _ := s.firstVersion(); !ok {
@@ -168,7 +187,7 @@ func BenchmarkUnitFigureStatements(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			var batch pgx.Batch
-			queueFigures(&batch, "acme", 3, figs)
+			queueFigures(&batch, "acme", 3, figs, smallFigures)
 		}
 	})
 	// queue-many as it was built before unitFigures, for the comparison
@@ -183,11 +202,11 @@ func BenchmarkUnitFigureStatements(b *testing.B) {
 			if len(journal.MergeFigures(slices.Clone(figs))) == 0 {
 				continue
 			}
-			sql := upsertFigures
+			sql := arrayFigureSQL.alone
 			if wantMonths(figs) {
-				sql = upsertFiguresMonths
+				sql = arrayFigureSQL.aloneMonths
 			}
-			batch.Queue(sql, append([]any{"acme"}, figureArgs(3, journal.MergeFigures(slices.Clone(figs)))...)...)
+			batch.Queue(sql, append([]any{"acme"}, figureArgs(3, journal.MergeFigures(slices.Clone(figs)), smallFigures)...)...)
 		}
 	})
 }

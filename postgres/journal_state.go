@@ -39,6 +39,9 @@ type journalState struct {
 	versions    []versionKey
 	figures     []journal.Figure // the sales figures the unit adds
 	part        int16            // the part of the figures' rows the unit adds to (figurePart)
+	// scalarFigures is the most figures the unit upserts with scalar
+	// parameters (smallFigures, see journalBackend.scalars).
+	scalarFigures int
 }
 
 // newState returns the State of tenant in a unit that reads with q and,
@@ -282,7 +285,8 @@ const insertFirstVersion = `WITH v AS (INSERT INTO journal_versions (tenant, id,
 // firstVersion reports whether the unit's writes are one version and the
 // head of an ID that had none, and then returns the statement that
 // stores them in one round trip with the unit's sales figures, if any
-// (insertFirstVersion, or insertFirstVersionFigures), and its arguments.
+// (insertFirstVersion, or the first statement of the figures' form,
+// figureSQL), and its arguments.
 func (s *journalState) firstVersion() (bool, string, []any) {
 	if len(s.versions) != 1 || len(s.headOrder) != 1 {
 		return false, "", nil
@@ -293,22 +297,16 @@ func (s *journalState) firstVersion() (bool, string, []any) {
 	}
 	h := s.newHeads[id]
 	args := []any{s.tenant, id, k.version, string(s.newVersions[k]), h.Latest, h.Deleted, h.ReversedBy, dateParam(h.PostingDate)}
-	if len(s.figures) == 0 {
+	figs, months := unitFigures(s.figures)
+	if len(figs) == 0 {
 		return true, insertFirstVersion, args
 	}
-	figs, months := unitFigures(s.figures)
-	if len(figs) == 1 {
-		sql := insertFirstVersionFigure
-		if months {
-			sql = insertFirstVersionFigureMonth
-		}
-		return true, sql, append(append(args, s.tenant), oneFigureArgs(s.part, &figs[0])...)
-	}
-	sql := insertFirstVersionFigures
+	st := figureSQL(len(figs), s.scalarFigures)
+	sql := st.first
 	if months {
-		sql = insertFirstVersionFiguresMonths
+		sql = st.firstMonths
 	}
-	return true, sql, append(append(args, s.tenant), figureArgs(s.part, figs)...)
+	return true, sql, append(append(args, s.tenant), figureArgs(s.part, figs, s.scalarFigures)...)
 }
 
 // queueWrites queues on b the statements that store the unit's writes:
@@ -336,7 +334,7 @@ func (s *journalState) queueWrites(b *pgx.Batch) {
 	}
 	created.queue(b, s.tenant, insertHead, insertHeads)
 	held.queue(b, s.tenant, updateHead, updateHeads)
-	queueFigures(b, s.tenant, s.part, s.figures)
+	queueFigures(b, s.tenant, s.part, s.figures, s.scalarFigures)
 }
 
 // headColumns are heads to write, one slice per column.
