@@ -127,9 +127,11 @@ func einvFinishRewrite(ctx context.Context, db *bdb.DB) error {
 	}
 	// The mark goes before the staging: a crash between the two leaves a
 	// staging without its mark, which is dropped, never a mark without its
-	// staging, which would drop every connection.
+	// staging, which would drop every connection. It is dropped as the
+	// staging is, every version of it: a deletion would leave the mark's
+	// versions in the tables until a compaction happened to drop them.
 	if done {
-		if err := Update(ctx, db, func(txn *bdb.Txn) error { return txn.Delete([]byte{einvStageDone}) }); err != nil {
+		if err := db.DropPrefix([]byte{einvStageDone}); err != nil {
 			return fmt.Errorf("finish the rewrite of the webhook connections: %w", err)
 		}
 	}
