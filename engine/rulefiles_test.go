@@ -2,10 +2,13 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/levytax/levy/rules"
 )
 
 // TestRuleFileFaultsNamed builds engines over rule files with faults and
@@ -65,5 +68,57 @@ func TestRuleFileFaultsNamed(t *testing.T) {
  {"id": "mb", "jurisdiction": "CA-MB", "productClass": "Z", "outcome": "TAXABLE", "threshold": {"amount": 150, "kind": "up_to_exempt", "currency": "CAD"}}]}`)
 	if _, err := New(context.Background(), WithRuleFiles(good, ok)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRuleFilesBoundedTogether sends two rule files that each keep
+// within rules.MaxConditions but together pass it, and two that pass
+// rules.MaxRecords together, and checks that New refuses them, naming
+// the second file, the line of the first record over the limit and the
+// limit. Before, the bounds of one file could be multiplied by splitting
+// the records over as many files.
+func TestRuleFilesBoundedTogether(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, n int, conds bool) string {
+		var b strings.Builder
+		b.WriteString("{\"version\": 1, \"rules\": [\n")
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",\n")
+			}
+			when := ""
+			if conds {
+				when = fmt.Sprintf(`, "when": "usage == \"U%d\""`, i)
+			}
+			fmt.Fprintf(&b, `{"id": "%s-%d", "productClass": "PC%d", "outcome": "EXEMPT"%s}`, name, i, i, when)
+		}
+		b.WriteString("]}\n")
+		p := filepath.Join(dir, name+".json")
+		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	half := rules.MaxConditions/2 + 1
+	a, b := write("conds-a", half, true), write("conds-b", half, true)
+	_, err := New(context.Background(), WithRuleFiles(a, b))
+	over := rules.MaxConditions - half // the index in b of the first condition over the limit
+	want := fmt.Sprintf("rule file %s: line %d: rule conds-b-%d: the rule files hold more than %d records with a condition (when) together",
+		b, over+2, over, rules.MaxConditions)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("conditions: got %v, want an error with %q", err, want)
+	}
+	half = rules.MaxRecords/2 + 1
+	a, b = write("plain-a", half, false), write("plain-b", half, false)
+	_, err = New(context.Background(), WithRuleFiles(a, b))
+	over = rules.MaxRecords - half
+	want = fmt.Sprintf("rule file %s: line %d: rule plain-b-%d: the rule files hold more than %d records (rules, structures and withholdings) together",
+		b, over+2, over, rules.MaxRecords)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("records: got %v, want an error with %q", err, want)
+	}
+	// One file at the limits loads.
+	if _, err := New(context.Background(), WithRuleFiles(write("one", rules.MaxConditions, true))); err != nil {
+		t.Errorf("a file at the condition limit: %v", err)
 	}
 }

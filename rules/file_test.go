@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -76,5 +77,67 @@ func TestReadFileAccepts(t *testing.T) {
 		if got := f.Line(c.member, c.i); got != c.line {
 			t.Errorf("%s[%d] on line %d, want %d", c.member, c.i, got, c.line)
 		}
+	}
+}
+
+// bigRuleFile writes a rule file of n rules, one a line after the
+// opening line, the first withConds of them with a condition, as a
+// generator of a host's taxability matrix would.
+func bigRuleFile(n, withConds int) string {
+	var b strings.Builder
+	b.WriteString("{\"version\": 1, \"rules\": [\n")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		when := ""
+		if i < withConds {
+			when = fmt.Sprintf(`, "when": "usage == \"U%d\""`, i)
+		}
+		fmt.Fprintf(&b, `{"id": "r%d", "productClass": "PC%d", "outcome": "EXEMPT"%s}`, i, i, when)
+	}
+	b.WriteString("]}\n")
+	return b.String()
+}
+
+// TestReadFileBoundsRecords sends rule files one record and one
+// condition over MaxRecords and MaxConditions, and checks that ReadFile
+// refuses each, naming the line of the first record over the limit and
+// the limit, and accepts a file at both limits. Before, a file of
+// 100,000 rules with conditions loaded, in seconds and hundreds of MB,
+// and made every line run each condition.
+func TestReadFileBoundsRecords(t *testing.T) {
+	for name, c := range map[string]struct {
+		file string
+		want string
+	}{
+		"one record too many": {bigRuleFile(MaxRecords+1, 0),
+			fmt.Sprintf("line %d: rules[%d]: the rule file holds more than %d records", MaxRecords+2, MaxRecords, MaxRecords)},
+		"one condition too many": {bigRuleFile(MaxConditions+1, MaxConditions+1),
+			fmt.Sprintf("line %d: rules[%d]: the rule file holds more than %d records with a condition", MaxConditions+2, MaxConditions, MaxConditions)},
+	} {
+		_, err := ReadFile(strings.NewReader(c.file))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error with %q", name, err, c.want)
+		}
+	}
+	// Withholdings count with the rules.
+	w := strings.TrimSuffix(bigRuleFile(MaxConditions, MaxConditions), "]}\n") +
+		"],\n\"withholdings\": [{\"id\": \"w\", \"jurisdiction\": \"KE\", \"tax\": \"WHT\", \"withholdingType\": \"X\", \"rate\": 0.2, \"when\": \"businessCustomer\"}]}"
+	if _, err := ReadFile(strings.NewReader(w)); err == nil || !strings.Contains(err.Error(), "withholdings[0]: the rule file holds more than") {
+		t.Errorf("a withholding's condition over the limit: got %v", err)
+	}
+	f, err := ReadFile(strings.NewReader(bigRuleFile(MaxRecords, MaxConditions)))
+	if err != nil {
+		t.Fatalf("a file at the limits: %v", err)
+	}
+	if err := f.Check(); err != nil {
+		t.Fatalf("a file at the limits: %v", err)
+	}
+	if r, c := f.Records(); r != MaxRecords || c != MaxConditions {
+		t.Errorf("Records() = %d, %d, want %d, %d", r, c, MaxRecords, MaxConditions)
+	}
+	if got := f.Line(MemberRules, MaxRecords-1); got != MaxRecords+1 {
+		t.Errorf("the last rule is on line %d, want %d", got, MaxRecords+1)
 	}
 }
