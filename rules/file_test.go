@@ -42,6 +42,12 @@ func TestReadFileRefusesAndLocates(t *testing.T) {
 			"line 4: rules: rule b: condition \"amount > 100\": unknown name amount"},
 		"an ID used twice":        {"{\"version\":1,\"rules\":[\n{\"id\":\"a\",\"outcome\":\"EXEMPT\"},\n{\"id\":\"a\",\"outcome\":\"TAXABLE\"}]}", "line 3: rules: rule id a is used twice (first on line 2)"},
 		"a structure Check fails": {"{\"version\":1,\"structures\":[\n{\"id\":\"s\",\"kind\":\"TIERED\",\"tiers\":[{\"upTo\":\"-5\"},{}]}]}", "line 2: rules: structure s: tier 0 upTo -5 is negative"},
+		"a reason over the limit": {"{\"version\":1,\"rules\":[\n{\"id\":\"a\",\"outcome\":\"EXEMPT\"},\n{\"id\":\"long\",\"outcome\":\"EXEMPT\",\"reason\":\"" + strings.Repeat("x", MaxReasonLength+1) + "\"}]}",
+			fmt.Sprintf("line 3: rules: rule long: reason is %d bytes long; at most %d", MaxReasonLength+1, MaxReasonLength)},
+		"a withholding's reason over the limit": {"{\"version\":1,\"withholdings\":[\n{\"id\":\"w\",\"jurisdiction\":\"KE\",\"tax\":\"WHT\",\"withholdingType\":\"X\",\"rate\":0.2,\"reason\":\"" + strings.Repeat("x", MaxReasonLength+1) + "\"}]}",
+			"line 2: rules: withholding w: reason is"},
+		"tiers over the limit": {"{\"version\":1,\"structures\":[\n{\"id\":\"s\",\"kind\":\"SINGLE_RATE\"},\n{\"id\":\"many\",\"kind\":\"BRACKET\",\"tiers\":[" + manyTiers(MaxTiers+1) + "]}]}",
+			fmt.Sprintf("line 3: rules: structure many: %d tiers; at most %d", MaxTiers+1, MaxTiers)},
 		"a threshold in a currency that is not a code": {"{\"version\":1,\"rules\":[\n{\"id\":\"ny\",\"outcome\":\"TAXABLE\",\n\"threshold\":{\"amount\":\"110\",\"kind\":\"below_exempt\",\"currency\":\"usd\"}}]}",
 			"line 2: rules: rule ny: threshold currency \"usd\" is not an ISO 4217 alphabetic code"},
 	} {
@@ -137,7 +143,28 @@ func TestReadFileBoundsRecords(t *testing.T) {
 	if r, c := f.Records(); r != MaxRecords || c != MaxConditions {
 		t.Errorf("Records() = %d, %d, want %d, %d", r, c, MaxRecords, MaxConditions)
 	}
+	at := "{\"version\":1,\"structures\":[{\"id\":\"s\",\"kind\":\"BRACKET\",\"reason\":\"" + strings.Repeat("x", MaxReasonLength) + "\",\"tiers\":[" + manyTiers(MaxTiers) + "]}]}"
+	if g, err := ReadFile(strings.NewReader(at)); err != nil || g.Check() != nil {
+		t.Errorf("a structure with %d tiers and a reason of %d bytes is refused", MaxTiers, MaxReasonLength)
+	}
 	if got := f.Line(MemberRules, MaxRecords-1); got != MaxRecords+1 {
 		t.Errorf("the last rule is on line %d, want %d", got, MaxRecords+1)
 	}
+}
+
+// manyTiers writes n tiers of a structure, each above the one before,
+// the last without an upper bound.
+func manyTiers(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		if i == n-1 {
+			b.WriteString(`{"rate":"0.01"}`)
+			continue
+		}
+		fmt.Fprintf(&b, `{"upTo":"%d","rate":"0.01"}`, (i+1)*10)
+	}
+	return b.String()
 }
