@@ -75,3 +75,41 @@ func TestReadFileAtTheLineLimit(t *testing.T) {
 		os.Remove(p) // one file on disk at a time
 	}
 }
+
+// TestLoadBoundsFaults sends Load a Levy CSV whose every one of 5,000
+// rows names a state that does not exist, beside a good file, and checks
+// that it keeps MaxFaults faults of it and one that says the rest are
+// not listed, and that the message counts them so. Before, every fault
+// was kept: two million faulty rows held 709 MB.
+func TestLoadBoundsFaults(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("state,jurisdiction,type,name,code,rate,category,effective,expiration,where,source\n")
+	for i := range 5000 {
+		fmt.Fprintf(&b, "ZZ,US-ZZ-%d,CITY,Nowhere %d,%d,0.01,,2026-01-01,,zip:99999,test\n", i, i, i)
+	}
+	bad := filepath.Join(dir, "bad.csv")
+	if err := os.WriteFile(bad, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load(context.Background(), data.Default(), Options{AsOf: civil.MustParse("2026-06-01")},
+		Source{Path: filepath.Join("testdata", "zip5-washington.csv")}, Source{Path: bad})
+	var es Errors
+	if !asErrors(err, &es) {
+		t.Fatalf("Load gave %v, want the faults of bad.csv", err)
+	}
+	if len(es) != MaxFaults+1 {
+		t.Errorf("%d faults kept, want %d and one that says the rest are not listed", len(es), MaxFaults+1)
+	}
+	last := es[len(es)-1]
+	if want := fmt.Sprintf("bad.csv:%d: more than %d faults in the file", MaxFaults+2, MaxFaults); !strings.Contains(last.Error(), want) {
+		t.Errorf("last fault %q, want it to say %q", last.Error(), want)
+	}
+	msg := err.Error()
+	for _, want := range []string{fmt.Sprintf("more than %d faults in content:", MaxFaults), "bad.csv:2: column state",
+		fmt.Sprintf("and %d more (a file stops being listed at %d faults)", MaxFaults-maxReported, MaxFaults)} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message %.300q..., want it to say %q", msg, want)
+		}
+	}
+}
