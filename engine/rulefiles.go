@@ -27,7 +27,8 @@ type ruleFileRecords struct {
 // currency that the dataset's ISO 4217 table (cur) does not hold, which
 // no request could convert a line's amount into, and the record that
 // makes the files together hold more than rules.MaxRecords records or
-// rules.MaxConditions conditions, the bounds of one file.
+// rules.MaxConditions conditions, or cost more than
+// rules.MaxTotalConditionCost, the bounds of one file.
 func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []string) (ruleFileRecords, error) {
 	var out ruleFileRecords
 	type origin struct {
@@ -35,7 +36,7 @@ func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []strin
 		line int
 	}
 	seen := map[string]origin{}
-	records, conditions := 0, 0
+	records, conditions, cost := 0, 0, 0
 	for _, path := range paths {
 		rf, err := rules.OpenFile(path)
 		if err != nil {
@@ -51,6 +52,10 @@ func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []strin
 				if conditions++; conditions > rules.MaxConditions {
 					return fmt.Errorf("engine: rule file %s: line %d: %s %s: the rule files hold more than %d records with a condition (when) together; at most %d are allowed",
 						path, line, kind, id, rules.MaxConditions, rules.MaxConditions)
+				}
+				if cost += rules.ConditionCost(when); cost > rules.MaxTotalConditionCost {
+					return fmt.Errorf("engine: rule file %s: line %d: %s %s: the conditions of the rule files may cost more than %d steps to run together; at most %d are allowed",
+						path, line, kind, id, rules.MaxTotalConditionCost, rules.MaxTotalConditionCost)
 				}
 			}
 			if sel != "" && !jurisdictionSelected(jur, sel) {

@@ -326,9 +326,10 @@ func OpenFile(path string) (*File, error) {
 }
 
 // Check checks every record of the file as Compile, CompileStructures
-// and CompileWithholdings would, and that no ID is used twice within a
-// member, and fails on the first fault, naming the line its record
-// starts on (for a File that ReadFile read).
+// and CompileWithholdings would, that no ID is used twice within a
+// member, and that the conditions together cost at most
+// MaxTotalConditionCost, and fails on the first fault, naming the line
+// its record starts on (for a File that ReadFile read).
 func (f *File) Check() error {
 	at := func(member string, i int, err error) error {
 		if l := f.Line(member, i); l > 0 {
@@ -349,9 +350,22 @@ func (f *File) Check() error {
 		}
 		return at(member, i, fmt.Errorf("rules: %s id %s is used twice", kind, id))
 	}
+	cost := 0
+	costly := func(member, kind, id, when string, i int) error {
+		if when == "" {
+			return nil
+		}
+		if cost += ConditionCost(when); cost > MaxTotalConditionCost {
+			return at(member, i, fmt.Errorf("rules: %s %s: the conditions of the file may cost more than %d steps to run together; at most %d are allowed", kind, id, MaxTotalConditionCost, MaxTotalConditionCost))
+		}
+		return nil
+	}
 	for i := range f.Rules {
 		if _, err := Compile(f.Rules[i : i+1]); err != nil {
 			return at(MemberRules, i, err)
+		}
+		if err := costly(MemberRules, "rule", f.Rules[i].ID, f.Rules[i].When, i); err != nil {
+			return err
 		}
 		if err := twice(MemberRules, "rule", f.Rules[i].ID, i); err != nil {
 			return err
@@ -368,6 +382,9 @@ func (f *File) Check() error {
 	for i := range f.Withholdings {
 		if _, err := CompileWithholdings(f.Withholdings[i : i+1]); err != nil {
 			return at(MemberWithholdings, i, err)
+		}
+		if err := costly(MemberWithholdings, "withholding", f.Withholdings[i].ID, f.Withholdings[i].When, i); err != nil {
+			return err
 		}
 		if err := twice(MemberWithholdings, "withholding", f.Withholdings[i].ID, i); err != nil {
 			return err
