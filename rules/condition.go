@@ -29,15 +29,15 @@ var conditionFuncs = []string{
 }
 
 // MaxConditionCost bounds what one condition may cost to run, in the
-// steps ConditionCost counts: about 20 ns each, so that a condition runs
-// in a fifth of a millisecond at most. A condition without a predicate
+// steps ConditionCost counts: some 25 ns each, so that a condition runs
+// in a quarter of a millisecond at most. A condition without a predicate
 // costs its nodes (a comparison of a fact with a text costs 3); a
 // predicate over a list of three texts with a comparison in its body
 // costs 9 more.
 const MaxConditionCost = 10_000
 
 // MaxTotalConditionCost bounds the cost of all the conditions of a rule
-// file, and of all the rule files an engine reads: at most about 20 ms
+// file, and of all the rule files an engine reads: at most about 25 ms
 // of conditions for a line in a jurisdiction, were every one of them to
 // be tried. Five thousand conditions of a few comparisons each cost
 // under 100,000.
