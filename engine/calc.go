@@ -451,6 +451,12 @@ type line struct {
 	totalTax decimal.Decimal
 }
 
+// currencyAmount takes v to the minor units of the document's currency,
+// half up (away from zero).
+func (d *doc) currencyAmount(v decimal.Decimal) decimal.Decimal {
+	return roundHalfUp(v, int32(max(d.currency.MinorUnits, 0)))
+}
+
 // doc is one document being calculated.
 type doc struct {
 	perspective string

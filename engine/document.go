@@ -299,19 +299,26 @@ func (c *calc) capDocument() {
 // the sign of the line's tax: positive on a sale, negative on a return,
 // where it takes back part of the refund as the original sale's credit
 // took back part of the tax. A credit of the other sign than the line's
-// tax is refused, naming the field it came from.
+// tax, or, on a line without tax, than the line's amount (a negative
+// credit on a sale of an exempt item), is refused, naming the field it
+// came from: it could take nothing back, and crediting nothing would
+// hide the fault.
 func (c *calc) credit(l *line) error {
 	left := l.prevPaid
 	sign := left.Sign()
 	if sign == 0 {
 		return nil
 	}
-	if tax := l.countedTax(); tax.Sign() == -sign {
-		field := ".previousTaxPaid"
-		if l.charged != nil && c.d.mode == modeAccrue {
-			field = ".chargedTax"
-		}
+	field := ".previousTaxPaid"
+	if l.charged != nil && c.d.mode == modeAccrue {
+		field = ".chargedTax"
+	}
+	tax := l.countedTax()
+	switch {
+	case tax.Sign() == -sign:
 		return levy.Invalid(l.path+field, "is %s, but the line's tax is %s: tax paid elsewhere has the line's sign (negative on a return)", left, tax)
+	case tax.Sign() == 0 && l.amount.Sign() == -sign:
+		return levy.Invalid(l.path+field, "is %s, but the line's amount is %s and it bears no tax: tax paid elsewhere has the line's sign (negative on a return only)", left, l.amount)
 	}
 	for i := range l.taxes {
 		if left.Sign() != sign {

@@ -224,11 +224,15 @@ func (b *builder) leaf(li *lineIn) *line {
 		v := li.inputTax.Decimal()
 		l.inputTax = &v
 	}
+	// Tax paid elsewhere and the vendor's tax are amounts of the
+	// currency, which a client's binary floating point may have sent as
+	// 17.849999999999998: they are taken to its minor units, half up, so
+	// that neither a credit nor a variance carries their extra decimals.
 	if li.prevPaid != nil {
-		l.prevPaid = li.prevPaid.Decimal()
+		l.prevPaid = d.currencyAmount(li.prevPaid.Decimal())
 	}
 	if li.charged != nil {
-		v := li.charged.Decimal()
+		v := d.currencyAmount(li.charged.Decimal())
 		l.charged = &v
 	}
 	for _, o := range li.exemptOv {

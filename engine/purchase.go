@@ -177,20 +177,24 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 // whole use tax leaves none to accrue. A negative charge, on a credit
 // memo, is shared among the lines whose use tax is negative and takes
 // back part of what the buyer reverses; a charge whose sign no line's
-// tax has is refused. Brazilian lines, which compare the vendor's taxes
-// rather than credit them, take no share.
+// tax has is refused, and so is one, on a document without tax, whose
+// sign its lines' amount does not have. Brazilian lines, which compare
+// the vendor's taxes rather than credit them, take no share. The charge
+// is taken to the currency's minor units first, as a line's is.
 func (c *calc) creditDocument(charged decimal.Decimal) error {
+	charged = c.d.currencyAmount(charged)
 	sign := charged.Sign()
 	if sign == 0 {
 		return nil
 	}
 	var lines []*line
 	var weights []decimal.Decimal
-	sum, other := decimalZero, decimalZero
+	sum, other, amount := decimalZero, decimalZero, decimalZero
 	for _, l := range c.d.lines {
 		if l.br != nil {
 			continue
 		}
+		amount = amount.Add(l.amount)
 		switch tax := l.countedTax(); tax.Sign() {
 		case sign:
 			lines, weights, sum = append(lines, l), append(weights, tax.Abs()), sum.Add(tax.Abs())
@@ -202,11 +206,14 @@ func (c *calc) creditDocument(charged decimal.Decimal) error {
 		if other.Sign() != 0 {
 			return levy.Invalid("chargedTax", "is %s, but the lines' use tax is %s: the vendor's tax has the document's sign (negative on a credit memo)", charged, other)
 		}
+		if amount.Sign() == -sign {
+			return levy.Invalid("chargedTax", "is %s, but the lines' amount is %s and they bear no use tax: the vendor's tax has the document's sign (negative on a credit memo only)", charged, amount)
+		}
 		return nil
 	}
 	shares := weights // the vendor charged the whole use tax or more
 	if charged.Abs().LessThan(sum) {
-		places := max(int32(max(c.d.currency.MinorUnits, 0)), -charged.Exponent())
+		places := int32(max(c.d.currency.MinorUnits, 0))
 		parts, err := money.Allocate(money.New(charged.Abs()), weights, places)
 		if err != nil {
 			return levy.Invalid("chargedTax", "can not be credited against the use tax of the lines: %v", err)
@@ -234,7 +241,7 @@ func (c *calc) creditDocument(charged decimal.Decimal) error {
 func (c *calc) compareDocument(req *wire.PurchaseRequest, resp *wire.PurchaseResponse) {
 	var charged *decimal.Decimal
 	if req.ChargedTax != nil {
-		v := req.ChargedTax.Decimal()
+		v := c.d.currencyAmount(req.ChargedTax.Decimal())
 		charged = &v
 	} else {
 		sum, any := decimalZero, false

@@ -23,9 +23,12 @@ type ruleFileRecords struct {
 // Every fault names the file and the line of the record at fault: a
 // record that Check refuses, an ID that another file already uses, and
 // a jurisdiction selector that no jurisdiction of the dataset matches,
-// which would leave the record silently unused, and a threshold in a
+// which would leave the record silently unused, a threshold in a
 // currency that the dataset's ISO 4217 table (cur) does not hold, which
-// no request could convert a line's amount into.
+// no request could convert a line's amount into, and the record that
+// makes the files together hold more than rules.MaxRecords records or
+// rules.MaxConditions conditions, or cost more than
+// rules.MaxTotalConditionCost, the bounds of one file.
 func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []string) (ruleFileRecords, error) {
 	var out ruleFileRecords
 	type origin struct {
@@ -33,13 +36,28 @@ func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []strin
 		line int
 	}
 	seen := map[string]origin{}
+	records, conditions, cost := 0, 0, 0
 	for _, path := range paths {
 		rf, err := rules.OpenFile(path)
 		if err != nil {
 			return out, fmt.Errorf("engine: %w", err)
 		}
-		record := func(member, kind, id, sel string, i int) error {
+		record := func(member, kind, id, sel, when string, i int) error {
 			line := rf.Line(member, i)
+			if records++; records > rules.MaxRecords {
+				return fmt.Errorf("engine: rule file %s: line %d: %s %s: the rule files hold more than %d records (rules, structures and withholdings) together; at most %d are allowed",
+					path, line, kind, id, rules.MaxRecords, rules.MaxRecords)
+			}
+			if when != "" {
+				if conditions++; conditions > rules.MaxConditions {
+					return fmt.Errorf("engine: rule file %s: line %d: %s %s: the rule files hold more than %d records with a condition (when) together; at most %d are allowed",
+						path, line, kind, id, rules.MaxConditions, rules.MaxConditions)
+				}
+				if cost += rules.ConditionCost(when); cost > rules.MaxTotalConditionCost {
+					return fmt.Errorf("engine: rule file %s: line %d: %s %s: the conditions of the rule files may cost more than %d steps to run together; at most %d are allowed",
+						path, line, kind, id, rules.MaxTotalConditionCost, rules.MaxTotalConditionCost)
+				}
+			}
 			if sel != "" && !jurisdictionSelected(jur, sel) {
 				return fmt.Errorf("engine: rule file %s: line %d: %s %s: jurisdiction %q is not a jurisdiction of the dataset, nor a prefix of one ending in *: the %s would never apply",
 					path, line, kind, id, sel, kind)
@@ -52,7 +70,7 @@ func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []strin
 			return nil
 		}
 		for i, r := range rf.Rules {
-			if err := record(rules.MemberRules, "rule", r.ID, r.Jurisdiction, i); err != nil {
+			if err := record(rules.MemberRules, "rule", r.ID, r.Jurisdiction, r.When, i); err != nil {
 				return out, err
 			}
 			if err := thresholdCurrencyKnown(cur, &r); err != nil {
@@ -60,12 +78,12 @@ func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []strin
 			}
 		}
 		for i, s := range rf.Structures {
-			if err := record(rules.MemberStructures, "structure", s.ID, s.Jurisdiction, i); err != nil {
+			if err := record(rules.MemberStructures, "structure", s.ID, s.Jurisdiction, "", i); err != nil {
 				return out, err
 			}
 		}
 		for i, w := range rf.Withholdings {
-			if err := record(rules.MemberWithholdings, "withholding", w.ID, w.Jurisdiction, i); err != nil {
+			if err := record(rules.MemberWithholdings, "withholding", w.ID, w.Jurisdiction, w.When, i); err != nil {
 				return out, err
 			}
 		}

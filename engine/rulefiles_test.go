@@ -2,10 +2,13 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/levytax/levy/rules"
 )
 
 // TestRuleFileFaultsNamed builds engines over rule files with faults and
@@ -65,5 +68,72 @@ func TestRuleFileFaultsNamed(t *testing.T) {
  {"id": "mb", "jurisdiction": "CA-MB", "productClass": "Z", "outcome": "TAXABLE", "threshold": {"amount": 150, "kind": "up_to_exempt", "currency": "CAD"}}]}`)
 	if _, err := New(context.Background(), WithRuleFiles(good, ok)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRuleFilesBoundedTogether sends two rule files that each keep
+// within rules.MaxConditions but together pass it, two that pass
+// rules.MaxRecords together, and two whose conditions cost more than
+// rules.MaxTotalConditionCost together, and checks that New refuses them, naming
+// the second file, the line of the first record over the limit and the
+// limit. Before, the bounds of one file could be multiplied by splitting
+// the records over as many files.
+func TestRuleFilesBoundedTogether(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, n int, cond string) string {
+		var b strings.Builder
+		b.WriteString("{\"version\": 1, \"rules\": [\n")
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",\n")
+			}
+			when := ""
+			switch cond {
+			case "":
+			case "numbered":
+				when = fmt.Sprintf(`, "when": "usage == \"U%d\""`, i)
+			default:
+				when = `, "when": "` + cond + `"`
+			}
+			fmt.Fprintf(&b, `{"id": "%s-%d", "productClass": "PC%d", "outcome": "EXEMPT"%s}`, name, i, i, when)
+		}
+		b.WriteString("]}\n")
+		p := filepath.Join(dir, name+".json")
+		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	half := rules.MaxConditions/2 + 1
+	a, b := write("conds-a", half, "numbered"), write("conds-b", half, "numbered")
+	_, err := New(context.Background(), WithRuleFiles(a, b))
+	over := rules.MaxConditions - half // the index in b of the first condition over the limit
+	want := fmt.Sprintf("rule file %s: line %d: rule conds-b-%d: the rule files hold more than %d records with a condition (when) together",
+		b, over+2, over, rules.MaxConditions)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("conditions: got %v, want an error with %q", err, want)
+	}
+	half = rules.MaxRecords/2 + 1
+	a, b = write("plain-a", half, ""), write("plain-b", half, "")
+	_, err = New(context.Background(), WithRuleFiles(a, b))
+	over = rules.MaxRecords - half
+	want = fmt.Sprintf("rule file %s: line %d: rule plain-b-%d: the rule files hold more than %d records (rules, structures and withholdings) together",
+		b, over+2, over, rules.MaxRecords)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("records: got %v, want an error with %q", err, want)
+	}
+	// Conditions of 9,010 steps each (a range of 9,000 numbers): 60 in
+	// each file, and the 111th, the 51st of the second file, passes
+	// rules.MaxTotalConditionCost.
+	const costly = "len(usage) < 8 || 7 in 1..9000"
+	a, b = write("costly-a", 60, costly), write("costly-b", 60, costly)
+	_, err = New(context.Background(), WithRuleFiles(a, b))
+	want = fmt.Sprintf("rule file %s: line 52: rule costly-b-50: the conditions of the rule files may cost more than %d steps to run together", b, rules.MaxTotalConditionCost)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("cost: got %v, want an error with %q", err, want)
+	}
+	// One file at the limits loads.
+	if _, err := New(context.Background(), WithRuleFiles(write("one", rules.MaxConditions, "numbered"))); err != nil {
+		t.Errorf("a file at the condition limit: %v", err)
 	}
 }

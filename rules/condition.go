@@ -28,14 +28,32 @@ var conditionFuncs = []string{
 	"all", "none", "any", "one", "filter", "map", "count", "sum", "find", "findIndex", "findLast", "findLastIndex",
 }
 
+// MaxConditionCost bounds what one condition may cost to run, in the
+// steps ConditionCost counts: some 25 ns each, so that a condition runs
+// in a quarter of a millisecond at most. A condition without a predicate
+// costs its nodes (a comparison of a fact with a text costs 3); a
+// predicate over a list of three texts with a comparison in its body
+// costs 9 more.
+const MaxConditionCost = 10_000
+
+// MaxTotalConditionCost bounds the cost of all the conditions of a rule
+// file, and of all the rule files an engine reads: at most about 25 ms
+// of conditions for a line in a jurisdiction, were every one of them to
+// be tried. Five thousand conditions of a few comparisons each cost
+// under 100,000.
+const MaxTotalConditionCost = 1_000_000
+
 // checkCondition refuses a condition that could run away: one longer
 // than MaxConditionLength, one that declares a variable (let), calls a
 // function not among conditionFuncs (repeat, replace, join, toJSON,
-// toBase64, reduce, now, ...) or nests a predicate inside another's body.
-// The memory budget alone does not bound these: a variable or an
-// enclosing predicate reuses a collection without paying for it again,
-// and repeated doubling by nested calls outgrows any budget before the
-// budget is consulted.
+// toBase64, reduce, now, ...), nests a predicate inside another's body,
+// or costs more than MaxConditionCost (a predicate over a range of
+// 10,000 numbers whose body is 60 comparisons took 40 ms a line). The
+// memory budget alone does not bound these: a variable or an enclosing
+// predicate reuses a collection without paying for it again, repeated
+// doubling by nested calls outgrows any budget before the budget is
+// consulted, and the budget pays for the elements of a collection once,
+// not for each run of a predicate's body over them.
 func checkCondition(src string) error {
 	if len(src) > MaxConditionLength {
 		return fmt.Errorf("the condition is %d bytes long; at most %d are allowed", len(src), MaxConditionLength)
@@ -46,8 +64,100 @@ func checkCondition(src string) error {
 	}
 	c := &conditionCheck{}
 	ast.Walk(&tree.Node, c)
-	return c.err
+	if c.err != nil {
+		return c.err
+	}
+	if cost := conditionCost(tree.Node); cost > MaxConditionCost {
+		return fmt.Errorf("the condition may cost %d steps to run; at most %d are allowed (a predicate costs its body times the elements of its list, a range its numbers)", cost, MaxConditionCost)
+	}
+	return nil
 }
+
+// ConditionCost returns what the condition src may cost to run, in
+// steps: one a syntax node, one an element of each range, and for each
+// predicate (all, any, filter, map, ...) the nodes of its body times the
+// most elements its collection may hold (the elements of a list or of a
+// range of constants, or the memory budget, for a collection made while
+// the condition runs). A condition that does not parse costs 0.
+func ConditionCost(src string) int {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return 0
+	}
+	return conditionCost(tree.Node)
+}
+
+// conditionCost is ConditionCost of a parsed condition.
+func conditionCost(root ast.Node) int {
+	c := &costCount{}
+	ast.Walk(&root, c)
+	return c.cost
+}
+
+// maxCost is where costs stop adding, so that no product overflows.
+const maxCost = 1 << 40
+
+// costCount is the ast.Visitor of conditionCost.
+type costCount struct{ cost int }
+
+// Visit implements ast.Visitor.
+func (c *costCount) Visit(node *ast.Node) {
+	add := 1
+	switch n := (*node).(type) {
+	case *ast.BinaryNode:
+		if n.Operator == ".." {
+			add += elements(n)
+		}
+	case *ast.BuiltinNode:
+		for _, a := range n.Arguments {
+			if p, ok := a.(*ast.PredicateNode); ok && len(n.Arguments) > 0 {
+				add += min(elements(n.Arguments[0])*nodes(p.Node), maxCost)
+			}
+		}
+	}
+	c.cost = min(c.cost+add, maxCost)
+}
+
+// elements returns the most elements the collection n may hold: a
+// list's, a range of constants', a filtered, taken, reversed or
+// de-duplicated collection's, and otherwise the memory budget, which
+// bounds a collection made while the condition runs.
+func elements(n ast.Node) int {
+	switch n := n.(type) {
+	case *ast.ArrayNode:
+		return len(n.Nodes)
+	case *ast.BinaryNode:
+		if n.Operator != ".." {
+			break
+		}
+		from, ok1 := n.Left.(*ast.IntegerNode)
+		to, ok2 := n.Right.(*ast.IntegerNode)
+		if ok1 && ok2 {
+			return int(min(max(int64(to.Value)-int64(from.Value)+1, 0), maxCost))
+		}
+	case *ast.BuiltinNode:
+		switch n.Name {
+		case "filter", "map", "take", "reverse", "uniq":
+			if len(n.Arguments) > 0 {
+				return elements(n.Arguments[0])
+			}
+		}
+	}
+	return memoryBudget
+}
+
+// nodes returns the number of syntax nodes of the tree n.
+func nodes(n ast.Node) int {
+	c := &nodeCount{}
+	ast.Walk(&n, c)
+	return c.n
+}
+
+// nodeCount is the ast.Visitor of nodes.
+type nodeCount struct{ n int }
+
+// Visit implements ast.Visitor.
+func (c *nodeCount) Visit(*ast.Node) { c.n++ }
 
 // conditionCheck is the ast.Visitor of checkCondition. It keeps the
 // first fault it meets.

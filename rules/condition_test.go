@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -10,14 +11,16 @@ import (
 // with an error naming the rule, and still accepts ordinary ones.
 func TestCompileRefusesRunawayConditions(t *testing.T) {
 	refused := map[string]string{
-		"a variable reused by nested loops": `let a = 1..300; all(a, all(a, all(a, all(a, true))))`,
-		"a doubling accumulator":            `reduce(1..40, #acc + #acc, "a") != ""`,
-		"a repeat of a repeat":              `len(repeat(repeat("a", 99999), 1000000)) > 0`,
-		"a growing chain":                   `len(toBase64(toBase64("aaaa"))) > 0`,
-		"nested predicates":                 `all(1..300, all(1..300, true))`,
-		"a predicate in a pipe body":        `any(1..3, 1..# | all(# > 0))`,
-		"the clock":                         `now().Year() > 2000`,
-		"too long":                          `usage == "` + strings.Repeat("x", MaxConditionLength) + `"`,
+		"a variable reused by nested loops":  `let a = 1..300; all(a, all(a, all(a, all(a, true))))`,
+		"a doubling accumulator":             `reduce(1..40, #acc + #acc, "a") != ""`,
+		"a repeat of a repeat":               `len(repeat(repeat("a", 99999), 1000000)) > 0`,
+		"a growing chain":                    `len(toBase64(toBase64("aaaa"))) > 0`,
+		"nested predicates":                  `all(1..300, all(1..300, true))`,
+		"a predicate in a pipe body":         `any(1..3, 1..# | all(# > 0))`,
+		"the clock":                          `now().Year() > 2000`,
+		"too long":                           `usage == "` + strings.Repeat("x", MaxConditionLength) + `"`,
+		"a predicate over a million numbers": `len(usage) < 8 || len(map(1..1000000, # * 2)) > 0`,
+		"a range of a million numbers":       `len(usage) < 8 || 7 in 1..1000000`,
 	}
 	for name, when := range refused {
 		_, err := Compile([]Rule{{ID: "x", Outcome: Taxable, When: when}})
@@ -30,11 +33,80 @@ func TestCompileRefusesRunawayConditions(t *testing.T) {
 		`businessCustomer && country in ["DE", "FR", "IT"]`,
 		`date >= "2026-01-01" && upper(usage) startsWith "MANU"`,
 		`any(["FOOD", "BOOKS"], # == productClass) || productClass matches "^MED"`,
-		`len(usage) < 8 || len(map(1..1000000, # * 2)) > 0`,
+		`len(usage) < 8 || len(map(1..(len(usage) * 100000), # * 2)) > 0`,
 		`len(split(customerClass, "-")) == 2 && trim(tax) != ""`,
 	} {
 		if _, err := Compile([]Rule{{ID: "x", Outcome: Taxable, When: when}}); err != nil {
 			t.Errorf("%s: %v", when, err)
 		}
+	}
+}
+
+// TestConditionCost checks ConditionCost on conditions costed by hand,
+// and that Compile refuses one over MaxConditionCost naming the rule
+// and the cost. The refused one, a predicate over 10,000 numbers whose
+// body is 62 comparisons, took 40 ms to run on a line before: its
+// length, nodes and memory are all within their bounds.
+func TestConditionCost(t *testing.T) {
+	for when, want := range map[string]int{
+		// ==, usage, "X".
+		`usage == "X"`: 3,
+		// any, the list and its two texts, the predicate, ==, #,
+		// productClass: 8; the body's 3 nodes for each of 2 texts: 6.
+		`any(["FOOD", "BOOKS"], # == productClass)`: 14,
+		// in, 7, .., 1, 100: 5; the range's 100 numbers.
+		`7 in 1..100`: 105,
+		// any, split, area, " ", the predicate, ==, #, "US-NY": 8; the
+		// body's 3 nodes for each of at most memoryBudget texts.
+		`any(split(area, " "), # == "US-NY")`: 8 + 3*memoryBudget,
+		// any, filter, the list and its 3 texts, 2 predicates, their
+		// bodies' 6 nodes: 14; filter keeps at most the list's 3
+		// elements: 3 times filter's body of 3 and 3 times any's.
+		`any(filter(["A", "B", "C"], # != usage), # == "B")`: 14 + 9 + 9,
+		"usage ==": 0, // does not parse
+	} {
+		if got := ConditionCost(when); got != want {
+			t.Errorf("ConditionCost(%s) = %d, want %d", when, got, want)
+		}
+	}
+	terms := make([]string, 62)
+	for i := range terms {
+		terms[i] = fmt.Sprintf("# %% %d == 99", i+2)
+	}
+	slow := "len(usage) < 8 || len(filter(1..9999, " + strings.Join(terms, " || ") + ")) > 3"
+	_, err := Compile([]Rule{{ID: "slow", Outcome: Taxable, When: slow}})
+	want := fmt.Sprintf("rule slow: the condition may cost %d steps to run; at most %d", ConditionCost(slow), MaxConditionCost)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a condition of %d bytes and cost %d: Compile gave %v, want %q", len(slow), ConditionCost(slow), err, want)
+	}
+}
+
+// TestCheckBoundsTotalConditionCost sends a rule file whose conditions
+// each cost 9,010 steps (a range of 9,000 numbers), 112 of them: the
+// 111th passes MaxTotalConditionCost, and Check refuses it naming its
+// line. Before, 5,000 such conditions, each within its own bounds,
+// could be tried on every line.
+func TestCheckBoundsTotalConditionCost(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\"version\": 1, \"rules\": [\n")
+	for i := range 112 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `{"id": "r%d", "productClass": "PC%d", "outcome": "EXEMPT", "when": "len(usage) < 8 || 7 in 1..9000"}`, i, i)
+	}
+	b.WriteString("]}\n")
+	if c := ConditionCost("len(usage) < 8 || 7 in 1..9000"); c != 9010 {
+		t.Fatalf("cost %d, want 9,010 (||, <, len, usage, 8, in, 7, .., 1, 9000 and 9,000 numbers)", c)
+	}
+	f, err := ReadFile(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 110 conditions cost 991,100; the 111th passes 1,000,000.
+	err = f.Check()
+	want := fmt.Sprintf("line 112: rules: rule r110: the conditions of the file may cost more than %d steps to run together", MaxTotalConditionCost)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Check gave %v, want %q", err, want)
 	}
 }

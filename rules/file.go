@@ -16,6 +16,20 @@ const FileVersion = 1
 // MaxFileSize bounds a rule file, in bytes.
 const MaxFileSize = 64 << 20
 
+// MaxRecords bounds the records (rules, structures and withholdings
+// together) of one rule file, and of all the rule files an engine reads:
+// every record is checked and compiled when the rules load and kept in
+// memory while they serve. A taxability matrix of 500 product classes in
+// every US state with a sales tax (23,000 rules) fits twice over.
+const MaxRecords = 50_000
+
+// MaxConditions bounds the records with a condition (when) of one rule
+// file, and of all the rule files an engine reads: a condition is a
+// compiled program, about 3 KB of memory, and a rule with a condition
+// and no selector is run for every line in every jurisdiction until one
+// applies.
+const MaxConditions = 5_000
+
 // File is a rule file: a host's own taxability rules, rate structures
 // and withholdings, in JSON:
 //
@@ -101,6 +115,7 @@ func readFile(b []byte) (*File, error) {
 		return nil, at(dec.InputOffset(), fmt.Errorf("a rule file is one JSON object: %w", err))
 	}
 	f := &File{lines: map[string][]int{}}
+	lc := &lineCounter{b: b, line: 1}
 	seen := map[string]bool{}
 	version := false
 	for dec.More() {
@@ -121,11 +136,11 @@ func readFile(b []byte) (*File, error) {
 				return nil, at(off, fmt.Errorf("version: %w", jsonError(err)))
 			}
 		case MemberRules:
-			err = readRecords(dec, b, name, &f.Rules, f.lines)
+			err = readRecords(dec, lc, name, &f.Rules, f)
 		case MemberStructures:
-			err = readRecords(dec, b, name, &f.Structures, f.lines)
+			err = readRecords(dec, lc, name, &f.Structures, f)
 		case MemberWithholdings:
-			err = readRecords(dec, b, name, &f.Withholdings, f.lines)
+			err = readRecords(dec, lc, name, &f.Withholdings, f)
 		default:
 			return nil, at(off, fmt.Errorf("unknown member %q: a rule file has version, rules, structures and withholdings", name))
 		}
@@ -148,8 +163,10 @@ func readFile(b []byte) (*File, error) {
 
 // readRecords decodes the array of records of a member (or null) into
 // list, each record strictly (no unknown members), and keeps the line
-// each starts on.
-func readRecords[T any](dec *json.Decoder, b []byte, member string, list *[]T, lines map[string][]int) error {
+// each starts on in f. It refuses the record that would make the file
+// hold more than MaxRecords records or MaxConditions conditions.
+func readRecords[T any](dec *json.Decoder, lc *lineCounter, member string, list *[]T, f *File) error {
+	b := lc.b
 	off := dec.InputOffset()
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {
@@ -169,7 +186,10 @@ func readRecords[T any](dec *json.Decoder, b []byte, member string, list *[]T, l
 			return fmt.Errorf("line %d: %s[%d]: %w", lineAt(b, base+inner.InputOffset()), member, i, jsonError(err))
 		}
 		start := base + inner.InputOffset() - int64(len(rec))
-		line := lineAt(b, start)
+		line := lc.at(start)
+		if n := f.records(); n >= MaxRecords {
+			return fmt.Errorf("line %d: %s[%d]: the rule file holds more than %d records (rules, structures and withholdings together); at most %d are allowed", line, member, i, n, MaxRecords)
+		}
 		var v T
 		strict := json.NewDecoder(bytes.NewReader(rec))
 		strict.DisallowUnknownFields()
@@ -181,10 +201,73 @@ func readRecords[T any](dec *json.Decoder, b []byte, member string, list *[]T, l
 			}
 			return fmt.Errorf("line %d: %s[%d]: %w", errLine, member, i, jsonError(err))
 		}
+		if hasCondition(&v) {
+			if lc.conditions >= MaxConditions {
+				return fmt.Errorf("line %d: %s[%d]: the rule file holds more than %d records with a condition (when); at most %d are allowed", line, member, i, lc.conditions, MaxConditions)
+			}
+			lc.conditions++
+		}
 		*list = append(*list, v)
-		lines[member] = append(lines[member], line)
+		f.lines[member] = append(f.lines[member], line)
 	}
 	return nil
+}
+
+// hasCondition reports whether the record v (a *Rule or *Withholding)
+// has a condition.
+func hasCondition(v any) bool {
+	switch r := v.(type) {
+	case *Rule:
+		return r.When != ""
+	case *Withholding:
+		return r.When != ""
+	}
+	return false
+}
+
+// records returns the number of records of the file.
+func (f *File) records() int { return len(f.Rules) + len(f.Structures) + len(f.Withholdings) }
+
+// conditions returns the number of the file's records with a condition.
+func (f *File) conditions() int {
+	n := 0
+	for i := range f.Rules {
+		if f.Rules[i].When != "" {
+			n++
+		}
+	}
+	for i := range f.Withholdings {
+		if f.Withholdings[i].When != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// Records returns the number of the file's records and the number of
+// them with a condition, which MaxRecords and MaxConditions bound.
+func (f *File) Records() (records, conditions int) { return f.records(), f.conditions() }
+
+// lineCounter finds the lines of offsets that only grow, counting the
+// line ends of the file once instead of from its start at each record,
+// and counts the records with a condition read so far.
+type lineCounter struct {
+	b          []byte
+	off        int64 // the offset counted up to
+	line       int   // the line of off
+	conditions int
+}
+
+// at returns the line (from 1) of offset off, which is at least the
+// offset of the previous call.
+func (lc *lineCounter) at(off int64) int {
+	off = min(off, int64(len(lc.b)))
+	if off < lc.off {
+		return lineAt(lc.b, off)
+	}
+	lc.line += bytes.Count(lc.b[lc.off:off], []byte("\n"))
+	lc.off = off
+	return lc.line
 }
 
 // openDelim reads the opening delimiter d.
@@ -243,9 +326,10 @@ func OpenFile(path string) (*File, error) {
 }
 
 // Check checks every record of the file as Compile, CompileStructures
-// and CompileWithholdings would, and that no ID is used twice within a
-// member, and fails on the first fault, naming the line its record
-// starts on (for a File that ReadFile read).
+// and CompileWithholdings would, that no ID is used twice within a
+// member, and that the conditions together cost at most
+// MaxTotalConditionCost, and fails on the first fault, naming the line
+// its record starts on (for a File that ReadFile read).
 func (f *File) Check() error {
 	at := func(member string, i int, err error) error {
 		if l := f.Line(member, i); l > 0 {
@@ -266,9 +350,22 @@ func (f *File) Check() error {
 		}
 		return at(member, i, fmt.Errorf("rules: %s id %s is used twice", kind, id))
 	}
+	cost := 0
+	costly := func(member, kind, id, when string, i int) error {
+		if when == "" {
+			return nil
+		}
+		if cost += ConditionCost(when); cost > MaxTotalConditionCost {
+			return at(member, i, fmt.Errorf("rules: %s %s: the conditions of the file may cost more than %d steps to run together; at most %d are allowed", kind, id, MaxTotalConditionCost, MaxTotalConditionCost))
+		}
+		return nil
+	}
 	for i := range f.Rules {
 		if _, err := Compile(f.Rules[i : i+1]); err != nil {
 			return at(MemberRules, i, err)
+		}
+		if err := costly(MemberRules, "rule", f.Rules[i].ID, f.Rules[i].When, i); err != nil {
+			return err
 		}
 		if err := twice(MemberRules, "rule", f.Rules[i].ID, i); err != nil {
 			return err
@@ -285,6 +382,9 @@ func (f *File) Check() error {
 	for i := range f.Withholdings {
 		if _, err := CompileWithholdings(f.Withholdings[i : i+1]); err != nil {
 			return at(MemberWithholdings, i, err)
+		}
+		if err := costly(MemberWithholdings, "withholding", f.Withholdings[i].ID, f.Withholdings[i].When, i); err != nil {
+			return err
 		}
 		if err := twice(MemberWithholdings, "withholding", f.Withholdings[i].ID, i); err != nil {
 			return err

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -41,6 +42,12 @@ func TestReadFileRefusesAndLocates(t *testing.T) {
 			"line 4: rules: rule b: condition \"amount > 100\": unknown name amount"},
 		"an ID used twice":        {"{\"version\":1,\"rules\":[\n{\"id\":\"a\",\"outcome\":\"EXEMPT\"},\n{\"id\":\"a\",\"outcome\":\"TAXABLE\"}]}", "line 3: rules: rule id a is used twice (first on line 2)"},
 		"a structure Check fails": {"{\"version\":1,\"structures\":[\n{\"id\":\"s\",\"kind\":\"TIERED\",\"tiers\":[{\"upTo\":\"-5\"},{}]}]}", "line 2: rules: structure s: tier 0 upTo -5 is negative"},
+		"a reason over the limit": {"{\"version\":1,\"rules\":[\n{\"id\":\"a\",\"outcome\":\"EXEMPT\"},\n{\"id\":\"long\",\"outcome\":\"EXEMPT\",\"reason\":\"" + strings.Repeat("x", MaxReasonLength+1) + "\"}]}",
+			fmt.Sprintf("line 3: rules: rule long: reason is %d bytes long; at most %d", MaxReasonLength+1, MaxReasonLength)},
+		"a withholding's reason over the limit": {"{\"version\":1,\"withholdings\":[\n{\"id\":\"w\",\"jurisdiction\":\"KE\",\"tax\":\"WHT\",\"withholdingType\":\"X\",\"rate\":0.2,\"reason\":\"" + strings.Repeat("x", MaxReasonLength+1) + "\"}]}",
+			"line 2: rules: withholding w: reason is"},
+		"tiers over the limit": {"{\"version\":1,\"structures\":[\n{\"id\":\"s\",\"kind\":\"SINGLE_RATE\"},\n{\"id\":\"many\",\"kind\":\"BRACKET\",\"tiers\":[" + manyTiers(MaxTiers+1) + "]}]}",
+			fmt.Sprintf("line 3: rules: structure many: %d tiers; at most %d", MaxTiers+1, MaxTiers)},
 		"a threshold in a currency that is not a code": {"{\"version\":1,\"rules\":[\n{\"id\":\"ny\",\"outcome\":\"TAXABLE\",\n\"threshold\":{\"amount\":\"110\",\"kind\":\"below_exempt\",\"currency\":\"usd\"}}]}",
 			"line 2: rules: rule ny: threshold currency \"usd\" is not an ISO 4217 alphabetic code"},
 	} {
@@ -77,4 +84,87 @@ func TestReadFileAccepts(t *testing.T) {
 			t.Errorf("%s[%d] on line %d, want %d", c.member, c.i, got, c.line)
 		}
 	}
+}
+
+// bigRuleFile writes a rule file of n rules, one a line after the
+// opening line, the first withConds of them with a condition, as a
+// generator of a host's taxability matrix would.
+func bigRuleFile(n, withConds int) string {
+	var b strings.Builder
+	b.WriteString("{\"version\": 1, \"rules\": [\n")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		when := ""
+		if i < withConds {
+			when = fmt.Sprintf(`, "when": "usage == \"U%d\""`, i)
+		}
+		fmt.Fprintf(&b, `{"id": "r%d", "productClass": "PC%d", "outcome": "EXEMPT"%s}`, i, i, when)
+	}
+	b.WriteString("]}\n")
+	return b.String()
+}
+
+// TestReadFileBoundsRecords sends rule files one record and one
+// condition over MaxRecords and MaxConditions, and checks that ReadFile
+// refuses each, naming the line of the first record over the limit and
+// the limit, and accepts a file at both limits. Before, a file of
+// 100,000 rules with conditions loaded, in seconds and hundreds of MB,
+// and made every line run each condition.
+func TestReadFileBoundsRecords(t *testing.T) {
+	for name, c := range map[string]struct {
+		file string
+		want string
+	}{
+		"one record too many": {bigRuleFile(MaxRecords+1, 0),
+			fmt.Sprintf("line %d: rules[%d]: the rule file holds more than %d records", MaxRecords+2, MaxRecords, MaxRecords)},
+		"one condition too many": {bigRuleFile(MaxConditions+1, MaxConditions+1),
+			fmt.Sprintf("line %d: rules[%d]: the rule file holds more than %d records with a condition", MaxConditions+2, MaxConditions, MaxConditions)},
+	} {
+		_, err := ReadFile(strings.NewReader(c.file))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error with %q", name, err, c.want)
+		}
+	}
+	// Withholdings count with the rules.
+	w := strings.TrimSuffix(bigRuleFile(MaxConditions, MaxConditions), "]}\n") +
+		"],\n\"withholdings\": [{\"id\": \"w\", \"jurisdiction\": \"KE\", \"tax\": \"WHT\", \"withholdingType\": \"X\", \"rate\": 0.2, \"when\": \"businessCustomer\"}]}"
+	if _, err := ReadFile(strings.NewReader(w)); err == nil || !strings.Contains(err.Error(), "withholdings[0]: the rule file holds more than") {
+		t.Errorf("a withholding's condition over the limit: got %v", err)
+	}
+	f, err := ReadFile(strings.NewReader(bigRuleFile(MaxRecords, MaxConditions)))
+	if err != nil {
+		t.Fatalf("a file at the limits: %v", err)
+	}
+	if err := f.Check(); err != nil {
+		t.Fatalf("a file at the limits: %v", err)
+	}
+	if r, c := f.Records(); r != MaxRecords || c != MaxConditions {
+		t.Errorf("Records() = %d, %d, want %d, %d", r, c, MaxRecords, MaxConditions)
+	}
+	at := "{\"version\":1,\"structures\":[{\"id\":\"s\",\"kind\":\"BRACKET\",\"reason\":\"" + strings.Repeat("x", MaxReasonLength) + "\",\"tiers\":[" + manyTiers(MaxTiers) + "]}]}"
+	if g, err := ReadFile(strings.NewReader(at)); err != nil || g.Check() != nil {
+		t.Errorf("a structure with %d tiers and a reason of %d bytes is refused", MaxTiers, MaxReasonLength)
+	}
+	if got := f.Line(MemberRules, MaxRecords-1); got != MaxRecords+1 {
+		t.Errorf("the last rule is on line %d, want %d", got, MaxRecords+1)
+	}
+}
+
+// manyTiers writes n tiers of a structure, each above the one before,
+// the last without an upper bound.
+func manyTiers(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		if i == n-1 {
+			b.WriteString(`{"rate":"0.01"}`)
+			continue
+		}
+		fmt.Fprintf(&b, `{"upTo":"%d","rate":"0.01"}`, (i+1)*10)
+	}
+	return b.String()
 }

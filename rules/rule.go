@@ -106,6 +106,20 @@ func (r *Rule) specificity() int {
 // every stored transaction.
 const MaxIDLength = 200
 
+// MaxReasonLength bounds the reason of a rule, structure or
+// withholding, in bytes: a reason is copied into the explanation of
+// every tax it decides. Levy's longest default reason, with its
+// citations, is under 3,000 bytes.
+const MaxReasonLength = 8 << 10
+
+// checkReason refuses a reason longer than MaxReasonLength.
+func checkReason(kind, id, reason string) error {
+	if len(reason) > MaxReasonLength {
+		return fmt.Errorf("%s %s: reason is %d bytes long; at most %d are allowed", kind, id, len(reason), MaxReasonLength)
+	}
+	return nil
+}
+
 // checkID refuses an empty ID, one longer than MaxIDLength, and one that
 // is not UTF-8 text without control characters.
 func checkID(kind, id string) error {
@@ -123,6 +137,9 @@ func checkID(kind, id string) error {
 // check validates the rule's own fields.
 func (r *Rule) check() error {
 	if err := checkID("rule", r.ID); err != nil {
+		return err
+	}
+	if err := checkReason("rule", r.ID, r.Reason); err != nil {
 		return err
 	}
 	switch {

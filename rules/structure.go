@@ -71,9 +71,19 @@ func (s *Structure) selector() selector {
 		productClass: s.ProductClass, period: civil.Period{Effective: s.Effective, Expiration: s.Expiration}}
 }
 
+// MaxTiers bounds the tiers of a TIERED or BRACKET structure: a line's
+// tax walks them. Levy's own structures have at most three.
+const MaxTiers = 100
+
 func (s *Structure) check() error {
 	if err := checkID("structure", s.ID); err != nil {
 		return err
+	}
+	if err := checkReason("structure", s.ID, s.Reason); err != nil {
+		return err
+	}
+	if len(s.Tiers) > MaxTiers {
+		return fmt.Errorf("structure %s: %d tiers; at most %d are allowed", s.ID, len(s.Tiers), MaxTiers)
 	}
 	sel := s.selector()
 	if err := sel.check(); err != nil {

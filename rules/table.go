@@ -15,8 +15,10 @@ import (
 const MaxNodes = 500
 
 // memoryBudget bounds the memory a condition may use while it runs, in the
-// units of the expr virtual machine.
-const memoryBudget = 10_000
+// units of the expr virtual machine (about an element of a list or a
+// byte of a text): so it bounds the elements of a list a condition makes
+// while it runs, for ConditionCost.
+const memoryBudget = 1_000
 
 // compiled is a rule with its condition compiled.
 type compiled struct {

@@ -65,6 +65,9 @@ func (w *Withholding) check() error {
 	if err := checkID("withholding", w.ID); err != nil {
 		return err
 	}
+	if err := checkReason("withholding", w.ID, w.Reason); err != nil {
+		return err
+	}
 	switch {
 	case w.Jurisdiction == "" || strings.Contains(w.Jurisdiction, "*"):
 		return fmt.Errorf("withholding %s: jurisdiction %q must name one jurisdiction", w.ID, w.Jurisdiction)

@@ -66,7 +66,7 @@ func (b *builder) addISS(name string, raw []byte) error {
 	var errs Errors
 	for _, c := range issColumns[:3] {
 		if _, ok := col[c]; !ok {
-			errs = append(errs, &Error{File: name, Line: 1, Column: c, Message: "is missing: the columns are " + strings.Join(issColumns, ", ")})
+			errs.add(&Error{File: name, Line: 1, Column: c, Message: "is missing: the columns are " + strings.Join(issColumns, ", ")})
 		}
 	}
 	if len(errs) > 0 {
@@ -81,7 +81,7 @@ func (b *builder) addISS(name string, raw []byte) error {
 			return ""
 		}
 		bad := func(c, format string, args ...any) {
-			errs = append(errs, &Error{File: name, Line: line, Column: c, Message: fmt.Sprintf(format, args...)})
+			errs.add(&Error{File: name, Line: line, Column: c, Message: fmt.Sprintf(format, args...)})
 		}
 		r := data.BRISSRate{Municipality: get("ibge_code"), Item: data.ServiceItem(get("item")), Source: get("source"), File: name, Line: line}
 		if j, ok := b.juris.ByID("BR-" + r.Municipality); !ok || len(r.Municipality) != 7 || !digits(r.Municipality) || j.Country != "BR" {

@@ -13,6 +13,9 @@ type Error struct {
 	Line    int
 	Column  string
 	Message string
+
+	// more marks the fault that stands for those past MaxFaults.
+	more bool
 }
 
 // Error writes file:line: column: message.
@@ -36,17 +39,55 @@ type Errors []*Error
 // maxReported bounds the faults an Errors message lists.
 const maxReported = 20
 
+// MaxFaults bounds the faults kept of one file: past them a file is
+// surely not what it was meant to be (of another format, or of another
+// state), and ten million faulty rows kept would hold gigabytes.
+const MaxFaults = 1000
+
+// add adds the fault e to es, unless es holds MaxFaults already: the
+// first fault past them is replaced by one that says the rest of the
+// file's faults are not listed, and later ones are dropped.
+func (es *Errors) add(e *Error) {
+	switch n := len(*es); {
+	case n < MaxFaults:
+		*es = append(*es, e)
+	case n == MaxFaults:
+		*es = append(*es, &Error{File: e.File, Line: e.Line, Message: fmt.Sprintf("more than %d faults in the file; those from this line on are not listed", MaxFaults), more: true})
+	}
+}
+
 // Error lists the faults, one a line, up to maxReported.
 func (es Errors) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d faults in content:", len(es))
-	for i, e := range es {
-		if i == maxReported {
-			fmt.Fprintf(&b, "\n  and %d more", len(es)-maxReported)
+	n, more := 0, false
+	for _, e := range es {
+		if e.more {
+			more = true
+		} else {
+			n++
+		}
+	}
+	if more {
+		fmt.Fprintf(&b, "more than %d faults in content:", n)
+	} else {
+		fmt.Fprintf(&b, "%d faults in content:", n)
+	}
+	listed := 0
+	for _, e := range es {
+		if listed == maxReported {
 			break
 		}
-		b.WriteString("\n  ")
-		b.WriteString(e.Error())
+		if !e.more {
+			b.WriteString("\n  ")
+			b.WriteString(e.Error())
+			listed++
+		}
+	}
+	if rest := n - listed; rest > 0 {
+		fmt.Fprintf(&b, "\n  and %d more", rest)
+		if more {
+			fmt.Fprintf(&b, " (a file stops being listed at %d faults)", MaxFaults)
+		}
 	}
 	return b.String()
 }

@@ -17,12 +17,12 @@ func (b *builder) addLevy(name string, raw []byte) error {
 		return err
 	}
 	fail := func(line int, col, format string, args ...any) {
-		errs = append(errs, &Error{File: name, Line: line, Column: col, Message: fmt.Sprintf(format, args...)})
+		errs.add(&Error{File: name, Line: line, Column: col, Message: fmt.Sprintf(format, args...)})
 	}
 	for _, row := range rows {
 		s, err := b.state(name, row.Line, row.State, FormatLevy)
 		if err != nil {
-			errs = append(errs, err.(*Error))
+			errs.add(err.(*Error))
 			continue
 		}
 		j, ok := b.levyJurisdiction(s, row, func(col, format string, args ...any) { fail(row.Line, col, format, args...) })

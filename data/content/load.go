@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -80,11 +81,16 @@ func Load(ctx context.Context, ds *data.Dataset, opts Options, sources ...Source
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		raw, err := os.ReadFile(src.Path)
-		if err != nil {
-			return nil, fmt.Errorf("content: %w", err)
-		}
 		name := filepath.Base(src.Path)
+		raw, err := readFile(src.Path, name)
+		if err != nil {
+			var e *Error
+			if asError(err, &e) {
+				errs = append(errs, e)
+				continue
+			}
+			return nil, err
+		}
 		f := src.Format
 		if f == "" {
 			if f, err = detect(name, raw); err != nil {
@@ -126,6 +132,64 @@ func Load(ctx context.Context, ds *data.Dataset, opts Options, sources ...Source
 		return nil, errs
 	}
 	return b.overlay()
+}
+
+// MaxFileSize bounds a content file, in bytes. The largest files Levy
+// reads are the Streamlined Sales Tax boundary files of a whole state,
+// about 130 bytes a ZIP+4 range: a million ranges take 131 MB. A ZIP
+// rate table of every US ZIP code is about 3 MB.
+const MaxFileSize = 1 << 30
+
+// MaxLines bounds the lines of a content file, and so its rows: ten
+// million, room for the ZIP+4 ranges of the largest state several times
+// over (a row of Levy's CSV, at about 60 bytes, could otherwise fit 17
+// million times in MaxFileSize).
+const MaxLines = 10_000_000
+
+// readFile reads the content file at path, named name in errors, and
+// refuses one larger than MaxFileSize bytes or of more than MaxLines
+// lines with an *Error naming the file, the line and the limit, before
+// any of it is parsed.
+func readFile(path, name string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("content: %w", err)
+	}
+	defer f.Close()
+	tooLarge := func(size int64) error {
+		return &Error{File: name, Message: fmt.Sprintf("the file is %d bytes or more; a content file has at most %d (split it, by state for instance)", size, int64(MaxFileSize))}
+	}
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxFileSize {
+		return nil, tooLarge(st.Size())
+	}
+	raw, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("content: read %s: %w", name, err)
+	}
+	if len(raw) > MaxFileSize {
+		return nil, tooLarge(int64(len(raw)))
+	}
+	if n := bytes.Count(raw, []byte("\n")); n >= MaxLines {
+		// Line MaxLines+1 exists when MaxLines line ends precede it and
+		// something follows the last of them.
+		if end := nthIndex(raw, '\n', MaxLines); end >= 0 && len(bytes.TrimSpace(raw[end+1:])) > 0 {
+			return nil, &Error{File: name, Line: MaxLines + 1, Message: fmt.Sprintf("the file has more than %d lines; a content file has at most %d (split it, by state for instance)", MaxLines, MaxLines)}
+		}
+	}
+	return raw, nil
+}
+
+// nthIndex returns the offset of the n-th (from 1) byte c of b, or -1.
+func nthIndex(b []byte, c byte, n int) int {
+	off := 0
+	for range n {
+		i := bytes.IndexByte(b[off:], c)
+		if i < 0 {
+			return -1
+		}
+		off += i + 1
+	}
+	return off - 1
 }
 
 // detect tells a file's format from its first line.

@@ -52,7 +52,7 @@ func (b *builder) addSSTRates(name string, lines []string) error {
 		}
 		f := strings.Split(l, ",")
 		fail := func(col int, format string, args ...any) {
-			errs = append(errs, &Error{File: name, Line: line, Column: strconv.Itoa(col), Message: fmt.Sprintf(format, args...)})
+			errs.add(&Error{File: name, Line: line, Column: strconv.Itoa(col), Message: fmt.Sprintf(format, args...)})
 		}
 		if len(f) != 9 {
 			fail(0, "%d fields; an SST rate file has 9 (state, type, code, general and food rates intrastate and interstate, start, end)", len(f))
@@ -68,7 +68,7 @@ func (b *builder) addSSTRates(name string, lines []string) error {
 		}
 		s, err := b.state(name, line, sub.Code, FormatSST)
 		if err != nil {
-			errs = append(errs, err.(*Error))
+			errs.add(err.(*Error))
 			continue
 		}
 		if s.sstIDs == nil {
@@ -192,7 +192,7 @@ func (b *builder) addSSTBoundary(name string, lines []string) error {
 		}
 		f := strings.Split(l, ",")
 		fail := func(col int, format string, args ...any) {
-			errs = append(errs, &Error{File: name, Line: line, Column: strconv.Itoa(col), Message: fmt.Sprintf(format, args...)})
+			errs.add(&Error{File: name, Line: line, Column: strconv.Itoa(col), Message: fmt.Sprintf(format, args...)})
 		}
 		if len(f) < 32 {
 			fail(0, "%d fields; an SST boundary row has at least 32", len(f))
@@ -256,7 +256,7 @@ func (b *builder) addSSTBoundary(name string, lines []string) error {
 			row.districtAt = append(row.districtAt, k+2)
 		}
 		if _, err := b.state(name, line, sub.Code, FormatSST); err != nil {
-			errs = append(errs, err.(*Error))
+			errs.add(err.(*Error))
 			continue
 		}
 		b.states[sub.Code].boundary = append(b.states[sub.Code].boundary, row)
@@ -280,7 +280,7 @@ func (b *builder) resolveSST(s *stateContent) error {
 	var errs Errors
 	for _, row := range s.boundary {
 		fail := func(col int, format string, args ...any) {
-			errs = append(errs, &Error{File: row.file, Line: row.line, Column: strconv.Itoa(col), Message: fmt.Sprintf(format, args...)})
+			errs.add(&Error{File: row.file, Line: row.line, Column: strconv.Itoa(col), Message: fmt.Sprintf(format, args...)})
 		}
 		var ids []string
 		if row.place != "" {

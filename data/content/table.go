@@ -38,17 +38,17 @@ func openTable(name string, r io.Reader, columns, required []string) (*table, er
 	for i, h := range head {
 		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
 		if !slices.Contains(columns, h) {
-			errs = append(errs, &Error{File: name, Line: 1, Column: h, Message: "unknown column (the columns are " + strings.Join(columns, ", ") + ")"})
+			errs.add(&Error{File: name, Line: 1, Column: h, Message: "unknown column (the columns are " + strings.Join(columns, ", ") + ")"})
 			continue
 		}
 		if _, dup := t.col[h]; dup {
-			errs = append(errs, &Error{File: name, Line: 1, Column: h, Message: "column given twice"})
+			errs.add(&Error{File: name, Line: 1, Column: h, Message: "column given twice"})
 		}
 		t.col[h] = i
 	}
 	for _, c := range required {
 		if _, ok := t.col[c]; !ok {
-			errs = append(errs, &Error{File: name, Line: 1, Column: c, Message: "required column missing"})
+			errs.add(&Error{File: name, Line: 1, Column: c, Message: "required column missing"})
 		}
 	}
 	if len(errs) > 0 {
@@ -71,7 +71,7 @@ func eachRecord(cr *csv.Reader, name string, errs *Errors, row func(line int, re
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				*errs = append(*errs, &Error{File: name, Line: pe.Line, Message: pe.Err.Error()})
+				errs.add(&Error{File: name, Line: pe.Line, Message: pe.Err.Error()})
 				continue
 			}
 			return &Error{File: name, Message: err.Error()}
@@ -92,7 +92,7 @@ func eachRecord(cr *csv.Reader, name string, errs *Errors, row func(line int, re
 func (t *table) each(errs *Errors, row func(line int, get func(column string) string, fail func(column, format string, args ...any))) error {
 	return eachRecord(t.cr, t.name, errs, func(line int, rec []string) {
 		fail := func(c, format string, args ...any) {
-			*errs = append(*errs, &Error{File: t.name, Line: line, Column: c, Message: fmt.Sprintf(format, args...)})
+			errs.add(&Error{File: t.name, Line: line, Column: c, Message: fmt.Sprintf(format, args...)})
 		}
 		if len(rec) != len(t.head) {
 			fail("", "%d fields, the header has %d", len(rec), len(t.head))

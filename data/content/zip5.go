@@ -71,7 +71,7 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 	var errs Errors
 	for _, c := range zip5Columns {
 		if _, ok := col[c.name]; !ok {
-			errs = append(errs, &Error{File: name, Line: 1, Column: c.name, Message: fmt.Sprintf("no column for %s (one of %s)", c.name, strings.Join(c.alias, ", "))})
+			errs.add(&Error{File: name, Line: 1, Column: c.name, Message: fmt.Sprintf("no column for %s (one of %s)", c.name, strings.Join(c.alias, ", "))})
 		}
 	}
 	if len(errs) > 0 {
@@ -81,7 +81,7 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 	stateRate := map[string]decimal.Decimal{}
 	if err := eachRecord(r, name, &errs, func(line int, rec []string) {
 		fail := func(c, format string, args ...any) {
-			errs = append(errs, &Error{File: name, Line: line, Column: head[col[c]], Message: fmt.Sprintf(format, args...)})
+			errs.add(&Error{File: name, Line: line, Column: head[col[c]], Message: fmt.Sprintf(format, args...)})
 		}
 		get := func(c string) string {
 			if i := col[c]; i < len(rec) {
@@ -92,7 +92,7 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 		st := strings.ToUpper(get("state"))
 		s, err := b.state(name, line, st, FormatZIP5)
 		if err != nil {
-			errs = append(errs, err.(*Error))
+			errs.add(err.(*Error))
 			return
 		}
 		zip := get("zip")
