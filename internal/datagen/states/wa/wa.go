@@ -153,12 +153,13 @@ var waRateChanges = []struct {
 	{"US-5340840", civil.New(2026, 4, 1)}, // Lynnwood, 10.6% to 10.7% (public safety tax)
 	{"US-5308850", civil.New(2026, 7, 1)}, // Burien, 10.3% to 10.4% (criminal justice tax adopted 2026-02-23)
 	// Bounded: the rate of the DOR's table for 2025-10-01 to 2025-12-31.
-	{"US-5379835", civil.New(2026, 1, 1)}, // Woodway, 10.5% to 10.6%
-	{"US-5379975", civil.New(2026, 1, 1)}, // Yacolt, 8.5% to 8.7%
-	{"US-5380010", civil.New(2026, 1, 1)}, // Yakima, 8.3% to 8.6%
-	{"US-5380150", civil.New(2026, 1, 1)}, // Yarrow Point, 10.3% to 10.4%
-	{"US-5380220", civil.New(2026, 1, 1)}, // Yelm, 9.5% to 9.6%
-	{"US-5380500", civil.New(2026, 1, 1)}, // Zillah, 8% to 8.2%
+	{"US-5379835", civil.New(2026, 1, 1)},     // Woodway, 10.5% to 10.6%
+	{"US-5379975", civil.New(2026, 1, 1)},     // Yacolt, 8.5% to 8.7%
+	{"US-5380010", civil.New(2026, 1, 1)},     // Yakima, 8.3% to 8.6%
+	{"US-5380150", civil.New(2026, 1, 1)},     // Yarrow Point, 10.3% to 10.4%
+	{"US-5380220", civil.New(2026, 1, 1)},     // Yelm, 9.5% to 9.6%
+	{"US-5380500", civil.New(2026, 1, 1)},     // Zillah, 8% to 8.2%
+	{"US-53077-UNINC", civil.New(2026, 1, 1)}, // Yakima County, unincorporated, 8% to 8.2%
 	// Bounded: the rate of the DOR's table for 2026-01-01 to 2026-03-31.
 	{"US-5315290", civil.New(2026, 4, 1)}, // Covington, 9.2% to 9.3%
 	{"US-5343150", civil.New(2026, 4, 1)}, // Maple Valley, 9% to 9.1%
