@@ -715,7 +715,8 @@ func TestLackingTaxes(t *testing.T) {
 // TestNYClothingElections reads New York's clothing rows back: the state
 // exempts an item under $110, and the local taxes follow only in the
 // jurisdictions of Publication 718-C, New York City and the counties that
-// elected, Putnam for its two years from 2024-03-01.
+// elected, Putnam for its two years from 2024-03-01 and the year of its
+// renewal from 2026-03-01.
 func TestNYClothingElections(t *testing.T) {
 	tx := defaultTaxability(t)
 	for _, class := range []string{"CLOTHING", "ATHLETIC_CLOTHING", "FORMAL_CLOTHING"} {
@@ -724,8 +725,12 @@ func TestNYClothingElections(t *testing.T) {
 			t.Errorf("NY %s: local %s, threshold %v %s", class, r.Local, r.Threshold, r.ThresholdKind)
 		}
 		got := map[string]LocalElection{}
+		var putnam []civil.Period
 		for _, e := range r.Elected {
 			got[e.Jurisdiction] = e
+			if e.Jurisdiction == "US-36079" {
+				putnam = append(putnam, e.Period)
+			}
 		}
 		for _, id := range []string{"US-3651000", "US-36013", "US-36017", "US-36021", "US-36025", "US-36039", "US-36041", "US-36079", "US-36107", "US-36117"} {
 			if e, ok := got[id]; !ok || e.Citation == "" || e.Name == "" {
@@ -735,8 +740,10 @@ func TestNYClothingElections(t *testing.T) {
 		if len(got) != 10 {
 			t.Errorf("NY %s: %d elections, want 10", class, len(got))
 		}
-		if p := got["US-36079"]; p.Effective != civil.MustParse("2024-03-01") || p.Expiration != civil.MustParse("2026-02-28") {
-			t.Errorf("NY %s: Putnam's election %s..%s", class, p.Effective, p.Expiration)
+		want := []civil.Period{{Effective: civil.MustParse("2024-03-01"), Expiration: civil.MustParse("2026-02-28")},
+			{Effective: civil.MustParse("2026-03-01"), Expiration: civil.MustParse("2027-02-28")}}
+		if !slices.Equal(putnam, want) {
+			t.Errorf("NY %s: Putnam's elections %v, want %v", class, putnam, want)
 		}
 		if _, ok := got["US-36001"]; ok {
 			t.Errorf("NY %s: Albany County did not elect", class)
