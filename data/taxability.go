@@ -17,7 +17,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 9
+	taxVersion = 10
 )
 
 // Taxability holds how product classes are taxed: the US matrix of
@@ -284,6 +284,39 @@ type Holiday struct {
 	Currency string
 	// Citation names the statute, when known.
 	Citation string
+	// LocalNote, when set, says how the state's local sales taxes take
+	// part in the holiday and where Levy's list of the localities that
+	// do not comes from: the state's law (each locality opts in, or may
+	// opt out) and the year of the publication that lists them.
+	LocalNote string
+	// NotTaking are the local jurisdictions whose own sales tax does not
+	// follow the holiday, sorted by jurisdiction ID: every other local
+	// tax of the state follows it (version 10).
+	NotTaking []HolidayLocality
+}
+
+// HolidayLocality is a local jurisdiction that does not take part in a
+// sales tax holiday, or takes part for some of its sales tax only: its
+// tax goes on applying to the holiday's goods.
+type HolidayLocality struct {
+	// Jurisdiction is the ID of the local jurisdiction ("US-01073",
+	// Jefferson County, Alabama), and Name its name.
+	Jurisdiction string
+	Name         string
+	// Rate, when set, is the part of the jurisdiction's rate that goes
+	// on applying (0.01 for 1%: a county that waives its general 1% and
+	// keeps a 1% levied for education); nil when its whole rate does.
+	Rate *decimal.Decimal
+	// Share, with Rate, is the part of the jurisdiction's general rate on
+	// the holiday's first day that it waives (1 - Rate / general rate:
+	// 0.5 for 1% of 2%): within a holiday's cap per item, that part of
+	// the item is exempt from its tax, and a dearer item bears all of it.
+	Share *decimal.Decimal
+	// AsOf is the day of the publication that lists the jurisdiction:
+	// the holiday's own year where it was found, else an earlier year's.
+	AsOf civil.Date
+	// Citation names the publication.
+	Citation string
 }
 
 // Shipping says how a state taxes shipping charges: Rule is "none" (no
@@ -383,6 +416,11 @@ func (t *Taxability) Holidays() []Holiday {
 	for i := range out {
 		out[i].Categories = slices.Clone(out[i].Categories)
 		out[i].MaxPerItem = cloneDecimal(out[i].MaxPerItem)
+		out[i].NotTaking = slices.Clone(out[i].NotTaking)
+		for k := range out[i].NotTaking {
+			out[i].NotTaking[k].Rate = cloneDecimal(out[i].NotTaking[k].Rate)
+			out[i].NotTaking[k].Share = cloneDecimal(out[i].NotTaking[k].Share)
+		}
 	}
 	return out
 }
@@ -514,6 +552,30 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		h.MaxPerItem = readOptDecimal(r)
 		h.Currency = r.String()
 		h.Citation = r.String()
+		h.LocalNote = r.String()
+		if nl := r.Count(4); nl > 0 {
+			h.NotTaking = make([]HolidayLocality, nl)
+			for k := range h.NotTaking {
+				l := &h.NotTaking[k]
+				l.Jurisdiction = r.String()
+				l.Name = r.String()
+				l.Rate = readOptDecimal(r)
+				l.Share = readOptDecimal(r)
+				l.AsOf = readJurisDate(r)
+				l.Citation = r.String()
+				if r.Err() != nil {
+					return nil, r.Err()
+				}
+				if !strings.HasPrefix(l.Jurisdiction, "US-") || l.Jurisdiction == "US-"+h.State || l.Citation == "" ||
+					(l.Rate == nil) != (l.Share == nil) ||
+					l.Rate != nil && (!l.Rate.IsPositive() || l.Rate.GreaterThanOrEqual(decimal.NewFromInt(1))) ||
+					l.Share != nil && (!l.Share.IsPositive() || l.Share.GreaterThanOrEqual(decimal.NewFromInt(1))) ||
+					k > 0 && h.NotTaking[k-1].Jurisdiction >= l.Jurisdiction {
+					return nil, fmt.Errorf("%w: holiday %s %q: locality %q (rate %v) is not a sorted local jurisdiction with a citation and, with a kept rate, the share it waives",
+						binfmt.ErrCorrupt, h.State, h.Name, l.Jurisdiction, l.Rate)
+				}
+			}
+		}
 		if r.Err() != nil {
 			return nil, r.Err()
 		}

@@ -234,6 +234,70 @@ func TestHolidays(t *testing.T) {
 	}
 }
 
+// TestHolidayLocalities reads the local taxes of the 2026 holidays back:
+// Alabama's back-to-school holiday (localities opt in) keeps Jefferson
+// County's 1% of its 2% (a waived share of 0.5) and all of Moody's 4%,
+// on each of its categories, and its caps are the 2026 ones (Act
+// 2025-309); its severe weather holiday is February 20 to 22; Missouri's
+// local taxes follow by law, which its note says; a returned holiday's
+// localities are copies.
+func TestHolidayLocalities(t *testing.T) {
+	tx := defaultTaxability(t)
+	var al, mo int
+	for _, h := range tx.Holidays() {
+		switch {
+		case h.State == "AL" && h.Effective == civil.MustParse("2026-07-17"):
+			al++
+			byID := map[string]HolidayLocality{}
+			for _, l := range h.NotTaking {
+				byID[l.Jurisdiction] = l
+			}
+			if j := byID["US-01073"]; j.Rate == nil || !j.Rate.Equal(dec("0.01")) || j.Share == nil || !j.Share.Equal(dec("0.5")) || j.Citation == "" {
+				t.Errorf("AL %s: Jefferson County %+v, want 1%% kept and half waived", h.Name, j)
+			}
+			if m, ok := byID["US-0151096"]; !ok || m.Rate != nil || m.Share != nil || m.AsOf != civil.MustParse("2024-07-19") {
+				t.Errorf("AL %s: Moody %+v, want all of its tax kept, as of the 2024 list", h.Name, m)
+			}
+			if !strings.Contains(h.LocalNote, "40-23-213") {
+				t.Errorf("AL %s: local note %q", h.Name, h.LocalNote)
+			}
+			if strings.Contains(h.Name, "Clothing") && !h.MaxPerItem.Equal(dec("156")) {
+				t.Errorf("AL %s: cap %s, want the 2026 156", h.Name, h.MaxPerItem)
+			}
+		case h.State == "AL":
+			if h.Effective != civil.MustParse("2026-02-20") || h.Expiration != civil.MustParse("2026-02-22") || len(h.NotTaking) != 0 || h.LocalNote == "" {
+				t.Errorf("AL %s: %s..%s, %d localities, note %q", h.Name, h.Effective, h.Expiration, len(h.NotTaking), h.LocalNote)
+			}
+		case h.State == "MO":
+			mo++
+			if len(h.NotTaking) != 0 || !strings.Contains(h.LocalNote, "SB 153") {
+				t.Errorf("MO %s: %d localities, note %q", h.Name, len(h.NotTaking), h.LocalNote)
+			}
+		case len(h.NotTaking) != 0:
+			t.Errorf("%s %s: localities %+v, which no list gives", h.State, h.Name, h.NotTaking)
+		}
+	}
+	if al != 4 || mo != 6 {
+		t.Errorf("%d Alabama back-to-school and %d Missouri holidays, want 4 and 6", al, mo)
+	}
+	hs := tx.Holidays()
+	for i := range hs {
+		for k := range hs[i].NotTaking {
+			hs[i].NotTaking[k].Jurisdiction = "changed"
+			if r := hs[i].NotTaking[k].Rate; r != nil {
+				*r = dec("0.5")
+			}
+		}
+	}
+	for _, h := range tx.Holidays() {
+		for _, l := range h.NotTaking {
+			if l.Jurisdiction == "changed" || l.Rate != nil && l.Rate.Equal(dec("0.5")) {
+				t.Fatalf("changing a returned holiday's locality changed the table: %+v", l)
+			}
+		}
+	}
+}
+
 func TestShipping(t *testing.T) {
 	tx := defaultTaxability(t)
 	tests := []struct{ state, rule, handling string }{
@@ -715,7 +779,8 @@ func TestLackingTaxes(t *testing.T) {
 // TestNYClothingElections reads New York's clothing rows back: the state
 // exempts an item under $110, and the local taxes follow only in the
 // jurisdictions of Publication 718-C, New York City and the counties that
-// elected, Putnam for its two years from 2024-03-01.
+// elected, Putnam for its two years from 2024-03-01 and the year of its
+// renewal from 2026-03-01.
 func TestNYClothingElections(t *testing.T) {
 	tx := defaultTaxability(t)
 	for _, class := range []string{"CLOTHING", "ATHLETIC_CLOTHING", "FORMAL_CLOTHING"} {
@@ -724,8 +789,12 @@ func TestNYClothingElections(t *testing.T) {
 			t.Errorf("NY %s: local %s, threshold %v %s", class, r.Local, r.Threshold, r.ThresholdKind)
 		}
 		got := map[string]LocalElection{}
+		var putnam []civil.Period
 		for _, e := range r.Elected {
 			got[e.Jurisdiction] = e
+			if e.Jurisdiction == "US-36079" {
+				putnam = append(putnam, e.Period)
+			}
 		}
 		for _, id := range []string{"US-3651000", "US-36013", "US-36017", "US-36021", "US-36025", "US-36039", "US-36041", "US-36079", "US-36107", "US-36117"} {
 			if e, ok := got[id]; !ok || e.Citation == "" || e.Name == "" {
@@ -735,8 +804,10 @@ func TestNYClothingElections(t *testing.T) {
 		if len(got) != 10 {
 			t.Errorf("NY %s: %d elections, want 10", class, len(got))
 		}
-		if p := got["US-36079"]; p.Effective != civil.MustParse("2024-03-01") || p.Expiration != civil.MustParse("2026-02-28") {
-			t.Errorf("NY %s: Putnam's election %s..%s", class, p.Effective, p.Expiration)
+		want := []civil.Period{{Effective: civil.MustParse("2024-03-01"), Expiration: civil.MustParse("2026-02-28")},
+			{Effective: civil.MustParse("2026-03-01"), Expiration: civil.MustParse("2027-02-28")}}
+		if !slices.Equal(putnam, want) {
+			t.Errorf("NY %s: Putnam's elections %v, want %v", class, putnam, want)
 		}
 		if _, ok := got["US-36001"]; ok {
 			t.Errorf("NY %s: Albany County did not elect", class)

@@ -336,6 +336,10 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 				var note, rule string
 				exempt, note, rule = c.thresholdExempt(l, st.at, r.Threshold, base)
 				l.addThresholdNote(note, rule)
+				if r.Threshold.Share != nil {
+					// Only part of what the threshold reaches is exempt.
+					exempt = exempt.Mul(*r.Threshold.Share)
+				}
 				if exempt.Abs().GreaterThan(base.Abs()) {
 					exempt = base
 				}

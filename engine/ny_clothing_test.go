@@ -14,10 +14,11 @@ import (
 // under $110 (Tax Law 1115(a)(30) and 1210(a); Publication 718-C). By
 // hand: a 50.00 shirt bears no state tax anywhere; in Albany County
 // (4%, no election) 2.00 of county tax; in New York City, Columbia
-// County and Putnam County (2024-03-01 to 2026-02-28), which elected,
-// nothing, the MCTD's 0.375% included; in Westchester's White Plains
-// (4% and the MCTD's 0.375%, no election) 2.00 + 0.19 = 2.19; in Putnam
-// after its two years 4% + 0.375% again. A 150.00 shirt is taxed in
+// County and Putnam County (2024-03-01 to 2026-02-28, renewed to
+// 2027-02-28 by its 2026 budget), which elected, nothing, the MCTD's
+// 0.375% included; in Westchester's White Plains (4% and the MCTD's
+// 0.375%, no election) 2.00 + 0.19 = 2.19; in Putnam after its renewal
+// 4% + 0.375% again. A 150.00 shirt is taxed in
 // full everywhere: 8% in Albany (12.00), 8.875% in New York City
 // (13.31).
 func TestNYClothingLocalElections(t *testing.T) {
@@ -31,7 +32,8 @@ func TestNYClothingLocalElections(t *testing.T) {
 		{"Manhattan 50", "New York", "10001", "2026-06-01", "50.00", "0.00", nil},
 		{"Hudson, Columbia County 50", "Hudson", "12534", "2026-06-01", "50.00", "0.00", nil},
 		{"Carmel, Putnam County 50 in 2025", "Carmel", "10512", "2025-06-01", "50.00", "0.00", nil},
-		{"Carmel, Putnam County 50 after its election", "Carmel", "10512", "2026-06-01", "50.00", "2.19", []string{"US-36079", "US-NY-D-MCTD"}},
+		{"Carmel, Putnam County 50 in its renewal", "Carmel", "10512", "2026-06-01", "50.00", "0.00", nil},
+		{"Carmel, Putnam County 50 after its renewal", "Carmel", "10512", "2027-06-01", "50.00", "2.19", []string{"US-36079", "US-NY-D-MCTD"}},
 		{"White Plains 50", "White Plains", "10601", "2026-06-01", "50.00", "2.19", []string{"US-36119", "US-NY-D-MCTD"}},
 		{"Albany 150", "Albany", "12207", "2026-06-01", "150.00", "12.00", []string{"US-36001", "US-NY"}},
 		{"Manhattan 150", "New York", "10001", "2026-06-01", "150.00", "13.31", []string{"US-3651000", "US-NY", "US-NY-D-MCTD"}},

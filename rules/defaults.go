@@ -22,7 +22,10 @@ var servicesTaxed = map[string]string{
 // Defaults builds Levy's default rule and structure tables from the
 // dataset's taxability part: the US matrix of states and product classes
 // (exemptions, reduced state rates, bases, clothing thresholds, the local
-// taxes where they differ from the state's and exemptions by buyer), the 2026 sales tax holidays,
+// taxes where they differ from the state's and exemptions by buyer), the 2026 sales tax holidays
+// (over the state's sales tax and its local ones, but for the localities
+// whose tax stays out of a holiday in whole or in part; see
+// holidayLocalRules),
 // services in the US, the reduced, zero and exempt classes of the VAT and
 // GST countries, the classes that Canada's provincial sales taxes leave
 // out, exempt (up to a price per item where the row gives one) or tax at
@@ -70,7 +73,11 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 				r.Outcome = Taxable
 				r.Threshold = &Threshold{Amount: *h.MaxPerItem, Kind: UpToExempt, Currency: h.Currency}
 			}
+			if h.LocalNote != "" {
+				r.Reason += ". Local taxes: " + h.LocalNote
+			}
 			out = append(out, r)
+			out = append(out, holidayLocalRules(h, r)...)
 		}
 	}
 	for _, p := range t.ProductClasses() {

@@ -127,6 +127,52 @@ func electedRules(base Rule, id string, row data.StateTaxability, state Rule) []
 	return out
 }
 
+// holidayLocalRules gives each local jurisdiction of h.NotTaking a rule
+// over its own sales tax on the class of the holiday's rule: over the
+// holiday's days it goes on taxing the class at its general rate, or,
+// where it waived part of its rate, taxes the part it kept: within the
+// holiday's cap per item the waived share of the item is exempt (a
+// threshold with a share), and a dearer item bears the whole rate; a
+// holiday without a cap taxes the item at the kept rate. An exact
+// jurisdiction ID makes the rule more specific than the holiday's, which
+// covers the state and every other local tax.
+func holidayLocalRules(h data.Holiday, holiday Rule) []Rule {
+	out := make([]Rule, 0, len(h.NotTaking))
+	for _, l := range h.NotTaking {
+		r := Rule{
+			ID:           holiday.ID + "-" + strings.ToLower(l.Jurisdiction),
+			Jurisdiction: l.Jurisdiction,
+			ProductClass: holiday.ProductClass,
+			Tax:          holiday.Tax,
+			Effective:    holiday.Effective,
+			Expiration:   holiday.Expiration,
+			Priority:     holiday.Priority,
+			Outcome:      Taxable,
+		}
+		what := "does not take part in the holiday: its sales tax applies to the holiday's goods"
+		switch {
+		case l.Rate != nil && holiday.Threshold != nil && l.Share != nil:
+			// Within the cap the waived share of the item is exempt; a
+			// dearer item is no holiday item and bears the whole tax.
+			th := *holiday.Threshold
+			share := *l.Share
+			th.Share = &share
+			r.Threshold = &th
+		case l.Rate != nil:
+			rate := *l.Rate
+			r.Rate = &rate
+		}
+		if l.Rate != nil {
+			// Part of its tax is waived: the record is a holiday's.
+			r.Holiday = true
+			what = fmt.Sprintf("takes part in the holiday for part of its sales tax only: %s%% of the price of each of the holiday's goods stays taxed", l.Rate.Shift(2))
+		}
+		r.Reason = fmt.Sprintf("%s (%s) %s, as listed on %s by %s. %s", l.Name, l.Jurisdiction, what, l.AsOf, l.Citation, h.Name)
+		out = append(out, r)
+	}
+	return out
+}
+
 // holidayClasses returns the product classes a holiday's categories
 // cover: each category's own name in capitals (a host's class of that
 // name) and the built-in classes it holds.

@@ -40,6 +40,12 @@ type Threshold struct {
 	// means a currency not stated (a host's rule file that names none):
 	// the line's amount is weighed as it is, in the document's currency.
 	Currency string `json:"currency,omitempty"`
+	// Share, when set, is the part of what the threshold exempts that is
+	// exempt (0.5 exempts half of an item within it); nil exempts all of
+	// it. A county that waives half of its sales tax in a holiday (one of
+	// its two 1% taxes) exempts half of each item within the holiday's cap
+	// and taxes a dearer item in full.
+	Share *decimal.Decimal `json:"share,omitempty"`
 }
 
 func (t *Threshold) check() error {
@@ -50,6 +56,9 @@ func (t *Threshold) check() error {
 	}
 	if t.Amount.Sign() <= 0 {
 		return fmt.Errorf("threshold amount %s is not positive", t.Amount)
+	}
+	if t.Share != nil && (!t.Share.IsPositive() || t.Share.GreaterThan(decimal.NewFromInt(1))) {
+		return fmt.Errorf("threshold share %s is not a fraction above 0 and at most 1", t.Share)
 	}
 	if t.Currency != "" && !money.IsCodeForm(t.Currency) {
 		return fmt.Errorf("threshold currency %q is not an ISO 4217 alphabetic code (three capital letters, USD)", t.Currency)

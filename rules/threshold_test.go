@@ -64,3 +64,27 @@ func TestThresholdCurrencyInRuleFile(t *testing.T) {
 		}
 	}
 }
+
+// TestThresholdShareInRuleFile: a threshold may exempt only a share of
+// what it reaches ("share": "0.5", a county that waives half of its rate
+// in a holiday); a share that is not above 0 and at most 1 is refused.
+func TestThresholdShareInRuleFile(t *testing.T) {
+	f, err := ReadFile(strings.NewReader(`{"version":1,"rules":[
+{"id":"half","jurisdiction":"US-01073","productClass":"CLOTHING","outcome":"TAXABLE","threshold":{"amount":"156","kind":"up_to_exempt","currency":"USD","share":"0.5"}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if s := f.Rules[0].Threshold.Share; s == nil || !s.Equal(decimal.RequireFromString("0.5")) {
+		t.Errorf("threshold share %v, want 0.5", s)
+	}
+	for _, bad := range []string{"0", "-0.5", "1.01"} {
+		s := decimal.RequireFromString(bad)
+		th := Threshold{Amount: decimal.NewFromInt(156), Kind: UpToExempt, Share: &s}
+		if err := th.check(); err == nil || !strings.Contains(err.Error(), "share") {
+			t.Errorf("share %s: %v, want it refused", bad, err)
+		}
+	}
+}

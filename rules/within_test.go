@@ -45,7 +45,8 @@ func TestWithinMatchesThePlace(t *testing.T) {
 // TestDefaultsNYClothingElections checks the default rules of New York's
 // clothing under $110 (Publication 718-C): the state's rule decides the
 // state's tax everywhere; the local taxes of a place within New York
-// City or Putnam County (during its election) follow it with the $110
+// City or Putnam County (during its election and the year of its
+// renewal, to 2027-02-28) follow it with the $110
 // threshold, the MCTD's too; elsewhere (Albany County, Westchester and
 // the MCTD there) they tax the whole price.
 func TestDefaultsNYClothingElections(t *testing.T) {
@@ -72,8 +73,10 @@ func TestDefaultsNYClothingElections(t *testing.T) {
 		{"US-NY-D-MCTD", "TRANSIT_DISTRICT", nyc, "2026-06-01", true, "-elected-us-3651000"},
 		{"US-36079", "COUNTY", putnam, "2025-06-01", true, "-elected-us-36079-2024-03-01"},
 		{"US-NY-D-MCTD", "TRANSIT_DISTRICT", putnam, "2025-06-01", true, "-elected-us-36079-2024-03-01"},
-		{"US-36079", "COUNTY", putnam, "2026-06-01", false, "-local"},
-		{"US-NY-D-MCTD", "TRANSIT_DISTRICT", putnam, "2026-06-01", false, "-local"},
+		{"US-36079", "COUNTY", putnam, "2026-06-01", true, "-elected-us-36079-2026-03-01"},
+		{"US-NY-D-MCTD", "TRANSIT_DISTRICT", putnam, "2026-06-01", true, "-elected-us-36079-2026-03-01"},
+		{"US-36079", "COUNTY", putnam, "2027-06-01", false, "-local"},
+		{"US-NY-D-MCTD", "TRANSIT_DISTRICT", putnam, "2027-06-01", false, "-local"},
 		{"US-36001", "COUNTY", albany, "2026-06-01", false, "-local"},
 		{"US-NY-D-MCTD", "TRANSIT_DISTRICT", westchester, "2026-06-01", false, "-local"},
 	} {

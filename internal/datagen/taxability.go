@@ -25,7 +25,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 9
+	taxVersion = 10
 )
 
 // The inputs of the taxability step: compiled sources under --src and
@@ -69,7 +69,11 @@ type holidayRow struct {
 	categories  []string
 	max         *decimal.Decimal
 	citation    string
-	at          lineRef
+	// localNote and notTaking are the holiday's local taxes, from the
+	// curated table of holidayLocalsSrc (see holiday_locals.go).
+	localNote string
+	notTaking []data.HolidayLocality
+	at        lineRef
 }
 
 // shippingRow is one state's rule for shipping and handling charges.
@@ -184,6 +188,23 @@ func genTaxability(g *gen) error {
 	}); err != nil {
 		return err
 	}
+	holidayLocals, err := readHolidayLocals(g)
+	if err != nil {
+		return err
+	}
+	if holidays, err = attachHolidayLocals(holidays, holidayLocals, func(id string) (string, string, bool) {
+		j, ok := juris.ByID(id)
+		return j.Name, j.Parent, ok
+	}, func(id string, d civil.Date) (decimal.Decimal, bool) {
+		for _, r := range juris.RatesOn(id, d) {
+			if r.Tax == jurisdiction.SalesTax && r.Category == jurisdiction.General {
+				return r.Value, true
+			}
+		}
+		return decimal.Decimal{}, false
+	}); err != nil {
+		return err
+	}
 	lacking, err := readLacking(g, juris)
 	if err != nil {
 		return err
@@ -239,6 +260,15 @@ func genTaxability(g *gen) error {
 		What: fmt.Sprintf("the local jurisdictions whose taxes follow a state's exemption where the state lets each county or city choose "+
 			"(New York's clothing and footwear under $110, Tax Law 1210(a)), with the classes, the period and the publication that lists them; %d rows", len(elections)),
 		From:    "the department publications and local laws cited in each row (curated by the Levy project)",
+		Licence: "public government information",
+	})
+	g.addSource(Source{
+		Key:   "us-tax-holidays-locals",
+		Files: curatedRef + holidayLocalsSrc,
+		What: "how the local sales taxes of each state's holidays take part: a note per state on its law (localities opt in, may opt out, or follow by law) " +
+			"and the localities whose sales tax goes on applying to a holiday's goods, in whole or in part, each with the publication that lists it and its day; " +
+			holidayLocalsSummary(holidayLocals),
+		From:    "the revenue department publications and statutes cited in each row, secondary sources flagged as such (curated by the Levy project)",
 		Licence: "public government information",
 	})
 	g.addSource(Source{
@@ -1081,7 +1111,7 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 	return nil
 }
 
-// encodeTaxability writes the file. Layout (version 9):
+// encodeTaxability writes the file. Layout (version 10):
 //
 //	state rows, sorted by state, class, effective: count, then
 //	    state, class, taxable (bool), rate, basis, threshold, threshold
@@ -1094,7 +1124,11 @@ func writeOptDecimal(w *binfmt.Writer, d *decimal.Decimal) error {
 //	holidays, sorted by state, first day, name: count, then
 //	    state, name, first day, last day, category count, categories,
 //	    cap per item, its currency (version 9: USD with a cap, else ""),
-//	    citation
+//	    citation, and (version 10) the local note, then the localities
+//	    whose sales tax still applies, sorted by jurisdiction: count,
+//	    then jurisdiction, name, kept rate and the share of the general
+//	    rate waived (both absent when the whole rate applies), as-of
+//	    day, citation
 //	shipping, sorted by state: count, then state, rule, handling rule
 //	product classes, sorted by country, class, tax, effective: count,
 //	    then country, class, tax (version 7: the provincial tax a
@@ -1185,6 +1219,19 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 			w.String("")
 		}
 		w.String(h.citation)
+		w.String(h.localNote)
+		w.Uvarint(uint64(len(h.notTaking)))
+		for _, l := range h.notTaking {
+			w.String(l.Jurisdiction)
+			w.String(l.Name)
+			for _, d := range []*decimal.Decimal{l.Rate, l.Share} {
+				if err := writeOptDecimal(w, d); err != nil {
+					return nil, h.at.errorf("%s kept_rate: %v", l.Jurisdiction, err)
+				}
+			}
+			writeRateDate(w, l.AsOf)
+			w.String(l.Citation)
+		}
 	}
 	codes := make([]string, 0, len(shipping))
 	for code := range shipping {

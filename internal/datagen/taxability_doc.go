@@ -73,6 +73,7 @@ func taxabilityMarkdown(file []byte) (string, error) {
 			fmt.Fprintf(&b, "  Local taxes follow the state in: %s.\n", strings.Join(els, "; "))
 		}
 	}
+	writeHolidayLocals(&b, tx.Holidays())
 	b.WriteString("\n## Dated rows read from the sources\n\n")
 	for _, r := range all {
 		if r.Status == data.StatusSources && (!r.Effective.IsZero() || !r.Expiration.IsZero()) {
@@ -80,6 +81,42 @@ func taxabilityMarkdown(file []byte) (string, error) {
 		}
 	}
 	return b.String(), nil
+}
+
+// writeHolidayLocals writes how the local sales taxes take part in the
+// holidays that have a note or a list of localities, one item per state
+// and first day (a back-to-school holiday is a holiday per category, each
+// with its cap, and one list).
+func writeHolidayLocals(b *strings.Builder, hs []data.Holiday) {
+	b.WriteString("\n## Local taxes in the sales tax holidays\n\n")
+	b.WriteString("A holiday exempts its goods from the state's sales tax and, unless listed here, from every local sales tax of the state too. " +
+		"Where a state lets its counties and cities choose, the localities whose sales tax goes on applying to the holiday's goods are listed " +
+		"with the day of the publication that lists them (internal/datagen/curated/us-holiday-locals.csv).\n\n")
+	for i := 0; i < len(hs); {
+		k := i
+		var names []string
+		for ; k < len(hs) && hs[k].State == hs[i].State && hs[k].Effective == hs[i].Effective; k++ {
+			names = append(names, hs[k].Name)
+		}
+		h := hs[i]
+		i = k
+		if h.LocalNote == "" && len(h.NotTaking) == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "- **%s**, %s to %s (%s). %s.\n", h.State, h.Effective, h.Expiration, strings.Join(names, "; "), oneLine(h.LocalNote))
+		if len(h.NotTaking) == 0 {
+			continue
+		}
+		var ls []string
+		for _, l := range h.NotTaking {
+			kept := "all of its tax"
+			if l.Rate != nil {
+				kept = l.Rate.Shift(2).String() + "% of its rate"
+			}
+			ls = append(ls, fmt.Sprintf("%s (%s, %s, as of %s)", l.Name, l.Jurisdiction, kept, l.AsOf))
+		}
+		fmt.Fprintf(b, "  Local taxes that still apply: %s.\n", strings.Join(ls, "; "))
+	}
 }
 
 // usMatrixClasses are the classes of the US matrix, in the catalogue's

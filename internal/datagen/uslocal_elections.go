@@ -135,21 +135,32 @@ func attachElections(cells []usCell, rows []localElectionRow, parent func(id str
 		if !used[k] {
 			return nil, r.at.errorf("%s: no cell of %s %s says local %q", r.juris, r.state, strings.Join(r.classes, " "), localElected)
 		}
-		name, up, ok := parent(r.juris)
-		if !ok {
-			return nil, r.at.errorf("no jurisdiction %s in the dataset", r.juris)
-		}
-		if a, b := strings.ToLower(name), strings.ToLower(r.name); !strings.Contains(a, b) && !strings.Contains(b, a) {
-			return nil, r.at.errorf("%s is %q in the dataset, not %q", r.juris, name, r.name)
-		}
-		for n := 0; up != "US-"+r.state; n++ {
-			var more bool
-			if _, up, more = parent(up); !more || n > 8 {
-				return nil, r.at.errorf("%s does not lie in %s", r.juris, r.state)
-			}
+		if err := checkLocalIn(r.at, r.juris, r.name, r.state, parent); err != nil {
+			return nil, err
 		}
 	}
 	return cells, nil
+}
+
+// checkLocalIn checks that juris, named name in a curated row at at, is a
+// jurisdiction of the dataset whose name matches (one holds the other,
+// ignoring case) and that lies in state; parent returns a jurisdiction's
+// name and parent ID, and false for an unknown one.
+func checkLocalIn(at lineRef, juris, name, state string, parent func(id string) (string, string, bool)) error {
+	got, up, ok := parent(juris)
+	if !ok {
+		return at.errorf("no jurisdiction %s in the dataset", juris)
+	}
+	if a, b := strings.ToLower(got), strings.ToLower(name); !strings.Contains(a, b) && !strings.Contains(b, a) {
+		return at.errorf("%s is %q in the dataset, not %q", juris, got, name)
+	}
+	for n := 0; up != "US-"+state; n++ {
+		var more bool
+		if _, up, more = parent(up); !more || n > 8 {
+			return at.errorf("%s does not lie in %s", juris, state)
+		}
+	}
+	return nil
 }
 
 // electionRecords are a cell's elections as the taxability file stores
