@@ -125,8 +125,10 @@ func ReadLevyCSV(name string, r io.Reader) ([]Row, error) {
 // checkID checks the form of a jurisdiction ID of a state: the state
 // itself ("US-TX", for its own rate), a county
 // ("US-" and 5 FIPS digits of the state), a place ("US-" and the 7-digit
-// GEOID, or 10 digits for a county subdivision), or another local
-// jurisdiction ("US-TX-..." with the state's code).
+// GEOID, or 10 digits for a county subdivision), another local
+// jurisdiction ("US-TX-..." with the state's code), or a district of a
+// county's area only ("US-" and the county's 5 FIPS digits, "-" and a
+// suffix: "US-53077-UNINC", the unincorporated part of a county).
 func checkID(state, id string) error {
 	rest, ok := strings.CutPrefix(id, "US-")
 	if !ok {
@@ -135,6 +137,15 @@ func checkID(state, id string) error {
 	sub, known := jurisdiction.SubdivisionOf("US", state)
 	if rest == state {
 		return nil // the state itself
+	}
+	if county, suffix, ok := strings.Cut(rest, "-"); ok && len(county) == 5 && digits(county) {
+		if known && county[:2] != sub.FIPS {
+			return fmt.Errorf("%q is not in %s (state FIPS %s)", id, state, sub.FIPS)
+		}
+		if suffix == "" {
+			return fmt.Errorf("%q: a county's district has a suffix after US-%s-", id, county)
+		}
+		return idChars(id, suffix)
 	}
 	if digits(rest) {
 		switch len(rest) {
@@ -149,6 +160,12 @@ func checkID(state, id string) error {
 	if !strings.HasPrefix(rest, state+"-") || len(rest) <= len(state)+1 {
 		return fmt.Errorf("%q: a district's ID starts with US-%s-", id, state)
 	}
+	return idChars(id, rest)
+}
+
+// idChars checks that rest, the part of id after "US-", has upper-case
+// letters, digits, - and _ only.
+func idChars(id, rest string) error {
 	for _, r := range rest {
 		if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
 			return fmt.Errorf("%q: an ID has upper-case letters, digits, - and _ only", id)
