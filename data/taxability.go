@@ -39,12 +39,16 @@ type Taxability struct {
 // LocalTax says that a US local jurisdiction levies a tax outside the
 // sales tax on a product class over a period: Chicago's Personal Property
 // Lease Transaction Tax on software used remotely, its Amusement Tax on
-// streaming. The tax's rates are rates of the jurisdiction, of imposition
+// streaming. A US state's own tax of this kind (Hawaii's transient
+// accommodations tax) and a Canadian province's (Quebec's tax on lodging,
+// beside the GST and QST) are rows too, levied by the state's or the
+// province's jurisdiction (StateTax). The tax's rates are rates of the jurisdiction, of imposition
 // Tax and category Category, in the jurisdictions part; a class that no
 // row names is not reached by the tax. Rows of one jurisdiction, tax and
 // class do not overlap.
 type LocalTax struct {
-	// State is the postal code of the state: "IL".
+	// State is the postal code of the state: "IL"; for a Canadian
+	// province's tax, the province's code: "QC".
 	State string `json:"state"`
 	// Jurisdiction is the ID of the jurisdiction that levies the tax
 	// ("US-1714000", Chicago), and Name its name.
@@ -77,8 +81,18 @@ type LocalTax struct {
 
 // StateTax reports whether the tax is the state's own (Hawaii's
 // transient accommodations tax, a tax of US-HI beside its general excise
-// tax) rather than a city's or county's.
-func (x *LocalTax) StateTax() bool { return x.Jurisdiction == "US-"+x.State }
+// tax) or a Canadian province's (Quebec's tax on lodging, of CA-QC),
+// rather than a city's or county's.
+func (x *LocalTax) StateTax() bool {
+	return x.Jurisdiction == "US-"+x.State || x.Jurisdiction == "CA-"+x.State
+}
+
+// Country returns the ISO code of the country whose state or province
+// levies the tax: "US", or "CA" for a Canadian province's tax.
+func (x *LocalTax) Country() string {
+	c, _, _ := strings.Cut(x.Jurisdiction, "-")
+	return c
+}
 
 // LackingTax is a tax that a US jurisdiction levies and Levy knows of
 // but does not compute: Denver's sales and use tax on software used
@@ -309,7 +323,10 @@ type ProductClassRule struct {
 	// Tax is the provincial tax that a province's rule decides: PST or
 	// QST (the province's own sales tax), or HST (its provincial part,
 	// which the province rebates at the point of sale on some goods:
-	// printed books in Ontario since 2010-07-01). A country's rule
+	// printed books in Ontario since 2010-07-01), or GST, a rate of the
+	// federal GST of its own for the class in the province alone (the
+	// GST's effective rate where a provincial tax is in its base:
+	// Quebec's tax on lodging). A country's rule
 	// decides every tax of the country ("") or the one it names, in a
 	// country with taxes that reach different classes (Malaysia's
 	// "Sales Tax" on goods and "Service Tax" on services).
@@ -585,7 +602,7 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		// Tax), never a provincial one.
 		switch province := len(c.Country) > 2; {
 		case !province && c.Tax != "" && !isCountryRuleTax(c.Tax),
-			province && c.Tax != "PST" && c.Tax != "QST" && c.Tax != "HST":
+			province && c.Tax != "PST" && c.Tax != "QST" && c.Tax != "HST" && (c.Tax != "GST" || c.Treatment != "rate"):
 			return nil, fmt.Errorf("%w: %s %s decides tax %q", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Tax)
 		case !province && c.Tax == "" && c.Treatment == "nontaxable":
 			return nil, fmt.Errorf("%w: %s %s is nontaxable without naming the tax it is outside", binfmt.ErrCorrupt, c.Country, c.ProductClass)
