@@ -94,17 +94,21 @@ func (x *LocalTax) Country() string {
 	return c
 }
 
-// LackingTax is a tax that a US jurisdiction levies and Levy knows of
-// but does not compute: Denver's sales and use tax on software used
+// LackingTax is a tax that a US jurisdiction (or a Canadian province, or
+// a municipality of one, named at the province: British Columbia's
+// MRDT, Winnipeg's accommodation tax) levies and Levy knows of but does
+// not compute: Denver's sales and use tax on software used
 // remotely (Colorado's, which Levy's local taxes follow, does not reach
 // it), Chicago's lease tax on leases of goods, Washington's business and
 // occupation taxes on the seller's receipts. Levy charges no guessed
 // rate for it. Where Classes names the class of a line, the tax falls
-// where the customer is, and the line's customer is in Jurisdiction on
-// the line's date, the engine names the tax on the response line (see
-// Notice); `levy data coverage` lists every row.
+// where the customer is, and the line's customer (for ACCOMMODATION, the
+// property) is in Jurisdiction on the line's date, the engine names the
+// tax on the response line (see Notice); `levy data coverage` lists
+// every row.
 type LackingTax struct {
-	// State is the postal code of the state: "CO".
+	// State is the postal code of the state: "CO"; or the Canadian
+	// province's code: "BC".
 	State string `json:"state"`
 	// Jurisdiction is the ID of the jurisdiction that levies the tax, as
 	// Levy names it ("US-0820000", the city of Denver, which carries its

@@ -237,3 +237,49 @@ func TestProvincialLodgingTaxesNeedTheProvincesRegistration(t *testing.T) {
 		}
 	}
 }
+
+// TestCanadaLodgingTaxesNotComputed sells nights where a municipal tax on
+// accommodation may be due, which Levy knows of and does not compute (it
+// knows no Canadian municipality), and Quebec's tax on lodging before it
+// became one rate in every region: the line says so once in its
+// assistedParameters (ruleName tax-not-computed), naming the province's
+// jurisdiction, the tax and the source, where the property is, whoever the
+// guest. A night outside the tax's period, at a property in another
+// province, or a line of another class says nothing.
+func TestCanadaLodgingTaxesNotComputed(t *testing.T) {
+	const (
+		mrdt     = "CA-BC British Columbia's participating municipalities and regional districts tax ACCOMMODATION by the MRDT of up to 3% (Bulletin PST 120 Accommodation); Levy does not compute it"
+		winnipeg = "CA-MB Winnipeg taxes ACCOMMODATION by its Accommodation Tax (5%, 6% from April 1, 2024) (Accommodation Tax By-law No. 70/2008); Levy does not compute it"
+		ontario  = "CA-ON Ontario municipalities that impose it tax ACCOMMODATION by a municipal accommodation tax (Ottawa 4% from 2018, Newmarket 4% from 2025, and others) (O. Reg. 435/17); Levy does not compute it"
+		quebec   = "CA-QC Quebec's tourism regions that asked for it taxed ACCOMMODATION by the tax on lodging: $2 or $3 a night, or 3% or 3.5% of its price, by region (Revenu Québec, Tax on Lodging); Levy does not compute it"
+	)
+	for _, c := range []struct {
+		what, date, class string
+		hotel, guest      *wire.Location
+		want              string
+	}{
+		{"a night in Vancouver", "2026-06-01", "ACCOMMODATION", hotelVancouver(), toronto(), mrdt},
+		{"a night in Vancouver before the PST's MRDT", "2013-03-31", "ACCOMMODATION", hotelVancouver(), toronto(), ""},
+		{"a lamp in Vancouver", "2026-06-01", "GENERAL", hotelVancouver(), hotelVancouver(), ""},
+		{"a night in Calgary for a guest from Vancouver", "2026-06-01", "ACCOMMODATION", hotelCalgary(), vancouver(), ""},
+		{"a night in Winnipeg", "2026-06-01", "ACCOMMODATION", hotelWinnipeg(), toronto(), winnipeg},
+		{"a night in Winnipeg before the city's tax", "2008-05-31", "ACCOMMODATION", hotelWinnipeg(), toronto(), ""},
+		{"a night in Toronto", "2026-06-01", "ACCOMMODATION", hotelToronto(), vancouver(), ontario},
+		{"a night in Montreal the day before the 3.5%", "2016-10-31", "ACCOMMODATION", hotelMontreal(), toronto(), quebec},
+		{"a night in Montreal on its first day", "2016-11-01", "ACCOMMODATION", hotelMontreal(), toronto(), ""},
+	} {
+		req := hotelInvoice(c.date, c.class, "CAD", c.hotel, c.guest, false)
+		resp, err := testEngine(t).Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		got := notComputed(resp)
+		switch {
+		case c.want == "" && len(got) != 0:
+			t.Errorf("%s on %s: %+v, want no tax-not-computed", c.what, c.date, got)
+		case c.want != "" && (len(got) != 1 || got[0] != wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePost,
+			RuleName: TaxNotComputedRule, OriginalValue: c.class, Value: c.want}):
+			t.Errorf("%s on %s: %+v, want one tax-not-computed %q", c.what, c.date, got, c.want)
+		}
+	}
+}

@@ -149,8 +149,9 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			}
 		}
 		if len(lacking) > 0 {
-			fmt.Fprintf(stdout, "\nTaxes that Levy knows of and does not compute (a line of a class listed whose customer is in the jurisdiction "+
-				"says so in assistedParameters, ruleName tax-not-computed):\n\n%s", data.LackingTaxesTable(lacking, civil.Date{}))
+			fmt.Fprintf(stdout, "\nTaxes that Levy knows of and does not compute (a line of a class listed whose customer is in the jurisdiction, "+
+				"or for ACCOMMODATION whose property is, says so in assistedParameters, ruleName tax-not-computed; a Canadian municipality's tax "+
+				"is named at its province):\n\n%s", data.LackingTaxesTable(lacking, civil.Date{}))
 		}
 		if *state == "" {
 			c, err := brazilCoverage(ds, "")

@@ -1,6 +1,7 @@
 package datagen
 
 import (
+	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/jurisdiction"
 )
 
@@ -23,6 +24,19 @@ const (
 	caProvincialSrc = "ca-provincial-taxes.csv"
 	srcCAProvincial = "ca-provincial-taxes"
 )
+
+// The curated table of the Canadian taxes on lodging that Levy knows of
+// and does not compute: the municipal ones, named at their province's
+// jurisdiction (a line of the class at a property in the province says
+// that the tax may be due there), and Quebec's tax on lodging before it
+// became one rate in every region.
+const caLackingSrc = "ca-provincial-lacking.csv"
+
+// readCAProvincialLacking reads and checks that table with the checks of
+// the US one (us-local-lacking.csv).
+func readCAProvincialLacking(g *gen, juris *data.Jurisdictions) ([]lackingRow, error) {
+	return readLackingTable(g, juris, caLackingSrc, "CA", "province")
+}
 
 // readCAProvincialTaxes reads and checks the table with the checks of the
 // US one; every row's jurisdiction is its province's.

@@ -197,6 +197,14 @@ func genTaxability(g *gen) error {
 	if err := checkLacking(lacking, taxRows, cells); err != nil {
 		return err
 	}
+	caLacking, err := readCAProvincialLacking(g, juris)
+	if err != nil {
+		return err
+	}
+	if err := checkLacking(caLacking, caRows, nil); err != nil {
+		return err
+	}
+	lacking = sortLacking(append(lacking, caLacking...))
 	out, err := encodeTaxability(cells, holidays, shipping, classes, local, lackingRecords(lacking))
 	if err != nil {
 		return err
