@@ -591,8 +591,14 @@ func TestJurisdictionCanada(t *testing.T) {
 	wantRate(t, j, "CA-NS", "2025-04-01", jurisdiction.HST, jurisdiction.General, "0.09")
 	wantRate(t, j, "CA-QC", "2026-01-01", jurisdiction.QST, jurisdiction.General, "0.09975")
 	wantRate(t, j, "CA-BC", "2026-01-01", jurisdiction.PST, jurisdiction.General, "0.07")
-	if r := j.Rates("CA-AB"); len(r) != 0 {
-		t.Errorf("Alberta rates = %v", r)
+	// Alberta levies no sales tax of its own: its only rates are those of
+	// its taxes on accommodation (ca-provincial-taxes.csv).
+	wantRate(t, j, "CA-AB", "2005-03-31", "Hotel Room Tax", "hotel_room", "0.05")
+	wantRate(t, j, "CA-AB", "2026-01-01", "Tourism Levy", "tourism_levy", "0.04")
+	for _, r := range j.Rates("CA-AB") {
+		if r.Tax != "Hotel Room Tax" && r.Tax != "Tourism Levy" || r.Category == jurisdiction.General {
+			t.Errorf("Alberta rate %v", r)
+		}
 	}
 }
 

@@ -39,12 +39,16 @@ type Taxability struct {
 // LocalTax says that a US local jurisdiction levies a tax outside the
 // sales tax on a product class over a period: Chicago's Personal Property
 // Lease Transaction Tax on software used remotely, its Amusement Tax on
-// streaming. The tax's rates are rates of the jurisdiction, of imposition
+// streaming. A US state's own tax of this kind (Hawaii's transient
+// accommodations tax) and a Canadian province's (Quebec's tax on lodging,
+// beside the GST and QST) are rows too, levied by the state's or the
+// province's jurisdiction (StateTax). The tax's rates are rates of the jurisdiction, of imposition
 // Tax and category Category, in the jurisdictions part; a class that no
 // row names is not reached by the tax. Rows of one jurisdiction, tax and
 // class do not overlap.
 type LocalTax struct {
-	// State is the postal code of the state: "IL".
+	// State is the postal code of the state: "IL"; for a Canadian
+	// province's tax, the province's code: "QC".
 	State string `json:"state"`
 	// Jurisdiction is the ID of the jurisdiction that levies the tax
 	// ("US-1714000", Chicago), and Name its name.
@@ -77,20 +81,34 @@ type LocalTax struct {
 
 // StateTax reports whether the tax is the state's own (Hawaii's
 // transient accommodations tax, a tax of US-HI beside its general excise
-// tax) rather than a city's or county's.
-func (x *LocalTax) StateTax() bool { return x.Jurisdiction == "US-"+x.State }
+// tax) or a Canadian province's (Quebec's tax on lodging, of CA-QC),
+// rather than a city's or county's.
+func (x *LocalTax) StateTax() bool {
+	return x.Jurisdiction == "US-"+x.State || x.Jurisdiction == "CA-"+x.State
+}
 
-// LackingTax is a tax that a US jurisdiction levies and Levy knows of
-// but does not compute: Denver's sales and use tax on software used
+// Country returns the ISO code of the country whose state or province
+// levies the tax: "US", or "CA" for a Canadian province's tax.
+func (x *LocalTax) Country() string {
+	c, _, _ := strings.Cut(x.Jurisdiction, "-")
+	return c
+}
+
+// LackingTax is a tax that a US jurisdiction (or a Canadian province, or
+// a municipality of one, named at the province: British Columbia's
+// MRDT, Winnipeg's accommodation tax) levies and Levy knows of but does
+// not compute: Denver's sales and use tax on software used
 // remotely (Colorado's, which Levy's local taxes follow, does not reach
 // it), Chicago's lease tax on leases of goods, Washington's business and
 // occupation taxes on the seller's receipts. Levy charges no guessed
 // rate for it. Where Classes names the class of a line, the tax falls
-// where the customer is, and the line's customer is in Jurisdiction on
-// the line's date, the engine names the tax on the response line (see
-// Notice); `levy data coverage` lists every row.
+// where the customer is, and the line's customer (for ACCOMMODATION, the
+// property) is in Jurisdiction on the line's date, the engine names the
+// tax on the response line (see Notice); `levy data coverage` lists
+// every row.
 type LackingTax struct {
-	// State is the postal code of the state: "CO".
+	// State is the postal code of the state: "CO"; or the Canadian
+	// province's code: "BC".
 	State string `json:"state"`
 	// Jurisdiction is the ID of the jurisdiction that levies the tax, as
 	// Levy names it ("US-0820000", the city of Denver, which carries its
@@ -342,7 +360,10 @@ type ProductClassRule struct {
 	// Tax is the provincial tax that a province's rule decides: PST or
 	// QST (the province's own sales tax), or HST (its provincial part,
 	// which the province rebates at the point of sale on some goods:
-	// printed books in Ontario since 2010-07-01). A country's rule
+	// printed books in Ontario since 2010-07-01), or GST, a rate of the
+	// federal GST of its own for the class in the province alone (the
+	// GST's effective rate where a provincial tax is in its base:
+	// Quebec's tax on lodging). A country's rule
 	// decides every tax of the country ("") or the one it names, in a
 	// country with taxes that reach different classes (Malaysia's
 	// "Sales Tax" on goods and "Service Tax" on services).
@@ -647,7 +668,7 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		// Tax), never a provincial one.
 		switch province := len(c.Country) > 2; {
 		case !province && c.Tax != "" && !isCountryRuleTax(c.Tax),
-			province && c.Tax != "PST" && c.Tax != "QST" && c.Tax != "HST":
+			province && c.Tax != "PST" && c.Tax != "QST" && c.Tax != "HST" && (c.Tax != "GST" || c.Treatment != "rate"):
 			return nil, fmt.Errorf("%w: %s %s decides tax %q", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Tax)
 		case !province && c.Tax == "" && c.Treatment == "nontaxable":
 			return nil, fmt.Errorf("%w: %s %s is nontaxable without naming the tax it is outside", binfmt.ErrCorrupt, c.Country, c.ProductClass)

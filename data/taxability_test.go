@@ -845,3 +845,78 @@ func TestTaxabilityRefusesACountryRuleOfAnUnknownTax(t *testing.T) {
 		t.Errorf("a Malaysian rule of the tax %q: %v, want a corrupt file naming it", "Sales Taxes", err)
 	}
 }
+
+// TestProvincialLodgingTaxes reads the Canadian provinces' taxes on
+// accommodation back from the taxability file: each a tax of the
+// province's own jurisdiction (StateTax, country CA) on ACCOMMODATION at
+// the rate the province's jurisdiction has on the day, none before its
+// first day; and the rows of the GST and QST on accommodation in Quebec at
+// their effective rates with the tax on lodging in their base, and of
+// Ontario's retail sales tax at 5% on accommodation until the HST.
+func TestProvincialLodgingTaxes(t *testing.T) {
+	tx := defaultTaxability(t)
+	juris, err := Default().Jurisdictions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		province, tax, day, rate string
+	}{
+		{"QC", "Tax on Lodging", "2016-11-01", "0.035"},
+		{"QC", "Tax on Lodging", "2026-06-01", "0.035"},
+		{"AB", "Hotel Room Tax", "2005-03-31", "0.05"},
+		{"AB", "Tourism Levy", "2005-04-01", "0.04"},
+		{"AB", "Tourism Levy", "2026-06-01", "0.04"},
+	} {
+		d := civil.MustParse(c.day)
+		var row *LocalTax
+		for _, x := range tx.LocalTaxes() {
+			if x.State == c.province && x.Tax == c.tax && x.Contains(d) {
+				row = &x
+			}
+		}
+		if row == nil {
+			t.Errorf("%s %s on %s: no row", c.province, c.tax, c.day)
+			continue
+		}
+		if !row.StateTax() || row.Country() != "CA" || row.Jurisdiction != "CA-"+c.province || row.Class != "ACCOMMODATION" ||
+			!row.Rate.Equal(dec(c.rate)) || row.Citation == "" || row.Decision == "" {
+			t.Errorf("%s %s on %s = %+v, want the province's tax on ACCOMMODATION at %s", c.province, c.tax, c.day, row, c.rate)
+		}
+		found := false
+		for _, r := range juris.RatesOn(row.Jurisdiction, d) {
+			found = found || string(r.Tax) == c.tax && r.Category == row.Category && r.Value.Equal(row.Rate)
+		}
+		if !found {
+			t.Errorf("%s %s on %s: %s has no rate %s of category %s", c.province, c.tax, c.day, row.Jurisdiction, row.Rate, row.Category)
+		}
+	}
+	for _, miss := range [][3]string{{"QC", "Tax on Lodging", "2016-10-31"}, {"AB", "Tourism Levy", "2005-03-31"}, {"AB", "Hotel Room Tax", "2005-04-01"}} {
+		for _, x := range tx.LocalTaxes() {
+			if x.State == miss[0] && x.Tax == miss[1] && x.Contains(civil.MustParse(miss[2])) {
+				t.Errorf("%s %s on %s: row at %s, want none", miss[0], miss[1], miss[2], x.Rate)
+			}
+		}
+	}
+	for _, c := range []struct {
+		country, tax, from, to, rate string
+	}{
+		{"CA-QC", "GST", "2016-11-01", "", "0.05175"},
+		{"CA-QC", "QST", "2016-11-01", "", "0.10324125"},
+		{"CA-ON", "PST", "1988-05-02", "2010-06-30", "0.05"},
+	} {
+		found := false
+		for _, p := range tx.ProductClasses() {
+			if p.Country == c.country && p.Tax == c.tax && p.ProductClass == "ACCOMMODATION" {
+				found = true
+				if p.Treatment != "rate" || p.Rate == nil || !p.Rate.Equal(dec(c.rate)) || p.Effective.String() != c.from ||
+					(c.to == "") != p.Expiration.IsZero() || c.to != "" && p.Expiration.String() != c.to {
+					t.Errorf("%s %s ACCOMMODATION = %+v, want rate %s from %s to %q", c.country, c.tax, p, c.rate, c.from, c.to)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no rule of %s %s ACCOMMODATION", c.country, c.tax)
+		}
+	}
+}

@@ -280,7 +280,7 @@ func TestAccommodationRatesEU(t *testing.T) {
 // (the special rate of 3.8%, 3.7% from 2018, 3.8% from 2024 until the end
 // of 2027, then the standard rate), Norway (12%, 6% from April 2020 to
 // September 2021), Iceland (11%), Canada (the GST, and the HST of an HST
-// province) and Australia (10%).
+// province or Alberta's 4% tourism levy) and Australia (10%).
 func TestAccommodationRatesOutsideTheEU(t *testing.T) {
 	const a = "ACCOMMODATION"
 	gb := func(date, rate string) worldClassCase {
@@ -300,7 +300,7 @@ func TestAccommodationRatesOutsideTheEU(t *testing.T) {
 		{"Vaduz", "", "9490", "LI", "CHF", "2026-06-01", a, one("0.038")},
 		no("2019-06-01", "0.12"), no("2020-04-01", "0.06"), no("2021-09-30", "0.06"), no("2021-10-01", "0.12"),
 		{"Reykjavík", "", "101", "IS", "ISK", "2026-06-01", a, one("0.11")},
-		{"Calgary", "AB", "T2P 0A1", "CA", "CAD", "2026-06-01", a, one("0.05")},
+		{"Calgary", "AB", "T2P 0A1", "CA", "CAD", "2026-06-01", a, []string{"0.05", "0.04"}},
 		{"Toronto", "ON", "M5V 3L9", "CA", "CAD", "2026-06-01", a, []string{"0.05", "0.08"}},
 		{"Sydney", "", "2000", "AU", "AUD", "2026-06-01", a, one("0.1")},
 	})

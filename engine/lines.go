@@ -612,8 +612,10 @@ func addLacking(classes map[string][]lackingTax, rows []data.LackingTax) {
 
 // reaches reports whether the tax is one that a line bears and Levy does
 // not compute: the line is of one of its transaction types and dated in
-// its period, its customer is in the jurisdiction, and the line has no
-// TAXABLE record of the tax there (a host's rule may compute it).
+// its period, its customer is in the jurisdiction (for a class taxed where
+// its property is, ACCOMMODATION, the property: the place that taxes the
+// line), and the line has no TAXABLE record of the tax there (a host's
+// rule may compute it).
 func (x *lackingTax) reaches(l *line) bool {
 	if len(x.transactions) > 0 {
 		tt := l.txType
@@ -627,7 +629,11 @@ func (x *lackingTax) reaches(l *line) bool {
 	if !x.period.Contains(l.date) {
 		return false
 	}
-	if p := firstPlace(l.dest, l.adminDest); p == nil || !chainHas(p, x.jurisdiction) {
+	p := firstPlace(l.dest, l.adminDest)
+	if propertyClass(l.productClass) && l.taxedAt != nil {
+		p = l.taxedAt
+	}
+	if p == nil || !chainHas(p, x.jurisdiction) {
 		return false
 	}
 	for i := range l.taxes {

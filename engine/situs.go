@@ -869,10 +869,13 @@ func namesImposition(name string, imp jurisdiction.Tax) bool {
 // of its own: British Columbia's PST (Provincial Sales Tax Act),
 // Saskatchewan's PST (The Provincial Sales Tax Act), Manitoba's retail
 // sales tax (The Retail Sales Tax Act) and Quebec's QST (Act respecting
-// the Québec sales tax, with Revenu Québec). A GST/HST registration with
-// the Canada Revenue Agency does not register a seller for them.
+// the Québec sales tax, with Revenu Québec), and the provinces' taxes
+// outside them (Quebec's tax on lodging, Alberta's tourism levy), which
+// their operators register for with the province too. A GST/HST
+// registration with the Canada Revenue Agency does not register a seller
+// for them: every Canadian tax but the GST and the HST is provincial.
 func provincialTax(country string, imp jurisdiction.Tax) bool {
-	return country == "CA" && (imp == jurisdiction.PST || imp == jurisdiction.QST)
+	return country == "CA" && imp != jurisdiction.GST && imp != jurisdiction.HST
 }
 
 // harmonized reports whether imp, charged in country, is Canada's HST: the

@@ -90,8 +90,16 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 			// 2010-07-01"), which leaves the GST's record alone. The
 			// dataset names it on every province's rule.
 			where, tax = p.Country, p.Tax
-			if tax == string(jurisdiction.HST) {
+			switch tax {
+			case string(jurisdiction.HST):
 				id += "-hst"
+			case string(jurisdiction.GST):
+				// A rate of the GST of its own in the province alone
+				// (Quebec's accommodation, whose GST base includes the
+				// tax on lodging): the GST is the country's, so the
+				// rule selects it through the place's subdivision.
+				where = p.Country + "*"
+				id += "-gst"
 			}
 		} else if p.Tax != "" {
 			// A country's rule that decides one of its taxes alone

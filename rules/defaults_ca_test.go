@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 )
 
@@ -35,6 +36,54 @@ func TestDefaultsProvinceLimits(t *testing.T) {
 	if bc == nil || bc.Jurisdiction != "CA-BC" || bc.Tax != "PST" || bc.Outcome != Taxable || bc.Rate == nil || bc.Rate.String() != "0.08" ||
 		bc.Threshold != nil || bc.Effective.String() != "2013-04-01" {
 		t.Errorf("British Columbia's accommodation: %+v, want a taxable PST rule at 0.08 from 2013-04-01", bc)
+	}
+}
+
+// TestDefaultsProvinceLodging builds the default rules of Quebec's tax on
+// lodging and the rates that follow from it: the tax is a rule of CA-QC
+// and its own imposition, Tax on Lodging, at the category lodging from
+// 2016-11-01 (ID ca-qc-lodging-tax-accommodation-2016-11-01, named by its
+// country, not "us-"); the GST's row of the province becomes a rule that
+// selects the GST through the place's subdivision (CA-QC*) at 0.05175, so
+// that it decides the GST of a line in Quebec and of no other province;
+// the QST's a rule of CA-QC at 0.10324125.
+func TestDefaultsProvinceLodging(t *testing.T) {
+	tx, err := data.Default().Taxability()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := Defaults(tx)
+	byID := map[string]*Rule{}
+	for i := range rs {
+		byID[rs[i].ID] = &rs[i]
+	}
+	if r := byID["ca-qc-lodging-tax-accommodation-2016-11-01"]; r == nil || r.Jurisdiction != "CA-QC" || r.Tax != "Tax on Lodging" ||
+		r.ProductClass != "ACCOMMODATION" || r.Outcome != Taxable || r.RateCategory != "lodging" || r.Effective.String() != "2016-11-01" {
+		t.Errorf("Quebec's tax on lodging: %+v, want a taxable rule of CA-QC's Tax on Lodging at category lodging from 2016-11-01", r)
+	}
+	if r := byID["ca-ab-hotel-room-tax-accommodation"]; r == nil || r.Jurisdiction != "CA-AB" || r.Tax != "Hotel Room Tax" || !r.Effective.IsZero() ||
+		r.Expiration.String() != "2005-03-31" {
+		t.Errorf("Alberta's hotel room tax: %+v, want a rule of CA-AB without a first day, until 2005-03-31", r)
+	}
+	gst := byID["ca-qc-accommodation-gst-2016-11-01"]
+	if gst == nil || gst.Jurisdiction != "CA-QC*" || gst.Tax != "GST" || gst.Rate == nil || gst.Rate.String() != "0.05175" {
+		t.Fatalf("Quebec's GST on accommodation: %+v, want a rule of CA-QC* and the GST at 0.05175", gst)
+	}
+	sel := gst.selector()
+	for _, c := range []struct {
+		env  Env
+		want bool
+	}{
+		{Env{JurisdictionID: "CA", Subdivision: "CA-QC", Tax: "GST", ProductClass: "ACCOMMODATION"}, true},
+		{Env{JurisdictionID: "CA", Subdivision: "CA-ON", Tax: "GST", ProductClass: "ACCOMMODATION"}, false},
+		{Env{JurisdictionID: "CA-QC", Subdivision: "CA-QC", Tax: "QST", ProductClass: "ACCOMMODATION"}, false},
+	} {
+		if got := sel.matches(&c.env, civil.MustParse("2026-06-01")); got != c.want {
+			t.Errorf("the GST rule on %+v: matches %v, want %v", c.env, got, c.want)
+		}
+	}
+	if r := byID["ca-qc-accommodation-2016-11-01"]; r == nil || r.Jurisdiction != "CA-QC" || r.Tax != "QST" || r.Rate == nil || r.Rate.String() != "0.10324125" {
+		t.Errorf("Quebec's QST on accommodation: %+v, want a rule of CA-QC's QST at 0.10324125", r)
 	}
 }
 

@@ -244,7 +244,8 @@ func inheritedRules(rs []Rule) []Rule {
 	return out
 }
 
-// localTaxRules turns the US local taxes outside the sales tax into rules:
+// localTaxRules turns the US local taxes outside the sales tax, and the
+// Canadian provinces' taxes outside the GST, HST, PST and QST, into rules:
 // for each class a tax reaches, over each period, the line is taxable at
 // the jurisdiction's rate of the tax's category. The rule names the
 // jurisdiction and the tax, so it is more specific than the state's rule
@@ -260,8 +261,9 @@ func localTaxRules(taxes []data.LocalTax) []Rule {
 			reason += ". Decision: " + x.Decision
 		}
 		// A state's tax without a recorded first day has no date in its
-		// ID, as the matrix's rows without one.
-		id := fmt.Sprintf("us-%s-%s-%s", strings.ToLower(x.State), x.Key, strings.ToLower(x.Class))
+		// ID, as the matrix's rows without one. A Canadian province's tax
+		// is named by its country: "ca-qc-lodging-tax-accommodation-...".
+		id := fmt.Sprintf("%s-%s-%s-%s", strings.ToLower(x.Country()), strings.ToLower(x.State), x.Key, strings.ToLower(x.Class))
 		if !x.Effective.IsZero() {
 			id += "-" + x.Effective.String()
 		}

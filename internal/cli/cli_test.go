@@ -197,6 +197,14 @@ func TestDataCoverage(t *testing.T) {
 		strings.Contains(locals, "Transient Accommodations Tax") || !strings.Contains(locals, "Chicago") {
 		t.Errorf("coverage without the states' taxes apart: %.1500s", stateTaxes)
 	}
+	// Canada's provincial taxes outside the GST, HST, PST and QST have a
+	// table of their own after the local ones, and are in neither.
+	_, provinces, _ := strings.Cut(locals, "Canadian provincial taxes outside the GST, HST, PST and QST that Levy charges")
+	if !strings.Contains(provinces, "| QC | Quebec (CA-QC) | Tax on Lodging | ACCOMMODATION | 3.5% | 2016-11-01 |") ||
+		!strings.Contains(provinces, "| AB | Alberta (CA-AB) | Tourism Levy | ACCOMMODATION | 4% | 2005-04-01 |") ||
+		strings.Contains(stateTaxes, "Tax on Lodging") || strings.Contains(locals[:len(locals)-len(provinces)], "Tax on Lodging") {
+		t.Errorf("coverage without Canada's provincial taxes apart: %.1500s", provinces)
+	}
 	if !strings.Contains(out, "| CO | Denver (US-0820000) | Sales and Use Tax | Denver taxes SAAS and AI_SERVICES under its own sales and use tax code | SAAS, AI_SERVICES | start not recorded (in force on 2018-05-05) |") ||
 		!strings.Contains(out, "| WA | Washington (US-WA) | Business and Occupation Tax |") {
 		t.Errorf("coverage without the taxes Levy knows of and does not compute: %.600s", out[strings.LastIndex(out, "Taxes that Levy knows"):])

@@ -25,7 +25,8 @@ included): the embedded dataset's, with any content loaded over it; in
 markdown, then the taxes outside the sales tax that Levy charges: the
 states' own (Hawaii's transient accommodations tax, charged at the
 property), the cities' (Chicago's lease tax on SaaS, its amusement tax
-on streaming), and Brazil's.
+on streaming), the Canadian provinces' outside the GST, HST, PST and QST
+(Quebec's tax on lodging, Alberta's tourism levy), and Brazil's.
 
 With --country BR it prints Brazil's alone on the date (today by default):
 each state's ICMS rate, act, poverty-fund surcharges and DIFAL base, the
@@ -115,9 +116,13 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if err != nil {
 			return err
 		}
-		var stateTaxes, taxes []data.LocalTax
+		var stateTaxes, taxes, provinceTaxes []data.LocalTax
 		for _, x := range tx.LocalTaxes() {
 			switch {
+			case x.Country() != "US":
+				if *state == "" {
+					provinceTaxes = append(provinceTaxes, x)
+				}
 			case *state != "" && !strings.EqualFold(x.State, *state):
 			case x.StateTax():
 				stateTaxes = append(stateTaxes, x)
@@ -133,6 +138,10 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			fmt.Fprintf(stdout, "\nLocal taxes outside the sales tax that Levy charges (taxes of a city or county, at the customer's address):\n\n%s",
 				data.LocalTaxesTable(taxes, civil.Date{}))
 		}
+		if len(provinceTaxes) > 0 {
+			fmt.Fprintf(stdout, "\nCanadian provincial taxes outside the GST, HST, PST and QST that Levy charges (taxes of the province's own jurisdiction "+
+				"beside them, where the line's class is taxed: at the property for ACCOMMODATION):\n\n%s", data.LocalTaxesTable(provinceTaxes, civil.Date{}))
+		}
 		var lacking []data.LackingTax
 		for _, x := range tx.LackingTaxes() {
 			if *state == "" || strings.EqualFold(x.State, *state) {
@@ -140,8 +149,9 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			}
 		}
 		if len(lacking) > 0 {
-			fmt.Fprintf(stdout, "\nTaxes that Levy knows of and does not compute (a line of a class listed whose customer is in the jurisdiction "+
-				"says so in assistedParameters, ruleName tax-not-computed):\n\n%s", data.LackingTaxesTable(lacking, civil.Date{}))
+			fmt.Fprintf(stdout, "\nTaxes that Levy knows of and does not compute (a line of a class listed whose customer is in the jurisdiction, "+
+				"or for ACCOMMODATION whose property is, says so in assistedParameters, ruleName tax-not-computed; a Canadian municipality's tax "+
+				"is named at its province):\n\n%s", data.LackingTaxesTable(lacking, civil.Date{}))
 		}
 		if *state == "" {
 			c, err := brazilCoverage(ds, "")

@@ -139,12 +139,41 @@ func TestReadProductClassesProvinceTax(t *testing.T) {
 		{"CA-ON,PST,BOOKS,exempt,,,2011-01-01,,c\n", "CA-ON levies no PST on 2011-01-01"},
 		{"CA-ON,QST,BOOKS,exempt,,,2011-01-01,,c\n", "CA-ON levies no QST in the dataset"},
 		{"CA-AB,HST,BOOKS,exempt,,,,,c\n", "CA-AB levies no HST in the dataset"},
-		{"CA-ON,GST,BOOKS,exempt,,,2011-01-01,,c\n", `tax: "GST" is not PST, QST or HST`},
-		{"CA-ON,hst,BOOKS,exempt,,,2011-01-01,,c\n", `tax: "hst" is not PST, QST or HST`},
+		{"CA-ON,GST,BOOKS,exempt,,,2011-01-01,,c\n", `a province's row of the GST is a rate row`},
+		{"CA-ON,hst,BOOKS,exempt,,,2011-01-01,,c\n", `tax: "hst" is not PST, QST, HST or GST`},
 		{"DE,HST,BOOKS,exempt,,,,,c\n", "levies no HST in the dataset"},
 		{"CA,HST,BOOKS,exempt,,,,,c\n", "levies no HST in the dataset"},
 		{"CA-ON,HST,BOOKS,exempt,,,2010-07-01,,c\nCA-ON,HST,BOOKS,exempt,,,2020-01-01,,c\n", "overlaps"},
 		{"CA-ON,HST,BOOKS,reduced,reduced,,2010-07-01,,c\n", "nontaxable, exempt or standard"},
+	})
+}
+
+// TestReadProductClassesProvinceGST reads a province's row of the GST: a
+// rate of the federal GST of its own for a class in the province alone
+// (Quebec's accommodation, whose GST base holds the tax on lodging),
+// checked against the GST's rates, which are Canada's. A GST row that is
+// not a rate row, one at the GST's general rate, and one before the GST
+// are refused.
+func TestReadProductClassesProvinceGST(t *testing.T) {
+	read := classReader(t)
+	out, err := read("CA-QC,GST,ACCOMMODATION,rate,,0.05175,2016-11-01,,c\n" +
+		"CA-QC,QST,ACCOMMODATION,rate,,0.10324125,2016-11-01,,c\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range out {
+		got = append(got, r.country+" "+r.tax+" "+r.rate.String()+" "+r.period.Effective.String())
+	}
+	want := "[CA-QC GST 0.05175 2016-11-01 CA-QC QST 0.10324125 2016-11-01]"
+	if s := fmt.Sprint(got); s != want {
+		t.Errorf("rows %s, want %s", s, want)
+	}
+	checkClassRows(t, read, []classRowCase{
+		{"CA-QC,GST,ACCOMMODATION,exempt,,,2016-11-01,,c\n", "a province's row of the GST is a rate row"},
+		{"CA-QC,GST,ACCOMMODATION,rate,,0.05,2016-11-01,,c\n", "is the general rate of GST"},
+		{"CA-QC,GST,ACCOMMODATION,rate,,0.05175,1990-06-01,,c\n", "CA levies no GST on 1990-06-01"},
+		{"CA-AB,GST,ACCOMMODATION,rate,,0.052,2005-04-01,,c\n", ""},
 	})
 }
 

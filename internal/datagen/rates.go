@@ -128,6 +128,7 @@ func genRates(g *gen) error {
 		{"VAT geography", addVATGeography},
 		{"world rates", addWorldRates},
 		{"VAT rate corrections", addVATFixes},
+		{"Canadian provincial taxes", addCAProvincialTaxes},
 		{"tax properties", addTaxProperties},
 	} {
 		if err := step.run(g, b); err != nil {

@@ -165,7 +165,13 @@ func genTaxability(g *gen) error {
 	if err != nil {
 		return err
 	}
-	local, err := localTaxRecords(taxRows, func(id string) (string, bool) {
+	caRows, err := readCAProvincialTaxes(g)
+	if err != nil {
+		return err
+	}
+	// The Canadian provinces' taxes are records of the same list, after
+	// the US ones (localTaxRecords sorts by jurisdiction).
+	local, err := localTaxRecords(append(slices.Clone(taxRows), caRows...), func(id string) (string, bool) {
 		j, ok := juris.ByID(id)
 		return j.Name, ok
 	})
@@ -212,6 +218,14 @@ func genTaxability(g *gen) error {
 	if err := checkLacking(lacking, taxRows, cells); err != nil {
 		return err
 	}
+	caLacking, err := readCAProvincialLacking(g, juris)
+	if err != nil {
+		return err
+	}
+	if err := checkLacking(caLacking, caRows, nil); err != nil {
+		return err
+	}
+	lacking = sortLacking(append(lacking, caLacking...))
 	out, err := encodeTaxability(cells, holidays, shipping, classes, local, lackingRecords(lacking))
 	if err != nil {
 		return err
@@ -867,6 +881,7 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 		}
 		j, ok := juris.ByID(c.country)
 		province := ok && j.Country == "CA" && j.Type != jurisdiction.Country
+		levier := c.country // the jurisdiction that levies the tax the row decides
 		switch {
 		case province && c.tax == "":
 			// A Canadian province's row decides its own sales tax alone
@@ -882,8 +897,16 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 			// a province rebates at the point of sale on some goods.
 			switch jurisdiction.Tax(c.tax) {
 			case jurisdiction.PST, jurisdiction.QST, jurisdiction.HST:
+			case jurisdiction.GST:
+				// Or a rate of the GST of its own in the province: the
+				// GST's effective rate on a class whose GST base holds a
+				// provincial tax (Quebec's tax on lodging).
+				if c.treatment != "rate" {
+					return nil, 0, at.errorf("%s %s: a province's row of the GST is a rate row (the GST's rate of its own in the province), not %q", c.country, c.class, c.treatment)
+				}
+				levier = j.Parent
 			default:
-				return nil, 0, at.errorf("tax: %q is not PST, QST or HST", c.tax)
+				return nil, 0, at.errorf("tax: %q is not PST, QST, HST or GST", c.tax)
 			}
 		case !ok || j.Type != jurisdiction.Country:
 			return nil, 0, at.errorf("unknown country %q", c.country)
@@ -910,7 +933,7 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 			return nil, 0, at.errorf("%s %s: expires %s before it starts %s", c.country, c.class, c.period.Expiration, c.period.Effective)
 		}
 		if c.tax != "" {
-			if why := leviesOver(juris, c.country, jurisdiction.Tax(c.tax), c.period); why != "" {
+			if why := leviesOver(juris, levier, jurisdiction.Tax(c.tax), c.period); why != "" {
 				return nil, 0, at.errorf("tax: %s %s: %s", c.country, c.class, why)
 			}
 		}
@@ -933,8 +956,8 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 		// The category's rate is checked on the row's last day, or among
 		// the rates still in force for a row without one.
 		rates := map[string]decimal.Decimal{}
-		for _, r := range juris.Rates(c.country) {
-			if !province && c.tax != "" && r.Tax != jurisdiction.Tax(c.tax) {
+		for _, r := range juris.Rates(levier) {
+			if (!province || levier != c.country) && c.tax != "" && r.Tax != jurisdiction.Tax(c.tax) {
 				continue // the rates of the country's other taxes
 			}
 			if c.period.Expiration.IsZero() && r.Expiration.IsZero() || !c.period.Expiration.IsZero() && r.Contains(c.period.Expiration) {
@@ -967,7 +990,7 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 				// (British Columbia's PST of 8% on accommodation) must
 				// differ from that tax's general rate on the row's last
 				// day, or the row is standard.
-				if v, ok := provinceGeneralRate(juris, c.country, jurisdiction.Tax(c.tax), c.period); ok && c.rate.Equal(v) {
+				if v, ok := provinceGeneralRate(juris, levier, jurisdiction.Tax(c.tax), c.period); ok && c.rate.Equal(v) {
 					return nil, 0, at.errorf("%s %s: rate %s is the general rate of %s in the row's period: the row is standard", c.country, c.class, c.rate, c.tax)
 				}
 			}

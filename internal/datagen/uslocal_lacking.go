@@ -47,27 +47,41 @@ const (
 // instead. It returns the rows as the taxability file keeps them, named by
 // the jurisdictions' names.
 func readLacking(g *gen, juris *data.Jurisdictions) ([]lackingRow, error) {
-	name := curatedRef + lackingSrc
-	t, err := readLineTable(g.curatedFile(lackingSrc), name,
-		"state", "jurisdiction", "tax", "classes", "transactions", "effective", "expiration", "as_of", "note", "reference", "instead", "citation")
+	return readLackingTable(g, juris, lackingSrc, "US", "state")
+}
+
+// readLackingTable reads a table of the taxes Levy lacks in country (US or
+// CA), whose rows name their state or province in column place: the US
+// table, or Canada's (ca-provincial-lacking.csv), whose rows name the
+// province's own jurisdiction, since Levy knows no Canadian municipality:
+// a municipal tax of the province is named there.
+func readLackingTable(g *gen, juris *data.Jurisdictions, file, country, place string) ([]lackingRow, error) {
+	name := curatedRef + file
+	t, err := readLineTable(g.curatedFile(file), name,
+		place, "jurisdiction", "tax", "classes", "transactions", "effective", "expiration", "as_of", "note", "reference", "instead", "citation")
 	if err != nil {
 		return nil, err
 	}
-	states := usTaxStates()
+	states := map[string]bool{}
+	for _, s := range jurisdiction.Subdivisions() {
+		if s.Country == country {
+			states[s.Code] = true
+		}
+	}
 	var out []lackingRow
 	for i := range t.rows {
 		at := t.refs[i]
-		r := lackingRow{at: at, LackingTax: data.LackingTax{State: t.get(i, "state"), Jurisdiction: t.get(i, "jurisdiction"),
+		r := lackingRow{at: at, LackingTax: data.LackingTax{State: t.get(i, place), Jurisdiction: t.get(i, "jurisdiction"),
 			Tax: t.get(i, "tax"), Classes: strings.Fields(t.get(i, "classes")), Transactions: strings.Fields(t.get(i, "transactions")),
 			Note: t.get(i, "note"), Reference: t.get(i, "reference"), Instead: t.get(i, "instead"), Citation: t.get(i, "citation")}}
-		if _, ok := states[r.State]; !ok {
-			return nil, at.errorf("unknown state %q", r.State)
+		if !states[r.State] {
+			return nil, at.errorf("unknown %s %q", place, r.State)
 		}
 		j, ok := juris.ByID(r.Jurisdiction)
 		if !ok {
 			return nil, at.errorf("no jurisdiction %q in the dataset", r.Jurisdiction)
 		}
-		if st := stateOf(juris, j); st != "US-"+r.State {
+		if st := stateOf(juris, j); st != country+"-"+r.State {
 			return nil, at.errorf("%s (%s) is not a jurisdiction of %s", r.Jurisdiction, j.Name, r.State)
 		}
 		r.Name = j.Name
@@ -130,10 +144,7 @@ func readLacking(g *gen, juris *data.Jurisdictions) ([]lackingRow, error) {
 		}
 		out = append(out, r)
 	}
-	slices.SortStableFunc(out, func(a, b lackingRow) int {
-		return cmp.Or(strings.Compare(a.State, b.State), strings.Compare(a.Jurisdiction, b.Jurisdiction), strings.Compare(a.Tax, b.Tax),
-			a.Effective.Compare(b.Effective))
-	})
+	out = sortLacking(out)
 	for i, a := range out {
 		for _, b := range out[:i] {
 			if a.Jurisdiction != b.Jurisdiction || a.Tax != b.Tax || !a.Period.Overlaps(b.Period) ||
@@ -184,10 +195,11 @@ func localApplies(s taxSpec) bool {
 	return s.local == localTaxable || s.local != localExempt && s.taxable
 }
 
-// stateOf returns the ID of the state that holds j ("US-CO"), or "".
+// stateOf returns the ID of the state that holds j ("US-CO"), or of the
+// Canadian province or territory ("CA-BC"), or "".
 func stateOf(juris *data.Jurisdictions, j jurisdiction.Jurisdiction) string {
 	for range 16 {
-		if j.Type == jurisdiction.State {
+		if j.Type == jurisdiction.State || j.Country == "CA" && (j.Type == jurisdiction.Province || j.Type == jurisdiction.Territory) {
 			return j.ID
 		}
 		p, ok := juris.ByID(j.Parent)
@@ -228,6 +240,16 @@ func firstDuplicate(ws []string) string {
 // sharesAny reports whether a and b have a word in common.
 func sharesAny(a, b []string) bool {
 	return slices.ContainsFunc(a, func(w string) bool { return slices.Contains(b, w) })
+}
+
+// sortLacking sorts rows as the taxability file keeps them: by state or
+// province, jurisdiction, tax and first day.
+func sortLacking(rows []lackingRow) []lackingRow {
+	slices.SortStableFunc(rows, func(a, b lackingRow) int {
+		return cmp.Or(strings.Compare(a.State, b.State), strings.Compare(a.Jurisdiction, b.Jurisdiction), strings.Compare(a.Tax, b.Tax),
+			a.Effective.Compare(b.Effective))
+	})
+	return rows
 }
 
 // lackingRecords returns the rows as the taxability file stores them.

@@ -57,26 +57,43 @@ var salesCategories = []string{jurisdiction.General, jurisdiction.Reduced, juris
 // first day, a citation, one key and one category per tax, and no two
 // rows of a jurisdiction, tax and class that overlap.
 func readLocalTaxes(g *gen) ([]localTaxRow, error) {
-	name := curatedRef + localTaxesSrc
-	t, err := readLineTable(g.curatedFile(localTaxesSrc), name,
-		"state", "jurisdiction", "key", "tax", "category", "classes", "rate", "effective", "expiration", "citation", "decision")
+	return readTaxTable(g, localTaxesSrc, "US", "state")
+}
+
+// readTaxTable reads a table of taxes outside the sales tax of country (US
+// or CA), whose rows name their state or province in column place: the US
+// table of local and state taxes, or Canada's table of provincial taxes
+// (ca-provincial-taxes.csv), whose rows are levied by the province's own
+// jurisdiction only, since Levy knows no Canadian municipality.
+func readTaxTable(g *gen, file, country, place string) ([]localTaxRow, error) {
+	name := curatedRef + file
+	t, err := readLineTable(g.curatedFile(file), name,
+		place, "jurisdiction", "key", "tax", "category", "classes", "rate", "effective", "expiration", "citation", "decision")
 	if err != nil {
 		return nil, err
 	}
-	states := usTaxStates()
+	states := map[string]bool{}
+	for _, s := range jurisdiction.Subdivisions() {
+		if s.Country == country {
+			states[s.Code] = true
+		}
+	}
 	keyOf := map[string]string{}      // jurisdiction + tax -> key
 	categoryOf := map[string]string{} // jurisdiction + tax -> category
 	var out []localTaxRow
 	for i := range t.rows {
 		at := t.refs[i]
-		r := localTaxRow{state: t.get(i, "state"), juris: t.get(i, "jurisdiction"), key: t.get(i, "key"), tax: t.get(i, "tax"),
+		r := localTaxRow{state: t.get(i, place), juris: t.get(i, "jurisdiction"), key: t.get(i, "key"), tax: t.get(i, "tax"),
 			category: t.get(i, "category"), classes: strings.Fields(t.get(i, "classes")), citation: t.get(i, "citation"),
 			decision: t.get(i, "decision"), at: at}
-		if _, ok := states[r.state]; !ok {
-			return nil, at.errorf("unknown state %q", r.state)
+		if !states[r.state] {
+			return nil, at.errorf("unknown %s %q", place, r.state)
 		}
-		if !strings.HasPrefix(r.juris, "US-") {
-			return nil, at.errorf("jurisdiction %q is not a US jurisdiction ID", r.juris)
+		if !strings.HasPrefix(r.juris, country+"-") {
+			return nil, at.errorf("jurisdiction %q is not a %s jurisdiction ID", r.juris, country)
+		}
+		if country != "US" && r.juris != country+"-"+r.state {
+			return nil, at.errorf("jurisdiction %q: a row of %s is levied by the %s's own jurisdiction, %s-%s", r.juris, file, place, country, r.state)
 		}
 		if !localTaxKey.MatchString(r.key) {
 			return nil, at.errorf("key %q is not lower-case words joined by -", r.key)
@@ -113,7 +130,7 @@ func readLocalTaxes(g *gen) ([]localTaxRow, error) {
 		// A state's own tax may lack its first day (a tax older than the
 		// sources found): the row applies to every earlier day, as a row
 		// of the matrix without one does. A local tax needs it.
-		stateTax := r.juris == "US-"+r.state
+		stateTax := r.juris == country+"-"+r.state
 		if r.period.Effective, err = ParseDate(t.get(i, "effective")); err != nil || r.period.Effective.IsZero() && !stateTax {
 			return nil, at.errorf("effective %q: a local tax row needs its first day (YYYY-MM-DD)", t.get(i, "effective"))
 		}
