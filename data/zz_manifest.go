@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.12.11"
+const Version = "2026.12.12"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -14,9 +14,9 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "040b8b37aa15ecc0303039b172899e3556525688ae8e209bca6c03ca37a01376",
+	"jurisdictions.lvd": "b64c3725d49187e836bc040c4ff3729be50431d3681b0a7e2bd6dd698a5ef33c",
 	"local.lvd":         "9babbd19874677a542c8170f2bacb72de617f353cdda56d94bf3fb774ffa5f64",
 	"nexus.lvd":         "9fb04ce2733ab422c08ec19f3b9582ef5c6f2965e240dc91ff9e7140984b9749",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "b0198b92b633de25caaf94e447993f5b293c99a7cd19edd103e41907b35227fe",
+	"taxability.lvd":    "8af15bd6a26468e9d5ba7d675f86886cc379e9133b2062d68114eaff6f8263e5",
 }
