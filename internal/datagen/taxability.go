@@ -302,7 +302,8 @@ func genTaxability(g *gen) error {
 	g.addSource(Source{
 		Key:   "us-tax-holidays-corrections",
 		Files: curatedRef + holidayFixes,
-		What: "corrections of " + holidaysSrc + ": a row of the same state and name replaces the compiled one, a new name adds a holiday; " +
+		What: "corrections of " + holidaysSrc + ": a row of the same state and name replaces the compiled one, a new name adds a holiday, " +
+			"a row whose categories are " + holidayNotHeld + " drops a compiled holiday that does not take place; " +
 			"a cap written \"less than\" in the statute is the cent below it, since a holiday's cap is inclusive",
 		From:    "the statutes and revenue department publications cited in each row (curated by the Levy project)",
 		Licence: "public government information",
@@ -710,30 +711,55 @@ func readHolidays(path file, name string, states map[string]jurisdiction.Subdivi
 	return out, nil
 }
 
+// holidayNotHeld is the categories of a correction that drops a compiled
+// holiday: the holiday does not take place in the year (its law was
+// repealed, or it was enacted for earlier years only).
+const holidayNotHeld = "not_held"
+
 // correctHolidays applies the curated corrections to the compiled
 // holidays: a correction of the same state and name replaces the row, one
-// of a new name adds a holiday. Every correction must cite its source.
-// The result is sorted as readHolidays sorts.
+// of a new name adds a holiday, and one whose categories are
+// holidayNotHeld drops the compiled row of its state and name (there must
+// be one). Every correction must cite its source, and no compiled row may
+// use holidayNotHeld. The result is sorted as readHolidays sorts.
 func correctHolidays(holidays, fixes []holidayRow) ([]holidayRow, error) {
 	at := make(map[string]int, len(holidays))
 	for i, h := range holidays {
+		if slices.Contains(h.categories, holidayNotHeld) {
+			return nil, h.at.errorf("%s %q: category %s is only for a correction that drops a holiday", h.state, h.name, holidayNotHeld)
+		}
 		at[h.state+"|"+h.name] = i
 	}
 	out := slices.Clone(holidays)
+	drop := map[int]bool{}
 	for _, f := range fixes {
 		if f.citation == "" {
 			return nil, f.at.errorf("a correction of a holiday needs the citation of its source")
 		}
-		if i, ok := at[f.state+"|"+f.name]; ok {
+		i, ok := at[f.state+"|"+f.name]
+		switch {
+		case slices.Contains(f.categories, holidayNotHeld) && len(f.categories) > 1:
+			return nil, f.at.errorf("%s %q: %s drops the holiday and goes alone, not with other categories", f.state, f.name, holidayNotHeld)
+		case slices.Contains(f.categories, holidayNotHeld) && !ok:
+			return nil, f.at.errorf("%s %q: no compiled holiday of that state and name to drop", f.state, f.name)
+		case slices.Contains(f.categories, holidayNotHeld):
+			drop[i] = true
+		case ok:
 			out[i] = f
-			continue
+		default:
+			out = append(out, f)
 		}
-		out = append(out, f)
 	}
-	slices.SortFunc(out, func(a, b holidayRow) int {
+	kept := out[:0:0]
+	for i, h := range out {
+		if !drop[i] {
+			kept = append(kept, h)
+		}
+	}
+	slices.SortFunc(kept, func(a, b holidayRow) int {
 		return cmp.Or(strings.Compare(a.state, b.state), a.period.Effective.Compare(b.period.Effective), strings.Compare(a.name, b.name))
 	})
-	return out, nil
+	return kept, nil
 }
 
 // shippingRule reports whether r is a rule for shipping charges.
