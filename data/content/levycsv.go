@@ -88,8 +88,14 @@ func readLevyCSV(name string, r io.Reader, use func(Row)) error {
 		return err
 	}
 	var errs Errors
-	err = t.each(&errs, func(line int, get func(string) string, fail func(c, format string, args ...any)) {
-		before := len(errs)
+	err = t.each(&errs, func(line int, get func(string) string, failRow func(c, format string, args ...any)) {
+		// A row's faults are counted here: past MaxFaults errs no longer
+		// grows, and a row with faults must not be given to use.
+		bad := false
+		fail := func(c, format string, args ...any) {
+			bad = true
+			failRow(c, format, args...)
+		}
 		row := Row{Line: line, State: strings.ToUpper(get("state")), Jurisdiction: get("jurisdiction"), Name: get("name"),
 			Code: get("code"), Category: get("category"), Source: get("source")}
 		if sub, ok := jurisdiction.SubdivisionOf("US", row.State); !ok || sub.Code != row.State {
@@ -122,7 +128,7 @@ func readLevyCSV(name string, r io.Reader, use func(Row)) error {
 			}
 			row.Where = append(row.Where, w)
 		}
-		if len(errs) == before {
+		if !bad {
 			use(row)
 		}
 	})

@@ -180,3 +180,24 @@ func TestLineLimitRuneAcrossReads(t *testing.T) {
 		}
 	}
 }
+
+// TestReadLevyCSVPastMaxFaults reads a Levy CSV of 1,100 rows without
+// a state: past MaxFaults faults no row may be returned as good. Before,
+// a row's faults were told by the faults kept growing, which they stop
+// doing past MaxFaults, and the rows from the 502nd on (two faults each)
+// came back without their state.
+func TestReadLevyCSVPastMaxFaults(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("state,jurisdiction,rate\n")
+	for range 1100 {
+		b.WriteString(",US-TX,0.01\n")
+	}
+	rows, err := ReadLevyCSV("stateless.csv", strings.NewReader(b.String()))
+	var es Errors
+	if !errors.As(err, &es) || len(es) != MaxFaults+1 {
+		t.Fatalf("got %v, want MaxFaults faults and one that says the rest are not listed", err)
+	}
+	if len(rows) != 0 {
+		t.Errorf("%d rows returned, the first %+v; want none", len(rows), rows[0])
+	}
+}
