@@ -24,6 +24,9 @@ type builder struct {
 	places map[string][]int // state -> its places (indexes of local)
 	zips   []zipOfState     // every ZIP code, in order
 	states map[string]*stateContent
+	// sst holds the strings and district codes of the SST boundary rows
+	// (sst.go).
+	sst sstTables
 	// br is the dataset's Brazil tables, iss the municipal ISS rates of
 	// the files and issFiles their names (briss.go).
 	br       *data.Brazil
@@ -58,7 +61,7 @@ type stateContent struct {
 	// SST files: the jurisdiction of each type and code of the rate
 	// files, and the boundary rows in force
 	sstIDs   map[string]string
-	boundary []sstBoundary
+	boundary sstRows
 }
 
 // zipDraft is a ZIP code or ZIP+4 range with the jurisdictions that tax
@@ -193,7 +196,7 @@ func (b *builder) overlay() (*data.Overlay, error) {
 				return nil, err
 			}
 		case FormatSST:
-			if len(s.boundary) == 0 {
+			if s.boundary.n == 0 {
 				return nil, &Error{File: strings.Join(s.files, ", "), Message: "the SST rate file of " + st + " needs its boundary file, which says where each jurisdiction applies"}
 			}
 			if len(s.sstIDs) == 0 {
@@ -258,12 +261,21 @@ func (b *builder) overlay() (*data.Overlay, error) {
 // ZIP-based state, and gives each ZIP code and range its area.
 func (b *builder) zipAreas(o *data.Overlay, s *stateContent) {
 	byKey := map[string]int{}
+	var key []byte
+	o.Local.ZIPAreas = slices.Grow(o.Local.ZIPAreas, len(s.zips))
 	for _, z := range s.zips {
-		key := z.county + "|" + strings.Join(z.members, "|")
-		k, ok := byKey[key]
+		// county|member|member..., as strings.Join would write it
+		key = append(append(key[:0], z.county...), '|')
+		for i, m := range z.members {
+			if i > 0 {
+				key = append(key, '|')
+			}
+			key = append(key, m...)
+		}
+		k, ok := byKey[string(key)]
 		if !ok {
 			k = len(o.Local.Areas)
-			byKey[key] = k
+			byKey[string(key)] = k
 			var ids []string
 			if z.county != "" {
 				ids = append(ids, "US-"+z.county)

@@ -1,73 +1,87 @@
 package content
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/levytax/levy/jurisdiction"
 )
 
-// addLevy reads a file in Levy's content format.
-func (b *builder) addLevy(name string, raw []byte) error {
-	rows, err := ReadLevyCSV(name, bytes.NewReader(raw))
+// addLevy reads a file in Levy's content format from r, row by row:
+// each row without faults of its own is added to the content as it is
+// read, and none is kept. The faults of the file's rows come first, then
+// the faults of the rows against the dataset and each other (as when
+// every row was read before any was added): the second are held until
+// the file is read, no more of them than MaxFaults lets be listed.
+func (b *builder) addLevy(name string, r io.Reader) error {
+	var later []*Error
+	keep := func(e *Error) {
+		if len(later) <= MaxFaults {
+			later = append(later, e)
+		}
+	}
+	err := readLevyCSV(name, r, func(row Row) { b.addLevyRow(name, row, keep) })
 	var errs Errors
 	if err != nil && !errors.As(err, &errs) {
 		return err
 	}
-	fail := func(line int, col, format string, args ...any) {
-		errs.add(&Error{File: name, Line: line, Column: col, Message: fmt.Sprintf(format, args...)})
-	}
-	for _, row := range rows {
-		s, err := b.state(name, row.Line, row.State, FormatLevy)
-		if err != nil {
-			errs.add(err.(*Error))
-			continue
-		}
-		j, ok := b.levyJurisdiction(s, row, func(col, format string, args ...any) { fail(row.Line, col, format, args...) })
-		if !ok {
-			continue
-		}
-		if err := s.define(j); err != nil {
-			fail(row.Line, "jurisdiction", "%v", err)
-			continue
-		}
-		r := jurisdiction.Rate{Jurisdiction: j.ID, Tax: jurisdiction.SalesTax, Category: row.Category, Value: row.Rate,
-			Period: row.Period, Source: "content " + name}
-		if err := s.addRate(r); err != nil {
-			fail(row.Line, "rate", "%v", err)
-		}
-		for _, w := range row.Where {
-			if msg := b.checkWhere(s, w); msg != "" {
-				fail(row.Line, "where", "%s: %s", w, msg)
-				continue
-			}
-			switch w.Kind {
-			case "zip", "zip4":
-				if len(s.scopes) > 0 {
-					fail(row.Line, "where", "%s: %s's content is by county and place; a state's content is by ZIP code or by place, not both", w, s.sub.Code)
-					continue
-				}
-				s.addLevyZIP(b, w, j.ID)
-			default:
-				if len(s.zips) > 0 {
-					fail(row.Line, "where", "%s: %s's content is by ZIP code; a state's content is by ZIP code or by place, not both", w, s.sub.Code)
-					continue
-				}
-				if !containsID(s.scopes[w], j.ID) {
-					s.scopes[w] = append(s.scopes[w], j.ID)
-				}
-			}
-		}
-	}
-	if len(errs) > 0 {
-		return errs
+	for _, e := range later {
+		errs.add(e)
 	}
 	if len(errs) > 0 {
 		return errs
 	}
 	return nil
+}
+
+// addLevyRow adds a row of a file in Levy's content format, read without
+// faults of its own, to the content; its faults go to keep.
+func (b *builder) addLevyRow(name string, row Row, keep func(*Error)) {
+	fail := func(col, format string, args ...any) {
+		keep(&Error{File: name, Line: row.Line, Column: col, Message: fmt.Sprintf(format, args...)})
+	}
+	s, err := b.state(name, row.Line, row.State, FormatLevy)
+	if err != nil {
+		keep(err.(*Error))
+		return
+	}
+	j, ok := b.levyJurisdiction(s, row, fail)
+	if !ok {
+		return
+	}
+	if err := s.define(j); err != nil {
+		fail("jurisdiction", "%v", err)
+		return
+	}
+	r := jurisdiction.Rate{Jurisdiction: j.ID, Tax: jurisdiction.SalesTax, Category: row.Category, Value: row.Rate,
+		Period: row.Period, Source: "content " + name}
+	if err := s.addRate(r); err != nil {
+		fail("rate", "%v", err)
+	}
+	for _, w := range row.Where {
+		if msg := b.checkWhere(s, w); msg != "" {
+			fail("where", "%s: %s", w, msg)
+			continue
+		}
+		switch w.Kind {
+		case "zip", "zip4":
+			if len(s.scopes) > 0 {
+				fail("where", "%s: %s's content is by county and place; a state's content is by ZIP code or by place, not both", w, s.sub.Code)
+				continue
+			}
+			s.addLevyZIP(b, w, j.ID)
+		default:
+			if len(s.zips) > 0 {
+				fail("where", "%s: %s's content is by ZIP code; a state's content is by ZIP code or by place, not both", w, s.sub.Code)
+				continue
+			}
+			if !containsID(s.scopes[w], j.ID) {
+				s.scopes[w] = append(s.scopes[w], j.ID)
+			}
+		}
+	}
 }
 
 // addLevyZIP adds a jurisdiction to the list of a ZIP code or range.

@@ -69,14 +69,33 @@ var levyColumns = []string{"state", "jurisdiction", "type", "name", "code", "rat
 // in errors. Every fault of every row is reported, each with its line and
 // column; the rows without faults are returned beside the error.
 func ReadLevyCSV(name string, r io.Reader) ([]Row, error) {
-	t, err := openTable(name, r, levyColumns, []string{"state", "jurisdiction", "rate"})
-	if err != nil {
+	var rows []Row
+	err := readLevyCSV(name, r, func(row Row) { rows = append(rows, row) })
+	var errs Errors
+	if err != nil && !asErrors(err, &errs) {
 		return nil, err
 	}
+	return rows, err
+}
+
+// readLevyCSV reads a file in Levy's content format as ReadLevyCSV does,
+// and gives each row without faults to use as it is read, keeping none:
+// it returns the faults of the rows (Errors), or the error of a reader
+// that failed (after the rows read before it were given to use).
+func readLevyCSV(name string, r io.Reader, use func(Row)) error {
+	t, err := openTable(name, r, levyColumns, []string{"state", "jurisdiction", "rate"})
+	if err != nil {
+		return err
+	}
 	var errs Errors
-	var rows []Row
-	err = t.each(&errs, func(line int, get func(string) string, fail func(c, format string, args ...any)) {
-		before := len(errs)
+	err = t.each(&errs, func(line int, get func(string) string, failRow func(c, format string, args ...any)) {
+		// A row's faults are counted here: past MaxFaults errs no longer
+		// grows, and a row with faults must not be given to use.
+		bad := false
+		fail := func(c, format string, args ...any) {
+			bad = true
+			failRow(c, format, args...)
+		}
 		row := Row{Line: line, State: strings.ToUpper(get("state")), Jurisdiction: get("jurisdiction"), Name: get("name"),
 			Code: get("code"), Category: get("category"), Source: get("source")}
 		if sub, ok := jurisdiction.SubdivisionOf("US", row.State); !ok || sub.Code != row.State {
@@ -109,17 +128,17 @@ func ReadLevyCSV(name string, r io.Reader) ([]Row, error) {
 			}
 			row.Where = append(row.Where, w)
 		}
-		if len(errs) == before {
-			rows = append(rows, row)
+		if !bad {
+			use(row)
 		}
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if len(errs) > 0 {
-		return rows, errs
+		return errs
 	}
-	return rows, nil
+	return nil
 }
 
 // checkID checks the form of a jurisdiction ID of a state: the state

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
@@ -82,7 +83,7 @@ func Load(ctx context.Context, ds *data.Dataset, opts Options, sources ...Source
 			return nil, err
 		}
 		name := filepath.Base(src.Path)
-		raw, err := readFile(src.Path, name)
+		cf, err := readFile(src.Path, name)
 		if err != nil {
 			var e *Error
 			if asError(err, &e) {
@@ -93,28 +94,17 @@ func Load(ctx context.Context, ds *data.Dataset, opts Options, sources ...Source
 		}
 		f := src.Format
 		if f == "" {
-			if f, err = detect(name, raw); err != nil {
+			head, err := cf.head()
+			if err == nil {
+				f, err = detect(name, head)
+			}
+			if err != nil {
+				cf.Close()
 				return nil, err
 			}
 		}
-		switch f {
-		case FormatLevy:
-			err = b.addLevy(name, raw)
-		case FormatSST:
-			err = b.addSST(name, raw)
-		case FormatZIP5:
-			err = b.addZIP5(name, raw)
-		case FormatBRISS:
-			err = b.addISS(name, raw)
-		case FormatFranchise:
-			err = b.addFranchise(name, raw)
-		case FormatVATAreas:
-			err = b.addVATAreas(name, raw)
-		case FormatLowValueLimits:
-			err = b.addLowValueLimits(name, raw)
-		default:
-			err = &Error{File: name, Message: fmt.Sprintf("unknown format %q (levy, sst, zip5, br-iss, franchise, vat-areas or low-value-limits)", f)}
-		}
+		err = b.add(name, f, cf)
+		cf.Close()
 		if err != nil {
 			var es Errors
 			var e *Error
@@ -134,6 +124,37 @@ func Load(ctx context.Context, ds *data.Dataset, opts Options, sources ...Source
 	return b.overlay()
 }
 
+// add reads the content file cf, named name, in format f. The SST and
+// Levy formats, whose files may be large, are read row by row; the
+// others whole.
+func (b *builder) add(name string, f Format, cf *contentFile) error {
+	switch f {
+	case FormatLevy:
+		return b.addLevy(name, cf.r)
+	case FormatSST:
+		return b.addSST(name, cf.r)
+	case FormatZIP5, FormatBRISS, FormatFranchise, FormatVATAreas, FormatLowValueLimits:
+	default:
+		return &Error{File: name, Message: fmt.Sprintf("unknown format %q (levy, sst, zip5, br-iss, franchise, vat-areas or low-value-limits)", f)}
+	}
+	raw, err := cf.all()
+	if err != nil {
+		return err
+	}
+	switch f {
+	case FormatZIP5:
+		return b.addZIP5(name, raw)
+	case FormatBRISS:
+		return b.addISS(name, raw)
+	case FormatFranchise:
+		return b.addFranchise(name, raw)
+	case FormatVATAreas:
+		return b.addVATAreas(name, raw)
+	default:
+		return b.addLowValueLimits(name, raw)
+	}
+}
+
 // MaxFileSize bounds a content file, in bytes. The largest files Levy
 // reads are the Streamlined Sales Tax boundary files of a whole state,
 // about 130 bytes a ZIP+4 range: a million ranges take 131 MB. A ZIP
@@ -146,37 +167,182 @@ const MaxFileSize = 1 << 30
 // million times in MaxFileSize).
 const MaxLines = 10_000_000
 
-// readFile reads the content file at path, named name in errors, and
+// readFile opens the content file at path, named name in errors, and
 // refuses one larger than MaxFileSize bytes or of more than MaxLines
 // lines with an *Error naming the file, the line and the limit, before
-// any of it is parsed.
-func readFile(path, name string) ([]byte, error) {
+// any of it is parsed. It reads the file once to count its lines and
+// keeps none of it: the readers of the formats read it again, row by
+// row. A file that is not a regular file (a pipe) cannot be read twice
+// and is held in memory, as its bound allows.
+func readFile(path, name string) (*contentFile, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("content: %w", err)
 	}
-	defer f.Close()
 	tooLarge := func(size int64) error {
 		return &Error{File: name, Message: fmt.Sprintf("the file is %d bytes or more; a content file has at most %d (split it, by state for instance)", size, int64(MaxFileSize))}
 	}
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxFileSize {
-		return nil, tooLarge(st.Size())
+	cf := &contentFile{name: name}
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		if st.Size() > MaxFileSize {
+			f.Close()
+			return nil, tooLarge(st.Size())
+		}
+		// The file is read from its start up to the bytes counted, should
+		// it grow while it is read.
+		cf.r, cf.f = io.NewSectionReader(f, 0, MaxFileSize+1), f
+	} else {
+		raw, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("content: read %s: %w", name, err)
+		}
+		if len(raw) > MaxFileSize {
+			return nil, tooLarge(int64(len(raw)))
+		}
+		cf.r = bytes.NewReader(raw)
 	}
-	raw, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	size, past, err := countLines(cf.r)
 	if err != nil {
+		cf.Close()
 		return nil, fmt.Errorf("content: read %s: %w", name, err)
 	}
-	if len(raw) > MaxFileSize {
-		return nil, tooLarge(int64(len(raw)))
+	if size > MaxFileSize {
+		cf.Close()
+		return nil, tooLarge(size)
 	}
-	if n := bytes.Count(raw, []byte("\n")); n >= MaxLines {
-		// Line MaxLines+1 exists when MaxLines line ends precede it and
-		// something follows the last of them.
-		if end := nthIndex(raw, '\n', MaxLines); end >= 0 && len(bytes.TrimSpace(raw[end+1:])) > 0 {
-			return nil, &Error{File: name, Line: MaxLines + 1, Message: fmt.Sprintf("the file has more than %d lines; a content file has at most %d (split it, by state for instance)", MaxLines, MaxLines)}
-		}
+	if past {
+		cf.Close()
+		return nil, &Error{File: name, Line: MaxLines + 1, Message: fmt.Sprintf("the file has more than %d lines; a content file has at most %d (split it, by state for instance)", MaxLines, MaxLines)}
+	}
+	if cf.f != nil {
+		cf.r = io.NewSectionReader(cf.f, 0, size)
+	}
+	if _, err := cf.r.Seek(0, io.SeekStart); err != nil {
+		cf.Close()
+		return nil, fmt.Errorf("content: read %s: %w", name, err)
+	}
+	return cf, nil
+}
+
+// contentFile is a content file whose bounds readFile checked, open for
+// reading from its start.
+type contentFile struct {
+	name string
+	r    io.ReadSeeker
+	f    *os.File // nil for a file held in memory
+}
+
+// Close closes the file.
+func (cf *contentFile) Close() error {
+	if cf.f == nil {
+		return nil
+	}
+	return cf.f.Close()
+}
+
+// all reads the whole file, for the formats whose files are small.
+func (cf *contentFile) all() ([]byte, error) {
+	raw, err := io.ReadAll(cf.r)
+	if err != nil {
+		return nil, fmt.Errorf("content: read %s: %w", cf.name, err)
 	}
 	return raw, nil
+}
+
+// head reads the start of the file that detect looks at, and rewinds
+// the file: its first line and, when that is a comment, the lines up to
+// the first one that is not blank or a comment. A line of the comments
+// is read up to twice the longest line bufio.Scanner takes (detect
+// scans them with one, which stops at such a line all the same).
+func (cf *contentFile) head() ([]byte, error) {
+	br := bufio.NewReader(cf.r)
+	var head []byte
+	line := func(limit int) (bool, error) {
+		start := len(head)
+		for {
+			s, err := br.ReadSlice('\n')
+			head = append(head, s...)
+			if err == bufio.ErrBufferFull {
+				if limit > 0 && len(head)-start > limit {
+					return false, nil
+				}
+				continue
+			}
+			if err == io.EOF {
+				return false, nil
+			}
+			return err == nil, err
+		}
+	}
+	more, err := line(0)
+	first := strings.TrimSpace(strings.TrimPrefix(string(head), "\ufeff"))
+	for more && err == nil && strings.HasPrefix(first, "#") {
+		start := len(head)
+		more, err = line(2 * bufio.MaxScanTokenSize)
+		if l := strings.TrimSpace(string(head[start:])); l != "" && !strings.HasPrefix(l, "#") {
+			break
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("content: read %s: %w", cf.name, err)
+	}
+	if _, err := cf.r.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("content: read %s: %w", cf.name, err)
+	}
+	return head, nil
+}
+
+// countLines reads r to its end, or to one byte past MaxFileSize, and
+// returns the bytes read and whether a line past MaxLines holds anything
+// but white space: MaxLines line ends precede it and something follows
+// the last of them.
+func countLines(r io.Reader) (size int64, past bool, err error) {
+	cr := &countingReader{r: io.LimitReader(r, MaxFileSize+1)}
+	buf := make([]byte, 64<<10)
+	lines := 0
+	for {
+		n, err := cr.Read(buf)
+		chunk := buf[:n]
+		if c := bytes.Count(chunk, []byte("\n")); lines+c < MaxLines {
+			lines += c
+		} else {
+			// The rest of the file, from the MaxLines-th line end on, is
+			// read rune by rune, as a rune may straddle two reads.
+			end := nthIndex(chunk, '\n', MaxLines-lines)
+			rest := bufio.NewReader(io.MultiReader(bytes.NewReader(chunk[end+1:]), cr))
+			for {
+				c, _, err := rest.ReadRune()
+				if err == io.EOF {
+					return cr.n, false, nil
+				}
+				if err != nil {
+					return cr.n, false, err
+				}
+				if !unicode.IsSpace(c) {
+					return cr.n, true, nil
+				}
+			}
+		}
+		if err == io.EOF {
+			return cr.n, false, nil
+		}
+		if err != nil {
+			return cr.n, false, err
+		}
+	}
+}
+
+// countingReader counts the bytes read from r.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // nthIndex returns the offset of the n-th (from 1) byte c of b, or -1.

@@ -29,11 +29,14 @@ func openTable(name string, r io.Reader, columns, required []string) (*table, er
 	cr := csv.NewReader(r)
 	cr.Comment = '#'
 	cr.FieldsPerRecord = -1
+	// Each record's fields are read through get, never kept: the slice of
+	// fields serves every record.
+	cr.ReuseRecord = true
 	head, err := cr.Read()
 	if err != nil {
 		return nil, &Error{File: name, Line: 1, Message: "no header row: " + err.Error()}
 	}
-	t := &table{name: name, cr: cr, head: head, col: map[string]int{}}
+	t := &table{name: name, cr: cr, head: slices.Clone(head), col: map[string]int{}}
 	var errs Errors
 	for i, h := range head {
 		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))

@@ -1,0 +1,197 @@
+package content
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/metrics"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/data"
+)
+
+// writeSyntheticMN writes, in dir, a Streamlined Sales Tax boundary file
+// of Minnesota of n ZIP+4 ranges ("4" records of 89 fields, as the
+// Board's files lay them out) over the state's ZIP codes of the dataset,
+// each range in Hennepin County, every other one in Minneapolis, all in
+// district 80004 of the committed rate file. It returns the paths of the
+// rate and boundary files and the boundary file's size.
+func writeSyntheticMN(tb testing.TB, dir string, n int) (rates, bounds string, size int64) {
+	tb.Helper()
+	pc, err := data.Default().Postal()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var zips []string
+	for _, z := range pc.All() {
+		if z.State == "MN" {
+			zips = append(zips, z.Code)
+		}
+	}
+	if len(zips) == 0 {
+		tb.Fatal("the dataset has no ZIP code of Minnesota")
+	}
+	per := (n + len(zips) - 1) / len(zips) // ranges of each ZIP code
+	width := 10000 / per
+	if width == 0 {
+		tb.Fatalf("%d ranges do not fit in %d ZIP codes", n, len(zips))
+	}
+	bounds = filepath.Join(dir, "MNB-synthetic.csv")
+	f, err := os.Create(bounds)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	empty := func(k int) {
+		for range k {
+			w.WriteByte(',')
+		}
+	}
+	written := 0
+	for i := 0; written < n; i++ {
+		zip := zips[(i/per)%len(zips)]
+		lo := (i % per) * width
+		place := ""
+		if i%2 == 0 {
+			place = "43000"
+		}
+		// Fields 0 to 2, 14 empty, 17 to 25, 3 empty, 29 to 31, then
+		// empty fields to the 89th.
+		fmt.Fprintf(w, "4,20170101,29991231")
+		empty(14)
+		fmt.Fprintf(w, ",%s,%04d,%s,%04d,,27,27,053,%s", zip, lo, zip, lo+width-1, place)
+		empty(3)
+		fmt.Fprintf(w, ",ST,80004,63")
+		empty(89 - 32)
+		w.WriteByte('\n')
+		written++
+	}
+	if err := w.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return filepath.Join(sstDir, "MNR2026Q2FEB18.csv"), bounds, st.Size()
+}
+
+// writeSyntheticLevy writes, in dir, a Levy CSV of n rows that each name
+// a county Texas does not have (US-48999): rows CSV reads and the
+// builder refuses, the faults of which stop being kept at MaxFaults.
+func writeSyntheticLevy(tb testing.TB, dir string, n int) (string, int64) {
+	tb.Helper()
+	p := filepath.Join(dir, "levy-synthetic.csv")
+	f, err := os.Create(p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	w.WriteString("state,jurisdiction,type,name,code,rate,category,effective,expiration,where,source\n")
+	for i := range n {
+		fmt.Fprintf(w, "TX,US-48999,COUNTY,Nowhere County,%d,0.01,general,2026-01-01,,county:48999,synthetic\n", i)
+	}
+	if err := w.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return p, st.Size()
+}
+
+// peakHeap samples the bytes of live and unswept heap objects until stop
+// is called, which returns the largest sample in MB. It is a measure for
+// benchmarks, never an assertion.
+func peakHeap() (stop func() float64) {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	var (
+		mu   sync.Mutex
+		peak uint64
+		done = make(chan struct{})
+		wg   sync.WaitGroup
+	)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			metrics.Read(s)
+			mu.Lock()
+			peak = max(peak, s[0].Value.Uint64())
+			mu.Unlock()
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() float64 {
+		close(done)
+		wg.Wait()
+		return float64(peak) / 1e6
+	}
+}
+
+// BenchmarkLoadSSTBoundary loads Minnesota's committed SST rate file with
+// a synthetic boundary file of a million ZIP+4 ranges (142.5 MB), and
+// reports the file's size and the peak of the heap while it loads.
+func BenchmarkLoadSSTBoundary(b *testing.B) {
+	ds := data.Default()
+	if _, err := ds.Postal(); err != nil {
+		b.Fatal(err)
+	}
+	rates, bounds, size := writeSyntheticMN(b, b.TempDir(), 1_000_000)
+	b.ResetTimer()
+	var peak float64
+	for range b.N {
+		stop := peakHeap()
+		o, err := Load(context.Background(), ds, Options{AsOf: civil.New(2018, 6, 1)}, Source{Path: rates}, Source{Path: bounds})
+		peak = max(peak, stop())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(o.Local.ZIPAreas) < 1_000_000 {
+			b.Fatalf("%d ZIP ranges loaded", len(o.Local.ZIPAreas))
+		}
+	}
+	b.ReportMetric(peak, "peak-heap-MB")
+	b.ReportMetric(float64(size)/1e6, "file-MB")
+}
+
+// BenchmarkLoadLevyCSVRefused loads a Levy CSV of a million rows that
+// name a county Texas does not have, and reports the file's size and the
+// peak of the heap while Load reads and refuses it.
+func BenchmarkLoadLevyCSVRefused(b *testing.B) {
+	ds := data.Default()
+	if _, err := ds.Postal(); err != nil {
+		b.Fatal(err)
+	}
+	p, size := writeSyntheticLevy(b, b.TempDir(), 1_000_000)
+	b.ResetTimer()
+	var peak float64
+	for range b.N {
+		stop := peakHeap()
+		_, err := Load(context.Background(), ds, Options{AsOf: civil.New(2026, 6, 1)}, Source{Path: p})
+		peak = max(peak, stop())
+		if err == nil {
+			b.Fatal("Load took a county Texas does not have")
+		}
+	}
+	b.ReportMetric(peak, "peak-heap-MB")
+	b.ReportMetric(float64(size)/1e6, "file-MB")
+}
