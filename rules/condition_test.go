@@ -109,7 +109,7 @@ func TestCheckBoundsTotalConditionCost(t *testing.T) {
 	}
 	// 110 conditions cost 991,100; the 111th passes 1,000,000.
 	err = f.Check()
-	want := fmt.Sprintf("line 112: rules: rule r110: the conditions of the file may cost more than %d steps to run together", MaxTotalConditionCost)
+	want := fmt.Sprintf("line 112: rules: rule r110: the conditions of the rule file may cost 1000110 steps to run with this one's 9010, more than the %d allowed", MaxTotalConditionCost)
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Check gave %v, want %q", err, want)
 	}
