@@ -587,13 +587,8 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 				if r.Err() != nil {
 					return nil, r.Err()
 				}
-				if !strings.HasPrefix(l.Jurisdiction, "US-") || l.Jurisdiction == "US-"+h.State || l.Citation == "" ||
-					(l.Rate == nil) != (l.Share == nil) ||
-					l.Rate != nil && (!l.Rate.IsPositive() || l.Rate.GreaterThanOrEqual(decimal.NewFromInt(1))) ||
-					l.Share != nil && (!l.Share.IsPositive() || l.Share.GreaterThanOrEqual(decimal.NewFromInt(1))) ||
-					k > 0 && h.NotTaking[k-1].Jurisdiction >= l.Jurisdiction {
-					return nil, fmt.Errorf("%w: holiday %s %q: locality %q (rate %v) is not a sorted local jurisdiction with a citation and, with a kept rate, the share it waives",
-						binfmt.ErrCorrupt, h.State, h.Name, l.Jurisdiction, l.Rate)
+				if err := checkHolidayLocality(h, k); err != nil {
+					return nil, err
 				}
 			}
 		}
@@ -786,6 +781,34 @@ func readLocalTax(r *binfmt.Reader, x *LocalTax) error {
 	}
 	x.Rate = *rate
 	return nil
+}
+
+// checkHolidayLocality checks the k-th locality of h.NotTaking as read:
+// a local jurisdiction of h's state (not the state itself), after the
+// one before it in ID order, with a citation, and either no kept rate
+// and no waived share or both, each a fraction above 0 and below 1. Its
+// error names the holiday, the locality and the field at fault.
+func checkHolidayLocality(h *Holiday, k int) error {
+	l := &h.NotTaking[k]
+	fraction := func(d *decimal.Decimal) bool { return d.IsPositive() && d.LessThan(decimal.NewFromInt(1)) }
+	var fault string
+	switch {
+	case !strings.HasPrefix(l.Jurisdiction, "US-") || l.Jurisdiction == "US-"+h.State:
+		fault = "jurisdiction is not a local jurisdiction of the state"
+	case k > 0 && h.NotTaking[k-1].Jurisdiction >= l.Jurisdiction:
+		fault = fmt.Sprintf("jurisdiction is not after %q: the localities are sorted by ID, each once", h.NotTaking[k-1].Jurisdiction)
+	case l.Citation == "":
+		fault = "citation is empty"
+	case (l.Rate == nil) != (l.Share == nil):
+		fault = fmt.Sprintf("kept rate %v and waived share %v: a locality has both or neither", l.Rate, l.Share)
+	case l.Rate != nil && !fraction(l.Rate):
+		fault = fmt.Sprintf("kept rate %s is not a fraction above 0 and below 1", l.Rate)
+	case l.Share != nil && !fraction(l.Share):
+		fault = fmt.Sprintf("waived share %s is not a fraction above 0 and below 1", l.Share)
+	default:
+		return nil
+	}
+	return fmt.Errorf("%w: holiday %s %q: locality %d %q: %s", binfmt.ErrCorrupt, h.State, h.Name, k, l.Jurisdiction, fault)
 }
 
 // readStateRow reads one state row and checks it.

@@ -337,8 +337,10 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 				exempt, note, rule = c.thresholdExempt(l, st.at, r.Threshold, base)
 				l.addThresholdNote(note, rule)
 				if r.Threshold.Share != nil {
-					// Only part of what the threshold reaches is exempt.
-					exempt = exempt.Mul(*r.Threshold.Share)
+					// Only part of what the threshold reaches is exempt,
+					// in the currency's minor units, half up: a share
+					// of 0.8 exempts 32.01 of 40.01, not 32.008.
+					exempt = c.d.currencyAmount(exempt.Mul(*r.Threshold.Share))
 				}
 				if exempt.Abs().GreaterThan(base.Abs()) {
 					exempt = base

@@ -154,3 +154,35 @@ func TestHolidayLocalTaxReasons(t *testing.T) {
 		}
 	}
 }
+
+// TestHolidayLocalShareInCents sells a shirt of 40.01 in Thomasville,
+// Alabama on a holiday day: the city keeps 1% of its 5% and so waives a
+// share of 0.8, which exempts 40.01 x 0.8 = 32.008, taken to 32.01 (the
+// dollar's cents, half up), and taxes 8.00 at 5%: 0.40. The city's
+// taxable and exempt amounts are in cents, as every other amount of the
+// response.
+func TestHolidayLocalShareInCents(t *testing.T) {
+	e := testEngine(t)
+	req := usSale("12 W Front St N", "Thomasville", "AL", "36784", "CLOTHING", "40.01")
+	req.DocumentDate = civil.MustParse("2026-07-18")
+	resp, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, x := range resp.LineItems[0].Taxes {
+		if x.Jurisdiction.JurisdictionID != "US-0175960" {
+			continue
+		}
+		found = true
+		if x.Taxable.String() != "8.00" || x.Exempt.String() != "32.01" || x.CalculatedTax.String() != "0.40" {
+			t.Errorf("Thomasville: taxable %s, exempt %s, tax %s, want 8.00, 32.01 and 0.40", x.Taxable, x.Exempt, x.CalculatedTax)
+		}
+	}
+	if !found {
+		t.Error("Thomasville did not tax the line")
+	}
+	if resp.TotalTax.String() != "0.40" {
+		t.Errorf("total tax %s, want 0.40", resp.TotalTax)
+	}
+}

@@ -36,7 +36,7 @@ func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []strin
 		line int
 	}
 	seen := map[string]origin{}
-	records, conditions, cost := 0, 0, 0
+	bounds := rules.Bounds{Scope: "the rule files together"}
 	for _, path := range paths {
 		rf, err := rules.OpenFile(path)
 		if err != nil {
@@ -44,19 +44,8 @@ func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []strin
 		}
 		record := func(member, kind, id, sel, when string, i int) error {
 			line := rf.Line(member, i)
-			if records++; records > rules.MaxRecords {
-				return fmt.Errorf("engine: rule file %s: line %d: %s %s: the rule files hold more than %d records (rules, structures and withholdings) together; at most %d are allowed",
-					path, line, kind, id, rules.MaxRecords, rules.MaxRecords)
-			}
-			if when != "" {
-				if conditions++; conditions > rules.MaxConditions {
-					return fmt.Errorf("engine: rule file %s: line %d: %s %s: the rule files hold more than %d records with a condition (when) together; at most %d are allowed",
-						path, line, kind, id, rules.MaxConditions, rules.MaxConditions)
-				}
-				if cost += rules.ConditionCost(when); cost > rules.MaxTotalConditionCost {
-					return fmt.Errorf("engine: rule file %s: line %d: %s %s: the conditions of the rule files may cost more than %d steps to run together; at most %d are allowed",
-						path, line, kind, id, rules.MaxTotalConditionCost, rules.MaxTotalConditionCost)
-				}
+			if err := bounds.Record(when); err != nil {
+				return fmt.Errorf("engine: rule file %s: line %d: %s %s: %w", path, line, kind, id, err)
 			}
 			if sel != "" && !jurisdictionSelected(jur, sel) {
 				return fmt.Errorf("engine: rule file %s: line %d: %s %s: jurisdiction %q is not a jurisdiction of the dataset, nor a prefix of one ending in *: the %s would never apply",

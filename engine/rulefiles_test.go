@@ -108,7 +108,7 @@ func TestRuleFilesBoundedTogether(t *testing.T) {
 	a, b := write("conds-a", half, "numbered"), write("conds-b", half, "numbered")
 	_, err := New(context.Background(), WithRuleFiles(a, b))
 	over := rules.MaxConditions - half // the index in b of the first condition over the limit
-	want := fmt.Sprintf("rule file %s: line %d: rule conds-b-%d: the rule files hold more than %d records with a condition (when) together",
+	want := fmt.Sprintf("rule file %s: line %d: rule conds-b-%d: the rule files together would hold more than %d records with a condition (when), the most allowed",
 		b, over+2, over, rules.MaxConditions)
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("conditions: got %v, want an error with %q", err, want)
@@ -117,7 +117,7 @@ func TestRuleFilesBoundedTogether(t *testing.T) {
 	a, b = write("plain-a", half, ""), write("plain-b", half, "")
 	_, err = New(context.Background(), WithRuleFiles(a, b))
 	over = rules.MaxRecords - half
-	want = fmt.Sprintf("rule file %s: line %d: rule plain-b-%d: the rule files hold more than %d records (rules, structures and withholdings) together",
+	want = fmt.Sprintf("rule file %s: line %d: rule plain-b-%d: the rule files together would hold more than %d records (rules, structures and withholdings), the most allowed",
 		b, over+2, over, rules.MaxRecords)
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("records: got %v, want an error with %q", err, want)
@@ -128,7 +128,7 @@ func TestRuleFilesBoundedTogether(t *testing.T) {
 	const costly = "len(usage) < 8 || 7 in 1..9000"
 	a, b = write("costly-a", 60, costly), write("costly-b", 60, costly)
 	_, err = New(context.Background(), WithRuleFiles(a, b))
-	want = fmt.Sprintf("rule file %s: line 52: rule costly-b-50: the conditions of the rule files may cost more than %d steps to run together", b, rules.MaxTotalConditionCost)
+	want = fmt.Sprintf("rule file %s: line 52: rule costly-b-50: the conditions of the rule files together may cost 1000110 steps to run with this one's 9010, more than the %d allowed", b, rules.MaxTotalConditionCost)
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("cost: got %v, want an error with %q", err, want)
 	}

@@ -49,10 +49,9 @@ type journalBackend struct {
 	closed atomic.Bool
 	known  knownIDs
 	// scalarFigures, when not zero, is the most figures a unit upserts
-	// with scalar parameters, in place of smallFigures. Only the
-	// benchmarks set it, to 1 (how Levy stored figures before the
-	// statements of scalars of 2 to smallFigures figures), to measure
-	// both forms in one run.
+	// with scalar parameters, in place of smallFigures: at 1, a unit of
+	// two figures or more goes through arrays. Only the benchmarks and
+	// tests set it, to measure and compare both forms in one run.
 	scalarFigures int
 }
 

@@ -274,11 +274,17 @@ var (
 	}()
 )
 
+// scalarForm reports whether a unit of n figures takes scalar
+// parameters: when it has at most scalars figures, and at most
+// smallFigures. figureSQL and figureArgs both follow it, so that a
+// statement and its arguments are always of one form.
+func scalarForm(n, scalars int) bool { return n <= min(scalars, smallFigures) }
+
 // figureSQL returns the statements of a unit of n figures, n > 0, of
 // which a unit of at most scalars figures (1 to smallFigures) takes
-// scalar parameters.
+// scalar parameters (scalarForm).
 func figureSQL(n, scalars int) *figureStatements {
-	if n > min(scalars, smallFigures) {
+	if !scalarForm(n, scalars) {
 		return &arrayFigureSQL
 	}
 	return &scalarFigureSQL[n-1]
@@ -308,7 +314,7 @@ func figureArgs(part int16, figs []journal.Figure, scalars int) []any {
 		}
 		return cmp.Compare(a.Area, c.Area)
 	})
-	if len(figs) <= min(scalars, smallFigures) {
+	if scalarForm(len(figs), scalars) {
 		return figureScalars(part, figs)
 	}
 	return figureColumns(part, figs)

@@ -110,7 +110,7 @@ func (c *costCount) Visit(node *ast.Node) {
 		}
 	case *ast.BuiltinNode:
 		for _, a := range n.Arguments {
-			if p, ok := a.(*ast.PredicateNode); ok && len(n.Arguments) > 0 {
+			if p, ok := a.(*ast.PredicateNode); ok {
 				add += min(elements(n.Arguments[0])*nodes(p.Node), maxCost)
 			}
 		}
@@ -133,7 +133,7 @@ func elements(n ast.Node) int {
 		from, ok1 := n.Left.(*ast.IntegerNode)
 		to, ok2 := n.Right.(*ast.IntegerNode)
 		if ok1 && ok2 {
-			return int(min(max(int64(to.Value)-int64(from.Value)+1, 0), maxCost))
+			return rangeLen(int64(from.Value), int64(to.Value))
 		}
 	case *ast.BuiltinNode:
 		switch n.Name {
@@ -144,6 +144,18 @@ func elements(n ast.Node) int {
 		}
 	}
 	return memoryBudget
+}
+
+// rangeLen returns the numbers of the range from..to, at most maxCost,
+// without overflow: 0..9223372036854775807 holds maxCost, not none.
+func rangeLen(from, to int64) int {
+	if to < from {
+		return 0
+	}
+	if d := uint64(to) - uint64(from); d < maxCost {
+		return int(d) + 1
+	}
+	return maxCost
 }
 
 // nodes returns the number of syntax nodes of the tree n.

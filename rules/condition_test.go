@@ -21,6 +21,7 @@ func TestCompileRefusesRunawayConditions(t *testing.T) {
 		"too long":                           `usage == "` + strings.Repeat("x", MaxConditionLength) + `"`,
 		"a predicate over a million numbers": `len(usage) < 8 || len(map(1..1000000, # * 2)) > 0`,
 		"a range of a million numbers":       `len(usage) < 8 || 7 in 1..1000000`,
+		"a range as long as int64 allows":    `len(usage) < 8 || any(0..9223372036854775807, # > 1)`,
 	}
 	for name, when := range refused {
 		_, err := Compile([]Rule{{ID: "x", Outcome: Taxable, When: when}})
@@ -64,6 +65,9 @@ func TestConditionCost(t *testing.T) {
 		// elements: 3 times filter's body of 3 and 3 times any's.
 		`any(filter(["A", "B", "C"], # != usage), # == "B")`: 14 + 9 + 9,
 		"usage ==": 0, // does not parse
+		// The range's numbers stop at maxCost, and so does the cost,
+		// rather than wrap around to none.
+		`7 in 0..9223372036854775807`: maxCost,
 	} {
 		if got := ConditionCost(when); got != want {
 			t.Errorf("ConditionCost(%s) = %d, want %d", when, got, want)
@@ -105,7 +109,7 @@ func TestCheckBoundsTotalConditionCost(t *testing.T) {
 	}
 	// 110 conditions cost 991,100; the 111th passes 1,000,000.
 	err = f.Check()
-	want := fmt.Sprintf("line 112: rules: rule r110: the conditions of the file may cost more than %d steps to run together", MaxTotalConditionCost)
+	want := fmt.Sprintf("line 112: rules: rule r110: the conditions of the rule file may cost 1000110 steps to run with this one's 9010, more than the %d allowed", MaxTotalConditionCost)
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Check gave %v, want %q", err, want)
 	}

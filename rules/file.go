@@ -116,6 +116,7 @@ func readFile(b []byte) (*File, error) {
 	}
 	f := &File{lines: map[string][]int{}}
 	lc := &lineCounter{b: b, line: 1}
+	bounds := &Bounds{Scope: "the rule file"}
 	seen := map[string]bool{}
 	version := false
 	for dec.More() {
@@ -136,11 +137,11 @@ func readFile(b []byte) (*File, error) {
 				return nil, at(off, fmt.Errorf("version: %w", jsonError(err)))
 			}
 		case MemberRules:
-			err = readRecords(dec, lc, name, &f.Rules, f)
+			err = readRecords(dec, lc, bounds, name, &f.Rules, f)
 		case MemberStructures:
-			err = readRecords(dec, lc, name, &f.Structures, f)
+			err = readRecords(dec, lc, bounds, name, &f.Structures, f)
 		case MemberWithholdings:
-			err = readRecords(dec, lc, name, &f.Withholdings, f)
+			err = readRecords(dec, lc, bounds, name, &f.Withholdings, f)
 		default:
 			return nil, at(off, fmt.Errorf("unknown member %q: a rule file has version, rules, structures and withholdings", name))
 		}
@@ -164,8 +165,9 @@ func readFile(b []byte) (*File, error) {
 // readRecords decodes the array of records of a member (or null) into
 // list, each record strictly (no unknown members), and keeps the line
 // each starts on in f. It refuses the record that would make the file
-// hold more than MaxRecords records or MaxConditions conditions.
-func readRecords[T any](dec *json.Decoder, lc *lineCounter, member string, list *[]T, f *File) error {
+// hold more than MaxRecords records or MaxConditions conditions
+// (bounds, whose cost Check counts), before it decodes it.
+func readRecords[T any](dec *json.Decoder, lc *lineCounter, bounds *Bounds, member string, list *[]T, f *File) error {
 	b := lc.b
 	off := dec.InputOffset()
 	var raw json.RawMessage
@@ -187,8 +189,8 @@ func readRecords[T any](dec *json.Decoder, lc *lineCounter, member string, list 
 		}
 		start := base + inner.InputOffset() - int64(len(rec))
 		line := lc.at(start)
-		if n := f.records(); n >= MaxRecords {
-			return fmt.Errorf("line %d: %s[%d]: the rule file holds more than %d records (rules, structures and withholdings together); at most %d are allowed", line, member, i, n, MaxRecords)
+		if err := bounds.addRecord(); err != nil {
+			return fmt.Errorf("line %d: %s[%d]: %w", line, member, i, err)
 		}
 		var v T
 		strict := json.NewDecoder(bytes.NewReader(rec))
@@ -202,10 +204,9 @@ func readRecords[T any](dec *json.Decoder, lc *lineCounter, member string, list 
 			return fmt.Errorf("line %d: %s[%d]: %w", errLine, member, i, jsonError(err))
 		}
 		if hasCondition(&v) {
-			if lc.conditions >= MaxConditions {
-				return fmt.Errorf("line %d: %s[%d]: the rule file holds more than %d records with a condition (when); at most %d are allowed", line, member, i, lc.conditions, MaxConditions)
+			if err := bounds.addCondition(); err != nil {
+				return fmt.Errorf("line %d: %s[%d]: %w", line, member, i, err)
 			}
-			lc.conditions++
 		}
 		*list = append(*list, v)
 		f.lines[member] = append(f.lines[member], line)
@@ -225,9 +226,6 @@ func hasCondition(v any) bool {
 	return false
 }
 
-// records returns the number of records of the file.
-func (f *File) records() int { return len(f.Rules) + len(f.Structures) + len(f.Withholdings) }
-
 // conditions returns the number of the file's records with a condition.
 func (f *File) conditions() int {
 	n := 0
@@ -246,16 +244,72 @@ func (f *File) conditions() int {
 
 // Records returns the number of the file's records and the number of
 // them with a condition, which MaxRecords and MaxConditions bound.
-func (f *File) Records() (records, conditions int) { return f.records(), f.conditions() }
+func (f *File) Records() (records, conditions int) {
+	return len(f.Rules) + len(f.Structures) + len(f.Withholdings), f.conditions()
+}
 
 // lineCounter finds the lines of offsets that only grow, counting the
-// line ends of the file once instead of from its start at each record,
-// and counts the records with a condition read so far.
+// line ends of the file once instead of from its start at each record.
 type lineCounter struct {
-	b          []byte
-	off        int64 // the offset counted up to
-	line       int   // the line of off
-	conditions int
+	b    []byte
+	off  int64 // the offset counted up to
+	line int   // the line of off
+}
+
+// Bounds counts records of rule files against MaxRecords, the records
+// with a condition against MaxConditions and the conditions' cost
+// against MaxTotalConditionCost, within one file (ReadFile and Check)
+// or across all the files an engine reads. Its zero value, with a
+// Scope, counts from none. A Bounds is not safe for concurrent use.
+type Bounds struct {
+	// Scope names what is counted in errors: "the rule file", "the rule
+	// files together".
+	Scope string
+
+	records, conditions, cost int
+}
+
+// Record counts one record, and its condition when ("" for none) and
+// the condition's cost. It returns an error naming the bound for the
+// record that passes one. (ReadFile counts the records and conditions of
+// a file as it reads them, and Check their cost.)
+func (b *Bounds) Record(when string) error {
+	if err := b.addRecord(); err != nil {
+		return err
+	}
+	if when == "" {
+		return nil
+	}
+	if err := b.addCondition(); err != nil {
+		return err
+	}
+	return b.addCost(when)
+}
+
+// addRecord counts a record against MaxRecords.
+func (b *Bounds) addRecord() error {
+	if b.records++; b.records > MaxRecords {
+		return fmt.Errorf("%s would hold more than %d records (rules, structures and withholdings), the most allowed", b.Scope, MaxRecords)
+	}
+	return nil
+}
+
+// addCondition counts a record with a condition against MaxConditions.
+func (b *Bounds) addCondition() error {
+	if b.conditions++; b.conditions > MaxConditions {
+		return fmt.Errorf("%s would hold more than %d records with a condition (when), the most allowed", b.Scope, MaxConditions)
+	}
+	return nil
+}
+
+// addCost adds the cost of the condition when (ConditionCost) against
+// MaxTotalConditionCost.
+func (b *Bounds) addCost(when string) error {
+	c := ConditionCost(when)
+	if b.cost += c; b.cost > MaxTotalConditionCost {
+		return fmt.Errorf("the conditions of %s may cost %d steps to run with this one's %d, more than the %d allowed", b.Scope, b.cost, c, MaxTotalConditionCost)
+	}
+	return nil
 }
 
 // at returns the line (from 1) of offset off, which is at least the
@@ -350,13 +404,13 @@ func (f *File) Check() error {
 		}
 		return at(member, i, fmt.Errorf("rules: %s id %s is used twice", kind, id))
 	}
-	cost := 0
+	bounds := Bounds{Scope: "the rule file"}
 	costly := func(member, kind, id, when string, i int) error {
 		if when == "" {
 			return nil
 		}
-		if cost += ConditionCost(when); cost > MaxTotalConditionCost {
-			return at(member, i, fmt.Errorf("rules: %s %s: the conditions of the file may cost more than %d steps to run together; at most %d are allowed", kind, id, MaxTotalConditionCost, MaxTotalConditionCost))
+		if err := bounds.addCost(when); err != nil {
+			return at(member, i, fmt.Errorf("rules: %s %s: %w", kind, id, err))
 		}
 		return nil
 	}

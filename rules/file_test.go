@@ -118,9 +118,9 @@ func TestReadFileBoundsRecords(t *testing.T) {
 		want string
 	}{
 		"one record too many": {bigRuleFile(MaxRecords+1, 0),
-			fmt.Sprintf("line %d: rules[%d]: the rule file holds more than %d records", MaxRecords+2, MaxRecords, MaxRecords)},
+			fmt.Sprintf("line %d: rules[%d]: the rule file would hold more than %d records (rules, structures and withholdings), the most allowed", MaxRecords+2, MaxRecords, MaxRecords)},
 		"one condition too many": {bigRuleFile(MaxConditions+1, MaxConditions+1),
-			fmt.Sprintf("line %d: rules[%d]: the rule file holds more than %d records with a condition", MaxConditions+2, MaxConditions, MaxConditions)},
+			fmt.Sprintf("line %d: rules[%d]: the rule file would hold more than %d records with a condition (when), the most allowed", MaxConditions+2, MaxConditions, MaxConditions)},
 	} {
 		_, err := ReadFile(strings.NewReader(c.file))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -130,7 +130,7 @@ func TestReadFileBoundsRecords(t *testing.T) {
 	// Withholdings count with the rules.
 	w := strings.TrimSuffix(bigRuleFile(MaxConditions, MaxConditions), "]}\n") +
 		"],\n\"withholdings\": [{\"id\": \"w\", \"jurisdiction\": \"KE\", \"tax\": \"WHT\", \"withholdingType\": \"X\", \"rate\": 0.2, \"when\": \"businessCustomer\"}]}"
-	if _, err := ReadFile(strings.NewReader(w)); err == nil || !strings.Contains(err.Error(), "withholdings[0]: the rule file holds more than") {
+	if _, err := ReadFile(strings.NewReader(w)); err == nil || !strings.Contains(err.Error(), "withholdings[0]: the rule file would hold more than") {
 		t.Errorf("a withholding's condition over the limit: got %v", err)
 	}
 	f, err := ReadFile(strings.NewReader(bigRuleFile(MaxRecords, MaxConditions)))
@@ -167,4 +167,41 @@ func manyTiers(n int) string {
 		fmt.Fprintf(&b, `{"upTo":"%d","rate":"0.01"}`, (i+1)*10)
 	}
 	return b.String()
+}
+
+// TestBounds counts records on a Bounds as an engine does across its
+// rule files: the record past MaxRecords, the condition past
+// MaxConditions and the condition whose cost passes
+// MaxTotalConditionCost are each refused with an error naming the scope
+// and the bound, and every record before them is counted without one.
+func TestBounds(t *testing.T) {
+	b := Bounds{Scope: "the files"}
+	for i := range MaxRecords {
+		if err := b.Record(""); err != nil {
+			t.Fatalf("record %d: %v", i+1, err)
+		}
+	}
+	if err := b.Record(""); err == nil || err.Error() != fmt.Sprintf("the files would hold more than %d records (rules, structures and withholdings), the most allowed", MaxRecords) {
+		t.Errorf("record %d: %v", MaxRecords+1, err)
+	}
+	b = Bounds{Scope: "the files"}
+	for i := range MaxConditions {
+		if err := b.Record(`usage == "X"`); err != nil {
+			t.Fatalf("condition %d: %v", i+1, err)
+		}
+	}
+	if err := b.Record(`usage == "X"`); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("the files would hold more than %d records with a condition", MaxConditions)) {
+		t.Errorf("condition %d: %v", MaxConditions+1, err)
+	}
+	b = Bounds{Scope: "the files"}
+	costly := "7 in 1..9995" // 10,000 steps
+	for i := range MaxTotalConditionCost / 10_000 {
+		if err := b.Record(costly); err != nil {
+			t.Fatalf("costly condition %d: %v", i+1, err)
+		}
+	}
+	want := fmt.Sprintf("the conditions of the files may cost %d steps to run with this one's 10000, more than the %d allowed", MaxTotalConditionCost+10_000, MaxTotalConditionCost)
+	if err := b.Record(costly); err == nil || err.Error() != want {
+		t.Errorf("a condition past the cost: %v, want %q", err, want)
+	}
 }

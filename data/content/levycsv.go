@@ -182,8 +182,8 @@ func checkID(state, id string) error {
 	return idChars(id, rest)
 }
 
-// idChars checks that rest, the part of id after "US-", has upper-case
-// letters, digits, - and _ only.
+// idChars checks that rest, the part of id after "US-" or after a
+// county's "US-<FIPS>-", has upper-case letters, digits, - and _ only.
 func idChars(id, rest string) error {
 	for _, r := range rest {
 		if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {

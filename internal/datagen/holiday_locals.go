@@ -36,7 +36,7 @@ import (
 // state's back-to-school holiday is one row per category in the holiday
 // table, each with its cap, and one list of localities).
 
-// The curated table of the local taxes of holidays.
+// holidayLocalsSrc is the curated table of the local taxes of holidays.
 const holidayLocalsSrc = "us-holiday-locals.csv"
 
 // The values of the local column.
@@ -117,12 +117,14 @@ func parseHolidayLocals(t *lineTable) ([]holidayLocalRow, error) {
 	return out, nil
 }
 
-// attachHolidayLocals gives each holiday its note and its localities,
-// and checks that every row matches a
-// holiday, that every local jurisdiction is one of the dataset's in its
-// state (parent, as checkLocalIn takes it), and that a kept rate is below
-// the jurisdiction's general sales tax rate on the holiday's first day
-// (general returns it, and false where the jurisdiction has none).
+// attachHolidayLocals returns a copy of holidays in which each holiday
+// has its note and its localities, sorted by ID, with the share of its
+// general rate each partly taxed one waives. It checks that every row
+// matches a holiday, that every local jurisdiction is one of the
+// dataset's in its state (parent, as checkLocalIn takes it), and that a
+// kept rate is below the jurisdiction's general sales tax rate on the
+// holiday's first day (general returns it, and false where the
+// jurisdiction has none).
 func attachHolidayLocals(holidays []holidayRow, rows []holidayLocalRow, parent func(id string) (string, string, bool),
 	general func(id string, d civil.Date) (decimal.Decimal, bool)) ([]holidayRow, error) {
 	// Each row's own checks first, and the locality it makes.

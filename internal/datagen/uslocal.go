@@ -157,6 +157,10 @@ type State struct {
 
 	countyKeys map[string][]string // countyKey -> county FIPS codes, built on first use
 	placeKeys  map[string][]*Place // placeKey -> places, built on first use
+
+	// started are the rates StartRatesOn dated, which checkStarts
+	// checks against the curated rates before them.
+	started []jurisdiction.Rate
 }
 
 // usLocal is the US local content of every state.
@@ -385,18 +389,48 @@ func (s *State) AddRate(id, cat string, v decimal.Decimal, p civil.Period, sourc
 // beginning to no end (a source's current rate, given without a date)
 // start on d: a builder calls it where a publication dates the change
 // that brought the source's rate, and the state's curated table gives
-// the rate before d. A jurisdiction without such a rate is an error.
+// the rate before d, which must end the day before (checkStarts, once
+// the table is read). A jurisdiction without such a rate is an error.
 func (s *State) StartRatesOn(id string, d civil.Date) error {
 	n := 0
 	for _, i := range s.L.b.byJuris[id] {
 		r := &s.L.b.rates[i]
 		if r.Effective.IsZero() && r.Expiration.IsZero() {
 			r.Effective = d
+			s.started = append(s.started, *r)
 			n++
 		}
 	}
 	if n == 0 {
 		return fmt.Errorf("%s: %s has no undated rate to start on %s", s.Sub.Code, id, d)
+	}
+	return nil
+}
+
+// checkStarts checks, once the state's curated table is read, that each
+// rate StartRatesOn dated follows a rate of the same jurisdiction, tax
+// and category that ends the day before it starts: a rate before that
+// ends earlier would leave days without the jurisdiction's tax, and
+// none at all would leave every day before the change without it.
+func (s *State) checkStarts() error {
+	for _, st := range s.started {
+		before := st.Effective.AddDays(-1)
+		var ends []string
+		met := false
+		for _, r := range s.L.b.ratesOf(st.Jurisdiction) {
+			if r.Tax != st.Tax || r.Category != st.Category || r.Expiration.IsZero() {
+				continue
+			}
+			if r.Expiration == before {
+				met = true
+				break
+			}
+			ends = append(ends, r.Expiration.String())
+		}
+		if !met {
+			return fmt.Errorf("%s: %s's %s rate starts on %s, but no rate of it ends on %s (the curated rate before the change; rates of it end on %v)",
+				s.Sub.Code, st.Jurisdiction, st.Category, st.Effective, before, ends)
+		}
 	}
 	return nil
 }

@@ -93,6 +93,9 @@ func genUSLocal(g *gen, b *ratesBuilder) error {
 		if err := s.readCurated(); err != nil {
 			return fmt.Errorf("%s: %w", sub.Code, err)
 		}
+		if err := s.checkStarts(); err != nil {
+			return err
+		}
 	}
 	for st := range g.states {
 		if L.states[st] == nil {
