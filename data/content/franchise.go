@@ -52,8 +52,8 @@ func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data
 	}
 	var errs Errors
 	var fees []data.FranchiseFee
-	err = t.each(&errs, func(line int, get func(string) string, fail func(c, format string, args ...any)) {
-		before := len(errs)
+	err = t.each(&errs, func(line int, get func(string) string, failRow func(c, format string, args ...any)) {
+		fail, bad := failOfRow(failRow)
 		f := data.FranchiseFee{AreaID: get("franchise_area_id"), Name: get("name"), Jurisdiction: get("jurisdiction"),
 			Source: get("source"), File: name, Line: line}
 		switch {
@@ -91,7 +91,7 @@ func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data
 			fail("basis", "%q is not revenue or per-line", clipText(get("basis")))
 		}
 		f.Period = rowPeriod(get, fail)
-		if len(errs) > before {
+		if bad() {
 			return
 		}
 		for _, o := range fees {
@@ -100,7 +100,7 @@ func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data
 				break
 			}
 		}
-		if len(errs) == before {
+		if !bad() {
 			fees = append(fees, f)
 		}
 	})
