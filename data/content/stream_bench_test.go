@@ -195,3 +195,77 @@ func BenchmarkLoadLevyCSVRefused(b *testing.B) {
 	b.ReportMetric(peak, "peak-heap-MB")
 	b.ReportMetric(float64(size)/1e6, "file-MB")
 }
+
+// writeSyntheticLevyZIP writes, in dir, a Levy CSV of Texas by ZIP code
+// of n rows: row i gives district i/2 (so every district's rate comes
+// twice, the second time as the same period, which is one) over the
+// ZIP+4 range i/3 of the state's ZIP codes of the dataset (so most ranges
+// have two districts), and every 25th row also the whole ZIP code of its
+// range. When faulty, every 1,000th row gives its district another rate
+// over the same period, which overlaps. It returns the file's path.
+func writeSyntheticLevyZIP(tb testing.TB, dir string, n int, faulty bool) string {
+	tb.Helper()
+	pc, err := data.Default().Postal()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var zips []string
+	for _, z := range pc.All() {
+		if z.State == "TX" {
+			zips = append(zips, z.Code)
+		}
+	}
+	ranges := n/3 + 1
+	per := (ranges + len(zips) - 1) / len(zips) // ranges of each ZIP code
+	width := 10000 / per
+	if width == 0 {
+		tb.Fatalf("%d ranges do not fit in %d ZIP codes", ranges, len(zips))
+	}
+	p := filepath.Join(dir, "levy-zip-synthetic.csv")
+	f, err := os.Create(p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	w.WriteString("state,jurisdiction,type,name,code,rate,category,effective,expiration,where,source\n")
+	for i := range n {
+		d, r := i/2, i/3
+		zip, lo := zips[r/per], (r%per)*width
+		rate := fmt.Sprintf("0.00%d", 1+d%9)
+		if faulty && i%1000 == 999 {
+			rate = "0.0123"
+		}
+		where := fmt.Sprintf("zip4:%s-%04d-%04d", zip, lo, lo+width-1)
+		if i%25 == 0 {
+			where += " zip:" + zip
+		}
+		fmt.Fprintf(w, "TX,US-TX-DSYN%d,TRANSIT_DISTRICT,Synthetic District %d,,%s,general,2026-01-01,,%s,synthetic\n", d, d, rate, where)
+	}
+	if err := w.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+// BenchmarkLoadLevyZIP loads a Levy CSV of Texas by ZIP code of 50,000
+// rows (25,000 districts over 16,667 ZIP+4 ranges).
+func BenchmarkLoadLevyZIP(b *testing.B) {
+	ds := data.Default()
+	if _, err := ds.Postal(); err != nil {
+		b.Fatal(err)
+	}
+	p := writeSyntheticLevyZIP(b, b.TempDir(), 50_000, false)
+	b.ResetTimer()
+	for range b.N {
+		o, err := Load(context.Background(), ds, Options{AsOf: civil.New(2026, 6, 1)}, Source{Path: p})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(o.Rates) < 25_000 {
+			b.Fatalf("%d rates loaded", len(o.Rates))
+		}
+	}
+}
