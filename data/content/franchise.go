@@ -52,6 +52,9 @@ func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data
 	}
 	var errs Errors
 	var fees []data.FranchiseFee
+	// ofArea indexes fees by area, so that each fee is checked against
+	// its area's only.
+	ofArea := map[string][]int{}
 	err = t.each(&errs, func(line int, get func(string) string, failRow func(c, format string, args ...any)) {
 		fail, bad := failOfRow(failRow)
 		f := data.FranchiseFee{AreaID: get("franchise_area_id"), Name: get("name"), Jurisdiction: get("jurisdiction"),
@@ -94,13 +97,14 @@ func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data
 		if bad() {
 			return
 		}
-		for _, o := range fees {
-			if o.AreaID == f.AreaID && strings.EqualFold(o.Name, f.Name) && o.Period.Overlaps(f.Period) {
+		for _, i := range ofArea[f.AreaID] {
+			if o := fees[i]; strings.EqualFold(o.Name, f.Name) && o.Period.Overlaps(f.Period) {
 				fail("effective", "%s %s overlaps the fee of line %d", f.AreaID, f.Name, o.Line)
 				break
 			}
 		}
 		if !bad() {
+			ofArea[f.AreaID] = append(ofArea[f.AreaID], len(fees))
 			fees = append(fees, f)
 		}
 	})
@@ -135,9 +139,13 @@ func (b *builder) addFranchise(name string, raw []byte) error {
 	if err != nil {
 		return err
 	}
+	ofArea := map[string][]int{}
+	for i, o := range b.franchise {
+		ofArea[o.AreaID] = append(ofArea[o.AreaID], i)
+	}
 	for _, f := range fees {
-		for _, o := range b.franchise {
-			if o.AreaID == f.AreaID && strings.EqualFold(o.Name, f.Name) && o.Period.Overlaps(f.Period) {
+		for _, i := range ofArea[f.AreaID] {
+			if o := b.franchise[i]; strings.EqualFold(o.Name, f.Name) && o.Period.Overlaps(f.Period) {
 				return &Error{File: name, Line: f.Line, Column: "effective",
 					Message: fmt.Sprintf("%s %s overlaps the fee of %s line %d", f.AreaID, f.Name, o.File, o.Line)}
 			}

@@ -346,3 +346,50 @@ func BenchmarkLookupWithSSTBoundary(b *testing.B) {
 		}
 	})
 }
+
+// writeSyntheticFranchise writes, in dir, a franchise table of n fees:
+// fee i is of area i/4, named "Fee" or "fee" by turns for areas of
+// even number (so that its fees overlap, ignoring case, and are refused
+// when faulty) and "Fee i" otherwise, each of its own year. It returns
+// the file's path.
+func writeSyntheticFranchise(tb testing.TB, dir, name string, n int, faulty bool) string {
+	tb.Helper()
+	var b []byte
+	b = append(b, "franchise_area_id,name,jurisdiction,basis,rate,amount,effective,expiration\n"...)
+	for i := range n {
+		area, fee, year := i/4, fmt.Sprintf("Fee %d", i), 2000+i%4
+		if faulty && area%2 == 0 {
+			fee = []string{"Fee", "fee"}[i%2]
+			year = 2000
+		}
+		b = fmt.Appendf(b, "AREA-%d,%s,,revenue,5%%,,%d-01-01,%d-12-31\n", area, fee, year, year)
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+// BenchmarkReadFranchise reads franchise tables of 10,000 and 40,000
+// fees: the time a fee takes should not grow with the table.
+func BenchmarkReadFranchise(b *testing.B) {
+	for _, n := range []int{10_000, 40_000} {
+		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
+			p := writeSyntheticFranchise(b, b.TempDir(), "franchise.csv", n, false)
+			b.ResetTimer()
+			for range b.N {
+				f, err := os.Open(p)
+				if err != nil {
+					b.Fatal(err)
+				}
+				fees, err := ReadFranchise("franchise.csv", f, nil)
+				f.Close()
+				if err != nil || len(fees) != n {
+					b.Fatalf("%d fees, %v", len(fees), err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/row")
+		})
+	}
+}
