@@ -13,8 +13,6 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
-	"github.com/levytax/levy/taxarea"
-	"github.com/levytax/levy/wire"
 )
 
 // writeSyntheticMN writes, in dir, a Streamlined Sales Tax boundary file
@@ -276,75 +274,6 @@ func BenchmarkLoadLevyZIP(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/row")
 		})
 	}
-}
-
-// BenchmarkLookupWithSSTBoundary does what levy lookup address --content
-// does with Minnesota's committed SST rate file and a synthetic boundary
-// file of a million ZIP+4 ranges: loads them, lays the overlay over the
-// dataset, builds the resolver and looks up an address of Minneapolis.
-// Its sub-benchmarks time each step alone, so that a profile of one shows
-// where the time of the whole goes.
-func BenchmarkLookupWithSSTBoundary(b *testing.B) {
-	ds := data.Default()
-	if _, err := ds.Postal(); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := ds.Local(); err != nil {
-		b.Fatal(err)
-	}
-	rates, bounds, _ := writeSyntheticMN(b, b.TempDir(), 1_000_000)
-	ctx := context.Background()
-	asOf := civil.New(2018, 6, 1)
-	load := func(b *testing.B) *data.Overlay {
-		o, err := Load(ctx, ds, Options{AsOf: asOf}, Source{Path: rates}, Source{Path: bounds})
-		if err != nil {
-			b.Fatal(err)
-		}
-		return o
-	}
-	overlay := func(b *testing.B, o *data.Overlay) *data.Dataset {
-		with, err := ds.WithOverlay(o)
-		if err != nil {
-			b.Fatal(err)
-		}
-		return with
-	}
-	lookup := func(b *testing.B, with *data.Dataset) {
-		r, err := taxarea.New(ctx, with)
-		if err != nil {
-			b.Fatal(err)
-		}
-		res, err := r.LookupAddress(ctx, wire.AddressLookupRequest{AsOfDate: asOf,
-			PostalAddress: wire.PostalAddress{City: "Minneapolis", MainDivision: "MN", PostalCode: "55401"}})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if len(res.LookupResults) == 0 {
-			b.Fatal("no tax area for Minneapolis 55401")
-		}
-	}
-	b.Run("all", func(b *testing.B) {
-		for range b.N {
-			lookup(b, overlay(b, load(b)))
-		}
-	})
-	b.Run("load", func(b *testing.B) {
-		for range b.N {
-			load(b)
-		}
-	})
-	o := load(b)
-	b.Run("overlay", func(b *testing.B) {
-		for range b.N {
-			overlay(b, o)
-		}
-	})
-	with := overlay(b, o)
-	b.Run("lookup", func(b *testing.B) {
-		for range b.N {
-			lookup(b, with)
-		}
-	})
 }
 
 // writeSyntheticFranchise writes, in dir, a franchise table of n fees:
