@@ -590,6 +590,9 @@ func (b *LocalBuilder) Build() (*Local, error) {
 		l.hints = append(l.hints, zipHint{z, pi})
 	}
 	slices.SortFunc(l.hints, func(a, b zipHint) int { return cmp.Compare(a.zip, b.zip) })
+	if len(b.ZIPAreas) > 0 {
+		l.zipAreas = make([]zipArea, 0, len(b.ZIPAreas))
+	}
 	for _, za := range b.ZIPAreas {
 		z, err := parseZIP(za.ZIP)
 		if err != nil {

@@ -187,9 +187,12 @@ func (d *Dataset) WithOverlay(o *Overlay) (*Dataset, error) {
 	areas = append(areas, o.Local.Areas...)
 	b.Areas = areas
 	b.ZIPAreas = nil
-	for _, z := range o.Local.ZIPAreas {
-		z.Area += offset
-		b.ZIPAreas = append(b.ZIPAreas, z)
+	if len(o.Local.ZIPAreas) > 0 {
+		b.ZIPAreas = make([]ZIPArea, len(o.Local.ZIPAreas))
+		for i, z := range o.Local.ZIPAreas {
+			z.Area += offset
+			b.ZIPAreas[i] = z
+		}
 	}
 	for zip, code := range b.Hints {
 		if i := baseLocal.PlaceIndex(code); i >= 0 && covered[baseLocal.PlaceAt(i).State] {

@@ -56,12 +56,32 @@ type stateContent struct {
 	format Format
 	juris  map[string]jurisdiction.Jurisdiction
 	rates  []jurisdiction.Rate
-	scopes map[Where][]string // place-based content: where -> jurisdictions
-	zips   []zipDraft         // ZIP-based content
+	// ratesOf indexes rates by jurisdiction, tax and category, in the
+	// order they were added (addRate).
+	ratesOf map[rateKey][]int
+	scopes  map[Where][]string // place-based content: where -> jurisdictions
+	zips    []zipDraft         // ZIP-based content
+	// levyZIPs indexes the drafts of zips by ZIP code and range, for a
+	// state in Levy's content format (addLevyZIP), the one format that
+	// adds jurisdictions to a draft already made.
+	levyZIPs map[zipRange]int
 	// SST files: the jurisdiction of each type and code of the rate
 	// files, and the boundary rows in force
 	sstIDs   map[string]string
 	boundary sstRows
+}
+
+// rateKey is what rates that may overlap share.
+type rateKey struct {
+	juris    string
+	tax      jurisdiction.Tax
+	category string
+}
+
+// zipRange is a ZIP code and a range of its ZIP+4 codes.
+type zipRange struct {
+	zip    string
+	lo, hi int
 }
 
 // zipDraft is a ZIP code or ZIP+4 range with the jurisdictions that tax
@@ -131,12 +151,13 @@ func (s *stateContent) define(j jurisdiction.Jurisdiction) error {
 }
 
 // addRate adds a rate period to a state's content; an equal period
-// given twice is one.
+// given twice is one. It is checked against the rates of its
+// jurisdiction, tax and category only, found by ratesOf, so that a file
+// of many rates loads in linear time.
 func (s *stateContent) addRate(r jurisdiction.Rate) error {
-	for _, o := range s.rates {
-		if o.Jurisdiction != r.Jurisdiction || o.Tax != r.Tax || o.Category != r.Category {
-			continue
-		}
+	k := rateKey{r.Jurisdiction, r.Tax, r.Category}
+	for _, i := range s.ratesOf[k] {
+		o := s.rates[i]
 		if o.Period == r.Period && o.Value.Equal(r.Value) {
 			return nil
 		}
@@ -145,6 +166,10 @@ func (s *stateContent) addRate(r jurisdiction.Rate) error {
 			return fmt.Errorf("%s %s rate %s from %s overlaps its rate %s from %s", r.Jurisdiction, r.Category, r.Value, dateOr(r.Effective), o.Value, dateOr(o.Effective))
 		}
 	}
+	if s.ratesOf == nil {
+		s.ratesOf = map[rateKey][]int{}
+	}
+	s.ratesOf[k] = append(s.ratesOf[k], len(s.rates))
 	s.rates = append(s.rates, r)
 	return nil
 }

@@ -52,8 +52,11 @@ func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data
 	}
 	var errs Errors
 	var fees []data.FranchiseFee
-	err = t.each(&errs, func(line int, get func(string) string, fail func(c, format string, args ...any)) {
-		before := len(errs)
+	// ofArea indexes fees by area, so that each fee is checked against
+	// its area's only.
+	ofArea := map[string][]int{}
+	err = t.each(&errs, func(line int, get func(string) string, failRow func(c, format string, args ...any)) {
+		fail, bad := failOfRow(failRow)
 		f := data.FranchiseFee{AreaID: get("franchise_area_id"), Name: get("name"), Jurisdiction: get("jurisdiction"),
 			Source: get("source"), File: name, Line: line}
 		switch {
@@ -91,16 +94,17 @@ func ReadFranchise(name string, r io.Reader, known func(id string) bool) ([]data
 			fail("basis", "%q is not revenue or per-line", clipText(get("basis")))
 		}
 		f.Period = rowPeriod(get, fail)
-		if len(errs) > before {
+		if bad() {
 			return
 		}
-		for _, o := range fees {
-			if o.AreaID == f.AreaID && strings.EqualFold(o.Name, f.Name) && o.Period.Overlaps(f.Period) {
+		for _, i := range ofArea[f.AreaID] {
+			if o := fees[i]; strings.EqualFold(o.Name, f.Name) && o.Period.Overlaps(f.Period) {
 				fail("effective", "%s %s overlaps the fee of line %d", f.AreaID, f.Name, o.Line)
 				break
 			}
 		}
-		if len(errs) == before {
+		if !bad() {
+			ofArea[f.AreaID] = append(ofArea[f.AreaID], len(fees))
 			fees = append(fees, f)
 		}
 	})
@@ -135,9 +139,13 @@ func (b *builder) addFranchise(name string, raw []byte) error {
 	if err != nil {
 		return err
 	}
+	ofArea := map[string][]int{}
+	for i, o := range b.franchise {
+		ofArea[o.AreaID] = append(ofArea[o.AreaID], i)
+	}
 	for _, f := range fees {
-		for _, o := range b.franchise {
-			if o.AreaID == f.AreaID && strings.EqualFold(o.Name, f.Name) && o.Period.Overlaps(f.Period) {
+		for _, i := range ofArea[f.AreaID] {
+			if o := b.franchise[i]; strings.EqualFold(o.Name, f.Name) && o.Period.Overlaps(f.Period) {
 				return &Error{File: name, Line: f.Line, Column: "effective",
 					Message: fmt.Sprintf("%s %s overlaps the fee of %s line %d", f.AreaID, f.Name, o.File, o.Line)}
 			}

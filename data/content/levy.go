@@ -84,22 +84,26 @@ func (b *builder) addLevyRow(name string, row Row, keep func(*Error)) {
 	}
 }
 
-// addLevyZIP adds a jurisdiction to the list of a ZIP code or range.
+// addLevyZIP adds a jurisdiction to the list of a ZIP code or range,
+// found by levyZIPs (a state in Levy's format has no drafts but
+// addLevyZIP's).
 func (s *stateContent) addLevyZIP(b *builder, w Where, id string) {
-	lo, hi := 0, 9999
+	k := zipRange{zip: w.ZIP, lo: 0, hi: 9999}
 	if w.Kind == "zip4" {
-		lo, hi = w.Low, w.High
+		k.lo, k.hi = w.Low, w.High
 	}
-	for i := range s.zips {
+	if i, ok := s.levyZIPs[k]; ok {
 		z := &s.zips[i]
-		if z.zip == w.ZIP && z.lo == lo && z.hi == hi {
-			if !containsID(z.members, id) {
-				z.members = append(z.members, id)
-			}
-			return
+		if !containsID(z.members, id) {
+			z.members = append(z.members, id)
 		}
+		return
 	}
-	s.zips = append(s.zips, zipDraft{zip: w.ZIP, lo: lo, hi: hi, county: b.zipCounty(w.ZIP), members: []string{id}})
+	if s.levyZIPs == nil {
+		s.levyZIPs = map[zipRange]int{}
+	}
+	s.levyZIPs[k] = len(s.zips)
+	s.zips = append(s.zips, zipDraft{zip: w.ZIP, lo: k.lo, hi: k.hi, county: b.zipCounty(w.ZIP), members: []string{id}})
 }
 
 // levyJurisdiction returns the jurisdiction a row names: the state (its

@@ -91,11 +91,7 @@ func readLevyCSV(name string, r io.Reader, use func(Row)) error {
 	err = t.each(&errs, func(line int, get func(string) string, failRow func(c, format string, args ...any)) {
 		// A row's faults are counted here: past MaxFaults errs no longer
 		// grows, and a row with faults must not be given to use.
-		bad := false
-		fail := func(c, format string, args ...any) {
-			bad = true
-			failRow(c, format, args...)
-		}
+		fail, bad := failOfRow(failRow)
 		row := Row{Line: line, State: strings.ToUpper(get("state")), Jurisdiction: get("jurisdiction"), Name: get("name"),
 			Code: get("code"), Category: get("category"), Source: get("source")}
 		if sub, ok := jurisdiction.SubdivisionOf("US", row.State); !ok || sub.Code != row.State {
@@ -128,7 +124,7 @@ func readLevyCSV(name string, r io.Reader, use func(Row)) error {
 			}
 			row.Where = append(row.Where, w)
 		}
-		if !bad {
+		if !bad() {
 			use(row)
 		}
 	})

@@ -2,6 +2,7 @@ package content
 
 import (
 	"bytes"
+	"io"
 	"slices"
 
 	"github.com/levytax/levy/jurisdiction"
@@ -38,18 +39,34 @@ func isLowValueHeader(cols []string) bool {
 // rows of a country whose periods overlap are refused. Every fault is
 // reported with its line and column.
 func (b *builder) addLowValueLimits(name string, raw []byte) error {
-	t, err := openTable(name, bytes.NewReader(raw), lowValueColumns, []string{"country", "limit", "currency", "scheme", "citation"})
+	rows, err := b.readLowValueLimits(name, bytes.NewReader(raw))
 	if err != nil {
 		return err
 	}
+	if len(rows) == 0 {
+		return &Error{File: name, Message: "no low-value limit rows"}
+	}
+	b.lowValue = append(b.lowValue, rows...)
+	b.lowValueFiles = append(b.lowValueFiles, name)
+	return nil
+}
+
+// readLowValueLimits reads the rows of a low-value limits table (see
+// addLowValueLimits), each checked with the builder's limits and the rows
+// before it. The rows without faults are returned beside the error.
+func (b *builder) readLowValueLimits(name string, r io.Reader) ([]jurisdiction.LowValue, error) {
+	t, err := openTable(name, r, lowValueColumns, []string{"country", "limit", "currency", "scheme", "citation"})
+	if err != nil {
+		return nil, err
+	}
 	var errs Errors
 	var rows []jurisdiction.LowValue
-	err = t.each(&errs, func(line int, get func(string) string, fail func(c, format string, args ...any)) {
-		before := len(errs)
+	err = t.each(&errs, func(line int, get func(string) string, failRow func(c, format string, args ...any)) {
+		fail, bad := failOfRow(failRow)
 		country := func(c string) bool { j, ok := b.juris.ByID(c); return ok && j.Type == jurisdiction.Country }
 		v := jurisdiction.ParseLowValue(get, country, false, fail)
 		v.Period = rowPeriod(get, fail)
-		if len(errs) > before {
+		if bad() {
 			return
 		}
 		if err := v.CheckMemberState(); err != nil {
@@ -65,15 +82,10 @@ func (b *builder) addLowValueLimits(name string, raw []byte) error {
 		rows = append(rows, v)
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(errs) > 0 {
-		return errs
+		return rows, errs
 	}
-	if len(rows) == 0 {
-		return &Error{File: name, Message: "no low-value limit rows"}
-	}
-	b.lowValue = append(b.lowValue, rows...)
-	b.lowValueFiles = append(b.lowValueFiles, name)
-	return nil
+	return rows, nil
 }

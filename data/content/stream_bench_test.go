@@ -195,3 +195,130 @@ func BenchmarkLoadLevyCSVRefused(b *testing.B) {
 	b.ReportMetric(peak, "peak-heap-MB")
 	b.ReportMetric(float64(size)/1e6, "file-MB")
 }
+
+// writeSyntheticLevyZIP writes, in dir, a Levy CSV of Texas by ZIP code
+// of n rows: row i gives district i/2 (so every district's rate comes
+// twice, the second time as the same period, which is one) over the
+// ZIP+4 range i/3 of the state's ZIP codes of the dataset (so most ranges
+// have two districts), and every 25th row also the whole ZIP code of its
+// range. When faulty, every 1,000th row gives its district another rate
+// over the same period, which overlaps. It returns the file's path.
+func writeSyntheticLevyZIP(tb testing.TB, dir string, n int, faulty bool) string {
+	tb.Helper()
+	pc, err := data.Default().Postal()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var zips []string
+	for _, z := range pc.All() {
+		if z.State == "TX" {
+			zips = append(zips, z.Code)
+		}
+	}
+	ranges := n/3 + 1
+	per := (ranges + len(zips) - 1) / len(zips) // ranges of each ZIP code
+	width := 10000 / per
+	if width == 0 {
+		tb.Fatalf("%d ranges do not fit in %d ZIP codes", ranges, len(zips))
+	}
+	p := filepath.Join(dir, "levy-zip-synthetic.csv")
+	f, err := os.Create(p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	w.WriteString("state,jurisdiction,type,name,code,rate,category,effective,expiration,where,source\n")
+	for i := range n {
+		d, r := i/2, i/3
+		zip, lo := zips[r/per], (r%per)*width
+		rate := fmt.Sprintf("0.00%d", 1+d%9)
+		if faulty && i%1000 == 999 {
+			rate = "0.0123"
+		}
+		where := fmt.Sprintf("zip4:%s-%04d-%04d", zip, lo, lo+width-1)
+		if i%25 == 0 {
+			where += " zip:" + zip
+		}
+		fmt.Fprintf(w, "TX,US-TX-DSYN%d,TRANSIT_DISTRICT,Synthetic District %d,,%s,general,2026-01-01,,%s,synthetic\n", d, d, rate, where)
+	}
+	if err := w.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+// BenchmarkLoadLevyZIP loads Levy CSVs of Texas by ZIP code of 10,000
+// and 50,000 rows (half as many districts, a third as many ZIP+4
+// ranges): the time a row takes should not grow with the file.
+func BenchmarkLoadLevyZIP(b *testing.B) {
+	ds := data.Default()
+	if _, err := ds.Postal(); err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{10_000, 50_000} {
+		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
+			p := writeSyntheticLevyZIP(b, b.TempDir(), n, false)
+			b.ResetTimer()
+			for range b.N {
+				o, err := Load(context.Background(), ds, Options{AsOf: civil.New(2026, 6, 1)}, Source{Path: p})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(o.Rates) < n/2 {
+					b.Fatalf("%d rates loaded", len(o.Rates))
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/row")
+		})
+	}
+}
+
+// writeSyntheticFranchise writes, in dir, a franchise table of n fees:
+// fee i is of area i/4, named "Fee" or "fee" by turns for areas of
+// even number (so that its fees overlap, ignoring case, and are refused
+// when faulty) and "Fee i" otherwise, each of its own year. It returns
+// the file's path.
+func writeSyntheticFranchise(tb testing.TB, dir, name string, n int, faulty bool) string {
+	tb.Helper()
+	var b []byte
+	b = append(b, "franchise_area_id,name,jurisdiction,basis,rate,amount,effective,expiration\n"...)
+	for i := range n {
+		area, fee, year := i/4, fmt.Sprintf("Fee %d", i), 2000+i%4
+		if faulty && area%2 == 0 {
+			fee = []string{"Fee", "fee"}[i%2]
+			year = 2000
+		}
+		b = fmt.Appendf(b, "AREA-%d,%s,,revenue,5%%,,%d-01-01,%d-12-31\n", area, fee, year, year)
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+// BenchmarkReadFranchise reads franchise tables of 10,000 and 40,000
+// fees: the time a fee takes should not grow with the table.
+func BenchmarkReadFranchise(b *testing.B) {
+	for _, n := range []int{10_000, 40_000} {
+		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
+			p := writeSyntheticFranchise(b, b.TempDir(), "franchise.csv", n, false)
+			b.ResetTimer()
+			for range b.N {
+				f, err := os.Open(p)
+				if err != nil {
+					b.Fatal(err)
+				}
+				fees, err := ReadFranchise("franchise.csv", f, nil)
+				f.Close()
+				if err != nil || len(fees) != n {
+					b.Fatalf("%d fees, %v", len(fees), err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/row")
+		})
+	}
+}

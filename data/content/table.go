@@ -111,6 +111,19 @@ func (t *table) each(errs *Errors, row func(line int, get func(column string) st
 	})
 }
 
+// failOfRow wraps fail, the fault reporter of one row, so that the row
+// knows whether it has a fault: the returned bad reports whether the
+// wrapped fail was called. A row's faults can not be told by its Errors
+// growing, which they stop doing past MaxFaults; a reader that judged
+// rows so would take every faulty row from there on as good.
+func failOfRow(fail func(column, format string, args ...any)) (wrapped func(column, format string, args ...any), bad func() bool) {
+	failed := false
+	return func(c, format string, args ...any) {
+		failed = true
+		fail(c, format, args...)
+	}, func() bool { return failed }
+}
+
 // rowPeriod reads a row's effective and expiration columns (either empty
 // for an open end) through get, and reports through fail a value that is
 // no date or a period that ends before it starts.

@@ -2,6 +2,7 @@ package content
 
 import (
 	"bytes"
+	"io"
 	"slices"
 
 	"github.com/levytax/levy/jurisdiction"
@@ -31,15 +32,30 @@ func isVATAreasHeader(cols []string) bool {
 // or that puts a place in the area of a place in another's, is refused.
 // Every fault is reported with its line and column.
 func (b *builder) addVATAreas(name string, raw []byte) error {
-	t, err := openTable(name, bytes.NewReader(raw), vatAreaColumns, []string{"place", "area", "citation"})
+	rows, err := b.readVATAreas(name, bytes.NewReader(raw))
 	if err != nil {
 		return err
 	}
+	if len(rows) == 0 {
+		return &Error{File: name, Message: "no VAT area rows"}
+	}
+	b.vatAreas = append(b.vatAreas, rows...)
+	b.vatAreaFiles = append(b.vatAreaFiles, name)
+	return nil
+}
+
+// readVATAreas reads the rows of a VAT areas table (see addVATAreas), each
+// checked with the dataset's facts, the builder's rows and the rows before
+// it. The rows without faults are returned beside the error.
+func (b *builder) readVATAreas(name string, r io.Reader) ([]jurisdiction.VATAreaPeriod, error) {
+	t, err := openTable(name, r, vatAreaColumns, []string{"place", "area", "citation"})
+	if err != nil {
+		return nil, err
+	}
 	var errs Errors
 	var rows []jurisdiction.VATAreaPeriod
-	var lines []int
-	err = t.each(&errs, func(line int, get func(string) string, fail func(c, format string, args ...any)) {
-		before := len(errs)
+	err = t.each(&errs, func(line int, get func(string) string, failRow func(c, format string, args ...any)) {
+		fail, bad := failOfRow(failRow)
 		a := jurisdiction.VATAreaPeriod{Place: get("place"), Area: get("area")}
 		if _, ok := b.juris.ByID(a.Place); !ok {
 			fail("place", "%q is not a jurisdiction of the dataset (a country's ISO 3166-1 alpha-2 code, or a VAT special territory's ID)", clipText(a.Place))
@@ -60,7 +76,7 @@ func (b *builder) addVATAreas(name string, raw []byte) error {
 		if get("citation") == "" {
 			fail("citation", "is empty: say where the fact comes from")
 		}
-		if len(errs) > before {
+		if bad() {
 			return
 		}
 		// Checked with the dataset's facts and the rows read so far, so
@@ -70,18 +86,12 @@ func (b *builder) addVATAreas(name string, raw []byte) error {
 			return
 		}
 		rows = append(rows, a)
-		lines = append(lines, line)
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(errs) > 0 {
-		return errs
+		return rows, errs
 	}
-	if len(rows) == 0 {
-		return &Error{File: name, Message: "no VAT area rows"}
-	}
-	b.vatAreas = append(b.vatAreas, rows...)
-	b.vatAreaFiles = append(b.vatAreaFiles, name)
-	return nil
+	return rows, nil
 }
