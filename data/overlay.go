@@ -176,24 +176,35 @@ func (d *Dataset) WithOverlay(o *Overlay) (*Dataset, error) {
 		}
 	}
 
+	// The base's areas of the states the overlay does not cover stay, at
+	// new indexes (kept), with their ZIP areas: a dataset that already
+	// carries content by ZIP keeps it for the states this overlay leaves
+	// alone. The overlay's areas follow them.
 	b := baseLocal.builder()
-	var areas []LocalArea
-	for _, a := range b.Areas {
+	areas := make([]LocalArea, 0, len(b.Areas)+len(o.Local.Areas))
+	kept := make([]int, len(b.Areas))
+	for i, a := range b.Areas {
+		kept[i] = -1
 		if !covered[a.State] {
+			kept[i] = len(areas)
 			areas = append(areas, a)
 		}
 	}
 	offset := len(areas)
 	areas = append(areas, o.Local.Areas...)
 	b.Areas = areas
-	b.ZIPAreas = nil
-	if len(o.Local.ZIPAreas) > 0 {
-		b.ZIPAreas = make([]ZIPArea, len(o.Local.ZIPAreas))
-		for i, z := range o.Local.ZIPAreas {
-			z.Area += offset
-			b.ZIPAreas[i] = z
+	zips := make([]ZIPArea, 0, len(b.ZIPAreas)+len(o.Local.ZIPAreas))
+	for _, z := range b.ZIPAreas {
+		if k := kept[z.Area]; k >= 0 {
+			z.Area = k
+			zips = append(zips, z)
 		}
 	}
+	for _, z := range o.Local.ZIPAreas {
+		z.Area += offset
+		zips = append(zips, z)
+	}
+	b.ZIPAreas = zips
 	for zip, code := range b.Hints {
 		if i := baseLocal.PlaceIndex(code); i >= 0 && covered[baseLocal.PlaceAt(i).State] {
 			delete(b.Hints, zip)

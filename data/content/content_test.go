@@ -229,3 +229,58 @@ func TestDetect(t *testing.T) {
 		t.Errorf("ParseSource = %+v", s)
 	}
 }
+
+// TestOverlayOnAnOverlayKeepsItsZIPAreas: content laid over a dataset
+// that already carries content by ZIP (Washington's, here) keeps that
+// content for the states it does not cover, and replaces it for the
+// states it does. Before, every ZIP area of the dataset beneath was
+// dropped, so Bellevue's 98004 lost its area once Texas's content was
+// laid on top.
+func TestOverlayOnAnOverlayKeepsItsZIPAreas(t *testing.T) {
+	wa, _ := load(t, Options{}, Source{Path: "testdata/zip5-washington.csv"})
+	tx, err := Load(context.Background(), wa, Options{}, Source{Path: "testdata/levy-texas.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	both, err := wa.WithOverlay(tx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	local, err := both.Local()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, sure := local.ZIPArea(98004, -1)
+	if k < 0 || !sure {
+		t.Fatal("98004 lost its area under Texas's content")
+	}
+	if got := ratesOn(t, both, civil.New(2026, 8, 1), append([]string{"US-WA"}, local.AreaAt(k).Jurisdictions...)...); !got.Equal(decimal.RequireFromString("0.103")) {
+		t.Errorf("98004 combined %s, want 0.103", got)
+	}
+	if st, ok := local.State("TX"); !ok || st.Content != "levy-texas.csv" {
+		t.Errorf("coverage of TX = %+v", st)
+	}
+	// Washington's content laid again replaces the first: its ZIP areas
+	// are the second's, not both.
+	again, err := Load(context.Background(), both, Options{}, Source{Path: "testdata/zip5-washington.csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	twice, err := both.WithOverlay(again)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l2, err := twice.Local()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for zip := range uint32(100000) {
+		if k, _ := l2.ZIPArea(zip, -1); k >= 0 {
+			n++
+		}
+	}
+	if n != 5 {
+		t.Errorf("%d ZIP codes have areas after Washington's content twice, want the file's 5", n)
+	}
+}
