@@ -13,75 +13,16 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/internal/contenttest"
 )
 
 // writeSyntheticMN writes, in dir, a Streamlined Sales Tax boundary file
-// of Minnesota of n ZIP+4 ranges ("4" records of 89 fields, as the
-// Board's files lay them out) over the state's ZIP codes of the dataset,
-// each range in Hennepin County, every other one in Minneapolis, all in
-// district 80004 of the committed rate file. It returns the paths of the
-// rate and boundary files and the boundary file's size.
+// of Minnesota of n ZIP+4 ranges (contenttest.MNBoundary) and returns the
+// paths of the committed rate file and of the boundary file, and the
+// boundary file's size.
 func writeSyntheticMN(tb testing.TB, dir string, n int) (rates, bounds string, size int64) {
-	tb.Helper()
-	pc, err := data.Default().Postal()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var zips []string
-	for _, z := range pc.All() {
-		if z.State == "MN" {
-			zips = append(zips, z.Code)
-		}
-	}
-	if len(zips) == 0 {
-		tb.Fatal("the dataset has no ZIP code of Minnesota")
-	}
-	per := (n + len(zips) - 1) / len(zips) // ranges of each ZIP code
-	width := 10000 / per
-	if width == 0 {
-		tb.Fatalf("%d ranges do not fit in %d ZIP codes", n, len(zips))
-	}
-	bounds = filepath.Join(dir, "MNB-synthetic.csv")
-	f, err := os.Create(bounds)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	w := bufio.NewWriter(f)
-	empty := func(k int) {
-		for range k {
-			w.WriteByte(',')
-		}
-	}
-	written := 0
-	for i := 0; written < n; i++ {
-		zip := zips[(i/per)%len(zips)]
-		lo := (i % per) * width
-		place := ""
-		if i%2 == 0 {
-			place = "43000"
-		}
-		// Fields 0 to 2, 14 empty, 17 to 25, 3 empty, 29 to 31, then
-		// empty fields to the 89th.
-		fmt.Fprintf(w, "4,20170101,29991231")
-		empty(14)
-		fmt.Fprintf(w, ",%s,%04d,%s,%04d,,27,27,053,%s", zip, lo, zip, lo+width-1, place)
-		empty(3)
-		fmt.Fprintf(w, ",ST,80004,63")
-		empty(89 - 32)
-		w.WriteByte('\n')
-		written++
-	}
-	if err := w.Flush(); err != nil {
-		tb.Fatal(err)
-	}
-	st, err := f.Stat()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		tb.Fatal(err)
-	}
-	return filepath.Join(sstDir, "MNR2026Q2FEB18.csv"), bounds, st.Size()
+	bounds, size = contenttest.MNBoundary(tb, dir, n)
+	return filepath.Join(sstDir, "MNR2026Q2FEB18.csv"), bounds, size
 }
 
 // writeSyntheticLevy writes, in dir, a Levy CSV of n rows that each name
