@@ -67,9 +67,12 @@ func (es Errors) Error() string {
 			n++
 		}
 	}
-	if more {
+	switch {
+	case more:
 		fmt.Fprintf(&b, "more than %d faults in content:", n)
-	} else {
+	case n == 1:
+		b.WriteString("1 fault in content:")
+	default:
 		fmt.Fprintf(&b, "%d faults in content:", n)
 	}
 	listed := 0

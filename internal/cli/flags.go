@@ -59,7 +59,7 @@ func (l *contentList) Set(v string) error {
 
 // register adds the flags to fs.
 func (c *contentFlags) register(fs *flag.FlagSet) {
-	fs.Var(&c.files, "content", "a rate or boundary file to load over the embedded content, for the states it covers: an SST rate or boundary file, a ZIP rate table, Levy's CSV, or a table of Brazilian municipal ISS rates; or the server's table of franchise area fees (for every tenant; a tenant's profile may replace an area's fees); or a table of places in another country's VAT area (prefix sst:, zip5:, levy:, br-iss:, franchise: or vat-areas: to name the format); repeat for several")
+	fs.Var(&c.files, "content", "a rate or boundary file to load over the embedded content, for the states it covers: an SST rate or boundary file, a ZIP rate table, Levy's CSV, or a table of Brazilian municipal ISS rates; or the server's table of franchise area fees (for every tenant; a tenant's profile may replace an area's fees); or a table of places in another country's VAT area; or a table of low-value import limits (prefix sst:, zip5:, levy:, br-iss:, franchise:, vat-areas: or low-value-limits: to name the format); repeat for several")
 	fs.Var(&c.date, "content-date", "the date whose rows of SST boundary files are loaded (default today)")
 }
 
