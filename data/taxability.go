@@ -293,7 +293,8 @@ type Holiday struct {
 	civil.Period
 	// Categories are the kinds of goods covered, such as clothing,
 	// school_supplies or computers; none when the holiday covers most
-	// goods (as Massachusetts' does).
+	// goods (as Massachusetts' does): the built-in rules then apply it to
+	// the goods classes that the state taxes in full.
 	Categories []string
 	// MaxPerItem is the per-item cap in Currency; nil when uncapped.
 	MaxPerItem *decimal.Decimal

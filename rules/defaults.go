@@ -47,7 +47,11 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 		Reason: "services are outside most states' sales tax base unless a statute enumerates them"})
 	ids := map[string]int{}
 	for _, h := range t.Holidays() {
-		for _, pc := range holidayClasses(h.Categories) {
+		classes := holidayClasses(h.Categories)
+		if len(h.Categories) == 0 {
+			classes = generalHolidayClasses(t, h)
+		}
+		for _, pc := range classes {
 			// Two holidays of a state may start on one day and cover one
 			// class (New Mexico's computers and their peripherals).
 			id := fmt.Sprintf("us-%s-holiday-%s-%s", strings.ToLower(h.State), h.Effective, strings.ToLower(pc))

@@ -192,6 +192,30 @@ func holidayClasses(categories []string) []string {
 	return out
 }
 
+// generalHolidayClasses lists the built-in classes that a holiday with no
+// categories covers: such a holiday (Massachusetts's, M.G.L. c. 64H
+// section 6A) reaches most goods rather than a list of them. It covers the
+// classes of goods, neither services nor supplied electronically, that the
+// state taxes in full on the holiday's first day: taxable, at the general
+// rate, on the whole price, with no threshold. It leaves out prepared food
+// (the meals that Massachusetts's holiday excludes) and the classes that
+// the state exempts in part all year (Massachusetts's clothing, exempt up
+// to $175 an item), whose rule a holiday's cap would not fit. A seller's
+// own classes are not covered.
+func generalHolidayClasses(t *data.Taxability, h data.Holiday) []string {
+	var out []string
+	for _, row := range t.State(h.State) {
+		c, ok := ClassOf(row.Class)
+		if !ok || c.Service || c.Digital || row.Class == PreparedFood || !row.Contains(h.Effective) {
+			continue
+		}
+		if row.Taxable && row.Rate == nil && row.BasisPercent == nil && row.Threshold == nil && !slices.Contains(out, row.Class) {
+			out = append(out, row.Class)
+		}
+	}
+	return out
+}
+
 // holidayCategoryClasses maps the categories of the holiday table to the
 // built-in classes they cover.
 var holidayCategoryClasses = map[string][]string{
