@@ -118,10 +118,15 @@ func checkHolidaySales(t *testing.T, e *Engine, cases []holidaySale) {
 //     tax on goods: goods of 100.00 on Friday August 7: 6.25; on August
 //     8: 0.00; on Monday August 10: 6.25. Electronics of 2,500.00 on
 //     August 9: 0.00; of 2,500.01: 2,500.01 x 6.25% = 156.250625, 156.25.
-//     A meal of 100.00 on August 8: 6.25 (meals are left out). A coat of
-//     300.00 on August 8 keeps the year-round rule, the excess over $175
-//     taxed: 125.00 x 6.25% = 7.8125, 7.81, where the holiday would
-//     exempt it (a known over-tax, see the correction's row).
+//     A meal of 100.00 on August 8: 6.25 (meals are left out). Clothing,
+//     exempt all year to $175 an item with the excess taxed, is covered
+//     within the cap: a coat of 300.00 on Friday August 7 and on Monday
+//     August 10: (300.00 - 175.00) x 6.25% = 7.8125, 7.81; on August 8:
+//     0.00. A coat of 2,500.00 on August 9: 0.00. A coat of 3,000.00 on
+//     August 8 is above the cap and keeps the year-round rule: (3,000.00 -
+//     175.00) x 6.25% = 176.5625, 176.56, not 187.50 on its whole price.
+//     Formal wear of 300.00 and diapers of 300.00 (the other classes
+//     Massachusetts exempts to $175) on August 8: 0.00.
 //   - Mississippi's Second Amendment weekend, August 28 to 30. Jackson,
 //     state 7%, Jackson's 1% infrastructure tax: a firearm of 100.00
 //     on Thursday August 27: 7.00 + 1.00 = 8.00; on August 28: 0.00; on
@@ -168,7 +173,13 @@ func TestHolidayDatesChecked2026(t *testing.T) {
 		{"MA electronics at the cap", boston, "ELECTRONICS", "2500.00", "2026-08-09", "0.00", "us-ma-holiday-2026-08-08-electronics"},
 		{"MA electronics above the cap", boston, "ELECTRONICS", "2500.01", "2026-08-09", "156.25", "us-ma-holiday-2026-08-08-electronics"},
 		{"MA a meal on the first day", boston, "PREPARED_FOOD", "100.00", "2026-08-08", "6.25", "us-ma-prepared_food"},
-		{"MA clothing over $175 keeps its own rule (over-taxed)", boston, "CLOTHING", "300.00", "2026-08-08", "7.81", "us-ma-clothing"},
+		{"MA a coat the day before", boston, "CLOTHING", "300.00", "2026-08-07", "7.81", "us-ma-clothing"},
+		{"MA a coat the first day", boston, "CLOTHING", "300.00", "2026-08-08", "0.00", "us-ma-holiday-2026-08-08-clothing"},
+		{"MA a coat at the cap", boston, "CLOTHING", "2500.00", "2026-08-09", "0.00", "us-ma-holiday-2026-08-08-clothing"},
+		{"MA a coat above the cap keeps the first $175 exempt", boston, "CLOTHING", "3000.00", "2026-08-08", "176.56", "us-ma-holiday-2026-08-08-clothing"},
+		{"MA a coat the day after", boston, "CLOTHING", "300.00", "2026-08-10", "7.81", "us-ma-clothing"},
+		{"MA formal wear the first day", boston, "FORMAL_CLOTHING", "300.00", "2026-08-08", "0.00", "us-ma-holiday-2026-08-08-formal_clothing"},
+		{"MA diapers the first day", boston, "DIAPERS", "300.00", "2026-08-08", "0.00", "us-ma-holiday-2026-08-08-diapers"},
 		{"MA the day after", boston, "GENERAL", "100.00", "2026-08-10", "6.25", "us-ma-general"},
 		{"MS Second Amendment, the day before", jackson, "FIREARMS", "100.00", "2026-08-27", "8.00", ""},
 		{"MS Second Amendment, the first day", jackson, "FIREARMS", "100.00", "2026-08-28", "0.00", "us-ms-holiday-2026-08-28-firearms"},

@@ -47,9 +47,9 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 		Reason: "services are outside most states' sales tax base unless a statute enumerates them"})
 	ids := map[string]int{}
 	for _, h := range t.Holidays() {
-		classes := holidayClasses(h.Categories)
+		classes, yearRound := holidayClasses(h.Categories), map[string]*Threshold(nil)
 		if len(h.Categories) == 0 {
-			classes = generalHolidayClasses(t, h)
+			classes, yearRound = generalHolidayClasses(t, h)
 		}
 		for _, pc := range classes {
 			// Two holidays of a state may start on one day and cover one
@@ -75,7 +75,7 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 			}
 			if h.MaxPerItem != nil {
 				r.Outcome = Taxable
-				r.Threshold = &Threshold{Amount: *h.MaxPerItem, Kind: UpToExempt, Currency: h.Currency}
+				r.Threshold = &Threshold{Amount: *h.MaxPerItem, Kind: UpToExempt, Currency: h.Currency, Beyond: yearRound[pc]}
 			}
 			if h.LocalNote != "" {
 				r.Reason += ". Local taxes: " + h.LocalNote

@@ -157,6 +157,9 @@ func holidayLocalRules(h data.Holiday, holiday Rule) []Rule {
 			th := *holiday.Threshold
 			share := *l.Share
 			th.Share = &share
+			// A share is not weighed beyond the cap: a dearer item
+			// bears the locality's whole tax, as before.
+			th.Beyond = nil
 			r.Threshold = &th
 		case l.Rate != nil:
 			rate := *l.Rate
@@ -196,24 +199,33 @@ func holidayClasses(categories []string) []string {
 // categories covers: such a holiday (Massachusetts's, M.G.L. c. 64H
 // section 6A) reaches most goods rather than a list of them. It covers the
 // classes of goods, neither services nor supplied electronically, that the
-// state taxes in full on the holiday's first day: taxable, at the general
-// rate, on the whole price, with no threshold. It leaves out prepared food
-// (the meals that Massachusetts's holiday excludes) and the classes that
-// the state exempts in part all year (Massachusetts's clothing, exempt up
-// to $175 an item), whose rule a holiday's cap would not fit. A seller's
-// own classes are not covered.
-func generalHolidayClasses(t *data.Taxability, h data.Holiday) []string {
-	var out []string
+// state taxes at its general rate on the holiday's first day, on the whole
+// price or on the excess over a per-item exemption (Massachusetts's
+// clothing, exempt to $175 an item, the excess taxed). yearRound gives
+// such a class its year-round threshold, which the holiday's rule keeps
+// for an item above the holiday's cap (Threshold.Beyond): the holiday
+// exempts a garment within the cap in full and taxes a dearer one as on
+// any other day. It leaves out prepared food (the meals that
+// Massachusetts's holiday excludes), the classes taxed at a rate or on a
+// share of their own, and those exempt below a price only. A seller's own
+// classes are not covered.
+func generalHolidayClasses(t *data.Taxability, h data.Holiday) (classes []string, yearRound map[string]*Threshold) {
+	yearRound = map[string]*Threshold{}
 	for _, row := range t.State(h.State) {
 		c, ok := ClassOf(row.Class)
-		if !ok || c.Service || c.Digital || row.Class == PreparedFood || !row.Contains(h.Effective) {
+		if !ok || c.Service || c.Digital || row.Class == PreparedFood || !row.Contains(h.Effective) ||
+			!row.Taxable || row.Rate != nil || row.BasisPercent != nil || slices.Contains(classes, row.Class) {
 			continue
 		}
-		if row.Taxable && row.Rate == nil && row.BasisPercent == nil && row.Threshold == nil && !slices.Contains(out, row.Class) {
-			out = append(out, row.Class)
+		if row.Threshold != nil {
+			if ThresholdKind(row.ThresholdKind) != AboveExcess || row.ThresholdCurrency != h.Currency {
+				continue
+			}
+			yearRound[row.Class] = &Threshold{Amount: *row.Threshold, Kind: AboveExcess, Currency: row.ThresholdCurrency}
 		}
+		classes = append(classes, row.Class)
 	}
-	return out
+	return classes, yearRound
 }
 
 // holidayCategoryClasses maps the categories of the holiday table to the

@@ -46,6 +46,14 @@ type Threshold struct {
 	// its two 1% taxes) exempts half of each item within the holiday's cap
 	// and taxes a dearer item in full.
 	Share *decimal.Decimal `json:"share,omitempty"`
+	// Beyond, when set, decides an item that a below_exempt or
+	// up_to_exempt threshold does not exempt, in place of taxing its whole
+	// price: the rule the item would meet on any other day. Massachusetts's
+	// holiday exempts a garment of $2,500 or less in full, and a dearer one
+	// keeps the year-round exemption of its first $175 (up_to_exempt
+	// 2,500 beyond which above_excess 175). Beyond has no Share and no
+	// Beyond of its own, and is in the same currency.
+	Beyond *Threshold `json:"beyond,omitempty"`
 }
 
 func (t *Threshold) check() error {
@@ -62,6 +70,21 @@ func (t *Threshold) check() error {
 	}
 	if t.Currency != "" && !money.IsCodeForm(t.Currency) {
 		return fmt.Errorf("threshold currency %q is not an ISO 4217 alphabetic code (three capital letters, USD)", t.Currency)
+	}
+	if b := t.Beyond; b != nil {
+		switch {
+		case t.Kind == AboveExcess:
+			return fmt.Errorf("threshold kind above_excess has no beyond: it already taxes only the excess of a dearer item")
+		case t.Share != nil:
+			return fmt.Errorf("threshold share is not allowed with beyond")
+		case b.Share != nil || b.Beyond != nil:
+			return fmt.Errorf("threshold beyond has a share or a beyond of its own")
+		case b.Currency != t.Currency:
+			return fmt.Errorf("threshold beyond currency %q is not the threshold's %q", b.Currency, t.Currency)
+		}
+		if err := b.check(); err != nil {
+			return fmt.Errorf("threshold beyond: %w", err)
+		}
 	}
 	return nil
 }
@@ -82,7 +105,9 @@ func (t *Threshold) Exempt(unit, qty decimal.Decimal) decimal.Decimal {
 // 33.3333333333333333 times 3 would leave 0.0000000000000001 taxable.
 // A negative total (a return) is weighed by its size and its exempt part
 // is negative too: the return of an item above the threshold credits the
-// tax its sale bore, as the sale of the same item is taxed.
+// tax its sale bore, as the sale of the same item is taxed. Items that a
+// below_exempt or up_to_exempt threshold does not exempt go to Beyond,
+// when set.
 func (t *Threshold) ExemptOfTotal(total, qty decimal.Decimal) decimal.Decimal {
 	if total.Sign() < 0 {
 		return t.ExemptOfTotal(total.Neg(), qty).Neg()
@@ -102,6 +127,9 @@ func (t *Threshold) ExemptOfTotal(total, qty decimal.Decimal) decimal.Decimal {
 			return total
 		}
 		return limit
+	}
+	if t.Beyond != nil {
+		return t.Beyond.ExemptOfTotal(total, qty)
 	}
 	return decimal.Zero
 }

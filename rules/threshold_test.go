@@ -88,3 +88,57 @@ func TestThresholdShareInRuleFile(t *testing.T) {
 		}
 	}
 }
+
+// TestThresholdBeyond: a threshold's beyond decides the items that the
+// threshold does not exempt. Massachusetts's holiday (up_to_exempt 2,500)
+// beyond which the year-round clothing rule (above_excess 175): a coat of
+// 2,500.00 is exempt in full, one of 3,000.00 has its first 175.00 exempt,
+// two of 1,500.00 on a line (3,000.00) are exempt in full, and the return
+// of a coat of 3,000.00 credits the tax on its excess. A rule file may
+// state it; a beyond under above_excess, with a share, with a beyond or a
+// share of its own, or in another currency is refused.
+func TestThresholdBeyond(t *testing.T) {
+	d := decimal.RequireFromString
+	th := &Threshold{Amount: d("2500"), Kind: UpToExempt, Currency: "USD",
+		Beyond: &Threshold{Amount: d("175"), Kind: AboveExcess, Currency: "USD"}}
+	for _, c := range []struct{ tot, qty, want string }{
+		{"2500", "1", "2500"},
+		{"2500.01", "1", "175"},
+		{"3000", "1", "175"},
+		{"3000", "2", "3000"},
+		{"100", "1", "100"},
+		{"-3000", "1", "-175"},
+	} {
+		if got := th.ExemptOfTotal(d(c.tot), d(c.qty)); !got.Equal(d(c.want)) {
+			t.Errorf("%s items for %s: exempt %s, want %s", c.qty, c.tot, got, c.want)
+		}
+	}
+	if err := th.check(); err != nil {
+		t.Errorf("the holiday's clothing threshold refused: %v", err)
+	}
+	f, err := ReadFile(strings.NewReader(`{"version":1,"rules":[
+{"id":"ma","jurisdiction":"US-MA*","productClass":"CLOTHING","outcome":"TAXABLE","threshold":{"amount":"2500","kind":"up_to_exempt","currency":"USD","beyond":{"amount":"175","kind":"above_excess","currency":"USD"}}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if b := f.Rules[0].Threshold.Beyond; b == nil || b.Kind != AboveExcess || !b.Amount.Equal(d("175")) {
+		t.Errorf("threshold beyond %+v, want above_excess 175", b)
+	}
+	half := d("0.5")
+	for name, bad := range map[string]Threshold{
+		"under above_excess": {Amount: d("175"), Kind: AboveExcess, Beyond: &Threshold{Amount: d("100"), Kind: AboveExcess}},
+		"with a share":       {Amount: d("2500"), Kind: UpToExempt, Share: &half, Beyond: &Threshold{Amount: d("175"), Kind: AboveExcess}},
+		"a share of its own": {Amount: d("2500"), Kind: UpToExempt, Beyond: &Threshold{Amount: d("175"), Kind: AboveExcess, Share: &half}},
+		"a beyond of its own": {Amount: d("2500"), Kind: UpToExempt, Beyond: &Threshold{Amount: d("175"), Kind: UpToExempt,
+			Beyond: &Threshold{Amount: d("100"), Kind: AboveExcess}}},
+		"another currency": {Amount: d("2500"), Kind: UpToExempt, Currency: "USD", Beyond: &Threshold{Amount: d("175"), Kind: AboveExcess, Currency: "CAD"}},
+		"a bad kind":       {Amount: d("2500"), Kind: UpToExempt, Beyond: &Threshold{Amount: d("175"), Kind: "excess"}},
+	} {
+		if err := bad.check(); err == nil || !strings.Contains(err.Error(), "beyond") {
+			t.Errorf("%s: %v, want it refused naming beyond", name, err)
+		}
+	}
+}

@@ -304,7 +304,7 @@ func genTaxability(g *gen) error {
 		Files: curatedRef + holidayFixes,
 		What: "corrections of " + holidaysSrc + ": a row of the same state and name replaces the compiled one, a new name adds a holiday, " +
 			"a row whose categories are " + holidayNotHeld + " drops a compiled holiday that does not take place; " +
-			"a row with no categories is a holiday over most goods (Massachusetts's), which Levy applies to the built-in goods classes that its state taxes in full; " +
+			"a row with no categories is a holiday over most goods (Massachusetts's), which Levy applies to the built-in goods classes that its state taxes at its general rate, on the whole price or on the excess over a per-item exemption (Massachusetts's clothing, whose year-round rule an item above the holiday's cap keeps); " +
 			"a cap written \"less than\" in the statute is the cent below it, since a holiday's cap is inclusive",
 		From:    "the statutes and revenue department publications cited in each row (curated by the Levy project)",
 		Licence: "public government information",
