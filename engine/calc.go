@@ -755,6 +755,27 @@ func (s *snapshot) decide(ctx context.Context, env *rules.Env, d civil.Date, h u
 	return dd, nil
 }
 
+// decideOutsideHolidays returns the rule that decides env on date d when
+// the sales tax holidays' rules are passed over, the host's table first
+// (rules.Table.DecideOutsideHolidays): the rule of a day of no holiday,
+// which names an item a holiday's cap leaves out. Such items are few, and
+// their decisions are not cached.
+func (s *snapshot) decideOutsideHolidays(ctx context.Context, env *rules.Env, d civil.Date) (*rules.Rule, error) {
+	own := new(rules.Env)
+	*own = *env
+	r, ok, err := s.hostTable.DecideOutsideHolidays(ctx, own, d)
+	if err == nil && !ok {
+		r, ok, err = s.table.DecideOutsideHolidays(ctx, own, d)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		r = &defaultRule
+	}
+	return r, nil
+}
+
 // ratesOn returns the rates of a jurisdiction on d, the dataset's and the
 // host's, with whether each is information only. They are the same for
 // every document of the snapshot: the snapshot keeps them (rateMemo), and

@@ -334,8 +334,21 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 				// The threshold is in its jurisdiction's currency: the
 				// line's amount is converted into it to be weighed.
 				var note, rule string
-				exempt, note, rule = c.thresholdExempt(l, st.at, r.Threshold, base)
+				var within bool
+				exempt, within, note, rule = c.thresholdExempt(l, st.at, r.Threshold, base)
 				l.addThresholdNote(note, rule)
+				if r.Holiday && !within {
+					// An item above a holiday's cap is no holiday item:
+					// its record names the rule of a day of no holiday
+					// (Massachusetts's year-round clothing rule for a
+					// coat of 3,000.00, which the holiday's Beyond
+					// follows), not the holiday's.
+					yr, err := c.s.decideOutsideHolidays(c.ctx, &env, l.date)
+					if err != nil {
+						return false, conditionFault(l, err)
+					}
+					t.ruleID, t.ruleReason, t.holiday = yr.ID, yr.Reason, false
+				}
 				if r.Threshold.Share != nil {
 					// Only part of what the threshold reaches is exempt,
 					// in the currency's minor units, half up: a share

@@ -27,7 +27,8 @@ import (
 //   - Birmingham on 2026-07-16, the day before: 1.60 + 0.80 + 1.60 = 4.00.
 //   - Birmingham, a shirt of 200.00 on 2026-07-18: above the cap it is no
 //     holiday item, and the county's whole 2% applies too: 8.00 + 4.00 +
-//     8.00 = 20.00.
+//     8.00 = 20.00. Each record names the year-round rule, without the
+//     holiday indicator.
 //   - Moody (state 4%, St. Clair County 2%, city 4%) on 2026-07-18: state
 //     0.00, county 0.40 as Jefferson's, city 40.00 x 4% = 1.60 (it does not
 //     take part); total 2.00. On 2026-07-16: 1.60 + 0.80 + 1.60 = 4.00.
@@ -59,9 +60,9 @@ func TestHolidayLocalTaxes(t *testing.T) {
 			"US-0107000": {"1.60", "us-al-clothing", false},
 		}},
 		{"Birmingham above the cap", bhamAt, "2026-07-18", "200.00", "20.00", map[string]want{
-			"US-AL":      {"8.00", "us-al-holiday-2026-07-17-clothing", true},
-			"US-01073":   {"4.00", "us-al-holiday-2026-07-17-clothing-us-01073", true},
-			"US-0107000": {"8.00", "us-al-holiday-2026-07-17-clothing", true},
+			"US-AL":      {"8.00", "us-al-clothing", false},
+			"US-01073":   {"4.00", "us-al-clothing", false},
+			"US-0107000": {"8.00", "us-al-clothing", false},
 		}},
 		{"Moody on a holiday day", moodyAt, "2026-07-18", "40.00", "2.00", map[string]want{
 			"US-AL":      {"0.00", "us-al-holiday-2026-07-17-clothing", true},

@@ -84,11 +84,13 @@ func (c *calc) conversionTo(p *place, whose, cur string) (rate decimal.Decimal, 
 // base as it is, as before thresholds knew their currency. note is the
 // sentence of the assisted parameter that says so (rule
 // ThresholdConvertedRule or ThresholdUnconvertedRule), "" for a
-// threshold in the document's currency.
-func (c *calc) thresholdExempt(l *line, p *place, th *rules.Threshold, base decimal.Decimal) (exempt decimal.Decimal, note, rule string) {
+// threshold in the document's currency. within reports whether the
+// amount weighed is within the threshold itself (rules.Threshold.Within),
+// not left to its Beyond or taxed whole.
+func (c *calc) thresholdExempt(l *line, p *place, th *rules.Threshold, base decimal.Decimal) (exempt decimal.Decimal, within bool, note, rule string) {
 	doc, docPlaces := c.d.currency.Alpha, int32(max(c.d.currency.MinorUnits, 0))
 	if th.Currency == "" || th.Currency == doc {
-		return th.ExemptOfTotal(base, l.qty), "", ""
+		return th.ExemptOfTotal(base, l.qty), th.Within(base, l.qty), "", ""
 	}
 	limit := th.Currency + " " + th.Amount.String()
 	rate, how, ok := c.conversionTo(p, "the taxed place's", th.Currency)
@@ -98,7 +100,7 @@ func (c *calc) thresholdExempt(l *line, p *place, th *rules.Threshold, base deci
 			"(no currencyConversion of the taxed place in %s, no currencyConversionFactors from %s to %s): the line's amount%s %s %s was weighed as if it were %s, and %s",
 			doc, limit, th.Kind, th.Currency, th.Currency, doc, th.Currency, amountWhat(l, base), doc, base.StringFixed(docPlaces), th.Currency,
 			exemptWord(exempt, base, docPlaces))
-		return exempt, note, ThresholdUnconvertedRule
+		return exempt, th.Within(base, l.qty), note, ThresholdUnconvertedRule
 	}
 	places := int32(2)
 	if cur, ok := c.s.currencies.ByAlpha(th.Currency); ok {
@@ -119,7 +121,7 @@ func (c *calc) thresholdExempt(l *line, p *place, th *rules.Threshold, base deci
 	note = fmt.Sprintf("the line's amount%s %s %s is %s %s at %s %s; weighed against the price threshold of %s per item (%s), %s",
 		amountWhat(l, base), doc, base.StringFixed(docPlaces), th.Currency, converted.StringFixed(places), how, rate.String(), limit, th.Kind,
 		exemptWord(exempt, base, docPlaces))
-	return exempt, note, ThresholdConvertedRule
+	return exempt, th.Within(converted, l.qty), note, ThresholdConvertedRule
 }
 
 // amountWhat says what the amount base of line l is, where it is not

@@ -96,6 +96,21 @@ func (t *Table) Rules() []Rule {
 // fails at run time (it exceeded its memory budget, say) is a
 // *ConditionError that names the rule.
 func (t *Table) Decide(ctx context.Context, env *Env, d civil.Date) (*Rule, bool, error) {
+	return t.decide(ctx, env, d, false)
+}
+
+// DecideOutsideHolidays returns, as Decide does, the first rule that
+// applies to env on date d of the rules that are not a sales tax
+// holiday's (Rule.Holiday): the rule the line would meet on a day of no
+// holiday. The engine names it on an item that a holiday's per-item cap
+// leaves out.
+func (t *Table) DecideOutsideHolidays(ctx context.Context, env *Env, d civil.Date) (*Rule, bool, error) {
+	return t.decide(ctx, env, d, true)
+}
+
+// decide is Decide, which passes over the holidays' rules when
+// noHolidays is set.
+func (t *Table) decide(ctx context.Context, env *Env, d civil.Date, noHolidays bool) (*Rule, bool, error) {
 	var (
 		machine vm.VM
 		found   = -1
@@ -103,7 +118,7 @@ func (t *Table) Decide(ctx context.Context, env *Env, d civil.Date) (*Rule, bool
 	)
 	t.index.candidates(env, func(i int32) bool {
 		c := &t.rules[i]
-		if !c.sel.matches(env, d) {
+		if noHolidays && c.Holiday || !c.sel.matches(env, d) {
 			return true
 		}
 		if c.program != nil {

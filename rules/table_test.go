@@ -192,3 +192,34 @@ func TestIndexAgreesWithScan(t *testing.T) {
 		}
 	}
 }
+
+// TestDecideOutsideHolidays: DecideOutsideHolidays passes over the
+// holidays' rules, which Decide takes in their turn. Clothing in Ohio on
+// the first day of its 2026 holiday: Decide gives the holiday's rule;
+// DecideOutsideHolidays the year-round clothing rule, and, for a class of
+// no rule but the holiday's, none.
+func TestDecideOutsideHolidays(t *testing.T) {
+	table, err := Compile([]Rule{
+		{ID: "oh-clothing", Jurisdiction: "US-OH*", ProductClass: "CLOTHING", Outcome: Taxable},
+		{ID: "oh-holiday-clothing", Jurisdiction: "US-OH*", ProductClass: "CLOTHING", Outcome: Taxable, Holiday: true, Priority: 1,
+			Effective: civil.MustParse("2026-08-07"), Expiration: civil.MustParse("2026-08-10"),
+			Threshold: &Threshold{Amount: decimal.RequireFromString("75"), Kind: UpToExempt}},
+		{ID: "oh-holiday-supplies", Jurisdiction: "US-OH*", ProductClass: "SCHOOL_SUPPLIES", Outcome: Taxable, Holiday: true,
+			Effective: civil.MustParse("2026-08-07"), Expiration: civil.MustParse("2026-08-10")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, d := context.Background(), civil.MustParse("2026-08-07")
+	clothing := Env{JurisdictionID: "US-OH", ProductClass: "CLOTHING"}
+	if r, ok, err := table.Decide(ctx, &clothing, d); err != nil || !ok || r.ID != "oh-holiday-clothing" {
+		t.Errorf("Decide: %+v (%v, %v), want oh-holiday-clothing", r, ok, err)
+	}
+	if r, ok, err := table.DecideOutsideHolidays(ctx, &clothing, d); err != nil || !ok || r.ID != "oh-clothing" {
+		t.Errorf("DecideOutsideHolidays: %+v (%v, %v), want oh-clothing", r, ok, err)
+	}
+	supplies := Env{JurisdictionID: "US-OH", ProductClass: "SCHOOL_SUPPLIES"}
+	if r, ok, err := table.DecideOutsideHolidays(ctx, &supplies, d); err != nil || ok {
+		t.Errorf("DecideOutsideHolidays of supplies: %+v (%v, %v), want none", r, ok, err)
+	}
+}

@@ -114,12 +114,8 @@ func (t *Threshold) ExemptOfTotal(total, qty decimal.Decimal) decimal.Decimal {
 	}
 	limit := t.Amount.Mul(qty)
 	switch t.Kind {
-	case BelowExempt:
-		if total.LessThan(limit) {
-			return total
-		}
-	case UpToExempt:
-		if total.LessThanOrEqual(limit) {
+	case BelowExempt, UpToExempt:
+		if t.Within(total, qty) {
 			return total
 		}
 	case AboveExcess:
@@ -132,4 +128,21 @@ func (t *Threshold) ExemptOfTotal(total, qty decimal.Decimal) decimal.Decimal {
 		return t.Beyond.ExemptOfTotal(total, qty)
 	}
 	return decimal.Zero
+}
+
+// Within reports whether qty items (qty > 0) that cost total together
+// are within the threshold itself, not its Beyond: below a below_exempt
+// threshold's amount per item, at or below an up_to_exempt one's. Every
+// item is within an above_excess threshold, whose first Amount it
+// exempts. A negative total (a return) is weighed by its size. An item
+// that a sales tax holiday's cap leaves out is not within it.
+func (t *Threshold) Within(total, qty decimal.Decimal) bool {
+	total, limit := total.Abs(), t.Amount.Mul(qty)
+	switch t.Kind {
+	case BelowExempt:
+		return total.LessThan(limit)
+	case UpToExempt:
+		return total.LessThanOrEqual(limit)
+	}
+	return true
 }

@@ -142,3 +142,36 @@ func TestThresholdBeyond(t *testing.T) {
 		}
 	}
 }
+
+// TestThresholdWithin: Within weighs the threshold itself, not its
+// beyond: Massachusetts's holiday cap of 2,500 (up_to_exempt) holds a
+// coat of 2,500.00 and two of 1,500.00 on a line, not one of 2,500.01
+// (whose first 175.00 its beyond exempts all the same), nor its return;
+// New York's clothing under 110 (below_exempt) does not hold 110.00; an
+// above_excess threshold holds every item.
+func TestThresholdWithin(t *testing.T) {
+	d := decimal.RequireFromString
+	ma := &Threshold{Amount: d("2500"), Kind: UpToExempt, Currency: "USD",
+		Beyond: &Threshold{Amount: d("175"), Kind: AboveExcess, Currency: "USD"}}
+	ny := &Threshold{Amount: d("110"), Kind: BelowExempt}
+	excess := &Threshold{Amount: d("175"), Kind: AboveExcess}
+	for _, c := range []struct {
+		name     string
+		th       *Threshold
+		tot, qty string
+		want     bool
+	}{
+		{"MA at the cap", ma, "2500", "1", true},
+		{"MA two on a line", ma, "3000", "2", true},
+		{"MA above the cap", ma, "2500.01", "1", false},
+		{"MA the return of a coat above the cap", ma, "-3000", "1", false},
+		{"MA the return of a coat within", ma, "-300", "1", true},
+		{"NY below", ny, "109.99", "1", true},
+		{"NY at the amount", ny, "110", "1", false},
+		{"above_excess", excess, "10000", "1", true},
+	} {
+		if got := c.th.Within(d(c.tot), d(c.qty)); got != c.want {
+			t.Errorf("%s: within %v, want %v", c.name, got, c.want)
+		}
+	}
+}
