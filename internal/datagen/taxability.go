@@ -422,10 +422,15 @@ func (t *lineTable) opt(i int, col string) string {
 
 // usTaxStates returns the postal codes of the US states, DC and
 // territories.
-func usTaxStates() map[string]jurisdiction.Subdivision {
+func usTaxStates() map[string]jurisdiction.Subdivision { return subdivisionsOf("US") }
+
+// subdivisionsOf returns the subdivisions of country by their codes: the
+// US states, DC and territories by postal code, Canada's provinces and
+// territories ("QC").
+func subdivisionsOf(country string) map[string]jurisdiction.Subdivision {
 	out := map[string]jurisdiction.Subdivision{}
 	for _, s := range jurisdiction.Subdivisions() {
-		if s.Country == "US" {
+		if s.Country == country {
 			out[s.Code] = s
 		}
 	}

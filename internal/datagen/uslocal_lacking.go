@@ -62,19 +62,14 @@ func readLackingTable(g *gen, juris *data.Jurisdictions, file, country, place st
 	if err != nil {
 		return nil, err
 	}
-	states := map[string]bool{}
-	for _, s := range jurisdiction.Subdivisions() {
-		if s.Country == country {
-			states[s.Code] = true
-		}
-	}
+	states := subdivisionsOf(country)
 	var out []lackingRow
 	for i := range t.rows {
 		at := t.refs[i]
 		r := lackingRow{at: at, LackingTax: data.LackingTax{State: t.get(i, place), Jurisdiction: t.get(i, "jurisdiction"),
 			Tax: t.get(i, "tax"), Classes: strings.Fields(t.get(i, "classes")), Transactions: strings.Fields(t.get(i, "transactions")),
 			Note: t.get(i, "note"), Reference: t.get(i, "reference"), Instead: t.get(i, "instead"), Citation: t.get(i, "citation")}}
-		if !states[r.State] {
+		if _, ok := states[r.State]; !ok {
 			return nil, at.errorf("unknown %s %q", place, r.State)
 		}
 		j, ok := juris.ByID(r.Jurisdiction)

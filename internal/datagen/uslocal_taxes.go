@@ -72,12 +72,7 @@ func readTaxTable(g *gen, file, country, place string) ([]localTaxRow, error) {
 	if err != nil {
 		return nil, err
 	}
-	states := map[string]bool{}
-	for _, s := range jurisdiction.Subdivisions() {
-		if s.Country == country {
-			states[s.Code] = true
-		}
-	}
+	states := subdivisionsOf(country)
 	keyOf := map[string]string{}      // jurisdiction + tax -> key
 	categoryOf := map[string]string{} // jurisdiction + tax -> category
 	var out []localTaxRow
@@ -86,7 +81,7 @@ func readTaxTable(g *gen, file, country, place string) ([]localTaxRow, error) {
 		r := localTaxRow{state: t.get(i, place), juris: t.get(i, "jurisdiction"), key: t.get(i, "key"), tax: t.get(i, "tax"),
 			category: t.get(i, "category"), classes: strings.Fields(t.get(i, "classes")), citation: t.get(i, "citation"),
 			decision: t.get(i, "decision"), at: at}
-		if !states[r.state] {
+		if _, ok := states[r.state]; !ok {
 			return nil, at.errorf("unknown %s %q", place, r.state)
 		}
 		if !strings.HasPrefix(r.juris, country+"-") {
