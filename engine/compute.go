@@ -347,7 +347,10 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 					if err != nil {
 						return false, conditionFault(l, err)
 					}
-					t.ruleID, t.ruleReason, t.holiday = yr.ID, yr.Reason, false
+					t.ruleID, t.ruleReason, t.holiday = st.ruleID, st.reason, false
+					if st.ruleID == "" || yr.ID != "taxable" {
+						t.ruleID, t.ruleReason = yr.ID, yr.Reason
+					}
 				}
 				if r.Threshold.Share != nil {
 					// Only part of what the threshold reaches is exempt,

@@ -43,7 +43,8 @@ func TestHolidayDatesOf2026(t *testing.T) {
 	cases := []holidaySale{
 		// A holiday rule decides on each holiday day; an item above the
 		// cap, and every item on any other day, is named by the rule of a
-		// day of no holiday ("taxable": Ohio has no rule of supplies).
+		// day of no holiday (Ohio has no rule of supplies: its sourcing
+		// rule names them).
 		{"TN the compiled first day", nashville, "CLOTHING", "40.00", "2026-07-24", "3.90", "us-tn-clothing"},
 		{"TN the day before", nashville, "CLOTHING", "40.00", "2026-07-30", "3.90", "us-tn-clothing"},
 		{"TN the first day", nashville, "CLOTHING", "40.00", "2026-07-31", "0.00", "us-tn-holiday-2026-07-31-clothing"},
@@ -59,10 +60,10 @@ func TestHolidayDatesOf2026(t *testing.T) {
 		{"FL Freedom Month, the day before", miami, "RECREATION", "50.00", "2026-06-30", "3.50", ""},
 		{"FL Freedom Month, the compiled first day", miami, "RECREATION", "50.00", "2026-07-01", "3.50", ""},
 		{"FL Tool Time, the compiled first day", miami, "TOOLS", "50.00", "2026-09-05", "3.50", ""},
-		{"OH supplies the day before", columbus, "SCHOOL_SUPPLIES", "15.00", "2026-08-06", "1.20", ""},
+		{"OH supplies the day before", columbus, "SCHOOL_SUPPLIES", "15.00", "2026-08-06", "1.20", "us-destination-sourcing"},
 		{"OH supplies the first day", columbus, "SCHOOL_SUPPLIES", "15.00", "2026-08-07", "0.00", "us-oh-holiday-2026-08-07-school_supplies"},
 		{"OH supplies at the cap", columbus, "SCHOOL_SUPPLIES", "20.00", "2026-08-07", "0.00", "us-oh-holiday-2026-08-07-school_supplies"},
-		{"OH supplies above the cap", columbus, "SCHOOL_SUPPLIES", "20.01", "2026-08-07", "1.60", "taxable"},
+		{"OH supplies above the cap", columbus, "SCHOOL_SUPPLIES", "20.01", "2026-08-07", "1.60", "us-destination-sourcing"},
 		{"OH clothing at the cap", columbus, "CLOTHING", "75.00", "2026-08-07", "0.00", "us-oh-holiday-2026-08-07-clothing"},
 		{"OH clothing above the cap", columbus, "CLOTHING", "75.01", "2026-08-07", "6.00", "us-oh-clothing"},
 	}

@@ -339,6 +339,7 @@ type countingReader struct {
 	n int64
 }
 
+// Read reads from r into p and counts the bytes read.
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
