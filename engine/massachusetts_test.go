@@ -123,3 +123,43 @@ func TestMassachusettsHolidayBusinessCustomer(t *testing.T) {
 		}
 	}
 }
+
+// TestMassachusettsCoatAboveTheHolidayCap explains a coat of 3,000.00
+// sold in Boston on August 8, 2026, the first day of Massachusetts's
+// holiday, whose cap is $2,500 an item: the coat is no holiday item and
+// keeps the year-round exemption of its first $175, (3,000.00 - 175.00) x
+// 6.25% = 176.5625, 176.56. Its record and its explanation name the
+// year-round clothing rule and its reason, not the holiday's (M.G.L. c.
+// 64H section 6A), and carry no holiday indicator.
+func TestMassachusettsCoatAboveTheHolidayCap(t *testing.T) {
+	e := testEngine(t)
+	req := usSale("1 City Hall Sq", "Boston", "MA", "02201", "CLOTHING", "3000.00")
+	req.DocumentDate = civil.MustParse("2026-08-08")
+	resp, ex, err := e.ExplainSale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := resp.TotalTax.String(); got != "176.56" {
+		t.Errorf("tax %s, want 176.56", got)
+	}
+	for _, x := range resp.LineItems[0].Taxes {
+		if r := x.CalculationRuleID; r == nil || r.Value != "us-ma-clothing" || r.SalesTaxHolidayIndicator {
+			t.Errorf("%s: rule %+v, want us-ma-clothing without the holiday indicator", x.Jurisdiction.JurisdictionID, r)
+		}
+	}
+	seen := false
+	for _, l := range ex {
+		for _, x := range l.Taxes {
+			if x.JurisdictionID != "US-MA" {
+				continue
+			}
+			seen = true
+			if strings.Contains(x.Reason, "6A") || !strings.Contains(x.Reason, "175") {
+				t.Errorf("the explanation gives the reason %q, want the year-round clothing rule's", x.Reason)
+			}
+		}
+	}
+	if !seen {
+		t.Error("no explanation of US-MA's tax")
+	}
+}
