@@ -207,10 +207,11 @@ func TestCanadaAccommodationByProvince(t *testing.T) {
 // tax on lodging and Alberta's tourism levy are provincial taxes, for
 // which an operator registers with the province (Revenu Québec; Alberta's
 // Tax and Revenue Administration), not under the GST/HST registration: a
-// hotel that lists its GST/HST registration alone charges the GST (at
-// Quebec's rate on accommodation, 10.35) and says it is not registered
-// for the QST and the tax on lodging, or the tourism levy; a hotel that
-// also lists a registration for the province charges them.
+// hotel that lists its GST/HST registration alone charges the GST (on
+// the price alone, 10.00, since the line bears no tax on lodging) and
+// says it is not registered for the QST and the tax on lodging, or the
+// tourism levy; a hotel that also lists a registration for the province
+// charges them.
 func TestProvincialLodgingTaxesNeedTheProvincesRegistration(t *testing.T) {
 	gst := wire.TaxRegistration{ISOCountryCode: "CA", TaxRegistrationNumber: "123456789RT0001"}
 	for _, c := range []struct {
@@ -221,7 +222,7 @@ func TestProvincialLodgingTaxesNeedTheProvincesRegistration(t *testing.T) {
 		total string
 	}{
 		{"a Montreal hotel with its GST/HST registration alone", hotelMontreal(), []wire.TaxRegistration{gst},
-			[]string{"CA GST TAXABLE 10.35", "CA-QC QST NO_TAX 0.00", "CA-QC Tax on Lodging NO_TAX 0.00"}, "10.35"},
+			[]string{"CA GST TAXABLE 10.00", "CA-QC QST NO_TAX 0.00", "CA-QC Tax on Lodging NO_TAX 0.00"}, "10.00"},
 		{"a Montreal hotel registered in Quebec too", hotelMontreal(), []wire.TaxRegistration{gst, {ISOCountryCode: "CA", MainDivision: "QC"}},
 			[]string{"CA GST TAXABLE 10.35", "CA-QC QST TAXABLE 20.65", "CA-QC Tax on Lodging TAXABLE 7.00"}, "38.00"},
 		{"a Calgary hotel with its GST/HST registration alone", hotelCalgary(), []wire.TaxRegistration{gst},

@@ -480,18 +480,23 @@ type doc struct {
 
 // taxOut is one computed tax of a line before it becomes a wire Tax.
 type taxOut struct {
-	j             *wire.Jurisdiction // in the chain of the situs place
-	imposition    jurisdiction.Tax
-	category      string
-	taxType       wire.TaxType
-	situs         wire.LocationRole
-	result        wire.TaxResult
-	taxable       decimal.Decimal
-	nonTaxable    decimal.Decimal
-	exempt        decimal.Decimal
-	raw           decimal.Decimal // unrounded tax
-	tax           decimal.Decimal // rounded tax
-	rate          decimal.Decimal // nominal rate
+	j          *wire.Jurisdiction // in the chain of the situs place
+	imposition jurisdiction.Tax
+	category   string
+	taxType    wire.TaxType
+	situs      wire.LocationRole
+	result     wire.TaxResult
+	taxable    decimal.Decimal
+	nonTaxable decimal.Decimal
+	exempt     decimal.Decimal
+	raw        decimal.Decimal // unrounded tax
+	tax        decimal.Decimal // rounded tax
+	rate       decimal.Decimal // nominal rate
+	// includes names the tax of the line whose amount is in this tax's
+	// base (rules.Rule.RateIncludes), ownRate the jurisdiction's rate the
+	// tax bears on that base; see baseIncludes.
+	includes      jurisdiction.Tax
+	ownRate       decimal.Decimal
 	ruleID        string
 	ruleReason    string
 	holiday       bool

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/big"
 	"strings"
 
 	"github.com/levytax/levy/jurisdiction"
@@ -83,11 +84,59 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 			}
 		}
 	}
+	c.baseIncludes(l)
 	if plain && c.plain && !seen {
 		c.keepTemplate(&key, l, len(l.taxes))
 	}
 	c.plain = false
 	return c.lineExtras(l, amount)
+}
+
+// baseIncludes recomputes each tax of the line whose base includes
+// another of its taxes (taxOut.includes; rules.Rule.RateIncludes) once
+// all are known: the tax is the jurisdiction's own rate on the taxable
+// amount plus what the line bears of the other tax, so that the rule's
+// effective rate holds only when the line bears that tax in full. Quebec's
+// GST and QST on a night of 200.00 are 5% and 9.975% of 207.00 when the
+// Tax on Lodging of 7.00 is charged, and of 200.00 when the seller is not
+// registered for it or an exemption override takes it off the line. The
+// rate the record shows is the effective one, the tax over the taxable
+// amount.
+func (c *calc) baseIncludes(l *line) {
+	for i := range l.taxes {
+		t := &l.taxes[i]
+		if t.includes == "" || t.taxable.Sign() == 0 {
+			continue
+		}
+		borne := decimal.Zero
+		for k := range l.taxes {
+			if o := &l.taxes[k]; k != i && o.imposition == t.includes && o.counted() {
+				borne = borne.Add(o.raw)
+			}
+		}
+		// The effective rate is the own rate times (taxable + borne) /
+		// taxable, exact when the other tax is a rate of the taxable
+		// amount; the trailing zeros of the division are dropped.
+		t.rate = trimZeros(t.ownRate.Mul(t.taxable.Add(borne)).Div(t.taxable))
+		if !t.notRegistered && !t.zeroCharge {
+			t.raw = c.products.mul(t.taxable.Add(borne), t.ownRate)
+		}
+		if borne.Sign() == 0 {
+			t.ruleReason += ". The line bears no " + string(t.includes) + ": the tax is charged at its own rate on the price"
+		}
+	}
+}
+
+// trimZeros returns d without the trailing zeros of its fraction.
+func trimZeros(d decimal.Decimal) decimal.Decimal {
+	for d.Exponent() < 0 {
+		q, r := d.Coefficient().QuoRem(d.Coefficient(), big.NewInt(10), new(big.Int))
+		if r.Sign() != 0 {
+			break
+		}
+		d = decimal.NewFromBigInt(q, d.Exponent()+1)
+	}
+	return d
 }
 
 // The impositions that jurisdictionTaxes computes.
@@ -269,6 +318,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	outcome := rules.Taxable
 	category, categoryOnly := "", false
 	var rateRule *decimal.Decimal
+	var rateIncludes string
 	var structure *rules.Structure
 	// An exempt or non-taxable override governs the taxes its selectors
 	// match; the others follow the rules.
@@ -324,6 +374,11 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		outcome = r.Outcome
 		category, categoryOnly = r.RateCategory, r.RateCategoryOnly
 		rateRule = r.Rate
+		if rateIncludes = r.RateIncludes; rateIncludes != "" {
+			// The amount depends on another tax of the line
+			// (baseIncludes): no template.
+			c.plain = false
+		}
 		switch outcome {
 		case rules.Exempt:
 			exempt = base
@@ -411,6 +466,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		c.plain = false
 	}
 	t.category, t.infoOnly = cat, infoOnly
+	own := rate
 	if rateRule != nil {
 		rate = *rateRule
 	}
@@ -418,10 +474,15 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		if ro.withholding == "" && matchesSel(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, j, imp) {
 			rate = ro.rate
 			t.ruleID, t.ruleReason = "rate-override", "rate override of the request"
+			rateIncludes = ""
 		}
 	}
 	if st.zero {
 		rate = decimal.Zero
+		rateIncludes = ""
+	}
+	if rateIncludes != "" && ok && structure == nil {
+		t.includes, t.ownRate = jurisdiction.Tax(rateIncludes), own
 	}
 	rate = c.localCap(t, st, j, imp, rate)
 	t.rate = rate

@@ -19,6 +19,21 @@ var servicesTaxed = map[string]string{
 	"WV": "W. Va. Code section 11-15-3 (services)",
 }
 
+// baseIncludes names the province's own tax that is in the base of the
+// GST and of the provincial sales tax of a class in the province, so that
+// the province's "rate" row of the class is their effective rate on a
+// price that bears that tax in full (Rule.RateIncludes), or "". Quebec's
+// operator of a sleeping-accommodation establishment charges the GST and
+// the QST on the price including the tax on lodging (Revenu Québec, Tax
+// on Lodging): the rows CA-QC GST and QST ACCOMMODATION of
+// vat-product-classes.csv are 5% and 9.975% of 103.5%.
+func baseIncludes(province, class string) string {
+	if province == "CA-QC" && class == "ACCOMMODATION" {
+		return "Tax on Lodging"
+	}
+	return ""
+}
+
 // Defaults builds Levy's default rule and structure tables from the
 // dataset's taxability part: the US matrix of states and product classes
 // (exemptions, reduced state rates, bases, clothing thresholds, the local
@@ -132,6 +147,9 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 		case "rate":
 			rate := *p.Rate
 			r.Rate = &rate
+			if len(p.Country) > 2 {
+				r.RateIncludes = baseIncludes(p.Country, p.ProductClass)
+			}
 		case "zero":
 			zero := decimal.Zero
 			r.Rate = &zero

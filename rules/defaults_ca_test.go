@@ -6,6 +6,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/shopspring/decimal"
 )
 
 // TestDefaultsProvinceLimits builds the default rules of the province
@@ -84,6 +85,40 @@ func TestDefaultsProvinceLodging(t *testing.T) {
 	}
 	if r := byID["ca-qc-accommodation-2016-11-01"]; r == nil || r.Jurisdiction != "CA-QC" || r.Tax != "QST" || r.Rate == nil || r.Rate.String() != "0.10324125" {
 		t.Errorf("Quebec's QST on accommodation: %+v, want a rule of CA-QC's QST at 0.10324125", r)
+	}
+	// Both rates include the tax on lodging, which the engine adds to
+	// their base only when the line bears it; no other rule of a rate
+	// names a tax in its base.
+	for _, r := range rs {
+		want := ""
+		if r.ID == "ca-qc-accommodation-gst-2016-11-01" || r.ID == "ca-qc-accommodation-2016-11-01" {
+			want = "Tax on Lodging"
+		}
+		if r.RateIncludes != want {
+			t.Errorf("rule %s: rateIncludes %q, want %q", r.ID, r.RateIncludes, want)
+		}
+	}
+}
+
+// TestRuleRateIncludesChecked: a rule naming a tax in its rate's base
+// needs a rate and outcome TAXABLE, and takes no threshold or basis.
+func TestRuleRateIncludesChecked(t *testing.T) {
+	rate := decimal.RequireFromString("0.05175")
+	half := decimal.RequireFromString("0.5")
+	ok := Rule{ID: "qc-gst", Jurisdiction: "CA-QC*", Tax: "GST", ProductClass: "ACCOMMODATION", Outcome: Taxable, Rate: &rate, RateIncludes: "Tax on Lodging"}
+	if err := ok.check(); err != nil {
+		t.Errorf("a rule with a rate that includes the tax on lodging: %v", err)
+	}
+	noRate := ok
+	noRate.Rate = nil
+	exempt := ok
+	exempt.Outcome = Exempt
+	basis := ok
+	basis.BasisPercent = &half
+	for _, r := range []Rule{noRate, exempt, basis} {
+		if err := r.check(); err == nil || !strings.Contains(err.Error(), "rateIncludes") {
+			t.Errorf("%+v: error %v, want one about rateIncludes", r, err)
+		}
 	}
 }
 

@@ -72,6 +72,16 @@ type Rule struct {
 	// Rate, when set, replaces the jurisdiction's rate by this fraction
 	// (0.01 for 1%); a zero-rated supply is TAXABLE with Rate 0.
 	Rate *decimal.Decimal `json:"rate,omitempty"`
+	// RateIncludes, with Rate, names another tax of the line whose amount
+	// is in this tax's base, Rate being this tax's effective rate on the
+	// price when the line bears that tax in full: Quebec's GST and QST on
+	// a night, charged on the price including the Tax on Lodging, are 5%
+	// and 9.975% of 103.5%. The engine then charges the tax at the
+	// jurisdiction's own rate on the price plus the amount of the named
+	// tax that the line actually bears: Rate when it bears it in full, the
+	// jurisdiction's rate alone when it bears none of it (a seller not
+	// registered for it, an exemption override of it).
+	RateIncludes string `json:"rateIncludes,omitempty"`
 	// BasisPercent, when set, taxes only this share of the amount (a basis
 	// reduction: 0.5 taxes half); only a TAXABLE rule may have one.
 	BasisPercent *decimal.Decimal `json:"basisPercent,omitempty"`
@@ -151,6 +161,10 @@ func (r *Rule) check() error {
 		return fmt.Errorf("rule %s: rateCategoryOnly without a rateCategory", r.ID)
 	case r.Rate != nil && !fraction(*r.Rate):
 		return fmt.Errorf("rule %s: rate %s is not a fraction between 0 and 1", r.ID, r.Rate)
+	case r.RateIncludes != "" && (r.Rate == nil || r.Outcome != Taxable):
+		return fmt.Errorf("rule %s: rateIncludes names the tax in the base of a TAXABLE rule's rate; it needs a rate and outcome TAXABLE", r.ID)
+	case r.RateIncludes != "" && (r.Threshold != nil || r.BasisPercent != nil):
+		return fmt.Errorf("rule %s: rateIncludes cannot be combined with a threshold or a basisPercent", r.ID)
 	case r.Threshold != nil && r.Outcome != Taxable:
 		return fmt.Errorf("rule %s: a threshold divides a TAXABLE item between exempt and taxable; outcome %s would exempt the whole item at any price", r.ID, r.Outcome)
 	case r.BasisPercent != nil && r.Outcome != Taxable:
