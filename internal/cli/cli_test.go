@@ -354,3 +354,31 @@ func TestStoreCommandsRefuseBothWaysFromTheEnvironment(t *testing.T) {
 		}
 	}
 }
+
+// TestDataCoverageProvince: --state takes a Canadian province's code as
+// well as a US state's. Quebec's coverage lists its tax on lodging that
+// Levy charges and the regional tax of before November 2016 that it names
+// without computing, and no US state's table; a province without taxes of
+// its own says so; json, which lists US states, refuses a province; an
+// unknown code is refused naming both.
+func TestDataCoverageProvince(t *testing.T) {
+	code, out, errOut := runCLI(t, "data", "coverage", "--state", "qc")
+	if code != 0 || !strings.Contains(out, "Quebec (CA-QC)") ||
+		!strings.Contains(out, "| QC | Quebec (CA-QC) | Tax on Lodging | ACCOMMODATION | 3.5% | 2016-11-01 |") ||
+		!strings.Contains(out, "| QC | Quebec (CA-QC) | Tax on Lodging | Quebec's tourism regions that asked for it") ||
+		strings.Contains(out, "Tourism Levy") || strings.Contains(out, "| state | status | sources |") || strings.Contains(out, "## Brazil") {
+		t.Errorf("QC: exit %d, stderr %s, stdout %s", code, errOut, out)
+	}
+	code, out, errOut = runCLI(t, "data", "coverage", "--state", "NS")
+	if code != 0 || !strings.Contains(out, "Nova Scotia (CA-NS)") || !strings.Contains(out, "Levy charges no tax of CA-NS outside the GST, HST, PST and QST") {
+		t.Errorf("NS: exit %d, stderr %s, stdout %s", code, errOut, out)
+	}
+	code, _, errOut = runCLI(t, "data", "coverage", "--state", "qc", "--format", "json")
+	if code == 0 || !strings.Contains(errOut, "markdown only") {
+		t.Errorf("QC in json: exit %d, stderr %s", code, errOut)
+	}
+	code, _, errOut = runCLI(t, "data", "coverage", "--state", "zz")
+	if code == 0 || !strings.Contains(errOut, `no state or Canadian province "zz"`) {
+		t.Errorf("ZZ: exit %d, stderr %s", code, errOut)
+	}
+}

@@ -13,7 +13,7 @@ import (
 )
 
 const dataUsage = `usage:
-  levy data coverage [--content FILE ...] [--content-date D] [--state ST] [--format markdown|json]
+  levy data coverage [--content FILE ...] [--content-date D] [--state ST|PROVINCE] [--format markdown|json]
   levy data coverage --country BR [--content br-iss:FILE ...] [--date D] [--format markdown|json]
   levy data coverage --taxability [--date D] [--state ST] [--format text|markdown|json]
 
@@ -26,7 +26,10 @@ markdown, then the taxes outside the sales tax that Levy charges: the
 states' own (Hawaii's transient accommodations tax, charged at the
 property), the cities' (Chicago's lease tax on SaaS, its amusement tax
 on streaming), the Canadian provinces' outside the GST, HST, PST and QST
-(Quebec's tax on lodging, Alberta's tourism levy), and Brazil's.
+(Quebec's tax on lodging, Alberta's tourism levy), and Brazil's. --state
+takes a US state's or a Canadian province's code ("QC"): a province's
+coverage, in markdown, is its own taxes that Levy charges and those it
+knows of and does not compute.
 
 With --country BR it prints Brazil's alone on the date (today by default):
 each state's ICMS rate, act, poverty-fund surcharges and DIFAL base, the
@@ -43,6 +46,56 @@ in force on the date.
 data/TAXABILITY.md holds the embedded dataset's matrix.
 `
 
+// printProvince prints the coverage of the Canadian province code (a
+// postal abbreviation, "QC") for coverage --state: the province's own
+// taxes outside the GST, HST, PST and QST that Levy charges, and the taxes
+// it knows of there and does not compute. It reports false, printing
+// nothing, when the dataset has no such province.
+func printProvince(ds *data.Dataset, code, format string, stdout io.Writer) (bool, error) {
+	js, err := ds.Jurisdictions()
+	if err != nil {
+		return false, err
+	}
+	code = strings.ToUpper(code)
+	j, ok := js.ByID("CA-" + code)
+	if len(code) != 2 || !ok {
+		return false, nil
+	}
+	if format != "markdown" {
+		return true, usageError{fmt.Sprintf("--format %q: the coverage of a Canadian province (%s) is markdown only; the json lists US states", format, code)}
+	}
+	tx, err := ds.Taxability()
+	if err != nil {
+		return true, err
+	}
+	var taxes []data.LocalTax
+	for _, x := range tx.LocalTaxes() {
+		if x.Country() == "CA" && x.Jurisdiction == j.ID {
+			taxes = append(taxes, x)
+		}
+	}
+	var lacking []data.LackingTax
+	for _, x := range tx.LackingTaxes() {
+		if x.Jurisdiction == j.ID {
+			lacking = append(lacking, x)
+		}
+	}
+	fmt.Fprintf(stdout, "Dataset %s\n\n%s (%s): Levy has no local content for a Canadian province; it knows the province's GST, HST, PST or QST "+
+		"and its own taxes beside them (levy data coverage --taxability lists the US matrix only).\n", ds.Version(), j.Name, j.ID)
+	if len(taxes) > 0 {
+		fmt.Fprintf(stdout, "\nCanadian provincial taxes outside the GST, HST, PST and QST that Levy charges (taxes of the province's own jurisdiction "+
+			"beside them, where the line's class is taxed: at the property for ACCOMMODATION):\n\n%s", data.LocalTaxesTable(taxes, civil.Date{}))
+	} else {
+		fmt.Fprintf(stdout, "\nLevy charges no tax of %s outside the GST, HST, PST and QST.\n", j.ID)
+	}
+	if len(lacking) > 0 {
+		fmt.Fprintf(stdout, "\nTaxes that Levy knows of and does not compute (a line of ACCOMMODATION whose property is in the province "+
+			"says so in assistedParameters, ruleName tax-not-computed; a municipality's tax is named at its province):\n\n%s",
+			data.LackingTaxesTable(lacking, civil.Date{}))
+	}
+	return true, nil
+}
+
 // runData runs the data commands.
 func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && isHelp(args[0]) {
@@ -58,7 +111,7 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.Usage = func() { fmt.Fprint(stderr, dataUsage) }
 	var cf contentFlags
 	cf.register(fs)
-	state := fs.String("state", "", "only this state (postal abbreviation)")
+	state := fs.String("state", "", "only this US state or Canadian province (postal abbreviation)")
 	format := fs.String("format", "", "markdown (a table) or json (one object per state); with --taxability also text, the default")
 	taxability := fs.Bool("taxability", false, "print the matrix of states and product classes")
 	date := fs.String("date", "", "with --taxability or --country BR: the day, YYYY-MM-DD (today by default)")
@@ -107,7 +160,10 @@ func runData(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 	if len(states) == 0 {
-		return usageError{fmt.Sprintf("no state %q in the dataset", *state)}
+		if ok, err := printProvince(ds, *state, *format, stdout); ok || err != nil {
+			return err
+		}
+		return usageError{fmt.Sprintf("no state or Canadian province %q in the dataset", *state)}
 	}
 	switch *format {
 	case "markdown":
