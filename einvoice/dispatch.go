@@ -114,10 +114,15 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 			continue
 		}
 		if ev == nil {
+			// The lease goes back while the lane is still the
+			// connection's: a lane that wake starts once this one has
+			// left takes the lease afresh, and a release of this one
+			// after it would clear the lease the new lane sends under,
+			// so that another node could send the same event at once.
+			if err := d.s.store.ReleaseOutbox(ctx, webhookID, d.s.owner); err != nil && ctx.Err() == nil {
+				d.s.log.Error("release the outbox", "webhook_id", webhookID, "err", err)
+			}
 			if d.idle(webhookID, wake) {
-				if err := d.s.store.ReleaseOutbox(ctx, webhookID, d.s.owner); err != nil && ctx.Err() == nil {
-					d.s.log.Error("release the outbox", "webhook_id", webhookID, "err", err)
-				}
 				return
 			}
 			continue
