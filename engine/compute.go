@@ -1,10 +1,10 @@
 package engine
 
 import (
-	"math/big"
 	"strings"
 
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/wire"
@@ -117,7 +117,7 @@ func (c *calc) baseIncludes(l *line) {
 		// The effective rate is the own rate times (taxable + borne) /
 		// taxable, exact when the other tax is a rate of the taxable
 		// amount; the trailing zeros of the division are dropped.
-		t.rate = trimZeros(t.ownRate.Mul(t.taxable.Add(borne)).Div(t.taxable))
+		t.rate = money.TrimZeros(t.ownRate.Mul(t.taxable.Add(borne)).Div(t.taxable))
 		if !t.notRegistered && !t.zeroCharge {
 			t.raw = c.products.mul(t.taxable.Add(borne), t.ownRate)
 		}
@@ -125,18 +125,6 @@ func (c *calc) baseIncludes(l *line) {
 			t.ruleReason += ". The line bears no " + string(t.includes) + ": the tax is charged at its own rate on the price"
 		}
 	}
-}
-
-// trimZeros returns d without the trailing zeros of its fraction.
-func trimZeros(d decimal.Decimal) decimal.Decimal {
-	for d.Exponent() < 0 {
-		q, r := d.Coefficient().QuoRem(d.Coefficient(), big.NewInt(10), new(big.Int))
-		if r.Sign() != 0 {
-			break
-		}
-		d = decimal.NewFromBigInt(q, d.Exponent()+1)
-	}
-	return d
 }
 
 // The impositions that jurisdictionTaxes computes.

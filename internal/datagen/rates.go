@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math/big"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,6 +15,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/internal/binfmt"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -101,7 +101,7 @@ func (b *ratesBuilder) addRate(r jurisdiction.Rate) error {
 	if r.Tax == "" || r.Category == "" || r.Source == "" {
 		return fmt.Errorf("%s: rate without tax, category or source", r.Jurisdiction)
 	}
-	r.Value = canonicalRate(r.Value)
+	r.Value = money.TrimZeros(r.Value)
 	if b.byJuris == nil {
 		b.byJuris = map[string][]int{}
 	}
@@ -403,26 +403,6 @@ func writeRateDate(w *binfmt.Writer, d civil.Date) {
 		return
 	}
 	w.Uvarint(uint64(int64(d.Days()) + rateDateOffset))
-}
-
-// canonical drops trailing zeros from a decimal: 0.0050 becomes 0.005.
-func canonicalRate(d decimal.Decimal) decimal.Decimal {
-	if d.IsZero() {
-		return decimal.Zero
-	}
-	coef := d.Coefficient()
-	exp := d.Exponent()
-	ten := big.NewInt(10)
-	q, m := new(big.Int), new(big.Int)
-	for exp < 0 {
-		q.QuoRem(coef, ten, m)
-		if m.Sign() != 0 {
-			break
-		}
-		coef.Set(q)
-		exp++
-	}
-	return decimal.NewFromBigInt(coef, exp)
 }
 
 // percent turns a percentage written as a decimal string ("7.25") into a

@@ -484,7 +484,7 @@ func readTaxRows(path file, name string, states map[string]jurisdiction.Subdivis
 			if !r.taxable {
 				return nil, at.errorf("rate_modifier on a row that is not taxable")
 			}
-			d = canonicalRate(d)
+			d = money.TrimZeros(d)
 			r.rate = &d
 		}
 		if v := t.get(i, "threshold"); v != "" {
@@ -492,7 +492,7 @@ func readTaxRows(path file, name string, states map[string]jurisdiction.Subdivis
 			if err != nil || !d.IsPositive() {
 				return nil, at.errorf("bad threshold %q", v)
 			}
-			d = canonicalRate(d)
+			d = money.TrimZeros(d)
 			r.threshold = &d
 		}
 		switch {
@@ -705,7 +705,7 @@ func readHolidays(path file, name string, states map[string]jurisdiction.Subdivi
 			if err != nil || !d.IsPositive() {
 				return nil, at.errorf("bad max_amount_per_item %q", v)
 			}
-			d = canonicalRate(d)
+			d = money.TrimZeros(d)
 			h.max = &d
 		}
 		h.citation = cleanCitation(t.get(i, "citation"))

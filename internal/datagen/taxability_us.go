@@ -14,6 +14,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
 	"github.com/shopspring/decimal"
 )
@@ -305,7 +306,7 @@ var conditionReadings = map[string]conditionReading{
 		if err != nil || !d.IsPositive() || d.GreaterThan(decimal.NewFromInt(1)) {
 			return "data_processing_rate " + string(v) + " unreadable"
 		}
-		d = canonicalRate(d)
+		d = money.TrimZeros(d)
 		s.taxable, s.basis = true, &d
 		return ""
 	},
@@ -423,7 +424,7 @@ func (r tlTaxRow) read(class string) (taxSpec, string) {
 		if err != nil {
 			return s, "reduced rate " + string(raw) + " unreadable"
 		}
-		d = canonicalRate(d)
+		d = money.TrimZeros(d)
 		s.taxable, s.rate, s.local = true, &d, localTaxable
 	case "conditional":
 		if !slices.ContainsFunc(keys, func(k string) bool { return conditioning[k] }) {
@@ -437,7 +438,7 @@ func (r tlTaxRow) read(class string) (taxSpec, string) {
 				return s, "a price cap without its amount"
 			}
 			cap := decimal.New(cents, -2)
-			cap = canonicalRate(cap)
+			cap = money.TrimZeros(cap)
 			switch basis {
 			case "excess_over_cap":
 				s.kind = "above_excess"
@@ -552,7 +553,7 @@ func readTaxDecisionFile(path file, name string, out map[taxKey][]taxDecision) e
 			if err != nil || x.IsNegative() || x.GreaterThan(decimal.NewFromInt(1)) {
 				return nil, at.errorf("%s %q is not a percentage", col, v)
 			}
-			x = canonicalRate(x)
+			x = money.TrimZeros(x)
 			return &x, nil
 		}
 		if d.spec.rate, err = pct("rate_pct"); err != nil {
@@ -566,7 +567,7 @@ func readTaxDecisionFile(path file, name string, out map[taxKey][]taxDecision) e
 			if err != nil || !x.IsPositive() {
 				return at.errorf("threshold %q is not a positive amount", v)
 			}
-			x = canonicalRate(x)
+			x = money.TrimZeros(x)
 			d.spec.threshold = &x
 		}
 		d.spec.kind = t.get(i, "threshold_kind")

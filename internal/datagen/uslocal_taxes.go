@@ -11,6 +11,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -121,7 +122,7 @@ func readTaxTable(g *gen, file, country, place string) ([]localTaxRow, error) {
 		if r.rate.IsNegative() || r.rate.GreaterThan(decimal.NewFromInt(1)) {
 			return nil, at.errorf("rate %s is not a fraction between 0 and 1", r.rate)
 		}
-		r.rate = canonicalRate(r.rate)
+		r.rate = money.TrimZeros(r.rate)
 		// A state's own tax may lack its first day (a tax older than the
 		// sources found): the row applies to every earlier day, as a row
 		// of the matrix without one does. A local tax needs it.
