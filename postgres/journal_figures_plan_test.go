@@ -67,6 +67,25 @@ func genericURL(t testing.TB) string {
 	return pgtest.AdminURL(t) + "&options=-c%20plan_cache_mode%3Dforce_generic_plan"
 }
 
+// planBenchDB opens a database of a schema of its own with one
+// connection, as a product node's pool plans statements (the server's
+// plan_cache_mode, auto), or every statement generically when
+// LEVY_BENCH_GENERIC=1, for the benchmarks of the journal's statements;
+// it closes when b ends.
+func planBenchDB(b *testing.B) *DB {
+	b.Helper()
+	url := pgtest.AdminURL(b)
+	if os.Getenv("LEVY_BENCH_GENERIC") == "1" {
+		url = genericURL(b)
+	}
+	db, err := Open(context.Background(), url, WithSchema(fmt.Sprintf("b%d", schemas.Add(1))), WithMaxConns(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = db.Close() })
+	return db
+}
+
 // TestJournalFiguresGenericPlan stores 6,000 figures of two tenants in
 // PostgreSQL and in the memory journal, and reads them through the
 // journal with every prepared statement planned generically: for every
@@ -267,15 +286,7 @@ func queryFigures(ctx context.Context, db *DB, sql string, args []any) (int, err
 // plans.
 func BenchmarkJournalFigureQueries(b *testing.B) {
 	ctx := context.Background()
-	url := pgtest.AdminURL(b)
-	if os.Getenv("LEVY_BENCH_GENERIC") == "1" {
-		url = genericURL(b)
-	}
-	db, err := Open(ctx, url, WithSchema(fmt.Sprintf("b%d", schemas.Add(1))), WithMaxConns(1))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { _ = db.Close() })
+	db := planBenchDB(b)
 	if err := db.Journal().ReplaceFigures(ctx, "acme", planFigures(500, 8, 5)); err != nil {
 		b.Fatal(err)
 	}

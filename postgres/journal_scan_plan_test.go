@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"reflect"
 	"slices"
 	"strconv"
@@ -12,7 +11,6 @@ import (
 	"time"
 
 	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/internal/pgtest"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/journal/journaltest"
 )
@@ -251,15 +249,7 @@ func (b oldScanBackend) Scan(ctx context.Context, tenant string, from, to civil.
 // LEVY_BENCH_GENERIC=1 plans every statement generically.
 func BenchmarkJournalScanReport(b *testing.B) {
 	ctx := context.Background()
-	url := pgtest.AdminURL(b)
-	if os.Getenv("LEVY_BENCH_GENERIC") == "1" {
-		url = genericURL(b)
-	}
-	db, err := Open(ctx, url, WithSchema(fmt.Sprintf("b%d", schemas.Add(1))), WithMaxConns(1))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { _ = db.Close() })
+	db := planBenchDB(b)
 	be := &journalBackend{db: db}
 	store, old := journal.NewStore(be), journal.NewStore(oldScanBackend{be})
 	journaltest.PostBulk(b, store, "acme", 20000)
