@@ -2,9 +2,6 @@ package engine
 
 import (
 	"context"
-	"github.com/levytax/levy"
-	"github.com/levytax/levy/civil"
-	"github.com/levytax/levy/journal"
 	"os"
 	"path/filepath"
 	"strings"
@@ -122,17 +119,7 @@ func explainBoth[Q, S, L any](t *testing.T, body []byte, calc func(context.Conte
 // and reason, the response is Sale's, and the explained INVOICE is not
 // stored where Sale's is.
 func TestExplainWithholding(t *testing.T) {
-	ctx := levy.WithTenant(context.Background(), "acme-de")
-	store := journal.NewMemory()
-	e, err := New(context.Background(), WithRuleFiles(withholdingExample), WithJournal(store))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req := &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale, TransactionID: "DE-KE-1",
-		DocumentDate: civil.MustParse("2026-06-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"},
-		Seller:    &wire.Seller{PhysicalOrigin: &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}},
-		Customer:  &wire.Customer{Destination: &wire.Location{City: "Nairobi", Country: "KE"}, CustomerCode: &wire.CustomerCode{IsBusinessIndicator: true}},
-		LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: "PROFESSIONAL_SERVICES"}, ExtendedPrice: amt("1000.00")}}}
+	ctx, _, e, req := kenyanWithholdingSale(t)
 	got, ex, err := e.ExplainSale(ctx, req)
 	if err != nil {
 		t.Fatal(err)

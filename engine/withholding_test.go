@@ -136,10 +136,12 @@ func TestWithholdingRuleFile(t *testing.T) {
 	}
 }
 
-// TestWithholdingOnSale checks the seller's view: the customer withholds,
-// and the seller's journal report leaves it out of the total.
-func TestWithholdingOnSale(t *testing.T) {
-	ctx := levy.WithTenant(context.Background(), "acme-de")
+// kenyanWithholdingSale returns an engine with the withholding example
+// over a journal of its own, that journal, the tenant's context, and an
+// INVOICE of a German seller's professional services of 1,000.00 to a
+// Kenyan business, which withholds on them.
+func kenyanWithholdingSale(t *testing.T) (context.Context, journal.Store, *Engine, *wire.SaleRequest) {
+	t.Helper()
 	store := journal.NewMemory()
 	e, err := New(context.Background(), WithRuleFiles(withholdingExample), WithJournal(store))
 	if err != nil {
@@ -150,6 +152,13 @@ func TestWithholdingOnSale(t *testing.T) {
 		Seller:    &wire.Seller{PhysicalOrigin: &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}},
 		Customer:  &wire.Customer{Destination: &wire.Location{City: "Nairobi", Country: "KE"}, CustomerCode: &wire.CustomerCode{IsBusinessIndicator: true}},
 		LineItems: []wire.SaleLineItem{{Product: &wire.Product{ProductClass: "PROFESSIONAL_SERVICES"}, ExtendedPrice: amt("1000.00")}}}
+	return levy.WithTenant(context.Background(), "acme-de"), store, e, req
+}
+
+// TestWithholdingOnSale checks the seller's view: the customer withholds,
+// and the seller's journal report leaves it out of the total.
+func TestWithholdingOnSale(t *testing.T) {
+	ctx, store, e, req := kenyanWithholdingSale(t)
 	resp, err := e.Sale(ctx, req)
 	if err != nil {
 		t.Fatal(err)
