@@ -31,26 +31,13 @@ func writeSyntheticMN(tb testing.TB, dir string, n int) (rates, bounds string, s
 func writeSyntheticLevy(tb testing.TB, dir string, n int) (string, int64) {
 	tb.Helper()
 	p := filepath.Join(dir, "levy-synthetic.csv")
-	f, err := os.Create(p)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	w := bufio.NewWriter(f)
-	w.WriteString("state,jurisdiction,type,name,code,rate,category,effective,expiration,where,source\n")
-	for i := range n {
-		fmt.Fprintf(w, "TX,US-48999,COUNTY,Nowhere County,%d,0.01,general,2026-01-01,,county:48999,synthetic\n", i)
-	}
-	if err := w.Flush(); err != nil {
-		tb.Fatal(err)
-	}
-	st, err := f.Stat()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		tb.Fatal(err)
-	}
-	return p, st.Size()
+	size := contenttest.WriteFile(tb, p, func(w *bufio.Writer) {
+		w.WriteString("state,jurisdiction,type,name,code,rate,category,effective,expiration,where,source\n")
+		for i := range n {
+			fmt.Fprintf(w, "TX,US-48999,COUNTY,Nowhere County,%d,0.01,general,2026-01-01,,county:48999,synthetic\n", i)
+		}
+	})
+	return p, size
 }
 
 // peakHeap samples the bytes of live and unswept heap objects until stop
@@ -146,16 +133,7 @@ func BenchmarkLoadLevyCSVRefused(b *testing.B) {
 // over the same period, which overlaps. It returns the file's path.
 func writeSyntheticLevyZIP(tb testing.TB, dir string, n int, faulty bool) string {
 	tb.Helper()
-	pc, err := data.Default().Postal()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var zips []string
-	for _, z := range pc.All() {
-		if z.State == "TX" {
-			zips = append(zips, z.Code)
-		}
-	}
+	zips := contenttest.ZIPsOf(tb, "TX")
 	ranges := n/3 + 1
 	per := (ranges + len(zips) - 1) / len(zips) // ranges of each ZIP code
 	width := 10000 / per
@@ -163,31 +141,22 @@ func writeSyntheticLevyZIP(tb testing.TB, dir string, n int, faulty bool) string
 		tb.Fatalf("%d ranges do not fit in %d ZIP codes", ranges, len(zips))
 	}
 	p := filepath.Join(dir, "levy-zip-synthetic.csv")
-	f, err := os.Create(p)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	w := bufio.NewWriter(f)
-	w.WriteString("state,jurisdiction,type,name,code,rate,category,effective,expiration,where,source\n")
-	for i := range n {
-		d, r := i/2, i/3
-		zip, lo := zips[r/per], (r%per)*width
-		rate := fmt.Sprintf("0.00%d", 1+d%9)
-		if faulty && i%1000 == 999 {
-			rate = "0.0123"
+	contenttest.WriteFile(tb, p, func(w *bufio.Writer) {
+		w.WriteString("state,jurisdiction,type,name,code,rate,category,effective,expiration,where,source\n")
+		for i := range n {
+			d, r := i/2, i/3
+			zip, lo := zips[r/per], (r%per)*width
+			rate := fmt.Sprintf("0.00%d", 1+d%9)
+			if faulty && i%1000 == 999 {
+				rate = "0.0123"
+			}
+			where := fmt.Sprintf("zip4:%s-%04d-%04d", zip, lo, lo+width-1)
+			if i%25 == 0 {
+				where += " zip:" + zip
+			}
+			fmt.Fprintf(w, "TX,US-TX-DSYN%d,TRANSIT_DISTRICT,Synthetic District %d,,%s,general,2026-01-01,,%s,synthetic\n", d, d, rate, where)
 		}
-		where := fmt.Sprintf("zip4:%s-%04d-%04d", zip, lo, lo+width-1)
-		if i%25 == 0 {
-			where += " zip:" + zip
-		}
-		fmt.Fprintf(w, "TX,US-TX-DSYN%d,TRANSIT_DISTRICT,Synthetic District %d,,%s,general,2026-01-01,,%s,synthetic\n", d, d, rate, where)
-	}
-	if err := w.Flush(); err != nil {
-		tb.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		tb.Fatal(err)
-	}
+	})
 	return p
 }
 

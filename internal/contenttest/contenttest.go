@@ -1,6 +1,7 @@
 // Package contenttest writes the synthetic content files that the tests
 // and benchmarks of package content and of levy lookup share: a
-// Streamlined Sales Tax boundary file of Minnesota as large as asked.
+// Streamlined Sales Tax boundary file of Minnesota as large as asked, and
+// any file written through a buffer (WriteFile).
 package contenttest
 
 import (
@@ -22,51 +23,69 @@ import (
 // path and size.
 func MNBoundary(tb testing.TB, dir string, n int) (string, int64) {
 	tb.Helper()
-	pc, err := data.Default().Postal()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var zips []string
-	for _, z := range pc.All() {
-		if z.State == "MN" {
-			zips = append(zips, z.Code)
-		}
-	}
-	if len(zips) == 0 {
-		tb.Fatal("the dataset has no ZIP code of Minnesota")
-	}
+	zips := ZIPsOf(tb, "MN")
 	per := (n + len(zips) - 1) / len(zips) // ranges of each ZIP code
 	width := 10000 / per
 	if width == 0 {
 		tb.Fatalf("%d ranges do not fit in %d ZIP codes", n, len(zips))
 	}
 	p := filepath.Join(dir, "MNB-synthetic.csv")
-	f, err := os.Create(p)
+	size := WriteFile(tb, p, func(w *bufio.Writer) {
+		empty := func(k int) {
+			for range k {
+				w.WriteByte(',')
+			}
+		}
+		for i := range n {
+			zip, lo := zips[(i/per)%len(zips)], (i%per)*width
+			place := ""
+			if i%2 == 0 {
+				place = "43000"
+			}
+			// Fields 0 to 2, 14 empty, 17 to 25, 3 empty, 29 to 31, then
+			// empty fields to the 89th.
+			w.WriteString("4,20170101,29991231")
+			empty(14)
+			fmt.Fprintf(w, ",%s,%04d,%s,%04d,,27,27,053,%s", zip, lo, zip, lo+width-1, place)
+			empty(3)
+			w.WriteString(",ST,80004,63")
+			empty(89 - 32)
+			w.WriteByte('\n')
+		}
+	})
+	return p, size
+}
+
+// ZIPsOf returns the ZIP codes of a state in the embedded dataset, in
+// its order; a state without any ends the test.
+func ZIPsOf(tb testing.TB, state string) []string {
+	tb.Helper()
+	pc, err := data.Default().Postal()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var zips []string
+	for _, z := range pc.All() {
+		if z.State == state {
+			zips = append(zips, z.Code)
+		}
+	}
+	if len(zips) == 0 {
+		tb.Fatalf("the dataset has no ZIP code of %s", state)
+	}
+	return zips
+}
+
+// WriteFile creates the file at path, has fill write it through a
+// buffer, and returns its size; a failure ends the test.
+func WriteFile(tb testing.TB, path string, fill func(w *bufio.Writer)) int64 {
+	tb.Helper()
+	f, err := os.Create(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	w := bufio.NewWriter(f)
-	empty := func(k int) {
-		for range k {
-			w.WriteByte(',')
-		}
-	}
-	for i := range n {
-		zip, lo := zips[(i/per)%len(zips)], (i%per)*width
-		place := ""
-		if i%2 == 0 {
-			place = "43000"
-		}
-		// Fields 0 to 2, 14 empty, 17 to 25, 3 empty, 29 to 31, then
-		// empty fields to the 89th.
-		w.WriteString("4,20170101,29991231")
-		empty(14)
-		fmt.Fprintf(w, ",%s,%04d,%s,%04d,,27,27,053,%s", zip, lo, zip, lo+width-1, place)
-		empty(3)
-		w.WriteString(",ST,80004,63")
-		empty(89 - 32)
-		w.WriteByte('\n')
-	}
+	fill(w)
 	if err := w.Flush(); err != nil {
 		tb.Fatal(err)
 	}
@@ -77,5 +96,5 @@ func MNBoundary(tb testing.TB, dir string, n int) (string, int64) {
 	if err := f.Close(); err != nil {
 		tb.Fatal(err)
 	}
-	return p, st.Size()
+	return st.Size()
 }
