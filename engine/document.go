@@ -349,8 +349,17 @@ func (c *calc) distribute(l *line) error {
 		return levy.Invalid(l.path+".inputTotalTax", "is required for DISTRIBUTE_TAX")
 	}
 	places := int32(max(c.d.currency.MinorUnits, 0))
-	// Compute on a unit amount to learn which taxes apply and their rates.
-	if err := c.computeLine(l, decimalOne); err != nil {
+	// Compute on the line's amount to learn which taxes apply and their
+	// rates: a per-item threshold weighs the real price (Massachusetts's
+	// coat of 3,000.00 bears the tax on its excess over $175, where a
+	// unit amount of 1.00 would be exempt and leave nothing to spread
+	// the tax over). A line without an amount (a tax-only adjustment)
+	// is computed on a unit amount.
+	probe := l.amount
+	if probe.Sign() == 0 {
+		probe = decimalOne
+	}
+	if err := c.computeLine(l, probe); err != nil {
 		return err
 	}
 	combined := decimal.Zero
