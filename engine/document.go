@@ -108,8 +108,16 @@ func (l *line) countedTax() decimal.Decimal {
 // Manitoba's children's clothing of $150 or less: a gross of 155.00 is
 // above it and the net below), the rate of the taxes on the net divides
 // the gross again, until the net is the one its own taxes give. A gross
-// for which no net is (every net taxed so that it is out of its own
-// limit) keeps the first net found, as before.
+// for which no net is its own lies between a limit with the taxes below
+// it and the limit with the taxes above it (Manitoba's jacket of 160.00
+// tax included: 152.38 with the GST alone is above $150, 142.86 with the
+// RST too is not; Massachusetts's coat of 2,600.00 on its holiday). It
+// bears the taxes of the first net found, below the limit, taken to the
+// net that they give (settle): the jacket is 152.38, exempt from the
+// RST, with 7.62 of GST, and the coat 2,600.00, exempt. Before, such a
+// line kept that first net's tax and exempt amount while its net was
+// the gross less that tax: the jacket showed 7.14 of GST on 152.86 and
+// the RST exempt on 142.86.
 func (c *calc) backCalculate(l *line) error {
 	gross := l.amount
 	if err := c.computeLine(l, gross); err != nil {
@@ -129,9 +137,14 @@ func (c *calc) backCalculate(l *line) error {
 		}
 		for _, n := range tried {
 			if n.Equal(net) {
-				// No net is its own: compute at the last one found.
+				// No net is its own: compute at the first net found
+				// again, and take its taxes to the net they give.
 				l.net = net
-				return c.computeLine(l, net)
+				if err := c.computeLine(l, net); err != nil {
+					return err
+				}
+				c.settle(l, gross, net)
+				return nil
 			}
 		}
 		tried = append(tried, net)
@@ -144,6 +157,37 @@ func (c *calc) backCalculate(l *line) error {
 		}
 		base = net
 	}
+}
+
+// settle takes the taxes of line l, computed on the net n of the gross,
+// to the net m that they give (netOf): each amount of a tax that is the
+// whole of n (taxable, exempt or non-taxable) becomes m, and a taxable
+// one bears its rate on m. A tax that divides the line (a threshold
+// that exempts part of it, freight) or charges a fixed amount is left as
+// computed.
+func (c *calc) settle(l *line, gross, n decimal.Decimal) {
+	m := c.netOf(l, gross, n)
+	if m.Equal(n) {
+		return
+	}
+	for i := range l.taxes {
+		t := &l.taxes[i]
+		if !t.counted() || t.fixedCharge() {
+			continue
+		}
+		switch {
+		case t.taxable.Equal(n) && t.exempt.Sign() == 0 && t.nonTaxable.Sign() == 0:
+			t.taxable = m
+			if t.raw.Sign() != 0 {
+				t.raw = c.products.mul(m, t.rate)
+			}
+		case t.exempt.Equal(n) && t.taxable.Sign() == 0 && t.nonTaxable.Sign() == 0:
+			t.exempt = m
+		case t.nonTaxable.Equal(n) && t.taxable.Sign() == 0 && t.exempt.Sign() == 0:
+			t.nonTaxable = m
+		}
+	}
+	l.net = m
 }
 
 // maxBackPasses bounds backCalculate's passes over a line.

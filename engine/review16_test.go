@@ -78,3 +78,66 @@ func TestDistributeTaxWeighsTheLinesPrice(t *testing.T) {
 		t.Errorf("the coat bought: US-MA bears %s, want 176.56", x.CalculatedTax)
 	}
 }
+
+// TestTaxIncludedPriceWithNoNetOfItsOwn sells at tax-included prices
+// that no net before tax gives: the net with the taxes above a per-item
+// limit is within it, and the net with the taxes within it is above it.
+// The line bears the taxes within the limit, on the net they give, and
+// every record's amounts are that net. By hand:
+//
+//   - Winnipeg, a kids' jacket of 160.00 tax included (Manitoba's RST
+//     exempts children's clothing of $150 or less an item): with the
+//     RST, 160.00 / 1.12 = 142.86, within $150; without it, 160.00 /
+//     1.05 = 152.38, above it. The jacket is 152.38 with 7.62 of GST
+//     (5% of 152.38 = 7.619), and the RST's record is exempt on 152.38.
+//     Before, the GST was 7.14 (5% of 142.86) on a taxable 152.86 and the
+//     RST exempt on 142.86. Its return, -160.00, is the same with every
+//     amount negative.
+//   - Boston, a coat of 2,600.00 tax included on Massachusetts's holiday
+//     (2026-08-08, up to $2,500 exempt, a dearer garment taxed on its
+//     excess over $175): taxed, (N - 175.00) x 6.25% + N = 2,600.00 gives
+//     N = 2,457.35, within the cap; exempt, N = 2,600.00, above it. The
+//     coat is 2,600.00, exempt; before, its record was exempt on 2,456.79.
+func TestTaxIncludedPriceWithNoNetOfItsOwn(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	type rec struct{ taxable, exempt, tax string }
+	check := func(what string, resp *wire.SaleResponse, net, total string, want map[string]rec) {
+		t.Helper()
+		l := resp.LineItems[0]
+		if l.ExtendedPrice.String() != net || resp.TotalTax.String() != total {
+			t.Errorf("%s: net %s, tax %s; want %s and %s", what, l.ExtendedPrice, resp.TotalTax, net, total)
+		}
+		for id, w := range want {
+			x := taxOf(t, l.Taxes, id)
+			if x.Taxable.String() != w.taxable || x.Exempt.String() != w.exempt || x.CalculatedTax.String() != w.tax {
+				t.Errorf("%s: %s taxable %s exempt %s tax %s; want %s, %s, %s", what, id, x.Taxable, x.Exempt, x.CalculatedTax, w.taxable, w.exempt, w.tax)
+			}
+		}
+	}
+	for _, c := range []struct {
+		gross, net, tax string
+		want            map[string]rec
+	}{
+		{"160.00", "152.38", "7.62", map[string]rec{"CA": {"152.38", "0.00", "7.62"}, "CA-MB": {"0.00", "152.38", "0.00"}}},
+		{"-160.00", "-152.38", "-7.62", map[string]rec{"CA": {"-152.38", "0.00", "-7.62"}, "CA-MB": {"0.00", "-152.38", "0.00"}}},
+	} {
+		l := Line("l", "CHILDRENS_CLOTHING", c.gross)
+		l.TaxIncludedIndicator = true
+		q := Quotation("2026-06-01", SellerAt(winnipeg()), CustomerAt(winnipeg()), l)
+		q.Currency = CurrencyCode("CAD")
+		resp, err := e.Sale(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check("a kids' jacket of "+c.gross+" tax included in Winnipeg", resp, c.net, c.tax, c.want)
+	}
+	req := usSale("1 City Hall Sq", "Boston", "MA", "02201", "CLOTHING", "2600.00")
+	req.DocumentDate = civil.MustParse("2026-08-08")
+	req.LineItems[0].TaxIncludedIndicator = true
+	resp, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("a coat of 2,600.00 tax included on the holiday", resp, "2600.00", "0.00", map[string]rec{"US-MA": {"0.00", "2600.00", "0.00"}})
+}
