@@ -141,3 +141,46 @@ func TestTaxIncludedPriceWithNoNetOfItsOwn(t *testing.T) {
 	}
 	check("a coat of 2,600.00 tax included on the holiday", resp, "2600.00", "0.00", map[string]rec{"US-MA": {"0.00", "2600.00", "0.00"}})
 }
+
+// TestMassachusettsHolidayCoversClassesOtherHolidaysName sells in Boston
+// goods of the classes that other states' holidays name and that Levy
+// does not build in (SCHOOL_SUPPLIES, COMPUTERS, ENERGY_STAR,
+// BED_AND_BATH, FIREARMS): Massachusetts has no row of them, so they are
+// taxed at 6.25% as general goods, and its holiday (2026-08-08 and 09,
+// M.G.L. c. 64H section 6A) reaches every item of $2,500 or less but
+// meals, motor vehicles, motorboats, telecommunications, gas, steam,
+// electricity, tobacco, marijuana and alcoholic beverages (830 CMR
+// 64H.1.8(4)). By hand: 300.00 bears 18.75 on 2026-08-07 and 2026-08-10,
+// and 0.00 on the holiday; 2,500.00 is at the cap, 0.00; 3,000.00 is above
+// it and bears 187.50 under the rule of a day of no holiday. Before, each
+// bore its 6.25% on the holiday too.
+func TestMassachusettsHolidayCoversClassesOtherHolidaysName(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		class, price, day, tax, rule string
+	}{
+		{"SCHOOL_SUPPLIES", "300.00", "2026-08-07", "18.75", "us-destination-sourcing"},
+		{"SCHOOL_SUPPLIES", "300.00", "2026-08-08", "0.00", "us-ma-holiday-2026-08-08-school_supplies"},
+		{"SCHOOL_SUPPLIES", "300.00", "2026-08-10", "18.75", "us-destination-sourcing"},
+		{"COMPUTERS", "1200.00", "2026-08-08", "0.00", "us-ma-holiday-2026-08-08-computers"},
+		{"ENERGY_STAR", "2500.00", "2026-08-09", "0.00", "us-ma-holiday-2026-08-08-energy_star"},
+		{"BED_AND_BATH", "300.00", "2026-08-09", "0.00", "us-ma-holiday-2026-08-08-bed_and_bath"},
+		{"FIREARMS", "300.00", "2026-08-08", "0.00", "us-ma-holiday-2026-08-08-firearms"},
+		{"BED_AND_BATH", "3000.00", "2026-08-08", "187.50", "us-destination-sourcing"},
+	} {
+		req := usSale("1 City Hall Sq", "Boston", "MA", "02201", c.class, c.price)
+		req.DocumentDate = civil.MustParse(c.day)
+		resp, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s on %s: %v", c.class, c.day, err)
+		}
+		x := taxOf(t, resp.LineItems[0].Taxes, "US-MA")
+		rule := ""
+		if x.CalculationRuleID != nil {
+			rule = x.CalculationRuleID.Value
+		}
+		if resp.TotalTax.String() != c.tax || rule != c.rule {
+			t.Errorf("%s of %s on %s: tax %s under %s, want %s under %s", c.class, c.price, c.day, resp.TotalTax, rule, c.tax, c.rule)
+		}
+	}
+}

@@ -207,8 +207,12 @@ func holidayClasses(categories []string) []string {
 // exempts a garment within the cap in full and taxes a dearer one as on
 // any other day. It leaves out prepared food (the meals that
 // Massachusetts's holiday excludes), the classes taxed at a rate or on a
-// share of their own, and those exempt below a price only. A seller's own
-// classes are not covered.
+// share of their own, and those exempt below a price only. Where it covers
+// GENERAL, it also covers the classes that other holidays' categories
+// name and that are not built in (SCHOOL_SUPPLIES, COMPUTERS,
+// ENERGY_STAR): the state has no row of them, so on any other day they
+// are taxed as general goods, and 830 CMR 64H.1.8(4) leaves none of them
+// out of Massachusetts's holiday. A seller's own classes are not covered.
 func generalHolidayClasses(t *data.Taxability, h data.Holiday) (classes []string, yearRound map[string]*Threshold) {
 	yearRound = map[string]*Threshold{}
 	for _, row := range t.State(h.State) {
@@ -225,7 +229,19 @@ func generalHolidayClasses(t *data.Taxability, h data.Holiday) (classes []string
 		}
 		classes = append(classes, row.Class)
 	}
-	return classes, yearRound
+	if !slices.Contains(classes, General) {
+		return classes, yearRound
+	}
+	var named []string
+	for _, other := range t.Holidays() {
+		for _, pc := range holidayClasses(other.Categories) {
+			if _, builtIn := ClassOf(pc); !builtIn && !slices.Contains(classes, pc) && !slices.Contains(named, pc) {
+				named = append(named, pc)
+			}
+		}
+	}
+	slices.Sort(named)
+	return append(classes, named...), yearRound
 }
 
 // holidayCategoryClasses maps the categories of the holiday table to the
