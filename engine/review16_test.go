@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/journal"
 	"testing"
 
 	"github.com/levytax/levy/civil"
@@ -181,6 +183,95 @@ func TestMassachusettsHolidayCoversClassesOtherHolidaysName(t *testing.T) {
 		}
 		if resp.TotalTax.String() != c.tax || rule != c.rule {
 			t.Errorf("%s of %s on %s: tax %s under %s, want %s under %s", c.class, c.price, c.day, resp.TotalTax, rule, c.tax, c.rule)
+		}
+	}
+}
+
+// TestJournalOfTheLatestRules stores, in a Badger journal, an invoice
+// that mixes a shirt of 40.01 in Birmingham on Alabama's holiday
+// (2026-07-18, Jefferson County keeping 1% of its 2%) and a coat of
+// 3,000.00 in Boston dated on Massachusetts's holiday (2026-08-08, above
+// its cap), and one of a night of 200.00 in Montréal that an override
+// takes out of the tax on lodging. It checks the remittance report's
+// rows, then reverses both invoices and checks that every row comes to
+// zero. By hand:
+//
+//   - Jefferson County: 40.01 x 50% = 20.005, 20.01 exempt, 20.00 taxable,
+//     0.40; Alabama and Birmingham exempt on 40.01.
+//   - Massachusetts: 175.00 exempt, 2,825.00 taxable, 176.5625, 176.56.
+//   - the night: GST 5% of 200.00 = 10.00, QST 9.975% of 200.00 =
+//     19.95, the tax on lodging exempt on 200.00.
+//
+// This records what Levy does; it held before this review.
+func TestJournalOfTheLatestRules(t *testing.T) {
+	e, j := journalEngine(t)
+	ctx := levy.WithTenant(context.Background(), "acme")
+	us := usSale("710 N 20th St", "Birmingham", "AL", "35203", "CLOTHING", "40.01")
+	us.SaleMessageType, us.TransactionID = wire.SaleInvoice, "US-1"
+	us.DocumentDate = civil.MustParse("2026-07-18")
+	coat := us.LineItems[0]
+	coat.LineItemID, coat.ExtendedPrice, coat.TaxDate = "2", amt("3000.00"), civil.MustParse("2026-08-08")
+	coat.Customer = &wire.Customer{Destination: &wire.Location{StreetAddress1: "1 City Hall Sq", City: "Boston", MainDivision: "MA", PostalCode: "02201", Country: "US"}}
+	us.LineItems = append(us.LineItems, coat)
+	if _, err := e.Sale(ctx, us); err != nil {
+		t.Fatal(err)
+	}
+	qc := hotelInvoice("2026-07-18", "ACCOMMODATION", "CAD", hotelMontreal(), toronto(), false)
+	qc.TransactionID = "QC-1"
+	qc.LineItems[0].ExtendedPrice = amt("200.00")
+	qc.LineItems[0].ExemptOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{Value: "Tax on Lodging"}, JurisdictionID: "CA-QC"}}
+	if _, err := e.Sale(ctx, qc); err != nil {
+		t.Fatal(err)
+	}
+	type fig struct{ taxable, exempt, tax string }
+	rows := func() map[string]fig {
+		t.Helper()
+		rep, err := journal.Summarize(ctx, j, "acme", civil.Date{}, civil.Date{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]fig{}
+		for _, c := range rep.Currencies {
+			for _, r := range c.Rows {
+				k := c.Currency + " " + r.JurisdictionID + " " + r.Imposition
+				f := out[k]
+				add := func(a, b string) string {
+					if a == "" {
+						return b
+					}
+					return amt(a).Decimal().Add(amt(b).Decimal()).StringFixed(2)
+				}
+				out[k] = fig{add(f.taxable, r.Taxable.Decimal().StringFixed(2)), add(f.exempt, r.Exempt.Decimal().StringFixed(2)), add(f.tax, r.Tax.Decimal().StringFixed(2))}
+			}
+		}
+		return out
+	}
+	want := map[string]fig{
+		"USD US-AL Sales and Use Tax":      {"0.00", "40.01", "0.00"},
+		"USD US-01073 Sales and Use Tax":   {"20.00", "20.01", "0.40"},
+		"USD US-0107000 Sales and Use Tax": {"0.00", "40.01", "0.00"},
+		"USD US-MA Sales and Use Tax":      {"2825.00", "175.00", "176.56"},
+		"CAD CA GST":                       {"200.00", "0.00", "10.00"},
+		"CAD CA-QC QST":                    {"200.00", "0.00", "19.95"},
+		"CAD CA-QC Tax on Lodging":         {"0.00", "200.00", "0.00"},
+	}
+	got := rows()
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("stored: %s is %+v, want %+v", k, got[k], w)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("stored: rows %v, want %d", got, len(want))
+	}
+	for _, id := range []string{"US-1", "QC-1"} {
+		if _, err := e.ReverseTransaction(ctx, id, wire.ReversalRequest{TransactionID: id + "-R", PostingDate: civil.MustParse("2026-08-31")}); err != nil {
+			t.Fatalf("reverse %s: %v", id, err)
+		}
+	}
+	for k, f := range rows() {
+		if f != (fig{"0.00", "0.00", "0.00"}) {
+			t.Errorf("reversed: %s is %+v, want zero", k, f)
 		}
 	}
 }
