@@ -385,9 +385,10 @@ func (c *calc) credit(l *line) error {
 	return nil
 }
 
-// distribute spreads the line's input total tax over the jurisdictions by
-// their rates and derives the taxable base from the combined rate. The
-// parts sum to the input exactly.
+// distribute spreads the line's input total tax over the jurisdictions in
+// proportion to the tax each computes on the line, which is by their rates
+// where each reaches the whole amount, and derives the taxable base from
+// the combined rate. The parts sum to the input exactly.
 func (c *calc) distribute(l *line) error {
 	if l.inputTax == nil {
 		return levy.Invalid(l.path+".inputTotalTax", "is required for DISTRIBUTE_TAX")
@@ -406,13 +407,31 @@ func (c *calc) distribute(l *line) error {
 	if err := c.computeLine(l, probe); err != nil {
 		return err
 	}
-	combined := decimal.Zero
+	// Each tax takes the share of the input that it bears of the line's
+	// taxes: the tax it computes on the amount, which is its rate times
+	// the amount unless part of the amount is out of its reach (a county
+	// that waives half its tax in a holiday, an exemption of part of the
+	// price from one tax). The combined rate, which derives the base,
+	// adds up the rates.
+	spreads := func(t *taxOut) bool {
+		return t.counted() && t.result == wire.TaxResultTaxable && !t.zeroCharge && !t.notRegistered
+	}
+	combined, borne := decimal.Zero, decimal.Zero
 	weights := make([]decimal.Decimal, len(l.taxes))
 	for i := range l.taxes {
-		t := &l.taxes[i]
-		if t.counted() && t.result == wire.TaxResultTaxable && !t.zeroCharge && !t.notRegistered {
-			weights[i] = t.rate
+		if t := &l.taxes[i]; spreads(t) {
+			weights[i] = t.raw.Abs()
+			borne = borne.Add(weights[i])
 			combined = combined.Add(t.rate)
+		}
+	}
+	if borne.Sign() == 0 {
+		// No tax computes an amount (every taxable part rounds away):
+		// the rates weigh the taxes.
+		for i := range l.taxes {
+			if t := &l.taxes[i]; spreads(t) {
+				weights[i] = t.rate
+			}
 		}
 	}
 	total := *l.inputTax

@@ -4,6 +4,7 @@ import (
 	"context"
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/journal"
+	"maps"
 	"testing"
 
 	"github.com/levytax/levy/civil"
@@ -273,5 +274,58 @@ func TestJournalOfTheLatestRules(t *testing.T) {
 		if f != (fig{"0.00", "0.00", "0.00"}) {
 			t.Errorf("reversed: %s is %+v, want zero", k, f)
 		}
+	}
+}
+
+// TestDistributeTaxSpreadsWhatEachTaxBears distributes the tax of lines
+// that one of their taxes reaches only in part. Each tax takes the part
+// of the input that it computes on the line, not a part by its rate
+// alone. By hand:
+//
+//   - Moody, Alabama, a shirt of 40.00 on the holiday (2026-07-18): St.
+//     Clair County waives half its 2% (20.00 x 2% = 0.40), Moody does not
+//     take part (40.00 x 4% = 1.60), the state is exempt; 2.00 charged
+//     goes 0.40 and 1.60, not 0.67 and 1.33 (2.00 x 2/6 and 4/6). Its
+//     return, -2.00, goes -0.40 and -1.60.
+//   - Montréal, a night of 200.00 with 100.00 of it exempted from the tax
+//     on lodging: 3.50 of tax on lodging, GST 5% of 203.50 = 10.175, QST
+//     9.975% of 203.50 = 20.299; 33.98 charged goes 3.50, 10.18 and 20.30,
+//     not 6.35, 9.22 and 18.41 (by the rates 3.5%, 5.0875% and
+//     10.1495625%).
+func TestDistributeTaxSpreadsWhatEachTaxBears(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	for _, c := range []struct{ price, input, county, city string }{
+		{"40.00", "2.00", "0.40", "1.60"},
+		{"-40.00", "-2.00", "-0.40", "-1.60"},
+	} {
+		req := usSale("1130 Park Ave", "Moody", "AL", "35004", "CLOTHING", c.price)
+		req.SaleMessageType = wire.SaleDistributeTax
+		req.DocumentDate = civil.MustParse("2026-07-18")
+		req.LineItems[0].InputTotalTax = amt(c.input)
+		resp, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		county, city := taxOf(t, resp.LineItems[0].Taxes, "US-01115"), taxOf(t, resp.LineItems[0].Taxes, "US-0151096")
+		if county.CalculatedTax.String() != c.county || city.CalculatedTax.String() != c.city {
+			t.Errorf("Moody, %s distributed: St. Clair %s, Moody %s; want %s and %s", c.input, county.CalculatedTax, city.CalculatedTax, c.county, c.city)
+		}
+	}
+	req := hotelInvoice("2026-06-01", "ACCOMMODATION", "CAD", hotelMontreal(), toronto(), false)
+	req.SaleMessageType = wire.SaleDistributeTax
+	req.LineItems[0].ExtendedPrice = amt("200.00")
+	req.LineItems[0].InputTotalTax = amt("33.98")
+	req.LineItems[0].ExemptOverrides = []wire.Override{{ImpositionType: &wire.ImpositionType{Value: "Tax on Lodging"}, JurisdictionID: "CA-QC", Amount: amt("100.00")}}
+	resp, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, x := range resp.LineItems[0].Taxes {
+		got[x.Imposition.Value] = x.CalculatedTax.String()
+	}
+	if want := map[string]string{"Tax on Lodging": "3.50", "GST": "10.18", "QST": "20.30"}; !maps.Equal(got, want) {
+		t.Errorf("the night, 33.98 distributed: %v, want %v", got, want)
 	}
 }
