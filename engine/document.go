@@ -160,31 +160,42 @@ func (c *calc) backCalculate(l *line) error {
 }
 
 // settle takes the taxes of line l, computed on the net n of the gross,
-// to the net m that they give (netOf): each amount of a tax that is the
-// whole of n (taxable, exempt or non-taxable) becomes m, and a taxable
-// one bears its rate on m. A tax that divides the line (a threshold
-// that exempts part of it, freight) or charges a fixed amount is left as
-// computed.
+// to the net m that they give (netOf). A tax whose taxable, exempt and
+// non-taxable amounts make up n makes up m in the same proportions (all
+// of it where one amount was all of n: an exempt record of n is exempt
+// on m; Jefferson County's half of a shirt exempt on Alabama's holiday
+// stays half), and a taxable one bears its rate on its new taxable
+// amount. A fixed charge, a structure's tax and a line with freight are
+// left as computed.
 func (c *calc) settle(l *line, gross, n decimal.Decimal) {
+	if l.freight.Sign() != 0 || n.Sign() == 0 {
+		return
+	}
 	m := c.netOf(l, gross, n)
 	if m.Equal(n) {
 		return
 	}
+	places := int32(max(c.d.currency.MinorUnits, 0))
+	part := func(v decimal.Decimal) decimal.Decimal {
+		if v.Equal(n) {
+			return m
+		}
+		return v.Mul(m).DivRound(n, places)
+	}
 	for i := range l.taxes {
 		t := &l.taxes[i]
-		if !t.counted() || t.fixedCharge() {
+		if !t.counted() || t.fixedCharge() || t.structure != nil || !add(add(t.taxable, t.exempt), t.nonTaxable).Equal(n) {
 			continue
 		}
-		switch {
-		case t.taxable.Equal(n) && t.exempt.Sign() == 0 && t.nonTaxable.Sign() == 0:
-			t.taxable = m
-			if t.raw.Sign() != 0 {
-				t.raw = c.products.mul(m, t.rate)
-			}
-		case t.exempt.Equal(n) && t.taxable.Sign() == 0 && t.nonTaxable.Sign() == 0:
-			t.exempt = m
-		case t.nonTaxable.Equal(n) && t.taxable.Sign() == 0 && t.exempt.Sign() == 0:
-			t.nonTaxable = m
+		taxable, nonTaxable := part(t.taxable), part(t.nonTaxable)
+		if t.exempt.Sign() != 0 {
+			t.exempt = m.Sub(taxable).Sub(nonTaxable)
+		} else if t.nonTaxable.Sign() != 0 {
+			nonTaxable = m.Sub(taxable)
+		}
+		t.taxable, t.nonTaxable = taxable, nonTaxable
+		if t.raw.Sign() != 0 {
+			t.raw = c.products.mul(t.taxable, t.rate)
 		}
 	}
 	l.net = m

@@ -101,6 +101,15 @@ func TestDistributeTaxWeighsTheLinesPrice(t *testing.T) {
 //     excess over $175): taxed, (N - 175.00) x 6.25% + N = 2,600.00 gives
 //     N = 2,457.35, within the cap; exempt, N = 2,600.00, above it. The
 //     coat is 2,600.00, exempt; before, its record was exempt on 2,456.79.
+//   - Birmingham, a shirt of 162.24 tax included on Alabama's holiday
+//     (2026-07-18, $156 cap; state 4%, Jefferson County 2% of which it
+//     waives half, city 4%): with every tax, 162.24 / 1.10 = 147.49,
+//     within the cap; with the county's 1% alone, 162.24 / 1.01 = 160.63,
+//     above it. The shirt is 160.63; the county exempts half of it,
+//     80.32 (160.63 x 50% = 80.315, half up), and taxes 80.31 at 2%:
+//     1.6062, 1.61; the state and the city are exempt on 160.63. Before,
+//     the county's record stayed on 147.49 (73.74 taxable, 73.75
+//     exempt, 1.47) and the exempt records too, on a net of 160.77.
 func TestTaxIncludedPriceWithNoNetOfItsOwn(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -143,6 +152,14 @@ func TestTaxIncludedPriceWithNoNetOfItsOwn(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("a coat of 2,600.00 tax included on the holiday", resp, "2600.00", "0.00", map[string]rec{"US-MA": {"0.00", "2600.00", "0.00"}})
+	req = usSale("710 N 20th St", "Birmingham", "AL", "35203", "CLOTHING", "162.24")
+	req.DocumentDate = civil.MustParse("2026-07-18")
+	req.LineItems[0].TaxIncludedIndicator = true
+	if resp, err = e.Sale(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	check("a shirt of 162.24 tax included on Alabama's holiday", resp, "160.63", "1.61", map[string]rec{
+		"US-AL": {"0.00", "160.63", "0.00"}, "US-01073": {"80.31", "80.32", "1.61"}, "US-0107000": {"0.00", "160.63", "0.00"}})
 }
 
 // TestMassachusettsHolidayCoversClassesOtherHolidaysName sells in Boston
