@@ -19,7 +19,7 @@ import (
 func (s *Server) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		x := &exchange{server: s, id: requestID(r), received: time.Now(), route: "unmatched"}
-		w.Header().Set("X-Request-Id", x.id)
+		w.Header()["X-Request-Id"] = []string{x.id} // the canonical key: Set would canonicalize it again
 		r = r.WithContext(context.WithValue(r.Context(), exchangeKey{}, x))
 		// Every read of the body, by whatever handler, fails with an
 		// httpbody.ReadError, which classify answers as the client's
@@ -44,31 +44,41 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 	})
 }
 
-// done logs and counts a finished request.
+// done logs and counts a finished request. The request's log line is
+// built only when the logger takes its level: a DEBUG line for each
+// answered request costs nothing on a server that logs at INFO.
 func (s *Server) done(r *http.Request, x *exchange) {
 	elapsed := time.Since(x.received)
 	if x.status == 0 {
 		x.status = http.StatusOK
 	}
-	s.metrics.requests.WithLabelValues(x.route, strconv.Itoa(x.status)).Inc()
-	s.metrics.duration.WithLabelValues(x.route).Observe(elapsed.Seconds())
-	attrs := []slog.Attr{slog.String("request_id", x.id), slog.String("method", r.Method),
-		slog.String("route", x.route), slog.Int("status", x.status), slog.Duration("duration", elapsed)}
+	if m := x.metrics; m != nil {
+		m.count(x.status).Inc()
+		m.durations().Observe(elapsed.Seconds())
+	} else {
+		s.metrics.requests.WithLabelValues(x.route, strconv.Itoa(x.status)).Inc()
+		s.metrics.duration.WithLabelValues(x.route).Observe(elapsed.Seconds())
+	}
+	level, msg, err := slog.LevelDebug, "request", error(nil)
+	switch {
+	case x.fault != nil:
+		level, msg, err = slog.LevelError, "request failed", x.fault
+	case x.status >= 400:
+		level, msg, err = slog.LevelInfo, "request refused", x.cause
+	}
+	if !s.log.Enabled(r.Context(), level) {
+		return
+	}
+	attrs := make([]slog.Attr, 0, 7)
+	attrs = append(attrs, slog.String("request_id", x.id), slog.String("method", r.Method),
+		slog.String("route", x.route), slog.Int("status", x.status), slog.Duration("duration", elapsed))
 	if x.tenant != "" {
 		attrs = append(attrs, slog.String("tenant", x.tenant))
 	}
-	switch {
-	case x.fault != nil:
-		attrs = append(attrs, slog.String("error", x.fault.Error()))
-		s.log.LogAttrs(r.Context(), slog.LevelError, "request failed", attrs...)
-	case x.status >= 400:
-		if x.cause != nil {
-			attrs = append(attrs, slog.String("error", x.cause.Error()))
-		}
-		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request refused", attrs...)
-	default:
-		s.log.LogAttrs(r.Context(), slog.LevelDebug, "request", attrs...)
+	if err != nil {
+		attrs = append(attrs, slog.String("error", err.Error()))
 	}
+	s.log.LogAttrs(r.Context(), level, msg, attrs...)
 }
 
 // recorder notes the status of answers written by handlers that do not go
