@@ -18,8 +18,11 @@ import (
 // counts the answer.
 func (s *Server) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		x := &exchange{server: s, id: requestID(r), received: time.Now(), route: "unmatched"}
-		w.Header()["X-Request-Id"] = []string{x.id} // the canonical key: Set would canonicalize it again
+		st := &requestState{x: exchange{server: s, id: requestID(r), received: time.Now(), route: "unmatched"}}
+		x := &st.x
+		st.id[0] = x.id
+		st.rec = recorder{ResponseWriter: w, x: x}
+		w.Header()["X-Request-Id"] = st.id[:] // the canonical key: Set would canonicalize it again
 		r = r.WithContext(context.WithValue(r.Context(), exchangeKey{}, x))
 		// Every read of the body, by whatever handler, fails with an
 		// httpbody.ReadError, which classify answers as the client's
@@ -40,8 +43,17 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			s.metrics.inFlight.Dec()
 			s.done(r, x)
 		}()
-		next.ServeHTTP(&recorder{ResponseWriter: w, x: x}, r)
+		next.ServeHTTP(&st.rec, r)
 	})
+}
+
+// requestState is what the middleware makes for a request, in one
+// allocation: its exchange, the recorder of its answer, and the value of
+// its X-Request-Id header.
+type requestState struct {
+	x   exchange
+	rec recorder
+	id  [1]string
 }
 
 // done logs and counts a finished request. The request's log line is
