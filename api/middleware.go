@@ -18,8 +18,11 @@ import (
 // counts the answer.
 func (s *Server) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		x := &exchange{server: s, id: requestID(r), received: time.Now(), route: "unmatched"}
-		w.Header().Set("X-Request-Id", x.id)
+		st := &requestState{x: exchange{server: s, id: requestID(r), received: time.Now(), route: "unmatched"}}
+		x := &st.x
+		st.id[0] = x.id
+		st.rec = recorder{ResponseWriter: w, x: x}
+		w.Header()["X-Request-Id"] = st.id[:] // the canonical key: Set would canonicalize it again
 		r = r.WithContext(context.WithValue(r.Context(), exchangeKey{}, x))
 		// Every read of the body, by whatever handler, fails with an
 		// httpbody.ReadError, which classify answers as the client's
@@ -40,35 +43,54 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			s.metrics.inFlight.Dec()
 			s.done(r, x)
 		}()
-		next.ServeHTTP(&recorder{ResponseWriter: w, x: x}, r)
+		next.ServeHTTP(&st.rec, r)
 	})
 }
 
-// done logs and counts a finished request.
+// requestState is what the middleware makes for a request, in one
+// allocation: its exchange, the recorder of its answer, and the value of
+// its X-Request-Id header.
+type requestState struct {
+	x   exchange
+	rec recorder
+	id  [1]string
+}
+
+// done logs and counts a finished request. The request's log line is
+// built only when the logger takes its level: a DEBUG line for each
+// answered request costs nothing on a server that logs at INFO.
 func (s *Server) done(r *http.Request, x *exchange) {
 	elapsed := time.Since(x.received)
 	if x.status == 0 {
 		x.status = http.StatusOK
 	}
-	s.metrics.requests.WithLabelValues(x.route, strconv.Itoa(x.status)).Inc()
-	s.metrics.duration.WithLabelValues(x.route).Observe(elapsed.Seconds())
-	attrs := []slog.Attr{slog.String("request_id", x.id), slog.String("method", r.Method),
-		slog.String("route", x.route), slog.Int("status", x.status), slog.Duration("duration", elapsed)}
+	if m := x.metrics; m != nil {
+		m.count(x.status).Inc()
+		m.durations().Observe(elapsed.Seconds())
+	} else {
+		s.metrics.requests.WithLabelValues(x.route, strconv.Itoa(x.status)).Inc()
+		s.metrics.duration.WithLabelValues(x.route).Observe(elapsed.Seconds())
+	}
+	level, msg, err := slog.LevelDebug, "request", error(nil)
+	switch {
+	case x.fault != nil:
+		level, msg, err = slog.LevelError, "request failed", x.fault
+	case x.status >= 400:
+		level, msg, err = slog.LevelInfo, "request refused", x.cause
+	}
+	if !s.log.Enabled(r.Context(), level) {
+		return
+	}
+	attrs := make([]slog.Attr, 0, 7)
+	attrs = append(attrs, slog.String("request_id", x.id), slog.String("method", r.Method),
+		slog.String("route", x.route), slog.Int("status", x.status), slog.Duration("duration", elapsed))
 	if x.tenant != "" {
 		attrs = append(attrs, slog.String("tenant", x.tenant))
 	}
-	switch {
-	case x.fault != nil:
-		attrs = append(attrs, slog.String("error", x.fault.Error()))
-		s.log.LogAttrs(r.Context(), slog.LevelError, "request failed", attrs...)
-	case x.status >= 400:
-		if x.cause != nil {
-			attrs = append(attrs, slog.String("error", x.cause.Error()))
-		}
-		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request refused", attrs...)
-	default:
-		s.log.LogAttrs(r.Context(), slog.LevelDebug, "request", attrs...)
+	if err != nil {
+		attrs = append(attrs, slog.String("error", err.Error()))
 	}
+	s.log.LogAttrs(r.Context(), level, msg, attrs...)
 }
 
 // recorder notes the status of answers written by handlers that do not go

@@ -45,6 +45,9 @@ type exchange struct {
 	admin  bool
 	query  []string
 	writes bool // the route changes stored state (see Guard)
+	// metrics are the series of route, which named sets with it (nil
+	// for a request that reached no route's handler).
+	metrics *routeMetrics
 }
 
 type exchangeKey struct{}
@@ -86,14 +89,19 @@ func (s *Server) write(w http.ResponseWriter, r *http.Request, status int, v any
 		s.fail(w, r, err)
 		return
 	}
-	h := w.Header()
-	h.Set("Content-Type", "application/json")
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	setJSONHeaders(w.Header(), buf.Len())
 	exchangeOf(r.Context()).status = status
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(buf.Bytes())
 	}
+}
+
+// setJSONHeaders sets the Content-Type and Content-Length of a JSON answer
+// of n bytes, as Header.Set would, under the canonical keys themselves.
+func setJSONHeaders(h http.Header, n int) {
+	h["Content-Type"] = []string{"application/json"}
+	h["Content-Length"] = []string{strconv.Itoa(n)}
 }
 
 // ok answers 200 with data in the envelope.
@@ -126,15 +134,13 @@ func (s *Server) writeAppended(w http.ResponseWriter, r *http.Request, status in
 			appendBuffers.Put(p)
 		}
 	}()
-	b, err := appendEnvelope((*p)[:0], data, m)
+	b, err := appendEnvelope((*p)[:0], data, m, s.appJSON)
 	*p = b
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	h := w.Header()
-	h.Set("Content-Type", "application/json")
-	h.Set("Content-Length", strconv.Itoa(len(b)))
+	setJSONHeaders(w.Header(), len(b))
 	exchangeOf(r.Context()).status = status
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
@@ -143,26 +149,30 @@ func (s *Server) writeAppended(w http.ResponseWriter, r *http.Request, status in
 }
 
 // appendEnvelope appends {"data": data, "meta": m} and a newline to b,
-// the bytes json.Encoder.Encode writes for an envelope.
-func appendEnvelope(b []byte, data jsonAppender, m Meta) ([]byte, error) {
+// the bytes json.Encoder.Encode writes for an envelope. app is m.App as
+// encoding/json writes it, encoded once by New, or nil to encode it here.
+func appendEnvelope(b []byte, data jsonAppender, m Meta, app []byte) ([]byte, error) {
 	b = append(b, `{"data":`...)
 	b, err := data.AppendJSON(b)
 	if err != nil {
 		return b, err
 	}
 	b = append(b, `,"meta":`...)
-	b, err = appendMeta(b, m)
+	b, err = appendMeta(b, m, app)
 	if err != nil {
 		return b, err
 	}
 	return append(b, '}', '\n'), nil
 }
 
-// appendMeta appends m as encoding/json writes it.
-func appendMeta(b []byte, m Meta) ([]byte, error) {
-	app, err := json.Marshal(m.App)
-	if err != nil {
-		return b, err
+// appendMeta appends m as encoding/json writes it; app is m.App encoded,
+// or nil.
+func appendMeta(b []byte, m Meta, app []byte) ([]byte, error) {
+	var err error
+	if app == nil {
+		if app, err = json.Marshal(m.App); err != nil {
+			return b, err
+		}
 	}
 	b = append(b, `{"app":`...)
 	b = append(b, app...)

@@ -56,9 +56,15 @@ func TestAnswerEncodedAsEncodingJSON(t *testing.T) {
 			if err := json.NewEncoder(&want).Encode(envelope[*wire.SaleResponse]{Data: data, Meta: m}); err != nil {
 				t.Fatal(err)
 			}
-			b, err := appendEnvelope(nil, data, m)
-			if err != nil || !bytes.Equal(b, want.Bytes()) {
-				t.Errorf("appendEnvelope (%v)\n%s\nencoding/json\n%s", err, b, want.Bytes())
+			app, err := json.Marshal(m.App)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, pre := range [][]byte{nil, app} {
+				b, err := appendEnvelope(nil, data, m, pre)
+				if err != nil || !bytes.Equal(b, want.Bytes()) {
+					t.Errorf("appendEnvelope (%v, app %q)\n%s\nencoding/json\n%s", err, pre, b, want.Bytes())
+				}
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -95,6 +96,7 @@ type Server struct {
 	limit   int64
 	auth    Authenticator
 	app     string
+	appJSON []byte // app as encoding/json writes it, for every answer's meta
 	reg     *prometheus.Registry
 	metrics *metrics
 	extra   []mount
@@ -227,6 +229,11 @@ func New(e *engine.Engine, opts ...Option) (*Server, error) {
 	if s.limit <= 0 {
 		return nil, fmt.Errorf("api: the body limit must be positive, not %d", s.limit)
 	}
+	app, err := json.Marshal(s.app)
+	if err != nil {
+		return nil, fmt.Errorf("api: encoding the app name %q: %w", s.app, err)
+	}
+	s.appJSON = app
 	for pattern, n := range s.routeLimits {
 		if n <= 0 {
 			return nil, fmt.Errorf("api: the body limit of %s must be positive, not %d", pattern, n)
@@ -484,9 +491,10 @@ func (s *Server) named(pattern string, h http.HandlerFunc) http.Handler {
 	params := pathParams(pattern)
 	query, admin := s.adminQuery[pattern]
 	writes := s.writes[pattern]
+	series := s.metrics.route(pattern)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		x := exchangeOf(r.Context())
-		x.route = pattern
+		x.route, x.metrics = pattern, series
 		x.query, x.admin, x.writes = query, admin, writes
 		if r.ContentLength > limit {
 			s.fail(w, r, &levy.Error{Code: levy.ETooLarge, Field: "Content-Length",

@@ -27,9 +27,19 @@ import (
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
+	// words says whether to skip whole words of plain bytes at i: at the
+	// start and after each byte that is escaped or not ASCII, until
+	// plainWords stops short of a word that holds such a byte.
+	words := true
 	for i := 0; i < len(s); {
+		if words && i+8 <= len(s) {
+			i, words = plainWords(s, i), false
+			continue
+		}
+		words = true
 		if c := s[i]; c < utf8.RuneSelf {
 			if safeASCII[c] {
+				words = false
 				i++
 				continue
 			}
@@ -74,6 +84,39 @@ func appendString(b []byte, s string) []byte {
 }
 
 const hexDigits = "0123456789abcdef"
+
+// Byte masks of plainWords: the lowest and the highest bit of each byte
+// of a word.
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
+)
+
+// plainWords returns i moved past the words of 8 bytes of s, from i on,
+// whose bytes appendString copies as they are (safeASCII), testing each
+// word's bytes at once: none has its high bit set (not ASCII), none is
+// below a space, and none is the backslash, < or > (0x3C and 0x3E, which
+// differ in bit 1 only), " or & (0x22 and 0x26, which differ in bit 2
+// only). Each test finds a zero byte: (x - lowBits) &^ x & highBits is
+// not zero exactly when a byte of x is zero, and (x - lowBits*n) &^ x &
+// highBits when a byte of x is below n (n up to 128; bytes of 128 and
+// above are found by their high bit).
+func plainWords(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8]
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		backslash := x ^ (lowBits * '\\')
+		angle := (x | lowBits*0x02) ^ (lowBits * '>')
+		quoteAmp := (x | lowBits*0x04) ^ (lowBits * '&')
+		bad := x | (x-lowBits*' ')&^x |
+			(backslash-lowBits)&^backslash | (angle-lowBits)&^angle | (quoteAmp-lowBits)&^quoteAmp
+		if bad&highBits != 0 {
+			break
+		}
+	}
+	return i
+}
 
 // safeASCII marks the ASCII bytes that a JSON string with HTML escaping
 // holds as they are.

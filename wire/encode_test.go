@@ -235,3 +235,53 @@ func benchResponse() *SaleResponse {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestAppendStringWords checks the escaping where appendString tests 8
+// bytes at once: every byte, and the runes that are escaped or not ASCII,
+// at every position of strings of plain bytes 1 to 24 long, and random
+// strings of plain, escaped and non-ASCII bytes, against encoding/json.
+func TestAppendStringWords(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		want, _ := json.Marshal(s)
+		if got := appendString(nil, s); !bytes.Equal(got, want) {
+			t.Fatalf("appendString(%q) = %s, want %s", s, got, want)
+		}
+	}
+	var pieces []string
+	for c := range 256 {
+		pieces = append(pieces, string([]byte{byte(c)}))
+	}
+	pieces = append(pieces, "\u00e9", "\u2028", "\u2029", "\U0001F600", "\xc3", "\xe2\x80")
+	for n := 1; n <= 24; n++ {
+		plain := strings.Repeat("Az09 -_.", 3)[:n]
+		for _, p := range pieces {
+			for at := 0; at <= n; at++ {
+				check(plain[:at] + p + plain[at:])
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(2026, 1129))
+	alphabet := []string{"a", "Z", " ", "~", "\x7f", `"`, `\`, "<", ">", "&", "'", "\n", "\x00", "\x1f", "\u00e9", "\u2028", "\xff", "\U0001F600", "plain text"}
+	for range 20000 {
+		var sb strings.Builder
+		for range r.IntN(40) {
+			sb.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		check(sb.String())
+	}
+}
+
+// BenchmarkAppendString appends the strings of a quotation's answer: IDs,
+// names of places and jurisdictions, codes.
+func BenchmarkAppendString(b *testing.B) {
+	strs := []string{"1", "Los Angeles", "LOS ANGELES COUNTY DISTRICT TAX SP", "CA-06037-LA-COUNTY-TRANSIT", "US", "SALES", "GENERAL",
+		"200 N Spring St", "2026-06-01", "Seller's use tax on tangible personal property"}
+	buf := make([]byte, 0, 1024)
+	for b.Loop() {
+		buf = buf[:0]
+		for _, s := range strs {
+			buf = appendString(buf, s)
+		}
+	}
+}
