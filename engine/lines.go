@@ -154,9 +154,12 @@ func (b *builder) build(lines []lineIn) {
 // leaf builds one calculated line.
 func (b *builder) leaf(li *lineIn) *line {
 	d := b.c.d
+	// The line is zero (newLine): its members are set in place, as a
+	// whole line copied in would run the write barrier over all its
+	// pointers while the collector marks.
 	l := b.c.newLine(len(b.c.inBlock))
-	*l = line{path: li.path, in: li, qty: decimalOne, productClass: li.productClass, usage: li.usage, usageClass: li.usageClass,
-		txType: li.txType, date: li.taxDate, taxIncluded: li.taxIncluded}
+	l.path, l.in, l.qty, l.productClass = li.path, li, decimalOne, li.productClass
+	l.usage, l.usageClass, l.txType, l.date, l.taxIncluded = li.usage, li.usageClass, li.txType, li.taxDate, li.taxIncluded
 	if l.date.IsZero() {
 		l.date = d.date
 	}
