@@ -34,13 +34,6 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 			nonTaxable: amount.Add(l.freight), ruleID: st.ruleID, ruleReason: st.reason, conversion: st.at.conversion})
 		return c.lineExtras(l, amount)
 	}
-	if cap(l.taxes) == 0 {
-		n := len(st.at.chain)
-		if st.use != nil {
-			n += len(st.use.chain)
-		}
-		l.taxes = c.taxesFor(n)
-	}
 	// A plain line of a kind seen before takes its decisions from the
 	// first line of the kind (template.go).
 	key, plain := c.templateFor(l, &st)
@@ -51,12 +44,25 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 			if c.s.onTemplate != nil {
 				c.s.onTemplate()
 			}
+			if cap(l.taxes) == 0 {
+				// Room for the template's taxes alone: the block's items
+				// are cleared when the calculation ends, and those never
+				// used would cost as much as those used.
+				l.taxes = c.taxesFor(len(tp))
+			}
 			l.taxes = append(l.taxes, tp...)
 			for i := range l.taxes {
 				planAmounts(&l.taxes[i], amount, &c.products)
 			}
 			return c.lineExtras(l, amount)
 		}
+	}
+	if cap(l.taxes) == 0 {
+		n := len(st.at.chain)
+		if st.use != nil {
+			n += len(st.use.chain)
+		}
+		l.taxes = c.taxesFor(n)
 	}
 	c.capUsed = decimalZero
 	c.plain = plain
