@@ -277,9 +277,11 @@ func (b *builder) leaf(li *lineIn) *line {
 	b.fail(err)
 	b.fail(destErr)
 	b.fail(adminDestErr)
-	l.seller = party{regs: b.registrations(p.sellerRegs), noNexus: p.noNexus, company: p.company}
-	l.customer = party{regs: b.registrations(p.customerRegs), class: p.class, business: p.business,
-		exempt: p.exempt || p.certificate != "", certificate: p.certificate, exemptReason: p.reason}
+	// The parties' members are set in place, the line being zero.
+	l.seller.regs, l.seller.noNexus, l.seller.company = b.registrations(p.sellerRegs), p.noNexus, p.company
+	c := &l.customer
+	c.regs, c.class, c.business = b.registrations(p.customerRegs), p.class, p.business
+	c.exempt, c.certificate, c.exemptReason = p.exempt || p.certificate != "", p.certificate, p.reason
 	if ps != nil && d.perspective == "SELLER" {
 		b.saleProfile(ps, l, p)
 	}

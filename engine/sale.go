@@ -174,8 +174,7 @@ func customerIn(p *partiesIn, c *wire.Customer) {
 func saleResponseLines(b *builder, lines []wire.SaleLineItem, tree []lineIn) []wire.SaleResponseLineItem {
 	return responseLines(b, lines, tree, func(w *wire.SaleLineItem) []wire.SaleLineItem { return w.LineItems },
 		func(r *wire.SaleResponseLineItem, w *wire.SaleLineItem, kids []wire.SaleResponseLineItem, node []lineIn, l *line, total money.Amount) {
-			r.SaleLineItem = *w
-			r.SaleLineItem.LineItems = nil
+			copySaleLine(&r.SaleLineItem, w) // r is zero; its LineItems are its own
 			r.LineItems, r.TotalTax = kids, total
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = b.c.leafOut(l)
