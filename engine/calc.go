@@ -492,24 +492,17 @@ type taxOut struct {
 	raw        decimal.Decimal // unrounded tax
 	tax        decimal.Decimal // rounded tax
 	rate       decimal.Decimal // nominal rate
-	// includes names the tax of the line whose amount is in this tax's
-	// base (rules.Rule.RateIncludes), ownRate the jurisdiction's rate the
-	// tax bears on that base; see baseIncludes.
-	includes      jurisdiction.Tax
-	ownRate       decimal.Decimal
+	// rare holds the members few taxes have (taxRare); nil for none.
+	rare          *taxRare
 	ruleID        string
 	ruleReason    string
 	holiday       bool
 	structure     *rules.Structure
-	basisPercent  *decimal.Decimal
 	infoOnly      bool
 	collectedFrom wire.TaxCollectedFromParty
 	reasonCode    string
 	notRegistered bool
 	maxTax        bool
-	capped        string // the rule that lowered the rate to the state's local cap, if any
-	original      *decimal.Decimal
-	creditRule    string
 	conversion    *wire.CurrencyConversion
 	inputOutput   wire.InputOutputType
 	mode          money.RoundingMode
@@ -527,6 +520,48 @@ type taxOut struct {
 	// which planAmounts computes its amounts (see template.go).
 	outcome rules.Taxability
 	noRate  bool
+}
+
+// taxRare is the members of a tax that few taxes have, kept apart so
+// that a taxOut, which templates copy to their lines and the end of a
+// calculation clears, is smaller and holds fewer pointers for the
+// collector's write barrier to visit. A taxRare is never changed once a
+// tax points to it (taxOut.setRare gives the tax a copy), so that the
+// taxes copied from a template may share one.
+type taxRare struct {
+	// includes names the tax of the line whose amount is in this tax's
+	// base (rules.Rule.RateIncludes), ownRate the jurisdiction's rate the
+	// tax bears on that base; see baseIncludes.
+	includes jurisdiction.Tax
+	ownRate  decimal.Decimal
+	// basisPercent is the part of the base that is taxed, when a rule
+	// gives one.
+	basisPercent *decimal.Decimal
+	// capped is the rule that lowered the rate to the state's local cap.
+	capped string
+	// original is the tax before a credit for tax paid elsewhere, and
+	// creditRule the credit's rule.
+	original   *decimal.Decimal
+	creditRule string
+}
+
+// setRare gives t a copy of its rare members (zero when it has none) for
+// the caller to change.
+func (t *taxOut) setRare() *taxRare {
+	r := &taxRare{}
+	if t.rare != nil {
+		*r = *t.rare
+	}
+	t.rare = r
+	return r
+}
+
+// originalTax is the tax before a credit, nil when there is none.
+func (t *taxOut) originalTax() *decimal.Decimal {
+	if t.rare == nil {
+		return nil
+	}
+	return t.rare.original
 }
 
 // counted reports whether the tax enters totals: neither information

@@ -34,13 +34,6 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 			nonTaxable: amount.Add(l.freight), ruleID: st.ruleID, ruleReason: st.reason, conversion: st.at.conversion})
 		return c.lineExtras(l, amount)
 	}
-	if cap(l.taxes) == 0 {
-		n := len(st.at.chain)
-		if st.use != nil {
-			n += len(st.use.chain)
-		}
-		l.taxes = c.taxesFor(n)
-	}
 	// A plain line of a kind seen before takes its decisions from the
 	// first line of the kind (template.go).
 	key, plain := c.templateFor(l, &st)
@@ -51,12 +44,25 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 			if c.s.onTemplate != nil {
 				c.s.onTemplate()
 			}
+			if cap(l.taxes) == 0 {
+				// Room for the template's taxes alone: the block's items
+				// are cleared when the calculation ends, and those never
+				// used would cost as much as those used.
+				l.taxes = c.taxesFor(len(tp))
+			}
 			l.taxes = append(l.taxes, tp...)
 			for i := range l.taxes {
 				planAmounts(&l.taxes[i], amount, &c.products)
 			}
 			return c.lineExtras(l, amount)
 		}
+	}
+	if cap(l.taxes) == 0 {
+		n := len(st.at.chain)
+		if st.use != nil {
+			n += len(st.use.chain)
+		}
+		l.taxes = c.taxesFor(n)
 	}
 	c.capUsed = decimalZero
 	c.plain = plain
@@ -105,24 +111,25 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 func (c *calc) baseIncludes(l *line) {
 	for i := range l.taxes {
 		t := &l.taxes[i]
-		if t.includes == "" || t.taxable.Sign() == 0 {
+		if t.rare == nil || t.rare.includes == "" || t.taxable.Sign() == 0 {
 			continue
 		}
+		includes, ownRate := t.rare.includes, t.rare.ownRate
 		borne := decimal.Zero
 		for k := range l.taxes {
-			if o := &l.taxes[k]; k != i && o.imposition == t.includes && o.counted() {
+			if o := &l.taxes[k]; k != i && o.imposition == includes && o.counted() {
 				borne = borne.Add(o.raw)
 			}
 		}
 		// The effective rate is the own rate times (taxable + borne) /
 		// taxable, exact when the other tax is a rate of the taxable
 		// amount; the trailing zeros of the division are dropped.
-		t.rate = money.TrimZeros(t.ownRate.Mul(t.taxable.Add(borne)).Div(t.taxable))
+		t.rate = money.TrimZeros(ownRate.Mul(t.taxable.Add(borne)).Div(t.taxable))
 		if !t.notRegistered && !t.zeroCharge {
-			t.raw = c.products.mul(t.taxable.Add(borne), t.ownRate)
+			t.raw = c.products.mul(t.taxable.Add(borne), ownRate)
 		}
 		if borne.Sign() == 0 {
-			t.ruleReason += ". The line bears no " + string(t.includes) + ": the tax is charged at its own rate on the price"
+			t.ruleReason += ". The line bears no " + string(includes) + ": the tax is charged at its own rate on the price"
 		}
 	}
 }
@@ -409,7 +416,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 				rest := base.Sub(exempt)
 				taxed := rest.Mul(*r.BasisPercent)
 				nonTaxable = rest.Sub(taxed)
-				t.basisPercent = r.BasisPercent
+				t.setRare().basisPercent = r.BasisPercent
 			}
 		}
 	}
@@ -470,7 +477,8 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		rateIncludes = ""
 	}
 	if rateIncludes != "" && ok && structure == nil {
-		t.includes, t.ownRate = jurisdiction.Tax(rateIncludes), own
+		rare := t.setRare()
+		rare.includes, rare.ownRate = jurisdiction.Tax(rateIncludes), own
 	}
 	rate = c.localCap(t, st, j, imp, rate)
 	t.rate = rate
@@ -618,7 +626,7 @@ func (c *calc) localCap(t *taxOut, st *situs, j *wire.Jurisdiction, imp jurisdic
 		left = decimalZero
 	}
 	if rate.GreaterThan(left) {
-		t.capped = "us-" + strings.ToLower(st.at.state()) + "-local-cap"
+		t.setRare().capped = "us-" + strings.ToLower(st.at.state()) + "-local-cap"
 		// The rule that decided the tax keeps its reason; the cap's is
 		// said after it.
 		capped := "the local rates of " + st.at.state() + " add up to at most " + u.localCap.Shift(2).String() +

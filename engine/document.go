@@ -388,9 +388,9 @@ func (c *calc) credit(l *line) error {
 		if sign < 0 {
 			use = use.Neg()
 		}
-		t.original = &orig
+		rare := t.setRare()
+		rare.original, rare.creditRule = &orig, "previous-tax-paid"
 		t.tax = orig.Sub(use)
-		t.creditRule = "previous-tax-paid"
 		left = left.Sub(use)
 	}
 	return nil

@@ -154,9 +154,12 @@ func (b *builder) build(lines []lineIn) {
 // leaf builds one calculated line.
 func (b *builder) leaf(li *lineIn) *line {
 	d := b.c.d
+	// The line is zero (newLine): its members are set in place, as a
+	// whole line copied in would run the write barrier over all its
+	// pointers while the collector marks.
 	l := b.c.newLine(len(b.c.inBlock))
-	*l = line{path: li.path, in: li, qty: decimalOne, productClass: li.productClass, usage: li.usage, usageClass: li.usageClass,
-		txType: li.txType, date: li.taxDate, taxIncluded: li.taxIncluded}
+	l.path, l.in, l.qty, l.productClass = li.path, li, decimalOne, li.productClass
+	l.usage, l.usageClass, l.txType, l.date, l.taxIncluded = li.usage, li.usageClass, li.txType, li.taxDate, li.taxIncluded
 	if l.date.IsZero() {
 		l.date = d.date
 	}
@@ -274,9 +277,11 @@ func (b *builder) leaf(li *lineIn) *line {
 	b.fail(err)
 	b.fail(destErr)
 	b.fail(adminDestErr)
-	l.seller = party{regs: b.registrations(p.sellerRegs), noNexus: p.noNexus, company: p.company}
-	l.customer = party{regs: b.registrations(p.customerRegs), class: p.class, business: p.business,
-		exempt: p.exempt || p.certificate != "", certificate: p.certificate, exemptReason: p.reason}
+	// The parties' members are set in place, the line being zero.
+	l.seller.regs, l.seller.noNexus, l.seller.company = b.registrations(p.sellerRegs), p.noNexus, p.company
+	c := &l.customer
+	c.regs, c.class, c.business = b.registrations(p.customerRegs), p.class, p.business
+	c.exempt, c.certificate, c.exemptReason = p.exempt || p.certificate != "", p.certificate, p.reason
 	if ps != nil && d.perspective == "SELLER" {
 		b.saleProfile(ps, l, p)
 	}

@@ -57,17 +57,19 @@ func (c *calc) wireTaxes(l *line) []wire.Tax {
 		} else if t.result == wire.TaxResultTaxable {
 			w.TaxStructure = wire.TaxStructureSingleRate
 		}
-		if t.capped != "" && w.MaxTaxRuleID == nil {
-			w.MaxTaxRuleID = &wire.RuleRef{Value: t.capped}
-		}
-		if t.basisPercent != nil {
-			bp := money.New(t.basisPercent.Mul(decimalHundred))
-			w.BasisReductionPercentage = &bp
-		}
-		if t.original != nil {
-			o := money.New(*t.original)
-			w.OriginalTax = &o
-			w.CreditRuleID = &wire.RuleRef{Value: t.creditRule}
+		if r := t.rare; r != nil {
+			if r.capped != "" && w.MaxTaxRuleID == nil {
+				w.MaxTaxRuleID = &wire.RuleRef{Value: r.capped}
+			}
+			if r.basisPercent != nil {
+				bp := money.New(r.basisPercent.Mul(decimalHundred))
+				w.BasisReductionPercentage = &bp
+			}
+			if r.original != nil {
+				o := money.New(*r.original)
+				w.OriginalTax = &o
+				w.CreditRuleID = &wire.RuleRef{Value: r.creditRule}
+			}
 		}
 		if t.certificate != "" {
 			w.CertificateNumber = &wire.CertificateNumber{Value: t.certificate}
@@ -144,12 +146,13 @@ func effectiveRate(t *taxOut) decimal.Decimal {
 		}
 		return t.rate
 	}
-	if t.structure == nil && t.original == nil && !t.maxTax {
+	original := t.originalTax()
+	if t.structure == nil && original == nil && !t.maxTax {
 		return t.rate // tax = taxable x rate before rounding
 	}
 	basis := t.raw
-	if t.original != nil {
-		basis = *t.original
+	if original != nil {
+		basis = *original
 	}
 	r := basis.DivRound(t.taxable, 6)
 	if r.Equal(t.rate.Round(6)) {

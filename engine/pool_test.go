@@ -390,3 +390,81 @@ func TestRateMemo(t *testing.T) {
 		t.Errorf("the memo holds %d entries after starting again, want 1", n)
 	}
 }
+
+// TestReleasedBlocksAreZero checks that a calculation leaves its pooled
+// blocks (lines' taxes, leaf lines, wire line views, places) zero over
+// their whole capacity when it ends: the next calculation fills the
+// items it carves from them member by member, trusting them zero, and a
+// pooled scratch must point to nothing of an earlier request or
+// response. The golden calculations run in turn with quotations of 1, 7
+// and 100 lines (which take templates), and each is compared with a
+// fresh engine's answer.
+func TestReleasedBlocksAreZero(t *testing.T) {
+	today := WithToday(func() civil.Date { return civil.MustParse("2026-06-01") })
+	e, err := New(context.Background(), today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calcs := goldenCalcs(t)
+	for _, n := range []int{1, 100} {
+		calcs = append(calcs, goldenCalc{"quotation-" + strconv.Itoa(n), func(e *Engine) (any, error) {
+			return e.Sale(context.Background(), benchQuotation(n))
+		}})
+	}
+	want := map[string]string{}
+	for _, c := range calcs {
+		fresh, err := New(context.Background(), today)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[c.name] = answer(t, c, fresh)
+	}
+	checked := 0
+	for round := range 2 {
+		for i, c := range calcs {
+			// Every calculation follows a different one: the last, or a
+			// 100-line quotation.
+			if got := answer(t, c, e); got != want[c.name] {
+				t.Errorf("round %d, %s after %s: got\n%s\nwant\n%s", round, c.name, calcs[max(i-1, 0)].name, got, want[c.name])
+			}
+			w := e.snap.Load().newScratch()
+			checked += zeroOverCapacity(t, c.name, "taxBlock", w.c.taxBlock)
+			checked += zeroOverCapacity(t, c.name, "lineBlock", w.c.lineBlock)
+			checked += zeroOverCapacity(t, c.name, "inBlock", w.c.inBlock)
+			checked += zeroOverCapacity(t, c.name, "placeBlock", w.c.placeBlock)
+			w.c.release()
+			if round == 1 {
+				if got := answer(t, calcs[len(calcs)-1], e); got != want[calcs[len(calcs)-1].name] {
+					t.Errorf("round %d, the 100-line quotation after %s differs from a fresh engine's", round, c.name)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("the pool gave back no scratch with a block: nothing was checked")
+	}
+}
+
+// answer is the JSON of a calculation's response, or its error.
+func answer(t *testing.T, c goldenCalc, e *Engine) string {
+	t.Helper()
+	resp, err := c.run(e)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return mustJSON(t, resp)
+}
+
+// zeroOverCapacity fails the test when an item of b, up to its capacity,
+// is not zero, and returns the number of items it checked.
+func zeroOverCapacity[T any](t *testing.T, calc, name string, b []T) int {
+	t.Helper()
+	b = b[:cap(b)]
+	for i := range b {
+		if !reflect.ValueOf(&b[i]).Elem().IsZero() {
+			t.Errorf("after %s, %s[%d] of %d is not zero", calc, name, i, len(b))
+			return len(b)
+		}
+	}
+	return len(b)
+}

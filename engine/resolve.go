@@ -65,8 +65,10 @@ func (r *resolver) place(base, member string, loc *wire.Location, role wire.Loca
 			return nil, err
 		}
 	}
+	// Set in place: the new place is zero, and copying a whole one in
+	// runs the write barrier over all its pointers.
 	p := r.c.newPlace()
-	*p = place{role: role, chain: lr.Jurisdictions, taxAreaID: lr.TaxAreaID, conversion: loc.CurrencyConversion, lookup: lr}
+	p.role, p.chain, p.taxAreaID, p.conversion, p.lookup = role, lr.Jurisdictions, lr.TaxAreaID, loc.CurrencyConversion, lr
 	p.country = lr.Jurisdictions[0].JurisdictionID
 	if len(p.country) > 2 {
 		p.country = p.country[:2]
@@ -128,7 +130,7 @@ func (r *resolver) origin(base, member string, loc *wire.Location, role wire.Loc
 		return nil, err
 	}
 	p := r.c.newPlace()
-	*p = place{role: role, country: country, subdivision: sub, conversion: loc.CurrencyConversion}
+	p.role, p.country, p.subdivision, p.conversion = role, country, sub, loc.CurrencyConversion
 	r.remember(loc, d, true, p)
 	return p, nil
 }

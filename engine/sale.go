@@ -115,9 +115,13 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 	for i := range lines {
 		l := &lines[i]
 		p := path + "[" + strconv.Itoa(i) + "]"
-		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
-			inputTax: l.InputTotalTax, prevPaid: l.PreviousTaxPaid, disc: l.Discount, taxIncluded: l.TaxIncludedIndicator,
-			multi: l.IsMulticomponent, taxDate: l.TaxDate}
+		// The view is filled in its place in the block, which carve gave
+		// zero: a lineIn is large, and copying a whole one in runs the
+		// write barrier over all its pointers while the collector marks.
+		li := &out[i]
+		li.path, li.qty, li.unit, li.ext, li.freight = p, l.Quantity, l.UnitPrice, l.ExtendedPrice, l.Freight
+		li.inputTax, li.prevPaid, li.disc, li.taxIncluded = l.InputTotalTax, l.PreviousTaxPaid, l.Discount, l.TaxIncludedIndicator
+		li.multi, li.taxDate = l.IsMulticomponent, l.TaxDate
 		li.details(&l.LineDetails, def.overrides)
 		li.txType = string(def.txType)
 		if l.TransactionType != "" {
@@ -135,7 +139,7 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 		if l.Customer != nil {
 			customer, cp = l.Customer, p+".customer"
 		}
-		li.parties = partiesIn{sellerPath: sp, customerPath: cp}
+		li.parties.sellerPath, li.parties.customerPath = sp, cp
 		li.src.sale, li.src.seller, li.src.customer = l, seller, customer
 		if seller != nil {
 			li.parties.origin, li.parties.adminOrigin = seller.PhysicalOrigin, seller.AdministrativeOrigin
@@ -151,7 +155,6 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 			child.seller, child.customer = seller, customer
 			li.children = saleLines(c, l.LineItems, p+".lineItems", &child)
 		}
-		out[i] = li
 	}
 	return out
 }
@@ -171,8 +174,7 @@ func customerIn(p *partiesIn, c *wire.Customer) {
 func saleResponseLines(b *builder, lines []wire.SaleLineItem, tree []lineIn) []wire.SaleResponseLineItem {
 	return responseLines(b, lines, tree, func(w *wire.SaleLineItem) []wire.SaleLineItem { return w.LineItems },
 		func(r *wire.SaleResponseLineItem, w *wire.SaleLineItem, kids []wire.SaleResponseLineItem, node []lineIn, l *line, total money.Amount) {
-			r.SaleLineItem = *w
-			r.SaleLineItem.LineItems = nil
+			copySaleLine(&r.SaleLineItem, w) // r is zero; its LineItems are its own
 			r.LineItems, r.TotalTax = kids, total
 			if l != nil {
 				r.Taxes, r.ExtendedPrice, r.CompanyCodeCurrencyTaxAmount, r.CompanyCodeCurrencyTaxableAmount = b.c.leafOut(l)
