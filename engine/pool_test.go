@@ -468,3 +468,27 @@ func zeroOverCapacity[T any](t *testing.T, calc, name string, b []T) int {
 	}
 	return len(b)
 }
+
+// TestPooledBlocksAreBoundedInBytes checks the pool's memory policy: a
+// block of up to 4 MiB is kept (refitted to what the calculation used),
+// a larger one is dropped, whatever the size of its items.
+func TestPooledBlocksAreBoundedInBytes(t *testing.T) {
+	if n := maxPooled[taxOut](); n < 6000 {
+		t.Fatalf("a pooled tax block keeps %d taxes, fewer than a 1,000-line document of six taxes a line needs", n)
+	}
+	if n := maxPooled[line](); n < 1000 {
+		t.Fatalf("a pooled line block keeps %d lines, fewer than a 1,000-line document needs", n)
+	}
+	small := make([]taxOut, 10, 512)
+	if got := refit(small, 6000); cap(got) != 6000 || len(got) != 0 {
+		t.Fatalf("refit to 6,000 taxes: len %d cap %d, want 0 and 6,000", len(got), cap(got))
+	}
+	over := maxPooled[taxOut]() + 1
+	if got := refit(small, over); cap(got) != 512 {
+		t.Fatalf("refit past the bound replaced the block (cap %d), want the old block of 512 kept", cap(got))
+	}
+	huge := make([]taxOut, 1, over)
+	if got := reuse(huge, maxPooled[taxOut]()); got != nil {
+		t.Fatalf("a block of %d taxes (over 4 MiB) was kept", over)
+	}
+}
