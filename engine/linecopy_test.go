@@ -12,14 +12,21 @@ import (
 // of its embedded LineDetails) alone to a value that is not zero and
 // checks that copySaleLine copies it into a zero line, as copying the
 // whole line did: a member added to wire.SaleLineItem or
-// wire.LineDetails and not to the copy fails here. LineItems alone is
-// not copied. A line with every member set is copied whole as well.
+// wire.LineDetails and not to the copy fails here, and so does a member
+// that is not exported, which a copy made outside package wire cannot
+// set. LineItems alone is not copied. A line with every member set is copied whole as well.
 func TestCopySaleLineCopiesEveryMember(t *testing.T) {
 	typ := reflect.TypeFor[wire.SaleLineItem]()
 	var full wire.SaleLineItem
 	checked := 0
 	for _, f := range reflect.VisibleFields(typ) {
-		if !f.IsExported() || f.Anonymous || f.Name == "LineItems" {
+		if f.Anonymous || f.Name == "LineItems" {
+			continue
+		}
+		if !f.IsExported() {
+			// A whole copy carried it; copySaleLine, in another
+			// package, cannot.
+			t.Errorf("%s is not exported: copySaleLine cannot copy it", f.Name)
 			continue
 		}
 		var src wire.SaleLineItem
