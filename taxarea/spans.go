@@ -1,0 +1,155 @@
+package taxarea
+
+import (
+	"slices"
+
+	"github.com/levytax/levy/civil"
+)
+
+// A span is a run of days over which the same jurisdictions of an area
+// are in force, and the taxAreaId that a lookup gives on them. The spans
+// of an area follow each other: the first holds every day before the
+// second's threshold, and each other one the days that pass its own
+// threshold and not the next one's.
+//
+// A threshold is a day on which a jurisdiction of the area starts, or
+// the day after which one stops (its expiration: the days after it
+// pass, not the day itself). Days are compared field by field, as
+// civil.Period.Contains compares them, so that a span answers as the
+// periods do for every civil.Date, even one that names no calendar day
+// (2025-02-30).
+//
+// A span holds no pointers, like the rest of the registry: its ID is a
+// piece of registry.text, and idLen 0 is the "" of a day on which none
+// of the area's jurisdictions is in force.
+type span struct {
+	from  civil.Date // the threshold; unused in an area's first span
+	after bool       // from is an expiration: the days after it pass
+	idLen uint8
+	id    uint32 // its taxAreaId in registry.text
+}
+
+// passes reports whether day d is past the threshold of s.
+func (s *span) passes(d civil.Date) bool {
+	c := d.Compare(s.from)
+	return c > 0 || c == 0 && !s.after
+}
+
+// compareThreshold orders thresholds as days pass them: by day, and on
+// one day the start (passed by the day itself) before the expiration
+// (passed by the days after it). A day that passes a threshold passes
+// every one before it.
+func compareThreshold(a, b *span) int {
+	if c := a.from.Compare(b.from); c != 0 {
+		return c
+	}
+	switch {
+	case a.after == b.after:
+		return 0
+	case b.after:
+		return -1
+	}
+	return 1
+}
+
+// spanOn returns the index of the span of spans (an area's, not empty)
+// that holds day d: the last whose threshold d passes, or the first when
+// d passes none.
+func spanOn(spans []span, d civil.Date) int {
+	// The thresholds that d passes are a prefix of spans[1:]: find its
+	// end.
+	lo, hi := 1, len(spans)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if spans[m].passes(d) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo - 1
+}
+
+// addSpans computes the spans of every area whose jurisdictions do not
+// all apply on every day, with the taxAreaId of each, and adds the IDs
+// that are no area's own to reg.text. It runs once, when the registry
+// is built, so that a lookup finds the ID of an area on a day by a
+// binary search instead of sorting, hashing and formatting it.
+func (reg *registry) addSpans() {
+	text := []byte(reg.text)
+	// at holds where each ID is in text, so that an ID that several
+	// spans give is written once.
+	at := map[string]uint32{}
+	for i := range reg.areas {
+		a := &reg.areas[i]
+		at[reg.id(a)] = a.id
+	}
+	var bounds []span // the thresholds of an area, reused
+	var ids []string  // the IDs of the jurisdictions in force, reused
+	for i := range reg.areas {
+		a := &reg.areas[i]
+		chain := reg.chain(a)
+		bounds = bounds[:0]
+		for _, k := range chain {
+			p := reg.jur(k).Period
+			if !p.Effective.IsZero() {
+				bounds = append(bounds, span{from: p.Effective})
+			}
+			if !p.Expiration.IsZero() {
+				bounds = append(bounds, span{from: p.Expiration, after: true})
+			}
+		}
+		a.spans = int32(len(reg.spans))
+		a.spansEnd = a.spans
+		if len(bounds) == 0 {
+			continue
+		}
+		slices.SortFunc(bounds, func(x, y span) int { return compareThreshold(&x, &y) })
+		bounds = slices.CompactFunc(bounds, func(x, y span) bool { return compareThreshold(&x, &y) == 0 })
+		// Span n (0 to len(bounds)) holds the days that pass the
+		// thresholds bounds[:n] and no other.
+		for n := 0; n <= len(bounds); n++ {
+			passed := func(t span) bool { return n > 0 && compareThreshold(&t, &bounds[n-1]) <= 0 }
+			ids = ids[:0]
+			for _, k := range chain {
+				j := reg.jur(k)
+				started := j.Effective.IsZero() || passed(span{from: j.Effective})
+				ended := !j.Expiration.IsZero() && passed(span{from: j.Expiration, after: true})
+				if started && !ended {
+					ids = append(ids, j.ID)
+				}
+			}
+			var id string
+			switch len(ids) {
+			case len(chain):
+				id = reg.id(a)
+			case 0:
+			default:
+				id = AreaID(ids)
+			}
+			s := span{idLen: uint8(len(id))}
+			if n > 0 {
+				s.from, s.after = bounds[n-1].from, bounds[n-1].after
+			}
+			if id != "" {
+				off, ok := at[id]
+				if !ok {
+					off = uint32(len(text))
+					text = append(text, id...)
+					at[id] = off
+				}
+				s.id = off
+			}
+			// A span that gives the ID of the one before it is part of
+			// it.
+			if n > 0 {
+				if last := &reg.spans[len(reg.spans)-1]; last.idLen == s.idLen && last.id == s.id {
+					continue
+				}
+			}
+			reg.spans = append(reg.spans, s)
+		}
+		a.spansEnd = int32(len(reg.spans))
+	}
+	reg.text = string(text)
+}
