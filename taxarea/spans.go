@@ -2,6 +2,7 @@ package taxarea
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/levytax/levy/civil"
 )
@@ -76,14 +77,11 @@ func spanOn(spans []span, d civil.Date) int {
 // is built, so that a lookup finds the ID of an area on a day by a
 // binary search instead of sorting, hashing and formatting it.
 func (reg *registry) addSpans() {
-	text := []byte(reg.text)
-	// at holds where each ID is in text, so that an ID that several
-	// spans give is written once.
-	at := map[string]uint32{}
-	for i := range reg.areas {
-		a := &reg.areas[i]
-		at[reg.id(a)] = a.id
-	}
+	// The IDs that are no area's own, appended to reg.text at the end,
+	// and where each is, so that an ID that several spans give is
+	// written once.
+	var extra []byte
+	at := map[uint64]uint32{}
 	var bounds []span // the thresholds of an area, reused
 	var ids []string  // the IDs of the jurisdictions in force, reused
 	for i := range reg.areas {
@@ -119,26 +117,32 @@ func (reg *registry) addSpans() {
 					ids = append(ids, j.ID)
 				}
 			}
-			var id string
-			switch len(ids) {
-			case len(chain):
-				id = reg.id(a)
-			case 0:
-			default:
-				id = AreaID(ids)
-			}
-			s := span{idLen: uint8(len(id))}
+			s := span{}
 			if n > 0 {
 				s.from, s.after = bounds[n-1].from, bounds[n-1].after
 			}
-			if id != "" {
-				off, ok := at[id]
-				if !ok {
-					off = uint32(len(text))
-					text = append(text, id...)
-					at[id] = off
+			switch len(ids) {
+			case len(chain):
+				s.id, s.idLen = a.id, a.idLen
+			case 0:
+			default:
+				// What AreaID gives for ids, without formatting it when
+				// it is written already.
+				slices.Sort(ids)
+				num := hashIDs(ids)
+				if other, ok := reg.byID[num]; ok {
+					s.id, s.idLen = reg.areas[other].id, reg.areas[other].idLen
+					break
 				}
-				s.id = off
+				var digits [20]byte
+				id := strconv.AppendUint(digits[:0], num, 10)
+				off, ok := at[num]
+				if !ok {
+					off = uint32(len(reg.text) + len(extra))
+					at[num] = off
+					extra = append(extra, id...)
+				}
+				s.id, s.idLen = off, uint8(len(id))
 			}
 			// A span that gives the ID of the one before it is part of
 			// it.
@@ -151,5 +155,5 @@ func (reg *registry) addSpans() {
 		}
 		a.spansEnd = int32(len(reg.spans))
 	}
-	reg.text = string(text)
+	reg.text += string(extra)
 }
