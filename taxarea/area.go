@@ -76,7 +76,7 @@ type area struct {
 	// spans are the runs of days over which the same jurisdictions of
 	// the area are in force, with the taxAreaId a lookup gives in each:
 	// registry.spans[spans:spansEnd], none when every jurisdiction of
-	// the area is always in force (see idSpans).
+	// the area is always in force (see span and addSpans).
 	spans, spansEnd int32
 }
 
@@ -359,10 +359,11 @@ func periodDays(d []int32, p civil.Period) []int32 {
 // idOn returns the taxAreaId that a lookup as of day d gives for area a:
 // its own when every jurisdiction of its chain is in force on d, that of
 // the jurisdictions in force when some are not, and "" when none is.
-// Resolver.result gives out the IDs that it returns. It gives what
-// idFromScratch computes, read from the area's spans (addSpans), which
-// newRegistry computed once for every run of days over which the
-// jurisdictions in force stay the same.
+// Resolver.result gives out the IDs that it returns. It reads the ID
+// from the area's spans, which newRegistry computed once for every run
+// of days over which the jurisdictions in force stay the same (addSpans);
+// the tests compare it with the ID computed from the jurisdictions in
+// force on d (idFromScratch).
 func (reg *registry) idOn(a *area, d civil.Date) string {
 	spans := reg.spans[a.spans:a.spansEnd]
 	if len(spans) == 0 {
@@ -370,27 +371,6 @@ func (reg *registry) idOn(a *area, d civil.Date) string {
 	}
 	s := &spans[spanOn(spans, d)]
 	return reg.text[s.id : s.id+uint32(s.idLen)]
-}
-
-// idFromScratch is idOn computed from the periods of the area's
-// jurisdictions: newRegistry calls it once for each span of days of an
-// area, and the tests compare idOn with it.
-func (reg *registry) idFromScratch(a *area, d civil.Date) string {
-	chain := reg.chain(a)
-	var buf [16]string
-	ids := buf[:0]
-	for _, k := range chain {
-		if j := reg.jur(k); j.Period.Contains(d) {
-			ids = append(ids, j.ID)
-		}
-	}
-	switch len(ids) {
-	case len(chain):
-		return reg.id(a)
-	case 0:
-		return ""
-	}
-	return AreaID(ids)
 }
 
 // changedIDs calls yield with each taxAreaId of area a that a change of

@@ -201,3 +201,24 @@ func TestSpanOrder(t *testing.T) {
 		t.Error("a start is not before an expiration on the same day")
 	}
 }
+
+// idFromScratch is idOn computed from the jurisdictions of area a in
+// force on day d, with their IDs sorted, hashed and formatted at every
+// call, without the spans: the tests compare idOn with it.
+func (reg *registry) idFromScratch(a *area, d civil.Date) string {
+	chain := reg.chain(a)
+	var buf [16]string
+	ids := buf[:0]
+	for _, k := range chain {
+		if j := reg.jur(k); j.Period.Contains(d) {
+			ids = append(ids, j.ID)
+		}
+	}
+	switch len(ids) {
+	case len(chain):
+		return reg.id(a)
+	case 0:
+		return ""
+	}
+	return AreaID(ids)
+}
