@@ -82,11 +82,23 @@ func (reg *registry) addSpans() {
 	// written once.
 	var extra []byte
 	at := map[uint64]uint32{}
+	// dated tells the jurisdictions that do not apply on every day, so
+	// that the areas without one, most of them, are passed over quickly.
+	dated := make([]bool, reg.js.Len())
+	for k := range dated {
+		p := reg.js.At(k).Period
+		dated[k] = !p.Effective.IsZero() || !p.Expiration.IsZero()
+	}
 	var bounds []span // the thresholds of an area, reused
 	var ids []string  // the IDs of the jurisdictions in force, reused
 	for i := range reg.areas {
 		a := &reg.areas[i]
 		chain := reg.chain(a)
+		a.spans = int32(len(reg.spans))
+		a.spansEnd = a.spans
+		if !slices.ContainsFunc(chain, func(k int32) bool { return dated[k] }) {
+			continue
+		}
 		bounds = bounds[:0]
 		for _, k := range chain {
 			p := reg.jur(k).Period
@@ -96,11 +108,6 @@ func (reg *registry) addSpans() {
 			if !p.Expiration.IsZero() {
 				bounds = append(bounds, span{from: p.Expiration, after: true})
 			}
-		}
-		a.spans = int32(len(reg.spans))
-		a.spansEnd = a.spans
-		if len(bounds) == 0 {
-			continue
 		}
 		slices.SortFunc(bounds, func(x, y span) int { return compareThreshold(&x, &y) })
 		bounds = slices.CompactFunc(bounds, func(x, y span) bool { return compareThreshold(&x, &y) == 0 })
