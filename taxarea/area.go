@@ -73,6 +73,11 @@ type area struct {
 	// the area or one of its rates starts or stops applying, sorted:
 	// registry.changes[changes:changesEnd].
 	changes, changesEnd int32
+	// spans are the runs of days over which the same jurisdictions of
+	// the area are in force, with the taxAreaId a lookup gives in each:
+	// registry.spans[spans:spansEnd], none when every jurisdiction of
+	// the area is always in force (see span and addSpans).
+	spans, spansEnd int32
 }
 
 // registry holds every tax area of a dataset: the area of the i-th
@@ -80,6 +85,10 @@ type area struct {
 // areas of the US local table (data.Local) follow: local[k] is the area
 // of the k-th local area, which may be a jurisdiction's own area when
 // they have the same jurisdictions.
+//
+// newRegistry builds it whole, the taxAreaId of every area on every day
+// included (spans), and nothing changes it afterwards: any number of
+// goroutines may read it at once without locking, and none may write.
 type registry struct {
 	js      *data.Jurisdictions
 	areas   []area
@@ -98,6 +107,7 @@ type registry struct {
 	// or of another area's dated ID (dated).
 	alsoGiven map[uint64][]int32
 	ids       []int32 // the areas in the order of their IDs as strings
+	spans     []span  // the areas' spans of days, area after area
 }
 
 // maxDepth bounds parent chains, so that a cycle in the data is an error
@@ -214,6 +224,7 @@ func newRegistry(js *data.Jurisdictions, local *data.Local) (*registry, error) {
 		return nil, err
 	}
 	reg.text = string(text)
+	reg.addSpans()
 	slices.SortFunc(reg.ids, func(a, b int32) int { return strings.Compare(reg.id(&reg.areas[a]), reg.id(&reg.areas[b])) })
 	return reg, nil
 }
@@ -348,23 +359,18 @@ func periodDays(d []int32, p civil.Period) []int32 {
 // idOn returns the taxAreaId that a lookup as of day d gives for area a:
 // its own when every jurisdiction of its chain is in force on d, that of
 // the jurisdictions in force when some are not, and "" when none is.
-// Resolver.result gives out the IDs that it returns.
+// Resolver.result gives out the IDs that it returns. It reads the ID
+// from the area's spans, which newRegistry computed once for every run
+// of days over which the jurisdictions in force stay the same (addSpans);
+// the tests compare it with the ID computed from the jurisdictions in
+// force on d (idFromScratch).
 func (reg *registry) idOn(a *area, d civil.Date) string {
-	chain := reg.chain(a)
-	var buf [16]string
-	ids := buf[:0]
-	for _, k := range chain {
-		if j := reg.jur(k); j.Period.Contains(d) {
-			ids = append(ids, j.ID)
-		}
-	}
-	switch len(ids) {
-	case len(chain):
+	spans := reg.spans[a.spans:a.spansEnd]
+	if len(spans) == 0 {
 		return reg.id(a)
-	case 0:
-		return ""
 	}
-	return AreaID(ids)
+	s := &spans[spanOn(spans, d)]
+	return reg.text[s.id : s.id+uint32(s.idLen)]
 }
 
 // changedIDs calls yield with each taxAreaId of area a that a change of
