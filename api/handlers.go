@@ -20,20 +20,24 @@ import (
 )
 
 // calculate serves a calculation endpoint with one of the engine's
-// methods, which validates the request.
-func calculate[Req, Resp any](fn func(*engine.Engine, context.Context, *Req) (*Resp, error)) func(*Server, http.ResponseWriter, *http.Request) {
+// With methods (SaleWith, PurchaseWith, OwnerWith), which validates the
+// request. The answer is encoded and written inside the method's function,
+// the only place where the response is valid: the engine reuses the
+// memory of its taxes once the function returns, unless it stored them.
+func calculate[Req, Resp any](fn func(*engine.Engine, context.Context, *Req, func(*Resp) error) error) func(*Server, http.ResponseWriter, *http.Request) {
 	return func(s *Server, w http.ResponseWriter, r *http.Request) {
 		req := new(Req)
 		if err := s.decode(r, req); err != nil {
 			s.fail(w, r, err)
 			return
 		}
-		resp, err := fn(s.engine, r.Context(), req)
+		err := fn(s.engine, r.Context(), req, func(resp *Resp) error {
+			ok(s, w, r, resp)
+			return nil
+		})
 		if err != nil {
 			s.fail(w, r, err)
-			return
 		}
-		ok(s, w, r, resp)
 	}
 }
 

@@ -589,6 +589,10 @@ type calc struct {
 	wireBlock []wire.Tax
 	partBlock []taxParts
 	wireDone  int // the taxes carved from them so far
+	// loan, when not nil, gives the first blocks of wireBlock and
+	// partBlock, which the caller reclaims once done with the response
+	// (lend.go)
+	loan *taxLoan
 	// places merged by mixed sourcing in this document
 	mixed []mixedPlace
 	// capUsed is the local rate a line has used of its state's local cap

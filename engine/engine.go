@@ -31,6 +31,7 @@ type Engine struct {
 	config   config         // the options of the last successful New or Reload
 	journal  journal.Store  // set by New, never changed; nil without WithJournal
 	profiles *profile.Cache // set by New, never changed; nil without WithProfiles
+	loans    loanPool       // the tax blocks of responses handed back (lend.go)
 }
 
 // snapshot is everything a calculation reads. It is never modified after

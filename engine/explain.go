@@ -32,9 +32,9 @@ func (e *Engine) ExplainOwner(ctx context.Context, req *wire.OwnerRequest) (*wir
 
 // explained calculates req with calc (Engine.sale, purchase or owner),
 // storing nothing, and returns the response with its explanation.
-func explained[Q, S any](ctx context.Context, req *Q, calc func(context.Context, *Q, bool, *wire.Explanation) (*S, *journal.Transaction, error)) (*S, wire.Explanation, error) {
+func explained[Q, S any](ctx context.Context, req *Q, calc func(context.Context, *Q, bool, *wire.Explanation, *taxLoan) (*S, *journal.Transaction, error)) (*S, wire.Explanation, error) {
 	ex := wire.Explanation{}
-	resp, _, err := calc(ctx, req, false, &ex)
+	resp, _, err := calc(ctx, req, false, &ex, nil)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -96,7 +96,8 @@ type taxParts struct {
 // wireFor returns n wire taxes and their parts, carved from blocks shared
 // by the document's lines: a block has room for the taxes of the lines
 // not yet written (the lines' taxes are all computed by then), so that a
-// document allocates one block of each kind, of the size it needs.
+// document allocates one block of each kind, of the size it needs (or
+// carves from a loan's, lend.go).
 func (c *calc) wireFor(n int) ([]wire.Tax, []taxParts) {
 	if cap(c.wireBlock)-len(c.wireBlock) < n {
 		size := 0
@@ -104,9 +105,12 @@ func (c *calc) wireFor(n int) ([]wire.Tax, []taxParts) {
 			size += len(l.taxes)
 		}
 		size = max(size-c.wireDone, n)
-		c.wireBlock, c.partBlock = make([]wire.Tax, 0, size), make([]taxParts, 0, size)
+		c.wireBlock, c.partBlock = c.newWireBlocks(size) // lend.go
 	}
 	c.wireDone += n
+	if l := c.loan; l != nil && l.lent && !l.done {
+		l.used += n
+	}
 	i := len(c.wireBlock)
 	c.wireBlock, c.partBlock = c.wireBlock[:i+n], c.partBlock[:i+n]
 	return c.wireBlock[i : i+n : i+n], c.partBlock[i : i+n : i+n]

@@ -19,7 +19,7 @@ import (
 // value; tax previously paid on the asset is credited. The request is not
 // modified.
 func (e *Engine) Owner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, error) {
-	resp, _, err := e.owner(ctx, req, false, nil)
+	resp, _, err := e.owner(ctx, req, false, nil, nil)
 	return resp, err
 }
 
@@ -35,13 +35,15 @@ func (e *Engine) Owner(ctx context.Context, req *wire.OwnerRequest) (*wire.Owner
 // (journal.CheckPost). PrepareOwner works with or without a journal
 // (WithJournal) and never writes to one.
 func (e *Engine) PrepareOwner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, *journal.Transaction, error) {
-	return e.owner(ctx, req, true, nil)
+	return e.owner(ctx, req, true, nil, nil)
 }
 
 // owner is Owner, which stores its transaction, and PrepareOwner, which returns
 // it (prepare). When ex is not nil (ExplainOwner), it is set to the
-// explanation of the response's taxes; nothing else changes.
-func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool, ex *wire.Explanation) (*wire.OwnerResponse, *journal.Transaction, error) {
+// explanation of the response's taxes; nothing else changes. When loan is
+// not nil (OwnerWith), the response's taxes are carved from its blocks if
+// the calculation stores nothing (calc.borrow).
+func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool, ex *wire.Explanation, loan *taxLoan) (*wire.OwnerResponse, *journal.Transaction, error) {
 	if req == nil {
 		return nil, nil, levy.Invalid("", "an owner request is required")
 	}
@@ -55,6 +57,7 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 		return nil, nil, err
 	}
 	defer c.release()
+	c.borrow(e, loan, prepare || ex != nil, req.PostToJournal)
 	c.req.owner = req
 	def := ownerDefaults{owner: req.Owner, asset: req.OwnerMessageType == wire.OwnerAssetMovement, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := ownerLines(c, req.LineItems, "lineItems", &def)

@@ -12,7 +12,8 @@ import "unsafe"
 //
 // Nothing a response holds points into a scratch: the response's taxes
 // are carved from blocks a calculation allocates for itself (wireBlock,
-// partBlock) and never hands back, and everything else the response
+// partBlock) or borrows from its engine (lend.go), which the scratch never
+// hands back, and everything else the response
 // takes from a line is copied by value. Decimal values that a response
 // shares with the scratch are immutable. A reset scratch holds no pointer
 // to a request or a response, so pooling keeps neither alive.

@@ -43,7 +43,7 @@ var purchaseModes = map[wire.PurchaseMessageType]struct {
 // variance per line and document; CONDITIONAL_PROCUREMENT also chooses an
 // action by the settings' policy and tolerance.
 func (e *Engine) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, error) {
-	resp, _, err := e.purchase(ctx, req, false, nil)
+	resp, _, err := e.purchase(ctx, req, false, nil, nil)
 	return resp, err
 }
 
@@ -59,13 +59,15 @@ func (e *Engine) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire
 // (journal.CheckPost). PreparePurchase works with or without a journal
 // (WithJournal) and never writes to one.
 func (e *Engine) PreparePurchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, *journal.Transaction, error) {
-	return e.purchase(ctx, req, true, nil)
+	return e.purchase(ctx, req, true, nil, nil)
 }
 
 // purchase is Purchase, which stores its transaction, and PreparePurchase, which returns
 // it (prepare). When ex is not nil (ExplainPurchase), it is set to the
-// explanation of the response's taxes; nothing else changes.
-func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepare bool, ex *wire.Explanation) (*wire.PurchaseResponse, *journal.Transaction, error) {
+// explanation of the response's taxes; nothing else changes. When loan is
+// not nil (PurchaseWith), the response's taxes are carved from its blocks
+// if the calculation stores nothing (calc.borrow).
+func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepare bool, ex *wire.Explanation, loan *taxLoan) (*wire.PurchaseResponse, *journal.Transaction, error) {
 	if req == nil {
 		return nil, nil, levy.Invalid("", "a purchase request is required")
 	}
@@ -81,6 +83,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 		return nil, nil, err
 	}
 	defer c.release()
+	c.borrow(e, loan, prepare || ex != nil, req.PostToJournal)
 	c.req.purchase = req
 	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := purchaseLines(c, req.LineItems, "lineItems", &def)

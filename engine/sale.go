@@ -16,7 +16,7 @@ import (
 // request first and reports every broken constraint at once. The request is
 // not modified.
 func (e *Engine) Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, error) {
-	resp, _, err := e.sale(ctx, req, false, nil)
+	resp, _, err := e.sale(ctx, req, false, nil, nil)
 	return resp, err
 }
 
@@ -32,13 +32,15 @@ func (e *Engine) Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleRes
 // (journal.CheckPost). PrepareSale works with or without a journal
 // (WithJournal) and never writes to one.
 func (e *Engine) PrepareSale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, *journal.Transaction, error) {
-	return e.sale(ctx, req, true, nil)
+	return e.sale(ctx, req, true, nil, nil)
 }
 
 // sale is Sale, which stores its transaction, and PrepareSale, which returns
 // it (prepare). When ex is not nil (ExplainSale), it is set to the
-// explanation of the response's taxes; nothing else changes.
-func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, ex *wire.Explanation) (*wire.SaleResponse, *journal.Transaction, error) {
+// explanation of the response's taxes; nothing else changes. When loan is
+// not nil (SaleWith), the response's taxes are carved from its blocks if
+// the calculation stores nothing (calc.borrow).
+func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, ex *wire.Explanation, loan *taxLoan) (*wire.SaleResponse, *journal.Transaction, error) {
 	if req == nil {
 		return nil, nil, levy.Invalid("", "a sale request is required")
 	}
@@ -55,6 +57,7 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, 
 		return nil, nil, err
 	}
 	defer c.release()
+	c.borrow(e, loan, prepare || ex != nil, req.PostToJournal)
 	c.d.transactionID = req.TransactionID
 	c.req.sale = req
 	def := saleDefaults{seller: req.Seller, customer: req.Customer, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}

@@ -1,0 +1,131 @@
+package engine
+
+import (
+	"context"
+	"sync"
+
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/wire"
+)
+
+// A calculation carves its response's taxes from blocks of wire Tax
+// records and of their parts (calc.wireFor) that it allocates for the
+// response alone, since the response outlives it. A caller that only
+// encodes the response and drops it, as the HTTP adapter does, can hand
+// those blocks back: SaleWith, PurchaseWith and OwnerWith call a function
+// with the response and then reclaim its blocks into the engine's pool
+// (Engine.loans), from which the next such calculation carves its taxes.
+//
+// Only the response of a calculation that stores nothing lends its
+// blocks: one that goes to the journal (an INVOICE, say, in an engine
+// with a journal) carves them anew, as Sale does, since what the journal
+// keeps of it is not the caller's to end. The explanation and Prepare
+// paths never lend either.
+
+// taxLoan is a pair of blocks that one calculation carves its response's
+// taxes from, and hands back when the caller is done with the response.
+type taxLoan struct {
+	taxes []wire.Tax
+	parts []taxParts
+	// lent: the calculation has taken the blocks (calc.borrow and
+	// wireFor); done: it moved on to blocks of its own once these were
+	// full (it never does while the taxes it counted do not change).
+	lent, done bool
+	used       int // the items carved from the blocks
+}
+
+// loanPool is an engine's pool of tax blocks.
+type loanPool struct{ p sync.Pool }
+
+// borrow returns a loan from the pool, or a new empty one.
+func (lp *loanPool) borrow() *taxLoan {
+	if l, ok := lp.p.Get().(*taxLoan); ok {
+		return l
+	}
+	return &taxLoan{}
+}
+
+// reclaim zeroes the items a calculation carved from l and puts it back
+// in the pool, unless its blocks are above maxPooledBytes (pool.go): a
+// huge document does not pin its memory. Nothing may use what was carved
+// from l afterwards.
+func (lp *loanPool) reclaim(l *taxLoan) {
+	clear(l.taxes[:l.used])
+	clear(l.parts[:l.used])
+	if cap(l.taxes) > maxPooled[wire.Tax]() || cap(l.parts) > maxPooled[taxParts]() {
+		return
+	}
+	*l = taxLoan{taxes: l.taxes[:0], parts: l.parts[:0]}
+	lp.p.Put(l)
+}
+
+// borrow makes the calculation carve its response's taxes from loan's
+// blocks, if loan is not nil and the calculation stores nothing: it
+// neither returns its transaction (returned: a Prepare or Explain call)
+// nor posts it to the engine's journal (isStored, postToJournal).
+func (c *calc) borrow(e *Engine, loan *taxLoan, returned bool, postToJournal *bool) {
+	if loan == nil || returned || e.journal != nil && isStored(c.d.perspective, c.d.message, postToJournal) {
+		return
+	}
+	c.loan = loan
+}
+
+// newWireBlocks returns empty blocks with room for size taxes: the
+// loan's, grown to size when smaller, the first time a calculation that
+// borrowed needs blocks; new ones otherwise.
+func (c *calc) newWireBlocks(size int) ([]wire.Tax, []taxParts) {
+	l := c.loan
+	if l == nil || l.done {
+		return make([]wire.Tax, 0, size), make([]taxParts, 0, size)
+	}
+	if l.lent {
+		l.done = true // full: what was carved stays where it is
+		return make([]wire.Tax, 0, size), make([]taxParts, 0, size)
+	}
+	l.lent = true
+	if cap(l.taxes) < size || cap(l.parts) < size {
+		l.taxes, l.parts = make([]wire.Tax, 0, size), make([]taxParts, 0, size)
+	}
+	return l.taxes[:0], l.parts[:0]
+}
+
+// lend calculates req with calc (Engine.sale, purchase or owner) on a
+// loan from the engine's pool, calls use with the response, and reclaims
+// the loan once use has returned. An error of the calculation is
+// returned without calling use; an error of use is returned as it is.
+// When use panics, the loan is not reclaimed.
+func lend[Q, S any](ctx context.Context, e *Engine, req *Q, calc func(context.Context, *Q, bool, *wire.Explanation, *taxLoan) (*S, *journal.Transaction, error), use func(*S) error) error {
+	l := e.loans.borrow()
+	resp, _, err := calc(ctx, req, false, nil, l)
+	if err != nil {
+		e.loans.reclaim(l)
+		return err
+	}
+	err = use(resp)
+	e.loans.reclaim(l)
+	return err
+}
+
+// SaleWith calculates req as Sale does and calls use with the response,
+// for a caller that is done with the response when use returns (say, one
+// that encodes it): the response, and everything it points to, is valid
+// only until use returns, after which the engine may reuse its memory for
+// another response. A calculation that Sale would store in the journal is
+// stored, and its response is Sale's to keep, as with Sale. An error of
+// the calculation is returned without calling use; an error of use is
+// returned as it is.
+func (e *Engine) SaleWith(ctx context.Context, req *wire.SaleRequest, use func(*wire.SaleResponse) error) error {
+	return lend(ctx, e, req, e.sale, use)
+}
+
+// PurchaseWith calculates req as Purchase does and calls use with the
+// response, which is valid only until use returns, as with SaleWith.
+func (e *Engine) PurchaseWith(ctx context.Context, req *wire.PurchaseRequest, use func(*wire.PurchaseResponse) error) error {
+	return lend(ctx, e, req, e.purchase, use)
+}
+
+// OwnerWith calculates req as Owner does and calls use with the response,
+// which is valid only until use returns, as with SaleWith.
+func (e *Engine) OwnerWith(ctx context.Context, req *wire.OwnerRequest, use func(*wire.OwnerResponse) error) error {
+	return lend(ctx, e, req, e.owner, use)
+}

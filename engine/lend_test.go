@@ -1,0 +1,315 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/wire"
+)
+
+// lendCalc is one request calculated both ways: by Sale, Purchase or
+// Owner (kept), and by SaleWith, PurchaseWith or OwnerWith (lent), each
+// giving the JSON of the response or "error: " and the error.
+type lendCalc struct {
+	name       string
+	kept, lent func(*Engine) string
+}
+
+// lendWays returns the two ways of calculating req, whose response is
+// encoded by json.Marshal and by its own AppendJSON: the lent one inside
+// the function, while the response is valid.
+func lendWays[Q, S any](t *testing.T, name string, req *Q, kept func(*Engine, context.Context, *Q) (*S, error),
+	lent func(*Engine, context.Context, *Q, func(*S) error) error) lendCalc {
+	encode := func(resp *S) string {
+		b, err := any(resp).(interface{ AppendJSON([]byte) ([]byte, error) }).AppendJSON(nil)
+		if err != nil {
+			t.Errorf("%s: AppendJSON: %v", name, err)
+		}
+		return mustJSON(t, resp) + "\n" + string(b)
+	}
+	return lendCalc{name,
+		func(e *Engine) string {
+			resp, err := kept(e, context.Background(), req)
+			if err != nil {
+				return "error: " + err.Error()
+			}
+			return encode(resp)
+		},
+		func(e *Engine) string {
+			var got string
+			err := lent(e, context.Background(), req, func(resp *S) error {
+				got = encode(resp)
+				return nil
+			})
+			if err != nil {
+				return "error: " + err.Error()
+			}
+			return got
+		}}
+}
+
+// lendCalcs are the golden requests, a document refused while its lines
+// are built, one refused by validation, and random quotations of 1 to 40
+// lines.
+func lendCalcs(t *testing.T) []lendCalc {
+	t.Helper()
+	files, err := filepath.Glob("testdata/golden/*.request.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden requests: %v", err)
+	}
+	var out []lendCalc
+	for _, f := range files {
+		body, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(f), ".request.json")
+		switch {
+		case strings.HasPrefix(name, "sale-"):
+			var req wire.SaleRequest
+			mustDecode(t, body, &req)
+			out = append(out, lendWays(t, name, &req, (*Engine).Sale, (*Engine).SaleWith))
+		case strings.HasPrefix(name, "purchase-"):
+			var req wire.PurchaseRequest
+			mustDecode(t, body, &req)
+			out = append(out, lendWays(t, name, &req, (*Engine).Purchase, (*Engine).PurchaseWith))
+		case strings.HasPrefix(name, "owner-"):
+			var req wire.OwnerRequest
+			mustDecode(t, body, &req)
+			out = append(out, lendWays(t, name, &req, (*Engine).Owner, (*Engine).OwnerWith))
+		}
+	}
+	bad := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "10.00")
+	bad.Customer.Destination = &wire.Location{TaxAreaID: "999999999"}
+	invalid := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "10.00")
+	invalid.LineItems[0].Quantity = &wire.Measure{Value: amt("-1")}
+	invalid.Currency = &wire.Currency{ISOCurrencyCodeAlpha: "XXZ"}
+	out = append(out, lendWays(t, "bad-location", bad, (*Engine).Sale, (*Engine).SaleWith),
+		lendWays(t, "invalid", invalid, (*Engine).Sale, (*Engine).SaleWith))
+	rng := rand.New(rand.NewPCG(7, 11))
+	for i := range 24 {
+		out = append(out, lendWays(t, "random-"+strconv.Itoa(i), randomQuotation(rng), (*Engine).Sale, (*Engine).SaleWith))
+	}
+	return out
+}
+
+// randomQuotation is a QUOTATION of 1 to 40 lines of random classes,
+// prices and quantities, to one of a few US addresses.
+func randomQuotation(rng *rand.Rand) *wire.SaleRequest {
+	places := [][4]string{
+		{"200 N Spring St", "Los Angeles", "CA", "90012"}, {"1 Main St", "Albany", "NY", "12207"},
+		{"1 City Hall Sq", "Boston", "MA", "02201"}, {"", "Atlanta", "GA", "30303"},
+		{"710 N 20th St", "Birmingham", "AL", "35203"}, {"1500 Marilla St", "Dallas", "TX", "75201"},
+	}
+	classes := []string{"GENERAL", "CLOTHING", "FOOD", "PREPARED_FOOD", "DIGITAL_GOODS"}
+	p := places[rng.IntN(len(places))]
+	req := usSale(p[0], p[1], p[2], p[3], "GENERAL", "1.00")
+	req.LineItems = req.LineItems[:0]
+	for i := range 1 + rng.IntN(40) {
+		price := strconv.Itoa(rng.IntN(50000)) + "." + strconv.Itoa(10+rng.IntN(90))
+		req.LineItems = append(req.LineItems, wire.SaleLineItem{LineItemID: strconv.Itoa(i + 1),
+			Product:  &wire.Product{ProductClass: classes[rng.IntN(len(classes))]},
+			Quantity: &wire.Measure{Value: amt(strconv.Itoa(1 + rng.IntN(5)))}, UnitPrice: amt(price)})
+	}
+	return req
+}
+
+// TestLentAnswersAreSales checks that SaleWith, PurchaseWith and OwnerWith
+// give the answers of Sale, Purchase and Owner, byte for byte, for the
+// golden requests, refused ones and random documents taken in turn, so
+// that every document carves its taxes from blocks an earlier one of
+// another size handed back; and that the blocks in the pool are zero.
+func TestLentAnswersAreSales(t *testing.T) {
+	e := testEngine(t)
+	calcs := lendCalcs(t)
+	want := map[string]string{}
+	for _, c := range calcs {
+		want[c.name] = c.kept(e)
+	}
+	for _, name := range []string{"bad-location", "invalid"} {
+		if !strings.HasPrefix(want[name], "error: ") {
+			t.Fatalf("%s: want an error, got %s", name, want[name])
+		}
+	}
+	checked := 0
+	for round := range 3 {
+		for i := range calcs {
+			c := calcs[i]
+			if round == 1 {
+				c = calcs[len(calcs)-1-i]
+			}
+			if got := c.lent(e); got != want[c.name] {
+				t.Errorf("round %d, %s: lent\n%s\nkept\n%s", round, c.name, got, want[c.name])
+			}
+			l := e.loans.borrow()
+			checked += zeroOverCapacity(t, c.name, "loan taxes", l.taxes)
+			checked += zeroOverCapacity(t, c.name, "loan parts", l.parts)
+			if l.used != 0 || l.lent || l.done {
+				t.Errorf("after %s, a pooled loan is not reset: %+v", c.name, *l)
+			}
+			e.loans.reclaim(l)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("the pool gave back no loan with blocks: nothing was checked")
+	}
+}
+
+// TestLentAnswersConcurrently runs the lent calculations from several
+// goroutines at once (go test -race): each answer is the kept one.
+func TestLentAnswersConcurrently(t *testing.T) {
+	e := testEngine(t)
+	calcs := lendCalcs(t)
+	want := map[string]string{}
+	for _, c := range calcs {
+		want[c.name] = c.kept(e)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 3 * len(calcs) {
+				c := calcs[(i*(g+1)+g)%len(calcs)]
+				if got := c.lent(e); got != want[c.name] {
+					t.Errorf("%s: lent\n%s\nkept\n%s", c.name, got, want[c.name])
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// TestLentAfterRefusal checks a good document after ones refused half-way
+// (while building lines, by validation, by the function itself): its
+// answer is Sale's.
+func TestLentAfterRefusal(t *testing.T) {
+	e := testEngine(t)
+	good := benchQuotation(30)
+	want, err := e.Sale(context.Background(), good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "10.00")
+	bad.Customer.Destination = &wire.Location{TaxAreaID: "999999999"}
+	refused := errors.New("refused by the caller")
+	for range 3 {
+		if err := e.SaleWith(context.Background(), bad, func(*wire.SaleResponse) error {
+			t.Fatal("use called for a refused document")
+			return nil
+		}); err == nil {
+			t.Fatal("bad-location: want an error")
+		}
+		if err := e.SaleWith(context.Background(), benchQuotation(12), func(*wire.SaleResponse) error { return refused }); !errors.Is(err, refused) {
+			t.Fatalf("the function's error: got %v", err)
+		}
+		if err := e.SaleWith(context.Background(), good, func(got *wire.SaleResponse) error {
+			if g, w := mustJSON(t, got), mustJSON(t, want); g != w {
+				t.Errorf("after refusals: lent\n%s\nkept\n%s", g, w)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestStoredAnswerIsNotLent checks that the answer of a document the
+// journal stores is not carved from a loan: kept past its function, it
+// does not change while later documents are lent, and it agrees with the
+// stored transaction. An INVOICE with postToJournal false stores nothing,
+// and is lent: its taxes are zero once its function returns.
+func TestStoredAnswerIsNotLent(t *testing.T) {
+	ctx := context.Background()
+	store := journal.NewMemory()
+	e, err := New(ctx, WithJournal(store), WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	invoice := benchQuotation(20)
+	invoice.SaleMessageType = wire.SaleInvoice
+	var kept *wire.SaleResponse
+	if err := e.SaleWith(ctx, invoice, func(r *wire.SaleResponse) error { kept = r; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	before := mustJSON(t, kept)
+	if kept.LineItems[0].Taxes[0].Jurisdiction == nil {
+		t.Fatal("the stored INVOICE's taxes were reclaimed when its function returned")
+	}
+	for i := range 10 {
+		if err := e.SaleWith(ctx, benchQuotation(20+i), func(*wire.SaleResponse) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if after := mustJSON(t, kept); after != before {
+		t.Fatalf("the stored INVOICE's answer changed after later lent documents:\n%s\nwas\n%s", after, before)
+	}
+	tx, err := store.Get(ctx, levy.DefaultTenant, kept.TransactionID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tx.Lines) != len(kept.LineItems) {
+		t.Fatalf("stored %d lines, answered %d", len(tx.Lines), len(kept.LineItems))
+	}
+	for i, l := range tx.Lines {
+		taxes := kept.LineItems[i].Taxes
+		if len(l.Taxes) != len(taxes) {
+			t.Fatalf("line %d: stored %d taxes, answered %d", i, len(l.Taxes), len(taxes))
+		}
+		for k := range taxes {
+			if !l.Taxes[k].Tax.Equal(taxes[k].CalculatedTax) || l.Taxes[k].JurisdictionID != taxes[k].Jurisdiction.JurisdictionID {
+				t.Errorf("line %d tax %d: stored %v in %s, answered %v in %s", i, k, l.Taxes[k].Tax, l.Taxes[k].JurisdictionID,
+					taxes[k].CalculatedTax, taxes[k].Jurisdiction.JurisdictionID)
+			}
+		}
+	}
+	off := false
+	unstored := benchQuotation(20)
+	unstored.SaleMessageType, unstored.PostToJournal = wire.SaleInvoice, &off
+	// Kept past its function against the rule, the answer shows that
+	// its taxes went back to the pool, zeroed.
+	var lent *wire.SaleResponse
+	if err := e.SaleWith(ctx, unstored, func(r *wire.SaleResponse) error { lent = r; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if lent.LineItems[0].Taxes[0].Jurisdiction != nil {
+		t.Error("an INVOICE with postToJournal false was not lent")
+	}
+}
+
+// TestLoanPoolIsBounded checks that reclaim keeps blocks of up to 4 MiB
+// and drops larger ones.
+func TestLoanPoolIsBounded(t *testing.T) {
+	var lp loanPool
+	over := maxPooled[wire.Tax]() + 1
+	lp.reclaim(&taxLoan{taxes: make([]wire.Tax, 1, over), parts: make([]taxParts, 1, over), used: 1})
+	if l := lp.borrow(); cap(l.taxes) >= over {
+		t.Fatalf("a loan of %d taxes (over 4 MiB) was kept", cap(l.taxes))
+	}
+	if n := maxPooled[wire.Tax](); n < 1000 {
+		t.Fatalf("a pooled loan keeps %d taxes, fewer than a 1,000-line document of one tax a line needs", n)
+	}
+}
+
+// BenchmarkLentQuotation100 is BenchmarkQuotation100 through SaleWith:
+// the taxes of each answer are handed back when its function returns.
+func BenchmarkLentQuotation100(b *testing.B) {
+	e := testEngine(b)
+	req := benchQuotation(100)
+	ctx := context.Background()
+	use := func(*wire.SaleResponse) error { return nil }
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := e.SaleWith(ctx, req, use); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
