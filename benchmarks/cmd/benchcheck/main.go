@@ -61,6 +61,8 @@ var limits = []limit{
 	{set: "engine", bench: "Quotation100", base: "Floor", metric: "ns/op", max: 43, note: "a 100-line QUOTATION"},
 	{set: "engine", bench: "Quotation100", base: "Quotation1", metric: "ns/op", max: 100, note: "a line of 100 costs no more than a one-line document"},
 	{set: "engine", bench: "Quotation1000", base: "Quotation100", metric: "ns/op", max: 11, note: "1,000 lines: the work per line does not grow"},
+	{set: "engine", bench: "LentQuotation1", base: "Floor", metric: "ns/op", note: "Quotation1 through SaleWith, as the API's routes calculate (no limit)"},
+	{set: "engine", bench: "LentQuotation100", base: "Floor", metric: "ns/op", note: "Quotation100 through SaleWith (no limit)"},
 	{set: "http", bench: "HTTPQuotation/levy", base: "HTTPQuotation/minimal", metric: "req/s", max: 0.7, atLeast: true,
 		note: "HTTP QUOTATION against a bare JSON echo handler, 32 clients"},
 }
