@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -63,30 +61,15 @@ func lendWays[Q, S any](t *testing.T, name string, req *Q, kept func(*Engine, co
 // lines.
 func lendCalcs(t *testing.T) []lendCalc {
 	t.Helper()
-	files, err := filepath.Glob("testdata/golden/*.request.json")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no golden requests: %v", err)
-	}
 	var out []lendCalc
-	for _, f := range files {
-		body, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := strings.TrimSuffix(filepath.Base(f), ".request.json")
-		switch {
-		case strings.HasPrefix(name, "sale-"):
-			var req wire.SaleRequest
-			mustDecode(t, body, &req)
-			out = append(out, lendWays(t, name, &req, (*Engine).Sale, (*Engine).SaleWith))
-		case strings.HasPrefix(name, "purchase-"):
-			var req wire.PurchaseRequest
-			mustDecode(t, body, &req)
-			out = append(out, lendWays(t, name, &req, (*Engine).Purchase, (*Engine).PurchaseWith))
-		case strings.HasPrefix(name, "owner-"):
-			var req wire.OwnerRequest
-			mustDecode(t, body, &req)
-			out = append(out, lendWays(t, name, &req, (*Engine).Owner, (*Engine).OwnerWith))
+	for _, g := range goldenRequests(t) {
+		switch req := g.req.(type) {
+		case *wire.SaleRequest:
+			out = append(out, lendWays(t, g.name, req, (*Engine).Sale, (*Engine).SaleWith))
+		case *wire.PurchaseRequest:
+			out = append(out, lendWays(t, g.name, req, (*Engine).Purchase, (*Engine).PurchaseWith))
+		case *wire.OwnerRequest:
+			out = append(out, lendWays(t, g.name, req, (*Engine).Owner, (*Engine).OwnerWith))
 		}
 	}
 	bad := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "10.00")

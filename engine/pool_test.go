@@ -23,33 +23,57 @@ type goldenCalc struct {
 	run  func(*Engine) (any, error)
 }
 
-func goldenCalcs(t *testing.T) []goldenCalc {
+// goldenDoc is a request under testdata/golden, decoded as the type
+// its name's perspective says: *wire.SaleRequest (sale-*),
+// *wire.PurchaseRequest (purchase-*) or *wire.OwnerRequest (owner-*).
+type goldenDoc struct {
+	name string
+	req  any
+}
+
+// goldenRequests decodes every golden request, in name order.
+func goldenRequests(t *testing.T) []goldenDoc {
 	t.Helper()
 	files, err := filepath.Glob("testdata/golden/*.request.json")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no golden requests: %v", err)
 	}
-	var out []goldenCalc
+	var out []goldenDoc
 	for _, f := range files {
 		body, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
 		name := strings.TrimSuffix(filepath.Base(f), ".request.json")
-		ctx := context.Background()
+		var req any
 		switch {
 		case strings.HasPrefix(name, "sale-"):
-			var req wire.SaleRequest
-			mustDecode(t, body, &req)
-			out = append(out, goldenCalc{name, func(e *Engine) (any, error) { return e.Sale(ctx, &req) }})
+			req = new(wire.SaleRequest)
 		case strings.HasPrefix(name, "purchase-"):
-			var req wire.PurchaseRequest
-			mustDecode(t, body, &req)
-			out = append(out, goldenCalc{name, func(e *Engine) (any, error) { return e.Purchase(ctx, &req) }})
+			req = new(wire.PurchaseRequest)
 		case strings.HasPrefix(name, "owner-"):
-			var req wire.OwnerRequest
-			mustDecode(t, body, &req)
-			out = append(out, goldenCalc{name, func(e *Engine) (any, error) { return e.Owner(ctx, &req) }})
+			req = new(wire.OwnerRequest)
+		default:
+			continue
+		}
+		mustDecode(t, body, req)
+		out = append(out, goldenDoc{name, req})
+	}
+	return out
+}
+
+func goldenCalcs(t *testing.T) []goldenCalc {
+	t.Helper()
+	ctx := context.Background()
+	var out []goldenCalc
+	for _, g := range goldenRequests(t) {
+		switch req := g.req.(type) {
+		case *wire.SaleRequest:
+			out = append(out, goldenCalc{g.name, func(e *Engine) (any, error) { return e.Sale(ctx, req) }})
+		case *wire.PurchaseRequest:
+			out = append(out, goldenCalc{g.name, func(e *Engine) (any, error) { return e.Purchase(ctx, req) }})
+		case *wire.OwnerRequest:
+			out = append(out, goldenCalc{g.name, func(e *Engine) (any, error) { return e.Owner(ctx, req) }})
 		}
 	}
 	// A request that fails while building its lines, and a valid one.
