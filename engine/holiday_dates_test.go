@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/wire"
 )
 
 // TestHolidayDatesOf2026 sells on the days around the 2026 holidays whose
@@ -84,16 +85,8 @@ type holidaySale struct {
 func checkHolidaySales(t *testing.T, e *Engine, cases []holidaySale) {
 	t.Helper()
 	for _, c := range cases {
-		at := strings.Split(c.at, "|")
-		req := usSale(at[0], at[1], at[2], at[3], c.class, c.price)
-		req.DocumentDate = civil.MustParse(c.day)
-		resp, err := e.Sale(context.Background(), req)
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
-		if got := resp.TotalTax.String(); got != c.total {
-			t.Errorf("%s: total tax %s, want %s", c.name, got, c.total)
-		}
+		resp := sellOnDay(t, e, c.name, c.at, c.class, c.price, c.day, c.total)
+		state := "US-" + strings.Split(c.at, "|")[2]
 		for _, x := range resp.LineItems[0].Taxes {
 			rule := ""
 			if x.CalculationRuleID != nil {
@@ -105,11 +98,29 @@ func checkHolidaySales(t *testing.T, e *Engine, cases []holidaySale) {
 			if marked := x.CalculationRuleID != nil && x.CalculationRuleID.SalesTaxHolidayIndicator; marked != strings.Contains(rule, "-holiday-") {
 				t.Errorf("%s: %s's rule %q is marked a holiday's: %v", c.name, x.Jurisdiction.JurisdictionID, rule, marked)
 			}
-			if c.rule != "" && x.Jurisdiction.JurisdictionID == "US-"+at[2] && rule != c.rule {
+			if c.rule != "" && x.Jurisdiction.JurisdictionID == state && rule != c.rule {
 				t.Errorf("%s: the state's rule %q, want %q", c.name, rule, c.rule)
 			}
 		}
 	}
+}
+
+// sellOnDay sells one item of class at price, at the address at
+// ("street|city|state|ZIP"), on day, and fails the test named name when
+// the sale is refused or its total tax is not total.
+func sellOnDay(t *testing.T, e *Engine, name, at, class, price, day, total string) *wire.SaleResponse {
+	t.Helper()
+	a := strings.Split(at, "|")
+	req := usSale(a[0], a[1], a[2], a[3], class, price)
+	req.DocumentDate = civil.MustParse(day)
+	resp, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if got := resp.TotalTax.String(); got != total {
+		t.Errorf("%s: total tax %s, want %s", name, got, total)
+	}
+	return resp
 }
 
 // TestHolidayDatesChecked2026 sells on the day before and the first day

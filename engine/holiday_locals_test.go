@@ -93,16 +93,7 @@ func TestHolidayLocalTaxes(t *testing.T) {
 		}},
 	}
 	for _, c := range cases {
-		at := strings.Split(c.at, "|")
-		req := usSale(at[0], at[1], at[2], at[3], "CLOTHING", c.price)
-		req.DocumentDate = civil.MustParse(c.day)
-		resp, err := e.Sale(context.Background(), req)
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
-		if got := resp.TotalTax.String(); got != c.total {
-			t.Errorf("%s: total tax %s, want %s", c.name, got, c.total)
-		}
+		resp := sellOnDay(t, e, c.name, c.at, "CLOTHING", c.price, c.day, c.total)
 		seen := 0
 		for _, x := range resp.LineItems[0].Taxes {
 			id := x.Jurisdiction.JurisdictionID
