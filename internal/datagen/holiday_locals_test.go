@@ -76,10 +76,7 @@ func TestAttachHolidayLocals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	parent := func(id string) (string, string, bool) {
-		j, ok := juris.ByID(id)
-		return j.Name, j.Parent, ok
-	}
+	parent := namedIn(juris)
 	// Jefferson County's general rate is 2%, Moody's 4%; a place of no
 	// rate has none.
 	general := func(id string, _ civil.Date) (decimal.Decimal, bool) {

@@ -188,20 +188,14 @@ func genTaxability(g *gen) error {
 	if err != nil {
 		return err
 	}
-	if cells, err = attachElections(cells, elections, func(id string) (string, string, bool) {
-		j, ok := juris.ByID(id)
-		return j.Name, j.Parent, ok
-	}); err != nil {
+	if cells, err = attachElections(cells, elections, namedIn(juris)); err != nil {
 		return err
 	}
 	holidayLocals, err := readHolidayLocals(g)
 	if err != nil {
 		return err
 	}
-	if holidays, err = attachHolidayLocals(holidays, holidayLocals, func(id string) (string, string, bool) {
-		j, ok := juris.ByID(id)
-		return j.Name, j.Parent, ok
-	}, func(id string, d civil.Date) (decimal.Decimal, bool) {
+	if holidays, err = attachHolidayLocals(holidays, holidayLocals, namedIn(juris), func(id string, d civil.Date) (decimal.Decimal, bool) {
 		for _, r := range juris.RatesOn(id, d) {
 			if r.Tax == jurisdiction.SalesTax && r.Category == jurisdiction.General {
 				return r.Value, true
@@ -1417,4 +1411,14 @@ func provinceGeneralRate(juris *data.Jurisdictions, id string, tax jurisdiction.
 		}
 	}
 	return decimal.Decimal{}, false
+}
+
+// namedIn returns the name and parent of a jurisdiction of juris, by ID,
+// as the checks of localities' rows (attachElections,
+// attachHolidayLocals) ask for them.
+func namedIn(juris *data.Jurisdictions) func(id string) (name, parent string, ok bool) {
+	return func(id string) (string, string, bool) {
+		j, ok := juris.ByID(id)
+		return j.Name, j.Parent, ok
+	}
 }

@@ -107,10 +107,7 @@ func TestAttachElections(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	parent := func(id string) (string, string, bool) {
-		j, ok := juris.ByID(id)
-		return j.Name, j.Parent, ok
-	}
+	parent := namedIn(juris)
 	rows, err := readLocalElections(electionsGen(t, goodElection()))
 	if err != nil {
 		t.Fatal(err)
