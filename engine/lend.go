@@ -27,11 +27,11 @@ import (
 type taxLoan struct {
 	taxes []wire.Tax
 	parts []taxParts
-	// lent: the calculation has taken the blocks (calc.borrow and
-	// wireFor); done: it moved on to blocks of its own once these were
+	// used counts the items carved from the blocks (none: not yet taken);
+	// done: the calculation moved on to blocks of its own once these were
 	// full (it never does while the taxes it counted do not change).
-	lent, done bool
-	used       int // the items carved from the blocks
+	used int
+	done bool
 }
 
 // loanPool is an engine's pool of tax blocks.
@@ -75,14 +75,12 @@ func (c *calc) borrow(e *Engine, loan *taxLoan, returned bool, postToJournal *bo
 // borrowed needs blocks; new ones otherwise.
 func (c *calc) newWireBlocks(size int) ([]wire.Tax, []taxParts) {
 	l := c.loan
+	if l != nil && l.used > 0 {
+		l.done = true // full: what was carved stays where it is
+	}
 	if l == nil || l.done {
 		return make([]wire.Tax, 0, size), make([]taxParts, 0, size)
 	}
-	if l.lent {
-		l.done = true // full: what was carved stays where it is
-		return make([]wire.Tax, 0, size), make([]taxParts, 0, size)
-	}
-	l.lent = true
 	if cap(l.taxes) < size || cap(l.parts) < size {
 		l.taxes, l.parts = make([]wire.Tax, 0, size), make([]taxParts, 0, size)
 	}

@@ -137,7 +137,7 @@ func TestLentAnswersAreSales(t *testing.T) {
 			l := e.loans.borrow()
 			checked += zeroOverCapacity(t, c.name, "loan taxes", l.taxes)
 			checked += zeroOverCapacity(t, c.name, "loan parts", l.parts)
-			if l.used != 0 || l.lent || l.done {
+			if l.used != 0 || l.done {
 				t.Errorf("after %s, a pooled loan is not reset: %+v", c.name, *l)
 			}
 			e.loans.reclaim(l)
@@ -304,5 +304,33 @@ func benchmarkLent(b *testing.B, n int) {
 		if err := e.SaleWith(ctx, req, use); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestLoanFullMovesOn checks the loan's fallback: a calculation that needs
+// a second block after carving from the loan's (more taxes than it
+// counted) gets new blocks, and the items carved stay where they are and
+// are the only ones reclaimed.
+func TestLoanFullMovesOn(t *testing.T) {
+	var lp loanPool
+	l := lp.borrow()
+	c := &calc{loan: l}
+	first, _ := c.newWireBlocks(4)
+	l.used = 4
+	first = first[:4]
+	first[0].IsService = true
+	second, _ := c.newWireBlocks(8)
+	if !l.done {
+		t.Fatal("the loan is not marked done after a second block")
+	}
+	if cap(second) != 8 || &second[:1][0] == &first[0] {
+		t.Fatal("the second block is the loan's: it would write over the taxes carved from it")
+	}
+	if !first[0].IsService {
+		t.Fatal("a tax carved from the loan changed")
+	}
+	lp.reclaim(l)
+	if first[0].IsService {
+		t.Fatal("reclaim left a carved tax set")
 	}
 }

@@ -108,7 +108,7 @@ func (c *calc) wireFor(n int) ([]wire.Tax, []taxParts) {
 		c.wireBlock, c.partBlock = c.newWireBlocks(size) // lend.go
 	}
 	c.wireDone += n
-	if l := c.loan; l != nil && l.lent && !l.done {
+	if l := c.loan; l != nil && !l.done {
 		l.used += n
 	}
 	i := len(c.wireBlock)
