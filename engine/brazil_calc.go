@@ -581,10 +581,15 @@ func (k *brCalc) difalTax(uf string, j *wire.Jurisdiction, base decimal.Decimal)
 	if method.Double {
 		// The destination's base holds its own ICMS: the operation's value
 		// without the origin's ICMS, grossed up by the destination's rate
-		// and FCP.
-		baseDest = base.Sub(k.icms).DivRound(decimalOne.Sub(dest).Sub(fcpRate), 10)
+		// and FCP. The origin's ICMS of the formula is the interstate rate
+		// on the base, what a seller of the normal regime charges, and what
+		// is deducted though a Simples Nacional vendor pays its own in the
+		// DAS (SEFAZ-SP, Resposta à Consulta 31.674/2025): the DIFAL is the
+		// difference of the rates, never the destination's full rate.
+		origin := k.round(mul(base, k.interRate))
+		baseDest = base.Sub(origin).DivRound(decimalOne.Sub(dest).Sub(fcpRate), 10)
 		baseDest = k.round(baseDest)
-		difal = k.round(mul(baseDest, dest)).Sub(k.icms)
+		difal = k.round(mul(baseDest, dest)).Sub(origin)
 		what = "double base: (base - origin ICMS) / (1 - destination's rate and FCP), times the destination's rate, less the origin ICMS"
 	} else {
 		difal = k.round(mul(baseDest, dest.Sub(k.interRate)))

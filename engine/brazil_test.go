@@ -423,3 +423,42 @@ func TestBrazilJournal(t *testing.T) {
 		}
 	}
 }
+
+// TestBrazilDIFALSimplesVendor accrues a contributor's own DIFAL on
+// 1,000.00 of furniture (NCM 9403.60.00, resale: no IPI) bought for its
+// own use from a Simples Nacional vendor in SP, whose invoice states no
+// ICMS (CSOSN 102). The DIFAL is still the difference between the
+// destination's rate and the interstate rate: the origin's ICMS that the
+// formula deducts is the interstate rate on the operation's value, though
+// the vendor pays its own in the DAS (SEFAZ-SP, Resposta à Consulta
+// 31.674/2025: 4% or 12% for a Simples vendor, RICMS-SP art. 117 § 5 I
+// and § 6). Before the fix the double base deducted nothing and charged
+// the destination's full rate (219.51 into MG, 204.82 into ES).
+//   - MG 18%, 12% from SP, double base: (1,000.00 - 120.00) / 0.82 =
+//     1,073.17; x 18% = 193.17 - 120.00 = 73.17 (SEF-MG's own example);
+//   - ES 17%, 7% from SP, double base from 2023: (1,000.00 - 70.00) /
+//     0.83 = 1,120.4819 -> 1,120.48; x 17% = 190.4816 -> 190.48 - 70.00 =
+//     120.48;
+//   - RJ 20%, 12% from SP, single base for contributors from 2024-03-20:
+//     1,000.00 x 8% = 80.00 (unchanged by the fix).
+func TestBrazilDIFALSimplesVendor(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct{ uf, city, tax, base string }{
+		{"MG", "Belo Horizonte", "73.17", "1073.17"},
+		{"ES", "Vitória", "120.48", "1120.48"},
+		{"RJ", "Rio de Janeiro", "80.00", "1000.00"},
+	} {
+		req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
+			DocumentDate: civil.MustParse("2026-09-01"), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
+			Vendor: &wire.Vendor{PhysicalOrigin: brTo("Jundiaí", "SP")},
+			Buyer:  &wire.Buyer{Destination: brTo(c.city, c.uf)},
+			LineItems: []wire.PurchaseLineItem{{LineItemID: "1", CommodityCode: &wire.CommodityCode{CommodityCodeType: "NCM", Value: "94036000"},
+				ExtendedPrice: amt("1000"), LineDetails: wire.LineDetails{SellerCondition: wire.SellerSimplesNacional,
+					BuyerCondition: wire.BuyerContribuinteConsumidorFinal}}}}
+		r, err := e.Purchase(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.uf, err)
+		}
+		checkDIFAL(t, c.uf, "2026-09-01", r.LineItems[0].Taxes, r.LineItems[0].AssistedParameters, c.tax, c.base, false)
+	}
+}
