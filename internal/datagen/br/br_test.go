@@ -87,8 +87,7 @@ func TestBuild(t *testing.T) {
 		// Round three: PR's single contributor base from Lei 15.342/2006
 		// until Lei 20.949/2021 took its place (not checked since); RR's
 		// double one; RJ's double non-contributor base (SEFAZ-RJ's FAQ)
-		// and single contributor one (RICMS-RJ art. 4 VI). DF stays not
-		// checked.
+		// and single contributor one (RICMS-RJ art. 4 VI).
 		{"PR", "2007-03-22", true, "not checked", ""},
 		{"PR", "2007-03-23", true, "single", "2007-03-23"},
 		{"PR", "2022-03-31", true, "single", "2007-03-23"},
@@ -101,8 +100,18 @@ func TestBuild(t *testing.T) {
 		{"RJ", "2026-01-01", false, "double", "2022-04-01"},
 		{"RJ", "2024-03-19", true, "not checked", ""},
 		{"RJ", "2024-03-20", true, "single", "2024-03-20"},
-		{"DF", "2026-01-01", true, "not checked", ""},
-		{"DF", "2026-01-01", false, "not checked", ""},
+		// Round five: the DF's single base from its Solução de Consulta
+		// COTRI 4/2021, for non-contributors until LC 190/2022 and for
+		// contributors until its Solução de Consulta 31/2024, not read.
+		{"DF", "2021-04-25", false, "not checked", ""},
+		{"DF", "2021-04-25", true, "not checked", ""},
+		{"DF", "2021-04-26", false, "single", "2021-04-26"},
+		{"DF", "2021-04-26", true, "single", "2021-04-26"},
+		{"DF", "2022-01-05", false, "not checked", "2022-01-05"},
+		{"DF", "2024-10-23", true, "single", "2021-04-26"},
+		{"DF", "2024-10-24", true, "not checked", "2024-10-24"},
+		{"DF", "2026-01-01", true, "not checked", "2024-10-24"},
+		{"DF", "2026-01-01", false, "not checked", "2022-01-05"},
 		{"AP", "2026-01-01", true, "not checked", ""},
 		{"AL", "2026-01-01", true, "not checked", ""},
 	} {
@@ -136,6 +145,11 @@ func TestBuild(t *testing.T) {
 	// two contributor ones (not checked, then double).
 	if s, _ := b.State("ES"); len(s.DIFAL) != 1 || len(s.DIFALContributor) != 2 {
 		t.Errorf("ES: %d and %d methods, want 1 and 2", len(s.DIFAL), len(s.DIFALContributor))
+	}
+	// The DF's 2022 row repeats its contributor base: three methods each
+	// (not checked, single, not checked).
+	if s, _ := b.State("DF"); len(s.DIFAL) != 3 || len(s.DIFALContributor) != 3 {
+		t.Errorf("DF: %d and %d methods, want 3 and 3", len(s.DIFAL), len(s.DIFALContributor))
 	}
 	if s, _ := b.State("PR"); len(s.DIFAL) != 1 || len(s.DIFALContributor) != 3 {
 		t.Errorf("PR: %d and %d methods, want 1 and 3", len(s.DIFAL), len(s.DIFALContributor))
