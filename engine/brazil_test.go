@@ -300,6 +300,13 @@ func TestBrazilDIFALByDate(t *testing.T) {
 		// 219.05 - 80.50 = 138.55.
 		{"ES", "Vitória", "2022-12-31", "115.00", "1150.00", true},
 		{"ES", "Vitória", "2023-01-01", "138.55", "1288.55", false},
+		// DF 20% from 2024-01-21 (7% from SP): the single base of RICMS-DF
+		// art. 34 IX c, 1,150.00 x 13% = 149.50, known until the DF's
+		// Solução de Consulta 31/2024 of 2024-10-24, not read: the same
+		// amount from that day, with the note that the base was not
+		// checked (difal.csv, round five; needs the regenerated data).
+		{"DF", "Brasília", "2024-06-01", "149.50", "1150.00", false},
+		{"DF", "Brasília", "2024-10-24", "149.50", "1150.00", true},
 	} {
 		req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
 			DocumentDate: civil.MustParse(c.date), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
