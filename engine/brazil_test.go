@@ -469,3 +469,44 @@ func TestBrazilDIFALSimplesVendor(t *testing.T) {
 		checkDIFAL(t, c.uf, "2026-09-01", r.LineItems[0].Taxes, r.LineItems[0].AssistedParameters, c.tax, c.base, false)
 	}
 }
+
+// TestBrazilExTIPIActs sends the Ex of the TIPI in additionalCommodityCode
+// on a producer's sale of a car (NCM 8703.23.10, 18.81%; its Ex 01,
+// 9.78%): the Ex's rate is charged, so the line does not say that the
+// member was not acted on. A second code of another type on a Brazilian
+// line is still not acted on, and the NCM's own rate applies.
+func TestBrazilExTIPIActs(t *testing.T) {
+	e := testEngine(t)
+	sale := func(to *wire.Location, extra *wire.CommodityCode) wire.SaleResponseLineItem {
+		t.Helper()
+		req := brSale(to)
+		l := &req.LineItems[0]
+		l.CommodityCode.Value = "87032310"
+		l.AdditionalCommodityCode = extra
+		l.NatureOfFiscalOperation = wire.OperationVendaProducao
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.LineItems[0]
+	}
+	flagged := func(l wire.SaleResponseLineItem) bool {
+		for _, p := range l.AssistedParameters {
+			if p.RuleName == NotActedOnRule && strings.Contains(p.ParamName, "additionalCommodityCode") {
+				return true
+			}
+		}
+		return false
+	}
+	l := sale(brTo("Campinas", "SP"), &wire.CommodityCode{CommodityCodeType: "EXTIPI", Value: "01"})
+	if ipi := brMustTax(t, l, "IPI", "BR"); ipi.CalculatedTax.String() != "97.80" {
+		t.Errorf("IPI %s, want 97.80 (Ex 01, 9.78%%)", ipi.CalculatedTax)
+	}
+	if flagged(l) {
+		t.Error("the Ex of the TIPI acted on the IPI, and the line says additionalCommodityCode was not acted on")
+	}
+	l = sale(brTo("Campinas", "SP"), &wire.CommodityCode{CommodityCodeType: "HS", Value: "870323"})
+	if ipi := brMustTax(t, l, "IPI", "BR"); ipi.CalculatedTax.String() != "188.10" || !flagged(l) {
+		t.Errorf("another code type: IPI %s (want 188.10) and flagged %v (want true)", ipi.CalculatedTax, flagged(l))
+	}
+}

@@ -630,11 +630,18 @@ func brazilActs(_ *calc, l *line) bool { return l.br != nil }
 // Brazilian line.
 func commodityOrBrazilActs(c *calc, l *line) bool { return commodityActs(c, l) || brazilActs(c, l) }
 
+// exTIPIActs is the actsWhen of a line's additionalCommodityCode: the Ex
+// of the TIPI (type EXTIPI) of a Brazilian line's NCM, whose IPI rate and
+// single-stage groups the line takes.
+func exTIPIActs(_ *calc, l *line) bool { return l.br != nil && l.br.hasNCM && l.br.ncm.Ex != "" }
+
 // The notes the table shares.
 const (
 	// noteLineNumber is the note of a line's lineItemNumber.
 	noteLineNumber = "kept with the transaction in the journal; a line sent without one is numbered after the greatest number sent in its list"
 	noteBrazil     = "a Brazilian driver of tax determination"
+	// noteExTIPI is the note of a line's second commodity code.
+	noteExTIPI = "a second commodity code; acts as the Ex of the TIPI (commodityCodeType EXTIPI) of the NCM of a line that Brazil's rules calculate (see docs/brazil.md)"
 	// noteBrazilActs is the note of a member that Brazil's rules read.
 	noteBrazilActs = "acts on a line that Brazil's rules calculate (see docs/brazil.md); not acted on elsewhere"
 	noteRecovery   = "decides how much input tax the buyer recovers"
@@ -814,8 +821,8 @@ var wireFields = []wireField{
 	{member: "CommodityCode.value", acting: within},
 	{member: "CommodityCode.usedCommodityCode", acting: response},
 	{member: "CommodityCode.userDefined", acting: kept},
-	{member: "SaleLineItem.additionalCommodityCode", acting: notActedOn, note: "a second commodity code",
-		sent: onSaleLine(func(w *wire.SaleLineItem) (string, bool) { return ptrJSON(w.AdditionalCommodityCode) })},
+	{member: "SaleLineItem.additionalCommodityCode", acting: notActedOn, note: noteExTIPI,
+		sent: onSaleLine(func(w *wire.SaleLineItem) (string, bool) { return ptrJSON(w.AdditionalCommodityCode) }), actsWhen: exTIPIActs},
 	{member: "SaleLineItem.quantity", acting: acts},
 	{member: "Measure.value", acting: acts, note: "where its measure acts (quantity)"},
 	{member: "Measure.unitOfMeasure", acting: kept},
@@ -1053,8 +1060,8 @@ var wireFields = []wireField{
 	{member: "Purchase.value", acting: kept},
 	{member: "PurchaseLineItem.commodityCode", acting: notActedOn, note: "acts on a line sent without a class, whose class the tenant's profile gives from it",
 		sent: onPurchaseLine(func(w *wire.PurchaseLineItem) (string, bool) { return ptrJSON(w.CommodityCode) }), actsWhen: commodityOrBrazilActs},
-	{member: "PurchaseLineItem.additionalCommodityCode", acting: notActedOn, note: "a second commodity code",
-		sent: onPurchaseLine(func(w *wire.PurchaseLineItem) (string, bool) { return ptrJSON(w.AdditionalCommodityCode) })},
+	{member: "PurchaseLineItem.additionalCommodityCode", acting: notActedOn, note: noteExTIPI,
+		sent: onPurchaseLine(func(w *wire.PurchaseLineItem) (string, bool) { return ptrJSON(w.AdditionalCommodityCode) }), actsWhen: exTIPIActs},
 	{member: "PurchaseLineItem.quantity", acting: acts},
 	{member: "PurchaseLineItem.volume", acting: notActedOn, note: "taxes per volume",
 		sent: onPurchaseLine(func(w *wire.PurchaseLineItem) (string, bool) { return ptrJSON(w.Volume) })},
