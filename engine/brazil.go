@@ -62,6 +62,8 @@ type brLine struct {
 	// quantity it applies to.
 	pauta    *decimal.Decimal
 	pautaQty decimal.Decimal
+	// pautaVol: the pauta applies to the line's volume, which then acts.
+	pautaVol bool
 	// cfopOverride is the request's CFOP, "" when absent.
 	cfopOverride string
 	// from and to are the seller's and the customer's places.
@@ -216,7 +218,7 @@ func (b *builder) brazil(l *line, li *lineIn) {
 					if li.volume == nil || li.volume.Value == nil {
 						fail(path+".quantityType", "VOL applies the pauta to the line's volume, which the line does not give")
 					} else {
-						x.pautaQty = li.volume.Value.Decimal()
+						x.pautaQty, x.pautaVol = li.volume.Value.Decimal(), true
 					}
 				}
 			}

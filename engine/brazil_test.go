@@ -136,8 +136,15 @@ func TestBrazilDrivers(t *testing.T) {
 	// By volume: 3 litres at 100.00.
 	req.LineItems[0].Volume = &wire.Measure{Value: amt("3")}
 	req.LineItems[0].PautaOverrides.PautaOverride[0] = wire.PautaOverride{QuantityType: wire.PautaQuantityTypeVOL, Amount: amt("100")}
-	if x := brMustTax(t, sell(req), "ICMS", "BR-SP"); x.Taxable.String() != "300.00" || x.CalculatedTax.String() != "54.00" {
+	l = sell(req)
+	if x := brMustTax(t, l, "ICMS", "BR-SP"); x.Taxable.String() != "300.00" || x.CalculatedTax.String() != "54.00" {
 		t.Errorf("pauta by volume: %v", x)
+	}
+	// The volume made the base: the line does not say it was not acted on.
+	for _, p := range l.AssistedParameters {
+		if p.RuleName == NotActedOnRule && strings.HasSuffix(p.ParamName, ".volume") {
+			t.Errorf("pauta by volume: the volume acted and the line says %s was not acted on", p.ParamName)
+		}
 	}
 
 	// A rate override of the ICMS of SP, and an exempt override of the IPI.

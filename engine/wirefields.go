@@ -635,11 +635,17 @@ func commodityOrBrazilActs(c *calc, l *line) bool { return commodityActs(c, l) |
 // single-stage groups the line takes.
 func exTIPIActs(_ *calc, l *line) bool { return l.br != nil && l.br.hasNCM && l.br.ncm.Ex != "" }
 
+// pautaVolumeActs is the actsWhen of a line's volume: the quantity of a
+// Brazilian line's pauta by volume (quantityType VOL).
+func pautaVolumeActs(_ *calc, l *line) bool { return l.br != nil && l.br.pautaVol }
+
 // The notes the table shares.
 const (
 	// noteLineNumber is the note of a line's lineItemNumber.
 	noteLineNumber = "kept with the transaction in the journal; a line sent without one is numbered after the greatest number sent in its list"
 	noteBrazil     = "a Brazilian driver of tax determination"
+	// notePautaVolume is the note of a line's volume.
+	notePautaVolume = "taxes per volume; acts as the quantity of a pauta by volume (quantityType VOL) on a line that Brazil's rules calculate (see docs/brazil.md)"
 	// noteExTIPI is the note of a line's second commodity code.
 	noteExTIPI = "a second commodity code; acts as the Ex of the TIPI (commodityCodeType EXTIPI) of the NCM of a line that Brazil's rules calculate (see docs/brazil.md)"
 	// noteBrazilActs is the note of a member that Brazil's rules read.
@@ -826,8 +832,8 @@ var wireFields = []wireField{
 	{member: "SaleLineItem.quantity", acting: acts},
 	{member: "Measure.value", acting: acts, note: "where its measure acts (quantity)"},
 	{member: "Measure.unitOfMeasure", acting: kept},
-	{member: "SaleLineItem.volume", acting: notActedOn, note: "taxes per volume",
-		sent: onSaleLine(func(w *wire.SaleLineItem) (string, bool) { return ptrJSON(w.Volume) })},
+	{member: "SaleLineItem.volume", acting: notActedOn, note: notePautaVolume,
+		sent: onSaleLine(func(w *wire.SaleLineItem) (string, bool) { return ptrJSON(w.Volume) }), actsWhen: pautaVolumeActs},
 	{member: "SaleLineItem.weight", acting: notActedOn, note: "taxes per weight",
 		sent: onSaleLine(func(w *wire.SaleLineItem) (string, bool) { return ptrJSON(w.Weight) })},
 	{member: "SaleLineItem.unitPrice", acting: acts},
@@ -1063,8 +1069,8 @@ var wireFields = []wireField{
 	{member: "PurchaseLineItem.additionalCommodityCode", acting: notActedOn, note: noteExTIPI,
 		sent: onPurchaseLine(func(w *wire.PurchaseLineItem) (string, bool) { return ptrJSON(w.AdditionalCommodityCode) }), actsWhen: exTIPIActs},
 	{member: "PurchaseLineItem.quantity", acting: acts},
-	{member: "PurchaseLineItem.volume", acting: notActedOn, note: "taxes per volume",
-		sent: onPurchaseLine(func(w *wire.PurchaseLineItem) (string, bool) { return ptrJSON(w.Volume) })},
+	{member: "PurchaseLineItem.volume", acting: notActedOn, note: notePautaVolume,
+		sent: onPurchaseLine(func(w *wire.PurchaseLineItem) (string, bool) { return ptrJSON(w.Volume) }), actsWhen: pautaVolumeActs},
 	{member: "PurchaseLineItem.weight", acting: notActedOn, note: "taxes per weight",
 		sent: onPurchaseLine(func(w *wire.PurchaseLineItem) (string, bool) { return ptrJSON(w.Weight) })},
 	{member: "PurchaseLineItem.unitPrice", acting: acts},
