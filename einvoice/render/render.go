@@ -235,6 +235,12 @@ func Render(tx *journal.Transaction, o Options) (*Rendered, error) {
 	return r, nil
 }
 
+// roundingHint is the hint of the rules that a category's VAT is its
+// taxable amount times its rate (within 1): the VAT of a calculation
+// rounded line by line drifts from it by up to half a cent a line.
+const roundingHint = "a calculation that rounds its VAT line by line (roundAtLineLevel, true when absent) drifts so over many lines: " +
+	"calculate it again with roundAtLineLevel false, which rounds the VAT once over the invoice and spreads it over the lines"
+
 // hints say what would satisfy the rules that the data of a calculation
 // most often misses.
 var hints = map[string]string{
@@ -247,6 +253,8 @@ var hints = map[string]string{
 	"BR-CO-26":            "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
 	"BR-O-02":             "a sale outside the scope of VAT may name no VAT identifier",
 	"BR-O-11":             "an invoice with lines outside the scope of VAT may have no other VAT category: invoice them apart",
+	"BR-CO-17":            roundingHint,
+	"BR-S-09":             roundingHint,
 	"BR-CL-23":            "send the quantity's unitOfMeasure as a UN/ECE Recommendation 20 code, such as C62 (one), H87 (piece) or HUR (hour)",
 	"PEPPOL-EN16931-R003": "give the buyer's reference (buyerReference) or an order reference (orderReference)",
 	"DE-R-001":            "give the account to pay to (iban)",
