@@ -382,6 +382,15 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	if d.number == "" {
 		d.number = tx.TransactionID
 	}
+	// What keeps a line from becoming an e-invoice line is said first:
+	// no option mends a sales tax that is not VAT, while a missing name
+	// can be given (sellerName, buyerName). The countries decide only
+	// between K and AE, which the lines' own pass below does.
+	for i := range tx.Lines {
+		if _, _, err := lineCategory(o.VATGeography, tx, i, &tx.Lines[i], "", ""); err != nil {
+			return nil, err
+		}
+	}
 	// The parties: one seller, one buyer.
 	customer, err := theCustomer(tx)
 	if err != nil {
@@ -391,7 +400,9 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	if err != nil {
 		return nil, err
 	}
-	buyerName := o.BuyerName
+	// A blank buyerName gives no name: the stored one stays, as a blank
+	// sellerName leaves the seller's code.
+	buyerName := strings.TrimSpace(o.BuyerName)
 	if buyerName == "" {
 		buyerName = customer.Name
 	}
@@ -674,7 +685,11 @@ func lineCategory(geo *jurisdiction.VATGeography, tx *journal.Transaction, i int
 		return category{code: "O", reason: "Not subject to VAT", reasonCode: "VATEX-EU-O"}, nil, nil
 	}
 	if len(vat) > 1 {
-		return category{}, nil, refuse(tx, "%s carries the VAT of %d jurisdictions (%s and %s); an e-invoice line has one VAT category", lineName(i, l), len(vat), jurisdictionName(vat[0]), jurisdictionName(vat[1]))
+		names := make([]string, len(vat))
+		for k, t := range vat {
+			names[k] = taxName(t)
+		}
+		return category{}, nil, refuse(tx, "%s carries %d taxes of the type VAT (%s); an e-invoice line has one VAT category", lineName(i, l), len(vat), strings.Join(names, ", "))
 	}
 	t := vat[0]
 	rate := t.Rate.Decimal().Mul(hundred)
@@ -742,6 +757,16 @@ func jurisdictionName(t *journal.Tax) string {
 		return t.JurisdictionName
 	}
 	return t.JurisdictionID
+}
+
+// taxName names a tax in a message: its imposition and its
+// jurisdiction, since one jurisdiction may levy several taxes of the
+// type VAT (Brazil's PIS and COFINS).
+func taxName(t *journal.Tax) string {
+	if t.Imposition != "" {
+		return t.Imposition + " of " + jurisdictionName(t)
+	}
+	return jurisdictionName(t)
 }
 
 // exemptionReason is the exemption reason (BT-120) of an exempt tax: the

@@ -167,7 +167,7 @@ func TestRenderRefuses(t *testing.T) {
 		{"Canadian GST", func(tx *journal.Transaction) { tx.Lines[0].Taxes[0].TaxType = "GST" }, "line 1 (a) carries GST tax"},
 		{"VAT of two countries", func(tx *journal.Transaction) {
 			tx.Lines[0].Taxes = append(tx.Lines[0].Taxes, vatTax("100.00", "0.00", "0.20"))
-		}, "the VAT of 2 jurisdictions"},
+		}, "line 1 (a) carries 2 taxes of the type VAT (VAT of Germany (DE), VAT of Germany (DE))"},
 		{"part exempt", func(tx *journal.Transaction) { tx.Lines[0].Taxes[0].Exempt = m("10.00") }, "part taxed and part exempt"},
 		{"deferred", func(tx *journal.Transaction) { tx.Lines[0].Taxes[0].TaxResult = "DEFERRED" }, "VAT result DEFERRED"},
 		{"lines that do not add up", func(tx *journal.Transaction) { tx.SubTotal = m("151.00") }, "its lines add up to 150.00"},

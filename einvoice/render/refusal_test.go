@@ -1,0 +1,57 @@
+package render_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/einvoice/render"
+	"github.com/levytax/levy/einvoice/ubl"
+	"github.com/levytax/levy/journal"
+)
+
+// TestRenderSalesTaxBeforeNames: a US sale whose seller has no company
+// code is refused for its sales tax, which no option mends, not for the
+// seller's name, which sellerName would give only to be refused next for
+// the tax. Before, the answer named the missing name alone.
+func TestRenderSalesTaxBeforeNames(t *testing.T) {
+	tx := invoice()
+	tx.Seller.Code = ""
+	tx.Customer.Name = ""
+	tx.Lines[1].Taxes[0] = journal.Tax{JurisdictionID: "US-CA", JurisdictionName: "California", Imposition: "Sales and Use Tax", TaxType: "SALES",
+		TaxResult: "TAXABLE", CollectedFrom: "SELLER", Taxable: m("50.00"), Tax: m("3.50"), Rate: m("0.07")}
+	_, err := render.Render(tx, render.Options{})
+	if err == nil || !strings.Contains(err.Error(), "line 2 (b) carries SALES tax (Sales and Use Tax) of California (US-CA)") ||
+		strings.Contains(err.Error(), "has no name") {
+		t.Fatalf("got %v, want the refusal of the sales tax", err)
+	}
+}
+
+// TestRenderBlankBuyerName: a buyerName of spaces gives no name, so the
+// stored customer's name stays, as a sellerName of spaces leaves the
+// seller's code. Before, the blank replaced the stored name and the
+// rendering was refused: "the buyer has no name: give one (buyerName)".
+func TestRenderBlankBuyerName(t *testing.T) {
+	for _, syntax := range []ubl.Syntax{ubl.SyntaxUBL, ubl.SyntaxCII} {
+		_, d := read(t, invoice(), render.Options{Syntax: syntax, BuyerName: " \u00a0 ", SellerName: "  "})
+		if d.Customer.Name != "Stadtwerke Halle GmbH" || d.Supplier.Name != "Lindenlicht & Söhne <GmbH>" {
+			t.Errorf("%s: buyer %q, seller %q", syntax, d.Customer.Name, d.Supplier.Name)
+		}
+	}
+}
+
+// TestRenderNamesEachVATOfALine: a line with several taxes of the type
+// VAT in one jurisdiction (Brazil's PIS and COFINS) is refused naming
+// each by its imposition. Before, the message named the jurisdiction
+// twice: "the VAT of 2 jurisdictions (Brazil (BR) and Brazil (BR))".
+func TestRenderNamesEachVATOfALine(t *testing.T) {
+	tx := invoice()
+	br := func(imp, rate string) journal.Tax {
+		return journal.Tax{JurisdictionID: "BR", JurisdictionName: "Brazil", Imposition: imp, TaxType: "VAT", TaxResult: "TAXABLE",
+			CollectedFrom: "SELLER", Taxable: m("100.00"), Rate: m(rate)}
+	}
+	tx.Lines[0].Taxes = []journal.Tax{br("PIS", "0.0165"), br("COFINS", "0.076")}
+	_, err := render.Render(tx, render.Options{})
+	if err == nil || !strings.Contains(err.Error(), "line 1 (a) carries 2 taxes of the type VAT (PIS of Brazil (BR), COFINS of Brazil (BR))") {
+		t.Fatalf("got %v", err)
+	}
+}
