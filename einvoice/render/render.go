@@ -312,7 +312,6 @@ type line struct {
 	price                  decimal.Decimal
 	freight                decimal.Decimal // a charge (above 0) or an allowance (below) of the line
 	net                    decimal.Decimal // BT-131, freight included
-	remainder              decimal.Decimal // what rounding net to the cent took away
 	cat                    category
 }
 
@@ -489,7 +488,10 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	if tt := tx.TotalTax.Decimal().Mul(sign); !tt.Equal(taxSum) {
 		return nil, refuse(tx, "its VAT adds up to %s but its total tax is %s", taxSum.Mul(sign).StringFixed(2), tx.TotalTax)
 	}
-	d.lineTotal, d.taxTotal, d.grandTotal = lineTotal, taxSum, lineTotal.Add(taxSum)
+	// The VAT is stated in cents too: the breakdowns' VAT add up to the
+	// invoice's (BR-CO-14), each within a cent of the calculation's.
+	taxTotal := roundTaxes(d.breakdown, taxSum)
+	d.lineTotal, d.taxTotal, d.grandTotal = lineTotal, taxTotal, lineTotal.Add(taxTotal)
 	if filingCurrency != "" {
 		d.taxCurrency, d.taxInTaxCurrency = filingCurrency, filingSum
 	}
@@ -850,26 +852,56 @@ var cent = decimal.New(1, -2)
 // lines whose rounding moved them furthest (the largest remainders), so
 // that no line moves by more than a cent from its exact amount.
 func roundLines(lines []line, sum decimal.Decimal) decimal.Decimal {
+	nets := make([]*decimal.Decimal, len(lines))
+	for i := range lines {
+		nets[i] = &lines[i].net
+	}
+	return roundToCents(nets, sum)
+}
+
+// roundTaxes rounds the VAT of each breakdown to the cent as roundLines
+// rounds the lines, so that the breakdowns add up to the invoice's VAT,
+// sum, rounded to the cent (BR-CO-14), and returns that total. The VAT of
+// a calculation in a currency of three decimals (the Kuwaiti dinar) is
+// kept to the fils: 0.235 and 0.165 are 0.400 in all, which each
+// rounded on its own would state as 0.24 and 0.17 beside a total of
+// 0.40.
+func roundTaxes(groups []group, sum decimal.Decimal) decimal.Decimal {
+	taxes := make([]*decimal.Decimal, len(groups))
+	for i := range groups {
+		taxes[i] = &groups[i].tax
+	}
+	return roundToCents(taxes, sum)
+}
+
+// roundToCents rounds each amount to the cent so that the rounded
+// amounts add up to sum (their exact sum) rounded to the cent, and
+// returns that total: the cents that rounding each lost or gained in all
+// are given back to, or taken from, the amounts whose rounding moved
+// them furthest (the largest remainders), so that none moves by more than
+// a cent from its exact value.
+func roundToCents(vals []*decimal.Decimal, sum decimal.Decimal) decimal.Decimal {
 	total := sum.Round(2)
 	var rounded decimal.Decimal
-	for i := range lines {
-		r := lines[i].net.Round(2)
+	remainders := make([]decimal.Decimal, len(vals))
+	for i, v := range vals {
+		r := v.Round(2)
 		rounded = rounded.Add(r)
-		lines[i].remainder = lines[i].net.Sub(r)
-		lines[i].net = r
+		remainders[i] = v.Sub(r)
+		*v = r
 	}
 	short := total.Sub(rounded).Div(cent).IntPart() // cents to add (or, below 0, to take)
 	if short == 0 {
 		return total
 	}
-	order := make([]int, len(lines))
+	order := make([]int, len(vals))
 	for i := range order {
 		order[i] = i
 	}
-	// Lines rounded down the most first when cents are missing, lines
+	// Amounts rounded down the most first when cents are missing, amounts
 	// rounded up the most first when there are cents too many.
 	sort.SliceStable(order, func(a, b int) bool {
-		ra, rb := lines[order[a]].remainder, lines[order[b]].remainder
+		ra, rb := remainders[order[a]], remainders[order[b]]
 		if short > 0 {
 			return ra.GreaterThan(rb)
 		}
@@ -881,7 +913,7 @@ func roundLines(lines []line, sum decimal.Decimal) decimal.Decimal {
 		step, n = cent.Neg(), -short
 	}
 	for k := int64(0); k < n && k < int64(len(order)); k++ {
-		lines[order[k]].net = lines[order[k]].net.Add(step)
+		*vals[order[k]] = vals[order[k]].Add(step)
 	}
 	return total
 }
