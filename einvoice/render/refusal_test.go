@@ -1,9 +1,12 @@
 package render_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice/render"
 	"github.com/levytax/levy/einvoice/ubl"
 	"github.com/levytax/levy/journal"
@@ -53,5 +56,22 @@ func TestRenderNamesEachVATOfALine(t *testing.T) {
 	_, err := render.Render(tx, render.Options{})
 	if err == nil || !strings.Contains(err.Error(), "line 1 (a) carries 2 taxes of the type VAT (PIS of Brazil (BR), COFINS of Brazil (BR))") {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// TestRenderDueDateBeforeIssue: a due date before the invoice's issue
+// date is refused naming dueDate, 0000-01-01 among them, which is no date
+// of XML Schema 1.0 (the UBL and CII schemas have no year 0). Before, both
+// were written into the document; the issue date itself is taken.
+func TestRenderDueDateBeforeIssue(t *testing.T) {
+	for _, due := range []string{"0000-01-01", "2026-08-31"} {
+		_, err := render.Render(invoice(), render.Options{DueDate: civil.MustParse(due)})
+		var le *levy.Error
+		if !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != "dueDate" || !strings.Contains(err.Error(), "before the invoice's issue date 2026-09-01") {
+			t.Errorf("due %s: got %v, want dueDate refused", due, err)
+		}
+	}
+	if _, d := read(t, invoice(), render.Options{DueDate: civil.MustParse("2026-09-01")}); d.DueDate != "2026-09-01" {
+		t.Errorf("due on the issue date: %q", d.DueDate)
 	}
 }

@@ -94,7 +94,8 @@ type Options struct {
 	// IBAN is the account to pay to (BT-84): payment by SEPA credit
 	// transfer (code 58).
 	IBAN string `json:"iban,omitempty"`
-	// DueDate is the payment due date (BT-9).
+	// DueDate is the payment due date (BT-9), not before the
+	// transaction's document date (the issue date).
 	DueDate civil.Date `json:"dueDate,omitzero"`
 	// ContactName, ContactPhone and ContactEmail are the seller's contact
 	// (BG-6), which German buyers require.
@@ -356,6 +357,11 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 		return nil, refuse(tx, "it has no lines")
 	case len(tx.Lines) > MaxLines:
 		return nil, refuse(tx, "it has %d lines; Levy renders e-invoices of at most %d", len(tx.Lines), MaxLines)
+	}
+	if !o.DueDate.IsZero() && o.DueDate.Before(tx.DocumentDate) {
+		// Such as 0000-01-01, which is not even a date of the schemas'
+		// XML Schema 1.0 (it has no year 0).
+		return nil, levy.Invalid("dueDate", "%s is before the invoice's issue date %s; the payment cannot be due before the invoice is issued", o.DueDate, tx.DocumentDate)
 	}
 	d := &document{issueDate: tx.DocumentDate, dueDate: o.DueDate, currency: tx.Currency, buyerReference: strings.TrimSpace(o.BuyerReference),
 		orderReference: strings.TrimSpace(o.OrderReference), iban: o.IBAN,
