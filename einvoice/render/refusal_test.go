@@ -75,3 +75,40 @@ func TestRenderDueDateBeforeIssue(t *testing.T) {
 		t.Errorf("due on the issue date: %q", d.DueDate)
 	}
 }
+
+// TestRenderPeppolInvoiceNeedsDueDate: a Peppol BIS invoice whose amount
+// is due needs a due date: Peppol BIS Billing 3.0.19 applies BR-CO-25 of
+// EN 16931 to invoices (CEN's artefacts no longer do), and Levy writes no
+// payment terms. Without dueDate the rendering is refused naming the rule
+// and the option; with it, it renders. A Peppol credit note and a plain
+// EN 16931 or CII invoice need none. Before, the Peppol invoice without
+// a due date was returned, and Peppol's validation refused it.
+func TestRenderPeppolInvoiceNeedsDueDate(t *testing.T) {
+	peppol := render.Options{SellerEndpoint: "0088:4000001000005", BuyerEndpoint: "0088:4000002000004", BuyerReference: "PO-1",
+		IBAN: "DE89370400440532013000", ContactName: "Jana Roth", ContactPhone: "+49 341 555 0100", ContactEmail: "rechnung@lindenlicht.example"}
+	_, err := render.Render(invoice(), peppol)
+	var errs levy.Errors
+	if !errors.As(err, &errs) || len(errs) != 1 || errs[0].Code != levy.EConflict || errs[0].Field != render.FieldTransactionID ||
+		!strings.Contains(errs[0].Message, "would break BR-CO-25: the amount due (BT-115) is 172.50 EUR") || !strings.Contains(errs[0].Message, "(give the payment due date (dueDate))") {
+		t.Fatalf("got %v, want BR-CO-25 alone", err)
+	}
+	withDue := peppol
+	withDue.DueDate = civil.MustParse("2026-10-01")
+	if r, d := read(t, invoice(), withDue); !r.Peppol || d.DueDate != "2026-10-01" {
+		t.Errorf("with a due date: Peppol %v, due %q", r.Peppol, d.DueDate)
+	}
+	credit := invoice()
+	for i := range credit.Lines {
+		l := &credit.Lines[i]
+		l.Amount, l.TotalTax = m("-"+l.Amount.String()), m("-"+l.TotalTax.String())
+		l.Taxes[0].Taxable, l.Taxes[0].Tax = m("-"+l.Taxes[0].Taxable.String()), m("-"+l.Taxes[0].Tax.String())
+	}
+	credit.SubTotal, credit.TotalTax, credit.Total = m("-150.00"), m("-22.50"), m("-172.50")
+	if r, _ := read(t, credit, peppol); !r.Peppol || r.Kind != ubl.KindCreditNote {
+		t.Errorf("credit note: Peppol %v, kind %s", r.Peppol, r.Kind)
+	}
+	cii := peppol
+	cii.Syntax = ubl.SyntaxCII
+	read(t, invoice(), cii)
+	read(t, invoice(), render.Options{})
+}

@@ -214,6 +214,15 @@ func Render(tx *journal.Transaction, o Options) (*Rendered, error) {
 		return nil, refuse(tx, "its e-invoice cannot be read back: %v", err)
 	}
 	problems := parsed.Check()
+	if d.peppol && !d.credit && d.grandTotal.Sign() > 0 && d.dueDate.IsZero() {
+		// BR-CO-25 of EN 16931, which CEN's artefacts no longer apply but
+		// Peppol BIS Billing 3.0 does (3.0.19 keeps it in its copy of the
+		// EN 16931 rules, rules/sch/CEN-EN16931-UBL.sch, for invoices), so
+		// that an access point refuses the invoice; Levy writes no
+		// payment terms (BT-20), so the due date is what satisfies it.
+		problems = append(problems, ubl.Problem{Code: "BR-CO-25", Flag: ubl.Fatal, Location: "/Invoice/cbc:DueDate",
+			Message: fmt.Sprintf("the amount due (BT-115) is %s %s, but the invoice has neither a payment due date (BT-9) nor payment terms (BT-20)", amount(d.grandTotal), d.currency)})
+	}
 	if ubl.HasFatal(problems) {
 		var errs levy.Errors
 		for _, p := range problems {
@@ -254,6 +263,7 @@ var hints = map[string]string{
 	"BR-CO-26":            "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
 	"BR-O-02":             "a sale outside the scope of VAT may name no VAT identifier",
 	"BR-O-11":             "an invoice with lines outside the scope of VAT may have no other VAT category: invoice them apart",
+	"BR-CO-25":            "give the payment due date (dueDate)",
 	"BR-CO-17":            roundingHint,
 	"BR-S-09":             roundingHint,
 	"BR-CL-23":            "send the quantity's unitOfMeasure as a UN/ECE Recommendation 20 code, such as C62 (one), H87 (piece) or HUR (hour)",

@@ -86,7 +86,8 @@ func TestRenderInvoice(t *testing.T) {
 // both parties' electronic addresses only; CII is never Peppol.
 func TestRenderPeppolNeedsBothEndpoints(t *testing.T) {
 	o := render.Options{SellerEndpoint: "0088:4000001000005", BuyerEndpoint: "0088:4000002000004", BuyerReference: "04011000-12345-34",
-		IBAN: "DE89370400440532013000", ContactName: "Jana Roth", ContactPhone: "+49 341 555 0100", ContactEmail: "rechnung@lindenlicht.example"}
+		IBAN: "DE89370400440532013000", ContactName: "Jana Roth", ContactPhone: "+49 341 555 0100", ContactEmail: "rechnung@lindenlicht.example",
+		DueDate: civil.MustParse("2026-10-01")}
 	r, d := read(t, invoice(), o)
 	if !r.Peppol || !d.IsPeppol() || d.ProfileID != render.ProfilePeppol || d.Receiver().Address() != "0088:4000002000004" {
 		t.Errorf("Peppol %v %q %q", r.Peppol, d.CustomizationID, d.Receiver().Address())
