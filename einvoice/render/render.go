@@ -94,7 +94,8 @@ type Options struct {
 	// IBAN is the account to pay to (BT-84): payment by SEPA credit
 	// transfer (code 58).
 	IBAN string `json:"iban,omitempty"`
-	// DueDate is the payment due date (BT-9).
+	// DueDate is the payment due date (BT-9), not before the
+	// transaction's document date (the issue date).
 	DueDate civil.Date `json:"dueDate,omitzero"`
 	// ContactName, ContactPhone and ContactEmail are the seller's contact
 	// (BG-6), which German buyers require.
@@ -213,6 +214,15 @@ func Render(tx *journal.Transaction, o Options) (*Rendered, error) {
 		return nil, refuse(tx, "its e-invoice cannot be read back: %v", err)
 	}
 	problems := parsed.Check()
+	if d.peppol && !d.credit && d.grandTotal.Sign() > 0 && d.dueDate.IsZero() {
+		// BR-CO-25 of EN 16931, which CEN's artefacts no longer apply but
+		// Peppol BIS Billing 3.0 does (3.0.19 keeps it in its copy of the
+		// EN 16931 rules, rules/sch/CEN-EN16931-UBL.sch, for invoices), so
+		// that an access point refuses the invoice; Levy writes no
+		// payment terms (BT-20), so the due date is what satisfies it.
+		problems = append(problems, ubl.Problem{Code: "BR-CO-25", Flag: ubl.Fatal, Location: "/Invoice/cbc:DueDate",
+			Message: fmt.Sprintf("the amount due (BT-115) is %s %s, but the invoice has neither a payment due date (BT-9) nor payment terms (BT-20)", amount(d.grandTotal), d.currency)})
+	}
 	if ubl.HasFatal(problems) {
 		var errs levy.Errors
 		for _, p := range problems {
@@ -235,6 +245,12 @@ func Render(tx *journal.Transaction, o Options) (*Rendered, error) {
 	return r, nil
 }
 
+// roundingHint is the hint of the rules that a category's VAT is its
+// taxable amount times its rate (within 1): the VAT of a calculation
+// rounded line by line drifts from it by up to half a cent a line.
+const roundingHint = "a calculation that rounds its VAT line by line (roundAtLineLevel, true when absent) drifts so over many lines: " +
+	"calculate it again with roundAtLineLevel false, which rounds the VAT once over the invoice and spreads it over the lines"
+
 // hints say what would satisfy the rules that the data of a calculation
 // most often misses.
 var hints = map[string]string{
@@ -247,6 +263,9 @@ var hints = map[string]string{
 	"BR-CO-26":            "store the seller's VAT registration with the calculation (seller.taxRegistrations)",
 	"BR-O-02":             "a sale outside the scope of VAT may name no VAT identifier",
 	"BR-O-11":             "an invoice with lines outside the scope of VAT may have no other VAT category: invoice them apart",
+	"BR-CO-25":            "give the payment due date (dueDate)",
+	"BR-CO-17":            roundingHint,
+	"BR-S-09":             roundingHint,
 	"BR-CL-23":            "send the quantity's unitOfMeasure as a UN/ECE Recommendation 20 code, such as C62 (one), H87 (piece) or HUR (hour)",
 	"PEPPOL-EN16931-R003": "give the buyer's reference (buyerReference) or an order reference (orderReference)",
 	"DE-R-001":            "give the account to pay to (iban)",
@@ -304,7 +323,6 @@ type line struct {
 	price                  decimal.Decimal
 	freight                decimal.Decimal // a charge (above 0) or an allowance (below) of the line
 	net                    decimal.Decimal // BT-131, freight included
-	remainder              decimal.Decimal // what rounding net to the cent took away
 	cat                    category
 }
 
@@ -350,6 +368,11 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	case len(tx.Lines) > MaxLines:
 		return nil, refuse(tx, "it has %d lines; Levy renders e-invoices of at most %d", len(tx.Lines), MaxLines)
 	}
+	if !o.DueDate.IsZero() && o.DueDate.Before(tx.DocumentDate) {
+		// Such as 0000-01-01, which is not even a date of the schemas'
+		// XML Schema 1.0 (it has no year 0).
+		return nil, levy.Invalid("dueDate", "%s is before the invoice's issue date %s; the payment cannot be due before the invoice is issued", o.DueDate, tx.DocumentDate)
+	}
 	d := &document{issueDate: tx.DocumentDate, dueDate: o.DueDate, currency: tx.Currency, buyerReference: strings.TrimSpace(o.BuyerReference),
 		orderReference: strings.TrimSpace(o.OrderReference), iban: o.IBAN,
 		contact: contact{strings.TrimSpace(o.ContactName), strings.TrimSpace(o.ContactPhone), strings.TrimSpace(o.ContactEmail)}}
@@ -374,6 +397,15 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	if d.number == "" {
 		d.number = tx.TransactionID
 	}
+	// What keeps a line from becoming an e-invoice line is said first:
+	// no option mends a sales tax that is not VAT, while a missing name
+	// can be given (sellerName, buyerName). The countries decide only
+	// between K and AE, which the lines' own pass below does.
+	for i := range tx.Lines {
+		if _, _, err := lineCategory(o.VATGeography, tx, i, &tx.Lines[i], "", ""); err != nil {
+			return nil, err
+		}
+	}
 	// The parties: one seller, one buyer.
 	customer, err := theCustomer(tx)
 	if err != nil {
@@ -383,7 +415,9 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	if err != nil {
 		return nil, err
 	}
-	buyerName := o.BuyerName
+	// A blank buyerName gives no name: the stored one stays, as a blank
+	// sellerName leaves the seller's code.
+	buyerName := strings.TrimSpace(o.BuyerName)
 	if buyerName == "" {
 		buyerName = customer.Name
 	}
@@ -470,7 +504,10 @@ func build(tx *journal.Transaction, o Options) (*document, error) {
 	if tt := tx.TotalTax.Decimal().Mul(sign); !tt.Equal(taxSum) {
 		return nil, refuse(tx, "its VAT adds up to %s but its total tax is %s", taxSum.Mul(sign).StringFixed(2), tx.TotalTax)
 	}
-	d.lineTotal, d.taxTotal, d.grandTotal = lineTotal, taxSum, lineTotal.Add(taxSum)
+	// The VAT is stated in cents too: the breakdowns' VAT add up to the
+	// invoice's (BR-CO-14), each within a cent of the calculation's.
+	taxTotal := roundTaxes(d.breakdown, taxSum)
+	d.lineTotal, d.taxTotal, d.grandTotal = lineTotal, taxTotal, lineTotal.Add(taxTotal)
 	if filingCurrency != "" {
 		d.taxCurrency, d.taxInTaxCurrency = filingCurrency, filingSum
 	}
@@ -666,7 +703,11 @@ func lineCategory(geo *jurisdiction.VATGeography, tx *journal.Transaction, i int
 		return category{code: "O", reason: "Not subject to VAT", reasonCode: "VATEX-EU-O"}, nil, nil
 	}
 	if len(vat) > 1 {
-		return category{}, nil, refuse(tx, "%s carries the VAT of %d jurisdictions (%s and %s); an e-invoice line has one VAT category", lineName(i, l), len(vat), jurisdictionName(vat[0]), jurisdictionName(vat[1]))
+		names := make([]string, len(vat))
+		for k, t := range vat {
+			names[k] = taxName(t)
+		}
+		return category{}, nil, refuse(tx, "%s carries %d taxes of the type VAT (%s); an e-invoice line has one VAT category", lineName(i, l), len(vat), strings.Join(names, ", "))
 	}
 	t := vat[0]
 	rate := t.Rate.Decimal().Mul(hundred)
@@ -734,6 +775,16 @@ func jurisdictionName(t *journal.Tax) string {
 		return t.JurisdictionName
 	}
 	return t.JurisdictionID
+}
+
+// taxName names a tax in a message: its imposition and its
+// jurisdiction, since one jurisdiction may levy several taxes of the
+// type VAT (Brazil's PIS and COFINS).
+func taxName(t *journal.Tax) string {
+	if t.Imposition != "" {
+		return t.Imposition + " of " + jurisdictionName(t)
+	}
+	return jurisdictionName(t)
 }
 
 // exemptionReason is the exemption reason (BT-120) of an exempt tax: the
@@ -817,26 +868,56 @@ var cent = decimal.New(1, -2)
 // lines whose rounding moved them furthest (the largest remainders), so
 // that no line moves by more than a cent from its exact amount.
 func roundLines(lines []line, sum decimal.Decimal) decimal.Decimal {
+	nets := make([]*decimal.Decimal, len(lines))
+	for i := range lines {
+		nets[i] = &lines[i].net
+	}
+	return roundToCents(nets, sum)
+}
+
+// roundTaxes rounds the VAT of each breakdown to the cent as roundLines
+// rounds the lines, so that the breakdowns add up to the invoice's VAT,
+// sum, rounded to the cent (BR-CO-14), and returns that total. The VAT of
+// a calculation in a currency of three decimals (the Kuwaiti dinar) is
+// kept to the fils: 0.235 and 0.165 are 0.400 in all, which each
+// rounded on its own would state as 0.24 and 0.17 beside a total of
+// 0.40.
+func roundTaxes(groups []group, sum decimal.Decimal) decimal.Decimal {
+	taxes := make([]*decimal.Decimal, len(groups))
+	for i := range groups {
+		taxes[i] = &groups[i].tax
+	}
+	return roundToCents(taxes, sum)
+}
+
+// roundToCents rounds each amount to the cent so that the rounded
+// amounts add up to sum (their exact sum) rounded to the cent, and
+// returns that total: the cents that rounding each lost or gained in all
+// are given back to, or taken from, the amounts whose rounding moved
+// them furthest (the largest remainders), so that none moves by more than
+// a cent from its exact value.
+func roundToCents(vals []*decimal.Decimal, sum decimal.Decimal) decimal.Decimal {
 	total := sum.Round(2)
 	var rounded decimal.Decimal
-	for i := range lines {
-		r := lines[i].net.Round(2)
+	remainders := make([]decimal.Decimal, len(vals))
+	for i, v := range vals {
+		r := v.Round(2)
 		rounded = rounded.Add(r)
-		lines[i].remainder = lines[i].net.Sub(r)
-		lines[i].net = r
+		remainders[i] = v.Sub(r)
+		*v = r
 	}
 	short := total.Sub(rounded).Div(cent).IntPart() // cents to add (or, below 0, to take)
 	if short == 0 {
 		return total
 	}
-	order := make([]int, len(lines))
+	order := make([]int, len(vals))
 	for i := range order {
 		order[i] = i
 	}
-	// Lines rounded down the most first when cents are missing, lines
+	// Amounts rounded down the most first when cents are missing, amounts
 	// rounded up the most first when there are cents too many.
 	sort.SliceStable(order, func(a, b int) bool {
-		ra, rb := lines[order[a]].remainder, lines[order[b]].remainder
+		ra, rb := remainders[order[a]], remainders[order[b]]
 		if short > 0 {
 			return ra.GreaterThan(rb)
 		}
@@ -848,7 +929,7 @@ func roundLines(lines []line, sum decimal.Decimal) decimal.Decimal {
 		step, n = cent.Neg(), -short
 	}
 	for k := int64(0); k < n && k < int64(len(order)); k++ {
-		lines[order[k]].net = lines[order[k]].net.Add(step)
+		*vals[order[k]] = vals[order[k]].Add(step)
 	}
 	return total
 }

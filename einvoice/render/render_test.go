@@ -86,7 +86,8 @@ func TestRenderInvoice(t *testing.T) {
 // both parties' electronic addresses only; CII is never Peppol.
 func TestRenderPeppolNeedsBothEndpoints(t *testing.T) {
 	o := render.Options{SellerEndpoint: "0088:4000001000005", BuyerEndpoint: "0088:4000002000004", BuyerReference: "04011000-12345-34",
-		IBAN: "DE89370400440532013000", ContactName: "Jana Roth", ContactPhone: "+49 341 555 0100", ContactEmail: "rechnung@lindenlicht.example"}
+		IBAN: "DE89370400440532013000", ContactName: "Jana Roth", ContactPhone: "+49 341 555 0100", ContactEmail: "rechnung@lindenlicht.example",
+		DueDate: civil.MustParse("2026-10-01")}
 	r, d := read(t, invoice(), o)
 	if !r.Peppol || !d.IsPeppol() || d.ProfileID != render.ProfilePeppol || d.Receiver().Address() != "0088:4000002000004" {
 		t.Errorf("Peppol %v %q %q", r.Peppol, d.CustomizationID, d.Receiver().Address())
@@ -167,7 +168,7 @@ func TestRenderRefuses(t *testing.T) {
 		{"Canadian GST", func(tx *journal.Transaction) { tx.Lines[0].Taxes[0].TaxType = "GST" }, "line 1 (a) carries GST tax"},
 		{"VAT of two countries", func(tx *journal.Transaction) {
 			tx.Lines[0].Taxes = append(tx.Lines[0].Taxes, vatTax("100.00", "0.00", "0.20"))
-		}, "the VAT of 2 jurisdictions"},
+		}, "line 1 (a) carries 2 taxes of the type VAT (VAT of Germany (DE), VAT of Germany (DE))"},
 		{"part exempt", func(tx *journal.Transaction) { tx.Lines[0].Taxes[0].Exempt = m("10.00") }, "part taxed and part exempt"},
 		{"deferred", func(tx *journal.Transaction) { tx.Lines[0].Taxes[0].TaxResult = "DEFERRED" }, "VAT result DEFERRED"},
 		{"lines that do not add up", func(tx *journal.Transaction) { tx.SubTotal = m("151.00") }, "its lines add up to 150.00"},

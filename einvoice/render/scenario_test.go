@@ -10,6 +10,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/badger"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice/internal/scenario"
 	"github.com/levytax/levy/einvoice/render"
 	"github.com/levytax/levy/einvoice/ubl"
@@ -139,7 +140,7 @@ func TestRenderDocumentedSale(t *testing.T) {
 	for _, o := range []render.Options{
 		{},
 		{Syntax: ubl.SyntaxCII},
-		{SellerEndpoint: "9930:DE813495721", BuyerEndpoint: "9957:FR40303265045", BuyerReference: "PO-4711"},
+		{SellerEndpoint: "9930:DE813495721", BuyerEndpoint: "9957:FR40303265045", BuyerReference: "PO-4711", DueDate: civil.MustParse("2026-09-30")},
 	} {
 		out, err := render.Render(tx, o)
 		if err != nil {

@@ -263,7 +263,9 @@ type Variant struct {
 // Variants returns the three variants of a sale: UBL, UBL for Peppol and
 // CII (with the electronic addresses).
 func Variants(tx *journal.Transaction) []Variant {
-	peppol := render.Options{SellerEndpoint: "0088:" + gln("400000100000"), BuyerEndpoint: "0088:" + gln("400000200000"), BuyerReference: "PO-" + tx.TransactionID}
+	// Peppol applies BR-CO-25 to invoices: an amount due needs a due date.
+	peppol := render.Options{SellerEndpoint: "0088:" + gln("400000100000"), BuyerEndpoint: "0088:" + gln("400000200000"), BuyerReference: "PO-" + tx.TransactionID,
+		DueDate: tx.DocumentDate.AddDays(30)}
 	if tx.Seller != nil && tx.Seller.Address != nil && tx.Seller.Address.Country == "DE" {
 		// Peppol's German rules, between German parties: payment
 		// instructions and the seller's contact.
