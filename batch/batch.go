@@ -335,9 +335,11 @@ func contextOf(ctx context.Context, cfg Config) context.Context {
 // drive calculates the inputs on the run's workers and hands each result,
 // in input order, to the committer. Its error is an I/O or journal error
 // that ends the run at once; the end of ctx and cfg.MaxErrors stop it in
-// order (Summary.Stopped).
-func drive[T any](ctx context.Context, cfg Config, com *committer, read *countingReader, inputs iter.Seq[T], calc func(context.Context, T) (result, error)) (Summary, error) {
-	sum := Summary{Totals: map[string]money.Amount{}}
+// order (Summary.Stopped). The summary's Took counts the last commit too;
+// it is set on the named result, which the deferred function can still
+// change after a return statement has copied sum into it.
+func drive[T any](ctx context.Context, cfg Config, com *committer, read *countingReader, inputs iter.Seq[T], calc func(context.Context, T) (result, error)) (sum Summary, err error) {
+	sum = Summary{Totals: map[string]money.Amount{}}
 	start := time.Now()
 	defer func() { sum.Took = time.Since(start) }()
 	for r, err := range ordered.MapChunks(ctx, inputs, cfg.Workers, 64*cfg.Workers, cfg.Chunk, calc) {

@@ -45,7 +45,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	var err error
 	switch args[0] {
 	case "version":
-		err = runVersion(stdout)
+		err = runVersion(args[1:], stdout)
 	case "lookup":
 		err = runLookup(ctx, args[1:], stdout, stderr)
 	case "calc":

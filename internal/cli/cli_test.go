@@ -101,6 +101,12 @@ func TestVersion(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "dataset 20") {
 		t.Errorf("exit %d, output %q", code, out)
 	}
+	// An argument that levy version does not have is a usage error
+	// naming it, not a version printed as if it had been understood.
+	code, out, errOut := runCLI(t, "version", "--json")
+	if code != 2 || out != "" || !strings.Contains(errOut, `"--json"`) {
+		t.Errorf("levy version --json: exit %d, stdout %q, stderr %q; want exit 2 naming the argument", code, out, errOut)
+	}
 }
 
 func TestCalc(t *testing.T) {

@@ -17,7 +17,7 @@ func TestHelp(t *testing.T) {
 		{"webhook"}, {"webhook", "receive"}, {"webhook", "dead-letters"}, {"webhook", "dead-letters", "list"},
 		{"data"}, {"data", "coverage"}, {"batch"}, {"batch", "sale"}, {"batch", "owner"},
 		{"profile"}, {"profile", "import"}, {"profile", "export"}, {"profile", "list"}, {"profile", "show"},
-		{"einvoice"}, {"einvoice", "render"},
+		{"einvoice"}, {"einvoice", "render"}, {"version"},
 	} {
 		for _, h := range []string{"-h", "--help"} {
 			name := strings.Join(cmd, " ") + " " + h
