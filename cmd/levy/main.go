@@ -13,7 +13,8 @@
 //	levy clients create|rotate|revoke|list|rotate-key --data-dir DIR   API credentials
 //	levy webhook receive --addr HOST:PORT --target-url URL   accept signed e-invoicing events
 //	levy webhook dead-letters list|replay --data-dir DIR     events given up after the last attempt
-//	levy data coverage [--content FILE]                      what the US local content covers, state by state
+//	levy data coverage [--content FILE]                      US local content state by state
+//	levy data coverage --taxability | --country BR           the US taxability matrix, Brazil's content
 //
 // calc, lookup, serve and data coverage take --content FILE (repeatable)
 // to load rate and boundary files over the embedded content (see package

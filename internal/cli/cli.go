@@ -29,7 +29,7 @@ commands:
   clients   manage API credentials: levy clients create|rotate|revoke|list|rotate-key -h
   webhook   receive signed e-invoicing events (levy webhook receive -h), list and replay dead letters (levy webhook dead-letters -h)
   einvoice  render a stored invoice as an EN 16931 e-invoice, UBL or CII: levy einvoice render --data-dir DIR --transaction ID -h
-  data      what the US local content covers, state by state: levy data coverage [--content FILE]
+  data      what the content covers: US local taxes state by state, the US taxability matrix (--taxability), Brazil (--country BR): levy data coverage -h
 `
 
 // Run executes the command of args (the program's arguments without its
