@@ -132,6 +132,8 @@ func TestCertificateCheck(t *testing.T) {
 	single.TransactionID = "INV-1"
 	clothing := tx
 	clothing.ProductClasses = []string{"CLOTHING", "CLOTHING_ACCESSORIES"}
+	kids := tx
+	kids.ProductClasses = []string{"CHILDRENS_CLOTHING"}
 	open := tx
 	open.ExpirationDate = profile.Certificate{}.ExpirationDate
 	for _, tc := range []struct {
@@ -158,6 +160,12 @@ func TestCertificateCheck(t *testing.T) {
 		{"single purchase, no transaction", single, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas}, profile.RefusalTransaction},
 		{"class covered", clothing, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas, Class: "CLOTHING"}, ""},
 		{"class not covered", clothing, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas, Class: "ELECTRONICS"}, profile.RefusalClass},
+		// A class within a listed one is covered; a broader one is not.
+		{"class within one covered", clothing, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas, Class: "CHILDRENS_CLOTHING",
+			Within: []string{"CLOTHING"}}, ""},
+		{"class within one not covered", clothing, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas, Class: "TEXTBOOKS",
+			Within: []string{"BOOKS"}}, profile.RefusalClass},
+		{"broader class not covered", kids, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas, Class: "CLOTHING"}, profile.RefusalClass},
 	} {
 		if got := tc.c.Check(tc.use); got != tc.want {
 			t.Errorf("%s: Check = %q, want %q", tc.name, got, tc.want)
