@@ -104,6 +104,14 @@ func TestCovers(t *testing.T) {
 		{"MT", "US-MT", false},
 		{"US-AZ", "US-AZ-MARICOPA", true},
 		{"US-48113", "US-4819000", false}, // a county does not cover the cities in it
+		// A Brazilian state covers its municipalities, by IBGE code.
+		{"BR-SP", "BR-3550308", true},  // São Paulo
+		{"BR-SP", "BR-3509502", true},  // Campinas
+		{"BR-RJ", "BR-3550308", false}, // São Paulo is not in Rio de Janeiro
+		{"BR", "BR-3550308", true},
+		{"BR-SP", "BR-35", false},
+		{"BR-SP", "BR-35503O8", false},
+		{"BR-3550308", "BR-SP", false},
 	} {
 		if got := profile.Covers(tc.entry, tc.id); got != tc.want {
 			t.Errorf("Covers(%q, %q) = %v, want %v", tc.entry, tc.id, got, tc.want)
