@@ -49,8 +49,9 @@ const UnknownProductCodeRule = "unknown-product-code"
 //     the tax's jurisdiction and the line's product class (a certificate
 //     of CLOTHING covers CHILDRENS_CLOTHING, the classes within it), is in force on
 //     the line's tax date, is not revoked by then, and is blanket or for
-//     this transaction (profile.Certificate.Check); so on a Brazilian
-//     line too (brazil_calc.go), as isTaxExempt is. The tax names the
+//     this transaction (profile.Certificate.Check); so for a Brazilian
+//     line's taxes (brazil_calc.go) and for a line's communications taxes
+//     and franchise fees (extras.go) too, as isTaxExempt is. The tax names the
 //     certificate (certificateNumber) and its reason (reasonCode), its
 //     calculationRuleId is CertificateRule, and the journal keeps both.
 //     When a tax stays charged although the customer has certificates,
