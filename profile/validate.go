@@ -23,6 +23,10 @@ const (
 	maxListItems = 100
 	// maxExpiryNoticeDays bounds Policy.ExpiryNoticeDays.
 	maxExpiryNoticeDays = 366
+	// MaxPolicyEntries bounds the entries of each map of a policy (its
+	// rounding, its EU distance sales): the engine walks the rounding's
+	// keys for every tax it computes for the tenant.
+	MaxPolicyEntries = 1000
 )
 
 // Validator checks change sets: each field on its own (Check) and the
@@ -567,6 +571,9 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 	default:
 		l.add(p+".overcharge", "%q is not %s or %s", clip(pol.Overcharge), wire.ProcurementHoldForReview, wire.ProcurementPayVendorTax)
 	}
+	if n := len(pol.EUDistanceSales); n > MaxPolicyEntries {
+		l.add(p+".euDistanceSales", "has %d companies; a policy may name at most %d", n, MaxPolicyEntries)
+	}
 	for _, k := range sortedKeys(pol.EUDistanceSales) {
 		f := fmt.Sprintf("%s.euDistanceSales[%q]", p, k)
 		if utf8.RuneCountInString(k) > 40 {
@@ -580,6 +587,9 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 	}
 	if t := pol.EUDistanceThreshold; t != nil && t.Sign() < 0 {
 		l.add(p+".euDistanceThreshold", "%s is negative", t)
+	}
+	if n := len(pol.Rounding); n > MaxPolicyEntries {
+		l.add(p+".rounding", "has %d jurisdictions; a policy may name at most %d (a prefix ending in *, US-*, names many)", n, MaxPolicyEntries)
 	}
 	for _, k := range sortedKeys(pol.Rounding) {
 		f := fmt.Sprintf("%s.rounding[%q]", p, k)
