@@ -550,8 +550,14 @@ func normalizeNumericCode(s string) (string, bool) {
 
 func (v Validator) policy(l *errorList, p string, pol *Policy) {
 	pol.DefaultCountry = strings.ToUpper(strings.TrimSpace(pol.DefaultCountry))
-	if c := pol.DefaultCountry; c != "" && (len(c) != 2 || !isLetters(c)) {
+	switch c := pol.DefaultCountry; {
+	case c == "":
+	case len(c) != 2 || !isLetters(c):
 		l.add(p+".defaultCountry", "%q is not an ISO 3166-1 alpha-2 country code", clip(c))
+	case v.Jurisdiction != nil && !v.Jurisdiction(c):
+		// Every address that names no country would be placed in it, and
+		// refused as the request's fault.
+		l.add(p+".defaultCountry", "%q is not a country Levy knows (an ISO 3166-1 alpha-2 code: GB for the United Kingdom)", c)
 	}
 	if t := pol.Tolerance; t != nil {
 		if t.Amount != nil && t.Amount.Sign() < 0 {

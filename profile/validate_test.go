@@ -142,6 +142,10 @@ func TestCheckNamesTheField(t *testing.T) {
 			"products[1].code", "listed twice"},
 
 		{"policy country", pol(func(p *profile.Policy) { p.DefaultCountry = "USA" }), "policy.defaultCountry", "alpha-2"},
+		// A country that the dataset does not know: every address that
+		// names no country would be refused, blaming the request.
+		{"policy country unknown", pol(func(p *profile.Policy) { p.DefaultCountry = "ZZ" }), "policy.defaultCountry", "not a country Levy knows"},
+		{"policy country not ISO", pol(func(p *profile.Policy) { p.DefaultCountry = "EU" }), "policy.defaultCountry", "not a country Levy knows"},
 		{"policy tolerance amount", pol(func(p *profile.Policy) { p.Tolerance = &profile.Tolerance{Amount: dec("-1")} }), "policy.tolerance.amount", "negative"},
 		{"policy tolerance percent", pol(func(p *profile.Policy) { p.Tolerance = &profile.Tolerance{Percent: dec("100.5")} }), "policy.tolerance.percent", "between 0 and 100"},
 		{"policy undercharge", pol(func(p *profile.Policy) { p.Undercharge = "PAY_VENDOR_TAX" }), "policy.undercharge", "is not"},
