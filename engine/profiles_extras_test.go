@@ -8,6 +8,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
 )
 
 // TestProfileCertificateOnCommunicationsTaxes: the taxes a line bears
@@ -94,4 +95,59 @@ func TestProfileCertificateOnCommunicationsTaxes(t *testing.T) {
 	}
 	check("US-ALL", "US-1", map[string]bool{usfImposition: true, fetImposition: true, e911Imposition: true})
 	check("AL-ONLY", "AL-1", map[string]bool{usfImposition: false, fetImposition: false, e911Imposition: true})
+}
+
+// TestProfileCertificateOnFranchiseFee: a tenant's franchise fee granted
+// by Chicago is exempt for a customer whose certificate covers Illinois,
+// as for a customer sent as exempt, and names the certificate; a
+// customer whose certificate covers Texas is charged it, and told why.
+func TestProfileCertificateOnFranchiseFee(t *testing.T) {
+	store := profile.NewMemory()
+	svc := profile.NewService(store, profile.Config{})
+	d := civil.MustParse
+	rate := decimal.RequireFromString("0.07")
+	cs := profile.ChangeSet{
+		Customers: []profile.Customer{{Code: "IL-ONLY"}, {Code: "TX-ONLY"}},
+		Certificates: []profile.Certificate{
+			{Number: "IL-1", CustomerCode: "IL-ONLY", Jurisdictions: []string{"IL"}, ReasonCode: "G", EffectiveDate: d("2026-01-01")},
+			{Number: "TX-1", CustomerCode: "TX-ONLY", Jurisdictions: []string{"TX"}, ReasonCode: "G", EffectiveDate: d("2026-01-01")},
+		},
+		Franchises: []profile.Franchise{{AreaID: "CHI-CABLE-1", Name: "Cable Franchise Fee", Jurisdiction: "US-1714000", Rate: &rate}},
+	}
+	if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := profileEngine(t, store)
+	fee := func(customer string) (wire.Tax, []wire.AssistedParameter) {
+		t.Helper()
+		req := usSale("233 S Wacker Dr", "Chicago", "IL", "60606", "DIGITAL_STREAMING", "80.00")
+		req.Customer.CustomerCode = &wire.CustomerCode{Value: customer}
+		req.LineItems[0].LineDetails.FranchiseAreaID = "CHI-CABLE-1"
+		r, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range r.LineItems[0].Taxes {
+			if x.ImpositionType != nil && x.ImpositionType.Value == franchiseImpositionType {
+				return x, r.LineItems[0].AssistedParameters
+			}
+		}
+		t.Fatalf("%s: no franchise fee in %+v", customer, r.LineItems[0].Taxes)
+		return wire.Tax{}, nil
+	}
+	if x, _ := fee("IL-ONLY"); x.TaxResult != wire.TaxResultExempt || x.CertificateNumber == nil || x.CertificateNumber.Value != "IL-1" ||
+		!x.CalculatedTax.IsZero() || x.CalculationRuleID.Value != CertificateRule {
+		t.Errorf("the fee of a customer certified in Illinois: %s %s certificate %+v rule %v", x.TaxResult, x.CalculatedTax, x.CertificateNumber, x.CalculationRuleID)
+	}
+	x, params := fee("TX-ONLY")
+	if x.TaxResult != wire.TaxResultTaxable || x.CalculatedTax.String() != "5.60" || x.CertificateNumber != nil {
+		t.Errorf("the fee of a customer certified in Texas: %s %s certificate %+v", x.TaxResult, x.CalculatedTax, x.CertificateNumber)
+	}
+	said := false
+	for _, p := range params {
+		said = said || p.RuleName == string(profile.RefusalJurisdiction) && p.OriginalValue == "TX-1"
+	}
+	if !said {
+		t.Errorf("the customer certified in Texas is not told why: %+v", params)
+	}
 }
