@@ -55,8 +55,8 @@ type extraTax struct {
 
 // extraOut returns the tax an extraTax takes from the line, with the
 // line's exemption, its customer's stored certificates and its overrides
-// applied as to any tax, and false when
-// the line's imposition inclusions leave it out.
+// applied as to any tax, and false when the line's imposition inclusions
+// leave it out.
 func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 	if !includedExtra(l.incl, x.j, x.imp, x.impType) {
 		return taxOut{}, false

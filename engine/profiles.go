@@ -47,12 +47,12 @@ const UnknownProductCodeRule = "unknown-product-code"
 //     and so does not count), a tax of a line is exempt when one of the
 //     customer's stored certificates covers it: the certificate covers
 //     the tax's jurisdiction and the line's product class (a certificate
-//     of CLOTHING covers CHILDRENS_CLOTHING, the classes within it), is in force on
-//     the line's tax date, is not revoked by then, and is blanket or for
-//     this transaction (profile.Certificate.Check); so for a Brazilian
-//     line's taxes (brazil_calc.go) and for a line's communications taxes
-//     and franchise fees (extras.go) too, as isTaxExempt is. The tax names the
-//     certificate (certificateNumber) and its reason (reasonCode), its
+//     of CLOTHING covers CHILDRENS_CLOTHING, a class within it), is in
+//     force on the line's tax date, is not revoked by then, and is
+//     blanket or for this transaction (profile.Certificate.Check); so
+//     for the taxes of a Brazilian line (brazil_calc.go) and for a line's
+//     communications taxes and franchise fees (extras.go) too, as
+//     isTaxExempt is. The tax names the certificate (certificateNumber) and its reason (reasonCode), its
 //     calculationRuleId is CertificateRule, and the journal keeps both.
 //     When a tax stays charged although the customer has certificates,
 //     the line says why in assistedParameters: one parameter per reason

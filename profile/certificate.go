@@ -49,10 +49,10 @@ const (
 // Check returns why c does not cover u, or "" when it does. It tries, in
 // order: the jurisdiction (a jurisdiction of the certificate covers u's,
 // see Covers), the class (the certificate lists none, u's, or a class
-// that u's is within: a certificate of CLOTHING covers CHILDRENS_CLOTHING,
-// never the reverse), the
-// transaction (a single-purchase certificate covers its own transaction
-// only), the revocation (a revoked certificate covers the days before
+// that u's is within: a certificate of CLOTHING covers
+// CHILDRENS_CLOTHING, never the reverse), the transaction (a
+// single-purchase certificate covers its own transaction only), the
+// revocation (a revoked certificate covers the days before
 // its revocation date), then the dates (from the effective date to the
 // expiration date, both included). So the refusal names the first thing
 // that keeps the certificate from the tax: a Texas certificate is
