@@ -8,6 +8,7 @@ import (
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
@@ -240,21 +241,35 @@ func (k *brCalc) add(s brSpec) decimal.Decimal {
 		}
 	}
 	exempt, nonTaxable := decimalZero, decimalZero
+	overridden := false
 	for _, o := range l.exemptOv {
 		if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, s.j, s.imp) {
 			exempt = add(exempt, overrideAmount(o, s.base))
 			t.reasonCode = o.reasonCode
+			overridden = true
 		}
 	}
 	for _, o := range l.nonTaxOv {
 		if matchesSel(o.impositionType, o.jurisdictionType, o.jurisdictionID, s.j, s.imp) {
 			nonTaxable = add(nonTaxable, overrideAmount(o, s.base))
 			t.reasonCode = o.reasonCode
+			overridden = true
 		}
 	}
-	if l.customer.exempt {
+	// A stored certificate of the customer decides a tax that the
+	// request leaves to Levy, as on any other line (compute.go): l.certs
+	// is empty when the request exempts the customer.
+	var cert *profile.Certificate
+	if !overridden && len(l.certs) > 0 && s.j != nil {
+		cert, t.refused = k.c.certificateCovers(l, s.j)
+	}
+	switch {
+	case l.customer.exempt:
 		exempt = s.base
 		t.certificate, t.reasonCode = l.customer.certificate, l.customer.exemptReason
+	case cert != nil:
+		exempt = s.base
+		t.certificate, t.reasonCode = cert.Number, cert.ReasonCode
 	}
 	if exempt.Sign() != 0 || nonTaxable.Sign() != 0 {
 		if add(exempt, nonTaxable).GreaterThan(s.base) {
@@ -272,8 +287,11 @@ func (k *brCalc) add(s brSpec) decimal.Decimal {
 			t.result, t.br.cst = wire.TaxResultNonTaxable, cst[1]
 		}
 		t.ruleID, t.ruleReason = "override", "exempt or non-taxable override of the request"
-		if l.customer.exempt {
+		switch {
+		case l.customer.exempt:
 			t.ruleID, t.ruleReason = "customer-exempt", "the customer is exempt"
+		case cert != nil:
+			t.ruleID, t.ruleReason = CertificateRule, "a stored exemption certificate of the customer covers the tax"
 		}
 	}
 	t.raw, t.tax = amount, amount

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
@@ -53,8 +54,9 @@ type extraTax struct {
 }
 
 // extraOut returns the tax an extraTax takes from the line, with the
-// line's exemption and overrides applied as to any tax, and false when
-// the line's imposition inclusions leave it out.
+// line's exemption, its customer's stored certificates and its overrides
+// applied as to any tax, and false when the line's imposition inclusions
+// leave it out.
 func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 	if !includedExtra(l.incl, x.j, x.imp, x.impType) {
 		return taxOut{}, false
@@ -79,12 +81,22 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 			nonTaxable, t.reasonCode, overridden = nonTaxable.Add(overrideAmount(o, base)), o.reasonCode, true
 		}
 	}
+	// A stored certificate of the customer decides a tax that the
+	// request leaves to Levy, as it decides a jurisdiction's (compute.go):
+	// l.certs is empty when the request exempts the customer.
+	var cert *profile.Certificate
+	if !overridden && len(l.certs) > 0 {
+		cert, t.refused = c.certificateCovers(l, x.j)
+	}
 	switch {
 	case overridden:
 		t.ruleID, t.ruleReason = "override", "exempt or non-taxable override of the request"
 	case l.customer.exempt:
 		exempt = base
 		t.ruleID, t.ruleReason, t.certificate, t.reasonCode = "customer-exempt", "the customer is exempt", l.customer.certificate, l.customer.exemptReason
+	case cert != nil:
+		exempt = base
+		t.ruleID, t.ruleReason, t.certificate, t.reasonCode = CertificateRule, "a stored exemption certificate of the customer covers the tax", cert.Number, cert.ReasonCode
 	}
 	if exempt.Add(nonTaxable).GreaterThan(base) {
 		nonTaxable = decimal.Max(base.Sub(exempt), decimalZero)

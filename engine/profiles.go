@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -13,6 +14,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/wire"
 )
 
@@ -44,10 +46,13 @@ const UnknownProductCodeRule = "unknown-product-code"
 //     exemptionReasonCode alone exempts nothing, as without profiles,
 //     and so does not count), a tax of a line is exempt when one of the
 //     customer's stored certificates covers it: the certificate covers
-//     the tax's jurisdiction and the line's product class, is in force on
-//     the line's tax date, is not revoked by then, and is blanket or for
-//     this transaction (profile.Certificate.Check). The tax names the
-//     certificate (certificateNumber) and its reason (reasonCode), its
+//     the tax's jurisdiction and the line's product class (a certificate
+//     of CLOTHING covers CHILDRENS_CLOTHING, a class within it), is in
+//     force on the line's tax date, is not revoked by then, and is
+//     blanket or for this transaction (profile.Certificate.Check); so
+//     for the taxes of a Brazilian line (brazil_calc.go) and for a line's
+//     communications taxes and franchise fees (extras.go) too, as
+//     isTaxExempt is. The tax names the certificate (certificateNumber) and its reason (reasonCode), its
 //     calculationRuleId is CertificateRule, and the journal keeps both.
 //     When a tax stays charged although the customer has certificates,
 //     the line says why in assistedParameters: one parameter per reason
@@ -340,7 +345,7 @@ func storedRegistration(r *profile.Registration, d civil.Date) registration {
 // that covers the tax of jurisdiction j, nil when none does. When none
 // does, it also returns why each refused it (see refusals).
 func (c *calc) certificateCovers(l *line, j *wire.Jurisdiction) (*profile.Certificate, refusals) {
-	u := profile.Use{Date: l.date, TransactionID: c.d.transactionID, Jurisdiction: j.JurisdictionID, Class: l.productClass}
+	u := c.certificateUse(l, j.JurisdictionID)
 	var rs refusals
 	for i := range l.certs {
 		r := l.certs[i].Check(u)
@@ -351,6 +356,33 @@ func (c *calc) certificateCovers(l *line, j *wire.Jurisdiction) (*profile.Certif
 	}
 	return nil, rs
 }
+
+// certificateUse is what a certificate is asked to cover for the tax of
+// jurisdiction id on line l: the line's date and class, with the classes
+// that class is within (classesWithin), and the transaction's ID.
+func (c *calc) certificateUse(l *line, id string) profile.Use {
+	return profile.Use{Date: l.date, TransactionID: c.d.transactionID, Jurisdiction: id, Class: l.productClass,
+		Within: classesWithin()[l.productClass]}
+}
+
+// classesWithin maps each built-in product class that is within another
+// to the classes it is within, nearest first (rules.ParentOf:
+// CHILDRENS_CLOTHING to CLOTHING, TEXTBOOKS to BOOKS), for the
+// certificates limited to a class, which cover the classes within it
+// as the class's rules do. It is built once and never changed.
+var classesWithin = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	for _, c := range rules.Classes {
+		var up []string
+		for p, ok := rules.ParentOf(c.Class); ok && p != c.Class && !slices.Contains(up, p); p, ok = rules.ParentOf(p) {
+			up = append(up, p)
+		}
+		if len(up) > 0 {
+			m[c.Class] = up
+		}
+	}
+	return m
+})
 
 // refusals records why each of a line's first maxRefusals certificates
 // refused one tax: four bits per certificate, its reason's index in
@@ -420,7 +452,7 @@ func (c *calc) certificateParameters(l *line, out []wire.AssistedParameter) []wi
 			anyCharged = true
 			k := t.refused.of(ci)
 			if ci >= maxRefusals {
-				k = reasonIndex(cert.Check(profile.Use{Date: l.date, TransactionID: c.d.transactionID, Jurisdiction: t.j.JurisdictionID, Class: l.productClass}))
+				k = reasonIndex(cert.Check(c.certificateUse(l, t.j.JurisdictionID)))
 			}
 			if k < 0 {
 				continue

@@ -1,6 +1,10 @@
 package profile
 
-import "github.com/levytax/levy/civil"
+import (
+	"slices"
+
+	"github.com/levytax/levy/civil"
+)
 
 // Use is what a certificate is asked to cover: one tax of one line.
 type Use struct {
@@ -12,6 +16,12 @@ type Use struct {
 	Jurisdiction string
 	// Class is the line's product class.
 	Class string
+	// Within are the broader classes that Class belongs to, nearest
+	// first (CLOTHING for CHILDRENS_CLOTHING, BOOKS for TEXTBOOKS: the
+	// engine's rules.ParentOf), whose rules it follows where none names
+	// it: a certificate of one of them covers Class too. The engine
+	// shares one slice per class; Check only reads it.
+	Within []string
 }
 
 // Refusal says why a certificate does not cover a use; "" means it does.
@@ -38,9 +48,11 @@ const (
 
 // Check returns why c does not cover u, or "" when it does. It tries, in
 // order: the jurisdiction (a jurisdiction of the certificate covers u's,
-// see Covers), the class (the certificate lists none, or u's), the
-// transaction (a single-purchase certificate covers its own transaction
-// only), the revocation (a revoked certificate covers the days before
+// see Covers), the class (the certificate lists none, u's, or a class
+// that u's is within: a certificate of CLOTHING covers
+// CHILDRENS_CLOTHING, never the reverse), the transaction (a
+// single-purchase certificate covers its own transaction only), the
+// revocation (a revoked certificate covers the days before
 // its revocation date), then the dates (from the effective date to the
 // expiration date, both included). So the refusal names the first thing
 // that keeps the certificate from the tax: a Texas certificate is
@@ -60,7 +72,7 @@ func (c *Certificate) Check(u Use) Refusal {
 	if len(c.ProductClasses) > 0 {
 		listed := false
 		for _, cl := range c.ProductClasses {
-			if cl == u.Class {
+			if cl == u.Class || slices.Contains(u.Within, cl) {
 				listed = true
 				break
 			}

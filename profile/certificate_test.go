@@ -104,6 +104,14 @@ func TestCovers(t *testing.T) {
 		{"MT", "US-MT", false},
 		{"US-AZ", "US-AZ-MARICOPA", true},
 		{"US-48113", "US-4819000", false}, // a county does not cover the cities in it
+		// A Brazilian state covers its municipalities, by IBGE code.
+		{"BR-SP", "BR-3550308", true},  // São Paulo
+		{"BR-SP", "BR-3509502", true},  // Campinas
+		{"BR-RJ", "BR-3550308", false}, // São Paulo is not in Rio de Janeiro
+		{"BR", "BR-3550308", true},
+		{"BR-SP", "BR-35", false},
+		{"BR-SP", "BR-35503O8", false},
+		{"BR-3550308", "BR-SP", false},
 	} {
 		if got := profile.Covers(tc.entry, tc.id); got != tc.want {
 			t.Errorf("Covers(%q, %q) = %v, want %v", tc.entry, tc.id, got, tc.want)
@@ -132,6 +140,8 @@ func TestCertificateCheck(t *testing.T) {
 	single.TransactionID = "INV-1"
 	clothing := tx
 	clothing.ProductClasses = []string{"CLOTHING", "CLOTHING_ACCESSORIES"}
+	kids := tx
+	kids.ProductClasses = []string{"CHILDRENS_CLOTHING"}
 	open := tx
 	open.ExpirationDate = profile.Certificate{}.ExpirationDate
 	for _, tc := range []struct {
@@ -158,6 +168,12 @@ func TestCertificateCheck(t *testing.T) {
 		{"single purchase, no transaction", single, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas}, profile.RefusalTransaction},
 		{"class covered", clothing, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas, Class: "CLOTHING"}, ""},
 		{"class not covered", clothing, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas, Class: "ELECTRONICS"}, profile.RefusalClass},
+		// A class within a listed one is covered; a broader one is not.
+		{"class within one covered", clothing, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas, Class: "CHILDRENS_CLOTHING",
+			Within: []string{"CLOTHING"}}, ""},
+		{"class within one not covered", clothing, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas, Class: "TEXTBOOKS",
+			Within: []string{"BOOKS"}}, profile.RefusalClass},
+		{"broader class not covered", kids, profile.Use{Date: date("2026-06-01"), Jurisdiction: dallas, Class: "CLOTHING"}, profile.RefusalClass},
 	} {
 		if got := tc.c.Check(tc.use); got != tc.want {
 			t.Errorf("%s: Check = %q, want %q", tc.name, got, tc.want)

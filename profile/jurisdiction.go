@@ -168,7 +168,9 @@ func isLetters(s string) bool {
 //   - a US state or a province ("US-TX", "CA-BC") covers itself and every
 //     jurisdiction within it: an ID that starts with it ("US-TX-..."), or
 //     a US county, place or district whose FIPS code starts with the
-//     state's ("US-4819000" is in Texas, FIPS 48);
+//     state's ("US-4819000" is in Texas, FIPS 48), or a Brazilian
+//     municipality whose IBGE code starts with its state's ("BR-3509502",
+//     Campinas, is in São Paulo, IBGE 35);
 //   - any other ID covers that jurisdiction alone.
 //
 // It allocates nothing.
@@ -178,8 +180,8 @@ func Covers(e, id string) bool {
 	}
 	if len(id) <= len(e) || id[:len(e)] != e || id[len(e)] != '-' {
 		// Not a jurisdiction under e by its ID: under a US state by FIPS,
-		// perhaps.
-		return coversByFIPS(e, id)
+		// or a Brazilian state by IBGE code, perhaps.
+		return coversByFIPS(e, id) || coversByIBGE(e, id)
 	}
 	// id starts with e and a hyphen: e is a country, or a subdivision
 	// whose jurisdictions have IDs under its own.
@@ -198,6 +200,35 @@ func coversByFIPS(e, id string) bool {
 	}
 	f := stateFIPS()[a-'A'][b-'A']
 	return f[0] != 0 && f[0] == id[3] && f[1] == id[4]
+}
+
+// coversByIBGE reports whether e is a Brazilian state and id a
+// municipality in it, named by its 7-digit IBGE code, whose first two
+// digits are the state's IBGE code.
+func coversByIBGE(e, id string) bool {
+	if len(e) != 5 || e[:3] != "BR-" || len(id) != 10 || id[:3] != "BR-" {
+		return false
+	}
+	for i := 3; i < len(id); i++ {
+		if !isDigit(id[i]) {
+			return false
+		}
+	}
+	code, ok := brazilStateIBGE[e[3:]]
+	return ok && id[3:5] == code
+}
+
+// brazilStateIBGE is the IBGE code of each Brazilian state and the
+// Federal District by its two-letter code: the first two digits of the
+// IBGE codes of its municipalities (IBGE, Códigos da Unidade da
+// Federação; the uf_code column of ../shared/data/br/municipios.csv).
+// It is never changed.
+var brazilStateIBGE = map[string]string{
+	"RO": "11", "AC": "12", "AM": "13", "RR": "14", "PA": "15", "AP": "16", "TO": "17",
+	"MA": "21", "PI": "22", "CE": "23", "RN": "24", "PB": "25", "PE": "26", "AL": "27", "SE": "28", "BA": "29",
+	"MG": "31", "ES": "32", "RJ": "33", "SP": "35",
+	"PR": "41", "SC": "42", "RS": "43",
+	"MS": "50", "MT": "51", "GO": "52", "DF": "53",
 }
 
 // stateFIPS is the FIPS code of each US state and territory by its

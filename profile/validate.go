@@ -23,6 +23,10 @@ const (
 	maxListItems = 100
 	// maxExpiryNoticeDays bounds Policy.ExpiryNoticeDays.
 	maxExpiryNoticeDays = 366
+	// MaxPolicyEntries bounds the entries of each map of a policy (its
+	// rounding, its EU distance sales): the engine walks the rounding's
+	// keys for every tax it computes for the tenant.
+	MaxPolicyEntries = 1000
 )
 
 // Validator checks change sets: each field on its own (Check) and the
@@ -546,8 +550,14 @@ func normalizeNumericCode(s string) (string, bool) {
 
 func (v Validator) policy(l *errorList, p string, pol *Policy) {
 	pol.DefaultCountry = strings.ToUpper(strings.TrimSpace(pol.DefaultCountry))
-	if c := pol.DefaultCountry; c != "" && (len(c) != 2 || !isLetters(c)) {
+	switch c := pol.DefaultCountry; {
+	case c == "":
+	case len(c) != 2 || !isLetters(c):
 		l.add(p+".defaultCountry", "%q is not an ISO 3166-1 alpha-2 country code", clip(c))
+	case v.Jurisdiction != nil && !v.Jurisdiction(c):
+		// Every address that names no country would be placed in it, and
+		// refused as the request's fault.
+		l.add(p+".defaultCountry", "%q is not a country Levy knows (an ISO 3166-1 alpha-2 code: GB for the United Kingdom)", c)
 	}
 	if t := pol.Tolerance; t != nil {
 		if t.Amount != nil && t.Amount.Sign() < 0 {
@@ -567,6 +577,9 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 	default:
 		l.add(p+".overcharge", "%q is not %s or %s", clip(pol.Overcharge), wire.ProcurementHoldForReview, wire.ProcurementPayVendorTax)
 	}
+	if n := len(pol.EUDistanceSales); n > MaxPolicyEntries {
+		l.add(p+".euDistanceSales", "has %d companies; a policy may name at most %d", n, MaxPolicyEntries)
+	}
 	for _, k := range sortedKeys(pol.EUDistanceSales) {
 		f := fmt.Sprintf("%s.euDistanceSales[%q]", p, k)
 		if utf8.RuneCountInString(k) > 40 {
@@ -580,6 +593,9 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 	}
 	if t := pol.EUDistanceThreshold; t != nil && t.Sign() < 0 {
 		l.add(p+".euDistanceThreshold", "%s is negative", t)
+	}
+	if n := len(pol.Rounding); n > MaxPolicyEntries {
+		l.add(p+".rounding", "has %d jurisdictions; a policy may name at most %d (a prefix ending in *, US-*, names many)", n, MaxPolicyEntries)
 	}
 	for _, k := range sortedKeys(pol.Rounding) {
 		f := fmt.Sprintf("%s.rounding[%q]", p, k)

@@ -142,6 +142,10 @@ func TestCheckNamesTheField(t *testing.T) {
 			"products[1].code", "listed twice"},
 
 		{"policy country", pol(func(p *profile.Policy) { p.DefaultCountry = "USA" }), "policy.defaultCountry", "alpha-2"},
+		// A country that the dataset does not know: every address that
+		// names no country would be refused, blaming the request.
+		{"policy country unknown", pol(func(p *profile.Policy) { p.DefaultCountry = "ZZ" }), "policy.defaultCountry", "not a country Levy knows"},
+		{"policy country not ISO", pol(func(p *profile.Policy) { p.DefaultCountry = "EU" }), "policy.defaultCountry", "not a country Levy knows"},
 		{"policy tolerance amount", pol(func(p *profile.Policy) { p.Tolerance = &profile.Tolerance{Amount: dec("-1")} }), "policy.tolerance.amount", "negative"},
 		{"policy tolerance percent", pol(func(p *profile.Policy) { p.Tolerance = &profile.Tolerance{Percent: dec("100.5")} }), "policy.tolerance.percent", "between 0 and 100"},
 		{"policy undercharge", pol(func(p *profile.Policy) { p.Undercharge = "PAY_VENDOR_TAX" }), "policy.undercharge", "is not"},
@@ -206,6 +210,35 @@ func TestCheckTooLarge(t *testing.T) {
 	cs := profile.ChangeSet{Products: make([]profile.Product, profile.MaxChanges+1)}
 	if err := (profile.Validator{}).Check(&cs); levy.ErrorCode(err) != levy.ETooLarge {
 		t.Fatalf("Check: %v", err)
+	}
+}
+
+// TestCheckPolicyMapsBounded: a policy's rounding and EU distance sales
+// hold at most MaxPolicyEntries entries each: the engine walks the
+// rounding's keys for every tax of every line of the tenant, so that a
+// policy of 300,000 keys, which fits a request body, made each
+// calculation of the tenant some 300 times slower on a shared server.
+// A policy of that many entries is refused naming the member, and one
+// of MaxPolicyEntries is taken.
+func TestCheckPolicyMapsBounded(t *testing.T) {
+	policy := func(n int) *profile.Policy {
+		p := &profile.Policy{Rounding: map[string]money.RoundingMode{}, EUDistanceSales: map[string]decimal.Decimal{}}
+		for i := range n {
+			p.Rounding[fmt.Sprintf("US-%07d", i)] = money.HalfUp
+			p.EUDistanceSales[fmt.Sprintf("CO-%d", i)] = decimal.NewFromInt(int64(i))
+		}
+		return p
+	}
+	cs := profile.ChangeSet{Policy: policy(profile.MaxPolicyEntries)}
+	if err := (profile.Validator{}).Check(&cs); err != nil {
+		t.Fatalf("a policy of %d entries: %v", profile.MaxPolicyEntries, err)
+	}
+	cs = profile.ChangeSet{Policy: policy(profile.MaxPolicyEntries + 1)}
+	err := (profile.Validator{}).Check(&cs)
+	var list levy.Errors
+	if !errors.As(err, &list) || len(list) != 2 || list[0].Field != "policy.euDistanceSales" || list[1].Field != "policy.rounding" ||
+		!strings.Contains(list[1].Message, "at most 1000") {
+		t.Fatalf("a policy of %d entries: %v", profile.MaxPolicyEntries+1, err)
 	}
 }
 

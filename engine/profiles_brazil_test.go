@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/wire"
+)
+
+// TestProfileCertificateOnBrazilianLine: a Brazilian line applies the
+// customer's stored certificates as it applies isTaxExempt: a
+// certificate of Brazil exempts each of its taxes and names itself; one
+// of São Paulo exempts the state's taxes and those of its municipalities
+// (Campinas's IBS), and leaves the federal ones charged, saying why; one
+// of Texas leaves every tax charged, saying why. None is passed over in
+// silence.
+func TestProfileCertificateOnBrazilianLine(t *testing.T) {
+	store := profile.NewMemory()
+	svc := profile.NewService(store, profile.Config{})
+	d := civil.MustParse
+	cs := profile.ChangeSet{
+		Customers: []profile.Customer{{Code: "BR-ALL"}, {Code: "BR-SP"}, {Code: "TX-ONLY"}},
+		Certificates: []profile.Certificate{
+			{Number: "BR-1", CustomerCode: "BR-ALL", Jurisdictions: []string{"BR"}, ReasonCode: "G", EffectiveDate: d("2026-01-01")},
+			{Number: "SP-1", CustomerCode: "BR-SP", Jurisdictions: []string{"BR-SP"}, ReasonCode: "G", EffectiveDate: d("2026-01-01")},
+			{Number: "TX-1", CustomerCode: "TX-ONLY", Jurisdictions: []string{"TX"}, ReasonCode: "G", EffectiveDate: d("2026-01-01")},
+		},
+	}
+	if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := profileEngine(t, store)
+	body, err := os.ReadFile("testdata/golden/sale-br-sp-reseller-to-sp-contributor.request.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sale := func(customer string) wire.SaleResponseLineItem {
+		t.Helper()
+		var req wire.SaleRequest
+		mustDecode(t, body, &req)
+		req.SaleMessageType = wire.SaleQuotation
+		req.Customer.CustomerCode = &wire.CustomerCode{Value: customer}
+		r, err := e.Sale(context.Background(), &req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.LineItems[0]
+	}
+	says := func(l wire.SaleResponseLineItem, rule profile.Refusal) bool {
+		for _, p := range l.AssistedParameters {
+			if p.RuleName == string(rule) {
+				return true
+			}
+		}
+		return false
+	}
+	// split reports the taxes of the line that certificate number exempts
+	// and those left charged, by jurisdiction and imposition.
+	split := func(l wire.SaleResponseLineItem, number string) (exempt, charged []string) {
+		for _, x := range l.Taxes {
+			name := x.Jurisdiction.JurisdictionID + " " + x.Imposition.Value
+			switch {
+			case x.CertificateNumber != nil && x.CertificateNumber.Value == number && x.TaxResult == wire.TaxResultExempt &&
+				x.CalculatedTax.IsZero() && x.CalculationRuleID.Value == CertificateRule:
+				exempt = append(exempt, name)
+			case x.CertificateNumber == nil && x.TaxResult == wire.TaxResultTaxable:
+				charged = append(charged, name)
+			default:
+				t.Errorf("%s: %s certificate %+v rule %v", name, x.TaxResult, x.CertificateNumber, x.CalculationRuleID)
+			}
+		}
+		return exempt, charged
+	}
+
+	l := sale("BR-ALL")
+	if ex, ch := split(l, "BR-1"); len(ch) > 0 || len(ex) != len(l.Taxes) || len(l.Taxes) < 5 {
+		t.Errorf("a certificate of Brazil: exempt %v, charged %v", ex, ch)
+	}
+
+	l = sale("BR-SP")
+	ex, ch := split(l, "SP-1")
+	if got, want := strings.Join(ex, ", "), "BR-SP ICMS, BR-SP IBS, BR-3509502 IBS"; got != want {
+		t.Errorf("a certificate of São Paulo exempts %s, want %s", got, want)
+	}
+	if got, want := strings.Join(ch, ", "), "BR PIS, BR COFINS, BR CBS"; got != want {
+		t.Errorf("a certificate of São Paulo leaves %s charged, want %s", got, want)
+	}
+	if !says(l, profile.RefusalJurisdiction) {
+		t.Errorf("a certificate of São Paulo: no %s in %+v", profile.RefusalJurisdiction, l.AssistedParameters)
+	}
+
+	l = sale("TX-ONLY")
+	if ex, ch := split(l, "TX-1"); len(ex) > 0 || len(ch) != len(l.Taxes) {
+		t.Errorf("a certificate of Texas: exempt %v, charged %v", ex, ch)
+	}
+	if !says(l, profile.RefusalJurisdiction) {
+		t.Errorf("a certificate of Texas: no %s in %+v", profile.RefusalJurisdiction, l.AssistedParameters)
+	}
+}
