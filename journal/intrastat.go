@@ -182,7 +182,8 @@ type IntrastatRefusal struct {
 // supplementary unit the code does not use or a missing one it
 // requires, no nature of transaction, net mass or country of origin, a
 // dispatch without the partner's VAT number, a value in another
-// currency. codes are the code lists.
+// currency (a transaction that names none is in US dollars). codes are
+// the code lists.
 func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, codes IntrastatCodes) (*IntrastatDeclaration, error) {
 	if err := checkIntrastatQuery(&q); err != nil {
 		return nil, err
@@ -411,8 +412,10 @@ func declarable(x *IntrastatLine, tx *Transaction, q IntrastatQuery, codes Intra
 	if q.Flow == Dispatches && x.PartnerVAT == "" {
 		return "no VAT number of the acquirer in " + x.Arrival + ": a dispatch declares the partner's VAT number (send the customer's taxRegistrations)"
 	}
-	if tx.Currency != "" && tx.Currency != q.Currency {
-		return "the transaction is in " + tx.Currency + " and the declaration in " + q.Currency + ": Levy does not convert"
+	// A request that names no currency is calculated in US dollars (as
+	// the figures count it): its amounts are not the declaration's euros.
+	if cur := cmp.Or(strings.ToUpper(tx.Currency), "USD"); cur != q.Currency {
+		return "the transaction is in " + cur + " and the declaration in " + q.Currency + ": Levy does not convert"
 	}
 	if x.HasStatistical && x.StatisticalCurrency != "" && x.StatisticalCurrency != q.Currency {
 		return "the statistical value is in " + x.StatisticalCurrency + " and the declaration in " + q.Currency + ": Levy does not convert"

@@ -162,3 +162,36 @@ func TestIntrastatReversals(t *testing.T) {
 		t.Errorf("July: %q %+v, want the reversal of the deleted T4 refused", rows, refused)
 	}
 }
+
+// TestIntrastatDocumentWithoutCurrency: a request that names no currency
+// is calculated in US dollars, so its stored transaction (Currency "")
+// is not declared in a declaration in euros as if its amounts were
+// euros: it is refused, the currency named, and declared in one in US
+// dollars.
+func TestIntrastatDocumentWithoutCurrency(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	tx := &journal.Transaction{TransactionID: "U1", Perspective: "SELLER", MessageType: "INVOICE",
+		DocumentDate: civil.MustParse("2026-05-04"), PostingDate: civil.MustParse("2026-05-04"), Lines: []journal.Line{{
+			LineItemID: "a", Amount: money.MustParse("250.00"), Intrastat: &journal.IntrastatLine{Dispatch: "DE", Arrival: "FR",
+				PartnerVAT: "FR40303265045", CommodityCode: "94036010", CountryOfOrigin: "DE", NatureOfTransaction: 11, ModeOfTransport: 3, NetMass: 20}}}}
+	if _, err := s.Post(ctx, "t", tx); err != nil {
+		t.Fatal(err)
+	}
+	q := journal.IntrastatQuery{From: civil.MustParse("2026-05-01"), To: civil.MustParse("2026-05-31"), MemberState: "DE", Flow: journal.Dispatches}
+	d, err := journal.Intrastat(ctx, s, "t", q, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 0 || len(d.Refused) != 1 || !strings.Contains(d.Refused[0].Reason, "USD") {
+		t.Errorf("a document in US dollars (no currency sent) in a declaration in euros: items %+v, refused %+v; want it refused, naming USD", d.Items, d.Refused)
+	}
+	q.Currency = "USD"
+	d, err = journal.Intrastat(ctx, s, "t", q, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || len(d.Refused) != 0 || d.Items[0].InvoicedValue.String() != "250.00" {
+		t.Errorf("the same in a declaration in US dollars: items %+v, refused %+v; want it declared", d.Items, d.Refused)
+	}
+}
