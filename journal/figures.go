@@ -58,9 +58,11 @@ const maxFigureUnits = 1_000_000_000_000 * UnitsPerCurrencyUnit
 // Tally is what a group of sales adds up to.
 type Tally struct {
 	// Gross is the sales' amounts (the lines' net amounts), Exempt the
-	// part the area's own tax exempted (in a ConsumerArea, with the part
-	// it taxed at a rate of zero), Taxable the part it taxed, in
-	// ten-thousandths of the area's currency (UnitsPerCurrencyUnit).
+	// part the area's own tax exempted (in a US state, the part it
+	// exempted because of the customer alone: CustomerExemption; in a
+	// ConsumerArea, with the part it taxed at a rate of zero), Taxable
+	// the part it taxed, in ten-thousandths of the area's currency
+	// (UnitsPerCurrencyUnit).
 	Gross, Exempt, Taxable int64
 	// Count is the number of transactions: each counts once in an area
 	// where it has a line, a reversal minus once.
@@ -261,11 +263,33 @@ func addLine(t *Tally, cur, want string, l *Line, state string) {
 		if v, ok := units(x.Taxable, rate); ok {
 			t.Taxable += v
 		}
+		if IsUSState(state) && !CustomerExemption(x) {
+			// A product the state exempts (clothing in Minnesota,
+			// groceries in Georgia) is still a retail sale.
+			break
+		}
 		if v, ok := units(x.Exempt, rate); ok {
 			t.Exempt += v
 		}
 		break
 	}
+}
+
+// CustomerExemption reports whether tax x was exempted because of the
+// customer rather than the product: the customer was exempt on the
+// request (rule customer-exempt), a stored exemption certificate of the
+// customer covered it (customer-certificate, or a certificate number
+// kept with the tax), or the request overrode it as exempt (override).
+// The exempt amount of a US state's figures (Tally.Exempt) is that
+// part alone, which a state that counts retail sales leaves out: sales
+// for resale and to exempt customers, and not the sales of products the
+// state exempts, which are retail sales.
+func CustomerExemption(x *Tax) bool {
+	switch x.RuleID {
+	case "customer-exempt", "customer-certificate", "override":
+		return true
+	}
+	return x.CertificateNumber != ""
 }
 
 // addConsumerLine adds line l of a transaction in currency cur to t, the

@@ -15,7 +15,8 @@ import (
 
 // usLine returns a line of amount net delivered to state ("US-TX"),
 // taxed there: its state tax's taxable amount is taxable, the rest of
-// net exempt.
+// net exempt by the customer's certificate (what a US state's figures
+// count as exempt: journal.CustomerExemption).
 func usLine(t *testing.T, itemID, state, net, taxable string) journal.Line {
 	t.Helper()
 	n, x := amount(t, net), amount(t, taxable)
@@ -23,7 +24,7 @@ func usLine(t *testing.T, itemID, state, net, taxable string) journal.Line {
 		LineItemID: itemID, ProductClass: "GENERAL", Origin: "US-WA", Destination: state,
 		Amount: n,
 		Taxes: []journal.Tax{{JurisdictionID: state, JurisdictionType: "STATE", TaxResult: "TAXABLE",
-			Taxable: x, Exempt: n.Sub(x), Tax: amount(t, "0")}},
+			Taxable: x, Exempt: n.Sub(x), Tax: amount(t, "0"), RuleID: "customer-certificate"}},
 	}
 }
 

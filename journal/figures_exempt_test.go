@@ -1,0 +1,36 @@
+package journal_test
+
+import (
+	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/money"
+)
+
+// TestContributionExemptProductsAreRetail: a US state's figures count as
+// exempt only what the customer's exemption exempted (a request's exempt
+// customer, a stored certificate, an exempt override), which a state
+// that counts retail sales leaves out; a product the state exempts
+// (clothing in Minnesota) is a retail sale and is not counted as exempt.
+func TestContributionExemptProductsAreRetail(t *testing.T) {
+	line := func(id, net, ruleID, cert string) journal.Line {
+		a := money.MustParse(net)
+		return journal.Line{LineItemID: id, Destination: "US-MN", Amount: a, Taxes: []journal.Tax{{JurisdictionID: "US-MN",
+			JurisdictionType: "STATE", TaxResult: "EXEMPT", Taxable: money.Zero(), Exempt: a, Tax: money.Zero(), RuleID: ruleID, CertificateNumber: cert}}}
+	}
+	tx := &journal.Transaction{TransactionID: "MN1", Perspective: "SELLER", MessageType: "INVOICE", Currency: "USD",
+		DocumentDate: civil.MustParse("2026-03-02"), Lines: []journal.Line{
+			line("clothing", "100.00", "mn-clothing", ""),
+			line("resale", "20.00", "customer-exempt", ""),
+			line("certificate", "3.00", "customer-certificate", "MN-123"),
+			line("kept-number", "0.50", "", "MN-124"),
+			line("override", "0.25", "override", ""),
+		}}
+	got := journal.Contribution(tx)
+	const u = journal.UnitsPerCurrencyUnit
+	want := journal.Tally{Gross: 12375 * u / 100, Exempt: 2375 * u / 100, Count: 1}
+	if len(got) != 1 || got[0].Area != "US-MN" || got[0].Direct != want {
+		t.Fatalf("Contribution = %+v, want one figure of US-MN with %+v (the clothing counted as a retail sale)", got, want)
+	}
+}
