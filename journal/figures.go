@@ -64,8 +64,9 @@ type Tally struct {
 	// the part it taxed, in ten-thousandths of the area's currency
 	// (UnitsPerCurrencyUnit).
 	Gross, Exempt, Taxable int64
-	// Count is the number of transactions: each counts once in an area
-	// where it has a line, a reversal minus once.
+	// Count is the number of transactions: each sale counts once in an
+	// area where it has a line, a return not at all, the reversal of a
+	// sale minus once (transactionCount).
 	Count int64
 	// Unconverted counts the lines whose amount could not be had in the
 	// area's currency (a document in another currency without a
@@ -162,10 +163,11 @@ func countsForFigures(tx *Transaction) bool {
 // were delivered to, for AreaEU when some are EU distance sales, and for
 // each Canadian province (and AreaCanada, and the ConsumerArea of both for
 // lines sold to consumers) when some were delivered in Canada, the
-// amounts and a count of one (minus one for a reversal), on its posting
-// date (the document date when it has none), under its company code, as
-// Direct or Marketplace sales. Only a seller's transactions that move
-// revenue count. The figures are in the order of CompareFigureKeys.
+// amounts and a count of one (none for a return, minus one for the
+// reversal of a sale: transactionCount), on its posting date (the
+// document date when it has none), under its company code, as Direct or
+// Marketplace sales. Only a seller's transactions that move revenue
+// count. The figures are in the order of CompareFigureKeys.
 //
 // A line's state is its Destination; a line stored before the journal
 // kept one is placed by its state tax (a tax whose jurisdiction is
@@ -187,45 +189,64 @@ func Contribution(tx *Transaction) []Figure {
 		day = tx.DocumentDate
 	}
 	var out []Figure
-	find := func(area string) *Tally {
-		for i := range out {
-			if out[i].Area == area {
-				if tx.Marketplace {
-					return &out[i].Marketplace
-				}
-				return &out[i].Direct
-			}
+	// net is the sum of the amounts of the lines of each figure of out,
+	// in the document's currency, whose sign tells a sale from a return.
+	var net []money.Amount
+	find := func(area string, l *Line) *Tally {
+		i := slices.IndexFunc(out, func(f Figure) bool { return f.Area == area })
+		if i < 0 {
+			out = append(out, Figure{Company: tx.Company, Area: area, Day: day})
+			net = append(net, money.Zero())
+			i = len(out) - 1
 		}
-		out = append(out, Figure{Company: tx.Company, Area: area, Day: day})
-		f := &out[len(out)-1]
-		f.directOrMarket(tx.Marketplace).Count = 1
-		if tx.ReversalOf != "" {
-			f.directOrMarket(tx.Marketplace).Count = -1
-		}
-		return f.directOrMarket(tx.Marketplace)
+		net[i] = net[i].Add(l.Amount)
+		return out[i].directOrMarket(tx.Marketplace)
 	}
 	for i := range tx.Lines {
 		l := &tx.Lines[i]
 		if area := lineState(l); area != "" {
-			addLine(find(area), tx.Currency, "USD", l, area)
+			addLine(find(area, l), tx.Currency, "USD", l, area)
 		}
 		if l.EUDistanceSale {
-			addLine(find(AreaEU), tx.Currency, "EUR", l, "")
+			addLine(find(AreaEU, l), tx.Currency, "EUR", l, "")
 		}
 		if province, ok := lineCanada(l); ok {
 			for _, area := range []string{AreaCanada, province} {
 				if area == "" {
 					continue
 				}
-				addLine(find(area), tx.Currency, "CAD", l, area)
+				addLine(find(area, l), tx.Currency, "CAD", l, area)
 				if consumerLine(tx, l, area) {
-					addConsumerLine(find(ConsumerArea(area)), tx.Currency, l, area)
+					addConsumerLine(find(ConsumerArea(area), l), tx.Currency, l, area)
 				}
 			}
 		}
 	}
+	for i := range out {
+		out[i].directOrMarket(tx.Marketplace).Count = transactionCount(tx, net[i])
+	}
 	slices.SortFunc(out, func(a, b Figure) int { return cmp.Compare(a.Area, b.Area) })
 	return out
+}
+
+// transactionCount is what a transaction counts toward an area's
+// transactions, net being the sum of its lines' amounts there: a sale
+// (net zero or more) counts one; a return (net below zero: a credit
+// note for goods sent back, stored as a transaction of its own) counts
+// none, as a state's count of separate sales does not count refunds; the
+// reversal of a sale (net zero or below) takes its one away, and that
+// of a return (above zero) takes nothing. The reversal of a reversal is
+// read as that of a return: it restores the sales but not the count.
+func transactionCount(tx *Transaction, net money.Amount) int64 {
+	switch sign := net.Decimal().Sign(); {
+	case tx.ReversalOf != "" && sign <= 0:
+		return -1
+	case tx.ReversalOf != "":
+		return 0
+	case sign < 0:
+		return 0
+	}
+	return 1
 }
 
 // directOrMarket returns the tally of f that a transaction of the

@@ -2,6 +2,7 @@ package nexus_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/levytax/levy/civil"
@@ -37,5 +38,26 @@ func TestRetailCountsExemptProducts(t *testing.T) {
 	}
 	if r := row(t, rep, "WHOLESALE", "MN"); r.Status != nexus.StatusNone || !r.Sales.IsZero() {
 		t.Errorf("Minnesota, resales: %s, %s; want none, 0", r.Status, r.Sales)
+	}
+}
+
+// TestReturnsAreNoTransactions: Ohio's threshold is $100,000 or 200
+// transactions; 150 sales and 60 returns, each stored as a transaction
+// of its own, are 150 transactions, not 210, and leave Ohio under it.
+func TestReturnsAreNoTransactions(t *testing.T) {
+	ctx := context.Background()
+	j := journal.NewMemory()
+	for i := range 150 {
+		sale(t, j, "acme", fmt.Sprintf("S%d", i), "", "2026-02-02", "OH", "20.00")
+	}
+	for i := range 60 {
+		sale(t, j, "acme", fmt.Sprintf("R%d", i), "", "2026-02-03", "OH", "-20.00")
+	}
+	rep, err := nexus.Build(ctx, j, rules(t), "acme", nexus.Options{AsOf: civil.MustParse("2026-03-31")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := row(t, rep, "", "OH"); r.Status != nexus.StatusNone || r.Transactions != 150 || r.Sales.String() != "1800.00" {
+		t.Errorf("Ohio, 150 sales and 60 returns: %s, %d transactions, %s; want none, 150, 1800.00", r.Status, r.Transactions, r.Sales)
 	}
 }
