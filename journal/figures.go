@@ -190,16 +190,23 @@ func Contribution(tx *Transaction) []Figure {
 	}
 	var out []Figure
 	// net is the sum of the amounts of the lines of each figure of out,
-	// in the document's currency, whose sign tells a sale from a return.
+	// in the document's currency, whose sign tells a sale from a return;
+	// it is kept for a reversal, and for a transaction of which a line is
+	// below zero (a sale's lines are not, and add up to zero or more).
 	var net []money.Amount
+	keepNet := tx.ReversalOf != "" || slices.ContainsFunc(tx.Lines, func(l Line) bool { return l.Amount.Sign() < 0 })
 	find := func(area string, l *Line) *Tally {
 		i := slices.IndexFunc(out, func(f Figure) bool { return f.Area == area })
 		if i < 0 {
 			out = append(out, Figure{Company: tx.Company, Area: area, Day: day})
-			net = append(net, money.Zero())
 			i = len(out) - 1
+			if keepNet {
+				net = append(net, money.Zero())
+			}
 		}
-		net[i] = net[i].Add(l.Amount)
+		if keepNet {
+			net[i] = net[i].Add(l.Amount)
+		}
 		return out[i].directOrMarket(tx.Marketplace)
 	}
 	for i := range tx.Lines {
@@ -223,22 +230,27 @@ func Contribution(tx *Transaction) []Figure {
 		}
 	}
 	for i := range out {
-		out[i].directOrMarket(tx.Marketplace).Count = transactionCount(tx, net[i])
+		sign := 0 // a sale's: no line below zero
+		if keepNet {
+			sign = net[i].Sign()
+		}
+		out[i].directOrMarket(tx.Marketplace).Count = transactionCount(tx, sign)
 	}
 	slices.SortFunc(out, func(a, b Figure) int { return cmp.Compare(a.Area, b.Area) })
 	return out
 }
 
 // transactionCount is what a transaction counts toward an area's
-// transactions, net being the sum of its lines' amounts there: a sale
+// transactions, sign being that of the sum of its lines' amounts there
+// (0 when not summed: a sale none of whose lines is below zero): a sale
 // (net zero or more) counts one; a return (net below zero: a credit
 // note for goods sent back, stored as a transaction of its own) counts
 // none, as a state's count of separate sales does not count refunds; the
 // reversal of a sale (net zero or below) takes its one away, and that
 // of a return (above zero) takes nothing. The reversal of a reversal is
 // read as that of a return: it restores the sales but not the count.
-func transactionCount(tx *Transaction, net money.Amount) int64 {
-	switch sign := net.Decimal().Sign(); {
+func transactionCount(tx *Transaction, sign int) int64 {
+	switch {
 	case tx.ReversalOf != "" && sign <= 0:
 		return -1
 	case tx.ReversalOf != "":
