@@ -177,8 +177,9 @@ type IntrastatRefusal struct {
 // that comes to nothing is left out; the reversal of a transaction
 // posted in another period (or deleted) is refused, as a declaration
 // holds no negative line: the declaration of the original's period is
-// amended. A line that can not be declared is refused with its
-// reason: no CN8 code, a code not in the Combined Nomenclature, a
+// amended. A line below zero that reverses nothing (a credit note, a
+// return stored as a transaction of its own) is refused likewise. A
+// line that can not be declared is refused with its reason: no CN8 code, a code not in the Combined Nomenclature, a
 // supplementary unit the code does not use or a missing one it
 // requires, no nature of transaction, net mass or country of origin, a
 // dispatch without the partner's VAT number, a value in another
@@ -233,10 +234,10 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		} else {
 			it.StatisticalValue = it.StatisticalValue.Add(l.Amount)
 		}
-		if tx.ReversalOf != "" {
+		if tx.ReversalOf != "" && l.Amount.Sign() <= 0 {
 			it.Lines-- // the reversed line is no longer declared
 		} else {
-			it.Lines++
+			it.Lines++ // a line, or the reversal of a reversal, which restores it
 		}
 	}
 	refuse := func(tx *Transaction, i int, format string, args ...any) {
@@ -273,6 +274,11 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			declared[tx.TransactionID] = true
 			if reason := declarable(x, tx, q, codes); reason != "" {
 				refuse(tx, i, "%s", reason)
+				continue
+			}
+			if tx.ReversalOf == "" && (l.Amount.Sign() < 0 || x.NetMass < 0 || x.SupplementaryQuantity.Sign() < 0 || x.StatisticalValue.Sign() < 0) {
+				refuse(tx, i, "the line is below zero (a credit note or a return stored as a transaction of its own): a declaration holds no negative line; "+
+					"returned goods are declared by the member state they reach, among its arrivals, and the declaration that declared the goods is amended")
 				continue
 			}
 			if tx.ReversalOf != "" {

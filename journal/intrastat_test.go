@@ -195,3 +195,55 @@ func TestIntrastatDocumentWithoutCurrency(t *testing.T) {
 		t.Errorf("the same in a declaration in US dollars: items %+v, refused %+v; want it declared", d.Items, d.Refused)
 	}
 }
+
+// TestIntrastatNegativeLines: a credit note stored as a transaction of
+// its own (a line below zero that reverses nothing) is no line of a
+// dispatch declaration, which holds no negative line: it is refused,
+// naming the return, and leaves the month's dispatches as they are
+// (returned goods are declared by the member state they reach, among its
+// arrivals). A reversal still nets out its transaction.
+func TestIntrastatNegativeLines(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	post := func(id, amount string, mass int64) {
+		t.Helper()
+		tx := &journal.Transaction{TransactionID: id, Perspective: "SELLER", MessageType: "INVOICE", Currency: "EUR",
+			DocumentDate: civil.MustParse("2026-05-04"), Lines: []journal.Line{{LineItemID: "a", Amount: money.MustParse(amount),
+				Intrastat: &journal.IntrastatLine{Dispatch: "DE", Arrival: "IT", PartnerVAT: "IT00743110157", CommodityCode: "94036010",
+					CountryOfOrigin: "DE", NatureOfTransaction: 11, ModeOfTransport: 3, NetMass: mass}}}}
+		if _, err := s.Post(ctx, "t", tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	post("SALE", "500.00", 30)
+	post("CREDIT", "-200.00", -12)
+	d, err := journal.Intrastat(ctx, s, "t", journal.IntrastatQuery{From: civil.MustParse("2026-05-01"), To: civil.MustParse("2026-05-31"),
+		MemberState: "DE", Flow: journal.Dispatches}, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || d.Items[0].NetMass != 30 || d.Items[0].InvoicedValue.String() != "500.00" || d.Items[0].Lines != 1 {
+		t.Errorf("items %+v, want the sale alone (30 kg, 500.00, 1 line)", d.Items)
+	}
+	if len(d.Refused) != 1 || d.Refused[0].TransactionID != "CREDIT" || !strings.Contains(d.Refused[0].Reason, "below zero") {
+		t.Errorf("refused %+v, want the credit note, its line below zero", d.Refused)
+	}
+	// The sale reversed, and the reversal reversed: the sale is declared
+	// again, as one line.
+	if err := s.Delete(ctx, "t", "CREDIT"); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"SALE", "SALE-R"} {
+		if _, err := s.Reverse(ctx, "t", id, journal.Reversal{TransactionID: id + "-R", PostingDate: civil.MustParse("2026-05-20")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err = journal.Intrastat(ctx, s, "t", journal.IntrastatQuery{From: civil.MustParse("2026-05-01"), To: civil.MustParse("2026-05-31"),
+		MemberState: "DE", Flow: journal.Dispatches}, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || d.Items[0].NetMass != 30 || d.Items[0].Lines != 1 || len(d.Refused) != 0 {
+		t.Errorf("a sale, its reversal and the reversal's: items %+v, refused %+v; want the sale's item of 30 kg in 1 line", d.Items, d.Refused)
+	}
+}
