@@ -368,3 +368,35 @@ func testFiguresOfCompany(t *testing.T, s journal.Store) {
 		t.Fatalf("CompanyFigures without a tenant returns %v, want an invalid tenant", err)
 	}
 }
+
+// testFiguresOfOneUnit: a unit that posts one ID twice (the second a new
+// version that moves the sale to another state, day and company), a sale
+// and a return, keeps the figures of the last version alone, as the
+// journal's transactions give them.
+func testFiguresOfOneUnit(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	ret := sale(t, "U3", "2026-09-02", "ACME", usLine(t, "L1", "US-TX", "-40.00", "-40.00"))
+	if _, err := s.PostAll(ctx, tenant, []*journal.Transaction{
+		sale(t, "U1", "2026-09-01", "ACME", usLine(t, "L1", "US-TX", "100.00", "100.00")),
+		sale(t, "U2", "2026-09-01", "ACME", usLine(t, "L1", "US-TX", "10.00", "10.00")),
+		sale(t, "U1", "2026-09-03", "BETA", usLine(t, "L1", "US-NY", "70.00", "70.00")),
+		ret,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{
+		"ACME/US-TX/2026-09-01": {Direct: tally(10, 0, 10, 1)},
+		"BETA/US-NY/2026-09-03": {Direct: tally(70, 0, 70, 1)},
+		"ACME/US-TX/2026-09-02": {Direct: tally(-40, 0, -40, 0)},
+	})
+	// The reversal of the return takes its amounts back and no count.
+	if _, err := s.Reverse(ctx, tenant, "U3", journal.Reversal{TransactionID: "U3-R", PostingDate: civil.MustParse("2026-09-04")}); err != nil {
+		t.Fatal(err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{
+		"ACME/US-TX/2026-09-01": {Direct: tally(10, 0, 10, 1)},
+		"BETA/US-NY/2026-09-03": {Direct: tally(70, 0, 70, 1)},
+		"ACME/US-TX/2026-09-02": {Direct: tally(-40, 0, -40, 0)},
+		"ACME/US-TX/2026-09-04": {Direct: tally(40, 0, 40, 0)},
+	})
+}
