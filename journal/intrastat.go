@@ -175,7 +175,8 @@ type IntrastatRefusal struct {
 // goods back out (its negative amounts, one line less) when the
 // transaction it reverses is declared in the same period, and an item
 // that comes to nothing is left out; the reversal of a transaction
-// posted in another period (or deleted) is refused, as a declaration
+// posted in another period (or deleted, or posted again with other
+// goods after it was reversed) is refused, as a declaration
 // holds no negative line: the declaration of the original's period is
 // amended. A line below zero that reverses nothing (a credit note, a
 // return stored as a transaction of its own) is refused likewise. A
@@ -207,13 +208,17 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		partner string
 	}
 	var reversals []pending
-	add := func(tx *Transaction, i int, partner string) {
-		l := &tx.Lines[i]
-		x := l.Intrastat
+	keyOf := func(x *IntrastatLine, partner string) key {
 		k := key{x.CommodityCode, partner, x.CountryOfOrigin, x.NatureOfTransaction, x.ModeOfTransport, ""}
 		if q.Flow == Dispatches {
 			k.vat = x.PartnerVAT
 		}
+		return k
+	}
+	add := func(tx *Transaction, i int, partner string) {
+		l := &tx.Lines[i]
+		x := l.Intrastat
+		k := keyOf(x, partner)
 		it := items[k]
 		if it == nil {
 			unit, _ := codes.CN8(x.CommodityCode)
@@ -296,6 +301,19 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		if !declared[r.tx.ReversalOf] {
 			refuse(r.tx, r.line, "the reversal of transaction %q, whose goods are not declared in this period (posted in another, or deleted): "+
 				"a declaration holds no negative line, so amend the declaration of the period that declared them", r.tx.ReversalOf)
+			continue
+		}
+		// The goods it takes back must be among the period's: the
+		// transaction may have been posted again, with other goods,
+		// after it was reversed.
+		l := &r.tx.Lines[r.line]
+		x := l.Intrastat
+		if it := items[keyOf(x, r.partner)]; it == nil || it.NetMass+x.NetMass < 0 || it.InvoicedValue.Add(l.Amount).Sign() < 0 ||
+			x.HasStatistical && it.StatisticalValue.Add(x.StatisticalValue).Sign() < 0 ||
+			it.SupplementaryUnit != "" && it.SupplementaryQuantity.Add(x.SupplementaryQuantity).Sign() < 0 {
+			refuse(r.tx, r.line, "the reversal of transaction %q takes back goods that this period's declaration does not hold "+
+				"(the transaction was posted again with other goods after it was reversed): a declaration holds no negative line, "+
+				"so amend the declaration that declared them", r.tx.ReversalOf)
 			continue
 		}
 		add(r.tx, r.line, r.partner)

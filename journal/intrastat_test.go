@@ -247,3 +247,39 @@ func TestIntrastatNegativeLines(t *testing.T) {
 		t.Errorf("a sale, its reversal and the reversal's: items %+v, refused %+v; want the sale's item of 30 kg in 1 line", d.Items, d.Refused)
 	}
 }
+
+// TestIntrastatReversalOfAnotherVersion: a transaction reversed and then
+// posted again under its ID with other goods (to France, not Italy) is
+// declared with its new goods, and its reversal, which takes back the
+// old ones that the period no longer declares, is refused rather than
+// declared as a negative line of Italy.
+func TestIntrastatReversalOfAnotherVersion(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	post := func(date, arrival, vat, amount string, mass int64) {
+		t.Helper()
+		tx := &journal.Transaction{TransactionID: "X", Perspective: "SELLER", MessageType: "INVOICE", Currency: "EUR",
+			DocumentDate: civil.MustParse(date), Lines: []journal.Line{{LineItemID: "a", Amount: money.MustParse(amount),
+				Intrastat: &journal.IntrastatLine{Dispatch: "DE", Arrival: arrival, PartnerVAT: vat, CommodityCode: "94036010",
+					CountryOfOrigin: "DE", NatureOfTransaction: 11, ModeOfTransport: 3, NetMass: mass}}}}
+		if _, err := s.Post(ctx, "t", tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	post("2026-05-04", "IT", "IT00743110157", "100.00", 10)
+	if _, err := s.Reverse(ctx, "t", "X", journal.Reversal{TransactionID: "X-R", PostingDate: civil.MustParse("2026-05-10")}); err != nil {
+		t.Fatal(err)
+	}
+	post("2026-05-12", "FR", "FR40303265045", "200.00", 20)
+	d, err := journal.Intrastat(ctx, s, "t", journal.IntrastatQuery{From: civil.MustParse("2026-05-01"), To: civil.MustParse("2026-05-31"),
+		MemberState: "DE", Flow: journal.Dispatches}, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || d.Items[0].PartnerCountry != "FR" || d.Items[0].NetMass != 20 || d.Items[0].Lines != 1 {
+		t.Errorf("items %+v, want France's 20 kg alone and no negative line", d.Items)
+	}
+	if len(d.Refused) != 1 || d.Refused[0].TransactionID != "X-R" || !strings.Contains(d.Refused[0].Reason, `"X"`) {
+		t.Errorf("refused %+v, want the reversal X-R, naming X", d.Refused)
+	}
+}
