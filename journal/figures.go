@@ -66,7 +66,8 @@ type Tally struct {
 	Gross, Exempt, Taxable int64
 	// Count is the number of transactions: each sale counts once in an
 	// area where it has a line, a return not at all, the reversal of a
-	// sale minus once (transactionCount).
+	// sale minus once, the reversal of that reversal once again
+	// (transactionCount).
 	Count int64
 	// Unconverted counts the lines whose amount could not be had in the
 	// area's currency (a document in another currency without a
@@ -247,13 +248,16 @@ func Contribution(tx *Transaction) []Figure {
 // note for goods sent back, stored as a transaction of its own) counts
 // none, as a state's count of separate sales does not count refunds; the
 // reversal of a sale (net zero or below) takes its one away, and that
-// of a return (above zero) takes nothing. The reversal of a reversal is
-// read as that of a return: it restores the sales but not the count.
+// of a return (above zero) takes nothing. The reversal of a reversal
+// (RestoresReversed) counts as the transaction it restores: one for a
+// sale, none for a return. (A reversal of a reversal stored before the
+// journal marked it counts as the reversal of a return: nothing.)
 func transactionCount(tx *Transaction, sign int) int64 {
+	reversal := tx.ReversalOf != "" && !tx.RestoresReversed
 	switch {
-	case tx.ReversalOf != "" && sign <= 0:
+	case reversal && sign <= 0:
 		return -1
-	case tx.ReversalOf != "":
+	case reversal:
 		return 0
 	case sign < 0:
 		return 0

@@ -372,7 +372,9 @@ func testFiguresOfCompany(t *testing.T, s journal.Store) {
 // testFiguresOfOneUnit: a unit that posts one ID twice (the second a new
 // version that moves the sale to another state, day and company), a sale
 // and a return, keeps the figures of the last version alone, as the
-// journal's transactions give them.
+// journal's transactions give them; a return's reversal takes no
+// transaction away, and the reversal of a sale's reversal counts the
+// sale's transaction again.
 func testFiguresOfOneUnit(t *testing.T, s journal.Store) {
 	ctx := context.Background()
 	ret := sale(t, "U3", "2026-09-02", "ACME", usLine(t, "L1", "US-TX", "-40.00", "-40.00"))
@@ -398,5 +400,24 @@ func testFiguresOfOneUnit(t *testing.T, s journal.Store) {
 		"BETA/US-NY/2026-09-03": {Direct: tally(70, 0, 70, 1)},
 		"ACME/US-TX/2026-09-02": {Direct: tally(-40, 0, -40, 0)},
 		"ACME/US-TX/2026-09-04": {Direct: tally(40, 0, 40, 0)},
+	})
+	// A sale, its reversal and the reversal's reversal: the sale counts
+	// again, its transaction with it.
+	if _, err := s.Post(ctx, tenant, sale(t, "U4", "2026-09-05", "ACME", usLine(t, "L1", "US-TX", "25.00", "25.00"))); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []struct{ id, day string }{{"U4", "2026-09-06"}, {"U4-R", "2026-09-07"}} {
+		if _, err := s.Reverse(ctx, tenant, r.id, journal.Reversal{TransactionID: r.id + "-R", PostingDate: civil.MustParse(r.day)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{
+		"ACME/US-TX/2026-09-01": {Direct: tally(10, 0, 10, 1)},
+		"BETA/US-NY/2026-09-03": {Direct: tally(70, 0, 70, 1)},
+		"ACME/US-TX/2026-09-02": {Direct: tally(-40, 0, -40, 0)},
+		"ACME/US-TX/2026-09-04": {Direct: tally(40, 0, 40, 0)},
+		"ACME/US-TX/2026-09-05": {Direct: tally(25, 0, 25, 1)},
+		"ACME/US-TX/2026-09-06": {Direct: tally(-25, 0, -25, -1)},
+		"ACME/US-TX/2026-09-07": {Direct: tally(25, 0, 25, 1)},
 	})
 }
