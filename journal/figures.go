@@ -301,8 +301,8 @@ func addLine(t *Tally, cur, want string, l *Line, state string) {
 			t.Taxable += v
 		}
 		if IsUSState(state) && !CustomerExemption(x) {
-			// A product the state exempts (clothing in Minnesota,
-			// groceries in Georgia) is still a retail sale.
+			// An item the state exempts (clothing on Tennessee's
+			// sales tax holiday) is still a retail sale.
 			break
 		}
 		if v, ok := units(x.Exempt, rate); ok {

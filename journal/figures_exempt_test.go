@@ -11,8 +11,9 @@ import (
 // TestContributionExemptProductsAreRetail: a US state's figures count as
 // exempt only what the customer's exemption exempted (a request's exempt
 // customer, a stored certificate, an exempt override), which a state
-// that counts retail sales leaves out; a product the state exempts
-// (clothing in Minnesota) is a retail sale and is not counted as exempt.
+// that counts retail sales leaves out; a product a rule exempts (here
+// clothing in Minnesota, as a rule file may) is a retail sale and is not
+// counted as exempt.
 func TestContributionExemptProductsAreRetail(t *testing.T) {
 	line := func(id, net, ruleID, cert string) journal.Line {
 		a := money.MustParse(net)

@@ -12,8 +12,9 @@ import (
 )
 
 // TestRetailCountsExemptProducts: Minnesota counts retail sales, so the
-// sales of clothing, which it exempts, take a seller over its threshold,
-// while sales exempt by the customer's certificate (resales) do not.
+// sales of clothing that a rule stored exempt (a rule file's, or a
+// holiday's) take a seller over its threshold, while sales exempt by the
+// customer's certificate (resales) do not.
 func TestRetailCountsExemptProducts(t *testing.T) {
 	ctx := context.Background()
 	j := journal.NewMemory()
