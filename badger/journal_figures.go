@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"time"
 
@@ -355,8 +356,15 @@ func figureRange(ctx context.Context, it *bdb.Iterator, prefix, start []byte, q 
 }
 
 // ReplaceFigures implements journal.Backend: under every part's lock, it
-// deletes the tenant's figures and writes figs in part 0, in one
-// transaction.
+// reads the tenant's figures and makes them figs, all in part 0: it
+// deletes the keys figs have no value for and writes those whose value
+// changes, and leaves the others as they are. The writes go in one
+// transaction when Badger takes them in one (a repair of a few days
+// does), else in as many as they need, in order, the locks held
+// throughout so that no unit posts in between: a tenant of many
+// companies, states and years has more figure keys than a Badger
+// transaction holds. A crash between two leaves some figures replaced
+// and others not, which the next rebuild finds and repairs.
 func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs []journal.Figure) error {
 	if !b.gate.Enter() {
 		return journal.ErrClosed
@@ -366,22 +374,94 @@ func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs
 		b.figureLocks[i].Lock()
 		defer b.figureLocks[i].Unlock()
 	}
-	return b.probe.Update(ctx, b.db, func(txn *bdb.Txn) error {
+	want := replacementValues(tenant, figs)
+	var writes []figureWrite
+	err := b.db.View(func(txn *bdb.Txn) error {
 		prefix := journalFiguresPrefix(tenant)
 		it := txn.NewIterator(bdb.IteratorOptions{Prefix: prefix, PrefetchValues: false})
-		var old [][]byte
+		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {
-			old = append(old, it.Item().KeyCopy(nil))
-		}
-		it.Close()
-		for _, k := range old {
-			if err := txn.Delete(k); err != nil {
-				return fmt.Errorf("delete figures: %w", err)
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			item := it.Item()
+			k := string(item.Key())
+			v, ok := want[k]
+			if !ok {
+				writes = append(writes, figureWrite{key: item.KeyCopy(nil)})
+				continue
+			}
+			same := false
+			if err := item.Value(func(old []byte) error { same = bytes.Equal(old, v); return nil }); err != nil {
+				return fmt.Errorf("read figures %q: %w", k, err)
+			}
+			if same {
+				delete(want, k)
 			}
 		}
-		st := &journalState{txn: txn, tenant: tenant}
-		return st.AddFigures(figs)
+		return nil
 	})
+	if err != nil {
+		return fmt.Errorf("read figures: %w", err)
+	}
+	for _, k := range slices.Sorted(maps.Keys(want)) {
+		writes = append(writes, figureWrite{key: []byte(k), value: want[k]})
+	}
+	for len(writes) > 0 {
+		n := 0
+		err := b.probe.Update(ctx, b.db, func(txn *bdb.Txn) error {
+			n = 0
+			for _, w := range writes {
+				var err error
+				if w.value == nil {
+					err = txn.Delete(w.key)
+				} else {
+					err = txn.Set(w.key, w.value)
+				}
+				if errors.Is(err, bdb.ErrTxnTooBig) && n > 0 {
+					return nil // commit what fits; the rest goes in the next
+				}
+				if err != nil {
+					return fmt.Errorf("write figures: %w", err)
+				}
+				n++
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		writes = writes[n:]
+	}
+	return nil
+}
+
+// figureWrite is a write of ReplaceFigures: a key's new value, or its
+// deletion (value nil).
+type figureWrite struct {
+	key, value []byte
+}
+
+// replacementValues returns the values of part 0 that hold figs, by
+// key: each key's days, with its total (encodeFigureDays); a key whose
+// days add up to nothing has none.
+func replacementValues(tenant string, figs []journal.Figure) map[string][]byte {
+	sorted := journal.MergeFigures(slices.Clone(figs))
+	out := map[string][]byte{}
+	for i := 0; i < len(sorted); {
+		f := &sorted[i]
+		var days []figureDay
+		j := i
+		for ; j < len(sorted) && sorted[j].Company == f.Company && sorted[j].Area == f.Area &&
+			sorted[j].Day.Year == f.Day.Year && sorted[j].Day.Month == f.Day.Month; j++ {
+			days = append(days, figureDay{day: sorted[j].Day.Day, n: tallyNumbers(&sorted[j])})
+		}
+		if v := encodeFigureDays(days); len(v) > 0 {
+			out[string(journalFigureKey(tenant, f.Day, f.Company, f.Area, 0))] = v
+		}
+		i = j
+	}
+	return out
 }
 
 // AreaSums implements journal.Backend. It reads one snapshot: for each

@@ -58,12 +58,16 @@ const maxFigureUnits = 1_000_000_000_000 * UnitsPerCurrencyUnit
 // Tally is what a group of sales adds up to.
 type Tally struct {
 	// Gross is the sales' amounts (the lines' net amounts), Exempt the
-	// part the area's own tax exempted (in a ConsumerArea, with the part
-	// it taxed at a rate of zero), Taxable the part it taxed, in
-	// ten-thousandths of the area's currency (UnitsPerCurrencyUnit).
+	// part the area's own tax exempted (in a US state, the part it
+	// exempted because of the customer alone: CustomerExemption; in a
+	// ConsumerArea, with the part it taxed at a rate of zero), Taxable
+	// the part it taxed, in ten-thousandths of the area's currency
+	// (UnitsPerCurrencyUnit).
 	Gross, Exempt, Taxable int64
-	// Count is the number of transactions: each counts once in an area
-	// where it has a line, a reversal minus once.
+	// Count is the number of transactions: each sale counts once in an
+	// area where it has a line, a return not at all, the reversal of a
+	// sale minus once, the reversal of that reversal once again
+	// (transactionCount).
 	Count int64
 	// Unconverted counts the lines whose amount could not be had in the
 	// area's currency (a document in another currency without a
@@ -160,10 +164,11 @@ func countsForFigures(tx *Transaction) bool {
 // were delivered to, for AreaEU when some are EU distance sales, and for
 // each Canadian province (and AreaCanada, and the ConsumerArea of both for
 // lines sold to consumers) when some were delivered in Canada, the
-// amounts and a count of one (minus one for a reversal), on its posting
-// date (the document date when it has none), under its company code, as
-// Direct or Marketplace sales. Only a seller's transactions that move
-// revenue count. The figures are in the order of CompareFigureKeys.
+// amounts and a count of one (none for a return, minus one for the
+// reversal of a sale: transactionCount), on its posting date (the
+// document date when it has none), under its company code, as Direct or
+// Marketplace sales. Only a seller's transactions that move revenue
+// count. The figures are in the order of CompareFigureKeys.
 //
 // A line's state is its Destination; a line stored before the journal
 // kept one is placed by its state tax (a tax whose jurisdiction is
@@ -185,45 +190,79 @@ func Contribution(tx *Transaction) []Figure {
 		day = tx.DocumentDate
 	}
 	var out []Figure
-	find := func(area string) *Tally {
-		for i := range out {
-			if out[i].Area == area {
-				if tx.Marketplace {
-					return &out[i].Marketplace
-				}
-				return &out[i].Direct
+	// net is the sum of the amounts of the lines of each figure of out,
+	// in the document's currency, whose sign tells a sale from a return;
+	// it is kept for a reversal, and for a transaction of which a line is
+	// below zero (a sale's lines are not, and add up to zero or more).
+	var net []money.Amount
+	keepNet := tx.ReversalOf != "" || slices.ContainsFunc(tx.Lines, func(l Line) bool { return l.Amount.Sign() < 0 })
+	find := func(area string, l *Line) *Tally {
+		i := slices.IndexFunc(out, func(f Figure) bool { return f.Area == area })
+		if i < 0 {
+			out = append(out, Figure{Company: tx.Company, Area: area, Day: day})
+			i = len(out) - 1
+			if keepNet {
+				net = append(net, money.Zero())
 			}
 		}
-		out = append(out, Figure{Company: tx.Company, Area: area, Day: day})
-		f := &out[len(out)-1]
-		f.directOrMarket(tx.Marketplace).Count = 1
-		if tx.ReversalOf != "" {
-			f.directOrMarket(tx.Marketplace).Count = -1
+		if keepNet {
+			net[i] = net[i].Add(l.Amount)
 		}
-		return f.directOrMarket(tx.Marketplace)
+		return out[i].directOrMarket(tx.Marketplace)
 	}
 	for i := range tx.Lines {
 		l := &tx.Lines[i]
 		if area := lineState(l); area != "" {
-			addLine(find(area), tx.Currency, "USD", l, area)
+			addLine(find(area, l), tx.Currency, "USD", l, area)
 		}
 		if l.EUDistanceSale {
-			addLine(find(AreaEU), tx.Currency, "EUR", l, "")
+			addLine(find(AreaEU, l), tx.Currency, "EUR", l, "")
 		}
 		if province, ok := lineCanada(l); ok {
 			for _, area := range []string{AreaCanada, province} {
 				if area == "" {
 					continue
 				}
-				addLine(find(area), tx.Currency, "CAD", l, area)
+				addLine(find(area, l), tx.Currency, "CAD", l, area)
 				if consumerLine(tx, l, area) {
-					addConsumerLine(find(ConsumerArea(area)), tx.Currency, l, area)
+					addConsumerLine(find(ConsumerArea(area), l), tx.Currency, l, area)
 				}
 			}
 		}
 	}
+	for i := range out {
+		sign := 0 // a sale's: no line below zero
+		if keepNet {
+			sign = net[i].Sign()
+		}
+		out[i].directOrMarket(tx.Marketplace).Count = transactionCount(tx, sign)
+	}
 	slices.SortFunc(out, func(a, b Figure) int { return cmp.Compare(a.Area, b.Area) })
 	return out
+}
+
+// transactionCount is what a transaction counts toward an area's
+// transactions, sign being that of the sum of its lines' amounts there
+// (0 when not summed: a sale none of whose lines is below zero): a sale
+// (net zero or more) counts one; a return (net below zero: a credit
+// note for goods sent back, stored as a transaction of its own) counts
+// none, as a state's count of separate sales does not count refunds; the
+// reversal of a sale (net zero or below) takes its one away, and that
+// of a return (above zero) takes nothing. The reversal of a reversal
+// (RestoresReversed) counts as the transaction it restores: one for a
+// sale, none for a return. (A reversal of a reversal stored before the
+// journal marked it counts as the reversal of a return: nothing.)
+func transactionCount(tx *Transaction, sign int) int64 {
+	reversal := tx.ReversalOf != "" && !tx.RestoresReversed
+	switch {
+	case reversal && sign <= 0:
+		return -1
+	case reversal:
+		return 0
+	case sign < 0:
+		return 0
+	}
+	return 1
 }
 
 // directOrMarket returns the tally of f that a transaction of the
@@ -261,11 +300,33 @@ func addLine(t *Tally, cur, want string, l *Line, state string) {
 		if v, ok := units(x.Taxable, rate); ok {
 			t.Taxable += v
 		}
+		if IsUSState(state) && !CustomerExemption(x) {
+			// An item the state exempts (clothing on Tennessee's
+			// sales tax holiday) is still a retail sale.
+			break
+		}
 		if v, ok := units(x.Exempt, rate); ok {
 			t.Exempt += v
 		}
 		break
 	}
+}
+
+// CustomerExemption reports whether tax x was exempted because of the
+// customer rather than the product: the customer was exempt on the
+// request (rule customer-exempt), a stored exemption certificate of the
+// customer covered it (customer-certificate, or a certificate number
+// kept with the tax), or the request overrode it as exempt (override).
+// The exempt amount of a US state's figures (Tally.Exempt) is that
+// part alone, which a state that counts retail sales leaves out: sales
+// for resale and to exempt customers, and not the sales of products the
+// state exempts, which are retail sales.
+func CustomerExemption(x *Tax) bool {
+	switch x.RuleID {
+	case "customer-exempt", "customer-certificate", "override":
+		return true
+	}
+	return x.CertificateNumber != ""
 }
 
 // addConsumerLine adds line l of a transaction in currency cur to t, the

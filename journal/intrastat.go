@@ -175,14 +175,17 @@ type IntrastatRefusal struct {
 // goods back out (its negative amounts, one line less) when the
 // transaction it reverses is declared in the same period, and an item
 // that comes to nothing is left out; the reversal of a transaction
-// posted in another period (or deleted) is refused, as a declaration
+// posted in another period (or deleted, or posted again with other
+// goods after it was reversed) is refused, as a declaration
 // holds no negative line: the declaration of the original's period is
-// amended. A line that can not be declared is refused with its
-// reason: no CN8 code, a code not in the Combined Nomenclature, a
+// amended. A line below zero that reverses nothing (a credit note, a
+// return stored as a transaction of its own) is refused likewise. A
+// line that can not be declared is refused with its reason: no CN8 code, a code not in the Combined Nomenclature, a
 // supplementary unit the code does not use or a missing one it
 // requires, no nature of transaction, net mass or country of origin, a
 // dispatch without the partner's VAT number, a value in another
-// currency. codes are the code lists.
+// currency (a transaction that names none is in US dollars). codes are
+// the code lists.
 func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, codes IntrastatCodes) (*IntrastatDeclaration, error) {
 	if err := checkIntrastatQuery(&q); err != nil {
 		return nil, err
@@ -205,13 +208,17 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		partner string
 	}
 	var reversals []pending
-	add := func(tx *Transaction, i int, partner string) {
-		l := &tx.Lines[i]
-		x := l.Intrastat
+	keyOf := func(x *IntrastatLine, partner string) key {
 		k := key{x.CommodityCode, partner, x.CountryOfOrigin, x.NatureOfTransaction, x.ModeOfTransport, ""}
 		if q.Flow == Dispatches {
 			k.vat = x.PartnerVAT
 		}
+		return k
+	}
+	add := func(tx *Transaction, i int, partner string) {
+		l := &tx.Lines[i]
+		x := l.Intrastat
+		k := keyOf(x, partner)
 		it := items[k]
 		if it == nil {
 			unit, _ := codes.CN8(x.CommodityCode)
@@ -232,10 +239,10 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		} else {
 			it.StatisticalValue = it.StatisticalValue.Add(l.Amount)
 		}
-		if tx.ReversalOf != "" {
+		if tx.ReversalOf != "" && l.Amount.Sign() <= 0 {
 			it.Lines-- // the reversed line is no longer declared
 		} else {
-			it.Lines++
+			it.Lines++ // a line, or the reversal of a reversal, which restores it
 		}
 	}
 	refuse := func(tx *Transaction, i int, format string, args ...any) {
@@ -274,6 +281,11 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 				refuse(tx, i, "%s", reason)
 				continue
 			}
+			if tx.ReversalOf == "" && (l.Amount.Sign() < 0 || x.NetMass < 0 || x.SupplementaryQuantity.Sign() < 0 || x.StatisticalValue.Sign() < 0) {
+				refuse(tx, i, "the line is below zero (a credit note or a return stored as a transaction of its own): a declaration holds no negative line; "+
+					"returned goods are declared by the member state they reach, among its arrivals, and the declaration that declared the goods is amended")
+				continue
+			}
 			if tx.ReversalOf != "" {
 				reversals = append(reversals, pending{tx, i, partner})
 				continue
@@ -289,6 +301,19 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		if !declared[r.tx.ReversalOf] {
 			refuse(r.tx, r.line, "the reversal of transaction %q, whose goods are not declared in this period (posted in another, or deleted): "+
 				"a declaration holds no negative line, so amend the declaration of the period that declared them", r.tx.ReversalOf)
+			continue
+		}
+		// The goods it takes back must be among the period's: the
+		// transaction may have been posted again, with other goods,
+		// after it was reversed.
+		l := &r.tx.Lines[r.line]
+		x := l.Intrastat
+		if it := items[keyOf(x, r.partner)]; it == nil || it.NetMass+x.NetMass < 0 || it.InvoicedValue.Add(l.Amount).Sign() < 0 ||
+			x.HasStatistical && it.StatisticalValue.Add(x.StatisticalValue).Sign() < 0 ||
+			it.SupplementaryUnit != "" && it.SupplementaryQuantity.Add(x.SupplementaryQuantity).Sign() < 0 {
+			refuse(r.tx, r.line, "the reversal of transaction %q takes back goods that this period's declaration does not hold "+
+				"(the transaction was posted again with other goods after it was reversed): a declaration holds no negative line, "+
+				"so amend the declaration that declared them", r.tx.ReversalOf)
 			continue
 		}
 		add(r.tx, r.line, r.partner)
@@ -411,8 +436,10 @@ func declarable(x *IntrastatLine, tx *Transaction, q IntrastatQuery, codes Intra
 	if q.Flow == Dispatches && x.PartnerVAT == "" {
 		return "no VAT number of the acquirer in " + x.Arrival + ": a dispatch declares the partner's VAT number (send the customer's taxRegistrations)"
 	}
-	if tx.Currency != "" && tx.Currency != q.Currency {
-		return "the transaction is in " + tx.Currency + " and the declaration in " + q.Currency + ": Levy does not convert"
+	// A request that names no currency is calculated in US dollars (as
+	// the figures count it): its amounts are not the declaration's euros.
+	if cur := cmp.Or(strings.ToUpper(tx.Currency), "USD"); cur != q.Currency {
+		return "the transaction is in " + cur + " and the declaration in " + q.Currency + ": Levy does not convert"
 	}
 	if x.HasStatistical && x.StatisticalCurrency != "" && x.StatisticalCurrency != q.Currency {
 		return "the statistical value is in " + x.StatisticalCurrency + " and the declaration in " + q.Currency + ": Levy does not convert"

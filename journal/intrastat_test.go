@@ -162,3 +162,124 @@ func TestIntrastatReversals(t *testing.T) {
 		t.Errorf("July: %q %+v, want the reversal of the deleted T4 refused", rows, refused)
 	}
 }
+
+// TestIntrastatDocumentWithoutCurrency: a request that names no currency
+// is calculated in US dollars, so its stored transaction (Currency "")
+// is not declared in a declaration in euros as if its amounts were
+// euros: it is refused, the currency named, and declared in one in US
+// dollars.
+func TestIntrastatDocumentWithoutCurrency(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	tx := &journal.Transaction{TransactionID: "U1", Perspective: "SELLER", MessageType: "INVOICE",
+		DocumentDate: civil.MustParse("2026-05-04"), PostingDate: civil.MustParse("2026-05-04"), Lines: []journal.Line{{
+			LineItemID: "a", Amount: money.MustParse("250.00"), Intrastat: &journal.IntrastatLine{Dispatch: "DE", Arrival: "FR",
+				PartnerVAT: "FR40303265045", CommodityCode: "94036010", CountryOfOrigin: "DE", NatureOfTransaction: 11, ModeOfTransport: 3, NetMass: 20}}}}
+	if _, err := s.Post(ctx, "t", tx); err != nil {
+		t.Fatal(err)
+	}
+	q := journal.IntrastatQuery{From: civil.MustParse("2026-05-01"), To: civil.MustParse("2026-05-31"), MemberState: "DE", Flow: journal.Dispatches}
+	d, err := journal.Intrastat(ctx, s, "t", q, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 0 || len(d.Refused) != 1 || !strings.Contains(d.Refused[0].Reason, "USD") {
+		t.Errorf("a document in US dollars (no currency sent) in a declaration in euros: items %+v, refused %+v; want it refused, naming USD", d.Items, d.Refused)
+	}
+	q.Currency = "USD"
+	d, err = journal.Intrastat(ctx, s, "t", q, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || len(d.Refused) != 0 || d.Items[0].InvoicedValue.String() != "250.00" {
+		t.Errorf("the same in a declaration in US dollars: items %+v, refused %+v; want it declared", d.Items, d.Refused)
+	}
+}
+
+// TestIntrastatNegativeLines: a credit note stored as a transaction of
+// its own (a line below zero that reverses nothing) is no line of a
+// dispatch declaration, which holds no negative line: it is refused,
+// naming the return, and leaves the month's dispatches as they are
+// (returned goods are declared by the member state they reach, among its
+// arrivals). A reversal still nets out its transaction.
+func TestIntrastatNegativeLines(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	post := func(id, amount string, mass int64) {
+		t.Helper()
+		tx := &journal.Transaction{TransactionID: id, Perspective: "SELLER", MessageType: "INVOICE", Currency: "EUR",
+			DocumentDate: civil.MustParse("2026-05-04"), Lines: []journal.Line{{LineItemID: "a", Amount: money.MustParse(amount),
+				Intrastat: &journal.IntrastatLine{Dispatch: "DE", Arrival: "IT", PartnerVAT: "IT00743110157", CommodityCode: "94036010",
+					CountryOfOrigin: "DE", NatureOfTransaction: 11, ModeOfTransport: 3, NetMass: mass}}}}
+		if _, err := s.Post(ctx, "t", tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	post("SALE", "500.00", 30)
+	post("CREDIT", "-200.00", -12)
+	d, err := journal.Intrastat(ctx, s, "t", journal.IntrastatQuery{From: civil.MustParse("2026-05-01"), To: civil.MustParse("2026-05-31"),
+		MemberState: "DE", Flow: journal.Dispatches}, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || d.Items[0].NetMass != 30 || d.Items[0].InvoicedValue.String() != "500.00" || d.Items[0].Lines != 1 {
+		t.Errorf("items %+v, want the sale alone (30 kg, 500.00, 1 line)", d.Items)
+	}
+	if len(d.Refused) != 1 || d.Refused[0].TransactionID != "CREDIT" || !strings.Contains(d.Refused[0].Reason, "below zero") {
+		t.Errorf("refused %+v, want the credit note, its line below zero", d.Refused)
+	}
+	// The sale reversed, and the reversal reversed: the sale is declared
+	// again, as one line.
+	if err := s.Delete(ctx, "t", "CREDIT"); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"SALE", "SALE-R"} {
+		if _, err := s.Reverse(ctx, "t", id, journal.Reversal{TransactionID: id + "-R", PostingDate: civil.MustParse("2026-05-20")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err = journal.Intrastat(ctx, s, "t", journal.IntrastatQuery{From: civil.MustParse("2026-05-01"), To: civil.MustParse("2026-05-31"),
+		MemberState: "DE", Flow: journal.Dispatches}, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || d.Items[0].NetMass != 30 || d.Items[0].Lines != 1 || len(d.Refused) != 0 {
+		t.Errorf("a sale, its reversal and the reversal's: items %+v, refused %+v; want the sale's item of 30 kg in 1 line", d.Items, d.Refused)
+	}
+}
+
+// TestIntrastatReversalOfAnotherVersion: a transaction reversed and then
+// posted again under its ID with other goods (to France, not Italy) is
+// declared with its new goods, and its reversal, which takes back the
+// old ones that the period no longer declares, is refused rather than
+// declared as a negative line of Italy.
+func TestIntrastatReversalOfAnotherVersion(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	post := func(date, arrival, vat, amount string, mass int64) {
+		t.Helper()
+		tx := &journal.Transaction{TransactionID: "X", Perspective: "SELLER", MessageType: "INVOICE", Currency: "EUR",
+			DocumentDate: civil.MustParse(date), Lines: []journal.Line{{LineItemID: "a", Amount: money.MustParse(amount),
+				Intrastat: &journal.IntrastatLine{Dispatch: "DE", Arrival: arrival, PartnerVAT: vat, CommodityCode: "94036010",
+					CountryOfOrigin: "DE", NatureOfTransaction: 11, ModeOfTransport: 3, NetMass: mass}}}}
+		if _, err := s.Post(ctx, "t", tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	post("2026-05-04", "IT", "IT00743110157", "100.00", 10)
+	if _, err := s.Reverse(ctx, "t", "X", journal.Reversal{TransactionID: "X-R", PostingDate: civil.MustParse("2026-05-10")}); err != nil {
+		t.Fatal(err)
+	}
+	post("2026-05-12", "FR", "FR40303265045", "200.00", 20)
+	d, err := journal.Intrastat(ctx, s, "t", journal.IntrastatQuery{From: civil.MustParse("2026-05-01"), To: civil.MustParse("2026-05-31"),
+		MemberState: "DE", Flow: journal.Dispatches}, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Items) != 1 || d.Items[0].PartnerCountry != "FR" || d.Items[0].NetMass != 20 || d.Items[0].Lines != 1 {
+		t.Errorf("items %+v, want France's 20 kg alone and no negative line", d.Items)
+	}
+	if len(d.Refused) != 1 || d.Refused[0].TransactionID != "X-R" || !strings.Contains(d.Refused[0].Reason, `"X"`) {
+		t.Errorf("refused %+v, want the reversal X-R, naming X", d.Refused)
+	}
+}

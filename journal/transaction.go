@@ -41,6 +41,12 @@ type Transaction struct {
 	RollbackOf int `json:"rollbackOf,omitempty"`
 	// ReversalOf is the ID of the transaction this one reverses.
 	ReversalOf string `json:"reversalOf,omitempty"`
+	// RestoresReversed marks the reversal of a reversal (one that is not
+	// itself marked): it restores what the first reversal took back, and
+	// counts in the sales figures as the transaction it restores did
+	// (transactionCount); the reversal of a marked one is a plain
+	// reversal again.
+	RestoresReversed bool `json:"restoresReversed,omitempty"`
 	// Company is the seller's (buyer's, owner's) company code, as the
 	// request named it; the sales figures are kept per company.
 	Company string `json:"company,omitempty"`

@@ -16,7 +16,7 @@ import (
 // naming the columns state (required: a postal code such as TX, or EU
 // for the Union scheme), and optionally company, effective, end
 // (YYYY-MM-DD) and number. A bad value is an EInvalid error naming the
-// line and the column (registrations[2].state, the second row after the
+// line and the column (registrations[1].state, the second row after the
 // header); the states are checked by Options.Check.
 func ReadRegistrations(r io.Reader) ([]Registration, error) {
 	cr := csv.NewReader(r)

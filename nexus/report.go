@@ -277,6 +277,11 @@ func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant
 	}
 	rep := &Report{Tenant: tenant, AsOf: o.AsOf, Share: money.New(o.Share)}
 	empty := make(series, n)
+	dated := rules.All()
+	hist := map[data.NexusKey][]phase{}
+	for _, k := range rules.Keys() {
+		hist[k] = phasesOf(dated, k)
+	}
 	for _, company := range slices.Sorted(mapsKeys(companies)) {
 		for _, k := range rules.Keys() {
 			rule, ok := rules.OnScheme(k.State, k.Scheme, o.AsOf)
@@ -290,7 +295,7 @@ func Build(ctx context.Context, src FigureSource, rules *data.NexusRules, tenant
 			if s == nil {
 				s = empty
 			}
-			rep.Rows = append(rep.Rows, stateRow(company, k.State, rule, s, from, o))
+			rep.Rows = append(rep.Rows, stateRow(company, k.State, rule, hist[k], s, from, o))
 		}
 		s := all[seriesKey{company, journal.AreaEU}]
 		if s == nil {
@@ -389,8 +394,14 @@ func windows(period string, asOf civil.Date) []window {
 			{addMonths(q, -9), asOf, addMonths(q, 3).AddDays(-1)},
 		}
 	}
-	// Twelve months ending on asOf.
+	// Twelve months ending on asOf: from the day after the same day a
+	// year before, or, when asOf is the last day of its month, from the
+	// first day of the month eleven months before (the twelve months
+	// ending on 2025-02-28 start on 2024-03-01, not on 2024-02-29).
 	start := addMonths(asOf, -12).AddDays(1)
+	if next := asOf.AddDays(1); next.Day == 1 {
+		start = addMonths(next, -12)
+	}
 	return []window{{start, asOf, asOf}}
 }
 
@@ -422,10 +433,15 @@ func measure(t journal.Tally, counts string) int64 {
 
 // tally is a window's totals.
 type tally struct {
-	sales, count           int64 // what counts
-	mpSales, mpCount       int64 // marketplace sales, counted or not
-	unconverted            int64
-	crossed                civil.Date // the day the running totals last came to meet the threshold; zero if they do not at the end
+	sales, count     int64 // what counts
+	mpSales, mpCount int64 // marketplace sales, counted or not
+	unconverted      int64
+	// crossed is the day the running totals last came to meet the rule
+	// in force that day (zero if the totals do not meet the threshold
+	// at the end), and crossedBy the index in the phases of that rule
+	// (-1: the test of the day asked).
+	crossed                civil.Date
+	crossedBy              int
 	meets                  bool
 	salesShare, countShare decimal.Decimal
 }
@@ -442,6 +458,13 @@ type test struct {
 	salesThreshold decimal.Decimal
 }
 
+// testOf returns the test of rule.
+func testOf(rule *data.NexusRule) test {
+	return test{sales: rule.Sales.Shift(4).IntPart(), salesOver: rule.SalesTest == data.NexusOver,
+		count: int64(rule.Transactions), countOver: rule.TransactionTest == data.NexusOver,
+		logic: rule.Logic, marketplace: rule.Marketplace, counts: rule.Counts, salesThreshold: rule.Sales}
+}
+
 func (t *test) meets(sales, count int64) bool {
 	s := sales > t.sales || !t.salesOver && sales == t.sales
 	c := t.count > 0 && (count > t.count || !t.countOver && count == t.count)
@@ -454,36 +477,134 @@ func (t *test) meets(sales, count int64) bool {
 	return s
 }
 
-// sum adds up the days of s in w and finds the day the threshold was
-// crossed.
-func sum(s series, from civil.Date, w window, t *test) tally {
-	var out tally
+// meetsTallies reports whether the sales d made directly and m through
+// marketplace facilitators meet t, counted as t counts them.
+func (t *test) meetsTallies(d, m journal.Tally) bool {
+	sales, count := measure(d, t.counts), d.Count
+	if t.marketplace {
+		sales, count = sales+measure(m, t.counts), count+m.Count
+	}
+	return t.meets(sales, count)
+}
+
+// phase is one of the dated rules of a row's jurisdiction: the test it
+// sets on the days it applies, From to To (To zero: open).
+type phase struct {
+	from, to civil.Date
+	rule     data.NexusRule
+	test     test
+}
+
+// phasesOf returns the rules of k among all as phases, by date.
+func phasesOf(all []data.NexusRule, k data.NexusKey) []phase {
+	var out []phase
+	for i := range all {
+		if r := &all[i]; r.State == k.State && r.Scheme == k.Scheme {
+			out = append(out, phase{from: r.Effective, to: r.Expiration, rule: *r, test: testOf(r)})
+		}
+	}
+	slices.SortFunc(out, func(a, b phase) int { return a.from.Compare(b.from) })
+	return out
+}
+
+// on returns the index of the phase in force on d, -1 for none.
+func on(hist []phase, d civil.Date) int {
+	for i := range hist {
+		if !d.Before(hist[i].from) && (hist[i].to.IsZero() || !d.After(hist[i].to)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// sum adds up the days of s in w, which t (the test of the rule in
+// force on the day asked, s's last day) decides, and finds the day the
+// threshold was crossed. A jurisdiction's rule changes on dated rows
+// (hist; nil: t on every day): the day of crossing is the last day on
+// which the running totals came to meet the rule in force that day, each
+// rule applied from its own date only, and the window's totals standing
+// for the days after its end until the day asked. A state that dropped
+// its transaction test was thus crossed on the day the old test was met,
+// under the old rule's collection; a lower threshold that a past
+// period's sales meet is crossed on the day it took effect, not before.
+func sum(s series, from civil.Date, w window, t *test, hist []phase) tally {
+	out := tally{crossedBy: -1}
 	a, b := int(w.start.Days()-from.Days()), int(w.end.Days()-from.Days())
 	a = max(a, 0)
 	b = min(b, len(s)-1)
-	for i := a; i <= b; i++ {
-		d, m := s[i][0], s[i][1]
-		if d.IsZero() && m.IsZero() {
+	last := len(s) - 1
+	// The days after the window's first, to the day asked, on which the
+	// rule in force changes: the running totals meet or not anew.
+	var changes []int
+	for k := range hist {
+		days := []civil.Date{hist[k].from}
+		if !hist[k].to.IsZero() {
+			days = append(days, hist[k].to.AddDays(1))
+		}
+		for _, d := range days {
+			if i := int(d.Days() - from.Days()); i > a && i <= last {
+				changes = append(changes, i)
+			}
+		}
+	}
+	slices.Sort(changes)
+	changes = slices.Compact(changes)
+	var dir, mkt journal.Tally
+	meets, crossedBy := false, -1
+	var crossed civil.Date
+	c := 0
+	for i := a; i <= last; i++ {
+		if i > b && c == len(changes) {
+			break
+		}
+		change := c < len(changes) && changes[c] == i
+		if change {
+			c++
+		}
+		moved := false
+		if i <= b {
+			d, m := s[i][0], s[i][1]
+			if !d.IsZero() || !m.IsZero() {
+				moved = true
+				dir, mkt = dir.Add(d), mkt.Add(m)
+				out.sales += measure(d, t.counts)
+				out.count += d.Count
+				out.unconverted += d.Unconverted
+				out.mpSales += measure(m, t.counts)
+				out.mpCount += m.Count
+				if t.marketplace {
+					out.sales += measure(m, t.counts)
+					out.count += m.Count
+					out.unconverted += m.Unconverted
+				}
+			}
+		}
+		if !moved && !change {
 			continue
 		}
-		out.sales += measure(d, t.counts)
-		out.count += d.Count
-		out.unconverted += d.Unconverted
-		out.mpSales += measure(m, t.counts)
-		out.mpCount += m.Count
-		if t.marketplace {
-			out.sales += measure(m, t.counts)
-			out.count += m.Count
-			out.unconverted += m.Unconverted
+		day := civil.FromDays(from.Days() + int32(i))
+		x, k := t, -1
+		if hist != nil {
+			if k = on(hist, day); k >= 0 {
+				x = &hist[k].test
+			} else {
+				x = nil
+			}
 		}
-		now := t.meets(out.sales, out.count)
-		if now && !out.meets {
-			out.crossed = civil.FromDays(from.Days() + int32(i))
+		now := x != nil && x.meetsTallies(dir, mkt)
+		if now && !meets {
+			crossed, crossedBy = day, k
 		}
-		out.meets = now
+		meets = now
 	}
-	if !out.meets {
-		out.crossed = civil.Date{}
+	out.meets = t.meets(out.sales, out.count)
+	if out.meets {
+		out.crossed, out.crossedBy = crossed, crossedBy
+		if !meets {
+			// The rule of the day asked is the last one applied: this
+			// does not happen, but the day asked is a safe answer.
+			out.crossed, out.crossedBy = civil.FromDays(from.Days()+int32(last)), -1
+		}
 	}
 	switch {
 	case t.sales > 0:
@@ -509,11 +630,11 @@ func (x *tally) share(logic string) decimal.Decimal {
 	return x.salesShare
 }
 
-// stateRow decides a state's row.
-func stateRow(company, st string, rule data.NexusRule, s series, from civil.Date, o Options) Row {
-	t := test{sales: rule.Sales.Shift(4).IntPart(), salesOver: rule.SalesTest == data.NexusOver,
-		count: int64(rule.Transactions), countOver: rule.TransactionTest == data.NexusOver,
-		logic: rule.Logic, marketplace: rule.Marketplace, counts: rule.Counts, salesThreshold: rule.Sales}
+// stateRow decides a state's row under rule, the one in force on the
+// day asked; hist are all the dated rules of the state (phasesOf), which
+// date the crossing and its collection.
+func stateRow(company, st string, rule data.NexusRule, hist []phase, s series, from civil.Date, o Options) Row {
+	t := testOf(&rule)
 	row := Row{Company: company, State: st, Scheme: rule.Scheme, Currency: rule.Currency(), Logic: rule.Logic, Period: rule.Period,
 		Counts: rule.Counts, Citation: rule.Citation, Marketplace: "excluded"}
 	if rule.Marketplace {
@@ -531,7 +652,7 @@ func stateRow(company, st string, rule data.NexusRule, s series, from civil.Date
 	var chosen *window
 	var best tally
 	for i := range ws {
-		x := sum(s, from, ws[i], &t)
+		x := sum(s, from, ws[i], &t, hist)
 		if x.meets {
 			if chosen == nil || !best.meets {
 				chosen, best = &ws[i], x
@@ -547,7 +668,12 @@ func stateRow(company, st string, rule data.NexusRule, s series, from civil.Date
 	row.MarketplaceSales, row.MarketplaceTransactions = money.New(journal.UnitsOf(best.mpSales).Round(2)), best.mpCount
 	row.Unconverted = best.unconverted
 	row.Share = money.New(best.share(rule.Logic).Round(4))
-	collect, _ := data.ParseNexusCollect(rule.Collect)
+	// Collection is due as the rule in force on the day of crossing says.
+	crossedUnder := rule
+	if best.crossedBy >= 0 {
+		crossedUnder = hist[best.crossedBy].rule
+	}
+	collect, _ := data.ParseNexusCollect(crossedUnder.Collect)
 	switch {
 	case best.meets:
 		row.Status = StatusExceeded
@@ -567,12 +693,13 @@ func stateRow(company, st string, rule data.NexusRule, s series, from civil.Date
 			break
 		}
 	}
-	row.Explanation = explain(&row, &rule, crossedStatus)
+	row.Explanation = explain(&row, &rule, &crossedUnder, crossedStatus)
 	return row
 }
 
-// explain writes a row's sentence.
-func explain(r *Row, rule *data.NexusRule, crossed string) string {
+// explain writes a row's sentence: rule is the one in force on the day
+// asked, under the one in force on the day of crossing.
+func explain(r *Row, rule, under *data.NexusRule, crossed string) string {
 	var b strings.Builder
 	what := map[string]string{data.NexusGross: "gross sales", data.NexusRetail: "retail sales", data.NexusTaxable: "taxable sales",
 		data.NexusConsumer: "sales to consumers"}[r.Counts]
@@ -621,7 +748,11 @@ func explain(r *Row, rule *data.NexusRule, crossed string) string {
 		data.Nexus4Quarters:   "the current calendar quarter, or the four calendar quarters before it"}[rule.Period]
 	fmt.Fprintf(&b, "; the threshold is %s in %s (%s of it reached)", test, period, r.Share.Decimal().Mul(decimal.NewFromInt(100)).StringFixed(1)+"%")
 	if r.CrossedOn != nil {
-		fmt.Fprintf(&b, "; crossed on %s, collection due from %s (%s)", r.CrossedOn, r.CollectFrom, rule.Collect)
+		fmt.Fprintf(&b, "; crossed on %s, collection due from %s (%s", r.CrossedOn, r.CollectFrom, under.Collect)
+		if under.Effective != rule.Effective {
+			fmt.Fprintf(&b, ", under the rule in force from %s", under.Effective)
+		}
+		b.WriteString(")")
 	}
 	if r.Registration != nil {
 		fmt.Fprintf(&b, "; registered")
@@ -688,7 +819,7 @@ func euRow(company string, s series, from civil.Date, o Options) Row {
 	var chosen *window
 	var best tally
 	for i := range ws {
-		x := sum(s, from, ws[i], &t)
+		x := sum(s, from, ws[i], &t, nil)
 		if chosen == nil || x.meets && !best.meets || !best.meets && !x.meets && x.salesShare.GreaterThanOrEqual(best.salesShare) {
 			chosen, best = &ws[i], x
 		}

@@ -93,6 +93,7 @@ func (s *server) send(t *testing.T, method, path, token, body string) (int, []by
 var places = map[string]string{
 	"CA": `{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}`,
 	"GA": `{"city":"Atlanta","mainDivision":"GA","postalCode":"30303","country":"US"}`,
+	"TN": `{"city":"Nashville","mainDivision":"TN","postalCode":"37203","country":"US"}`,
 	"NY": `{"city":"New York","mainDivision":"NY","postalCode":"10118","country":"US"}`,
 	"IL": `{"city":"Springfield","mainDivision":"IL","postalCode":"62701","country":"US"}`,
 	"OH": `{"city":"Columbus","mainDivision":"OH","postalCode":"43215","country":"US"}`,
@@ -119,6 +120,21 @@ func (s *server) sale(t *testing.T, id, company, date, state, amount string, mar
 		t.Fatalf("posting %s: %d %s", id, code, b)
 	}
 	return b
+}
+
+// saleOf posts through the API an INVOICE of company, dated date, of one
+// line of quantity items of product class, amount in all, delivered to
+// state from Portland, Oregon.
+func (s *server) saleOf(t *testing.T, id, company, date, state, class, amount string, quantity int) {
+	t.Helper()
+	body := fmt.Sprintf(`{"saleMessageType":"INVOICE","transactionType":"SALE","transactionId":%q,"documentDate":%q,
+		"seller":{"company":%q,"physicalOrigin":{"city":"Portland","mainDivision":"OR","postalCode":"97201","country":"US"}},
+		"customer":{"destination":%s},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":%q},"quantity":{"value":%d},"extendedPrice":%s}]}`,
+		id, date, company, places[state], class, quantity, amount)
+	if code, b := s.send(t, "POST", "/api/v2/supplies", s.api, body); code != 200 {
+		t.Fatalf("posting %s: %d %s", id, code, b)
+	}
 }
 
 // report reads the report of company on asOf through the admin route.
@@ -259,6 +275,22 @@ func TestDoneWhen(t *testing.T) {
 		want(t, "Washington after the reversal", r, nexus.StatusNone, "", "")
 		if r.Sales.String() != "60000.00" || r.Transactions != 1 {
 			t.Errorf("Washington after the reversal: $%s in %d", r.Sales, r.Transactions)
+		}
+	})
+
+	t.Run("exempt products are retail sales", func(t *testing.T) {
+		// Tennessee counts retail sales ($100,000 or more in the twelve
+		// months) and its holiday of 2026-07-31 to 2026-08-02 exempts
+		// clothing of $100 or less an item: 2,001 shirts of $50 take a
+		// seller over its threshold all the same.
+		s.saleOf(t, "TN-SHIRTS", "C8", "2026-08-01", "TN", "CLOTHING", "100050.00", 2001)
+		if tx, err := s.store.Get(context.Background(), "acme", "TN-SHIRTS"); err != nil || tx.Lines[0].Taxes[0].Exempt.String() != "100050.00" {
+			t.Fatalf("the holiday did not exempt the shirts: %+v %v", tx, err)
+		}
+		r := s.report(t, "C8", "2026-08-10")["TN"]
+		want(t, "Tennessee, $100,050 of shirts on its holiday", r, nexus.StatusExceeded, "2026-08-01", "2026-11-01")
+		if r.Counts != "retail" || r.Sales.String() != "100050.00" {
+			t.Errorf("Tennessee, shirts: $%s of %s sales", r.Sales, r.Counts)
 		}
 	})
 

@@ -15,7 +15,8 @@ import (
 
 // usLine returns a line of amount net delivered to state ("US-TX"),
 // taxed there: its state tax's taxable amount is taxable, the rest of
-// net exempt.
+// net exempt by the customer's certificate (what a US state's figures
+// count as exempt: journal.CustomerExemption).
 func usLine(t *testing.T, itemID, state, net, taxable string) journal.Line {
 	t.Helper()
 	n, x := amount(t, net), amount(t, taxable)
@@ -23,7 +24,7 @@ func usLine(t *testing.T, itemID, state, net, taxable string) journal.Line {
 		LineItemID: itemID, ProductClass: "GENERAL", Origin: "US-WA", Destination: state,
 		Amount: n,
 		Taxes: []journal.Tax{{JurisdictionID: state, JurisdictionType: "STATE", TaxResult: "TAXABLE",
-			Taxable: x, Exempt: n.Sub(x), Tax: amount(t, "0")}},
+			Taxable: x, Exempt: n.Sub(x), Tax: amount(t, "0"), RuleID: "customer-certificate"}},
 	}
 }
 
@@ -366,4 +367,57 @@ func testFiguresOfCompany(t *testing.T, s journal.Store) {
 	if err := s.CompanyFigures(ctx, "", "ACME", civil.Date{}, civil.Date{}, func(journal.Figure) error { return nil }); levy.ErrorCode(err) != levy.EInvalid {
 		t.Fatalf("CompanyFigures without a tenant returns %v, want an invalid tenant", err)
 	}
+}
+
+// testFiguresOfOneUnit: a unit that posts one ID twice (the second a new
+// version that moves the sale to another state, day and company), a sale
+// and a return, keeps the figures of the last version alone, as the
+// journal's transactions give them; a return's reversal takes no
+// transaction away, and the reversal of a sale's reversal counts the
+// sale's transaction again.
+func testFiguresOfOneUnit(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	ret := sale(t, "U3", "2026-09-02", "ACME", usLine(t, "L1", "US-TX", "-40.00", "-40.00"))
+	if _, err := s.PostAll(ctx, tenant, []*journal.Transaction{
+		sale(t, "U1", "2026-09-01", "ACME", usLine(t, "L1", "US-TX", "100.00", "100.00")),
+		sale(t, "U2", "2026-09-01", "ACME", usLine(t, "L1", "US-TX", "10.00", "10.00")),
+		sale(t, "U1", "2026-09-03", "BETA", usLine(t, "L1", "US-NY", "70.00", "70.00")),
+		ret,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{
+		"ACME/US-TX/2026-09-01": {Direct: tally(10, 0, 10, 1)},
+		"BETA/US-NY/2026-09-03": {Direct: tally(70, 0, 70, 1)},
+		"ACME/US-TX/2026-09-02": {Direct: tally(-40, 0, -40, 0)},
+	})
+	// The reversal of the return takes its amounts back and no count.
+	if _, err := s.Reverse(ctx, tenant, "U3", journal.Reversal{TransactionID: "U3-R", PostingDate: civil.MustParse("2026-09-04")}); err != nil {
+		t.Fatal(err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{
+		"ACME/US-TX/2026-09-01": {Direct: tally(10, 0, 10, 1)},
+		"BETA/US-NY/2026-09-03": {Direct: tally(70, 0, 70, 1)},
+		"ACME/US-TX/2026-09-02": {Direct: tally(-40, 0, -40, 0)},
+		"ACME/US-TX/2026-09-04": {Direct: tally(40, 0, 40, 0)},
+	})
+	// A sale, its reversal and the reversal's reversal: the sale counts
+	// again, its transaction with it.
+	if _, err := s.Post(ctx, tenant, sale(t, "U4", "2026-09-05", "ACME", usLine(t, "L1", "US-TX", "25.00", "25.00"))); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []struct{ id, day string }{{"U4", "2026-09-06"}, {"U4-R", "2026-09-07"}} {
+		if _, err := s.Reverse(ctx, tenant, r.id, journal.Reversal{TransactionID: r.id + "-R", PostingDate: civil.MustParse(r.day)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{
+		"ACME/US-TX/2026-09-01": {Direct: tally(10, 0, 10, 1)},
+		"BETA/US-NY/2026-09-03": {Direct: tally(70, 0, 70, 1)},
+		"ACME/US-TX/2026-09-02": {Direct: tally(-40, 0, -40, 0)},
+		"ACME/US-TX/2026-09-04": {Direct: tally(40, 0, 40, 0)},
+		"ACME/US-TX/2026-09-05": {Direct: tally(25, 0, 25, 1)},
+		"ACME/US-TX/2026-09-06": {Direct: tally(-25, 0, -25, -1)},
+		"ACME/US-TX/2026-09-07": {Direct: tally(25, 0, 25, 1)},
+	})
 }

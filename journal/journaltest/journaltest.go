@@ -64,6 +64,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"FiguresAllOrNothing", testFiguresAllOrNothing},
 		{"FiguresConcurrent", testFiguresConcurrent},
 		{"FiguresReplace", testFiguresReplace},
+		{"FiguresOfOneUnit", testFiguresOfOneUnit},
 		{"SumsFollowOperations", testSumsFollowOperations},
 		{"SumsRandomHistory", testSumsRandomHistory},
 		{"SumsInvalid", testSumsInvalid},

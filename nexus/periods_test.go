@@ -1,0 +1,93 @@
+package nexus_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/nexus"
+)
+
+// rowOn returns the row of company "" in state of the report of tenant
+// acme on asOf.
+func rowOn(t *testing.T, j journal.Store, state, asOf string) nexus.Row {
+	t.Helper()
+	rep, err := nexus.Build(context.Background(), j, rules(t), "acme", nexus.Options{AsOf: civil.MustParse(asOf)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return row(t, rep, "", state)
+}
+
+func dayText(d *civil.Date) string {
+	if d == nil {
+		return "null"
+	}
+	return d.String()
+}
+
+// TestTwelveMonthsEndOfFebruary: the twelve months ending on the last
+// day of February of a year after a leap year start on March 1, not on
+// the leap day before: a sale on 2024-02-29 is out of Illinois's twelve
+// months ending on 2025-02-28, and in those ending on 2025-02-27.
+func TestTwelveMonthsEndOfFebruary(t *testing.T) {
+	j := journal.NewMemory()
+	sale(t, j, "acme", "1", "", "2024-02-29", "IL", "150000.00")
+	for _, c := range []struct{ asOf, start, status string }{
+		{"2025-02-27", "2024-02-28", nexus.StatusExceeded},
+		{"2025-02-28", "2024-03-01", nexus.StatusNone},
+		{"2024-02-29", "2023-03-01", nexus.StatusExceeded},
+		{"2025-01-31", "2024-02-01", nexus.StatusExceeded},
+		{"2025-04-30", "2024-05-01", nexus.StatusNone},
+	} {
+		r := rowOn(t, j, "IL", c.asOf)
+		if r.PeriodStart.String() != c.start || r.PeriodEnd.String() != c.asOf || r.Status != c.status {
+			t.Errorf("Illinois on %s: %s from %s to %s, want %s from %s to %s", c.asOf, r.Status, r.PeriodStart, r.PeriodEnd, c.status, c.start, c.asOf)
+		}
+	}
+}
+
+// TestDatedRuleAppliesFromItsDate: each of a state's dated rules decides
+// the days from its own date only. A threshold crossed under an earlier
+// rule keeps its day and that rule's collection (North Carolina's 60
+// days until 2024-06-30, the next day after); Utah's transaction test,
+// dropped from 2025-07-01, dates a crossing by count before that day; a
+// lower threshold that last year's sales meet (Arizona's $100,000 from
+// 2021, $150,000 in 2020) is crossed on the day it took effect, not on a
+// day of 2020 that a report of 2020 showed under the threshold.
+func TestDatedRuleAppliesFromItsDate(t *testing.T) {
+	j := journal.NewMemory()
+	sale(t, j, "acme", "nc", "", "2024-03-01", "NC", "150000.00")
+	sale(t, j, "acme", "az", "", "2020-06-01", "AZ", "120000.00")
+	for i := range 200 {
+		sale(t, j, "acme", fmt.Sprintf("ut%d", i), "", "2025-01-10", "UT", "10.00")
+	}
+	sale(t, j, "acme", "ut-big", "", "2025-05-01", "UT", "100000.00")
+	for i := range 250 {
+		sale(t, j, "acme", fmt.Sprintf("wy%d", i), "", "2024-02-01", "WY", "10.00")
+	}
+	for _, c := range []struct {
+		state, asOf, status, crossed, collect string
+		says                                  string
+	}{
+		{"NC", "2024-05-01", nexus.StatusExceeded, "2024-03-01", "2024-04-30", "(days+60)"},
+		{"NC", "2024-08-01", nexus.StatusExceeded, "2024-03-01", "2024-04-30", "(days+60, under the rule in force from 2018-11-01)"},
+		{"AZ", "2020-12-31", nexus.StatusApproaching, "null", "null", ""},
+		{"AZ", "2021-03-01", nexus.StatusExceeded, "2021-01-01", "2021-02-01", "(month-after-days+29)"},
+		{"UT", "2025-06-30", nexus.StatusExceeded, "2025-01-10", "2025-01-11", "(next-day)"},
+		{"UT", "2025-08-01", nexus.StatusExceeded, "2025-01-10", "2025-01-11", "(next-day, under the rule in force from 2019-01-01)"},
+		// Wyoming's 250 small sales met the count alone: past its
+		// date, the state is under its threshold.
+		{"WY", "2024-06-30", nexus.StatusExceeded, "2024-02-01", "2024-02-02", "(next-day)"},
+		{"WY", "2024-07-01", nexus.StatusNone, "null", "null", ""},
+	} {
+		r := rowOn(t, j, c.state, c.asOf)
+		if r.Status != c.status || dayText(r.CrossedOn) != c.crossed || dayText(r.CollectFrom) != c.collect || !strings.Contains(r.Explanation, c.says) {
+			t.Errorf("%s on %s: %s, crossed on %s, collect from %s, want %s, %s, %s; %s", c.state, c.asOf, r.Status,
+				dayText(r.CrossedOn), dayText(r.CollectFrom), c.status, c.crossed, c.collect, r.Explanation)
+		}
+	}
+}
