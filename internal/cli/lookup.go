@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/taxarea"
 	"github.com/levytax/levy/wire"
 )
@@ -74,6 +76,11 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usageError{err.Error()}
 	}
 	pos = append(pos, fs.Args()...)
+	if kind == "changed" {
+		if err := checkChanged(fs, pos, from.d, to.d); err != nil {
+			return err
+		}
+	}
 
 	ds, err := cf.dataset(ctx)
 	if err != nil {
@@ -114,6 +121,8 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if id != "" {
 			var changed bool
 			changed, err = r.TaxAreaChanged(ctx, id, from.d, to.d)
+			// The resolver names the ID as the HTTP route's path does.
+			err = levy.RenameField(err, "taxareaid", "--id")
 			out = map[string]bool{"changed": changed}
 		} else {
 			out, err = r.ChangedTaxAreas(ctx, from.d, to.d)
@@ -123,4 +132,28 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	return printJSON(stdout, out)
+}
+
+// checkChanged checks the command line of levy lookup changed before the
+// content is loaded: its range is given by --from and --to, whose names
+// its errors use (the resolver's would be beginDate and endDate, the
+// HTTP route's), and it takes no argument and no --as-of, which would
+// otherwise be ignored without a word: a tax area ID given as an
+// argument instead of --id would list every area that changed.
+func checkChanged(fs *flag.FlagSet, pos []string, from, to civil.Date) error {
+	if len(pos) != 0 {
+		return usageError{fmt.Sprintf("changed takes flags only, not %q (a tax area ID goes in --id)", pos[0])}
+	}
+	asOf := false
+	fs.Visit(func(f *flag.Flag) { asOf = asOf || f.Name == "as-of" })
+	if asOf {
+		return usageError{"changed takes --from and --to, not --as-of"}
+	}
+	if from.IsZero() {
+		return usageError{"changed needs --from YYYY-MM-DD"}
+	}
+	if !to.IsZero() && to.Before(from) {
+		return usageError{fmt.Sprintf("--to %s is before --from %s", to, from)}
+	}
+	return nil
 }
