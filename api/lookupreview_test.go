@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"slices"
 	"testing"
+
+	"github.com/levytax/levy/wire"
 )
 
 // TestBatchNamesEveryBadSearch: a batch whose searches are well formed
@@ -39,5 +41,54 @@ func TestBatchNamesEveryBadSearch(t *testing.T) {
 		"[3].lookupRequest.country", "[4].lookupId"}
 	if !slices.Equal(got, want) {
 		t.Errorf("targets %q, want %q", got, want)
+	}
+}
+
+// TestStateCodesOverHTTP: a state is found by each of its government
+// codes, and all of them give the area its dataset code gives: a US
+// state by its ISO 3166-2 code ("US-CA", or "CA" with the country US) as
+// by its FIPS number, a Brazilian state by its IBGE number ("35") as by
+// its ISO 3166-2 code. A code of another country's subdivision, or of a
+// state outside the territory asked, finds nothing.
+func TestStateCodesOverHTTP(t *testing.T) {
+	h := newHarness(t)
+	lookup := func(code, country string) answer {
+		t.Helper()
+		return h.post("/api/v2/external-jurisdiction-lookup",
+			`{"externalJurisdictionCode":"`+code+`","country":"`+country+`","asOfDate":"2026-06-01"}`)
+	}
+	areaOf := func(code, country, leaf string) string {
+		t.Helper()
+		var resp wire.LookupResponse
+		dataOf(t, lookup(code, country), &resp)
+		if len(resp.LookupResults) != 1 {
+			t.Fatalf("%s in %s: %d results", code, country, len(resp.LookupResults))
+		}
+		res := resp.LookupResults[0]
+		if js := res.Jurisdictions; len(js) == 0 || js[len(js)-1].JurisdictionID != leaf {
+			t.Errorf("%s in %s: jurisdictions %+v, want %s last", code, country, js, leaf)
+		}
+		return res.TaxAreaID
+	}
+	for _, c := range []struct {
+		country, leaf string
+		codes         []string
+	}{
+		{"US", "US-CA", []string{"06", "6", "US-CA", "CA", "us-ca"}},
+		{"PR", "US-PR", []string{"72", "US-PR", "PR"}},
+		{"BR", "BR-SP", []string{"BR-SP", "SP", "35"}},
+		{"BR", "BR-RJ", []string{"BR-RJ", "33"}},
+	} {
+		want := areaOf(c.codes[0], c.country, c.leaf)
+		for _, code := range c.codes[1:] {
+			if got := areaOf(code, c.country, c.leaf); got != want {
+				t.Errorf("%s in %s: tax area %s, want %s as %s gives", code, c.country, got, want, c.codes[0])
+			}
+		}
+	}
+	for _, c := range [][2]string{{"US-ZZ", "US"}, {"ON", "US"}, {"US-ON", "US"}, {"CA", "PR"}, {"99", "BR"}, {"3", "BR"}, {"SP", "US"}} {
+		if a := lookup(c[0], c[1]); a.status != http.StatusNotFound {
+			t.Errorf("%s in %s: status %d, want 404: %s", c[0], c[1], a.status, a.body)
+		}
 	}
 }
