@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy/wire"
@@ -89,6 +90,73 @@ func TestStateCodesOverHTTP(t *testing.T) {
 	for _, c := range [][2]string{{"US-ZZ", "US"}, {"ON", "US"}, {"US-ON", "US"}, {"CA", "PR"}, {"99", "BR"}, {"3", "BR"}, {"SP", "US"}} {
 		if a := lookup(c[0], c[1]); a.status != http.StatusNotFound {
 			t.Errorf("%s in %s: status %d, want 404: %s", c[0], c[1], a.status, a.body)
+		}
+	}
+}
+
+// TestLookupRefusesUnknownMembers: a member that no lookup has (a date
+// under another name, a coordinate misspelt) is refused by each lookup
+// route, naming it, as the same search is refused in a batch; it was
+// ignored, and the lookup answered as of today or with the member's
+// information lost without a word.
+func TestLookupRefusesUnknownMembers(t *testing.T) {
+	h := newHarness(t)
+	cases := []struct{ path, body, target string }{
+		{"/api/v2/taxareaid-lookup", `{"taxAreaId":"2650841047330893","date":"2024-01-01"}`, "date"},
+		{"/api/v2/coordinates-lookup", `{"coordinates":{"latitude":34.0522,"longitude":-118.2437,"altitude":90},"asOfDate":"2026-01-01"}`, "coordinates.altitude"},
+		{"/api/v2/address-lookup", `{"postalAddress":{"postalCode":"90012","streetAddress":"200 N Spring St"}}`, "postalAddress.streetAddress"},
+		{"/api/v2/external-jurisdiction-lookup", `{"externalJurisdictionCode":"06037","country":"US","effectiveDate":"2020-01-01"}`, "effectiveDate"},
+	}
+	for _, c := range cases {
+		a := h.post(c.path, c.body)
+		if a.status != http.StatusBadRequest {
+			t.Errorf("%s %s: status %d, want 400", c.path, c.body, a.status)
+			continue
+		}
+		errs := errorsOf(t, a)
+		if errs[0].Target != c.target || !strings.Contains(errs[0].Message, "is not a member") {
+			t.Errorf("%s %s: %+v, want an error at %s", c.path, c.body, errs, c.target)
+		}
+		// The batch answers the same search the same way.
+		b := h.post("/api/v2/find-taxareas", `[{"lookupId":"1","lookupRequest":`+c.body+`}]`)
+		if b.status != http.StatusBadRequest || errorsOf(t, b)[0].Target != "[0].lookupRequest."+c.target {
+			t.Errorf("batch of %s: status %d: %s", c.body, b.status, b.body)
+		}
+	}
+	// Every member of each lookup is still taken.
+	for path, body := range map[string]string{
+		"/api/v2/taxareaid-lookup":             `{"taxAreaId":"2650841047330893","asOfDate":"2026-01-01"}`,
+		"/api/v2/coordinates-lookup":           `{"coordinates":{"latitude":34.0522,"longitude":-118.2437},"asOfDate":"2026-01-01"}`,
+		"/api/v2/address-lookup":               `{"postalAddress":{"streetAddress1":"200 N Spring St","streetAddress2":"","city":"Los Angeles","mainDivision":"CA","subDivision":"Los Angeles","postalCode":"90012","country":"US"},"asOfDate":"2026-01-01","returnTimeElapsedDetailsIndicator":false}`,
+		"/api/v2/external-jurisdiction-lookup": `{"externalJurisdictionCode":"06037","country":"US","asOfDate":"2026-01-01"}`,
+	} {
+		if a := h.post(path, body); a.status != http.StatusOK {
+			t.Errorf("%s %s: status %d: %s", path, body, a.status, a.body)
+		}
+	}
+}
+
+// TestLookupUnknownMemberNotEchoedWhole: an unknown member whose name is
+// 100,000 characters long is refused without its name echoed whole, by
+// the lookup route and by the batch alike.
+func TestLookupUnknownMemberNotEchoedWhole(t *testing.T) {
+	h := newHarness(t)
+	name := strings.Repeat("é", 50000)
+	search := `{"taxAreaId":"2650841047330893","` + name + `":1}`
+	for path, body := range map[string]string{
+		"/api/v2/taxareaid-lookup": search,
+		"/api/v2/find-taxareas":    `[{"lookupId":"a","lookupRequest":` + search + `}]`,
+	} {
+		a := h.post(path, body)
+		if a.status != http.StatusBadRequest {
+			t.Errorf("%s: status %d", path, a.status)
+			continue
+		}
+		if len(a.body) > 2000 {
+			t.Errorf("%s: an answer of %d bytes", path, len(a.body))
+		}
+		if target := errorsOf(t, a)[0].Target; !strings.Contains(target, "éé") || !strings.HasSuffix(target, "…") {
+			t.Errorf("%s: target %.100q", path, target)
 		}
 	}
 }
