@@ -116,6 +116,9 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if len(pos) != 1 {
 			return usageError{"code needs one CODE"}
 		}
+		if strings.TrimSpace(country) == "" {
+			return usageError{"code needs --country C, the country of the code (an ISO code or name)"}
+		}
 		out, err = r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: pos[0], Country: country, AsOfDate: asOf.d})
 	case "changed":
 		if id != "" {

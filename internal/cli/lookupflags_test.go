@@ -35,3 +35,18 @@ func TestLookupChangedCommandLine(t *testing.T) {
 		}
 	}
 }
+
+// TestLookupCodeNeedsCountry: levy lookup code without --country is a
+// usage error naming the flag (it was a failed lookup, exit 1, about
+// "country"); with it, the code is found.
+func TestLookupCodeNeedsCountry(t *testing.T) {
+	for _, args := range [][]string{{"lookup", "code", "06037"}, {"lookup", "code", "06037", "--country", " "}} {
+		code, out, errOut := runCLI(t, args...)
+		if code != 2 || !strings.Contains(errOut, "--country") || out != "" {
+			t.Errorf("%v: exit %d, stdout %.100q, stderr %q; want exit 2 naming --country", args[2:], code, out, errOut)
+		}
+	}
+	if code, _, errOut := runCLI(t, "lookup", "code", "06037", "--country", "US"); code != 0 {
+		t.Errorf("with --country: exit %d, %s", code, errOut)
+	}
+}
