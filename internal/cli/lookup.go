@@ -32,7 +32,10 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, lookupUsage) }
 	var asOf, from, to dateFlag
-	fs.Var(&asOf, "as-of", "date of the lookup (default today)")
+	if kind != "changed" {
+		// A range of changes has no date of its own.
+		fs.Var(&asOf, "as-of", "date of the lookup (default today)")
+	}
 	var cf contentFlags
 	cf.register(fs)
 	var addr wire.PostalAddress
@@ -77,7 +80,7 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	pos = append(pos, fs.Args()...)
 	if kind == "changed" {
-		if err := checkChanged(fs, pos, from.d, to.d); err != nil {
+		if err := checkChanged(pos, from.d, to.d); err != nil {
 			return err
 		}
 	}
@@ -140,17 +143,12 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 // checkChanged checks the command line of levy lookup changed before the
 // content is loaded: its range is given by --from and --to, whose names
 // its errors use (the resolver's would be beginDate and endDate, the
-// HTTP route's), and it takes no argument and no --as-of, which would
-// otherwise be ignored without a word: a tax area ID given as an
-// argument instead of --id would list every area that changed.
-func checkChanged(fs *flag.FlagSet, pos []string, from, to civil.Date) error {
+// HTTP route's), and it takes no argument, which would otherwise be
+// ignored without a word: a tax area ID given as an argument instead of
+// --id would list every area that changed. (It has no --as-of either.)
+func checkChanged(pos []string, from, to civil.Date) error {
 	if len(pos) != 0 {
 		return usageError{fmt.Sprintf("changed takes flags only, not %q (a tax area ID goes in --id)", pos[0])}
-	}
-	asOf := false
-	fs.Visit(func(f *flag.Flag) { asOf = asOf || f.Name == "as-of" })
-	if asOf {
-		return usageError{"changed takes --from and --to, not --as-of"}
 	}
 	if from.IsZero() {
 		return usageError{"changed needs --from YYYY-MM-DD"}

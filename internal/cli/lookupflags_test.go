@@ -21,7 +21,8 @@ func TestLookupChangedCommandLine(t *testing.T) {
 		{[]string{"lookup", "changed", "--to", "2026-01-01"}, 2, "--from", "beginDate"},
 		{[]string{"lookup", "changed", "--from", "2026-02-01", "--to", "2026-01-01"}, 2, "--to 2026-01-01 is before --from 2026-02-01", "endDate"},
 		{[]string{"lookup", "changed", "--from", "2026-01-01", "--to", "2026-01-02", "2116881840936218"}, 2, `"2116881840936218"`, ""},
-		{[]string{"lookup", "changed", "--from", "2026-01-01", "--as-of", "2026-01-01"}, 2, "--as-of", ""},
+		{[]string{"lookup", "changed", "--from", "2026-01-01", "--as-of", "2026-01-01"}, 2, "-as-of", ""},
+		{[]string{"lookup", "changed", "--from", "2026-01-01", "--as-of=2026-01-01"}, 2, "-as-of", ""},
 		{[]string{"lookup", "changed", "--from", "2026-01-01", "--id", "12x"}, 1, "--id", "taxareaid"},
 		{[]string{"lookup", "changed", "--from", "2026-01-01", "--id", "12345"}, 1, "--id: tax area 12345 does not exist", "taxareaid"},
 	}
