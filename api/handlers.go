@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"mime"
 	"net/http"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
@@ -93,28 +96,45 @@ func (Explained[Resp]) SchemaName() string {
 }
 
 // lookup serves a tax area lookup with one of the resolver's methods,
-// which validates the request. check, when given, also reads the body as
-// sent, for what the decoded request cannot tell (a member left out from
-// one given as zero).
+// which validates the request. The body as sent is read again for what
+// the decoded request cannot tell: a member that the lookup does not
+// have (a date or a street line under another name), refused as the same
+// search is in a batch (wire.Search), where it was ignored and the
+// lookup answered without it; and, by check when given, a member left
+// out from one given as zero.
 func lookup[Req any](fn func(*taxarea.Resolver, context.Context, Req) (*wire.LookupResponse, error), check ...func(body []byte) error) func(*Server, http.ResponseWriter, *http.Request) {
+	checks := append(slices.Clip(check), func(b []byte) error { return unknownLookupMembers(b, reflect.TypeFor[Req]()) })
 	return func(s *Server, w http.ResponseWriter, r *http.Request) {
 		var req Req
 		var sent bytes.Buffer
-		if len(check) > 0 {
-			r.Body = struct {
-				io.Reader
-				io.Closer
-			}{io.TeeReader(r.Body, &sent), r.Body}
-		}
+		r.Body = struct {
+			io.Reader
+			io.Closer
+		}{io.TeeReader(r.Body, &sent), r.Body}
 		if err := s.decode(r, &req); err != nil {
 			s.fail(w, r, err)
 			return
 		}
-		for _, c := range check {
-			if err := c(bytes.TrimPrefix(sent.Bytes(), []byte("\uFEFF"))); err != nil {
-				s.fail(w, r, err)
-				return
+		body := bytes.TrimPrefix(sent.Bytes(), []byte("\uFEFF"))
+		var errs levy.Errors
+		for _, c := range checks {
+			if err := c(body); err != nil {
+				var some levy.Errors
+				var one *levy.Error
+				switch {
+				case errors.As(err, &some):
+					errs = append(errs, some...)
+				case errors.As(err, &one):
+					errs = append(errs, one)
+				default:
+					s.fail(w, r, err)
+					return
+				}
 			}
+		}
+		if len(errs) > 0 {
+			s.fail(w, r, errs)
+			return
 		}
 		resp, err := fn(s.engine.Resolver(), r.Context(), req)
 		if err != nil {
@@ -123,6 +143,39 @@ func lookup[Req any](fn func(*taxarea.Resolver, context.Context, Req) (*wire.Loo
 		}
 		ok(s, w, r, resp)
 	}
+}
+
+// maxUnknownMembers is the most unknown members one answer names.
+const maxUnknownMembers = 10
+
+// unknownLookupMembers refuses the members of body, a lookup's JSON
+// already decoded into a value of type t, that t does not have, at any
+// depth, naming each by its path as a batch names it
+// ("postalAddress.streetAddress": "is not a member of this lookup").
+func unknownLookupMembers(body []byte, t reflect.Type) error {
+	var errs levy.Errors
+	jsonbody.UnknownMembers(body, t, nil, func(u jsonbody.Unknown) bool {
+		errs = append(errs, levy.Invalid(clipMember(u.Path.String()), "is not a member of this lookup; its members are %s", strings.Join(u.Known, ", ")))
+		return len(errs) < maxUnknownMembers
+	})
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// clipMember shortens the path of an unknown member to its first 64
+// bytes (at a rune's start) and an ellipsis, so that an answer does not
+// echo a name of megabytes.
+func clipMember(path string) string {
+	if len(path) <= 64 {
+		return path
+	}
+	n := 64
+	for n > 0 && !utf8.RuneStart(path[n]) {
+		n--
+	}
+	return path[:n] + "…"
 }
 
 // coordinatesGiven is the check of a coordinates lookup's body: its

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
 )
 
@@ -33,7 +34,9 @@ func (r *Resolver) lookupTaxAreaID(ctx context.Context, prefix string, req wire.
 // LookupExternal returns the tax areas of the jurisdictions that a
 // government code names in a country: US FIPS codes (state 2 digits, county
 // 5, place 7), ISO 3166-1 alpha-2 for a country, ISO 3166-2 for a
-// subdivision ("CA-ON", or just "ON" with country CA).
+// subdivision ("CA-ON", or just "ON" with country CA; "US-CA" or "CA"
+// with country US), Brazil's IBGE codes (a municipality 7 digits, a
+// state 2).
 func (r *Resolver) LookupExternal(ctx context.Context, req wire.ExternalJurisdictionLookupRequest) (*wire.LookupResponse, error) {
 	return r.lookupExternal(ctx, "", req)
 }
@@ -105,9 +108,38 @@ func (r *Resolver) lookupExternal(ctx context.Context, prefix string, req wire.E
 		}
 	}
 	if len(out.LookupResults) == 0 {
+		if a := r.stateArea(country, code); a != nil && within(a) {
+			out.LookupResults = append(out.LookupResults, r.result(a, d, confExact))
+		}
+	}
+	if len(out.LookupResults) == 0 {
 		return nil, levy.NotFound(prefix+"externalJurisdictionCode", "no jurisdiction of %s has the code %s", of, code)
 	}
 	return out, nil
+}
+
+// stateArea returns the area of a state by a code that the dataset does
+// not record as its external code, or nil: a US state's or territory's
+// ISO 3166-2 code ("US-CA", or "CA" with the country US), whose external
+// code is its FIPS number ("06"), and a Brazilian state's IBGE number
+// ("35", São Paulo), the first two digits of the IBGE code of each of its
+// municipalities, whose external code is its ISO 3166-2 code ("BR-SP").
+func (r *Resolver) stateArea(country, code string) *area {
+	switch country {
+	case "US":
+		code = strings.TrimPrefix(code, "US-")
+		if len(code) != 2 {
+			return nil
+		}
+		if sub, ok := jurisdiction.SubdivisionOf("US", code); ok && sub.Code == code {
+			return r.areas.of(sub.ID())
+		}
+	case "BR":
+		if id, ok := r.brStates[code]; ok {
+			return r.areas.of(id)
+		}
+	}
+	return nil
 }
 
 // padFIPS gives back the leading zero that spreadsheets drop from the

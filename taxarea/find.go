@@ -2,6 +2,7 @@ package taxarea
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"unicode/utf8"
 
@@ -10,25 +11,20 @@ import (
 )
 
 // Find runs a batch of searches and returns their results in order. The
-// batch fails as a whole when a search is malformed, with the error of
-// the first such search and no results; a search that finds nothing
-// gives an empty result list. Errors name the search by its index:
-// "[3].lookupRequest.coordinates".
+// batch fails as a whole when a search is malformed, with no results and
+// the errors of every such search, so that a caller fixes them all in
+// one go; a search that finds nothing gives an empty result list. Errors
+// name the search by its index: "[3].lookupRequest.coordinates".
 func (r *Resolver) Find(ctx context.Context, searches []wire.Search) ([]wire.SearchResult, error) {
 	if len(searches) > wire.MaxSearches {
 		return nil, levy.Invalid("", "a batch holds at most %d searches, not %d", wire.MaxSearches, len(searches))
 	}
 	var errs levy.Errors
+	out := make([]wire.SearchResult, len(searches))
 	for i, s := range searches {
 		if n := utf8.RuneCountInString(s.LookupID); n > 40 {
 			errs = append(errs, levy.Invalid(fmt.Sprintf("[%d].lookupId", i), "is %d characters long; at most 40 are allowed", n))
 		}
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	out := make([]wire.SearchResult, len(searches))
-	for i, s := range searches {
 		prefix := fmt.Sprintf("[%d].lookupRequest.", i)
 		var resp *wire.LookupResponse
 		var err error
@@ -50,9 +46,29 @@ func (r *Resolver) Find(ctx context.Context, searches []wire.Search) ([]wire.Sea
 			out[i].Results = resp.LookupResults
 		case levy.ENotFound:
 			// Nothing found is an answer in a batch, not a failure of it.
+		case levy.EInvalid:
+			// The batch fails, but the later searches are still checked.
+			errs = appendInvalid(errs, err)
 		default:
 			return nil, err
 		}
 	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
 	return out, nil
+}
+
+// appendInvalid appends to errs the *levy.Error values of err, an
+// EInvalid error of one search (a single error or several).
+func appendInvalid(errs levy.Errors, err error) levy.Errors {
+	var many levy.Errors
+	if errors.As(err, &many) {
+		return append(errs, many...)
+	}
+	var one *levy.Error
+	if errors.As(err, &one) {
+		return append(errs, one)
+	}
+	return errs
 }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/taxarea"
 	"github.com/levytax/levy/wire"
 )
@@ -30,7 +32,10 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, lookupUsage) }
 	var asOf, from, to dateFlag
-	fs.Var(&asOf, "as-of", "date of the lookup (default today)")
+	if kind != "changed" {
+		// A range of changes has no date of its own.
+		fs.Var(&asOf, "as-of", "date of the lookup (default today)")
+	}
 	var cf contentFlags
 	cf.register(fs)
 	var addr wire.PostalAddress
@@ -74,6 +79,11 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usageError{err.Error()}
 	}
 	pos = append(pos, fs.Args()...)
+	if kind == "changed" {
+		if err := checkChanged(pos, from.d, to.d); err != nil {
+			return err
+		}
+	}
 
 	ds, err := cf.dataset(ctx)
 	if err != nil {
@@ -109,11 +119,16 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if len(pos) != 1 {
 			return usageError{"code needs one CODE"}
 		}
+		if strings.TrimSpace(country) == "" {
+			return usageError{"code needs --country C, the country of the code (an ISO code or name)"}
+		}
 		out, err = r.LookupExternal(ctx, wire.ExternalJurisdictionLookupRequest{ExternalJurisdictionCode: pos[0], Country: country, AsOfDate: asOf.d})
 	case "changed":
 		if id != "" {
 			var changed bool
 			changed, err = r.TaxAreaChanged(ctx, id, from.d, to.d)
+			// The resolver names the ID as the HTTP route's path does.
+			err = levy.RenameField(err, "taxareaid", "--id")
 			out = map[string]bool{"changed": changed}
 		} else {
 			out, err = r.ChangedTaxAreas(ctx, from.d, to.d)
@@ -123,4 +138,23 @@ func runLookup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	return printJSON(stdout, out)
+}
+
+// checkChanged checks the command line of levy lookup changed before the
+// content is loaded: its range is given by --from and --to, whose names
+// its errors use (the resolver's would be beginDate and endDate, the
+// HTTP route's), and it takes no argument, which would otherwise be
+// ignored without a word: a tax area ID given as an argument instead of
+// --id would list every area that changed. (It has no --as-of either.)
+func checkChanged(pos []string, from, to civil.Date) error {
+	if len(pos) != 0 {
+		return usageError{fmt.Sprintf("changed takes flags only, not %q (a tax area ID goes in --id)", pos[0])}
+	}
+	if from.IsZero() {
+		return usageError{"changed needs --from YYYY-MM-DD"}
+	}
+	if !to.IsZero() && to.Before(from) {
+		return usageError{fmt.Sprintf("--to %s is before --from %s", to, from)}
+	}
+	return nil
 }
