@@ -133,13 +133,11 @@ func doReverse(st State, id string, r Reversal, now time.Time) (*Transaction, er
 		return nil, notFound(id)
 	}
 	if h.ReversedBy != "" {
-		// Reversed already, unless that reversal was deleted since: then
-		// the transaction counts in full again and may be reversed anew.
-		bh, bfound, err := st.Head(h.ReversedBy)
+		reversed, err := stillReversed(st, id, h.ReversedBy)
 		if err != nil {
 			return nil, err
 		}
-		if live(bh, bfound) {
+		if reversed {
 			return nil, conflict(FieldTransactionID, "transaction %q is already reversed by %q", id, h.ReversedBy)
 		}
 	}
@@ -190,6 +188,24 @@ func doReverse(st State, id string, r Reversal, now time.Time) (*Transaction, er
 		return nil, err
 	}
 	return rev, nil
+}
+
+// stillReversed reports whether the transaction rid, which reversed id,
+// still does: it is live and its latest version is a reversal of id.
+// Deleted, it took its negation out of the figures and id counts in
+// full again; its ID used again since, by a post or by the reversal of
+// another transaction, names a transaction of its own, which does not
+// reverse id either.
+func stillReversed(st State, id, rid string) (bool, error) {
+	rh, rfound, err := st.Head(rid)
+	if err != nil || !live(rh, rfound) {
+		return false, err
+	}
+	rev, err := st.Version(rid, rh.Latest)
+	if err != nil {
+		return false, err
+	}
+	return rev.ReversalOf == id, nil
 }
 
 // doRollback stores a copy of the version before the latest, sync,

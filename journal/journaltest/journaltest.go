@@ -44,6 +44,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ReverseOntoDeletedID", testReverseOntoDeletedID},
 		{"ReverseNotBeforeItsOriginal", testReverseNotBeforeItsOriginal},
 		{"ReverseAfterItsReversalIsDeleted", testReverseAfterItsReversalIsDeleted},
+		{"ReverseAfterItsReversalIDIsReused", testReverseAfterItsReversalIDIsReused},
 		{"RollbackOneSync", testRollbackOneSync},
 		{"RollbackTwoSyncs", testRollbackTwoSyncs},
 		{"RollbackErrors", testRollbackErrors},
@@ -850,6 +851,48 @@ func testReverseAfterItsReversalIsDeleted(t *testing.T, s journal.Store) {
 		t.Fatalf("reversing a deleted ID posted again: %v", err)
 	}
 	wantScan(t, s, tenant, "", "", "INV-1@2", "REV-2@1", "REV-4@1")
+}
+
+// testReverseAfterItsReversalIDIsReused: the ID of a deleted reversal
+// may be used again, by a post or by the reversal of another
+// transaction; the transaction that then has that ID does not reverse
+// the one the deleted reversal reversed, which counts in full and may
+// be reversed again, once.
+func testReverseAfterItsReversalIDIsReused(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	for _, reuse := range []string{"post", "reversal"} {
+		t.Run(reuse, func(t *testing.T) {
+			inv, rev, other := "INV-"+reuse, "REV-"+reuse, "OTHER-"+reuse
+			mustPost(t, s, tenant, simple(t, inv, "2026-03-14"))
+			mustPost(t, s, tenant, simple(t, other, "2026-03-14"))
+			if _, err := s.Reverse(ctx, tenant, inv, journal.Reversal{TransactionID: rev}); err != nil {
+				t.Fatalf("Reverse: %v", err)
+			}
+			if err := s.Delete(ctx, tenant, rev); err != nil {
+				t.Fatalf("Delete of the reversal: %v", err)
+			}
+			switch reuse {
+			case "post":
+				mustPost(t, s, tenant, simple(t, rev, "2026-03-20"))
+			case "reversal":
+				if _, err := s.Reverse(ctx, tenant, other, journal.Reversal{TransactionID: rev}); err != nil {
+					t.Fatalf("reversing %s into the deleted reversal's ID: %v", other, err)
+				}
+			}
+			again, err := s.Reverse(ctx, tenant, inv, journal.Reversal{TransactionID: rev + "-2"})
+			if err != nil {
+				t.Fatalf("reversing %s after its reversal's ID %s was used by a %s: %v", inv, rev, reuse, err)
+			}
+			if again.ReversalOf != inv {
+				t.Fatalf("the new reversal reverses %q, want %q", again.ReversalOf, inv)
+			}
+			_, err = s.Reverse(ctx, tenant, inv, journal.Reversal{TransactionID: rev + "-3"})
+			wantCode(t, "a third reversal while "+rev+"-2 is live", err, levy.EConflict)
+			if err == nil || !strings.Contains(err.Error(), rev+"-2") {
+				t.Fatalf("a third reversal: %v, want it to name %s-2", err, rev)
+			}
+		})
+	}
 }
 
 func testRollbackOneSync(t *testing.T, s journal.Store) {
