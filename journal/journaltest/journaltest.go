@@ -59,6 +59,8 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"CancelledContext", testCancelled},
 		{"ConcurrentDistinctIDs", testConcurrentDistinct},
 		{"ConcurrentSameID", testConcurrentSame},
+		{"ConcurrentReversals", testConcurrentReversals},
+		{"ConcurrentDeleteAndReversal", testConcurrentDeleteAndReversal},
 		{"FiguresFollowOperations", testFiguresFollowOperations},
 		{"FiguresApart", testFiguresApart},
 		{"FiguresOfCompany", testFiguresOfCompany},
@@ -1366,6 +1368,112 @@ func testConcurrentSame(t *testing.T, s journal.Store) {
 		t.Fatalf("latest version %d, want %d", got, writers*each)
 	}
 	wantScan(t, s, tenant, "", "", fmt.Sprintf("SAME@%d", writers*each))
+}
+
+// testConcurrentReversals reverses one transaction from many goroutines
+// at once, each under its own reversal ID: exactly one reversal is
+// stored, every other is refused as a conflict naming it, and the
+// figures count the transaction once and its reversal once.
+func testConcurrentReversals(t *testing.T, s journal.Store) {
+	const writers = 12
+	ctx := context.Background()
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "1", "US-TX", "100.00", "100.00")))
+	var wg sync.WaitGroup
+	won := make(chan string, writers)
+	errs := make(chan error, writers)
+	for w := range writers {
+		wg.Go(func() {
+			rid := fmt.Sprintf("REV-%02d", w)
+			_, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: rid, PostingDate: civil.MustParse("2026-03-14")})
+			if err == nil {
+				won <- rid
+				return
+			}
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(won)
+	close(errs)
+	var winners []string
+	for rid := range won {
+		winners = append(winners, rid)
+	}
+	if len(winners) != 1 {
+		t.Fatalf("%d concurrent reversals of one transaction were stored (%v), want 1", len(winners), winners)
+	}
+	for err := range errs {
+		wantCode(t, "a concurrent second reversal", err, levy.EConflict)
+		if !strings.Contains(err.Error(), winners[0]) {
+			t.Fatalf("a concurrent second reversal: %v, want it to name %s", err, winners[0])
+		}
+	}
+	wantScan(t, s, tenant, "", "", "INV-1@1", winners[0]+"@1")
+	wantFigures(t, s, tenant, map[string]journal.Figure{})
+}
+
+// testConcurrentDeleteAndReversal deletes a transaction while others
+// reverse it: each round ends in one of the two orders, never in a
+// reversal of a deleted transaction nor a reversal without its link.
+// Either the delete came first (the reversal is refused as not found and
+// nothing counts), or the reversal did (the delete removes the original
+// and the reversal stays, alone in the figures).
+func testConcurrentDeleteAndReversal(t *testing.T, s journal.Store) {
+	const rounds = 16
+	ctx := context.Background()
+	reversed := int64(0)
+	for i := range rounds {
+		id, rid := fmt.Sprintf("INV-%02d", i), fmt.Sprintf("REV-%02d", i)
+		mustPost(t, s, tenant, sale(t, id, "2026-03-14", "ACME", usLine(t, "1", "US-TX", "100.00", "100.00")))
+		var wg sync.WaitGroup
+		var revErr, delErr error
+		start := make(chan struct{})
+		reverse := func() {
+			<-start
+			_, revErr = s.Reverse(ctx, tenant, id, journal.Reversal{TransactionID: rid, PostingDate: civil.MustParse("2026-03-14")})
+		}
+		remove := func() {
+			<-start
+			delErr = s.Delete(ctx, tenant, id)
+		}
+		// Started in turns, so that both orders come up.
+		if i%2 == 0 {
+			wg.Go(reverse)
+			wg.Go(remove)
+		} else {
+			wg.Go(remove)
+			wg.Go(reverse)
+		}
+		close(start)
+		wg.Wait()
+		if delErr != nil {
+			t.Fatalf("round %d: Delete: %v", i, delErr)
+		}
+		if exists(t, s, tenant, id) {
+			t.Fatalf("round %d: %s exists after its delete", i, id)
+		}
+		if revErr != nil {
+			wantCode(t, fmt.Sprintf("round %d: a reversal after the delete", i), revErr, levy.ENotFound)
+			if exists(t, s, tenant, rid) {
+				t.Fatalf("round %d: the refused reversal %s was stored", i, rid)
+			}
+			continue
+		}
+		rev := mustGet(t, s, tenant, rid)
+		if rev.ReversalOf != id {
+			t.Fatalf("round %d: %s reverses %q, want %q", i, rid, rev.ReversalOf, id)
+		}
+		reversed++
+	}
+	// Only the reversals of the rounds that reversed before the delete
+	// count, negative; wantFigures also checks the stored figures against
+	// what the live transactions add up to.
+	want := map[string]journal.Figure{}
+	if reversed > 0 {
+		want["ACME/US-TX/2026-03-14"] = journal.Figure{Direct: tally(-100*reversed, 0, -100*reversed, -reversed)}
+	}
+	wantFigures(t, s, tenant, want)
+	t.Logf("%d of %d rounds reversed before the delete", reversed, rounds)
 }
 
 func testClose(t *testing.T, s journal.Store) {
