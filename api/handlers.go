@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
@@ -274,7 +275,13 @@ func (s *Server) decode(r *http.Request, v any) error {
 	return jsonbody.Decode(r.Body, v, s.limit)
 }
 
-// decodeOptional reads a JSON body into v when there is one.
+// decodeOptional reads a JSON body into v when there is one, and refuses
+// a member that v's type does not have, naming it. The one optional body
+// is a reversal's, which writes to the journal: an extra member there is
+// a wish the reversal would not honour, such as lines to reverse (a
+// reversal is of the whole transaction) or a misspelt postingDate (the
+// reversal would count for today), so it is refused rather than ignored
+// as the calculations' extras are.
 func (s *Server) decodeOptional(r *http.Request, v any) error {
 	if r.ContentLength == 0 {
 		return nil
@@ -292,7 +299,31 @@ func (s *Server) decodeOptional(r *http.Request, v any) error {
 	if err := JSONContent(r); err != nil {
 		return err
 	}
-	return jsonbody.Decode(bytes.NewReader(b), v, s.limit)
+	if err := jsonbody.Decode(bytes.NewReader(b), v, s.limit); err != nil {
+		return err
+	}
+	var errs levy.Errors
+	jsonbody.UnknownMembers(bytes.TrimPrefix(b, []byte("\ufeff")), reflect.TypeOf(v), nil, func(u jsonbody.Unknown) bool {
+		errs = append(errs, levy.Invalid(u.Path.String(), "%q is not a member here; the members are %s", clipName(u.Name), strings.Join(u.Known, ", ")))
+		return len(errs) < maxUnknownMembers
+	})
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// maxUnknownMembers bounds the unknown members that one refusal names.
+const maxUnknownMembers = 10
+
+// clipName shortens a member name sent in a body to what an error
+// message quotes of it.
+func clipName(name string) string {
+	const most = 64
+	if utf8.RuneCountInString(name) <= most {
+		return name
+	}
+	return string([]rune(name)[:most]) + "…"
 }
 
 // JSONContent accepts a body declared as JSON (application/json or a
