@@ -228,6 +228,19 @@ func doRollback(st State, id string, now time.Time) (*Transaction, error) {
 	if h.Latest < 2 {
 		return nil, conflict(FieldTransactionID, "nothing to roll back: the sync version %d of transaction %q is its first", h.Latest, id)
 	}
+	if h.ReversedBy != "" {
+		// The reversal took back the version that was the latest when it
+		// was made: rolled back under it, the transaction would count an
+		// earlier version against the reversal of a later one, and could
+		// not be reversed again to set that right.
+		reversed, err := stillReversed(st, id, h.ReversedBy)
+		if err != nil {
+			return nil, err
+		}
+		if reversed {
+			return nil, conflict(FieldTransactionID, "transaction %q is reversed by %q: delete the reversal before rolling the transaction back", id, h.ReversedBy)
+		}
+	}
 	prev, err := st.Version(id, h.Latest-1)
 	if err != nil {
 		return nil, err

@@ -48,6 +48,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"RollbackOneSync", testRollbackOneSync},
 		{"RollbackTwoSyncs", testRollbackTwoSyncs},
 		{"RollbackErrors", testRollbackErrors},
+		{"RollbackOfReversed", testRollbackOfReversed},
 		{"RollbackMovesPostingDate", testRollbackMovesPostingDate},
 		{"SyncReconciles", testSyncReconciles},
 		{"SyncWithoutLiveVersion", testSyncWithoutLiveVersion},
@@ -953,6 +954,48 @@ func testRollbackTwoSyncs(t *testing.T, s journal.Store) {
 	}
 	_, err = s.Rollback(ctx, tenant, "INV-1")
 	wantCode(t, "rolling back twice", err, levy.EConflict)
+}
+
+// testRollbackOfReversed syncs a sale of 100.00 to 150.00 and reverses
+// it: the reversal takes back 150.00 and the figures come to nothing.
+// Rolled back to 100.00 while the reversal stands, the sale would count
+// 100.00 against the reversal's -150.00, and could not be reversed
+// again: the rollback is refused as a conflict naming the reversal, and
+// writes nothing. Once the reversal is deleted, the rollback is made.
+func testRollbackOfReversed(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "A", "US-TX", "100.00", "100.00")))
+	up := usLine(t, "A", "US-TX", "150.00", "150.00")
+	up.SyncType = "UPDATE"
+	synced := sale(t, "INV-1", "2026-03-14", "ACME", up)
+	synced.MessageType, synced.Sync = "ARBILLING_SYNC", true
+	mustPost(t, s, tenant, synced)
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: civil.MustParse("2026-03-14")}); err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{})
+
+	_, err := s.Rollback(ctx, tenant, "INV-1")
+	wantCode(t, "rolling back a reversed transaction", err, levy.EConflict)
+	if err == nil || !strings.Contains(err.Error(), "REV-1") {
+		t.Fatalf("rolling back a reversed transaction: %v, want it to name REV-1", err)
+	}
+	if n := len(mustVersions(t, s, tenant, "INV-1")); n != 2 {
+		t.Fatalf("the refused rollback wrote a version: %d versions, want 2", n)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{})
+
+	if err := s.Delete(ctx, tenant, "REV-1"); err != nil {
+		t.Fatalf("Delete of the reversal: %v", err)
+	}
+	rb, err := s.Rollback(ctx, tenant, "INV-1")
+	if err != nil {
+		t.Fatalf("rolling back after the reversal was deleted: %v", err)
+	}
+	if rb.RollbackOf != 1 || rb.Total.String() != "100.00" {
+		t.Fatalf("rollback: %s", encode(t, rb))
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{"ACME/US-TX/2026-03-14": {Direct: tally(100, 0, 100, 1)}})
 }
 
 func testRollbackErrors(t *testing.T, s journal.Store) {
