@@ -156,7 +156,7 @@ func doReverse(st State, id string, r Reversal, now time.Time) (*Transaction, er
 
 	rev := Negated(orig)
 	rev.TransactionID = rid
-	rev.ReversalOf = id
+	rev.ReversalOf, rev.ReversalOfVersion = id, orig.Version
 	rev.Sync = false
 	rev.RollbackOf = 0
 	rev.PostingDate = r.PostingDate

@@ -45,6 +45,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ReverseNotBeforeItsOriginal", testReverseNotBeforeItsOriginal},
 		{"ReverseAfterItsReversalIsDeleted", testReverseAfterItsReversalIsDeleted},
 		{"ReverseAfterItsReversalIDIsReused", testReverseAfterItsReversalIDIsReused},
+		{"ReversalKeepsItsOriginal", testReversalKeepsItsOriginal},
 		{"RollbackOneSync", testRollbackOneSync},
 		{"RollbackTwoSyncs", testRollbackTwoSyncs},
 		{"RollbackErrors", testRollbackErrors},
@@ -585,7 +586,7 @@ func negatedContent(t *testing.T, orig *journal.Transaction, id, doc string, dat
 	t.Helper()
 	want := journal.Negated(orig)
 	want.TransactionID = id
-	want.ReversalOf = orig.TransactionID
+	want.ReversalOf, want.ReversalOfVersion = orig.TransactionID, orig.Version
 	want.DocumentNumber = doc
 	want.PostingDate = date
 	return content(t, want)
@@ -896,6 +897,39 @@ func testReverseAfterItsReversalIDIsReused(t *testing.T, s journal.Store) {
 			}
 		})
 	}
+}
+
+// testReversalKeepsItsOriginal reverses the second version of INV-1,
+// then deletes INV-1 and posts a new transaction under its ID: Original
+// still finds the version that the reversal took back.
+func testReversalKeepsItsOriginal(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	first := simple(t, "INV-1", "2026-03-14")
+	first.DocumentNumber = "A-1"
+	mustPost(t, s, tenant, first)
+	second := simple(t, "INV-1", "2026-03-14")
+	second.DocumentNumber = "A-2"
+	reversed := mustPost(t, s, tenant, second)
+	rev, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1"})
+	if err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	if rev.ReversalOf != "INV-1" || rev.ReversalOfVersion != 2 {
+		t.Fatalf("the reversal reverses %q version %d, want INV-1 version 2", rev.ReversalOf, rev.ReversalOfVersion)
+	}
+	if err := s.Delete(ctx, tenant, "INV-1"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	third := simple(t, "INV-1", "2026-03-20")
+	third.DocumentNumber = "B-1"
+	mustPost(t, s, tenant, third)
+	orig, err := journal.Original(ctx, s, tenant, mustGet(t, s, tenant, "REV-1"))
+	if err != nil {
+		t.Fatalf("Original: %v", err)
+	}
+	sameContent(t, "the original of the reversal", orig, reversed)
+	_, err = journal.Original(ctx, s, tenant, mustGet(t, s, tenant, "INV-1"))
+	wantCode(t, "the original of a transaction that reverses nothing", err, levy.EInvalid)
 }
 
 func testRollbackOneSync(t *testing.T, s journal.Store) {
