@@ -327,7 +327,13 @@ func (s *Server) decode(r *http.Request, v any) error {
 	return jsonbody.Decode(r.Body, v, s.limit)
 }
 
-// decodeOptional reads a JSON body into v when there is one.
+// decodeOptional reads a JSON body into v when there is one, and refuses
+// a member that v's type does not have, naming it. The one optional body
+// is a reversal's, which writes to the journal: an extra member there is
+// a wish the reversal would not honour, such as lines to reverse (a
+// reversal is of the whole transaction) or a misspelt postingDate (the
+// reversal would count for today), so it is refused rather than ignored
+// as the calculations' extras are.
 func (s *Server) decodeOptional(r *http.Request, v any) error {
 	if r.ContentLength == 0 {
 		return nil
@@ -345,7 +351,18 @@ func (s *Server) decodeOptional(r *http.Request, v any) error {
 	if err := JSONContent(r); err != nil {
 		return err
 	}
-	return jsonbody.Decode(bytes.NewReader(b), v, s.limit)
+	if err := jsonbody.Decode(bytes.NewReader(b), v, s.limit); err != nil {
+		return err
+	}
+	var errs levy.Errors
+	jsonbody.UnknownMembers(bytes.TrimPrefix(b, []byte("\ufeff")), reflect.TypeOf(v), nil, func(u jsonbody.Unknown) bool {
+		errs = append(errs, levy.Invalid(clipMember(u.Path.String()), "%q is not a member here; the members are %s", clipMember(u.Name), strings.Join(u.Known, ", ")))
+		return len(errs) < maxUnknownMembers
+	})
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
 }
 
 // JSONContent accepts a body declared as JSON (application/json or a

@@ -133,13 +133,11 @@ func doReverse(st State, id string, r Reversal, now time.Time) (*Transaction, er
 		return nil, notFound(id)
 	}
 	if h.ReversedBy != "" {
-		// Reversed already, unless that reversal was deleted since: then
-		// the transaction counts in full again and may be reversed anew.
-		bh, bfound, err := st.Head(h.ReversedBy)
+		reversed, err := stillReversed(st, id, h.ReversedBy)
 		if err != nil {
 			return nil, err
 		}
-		if live(bh, bfound) {
+		if reversed {
 			return nil, conflict(FieldTransactionID, "transaction %q is already reversed by %q", id, h.ReversedBy)
 		}
 	}
@@ -158,7 +156,7 @@ func doReverse(st State, id string, r Reversal, now time.Time) (*Transaction, er
 
 	rev := Negated(orig)
 	rev.TransactionID = rid
-	rev.ReversalOf = id
+	rev.ReversalOf, rev.ReversalOfVersion = id, orig.Version
 	rev.RestoresReversed = orig.ReversalOf != "" && !orig.RestoresReversed
 	rev.Sync = false
 	rev.RollbackOf = 0
@@ -193,6 +191,24 @@ func doReverse(st State, id string, r Reversal, now time.Time) (*Transaction, er
 	return rev, nil
 }
 
+// stillReversed reports whether the transaction rid, which reversed id,
+// still does: it is live and its latest version is a reversal of id.
+// Deleted, it took its negation out of the figures and id counts in
+// full again; its ID used again since, by a post or by the reversal of
+// another transaction, names a transaction of its own, which does not
+// reverse id either.
+func stillReversed(st State, id, rid string) (bool, error) {
+	rh, rfound, err := st.Head(rid)
+	if err != nil || !live(rh, rfound) {
+		return false, err
+	}
+	rev, err := st.Version(rid, rh.Latest)
+	if err != nil {
+		return false, err
+	}
+	return rev.ReversalOf == id, nil
+}
+
 // doRollback stores a copy of the version before the latest, sync,
 // version of id as a new version (see Store.Rollback).
 func doRollback(st State, id string, now time.Time) (*Transaction, error) {
@@ -212,6 +228,19 @@ func doRollback(st State, id string, now time.Time) (*Transaction, error) {
 	}
 	if h.Latest < 2 {
 		return nil, conflict(FieldTransactionID, "nothing to roll back: the sync version %d of transaction %q is its first", h.Latest, id)
+	}
+	if h.ReversedBy != "" {
+		// The reversal took back the version that was the latest when it
+		// was made: rolled back under it, the transaction would count an
+		// earlier version against the reversal of a later one, and could
+		// not be reversed again to set that right.
+		reversed, err := stillReversed(st, id, h.ReversedBy)
+		if err != nil {
+			return nil, err
+		}
+		if reversed {
+			return nil, conflict(FieldTransactionID, "transaction %q is reversed by %q: delete the reversal before rolling the transaction back", id, h.ReversedBy)
+		}
 	}
 	prev, err := st.Version(id, h.Latest-1)
 	if err != nil {

@@ -11,8 +11,9 @@ import (
 // values where the caller is at fault: ENotFound for an unknown or
 // deleted transaction, EConflict for an operation the stored state
 // forbids (reversing a reversed transaction, rolling back what no sync
-// changed, reusing an existing ID for a reversal), EInvalid for a bad
-// argument. Anything else is a fault of the store.
+// changed or a reversed transaction, reusing an existing ID for a
+// reversal), EInvalid for a bad argument. Anything else is a fault of
+// the store.
 type Store interface {
 	// Post stores tx as the next version of its transaction ID and returns
 	// the version as stored (Version and PostedAt set; for a sync version,
@@ -47,6 +48,9 @@ type Store interface {
 	Reverse(ctx context.Context, tenant, id string, r Reversal) (*Transaction, error)
 	// Rollback returns a transaction whose latest version a sync wrote to
 	// the version before it, stored as a new version, and returns that.
+	// A transaction whose reversal stands is not rolled back
+	// (levy.EConflict): restored under it, the transaction would no
+	// longer be what the reversal takes back; delete the reversal first.
 	Rollback(ctx context.Context, tenant, id string) (*Transaction, error)
 	// Scan calls fn with the latest version of each live transaction whose
 	// posting date lies in [from, to], in posting date and ID order. A

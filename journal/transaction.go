@@ -39,8 +39,13 @@ type Transaction struct {
 	Sync bool `json:"sync,omitempty"`
 	// RollbackOf is the version this one restores, when Rollback wrote it.
 	RollbackOf int `json:"rollbackOf,omitempty"`
-	// ReversalOf is the ID of the transaction this one reverses.
-	ReversalOf string `json:"reversalOf,omitempty"`
+	// ReversalOf is the ID of the transaction this one reverses, and
+	// ReversalOfVersion the version of it that this one takes back (its
+	// latest when the reversal was stored), which stays for audit
+	// whatever becomes of the ID since (see Original); zero in reversals
+	// stored before the journal kept it.
+	ReversalOf        string `json:"reversalOf,omitempty"`
+	ReversalOfVersion int    `json:"reversalOfVersion,omitempty"`
 	// RestoresReversed marks the reversal of a reversal (one that is not
 	// itself marked): it restores what the first reversal took back, and
 	// counts in the sales figures as the transaction it restores did

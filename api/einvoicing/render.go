@@ -74,9 +74,12 @@ func (h *Handler) rendered(r *http.Request) (*render.Rendered, string, error) {
 		return nil, "", err
 	}
 	if tx.ReversalOf != "" {
-		// The original names the invoice the credit note corrects; a
-		// deleted original leaves its transaction ID as the reference.
-		if orig, err := h.journal.Get(ctx, levy.Tenant(ctx), tx.ReversalOf); err == nil {
+		// The original names the invoice the credit note corrects: the
+		// version the reversal took back, whatever became of its ID since.
+		// Without one (a reversal stored before the journal kept its
+		// version, whose original is deleted) the reference is the
+		// original's transaction ID.
+		if orig, err := journal.Original(ctx, h.journal, levy.Tenant(ctx), tx); err == nil {
 			o.Original = orig
 		} else if levy.ErrorCode(err) != levy.ENotFound {
 			return nil, "", err

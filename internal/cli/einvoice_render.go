@@ -135,7 +135,7 @@ func renderStored(ctx context.Context, store journal.Store, tenant, id string, o
 		return nil, err
 	}
 	if tx.ReversalOf != "" {
-		orig, err := store.Get(ctx, tenant, tx.ReversalOf)
+		orig, err := journal.Original(ctx, store, tenant, tx)
 		switch {
 		case err == nil:
 			o.Original = orig

@@ -44,9 +44,12 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ReverseOntoDeletedID", testReverseOntoDeletedID},
 		{"ReverseNotBeforeItsOriginal", testReverseNotBeforeItsOriginal},
 		{"ReverseAfterItsReversalIsDeleted", testReverseAfterItsReversalIsDeleted},
+		{"ReverseAfterItsReversalIDIsReused", testReverseAfterItsReversalIDIsReused},
+		{"ReversalKeepsItsOriginal", testReversalKeepsItsOriginal},
 		{"RollbackOneSync", testRollbackOneSync},
 		{"RollbackTwoSyncs", testRollbackTwoSyncs},
 		{"RollbackErrors", testRollbackErrors},
+		{"RollbackOfReversed", testRollbackOfReversed},
 		{"RollbackMovesPostingDate", testRollbackMovesPostingDate},
 		{"SyncReconciles", testSyncReconciles},
 		{"SyncWithoutLiveVersion", testSyncWithoutLiveVersion},
@@ -58,6 +61,8 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"CancelledContext", testCancelled},
 		{"ConcurrentDistinctIDs", testConcurrentDistinct},
 		{"ConcurrentSameID", testConcurrentSame},
+		{"ConcurrentReversals", testConcurrentReversals},
+		{"ConcurrentDeleteAndReversal", testConcurrentDeleteAndReversal},
 		{"FiguresFollowOperations", testFiguresFollowOperations},
 		{"FiguresApart", testFiguresApart},
 		{"FiguresOfCompany", testFiguresOfCompany},
@@ -582,7 +587,7 @@ func negatedContent(t *testing.T, orig *journal.Transaction, id, doc string, dat
 	t.Helper()
 	want := journal.Negated(orig)
 	want.TransactionID = id
-	want.ReversalOf = orig.TransactionID
+	want.ReversalOf, want.ReversalOfVersion = orig.TransactionID, orig.Version
 	want.DocumentNumber = doc
 	want.PostingDate = date
 	return content(t, want)
@@ -853,6 +858,81 @@ func testReverseAfterItsReversalIsDeleted(t *testing.T, s journal.Store) {
 	wantScan(t, s, tenant, "", "", "INV-1@2", "REV-2@1", "REV-4@1")
 }
 
+// testReverseAfterItsReversalIDIsReused: the ID of a deleted reversal
+// may be used again, by a post or by the reversal of another
+// transaction; the transaction that then has that ID does not reverse
+// the one the deleted reversal reversed, which counts in full and may
+// be reversed again, once.
+func testReverseAfterItsReversalIDIsReused(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	for _, reuse := range []string{"post", "reversal"} {
+		t.Run(reuse, func(t *testing.T) {
+			inv, rev, other := "INV-"+reuse, "REV-"+reuse, "OTHER-"+reuse
+			mustPost(t, s, tenant, simple(t, inv, "2026-03-14"))
+			mustPost(t, s, tenant, simple(t, other, "2026-03-14"))
+			if _, err := s.Reverse(ctx, tenant, inv, journal.Reversal{TransactionID: rev}); err != nil {
+				t.Fatalf("Reverse: %v", err)
+			}
+			if err := s.Delete(ctx, tenant, rev); err != nil {
+				t.Fatalf("Delete of the reversal: %v", err)
+			}
+			switch reuse {
+			case "post":
+				mustPost(t, s, tenant, simple(t, rev, "2026-03-20"))
+			case "reversal":
+				if _, err := s.Reverse(ctx, tenant, other, journal.Reversal{TransactionID: rev}); err != nil {
+					t.Fatalf("reversing %s into the deleted reversal's ID: %v", other, err)
+				}
+			}
+			again, err := s.Reverse(ctx, tenant, inv, journal.Reversal{TransactionID: rev + "-2"})
+			if err != nil {
+				t.Fatalf("reversing %s after its reversal's ID %s was used by a %s: %v", inv, rev, reuse, err)
+			}
+			if again.ReversalOf != inv {
+				t.Fatalf("the new reversal reverses %q, want %q", again.ReversalOf, inv)
+			}
+			_, err = s.Reverse(ctx, tenant, inv, journal.Reversal{TransactionID: rev + "-3"})
+			wantCode(t, "a third reversal while "+rev+"-2 is live", err, levy.EConflict)
+			if err == nil || !strings.Contains(err.Error(), rev+"-2") {
+				t.Fatalf("a third reversal: %v, want it to name %s-2", err, rev)
+			}
+		})
+	}
+}
+
+// testReversalKeepsItsOriginal reverses the second version of INV-1,
+// then deletes INV-1 and posts a new transaction under its ID: Original
+// still finds the version that the reversal took back.
+func testReversalKeepsItsOriginal(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	first := simple(t, "INV-1", "2026-03-14")
+	first.DocumentNumber = "A-1"
+	mustPost(t, s, tenant, first)
+	second := simple(t, "INV-1", "2026-03-14")
+	second.DocumentNumber = "A-2"
+	reversed := mustPost(t, s, tenant, second)
+	rev, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1"})
+	if err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	if rev.ReversalOf != "INV-1" || rev.ReversalOfVersion != 2 {
+		t.Fatalf("the reversal reverses %q version %d, want INV-1 version 2", rev.ReversalOf, rev.ReversalOfVersion)
+	}
+	if err := s.Delete(ctx, tenant, "INV-1"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	third := simple(t, "INV-1", "2026-03-20")
+	third.DocumentNumber = "B-1"
+	mustPost(t, s, tenant, third)
+	orig, err := journal.Original(ctx, s, tenant, mustGet(t, s, tenant, "REV-1"))
+	if err != nil {
+		t.Fatalf("Original: %v", err)
+	}
+	sameContent(t, "the original of the reversal", orig, reversed)
+	_, err = journal.Original(ctx, s, tenant, mustGet(t, s, tenant, "INV-1"))
+	wantCode(t, "the original of a transaction that reverses nothing", err, levy.EInvalid)
+}
+
 func testRollbackOneSync(t *testing.T, s journal.Store) {
 	ctx := context.Background()
 	v1 := mustPost(t, s, tenant, invoice(t, "INV-1", "2026-03-14",
@@ -909,6 +989,48 @@ func testRollbackTwoSyncs(t *testing.T, s journal.Store) {
 	}
 	_, err = s.Rollback(ctx, tenant, "INV-1")
 	wantCode(t, "rolling back twice", err, levy.EConflict)
+}
+
+// testRollbackOfReversed syncs a sale of 100.00 to 150.00 and reverses
+// it: the reversal takes back 150.00 and the figures come to nothing.
+// Rolled back to 100.00 while the reversal stands, the sale would count
+// 100.00 against the reversal's -150.00, and could not be reversed
+// again: the rollback is refused as a conflict naming the reversal, and
+// writes nothing. Once the reversal is deleted, the rollback is made.
+func testRollbackOfReversed(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "A", "US-TX", "100.00", "100.00")))
+	up := usLine(t, "A", "US-TX", "150.00", "150.00")
+	up.SyncType = "UPDATE"
+	synced := sale(t, "INV-1", "2026-03-14", "ACME", up)
+	synced.MessageType, synced.Sync = "ARBILLING_SYNC", true
+	mustPost(t, s, tenant, synced)
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: civil.MustParse("2026-03-14")}); err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{})
+
+	_, err := s.Rollback(ctx, tenant, "INV-1")
+	wantCode(t, "rolling back a reversed transaction", err, levy.EConflict)
+	if err == nil || !strings.Contains(err.Error(), "REV-1") {
+		t.Fatalf("rolling back a reversed transaction: %v, want it to name REV-1", err)
+	}
+	if n := len(mustVersions(t, s, tenant, "INV-1")); n != 2 {
+		t.Fatalf("the refused rollback wrote a version: %d versions, want 2", n)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{})
+
+	if err := s.Delete(ctx, tenant, "REV-1"); err != nil {
+		t.Fatalf("Delete of the reversal: %v", err)
+	}
+	rb, err := s.Rollback(ctx, tenant, "INV-1")
+	if err != nil {
+		t.Fatalf("rolling back after the reversal was deleted: %v", err)
+	}
+	if rb.RollbackOf != 1 || rb.Total.String() != "100.00" {
+		t.Fatalf("rollback: %s", encode(t, rb))
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{"ACME/US-TX/2026-03-14": {Direct: tally(100, 0, 100, 1)}})
 }
 
 func testRollbackErrors(t *testing.T, s journal.Store) {
@@ -1324,6 +1446,112 @@ func testConcurrentSame(t *testing.T, s journal.Store) {
 		t.Fatalf("latest version %d, want %d", got, writers*each)
 	}
 	wantScan(t, s, tenant, "", "", fmt.Sprintf("SAME@%d", writers*each))
+}
+
+// testConcurrentReversals reverses one transaction from many goroutines
+// at once, each under its own reversal ID: exactly one reversal is
+// stored, every other is refused as a conflict naming it, and the
+// figures count the transaction once and its reversal once.
+func testConcurrentReversals(t *testing.T, s journal.Store) {
+	const writers = 12
+	ctx := context.Background()
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "1", "US-TX", "100.00", "100.00")))
+	var wg sync.WaitGroup
+	won := make(chan string, writers)
+	errs := make(chan error, writers)
+	for w := range writers {
+		wg.Go(func() {
+			rid := fmt.Sprintf("REV-%02d", w)
+			_, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: rid, PostingDate: civil.MustParse("2026-03-14")})
+			if err == nil {
+				won <- rid
+				return
+			}
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(won)
+	close(errs)
+	var winners []string
+	for rid := range won {
+		winners = append(winners, rid)
+	}
+	if len(winners) != 1 {
+		t.Fatalf("%d concurrent reversals of one transaction were stored (%v), want 1", len(winners), winners)
+	}
+	for err := range errs {
+		wantCode(t, "a concurrent second reversal", err, levy.EConflict)
+		if !strings.Contains(err.Error(), winners[0]) {
+			t.Fatalf("a concurrent second reversal: %v, want it to name %s", err, winners[0])
+		}
+	}
+	wantScan(t, s, tenant, "", "", "INV-1@1", winners[0]+"@1")
+	wantFigures(t, s, tenant, map[string]journal.Figure{})
+}
+
+// testConcurrentDeleteAndReversal deletes a transaction while others
+// reverse it: each round ends in one of the two orders, never in a
+// reversal of a deleted transaction nor a reversal without its link.
+// Either the delete came first (the reversal is refused as not found and
+// nothing counts), or the reversal did (the delete removes the original
+// and the reversal stays, alone in the figures).
+func testConcurrentDeleteAndReversal(t *testing.T, s journal.Store) {
+	const rounds = 16
+	ctx := context.Background()
+	reversed := int64(0)
+	for i := range rounds {
+		id, rid := fmt.Sprintf("INV-%02d", i), fmt.Sprintf("REV-%02d", i)
+		mustPost(t, s, tenant, sale(t, id, "2026-03-14", "ACME", usLine(t, "1", "US-TX", "100.00", "100.00")))
+		var wg sync.WaitGroup
+		var revErr, delErr error
+		start := make(chan struct{})
+		reverse := func() {
+			<-start
+			_, revErr = s.Reverse(ctx, tenant, id, journal.Reversal{TransactionID: rid, PostingDate: civil.MustParse("2026-03-14")})
+		}
+		remove := func() {
+			<-start
+			delErr = s.Delete(ctx, tenant, id)
+		}
+		// Started in turns, so that both orders come up.
+		if i%2 == 0 {
+			wg.Go(reverse)
+			wg.Go(remove)
+		} else {
+			wg.Go(remove)
+			wg.Go(reverse)
+		}
+		close(start)
+		wg.Wait()
+		if delErr != nil {
+			t.Fatalf("round %d: Delete: %v", i, delErr)
+		}
+		if exists(t, s, tenant, id) {
+			t.Fatalf("round %d: %s exists after its delete", i, id)
+		}
+		if revErr != nil {
+			wantCode(t, fmt.Sprintf("round %d: a reversal after the delete", i), revErr, levy.ENotFound)
+			if exists(t, s, tenant, rid) {
+				t.Fatalf("round %d: the refused reversal %s was stored", i, rid)
+			}
+			continue
+		}
+		rev := mustGet(t, s, tenant, rid)
+		if rev.ReversalOf != id {
+			t.Fatalf("round %d: %s reverses %q, want %q", i, rid, rev.ReversalOf, id)
+		}
+		reversed++
+	}
+	// Only the reversals of the rounds that reversed before the delete
+	// count, negative; wantFigures also checks the stored figures against
+	// what the live transactions add up to.
+	want := map[string]journal.Figure{}
+	if reversed > 0 {
+		want["ACME/US-TX/2026-03-14"] = journal.Figure{Direct: tally(-100*reversed, 0, -100*reversed, -reversed)}
+	}
+	wantFigures(t, s, tenant, want)
+	t.Logf("%d of %d rounds reversed before the delete", reversed, rounds)
 }
 
 func testClose(t *testing.T, s journal.Store) {

@@ -318,7 +318,7 @@ func Run(ctx context.Context, e *engine.Engine, j journal.Store, goldenDir strin
 		}
 		var original *journal.Transaction
 		if tx.ReversalOf != "" {
-			if original, err = j.Get(ctx, Tenant, tx.ReversalOf); err != nil {
+			if original, err = journal.Original(ctx, j, Tenant, tx); err != nil {
 				return nil, fmt.Errorf("%s: %w", s.Name, err)
 			}
 		}
