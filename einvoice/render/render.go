@@ -213,16 +213,10 @@ func Render(tx *journal.Transaction, o Options) (*Rendered, error) {
 	if err != nil {
 		return nil, refuse(tx, "its e-invoice cannot be read back: %v", err)
 	}
+	// Check applies to a Peppol invoice Peppol's copy of the EN 16931
+	// rules, BR-CO-25 among them: an invoice whose amount is due needs a
+	// due date, since Levy writes no payment terms (BT-20).
 	problems := parsed.Check()
-	if d.peppol && !d.credit && d.grandTotal.Sign() > 0 && d.dueDate.IsZero() {
-		// BR-CO-25 of EN 16931, which CEN's artefacts no longer apply but
-		// Peppol BIS Billing 3.0 does (3.0.19 keeps it in its copy of the
-		// EN 16931 rules, rules/sch/CEN-EN16931-UBL.sch, for invoices), so
-		// that an access point refuses the invoice; Levy writes no
-		// payment terms (BT-20), so the due date is what satisfies it.
-		problems = append(problems, ubl.Problem{Code: "BR-CO-25", Flag: ubl.Fatal, Location: "/Invoice/cbc:DueDate",
-			Message: fmt.Sprintf("the amount due (BT-115) is %s %s, but the invoice has neither a payment due date (BT-9) nor payment terms (BT-20)", amount(d.grandTotal), d.currency)})
-	}
 	if ubl.HasFatal(problems) {
 		var errs levy.Errors
 		for _, p := range problems {

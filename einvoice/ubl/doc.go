@@ -55,6 +55,13 @@
 //     BR-O-*, BR-AF-* for L, BR-AG-* for M, BR-B-*), the code lists BR-CL-01
 //     to BR-CL-26 (codelists_gen.go, generated from the artefacts by
 //     internal/gencodelists), and the syntax rules UBL-SR-* and UBL-DT-*.
+//     To a Peppol document, as Peppol BIS Billing 3.0.19's own copy of
+//     these rules has them, as the Peppol network applies them: with
+//     BR-CO-25 (an invoice with an amount due gives a due date or payment
+//     terms), BR-66 and BR-67 in place of UBL-SR-54 and UBL-SR-55, without
+//     UBL-SR-56, and with the copy's tests of BR-B-02, BR-CO-26, UBL-SR-23
+//     and its code lists of BR-CL-01, 03, 04, 05, 10, 11, 21, 22, 25 and 26
+//     (rules_peppolcopy.go).
 //   - Peppol BIS Billing 3.0, to documents whose CustomizationID names it
 //     (RulesAuto; CheckWith chooses otherwise): PEPPOL-EN16931-* and the
 //     identifier checks PEPPOL-COMMON-R040 to R050.

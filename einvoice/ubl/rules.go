@@ -24,12 +24,15 @@ const (
 	// RulesAuto applies EN 16931 to every document, and Peppol BIS
 	// Billing 3.0 with its national rules when the document's
 	// CustomizationID (BT-24) names Peppol BIS Billing 3.0, as the
-	// Peppol network does.
+	// Peppol network does: to such a document, the EN 16931 rules as
+	// Peppol's own copy of them has them.
 	RulesAuto RuleSets = iota
-	// RulesEN16931 applies EN 16931 only, whatever the CustomizationID.
+	// RulesEN16931 applies EN 16931 only, as CEN's artefacts have it,
+	// whatever the CustomizationID.
 	RulesEN16931
-	// RulesPeppol applies EN 16931 and Peppol BIS Billing 3.0 with its
-	// national rules, whatever the CustomizationID.
+	// RulesPeppol applies EN 16931, as Peppol's copy of its rules has
+	// it, and Peppol BIS Billing 3.0 with its national rules, whatever
+	// the CustomizationID.
 	RulesPeppol
 )
 
@@ -39,7 +42,7 @@ const (
 const PeppolCustomization = "urn:fdc:peppol.eu:2017:poacc:billing:3.0"
 
 // RuleVersions names the rule sets Levy applies and their versions.
-const RuleVersions = "EN 16931 validation artefacts 1.3.16 (CEN/TC 434, UBL and CII bindings); Peppol BIS Billing 3.0.19 (OpenPEPPOL, UBL), with its national rules (DE, DK, GR, IS, IT, NL, NO, SE)"
+const RuleVersions = "EN 16931 validation artefacts 1.3.16 (CEN/TC 434, UBL and CII bindings); Peppol BIS Billing 3.0.19 (OpenPEPPOL, UBL), with its copy of the EN 16931 rules for Peppol documents and its national rules (DE, DK, GR, IS, IT, NL, NO, SE)"
 
 // warnings lists the rules whose flag is warning; every other rule is
 // fatal.
@@ -76,11 +79,16 @@ type eval struct {
 	root *node
 	// cii is true for a CII document: every rule Levy applies to one is
 	// flagged fatal, as the artefacts flag them in the CII binding.
-	cii    bool
-	credit bool
-	line   string // "cac:InvoiceLine" or "cac:CreditNoteLine"
-	qty    string // "cbc:InvoicedQuantity" or "cbc:CreditedQuantity"
-	c      collector
+	cii bool
+	// peppolCopy is true for a Peppol document: the EN 16931 rules are
+	// applied as Peppol BIS Billing 3.0.19 copies them (its
+	// rules/sch/CEN-EN16931-UBL.sch) where that copy differs from CEN's
+	// artefacts 1.3.16, as the Peppol network validates the document.
+	peppolCopy bool
+	credit     bool
+	line       string // "cac:InvoiceLine" or "cac:CreditNoteLine"
+	qty        string // "cbc:InvoicedQuantity" or "cbc:CreditedQuantity"
+	c          collector
 	// sums caches categorySum and rateUse by category (and rate), so
 	// that the rules stay linear in the size of the document however
 	// many breakdowns it has.
@@ -173,8 +181,9 @@ func (d *Document) CheckWith(sets RuleSets) []Problem {
 	if e.credit {
 		e.line, e.qty = "cac:CreditNoteLine", "cbc:CreditedQuantity"
 	}
-	e.en16931()
 	peppol := sets == RulesPeppol || sets == RulesAuto && strings.Contains(d.CustomizationID, PeppolCustomization)
+	e.peppolCopy = peppol
+	e.en16931()
 	if peppol {
 		e.peppol()
 		e.national()
@@ -232,9 +241,10 @@ func isAllowance(ac *node) bool { c, ok := indicator(ac); return ok && !c }
 func inList(key, v string) bool { return codeLists[key][v] }
 
 // code checks a value against the code list of rule id: a value with a
-// space, or not in the list, fails.
+// space, or not in the list, fails. In a Peppol document the list is
+// Peppol's copy of it where that differs from CEN's (codeListKey).
 func (e *eval) code(id, key string, n *node, value, what string) {
-	if strings.Contains(value, " ") || !inList(key, value) {
+	if strings.Contains(value, " ") || !inList(e.codeListKey(key), value) {
 		e.fail(id, n, "", "%s %s is not in the code list", what, quote(value))
 	}
 }

@@ -9,7 +9,8 @@ import (
 // en16931 applies the rules of EN 16931 bound to UBL: the business rules
 // (BR-), the conditions (BR-CO-), the decimals (BR-DEC-), the rules of
 // each VAT category, the code lists (BR-CL-) and the syntax rules of the
-// UBL binding (UBL-SR-, UBL-DT-).
+// UBL binding (UBL-SR-, UBL-DT-); to a Peppol document, as Peppol's copy
+// of them has them (rules_peppolcopy.go).
 func (e *eval) en16931() {
 	e.enDocument()
 	e.enParties()
@@ -20,6 +21,9 @@ func (e *eval) en16931() {
 	e.enOther()
 	e.enCodeLists()
 	e.enSyntax()
+	if e.peppolCopy {
+		e.peppolCopyRules()
+	}
 }
 
 // enDocument applies the rules on the document as a whole.
@@ -114,7 +118,8 @@ func (e *eval) enDocument() {
 		if foreign {
 			e.fail("BR-B-01", r, "", "the split payment VAT category B is used but not every country code is IT")
 		}
-		if usedS {
+		// Peppol's copy tests BR-B-02 otherwise (peppolCopyRules).
+		if usedS && !e.peppolCopy {
 			e.fail("BR-B-02", r, "", "the split payment VAT category B is used together with the standard rate S")
 		}
 	}
@@ -140,13 +145,7 @@ func (e *eval) enParties() {
 				vat = true
 			}
 		})
-		ident := false
-		p.each("cac:PartyIdentification/cbc:ID", func(id *node) {
-			if s, _ := id.attr("schemeID"); s != "SEPA" {
-				ident = true
-			}
-		})
-		if !vat && !ident && !p.has("cac:PartyLegalEntity/cbc:CompanyID") {
+		if !vat && !e.sellerIdentified(p) && !p.has("cac:PartyLegalEntity/cbc:CompanyID") {
 			e.fail("BR-CO-26", sp, "cac:Party", "the seller has no identifier (BT-29), legal registration identifier (BT-30) or VAT identifier (BT-31)")
 		}
 		sp.each("cac:Party/cbc:EndpointID", func(ep *node) {

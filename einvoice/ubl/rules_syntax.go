@@ -37,7 +37,9 @@ func (e *eval) enSyntax() {
 		}
 	}
 	for _, m := range atMostOnce {
-		once(m.id, r, m.path, m.what)
+		if id, ok := e.syntaxID(m.id); ok {
+			once(id, r, m.path, m.what)
+		}
 	}
 	// UBL-SR-04: one invoiced object identifier.
 	objects := 0
@@ -170,7 +172,7 @@ func (e *eval) enSyntax() {
 			}
 		case n.is("cac:TaxRepresentativeParty"):
 			once("UBL-SR-22", n, "cac:PartyName/cbc:Name", "tax representative name (BT-62)")
-			once("UBL-SR-23", n, "cac:PartyTaxScheme/cbc:CompanyID", "tax representative VAT identifier (BT-63)")
+			once("UBL-SR-23", n, e.taxRepresentativeVATPath(), "tax representative VAT identifier (BT-63)")
 		case n.is("cac:TaxSubtotal"):
 			once("UBL-SR-32", n, "cac:TaxCategory/cbc:TaxExemptionReason", "VAT exemption reason (BT-120)")
 		}

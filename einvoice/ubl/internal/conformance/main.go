@@ -2,7 +2,10 @@
 // of the official validation artefacts: CEN's EN 16931 validation
 // artefacts (their precompiled XSLT, for UBL and, with -cen-cii-sef, for
 // CII) and OpenPEPPOL's BIS Billing 3.0 Schematron (compiled to XSLT with
-// SchXslt), all run with SaxonJS. It is not part of go test: it needs Node.js, the npm package
+// SchXslt), all run with SaxonJS. With -peppol-cen-sef, a Peppol document
+// is validated as the Peppol network validates it: with Peppol's two
+// Schematron files, its own rules and its copy of the EN 16931 rules
+// (rules/sch/CEN-EN16931-UBL.sch), instead of CEN's artefacts. It is not part of go test: it needs Node.js, the npm package
 // xslt3 and the two repositories checked out at their pinned releases.
 // docs/einvoicing-validation.md says how to set it up and run it.
 //
@@ -48,6 +51,7 @@ func main() {
 	cenSEF := flag.String("cen-sef", "", "the CEN UBL XSLT compiled with xslt3 -export")
 	ciiSEF := flag.String("cen-cii-sef", "", "the CEN CII XSLT compiled with xslt3 -export; without it, the CII documents are left out")
 	peppolSEF := flag.String("peppol-sef", "", "the Peppol UBL Schematron compiled with SchXslt, then with xslt3 -export")
+	peppolCENSEF := flag.String("peppol-cen-sef", "", "Peppol's copy of the EN 16931 UBL Schematron (rules/sch/CEN-EN16931-UBL.sch) compiled the same way; with it, Peppol documents are validated with it instead of CEN's artefacts")
 	nodeModules := flag.String("node-modules", "", "the directory where npm installed xslt3 (it holds node_modules)")
 	work := flag.String("work", "", "a directory for the extracted test documents (default: a temporary one)")
 	verbose := flag.Bool("v", false, "print every document, not only disagreements")
@@ -81,7 +85,7 @@ func main() {
 		}
 		return
 	}
-	official, err := runOfficial(context.Background(), cases, *nodeModules, *cenSEF, *peppolSEF, *ciiSEF)
+	official, err := runOfficial(context.Background(), cases, *nodeModules, *cenSEF, *peppolSEF, *peppolCENSEF, *ciiSEF)
 	if err != nil {
 		log.Fatalf("conformance: %v", err)
 	}
@@ -398,8 +402,10 @@ type officialResult struct {
 }
 
 // runOfficial runs validate.mjs over the corpus and returns, per file, the
-// rules that failed and their flags.
-func runOfficial(ctx context.Context, cases []testCase, nodeModules, cenSEF, peppolSEF, ciiSEF string) (map[string]map[string]string, error) {
+// rules that failed and their flags. A Peppol document is validated with
+// Peppol's copy of the EN 16931 rules when peppolCENSEF is not empty, and
+// with CEN's artefacts otherwise.
+func runOfficial(ctx context.Context, cases []testCase, nodeModules, cenSEF, peppolSEF, peppolCENSEF, ciiSEF string) (map[string]map[string]string, error) {
 	script, err := scriptPath()
 	if err != nil {
 		return nil, err
@@ -408,6 +414,9 @@ func runOfficial(ctx context.Context, cases []testCase, nodeModules, cenSEF, pep
 	for _, c := range cases {
 		v := []string{"cen"}
 		if c.peppol {
+			if peppolCENSEF != "" {
+				v[0] = "peppol-cen"
+			}
 			v = append(v, "peppol")
 		}
 		if c.cii {
@@ -418,6 +427,9 @@ func runOfficial(ctx context.Context, cases []testCase, nodeModules, cenSEF, pep
 		jobs.WriteByte('\n')
 	}
 	args := []string{script, "cen=" + cenSEF, "peppol=" + peppolSEF}
+	if peppolCENSEF != "" {
+		args = append(args, "peppol-cen="+peppolCENSEF)
+	}
 	if ciiSEF != "" {
 		args = append(args, "cii="+ciiSEF)
 	}

@@ -454,6 +454,7 @@ const germanInvoice = `<?xml version="1.0" encoding="UTF-8"?>
   <cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</cbc:ProfileID>
   <cbc:ID>2026-0815</cbc:ID>
   <cbc:IssueDate>2026-08-15</cbc:IssueDate>
+  <cbc:DueDate>2026-09-14</cbc:DueDate>
   <cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>
   <cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
   <cbc:BuyerReference>04011000-12345-34</cbc:BuyerReference>

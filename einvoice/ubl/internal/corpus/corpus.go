@@ -1,7 +1,8 @@
 // Package corpus builds Levy's own corpus of UBL test documents: four
 // hand-written base documents (a Peppol invoice, a plain EN 16931 invoice,
 // a Dutch Peppol credit note and a German Peppol invoice) and mutations of
-// them, each of which breaks one rule of EN 16931 or Peppol BIS Billing
+// them, each of which breaks one rule of EN 16931 (for a Peppol document,
+// as Peppol's copy of the EN 16931 rules has them) or Peppol BIS Billing
 // 3.0, or changes nothing that matters. The tests of package ubl check
 // Levy's verdict on each; the conformance command compares the verdicts
 // with those of the official validation artefacts.
@@ -63,6 +64,12 @@ const (
 	pProfile     = "<cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</cbc:ProfileID>"
 	pItemID      = `<cbc:ID schemeID="0160">03601234567893</cbc:ID>`
 	pSellerLegal = `<cbc:CompanyID schemeID="0002">732829320</cbc:CompanyID>`
+	pDueDate     = "<cbc:DueDate>2026-04-01</cbc:DueDate>\n  "
+	pTerms       = "<cac:PaymentTerms>\n    <cbc:Note>30 days</cbc:Note>\n  </cac:PaymentTerms>\n  "
+	pCards       = "\n    <cac:CardAccount>\n      <cbc:PrimaryAccountNumberID>4321</cbc:PrimaryAccountNumberID>\n      <cbc:NetworkID>VISA</cbc:NetworkID>\n    </cac:CardAccount>\n    <cac:CardAccount>\n      <cbc:PrimaryAccountNumberID>8765</cbc:PrimaryAccountNumberID>\n      <cbc:NetworkID>VISA</cbc:NetworkID>\n    </cac:CardAccount>"
+	pMandates    = "\n    <cac:PaymentMandate>\n      <cbc:ID>MANDATE-1</cbc:ID>\n    </cac:PaymentMandate>\n    <cac:PaymentMandate>\n      <cbc:ID>MANDATE-2</cbc:ID>\n    </cac:PaymentMandate>"
+	pTenders     = "<cac:OriginatorDocumentReference>\n    <cbc:ID>LOT-1</cbc:ID>\n  </cac:OriginatorDocumentReference>\n  <cac:OriginatorDocumentReference>\n    <cbc:ID>LOT-2</cbc:ID>\n  </cac:OriginatorDocumentReference>\n  "
+	enCustomize  = "<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>"
 	eLineCat     = "<cbc:Name>Hull survey</cbc:Name>\n      <cac:ClassifiedTaxCategory>\n        <cbc:ID>AE</cbc:ID>\n        <cbc:Percent>0</cbc:Percent>"
 	eSubCat      = "<cbc:ID>AE</cbc:ID>\n        <cbc:Percent>0</cbc:Percent>\n        <cbc:TaxExemptionReasonCode>VATEX-EU-AE</cbc:TaxExemptionReasonCode>\n        <cbc:TaxExemptionReason>Reverse charge</cbc:TaxExemptionReason>"
 	eBuyerVAT    = `<cbc:CompanyID>ATU48291736</cbc:CompanyID>`
@@ -260,6 +267,27 @@ var mutations = []mutation{
 	{"peppol", "belgian-check-digits", "PEPPOL-COMMON-R043", []string{pBuyer, `<cbc:EndpointID schemeID="0208">0471826312</cbc:EndpointID>`}},
 	{"peppol", "swedish-check-digit", "PEPPOL-COMMON-R049", []string{pBuyer, `<cbc:EndpointID schemeID="0007">5560360794</cbc:EndpointID>`}},
 	{"peppol", "australian-business-number", "PEPPOL-COMMON-R050", []string{pBuyer, `<cbc:EndpointID schemeID="0151">51824753557</cbc:EndpointID>`}},
+
+	// Peppol's copy of the EN 16931 rules, which the Peppol network applies
+	// to a Peppol document instead of CEN's artefacts, and the same change
+	// outside Peppol (a plain EN 16931 CustomizationID), judged by CEN's.
+	{"peppol", "no-due-date-nor-payment-terms", "BR-CO-25", []string{pDueDate, "", pTerms, ""}},
+	{"peppol", "no-due-date-nor-payment-terms-outside-peppol", "", []string{pCustomize, enCustomize, pDueDate, "", pTerms, ""}},
+	{"peppol", "payment-terms-without-due-date", "", []string{pDueDate, ""}},
+	{"peppol", "due-date-without-payment-terms", "", []string{pTerms, ""}},
+	{"peppol", "nothing-due-without-due-date-nor-payment-terms", "", []string{pDueDate, "", pTerms, "",
+		`<cbc:PrepaidAmount currencyID="EUR">26.00</cbc:PrepaidAmount>`, `<cbc:PrepaidAmount currencyID="EUR">326.00</cbc:PrepaidAmount>`,
+		`<cbc:PayableAmount currencyID="EUR">300.00</cbc:PayableAmount>`, `<cbc:PayableAmount currencyID="EUR">0.00</cbc:PayableAmount>`}},
+	{"peppol", "two-card-accounts", "BR-66", []string{pPayment, pPayment + pCards}},
+	{"peppol", "two-card-accounts-outside-peppol", "UBL-SR-54", []string{pCustomize, enCustomize, pPayment, pPayment + pCards}},
+	{"peppol", "two-mandates", "BR-67", []string{pAccount, pAccount + pMandates}},
+	{"peppol", "two-mandates-outside-peppol", "UBL-SR-55", []string{pCustomize, enCustomize, pAccount, pAccount + pMandates}},
+	{"peppol", "two-tender-references", "", []string{"<cac:AccountingSupplierParty>", pTenders + "<cac:AccountingSupplierParty>"}},
+	{"peppol", "two-tender-references-outside-peppol", "UBL-SR-56", []string{pCustomize, enCustomize, "<cac:AccountingSupplierParty>", pTenders + "<cac:AccountingSupplierParty>"}},
+	{"peppol", "seller-endpoint-scheme-0244", "BR-CL-25", []string{pSeller, `<cbc:EndpointID schemeID="0244">73282932000074</cbc:EndpointID>`}},
+	{"peppol", "seller-endpoint-scheme-0244-outside-peppol", "", []string{pCustomize, enCustomize, pSeller, `<cbc:EndpointID schemeID="0244">73282932000074</cbc:EndpointID>`}},
+	{"peppol", "seller-legal-scheme-0241", "BR-CL-11", []string{pSellerLegal, `<cbc:CompanyID schemeID="0241">732829320</cbc:CompanyID>`}},
+	{"peppol", "seller-legal-scheme-0241-outside-peppol", "", []string{pCustomize, enCustomize, pSellerLegal, `<cbc:CompanyID schemeID="0241">732829320</cbc:CompanyID>`}},
 
 	// National rules.
 	{"nl", "credit-note-without-invoice-reference", "NL-R-001", []string{nBilling, ""}},

@@ -1,7 +1,11 @@
 // Command gencodelists writes einvoice/ubl/codelists_gen.go: the code
 // lists that the EN 16931 rules (BR-CL-*, bound to UBL and, under keys
 // that start with "CII/", to CII) and the Peppol BIS Billing 3.0 rules
-// (PEPPOL-EN16931-CL*, P0100, P0101) check values against. The lists
+// (PEPPOL-EN16931-CL*, P0100, P0101) check values against, and, under
+// keys that start with "PEPPOL-CEN/", the lists of Peppol's own copy of
+// the EN 16931 rules (rules/sch/CEN-EN16931-UBL.sch of Peppol BIS Billing
+// 3.0) where they differ from CEN's, which Levy applies to Peppol
+// documents as the Peppol network does. The lists
 // are facts published by CEN and OpenPEPPOL in their validation artefacts;
 // this command reads them from the artefacts' Schematron files at a pinned
 // release and records the release and the SHA-256 of each file it read in
@@ -35,6 +39,7 @@ const (
 	cenFile    = "ubl/schematron/codelist/EN16931-UBL-codes.sch"
 	cenModel   = "ubl/schematron/UBL/EN16931-UBL-model.sch"
 	peppolFile = "rules/sch/PEPPOL-EN16931-UBL.sch"
+	peppolCEN  = "rules/sch/CEN-EN16931-UBL.sch"
 	ciiFile    = "cii/schematron/codelist/EN16931-CII-codes.sch"
 	ciiModel   = "cii/schematron/CII/EN16931-CII-model.sch"
 )
@@ -61,6 +66,10 @@ func main() {
 	if err != nil {
 		log.Fatalf("gencodelists: %v", err)
 	}
+	peppolCENData, err := os.ReadFile(filepath.Join(*peppol, peppolCEN))
+	if err != nil {
+		log.Fatalf("gencodelists: %v", err)
+	}
 	ciiData, err := os.ReadFile(filepath.Join(*cen, ciiFile))
 	if err != nil {
 		log.Fatalf("gencodelists: %v", err)
@@ -78,6 +87,23 @@ func main() {
 	}
 	if err := readPeppol(string(peppolData), lists); err != nil {
 		log.Fatalf("gencodelists: %s: %v", peppolFile, err)
+	}
+	// Peppol's copy of the EN 16931 rules has lists of its own for some
+	// BR-CL rules (older currency and identifier scheme lists, the type
+	// codes 502 and 503 of invoices rather than credit notes): those that
+	// differ from CEN's are kept under "PEPPOL-CEN/" keys.
+	copied := map[string][]string{}
+	if err := readCEN(string(peppolCENData), copied); err != nil {
+		log.Fatalf("gencodelists: %s: %v", peppolCEN, err)
+	}
+	for k, v := range copied {
+		own, ok := lists[k]
+		if !ok {
+			log.Fatalf("gencodelists: %s: %s has no counterpart in CEN's artefacts", peppolCEN, k)
+		}
+		if !sameSet(own, v) {
+			lists["PEPPOL-CEN/"+k] = v
+		}
 	}
 	// The CII binding has lists of its own (one list of type codes for
 	// invoices and credit notes, the due date type codes of BR-CL-06),
@@ -98,6 +124,7 @@ func main() {
 		{"OpenPEPPOL/peppol-bis-invoice-3", *peppolRelease, peppolFile, digest(peppolData)},
 		{"ConnectingEurope/eInvoicing-EN16931", *cenRelease, ciiFile, digest(ciiData)},
 		{"ConnectingEurope/eInvoicing-EN16931", *cenRelease, ciiModel, digest(ciiModelData)},
+		{"OpenPEPPOL/peppol-bis-invoice-3", *peppolRelease, peppolCEN, digest(peppolCENData)},
 	})
 	formatted, err := format.Source(src)
 	if err != nil {
@@ -106,6 +133,27 @@ func main() {
 	if err := os.WriteFile(*out, formatted, 0o644); err != nil {
 		log.Fatalf("gencodelists: %v", err)
 	}
+}
+
+// sameSet reports whether two lists hold the same codes, in any order.
+func sameSet(a, b []string) bool {
+	in := func(xs []string) map[string]bool {
+		m := make(map[string]bool, len(xs))
+		for _, x := range xs {
+			m[x] = true
+		}
+		return m
+	}
+	ma, mb := in(a), in(b)
+	if len(ma) != len(mb) {
+		return false
+	}
+	for x := range ma {
+		if !mb[x] {
+			return false
+		}
+	}
+	return true
 }
 
 type source struct{ repo, release, path, sha256 string }
@@ -221,7 +269,7 @@ func render(lists map[string][]string, sources []source) []byte {
 	}
 	b.WriteString("\n// CodeListSources names the releases of the validation artefacts the\n// code lists were read from.\n")
 	fmt.Fprintf(&b, "const CodeListSources = %q\n\n", sources[0].repo+" "+sources[0].release+"; "+sources[2].repo+" "+sources[2].release)
-	b.WriteString("// codeLists maps a rule ID (or PEPPOL:name for a list Peppol names, or\n// CII/ and the rule ID for a list of the CII binding) to its codes. It is\n// never modified.\n")
+	b.WriteString("// codeLists maps a rule ID (or PEPPOL:name for a list Peppol names,\n// CII/ and the rule ID for a list of the CII binding, or PEPPOL-CEN/ and\n// the rule ID for a list of Peppol's copy of the EN 16931 rules that\n// differs from CEN's) to its codes. It is never modified.\n")
 	b.WriteString("var codeLists = map[string]map[string]bool{\n")
 	keys := make([]string, 0, len(lists))
 	for k := range lists {
