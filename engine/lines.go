@@ -732,7 +732,7 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 			}
 			out = append(out, wire.AssistedParameter{ParamName: l.codeParam, Phase: wire.PhasePre, RuleName: ProductCodeRule,
 				OriginalValue: l.code, Value: class})
-		} else {
+		} else if classDecides(l) {
 			out = append(out, wire.AssistedParameter{ParamName: l.codeParam, Phase: wire.PhasePre, RuleName: UnknownProductCodeRule,
 				OriginalValue: l.code, Value: l.productClass})
 		}

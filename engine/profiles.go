@@ -31,7 +31,8 @@ const ProductCodeRule = "product-code-class"
 // UnknownProductCodeRule is the ruleName of the assisted parameter of a
 // line without a product class whose code the tenant's profile does not
 // map: it is taxed as GENERAL (the value), the code is the
-// originalValue.
+// originalValue. A Brazilian line whose NCM code or LC 116 item decides
+// its taxes is not flagged, as its class decides none (classDecides).
 const UnknownProductCodeRule = "unknown-product-code"
 
 // SentCertificateRulePrefix begins the ruleName of the assisted
@@ -304,6 +305,29 @@ func classFromCode(ps *profile.Snapshot, l *line, li *lineIn) {
 	case li.commodity != nil && li.commodity.Value != "":
 		l.codeParam, l.code = "commodityCode", li.commodity.Value
 	}
+}
+
+// classDecides reports whether the product class of line l decides any of
+// its taxes, so that a code the tenant's profile does not map is worth
+// flagging (UnknownProductCodeRule). It does, except on a Brazilian line
+// whose NCM code or LC 116 item is known (brazil.go): its taxes follow
+// that code, its CFOP and its parties' conditions, never the class. The
+// class still decides there whether a certificate limited to classes
+// covers the line: a line whose customer has one stored, or whose
+// request sends the number of one, keeps the flag.
+func classDecides(l *line) bool {
+	if l.br == nil || !l.br.hasNCM && l.br.item == "" {
+		return true
+	}
+	if l.sentCert != nil && len(l.sentCert.ProductClasses) > 0 {
+		return true
+	}
+	for i := range l.certs {
+		if len(l.certs[i].ProductClasses) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // storedRegs is the seller's stored registrations in force on a date,
