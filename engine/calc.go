@@ -415,6 +415,13 @@ type line struct {
 	// sale whose request carries no exemption of its own (see
 	// profiles.go), in number order; shared with the profile's snapshot.
 	certs []profile.Certificate
+	// sentCert is the stored certificate of the number that the request
+	// of a sale sends (exemptionCertificate) for its customer, nil when
+	// the request sends none or the profile has no certificate of that
+	// number for the customer: the request's number exempts the line as
+	// it always did, and the line says when the stored certificate would
+	// not (sentCertificateParameter).
+	sentCert *profile.Certificate
 
 	dest, origin, adminDest, adminOrigin *place
 	situs                                wire.LocationRole // situs override

@@ -292,8 +292,10 @@ func (b *builder) leaf(li *lineIn) *line {
 // saleProfile applies the tenant's profile to the parties of a sale's
 // line (see WithProfiles): the stored customer's class code and business
 // indicator where the request sends none, its certificates where the
-// request carries no exemption, and the seller's stored registrations
-// where the request sends neither registrations nor a nexus indicator.
+// request carries no exemption (and, where the request sends a
+// certificate number, the stored certificate of that number, to report
+// on), and the seller's stored registrations where the request sends
+// neither registrations nor a nexus indicator.
 func (b *builder) saleProfile(ps *profile.Snapshot, l *line, p *partiesIn) {
 	if code := p.customerCode; code != "" {
 		if cu, ok := ps.Customer(code); ok {
@@ -302,8 +304,11 @@ func (b *builder) saleProfile(ps *profile.Snapshot, l *line, p *partiesIn) {
 			}
 			l.customer.business = l.customer.business || cu.IsBusiness
 		}
-		if !l.customer.exempt {
+		switch {
+		case !l.customer.exempt:
 			l.certs = ps.CertificatesOf(code)
+		case l.customer.certificate != "":
+			l.sentCert, _ = ps.Certificate(code, l.customer.certificate)
 		}
 	}
 	if len(p.sellerRegs) == 0 && !p.nexusSet {
@@ -727,7 +732,7 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 			}
 			out = append(out, wire.AssistedParameter{ParamName: l.codeParam, Phase: wire.PhasePre, RuleName: ProductCodeRule,
 				OriginalValue: l.code, Value: class})
-		} else {
+		} else if classDecides(l) {
 			out = append(out, wire.AssistedParameter{ParamName: l.codeParam, Phase: wire.PhasePre, RuleName: UnknownProductCodeRule,
 				OriginalValue: l.code, Value: l.productClass})
 		}
@@ -756,6 +761,9 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 	}
 	if len(l.certs) > 0 {
 		out = c.certificateParameters(l, out)
+	}
+	if l.sentCert != nil {
+		out = c.sentCertificateParameter(l, out)
 	}
 	if l.br != nil {
 		out = append(out, l.br.assisted...) // brazil.go

@@ -31,8 +31,31 @@ const ProductCodeRule = "product-code-class"
 // UnknownProductCodeRule is the ruleName of the assisted parameter of a
 // line without a product class whose code the tenant's profile does not
 // map: it is taxed as GENERAL (the value), the code is the
-// originalValue.
+// originalValue. A Brazilian line whose NCM code or LC 116 item decides
+// its taxes is not flagged, as its class decides none (classDecides).
 const UnknownProductCodeRule = "unknown-product-code"
+
+// SentCertificateRulePrefix begins the ruleName of the assisted
+// parameter of a sale's line whose request sends an exemptionCertificate
+// number that the tenant's profile holds, for the request's customer, as
+// a certificate that would not have exempted the line's taxes: the rest
+// of the name is the profile.Refusal that says why
+// (sent-certificate-expired, sent-certificate-not-yet-valid,
+// sent-certificate-revoked, sent-certificate-other-transaction,
+// sent-certificate-other-class, sent-certificate-other-jurisdiction).
+// The request still wins: the taxes stay exempt.
+const SentCertificateRulePrefix = "sent-"
+
+// sentCertificateRules are the ruleNames of the assisted parameter of a
+// sent certificate, in the order of certificateReasons.
+var sentCertificateRules = [...]string{
+	SentCertificateRulePrefix + string(profile.RefusalExpired),
+	SentCertificateRulePrefix + string(profile.RefusalNotYetValid),
+	SentCertificateRulePrefix + string(profile.RefusalRevoked),
+	SentCertificateRulePrefix + string(profile.RefusalTransaction),
+	SentCertificateRulePrefix + string(profile.RefusalClass),
+	SentCertificateRulePrefix + string(profile.RefusalJurisdiction),
+}
 
 // WithProfiles makes the engine apply the tax profiles kept in c (package
 // profile: what a tenant told Levy once, its customers and their
@@ -72,6 +95,22 @@ const UnknownProductCodeRule = "unknown-product-code"
 //     decides the taxes it matches, and the stored certificates only the
 //     others. A class sent wins over a code's, registrations or a nexus
 //     indicator sent over the stored registrations.
+//   - A certificate number sent is checked all the same. When the
+//     request of a sale sends an exemptionCertificate number that the
+//     profile holds for the request's customer, and that certificate
+//     would not cover a tax the number exempts (expired, not yet valid,
+//     revoked, for another transaction, for other classes, for other
+//     jurisdictions, on the line's date), the line says so in one
+//     assisted parameter (ruleName SentCertificateRulePrefix and the
+//     profile.Refusal, paramName exemptionCertificate, originalValue
+//     the number, value a sentence naming the certificate's state), and
+//     the taxes stay exempt: an ERP that keeps sending a number the
+//     profile knows to be out of force is seen. The reason is the first,
+//     in the order above, that refuses the certificate one of those
+//     taxes. A number the profile does not hold for the customer (or a
+//     request without customerCode) says nothing: a tenant may keep its
+//     certificates in its ERP alone, and every exempt sale would
+//     otherwise be flagged.
 //   - Products. A line without a product class whose product.value (on a
 //     sale) or commodityCode names a code gets the class that the
 //     profile maps the code to (the tenant's own products, then Levy's
@@ -81,7 +120,11 @@ const UnknownProductCodeRule = "unknown-product-code"
 //     keeps, and an assisted parameter (ProductCodeRule) the code it came
 //     from. A code that nothing maps leaves the line without a class: it
 //     is taxed as GENERAL and flagged (UnknownProductCodeRule), as an
-//     unknown class is.
+//     unknown class is; except on a Brazilian line whose taxes its NCM
+//     code or LC 116 item decides (brazil.go), where the class decides
+//     no tax and the flag would be noise, unless one of the customer's
+//     stored certificates is limited to classes (the class then decides
+//     whether it covers the line).
 //   - Registrations. On a sale whose seller sends neither
 //     taxRegistrations nor a nexusIndicator, the registrations stored for
 //     the seller's company (seller.company, "" for none) that are in
@@ -262,6 +305,29 @@ func classFromCode(ps *profile.Snapshot, l *line, li *lineIn) {
 	case li.commodity != nil && li.commodity.Value != "":
 		l.codeParam, l.code = "commodityCode", li.commodity.Value
 	}
+}
+
+// classDecides reports whether the product class of line l decides any of
+// its taxes, so that a code the tenant's profile does not map is worth
+// flagging (UnknownProductCodeRule). It does, except on a Brazilian line
+// whose NCM code or LC 116 item is known (brazil.go): its taxes follow
+// that code, its CFOP and its parties' conditions, never the class. The
+// class still decides there whether a certificate limited to classes
+// covers the line: a line whose customer has one stored, or whose
+// request sends the number of one, keeps the flag.
+func classDecides(l *line) bool {
+	if l.br == nil || !l.br.hasNCM && l.br.item == "" {
+		return true
+	}
+	if l.sentCert != nil && len(l.sentCert.ProductClasses) > 0 {
+		return true
+	}
+	for i := range l.certs {
+		if len(l.certs[i].ProductClasses) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // storedRegs is the seller's stored registrations in force on a date,
@@ -540,6 +606,28 @@ func refusalSentence(r profile.Refusal, c *profile.Certificate, txID string, l *
 			b.WriteString(p)
 		}
 	}
+	w("exemption certificate ", c.Number, " of customer ", c.CustomerCode)
+	writeRefusal(&b, r, c, txID, l, at)
+	w(": the tax is charged")
+	switch {
+	case others == 1:
+		w("; 1 other certificate of the customer is refused for the same reason")
+	case others > 1:
+		w("; ", strconv.Itoa(others), " other certificates of the customer are refused for the same reason")
+	}
+	return b.String()
+}
+
+// writeRefusal writes to b what refusal r says of certificate c for a tax
+// of line l charged in jurisdiction at, a clause that follows the
+// certificate's name (" expired on 2025-12-31, before the tax date
+// 2026-06-01").
+func writeRefusal(b *strings.Builder, r profile.Refusal, c *profile.Certificate, txID string, l *line, at string) {
+	w := func(parts ...string) {
+		for _, p := range parts {
+			b.WriteString(p)
+		}
+	}
 	list := func(items []string) {
 		for i, x := range items {
 			if i > 0 {
@@ -548,7 +636,6 @@ func refusalSentence(r profile.Refusal, c *profile.Certificate, txID string, l *
 			b.WriteString(x)
 		}
 	}
-	w("exemption certificate ", c.Number, " of customer ", c.CustomerCode)
 	switch r {
 	case profile.RefusalExpired:
 		w(" expired on ", dateString(c.ExpirationDate), ", before the tax date ", l.dateText)
@@ -575,12 +662,44 @@ func refusalSentence(r profile.Refusal, c *profile.Certificate, txID string, l *
 		list(c.Jurisdictions)
 		w(", not ", at)
 	}
-	w(": the tax is charged")
-	switch {
-	case others == 1:
-		w("; 1 other certificate of the customer is refused for the same reason")
-	case others > 1:
-		w("; ", strconv.Itoa(others), " other certificates of the customer are refused for the same reason")
+}
+
+// sentCertificateParameter returns out with the assisted parameter of a
+// line whose request's certificate number (exempt every tax as the
+// request asks) is the stored certificate l.sentCert, when that
+// certificate would not cover one of the taxes the number exempts on the
+// line's date: ruleName SentCertificateRulePrefix and the first reason,
+// in the order of certificateReasons, that refuses it one of them
+// (expired, not yet valid, revoked, another transaction, other classes,
+// other jurisdictions); paramName exemptionCertificate; originalValue the
+// number; value a sentence naming the stored certificate's state. The
+// taxes stay exempt. It allocates only when it reports.
+func (c *calc) sentCertificateParameter(l *line, out []wire.AssistedParameter) []wire.AssistedParameter {
+	cert := l.sentCert
+	reason, at := -1, ""
+	for ti := range l.taxes {
+		t := &l.taxes[ti]
+		// The taxes the request's number exempted name it.
+		if t.j == nil || t.certificate != l.customer.certificate {
+			continue
+		}
+		k := reasonIndex(cert.Check(c.certificateUse(l, t.j.JurisdictionID)))
+		if k >= 0 && (reason < 0 || k < reason) {
+			reason, at = k, t.j.JurisdictionID
+		}
 	}
-	return b.String()
+	if reason < 0 {
+		return out
+	}
+	var b strings.Builder
+	b.Grow(200)
+	b.WriteString("the tenant's profile holds exemption certificate ")
+	b.WriteString(cert.Number)
+	b.WriteString(" of customer ")
+	b.WriteString(cert.CustomerCode)
+	b.WriteString(", which")
+	writeRefusal(&b, certificateReasons[reason], cert, c.d.transactionID, l, at)
+	b.WriteString(": the request sends the number, which exempts the taxes all the same")
+	return append(out, wire.AssistedParameter{ParamName: "exemptionCertificate", Phase: wire.PhasePost,
+		RuleName: sentCertificateRules[reason], OriginalValue: cert.Number, Value: b.String()})
 }

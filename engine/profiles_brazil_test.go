@@ -102,3 +102,74 @@ func TestProfileCertificateOnBrazilianLine(t *testing.T) {
 		t.Errorf("a certificate of Texas: no %s in %+v", profile.RefusalJurisdiction, l.AssistedParameters)
 	}
 }
+
+// TestProfileBrazilNCMWithoutClass: a Brazilian line with an NCM code and
+// no product class, of a tenant with profiles, is taxed by its NCM, and
+// carries no unknown-product-code flag, which would say that a class
+// decides its taxes; the flag stays where the class matters: a line
+// whose customer holds a certificate limited to classes, and a US line.
+func TestProfileBrazilNCMWithoutClass(t *testing.T) {
+	store := profile.NewMemory()
+	svc := profile.NewService(store, profile.Config{})
+	d := civil.MustParse
+	cs := profile.ChangeSet{
+		Customers: []profile.Customer{{Code: "PLAIN"}, {Code: "BY-CLASS"}},
+		Certificates: []profile.Certificate{
+			{Number: "BR-1", CustomerCode: "PLAIN", Jurisdictions: []string{"TX"}, ReasonCode: "G", EffectiveDate: d("2026-01-01")},
+			{Number: "BR-2", CustomerCode: "BY-CLASS", Jurisdictions: []string{"BR"}, ProductClasses: []string{"CLOTHING"},
+				ReasonCode: "G", EffectiveDate: d("2026-01-01")},
+		},
+	}
+	if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := profileEngine(t, store)
+	body, err := os.ReadFile("testdata/golden/sale-br-sp-reseller-to-sp-contributor.request.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := func(customer, sku string) (unknown []wire.AssistedParameter, taxes int) {
+		t.Helper()
+		var req wire.SaleRequest
+		mustDecode(t, body, &req)
+		req.SaleMessageType = wire.SaleQuotation
+		if customer != "" {
+			req.Customer.CustomerCode = &wire.CustomerCode{Value: customer}
+		}
+		if sku != "" {
+			req.LineItems[0].Product = &wire.Product{Value: sku}
+		}
+		r, err := e.Sale(context.Background(), &req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range r.LineItems[0].AssistedParameters {
+			if p.RuleName == UnknownProductCodeRule {
+				unknown = append(unknown, p)
+			}
+		}
+		return unknown, len(r.LineItems[0].Taxes)
+	}
+	for _, c := range []struct{ customer, sku string }{{"", ""}, {"PLAIN", ""}, {"", "SKU-UNKNOWN"}} {
+		if got, n := flags(c.customer, c.sku); len(got) != 0 || n < 5 {
+			t.Errorf("customer %q sku %q: %d taxes, flagged %+v", c.customer, c.sku, n, got)
+		}
+	}
+	if got, _ := flags("BY-CLASS", ""); len(got) != 1 || got[0].ParamName != "commodityCode" || got[0].OriginalValue != "84713012" || got[0].Value != "GENERAL" {
+		t.Errorf("a customer of a certificate limited to classes: %+v, want the NCM flagged as GENERAL", got)
+	}
+
+	us := profileSale("", "")
+	us.LineItems[0].Product = &wire.Product{Value: "SKU-UNKNOWN"}
+	r, err := e.Sale(context.Background(), us)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, p := range r.LineItems[0].AssistedParameters {
+		found = found || p.RuleName == UnknownProductCodeRule && p.OriginalValue == "SKU-UNKNOWN"
+	}
+	if !found {
+		t.Errorf("a US line of an unknown SKU: %+v", r.LineItems[0].AssistedParameters)
+	}
+}

@@ -101,6 +101,21 @@ func (s *Snapshot) CertificatesOf(customerCode string) []Certificate {
 	return s.certs[strings.TrimSpace(customerCode)]
 }
 
+// Certificate returns the certificate of number held by the customer of
+// customerCode, revoked and expired ones included. Both codes are found
+// with the spaces around them ignored, as every lookup of a code, and
+// compared otherwise as they are. It allocates nothing.
+func (s *Snapshot) Certificate(customerCode, number string) (*Certificate, bool) {
+	certs := s.certs[strings.TrimSpace(customerCode)]
+	number = strings.TrimSpace(number)
+	for i := range certs {
+		if certs[i].Number == number {
+			return &certs[i], true
+		}
+	}
+	return nil, false
+}
+
 // Registrations returns the registrations of the seller of company code
 // ("" for the seller that names none), in jurisdiction order, ended ones
 // included (Registration.InForce tells).

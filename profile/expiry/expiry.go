@@ -8,7 +8,9 @@
 // A Notifier looks at every tenant's certificates (Scan), at start and
 // every interval (Run). A certificate is due from its notice date, its
 // expiration date less the tenant's days, to its expiration date
-// included, when it is not revoked; dates are days in UTC. Each due
+// included, unless a revocation ends it first (a certificate revoked from
+// a day after its expiration date expires first, and is notified); dates
+// are days in UTC. Each due
 // certificate is notified under a key of its own, its customer, its
 // number and its notice date, which the outbox records in the unit that
 // queues the event (einvoice.Service.Notify): the event of a certificate
@@ -97,10 +99,16 @@ func Key(customerCode, number string, noticeDate civil.Date) string {
 }
 
 // Due returns the notice date of certificate c under a policy of days,
-// and whether c is due on day: not revoked, with an expiration date, and
-// day between the notice date and the expiration date, both included.
+// and whether c is due on day: with an expiration date, not ended by a
+// revocation first, and day between the notice date and the expiration
+// date, both included. A revoked certificate covers the days before its
+// revocation date (profile.Certificate.Check): one revoked from a day
+// after its expiration date still covers every day up to its expiry,
+// which ends it first, and is due as an active one is; one revoked on or
+// before its expiration date (or without a date) ends by the revocation,
+// and is not.
 func Due(c *profile.Certificate, days int, day civil.Date) (civil.Date, bool) {
-	if days <= 0 || c.ExpirationDate.IsZero() || c.Revoked() {
+	if days <= 0 || c.ExpirationDate.IsZero() || c.Revoked() && !c.RevokedDate.After(c.ExpirationDate) {
 		return civil.Date{}, false
 	}
 	notice := c.ExpirationDate.AddDays(-days)

@@ -277,3 +277,80 @@ func TestNoticeOnceAcrossNodes(t *testing.T) {
 		t.Errorf("the notices queued: %v", numbers)
 	}
 }
+
+// recorder is a Sender that keeps the subjects of the notices it is
+// given, each queued once per key.
+type recorder struct {
+	mu       sync.Mutex
+	keys     map[string]bool
+	subjects []string
+}
+
+func (r *recorder) Notify(_ context.Context, _, key, subject string, _ webhook.Event) (bool, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.keys[key] {
+		return false, nil
+	}
+	if r.keys == nil {
+		r.keys = map[string]bool{}
+	}
+	r.keys[key] = true
+	r.subjects = append(r.subjects, subject)
+	return true, nil
+}
+
+// TestNoticeOfCertificateRevokedAfterExpiry: a revoked certificate covers
+// the days before its revocation date, so one revoked from a day after
+// its expiration date expires first and is notified as an active one is;
+// one revoked on its expiration date, before it, or without a date ends
+// by the revocation and is not.
+func TestNoticeOfCertificateRevokedAfterExpiry(t *testing.T) {
+	revoked := func(number, on string) profile.Certificate {
+		c := cert(number, "2026-06-20")
+		c.Status = profile.StatusRevoked
+		if on != "" {
+			c.RevokedDate = d(on)
+		}
+		return c
+	}
+	cases := []struct {
+		c   profile.Certificate
+		due bool
+	}{
+		{cert("ACTIVE", "2026-06-20"), true},
+		{revoked("AFTER", "2026-06-21"), true},
+		{revoked("LATER", "2026-09-01"), true},
+		{revoked("ON", "2026-06-20"), false},
+		{revoked("BEFORE", "2026-05-01"), false},
+		{revoked("UNDATED", ""), false},
+	}
+	for _, c := range cases {
+		notice, due := expiry.Due(&c.c, 30, d("2026-06-01"))
+		if due != c.due || due && notice != d("2026-05-21") {
+			t.Errorf("%s (revoked from %s): due %v, notice %s; want due %v", c.c.Number, c.c.RevokedDate, due, notice, c.due)
+		}
+	}
+
+	ctx := context.Background()
+	profiles := profile.NewMemory()
+	svc := profile.NewService(profiles, profile.Config{})
+	cs := profile.ChangeSet{Customers: []profile.Customer{{Code: "C-1"}}, Policy: &profile.Policy{ExpiryNoticeDays: 30}}
+	for _, c := range cases {
+		if c.c.Number != "UNDATED" { // an import dates a revocation
+			cs.Certificates = append(cs.Certificates, c.c)
+		}
+	}
+	if _, err := svc.Apply(ctx, "acme", "cli", cs); err != nil {
+		t.Fatal(err)
+	}
+	var sent recorder
+	n := expiry.New(profiles, &sent, expiry.WithToday(func() civil.Date { return d("2026-06-01") }))
+	if k, err := n.Scan(ctx); err != nil || k != 3 {
+		t.Errorf("the scan queued %d, %v; want 3", k, err)
+	}
+	slices.Sort(sent.subjects)
+	if got, want := strings.Join(sent.subjects, ", "), "certificate C-1/ACTIVE, certificate C-1/AFTER, certificate C-1/LATER"; got != want {
+		t.Errorf("notices %s, want %s", got, want)
+	}
+}
