@@ -1,16 +1,12 @@
 package render_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/levytax/levy"
-	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice/render"
 	"github.com/levytax/levy/einvoice/ubl"
-	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/wire"
 )
@@ -22,30 +18,14 @@ import (
 // to mend it, which the same sale calculated with roundAtLineLevel false
 // shows by rendering.
 func TestRenderLineRoundingHint(t *testing.T) {
-	ctx := levy.WithTenant(context.Background(), levy.DefaultTenant)
-	j := journal.NewMemory()
-	e, err := engine.New(ctx, engine.WithJournal(j))
-	if err != nil {
-		t.Fatal(err)
-	}
 	sale := func(id string, roundAtLine bool) *journal.Transaction {
-		req := &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale, DocumentDate: civil.MustParse("2026-09-01"),
-			TransactionID: id, Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"}, RoundAtLineLevel: &roundAtLine,
-			Seller: &wire.Seller{Company: "BERLIN-SHOP", PhysicalOrigin: &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"},
-				TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "DE", TaxRegistrationNumber: "DE811907980", TaxRegistrationType: wire.TaxRegistrationTypeVAT}}},
-			Customer: &wire.Customer{CustomerName: "Hanse Kontor GmbH", Destination: &wire.Location{City: "Hamburg", PostalCode: "20095", Country: "DE"}}}
+		req := berlinInvoice(id, "EUR")
+		req.RoundAtLineLevel = &roundAtLine
 		for i := range 500 {
 			a := m("0.07")
 			req.LineItems = append(req.LineItems, wire.SaleLineItem{LineItemID: fmt.Sprint(i + 1), Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: &a})
 		}
-		if _, err := e.Sale(ctx, req); err != nil {
-			t.Fatal(err)
-		}
-		tx, err := j.Get(ctx, levy.DefaultTenant, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return tx
+		return storeSale(t, req)
 	}
 	byLine := sale("by-line", true)
 	if byLine.TotalTax.String() != "5.00" {

@@ -1,15 +1,10 @@
 package render_test
 
 import (
-	"context"
 	"testing"
 
-	"github.com/levytax/levy"
-	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice/render"
 	"github.com/levytax/levy/einvoice/ubl"
-	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/wire"
 )
 
@@ -21,28 +16,12 @@ import (
 // rounded on its own, 0.24 and 0.17 beside a total of 0.40, and the
 // rendering was refused: "would break BR-CO-14".
 func TestRenderThreeDecimalCurrency(t *testing.T) {
-	ctx := levy.WithTenant(context.Background(), levy.DefaultTenant)
-	j := journal.NewMemory()
-	e, err := engine.New(ctx, engine.WithJournal(j))
-	if err != nil {
-		t.Fatal(err)
-	}
 	a1, a2, rate := m("1.235"), m("2.350"), m("3.0125")
-	req := &wire.SaleRequest{SaleMessageType: wire.SaleInvoice, TransactionType: wire.TransactionTypeSale, DocumentDate: civil.MustParse("2026-09-01"),
-		TransactionID: "kwd-1", Currency: &wire.Currency{ISOCurrencyCodeAlpha: "KWD"},
-		Seller: &wire.Seller{Company: "BERLIN-SHOP", PhysicalOrigin: &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"},
-			TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "DE", TaxRegistrationNumber: "DE811907980", TaxRegistrationType: wire.TaxRegistrationTypeVAT}}},
-		Customer: &wire.Customer{CustomerName: "Hanse Kontor GmbH", Destination: &wire.Location{City: "Hamburg", PostalCode: "20095", Country: "DE",
-			CurrencyConversion: &wire.CurrencyConversion{Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"}, Rate: &rate}}},
-		LineItems: []wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: &a1},
-			{LineItemID: "2", Product: &wire.Product{ProductClass: "BOOKS"}, ExtendedPrice: &a2}}}
-	if _, err := e.Sale(ctx, req); err != nil {
-		t.Fatal(err)
-	}
-	tx, err := j.Get(ctx, levy.DefaultTenant, "kwd-1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	req := berlinInvoice("kwd-1", "KWD")
+	req.Customer.Destination.CurrencyConversion = &wire.CurrencyConversion{Currency: &wire.Currency{ISOCurrencyCodeAlpha: "EUR"}, Rate: &rate}
+	req.LineItems = []wire.SaleLineItem{{LineItemID: "1", Product: &wire.Product{ProductClass: "GENERAL"}, ExtendedPrice: &a1},
+		{LineItemID: "2", Product: &wire.Product{ProductClass: "BOOKS"}, ExtendedPrice: &a2}}
+	tx := storeSale(t, req)
 	if tx.TotalTax.String() != "0.400" || tx.Lines[0].TotalTax.String() != "0.235" || tx.Lines[1].TotalTax.String() != "0.165" {
 		t.Fatalf("VAT %s of lines %s and %s, want 0.400 of 0.235 and 0.165", tx.TotalTax, tx.Lines[0].TotalTax, tx.Lines[1].TotalTax)
 	}
