@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/wire"
 )
 
@@ -59,5 +60,56 @@ func TestBeforeTheFirstRateSaysSo(t *testing.T) {
 	}
 	if Explains(BeforeRatesRule) {
 		t.Errorf("Explains(%q) = true: a batch would not flag a line whose tax Levy did not calculate", BeforeRatesRule)
+	}
+}
+
+// TestBeforeASubdivisionsFirstRateSaysSo: a line taxed in a US state and
+// dated before the first day of the rates Levy holds for the state says
+// so, naming the state and that day, even when it bears taxes of places
+// within the state whose rates Levy holds from earlier. Levy's California
+// rates begin on 2017-01-01 (its 7.25% of that day), while Los Angeles
+// County's transit taxes go back further: a Los Angeles sale of June 2016
+// bore 0.90 of them and nothing else, without a word, where the county's
+// rate was then 9%; one of 1950 said that the US levies no tax. Texas,
+// whose rates Levy holds from before 2016, says nothing on that day, nor
+// does California on a day of its rates.
+func TestBeforeASubdivisionsFirstRateSaysSo(t *testing.T) {
+	e := testEngine(t)
+	for _, c := range []struct {
+		name, street, city, state, zip, date string
+		first                                string // "" when the line says nothing
+		taxed                                bool   // the line bears taxes of places within the state
+	}{
+		{"Los Angeles 2016", "200 N Spring St", "Los Angeles", "CA", "90012", "2016-06-01", "2017-01-01", true},
+		{"Los Angeles 1950", "200 N Spring St", "Los Angeles", "CA", "90012", "1950-06-01", "2017-01-01", false},
+		{"Los Angeles 2026", "200 N Spring St", "Los Angeles", "CA", "90012", "2026-06-01", "", true},
+		{"Austin 2016", "1100 Congress Ave", "Austin", "TX", "78701", "2016-06-01", "", true},
+	} {
+		req := usSale(c.street, c.city, c.state, c.zip, "GENERAL", "100")
+		req.DocumentDate = civil.MustParse(c.date)
+		resp, err := e.Sale(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		l := resp.LineItems[0]
+		var said []wire.AssistedParameter
+		for _, p := range l.AssistedParameters {
+			if p.RuleName == NoTaxRule || p.RuleName == BeforeRatesRule {
+				said = append(said, p)
+			}
+		}
+		if c.taxed == l.TotalTax.IsZero() {
+			t.Errorf("%s: total tax %s; want it %s", c.name, l.TotalTax, map[bool]string{true: "above zero", false: "zero"}[c.taxed])
+		}
+		switch {
+		case c.first == "" && len(said) != 0:
+			t.Errorf("%s: %+v; want no word on the first rates", c.name, said)
+		case c.first == "":
+		case len(said) != 1:
+			t.Errorf("%s: parameters %+v; want one %s", c.name, l.AssistedParameters, BeforeRatesRule)
+		case said[0].RuleName != BeforeRatesRule || said[0].OriginalValue != "US-"+c.state || said[0].ParamName != "destination" ||
+			!strings.Contains(said[0].Value, c.first):
+			t.Errorf("%s: %+v; want %s naming US-%s and %s", c.name, said[0], BeforeRatesRule, c.state, c.first)
+		}
 	}
 }

@@ -92,6 +92,11 @@ type snapshot struct {
 	// newest is the latest effective date of the rates (the content's
 	// date), horizon the last day it vouches for (see ContentDates).
 	newest, horizon civil.Date
+	// subdivisionsFrom is the latest of the first days of the rates of
+	// the countries' subdivisions (states, provinces, territories): a
+	// line dated on or after it lies after the first rate of its
+	// subdivision, and one dated before it is checked (BeforeRatesRule).
+	subdivisionsFrom civil.Date
 	// classes holds, for each class it knows, the taxes that Levy knows
 	// of and does not compute on it (none for most), and general those of
 	// GENERAL, for the lines without a class.
@@ -182,6 +187,32 @@ func (t *rateTable) horizon() (newest, horizon civil.Date) {
 		return newest, newest
 	}
 	return newest, civil.Of(newest.Time().AddDate(0, horizonMonths, 0))
+}
+
+// subdivisionsFrom returns the latest of the first days of the rates of
+// jur's subdivisions (a jurisdiction whose parent is its country) that
+// hold rates; zero when none does.
+func (t *rateTable) subdivisionsFrom(jur *data.Jurisdictions) civil.Date {
+	var latest civil.Date
+	for i := range len(t.off) - 1 {
+		rs := t.of(i)
+		if len(rs) == 0 {
+			continue
+		}
+		if j := jur.At(i); j.Parent == "" || j.Parent != j.Country {
+			continue
+		}
+		first := rs[0].period.Effective
+		for _, r := range rs[1:] {
+			if r.period.Effective.Before(first) {
+				first = r.period.Effective
+			}
+		}
+		if first.After(latest) {
+			latest = first
+		}
+	}
+	return latest
 }
 
 // ContentDates returns the date of the content in use, the latest
@@ -495,6 +526,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	s.newest, s.horizon = s.rates.horizon()
+	s.subdivisionsFrom = s.rates.subdivisionsFrom(s.jur)
 	s.log.LogAttrs(ctx, slog.LevelInfo, "engine ready", slog.String("dataset", s.ds.Version()),
 		slog.Int("rules", s.table.Len()+s.hostTable.Len()), slog.Int("structures", s.structures.Len()+s.hostStruct.Len()), slog.Duration("took", time.Since(start)))
 	return s, nil

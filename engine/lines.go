@@ -685,9 +685,14 @@ const NoTaxRule = "no-tax-levied"
 // not agree on; Malaysia before its GST of April 2015, whose sales and
 // service taxes of 1972 and 1975 Levy does not model; Japan before its
 // consumption tax of April 1989): paramName destination, the country as
-// originalValue, and a value that names that first day. It does not say
-// that no tax was due, only that Levy calculated none, so a batch flags
-// it (Explains is false).
+// originalValue, and a value that names that first day. A line taxed in
+// a subdivision (a US state, a Canadian province) dated before the first
+// day of the rates Levy holds for it gets one too, the subdivision as
+// originalValue, whatever taxes of the places within it the line bears
+// (a Los Angeles sale of 2016 bears the county's transit taxes, whose
+// rates Levy holds from before, and not California's, whose rates it
+// holds from 2017). It does not say that no tax was due, only that Levy
+// calculated none, so a batch flags it (Explains is false).
 const BeforeRatesRule = "before-first-rate"
 
 // TerritoryRateRule is the ruleName of the assisted parameter of a line
@@ -772,13 +777,22 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 		out = append(out, wire.AssistedParameter{ParamName: "destination", Phase: wire.PhasePost, RuleName: NoPlaceRule,
 			Value: "the line has no location Levy could place (destination, origin or administrative): no tax was calculated"})
 	}
+	subBefore := false
+	if p := l.taxedAt; p != nil && !l.noPlace && p.subdivision != "" && l.date.Before(c.s.subdivisionsFrom) {
+		if first, ok := c.s.firstRateAfter(p.subdivision, l.date); ok {
+			subBefore = true
+			out = append(out, wire.AssistedParameter{ParamName: "destination", Phase: wire.PhasePost, RuleName: BeforeRatesRule,
+				OriginalValue: p.subdivision, Value: "the line's date is before " + first.String() + ", the first day of the rates Levy holds for " + p.subdivision +
+					": a tax of " + p.subdivision + ", or of a place within it, that applied on the line's date and of which Levy holds no rate for that day is not computed"})
+		}
+	}
 	if !l.noPlace && l.taxedAt != nil && len(l.taxes) == 0 {
 		country := l.taxedAt.country
 		if first, ok := c.s.firstRateAfter(country, l.date); ok {
 			out = append(out, wire.AssistedParameter{ParamName: "destination", Phase: wire.PhasePost, RuleName: BeforeRatesRule,
 				OriginalValue: country, Value: "the line's date is before " + first.String() + ", the first day of the rates Levy holds for " + country +
 					": no tax was calculated; a tax that " + country + " levied before that day, if any, is not computed"})
-		} else {
+		} else if !subBefore {
 			out = append(out, wire.AssistedParameter{ParamName: "destination", Phase: wire.PhasePost, RuleName: NoTaxRule,
 				OriginalValue: country, Value: country + " levies no VAT, GST or sales tax that Levy knows of on the line's date: no tax is due"})
 		}
