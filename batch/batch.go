@@ -54,6 +54,17 @@ const (
 	CSV
 )
 
+// String names the format: "JSON lines" or "CSV".
+func (f Format) String() string {
+	switch f {
+	case JSONLines:
+		return "JSON lines"
+	case CSV:
+		return "CSV"
+	}
+	return fmt.Sprintf("format %d", int(f))
+}
+
 // Config says what a run calculates and where it stores it.
 type Config struct {
 	// Engine calculates the requests; it is required.
@@ -177,6 +188,9 @@ type result struct {
 	currency string
 	tax      money.Amount
 	value    any // the Result of an iterator run
+	// digest is the digest of the document's input, which a File's
+	// checkpoint chains (see fingerprint.go); zero in other runs.
+	digest digest
 }
 
 // input is one line of a JSON lines input, numbered from 1.
@@ -249,7 +263,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (Summary,
 			return Summary{}, fmt.Errorf("write the output: %w", err)
 		}
 	}
-	sum, err := run(ctx, cfg, in, &committer{journal: cfg.Journal, tenant: cfg.Tenant, done: cfg.Skip, sink: s})
+	sum, err := run(ctx, cfg, in, &committer{journal: cfg.Journal, tenant: cfg.Tenant, done: cfg.Skip, sink: s}, nil)
 	if err != nil {
 		if re := (*ReadError)(nil); !errors.As(err, &re) {
 			return sum, err
@@ -262,8 +276,12 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (Summary,
 }
 
 // run reads the documents of in in the run's format, past the first
-// cfg.Skip, and drives them through the committer.
-func run(ctx context.Context, cfg Config, in io.Reader, com *committer) (Summary, error) {
+// cfg.Skip, and drives them through the committer. When the committer
+// keeps a checkpoint, the documents' digests are chained (see
+// fingerprint.go), and check, when not nil, is what the skipped ones
+// must match: another input ends the run, before anything is
+// calculated, with ErrInputChanged.
+func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *inputCheck) (Summary, error) {
 	if in == nil {
 		return Summary{}, errNoInput
 	}
@@ -271,20 +289,45 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer) (Summary
 	counter := &countingReader{r: in}
 	journaled := cfg.Journal != nil
 	skip := cfg.Skip
+	chained := com.side != ""
+	fp := &fingerprint{check: check}
+	if chained {
+		com.start = fp
+	}
 	if cfg.Format == CSV {
 		docs, readErr := readCSVDocuments(counter, string(cfg.Perspective), cfg.LineLimit)
 		calc, err := csvCalculator(cfg.Engine, string(cfg.Perspective), journaled)
 		if err != nil {
 			return Summary{}, err
 		}
+		if chained {
+			plain := calc
+			calc = func(ctx context.Context, d csvDocument) (result, error) {
+				r, err := plain(ctx, d)
+				r.digest = csvDigest(&d)
+				return r, err
+			}
+		}
 		skipped := func(yield func(csvDocument) bool) {
 			for d := range docs {
-				if d.N > skip && !yield(d) {
+				if d.N <= skip {
+					if chained && !fp.skip(csvDigest(&d)) {
+						return
+					}
+					continue
+				}
+				if chained && !fp.verify() || !yield(d) {
 					return
 				}
 			}
+			if chained {
+				fp.verify()
+			}
 		}
 		sum, err := drive(ctx, cfg, com, counter, skipped, calc)
+		if err == nil && fp.err != nil {
+			return sum, fp.err
+		}
 		if err == nil {
 			if rerr := readErr(); rerr != nil {
 				err = &ReadError{rerr}
@@ -296,30 +339,48 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer) (Summary
 	if err != nil {
 		return Summary{}, err
 	}
+	if chained {
+		plain := calc
+		calc = func(ctx context.Context, in input) (result, error) {
+			r, err := plain(ctx, in)
+			r.digest = lineDigest(in)
+			return r, err
+		}
+	}
 	var readErr error
 	limit := cfg.LineLimit
 	inputs := func(yield func(input) bool) {
 		r := newLineReader(counter, limit)
 		for n := 1; ; n++ {
 			line, tooLong, err := r.next()
-			if (len(line) > 0 || tooLong || err == nil) && n > skip {
+			if len(line) > 0 || tooLong || err == nil {
 				in := input{n: n, body: bytes.TrimRight(line, "\r\n")}
 				if tooLong {
 					in.tooLong = limit
 				}
-				if !yield(in) {
+				switch {
+				case n <= skip:
+					if chained && !fp.skip(lineDigest(in)) {
+						return
+					}
+				case chained && !fp.verify() || !yield(in):
 					return
 				}
 			}
 			if err != nil {
 				if !errors.Is(err, io.EOF) {
 					readErr = err
+				} else if chained {
+					fp.verify()
 				}
 				return
 			}
 		}
 	}
 	sum, err := drive(ctx, cfg, com, counter, inputs, calc)
+	if err == nil && fp.err != nil {
+		return sum, fp.err
+	}
 	if err == nil && readErr != nil {
 		err = &ReadError{readErr}
 	}
