@@ -245,7 +245,10 @@ func (cfg Config) settings() (Config, error) {
 // The error is one that ended the run at once (writing out, storing in
 // the journal), or a *ReadError after the documents read before it were
 // answered; the end of ctx and cfg.MaxErrors stop the run in order
-// (Summary.Stopped), with every document answered so far written.
+// (Summary.Stopped), with every document answered so far written. The
+// end of ctx stops the run even while it waits for input (a pipe or a
+// terminal that went quiet): a line it cut is not answered, and the Read
+// of in that was waiting is left to return on a goroutine of its own.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (Summary, error) {
 	cfg, err := cfg.settings()
 	if err != nil {
@@ -286,7 +289,7 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 		return Summary{}, errNoInput
 	}
 	ctx = contextOf(ctx, cfg)
-	counter := &countingReader{r: in}
+	counter := &countingReader{r: &cancelReader{ctx: ctx, r: in}}
 	journaled := cfg.Journal != nil
 	skip := cfg.Skip
 	chained := com.side != ""
@@ -329,7 +332,7 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 			return sum, fp.err
 		}
 		if err == nil {
-			if rerr := readErr(); rerr != nil {
+			if rerr := readErr(); rerr != nil && !stoppedReading(rerr, &sum) {
 				err = &ReadError{rerr}
 			}
 		}
@@ -353,6 +356,12 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 		r := newLineReader(counter, limit)
 		for n := 1; ; n++ {
 			line, tooLong, err := r.next()
+			if c := (*readCancelled)(nil); errors.As(err, &c) {
+				// The line was cut by the end of the run, not by the
+				// input: it is not answered.
+				readErr = err
+				return
+			}
 			if len(line) > 0 || tooLong || err == nil {
 				in := input{n: n, body: bytes.TrimRight(line, "\r\n")}
 				if tooLong {
@@ -381,10 +390,90 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 	if err == nil && fp.err != nil {
 		return sum, fp.err
 	}
-	if err == nil && readErr != nil {
+	if err == nil && readErr != nil && !stoppedReading(readErr, &sum) {
 		err = &ReadError{readErr}
 	}
 	return sum, err
+}
+
+// stoppedReading reports whether err, what ended the reading of a run's
+// input, is the end of the run's context (see cancelReader) rather than
+// a failure of the input; then the run was stopped in order, and sum
+// says so.
+func stoppedReading(err error, sum *Summary) bool {
+	var c *readCancelled
+	if !errors.As(err, &c) {
+		return false
+	}
+	if sum.Stopped == nil {
+		sum.Stopped = c.err
+	}
+	return true
+}
+
+// cancelReader reads from r until ctx ends: a Read that waits for input
+// (a pipe, a terminal, a network stream that went quiet) returns at the
+// end of ctx with a *readCancelled, so that a run stops promptly however
+// its input stalls. Each Read of r runs on a goroutine of its own, into
+// a buffer of the cancelReader; one that ctx interrupted is left to
+// finish on its own (it holds its goroutine until r returns), and every
+// later Read returns at once. It belongs to the goroutine that reads the
+// input.
+type cancelReader struct {
+	ctx  context.Context
+	r    io.Reader
+	buf  []byte
+	done chan readResult // nil until the first Read
+	err  error           // the *readCancelled once ctx ended a Read
+}
+
+// readResult is what one Read of the underlying reader returned.
+type readResult struct {
+	n   int
+	err error
+}
+
+// readCancelled is the error of a read that the end of the run's
+// context interrupted.
+type readCancelled struct{ err error }
+
+func (e *readCancelled) Error() string { return "the run's context ended: " + e.err.Error() }
+
+// Unwrap returns the context's error.
+func (e *readCancelled) Unwrap() error { return e.err }
+
+// Read implements io.Reader.
+func (c *cancelReader) Read(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	if err := c.ctx.Err(); err != nil {
+		c.err = &readCancelled{err}
+		return 0, c.err
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if cap(c.buf) < len(p) {
+		c.buf = make([]byte, len(p))
+	}
+	if c.done == nil {
+		c.done = make(chan readResult, 1)
+	}
+	buf, done := c.buf[:len(p)], c.done
+	go func() {
+		n, err := c.r.Read(buf)
+		done <- readResult{n, err}
+	}()
+	select {
+	case res := <-done:
+		copy(p, buf[:res.n])
+		return res.n, res.err
+	case <-c.ctx.Done():
+		// The goroutine still owns buf: a later Read never reaches it.
+		c.err = &readCancelled{c.ctx.Err()}
+		return 0, c.err
+	}
 }
 
 // contextOf is the context of a run's calculations: ctx with the run's
