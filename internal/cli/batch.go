@@ -191,7 +191,16 @@ func (o *batchOptions) input(stdin io.Reader) (io.Reader, int64, func() error, e
 		return nil, 0, nil, exitError{2, err.Error()}
 	}
 	size := int64(-1)
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		f.Close()
+		return nil, 0, nil, exitError{2, err.Error()}
+	case fi.IsDir():
+		// Refused before --out is created, which would empty it.
+		f.Close()
+		return nil, 0, nil, usageError{fmt.Sprintf("--in %s is a directory: give the file of requests", o.in)}
+	case fi.Mode().IsRegular():
 		size = fi.Size()
 	}
 	return f, size, f.Close, nil

@@ -95,3 +95,22 @@ func TestBatchResumeOtherInputOrFormat(t *testing.T) {
 		t.Fatalf("the resumed CSV output differs from the whole run's: %v", err)
 	}
 }
+
+// TestBatchInDirectory gives --in a directory: the run is refused with
+// exit 2 before --out is opened, so that an output already there keeps
+// what it holds (it was emptied, then the run failed reading the input).
+func TestBatchInDirectory(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "answers.jsonl")
+	held := []byte(`{"kept":true}` + "\n")
+	if err := os.WriteFile(out, held, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "batch", "sale", "--in", dir, "--out", out)
+	if code != 2 || !strings.Contains(errOut, "is a directory") {
+		t.Fatalf("--in a directory: exit %d, %s", code, errOut)
+	}
+	if after, err := os.ReadFile(out); err != nil || !bytes.Equal(after, held) {
+		t.Fatalf("the refused run changed --out to %q: %v", after, err)
+	}
+}
