@@ -147,7 +147,9 @@ var ErrMaxErrors = errors.New("batch: too many failed documents")
 
 // ReadError is the error of a run whose input could not be read to its
 // end (an I/O error, a CSV syntax error, a bad CSV header). The documents
-// read before it were answered, and the Summary counts them.
+// read before it were answered, and the Summary counts them; a line or a
+// document that the error cut is not answered, so that a resumed run
+// reads it whole.
 type ReadError struct{ Err error }
 
 func (e *ReadError) Error() string { return "read the input: " + e.Err.Error() }
@@ -356,9 +358,10 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 		r := newLineReader(counter, limit)
 		for n := 1; ; n++ {
 			line, tooLong, err := r.next()
-			if c := (*readCancelled)(nil); errors.As(err, &c) {
-				// The line was cut by the end of the run, not by the
-				// input: it is not answered.
+			if err != nil && !errors.Is(err, io.EOF) {
+				// The input failed, or the run's context ended, before
+				// the line's end: the line is not answered, so that a
+				// resumed run reads it whole and answers it.
 				readErr = err
 				return
 			}
@@ -376,10 +379,8 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 					return
 				}
 			}
-			if err != nil {
-				if !errors.Is(err, io.EOF) {
-					readErr = err
-				} else if chained {
+			if err != nil { // io.EOF
+				if chained {
 					fp.verify()
 				}
 				return

@@ -135,3 +135,59 @@ func TestFileCancelStalledInput(t *testing.T) {
 	batchtest.SameFile(t, got, want)
 	wantVersions(t, j, ids, 1)
 }
+
+// failingInput is the file in cut part-way through its line n+1, where
+// reading it fails as a disk or a network does.
+type failingInput struct{ r io.Reader }
+
+var errDisk = errors.New("input/output error")
+
+func (f failingInput) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if errors.Is(err, io.EOF) {
+		return n, errDisk
+	}
+	return n, err
+}
+
+// TestFileReadErrorCutLine fails the input of a File run part-way
+// through its line 31: the run answers the 30 lines read whole and ends
+// with a *ReadError, leaving the cut line unanswered (it was answered
+// with an error record, which a resumed run then skipped, so the line's
+// invoice was never calculated nor stored). Resuming with the whole
+// input gives the output of a run that never failed, every invoice
+// stored once.
+func TestFileReadErrorCutLine(t *testing.T) {
+	e := newEngine(t)
+	dir := t.TempDir()
+	in, ids := batchtest.InvoiceFile(t, dir, 60)
+	want, got := filepath.Join(dir, "want.jsonl"), filepath.Join(dir, "got.jsonl")
+	if _, err := runFile(t, e, in, want, nil, false); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	cut := strings.Join(lines[:30], "") + lines[30][:len(lines[30])/2]
+	j := openJournal(t, filepath.Join(dir, "journal"))
+	defer j.Close()
+	f, err := batch.OpenFile(context.Background(), batch.Config{Engine: e, Perspective: batch.Sale, Journal: j}, got, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := f.Run(context.Background(), failingInput{strings.NewReader(cut)})
+	var re *batch.ReadError
+	if !errors.As(err, &re) || !errors.Is(err, errDisk) || sum.Documents != 30 {
+		t.Fatalf("run of a failing input: %+v, %v; want 30 documents and a *ReadError", sum, err)
+	}
+	if n := batchtest.LineCount(t, got); n != 30 {
+		t.Fatalf("the output holds %d lines, want the 30 read whole", n)
+	}
+	if sum, err := runFile(t, e, in, got, j, true); err != nil || sum.Documents != 30 {
+		t.Fatalf("resumed run: %+v, %v", sum, err)
+	}
+	batchtest.SameFile(t, got, want)
+	wantVersions(t, j, ids, 1)
+}
