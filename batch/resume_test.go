@@ -165,3 +165,56 @@ func TestFileResumeOtherFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestFileResumeOtherCSVInput interrupts a journaled CSV run after the
+// journal stored its group and before the group's output was written,
+// and resumes it with the input's first row changed: refused with
+// ErrInputChanged. The same input then finishes it as a run that never
+// stopped.
+func TestFileResumeOtherCSVInput(t *testing.T) {
+	e := newEngine(t)
+	dir := t.TempDir()
+	src, err := os.ReadFile("testdata/sale.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, edited := filepath.Join(dir, "sale.csv"), filepath.Join(dir, "edited.csv")
+	changed := bytes.Replace(src, []byte("400 Broad St"), []byte("401 Broad St"), 1)
+	if bytes.Equal(changed, src) {
+		t.Fatal("testdata/sale.csv has no 400 Broad St")
+	}
+	if err := os.WriteFile(in, src, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(edited, changed, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	run := func(j journal.Store, input, out string, resume bool) (batch.Summary, error) {
+		f, err := batch.OpenFile(context.Background(), batch.Config{Engine: e, Perspective: batch.Sale, Format: batch.CSV, Journal: j}, out, resume)
+		if err != nil {
+			return batch.Summary{}, err
+		}
+		r, err := os.Open(input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		return f.Run(context.Background(), r)
+	}
+	want, got := filepath.Join(dir, "want.csv"), filepath.Join(dir, "got.csv")
+	if _, err := run(nil, in, want, false); err != nil {
+		t.Fatal(err)
+	}
+	j := openJournal(t, filepath.Join(dir, "journal"))
+	defer j.Close()
+	if _, err := run(&lostAck{Store: j, at: 1}, in, got, false); !errors.Is(err, errLostAck) {
+		t.Fatalf("interrupted run: %v", err)
+	}
+	if sum, err := run(j, edited, got, true); !errors.Is(err, batch.ErrInputChanged) || sum.Documents != 0 {
+		t.Fatalf("resumed with another input: %+v, %v", sum, err)
+	}
+	if _, err := run(j, in, got, true); err != nil {
+		t.Fatalf("resumed with the same input: %v", err)
+	}
+	batchtest.SameFile(t, got, want)
+}
