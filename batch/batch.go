@@ -54,6 +54,17 @@ const (
 	CSV
 )
 
+// String names the format: "JSON lines" or "CSV".
+func (f Format) String() string {
+	switch f {
+	case JSONLines:
+		return "JSON lines"
+	case CSV:
+		return "CSV"
+	}
+	return fmt.Sprintf("format %d", int(f))
+}
+
 // Config says what a run calculates and where it stores it.
 type Config struct {
 	// Engine calculates the requests; it is required.
@@ -136,7 +147,9 @@ var ErrMaxErrors = errors.New("batch: too many failed documents")
 
 // ReadError is the error of a run whose input could not be read to its
 // end (an I/O error, a CSV syntax error, a bad CSV header). The documents
-// read before it were answered, and the Summary counts them.
+// read before it were answered, and the Summary counts them; a line or a
+// document that the error cut is not answered, so that a resumed run
+// reads it whole.
 type ReadError struct{ Err error }
 
 func (e *ReadError) Error() string { return "read the input: " + e.Err.Error() }
@@ -177,6 +190,9 @@ type result struct {
 	currency string
 	tax      money.Amount
 	value    any // the Result of an iterator run
+	// digest is the digest of the document's input, which a File's
+	// checkpoint chains (see fingerprint.go); zero in other runs.
+	digest digest
 }
 
 // input is one line of a JSON lines input, numbered from 1.
@@ -231,7 +247,10 @@ func (cfg Config) settings() (Config, error) {
 // The error is one that ended the run at once (writing out, storing in
 // the journal), or a *ReadError after the documents read before it were
 // answered; the end of ctx and cfg.MaxErrors stop the run in order
-// (Summary.Stopped), with every document answered so far written.
+// (Summary.Stopped), with every document answered so far written. The
+// end of ctx stops the run even while it waits for input (a pipe or a
+// terminal that went quiet): a line it cut is not answered, and the Read
+// of in that was waiting is left to return on a goroutine of its own.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (Summary, error) {
 	cfg, err := cfg.settings()
 	if err != nil {
@@ -249,7 +268,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (Summary,
 			return Summary{}, fmt.Errorf("write the output: %w", err)
 		}
 	}
-	sum, err := run(ctx, cfg, in, &committer{journal: cfg.Journal, tenant: cfg.Tenant, done: cfg.Skip, sink: s})
+	sum, err := run(ctx, cfg, in, &committer{journal: cfg.Journal, tenant: cfg.Tenant, done: cfg.Skip, sink: s}, nil)
 	if err != nil {
 		if re := (*ReadError)(nil); !errors.As(err, &re) {
 			return sum, err
@@ -262,31 +281,60 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) (Summary,
 }
 
 // run reads the documents of in in the run's format, past the first
-// cfg.Skip, and drives them through the committer.
-func run(ctx context.Context, cfg Config, in io.Reader, com *committer) (Summary, error) {
+// cfg.Skip, and drives them through the committer. When the committer
+// keeps a checkpoint, the documents' digests are chained (see
+// fingerprint.go), and check, when not nil, is what the skipped ones
+// must match: another input ends the run, before anything is
+// calculated, with ErrInputChanged.
+func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *inputCheck) (Summary, error) {
 	if in == nil {
 		return Summary{}, errNoInput
 	}
 	ctx = contextOf(ctx, cfg)
-	counter := &countingReader{r: in}
+	counter := &countingReader{r: &cancelReader{ctx: ctx, r: in}}
 	journaled := cfg.Journal != nil
 	skip := cfg.Skip
+	chained := com.side != ""
+	fp := &fingerprint{check: check}
+	if chained {
+		com.start = fp
+	}
 	if cfg.Format == CSV {
 		docs, readErr := readCSVDocuments(counter, string(cfg.Perspective), cfg.LineLimit)
 		calc, err := csvCalculator(cfg.Engine, string(cfg.Perspective), journaled)
 		if err != nil {
 			return Summary{}, err
 		}
+		if chained {
+			plain := calc
+			calc = func(ctx context.Context, d csvDocument) (result, error) {
+				r, err := plain(ctx, d)
+				r.digest = csvDigest(&d)
+				return r, err
+			}
+		}
 		skipped := func(yield func(csvDocument) bool) {
 			for d := range docs {
-				if d.N > skip && !yield(d) {
+				if d.N <= skip {
+					if chained && !fp.skip(csvDigest(&d)) {
+						return
+					}
+					continue
+				}
+				if chained && !fp.verify() || !yield(d) {
 					return
 				}
 			}
+			if chained {
+				fp.verify()
+			}
 		}
 		sum, err := drive(ctx, cfg, com, counter, skipped, calc)
+		if err == nil && fp.err != nil {
+			return sum, fp.err
+		}
 		if err == nil {
-			if rerr := readErr(); rerr != nil {
+			if rerr := readErr(); rerr != nil && !stoppedReading(rerr, &sum) {
 				err = &ReadError{rerr}
 			}
 		}
@@ -296,34 +344,137 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer) (Summary
 	if err != nil {
 		return Summary{}, err
 	}
+	if chained {
+		plain := calc
+		calc = func(ctx context.Context, in input) (result, error) {
+			r, err := plain(ctx, in)
+			r.digest = lineDigest(in)
+			return r, err
+		}
+	}
 	var readErr error
 	limit := cfg.LineLimit
 	inputs := func(yield func(input) bool) {
 		r := newLineReader(counter, limit)
 		for n := 1; ; n++ {
 			line, tooLong, err := r.next()
-			if (len(line) > 0 || tooLong || err == nil) && n > skip {
+			if err != nil && !errors.Is(err, io.EOF) {
+				// The input failed, or the run's context ended, before
+				// the line's end: the line is not answered, so that a
+				// resumed run reads it whole and answers it.
+				readErr = err
+				return
+			}
+			if len(line) > 0 || tooLong || err == nil {
 				in := input{n: n, body: bytes.TrimRight(line, "\r\n")}
 				if tooLong {
 					in.tooLong = limit
 				}
-				if !yield(in) {
+				switch {
+				case n <= skip:
+					if chained && !fp.skip(lineDigest(in)) {
+						return
+					}
+				case chained && !fp.verify() || !yield(in):
 					return
 				}
 			}
-			if err != nil {
-				if !errors.Is(err, io.EOF) {
-					readErr = err
+			if err != nil { // io.EOF
+				if chained {
+					fp.verify()
 				}
 				return
 			}
 		}
 	}
 	sum, err := drive(ctx, cfg, com, counter, inputs, calc)
-	if err == nil && readErr != nil {
+	if err == nil && fp.err != nil {
+		return sum, fp.err
+	}
+	if err == nil && readErr != nil && !stoppedReading(readErr, &sum) {
 		err = &ReadError{readErr}
 	}
 	return sum, err
+}
+
+// stoppedReading reports whether err, what ended the reading of a run's
+// input, is the end of the run's context (see cancelReader) rather than
+// a failure of the input; then the run was stopped in order, and sum
+// says so.
+func stoppedReading(err error, sum *Summary) bool {
+	var c *readCancelled
+	if !errors.As(err, &c) {
+		return false
+	}
+	if sum.Stopped == nil {
+		sum.Stopped = c.err
+	}
+	return true
+}
+
+// cancelReader reads from r until ctx ends: a Read that waits for input
+// (a pipe, a terminal, a network stream that went quiet) returns at the
+// end of ctx with a *readCancelled, so that a run stops promptly however
+// its input stalls. Each Read of r runs on a goroutine of its own, into
+// a buffer of the cancelReader; one that ctx interrupted is left to
+// finish on its own (it holds its goroutine until r returns), and every
+// later Read returns at once. It belongs to the goroutine that reads the
+// input.
+type cancelReader struct {
+	ctx  context.Context
+	r    io.Reader
+	buf  []byte
+	done chan readResult // nil until the first Read
+	err  error           // the *readCancelled once ctx ended a Read
+}
+
+// readResult is what one Read of the underlying reader returned.
+type readResult struct {
+	n   int
+	err error
+}
+
+// readCancelled is the error of a read that the end of the run's
+// context interrupted.
+type readCancelled struct{ err error }
+
+func (e *readCancelled) Error() string { return "the run's context ended: " + e.err.Error() }
+
+// Unwrap returns the context's error.
+func (e *readCancelled) Unwrap() error { return e.err }
+
+// Read implements io.Reader.
+func (c *cancelReader) Read(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	if err := c.ctx.Err(); err != nil {
+		c.err = &readCancelled{err}
+		return 0, c.err
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if cap(c.buf) < len(p) {
+		c.buf = make([]byte, len(p))
+	}
+	if c.done == nil {
+		c.done = make(chan readResult, 1)
+	}
+	buf, done := c.buf[:len(p)], c.done
+	go func() {
+		n, err := c.r.Read(buf)
+		done <- readResult{n, err}
+	}()
+	select {
+	case res := <-done:
+		copy(p, buf[:res.n])
+		return res.n, res.err
+	case <-c.ctx.Done():
+		// The goroutine still owns buf: a later Read never reaches it.
+		c.err = &readCancelled{c.ctx.Err()}
+		return 0, c.err
+	}
 }
 
 // contextOf is the context of a run's calculations: ctx with the run's

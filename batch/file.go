@@ -23,6 +23,7 @@ type File struct {
 	done    int
 	failed  int
 	resumed bool
+	check   *inputCheck // what the skipped input must match; nil for none
 }
 
 // OpenFile opens the output file at path for a run of cfg. Without
@@ -33,8 +34,10 @@ type File struct {
 // whose output was not written, it writes that output from the
 // checkpoint; Done then counts the documents the file holds, which Run
 // skips. A resumed run must have the interrupted run's journal,
-// perspective and tenant (else a *MismatchError), and its input must be
-// the same.
+// perspective, tenant and format (else a *MismatchError), and its input
+// must be the same: when the checkpoint holds the digests of the input
+// (see fingerprint.go), Run refuses another one with ErrInputChanged
+// before it calculates anything.
 func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File, error) {
 	cfg, err := cfg.settings()
 	if err != nil {
@@ -46,7 +49,7 @@ func OpenFile(ctx context.Context, cfg Config, path string, resume bool) (*File,
 		if cfg.Format == CSV {
 			count, failed, header = countCSVDocuments, csvFailed, csvOutputHeader()
 		}
-		o.f, o.done, o.failed, err = resumeOutput(ctx, path, cfg.Journal, string(cfg.Perspective), cfg.Tenant, count, failed, header)
+		o.f, o.done, o.failed, o.check, err = resumeOutput(ctx, path, cfg.Journal, string(cfg.Perspective), cfg.Tenant, count, failed, header)
 		if err != nil {
 			return nil, err
 		}
@@ -101,7 +104,7 @@ func (o *File) Run(ctx context.Context, in io.Reader) (Summary, error) {
 	if cfg.Journal != nil {
 		com.side = o.checkpoint()
 	}
-	sum, err := run(ctx, cfg, in, com)
+	sum, err := run(ctx, cfg, in, com, o.check)
 	if re := (*ReadError)(nil); err != nil && !errors.As(err, &re) {
 		return sum, err
 	}

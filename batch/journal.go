@@ -61,6 +61,11 @@ type checkpoint struct {
 	Stored []string `json:"stored"`
 	// Outputs are the group's output, one element per document.
 	Outputs []string `json:"outputs"`
+	// Before and Through are the chains of the input's digests before
+	// the group's first document and after its last (see
+	// fingerprint.go); a checkpoint without them is not checked.
+	Before  string `json:"before,omitempty"`
+	Through string `json:"through,omitempty"`
 }
 
 const checkpointVersion = 1
@@ -114,6 +119,13 @@ type committer struct {
 	group []result
 	txs   []*journal.Transaction
 	lines int
+
+	// start, when the committer keeps a checkpoint, is the chain of the
+	// skipped documents' digests, which chain continues from its first
+	// group on (see fingerprint.go).
+	start   *fingerprint
+	chain   digest
+	started bool
 }
 
 // add takes one document's answer into the group; without a journal it
@@ -144,10 +156,20 @@ func (c *committer) commit(ctx context.Context) error {
 		return c.sink.flush(false)
 	}
 	ctx = context.WithoutCancel(ctx)
+	if c.start != nil && !c.started {
+		c.chain, c.started = c.start.chain, true
+	}
+	before := c.chain
+	for i := range c.group {
+		c.chain = c.chain.chained(c.group[i].digest)
+	}
 	if len(c.txs) > 0 {
 		if c.side != "" {
 			cp := checkpoint{Version: checkpointVersion, Perspective: c.perspective, Tenant: c.tenant,
 				First: c.done + 1, Since: time.Now().UTC().Truncate(time.Microsecond)}
+			if c.start != nil {
+				cp.Before, cp.Through = before.String(), c.chain.String()
+			}
 			for _, tx := range c.txs {
 				cp.Stored = append(cp.Stored, tx.TransactionID)
 			}
@@ -266,18 +288,29 @@ func lineFailed(out []byte) bool { return bytes.HasPrefix(out, []byte(errorRecor
 
 // resumeOutput prepares the output file of an interrupted run for
 // resuming it and returns it open for appending with the number of
-// documents it holds and how many of those failed: the partial last document, if any, is cut off, and
-// a group that the journal stored but whose output the run did not write
-// is written from the checkpoint. count reads what an output holds, and
-// failed tells a failed document's output in the checkpoint.
-// store is nil for a run without a journal. header, when not nil, is
-// what an output starts with (the header row of a CSV output): it is
-// written when the output holds nothing whole.
+// documents it holds, how many of those failed, and what the input of
+// the documents it holds must match (nil when the checkpoint does not
+// tell): the partial last document, if any, is cut off, and a group that
+// the journal stored but whose output the run did not write is written
+// from the checkpoint. count reads what an output holds, and failed
+// tells a failed document's output in the checkpoint. store is nil for
+// a run without a journal. header, when not nil, is what an output
+// starts with (the header row of a CSV output): it is written when the
+// output holds nothing whole. An output of the other format (CSV rows
+// resumed as JSON lines, or the reverse) is refused with a
+// *MismatchError, unchanged.
 func resumeOutput(ctx context.Context, path string, store journal.Store, perspective, tenant string,
-	count func(io.Reader) (int, int, int64, error), failed func([]byte) bool, header []byte) (*os.File, int, int, error) {
+	count func(io.Reader) (int, int, int64, error), failed func([]byte) bool, header []byte) (*os.File, int, int, *inputCheck, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, 0, 0, nil, err
+	}
+	fail := func(err error) (*os.File, int, int, *inputCheck, error) {
+		f.Close()
+		return nil, 0, 0, nil, err
+	}
+	if err := sameFormat(f, header != nil); err != nil {
+		return fail(fmt.Errorf("resume the output %s: %w", path, err))
 	}
 	done, bad, good, err := count(f)
 	if err == nil {
@@ -290,59 +323,89 @@ func resumeOutput(ctx context.Context, path string, store journal.Store, perspec
 		_, err = f.Write(header)
 	}
 	if err != nil {
-		f.Close()
-		return nil, 0, 0, fmt.Errorf("read the output %s to resume: %w", path, err)
+		return fail(fmt.Errorf("read the output %s to resume: %w", path, err))
 	}
 	cp, err := readCheckpoint(path + CheckpointSuffix)
-	if err != nil || cp == nil {
-		if err != nil {
-			f.Close()
-			return nil, 0, 0, err
-		}
-		return f, done, bad, nil
+	if err != nil {
+		return fail(err)
 	}
-	fail := func(format string, args ...any) (*os.File, int, int, error) {
-		f.Close()
-		return nil, 0, 0, fmt.Errorf(format, args...)
+	if cp == nil {
+		return f, done, bad, nil, nil
+	}
+	// check is what the input must match when the output holds n
+	// documents of the group or none.
+	check := func(through bool) *inputCheck {
+		n, want := cp.First-1, cp.Before
+		if through {
+			n, want = cp.First-1+len(cp.Outputs), cp.Through
+		}
+		if n == 0 || want == "" {
+			return nil
+		}
+		return &inputCheck{n: n, want: want}
 	}
 	switch {
 	case store == nil:
-		f.Close()
-		return nil, 0, 0, &MismatchError{Journaled: true, Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant}
+		return fail(&MismatchError{Journaled: true, Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant})
 	case cp.Perspective != perspective || cp.Tenant != tenant:
-		f.Close()
-		return nil, 0, 0, &MismatchError{Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant}
+		return fail(&MismatchError{Perspective: Perspective(cp.Perspective), Tenant: cp.Tenant})
 	case done >= cp.First-1+len(cp.Outputs):
-		return f, done, bad, nil // the group was written out
+		return f, done, bad, check(true), nil // the group was written out
 	case done < cp.First-1:
-		return fail("the output %s holds %d documents, fewer than the %d acknowledged before the last stored group: was it changed?", path, done, cp.First-1)
+		return fail(fmt.Errorf("the output %s holds %d documents, fewer than the %d acknowledged before the last stored group: was it changed?", path, done, cp.First-1))
 	}
 	stored, err := groupStored(ctx, store, tenant, cp)
 	if err != nil {
-		return fail("%v", err)
+		return fail(err)
 	}
 	if !stored {
 		if done != cp.First-1 {
-			return fail("the output %s holds documents of group %d that the journal does not: was it changed?", path, cp.First)
+			return fail(fmt.Errorf("the output %s holds documents of group %d that the journal does not: was it changed?", path, cp.First))
 		}
-		return f, done, bad, nil
+		return f, done, bad, check(false), nil
 	}
 	w := bufio.NewWriter(f)
 	for _, o := range cp.Outputs[done-(cp.First-1):] {
 		if err := writeLine(w, []byte(o)); err != nil {
-			return fail("%v", err)
+			return fail(err)
 		}
 		if failed([]byte(o)) {
 			bad++
 		}
 	}
 	if err := w.Flush(); err != nil {
-		return fail("write the output: %v", err)
+		return fail(fmt.Errorf("write the output: %w", err))
 	}
 	if err := f.Sync(); err != nil {
-		return fail("write the output: %v", err)
+		return fail(fmt.Errorf("write the output: %w", err))
 	}
-	return f, cp.First - 1 + len(cp.Outputs), bad, nil
+	return f, cp.First - 1 + len(cp.Outputs), bad, check(true), nil
+}
+
+// sameFormat returns a *MismatchError when the output in f, read from
+// its start, was written in the other format than a resumed run's: a
+// CSV output begins with its header row, and a JSON lines output never
+// does. A CSV output cut inside its header row is taken for CSV. f is
+// left at its start.
+func sameFormat(f *os.File, csv bool) error {
+	header := csvOutputHeader()
+	head := make([]byte, len(header))
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return fmt.Errorf("read the output: %w", err)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return fmt.Errorf("read the output: %w", err)
+	}
+	head = head[:n]
+	isCSV := n > 0 && bytes.HasPrefix(header, head)
+	switch {
+	case n == 0 || csv == isCSV:
+		return nil
+	case isCSV:
+		return &MismatchError{WrongFormat: true, Format: CSV}
+	}
+	return &MismatchError{WrongFormat: true, Format: JSONLines}
 }
 
 // groupStored reports whether the group of a checkpoint is in the
@@ -392,12 +455,19 @@ type MismatchError struct {
 	// Journaled says that the interrupted run stored into a journal and
 	// the resumed one has none.
 	Journaled bool
+	// WrongFormat says that the output was written in Format, which is
+	// not the resumed run's.
+	WrongFormat bool
+	Format      Format
 	// Perspective and Tenant are the interrupted run's.
 	Perspective Perspective
 	Tenant      string
 }
 
 func (e *MismatchError) Error() string {
+	if e.WrongFormat {
+		return fmt.Sprintf("batch: the output holds %s output: resume it with the same format", e.Format)
+	}
 	if e.Journaled {
 		return "batch: the interrupted run stored into a journal: resume it with the same journal"
 	}

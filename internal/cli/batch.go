@@ -58,7 +58,10 @@ and goes on. With a journal it reads the checkpoint that the run keeps
 beside its output (FILE.levy-batch) to learn whether the last group was
 stored, so that every document is stored exactly once and the output
 equals that of a run that never stopped. The checkpoint is removed when a
-run ends.
+run ends. A journaled run's checkpoint also holds a digest of the input
+answered so far: --resume with another input is refused (exit 2) before
+anything is calculated or stored, as is --resume with the other --format
+than the output was written in.
 
 Progress goes to standard error when it is a terminal (documents, rate,
 errors, elapsed time and, for a file, the time left), then a summary:
@@ -188,7 +191,16 @@ func (o *batchOptions) input(stdin io.Reader) (io.Reader, int64, func() error, e
 		return nil, 0, nil, exitError{2, err.Error()}
 	}
 	size := int64(-1)
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		f.Close()
+		return nil, 0, nil, exitError{2, err.Error()}
+	case fi.IsDir():
+		// Refused before --out is created, which would empty it.
+		f.Close()
+		return nil, 0, nil, usageError{fmt.Sprintf("--in %s is a directory: give the file of requests", o.in)}
+	case fi.Mode().IsRegular():
 		size = fi.Size()
 	}
 	return f, size, f.Close, nil
@@ -274,6 +286,10 @@ func resumeMessage(err error) string {
 	switch {
 	case !errors.As(err, &me):
 		return err.Error()
+	case me.WrongFormat && me.Format == batch.CSV:
+		return "the interrupted run wrote CSV output: resume it with --format csv"
+	case me.WrongFormat:
+		return "the interrupted run wrote JSON lines: resume it with --format jsonl"
 	case me.Journaled:
 		return "the interrupted run stored into a journal: resume it with the same --data-dir or --database"
 	}

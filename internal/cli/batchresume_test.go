@@ -1,0 +1,116 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/internal/batchtest"
+)
+
+// TestBatchResumeOtherInputOrFormat interrupts a journaled run after the
+// journal stored its second group, then resumes it with another --in
+// (the input with its tenth line changed) and with --format csv: both
+// are refused with exit 2 and a message that says what differs, and the
+// output keeps what it held. A CSV output resumed without --format csv
+// (an --in not named .csv) is refused too, where it used to get JSON
+// error records appended to its rows. The same flags then finish the
+// run as one that never stopped.
+func TestBatchResumeOtherInputOrFormat(t *testing.T) {
+	dir := t.TempDir()
+	in, ids := batchtest.InvoiceFile(t, dir, 600)
+	want, got, data := filepath.Join(dir, "want.jsonl"), filepath.Join(dir, "got.jsonl"), filepath.Join(dir, "data")
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", want, "--data-dir", filepath.Join(dir, "ref")); code != 1 {
+		t.Fatalf("reference run: exit %d, %s", code, errOut)
+	}
+	groups := 0
+	ctx := context.WithValue(context.Background(), afterPostKey{}, func() error {
+		if groups++; groups == 2 {
+			return errors.New("stopped as by a crash")
+		}
+		return nil
+	})
+	var o, e bytes.Buffer
+	if code := run(ctx, []string{"batch", "sale", "--in", in, "--out", got, "--data-dir", data}, &o, &e); code != 2 {
+		t.Fatalf("interrupted run: exit %d, %s", code, e.String())
+	}
+	b, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := filepath.Join(dir, "edited.jsonl")
+	if err := os.WriteFile(edited, bytes.Replace(b, []byte(`"D-10"`), []byte(`"D-10b"`), 1), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "batch", "sale", "--in", edited, "--out", got, "--data-dir", data, "--resume")
+	if code != 2 || !strings.Contains(errOut, "the input is not the one of the interrupted run") {
+		t.Fatalf("resumed with another --in: exit %d, %s", code, errOut)
+	}
+	code, _, errOut = runCLI(t, "batch", "sale", "--in", in, "--out", got, "--data-dir", data, "--resume", "--format", "csv")
+	if code != 2 || !strings.Contains(errOut, "--format jsonl") {
+		t.Fatalf("resumed with --format csv: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", in, "--out", got, "--data-dir", data, "--resume"); code != 1 {
+		t.Fatalf("resumed with the same flags: exit %d, %s", code, errOut)
+	}
+	batchtest.SameFile(t, got, want)
+	wantVersions(t, data, ids, 1)
+
+	// A CSV run read from a file not named .csv, stopped after its first
+	// rows, and resumed without --format csv.
+	csvIn, csvOut := filepath.Join(dir, "sale.txt"), filepath.Join(dir, "sale.out.csv")
+	src, err := os.ReadFile("../../batch/testdata/sale.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(csvIn, src, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", csvIn, "--out", csvOut, "--format", "csv"); code != 0 {
+		t.Fatalf("CSV run: exit %d, %s", code, errOut)
+	}
+	whole, err := os.ReadFile(csvOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := []byte(strings.Join(strings.SplitAfter(string(whole), "\n")[:5], ""))
+	if err := os.WriteFile(csvOut, cut, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runCLI(t, "batch", "sale", "--in", csvIn, "--out", csvOut, "--resume")
+	if code != 2 || !strings.Contains(errOut, "--format csv") {
+		t.Fatalf("CSV output resumed as JSON lines: exit %d, %s", code, errOut)
+	}
+	if after, err := os.ReadFile(csvOut); err != nil || !bytes.Equal(after, cut) {
+		t.Fatalf("the refused resume changed the CSV output: %v", err)
+	}
+	if code, _, errOut := runCLI(t, "batch", "sale", "--in", csvIn, "--out", csvOut, "--resume", "--format", "csv"); code != 0 {
+		t.Fatalf("CSV output resumed with --format csv: exit %d, %s", code, errOut)
+	}
+	if after, err := os.ReadFile(csvOut); err != nil || !bytes.Equal(after, whole) {
+		t.Fatalf("the resumed CSV output differs from the whole run's: %v", err)
+	}
+}
+
+// TestBatchInDirectory gives --in a directory: the run is refused with
+// exit 2 before --out is opened, so that an output already there keeps
+// what it holds (it was emptied, then the run failed reading the input).
+func TestBatchInDirectory(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "answers.jsonl")
+	held := []byte(`{"kept":true}` + "\n")
+	if err := os.WriteFile(out, held, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "batch", "sale", "--in", dir, "--out", out)
+	if code != 2 || !strings.Contains(errOut, "is a directory") {
+		t.Fatalf("--in a directory: exit %d, %s", code, errOut)
+	}
+	if after, err := os.ReadFile(out); err != nil || !bytes.Equal(after, held) {
+		t.Fatalf("the refused run changed --out to %q: %v", after, err)
+	}
+}
