@@ -20,6 +20,7 @@ package nexusadmin
 import (
 	"bytes"
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"slices"
@@ -29,6 +30,7 @@ import (
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/nexus"
 	"github.com/shopspring/decimal"
 )
@@ -112,6 +114,12 @@ func (h *Handler) Parse(r *http.Request) (Query, error) {
 	}
 	if values.Has("company") {
 		q.Options.Company, q.Options.CompanySet = values.Get("company"), true
+		var e *levy.Error
+		if err := journal.CheckCompany(q.Options.Company); errors.As(err, &e) {
+			errs = append(errs, e)
+		} else if err != nil {
+			return q, err
+		}
 	}
 	if v := values.Get("format"); v != "" {
 		q.Format = strings.ToLower(v)

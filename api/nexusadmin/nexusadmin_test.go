@@ -376,6 +376,8 @@ func TestReportRouteRefuses(t *testing.T) {
 		{"share=1.5", "share"},
 		{"format=xml", "format"},
 		{"colour=red", "colour"},
+		{"company=" + strings.Repeat("C", 41), "company"},
+		{"company=ACME%09US", "company"},
 	} {
 		code, b := s.send(t, "GET", "/admin/v1/nexus/report?"+c.query, s.admin, "")
 		if code != 400 || !strings.Contains(string(b), `"target":"`+c.field+`"`) {

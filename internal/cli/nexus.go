@@ -115,6 +115,11 @@ func runNexus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	a.asOf, a.tenantGiven, a.companyGiven = asOf.d, given["tenant"], given["company"]
+	if a.companyGiven {
+		if err := checkCompany(a.company); err != nil {
+			return err
+		}
+	}
 	if a.asOf.IsZero() {
 		a.asOf = civil.Today()
 	}

@@ -76,6 +76,7 @@ func TestNexusCommands(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"--format", "xml"}, {"--as-of", "2026-02-30"}, {"--as-of", "1850-01-01"}, {"--share", "2"},
+		{"--company", strings.Repeat("C", 41)}, {"--company", "ACME\tUS"},
 	} {
 		code, _, errOut := runCLI(t, append([]string{"nexus", "report", "--data-dir", dir}, args...)...)
 		if code != 2 || !strings.Contains(errOut, strings.TrimPrefix(args[0], "--")) {
