@@ -77,6 +77,38 @@ var subdivisions = []Subdivision{
 // Canadian provinces and territories and the 27 Brazilian states.
 func Subdivisions() []Subdivision { return append([]Subdivision(nil), subdivisions...) }
 
+// brazilIBGE is the IBGE number of each Brazilian state and the Federal
+// District by its two-letter code: the first two digits of the IBGE codes
+// of its municipalities (IBGE, Códigos da Unidade da Federação; the
+// uf_code column of the municipalities' source file). It is never
+// changed.
+var brazilIBGE = map[string]string{
+	"RO": "11", "AC": "12", "AM": "13", "RR": "14", "PA": "15", "AP": "16", "TO": "17",
+	"MA": "21", "PI": "22", "CE": "23", "RN": "24", "PB": "25", "PE": "26", "AL": "27", "SE": "28", "BA": "29",
+	"MG": "31", "ES": "32", "RJ": "33", "SP": "35",
+	"PR": "41", "SC": "42", "RS": "43",
+	"MS": "50", "MT": "51", "GO": "52", "DF": "53",
+}
+
+// BrazilIBGE returns the IBGE number of the Brazilian state whose
+// two-letter code is code ("SP": "35"), and false for no such state. It
+// allocates nothing.
+func BrazilIBGE(code string) (string, bool) {
+	n, ok := brazilIBGE[code]
+	return n, ok
+}
+
+// SubdivisionByIBGE returns the Brazilian state with an IBGE number
+// ("35": São Paulo).
+func SubdivisionByIBGE(number string) (Subdivision, bool) {
+	for _, s := range subdivisions {
+		if s.Country == "BR" && brazilIBGE[s.Code] == number {
+			return s, true
+		}
+	}
+	return Subdivision{}, false
+}
+
 // SubdivisionByFIPS returns the US state or territory with a state FIPS code.
 func SubdivisionByFIPS(fips string) (Subdivision, bool) {
 	for _, s := range subdivisions {

@@ -214,21 +214,8 @@ func coversByIBGE(e, id string) bool {
 			return false
 		}
 	}
-	code, ok := brazilStateIBGE[e[3:]]
+	code, ok := jurisdiction.BrazilIBGE(e[3:])
 	return ok && id[3:5] == code
-}
-
-// brazilStateIBGE is the IBGE code of each Brazilian state and the
-// Federal District by its two-letter code: the first two digits of the
-// IBGE codes of its municipalities (IBGE, Códigos da Unidade da
-// Federação; the uf_code column of ../shared/data/br/municipios.csv).
-// It is never changed.
-var brazilStateIBGE = map[string]string{
-	"RO": "11", "AC": "12", "AM": "13", "RR": "14", "PA": "15", "AP": "16", "TO": "17",
-	"MA": "21", "PI": "22", "CE": "23", "RN": "24", "PB": "25", "PE": "26", "AL": "27", "SE": "28", "BA": "29",
-	"MG": "31", "ES": "32", "RJ": "33", "SP": "35",
-	"PR": "41", "SC": "42", "RS": "43",
-	"MS": "50", "MT": "51", "GO": "52", "DF": "53",
 }
 
 // stateFIPS is the FIPS code of each US state and territory by its

@@ -14,12 +14,10 @@ import (
 type brKey struct{ uf, name string }
 
 // indexBrazil indexes the Brazilian municipalities of the dataset by
-// their state and folded name, and the states by their IBGE numbers, the
-// first two digits of their municipalities' IBGE codes.
+// their state and folded name.
 func (r *Resolver) indexBrazil() {
 	r.brNames = map[brKey][]string{}
 	r.brAnyState = map[string][]string{}
-	r.brStates = map[string]string{}
 	for _, s := range jurisdiction.Subdivisions() {
 		if s.Country != "BR" {
 			continue
@@ -31,9 +29,6 @@ func (r *Resolver) indexBrazil() {
 			k := brFold(j.Name)
 			r.brNames[brKey{s.Code, k}] = append(r.brNames[brKey{s.Code, k}], j.ID)
 			r.brAnyState[k] = append(r.brAnyState[k], j.ID)
-			if ibge := j.ExternalCode; len(ibge) == 7 && isDigits(ibge) {
-				r.brStates[ibge[:2]] = s.ID()
-			}
 		}
 	}
 }

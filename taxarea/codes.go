@@ -135,8 +135,8 @@ func (r *Resolver) stateArea(country, code string) *area {
 			return r.areas.of(sub.ID())
 		}
 	case "BR":
-		if id, ok := r.brStates[code]; ok {
-			return r.areas.of(id)
+		if sub, ok := jurisdiction.SubdivisionByIBGE(code); ok {
+			return r.areas.of(sub.ID())
 		}
 	}
 	return nil

@@ -41,9 +41,8 @@ type Resolver struct {
 	// name, brAnyState by folded name alone (see brazil.go).
 	brNames    map[brKey][]string
 	brAnyState map[string][]string
-	brStates   map[string]string // IBGE number of a state (35) -> its ID (BR-SP)
-	placeOf    []int32           // boundary index -> its place in local, -1
-	boundOf    []int32           // place in local -> its boundary index, -1
+	placeOf    []int32 // boundary index -> its place in local, -1
+	boundOf    []int32 // place in local -> its boundary index, -1
 }
 
 // Option configures a Resolver.
