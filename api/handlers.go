@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
@@ -155,27 +154,13 @@ const maxUnknownMembers = 10
 func unknownLookupMembers(body []byte, t reflect.Type) error {
 	var errs levy.Errors
 	jsonbody.UnknownMembers(body, t, nil, func(u jsonbody.Unknown) bool {
-		errs = append(errs, levy.Invalid(clipMember(u.Path.String()), "is not a member of this lookup; its members are %s", strings.Join(u.Known, ", ")))
+		errs = append(errs, levy.Invalid(jsonbody.Clip(u.Path.String()), "is not a member of this lookup; its members are %s", strings.Join(u.Known, ", ")))
 		return len(errs) < maxUnknownMembers
 	})
 	if len(errs) > 0 {
 		return errs
 	}
 	return nil
-}
-
-// clipMember shortens the path of an unknown member to its first 64
-// bytes (at a rune's start) and an ellipsis, so that an answer does not
-// echo a name of megabytes.
-func clipMember(path string) string {
-	if len(path) <= 64 {
-		return path
-	}
-	n := 64
-	for n > 0 && !utf8.RuneStart(path[n]) {
-		n--
-	}
-	return path[:n] + "…"
 }
 
 // coordinatesGiven is the check of a coordinates lookup's body: its
@@ -356,7 +341,7 @@ func (s *Server) decodeOptional(r *http.Request, v any) error {
 	}
 	var errs levy.Errors
 	jsonbody.UnknownMembers(bytes.TrimPrefix(b, []byte("\ufeff")), reflect.TypeOf(v), nil, func(u jsonbody.Unknown) bool {
-		errs = append(errs, levy.Invalid(clipMember(u.Path.String()), "%q is not a member here; the members are %s", clipMember(u.Name), strings.Join(u.Known, ", ")))
+		errs = append(errs, levy.Invalid(jsonbody.Clip(u.Path.String()), "%q is not a member here; the members are %s", jsonbody.Clip(u.Name), strings.Join(u.Known, ", ")))
 		return len(errs) < maxUnknownMembers
 	})
 	if len(errs) > 0 {

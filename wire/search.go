@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/internal/jsonbody"
@@ -123,16 +122,7 @@ func (s *Search) UnmarshalJSON(b []byte) error {
 	var unknown *jsonbody.Unknown
 	jsonbody.UnknownMembers(req, reflect.TypeOf(into), nil, func(u jsonbody.Unknown) bool { unknown = &u; return false })
 	if unknown != nil {
-		at := "lookupRequest." + unknown.Path.String()
-		if len(at) > 64 {
-			// A name of megabytes is not echoed whole.
-			n := 64
-			for n > 0 && !utf8.RuneStart(at[n]) {
-				n--
-			}
-			at = at[:n] + "…"
-		}
-		return levy.Invalid(at, "is not a member of this lookup; its members are %s", strings.Join(unknown.Known, ", "))
+		return levy.Invalid(jsonbody.Clip("lookupRequest."+unknown.Path.String()), "is not a member of this lookup; its members are %s", strings.Join(unknown.Known, ", "))
 	}
 	if s.Coordinates != nil {
 		var errs levy.Errors
