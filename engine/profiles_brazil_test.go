@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
@@ -20,8 +19,6 @@ import (
 // of Texas leaves every tax charged, saying why. None is passed over in
 // silence.
 func TestProfileCertificateOnBrazilianLine(t *testing.T) {
-	store := profile.NewMemory()
-	svc := profile.NewService(store, profile.Config{})
 	d := civil.MustParse
 	cs := profile.ChangeSet{
 		Customers: []profile.Customer{{Code: "BR-ALL"}, {Code: "BR-SP"}, {Code: "TX-ONLY"}},
@@ -31,10 +28,7 @@ func TestProfileCertificateOnBrazilianLine(t *testing.T) {
 			{Number: "TX-1", CustomerCode: "TX-ONLY", Jurisdictions: []string{"TX"}, ReasonCode: "G", EffectiveDate: d("2026-01-01")},
 		},
 	}
-	if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
-		t.Fatal(err)
-	}
-	e, _ := profileEngine(t, store)
+	e := engineOfProfile(t, cs)
 	body, err := os.ReadFile("testdata/golden/sale-br-sp-reseller-to-sp-contributor.request.json")
 	if err != nil {
 		t.Fatal(err)
@@ -109,8 +103,6 @@ func TestProfileCertificateOnBrazilianLine(t *testing.T) {
 // decides its taxes; the flag stays where the class matters: a line
 // whose customer holds a certificate limited to classes, and a US line.
 func TestProfileBrazilNCMWithoutClass(t *testing.T) {
-	store := profile.NewMemory()
-	svc := profile.NewService(store, profile.Config{})
 	d := civil.MustParse
 	cs := profile.ChangeSet{
 		Customers: []profile.Customer{{Code: "PLAIN"}, {Code: "BY-CLASS"}},
@@ -120,10 +112,7 @@ func TestProfileBrazilNCMWithoutClass(t *testing.T) {
 				ReasonCode: "G", EffectiveDate: d("2026-01-01")},
 		},
 	}
-	if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
-		t.Fatal(err)
-	}
-	e, _ := profileEngine(t, store)
+	e := engineOfProfile(t, cs)
 	body, err := os.ReadFile("testdata/golden/sale-br-sp-reseller-to-sp-contributor.request.json")
 	if err != nil {
 		t.Fatal(err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
 )
@@ -17,8 +16,6 @@ import (
 // broader one: a certificate for children's clothing leaves a sale of
 // adult clothing taxed, saying so.
 func TestProfileCertificateCoversNarrowerClass(t *testing.T) {
-	store := profile.NewMemory()
-	svc := profile.NewService(store, profile.Config{})
 	d := civil.MustParse
 	cs := profile.ChangeSet{
 		Customers: []profile.Customer{{Code: "WEAR"}, {Code: "KIDS"}, {Code: "READ"}},
@@ -28,10 +25,7 @@ func TestProfileCertificateCoversNarrowerClass(t *testing.T) {
 			{Number: "TX-READ", CustomerCode: "READ", Jurisdictions: []string{"TX"}, ReasonCode: "G", ProductClasses: []string{"BOOKS"}, EffectiveDate: d("2026-01-01")},
 		},
 	}
-	if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
-		t.Fatal(err)
-	}
-	e, _ := profileEngine(t, store)
+	e := engineOfProfile(t, cs)
 	for _, tc := range []struct {
 		customer, class, certificate string // certificate "": the tax stays charged
 	}{

@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
@@ -19,8 +18,6 @@ import (
 // one of Alabama exempts the 911 fee and leaves the federal taxes
 // charged, saying why, never in silence.
 func TestProfileCertificateOnCommunicationsTaxes(t *testing.T) {
-	store := profile.NewMemory()
-	svc := profile.NewService(store, profile.Config{})
 	d := civil.MustParse
 	cs := profile.ChangeSet{
 		Customers: []profile.Customer{{Code: "US-ALL"}, {Code: "AL-ONLY"}},
@@ -29,10 +26,7 @@ func TestProfileCertificateOnCommunicationsTaxes(t *testing.T) {
 			{Number: "AL-1", CustomerCode: "AL-ONLY", Jurisdictions: []string{"AL"}, ReasonCode: "G", EffectiveDate: d("2026-01-01")},
 		},
 	}
-	if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
-		t.Fatal(err)
-	}
-	e, _ := profileEngine(t, store)
+	e := engineOfProfile(t, cs)
 	sale := func(customer string) wire.SaleResponseLineItem {
 		t.Helper()
 		req := telecomSale("2026-02-15")
@@ -102,8 +96,6 @@ func TestProfileCertificateOnCommunicationsTaxes(t *testing.T) {
 // as for a customer sent as exempt, and names the certificate; a
 // customer whose certificate covers Texas is charged it, and told why.
 func TestProfileCertificateOnFranchiseFee(t *testing.T) {
-	store := profile.NewMemory()
-	svc := profile.NewService(store, profile.Config{})
 	d := civil.MustParse
 	rate := decimal.RequireFromString("0.07")
 	cs := profile.ChangeSet{
@@ -114,10 +106,7 @@ func TestProfileCertificateOnFranchiseFee(t *testing.T) {
 		},
 		Franchises: []profile.Franchise{{AreaID: "CHI-CABLE-1", Name: "Cable Franchise Fee", Jurisdiction: "US-1714000", Rate: &rate}},
 	}
-	if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
-		t.Fatal(err)
-	}
-	e, _ := profileEngine(t, store)
+	e := engineOfProfile(t, cs)
 	fee := func(customer string) (wire.Tax, []wire.AssistedParameter) {
 		t.Helper()
 		req := usSale("233 S Wacker Dr", "Chicago", "IL", "60606", "DIGITAL_STREAMING", "80.00")

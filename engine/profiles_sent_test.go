@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
@@ -19,8 +18,6 @@ import (
 // profile does not know, a certificate in force, and a request without a
 // customer code say nothing.
 func TestProfileSentCertificateState(t *testing.T) {
-	store := profile.NewMemory()
-	svc := profile.NewService(store, profile.Config{})
 	d := civil.MustParse
 	tx := func(number string) profile.Certificate {
 		return profile.Certificate{Number: number, CustomerCode: "C-1", Jurisdictions: []string{"TX"}, ReasonCode: "G", EffectiveDate: d("2026-01-01")}
@@ -45,10 +42,7 @@ func TestProfileSentCertificateState(t *testing.T) {
 		Customers:    []profile.Customer{{Code: "C-1"}},
 		Certificates: []profile.Certificate{old, next, rev, once, cloth, ca, dallas, dallasOld, tx("GOOD")},
 	}
-	if _, err := svc.Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
-		t.Fatal(err)
-	}
-	e, _ := profileEngine(t, store)
+	e := engineOfProfile(t, cs)
 	sale := func(customer, number string) wire.SaleResponseLineItem {
 		t.Helper()
 		req := profileSale(customer, "GENERAL")

@@ -64,6 +64,18 @@ func profileEngine(t testing.TB, store profile.Store, opts ...Option) (*Engine, 
 	return e, j
 }
 
+// engineOfProfile returns an engine (profileEngine) over a profile
+// store in memory that holds cs for the default tenant.
+func engineOfProfile(t testing.TB, cs profile.ChangeSet, opts ...Option) *Engine {
+	t.Helper()
+	store := profile.NewMemory()
+	if _, err := profile.NewService(store, profile.Config{}).Apply(context.Background(), levy.DefaultTenant, "test", cs); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := profileEngine(t, store, opts...)
+	return e
+}
+
 // TestProfileCases runs the worked example of package profilecase
 // through the engine over each profile store: the Texas certificate
 // exempts the Dallas sale of 2026-06-01 and is named by every tax (and
