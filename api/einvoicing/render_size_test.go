@@ -1,13 +1,10 @@
 package einvoicing
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/einvoice"
-	"github.com/levytax/levy/engine"
 )
 
 // TestSubmitTransactionTooLarge: a stored invoice whose e-invoice is
@@ -18,15 +15,7 @@ import (
 // is small, and was answered 413 about the "body". Render still answers
 // the document.
 func TestSubmitTransactionTooLarge(t *testing.T) {
-	j, err := badger.OpenJournal(context.Background(), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { j.Close() })
-	e, err := engine.New(context.Background(), engine.WithJournal(j))
-	if err != nil {
-		t.Fatal(err)
-	}
+	j, e := journaledEngine(t)
 	calcSale(t, e, "acme", strings.Replace(germanSale, "%s", "INV-1", 1))
 	const limit = 2000 // the rendered CII has about 3,000 bytes
 	h := newStrictHarness(t, einvoice.Config{AllowPrivateTargets: true, MaxDocumentBytes: limit}, WithJournal(j))

@@ -33,13 +33,10 @@ const germanSale = `{"saleMessageType": "INVOICE", "transactionType": "SALE", "d
   "customer": {"customerName": "Stadtwerke Halle GmbH", "destination": {"streetAddress1": "Bornknechtstrasse 5", "city": "Halle", "postalCode": "06108", "country": "DE"}},
   "lineItems": [{"lineItemId": "1", "lineItemDescription": "LED panel", "product": {"productClass": "GENERAL"}, "quantity": {"value": 4, "unitOfMeasure": "H87"}, "extendedPrice": 180.00}]}`
 
-// TestRenderRoutes: POST /einvoicing/v1/transactions/{id}/render answers
-// the e-invoice of the tenant's stored invoice in the syntax asked, and
-// .../submit puts it through the workflow (once per document, without an
-// Idempotency-Key); what cannot become an e-invoice is a 409 with the
-// reasons, a bad option a 400 naming it, another tenant's transaction a
-// 404.
-func TestRenderRoutes(t *testing.T) {
+// journaledEngine returns a Badger journal in a temporary directory,
+// closed when the test ends, and an engine that stores into it.
+func journaledEngine(t *testing.T) (*badger.JournalStore, *engine.Engine) {
+	t.Helper()
 	j, err := badger.OpenJournal(context.Background(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -49,6 +46,17 @@ func TestRenderRoutes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return j, e
+}
+
+// TestRenderRoutes: POST /einvoicing/v1/transactions/{id}/render answers
+// the e-invoice of the tenant's stored invoice in the syntax asked, and
+// .../submit puts it through the workflow (once per document, without an
+// Idempotency-Key); what cannot become an e-invoice is a 409 with the
+// reasons, a bad option a 400 naming it, another tenant's transaction a
+// 404.
+func TestRenderRoutes(t *testing.T) {
+	j, e := journaledEngine(t)
 	calcSale(t, e, "acme", strings.Replace(germanSale, "%s", "INV-1", 1))
 	us := strings.NewReplacer(`"country": "DE"`, `"country": "US", "mainDivision": "CA"`, `"city": "Leipzig"`, `"city": "Los Angeles"`, `"04109"`, `"90012"`,
 		`"city": "Halle"`, `"city": "Los Angeles"`, `"06108"`, `"90012"`).Replace(strings.Replace(germanSale, "%s", "US-1", 1))

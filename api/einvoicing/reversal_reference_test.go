@@ -6,10 +6,8 @@ import (
 	"testing"
 
 	"github.com/levytax/levy"
-	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/einvoice"
-	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/wire"
 )
 
@@ -21,15 +19,7 @@ import (
 // INV-1 is only deleted, and when a new version of INV-1 is posted
 // without a delete.
 func TestReversalRefersToTheInvoiceItReversed(t *testing.T) {
-	j, err := badger.OpenJournal(context.Background(), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { j.Close() })
-	e, err := engine.New(context.Background(), engine.WithJournal(j))
-	if err != nil {
-		t.Fatal(err)
-	}
+	j, e := journaledEngine(t)
 	h := newStrictHarness(t, einvoice.Config{AllowPrivateTargets: true}, WithJournal(j))
 	ctx := levy.WithTenant(context.Background(), "acme")
 	later := strings.NewReplacer(`"2026-0815"`, `"2026-0999"`, `"2026-09-01"`, `"2026-09-20"`)
