@@ -56,6 +56,29 @@ export function prepare(fc) {
   });
 }
 
+// decimalSum adds up decimal numbers written as text ("0.045") exactly,
+// with as many decimals as the longest of them has, and returns the sum
+// as text; it returns null when one of them is not such a number.
+export function decimalSum(values) {
+  const parts = [];
+  for (const v of values) {
+    const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(v);
+    if (!m) return null;
+    parts.push({ negative: m[1] === '-', whole: m[2], fraction: m[3] || '' });
+  }
+  const scale = Math.max(0, ...parts.map((p) => p.fraction.length));
+  let sum = 0n;
+  for (const p of parts) {
+    const n = BigInt(p.whole + p.fraction.padEnd(scale, '0'));
+    sum += p.negative ? -n : n;
+  }
+  const negative = sum < 0n;
+  const digits = (negative ? -sum : sum).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const text = scale ? `${whole}.${digits.slice(digits.length - scale)}` : whole;
+  return negative ? `-${text}` : text;
+}
+
 // inside reports whether world point (x, y) lies in a prepared feature
 // (even-odd over all its rings).
 export function inside(f, x, y) {
@@ -342,9 +365,14 @@ export function render(root, { status, fail }) {
         el.textContent = r ? r.join(' + ') : '—';
       }
       const extra = taxes.filter((t) => !card.querySelector(`.rate[data-jurisdiction="${CSS.escape(t.jurisdiction.jurisdictionId)}"]`));
+      // The combined rate adds up the rates themselves: the tax on 100.00
+      // is rounded to the cent per jurisdiction, so that the tax divided
+      // by 100 is not the rate where one has more than four decimals (New
+      // York City's 8.875% is a tax of 8.88).
+      const combined = decimalSum(taxes.map((t) => String(t.effectiveRate ?? '0')));
       fill(note, 'Rates of general goods sold in the area on ', req.documentDate,
         ' (a quotation of 100.00 through the API): total tax ', h('b', { class: 'combined-tax' }, String(answer.data.totalTax)),
-        ', a combined rate of ', h('b', { class: 'combined-rate' }, (Number(answer.data.totalTax) / 100).toFixed(4)), '.',
+        ', a combined rate of ', h('b', { class: 'combined-rate' }, combined ?? '—'), '.',
         extra.length ? ` Also: ${extra.map((t) => `${t.jurisdiction.value} ${t.effectiveRate}`).join(', ')}.` : '');
     } catch (err) {
       fill(note, `The rates are not available: ${err.message}`);
