@@ -13,20 +13,20 @@ const perspectives = {
     label: 'Sale (seller)', path: '/api/v2/supplies', typeKey: 'saleMessageType',
     types: ['QUOTATION', 'INVOICE', 'DISTRIBUTE_TAX', 'ARBILLING_SYNC'], transactionType: 'SALE',
     from: ['seller', 'physicalOrigin', 'Seller (ships from)'], to: ['customer', 'destination', 'Customer (ships to)'],
-    line: (l) => ({ product: { productClass: l.productClass, value: l.product || undefined }, quantity: { value: Number(l.quantity) }, extendedPrice: Number(l.amount) }),
+    line: (l, quantity, amount) => ({ product: { productClass: l.productClass, value: l.product || undefined }, quantity: { value: quantity }, extendedPrice: amount }),
   },
   purchase: {
     label: 'Purchase (buyer)', path: '/api/v2/procurement', typeKey: 'purchaseMessageType',
     types: ['PURCHASE_ORDER', 'INVOICE_VERIFICATION', 'ACCRUAL', 'DISTRIBUTE_TAX', 'ERS', 'APINVOICE_SYNC', 'ACCRUAL_SYNC', 'CONDITIONAL_PROCUREMENT'],
     transactionType: 'PURCHASE',
     from: ['vendor', 'physicalOrigin', 'Vendor (ships from)'], to: ['buyer', 'destination', 'Buyer (receives at)'],
-    line: (l) => ({ purchase: { purchaseClass: l.productClass, value: l.product || undefined }, quantity: { value: Number(l.quantity) }, extendedPrice: Number(l.amount) }),
+    line: (l, quantity, amount) => ({ purchase: { purchaseClass: l.productClass, value: l.product || undefined }, quantity: { value: quantity }, extendedPrice: amount }),
   },
   owner: {
     label: "Owner's movement", path: '/api/v2/owner', typeKey: 'ownerMessageType',
     types: ['ASSET_MOVEMENT', 'INVENTORY_REMOVAL'], transactionType: null,
     from: ['owner', 'physicalOrigin', 'From'], to: ['owner', 'destination', 'To'],
-    line: (l) => ({ purchase: { purchaseClass: l.productClass, value: l.product || undefined }, quantity: { value: Number(l.quantity) }, cost: Number(l.amount) }),
+    line: (l, quantity, amount) => ({ purchase: { purchaseClass: l.productClass, value: l.product || undefined }, quantity: { value: quantity }, cost: amount }),
   },
 };
 
@@ -49,7 +49,34 @@ const state = {
   json: '',
 };
 
-// build returns the request the form describes.
+// FieldError is a value of the form that no request can carry: it names
+// the control (its id and its name for people) and what is wrong.
+class FieldError extends Error {
+  constructor(id, name, message) {
+    super(`${name}: ${message}`);
+    this.id = id;
+    this.items = [{ target: name, message }];
+  }
+}
+
+// decimal returns the text of a control as a JSON number with its digits
+// as typed (12345678901234567.89 stays so, where a JavaScript number would
+// round it), or throws a FieldError naming the control: an empty amount
+// or "1,000.00" is no amount, which the request would otherwise send as
+// null and the API take as none, a tax of 0.00 without a word.
+function decimal(text, id, name) {
+  const v = String(text ?? '').trim();
+  const m = /^(-?)(\d+)(\.\d+)?$/.exec(v);
+  if (!m) {
+    throw new FieldError(id, name, v === '' ? 'is empty; give a number such as 59.97'
+      : `want a number such as 1234.56 (a point for the decimals, no separators), not "${v}"`);
+  }
+  const digits = `${m[1]}${m[2].replace(/^0+(?=\d)/, '')}${m[3] || ''}`;
+  return JSON.rawJSON ? JSON.rawJSON(digits) : Number(digits);
+}
+
+// build returns the request the form describes, or throws a FieldError
+// naming the first control whose value it cannot carry.
 function build(s) {
   const p = perspectives[s.perspective];
   const req = { [p.typeKey]: s.messageType };
@@ -62,7 +89,12 @@ function build(s) {
   const [tp, tk] = p.to;
   req[fp] = { ...(req[fp] || {}), [fk]: addr(s.from) };
   req[tp] = { ...(req[tp] || {}), [tk]: addr(s.to) };
-  req.lineItems = s.lines.map((l, i) => ({ lineItemId: String(i + 1), ...p.line(l) }));
+  const what = s.perspective === 'owner' ? 'cost' : 'amount';
+  req.lineItems = s.lines.map((l, i) => ({
+    lineItemId: String(i + 1),
+    ...p.line(l, decimal(l.quantity, `calc-line-${i}-quantity`, `Line ${i + 1} quantity`),
+      decimal(l.amount, `calc-line-${i}-amount`, `Line ${i + 1} ${what}`)),
+  }));
   return req;
 }
 
@@ -212,12 +244,36 @@ function showAnswer(out, answer, status) {
   add(out, h('details', {}, h('summary', {}, 'The whole answer as JSON'), h('pre', {}, pretty(answer))));
 }
 
+// parseRequest parses the request's text, or throws an error saying that
+// it is not JSON.
+function parseRequest(text) {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new Error(`the request is not JSON: ${err.message}`);
+  }
+}
+
 // render draws the playground in root.
 export function render(root, { status, fail }) {
   const out = h('section', { 'aria-label': 'Result', id: 'calc-result' });
   const codeBox = h('div');
   const form = h('form', { id: 'calc-form', class: 'card' });
   const jsonArea = h('textarea', { id: 'calc-json', spellcheck: 'false', 'aria-describedby': 'calc-json-note' });
+
+  // refuse shows why there is no answer in place of the last one, whose
+  // figures are not this request's, and puts the focus on the control at
+  // fault when the form has it.
+  const refuse = (err) => {
+    fill(out, h('h2', {}, 'Refused'), h('ul', { class: 'error', id: 'calc-errors' },
+      (err.items && err.items.length ? err.items : [{ message: err.message }]).map((e) => h('li', {}, e.target ? `${e.target}: ` : '', e.message))));
+    fail(err);
+    const el = err.id && document.getElementById(err.id);
+    if (el) {
+      el.setAttribute('aria-invalid', 'true');
+      el.focus();
+    }
+  };
 
   const current = () => {
     const p = perspectives[state.perspective];
@@ -240,7 +296,16 @@ export function render(root, { status, fail }) {
     const modeJSON = h('input', { type: 'radio', name: 'calc-mode', id: 'calc-mode-json', value: 'json', checked: state.mode === 'json' });
     for (const r of [modeForm, modeJSON]) {
       r.addEventListener('change', () => {
-        if (r.value === 'json' && state.mode !== 'json') state.json = pretty(build(state));
+        if (r.value === 'json' && state.mode !== 'json') {
+          try {
+            state.json = pretty(build(state));
+          } catch (err) {
+            // The form stays: its value at fault is the one to mend.
+            modeForm.checked = true;
+            refuse(err);
+            return;
+          }
+        }
         state.mode = r.value;
         redraw();
       });
@@ -258,7 +323,10 @@ export function render(root, { status, fail }) {
     } else {
       const input = (obj, key, attrs = {}) => {
         const el = h('input', { value: obj[key], ...attrs });
-        el.addEventListener('input', () => { obj[key] = el.value; });
+        el.addEventListener('input', () => {
+          obj[key] = el.value;
+          el.removeAttribute('aria-invalid');
+        });
         return el;
       };
       const mt = select({ id: 'calc-message-type' }, p.types, state.messageType);
@@ -289,12 +357,14 @@ export function render(root, { status, fail }) {
       add(form, lines);
     }
     const showCode = (kind) => {
-      const { path, text } = current();
+      let path;
       let body;
       try {
-        body = JSON.parse(text);
+        let text;
+        ({ path, text } = current());
+        body = parseRequest(text);
       } catch (err) {
-        fail(new Error(`the request is not JSON: ${err.message}`));
+        refuse(err);
         return;
       }
       const code = kind === 'curl' ? curlOf(path, body) : goProgram(path, body);
@@ -311,22 +381,22 @@ export function render(root, { status, fail }) {
 
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
-    const { path, text } = current();
-    status('Calculating…');
+    let path;
+    let text;
     try {
-      JSON.parse(text);
+      ({ path, text } = current());
+      parseRequest(text);
     } catch (err) {
-      fail(new Error(`the request is not JSON: ${err.message}`));
+      refuse(err);
       return;
     }
+    status('Calculating…');
     try {
       const answer = await call(path, { body: text });
       showAnswer(out, answer, status);
       status(`Calculated: tax ${answer.data.totalTax}.`);
     } catch (err) {
-      fill(out, h('h2', {}, 'Refused'), h('ul', { class: 'error', id: 'calc-errors' },
-        (err.items && err.items.length ? err.items : [{ message: err.message }]).map((e) => h('li', {}, e.target ? `${e.target}: ` : '', e.message))));
-      fail(err);
+      refuse(err);
     }
   });
 

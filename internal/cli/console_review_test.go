@@ -1,0 +1,174 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// reviewConsole is a server started with --dev, a browser signed in to
+// its console with the development credential, and a client of the API.
+type reviewConsole struct {
+	b                      *browserSession
+	c                      consoleClient
+	base, id, secret       string
+	apiToken, consoleToken string
+}
+
+// startReviewConsole starts the server and signs a browser in.
+func startReviewConsole(t *testing.T) *reviewConsole {
+	t.Helper()
+	chromiumPath(t)
+	out := &syncBuilder{}
+	base, stop, _, apiToken := startServeOut(t, t.TempDir(), serveConfig{}, out)
+	t.Cleanup(func() {
+		if err := stop(); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	printed := out.String()
+	r := &reviewConsole{c: consoleClient{t, base}, base: base, apiToken: apiToken,
+		id: printedField(t, printed, "console_client_id"), secret: printedField(t, printed, "console_secret")}
+	r.consoleToken = r.c.token(r.id, r.secret, "levy://console")
+	r.b = startBrowser(t)
+	r.b.do("open the console", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(base+"/console/"), chromedp.WaitVisible(chromedp.ID("client-id")))
+	r.b.do("sign in", chromedp.SendKeys(chromedp.ID("client-id"), r.id), chromedp.SendKeys(chromedp.ID("client-secret"), r.secret),
+		submit("signin-form"))
+	r.b.wait("the calculation page", `document.getElementById('calc-send')`)
+	// The development credential has no operator's audience: the token
+	// endpoint's 400 for it is expected.
+	r.b.awaitExpected("the sign-in's token request without an operator's audience", "status of 400")
+	return r
+}
+
+// setControl types text into a control of the playground's form, as a
+// person does (the form keeps what its input events say).
+func setControl(id, text string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`{ const el = document.getElementById(%q); el.value = %q; el.dispatchEvent(new Event('input')); }`, id, text))
+}
+
+// TestConsoleAmountsOfTheForm: the calculation form sends a line's amount
+// with the digits typed, and refuses one it cannot read naming the line
+// and the field, in place of the last answer. The form used to send the
+// amount as a JavaScript number: "1,000.00" or an empty amount went as
+// null, which the API takes as no amount, and the page showed a tax of
+// 0.00 without a word; 12345678901234567.89 went as 12345678901234568.
+// And a request that was not JSON left the last answer's figures on the
+// page under an error in the status line.
+func TestConsoleAmountsOfTheForm(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	refusal := func(what string) string {
+		b.t.Helper()
+		b.do(what, chromedp.Click(chromedp.ID("calc-send")))
+		b.wait("the refusal of "+what, `document.getElementById('calc-errors')`)
+		return eval[string](b, `document.getElementById('calc-errors').textContent`)
+	}
+	totals := `document.querySelectorAll('#calc-result [data-total]').length`
+
+	// A good calculation first, whose figures must not outlive a refusal.
+	b.do("calculate", chromedp.Click(chromedp.ID("calc-send")))
+	b.wait("the totals", `document.querySelector('[data-total=totalTax]')`)
+
+	for _, c := range []struct{ amount, want string }{
+		{"1,000.00", `Line 1 amount: want a number such as 1234.56 (a point for the decimals, no separators), not "1,000.00"`},
+		{"", "Line 1 amount: is empty; give a number such as 59.97"},
+		{"12 EUR", `Line 1 amount: want a number such as 1234.56 (a point for the decimals, no separators), not "12 EUR"`},
+	} {
+		b.do("type the amount "+c.amount, setControl("calc-line-0-amount", c.amount))
+		if got := refusal("the amount " + c.amount); got != c.want {
+			t.Errorf("amount %q: the page says %q, want %q", c.amount, got, c.want)
+		}
+		if n := eval[int](b, totals); n != 0 {
+			t.Errorf("amount %q: the page still shows %d totals", c.amount, n)
+		}
+		if focus := eval[string](b, `document.activeElement.id + ' ' + document.activeElement.getAttribute('aria-invalid')`); focus != "calc-line-0-amount true" {
+			t.Errorf("amount %q: the focus is on %q, want the amount marked invalid", c.amount, focus)
+		}
+	}
+	b.do("type an empty quantity", setControl("calc-line-0-amount", "10.00"), setControl("calc-line-0-quantity", ""))
+	if got := refusal("an empty quantity"); got != "Line 1 quantity: is empty; give a number such as 59.97" {
+		t.Errorf("an empty quantity: the page says %q", got)
+	}
+	// The JSON view of a form it cannot carry stays on the form.
+	b.do("show an empty quantity as JSON", chromedp.Click(chromedp.ID("calc-mode-json")))
+	if got := eval[string](b, `(document.getElementById('calc-mode-form').checked ? 'form ' : 'json ') + document.getElementById('calc-errors').textContent`); got != "form Line 1 quantity: is empty; give a number such as 59.97" {
+		t.Errorf("the JSON view of an empty quantity: %q", got)
+	}
+
+	// An amount of more digits than a JavaScript number holds is
+	// calculated as typed: the page's subtotal is the API's for it.
+	const big = "12345678901234567.89"
+	b.do("type a large amount", setControl("calc-line-0-quantity", "1"), setControl("calc-line-0-amount", big), chromedp.Click(chromedp.ID("calc-send")))
+	b.wait("the totals", `document.querySelector('[data-total=subTotal]')`)
+	if got := eval[string](b, `document.querySelector('[data-total=subTotal]').textContent`); got != big {
+		t.Errorf("the subtotal of %s is %s", big, got)
+	}
+	b.do("show it as JSON", chromedp.Click(chromedp.ID("calc-mode-json")))
+	if got := eval[string](b, `document.getElementById('calc-json').value`); !strings.Contains(got, `"extendedPrice": `+big+`
+`) {
+		t.Errorf("the request as JSON does not carry the amount %s:\n%s", big, got)
+	}
+
+	// A request that is not JSON: the refusal replaces the last answer.
+	b.do("break the JSON", setControl("calc-json", `{"saleMessageType":`))
+	if got := refusal("a request that is not JSON"); !strings.HasPrefix(got, "the request is not JSON: ") {
+		t.Errorf("a request that is not JSON: the page says %q", got)
+	}
+	if n := eval[int](b, totals); n != 0 {
+		t.Errorf("a request that is not JSON: the page still shows the last answer's %d totals", n)
+	}
+	if errs := b.errors(); errs != "" {
+		t.Error(errs)
+	}
+}
+
+// TestConsoleCombinedRate: the tax area page's combined rate of an area
+// adds up the rates of its jurisdictions. It used to be the tax of a
+// quotation of 100.00 divided by 100, which the rounding of each tax to
+// the cent makes another number where a rate has more than four
+// decimals: New York City's 4% + 4.5% + 0.375% showed as 0.0888.
+func TestConsoleCombinedRate(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	b.do("open the map", chromedp.Click(chromedp.CSS(`#nav a[data-page=map]`)))
+	b.wait("the search form", `document.getElementById('map-addr-city')`)
+	b.do("search an address in New York City", setControl("map-addr-streetAddress1", "350 5th Ave"), setControl("map-addr-city", "New York"),
+		setControl("map-addr-mainDivision", "NY"), setControl("map-addr-postalCode", "10118"), submit("map-search"))
+	b.wait("the rates", `document.querySelector('#map-result .combined-rate')`)
+	area := eval[string](b, `document.querySelector('#map-result .lookup-result').dataset.taxArea`)
+	asOf := eval[string](b, `document.getElementById('map-asof').value`)
+	var quote struct {
+		Data struct {
+			TotalTax  json.Number
+			LineItems []struct {
+				Taxes []struct{ EffectiveRate json.Number }
+			}
+		}
+	}
+	r.c.must(http.StatusOK, "POST", "/api/v2/supplies", r.consoleToken, "application/json", fmt.Appendf(nil,
+		`{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":%q,"seller":{"physicalOrigin":{"taxAreaId":%q}},
+		"customer":{"destination":{"taxAreaId":%q}},"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100}]}`,
+		asOf, area, area), &quote)
+	sum := new(big.Rat)
+	for _, tax := range quote.Data.LineItems[0].Taxes {
+		rate, ok := new(big.Rat).SetString(tax.EffectiveRate.String())
+		if !ok {
+			t.Fatalf("the rate %q", tax.EffectiveRate)
+		}
+		sum.Add(sum, rate)
+	}
+	shown := eval[string](b, `document.querySelector('#map-result .combined-rate').textContent`)
+	got, ok := new(big.Rat).SetString(shown)
+	if !ok || got.Cmp(sum) != 0 || shown != "0.08875" {
+		t.Errorf("the combined rate shown is %q; the rates of the API's quotation add up to %s (tax %s on 100.00)", shown, sum.FloatString(6), quote.Data.TotalTax)
+	}
+	if errs := b.errors(); errs != "" {
+		t.Error(errs)
+	}
+}
