@@ -69,10 +69,14 @@ func keepsCompany(tx *journal.Transaction, company string, only bool) bool {
 }
 
 // summaryRow is a row of the remittance summary with the currency of
-// its section, as the journal page draws them in one table and chart.
+// its section, as the journal page draws them in one table and chart,
+// and the reason of a zero tax in the report's words.
 type summaryRow struct {
 	Currency string `json:"currency"`
 	journal.SummaryRow
+	// ZeroTaxBecause is ZeroTaxReason in words, as the report prints it
+	// (ZeroTaxReason.Text).
+	ZeroTaxBecause string `json:"zeroTaxBecause,omitempty"`
 }
 
 // summaryRows flattens a report's sections into rows, in the report's
@@ -81,18 +85,40 @@ func summaryRows(rep *journal.Report) []summaryRow {
 	rows := []summaryRow{}
 	for _, c := range rep.Currencies {
 		for _, r := range c.Rows {
-			rows = append(rows, summaryRow{Currency: c.Currency, SummaryRow: r})
+			rows = append(rows, summaryRow{Currency: c.Currency, SummaryRow: r, ZeroTaxBecause: r.ZeroTaxReason.Text()})
 		}
 	}
 	return rows
 }
 
+// currencyTotal is the total of one currency's section of the remittance
+// summary, as the report prints it below the section's rows: its tax
+// leaves out the rows of the taxes that customers withheld and that
+// vendors charged, so that it is not the sum of the rows' taxes where
+// the section has such rows.
+type currencyTotal struct {
+	Currency     string `json:"currency"`
+	Transactions int    `json:"transactions"`
+	journal.Total
+}
+
+// summaryTotals returns the total of each currency's section of a
+// report, in the report's order, an empty list when it has none.
+func summaryTotals(rep *journal.Report) []currencyTotal {
+	out := []currencyTotal{}
+	for _, c := range rep.Currencies {
+		out = append(out, currencyTotal{Currency: c.Currency, Transactions: c.Transactions, Total: c.Total})
+	}
+	return out
+}
+
 // summary answers the remittance summary of the period: the rows of
 // journal.Summarize for the token's tenant, each with its currency, and
-// beside them (member companies) the company subtotals that the
+// beside them (member totals) the total of each currency as the report
+// has it, and (member companies) the company subtotals that the
 // companies route answers, which the same read of the period gave, so
 // that the journal page showing every company reads the period once;
-// with company, the rows of journal.SummarizeCompany alone.
+// with company, the rows and totals of journal.SummarizeCompany.
 func (h *Handler) summary(w http.ResponseWriter, r *http.Request) {
 	from, to, err := h.period(r)
 	if err != nil {
@@ -114,11 +140,11 @@ func (h *Handler) summary(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	if only {
-		api.WriteData(w, r, http.StatusOK, summaryRows(rep))
-		return
+	extra := map[string]any{"totals": summaryTotals(rep)}
+	if !only {
+		extra["companies"] = companyTotals(rep)
 	}
-	api.WriteDataWith(w, r, http.StatusOK, summaryRows(rep), map[string]any{"companies": companyTotals(rep)})
+	api.WriteDataWith(w, r, http.StatusOK, summaryRows(rep), extra)
 }
 
 // companyTotals returns the company subtotals of a report of every

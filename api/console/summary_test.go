@@ -103,3 +103,68 @@ func TestJournalSummaryCarriesCompanies(t *testing.T) {
 		t.Errorf("summary rows of NORTH: %s", one["data"])
 	}
 }
+
+// TestJournalSummaryCarriesTotals: the summary answers, beside its rows,
+// the total of each currency as journal.Summarize has it, which leaves
+// out the tax that customers withheld (and that vendors charged), and
+// each zero tax's reason in the report's words, so that the journal page
+// shows the report's total and what sets its rows apart. It used to
+// answer neither, and the page had no total.
+func TestJournalSummaryCarriesTotals(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	a := money.MustParse("100.00")
+	post := func(id string, taxes ...journal.Tax) {
+		t.Helper()
+		total := money.Zero()
+		for _, tax := range taxes {
+			total = total.Add(tax.Tax)
+		}
+		tx := &journal.Transaction{TransactionID: id, Perspective: "SELLER", MessageType: "INVOICE", DocumentDate: civil.MustParse("2023-05-10"),
+			Currency: "USD", SubTotal: a, TotalTax: total, Total: a.Add(total),
+			Lines: []journal.Line{{LineItemID: "1", Amount: a, TotalTax: total, Taxes: taxes}}}
+		if _, err := f.journal.Post(ctx, levy.DefaultTenant, tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	post("TOT-1", journal.Tax{JurisdictionID: "US-WA", JurisdictionName: "WASHINGTON", JurisdictionType: "STATE", CollectedFrom: "SELLER",
+		TaxResult: "TAXABLE", Taxable: a, Tax: money.MustParse("6.50"), Rate: money.MustParse("0.065")})
+	post("TOT-2", journal.Tax{JurisdictionID: "US-WA", JurisdictionName: "WASHINGTON", JurisdictionType: "STATE", CollectedFrom: "SELLER",
+		TaxResult: "EXEMPT", Exempt: a, Tax: money.Zero()})
+	post("TOT-3", journal.Tax{JurisdictionID: "BR-SP", JurisdictionName: "SAO PAULO", JurisdictionType: "STATE", CollectedFrom: "SELLER",
+		TaxResult: "TAXABLE", Taxable: a, Tax: money.MustParse("1.50"), Rate: money.MustParse("0.015"), Withheld: true})
+	rep, err := journal.Summarize(ctx, f.journal, levy.DefaultTenant, civil.MustParse("2023-05-01"), civil.MustParse("2023-05-31"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var answer struct {
+		Data []struct {
+			journal.SummaryRow
+			ZeroTaxBecause string
+		}
+		Totals []struct {
+			Currency     string
+			Transactions int
+			SubTotal     money.Amount
+			Tax          money.Amount
+		}
+	}
+	for _, q := range []string{"", "&company="} {
+		_, _, body := f.get(t, "/console/api/journal/summary?from=2023-05-01&to=2023-05-31"+q)
+		if err := json.Unmarshal(body, &answer); err != nil {
+			t.Fatalf("summary%s: %v: %s", q, err, body)
+		}
+		c := rep.Currencies[0]
+		if len(answer.Totals) != 1 || answer.Totals[0].Currency != "USD" || answer.Totals[0].Transactions != 3 ||
+			!answer.Totals[0].Tax.Equal(c.Total.Tax) || !answer.Totals[0].SubTotal.Equal(c.Total.SubTotal) || !c.Total.Tax.Equal(money.MustParse("6.50")) {
+			t.Errorf("summary%s: totals %+v; the report's %+v", q, answer.Totals, c.Total)
+		}
+		reasons := map[string]string{}
+		for _, r := range answer.Data {
+			reasons[r.JurisdictionID+" "+string(r.ZeroTaxReason)+" "+string(r.Withheld)] = r.ZeroTaxBecause
+		}
+		if want := map[string]string{"US-WA  ": "", "US-WA EXEMPT ": "exempt", "BR-SP  BY_CUSTOMER": ""}; !reflect.DeepEqual(reasons, want) {
+			t.Errorf("summary%s: rows %v, want %v", q, reasons, want)
+		}
+	}
+}

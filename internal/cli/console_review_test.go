@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/levytax/levy/journal"
 )
 
 // reviewConsole is a server started with --dev, a browser signed in to
@@ -167,6 +169,99 @@ func TestConsoleCombinedRate(t *testing.T) {
 	got, ok := new(big.Rat).SetString(shown)
 	if !ok || got.Cmp(sum) != 0 || shown != "0.08875" {
 		t.Errorf("the combined rate shown is %q; the rates of the API's quotation add up to %s (tax %s on 100.00)", shown, sum.FloatString(6), quote.Data.TotalTax)
+	}
+	if errs := b.errors(); errs != "" {
+		t.Error(errs)
+	}
+}
+
+// TestConsoleJournalSummaryIsTheReport: the journal page's remittance
+// summary shows the rows of `levy journal report` with what tells them
+// apart (who remits the tax, why it is zero) and its total tax per
+// currency, to the cent. The page used to show neither: a sale's
+// taxable and non-taxable lines in California were two rows "California
+// · Sales and Use Tax · USD" alike but for their figures, the use tax
+// accrued in Washington looked like tax collected there, and the page
+// gave no total, which is not the sum of the rows where customers
+// withheld a tax or vendors charged one.
+func TestConsoleJournalSummaryIsTheReport(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	post := func(path, body string) {
+		t.Helper()
+		r.c.must(http.StatusOK, "POST", path, r.apiToken, "application/json", []byte(body), nil)
+	}
+	post("/api/v2/supplies", `{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-07-01","transactionId":"S-1",
+		"currency":{"isoCurrencyCodeAlpha":"USD"},
+		"seller":{"physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+		"customer":{"destination":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100.00},
+			{"lineItemId":"2","product":{"productClass":"FOOD"},"quantity":{"value":1},"extendedPrice":50.00}]}`)
+	post("/api/v2/supplies", `{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-07-02","transactionId":"S-2",
+		"currency":{"isoCurrencyCodeAlpha":"USD"},
+		"seller":{"physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+		"customer":{"destination":{"city":"Seattle","mainDivision":"WA","postalCode":"98101","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":80.00}]}`)
+	post("/api/v2/procurement", `{"purchaseMessageType":"ACCRUAL","transactionType":"PURCHASE","documentDate":"2026-07-03","transactionId":"P-1",
+		"currency":{"isoCurrencyCodeAlpha":"USD"},
+		"vendor":{"physicalOrigin":{"city":"Portland","mainDivision":"OR","postalCode":"97201","country":"US"}},
+		"buyer":{"destination":{"city":"Seattle","mainDivision":"WA","postalCode":"98101","country":"US"}},
+		"lineItems":[{"lineItemId":"1","purchase":{"purchaseClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100.00}]}`)
+
+	code, printed, errOut := runCLI(t, "journal", "report", "--server", r.base, "--client-id", r.id, "--client-secret", r.secret,
+		"--from", "2026-07-01", "--to", "2026-07-31", "--json")
+	if code != 0 {
+		t.Fatalf("levy journal report: %d %s", code, errOut)
+	}
+	var rep journal.Report
+	if err := json.Unmarshal([]byte(printed), &rep); err != nil || len(rep.Currencies) != 1 {
+		t.Fatalf("the report: %v\n%s", err, printed)
+	}
+	var want, wantTotals []string
+	for _, c := range rep.Currencies {
+		for _, row := range c.Rows {
+			want = append(want, strings.Join([]string{row.JurisdictionID, row.CollectedFrom, c.Currency, row.Taxable.String(), row.NonTaxable.String(),
+				row.Tax.String(), fmt.Sprint(row.Transactions), row.ZeroTaxReason.Text()}, "|"))
+		}
+		wantTotals = append(wantTotals, c.Currency+" "+c.Total.Tax.String())
+	}
+
+	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	b.wait("the journal page", `document.getElementById('journal-from')`)
+	b.do("choose the period", chromedp.Evaluate[chromedp.Void](`document.getElementById('journal-from').value = '2026-07-01'; document.getElementById('journal-to').value = '2026-07-31'`),
+		submit("journal-period"))
+	b.wait("the summary", `document.querySelector('#journal-summary h2') && document.querySelector('#journal-summary h2').textContent.includes('2026-07-31') && document.querySelectorAll('#journal-summary .bar-row').length > 0`)
+	got := eval[[]string](b, `(() => {
+		const table = [...document.querySelectorAll('#journal-summary table')].find((t) => t.caption && t.caption.textContent === 'The summary');
+		const heads = [...table.tHead.rows[0].cells].map((c) => c.textContent);
+		const col = (name) => heads.indexOf(name);
+		return [...table.tBodies[0].rows].map((r) => {
+			const cell = (name) => (col(name) < 0 ? '(no column ' + name + ')' : r.cells[col(name)].textContent);
+			return [r.cells[0].querySelector('code').textContent, cell('Collected from'), cell('Currency'), cell('Taxable'), cell('Non-taxable'),
+				cell('Tax'), cell('Transactions'), cell('Zero tax because')].join('|');
+		});
+	})()`)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the page's summary rows:\n  %s\nthe report's:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+	totals := eval[[]string](b, `[...document.querySelectorAll('#journal-totals tbody tr')].map((r) => r.dataset.currency + ' ' + r.dataset.tax)`)
+	if strings.Join(totals, ",") != strings.Join(wantTotals, ",") {
+		t.Errorf("the page's totals are %q; the report's %q", totals, wantTotals)
+	}
+	// Every bar, and every row's button, names its row apart from the
+	// others.
+	for _, sel := range []string{`#journal-summary .bar-row`, `#journal-summary button.secondary[aria-label]`} {
+		names := eval[[]string](b, `[...document.querySelectorAll('`+sel+`')].map((e) => e.getAttribute('aria-label'))`)
+		seen := map[string]bool{}
+		for _, n := range names {
+			if seen[n] {
+				t.Errorf("two of %s are called %q", sel, n)
+			}
+			seen[n] = true
+		}
+		if len(names) != len(want) {
+			t.Errorf("%d of %s for %d rows", len(names), sel, len(want))
+		}
 	}
 	if errs := b.errors(); errs != "" {
 		t.Error(errs)

@@ -19,6 +19,23 @@ const allCompanies = '\u0000all';
 // chosen is the company chosen last, kept while the tab lives.
 let chosen = allCompanies;
 
+// collector says who remits a row's tax, as the report's column
+// COLLECTED FROM does: SELLER, BUYER, "SELLER (vendor)" for the tax the
+// tenant's vendors charged it (they remit it), and who withheld it.
+function collector(r) {
+  const withheld = { BY_TENANT: ', withheld by you', BY_CUSTOMER: ', withheld by the customer' }[r.withheld] || '';
+  return `${r.collectedFrom || ''}${r.paidToVendor ? ' (vendor)' : ''}${withheld}`;
+}
+
+// rowName names a row of the summary for people: its jurisdiction,
+// imposition and currency, and what sets it apart from the other rows of
+// that jurisdiction (who remits it, why its tax is zero).
+function rowName(r) {
+  const from = r.collectedFrom === 'SELLER' && !r.paidToVendor && !r.withheld ? '' : collector(r);
+  return [r.jurisdictionName || r.jurisdictionId, r.imposition, r.currency, from, r.zeroTaxBecause ? `zero: ${r.zeroTaxBecause}` : '']
+    .filter(Boolean).join(' · ');
+}
+
 // companyQuery is the query of the period, with the company chosen.
 function companyQuery() {
   return chosen === allCompanies ? { ...period } : { ...period, company: chosen };
@@ -96,15 +113,15 @@ export function render(root, { status, fail }) {
         paidToVendor: String(!!row.paidToVendor),
       });
     }
-    const rowName = row ? [row.jurisdictionName || row.jurisdictionId, row.imposition, row.currency].filter(Boolean).join(' · ') : '';
+    const name = row ? rowName(row) : '';
     status('Reading the transactions…');
     try {
       const answer = await call('/console/api/journal/transactions', { query });
       listed = answer.data.transactions;
       const heads = ['Transaction', 'Posting date', 'Document', 'Kind', 'Currency', { label: 'Tax', num: true }];
-      if (row) heads.push({ label: `Tax of ${rowName}`, num: true });
+      if (row) heads.push({ label: `Tax of ${name}`, num: true });
       heads.push('Reversal of');
-      fill(txBox, h('h2', {}, row ? `Transactions with a tax of ${rowName}` : 'Transactions of the period'),
+      fill(txBox, h('h2', {}, row ? `Transactions with a tax of ${name}` : 'Transactions of the period'),
         answer.data.truncated ? h('p', { class: 'note' }, 'The period holds more transactions than shown: download the export for all.') : null,
         table(null, heads, listed.map((t) => {
           const cells = [h('button', { type: 'button', class: 'linkish', onclick: () => showVersions(t.transactionId) }, t.transactionId),
@@ -147,16 +164,26 @@ export function render(root, { status, fail }) {
       if (!rows.length) {
         add(summaryBox, h('p', {}, 'No tax was stored in the period.'));
       } else {
-        const label = (r) => `${r.jurisdictionName || r.jurisdictionId} · ${r.imposition || ''} · ${r.currency || ''}`;
-        add(summaryBox, 
+        // The columns and the totals of the report (levy journal report):
+        // the rows of one jurisdiction and imposition differ by who
+        // remits the tax and why it is zero, and the total of a currency
+        // leaves out the tax that customers withheld and that vendors
+        // charged.
+        const totals = summary.totals || [];
+        add(summaryBox,
           barChart('Tax per jurisdiction and imposition', rows.map((r, i) => ({
-            label: label(r), value: Number(r.tax), text: String(r.tax), key: String(i), row: r,
+            label: rowName(r), value: Number(r.tax), text: String(r.tax), key: String(i), row: r,
           })), (b) => showTransactions(b.row)),
-          table('The summary', ['Jurisdiction', 'Type', 'Imposition', 'Currency', { label: 'Taxable', num: true }, { label: 'Exempt', num: true },
-            { label: 'Non-taxable', num: true }, { label: 'Tax', num: true }, { label: 'Transactions', num: true }, ''],
+          table('The summary', ['Jurisdiction', 'Type', 'Imposition', 'Collected from', 'Currency', { label: 'Taxable', num: true }, { label: 'Exempt', num: true },
+            { label: 'Non-taxable', num: true }, { label: 'Tax', num: true }, { label: 'Transactions', num: true }, 'Zero tax because', ''],
           rows.map((r) => [h('span', {}, r.jurisdictionName || '', h('br'), h('code', {}, r.jurisdictionId)), r.jurisdictionType || '',
-            r.imposition || '', r.currency || '', String(r.taxable), String(r.exempt), String(r.nonTaxable), String(r.tax),
-            String(r.transactions), h('button', { type: 'button', class: 'secondary', onclick: () => showTransactions(r) }, 'Transactions')])),
+            r.imposition || '', collector(r), r.currency || '', String(r.taxable), String(r.exempt), String(r.nonTaxable), String(r.tax),
+            String(r.transactions), r.zeroTaxBecause || '',
+            h('button', { type: 'button', class: 'secondary', 'aria-label': `Transactions of ${rowName(r)}`, onclick: () => showTransactions(r) }, 'Transactions')])),
+          h('div', { id: 'journal-totals' }, table('Total tax owed per currency (the withheld by the customer and vendor rows are not in it)',
+            ['Currency', { label: 'Transactions', num: true }, { label: 'Net amount', num: true }, { label: 'Total tax', num: true }],
+            totals.map((c) => [c.currency || '(none)', String(c.transactions), String(c.subTotal), String(c.tax)]),
+            (i) => ({ 'data-currency': totals[i].currency, 'data-tax': String(totals[i].tax) }))),
           h('p', {}, h('button', { type: 'button', class: 'secondary', onclick: () => showTransactions(null) }, 'All transactions of the period')));
       }
       const points = series.data || [];
