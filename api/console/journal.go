@@ -183,8 +183,9 @@ type point struct {
 }
 
 // series answers the total tax of the transactions posted on each day of
-// the period, per document currency, in date order; with company, of
-// that company's transactions only.
+// the period, per document currency, in date order, as the remittance
+// report totals it (owedTax); with company, of that company's
+// transactions only.
 func (h *Handler) series(w http.ResponseWriter, r *http.Request) {
 	from, to, err := h.period(r)
 	if err != nil {
@@ -208,10 +209,12 @@ func (h *Handler) series(w http.ResponseWriter, r *http.Request) {
 		k := key{tx.PostingDate.Days(), tx.Currency}
 		p := sums[k]
 		if p == nil {
-			p = &point{Date: tx.PostingDate, Currency: tx.Currency, TotalTax: money.Zero()}
+			// Zero in the document's decimals: a day of untaxed documents
+			// shows 0.00.
+			p = &point{Date: tx.PostingDate, Currency: tx.Currency, TotalTax: tx.TotalTax.Sub(tx.TotalTax)}
 			sums[k] = p
 		}
-		p.TotalTax = p.TotalTax.Add(tx.TotalTax)
+		p.TotalTax = p.TotalTax.Add(owedTax(tx))
 		p.Transactions++
 		return nil
 	})
@@ -227,6 +230,25 @@ func (h *Handler) series(w http.ResponseWriter, r *http.Request) {
 		return cmp.Or(a.Date.Compare(b.Date), cmp.Compare(a.Currency, b.Currency))
 	})
 	api.WriteData(w, r, http.StatusOK, out)
+}
+
+// owedTax is what tx adds to the total tax of the remittance report
+// (journal.Summarize): the tax of the rows it has a tax in
+// (journal.RowOf), but those of the taxes its customers withheld and its
+// vendors charged, which the report's total leaves out. It is not the
+// document's totalTax, which holds the tax the vendors charged and not
+// the tax the tenant withheld on a purchase.
+func owedTax(tx *journal.Transaction) money.Amount {
+	sum := money.Zero()
+	for _, l := range tx.Lines {
+		for i := range l.Taxes {
+			t := &l.Taxes[i]
+			if row, ok := journal.RowOf(tx, t); ok && row.Withheld != journal.WithheldByCustomer && !row.PaidToVendor {
+				sum = sum.Add(t.Tax)
+			}
+		}
+	}
+	return sum
 }
 
 // listed is one transaction of the transaction list: the latest version

@@ -168,3 +168,61 @@ func TestJournalSummaryCarriesTotals(t *testing.T) {
 		}
 	}
 }
+
+// TestJournalSeriesIsTheReportsTotal: the tax of a day in the journal
+// page's line chart is the total tax of the remittance report of that
+// day. The chart used to add up the documents' totalTax, which holds
+// the tax the tenant's vendors charged it (which they remit, and the
+// report's total leaves out) and leaves out the tax the tenant withheld
+// on a purchase (which it owes): a day of purchases showed the vendors'
+// tax as owed.
+func TestJournalSeriesIsTheReportsTotal(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	a := money.MustParse("100.00")
+	post := func(id, perspective, day string, totalTax string, taxes ...journal.Tax) {
+		t.Helper()
+		tt := money.MustParse(totalTax)
+		tx := &journal.Transaction{TransactionID: id, Perspective: perspective, MessageType: "INVOICE", DocumentDate: civil.MustParse(day),
+			Currency: "USD", SubTotal: a, TotalTax: tt, Total: a.Add(tt),
+			Lines: []journal.Line{{LineItemID: "1", Amount: a, TotalTax: tt, Taxes: taxes}}}
+		if perspective == "BUYER" {
+			tx.MessageType = "INVOICE_VERIFICATION"
+		}
+		if _, err := f.journal.Post(ctx, levy.DefaultTenant, tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wa := func(from, tax string, withheld bool) journal.Tax {
+		return journal.Tax{JurisdictionID: "US-WA", JurisdictionName: "WASHINGTON", JurisdictionType: "STATE", CollectedFrom: from,
+			TaxResult: "TAXABLE", Taxable: a, Tax: money.MustParse(tax), Rate: money.MustParse("0.065"), Withheld: withheld}
+	}
+	post("SER-1", "SELLER", "2022-09-01", "6.50", wa("SELLER", "6.50", false))
+	post("SER-2", "BUYER", "2022-09-01", "8.00", wa("SELLER", "8.00", false)) // the vendor charged it
+	post("SER-3", "BUYER", "2022-09-02", "0.00", wa("BUYER", "1.50", true))   // the tenant withheld it
+	post("SER-4", "SELLER", "2022-09-03", "0.00")
+	var series struct {
+		Data []struct {
+			Date     string
+			TotalTax money.Amount
+		}
+	}
+	_, _, body := f.get(t, "/console/api/journal/series?from=2022-09-01&to=2022-09-30")
+	if err := json.Unmarshal(body, &series); err != nil {
+		t.Fatalf("series: %v: %s", err, body)
+	}
+	var got, want []string
+	for _, p := range series.Data {
+		got = append(got, p.Date+" "+p.TotalTax.Decimal().StringFixed(2))
+	}
+	for _, day := range []string{"2022-09-01", "2022-09-02", "2022-09-03"} {
+		rep, err := journal.Summarize(ctx, f.journal, levy.DefaultTenant, civil.MustParse(day), civil.MustParse(day))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, day+" "+rep.Currencies[0].Total.Tax.Decimal().StringFixed(2))
+	}
+	if !reflect.DeepEqual(got, want) || want[0] != "2022-09-01 6.50" || want[1] != "2022-09-02 1.50" {
+		t.Errorf("the series is %q; the report's total tax of each day %q", got, want)
+	}
+}
