@@ -31,10 +31,8 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		r.Body = httpbody.Mark(r.Body)
 		s.metrics.inFlight.Inc()
 		defer func() {
-			if v := recover(); v != nil {
-				if v == http.ErrAbortHandler {
-					panic(v)
-				}
+			v := recover()
+			if v != nil && v != http.ErrAbortHandler {
 				x.fault = fmt.Errorf("panic: %v\n%s", v, debug.Stack())
 				if x.status == 0 {
 					s.fail(w, r, x.fault)
@@ -42,6 +40,12 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			}
 			s.metrics.inFlight.Dec()
 			s.done(r, x)
+			if v == http.ErrAbortHandler {
+				// A handler that ends its answer unfinished on purpose:
+				// net/http breaks the connection off, once the request is
+				// counted and logged as any other.
+				panic(v)
+			}
 		}()
 		next.ServeHTTP(&st.rec, r)
 	})
