@@ -9,6 +9,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
@@ -409,7 +410,8 @@ func (h *Handler) versions(w http.ResponseWriter, r *http.Request) {
 // export answers the period's transactions as the journal export route
 // does, through the Exporter it shares with that route (its time limit,
 // its limit of exports per tenant): format csv (one row per tax) or
-// jsonl (one transaction per line), as a download.
+// jsonl (one transaction per line), as a download. An export that broke
+// off is not ended as an answer: the browser sees the download fail.
 func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
 	from, to, err := h.period(r)
 	if err != nil {
@@ -422,5 +424,30 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="journal-%s-%s.%s"`, from, to, f))
-	h.exporter.Serve(w, r, levy.Tenant(r.Context()), from, to, f)
+	h.exporter.Serve(headFirst{w}, r, levy.Tenant(r.Context()), from, to, f)
+	if w.Header().Get(journaladmin.TrailerError) != "" {
+		// The export broke off (cut at its time limit, or the journal
+		// failed), which its trailer says; but a browser reads no
+		// trailer, and the download of a well-ended answer would be
+		// saved as if whole. Ended without its last chunk (or with the
+		// stream reset), the answer fails in the browser, which saves
+		// nothing. The Exporter logged why.
+		panic(http.ErrAbortHandler)
+	}
 }
+
+// headFirst is a ResponseWriter that sends the status and headers as
+// soon as they are written, so that the browser knows the export began
+// (and is not told that the server closed the connection without a
+// word) when the export breaks off before its first bytes leave the
+// server's buffer.
+type headFirst struct{ http.ResponseWriter }
+
+// WriteHeader writes the status and flushes it.
+func (w headFirst) WriteHeader(status int) {
+	w.ResponseWriter.WriteHeader(status)
+	_ = http.NewResponseController(w.ResponseWriter).Flush() // a writer that cannot flush sends them with the body
+}
+
+// Unwrap returns the ResponseWriter, for http.ResponseController.
+func (w headFirst) Unwrap() http.ResponseWriter { return w.ResponseWriter }

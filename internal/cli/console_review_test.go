@@ -22,12 +22,13 @@ type reviewConsole struct {
 	apiToken, consoleToken string
 }
 
-// startReviewConsole starts the server and signs a browser in.
-func startReviewConsole(t *testing.T) *reviewConsole {
+// startReviewConsole starts the server with args and signs a browser
+// in.
+func startReviewConsole(t *testing.T, args ...string) *reviewConsole {
 	t.Helper()
 	chromiumPath(t)
 	out := &syncBuilder{}
-	base, stop, _, apiToken := startServeOut(t, t.TempDir(), serveConfig{}, out)
+	base, stop, _, apiToken := startServeOut(t, t.TempDir(), serveConfig{}, out, args...)
 	t.Cleanup(func() {
 		if err := stop(); err != nil {
 			t.Errorf("serve: %v", err)
@@ -322,6 +323,42 @@ func TestConsoleAnswerOfAThousandLines(t *testing.T) {
 	// and its rule.
 	b.do("open the last explanation", chromedp.Evaluate[chromedp.Void](`{ const all = document.querySelectorAll('#calc-result details.why'); const d = all[all.length - 1]; d.scrollIntoView(); d.querySelector('summary').click(); }`))
 	b.wait("its rule", `(() => { const all = document.querySelectorAll('#calc-result details.why'); const d = all[all.length - 1]; return d.querySelector('dl dt') && d.querySelector('.rule'); })()`)
+	if errs := b.errors(); errs != "" {
+		t.Error(errs)
+	}
+}
+
+// TestConsoleExportThatBrokeOff: a download of the journal that the
+// server cut at its time limit fails in the page, which says so and
+// saves nothing. The export ends such an answer with a trailer the
+// browser cannot read, and the page used to save the part it had (here
+// the CSV's header alone) as "Exported 406 bytes as CSV".
+func TestConsoleExportThatBrokeOff(t *testing.T) {
+	r := startReviewConsole(t, "--export-timeout", "1ns")
+	b := r.b
+	r.c.must(http.StatusOK, "POST", "/api/v2/supplies", r.apiToken, "application/json", []byte(`{"saleMessageType":"INVOICE","transactionType":"SALE",
+		"documentDate":"2026-06-01","transactionId":"CUT-1","currency":{"isoCurrencyCodeAlpha":"USD"},
+		"seller":{"physicalOrigin":{"city":"Seattle","mainDivision":"WA","postalCode":"98109","country":"US"}},
+		"customer":{"destination":{"city":"Los Angeles","mainDivision":"CA","postalCode":"90012","country":"US"}},
+		"lineItems":[{"lineItemId":"1","product":{"productClass":"GENERAL"},"quantity":{"value":1},"extendedPrice":100.00}]}`), nil)
+	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
+	b.wait("the journal page", `document.getElementById('journal-from')`)
+	b.do("choose the period", chromedp.Evaluate[chromedp.Void](`document.getElementById('journal-from').value = '2026-06-01'; document.getElementById('journal-to').value = '2026-06-30'`),
+		submit("journal-period"))
+	b.wait("the summary", `document.querySelectorAll('#journal-summary .bar-row').length > 0`)
+	b.do("note the saved files", chromedp.Evaluate[chromedp.Void](`window.saved = 0; HTMLAnchorElement.prototype.click = ((click) => function () { if (this.download) window.saved++; return click.call(this); })(HTMLAnchorElement.prototype.click)`))
+	for _, format := range []string{"csv", "jsonl"} {
+		b.do("download "+format, chromedp.Evaluate[chromedp.Void](`document.getElementById('status').textContent = ''`), chromedp.Click(chromedp.ID("journal-"+format)))
+		b.wait("the end of the "+format+" download", `/^(Error|Exported)/.test(document.getElementById('status').textContent)`)
+		if got := eval[string](b, `document.getElementById('status').textContent`); got != "Error: the export broke off before its end, and nothing was saved: try a shorter period, or levy journal export" {
+			t.Errorf("the %s download of an export cut at its time limit: the page says %q", format, got)
+		}
+	}
+	if n := eval[int](b, `window.saved`); n != 0 {
+		t.Errorf("the page saved %d files of exports that broke off", n)
+	}
+	// The browser reports the broken answer as an error of its own.
+	b.expected("ERR_INCOMPLETE_CHUNKED_ENCODING")
 	if errs := b.errors(); errs != "" {
 		t.Error(errs)
 	}

@@ -46,7 +46,15 @@ async function download(format, status, fail) {
   status(`Preparing the ${format.toUpperCase()} export…`);
   try {
     const resp = await call('/console/api/journal/export', { query: { ...period, format }, raw: true });
-    const blob = await resp.blob();
+    let blob;
+    try {
+      blob = await resp.blob();
+    } catch {
+      // The server ends an export that broke off (cut at its time limit,
+      // or a fault) without ending its answer, so that a part is never
+      // saved as the whole.
+      throw new Error('the export broke off before its end, and nothing was saved: try a shorter period, or levy journal export');
+    }
     const a = h('a', { href: URL.createObjectURL(blob), download: `journal-${period.from}-${period.to}.${format}` });
     document.body.append(a);
     a.click();
