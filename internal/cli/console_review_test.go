@@ -61,8 +61,9 @@ func setControl(id, text string) chromedp.Action[chromedp.Void] {
 // amount as a JavaScript number: "1,000.00" or an empty amount went as
 // null, which the API takes as no amount, and the page showed a tax of
 // 0.00 without a word; 12345678901234567.89 went as 12345678901234568.
-// And a request that was not JSON left the last answer's figures on the
-// page under an error in the status line.
+// "Copy as curl" and "Copy as Go" rounded it so too. And a request that
+// was not JSON left the last answer's figures on the page under an
+// error in the status line.
 func TestConsoleAmountsOfTheForm(t *testing.T) {
 	r := startReviewConsole(t)
 	b := r.b
@@ -111,6 +112,16 @@ func TestConsoleAmountsOfTheForm(t *testing.T) {
 	b.wait("the totals", `document.querySelector('[data-total=subTotal]')`)
 	if got := eval[string](b, `document.querySelector('[data-total=subTotal]').textContent`); got != big {
 		t.Errorf("the subtotal of %s is %s", big, got)
+	}
+	// The request to run elsewhere carries it too.
+	b.do("copy as curl", chromedp.Click(chromedp.ID("calc-curl")))
+	if got := eval[string](b, `document.getElementById('calc-code-curl').textContent`); !strings.Contains(got, `"extendedPrice":`+big+`}`) {
+		t.Errorf("the curl command does not carry the amount %s:\n%s", big, got)
+	}
+	b.do("copy as Go", chromedp.Click(chromedp.ID("calc-go")))
+	if got := eval[string](b, `document.getElementById('calc-code-go').textContent`); !strings.Contains(got, `"extendedPrice": `+big+`
+`) {
+		t.Errorf("the Go program does not carry the amount %s:\n%s", big, got)
 	}
 	b.do("show it as JSON", chromedp.Click(chromedp.ID("calc-mode-json")))
 	if got := eval[string](b, `document.getElementById('calc-json').value`); !strings.Contains(got, `"extendedPrice": `+big+`

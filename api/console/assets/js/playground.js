@@ -258,11 +258,14 @@ function showAnswer(out, answer, status) {
   add(out, lines, h('details', {}, h('summary', {}, 'The whole answer as JSON'), h('pre', {}, pretty(answer))));
 }
 
-// parseRequest parses the request's text, or throws an error saying that
-// it is not JSON.
+// parseRequest parses the request's text, its numbers kept as written
+// (an amount of 12345678901234567.89 stays so in "Copy as curl" and
+// "Copy as Go", where a JavaScript number would round it), or throws an
+// error saying that it is not JSON.
 function parseRequest(text) {
+  const asWritten = (key, value, context) => (typeof value === 'number' && context && JSON.rawJSON ? JSON.rawJSON(context.source) : value);
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, asWritten);
   } catch (err) {
     throw new Error(`the request is not JSON: ${err.message}`);
   }
