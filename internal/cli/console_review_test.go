@@ -260,8 +260,16 @@ func TestConsoleJournalSummaryIsTheReport(t *testing.T) {
 	if strings.Join(totals, ",") != strings.Join(wantTotals, ",") {
 		t.Errorf("the page's totals are %q; the report's %q", totals, wantTotals)
 	}
-	// Every bar, and every row's button, names its row apart from the
-	// others.
+	// Every bar, in the words beside it, in its name and in its row's
+	// button, names its row apart from the others.
+	shown := eval[[]string](b, `[...document.querySelectorAll('#journal-summary .bar-row')].map((g) => g.querySelector('text').textContent)`)
+	seen := map[string]bool{}
+	for _, s := range shown {
+		if seen[s] {
+			t.Errorf("two bars read %q:\n  %s", s, strings.Join(shown, "\n  "))
+		}
+		seen[s] = true
+	}
 	for _, sel := range []string{`#journal-summary .bar-row`, `#journal-summary button.secondary[aria-label]`} {
 		names := eval[[]string](b, `[...document.querySelectorAll('`+sel+`')].map((e) => e.getAttribute('aria-label'))`)
 		seen := map[string]bool{}

@@ -5,8 +5,9 @@ import { add, h } from './dom.js';
 
 const W = 800;
 
-// barChart draws one horizontal bar per row ({label, value, text}); a bar
-// is a button that calls onSelect(row).
+// barChart draws one horizontal bar per row ({label, value, text, and
+// short, the words beside the bar when the label is too long for them});
+// a bar is a button that calls onSelect(row).
 export function barChart(title, rows, onSelect) {
   const rowH = 24;
   const left = 260;
@@ -23,7 +24,7 @@ export function barChart(title, rows, onSelect) {
     const y = top + i * rowH;
     const x0 = Math.min(x(0), x(r.value));
     const w = Math.max(1, Math.abs(x(r.value) - x(0)));
-    const label = r.label.length > 40 ? `${r.label.slice(0, 39)}…` : r.label;
+    const label = r.short || (r.label.length > 40 ? `${r.label.slice(0, 39)}…` : r.label);
     const g = h('svg:g', {
       class: 'bar-row', tabindex: onSelect ? 0 : null, role: onSelect ? 'button' : 'img',
       'aria-label': `${r.label}: ${r.text}`, 'data-key': r.key, 'data-value': r.text,

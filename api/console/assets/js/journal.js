@@ -36,6 +36,29 @@ function rowName(r) {
     .filter(Boolean).join(' · ');
 }
 
+// barLabels names the bar of each row in a few words: its jurisdiction
+// (its ID where its name is too long), and of its imposition, currency,
+// collector and reason of a zero tax, those that tell it from the other
+// rows of its jurisdiction. Cut to 40 characters, the names of the rows
+// of one jurisdiction were alike, and so were those of Los Angeles
+// County's districts ("Los Angeles County Metropolitan Transpo…").
+function barLabels(rows) {
+  // The reason in two or three words (NO_NEXUS: "no nexus"); the table
+  // and the bar's title have it in full.
+  const reason = (r) => (r.zeroTaxReason || '').toLowerCase().replaceAll('_', ' ');
+  const parts = (r) => [r.imposition || '', r.currency || '', collector(r), reason(r)];
+  const byJurisdiction = new Map();
+  for (const r of rows) byJurisdiction.set(r.jurisdictionId, [...(byJurisdiction.get(r.jurisdictionId) || []), parts(r)]);
+  return rows.map((r) => {
+    const others = byJurisdiction.get(r.jurisdictionId);
+    const apart = parts(r).filter((p, k) => p && others.some((o) => o[k] !== p)).join(' · ');
+    const room = apart ? Math.max(12, 40 - apart.length - 3) : 40;
+    const name = (r.jurisdictionName || '').length <= room && r.jurisdictionName ? r.jurisdictionName : r.jurisdictionId;
+    const short = name.length > room ? `${name.slice(0, room - 1)}…` : name;
+    return apart ? `${short} · ${apart}` : short;
+  });
+}
+
 // companyQuery is the query of the period, with the company chosen.
 function companyQuery() {
   return chosen === allCompanies ? { ...period } : { ...period, company: chosen };
@@ -178,9 +201,10 @@ export function render(root, { status, fail }) {
         // leaves out the tax that customers withheld and that vendors
         // charged.
         const totals = summary.totals || [];
+        const short = barLabels(rows);
         add(summaryBox,
           barChart('Tax per jurisdiction and imposition', rows.map((r, i) => ({
-            label: rowName(r), value: Number(r.tax), text: String(r.tax), key: String(i), row: r,
+            label: rowName(r), short: short[i], value: Number(r.tax), text: String(r.tax), key: String(i), row: r,
           })), (b) => showTransactions(b.row)),
           table('The summary', ['Jurisdiction', 'Type', 'Imposition', 'Collected from', 'Currency', { label: 'Taxable', num: true }, { label: 'Exempt', num: true },
             { label: 'Non-taxable', num: true }, { label: 'Tax', num: true }, { label: 'Transactions', num: true }, 'Zero tax because', ''],
