@@ -94,6 +94,9 @@ func TestConsoleAmountsOfTheForm(t *testing.T) {
 		if focus := eval[string](b, `document.activeElement.id + ' ' + document.activeElement.getAttribute('aria-invalid')`); focus != "calc-line-0-amount true" {
 			t.Errorf("amount %q: the focus is on %q, want the amount marked invalid", c.amount, focus)
 		}
+		if border := eval[string](b, `getComputedStyle(document.getElementById('calc-line-0-amount')).borderTopColor`); border != "rgb(180, 35, 24)" {
+			t.Errorf("amount %q: the refused amount's border is %s, not the red of errors", c.amount, border)
+		}
 	}
 	b.do("type an empty quantity", setControl("calc-line-0-amount", "10.00"), setControl("calc-line-0-quantity", ""))
 	if got := refusal("an empty quantity"); got != "Line 1 quantity: is empty; give a number such as 59.97" {
