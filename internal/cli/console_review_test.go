@@ -385,3 +385,38 @@ func TestConsoleExportThatBrokeOff(t *testing.T) {
 		t.Error(errs)
 	}
 }
+
+// TestConsoleMapForgetsRefusedLookups: on the tax area page, a refused
+// address search or question of changed areas takes the colours of the
+// last answer off the map, whose legend says "looked up" and "changed
+// between the dates". The page used to leave the areas of the last
+// lookup coloured beside the refusal, and the highlight and note of the
+// last dates beside a refusal of other dates.
+func TestConsoleMapForgetsRefusedLookups(t *testing.T) {
+	r := startReviewConsole(t)
+	b := r.b
+	b.do("open the map", chromedp.Click(chromedp.CSS(`#nav a[data-page=map]`)))
+	b.wait("the counties drawn", `document.getElementById('map-canvas') && document.getElementById('map-canvas').dataset.firstRenderMs`)
+	// A click in the middle of the map (Kansas, at the first view).
+	box := eval[[]float64](b, `(() => { const r = document.getElementById('map-canvas').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`)
+	b.do("click the map", chromedp.MouseClickXY(box[0]+box[2]/2, box[1]+box[3]/2))
+	b.wait("its areas coloured", `document.querySelector('#map-result .combined-rate') && Number(document.getElementById('map-canvas').dataset.selected) > 0`)
+	b.do("search an address the API refuses", setControl("map-addr-country", ""), submit("map-search"))
+	b.wait("the refusal", `document.querySelector('#map-result .error')`)
+	if n := eval[string](b, `document.getElementById('map-canvas').dataset.selected`); n != "0" {
+		t.Errorf("after a refused search, %s areas are still coloured as looked up", n)
+	}
+	b.awaitExpected("the refused search", "status of 400")
+
+	b.do("highlight the changes", submit("map-changed"))
+	b.wait("the changed areas", `document.getElementById('map-changed-note').dataset.changed`)
+	b.do("ask with the dates reversed", chromedp.Evaluate[chromedp.Void](`document.getElementById('map-end').value = '2020-01-01'`), submit("map-changed"))
+	b.wait("the refusal", `document.getElementById('status').textContent.startsWith('Error')`)
+	if got := eval[string](b, `(document.getElementById('map-changed-note').dataset.changed || 'none') + ' ' + document.getElementById('map-changed-note').textContent`); !strings.HasPrefix(got, "none Not highlighted: ") {
+		t.Errorf("after a refused question of changed areas the note says %q", got)
+	}
+	b.awaitExpected("the refused question", "status of 400")
+	if errs := b.errors(); errs != "" {
+		t.Error(errs)
+	}
+}

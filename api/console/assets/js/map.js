@@ -133,7 +133,7 @@ export function render(root, { status, fail }) {
     h('div', { class: 'row' }, field('As of (lookups)', asOf)),
     h('div', { class: 'row' }, field('Changed from', begin), field('to', end),
       h('button', { type: 'submit' }, 'Highlight changes'),
-      h('button', { type: 'button', class: 'secondary', onclick: () => { changed = null; changedNote.textContent = ''; mark(); draw(); } }, 'Clear')),
+      h('button', { type: 'button', class: 'secondary', onclick: () => clearChanged('') }, 'Clear')),
     changedNote);
 
   add(root, h('div', { class: 'map-wrap' },
@@ -171,6 +171,17 @@ export function render(root, { status, fail }) {
     return `${r(w - 0.1)},${r(Math.max(-90, s - 0.1))},${r(e + 0.1)},${r(Math.min(90, n + 0.1))}`;
   };
 
+  // clearChanged takes the highlight of the changed areas off, and says
+  // note.
+  const clearChanged = (note) => {
+    changed = null;
+    changedNote.textContent = note;
+    delete changedNote.dataset.changed;
+    delete changedNote.dataset.highlighted;
+    mark();
+    draw();
+  };
+
   // mark sets the changed and selected flags of the drawn features.
   const mark = () => {
     for (const feats of shown.values()) {
@@ -194,6 +205,7 @@ export function render(root, { status, fail }) {
     const [vx0, vy0] = toWorld(0, 0);
     const [vx1, vy1] = toWorld(canvas.clientWidth, canvas.clientHeight);
     let drawn = 0;
+    let selectedDrawn = 0;
     for (const layer of LAYERS) {
       const feats = shown.get(layer.name);
       if (!feats || view.zoom < layer.from) continue;
@@ -214,6 +226,7 @@ export function render(root, { status, fail }) {
         ctx.lineWidth = layer.width * dpr;
         ctx.stroke();
         drawn += 1;
+        if (f.selected) selectedDrawn += 1;
       }
     }
     if (marker) {
@@ -226,6 +239,7 @@ export function render(root, { status, fail }) {
       ctx.stroke();
     }
     canvas.dataset.drawn = String(drawn);
+    canvas.dataset.selected = String(selectedDrawn);
     // The view, for whoever needs to point at a place of the map (the
     // browser tests): the centre in degrees and the zoom.
     const [clng, clat] = degrees(view.x, view.y);
@@ -307,6 +321,11 @@ export function render(root, { status, fail }) {
   const showLookup = async (what, path, body) => {
     status(`Looking up ${what}…`);
     fill(panel, h('p', { class: 'note' }, 'Looking up…'));
+    // The areas of the last lookup are no longer its answer: a refused
+    // one used to leave them coloured "looked up" beside its error.
+    selected = new Set();
+    mark();
+    draw();
     let answer;
     try {
       answer = await call(path, { body });
@@ -462,6 +481,8 @@ export function render(root, { status, fail }) {
       changedNote.dataset.highlighted = String(lit);
       status(changedNote.textContent);
     } catch (err) {
+      // The highlight of other dates is not this question's answer.
+      clearChanged(`Not highlighted: ${err.message}`);
       fail(err);
     }
   });
