@@ -373,6 +373,18 @@ func (reg *registry) idOn(a *area, d civil.Date) string {
 	return reg.text[s.id : s.id+uint32(s.idLen)]
 }
 
+// allIDs calls yield with every taxAreaId a lookup may give for area a:
+// its own, then that of each run of days of its spans (idOn) in order,
+// IDs repeating where runs share one; never "".
+func (reg *registry) allIDs(a *area, yield func(string)) {
+	yield(reg.id(a))
+	for _, s := range reg.spans[a.spans:a.spansEnd] {
+		if s.idLen > 0 {
+			yield(reg.text[s.id : s.id+uint32(s.idLen)])
+		}
+	}
+}
+
 // changedIDs calls yield with each taxAreaId of area a that a change of
 // a on a day from from to to concerns, and returns false as soon as
 // yield does: nothing when a does not change then; else its own ID, and

@@ -21,7 +21,11 @@ type Shape struct {
 	// county or a Canadian province every area that holds it in its chain
 	// (its cities, districts and unincorporated part), for a place the
 	// areas of the place, and for a country or a US state the area of
-	// the jurisdiction alone (the finer layers show the others).
+	// the jurisdiction alone (the finer layers show the others). An area
+	// some of whose jurisdictions are not in force on some days is listed
+	// under each ID a lookup gives it (its own first, then those of its
+	// dated runs of days), so that the ID of a lookup as of any day finds
+	// its boundary.
 	TaxAreaIDs []string
 	// Loops are the boundary's loops, each a list of [latitude,
 	// longitude] pairs in degrees; outer rings run counter-clockwise and
@@ -75,11 +79,12 @@ func (r *Resolver) Shapes() []Shape {
 		}
 		seen := map[string]bool{}
 		for _, a := range areas {
-			id := r.areas.id(&r.areas.areas[a])
-			if !seen[id] {
-				seen[id] = true
-				sh.TaxAreaIDs = append(sh.TaxAreaIDs, id)
-			}
+			r.areas.allIDs(&r.areas.areas[a], func(id string) {
+				if !seen[id] {
+					seen[id] = true
+					sh.TaxAreaIDs = append(sh.TaxAreaIDs, id)
+				}
+			})
 		}
 		loopEnd := int32(len(pi.loops))
 		if i+1 < len(pi.bounds) {
