@@ -1337,6 +1337,17 @@ func testInvalid(t *testing.T, s journal.Store) {
 			wantCode(t, fmt.Sprintf("%s with ID %q", name, id), err, levy.EInvalid)
 		}
 	}
+	// An ID of only whitespace is never written: not posted, and not the
+	// ID of a reversal.
+	for _, id := range []string{" ", "   ", "\u00a0\u3000"} {
+		_, err := s.Post(ctx, tenant, simple(t, id, "2026-03-14"))
+		wantCode(t, fmt.Sprintf("Post with ID %q", id), err, levy.EInvalid)
+		_, err = s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: id})
+		wantCode(t, fmt.Sprintf("Reverse into ID %q", id), err, levy.EInvalid)
+		if exists(t, s, tenant, id) {
+			t.Errorf("the ID %q exists after a refused Post and Reverse", id)
+		}
+	}
 	wantCode(t, "Scan from year 12026", s.Scan(ctx, tenant, badDate.PostingDate, civil.Date{}, noop), levy.EInvalid)
 	_, err := s.Post(ctx, tenant, nil)
 	wantCode(t, "Post of nil", err, levy.EInvalid)
