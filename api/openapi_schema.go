@@ -140,7 +140,8 @@ func (s *schemaSet) searchSchema() (object, error) {
 		"description": "One search of a batch. lookupRequest holds the body of one of the four lookups, which its members tell apart: postalAddress, coordinates, taxAreaId or externalJurisdictionCode, exactly one of them. Levy reads it strictly: it refuses members that the lookup does not have.",
 		"required":    []any{"lookupRequest"},
 		"properties": object{
-			"lookupId":      object{"type": "string", "maxLength": 40, "description": "The caller's name for the search, repeated in its result."},
+			"lookupId": object{"type": "string", "minLength": 1, "maxLength": wire.MaxLookupIDLength,
+				"description": "The caller's name for the search, repeated in its result. Optional; when given, 1 to 40 characters, not only whitespace."},
 			"lookupRequest": object{"oneOf": alts},
 		},
 	}, nil
