@@ -889,6 +889,9 @@ func badInputRows(s *badServer) []bad {
 	add(post("batch/not an array", findAreas, `{"lookupId":"1"}`, 400, ""),
 		post("batch/1001 searches", findAreas, "["+strings.Join(searches, ",")+"]", 400, ""),
 		post("batch/lookupId over 40", findAreas, `[{"lookupId":"`+id41+`","lookupRequest":{"taxAreaId":"1"}}]`, 400, "[0].lookupId"),
+		post("batch/lookupId empty", findAreas, `[{"lookupId":"","lookupRequest":{"taxAreaId":"1"}}]`, 400, "[0].lookupId"),
+		post("batch/lookupId of spaces in the second search", findAreas,
+			`[{"lookupId":"a","lookupRequest":{"taxAreaId":"1"}},{"lookupId":"   ","lookupRequest":{"taxAreaId":"1"}}]`, 400, "[1].lookupId"),
 		post("batch/lookupId a number", findAreas, `[{"lookupId":7,"lookupRequest":{"taxAreaId":"1"}}]`, 400, "[0].lookupId"),
 		post("batch/search without lookupRequest", findAreas, `[{"lookupId":"a"}]`, 400, "[0].lookupRequest"),
 		post("batch/lookupRequest a string", findAreas, `[{"lookupRequest":"taxAreaId=1"}]`, 400, "[0].lookupRequest"),
@@ -1156,6 +1159,19 @@ func badInputRows(s *badServer) []bad {
 		get("control/override in the tenant of the dead letters", deadLetters+"?tenant=%E2%80%AE", 400, "tenant").with(admin...),
 		post("control/NUL in a client ID", clients+"/a%00/secret", "", 400, "id").with(admin...),
 		post("control/C1 control in an event ID", deadLetters+"/%C2%85/replay", "", 400, "eventId").with(admin...),
+	)
+
+	// Transaction IDs of only whitespace, which were stored and matched
+	// as keys: refused on the calculations, the path parameters of the
+	// transaction routes and a reversal's own ID.
+	add(post("blank/spaces as the transaction ID of a sale", supplies, set(saleBase, "saleMessageType", "INVOICE", "transactionId", "   "), 400, "transactionId"),
+		post("blank/space as the transaction ID of a purchase", procurement, set(purchaseBase, "transactionId", " "), 400, "transactionId"),
+		post("blank/ideographic space as the transaction ID of an owner request", owner, set(ownerBase, "transactionId", "\u3000"), 400, "transactionId"),
+		del("blank/delete ID of spaces", txns+"%20%20%20", 400, "id"),
+		post("blank/reversal ID of spaces", txns+"%20%20/reversal", "", 400, "id"),
+		post("blank/rollback ID of a no-break space", txns+"%C2%A0/rollback", "", 400, "id"),
+		get("blank/exists ID of spaces", exists+"%20%20%20", 400, "transactionid"),
+		post("blank/reversal's own ID of spaces", txns+"stored-2/reversal", `{"data":{"transactionId":"   "}}`, 400, "data.transactionId"),
 	)
 	return rows
 }

@@ -140,7 +140,8 @@ func (s *schemaSet) searchSchema() (object, error) {
 		"description": "One search of a batch. lookupRequest holds the body of one of the four lookups, which its members tell apart: postalAddress, coordinates, taxAreaId or externalJurisdictionCode, exactly one of them. Levy reads it strictly: it refuses members that the lookup does not have.",
 		"required":    []any{"lookupRequest"},
 		"properties": object{
-			"lookupId":      object{"type": "string", "maxLength": 40, "description": "The caller's name for the search, repeated in its result."},
+			"lookupId": object{"type": "string", "minLength": 1, "maxLength": wire.MaxLookupIDLength,
+				"description": "The caller's name for the search, repeated in its result. Optional; when given, 1 to 40 characters, not only whitespace."},
 			"lookupRequest": object{"oneOf": alts},
 		},
 	}, nil
@@ -470,6 +471,11 @@ func applyChecks(sch object, f jsonField) error {
 				return bad()
 			}
 			sch["pattern"] = identifierPattern
+		case "nonblank":
+			if sch["pattern"] != identifierPattern {
+				return bad()
+			}
+			sch["pattern"] = nonBlankIdentifierPattern
 		case "latitude", "longitude":
 			if base.Kind() != reflect.String {
 				return bad()
@@ -493,6 +499,15 @@ const taxAreaPattern = "^[0-9]{1,16}$"
 // ECMA-262 pattern, as OpenAPI wants, whose \u escapes are the regular
 // expression's own).
 const identifierPattern = `^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]*$`
+
+// nonBlankIdentifierPattern is the form of an identifier that holds a
+// character other than whitespace, as wire.CheckTransactionID checks a
+// transaction ID: identifierPattern's characters around one that is
+// also none of the spaces of Unicode (those of unicode.IsSpace that
+// identifierPattern lets through).
+const nonBlankIdentifierPattern = `^[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]*` +
+	`[^\u0000-\u0020\u007F-\u00A0\u061C\u1680\u2000-\u200A\u200E\u200F\u2028\u2029\u202A-\u202F\u205F\u2066-\u2069\u3000]` +
+	`[^\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]*$`
 
 // atoi reads the count of a length rule.
 func atoi(s string) (int, error) {

@@ -128,10 +128,12 @@ per document, with these columns:
   total              (total) subtotal plus total_tax
   status             (total) ok; warning when the document was calculated but an
                      address was doubtful (address_statuses), a line's input
-                     was guessed or a line bears a tax Levy does not compute
-                     (assisted_parameters, beyond those that only explain a
-                     decision: eu-distance-threshold, eu-b2c-destination);
-                     error when it failed
+                     was guessed, a line bears a tax Levy does not compute or
+                     a certificate did not exempt a tax (assisted_parameters,
+                     beyond those that only explain a decision:
+                     eu-distance-threshold, eu-b2c-destination, no-tax-levied,
+                     low-value-import, low-value-import-above,
+                     threshold-converted); error when it failed
   row                (error) the input row at fault; (total) the document's input
                      rows, FIRST-LAST
   column             (error) the input column at fault, when there is one
@@ -151,8 +153,20 @@ per document, with these columns:
                      productClass CLASS: jurisdiction, tax and citation" (SaaS
                      sold into Denver, say), and why a certificate the tenant's
                      tax profile keeps for the customer did not exempt a tax,
-                     each "certificate-expired exemptionCertificate NUMBER:
-                     why", separated by " | "; (total) all the lines'
+                     each "REASON exemptionCertificate NUMBER: why", REASON
+                     one of certificate-expired, certificate-not-yet-valid,
+                     certificate-revoked, certificate-other-transaction,
+                     certificate-other-class, certificate-other-jurisdiction,
+                     and why a certificate number the request sent, which the
+                     profile keeps for the customer, would not have exempted a
+                     tax it exempts (the tax stays exempt), each
+                     "sent-REASON exemptionCertificate NUMBER: why", one of
+                     sent-certificate-expired, sent-certificate-not-yet-valid,
+                     sent-certificate-revoked,
+                     sent-certificate-other-transaction,
+                     sent-certificate-other-class,
+                     sent-certificate-other-jurisdiction; separated by " | ";
+                     (total) all the lines'
   certificate_number (tax) the exemption certificate that exempted the tax: the
                      request's (exemption_certificate), or one that the
                      tenant's tax profile keeps for the customer (customer_code)

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/levytax/levy/api"
 	"github.com/levytax/levy/engine"
@@ -516,6 +517,42 @@ func TestCSVColumnsDocumented(t *testing.T) {
 	for _, c := range csvOutputColumns {
 		if !strings.Contains(CSVColumns, "\n  "+c+" ") {
 			t.Errorf("output column %s is not in CSVColumns", c)
+		}
+	}
+}
+
+// TestCSVRuleNamesDocumented: the usage text names every ruleName of an
+// assisted parameter about a certificate that a calculation emits (a
+// stored certificate refused, a sent one the profile knows to be out of
+// force), and the status column lists exactly the ruleNames that only
+// explain a decision, which leave a document ok.
+func TestCSVRuleNamesDocumented(t *testing.T) {
+	for _, name := range engine.CertificateRuleNames() {
+		if !strings.Contains(CSVColumns, name) {
+			t.Errorf("the certificate rule %s is not in CSVColumns", name)
+		}
+	}
+	_, status, _ := strings.Cut(CSVColumns, "\n  status ")
+	_, listed, ok := strings.Cut(status, "only explain a")
+	listed, _, _ = strings.Cut(listed, ";")
+	if !ok {
+		t.Fatal("the status column does not list the rules that only explain a decision")
+	}
+	var got []string
+	for _, f := range strings.FieldsFunc(listed, func(r rune) bool { return r == ',' || r == ':' || r == ')' || unicode.IsSpace(r) }) {
+		if f != "decision" {
+			got = append(got, f)
+		}
+	}
+	want := engine.ExplainingRules()
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("the status column lists %v as only explaining, the engine %v", got, want)
+	}
+	for _, name := range want {
+		if !engine.Explains(name) {
+			t.Errorf("engine.ExplainingRules lists %s, which Explains denies", name)
 		}
 	}
 }

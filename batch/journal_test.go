@@ -166,6 +166,46 @@ func TestFileJournal(t *testing.T) {
 	wantVersions(t, j, ids, 2)
 }
 
+// TestRunBlankTransactionID checks that a line whose transaction ID is
+// only whitespace fails with its own error record naming transactionId,
+// is not stored, and leaves the lines around it answered and stored.
+func TestRunBlankTransactionID(t *testing.T) {
+	e := newEngine(t)
+	line := func(id string) string {
+		return strings.Replace(batchtest.Quote(id), `"QUOTATION"`, `"INVOICE"`, 1)
+	}
+	in := strings.Join([]string{line("B-1"), line("   "), line("\u3000"), line("B-4")}, "\n") + "\n"
+	j := journal.NewMemory()
+	var out bytes.Buffer
+	sum, err := batch.Run(context.Background(), batch.Config{Engine: e, Perspective: batch.Sale, Journal: j}, strings.NewReader(in), &out)
+	if err != nil || sum.Documents != 4 || sum.Failed != 2 {
+		t.Fatalf("run: %+v, %v; want 4 documents, 2 failed", sum, err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d output lines, want 4:\n%s", len(lines), out.String())
+	}
+	for i, want := range []string{"", "   ", "\u3000", ""} {
+		var rec batch.ErrorRecord
+		if want == "" {
+			if strings.Contains(lines[i], `"errors"`) {
+				t.Errorf("line %d failed: %s", i+1, lines[i])
+			}
+			continue
+		}
+		if err := json.Unmarshal([]byte(lines[i]), &rec); err != nil || rec.Line != i+1 || len(rec.Errors) != 1 ||
+			rec.Errors[0].Target != "transactionId" || rec.Errors[0].Code != string(levy.EInvalid) {
+			t.Errorf("line %d: %s (%v), want its error record about transactionId", i+1, lines[i], err)
+		}
+		if ok, err := j.Exists(context.Background(), levy.DefaultTenant, want); ok || err != nil {
+			t.Errorf("line %d: the ID %q is in the journal (%v)", i+1, want, err)
+		}
+	}
+	if n := versionCounts(t, j, []string{"B-1", "B-4"}); n["B-1"] != 1 || n["B-4"] != 1 {
+		t.Errorf("the good lines were not stored once each: %v", n)
+	}
+}
+
 // lostAck is a journal whose PostAll stores the group and then, at the
 // group numbered at, fails as a crash between the commit and the output
 // would: the one place where stored and acknowledged differ.

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
@@ -82,9 +83,17 @@ const (
 // an input was guessed or a tax left out: a batch does not flag a
 // document for it.
 func Explains(ruleName string) bool {
-	return ruleName == DistanceWithinRule || ruleName == DistanceAboveRule || ruleName == NoTaxRule ||
-		ruleName == LowValueWithinRule || ruleName == LowValueAboveRule || ruleName == ThresholdConvertedRule
+	return slices.Contains(explainingRules[:], ruleName)
 }
+
+// explainingRules are the ruleNames for which Explains is true.
+var explainingRules = [...]string{DistanceWithinRule, DistanceAboveRule, NoTaxRule,
+	LowValueWithinRule, LowValueAboveRule, ThresholdConvertedRule}
+
+// ExplainingRules returns the ruleNames of the assisted parameters that
+// only explain a decision (those for which Explains is true), for the
+// documentation that lists them.
+func ExplainingRules() []string { return slices.Clone(explainingRules[:]) }
 
 // belowDistanceThreshold reports whether the seller's EU distance sales,
 // in the calendar year of the document and the one before, are both at

@@ -302,12 +302,13 @@ const (
 )
 
 // checkTransactionID validates a transaction ID given as the path
-// parameter param.
+// parameter param: 1 to journal.MaxIDLength characters, and fit to be a
+// transaction ID (wire.CheckTransactionID: not only whitespace).
 func checkTransactionID(param, id string) error {
 	if n := utf8.RuneCountInString(id); n == 0 || n > journal.MaxIDLength {
 		return levy.Invalid(param, "a transaction ID has 1 to %d characters", journal.MaxIDLength)
 	}
-	return nil
+	return wire.CheckTransactionID(param, id)
 }
 
 // journalFor returns the journal and checks the ID, the path parameter

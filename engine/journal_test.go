@@ -144,6 +144,51 @@ func TestJournalOperations(t *testing.T) {
 	}
 }
 
+// TestJournalBlankTransactionID checks that a transaction ID of only
+// whitespace is refused, naming the field, by a calculation (which
+// stores nothing), by the path parameter of each operation on stored
+// transactions, and as a reversal's own ID.
+func TestJournalBlankTransactionID(t *testing.T) {
+	e, j := journalEngine(t)
+	ctx := context.Background()
+	req := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
+	req.SaleMessageType = wire.SaleInvoice
+	req.TransactionID = "   "
+	if _, err := e.Sale(ctx, req); levy.ErrorCode(err) != levy.EInvalid || fieldOf(err) != "transactionId" {
+		t.Errorf("sale with ID %q: %v, want invalid about transactionId", req.TransactionID, err)
+	}
+	if ok, err := j.Exists(ctx, levy.DefaultTenant, req.TransactionID); ok || err != nil {
+		t.Errorf("the refused sale was stored: exists = %v, %v", ok, err)
+	}
+	req.TransactionID = "INV-7"
+	if _, err := e.Sale(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	blank := " \u3000 "
+	checks := []struct {
+		op    string
+		err   error
+		field string
+	}{
+		{"delete", e.DeleteTransaction(ctx, blank), FieldID},
+		{"rollback", second(e.RollbackTransaction(ctx, blank)), FieldID},
+		{"reversal", second(e.ReverseTransaction(ctx, blank, wire.ReversalRequest{})), FieldID},
+		{"exists", second(e.TransactionExists(ctx, blank)), FieldExistsID},
+		{"reversal's own ID", second(e.ReverseTransaction(ctx, "INV-7", wire.ReversalRequest{TransactionID: blank})), FieldReversalOwnID},
+	}
+	for _, c := range checks {
+		if levy.ErrorCode(c.err) != levy.EInvalid || fieldOf(c.err) != c.field {
+			t.Errorf("%s with ID %q: %v, want invalid about %s", c.op, blank, c.err, c.field)
+		}
+	}
+	if _, err := e.ReverseTransaction(ctx, "INV-7", wire.ReversalRequest{}); err != nil {
+		t.Errorf("the refused reversal left INV-7 unable to be reversed: %v", err)
+	}
+}
+
+// second returns the error of a call that returns a value and an error.
+func second[T any](_ T, err error) error { return err }
+
 // TestJournalSyncAndRollback posts an invoice, reconciles one of its lines
 // with ARBILLING_SYNC, and rolls the sync back.
 func TestJournalSyncAndRollback(t *testing.T) {

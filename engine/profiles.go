@@ -57,6 +57,20 @@ var sentCertificateRules = [...]string{
 	SentCertificateRulePrefix + string(profile.RefusalJurisdiction),
 }
 
+// CertificateRuleNames returns every ruleName of the assisted parameters
+// that a line gets about a certificate that did not exempt a tax: the
+// profile.Refusal of a stored certificate, then the same with
+// SentCertificateRulePrefix of a certificate number the request sent,
+// in the order a line reports them. The documentation of the assisted
+// parameters lists them.
+func CertificateRuleNames() []string {
+	names := make([]string, 0, len(certificateReasons)+len(sentCertificateRules))
+	for _, r := range certificateReasons {
+		names = append(names, string(r))
+	}
+	return append(names, sentCertificateRules[:]...)
+}
+
 // WithProfiles makes the engine apply the tax profiles kept in c (package
 // profile: what a tenant told Levy once, its customers and their
 // exemption certificates, its products, its registrations and its

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
@@ -51,6 +52,20 @@ func checkID(field, id string) error {
 	return nil
 }
 
+// checkNewID reports what checkID does, and a transaction ID that is only
+// whitespace, for an ID about to be written (a posting or a reversal's
+// own): no new transaction gets a key no one can tell from an absent
+// one, while one stored before that rule can still be read and deleted.
+func checkNewID(field, id string) error {
+	if err := checkID(field, id); err != nil {
+		return err
+	}
+	if strings.TrimSpace(id) == "" {
+		return levy.Invalid(field, "transaction ID is only whitespace")
+	}
+	return nil
+}
+
 // checkKey checks the tenant and the transaction ID of a method that
 // names one transaction.
 func checkKey(tenant, id string) error {
@@ -81,7 +96,7 @@ func CheckPost(tenant string, tx *Transaction) error {
 	if tx == nil {
 		return levy.Invalid("transaction", "transaction is missing")
 	}
-	if err := checkID(FieldTransactionID, tx.TransactionID); err != nil {
+	if err := checkNewID(FieldTransactionID, tx.TransactionID); err != nil {
 		return err
 	}
 	if tx.DocumentDate.IsZero() {
@@ -96,7 +111,7 @@ func CheckPost(tenant string, tx *Transaction) error {
 // checkReversal checks what Reverse is given besides the original's key.
 func checkReversal(r Reversal) error {
 	if r.TransactionID != "" {
-		if err := checkID(FieldReversalID, r.TransactionID); err != nil {
+		if err := checkNewID(FieldReversalID, r.TransactionID); err != nil {
 			return err
 		}
 	}

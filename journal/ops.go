@@ -43,18 +43,20 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 
 // appendVersion stores tx as the next version after head h (found says
 // whether there was one) of its ID, posted at now, and makes it the
-// latest: the ID is live afterwards, filed under tx's posting date. The
-// head's other members (a reversal link) are kept.
+// latest: the ID is live afterwards, filed under tx's posting date, and
+// not reversed.
 func appendVersion(st State, h Head, found bool, tx *Transaction, now time.Time) error {
 	tx.Version = h.Latest + 1
 	tx.PostedAt = now
 	nh := h
 	nh.Latest = tx.Version
-	if h.Deleted {
-		// A deleted ID posted again is a transaction of its own: the
-		// reversal of the deleted one does not reverse it.
-		nh.ReversedBy = ""
-	}
+	// A reversal takes back the version that was the latest when it was
+	// made (Transaction.ReversalOfVersion). A new version supersedes
+	// that one, whether the ID was deleted first or not: the reversal
+	// stays a credit of its own and does not reverse the new version,
+	// which counts in full and may be reversed. (Rollback, the other
+	// writer of versions, is refused while a reversal stands.)
+	nh.ReversedBy = ""
 	nh.Deleted = false
 	nh.PostingDate = tx.PostingDate
 	if err := st.PutVersion(tx); err != nil {
@@ -133,7 +135,7 @@ func doReverse(st State, id string, r Reversal, now time.Time) (*Transaction, er
 		return nil, notFound(id)
 	}
 	if h.ReversedBy != "" {
-		reversed, err := stillReversed(st, id, h.ReversedBy)
+		reversed, err := stillReversed(st, id, h.Latest, h.ReversedBy)
 		if err != nil {
 			return nil, err
 		}
@@ -192,12 +194,17 @@ func doReverse(st State, id string, r Reversal, now time.Time) (*Transaction, er
 }
 
 // stillReversed reports whether the transaction rid, which reversed id,
-// still does: it is live and its latest version is a reversal of id.
-// Deleted, it took its negation out of the figures and id counts in
-// full again; its ID used again since, by a post or by the reversal of
-// another transaction, names a transaction of its own, which does not
-// reverse id either.
-func stillReversed(st State, id, rid string) (bool, error) {
+// whose latest version is latest, still does: it is live, and its
+// latest version is a reversal of id's latest version. Deleted, it took
+// its negation out of the figures and id counts in full again; its ID
+// used again since, by a post or by the reversal of another
+// transaction, names a transaction of its own, which does not reverse
+// id either; and a version of id posted since supersedes the one it
+// reversed (see appendVersion; the heads of versions posted before
+// appendVersion dropped the link still name it). A reversal stored
+// before the journal kept the version it reversed is taken to reverse
+// the latest.
+func stillReversed(st State, id string, latest int, rid string) (bool, error) {
 	rh, rfound, err := st.Head(rid)
 	if err != nil || !live(rh, rfound) {
 		return false, err
@@ -206,7 +213,7 @@ func stillReversed(st State, id, rid string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return rev.ReversalOf == id, nil
+	return rev.ReversalOf == id && (rev.ReversalOfVersion == 0 || rev.ReversalOfVersion == latest), nil
 }
 
 // doRollback stores a copy of the version before the latest, sync,
@@ -234,7 +241,7 @@ func doRollback(st State, id string, now time.Time) (*Transaction, error) {
 		// was made: rolled back under it, the transaction would count an
 		// earlier version against the reversal of a later one, and could
 		// not be reversed again to set that right.
-		reversed, err := stillReversed(st, id, h.ReversedBy)
+		reversed, err := stillReversed(st, id, h.Latest, h.ReversedBy)
 		if err != nil {
 			return nil, err
 		}

@@ -188,6 +188,15 @@ func TestFindBatch(t *testing.T) {
 			t.Errorf("%s: err = %v, want invalid", raw, err)
 		}
 	}
+	// A lookupId of only whitespace is refused naming its search; an
+	// empty one is a search without a name.
+	blank := []wire.Search{{TaxAreaID: &wire.TaxAreaIDLookupRequest{TaxAreaID: "2116881840936218"}},
+		{LookupID: " \u3000", TaxAreaID: &wire.TaxAreaIDLookupRequest{TaxAreaID: "2116881840936218"}}}
+	_, err = r.Find(context.Background(), blank)
+	wantField(t, err, levy.EInvalid, "[1].lookupId")
+	if _, err := r.Find(context.Background(), blank[:1]); err != nil {
+		t.Errorf("a search without a lookupId: %v", err)
+	}
 	if _, err := r.Find(context.Background(), make([]wire.Search, wire.MaxSearches+1)); levy.ErrorCode(err) != levy.EInvalid {
 		t.Errorf("oversized batch: %v", err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/wire"
@@ -22,8 +21,9 @@ func (r *Resolver) Find(ctx context.Context, searches []wire.Search) ([]wire.Sea
 	var errs levy.Errors
 	out := make([]wire.SearchResult, len(searches))
 	for i, s := range searches {
-		if n := utf8.RuneCountInString(s.LookupID); n > 40 {
-			errs = append(errs, levy.Invalid(fmt.Sprintf("[%d].lookupId", i), "is %d characters long; at most 40 are allowed", n))
+		var bad *levy.Error
+		if errors.As(wire.CheckLookupID(fmt.Sprintf("[%d].lookupId", i), s.LookupID), &bad) {
+			errs = append(errs, bad)
 		}
 		prefix := fmt.Sprintf("[%d].lookupRequest.", i)
 		var resp *wire.LookupResponse

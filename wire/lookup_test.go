@@ -1,7 +1,9 @@
 package wire
 
 import (
+	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -58,6 +60,45 @@ func TestSearchUnknownMember(t *testing.T) {
 		var one *levy.Error
 		if !errors.As(err, &one) || one.Field != c.field || one.Code != levy.EInvalid {
 			t.Errorf("%s: %v, want an error about %s", c.req, err, c.field)
+		}
+	}
+}
+
+// TestSearchLookupID: a search's lookupId is optional (the OpenAPI's
+// FindTaxAreasLookupType does not require it), but when given it has 1
+// to 40 characters: an empty one is refused when the search is read,
+// one of only whitespace or too long by CheckLookupID, each naming
+// lookupId, where they were taken for names of the search.
+func TestSearchLookupID(t *testing.T) {
+	const req = `"lookupRequest":{"taxAreaId":"1"}`
+	var s Search
+	err := s.UnmarshalJSON([]byte(`{"lookupId":"",` + req + `}`))
+	var one *levy.Error
+	if !errors.As(err, &one) || one.Field != "lookupId" || one.Code != levy.EInvalid {
+		t.Errorf("an empty lookupId: %v, want an error about lookupId", err)
+	}
+	for _, id := range []string{" ", "\t ", "\u3000", strings.Repeat("é", MaxLookupIDLength+1)} {
+		if err := CheckLookupID("[2].lookupId", id); !errors.As(err, &one) || one.Field != "[2].lookupId" || one.Code != levy.EInvalid {
+			t.Errorf("lookupId %q: %v, want an error about [2].lookupId", id, err)
+		}
+	}
+	for _, id := range []string{"", "a", " a ", strings.Repeat("é", MaxLookupIDLength)} {
+		if err := CheckLookupID("lookupId", id); err != nil {
+			t.Errorf("lookupId %q: %v", id, err)
+		}
+	}
+	for _, body := range []string{`{` + req + `}`, `{"lookupId":"a",` + req + `}`, `{"lookupId":" a ",` + req + `}`} {
+		var s Search
+		if err := s.UnmarshalJSON([]byte(body)); err != nil {
+			t.Errorf("%s: %v", body, err)
+		}
+		b, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var again Search
+		if err := again.UnmarshalJSON(b); err != nil || again.LookupID != s.LookupID {
+			t.Errorf("%s: round trip %s gave %q, %v", body, b, again.LookupID, err)
 		}
 	}
 }

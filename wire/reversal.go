@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"errors"
 	"unicode/utf8"
 
 	"github.com/levytax/levy"
@@ -37,11 +38,15 @@ type RollbackResponse struct {
 	RestoredVersion int    `json:"restoredVersion"`
 }
 
-// Validate checks the lengths of a reversal request's members.
+// Validate checks a reversal request's members: the lengths, and that a
+// transaction ID given is fit to be one (CheckTransactionID).
 func (r *ReversalRequest) Validate() error {
 	var errs levy.Errors
-	if n := utf8.RuneCountInString(r.TransactionID); n > MaxTransactionIDLength {
-		errs = append(errs, levy.Invalid("data.transactionId", "must be at most %d characters", MaxTransactionIDLength))
+	if r.TransactionID != "" {
+		var e *levy.Error
+		if errors.As(CheckTransactionID("data.transactionId", r.TransactionID), &e) {
+			errs = append(errs, e)
+		}
 	}
 	if n := utf8.RuneCountInString(r.DocumentNumber); n > 50 {
 		errs = append(errs, levy.Invalid("data.documentNumber", "must be at most 50 characters"))

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/internal/jsonbody"
@@ -32,9 +33,28 @@ type SearchResult struct {
 	Results  []LookupResult `json:"results"`
 }
 
+// searchWire is the wire form of a search. LookupID is a pointer so
+// that a lookupId given empty is told from one left out.
 type searchWire struct {
-	LookupID      string          `json:"lookupId,omitempty"`
+	LookupID      *string         `json:"lookupId,omitempty"`
 	LookupRequest json.RawMessage `json:"lookupRequest"`
+}
+
+// MaxLookupIDLength is the most characters of a search's lookupId.
+const MaxLookupIDLength = 40
+
+// CheckLookupID returns an EInvalid error about field when id, the
+// lookupId of a search, is longer than MaxLookupIDLength characters or
+// is only whitespace, and nil otherwise. "" is a search without a
+// lookupId, which the OpenAPI's FindTaxAreasLookupType allows.
+func CheckLookupID(field, id string) error {
+	if n := utf8.RuneCountInString(id); n > MaxLookupIDLength {
+		return levy.Invalid(field, "is %d characters long; at most %d are allowed", n, MaxLookupIDLength)
+	}
+	if msg := blankViolation(id); msg != "" {
+		return levy.Invalid(field, "%s", msg)
+	}
+	return nil
 }
 
 // MarshalJSON writes the search in its wire form.
@@ -56,7 +76,11 @@ func (s Search) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(searchWire{LookupID: s.LookupID, LookupRequest: b})
+	w := searchWire{LookupRequest: b}
+	if s.LookupID != "" {
+		w.LookupID = &s.LookupID
+	}
+	return json.Marshal(w)
 }
 
 // lookupKinds are the members of lookupRequest that tell a search's
@@ -86,7 +110,18 @@ func (s *Search) UnmarshalJSON(b []byte) error {
 		}
 		return levy.Invalid("", "must be a search object with a lookupId and a lookupRequest")
 	}
-	*s = Search{LookupID: w.LookupID}
+	var id string
+	if w.LookupID != nil {
+		// Given, a lookupId has 1 to 40 characters: it names the search
+		// in its result, and "" would name none. Its other faults are
+		// CheckLookupID's, which the batch's run reports beside those of
+		// the other searches; an empty one only the wire can tell from
+		// one left out.
+		if id = *w.LookupID; id == "" {
+			return levy.Invalid("lookupId", "is empty; leave it out or give 1 to %d characters", MaxLookupIDLength)
+		}
+	}
+	*s = Search{LookupID: id}
 	req := bytes.TrimSpace(w.LookupRequest)
 	if len(req) == 0 || bytes.Equal(req, []byte("null")) {
 		return levy.Invalid("lookupRequest", "is required")
@@ -104,7 +139,7 @@ func (s *Search) UnmarshalJSON(b []byte) error {
 		}
 	}
 	if kinds != 1 {
-		*s = Search{LookupID: w.LookupID}
+		*s = Search{LookupID: id}
 		return levy.Invalid("lookupRequest", "must hold exactly one of postalAddress, coordinates, taxAreaId or externalJurisdictionCode")
 	}
 	if err := jsonbody.Decode(bytes.NewReader(req), into, 0); err != nil {

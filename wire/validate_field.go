@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -27,6 +28,9 @@ import (
 //	                 document number, a code): valid UTF-8 without
 //	                 control characters, line separators or bidirectional
 //	                 formatting characters (see CheckIdentifier)
+//	nonblank         with id: the identifier holds a character other
+//	                 than whitespace (a transaction ID; see
+//	                 CheckTransactionID)
 //
 // Every rule but required applies only to a present field: an empty
 // string, a nil pointer and an empty array are absent. A value of a type
@@ -134,6 +138,48 @@ func (v *violations) identifier(p *fieldPath, name, s string) {
 	if msg := identifierViolation(s); msg != "" {
 		v.add(p.Field(name), "%s", msg)
 	}
+}
+
+// nonBlankIdentifier reports a member that is not fit to be an
+// identifier, or that is only whitespace: one violation at most.
+func (v *violations) nonBlankIdentifier(p *fieldPath, name, s string) {
+	msg := identifierViolation(s)
+	if msg == "" {
+		msg = blankViolation(s)
+	}
+	v.report(p, name, msg)
+}
+
+// CheckTransactionID returns an EInvalid error about field when id is not
+// fit to be a transaction ID, and nil when it is. A transaction ID has 1
+// to MaxTransactionIDLength characters, is fit to be an identifier (see
+// CheckIdentifier), and holds a character other than whitespace: "   "
+// would be stored, listed and matched as a key that no one can tell
+// from an absent one.
+func CheckTransactionID(field, id string) error {
+	msg := identifierViolation(id)
+	switch n := utf8.RuneCountInString(id); {
+	case msg != "":
+	case n == 0:
+		msg = "is required"
+	case n > MaxTransactionIDLength:
+		msg = fmt.Sprintf("must be at most %d characters", MaxTransactionIDLength)
+	default:
+		msg = blankViolation(id)
+	}
+	if msg != "" {
+		return levy.Invalid(field, "%s", msg)
+	}
+	return nil
+}
+
+// blankViolation says why s, a present identifier, is not fit to name a
+// transaction (it is only whitespace), or returns "".
+func blankViolation(s string) string {
+	if s != "" && strings.TrimSpace(s) == "" {
+		return "must hold a character other than whitespace"
+	}
+	return ""
 }
 
 // CheckIdentifier returns an EInvalid error about field when s is not fit

@@ -1064,7 +1064,7 @@ func (x *OwnerRequest) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.TransactionID) > 40 {
 			v.tooLong(p, "transactionId", x.TransactionID, 40)
 		}
-		v.identifier(p, "transactionId", x.TransactionID)
+		v.nonBlankIdentifier(p, "transactionId", x.TransactionID)
 	}
 	if x.DocumentNumber != "" {
 		if len(x.DocumentNumber) > 50 {
@@ -1382,7 +1382,7 @@ func (x *PurchaseRequest) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.TransactionID) > 40 {
 			v.tooLong(p, "transactionId", x.TransactionID, 40)
 		}
-		v.identifier(p, "transactionId", x.TransactionID)
+		v.nonBlankIdentifier(p, "transactionId", x.TransactionID)
 	}
 	if x.DocumentNumber != "" {
 		if len(x.DocumentNumber) > 50 {
@@ -1697,7 +1697,7 @@ func (x *SaleRequest) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.TransactionID) > 40 {
 			v.tooLong(p, "transactionId", x.TransactionID, 40)
 		}
-		v.identifier(p, "transactionId", x.TransactionID)
+		v.nonBlankIdentifier(p, "transactionId", x.TransactionID)
 	}
 	if x.DocumentNumber != "" {
 		if len(x.DocumentNumber) > 50 {

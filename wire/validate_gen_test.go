@@ -40,6 +40,7 @@ type fieldSpec struct {
 	required bool
 	taxArea  bool
 	ident    bool // the id rule: the string is an identifier
+	nonBlank bool // the nonblank rule: the identifier is not only whitespace
 	enum     bool // the value has a Valid method
 	descend  bool // the value (or each item) is a struct walked member by member
 	isSlice  bool
@@ -131,6 +132,8 @@ func parseRules(t reflect.Type, tag string) (fieldSpec, error) {
 				err = fmt.Errorf("rule id on a %s", base)
 			}
 			f.ident = true
+		case "nonblank":
+			f.nonBlank = true
 		case "latitude":
 			r.degrees = 90
 		case "longitude":
@@ -141,6 +144,9 @@ func parseRules(t reflect.Type, tag string) (fieldSpec, error) {
 		if err != nil {
 			return f, err
 		}
+	}
+	if f.nonBlank && !f.ident {
+		return f, fmt.Errorf("rule nonblank without rule id")
 	}
 	return f, nil
 }
@@ -384,7 +390,10 @@ func (g *generator) field(ti *typeInfo, f *fieldSpec, w func(string, ...any)) {
 		if f.taxArea {
 			w("v.taxArea(p, %s, %s)\n", name, str)
 		}
-		if f.ident {
+		switch {
+		case f.nonBlank:
+			w("v.nonBlankIdentifier(p, %s, %s)\n", name, str)
+		case f.ident:
 			w("v.identifier(p, %s, %s)\n", name, str)
 		}
 	case base == amountType:

@@ -462,3 +462,53 @@ func TestCheckIdentifier(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateBlankTransactionID checks that a transaction ID of only
+// whitespace, which the journal would keep as a key no one can tell from
+// an absent one, is refused on every request that names one, naming the
+// member, with one error even when the whitespace is also a control
+// character.
+func TestValidateBlankTransactionID(t *testing.T) {
+	cases := []struct {
+		name  string
+		req   validatable
+		field string
+		msg   string
+	}{
+		{"spaces on a sale", saleCase(t, func(r *SaleRequest) { r.TransactionID = "   " }), "transactionId", "other than whitespace"},
+		{"one space on a purchase", purchaseCase(t, func(r *PurchaseRequest) { r.TransactionID = " " }), "transactionId", "other than whitespace"},
+		{"no-break and ideographic spaces on an owner request", ownerCase(t, func(r *OwnerRequest) { r.TransactionID = "\u00a0\u3000" }),
+			"transactionId", "other than whitespace"},
+		{"tab on a sale", saleCase(t, func(r *SaleRequest) { r.TransactionID = "\t" }), "transactionId", "U+0009"},
+		{"spaces of a reversal", &ReversalRequest{TransactionID: "  "}, "data.transactionId", "other than whitespace"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.req.Validate()
+			var errs levy.Errors
+			if !errors.As(err, &errs) || len(errs) != 1 || errs[0].Field != c.field || !strings.Contains(errs[0].Message, c.msg) {
+				t.Fatalf("got %v, want one error about %s: ...%s...", err, c.field, c.msg)
+			}
+		})
+	}
+	ok := saleCase(t, func(r *SaleRequest) { r.TransactionID = " INV 7 " })
+	if err := ok.Validate(); err != nil {
+		t.Errorf("an ID with spaces around a word refused: %v", err)
+	}
+}
+
+// TestCheckTransactionID checks the check of a transaction ID that the
+// engine applies to the path parameters of the journal's routes.
+func TestCheckTransactionID(t *testing.T) {
+	for _, s := range []string{"a", " a ", "INV-1", strings.Repeat("é", MaxTransactionIDLength)} {
+		if err := CheckTransactionID("id", s); err != nil {
+			t.Errorf("%q: %v", s, err)
+		}
+	}
+	for _, s := range []string{"", " ", "   ", "\u2003", "\t", "a\x00", strings.Repeat("x", MaxTransactionIDLength+1), "\xff"} {
+		var e *levy.Error
+		if err := CheckTransactionID("id", s); !errors.As(err, &e) || e.Field != "id" || e.Code != levy.EInvalid {
+			t.Errorf("%q: %v", s, err)
+		}
+	}
+}

@@ -17,7 +17,7 @@ type SaleRequest struct {
 	DocumentDate civil.Date `json:"documentDate,omitzero"`
 	// TransactionID is the caller's identifier of the transaction, used to
 	// synchronise, reverse and delete it.
-	TransactionID              string     `json:"transactionId,omitempty" check:"id,max=40"`
+	TransactionID              string     `json:"transactionId,omitempty" check:"id,nonblank,max=40"`
 	DocumentNumber             string     `json:"documentNumber,omitempty" check:"id,max=50"`
 	DocumentSequenceID         string     `json:"documentSequenceId,omitempty" check:"id,max=60"`
 	DocumentType               string     `json:"documentType,omitempty" check:"id,max=20"`

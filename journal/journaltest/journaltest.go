@@ -46,6 +46,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ReverseAfterItsReversalIsDeleted", testReverseAfterItsReversalIsDeleted},
 		{"ReverseAfterItsReversalIDIsReused", testReverseAfterItsReversalIDIsReused},
 		{"ReversalKeepsItsOriginal", testReversalKeepsItsOriginal},
+		{"PostAfterReversal", testPostAfterReversal},
 		{"RollbackOneSync", testRollbackOneSync},
 		{"RollbackTwoSyncs", testRollbackTwoSyncs},
 		{"RollbackErrors", testRollbackErrors},
@@ -900,6 +901,59 @@ func testReverseAfterItsReversalIDIsReused(t *testing.T, s journal.Store) {
 	}
 }
 
+// testPostAfterReversal: a reversed transaction posted again under its
+// ID, without being deleted, gets a new version that supersedes the one
+// the reversal took back. The reversal stays, as a credit of its own,
+// and reverses the version it took back only: the new version counts in
+// full, may be reversed (once), and a sync of it rolled back.
+func testPostAfterReversal(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	day := civil.MustParse("2026-03-14")
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "A", "US-TX", "100.00", "100.00")))
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1", PostingDate: day}); err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{})
+
+	// Posted again: version 2 replaces version 1, and REV-1 still takes
+	// back version 1's 100 (and its one sale).
+	mustPost(t, s, tenant, sale(t, "INV-1", "2026-03-14", "ACME", usLine(t, "A", "US-TX", "150.00", "150.00")))
+	wantFigures(t, s, tenant, map[string]journal.Figure{"ACME/US-TX/2026-03-14": {Direct: tally(50, 0, 50, 0)}})
+
+	// A sync of version 2 is rolled back: REV-1 does not stand over it.
+	up := usLine(t, "A", "US-TX", "120.00", "120.00")
+	up.SyncType = "UPDATE"
+	synced := sale(t, "INV-1", "2026-03-14", "ACME", up)
+	synced.MessageType, synced.Sync = "ARBILLING_SYNC", true
+	mustPost(t, s, tenant, synced)
+	rb, err := s.Rollback(ctx, tenant, "INV-1")
+	if err != nil {
+		t.Fatalf("rolling back a sync posted after the reversal of an earlier version: %v", err)
+	}
+	if rb.Version != 4 || rb.RollbackOf != 2 || rb.Total.String() != "150.00" {
+		t.Fatalf("rollback: %s", encode(t, rb))
+	}
+
+	// Reversed anew: the new reversal takes back the latest version.
+	rev, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-2", PostingDate: day})
+	if err != nil {
+		t.Fatalf("reversing a reversed transaction posted again: %v", err)
+	}
+	if rev.ReversalOf != "INV-1" || rev.ReversalOfVersion != 4 || rev.Total.String() != "-150.00" {
+		t.Fatalf("the new reversal: %s", encode(t, rev))
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{"ACME/US-TX/2026-03-14": {Direct: tally(-100, 0, -100, -1)}})
+	_, err = s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-3"})
+	wantCode(t, "a third reversal while REV-2 stands", err, levy.EConflict)
+	if err == nil || !strings.Contains(err.Error(), "REV-2") {
+		t.Fatalf("a third reversal: %v, want it to name REV-2", err)
+	}
+	orig, err := journal.Original(ctx, s, tenant, mustGet(t, s, tenant, "REV-1"))
+	if err != nil || orig.Version != 1 || orig.Total.String() != "100.00" {
+		t.Fatalf("the original of REV-1: %v, %v; want version 1 of 100.00", orig, err)
+	}
+}
+
 // testReversalKeepsItsOriginal reverses the second version of INV-1,
 // then deletes INV-1 and posts a new transaction under its ID: Original
 // still finds the version that the reversal took back.
@@ -1335,6 +1389,17 @@ func testInvalid(t *testing.T, s journal.Store) {
 	for _, id := range badIDs {
 		for name, err := range calls(tenant, id) {
 			wantCode(t, fmt.Sprintf("%s with ID %q", name, id), err, levy.EInvalid)
+		}
+	}
+	// An ID of only whitespace is never written: not posted, and not the
+	// ID of a reversal.
+	for _, id := range []string{" ", "   ", "\u00a0\u3000"} {
+		_, err := s.Post(ctx, tenant, simple(t, id, "2026-03-14"))
+		wantCode(t, fmt.Sprintf("Post with ID %q", id), err, levy.EInvalid)
+		_, err = s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: id})
+		wantCode(t, fmt.Sprintf("Reverse into ID %q", id), err, levy.EInvalid)
+		if exists(t, s, tenant, id) {
+			t.Errorf("the ID %q exists after a refused Post and Reverse", id)
 		}
 	}
 	wantCode(t, "Scan from year 12026", s.Scan(ctx, tenant, badDate.PostingDate, civil.Date{}, noop), levy.EInvalid)
