@@ -1,0 +1,109 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/wire"
+)
+
+// TestPurchaseKeepsOffAStoredSale: a stored calculation of one
+// perspective is not stored under the transaction ID of a live one of
+// another, in a Badger journal: an accounts payable invoice that reuses
+// the number of one of the tenant's own invoices (an ACCRUAL, or an
+// APINVOICE_SYNC, which reconciles its lines into the stored ones), an
+// owner's movement under a purchase's ID, a sale under an owner's. Each
+// is refused (conflict, naming transactionId) and the stored
+// transaction stays as it was. Before, the purchase replaced the sale,
+// or the sync merged its lines into the sale's and made a BUYER
+// transaction of it: the 44.50 of Georgia's tax that the tenant
+// collected became tax paid to a vendor, out of the report's total, and
+// the sale left the sales figures. Within a perspective an ID still
+// takes new versions (an ACCRUAL_SYNC over an ACCRUAL), and a deleted
+// transaction's ID is free for any calculation.
+func TestPurchaseKeepsOffAStoredSale(t *testing.T) {
+	e, j := journalEngine(t)
+	ctx := levy.WithTenant(context.Background(), "acme")
+
+	// The tenant's own invoice: 500.00 in Atlanta at 8.9%, 44.50 of tax.
+	sale := usSale("", "Atlanta", "GA", "30303", "GENERAL", "500.00")
+	sale.SaleMessageType, sale.TransactionID = wire.SaleInvoice, "DOC-1"
+	if _, err := e.Sale(ctx, sale); err != nil {
+		t.Fatal(err)
+	}
+	purchase := func(mt wire.PurchaseMessageType, id string) *wire.PurchaseRequest {
+		p := accrual(mt, "", "1000.00")
+		p.TransactionID, p.Buyer.Company = id, "ACME"
+		p.LineItems[0].LineItemID = "p1"
+		return p
+	}
+	owner := func(id string) *wire.OwnerRequest {
+		return &wire.OwnerRequest{OwnerMessageType: wire.OwnerInventoryRemoval, TransactionID: id, DocumentDate: sale.DocumentDate,
+			Owner:     &wire.Owner{Company: "ACME", Destination: atlanta},
+			LineItems: []wire.OwnerLineItem{{LineItemID: "o1", ExtendedPrice: amt("300.00")}}}
+	}
+	refused := func(name string, err error, stored string) {
+		t.Helper()
+		if levy.ErrorCode(err) != levy.EConflict || !strings.Contains(err.Error(), "transactionId:") || !strings.Contains(err.Error(), stored) {
+			t.Errorf("%s: error %v, want a conflict naming transactionId and the stored %s transaction", name, err, stored)
+		}
+	}
+	for _, mt := range []wire.PurchaseMessageType{wire.PurchaseAPInvoiceSync, wire.PurchaseAccrual, wire.PurchaseAccrualSync, wire.PurchaseERS} {
+		_, err := e.Purchase(ctx, purchase(mt, "DOC-1"))
+		refused(string(mt)+" over a sale", err, "SELLER")
+	}
+	_, err := e.Owner(ctx, owner("DOC-1"))
+	refused("owner over a sale", err, "SELLER")
+
+	tx, err := j.Get(ctx, "acme", "DOC-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tx.Version != 1 || tx.Perspective != "SELLER" || tx.MessageType != "INVOICE" || len(tx.Lines) != 1 || tx.TotalTax.String() != "44.50" {
+		t.Errorf("the sale after the purchases: version %d, %s %s, %d lines, tax %s; want version 1, SELLER INVOICE, 1 line, tax 44.50",
+			tx.Version, tx.Perspective, tx.MessageType, len(tx.Lines), tx.TotalTax)
+	}
+	figs, err := j.Figures(ctx, "acme", sale.DocumentDate, sale.DocumentDate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(figs) != 1 || figs[0].Area != "US-GA" {
+		t.Errorf("sales figures %+v, want the sale's in US-GA", figs)
+	}
+
+	// A purchase's ID is not an owner's, nor an owner's a sale's.
+	if _, err := e.Purchase(ctx, purchase(wire.PurchaseAccrual, "DOC-2")); err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.Owner(ctx, owner("DOC-2"))
+	refused("owner over a purchase", err, "BUYER")
+	if _, err := e.Owner(ctx, owner("DOC-3")); err != nil {
+		t.Fatal(err)
+	}
+	sale.TransactionID = "DOC-3"
+	_, err = e.Sale(ctx, sale)
+	refused("sale over an owner's movement", err, "OWNER")
+
+	// Within the perspective the ID takes a new version.
+	sync := purchase(wire.PurchaseAccrualSync, "DOC-2")
+	sync.LineItems[0].LineItemID = "p2"
+	if _, err := e.Purchase(ctx, sync); err != nil {
+		t.Fatalf("accrual sync over an accrual: %v", err)
+	}
+	if tx, err := j.Get(ctx, "acme", "DOC-2"); err != nil || tx.Version != 2 || len(tx.Lines) != 2 {
+		t.Errorf("the accrual after its sync: %+v, %v; want version 2 with 2 lines", tx, err)
+	}
+
+	// A deleted sale's ID is free.
+	if err := e.DeleteTransaction(ctx, "DOC-1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Purchase(ctx, purchase(wire.PurchaseAPInvoiceSync, "DOC-1")); err != nil {
+		t.Fatalf("a purchase under a deleted sale's ID: %v", err)
+	}
+	if tx, err := j.Get(ctx, "acme", "DOC-1"); err != nil || tx.Perspective != "BUYER" || len(tx.Lines) != 1 {
+		t.Errorf("the purchase under the deleted sale's ID: %+v, %v; want a BUYER transaction of 1 line", tx, err)
+	}
+}
