@@ -115,6 +115,11 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 			return nil, nil, err
 		}
 	}
+	if pm.compare {
+		if err := c.checkVendorSigns(req.ChargedTax); err != nil {
+			return nil, nil, err
+		}
+	}
 	resp := &wire.PurchaseResponse{PurchaseRequest: *req}
 	resp.PurchaseRequest.LineItems = nil
 	resp.DocumentDate = c.d.date
@@ -235,6 +240,54 @@ func (c *calc) creditDocument(charged decimal.Decimal) error {
 			return err
 		}
 		l.totalTax = l.countedTax()
+	}
+	return nil
+}
+
+// checkVendorSigns refuses, on the kinds that compare the vendor's tax
+// with the calculated tax, a vendor's tax whose sign the tax it is
+// compared with does not have, as an accrual refuses one it would credit
+// (credit, creditDocument): a line's chargedTax against the line's tax,
+// the document's (docCharged) against the document's, and either, where
+// there is no tax, against the amount when that has the other sign. A
+// vendor charges tax of the invoice's sign, negative on a credit memo
+// only; compared as sent, a charge of -3.00 on a purchase taxed 8.90 was
+// an undercharge of 11.90, more than the whole tax, which a conditional
+// procurement accrued. Brazilian lines, which compare the vendor's taxes
+// their own way (brazil.go), are not checked, and the document's charge
+// is checked against their other lines.
+func (c *calc) checkVendorSigns(docCharged *money.Amount) error {
+	tax, amount, any := decimalZero, decimalZero, false
+	for _, l := range c.d.lines {
+		if l.br != nil {
+			continue
+		}
+		tax, amount, any = tax.Add(l.comparedTax()), amount.Add(l.amount), true
+		if l.charged == nil {
+			continue
+		}
+		if err := vendorSign(l.path+".chargedTax", "line", *l.charged, l.comparedTax(), l.amount); err != nil {
+			return err
+		}
+	}
+	if docCharged == nil || !any {
+		return nil
+	}
+	return vendorSign("chargedTax", "lines'", c.d.currencyAmount(docCharged.Decimal()), tax, amount)
+}
+
+// vendorSign refuses a vendor's tax, charged, sent as field, whose sign
+// the calculated tax does not have, or, when that is zero, that the
+// amount does not have; whose names what the tax and amount are of.
+func vendorSign(field, whose string, charged, tax, amount decimal.Decimal) error {
+	sign := charged.Sign()
+	switch {
+	case sign == 0:
+		return nil
+	case tax.Sign() == -sign:
+		return levy.Invalid(field, "is %s, but the %s calculated tax is %s: the vendor's tax has the sign of the tax (negative on a credit memo)", charged, whose, tax)
+	case tax.Sign() == 0 && amount.Sign() == -sign:
+		return levy.Invalid(field, "is %s, but the %s amount is %s and it bears no tax: the vendor's tax has the amount's sign (negative on a credit memo only)", charged, whose, amount)
 	}
 	return nil
 }
