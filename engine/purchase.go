@@ -74,6 +74,11 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	if err := req.Validate(); err != nil {
 		return nil, nil, err
 	}
+	if req.PurchaseMessageType == wire.PurchaseAPInvoiceSync || req.PurchaseMessageType == wire.PurchaseAccrualSync {
+		if errs := syncLineIDs(req.LineItems, "lineItems", req.PurchaseMessageType, nil); len(errs) > 0 {
+			return nil, nil, errs
+		}
+	}
 	pm := purchaseModes[req.PurchaseMessageType]
 	h := header{date: req.DocumentDate, currency: req.Currency, company: req.CompanyCodeCurrency, factors: req.CurrencyConversionFactors, roundAtLine: req.RoundAtLineLevel,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "BUYER", message: string(req.PurchaseMessageType),
@@ -174,6 +179,27 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 		*ex = explain(tree, resp.LineItems, purchaseLineView, *ex)
 	}
 	return resp, tx, nil
+}
+
+// syncLineIDs appends to errs a violation for each line of lines, under
+// path, that the journal would keep (a line without child lines) and
+// that has no lineItemId, on a sync kind mt (APINVOICE_SYNC,
+// ACCRUAL_SYNC). A sync matches the stored lines by their IDs: a line
+// without one matches none and is added to the stored transaction, so
+// that every sync of the same invoice added its lines again and the
+// journal accrued or reported their tax once more each time.
+func syncLineIDs(lines []wire.PurchaseLineItem, path string, mt wire.PurchaseMessageType, errs levy.Errors) levy.Errors {
+	for i := range lines {
+		l := &lines[i]
+		p := path + "[" + strconv.Itoa(i) + "]"
+		switch {
+		case len(l.LineItems) > 0:
+			errs = syncLineIDs(l.LineItems, p+".lineItems", mt, errs)
+		case l.LineItemID == "":
+			errs = append(errs, levy.Invalid(p+".lineItemId", "is required on %s: a sync matches the stored lines by their lineItemId, and a line without one would be added to the stored transaction again at every sync", mt))
+		}
+	}
+	return errs
 }
 
 // creditDocument credits the tax that the vendor charged on the whole

@@ -27,6 +27,7 @@ func TestComparedVendorTaxHasTheDocumentsSign(t *testing.T) {
 	req := func(mt wire.PurchaseMessageType, docCharged, lineCharged, price string, where *wire.Location) *wire.PurchaseRequest {
 		r := accrual(mt, docCharged, price)
 		r.Vendor.PhysicalOrigin, r.Buyer.Destination = where, where
+		r.LineItems[0].LineItemID = "1"
 		if lineCharged != "" {
 			r.LineItems[0].ChargedTax = amt(lineCharged)
 		}

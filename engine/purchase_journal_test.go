@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -105,5 +106,66 @@ func TestPurchaseKeepsOffAStoredSale(t *testing.T) {
 	}
 	if tx, err := j.Get(ctx, "acme", "DOC-1"); err != nil || tx.Perspective != "BUYER" || len(tx.Lines) != 1 {
 		t.Errorf("the purchase under the deleted sale's ID: %+v, %v; want a BUYER transaction of 1 line", tx, err)
+	}
+}
+
+// TestPurchaseSyncsKeepTheirLines: the sync kinds of a purchase
+// (APINVOICE_SYNC, ACCRUAL_SYNC) reconcile the stored transaction's lines
+// by their lineItemId, in a Badger journal. A line without one is refused
+// (naming its lineItemId, a child line's too): before, it matched no
+// stored line and was added again at every sync, so that syncing the
+// same accrual twice accrued its 89.00 twice. And a line a sync DELETEs
+// is never stored: before, on the first sync of a transaction (none
+// stored yet) it was kept as a line of its own and its use tax accrued,
+// where a later sync ignores a DELETE that names no stored line.
+func TestPurchaseSyncsKeepTheirLines(t *testing.T) {
+	e, j := journalEngine(t)
+	ctx := levy.WithTenant(context.Background(), "acme")
+	for _, mt := range []wire.PurchaseMessageType{wire.PurchaseAPInvoiceSync, wire.PurchaseAccrualSync} {
+		id := "SYNC-" + string(mt)
+		noID := accrual(mt, "", "1000.00", "500.00")
+		noID.TransactionID = id
+		noID.LineItems[0].LineItemID = "1"
+		var le *levy.Error
+		if _, err := e.Purchase(ctx, noID); !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != "lineItems[1].lineItemId" {
+			t.Errorf("%s, a line without lineItemId: error %v, want invalid naming lineItems[1].lineItemId", mt, err)
+		}
+		// A child line is what the journal keeps: its parent's ID does
+		// not name it.
+		multi := accrual(mt, "", "1000.00")
+		multi.TransactionID = id
+		multi.LineItems[0].LineItemID, multi.LineItems[0].IsMulticomponent = "1", true
+		multi.LineItems[0].LineItems = []wire.PurchaseLineItem{{Purchase: &wire.Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("1000.00")}}
+		if _, err := e.Purchase(ctx, multi); !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != "lineItems[0].lineItems[0].lineItemId" {
+			t.Errorf("%s, a child line without lineItemId: error %v, want invalid naming lineItems[0].lineItems[0].lineItemId", mt, err)
+		}
+		if ok, err := e.TransactionExists(ctx, id); err != nil || ok {
+			t.Errorf("%s: the refused syncs stored %s (%v)", mt, id, err)
+		}
+
+		// The first sync: line 2 is DELETEd, line 1 (89.00) is kept.
+		first := accrual(mt, "", "1000.00", "500.00")
+		first.TransactionID = id
+		first.LineItems[0].LineItemID, first.LineItems[1].LineItemID = "1", "2"
+		first.LineItems[1].SyncType = wire.LineItemSyncTypeDelete
+		if _, err := e.Purchase(ctx, first); err != nil {
+			t.Fatalf("%s: %v", mt, err)
+		}
+		// The same invoice again: still line 1 alone.
+		first.LineItems = first.LineItems[:1]
+		if _, err := e.Purchase(ctx, first); err != nil {
+			t.Fatalf("%s: %v", mt, err)
+		}
+		tx, err := j.Get(ctx, "acme", id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tx.Lines) != 1 || tx.Lines[0].LineItemID != "1" || tx.TotalTax.String() != "89.00" || tx.SubTotal.String() != "1000.00" {
+			ids := []string{}
+			for _, l := range tx.Lines {
+				ids = append(ids, l.LineItemID)
+			}
+			t.Errorf("%s after two syncs: lines %v, subtotal %s, tax %s; want line 1 alone, 1000.00 and 89.00", mt, ids, tx.SubTotal, tx.TotalTax)
+		}
 	}
 }
