@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/wire"
 )
 
@@ -167,5 +168,64 @@ func TestPurchaseSyncsKeepTheirLines(t *testing.T) {
 			}
 			t.Errorf("%s after two syncs: lines %v, subtotal %s, tax %s; want line 1 alone, 1000.00 and 89.00", mt, ids, tx.SubTotal, tx.TotalTax)
 		}
+	}
+}
+
+// TestCreditedTaxSaysSo: a tax that a credit took to zero (an accrual's
+// use tax that the vendor charged in full, an owner's tax already paid
+// on the asset, a sale's tax paid elsewhere) is reported, in a Badger
+// journal's remittance report, as credited (zero-tax reason CREDITED).
+// Before, the journal kept no trace of the credit: the accrual's and the
+// owner's zero use tax in Georgia, a state without a reverse charge,
+// were reported as a reverse charge, and the sale's zero tax as rounded
+// to zero. A true reverse charge is not a credit and keeps its reason.
+func TestCreditedTaxSaysSo(t *testing.T) {
+	e, j := journalEngine(t)
+	ctx := levy.WithTenant(context.Background(), "acme")
+
+	// 1000.00 in Atlanta bears 89.00: the vendor charged all of it.
+	acc := accrual(wire.PurchaseAccrual, "89.00", "1000.00")
+	acc.TransactionID = "ACC-1"
+	if _, err := e.Purchase(ctx, acc); err != nil {
+		t.Fatal(err)
+	}
+	// 200.00 of the owner's stock in Atlanta bears 17.80, paid before.
+	own := &wire.OwnerRequest{OwnerMessageType: wire.OwnerInventoryRemoval, TransactionID: "OWN-1", DocumentDate: acc.DocumentDate,
+		Owner:     &wire.Owner{Company: "ACME", Destination: atlanta},
+		LineItems: []wire.OwnerLineItem{{LineItemID: "1", ExtendedPrice: amt("200.00"), PreviousTaxPaid: amt("17.80")}}}
+	if _, err := e.Owner(ctx, own); err != nil {
+		t.Fatal(err)
+	}
+	// A sale in Atlanta of 500.00, 44.50 of tax paid elsewhere.
+	sale := usSale("", "Atlanta", "GA", "30303", "GENERAL", "500.00")
+	sale.SaleMessageType, sale.TransactionID = wire.SaleInvoice, "INV-1"
+	sale.LineItems[0].PreviousTaxPaid = amt("44.50")
+	if _, err := e.Sale(ctx, sale); err != nil {
+		t.Fatal(err)
+	}
+
+	rep, err := journal.Summarize(ctx, j, "acme", acc.DocumentDate, acc.DocumentDate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Currencies) != 1 {
+		t.Fatalf("report of %d currencies, want 1", len(rep.Currencies))
+	}
+	want := map[string]string{"BUYER": "1200.00", "SELLER": "500.00"} // the taxable amount of Georgia's credited row, by party
+	for _, r := range rep.Currencies[0].Rows {
+		if r.JurisdictionID != "US-GA" {
+			continue
+		}
+		if !r.Tax.IsZero() || r.ZeroTaxReason != "CREDITED" {
+			t.Errorf("Georgia's %s row: tax %s, reason %q; want 0.00, CREDITED", r.CollectedFrom, r.Tax, r.ZeroTaxReason)
+			continue
+		}
+		if r.Taxable.String() != want[r.CollectedFrom] {
+			t.Errorf("Georgia's credited %s row: taxable %s, want %s", r.CollectedFrom, r.Taxable, want[r.CollectedFrom])
+		}
+		delete(want, r.CollectedFrom)
+	}
+	if len(want) > 0 {
+		t.Errorf("no credited row of Georgia for %v", want)
 	}
 }
