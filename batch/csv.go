@@ -1138,8 +1138,8 @@ func (d *csvDocument) place(target, message string) (int, string, string) {
 // calculated, and written as CSV rows. The result's out holds the rows,
 // each ended by a newline but the last, as a batch output line is
 // written.
-func csvCalculator(e *engine.Engine, perspective string, journaled bool) (func(context.Context, csvDocument) (result, error), error) {
-	s, p, o := calculators(e, journaled)
+func csvCalculator(e *engine.Engine, perspective string, j journal.Store) (func(context.Context, csvDocument) (result, error), error) {
+	s, p, o := calculators(e, j)
 	switch Perspective(perspective) {
 	case Sale:
 		return csvCalc(s, csvSaleRows), nil

@@ -62,6 +62,18 @@ func samePerspective(latest, in *Transaction) error {
 		latest.TransactionID, latest.Perspective, latest.MessageType, in.Perspective, in.MessageType)
 }
 
+// CheckPerspective returns the conflict that Post returns for tx when
+// stored, the live transaction of its ID (nil for none), is of another
+// perspective, and nil otherwise: a caller that stores transactions in
+// groups (package batch) refuses the one document, as the API does,
+// rather than the group.
+func CheckPerspective(stored, tx *Transaction) error {
+	if stored == nil || tx == nil {
+		return nil
+	}
+	return samePerspective(stored, tx)
+}
+
 // appendVersion stores tx as the next version after head h (found says
 // whether there was one) of its ID, posted at now, and makes it the
 // latest: the ID is live afterwards, filed under tx's posting date. The
