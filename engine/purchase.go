@@ -283,20 +283,20 @@ func (c *calc) creditDocument(charged decimal.Decimal) error {
 // their own way (brazil.go), are not checked, and the document's charge
 // is checked against their other lines.
 func (c *calc) checkVendorSigns(docCharged *money.Amount) error {
-	tax, amount, any := decimalZero, decimalZero, false
+	tax, amount, seen := decimalZero, decimalZero, false
 	for _, l := range c.d.lines {
 		if l.br != nil {
 			continue
 		}
-		tax, amount, any = tax.Add(l.comparedTax()), amount.Add(l.amount), true
+		tax, amount, seen = tax.Add(l.comparedTax()), amount.Add(l.amount), true
 		if l.charged == nil {
 			continue
 		}
-		if err := vendorSign(l.path+".chargedTax", "line", *l.charged, l.comparedTax(), l.amount); err != nil {
+		if err := vendorSign(l.path+".chargedTax", "line's", *l.charged, l.comparedTax(), l.amount); err != nil {
 			return err
 		}
 	}
-	if docCharged == nil || !any {
+	if docCharged == nil || !seen {
 		return nil
 	}
 	return vendorSign("chargedTax", "lines'", c.d.currencyAmount(docCharged.Decimal()), tax, amount)
