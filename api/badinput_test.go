@@ -733,6 +733,18 @@ func badInputRows(s *badServer) []bad {
 			set(purchaseBase, "buyer.recipient.recipientCode.classCode", "X", "buyer.recipient.taxRegistrations[0].taxRegistrationNumber", "US12"),
 			400, "buyer.recipient.recipientCode.classCode"),
 		post("procurement/no lineItems", procurement, set(purchaseBase, "lineItems", raw(`[]`)), 400, "lineItems"),
+		// A vendor's tax of the other sign than the tax it is compared
+		// with, and a sync's line that the journal could not match.
+		post("procurement/negative chargedTax on a verification", procurement,
+			set(purchaseBase, "purchaseMessageType", "INVOICE_VERIFICATION", "chargedTax", -5), 400, "chargedTax"),
+		post("procurement/negative line chargedTax on a conditional procurement", procurement,
+			set(purchaseBase, "purchaseMessageType", "CONDITIONAL_PROCUREMENT", "lineItems[0].chargedTax", -5), 400, "lineItems[0].chargedTax"),
+		post("procurement/AP invoice sync line without lineItemId", procurement,
+			set(purchaseBase, "purchaseMessageType", "APINVOICE_SYNC", "transactionId", "sync-no-line-id", "lineItems[0].lineItemId", ""), 400, "lineItems[0].lineItemId"),
+		// A stored sale's ID is not a purchase's, nor an owner's.
+		post("procurement/accrual under a stored sale's transactionId", procurement,
+			set(purchaseBase, "purchaseMessageType", "ACCRUAL", "transactionId", "stored-2"), 409, "transactionId"),
+		post("owner/movement under a stored sale's transactionId", owner, set(ownerBase, "transactionId", "stored-2"), 409, "transactionId"),
 	)
 
 	// Owner movements.

@@ -292,7 +292,6 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 	}
 	ctx = contextOf(ctx, cfg)
 	counter := &countingReader{r: &cancelReader{ctx: ctx, r: in}}
-	journaled := cfg.Journal != nil
 	skip := cfg.Skip
 	chained := com.side != ""
 	fp := &fingerprint{check: check}
@@ -301,7 +300,7 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 	}
 	if cfg.Format == CSV {
 		docs, readErr := readCSVDocuments(counter, string(cfg.Perspective), cfg.LineLimit)
-		calc, err := csvCalculator(cfg.Engine, string(cfg.Perspective), journaled)
+		calc, err := csvCalculator(cfg.Engine, string(cfg.Perspective), cfg.Journal)
 		if err != nil {
 			return Summary{}, err
 		}
@@ -340,7 +339,7 @@ func run(ctx context.Context, cfg Config, in io.Reader, com *committer, check *i
 		}
 		return sum, err
 	}
-	calc, err := lineCalculator(cfg.Engine, string(cfg.Perspective), journaled)
+	calc, err := lineCalculator(cfg.Engine, string(cfg.Perspective), cfg.Journal)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -530,16 +529,41 @@ func drive[T any](ctx context.Context, cfg Config, com *committer, read *countin
 
 // calculators returns the calculations of the three perspectives in the
 // shape of the engine's Prepare methods: those methods in a journaled
-// run, whose documents the run stores itself, and otherwise Sale,
-// Purchase and Owner, with no transaction.
-func calculators(e *engine.Engine, journaled bool) (
+// run (j, the run's journal, not nil), whose documents the run stores
+// itself, and otherwise Sale, Purchase and Owner, with no transaction.
+func calculators(e *engine.Engine, j journal.Store) (
 	func(context.Context, *wire.SaleRequest) (*wire.SaleResponse, *journal.Transaction, error),
 	func(context.Context, *wire.PurchaseRequest) (*wire.PurchaseResponse, *journal.Transaction, error),
 	func(context.Context, *wire.OwnerRequest) (*wire.OwnerResponse, *journal.Transaction, error)) {
-	if journaled {
-		return e.PrepareSale, e.PreparePurchase, e.PrepareOwner
+	if j != nil {
+		return ownPerspective(j, e.PrepareSale), ownPerspective(j, e.PreparePurchase), ownPerspective(j, e.PrepareOwner)
 	}
 	return unstored(e.Sale), unstored(e.Purchase), unstored(e.Owner)
+}
+
+// ownPerspective refuses, as the document's error, a transaction that
+// prepare returns under the ID of a live one of another perspective in
+// j (a purchase under a stored sale's ID), which the journal would
+// refuse when the group is stored, failing the whole run
+// (journal.CheckPerspective).
+func ownPerspective[Q, R any](j journal.Store, prepare func(context.Context, *Q) (*R, *journal.Transaction, error)) func(context.Context, *Q) (*R, *journal.Transaction, error) {
+	return func(ctx context.Context, q *Q) (*R, *journal.Transaction, error) {
+		r, tx, err := prepare(ctx, q)
+		if err != nil || tx == nil {
+			return r, tx, err
+		}
+		stored, err := j.Get(ctx, levy.Tenant(ctx), tx.TransactionID)
+		switch {
+		case levy.ErrorCode(err) == levy.ENotFound:
+			return r, tx, nil
+		case err != nil:
+			return nil, nil, fmt.Errorf("batch: reading transaction %s: %w", tx.TransactionID, err)
+		}
+		if err := journal.CheckPerspective(stored, tx); err != nil {
+			return nil, nil, err
+		}
+		return r, tx, nil
+	}
 }
 
 // unstored gives a calculation the shape of the Prepare methods.
@@ -552,9 +576,9 @@ func unstored[Q, R any](calc func(context.Context, *Q) (*R, error)) func(context
 
 // lineCalculator returns the function that answers one input line of a
 // perspective: decoded as the API decodes a body, calculated, encoded.
-func lineCalculator(e *engine.Engine, perspective string, journaled bool) (func(context.Context, input) (result, error), error) {
+func lineCalculator(e *engine.Engine, perspective string, j journal.Store) (func(context.Context, input) (result, error), error) {
 	var one func(ctx context.Context, body []byte) (any, *journal.Transaction, int, string, money.Amount, error)
-	s, p, o := calculators(e, journaled)
+	s, p, o := calculators(e, j)
 	switch Perspective(perspective) {
 	case Sale:
 		one = decodeCalc(s, func(r *wire.SaleResponse) (int, *wire.Currency, money.Amount) {

@@ -83,6 +83,9 @@ document.
                                                      0); the sales figures count it apart
   line_number            line   yes  yes      yes    the line's number, a whole number of at least 0;
                                                      assigned when absent
+  line_id                line   yes  yes      yes    the line's ID (lineItemId), unique within the
+                                                     document; required on each line of APINVOICE_SYNC
+                                                     and ACCRUAL_SYNC, which match the stored lines by it
   product_class          line   yes  yes      yes    the class of like taxability (GENERAL, FOOD,
                                                      CLOTHING, ...): the product class of a sale, the
                                                      purchase class of a purchase or owner line
@@ -256,6 +259,7 @@ const (
 	inExemptionReason
 	inMarketplace
 	inLineNumber
+	inLineID
 	inProductClass
 	inProductCode
 	inDescription
@@ -321,6 +325,7 @@ var csvInputs = [numCSVInputs]csvInput{
 	inExemptionReason:      docColumn("exemption_reason", false, [3]string{"customer.exemptionReasonCode", "buyer.exemptionReasonCode", "owner.exemptionReasonCode"}),
 	inMarketplace:          docColumn("marketplace", false, [3]string{"marketplaceFacilitated", "", ""}),
 	inLineNumber:           lineColumn("line_number", samePath("lineItems[].lineItemNumber")),
+	inLineID:               lineColumn("line_id", samePath("lineItems[].lineItemId")),
 	inProductClass:         lineColumn("product_class", [3]string{"lineItems[].product.productClass", "lineItems[].purchase.purchaseClass", "lineItems[].purchase.purchaseClass"}),
 	inProductCode:          lineColumn("product_code", [3]string{"lineItems[].product.value", "lineItems[].purchase.value", "lineItems[].purchase.value"}),
 	inDescription:          lineColumn("description", samePath("lineItems[].lineItemDescription")),
@@ -707,6 +712,7 @@ func registrations(number string, at *wire.Location) []wire.TaxRegistration {
 // csvAmounts are the line columns that every perspective shares.
 type csvAmounts struct {
 	number        *int64
+	id            string
 	class, code   string
 	description   string
 	quantity      *wire.Measure
@@ -718,7 +724,7 @@ type csvAmounts struct {
 // have a unit or an extended price (a sale or a purchase line).
 func (g *csvGroup) readLine(l *csvLine, needPrice bool) csvAmounts {
 	v := &l.vals
-	a := csvAmounts{class: v[inProductClass], code: v[inProductCode], description: v[inDescription]}
+	a := csvAmounts{id: v[inLineID], class: v[inProductClass], code: v[inProductCode], description: v[inDescription]}
 	if s := v[inLineNumber]; s != "" {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || n < 0 {
@@ -775,7 +781,7 @@ func (g *csvGroup) sale() *wire.SaleRequest {
 		g.fault(g.first, "marketplace", "is %q, not true or false (a sale through a marketplace facilitator)", v[inMarketplace])
 	}
 	req.LineItems = csvLines(g, true, func(a csvAmounts) wire.SaleLineItem {
-		li := wire.SaleLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Quantity: a.quantity,
+		li := wire.SaleLineItem{LineItemNumber: a.number, LineItemID: a.id, LineItemDescription: a.description, Quantity: a.quantity,
 			UnitPrice: a.unit, ExtendedPrice: a.ext}
 		if a.class != "" || a.code != "" {
 			li.Product = &wire.Product{ProductClass: a.class, Value: a.code}
@@ -797,7 +803,7 @@ func (g *csvGroup) purchase() *wire.PurchaseRequest {
 		req.Vendor.VendorCode = &wire.VendorCode{Value: v[inVendorCode], ClassCode: v[inVendorClass]}
 	}
 	req.LineItems = csvLines(g, true, func(a csvAmounts) wire.PurchaseLineItem {
-		return wire.PurchaseLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Purchase: a.purchase(),
+		return wire.PurchaseLineItem{LineItemNumber: a.number, LineItemID: a.id, LineItemDescription: a.description, Purchase: a.purchase(),
 			Quantity: a.quantity, UnitPrice: a.unit, ExtendedPrice: a.ext, ChargedTax: a.charged}
 	})
 	return req
@@ -811,7 +817,7 @@ func (g *csvGroup) owner() *wire.OwnerRequest {
 		Owner: &wire.Owner{Company: v[inCompany], PhysicalOrigin: h.origin, Destination: h.dest,
 			IsTaxExempt: h.exempt, ExemptionReasonCode: v[inExemptionReason]}}
 	req.LineItems = csvLines(g, false, func(a csvAmounts) wire.OwnerLineItem {
-		return wire.OwnerLineItem{LineItemNumber: a.number, LineItemDescription: a.description, Purchase: a.purchase(),
+		return wire.OwnerLineItem{LineItemNumber: a.number, LineItemID: a.id, LineItemDescription: a.description, Purchase: a.purchase(),
 			Quantity: a.quantity, UnitPrice: a.unit, ExtendedPrice: a.ext, Cost: a.cost}
 	})
 	return req
@@ -1146,8 +1152,8 @@ func (d *csvDocument) place(target, message string) (int, string, string) {
 // calculated, and written as CSV rows. The result's out holds the rows,
 // each ended by a newline but the last, as a batch output line is
 // written.
-func csvCalculator(e *engine.Engine, perspective string, journaled bool) (func(context.Context, csvDocument) (result, error), error) {
-	s, p, o := calculators(e, journaled)
+func csvCalculator(e *engine.Engine, perspective string, j journal.Store) (func(context.Context, csvDocument) (result, error), error) {
+	s, p, o := calculators(e, j)
 	switch Perspective(perspective) {
 	case Sale:
 		return csvCalc(s, csvSaleRows), nil

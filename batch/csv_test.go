@@ -48,7 +48,7 @@ func newTestEngine(t *testing.T) *engine.Engine {
 // first.
 func runCSV(t *testing.T, e *engine.Engine, perspective string, in []byte) ([]csvDocument, []byte) {
 	t.Helper()
-	calc, err := csvCalculator(e, perspective, false)
+	calc, err := csvCalculator(e, perspective, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -571,11 +571,11 @@ func BenchmarkBatchCSV(b *testing.B) {
 		b.Fatal(err)
 	}
 	ctx := context.Background()
-	csvCalcFn, err := csvCalculator(e, "sale", false)
+	csvCalcFn, err := csvCalculator(e, "sale", nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	jsonCalcFn, err := lineCalculator(e, "sale", false)
+	jsonCalcFn, err := lineCalculator(e, "sale", nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -36,7 +36,7 @@ type Result[R any] struct {
 func Sales(ctx context.Context, cfg Config, reqs iter.Seq[*wire.SaleRequest]) iter.Seq2[Result[wire.SaleResponse], error] {
 	cfg.Perspective = Sale
 	return requests(ctx, cfg, reqs, func(c Config) func(context.Context, *wire.SaleRequest) (*wire.SaleResponse, *journal.Transaction, error) {
-		s, _, _ := calculators(c.Engine, c.Journal != nil)
+		s, _, _ := calculators(c.Engine, c.Journal)
 		return s
 	}, func(r *wire.SaleResponse) (*wire.Currency, money.Amount, int) {
 		return r.Currency, r.TotalTax, len(r.LineItems)
@@ -47,7 +47,7 @@ func Sales(ctx context.Context, cfg Config, reqs iter.Seq[*wire.SaleRequest]) it
 func Purchases(ctx context.Context, cfg Config, reqs iter.Seq[*wire.PurchaseRequest]) iter.Seq2[Result[wire.PurchaseResponse], error] {
 	cfg.Perspective = Purchase
 	return requests(ctx, cfg, reqs, func(c Config) func(context.Context, *wire.PurchaseRequest) (*wire.PurchaseResponse, *journal.Transaction, error) {
-		_, p, _ := calculators(c.Engine, c.Journal != nil)
+		_, p, _ := calculators(c.Engine, c.Journal)
 		return p
 	}, func(r *wire.PurchaseResponse) (*wire.Currency, money.Amount, int) {
 		return r.Currency, r.TotalTax, len(r.LineItems)
@@ -58,7 +58,7 @@ func Purchases(ctx context.Context, cfg Config, reqs iter.Seq[*wire.PurchaseRequ
 func Owners(ctx context.Context, cfg Config, reqs iter.Seq[*wire.OwnerRequest]) iter.Seq2[Result[wire.OwnerResponse], error] {
 	cfg.Perspective = Owner
 	return requests(ctx, cfg, reqs, func(c Config) func(context.Context, *wire.OwnerRequest) (*wire.OwnerResponse, *journal.Transaction, error) {
-		_, _, o := calculators(c.Engine, c.Journal != nil)
+		_, _, o := calculators(c.Engine, c.Journal)
 		return o
 	}, func(r *wire.OwnerResponse) (*wire.Currency, money.Amount, int) {
 		return r.Currency, r.TotalTax, len(r.LineItems)

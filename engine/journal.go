@@ -270,6 +270,9 @@ func journalTax(t *wire.Tax) journal.Tax {
 	if t.CertificateNumber != nil {
 		out.CertificateNumber = t.CertificateNumber.Value
 	}
+	if t.CreditRuleID != nil {
+		out.CreditRuleID = t.CreditRuleID.Value
+	}
 	out.ReasonCode = t.ReasonCode
 	if f := t.FilingCurrencyAmounts; f != nil && f.CurrencyConversion != nil && f.CurrencyConversion.Currency != nil {
 		out.Filing = &journal.Filing{Currency: f.CurrencyConversion.Currency.ISOCurrencyCodeAlpha}

@@ -74,6 +74,11 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	if err := req.Validate(); err != nil {
 		return nil, nil, err
 	}
+	if req.PurchaseMessageType == wire.PurchaseAPInvoiceSync || req.PurchaseMessageType == wire.PurchaseAccrualSync {
+		if errs := syncLineIDs(req.LineItems, "lineItems", req.PurchaseMessageType, nil); len(errs) > 0 {
+			return nil, nil, errs
+		}
+	}
 	pm := purchaseModes[req.PurchaseMessageType]
 	h := header{date: req.DocumentDate, currency: req.Currency, company: req.CompanyCodeCurrency, factors: req.CurrencyConversionFactors, roundAtLine: req.RoundAtLineLevel,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "BUYER", message: string(req.PurchaseMessageType),
@@ -112,6 +117,11 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	}
 	if pm.mode == modeAccrue && req.ChargedTax != nil && !lineCharged {
 		if err := c.creditDocument(req.ChargedTax.Decimal()); err != nil {
+			return nil, nil, err
+		}
+	}
+	if pm.compare {
+		if err := c.checkVendorSigns(req.ChargedTax); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -169,6 +179,27 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 		*ex = explain(tree, resp.LineItems, purchaseLineView, *ex)
 	}
 	return resp, tx, nil
+}
+
+// syncLineIDs appends to errs a violation for each line of lines, under
+// path, that the journal would keep (a line without child lines) and
+// that has no lineItemId, on a sync kind mt (APINVOICE_SYNC,
+// ACCRUAL_SYNC). A sync matches the stored lines by their IDs: a line
+// without one matches none and is added to the stored transaction, so
+// that every sync of the same invoice added its lines again and the
+// journal accrued or reported their tax once more each time.
+func syncLineIDs(lines []wire.PurchaseLineItem, path string, mt wire.PurchaseMessageType, errs levy.Errors) levy.Errors {
+	for i := range lines {
+		l := &lines[i]
+		p := path + "[" + strconv.Itoa(i) + "]"
+		switch {
+		case len(l.LineItems) > 0:
+			errs = syncLineIDs(l.LineItems, p+".lineItems", mt, errs)
+		case l.LineItemID == "":
+			errs = append(errs, levy.Invalid(p+".lineItemId", "is required on %s: a sync matches the stored lines by their lineItemId, and a line without one would be added to the stored transaction again at every sync", mt))
+		}
+	}
+	return errs
 }
 
 // creditDocument credits the tax that the vendor charged on the whole
@@ -235,6 +266,54 @@ func (c *calc) creditDocument(charged decimal.Decimal) error {
 			return err
 		}
 		l.totalTax = l.countedTax()
+	}
+	return nil
+}
+
+// checkVendorSigns refuses, on the kinds that compare the vendor's tax
+// with the calculated tax, a vendor's tax whose sign the tax it is
+// compared with does not have, as an accrual refuses one it would credit
+// (credit, creditDocument): a line's chargedTax against the line's tax,
+// the document's (docCharged) against the document's, and either, where
+// there is no tax, against the amount when that has the other sign. A
+// vendor charges tax of the invoice's sign, negative on a credit memo
+// only; compared as sent, a charge of -3.00 on a purchase taxed 8.90 was
+// an undercharge of 11.90, more than the whole tax, which a conditional
+// procurement accrued. Brazilian lines, which compare the vendor's taxes
+// their own way (brazil.go), are not checked, and the document's charge
+// is checked against their other lines.
+func (c *calc) checkVendorSigns(docCharged *money.Amount) error {
+	tax, amount, seen := decimalZero, decimalZero, false
+	for _, l := range c.d.lines {
+		if l.br != nil {
+			continue
+		}
+		tax, amount, seen = tax.Add(l.comparedTax()), amount.Add(l.amount), true
+		if l.charged == nil {
+			continue
+		}
+		if err := vendorSign(l.path+".chargedTax", "line's", *l.charged, l.comparedTax(), l.amount); err != nil {
+			return err
+		}
+	}
+	if docCharged == nil || !seen {
+		return nil
+	}
+	return vendorSign("chargedTax", "lines'", c.d.currencyAmount(docCharged.Decimal()), tax, amount)
+}
+
+// vendorSign refuses a vendor's tax, charged, sent as field, whose sign
+// the calculated tax does not have, or, when that is zero, that the
+// amount does not have; whose names what the tax and amount are of.
+func vendorSign(field, whose string, charged, tax, amount decimal.Decimal) error {
+	sign := charged.Sign()
+	switch {
+	case sign == 0:
+		return nil
+	case tax.Sign() == -sign:
+		return levy.Invalid(field, "is %s, but the %s calculated tax is %s: the vendor's tax has the sign of the tax (negative on a credit memo)", charged, whose, tax)
+	case tax.Sign() == 0 && amount.Sign() == -sign:
+		return levy.Invalid(field, "is %s, but the %s amount is %s and it bears no tax: the vendor's tax has the amount's sign (negative on a credit memo only)", charged, whose, amount)
 	}
 	return nil
 }

@@ -40,6 +40,8 @@ func TestAccrualCreditsTheDocumentsChargedTax(t *testing.T) {
 	e := testEngine(t)
 	withLineCharge := accrual(wire.PurchaseAccrual, "50.00", "1000.00")
 	withLineCharge.LineItems[0].ChargedTax = amt("20.00")
+	accrualSync := accrual(wire.PurchaseAccrualSync, "20.00", "1000.00")
+	accrualSync.LineItems[0].LineItemID = "1" // a sync's lines name their IDs
 	cases := []struct {
 		name  string
 		req   *wire.PurchaseRequest
@@ -49,7 +51,7 @@ func TestAccrualCreditsTheDocumentsChargedTax(t *testing.T) {
 	}{
 		// 89.00 - 20.00, taken off Georgia's 40.00 first.
 		{"one line", accrual(wire.PurchaseAccrual, "20.00", "1000.00"), "69.00", []string{"69.00"}, "20.00"},
-		{"accrual sync", accrual(wire.PurchaseAccrualSync, "20.00", "1000.00"), "69.00", []string{"69.00"}, "20.00"},
+		{"accrual sync", accrualSync, "69.00", []string{"69.00"}, "20.00"},
 		// 26.70 over 89.00 and 44.50: 17.80 and 8.90.
 		{"two lines in proportion to their tax", accrual(wire.PurchaseAccrual, "26.70", "1000.00", "500.00"), "106.80", []string{"71.20", "35.60"}, "22.20"},
 		// 133.50 in all: one cent short of it leaves one cent to accrue.

@@ -24,6 +24,9 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 		if latest, err = st.Version(id, h.Latest); err != nil {
 			return nil, err
 		}
+		if err := samePerspective(latest, in); err != nil {
+			return nil, err
+		}
 		if in.Sync {
 			stored = latest
 		}
@@ -39,6 +42,36 @@ func doPost(st State, in *Transaction, now time.Time) (*Transaction, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// samePerspective refuses (levy.EConflict, FieldTransactionID) a
+// transaction in that would become the next version of the live
+// transaction latest although they are of different perspectives: a
+// purchase or an owner's movement sent under the ID of a stored sale (an
+// accounts payable invoice whose number an invoice of the tenant's own
+// already took), or a sale under a purchase's. Stored, in would replace
+// the other party's transaction, or, as a sync, be reconciled into its
+// lines, and take out of the report tax that the tenant collected or
+// accrued, and out of the sales figures a sale. Transactions stored
+// without a perspective are not refused.
+func samePerspective(latest, in *Transaction) error {
+	if latest.Perspective == "" || in.Perspective == "" || latest.Perspective == in.Perspective {
+		return nil
+	}
+	return conflict(FieldTransactionID, "transaction %q is a stored %s transaction (%s): a %s calculation (%s) can not replace it; give it a transactionId of its own, or delete the stored transaction first",
+		latest.TransactionID, latest.Perspective, latest.MessageType, in.Perspective, in.MessageType)
+}
+
+// CheckPerspective returns the conflict that Post returns for tx when
+// stored, the live transaction of its ID (nil for none), is of another
+// perspective, and nil otherwise: a caller that stores transactions in
+// groups (package batch) refuses the one document, as the API does,
+// rather than the group.
+func CheckPerspective(stored, tx *Transaction) error {
+	if stored == nil || tx == nil {
+		return nil
+	}
+	return samePerspective(stored, tx)
 }
 
 // appendVersion stores tx as the next version after head h (found says

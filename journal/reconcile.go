@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/levytax/levy/money"
@@ -32,18 +33,29 @@ const (
 // TotalTax the sum of their TotalTax, Total the two added.
 //
 // When stored is nil (no live version), the result is a copy of incoming
-// with SyncType cleared on every line and its totals as sent. When
+// with SyncType cleared on every line and its totals as sent, except
+// that a sync's (incoming.Sync) DELETE lines are left out, as they name
+// no stored line, and then the totals are recomputed from the lines
+// kept; the lines of a transaction that is not a sync are kept whatever
+// their SyncType, as it replaces the stored version whole. When
 // incoming is nil, the result is a copy of stored (nil if stored is nil).
 func Reconcile(stored, incoming *Transaction) *Transaction {
 	if incoming == nil {
 		return clone(stored)
 	}
 	if stored == nil {
-		out := clone(incoming)
-		for i := range out.Lines {
-			out.Lines[i].SyncType = ""
+		if incoming.Sync && slices.ContainsFunc(incoming.Lines, func(l Line) bool { return strings.EqualFold(l.SyncType, syncDelete) }) {
+			// A sync's DELETE names no line of a transaction not
+			// stored: it is ignored, as one that matches no stored
+			// line is, and the totals are those of the lines kept.
+			stored = &Transaction{}
+		} else {
+			out := clone(incoming)
+			for i := range out.Lines {
+				out.Lines[i].SyncType = ""
+			}
+			return out
 		}
-		return out
 	}
 
 	out := *incoming

@@ -147,3 +147,28 @@ func TestCheckID(t *testing.T) {
 		t.Errorf("newID = %q", id)
 	}
 }
+
+// TestReconcileFirstSyncLeavesDeletesOut: the first version of a sync
+// (nothing stored) leaves out the lines it DELETEs, which name no stored
+// line, as a later sync ignores a DELETE that matches none, and its
+// totals are the kept lines'. A transaction that is not a sync keeps
+// every line it sends, as sent.
+func TestReconcileFirstSyncLeavesDeletesOut(t *testing.T) {
+	in := &Transaction{TransactionID: "A", Sync: true, SubTotal: amt(t, "9"), TotalTax: amt(t, "0.9"), Total: amt(t, "9.9"), Lines: []Line{
+		{LineItemID: "1", SyncType: "ADD", Amount: amt(t, "5"), TotalTax: amt(t, "0.5")},
+		{LineItemID: "2", SyncType: "delete", Amount: amt(t, "4"), TotalTax: amt(t, "0.4")},
+	}}
+	want := js(t, in)
+	out := Reconcile(nil, in)
+	if js(t, in) != want {
+		t.Fatal("Reconcile modified incoming")
+	}
+	if len(out.Lines) != 1 || out.Lines[0].LineItemID != "1" || out.Lines[0].SyncType != "" ||
+		out.SubTotal.String() != "5" || out.TotalTax.String() != "0.5" || out.Total.String() != "5.5" {
+		t.Errorf("Reconcile(nil, first sync) = %s, want line 1 alone, totals 5, 0.5 and 5.5", js(t, out))
+	}
+	in.Sync = false
+	if out := Reconcile(nil, in); len(out.Lines) != 2 || out.Total.String() != "9.9" {
+		t.Errorf("Reconcile(nil, not a sync) = %s, want both lines and the totals as sent", js(t, out))
+	}
+}

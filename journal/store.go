@@ -18,7 +18,9 @@ type Store interface {
 	// Post stores tx as the next version of its transaction ID and returns
 	// the version as stored (Version and PostedAt set; for a sync version,
 	// the lines reconciled with the stored ones, see Reconcile). The write
-	// is on disk when Post returns.
+	// is on disk when Post returns. A transaction of one perspective is
+	// not stored over a live one of another (a purchase under the ID of
+	// a stored sale): that is levy.EConflict, field FieldTransactionID.
 	Post(ctx context.Context, tenant string, tx *Transaction) (*Transaction, error)
 	// PostAll stores txs, in order, as Post stores each, in one unit:
 	// either every one is stored or none is, and the writes are on disk

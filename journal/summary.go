@@ -259,8 +259,8 @@ func boolOrder(a, b bool) int {
 // ZeroTaxReason says why a tax is zero.
 type ZeroTaxReason string
 
-// The reasons of a zero tax, from the stored tax result, the party the
-// tax is collected from, the rate and the amounts.
+// The reasons of a zero tax, from the stored tax result, the credit
+// applied, the party the tax is collected from, the rate and the amounts.
 const (
 	// ReasonNoNexus: the seller is not registered in the jurisdiction
 	// (tax result NO_TAX).
@@ -281,6 +281,9 @@ const (
 	// ReasonReverseCharge: the buyer accounts for the tax (collected from
 	// the BUYER, charged zero).
 	ReasonReverseCharge ZeroTaxReason = "REVERSE_CHARGE"
+	// ReasonCredited: tax paid elsewhere or to the vendor was credited
+	// against the whole tax (Tax.CreditRuleID).
+	ReasonCredited ZeroTaxReason = "CREDITED"
 	// ReasonRounded: a taxable amount and a rate whose tax rounds to zero.
 	ReasonRounded ZeroTaxReason = "ROUNDED_TO_ZERO"
 )
@@ -306,6 +309,8 @@ func (r ZeroTaxReason) Text() string {
 		return "zero rate"
 	case ReasonReverseCharge:
 		return "reverse charge: the buyer accounts for the tax"
+	case ReasonCredited:
+		return "credited: tax paid elsewhere or to the vendor covers it"
 	case ReasonRounded:
 		return "rounded to zero"
 	}
@@ -344,6 +349,11 @@ func zeroTaxReason(t *Tax) ZeroTaxReason {
 		return ReasonDeferred
 	}
 	switch {
+	case t.CreditRuleID != "":
+		// Before the credit the tax was not zero: a use tax credited
+		// with the vendor's tax is no reverse charge, and a sale's tax
+		// credited with tax paid elsewhere was not rounded away.
+		return ReasonCredited
 	case t.Taxable.IsZero():
 		return ReasonNothingTaxable
 	case t.Rate.IsZero():

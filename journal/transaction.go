@@ -138,6 +138,12 @@ type Tax struct {
 	// response gave them; empty when none did.
 	CertificateNumber string `json:"certificateNumber,omitempty"`
 	ReasonCode        string `json:"reasonCode,omitempty"`
+	// CreditRuleID names the credit that took tax off the calculated
+	// tax, as the response's creditRuleId: previous-tax-paid for tax
+	// paid elsewhere (a sale's or an owner's previousTaxPaid) or to the
+	// vendor (an accrual's chargedTax), credited. Empty when no credit
+	// applied, and in a tax stored before the journal kept it.
+	CreditRuleID string `json:"creditRuleId,omitempty"`
 	// Withheld marks a tax that the buyer withholds from what it pays the
 	// seller and pays to the jurisdiction itself (its CollectedFrom is
 	// BUYER), under WithholdingType; the document's TotalTax leaves it

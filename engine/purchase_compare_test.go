@@ -1,0 +1,78 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/levytax/levy"
+	"github.com/levytax/levy/wire"
+)
+
+// TestComparedVendorTaxHasTheDocumentsSign: the kinds that compare the
+// vendor's tax with the calculated tax (INVOICE_VERIFICATION,
+// APINVOICE_SYNC, CONDITIONAL_PROCUREMENT) refuse a vendor's tax whose
+// sign the tax it is compared with does not have, naming the member, as
+// an accrual refuses one it would credit: a negative charge on a
+// purchase, a positive one on a credit memo, and, where nothing is
+// taxed, one against the amount's sign. Before, each was compared as
+// sent: a vendor's -3.00 on a line taxed 8.90 (Atlanta, 8.9% of 100.00)
+// was an undercharge of 11.90, and a conditional procurement accrued
+// 11.90 of use tax on a purchase that bears 8.90 in all. A credit memo's
+// negative charge, and a charge where nothing is taxed (an overcharge),
+// are still compared.
+func TestComparedVendorTaxHasTheDocumentsSign(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	req := func(mt wire.PurchaseMessageType, docCharged, lineCharged, price string, where *wire.Location) *wire.PurchaseRequest {
+		r := accrual(mt, docCharged, price)
+		r.Vendor.PhysicalOrigin, r.Buyer.Destination = where, where
+		r.LineItems[0].LineItemID = "1"
+		if lineCharged != "" {
+			r.LineItems[0].ChargedTax = amt(lineCharged)
+		}
+		return r
+	}
+	kinds := []wire.PurchaseMessageType{wire.PurchaseInvoiceVerification, wire.PurchaseAPInvoiceSync, wire.PurchaseConditionalProcurement}
+	for _, mt := range kinds {
+		for _, c := range []struct {
+			name, field      string
+			doc, line, price string
+			where            *wire.Location
+		}{
+			{"negative document charge on a purchase", "chargedTax", "-3.00", "", "100.00", atlanta},
+			{"negative line charge on a purchase", "lineItems[0].chargedTax", "", "-3.00", "100.00", atlanta},
+			{"positive document charge on a credit memo", "chargedTax", "3.00", "", "-100.00", atlanta},
+			{"positive line charge on a credit memo", "lineItems[0].chargedTax", "", "3.00", "-100.00", atlanta},
+			{"negative document charge on an untaxed purchase", "chargedTax", "-3.00", "", "100.00", portland},
+			{"negative line charge on an untaxed purchase", "lineItems[0].chargedTax", "", "-3.00", "100.00", portland},
+		} {
+			_, err := e.Purchase(ctx, req(mt, c.doc, c.line, c.price, c.where))
+			var le *levy.Error
+			if !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != c.field {
+				t.Errorf("%s, %s: error %v, want invalid naming %s", mt, c.name, err, c.field)
+			}
+		}
+		for _, c := range []struct {
+			name             string
+			doc, line, price string
+			where            *wire.Location
+			variance         string
+		}{
+			{"the whole tax on a credit memo", "-8.90", "", "-100.00", atlanta, "0.00"},
+			{"part of it, on the line", "", "-5.00", "-100.00", atlanta, "3.90"},
+			{"an undercharge", "5.00", "", "100.00", atlanta, "-3.90"},
+			{"a charge where nothing is taxed", "3.00", "", "100.00", portland, "3.00"},
+			{"a refund where nothing is taxed", "-3.00", "", "-100.00", portland, "-3.00"},
+		} {
+			r, err := e.Purchase(ctx, req(mt, c.doc, c.line, c.price, c.where))
+			if err != nil {
+				t.Errorf("%s, %s: %v", mt, c.name, err)
+				continue
+			}
+			if r.Variance == nil || r.Variance.String() != c.variance {
+				t.Errorf("%s, %s: variance %v, want %s", mt, c.name, r.Variance, c.variance)
+			}
+		}
+	}
+}
