@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -235,4 +236,44 @@ func fieldOf(err error) string {
 		return one.Field
 	}
 	return ""
+}
+
+// TestSaleSyncKeepsItsLines: an ARBILLING_SYNC reconciles the stored
+// transaction's lines by their lineItemId. A line without one (a child
+// line's too) is refused naming its lineItemId: before, it matched no
+// stored line and was added again at every sync, so that syncing the
+// same receivable twice reported its tax twice.
+func TestSaleSyncKeepsItsLines(t *testing.T) {
+	e, j := journalEngine(t)
+	ctx := context.Background()
+	sync := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "80.00")
+	sync.SaleMessageType, sync.TransactionID = wire.SaleARBillingSync, "AR-1"
+	sync.LineItems[0].LineItemID = ""
+	_, err := e.Sale(ctx, sync)
+	if levy.ErrorCode(err) != levy.EInvalid || !strings.Contains(err.Error(), "lineItems[0].lineItemId") {
+		t.Fatalf("a sync line without a lineItemId: %v; want invalid naming lineItems[0].lineItemId", err)
+	}
+	parent := sync.LineItems[0]
+	child := parent
+	parent.LineItems = []wire.SaleLineItem{child}
+	parent.LineItemID = "P"
+	sync.LineItems = []wire.SaleLineItem{parent}
+	_, err = e.Sale(ctx, sync)
+	if levy.ErrorCode(err) != levy.EInvalid || !strings.Contains(err.Error(), "lineItems[0].lineItems[0].lineItemId") {
+		t.Fatalf("a child line without a lineItemId: %v; want invalid naming lineItems[0].lineItems[0].lineItemId", err)
+	}
+	sync.LineItems = []wire.SaleLineItem{child}
+	sync.LineItems[0].LineItemID = "1"
+	for range 2 {
+		if _, err := e.Sale(ctx, sync); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tx, err := j.Get(ctx, levy.DefaultTenant, "AR-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tx.Lines) != 1 || tx.Lines[0].Amount.String() != "80.00" {
+		t.Errorf("after two syncs of one line: %d lines %+v; want one line of 80.00", len(tx.Lines), tx.Lines)
+	}
 }

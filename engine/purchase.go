@@ -75,7 +75,9 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 		return nil, nil, err
 	}
 	if req.PurchaseMessageType == wire.PurchaseAPInvoiceSync || req.PurchaseMessageType == wire.PurchaseAccrualSync {
-		if errs := syncLineIDs(req.LineItems, "lineItems", req.PurchaseMessageType, nil); len(errs) > 0 {
+		kids := func(l *wire.PurchaseLineItem) []wire.PurchaseLineItem { return l.LineItems }
+		id := func(l *wire.PurchaseLineItem) string { return l.LineItemID }
+		if errs := syncLineIDs(req.LineItems, "lineItems", string(req.PurchaseMessageType), kids, id, nil); len(errs) > 0 {
 			return nil, nil, errs
 		}
 	}
@@ -183,19 +185,20 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 
 // syncLineIDs appends to errs a violation for each line of lines, under
 // path, that the journal would keep (a line without child lines) and
-// that has no lineItemId, on a sync kind mt (APINVOICE_SYNC,
-// ACCRUAL_SYNC). A sync matches the stored lines by their IDs: a line
-// without one matches none and is added to the stored transaction, so
-// that every sync of the same invoice added its lines again and the
-// journal accrued or reported their tax once more each time.
-func syncLineIDs(lines []wire.PurchaseLineItem, path string, mt wire.PurchaseMessageType, errs levy.Errors) levy.Errors {
+// that has no lineItemId, on a sync kind mt (ARBILLING_SYNC,
+// APINVOICE_SYNC, ACCRUAL_SYNC); kids and id read a line's child lines
+// and its lineItemId. A sync matches the stored lines by their IDs: a
+// line without one matches none and is added to the stored transaction,
+// so that every sync of the same invoice added its lines again and the
+// journal reported or accrued their tax once more each time.
+func syncLineIDs[L any](lines []L, path, mt string, kids func(*L) []L, id func(*L) string, errs levy.Errors) levy.Errors {
 	for i := range lines {
 		l := &lines[i]
 		p := path + "[" + strconv.Itoa(i) + "]"
 		switch {
-		case len(l.LineItems) > 0:
-			errs = syncLineIDs(l.LineItems, p+".lineItems", mt, errs)
-		case l.LineItemID == "":
+		case len(kids(l)) > 0:
+			errs = syncLineIDs(kids(l), p+".lineItems", mt, kids, id, errs)
+		case id(l) == "":
 			errs = append(errs, levy.Invalid(p+".lineItemId", "is required on %s: a sync matches the stored lines by their lineItemId, and a line without one would be added to the stored transaction again at every sync", mt))
 		}
 	}

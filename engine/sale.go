@@ -47,6 +47,13 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, 
 	if err := req.Validate(); err != nil {
 		return nil, nil, err
 	}
+	if req.SaleMessageType == wire.SaleARBillingSync {
+		kids := func(l *wire.SaleLineItem) []wire.SaleLineItem { return l.LineItems }
+		id := func(l *wire.SaleLineItem) string { return l.LineItemID }
+		if errs := syncLineIDs(req.LineItems, "lineItems", string(req.SaleMessageType), kids, id, nil); len(errs) > 0 {
+			return nil, nil, errs
+		}
+	}
 	h := header{date: req.DocumentDate, currency: req.Currency, company: req.CompanyCodeCurrency, factors: req.CurrencyConversionFactors, roundAtLine: req.RoundAtLineLevel,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "SELLER", message: string(req.SaleMessageType)}
 	if req.SaleMessageType == wire.SaleDistributeTax {

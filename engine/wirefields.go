@@ -812,7 +812,7 @@ var wireFields = []wireField{
 
 	// SaleLineItem and the members every line shares
 	{member: "SaleLineItem.lineItemNumber", acting: acts, note: noteLineNumber},
-	{member: "SaleLineItem.lineItemId", acting: acts, note: "the line of a sync; kept in the journal"},
+	{member: "SaleLineItem.lineItemId", acting: acts, note: "the line of a sync, required on each line the journal keeps of ARBILLING_SYNC; kept in the journal"},
 	{member: "SaleLineItem.lineItemDescription", acting: kept},
 	{member: "SaleLineItem.transactionType", acting: acts},
 	{member: "SaleLineItem.syncType", acting: acts},
