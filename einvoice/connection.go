@@ -68,9 +68,21 @@ type connection struct {
 type Events struct {
 	All      bool
 	Statuses []string
-	// allAt is where a list read from JSON named "all", plus one (0 when
-	// it did not), so that an error names the list's index.
-	allAt int
+	// at holds, for a list read from JSON, the index in the list as sent
+	// of each of Statuses, so that an error names the item the client
+	// sent ("all" and the items that are not strings take places in the
+	// list but not in Statuses).
+	at []int
+	// notText lists the items of a list read from JSON that are not
+	// strings, which check refuses by their index.
+	notText []listItem
+}
+
+// listItem is an item of a JSON list of statuses that is not a string:
+// its index in the list and what it is instead (jsonKind).
+type listItem struct {
+	at   int
+	kind string
 }
 
 // AllEvents selects every status of documents.
@@ -99,7 +111,8 @@ func (e Events) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads "all", or a list of statuses, where "all" selects
 // every status of documents besides those listed (["all"] is "all"). It
-// does not check the names; NewConnection.check does.
+// does not check the items of a list: NewConnection.check refuses each
+// one that is not a string or not a status, by its index in the list.
 func (e *Events) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)
 	if len(b) > 0 && b[0] == '"' {
@@ -113,19 +126,46 @@ func (e *Events) UnmarshalJSON(b []byte) error {
 		*e = AllEvents
 		return nil
 	}
-	var list []string
+	var list []json.RawMessage
 	if err := json.Unmarshal(b, &list); err != nil {
 		return fmt.Errorf(`events must be "all" or a list of statuses`)
 	}
 	*e = Events{}
-	for i, s := range list {
+	for i, raw := range list {
+		var s string
+		if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
+			e.notText = append(e.notText, listItem{at: i, kind: jsonKind(raw)})
+			continue
+		}
 		if strings.EqualFold(s, "all") && !e.All {
-			e.All, e.allAt = true, i+1
+			e.All = true
 			continue
 		}
 		e.Statuses = append(e.Statuses, s)
+		e.at = append(e.at, i)
+	}
+	if len(e.at) == len(list) {
+		e.at = nil // every item a status, each in its place
 	}
 	return nil
+}
+
+// jsonKind describes a JSON value that is not a string, for an error
+// message.
+func jsonKind(raw json.RawMessage) string {
+	switch raw = bytes.TrimSpace(raw); {
+	case len(raw) == 0:
+		return "another value"
+	case raw[0] == '{':
+		return "an object"
+	case raw[0] == '[':
+		return "a list"
+	case raw[0] == 't' || raw[0] == 'f':
+		return "true or false"
+	case raw[0] == 'n':
+		return "empty"
+	}
+	return "a number"
 }
 
 // check validates a new connection; allowHTTP lets the target be plain
@@ -140,14 +180,17 @@ func (nc *NewConnection) check(allowHTTP, allowPrivate bool) error {
 	if err := checkSecret(nc.SecretKey); err != nil {
 		errs = append(errs, err)
 	}
-	if !nc.Events.All && len(nc.Events.Statuses) == 0 {
+	if !nc.Events.All && len(nc.Events.Statuses) == 0 && len(nc.Events.notText) == 0 {
 		errs = append(errs, levy.Invalid("events", `events is required: "all" or a list of statuses (%s)`, strings.Join(eventNames(), ", ")))
+	}
+	for _, it := range nc.Events.notText {
+		errs = append(errs, levy.Invalid(fmt.Sprintf("events[%d]", it.at), "must be a status, as a JSON string, not %s; the statuses are %s", it.kind, strings.Join(eventNames(), ", ")))
 	}
 	seen := map[string]bool{}
 	for i, s := range nc.Events.Statuses {
 		at := i // the index in the list as sent
-		if nc.Events.allAt > 0 && i >= nc.Events.allAt-1 {
-			at++
+		if len(nc.Events.at) == len(nc.Events.Statuses) {
+			at = nc.Events.at[i]
 		}
 		canon := canonicalStatus(s)
 		if canon == "" {
@@ -160,7 +203,7 @@ func (nc *NewConnection) check(allowHTTP, allowPrivate bool) error {
 		seen[canon] = true
 		nc.Events.Statuses[i] = canon
 	}
-	nc.Events.allAt = 0
+	nc.Events.at, nc.Events.notText = nil, nil
 	if len(errs) > 0 {
 		return errs
 	}
