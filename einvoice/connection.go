@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/einvoice/webhook"
@@ -214,9 +216,13 @@ func (nc *NewConnection) check(allowHTTP, allowPrivate bool) error {
 const maxSecretBytes = 512
 
 // checkSecret validates the secret of a connection, new or replacing
-// another: at least webhook.MinSecretBytes bytes and at most
-// maxSecretBytes. Its error names the member secretKey.
+// another: UTF-8 text (the signature is keyed with its UTF-8 bytes) of
+// at least webhook.MinSecretBytes bytes and at most maxSecretBytes. Its
+// error names the member secretKey.
 func checkSecret(secret string) *levy.Error {
+	if !utf8.ValidString(secret) {
+		return levy.Invalid("secretKey", "the secret must be UTF-8 text: events are signed with its UTF-8 bytes")
+	}
 	if len(secret) < webhook.MinSecretBytes {
 		return levy.Invalid("secretKey", "the secret must be at least %d bytes; it has %d", webhook.MinSecretBytes, len(secret))
 	}
@@ -259,6 +265,15 @@ func checkTarget(target string, allowHTTP, allowPrivate bool) *levy.Error {
 	}
 	if len(target) > maxTargetURL {
 		return levy.Invalid("targetUrl", "the target URL may have at most %d characters", maxTargetURL)
+	}
+	if !utf8.ValidString(target) {
+		return levy.Invalid("targetUrl", "the target URL must be UTF-8 text")
+	}
+	// The signature covers the URL as configured, while a space in it is
+	// sent as %20: a URL with a space (one pasted with a trailing blank)
+	// would be signed as the receiver does not know it. A URL has none.
+	if i := strings.IndexFunc(target, unicode.IsSpace); i >= 0 {
+		return levy.Invalid("targetUrl", "the target URL may not contain a space (at byte %d); remove it, or write it as %%20 in a path", i)
 	}
 	u, err := url.Parse(target)
 	if err != nil || !u.IsAbs() || u.Host == "" || u.Opaque != "" {

@@ -9,6 +9,92 @@ import (
 	"github.com/levytax/levy/einvoice"
 )
 
+// TestSecretKeyKeptAsSent: the signature is keyed with the UTF-8 bytes
+// of the secret (the specification's "Signature", step 2). A secretKey
+// whose JSON string holds bytes that are not UTF-8, or a \u escape of
+// half a surrogate pair, was accepted (201) and stored with U+FFFD in
+// their place: every event was then signed with a secret the receiver
+// was never given, and refused. Such a body is refused, 400 naming
+// secretKey (at creation and at a replacement), as is a targetUrl in the
+// same state; a secret of UTF-8 text outside ASCII, sent as it is or
+// escaped, signs events that a receiver written from the specification
+// verifies with the UTF-8 bytes of the secret.
+func TestSecretKeyKeptAsSent(t *testing.T) {
+	h := newHarness(t, einvoice.Config{})
+	const base = "0123456789abcdef0123456789abcdef-"
+	for _, tc := range []struct {
+		name, target, secret, field string
+	}{
+		{"secret byte not UTF-8", "https://a.example/x", base + "caf\xe9", "secretKey"},
+		{"secret lone low surrogate", "https://a.example/x", base + `caf\udc00`, "secretKey"},
+		{"secret lone high surrogate", "https://a.example/x", base + `caf\ud83d-`, "secretKey"},
+		{"secret high surrogate at the end", "https://a.example/x", base + `caf\ud83d`, "secretKey"},
+		{"secret high then a non-surrogate escape", "https://a.example/x", base + `\ud83d\u0041`, "secretKey"},
+		{"target byte not UTF-8", "https://a.example/caf\xe9", base + "secret", "targetUrl"},
+		{"target lone surrogate", `https://a.example/\udfff`, base + "secret", "targetUrl"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := `{"targetUrl":"` + tc.target + `","secretKey":"` + tc.secret + `","events":"all"}`
+			a := h.do("POST", "/einvoicing/v1/webhooks", "acme", []byte(body), "Content-Type", "application/json")
+			if a.status != http.StatusBadRequest || target(t, a) != tc.field {
+				t.Fatalf("%d %s, want 400 naming %s", a.status, a.body, tc.field)
+			}
+		})
+	}
+	if a := h.do("GET", "/einvoicing/v1/webhooks", "acme", nil); len(data[[]einvoice.Connection](t, a)) != 0 {
+		t.Fatalf("a refused connection was stored: %s", a.body)
+	}
+
+	// Secrets of text outside ASCII, each sent so and stored as the
+	// UTF-8 bytes the receiver holds.
+	for _, tc := range []struct{ name, sent, utf8 string }{
+		{"as it is", base + "café-Grüße", base + "café-Grüße"},
+		{"escaped", base + `caf\u00e9-\ud83d\ude00`, base + "café-\U0001F600"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rr := newRotationReceiver(t, tc.utf8)
+			rr.accept.Store(&rr.secrets[0])
+			body := `{"targetUrl":"` + rr.url + `","secretKey":"` + tc.sent + `","events":["Pending"]}`
+			a := h.do("POST", "/einvoicing/v1/webhooks", "acme", []byte(body), "Content-Type", "application/json")
+			if a.status != http.StatusCreated {
+				t.Fatalf("create: %d %s", a.status, a.body)
+			}
+			c := data[einvoice.Connection](t, a)
+			t.Cleanup(func() { h.do("DELETE", "/einvoicing/v1/webhooks/"+c.WebhookID, "acme", nil) })
+			if a := h.do("POST", "/einvoicing/v1/documents", "acme", invoice(t), "Content-Type", "application/xml"); a.status != http.StatusAccepted {
+				t.Fatalf("submit: %d %s", a.status, a.body)
+			}
+			waitFor(t, "the Pending event", func() bool { return len(rr.requests()) > 0 })
+			if r := rr.requests()[0]; !r.accepted || r.status != "Pending" {
+				t.Errorf("the event is not signed with the UTF-8 bytes of the secret: %+v", r)
+			}
+		})
+	}
+
+	// A replacement is checked the same way, and leaves the secret as
+	// it was.
+	rr := newRotationReceiver(t, base+"first")
+	a := h.do("POST", "/einvoicing/v1/webhooks", "acme", []byte(`{"targetUrl":"`+rr.url+`","secretKey":"`+base+`first","events":"all"}`), "Content-Type", "application/json")
+	if a.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", a.status, a.body)
+	}
+	c := data[einvoice.Connection](t, a)
+	for _, bad := range []string{base + "caf\xe9", base + `\udc00`} {
+		a := h.do("POST", "/einvoicing/v1/webhooks/"+c.WebhookID+"/secret", "acme", []byte(`{"secretKey":"`+bad+`"}`), "Content-Type", "application/json")
+		if a.status != http.StatusBadRequest || target(t, a) != "secretKey" {
+			t.Errorf("replace with %q: %d %s, want 400 naming secretKey", bad, a.status, a.body)
+		}
+	}
+	rr.accept.Store(&rr.secrets[0])
+	if a := h.do("POST", "/einvoicing/v1/documents", "acme", invoice(t), "Content-Type", "application/xml"); a.status != http.StatusAccepted {
+		t.Fatalf("submit: %d %s", a.status, a.body)
+	}
+	waitFor(t, "an event", func() bool { return len(rr.requests()) > 0 })
+	if r := rr.requests()[0]; !r.accepted {
+		t.Errorf("after the refused replacements the event is not signed with the first secret: %+v", r)
+	}
+}
+
 // TestEventsItemsNamed: an item of the events list that is not a string
 // (a number, null, a list, an object, a boolean) was answered 400 "the
 // request body does not fit" naming no member; each is named by its
