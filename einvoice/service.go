@@ -81,7 +81,8 @@ type Config struct {
 	// before, as the address the C library reads in it.
 	AllowPrivateTargets bool
 	// HTTPClient sends the events; by default one with Timeout that does
-	// not follow redirects and, unless AllowPrivateTargets, dials public
+	// not follow redirects, reads at most 64 KiB of an answer's headers
+	// (and of its body) and, unless AllowPrivateTargets, dials public
 	// addresses only and uses no proxy (a proxy would be the address
 	// dialled, and the target's address would go unchecked). A client
 	// given here does its own checks.
