@@ -262,7 +262,11 @@ func retryAfter(v string, now time.Time) time.Duration {
 	if v == "" {
 		return 0
 	}
-	if n, err := strconv.Atoi(v); err == nil {
+	n, err := strconv.Atoi(v)
+	if errors.Is(err, strconv.ErrRange) && v[0] != '-' {
+		return maxRetryAfter // more seconds than an int holds
+	}
+	if err == nil {
 		if n <= 0 {
 			return 0
 		}

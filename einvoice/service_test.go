@@ -575,10 +575,13 @@ func TestBackoff(t *testing.T) {
 	}
 	now := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 	for in, want := range map[string]time.Duration{
-		"":                              0,
-		"3":                             3 * time.Second,
-		"-1":                            0,
-		"999999999999":                  MaxRetryAfter,
+		"":             0,
+		"3":            3 * time.Second,
+		"-1":           0,
+		"999999999999": MaxRetryAfter,
+		// More seconds than an int holds: as long as may be waited, not
+		// no wait at all.
+		"99999999999999999999":          MaxRetryAfter,
 		"Sun, 22 Nov 2026 10:00:30 GMT": 30 * time.Second,
 		"Sun, 22 Nov 2026 09:00:00 GMT": 0,
 		"soon":                          0,
