@@ -2,6 +2,7 @@ package einvoice
 
 import (
 	"time"
+	"unicode/utf8"
 
 	"github.com/levytax/levy/einvoice/webhook"
 )
@@ -95,30 +96,77 @@ func Final(status string) bool {
 	return false
 }
 
+// maxEventText is the most bytes of each text that an event of a
+// document carries from the document or its checks: its number, the
+// names and identifiers of its endpoints, its metadata, and the code,
+// message and location of each problem. A longer text is cut at a
+// character boundary and ends with "…"; the document's record keeps it
+// whole. A document of a few megabytes (a party's name as long as the
+// document allows) thus makes events of a bounded size, well within
+// what a receiver reads (webhook.DefaultMaxBody), rather than events
+// that every attempt sends whole and the receiver refuses.
+const maxEventText = 1024
+
+// eventText returns s cut to maxEventText bytes, "…" included.
+func eventText(s string) string {
+	if len(s) <= maxEventText {
+		return s
+	}
+	cut := maxEventText - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// eventParticipant returns a copy of p with its texts cut for an event.
+func eventParticipant(p *webhook.Participant) *webhook.Participant {
+	if p == nil {
+		return nil
+	}
+	return &webhook.Participant{Scheme: eventText(p.Scheme), ID: eventText(p.ID), Name: eventText(p.Name)}
+}
+
+// eventDetail returns a copy of e with its texts cut for an event.
+func eventDetail(e *webhook.ErrorDetail) *webhook.ErrorDetail {
+	if e == nil {
+		return nil
+	}
+	out := &webhook.ErrorDetail{Stage: e.Stage, Message: eventText(e.Message)}
+	if e.Errors != nil {
+		out.Errors = make([]webhook.Problem, len(e.Errors))
+		for i, p := range e.Errors {
+			out.Errors[i] = webhook.Problem{Code: eventText(p.Code), Message: eventText(p.Message), Location: eventText(p.Location), Flag: p.Flag}
+		}
+	}
+	return out
+}
+
 // event returns the event body of the document's current status, with
-// tenantID as its tenantId; with metadata when withMeta.
+// tenantID as its tenantId; with metadata when withMeta. Its texts are
+// cut to maxEventText bytes.
 func (d *Document) event(tenantID string, withMeta bool) webhook.Event {
 	ev := webhook.Event{
 		DocumentID:            d.DocumentID,
 		TenantID:              tenantID,
-		DocumentNumber:        d.DocumentNumber,
+		DocumentNumber:        eventText(d.DocumentNumber),
 		IssueDate:             d.IssueDate,
 		Status:                d.Status,
 		TransmissionDirection: d.TransmissionDirection,
 		TransmissionDateTime:  d.TransmissionDateTime.UTC().Format(time.RFC3339Nano),
-		Endpoints:             d.Endpoints,
-		ErrorDetail:           d.ErrorDetail,
+		Endpoints:             &webhook.Endpoints{},
+		ErrorDetail:           eventDetail(d.ErrorDetail),
 	}
-	if ev.Endpoints == nil {
-		ev.Endpoints = &webhook.Endpoints{}
+	if d.Endpoints != nil {
+		ev.Endpoints = &webhook.Endpoints{Sender: eventParticipant(d.Endpoints.Sender), Receiver: eventParticipant(d.Endpoints.Receiver)}
 	}
 	if withMeta {
 		ev.Metadata = &webhook.Metadata{
-			DocumentType:    d.DocumentType,
-			CustomizationID: d.CustomizationID,
-			ProfileID:       d.ProfileID,
-			Currency:        d.Currency,
-			PayableAmount:   d.PayableAmount,
+			DocumentType:    eventText(d.DocumentType),
+			CustomizationID: eventText(d.CustomizationID),
+			ProfileID:       eventText(d.ProfileID),
+			Currency:        eventText(d.Currency),
+			PayableAmount:   eventText(d.PayableAmount),
 			SizeBytes:       d.SizeBytes,
 			SHA256:          d.SHA256,
 		}
