@@ -95,7 +95,12 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, err)
 		return
 	}
-	d, created, err := h.svc.Submit(r.Context(), data, r.Header.Get("Idempotency-Key"))
+	key, err := idempotencyKey(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	d, created, err := h.svc.Submit(r.Context(), data, key)
 	if err != nil {
 		api.WriteError(w, r, err)
 		return
@@ -106,6 +111,21 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 		status = http.StatusOK
 	}
 	api.WriteData(w, r, status, d)
+}
+
+// idempotencyKey returns the Idempotency-Key of a submission ("" for
+// none). A key sent more than once (two header lines, as a proxy that
+// adds one may make) is refused: which submission it names is unclear,
+// and taking one of them could store a document twice.
+func idempotencyKey(r *http.Request) (string, error) {
+	keys := r.Header.Values("Idempotency-Key")
+	if len(keys) > 1 {
+		return "", levy.Invalid("Idempotency-Key", "the header is sent %d times; send one Idempotency-Key", len(keys))
+	}
+	if len(keys) == 0 {
+		return "", nil
+	}
+	return keys[0], nil
 }
 
 // tooLarge is the error of a document over the limit.
