@@ -218,7 +218,9 @@ func decodeStrict(r *http.Request, v any, what string, members ...string) error 
 // given; a targetUrl would name another URL than the receiver's.
 func faithfulText(body []byte) error {
 	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(body, &obj); err != nil {
+	// The decoder takes a body that starts with a UTF-8 byte order mark,
+	// which encoding/json does not.
+	if err := json.Unmarshal(bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")), &obj); err != nil {
 		return nil // not an object: the decoder has said what is wrong
 	}
 	var errs levy.Errors

@@ -41,6 +41,11 @@ func TestSecretKeyKeptAsSent(t *testing.T) {
 			}
 		})
 	}
+	// The same behind a byte order mark, which the decoder skips.
+	bom := "\xef\xbb\xbf" + `{"targetUrl":"https://a.example/x","secretKey":"` + base + "caf\xe9" + `","events":"all"}`
+	if a := h.do("POST", "/einvoicing/v1/webhooks", "acme", []byte(bom), "Content-Type", "application/json"); a.status != http.StatusBadRequest || target(t, a) != "secretKey" {
+		t.Errorf("behind a byte order mark: %d %s, want 400 naming secretKey", a.status, a.body)
+	}
 	if a := h.do("GET", "/einvoicing/v1/webhooks", "acme", nil); len(data[[]einvoice.Connection](t, a)) != 0 {
 		t.Fatalf("a refused connection was stored: %s", a.body)
 	}
