@@ -221,7 +221,12 @@ func faithfulText(body []byte) error {
 	// The decoder takes a body that starts with a UTF-8 byte order mark,
 	// which encoding/json does not.
 	if err := json.Unmarshal(bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")), &obj); err != nil {
-		return nil // not an object: the decoder has said what is wrong
+		// A body the decoder took and encoding/json does not: its text
+		// is checked whole.
+		if !faithfulJSON(body) {
+			return levy.Invalid("", "the request body is not UTF-8 text: it holds bytes that are not UTF-8, or a \\u escape of half a surrogate pair; send UTF-8")
+		}
+		return nil
 	}
 	var errs levy.Errors
 	for name, raw := range obj {
