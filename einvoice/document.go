@@ -1,9 +1,11 @@
 package einvoice
 
 import (
+	"fmt"
 	"time"
 	"unicode/utf8"
 
+	"github.com/levytax/levy/einvoice/ubl"
 	"github.com/levytax/levy/einvoice/webhook"
 )
 
@@ -127,16 +129,39 @@ func eventParticipant(p *webhook.Participant) *webhook.Participant {
 	return &webhook.Participant{Scheme: eventText(p.Scheme), ID: eventText(p.ID), Name: eventText(p.Name)}
 }
 
-// eventDetail returns a copy of e with its texts cut for an event.
+// maxEventProblems is the most problems an event lists: as many as the
+// checks list (ubl.MaxProblems, and their TRUNCATED entry). A longer
+// list, such as a transmitter's rejection may give, is cut to
+// maxEventProblems-1 and a TRUNCATED entry that counts the rest.
+const maxEventProblems = ubl.MaxProblems + 1
+
+// eventDetail returns a copy of e with its texts cut for an event, and
+// at most maxEventProblems problems.
 func eventDetail(e *webhook.ErrorDetail) *webhook.ErrorDetail {
 	if e == nil {
 		return nil
 	}
 	out := &webhook.ErrorDetail{Stage: e.Stage, Message: eventText(e.Message)}
 	if e.Errors != nil {
-		out.Errors = make([]webhook.Problem, len(e.Errors))
-		for i, p := range e.Errors {
+		list := e.Errors
+		if len(list) > maxEventProblems {
+			list = list[:maxEventProblems-1]
+		}
+		out.Errors = make([]webhook.Problem, len(list), len(list)+1)
+		for i, p := range list {
 			out.Errors[i] = webhook.Problem{Code: eventText(p.Code), Message: eventText(p.Message), Location: eventText(p.Location), Flag: p.Flag}
+		}
+		if n := len(e.Errors) - len(list); n > 0 {
+			// Flagged as ubl flags its own: fatal if a fatal one is left out.
+			flag := string(ubl.Warning)
+			for _, p := range e.Errors[len(list):] {
+				if p.Flag != string(ubl.Warning) {
+					flag = string(ubl.Fatal)
+					break
+				}
+			}
+			out.Errors = append(out.Errors, webhook.Problem{Code: "TRUNCATED",
+				Message: fmt.Sprintf("%d more problems are not listed; the document's record lists them all", n), Flag: flag})
 		}
 	}
 	return out
@@ -144,7 +169,7 @@ func eventDetail(e *webhook.ErrorDetail) *webhook.ErrorDetail {
 
 // event returns the event body of the document's current status, with
 // tenantID as its tenantId; with metadata when withMeta. Its texts are
-// cut to maxEventText bytes.
+// cut to maxEventText bytes, its problems to maxEventProblems.
 func (d *Document) event(tenantID string, withMeta bool) webhook.Event {
 	ev := webhook.Event{
 		DocumentID:            d.DocumentID,
