@@ -249,16 +249,17 @@ func canonicalStatus(s string) string {
 	return ""
 }
 
-// checkTarget validates a target URL: absolute, https (or plain http to a
-// loopback host, or to any host when allowHTTP), without credentials or
-// a fragment, with a port from 1 to 65535 if it names one, and with a
-// host that is a name or an IP address in its usual form (see
-// targetHost: an IPv4 address written short, in octal or in hexadecimal,
-// such as 0, 127.1 or 0x7f.0.0.1, is refused, since resolvers read it as
-// an address and Go's own resolver does not). Unless allowPrivate, a host
-// that is an IP address, or that a resolver reads as one, must be public
-// (see publicAddr), and localhost is refused, with or without trailing
-// dots; a name is checked when it is dialled, after DNS.
+// checkTarget validates a target URL: UTF-8 text without white space,
+// absolute, https (or plain http to a loopback host, or to any host when
+// allowHTTP), without credentials or a fragment, with a port from 1 to
+// 65535 if it names one, and with a host that is a name or an IP address
+// in its usual form (see targetHost: an IPv4 address written short, in
+// octal or in hexadecimal, such as 0, 127.1 or 0x7f.0.0.1, is refused,
+// since resolvers read it as an address and Go's own resolver does not).
+// Unless allowPrivate, a host that is an IP address, or that a resolver
+// reads as one, must be public (see publicAddr), and localhost is
+// refused, with or without trailing dots; a name is checked when it is
+// dialled, after DNS.
 func checkTarget(target string, allowHTTP, allowPrivate bool) *levy.Error {
 	if target == "" {
 		return levy.Invalid("targetUrl", "the target URL is required")
