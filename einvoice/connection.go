@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/einvoice/webhook"
@@ -68,9 +70,21 @@ type connection struct {
 type Events struct {
 	All      bool
 	Statuses []string
-	// allAt is where a list read from JSON named "all", plus one (0 when
-	// it did not), so that an error names the list's index.
-	allAt int
+	// at holds, for a list read from JSON, the index in the list as sent
+	// of each of Statuses, so that an error names the item the client
+	// sent ("all" and the items that are not strings take places in the
+	// list but not in Statuses).
+	at []int
+	// notText lists the items of a list read from JSON that are not
+	// strings, which check refuses by their index.
+	notText []listItem
+}
+
+// listItem is an item of a JSON list of statuses that is not a string:
+// its index in the list and what it is instead (jsonKind).
+type listItem struct {
+	at   int
+	kind string
 }
 
 // AllEvents selects every status of documents.
@@ -99,7 +113,8 @@ func (e Events) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads "all", or a list of statuses, where "all" selects
 // every status of documents besides those listed (["all"] is "all"). It
-// does not check the names; NewConnection.check does.
+// does not check the items of a list: NewConnection.check refuses each
+// one that is not a string or not a status, by its index in the list.
 func (e *Events) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)
 	if len(b) > 0 && b[0] == '"' {
@@ -113,19 +128,46 @@ func (e *Events) UnmarshalJSON(b []byte) error {
 		*e = AllEvents
 		return nil
 	}
-	var list []string
+	var list []json.RawMessage
 	if err := json.Unmarshal(b, &list); err != nil {
 		return fmt.Errorf(`events must be "all" or a list of statuses`)
 	}
 	*e = Events{}
-	for i, s := range list {
+	for i, raw := range list {
+		var s string
+		if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
+			e.notText = append(e.notText, listItem{at: i, kind: jsonKind(raw)})
+			continue
+		}
 		if strings.EqualFold(s, "all") && !e.All {
-			e.All, e.allAt = true, i+1
+			e.All = true
 			continue
 		}
 		e.Statuses = append(e.Statuses, s)
+		e.at = append(e.at, i)
+	}
+	if len(e.at) == len(list) {
+		e.at = nil // every item a status, each in its place
 	}
 	return nil
+}
+
+// jsonKind describes a JSON value that is not a string, for an error
+// message.
+func jsonKind(raw json.RawMessage) string {
+	switch raw = bytes.TrimSpace(raw); {
+	case len(raw) == 0:
+		return "another value"
+	case raw[0] == '{':
+		return "an object"
+	case raw[0] == '[':
+		return "a list"
+	case raw[0] == 't' || raw[0] == 'f':
+		return "true or false"
+	case raw[0] == 'n':
+		return "empty"
+	}
+	return "a number"
 }
 
 // check validates a new connection; allowHTTP lets the target be plain
@@ -140,14 +182,17 @@ func (nc *NewConnection) check(allowHTTP, allowPrivate bool) error {
 	if err := checkSecret(nc.SecretKey); err != nil {
 		errs = append(errs, err)
 	}
-	if !nc.Events.All && len(nc.Events.Statuses) == 0 {
+	if !nc.Events.All && len(nc.Events.Statuses) == 0 && len(nc.Events.notText) == 0 {
 		errs = append(errs, levy.Invalid("events", `events is required: "all" or a list of statuses (%s)`, strings.Join(eventNames(), ", ")))
+	}
+	for _, it := range nc.Events.notText {
+		errs = append(errs, levy.Invalid(fmt.Sprintf("events[%d]", it.at), "must be a status, as a JSON string, not %s; the statuses are %s", it.kind, strings.Join(eventNames(), ", ")))
 	}
 	seen := map[string]bool{}
 	for i, s := range nc.Events.Statuses {
 		at := i // the index in the list as sent
-		if nc.Events.allAt > 0 && i >= nc.Events.allAt-1 {
-			at++
+		if len(nc.Events.at) == len(nc.Events.Statuses) {
+			at = nc.Events.at[i]
 		}
 		canon := canonicalStatus(s)
 		if canon == "" {
@@ -160,7 +205,7 @@ func (nc *NewConnection) check(allowHTTP, allowPrivate bool) error {
 		seen[canon] = true
 		nc.Events.Statuses[i] = canon
 	}
-	nc.Events.allAt = 0
+	nc.Events.at, nc.Events.notText = nil, nil
 	if len(errs) > 0 {
 		return errs
 	}
@@ -171,9 +216,13 @@ func (nc *NewConnection) check(allowHTTP, allowPrivate bool) error {
 const maxSecretBytes = 512
 
 // checkSecret validates the secret of a connection, new or replacing
-// another: at least webhook.MinSecretBytes bytes and at most
-// maxSecretBytes. Its error names the member secretKey.
+// another: UTF-8 text (the signature is keyed with its UTF-8 bytes) of
+// at least webhook.MinSecretBytes bytes and at most maxSecretBytes. Its
+// error names the member secretKey.
 func checkSecret(secret string) *levy.Error {
+	if !utf8.ValidString(secret) {
+		return levy.Invalid("secretKey", "the secret must be UTF-8 text: events are signed with its UTF-8 bytes")
+	}
 	if len(secret) < webhook.MinSecretBytes {
 		return levy.Invalid("secretKey", "the secret must be at least %d bytes; it has %d", webhook.MinSecretBytes, len(secret))
 	}
@@ -200,22 +249,32 @@ func canonicalStatus(s string) string {
 	return ""
 }
 
-// checkTarget validates a target URL: absolute, https (or plain http to a
-// loopback host, or to any host when allowHTTP), without credentials or
-// a fragment, with a port from 1 to 65535 if it names one, and with a
-// host that is a name or an IP address in its usual form (see
-// targetHost: an IPv4 address written short, in octal or in hexadecimal,
-// such as 0, 127.1 or 0x7f.0.0.1, is refused, since resolvers read it as
-// an address and Go's own resolver does not). Unless allowPrivate, a host
-// that is an IP address, or that a resolver reads as one, must be public
-// (see publicAddr), and localhost is refused, with or without trailing
-// dots; a name is checked when it is dialled, after DNS.
+// checkTarget validates a target URL: UTF-8 text without white space,
+// absolute, https (or plain http to a loopback host, or to any host when
+// allowHTTP), without credentials or a fragment, with a port from 1 to
+// 65535 if it names one, and with a host that is a name or an IP address
+// in its usual form (see targetHost: an IPv4 address written short, in
+// octal or in hexadecimal, such as 0, 127.1 or 0x7f.0.0.1, is refused,
+// since resolvers read it as an address and Go's own resolver does not).
+// Unless allowPrivate, a host that is an IP address, or that a resolver
+// reads as one, must be public (see publicAddr), and localhost is
+// refused, with or without trailing dots; a name is checked when it is
+// dialled, after DNS.
 func checkTarget(target string, allowHTTP, allowPrivate bool) *levy.Error {
 	if target == "" {
 		return levy.Invalid("targetUrl", "the target URL is required")
 	}
 	if len(target) > maxTargetURL {
 		return levy.Invalid("targetUrl", "the target URL may have at most %d characters", maxTargetURL)
+	}
+	if !utf8.ValidString(target) {
+		return levy.Invalid("targetUrl", "the target URL must be UTF-8 text")
+	}
+	// The signature covers the URL as configured, while a space in it is
+	// sent as %20: a URL with a space (one pasted with a trailing blank)
+	// would be signed as the receiver does not know it. A URL has none.
+	if i := strings.IndexFunc(target, unicode.IsSpace); i >= 0 {
+		return levy.Invalid("targetUrl", "the target URL may not contain a space (at byte %d); remove it, or write it as %%20 in a path", i)
 	}
 	u, err := url.Parse(target)
 	if err != nil || !u.IsAbs() || u.Host == "" || u.Opaque != "" {

@@ -73,7 +73,8 @@ func (s *Service) Replay(ctx context.Context, tenant, eventID string) (DeadLette
 		return DeadLetter{}, err
 	}
 	defer s.leave()
-	if err := checkID("eventId", eventID); err != nil {
+	eventID, err := checkID("eventId", eventID)
+	if err != nil {
 		return DeadLetter{}, err
 	}
 	if err := levy.CheckAdminWritable(ctx, "replay a dead letter"); err != nil {

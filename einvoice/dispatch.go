@@ -173,16 +173,21 @@ func (d *dispatcher) attempt(ctx context.Context, ev *OutboxEvent) {
 	log = log.With("target", redactURL(c.TargetURL))
 	ev.Attempts++
 	retryAfter, err := d.send(ctx, c, ev)
-	if ctx.Err() != nil {
-		return // closing: the attempt does not count, the event stays
-	}
 	if err == nil {
-		if err := d.s.store.Delivered(ctx, ev); err != nil {
+		// The target accepted the event: that is recorded even when the
+		// Service is closing (the store outlives it), or the next Service
+		// would send the event again.
+		dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		if err := d.s.store.Delivered(dctx, ev); err != nil {
 			log.Error("remove a delivered event", "err", err)
 			return
 		}
 		log.Info("event delivered", "status", ev.Status, "attempts", ev.Attempts)
 		return
+	}
+	if ctx.Err() != nil {
+		return // closing: the attempt does not count, the event stays
 	}
 	ev.LastError = err.Error()
 	now := d.s.now().UTC()
@@ -257,7 +262,11 @@ func retryAfter(v string, now time.Time) time.Duration {
 	if v == "" {
 		return 0
 	}
-	if n, err := strconv.Atoi(v); err == nil {
+	n, err := strconv.Atoi(v)
+	if errors.Is(err, strconv.ErrRange) && v[0] != '-' {
+		return maxRetryAfter // more seconds than an int holds
+	}
+	if err == nil {
 		if n <= 0 {
 			return 0
 		}

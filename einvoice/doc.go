@@ -62,7 +62,13 @@
 // # Events
 //
 // Every status a document enters, Pending included, makes one event per
-// webhook connection of the tenant that selects the status. The event is
+// webhook connection of the tenant that selects the status. Each text it
+// carries from the document or its checks (the number, the endpoints'
+// names and identifiers, the metadata, the texts of the problems) is at
+// most 1,024 bytes, cut with "…", and an event lists at most 101
+// problems, the last a TRUNCATED entry that counts the rest (the record
+// keeps them whole), so that a large document, or a long rejection,
+// makes events of a bounded size. The event is
 // written to a persistent outbox in the same atomic unit of the store as
 // the status, so an acknowledged status always has its events. A goroutine
 // per connection sends its events in order, each signed as package

@@ -1,8 +1,11 @@
 package einvoice
 
 import (
+	"fmt"
 	"time"
+	"unicode/utf8"
 
+	"github.com/levytax/levy/einvoice/ubl"
 	"github.com/levytax/levy/einvoice/webhook"
 )
 
@@ -95,30 +98,100 @@ func Final(status string) bool {
 	return false
 }
 
+// maxEventText is the most bytes of each text that an event of a
+// document carries from the document or its checks: its number, the
+// names and identifiers of its endpoints, its metadata, and the code,
+// message and location of each problem. A longer text is cut at a
+// character boundary and ends with "…"; the document's record keeps it
+// whole. A document of a few megabytes (a party's name as long as the
+// document allows) thus makes events of a bounded size, well within
+// what a receiver reads (webhook.DefaultMaxBody), rather than events
+// that every attempt sends whole and the receiver refuses.
+const maxEventText = 1024
+
+// eventText returns s cut to maxEventText bytes, "…" included.
+func eventText(s string) string {
+	if len(s) <= maxEventText {
+		return s
+	}
+	cut := maxEventText - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// eventParticipant returns a copy of p with its texts cut for an event.
+func eventParticipant(p *webhook.Participant) *webhook.Participant {
+	if p == nil {
+		return nil
+	}
+	return &webhook.Participant{Scheme: eventText(p.Scheme), ID: eventText(p.ID), Name: eventText(p.Name)}
+}
+
+// maxEventProblems is the most problems an event lists: as many as the
+// checks list (ubl.MaxProblems, and their TRUNCATED entry). A longer
+// list, such as a transmitter's rejection may give, is cut to
+// maxEventProblems-1 and a TRUNCATED entry that counts the rest.
+const maxEventProblems = ubl.MaxProblems + 1
+
+// eventDetail returns a copy of e with its texts cut for an event, and
+// at most maxEventProblems problems.
+func eventDetail(e *webhook.ErrorDetail) *webhook.ErrorDetail {
+	if e == nil {
+		return nil
+	}
+	out := &webhook.ErrorDetail{Stage: e.Stage, Message: eventText(e.Message)}
+	if e.Errors != nil {
+		list := e.Errors
+		if len(list) > maxEventProblems {
+			list = list[:maxEventProblems-1]
+		}
+		out.Errors = make([]webhook.Problem, len(list), len(list)+1)
+		for i, p := range list {
+			out.Errors[i] = webhook.Problem{Code: eventText(p.Code), Message: eventText(p.Message), Location: eventText(p.Location), Flag: p.Flag}
+		}
+		if n := len(e.Errors) - len(list); n > 0 {
+			// Flagged as ubl flags its own: fatal if a fatal one is left out.
+			flag := string(ubl.Warning)
+			for _, p := range e.Errors[len(list):] {
+				if p.Flag != string(ubl.Warning) {
+					flag = string(ubl.Fatal)
+					break
+				}
+			}
+			out.Errors = append(out.Errors, webhook.Problem{Code: "TRUNCATED",
+				Message: fmt.Sprintf("%d more problems are not listed; the document's record lists them all", n), Flag: flag})
+		}
+	}
+	return out
+}
+
 // event returns the event body of the document's current status, with
-// tenantID as its tenantId; with metadata when withMeta.
+// tenantID as its tenantId; with metadata when withMeta. Its texts are
+// cut to maxEventText bytes, its problems to maxEventProblems.
 func (d *Document) event(tenantID string, withMeta bool) webhook.Event {
 	ev := webhook.Event{
 		DocumentID:            d.DocumentID,
 		TenantID:              tenantID,
-		DocumentNumber:        d.DocumentNumber,
+		DocumentNumber:        eventText(d.DocumentNumber),
 		IssueDate:             d.IssueDate,
 		Status:                d.Status,
 		TransmissionDirection: d.TransmissionDirection,
 		TransmissionDateTime:  d.TransmissionDateTime.UTC().Format(time.RFC3339Nano),
-		Endpoints:             d.Endpoints,
-		ErrorDetail:           d.ErrorDetail,
+		Endpoints:             &webhook.Endpoints{},
+		ErrorDetail:           eventDetail(d.ErrorDetail),
 	}
-	if ev.Endpoints == nil {
-		ev.Endpoints = &webhook.Endpoints{}
+	if d.Endpoints != nil {
+		ev.Endpoints = &webhook.Endpoints{Sender: eventParticipant(d.Endpoints.Sender), Receiver: eventParticipant(d.Endpoints.Receiver)}
 	}
 	if withMeta {
 		ev.Metadata = &webhook.Metadata{
-			DocumentType:    d.DocumentType,
-			CustomizationID: d.CustomizationID,
-			ProfileID:       d.ProfileID,
-			Currency:        d.Currency,
-			PayableAmount:   d.PayableAmount,
+			DocumentType:    eventText(d.DocumentType),
+			CustomizationID: eventText(d.CustomizationID),
+			ProfileID:       eventText(d.ProfileID),
+			Currency:        eventText(d.Currency),
+			PayableAmount:   eventText(d.PayableAmount),
 			SizeBytes:       d.SizeBytes,
 			SHA256:          d.SHA256,
 		}

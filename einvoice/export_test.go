@@ -62,3 +62,7 @@ func TargetHost(host string) string {
 	}
 	return a.String()
 }
+
+// MaxEventText is the most bytes of each text of a document that an
+// event carries.
+const MaxEventText = maxEventText

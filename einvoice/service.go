@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -80,7 +81,8 @@ type Config struct {
 	// before, as the address the C library reads in it.
 	AllowPrivateTargets bool
 	// HTTPClient sends the events; by default one with Timeout that does
-	// not follow redirects and, unless AllowPrivateTargets, dials public
+	// not follow redirects, reads at most 64 KiB of an answer's headers
+	// (and of its body) and, unless AllowPrivateTargets, dials public
 	// addresses only and uses no proxy (a proxy would be the address
 	// dialled, and the target's address would go unchecked). A client
 	// given here does its own checks.
@@ -479,7 +481,8 @@ func (s *Service) Get(ctx context.Context, id string) (*Document, error) {
 		return nil, err
 	}
 	defer s.leave()
-	if err := checkID("documentId", id); err != nil {
+	id, err := checkID("documentId", id)
+	if err != nil {
 		return nil, err
 	}
 	return s.store.Document(ctx, levy.Tenant(ctx), id)
@@ -491,7 +494,8 @@ func (s *Service) Content(ctx context.Context, id string) ([]byte, error) {
 		return nil, err
 	}
 	defer s.leave()
-	if err := checkID("documentId", id); err != nil {
+	id, err := checkID("documentId", id)
+	if err != nil {
 		return nil, err
 	}
 	return s.store.Content(ctx, levy.Tenant(ctx), id)
@@ -532,12 +536,14 @@ func (s *Service) wake(webhookIDs []string) {
 	}
 }
 
-// checkID validates a GUID parameter.
-func checkID(field, id string) error {
+// checkID validates a GUID parameter and returns it as Levy writes the
+// GUIDs it makes (NewGUID), in lower case: the digits of a GUID are
+// case-insensitive on input, so that a client may send them in either.
+func checkID(field, id string) (string, error) {
 	if !IsGUID(id) {
-		return levy.Invalid(field, "%q is not a GUID (8-4-4-4-12 hexadecimal digits)", truncate(id, 64))
+		return "", levy.Invalid(field, "%q is not a GUID (8-4-4-4-12 hexadecimal digits)", truncate(id, 64))
 	}
-	return nil
+	return strings.ToLower(id), nil
 }
 
 // IsGUID reports whether s is a GUID in its 8-4-4-4-12 hexadecimal form.

@@ -526,11 +526,21 @@ func TestEventsJSON(t *testing.T) {
 			t.Errorf("%s: %+v %v", in, e, err)
 		}
 	}
-	for _, bad := range []string{`"some"`, `3`, `{"a":1}`, `[1]`} {
+	for _, bad := range []string{`"some"`, `3`, `{"a":1}`} {
 		var e Events
 		if err := json.Unmarshal([]byte(bad), &e); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
+	}
+	// An item of a list that is not a string is read, and refused by
+	// the check of the connection, named by its index in the list.
+	s, _ := open(t, t.TempDir(), Config{})
+	var nc NewConnection
+	if err := json.Unmarshal([]byte(`{"targetUrl":"https://a.example/x","secretKey":"`+testSecret+`","events":["all",1]}`), &nc); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CreateConnection(tenantCtx("acme"), nc); levy.ErrorCode(err) != levy.EInvalid || !strings.Contains(err.Error(), "events[1]") {
+		t.Errorf("[\"all\",1]: %v", err)
 	}
 	b, _ := json.Marshal(AllEvents)
 	c, _ := json.Marshal(Events{Statuses: []string{"Error"}})
@@ -565,10 +575,13 @@ func TestBackoff(t *testing.T) {
 	}
 	now := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 	for in, want := range map[string]time.Duration{
-		"":                              0,
-		"3":                             3 * time.Second,
-		"-1":                            0,
-		"999999999999":                  MaxRetryAfter,
+		"":             0,
+		"3":            3 * time.Second,
+		"-1":           0,
+		"999999999999": MaxRetryAfter,
+		// More seconds than an int holds: as long as may be waited, not
+		// no wait at all.
+		"99999999999999999999":          MaxRetryAfter,
 		"Sun, 22 Nov 2026 10:00:30 GMT": 30 * time.Second,
 		"Sun, 22 Nov 2026 09:00:00 GMT": 0,
 		"soon":                          0,

@@ -15,18 +15,26 @@ import (
 	"time"
 )
 
+// maxResponseHeaderBytes bounds the headers of a target's answer, which
+// the sender reads whole (Go's transport allows 10 MB by default): a
+// receiver answers with a status and a few headers, and a tenant's
+// targets should not make the server hold megabytes per attempt.
+const maxResponseHeaderBytes = 64 << 10
+
 // newHTTPClient returns the client that sends events: it does not follow
-// redirects, gives an attempt timeout, and unless allowPrivate refuses to
-// connect to an address that is not public and uses no proxy.
+// redirects, gives an attempt timeout, reads at most
+// maxResponseHeaderBytes of an answer's headers, and unless allowPrivate
+// refuses to connect to an address that is not public and uses no proxy.
 func newHTTPClient(timeout time.Duration, allowPrivate bool) *http.Client {
 	dialer := &net.Dialer{Timeout: timeout, KeepAlive: 30 * time.Second}
 	tr := &http.Transport{
-		Proxy:                 http.ProxyFromEnvironment,
-		ForceAttemptHTTP2:     true,
-		MaxIdleConns:          100,
-		IdleConnTimeout:       90 * time.Second,
-		TLSHandshakeTimeout:   10 * time.Second,
-		ExpectContinueTimeout: time.Second,
+		Proxy:                  http.ProxyFromEnvironment,
+		ForceAttemptHTTP2:      true,
+		MaxIdleConns:           100,
+		IdleConnTimeout:        90 * time.Second,
+		TLSHandshakeTimeout:    10 * time.Second,
+		ExpectContinueTimeout:  time.Second,
+		MaxResponseHeaderBytes: maxResponseHeaderBytes,
 	}
 	if !allowPrivate {
 		dialer.Control = refusePrivate

@@ -71,7 +71,8 @@ func (s *Service) Connection(ctx context.Context, id string) (Connection, error)
 		return Connection{}, err
 	}
 	defer s.leave()
-	if err := checkID("webhookId", id); err != nil {
+	id, err := checkID("webhookId", id)
+	if err != nil {
 		return Connection{}, err
 	}
 	rec, err := s.store.Connection(ctx, levy.Tenant(ctx), id)
@@ -88,7 +89,8 @@ func (s *Service) DeleteConnection(ctx context.Context, id string) (Connection, 
 	if err := levy.CheckWritable(ctx, "delete a webhook connection"); err != nil {
 		return Connection{}, err
 	}
-	if err := checkID("webhookId", id); err != nil {
+	id, err := checkID("webhookId", id)
+	if err != nil {
 		return Connection{}, err
 	}
 	tenant := levy.Tenant(ctx)
@@ -125,7 +127,8 @@ func (s *Service) ReplaceSecret(ctx context.Context, id, newSecret string) (Conn
 	if err := levy.CheckWritable(ctx, "replace the secret of a webhook connection"); err != nil {
 		return Connection{}, err
 	}
-	if err := checkID("webhookId", id); err != nil {
+	id, err := checkID("webhookId", id)
+	if err != nil {
 		return Connection{}, err
 	}
 	tenant := levy.Tenant(ctx)

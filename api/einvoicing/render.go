@@ -128,7 +128,11 @@ func (h *Handler) submitTransaction(w http.ResponseWriter, r *http.Request) {
 				"render it to send it another way, or invoice its lines in several invoices", id, n, limit)})
 		return
 	}
-	key := r.Header.Get("Idempotency-Key")
+	key, err := idempotencyKey(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
 	if key == "" {
 		// The same e-invoice of the same transaction is stored once.
 		sum := sha256.Sum256(out.Content)
