@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strconv"
 	"strings"
@@ -347,5 +348,45 @@ func TestLentAnswersUnderMixedLoad(t *testing.T) {
 	wg.Wait()
 	if strings.Contains(h.logs.String(), `"level":"ERROR"`) {
 		t.Errorf("the server logged errors: %s", h.logs.String())
+	}
+}
+
+// TestCancelledCalculationIsNoFault sends calculations whose client has
+// gone (the request's context cancelled) to each calculation route: the
+// engine stops with the context's error, which is the client's doing and
+// not a fault of the server, so it is logged without an ERROR, counted
+// as 499 (client closed request) and not as a 500; and the answers after
+// it are the kept ones.
+func TestCancelledCalculationIsNoFault(t *testing.T) {
+	h := newHarness(t)
+	bodies := map[string][]byte{
+		"/api/v2/supplies":    mixedBody(t, "sale-us-ca-los-angeles-quotation", 50, nil),
+		"/api/v2/procurement": mixedBody(t, "purchase-us-invoice-verification", 50, nil),
+		"/api/v2/owner":       mixedBody(t, "owner-us-asset-movement", 50, map[string]any{"postToJournal": false}),
+	}
+	for path, body := range bodies {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		req := httptest.NewRequestWithContext(ctx, http.MethodPost, path, bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.api.Handler().ServeHTTP(rec, req)
+		if rec.Code != 499 {
+			t.Errorf("%s cancelled: status %d, want 499: %s", path, rec.Code, rec.Body)
+		}
+	}
+	logs := h.logs.String()
+	if strings.Contains(logs, `"level":"ERROR"`) || strings.Contains(logs, `"status":500`) {
+		t.Errorf("a cancelled calculation was logged as the server's fault:\n%s", logs)
+	}
+	if n := strings.Count(logs, `"status":499`); n != len(bodies) {
+		t.Errorf("%d cancelled calculations logged with status 499, want %d:\n%s", n, len(bodies), logs)
+	}
+	want, err := keptAnswer(testEngine(t), (*engine.Engine).Sale)(levy.DefaultTenant, bodies["/api/v2/supplies"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(rawData(t, h.do(http.MethodPost, "/api/v2/supplies", bytes.NewReader(bodies["/api/v2/supplies"])))); got != want {
+		t.Errorf("after cancelled calculations: lent\n%s\nkept\n%s", got, want)
 	}
 }
