@@ -449,3 +449,74 @@ func TestLoanOfAFailedCalculation(t *testing.T) {
 		t.Errorf("the loan of a failed calculation is not reset: used %d, done %v, %d taxes", loan.used, loan.done, cap(loan.taxes))
 	}
 }
+
+// TestReturnedAnswersAreNotLent checks that what PrepareSale and
+// ExplainSale return, which the caller keeps, is not carved from a loan:
+// kept while lent documents of every size are calculated, the responses,
+// the transaction and the explanation do not change.
+func TestReturnedAnswersAreNotLent(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	invoice := benchQuotation(30)
+	invoice.SaleMessageType = wire.SaleInvoice
+	prepared, tx, err := e.PrepareSale(ctx, invoice)
+	if err != nil || tx == nil {
+		t.Fatalf("PrepareSale: %v, transaction %v", err, tx)
+	}
+	explained, ex, err := e.ExplainSale(ctx, benchQuotation(30))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := []string{mustJSON(t, prepared), mustJSON(t, tx), mustJSON(t, explained), mustJSON(t, ex)}
+	for i := range 8 {
+		if err := e.SaleWith(ctx, benchQuotation(5+20*i), func(*wire.SaleResponse) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after := []string{mustJSON(t, prepared), mustJSON(t, tx), mustJSON(t, explained), mustJSON(t, ex)}
+	for i, what := range []string{"PrepareSale's response", "PrepareSale's transaction", "ExplainSale's response", "ExplainSale's explanation"} {
+		if after[i] != before[i] {
+			t.Errorf("%s changed under later lent calculations:\n%s\nwas\n%s", what, after[i], before[i])
+		}
+	}
+}
+
+// TestHugeLentDocumentIsNotPooled lends a document whose taxes are over
+// the bound of a pooled block (2,000 lines of six taxes): its answer is
+// Sale's, and no loan the pool gives afterwards holds more than the
+// bound, so that the document does not pin its memory.
+func TestHugeLentDocumentIsNotPooled(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	req := benchQuotation(2000)
+	want, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	taxes := 0
+	for _, l := range want.LineItems {
+		taxes += len(l.Taxes)
+	}
+	if taxes <= maxPooled[wire.Tax]() {
+		t.Fatalf("the document has %d taxes, not over the bound of %d", taxes, maxPooled[wire.Tax]())
+	}
+	if err := e.SaleWith(ctx, req, func(got *wire.SaleResponse) error {
+		if g, w := mustJSON(t, got), mustJSON(t, want); g != w {
+			t.Errorf("lent\n%s\nkept\n%s", g, w)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var loans []*taxLoan
+	for range 4 {
+		l := e.loans.borrow()
+		if cap(l.taxes) > maxPooled[wire.Tax]() || cap(l.parts) > maxPooled[taxParts]() {
+			t.Errorf("the pool gave a loan of %d taxes and %d parts, over the bound", cap(l.taxes), cap(l.parts))
+		}
+		loans = append(loans, l)
+	}
+	for _, l := range loans {
+		e.loans.reclaim(l)
+	}
+}
