@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -388,5 +390,49 @@ func TestCancelledCalculationIsNoFault(t *testing.T) {
 	}
 	if got := string(rawData(t, h.do(http.MethodPost, "/api/v2/supplies", bytes.NewReader(bodies["/api/v2/supplies"])))); got != want {
 		t.Errorf("after cancelled calculations: lent\n%s\nkept\n%s", got, want)
+	}
+}
+
+// TestClientGoneMidCalculation sends a large QUOTATION over a raw
+// connection and closes it without reading the answer, so that the
+// server sees its client gone while it calculates or writes: nothing is
+// logged as the server's fault, whichever of the two it was, and the
+// answers after it, on the same engine, are the kept ones.
+func TestClientGoneMidCalculation(t *testing.T) {
+	h := newHarness(t)
+	body := mixedBody(t, "sale-us-ca-los-angeles-quotation", 1200, nil)
+	const sent = 3
+	var handled sync.WaitGroup
+	handled.Add(sent)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer handled.Done()
+		h.api.Handler().ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	for range sent {
+		conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(conn, "POST /api/v2/supplies HTTP/1.1\r\nHost: levy\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", len(body))
+		if _, err := conn.Write(body); err != nil {
+			t.Fatal(err)
+		}
+		conn.Close()
+	}
+	handled.Wait()
+	logs := h.logs.String()
+	if strings.Contains(logs, `"level":"ERROR"`) || strings.Contains(logs, `"status":500`) {
+		t.Errorf("a client gone mid-calculation was logged as the server's fault:\n%s", logs)
+	}
+	if n := strings.Count(logs, `"route":"POST /api/v2/supplies"`); n != sent {
+		t.Errorf("%d calculations logged, want %d:\n%s", n, sent, logs)
+	}
+	want, err := keptAnswer(testEngine(t), (*engine.Engine).Sale)(levy.DefaultTenant, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(rawData(t, h.do(http.MethodPost, "/api/v2/supplies", bytes.NewReader(body)))); got != want {
+		t.Errorf("after clients gone: lent\n%s\nkept\n%s", got, want)
 	}
 }
