@@ -25,11 +25,22 @@ var statusOf = map[string]int{
 	levy.EInternal:     http.StatusInternalServerError,
 	levy.EUnavailable:  http.StatusServiceUnavailable,
 	levy.ETooMany:      http.StatusTooManyRequests,
+	codeCancelled:      statusClientClosed,
 }
 
 // codeMethod is the code of a request whose path exists but not with its
 // method. Only the transport knows it, so it is not one of Levy's codes.
 const codeMethod = "method_not_allowed"
+
+// codeCancelled is the code of a request whose client went away (its
+// context cancelled) before the answer was ready: a doing of the client
+// that only the transport sees (see Server.fail).
+const codeCancelled = "request_cancelled"
+
+// statusClientClosed answers codeCancelled, though no client reads it:
+// nginx's 499 (client closed request), which the logs and the metrics
+// count apart from the server's faults (500) and the client's mistakes.
+const statusClientClosed = 499
 
 // codeTimeout is the code of a request whose body did not arrive within
 // the server's read timeout: a fault of the client or its network that

@@ -79,6 +79,8 @@ func (s *Server) done(r *http.Request, x *exchange) {
 	switch {
 	case x.fault != nil:
 		level, msg, err = slog.LevelError, "request failed", x.fault
+	case x.status == statusClientClosed:
+		level, msg, err = slog.LevelInfo, "request cancelled", x.cause
 	case x.status >= 400:
 		level, msg, err = slog.LevelInfo, "request refused", x.cause
 	}

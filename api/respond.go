@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/levytax/levy"
 )
 
 // Meta is the meta member of every answer: who answered, when the request
@@ -246,10 +249,22 @@ func (x *exchange) serverOr() *Server {
 
 // fail answers err: Levy's errors with their status, code and target, any
 // other error with 500, a message naming the request ID, and the error in
-// the log only.
+// the log only. An error that would answer 500 answers 499 instead when
+// the request's client went away (its context cancelled) before the
+// answer was ready, the error logged at INFO: the client's doing, not a
+// fault of the server.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	x := exchangeOf(r.Context())
 	status, items := classify(err)
+	if status == http.StatusInternalServerError && errors.Is(r.Context().Err(), context.Canceled) {
+		// The client went away, and what stopped the handler is no
+		// error of its request: the context's error, from the engine's
+		// run, a store's call or a layer that kept only its message.
+		// The request ends as the client's doing, the error kept for
+		// the log.
+		x.cause = err
+		status, items = classify(&levy.Error{Code: codeCancelled, Message: "the request was cancelled before its answer was ready"})
+	}
 	switch status {
 	case http.StatusInternalServerError:
 		x.fault = err

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/levytax/levy/civil"
@@ -165,6 +166,39 @@ func ExampleEngine_Sales() {
 	// 2 tax 6.25
 	// 3 error: invalid: lineItems: is required: a request has at least one line item
 	// 4 tax 8.88
+}
+
+// A caller that is done with an answer once it has encoded it, as an
+// HTTP handler is, calculates with SaleWith: the answer, and its taxes
+// above all, is valid only while the function runs, after which the
+// engine reuses their memory for another answer. What the caller keeps
+// is what it copied there: here the answer's JSON and its taxes' names.
+func ExampleEngine_SaleWith() {
+	ctx := context.Background()
+	e, err := engine.New(ctx)
+	if err != nil {
+		panic(err)
+	}
+	q := engine.Quotation("2026-06-01",
+		engine.SellerAt(engine.USAddress("", "Seattle", "WA", "98101")),
+		engine.CustomerAt(engine.USAddress("", "Boston", "MA", "02108")),
+		engine.Line("lamp", "GENERAL", "40.00"))
+	var body []byte
+	var names []string
+	err = e.SaleWith(ctx, q, func(resp *wire.SaleResponse) error {
+		for _, t := range resp.LineItems[0].Taxes {
+			names = append(names, t.Jurisdiction.Value) // a string: safe to keep
+		}
+		var err error
+		body, err = resp.AppendJSON(body) // bytes of its own
+		return err
+	})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(names, json.Valid(body))
+	// Output:
+	// [Massachusetts] true
 }
 
 // ExampleRuleRef_String prints the rule of a tax, as a log line or a

@@ -2,8 +2,11 @@ package engine
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/wire"
 )
@@ -90,18 +93,32 @@ func (c *calc) newWireBlocks(size int) ([]wire.Tax, []taxParts) {
 // lend calculates req with calc (Engine.sale, purchase or owner) on a
 // loan from the engine's pool, calls use with the response, and reclaims
 // the loan once use has returned. An error of the calculation is
-// returned without calling use; an error of use is returned as it is.
-// When use panics, the loan is not reclaimed.
+// returned without calling use (see stopped); an error of use is
+// returned as it is. When use panics, the loan is not reclaimed.
 func lend[Q, S any](ctx context.Context, e *Engine, req *Q, calc func(context.Context, *Q, bool, *wire.Explanation, *taxLoan) (*S, *journal.Transaction, error), use func(*S) error) error {
 	l := e.loans.borrow()
 	resp, _, err := calc(ctx, req, false, nil, l)
 	if err != nil {
 		e.loans.reclaim(l)
-		return err
+		return stopped(ctx, err)
 	}
 	err = use(resp)
 	e.loans.reclaim(l)
 	return err
+}
+
+// stopped returns err, the error of a calculation under ctx; but when ctx
+// is done and err is a fault (levy.EInternal) that is not ctx's error,
+// it returns ctx's error, wrapped: the lookups of a document's lines that
+// meet a done context report its error as a fault of the document, by
+// its message alone, and the caller is to tell its own cancellation or
+// deadline from a fault of the engine.
+func stopped(ctx context.Context, err error) error {
+	done := ctx.Err()
+	if done == nil || errors.Is(err, done) || levy.ErrorCode(err) != levy.EInternal {
+		return err
+	}
+	return fmt.Errorf("engine: the calculation stopped: %w", done)
 }
 
 // SaleWith calculates req as Sale does and calls use with the response,
@@ -110,8 +127,11 @@ func lend[Q, S any](ctx context.Context, e *Engine, req *Q, calc func(context.Co
 // only until use returns, after which the engine may reuse its memory for
 // another response. A calculation that Sale would store in the journal is
 // stored, and its response is Sale's to keep, as with Sale. An error of
-// the calculation is returned without calling use; an error of use is
-// returned as it is.
+// the calculation is returned without calling use: ctx's own error
+// (errors.Is context.Canceled or context.DeadlineExceeded) when ctx was
+// done before the calculation ended. An error of use is returned as it
+// is. When use panics, the memory of the response is not reused, and the
+// panic goes on.
 func (e *Engine) SaleWith(ctx context.Context, req *wire.SaleRequest, use func(*wire.SaleResponse) error) error {
 	return lend(ctx, e, req, e.sale, use)
 }

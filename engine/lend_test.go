@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -332,5 +333,190 @@ func TestLoanFullMovesOn(t *testing.T) {
 	lp.reclaim(l)
 	if first[0].IsService {
 		t.Fatal("reclaim left a carved tax set")
+	}
+}
+
+// lentWith calculates req, a sale, purchase or owner's request, by
+// SaleWith, PurchaseWith or OwnerWith under ctx with use.
+func lentWith(ctx context.Context, e *Engine, req any, use func(any) error) error {
+	switch req := req.(type) {
+	case *wire.SaleRequest:
+		return e.SaleWith(ctx, req, func(r *wire.SaleResponse) error { return use(r) })
+	case *wire.PurchaseRequest:
+		return e.PurchaseWith(ctx, req, func(r *wire.PurchaseResponse) error { return use(r) })
+	case *wire.OwnerRequest:
+		return e.OwnerWith(ctx, req, func(r *wire.OwnerResponse) error { return use(r) })
+	}
+	panic(fmt.Sprintf("lentWith: a %T", req))
+}
+
+// TestLentCancelled calculates the golden requests, of every perspective,
+// with SaleWith, PurchaseWith and OwnerWith under a cancelled context:
+// use is not called, and the error is the context's (errors.Is
+// context.Canceled), which a host tells from a fault of the engine,
+// though the lookups that meet the cancelled context report it as a
+// fault of the document's lines; and the lent answers after them are
+// the kept ones.
+func TestLentCancelled(t *testing.T) {
+	e := testEngine(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, g := range goldenRequests(t) {
+		err := lentWith(ctx, e, g.req, func(any) error {
+			t.Errorf("%s: use called under a cancelled context", g.name)
+			return nil
+		})
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%s under a cancelled context: got %v, want context.Canceled", g.name, err)
+		}
+	}
+	for _, c := range lendCalcs(t) {
+		if got, want := c.lent(e), c.kept(e); got != want {
+			t.Errorf("%s after cancelled calculations: lent\n%s\nkept\n%s", c.name, got, want)
+		}
+	}
+}
+
+// TestLentUseThatPanics checks a function that panics with the response
+// (an encoder's fault, say) and a host that recovers: the panic goes
+// through SaleWith as it is, and the response's taxes are not handed to
+// later calculations, whose answers are the kept ones, so that the
+// response the host may still hold does not change.
+func TestLentUseThatPanics(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	var held *wire.SaleResponse
+	var before string
+	got := func() (v any) {
+		defer func() { v = recover() }()
+		_ = e.SaleWith(ctx, benchQuotation(40), func(r *wire.SaleResponse) error {
+			held, before = r, mustJSON(t, r)
+			panic("the encoder failed")
+		})
+		return nil
+	}()
+	if got != "the encoder failed" || held == nil {
+		t.Fatalf("recovered %v, want the function's panic", got)
+	}
+	for i := range 12 {
+		req := benchQuotation(10 + 7*i)
+		want, err := e.Sale(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.SaleWith(ctx, req, func(r *wire.SaleResponse) error {
+			if g, w := mustJSON(t, r), mustJSON(t, want); g != w {
+				t.Errorf("%d lines after a panic: lent\n%s\nkept\n%s", 10+7*i, g, w)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if after := mustJSON(t, held); after != before {
+		t.Errorf("the response of a function that panicked changed under later calculations:\n%s\nwas\n%s", after, before)
+	}
+}
+
+// TestLoanOfAFailedCalculation checks lend with a calculation that fails
+// after carving taxes from its loan (none of Sale, Purchase and Owner
+// does today: a calculation fails before it writes its response): the
+// function is not called, the error is the calculation's, and the loan's
+// carved taxes are zero once lend returns.
+func TestLoanOfAFailedCalculation(t *testing.T) {
+	e := testEngine(t)
+	failed := errors.New("failed after carving")
+	var loan *taxLoan
+	calc := func(_ context.Context, _ *wire.SaleRequest, _ bool, _ *wire.Explanation, l *taxLoan) (*wire.SaleResponse, *journal.Transaction, error) {
+		loan = l
+		c := &calc{loan: l, d: &doc{}}
+		taxes, parts := c.wireFor(3)
+		for i := range taxes {
+			parts[i].j.JurisdictionID = "secret-" + strconv.Itoa(i)
+			taxes[i].Jurisdiction, taxes[i].IsService = &parts[i].j, true
+		}
+		return nil, nil, failed
+	}
+	err := lend(context.Background(), e, &wire.SaleRequest{}, calc, func(*wire.SaleResponse) error {
+		t.Error("use called for a failed calculation")
+		return nil
+	})
+	if !errors.Is(err, failed) {
+		t.Fatalf("got %v, want the calculation's error", err)
+	}
+	if loan.used != 0 || loan.done || zeroOverCapacity(t, "a failed calculation", "loan taxes", loan.taxes)+
+		zeroOverCapacity(t, "a failed calculation", "loan parts", loan.parts) < 3 {
+		t.Errorf("the loan of a failed calculation is not reset: used %d, done %v, %d taxes", loan.used, loan.done, cap(loan.taxes))
+	}
+}
+
+// TestReturnedAnswersAreNotLent checks that what PrepareSale and
+// ExplainSale return, which the caller keeps, is not carved from a loan:
+// kept while lent documents of every size are calculated, the responses,
+// the transaction and the explanation do not change.
+func TestReturnedAnswersAreNotLent(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	invoice := benchQuotation(30)
+	invoice.SaleMessageType = wire.SaleInvoice
+	prepared, tx, err := e.PrepareSale(ctx, invoice)
+	if err != nil || tx == nil {
+		t.Fatalf("PrepareSale: %v, transaction %v", err, tx)
+	}
+	explained, ex, err := e.ExplainSale(ctx, benchQuotation(30))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := []string{mustJSON(t, prepared), mustJSON(t, tx), mustJSON(t, explained), mustJSON(t, ex)}
+	for i := range 8 {
+		if err := e.SaleWith(ctx, benchQuotation(5+20*i), func(*wire.SaleResponse) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after := []string{mustJSON(t, prepared), mustJSON(t, tx), mustJSON(t, explained), mustJSON(t, ex)}
+	for i, what := range []string{"PrepareSale's response", "PrepareSale's transaction", "ExplainSale's response", "ExplainSale's explanation"} {
+		if after[i] != before[i] {
+			t.Errorf("%s changed under later lent calculations:\n%s\nwas\n%s", what, after[i], before[i])
+		}
+	}
+}
+
+// TestHugeLentDocumentIsNotPooled lends a document whose taxes are over
+// the bound of a pooled block (2,000 lines of six taxes): its answer is
+// Sale's, and no loan the pool gives afterwards holds more than the
+// bound, so that the document does not pin its memory.
+func TestHugeLentDocumentIsNotPooled(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	req := benchQuotation(2000)
+	want, err := e.Sale(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	taxes := 0
+	for _, l := range want.LineItems {
+		taxes += len(l.Taxes)
+	}
+	if taxes <= maxPooled[wire.Tax]() {
+		t.Fatalf("the document has %d taxes, not over the bound of %d", taxes, maxPooled[wire.Tax]())
+	}
+	if err := e.SaleWith(ctx, req, func(got *wire.SaleResponse) error {
+		if g, w := mustJSON(t, got), mustJSON(t, want); g != w {
+			t.Errorf("lent\n%s\nkept\n%s", g, w)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var loans []*taxLoan
+	for range 4 {
+		l := e.loans.borrow()
+		if cap(l.taxes) > maxPooled[wire.Tax]() || cap(l.parts) > maxPooled[taxParts]() {
+			t.Errorf("the pool gave a loan of %d taxes and %d parts, over the bound", cap(l.taxes), cap(l.parts))
+		}
+		loans = append(loans, l)
+	}
+	for _, l := range loans {
+		e.loans.reclaim(l)
 	}
 }
