@@ -36,7 +36,7 @@ func explained[Q, S any](ctx context.Context, req *Q, calc func(context.Context,
 	ex := wire.Explanation{}
 	resp, _, err := calc(ctx, req, false, &ex, nil)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, stopped(ctx, err)
 	}
 	return resp, ex, nil
 }

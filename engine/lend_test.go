@@ -520,3 +520,36 @@ func TestHugeLentDocumentIsNotPooled(t *testing.T) {
 		e.loans.reclaim(l)
 	}
 }
+
+// TestCancelledEveryEntry checks that every entry point of a calculation
+// (Sale, Prepare, Explain, each perspective) returns the context's own
+// error under a cancelled context, as SaleWith does: before, they
+// returned an internal fault whose message alone said "context
+// canceled", which a host could not tell from a fault of the engine.
+func TestCancelledEveryEntry(t *testing.T) {
+	e := testEngine(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, g := range goldenRequests(t) {
+		var errs [3]error
+		switch r := g.req.(type) {
+		case *wire.SaleRequest:
+			_, errs[0] = e.Sale(ctx, r)
+			_, _, errs[1] = e.PrepareSale(ctx, r)
+			_, _, errs[2] = e.ExplainSale(ctx, r)
+		case *wire.PurchaseRequest:
+			_, errs[0] = e.Purchase(ctx, r)
+			_, _, errs[1] = e.PreparePurchase(ctx, r)
+			_, _, errs[2] = e.ExplainPurchase(ctx, r)
+		case *wire.OwnerRequest:
+			_, errs[0] = e.Owner(ctx, r)
+			_, _, errs[1] = e.PrepareOwner(ctx, r)
+			_, _, errs[2] = e.ExplainOwner(ctx, r)
+		}
+		for i, err := range errs {
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("%s, entry %d (calculate, prepare, explain) under a cancelled context: %v; want context.Canceled", g.name, i, err)
+			}
+		}
+	}
+}

@@ -20,7 +20,7 @@ import (
 // modified.
 func (e *Engine) Owner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, error) {
 	resp, _, err := e.owner(ctx, req, false, nil, nil)
-	return resp, err
+	return resp, stopped(ctx, err)
 }
 
 // PrepareOwner calculates req as Owner does and returns the response with
@@ -35,7 +35,8 @@ func (e *Engine) Owner(ctx context.Context, req *wire.OwnerRequest) (*wire.Owner
 // (journal.CheckPost). PrepareOwner works with or without a journal
 // (WithJournal) and never writes to one.
 func (e *Engine) PrepareOwner(ctx context.Context, req *wire.OwnerRequest) (*wire.OwnerResponse, *journal.Transaction, error) {
-	return e.owner(ctx, req, true, nil, nil)
+	resp, tx, err := e.owner(ctx, req, true, nil, nil)
+	return resp, tx, stopped(ctx, err)
 }
 
 // owner is Owner, which stores its transaction, and PrepareOwner, which returns

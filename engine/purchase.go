@@ -44,7 +44,7 @@ var purchaseModes = map[wire.PurchaseMessageType]struct {
 // action by the settings' policy and tolerance.
 func (e *Engine) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, error) {
 	resp, _, err := e.purchase(ctx, req, false, nil, nil)
-	return resp, err
+	return resp, stopped(ctx, err)
 }
 
 // PreparePurchase calculates req as Purchase does and returns the response with
@@ -59,7 +59,8 @@ func (e *Engine) Purchase(ctx context.Context, req *wire.PurchaseRequest) (*wire
 // (journal.CheckPost). PreparePurchase works with or without a journal
 // (WithJournal) and never writes to one.
 func (e *Engine) PreparePurchase(ctx context.Context, req *wire.PurchaseRequest) (*wire.PurchaseResponse, *journal.Transaction, error) {
-	return e.purchase(ctx, req, true, nil, nil)
+	resp, tx, err := e.purchase(ctx, req, true, nil, nil)
+	return resp, tx, stopped(ctx, err)
 }
 
 // purchase is Purchase, which stores its transaction, and PreparePurchase, which returns

@@ -17,7 +17,7 @@ import (
 // not modified.
 func (e *Engine) Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, error) {
 	resp, _, err := e.sale(ctx, req, false, nil, nil)
-	return resp, err
+	return resp, stopped(ctx, err)
 }
 
 // PrepareSale calculates req as Sale does and returns the response with
@@ -32,7 +32,8 @@ func (e *Engine) Sale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleRes
 // (journal.CheckPost). PrepareSale works with or without a journal
 // (WithJournal) and never writes to one.
 func (e *Engine) PrepareSale(ctx context.Context, req *wire.SaleRequest) (*wire.SaleResponse, *journal.Transaction, error) {
-	return e.sale(ctx, req, true, nil, nil)
+	resp, tx, err := e.sale(ctx, req, true, nil, nil)
+	return resp, tx, stopped(ctx, err)
 }
 
 // sale is Sale, which stores its transaction, and PrepareSale, which returns
