@@ -63,6 +63,12 @@ type lineIn struct {
 	src wireSrc
 
 	leaf *line // the calculated line, for leaves
+	// deleted marks a line that a sync DELETEs (syncLines allows
+	// syncType on a sync's leaves only): it is not calculated, has no
+	// leaf, and is answered with no tax, so that neither the document's
+	// totals nor a vendor's tax compared or credited count it, as the
+	// journal, which drops it, does not.
+	deleted bool
 }
 
 // overrides are the override members of a document or a line.
@@ -138,6 +144,9 @@ func (b *builder) add(e *levy.Error) {
 func (b *builder) build(lines []lineIn) {
 	for i := range lines {
 		li := &lines[i]
+		if li.deleted {
+			continue
+		}
 		if li.multi || len(li.children) > 0 {
 			b.build(li.children)
 			if li.multi || li.ext == nil && li.unit == nil {

@@ -51,6 +51,12 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 	if err := req.Validate(); err != nil {
 		return nil, nil, err
 	}
+	// The owner's kinds are no syncs: a syncType is refused.
+	kids := func(l *wire.OwnerLineItem) []wire.OwnerLineItem { return l.LineItems }
+	id := func(l *wire.OwnerLineItem) (string, wire.LineItemSyncType) { return l.LineItemID, l.SyncType }
+	if errs := syncLines(req.LineItems, "lineItems", string(req.OwnerMessageType), false, kids, id, nil); len(errs) > 0 {
+		return nil, nil, errs
+	}
 	h := header{date: req.DocumentDate, currency: req.Currency, company: req.CompanyCodeCurrency, factors: req.CurrencyConversionFactors, roundAtLine: req.RoundAtLineLevel,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "OWNER", message: string(req.OwnerMessageType), mode: modeAccrue}
 	c, b, err := e.newCalc(ctx, h)

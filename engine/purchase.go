@@ -75,12 +75,11 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	if err := req.Validate(); err != nil {
 		return nil, nil, err
 	}
-	if req.PurchaseMessageType == wire.PurchaseAPInvoiceSync || req.PurchaseMessageType == wire.PurchaseAccrualSync {
-		kids := func(l *wire.PurchaseLineItem) []wire.PurchaseLineItem { return l.LineItems }
-		id := func(l *wire.PurchaseLineItem) string { return l.LineItemID }
-		if errs := syncLineIDs(req.LineItems, "lineItems", string(req.PurchaseMessageType), kids, id, nil); len(errs) > 0 {
-			return nil, nil, errs
-		}
+	isSync := req.PurchaseMessageType == wire.PurchaseAPInvoiceSync || req.PurchaseMessageType == wire.PurchaseAccrualSync
+	kids := func(l *wire.PurchaseLineItem) []wire.PurchaseLineItem { return l.LineItems }
+	id := func(l *wire.PurchaseLineItem) (string, wire.LineItemSyncType) { return l.LineItemID, l.SyncType }
+	if errs := syncLines(req.LineItems, "lineItems", string(req.PurchaseMessageType), isSync, kids, id, nil); len(errs) > 0 {
+		return nil, nil, errs
 	}
 	pm := purchaseModes[req.PurchaseMessageType]
 	h := header{date: req.DocumentDate, currency: req.Currency, company: req.CompanyCodeCurrency, factors: req.CurrencyConversionFactors, roundAtLine: req.RoundAtLineLevel,
@@ -184,23 +183,38 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	return resp, tx, nil
 }
 
-// syncLineIDs appends to errs a violation for each line of lines, under
-// path, that the journal would keep (a line without child lines) and
-// that has no lineItemId, on a sync kind mt (ARBILLING_SYNC,
-// APINVOICE_SYNC, ACCRUAL_SYNC); kids and id read a line's child lines
-// and its lineItemId. A sync matches the stored lines by their IDs: a
-// line without one matches none and is added to the stored transaction,
-// so that every sync of the same invoice added its lines again and the
-// journal reported or accrued their tax once more each time.
-func syncLineIDs[L any](lines []L, path, mt string, kids func(*L) []L, id func(*L) string, errs levy.Errors) levy.Errors {
+// syncLines appends to errs a violation for each line of lines, under
+// path, whose lineItemId or syncType does not fit the message type mt;
+// sync says whether mt is a sync kind (ARBILLING_SYNC, APINVOICE_SYNC,
+// ACCRUAL_SYNC). kids reads a line's child lines, id its lineItemId and
+// syncType.
+//
+// On a sync, each line the journal keeps (a line without child lines)
+// needs a lineItemId: a sync matches the stored lines by their IDs, and
+// a line without one matched none and was added to the stored
+// transaction, so that every sync of the same invoice added its lines
+// again and the journal reported or accrued their tax once more each
+// time. A syncType says what the sync does with the stored line of that
+// ID, so it belongs on such a line only: on a line with child lines the
+// journal never sees it. On any other kind, which stores its lines
+// whole, a syncType is refused: a DELETE line of an INVOICE was
+// calculated and stored as a live line.
+func syncLines[L any](lines []L, path, mt string, sync bool, kids func(*L) []L, id func(*L) (string, wire.LineItemSyncType), errs levy.Errors) levy.Errors {
 	for i := range lines {
 		l := &lines[i]
 		p := path + "[" + strconv.Itoa(i) + "]"
+		lid, st := id(l)
+		children := kids(l)
 		switch {
-		case len(kids(l)) > 0:
-			errs = syncLineIDs(kids(l), p+".lineItems", mt, kids, id, errs)
-		case id(l) == "":
+		case st != "" && !sync:
+			errs = append(errs, levy.Invalid(p+".syncType", "is %s, but a %s is no sync: it stores its lines whole, and syncType applies to ARBILLING_SYNC, APINVOICE_SYNC and ACCRUAL_SYNC only", st, mt))
+		case st != "" && len(children) > 0:
+			errs = append(errs, levy.Invalid(p+".syncType", "is %s on a line with child lines: a sync applies to the lines the journal keeps, so set it on each child line", st))
+		case sync && len(children) == 0 && lid == "":
 			errs = append(errs, levy.Invalid(p+".lineItemId", "is required on %s: a sync matches the stored lines by their lineItemId, and a line without one would be added to the stored transaction again at every sync", mt))
+		}
+		if len(children) > 0 {
+			errs = syncLines(children, p+".lineItems", mt, sync, kids, id, errs)
 		}
 	}
 	return errs
@@ -410,7 +424,8 @@ func purchaseLines(c *calc, lines []wire.PurchaseLineItem, path string, def *pur
 		p := path + "[" + strconv.Itoa(i) + "]"
 		li := lineIn{path: p, qty: l.Quantity, unit: l.UnitPrice, ext: l.ExtendedPrice, freight: l.Freight,
 			inputTax: l.InputTotalTax, charged: l.ChargedTax, special: l.SpecialTaxBasis, disc: l.Discount,
-			taxIncluded: l.TaxIncludedIndicator, multi: l.IsMulticomponent, taxDate: l.TaxDate}
+			taxIncluded: l.TaxIncludedIndicator, multi: l.IsMulticomponent, taxDate: l.TaxDate,
+			deleted: l.SyncType == wire.LineItemSyncTypeDelete}
 		li.details(&l.LineDetails, def.overrides)
 		li.txType = string(def.txType)
 		if l.TransactionType != "" {

@@ -48,12 +48,10 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, 
 	if err := req.Validate(); err != nil {
 		return nil, nil, err
 	}
-	if req.SaleMessageType == wire.SaleARBillingSync {
-		kids := func(l *wire.SaleLineItem) []wire.SaleLineItem { return l.LineItems }
-		id := func(l *wire.SaleLineItem) string { return l.LineItemID }
-		if errs := syncLineIDs(req.LineItems, "lineItems", string(req.SaleMessageType), kids, id, nil); len(errs) > 0 {
-			return nil, nil, errs
-		}
+	kids := func(l *wire.SaleLineItem) []wire.SaleLineItem { return l.LineItems }
+	id := func(l *wire.SaleLineItem) (string, wire.LineItemSyncType) { return l.LineItemID, l.SyncType }
+	if errs := syncLines(req.LineItems, "lineItems", string(req.SaleMessageType), req.SaleMessageType == wire.SaleARBillingSync, kids, id, nil); len(errs) > 0 {
+		return nil, nil, errs
 	}
 	h := header{date: req.DocumentDate, currency: req.Currency, company: req.CompanyCodeCurrency, factors: req.CurrencyConversionFactors, roundAtLine: req.RoundAtLineLevel,
 		taxOnly: req.IsTaxOnlyAdjustmentIndicator, perspective: "SELLER", message: string(req.SaleMessageType)}
@@ -133,6 +131,7 @@ func saleLines(c *calc, lines []wire.SaleLineItem, path string, def *saleDefault
 		li.path, li.qty, li.unit, li.ext, li.freight = p, l.Quantity, l.UnitPrice, l.ExtendedPrice, l.Freight
 		li.inputTax, li.prevPaid, li.disc, li.taxIncluded = l.InputTotalTax, l.PreviousTaxPaid, l.Discount, l.TaxIncludedIndicator
 		li.multi, li.taxDate = l.IsMulticomponent, l.TaxDate
+		li.deleted = l.SyncType == wire.LineItemSyncTypeDelete
 		li.details(&l.LineDetails, def.overrides)
 		li.txType = string(def.txType)
 		if l.TransactionType != "" {
