@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -73,6 +75,56 @@ func TestComparedVendorTaxHasTheDocumentsSign(t *testing.T) {
 			if r.Variance == nil || r.Variance.String() != c.variance {
 				t.Errorf("%s, %s: variance %v, want %s", mt, c.name, r.Variance, c.variance)
 			}
+		}
+	}
+}
+
+// TestVendorTaxIgnoredSaysSo: the vendor's tax (chargedTax, the
+// document's and a line's) acts on the kinds that credit it (ACCRUAL,
+// ACCRUAL_SYNC) or compare it (INVOICE_VERIFICATION, APINVOICE_SYNC,
+// CONDITIONAL_PROCUREMENT); PURCHASE_ORDER (where the specification says
+// it does not apply), ERS and DISTRIBUTE_TAX ignore it, and now say so
+// on each line with the not-acted-on parameter, as for the other members
+// Levy ignores. Before, they dropped it without a word.
+func TestVendorTaxIgnoredSaysSo(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	flags := func(r *wire.PurchaseResponse) []string {
+		var out []string
+		for _, l := range r.LineItems {
+			for _, p := range l.AssistedParameters {
+				if p.RuleName == NotActedOnRule && strings.HasSuffix(p.ParamName, "chargedTax") {
+					out = append(out, p.ParamName+"="+p.Value)
+				}
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		mt   wire.PurchaseMessageType
+		want []string
+	}{
+		{wire.PurchaseOrder, []string{"chargedTax=50.00", "lineItems[0].chargedTax=20.00"}},
+		{wire.PurchaseERS, []string{"chargedTax=50.00", "lineItems[0].chargedTax=20.00"}},
+		{wire.PurchaseDistributeTax, []string{"chargedTax=50.00", "lineItems[0].chargedTax=20.00"}},
+		{wire.PurchaseAccrual, nil},
+		{wire.PurchaseAccrualSync, nil},
+		{wire.PurchaseInvoiceVerification, nil},
+		{wire.PurchaseAPInvoiceSync, nil},
+		{wire.PurchaseConditionalProcurement, nil},
+	} {
+		req := accrual(tc.mt, "50.00", "1000.00")
+		req.PostToJournal = new(bool)
+		req.LineItems[0].LineItemID, req.LineItems[0].ChargedTax = "1", amt("20.00")
+		if tc.mt == wire.PurchaseDistributeTax {
+			req.LineItems[0].InputTotalTax = amt("89.00")
+		}
+		resp, err := e.Purchase(ctx, req)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.mt, err)
+		}
+		if got := flags(resp); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: not-acted-on chargedTax %v, want %v", tc.mt, got, tc.want)
 		}
 	}
 }

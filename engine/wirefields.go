@@ -232,7 +232,7 @@ func lineMaySend(src *wireSrc) bool {
 			w.Cost != nil || w.LandedCost != nil || w.FairMarketValue != nil || w.AmountBilledToDate != nil
 	}
 	if w := src.purchase; w != nil {
-		return w.CommodityCode != nil || w.AdditionalCommodityCode != nil || w.Volume != nil || w.Weight != nil ||
+		return w.CommodityCode != nil || w.AdditionalCommodityCode != nil || w.Volume != nil || w.Weight != nil || w.ChargedTax != nil ||
 			w.Cost != nil || w.LandedCost != nil || w.AmountBilledToDate != nil || len(w.VendorTaxes) > 0 || w.WageBasis != nil ||
 			w.BlockingOverridePercent != nil || w.PartialExemptRecoverableOverridePercent != nil || !w.RecoverableDate.IsZero()
 	}
@@ -635,6 +635,25 @@ func commodityOrBrazilActs(c *calc, l *line) bool { return commodityActs(c, l) |
 // single-stage groups the line takes.
 func exTIPIActs(_ *calc, l *line) bool { return l.br != nil && l.br.hasNCM && l.br.ncm.Ex != "" }
 
+// vendorTaxActs is the actsWhen of a purchase's chargedTax: the kinds
+// that credit the vendor's tax (ACCRUAL, ACCRUAL_SYNC) or compare it
+// (INVOICE_VERIFICATION, APINVOICE_SYNC, CONDITIONAL_PROCUREMENT).
+// PURCHASE_ORDER, ERS and DISTRIBUTE_TAX ignore it, and dropped it
+// without a word.
+func vendorTaxActs(c *calc, _ *line) bool {
+	r := c.req.purchase
+	if r == nil {
+		return false
+	}
+	pm := purchaseModes[r.PurchaseMessageType]
+	return pm.mode == modeAccrue || pm.compare
+}
+
+// lineVendorTaxActs is the actsWhen of a purchase line's chargedTax:
+// where the document's acts (vendorTaxActs), and on a line that Brazil's
+// rules calculate, which compares the vendor's tax on any kind.
+func lineVendorTaxActs(c *calc, l *line) bool { return vendorTaxActs(c, l) || brazilActs(c, l) }
+
 // pautaVolumeActs is the actsWhen of a line's volume: the quantity of a
 // Brazilian line's pauta by volume (quantityType VOL).
 func pautaVolumeActs(_ *calc, l *line) bool { return l.br != nil && l.br.pautaVol }
@@ -656,6 +675,11 @@ const (
 	noteDelivery = "decides who accounts for VAT in cross-border and chain supplies; acts on goods imported by a seller registered in the country of arrival, into the EU's VAT area, the United Kingdom, Australia or Norway (DDP: the seller imports them and charges that country's tax; else the import tax is collected at the border, where no low-value limit has the seller charge it)"
 	noteSelector = "selects taxes by the fields beside it"
 	noteJournal  = "kept with the transaction in the journal"
+	// noteSyncType is the note of a line's syncType.
+	noteSyncType = "what a sync does with the stored line of its lineItemId, on a line without child lines; a DELETE line is answered with no tax and counts in no total; refused on the kinds that are no syncs"
+	// noteVendorTaxIgnored is the end of the notes of a purchase's
+	// chargedTax.
+	noteVendorTaxIgnored = "not acted on by PURCHASE_ORDER (where the specification says it does not apply), ERS and DISTRIBUTE_TAX"
 )
 
 // wireFields is the table of the members of the request types (see the
@@ -815,7 +839,7 @@ var wireFields = []wireField{
 	{member: "SaleLineItem.lineItemId", acting: acts, note: "the line of a sync, required on each line the journal keeps of ARBILLING_SYNC; kept in the journal"},
 	{member: "SaleLineItem.lineItemDescription", acting: kept},
 	{member: "SaleLineItem.transactionType", acting: acts},
-	{member: "SaleLineItem.syncType", acting: acts},
+	{member: "SaleLineItem.syncType", acting: acts, note: "on ARBILLING_SYNC, " + noteSyncType},
 	{member: "SaleLineItem.seller", acting: acts},
 	{member: "SaleLineItem.customer", acting: acts},
 	{member: "SaleLineItem.product", acting: acts},
@@ -1019,7 +1043,8 @@ var wireFields = []wireField{
 	{member: "Vendor.physicalOrigin", acting: acts},
 	{member: "Vendor.administrativeOrigin", acting: acts},
 	{member: "Vendor.taxRegistrations", acting: acts},
-	{member: "PurchaseRequest.chargedTax", acting: acts, note: "the vendor's tax: credited on accruals (shared by the lines in proportion to their tax when no line sends its own), compared on verifications; of the sign of the tax (negative on a credit memo)"},
+	{member: "PurchaseRequest.chargedTax", acting: notActedOn, note: "the vendor's tax: credited on ACCRUAL and ACCRUAL_SYNC (shared by the lines in proportion to their tax when no line sends its own), compared on INVOICE_VERIFICATION, APINVOICE_SYNC and CONDITIONAL_PROCUREMENT; of the sign of the tax (negative on a credit memo); " + noteVendorTaxIgnored,
+		sent: onPurchase(func(r *wire.PurchaseRequest) (string, bool) { return amountOf(r.ChargedTax) }), actsWhen: vendorTaxActs},
 	{member: "PurchaseRequest.calculateVendorTaxIndicator", acting: notActedOn, note: "asks for the tax the vendor should have charged",
 		sent: onPurchase(func(r *wire.PurchaseRequest) (string, bool) { return boolOf(r.CalculateVendorTaxIndicator) })},
 	{member: "PurchaseRequest.calculateSelfAccrualIndicator", acting: notActedOn, note: "asks for the tax the buyer must accrue",
@@ -1058,7 +1083,7 @@ var wireFields = []wireField{
 	{member: "PurchaseLineItem.lineItemId", acting: acts, note: "the line of a sync, required on each line the journal keeps of APINVOICE_SYNC and ACCRUAL_SYNC; kept in the journal"},
 	{member: "PurchaseLineItem.lineItemDescription", acting: kept},
 	{member: "PurchaseLineItem.transactionType", acting: acts},
-	{member: "PurchaseLineItem.syncType", acting: acts},
+	{member: "PurchaseLineItem.syncType", acting: acts, note: "on APINVOICE_SYNC and ACCRUAL_SYNC, " + noteSyncType},
 	{member: "PurchaseLineItem.buyer", acting: acts},
 	{member: "PurchaseLineItem.vendor", acting: acts},
 	{member: "PurchaseLineItem.purchase", acting: acts},
@@ -1083,7 +1108,8 @@ var wireFields = []wireField{
 	{member: "PurchaseLineItem.amountBilledToDate", acting: notActedOn, note: "caps and thresholds over a contract",
 		sent: onPurchaseLine(func(w *wire.PurchaseLineItem) (string, bool) { return amountOf(w.AmountBilledToDate) })},
 	{member: "PurchaseLineItem.inputTotalTax", acting: acts},
-	{member: "PurchaseLineItem.chargedTax", acting: acts},
+	{member: "PurchaseLineItem.chargedTax", acting: notActedOn, note: "the vendor's tax on the line: credited on ACCRUAL and ACCRUAL_SYNC, compared on INVOICE_VERIFICATION, APINVOICE_SYNC, CONDITIONAL_PROCUREMENT and a line that Brazil's rules calculate; " + noteVendorTaxIgnored,
+		sent: onPurchaseLine(func(w *wire.PurchaseLineItem) (string, bool) { return amountOf(w.ChargedTax) }), actsWhen: lineVendorTaxActs},
 	{member: "PurchaseLineItem.vendorTaxes", acting: notActedOn, note: "the vendor's taxes itemised, for recovery",
 		sent: onPurchaseLine(func(w *wire.PurchaseLineItem) (string, bool) { return listJSON(w.VendorTaxes) })},
 	{member: "InputTax.*", acting: within},
@@ -1172,7 +1198,7 @@ var wireFields = []wireField{
 	{member: "OwnerLineItem.lineItemDescription", acting: kept},
 	{member: "OwnerLineItem.movementMethod", acting: notActedOn, note: "how the goods move, which decides the tax of the movement",
 		sent: onOwnerLine(func(w *wire.OwnerLineItem) (string, bool) { return strOf(w.MovementMethod) })},
-	{member: "OwnerLineItem.syncType", acting: acts},
+	{member: "OwnerLineItem.syncType", acting: acts, note: "refused: the owner's kinds are no syncs"},
 	{member: "OwnerLineItem.owner", acting: acts},
 	{member: "OwnerLineItem.purchase", acting: acts},
 	{member: "OwnerLineItem.commodityCode", acting: notActedOn, note: "acts on a line sent without a class, whose class the tenant's profile gives from it",
