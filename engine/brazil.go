@@ -300,27 +300,54 @@ func digitsOnly(s string) bool {
 // comparedTax is what a purchase line's charged tax is compared with:
 // on a Brazilian line the ICMS (with its FCP and the DIFAL the vendor
 // collects) and the IPI of the vendor's invoice, the taxes an NF-e
-// charges the buyer; on any other line its tax.
+// charges the buyer; on any other line the tax the vendor should have
+// charged, its tax but for the use tax that the buyer accrues where the
+// vendor has no nexus (buyerTax). INVOICE_VERIFICATION accrues none;
+// APINVOICE_SYNC and CONDITIONAL_PROCUREMENT do, and compared with the
+// whole tax, a vendor that rightly charged nothing was short by the
+// buyer's own use tax.
 func (l *line) comparedTax() decimal.Decimal {
 	if l.br != nil {
 		return l.br.compared
 	}
+	if b := l.buyerTax(); b.Sign() != 0 {
+		return l.totalTax.Sub(b)
+	}
 	return l.totalTax
 }
 
+// buyerTax is the part of a line's counted tax that the buyer accounts
+// for itself (collected from the BUYER). On the kinds that compare the
+// vendor's tax, calculated as the vendor charges, it is the use tax
+// accrued where the vendor has no nexus: a reverse charge there bears
+// no tax.
+func (l *line) buyerTax() decimal.Decimal {
+	sum := decimalZero
+	for i := range l.taxes {
+		if t := &l.taxes[i]; t.counted() && t.collectedFrom == wire.TaxCollectedFromBuyer {
+			sum = add(sum, t.tax)
+		}
+	}
+	return sum
+}
+
 // comparedTotal is the document's tax that a purchase compares with the
-// vendor's: total, unless a line is Brazilian, when it is the sum of the
-// lines' comparedTax.
+// vendor's: total, unless a line is Brazilian or bears the buyer's own
+// use tax, when it is the sum of the lines' comparedTax.
 func (c *calc) comparedTotal(total decimal.Decimal) decimal.Decimal {
-	sum, brazilian := decimalZero, false
+	sum, brazilian, own := decimalZero, false, false
 	for _, l := range c.d.lines {
 		sum = add(sum, l.comparedTax())
 		brazilian = brazilian || l.br != nil
+		own = own || l.br == nil && l.buyerTax().Sign() != 0
 	}
-	if !brazilian {
-		return total
+	switch {
+	case brazilian:
+		return sum
+	case own:
+		return c.amount(sum).Decimal()
 	}
-	return sum
+	return total
 }
 
 // hasBrazilCodes reports whether a line sends a Brazilian code that the

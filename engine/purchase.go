@@ -153,7 +153,11 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 					va := money.New(v)
 					r.Variance = &va
 					if tol != nil {
-						out := !tol.within(v, l.totalTax)
+						base := l.totalTax
+						if l.br == nil {
+							base = l.comparedTax() // what the vendor should charge
+						}
+						out := !tol.within(v, base)
 						r.OutsideThreshold = &out
 					}
 				}

@@ -128,3 +128,61 @@ func TestVendorTaxIgnoredSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// TestComparedVendorTaxLeavesOutUseTax: the kinds that compare the
+// vendor's tax compare it with the tax the vendor should have charged,
+// as INVOICE_VERIFICATION does, and not with the buyer's own use tax
+// that APINVOICE_SYNC and CONDITIONAL_PROCUREMENT accrue where the
+// vendor has no nexus. A vendor registered in Washington alone sells
+// 1000.00 into Atlanta: it rightly charges nothing, and the buyer owes
+// Georgia's 89.00 of use tax (4% + 3% + 1.9%). Before, the sync and the
+// conditional procurement showed a variance of -89.00, an undercharge,
+// which a conditional procurement accrued (or held for review) as the
+// vendor's fault; and a vendor without nexus that charged the 89.00
+// anyway was exact, where the buyer, who accrues the use tax, would pay
+// it twice. A vendor registered in Georgia is compared with the 89.00
+// it should charge, as before.
+func TestComparedVendorTaxLeavesOutUseTax(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	wa := []wire.TaxRegistration{{ISOCountryCode: "US", MainDivision: "WA"}}
+	ga := []wire.TaxRegistration{{ISOCountryCode: "US", MainDivision: "GA"}}
+	for _, tc := range []struct {
+		name     string
+		regs     []wire.TaxRegistration
+		charged  string
+		variance string // the document's and the line's
+	}{
+		{"no nexus, nothing charged", wa, "0.00", "0.00"},
+		{"no nexus, charged 89.00", wa, "89.00", "89.00"},
+		{"nexus, charged 89.00", ga, "89.00", "0.00"},
+		{"nexus, nothing charged", ga, "0.00", "-89.00"},
+	} {
+		for _, mt := range []wire.PurchaseMessageType{wire.PurchaseInvoiceVerification, wire.PurchaseAPInvoiceSync, wire.PurchaseConditionalProcurement} {
+			req := accrual(mt, "", "1000.00")
+			req.PostToJournal = new(bool)
+			req.Vendor.TaxRegistrations = tc.regs
+			req.LineItems[0].LineItemID, req.LineItems[0].ChargedTax = "1", amt(tc.charged)
+			resp, err := e.Purchase(ctx, req)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", tc.name, mt, err)
+			}
+			lv := resp.LineItems[0].Variance
+			if resp.Variance == nil || resp.Variance.String() != tc.variance || lv == nil || lv.String() != tc.variance {
+				t.Errorf("%s, %s: variance %v, line's %v; want %s (tax %s)", tc.name, mt, resp.Variance, lv, tc.variance, resp.TotalTax)
+			}
+			if mt != wire.PurchaseConditionalProcurement {
+				continue
+			}
+			want := wire.ProcurementPayVendorTax
+			if tc.variance == "-89.00" {
+				want = wire.ProcurementAccrue
+			} else if tc.variance != "0.00" {
+				want = wire.ProcurementHoldForReview
+			}
+			if a := resp.ProcurementAction; a == nil || a.Action != want {
+				t.Errorf("%s, %s: action %+v, want %s", tc.name, mt, a, want)
+			}
+		}
+	}
+}
