@@ -690,6 +690,11 @@ func (d *pass) list(pl *plan, p unsafe.Pointer) bool {
 		if i >= h.len {
 			h.len = i + 1
 		}
+		if d.space() == 'n' {
+			// A null item: the reference decoder refuses one of a
+			// list of objects (strict.go) and names it.
+			return false
+		}
 		if !d.value(pl.elem, unsafe.Add(h.data, uintptr(i)*size)) {
 			return false
 		}

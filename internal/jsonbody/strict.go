@@ -25,7 +25,10 @@ import (
 //     the body (duplicates in the objects that Levy ignores, or keeps as
 //     raw JSON, included);
 //   - a member whose name is not one of the struct's but equals one of
-//     them when case is ignored, as encoding/json compares them.
+//     them when case is ignored, as encoding/json compares them;
+//   - a null item of a list of objects (of structs), which encoding/json
+//     leaves as the item's zero value: a request's "lineItems":[null]
+//     was an empty line.
 //
 // The same pass bounds the nesting of the body (MaxJSONDepth). It reads
 // the syntax only as far as it needs to: on a body that is not JSON it
@@ -322,10 +325,24 @@ func (s *strictScan) list(sh *shape) scanStatus {
 		return scanOK
 	}
 	for i := 0; ; i++ {
+		if item.kind == shapeStruct && s.null() {
+			// encoding/json leaves the item its zero value: a null line
+			// was read as an empty line and calculated.
+			s.found = &strictViolation{msg: "is null, but the items of this list are objects: leave the item out rather than send null"}
+			s.at(pathSegment{index: i})
+			return scanOK
+		}
 		if more, st := s.element(item, nil, i, ']'); !more {
 			return st
 		}
 	}
+}
+
+// null reports whether the value at s.pos, after white space, is the
+// literal null.
+func (s *strictScan) null() bool {
+	s.skipSpace()
+	return bytes.HasPrefix(s.data[s.pos:], []byte("null"))
 }
 
 // element reads the value of shape sh at a member name (or, for a nil
