@@ -1,0 +1,70 @@
+package oauth_test
+
+import (
+	"encoding/base64"
+	"strings"
+	"testing"
+
+	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/auth/authtest"
+)
+
+// TestInvalidClientChallengesTheSchemeUsed sends, over loopback, token
+// requests whose client authentication fails in the Authorization
+// header: RFC 6749 §5.2 requires the 401 to carry a WWW-Authenticate
+// challenge of the scheme the client used. The caching endpoint takes
+// the credentials as Bearer base64(client_id:client_secret), as the
+// service's specification says, as well as Basic.
+func TestInvalidClientChallengesTheSchemeUsed(t *testing.T) {
+	f := setup(t)
+	cred, secret := authtest.Credential(t, f.iss, "acme", oauth.DefaultAudience)
+	wrong := base64.StdEncoding.EncodeToString([]byte(cred.ClientID + ":x" + secret))
+	onlyAud := form("grant_type", "client_credentials", "audience", oauth.DefaultAudience)
+	for _, c := range []struct {
+		name, path, header, scheme string
+	}{
+		{"Basic, wrong secret", "/oauth/token", "Basic " + wrong, "Basic"},
+		{"Basic, wrong secret, caching endpoint", "/cached/oauth/token", "Basic " + wrong, "Basic"},
+		{"Bearer, wrong secret, caching endpoint", "/cached/oauth/token", "Bearer " + wrong, "Bearer"},
+		{"bearer in lower case, wrong secret", "/cached/oauth/token", "bearer " + wrong, "Bearer"},
+		{"Bearer, not base64", "/cached/oauth/token", "Bearer !!!", "Bearer"},
+		{"Basic, not base64", "/oauth/token", "Basic !!!", "Basic"},
+	} {
+		r := f.send(t, "POST", c.path, formType, onlyAud, "Authorization", c.header)
+		if r.status != 401 || r.body["error"] != "invalid_client" {
+			t.Errorf("%s: %d %s, want 401 invalid_client", c.name, r.status, r.raw)
+			continue
+		}
+		if got := r.header.Get("WWW-Authenticate"); !strings.HasPrefix(got, c.scheme+" ") {
+			t.Errorf("%s: WWW-Authenticate %q, want a %s challenge", c.name, got, c.scheme)
+		}
+		if r.header.Get("Cache-Control") != "no-store" {
+			t.Errorf("%s: Cache-Control %q", c.name, r.header.Get("Cache-Control"))
+		}
+	}
+	// The right secret as Bearer still gets the token.
+	good := base64.StdEncoding.EncodeToString([]byte(cred.ClientID + ":" + secret))
+	if r := f.send(t, "POST", "/cached/oauth/token", formType, onlyAud, "Authorization", "Bearer "+good); r.status != 200 {
+		t.Fatalf("Bearer, right secret: %d %s", r.status, r.raw)
+	}
+}
+
+// TestBadFormEncodingNamesTheParameter sends a form whose value holds a
+// "%" that the client did not encode (a hand-built body, a secret pasted
+// into a shell script): the refusal names the parameter.
+func TestBadFormEncodingNamesTheParameter(t *testing.T) {
+	f := setup(t)
+	cred, _ := authtest.Credential(t, f.iss, "acme", oauth.DefaultAudience)
+	for _, c := range []struct{ body, want string }{
+		{"grant_type=client_credentials&client_id=" + cred.ClientID + "&client_secret=50%off", `"client_secret"`},
+		{"grant_type=client_credentials&client_id=" + cred.ClientID + "&client_secret=abc&audience=verx%3//x", `"audience"`},
+		{"grant_type=client_credentials;client_id=" + cred.ClientID, `"&"`},
+		{"grant_%zz=client_credentials", "parameter name"},
+	} {
+		r := f.send(t, "POST", "/oauth/token", formType, c.body)
+		d, _ := r.body["error_description"].(string)
+		if r.status != 400 || r.body["error"] != "invalid_request" || !strings.Contains(d, c.want) {
+			t.Errorf("%s: %d %s, want 400 invalid_request naming %s", c.body, r.status, r.raw, c.want)
+		}
+	}
+}
