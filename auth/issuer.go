@@ -381,7 +381,7 @@ func (i *Issuer) cached(ctx context.Context, r *Record, audience string, now tim
 	if err != nil {
 		return Token{}, err
 	}
-	if found && i.serves(ctx, cur, now) {
+	if found && i.serves(ctx, cur, r.Generation, now) {
 		return cur, nil
 	}
 	tok, err := i.sign(r, audience, now)
@@ -396,7 +396,7 @@ func (i *Issuer) cached(ctx context.Context, r *Record, audience string, now tim
 	switch {
 	case err != nil:
 		return Token{}, storeRefusal(err)
-	case found && got.AccessToken != tok.AccessToken && i.serves(ctx, got, now):
+	case found && got.AccessToken != tok.AccessToken && i.serves(ctx, got, r.Generation, now):
 		return got, nil
 	}
 	// Cached now, or another call cached one that cannot serve: this one
@@ -405,13 +405,20 @@ func (i *Issuer) cached(ctx context.Context, r *Record, audience string, now tim
 }
 
 // serves reports whether the cached token tok has CacheMargin left at
-// now and still verifies.
-func (i *Issuer) serves(ctx context.Context, tok Token, now time.Time) bool {
+// now, still verifies and was issued at generation gen of its client's
+// secret: the generation of the record with whose secret the request
+// authenticated. A token of a later generation was cached for a secret
+// that replaced that one since the record was read; the request, which
+// holds the replaced secret, must not leave with it.
+func (i *Issuer) serves(ctx context.Context, tok Token, gen uint32, now time.Time) bool {
 	if tok.ExpiresAt.Sub(now) < CacheMargin {
 		return false
 	}
-	_, err := i.VerifyContext(ctx, tok.AccessToken)
-	return err == nil
+	if _, err := i.VerifyContext(ctx, tok.AccessToken); err != nil {
+		return false
+	}
+	g, ok := generation(tok.AccessToken)
+	return ok && g == gen
 }
 
 // storeRefusal turns the refusal of a Store's issuance step for a client
