@@ -11,7 +11,7 @@ import (
 
 // tokenDescription says what the token endpoints take.
 const tokenDescription = "Issues an access token for the client credentials grant (RFC 6749 section 4.4). " +
-	"The parameters come as a form (application/x-www-form-urlencoded) or as a JSON object; the client authenticates " +
+	"The parameters come in the body, never in the URL, as a form (application/x-www-form-urlencoded) or as a JSON object; the client authenticates " +
 	"with client_id and client_secret in the body or with HTTP Basic (each part form-encoded), not both. " +
 	"A body sent as text/plain is read as a form, as browsers send one. " +
 	"audience names the API the token is for; a credential of one audience may leave it out, and one of several " +

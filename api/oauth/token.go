@@ -221,6 +221,13 @@ func invalidRequest(format string) *oauthError {
 // base64(id:secret)" there.
 func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) {
 	var tr tokenRequest
+	if name := inURL(r.URL.RawQuery); name != "" {
+		d := "the parameter " + name + " is in the URL: the parameters of a token request go in the request body (RFC 6749 section 2.3.1)"
+		if name == "client_secret" {
+			d += "; replace this secret, which the URL may have left in the logs of proxies"
+		}
+		return tr, invalidRequest(d)
+	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxForm+1))
 	if err != nil {
 		// The client broke its body or stalled: 400, or 408 for the
@@ -279,6 +286,23 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 		tr.ClientID, tr.ClientSecret = id, secret
 	}
 	return tr, nil
+}
+
+// inURL returns the first parameter of a token request that query, the
+// request's URL query, holds, client_secret first, or "" for none.
+// A client that sends them there gets that said, rather than told that
+// its request lacks them, and a secret in a URL is never used.
+func inURL(query string) string {
+	if query == "" {
+		return ""
+	}
+	q, _ := url.ParseQuery(query) // what it could read is enough to tell
+	for _, name := range []string{"client_secret", "client_id", "grant_type", "audience"} {
+		if q.Has(name) {
+			return name
+		}
+	}
+	return ""
 }
 
 // formFault says what is wrong with body, a form that url.ParseQuery

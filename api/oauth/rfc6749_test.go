@@ -2,6 +2,7 @@ package oauth_test
 
 import (
 	"encoding/base64"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -66,5 +67,34 @@ func TestBadFormEncodingNamesTheParameter(t *testing.T) {
 		if r.status != 400 || r.body["error"] != "invalid_request" || !strings.Contains(d, c.want) {
 			t.Errorf("%s: %d %s, want 400 invalid_request naming %s", c.body, r.status, r.raw, c.want)
 		}
+	}
+}
+
+// TestParametersInTheURL sends the token parameters in the URL's query,
+// which RFC 6749 §2.3.1 forbids: the answer names the parameter and where
+// it belongs, rather than saying that grant_type is missing, and a
+// secret in a URL is never used, even beside a good body.
+func TestParametersInTheURL(t *testing.T) {
+	f := setup(t)
+	cred, secret := authtest.Credential(t, f.iss, "acme", oauth.DefaultAudience)
+	all := form("grant_type", "client_credentials", "client_id", cred.ClientID, "client_secret", secret)
+	for _, c := range []struct{ query, body, want string }{
+		{all, "", "client_secret"},
+		{"client_secret=" + url.QueryEscape(secret), all, "client_secret"},
+		{"grant_type=client_credentials", form("client_id", cred.ClientID, "client_secret", secret), "grant_type"},
+		{"client_id=" + cred.ClientID, form("grant_type", "client_credentials", "client_secret", secret), "client_id"},
+		{"audience=" + url.QueryEscape(oauth.DefaultAudience), all, "audience"},
+	} {
+		for _, path := range []string{"/oauth/token", "/cached/oauth/token"} {
+			r := f.send(t, "POST", path+"?"+c.query, formType, c.body)
+			d, _ := r.body["error_description"].(string)
+			if r.status != 400 || r.body["error"] != "invalid_request" || !strings.HasPrefix(d, "the parameter "+c.want+" is in the URL") {
+				t.Errorf("%s?%s: %d %s, want 400 invalid_request naming %s", path, c.query, r.status, r.raw, c.want)
+			}
+		}
+	}
+	// Other query parameters change nothing.
+	if r := f.send(t, "POST", "/oauth/token?trace=1", formType, all); r.status != 200 {
+		t.Fatalf("?trace=1: %d %s", r.status, r.raw)
 	}
 }
