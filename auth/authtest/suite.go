@@ -40,6 +40,7 @@ func Run(t *testing.T, open func(t *testing.T) auth.Store) {
 		{"CacheConcurrent", testCacheConcurrent},
 		{"StaleGeneration", testStaleGeneration},
 		{"Issuers", func(t *testing.T, s auth.Store) { testIssuers(t, s, s) }},
+		{"CachedAfterRotation", func(t *testing.T, s auth.Store) { testCachedAfterRotation(t, s, s) }},
 		{"CancelledContext", testCancelled},
 		{"Close", testClose},
 	}
@@ -67,6 +68,11 @@ func RunShared(t *testing.T, open func(t *testing.T) (one, two auth.Store)) {
 		a, b := open(t)
 		t.Cleanup(func() { _ = a.Close(); _ = b.Close() })
 		testNewerThanMemory(t, a, b)
+	})
+	t.Run("CachedAfterRotation", func(t *testing.T) {
+		a, b := open(t)
+		t.Cleanup(func() { _ = a.Close(); _ = b.Close() })
+		testCachedAfterRotation(t, a, b)
 	})
 }
 
