@@ -259,7 +259,8 @@ func (i *Issuer) Keys() []KeyInfo {
 //
 // It fails with an *Error: invalid_request for a missing parameter, an
 // audience left out by a credential that has several, or over the rate
-// limit, invalid_client for an unknown client, a wrong
+// limit (with RetryAfter: when the limit lets it have a token again, if
+// none is issued meanwhile), invalid_client for an unknown client, a wrong
 // secret or a revoked client (alike, and as slow), unauthorized_client
 // for a credential that is not active yet and invalid_target for an
 // audience the credential may not use. Any other error is a failure of
@@ -366,7 +367,19 @@ func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
 		return Token{}, storeRefusal(err)
 	case !ok:
 		i.r.log.Info("auth: rate limit exceeded", "client_id", clientID, "audience", audience)
-		return Token{}, rateLimited(clientID, audience, i.limit, i.window)
+		e := rateLimited(clientID, audience, i.limit, i.window)
+		// When the limit lets the client have a token again is only a
+		// hint: without it, the refusal stands.
+		at, err := i.r.store.RateFreesAt(ctx, clientID, audience, now, i.limit, i.window)
+		switch {
+		case err != nil:
+			if ctx.Err() == nil {
+				i.r.log.Warn("auth: read when the rate limit frees", "client_id", clientID, "audience", audience, "err", err)
+			}
+		case at.After(now):
+			e.RetryAfter = at.Sub(now)
+		}
+		return Token{}, e
 	}
 	return tok, nil
 }

@@ -3,8 +3,10 @@ package oauth_test
 import (
 	"encoding/base64"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth/authtest"
@@ -97,4 +99,49 @@ func TestParametersInTheURL(t *testing.T) {
 	if r := f.send(t, "POST", "/oauth/token?trace=1", formType, all); r.status != 200 {
 		t.Fatalf("?trace=1: %d %s", r.status, r.raw)
 	}
+}
+
+// TestRateLimitSaysWhen spends a credential's 10 tokens per 28800
+// seconds at the standard endpoint, a minute apart, over loopback: the
+// refusals are 400 invalid_request as the service's specification gives
+// them, with Retry-After saying when the sliding window lets the client
+// have a token again, to the second.
+func TestRateLimitSaysWhen(t *testing.T) {
+	f := setup(t)
+	cred, secret := authtest.Credential(t, f.iss, "acme", oauth.DefaultAudience)
+	good := form("grant_type", "client_credentials", "client_id", cred.ClientID, "client_secret", secret)
+	start := f.clk.now()
+	for i := range 10 {
+		if i > 0 {
+			f.clk.add(time.Minute)
+		}
+		if r := f.send(t, "POST", "/oauth/token", formType, good); r.status != 200 {
+			t.Fatalf("token %d: %d %s", i+1, r.status, r.raw)
+		}
+	}
+	refused := func(what, want string) {
+		t.Helper()
+		r := f.send(t, "POST", "/oauth/token", formType, good)
+		if r.status != 400 || r.body["error"] != "invalid_request" || !strings.Contains(r.raw, "rate limit of 10 tokens/28800 seconds") {
+			t.Fatalf("%s: %d %s, want 400 invalid_request over the rate limit", what, r.status, r.raw)
+		}
+		if got := r.header.Get("Retry-After"); got != want {
+			t.Fatalf("%s: Retry-After %q, want %q", what, got, want)
+		}
+		if r.header.Get("Cache-Control") != "no-store" {
+			t.Fatalf("%s: Cache-Control %q", what, r.header.Get("Cache-Control"))
+		}
+	}
+	// The first token, at start, leaves the window at start+28800s; it
+	// is now start+9 minutes.
+	refused("eleventh", strconv.Itoa(28800-9*60))
+	f.clk.add(30 * time.Second)
+	refused("thirty seconds later", strconv.Itoa(28800-9*60-30))
+	// When the first has left, one token, and the next waits for the
+	// second token (start+1 minute) to leave.
+	f.clk.set(start.Add(28800 * time.Second))
+	if r := f.send(t, "POST", "/oauth/token", formType, good); r.status != 200 {
+		t.Fatalf("once the first left: %d %s", r.status, r.raw)
+	}
+	refused("after that", "60")
 }

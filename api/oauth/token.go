@@ -385,7 +385,10 @@ func (h *Handler) serveToken(w http.ResponseWriter, r *http.Request, cached bool
 	if err != nil {
 		var ae *auth.Error
 		if errors.As(err, &ae) {
-			if ae.RetryAfter > 0 {
+			if ae.RetryAfter > 0 && ae.Code != auth.CodeInvalidRequest {
+				// A throttled or queued request is held (see
+				// WithRefusalDelay); the rate limit's refusal, which
+				// costs no hash, is not.
 				h.hold(r.Context(), ae.RetryAfter)
 			}
 			writeOAuthError(w, refusal(ae, tr.scheme))
