@@ -31,7 +31,8 @@ const (
 // Error is a refusal of a token request: its code (see CodeInvalidRequest
 // and the others), a description for the client and, for a refusal that
 // a later request may not meet (CodeThrottled,
-// CodeTemporarilyUnavailable), how long to wait.
+// CodeTemporarilyUnavailable, and the invalid_request of the rate limit),
+// how long to wait.
 type Error struct {
 	Code        string
 	Description string

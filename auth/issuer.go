@@ -259,7 +259,8 @@ func (i *Issuer) Keys() []KeyInfo {
 //
 // It fails with an *Error: invalid_request for a missing parameter, an
 // audience left out by a credential that has several, or over the rate
-// limit, invalid_client for an unknown client, a wrong
+// limit (with RetryAfter: when the limit lets it have a token again, if
+// none is issued meanwhile), invalid_client for an unknown client, a wrong
 // secret or a revoked client (alike, and as slow), unauthorized_client
 // for a credential that is not active yet and invalid_target for an
 // audience the credential may not use. Any other error is a failure of
@@ -366,7 +367,19 @@ func (i *Issuer) issue(ctx context.Context, req Request) (Token, error) {
 		return Token{}, storeRefusal(err)
 	case !ok:
 		i.r.log.Info("auth: rate limit exceeded", "client_id", clientID, "audience", audience)
-		return Token{}, rateLimited(clientID, audience, i.limit, i.window)
+		e := rateLimited(clientID, audience, i.limit, i.window)
+		// When the limit lets the client have a token again is only a
+		// hint: without it, the refusal stands.
+		at, err := i.r.store.RateFreesAt(ctx, clientID, audience, now, i.limit, i.window)
+		switch {
+		case err != nil:
+			if ctx.Err() == nil {
+				i.r.log.Warn("auth: read when the rate limit frees", "client_id", clientID, "audience", audience, "err", err)
+			}
+		case at.After(now):
+			e.RetryAfter = at.Sub(now)
+		}
+		return Token{}, e
 	}
 	return tok, nil
 }
@@ -381,7 +394,7 @@ func (i *Issuer) cached(ctx context.Context, r *Record, audience string, now tim
 	if err != nil {
 		return Token{}, err
 	}
-	if found && i.serves(ctx, cur, now) {
+	if found && i.serves(ctx, cur, r.Generation, now) {
 		return cur, nil
 	}
 	tok, err := i.sign(r, audience, now)
@@ -396,7 +409,7 @@ func (i *Issuer) cached(ctx context.Context, r *Record, audience string, now tim
 	switch {
 	case err != nil:
 		return Token{}, storeRefusal(err)
-	case found && got.AccessToken != tok.AccessToken && i.serves(ctx, got, now):
+	case found && got.AccessToken != tok.AccessToken && i.serves(ctx, got, r.Generation, now):
 		return got, nil
 	}
 	// Cached now, or another call cached one that cannot serve: this one
@@ -405,13 +418,20 @@ func (i *Issuer) cached(ctx context.Context, r *Record, audience string, now tim
 }
 
 // serves reports whether the cached token tok has CacheMargin left at
-// now and still verifies.
-func (i *Issuer) serves(ctx context.Context, tok Token, now time.Time) bool {
+// now, still verifies and was issued at generation gen of its client's
+// secret: the generation of the record with whose secret the request
+// authenticated. A token of a later generation was cached for a secret
+// that replaced that one since the record was read; the request, which
+// holds the replaced secret, must not leave with it.
+func (i *Issuer) serves(ctx context.Context, tok Token, gen uint32, now time.Time) bool {
 	if tok.ExpiresAt.Sub(now) < CacheMargin {
 		return false
 	}
-	_, err := i.VerifyContext(ctx, tok.AccessToken)
-	return err == nil
+	if _, err := i.VerifyContext(ctx, tok.AccessToken); err != nil {
+		return false
+	}
+	g, ok := generation(tok.AccessToken)
+	return ok && g == gen
 }
 
 // storeRefusal turns the refusal of a Store's issuance step for a client

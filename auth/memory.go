@@ -328,6 +328,21 @@ func (m *memory) CountIssue(ctx context.Context, is Issuance, limit int, window 
 	return true, nil
 }
 
+func (m *memory) RateFreesAt(ctx context.Context, clientID, audience string, at time.Time, limit int, window time.Duration) (time.Time, error) {
+	if err := m.lock(ctx, "read the rate count of", clientID); err != nil {
+		return time.Time{}, err
+	}
+	defer m.mu.Unlock()
+	since := at.Add(-window)
+	var in []time.Time
+	for _, t := range m.rates[pair{clientID, audience}] {
+		if t.After(since) {
+			in = append(in, t)
+		}
+	}
+	return RateFreesAt(in, at, limit, window), nil
+}
+
 func (m *memory) CachedToken(ctx context.Context, clientID, audience string) (Token, bool, error) {
 	if err := m.lock(ctx, "read the cached token of", clientID); err != nil {
 		return Token{}, false, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
+	"slices"
 	"time"
 )
 
@@ -100,6 +101,15 @@ type Store interface {
 	// client is revoked or its generation is not is.Generation (it was
 	// rotated since its record was read).
 	CountIssue(ctx context.Context, is Issuance, limit int, window time.Duration) (bool, error)
+	// RateFreesAt returns when the rate limit of limit issuances per
+	// window lets the client and audience have a token again, after at,
+	// if none is counted meanwhile: at itself when fewer than limit
+	// issuances are counted after at minus window, and otherwise the
+	// time at which the limit-th latest of them leaves the window (its
+	// time plus window). It returns the zero time for a limit below 1,
+	// which never lets one. It counts and changes nothing, and returns
+	// at for a client or audience with nothing counted.
+	RateFreesAt(ctx context.Context, clientID, audience string, at time.Time, limit int, window time.Duration) (time.Time, error)
 	// CachedToken returns the cached token of the client and audience,
 	// and false when there is none. Its expiry may be kept to the second
 	// only.
@@ -120,6 +130,20 @@ type Store interface {
 	// Close waits for the calls in progress and releases the store. A
 	// second Close does nothing and returns nil.
 	Close() error
+}
+
+// RateFreesAt is Store.RateFreesAt over the issue times counted after at
+// minus window, in any order (it sorts them): for the stores that read
+// the times of the window whole.
+func RateFreesAt(counted []time.Time, at time.Time, limit int, window time.Duration) time.Time {
+	if limit < 1 {
+		return time.Time{}
+	}
+	if len(counted) < limit {
+		return at
+	}
+	slices.SortFunc(counted, time.Time.Compare)
+	return counted[len(counted)-limit].Add(window)
 }
 
 // Record is a credential as a Store keeps it: the credential, the hash of

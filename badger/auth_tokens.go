@@ -101,6 +101,33 @@ func (s *AuthStore) CountIssue(ctx context.Context, is auth.Issuance, limit int,
 	return counted, err
 }
 
+// RateFreesAt returns when the rate limit lets the client and audience
+// have a token again (auth.Store).
+func (s *AuthStore) RateFreesAt(ctx context.Context, clientID, audience string, at time.Time, limit int, window time.Duration) (time.Time, error) {
+	var in []time.Time
+	err := s.view(ctx, "read the rate count of", clientID, func(txn *bdb.Txn) error {
+		in = in[:0]
+		times, _, err := authGet(txn, authPairKey(authKeyRate, clientID, audience))
+		if err != nil {
+			return fmt.Errorf("read rate count: %w", err)
+		}
+		if len(times)%8 != 0 {
+			return fmt.Errorf("read rate count: %d bytes", len(times))
+		}
+		since := at.Add(-window).UnixNano()
+		for ; len(times) > 0; times = times[8:] {
+			if ns := int64(binary.BigEndian.Uint64(times)); ns > since {
+				in = append(in, time.Unix(0, ns).UTC())
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return time.Time{}, err
+	}
+	return auth.RateFreesAt(in, at, limit, window), nil
+}
+
 // authDecodeToken reads a cached token: its expiry (Unix seconds, 8
 // bytes big-endian), then the token; false for a value too short to be
 // one.

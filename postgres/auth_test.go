@@ -122,13 +122,14 @@ func authCredential(t *testing.T, issuers []*auth.Issuer) (auth.Credential, stri
 // TestAuthRateLimitNodes sends 100 concurrent token requests of one
 // client and audience to three nodes: with the default limit of 10 per
 // 8 hours, exactly 10 tokens are issued, and 10 more once the first have
-// left the window, not one nanosecond before.
+// left the window, not one nanosecond before; each refusal says when the
+// window lets a token again, to the nanosecond.
 func TestAuthRateLimitNodes(t *testing.T) {
 	ctx := context.Background()
 	stores := authNodes(t, 3)
 	issuers, clock := authIssuers(t, stores)
 	c, secret := authCredential(t, issuers)
-	burst := func(at time.Time) (issued int) {
+	burst := func(at time.Time, retry time.Duration) (issued int) {
 		t.Helper()
 		clock.Store(&at)
 		var (
@@ -144,6 +145,10 @@ func TestAuthRateLimitNodes(t *testing.T) {
 					count.Add(1)
 				case !errors.As(err, &ae) || ae.Code != auth.CodeInvalidRequest:
 					t.Errorf("request %d: %v, want a token or the rate limit", n, err)
+				case ae.RetryAfter != retry:
+					// Whichever node refuses, it says when the window
+					// that the nodes share lets a token again.
+					t.Errorf("request %d: retry after %v, want %v", n, ae.RetryAfter, retry)
 				}
 			})
 		}
@@ -152,15 +157,16 @@ func TestAuthRateLimitNodes(t *testing.T) {
 	}
 	const window = 8 * time.Hour
 	for _, b := range []struct {
-		at   time.Time
-		want int
+		at    time.Time
+		want  int
+		retry time.Duration
 	}{
-		{authEpoch, 10},
-		{authEpoch.Add(window - time.Nanosecond), 0},
-		{authEpoch.Add(window), 10},
-		{authEpoch.Add(window + time.Hour), 0},
+		{authEpoch, 10, window},
+		{authEpoch.Add(window - time.Nanosecond), 0, time.Nanosecond},
+		{authEpoch.Add(window), 10, window},
+		{authEpoch.Add(window + time.Hour), 0, window - time.Hour},
 	} {
-		if got := burst(b.at); got != b.want {
+		if got := burst(b.at, b.retry); got != b.want {
 			t.Errorf("100 requests over 3 nodes at %s: %d tokens, want %d", b.at.Format(time.RFC3339Nano), got, b.want)
 		}
 	}

@@ -86,6 +86,27 @@ func (s *authStore) CountIssue(ctx context.Context, is auth.Issuance, limit int,
 	return counted, nil
 }
 
+// RateFreesAt returns when the rate limit lets the client and audience
+// have a token again (auth.Store): the limit-th latest issue time within
+// the window, plus the window.
+func (s *authStore) RateFreesAt(ctx context.Context, clientID, audience string, at time.Time, limit int, window time.Duration) (time.Time, error) {
+	if limit < 1 {
+		return time.Time{}, nil
+	}
+	var latest *int64
+	found, err := s.row(ctx, "read the rate count of "+clientID,
+		`SELECT x FROM auth_rates AS r, unnest(r.issued) AS x WHERE r.client_id = $1 AND r.audience = $2 AND x > $3
+			ORDER BY x DESC OFFSET $4 LIMIT 1`,
+		[]any{clientID, audience, authClamp(at.Add(-window)), limit - 1}, &latest)
+	switch {
+	case err != nil:
+		return time.Time{}, err
+	case !found || latest == nil:
+		return at, nil
+	}
+	return authTime(latest).Add(window), nil
+}
+
 // CachedToken returns the cached token of the client and audience
 // (auth.Store).
 func (s *authStore) CachedToken(ctx context.Context, clientID, audience string) (auth.Token, bool, error) {

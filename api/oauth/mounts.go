@@ -11,12 +11,14 @@ import (
 
 // tokenDescription says what the token endpoints take.
 const tokenDescription = "Issues an access token for the client credentials grant (RFC 6749 section 4.4). " +
-	"The parameters come as a form (application/x-www-form-urlencoded) or as a JSON object; the client authenticates " +
+	"The parameters come in the body, never in the URL, as a form (application/x-www-form-urlencoded) or as a JSON object; the client authenticates " +
 	"with client_id and client_secret in the body or with HTTP Basic (each part form-encoded), not both. " +
 	"A body sent as text/plain is read as a form, as browsers send one. " +
 	"audience names the API the token is for; a credential of one audience may leave it out, and one of several " +
 	"is answered invalid_request naming them. " +
-	"Errors have the form of RFC 6749 section 5.2. Failed authentication is throttled per client ID and per source " +
+	"Errors have the form of RFC 6749 section 5.2. Past a client's rate limit for an audience (10 tokens per 28800 seconds by default, " +
+	"counted at the standard endpoints only), the answer is 400 invalid_request with Retry-After: the seconds until the sliding window " +
+	"lets it have a token again. Failed authentication is throttled per client ID and per source " +
 	"address: beyond the limit the answer is 429 with Retry-After, before the secret is checked; when too many secrets " +
 	"wait to be checked, 503 with Retry-After."
 

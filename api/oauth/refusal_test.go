@@ -23,8 +23,8 @@ func TestRefusals(t *testing.T) {
 		{auth.CodeThrottled, http.StatusTooManyRequests, "invalid_request"},
 		{"no such code", http.StatusInternalServerError, "server_error"},
 	} {
-		e := refusal(&auth.Error{Code: c.code, Description: "why", RetryAfter: 3}, true)
-		if e.status != c.status || e.code != c.oauth || e.description != "why" || e.retryAfter != 3 || !e.basic {
+		e := refusal(&auth.Error{Code: c.code, Description: "why", RetryAfter: 3}, "Basic")
+		if e.status != c.status || e.code != c.oauth || e.description != "why" || e.retryAfter != 3 || e.scheme != "Basic" {
 			t.Errorf("%s: %+v, want %d %s", c.code, e, c.status, c.oauth)
 		}
 	}

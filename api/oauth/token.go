@@ -125,7 +125,10 @@ type tokenRequest struct {
 	ClientID     string `json:"client_id,omitempty"`
 	ClientSecret string `json:"client_secret,omitempty"`
 	Audience     string `json:"audience,omitempty"`
-	basic        bool   // the client authenticated with HTTP Basic
+	// scheme is the scheme of the Authorization header in which the
+	// client authenticated ("Basic" or "Bearer"), "" when it did so in
+	// the body.
+	scheme string
 }
 
 // SchemaName names the schema of a token request in the OpenAPI document.
@@ -156,7 +159,7 @@ type oauthError struct {
 	status      int
 	code        string
 	description string
-	basic       bool
+	scheme      string // the scheme of the client's Authorization header, to challenge a 401 with
 	retryAfter  time.Duration
 }
 
@@ -180,12 +183,12 @@ var refusals = map[string]struct {
 
 // refusal returns the answer to the auth.Error e; a code missing from
 // refusals, which is a fault of Levy, is answered 500.
-func refusal(e *auth.Error, basic bool) *oauthError {
+func refusal(e *auth.Error, scheme string) *oauthError {
 	r, ok := refusals[e.Code]
 	if !ok {
 		r.status, r.code = http.StatusInternalServerError, "server_error"
 	}
-	return &oauthError{status: r.status, code: r.code, description: e.Description, basic: basic, retryAfter: e.RetryAfter}
+	return &oauthError{status: r.status, code: r.code, description: e.Description, scheme: scheme, retryAfter: e.RetryAfter}
 }
 
 // fault returns the answer to an error of the issuer that is not a
@@ -218,6 +221,13 @@ func invalidRequest(format string) *oauthError {
 // base64(id:secret)" there.
 func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) {
 	var tr tokenRequest
+	if name := inURL(r.URL.RawQuery); name != "" {
+		d := "the parameter " + name + " is in the URL: the parameters of a token request go in the request body (RFC 6749 section 2.3.1)"
+		if name == "client_secret" {
+			d += "; replace this secret, which the URL may have left in the logs of proxies"
+		}
+		return tr, invalidRequest(d)
+	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxForm+1))
 	if err != nil {
 		// The client broke its body or stalled: 400, or 408 for the
@@ -242,7 +252,7 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 		// so); it is read as the form it is.
 		q, err := url.ParseQuery(string(body))
 		if err != nil {
-			return tr, invalidRequest("the body is not a valid form")
+			return tr, invalidRequest(formFault(string(body)))
 		}
 		for _, p := range []struct {
 			name string
@@ -260,14 +270,15 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 		scheme, cred, _ := strings.Cut(h, " ")
 		switch {
 		case strings.EqualFold(scheme, "Basic"):
-			tr.basic = true
+			tr.scheme = "Basic"
 		case strings.EqualFold(scheme, "Bearer") && bearerCredentials:
+			tr.scheme = "Bearer"
 		default:
 			return tr, invalidRequest("the Authorization header must be Basic base64(client_id:client_secret)")
 		}
-		id, secret, ok := decodeCredentials(strings.TrimSpace(cred), tr.basic)
+		id, secret, ok := decodeCredentials(strings.TrimSpace(cred), tr.scheme == "Basic")
 		if !ok {
-			return tr, &oauthError{status: http.StatusUnauthorized, code: "invalid_client", description: "the Authorization header does not hold base64(client_id:client_secret)", basic: tr.basic}
+			return tr, &oauthError{status: http.StatusUnauthorized, code: "invalid_client", description: "the Authorization header does not hold base64(client_id:client_secret)", scheme: tr.scheme}
 		}
 		if tr.ClientID != "" && tr.ClientID != id || tr.ClientSecret != "" {
 			return tr, invalidRequest("the client authenticates in the Authorization header or in the body, not both")
@@ -275,6 +286,43 @@ func parse(r *http.Request, bearerCredentials bool) (tokenRequest, *oauthError) 
 		tr.ClientID, tr.ClientSecret = id, secret
 	}
 	return tr, nil
+}
+
+// inURL returns the first parameter of a token request that query, the
+// request's URL query, holds, client_secret first, or "" for none.
+// A client that sends them there gets that said, rather than told that
+// its request lacks them, and a secret in a URL is never used.
+func inURL(query string) string {
+	if query == "" {
+		return ""
+	}
+	q, _ := url.ParseQuery(query) // what it could read is enough to tell
+	for _, name := range []string{"client_secret", "client_id", "grant_type", "audience"} {
+		if q.Has(name) {
+			return name
+		}
+	}
+	return ""
+}
+
+// formFault says what is wrong with body, a form that url.ParseQuery
+// refused, naming the parameter: a value such as a secret holding a "%"
+// that the client did not encode as "%25", or a ";" between parameters.
+func formFault(body string) string {
+	for piece := range strings.SplitSeq(body, "&") {
+		if strings.Contains(piece, ";") {
+			return "the body is not a valid form: parameters are separated by \"&\", and a \";\" in a value is encoded as %3B"
+		}
+		k, v, _ := strings.Cut(piece, "=")
+		name, err := url.QueryUnescape(k)
+		if err != nil {
+			return "the body is not a valid form: a parameter name is not form-encoded"
+		}
+		if _, err := url.QueryUnescape(v); err != nil {
+			return "the parameter " + strconv.Quote(name) + " is not form-encoded: a \"%\" must be followed by two hexadecimal digits (encode \"%\" as %25)"
+		}
+	}
+	return "the body is not a valid form"
 }
 
 // decodeCredentials reads base64(id:secret); with Basic, RFC 6749 §2.3.1
@@ -337,10 +385,13 @@ func (h *Handler) serveToken(w http.ResponseWriter, r *http.Request, cached bool
 	if err != nil {
 		var ae *auth.Error
 		if errors.As(err, &ae) {
-			if ae.RetryAfter > 0 {
+			if ae.RetryAfter > 0 && ae.Code != auth.CodeInvalidRequest {
+				// A throttled or queued request is held (see
+				// WithRefusalDelay); the rate limit's refusal, which
+				// costs no hash, is not.
 				h.hold(r.Context(), ae.RetryAfter)
 			}
-			writeOAuthError(w, refusal(ae, tr.basic))
+			writeOAuthError(w, refusal(ae, tr.scheme))
 			return
 		}
 		writeOAuthError(w, fault(r, err))
@@ -408,12 +459,15 @@ func (h *Handler) trusted(a netip.Addr) bool {
 	return false
 }
 
-// writeOAuthError answers a refusal in the shape of RFC 6749 §5.2.
+// writeOAuthError answers a refusal in the shape of RFC 6749 §5.2. A 401
+// to a client that authenticated in the Authorization header challenges
+// it with the scheme it used, as §5.2 requires: Basic, or Bearer at the
+// caching endpoint.
 func writeOAuthError(w http.ResponseWriter, e *oauthError) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	if e.status == http.StatusUnauthorized && e.basic {
-		w.Header().Set("WWW-Authenticate", `Basic realm="levy"`)
+	if e.status == http.StatusUnauthorized && e.scheme != "" {
+		w.Header().Set("WWW-Authenticate", e.scheme+` realm="levy"`)
 	}
 	if e.retryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.FormatInt(int64((e.retryAfter+time.Second-1)/time.Second), 10))

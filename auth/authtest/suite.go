@@ -40,6 +40,7 @@ func Run(t *testing.T, open func(t *testing.T) auth.Store) {
 		{"CacheConcurrent", testCacheConcurrent},
 		{"StaleGeneration", testStaleGeneration},
 		{"Issuers", func(t *testing.T, s auth.Store) { testIssuers(t, s, s) }},
+		{"CachedAfterRotation", func(t *testing.T, s auth.Store) { testCachedAfterRotation(t, s, s) }},
 		{"CancelledContext", testCancelled},
 		{"Close", testClose},
 	}
@@ -67,6 +68,11 @@ func RunShared(t *testing.T, open func(t *testing.T) (one, two auth.Store)) {
 		a, b := open(t)
 		t.Cleanup(func() { _ = a.Close(); _ = b.Close() })
 		testNewerThanMemory(t, a, b)
+	})
+	t.Run("CachedAfterRotation", func(t *testing.T) {
+		a, b := open(t)
+		t.Cleanup(func() { _ = a.Close(); _ = b.Close() })
+		testCachedAfterRotation(t, a, b)
 	})
 }
 
@@ -584,16 +590,36 @@ func testRateLimit(t *testing.T, s auth.Store) {
 			t.Fatalf("CountIssue(%s %s at %s): %v, %v; want %v", is.ClientID, is.Audience, is.At.Format(time.TimeOnly), ok, err, want)
 		}
 	}
+	// frees checks when the limit of limit per hour lets the client and
+	// audience have a token again, asked at epoch+at.
+	frees := func(client, audience string, at time.Duration, limit int, want time.Time) {
+		t.Helper()
+		got, err := s.RateFreesAt(ctx, client, audience, epoch.Add(at), limit, time.Hour)
+		if err != nil || !got.Equal(want) {
+			t.Fatalf("RateFreesAt(%s %s at %s, %d per hour): %v, %v; want %v", client, audience, epoch.Add(at).Format(time.TimeOnly), limit, got, err, want)
+		}
+	}
+	frees("a", "calc", 0, 3, epoch)
 	count(issuance("calc", 0), true)
 	count(issuance("calc", 10*time.Minute), true)
 	count(issuance("calc", 20*time.Minute), true)
 	count(issuance("calc", 30*time.Minute), false)
+	// The first of the three leaves the window at 11:00; with a limit of
+	// 4 a token is let at once, with 2 the second must leave (11:10).
+	frees("a", "calc", 30*time.Minute, 3, epoch.Add(time.Hour))
+	frees("a", "calc", 30*time.Minute, 4, epoch.Add(30*time.Minute))
+	frees("a", "calc", 30*time.Minute, 2, epoch.Add(70*time.Minute))
+	frees("a", "calc", 30*time.Minute, 0, time.Time{})
 	// Another audience, another client: counts of their own.
+	frees("a", "lookup", 30*time.Minute, 3, epoch.Add(30*time.Minute))
+	frees("nobody", "calc", 30*time.Minute, 3, epoch.Add(30*time.Minute))
 	count(issuance("lookup", 30*time.Minute), true)
 	count(auth.Issuance{ClientID: "b", Audience: "calc", Generation: 1, At: epoch.Add(30 * time.Minute)}, true)
 	// The first leaves the window an hour after it: at 11:00 exactly.
 	count(issuance("calc", time.Hour-time.Nanosecond), false)
 	count(issuance("calc", time.Hour), true)
+	// 10:10, 10:20 and 11:00 are counted: the next is let at 11:10.
+	frees("a", "calc", time.Hour+time.Minute, 3, epoch.Add(70*time.Minute))
 	count(issuance("calc", time.Hour+time.Minute), false)
 	count(issuance("calc", time.Hour+10*time.Minute), true)
 	// A refused issuance counts nothing: two more fit in the next hour.
@@ -837,6 +863,10 @@ func checkAll(t *testing.T, s auth.Store, ctx context.Context, want error) {
 		"RetireKey":  func() error { _, err := s.RetireKey(ctx, newKey(1, epoch).ID, newKey(2, epoch)); return err },
 		"PruneKeys":  func() error { _, err := s.PruneKeys(ctx, epoch); return err },
 		"CountIssue": func() error { _, err := s.CountIssue(ctx, issuance("calc", 0), 1, time.Hour); return err },
+		"RateFreesAt": func() error {
+			_, err := s.RateFreesAt(ctx, "a", "calc", epoch, 1, time.Hour)
+			return err
+		},
 		"CachedToken": func() error {
 			_, _, err := s.CachedToken(ctx, "a", "calc")
 			return err
