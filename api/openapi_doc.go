@@ -321,8 +321,11 @@ func oauthAnswer(e errorAnswer, sch object) object {
 		sch = object{"oneOf": []any{sch, object{"$ref": "#/components/schemas/ErrorBody"}}}
 	}
 	headers := object{"X-Request-Id": headerRef("RequestId")}
-	if e.status == http.StatusUnauthorized {
+	switch e.status {
+	case http.StatusUnauthorized:
 		headers["WWW-Authenticate"] = headerRef("WWWAuthenticate")
+	case http.StatusBadRequest:
+		headers["Retry-After"] = object{"description": "On the rate limit's refusal only: seconds until the client may have a token for the audience again.", "schema": object{"type": "integer"}}
 	}
 	return object{"description": e.description, "headers": headers, "content": object{"application/json": object{"schema": sch}}}
 }
