@@ -51,6 +51,7 @@ func Run(t *testing.T, open func(t *testing.T) einvoice.Store) {
 		{"DeleteConnectionDropsEvents", testDeleteConnectionDropsEvents},
 		{"OutboxOrder", testOutboxOrder},
 		{"OutboxLeases", testOutboxLeases},
+		{"LeaseTerms", testLeaseTerms},
 		{"DeadLettersAndReplay", testDeadLettersAndReplay},
 		{"BuryGoneEvent", testBuryGoneEvent},
 		{"DropEvents", testDropEvents},
@@ -147,7 +148,7 @@ func connect(t *testing.T, s einvoice.Store, tenant string, events einvoice.Even
 
 // lease returns a lease of a new owner, an hour long.
 func lease() einvoice.Lease {
-	return einvoice.Lease{Owner: einvoice.NewGUID(), Until: time.Now().Add(time.Hour)}
+	return einvoice.Lease{Owner: einvoice.NewGUID(), Term: time.Hour}
 }
 
 // next returns the head of a connection's queue under a new lease, and
@@ -555,7 +556,7 @@ func testQueueLeases(t *testing.T, s einvoice.Store) {
 	if err := s.Claim(ctx, d.DocumentID, b); !errors.Is(err, einvoice.ErrLeased) {
 		t.Fatalf("a second owner's claim: %v, want ErrLeased", err)
 	}
-	a.Until = a.Until.Add(time.Hour)
+	a.Term = 2 * time.Hour
 	if err := s.Claim(ctx, d.DocumentID, a); err != nil {
 		t.Fatalf("the owner's claim again: %v", err)
 	}
@@ -569,7 +570,7 @@ func testQueueLeases(t *testing.T, s einvoice.Store) {
 		t.Fatal(err)
 	}
 	// A lease that has lapsed is taken over.
-	b.Until = time.Now().Add(-time.Second)
+	b.Term = 0 // it lapses at once
 	if err := s.Claim(ctx, d.DocumentID, b); err != nil {
 		t.Fatalf("a claim after the owner's release: %v", err)
 	}
@@ -734,12 +735,52 @@ func testOutboxLeases(t *testing.T, s einvoice.Store) {
 	if err := s.ReleaseOutbox(ctx, c.WebhookID, a.Owner); err != nil {
 		t.Fatal(err)
 	}
-	b.Until = time.Now().Add(-time.Second)
+	b.Term = 0 // it lapses at once
 	if ev, err := s.NextEvent(ctx, c.WebhookID, b); err != nil || ev == nil || ev.EventID != first.EventID {
 		t.Fatalf("NextEvent after the owner's release: %+v %v", ev, err)
 	}
 	if _, err := s.NextEvent(ctx, c.WebhookID, a); err != nil {
 		t.Fatalf("NextEvent over a lapsed lease: %v", err)
+	}
+}
+
+// testLeaseTerms: a lease carries a term, not a time of day, and the
+// store counts it from its own clock each time it gives the lease, so
+// that an owner's renewal sets when the lease lapses whatever the owner's
+// clock says: a renewal with a term of zero ends the owner's lease at
+// once, and one with a long term holds again.
+func testLeaseTerms(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	d := submit(t, s, "acme")
+	a, b := lease(), lease()
+	if err := s.Claim(ctx, d.DocumentID, a); err != nil {
+		t.Fatalf("Claim: %v", err)
+	}
+	if _, err := s.NextEvent(ctx, c.WebhookID, a); err != nil {
+		t.Fatalf("NextEvent: %v", err)
+	}
+	// A renewal for no time: the lease lapses at once.
+	a.Term = 0
+	if err := s.Claim(ctx, d.DocumentID, a); err != nil {
+		t.Fatalf("the owner's claim again for no time: %v", err)
+	}
+	if _, err := s.NextEvent(ctx, c.WebhookID, a); err != nil {
+		t.Fatalf("the owner's NextEvent again for no time: %v", err)
+	}
+	if err := s.Claim(ctx, d.DocumentID, b); err != nil {
+		t.Fatalf("another owner's claim once the lease was renewed for no time: %v", err)
+	}
+	if ev, err := s.NextEvent(ctx, c.WebhookID, b); err != nil || ev == nil {
+		t.Fatalf("another owner's NextEvent once the lease was renewed for no time: %+v %v", ev, err)
+	}
+	// The new owner's lease, an hour long from now, keeps the first out.
+	a.Term = time.Hour
+	if err := s.Claim(ctx, d.DocumentID, a); !errors.Is(err, einvoice.ErrLeased) {
+		t.Fatalf("the first owner's claim after the takeover: %v, want ErrLeased", err)
+	}
+	if _, err := s.NextEvent(ctx, c.WebhookID, a); !errors.Is(err, einvoice.ErrLeased) {
+		t.Fatalf("the first owner's NextEvent after the takeover: %v, want ErrLeased", err)
 	}
 }
 
