@@ -29,7 +29,8 @@ import (
 // Leases. A document of the work queue is processed by one owner at a
 // time (Claim), and the events of one connection are sent by one owner
 // at a time, in order (NextEvent); an owner is one Service, which names
-// itself with a GUID. A lease lapses its Term after the store last gave
+// itself with a GUID, or with the name of its node (Config.Node), which
+// a node restarted after a crash uses again. A lease lapses its Term after the store last gave
 // it, counted by the store's own clock (the database's, for a store that
 // nodes share), never by a node's: the clocks of the nodes that share a
 // store need not agree. The work of an owner that stopped without
@@ -302,7 +303,7 @@ type QueueEntry struct {
 // another node's) does not hold a lease that has lapsed already, or let
 // another owner take over a lease it still works under.
 type Lease struct {
-	Owner string // a GUID per Service
+	Owner string // a GUID per Service, or "node:" and the name of its node
 	// Term is how long the lease lasts from when the store gives it; zero
 	// or less ends it at once.
 	Term time.Duration
