@@ -169,6 +169,14 @@ type Store interface {
 	// tell another's event IDs from unknown ones), or when its connection
 	// has been deleted.
 	Replay(ctx context.Context, tenant, eventID string, at time.Time) (*OutboxEvent, error)
+	// DropDeadLetter removes a dead letter for good, and returns it as it
+	// was; its connection need not exist any more (the dead letters of a
+	// deleted connection cannot be replayed, only dropped). With a
+	// tenant, only that tenant's dead letter is dropped ("" drops any
+	// tenant's). It fails with ENotFound (field eventId) when there is no
+	// such dead letter, or when it is another tenant's (the same error),
+	// and then removes nothing.
+	DropDeadLetter(ctx context.Context, tenant, eventID string) (*OutboxEvent, error)
 
 	// CheckWrite returns nil when the store can take writes, and an
 	// error of code levy.EUnavailable that says why not.

@@ -53,6 +53,7 @@ func Run(t *testing.T, open func(t *testing.T) einvoice.Store) {
 		{"OutboxLeases", testOutboxLeases},
 		{"LeaseTerms", testLeaseTerms},
 		{"DeadLettersAndReplay", testDeadLettersAndReplay},
+		{"DropDeadLetter", testDropDeadLetter},
 		{"BuryGoneEvent", testBuryGoneEvent},
 		{"DropEvents", testDropEvents},
 		{"ReplaceSecret", testReplaceSecret},
@@ -853,6 +854,65 @@ func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
 	}
 }
 
+// testDropDeadLetter: a dead letter is dropped for good, by its tenant
+// or by the operator (tenant ""), whether its connection is still there
+// or deleted (when it can no longer be replayed); another tenant's drop
+// finds no such dead letter and removes nothing.
+func testDropDeadLetter(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	g := connect(t, s, "globex", einvoice.AllEvents, false)
+	d := submit(t, s, "acme")
+	move(t, s, d, webhook.StatusInProgress)
+	submit(t, s, "globex")
+	bury := func(webhookID string) *einvoice.OutboxEvent {
+		t.Helper()
+		ev := next(t, s, webhookID)
+		ev.Attempts, ev.LastError, ev.DeadAt = 3, "the target answered 502", now()
+		if err := s.Bury(ctx, ev); err != nil {
+			t.Fatal(err)
+		}
+		ev.Seq = 0
+		return ev
+	}
+	pending := bury(c.WebhookID)
+	inProgress := bury(c.WebhookID)
+	theirs := bury(g.WebhookID)
+
+	wantCode(t, "dropping acme's dead letter as globex", second(s.DropDeadLetter(ctx, "globex", pending.EventID)), levy.ENotFound, "eventId")
+	wantCode(t, "dropping an unknown dead letter", second(s.DropDeadLetter(ctx, "acme", einvoice.NewGUID())), levy.ENotFound, "eventId")
+	if list, err := s.DeadLetters(ctx, ""); err != nil || len(list) != 3 {
+		t.Fatalf("the dead letters after refused drops: %d %v, want all 3", len(list), err)
+	}
+	was, err := s.DropDeadLetter(ctx, "acme", pending.EventID)
+	if err != nil {
+		t.Fatalf("acme drops its dead letter: %v", err)
+	}
+	sameJSON(t, "DropDeadLetter's answer", was, *pending)
+	list, err := s.DeadLetters(ctx, "acme")
+	if err != nil || len(list) != 1 || list[0].EventID != inProgress.EventID {
+		t.Fatalf("acme's dead letters after the drop: %+v %v, want only %s", list, err, inProgress.EventID)
+	}
+	wantCode(t, "dropping twice", second(s.DropDeadLetter(ctx, "", pending.EventID)), levy.ENotFound, "eventId")
+	wantCode(t, "replaying a dropped dead letter", second(s.Replay(ctx, "", pending.EventID, now())), levy.ENotFound, "eventId")
+	if ev := next(t, s, c.WebhookID); ev != nil {
+		t.Errorf("a dropped dead letter came back to the queue: %+v", ev)
+	}
+
+	// A dead letter whose connection is gone, which no replay can send,
+	// is dropped by the operator.
+	if _, err := s.DeleteConnection(ctx, "globex", g.WebhookID); err != nil {
+		t.Fatal(err)
+	}
+	wantCode(t, "replaying for a deleted connection", second(s.Replay(ctx, "", theirs.EventID, now())), levy.ENotFound, "eventId")
+	if was, err := s.DropDeadLetter(ctx, "", theirs.EventID); err != nil || was.EventID != theirs.EventID || was.Tenant != "globex" {
+		t.Fatalf("the operator drops a dead letter of a deleted connection: %+v %v", was, err)
+	}
+	if list, err := s.DeadLetters(ctx, ""); err != nil || len(list) != 1 || list[0].EventID != inProgress.EventID {
+		t.Fatalf("the dead letters at the end: %+v %v, want only acme's %s", list, err, inProgress.EventID)
+	}
+}
+
 // testBuryGoneEvent: an owner whose last attempt at an event failed
 // buries it; meanwhile the event may have left the queue, delivered by
 // another owner that took the lease over, or dropped with its connection,
@@ -1144,12 +1204,13 @@ func testClose(t *testing.T, s einvoice.Store) {
 		t.Fatal(err)
 	}
 	for what, err := range map[string]error{
-		"Document":      second(s.Document(ctx, "acme", d.DocumentID)),
-		"Submit":        second(s.Submit(ctx, einvoice.Submission{Document: newDocument("acme"), Content: []byte("x")})),
-		"Connections":   second(s.Connections(ctx, "acme")),
-		"Queue":         second(s.Queue(ctx)),
-		"DeadLetters":   second(s.DeadLetters(ctx, "")),
-		"ReplaceSecret": second(s.ReplaceSecret(ctx, "acme", einvoice.NewGUID(), secret(t, `"after close"`))),
+		"Document":       second(s.Document(ctx, "acme", d.DocumentID)),
+		"Submit":         second(s.Submit(ctx, einvoice.Submission{Document: newDocument("acme"), Content: []byte("x")})),
+		"Connections":    second(s.Connections(ctx, "acme")),
+		"Queue":          second(s.Queue(ctx)),
+		"DeadLetters":    second(s.DeadLetters(ctx, "")),
+		"DropDeadLetter": second(s.DropDeadLetter(ctx, "", einvoice.NewGUID())),
+		"ReplaceSecret":  second(s.ReplaceSecret(ctx, "acme", einvoice.NewGUID(), secret(t, `"after close"`))),
 	} {
 		if !errors.Is(err, einvoice.ErrClosed) {
 			t.Errorf("%s after Close: %v, want ErrClosed", what, err)
