@@ -83,7 +83,8 @@ const einvSchemaVersion = "2"
 // # Leases
 //
 // One process holds the directory, so the leases of the work queue and
-// of the outboxes (einvoice.Lease) live in memory: they order the
+// of the outboxes (einvoice.Lease) live in memory, each ending its term
+// after it was given by the store's clock (time.Now): they order the
 // Services that share one store in one process, and a restart forgets
 // them, as it forgets the Services that held them.
 //
@@ -108,8 +109,8 @@ type EInvoiceStore struct {
 	// the next look at the queue starts after it, past the deletion
 	// markers that a scan from the start would step over.
 	done   map[string][]byte
-	claims map[string]einvoice.Lease // leases of the work queue, by document ID
-	lanes  map[string]einvoice.Lease // leases of the outboxes, by webhook ID
+	claims map[string]einvHeld // leases of the work queue, by document ID
+	lanes  map[string]einvHeld // leases of the outboxes, by webhook ID
 }
 
 var _ einvoice.Store = (*EInvoiceStore)(nil)
@@ -158,7 +159,7 @@ func OpenEInvoice(ctx context.Context, dir string, opts ...Option) (*EInvoiceSto
 		return nil, err
 	}
 	s := &EInvoiceStore{db: db, probe: probe, log: o.log, done: map[string][]byte{},
-		claims: map[string]einvoice.Lease{}, lanes: map[string]einvoice.Lease{}}
+		claims: map[string]einvHeld{}, lanes: map[string]einvHeld{}}
 	s.nums.open = map[uint64]struct{}{}
 	if s.nums.seq, err = db.GetSequence([]byte{einvSeq}, 256); err != nil {
 		_ = db.Close()
@@ -336,19 +337,26 @@ func einvScan(txn *bdb.Txn, prefix, after []byte, fn func(k, v []byte) (bool, er
 	return nil
 }
 
-// einvTake gives lease on id in held unless another owner holds a lease
-// there that has not lapsed at now.
-func einvTake(held map[string]einvoice.Lease, id string, lease einvoice.Lease, now time.Time) error {
-	if cur, ok := held[id]; ok && cur.Owner != lease.Owner && cur.Until.After(now) {
+// einvHeld is a lease as the store holds it: its owner, and when it
+// lapses by the store's clock.
+type einvHeld struct {
+	owner string
+	until time.Time
+}
+
+// einvTake gives lease on id in held, for its term from now, unless
+// another owner holds a lease there that has not lapsed at now.
+func einvTake(held map[string]einvHeld, id string, lease einvoice.Lease, now time.Time) error {
+	if cur, ok := held[id]; ok && cur.owner != lease.Owner && now.Before(cur.until) {
 		return fmt.Errorf("einvoice: lease %s: %w", id, einvoice.ErrLeased)
 	}
-	held[id] = lease
+	held[id] = einvHeld{owner: lease.Owner, until: now.Add(lease.Term)}
 	return nil
 }
 
 // einvDrop ends owner's lease on id in held, if owner holds it.
-func einvDrop(held map[string]einvoice.Lease, id, owner string) {
-	if cur, ok := held[id]; ok && cur.Owner == owner {
+func einvDrop(held map[string]einvHeld, id, owner string) {
+	if cur, ok := held[id]; ok && cur.owner == owner {
 		delete(held, id)
 	}
 }

@@ -373,6 +373,30 @@ func (s *EInvoiceStore) Replay(ctx context.Context, tenant, eventID string, at t
 	return r.event(0), nil
 }
 
+// DropDeadLetter removes a dead letter in one transaction. See
+// einvoice.Store.
+func (s *EInvoiceStore) DropDeadLetter(ctx context.Context, tenant, eventID string) (*einvoice.OutboxEvent, error) {
+	if err := s.enter("drop a dead letter"); err != nil {
+		return nil, err
+	}
+	defer s.gate.Leave()
+	var r einvEvent
+	err := s.update(ctx, "drop a dead letter", eventID, func(txn *bdb.Txn) error {
+		found, err := einvGet(txn, einvKey(einvDead, eventID), &r)
+		if err != nil {
+			return err
+		}
+		if !found || tenant != "" && r.Tenant != tenant {
+			return einvNotFound("eventId", "dead letter", eventID)
+		}
+		return txn.Delete(einvKey(einvDead, eventID))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r.event(0), nil
+}
+
 // einvNumbering gives the events of the outbox their sequence numbers and
 // knows which numbers belong to transactions not yet committed or
 // abandoned. A reader may look for new events after the last one it

@@ -10,8 +10,8 @@ import (
 )
 
 // DeadLetter is an event whose delivery was given up after the last
-// attempt. An operator lists them with DeadLetters and sends one again
-// with Replay.
+// attempt. An operator lists them with DeadLetters, sends one again with
+// Replay, or drops one for good with DropDeadLetter.
 type DeadLetter struct {
 	EventID    string    `json:"eventId"` // the Idempotency-Key, kept on replay
 	TenantID   string    `json:"tenantId"`
@@ -86,5 +86,32 @@ func (s *Service) Replay(ctx context.Context, tenant, eventID string) (DeadLette
 	}
 	s.log.Info("dead letter replayed", "tenant", ev.Tenant, "document_id", ev.DocumentID, "event_id", ev.EventID, "webhook_id", ev.WebhookID)
 	s.wake([]string{ev.WebhookID})
+	return deadLetter(ev), nil
+}
+
+// DropDeadLetter removes a dead letter for good, without sending it, and
+// returns it as it was: the way to be rid of one that is not to be sent
+// (such as a dead letter of a connection deleted since, which Replay
+// refuses). It fails with a not-found error when there is no such dead
+// letter. With a tenant it drops only a dead letter of that tenant, and
+// answers another tenant's as it answers an unknown one, removing
+// nothing; tenant "" drops any tenant's (the operator's).
+func (s *Service) DropDeadLetter(ctx context.Context, tenant, eventID string) (DeadLetter, error) {
+	if err := s.enter("drop a dead letter"); err != nil {
+		return DeadLetter{}, err
+	}
+	defer s.leave()
+	eventID, err := checkID("eventId", eventID)
+	if err != nil {
+		return DeadLetter{}, err
+	}
+	if err := levy.CheckAdminWritable(ctx, "drop a dead letter"); err != nil {
+		return DeadLetter{}, err
+	}
+	ev, err := s.store.DropDeadLetter(ctx, tenant, eventID)
+	if err != nil {
+		return DeadLetter{}, err
+	}
+	s.log.Info("dead letter dropped", "tenant", ev.Tenant, "document_id", ev.DocumentID, "event_id", ev.EventID, "webhook_id", ev.WebhookID)
 	return deadLetter(ev), nil
 }

@@ -103,7 +103,7 @@ func (d *dispatcher) lane(webhookID string, wake chan struct{}) {
 		}
 	}()
 	for ctx.Err() == nil {
-		ev, err := d.s.store.NextEvent(ctx, webhookID, Lease{Owner: d.s.owner, Until: d.s.now().Add(d.s.cfg.LeaseTerm)})
+		ev, err := d.s.store.NextEvent(ctx, webhookID, Lease{Owner: d.s.owner, Term: d.s.cfg.LeaseTerm})
 		if err != nil {
 			if !errors.Is(err, ErrLeased) && ctx.Err() == nil {
 				d.s.log.Error("read the outbox", "webhook_id", webhookID, "err", err)

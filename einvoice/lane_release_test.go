@@ -125,7 +125,7 @@ func TestLaneReleaseKeepsTheNextLanesLease(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the second document's first event was not sent")
 	}
-	if ev, err := bs.NextEvent(ctx, c.WebhookID, Lease{Owner: "another-node", Until: time.Now().Add(time.Minute)}); !errors.Is(err, ErrLeased) {
+	if ev, err := bs.NextEvent(ctx, c.WebhookID, Lease{Owner: "another-node", Term: time.Minute}); !errors.Is(err, ErrLeased) {
 		got := "no event"
 		if ev != nil {
 			got = "the event " + ev.DocumentID + "/" + ev.Status + " to send again"

@@ -261,7 +261,7 @@ func (p *processor) worker() {
 // claimed leases a document in the store, steps it, and releases it.
 func (p *processor) claimed(ctx context.Context, q queued) {
 	s := p.s
-	err := s.store.Claim(ctx, q.id, Lease{Owner: s.owner, Until: s.now().Add(s.cfg.LeaseTerm)})
+	err := s.store.Claim(ctx, q.id, Lease{Owner: s.owner, Term: s.cfg.LeaseTerm})
 	switch {
 	case levy.ErrorCode(err) == levy.ENotFound:
 		p.done(q.id) // finished meanwhile
@@ -303,7 +303,7 @@ func (p *processor) renew(ctx context.Context, q queued, done chan<- struct{}) {
 			return
 		case <-t.C:
 		}
-		err := s.store.Claim(ctx, q.id, Lease{Owner: s.owner, Until: s.now().Add(s.cfg.LeaseTerm)})
+		err := s.store.Claim(ctx, q.id, Lease{Owner: s.owner, Term: s.cfg.LeaseTerm})
 		if err != nil {
 			if ctx.Err() == nil && levy.ErrorCode(err) != levy.ENotFound {
 				s.log.Warn("einvoice: renew the lease of a document", "tenant", q.tenant, "document_id", q.id, "err", err)

@@ -121,6 +121,18 @@ type Config struct {
 	// takes a connection's lease again before each attempt; the term must
 	// exceed Timeout, which New sees to.
 	LeaseTerm time.Duration
+	// Node names the node (the process) this Service runs on, among the
+	// nodes that share a store: "" (the default) gives the Service an
+	// owner of its own, a new GUID, for its leases. With a name, the
+	// Service's leases are held by the name, so that a node restarted
+	// after a crash (killed, not closed) under the same name takes its
+	// own leases back at once and resumes the documents and the
+	// connections' events it held, rather than waiting for its leases to
+	// lapse (LeaseTerm). The name must be the node's alone: two Services
+	// running at once under one name hold each other's leases and may do
+	// the same work at the same time. At most MaxNodeName bytes of ASCII
+	// letters, digits, '.', '-', '_' and ':' (a host or pod name).
+	Node string
 	// PollInterval, when positive, makes the Service look at the store's
 	// work queue and outbox that often for work it did not make itself:
 	// documents submitted, and events queued, through another Service
@@ -146,7 +158,7 @@ type Config struct {
 // them and waits for the calls in progress.
 type Service struct {
 	store Store
-	owner string // the owner of the Service's leases: a GUID
+	owner string // the owner of the Service's leases (leaseOwner)
 	cfg   Config
 	log   *slog.Logger
 	now   func() time.Time
@@ -220,6 +232,10 @@ func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
 	if cfg.Transmitter == nil && !cfg.Passive {
 		return nil, errors.New("einvoice: no transmitter: give Config.Transmitter or Config.OutboxDir")
 	}
+	owner, err := leaseOwner(cfg.Node)
+	if err != nil {
+		return nil, err
+	}
 	n, err := reseal(ctx, store, cfg.Secrets, cfg.Passive)
 	if err != nil {
 		return nil, fmt.Errorf("einvoice: %w", err)
@@ -227,7 +243,7 @@ func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
 	if n > 0 {
 		log.Info("webhook secrets encrypted with the current key", "connections", n, "key_id", cfg.Secrets.Current.ID())
 	}
-	s := &Service{store: store, owner: NewGUID(), cfg: cfg, log: log, now: cfg.Now, tx: cfg.Transmitter, tenantIDs: map[string]string{}}
+	s := &Service{store: store, owner: owner, cfg: cfg, log: log, now: cfg.Now, tx: cfg.Transmitter, tenantIDs: map[string]string{}}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	if !cfg.Passive {
 		s.proc = newProcessor(s)
@@ -247,6 +263,28 @@ func New(ctx context.Context, store Store, cfg Config) (*Service, error) {
 		}
 	}
 	return s, nil
+}
+
+// MaxNodeName bounds Config.Node, in bytes.
+const MaxNodeName = 128
+
+// leaseOwner returns the owner of the leases of a Service on node: a new
+// GUID without a name, or "node:" and the name, which no GUID owner can
+// be.
+func leaseOwner(node string) (string, error) {
+	if node == "" {
+		return NewGUID(), nil
+	}
+	if len(node) > MaxNodeName {
+		return "", fmt.Errorf("einvoice: the node name (Config.Node) has %d bytes; the limit is %d", len(node), MaxNodeName)
+	}
+	for _, r := range node {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune(".-_:", r)
+		if !ok {
+			return "", fmt.Errorf("einvoice: the node name (Config.Node) %q has %q: use ASCII letters, digits, '.', '-', '_' and ':'", truncate(node, 64), r)
+		}
+	}
+	return "node:" + node, nil
 }
 
 // poll looks at the store's work queue and outbox every interval until

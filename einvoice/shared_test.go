@@ -42,8 +42,9 @@ func TestSharedStoreWork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The lease lapses 300ms after the store gives it: not before lapse.
 	lapse := time.Now().Add(300 * time.Millisecond)
-	if err := store.Claim(ctx, stuck.DocumentID, Lease{Owner: "a-node-that-stopped", Until: lapse}); err != nil {
+	if err := store.Claim(ctx, stuck.DocumentID, Lease{Owner: "a-node-that-stopped", Term: 300 * time.Millisecond}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -119,13 +120,13 @@ func TestCloseReleasesOutbox(t *testing.T) {
 	}
 	// The first attempt fails; the lane then holds the queue for an hour.
 	eventually(t, "a refused attempt", func() bool { return len(refused.deliveries()) > 0 })
-	if _, err := store.NextEvent(ctx, c.WebhookID, Lease{Owner: "another-service", Until: time.Now().Add(time.Minute)}); !errors.Is(err, ErrLeased) {
+	if _, err := store.NextEvent(ctx, c.WebhookID, Lease{Owner: "another-service", Term: time.Minute}); !errors.Is(err, ErrLeased) {
 		t.Fatalf("while the Service runs, another owner gets %v, want ErrLeased", err)
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	ev, err := store.NextEvent(ctx, c.WebhookID, Lease{Owner: "another-service", Until: time.Now().Add(time.Minute)})
+	ev, err := store.NextEvent(ctx, c.WebhookID, Lease{Owner: "another-service", Term: time.Minute})
 	if err != nil || ev == nil {
 		t.Fatalf("after the Service closed, another owner gets %v, %v; want the waiting event", ev, err)
 	}

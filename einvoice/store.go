@@ -29,8 +29,12 @@ import (
 // Leases. A document of the work queue is processed by one owner at a
 // time (Claim), and the events of one connection are sent by one owner
 // at a time, in order (NextEvent); an owner is one Service, which names
-// itself with a GUID. A lease lapses at its Until, so that the work of an
-// owner that stopped without releasing it is taken over; the rules do
+// itself with a GUID, or with the name of its node (Config.Node), which
+// a node restarted after a crash uses again. A lease lapses its Term after the store last gave
+// it, counted by the store's own clock (the database's, for a store that
+// nodes share), never by a node's: the clocks of the nodes that share a
+// store need not agree. The work of an owner that stopped without
+// releasing its lease is so taken over once it lapses; the rules do
 // not depend on leases for correctness (a move is a compare-and-set on
 // the status, and an event is sent at least once under one
 // Idempotency-Key), only to keep two owners from doing the same work.
@@ -74,11 +78,12 @@ type Store interface {
 	// Queue lists the work queue: every document submitted and not yet
 	// dequeued, leased or not.
 	Queue(ctx context.Context) ([]QueueEntry, error)
-	// Claim leases a document of the work queue to lease.Owner until
-	// lease.Until: it fails with ErrLeased while another owner holds a
-	// lease that has not lapsed, and with ENotFound when the document is
-	// not in the queue. The owner of a lease may claim again to extend
-	// it.
+	// Claim leases a document of the work queue to lease.Owner for
+	// lease.Term from now, by the store's clock: it fails with ErrLeased
+	// while another owner holds a lease that has not lapsed, and with
+	// ENotFound when the document is not in the queue. The owner of a
+	// lease may claim again to renew it: the lease then lapses the new
+	// term after the renewal (a term of zero or less ends it at once).
 	Claim(ctx context.Context, documentID string, lease Lease) error
 	// Release ends the lease of owner on a queued document; it does
 	// nothing when owner holds none.
@@ -125,7 +130,8 @@ type Store interface {
 	Outboxes(ctx context.Context) ([]string, error)
 	// NextEvent returns the oldest event waiting for a connection, or
 	// nil when there is none, and leases the connection's queue to
-	// lease.Owner until lease.Until: while the lease holds, NextEvent
+	// lease.Owner for lease.Term from now, by the store's clock, as
+	// Claim leases a document: while the lease holds, NextEvent
 	// fails with ErrLeased for any other owner, so that one owner at a
 	// time sends a connection's events, in order. The event stays at the
 	// head of the queue until Delivered, Bury or DropEvents removes it.
@@ -163,6 +169,14 @@ type Store interface {
 	// tell another's event IDs from unknown ones), or when its connection
 	// has been deleted.
 	Replay(ctx context.Context, tenant, eventID string, at time.Time) (*OutboxEvent, error)
+	// DropDeadLetter removes a dead letter for good, and returns it as it
+	// was; its connection need not exist any more (the dead letters of a
+	// deleted connection cannot be replayed, only dropped). With a
+	// tenant, only that tenant's dead letter is dropped ("" drops any
+	// tenant's). It fails with ENotFound (field eventId) when there is no
+	// such dead letter, or when it is another tenant's (the same error),
+	// and then removes nothing.
+	DropDeadLetter(ctx context.Context, tenant, eventID string) (*OutboxEvent, error)
 
 	// CheckWrite returns nil when the store can take writes, and an
 	// error of code levy.EUnavailable that says why not.
@@ -170,7 +184,7 @@ type Store interface {
 	// Close releases the store once the calls in progress have
 	// returned; the methods fail afterwards, and a second Close returns
 	// nil. Events, documents and leases stay as they are: a lease lapses
-	// at its Until.
+	// its term after it was last given.
 	Close() error
 }
 
@@ -291,10 +305,16 @@ type QueueEntry struct {
 	Tenant     string
 }
 
-// Lease is a claim of an owner on a piece of work, until a time.
+// Lease is a claim of an owner on a piece of work, for a term. It holds
+// no time of day: the store that gives the lease counts its term from
+// its own clock, so that an owner whose clock is behind the store's (or
+// another node's) does not hold a lease that has lapsed already, or let
+// another owner take over a lease it still works under.
 type Lease struct {
-	Owner string    // a GUID per Service
-	Until time.Time // when the lease lapses
+	Owner string // a GUID per Service, or "node:" and the name of its node
+	// Term is how long the lease lasts from when the store gives it; zero
+	// or less ends it at once.
+	Term time.Duration
 }
 
 // OutboxEvent is an event waiting for delivery to one connection, or, in

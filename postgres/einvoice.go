@@ -56,12 +56,13 @@ import (
 //     SKIP LOCKED: a node never waits behind another that is taking or
 //     changing the same lease; it finds the row locked and answers
 //     ErrLeased at once (a row that exists but is locked is another
-//     owner at work on it, or a document leaving the queue). A lease is
-//     compared with the database's clock (clock_timestamp()), the one
-//     clock every node shares: the Until of a lease is written by its
-//     owner's clock, so nodes' clocks should agree to well within the
-//     lease term. An owner's lease on a document lives in its queue
-//     row, and goes with it.
+//     owner at work on it, or a document leaving the queue). A lease's
+//     end is written and read by the database's clock alone
+//     (clock_timestamp() plus the lease's term), the one clock every
+//     node shares: a node's clock never decides whether a lease holds,
+//     so nodes whose clocks disagree do not do the same work at once.
+//     An owner's lease on a document lives in its queue row, and goes
+//     with it.
 //   - Per-connection order. Every writer of a connection's queue (Submit,
 //     Move, Replay) takes the next number of the connection from its row
 //     in einvoice_outbox_seqs by UPDATE, whose row lock it holds until
@@ -126,7 +127,7 @@ func (s *einvStore) enter(op string) error {
 
 // Close implements einvoice.Store: it waits for the calls in progress
 // and refuses the next ones. It does not close the DB. Leases stay in the
-// database and lapse at their Until.
+// database and lapse at the end of their terms.
 func (s *einvStore) Close() error {
 	s.gate.close()
 	return nil

@@ -323,9 +323,10 @@ var (
 	einvOutboxLeases = einvLeases{table: "einvoice_outbox_leases", key: "webhook_id"}
 )
 
-// einvTakeLease gives lease on the row id of t, unless another owner
-// holds a lease there that has not lapsed by the database's clock; found
-// is false when there is no such row. It locks the row with FOR UPDATE
+// einvTakeLease gives lease on the row id of t for its term from the
+// database's clock, unless another owner holds a lease there that has
+// not lapsed by that clock; found is false when there is no such row.
+// It locks the row with FOR UPDATE
 // SKIP LOCKED: a row another transaction has locked, to take or drop its
 // lease or to delete it, is another owner's work of the moment, and
 // einvTakeLease answers ErrLeased at once rather than wait for it.
@@ -351,7 +352,10 @@ func einvTakeLease(ctx context.Context, tx pgx.Tx, t einvLeases, id string, leas
 	if owner != "" && owner != lease.Owner && live {
 		return true, fmt.Errorf("%s: %w", id, einvoice.ErrLeased)
 	}
-	if _, err := tx.Exec(ctx, `UPDATE `+t.table+` SET owner = $2, until = $3 WHERE `+t.key+` = $1`, id, lease.Owner, lease.Until); err != nil {
+	// The lease ends by the database's clock, the one its check above
+	// reads: the node's clock is never compared with it.
+	if _, err := tx.Exec(ctx, `UPDATE `+t.table+` SET owner = $2, until = clock_timestamp() + $3 * interval '1 microsecond'
+		WHERE `+t.key+` = $1`, id, lease.Owner, lease.Term.Microseconds()); err != nil {
 		return true, fmt.Errorf("write the lease of %s: %w", id, err)
 	}
 	return true, nil

@@ -383,3 +383,29 @@ func (s *einvStore) Replay(ctx context.Context, tenant, eventID string, at time.
 	}
 	return &was, nil
 }
+
+// DropDeadLetter implements einvoice.Store: one DELETE, of the tenant's
+// dead letter only when a tenant is given.
+func (s *einvStore) DropDeadLetter(ctx context.Context, tenant, eventID string) (*einvoice.OutboxEvent, error) {
+	var was einvoice.OutboxEvent
+	err := s.einvUpdate(ctx, "drop a dead letter", func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `DELETE FROM einvoice_dead_letters WHERE event_id = $1 AND ($2 = '' OR tenant = $2)
+			RETURNING `+einvEventColumns+`, NULL::bigint, dead_at`, eventID, tenant)
+		if err != nil {
+			return err
+		}
+		evs, err := pgx.CollectRows(rows, einvScanEvent)
+		if err != nil {
+			return fmt.Errorf("read the dead letter: %w", err)
+		}
+		if len(evs) == 0 {
+			return einvNotFound("eventId", "dead letter", eventID)
+		}
+		was = evs[0]
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &was, nil
+}

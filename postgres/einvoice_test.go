@@ -107,7 +107,7 @@ func einvTestConnect(t *testing.T, s einvoice.Store, tenant, sealed string) einv
 
 // einvLease returns a lease of a new owner for d.
 func einvLease(d time.Duration) einvoice.Lease {
-	return einvoice.Lease{Owner: einvoice.NewGUID(), Until: time.Now().Add(d)}
+	return einvoice.Lease{Owner: einvoice.NewGUID(), Term: d}
 }
 
 // together runs fn(node, i) for each of each goroutines on each node, all
@@ -162,11 +162,11 @@ func TestEInvoiceClaimAcrossNodes(t *testing.T) {
 	if err := ss[1].Claim(ctx, d.DocumentID, b); !errors.Is(err, einvoice.ErrLeased) {
 		t.Fatalf("a claim while another node's lease holds: %v, want ErrLeased", err)
 	}
-	time.Sleep(time.Until(a.Until) + 50*time.Millisecond)
+	time.Sleep(a.Term + 50*time.Millisecond)
 	if err := ss[1].Claim(ctx, d.DocumentID, b); err != nil {
 		t.Fatalf("a claim after the lease lapsed: %v", err)
 	}
-	a.Until = time.Now().Add(time.Hour)
+	a.Term = time.Hour
 	if err := ss[2].Claim(ctx, d.DocumentID, a); !errors.Is(err, einvoice.ErrLeased) {
 		t.Fatalf("the first owner's claim after the takeover: %v, want ErrLeased", err)
 	}
@@ -198,7 +198,7 @@ func TestEInvoiceWorkSplitAcrossNodes(t *testing.T) {
 				return
 			}
 			for _, e := range q {
-				err := s.Claim(ctx, e.DocumentID, einvoice.Lease{Owner: owner, Until: time.Now().Add(time.Minute)})
+				err := s.Claim(ctx, e.DocumentID, einvoice.Lease{Owner: owner, Term: time.Minute})
 				if errors.Is(err, einvoice.ErrLeased) || levy.ErrorCode(err) == levy.ENotFound {
 					continue
 				}
@@ -328,7 +328,7 @@ func TestEInvoiceOutboxAcrossNodes(t *testing.T) {
 				if done {
 					return
 				}
-				ev, err := ss[n].NextEvent(ctx, c.WebhookID, einvoice.Lease{Owner: owner, Until: time.Now().Add(time.Minute)})
+				ev, err := ss[n].NextEvent(ctx, c.WebhookID, einvoice.Lease{Owner: owner, Term: time.Minute})
 				switch {
 				case errors.Is(err, einvoice.ErrLeased):
 					time.Sleep(time.Millisecond)
@@ -419,7 +419,7 @@ func TestEInvoiceOutboxTakeover(t *testing.T) {
 	if _, err := ss[1].NextEvent(ctx, c.WebhookID, b); !errors.Is(err, einvoice.ErrLeased) {
 		t.Fatalf("NextEvent while another node's lease holds: %v, want ErrLeased", err)
 	}
-	time.Sleep(time.Until(a.Until) + 50*time.Millisecond)
+	time.Sleep(a.Term + 50*time.Millisecond)
 	again, err := ss[1].NextEvent(ctx, c.WebhookID, b)
 	if err != nil || again == nil || again.EventID != head.EventID || again.Seq != head.Seq {
 		t.Fatalf("NextEvent after the lease lapsed: %+v %v, want the head %s again", again, err, head.EventID)
@@ -427,7 +427,7 @@ func TestEInvoiceOutboxTakeover(t *testing.T) {
 	if err := ss[1].Delivered(ctx, again); err != nil {
 		t.Fatal(err)
 	}
-	a.Until = time.Now().Add(time.Hour)
+	a.Term = time.Hour
 	if _, err := ss[2].NextEvent(ctx, c.WebhookID, a); !errors.Is(err, einvoice.ErrLeased) {
 		t.Fatalf("the first owner's NextEvent after the takeover: %v, want ErrLeased", err)
 	}

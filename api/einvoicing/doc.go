@@ -23,4 +23,5 @@
 //	POST   /einvoicing/v1/webhooks/{webhookId}/secret   replace its secret ({"secretKey"}), keeping its waiting events
 //	GET    /admin/v1/einvoicing/dead-letters[?tenant=T]           the dead-letter list
 //	POST   /admin/v1/einvoicing/dead-letters/{eventId}/replay     send a dead letter again
+//	DELETE /admin/v1/einvoicing/dead-letters/{eventId}            drop a dead letter for good
 package einvoicing

@@ -358,6 +358,23 @@ func (h *Handler) replay(w http.ResponseWriter, r *http.Request) {
 	api.WriteData(w, r, http.StatusOK, dl)
 }
 
+// dropDeadLetter drops a dead letter for good: one of the admin token's
+// own tenant (another tenant's is answered as unknown, and stays), or any
+// for the operator.
+func (h *Handler) dropDeadLetter(w http.ResponseWriter, r *http.Request) {
+	tenant, err := api.AdminScope(r.Context(), "", "tenant", true)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	dl, err := h.svc.DropDeadLetter(r.Context(), tenant, r.PathValue("eventId"))
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	api.WriteData(w, r, http.StatusOK, dl)
+}
+
 // connectionMembers are the members of the body of a new webhook
 // connection (einvoice.NewConnection).
 var connectionMembers = []string{"targetUrl", "secretKey", "events", "includeMetadata"}

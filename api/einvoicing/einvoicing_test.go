@@ -114,6 +114,9 @@ func newServerHarness(t *testing.T, cfg einvoice.Config, log *slog.Logger, readT
 		"acme":   authtest.Token(t, iss, "acme", oauth.DefaultAudience),
 		"globex": authtest.Token(t, iss, "globex", oauth.DefaultAudience),
 		"admin":  authtest.Token(t, iss, "ops", oauth.DefaultOperatorAudience),
+		// The tenants' own admin tokens.
+		"acme-admin":   authtest.Token(t, iss, "acme", oauth.DefaultAdminAudience),
+		"globex-admin": authtest.Token(t, iss, "globex", oauth.DefaultAdminAudience),
 		// acme's read-only token, as the web console holds one.
 		"acme-console": authtest.Token(t, iss, "acme", consoleAudience),
 	}}

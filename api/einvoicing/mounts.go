@@ -108,6 +108,13 @@ func (h *Handler) Mounts() []api.Option {
 				Params:      []api.Param{{Name: "eventId", In: "path", Required: true, Format: "identifier", Description: "The event ID of the dead letter."}},
 				Answer:      api.Enveloped[einvoice.DeadLetter]()},
 				api.Guard(h.admin, h.replay)),
+			api.WithOperation(api.Operation{Method: http.MethodDelete, Path: "/admin/v1/einvoicing/dead-letters/{eventId}", ID: "dropDeadLetter", Tag: api.AdminTag,
+				Summary: "Drops a dead letter for good, without sending it, and answers it as it was.",
+				Description: "For a dead letter that is not to be sent, such as one of a webhook connection deleted since, which cannot be replayed. " +
+					api.AdminAccess,
+				Params: []api.Param{{Name: "eventId", In: "path", Required: true, Format: "identifier", Description: "The event ID of the dead letter."}},
+				Answer: api.Enveloped[einvoice.DeadLetter]()},
+				api.Guard(h.admin, h.dropDeadLetter)),
 		)
 	}
 	return m

@@ -51,7 +51,9 @@ func Run(t *testing.T, open func(t *testing.T) einvoice.Store) {
 		{"DeleteConnectionDropsEvents", testDeleteConnectionDropsEvents},
 		{"OutboxOrder", testOutboxOrder},
 		{"OutboxLeases", testOutboxLeases},
+		{"LeaseTerms", testLeaseTerms},
 		{"DeadLettersAndReplay", testDeadLettersAndReplay},
+		{"DropDeadLetter", testDropDeadLetter},
 		{"BuryGoneEvent", testBuryGoneEvent},
 		{"DropEvents", testDropEvents},
 		{"ReplaceSecret", testReplaceSecret},
@@ -147,7 +149,7 @@ func connect(t *testing.T, s einvoice.Store, tenant string, events einvoice.Even
 
 // lease returns a lease of a new owner, an hour long.
 func lease() einvoice.Lease {
-	return einvoice.Lease{Owner: einvoice.NewGUID(), Until: time.Now().Add(time.Hour)}
+	return einvoice.Lease{Owner: einvoice.NewGUID(), Term: time.Hour}
 }
 
 // next returns the head of a connection's queue under a new lease, and
@@ -555,7 +557,7 @@ func testQueueLeases(t *testing.T, s einvoice.Store) {
 	if err := s.Claim(ctx, d.DocumentID, b); !errors.Is(err, einvoice.ErrLeased) {
 		t.Fatalf("a second owner's claim: %v, want ErrLeased", err)
 	}
-	a.Until = a.Until.Add(time.Hour)
+	a.Term = 2 * time.Hour
 	if err := s.Claim(ctx, d.DocumentID, a); err != nil {
 		t.Fatalf("the owner's claim again: %v", err)
 	}
@@ -569,7 +571,7 @@ func testQueueLeases(t *testing.T, s einvoice.Store) {
 		t.Fatal(err)
 	}
 	// A lease that has lapsed is taken over.
-	b.Until = time.Now().Add(-time.Second)
+	b.Term = 0 // it lapses at once
 	if err := s.Claim(ctx, d.DocumentID, b); err != nil {
 		t.Fatalf("a claim after the owner's release: %v", err)
 	}
@@ -734,12 +736,52 @@ func testOutboxLeases(t *testing.T, s einvoice.Store) {
 	if err := s.ReleaseOutbox(ctx, c.WebhookID, a.Owner); err != nil {
 		t.Fatal(err)
 	}
-	b.Until = time.Now().Add(-time.Second)
+	b.Term = 0 // it lapses at once
 	if ev, err := s.NextEvent(ctx, c.WebhookID, b); err != nil || ev == nil || ev.EventID != first.EventID {
 		t.Fatalf("NextEvent after the owner's release: %+v %v", ev, err)
 	}
 	if _, err := s.NextEvent(ctx, c.WebhookID, a); err != nil {
 		t.Fatalf("NextEvent over a lapsed lease: %v", err)
+	}
+}
+
+// testLeaseTerms: a lease carries a term, not a time of day, and the
+// store counts it from its own clock each time it gives the lease, so
+// that an owner's renewal sets when the lease lapses whatever the owner's
+// clock says: a renewal with a term of zero ends the owner's lease at
+// once, and one with a long term holds again.
+func testLeaseTerms(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	d := submit(t, s, "acme")
+	a, b := lease(), lease()
+	if err := s.Claim(ctx, d.DocumentID, a); err != nil {
+		t.Fatalf("Claim: %v", err)
+	}
+	if _, err := s.NextEvent(ctx, c.WebhookID, a); err != nil {
+		t.Fatalf("NextEvent: %v", err)
+	}
+	// A renewal for no time: the lease lapses at once.
+	a.Term = 0
+	if err := s.Claim(ctx, d.DocumentID, a); err != nil {
+		t.Fatalf("the owner's claim again for no time: %v", err)
+	}
+	if _, err := s.NextEvent(ctx, c.WebhookID, a); err != nil {
+		t.Fatalf("the owner's NextEvent again for no time: %v", err)
+	}
+	if err := s.Claim(ctx, d.DocumentID, b); err != nil {
+		t.Fatalf("another owner's claim once the lease was renewed for no time: %v", err)
+	}
+	if ev, err := s.NextEvent(ctx, c.WebhookID, b); err != nil || ev == nil {
+		t.Fatalf("another owner's NextEvent once the lease was renewed for no time: %+v %v", ev, err)
+	}
+	// The new owner's lease, an hour long from now, keeps the first out.
+	a.Term = time.Hour
+	if err := s.Claim(ctx, d.DocumentID, a); !errors.Is(err, einvoice.ErrLeased) {
+		t.Fatalf("the first owner's claim after the takeover: %v, want ErrLeased", err)
+	}
+	if _, err := s.NextEvent(ctx, c.WebhookID, a); !errors.Is(err, einvoice.ErrLeased) {
+		t.Fatalf("the first owner's NextEvent after the takeover: %v, want ErrLeased", err)
 	}
 }
 
@@ -809,6 +851,65 @@ func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
 	wantCode(t, "replaying for a deleted connection", second(s.Replay(ctx, "", other.EventID, at)), levy.ENotFound, "eventId")
 	if list, _ := s.DeadLetters(ctx, "globex"); len(list) != 1 || list[0].EventID != other.EventID {
 		t.Errorf("globex's dead letters after a refused replay: %+v", list)
+	}
+}
+
+// testDropDeadLetter: a dead letter is dropped for good, by its tenant
+// or by the operator (tenant ""), whether its connection is still there
+// or deleted (when it can no longer be replayed); another tenant's drop
+// finds no such dead letter and removes nothing.
+func testDropDeadLetter(t *testing.T, s einvoice.Store) {
+	ctx := context.Background()
+	c := connect(t, s, "acme", einvoice.AllEvents, false)
+	g := connect(t, s, "globex", einvoice.AllEvents, false)
+	d := submit(t, s, "acme")
+	move(t, s, d, webhook.StatusInProgress)
+	submit(t, s, "globex")
+	bury := func(webhookID string) *einvoice.OutboxEvent {
+		t.Helper()
+		ev := next(t, s, webhookID)
+		ev.Attempts, ev.LastError, ev.DeadAt = 3, "the target answered 502", now()
+		if err := s.Bury(ctx, ev); err != nil {
+			t.Fatal(err)
+		}
+		ev.Seq = 0
+		return ev
+	}
+	pending := bury(c.WebhookID)
+	inProgress := bury(c.WebhookID)
+	theirs := bury(g.WebhookID)
+
+	wantCode(t, "dropping acme's dead letter as globex", second(s.DropDeadLetter(ctx, "globex", pending.EventID)), levy.ENotFound, "eventId")
+	wantCode(t, "dropping an unknown dead letter", second(s.DropDeadLetter(ctx, "acme", einvoice.NewGUID())), levy.ENotFound, "eventId")
+	if list, err := s.DeadLetters(ctx, ""); err != nil || len(list) != 3 {
+		t.Fatalf("the dead letters after refused drops: %d %v, want all 3", len(list), err)
+	}
+	was, err := s.DropDeadLetter(ctx, "acme", pending.EventID)
+	if err != nil {
+		t.Fatalf("acme drops its dead letter: %v", err)
+	}
+	sameJSON(t, "DropDeadLetter's answer", was, *pending)
+	list, err := s.DeadLetters(ctx, "acme")
+	if err != nil || len(list) != 1 || list[0].EventID != inProgress.EventID {
+		t.Fatalf("acme's dead letters after the drop: %+v %v, want only %s", list, err, inProgress.EventID)
+	}
+	wantCode(t, "dropping twice", second(s.DropDeadLetter(ctx, "", pending.EventID)), levy.ENotFound, "eventId")
+	wantCode(t, "replaying a dropped dead letter", second(s.Replay(ctx, "", pending.EventID, now())), levy.ENotFound, "eventId")
+	if ev := next(t, s, c.WebhookID); ev != nil {
+		t.Errorf("a dropped dead letter came back to the queue: %+v", ev)
+	}
+
+	// A dead letter whose connection is gone, which no replay can send,
+	// is dropped by the operator.
+	if _, err := s.DeleteConnection(ctx, "globex", g.WebhookID); err != nil {
+		t.Fatal(err)
+	}
+	wantCode(t, "replaying for a deleted connection", second(s.Replay(ctx, "", theirs.EventID, now())), levy.ENotFound, "eventId")
+	if was, err := s.DropDeadLetter(ctx, "", theirs.EventID); err != nil || was.EventID != theirs.EventID || was.Tenant != "globex" {
+		t.Fatalf("the operator drops a dead letter of a deleted connection: %+v %v", was, err)
+	}
+	if list, err := s.DeadLetters(ctx, ""); err != nil || len(list) != 1 || list[0].EventID != inProgress.EventID {
+		t.Fatalf("the dead letters at the end: %+v %v, want only acme's %s", list, err, inProgress.EventID)
 	}
 }
 
@@ -1103,12 +1204,13 @@ func testClose(t *testing.T, s einvoice.Store) {
 		t.Fatal(err)
 	}
 	for what, err := range map[string]error{
-		"Document":      second(s.Document(ctx, "acme", d.DocumentID)),
-		"Submit":        second(s.Submit(ctx, einvoice.Submission{Document: newDocument("acme"), Content: []byte("x")})),
-		"Connections":   second(s.Connections(ctx, "acme")),
-		"Queue":         second(s.Queue(ctx)),
-		"DeadLetters":   second(s.DeadLetters(ctx, "")),
-		"ReplaceSecret": second(s.ReplaceSecret(ctx, "acme", einvoice.NewGUID(), secret(t, `"after close"`))),
+		"Document":       second(s.Document(ctx, "acme", d.DocumentID)),
+		"Submit":         second(s.Submit(ctx, einvoice.Submission{Document: newDocument("acme"), Content: []byte("x")})),
+		"Connections":    second(s.Connections(ctx, "acme")),
+		"Queue":          second(s.Queue(ctx)),
+		"DeadLetters":    second(s.DeadLetters(ctx, "")),
+		"DropDeadLetter": second(s.DropDeadLetter(ctx, "", einvoice.NewGUID())),
+		"ReplaceSecret":  second(s.ReplaceSecret(ctx, "acme", einvoice.NewGUID(), secret(t, `"after close"`))),
 	} {
 		if !errors.Is(err, einvoice.ErrClosed) {
 			t.Errorf("%s after Close: %v, want ErrClosed", what, err)

@@ -40,6 +40,7 @@ type serveConfig struct {
 	dataDir       string
 	database      string // a PostgreSQL URL, or "" for Badger in dataDir
 	leaseTerm     time.Duration
+	einvoiceNode  string // names the node's e-invoicing leases (einvoice.Config.Node)
 	maxBody       int64
 	readHeader    time.Duration
 	read          time.Duration
@@ -119,6 +120,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.StringVar(&c.dataDir, "data-dir", "", "directory of the server's data (the tax journal is in DIR/journal); required")
 	fs.StringVar(&c.database, "database", "", databaseUsage)
 	fs.DurationVar(&c.leaseTerm, "einvoice-lease-term", 0, "how long a node holds an e-invoice or a webhook connection's events before another node sharing --database may take them over, when it stopped without releasing them (killed); the node renews it every third of the term while it works; at least twice --webhook-timeout; 0 means "+sharedLeaseTerm.String()+" with --database and "+einvoice.DefaultLeaseTerm.String()+" without")
+	fs.StringVar(&c.einvoiceNode, "einvoice-node", "", "a name of this node alone among those sharing --database (such as its host or pod name: ASCII letters, digits, '.', '-', '_', ':'), under which it holds its e-invoicing leases, so that the node restarted after a crash under the same name resumes its work at once rather than after --einvoice-lease-term; never give two running nodes the same name; empty means a new name at every start")
 	fs.Int64Var(&c.maxBody, "max-body", api.DefaultBodyLimit, "largest request body in bytes; a larger one is answered 413")
 	fs.DurationVar(&c.readHeader, "read-header-timeout", 10*time.Second, "time allowed to read a request's headers")
 	fs.DurationVar(&c.read, "read-timeout", 30*time.Second, "time allowed to read a whole request")

@@ -34,7 +34,7 @@ func einvoiceConfig(c serveConfig, log *slog.Logger) (einvoice.Config, error) {
 	}
 	return einvoice.Config{MinBackoff: c.webhookMin, MaxBackoff: c.webhookMax, MaxAttempts: c.webhookAttempts, Timeout: c.webhookTimeout,
 		AllowHTTP: c.webhookHTTP, AllowPrivateTargets: c.webhookPrivate || c.dev, Secrets: keys,
-		MaxDocumentBytes: int(min(c.maxDocument, c.maxBody, 1<<30)), LeaseTerm: c.leaseTerm, Logger: log}, nil
+		MaxDocumentBytes: int(min(c.maxDocument, c.maxBody, 1<<30)), LeaseTerm: c.leaseTerm, Node: c.einvoiceNode, Logger: log}, nil
 }
 
 // The environment variables that hold secrets keys themselves, for

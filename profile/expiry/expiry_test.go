@@ -41,7 +41,7 @@ func (o *outbox) drain(t *testing.T) []webhook.Event {
 	t.Helper()
 	ctx := context.Background()
 	for {
-		lease := einvoice.Lease{Owner: einvoice.NewGUID(), Until: time.Now().Add(time.Minute)}
+		lease := einvoice.Lease{Owner: einvoice.NewGUID(), Term: time.Minute}
 		ev, err := o.store.NextEvent(ctx, o.webhookID, lease)
 		if err != nil {
 			t.Fatal(err)
