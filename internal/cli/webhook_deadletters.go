@@ -19,10 +19,13 @@ const deadLettersUsage = `usage:
   levy webhook dead-letters list   --data-dir DIR | --database URL [--tenant NAME]
   levy webhook dead-letters replay --data-dir DIR | --database URL EVENT_ID [EVENT_ID ...]
   levy webhook dead-letters replay --data-dir DIR | --database URL --all [--tenant NAME]
+  levy webhook dead-letters drop   --data-dir DIR | --database URL EVENT_ID [EVENT_ID ...]
 
 The dead-letter list holds the webhook events whose delivery was given up
 after the last attempt. replay puts them back in their connection's queue
 with the same Idempotency-Key; the server sends them when it next runs.
+drop removes them for good (a dead letter of a deleted connection, which
+replay refuses, say) and prints them as they were.
 With --database URL (env LEVY_DATABASE_URL) they work on the PostgreSQL
 database of a cluster while its nodes run. With --data-dir they work on a
 data directory that no server holds open; a running
@@ -57,7 +60,8 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 	switch {
 	case args[0] == "list" && fs.NArg() == 0 && !*all:
 	case args[0] == "replay" && (fs.NArg() > 0) != *all:
-	case args[0] == "list" || args[0] == "replay":
+	case args[0] == "drop" && fs.NArg() > 0 && !*all:
+	case args[0] == "list" || args[0] == "replay" || args[0] == "drop":
 		return usageError{"wrong arguments\n" + deadLettersUsage}
 	default:
 		return usageError{fmt.Sprintf("unknown subcommand %q\n%s", args[0], deadLettersUsage)}
@@ -79,6 +83,9 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 		return printJSON(stdout, list)
 	}
 	ids := fs.Args()
+	if args[0] == "drop" {
+		return dropDeadLetters(ctx, svc, *tenant, ids, stdout, stderr)
+	}
 	if *all {
 		list, err := svc.DeadLetters(ctx, *tenant)
 		if err != nil {
@@ -102,6 +109,27 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	if len(replayed) < len(ids) {
 		return fmt.Errorf("%d of %d dead letters were not replayed", len(ids)-len(replayed), len(ids))
+	}
+	return nil
+}
+
+// dropDeadLetters drops the dead letters ids (of tenant, when given) for
+// good, prints those it dropped and fails when one was not dropped.
+func dropDeadLetters(ctx context.Context, svc *einvoice.Service, tenant string, ids []string, stdout, stderr io.Writer) error {
+	dropped := []einvoice.DeadLetter{}
+	for _, id := range ids {
+		dl, err := svc.DropDeadLetter(ctx, tenant, id)
+		if err != nil {
+			fmt.Fprintf(stderr, "levy: drop %s: %v\n", id, err)
+			continue
+		}
+		dropped = append(dropped, dl)
+	}
+	if err := printJSON(stdout, dropped); err != nil {
+		return err
+	}
+	if len(dropped) < len(ids) {
+		return fmt.Errorf("%d of %d dead letters were not dropped", len(ids)-len(dropped), len(ids))
 	}
 	return nil
 }

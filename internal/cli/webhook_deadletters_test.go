@@ -124,3 +124,68 @@ func openTestEInvoice(ctx context.Context, dir string, cfg einvoice.Config) (*ei
 	}
 	return svc, st.Close, nil
 }
+
+// TestDeadLettersDrop drops a dead letter with the command: it is printed
+// as it was and gone from the list; dropping it again, another tenant's
+// drop and a drop without an ID fail.
+func TestDeadLettersDrop(t *testing.T) {
+	dir := t.TempDir()
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusInternalServerError)
+	}))
+	defer target.Close()
+	doc, err := os.ReadFile("../../einvoice/testdata/invoice.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := levy.WithTenant(context.Background(), "acme")
+	svc, closeSvc, err := openTestEInvoice(ctx, dir, einvoice.Config{MaxAttempts: 1, AllowPrivateTargets: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := svc.CreateConnection(ctx, einvoice.NewConnection{TargetURL: target.URL, SecretKey: strings.Repeat("s", 32),
+		Events: einvoice.Events{Statuses: []string{"Pending"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := svc.Submit(ctx, doc, ""); err != nil {
+		t.Fatal(err)
+	}
+	var list []einvoice.DeadLetter
+	for deadline := time.Now().Add(10 * time.Second); len(list) == 0; time.Sleep(10 * time.Millisecond) {
+		if list, err = svc.DeadLetters(ctx, ""); err != nil {
+			t.Fatal(err)
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no dead letter")
+		}
+	}
+	// The connection goes: replay refuses its letter, drop takes it.
+	if _, err := svc.DeleteConnection(ctx, conn.WebhookID); err != nil {
+		t.Fatal(err)
+	}
+	if err := closeSvc(); err != nil {
+		t.Fatal(err)
+	}
+	id := list[0].EventID
+	if code, _, _ := runCLI(t, "webhook", "dead-letters", "drop", "--data-dir", dir); code != 2 {
+		t.Errorf("drop without an ID: exit %d, want 2", code)
+	}
+	if code, _, _ := runCLI(t, "webhook", "dead-letters", "drop", "--data-dir", dir, "--all"); code != 2 {
+		t.Errorf("drop --all: exit %d, want 2", code)
+	}
+	if code, _, errOut := runCLI(t, "webhook", "dead-letters", "drop", "--data-dir", dir, "--tenant", "globex", id); code != 1 || !strings.Contains(errOut, "no dead letter") {
+		t.Errorf("another tenant's drop: %d %s", code, errOut)
+	}
+	code, out, errOut := runCLI(t, "webhook", "dead-letters", "drop", "--data-dir", dir, "--tenant", "acme", id)
+	var dropped []einvoice.DeadLetter
+	if code != 0 || json.Unmarshal([]byte(out), &dropped) != nil || len(dropped) != 1 || dropped[0].EventID != id {
+		t.Fatalf("drop: %d %s %s", code, out, errOut)
+	}
+	if _, out, _ := runCLI(t, "webhook", "dead-letters", "list", "--data-dir", dir); strings.TrimSpace(out) != "[]" {
+		t.Errorf("the list after the drop: %s", out)
+	}
+	if code, _, errOut := runCLI(t, "webhook", "dead-letters", "drop", "--data-dir", dir, id); code != 1 || !strings.Contains(errOut, "no dead letter") {
+		t.Errorf("a second drop: %d %s", code, errOut)
+	}
+}
