@@ -38,7 +38,9 @@ func TestConsoleJournalReversalAndCompanyDownload(t *testing.T) {
 		[]byte(`{"data":{"transactionId":"RV-EAST-1-R","postingDate":"2026-07-05"}}`), nil)
 
 	b.do("open the journal", chromedp.Click(chromedp.CSS(`#nav a[data-page=journal]`)))
-	b.wait("the journal page", `document.getElementById('journal-from')`)
+	// The page shows its default period first: a period chosen before
+	// that showing ends would be overwritten by it.
+	b.wait("the journal page", `document.getElementById('journal-from') && / summary rows\.$/.test(document.getElementById('status').textContent)`)
 	b.do("choose the period", chromedp.Evaluate[chromedp.Void](`document.getElementById('journal-from').value = '2026-07-01'; document.getElementById('journal-to').value = '2026-07-31'`),
 		submit("journal-period"))
 	b.wait("the summary", `document.querySelector('#journal-summary h2') && document.querySelector('#journal-summary h2').textContent.includes('2026-07-31')`)
