@@ -26,6 +26,7 @@ var statusOf = map[string]int{
 	levy.EUnavailable:  http.StatusServiceUnavailable,
 	levy.ETooMany:      http.StatusTooManyRequests,
 	codeCancelled:      statusClientClosed,
+	codeDeadline:       http.StatusServiceUnavailable,
 }
 
 // codeMethod is the code of a request whose path exists but not with its
@@ -41,6 +42,16 @@ const codeCancelled = "request_cancelled"
 // nginx's 499 (client closed request), which the logs and the metrics
 // count apart from the server's faults (500) and the client's mistakes.
 const statusClientClosed = 499
+
+// codeDeadline is the code of a request whose deadline, set by the
+// server that runs the API (a host's middleware, a context given to
+// the handler), passed before the answer was ready: the server gave up
+// on it, the client did not go away (see Server.fail). It answers 503,
+// as net/http's TimeoutHandler does, so that a host's time limit is
+// told alike whichever way it is set, and apart from the server's
+// faults (500); without Retry-After, since the server cannot tell when
+// the same request would end in time.
+const codeDeadline = "deadline_exceeded"
 
 // codeTimeout is the code of a request whose body did not arrive within
 // the server's read timeout: a fault of the client or its network that

@@ -81,6 +81,10 @@ func (s *Server) done(r *http.Request, x *exchange) {
 		level, msg, err = slog.LevelError, "request failed", x.fault
 	case x.status == statusClientClosed:
 		level, msg, err = slog.LevelInfo, "request cancelled", x.cause
+	case x.deadline:
+		// The server's own time limit: no fault of its code, nor the
+		// client's refusal, but what an operator sizes limits by.
+		level, msg, err = slog.LevelWarn, "request deadline exceeded", x.cause
 	case x.status >= 400:
 		level, msg, err = slog.LevelInfo, "request refused", x.cause
 	}

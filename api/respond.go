@@ -42,6 +42,9 @@ type exchange struct {
 	// cause is the error behind a 503, for the log: what the client is
 	// told of it is the message of its *levy.Error alone.
 	cause error
+	// deadline marks a request whose deadline, set by the server that
+	// runs the API, passed before its answer was ready (codeDeadline).
+	deadline bool
 	// admin marks an admin operation: Guard holds its request to the
 	// query parameters it declares (query), and sends a read-only token
 	// to a tenant admin's credential for its writes.
@@ -252,18 +255,30 @@ func (x *exchange) serverOr() *Server {
 // the log only. An error that would answer 500 answers 499 instead when
 // the request's client went away (its context cancelled) before the
 // answer was ready, the error logged at INFO: the client's doing, not a
-// fault of the server.
+// fault of the server. It answers 503 (codeDeadline) when the request's
+// deadline, which the server running the API set, passed first, the
+// error logged at WARN: the server's time limit, not a fault of its
+// code.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	x := exchangeOf(r.Context())
 	status, items := classify(err)
-	if status == http.StatusInternalServerError && errors.Is(r.Context().Err(), context.Canceled) {
-		// The client went away, and what stopped the handler is no
-		// error of its request: the context's error, from the engine's
-		// run, a store's call or a layer that kept only its message.
-		// The request ends as the client's doing, the error kept for
-		// the log.
-		x.cause = err
-		status, items = classify(&levy.Error{Code: codeCancelled, Message: "the request was cancelled before its answer was ready"})
+	if status == http.StatusInternalServerError {
+		// What stopped the handler may be no error of its request but
+		// the end of its context: the context's error, from the
+		// engine's run, a store's call or a layer that kept only its
+		// message. The error is kept for the log.
+		switch ctxErr := r.Context().Err(); {
+		case errors.Is(ctxErr, context.Canceled):
+			// The client went away: the request ends as its doing.
+			x.cause = err
+			status, items = classify(&levy.Error{Code: codeCancelled, Message: "the request was cancelled before its answer was ready"})
+		case errors.Is(ctxErr, context.DeadlineExceeded):
+			// net/http puts no deadline on a request's context: the
+			// server that runs the API did, and gave up on the request.
+			x.cause, x.deadline = err, true
+			status, items = classify(&levy.Error{Code: codeDeadline,
+				Message: "the server stopped the request at its time limit, before its answer was ready; a smaller request (fewer lines, a shorter period) may end in time"})
+		}
 	}
 	switch status {
 	case http.StatusInternalServerError:
@@ -278,7 +293,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case http.StatusForbidden:
 		w.Header().Set("WWW-Authenticate", `Bearer realm="levy", error="insufficient_scope"`)
 	case http.StatusServiceUnavailable, http.StatusTooManyRequests:
-		if w.Header().Get("Retry-After") == "" {
+		if w.Header().Get("Retry-After") == "" && !x.deadline {
 			w.Header().Set("Retry-After", "1")
 		}
 	}

@@ -130,6 +130,30 @@ func doVersions(st State, id string) ([]*Transaction, error) {
 	return out, nil
 }
 
+// doHistory returns the versions of id, whether it is live, and the
+// reversal that still stands against its latest version.
+func doHistory(st State, id string) (*History, error) {
+	vs, err := doVersions(st, id)
+	if err != nil {
+		return nil, err
+	}
+	h, found, err := st.Head(id)
+	if err != nil {
+		return nil, err
+	}
+	out := &History{Versions: vs, Live: live(h, found)}
+	if h.ReversedBy != "" {
+		reversed, err := stillReversed(st, id, h.Latest, h.ReversedBy)
+		if err != nil {
+			return nil, err
+		}
+		if reversed {
+			out.ReversedBy = h.ReversedBy
+		}
+	}
+	return out, nil
+}
+
 // doExists reports whether id names a live transaction.
 func doExists(st State, id string) (bool, error) {
 	h, found, err := st.Head(id)

@@ -65,6 +65,20 @@ func columnIndexes(header []string, names ...string) []int {
 // format f, calling progress (when not nil) after each transaction with
 // the number written so far. It returns that number.
 func Export(ctx context.Context, s Store, tenant string, from, to civil.Date, f Format, w io.Writer, progress func(int)) (int, error) {
+	return export(ctx, s, tenant, nil, from, to, f, w, progress)
+}
+
+// ExportCompany is Export of the transactions of one company of the
+// tenant ("" is those stored without a company code), as
+// SummarizeCompany reports them: the other companies' are left out, and
+// progress counts only those written.
+func ExportCompany(ctx context.Context, s Store, tenant, company string, from, to civil.Date, f Format, w io.Writer, progress func(int)) (int, error) {
+	return export(ctx, s, tenant, &company, from, to, f, w, progress)
+}
+
+// export is Export of the transactions of *company, or of every company
+// when company is nil.
+func export(ctx context.Context, s Store, tenant string, company *string, from, to civil.Date, f Format, w io.Writer, progress func(int)) (int, error) {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var write func(*Transaction) error
 	var cw *csvout.Writer
@@ -83,6 +97,9 @@ func Export(ctx context.Context, s Store, tenant string, from, to civil.Date, f 
 	}
 	n := 0
 	err := s.Scan(ctx, tenant, from, to, func(tx *Transaction) error {
+		if company != nil && tx.Company != *company {
+			return nil
+		}
 		if err := write(tx); err != nil {
 			return err
 		}

@@ -129,6 +129,22 @@ func (o operations) Versions(ctx context.Context, tenant, id string) ([]*Transac
 	return out, nil
 }
 
+// History implements Store.
+func (o operations) History(ctx context.Context, tenant, id string) (*History, error) {
+	if err := checkKey(tenant, id); err != nil {
+		return nil, err
+	}
+	var out *History
+	err := o.view(ctx, "history", tenant, id, func(st State) (err error) {
+		out, err = doHistory(st, id)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // Exists implements Store.
 func (o operations) Exists(ctx context.Context, tenant, id string) (bool, error) {
 	if err := checkKey(tenant, id); err != nil {

@@ -34,6 +34,12 @@ type Store interface {
 	// Versions returns every version of a transaction ID, oldest first,
 	// deleted ones included (an audit needs them).
 	Versions(ctx context.Context, tenant, id string) ([]*Transaction, error)
+	// History returns what the journal holds of a transaction ID, read
+	// in one consistent state: every version as Versions returns it,
+	// whether the transaction is live, and the ID of the reversal that
+	// stands against its latest version (History.ReversedBy). An unknown
+	// ID is levy.ENotFound, as for Versions.
+	History(ctx context.Context, tenant, id string) (*History, error)
 	// Exists reports whether a live (not deleted) transaction has the ID.
 	Exists(ctx context.Context, tenant, id string) (bool, error)
 	// Delete marks a transaction deleted: it no longer exists for Get,
@@ -94,4 +100,23 @@ type Store interface {
 	ReplaceFigures(ctx context.Context, tenant string, figs []Figure) error
 	// Close releases the store; the methods fail afterwards.
 	Close() error
+}
+
+// History is what the journal holds of one transaction ID (see
+// Store.History).
+type History struct {
+	// Versions are every version of the ID, oldest first, deleted ones
+	// included.
+	Versions []*Transaction
+	// Live is false when the transaction was deleted.
+	Live bool
+	// ReversedBy is the ID of the reversal that takes back the latest
+	// version, while it does: a live transaction whose latest version
+	// is a reversal of that version. It is empty when the transaction
+	// was never reversed, when its reversal was deleted or its ID used
+	// since by a transaction of its own, and when a version posted
+	// after the reversal superseded the version it took back. A
+	// transaction deleted after it was reversed keeps its reversal,
+	// which stays a credit in the journal.
+	ReversedBy string
 }

@@ -1,6 +1,7 @@
 package console_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
@@ -77,7 +78,47 @@ func TestJournalPageCompanies(t *testing.T) {
 	f.refused(t, "/console/api/journal/transactions?"+period+"&company=EA%E2%80%AEST", 400, "company")
 	// Two companies at once are refused on each route that narrows to
 	// one, not answered with the first one's transactions alone.
-	for _, route := range []string{"summary", "series", "transactions"} {
-		f.refused(t, "/console/api/journal/"+route+"?"+period+"&company=EAST&company=WEST", 400, "company")
+	for _, route := range []string{"summary", "series", "transactions", "export"} {
+		f.refused(t, "/console/api/journal/"+route+"?"+period+"&format=csv&company=EAST&company=WEST", 400, "company")
+	}
+	f.refused(t, "/console/api/journal/export?"+period+"&format=csv&company="+strings.Repeat("X", 41), 400, "company")
+	f.refused(t, "/console/api/journal/export?"+period+"&format=jsonl&company=EA%E2%80%AEST", 400, "company")
+
+	// The download of one company is journal.ExportCompany's, in both
+	// formats; without company it is every company's.
+	from, to := civil.MustParse("2026-06-01"), civil.MustParse("2026-06-30")
+	for _, c := range []struct {
+		query   string
+		company *string
+		txs     int
+	}{{"&company=EAST", ptr("EAST"), 3}, {"&company=WEST", ptr("WEST"), 5}, {"&company=", ptr(""), 1}, {"", nil, 9}} {
+		for _, format := range []journal.Format{journal.CSV, journal.JSONLines} {
+			var want bytes.Buffer
+			var n int
+			var err error
+			if c.company != nil {
+				n, err = journal.ExportCompany(context.Background(), f.journal, levy.DefaultTenant, *c.company, from, to, format, &want, nil)
+			} else {
+				n, err = journal.Export(context.Background(), f.journal, levy.DefaultTenant, from, to, format, &want, nil)
+			}
+			if err != nil || n != c.txs {
+				t.Fatalf("the export%s: %d transactions, %v; want %d", c.query, n, err, c.txs)
+			}
+			status, _, got := f.get(t, "/console/api/journal/export?"+period+"&format="+string(format)+c.query)
+			if status != 200 || !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("the %s download%s: %d\n%s\nwant\n%s", format, c.query, status, got, want.Bytes())
+			}
+			if format == journal.JSONLines && c.company != nil {
+				for _, l := range strings.Split(strings.TrimSpace(string(got)), "\n") {
+					var tx journal.Transaction
+					if err := json.Unmarshal([]byte(l), &tx); err != nil || tx.Company != *c.company {
+						t.Errorf("the download%s holds %s of company %q (%v)", c.query, tx.TransactionID, tx.Company, err)
+					}
+				}
+			}
+		}
 	}
 }
+
+// ptr returns a pointer to s.
+func ptr(s string) *string { return &s }

@@ -382,36 +382,37 @@ type history struct {
 	TransactionID string `json:"transactionId"`
 	// Live is false when the transaction was deleted: its versions stay
 	// for audit.
-	Live     bool                   `json:"live"`
-	Versions []*journal.Transaction `json:"versions"`
+	Live bool `json:"live"`
+	// ReversedBy is the ID of the reversal that stands against the
+	// latest version (journal.History.ReversedBy), empty when none does.
+	ReversedBy string                 `json:"reversedBy,omitempty"`
+	Versions   []*journal.Transaction `json:"versions"`
 }
 
 // versions answers every version of a transaction, oldest first, deleted
-// ones included, and whether it is live.
+// ones included, whether it is live, and the reversal that stands
+// against it, read together.
 func (h *Handler) versions(w http.ResponseWriter, r *http.Request) {
 	if h.journal == nil {
 		api.WriteError(w, r, levy.NotFound("", "this server keeps no journal"))
 		return
 	}
 	id, tenant := r.PathValue("id"), levy.Tenant(r.Context())
-	vs, err := h.journal.Versions(r.Context(), tenant, id)
+	hist, err := h.journal.History(r.Context(), tenant, id)
 	if err != nil {
 		api.WriteError(w, r, levy.RenameField(err, "transactionId", "id"))
 		return
 	}
-	live, err := h.journal.Exists(r.Context(), tenant, id)
-	if err != nil {
-		api.WriteError(w, r, levy.RenameField(err, "transactionId", "id"))
-		return
-	}
-	api.WriteData(w, r, http.StatusOK, history{TransactionID: id, Live: live, Versions: vs})
+	api.WriteData(w, r, http.StatusOK, history{TransactionID: id, Live: hist.Live, ReversedBy: hist.ReversedBy, Versions: hist.Versions})
 }
 
 // export answers the period's transactions as the journal export route
 // does, through the Exporter it shares with that route (its time limit,
 // its limit of exports per tenant): format csv (one row per tax) or
-// jsonl (one transaction per line), as a download. An export that broke
-// off is not ended as an answer: the browser sees the download fail.
+// jsonl (one transaction per line), as a download; with company, of
+// that company's transactions only, as the page's other routes narrow
+// to it. An export that broke off is not ended as an answer: the
+// browser sees the download fail.
 func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
 	from, to, err := h.period(r)
 	if err != nil {
@@ -423,8 +424,19 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, levy.Invalid("format", "want csv or jsonl, not %q", f))
 		return
 	}
+	company, only, err := companyOf(r)
+	if err != nil {
+		api.WriteError(w, r, err)
+		return
+	}
+	// The file's name is the period's: a company code may hold what a
+	// header's quoted file name cannot (the page names the file itself).
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="journal-%s-%s.%s"`, from, to, f))
-	h.exporter.Serve(headFirst{w}, r, levy.Tenant(r.Context()), from, to, f)
+	if only {
+		h.exporter.ServeCompany(headFirst{w}, r, levy.Tenant(r.Context()), company, from, to, f)
+	} else {
+		h.exporter.Serve(headFirst{w}, r, levy.Tenant(r.Context()), from, to, f)
+	}
 	if w.Header().Get(journaladmin.TrailerError) != "" {
 		// The export broke off (cut at its time limit, or the journal
 		// failed), which its trailer says; but a browser reads no

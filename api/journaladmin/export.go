@@ -125,6 +125,20 @@ var errCut = errors.New("journaladmin: the export ran for its time limit")
 // client that reads slowly holds its export's goroutine, never a
 // database connection or a snapshot that other requests need.
 func (e *Exporter) Serve(w http.ResponseWriter, r *http.Request, tenant string, from, to civil.Date, f journal.Format) {
+	e.serve(w, r, tenant, nil, from, to, f)
+}
+
+// ServeCompany is Serve of the export of one company of the tenant
+// ("" is the transactions stored without a company code), as
+// journal.ExportCompany writes it. The caller has checked company
+// (journal.CheckCompany).
+func (e *Exporter) ServeCompany(w http.ResponseWriter, r *http.Request, tenant, company string, from, to civil.Date, f journal.Format) {
+	e.serve(w, r, tenant, &company, from, to, f)
+}
+
+// serve is Serve of the transactions of *company, or of every company
+// when company is nil.
+func (e *Exporter) serve(w http.ResponseWriter, r *http.Request, tenant string, company *string, from, to civil.Date, f journal.Format) {
 	if !e.enter(tenant) {
 		e.log.Info("journal export refused: its tenant has as many running as the limit", "tenant", tenant, "limit", e.limits.PerTenant)
 		exports := "journal exports"
@@ -151,7 +165,13 @@ func (e *Exporter) Serve(w http.ResponseWriter, r *http.Request, tenant string, 
 	w.Header().Set("Trailer", TrailerCount+", "+TrailerError)
 	w.WriteHeader(http.StatusOK)
 	sw := stepWriter{w: w, rc: http.NewResponseController(w), end: cut.Add(trailerGrace)}
-	n, err := journal.Export(ctx, e.store, tenant, from, to, f, sw, nil)
+	var n int
+	var err error
+	if company != nil {
+		n, err = journal.ExportCompany(ctx, e.store, tenant, *company, from, to, f, sw, nil)
+	} else {
+		n, err = journal.Export(ctx, e.store, tenant, from, to, f, sw, nil)
+	}
 	id := w.Header().Get("X-Request-Id")
 	switch {
 	case err == nil:

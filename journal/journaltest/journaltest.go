@@ -47,6 +47,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ReverseAfterItsReversalIDIsReused", testReverseAfterItsReversalIDIsReused},
 		{"ReversalKeepsItsOriginal", testReversalKeepsItsOriginal},
 		{"PostAfterReversal", testPostAfterReversal},
+		{"HistoryNamesTheStandingReversal", testHistory},
 		{"RollbackOneSync", testRollbackOneSync},
 		{"RollbackTwoSyncs", testRollbackTwoSyncs},
 		{"RollbackErrors", testRollbackErrors},
@@ -951,6 +952,92 @@ func testPostAfterReversal(t *testing.T, s journal.Store) {
 	orig, err := journal.Original(ctx, s, tenant, mustGet(t, s, tenant, "REV-1"))
 	if err != nil || orig.Version != 1 || orig.Total.String() != "100.00" {
 		t.Fatalf("the original of REV-1: %v, %v; want version 1 of 100.00", orig, err)
+	}
+}
+
+// wantHistory checks what History says of id: its number of versions,
+// whether it is live, and the reversal that stands against it.
+func wantHistory(t *testing.T, s journal.Store, ten, id string, versions int, live bool, reversedBy string) {
+	t.Helper()
+	h, err := s.History(context.Background(), ten, id)
+	if err != nil {
+		t.Fatalf("History %s: %v", id, err)
+	}
+	if len(h.Versions) != versions || h.Live != live || h.ReversedBy != reversedBy {
+		t.Fatalf("History %s: %d versions, live %t, reversed by %q; want %d, %t, %q",
+			id, len(h.Versions), h.Live, h.ReversedBy, versions, live, reversedBy)
+	}
+	for i, v := range h.Versions {
+		if v.Version != i+1 || v.TransactionID != id {
+			t.Fatalf("History %s: element %d is %s version %d", id, i, v.TransactionID, v.Version)
+		}
+	}
+}
+
+// testHistory: History names the reversal of a transaction while it
+// stands against the latest version, and no longer once the reversal is
+// deleted, its ID is used by a transaction of its own, or a version
+// posted since supersedes the one it took back; a deleted transaction
+// keeps the reversal that stands. The reversal itself is reversed by
+// nothing. An unknown ID is not found, a bad one invalid.
+func testHistory(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-14"))
+	wantHistory(t, s, tenant, "INV-1", 1, true, "")
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-1"}); err != nil {
+		t.Fatalf("Reverse: %v", err)
+	}
+	wantHistory(t, s, tenant, "INV-1", 1, true, "REV-1")
+	wantHistory(t, s, tenant, "REV-1", 1, true, "")
+
+	// The reversal deleted: INV-1 counts in full again.
+	if err := s.Delete(ctx, tenant, "REV-1"); err != nil {
+		t.Fatalf("Delete of the reversal: %v", err)
+	}
+	wantHistory(t, s, tenant, "INV-1", 1, true, "")
+	wantHistory(t, s, tenant, "REV-1", 1, false, "")
+
+	// Reversed again, then the reversal's ID posted anew as a
+	// transaction of its own.
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-2"}); err != nil {
+		t.Fatalf("Reverse again: %v", err)
+	}
+	wantHistory(t, s, tenant, "INV-1", 1, true, "REV-2")
+	if err := s.Delete(ctx, tenant, "REV-2"); err != nil {
+		t.Fatalf("Delete of the second reversal: %v", err)
+	}
+	mustPost(t, s, tenant, simple(t, "REV-2", "2026-03-20"))
+	wantHistory(t, s, tenant, "INV-1", 1, true, "")
+
+	// Reversed again, then a new version posted over the reversed one.
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-3"}); err != nil {
+		t.Fatalf("Reverse a third time: %v", err)
+	}
+	wantHistory(t, s, tenant, "INV-1", 1, true, "REV-3")
+	mustPost(t, s, tenant, simple(t, "INV-1", "2026-03-14"))
+	wantHistory(t, s, tenant, "INV-1", 2, true, "")
+
+	// Reversed, then deleted: the reversal still stands in the journal.
+	if _, err := s.Reverse(ctx, tenant, "INV-1", journal.Reversal{TransactionID: "REV-4"}); err != nil {
+		t.Fatalf("Reverse the second version: %v", err)
+	}
+	if err := s.Delete(ctx, tenant, "INV-1"); err != nil {
+		t.Fatalf("Delete of the original: %v", err)
+	}
+	wantHistory(t, s, tenant, "INV-1", 2, false, "REV-4")
+
+	_, err := s.History(ctx, tenant, "INV-404")
+	wantCode(t, "History of an unknown ID", err, levy.ENotFound)
+	_, err = s.History(ctx, "", "INV-1")
+	wantCode(t, "History without a tenant", err, levy.EInvalid)
+	_, err = s.History(ctx, tenant, "bad\xff")
+	wantCode(t, "History of an ID that is not UTF-8", err, levy.EInvalid)
+	_, err = s.History(ctx, "other", "INV-1")
+	wantCode(t, "History of another tenant's ID", err, levy.ENotFound)
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := s.History(cancelled, tenant, "INV-1"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("History with a cancelled context: %v", err)
 	}
 }
 

@@ -1,8 +1,8 @@
 // The journal page: the remittance summary of a period as a table and a
 // bar chart, the tax over time as a line chart, the transactions behind a
 // row and every version of one, and the period's export. A company code
-// chosen narrows the summary, the chart and the lists to that company's
-// transactions (each company files its own returns).
+// chosen narrows the summary, the chart, the lists and the downloads to
+// that company's transactions (each company files its own returns).
 
 import { barChart, lineChart } from './charts.js';
 import { add, field, fill, h, pretty, select, statusPill, table, today, when } from './dom.js';
@@ -64,11 +64,15 @@ function companyQuery() {
   return chosen === allCompanies ? { ...period } : { ...period, company: chosen };
 }
 
-// download fetches an export with the token and saves it.
+// download fetches the export of the period and the company chosen with
+// the token and saves it.
 async function download(format, status, fail) {
   status(`Preparing the ${format.toUpperCase()} export…`);
+  // The file is named after the company chosen; the browser takes out of
+  // the name what a file name cannot hold.
+  const whose = chosen === allCompanies ? '' : `${chosen === '' ? 'no-company' : chosen}-`;
   try {
-    const resp = await call('/console/api/journal/export', { query: { ...period, format }, raw: true });
+    const resp = await call('/console/api/journal/export', { query: { ...companyQuery(), format }, raw: true });
     let blob;
     try {
       blob = await resp.blob();
@@ -78,7 +82,7 @@ async function download(format, status, fail) {
       // saved as the whole.
       throw new Error('the export broke off before its end, and nothing was saved: try a shorter period, or levy journal export');
     }
-    const a = h('a', { href: URL.createObjectURL(blob), download: `journal-${period.from}-${period.to}.${format}` });
+    const a = h('a', { href: URL.createObjectURL(blob), download: `journal-${whose}${period.from}-${period.to}.${format}` });
     document.body.append(a);
     a.click();
     a.remove();
@@ -108,17 +112,22 @@ export function render(root, { status, fail }) {
     h('button', { type: 'submit', class: 'secondary' }, 'Show its versions'));
   add(root, form, summaryBox, seriesBox, h('div', { class: 'card' }, lookupForm), txBox, versionBox);
 
-  let listed = [];
-
   const showVersions = async (id) => {
     status(`Reading the versions of ${id}…`);
     try {
       const answer = await call(`/console/api/journal/transactions/${encodeURIComponent(id)}`);
       const hist = answer.data;
-      const reversedBy = listed.filter((t) => t.reversalOf === id).map((t) => t.transactionId);
-      fill(versionBox, h('h2', {}, `Transaction ${id} `, statusPill(hist.live ? 'live' : 'deleted')),
+      // The server names the reversal that stands against the latest
+      // version, read with the versions: not one of the last list, which
+      // a transaction opened by its ID was not in, and which still held
+      // a reversal deleted since.
+      const reversedBy = hist.reversedBy || '';
+      fill(versionBox, h('h2', {}, `Transaction ${id} `, statusPill(hist.live ? 'live' : 'deleted'), reversedBy ? ' ' : null,
+        reversedBy ? statusPill('reversed') : null),
         hist.live ? null : h('p', {}, 'Deleted: it no longer counts in reports; its versions stay for audit.'),
-        reversedBy.length ? h('p', {}, `Reversed by ${reversedBy.join(', ')}.`) : null,
+        reversedBy ? h('p', { id: 'journal-reversed-by', 'data-reversed-by': reversedBy }, 'Reversed by ',
+          h('button', { type: 'button', class: 'linkish', onclick: () => showVersions(reversedBy) }, reversedBy),
+          ', which takes its latest version back.') : null,
         table(`${hist.versions.length} version${hist.versions.length === 1 ? '' : 's'}, oldest first`,
           ['Version', 'Stored at', 'Kind', 'Posting date', { label: 'Subtotal', num: true }, { label: 'Tax', num: true }, { label: 'Total', num: true }, 'Notes'],
           hist.versions.map((v) => [String(v.version), when(v.postedAt), `${v.perspective} ${v.messageType}`, v.postingDate,
@@ -148,7 +157,7 @@ export function render(root, { status, fail }) {
     status('Reading the transactions…');
     try {
       const answer = await call('/console/api/journal/transactions', { query });
-      listed = answer.data.transactions;
+      const listed = answer.data.transactions;
       const heads = ['Transaction', 'Posting date', 'Document', 'Kind', 'Currency', { label: 'Tax', num: true }];
       if (row) heads.push({ label: `Tax of ${name}`, num: true });
       heads.push('Reversal of');
