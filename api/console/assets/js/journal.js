@@ -176,7 +176,12 @@ export function render(root, { status, fail }) {
     }
   };
 
+  // shown counts the showings begun: a showing whose answers come after
+  // a later one began (the page's first, overtaken by a submit) is
+  // dropped, so that the period chosen last is the one on the page.
+  let shown = 0;
   const show = async () => {
+    const mine = ++shown;
     period.from = from.value;
     period.to = to.value;
     chosen = company.value;
@@ -190,6 +195,7 @@ export function render(root, { status, fail }) {
         call('/console/api/journal/series', { query: companyQuery() }),
         every ? null : call('/console/api/journal/companies', { query: period }),
       ]);
+      if (mine !== shown) return;
       // The companies of the period, and the one chosen even when the
       // period has none of its transactions.
       const totals = (every ? summary.companies : companies.data) || [];
@@ -237,7 +243,7 @@ export function render(root, { status, fail }) {
       }
       status(`${rows.length} summary rows.`);
     } catch (err) {
-      fail(err);
+      if (mine === shown) fail(err);
     }
   };
 
