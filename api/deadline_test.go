@@ -68,6 +68,28 @@ func TestServerDeadlineIsNoFault(t *testing.T) {
 	if logs := h.logs.String(); strings.Contains(logs, `"level":"ERROR"`) || strings.Contains(logs, `"status":500`) {
 		t.Errorf("a calculation past the server's deadline was logged as a fault:\n%s", logs)
 	}
+	// The OpenAPI document lists the answer on each calculation route.
+	b, err := h.api.document()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Paths map[string]map[string]json.RawMessage `json:"paths"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/supplies", "/procurement", "/owner"} {
+		var op struct {
+			Responses map[string]json.RawMessage `json:"responses"`
+		}
+		if err := json.Unmarshal(doc.Paths[path]["post"], &op); err != nil {
+			t.Fatalf("POST %s in the OpenAPI document: %v", path, err)
+		}
+		if _, ok := op.Responses["503"]; !ok {
+			t.Errorf("the OpenAPI document lists no 503 on POST %s", path)
+		}
+	}
 	metrics := string(h.do("GET", "/metrics", nil).body)
 	for path := range bodies {
 		if want := `route="POST ` + path + `",status="503"} 1`; !strings.Contains(metrics, want) {

@@ -40,10 +40,11 @@ type opDoc struct {
 // answer an error: every one, those that need an access token, those with
 // a request body, and those that can contradict stored state (the
 // changes of the tax journal, and the operations that say so).
-func always(opDoc) bool      { return true }
-func guarded(d opDoc) bool   { return !d.Public }
-func withBody(d opDoc) bool  { return d.Body != nil }
-func conflicts(d opDoc) bool { return d.Conflict || (!d.root && writesJournal(d.Operation)) }
+func always(opDoc) bool       { return true }
+func guarded(d opDoc) bool    { return !d.Public }
+func withBody(d opDoc) bool   { return d.Body != nil }
+func conflicts(d opDoc) bool  { return d.Conflict || (!d.root && writesJournal(d.Operation)) }
+func calculates(d opDoc) bool { return d.Tag == "Calculation" }
 
 // writesJournal reports whether op, a route of the API's table, changes
 // the tax journal.
@@ -66,7 +67,8 @@ var errorTable = []errorAnswer{
 	{http.StatusRequestTimeout, "RequestTimeout", "The request body did not arrive within the server's read timeout (code request_timeout). A body that ends early or breaks its chunked framing is answered 400.", withBody},
 	{http.StatusRequestEntityTooLarge, "PayloadTooLarge", "The request body is larger than the operation accepts. A body whose Content-Length announces too much is refused before any of it is read (and without a 100 Continue); the target is then Content-Length.", withBody},
 	{http.StatusUnsupportedMediaType, "UnsupportedMediaType", "The request body is declared as something other than JSON.", withBody},
-	{http.StatusInternalServerError, "InternalError", "Levy failed to answer. The message names the request ID, which the logs have the fault under.", always},
+	{http.StatusInternalServerError, "InternalError", "Levy failed to answer. The message names the request ID, which the logs have the fault under. (A client that closes its connection before its answer reads none; the logs and the metrics count it under 499, code request_cancelled.)", always},
+	{http.StatusServiceUnavailable, "ServiceUnavailable", "Levy cannot answer now: the program serving the API set the request a deadline that passed before its answer was ready (code deadline_exceeded, without Retry-After), or a store the operation writes to cannot take writes (code unavailable).", calculates},
 }
 
 // encodeDocument returns the document of ops as JSON.
