@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/api/oauth"
 	"github.com/levytax/levy/auth/authtest"
 	"github.com/levytax/levy/civil"
@@ -39,8 +41,8 @@ func (s *server) postCompanies(t *testing.T, token string) {
 // and ?company= for the transactions stored without a company code)
 // over real HTTP: each is the one the journal gives in-process, and the
 // report without the parameter has every company with its subtotals. A
-// company parameter that is no company code, given twice, or given to
-// the export is refused with 400 naming company.
+// company parameter that is no company code, or given twice, is refused
+// with 400 naming company.
 func TestJournalReportCompany(t *testing.T) {
 	s := newServer(t)
 	apiToken := authtest.Token(t, s.iss, "acme", oauth.DefaultAudience)
@@ -91,7 +93,6 @@ func TestJournalReportCompany(t *testing.T) {
 		{"a bidirectional override", "/admin/v1/journal/report?company=EAST%E2%80%AE", "company", "bidirectional"},
 		{"not UTF-8", "/admin/v1/journal/report?company=%FF", "company", "UTF-8"},
 		{"a company twice", "/admin/v1/journal/report?company=EAST&company=WEST", "company", "once"},
-		{"a company for the export", "/admin/v1/journal/export?company=EAST", "company", "not a parameter"},
 	} {
 		resp, body := s.send(t, "GET", c.path, admin, "")
 		var e struct {
@@ -202,6 +203,143 @@ func TestJournalExportCompanyFormulas(t *testing.T) {
 		resp, b := s.send(t, "POST", "/api/v2"+calc.Path, apiToken, body)
 		if resp.StatusCode != 400 || !bytes.Contains(b, []byte(c.field)) {
 			t.Errorf("%s with a carriage return in its company: %d %s; want 400 naming %s", c.id, resp.StatusCode, b, c.field)
+		}
+	}
+}
+
+// TestJournalExportCompany asks the export route of a tenant with two
+// companies for each company's transactions (?company=EAST, WEST, a code
+// without transactions, and company= for those stored without a code),
+// as JSON lines and as CSV, over real HTTP: each answer is, byte for
+// byte, the export the journal gives in-process for that company, every
+// row carries the company asked for, and the trailer counts that
+// company's transactions only. Without the parameter the export has
+// every company. A company that is no company code, or given twice, is
+// refused with 400 naming company before anything is streamed. Another
+// tenant's admin exports only its own tenant, whatever company it names;
+// the operator names the tenant.
+func TestJournalExportCompany(t *testing.T) {
+	s := newServer(t)
+	apiToken := authtest.Token(t, s.iss, "acme", oauth.DefaultAudience)
+	admin := authtest.Token(t, s.iss, "acme", oauth.DefaultAdminAudience)
+	beta := authtest.Token(t, s.iss, "beta", oauth.DefaultAdminAudience)
+	operator := authtest.Token(t, s.iss, "ops", oauth.DefaultOperatorAudience)
+	s.postCompanies(t, apiToken)
+	ctx := context.Background()
+	from, to := civil.MustParse("2026-06-01"), civil.MustParse("2026-06-30")
+	const period = "/admin/v1/journal/export?from=2026-06-01&to=2026-06-30"
+
+	// export asks for an export with token and checks that it is whole,
+	// returning its body and its count.
+	export := func(token, query string) ([]byte, int) {
+		t.Helper()
+		resp, body := s.send(t, "GET", period+query, token, "")
+		if resp.StatusCode != 200 {
+			t.Fatalf("export%s: %d %s", query, resp.StatusCode, body)
+		}
+		if e := resp.Trailer.Get(journaladmin.TrailerError); e != "" {
+			t.Fatalf("export%s: %s", query, e)
+		}
+		n, err := strconv.Atoi(resp.Trailer.Get(journaladmin.TrailerCount))
+		if err != nil {
+			t.Fatalf("export%s: trailer %q: %v", query, resp.Trailer.Get(journaladmin.TrailerCount), err)
+		}
+		return body, n
+	}
+
+	var whole bytes.Buffer
+	all, err := journal.Export(ctx, s.store, "acme", from, to, journal.JSONLines, &whole, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body, n := export(admin, ""); n != all || n != 9 || !bytes.Equal(body, whole.Bytes()) {
+		t.Errorf("the export of every company: %d transactions, want %d (9)", n, all)
+	}
+
+	for _, c := range []struct {
+		company string
+		txs     int
+	}{{"EAST", 3}, {"WEST", 5}, {"", 1}, {"NORTH", 0}} {
+		for _, f := range []journal.Format{journal.JSONLines, journal.CSV} {
+			query := "&format=" + string(f) + "&company=" + url.QueryEscape(c.company)
+			body, n := export(admin, query)
+			var want bytes.Buffer
+			wantN, err := journal.ExportCompany(ctx, s.store, "acme", c.company, from, to, f, &want, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != c.txs || wantN != c.txs || !bytes.Equal(body, want.Bytes()) {
+				t.Errorf("company %q as %s: %d transactions (want %d), over HTTP:\n%s\nin-process:\n%s", c.company, f, n, c.txs, body, want.Bytes())
+				continue
+			}
+			if f == journal.JSONLines {
+				lines := bytes.Split(bytes.TrimSuffix(body, []byte("\n")), []byte("\n"))
+				if len(body) == 0 {
+					lines = nil
+				}
+				if len(lines) != c.txs {
+					t.Errorf("company %q: %d lines, want %d", c.company, len(lines), c.txs)
+				}
+				for _, l := range lines {
+					var tx journal.Transaction
+					if err := json.Unmarshal(l, &tx); err != nil || tx.Company != c.company {
+						t.Errorf("company %q: a line of company %q (%v): %s", c.company, tx.Company, err, l)
+					}
+				}
+				continue
+			}
+			recs, err := csv.NewReader(bytes.NewReader(body)).ReadAll()
+			if err != nil || len(recs) == 0 {
+				t.Fatalf("company %q as CSV: %v\n%s", c.company, err, body)
+			}
+			col := slices.Index(recs[0], "company")
+			ids := map[string]bool{}
+			for _, rec := range recs[1:] {
+				ids[rec[slices.Index(recs[0], "transactionId")]] = true
+				if rec[col] != c.company {
+					t.Errorf("company %q as CSV: a row of company %q", c.company, rec[col])
+				}
+			}
+			if len(ids) != c.txs {
+				t.Errorf("company %q as CSV: rows of %d transactions, want %d", c.company, len(ids), c.txs)
+			}
+		}
+	}
+
+	// Another tenant's admin: its own tenant only, which has no EAST.
+	if body, n := export(beta, "&format=jsonl&company=EAST"); n != 0 || len(body) != 0 {
+		t.Errorf("beta's export of EAST: %d transactions\n%s", n, body)
+	}
+	// The operator names the tenant, and gets that tenant's company.
+	var east bytes.Buffer
+	if _, err := journal.ExportCompany(ctx, s.store, "acme", "EAST", from, to, journal.CSV, &east, nil); err != nil {
+		t.Fatal(err)
+	}
+	if body, n := export(operator, "&format=csv&company=EAST&tenant=acme"); n != 3 || !bytes.Equal(body, east.Bytes()) {
+		t.Errorf("the operator's export of acme's EAST: %d transactions\n%s", n, body)
+	}
+
+	for _, c := range []struct {
+		name, query, token string
+		status             int
+		target, message    string
+	}{
+		{"a company code too long", "&company=" + strings.Repeat("X", journal.MaxCompanyLength+1), admin, 400, "company", "at most 40"},
+		{"a line break", "&company=EA%0AST", admin, 400, "company", "control characters"},
+		{"a bidirectional override", "&company=EAST%E2%80%AE", admin, 400, "company", "bidirectional"},
+		{"not UTF-8", "&company=%FF", admin, 400, "company", "UTF-8"},
+		{"a company twice", "&company=EAST&company=WEST", admin, 400, "company", "once"},
+		{"a company empty then named", "&company=&company=EAST", admin, 400, "company", "once"},
+		{"another tenant's company", "&company=EAST&tenant=acme", beta, 403, "tenant", "own tenant, beta"},
+		{"the operator without a tenant", "&company=EAST", operator, 400, "tenant", "names the tenant"},
+	} {
+		resp, body := s.send(t, "GET", period+c.query, c.token, "")
+		var e struct {
+			Errors []struct{ Code, Message, Target string } `json:"errors"`
+		}
+		if err := json.Unmarshal(body, &e); err != nil || resp.StatusCode != c.status || len(e.Errors) == 0 ||
+			e.Errors[0].Target != c.target || !strings.Contains(e.Errors[0].Message, c.message) || resp.Trailer.Get(journaladmin.TrailerCount) != "" {
+			t.Errorf("%s: %d %s; want %d naming %q with %q", c.name, resp.StatusCode, body, c.status, c.target, c.message)
 		}
 	}
 }

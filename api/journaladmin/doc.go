@@ -11,14 +11,20 @@
 // tenant query parameter that names another tenant is answered 403. The
 // operator's names the tenant (api.AdminScope).
 //
-//	GET /admin/v1/journal/report[?from=D][&to=D][&tenant=T]                  the report (journal.Report), as JSON in the API's envelope
-//	GET /admin/v1/journal/export[?from=D][&to=D][&format=jsonl|csv][&tenant=T]  the transactions, streamed
+//	GET /admin/v1/journal/report[?from=D][&to=D][&company=C][&tenant=T]      the report (journal.Report), as JSON in the API's envelope
+//	GET /admin/v1/journal/export[?from=D][&to=D][&format=jsonl|csv][&company=C][&tenant=T]
+//	                                                                          the transactions, streamed
 //	GET /admin/v1/journal/intrastat?from=D&to=D&memberState=MS&flow=dispatch|arrival[&currency=C][&format=json|csv][&tenant=T]
 //	                                                                          the Intrastat declaration (journal.Intrastat), when the
 //	                                                                          Handler has the code lists (WithIntrastat)
 //
 // from and to are the first and last posting dates (YYYY-MM-DD,
-// inclusive; open when absent). The export is application/x-ndjson, one
+// inclusive; open when absent). company narrows the report and the
+// export to the transactions of one company code of the tenant
+// (journal.SummarizeCompany, journal.ExportCompany; company= to those
+// stored without one), checked by journal.CheckCompany: a code no
+// request could have stored, or company given twice, is answered 400
+// naming company. The export is application/x-ndjson, one
 // transaction per line, or text/csv, as journal.Export writes them. It
 // is streamed as the journal is read, so its status is sent before the
 // end is known: the answer ends with the trailer Levy-Export-Transactions

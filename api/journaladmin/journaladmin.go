@@ -69,9 +69,9 @@ type query struct {
 	tenant   string
 	from, to civil.Date
 	format   journal.Format
-	// company is the company parameter of the report, and companyGiven
-	// whether it was given ("" asks for the transactions stored without
-	// a company code).
+	// company is the company parameter of the report or the export, and
+	// companyGiven whether it was given ("" asks for the transactions
+	// stored without a company code).
 	company      string
 	companyGiven bool
 }
@@ -107,7 +107,7 @@ func parse(r *http.Request) (query, error) {
 			errs = append(errs, levy.Invalid("format", "%q is not an export format: %s or %s", v, journal.JSONLines, journal.CSV))
 		}
 	}
-	if values.Has("company") { // only the report declares it: Guard refused it on the others
+	if values.Has("company") { // the report and the export declare it: Guard refused it on the others, and a second one
 		q.company, q.companyGiven = values.Get("company"), true
 		var e *levy.Error
 		if err := journal.CheckCompany(q.company); errors.As(err, &e) {
@@ -149,6 +149,10 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
 	q, err := parse(r)
 	if err != nil {
 		api.WriteError(w, r, err)
+		return
+	}
+	if q.companyGiven {
+		h.exporter.ServeCompany(w, r, q.tenant, q.company, q.from, q.to, q.format)
 		return
 	}
 	h.exporter.Serve(w, r, q.tenant, q.from, q.to, q.format)

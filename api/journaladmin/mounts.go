@@ -2,6 +2,7 @@ package journaladmin
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/levytax/levy/api"
@@ -18,6 +19,14 @@ func periodParams() []api.Param {
 	}
 }
 
+// companyParam is the query parameter that narrows the report or the
+// export to one company code of the tenant.
+func companyParam() api.Param {
+	return api.Param{Name: "company", In: "query", Format: "identifier",
+		Description: "Only the transactions of this company code (the seller's on sales, the buyer's on purchases, the owner's on the owner's kinds), " +
+			"at most " + strconv.Itoa(journal.MaxCompanyLength) + " characters, given once; empty (company=) for those stored without one. A code no request could have stored is answered 400 naming company."}
+}
+
 // Mounts returns the options that mount the routes on an api.Server,
 // each described for the OpenAPI document with the types its handler
 // encodes. With a nil admin authenticator (see New) it mounts nothing.
@@ -31,15 +40,16 @@ func (h *Handler) Mounts() []api.Option {
 		api.WithOperation(api.Operation{Method: reportMethod, Path: reportPath, ID: "journalReport", Tag: api.AdminTag,
 			Summary:     "The remittance report of the token's tenant for a period: per transaction currency, the tax owed per jurisdiction and imposition, with the conversions to filing currencies and the reasons of zero taxes.",
 			Description: api.AdminAccess + " Without company, the report is of every company code of the tenant, with each company's subtotals (companies).",
-			Params: append(periodParams(), api.Param{Name: "company", In: "query", Format: "identifier",
-				Description: "Only the transactions of this company code (the seller's on sales, the buyer's on purchases, the owner's on the owner's kinds), at most 40 characters; empty (company=) for those stored without one."}),
-			Answer: api.Enveloped[journal.Report]()},
+			Params:      append(periodParams(), companyParam()),
+			Answer:      api.Enveloped[journal.Report]()},
 			api.Guard(h.admin, h.report)),
 		api.WithOperation(api.Operation{Method: exportMethod, Path: exportPath, ID: "journalExport", Tag: api.AdminTag,
 			Summary: "The transactions of the token's tenant posted in a period, streamed as JSON lines (one transaction per line) or CSV (one row per tax).",
 			Description: api.AdminAccess + " The answer is streamed: it ends with the trailer " + TrailerCount + " (the number of transactions) when complete, " +
-				TrailerError + " when reading the journal failed part-way or the export ran for the server's longest export time (levy serve --export-timeout) and was cut.",
-			Params: append(periodParams(), api.Param{Name: "format", In: "query", Format: "identifier", Description: "jsonl (the default, application/x-ndjson) or csv (text/csv)."}),
+				TrailerError + " when reading the journal failed part-way or the export ran for the server's longest export time (levy serve --export-timeout) and was cut. " +
+				"Without company, the export is of every company code of the tenant; with it, the count in " + TrailerCount + " is of that company's transactions.",
+			Params: append(periodParams(), api.Param{Name: "format", In: "query", Format: "identifier", Description: "jsonl (the default, application/x-ndjson) or csv (text/csv)."},
+				companyParam()),
 			Answer: reflect.TypeFor[string](), Media: "application/x-ndjson",
 			TooMany: "The token's tenant has as many exports running as the server runs at once for one tenant (levy serve --exports-per-tenant, the web console's downloads included); ask again after Retry-After seconds."},
 			api.Guard(h.admin, h.export)),

@@ -20,7 +20,7 @@ import (
 
 const journalUsage = `usage:
   levy journal report (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--company C] [--view remittance|filing] [--json]
-  levy journal export (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--format jsonl|csv] [--out FILE] [--progress]
+  levy journal export (--data-dir DIR | --database URL | --server URL) [--tenant T] [--from D] [--to D] [--company C] [--format jsonl|csv] [--out FILE] [--progress]
   levy journal intrastat (--data-dir DIR | --database URL | --server URL) [--tenant T] --from D --to D --member-state MS --flow dispatch|arrival [--currency EUR] [--format csv|json]
 
 report prints the remittance report of the transactions posted from --from
@@ -36,10 +36,13 @@ report is of every company code of the tenant, each company's subtotals
 below (per state in the filing view); --company C reports on the
 transactions of company C alone (the seller's company code on sales,
 the buyer's on purchases, the owner's on the owner's kinds), and
---company "" on those stored without one.
+--company "" on those stored without one. --company is given once: one
+company per report, as one return is filed per entity.
 
 export writes the transactions themselves, those of every posting date
-unless --from or --to bound them (it says so). With --out it shows a
+unless --from or --to bound them (it says so), and of every company
+code unless --company C names one (--company "" for those stored
+without one), as the report counts them. With --out it shows a
 progress bar on standard error when that is a terminal (--progress: in
 any case).
 ` + intrastatUsage + `
@@ -101,7 +104,7 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.Var(&from, "from", "first posting date (YYYY-MM-DD)")
 	fs.Var(&to, "to", "last posting date (YYYY-MM-DD)")
 	fs.BoolVar(&a.asJSON, "json", false, "report: print JSON instead of a table")
-	fs.StringVar(&a.company, "company", "", `report: the company code to report on ("" for the transactions stored without one); every company, with each one's subtotals, when absent`)
+	fs.Var(&onceFlag{v: &a.company}, "company", "report, export: only the transactions of company `code` (\"\" for those stored without one), given once; every company, the report with each one's subtotals, when absent")
 	fs.StringVar(&a.view, "view", "remittance", "report: remittance (a row per jurisdiction, imposition and zero-tax reason) or filing (per state, a row per jurisdiction)")
 	format := fs.String("format", "", "export: jsonl (the default) or csv; intrastat: csv (the default) or json")
 	fs.StringVar(&a.intrastat.memberState, "member-state", "", "intrastat: the declaring member state (DE, FR, ...; XI for Northern Ireland from 2021)")
@@ -188,11 +191,57 @@ func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Write
 		}
 		return printReport(stdout, rep, a)
 	}
+	if a.companyGiven {
+		return exportTo(a, stdout, stderr,
+			func() (int, error) { return countCompany(ctx, store, a) },
+			func(w io.Writer, progress func(int)) (int, error) {
+				return journal.ExportCompany(ctx, store, a.tenant, a.company, a.from, a.to, a.format, w, progress)
+			})
+	}
 	return exportTo(a, stdout, stderr,
 		func() (int, error) { return journal.Count(ctx, store, a.tenant, a.from, a.to) },
 		func(w io.Writer, progress func(int)) (int, error) {
 			return journal.Export(ctx, store, a.tenant, a.from, a.to, a.format, w, progress)
 		})
+}
+
+// countCompany returns the number of transactions that the export of
+// --company writes (journal.ExportCompany), for its progress bar.
+func countCompany(ctx context.Context, store journal.Store, a journalArgs) (int, error) {
+	n := 0
+	err := store.Scan(ctx, a.tenant, a.from, a.to, func(tx *journal.Transaction) error {
+		if tx.Company == a.company {
+			n++
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("counting the transactions of company %q: %w", a.company, err)
+	}
+	return n, nil
+}
+
+// onceFlag is a string flag that may be given once: a second value is
+// refused rather than taking the first one's place unseen, as the admin
+// routes refuse a query parameter given twice.
+type onceFlag struct {
+	v   *string
+	set bool
+}
+
+func (f *onceFlag) String() string {
+	if f.v == nil {
+		return ""
+	}
+	return *f.v
+}
+
+func (f *onceFlag) Set(s string) error {
+	if f.set {
+		return fmt.Errorf("given a second time (%q after %q); give it once", s, *f.v)
+	}
+	*f.v, f.set = s, true
+	return nil
 }
 
 // checkCompany refuses a --company that no request could have stored as

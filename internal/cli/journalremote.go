@@ -122,10 +122,11 @@ func (a journalArgs) query() url.Values {
 }
 
 // report fetches the remittance report: of --company's transactions
-// when the command is a report that names one.
+// when the command names one (the report, or the export, whose progress
+// bar counts them).
 func (r *remote) report(ctx context.Context, a journalArgs) (*journal.Report, error) {
 	q := a.query()
-	if a.cmd == "report" && a.companyGiven {
+	if a.companyGiven {
 		q.Set("company", a.company)
 	}
 	return getData[journal.Report](ctx, r, "/admin/v1/journal/report", q, "report", "report")
@@ -180,6 +181,9 @@ func runJournalRemote(ctx context.Context, a journalArgs, stdout, stderr io.Writ
 		func(w io.Writer, progress func(int)) (int, error) {
 			q := a.query()
 			q.Set("format", string(a.format))
+			if a.companyGiven {
+				q.Set("company", a.company)
+			}
 			resp, err := r.get(ctx, "/admin/v1/journal/export", q)
 			if err != nil {
 				return 0, err
