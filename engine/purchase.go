@@ -151,15 +151,16 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 					r.Purchase = withPurchaseClass(r.Purchase, l.productClass)
 				}
 				if (pm.compare || l.br != nil) && l.charged != nil {
-					v := l.charged.Sub(l.comparedTax())
+					compared := l.comparedTax()
+					v := l.charged.Sub(compared)
 					va := money.New(v)
 					r.Variance = &va
 					if tol != nil {
-						base := l.totalTax
-						if l.br == nil {
-							base = l.comparedTax() // what the vendor should charge
-						}
-						out := !tol.within(v, base)
+						// The percent is of the tax compared, what the
+						// vendor should charge, as the document's is: on a
+						// Brazilian line the NF-e's ICMS and IPI, not its
+						// whole tax with the buyer's own DIFAL.
+						out := !tol.within(v, compared)
 						r.OutsideThreshold = &out
 					}
 				}
