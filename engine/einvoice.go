@@ -24,7 +24,8 @@ type einvoiceLine struct {
 
 // saleEInvoice returns the e-invoice parts of a calculated sale: the
 // parties of req with their addresses' countries as the calculation of
-// tree resolved them, and each leaf line's item.
+// tree resolved them, and the item of each line the journal keeps (a
+// leaf, or a parent's own line), in journalLines' order.
 func saleEInvoice(vat *jurisdiction.VATGeography, req *wire.SaleRequest, tree []lineIn) *einvoiceParts {
 	p := &einvoiceParts{}
 	if s := req.Seller; s != nil {
@@ -47,18 +48,21 @@ func saleEInvoice(vat *jurisdiction.VATGeography, req *wire.SaleRequest, tree []
 			if l.Customer != nil {
 				c = l.Customer
 			}
+			if len(l.LineItems) == 0 || tree[i].leaf != nil {
+				// A leaf, or a parent's own line (ownLine), which the
+				// journal keeps before its children's.
+				el := einvoiceLine{item: lineItem(l)}
+				if s != req.Seller && s != nil {
+					el.seller = sellerParty(vat, s, tree)
+				}
+				if c != req.Customer && c != nil {
+					el.customer = customerParty(vat, c, tree)
+				}
+				p.lines = append(p.lines, el)
+			}
 			if len(l.LineItems) > 0 {
 				walk(l.LineItems, tree[i].children, s, c)
-				continue
 			}
-			el := einvoiceLine{item: lineItem(l)}
-			if s != req.Seller && s != nil {
-				el.seller = sellerParty(vat, s, tree)
-			}
-			if c != req.Customer && c != nil {
-				el.customer = customerParty(vat, c, tree)
-			}
-			p.lines = append(p.lines, el)
 		}
 	}
 	walk(req.LineItems, tree, req.Seller, req.Customer)

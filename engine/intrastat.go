@@ -240,12 +240,17 @@ func (c *calc) noteLeaf(r any, l *line) {
 }
 
 // journalView wraps the view of a perspective's response lines so that
-// each stored line takes its Intrastat block from its leaf.
+// each stored line takes its Intrastat block from its leaf, and a parent
+// with a calculated line of its own (ownLine) says so, with that line's
+// tax, as the response added it to the parent's totalTax.
 func journalView[R any](c *calc, view func(*R) (lineView, []R)) func(*R) (lineView, []R) {
 	return func(r *R) (lineView, []R) {
 		v, kids := view(r)
 		if l := c.leaves[any(r)]; l != nil {
 			v.intrastat = c.intrastatBlock(l)
+			if len(kids) > 0 {
+				v.own, v.ownTax = true, c.amount(l.totalTax)
+			}
 		}
 		return v, kids
 	}

@@ -100,11 +100,15 @@ func newTransaction(p posting, lines []journal.Line) (*journal.Transaction, erro
 	return tx, nil
 }
 
-// leafLines appends to out the calculated lines of tree's leaves, in the
-// order in which journalLines flattens the response lines.
+// leafLines appends to out the calculated lines of the lines the journal
+// keeps, in the order in which journalLines flattens the response lines:
+// a parent's own line (ownLine) before its children's.
 func leafLines(tree []lineIn, out []*line) []*line {
 	for i := range tree {
 		if len(tree[i].children) > 0 {
+			if l := tree[i].leaf; l != nil {
+				out = append(out, l)
+			}
 			out = leafLines(tree[i].children, out)
 			continue
 		}
@@ -212,10 +216,18 @@ type lineView struct {
 	taxes    []wire.Tax
 	// intrastat is what the line keeps for Intrastat (see intrastat.go).
 	intrastat *journal.IntrastatLine
+	// own says that a line with child lines has a calculated line of
+	// its own (ownLine); ownTax is then that line's tax, totalTax being
+	// its own and its children's.
+	own    bool
+	ownTax money.Amount
 }
 
-// journalLines flattens response lines to the journal's leaf lines; view
-// describes one line and returns its children.
+// journalLines flattens response lines to the lines the journal keeps:
+// the leaves, and each parent that has a calculated line of its own
+// (lineView.own), with its own amount and taxes, before its children;
+// view describes one line and returns its children. The lines kept then
+// add up to the response's totals.
 func journalLines[R any](lines []R, view func(*R) (lineView, []R)) []journal.Line {
 	var out []journal.Line
 	var walk func([]R)
@@ -223,25 +235,34 @@ func journalLines[R any](lines []R, view func(*R) (lineView, []R)) []journal.Lin
 		for i := range lines {
 			v, kids := view(&lines[i])
 			if len(kids) > 0 {
+				if v.own {
+					v.totalTax = v.ownTax
+					out = append(out, journalLine(&v))
+				}
 				walk(kids)
 				continue
 			}
-			l := journal.Line{LineItemID: v.id, ProductClass: v.class, SyncType: string(v.sync), TotalTax: v.totalTax, Intrastat: v.intrastat}
-			if v.number != nil {
-				l.LineItemNumber = int(*v.number)
-			}
-			if v.net != nil {
-				l.Amount = *v.net
-			}
-			l.Taxes = make([]journal.Tax, len(v.taxes))
-			for k := range v.taxes {
-				l.Taxes[k] = journalTax(&v.taxes[k])
-			}
-			out = append(out, l)
+			out = append(out, journalLine(&v))
 		}
 	}
 	walk(lines)
 	return out
+}
+
+// journalLine is what the journal keeps of one response line.
+func journalLine(v *lineView) journal.Line {
+	l := journal.Line{LineItemID: v.id, ProductClass: v.class, SyncType: string(v.sync), TotalTax: v.totalTax, Intrastat: v.intrastat}
+	if v.number != nil {
+		l.LineItemNumber = int(*v.number)
+	}
+	if v.net != nil {
+		l.Amount = *v.net
+	}
+	l.Taxes = make([]journal.Tax, len(v.taxes))
+	for k := range v.taxes {
+		l.Taxes[k] = journalTax(&v.taxes[k])
+	}
+	return l
 }
 
 // journalTax is what the journal keeps of a wire tax.

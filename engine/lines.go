@@ -140,7 +140,9 @@ func (b *builder) add(e *levy.Error) {
 }
 
 // build creates the leaves of the trees in order. Multicomponent parents
-// contribute only their children.
+// contribute only their children; any other parent with a price of its
+// own (ownLine) is a component of the document too, and is calculated
+// after its children.
 func (b *builder) build(lines []lineIn) {
 	for i := range lines {
 		li := &lines[i]
@@ -149,7 +151,7 @@ func (b *builder) build(lines []lineIn) {
 		}
 		if li.multi || len(li.children) > 0 {
 			b.build(li.children)
-			if li.multi || li.ext == nil && li.unit == nil {
+			if !ownLine(li.multi, li.unit, li.ext) {
 				continue
 			}
 		}
@@ -158,6 +160,15 @@ func (b *builder) build(lines []lineIn) {
 			b.c.d.lines = append(b.c.d.lines, li.leaf)
 		}
 	}
+}
+
+// ownLine reports whether a line with child lines is calculated as a
+// line of its own besides them: the wire format ignores the amounts of a
+// multicomponent parent only, so any other parent that sends a unit or
+// extended price is a component of the document, whose tax the response
+// counts and the journal keeps as a line (journalLines).
+func ownLine(multi bool, unit, ext *money.Amount) bool {
+	return !multi && (unit != nil || ext != nil)
 }
 
 // leaf builds one calculated line.

@@ -53,7 +53,9 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 	}
 	// The owner's kinds are no syncs: a syncType is refused.
 	kids := func(l *wire.OwnerLineItem) []wire.OwnerLineItem { return l.LineItems }
-	id := func(l *wire.OwnerLineItem) (string, wire.LineItemSyncType) { return l.LineItemID, l.SyncType }
+	id := func(l *wire.OwnerLineItem) (string, wire.LineItemSyncType, bool) {
+		return l.LineItemID, l.SyncType, false
+	}
 	if errs := syncLines(req.LineItems, "lineItems", string(req.OwnerMessageType), false, kids, id, nil); len(errs) > 0 {
 		return nil, nil, errs
 	}

@@ -77,7 +77,9 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	}
 	isSync := req.PurchaseMessageType == wire.PurchaseAPInvoiceSync || req.PurchaseMessageType == wire.PurchaseAccrualSync
 	kids := func(l *wire.PurchaseLineItem) []wire.PurchaseLineItem { return l.LineItems }
-	id := func(l *wire.PurchaseLineItem) (string, wire.LineItemSyncType) { return l.LineItemID, l.SyncType }
+	id := func(l *wire.PurchaseLineItem) (string, wire.LineItemSyncType, bool) {
+		return l.LineItemID, l.SyncType, len(l.LineItems) > 0 && ownLine(l.IsMulticomponent, l.UnitPrice, l.ExtendedPrice)
+	}
 	if errs := syncLines(req.LineItems, "lineItems", string(req.PurchaseMessageType), isSync, kids, id, nil); len(errs) > 0 {
 		return nil, nil, errs
 	}
@@ -149,15 +151,16 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 					r.Purchase = withPurchaseClass(r.Purchase, l.productClass)
 				}
 				if (pm.compare || l.br != nil) && l.charged != nil {
-					v := l.charged.Sub(l.comparedTax())
+					compared := l.comparedTax()
+					v := l.charged.Sub(compared)
 					va := money.New(v)
 					r.Variance = &va
 					if tol != nil {
-						base := l.totalTax
-						if l.br == nil {
-							base = l.comparedTax() // what the vendor should charge
-						}
-						out := !tol.within(v, base)
+						// The percent is of the tax compared, what the
+						// vendor should charge, as the document's is: on a
+						// Brazilian line the NF-e's ICMS and IPI, not its
+						// whole tax with the buyer's own DIFAL.
+						out := !tol.within(v, compared)
 						r.OutsideThreshold = &out
 					}
 				}
@@ -191,31 +194,35 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 // path, whose lineItemId or syncType does not fit the message type mt;
 // sync says whether mt is a sync kind (ARBILLING_SYNC, APINVOICE_SYNC,
 // ACCRUAL_SYNC). kids reads a line's child lines, id its lineItemId and
-// syncType.
+// syncType, and whether it has a price of its own that, on a line with
+// child lines, makes a line of its own (ownLine).
 //
-// On a sync, each line the journal keeps (a line without child lines)
-// needs a lineItemId: a sync matches the stored lines by their IDs, and
-// a line without one matched none and was added to the stored
-// transaction, so that every sync of the same invoice added its lines
-// again and the journal reported or accrued their tax once more each
-// time. A syncType says what the sync does with the stored line of that
-// ID, so it belongs on such a line only: on a line with child lines the
-// journal never sees it. On any other kind, which stores its lines
-// whole, a syncType is refused: a DELETE line of an INVOICE was
-// calculated and stored as a live line.
-func syncLines[L any](lines []L, path, mt string, sync bool, kids func(*L) []L, id func(*L) (string, wire.LineItemSyncType), errs levy.Errors) levy.Errors {
+// On a sync, each line the journal keeps (a line without child lines,
+// and a parent's own line) needs a lineItemId: a sync matches the stored
+// lines by their IDs, and a line without one matched none and was added
+// to the stored transaction, so that every sync of the same invoice
+// added its lines again and the journal reported or accrued their tax
+// once more each time. A syncType says what the sync does with the
+// stored line of that ID; on a line with child lines it is refused, as
+// it would not reach them (a DELETE there would drop the parent's
+// children unsaid). On any other kind, which stores its lines whole, a
+// syncType is refused: a DELETE line of an INVOICE was calculated and
+// stored as a live line.
+func syncLines[L any](lines []L, path, mt string, sync bool, kids func(*L) []L, id func(*L) (string, wire.LineItemSyncType, bool), errs levy.Errors) levy.Errors {
 	for i := range lines {
 		l := &lines[i]
 		p := path + "[" + strconv.Itoa(i) + "]"
-		lid, st := id(l)
+		lid, st, own := id(l)
 		children := kids(l)
 		switch {
 		case st != "" && !sync:
 			errs = append(errs, levy.Invalid(p+".syncType", "is %s, but a %s is no sync: it stores its lines whole, and syncType applies to ARBILLING_SYNC, APINVOICE_SYNC and ACCRUAL_SYNC only", st, mt))
 		case st != "" && len(children) > 0:
-			errs = append(errs, levy.Invalid(p+".syncType", "is %s on a line with child lines: a sync applies to the lines the journal keeps, so set it on each child line", st))
+			errs = append(errs, levy.Invalid(p+".syncType", "is %s on a line with child lines: a sync applies it to one stored line, so set it on each child line", st))
 		case sync && len(children) == 0 && lid == "":
 			errs = append(errs, levy.Invalid(p+".lineItemId", "is required on %s: a sync matches the stored lines by their lineItemId, and a line without one would be added to the stored transaction again at every sync", mt))
+		case sync && own && lid == "":
+			errs = append(errs, levy.Invalid(p+".lineItemId", "is required on %s on a line with child lines and a price of its own: the journal keeps its own line, which a sync matches by its lineItemId, and without one it would be added to the stored transaction again at every sync", mt))
 		}
 		if len(children) > 0 {
 			errs = syncLines(children, p+".lineItems", mt, sync, kids, id, errs)

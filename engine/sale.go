@@ -49,7 +49,9 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, 
 		return nil, nil, err
 	}
 	kids := func(l *wire.SaleLineItem) []wire.SaleLineItem { return l.LineItems }
-	id := func(l *wire.SaleLineItem) (string, wire.LineItemSyncType) { return l.LineItemID, l.SyncType }
+	id := func(l *wire.SaleLineItem) (string, wire.LineItemSyncType, bool) {
+		return l.LineItemID, l.SyncType, len(l.LineItems) > 0 && ownLine(l.IsMulticomponent, l.UnitPrice, l.ExtendedPrice)
+	}
 	if errs := syncLines(req.LineItems, "lineItems", string(req.SaleMessageType), req.SaleMessageType == wire.SaleARBillingSync, kids, id, nil); len(errs) > 0 {
 		return nil, nil, errs
 	}
