@@ -354,19 +354,11 @@ func (s *einvStore) DeadLetters(ctx context.Context, tenant string) ([]einvoice.
 func (s *einvStore) Replay(ctx context.Context, tenant, eventID string, at time.Time) (*einvoice.OutboxEvent, error) {
 	var was einvoice.OutboxEvent
 	err := s.einvUpdate(ctx, "replay", func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `DELETE FROM einvoice_dead_letters WHERE event_id = $1 AND ($2 = '' OR tenant = $2)
-			RETURNING `+einvEventColumns+`, NULL::bigint, dead_at`, eventID, tenant)
+		ev, err := einvTakeDeadLetter(ctx, tx, tenant, eventID)
 		if err != nil {
 			return err
 		}
-		evs, err := pgx.CollectRows(rows, einvScanEvent)
-		if err != nil {
-			return fmt.Errorf("read the dead letter: %w", err)
-		}
-		if len(evs) == 0 {
-			return einvNotFound("eventId", "dead letter", eventID)
-		}
-		was = evs[0]
+		was = *ev
 		queued := was
 		queued.Attempts, queued.LastError, queued.DeadAt, queued.NextAttempt = 0, "", time.Time{}, at
 		ok, err := einvAppend(ctx, tx, &queued)
@@ -384,24 +376,34 @@ func (s *einvStore) Replay(ctx context.Context, tenant, eventID string, at time.
 	return &was, nil
 }
 
+// einvTakeDeadLetter deletes dead letter eventID (of tenant, when one is
+// given) in tx and returns it as it was: not found when there is none.
+func einvTakeDeadLetter(ctx context.Context, tx pgx.Tx, tenant, eventID string) (*einvoice.OutboxEvent, error) {
+	rows, err := tx.Query(ctx, `DELETE FROM einvoice_dead_letters WHERE event_id = $1 AND ($2 = '' OR tenant = $2)
+		RETURNING `+einvEventColumns+`, NULL::bigint, dead_at`, eventID, tenant)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := pgx.CollectRows(rows, einvScanEvent)
+	if err != nil {
+		return nil, fmt.Errorf("read the dead letter: %w", err)
+	}
+	if len(evs) == 0 {
+		return nil, einvNotFound("eventId", "dead letter", eventID)
+	}
+	return &evs[0], nil
+}
+
 // DropDeadLetter implements einvoice.Store: one DELETE, of the tenant's
 // dead letter only when a tenant is given.
 func (s *einvStore) DropDeadLetter(ctx context.Context, tenant, eventID string) (*einvoice.OutboxEvent, error) {
 	var was einvoice.OutboxEvent
 	err := s.einvUpdate(ctx, "drop a dead letter", func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `DELETE FROM einvoice_dead_letters WHERE event_id = $1 AND ($2 = '' OR tenant = $2)
-			RETURNING `+einvEventColumns+`, NULL::bigint, dead_at`, eventID, tenant)
+		ev, err := einvTakeDeadLetter(ctx, tx, tenant, eventID)
 		if err != nil {
 			return err
 		}
-		evs, err := pgx.CollectRows(rows, einvScanEvent)
-		if err != nil {
-			return fmt.Errorf("read the dead letter: %w", err)
-		}
-		if len(evs) == 0 {
-			return einvNotFound("eventId", "dead letter", eventID)
-		}
-		was = evs[0]
+		was = *ev
 		return nil
 	})
 	if err != nil {

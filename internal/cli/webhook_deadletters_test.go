@@ -28,37 +28,9 @@ func TestDeadLettersCommand(t *testing.T) {
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	defer target.Close()
-	doc, err := os.ReadFile("../../einvoice/testdata/invoice.xml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	// A server's e-invoicing gives up an event after one attempt.
 	ctx := levy.WithTenant(context.Background(), "acme")
-	svc, closeSvc, err := openTestEInvoice(ctx, dir, einvoice.Config{MaxAttempts: 1, AllowPrivateTargets: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := svc.CreateConnection(ctx, einvoice.NewConnection{TargetURL: target.URL, SecretKey: strings.Repeat("s", 32),
-		Events: einvoice.Events{Statuses: []string{"Pending"}}}); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := svc.Submit(ctx, doc, ""); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		list, err := svc.DeadLetters(ctx, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(list) == 1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no dead letter")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	_, _, closeSvc := deadLetterIn(t, ctx, dir, target.URL)
 	if code, _, errOut := runCLI(t, "webhook", "dead-letters", "list", "--data-dir", dir); code != 1 || !strings.Contains(errOut, "/admin/v1/einvoicing") {
 		t.Errorf("beside a running server: %d %s", code, errOut)
 	}
@@ -94,7 +66,7 @@ func TestDeadLettersCommand(t *testing.T) {
 	}
 	// The next server sends it, with the same key.
 	healthy.Store(true)
-	svc, closeSvc, err = openTestEInvoice(ctx, dir, einvoice.Config{AllowPrivateTargets: true})
+	_, closeSvc, err := openTestEInvoice(ctx, dir, einvoice.Config{AllowPrivateTargets: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,34 +106,11 @@ func TestDeadLettersDrop(t *testing.T) {
 		w.WriteHeader(http.StatusInternalServerError)
 	}))
 	defer target.Close()
-	doc, err := os.ReadFile("../../einvoice/testdata/invoice.xml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx := levy.WithTenant(context.Background(), "acme")
-	svc, closeSvc, err := openTestEInvoice(ctx, dir, einvoice.Config{MaxAttempts: 1, AllowPrivateTargets: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := svc.CreateConnection(ctx, einvoice.NewConnection{TargetURL: target.URL, SecretKey: strings.Repeat("s", 32),
-		Events: einvoice.Events{Statuses: []string{"Pending"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := svc.Submit(ctx, doc, ""); err != nil {
-		t.Fatal(err)
-	}
-	var list []einvoice.DeadLetter
-	for deadline := time.Now().Add(10 * time.Second); len(list) == 0; time.Sleep(10 * time.Millisecond) {
-		if list, err = svc.DeadLetters(ctx, ""); err != nil {
-			t.Fatal(err)
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no dead letter")
-		}
-	}
+	svc, list, closeSvc := deadLetterIn(t, ctx, dir, target.URL)
+	conn := list[0].WebhookID
 	// The connection goes: replay refuses its letter, drop takes it.
-	if _, err := svc.DeleteConnection(ctx, conn.WebhookID); err != nil {
+	if _, err := svc.DeleteConnection(ctx, conn); err != nil {
 		t.Fatal(err)
 	}
 	if err := closeSvc(); err != nil {
@@ -187,5 +136,40 @@ func TestDeadLettersDrop(t *testing.T) {
 	}
 	if code, _, errOut := runCLI(t, "webhook", "dead-letters", "drop", "--data-dir", dir, id); code != 1 || !strings.Contains(errOut, "no dead letter") {
 		t.Errorf("a second drop: %d %s", code, errOut)
+	}
+}
+
+// deadLetterIn opens e-invoicing in data directory dir as a server that
+// gives up an event after one attempt, sends a document's Pending event to
+// target, which must refuse it, and returns the running Service once the
+// event is its one dead letter, with the list and the Service's close.
+func deadLetterIn(t *testing.T, ctx context.Context, dir, target string) (*einvoice.Service, []einvoice.DeadLetter, func() error) {
+	t.Helper()
+	doc, err := os.ReadFile("../../einvoice/testdata/invoice.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, closeSvc, err := openTestEInvoice(ctx, dir, einvoice.Config{MaxAttempts: 1, AllowPrivateTargets: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.CreateConnection(ctx, einvoice.NewConnection{TargetURL: target, SecretKey: strings.Repeat("s", 32),
+		Events: einvoice.Events{Statuses: []string{"Pending"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := svc.Submit(ctx, doc, ""); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		list, err := svc.DeadLetters(ctx, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) == 1 {
+			return svc, list, closeSvc
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no dead letter")
+		}
 	}
 }
