@@ -118,6 +118,9 @@ func Load(ctx context.Context, ds *data.Dataset, opts Options, sources ...Source
 			}
 		}
 	}
+	for _, e := range b.unplacedLevy() {
+		errs.add(e)
+	}
 	if len(errs) > 0 {
 		return nil, errs
 	}
