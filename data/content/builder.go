@@ -57,7 +57,7 @@ type stateContent struct {
 	juris  map[string]jurisdiction.Jurisdiction
 	rates  []jurisdiction.Rate
 	// ratesOf indexes rates by jurisdiction, tax and category, in the
-	// order they were added (addRate).
+	// order they were added (addRateAt).
 	ratesOf map[rateKey][]int
 	scopes  map[Where][]string // place-based content: where -> jurisdictions
 	zips    []zipDraft         // ZIP-based content
@@ -69,8 +69,7 @@ type stateContent struct {
 	// was first given a rate, in the order of the rows (unplacedLevy).
 	levyFirst []rowAt
 	levySeen  map[string]bool
-	// rateAt is where each rate of rates was read, "" for the formats
-	// that do not say.
+	// rateAt is where each rate of rates was read (file:line).
 	rateAt []string
 	// SST files: the jurisdiction of each type and code of the rate
 	// files, and the boundary rows in force
@@ -164,12 +163,8 @@ type rowAt struct {
 	id   string
 }
 
-// addRate adds a rate period to a state's content as addRateAt does,
-// for the formats whose rows do not say where they were read.
-func (s *stateContent) addRate(r jurisdiction.Rate) error { return s.addRateAt(r, "") }
-
 // addRateAt adds a rate period to a state's content, read at (a file
-// and line, "" when unknown); an equal period given twice is one. It is
+// and line); an equal period given twice is one. It is
 // checked against the rates of its jurisdiction, tax and category only,
 // found by ratesOf, so that a file of many rates loads in linear time. A
 // rate that overlaps another is refused naming where the other was read.
@@ -182,11 +177,7 @@ func (s *stateContent) addRateAt(r jurisdiction.Rate, at string) error {
 		}
 		overlap := (o.Expiration.IsZero() || !o.Expiration.Before(r.Effective)) && (r.Expiration.IsZero() || !r.Expiration.Before(o.Effective))
 		if overlap {
-			var where string
-			if i < len(s.rateAt) && s.rateAt[i] != "" {
-				where = " (" + s.rateAt[i] + ")"
-			}
-			return fmt.Errorf("%s %s rate %s from %s overlaps its rate %s from %s%s", r.Jurisdiction, r.Category, r.Value, dateOr(r.Effective), o.Value, dateOr(o.Effective), where)
+			return fmt.Errorf("%s %s rate %s from %s overlaps its rate %s from %s (%s)", r.Jurisdiction, r.Category, r.Value, dateOr(r.Effective), o.Value, dateOr(o.Effective), s.rateAt[i])
 		}
 	}
 	if s.ratesOf == nil {
@@ -194,12 +185,7 @@ func (s *stateContent) addRateAt(r jurisdiction.Rate, at string) error {
 	}
 	s.ratesOf[k] = append(s.ratesOf[k], len(s.rates))
 	s.rates = append(s.rates, r)
-	if at != "" || len(s.rateAt) > 0 {
-		for len(s.rateAt) < len(s.rates)-1 {
-			s.rateAt = append(s.rateAt, "")
-		}
-		s.rateAt = append(s.rateAt, at)
-	}
+	s.rateAt = append(s.rateAt, at)
 	return nil
 }
 

@@ -82,8 +82,9 @@ func TestLevyJurisdictionPlacedNowhereIsRefused(t *testing.T) {
 }
 
 // Two files that give a jurisdiction overlapping rates: the refusal
-// names the second file's row and where the first rate was read.
-func TestLevyOverlapNamesBothFiles(t *testing.T) {
+// names the second file's row and where the first rate was read, in
+// Levy's CSV and in ZIP rate tables.
+func TestOverlapNamesBothFiles(t *testing.T) {
 	dir := t.TempDir()
 	a := writeContent(t, dir, "a.csv", levyHeader+"TX,US-4835000,CITY,Houston,,0.01,general,2026-01-01,,place:4835000,a\n")
 	b := writeContent(t, dir, "b.csv", levyHeader+"# the team's own file\n"+
@@ -94,6 +95,14 @@ func TestLevyOverlapNamesBothFiles(t *testing.T) {
 	}
 	if want := "b.csv:3: column rate: US-4835000 general rate 0.02 from 2026-06-01 overlaps its rate 0.01 from 2026-01-01 (a.csv:2)"; !strings.Contains(err.Error(), want) {
 		t.Errorf("error %q does not say %q", err, want)
+	}
+
+	const zipHeader = "State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate\n"
+	z1 := writeContent(t, dir, "z1.csv", zipHeader+"WA,98004,BELLEVUE,0.103,0.065,0,0.038,0\n")
+	z2 := writeContent(t, dir, "z2.csv", zipHeader+"WA,98660,VANCOUVER,0.089,0.065,0,0.024,0\nWA,98005,BELLEVUE,0.104,0.065,0,0.039,0\n")
+	err = loadErr(t, z1, z2)
+	if want := "z2.csv:3: column EstimatedCityRate: region BELLEVUE: US-WA-Z-BELLEVUE-CITY general rate 0.039 from always overlaps its rate 0.038 from always (z1.csv:2)"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v does not say %q", err, want)
 	}
 }
 
