@@ -146,3 +146,17 @@ func TestLevyTrailingEmptyColumn(t *testing.T) {
 		}
 	}
 }
+
+// A row of fewer or more fields than the header is refused naming the
+// first column it lacks, or the number of the first it has past them.
+func TestLevyRowFieldCountNamesColumn(t *testing.T) {
+	src := writeContent(t, t.TempDir(), "short.csv", levyHeader+
+		"TX,US-4835000,CITY,Houston,,0.01,general,,,place:4835000\n"+
+		"TX,US-4819000,CITY,Dallas,,0.01,general,,,place:4819000,city,extra\n")
+	err := loadErr(t, src)
+	for _, want := range []string{"short.csv:2: column source: 10 fields, the header has 11", "short.csv:3: column 12: 12 fields, the header has 11"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v does not say %q", err, want)
+		}
+	}
+}

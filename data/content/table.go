@@ -110,7 +110,16 @@ func (t *table) each(errs *Errors, row func(line int, get func(column string) st
 			errs.add(&Error{File: t.name, Line: line, Column: c, Message: fmt.Sprintf(format, args...)})
 		}
 		if len(rec) != len(t.head) {
-			fail("", "%d fields, the header has %d", len(rec), len(t.head))
+			// The column named is the first the row lacks, or the first
+			// it has past the header's (by its number).
+			col := strconv.Itoa(len(t.head) + 1)
+			if len(rec) < len(t.head) {
+				col = strings.TrimSpace(strings.TrimPrefix(t.head[len(rec)], "\ufeff"))
+				if col == "" {
+					col = strconv.Itoa(len(rec) + 1)
+				}
+			}
+			fail(clipText(col), "%d fields, the header has %d", len(rec), len(t.head))
 			return
 		}
 		blankFilled := false
