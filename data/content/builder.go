@@ -57,7 +57,7 @@ type stateContent struct {
 	juris  map[string]jurisdiction.Jurisdiction
 	rates  []jurisdiction.Rate
 	// ratesOf indexes rates by jurisdiction, tax and category, in the
-	// order they were added (addRate).
+	// order they were added (addRateAt).
 	ratesOf map[rateKey][]int
 	scopes  map[Where][]string // place-based content: where -> jurisdictions
 	zips    []zipDraft         // ZIP-based content
@@ -65,6 +65,12 @@ type stateContent struct {
 	// state in Levy's content format (addLevyZIP), the one format that
 	// adds jurisdictions to a draft already made.
 	levyZIPs map[zipRange]int
+	// levyFirst is where each jurisdiction of a state in Levy's format
+	// was first given a rate, in the order of the rows (unplacedLevy).
+	levyFirst []rowAt
+	levySeen  map[string]bool
+	// rateAt is where each rate of rates was read (file:line).
+	rateAt []string
 	// SST files: the jurisdiction of each type and code of the rate
 	// files, and the boundary rows in force
 	sstIDs   map[string]string
@@ -150,11 +156,19 @@ func (s *stateContent) define(j jurisdiction.Jurisdiction) error {
 	return nil
 }
 
-// addRate adds a rate period to a state's content; an equal period
-// given twice is one. It is checked against the rates of its
-// jurisdiction, tax and category only, found by ratesOf, so that a file
-// of many rates loads in linear time.
-func (s *stateContent) addRate(r jurisdiction.Rate) error {
+// rowAt is a row of a content file: its file, line and jurisdiction.
+type rowAt struct {
+	file string
+	line int
+	id   string
+}
+
+// addRateAt adds a rate period to a state's content, read at (a file
+// and line); an equal period given twice is one. It is
+// checked against the rates of its jurisdiction, tax and category only,
+// found by ratesOf, so that a file of many rates loads in linear time. A
+// rate that overlaps another is refused naming where the other was read.
+func (s *stateContent) addRateAt(r jurisdiction.Rate, at string) error {
 	k := rateKey{r.Jurisdiction, r.Tax, r.Category}
 	for _, i := range s.ratesOf[k] {
 		o := s.rates[i]
@@ -163,7 +177,7 @@ func (s *stateContent) addRate(r jurisdiction.Rate) error {
 		}
 		overlap := (o.Expiration.IsZero() || !o.Expiration.Before(r.Effective)) && (r.Expiration.IsZero() || !r.Expiration.Before(o.Effective))
 		if overlap {
-			return fmt.Errorf("%s %s rate %s from %s overlaps its rate %s from %s", r.Jurisdiction, r.Category, r.Value, dateOr(r.Effective), o.Value, dateOr(o.Effective))
+			return fmt.Errorf("%s %s rate %s from %s overlaps its rate %s from %s (%s)", r.Jurisdiction, r.Category, r.Value, dateOr(r.Effective), o.Value, dateOr(o.Effective), s.rateAt[i])
 		}
 	}
 	if s.ratesOf == nil {
@@ -171,6 +185,7 @@ func (s *stateContent) addRate(r jurisdiction.Rate) error {
 	}
 	s.ratesOf[k] = append(s.ratesOf[k], len(s.rates))
 	s.rates = append(s.rates, r)
+	s.rateAt = append(s.rateAt, at)
 	return nil
 }
 

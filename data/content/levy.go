@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/levytax/levy/jurisdiction"
@@ -57,8 +59,15 @@ func (b *builder) addLevyRow(name string, row Row, keep func(*Error)) {
 	}
 	r := jurisdiction.Rate{Jurisdiction: j.ID, Tax: jurisdiction.SalesTax, Category: row.Category, Value: row.Rate,
 		Period: row.Period, Source: "content " + name}
-	if err := s.addRate(r); err != nil {
+	if err := s.addRateAt(r, fmt.Sprintf("%s:%d", name, row.Line)); err != nil {
 		fail("rate", "%v", err)
+	}
+	if !s.levySeen[j.ID] {
+		if s.levySeen == nil {
+			s.levySeen = map[string]bool{}
+		}
+		s.levySeen[j.ID] = true
+		s.levyFirst = append(s.levyFirst, rowAt{file: name, line: row.Line, id: j.ID})
 	}
 	for _, w := range row.Where {
 		if msg := b.checkWhere(s, w); msg != "" {
@@ -203,4 +212,38 @@ func containsID(ids []string, id string) bool {
 		}
 	}
 	return false
+}
+
+// unplacedLevy returns a fault for each jurisdiction of the states in
+// Levy's format that has a rate but applies nowhere: no row of any file
+// names a where for it, so none of its rows would be used. The state's
+// own rate and a county's (whose areas are the county's) need none.
+func (b *builder) unplacedLevy() Errors {
+	var errs Errors
+	for _, st := range slices.Sorted(maps.Keys(b.states)) {
+		s := b.states[st]
+		if s.format != FormatLevy || len(s.levyFirst) == 0 {
+			continue
+		}
+		placed := map[string]bool{}
+		for _, ids := range s.scopes {
+			for _, id := range ids {
+				placed[id] = true
+			}
+		}
+		for _, z := range s.zips {
+			for _, id := range z.members {
+				placed[id] = true
+			}
+		}
+		for _, f := range s.levyFirst {
+			rest := strings.TrimPrefix(f.id, "US-")
+			if f.id == s.sub.ID() || len(rest) == 5 && digits(rest) || placed[f.id] {
+				continue
+			}
+			errs.add(&Error{File: f.file, Line: f.line, Column: "where", Message: fmt.Sprintf("%s applies nowhere: no row of it names a where "+
+				"(county:FIPS, uninc:FIPS, place:GEOID[@FIPS], zip:ZIP or zip4:ZIP-LOW-HIGH), so none of its rows would be used", f.id)})
+		}
+	}
+	return errs
 }

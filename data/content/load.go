@@ -118,6 +118,9 @@ func Load(ctx context.Context, ds *data.Dataset, opts Options, sources ...Source
 			}
 		}
 	}
+	for _, e := range b.unplacedLevy() {
+		errs.add(e)
+	}
 	if len(errs) > 0 {
 		return nil, errs
 	}
@@ -168,9 +171,10 @@ const MaxFileSize = 1 << 30
 const MaxLines = 10_000_000
 
 // readFile opens the content file at path, named name in errors, and
-// refuses one larger than MaxFileSize bytes or of more than MaxLines
-// lines with an *Error naming the file, the line and the limit, before
-// any of it is parsed. It reads the file once to count its lines and
+// refuses one larger than MaxFileSize bytes, of more than MaxLines
+// lines, with a line longer than MaxLineSize or with carriage returns
+// alone for line ends, with an *Error naming the file, the line and the
+// limit, before any of it is parsed. It reads the file once to count its lines and
 // keeps none of it: the readers of the formats read it again, row by
 // row. A file that is not a regular file (a pipe) cannot be read twice
 // and is held in memory, as its bound allows.
@@ -202,14 +206,24 @@ func readFile(path, name string) (*contentFile, error) {
 		}
 		cf.r = bytes.NewReader(raw)
 	}
-	size, past, err := countLines(cf.r)
+	lc, err := countLines(cf.r)
 	if err != nil {
 		cf.Close()
 		return nil, fmt.Errorf("content: read %s: %w", name, err)
 	}
+	size, past := lc.size, lc.past
 	if size > MaxFileSize {
 		cf.Close()
 		return nil, tooLarge(size)
+	}
+	if lc.long > 0 || lc.crOnly {
+		cf.Close()
+		e := &Error{File: name, Line: lc.long, Message: fmt.Sprintf("the line is longer than %d bytes; a line of a content file has at most %d", MaxLineSize, MaxLineSize)}
+		if lc.longCR || lc.crOnly {
+			e.Line = max(e.Line, 1)
+			e.Message = "the file's lines end with a carriage return alone (as classic Mac OS exports write them); save it with line feeds (LF or CRLF) between its lines"
+		}
+		return nil, e
 	}
 	if past {
 		cf.Close()
@@ -293,42 +307,136 @@ func (cf *contentFile) head() ([]byte, error) {
 	return head, nil
 }
 
-// countLines reads r to its end, or to one byte past MaxFileSize, and
-// returns the bytes read and whether a line past MaxLines holds anything
-// but white space: MaxLines line ends precede it and something follows
-// the last of them.
-func countLines(r io.Reader) (size int64, past bool, err error) {
+// MaxLineSize bounds a line of a content file, in bytes: a row of the
+// formats is at most a few hundred bytes, or a few hundred kilobytes for
+// a row of Levy's CSV whose where lists thousands of ZIP codes. A file
+// with a longer line, or none (a file whose lines end with a carriage
+// return alone, as classic Mac OS exports write them, is one line to a
+// CSV reader), would be held whole in memory by the reader of its rows.
+const MaxLineSize = 1 << 20
+
+// lineCount is what countLines found of a file.
+type lineCount struct {
+	size int64 // the bytes read
+	past bool  // a line past MaxLines holds more than white space
+	// long is the first line (from 1) longer than MaxLineSize, 0 when
+	// none is; longCR tells that it holds a carriage return alone.
+	long   int
+	longCR bool
+	// crOnly tells that the file has no line end but carriage returns
+	// alone between its lines.
+	crOnly bool
+}
+
+// lineScan follows the lines of a file across the reads of countLines.
+type lineScan struct {
+	lines     int  // line ends seen
+	cur       int  // bytes of the line being read
+	cr        bool // the line being read holds a carriage return alone
+	anyCR     bool // some line held one
+	pendingCR bool // the last read ended with a carriage return
+	long      int
+	longCR    bool
+}
+
+// scan follows the lines of b, the next bytes of the file, which hold
+// n line ends, and notes the first line longer than MaxLineSize. A line
+// within b is shorter than b: only the line that b's start continues and
+// the one its end starts are measured, and only their carriage returns
+// noted (which tell a file without line feeds, or a line too long, of a
+// classic Mac OS export).
+func (s *lineScan) scan(b []byte, n int) {
+	if s.pendingCR && len(b) > 0 {
+		s.pendingCR = false
+		if b[0] != '\n' {
+			s.cr, s.anyCR = true, true
+		}
+	}
+	first := bytes.IndexByte(b, '\n')
+	if first < 0 {
+		s.noteCR(b, false)
+		s.cur += len(b)
+	} else {
+		s.noteCR(b[:first], true)
+		s.cur += first
+	}
+	if s.cur > MaxLineSize {
+		s.long, s.longCR = s.lines+1, s.cr
+		return
+	}
+	if first < 0 {
+		return
+	}
+	s.lines += n
+	tail := b[bytes.LastIndexByte(b, '\n')+1:]
+	s.cur, s.cr = len(tail), false
+	s.noteCR(tail, false)
+}
+
+// noteCR notes the carriage returns alone of seg, a part of the line
+// being read that ends the line when ends is set: one before the line
+// end is CRLF's, and one at the end of a read waits for the next read.
+func (s *lineScan) noteCR(seg []byte, ends bool) {
+	crs := bytes.Count(seg, []byte{'\r'})
+	if crs > 0 && seg[len(seg)-1] == '\r' {
+		crs--
+		s.pendingCR = !ends
+	}
+	if crs > 0 {
+		s.cr, s.anyCR = true, true
+	}
+}
+
+// countLines reads r to its end, or to one byte past MaxFileSize, or to
+// its first line longer than MaxLineSize, and returns the bytes read,
+// whether a line past MaxLines holds anything but white space (MaxLines
+// line ends precede it and something follows the last of them), and the
+// line found too long or the carriage returns alone that end its lines.
+func countLines(r io.Reader) (lineCount, error) {
 	cr := &countingReader{r: io.LimitReader(r, MaxFileSize+1)}
 	buf := make([]byte, 64<<10)
-	lines := 0
+	var ls lineScan
+	done := func(past bool, err error) (lineCount, error) {
+		lc := lineCount{size: cr.n, past: past, long: ls.long, longCR: ls.longCR}
+		if ls.pendingCR && ls.lines == 0 && ls.long == 0 {
+			ls.anyCR = true // a file ending with a carriage return alone
+		}
+		lc.crOnly = ls.lines == 0 && ls.anyCR && ls.long == 0
+		return lc, err
+	}
 	for {
 		n, err := cr.Read(buf)
 		chunk := buf[:n]
-		if c := bytes.Count(chunk, []byte("\n")); lines+c < MaxLines {
-			lines += c
+		if c := bytes.Count(chunk, []byte("\n")); ls.lines+c < MaxLines {
+			if ls.scan(chunk, c); ls.long > 0 {
+				return done(false, nil)
+			}
 		} else {
 			// The rest of the file, from the MaxLines-th line end on, is
 			// read rune by rune, as a rune may straddle two reads.
-			end := nthIndex(chunk, '\n', MaxLines-lines)
+			end := nthIndex(chunk, '\n', MaxLines-ls.lines)
+			if ls.scan(chunk[:end+1], MaxLines-ls.lines); ls.long > 0 {
+				return done(false, nil)
+			}
 			rest := bufio.NewReader(io.MultiReader(bytes.NewReader(chunk[end+1:]), cr))
 			for {
 				c, _, err := rest.ReadRune()
 				if err == io.EOF {
-					return cr.n, false, nil
+					return done(false, nil)
 				}
 				if err != nil {
-					return cr.n, false, err
+					return done(false, err)
 				}
 				if !unicode.IsSpace(c) {
-					return cr.n, true, nil
+					return done(true, nil)
 				}
 			}
 		}
 		if err == io.EOF {
-			return cr.n, false, nil
+			return done(false, nil)
 		}
 		if err != nil {
-			return cr.n, false, err
+			return done(false, err)
 		}
 	}
 }

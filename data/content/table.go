@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/levytax/levy/civil"
@@ -20,11 +21,17 @@ type table struct {
 	cr   *csv.Reader
 	head []string
 	col  map[string]int // the index of each column by its lower-case name
+	// blank are the indexes of the columns the header leaves without a
+	// name, as a spreadsheet writes a trailing comma: their fields must
+	// be empty.
+	blank []int
 }
 
 // openTable reads the header of the file name from r: every column must
 // be one of columns, none given twice, and every column of required
-// present. Every fault of the header is reported.
+// present; a column without a name (a trailing comma) is let be, and
+// each refuses a row with a value in it. Every fault of the header is
+// reported.
 func openTable(name string, r io.Reader, columns, required []string) (*table, error) {
 	cr := csv.NewReader(r)
 	cr.Comment = '#'
@@ -40,8 +47,12 @@ func openTable(name string, r io.Reader, columns, required []string) (*table, er
 	var errs Errors
 	for i, h := range head {
 		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
+		if h == "" {
+			t.blank = append(t.blank, i)
+			continue
+		}
 		if !slices.Contains(columns, h) {
-			errs.add(&Error{File: name, Line: 1, Column: h, Message: "unknown column (the columns are " + strings.Join(columns, ", ") + ")"})
+			errs.add(&Error{File: name, Line: 1, Column: clipText(h), Message: "unknown column (the columns are " + strings.Join(columns, ", ") + ")"})
 			continue
 		}
 		if _, dup := t.col[h]; dup {
@@ -74,7 +85,7 @@ func eachRecord(cr *csv.Reader, name string, errs *Errors, row func(line int, re
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				errs.add(&Error{File: name, Line: pe.Line, Message: pe.Err.Error()})
+				errs.add(&Error{File: name, Line: pe.Line, Message: fmt.Sprintf("%v (at byte %d of the line)", pe.Err, pe.Column)})
 				continue
 			}
 			return &Error{File: name, Message: err.Error()}
@@ -89,8 +100,9 @@ func eachRecord(cr *csv.Reader, name string, errs *Errors, row func(line int, re
 // each calls row for every record of the table with its line, get (the
 // trimmed text of a column, "" for a column the file lacks) and fail
 // (which adds a fault of a column of the line to errs). A record that
-// CSV can not read (eachRecord), or of another number of fields than the
-// header, is a fault of its line and is not given to row; each returns
+// CSV can not read (eachRecord), of another number of fields than the
+// header, or with a value in a column without a name, is a fault of its
+// line and is not given to row; each returns
 // an error only when the reader itself fails.
 func (t *table) each(errs *Errors, row func(line int, get func(column string) string, fail func(column, format string, args ...any))) error {
 	return eachRecord(t.cr, t.name, errs, func(line int, rec []string) {
@@ -98,7 +110,26 @@ func (t *table) each(errs *Errors, row func(line int, get func(column string) st
 			errs.add(&Error{File: t.name, Line: line, Column: c, Message: fmt.Sprintf(format, args...)})
 		}
 		if len(rec) != len(t.head) {
-			fail("", "%d fields, the header has %d", len(rec), len(t.head))
+			// The column named is the first the row lacks, or the first
+			// it has past the header's (by its number).
+			col := strconv.Itoa(len(t.head) + 1)
+			if len(rec) < len(t.head) {
+				col = strings.TrimSpace(strings.TrimPrefix(t.head[len(rec)], "\ufeff"))
+				if col == "" {
+					col = strconv.Itoa(len(rec) + 1)
+				}
+			}
+			fail(clipText(col), "%d fields, the header has %d", len(rec), len(t.head))
+			return
+		}
+		blankFilled := false
+		for _, i := range t.blank {
+			if strings.TrimSpace(rec[i]) != "" {
+				fail(strconv.Itoa(i+1), "%q is in a column the header leaves without a name", clipText(rec[i]))
+				blankFilled = true
+			}
+		}
+		if blankFilled {
 			return
 		}
 		get := func(c string) string {

@@ -137,8 +137,8 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 		}
 		if v, ok := stateRate[st]; !ok {
 			stateRate[st] = rates["stateRate"]
-			if err := s.addRate(jurisdiction.Rate{Jurisdiction: s.sub.ID(), Tax: jurisdiction.SalesTax, Category: jurisdiction.General,
-				Value: rates["stateRate"], Source: "content " + name}); err != nil {
+			if err := s.addRateAt(jurisdiction.Rate{Jurisdiction: s.sub.ID(), Tax: jurisdiction.SalesTax, Category: jurisdiction.General,
+				Value: rates["stateRate"], Source: "content " + name}, fmt.Sprintf("%s:%d", name, line)); err != nil {
 				fail("stateRate", "%v", err)
 			}
 		} else if !v.Equal(rates["stateRate"]) {
@@ -164,8 +164,8 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 				fail("region", "%v", err)
 				continue
 			}
-			if err := s.addRate(jurisdiction.Rate{Jurisdiction: id, Tax: jurisdiction.SalesTax, Category: jurisdiction.General,
-				Value: v, Source: "content " + name}); err != nil {
+			if err := s.addRateAt(jurisdiction.Rate{Jurisdiction: id, Tax: jurisdiction.SalesTax, Category: jurisdiction.General,
+				Value: v, Source: "content " + name}, fmt.Sprintf("%s:%d", name, line)); err != nil {
 				fail(part.col, "region %s: %v", region, err)
 				continue
 			}
