@@ -211,21 +211,23 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 func syncLines[L any](lines []L, path, mt string, sync bool, kids func(*L) []L, id func(*L) (string, wire.LineItemSyncType, bool), errs levy.Errors) levy.Errors {
 	for i := range lines {
 		l := &lines[i]
-		p := path + "[" + strconv.Itoa(i) + "]"
+		// The line's path is made only for an error or its child lines:
+		// most lines have neither.
+		at := func() string { return path + "[" + strconv.Itoa(i) + "]" }
 		lid, st, own := id(l)
 		children := kids(l)
 		switch {
 		case st != "" && !sync:
-			errs = append(errs, levy.Invalid(p+".syncType", "is %s, but a %s is no sync: it stores its lines whole, and syncType applies to ARBILLING_SYNC, APINVOICE_SYNC and ACCRUAL_SYNC only", st, mt))
+			errs = append(errs, levy.Invalid(at()+".syncType", "is %s, but a %s is no sync: it stores its lines whole, and syncType applies to ARBILLING_SYNC, APINVOICE_SYNC and ACCRUAL_SYNC only", st, mt))
 		case st != "" && len(children) > 0:
-			errs = append(errs, levy.Invalid(p+".syncType", "is %s on a line with child lines: a sync applies it to one stored line, so set it on each child line", st))
+			errs = append(errs, levy.Invalid(at()+".syncType", "is %s on a line with child lines: a sync applies it to one stored line, so set it on each child line", st))
 		case sync && len(children) == 0 && lid == "":
-			errs = append(errs, levy.Invalid(p+".lineItemId", "is required on %s: a sync matches the stored lines by their lineItemId, and a line without one would be added to the stored transaction again at every sync", mt))
+			errs = append(errs, levy.Invalid(at()+".lineItemId", "is required on %s: a sync matches the stored lines by their lineItemId, and a line without one would be added to the stored transaction again at every sync", mt))
 		case sync && own && lid == "":
-			errs = append(errs, levy.Invalid(p+".lineItemId", "is required on %s on a line with child lines and a price of its own: the journal keeps its own line, which a sync matches by its lineItemId, and without one it would be added to the stored transaction again at every sync", mt))
+			errs = append(errs, levy.Invalid(at()+".lineItemId", "is required on %s on a line with child lines and a price of its own: the journal keeps its own line, which a sync matches by its lineItemId, and without one it would be added to the stored transaction again at every sync", mt))
 		}
 		if len(children) > 0 {
-			errs = syncLines(children, p+".lineItems", mt, sync, kids, id, errs)
+			errs = syncLines(children, at()+".lineItems", mt, sync, kids, id, errs)
 		}
 	}
 	return errs
