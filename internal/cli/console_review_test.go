@@ -371,7 +371,9 @@ func TestConsoleExportThatBrokeOff(t *testing.T) {
 	b.wait("the journal page", `document.getElementById('journal-from') && / summary rows\.$/.test(document.getElementById('status').textContent)`)
 	b.do("choose the period", chromedp.Evaluate[chromedp.Void](`document.getElementById('journal-from').value = '2026-06-01'; document.getElementById('journal-to').value = '2026-06-30'`),
 		submit("journal-period"))
-	b.wait("the summary", `document.querySelectorAll('#journal-summary .bar-row').length > 0`)
+	// The summary of the period chosen, whose status line a download's
+	// must not be overwritten by.
+	b.wait("the summary", `document.querySelector('#journal-summary h2') && document.querySelector('#journal-summary h2').textContent.includes('2026-06-30') && / summary rows\.$/.test(document.getElementById('status').textContent)`)
 	b.do("note the saved files", chromedp.Evaluate[chromedp.Void](`window.saved = 0; HTMLAnchorElement.prototype.click = ((click) => function () { if (this.download) window.saved++; return click.call(this); })(HTMLAnchorElement.prototype.click)`))
 	for _, format := range []string{"csv", "jsonl"} {
 		b.do("download "+format, chromedp.Evaluate[chromedp.Void](`document.getElementById('status').textContent = ''`), chromedp.Click(chromedp.ID("journal-"+format)))
