@@ -11,26 +11,8 @@ import (
 
 	"github.com/levytax/levy/badger"
 	. "github.com/levytax/levy/einvoice"
+	"github.com/levytax/levy/einvoice/einvoicetest"
 )
-
-// heldTransmitter holds every document it is given until release is
-// closed, once it has said so on arrived.
-type heldTransmitter struct {
-	once             sync.Once
-	arrived, release chan struct{}
-}
-
-func (h *heldTransmitter) Name() string { return "held" }
-
-func (h *heldTransmitter) Transmit(ctx context.Context, _ Parcel) (string, error) {
-	h.once.Do(func() { close(h.arrived) })
-	select {
-	case <-h.release:
-		return "held-1", nil
-	case <-ctx.Done():
-		return "", ctx.Err()
-	}
-}
 
 // TestLeaseIgnoresTheServicesClock: a Service whose clock is six minutes
 // behind the store's (a node's clock skewed from the database's) sends
@@ -58,12 +40,12 @@ func TestLeaseIgnoresTheServicesClock(t *testing.T) {
 		<-hold
 		return http.StatusNoContent, nil
 	})
-	tx := &heldTransmitter{arrived: make(chan struct{}), release: make(chan struct{})}
+	tx := einvoicetest.NewHeldTransmitter()
 	var closeOnce sync.Once
 	letGo := func() {
 		closeOnce.Do(func() {
 			close(hold)
-			close(tx.release)
+			close(tx.Release)
 		})
 	}
 	t.Cleanup(letGo)
@@ -86,7 +68,7 @@ func TestLeaseIgnoresTheServicesClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for what, ch := range map[string]chan struct{}{"the first event to reach the target": sent, "the document to reach the transmitter": tx.arrived} {
+	for what, ch := range map[string]chan struct{}{"the first event to reach the target": sent, "the document to reach the transmitter": tx.Arrived} {
 		select {
 		case <-ch:
 		case <-time.After(30 * time.Second):

@@ -12,26 +12,8 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/einvoice"
+	"github.com/levytax/levy/einvoice/einvoicetest"
 )
-
-// blockingTransmitter holds every document until release is closed, once
-// it has said so on arrived.
-type blockingTransmitter struct {
-	once             sync.Once
-	arrived, release chan struct{}
-}
-
-func (b *blockingTransmitter) Name() string { return "blocking" }
-
-func (b *blockingTransmitter) Transmit(ctx context.Context, _ einvoice.Parcel) (string, error) {
-	b.once.Do(func() { close(b.arrived) })
-	select {
-	case <-b.release:
-		return "blocking-1", nil
-	case <-ctx.Done():
-		return "", ctx.Err()
-	}
-}
 
 // TestEInvoiceLeaseIgnoresTheNodesClock: a node whose clock is six
 // minutes behind the database's sends an event and transmits a document
@@ -53,12 +35,12 @@ func TestEInvoiceLeaseIgnoresTheNodesClock(t *testing.T) {
 		<-hold
 		w.WriteHeader(http.StatusNoContent)
 	}))
-	tx := &blockingTransmitter{arrived: make(chan struct{}), release: make(chan struct{})}
+	tx := einvoicetest.NewHeldTransmitter()
 	var letOnce sync.Once
 	letGo := func() {
 		letOnce.Do(func() {
 			close(hold)
-			close(tx.release)
+			close(tx.Release)
 		})
 	}
 	t.Cleanup(srv.Close)
@@ -86,7 +68,7 @@ func TestEInvoiceLeaseIgnoresTheNodesClock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for what, ch := range map[string]chan struct{}{"the first event to reach the target": sent, "the document to reach the transmitter": tx.arrived} {
+	for what, ch := range map[string]chan struct{}{"the first event to reach the target": sent, "the document to reach the transmitter": tx.Arrived} {
 		select {
 		case <-ch:
 		case <-time.After(30 * time.Second):

@@ -304,14 +304,7 @@ func TestEInvoiceNodeDiesMidDelivery(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, _, err := a.Submit(ctx, doc, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !dead.Load() {
-		time.Sleep(time.Millisecond)
-	}
-	a.Close()
+	first := submitUntilDead(t, ctx, a, &dead, doc)
 
 	b, err := einvoice.New(context.Background(), dbs[1].EInvoice(), einvNodeConfig(t, einvoice.Config{Timeout: 300 * time.Millisecond, LeaseTerm: lease}))
 	if err != nil {
@@ -342,4 +335,20 @@ func TestEInvoiceNodeDiesMidDelivery(t *testing.T) {
 	if len(h.byKey) != 6 || twice != 1 {
 		t.Errorf("keys accepted %v: want six, the one in flight when the node died twice", h.byKey)
 	}
+}
+
+// submitUntilDead submits doc to node a, waits until its store has died
+// (dead, which a dyingStore sets once a delivery is sent) and closes a,
+// and returns the document as submitted.
+func submitUntilDead(t *testing.T, ctx context.Context, a *einvoice.Service, dead *atomic.Bool, doc []byte) *einvoice.Document {
+	t.Helper()
+	first, _, err := a.Submit(ctx, doc, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !dead.Load() {
+		time.Sleep(time.Millisecond)
+	}
+	a.Close()
+	return first
 }

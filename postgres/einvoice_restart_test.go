@@ -47,14 +47,7 @@ func TestEInvoiceRestartedNodeTakesItsLeasesBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, _, err := a.Submit(ctx, doc, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for !dead.Load() {
-		time.Sleep(time.Millisecond)
-	}
-	a.Close()
+	first := submitUntilDead(t, ctx, a, &dead, doc)
 	// The dead node's lease on the connection's queue holds against any
 	// other owner.
 	stranger := einvoice.Lease{Owner: einvoice.NewGUID(), Term: time.Minute}

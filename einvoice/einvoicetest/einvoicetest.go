@@ -785,6 +785,19 @@ func testLeaseTerms(t *testing.T, s einvoice.Store) {
 	}
 }
 
+// buryNext takes the head of a connection's queue and buries it as a
+// dead letter after three failed attempts, and returns it as it was
+// buried.
+func buryNext(t *testing.T, s einvoice.Store, webhookID string) *einvoice.OutboxEvent {
+	t.Helper()
+	ev := next(t, s, webhookID)
+	ev.Attempts, ev.LastError, ev.DeadAt = 3, "the target answered 502", now()
+	if err := s.Bury(context.Background(), ev); err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
+
 func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
 	ctx := context.Background()
 	c := connect(t, s, "acme", einvoice.AllEvents, false)
@@ -792,17 +805,8 @@ func testDeadLettersAndReplay(t *testing.T, s einvoice.Store) {
 	d := submit(t, s, "acme")
 	move(t, s, d, webhook.StatusInProgress)
 	submit(t, s, "globex")
-	bury := func(webhookID string) *einvoice.OutboxEvent {
-		t.Helper()
-		ev := next(t, s, webhookID)
-		ev.Attempts, ev.LastError, ev.DeadAt = 3, "the target answered 502", now()
-		if err := s.Bury(ctx, ev); err != nil {
-			t.Fatal(err)
-		}
-		return ev
-	}
-	dead := bury(c.WebhookID)
-	other := bury(g.WebhookID)
+	dead := buryNext(t, s, c.WebhookID)
+	other := buryNext(t, s, g.WebhookID)
 	if ev := next(t, s, c.WebhookID); ev == nil || ev.EventID == dead.EventID || ev.Status != webhook.StatusInProgress {
 		t.Fatalf("the head after a burial: %+v", ev)
 	}
@@ -865,19 +869,10 @@ func testDropDeadLetter(t *testing.T, s einvoice.Store) {
 	d := submit(t, s, "acme")
 	move(t, s, d, webhook.StatusInProgress)
 	submit(t, s, "globex")
-	bury := func(webhookID string) *einvoice.OutboxEvent {
-		t.Helper()
-		ev := next(t, s, webhookID)
-		ev.Attempts, ev.LastError, ev.DeadAt = 3, "the target answered 502", now()
-		if err := s.Bury(ctx, ev); err != nil {
-			t.Fatal(err)
-		}
-		ev.Seq = 0
-		return ev
-	}
-	pending := bury(c.WebhookID)
-	inProgress := bury(c.WebhookID)
-	theirs := bury(g.WebhookID)
+	pending := buryNext(t, s, c.WebhookID)
+	pending.Seq = 0 // a dead letter has no place in a queue
+	inProgress := buryNext(t, s, c.WebhookID)
+	theirs := buryNext(t, s, g.WebhookID)
 
 	wantCode(t, "dropping acme's dead letter as globex", second(s.DropDeadLetter(ctx, "globex", pending.EventID)), levy.ENotFound, "eventId")
 	wantCode(t, "dropping an unknown dead letter", second(s.DropDeadLetter(ctx, "acme", einvoice.NewGUID())), levy.ENotFound, "eventId")
