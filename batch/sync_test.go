@@ -75,24 +75,13 @@ func TestCSVPurchaseSyncByLineID(t *testing.T) {
 	if ok, err := j.Exists(ctx, levy.DefaultTenant, "SYNC-N"); err != nil || ok {
 		t.Errorf("the sync without line_id was stored (%v)", err)
 	}
-	rows, err := csv.NewReader(bytes.NewReader(out)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := map[string]int{}
-	for i, name := range rows[0] {
-		col[name] = i
-	}
-	found := false
-	for _, r := range rows[1:] {
-		if r[col["record"]] == "error" {
-			found = true
-			if r[col["document_number"]] != "N-1" || r[col["column"]] != "line_id" || r[col["row"]] != "6" {
-				t.Errorf("error row %v, want document N-1, row 6, column line_id", r)
-			}
+	errs := errorRecords(t, out)
+	for _, r := range errs {
+		if r["document_number"] != "N-1" || r["column"] != "line_id" || r["row"] != "6" {
+			t.Errorf("error row %v, want document N-1, row 6, column line_id", r)
 		}
 	}
-	if !found {
+	if len(errs) == 0 {
 		t.Errorf("no error row for the sync without line_id in\n%s", out)
 	}
 }
@@ -152,24 +141,34 @@ func TestBatchPurchaseUnderASaleID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	errs := errorRecords(t, out)
+	for _, r := range errs {
+		if r["document_number"] != "A-2" || r["column"] != "transaction_id" || r["code"] != "conflict" {
+			t.Errorf("error row %v, want document A-2, column transaction_id, code conflict", r)
+		}
+	}
+	if len(errs) == 0 {
+		t.Errorf("no error row for A-2 in\n%s", out)
+	}
+}
+
+// errorRecords returns the error records of a CSV output, each by its
+// columns' names.
+func errorRecords(t *testing.T, out []byte) []map[string]string {
+	t.Helper()
 	rows, err := csv.NewReader(bytes.NewReader(out)).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
-	col := map[string]int{}
-	for i, name := range rows[0] {
-		col[name] = i
-	}
-	found := false
+	var errs []map[string]string
 	for _, r := range rows[1:] {
-		if r[col["record"]] == "error" {
-			found = true
-			if r[col["document_number"]] != "A-2" || r[col["column"]] != "transaction_id" || r[col["code"]] != "conflict" {
-				t.Errorf("error row %v, want document A-2, column transaction_id, code conflict", r)
-			}
+		rec := map[string]string{}
+		for i, name := range rows[0] {
+			rec[name] = r[i]
+		}
+		if rec["record"] == "error" {
+			errs = append(errs, rec)
 		}
 	}
-	if !found {
-		t.Errorf("no error row for A-2 in\n%s", out)
-	}
+	return errs
 }
