@@ -17,8 +17,25 @@ import (
 // Count returns the number of a tenant's live transactions posted in
 // [from, to], for progress reports.
 func Count(ctx context.Context, s Store, tenant string, from, to civil.Date) (int, error) {
+	return count(ctx, s, tenant, nil, from, to)
+}
+
+// CountCompany is Count of the transactions of one company of the tenant,
+// those that ExportCompany writes.
+func CountCompany(ctx context.Context, s Store, tenant, company string, from, to civil.Date) (int, error) {
+	return count(ctx, s, tenant, &company, from, to)
+}
+
+// count is Count of the transactions of *company, or of every company
+// when company is nil.
+func count(ctx context.Context, s Store, tenant string, company *string, from, to civil.Date) (int, error) {
 	n := 0
-	err := s.Scan(ctx, tenant, from, to, func(*Transaction) error { n++; return nil })
+	err := s.Scan(ctx, tenant, from, to, func(tx *Transaction) error {
+		if company == nil || tx.Company == *company {
+			n++
+		}
+		return nil
+	})
 	return n, err
 }
 

@@ -260,6 +260,10 @@ func TestJournalExportCompany(t *testing.T) {
 		company string
 		txs     int
 	}{{"EAST", 3}, {"WEST", 5}, {"", 1}, {"NORTH", 0}} {
+		// The count of a progress bar is that of the export.
+		if n, err := journal.CountCompany(ctx, s.store, "acme", c.company, from, to); err != nil || n != c.txs {
+			t.Errorf("CountCompany of %q: %d %v, want %d", c.company, n, err, c.txs)
+		}
 		for _, f := range []journal.Format{journal.JSONLines, journal.CSV} {
 			query := "&format=" + string(f) + "&company=" + url.QueryEscape(c.company)
 			body, n := export(admin, query)

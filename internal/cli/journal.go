@@ -193,7 +193,7 @@ func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Write
 	}
 	if a.companyGiven {
 		return exportTo(a, stdout, stderr,
-			func() (int, error) { return countCompany(ctx, store, a) },
+			func() (int, error) { return journal.CountCompany(ctx, store, a.tenant, a.company, a.from, a.to) },
 			func(w io.Writer, progress func(int)) (int, error) {
 				return journal.ExportCompany(ctx, store, a.tenant, a.company, a.from, a.to, a.format, w, progress)
 			})
@@ -203,22 +203,6 @@ func runJournalLocal(ctx context.Context, a journalArgs, stdout, stderr io.Write
 		func(w io.Writer, progress func(int)) (int, error) {
 			return journal.Export(ctx, store, a.tenant, a.from, a.to, a.format, w, progress)
 		})
-}
-
-// countCompany returns the number of transactions that the export of
-// --company writes (journal.ExportCompany), for its progress bar.
-func countCompany(ctx context.Context, store journal.Store, a journalArgs) (int, error) {
-	n := 0
-	err := store.Scan(ctx, a.tenant, a.from, a.to, func(tx *journal.Transaction) error {
-		if tx.Company == a.company {
-			n++
-		}
-		return nil
-	})
-	if err != nil {
-		return 0, fmt.Errorf("counting the transactions of company %q: %w", a.company, err)
-	}
-	return n, nil
 }
 
 // onceFlag is a string flag that may be given once: a second value is
