@@ -212,6 +212,15 @@ type Conversion struct {
 	FilingTax     money.Amount `json:"filingTax"`
 }
 
+// InTotal reports whether the row's tax counts in the total tax of its
+// report: all but the rows of the taxes the tenant's customers withheld
+// and of those its vendors charged, which others remit.
+func (r *SummaryRow) InTotal() bool { return inTotal(r.Withheld, r.PaidToVendor) }
+
+// inTotal is SummaryRow.InTotal of a row's withholder and paid-to-vendor
+// mark.
+func inTotal(w Withholder, paidToVendor bool) bool { return w != WithheldByCustomer && !paidToVendor }
+
 // Withholder says who withheld the taxes of a row of withheld taxes.
 type Withholder string
 
@@ -450,7 +459,7 @@ func summarize(ctx context.Context, s Store, tenant string, from, to civil.Date,
 					rows[k] = r
 				}
 				r.add(t)
-				if k.withheld != WithheldByCustomer && !k.vendor {
+				if inTotal(k.withheld, k.vendor) {
 					sec.Total.Tax = sec.Total.Tax.Add(t.Tax)
 					ct.Tax = ct.Tax.Add(t.Tax)
 				}

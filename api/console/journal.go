@@ -235,8 +235,8 @@ func (h *Handler) series(w http.ResponseWriter, r *http.Request) {
 
 // owedTax is what tx adds to the total tax of the remittance report
 // (journal.Summarize): the tax of the rows it has a tax in
-// (journal.RowOf), but those of the taxes its customers withheld and its
-// vendors charged, which the report's total leaves out. It is not the
+// (journal.RowOf) that count in the report's total
+// (journal.SummaryRow.InTotal). It is not the
 // document's totalTax, which holds the tax the vendors charged and not
 // the tax the tenant withheld on a purchase.
 func owedTax(tx *journal.Transaction) money.Amount {
@@ -244,7 +244,7 @@ func owedTax(tx *journal.Transaction) money.Amount {
 	for _, l := range tx.Lines {
 		for i := range l.Taxes {
 			t := &l.Taxes[i]
-			if row, ok := journal.RowOf(tx, t); ok && row.Withheld != journal.WithheldByCustomer && !row.PaidToVendor {
+			if row, ok := journal.RowOf(tx, t); ok && row.InTotal() {
 				sum = sum.Add(t.Tax)
 			}
 		}
