@@ -84,7 +84,9 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	ids := fs.Args()
 	if args[0] == "drop" {
-		return dropDeadLetters(ctx, svc, *tenant, ids, stdout, stderr)
+		return eachDeadLetter(ids, "drop", "dropped", stdout, stderr, func(id string) (einvoice.DeadLetter, error) {
+			return svc.DropDeadLetter(ctx, *tenant, id)
+		})
 	}
 	if *all {
 		list, err := svc.DeadLetters(ctx, *tenant)
@@ -95,41 +97,29 @@ func runDeadLetters(ctx context.Context, args []string, stdout, stderr io.Writer
 			ids = append(ids, dl.EventID)
 		}
 	}
-	replayed := []einvoice.DeadLetter{}
-	for _, id := range ids {
-		dl, err := svc.Replay(ctx, *tenant, id)
-		if err != nil {
-			fmt.Fprintf(stderr, "levy: replay %s: %v\n", id, err)
-			continue
-		}
-		replayed = append(replayed, dl)
-	}
-	if err := printJSON(stdout, replayed); err != nil {
-		return err
-	}
-	if len(replayed) < len(ids) {
-		return fmt.Errorf("%d of %d dead letters were not replayed", len(ids)-len(replayed), len(ids))
-	}
-	return nil
+	return eachDeadLetter(ids, "replay", "replayed", stdout, stderr, func(id string) (einvoice.DeadLetter, error) {
+		return svc.Replay(ctx, *tenant, id)
+	})
 }
 
-// dropDeadLetters drops the dead letters ids (of tenant, when given) for
-// good, prints those it dropped and fails when one was not dropped.
-func dropDeadLetters(ctx context.Context, svc *einvoice.Service, tenant string, ids []string, stdout, stderr io.Writer) error {
-	dropped := []einvoice.DeadLetter{}
+// eachDeadLetter does act (verb, done in the past) to each dead letter of
+// ids, prints those it did and fails when it failed on one, after saying
+// why on stderr and going on with the others.
+func eachDeadLetter(ids []string, verb, done string, stdout, stderr io.Writer, act func(id string) (einvoice.DeadLetter, error)) error {
+	did := []einvoice.DeadLetter{}
 	for _, id := range ids {
-		dl, err := svc.DropDeadLetter(ctx, tenant, id)
+		dl, err := act(id)
 		if err != nil {
-			fmt.Fprintf(stderr, "levy: drop %s: %v\n", id, err)
+			fmt.Fprintf(stderr, "levy: %s %s: %v\n", verb, id, err)
 			continue
 		}
-		dropped = append(dropped, dl)
+		did = append(did, dl)
 	}
-	if err := printJSON(stdout, dropped); err != nil {
+	if err := printJSON(stdout, did); err != nil {
 		return err
 	}
-	if len(dropped) < len(ids) {
-		return fmt.Errorf("%d of %d dead letters were not dropped", len(ids)-len(dropped), len(ids))
+	if len(did) < len(ids) {
+		return fmt.Errorf("%d of %d dead letters were not %s", len(ids)-len(did), len(ids), done)
 	}
 	return nil
 }
