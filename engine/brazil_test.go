@@ -314,6 +314,16 @@ func TestBrazilDIFALByDate(t *testing.T) {
 		// checked (difal.csv, round five; needs the regenerated data).
 		{"DF", "Brasília", "2024-06-01", "149.50", "1150.00", false},
 		{"DF", "Brasília", "2024-10-24", "149.50", "1150.00", true},
+		// DF 18% from 2016-01-01 to 2024-01-20 (Lei 5.548/2015, icms-history.csv),
+		// the same single base: 1,150.00 x (18% - 7%) = 126.50, on the day
+		// COTRI 4/2021 was published, on a day of 2023 and on the 18%'s last
+		// day; 20% the day after, 1,150.00 x 13% = 149.50. Before 2021-04-26
+		// the base was not checked: the single base, with the note.
+		{"DF", "Brasília", "2016-01-04", "126.50", "1150.00", true},
+		{"DF", "Brasília", "2021-04-26", "126.50", "1150.00", false},
+		{"DF", "Brasília", "2023-06-01", "126.50", "1150.00", false},
+		{"DF", "Brasília", "2024-01-20", "126.50", "1150.00", false},
+		{"DF", "Brasília", "2024-01-21", "149.50", "1150.00", false},
 	} {
 		req := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseAccrual, TransactionType: wire.TransactionTypePurchase,
 			DocumentDate: civil.MustParse(c.date), Currency: &wire.Currency{ISOCurrencyCodeAlpha: "BRL"},
@@ -350,7 +360,8 @@ func checkDIFAL(t *testing.T, uf, date string, taxes []wire.Tax, params []wire.A
 // (art. 13 XI-A: one base with PB's rate inside, the same DIFAL); CE's base
 // is known from 2024-09-30 (Norma de Execução 4/2024, whose example the
 // double base gives) and not checked the day before; RJ's double
-// base (SEFAZ-RJ's FAQ) on the days Levy knows RJ's rate.
+// base (SEFAZ-RJ's FAQ) on the days Levy knows RJ's rate; the DF's single
+// base of 2021 at its 18% of 2016-2024.
 func TestBrazilDIFALNonContributorByDate(t *testing.T) {
 	e := testEngine(t)
 	for _, c := range []struct {
@@ -386,6 +397,12 @@ func TestBrazilDIFALNonContributorByDate(t *testing.T) {
 		{"ES", "Vitória", "2019-06-01", "100.00", "1000.00", false},
 		{"ES", "Vitória", "2023-07-28", "100.00", "1000.00", false},
 		{"ES", "Vitória", "2026-01-01", "100.00", "1000.00", false},
+		// DF 18% until 2024-01-20 (Lei 5.548/2015), 7% from SP: the single
+		// base of COTRI 4/2021 from 2021-04-26 to 2022-01-04, 1,000.00 x 11%
+		// = 110.00 without the note; not checked from LC 190/2022 on, the
+		// same amount with the note.
+		{"DF", "Brasília", "2021-06-01", "110.00", "1000.00", false},
+		{"DF", "Brasília", "2023-06-01", "110.00", "1000.00", true},
 	} {
 		req := brSale(brTo(c.city, c.uf))
 		req.DocumentDate = civil.MustParse(c.date)
