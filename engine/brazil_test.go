@@ -318,7 +318,8 @@ func TestBrazilDIFALByDate(t *testing.T) {
 		// the same single base: 1,150.00 x (18% - 7%) = 126.50, on the day
 		// COTRI 4/2021 was published, on a day of 2023 and on the 18%'s last
 		// day; 20% the day after, 1,150.00 x 13% = 149.50. Before 2021-04-26
-		// the base was not checked: the single base, with the note.
+		// the base was not checked: the single base, with the note. (These
+		// need the data regenerated from icms-history.csv.)
 		{"DF", "Brasília", "2016-01-04", "126.50", "1150.00", true},
 		{"DF", "Brasília", "2021-04-26", "126.50", "1150.00", false},
 		{"DF", "Brasília", "2023-06-01", "126.50", "1150.00", false},
@@ -400,7 +401,7 @@ func TestBrazilDIFALNonContributorByDate(t *testing.T) {
 		// DF 18% until 2024-01-20 (Lei 5.548/2015), 7% from SP: the single
 		// base of COTRI 4/2021 from 2021-04-26 to 2022-01-04, 1,000.00 x 11%
 		// = 110.00 without the note; not checked from LC 190/2022 on, the
-		// same amount with the note.
+		// same amount with the note (needs the regenerated data).
 		{"DF", "Brasília", "2021-06-01", "110.00", "1000.00", false},
 		{"DF", "Brasília", "2023-06-01", "110.00", "1000.00", true},
 	} {
