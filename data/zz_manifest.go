@@ -3,12 +3,12 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.12.17"
+const Version = "2026.12.18"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
 	"bin.lvd":           "9656529984a7adc77ea5f2e36224e64510b93fefce35152a84b9fbba5be41a15",
-	"brazil.lvd":        "34fd8129f211c7a21856a70c5e0b8e2637b9e24c792769e254d7cdbe0e1fd2d8",
+	"brazil.lvd":        "36697024c0a355e0d14583c54b27ac9693f2c9c216ed939c7b85e89c72e693c1",
 	"codes.lvd":         "0c2f38c1709cf38c5e318d474cfa6cca603a08a16782c3c2bf03cce2b951cf94",
 	"comms.lvd":         "fd09c033803d8683bc354fd4538ac3dcf0cb0a58f6203079805ee05b8f14dba5",
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
