@@ -91,7 +91,7 @@ func TestCommsWithoutContent(t *testing.T) {
 	ctx := context.Background()
 	req := telecomSale("2026-08-01") // Q3 2026: no factor yet
 	req.LineItems[0].LineTypes = append(req.LineItems[0].LineTypes, wire.LineTypeSet{Value: "SATELLITE"})
-	req.Customer.Destination = &wire.Location{City: "Houston", MainDivision: "TX", PostalCode: "77002", Country: "US"}
+	req.Customer.Destination = &wire.Location{City: "Anchorage", MainDivision: "AK", PostalCode: "99501", Country: "US"}
 	resp, err := e.Sale(ctx, req)
 	if err != nil {
 		t.Fatal(err)
@@ -111,14 +111,14 @@ func TestCommsWithoutContent(t *testing.T) {
 	if !has("lineItems[0].lineTypes[0].value", TaxNotComputedRule, "no contribution factor") {
 		t.Errorf("a quarter without a factor is not said: %+v", params)
 	}
-	if !has("lineItems[0].lineTypes[0].value", TaxNotComputedRule, "911 fees of US-TX") {
+	if !has("lineItems[0].lineTypes[0].value", TaxNotComputedRule, "911 fees of US-AK") {
 		t.Errorf("a state without 911 content is not said: %+v", params)
 	}
 	if usf := byImposition(resp.LineItems[0].Taxes)[usfImposition]; len(usf) != 0 {
 		t.Errorf("USF charged without a factor: %+v", usf)
 	}
 	if fet := byImposition(resp.LineItems[0].Taxes)[fetImposition]; len(fet) != 1 {
-		t.Errorf("FET %+v, want it in Texas too", fet)
+		t.Errorf("FET %+v, want it in Alaska too", fet)
 	}
 
 	req = telecomSale("2026-02-15")
@@ -243,8 +243,12 @@ func telecomSaleIn(date, city, state, zip string, types ...wire.LineTypeSet) *wi
 // nothing known before it, and the fees on wireless lines alone of states
 // whose landline fees are local: Kentucky's 70 cents since August 15 1998,
 // Oklahoma's $1.25 (VoIP too) since November 1 2023 and Ohio's 40 cents,
-// then 25 cents from October 1 2025 (VoIP too), each landline there
-// saying its fee is not computed.
+// then 25 cents from October 1 2025 (VoIP too), Texas's 50 cents
+// (Health & Safety Code 771.0711) from the first date the sources
+// attest, August 1 2016, Florida's 40 cents since January 1 2015,
+// Arkansas's $1.30 since October 2019 and West Virginia's $4.01 from
+// July 1 2025, each landline there saying its fee is not computed, and
+// Guam's $1.00 on landlines and wireless lines alike from December 2025.
 func TestComms911StatewideFees(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -280,6 +284,18 @@ func TestComms911StatewideFees(t *testing.T) {
 		{"Ohio October 2025", "2025-10-01", "Columbus", "OH", "43215", nil, []string{"0.50"}, nil, nil},
 		{"Ohio September 2025, VoIP", "2025-09-30", "Columbus", "OH", "43215", voip, []string{"0.40"}, nil, nil},
 		{"Ohio December 2023", "2023-12-31", "Columbus", "OH", "43215", nil, nil, []int{0}, nil},
+		{"Texas 2026", "2026-02-15", "Houston", "TX", "77002", nil, []string{"1.00"}, []int{1}, []int{0}},
+		{"Texas 2026, VoIP", "2026-02-15", "Houston", "TX", "77002", voip, nil, []int{0}, nil},
+		{"Texas July 2016", "2016-07-31", "Houston", "TX", "77002", nil, nil, []int{0, 1}, nil},
+		{"Florida 2026", "2026-02-15", "Miami", "FL", "33130", nil, []string{"0.80"}, []int{1}, []int{0}},
+		{"Florida 2014", "2014-12-31", "Miami", "FL", "33130", nil, nil, []int{0}, nil},
+		{"Arkansas 2026", "2026-02-15", "Little Rock", "AR", "72201", nil, []string{"2.60"}, []int{1}, []int{0}},
+		{"Arkansas September 2019", "2019-09-30", "Little Rock", "AR", "72201", nil, nil, []int{0}, nil},
+		{"West Virginia 2026", "2026-02-15", "Charleston", "WV", "25301", nil, []string{"8.02"}, []int{1}, []int{0}},
+		{"West Virginia June 2025", "2025-06-30", "Charleston", "WV", "25301", nil, nil, []int{0}, nil},
+		{"Guam 2026", "2026-02-15", "Hagatna", "GU", "96910", nil, []string{"2.00", "1.00"}, nil, []int{0, 1}},
+		{"Guam 2026, VoIP", "2026-02-15", "Hagatna", "GU", "96910", voip, nil, []int{0}, nil},
+		{"Guam November 2025", "2025-11-30", "Hagatna", "GU", "96910", nil, nil, []int{0, 1}, nil},
 	} {
 		resp, err := e.Sale(ctx, telecomSaleIn(c.date, c.city, c.st, c.zip, c.lines...))
 		if err != nil {

@@ -204,14 +204,17 @@ func genComms(g *gen) error {
 	fmt.Fprintf(&doc, "\n## States whose 911 fees Levy lacks\n\nThe FCC's annual 911 fee reports state each state's fees per line; their tables "+
 		"could not be read for this dataset, so the fees above are taken from the states' own statutes, rules and agencies, each cited. "+
 		"A line in one of these %d states or territories is charged no 911 fee and says so (tax-not-computed): %s. "+
-		"A line in a state above whose rows cover neither its line type nor its date says so too.\n",
+		"A line in a state above whose rows cover neither its line type nor its date says so too: where a state's 911 fees on "+
+		"landlines (and in some states VoIP) are set county by county or district by district, only the statewide fee on the line "+
+		"types its rows name is charged, and a state whose statewide fee varies by county, or whose amount was not found, is left out "+
+		"rather than charged a cap or a guess.\n",
 		len(missing), strings.Join(missing, ", "))
 	g.doc(commsDoc, doc.String())
 	g.addSource(Source{
 		Key:   "us-communications",
 		Files: curatedRef + commsLineTypesFile + ", " + curatedRef + commsUSFFile + ", " + curatedRef + commsTaxesFile,
 		What: fmt.Sprintf("US communications taxes (data/%s): %d line types with the FCC's safe-harbor interstate shares, the Universal Service Fund "+
-			"contribution factor of %d quarters, the federal excise tax on local-only service and the 911 fees per line of %d states, each row cited",
+			"contribution factor of %d quarters, the federal excise tax on local-only service and the 911 fees per line of %d states and territories, each row cited",
 			commsDoc, len(lt.Rows), len(usf.Rows), len(covered)),
 		From:    "FCC public notices and orders (FCC 06-94, the quarterly contribution factor notices, Form 499-Q instructions), 26 U.S.C. 4251, the states' statutes and rules",
 		Licence: "facts of public acts",

@@ -1,0 +1,67 @@
+package datagen
+
+import (
+	"io/fs"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestComms911Coverage generates the communications content from the
+// curated tables and checks the 911 fees of the states added from their
+// own statutes and agencies: each has a cited row of its amount, and none
+// is listed among the states whose 911 fees Levy lacks, which still
+// names the states not yet covered.
+func TestComms911Coverage(t *testing.T) {
+	curated, err := fs.Sub(curatedFiles, "curated")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &gen{curated: curated, files: map[string][]byte{}, docs: map[string][]byte{}}
+	if err := genComms(g); err != nil {
+		t.Fatal(err)
+	}
+	if len(g.files["comms.lvd"]) == 0 {
+		t.Fatal("no comms.lvd written")
+	}
+	doc := string(g.docs[commsDoc])
+	for _, want := range []struct{ st, types, charge, from, cite string }{
+		{"TX", "WIRELESS", "$0.50 per line a month", "from 2016-08-01", "Health & Safety Code 771.0711"},
+		{"FL", "WIRELESS", "$0.40 per line a month", "from 2015-01-01", "Fla. Stat. 365.172"},
+		{"AR", "WIRELESS", "$1.30 per line a month", "from 2019-10-01", "Ark. Code 12-10-318"},
+		{"WV", "WIRELESS", "$4.01 per line a month", "from 2025-07-01", "W. Va. Code 24-6-6b"},
+		{"GU", "WIRELESS, LOCAL", "$1.00 per line a month", "from 2025-12-01", "12 GCA 12301"},
+	} {
+		row := "| E911 | US-" + want.st + " | " + want.types + " | " + want.charge + " | " + want.from + " | "
+		i := strings.Index(doc, row)
+		if i < 0 {
+			t.Errorf("%s: no row %q in %s", want.st, row, commsDoc)
+			continue
+		}
+		line := doc[i:]
+		line = line[:strings.IndexByte(line, '\n')]
+		if !strings.Contains(line, want.cite) {
+			t.Errorf("%s: row without its citation %q: %s", want.st, want.cite, line)
+		}
+	}
+	m := regexp.MustCompile(`one of these (\d+) states or territories is charged no 911 fee and says so \(tax-not-computed\): ([A-Z, ]+)\.`).
+		FindStringSubmatch(doc)
+	if m == nil {
+		t.Fatalf("no list of the states Levy lacks in %s", commsDoc)
+	}
+	lacking := strings.Split(m[2], ", ")
+	for _, st := range lacking {
+		switch st {
+		case "TX", "FL", "AR", "WV", "GU":
+			t.Errorf("%s has a 911 fee but is listed as lacking one: %s", st, m[2])
+		}
+	}
+	if m[1] != "34" || len(lacking) != 34 {
+		t.Errorf("%s states lacking (%d listed), want 34: %s", m[1], len(lacking), m[2])
+	}
+	for _, st := range []string{"SC", "MS", "NE", "AK"} {
+		if !strings.Contains(", "+m[2]+",", ", "+st+",") {
+			t.Errorf("%s, which has no row, is not listed as lacking: %s", st, m[2])
+		}
+	}
+}
