@@ -347,19 +347,20 @@ func (c *calc) compareDocument(req *wire.PurchaseRequest, resp *wire.PurchaseRes
 	if req.PurchaseMessageType != wire.PurchaseConditionalProcurement {
 		return
 	}
-	resp.ProcurementAction = c.set.procurementAction(*charged, calculated)
+	resp.ProcurementAction = c.set.procurementAction(*charged, calculated, int32(max(c.d.currency.MinorUnits, 0)))
 }
 
 // procurementAction chooses what to do with a vendor invoice whose tax is
 // charged where calculated is due. Without a configured tolerance any
-// difference counts.
-func (s *Settings) procurementAction(charged, calculated decimal.Decimal) *wire.ProcurementAction {
+// difference counts. The reason gives both amounts to places, the minor
+// units of the document's currency.
+func (s *Settings) procurementAction(charged, calculated decimal.Decimal, places int32) *wire.ProcurementAction {
 	variance := charged.Sub(calculated)
 	tol := s.Tolerance
 	if tol == nil {
 		tol = &Tolerance{Amount: &decimalZero}
 	}
-	desc := "the vendor charged " + charged.StringFixed(2) + " against " + calculated.StringFixed(2) + " calculated"
+	desc := "the vendor charged " + charged.StringFixed(places) + " against " + calculated.StringFixed(places) + " calculated"
 	switch {
 	case tol.within(variance, calculated):
 		return &wire.ProcurementAction{Action: wire.ProcurementPayVendorTax, RuleID: "conditional-within-tolerance",
