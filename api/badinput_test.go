@@ -749,6 +749,8 @@ func badInputRows(s *badServer) []bad {
 			set(purchaseBase, "purchaseMessageType", "DISTRIBUTE_TAX", "lineItems[0].extendedPrice", nil,
 				"lineItems[0].inputTotalTax", 5, "lineItems[0].lineItems", raw(`[{"lineItemId":"2","extendedPrice":100,"inputTotalTax":5}]`)),
 			400, "lineItems[0].inputTotalTax"),
+		post("procurement/multicomponent line without child lines", procurement,
+			set(purchaseBase, "lineItems[0].isMulticomponent", true), 400, "lineItems[0].isMulticomponent"),
 		post("procurement/AP invoice sync line without lineItemId", procurement,
 			set(purchaseBase, "purchaseMessageType", "APINVOICE_SYNC", "transactionId", "sync-no-line-id", "lineItems[0].lineItemId", ""), 400, "lineItems[0].lineItemId"),
 		// A stored sale's ID is not a purchase's, nor an owner's.

@@ -396,8 +396,8 @@ func (s *Settings) procurementAction(charged, calculated decimal.Decimal, places
 func parentAmounts(tree []lineIn, vendor, distribute bool, errs levy.Errors) levy.Errors {
 	for i := range tree {
 		li := &tree[i]
-		if len(li.children) == 0 && !li.multi {
-			continue
+		if len(li.children) == 0 {
+			continue // a multicomponent line without child lines is refused as such (build)
 		}
 		if !ownLine(li.multi, li.unit, li.ext) {
 			if vendor && li.charged != nil {
