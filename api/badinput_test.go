@@ -739,6 +739,18 @@ func badInputRows(s *badServer) []bad {
 			set(purchaseBase, "purchaseMessageType", "INVOICE_VERIFICATION", "chargedTax", -5), 400, "chargedTax"),
 		post("procurement/negative line chargedTax on a conditional procurement", procurement,
 			set(purchaseBase, "purchaseMessageType", "CONDITIONAL_PROCUREMENT", "lineItems[0].chargedTax", -5), 400, "lineItems[0].chargedTax"),
+		// A vendor's tax, or a tax to distribute, on a line that is not
+		// calculated (child lines and no price of its own) reached no line.
+		post("procurement/chargedTax on a parent line without a price", procurement,
+			set(purchaseBase, "purchaseMessageType", "ACCRUAL", "lineItems[0].extendedPrice", nil,
+				"lineItems[0].chargedTax", 5, "lineItems[0].lineItems", raw(`[{"lineItemId":"2","extendedPrice":100}]`)),
+			400, "lineItems[0].chargedTax"),
+		post("procurement/inputTotalTax on a parent line without a price", procurement,
+			set(purchaseBase, "purchaseMessageType", "DISTRIBUTE_TAX", "lineItems[0].extendedPrice", nil,
+				"lineItems[0].inputTotalTax", 5, "lineItems[0].lineItems", raw(`[{"lineItemId":"2","extendedPrice":100,"inputTotalTax":5}]`)),
+			400, "lineItems[0].inputTotalTax"),
+		post("procurement/multicomponent line without child lines", procurement,
+			set(purchaseBase, "lineItems[0].isMulticomponent", true), 400, "lineItems[0].isMulticomponent"),
 		post("procurement/AP invoice sync line without lineItemId", procurement,
 			set(purchaseBase, "purchaseMessageType", "APINVOICE_SYNC", "transactionId", "sync-no-line-id", "lineItems[0].lineItemId", ""), 400, "lineItems[0].lineItemId"),
 		// A stored sale's ID is not a purchase's, nor an owner's.

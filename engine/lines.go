@@ -142,11 +142,16 @@ func (b *builder) add(e *levy.Error) {
 // build creates the leaves of the trees in order. Multicomponent parents
 // contribute only their children; any other parent with a price of its
 // own (ownLine) is a component of the document too, and is calculated
-// after its children.
+// after its children. A multicomponent line without child lines is
+// refused: it would contribute nothing, its price ignored.
 func (b *builder) build(lines []lineIn) {
 	for i := range lines {
 		li := &lines[i]
 		if li.deleted {
+			continue
+		}
+		if li.multi && len(li.children) == 0 {
+			b.add(levy.Invalid(li.path+".isMulticomponent", "is true on a line without child lines: a multicomponent line's child lines carry its amounts and its own are ignored, so it would bear no tax; send its components as child lines, or leave the member out"))
 			continue
 		}
 		if li.multi || len(li.children) > 0 {

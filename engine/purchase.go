@@ -96,6 +96,9 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	c.req.purchase = req
 	def := purchaseDefaults{buyer: req.Buyer, vendor: req.Vendor, txType: req.TransactionType, overrides: overrides{req.ExemptOverrides, req.NonTaxableOverrides, req.RateOverrides, req.ImpositionInclusions, req.SitusOverride}}
 	tree := purchaseLines(c, req.LineItems, "lineItems", &def)
+	if errs := parentAmounts(tree, pm.mode == modeAccrue || pm.compare, pm.mode == modeDistribute, nil); len(errs) > 0 {
+		return nil, nil, errs
+	}
 	b.build(tree)
 	if len(b.errs) > 0 {
 		return nil, nil, b.errs
@@ -344,19 +347,20 @@ func (c *calc) compareDocument(req *wire.PurchaseRequest, resp *wire.PurchaseRes
 	if req.PurchaseMessageType != wire.PurchaseConditionalProcurement {
 		return
 	}
-	resp.ProcurementAction = c.set.procurementAction(*charged, calculated)
+	resp.ProcurementAction = c.set.procurementAction(*charged, calculated, int32(max(c.d.currency.MinorUnits, 0)))
 }
 
 // procurementAction chooses what to do with a vendor invoice whose tax is
 // charged where calculated is due. Without a configured tolerance any
-// difference counts.
-func (s *Settings) procurementAction(charged, calculated decimal.Decimal) *wire.ProcurementAction {
+// difference counts. The reason gives both amounts to places, the minor
+// units of the document's currency.
+func (s *Settings) procurementAction(charged, calculated decimal.Decimal, places int32) *wire.ProcurementAction {
 	variance := charged.Sub(calculated)
 	tol := s.Tolerance
 	if tol == nil {
 		tol = &Tolerance{Amount: &decimalZero}
 	}
-	desc := "the vendor charged " + charged.StringFixed(2) + " against " + calculated.StringFixed(2) + " calculated"
+	desc := "the vendor charged " + charged.StringFixed(places) + " against " + calculated.StringFixed(places) + " calculated"
 	switch {
 	case tol.within(variance, calculated):
 		return &wire.ProcurementAction{Action: wire.ProcurementPayVendorTax, RuleID: "conditional-within-tolerance",
@@ -377,6 +381,35 @@ func (s *Settings) procurementAction(charged, calculated decimal.Decimal) *wire.
 		return &wire.ProcurementAction{Action: wire.ProcurementHoldForReview, RuleID: "conditional-overcharge-hold",
 			Reason: desc + ", an overcharge beyond tolerance: hold for review"}
 	}
+}
+
+// parentAmounts appends to errs, and returns, the refusals of the tax
+// amounts sent on a line that is not calculated: a line with child lines
+// and no price of its own, or a multicomponent line, whose price the
+// wire format ignores (ownLine). Only its children are calculated, so a
+// vendor's tax (chargedTax) there, on the kinds that credit or compare
+// it (vendor), and an inputTotalTax, on DISTRIBUTE_TAX (distribute),
+// would reach no line and be dropped: an accrual would accrue the tax
+// the vendor had charged, and a conditional procurement accrue it as an
+// undercharge. The members belong on the child lines (or, for the
+// vendor's tax, on the document).
+func parentAmounts(tree []lineIn, vendor, distribute bool, errs levy.Errors) levy.Errors {
+	for i := range tree {
+		li := &tree[i]
+		if len(li.children) == 0 {
+			continue // a multicomponent line without child lines is refused as such (build)
+		}
+		if !ownLine(li.multi, li.unit, li.ext) {
+			if vendor && li.charged != nil {
+				errs = append(errs, levy.Invalid(li.path+".chargedTax", "is sent on a line with child lines and no price of its own (or a multicomponent line), which is not calculated: send the vendor's tax on its child lines, or on the document"))
+			}
+			if distribute && li.inputTax != nil {
+				errs = append(errs, levy.Invalid(li.path+".inputTotalTax", "is sent on a line with child lines and no price of its own (or a multicomponent line), which is not calculated: send the tax to distribute on its child lines"))
+			}
+		}
+		errs = parentAmounts(li.children, vendor, distribute, errs)
+	}
+	return errs
 }
 
 // purchaseDefaults are the document members a purchase line inherits.
