@@ -7,11 +7,13 @@ import (
 
 	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/internal/pgtest"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/nexus"
 	"github.com/levytax/levy/postgres"
+	"github.com/levytax/levy/wire"
 )
 
 // TestRetailButResale: Tennessee and Nebraska count the sales to exempt
@@ -147,5 +149,35 @@ func TestRebuildFindsExemptOther(t *testing.T) {
 	}
 	if got := sales(); got != "100000.00" {
 		t.Errorf("Tennessee after the repair: $%s, want 100000.00", got)
+	}
+}
+
+// TestRetailButResaleThroughTheEngine: a sale calculated by the engine
+// to a customer sent exempt with the request's exemptionReasonCode keeps
+// the reason in the journal, and Tennessee's row counts the sale to a
+// charitable organisation (E) and not the resale (G) nor the exempt sale
+// without a reason.
+func TestRetailButResaleThroughTheEngine(t *testing.T) {
+	s := newCanadaSeller(t)
+	nashville := engine.Address("Nashville", "37203", "US")
+	seller := engine.SellerAt(engine.Address("Seattle", "98101", "US"))
+	for _, c := range []struct{ company, reason string }{{"CHARITY", "E"}, {"RESALE", "G"}, {"NONE", ""}} {
+		seller.Company = c.company
+		customer := engine.CustomerAt(nashville)
+		customer.IsTaxExempt, customer.ExemptionReasonCode = true, c.reason
+		q := engine.Quotation("2026-03-02", seller, customer, engine.Line("1", "GENERAL", "100000.00"))
+		q.SaleMessageType, q.TransactionID, q.DocumentNumber = wire.SaleInvoice, c.company, c.company
+		if _, err := s.e.Sale(s.ctx, q); err != nil {
+			t.Fatalf("invoice %s: %v", c.company, err)
+		}
+	}
+	rep, err := nexus.Build(s.ctx, s.j, curatedRules(t), "acme", nexus.Options{AsOf: civil.MustParse("2026-03-31")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for company, want := range map[string]string{"CHARITY": "100000.00", "RESALE": "0.00", "NONE": "0.00"} {
+		if r := row(t, rep, company, "TN"); r.Sales.Decimal().StringFixed(2) != want {
+			t.Errorf("%s in TN: $%s of %s sales, want $%s", company, r.Sales.Decimal().StringFixed(2), r.Counts, want)
+		}
 	}
 }
