@@ -95,6 +95,7 @@ func OpenJournal(ctx context.Context, dir string, opts ...Option) (*JournalStore
 	db, err := Open(ctx, bo, "journal", o.log, Schema{Key: journalKeySchema, Version: journalSchemaVersion, Store: "the journal",
 		Upgrades: map[string]func(context.Context, *bdb.DB) error{
 			"1": func(ctx context.Context, db *bdb.DB) error { return upgradeJournalV1(ctx, db, o.log) },
+			"2": func(ctx context.Context, db *bdb.DB) error { return upgradeJournalV2(ctx, db, o.log) },
 		}})
 	if err != nil {
 		return nil, err

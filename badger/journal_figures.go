@@ -23,15 +23,21 @@ import (
 //	'F' tenant month(YYYYMM) company area part(1 byte)
 //
 // whose value holds the month's total, then the days of the month that
-// have figures: a zero byte (which no day is) and the ten numbers of the
-// total of the days that follow, then each day a day byte and the ten
-// numbers of its two tallies, every number a zig-zag varint (Direct:
-// gross, exempt, taxable, count, unconverted; then Marketplace's). The
-// total is written from the days each time the value is, in the same
-// transaction, so it never differs from them; a sum over whole months
-// (journal.Store.AreaSums, which an EU distance sale asks for) reads the
-// total and skips the days. A value of schema version 1 has no total:
-// OpenJournal adds it (upgradeJournalV1). A unit adds its figures to the
+// have figures: a mark byte (figureMark, which no day is) and the twelve
+// numbers of the total of the days that follow, then each day a day byte
+// and the twelve numbers of its two tallies, every number a zig-zag
+// varint (Direct: gross, exempt, taxable, count, unconverted, exempt
+// other than for resale; then Marketplace's). The total is written from
+// the days each time the value is, in the same transaction, so it never
+// differs from them; a sum over whole months (journal.Store.AreaSums,
+// which an EU distance sale asks for) reads the total and skips the
+// days. Values written before are read as they are (figureLayout):
+// schema version 2's start with the mark figureMarkV2 and hold ten
+// numbers a day and in the total, without the part exempted other than
+// for resale (Tally.ExemptOther, zero: every customer exemption counted
+// as a resale); schema version 1's have ten and no total, which
+// OpenJournal adds (upgradeJournalV1). A value is written in the current
+// layout whenever a unit adds to it. A unit adds its figures to the
 // part of its first transaction ID (the ID's lock stripe modulo
 // figureParts) and holds
 // that part's lock while it runs, so two units never write one key at
@@ -45,8 +51,13 @@ const figureParts = 8
 // journalKeyFigures is the prefix of the figures.
 const journalKeyFigures = 'F'
 
-// figureTallyFields is the count of numbers a day of a part holds.
-const figureTallyFields = 10
+// figureTallyFields is the count of numbers a day of a part holds, six
+// a tally; figureTallyFieldsV2 those of a value of schema version 1 or 2,
+// five a tally (no ExemptOther).
+const (
+	figureTallyFields   = 12
+	figureTallyFieldsV2 = 10
+)
 
 // journalFiguresPrefix is 'F' tenant.
 func journalFiguresPrefix(tenant string) []byte {
@@ -123,23 +134,56 @@ type figureDay struct {
 
 func tallyNumbers(f *journal.Figure) [figureTallyFields]int64 {
 	d, m := f.Direct, f.Marketplace
-	return [figureTallyFields]int64{d.Gross, d.Exempt, d.Taxable, d.Count, d.Unconverted, m.Gross, m.Exempt, m.Taxable, m.Count, m.Unconverted}
+	return [figureTallyFields]int64{d.Gross, d.Exempt, d.Taxable, d.Count, d.Unconverted, d.ExemptOther,
+		m.Gross, m.Exempt, m.Taxable, m.Count, m.Unconverted, m.ExemptOther}
 }
 
 func figureOf(n [figureTallyFields]int64) (journal.Tally, journal.Tally) {
-	return journal.Tally{Gross: n[0], Exempt: n[1], Taxable: n[2], Count: n[3], Unconverted: n[4]},
-		journal.Tally{Gross: n[5], Exempt: n[6], Taxable: n[7], Count: n[8], Unconverted: n[9]}
+	return journal.Tally{Gross: n[0], Exempt: n[1], Taxable: n[2], Count: n[3], Unconverted: n[4], ExemptOther: n[5]},
+		journal.Tally{Gross: n[6], Exempt: n[7], Taxable: n[8], Count: n[9], Unconverted: n[10], ExemptOther: n[11]}
 }
 
-// figureTotalMark is the first byte of a value that starts with the
-// month's total: no day is 0.
-const figureTotalMark = 0
+// The first byte of a value that starts with the month's total, which no
+// day (1 to 31) is: figureMark in the current layout, figureMarkV2 in
+// that of schema version 2.
+const (
+	figureMark   = 0x20
+	figureMarkV2 = 0
+)
+
+// figureLayout returns how many numbers a day of value v (and its total)
+// holds, whether v starts with a total, and v after its mark.
+func figureLayout(v []byte) (fields int, total bool, rest []byte) {
+	switch {
+	case len(v) > 0 && v[0] == figureMark:
+		return figureTallyFields, true, v[1:]
+	case len(v) > 0 && v[0] == figureMarkV2:
+		return figureTallyFieldsV2, true, v[1:]
+	}
+	return figureTallyFieldsV2, false, v
+}
+
+// readFigureNumbers reads the fields numbers of a day or a total from v,
+// in the current order: a value of schema version 1 or 2 has no
+// ExemptOther, which stays zero.
+func readFigureNumbers(v []byte, fields int) (n [figureTallyFields]int64, rest []byte, err error) {
+	per := fields / 2 // numbers a tally
+	for i := range fields {
+		x, w := binary.Varint(v)
+		if w <= 0 {
+			return n, nil, errBadFigures
+		}
+		n[i/per*(figureTallyFields/2)+i%per], v = x, v[w:]
+	}
+	return n, v, nil
+}
 
 // figureTotal returns the total of a part's value, and the days that
 // follow it. A value without one (schema version 1) has its days added
 // up.
 func figureTotal(v []byte) (total [figureTallyFields]int64, days []byte, err error) {
-	if len(v) == 0 || v[0] != figureTotalMark {
+	fields, hasTotal, rest := figureLayout(v)
+	if !hasTotal {
 		ds, err := decodeFigureDays(v, nil)
 		if err != nil {
 			return total, nil, err
@@ -151,36 +195,24 @@ func figureTotal(v []byte) (total [figureTallyFields]int64, days []byte, err err
 		}
 		return total, v, nil
 	}
-	v = v[1:]
-	for i := range total {
-		x, w := binary.Varint(v)
-		if w <= 0 {
-			return total, nil, errBadFigures
-		}
-		total[i], v = x, v[w:]
-	}
-	return total, v, nil
+	return readFigureNumbers(rest, fields)
 }
 
 // decodeFigureDays reads a part's value, appending its days to days.
 func decodeFigureDays(v []byte, days []figureDay) ([]figureDay, error) {
-	if len(v) > 0 && v[0] == figureTotalMark {
-		_, rest, err := figureTotal(v)
-		if err != nil {
+	fields, hasTotal, v := figureLayout(v)
+	if hasTotal {
+		var err error
+		if _, v, err = readFigureNumbers(v, fields); err != nil {
 			return nil, err
 		}
-		v = rest
 	}
 	for len(v) > 0 {
 		var d figureDay
 		d.day = int(v[0])
-		v = v[1:]
-		for i := range d.n {
-			x, w := binary.Varint(v)
-			if w <= 0 {
-				return nil, errBadFigures
-			}
-			d.n[i], v = x, v[w:]
+		var err error
+		if d.n, v, err = readFigureNumbers(v[1:], fields); err != nil {
+			return nil, err
 		}
 		if d.day < 1 || d.day > 31 {
 			return nil, errBadFigures
@@ -191,7 +223,8 @@ func decodeFigureDays(v []byte, days []figureDay) ([]figureDay, error) {
 }
 
 // encodeFigureDays writes the total of days and the days that hold
-// anything, in day order; nothing when no day holds anything.
+// anything, in day order, in the current layout; nothing when no day
+// holds anything.
 func encodeFigureDays(days []figureDay) []byte {
 	var total [figureTallyFields]int64
 	empty := true
@@ -207,7 +240,7 @@ func encodeFigureDays(days []figureDay) []byte {
 		return nil
 	}
 	b := make([]byte, 0, (len(days)+1)*(1+figureTallyFields*3))
-	b = append(b, figureTotalMark)
+	b = append(b, figureMark)
 	for _, x := range total {
 		b = binary.AppendVarint(b, x)
 	}
@@ -537,11 +570,30 @@ func (b *journalBackend) AreaSums(ctx context.Context, tenant, company, area str
 	return sums, nil
 }
 
+// upgradeJournalV2 brings a journal of schema version 2 to the current
+// one: its figure values stay as they are, read in their layout
+// (figureLayout), without the part exempted other than for resale, until
+// a unit adds to them or `levy nexus rebuild --repair` rewrites them; it
+// writes the version alone.
+func upgradeJournalV2(ctx context.Context, db *bdb.DB, log *slog.Logger) error {
+	err := Update(ctx, db, func(txn *bdb.Txn) error {
+		return txn.Set([]byte{journalKeySchema}, []byte(journalSchemaVersion))
+	})
+	if err != nil {
+		return fmt.Errorf("write the schema version: %w", err)
+	}
+	if log != nil {
+		log.Info("journal: upgraded", "from", "2", "to", journalSchemaVersion, "figure_values", 0)
+	}
+	return nil
+}
+
 // upgradeJournalV1 brings a journal of schema version 1, whose figures
-// have no monthly totals, to version 2: it rewrites every figures value
-// with its total at the head, a page of keys per transaction, then
-// writes the version, last, so that an upgrade a crash interrupts runs
-// again (a value that has its total already is left as it is).
+// have no monthly totals, to the current version: it rewrites every
+// figures value with its total at the head, a page of keys per
+// transaction, then writes the version, last, so that an upgrade a crash
+// interrupts runs again (a value that has its total already, of either
+// layout, is left as it is).
 func upgradeJournalV1(ctx context.Context, db *bdb.DB, log *slog.Logger) error {
 	const page = 1000
 	prefix := []byte{journalKeyFigures}
@@ -570,7 +622,7 @@ func upgradeJournalV1(ctx context.Context, db *bdb.DB, log *slog.Logger) error {
 				if err != nil {
 					return err
 				}
-				if len(v) > 0 && v[0] == figureTotalMark {
+				if _, hasTotal, _ := figureLayout(v); hasTotal {
 					continue
 				}
 				days, err := decodeFigureDays(v, nil)

@@ -16,9 +16,14 @@ const (
 )
 
 // journalSchemaVersion is the journal layout this package reads and
-// writes. Version 2 keeps a month's total at the head of each value of
-// the figures; version 1, which had none, is upgraded on open.
-const journalSchemaVersion = "2"
+// writes. Version 3 keeps in the figures the part exempted because of
+// the customer for another reason than resale (journal.Tally.ExemptOther);
+// version 2 keeps a month's total at the head of each value of the
+// figures, and is opened as it is (its values read in their layout);
+// version 1, which had no totals, is upgraded on open. A Levy that reads
+// version 2 refuses a journal of version 3, whose values it would
+// misread.
+const journalSchemaVersion = "3"
 
 // journalHeadKey is 'H' tenant id.
 func journalHeadKey(tenant, id string) []byte {

@@ -76,7 +76,7 @@ func TestKeyLayout(t *testing.T) {
 		`"H\x04acme\x05INV-1"`,
 		`"P\x04acme20260314\x05INV-1"="\x00\x00\x00\x00\x00\x00\x00\x01"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x01"`,
-		`"V"="2"`,
+		`"V"="3"`,
 	}
 	check := func(want ...string) {
 		t.Helper()
@@ -102,7 +102,7 @@ func TestKeyLayout(t *testing.T) {
 		`"P\x04acme20260401\x05INV-1"="\x00\x00\x00\x00\x00\x00\x00\x02"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x01"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x02"`,
-		`"V"="2"`)
+		`"V"="3"`)
 
 	// Delete removes it; the versions stay.
 	if err := b.Delete(ctx, "acme", "INV-1"); err != nil {
@@ -111,7 +111,7 @@ func TestKeyLayout(t *testing.T) {
 	check(`"H\x04acme\x05INV-1"="{\"latest\":2,\"deleted\":true,\"postingDate\":\"2026-04-01\"}"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x01"`,
 		`"T\x04acme\x05INV-1\x00\x00\x00\x00\x00\x00\x00\x02"`,
-		`"V"="2"`)
+		`"V"="3"`)
 }
 
 func TestOpenWritesAndChecksSchema(t *testing.T) {
@@ -133,8 +133,8 @@ func TestOpenWritesAndChecksSchema(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if string(v) != "2" {
-			return fmt.Errorf("schema version %q, want \"2\"", v)
+		if string(v) != "3" {
+			return fmt.Errorf("schema version %q, want \"3\"", v)
 		}
 		return txn.Set([]byte{'V'}, []byte("99"))
 	})
@@ -149,7 +149,7 @@ func TestOpenWritesAndChecksSchema(t *testing.T) {
 	if err == nil {
 		t.Fatal("Open accepted schema version 99")
 	}
-	if !strings.Contains(err.Error(), `"99"`) || !strings.Contains(err.Error(), `"2"`) {
+	if !strings.Contains(err.Error(), `"99"`) || !strings.Contains(err.Error(), `"3"`) {
 		t.Fatalf("error %q does not name the found and the supported versions", err)
 	}
 	// The refused directory is released: it can be opened again.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"testing"
 
 	bdb "github.com/dgraph-io/badger/v4"
@@ -13,21 +14,47 @@ import (
 	"github.com/levytax/levy/money"
 )
 
+// numbersV2 returns the numbers of a day as schema versions 1 and 2
+// wrote them: five a tally, without ExemptOther, which must be zero.
+func numbersV2(t *testing.T, n [figureTallyFields]int64) []int64 {
+	t.Helper()
+	if n[5] != 0 || n[11] != 0 {
+		t.Fatalf("numbers %v have an amount exempted other than for resale, which version 2 cannot hold", n)
+	}
+	return append(slices.Clone(n[0:5]), n[6:11]...)
+}
+
 // encodeFigureDaysV1 writes days as schema version 1 did: no total.
-func encodeFigureDaysV1(days []figureDay) []byte {
+func encodeFigureDaysV1(t *testing.T, days []figureDay) []byte {
 	var b []byte
 	for _, d := range days {
 		b = append(b, byte(d.day))
-		for _, x := range d.n {
+		for _, x := range numbersV2(t, d.n) {
 			b = binary.AppendVarint(b, x)
 		}
 	}
 	return b
 }
 
+// encodeFigureDaysV2 writes days as schema version 2 did: its mark, the
+// total, then the days, ten numbers each.
+func encodeFigureDaysV2(t *testing.T, days []figureDay) []byte {
+	var total [figureTallyFields]int64
+	for _, d := range days {
+		for x := range d.n {
+			total[x] += d.n[x]
+		}
+	}
+	b := []byte{figureMarkV2}
+	for _, x := range numbersV2(t, total) {
+		b = binary.AppendVarint(b, x)
+	}
+	return append(b, encodeFigureDaysV1(t, days)...)
+}
+
 // TestUpgradeFiguresFromV1 opens a journal of schema version 1, whose
 // figures' values have no monthly total: OpenJournal writes the totals
-// from the days, and version 2, and the sums and the days read as before.
+// from the days, and the current version, and the sums and the days read as before.
 func TestUpgradeFiguresFromV1(t *testing.T) {
 	dir := t.TempDir()
 	before := postFigureHistory(t, dir)
@@ -69,7 +96,7 @@ func TestUpgradeFiguresInterrupted(t *testing.T) {
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {
 			if err := it.Item().Value(func(v []byte) error {
-				if v[0] == figureTotalMark {
+				if v[0] == figureMark {
 					upgraded++
 				}
 				return nil
@@ -160,14 +187,14 @@ func downgradeToV1(t *testing.T, dir string) int {
 			if err != nil {
 				return err
 			}
-			if v[0] != figureTotalMark {
+			if v[0] != figureMark {
 				return fmt.Errorf("key %q has no total", it.Item().Key())
 			}
 			days, err := decodeFigureDays(v, nil)
 			if err != nil {
 				return err
 			}
-			old = append(old, kv{it.Item().KeyCopy(nil), encodeFigureDaysV1(days)})
+			old = append(old, kv{it.Item().KeyCopy(nil), encodeFigureDaysV1(t, days)})
 		}
 		it.Close()
 		values = len(old)
@@ -193,7 +220,7 @@ func downgradeToV1(t *testing.T, dir string) int {
 
 // checkUpgraded opens the journal in dir, which upgrades it, and checks
 // that its figures are before, that its sums are those of the days, and
-// that every value has its total and the version is 2.
+// that every value has its total and the version is the current one.
 func checkUpgraded(t *testing.T, dir string, before []journal.Figure) {
 	t.Helper()
 	ctx := context.Background()
@@ -232,7 +259,7 @@ func checkUpgraded(t *testing.T, dir string, before []journal.Figure) {
 	if err := j.Close(); err != nil {
 		t.Fatal(err)
 	}
-	// Every value has its total now, and the version is 2.
+	// Every value has its total now, and the version is the current one.
 	db, err := bdb.Open(bdb.DefaultOptions(dir).WithLogger(nil))
 	if err != nil {
 		t.Fatal(err)
@@ -243,14 +270,14 @@ func checkUpgraded(t *testing.T, dir string, before []journal.Figure) {
 		if err != nil {
 			return err
 		}
-		if v, _ := item.ValueCopy(nil); string(v) != "2" {
+		if v, _ := item.ValueCopy(nil); string(v) != journalSchemaVersion {
 			return fmt.Errorf("schema version %q after the upgrade", v)
 		}
 		it := txn.NewIterator(bdb.IteratorOptions{Prefix: []byte{journalKeyFigures}})
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {
 			if err := it.Item().Value(func(v []byte) error {
-				if v[0] != figureTotalMark {
+				if v[0] != figureMark {
 					return fmt.Errorf("key %q has no total after the upgrade", it.Item().Key())
 				}
 				return nil
@@ -262,5 +289,130 @@ func checkUpgraded(t *testing.T, dir string, before []journal.Figure) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestOpenFiguresOfV2 opens a journal of schema version 2, whose figure
+// values have ten numbers a day (no part exempted other than for
+// resale): OpenJournal writes the current version and leaves the values
+// as they are, which read as before (ExemptOther zero: every customer
+// exemption a resale), sums included; a post that adds to one of them
+// rewrites it in the current layout, its old days kept.
+func TestOpenFiguresOfV2(t *testing.T) {
+	dir := t.TempDir()
+	before := postFigureHistory(t, dir)
+	db, err := bdb.Open(bdb.DefaultOptions(dir).WithLogger(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(txn *bdb.Txn) error {
+		it := txn.NewIterator(bdb.IteratorOptions{Prefix: []byte{journalKeyFigures}})
+		type kv struct{ k, v []byte }
+		var old []kv
+		for it.Rewind(); it.Valid(); it.Next() {
+			v, err := it.Item().ValueCopy(nil)
+			if err != nil {
+				return err
+			}
+			days, err := decodeFigureDays(v, nil)
+			if err != nil {
+				return err
+			}
+			old = append(old, kv{it.Item().KeyCopy(nil), encodeFigureDaysV2(t, days)})
+		}
+		it.Close()
+		for _, e := range old {
+			if err := txn.Set(e.k, e.v); err != nil {
+				return err
+			}
+		}
+		return txn.Set([]byte{journalKeySchema}, []byte("2"))
+	})
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Opened: the values stay in version 2's layout and read as before.
+	ctx := context.Background()
+	j := openTest(t, dir, WithSyncWrites(false))
+	after, err := j.Figures(ctx, "acme", civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := journal.CompareFigures(after, before); len(d) > 0 {
+		t.Fatalf("figures of version 2 read otherwise: %+v", d)
+	}
+	year := journal.Span{From: civil.MustParse("2025-01-01"), To: civil.MustParse("2025-12-31")}
+	var c0 []journal.Figure
+	for _, f := range after {
+		if f.Company == "C0" {
+			c0 = append(c0, f)
+		}
+	}
+	if got, err := j.AreaSums(ctx, "acme", "C0", journal.AreaEU, []journal.Span{year}); err != nil || got[0] != journal.SumFigures(c0, []journal.Span{year})[0] {
+		t.Fatalf("sums of version 2's values: %+v %v", got, err)
+	}
+	// A post into a value of version 2 rewrites it with its days: its ID
+	// is one whose part holds a value of C0 on its day.
+	id := ""
+	for i := 0; id == "" && i < 1000; i++ {
+		c := fmt.Sprintf("NEW%d", i)
+		key := journalFigureKey("acme", c0[0].Day, "C0", journal.AreaEU, byte(j.be.stripe("acme", c)%figureParts))
+		if err := j.be.db.View(func(txn *bdb.Txn) error { _, err := txn.Get(key); return err }); err == nil {
+			id = c
+		}
+	}
+	if id == "" {
+		t.Fatal("no transaction ID adds to a value of version 2")
+	}
+	a := money.MustParse("1.00")
+	tx := &journal.Transaction{TransactionID: id, Perspective: "SELLER", MessageType: "INVOICE", Company: "C0",
+		DocumentDate: c0[0].Day, Currency: "EUR", SubTotal: a, Total: a,
+		Lines: []journal.Line{{Destination: "FR", Amount: a, EUDistanceSale: true}}}
+	if _, err := j.Post(ctx, "acme", tx); err != nil {
+		t.Fatal(err)
+	}
+	want := journal.MergeFigures(append(slices.Clone(before), journal.Contribution(tx)...))
+	after, err = j.Figures(ctx, "acme", civil.Date{}, civil.Date{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := journal.CompareFigures(after, want); len(d) > 0 {
+		t.Fatalf("figures after a post into a value of version 2: %+v", d)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err = bdb.Open(bdb.DefaultOptions(dir).WithLogger(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	marks := map[byte]int{}
+	err = db.View(func(txn *bdb.Txn) error {
+		item, err := txn.Get([]byte{journalKeySchema})
+		if err != nil {
+			return err
+		}
+		if v, _ := item.ValueCopy(nil); string(v) != journalSchemaVersion {
+			return fmt.Errorf("schema version %q after the open", v)
+		}
+		it := txn.NewIterator(bdb.IteratorOptions{Prefix: []byte{journalKeyFigures}})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			if err := it.Item().Value(func(v []byte) error { marks[v[0]]++; return nil }); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if marks[figureMark] != 1 || marks[figureMarkV2] == 0 || len(marks) != 2 {
+		t.Errorf("values by first byte %v, want the one posted to in the current layout and the others in version 2's", marks)
 	}
 }

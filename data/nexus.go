@@ -71,7 +71,10 @@ type NexusRule struct {
 	Period string `json:"period"`
 	// Counts is which sales count: NexusGross (every sale), NexusRetail
 	// (without sales exempt by the customer's exemption, mostly for
-	// resale), NexusTaxable (those the jurisdiction's tax taxed) or, in
+	// resale), NexusRetailButResale (a US state's retail sales that
+	// leave out sales for resale alone and count the sales to exempt
+	// organisations and other exempt customers: see
+	// journal.ResaleExemption), NexusTaxable (those the jurisdiction's tax taxed) or, in
 	// Canada only, NexusConsumer (the sales to customers not registered
 	// under the general regime of the threshold's tax, businesses
 	// included, less exempt and zero-rated supplies: see
@@ -107,6 +110,7 @@ const (
 	Nexus4Quarters       = "4-quarters"
 	NexusGross           = "gross"
 	NexusRetail          = "retail"
+	NexusRetailButResale = "retail-but-resale"
 	NexusTaxable         = "taxable"
 	NexusConsumer        = "consumer"
 	NexusSmallSupplier   = "small-supplier"
@@ -271,6 +275,8 @@ func (r *NexusRule) Check() error {
 		return levy.Invalid("scheme", "%s has one threshold: the scheme is empty, not %q", r.State, r.Scheme)
 	case r.Counts == NexusConsumer && country != "CA":
 		return levy.Invalid("counts", "consumer sales are kept for Canadian destinations only, not for %s", r.State)
+	case r.Counts == NexusRetailButResale && country != "US":
+		return levy.Invalid("counts", "resales are told from other exempt sales in US states only, not in %s", r.State)
 	case r.Effective.IsZero():
 		return levy.Invalid("effective", "the date the rule applies from is missing")
 	case r.Effective.Year < 2000 || r.Effective.Year > 2100:
@@ -306,8 +312,8 @@ func (r *NexusRule) Check() error {
 	if !slices.Contains([]string{NexusCalendarYear, NexusYearToSeptember, Nexus12Months, Nexus4QuartersNY, Nexus4Quarters}, r.Period) {
 		return levy.Invalid("period", "%q is not calendar-year, year-to-september, 12-months, 4-quarters-ny or 4-quarters", r.Period)
 	}
-	if !slices.Contains([]string{NexusGross, NexusRetail, NexusTaxable, NexusConsumer}, r.Counts) {
-		return levy.Invalid("counts", "%q is not gross, retail, taxable or consumer", r.Counts)
+	if !slices.Contains([]string{NexusGross, NexusRetail, NexusRetailButResale, NexusTaxable, NexusConsumer}, r.Counts) {
+		return levy.Invalid("counts", "%q is not gross, retail, retail-but-resale, taxable or consumer", r.Counts)
 	}
 	if _, err := ParseNexusCollect(r.Collect); err != nil {
 		return levy.Invalid("collect", "%v", err)

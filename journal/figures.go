@@ -64,6 +64,15 @@ type Tally struct {
 	// the part it taxed, in ten-thousandths of the area's currency
 	// (UnitsPerCurrencyUnit).
 	Gross, Exempt, Taxable int64
+	// ExemptOther is the part of Exempt, in a US state, that a customer
+	// exemption for another reason than resale exempted: a sale to an
+	// exempt organisation, a government, a manufacturer's exempt use
+	// (ResaleExemption says which). Tennessee and Nebraska count it
+	// among their retail sales and leave out only Exempt less
+	// ExemptOther, the resales. A figure stored before the journal kept
+	// it has zero here: every customer exemption in it counts as a
+	// resale.
+	ExemptOther int64
 	// Count is the number of transactions: each sale counts once in an
 	// area where it has a line, a return not at all, the reversal of a
 	// sale minus once, the reversal of that reversal once again
@@ -80,12 +89,13 @@ func (t Tally) IsZero() bool { return t == Tally{} }
 
 // Add returns t plus u.
 func (t Tally) Add(u Tally) Tally {
-	return Tally{t.Gross + u.Gross, t.Exempt + u.Exempt, t.Taxable + u.Taxable, t.Count + u.Count, t.Unconverted + u.Unconverted}
+	return Tally{Gross: t.Gross + u.Gross, Exempt: t.Exempt + u.Exempt, Taxable: t.Taxable + u.Taxable, ExemptOther: t.ExemptOther + u.ExemptOther,
+		Count: t.Count + u.Count, Unconverted: t.Unconverted + u.Unconverted}
 }
 
 // Neg returns -t.
 func (t Tally) Neg() Tally {
-	return Tally{-t.Gross, -t.Exempt, -t.Taxable, -t.Count, -t.Unconverted}
+	return Tally{Gross: -t.Gross, Exempt: -t.Exempt, Taxable: -t.Taxable, ExemptOther: -t.ExemptOther, Count: -t.Count, Unconverted: -t.Unconverted}
 }
 
 // Figure is the sales of one seller company into one area on one day:
@@ -307,6 +317,9 @@ func addLine(t *Tally, cur, want string, l *Line, state string) {
 		}
 		if v, ok := units(x.Exempt, rate); ok {
 			t.Exempt += v
+			if IsUSState(state) && !ResaleExemption(x) {
+				t.ExemptOther += v
+			}
 		}
 		break
 	}
@@ -327,6 +340,34 @@ func CustomerExemption(x *Tax) bool {
 		return true
 	}
 	return x.CertificateNumber != ""
+}
+
+// ResaleExemption reports whether tax x, exempted because of the
+// customer (CustomerExemption), was exempted as a sale for resale, by
+// the reason the journal kept with it (Tax.ReasonCode: the request's
+// exemptionReasonCode, the reason of the stored certificate that covered
+// the tax, or the reason code of the exempt override). The reasons are
+// those of the Streamlined Sales Tax Certificate of Exemption (SSTGB
+// Form F0003) that profile.Reasons lists, one letter in either case,
+// spaces around it aside: G (Resale) is a resale, and every other letter
+// (A to M: a government, a charitable, religious or educational
+// organisation, a diplomat, agricultural or industrial production, a
+// direct pay permit, direct mail, other) is not. A reason of another
+// form (the wire's four-digit codes, whose values no document names) or
+// none counts as a resale, as the figures counted every customer
+// exemption before they kept the reason: a state that counts exempt
+// sales but not resales (Tennessee, Nebraska) is then shown less than
+// it may count, never more.
+func ResaleExemption(x *Tax) bool {
+	r := strings.TrimSpace(x.ReasonCode)
+	if len(r) != 1 {
+		return true
+	}
+	c := r[0] &^ 0x20 // upper case of an ASCII letter
+	if c < 'A' || c > 'M' {
+		return true
+	}
+	return c == 'G'
 }
 
 // addConsumerLine adds line l of a transaction in currency cur to t, the

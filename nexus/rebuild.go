@@ -157,7 +157,13 @@ func companyText(c string) string {
 
 func tallyText(f journal.Figure) string {
 	t := func(x journal.Tally) string {
-		return fmt.Sprintf("%s in %d", journal.UnitsOf(x.Gross).StringFixed(2), x.Count)
+		out := fmt.Sprintf("%s in %d", journal.UnitsOf(x.Gross).StringFixed(2), x.Count)
+		if x.Exempt != 0 || x.ExemptOther != 0 {
+			// A figure stored before the journal kept the part exempted
+			// other than for resale differs from the journal in it alone.
+			out += fmt.Sprintf(" (exempt %s, %s of it not for resale)", journal.UnitsOf(x.Exempt).StringFixed(2), journal.UnitsOf(x.ExemptOther).StringFixed(2))
+		}
+		return out
 	}
 	return fmt.Sprintf("direct %s, marketplace %s", t(f.Direct), t(f.Marketplace))
 }

@@ -427,6 +427,9 @@ func measure(t journal.Tally, counts string) int64 {
 	case data.NexusRetail, data.NexusConsumer:
 		// Consumer sales are the retail sales of the consumers' area.
 		return t.Gross - t.Exempt
+	case data.NexusRetailButResale:
+		// The sales to exempt organisations count; resales do not.
+		return t.Gross - (t.Exempt - t.ExemptOther)
 	}
 	return t.Gross
 }
@@ -701,11 +704,14 @@ func stateRow(company, st string, rule data.NexusRule, hist []phase, s series, f
 // asked, under the one in force on the day of crossing.
 func explain(r *Row, rule, under *data.NexusRule, crossed string) string {
 	var b strings.Builder
-	what := map[string]string{data.NexusGross: "gross sales", data.NexusRetail: "retail sales", data.NexusTaxable: "taxable sales",
-		data.NexusConsumer: "sales to consumers"}[r.Counts]
+	what := map[string]string{data.NexusGross: "gross sales", data.NexusRetail: "retail sales",
+		data.NexusRetailButResale: "retail sales", data.NexusTaxable: "taxable sales", data.NexusConsumer: "sales to consumers"}[r.Counts]
 	consumers := ""
-	if r.Counts == data.NexusConsumer {
+	switch r.Counts {
+	case data.NexusConsumer:
 		consumers = consumerWords(r.State)
+	case data.NexusRetailButResale:
+		consumers = "sales to exempt organisations and other exempt customers counted, sales for resale left out; "
 	}
 	cur := "$"
 	if r.Currency != "USD" {

@@ -50,21 +50,68 @@ func figurePart(tenant string, ids []string) int16 {
 	return int16(h.Sum32() % figureParts)
 }
 
+// figureNumbers are the number columns of journal_figures and
+// journal_figure_months, in the order in which the statements send and
+// read them (that of figureNumbersOf), each with its name in the FROM
+// item u of a statement: the seller's own sales (d_) then those made
+// through a marketplace facilitator (m_), each a journal.Tally's gross,
+// exempt, taxable, count, unconverted and exempt_other (Tally.ExemptOther,
+// migrations/009).
+var figureNumbers = [...]struct{ column, alias string }{
+	{"d_gross", "dg"}, {"d_exempt", "de"}, {"d_taxable", "dt"}, {"d_count", "dc"}, {"d_unconverted", "du"}, {"d_exempt_other", "dx"},
+	{"m_gross", "mg"}, {"m_exempt", "me"}, {"m_taxable", "mt"}, {"m_count", "mc"}, {"m_unconverted", "mu"}, {"m_exempt_other", "mx"},
+}
+
+// numberCount is the count of figureNumbers.
+const numberCount = len(figureNumbers)
+
+// figureNumbersOf returns the numbers of f in the order of
+// figureNumbers.
+func figureNumbersOf(f *journal.Figure) [numberCount]int64 {
+	d, m := &f.Direct, &f.Marketplace
+	return [numberCount]int64{d.Gross, d.Exempt, d.Taxable, d.Count, d.Unconverted, d.ExemptOther,
+		m.Gross, m.Exempt, m.Taxable, m.Count, m.Unconverted, m.ExemptOther}
+}
+
+// scanNumbers returns the destinations of the numbers of a row, in the
+// order of figureNumbers, in d (the direct sales) and m (the
+// marketplace's).
+func scanNumbers(d, m *journal.Tally) []any {
+	return []any{&d.Gross, &d.Exempt, &d.Taxable, &d.Count, &d.Unconverted, &d.ExemptOther,
+		&m.Gross, &m.Exempt, &m.Taxable, &m.Count, &m.Unconverted, &m.ExemptOther}
+}
+
+// numberList returns the number columns (figureNumbers), each written
+// by format from its column and its alias, joined by commas.
+func numberList(format func(column, alias string) string) string {
+	out := make([]string, numberCount)
+	for i, n := range figureNumbers {
+		out[i] = format(n.column, n.alias)
+	}
+	return strings.Join(out, ", ")
+}
+
+// The pieces of the statements of figures: the number columns, their
+// names in u, the numbers of u, and the sums of u's, of x's and of the
+// table's.
+var (
+	numberColumns = numberList(func(c, _ string) string { return c })
+	uColumns      = numberList(func(_, a string) string { return a })
+	numbersOfU    = numberList(func(_, a string) string { return "u." + a })
+	sumsOfU       = numberList(func(_, a string) string { return "sum(u." + a + ")" })
+	sumsOfX       = numberList(func(c, _ string) string { return "sum(x." + c + ")::bigint" })
+	sumsOfRows    = numberList(func(c, _ string) string { return "sum(" + c + ")::bigint" })
+)
+
 // addTallies is the SET list of the conflict clauses of the upserts of
 // figures and of monthly totals: a row already there takes the sums.
-const addTallies = `
-		d_gross = f.d_gross + EXCLUDED.d_gross, d_exempt = f.d_exempt + EXCLUDED.d_exempt,
-		d_taxable = f.d_taxable + EXCLUDED.d_taxable, d_count = f.d_count + EXCLUDED.d_count,
-		d_unconverted = f.d_unconverted + EXCLUDED.d_unconverted,
-		m_gross = f.m_gross + EXCLUDED.m_gross, m_exempt = f.m_exempt + EXCLUDED.m_exempt,
-		m_taxable = f.m_taxable + EXCLUDED.m_taxable, m_count = f.m_count + EXCLUDED.m_count,
-		m_unconverted = f.m_unconverted + EXCLUDED.m_unconverted`
+var addTallies = "\n\t\t" + numberList(func(c, _ string) string { return c + " = f." + c + " + EXCLUDED." + c })
 
 // insertFigures and addFigures begin and end the upserts of figures:
 // the columns, and the sums that a row already there takes.
-const (
+var (
 	insertFigures = `INSERT INTO journal_figures AS f (tenant, part, day, company, area,
-		d_gross, d_exempt, d_taxable, d_count, d_unconverted, m_gross, m_exempt, m_taxable, m_count, m_unconverted)`
+		` + numberColumns + `)`
 	addFigures = `
 	ON CONFLICT (tenant, day, company, area, part) DO UPDATE SET` + addTallies
 )
@@ -75,7 +122,7 @@ const (
 func upsertFiguresSQL(first int) string {
 	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
 	return insertFigures + `
-	SELECT ` + p(0) + `, ` + p(1) + `, u.day::date, u.company, u.area, u.dg, u.de, u.dt, u.dc, u.du, u.mg, u.me, u.mt, u.mc, u.mu
+	SELECT ` + p(0) + `, ` + p(1) + `, u.day::date, u.company, u.area, ` + numbersOfU + `
 	FROM ` + figureArrays(first) + `
 	ORDER BY u.day, u.company, u.area
 ` + addFigures
@@ -83,13 +130,15 @@ func upsertFiguresSQL(first int) string {
 
 // figureArrays returns the FROM item u of the arrays of
 // upsertFiguresSQL(first): one row per figure, its columns day,
-// company, area and the ten numbers.
+// company, area and the numbers (figureNumbers).
 func figureArrays(first int) string {
 	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
-	return `unnest(` + p(2) + `::text[], ` + p(3) + `::text[], ` + p(4) + `::text[], ` + p(5) + `::bigint[], ` + p(6) + `::bigint[], ` +
-		p(7) + `::bigint[], ` + p(8) + `::bigint[], ` + p(9) + `::bigint[], ` + p(10) + `::bigint[], ` + p(11) + `::bigint[], ` +
-		p(12) + `::bigint[], ` + p(13) + `::bigint[], ` + p(14) + `::bigint[])
-		AS u(day, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu)`
+	arrays := []string{p(2) + "::text[]", p(3) + "::text[]", p(4) + "::text[]"}
+	for i := range numberCount {
+		arrays = append(arrays, p(5+i)+"::bigint[]")
+	}
+	return `unnest(` + strings.Join(arrays, ", ") + `)
+		AS u(day, company, area, ` + uColumns + `)`
 }
 
 // smallFigures is the most figures a unit upserts with a statement of
@@ -107,25 +156,29 @@ func figureArrays(first int) string {
 const smallFigures = 4
 
 // figureValues returns the FROM item u of n figures of scalar
-// parameters from $first on, thirteen per figure: the day, the company,
-// the area, then the ten numbers.
+// parameters from $first on, figureParams per figure: the day, the
+// company, the area, then the numbers (figureNumbers).
 func figureValues(first, n int) string {
 	rows := make([]string, n)
 	for r := range n {
-		p := func(i int) string { return fmt.Sprintf("$%d", first+13*r+i) }
+		p := func(i int) string { return fmt.Sprintf("$%d", first+figureParams*r+i) }
 		vals := []string{p(0) + "::date", p(1) + "::text", p(2) + "::text"}
-		for i := 3; i < 13; i++ {
+		for i := 3; i < figureParams; i++ {
 			vals = append(vals, p(i)+"::bigint")
 		}
 		rows[r] = "(" + strings.Join(vals, ", ") + ")"
 	}
 	return `(VALUES ` + strings.Join(rows, ",\n\t\t") + `)
-		AS u(day, company, area, dg, de, dt, dc, du, mg, me, mt, mc, mu)`
+		AS u(day, company, area, ` + uColumns + `)`
 }
+
+// figureParams is the count of scalar parameters of a figure: its day,
+// company and area, and its numbers.
+const figureParams = 3 + numberCount
 
 // upsertRowsSQL returns the upsert of a unit's n figures (1 to
 // smallFigures) whose parameters start at $first: the tenant, the part,
-// then the thirteen of each figure (figureValues). Of several figures,
+// then the figureParams of each figure (figureValues). Of several figures,
 // it writes the rows in the order of the statement of arrays (by day,
 // company and area, in the server's collation), so that two units, of
 // whatever number of figures, take the locks of their common rows in
@@ -134,27 +187,27 @@ func upsertRowsSQL(first, n int) string {
 	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
 	if n == 1 {
 		vals := []string{p(0), p(1), p(2) + "::date", p(3), p(4)}
-		for i := 5; i < 15; i++ {
-			vals = append(vals, p(i)+"::bigint")
+		for i := range numberCount {
+			vals = append(vals, p(5+i)+"::bigint")
 		}
 		return insertFigures + `
 	VALUES (` + strings.Join(vals, ", ") + `)
 ` + addFigures
 	}
 	return insertFigures + `
-	SELECT ` + p(0) + `, ` + p(1) + `, u.day, u.company, u.area, u.dg, u.de, u.dt, u.dc, u.du, u.mg, u.me, u.mt, u.mc, u.mu
+	SELECT ` + p(0) + `, ` + p(1) + `, u.day, u.company, u.area, ` + numbersOfU + `
 	FROM ` + figureValues(first+2, n) + `
 	ORDER BY u.day, u.company, u.area
 ` + addFigures
 }
 
 // addMonths is the conflict clause of the upserts of monthly totals.
-const addMonths = `
+var addMonths = `
 	ON CONFLICT (tenant, company, area, month, part) DO UPDATE SET` + addTallies
 
 // insertMonths begins the upserts of monthly totals.
-const insertMonths = `INSERT INTO journal_figure_months AS f (tenant, part, month, company, area,
-		d_gross, d_exempt, d_taxable, d_count, d_unconverted, m_gross, m_exempt, m_taxable, m_count, m_unconverted)`
+var insertMonths = `INSERT INTO journal_figure_months AS f (tenant, part, month, company, area,
+		` + numberColumns + `)`
 
 // The upserts of a unit's figures with their monthly totals, in one
 // statement: the days' upsert is a WITH query d (RETURNING a row per
@@ -171,7 +224,7 @@ const insertMonths = `INSERT INTO journal_figure_months AS f (tenant, part, mont
 func monthsOfSQL(tenant int, u string) string {
 	return insertMonths + `
 	SELECT $` + fmt.Sprint(tenant) + `, $` + fmt.Sprint(tenant+1) + `, date_trunc('month', u.day::date)::date, u.company, u.area,
-		sum(u.dg), sum(u.de), sum(u.dt), sum(u.dc), sum(u.du), sum(u.mg), sum(u.me), sum(u.mt), sum(u.mc), sum(u.mu)
+		` + sumsOfU + `
 	FROM ` + u + `,
 		(SELECT count(*) AS n FROM d) AS done
 	WHERE done.n > 0 AND u.area = '` + journal.AreaEU + `'
@@ -185,8 +238,8 @@ func monthsOfSQL(tenant int, u string) string {
 func monthOfOneSQL(first int) string {
 	p := func(i int) string { return fmt.Sprintf("$%d", first+i) }
 	vals := []string{p(0), p(1), "date_trunc('month', " + p(2) + "::date)::date", p(3), p(4)}
-	for i := 5; i < 15; i++ {
-		vals = append(vals, p(i)+"::bigint")
+	for i := range numberCount {
+		vals = append(vals, p(5+i)+"::bigint")
 	}
 	return insertMonths + `
 	SELECT ` + strings.Join(vals, ", ") + ` FROM (SELECT count(*) AS n FROM d) AS done WHERE done.n > 0
@@ -301,7 +354,7 @@ func (b *journalBackend) scalars() int {
 
 // figureArgs returns the arguments of the upsert of figs in part
 // (figureSQL(len(figs), scalars)) after the tenant: the part, then the
-// figures, as scalars (thirteen per figure) or as arrays (one per
+// figures, as scalars (figureParams per figure) or as arrays (one per
 // column). figs are a unit's merged figures (unitFigures), which it
 // sorts by day, company and area.
 func figureArgs(part int16, figs []journal.Figure, scalars int) []any {
@@ -321,15 +374,16 @@ func figureArgs(part int16, figs []journal.Figure, scalars int) []any {
 }
 
 // figureScalars returns the arguments of upsertRowsSQL after the
-// tenant: the part, then the thirteen of each of figs.
+// tenant: the part, then the figureParams of each of figs.
 func figureScalars(part int16, figs []journal.Figure) []any {
-	args := make([]any, 0, 1+13*len(figs))
+	args := make([]any, 0, 1+figureParams*len(figs))
 	args = append(args, part)
 	for i := range figs {
 		f := &figs[i]
-		d, m := &f.Direct, &f.Marketplace
-		args = append(args, f.Day.String(), f.Company, f.Area, d.Gross, d.Exempt, d.Taxable, d.Count, d.Unconverted,
-			m.Gross, m.Exempt, m.Taxable, m.Count, m.Unconverted)
+		args = append(args, f.Day.String(), f.Company, f.Area)
+		for _, v := range figureNumbersOf(f) {
+			args = append(args, v)
+		}
 	}
 	return args
 }
@@ -339,14 +393,14 @@ func figureScalars(part int16, figs []journal.Figure) []any {
 func figureColumns(part int16, figs []journal.Figure) []any {
 	n := len(figs)
 	days, companies, areas := make([]string, n), make([]string, n), make([]string, n)
-	var cols [10][]int64
+	var cols [numberCount][]int64
 	for i := range cols {
 		cols[i] = make([]int64, n)
 	}
-	for i, f := range figs {
+	for i := range figs {
+		f := &figs[i]
 		days[i], companies[i], areas[i] = f.Day.String(), f.Company, f.Area
-		for k, v := range []int64{f.Direct.Gross, f.Direct.Exempt, f.Direct.Taxable, f.Direct.Count, f.Direct.Unconverted,
-			f.Marketplace.Gross, f.Marketplace.Exempt, f.Marketplace.Taxable, f.Marketplace.Count, f.Marketplace.Unconverted} {
+		for k, v := range figureNumbersOf(f) {
 			cols[k][i] = v
 		}
 	}
@@ -394,9 +448,7 @@ func queueFigures(b *pgx.Batch, tenant string, part int16, figs []journal.Figure
 // and no row outside it. A bound that may be NULL ($2 IS NULL OR day >=
 // $2) leaves the generic plan only the tenant's prefix of the key, all
 // of the tenant's days read and filtered.
-const figuresSQL = `SELECT day, company, area, sum(d_gross)::bigint, sum(d_exempt)::bigint, sum(d_taxable)::bigint,
-		sum(d_count)::bigint, sum(d_unconverted)::bigint, sum(m_gross)::bigint, sum(m_exempt)::bigint, sum(m_taxable)::bigint,
-		sum(m_count)::bigint, sum(m_unconverted)::bigint
+var figuresSQL = `SELECT day, company, area, ` + sumsOfRows + `
 	FROM journal_figures WHERE tenant = $1 AND day >= $2::date AND day <= $3::date`
 
 // The queries of figures: every company's, those of one company ($4) in
@@ -404,7 +456,7 @@ const figuresSQL = `SELECT day, company, area, sum(d_gross)::bigint, sum(d_exemp
 // statement of its own with plain conditions, so that the plan checks
 // the company (and the area) in the key's index and reads no other
 // company's rows.
-const (
+var (
 	allFiguresSQL       = figuresSQL + ` GROUP BY day, company, area`
 	figuresOfCompanySQL = figuresSQL + ` AND company = $4 GROUP BY day, company, area`
 	figuresOfAreaSQL    = figuresSQL + ` AND company = $4 AND area = $5 GROUP BY day, company, area`
@@ -456,9 +508,7 @@ func (b *journalBackend) Figures(ctx context.Context, tenant string, q journal.F
 		for rows.Next() {
 			var f journal.Figure
 			var day time.Time
-			d, m := &f.Direct, &f.Marketplace
-			if err := rows.Scan(&day, &f.Company, &f.Area, &d.Gross, &d.Exempt, &d.Taxable, &d.Count, &d.Unconverted,
-				&m.Gross, &m.Exempt, &m.Taxable, &m.Count, &m.Unconverted); err != nil {
+			if err := rows.Scan(append([]any{&day, &f.Company, &f.Area}, scanNumbers(&f.Direct, &f.Marketplace)...)...); err != nil {
 				return err
 			}
 			f.Day = civil.Of(day)
@@ -510,17 +560,13 @@ func (b *journalBackend) ReplaceFigures(ctx context.Context, tenant string, figs
 // parameters (a generic plan) otherwise reads every row of the seller's
 // area and filters them, which costs a seller with years of sales more
 // than the read of every day that the totals replace.
-const sumsSQL = `SELECT true, m.month, sum(x.d_gross)::bigint, sum(x.d_exempt)::bigint, sum(x.d_taxable)::bigint,
-		sum(x.d_count)::bigint, sum(x.d_unconverted)::bigint, sum(x.m_gross)::bigint, sum(x.m_exempt)::bigint,
-		sum(x.m_taxable)::bigint, sum(x.m_count)::bigint, sum(x.m_unconverted)::bigint
+var sumsSQL = `SELECT true, m.month, ` + sumsOfX + `
 	FROM unnest($4::date[]) AS m(month),
 		LATERAL (SELECT * FROM journal_figure_months
 			WHERE tenant = $1 AND company = $2 AND area = $3 AND month = m.month OFFSET 0) AS x
 	GROUP BY m.month
 	UNION ALL
-	SELECT false, x.day, sum(x.d_gross)::bigint, sum(x.d_exempt)::bigint, sum(x.d_taxable)::bigint,
-		sum(x.d_count)::bigint, sum(x.d_unconverted)::bigint, sum(x.m_gross)::bigint, sum(x.m_exempt)::bigint,
-		sum(x.m_taxable)::bigint, sum(x.m_count)::bigint, sum(x.m_unconverted)::bigint
+	SELECT false, x.day, ` + sumsOfX + `
 	FROM unnest($5::date[], $6::date[]) AS r(lo, hi),
 		LATERAL (SELECT * FROM journal_figures
 			WHERE tenant = $1 AND day BETWEEN r.lo AND r.hi AND company = $2 AND area = $3 OFFSET 0) AS x
@@ -568,9 +614,7 @@ func (b *journalBackend) AreaSums(ctx context.Context, tenant, company, area str
 			var isMonth bool
 			var day time.Time
 			var s journal.Sum
-			d, m := &s.Direct, &s.Marketplace
-			if err := rows.Scan(&isMonth, &day, &d.Gross, &d.Exempt, &d.Taxable, &d.Count, &d.Unconverted,
-				&m.Gross, &m.Exempt, &m.Taxable, &m.Count, &m.Unconverted); err != nil {
+			if err := rows.Scan(append([]any{&isMonth, &day}, scanNumbers(&s.Direct, &s.Marketplace)...)...); err != nil {
 				return err
 			}
 			if isMonth {

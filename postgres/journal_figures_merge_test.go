@@ -119,31 +119,34 @@ func TestUnitFigureStatements(t *testing.T) {
 }
 
 // checkFigureArgs checks the figures of an upsert (after the tenant and
-// the part) against merged: thirteen scalars per figure when there are
+// the part) against merged: figureParams scalars per figure when there are
 // at most smallFigures, else an array per column, the figures in the
 // order of their days, companies and areas.
 func checkFigureArgs(t *testing.T, args []any, merged []journal.Figure) {
 	t.Helper()
 	var got []journal.Figure
+	tallies := func(n func(k int) int64) (journal.Tally, journal.Tally) {
+		return journal.Tally{Gross: n(0), Exempt: n(1), Taxable: n(2), Count: n(3), Unconverted: n(4), ExemptOther: n(5)},
+			journal.Tally{Gross: n(6), Exempt: n(7), Taxable: n(8), Count: n(9), Unconverted: n(10), ExemptOther: n(11)}
+	}
 	if len(merged) <= smallFigures {
-		if len(args) != 13*len(merged) {
-			t.Fatalf("%d scalars for %d figures, want %d", len(args), len(merged), 13*len(merged))
+		if len(args) != figureParams*len(merged) {
+			t.Fatalf("%d scalars for %d figures, want %d", len(args), len(merged), figureParams*len(merged))
 		}
-		for i := 0; i < len(args); i += 13 {
-			got = append(got, journal.Figure{Day: civil.MustParse(args[i].(string)), Company: args[i+1].(string), Area: args[i+2].(string),
-				Direct:      journal.Tally{Gross: args[i+3].(int64), Exempt: args[i+4].(int64), Taxable: args[i+5].(int64), Count: args[i+6].(int64), Unconverted: args[i+7].(int64)},
-				Marketplace: journal.Tally{Gross: args[i+8].(int64), Exempt: args[i+9].(int64), Taxable: args[i+10].(int64), Count: args[i+11].(int64), Unconverted: args[i+12].(int64)}})
+		for i := 0; i < len(args); i += figureParams {
+			f := journal.Figure{Day: civil.MustParse(args[i].(string)), Company: args[i+1].(string), Area: args[i+2].(string)}
+			f.Direct, f.Marketplace = tallies(func(k int) int64 { return args[i+3+k].(int64) })
+			got = append(got, f)
 		}
 	} else {
 		days, companies, areas := args[0].([]string), args[1].([]string), args[2].([]string)
 		if len(days) != len(merged) {
 			t.Fatalf("%d figures in the arrays, want %d", len(days), len(merged))
 		}
-		col := func(k, i int) int64 { return args[3+k].([]int64)[i] }
 		for i := range days {
-			got = append(got, journal.Figure{Day: civil.MustParse(days[i]), Company: companies[i], Area: areas[i],
-				Direct:      journal.Tally{Gross: col(0, i), Exempt: col(1, i), Taxable: col(2, i), Count: col(3, i), Unconverted: col(4, i)},
-				Marketplace: journal.Tally{Gross: col(5, i), Exempt: col(6, i), Taxable: col(7, i), Count: col(8, i), Unconverted: col(9, i)}})
+			f := journal.Figure{Day: civil.MustParse(days[i]), Company: companies[i], Area: areas[i]}
+			f.Direct, f.Marketplace = tallies(func(k int) int64 { return args[3+k].([]int64)[i] })
+			got = append(got, f)
 		}
 	}
 	for i := 1; i < len(got); i++ {

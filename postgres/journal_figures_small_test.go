@@ -49,9 +49,7 @@ func storedFigures(t *testing.T, db *DB, tenant string) (days, months []journal.
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := db.pool.Query(ctx, `SELECT month, company, area, sum(d_gross)::bigint, sum(d_exempt)::bigint, sum(d_taxable)::bigint,
-		sum(d_count)::bigint, sum(d_unconverted)::bigint, sum(m_gross)::bigint, sum(m_exempt)::bigint, sum(m_taxable)::bigint,
-		sum(m_count)::bigint, sum(m_unconverted)::bigint
+	rows, err := db.pool.Query(ctx, `SELECT month, company, area, `+sumsOfRows+`
 		FROM journal_figure_months WHERE tenant = $1 GROUP BY month, company, area`, tenant)
 	if err != nil {
 		t.Fatal(err)
@@ -60,9 +58,7 @@ func storedFigures(t *testing.T, db *DB, tenant string) (days, months []journal.
 	for rows.Next() {
 		var f journal.Figure
 		var month time.Time
-		d, m := &f.Direct, &f.Marketplace
-		if err := rows.Scan(&month, &f.Company, &f.Area, &d.Gross, &d.Exempt, &d.Taxable, &d.Count, &d.Unconverted,
-			&m.Gross, &m.Exempt, &m.Taxable, &m.Count, &m.Unconverted); err != nil {
+		if err := rows.Scan(append([]any{&month, &f.Company, &f.Area}, scanNumbers(&f.Direct, &f.Marketplace)...)...); err != nil {
 			t.Fatal(err)
 		}
 		f.Day = civil.Of(month)

@@ -70,7 +70,8 @@ func TestMonthTotalsMigrated(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t)
 	spans := postEUSales(t, db.Journal(), 60)
-	for _, q := range []string{"DROP TABLE journal_figure_months", "UPDATE levy_schema SET version = 7"} {
+	for _, q := range []string{"DROP TABLE journal_figure_months",
+		"ALTER TABLE journal_figures DROP COLUMN d_exempt_other, DROP COLUMN m_exempt_other", "UPDATE levy_schema SET version = 7"} {
 		if _, err := db.pool.Exec(ctx, q); err != nil {
 			t.Fatal(err)
 		}

@@ -232,7 +232,11 @@ func nexusDoc(n *data.NexusRules) string {
 	b.WriteString("registration of non-resident sellers), as `levy nexus report` applies them; Canadian amounts are in Canadian dollars ")
 	b.WriteString("([docs/nexus.md](../docs/nexus.md)). Curated in [" + curatedRef + nexusCuratedFile + "](../" + curatedRef + nexusCuratedFile + "), ")
 	b.WriteString("the US rows compared with TaxLocus's tables; checked: `revenue` (the revenue department's own page was read), `secondary` ")
-	b.WriteString("(a publication summarising the law), or blank (TaxLocus's row, with the department's page cited).\n\n")
+	b.WriteString("(a publication summarising the law), or blank (TaxLocus's row, with the department's page cited). ")
+	b.WriteString("Counts: `gross` (every sale), `retail` (less the sales the customer's exemption exempted, resales and sales to exempt ")
+	b.WriteString("organisations alike), `retail-but-resale` (less the sales for resale alone: the sales to exempt organisations and other ")
+	b.WriteString("exempt customers count, as the rows' sources say), `taxable` (what the tax was calculated on), `consumer` (Canada's sales ")
+	b.WriteString("to customers not registered under the general regime of the threshold's tax).\n\n")
 	b.WriteString("| jurisdiction | from | to | amount | count | logic | period | counts | marketplace | collect from | checked | source and decision |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	// The US states first, then Canada's, as the report lists them.

@@ -421,3 +421,83 @@ func testFiguresOfOneUnit(t *testing.T, s journal.Store) {
 		"ACME/US-TX/2026-09-07": {Direct: tally(25, 0, 25, 1)},
 	})
 }
+
+// exemptLine returns a line of amount net delivered to state, its state
+// tax exempted because of the customer by rule (customer-exempt,
+// customer-certificate or override) for reason (an SST letter: G is
+// resale).
+func exemptLine(t *testing.T, itemID, state, net, rule, reason string) journal.Line {
+	t.Helper()
+	n := amount(t, net)
+	return journal.Line{
+		LineItemID: itemID, ProductClass: "GENERAL", Origin: "US-WA", Destination: state, Amount: n,
+		Taxes: []journal.Tax{{JurisdictionID: state, JurisdictionType: "STATE", TaxResult: "EXEMPT",
+			Taxable: amount(t, "0"), Exempt: n, Tax: amount(t, "0"), RuleID: rule, ReasonCode: reason}},
+	}
+}
+
+// testFiguresResaleApart: a US state's figures keep apart, within the
+// part exempted because of the customer, what was exempted for another
+// reason than resale (Tally.ExemptOther): a sale to a charitable
+// organisation (reason E) there, a resale (G) and a reason the figures
+// cannot read (a four-digit code) not; through a post, a reversal, a
+// unit of many figures (PostAll into six states) and a replacement.
+func testFiguresResaleApart(t *testing.T, s journal.Store) {
+	ctx := context.Background()
+	const u = journal.UnitsPerCurrencyUnit
+	exempt := func(gross, exempt, other, taxable, count int64) journal.Tally {
+		return journal.Tally{Gross: gross * u, Exempt: exempt * u, ExemptOther: other * u, Taxable: taxable * u, Count: count}
+	}
+	if _, err := s.Post(ctx, tenant, sale(t, "TN1", "2026-03-02", "ACME",
+		exemptLine(t, "resale", "US-TN", "300.00", "customer-certificate", "G"),
+		exemptLine(t, "charity", "US-TN", "200.00", "customer-exempt", "E"),
+		exemptLine(t, "override", "US-TN", "40.00", "override", "f"),
+		exemptLine(t, "unknown", "US-TN", "7.00", "customer-exempt", "0004"),
+		usLine(t, "taxed", "US-TN", "100.00", "100.00"))); err != nil {
+		t.Fatal(err)
+	}
+	wantFigures(t, s, tenant, map[string]journal.Figure{
+		"ACME/US-TN/2026-03-02": {Direct: exempt(647, 547, 240, 100, 1)},
+	})
+	if _, err := s.Reverse(ctx, tenant, "TN1", journal.Reversal{TransactionID: "TN1-R", PostingDate: civil.MustParse("2026-03-05")}); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]journal.Figure{
+		"ACME/US-TN/2026-03-02": {Direct: exempt(647, 547, 240, 100, 1)},
+		"ACME/US-TN/2026-03-05": {Direct: exempt(-647, -547, -240, -100, -1)},
+	}
+	wantFigures(t, s, tenant, want)
+
+	// A unit of more figures than a post of one sale keeps.
+	var batch []*journal.Transaction
+	for i, st := range []string{"US-NE", "US-TN", "US-OH", "US-TX", "US-MN", "US-GA"} {
+		batch = append(batch, sale(t, fmt.Sprintf("M%d", i), "2026-04-01", "ACME",
+			exemptLine(t, "church", st, "50.00", "customer-certificate", "F"),
+			exemptLine(t, "resale", st, "20.00", "customer-certificate", "G")))
+		want["ACME/"+st+"/2026-04-01"] = journal.Figure{Direct: exempt(70, 70, 50, 0, 1)}
+	}
+	if _, err := s.PostAll(ctx, tenant, batch); err != nil {
+		t.Fatal(err)
+	}
+	wantFigures(t, s, tenant, want)
+
+	// A replacement (a rebuild) keeps the part as the journal gives it.
+	computed, err := journal.Recompute(ctx, s, tenant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ReplaceFigures(ctx, tenant, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ReplaceFigures(ctx, tenant, computed); err != nil {
+		t.Fatal(err)
+	}
+	wantFigures(t, s, tenant, want)
+	sums, err := s.AreaSums(ctx, tenant, "ACME", "US-TN", []journal.Span{{From: civil.MustParse("2026-03-01"), To: civil.MustParse("2026-04-30")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sums[0].Direct; got != exempt(70, 70, 50, 0, 1) {
+		t.Errorf("Tennessee's sum over March and April = %+v, want %+v", got, exempt(70, 70, 50, 0, 1))
+	}
+}

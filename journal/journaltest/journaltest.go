@@ -72,6 +72,7 @@ func Run(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"FiguresConcurrent", testFiguresConcurrent},
 		{"FiguresReplace", testFiguresReplace},
 		{"FiguresOfOneUnit", testFiguresOfOneUnit},
+		{"FiguresResaleApart", testFiguresResaleApart},
 		{"SumsFollowOperations", testSumsFollowOperations},
 		{"SumsRandomHistory", testSumsRandomHistory},
 		{"SumsInvalid", testSumsInvalid},
