@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
+	"strings"
 )
 
 // FileVersion is the version of the rule file format that this package
@@ -193,15 +195,8 @@ func readRecords[T any](dec *json.Decoder, lc *lineCounter, bounds *Bounds, memb
 			return fmt.Errorf("line %d: %s[%d]: %w", line, member, i, err)
 		}
 		var v T
-		strict := json.NewDecoder(bytes.NewReader(rec))
-		strict.DisallowUnknownFields()
-		if err := strict.Decode(&v); err != nil {
-			errLine := line
-			var te *json.UnmarshalTypeError
-			if errors.As(err, &te) {
-				errLine = lineAt(b, start+te.Offset)
-			}
-			return fmt.Errorf("line %d: %s[%d]: %w", errLine, member, i, jsonError(err))
+		if err := decodeStrict(rec, &v); err != nil {
+			return recordError(b, start, rec, reflect.TypeFor[T](), member, i, err)
 		}
 		if hasCondition(&v) {
 			if err := bounds.addCondition(); err != nil {
@@ -212,6 +207,129 @@ func readRecords[T any](dec *json.Decoder, lc *lineCounter, bounds *Bounds, memb
 		f.lines[member] = append(f.lines[member], line)
 	}
 	return nil
+}
+
+// decodeStrict decodes the JSON value b into v, refusing members that v
+// does not have.
+func decodeStrict(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// recordKinds names the record of each member in errors.
+var recordKinds = map[string]string{MemberRules: "rule", MemberStructures: "structure", MemberWithholdings: "withholding"}
+
+// recordError makes err, the failure to decode the i-th record rec of
+// member, which starts at offset start of the file b and is of type t,
+// an error that names the line of the member at fault, the record's ID
+// when it has one, and the member at fault ("threshold.amount",
+// "tiers[1].rate"), which errors from dates and decimals do not.
+func recordError(b []byte, start int64, rec []byte, t reflect.Type, member string, i int, err error) error {
+	where := fmt.Sprintf("%s[%d]", member, i)
+	var id struct {
+		ID string `json:"id"`
+	}
+	if json.Unmarshal(rec, &id) == nil && id.ID != "" {
+		where += fmt.Sprintf(": %s %s", recordKinds[member], id.ID)
+	}
+	path, off := faultAt(rec, t)
+	if path != "" {
+		where += ": " + path
+	}
+	return fmt.Errorf("line %d: %s: %w", lineAt(b, start+off), where, jsonError(err))
+}
+
+// faultAt finds the value of b, a JSON value of type t that does not
+// decode strictly, at which decoding fails: it returns the path to it
+// from b ("threshold.amount", "tiers[1].rate", "" for b itself) and its
+// offset in b. A member that t does not have is the fault, at its name,
+// with no path of its own: the error of the decoder names it.
+func faultAt(b []byte, t reflect.Type) (string, int64) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	tok, err := dec.Token()
+	if err != nil {
+		return "", 0
+	}
+	switch {
+	case tok == json.Delim('{') && t.Kind() == reflect.Struct:
+		for dec.More() {
+			off := tokenStart(b, dec.InputOffset())
+			tok, err := dec.Token()
+			if err != nil {
+				return "", 0
+			}
+			name, _ := tok.(string)
+			f, ok := jsonField(t, name)
+			if !ok {
+				return "", off
+			}
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				return "", 0
+			}
+			valueAt := dec.InputOffset() - int64(len(raw))
+			if decodeStrict(raw, reflect.New(f.Type).Interface()) == nil {
+				continue
+			}
+			path, inner := faultAt(raw, f.Type)
+			if path != "" && path[0] != '[' {
+				path = "." + path
+			}
+			if path == "" && inner > 0 { // a member unknown within the value
+				return name, valueAt + inner
+			}
+			return name + path, valueAt + inner
+		}
+	case tok == json.Delim('[') && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array):
+		for j := 0; dec.More(); j++ {
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				return "", 0
+			}
+			valueAt := dec.InputOffset() - int64(len(raw))
+			if decodeStrict(raw, reflect.New(t.Elem()).Interface()) == nil {
+				continue
+			}
+			path, inner := faultAt(raw, t.Elem())
+			if path != "" && path[0] != '[' {
+				path = "." + path
+			}
+			return fmt.Sprintf("[%d]", j) + path, valueAt + inner
+		}
+	}
+	return "", 0
+}
+
+// jsonField returns the field of the struct type t that encoding/json
+// decodes the member name into: the one tagged with it, or else one
+// whose tag or name matches it but for case.
+func jsonField(t reflect.Type, name string) (reflect.StructField, bool) {
+	var folded reflect.StructField
+	found := false
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case tag == "-":
+			continue
+		case tag == "":
+			tag = f.Name
+		}
+		if tag == name {
+			return f, true
+		}
+		if !found && strings.EqualFold(tag, name) {
+			folded, found = f, true
+		}
+	}
+	return folded, found
 }
 
 // hasCondition reports whether the record v (a *Rule or *Withholding)

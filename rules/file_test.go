@@ -6,6 +6,52 @@ import (
 	"testing"
 )
 
+// TestReadFileNamesTheFieldAtFault sends records whose members do not
+// decode, each over several lines, and checks that the error names the
+// record's ID, the member at fault (within a threshold or a tier too)
+// and the line it is on. Before, an error from a date or a decimal
+// named neither the ID nor the member ("line 2: rules[0]: civil:
+// "2026-02-30" is not a date"), so that a rule with an effective and an
+// expiration date left its author to guess which, and every error gave
+// the line the record starts on.
+func TestReadFileNamesTheFieldAtFault(t *testing.T) {
+	for name, c := range map[string]struct{ file, want string }{
+		"an expiration that is no date": {`{"version": 1, "rules": [
+  {"id": "late",
+   "outcome": "EXEMPT",
+   "effective": "2026-01-01",
+   "expiration": "2026-02-30"}]}`, `line 5: rules[0]: rule late: expiration: civil: "2026-02-30" is not a date`},
+		"a threshold's amount that is no number": {`{"version": 1, "rules": [
+  {"id": "ok", "outcome": "EXEMPT"},
+  {"id": "ny", "outcome": "TAXABLE",
+   "threshold": {"kind": "below_exempt",
+     "amount": "110 USD"}}]}`, `line 5: rules[1]: rule ny: threshold.amount: `},
+		"a member unknown within a threshold": {`{"version": 1, "rules": [
+  {"id": "ny", "outcome": "TAXABLE",
+   "threshold": {"kind": "below_exempt", "amount": "110",
+     "currncy": "USD"}}]}`, `line 4: rules[0]: rule ny: threshold: json: unknown field "currncy"`},
+		"a tier's rate that is no number": {`{"version": 1, "structures": [
+  {"id": "tiers", "kind": "TIERED",
+   "tiers": [{"upTo": "100", "rate": "0.05"},
+     {"rate": "five percent"}]}]}`, `line 4: structures[0]: structure tiers: tiers[1].rate: `},
+		"a withholding's rate that is no number": {`{"version": 1, "withholdings": [
+  {"id": "ke", "jurisdiction": "KE", "tax": "WHT", "withholdingType": "X",
+   "rate": "NaN"}]}`, `line 3: withholdings[0]: withholding ke: rate: `},
+		"a misspelt selector on a line of its own": {`{"version": 1, "rules": [
+  {"id": "b",
+   "outcome": "EXEMPT",
+   "productClas": "X"}]}`, `line 4: rules[0]: rule b: json: unknown field "productClas"`},
+		"an ID that is a number": {`{"version": 1, "rules": [
+  {"outcome": "EXEMPT",
+   "id": 7}]}`, `line 3: rules[0]: id: json: cannot unmarshal number`},
+	} {
+		_, err := ReadFile(strings.NewReader(c.file))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error with %q", name, err, c.want)
+		}
+	}
+}
+
 // TestReadFileRefusesAndLocates sends rule files that ReadFile or Check
 // must refuse, each with an error naming the line at fault: before,
 // a second object after the first and a member given twice were
@@ -25,18 +71,18 @@ func TestReadFileRefusesAndLocates(t *testing.T) {
   {"id":"a","outcome":"EXEMPT"},
   {"id":"b",
    "outcome":"EXEMPT",
-   "priority":"high"}]}`, "line 5: rules[1]: json: cannot unmarshal string"},
+   "priority":"high"}]}`, "line 5: rules[1]: rule b: priority: json: cannot unmarshal string"},
 		"a misspelt selector": {`{"version":1,"rules":[
   {"id":"a","outcome":"EXEMPT"},
-  {"id":"b","productClas":"X","outcome":"EXEMPT"}]}`, `line 3: rules[1]: json: unknown field "productClas"`},
+  {"id":"b","productClas":"X","outcome":"EXEMPT"}]}`, `line 3: rules[1]: rule b: json: unknown field "productClas"`},
 		"an unknown member":  {"{\"version\":1,\n\"rule\":[]}", `line 2: unknown member "rule"`},
 		"an empty file":      {"", "line 1: a rule file is one JSON object: the file is empty"},
 		"a list":             {"[]", "line 1: a rule file is one JSON object"},
 		"no version":         {`{"rules":[]}`, "rule file version 0"},
 		"a cut-off file":     {"{\"version\":1,\"rules\":[\n{\"id\":\"a\"", "line 2: unexpected EOF"},
 		"rules not a list":   {`{"version":1,"rules":{"id":"a"}}`, "line 1: rules is a list of records"},
-		"a bad date":         {"{\"version\":1,\"structures\":[{\"id\":\"s\",\"kind\":\"SINGLE_RATE\"},\n{\"id\":\"t\",\"kind\":\"SINGLE_RATE\",\"effective\":\"2026-02-30\"}]}", "line 2: structures[1]: civil"},
-		"a bad withholding":  {"{\"version\":1,\"withholdings\":[\n{\"id\":\"w\",\"rate\":\"0.2\",\"x\":1}]}", `line 2: withholdings[0]: json: unknown field "x"`},
+		"a bad date":         {"{\"version\":1,\"structures\":[{\"id\":\"s\",\"kind\":\"SINGLE_RATE\"},\n{\"id\":\"t\",\"kind\":\"SINGLE_RATE\",\"effective\":\"2026-02-30\"}]}", "line 2: structures[1]: structure t: effective: civil"},
+		"a bad withholding":  {"{\"version\":1,\"withholdings\":[\n{\"id\":\"w\",\"rate\":\"0.2\",\"x\":1}]}", `line 2: withholdings[0]: withholding w: json: unknown field "x"`},
 		"a rule Check fails": {"{\"version\":1,\"rules\":[\n{\"id\":\"a\",\"outcome\":\"EXEMPT\"},\n{\"id\":\"b\",\"outcome\":\"MAYBE\"}]}", "line 3: rules: rule b: outcome"},
 		"a condition that does not compile": {"{\"version\":1,\"rules\":[\n{\"id\":\"a\",\"outcome\":\"EXEMPT\"},\n\n{\"id\":\"b\",\"outcome\":\"EXEMPT\",\"when\":\"amount > 100\"}]}",
 			"line 4: rules: rule b: condition \"amount > 100\": unknown name amount"},
