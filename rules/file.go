@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -198,6 +199,10 @@ func readRecords[T any](dec *json.Decoder, lc *lineCounter, bounds *Bounds, memb
 		if err := decodeStrict(rec, &v); err != nil {
 			return recordError(b, start, rec, reflect.TypeFor[T](), member, i, err)
 		}
+		if path, off := givenTwice(rec); path != "" {
+			return fmt.Errorf("line %d: %s: member %q is given twice (the second would replace the first)",
+				lineAt(b, start+off), recordWhere(rec, member, i), path)
+		}
 		if hasCondition(&v) {
 			if err := bounds.addCondition(); err != nil {
 				return fmt.Errorf("line %d: %s[%d]: %w", line, member, i, err)
@@ -226,6 +231,17 @@ var recordKinds = map[string]string{MemberRules: "rule", MemberStructures: "stru
 // when it has one, and the member at fault ("threshold.amount",
 // "tiers[1].rate"), which errors from dates and decimals do not.
 func recordError(b []byte, start int64, rec []byte, t reflect.Type, member string, i int, err error) error {
+	where := recordWhere(rec, member, i)
+	path, off := faultAt(rec, t)
+	if path != "" {
+		where += ": " + path
+	}
+	return fmt.Errorf("line %d: %s: %w", lineAt(b, start+off), where, jsonError(err))
+}
+
+// recordWhere names the i-th record rec of member in errors: its place
+// and, when it has one, its ID ("rules[3]: rule acme-resale").
+func recordWhere(rec []byte, member string, i int) string {
 	where := fmt.Sprintf("%s[%d]", member, i)
 	var id struct {
 		ID string `json:"id"`
@@ -233,11 +249,82 @@ func recordError(b []byte, start int64, rec []byte, t reflect.Type, member strin
 	if json.Unmarshal(rec, &id) == nil && id.ID != "" {
 		where += fmt.Sprintf(": %s %s", recordKinds[member], id.ID)
 	}
-	path, off := faultAt(rec, t)
-	if path != "" {
-		where += ": " + path
+	return where
+}
+
+// givenTwice finds a member given twice within one object of the JSON
+// value b, which decodes: encoding/json keeps the last silently, and
+// takes names that differ only in case for the same member. It returns
+// the path to the second giving ("jurisdiction", "threshold.amount",
+// "tiers[1].rate") and its offset in b, or "" when there is none. It
+// scans b itself, since b is valid JSON: a json.Decoder's tokens would
+// make reading a rule file three times slower.
+func givenTwice(b []byte) (string, int64) {
+	type frame struct {
+		object bool
+		seen   []string // the members of an object so far
+		key    string   // the last member of an object
+		index  int      // the element of an array
 	}
-	return fmt.Errorf("line %d: %s: %w", lineAt(b, start+off), where, jsonError(err))
+	var stack []frame
+	key := false // the next text is a member's name
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '{':
+			stack = append(stack, frame{object: true})
+			key = true
+		case '[':
+			stack = append(stack, frame{})
+			key = false
+		case '}', ']':
+			if len(stack) == 0 {
+				return "", 0
+			}
+			stack = stack[:len(stack)-1]
+			key = false
+		case ',':
+			if len(stack) == 0 {
+				return "", 0
+			}
+			if top := &stack[len(stack)-1]; top.object {
+				key = true
+			} else {
+				top.index++
+			}
+		case '"':
+			start, escaped := i, false
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					escaped = true
+					i++
+				}
+			}
+			if !key || i >= len(b) || len(stack) == 0 {
+				continue
+			}
+			key = false
+			name := string(b[start+1 : i])
+			if escaped && json.Unmarshal(b[start:i+1], &name) != nil {
+				return "", 0
+			}
+			top := &stack[len(stack)-1]
+			if slices.ContainsFunc(top.seen, func(m string) bool { return strings.EqualFold(m, name) }) {
+				var path strings.Builder
+				for _, f := range stack[:len(stack)-1] {
+					if f.object {
+						path.WriteString("." + f.key)
+					} else {
+						fmt.Fprintf(&path, "[%d]", f.index)
+					}
+				}
+				path.WriteString("." + name)
+				return strings.TrimPrefix(path.String(), "."), int64(start)
+			}
+			top.seen = append(top.seen, name)
+			top.key = name
+		}
+	}
+	return "", 0
 }
 
 // faultAt finds the value of b, a JSON value of type t that does not

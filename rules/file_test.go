@@ -52,6 +52,45 @@ func TestReadFileNamesTheFieldAtFault(t *testing.T) {
 	}
 }
 
+// TestReadFileRefusesAMemberGivenTwiceInARecord sends records that give
+// a member twice, at their top, within a threshold, and as the same
+// name but for case (which encoding/json takes for the same member),
+// and checks that ReadFile refuses each, naming the record, the member
+// and the line of its second giving. Before, the second silently
+// replaced the first: a rule for "US-NY" that gave its jurisdiction
+// again as "US-*" exempted clothing in every state.
+func TestReadFileRefusesAMemberGivenTwiceInARecord(t *testing.T) {
+	for name, c := range map[string]struct{ file, want string }{
+		"a selector given twice": {`{"version": 1, "rules": [
+  {"id": "ny-clothing", "jurisdiction": "US-NY", "productClass": "CLOTHING", "outcome": "EXEMPT",
+   "jurisdiction": "US-*"}]}`, `line 3: rules[0]: rule ny-clothing: member "jurisdiction" is given twice`},
+		"a threshold's amount given twice": {`{"version": 1, "rules": [
+  {"id": "ok", "outcome": "EXEMPT"},
+  {"id": "ny", "outcome": "TAXABLE",
+   "threshold": {"kind": "below_exempt", "amount": "110",
+     "amount": "1100"}}]}`, `line 5: rules[1]: rule ny: member "threshold.amount" is given twice`},
+		"a member given twice but for case": {`{"version": 1, "withholdings": [
+  {"id": "ke", "jurisdiction": "KE", "tax": "WHT", "withholdingType": "X", "rate": "0.2",
+   "Rate": "0.02"}]}`, `line 3: withholdings[0]: withholding ke: member "Rate" is given twice`},
+		"a tier's rate given twice": {`{"version": 1, "structures": [
+  {"id": "tiers", "kind": "TIERED",
+   "tiers": [{"upTo": "100", "rate": "0.05"}, {"rate": "0.04", "rate": "0.06"}]}]}`, `line 3: structures[0]: structure tiers: member "tiers[1].rate" is given twice`},
+	} {
+		_, err := ReadFile(strings.NewReader(c.file))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error with %q", name, err, c.want)
+		}
+	}
+	// The same name in two records, or in a record and its threshold,
+	// is no fault.
+	ok := `{"version": 1, "rules": [
+  {"id": "a", "outcome": "TAXABLE", "threshold": {"kind": "below_exempt", "amount": "110"}},
+  {"id": "b", "outcome": "TAXABLE", "threshold": {"kind": "below_exempt", "amount": "110"}}]}`
+	if _, err := ReadFile(strings.NewReader(ok)); err != nil {
+		t.Errorf("two records with the same members: %v", err)
+	}
+}
+
 // TestReadFileRefusesAndLocates sends rule files that ReadFile or Check
 // must refuse, each with an error naming the line at fault: before,
 // a second object after the first and a member given twice were
