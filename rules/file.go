@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/levytax/levy/civil"
 )
 
 // FileVersion is the version of the rule file format that this package
@@ -649,5 +651,91 @@ func (f *File) Check() error {
 			return err
 		}
 	}
+	return f.checkShadows(at)
+}
+
+// shadowKey is what two records of a member must share for the one
+// later in the file never to apply on a day that the periods of both
+// hold: all that orders and selects them but their periods.
+type shadowKey struct {
+	sel      selector // its period zero
+	priority int
+	when     string
+	holiday  bool
+}
+
+// checkShadows refuses a rule or structure that another alike in all
+// but its period (shadowKey), and before it in the file, would decide
+// on a day that both are in force: Compile orders them as the file
+// does, so that the second could never apply on those days, as when a
+// new rate takes effect on the day the old one expires. at places an
+// error as Check does.
+func (f *File) checkShadows(at func(member string, i int, err error) error) error {
+	rules := map[shadowKey][]int{}
+	periods := make([]civil.Period, len(f.Rules))
+	for i := range f.Rules {
+		r := &f.Rules[i]
+		k := shadowKey{sel: r.selector(), priority: r.Priority, when: r.When, holiday: r.Holiday}
+		periods[i], k.sel.period = k.sel.period, civil.Period{}
+		rules[k] = append(rules[k], i)
+	}
+	for _, group := range rules {
+		if i, j, ok := overlapping(periods, group); ok {
+			return at(MemberRules, j, fmt.Errorf("rules: rule %s: rule %s (line %d) has the same selectors, priority and condition and is in force %s too, and comes first in the file: rule %s could never apply on the days both are in force",
+				f.Rules[j].ID, f.Rules[i].ID, f.Line(MemberRules, i), sharedFrom(periods[i], periods[j]), f.Rules[j].ID))
+		}
+	}
+	structures := map[shadowKey][]int{}
+	periods = make([]civil.Period, len(f.Structures))
+	for i := range f.Structures {
+		s := &f.Structures[i]
+		k := shadowKey{sel: s.selector(), priority: s.Priority}
+		periods[i], k.sel.period = k.sel.period, civil.Period{}
+		structures[k] = append(structures[k], i)
+	}
+	for _, group := range structures {
+		if i, j, ok := overlapping(periods, group); ok {
+			return at(MemberStructures, j, fmt.Errorf("rules: structure %s: structure %s (line %d) has the same selectors and priority and is in force %s too, and comes first in the file: structure %s could never apply on the days both are in force",
+				f.Structures[j].ID, f.Structures[i].ID, f.Line(MemberStructures, i), sharedFrom(periods[i], periods[j]), f.Structures[j].ID))
+		}
+	}
 	return nil
+}
+
+// overlapping returns two records of group (positions in the file, in
+// ascending order) whose periods share a day, the first before the
+// second in the file, and false when no two do. It sorts them by
+// their effective dates and keeps the one that ends last so far, so
+// that a group of many periods that follow one another costs no more
+// than sorting it.
+func overlapping(periods []civil.Period, group []int) (first, second int, ok bool) {
+	if len(group) < 2 {
+		return 0, 0, false
+	}
+	order := slices.Clone(group)
+	slices.SortStableFunc(order, func(a, b int) int { return periods[a].Effective.Compare(periods[b].Effective) })
+	last := order[0] // of those seen, the one that ends last
+	for _, k := range order[1:] {
+		end := periods[last].Expiration
+		if end.IsZero() || !end.Before(periods[k].Effective) {
+			return min(last, k), max(last, k), true
+		}
+		if e := periods[k].Expiration; e.IsZero() || e.After(end) {
+			last = k
+		}
+	}
+	return 0, 0, false
+}
+
+// sharedFrom says from when two periods that share a day share it:
+// "on 2026-06-30", the later of their effective dates, or "always".
+func sharedFrom(p, q civil.Period) string {
+	d := p.Effective
+	if q.Effective.After(d) {
+		d = q.Effective
+	}
+	if d.IsZero() {
+		return "always"
+	}
+	return "on " + d.String()
 }

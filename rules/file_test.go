@@ -91,6 +91,76 @@ func TestReadFileRefusesAMemberGivenTwiceInARecord(t *testing.T) {
 	}
 }
 
+// TestCheckRefusesARecordThatAnotherShadows sends rule files with two
+// rules, or two structures, alike in their selectors, priority and
+// condition whose periods share a day, the second of which could never
+// apply on those days (the first in the file is tried first), and
+// checks that Check refuses the second, naming both and the first day
+// they share. The off-by-one of a change of rate (the old rule expires
+// on the day the new one takes effect) was silently decided by the
+// order of the file. Records that differ, or follow one another, pass.
+func TestCheckRefusesARecordThatAnotherShadows(t *testing.T) {
+	rule := func(id, extra string) string {
+		return `{"id": "` + id + `", "jurisdiction": "US-NY", "productClass": "CLOTHING", "outcome": "TAXABLE"` + extra + `}`
+	}
+	file := func(member string, records ...string) string {
+		return `{"version": 1, "` + member + `": [
+` + strings.Join(records, ",\n") + `]}`
+	}
+	for name, c := range map[string]struct{ file, want string }{
+		"a new rate on the day the old one expires": {file("rules",
+			rule("old", `, "rate": "0.04", "expiration": "2026-06-30"`),
+			rule("new", `, "rate": "0.05", "effective": "2026-06-30"`)),
+			"line 3: rules: rule new: rule old (line 2) has the same selectors, priority and condition and is in force on 2026-06-30 too"},
+		"a rule for ever after another": {file("rules",
+			rule("a", ``),
+			rule("b", `, "reason": "b"`),
+			rule("c", `, "effective": "2026-01-01", "expiration": "2026-01-31"`)),
+			"line 3: rules: rule b: rule a (line 2) has the same selectors, priority and condition and is in force always too"},
+		"a period within another's, later in the file": {file("rules",
+			rule("long", `, "effective": "2026-01-01", "expiration": "2026-12-31"`),
+			`{"id": "other", "jurisdiction": "US-NY", "productClass": "X", "outcome": "TAXABLE", "effective": "2026-03-01"}`,
+			rule("short", `, "effective": "2026-03-01", "expiration": "2026-03-31"`)),
+			"line 4: rules: rule short: rule long (line 2) has the same selectors, priority and condition and is in force on 2026-03-01 too"},
+		"a period within another's, earlier in the file": {file("rules",
+			rule("short", `, "effective": "2026-03-01", "expiration": "2026-03-31"`),
+			rule("long", `, "effective": "2026-01-01", "expiration": "2026-12-31"`)),
+			"line 3: rules: rule long: rule short (line 2) has the same selectors, priority and condition and is in force on 2026-03-01 too"},
+		"two structures": {file("structures",
+			`{"id": "cap", "jurisdiction": "US-TX", "kind": "SINGLE_RATE", "maxTaxPerItem": "25", "expiration": "2026-06-30"}`,
+			`{"id": "cap2", "jurisdiction": "US-TX", "kind": "SINGLE_RATE", "maxTaxPerItem": "30", "effective": "2026-06-01"}`),
+			"line 3: rules: structure cap2: structure cap (line 2) has the same selectors and priority and is in force on 2026-06-01 too"},
+	} {
+		f, err := ReadFile(strings.NewReader(c.file))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := f.Check(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error with %q", name, err, c.want)
+		}
+	}
+	for name, c := range map[string]string{
+		"one after the other": file("rules",
+			rule("old", `, "rate": "0.04", "expiration": "2026-06-29"`),
+			rule("new", `, "rate": "0.05", "effective": "2026-06-30"`)),
+		"another priority":  file("rules", rule("a", ``), rule("b", `, "priority": 1`)),
+		"another condition": file("rules", rule("a", `, "when": "usage == \"A\""`), rule("b", `, "when": "usage == \"B\""`)),
+		"a holiday's":       file("rules", rule("a", ``), rule("b", `, "holiday": true`)),
+		"another selector":  file("rules", rule("a", ``), rule("b", `, "customerClass": "RESELLER"`)),
+		"structures one after the other": file("structures",
+			`{"id": "cap", "jurisdiction": "US-TX", "kind": "SINGLE_RATE", "expiration": "2026-06-30"}`,
+			`{"id": "cap2", "jurisdiction": "US-TX", "kind": "SINGLE_RATE", "effective": "2026-07-01"}`),
+	} {
+		f, err := ReadFile(strings.NewReader(c))
+		if err == nil {
+			err = f.Check()
+		}
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
 // TestReadFileRefusesAndLocates sends rule files that ReadFile or Check
 // must refuse, each with an error naming the line at fault: before,
 // a second object after the first and a member given twice were
@@ -150,7 +220,7 @@ func TestReadFileRefusesAndLocates(t *testing.T) {
 // byte order mark and CRLF line ends, and an explicit null list, and
 // keeps the line of each record.
 func TestReadFileAccepts(t *testing.T) {
-	src := "\xef\xbb\xbf{\"version\": 1,\r\n \"rules\": [\r\n  {\"id\": \"a\", \"outcome\": \"EXEMPT\"},\r\n\r\n  {\"id\": \"b\", \"outcome\": \"TAXABLE\"}\r\n ],\r\n \"structures\": null,\r\n \"withholdings\": [{\"id\": \"w\", \"jurisdiction\": \"KE\", \"tax\": \"WHT\", \"withholdingType\": \"X\", \"rate\": 0.2}]}\r\n"
+	src := "\xef\xbb\xbf{\"version\": 1,\r\n \"rules\": [\r\n  {\"id\": \"a\", \"outcome\": \"EXEMPT\"},\r\n\r\n  {\"id\": \"b\", \"productClass\": \"X\", \"outcome\": \"TAXABLE\"}\r\n ],\r\n \"structures\": null,\r\n \"withholdings\": [{\"id\": \"w\", \"jurisdiction\": \"KE\", \"tax\": \"WHT\", \"withholdingType\": \"X\", \"rate\": 0.2}]}\r\n"
 	f, err := ReadFile(strings.NewReader(src))
 	if err != nil {
 		t.Fatal(err)
