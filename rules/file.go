@@ -664,42 +664,92 @@ type shadowKey struct {
 	holiday  bool
 }
 
-// checkShadows refuses a rule or structure that another alike in all
-// but its period (shadowKey), and before it in the file, would decide
-// on a day that both are in force: Compile orders them as the file
-// does, so that the second could never apply on those days, as when a
-// new rate takes effect on the day the old one expires. at places an
+// Shadow is a rule or structure that another alike in all but its
+// period, and before it, would decide on every day that both are in
+// force: Compile and CompileStructures keep the order of records alike
+// in specificity and priority, so that the second could never apply on
+// those days, as when a new rate takes effect on the day the old one
+// expires. FindShadow finds them.
+type Shadow struct {
+	// Member is MemberRules or MemberStructures.
+	Member string
+	// First and Second are the positions of the two records, First the
+	// one that applies; FirstID and SecondID their IDs.
+	First, Second     int
+	FirstID, SecondID string
+	// From says from when both are in force: "on 2026-06-30", or
+	// "always".
+	From string
+}
+
+// Describe says what is wrong with the second record, naming the first
+// with where it is (first: "line 3", "acme.json, line 3").
+func (s Shadow) Describe(first string) string {
+	if s.Member == MemberStructures {
+		return fmt.Sprintf("structure %s: structure %s (%s) has the same selectors and priority and is in force %s too, and comes first: structure %s could never apply on the days both are in force",
+			s.SecondID, s.FirstID, first, s.From, s.SecondID)
+	}
+	return fmt.Sprintf("rule %s: rule %s (%s) has the same selectors, priority and condition and is in force %s too, and comes first: rule %s could never apply on the days both are in force",
+		s.SecondID, s.FirstID, first, s.From, s.SecondID)
+}
+
+// FindShadow returns a rule of rs, or else a structure of ss, that one
+// before it, alike in all but its period, would decide on every day
+// that both are in force (Shadow), and false when there is none. rs and
+// ss are in the order given to Compile and CompileStructures: File.Check
+// looks within a file, the engine across its rule files.
+func FindShadow(rs []Rule, ss []Structure) (Shadow, bool) {
+	groups := map[shadowKey][]int{}
+	periods := make([]civil.Period, len(rs))
+	for i := range rs {
+		k := shadowKey{sel: rs[i].selector(), priority: rs[i].Priority, when: rs[i].When, holiday: rs[i].Holiday}
+		periods[i], k.sel.period = k.sel.period, civil.Period{}
+		groups[k] = append(groups[k], i)
+	}
+	if sh, ok := findShadow(groups, periods); ok {
+		sh.Member, sh.FirstID, sh.SecondID = MemberRules, rs[sh.First].ID, rs[sh.Second].ID
+		return sh, true
+	}
+	clear(groups)
+	periods = make([]civil.Period, len(ss))
+	for i := range ss {
+		k := shadowKey{sel: ss[i].selector(), priority: ss[i].Priority}
+		periods[i], k.sel.period = k.sel.period, civil.Period{}
+		groups[k] = append(groups[k], i)
+	}
+	if sh, ok := findShadow(groups, periods); ok {
+		sh.Member, sh.FirstID, sh.SecondID = MemberStructures, ss[sh.First].ID, ss[sh.Second].ID
+		return sh, true
+	}
+	return Shadow{}, false
+}
+
+// findShadow returns the two records of a group whose periods overlap,
+// the one with the earliest second record of all, so that the fault
+// reported does not depend on the order of a map.
+func findShadow(groups map[shadowKey][]int, periods []civil.Period) (Shadow, bool) {
+	best := Shadow{Second: -1}
+	for _, group := range groups {
+		if i, j, ok := overlapping(periods, group); ok && (best.Second < 0 || j < best.Second) {
+			best = Shadow{First: i, Second: j, From: sharedFrom(periods[i], periods[j])}
+		}
+	}
+	return best, best.Second >= 0
+}
+
+// checkShadows refuses a rule or structure of the file that one before
+// it decides on every day both are in force (FindShadow). at places an
 // error as Check does.
 func (f *File) checkShadows(at func(member string, i int, err error) error) error {
-	rules := map[shadowKey][]int{}
-	periods := make([]civil.Period, len(f.Rules))
-	for i := range f.Rules {
-		r := &f.Rules[i]
-		k := shadowKey{sel: r.selector(), priority: r.Priority, when: r.When, holiday: r.Holiday}
-		periods[i], k.sel.period = k.sel.period, civil.Period{}
-		rules[k] = append(rules[k], i)
+	sh, ok := FindShadow(f.Rules, f.Structures)
+	if !ok {
+		return nil
 	}
-	for _, group := range rules {
-		if i, j, ok := overlapping(periods, group); ok {
-			return at(MemberRules, j, fmt.Errorf("rules: rule %s: rule %s (line %d) has the same selectors, priority and condition and is in force %s too, and comes first in the file: rule %s could never apply on the days both are in force",
-				f.Rules[j].ID, f.Rules[i].ID, f.Line(MemberRules, i), sharedFrom(periods[i], periods[j]), f.Rules[j].ID))
-		}
+	first := fmt.Sprintf("%s[%d]", sh.Member, sh.First)
+	if l := f.Line(sh.Member, sh.First); l > 0 {
+		first = fmt.Sprintf("line %d", l)
 	}
-	structures := map[shadowKey][]int{}
-	periods = make([]civil.Period, len(f.Structures))
-	for i := range f.Structures {
-		s := &f.Structures[i]
-		k := shadowKey{sel: s.selector(), priority: s.Priority}
-		periods[i], k.sel.period = k.sel.period, civil.Period{}
-		structures[k] = append(structures[k], i)
-	}
-	for _, group := range structures {
-		if i, j, ok := overlapping(periods, group); ok {
-			return at(MemberStructures, j, fmt.Errorf("rules: structure %s: structure %s (line %d) has the same selectors and priority and is in force %s too, and comes first in the file: structure %s could never apply on the days both are in force",
-				f.Structures[j].ID, f.Structures[i].ID, f.Line(MemberStructures, i), sharedFrom(periods[i], periods[j]), f.Structures[j].ID))
-		}
-	}
-	return nil
+	return at(sh.Member, sh.Second, fmt.Errorf("rules: %s", sh.Describe(first)))
 }
 
 // overlapping returns two records of group (positions in the file, in
