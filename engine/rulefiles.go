@@ -28,7 +28,9 @@ type ruleFileRecords struct {
 // no request could convert a line's amount into, and the record that
 // makes the files together hold more than rules.MaxRecords records or
 // rules.MaxConditions conditions, or cost more than
-// rules.MaxTotalConditionCost, the bounds of one file.
+// rules.MaxTotalConditionCost, the bounds of one file, and a rule or
+// structure that one alike in all but its period, before it in the
+// files, decides on every day both are in force (rules.FindShadow).
 func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []string) (ruleFileRecords, error) {
 	var out ruleFileRecords
 	type origin struct {
@@ -36,6 +38,7 @@ func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []strin
 		line int
 	}
 	seen := map[string]origin{}
+	var ruleAt, structureAt []origin // of out.rules and out.structures
 	bounds := rules.Bounds{Scope: "the rule files together"}
 	for _, path := range paths {
 		rf, err := rules.OpenFile(path)
@@ -79,6 +82,21 @@ func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []strin
 		out.rules = append(out.rules, rf.Rules...)
 		out.structures = append(out.structures, rf.Structures...)
 		out.withholdings = append(out.withholdings, rf.Withholdings...)
+		for i := range rf.Rules {
+			ruleAt = append(ruleAt, origin{path, rf.Line(rules.MemberRules, i)})
+		}
+		for i := range rf.Structures {
+			structureAt = append(structureAt, origin{path, rf.Line(rules.MemberStructures, i)})
+		}
+	}
+	if sh, ok := rules.FindShadow(out.rules, out.structures); ok {
+		at := ruleAt
+		if sh.Member == rules.MemberStructures {
+			at = structureAt
+		}
+		first, second := at[sh.First], at[sh.Second]
+		return out, fmt.Errorf("engine: rule file %s: line %d: %s", second.path, second.line,
+			sh.Describe(fmt.Sprintf("%s, line %d", first.path, first.line)))
 	}
 	return out, nil
 }

@@ -17,7 +17,10 @@ import (
 // them). Before, a rule whose jurisdiction the dataset does
 // not have (a typing error such as "US-XX" or "us-ny") loaded and never
 // applied, and the errors of rules that did not compile, or of an ID
-// given in two files, named neither the file nor the line.
+// given in two files, named neither the file nor the line; a rule that
+// one alike in another file decides on every day both are in force (a
+// new rate's file taking effect on the day the old one's expires) was
+// silently decided by the order of the files.
 func TestRuleFileFaultsNamed(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, body string) string {
@@ -44,6 +47,10 @@ func TestRuleFileFaultsNamed(t *testing.T) {
 			[]string{"again.json", "line 3", "acme-resale", "used twice", "good.json, line 2"}},
 		"a threshold in a currency the dataset lacks": {[]string{write("cur.json", "{\"version\": 1, \"rules\": [\n {\"id\": \"ok\", \"outcome\": \"EXEMPT\", \"productClass\": \"X\"},\n {\"id\": \"mb\", \"jurisdiction\": \"CA-MB\", \"productClass\": \"CHILDRENS_CLOTHING\", \"outcome\": \"TAXABLE\", \"threshold\": {\"amount\": 150, \"kind\": \"up_to_exempt\", \"currency\": \"XYZ\"}}]}")},
 			[]string{"cur.json", "line 3", "rule mb", `threshold currency "XYZ"`}},
+		"a rule that one in another file shadows": {[]string{
+			write("rates-2025.json", "{\"version\": 1, \"rules\": [\n {\"id\": \"ny-2025\", \"jurisdiction\": \"US-NY\", \"productClass\": \"X\", \"outcome\": \"TAXABLE\", \"rate\": \"0.04\", \"expiration\": \"2026-06-30\"}]}"),
+			write("rates-2026.json", "{\"version\": 1, \"rules\": [\n\n {\"id\": \"ny-2026\", \"jurisdiction\": \"US-NY\", \"productClass\": \"X\", \"outcome\": \"TAXABLE\", \"rate\": \"0.05\", \"effective\": \"2026-06-30\"}]}")},
+			[]string{"rates-2026.json: line 3: rule ny-2026: rule ny-2025 (", "rates-2025.json, line 2)", "in force on 2026-06-30 too", "could never apply"}},
 		"a syntax error": {[]string{write("syntax.json", "{\"version\": 1,\n \"rules\": [{\"id\": \"a\", \"outcome\": \"EXEMPT\"},\n {\"id\": \"b\",}]}")},
 			[]string{"syntax.json", "line 3", "invalid character"}},
 	} {

@@ -3,7 +3,10 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strings"
+	"unicode/utf8"
 
+	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
@@ -85,6 +88,56 @@ func ConditionCost(src string) int {
 		return 0
 	}
 	return conditionCost(tree.Node)
+}
+
+// compileCondition compiles the condition src to a boolean over Env of
+// at most MaxNodes nodes, with split and splitAfter of its own in place
+// of expr's (boundedSplit).
+func compileCondition(src string) (*vm.Program, error) {
+	return expr.Compile(src, expr.Env(Env{}), expr.AsBool(), expr.MaxNodes(MaxNodes),
+		expr.Function("split", boundedSplit("split", strings.Split, strings.SplitN), strings.Split, strings.SplitN),
+		expr.Function("splitAfter", boundedSplit("splitAfter", strings.SplitAfter, strings.SplitAfterN), strings.SplitAfter, strings.SplitAfterN))
+}
+
+// boundedSplit returns the function name (split or splitAfter) of a
+// condition: expr's, over all and limited, except that it fails rather
+// than make more than memoryBudget texts. expr's own do not pay into
+// the memory budget for the texts they make, so that a predicate over
+// the split of a long text built from the facts (area + area + ...,
+// split into its characters) would run its body over many more
+// elements than ConditionCost counts, which is the memory budget.
+func boundedSplit(name string, all func(s, sep string) []string, limited func(s, sep string, n int) []string) func(args ...any) (any, error) {
+	return func(args ...any) (any, error) {
+		if len(args) != 2 && len(args) != 3 {
+			return nil, fmt.Errorf("%s takes 2 or 3 arguments, not %d", name, len(args))
+		}
+		s, ok1 := args[0].(string)
+		sep, ok2 := args[1].(string)
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("%s splits a text by a text, not %T by %T", name, args[0], args[1])
+		}
+		parts := strings.Count(s, sep) + 1
+		if sep == "" {
+			parts = utf8.RuneCountInString(s)
+		}
+		n := -1
+		if len(args) == 3 {
+			var ok bool
+			if n, ok = args[2].(int); !ok {
+				return nil, fmt.Errorf("%s takes a count of parts that is an int, not %T", name, args[2])
+			}
+			if n >= 0 {
+				parts = min(parts, n)
+			}
+		}
+		if parts > memoryBudget {
+			return nil, fmt.Errorf("%s would make %d texts; a condition may make at most %d", name, parts, memoryBudget)
+		}
+		if n < 0 {
+			return all(s, sep), nil
+		}
+		return limited(s, sep, n), nil
+	}
 }
 
 // conditionCost is ConditionCost of a parsed condition.

@@ -1,9 +1,13 @@
 package rules
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/levytax/levy/civil"
 )
 
 // TestCompileRefusesRunawayConditions checks that Compile refuses the
@@ -112,5 +116,46 @@ func TestCheckBoundsTotalConditionCost(t *testing.T) {
 	want := fmt.Sprintf("line 112: rules: rule r110: the conditions of the rule file may cost 1000110 steps to run with this one's 9010, more than the %d allowed", MaxTotalConditionCost)
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Check gave %v, want %q", err, want)
+	}
+}
+
+// TestSplitCountsAgainstTheMemoryBudget sends a condition that splits
+// a text built from the line's area into its characters and counts
+// them: ConditionCost takes the split to make at most memoryBudget
+// texts, and the condition passes MaxConditionCost on that account.
+// Before, expr's split made all 1,400 of them without paying into the
+// memory budget, so that a predicate over them ran past the cost that
+// Compile allowed; now the split fails when it would make more, and
+// Decide answers with a ConditionError naming the rule.
+func TestSplitCountsAgainstTheMemoryBudget(t *testing.T) {
+	long := strings.TrimSuffix(strings.Repeat("area + ", 50), " + ")
+	for _, fn := range []string{"split", "splitAfter"} {
+		when := fmt.Sprintf(`count(%s(%s, ""), # != "") > %d`, fn, long, memoryBudget)
+		table, err := Compile([]Rule{{ID: "chars", Outcome: Exempt, When: when}})
+		if err != nil {
+			t.Fatalf("%s: %v", fn, err)
+		}
+		env := Env{Area: "US-NY US-36079 US-NY-D-MCTD"} // 27 bytes, 1,350 in all
+		_, ok, err := table.Decide(context.Background(), &env, civil.MustParse("2026-06-01"))
+		var ce *ConditionError
+		if !errors.As(err, &ce) || ce.ID != "chars" || !strings.Contains(err.Error(), fn+" would make 1350 texts") {
+			t.Errorf("%s: Decide gave applies=%v, %v; want a ConditionError of rule chars saying the split makes too many texts", fn, ok, err)
+		}
+		// Within the budget, the split and its bounded forms are expr's.
+		for when, want := range map[string]bool{
+			fmt.Sprintf(`len(%s(area, " ")) == 3`, fn):                                                          true,
+			fmt.Sprintf(`len(%s(area, "")) == 27`, fn):                                                          true,
+			fmt.Sprintf(`%s(area, " ", 2)[0] == "US-NY%s"`, fn, map[bool]string{true: " "}[fn == "splitAfter"]): true,
+			fmt.Sprintf(`len(%s(%s, "", %d)) == %d`, fn, long, memoryBudget, memoryBudget):                      true,
+			fmt.Sprintf(`len(%s(%s, "", 0)) == 0`, fn, long):                                                    true,
+		} {
+			table, err := Compile([]Rule{{ID: "ok", Outcome: Exempt, When: when}})
+			if err != nil {
+				t.Fatalf("%s: %v", when, err)
+			}
+			if _, got, err := table.Decide(context.Background(), &env, civil.MustParse("2026-06-01")); err != nil || got != want {
+				t.Errorf("%s: %v, %v; want %v", when, got, err, want)
+			}
+		}
 	}
 }

@@ -7,6 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/civil"
 )
 
 // FileVersion is the version of the rule file format that this package
@@ -193,15 +198,12 @@ func readRecords[T any](dec *json.Decoder, lc *lineCounter, bounds *Bounds, memb
 			return fmt.Errorf("line %d: %s[%d]: %w", line, member, i, err)
 		}
 		var v T
-		strict := json.NewDecoder(bytes.NewReader(rec))
-		strict.DisallowUnknownFields()
-		if err := strict.Decode(&v); err != nil {
-			errLine := line
-			var te *json.UnmarshalTypeError
-			if errors.As(err, &te) {
-				errLine = lineAt(b, start+te.Offset)
-			}
-			return fmt.Errorf("line %d: %s[%d]: %w", errLine, member, i, jsonError(err))
+		if err := decodeStrict(rec, &v); err != nil {
+			return recordError(b, start, rec, reflect.TypeFor[T](), member, i, err)
+		}
+		if path, off := givenTwice(rec); path != "" {
+			return fmt.Errorf("line %d: %s: member %q is given twice (the second would replace the first)",
+				lineAt(b, start+off), recordWhere(rec, member, i), path)
 		}
 		if hasCondition(&v) {
 			if err := bounds.addCondition(); err != nil {
@@ -212,6 +214,211 @@ func readRecords[T any](dec *json.Decoder, lc *lineCounter, bounds *Bounds, memb
 		f.lines[member] = append(f.lines[member], line)
 	}
 	return nil
+}
+
+// decodeStrict decodes the JSON value b into v, refusing members that v
+// does not have.
+func decodeStrict(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// recordKinds names the record of each member in errors.
+var recordKinds = map[string]string{MemberRules: "rule", MemberStructures: "structure", MemberWithholdings: "withholding"}
+
+// recordError makes err, the failure to decode the i-th record rec of
+// member, which starts at offset start of the file b and is of type t,
+// an error that names the line of the member at fault, the record's ID
+// when it has one, and the member at fault ("threshold.amount",
+// "tiers[1].rate"), which errors from dates and decimals do not.
+func recordError(b []byte, start int64, rec []byte, t reflect.Type, member string, i int, err error) error {
+	where := recordWhere(rec, member, i)
+	path, off := faultAt(rec, t)
+	if path != "" {
+		where += ": " + path
+	}
+	return fmt.Errorf("line %d: %s: %w", lineAt(b, start+off), where, jsonError(err))
+}
+
+// recordWhere names the i-th record rec of member in errors: its place
+// and, when it has one, its ID ("rules[3]: rule acme-resale").
+func recordWhere(rec []byte, member string, i int) string {
+	where := fmt.Sprintf("%s[%d]", member, i)
+	var id struct {
+		ID string `json:"id"`
+	}
+	if json.Unmarshal(rec, &id) == nil && id.ID != "" {
+		where += fmt.Sprintf(": %s %s", recordKinds[member], id.ID)
+	}
+	return where
+}
+
+// givenTwice finds a member given twice within one object of the JSON
+// value b, which decodes: encoding/json keeps the last silently, and
+// takes names that differ only in case for the same member. It returns
+// the path to the second giving ("jurisdiction", "threshold.amount",
+// "tiers[1].rate") and its offset in b, or "" when there is none. It
+// scans b itself, since b is valid JSON: a json.Decoder's tokens would
+// make reading a rule file three times slower.
+func givenTwice(b []byte) (string, int64) {
+	type frame struct {
+		object bool
+		seen   []string // the members of an object so far
+		key    string   // the last member of an object
+		index  int      // the element of an array
+	}
+	var stack []frame
+	key := false // the next text is a member's name
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '{':
+			stack = append(stack, frame{object: true})
+			key = true
+		case '[':
+			stack = append(stack, frame{})
+			key = false
+		case '}', ']':
+			if len(stack) == 0 {
+				return "", 0
+			}
+			stack = stack[:len(stack)-1]
+			key = false
+		case ',':
+			if len(stack) == 0 {
+				return "", 0
+			}
+			if top := &stack[len(stack)-1]; top.object {
+				key = true
+			} else {
+				top.index++
+			}
+		case '"':
+			start, escaped := i, false
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					escaped = true
+					i++
+				}
+			}
+			if !key || i >= len(b) || len(stack) == 0 {
+				continue
+			}
+			key = false
+			name := string(b[start+1 : i])
+			if escaped && json.Unmarshal(b[start:i+1], &name) != nil {
+				return "", 0
+			}
+			top := &stack[len(stack)-1]
+			if slices.ContainsFunc(top.seen, func(m string) bool { return strings.EqualFold(m, name) }) {
+				var path strings.Builder
+				for _, f := range stack[:len(stack)-1] {
+					if f.object {
+						path.WriteString("." + f.key)
+					} else {
+						fmt.Fprintf(&path, "[%d]", f.index)
+					}
+				}
+				path.WriteString("." + name)
+				return strings.TrimPrefix(path.String(), "."), int64(start)
+			}
+			top.seen = append(top.seen, name)
+			top.key = name
+		}
+	}
+	return "", 0
+}
+
+// faultAt finds the value of b, a JSON value of type t that does not
+// decode strictly, at which decoding fails: it returns the path to it
+// from b ("threshold.amount", "tiers[1].rate", "" for b itself) and its
+// offset in b. A member that t does not have is the fault, at its name,
+// with no path of its own: the error of the decoder names it.
+func faultAt(b []byte, t reflect.Type) (string, int64) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	tok, err := dec.Token()
+	if err != nil {
+		return "", 0
+	}
+	switch {
+	case tok == json.Delim('{') && t.Kind() == reflect.Struct:
+		for dec.More() {
+			off := tokenStart(b, dec.InputOffset())
+			tok, err := dec.Token()
+			if err != nil {
+				return "", 0
+			}
+			name, _ := tok.(string)
+			f, ok := jsonField(t, name)
+			if !ok {
+				return "", off
+			}
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				return "", 0
+			}
+			valueAt := dec.InputOffset() - int64(len(raw))
+			if decodeStrict(raw, reflect.New(f.Type).Interface()) == nil {
+				continue
+			}
+			path, inner := faultAt(raw, f.Type)
+			if path != "" && path[0] != '[' {
+				path = "." + path
+			}
+			if path == "" && inner > 0 { // a member unknown within the value
+				return name, valueAt + inner
+			}
+			return name + path, valueAt + inner
+		}
+	case tok == json.Delim('[') && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array):
+		for j := 0; dec.More(); j++ {
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				return "", 0
+			}
+			valueAt := dec.InputOffset() - int64(len(raw))
+			if decodeStrict(raw, reflect.New(t.Elem()).Interface()) == nil {
+				continue
+			}
+			path, inner := faultAt(raw, t.Elem())
+			if path != "" && path[0] != '[' {
+				path = "." + path
+			}
+			return fmt.Sprintf("[%d]", j) + path, valueAt + inner
+		}
+	}
+	return "", 0
+}
+
+// jsonField returns the field of the struct type t that encoding/json
+// decodes the member name into: the one tagged with it, or else one
+// whose tag or name matches it but for case.
+func jsonField(t reflect.Type, name string) (reflect.StructField, bool) {
+	var folded reflect.StructField
+	found := false
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case tag == "-":
+			continue
+		case tag == "":
+			tag = f.Name
+		}
+		if tag == name {
+			return f, true
+		}
+		if !found && strings.EqualFold(tag, name) {
+			folded, found = f, true
+		}
+	}
+	return folded, found
 }
 
 // hasCondition reports whether the record v (a *Rule or *Withholding)
@@ -444,5 +651,141 @@ func (f *File) Check() error {
 			return err
 		}
 	}
-	return nil
+	return f.checkShadows(at)
+}
+
+// shadowKey is what two records of a member must share for the one
+// later in the file never to apply on a day that the periods of both
+// hold: all that orders and selects them but their periods.
+type shadowKey struct {
+	sel      selector // its period zero
+	priority int
+	when     string
+	holiday  bool
+}
+
+// Shadow is a rule or structure that another alike in all but its
+// period, and before it, would decide on every day that both are in
+// force: Compile and CompileStructures keep the order of records alike
+// in specificity and priority, so that the second could never apply on
+// those days, as when a new rate takes effect on the day the old one
+// expires. FindShadow finds them.
+type Shadow struct {
+	// Member is MemberRules or MemberStructures.
+	Member string
+	// First and Second are the positions of the two records, First the
+	// one that applies; FirstID and SecondID their IDs.
+	First, Second     int
+	FirstID, SecondID string
+	// From says from when both are in force: "on 2026-06-30", or
+	// "always".
+	From string
+}
+
+// Describe says what is wrong with the second record, naming the first
+// with where it is (first: "line 3", "acme.json, line 3").
+func (s Shadow) Describe(first string) string {
+	if s.Member == MemberStructures {
+		return fmt.Sprintf("structure %s: structure %s (%s) has the same selectors and priority and is in force %s too, and comes first: structure %s could never apply on the days both are in force",
+			s.SecondID, s.FirstID, first, s.From, s.SecondID)
+	}
+	return fmt.Sprintf("rule %s: rule %s (%s) has the same selectors, priority and condition and is in force %s too, and comes first: rule %s could never apply on the days both are in force",
+		s.SecondID, s.FirstID, first, s.From, s.SecondID)
+}
+
+// FindShadow returns a rule of rs, or else a structure of ss, that one
+// before it, alike in all but its period, would decide on every day
+// that both are in force (Shadow), and false when there is none. rs and
+// ss are in the order given to Compile and CompileStructures: File.Check
+// looks within a file, the engine across its rule files.
+func FindShadow(rs []Rule, ss []Structure) (Shadow, bool) {
+	groups := map[shadowKey][]int{}
+	periods := make([]civil.Period, len(rs))
+	for i := range rs {
+		k := shadowKey{sel: rs[i].selector(), priority: rs[i].Priority, when: rs[i].When, holiday: rs[i].Holiday}
+		periods[i], k.sel.period = k.sel.period, civil.Period{}
+		groups[k] = append(groups[k], i)
+	}
+	if sh, ok := findShadow(groups, periods); ok {
+		sh.Member, sh.FirstID, sh.SecondID = MemberRules, rs[sh.First].ID, rs[sh.Second].ID
+		return sh, true
+	}
+	clear(groups)
+	periods = make([]civil.Period, len(ss))
+	for i := range ss {
+		k := shadowKey{sel: ss[i].selector(), priority: ss[i].Priority}
+		periods[i], k.sel.period = k.sel.period, civil.Period{}
+		groups[k] = append(groups[k], i)
+	}
+	if sh, ok := findShadow(groups, periods); ok {
+		sh.Member, sh.FirstID, sh.SecondID = MemberStructures, ss[sh.First].ID, ss[sh.Second].ID
+		return sh, true
+	}
+	return Shadow{}, false
+}
+
+// findShadow returns the two records of a group whose periods overlap,
+// the one with the earliest second record of all, so that the fault
+// reported does not depend on the order of a map.
+func findShadow(groups map[shadowKey][]int, periods []civil.Period) (Shadow, bool) {
+	best := Shadow{Second: -1}
+	for _, group := range groups {
+		if i, j, ok := overlapping(periods, group); ok && (best.Second < 0 || j < best.Second) {
+			best = Shadow{First: i, Second: j, From: sharedFrom(periods[i], periods[j])}
+		}
+	}
+	return best, best.Second >= 0
+}
+
+// checkShadows refuses a rule or structure of the file that one before
+// it decides on every day both are in force (FindShadow). at places an
+// error as Check does.
+func (f *File) checkShadows(at func(member string, i int, err error) error) error {
+	sh, ok := FindShadow(f.Rules, f.Structures)
+	if !ok {
+		return nil
+	}
+	first := fmt.Sprintf("%s[%d]", sh.Member, sh.First)
+	if l := f.Line(sh.Member, sh.First); l > 0 {
+		first = fmt.Sprintf("line %d", l)
+	}
+	return at(sh.Member, sh.Second, fmt.Errorf("rules: %s", sh.Describe(first)))
+}
+
+// overlapping returns two records of group (positions in the file, in
+// ascending order) whose periods share a day, the first before the
+// second in the file, and false when no two do. It sorts them by
+// their effective dates and keeps the one that ends last so far, so
+// that a group of many periods that follow one another costs no more
+// than sorting it.
+func overlapping(periods []civil.Period, group []int) (first, second int, ok bool) {
+	if len(group) < 2 {
+		return 0, 0, false
+	}
+	order := slices.Clone(group)
+	slices.SortStableFunc(order, func(a, b int) int { return periods[a].Effective.Compare(periods[b].Effective) })
+	last := order[0] // of those seen, the one that ends last
+	for _, k := range order[1:] {
+		end := periods[last].Expiration
+		if end.IsZero() || !end.Before(periods[k].Effective) {
+			return min(last, k), max(last, k), true
+		}
+		if e := periods[k].Expiration; e.IsZero() || e.After(end) {
+			last = k
+		}
+	}
+	return 0, 0, false
+}
+
+// sharedFrom says from when two periods that share a day share it:
+// "on 2026-06-30", the later of their effective dates, or "always".
+func sharedFrom(p, q civil.Period) string {
+	d := p.Effective
+	if q.Effective.After(d) {
+		d = q.Effective
+	}
+	if d.IsZero() {
+		return "always"
+	}
+	return "on " + d.String()
 }

@@ -6,6 +6,161 @@ import (
 	"testing"
 )
 
+// TestReadFileNamesTheFieldAtFault sends records whose members do not
+// decode, each over several lines, and checks that the error names the
+// record's ID, the member at fault (within a threshold or a tier too)
+// and the line it is on. Before, an error from a date or a decimal
+// named neither the ID nor the member ("line 2: rules[0]: civil:
+// "2026-02-30" is not a date"), so that a rule with an effective and an
+// expiration date left its author to guess which, and every error gave
+// the line the record starts on.
+func TestReadFileNamesTheFieldAtFault(t *testing.T) {
+	for name, c := range map[string]struct{ file, want string }{
+		"an expiration that is no date": {`{"version": 1, "rules": [
+  {"id": "late",
+   "outcome": "EXEMPT",
+   "effective": "2026-01-01",
+   "expiration": "2026-02-30"}]}`, `line 5: rules[0]: rule late: expiration: civil: "2026-02-30" is not a date`},
+		"a threshold's amount that is no number": {`{"version": 1, "rules": [
+  {"id": "ok", "outcome": "EXEMPT"},
+  {"id": "ny", "outcome": "TAXABLE",
+   "threshold": {"kind": "below_exempt",
+     "amount": "110 USD"}}]}`, `line 5: rules[1]: rule ny: threshold.amount: `},
+		"a member unknown within a threshold": {`{"version": 1, "rules": [
+  {"id": "ny", "outcome": "TAXABLE",
+   "threshold": {"kind": "below_exempt", "amount": "110",
+     "currncy": "USD"}}]}`, `line 4: rules[0]: rule ny: threshold: json: unknown field "currncy"`},
+		"a tier's rate that is no number": {`{"version": 1, "structures": [
+  {"id": "tiers", "kind": "TIERED",
+   "tiers": [{"upTo": "100", "rate": "0.05"},
+     {"rate": "five percent"}]}]}`, `line 4: structures[0]: structure tiers: tiers[1].rate: `},
+		"a withholding's rate that is no number": {`{"version": 1, "withholdings": [
+  {"id": "ke", "jurisdiction": "KE", "tax": "WHT", "withholdingType": "X",
+   "rate": "NaN"}]}`, `line 3: withholdings[0]: withholding ke: rate: `},
+		"a misspelt selector on a line of its own": {`{"version": 1, "rules": [
+  {"id": "b",
+   "outcome": "EXEMPT",
+   "productClas": "X"}]}`, `line 4: rules[0]: rule b: json: unknown field "productClas"`},
+		"an ID that is a number": {`{"version": 1, "rules": [
+  {"outcome": "EXEMPT",
+   "id": 7}]}`, `line 3: rules[0]: id: json: cannot unmarshal number`},
+	} {
+		_, err := ReadFile(strings.NewReader(c.file))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error with %q", name, err, c.want)
+		}
+	}
+}
+
+// TestReadFileRefusesAMemberGivenTwiceInARecord sends records that give
+// a member twice, at their top, within a threshold, and as the same
+// name but for case (which encoding/json takes for the same member),
+// and checks that ReadFile refuses each, naming the record, the member
+// and the line of its second giving. Before, the second silently
+// replaced the first: a rule for "US-NY" that gave its jurisdiction
+// again as "US-*" exempted clothing in every state.
+func TestReadFileRefusesAMemberGivenTwiceInARecord(t *testing.T) {
+	for name, c := range map[string]struct{ file, want string }{
+		"a selector given twice": {`{"version": 1, "rules": [
+  {"id": "ny-clothing", "jurisdiction": "US-NY", "productClass": "CLOTHING", "outcome": "EXEMPT",
+   "jurisdiction": "US-*"}]}`, `line 3: rules[0]: rule ny-clothing: member "jurisdiction" is given twice`},
+		"a threshold's amount given twice": {`{"version": 1, "rules": [
+  {"id": "ok", "outcome": "EXEMPT"},
+  {"id": "ny", "outcome": "TAXABLE",
+   "threshold": {"kind": "below_exempt", "amount": "110",
+     "amount": "1100"}}]}`, `line 5: rules[1]: rule ny: member "threshold.amount" is given twice`},
+		"a member given twice but for case": {`{"version": 1, "withholdings": [
+  {"id": "ke", "jurisdiction": "KE", "tax": "WHT", "withholdingType": "X", "rate": "0.2",
+   "Rate": "0.02"}]}`, `line 3: withholdings[0]: withholding ke: member "Rate" is given twice`},
+		"a tier's rate given twice": {`{"version": 1, "structures": [
+  {"id": "tiers", "kind": "TIERED",
+   "tiers": [{"upTo": "100", "rate": "0.05"}, {"rate": "0.04", "rate": "0.06"}]}]}`, `line 3: structures[0]: structure tiers: member "tiers[1].rate" is given twice`},
+	} {
+		_, err := ReadFile(strings.NewReader(c.file))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error with %q", name, err, c.want)
+		}
+	}
+	// The same name in two records, or in a record and its threshold,
+	// is no fault.
+	ok := `{"version": 1, "rules": [
+  {"id": "a", "outcome": "TAXABLE", "threshold": {"kind": "below_exempt", "amount": "110"}},
+  {"id": "b", "outcome": "TAXABLE", "threshold": {"kind": "below_exempt", "amount": "110"}}]}`
+	if _, err := ReadFile(strings.NewReader(ok)); err != nil {
+		t.Errorf("two records with the same members: %v", err)
+	}
+}
+
+// TestCheckRefusesARecordThatAnotherShadows sends rule files with two
+// rules, or two structures, alike in their selectors, priority and
+// condition whose periods share a day, the second of which could never
+// apply on those days (the first in the file is tried first), and
+// checks that Check refuses the second, naming both and the first day
+// they share. The off-by-one of a change of rate (the old rule expires
+// on the day the new one takes effect) was silently decided by the
+// order of the file. Records that differ, or follow one another, pass.
+func TestCheckRefusesARecordThatAnotherShadows(t *testing.T) {
+	rule := func(id, extra string) string {
+		return `{"id": "` + id + `", "jurisdiction": "US-NY", "productClass": "CLOTHING", "outcome": "TAXABLE"` + extra + `}`
+	}
+	file := func(member string, records ...string) string {
+		return `{"version": 1, "` + member + `": [
+` + strings.Join(records, ",\n") + `]}`
+	}
+	for name, c := range map[string]struct{ file, want string }{
+		"a new rate on the day the old one expires": {file("rules",
+			rule("old", `, "rate": "0.04", "expiration": "2026-06-30"`),
+			rule("new", `, "rate": "0.05", "effective": "2026-06-30"`)),
+			"line 3: rules: rule new: rule old (line 2) has the same selectors, priority and condition and is in force on 2026-06-30 too"},
+		"a rule for ever after another": {file("rules",
+			rule("a", ``),
+			rule("b", `, "reason": "b"`),
+			rule("c", `, "effective": "2026-01-01", "expiration": "2026-01-31"`)),
+			"line 3: rules: rule b: rule a (line 2) has the same selectors, priority and condition and is in force always too"},
+		"a period within another's, later in the file": {file("rules",
+			rule("long", `, "effective": "2026-01-01", "expiration": "2026-12-31"`),
+			`{"id": "other", "jurisdiction": "US-NY", "productClass": "X", "outcome": "TAXABLE", "effective": "2026-03-01"}`,
+			rule("short", `, "effective": "2026-03-01", "expiration": "2026-03-31"`)),
+			"line 4: rules: rule short: rule long (line 2) has the same selectors, priority and condition and is in force on 2026-03-01 too"},
+		"a period within another's, earlier in the file": {file("rules",
+			rule("short", `, "effective": "2026-03-01", "expiration": "2026-03-31"`),
+			rule("long", `, "effective": "2026-01-01", "expiration": "2026-12-31"`)),
+			"line 3: rules: rule long: rule short (line 2) has the same selectors, priority and condition and is in force on 2026-03-01 too"},
+		"two structures": {file("structures",
+			`{"id": "cap", "jurisdiction": "US-TX", "kind": "SINGLE_RATE", "maxTaxPerItem": "25", "expiration": "2026-06-30"}`,
+			`{"id": "cap2", "jurisdiction": "US-TX", "kind": "SINGLE_RATE", "maxTaxPerItem": "30", "effective": "2026-06-01"}`),
+			"line 3: rules: structure cap2: structure cap (line 2) has the same selectors and priority and is in force on 2026-06-01 too"},
+	} {
+		f, err := ReadFile(strings.NewReader(c.file))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := f.Check(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error with %q", name, err, c.want)
+		}
+	}
+	for name, c := range map[string]string{
+		"one after the other": file("rules",
+			rule("old", `, "rate": "0.04", "expiration": "2026-06-29"`),
+			rule("new", `, "rate": "0.05", "effective": "2026-06-30"`)),
+		"another priority":  file("rules", rule("a", ``), rule("b", `, "priority": 1`)),
+		"another condition": file("rules", rule("a", `, "when": "usage == \"A\""`), rule("b", `, "when": "usage == \"B\""`)),
+		"a holiday's":       file("rules", rule("a", ``), rule("b", `, "holiday": true`)),
+		"another selector":  file("rules", rule("a", ``), rule("b", `, "customerClass": "RESELLER"`)),
+		"structures one after the other": file("structures",
+			`{"id": "cap", "jurisdiction": "US-TX", "kind": "SINGLE_RATE", "expiration": "2026-06-30"}`,
+			`{"id": "cap2", "jurisdiction": "US-TX", "kind": "SINGLE_RATE", "effective": "2026-07-01"}`),
+	} {
+		f, err := ReadFile(strings.NewReader(c))
+		if err == nil {
+			err = f.Check()
+		}
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
 // TestReadFileRefusesAndLocates sends rule files that ReadFile or Check
 // must refuse, each with an error naming the line at fault: before,
 // a second object after the first and a member given twice were
@@ -25,18 +180,18 @@ func TestReadFileRefusesAndLocates(t *testing.T) {
   {"id":"a","outcome":"EXEMPT"},
   {"id":"b",
    "outcome":"EXEMPT",
-   "priority":"high"}]}`, "line 5: rules[1]: json: cannot unmarshal string"},
+   "priority":"high"}]}`, "line 5: rules[1]: rule b: priority: json: cannot unmarshal string"},
 		"a misspelt selector": {`{"version":1,"rules":[
   {"id":"a","outcome":"EXEMPT"},
-  {"id":"b","productClas":"X","outcome":"EXEMPT"}]}`, `line 3: rules[1]: json: unknown field "productClas"`},
+  {"id":"b","productClas":"X","outcome":"EXEMPT"}]}`, `line 3: rules[1]: rule b: json: unknown field "productClas"`},
 		"an unknown member":  {"{\"version\":1,\n\"rule\":[]}", `line 2: unknown member "rule"`},
 		"an empty file":      {"", "line 1: a rule file is one JSON object: the file is empty"},
 		"a list":             {"[]", "line 1: a rule file is one JSON object"},
 		"no version":         {`{"rules":[]}`, "rule file version 0"},
 		"a cut-off file":     {"{\"version\":1,\"rules\":[\n{\"id\":\"a\"", "line 2: unexpected EOF"},
 		"rules not a list":   {`{"version":1,"rules":{"id":"a"}}`, "line 1: rules is a list of records"},
-		"a bad date":         {"{\"version\":1,\"structures\":[{\"id\":\"s\",\"kind\":\"SINGLE_RATE\"},\n{\"id\":\"t\",\"kind\":\"SINGLE_RATE\",\"effective\":\"2026-02-30\"}]}", "line 2: structures[1]: civil"},
-		"a bad withholding":  {"{\"version\":1,\"withholdings\":[\n{\"id\":\"w\",\"rate\":\"0.2\",\"x\":1}]}", `line 2: withholdings[0]: json: unknown field "x"`},
+		"a bad date":         {"{\"version\":1,\"structures\":[{\"id\":\"s\",\"kind\":\"SINGLE_RATE\"},\n{\"id\":\"t\",\"kind\":\"SINGLE_RATE\",\"effective\":\"2026-02-30\"}]}", "line 2: structures[1]: structure t: effective: civil"},
+		"a bad withholding":  {"{\"version\":1,\"withholdings\":[\n{\"id\":\"w\",\"rate\":\"0.2\",\"x\":1}]}", `line 2: withholdings[0]: withholding w: json: unknown field "x"`},
 		"a rule Check fails": {"{\"version\":1,\"rules\":[\n{\"id\":\"a\",\"outcome\":\"EXEMPT\"},\n{\"id\":\"b\",\"outcome\":\"MAYBE\"}]}", "line 3: rules: rule b: outcome"},
 		"a condition that does not compile": {"{\"version\":1,\"rules\":[\n{\"id\":\"a\",\"outcome\":\"EXEMPT\"},\n\n{\"id\":\"b\",\"outcome\":\"EXEMPT\",\"when\":\"amount > 100\"}]}",
 			"line 4: rules: rule b: condition \"amount > 100\": unknown name amount"},
@@ -65,7 +220,7 @@ func TestReadFileRefusesAndLocates(t *testing.T) {
 // byte order mark and CRLF line ends, and an explicit null list, and
 // keeps the line of each record.
 func TestReadFileAccepts(t *testing.T) {
-	src := "\xef\xbb\xbf{\"version\": 1,\r\n \"rules\": [\r\n  {\"id\": \"a\", \"outcome\": \"EXEMPT\"},\r\n\r\n  {\"id\": \"b\", \"outcome\": \"TAXABLE\"}\r\n ],\r\n \"structures\": null,\r\n \"withholdings\": [{\"id\": \"w\", \"jurisdiction\": \"KE\", \"tax\": \"WHT\", \"withholdingType\": \"X\", \"rate\": 0.2}]}\r\n"
+	src := "\xef\xbb\xbf{\"version\": 1,\r\n \"rules\": [\r\n  {\"id\": \"a\", \"outcome\": \"EXEMPT\"},\r\n\r\n  {\"id\": \"b\", \"productClass\": \"X\", \"outcome\": \"TAXABLE\"}\r\n ],\r\n \"structures\": null,\r\n \"withholdings\": [{\"id\": \"w\", \"jurisdiction\": \"KE\", \"tax\": \"WHT\", \"withholdingType\": \"X\", \"rate\": 0.2}]}\r\n"
 	f, err := ReadFile(strings.NewReader(src))
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/vm"
 	"github.com/levytax/levy/civil"
 )
@@ -17,7 +16,9 @@ const MaxNodes = 500
 // memoryBudget bounds the memory a condition may use while it runs, in the
 // units of the expr virtual machine (about an element of a list or a
 // byte of a text): so it bounds the elements of a list a condition makes
-// while it runs, for ConditionCost.
+// while it runs, for ConditionCost. expr's split and splitAfter do not
+// pay into it; a condition's own (boundedSplit) make at most as many
+// texts.
 const memoryBudget = 1_000
 
 // compiled is a rule with its condition compiled.
@@ -55,7 +56,7 @@ func Compile(rules []Rule) (*Table, error) {
 			if err := checkCondition(r.When); err != nil {
 				return nil, fmt.Errorf("rules: rule %s: %w", r.ID, err)
 			}
-			p, err := expr.Compile(r.When, expr.Env(Env{}), expr.AsBool(), expr.MaxNodes(MaxNodes))
+			p, err := compileCondition(r.When)
 			if err != nil {
 				return nil, fmt.Errorf("rules: rule %s: condition %q: %w", r.ID, r.When, err)
 			}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/vm"
 	"github.com/levytax/levy/civil"
 	"github.com/shopspring/decimal"
@@ -112,7 +111,7 @@ func CompileWithholdings(list []Withholding) (*Withholdings, error) {
 		if err := checkCondition(w.When); err != nil {
 			return nil, fmt.Errorf("rules: withholding %s: %w", w.ID, err)
 		}
-		p, err := expr.Compile(w.When, expr.Env(Env{}), expr.AsBool(), expr.MaxNodes(MaxNodes))
+		p, err := compileCondition(w.When)
 		if err != nil {
 			return nil, fmt.Errorf("rules: withholding %s: condition %q: %w", w.ID, w.When, err)
 		}
