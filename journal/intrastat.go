@@ -92,7 +92,9 @@ type IntrastatCodes interface {
 // period: its From and To posting dates (inclusive; a calendar month),
 // MemberState (alpha-2, "DE"; XI for a Northern Irish trader's
 // declaration to HMRC from 2021), Flow (Dispatches or Arrivals) and
-// Currency, that of the declaration's values (EUR when empty).
+// Currency, that of the declaration's values (when empty, the member
+// state's on From: EUR in the euro area, PLN for Poland, GBP for
+// Northern Ireland; see declarationCurrency).
 type IntrastatQuery struct {
 	From, To    civil.Date
 	MemberState string
@@ -375,9 +377,6 @@ func checkIntrastatQuery(q *IntrastatQuery) error {
 	q.MemberState = strings.ToUpper(strings.TrimSpace(q.MemberState))
 	q.Flow = strings.ToLower(strings.TrimSpace(q.Flow))
 	q.Currency = strings.ToUpper(strings.TrimSpace(q.Currency))
-	if q.Currency == "" {
-		q.Currency = "EUR"
-	}
 	switch {
 	case q.From.IsZero():
 		errs = append(errs, levy.Invalid("from", "the first day of the period is required (a declaration is monthly)"))
@@ -392,19 +391,84 @@ func checkIntrastatQuery(q *IntrastatQuery) error {
 	case !q.From.IsZero() && q.To.Before(q.From):
 		errs = append(errs, levy.Invalid("to", "%s is before from, %s", q.To, q.From))
 	}
-	if len(q.MemberState) != 2 || !jurisdiction.EUGoodsMember(q.MemberState, q.From) && !jurisdiction.EUGoodsMember(q.MemberState, q.To) {
+	member := len(q.MemberState) == 2 && (jurisdiction.EUGoodsMember(q.MemberState, q.From) || jurisdiction.EUGoodsMember(q.MemberState, q.To))
+	if !member {
 		errs = append(errs, levy.Invalid("memberState", "%q is not the ISO code of an EU member state (DE, FR, IT, ...) in the period, nor XI (Northern Ireland, from 2021)", clipQuery(q.MemberState)))
 	}
 	if q.Flow != Dispatches && q.Flow != Arrivals {
 		errs = append(errs, levy.Invalid("flow", "%q is not %s or %s", clipQuery(q.Flow), Dispatches, Arrivals))
 	}
-	if len(q.Currency) != 3 || strings.IndexFunc(q.Currency, func(r rune) bool { return r < 'A' || r > 'Z' }) >= 0 {
-		errs = append(errs, levy.Invalid("currency", "%q is not an ISO 4217 code", clipQuery(q.Currency)))
+	switch {
+	case q.Currency != "":
+		if len(q.Currency) != 3 || strings.IndexFunc(q.Currency, func(r rune) bool { return r < 'A' || r > 'Z' }) >= 0 {
+			errs = append(errs, levy.Invalid("currency", "%q is not an ISO 4217 code", clipQuery(q.Currency)))
+		}
+	case !member || q.From.IsZero():
+		// The member state or the period is refused already.
+	default:
+		cur, ok := declarationCurrency(q.MemberState, q.From)
+		if !ok {
+			errs = append(errs, levy.Invalid("currency", "%s declares in its own currency on %s, which Levy does not know: name it", q.MemberState, q.From))
+		}
+		q.Currency = cur
 	}
 	if len(errs) > 0 {
 		return errs
 	}
 	return nil
+}
+
+// declarationCurrency returns the currency a member state's declarations
+// are made in on d: the euro in the euro area, the national currency of
+// a member state outside it (the pound sterling for Northern Ireland's,
+// made to HMRC); ok is false for a member state before it adopted the
+// euro whose former currency Levy does not hold. The days the member
+// states adopted the euro are the ECB's (www.ecb.europa.eu, "Our
+// currency"; Croatia 2023, Bulgaria 2026).
+func declarationCurrency(state string, d civil.Date) (currency string, ok bool) {
+	euroFrom := func(date, before string) (string, bool) {
+		if !d.Before(civil.MustParse(date)) {
+			return "EUR", true
+		}
+		return before, before != ""
+	}
+	switch state {
+	case "AT", "BE", "DE", "ES", "FI", "FR", "IE", "IT", "LU", "NL", "PT":
+		return euroFrom("1999-01-01", "")
+	case "GR":
+		return euroFrom("2001-01-01", "")
+	case "SI":
+		return euroFrom("2007-01-01", "")
+	case "CY", "MT":
+		return euroFrom("2008-01-01", "")
+	case "SK":
+		return euroFrom("2009-01-01", "")
+	case "EE":
+		return euroFrom("2011-01-01", "")
+	case "LV":
+		return euroFrom("2014-01-01", "")
+	case "LT":
+		return euroFrom("2015-01-01", "")
+	case "HR":
+		return euroFrom("2023-01-01", "HRK")
+	case "BG":
+		return euroFrom("2026-01-01", "BGN")
+	case "CZ":
+		return "CZK", true
+	case "DK":
+		return "DKK", true
+	case "HU":
+		return "HUF", true
+	case "PL":
+		return "PLN", true
+	case "RO":
+		return "RON", true
+	case "SE":
+		return "SEK", true
+	case "GB", jurisdiction.NorthernIrelandCode:
+		return "GBP", true
+	}
+	return "", false
 }
 
 // checkCNYear refuses a period that lies outside the year of the

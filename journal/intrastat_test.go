@@ -409,3 +409,60 @@ func TestIntrastatConsumerWithoutVATNumber(t *testing.T) {
 		t.Errorf("refused %+v, want the business's goods without its VAT number", d.Refused)
 	}
 }
+
+// TestIntrastatDeclarationCurrency: a declaration that names no currency
+// is in its member state's: a Polish company's dispatches of May 2026 in
+// zloty (its invoice in euros refused, as Levy does not convert), a
+// Croatian one's of 2022 in kuna, a Bulgarian one's in lev until 2025 and
+// in euros from 2026. A member state before the euro whose former
+// currency Levy does not hold has the currency asked for. Levy declared
+// every member state in euros, and the CSV, which names no currency, gave
+// a Polish declaration the euro amounts of the invoice in euros.
+func TestIntrastatDeclarationCurrency(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	post := func(id, date, from, to, vat, currency string) {
+		t.Helper()
+		tx := &journal.Transaction{TransactionID: id, Perspective: "SELLER", MessageType: "INVOICE", Currency: currency,
+			DocumentDate: civil.MustParse(date), PostingDate: civil.MustParse(date), Lines: []journal.Line{{LineItemID: "a",
+				Amount: money.MustParse("100.00"), Intrastat: &journal.IntrastatLine{Dispatch: from, Arrival: to, PartnerVAT: vat,
+					CommodityCode: "94036010", CountryOfOrigin: from, NatureOfTransaction: 11, ModeOfTransport: 3, NetMass: 5}}}}
+		if _, err := s.Post(ctx, "t", tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	post("PL-PLN", "2026-05-06", "PL", "DE", "DE136695976", "PLN")
+	post("PL-EUR", "2026-05-07", "PL", "DE", "DE136695976", "EUR")
+	post("HR-HRK", "2022-05-06", "HR", "SI", "SI12345678", "HRK")
+	post("BG-BGN", "2025-05-06", "BG", "RO", "RO1234567", "BGN")
+	post("BG-EUR", "2026-05-06", "BG", "RO", "RO1234567", "EUR")
+	for _, c := range []struct {
+		state, month, currency, declared, refused string
+	}{
+		{"PL", "2026-05", "PLN", "PL-PLN", "PL-EUR"},
+		{"HR", "2022-05", "HRK", "HR-HRK", ""},
+		{"BG", "2025-05", "BGN", "BG-BGN", ""},
+		{"BG", "2026-05", "EUR", "BG-EUR", ""},
+	} {
+		from := civil.MustParse(c.month + "-01")
+		d, err := journal.Intrastat(ctx, s, "t", journal.IntrastatQuery{From: from, To: civil.MustParse(c.month + "-28"),
+			MemberState: c.state, Flow: journal.Dispatches}, codesOf{year: from.Year})
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.state, c.month, err)
+		}
+		refused := ""
+		for _, r := range d.Refused {
+			refused += r.TransactionID
+		}
+		if d.Currency != c.currency || len(d.Items) != 1 || d.Items[0].InvoicedValue.String() != "100.00" || refused != c.refused {
+			t.Errorf("%s %s: currency %s, items %+v, refused %+v; want %s, %s declared, refused %q", c.state, c.month, d.Currency, d.Items, d.Refused,
+				c.currency, c.declared, c.refused)
+		}
+	}
+	_, err := journal.Intrastat(ctx, s, "t", journal.IntrastatQuery{From: civil.MustParse("2014-05-01"), To: civil.MustParse("2014-05-31"),
+		MemberState: "LT", Flow: journal.Dispatches}, codesOf{year: 2014})
+	var errs levy.Errors
+	if !errors.As(err, &errs) || len(errs) != 1 || errs[0].Field != "currency" || !strings.Contains(errs[0].Message, "LT") {
+		t.Errorf("Lithuania in 2014, before its euro: %v, want the currency asked for", err)
+	}
+}
