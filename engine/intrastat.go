@@ -23,8 +23,12 @@ import (
 // (data.Intrastat): the CN8 code against the Combined Nomenclature, the
 // supplementary unit against the one the code requires, the nature of
 // transaction against the 2022 codes, the mode of transport against the
-// transport mode codes, the country of origin against ISO 3166; a fault
-// refuses the calculation with the member's path. levy journal intrastat
+// transport mode codes, the country of origin against ISO 3166, the
+// statistical value against zero; a fault refuses the calculation with
+// the member's path. The Combined Nomenclature is that of one year: a
+// line dated in another year has its code checked for its shape (eight
+// digits) alone, as that year's codes are not at hand, and the
+// declaration of its period is refused until they are. levy journal intrastat
 // (journal.Intrastat) declares them.
 
 // loadIntrastat reads the dataset's Intrastat code lists; a dataset
@@ -79,8 +83,19 @@ func (c *calc) checkIntrastat(l *line, d *wire.LineDetails, errs levy.Errors) le
 	}
 	unit, known := "", false
 	if code := d.IntrastatCommodityCode; code != "" {
-		if unit, known = x.CN8(code); !known {
-			errs = append(errs, levy.Invalid(p+"intrastatCommodityCode", "%q is not an eight-digit code of the Combined Nomenclature %d", code, x.Year()))
+		switch {
+		case l.date.Year != x.Year():
+			// The goods of another year are declared under that year's
+			// codes, which the dataset does not hold: the code is kept
+			// as sent when it has the shape of one, and a declaration of
+			// that year is refused (journal.Intrastat).
+			if !isCN8Shape(code) {
+				errs = append(errs, levy.Invalid(p+"intrastatCommodityCode", "%q is not an eight-digit code of the Combined Nomenclature", code))
+			}
+		default:
+			if unit, known = x.CN8(code); !known {
+				errs = append(errs, levy.Invalid(p+"intrastatCommodityCode", "%q is not an eight-digit code of the Combined Nomenclature %d", code, x.Year()))
+			}
 		}
 	}
 	if su := d.SupplementaryUnit; su != nil {
@@ -121,12 +136,29 @@ func (c *calc) checkIntrastat(l *line, d *wire.LineDetails, errs levy.Errors) le
 		}
 	}
 	if sv := d.StatisticalValue; sv != nil {
-		if sv.Amount == nil {
+		switch {
+		case sv.Amount == nil:
 			errs = append(errs, levy.Invalid(p+"statisticalValue.amount", "the statistical value's amount is required"))
+		case sv.Amount.Sign() < 0:
+			errs = append(errs, levy.Invalid(p+"statisticalValue.amount", "%s is below zero: the statistical value of goods is 0 or more", sv.Amount))
 		}
 		errs = c.s.refuseCurrency(errs, p+"statisticalValue.currency", sv.Currency)
 	}
 	return errs
+}
+
+// isCN8Shape reports whether code has the shape of a CN8 code: eight
+// digits.
+func isCN8Shape(code string) bool {
+	if len(code) != 8 {
+		return false
+	}
+	for _, r := range code {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // modeList lists the mode of transport codes for a message.

@@ -92,7 +92,9 @@ type IntrastatCodes interface {
 // period: its From and To posting dates (inclusive; a calendar month),
 // MemberState (alpha-2, "DE"; XI for a Northern Irish trader's
 // declaration to HMRC from 2021), Flow (Dispatches or Arrivals) and
-// Currency, that of the declaration's values (EUR when empty).
+// Currency, that of the declaration's values (when empty, the member
+// state's on From: EUR in the euro area, PLN for Poland, GBP for
+// Northern Ireland; see declarationCurrency).
 type IntrastatQuery struct {
 	From, To    civil.Date
 	MemberState string
@@ -136,8 +138,10 @@ type IntrastatItem struct {
 	// SupplementaryUnit is the unit the CN8 code requires, "" for none.
 	SupplementaryUnit     string       `json:"supplementaryUnit,omitempty"`
 	SupplementaryQuantity money.Amount `json:"supplementaryQuantity,omitzero"`
-	InvoicedValue         money.Amount `json:"invoicedValue"`
-	StatisticalValue      money.Amount `json:"statisticalValue"`
+	// InvoicedValue and StatisticalValue are rounded to the cent (half
+	// up) once the item's lines are added up.
+	InvoicedValue    money.Amount `json:"invoicedValue"`
+	StatisticalValue money.Amount `json:"statisticalValue"`
 	// Lines counts the stored lines added up, less those a reversal
 	// in the period took back out.
 	Lines int `json:"lines"`
@@ -170,8 +174,12 @@ type IntrastatRefusal struct {
 // nature of transaction, mode of transport, net mass, supplementary
 // quantity in the unit its code requires, invoiced value (the line's net
 // amount) and statistical value (the one sent, else the invoiced value),
-// and for dispatches the partner's VAT number; lines that share the
-// first five (and the VAT number) are added up. A reversal takes its
+// and for dispatches the partner's VAT number (none for a sale to a
+// consumer, nature of transaction 12); lines that share the first five
+// (and the VAT number) are added up, and each item's values are rounded
+// to the cent once added up. The period lies in the year of the codes'
+// Combined Nomenclature (the query is refused otherwise, naming from or
+// to). A reversal takes its
 // goods back out (its negative amounts, one line less) when the
 // transaction it reverses is declared in the same period, and an item
 // that comes to nothing is left out; the reversal of a transaction
@@ -183,11 +191,14 @@ type IntrastatRefusal struct {
 // line that can not be declared is refused with its reason: no CN8 code, a code not in the Combined Nomenclature, a
 // supplementary unit the code does not use or a missing one it
 // requires, no nature of transaction, net mass or country of origin, a
-// dispatch without the partner's VAT number, a value in another
+// dispatch to a business without the partner's VAT number, a value in another
 // currency (a transaction that names none is in US dollars). codes are
 // the code lists.
 func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, codes IntrastatCodes) (*IntrastatDeclaration, error) {
 	if err := checkIntrastatQuery(&q); err != nil {
+		return nil, err
+	}
+	if err := checkCNYear(q, codes.Year()); err != nil {
 		return nil, err
 	}
 	d := &IntrastatDeclaration{Tenant: tenant, MemberState: q.MemberState, Flow: q.Flow, From: q.From, To: q.To,
@@ -239,7 +250,11 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 		} else {
 			it.StatisticalValue = it.StatisticalValue.Add(l.Amount)
 		}
-		if tx.ReversalOf != "" && l.Amount.Sign() <= 0 {
+		// A declared line has a net mass above zero (declarable and the
+		// refusal of lines below zero see to it), so its reversal is the
+		// line with the mass below zero, whatever its amount: goods
+		// supplied free of charge have none.
+		if x.NetMass < 0 {
 			it.Lines-- // the reversed line is no longer declared
 		} else {
 			it.Lines++ // a line, or the reversal of a reversal, which restores it
@@ -324,6 +339,10 @@ func Intrastat(ctx context.Context, s Store, tenant string, q IntrastatQuery, co
 			it.SupplementaryQuantity.IsZero() {
 			continue
 		}
+		// The values are declared to the cent, once added up: the lines
+		// keep the amounts as calculated, which may have more places.
+		it.InvoicedValue = it.InvoicedValue.Round(intrastatValuePlaces, money.HalfUp)
+		it.StatisticalValue = it.StatisticalValue.Round(intrastatValuePlaces, money.HalfUp)
 		d.Items = append(d.Items, *it)
 	}
 	slices.SortFunc(d.Items, func(a, b IntrastatItem) int {
@@ -358,9 +377,6 @@ func checkIntrastatQuery(q *IntrastatQuery) error {
 	q.MemberState = strings.ToUpper(strings.TrimSpace(q.MemberState))
 	q.Flow = strings.ToLower(strings.TrimSpace(q.Flow))
 	q.Currency = strings.ToUpper(strings.TrimSpace(q.Currency))
-	if q.Currency == "" {
-		q.Currency = "EUR"
-	}
 	switch {
 	case q.From.IsZero():
 		errs = append(errs, levy.Invalid("from", "the first day of the period is required (a declaration is monthly)"))
@@ -375,20 +391,118 @@ func checkIntrastatQuery(q *IntrastatQuery) error {
 	case !q.From.IsZero() && q.To.Before(q.From):
 		errs = append(errs, levy.Invalid("to", "%s is before from, %s", q.To, q.From))
 	}
-	if len(q.MemberState) != 2 || !jurisdiction.EUGoodsMember(q.MemberState, q.From) && !jurisdiction.EUGoodsMember(q.MemberState, q.To) {
+	member := len(q.MemberState) == 2 && (jurisdiction.EUGoodsMember(q.MemberState, q.From) || jurisdiction.EUGoodsMember(q.MemberState, q.To))
+	if !member {
 		errs = append(errs, levy.Invalid("memberState", "%q is not the ISO code of an EU member state (DE, FR, IT, ...) in the period, nor XI (Northern Ireland, from 2021)", clipQuery(q.MemberState)))
 	}
 	if q.Flow != Dispatches && q.Flow != Arrivals {
 		errs = append(errs, levy.Invalid("flow", "%q is not %s or %s", clipQuery(q.Flow), Dispatches, Arrivals))
 	}
-	if len(q.Currency) != 3 || strings.IndexFunc(q.Currency, func(r rune) bool { return r < 'A' || r > 'Z' }) >= 0 {
-		errs = append(errs, levy.Invalid("currency", "%q is not an ISO 4217 code", clipQuery(q.Currency)))
+	switch {
+	case q.Currency != "":
+		if len(q.Currency) != 3 || strings.IndexFunc(q.Currency, func(r rune) bool { return r < 'A' || r > 'Z' }) >= 0 {
+			errs = append(errs, levy.Invalid("currency", "%q is not an ISO 4217 code", clipQuery(q.Currency)))
+		}
+	case !member || q.From.IsZero():
+		// The member state or the period is refused already.
+	default:
+		cur, ok := declarationCurrency(q.MemberState, q.From)
+		if !ok {
+			errs = append(errs, levy.Invalid("currency", "%s declares in its own currency on %s, which Levy does not know: name it", q.MemberState, q.From))
+		}
+		q.Currency = cur
 	}
 	if len(errs) > 0 {
 		return errs
 	}
 	return nil
 }
+
+// declarationCurrency returns the currency a member state's declarations
+// are made in on d: the euro in the euro area, the national currency of
+// a member state outside it (the pound sterling for Northern Ireland's,
+// made to HMRC); ok is false for a member state before it adopted the
+// euro whose former currency Levy does not hold. The days the member
+// states adopted the euro are the ECB's (www.ecb.europa.eu, "Our
+// currency"; Croatia 2023, Bulgaria 2026).
+func declarationCurrency(state string, d civil.Date) (currency string, ok bool) {
+	euroFrom := func(date, before string) (string, bool) {
+		if !d.Before(civil.MustParse(date)) {
+			return "EUR", true
+		}
+		return before, before != ""
+	}
+	switch state {
+	case "AT", "BE", "DE", "ES", "FI", "FR", "IE", "IT", "LU", "NL", "PT":
+		return euroFrom("1999-01-01", "")
+	case "GR":
+		return euroFrom("2001-01-01", "")
+	case "SI":
+		return euroFrom("2007-01-01", "")
+	case "CY", "MT":
+		return euroFrom("2008-01-01", "")
+	case "SK":
+		return euroFrom("2009-01-01", "")
+	case "EE":
+		return euroFrom("2011-01-01", "")
+	case "LV":
+		return euroFrom("2014-01-01", "")
+	case "LT":
+		return euroFrom("2015-01-01", "")
+	case "HR":
+		return euroFrom("2023-01-01", "HRK")
+	case "BG":
+		return euroFrom("2026-01-01", "BGN")
+	case "CZ":
+		return "CZK", true
+	case "DK":
+		return "DKK", true
+	case "HU":
+		return "HUF", true
+	case "PL":
+		return "PLN", true
+	case "RO":
+		return "RON", true
+	case "SE":
+		return "SEK", true
+	case "GB", jurisdiction.NorthernIrelandCode:
+		return "GBP", true
+	}
+	return "", false
+}
+
+// checkCNYear refuses a period that lies outside the year of the
+// Combined Nomenclature the code lists hold: the codes, and the
+// supplementary units they require, change each year, and the goods of a
+// month are declared under that year's codes, so checking them against
+// another year's would refuse codes that were valid and pass codes that
+// were not.
+func checkCNYear(q IntrastatQuery, year int) error {
+	var errs levy.Errors
+	for _, p := range []struct {
+		field string
+		d     civil.Date
+	}{{"from", q.From}, {"to", q.To}} {
+		if p.d.Year != year {
+			errs = append(errs, levy.Invalid(p.field, "%s is in %d, and the dataset in use holds the Combined Nomenclature of %d: "+
+				"its codes and the supplementary units they require change each year, so a declaration of %d can not be checked against it "+
+				"(declare it with a dataset of %d's)", p.d, p.d.Year, year, p.d.Year, p.d.Year))
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// natureB2C is the 2022 nature of transaction of a sale to a consumer
+// (including a distance sale), whose partner has no VAT number.
+const natureB2C = 12
+
+// intrastatValuePlaces are the decimal places of a declaration's values:
+// the currencies of the member states and the pound sterling all count
+// hundredths.
+const intrastatValuePlaces = 2
 
 // clipQuery shortens a parameter for a message.
 func clipQuery(s string) string {
@@ -433,7 +547,11 @@ func declarable(x *IntrastatLine, tx *Transaction, q IntrastatQuery, codes Intra
 	if x.CountryOfOrigin == "" {
 		return "no countryOfOriginISOCode: a declaration needs the country of origin"
 	}
-	if q.Flow == Dispatches && x.PartnerVAT == "" {
+	// Goods sold to a consumer (nature 12, a distance sale among them)
+	// have no acquirer with a VAT number: they are declared without one,
+	// and the member state's stand-in for a partner without a number is
+	// the filer's to give.
+	if q.Flow == Dispatches && x.PartnerVAT == "" && x.NatureOfTransaction != natureB2C {
 		return "no VAT number of the acquirer in " + x.Arrival + ": a dispatch declares the partner's VAT number (send the customer's taxRegistrations)"
 	}
 	// A request that names no currency is calculated in US dollars (as

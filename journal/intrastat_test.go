@@ -25,9 +25,17 @@ func (codes) CN8(c string) (string, bool) {
 	}
 	return "", false
 }
-func (codes) NatureOfTransaction(c int) (string, bool) { return "", c == 11 || c == 21 }
+func (codes) NatureOfTransaction(c int) (string, bool) { return "", c == 11 || c == 12 || c == 21 }
 func (codes) TransportMode(c int) (string, bool)       { return "", c >= 1 && c <= 9 && c != 6 }
 func (codes) Year() int                                { return 2026 }
+
+// codesOf are the stand-in codes as the Combined Nomenclature of year.
+type codesOf struct {
+	codes
+	year int
+}
+
+func (c codesOf) Year() int { return c.year }
 
 // TestIntrastatCSV declares a month and writes it as CSV.
 func TestIntrastatCSV(t *testing.T) {
@@ -281,5 +289,180 @@ func TestIntrastatReversalOfAnotherVersion(t *testing.T) {
 	}
 	if len(d.Refused) != 1 || d.Refused[0].TransactionID != "X-R" || !strings.Contains(d.Refused[0].Reason, `"X"`) {
 		t.Errorf("refused %+v, want the reversal X-R, naming X", d.Refused)
+	}
+}
+
+// intrastatDE is a German seller's transaction of May 2026 with one line
+// of furniture (94036010, no supplementary unit) dispatched to arrival,
+// partner VAT number vat, nature of transaction nature.
+func intrastatDE(id, date, amount string, mass int64, arrival, vat string, nature int) *journal.Transaction {
+	return &journal.Transaction{TransactionID: id, Perspective: "SELLER", MessageType: "INVOICE", Currency: "EUR",
+		DocumentDate: civil.MustParse(date), PostingDate: civil.MustParse(date), Lines: []journal.Line{{LineItemID: "a",
+			Amount: money.MustParse(amount), Intrastat: &journal.IntrastatLine{Dispatch: "DE", Arrival: arrival, PartnerVAT: vat,
+				CommodityCode: "94036010", CountryOfOrigin: "DE", NatureOfTransaction: nature, ModeOfTransport: 3, NetMass: mass}}}}
+}
+
+// mayDispatches declares Germany's dispatches of May 2026.
+func mayDispatches(t *testing.T, s journal.Store) *journal.IntrastatDeclaration {
+	t.Helper()
+	d, err := journal.Intrastat(context.Background(), s, "t", journal.IntrastatQuery{From: civil.MustParse("2026-05-01"),
+		To: civil.MustParse("2026-05-31"), MemberState: "DE", Flow: journal.Dispatches}, codes{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestIntrastatFreeOfChargeReversedTwice: goods replaced free of charge
+// (nature 21, an invoiced value of 0.00) are declared as one line; the
+// transaction reversed and the reversal reversed, they are declared again
+// as one line. Levy counted a line by its amount, so the reversal of the
+// reversal (0.00, not above zero) took a line away again: the item was
+// declared with -1 lines.
+func TestIntrastatFreeOfChargeReversedTwice(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	if _, err := s.Post(ctx, "t", intrastatDE("FOC", "2026-05-06", "0.00", 5, "IT", "IT00743110157", 21)); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"FOC", "FOC-R"} {
+		if _, err := s.Reverse(ctx, "t", id, journal.Reversal{TransactionID: id + "-R", PostingDate: civil.MustParse("2026-05-20")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := mayDispatches(t, s)
+	if len(d.Items) != 1 || d.Items[0].NetMass != 5 || d.Items[0].Lines != 1 || len(d.Refused) != 0 {
+		t.Errorf("goods free of charge, reversed and restored: items %+v refused %+v; want 5 kg in 1 line", d.Items, d.Refused)
+	}
+}
+
+// TestIntrastatValuesRoundedToTheCent: a declaration's values are in
+// whole cents, rounded once the item's lines are added up. Levy declared
+// the amounts as calculated, 66.6666 and 80.01 with three places.
+func TestIntrastatValuesRoundedToTheCent(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	for _, id := range []string{"R1", "R2"} {
+		tx := intrastatDE(id, "2026-05-06", "33.3333", 2, "IT", "IT00743110157", 11)
+		tx.Lines[0].Intrastat.StatisticalValue, tx.Lines[0].Intrastat.HasStatistical = money.MustParse("40.0025"), true
+		if _, err := s.Post(ctx, "t", tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := mayDispatches(t, s)
+	if len(d.Items) != 1 || d.Items[0].InvoicedValue.String() != "66.67" || d.Items[0].StatisticalValue.String() != "80.01" {
+		t.Errorf("items %+v, want the invoiced value 66.67 and the statistical value 80.01", d.Items)
+	}
+}
+
+// TestIntrastatCombinedNomenclatureOfThePeriod: the code lists hold the
+// Combined Nomenclature of 2026, so December 2025 (filed in January 2026)
+// can not be declared with them: a code of 2025 that 2026 dropped would
+// be refused, one that 2026 added passed. The query is refused, naming
+// from and to and both years; with the code lists of 2025 it is
+// declared. Levy checked December 2025 against the codes of 2026.
+func TestIntrastatCombinedNomenclatureOfThePeriod(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	if _, err := s.Post(ctx, "t", intrastatDE("D1", "2025-12-30", "100.00", 5, "IT", "IT00743110157", 11)); err != nil {
+		t.Fatal(err)
+	}
+	q := journal.IntrastatQuery{From: civil.MustParse("2025-12-01"), To: civil.MustParse("2025-12-31"), MemberState: "DE", Flow: journal.Dispatches}
+	_, err := journal.Intrastat(ctx, s, "t", q, codes{})
+	var errs levy.Errors
+	if !errors.As(err, &errs) || len(errs) != 2 || errs[0].Field != "from" || errs[1].Field != "to" ||
+		!strings.Contains(errs[0].Message, "2025") || !strings.Contains(errs[0].Message, "Combined Nomenclature of 2026") {
+		t.Fatalf("December 2025 against the codes of 2026: %v, want from and to refused, naming both years", err)
+	}
+	d, err := journal.Intrastat(ctx, s, "t", q, codesOf{year: 2025})
+	if err != nil || len(d.Items) != 1 || d.CNYear != 2025 {
+		t.Fatalf("December 2025 against the codes of 2025: %+v %v, want its item", d, err)
+	}
+	// A period across the turn of the year is checked against neither.
+	q.To = civil.MustParse("2026-01-31")
+	if _, err := journal.Intrastat(ctx, s, "t", q, codes{}); !errors.As(err, &errs) || len(errs) != 1 || errs[0].Field != "from" {
+		t.Errorf("December 2025 to January 2026: %v, want from refused", err)
+	}
+}
+
+// TestIntrastatConsumerWithoutVATNumber: goods sold to a consumer in
+// France (nature 12, a distance sale) are declared without a partner VAT
+// number, which a consumer does not have; a business's goods (nature 11)
+// without one are still refused. Levy refused every sale to a consumer,
+// so a month with a distance sale could never be declared in full.
+func TestIntrastatConsumerWithoutVATNumber(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	for _, tx := range []*journal.Transaction{
+		intrastatDE("B2C", "2026-05-06", "80.00", 3, "FR", "", 12),
+		intrastatDE("B2B", "2026-05-07", "90.00", 4, "FR", "", 11),
+	} {
+		if _, err := s.Post(ctx, "t", tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := mayDispatches(t, s)
+	if len(d.Items) != 1 || d.Items[0].NatureOfTransaction != 12 || d.Items[0].PartnerVAT != "" || d.Items[0].InvoicedValue.String() != "80.00" {
+		t.Errorf("items %+v, want the sale to a consumer, without a partner VAT number", d.Items)
+	}
+	if len(d.Refused) != 1 || d.Refused[0].TransactionID != "B2B" || !strings.Contains(d.Refused[0].Reason, "VAT number") {
+		t.Errorf("refused %+v, want the business's goods without its VAT number", d.Refused)
+	}
+}
+
+// TestIntrastatDeclarationCurrency: a declaration that names no currency
+// is in its member state's: a Polish company's dispatches of May 2026 in
+// zloty (its invoice in euros refused, as Levy does not convert), a
+// Croatian one's of 2022 in kuna, a Bulgarian one's in lev until 2025 and
+// in euros from 2026. A member state before the euro whose former
+// currency Levy does not hold has the currency asked for. Levy declared
+// every member state in euros, and the CSV, which names no currency, gave
+// a Polish declaration the euro amounts of the invoice in euros.
+func TestIntrastatDeclarationCurrency(t *testing.T) {
+	ctx := context.Background()
+	s := journal.NewMemory()
+	post := func(id, date, from, to, vat, currency string) {
+		t.Helper()
+		tx := &journal.Transaction{TransactionID: id, Perspective: "SELLER", MessageType: "INVOICE", Currency: currency,
+			DocumentDate: civil.MustParse(date), PostingDate: civil.MustParse(date), Lines: []journal.Line{{LineItemID: "a",
+				Amount: money.MustParse("100.00"), Intrastat: &journal.IntrastatLine{Dispatch: from, Arrival: to, PartnerVAT: vat,
+					CommodityCode: "94036010", CountryOfOrigin: from, NatureOfTransaction: 11, ModeOfTransport: 3, NetMass: 5}}}}
+		if _, err := s.Post(ctx, "t", tx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	post("PL-PLN", "2026-05-06", "PL", "DE", "DE136695976", "PLN")
+	post("PL-EUR", "2026-05-07", "PL", "DE", "DE136695976", "EUR")
+	post("HR-HRK", "2022-05-06", "HR", "SI", "SI12345678", "HRK")
+	post("BG-BGN", "2025-05-06", "BG", "RO", "RO1234567", "BGN")
+	post("BG-EUR", "2026-05-06", "BG", "RO", "RO1234567", "EUR")
+	for _, c := range []struct {
+		state, month, currency, declared, refused string
+	}{
+		{"PL", "2026-05", "PLN", "PL-PLN", "PL-EUR"},
+		{"HR", "2022-05", "HRK", "HR-HRK", ""},
+		{"BG", "2025-05", "BGN", "BG-BGN", ""},
+		{"BG", "2026-05", "EUR", "BG-EUR", ""},
+	} {
+		from := civil.MustParse(c.month + "-01")
+		d, err := journal.Intrastat(ctx, s, "t", journal.IntrastatQuery{From: from, To: civil.MustParse(c.month + "-28"),
+			MemberState: c.state, Flow: journal.Dispatches}, codesOf{year: from.Year})
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.state, c.month, err)
+		}
+		refused := ""
+		for _, r := range d.Refused {
+			refused += r.TransactionID
+		}
+		if d.Currency != c.currency || len(d.Items) != 1 || d.Items[0].InvoicedValue.String() != "100.00" || refused != c.refused {
+			t.Errorf("%s %s: currency %s, items %+v, refused %+v; want %s, %s declared, refused %q", c.state, c.month, d.Currency, d.Items, d.Refused,
+				c.currency, c.declared, c.refused)
+		}
+	}
+	_, err := journal.Intrastat(ctx, s, "t", journal.IntrastatQuery{From: civil.MustParse("2014-05-01"), To: civil.MustParse("2014-05-31"),
+		MemberState: "LT", Flow: journal.Dispatches}, codesOf{year: 2014})
+	var errs levy.Errors
+	if !errors.As(err, &errs) || len(errs) != 1 || errs[0].Field != "currency" || !strings.Contains(errs[0].Message, "LT") {
+		t.Errorf("Lithuania in 2014, before its euro: %v, want the currency asked for", err)
 	}
 }

@@ -18,7 +18,9 @@ import (
 // DE: goods from Great Britain are moved within the United Kingdom. An
 // Irish seller's sale to XI in 2021 is declared among Ireland's
 // dispatches, partner XI; the same in 2020, stored with the arrival GB
-// (the United Kingdom a member state), is declared to GB.
+// (the United Kingdom a member state), is declared to GB. Each
+// declaration is in its member state's currency, Northern Ireland's in
+// pounds sterling (HMRC), Ireland's in euros.
 func TestIntrastatNorthernIreland(t *testing.T) {
 	ctx := context.Background()
 	s := journal.NewMemory()
@@ -29,7 +31,7 @@ func TestIntrastatNorthernIreland(t *testing.T) {
 	post := func(tenant, id, perspective, date string, l journal.Line) {
 		t.Helper()
 		tx := &journal.Transaction{TransactionID: id, Perspective: perspective, MessageType: map[string]string{"SELLER": "INVOICE", "BUYER": "ACCRUAL"}[perspective],
-			Currency: "EUR", DocumentDate: civil.MustParse(date), PostingDate: civil.MustParse(date), Lines: []journal.Line{l}}
+			Currency: map[string]string{"belfast": "GBP", "dublin": "EUR"}[tenant], DocumentDate: civil.MustParse(date), PostingDate: civil.MustParse(date), Lines: []journal.Line{l}}
 		if _, err := s.Post(ctx, tenant, tx); err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +43,7 @@ func TestIntrastatNorthernIreland(t *testing.T) {
 	declare := func(tenant, state, flow, month string) *journal.IntrastatDeclaration {
 		t.Helper()
 		from := civil.MustParse(month + "-01")
-		d, err := journal.Intrastat(ctx, s, tenant, journal.IntrastatQuery{From: from, To: civil.MustParse(month + "-31"), MemberState: state, Flow: flow}, codes{})
+		d, err := journal.Intrastat(ctx, s, tenant, journal.IntrastatQuery{From: from, To: civil.MustParse(month + "-31"), MemberState: state, Flow: flow}, codesOf{year: from.Year})
 		if err != nil {
 			t.Fatalf("%s %s %s: %v", tenant, state, month, err)
 		}

@@ -65,7 +65,7 @@ func (h *Handler) Mounts() []api.Option {
 			Params: append(periodParams(),
 				api.Param{Name: "memberState", In: "query", Format: "identifier", Description: "The declaring member state, an ISO 3166 alpha-2 code (DE, FR, ...), or XI for Northern Ireland from 2021; required."},
 				api.Param{Name: "flow", In: "query", Format: "identifier", Description: "dispatch (the goods that left the member state) or arrival (those that reached it); required."},
-				api.Param{Name: "currency", In: "query", Format: "identifier", Description: "The ISO 4217 currency of the declaration's values, EUR when absent."},
+				api.Param{Name: "currency", In: "query", Format: "identifier", Description: "The ISO 4217 currency of the declaration's values; when absent, the member state's on from (EUR in the euro area, PLN for PL, GBP for XI, ...)."},
 				api.Param{Name: "format", In: "query", Format: "identifier", Description: "json (the default, in the API's envelope) or csv (text/csv)."}),
 			Answer: api.Enveloped[journal.IntrastatDeclaration]()},
 			api.Guard(h.admin, h.intrastatDeclaration)))

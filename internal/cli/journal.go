@@ -109,7 +109,7 @@ func runJournal(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	format := fs.String("format", "", "export: jsonl (the default) or csv; intrastat: csv (the default) or json")
 	fs.StringVar(&a.intrastat.memberState, "member-state", "", "intrastat: the declaring member state (DE, FR, ...; XI for Northern Ireland from 2021)")
 	fs.StringVar(&a.intrastat.flow, "flow", "", "intrastat: dispatch or arrival")
-	fs.StringVar(&a.intrastat.currency, "currency", "", "intrastat: the currency of the declaration's values (EUR by default)")
+	fs.StringVar(&a.intrastat.currency, "currency", "", "intrastat: the currency of the declaration's values (by default the member state's: EUR, PLN, ..., GBP for XI)")
 	fs.StringVar(&a.out, "out", "", "export: write to this file instead of standard output")
 	fs.BoolVar(&a.progress, "progress", false, "export: show a progress bar even when writing to standard output or when standard error is no terminal")
 	if helpRequested(args) {

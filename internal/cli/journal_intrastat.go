@@ -20,10 +20,16 @@ dispatch (the goods that left it for another member state) or arrival
 country of origin, nature of transaction, mode of transport and (for
 dispatches) partner VAT number, with the net mass, the supplementary
 quantity, the invoiced and the statistical value added up, in the
---currency of the declaration (EUR by default). --format csv (the
+--currency of the declaration (by default the member state's: EUR in the
+euro area, PLN for PL, SEK for SE, ..., GBP for XI), each item's values
+rounded to the cent. The period lies in the year of the dataset's
+Combined Nomenclature, whose codes change each year. Sales to consumers
+(nature of transaction 12) are declared without a partner VAT number:
+give the one your member state takes for a partner without a number
+(QV999999999999 in the Netherlands and Spain). --format csv (the
 default) or json. A stored line of the flow that can not be declared (no
 CN8 code, a code not in the Combined Nomenclature, a unit the code does
-not use, a dispatch without the partner's VAT number, ...) is listed on
+not use, a dispatch to a business without its VAT number, ...) is listed on
 standard error with its transaction, line and reason (in the JSON, under
 refused), and the command then ends with status 1: the declaration is
 incomplete until those lines are corrected.
