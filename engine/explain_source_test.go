@@ -10,7 +10,9 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/data/content"
+	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
 )
 
 // sourceOf returns the source of the explained tax of jurisdiction id on
@@ -144,5 +146,28 @@ func TestExplainSourceLoadedISS(t *testing.T) {
 	}
 	if !found {
 		t.Fatalf("no ISS explained: %+v", ex[0].Taxes)
+	}
+}
+
+// TestExplainSourceHostAndCap: a rate the host adds (Harris County's,
+// WithRates) names the host and its source; METRO's rate, loaded from
+// levy-texas.csv and lowered by Texas's cap on local rates, still names
+// its file and line, beside the cap's maxTaxRuleId.
+func TestExplainSourceHostAndCap(t *testing.T) {
+	levy := filepath.Join("..", "data", "content", "testdata", "levy-texas.csv")
+	e, err := New(context.Background(), WithToday(func() civil.Date { return civil.MustParse("2026-08-01") }),
+		WithContent(content.Options{}, content.Source{Path: levy}),
+		WithRates(RateEntry{Rate: jurisdiction.Rate{Jurisdiction: "US-48201", Tax: jurisdiction.SalesTax, Category: jurisdiction.General,
+			Value: decimal.RequireFromString("0.005"), Source: "the host's county table"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ex := saleExplained(t, e, "Houston with the host's rate", houstonSale())
+	sameSource(t, "Harris County", sourceOf(t, ex, "US-48201"), wire.RateSource{Content: wire.RateSourceHost, Source: "the host's county table"})
+	sameSource(t, "METRO", sourceOf(t, ex, "US-TX-DHOUSTON_MTA"), wire.RateSource{Content: "levy", File: "levy-texas.csv", Line: 6})
+	for _, x := range ex[0].Taxes {
+		if x.JurisdictionID == "US-TX-DHOUSTON_MTA" && x.MaxTaxRuleID == "" {
+			t.Errorf("METRO was not capped: %+v", x)
+		}
 	}
 }
