@@ -555,6 +555,10 @@ type taxRare struct {
 	// creditRule the credit's rule.
 	original   *decimal.Decimal
 	creditRule string
+	// source is where the rate of a tax that a table gives outright came
+	// from (a franchise fee's table), for its explanation; nil for the
+	// others, whose rates say it in taxOut.origin.
+	source *wire.RateSource
 }
 
 // setRare gives t a copy of its rare members (zero when it has none) for

@@ -93,6 +93,10 @@ func (s *snapshot) explainSource(t *taxOut) *wire.RateSource {
 		}
 		return nil
 	}
+	if r := t.rare; r != nil && r.source != nil {
+		src := *r.source
+		return &src
+	}
 	o := t.origin
 	switch {
 	case o == 0:

@@ -171,3 +171,27 @@ func TestExplainSourceHostAndCap(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainSourceFranchise: a franchise fee of the server's table,
+// loaded as content, names the table's file and the line of its row.
+func TestExplainSourceFranchise(t *testing.T) {
+	e, err := New(context.Background(), WithContent(content.Options{AsOf: civil.MustParse("2026-06-01")},
+		content.Source{Path: filepath.Join("..", "data", "content", "testdata", "franchise-example.csv")}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	chicago := &wire.Location{City: "Chicago", MainDivision: "IL", PostalCode: "60601", Country: "US"}
+	req := saleHere(chicago, civil.MustParse("2026-06-01"), "1")
+	req.LineItems[0].LineDetails.FranchiseAreaID = "CHI-CABLE-1"
+	_, ex := saleExplained(t, e, "franchise", req)
+	want := map[string]int{"Cable Franchise Fee": 3, "PEG Access Fee": 4}
+	for _, x := range ex[0].Taxes {
+		if line, ok := want[x.Imposition]; ok {
+			delete(want, x.Imposition)
+			sameSource(t, x.Imposition, x.Source, wire.RateSource{Content: "franchise", File: "franchise-example.csv", Line: line})
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("fees not explained: %v in %+v", want, ex[0].Taxes)
+	}
+}

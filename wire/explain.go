@@ -51,10 +51,13 @@ type ExplainedTax struct {
 	// lowered the rate, the cap's reason follows the rule's.
 	Reason string `json:"reason"`
 	// Source says where the record's rate came from: Levy's embedded
-	// dataset or a content file loaded beside or instead of it. It is nil
-	// when no rate of the content priced the tax: the request's rate
-	// override (calculationRuleId rate-override), a rule's own rate, a
-	// place of supply that charges none, a record without a rate.
+	// dataset, a content file loaded beside or instead of it, or the
+	// host. It is nil when no rate of the content priced the tax: the
+	// request's rate override (calculationRuleId rate-override), a rule's
+	// own rate, a place of supply that charges none (a zero-rated
+	// export), a record without a rate, and the taxes whose tables do not
+	// say it yet (communications taxes, withholding, a tenant's own
+	// franchise fees).
 	Source *RateSource `json:"source,omitempty"`
 }
 
@@ -68,9 +71,10 @@ type ExplainedTax struct {
 // The embedded dataset's rates name its version and, for the rates of
 // the jurisdiction tables, the section of data/SOURCES.md they were taken
 // from (source; Brazil's tables give none). A rate read from a content
-// file names the file's format (levy, sst, zip5, br-iss), the file as it
-// was loaded (its base name) and the line of its row (the first row that
-// gave it, when several rows give the same rate period). A rate that the
+// file names the file's format (levy, sst, zip5, br-iss, franchise), the
+// file as it was loaded (its base name) and the line of its row (the
+// first row that gave it, when several rows give the same rate period;
+// for a ZIP rate table, the first row of the region or state). A rate that the
 // host added to the engine (engine.WithRates) is "host", with the source
 // the host gave it.
 type RateSource struct {
