@@ -52,6 +52,8 @@ func explain[R any](s *snapshot, tree []lineIn, lines []R, view func(*R) (lineVi
 		v, kids := view(&lines[i])
 		node := &tree[i]
 		el := wire.ExplainedLine{Path: node.path, LineItemNumber: v.number, LineItemID: v.id, Taxes: make([]wire.ExplainedTax, len(v.taxes))}
+		// The sources of a line's taxes share one block.
+		var sources []wire.RateSource
 		for k := range v.taxes {
 			w := &v.taxes[k]
 			x := &el.Taxes[k]
@@ -70,7 +72,13 @@ func explain[R any](s *snapshot, tree []lineIn, lines []R, view func(*R) (lineVi
 			}
 			if l := node.leaf; l != nil && k < len(l.taxes) {
 				x.Reason = l.taxes[k].ruleReason
-				x.Source = s.explainSource(&l.taxes[k])
+				if src, ok := s.explainSource(&l.taxes[k]); ok {
+					if sources == nil {
+						sources = make([]wire.RateSource, len(v.taxes))
+					}
+					sources[k] = src
+					x.Source = &sources[k]
+				}
 			}
 		}
 		out = append(out, el)
@@ -82,31 +90,30 @@ func explain[R any](s *snapshot, tree []lineIn, lines []R, view func(*R) (lineVi
 }
 
 // explainSource returns where the rate of t came from (wire.RateSource),
-// nil when no rate of the content priced it.
-func (s *snapshot) explainSource(t *taxOut) *wire.RateSource {
+// and false when no rate of the content priced it.
+func (s *snapshot) explainSource(t *taxOut) (wire.RateSource, bool) {
 	if b := t.br; b != nil {
 		switch {
 		case b.issFile != "":
-			return &wire.RateSource{Content: string(content.FormatBRISS), File: b.issFile, Line: b.issLine}
+			return wire.RateSource{Content: string(content.FormatBRISS), File: b.issFile, Line: b.issLine}, true
 		case b.tables:
-			return &wire.RateSource{Content: wire.RateSourceEmbedded, Version: s.embedded}
+			return wire.RateSource{Content: wire.RateSourceEmbedded, Version: s.embedded}, true
 		}
-		return nil
+		return wire.RateSource{}, false
 	}
 	if r := t.rare; r != nil && r.source != nil {
-		src := *r.source
-		return &src
+		return *r.source, true
 	}
 	o := t.origin
 	switch {
 	case o == 0:
-		return nil
+		return wire.RateSource{}, false
 	case o < 0:
-		return &wire.RateSource{Content: wire.RateSourceHost, Source: s.rates.words[-o-1]}
+		return wire.RateSource{Content: wire.RateSourceHost, Source: s.rates.words[-o-1]}, true
 	}
 	src := s.rates.words[o-1]
 	if f, file, line, ok := content.ParseRateSource(src); ok {
-		return &wire.RateSource{Content: string(f), File: file, Line: line}
+		return wire.RateSource{Content: string(f), File: file, Line: line}, true
 	}
-	return &wire.RateSource{Content: wire.RateSourceEmbedded, Version: s.embedded, Source: src}
+	return wire.RateSource{Content: wire.RateSourceEmbedded, Version: s.embedded, Source: src}, true
 }
