@@ -195,6 +195,11 @@ type brSpec struct {
 	buyer bool
 	// effective is the tax over the base when it is not the rate.
 	effective *decimal.Decimal
+	// issFile and issLine are where the ISS rate of the tax was loaded
+	// from, "" and 0 for the other taxes, whose rates (or amounts) are
+	// the dataset's tables.
+	issFile string
+	issLine int
 }
 
 // add appends a tax to the line, after the request's overrides of its
@@ -207,6 +212,12 @@ func (k *brCalc) add(s brSpec) decimal.Decimal {
 		ruleID: s.rule, ruleReason: s.reason, collectedFrom: wire.TaxCollectedFromSeller, inputOutput: wire.InputOutputTypeOutput,
 		taxType: wire.TaxTypeVAT, mode: money.HalfUp, infoOnly: s.info,
 		br: &brTax{cst: s.cst, class: s.class, included: s.included, effective: s.effective}}
+	switch {
+	case s.issFile != "":
+		t.br.issFile, t.br.issLine = s.issFile, s.issLine
+	case s.rate.Sign() != 0 || s.amount != nil:
+		t.br.tables = true
+	}
 	if s.imp == impISS {
 		t.taxType = wire.TaxTypeSales
 	}
@@ -238,6 +249,7 @@ func (k *brCalc) add(s brSpec) decimal.Decimal {
 			t.rate = ro.rate
 			t.ruleID, t.ruleReason = "rate-override", "rate override of the request"
 			amount, t.br.effective = k.round(mul(s.base, ro.rate)), nil
+			t.br.issFile, t.br.issLine, t.br.tables = "", 0, false
 		}
 	}
 	exempt, nonTaxable := decimalZero, decimalZero
@@ -889,7 +901,8 @@ func (k *brCalc) issTax(base decimal.Decimal, fromMun, toMun *wire.Jurisdiction)
 	if k.shareText != "" {
 		reason += "; " + k.shareText
 	}
-	k.iss = k.add(brSpec{j: mun, imp: impISS, role: role, base: base, rate: rate, cst: issItem(x.item), rule: brRuleISS, reason: reason, included: true})
+	k.iss = k.add(brSpec{j: mun, imp: impISS, role: role, base: base, rate: rate, cst: issItem(x.item), rule: brRuleISS, reason: reason, included: true,
+		issFile: r.File, issLine: r.Line})
 }
 
 // issItem writes an LC 116 item as the NF-e's cListServ does: "01.05".

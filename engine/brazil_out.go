@@ -18,6 +18,13 @@ type brTax struct {
 	// effective is the tax over its base when it is not the nominal rate
 	// (the DIFAL).
 	effective *decimal.Decimal
+	// issFile and issLine are where the ISS rate was loaded from (a
+	// content file of format br-iss), "" and 0 for the other taxes;
+	// tables says the rate is one of the dataset's Brazilian tables. An
+	// explanation reads them (snapshot.explainSource).
+	issFile string
+	issLine int
+	tables  bool
 }
 
 // brazilWire sets the members of a Brazilian tax's wire record: taxCode

@@ -527,6 +527,11 @@ type taxOut struct {
 	// which planAmounts computes its amounts (see template.go).
 	outcome rules.Taxability
 	noRate  bool
+	// origin is where the rate of a jurisdiction's tax came from, for
+	// its explanation; zero when no rate of the content priced the tax
+	// (an override's rate, a rule's). It fits in the padding after
+	// noRate: a taxOut is no larger for it.
+	origin rateOrigin
 }
 
 // taxRare is the members of a tax that few taxes have, kept apart so
@@ -550,6 +555,10 @@ type taxRare struct {
 	// creditRule the credit's rule.
 	original   *decimal.Decimal
 	creditRule string
+	// source is where the rate of a tax that a table gives outright came
+	// from (a franchise fee's table), for its explanation; nil for the
+	// others, whose rates say it in taxOut.origin.
+	source *wire.RateSource
 }
 
 // setRare gives t a copy of its rare members (zero when it has none) for
@@ -828,30 +837,38 @@ func (s *snapshot) decideOutsideHolidays(ctx context.Context, env *rules.Env, d 
 }
 
 // ratesOn returns the rates of a jurisdiction on d, the dataset's and the
-// host's, with whether each is information only. They are the same for
-// every document of the snapshot: the snapshot keeps them (rateMemo), and
-// they must not be modified.
-func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []bool) {
+// host's, with whether each is information only and where it comes from
+// (rateMeta). They are the same for every document of the snapshot: the
+// snapshot keeps them (rateMemo), and they must not be modified.
+func (c *calc) ratesOn(id string, d civil.Date) ([]jurisdiction.Rate, []rateMeta) {
 	k := rateKey{id, d}
 	if r := c.s.ratesMemo.load(k); r != nil {
-		return r.rates, r.info
+		return r.rates, r.meta
 	}
 	r := &ratesOnDate{}
-	r.rates, r.info = c.s.ratesInto(id, d, nil, nil)
+	r.rates, r.meta = c.s.ratesInto(id, d, nil, nil)
 	c.s.ratesMemo.store(k, r)
-	return r.rates, r.info
+	return r.rates, r.meta
 }
 
-// ratesInto appends the rates of a jurisdiction on d to rates, and
-// whether each is information only to info (see calc.ratesOn).
-func (s *snapshot) ratesInto(id string, d civil.Date, rates []jurisdiction.Rate, info []bool) ([]jurisdiction.Rate, []bool) {
+// rateMeta is what a rate of ratesOn carries beside its value: whether
+// it is information only, and its origin, which an explanation reads
+// (rateTable.origin).
+type rateMeta struct {
+	origin rateOrigin
+	info   bool
+}
+
+// ratesInto appends the rates of a jurisdiction on d to rates, and what
+// each carries beside its value to meta (see calc.ratesOn).
+func (s *snapshot) ratesInto(id string, d civil.Date, rates []jurisdiction.Rate, meta []rateMeta) ([]jurisdiction.Rate, []rateMeta) {
 	start := len(rates)
 	us := s.ratesOf(id)
 	for i := range us {
 		u := &us[i]
 		if u.period.Contains(d) {
 			rates = append(rates, s.rates.rate(id, u))
-			info = append(info, u.informationOnly)
+			meta = append(meta, rateMeta{origin: u.origin(), info: u.informationOnly})
 		}
 	}
 	if t, ok := s.vat.VATTerritory(id, d); ok && t.KeepsReduced {
@@ -870,10 +887,10 @@ func (s *snapshot) ratesInto(id string, d civil.Date, rates []jurisdiction.Rate,
 			}
 			pr.Jurisdiction = id
 			rates = append(rates, pr)
-			info = append(info, u.informationOnly)
+			meta = append(meta, rateMeta{origin: u.origin(), info: u.informationOnly})
 		}
 	}
-	return rates, info
+	return rates, meta
 }
 
 // rateKey names the rates of a jurisdiction on a date.
@@ -882,11 +899,11 @@ type rateKey struct {
 	d  civil.Date
 }
 
-// ratesOnDate are the rates of a jurisdiction on a date, with whether
-// each is information only. They are never modified once made.
+// ratesOnDate are the rates of a jurisdiction on a date, with what each
+// carries beside its value. They are never modified once made.
 type ratesOnDate struct {
 	rates []jurisdiction.Rate
-	info  []bool
+	meta  []rateMeta
 }
 
 // maxMemoRates bounds the jurisdictions and dates whose rates a snapshot

@@ -145,7 +145,7 @@ const (
 // the jurisdiction j that keep selects and that reaches the line: the
 // sales tax first, then the others in the order of the rates.
 func (c *calc) jurisdictionTaxes(l *line, st *situs, j *wire.Jurisdiction, role wire.LocationRole, keep int, amount decimal.Decimal) error {
-	rates, info := c.ratesOn(j.JurisdictionID, l.date)
+	rates, meta := c.ratesOn(j.JurisdictionID, l.date)
 	for pass := range 2 {
 		sales := pass == 0
 		if sales && keep == otherTaxesOnly || !sales && keep == salesTaxOnly {
@@ -161,7 +161,7 @@ func (c *calc) jurisdictionTaxes(l *line, st *situs, j *wire.Jurisdiction, role 
 			// reach the line.
 			l.taxes = append(l.taxes, taxOut{})
 			t := &l.taxes[len(l.taxes)-1]
-			ok, err := c.computeTax(t, l, st, j, imp, rates, info, amount)
+			ok, err := c.computeTax(t, l, st, j, imp, rates, meta, amount)
 			if err != nil {
 				return err
 			}
@@ -227,9 +227,9 @@ func hasRate(rates []jurisdiction.Rate, imp jurisdiction.Tax, cat string) bool {
 }
 
 // rateOf returns the rate of category cat of imposition imp among rates,
-// falling back to the general rate unless only is set, and whether the
-// rate is information only.
-func rateOf(rates []jurisdiction.Rate, info []bool, imp jurisdiction.Tax, cat string, only bool) (decimal.Decimal, string, bool, bool) {
+// falling back to the general rate unless only is set, its category, and
+// what it carries beside its value (meta holds it for each of rates).
+func rateOf(rates []jurisdiction.Rate, meta []rateMeta, imp jurisdiction.Tax, cat string, only bool) (decimal.Decimal, string, rateMeta, bool) {
 	if cat == "" {
 		cat = jurisdiction.General
 	}
@@ -240,12 +240,12 @@ func rateOf(rates []jurisdiction.Rate, info []bool, imp jurisdiction.Tax, cat st
 	for pass := 0; pass < passes; pass++ {
 		for i, r := range rates {
 			if r.Tax == imp && r.Category == cat {
-				return r.Value, r.Category, info[i], true
+				return r.Value, r.Category, meta[i], true
 			}
 		}
 		cat = jurisdiction.General
 	}
-	return decimal.Zero, "", false, false
+	return decimal.Zero, "", rateMeta{}, false
 }
 
 // areaOf returns the IDs of the jurisdictions of the chains, separated
@@ -277,7 +277,7 @@ func areaOf(chains ...[]wire.Jurisdiction) string {
 // general rate of the imposition (a tax on some classes only, such as
 // Chicago's lease tax, on goods).
 func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, imp jurisdiction.Tax,
-	rates []jurisdiction.Rate, info []bool, amount decimal.Decimal) (bool, error) {
+	rates []jurisdiction.Rate, meta []rateMeta, amount decimal.Decimal) (bool, error) {
 	accrue := c.d.mode == modeAccrue
 	t.j, t.imposition, t.situs, t.ruleID, t.ruleReason = j, imp, st.role, st.ruleID, st.reason
 	t.collectedFrom, t.conversion = wire.TaxCollectedFromSeller, st.at.conversion
@@ -441,7 +441,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		}
 		category, categoryOnly = r.RateCategory, r.RateCategoryOnly
 	}
-	rate, cat, infoOnly, ok := rateOf(rates, info, imp, category, categoryOnly)
+	rate, cat, rm, ok := rateOf(rates, meta, imp, category, categoryOnly)
 	switch {
 	case !ok && !hasRate(rates, imp, jurisdiction.General):
 		// A tax on some classes only, and not on this one.
@@ -460,7 +460,11 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		l.territoryRate = p.terrID + " " + j.Value + " has its own " + category + " VAT rate, which Levy's data lacks: the line bears its standard rate"
 		c.plain = false
 	}
-	t.category, t.infoOnly = cat, infoOnly
+	t.category, t.infoOnly = cat, rm.info
+	// The rate is the content's unless a rule, the request or the place
+	// of supply gives another (a rule's rate whose base includes another
+	// tax is the content's again: baseIncludes charges the own rate).
+	t.origin = rm.origin
 	own := rate
 	if rateRule != nil {
 		rate = *rateRule
@@ -470,15 +474,19 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 			rate = ro.rate
 			t.ruleID, t.ruleReason = "rate-override", "rate override of the request"
 			rateIncludes = ""
+			t.origin = 0
 		}
 	}
 	if st.zero {
 		rate = decimal.Zero
 		rateIncludes = ""
+		t.origin = 0
 	}
 	if rateIncludes != "" && ok && structure == nil {
 		rare := t.setRare()
 		rare.includes, rare.ownRate = jurisdiction.Tax(rateIncludes), own
+	} else if rateRule != nil {
+		t.origin = 0
 	}
 	rate = c.localCap(t, st, j, imp, rate)
 	t.rate = rate

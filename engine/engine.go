@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"log/slog"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -38,8 +39,12 @@ type Engine struct {
 // it is built.
 type snapshot struct {
 	// seed seeds the hashes of rule environments (calc.envHash).
-	seed       maphash.Seed
-	ds         *data.Dataset
+	seed maphash.Seed
+	ds   *data.Dataset
+	// embedded is the version of the dataset under any content loaded
+	// (ds's, without the names of the files), which an explanation gives
+	// for the dataset's rates (explainSource).
+	embedded   string
 	resolver   *taxarea.Resolver
 	jur        *data.Jurisdictions
 	vat        *jurisdiction.VATGeography // the dataset's VAT areas and special territories (jur.VATGeography)
@@ -119,6 +124,22 @@ type userRate struct {
 	tax, category, source int32 // in rateTable.words
 	value                 int32 // in rateTable.values
 	informationOnly       bool
+	// host: the host added the rate (WithRates).
+	host bool
+}
+
+// rateOrigin names where a rate of a rateTable came from, in four
+// bytes, for an explanation (explainSource): 0 for none, i+1 for a rate
+// of the dataset whose source is rateTable.words[i] (the embedded
+// dataset's or a content file's), -(i+1) for a rate of the host.
+type rateOrigin int32
+
+// origin returns the rate's origin.
+func (u *userRate) origin() rateOrigin {
+	if u.host {
+		return -rateOrigin(u.source) - 1
+	}
+	return rateOrigin(u.source) + 1
 }
 
 // newRateTable builds the rate table of jur, with the host's rates added.
@@ -148,18 +169,19 @@ func newRateTable(jur *data.Jurisdictions, host []RateEntry) rateTable {
 		}
 		return i
 	}
-	rec := func(r jurisdiction.Rate, info bool) userRate {
-		return userRate{period: r.Period, tax: word(string(r.Tax)), category: word(r.Category), source: word(r.Source), value: value(r.Value), informationOnly: info}
+	rec := func(r jurisdiction.Rate, info, host bool) userRate {
+		return userRate{period: r.Period, tax: word(string(r.Tax)), category: word(r.Category), source: word(r.Source), value: value(r.Value),
+			informationOnly: info, host: host}
 	}
 	byJur := make([][]userRate, jur.Len())
 	for i := range byJur {
 		for _, r := range jur.Rates(jur.At(i).ID) {
-			byJur[i] = append(byJur[i], rec(r, false))
+			byJur[i] = append(byJur[i], rec(r, false, false))
 		}
 	}
 	for _, r := range host {
 		i, _ := jur.Index(r.Jurisdiction)
-		byJur[i] = append(byJur[i], rec(r.Rate, r.InformationOnly))
+		byJur[i] = append(byJur[i], rec(r.Rate, r.InformationOnly, true))
 	}
 	t.off = make([]int32, len(byJur)+1)
 	for i, rs := range byJur {
@@ -410,6 +432,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	if err := s.settings.check(); err != nil {
 		return nil, err
 	}
+	s.embedded, _, _ = strings.Cut(s.ds.Version(), "+")
 	var franchise []data.FranchiseFee
 	if len(c.content) > 0 {
 		opt := c.contentOpt

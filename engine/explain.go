@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 
+	"github.com/levytax/levy/data/content"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/wire"
 )
@@ -44,12 +45,15 @@ func explained[Q, S any](ctx context.Context, req *Q, calc func(context.Context,
 // explain appends to out the explanation of the response lines, which
 // responseLines built from tree (the same order, a response line for each
 // node): a leaf's wire taxes were made from its taxes one for one
-// (wireTaxes), so the reasons are read where the calculation left them.
-func explain[R any](tree []lineIn, lines []R, view func(*R) (lineView, []R), out wire.Explanation) wire.Explanation {
+// (wireTaxes), so the reasons and the sources of the rates are read where
+// the calculation left them, in s, the calculation's snapshot.
+func explain[R any](s *snapshot, tree []lineIn, lines []R, view func(*R) (lineView, []R), out wire.Explanation) wire.Explanation {
 	for i := range lines {
 		v, kids := view(&lines[i])
 		node := &tree[i]
 		el := wire.ExplainedLine{Path: node.path, LineItemNumber: v.number, LineItemID: v.id, Taxes: make([]wire.ExplainedTax, len(v.taxes))}
+		// The sources of a line's taxes share one block.
+		var sources []wire.RateSource
 		for k := range v.taxes {
 			w := &v.taxes[k]
 			x := &el.Taxes[k]
@@ -68,12 +72,48 @@ func explain[R any](tree []lineIn, lines []R, view func(*R) (lineView, []R), out
 			}
 			if l := node.leaf; l != nil && k < len(l.taxes) {
 				x.Reason = l.taxes[k].ruleReason
+				if src, ok := s.explainSource(&l.taxes[k]); ok {
+					if sources == nil {
+						sources = make([]wire.RateSource, len(v.taxes))
+					}
+					sources[k] = src
+					x.Source = &sources[k]
+				}
 			}
 		}
 		out = append(out, el)
 		if len(kids) > 0 {
-			out = explain(node.children, kids, view, out)
+			out = explain(s, node.children, kids, view, out)
 		}
 	}
 	return out
+}
+
+// explainSource returns where the rate of t came from (wire.RateSource),
+// and false when no rate of the content priced it.
+func (s *snapshot) explainSource(t *taxOut) (wire.RateSource, bool) {
+	if b := t.br; b != nil {
+		switch {
+		case b.issFile != "":
+			return wire.RateSource{Content: string(content.FormatBRISS), File: b.issFile, Line: b.issLine}, true
+		case b.tables:
+			return wire.RateSource{Content: wire.RateSourceEmbedded, Version: s.embedded}, true
+		}
+		return wire.RateSource{}, false
+	}
+	if r := t.rare; r != nil && r.source != nil {
+		return *r.source, true
+	}
+	o := t.origin
+	switch {
+	case o == 0:
+		return wire.RateSource{}, false
+	case o < 0:
+		return wire.RateSource{Content: wire.RateSourceHost, Source: s.rates.words[-o-1]}, true
+	}
+	src := s.rates.words[o-1]
+	if f, file, line, ok := content.ParseRateSource(src); ok {
+		return wire.RateSource{Content: string(f), File: file, Line: line}, true
+	}
+	return wire.RateSource{Content: wire.RateSourceEmbedded, Version: s.embedded, Source: src}, true
 }

@@ -48,6 +48,9 @@ type extraTax struct {
 	rate    decimal.Decimal // the rate on base, when perUnit is nil
 	perUnit *decimal.Decimal
 	units   decimal.Decimal // the units a per-unit tax is charged on
+	// rare is the tax's rare members that the table gives (the source
+	// of its rate), shared by every tax of the entry; nil for none.
+	rare *taxRare
 	// sellerUse marks a tax the seller collects on a sale across a state
 	// line (the tax type's SELLER_USE), else SALES.
 	taxType wire.TaxType
@@ -103,9 +106,12 @@ func (c *calc) extraOut(l *line, x *extraTax) (taxOut, bool) {
 		exempt = decimal.Min(exempt, base)
 	}
 	taxable := base.Sub(exempt).Sub(nonTaxable)
+	// The table's rate comes with its source, unless the request
+	// overrides it.
+	t.rare = x.rare
 	for _, ro := range l.rateOv {
 		if ro.withholding == "" && x.perUnit == nil && extraMatches(ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, x) {
-			t.rate, t.ruleID, t.ruleReason = ro.rate, "rate-override", "rate override of the request"
+			t.rate, t.ruleID, t.ruleReason, t.rare = ro.rate, "rate-override", "rate override of the request", nil
 		}
 	}
 	t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable

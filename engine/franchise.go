@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/data/content"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
@@ -33,6 +34,9 @@ type franchiseTable map[string][]franchiseFee
 type franchiseFee struct {
 	data.FranchiseFee
 	grantor *wire.Jurisdiction // nil when the table names none
+	// rare holds the source of the fee, its file and line, which its
+	// taxes share (taxRare.source).
+	rare *taxRare
 }
 
 // newFranchiseTable indexes the fees by area.
@@ -42,7 +46,7 @@ func newFranchiseTable(jur *data.Jurisdictions, fees []data.FranchiseFee) franch
 	}
 	t := franchiseTable{}
 	for _, f := range fees {
-		ff := franchiseFee{FranchiseFee: f}
+		ff := franchiseFee{FranchiseFee: f, rare: &taxRare{source: &wire.RateSource{Content: string(content.FormatFranchise), File: f.File, Line: f.Line}}}
 		if j, ok := jur.ByID(f.Jurisdiction); ok && f.Jurisdiction != "" {
 			ff.grantor = &wire.Jurisdiction{JurisdictionID: j.ID, JurisdictionType: j.Type, Value: j.Name,
 				EffectiveDate: j.Effective, ExpirationDate: j.Expiration, ExternalJurisdictionCode: j.ExternalCode}
@@ -106,7 +110,7 @@ func (c *calc) franchiseFees(l *line, amount decimal.Decimal) {
 			continue
 		}
 		fee := franchiseCharge{area: f.AreaID, name: f.Name, source: f.Source, perLine: f.PerLine, rate: f.Rate,
-			amount: &f.Amount, grantor: f.grantor}
+			amount: &f.Amount, grantor: f.grantor, rare: f.rare}
 		c.franchiseFee(l, at, amount, &fee)
 	}
 }
@@ -119,6 +123,7 @@ type franchiseCharge struct {
 	rate               decimal.Decimal
 	amount             *decimal.Decimal   // per line, when perLine
 	grantor            *wire.Jurisdiction // nil for the most local of the place
+	rare               *taxRare           // the source of a fee of the server's table; nil for the tenant's
 }
 
 // franchiseFee appends to the line the tax of fee f at place at.
@@ -132,7 +137,7 @@ func (c *calc) franchiseFee(l *line, at *place, amount decimal.Decimal, f *franc
 		j = &at.chain[len(at.chain)-1]
 	}
 	x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(f.name), impType: franchiseImpositionType,
-		ruleID: "franchise-fee-" + f.area, reason: f.source, base: amount, rate: f.rate}
+		ruleID: "franchise-fee-" + f.area, reason: f.source, base: amount, rate: f.rate, rare: f.rare}
 	if f.perLine && f.amount != nil {
 		x.perUnit, x.units = f.amount, lineCount(l)
 	}

@@ -361,7 +361,7 @@ func TestRateMemo(t *testing.T) {
 	var m rateMemo
 	d := civil.MustParse("2026-06-01")
 	key := func(i int) rateKey { return rateKey{id: "J" + strconv.Itoa(i), d: d} }
-	val := func(i int) *ratesOnDate { return &ratesOnDate{info: make([]bool, i)} }
+	val := func(i int) *ratesOnDate { return &ratesOnDate{meta: make([]rateMeta, i)} }
 	if m.load(key(1)) != nil {
 		t.Fatal("found rates in an empty memo")
 	}
@@ -370,7 +370,7 @@ func TestRateMemo(t *testing.T) {
 	m.store(key(2), val(5)) // the first stays
 	for range 10 {
 		for _, i := range []int{1, 2} {
-			if r := m.load(key(i)); r == nil || len(r.info) != i {
+			if r := m.load(key(i)); r == nil || len(r.meta) != i {
 				t.Fatalf("rates of %d: %v", i, r)
 			}
 		}
@@ -385,7 +385,7 @@ func TestRateMemo(t *testing.T) {
 				k := (i + g) % 50
 				if r := m.load(key(k)); r == nil {
 					m.store(key(k), val(k))
-				} else if len(r.info) != k {
+				} else if len(r.meta) != k {
 					t.Errorf("rates of %d: %v", k, r)
 				}
 			}
@@ -393,7 +393,7 @@ func TestRateMemo(t *testing.T) {
 	}
 	wg.Wait()
 	for k := range 50 {
-		if r := m.load(key(k)); r == nil || len(r.info) != k {
+		if r := m.load(key(k)); r == nil || len(r.meta) != k {
 			t.Errorf("rates of %d were lost: %v", k, r)
 		}
 	}
@@ -404,7 +404,7 @@ func TestRateMemo(t *testing.T) {
 		t.Fatalf("the memo holds %d entries, want %d", n, maxMemoRates)
 	}
 	m.store(key(maxMemoRates), val(3))
-	if r := m.load(key(maxMemoRates)); r == nil || len(r.info) != 3 {
+	if r := m.load(key(maxMemoRates)); r == nil || len(r.meta) != 3 {
 		t.Errorf("the entry past the bound: %v", r)
 	}
 	if m.load(key(7)) != nil {

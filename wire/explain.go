@@ -50,4 +50,52 @@ type ExplainedTax struct {
 	// override's or certificate's; when a state's cap on its local rates
 	// lowered the rate, the cap's reason follows the rule's.
 	Reason string `json:"reason"`
+	// Source says where the record's rate came from: Levy's embedded
+	// dataset, a content file loaded beside or instead of it, or the
+	// host. It is nil when no rate of the content priced the tax: the
+	// request's rate override (calculationRuleId rate-override), a rule's
+	// own rate, a place of supply that charges none (a zero-rated
+	// export), a record without a rate, and the taxes whose tables do not
+	// say it yet (communications taxes, withholding, a tenant's own
+	// franchise fees).
+	Source *RateSource `json:"source,omitempty"`
 }
+
+// RateSource is where the rate of a tax came from. It has one of these
+// shapes:
+//
+//	{"content": "embedded", "version": "2026.12.19", "source": "us-ca-cdtfa"}
+//	{"content": "levy", "file": "rates.csv", "line": 12}
+//	{"content": "host", "source": "the host's citation"}
+//
+// The embedded dataset's rates name its version and, for the rates of
+// the jurisdiction tables, the section of data/SOURCES.md they were taken
+// from (source; Brazil's tables give none). A rate read from a content
+// file names the file's format (levy, sst, zip5, br-iss, franchise), the
+// file as it was loaded (its base name) and the line of its row (the
+// first row that gave it, when several rows give the same rate period;
+// for a ZIP rate table, the first row of the region or state). A rate that the
+// host added to the engine (engine.WithRates) is "host", with the source
+// the host gave it.
+type RateSource struct {
+	// Content is "embedded", "host" or the format of the content file.
+	Content string `json:"content"`
+	// Version is the embedded dataset's version, "" for the others.
+	Version string `json:"version,omitempty"`
+	// Source is the key of the embedded dataset's source list
+	// (data/SOURCES.md) or the host's source, "" when there is none.
+	Source string `json:"source,omitempty"`
+	// File and Line are the content file's name as loaded and the line
+	// of the row (1 for the first line of the file); "" and 0 for the
+	// embedded dataset and the host.
+	File string `json:"file,omitempty"`
+	Line int    `json:"line,omitempty"`
+}
+
+// Rate source contents that are not a content file's format.
+const (
+	// RateSourceEmbedded is the dataset embedded in Levy.
+	RateSourceEmbedded = "embedded"
+	// RateSourceHost is a rate the host added to the engine.
+	RateSourceHost = "host"
+)

@@ -30,5 +30,7 @@
 //     the dataset's rows of that country (the Overlay's LowValueLimits).
 //
 // Every fault of a file is reported with its file, line and column; no
-// row is ever skipped in silence.
+// row is ever skipped in silence. Every rate read names its format, file
+// and line in its source (jurisdiction.Rate.Source; ParseRateSource reads
+// it), which an engine's explanation of a tax gives back.
 package content

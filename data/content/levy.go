@@ -58,7 +58,7 @@ func (b *builder) addLevyRow(name string, row Row, keep func(*Error)) {
 		return
 	}
 	r := jurisdiction.Rate{Jurisdiction: j.ID, Tax: jurisdiction.SalesTax, Category: row.Category, Value: row.Rate,
-		Period: row.Period, Source: "content " + name}
+		Period: row.Period, Source: rateSource(FormatLevy, name, row.Line)}
 	if err := s.addRateAt(r, fmt.Sprintf("%s:%d", name, row.Line)); err != nil {
 		fail("rate", "%v", err)
 	}

@@ -260,7 +260,7 @@ func (b *builder) addSSTRate(name string, line int, f []string, errs *Errors) {
 		v   decimal.Decimal
 	}{{jurisdiction.General, general}, {jurisdiction.Food, food}} {
 		r := jurisdiction.Rate{Jurisdiction: j.ID, Tax: jurisdiction.SalesTax, Category: rt.cat, Value: rt.v,
-			Period: civil.Period{Effective: from, Expiration: to}, Source: "content " + name}
+			Period: civil.Period{Effective: from, Expiration: to}, Source: rateSource(FormatSST, name, line)}
 		if err := s.addRateAt(r, fmt.Sprintf("%s:%d", name, line)); err != nil {
 			fail(4, "%v", err)
 		}

@@ -138,7 +138,7 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 		if v, ok := stateRate[st]; !ok {
 			stateRate[st] = rates["stateRate"]
 			if err := s.addRateAt(jurisdiction.Rate{Jurisdiction: s.sub.ID(), Tax: jurisdiction.SalesTax, Category: jurisdiction.General,
-				Value: rates["stateRate"], Source: "content " + name}, fmt.Sprintf("%s:%d", name, line)); err != nil {
+				Value: rates["stateRate"], Source: rateSource(FormatZIP5, name, line)}, fmt.Sprintf("%s:%d", name, line)); err != nil {
 				fail("stateRate", "%v", err)
 			}
 		} else if !v.Equal(rates["stateRate"]) {
@@ -165,7 +165,7 @@ func (b *builder) addZIP5(name string, raw []byte) error {
 				continue
 			}
 			if err := s.addRateAt(jurisdiction.Rate{Jurisdiction: id, Tax: jurisdiction.SalesTax, Category: jurisdiction.General,
-				Value: v, Source: "content " + name}, fmt.Sprintf("%s:%d", name, line)); err != nil {
+				Value: v, Source: rateSource(FormatZIP5, name, line)}, fmt.Sprintf("%s:%d", name, line)); err != nil {
 				fail(part.col, "region %s: %v", region, err)
 				continue
 			}

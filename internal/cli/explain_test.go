@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/wire"
 )
 
@@ -42,7 +43,7 @@ func TestCalcExplain(t *testing.T) {
 	if len(rows) != taxes+1 || taxes == 0 {
 		t.Fatalf("%d rows for %d taxes:\n%s", len(rows)-1, taxes, table)
 	}
-	for _, h := range []string{"JURISDICTION", "TAX", "RESULT", "AMOUNT", "RULE", "REASON"} {
+	for _, h := range []string{"JURISDICTION", "TAX", "RESULT", "AMOUNT", "RULE", "SOURCE", "REASON"} {
 		if !strings.Contains(rows[0], h) {
 			t.Errorf("header %q lacks %s", rows[0], h)
 		}
@@ -54,6 +55,13 @@ func TestCalcExplain(t *testing.T) {
 	}
 	if !strings.Contains(out, "TaxLocus taxability table") {
 		t.Errorf("no reason of the rule tables in the table:\n%s", table)
+	}
+	// Every rate is the embedded dataset's: each row names it, with the
+	// dataset's version.
+	for _, r := range rows[1:] {
+		if !strings.Contains(r, " embedded "+data.Version+" ") {
+			t.Errorf("row %q names no embedded rate source", r)
+		}
 	}
 
 	code, only, errOut := runCLI(t, "calc", "sale", "--explain-only", "--data-dir", dir, "--tenant", "acme", inv)
@@ -94,5 +102,30 @@ func TestCalcExplainFlags(t *testing.T) {
 	code, out, errOut := runCLI(t, "calc", "owner", "--explain-only", owner)
 	if code != 0 || strings.Count(out, "\n") != 7 || !strings.Contains(out, "US-CA") {
 		t.Errorf("owner --explain-only: exit %d, %s\n%s", code, errOut, out)
+	}
+}
+
+// TestExplanationSourceColumn: the table names a rate loaded from a
+// content file by its format, file and line, the host's by its source,
+// and a tax without a source of the content with "-".
+func TestExplanationSourceColumn(t *testing.T) {
+	ex := wire.Explanation{{Path: "lineItems[0]", Taxes: []wire.ExplainedTax{
+		{JurisdictionID: "US-4835000", Jurisdiction: "Houston", Source: &wire.RateSource{Content: "levy", File: "houston-rates.csv", Line: 4}},
+		{JurisdictionID: "US-TX", Jurisdiction: "Texas", Source: &wire.RateSource{Content: wire.RateSourceHost, Source: "the host's table"}},
+		{JurisdictionID: "US-TX-DHOUSTON_MTA", Jurisdiction: "METRO", RuleID: "rate-override"},
+	}}}
+	var b strings.Builder
+	if err := printExplanation(&b, ex); err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(rows) != 4 {
+		t.Fatalf("table:\n%s", b.String())
+	}
+	col := strings.Index(rows[0], "SOURCE")
+	for i, want := range []string{"levy houston-rates.csv:4", "host the host's table", "-"} {
+		if r := rows[i+1]; len(r) < col || !strings.HasPrefix(r[col:], want+" ") {
+			t.Errorf("row %d %q: source column is not %q", i+1, r, want)
+		}
 	}
 }
