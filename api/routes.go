@@ -117,15 +117,15 @@ func routes() []Route {
 			serve: calculate((*engine.Engine).OwnerWith)},
 
 		{Method: "POST", Path: "/explain/supplies", ID: "explainSale", Tag: "Explanation",
-			Summary: "Calculates a sale as POST /supplies does and answers its response with each tax's rule and reason in words; stores nothing, whatever saleMessageType says.",
+			Summary: "Calculates a sale as POST /supplies does and answers its response with each tax's rule, reason in words and rate source; stores nothing, whatever saleMessageType says.",
 			Body:    typeOf[wire.SaleRequest](), BodyRequired: true, Answer: typeOf[envelope[*Explained[wire.SaleResponse]]](),
 			serve: explained((*engine.Engine).ExplainSale)},
 		{Method: "POST", Path: "/explain/procurement", ID: "explainPurchase", Tag: "Explanation",
-			Summary: "Calculates a purchase as POST /procurement does and answers its response with each tax's rule and reason in words; stores nothing.",
+			Summary: "Calculates a purchase as POST /procurement does and answers its response with each tax's rule, reason in words and rate source; stores nothing.",
 			Body:    typeOf[wire.PurchaseRequest](), BodyRequired: true, Answer: typeOf[envelope[*Explained[wire.PurchaseResponse]]](),
 			serve: explained((*engine.Engine).ExplainPurchase)},
 		{Method: "POST", Path: "/explain/owner", ID: "explainOwner", Tag: "Explanation",
-			Summary: "Calculates a movement of the owner's assets as POST /owner does and answers its response with each tax's rule and reason in words; stores nothing.",
+			Summary: "Calculates a movement of the owner's assets as POST /owner does and answers its response with each tax's rule, reason in words and rate source; stores nothing.",
 			Body:    typeOf[wire.OwnerRequest](), BodyRequired: true, Answer: typeOf[envelope[*Explained[wire.OwnerResponse]]](),
 			serve: explained((*engine.Engine).ExplainOwner)},
 
