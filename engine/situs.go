@@ -659,6 +659,23 @@ func (p *party) unionIn(pl *place) bool {
 	return false
 }
 
+// schemeReaches reports whether one of the EU's special schemes, which
+// a situs at p uses (situs.oss), declares the VAT of jurisdiction j on
+// d: the country's, or that of the special territory p lies in when the
+// territory is inside the EU's VAT area, where the scheme charges the
+// territory's regional rates as the member state's VAT (Madeira and the
+// Azores, Código do IVA article 18(3); Jungholz and Mittelberg). A
+// territory outside the VAT area is no scheme's (place.euVAT).
+func schemeReaches(p *place, j *wire.Jurisdiction, d civil.Date) bool {
+	switch j.JurisdictionType.String() {
+	case "COUNTRY":
+		return true
+	case "TERRITORY":
+		return p.terrID != "" && j.JurisdictionID == p.terrID && p.euVAT(d)
+	}
+	return false
+}
+
 // nonUnionCovers reports whether the party is registered for the EU's
 // non-Union scheme and the scheme covers line l, a service to a consumer
 // taxed at pl, on d: pl is in the EU's VAT area, and the service is an
