@@ -142,6 +142,16 @@ func (c *calc) sourceAreas(l *line) situs {
 		return situs{at: orig, role: orig.role, none: true, ruleID: "us-export",
 			reason: "a sale delivered outside the United States bears no US sales tax", lowValue: st.lowValue, lowValueRule: st.lowValueRule}
 	case dest.country == "US":
+		if serviceClass(l.productClass) && !digitalClass(l.productClass) && orig.euVAT(c.d.date) && !l.customer.business && !l.seller.hasRegIn("US") {
+			if _, b2b := l.customer.vatNumber(); !b2b {
+				// A service to a consumer from a member state, by a
+				// seller not registered in the United States, is no
+				// export: the place-of-supply rules of the VAT
+				// Directive decide it (article 45, or article 59 for
+				// consultancy and its like).
+				return c.placeOfSupply(l, orig, dest)
+			}
+		}
 		if len(l.seller.regs) > 0 && !l.seller.hasRegIn("US") && c.s.hasTax(orig, c.d) {
 			return situs{at: orig, role: orig.role, zero: true, ruleID: "export-zero-rated",
 				reason: "goods exported from " + orig.country + " are zero-rated; the seller is not registered in the United States"}
@@ -320,9 +330,20 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 	case digitalClass(pc):
 		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination", oss: l.seller.nonUnionCovers(l, dest, c.d.date),
 			reason: "electronic services to consumers are taxed where the consumer lives"}
+	case customerPlaceClass(pc) && orig.euVAT(c.d.date) && !dest.euVAT(c.d.date):
+		return situs{at: orig, role: orig.role, none: true, ruleID: EUServicesOutsideRule,
+			reason: "consultancy, legal, accounting and similar services to a consumer outside the EU's VAT area are supplied where the consumer lives (VAT Directive, article 59(c)): outside the scope of " +
+				stateVAT(orig.country)}
 	}
 	return situs{at: orig, role: orig.role, ruleID: "services-origin", reason: "services to consumers are taxed where the supplier is established"}
 }
+
+// EUServicesOutsideRule is the rule ID of a line of a service that
+// article 59 of the VAT Directive supplies where the consumer lives when
+// the consumer lives outside the EU's VAT area (customerPlaceClass): the
+// supplier, in a member state, charges none of its VAT; one NONTAXABLE
+// record of the supplier's state says why.
+const EUServicesOutsideRule = "eu-services-outside-union"
 
 // importDecided decides imported goods where the country of arrival
 // decides them: its low-value limit (lowValue), else the seller's
