@@ -106,6 +106,17 @@ func (c *calc) sourceAreas(l *line) situs {
 				return st
 			}
 		}
+		// A business registered for VAT in the United Kingdom,
+		// Switzerland, Liechtenstein or Norway that buys services from
+		// abroad accounts for its own country's VAT on them under a
+		// reverse charge, output and input (importedServicesLaw).
+		if serviceClass(l.productClass) && dest.vatArea() != orig.vatArea() && importedServicesLaw(dest.country) != "" &&
+			l.customer.registeredInArea(dest) {
+			if st := c.placeOfSupply(l, orig, dest); st.reverse && st.at == dest {
+				st.reason += " (" + importedServicesLaw(dest.country) + ")"
+				return st
+			}
+		}
 		// Single-stage taxes (Malaysia's): the buyer accounts for a
 		// tax whose accrual the dataset gives only as it says (on an
 		// imported taxable service, or never).
@@ -336,6 +347,25 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 				stateVAT(orig.country)}
 	}
 	return situs{at: orig, role: orig.role, ruleID: "services-origin", reason: "services to consumers are taxed where the supplier is established"}
+}
+
+// importedServicesLaw names the law under which a business registered
+// for VAT in country accounts for the VAT on services it buys from a
+// supplier abroad, by a reverse charge that it declares as output tax
+// and deducts as input tax; "" for the countries where Levy does not
+// apply one (the EU's member states have theirs in placeOfSupply).
+func importedServicesLaw(country string) string {
+	switch country {
+	case "GB":
+		return "VAT Act 1994, section 8: services received from abroad"
+	case "CH":
+		return "MWSTG, article 45(1)(a): the acquisition tax (Bezugsteuer) on services of suppliers abroad"
+	case "LI":
+		return "MWSTG of Liechtenstein, article 45(1)(a): the acquisition tax on services of suppliers abroad"
+	case "NO":
+		return "merverdiavgiftsloven section 11-1, second paragraph: services acquired from abroad by a registered business"
+	}
+	return ""
 }
 
 // EUServicesOutsideRule is the rule ID of a line of a service that
