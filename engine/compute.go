@@ -289,9 +289,11 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	// VAT of the member state on the sales the scheme covers, with no
 	// registration of that state (the Union scheme, Articles 369a to 369k
 	// of the VAT Directive; the non-Union scheme, Articles 358 to 369; the
-	// Import One Stop Shop, Articles 369l to 369x; situs.oss).
+	// Import One Stop Shop, Articles 369l to 369x; situs.oss), and of a
+	// special territory inside the EU's VAT area whose VAT is its
+	// country's at regional rates (Madeira, the Azores; schemeReaches).
 	sellerNexus := l.seller.nexus(st.at, j.JurisdictionType.String(), imp, st.role) ||
-		st.oss && !l.seller.noNexus && j.JurisdictionType.String() == "COUNTRY"
+		st.oss && !l.seller.noNexus && schemeReaches(st.at, j, c.d.date)
 	if !accrue && !sellerNexus && c.d.accrueWithoutNexus {
 		accrue = true
 		t.collectedFrom, t.inputOutput = wire.TaxCollectedFromBuyer, wire.InputOutputTypeInput

@@ -89,3 +89,14 @@ func serviceClass(pc string) bool {
 	c, ok := rules.ClassOf(pc)
 	return ok && c.Service
 }
+
+// customerPlaceClass reports whether a product class is among the
+// services of article 59 of the VAT Directive (as in force from
+// 2010-01-01, and article 56 before it, Sixth Directive article
+// 9(2)(e)): consultancy, engineering, legal and accounting services and
+// services similar to them (PROFESSIONAL_SERVICES), which a supplier in
+// a member state supplies where its consumer lives when the consumer
+// lives outside the Community, so that none of the Union's VAT is due.
+// The electronic services of paragraph (k) are digitalClass; the other
+// services to consumers stay where the supplier is (article 45).
+func customerPlaceClass(pc string) bool { return pc == rules.ProfessionalServ }

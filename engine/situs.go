@@ -106,6 +106,17 @@ func (c *calc) sourceAreas(l *line) situs {
 				return st
 			}
 		}
+		// A business registered for VAT in the United Kingdom,
+		// Switzerland, Liechtenstein or Norway that buys services from
+		// abroad accounts for its own country's VAT on them under a
+		// reverse charge, output and input (importedServicesLaw).
+		if serviceClass(l.productClass) && dest.vatArea() != orig.vatArea() && importedServicesLaw(dest.country) != "" &&
+			l.customer.registeredInArea(dest) {
+			if st := c.placeOfSupply(l, orig, dest); st.reverse && st.at == dest {
+				st.reason += " (" + importedServicesLaw(dest.country) + ")"
+				return st
+			}
+		}
 		// Single-stage taxes (Malaysia's): the buyer accounts for a
 		// tax whose accrual the dataset gives only as it says (on an
 		// imported taxable service, or never).
@@ -142,6 +153,16 @@ func (c *calc) sourceAreas(l *line) situs {
 		return situs{at: orig, role: orig.role, none: true, ruleID: "us-export",
 			reason: "a sale delivered outside the United States bears no US sales tax", lowValue: st.lowValue, lowValueRule: st.lowValueRule}
 	case dest.country == "US":
+		if serviceClass(l.productClass) && !digitalClass(l.productClass) && orig.euVAT(c.d.date) && !l.customer.business && !l.seller.hasRegIn("US") {
+			if _, b2b := l.customer.vatNumber(); !b2b {
+				// A service to a consumer from a member state, by a
+				// seller not registered in the United States, is no
+				// export: the place-of-supply rules of the VAT
+				// Directive decide it (article 45, or article 59 for
+				// consultancy and its like).
+				return c.placeOfSupply(l, orig, dest)
+			}
+		}
 		if len(l.seller.regs) > 0 && !l.seller.hasRegIn("US") && c.s.hasTax(orig, c.d) {
 			return situs{at: orig, role: orig.role, zero: true, ruleID: "export-zero-rated",
 				reason: "goods exported from " + orig.country + " are zero-rated; the seller is not registered in the United States"}
@@ -320,9 +341,39 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 	case digitalClass(pc):
 		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination", oss: l.seller.nonUnionCovers(l, dest, c.d.date),
 			reason: "electronic services to consumers are taxed where the consumer lives"}
+	case customerPlaceClass(pc) && orig.euVAT(c.d.date) && !dest.euVAT(c.d.date):
+		return situs{at: orig, role: orig.role, none: true, ruleID: EUServicesOutsideRule,
+			reason: "consultancy, legal, accounting and similar services to a consumer outside the EU's VAT area are supplied where the consumer lives (VAT Directive, article 59(c)): outside the scope of " +
+				stateVAT(orig.country)}
 	}
 	return situs{at: orig, role: orig.role, ruleID: "services-origin", reason: "services to consumers are taxed where the supplier is established"}
 }
+
+// importedServicesLaw names the law under which a business registered
+// for VAT in country accounts for the VAT on services it buys from a
+// supplier abroad, by a reverse charge that it declares as output tax
+// and deducts as input tax; "" for the countries where Levy does not
+// apply one (the EU's member states have theirs in placeOfSupply).
+func importedServicesLaw(country string) string {
+	switch country {
+	case "GB":
+		return "VAT Act 1994, section 8: services received from abroad"
+	case "CH":
+		return "MWSTG, article 45(1)(a): the acquisition tax (Bezugsteuer) on services of suppliers abroad"
+	case "LI":
+		return "MWSTG of Liechtenstein, article 45(1)(a): the acquisition tax on services of suppliers abroad"
+	case "NO":
+		return "merverdiavgiftsloven section 11-1, second paragraph: services acquired from abroad by a registered business"
+	}
+	return ""
+}
+
+// EUServicesOutsideRule is the rule ID of a line of a service that
+// article 59 of the VAT Directive supplies where the consumer lives when
+// the consumer lives outside the EU's VAT area (customerPlaceClass): the
+// supplier, in a member state, charges none of its VAT; one NONTAXABLE
+// record of the supplier's state says why.
+const EUServicesOutsideRule = "eu-services-outside-union"
 
 // importDecided decides imported goods where the country of arrival
 // decides them: its low-value limit (lowValue), else the seller's
@@ -655,6 +706,23 @@ func (p *party) unionIn(pl *place) bool {
 		if r.union && r.country != pl.country {
 			return true
 		}
+	}
+	return false
+}
+
+// schemeReaches reports whether one of the EU's special schemes, which
+// a situs at p uses (situs.oss), declares the VAT of jurisdiction j on
+// d: the country's, or that of the special territory p lies in when the
+// territory is inside the EU's VAT area, where the scheme charges the
+// territory's regional rates as the member state's VAT (Madeira and the
+// Azores, Código do IVA article 18(3); Jungholz and Mittelberg). A
+// territory outside the VAT area is no scheme's (place.euVAT).
+func schemeReaches(p *place, j *wire.Jurisdiction, d civil.Date) bool {
+	switch j.JurisdictionType.String() {
+	case "COUNTRY":
+		return true
+	case "TERRITORY":
+		return p.terrID != "" && j.JurisdictionID == p.terrID && p.euVAT(d)
 	}
 	return false
 }

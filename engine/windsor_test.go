@@ -138,7 +138,7 @@ func TestWindsorFrameworkGoods(t *testing.T) {
 			vaSale(today, "SMALL", "PROFESSIONAL_SERVICES", vaMunich, wfBelfast, false, wfDESeller, xi),
 			euOutcome{"b2b-services-abroad", "GB", "0.00", "BUYER", true}},
 		{"services from DE to a consumer in Belfast: where the supplier is",
-			vaSale(today, "SMALL", "PROFESSIONAL_SERVICES", vaMunich, wfBelfast, false, wfDESeller, none),
+			vaSale(today, "SMALL", "SERVICES", vaMunich, wfBelfast, false, wfDESeller, none),
 			euOutcome{"services-origin", "DE", "19.00", "SELLER", false}},
 		// unchanged: in 2020 the United Kingdom was a member state.
 		{"2020: DE to a consumer in Belfast, within the threshold",
