@@ -32,8 +32,16 @@ var conditionFuncs = []string{
 }
 
 // MaxConditionCost bounds what one condition may cost to run, in the
-// steps ConditionCost counts: some 25 ns each, so that a condition runs
-// in a quarter of a millisecond at most. A condition without a predicate
+// steps ConditionCost counts: some 25 ns each for a step that compares
+// or looks up, so that such a condition runs in about a quarter of a
+// millisecond at most. A step that concatenates texts costs more with
+// their length, which ConditionCost does not count: one that joins texts
+// as long as a place's area costs some ten times as much (in
+// BenchmarkConditionStep, a condition of 9,020 steps that joins the area
+// three times to each of 900 texts took 7 to 14 times as long a step as
+// one of 7,018 steps that compares), so that a condition that builds
+// texts in a predicate's body may run for a few milliseconds, still
+// bounded by its steps. A condition without a predicate
 // costs its nodes (a comparison of a fact with a text costs 3); a
 // predicate over a list of three texts with a comparison in its body
 // costs 9 more.
@@ -42,7 +50,8 @@ const MaxConditionCost = 10_000
 // MaxTotalConditionCost bounds the cost of all the conditions of a rule
 // file, and of all the rule files an engine reads: at most about 25 ms
 // of conditions for a line in a jurisdiction, were every one of them to
-// be tried. Five thousand conditions of a few comparisons each cost
+// be tried (some ten times that, were every one to build long texts in
+// a predicate: see MaxConditionCost). Five thousand conditions of a few comparisons each cost
 // under 100,000.
 const MaxTotalConditionCost = 1_000_000
 
