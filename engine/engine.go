@@ -293,7 +293,11 @@ func WithDataset(ds *data.Dataset) Option { return func(c *config) { c.ds = ds }
 // WithRules adds a host's taxability rules and rate structures. The
 // host's tables are consulted first: a host rule that applies wins over
 // every default rule, and the defaults decide only what no host rule
-// covers.
+// covers. They come before the rule files' (WithRuleFiles) and are
+// checked with them: New refuses an ID used twice and a rule or
+// structure that one alike in all but its period, before it, decides on
+// every day both are in force (rules.FindShadow), naming it "given in Go
+// (WithRules), rules[i]".
 func WithRules(rs []rules.Rule, ss []rules.Structure) Option {
 	return func(c *config) {
 		c.rules = append(c.rules, rs...)
@@ -508,7 +512,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 			return nil, fmt.Errorf("engine: host rules: %w", err)
 		}
 	}
-	files, err := readRuleFiles(s.jur, s.currencies, c.ruleFiles)
+	files, err := readRuleFiles(s.jur, s.currencies, ruleFileRecords{rules: rs, structures: ss, withholdings: ws}, c.ruleFiles)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/levytax/levy"
@@ -21,26 +22,56 @@ type ruleFileRecords struct {
 
 // readRuleFiles reads and checks the host's rule files (WithRuleFiles).
 // Every fault names the file and the line of the record at fault: a
-// record that Check refuses, an ID that another file already uses, and
+// record that Check refuses, an ID that another file, or a record given
+// in Go (given: WithRules and WithWithholdings), already uses, and
 // a jurisdiction selector that no jurisdiction of the dataset matches,
 // which would leave the record silently unused, a threshold in a
 // currency that the dataset's ISO 4217 table (cur) does not hold, which
 // no request could convert a line's amount into, and the record that
 // makes the files together hold more than rules.MaxRecords records or
 // rules.MaxConditions conditions, or cost more than
-// rules.MaxTotalConditionCost, the bounds of one file, and a rule or
-// structure that one alike in all but its period, before it in the
-// files, decides on every day both are in force (rules.FindShadow).
-func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []string) (ruleFileRecords, error) {
+// rules.MaxTotalConditionCost, the bounds of one file. Then, over the
+// records given in Go and those of the files in the order they are
+// compiled, it refuses a rule or structure that one alike in all but
+// its period, before it, decides on every day both are in force
+// (rules.FindShadow), and a withholding that one alike would be
+// withheld beside (rules.FindDoubleWithholding), naming where both are.
+func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, given ruleFileRecords, paths []string) (ruleFileRecords, error) {
 	var out ruleFileRecords
-	type origin struct {
-		path string
-		line int
+	// at holds where each record of given and the files is, by member,
+	// in the order they are compiled.
+	at := map[string][]recordOrigin{}
+	seen := map[string]recordOrigin{}
+	inGo := func(member, kind, id string, i int) error {
+		o := recordOrigin{member: member, index: i}
+		k := member + "\x00" + id
+		if first, ok := seen[k]; ok {
+			return fmt.Errorf("engine: host rules: %s: %s id %s is used twice (first %s)", o, kind, id, first.first())
+		}
+		seen[k] = o
+		at[member] = append(at[member], o)
+		return nil
 	}
-	seen := map[string]origin{}
-	var ruleAt, structureAt []origin // of out.rules and out.structures
+	for i := range given.rules {
+		if err := inGo(rules.MemberRules, "rule", given.rules[i].ID, i); err != nil {
+			return out, err
+		}
+	}
+	for i := range given.structures {
+		if err := inGo(rules.MemberStructures, "structure", given.structures[i].ID, i); err != nil {
+			return out, err
+		}
+	}
+	for i := range given.withholdings {
+		if err := inGo(rules.MemberWithholdings, "withholding", given.withholdings[i].ID, i); err != nil {
+			return out, err
+		}
+	}
 	bounds := rules.Bounds{Scope: "the rule files together"}
 	for _, path := range paths {
+		if path == "" {
+			return out, errors.New("engine: rule file: the name of a rule file is empty")
+		}
 		rf, err := rules.OpenFile(path)
 		if err != nil {
 			return out, fmt.Errorf("engine: %w", err)
@@ -54,11 +85,13 @@ func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []strin
 				return fmt.Errorf("engine: rule file %s: line %d: %s %s: jurisdiction %q is not a jurisdiction of the dataset, nor a prefix of one ending in *: the %s would never apply",
 					path, line, kind, id, sel, kind)
 			}
+			o := recordOrigin{path: path, line: line}
 			k := member + "\x00" + id
-			if o, ok := seen[k]; ok {
-				return fmt.Errorf("engine: rule file %s: line %d: %s id %s is used twice (first in %s, line %d)", path, line, kind, id, o.path, o.line)
+			if first, ok := seen[k]; ok {
+				return fmt.Errorf("engine: rule file %s: line %d: %s id %s is used twice (first %s)", path, line, kind, id, first.first())
 			}
-			seen[k] = origin{path, line}
+			seen[k] = o
+			at[member] = append(at[member], o)
 			return nil
 		}
 		for i, r := range rf.Rules {
@@ -82,23 +115,50 @@ func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, paths []strin
 		out.rules = append(out.rules, rf.Rules...)
 		out.structures = append(out.structures, rf.Structures...)
 		out.withholdings = append(out.withholdings, rf.Withholdings...)
-		for i := range rf.Rules {
-			ruleAt = append(ruleAt, origin{path, rf.Line(rules.MemberRules, i)})
-		}
-		for i := range rf.Structures {
-			structureAt = append(structureAt, origin{path, rf.Line(rules.MemberStructures, i)})
-		}
 	}
-	if sh, ok := rules.FindShadow(out.rules, out.structures); ok {
-		at := ruleAt
-		if sh.Member == rules.MemberStructures {
-			at = structureAt
+	sh, ok := rules.FindShadow(slices.Concat(given.rules, out.rules), slices.Concat(given.structures, out.structures))
+	if !ok {
+		sh, ok = rules.FindDoubleWithholding(slices.Concat(given.withholdings, out.withholdings))
+	}
+	if ok {
+		first, second := at[sh.Member][sh.First], at[sh.Member][sh.Second]
+		if second.path == "" {
+			return out, fmt.Errorf("engine: host rules: %s: %s", second, sh.Describe(first.String()))
 		}
-		first, second := at[sh.First], at[sh.Second]
-		return out, fmt.Errorf("engine: rule file %s: line %d: %s", second.path, second.line,
-			sh.Describe(fmt.Sprintf("%s, line %d", first.path, first.line)))
+		return out, fmt.Errorf("engine: rule file %s: line %d: %s", second.path, second.line, sh.Describe(first.String()))
 	}
 	return out, nil
+}
+
+// recordOrigin is where a host's record is: the line of a rule file,
+// or, for a record given in Go, its member and place among those given.
+type recordOrigin struct {
+	path   string // "" for a record given in Go
+	line   int
+	member string
+	index  int
+}
+
+// String names where the record is: "acme.json, line 3", or "given in
+// Go (WithRules), rules[3]".
+func (o recordOrigin) String() string {
+	if o.path != "" {
+		return fmt.Sprintf("%s, line %d", o.path, o.line)
+	}
+	option := "WithRules"
+	if o.member == rules.MemberWithholdings {
+		option = "WithWithholdings"
+	}
+	return fmt.Sprintf("given in Go (%s), %s[%d]", option, o.member, o.index)
+}
+
+// first names where the record is as the first of two with one ID:
+// "in acme.json, line 3", "given in Go (WithRules), rules[3]".
+func (o recordOrigin) first() string {
+	if o.path != "" {
+		return "in " + o.String()
+	}
+	return o.String()
 }
 
 // jurisdictionSelected reports whether the jurisdiction selector sel of

@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/rules"
+	"github.com/shopspring/decimal"
 )
 
 // TestRuleFileFaultsNamed builds engines over rule files with faults and
@@ -142,5 +144,77 @@ func TestRuleFilesBoundedTogether(t *testing.T) {
 	// One file at the limits loads.
 	if _, err := New(context.Background(), WithRuleFiles(write("one", rules.MaxConditions, "numbered"))); err != nil {
 		t.Errorf("a file at the condition limit: %v", err)
+	}
+}
+
+// TestHostRecordsCheckedAcross builds engines over rules, structures and
+// withholdings given in Go (WithRules, WithWithholdings) and in rule
+// files, and checks that New refuses each fault across them, naming
+// where both records are: a withholding that one alike in another file
+// would be withheld beside (every withholding that reaches a line is
+// withheld, so both were), a rule of a file shadowed by one given in Go,
+// a record given in Go shadowed by another given in Go, and an ID given
+// in Go and again in a file. Before, the withholdings were both
+// withheld, the records given in Go were outside the check, and the ID
+// used twice was reported by rules.Compile naming no file.
+func TestHostRecordsCheckedAcross(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	wht := func(id, extra string) string {
+		return `{"id": "` + id + `", "jurisdiction": "KE", "tax": "Withholding Tax", "withholdingType": "NON_RESIDENT_SERVICES", "fromAbroad": true, "rate": "0.2"` + extra + `}`
+	}
+	goRule := rules.Rule{ID: "go-ny", Jurisdiction: "US-NY", ProductClass: "X", Outcome: rules.Taxable, Expiration: civil.MustParse("2026-06-30")}
+	goWht := rules.Withholding{ID: "go-ke", Jurisdiction: "KE", Tax: "Withholding Tax", WithholdingType: "NON_RESIDENT_SERVICES",
+		FromAbroad: true, Rate: decimal.RequireFromString("0.15")}
+	for name, c := range map[string]struct {
+		opts []Option
+		want []string
+	}{
+		"a withholding alike in another file": {[]Option{WithRuleFiles(
+			write("wht-2025.json", "{\"version\": 1, \"withholdings\": [\n"+wht("ke-2025", `, "expiration": "2026-06-30"`)+"]}"),
+			write("wht-2026.json", "{\"version\": 1, \"withholdings\": [\n\n"+wht("ke-2026", `, "effective": "2026-06-30"`)+"]}"))},
+			[]string{"rule file ", "wht-2026.json: line 3: withholding ke-2026: withholding ke-2025 (", "wht-2025.json, line 2)", "in force on 2026-06-30 too", "both would be"}},
+		"a withholding alike in a file and in Go": {[]Option{WithWithholdings(goWht),
+			WithRuleFiles(write("wht.json", "{\"version\": 1, \"withholdings\": [\n"+wht("ke-file", ``)+"]}"))},
+			[]string{"wht.json: line 2: withholding ke-file: withholding go-ke (given in Go (WithWithholdings), withholdings[0])", "in force always too"}},
+		"a rule of a file shadowed by one given in Go": {[]Option{WithRules([]rules.Rule{goRule}, nil),
+			WithRuleFiles(write("ny.json", "{\"version\": 1, \"rules\": [\n\n {\"id\": \"ny-file\", \"jurisdiction\": \"US-NY\", \"productClass\": \"X\", \"outcome\": \"TAXABLE\", \"effective\": \"2026-06-30\"}]}"))},
+			[]string{"ny.json: line 3: rule ny-file: rule go-ny (given in Go (WithRules), rules[0])", "in force on 2026-06-30 too", "could never apply"}},
+		"rules given in Go alike": {[]Option{WithRules([]rules.Rule{{ID: "other", ProductClass: "Y", Outcome: rules.Exempt}, goRule, {ID: "go-ny-2", Jurisdiction: "US-NY", ProductClass: "X", Outcome: rules.Exempt}}, nil)},
+			[]string{"host rules: given in Go (WithRules), rules[2]: rule go-ny-2: rule go-ny (given in Go (WithRules), rules[1])", "in force always too"}},
+		"withholdings given in Go alike": {[]Option{WithWithholdings(goWht, rules.Withholding{ID: "go-ke-2", Jurisdiction: "KE", Tax: "Withholding Tax",
+			WithholdingType: "NON_RESIDENT_SERVICES", FromAbroad: true, Rate: decimal.RequireFromString("0.2"), Effective: civil.MustParse("2027-01-01")})},
+			[]string{"host rules: given in Go (WithWithholdings), withholdings[1]: withholding go-ke-2: withholding go-ke (given in Go (WithWithholdings), withholdings[0])", "in force on 2027-01-01 too"}},
+		"an ID given in Go and in a file": {[]Option{WithRules([]rules.Rule{goRule}, nil),
+			WithRuleFiles(write("dup.json", "{\"version\": 1, \"rules\": [\n {\"id\": \"go-ny\", \"productClass\": \"Z\", \"outcome\": \"EXEMPT\"}]}"))},
+			[]string{"rule file ", "dup.json: line 2: rule id go-ny is used twice (first given in Go (WithRules), rules[0])"}},
+		"a rule file with no name": {[]Option{WithRuleFiles("")}, []string{"engine: rule file: the name of a rule file is empty"}},
+		"a withholding's ID given in Go and in a file": {[]Option{WithWithholdings(goWht),
+			WithRuleFiles(write("dupw.json", "{\"version\": 1, \"withholdings\": [\n"+wht("go-ke", `, "productClass": "Z"`)+"]}"))},
+			[]string{"dupw.json: line 2: withholding id go-ke is used twice (first given in Go (WithWithholdings), withholdings[0])"}},
+	} {
+		_, err := New(context.Background(), c.opts...)
+		if err == nil {
+			t.Errorf("%s: New accepted the records", name)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: %v, want it to say %q", name, err, w)
+			}
+		}
+	}
+	// Records given in Go and in files that follow one another, or
+	// differ, are accepted.
+	next := write("next.json", "{\"version\": 1, \"rules\": [\n {\"id\": \"ny-next\", \"jurisdiction\": \"US-NY\", \"productClass\": \"X\", \"outcome\": \"EXEMPT\", \"effective\": \"2026-07-01\"}],\n"+
+		" \"withholdings\": ["+wht("ke-card", `, "productClass": "PROFESSIONAL_SERVICES"`)+"]}")
+	if _, err := New(context.Background(), WithRules([]rules.Rule{goRule}, nil), WithWithholdings(goWht), WithRuleFiles(next)); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -34,7 +34,10 @@ import (
 
 // WithWithholdings adds withholding impositions to those of the rule
 // files (WithRuleFiles). A withholding's jurisdiction must be one of the
-// dataset's.
+// dataset's. They are checked with the rule files' withholdings: New
+// refuses an ID used twice and a withholding that one alike in all but
+// its period, rate and reason would be withheld beside on a day both are
+// in force (rules.FindDoubleWithholding).
 func WithWithholdings(ws ...rules.Withholding) Option {
 	return func(c *config) { c.withholdings = append(c.withholdings, ws...) }
 }

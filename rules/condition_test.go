@@ -26,6 +26,9 @@ func TestCompileRefusesRunawayConditions(t *testing.T) {
 		"a predicate over a million numbers": `len(usage) < 8 || len(map(1..1000000, # * 2)) > 0`,
 		"a range of a million numbers":       `len(usage) < 8 || 7 in 1..1000000`,
 		"a range as long as int64 allows":    `len(usage) < 8 || any(0..9223372036854775807, # > 1)`,
+		// Fine on a usage of under 8 characters only: a usage may have
+		// 40, over which the range outgrows the memory budget.
+		"a range over the memory budget on a long usage": `len(usage) < 8 || len(map(1..(len(usage) * 100000), # * 2)) > 0`,
 	}
 	for name, when := range refused {
 		_, err := Compile([]Rule{{ID: "x", Outcome: Taxable, When: when}})
@@ -38,7 +41,7 @@ func TestCompileRefusesRunawayConditions(t *testing.T) {
 		`businessCustomer && country in ["DE", "FR", "IT"]`,
 		`date >= "2026-01-01" && upper(usage) startsWith "MANU"`,
 		`any(["FOOD", "BOOKS"], # == productClass) || productClass matches "^MED"`,
-		`len(usage) < 8 || len(map(1..(len(usage) * 100000), # * 2)) > 0`,
+		`len(usage) < 8 || len(map(1..(len(usage) * 10), # * 2)) > 0`,
 		`len(split(customerClass, "-")) == 2 && trim(tax) != ""`,
 	} {
 		if _, err := Compile([]Rule{{ID: "x", Outcome: Taxable, When: when}}); err != nil {
@@ -130,7 +133,10 @@ func TestCheckBoundsTotalConditionCost(t *testing.T) {
 func TestSplitCountsAgainstTheMemoryBudget(t *testing.T) {
 	long := strings.TrimSuffix(strings.Repeat("area + ", 50), " + ")
 	for _, fn := range []string{"split", "splitAfter"} {
-		when := fmt.Sprintf(`count(%s(%s, ""), # != "") > %d`, fn, long, memoryBudget)
+		// Only at a place in the MCTD, which the facts Compile tries
+		// conditions on are not: a condition that fails at every place
+		// with a long area is refused when it loads.
+		when := fmt.Sprintf(`area endsWith "MCTD" && count(%s(%s, ""), # != "") > %d`, fn, long, memoryBudget)
 		table, err := Compile([]Rule{{ID: "chars", Outcome: Exempt, When: when}})
 		if err != nil {
 			t.Fatalf("%s: %v", fn, err)

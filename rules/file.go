@@ -588,9 +588,11 @@ func OpenFile(path string) (*File, error) {
 
 // Check checks every record of the file as Compile, CompileStructures
 // and CompileWithholdings would, that no ID is used twice within a
-// member, and that the conditions together cost at most
-// MaxTotalConditionCost, and fails on the first fault, naming the line
-// its record starts on (for a File that ReadFile read).
+// member, that the conditions together cost at most
+// MaxTotalConditionCost, and that no record is shadowed by one alike
+// before it (FindShadow) nor withheld beside one (FindDoubleWithholding),
+// and fails on the first fault, naming the line its record starts on
+// (for a File that ReadFile read).
 func (f *File) Check() error {
 	at := func(member string, i int, err error) error {
 		if l := f.Line(member, i); l > 0 {
@@ -671,7 +673,9 @@ type shadowKey struct {
 // those days, as when a new rate takes effect on the day the old one
 // expires. FindShadow finds them.
 type Shadow struct {
-	// Member is MemberRules or MemberStructures.
+	// Member is MemberRules or MemberStructures, or MemberWithholdings
+	// for two withholdings that would both be withheld
+	// (FindDoubleWithholding).
 	Member string
 	// First and Second are the positions of the two records, First the
 	// one that applies; FirstID and SecondID their IDs.
@@ -685,12 +689,54 @@ type Shadow struct {
 // Describe says what is wrong with the second record, naming the first
 // with where it is (first: "line 3", "acme.json, line 3").
 func (s Shadow) Describe(first string) string {
-	if s.Member == MemberStructures {
+	switch s.Member {
+	case MemberWithholdings:
+		return fmt.Sprintf("withholding %s: withholding %s (%s) has the same jurisdiction, tax, withholdingType, selectors and condition and is in force %s too: "+
+			"every withholding that reaches a line is withheld, so both would be on the days both are in force (end the one the day before the other takes effect)",
+			s.SecondID, s.FirstID, first, s.From)
+	case MemberStructures:
 		return fmt.Sprintf("structure %s: structure %s (%s) has the same selectors and priority and is in force %s too, and comes first: structure %s could never apply on the days both are in force",
 			s.SecondID, s.FirstID, first, s.From, s.SecondID)
 	}
 	return fmt.Sprintf("rule %s: rule %s (%s) has the same selectors, priority and condition and is in force %s too, and comes first: rule %s could never apply on the days both are in force",
 		s.SecondID, s.FirstID, first, s.From, s.SecondID)
+}
+
+// withholdingKey is what two withholdings must share to reach the same
+// lines on a day that the periods of both hold: all but their periods,
+// rates, reasons and IDs.
+type withholdingKey struct {
+	jurisdiction, tax, withholdingType                               string
+	productClass, customerClass, usage, transactionType, perspective string
+	fromAbroad                                                       bool
+	when                                                             string
+}
+
+// FindDoubleWithholding returns a withholding of ws that one before it,
+// alike in all but its period, rate and reason, would be withheld beside
+// on every day that both are in force (a Shadow of MemberWithholdings),
+// and false when there is none. Unlike rules, withholdings are not
+// decided by the first that applies: every one that reaches a line is
+// withheld, so two alike in force on one day withhold twice, as when a
+// new rate takes effect on the day the old one expires. ws is in the
+// order given to CompileWithholdings: File.Check looks within a file,
+// the engine across its rule files and the withholdings given in Go.
+func FindDoubleWithholding(ws []Withholding) (Shadow, bool) {
+	groups := map[withholdingKey][]int{}
+	periods := make([]civil.Period, len(ws))
+	for i := range ws {
+		w := &ws[i]
+		k := withholdingKey{jurisdiction: w.Jurisdiction, tax: w.Tax, withholdingType: w.WithholdingType,
+			productClass: w.ProductClass, customerClass: w.CustomerClass, usage: w.Usage, transactionType: w.TransactionType,
+			perspective: w.Perspective, fromAbroad: w.FromAbroad, when: w.When}
+		periods[i] = civil.Period{Effective: w.Effective, Expiration: w.Expiration}
+		groups[k] = append(groups[k], i)
+	}
+	sh, ok := findShadow(groups, periods)
+	if ok {
+		sh.Member, sh.FirstID, sh.SecondID = MemberWithholdings, ws[sh.First].ID, ws[sh.Second].ID
+	}
+	return sh, ok
 }
 
 // FindShadow returns a rule of rs, or else a structure of ss, that one
@@ -727,7 +773,7 @@ func FindShadow(rs []Rule, ss []Structure) (Shadow, bool) {
 // findShadow returns the two records of a group whose periods overlap,
 // the one with the earliest second record of all, so that the fault
 // reported does not depend on the order of a map.
-func findShadow(groups map[shadowKey][]int, periods []civil.Period) (Shadow, bool) {
+func findShadow[K comparable](groups map[K][]int, periods []civil.Period) (Shadow, bool) {
 	best := Shadow{Second: -1}
 	for _, group := range groups {
 		if i, j, ok := overlapping(periods, group); ok && (best.Second < 0 || j < best.Second) {
@@ -738,10 +784,14 @@ func findShadow(groups map[shadowKey][]int, periods []civil.Period) (Shadow, boo
 }
 
 // checkShadows refuses a rule or structure of the file that one before
-// it decides on every day both are in force (FindShadow). at places an
-// error as Check does.
+// it decides on every day both are in force (FindShadow), and a
+// withholding that one before it would be withheld beside on such a day
+// (FindDoubleWithholding). at places an error as Check does.
 func (f *File) checkShadows(at func(member string, i int, err error) error) error {
 	sh, ok := FindShadow(f.Rules, f.Structures)
+	if !ok {
+		sh, ok = FindDoubleWithholding(f.Withholdings)
+	}
 	if !ok {
 		return nil
 	}

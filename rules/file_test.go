@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/levytax/levy/civil"
+	"github.com/shopspring/decimal"
 )
 
 // TestReadFileNamesTheFieldAtFault sends records whose members do not
@@ -358,5 +361,72 @@ func TestBounds(t *testing.T) {
 	want := fmt.Sprintf("the conditions of the files may cost %d steps to run with this one's 10000, more than the %d allowed", MaxTotalConditionCost+10_000, MaxTotalConditionCost)
 	if err := b.Record(costly); err == nil || err.Error() != want {
 		t.Errorf("a condition past the cost: %v, want %q", err, want)
+	}
+}
+
+// TestCheckRefusesWithholdingsWithheldTwice sends rule files with two
+// withholdings alike in all but their period (and rate or reason) whose
+// periods share a day, and checks that Check refuses the second, naming
+// both, their lines and the first day they share. Withholdings are not
+// decided by the first that applies, as rules are: every one that
+// reaches a line is withheld, so the two were both withheld on those
+// days. Withholdings that differ, or follow one another, pass.
+func TestCheckRefusesWithholdingsWithheldTwice(t *testing.T) {
+	wht := func(id, extra string) string {
+		return `{"id": "` + id + `", "jurisdiction": "KE", "tax": "Withholding Tax", "withholdingType": "NON_RESIDENT_SERVICES", "fromAbroad": true` + extra + `}`
+	}
+	file := func(records ...string) string {
+		return "{\"version\": 1, \"withholdings\": [\n" + strings.Join(records, ",\n") + "]}"
+	}
+	for name, c := range map[string]struct{ file, want string }{
+		"a new rate on the day the old one expires": {file(
+			wht("ke-old", `, "rate": "0.15", "expiration": "2026-06-30"`),
+			wht("ke-new", `, "rate": "0.20", "effective": "2026-06-30"`)),
+			"line 3: rules: withholding ke-new: withholding ke-old (line 2) has the same jurisdiction, tax, withholdingType, selectors and condition and is in force on 2026-06-30 too"},
+		"the same withholding twice, for ever": {file(
+			wht("a", `, "rate": "0.2"`),
+			`{"id": "other", "jurisdiction": "KE", "tax": "VAT", "withholdingType": "X", "rate": "0.02"}`,
+			wht("b", `, "rate": "0.2", "reason": "again"`)),
+			"line 4: rules: withholding b: withholding a (line 2) has the same jurisdiction, tax, withholdingType, selectors and condition and is in force always too"},
+		"a period within another's": {file(
+			wht("year", `, "rate": "0.2", "effective": "2026-01-01", "expiration": "2026-12-31"`),
+			wht("march", `, "rate": "0.1", "effective": "2026-03-01", "expiration": "2026-03-31", "when": ""`)),
+			"line 3: rules: withholding march: withholding year (line 2)"},
+	} {
+		f, err := ReadFile(strings.NewReader(c.file))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		err = f.Check()
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "both would be") {
+			t.Errorf("%s: got %v, want an error with %q", name, err, c.want)
+		}
+	}
+	for name, c := range map[string]string{
+		"one after the other": file(
+			wht("old", `, "rate": "0.15", "expiration": "2026-06-29"`),
+			wht("new", `, "rate": "0.20", "effective": "2026-06-30"`)),
+		"another tax":          file(wht("a", `, "rate": "0.2"`), `{"id": "b", "jurisdiction": "KE", "tax": "VAT", "withholdingType": "NON_RESIDENT_SERVICES", "fromAbroad": true, "rate": "0.02"}`),
+		"another jurisdiction": file(wht("a", `, "rate": "0.2"`), `{"id": "b", "jurisdiction": "UG", "tax": "Withholding Tax", "withholdingType": "NON_RESIDENT_SERVICES", "fromAbroad": true, "rate": "0.15"}`),
+		"another type":         file(wht("a", `, "rate": "0.2"`), `{"id": "b", "jurisdiction": "KE", "tax": "Withholding Tax", "withholdingType": "ROYALTIES", "fromAbroad": true, "rate": "0.2"}`),
+		"another selector":     file(wht("a", `, "rate": "0.2"`), wht("b", `, "rate": "0.2", "productClass": "PROFESSIONAL_SERVICES"`)),
+		"another condition":    file(wht("a", `, "rate": "0.2", "when": "usage == \"A\""`), wht("b", `, "rate": "0.2", "when": "usage == \"B\""`)),
+		"another perspective":  file(wht("a", `, "rate": "0.2", "perspective": "BUYER"`), wht("b", `, "rate": "0.2", "perspective": "SELLER"`)),
+	} {
+		f, err := ReadFile(strings.NewReader(c))
+		if err == nil {
+			err = f.Check()
+		}
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	// FindDoubleWithholding over withholdings given in Go.
+	ws := []Withholding{
+		{ID: "x", Jurisdiction: "KE", Tax: "WHT", WithholdingType: "T", Rate: decimal.RequireFromString("0.1")},
+		{ID: "y", Jurisdiction: "KE", Tax: "WHT", WithholdingType: "T", Rate: decimal.RequireFromString("0.2"), Effective: civil.MustParse("2027-01-01")},
+	}
+	if sh, ok := FindDoubleWithholding(ws); !ok || sh.Member != MemberWithholdings || sh.First != 0 || sh.Second != 1 || sh.From != "on 2027-01-01" {
+		t.Errorf("FindDoubleWithholding = %+v, %v; want y after x, on 2027-01-01", sh, ok)
 	}
 }

@@ -70,3 +70,42 @@ func TestConditionErrorAtRunTime(t *testing.T) {
 		t.Errorf("withholding: %v, want a ConditionError of withholding w", err)
 	}
 }
+
+// TestCompileRefusesConditionsOverLongFacts checks that a condition
+// that outgrows its memory budget or the texts split may make only on
+// long facts (the area of a place with many districts, a class at its
+// longest) is refused when it loads, naming the rule or withholding,
+// while one that is fine on such facts still loads. Before, the probe
+// ran over an empty area only, and such a condition failed on the first
+// real line at such a place.
+func TestCompileRefusesConditionsOverLongFacts(t *testing.T) {
+	five := `area + area + area + area + area`
+	for _, when := range []string{
+		`len(split(` + five + `, "")) > 0`,
+		`count(split(` + five + `, ""), # == "U") > 0`,
+		`len(map(1..(len(area) * 5), # * 2)) > 0`,
+		`len(usage) < 8 || len(map(1..(len(usage) * 100000), # * 2)) > 0`,
+		`len(map(1..(len(productClass) * 30), #)) > 0`,
+	} {
+		_, err := Compile([]Rule{{ID: "long-area", Outcome: Exempt, When: when}})
+		if err == nil || !strings.Contains(err.Error(), "rule long-area") || !strings.Contains(err.Error(), "the longest facts") {
+			t.Errorf("%s: Compile gave %v, want an error naming the rule and the longest facts", when, err)
+		}
+		_, err = CompileWithholdings([]Withholding{{ID: "long-area-wht", Jurisdiction: "KE", Tax: "WHT", WithholdingType: "X",
+			Rate: decimal.RequireFromString("0.2"), When: when}})
+		if err == nil || !strings.Contains(err.Error(), "withholding long-area-wht") || !strings.Contains(err.Error(), "the longest facts") {
+			t.Errorf("%s: CompileWithholdings gave %v, want an error naming the withholding and the longest facts", when, err)
+		}
+	}
+	for _, when := range []string{
+		`any(split(area, " "), # == "US-NY-D-MCTD")`,
+		`count(split(area + " " + area, ""), # == "-") > 3`,
+		`len(productClass) <= 40 && hasPrefix(usage, "RES")`,
+		`len(usage) < 8 || len(map(1..(len(usage) * 10), # * 2)) > 0`,
+		`usage == "" || usage == "RESALE" || split(usage, "-")[1] == "X"`,
+	} {
+		if _, err := Compile([]Rule{{ID: "fine", Outcome: Exempt, When: when}}); err != nil {
+			t.Errorf("%s: Compile gave %v, want it to load", when, err)
+		}
+	}
+}

@@ -99,7 +99,7 @@ func batchFlags(perspective string) (*flag.FlagSet, *batchOptions) {
 	fs.StringVar(&o.format, "format", "", "jsonl or csv (default: csv for an --in FILE named .csv, else jsonl)")
 	fs.BoolVar(&o.resume, "resume", false, "continue a run that stopped, after the documents its --out FILE holds")
 	o.content.register(fs)
-	o.rules.register(fs)
+	o.rules.register(fs, ruleFlagUsage)
 	return fs, o
 }
 

@@ -49,7 +49,7 @@ func calcFlags(perspective string) (*flag.FlagSet, *calcOptions) {
 	fs.BoolVar(&o.explain, "explain", false, "print after the response a table of its taxes with each one's rule and reason; stores nothing")
 	fs.BoolVar(&o.explainOnly, "explain-only", false, "print the table of --explain without the response; stores nothing")
 	o.content.register(fs)
-	o.rules.register(fs)
+	o.rules.register(fs, ruleFlagUsage)
 	return fs, o
 }
 

@@ -5,6 +5,7 @@ package cli
 import (
 	"context"
 	"flag"
+	"fmt"
 	"strings"
 
 	"github.com/levytax/levy/civil"
@@ -96,22 +97,57 @@ func (c *contentFlags) dataset(ctx context.Context) (*data.Dataset, error) {
 	return ds.WithOverlay(o)
 }
 
-// ruleFlag is the --rules flag of levy calc and levy batch: the rule
-// files serve compiles beside Levy's default tables (serve --rules), so
+// ruleFlag is the --rules flag of levy serve, calc, batch and profile:
+// the rule files that serve compiles beside Levy's default tables, so
 // that a calculation run from the command line applies the host's rules
-// as the server does.
-type ruleFlag struct{ files string }
+// as the server does, and a profile may name their product classes. Its
+// value is a comma-separated list that parseRuleFiles reads.
+type ruleFlag struct{ files []string }
 
-// register adds --rules to fs.
-func (r *ruleFlag) register(fs *flag.FlagSet) {
-	fs.StringVar(&r.files, "rules", "", "comma-separated rule files to compile beside Levy's default tables, as levy serve --rules")
+// register adds --rules to fs, with usage.
+func (r *ruleFlag) register(fs *flag.FlagSet, usage string) { fs.Var(r, "rules", usage) }
+
+// ruleFlagUsage is the usage of --rules of levy calc and levy batch.
+const ruleFlagUsage = "comma-separated rule files to compile beside Levy's default tables, as levy serve --rules"
+
+// String implements flag.Value.
+func (r *ruleFlag) String() string { return strings.Join(r.files, ",") }
+
+// Set implements flag.Value: the list replaces the files given before.
+func (r *ruleFlag) Set(list string) error {
+	files, err := parseRuleFiles(list)
+	if err != nil {
+		return err
+	}
+	r.files = files
+	return nil
 }
 
 // engineOptions returns the engine option that reads the rule files, if
 // any.
 func (r *ruleFlag) engineOptions() []engine.Option {
-	if r.files == "" {
+	if len(r.files) == 0 {
 		return nil
 	}
-	return []engine.Option{engine.WithRuleFiles(strings.Split(r.files, ",")...)}
+	return []engine.Option{engine.WithRuleFiles(r.files...)}
+}
+
+// parseRuleFiles reads the comma-separated list of rule files of
+// --rules (and of LEVY_RULES): each name with the spaces around it
+// trimmed ("a.json, b.json"), none for an empty list. An empty name
+// ("a.json,", "a.json,,b.json", a variable that was not set in
+// "$BASE,$EXTRA") is refused, naming its place, rather than skipped: a
+// file left out of the list would silently leave its rules out of every
+// calculation.
+func parseRuleFiles(list string) ([]string, error) {
+	if list == "" {
+		return nil, nil
+	}
+	names := strings.Split(list, ",")
+	for i := range names {
+		if names[i] = strings.TrimSpace(names[i]); names[i] == "" {
+			return nil, fmt.Errorf("the list of rule files %q has an empty name (name %d of %d): separate the files with single commas, with none at either end", list, i+1, len(names))
+		}
+	}
+	return names, nil
 }

@@ -84,7 +84,7 @@ type profileArgs struct {
 	storeFlags
 	tenant       string
 	tenantGiven  bool
-	rules        string
+	rules        ruleFlag
 	format, out  string
 	asOf         string
 	asJSON       bool
@@ -107,7 +107,7 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	a.registerLocal(fs)
 	a.registerServer(fs, "base URL of a running levy serve (http://127.0.0.1:8080), to work through", clientSecretUsage, audienceUsage)
 	fs.StringVar(&a.tenant, "tenant", levy.DefaultTenant, "tenant whose profile to work on (with --server, the credential's)")
-	fs.StringVar(&a.rules, "rules", os.Getenv("LEVY_RULES"), "comma-separated rule files whose product classes the profile may name, as levy serve --rules")
+	a.rules.register(fs, "comma-separated rule files whose product classes the profile may name, as levy serve --rules")
 	fs.StringVar(&a.format, "format", "json", "export: json (a change set) or csv (the four import files, into --out DIR)")
 	fs.StringVar(&a.out, "out", "", "export: the file (json) or the directory (csv) to write")
 	fs.StringVar(&a.asOf, "as-of", "", "export, list: the profile as it was then, a time (RFC 3339) or a day")
@@ -152,6 +152,11 @@ func runProfile(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	a.tenantGiven = given["tenant"]
 	a.companyGiven = given["company"]
+	if v := os.Getenv("LEVY_RULES"); v != "" && !given["rules"] {
+		if err := a.rules.Set(v); err != nil {
+			return usageError{fmt.Sprintf("LEVY_RULES=%q: %v", v, err)}
+		}
+	}
 	a.filter.ExpiringBefore = before.d
 	if a.filter.Limit < 1 || a.filter.Limit > profileadmin.MaxLimit || a.filter.Offset < 0 {
 		return usageError{fmt.Sprintf("--limit is from 1 to %d, --offset 0 or more", profileadmin.MaxLimit)}
@@ -308,11 +313,7 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 		}
 		return err
 	}
-	var files []string
-	if a.rules != "" {
-		files = strings.Split(a.rules, ",")
-	}
-	v, err := profileValidator(data.Default(), files)
+	v, err := profileValidator(data.Default(), a.rules.files)
 	if err != nil {
 		return err
 	}

@@ -49,7 +49,7 @@ type serveConfig struct {
 	shutdown      time.Duration
 	logFormat     string
 	logLevel      string
-	rules         string
+	rules         ruleFlag
 	activation    time.Duration
 	tokenTTL      time.Duration
 	rateLimit     int
@@ -129,7 +129,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.DurationVar(&c.shutdown, "shutdown-timeout", 20*time.Second, "how long requests in flight may take to finish on SIGTERM")
 	fs.StringVar(&c.logFormat, "log-format", "json", "log format: json or text")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn or error")
-	fs.StringVar(&c.rules, "rules", "", "comma-separated rule files to compile beside Levy's default tables")
+	c.rules.register(fs, "comma-separated rule files to compile beside Levy's default tables")
 	fs.DurationVar(&c.activation, "credential-activation-delay", 15*time.Minute, "how long a new credential must wait before it may request tokens")
 	fs.DurationVar(&c.tokenTTL, "token-ttl", 20*time.Minute, "lifetime of an access token")
 	fs.IntVar(&c.rateLimit, "token-rate-limit", 10, "tokens per client and audience per --token-rate-window at /oauth/token")
@@ -239,7 +239,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, c se
 	// The rule files are read and their records checked before anything
 	// listens or is written, as the e-invoicing settings are below (the
 	// engine checks them again against the dataset when it is built).
-	if err := checkRuleFiles(c.rules); err != nil {
+	if err := checkRuleFiles(c.rules.files); err != nil {
 		return exitError{code: 2, msg: err.Error()}
 	}
 	// The e-invoicing settings (the webhook secrets' key) are checked
@@ -387,9 +387,7 @@ func startAPI(ctx context.Context, c serveConfig, ecfg einvoice.Config, log *slo
 		// nexus): the source reads no profile of its own, which could be
 		// a later version than the rest of the calculation applies.
 		engine.WithDistanceSales(nexus.NewEUSource(store, nil))}
-	if c.rules != "" {
-		opts = append(opts, engine.WithRuleFiles(strings.Split(c.rules, ",")...))
-	}
+	opts = append(opts, c.rules.engineOptions()...)
 	opts = append(opts, c.content.engineOptions()...)
 	opts = append(opts, c.addressCheck.engineOptions()...)
 	e, err := engine.New(ctx, opts...)

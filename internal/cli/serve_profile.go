@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"strings"
 	"sync"
 	"time"
 
@@ -43,9 +42,6 @@ func profileValidator(ds *data.Dataset, ruleFiles []string) (profile.Validator, 
 		}
 	}
 	for _, path := range ruleFiles {
-		if path = strings.TrimSpace(path); path == "" {
-			continue
-		}
 		f, err := os.Open(path)
 		if err != nil {
 			return profile.Validator{}, fmt.Errorf("rule file: %w", err)
@@ -97,11 +93,7 @@ func openProfiles(ctx context.Context, st *storage, c serveConfig, log *slog.Log
 	if err != nil {
 		return nil, err
 	}
-	var files []string
-	if c.rules != "" {
-		files = strings.Split(c.rules, ",")
-	}
-	v, err := profileValidator(ds, files)
+	v, err := profileValidator(ds, c.rules.files)
 	if err != nil {
 		return nil, err
 	}
@@ -143,14 +135,11 @@ func (p *profiles) Close() error {
 	return nil
 }
 
-// checkRuleFiles reads the comma-separated rule files of --rules and
+// checkRuleFiles reads the rule files of --rules (parseRuleFiles) and
 // checks their records (rules.File.Check), naming the file and the line
 // of the first fault.
-func checkRuleFiles(list string) error {
-	if list == "" {
-		return nil
-	}
-	for _, path := range strings.Split(list, ",") {
+func checkRuleFiles(files []string) error {
+	for _, path := range files {
 		if _, err := rules.OpenFile(path); err != nil {
 			return fmt.Errorf("--rules: %w", err)
 		}

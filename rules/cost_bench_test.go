@@ -1,0 +1,54 @@
+package rules
+
+import (
+	"testing"
+	"time"
+
+	"github.com/expr-lang/expr/vm"
+)
+
+// BenchmarkConditionStep runs, in one benchmark, a condition whose
+// predicate's body compares texts and one whose body builds texts by
+// concatenation, both over the characters of four times the longest area
+// of Levy's dataset (900 texts, near the memory budget), and reports the
+// time of a step that ConditionCost counts for each (ns/step-compare,
+// ns/step-concat) and their ratio, the figures behind
+// MaxConditionCost's documentation.
+func BenchmarkConditionStep(b *testing.B) {
+	conds := []struct{ name, when string }{
+		{"compare", `any(split(area + area + area + area, ""), # == "x" || # == "y")`},
+		{"concat", `any(split(area + area + area + area, ""), # + area + area + area == "x")`},
+	}
+	env := Env{Area: probeLongArea, Usage: probeLongText}
+	progs := make([]*vm.Program, len(conds))
+	for i, c := range conds {
+		if err := checkCondition(c.when); err != nil {
+			b.Fatal(err)
+		}
+		p, err := compileCondition(c.when)
+		if err != nil {
+			b.Fatal(err)
+		}
+		progs[i] = p
+	}
+	// The two run in turn, so that a machine busy with other work slows
+	// both alike.
+	took := make([]time.Duration, len(conds))
+	for range b.N {
+		for i, p := range progs {
+			start := time.Now()
+			machine := vm.VM{MemoryBudget: memoryBudget}
+			if _, err := machine.Run(p, &env); err != nil {
+				b.Fatal(err)
+			}
+			took[i] += time.Since(start)
+		}
+	}
+	perStep := make([]float64, len(conds))
+	for i, c := range conds {
+		perStep[i] = float64(took[i].Nanoseconds()) / float64(b.N) / float64(ConditionCost(c.when))
+		b.ReportMetric(float64(ConditionCost(c.when)), "steps-"+c.name)
+		b.ReportMetric(perStep[i], "ns/step-"+c.name)
+	}
+	b.ReportMetric(perStep[1]/perStep[0], "concat/compare")
+}
