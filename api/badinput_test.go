@@ -780,6 +780,37 @@ func badInputRows(s *badServer) []bad {
 		add(post(fmt.Sprintf("owner/%s is %v", c.path, c.value), owner, set(ownerBase, c.path, c.value), 400, c.path))
 	}
 
+	// Numbers too large for a double, or for the 15 digits before the
+	// decimal point that Levy keeps to, which the response would echo.
+	digits500 := raw("1" + strings.Repeat("0", 499))
+	for _, c := range []struct {
+		name, url, base, path string
+		value                 raw
+		also                  []any // other members the value needs
+	}{
+		{"supplies", supplies, saleBase, "lineItems[0].unitPrice", "1e400", nil},
+		{"supplies", supplies, saleBase, "lineItems[0].extendedPrice", digits500, nil},
+		{"supplies", supplies, saleBase, "lineItems[0].previousTaxPaid", "-1e400", nil},
+		{"supplies", supplies, saleBase, "lineItems[0].quantity.value", "1000000000000000", nil},
+		{"supplies", supplies, saleBase, "lineItems[0].flexibleFields.flexibleNumericFields[0].value", "1e16",
+			[]any{"lineItems[0].flexibleFields.flexibleNumericFields[0].fieldId", 1}},
+		{"supplies", supplies, saleBase, "lineItems[0].discount.discountValue", "1e400",
+			[]any{"lineItems[0].discount.discountType", "DiscountAmount"}},
+		{"procurement", procurement, purchaseBase, "chargedTax", "1e400", nil},
+		{"procurement", procurement, purchaseBase, "lineItems[0].chargedTax", digits500, nil},
+		{"procurement", procurement, purchaseBase, "lineItems[0].extendedPrice", "999999999999999.999e1", nil},
+		{"procurement", procurement, purchaseBase, "lineItems[0].blockingOverridePercent", "1e400", nil},
+		{"owner", owner, ownerBase, "lineItems[0].netBookValue", "1e400", nil},
+		{"owner", owner, ownerBase, "lineItems[0].previousTaxPaid", digits500, nil},
+	} {
+		value := string(c.value)
+		if len(value) > 24 {
+			value = "a " + strconv.Itoa(len(value)) + "-digit integer"
+		}
+		body := set(c.base, append(c.also, c.path, c.value)...)
+		add(post(fmt.Sprintf("%s/%s is %s", c.name, c.path, value), c.url, body, 400, c.path))
+	}
+
 	// Bodies that are not a request at all, at each calculation endpoint.
 	deep := strings.Repeat(`{"a":`, 10000) + "1" + strings.Repeat("}", 10000)
 	deepSmall := strings.Repeat(`{"a":`, 1000) + "1" + strings.Repeat("}", 1000) // under the 16 KiB of some bodies
