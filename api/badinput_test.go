@@ -1130,6 +1130,10 @@ func badInputRows(s *badServer) []bad {
 		del("admin/revocation of an unknown client", clients+"/no-such-client", 404, "id").with(admin...),
 		post("admin/replay of an unknown event", deadLetters+"/"+unknownGUID+"/replay", "", 404, "eventId").with(admin...),
 		post("admin/replay of a malformed event ID", deadLetters+"/not-a-guid/replay", "", 400, "eventId").with(admin...),
+		// A tenant's tolerance that limits by nothing would pay every
+		// vendor's tax on a conditional procurement.
+		bad{name: "admin/profile policy with an empty tolerance", method: http.MethodPut, path: "/admin/v1/profile/policy",
+			body: `{"tolerance":{}}`, status: 400, target: "tolerance"}.with(admin...),
 	)
 
 	// E-invoicing.
