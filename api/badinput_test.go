@@ -763,6 +763,10 @@ func badInputRows(s *badServer) []bad {
 			set(ownerBase, "lineItems[0].cost", dropped{}, "lineItems[0].previousTaxPaid", 5,
 				"lineItems[0].lineItems", raw(`[{"lineItemId":"2","cost":100}]`)),
 			400, "lineItems[0].previousTaxPaid"),
+		// An accrual credits the lines' vendor's tax when any line sends
+		// one: a document's that disagrees would be dropped.
+		post("procurement/document chargedTax the lines' contradict on an accrual", procurement,
+			set(purchaseBase, "purchaseMessageType", "ACCRUAL", "chargedTax", 50, "lineItems[0].chargedTax", 10), 400, "chargedTax"),
 		post("procurement/multicomponent line without child lines", procurement,
 			set(purchaseBase, "lineItems[0].isMulticomponent", true), 400, "lineItems[0].isMulticomponent"),
 		post("procurement/AP invoice sync line without lineItemId", procurement,
