@@ -749,6 +749,24 @@ func badInputRows(s *badServer) []bad {
 			set(purchaseBase, "purchaseMessageType", "DISTRIBUTE_TAX", "lineItems[0].extendedPrice", nil,
 				"lineItems[0].inputTotalTax", 5, "lineItems[0].lineItems", raw(`[{"lineItemId":"2","extendedPrice":100,"inputTotalTax":5}]`)),
 			400, "lineItems[0].inputTotalTax"),
+		// A sale's tax paid elsewhere, or tax to distribute, and an
+		// owner's tax paid elsewhere, on such a line.
+		post("supplies/previousTaxPaid on a parent line without a price", supplies,
+			set(saleBase, "lineItems[0].unitPrice", dropped{}, "lineItems[0].previousTaxPaid", 5,
+				"lineItems[0].lineItems", raw(`[{"lineItemId":"2","extendedPrice":100}]`)),
+			400, "lineItems[0].previousTaxPaid"),
+		post("supplies/inputTotalTax on a parent line without a price", supplies,
+			set(saleBase, "saleMessageType", "DISTRIBUTE_TAX", "lineItems[0].unitPrice", dropped{}, "lineItems[0].inputTotalTax", 5,
+				"lineItems[0].lineItems", raw(`[{"lineItemId":"2","extendedPrice":100,"inputTotalTax":5}]`)),
+			400, "lineItems[0].inputTotalTax"),
+		post("owner/previousTaxPaid on a parent line without a price", owner,
+			set(ownerBase, "lineItems[0].cost", dropped{}, "lineItems[0].previousTaxPaid", 5,
+				"lineItems[0].lineItems", raw(`[{"lineItemId":"2","cost":100}]`)),
+			400, "lineItems[0].previousTaxPaid"),
+		// An accrual credits the lines' vendor's tax when any line sends
+		// one: a document's that disagrees would be dropped.
+		post("procurement/document chargedTax the lines' contradict on an accrual", procurement,
+			set(purchaseBase, "purchaseMessageType", "ACCRUAL", "chargedTax", 50, "lineItems[0].chargedTax", 10), 400, "chargedTax"),
 		post("procurement/multicomponent line without child lines", procurement,
 			set(purchaseBase, "lineItems[0].isMulticomponent", true), 400, "lineItems[0].isMulticomponent"),
 		post("procurement/AP invoice sync line without lineItemId", procurement,
@@ -778,6 +796,37 @@ func badInputRows(s *badServer) []bad {
 		{"lineItems", raw(`[]`)},
 	} {
 		add(post(fmt.Sprintf("owner/%s is %v", c.path, c.value), owner, set(ownerBase, c.path, c.value), 400, c.path))
+	}
+
+	// Numbers too large for a double, or for the 15 digits before the
+	// decimal point that Levy keeps to, which the response would echo.
+	digits500 := raw("1" + strings.Repeat("0", 499))
+	for _, c := range []struct {
+		name, url, base, path string
+		value                 raw
+		also                  []any // other members the value needs
+	}{
+		{"supplies", supplies, saleBase, "lineItems[0].unitPrice", "1e400", nil},
+		{"supplies", supplies, saleBase, "lineItems[0].extendedPrice", digits500, nil},
+		{"supplies", supplies, saleBase, "lineItems[0].previousTaxPaid", "-1e400", nil},
+		{"supplies", supplies, saleBase, "lineItems[0].quantity.value", "1000000000000000", nil},
+		{"supplies", supplies, saleBase, "lineItems[0].flexibleFields.flexibleNumericFields[0].value", "1e16",
+			[]any{"lineItems[0].flexibleFields.flexibleNumericFields[0].fieldId", 1}},
+		{"supplies", supplies, saleBase, "lineItems[0].discount.discountValue", "1e400",
+			[]any{"lineItems[0].discount.discountType", "DiscountAmount"}},
+		{"procurement", procurement, purchaseBase, "chargedTax", "1e400", nil},
+		{"procurement", procurement, purchaseBase, "lineItems[0].chargedTax", digits500, nil},
+		{"procurement", procurement, purchaseBase, "lineItems[0].extendedPrice", "999999999999999.999e1", nil},
+		{"procurement", procurement, purchaseBase, "lineItems[0].blockingOverridePercent", "1e400", nil},
+		{"owner", owner, ownerBase, "lineItems[0].netBookValue", "1e400", nil},
+		{"owner", owner, ownerBase, "lineItems[0].previousTaxPaid", digits500, nil},
+	} {
+		value := string(c.value)
+		if len(value) > 24 {
+			value = "a " + strconv.Itoa(len(value)) + "-digit integer"
+		}
+		body := set(c.base, append(c.also, c.path, c.value)...)
+		add(post(fmt.Sprintf("%s/%s is %s", c.name, c.path, value), c.url, body, 400, c.path))
 	}
 
 	// Bodies that are not a request at all, at each calculation endpoint.
@@ -1085,6 +1134,10 @@ func badInputRows(s *badServer) []bad {
 		del("admin/revocation of an unknown client", clients+"/no-such-client", 404, "id").with(admin...),
 		post("admin/replay of an unknown event", deadLetters+"/"+unknownGUID+"/replay", "", 404, "eventId").with(admin...),
 		post("admin/replay of a malformed event ID", deadLetters+"/not-a-guid/replay", "", 400, "eventId").with(admin...),
+		// A tenant's tolerance that limits by nothing would pay every
+		// vendor's tax on a conditional procurement.
+		bad{name: "admin/profile policy with an empty tolerance", method: http.MethodPut, path: "/admin/v1/profile/policy",
+			body: `{"tolerance":{}}`, status: 400, target: "tolerance"}.with(admin...),
 	)
 
 	// E-invoicing.

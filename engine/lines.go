@@ -157,6 +157,7 @@ func (b *builder) build(lines []lineIn) {
 		if li.multi || len(li.children) > 0 {
 			b.build(li.children)
 			if !ownLine(li.multi, li.unit, li.ext) {
+				b.parentTaxes(li)
 				continue
 			}
 		}
@@ -164,6 +165,23 @@ func (b *builder) build(lines []lineIn) {
 		if li.leaf != nil {
 			b.c.d.lines = append(b.c.d.lines, li.leaf)
 		}
+	}
+}
+
+// parentTaxes refuses the tax amounts sent on li, a line that is not
+// calculated (child lines and no price of its own, or multicomponent):
+// they would reach no line and be dropped. A previousTaxPaid other than
+// zero would credit nothing, so the customer would be charged the tax
+// already paid elsewhere; an inputTotalTax on DISTRIBUTE_TAX would be
+// distributed over no line. Both belong on the child lines. The vendor's
+// tax of a purchase is refused before the lines are built
+// (parentAmounts), as it may also go on the document.
+func (b *builder) parentTaxes(li *lineIn) {
+	if li.prevPaid != nil && !li.prevPaid.IsZero() {
+		b.add(levy.Invalid(li.path+".previousTaxPaid", "is sent on a line with child lines and no price of its own (or a multicomponent line), which is not calculated: send the tax previously paid on its child lines"))
+	}
+	if li.inputTax != nil && b.c.d.mode == modeDistribute {
+		b.add(levy.Invalid(li.path+".inputTotalTax", "is sent on a line with child lines and no price of its own (or a multicomponent line), which is not calculated: send the tax to distribute on its child lines"))
 	}
 }
 

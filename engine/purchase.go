@@ -112,10 +112,22 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 	lineCharged := false
 	if pm.mode == modeAccrue {
 		// The vendor's tax is credited against the use tax due.
+		linesCharged := decimalZero
 		for _, l := range c.d.lines {
 			if l.charged != nil && l.br == nil { // a Brazilian line compares it instead (brazil.go)
 				l.prevPaid = l.prevPaid.Add(*l.charged)
+				linesCharged = linesCharged.Add(*l.charged)
 				lineCharged = true
+			}
+		}
+		// The lines' charges are credited and the document's is not:
+		// one that says otherwise would be dropped, and the buyer
+		// would accrue other than what the vendor's invoice says.
+		if lineCharged && req.ChargedTax != nil {
+			if doc := c.d.currencyAmount(req.ChargedTax.Decimal()); !doc.Equal(linesCharged) {
+				places := int32(max(c.d.currency.MinorUnits, 0))
+				return nil, nil, levy.Invalid("chargedTax", "is %s, but the lines' chargedTax sum to %s: an accrual credits the lines' charges when any line sends one, so send the vendor's tax on the lines or on the document, or on both agreeing",
+					doc.StringFixed(places), linesCharged.StringFixed(places))
 			}
 		}
 	}

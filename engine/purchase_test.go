@@ -38,7 +38,7 @@ func accrual(mt wire.PurchaseMessageType, charged string, prices ...string) *wir
 // and 500.00 bears 20.00 + 15.00 + 9.50 = 44.50.
 func TestAccrualCreditsTheDocumentsChargedTax(t *testing.T) {
 	e := testEngine(t)
-	withLineCharge := accrual(wire.PurchaseAccrual, "50.00", "1000.00")
+	withLineCharge := accrual(wire.PurchaseAccrual, "20.00", "1000.00")
 	withLineCharge.LineItems[0].ChargedTax = amt("20.00")
 	accrualSync := accrual(wire.PurchaseAccrualSync, "20.00", "1000.00")
 	accrualSync.LineItems[0].LineItemID = "1" // a sync's lines name their IDs
@@ -61,7 +61,9 @@ func TestAccrualCreditsTheDocumentsChargedTax(t *testing.T) {
 		{"nothing charged", accrual(wire.PurchaseAccrual, "0", "1000.00"), "89.00", []string{"89.00"}, "40.00"},
 		{"no chargedTax", accrual(wire.PurchaseAccrual, "", "1000.00"), "89.00", []string{"89.00"}, "40.00"},
 		// A line that names its own charged tax is credited with it,
-		// and the document's is not credited again.
+		// and the document's, their sum, is not credited again (one
+		// that is not their sum is refused: see
+		// TestAccrualRefusesADocumentChargeTheLinesContradict).
 		{"a line's own charge", withLineCharge, "69.00", []string{"69.00"}, "20.00"},
 	}
 	for _, c := range cases {

@@ -134,6 +134,18 @@ func (a Amount) IsZero() bool { return a.d.IsZero() }
 // Sign returns -1, 0 or +1 as a is negative, zero or positive.
 func (a Amount) Sign() int { return a.d.Sign() }
 
+// AbsBelowPow10 reports whether |a| < 10^n: AbsBelowPow10(15) holds for
+// 999999999999999.99 and not for 1000000000000000 or 1e400. It compares
+// the number of digits, not the values, and so allocates nothing for an
+// amount whose coefficient fits an int64.
+func (a Amount) AbsBelowPow10(n int) bool {
+	if a.d.Sign() == 0 {
+		return true
+	}
+	// a = c × 10^e with c of k digits lies in [10^(k-1+e), 10^(k+e)).
+	return int64(a.d.NumDigits())+int64(a.d.Exponent()) <= int64(n)
+}
+
 // String returns a in plain decimal notation, with its scale and without
 // an exponent: "12.50", "-0.0000001", "1200".
 func (a Amount) String() string { return string(a.appendText(nil)) }

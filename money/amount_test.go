@@ -407,3 +407,27 @@ func TestParseKeepsCoefficientAndExponent(t *testing.T) {
 		}
 	}
 }
+
+func TestAbsBelowPow10(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want bool
+	}{
+		{"0", 0, true}, {"0.000", 15, true}, {"-0", -3, true},
+		{"999999999999999.99", 15, true}, {"-999999999999999.99", 15, true},
+		{"1000000000000000", 15, false}, {"-1000000000000000", 15, false},
+		{"1000000000000000.00", 15, false}, {"1e15", 15, false}, {"0.1e16", 15, false},
+		{"9.99999e14", 15, true}, {"1e400", 15, false}, {"-1e400", 15, false},
+		{"1e-400", 15, true}, {"0.5", 0, true}, {"1", 0, false}, {"0.01", -1, true}, {"0.1", -1, false},
+		{"12345678901234567890123", 23, true}, {"12345678901234567890123", 22, false},
+	} {
+		if got := MustParse(c.s).AbsBelowPow10(c.n); got != c.want {
+			t.Errorf("%s.AbsBelowPow10(%d) = %v, want %v", c.s, c.n, got, c.want)
+		}
+	}
+	var zero Amount
+	if !zero.AbsBelowPow10(0) {
+		t.Error("the zero Amount is not below 10^0")
+	}
+}

@@ -359,7 +359,8 @@ func (p *Policy) DistanceSales(company string) (decimal.Decimal, bool) {
 
 // Tolerance is a variance threshold: within it when the variance's
 // absolute value is at most Amount and at most Percent of the calculated
-// tax. A nil member does not limit.
+// tax. A nil member does not limit, but a Tolerance sets at least one:
+// validation refuses one that sets neither.
 type Tolerance struct {
 	Amount  *decimal.Decimal `json:"amount,omitempty"`
 	Percent *decimal.Decimal `json:"percent,omitempty"` // 5 means 5%

@@ -560,6 +560,14 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 		l.add(p+".defaultCountry", "%q is not a country Levy knows (an ISO 3166-1 alpha-2 code: GB for the United Kingdom)", c)
 	}
 	if t := pol.Tolerance; t != nil {
+		// A tolerance that limits by neither member would hold every
+		// variance within it: every conditional procurement would pay
+		// the vendor's tax, whatever it charged. That is no threshold a
+		// tenant means; a policy that wants the server's leaves the
+		// member out.
+		if t.Amount == nil && t.Percent == nil {
+			l.add(p+".tolerance", "sets neither amount nor percent, so every variance would be within it: set amount, percent or both, or leave tolerance out to keep the server's")
+		}
 		if t.Amount != nil && t.Amount.Sign() < 0 {
 			l.add(p+".tolerance.amount", "%s is negative", t.Amount)
 		}

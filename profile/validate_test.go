@@ -148,6 +148,9 @@ func TestCheckNamesTheField(t *testing.T) {
 		{"policy country not ISO", pol(func(p *profile.Policy) { p.DefaultCountry = "EU" }), "policy.defaultCountry", "not a country Levy knows"},
 		{"policy tolerance amount", pol(func(p *profile.Policy) { p.Tolerance = &profile.Tolerance{Amount: dec("-1")} }), "policy.tolerance.amount", "negative"},
 		{"policy tolerance percent", pol(func(p *profile.Policy) { p.Tolerance = &profile.Tolerance{Percent: dec("100.5")} }), "policy.tolerance.percent", "between 0 and 100"},
+		// An empty tolerance limited nothing: every conditional
+		// procurement paid the vendor's tax, whatever it charged.
+		{"policy tolerance empty", pol(func(p *profile.Policy) { p.Tolerance = &profile.Tolerance{} }), "policy.tolerance", "neither amount nor percent"},
 		{"policy undercharge", pol(func(p *profile.Policy) { p.Undercharge = "PAY_VENDOR_TAX" }), "policy.undercharge", "is not"},
 		{"policy overcharge", pol(func(p *profile.Policy) { p.Overcharge = "ACCRUE" }), "policy.overcharge", "is not"},
 		{"policy EU sales", pol(func(p *profile.Policy) { p.EUDistanceSales = map[string]decimal.Decimal{"ACME": *dec("-5")} }), `policy.euDistanceSales["ACME"]`, "negative"},
@@ -298,7 +301,7 @@ func TestCheckNormalizes(t *testing.T) {
 func TestApplyLeavesTheCallersChangeSet(t *testing.T) {
 	svc := profile.NewService(profile.NewMemory(), profile.Config{})
 	cs := profile.ChangeSet{Customers: []profile.Customer{{Code: " C-1 "}}, Certificates: []profile.Certificate{goodCertificate()},
-		Policy: &profile.Policy{AddressCheck: "STRICT", Tolerance: &profile.Tolerance{}}}
+		Policy: &profile.Policy{AddressCheck: "STRICT", Tolerance: &profile.Tolerance{Amount: dec("1.50")}}}
 	cs.Certificates[0].Jurisdictions = []string{"tx"}
 	cs.Certificates[0].CustomerCode = " C-1 "
 	if _, err := svc.Apply(context.Background(), "acme", "cli", cs); err != nil {

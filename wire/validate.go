@@ -21,6 +21,16 @@ const (
 	// MaxErrors is the most violations Validate lists; when there are
 	// more, one last entry says the list was cut.
 	MaxErrors = 1000
+	// MaxAmountDigits bounds every number of a request, amounts,
+	// quantities and percentages alike: its absolute value must be less
+	// than 10^MaxAmountDigits, at most 15 digits before the decimal point
+	// (the digits after it are not bounded here). An IEEE 754 double, the
+	// OpenAPI's number format, holds every whole number of 15 digits
+	// exactly, so an echoed or computed value stays one that a client's
+	// JSON decoder reads with its whole part intact (1e400 or a 500-digit
+	// integer it refuses), and sums over MaxLines lines stay far from a
+	// double's range. Levy itself computes and writes them exactly.
+	MaxAmountDigits = 15
 )
 
 // Validate checks every constraint of the wire format and of Levy on a

@@ -283,6 +283,19 @@ func (r *fieldRules) stringViolation(s string) string {
 	return ""
 }
 
+// amount checks number a of member name of p: below 10^MaxAmountDigits
+// in absolute value, as every number of a request must be, and then
+// within the bounds of r, if any.
+func (v *violations) amount(p *fieldPath, name string, a money.Amount, r *fieldRules) {
+	if !a.AbsBelowPow10(MaxAmountDigits) {
+		v.add(p.Field(name), "must be less than 1e%d in absolute value (at most %d digits before the decimal point)", MaxAmountDigits, MaxAmountDigits)
+		return
+	}
+	if r != nil {
+		v.report(p, name, r.numberViolation(a))
+	}
+}
+
 // numberViolation checks the bounds of a.
 func (r *fieldRules) numberViolation(a money.Amount) string {
 	low := r.lo != nil && (a.Cmp(*r.lo) < 0 || r.loExclusive && a.Cmp(*r.lo) == 0)

@@ -164,6 +164,9 @@ func (x *CurrencyAmount) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
 	}
+	if x.Amount != nil {
+		v.amount(p, "amount", (*x.Amount), nil)
+	}
 	if x.Currency != nil {
 		x.Currency.walk(v, p.Field("currency"), depth+1)
 	}
@@ -178,7 +181,7 @@ func (x *CurrencyConversion) walk(v *violations, p *fieldPath, depth int) {
 		x.Currency.walk(v, p.Field("currency"), depth+1)
 	}
 	if x.Rate != nil {
-		v.report(p, "rate", rules5.numberViolation((*x.Rate)))
+		v.amount(p, "rate", (*x.Rate), &rules5)
 	}
 }
 
@@ -188,7 +191,7 @@ func (x *CurrencyConversionFactor) walk(v *violations, p *fieldPath, depth int) 
 		return
 	}
 	if x.ConversionFactor != nil {
-		v.report(p, "conversionFactor", rules5.numberViolation((*x.ConversionFactor)))
+		v.amount(p, "conversionFactor", (*x.ConversionFactor), &rules5)
 	}
 	if x.SourceCurrency != nil {
 		x.SourceCurrency.walk(v, p.Field("sourceCurrency"), depth+1)
@@ -255,6 +258,9 @@ func (x *Discount) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if x.DiscountType != "" {
 		v.report(p, "discountType", rules6.enumViolation(x.DiscountType.Valid(), string(x.DiscountType)))
+	}
+	if x.DiscountValue != nil {
+		v.amount(p, "discountValue", (*x.DiscountValue), nil)
 	}
 	if x.UserDefinedDiscountCode != "" {
 		if len(x.UserDefinedDiscountCode) > 20 {
@@ -436,6 +442,7 @@ func (x *FlexibleNumericField) walk(v *violations, p *fieldPath, depth int) {
 	if !(x.Value != nil) {
 		v.required(p, "value", "")
 	} else {
+		v.amount(p, "value", (*x.Value), nil)
 	}
 }
 
@@ -485,11 +492,17 @@ func (x *InputTax) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
 	}
+	if x.InputAmount != nil {
+		v.amount(p, "inputAmount", (*x.InputAmount), nil)
+	}
+	if x.InvoiceTaxRate != nil {
+		v.amount(p, "invoiceTaxRate", (*x.InvoiceTaxRate), nil)
+	}
 	if x.BlockingOverridePercent != nil {
-		v.report(p, "blockingOverridePercent", rules10.numberViolation((*x.BlockingOverridePercent)))
+		v.amount(p, "blockingOverridePercent", (*x.BlockingOverridePercent), &rules10)
 	}
 	if x.PartialExemptRecoverableOverridePercent != nil {
-		v.report(p, "partialExemptRecoverableOverridePercent", rules10.numberViolation((*x.PartialExemptRecoverableOverridePercent)))
+		v.amount(p, "partialExemptRecoverableOverridePercent", (*x.PartialExemptRecoverableOverridePercent), &rules10)
 	}
 	if x.TaxingJurisdictionLocation != nil {
 		x.TaxingJurisdictionLocation.walk(v, p.Field("taxingJurisdictionLocation"), depth+1)
@@ -771,6 +784,9 @@ func (x *LineTypeSet) walk(v *violations, p *fieldPath, depth int) {
 			v.tooLong(p, "value", x.Value, 40)
 		}
 	}
+	if x.Count != nil {
+		v.amount(p, "count", (*x.Count), nil)
+	}
 	if x.LineTypeNumber != nil {
 		v.report(p, "lineTypeNumber", rules22.numberViolation(money.FromInt(int64(*x.LineTypeNumber))))
 	}
@@ -903,7 +919,7 @@ func (x *Measure) walk(v *violations, p *fieldPath, depth int) {
 		return
 	}
 	if x.Value != nil {
-		v.report(p, "value", rules5.numberViolation((*x.Value)))
+		v.amount(p, "value", (*x.Value), &rules5)
 	}
 	if x.UnitOfMeasure != "" {
 		if len(x.UnitOfMeasure) > 3 {
@@ -927,6 +943,9 @@ func (x *NexusOverride) walk(v *violations, p *fieldPath, depth int) {
 func (x *Override) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
+	}
+	if x.Amount != nil {
+		v.amount(p, "amount", (*x.Amount), nil)
 	}
 	if x.ImpositionType != nil {
 		x.ImpositionType.walk(v, p.Field("impositionType"), depth+1)
@@ -1031,11 +1050,56 @@ func (x *OwnerLineItem) walk(v *violations, p *fieldPath, depth int) {
 	if x.Weight != nil {
 		x.Weight.walk(v, p.Field("weight"), depth+1)
 	}
+	if x.UnitPrice != nil {
+		v.amount(p, "unitPrice", (*x.UnitPrice), nil)
+	}
+	if x.ExtendedPrice != nil {
+		v.amount(p, "extendedPrice", (*x.ExtendedPrice), nil)
+	}
+	if x.Freight != nil {
+		v.amount(p, "freight", (*x.Freight), nil)
+	}
+	if x.Cost != nil {
+		v.amount(p, "cost", (*x.Cost), nil)
+	}
+	if x.TotalCost != nil {
+		v.amount(p, "totalCost", (*x.TotalCost), nil)
+	}
+	if x.NetBookValue != nil {
+		v.amount(p, "netBookValue", (*x.NetBookValue), nil)
+	}
+	if x.LandedCost != nil {
+		v.amount(p, "landedCost", (*x.LandedCost), nil)
+	}
+	if x.FairMarketValue != nil {
+		v.amount(p, "fairMarketValue", (*x.FairMarketValue), nil)
+	}
+	if x.FairRentalValue != nil {
+		v.amount(p, "fairRentalValue", (*x.FairRentalValue), nil)
+	}
+	if x.AmountBilledToDate != nil {
+		v.amount(p, "amountBilledToDate", (*x.AmountBilledToDate), nil)
+	}
+	if x.PreviousTaxPaid != nil {
+		v.amount(p, "previousTaxPaid", (*x.PreviousTaxPaid), nil)
+	}
+	if x.SpecialTaxBasis != nil {
+		v.amount(p, "specialTaxBasis", (*x.SpecialTaxBasis), nil)
+	}
+	if x.WageBasis != nil {
+		v.amount(p, "wageBasis", (*x.WageBasis), nil)
+	}
 	if x.BlockingOverridePercent != nil {
-		v.report(p, "blockingOverridePercent", rules10.numberViolation((*x.BlockingOverridePercent)))
+		v.amount(p, "blockingOverridePercent", (*x.BlockingOverridePercent), &rules10)
 	}
 	if x.PartialExemptRecoverableOverridePercent != nil {
-		v.report(p, "partialExemptRecoverableOverridePercent", rules10.numberViolation((*x.PartialExemptRecoverableOverridePercent)))
+		v.amount(p, "partialExemptRecoverableOverridePercent", (*x.PartialExemptRecoverableOverridePercent), &rules10)
+	}
+	if x.CompanyCodeCurrencyTaxAmount != nil {
+		v.amount(p, "companyCodeCurrencyTaxAmount", (*x.CompanyCodeCurrencyTaxAmount), nil)
+	}
+	if x.CompanyCodeCurrencyTaxableAmount != nil {
+		v.amount(p, "companyCodeCurrencyTaxableAmount", (*x.CompanyCodeCurrencyTaxableAmount), nil)
 	}
 	x.LineDetails.walk(v, p, depth+1)
 	if len(x.LineItems) > 0 {
@@ -1164,7 +1228,7 @@ func (x *OwnerRequest) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "simplificationCode", rules14.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
 	}
 	if x.ProratePercentage != nil {
-		v.report(p, "proratePercentage", rules31.numberViolation((*x.ProratePercentage)))
+		v.amount(p, "proratePercentage", (*x.ProratePercentage), &rules31)
 	}
 	if len(x.TaxabilityCategoryTotals) > 0 {
 		for i := range x.TaxabilityCategoryTotals {
@@ -1187,7 +1251,7 @@ func (x *PautaOverride) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "quantityType", rules32.enumViolation(x.QuantityType.Valid(), string(x.QuantityType)))
 	}
 	if x.Amount != nil {
-		v.report(p, "amount", rules27.numberViolation((*x.Amount)))
+		v.amount(p, "amount", (*x.Amount), &rules27)
 	}
 }
 
@@ -1339,16 +1403,52 @@ func (x *PurchaseLineItem) walk(v *violations, p *fieldPath, depth int) {
 	if x.Weight != nil {
 		x.Weight.walk(v, p.Field("weight"), depth+1)
 	}
+	if x.UnitPrice != nil {
+		v.amount(p, "unitPrice", (*x.UnitPrice), nil)
+	}
+	if x.ExtendedPrice != nil {
+		v.amount(p, "extendedPrice", (*x.ExtendedPrice), nil)
+	}
+	if x.Freight != nil {
+		v.amount(p, "freight", (*x.Freight), nil)
+	}
+	if x.Cost != nil {
+		v.amount(p, "cost", (*x.Cost), nil)
+	}
+	if x.LandedCost != nil {
+		v.amount(p, "landedCost", (*x.LandedCost), nil)
+	}
+	if x.AmountBilledToDate != nil {
+		v.amount(p, "amountBilledToDate", (*x.AmountBilledToDate), nil)
+	}
+	if x.InputTotalTax != nil {
+		v.amount(p, "inputTotalTax", (*x.InputTotalTax), nil)
+	}
+	if x.ChargedTax != nil {
+		v.amount(p, "chargedTax", (*x.ChargedTax), nil)
+	}
 	if len(x.VendorTaxes) > 0 {
 		for i := range x.VendorTaxes {
 			x.VendorTaxes[i].walk(v, p.Field("vendorTaxes").Index(i), depth+2)
 		}
 	}
+	if x.SpecialTaxBasis != nil {
+		v.amount(p, "specialTaxBasis", (*x.SpecialTaxBasis), nil)
+	}
+	if x.WageBasis != nil {
+		v.amount(p, "wageBasis", (*x.WageBasis), nil)
+	}
 	if x.BlockingOverridePercent != nil {
-		v.report(p, "blockingOverridePercent", rules10.numberViolation((*x.BlockingOverridePercent)))
+		v.amount(p, "blockingOverridePercent", (*x.BlockingOverridePercent), &rules10)
 	}
 	if x.PartialExemptRecoverableOverridePercent != nil {
-		v.report(p, "partialExemptRecoverableOverridePercent", rules10.numberViolation((*x.PartialExemptRecoverableOverridePercent)))
+		v.amount(p, "partialExemptRecoverableOverridePercent", (*x.PartialExemptRecoverableOverridePercent), &rules10)
+	}
+	if x.CompanyCodeCurrencyTaxAmount != nil {
+		v.amount(p, "companyCodeCurrencyTaxAmount", (*x.CompanyCodeCurrencyTaxAmount), nil)
+	}
+	if x.CompanyCodeCurrencyTaxableAmount != nil {
+		v.amount(p, "companyCodeCurrencyTaxableAmount", (*x.CompanyCodeCurrencyTaxableAmount), nil)
 	}
 	if x.Discount != nil {
 		x.Discount.walk(v, p.Field("discount"), depth+1)
@@ -1438,6 +1538,9 @@ func (x *PurchaseRequest) walk(v *violations, p *fieldPath, depth int) {
 	if x.Vendor != nil {
 		x.Vendor.walk(v, p.Field("vendor"), depth+1)
 	}
+	if x.ChargedTax != nil {
+		v.amount(p, "chargedTax", (*x.ChargedTax), nil)
+	}
 	if x.Currency != nil {
 		x.Currency.walk(v, p.Field("currency"), depth+1)
 	}
@@ -1488,7 +1591,7 @@ func (x *PurchaseRequest) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "simplificationCode", rules14.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
 	}
 	if x.ProratePercentage != nil {
-		v.report(p, "proratePercentage", rules31.numberViolation((*x.ProratePercentage)))
+		v.amount(p, "proratePercentage", (*x.ProratePercentage), &rules31)
 	}
 	if len(x.TaxabilityCategoryTotals) > 0 {
 		for i := range x.TaxabilityCategoryTotals {
@@ -1519,7 +1622,7 @@ func (x *RateOverride) walk(v *violations, p *fieldPath, depth int) {
 	if !(x.Rate != nil) {
 		v.required(p, "rate", "")
 	} else {
-		v.report(p, "rate", rules35.numberViolation((*x.Rate)))
+		v.amount(p, "rate", (*x.Rate), &rules35)
 	}
 }
 
@@ -1611,6 +1714,9 @@ func (x *ReturnsNumericField) walk(v *violations, p *fieldPath, depth int) {
 	if v.stop(depth) {
 		return
 	}
+	if x.Value != nil {
+		v.amount(p, "value", (*x.Value), nil)
+	}
 }
 
 // walk checks the members of a SaleLineItem at p.
@@ -1664,6 +1770,39 @@ func (x *SaleLineItem) walk(v *violations, p *fieldPath, depth int) {
 	}
 	if x.Weight != nil {
 		x.Weight.walk(v, p.Field("weight"), depth+1)
+	}
+	if x.UnitPrice != nil {
+		v.amount(p, "unitPrice", (*x.UnitPrice), nil)
+	}
+	if x.ExtendedPrice != nil {
+		v.amount(p, "extendedPrice", (*x.ExtendedPrice), nil)
+	}
+	if x.Freight != nil {
+		v.amount(p, "freight", (*x.Freight), nil)
+	}
+	if x.Cost != nil {
+		v.amount(p, "cost", (*x.Cost), nil)
+	}
+	if x.LandedCost != nil {
+		v.amount(p, "landedCost", (*x.LandedCost), nil)
+	}
+	if x.FairMarketValue != nil {
+		v.amount(p, "fairMarketValue", (*x.FairMarketValue), nil)
+	}
+	if x.AmountBilledToDate != nil {
+		v.amount(p, "amountBilledToDate", (*x.AmountBilledToDate), nil)
+	}
+	if x.InputTotalTax != nil {
+		v.amount(p, "inputTotalTax", (*x.InputTotalTax), nil)
+	}
+	if x.PreviousTaxPaid != nil {
+		v.amount(p, "previousTaxPaid", (*x.PreviousTaxPaid), nil)
+	}
+	if x.CompanyCodeCurrencyTaxAmount != nil {
+		v.amount(p, "companyCodeCurrencyTaxAmount", (*x.CompanyCodeCurrencyTaxAmount), nil)
+	}
+	if x.CompanyCodeCurrencyTaxableAmount != nil {
+		v.amount(p, "companyCodeCurrencyTaxableAmount", (*x.CompanyCodeCurrencyTaxableAmount), nil)
 	}
 	if x.Discount != nil {
 		x.Discount.walk(v, p.Field("discount"), depth+1)
@@ -1803,7 +1942,7 @@ func (x *SaleRequest) walk(v *violations, p *fieldPath, depth int) {
 		v.report(p, "simplificationCode", rules14.enumViolation(x.SimplificationCode.Valid(), string(x.SimplificationCode)))
 	}
 	if x.ProratePercentage != nil {
-		v.report(p, "proratePercentage", rules31.numberViolation((*x.ProratePercentage)))
+		v.amount(p, "proratePercentage", (*x.ProratePercentage), &rules31)
 	}
 	if len(x.LineItems) > 0 {
 		for i := range x.LineItems {
@@ -1874,6 +2013,9 @@ func (x *SupplementaryUnit) walk(v *violations, p *fieldPath, depth int) {
 		if len(x.UnitType) > 20 {
 			v.tooLong(p, "unitType", x.UnitType, 20)
 		}
+	}
+	if x.Value != nil {
+		v.amount(p, "value", (*x.Value), nil)
 	}
 }
 

@@ -337,7 +337,7 @@ func (g *generator) field(ti *typeInfo, f *fieldSpec, w func(string, ...any)) {
 	base := jsonbody.Deref(t)
 	hasRules := r.lo != nil || r.hi != nil || r.minLen != 0 || r.maxLen != 0 || r.maxItems != 0 ||
 		r.pattern != "" || r.in != nil || r.degrees != 0
-	if !f.required && !hasRules && !f.enum && !f.taxArea && !f.ident && !f.descend {
+	if !f.required && !hasRules && !f.enum && !f.taxArea && !f.ident && !f.descend && base != amountType {
 		return
 	}
 	name := strconv.Quote(f.name)
@@ -397,8 +397,12 @@ func (g *generator) field(ti *typeInfo, f *fieldSpec, w func(string, ...any)) {
 			w("v.identifier(p, %s, %s)\n", name, str)
 		}
 	case base == amountType:
+		// Every number is bounded, whatever its tag says; past the bound
+		// its rules say nothing more.
 		if hasRules {
-			w("v.report(p, %s, %s.numberViolation(%s))\n", name, g.rulesVar(f), val)
+			w("v.amount(p, %s, %s, &%s)\n", name, val, g.rulesVar(f))
+		} else {
+			w("v.amount(p, %s, %s, nil)\n", name, val)
 		}
 	case base.Kind() >= reflect.Int && base.Kind() <= reflect.Uint64:
 		num := "money.FromInt(int64(" + strings.Trim(val, "()") + "))"

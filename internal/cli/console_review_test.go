@@ -108,9 +108,11 @@ func TestConsoleAmountsOfTheForm(t *testing.T) {
 		t.Errorf("the JSON view of an empty quantity: %q", got)
 	}
 
-	// An amount of more digits than a JavaScript number holds is
-	// calculated as typed: the page's subtotal is the API's for it.
-	const big = "12345678901234567.89"
+	// An amount of more digits than a JavaScript number holds (which
+	// would read this one as 1000000000000000), and still under the
+	// API's bound of 1e15, is calculated as typed: the page's subtotal
+	// is the API's for it.
+	const big = "999999999999999.99"
 	b.do("type a large amount", setControl("calc-line-0-quantity", "1"), setControl("calc-line-0-amount", big), chromedp.Click(chromedp.ID("calc-send")))
 	b.wait("the totals", `document.querySelector('[data-total=subTotal]')`)
 	if got := eval[string](b, `document.querySelector('[data-total=subTotal]').textContent`); got != big {
