@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"strconv"
 	"strings"
@@ -52,19 +53,29 @@ type commsContent struct {
 	types map[string]*data.CommsLineType
 	usf   []data.USFFactor
 	taxes []data.CommsTax
+	// rare holds the source of every communications tax's rate, the
+	// dataset's section us-communications (commsSourceKey), which the
+	// taxes share (taxRare.source).
+	rare *taxRare
 }
 
+// commsSourceKey is the section of data/SOURCES.md that the curated
+// tables of the communications taxes are listed under.
+const commsSourceKey = "us-communications"
+
 // newCommsContent reads the dataset's communications content; a dataset
-// written before it had any (its file is absent) has none.
-func newCommsContent(ds *data.Dataset) (*commsContent, error) {
+// written before it had any (its file is absent) has none. version is
+// the dataset's version, which the taxes' explanations name.
+func newCommsContent(ds *data.Dataset, version string) (*commsContent, error) {
 	c, err := ds.Communications()
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("communications taxes: %w", err)
 	}
-	out := &commsContent{types: map[string]*data.CommsLineType{}, usf: c.USF, taxes: c.Taxes}
+	out := &commsContent{types: map[string]*data.CommsLineType{}, usf: c.USF, taxes: c.Taxes,
+		rare: &taxRare{source: &wire.RateSource{Content: wire.RateSourceEmbedded, Version: version, Source: commsSourceKey}}}
 	for i := range c.LineTypes {
 		out.types[c.LineTypes[i].Value] = &c.LineTypes[i]
 	}
@@ -184,7 +195,7 @@ func (c *calc) usfTax(l *line, at *place, cc *commsContent, lt *data.CommsLineTy
 	}
 	q := quarterOf(f.Quarter)
 	x := extraTax{j: us, situs: at, imp: jurisdiction.Tax(usfImposition), impType: usfImposition,
-		ruleID: "us-usf-" + q, base: roundHalfUp(mul(share, lt.InterstateShare), int32(max(c.d.currency.MinorUnits, 0))), rate: f.Factor,
+		ruleID: "us-usf-" + q, base: roundHalfUp(mul(share, lt.InterstateShare), int32(max(c.d.currency.MinorUnits, 0))), rate: f.Factor, rare: cc.rare,
 		reason: "the USF contribution factor of " + q + " (" + f.Notice + ": " + f.Citation + ") on the interstate and international share of " +
 			lt.Description + " revenue, " + lt.InterstateShare.Shift(2).String() + "% (" + lt.Citation + ")"}
 	if t, ok := c.extraOut(l, &x); ok {
@@ -212,7 +223,7 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 				continue
 			}
 			x := extraTax{j: us, situs: at, imp: jurisdiction.Tax(fetImposition), impType: fetImposition, ruleID: "us-fet-local-service",
-				base: share, rate: t.Rate, reason: t.Citation}
+				base: share, rate: t.Rate, reason: t.Citation, rare: cc.rare}
 			if out, ok := c.extraOut(l, &x); ok {
 				l.taxes = append(l.taxes, out)
 			}
@@ -230,7 +241,7 @@ func (c *calc) lineTypeTaxes(l *line, at *place, cc *commsContent, lt *data.Comm
 			}
 			x := extraTax{j: j, situs: at, imp: jurisdiction.Tax(e911Imposition), impType: e911Imposition,
 				ruleID: strings.ToLower(state) + "-911-fee-" + periodKey(t.Period), base: share, perUnit: &amount, units: units,
-				reason: reason}
+				reason: reason, rare: cc.rare}
 			if out, ok := c.extraOut(l, &x); ok {
 				l.taxes = append(l.taxes, out)
 			}

@@ -62,9 +62,16 @@ type snapshot struct {
 	// withholdings are the host's withholding impositions (see
 	// withholding.go).
 	withholdings *rules.Withholdings
+	// withheldRare holds, for each of the withholdings (by its index),
+	// the source of its rate, which its taxes share (taxRare.source).
+	withheldRare []taxRare
 	// franchise are the franchise area fees of the content loaded (see
 	// franchise.go).
 	franchise franchiseTable
+	// profileFee holds the source of a franchise fee of a tenant's
+	// profile, which those fees share: its explanation names the record
+	// (explainSource).
+	profileFee *taxRare
 	// comms is the dataset's US communications content (see comms.go),
 	// nil for a dataset without any.
 	comms *commsContent
@@ -522,6 +529,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	if s.withholdings, err = compileWithholdings(s.jur, ws); err != nil {
 		return nil, fmt.Errorf("engine: host rules: %w", err)
 	}
+	s.withheldRare = withheldSources(len(c.withholdings), files.withholdingSources)
 	if s.hostTable, err = rules.Compile(rs); err != nil {
 		return nil, fmt.Errorf("engine: host rules: %w", err)
 	}
@@ -546,7 +554,8 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	}
 	s.rates = newRateTable(s.jur, host)
 	s.franchise = newFranchiseTable(s.jur, franchise)
-	if s.comms, err = newCommsContent(s.ds); err != nil {
+	s.profileFee = newProfileFeeRare()
+	if s.comms, err = newCommsContent(s.ds, s.embedded); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	if s.intrastat, err = loadIntrastat(s.ds); err != nil {

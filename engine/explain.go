@@ -2,9 +2,12 @@ package engine
 
 import (
 	"context"
+	"strconv"
+	"strings"
 
 	"github.com/levytax/levy/data/content"
 	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 )
 
@@ -46,8 +49,8 @@ func explained[Q, S any](ctx context.Context, req *Q, calc func(context.Context,
 // responseLines built from tree (the same order, a response line for each
 // node): a leaf's wire taxes were made from its taxes one for one
 // (wireTaxes), so the reasons and the sources of the rates are read where
-// the calculation left them, in s, the calculation's snapshot.
-func explain[R any](s *snapshot, tree []lineIn, lines []R, view func(*R) (lineView, []R), out wire.Explanation) wire.Explanation {
+// the calculation c left them, in its snapshot and its tenant's profile.
+func explain[R any](c *calc, tree []lineIn, lines []R, view func(*R) (lineView, []R), out wire.Explanation) wire.Explanation {
 	for i := range lines {
 		v, kids := view(&lines[i])
 		node := &tree[i]
@@ -72,7 +75,7 @@ func explain[R any](s *snapshot, tree []lineIn, lines []R, view func(*R) (lineVi
 			}
 			if l := node.leaf; l != nil && k < len(l.taxes) {
 				x.Reason = l.taxes[k].ruleReason
-				if src, ok := s.explainSource(&l.taxes[k]); ok {
+				if src, ok := c.explainSource(l, &l.taxes[k]); ok {
 					if sources == nil {
 						sources = make([]wire.RateSource, len(v.taxes))
 					}
@@ -83,15 +86,16 @@ func explain[R any](s *snapshot, tree []lineIn, lines []R, view func(*R) (lineVi
 		}
 		out = append(out, el)
 		if len(kids) > 0 {
-			out = explain(s, node.children, kids, view, out)
+			out = explain(c, node.children, kids, view, out)
 		}
 	}
 	return out
 }
 
-// explainSource returns where the rate of t came from (wire.RateSource),
-// and false when no rate of the content priced it.
-func (s *snapshot) explainSource(t *taxOut) (wire.RateSource, bool) {
+// explainSource returns where the rate of t, a tax of line l, came from
+// (wire.RateSource), and false when no rate of the content priced it.
+func (c *calc) explainSource(l *line, t *taxOut) (wire.RateSource, bool) {
+	s := c.s
 	if b := t.br; b != nil {
 		switch {
 		case b.issFile != "":
@@ -102,6 +106,13 @@ func (s *snapshot) explainSource(t *taxOut) (wire.RateSource, bool) {
 		return wire.RateSource{}, false
 	}
 	if r := t.rare; r != nil && r.source != nil {
+		if r == s.profileFee && c.prof != nil {
+			// A franchise fee of the tenant's profile: its record is the
+			// fee of the line's area (as the profile finds it, without
+			// the spaces around it) of the tax's name.
+			key := profile.FranchiseKey(strings.TrimSpace(franchiseArea(l)), string(t.imposition))
+			return wire.RateSource{Content: wire.RateSourceProfile, Version: strconv.FormatUint(c.prof.Version(), 10), Source: key.String()}, true
+		}
 		return *r.source, true
 	}
 	o := t.origin

@@ -5,12 +5,15 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/data/content"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
@@ -194,4 +197,104 @@ func TestExplainSourceFranchise(t *testing.T) {
 	if len(want) > 0 {
 		t.Errorf("fees not explained: %v in %+v", want, ex[0].Taxes)
 	}
+}
+
+// TestExplainSourceComms: the US communications taxes of a telecom line
+// (the USF, the federal excise tax, Alabama's 911 fees) name the
+// embedded dataset, its version and the section of data/SOURCES.md that
+// lists their curated tables.
+func TestExplainSourceComms(t *testing.T) {
+	e := testEngine(t)
+	_, ex := saleExplained(t, e, "telecom", telecomSale("2026-02-15"))
+	want := wire.RateSource{Content: wire.RateSourceEmbedded, Version: data.Version, Source: "us-communications"}
+	seen := map[string]int{}
+	for _, x := range ex[0].Taxes {
+		switch x.RuleID {
+		case "us-usf-2026-q1", "us-fet-local-service", "us-al-911-fee-2024-01-01":
+			seen[x.RuleID]++
+			sameSource(t, x.RuleID, x.Source, want)
+		}
+	}
+	if seen["us-usf-2026-q1"] != 1 || seen["us-fet-local-service"] != 1 || seen["us-al-911-fee-2024-01-01"] != 2 {
+		t.Errorf("communications taxes explained %v in %+v", seen, ex[0].Taxes)
+	}
+	sources, err := os.ReadFile(filepath.Join("..", "data", "SOURCES.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(sources), "\n## "+want.Source+"\n") {
+		t.Errorf("data/SOURCES.md has no section %s", want.Source)
+	}
+}
+
+// TestExplainSourceWithholding: a withholding of a rule file names the
+// file (its base name) and the line its record starts on; one the host
+// added (WithWithholdings), before the rule files' in the engine's list,
+// names the host; a rate the request overrides names none.
+func TestExplainSourceWithholding(t *testing.T) {
+	e, err := New(context.Background(), WithRuleFiles(withholdingExample),
+		WithWithholdings(rules.Withholding{ID: "ke-host-levy", Jurisdiction: "KE", Tax: "Host Levy", WithholdingType: "HOST_LEVY",
+			Rate: decimal.RequireFromString("0.05"), ProductClass: "PROFESSIONAL_SERVICES"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	explained := func(req *wire.PurchaseRequest) map[string]*wire.RateSource {
+		t.Helper()
+		_, ex, err := e.ExplainPurchase(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]*wire.RateSource{}
+		for _, x := range ex[0].Taxes {
+			out[x.Imposition] = x.Source
+		}
+		return out
+	}
+	got := explained(kenyaPurchase("PROFESSIONAL_SERVICES"))
+	sameSource(t, "the rule file's", got["Withholding Tax"],
+		wire.RateSource{Content: wire.RateSourceRules, File: "withholding-kenya-services-from-abroad.json", Line: 4})
+	sameSource(t, "the host's", got["Host Levy"], wire.RateSource{Content: wire.RateSourceHost})
+	req := kenyaPurchase("PROFESSIONAL_SERVICES")
+	req.LineItems[0].RateOverrides = []wire.RateOverride{{ImpositionType: &wire.ImpositionType{WithholdingType: "NON_RESIDENT_PROFESSIONAL_FEES"}, Rate: amt("0.10")}}
+	got = explained(req)
+	if s, ok := got["Withholding Tax"]; !ok || s != nil {
+		t.Errorf("an overridden withholding: source %+v (explained %v)", s, ok)
+	}
+	sameSource(t, "the host's beside an override of the other", got["Host Levy"], wire.RateSource{Content: wire.RateSourceHost})
+}
+
+// TestExplainSourceProfileFranchise: a franchise fee of the tenant's
+// own names its profile, the version the calculation read and the key
+// of the fee's record, also when the line pads the area's ID; a fee of
+// the server's table of another area still names its file and line.
+func TestExplainSourceProfileFranchise(t *testing.T) {
+	rate := decimal.RequireFromString("0.07")
+	e := engineOfProfile(t, profile.ChangeSet{
+		Franchises: []profile.Franchise{{AreaID: "CHI-CABLE-1", Name: "Cable Franchise Fee", Jurisdiction: "US-1714000", Rate: &rate}},
+	}, WithContent(content.Options{AsOf: civil.MustParse("2026-06-01")},
+		content.Source{Path: filepath.Join("..", "data", "content", "testdata", "franchise-example.csv")}))
+	// fees returns the sources of the franchise fees of a sale to a place
+	// in a franchise area, by the fee's name.
+	fees := func(req *wire.SaleRequest, area string) map[string]*wire.RateSource {
+		t.Helper()
+		req.LineItems[0].LineDetails.FranchiseAreaID = area
+		_, ex := saleExplained(t, e, "area "+area, req)
+		out := map[string]*wire.RateSource{}
+		for _, x := range ex[0].Taxes {
+			if x.RuleID == "franchise-fee-"+strings.TrimSpace(area) {
+				out[x.Imposition] = x.Source
+			}
+		}
+		return out
+	}
+	own := wire.RateSource{Content: wire.RateSourceProfile, Version: "1", Source: "franchise CHI-CABLE-1/Cable Franchise Fee"}
+	for _, area := range []string{"CHI-CABLE-1", " CHI-CABLE-1 "} {
+		got := fees(usSale("233 S Wacker Dr", "Chicago", "IL", "60606", "DIGITAL_STREAMING", "80.00"), area)
+		if len(got) != 1 {
+			t.Errorf("area %q: fees %v, want the tenant's alone", area, got)
+		}
+		sameSource(t, "area "+area, got["Cable Franchise Fee"], own)
+	}
+	got := fees(usSale("400 Pine St", "Seattle", "WA", "98101", "DIGITAL_STREAMING", "80.00"), "SEA-VIDEO-2")
+	sameSource(t, "Seattle", got["Video Service Fee"], wire.RateSource{Content: "franchise", File: "franchise-example.csv", Line: 5})
 }

@@ -56,6 +56,14 @@ func newFranchiseTable(jur *data.Jurisdictions, fees []data.FranchiseFee) franch
 	return t
 }
 
+// newProfileFeeRare returns the rare members that the franchise fees of
+// tenants' profiles share (snapshot.profileFee): their source is the
+// profile, whose record and version the explanation names
+// (explainSource).
+func newProfileFeeRare() *taxRare {
+	return &taxRare{source: &wire.RateSource{Content: wire.RateSourceProfile}}
+}
+
 // franchiseArea is the franchiseAreaId of a line, "" for none.
 func franchiseArea(l *line) string {
 	if l.in == nil || l.in.src.details == nil {
@@ -89,7 +97,7 @@ func (c *calc) franchiseFees(l *line, amount decimal.Decimal) {
 				if !f.Period().Contains(l.date) {
 					continue
 				}
-				fee := franchiseCharge{area: f.AreaID, name: f.Name, source: f.Source, perLine: f.PerLine}
+				fee := franchiseCharge{area: f.AreaID, name: f.Name, source: f.Source, perLine: f.PerLine, rare: c.s.profileFee}
 				if f.Rate != nil {
 					fee.rate = *f.Rate
 				}
@@ -123,7 +131,7 @@ type franchiseCharge struct {
 	rate               decimal.Decimal
 	amount             *decimal.Decimal   // per line, when perLine
 	grantor            *wire.Jurisdiction // nil for the most local of the place
-	rare               *taxRare           // the source of a fee of the server's table; nil for the tenant's
+	rare               *taxRare           // the source of the fee: its file and line, or the profile (snapshot.profileFee)
 }
 
 // franchiseFee appends to the line the tax of fee f at place at.

@@ -118,7 +118,7 @@ func (e *Engine) owner(ctx context.Context, req *wire.OwnerRequest, prepare bool
 		// An explanation stores nothing and names no transaction it did
 		// not store.
 		tx, resp.TransactionID = nil, req.TransactionID
-		*ex = explain(c.s, tree, resp.LineItems, ownerLineView, *ex)
+		*ex = explain(c, tree, resp.LineItems, ownerLineView, *ex)
 	}
 	return resp, tx, nil
 }

@@ -200,7 +200,7 @@ func (e *Engine) purchase(ctx context.Context, req *wire.PurchaseRequest, prepar
 		// An explanation stores nothing and names no transaction it did
 		// not store.
 		tx, resp.TransactionID = nil, req.TransactionID
-		*ex = explain(c.s, tree, resp.LineItems, purchaseLineView, *ex)
+		*ex = explain(c, tree, resp.LineItems, purchaseLineView, *ex)
 	}
 	return resp, tx, nil
 }

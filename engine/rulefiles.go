@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/wire"
 )
 
 // ruleFileRecords are the records of the host's rule files.
@@ -18,6 +20,9 @@ type ruleFileRecords struct {
 	rules        []rules.Rule
 	structures   []rules.Structure
 	withholdings []rules.Withholding
+	// withholdingSources are where the withholdings are, one for one:
+	// the file's base name and the line of the record.
+	withholdingSources []wire.RateSource
 }
 
 // readRuleFiles reads and checks the host's rule files (WithRuleFiles).
@@ -115,6 +120,10 @@ func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, given ruleFil
 		out.rules = append(out.rules, rf.Rules...)
 		out.structures = append(out.structures, rf.Structures...)
 		out.withholdings = append(out.withholdings, rf.Withholdings...)
+		for i := range rf.Withholdings {
+			out.withholdingSources = append(out.withholdingSources,
+				wire.RateSource{Content: wire.RateSourceRules, File: filepath.Base(path), Line: rf.Line(rules.MemberWithholdings, i)})
+		}
 	}
 	sh, ok := rules.FindShadow(slices.Concat(given.rules, out.rules), slices.Concat(given.structures, out.structures))
 	if !ok {

@@ -108,7 +108,7 @@ func (e *Engine) sale(ctx context.Context, req *wire.SaleRequest, prepare bool, 
 		// An explanation stores nothing and names no transaction it did
 		// not store.
 		tx, resp.TransactionID = nil, req.TransactionID
-		*ex = explain(c.s, tree, resp.LineItems, saleLineView, *ex)
+		*ex = explain(c, tree, resp.LineItems, saleLineView, *ex)
 	}
 	return resp, tx, nil
 }

@@ -53,6 +53,23 @@ func compileWithholdings(jur *data.Jurisdictions, ws []rules.Withholding) (*rule
 	return rules.CompileWithholdings(ws)
 }
 
+// withheldSources returns the rare members of the withholdings, in their
+// order: the sources of their rates, host withholdings (the first host
+// of them, engine.WithWithholdings) then those of the rule files (files,
+// one for one).
+func withheldSources(host int, files []wire.RateSource) []taxRare {
+	srcs := make([]wire.RateSource, host, host+len(files))
+	for i := range srcs {
+		srcs[i] = wire.RateSource{Content: wire.RateSourceHost}
+	}
+	srcs = append(srcs, files...)
+	out := make([]taxRare, len(srcs))
+	for i := range srcs {
+		out[i].source = &srcs[i]
+	}
+	return out
+}
+
 // withhold appends to the line the taxes that its buyer withholds on
 // amount (the line's amount net of tax).
 func (c *calc) withhold(l *line, amount decimal.Decimal) error {
@@ -84,17 +101,18 @@ func (c *calc) withhold(l *line, amount decimal.Decimal) error {
 		if !ok || !includedWithheld(l.incl, j, imp, w.WithholdingType) {
 			continue
 		}
-		l.taxes = append(l.taxes, c.withheldTax(l, buyer, j, w, amount))
+		l.taxes = append(l.taxes, c.withheldTax(l, buyer, j, w, &c.s.withheldRare[i], amount))
 	}
 	return nil
 }
 
-// withheldTax is the tax a withholding takes from a line.
-func (c *calc) withheldTax(l *line, buyer *place, j *wire.Jurisdiction, w *rules.Withholding, amount decimal.Decimal) taxOut {
+// withheldTax is the tax a withholding takes from a line; rare holds the
+// source of the withholding's rate.
+func (c *calc) withheldTax(l *line, buyer *place, j *wire.Jurisdiction, w *rules.Withholding, rare *taxRare, amount decimal.Decimal) taxOut {
 	imp := jurisdiction.Tax(w.Tax)
 	t := taxOut{j: j, imposition: imp, situs: buyer.role, result: wire.TaxResultTaxable, ruleID: w.ID, ruleReason: w.Reason,
 		collectedFrom: wire.TaxCollectedFromBuyer, inputOutput: wire.InputOutputTypeInput, conversion: buyer.conversion,
-		mode: c.set.rounding(j.JurisdictionID), rate: w.Rate, withholding: w.WithholdingType}
+		mode: c.set.rounding(j.JurisdictionID), rate: w.Rate, withholding: w.WithholdingType, rare: rare}
 	taxable, exempt, nonTaxable := amount, decimalZero, decimalZero
 	for _, o := range l.exemptOv {
 		if withheldBy(o.withholding, o.impositionType, o.jurisdictionType, o.jurisdictionID, j, imp, w.WithholdingType) {
@@ -115,7 +133,7 @@ func (c *calc) withheldTax(l *line, buyer *place, j *wire.Jurisdiction, w *rules
 	taxable = amount.Sub(exempt).Sub(nonTaxable)
 	for _, ro := range l.rateOv {
 		if withheldBy(ro.withholding, ro.impositionType, ro.jurisdictionType, ro.jurisdictionID, j, imp, w.WithholdingType) {
-			t.rate, t.ruleID, t.ruleReason = ro.rate, "rate-override", "rate override of the request"
+			t.rate, t.ruleID, t.ruleReason, t.rare = ro.rate, "rate-override", "rate override of the request", nil
 		}
 	}
 	t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable

@@ -51,13 +51,12 @@ type ExplainedTax struct {
 	// lowered the rate, the cap's reason follows the rule's.
 	Reason string `json:"reason"`
 	// Source says where the record's rate came from: Levy's embedded
-	// dataset, a content file loaded beside or instead of it, or the
-	// host. It is nil when no rate of the content priced the tax: the
-	// request's rate override (calculationRuleId rate-override), a rule's
-	// own rate, a place of supply that charges none (a zero-rated
-	// export), a record without a rate, and the taxes whose tables do not
-	// say it yet (communications taxes, withholding, a tenant's own
-	// franchise fees).
+	// dataset, a content file loaded beside or instead of it, the host,
+	// a rule file of the server or the tenant's tax profile. It is nil
+	// when no rate of the content priced the tax: the request's rate
+	// override (calculationRuleId rate-override), a rule's own rate, a
+	// place of supply that charges none (a zero-rated export) and a
+	// record without a rate.
 	Source *RateSource `json:"source,omitempty"`
 }
 
@@ -67,27 +66,41 @@ type ExplainedTax struct {
 //	{"content": "embedded", "version": "2026.12.19", "source": "us-ca-cdtfa"}
 //	{"content": "levy", "file": "rates.csv", "line": 12}
 //	{"content": "host", "source": "the host's citation"}
+//	{"content": "rules", "file": "withholdings.json", "line": 7}
+//	{"content": "profile", "version": "42", "source": "franchise CHI-CABLE-1/Cable Franchise Fee"}
 //
-// The embedded dataset's rates name its version and, for the rates of
-// the jurisdiction tables, the section of data/SOURCES.md they were taken
-// from (source; Brazil's tables give none). A rate read from a content
-// file names the file's format (levy, sst, zip5, br-iss, franchise), the
-// file as it was loaded (its base name) and the line of its row (the
-// first row that gave it, when several rows give the same rate period;
-// for a ZIP rate table, the first row of the region or state). A rate that the
-// host added to the engine (engine.WithRates) is "host", with the source
-// the host gave it.
+// The embedded dataset's rates name its version and the section of
+// data/SOURCES.md they were taken from (source): for the rates of the
+// jurisdiction tables, the table's (Brazil's tables give none); for the
+// US communications taxes (the Universal Service Fund contribution, the
+// federal excise tax, the states' 911 fees), us-communications. A rate
+// read from a content file names the file's format (levy, sst, zip5,
+// br-iss, franchise), the file as it was loaded (its base name) and the
+// line of its row (the first row that gave it, when several rows give
+// the same rate period; for a ZIP rate table, the first row of the region
+// or state). A rate that the host added to the engine (engine.WithRates)
+// is "host", with the source the host gave it; so is a withholding that
+// the host added (engine.WithWithholdings), which has no source. A
+// withholding of a rule file of the server (levy serve --rules,
+// engine.WithRuleFiles) is "rules", with the file (its base name) and
+// the line its record starts on. A franchise fee of the tenant's own
+// (its tax profile) is "profile", with the version of the profile the
+// calculation read and the record's key: the word franchise, then the
+// area ID and the fee's name, separated by a slash.
 type RateSource struct {
-	// Content is "embedded", "host" or the format of the content file.
+	// Content is "embedded", "host", "rules", "profile" or the format of
+	// the content file.
 	Content string `json:"content"`
-	// Version is the embedded dataset's version, "" for the others.
+	// Version is the embedded dataset's version, or the tenant's profile
+	// version; "" for the others.
 	Version string `json:"version,omitempty"`
 	// Source is the key of the embedded dataset's source list
-	// (data/SOURCES.md) or the host's source, "" when there is none.
+	// (data/SOURCES.md), the host's source or the key of the profile's
+	// record; "" when there is none.
 	Source string `json:"source,omitempty"`
-	// File and Line are the content file's name as loaded and the line
-	// of the row (1 for the first line of the file); "" and 0 for the
-	// embedded dataset and the host.
+	// File and Line are the name of the content file or the rule file as
+	// loaded and the line of the row or the record (1 for the first line
+	// of the file); "" and 0 for the others.
 	File string `json:"file,omitempty"`
 	Line int    `json:"line,omitempty"`
 }
@@ -98,4 +111,8 @@ const (
 	RateSourceEmbedded = "embedded"
 	// RateSourceHost is a rate the host added to the engine.
 	RateSourceHost = "host"
+	// RateSourceRules is a rule file of the server.
+	RateSourceRules = "rules"
+	// RateSourceProfile is the tenant's tax profile.
+	RateSourceProfile = "profile"
 )

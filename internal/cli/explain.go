@@ -46,8 +46,11 @@ func printExplanation(w io.Writer, ex wire.Explanation) error {
 
 // sourceText writes where a tax's rate came from in a cell: "embedded
 // 2026.12.19 us-ca-cdtfa" (the dataset's version and source key), "levy
-// rates.csv:12" (a content file's format, name and line), "host" and the
-// host's source; "" when no rate of the content priced the tax.
+// rates.csv:12" (a content file's format, name and line; "rules
+// withholdings.json:7" for a rule file's withholding), "host" and the
+// host's source, "profile 42 franchise AREA/NAME" (the tenant's profile,
+// its version and the record's key); "" when no rate of the content
+// priced the tax.
 func sourceText(s *wire.RateSource) string {
 	switch {
 	case s == nil:

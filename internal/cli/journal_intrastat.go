@@ -2,9 +2,11 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/data"
 	"github.com/levytax/levy/journal"
 )
@@ -49,7 +51,7 @@ func runIntrastat(ctx context.Context, store journal.Store, a journalArgs, stdou
 	}
 	d, err := journal.Intrastat(ctx, store, a.tenant, a.intrastatQuery(), codes)
 	if err != nil {
-		return err
+		return intrastatFlagFaults(err)
 	}
 	return printIntrastat(d, a, stdout, stderr)
 }
@@ -93,5 +95,50 @@ func (r *remote) intrastat(ctx context.Context, a journalArgs) (*journal.Intrast
 	if a.intrastat.currency != "" {
 		q.Set("currency", a.intrastat.currency)
 	}
-	return getData[journal.IntrastatDeclaration](ctx, r, "/admin/v1/journal/intrastat", q, "declaration", "Intrastat declaration")
+	d, err := getData[journal.IntrastatDeclaration](ctx, r, "/admin/v1/journal/intrastat", q, "declaration", "Intrastat declaration")
+	var f *serverFault
+	if errors.As(err, &f) {
+		renamed := *f
+		renamed.err = intrastatFlagFaults(f.err)
+		return nil, &renamed
+	}
+	return d, err
+}
+
+// intrastatFlagFaults returns err with the fields of its faults renamed
+// from the parameters of the Intrastat query, as journal.Intrastat and
+// the admin route name them (memberState, from, ...), to the flags of
+// levy journal intrastat that give them (--member-state, --from, ...):
+// the command's user wrote the flags. Any other error is returned as it
+// is; err itself is not changed.
+func intrastatFlagFaults(err error) error {
+	var many levy.Errors
+	if errors.As(err, &many) {
+		out := make(levy.Errors, len(many))
+		for i, e := range many {
+			cp := *e
+			cp.Field = intrastatFlag(e.Field)
+			out[i] = &cp
+		}
+		return out
+	}
+	var one *levy.Error
+	if errors.As(err, &one) {
+		cp := *one
+		cp.Field = intrastatFlag(one.Field)
+		return &cp
+	}
+	return err
+}
+
+// intrastatFlag is the flag of levy journal intrastat that gives the
+// query parameter field, or field itself when no flag gives it.
+func intrastatFlag(field string) string {
+	switch field {
+	case "memberState":
+		return "--member-state"
+	case "from", "to", "flow", "currency", "tenant", "format":
+		return "--" + field
+	}
+	return field
 }

@@ -80,7 +80,56 @@ func TestJournalIntrastat(t *testing.T) {
 		}
 	}
 	if code, _, errOut := runCLI(t, "journal", "intrastat", "--data-dir", dir, "--from", "2026-03-01", "--to", "2026-03-31", "--member-state", "CH", "--flow", "dispatch"); code != 1 ||
-		!strings.Contains(errOut, "memberState") {
+		!strings.Contains(errOut, "--member-state: ") {
 		t.Errorf("a member state that is none: exit %d %s", code, errOut)
 	}
+}
+
+// TestJournalIntrastatFlagFaults: the faults of a declaration's query
+// name the command's flags (--member-state, --flow, --currency, --from,
+// --to), not the query parameters of journal.Intrastat and of the admin
+// route (memberState, ...), on a data directory and through a server.
+func TestJournalIntrastatFlagFaults(t *testing.T) {
+	dir := t.TempDir()
+	admin := createCredential(t, dir, "default", "levy://admin")
+	base, stop, _, _ := startServe(t, dir, serveConfig{})
+	cases := []struct {
+		name  string
+		args  []string
+		flags []string
+	}{
+		{"no member state", []string{"--from", "2026-03-01", "--to", "2026-03-31", "--member-state", "CH", "--flow", "dispatch"}, []string{"--member-state"}},
+		{"no flow", []string{"--from", "2026-03-01", "--to", "2026-03-31", "--member-state", "DE", "--flow", "sideways"}, []string{"--flow"}},
+		{"no currency", []string{"--from", "2026-03-01", "--to", "2026-03-31", "--member-state", "DE", "--flow", "dispatch", "--currency", "EURO"}, []string{"--currency"}},
+		{"another year", []string{"--from", "2025-03-01", "--to", "2025-03-31", "--member-state", "DE", "--flow", "dispatch"}, []string{"--from", "--to"}},
+		{"all at once", []string{"--from", "2026-03-01", "--to", "2026-03-31", "--member-state", "CH", "--flow", "sideways", "--currency", "EURO"},
+			[]string{"--member-state", "--flow", "--currency"}},
+	}
+	t.Setenv("LEVY_CLIENT_ID", admin.ClientID)
+	t.Setenv("LEVY_CLIENT_SECRET", admin.ClientSecret)
+	check := func(where ...string) {
+		for _, c := range cases {
+			args := append(append([]string{"journal", "intrastat"}, c.args...), where...)
+			code, _, errOut := runCLI(t, args...)
+			if code != 1 {
+				t.Errorf("%s, %s: exit %d %s, want 1", where[0], c.name, code, errOut)
+			}
+			for _, f := range c.flags {
+				if !strings.Contains(errOut, f+": ") {
+					t.Errorf("%s, %s: %q does not name %s", where[0], c.name, errOut, f)
+				}
+			}
+			for _, p := range []string{"memberState", " flow:", " currency:", " from:", " to:"} {
+				if strings.Contains(errOut, p) {
+					t.Errorf("%s, %s: %q names the query parameter %q", where[0], c.name, errOut, p)
+				}
+			}
+		}
+	}
+	check("--server", base)
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	os.Unsetenv("LEVY_CLIENT_ID")
+	check("--data-dir", dir)
 }

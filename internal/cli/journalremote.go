@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/api/client"
 	"github.com/levytax/levy/api/journaladmin"
 	"github.com/levytax/levy/journal"
@@ -92,7 +93,29 @@ func (r *remote) get(ctx context.Context, path string, q url.Values) (*http.Resp
 		return resp, nil
 	}
 	defer resp.Body.Close()
-	return nil, fmt.Errorf("%s answered %s: %v", r.base, resp.Status, client.ErrorOf(resp))
+	return nil, &serverFault{base: r.base, status: resp.Status, err: client.ErrorOf(resp)}
+}
+
+// serverFault is a server's error answer to an admin request: the
+// server, the answer's status and its errors (client.ErrorOf), which a
+// command may rename to its own words before they are shown.
+type serverFault struct {
+	base, status string
+	err          error
+}
+
+// Error names the server and the status, then every one of the
+// server's errors.
+func (f *serverFault) Error() string {
+	var many levy.Errors
+	if errors.As(f.err, &many) && len(many) > 1 {
+		parts := make([]string, len(many))
+		for i, e := range many {
+			parts[i] = e.Error()
+		}
+		return fmt.Sprintf("%s answered %s: %s", f.base, f.status, strings.Join(parts, "; "))
+	}
+	return fmt.Sprintf("%s answered %s: %v", f.base, f.status, f.err)
 }
 
 // clip shortens an unexpected answer for an error message.
