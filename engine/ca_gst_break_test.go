@@ -45,7 +45,7 @@ func TestCanadaGSTHSTBreak(t *testing.T) {
 		hstCase{charlottetown, "CA-PE", "2025-02-16", "BOOKS", x, "5.00", "", "Prince Edward Island's own rebate on books"},
 		// The GST alone in the provinces with a tax of their own.
 		hstCase{montreal, "CA-QC", "2025-01-15", "PREPARED_FOOD", "9.98", "0.00", "", "the QST was not part of the break"},
-		hstCase{montreal, "CA-QC", "2025-01-15", "DIAPERS", "9.98", "0.00", "", "the QST was not part of the break"},
+		hstCase{montreal, "CA-QC", "2025-01-15", "CANDY", "9.98", "0.00", "", "the QST was not part of the break"},
 		hstCase{montreal, "CA-QC", "2025-02-16", "PREPARED_FOOD", "9.98", "5.00", "", "the day after the break"},
 		hstCase{winnipeg, "CA-MB", "2025-01-15", "CANDY", "7.00", "0.00", "", "the RST was not part of the break"},
 		hstCase{regina, "CA-SK", "2025-01-15", "NEWSPAPERS", "6.00", "0.00", "", "the PST was not part of the break"},
@@ -76,5 +76,17 @@ func TestBritishColumbiaPSTFood(t *testing.T) {
 		{vancouver, "CA-BC", "2026-06-01", "SOFT_DRINKS", "7.00", "5.00", "", "soda beverages from April 1, 2021"},
 		{vancouver, "CA-BC", "2012-06-01", "PREPARED_FOOD", "7.00", "5.00", "", "restaurant meals bore the whole HST"},
 		{vancouver, "CA-BC", "2026-06-01", "GENERAL", "7.00", "5.00", "", "the PST"},
+	})
+}
+
+// TestQuebecQSTDiapers: the QST zero-rates children's diapers and training
+// pants (Act respecting the Québec sales tax, s. 198.5) while the GST
+// applies; during the GST/HST break neither tax is charged.
+func TestQuebecQSTDiapers(t *testing.T) {
+	const x = "EXEMPT"
+	checkHSTCases(t, []hstCase{
+		{montreal, "CA-QC", "2026-06-01", "DIAPERS", x, "5.00", "", "zero-rated under the QST, s. 198.5"},
+		{montreal, "CA-QC", "2025-01-15", "DIAPERS", x, "0.00", "", "zero-rated under the QST, and the GST/HST break"},
+		{montreal, "CA-QC", "2026-06-01", "GENERAL", "9.98", "5.00", "", "the QST"},
 	})
 }
