@@ -90,3 +90,14 @@ func TestQuebecQSTDiapers(t *testing.T) {
 		{montreal, "CA-QC", "2026-06-01", "GENERAL", "9.98", "5.00", "", "the QST"},
 	})
 }
+
+// TestManitobaRSTDiapers: from July 1, 2013 Manitoba's RST exempts baby
+// supplies, diapers among them (Bulletin No. 113); before, they bore it.
+func TestManitobaRSTDiapers(t *testing.T) {
+	const x = "EXEMPT"
+	checkHSTCases(t, []hstCase{
+		{winnipeg, "CA-MB", "2026-06-01", "DIAPERS", x, "5.00", "", "baby supplies, Bulletin No. 113"},
+		{winnipeg, "CA-MB", "2013-07-01", "DIAPERS", x, "5.00", "", "the exemption's first day"},
+		{winnipeg, "CA-MB", "2013-06-30", "DIAPERS", "7.00", "5.00", "", "before the exemption"},
+	})
+}
