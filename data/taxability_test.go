@@ -384,18 +384,22 @@ func TestProductClasses(t *testing.T) {
 	// A province's rule names the provincial tax it decides, a country's
 	// none, but Malaysia's, each of which decides its sales tax or its
 	// service tax, and Canada's GST/HST break of December 14, 2024 to
-	// February 15, 2025 on children's clothing, which decided the GST and
-	// left the QST and the PSTs alone: Ontario's books were exempt from its retail sales tax until
+	// February 15, 2025 on children's clothing, prepared food, snacks and
+	// candy, non-alcoholic beverages, children's diapers, printed books
+	// and print newspapers, which decided the GST and left the QST and
+	// the PSTs alone: Ontario's books were exempt from its retail sales tax until
 	// June 30, 2010, and its part of the HST is rebated since July 1, 2010
 	// (the GST's record untouched); British Columbia rebated its part of
 	// the HST during its HST alone.
+	gstBreak := map[string]bool{"CHILDRENS_CLOTHING": true, "PREPARED_FOOD": true, "CANDY": true, "SOFT_DRINKS": true,
+		"BOTTLED_WATER": true, "DIAPERS": true, "BOOKS": true, "NEWSPAPERS": true}
 	var got []string
 	for _, r := range rules {
 		switch province := len(r.Country) > 2; {
 		case province && r.Tax == "",
 			!province && r.Country != "MY" && r.Tax != "",
 			r.Country == "MY" && r.Tax != string(jurisdiction.GoodsSalesTax) && r.Tax != string(jurisdiction.ServiceTax):
-			if r.Country == "CA" && r.Tax == string(jurisdiction.GST) && r.ProductClass == "CHILDRENS_CLOTHING" &&
+			if r.Country == "CA" && r.Tax == string(jurisdiction.GST) && gstBreak[r.ProductClass] &&
 				r.Effective.String() == "2024-12-14" && r.Expiration.String() == "2025-02-15" {
 				break
 			}

@@ -1,0 +1,66 @@
+package api
+
+import (
+	"testing"
+
+	"github.com/levytax/levy/wire"
+)
+
+// TestCanadaGSTHSTBreakOverHTTP sends, on a server on loopback, an invoice
+// in Canadian dollars from a Toronto seller to a Toronto customer during
+// the GST/HST break of December 14, 2024 to February 15, 2025: the
+// restaurant meal, the candy, the soft drink, the print newspaper and the
+// diapers bear no HST at all, the general good the 13% HST, 5% GST and 8%
+// Ontario part, to the cent. The same invoice the day after the break bears
+// the HST on the meal, the candy and the drink, and the GST alone on the
+// newspaper and the diapers (Ontario's point-of-sale rebate). A restaurant
+// meal sold in Vancouver bears the GST alone: British Columbia's PST
+// exempts it (Bulletin PST 119).
+func TestCanadaGSTHSTBreakOverHTTP(t *testing.T) {
+	h := newHarness(t)
+	const parties = `"currency":{"isoCurrencyCodeAlpha":"CAD"},
+ "seller":{"physicalOrigin":{"city":"Toronto","mainDivision":"ON","postalCode":"M5V 3L9","country":"CA"}},
+ "customer":{"destination":{"city":"Toronto","mainDivision":"ON","postalCode":"M5H 2N2","country":"CA"}}`
+	const lines = `"lineItems":[
+ {"lineItemId":"meal","product":{"productClass":"PREPARED_FOOD"},"extendedPrice":23.47},
+ {"lineItemId":"candy","product":{"productClass":"CANDY"},"extendedPrice":3.99},
+ {"lineItemId":"drink","product":{"productClass":"SOFT_DRINKS"},"extendedPrice":2.49},
+ {"lineItemId":"paper","product":{"productClass":"NEWSPAPERS"},"extendedPrice":1.75},
+ {"lineItemId":"diapers","product":{"productClass":"DIAPERS"},"extendedPrice":34.99},
+ {"lineItemId":"lamp","product":{"productClass":"GENERAL"},"extendedPrice":59.99}]`
+	for _, c := range []struct {
+		date  string
+		taxes map[string]string // line: its tax, GST and Ontario part together
+		total string
+	}{
+		// The lamp: 5% of 59.99 is 3.00 (2.9995), 8% is 4.80 (4.7992).
+		{"2025-01-15", map[string]string{"meal": "0.00", "candy": "0.00", "drink": "0.00", "paper": "0.00", "diapers": "0.00", "lamp": "7.80"}, "7.80"},
+		// The meal: 1.17 (1.1735) and 1.88 (1.8776); the candy 0.20 and
+		// 0.32; the drink 0.12 and 0.20; the paper 0.09 (0.0875); the
+		// diapers 1.75 (1.7495).
+		{"2025-02-16", map[string]string{"meal": "3.05", "candy": "0.52", "drink": "0.32", "paper": "0.09", "diapers": "1.75", "lamp": "7.80"}, "13.53"},
+	} {
+		var r wire.SaleResponse
+		dataOf(t, h.post("/api/v2/supplies", `{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"`+c.date+`",`+parties+`,`+lines+`}`), &r)
+		if len(r.LineItems) != len(c.taxes) {
+			t.Fatalf("%s: %d lines, want %d", c.date, len(r.LineItems), len(c.taxes))
+		}
+		for _, l := range r.LineItems {
+			if got := l.TotalTax.String(); got != c.taxes[l.LineItemID] {
+				t.Errorf("%s: line %s bears %s, want %s", c.date, l.LineItemID, got, c.taxes[l.LineItemID])
+			}
+		}
+		if got := r.TotalTax.String(); got != c.total {
+			t.Errorf("%s: total tax %s, want %s", c.date, got, c.total)
+		}
+	}
+
+	var bc wire.SaleResponse
+	dataOf(t, h.post("/api/v2/supplies", `{"saleMessageType":"INVOICE","transactionType":"SALE","documentDate":"2026-06-01","currency":{"isoCurrencyCodeAlpha":"CAD"},
+ "seller":{"physicalOrigin":{"city":"Vancouver","mainDivision":"BC","postalCode":"V6B 1A1","country":"CA"}},
+ "customer":{"destination":{"city":"Vancouver","mainDivision":"BC","postalCode":"V6B 1A1","country":"CA"}},
+ "lineItems":[{"lineItemId":"meal","product":{"productClass":"PREPARED_FOOD"},"extendedPrice":48.50}]}`), &bc)
+	if got := bc.TotalTax.String(); got != "2.43" {
+		t.Errorf("a restaurant meal of 48.50 in Vancouver: tax %s, want 2.43 (the GST alone)", got)
+	}
+}
