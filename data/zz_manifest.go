@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.12.20"
+const Version = "2026.12.21"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "9babbd19874677a542c8170f2bacb72de617f353cdda56d94bf3fb774ffa5f64",
 	"nexus.lvd":         "12f12dd86c56e2ee4293387509e5a72fa206c4507d663a3c4029c9226610398a",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "00598bc153777edbcc1d118b108ac50d42772691e6cd4909b84fcae5db3a6ead",
+	"taxability.lvd":    "bde3ccbcb9b064d8c3feb82c15a16dfee6c8ade5299eb53debe0144e9e29d4d9",
 }
