@@ -382,7 +382,8 @@ type outsideScope struct{ rule, reason string }
 // where the consumer lives under the law of the supplier's country, so
 // that none of that country's VAT is due:
 //
-//   - from a member state to a consumer outside the EU's VAT area,
+//   - from a member state to a consumer outside the EU's VAT area (but
+//     not in a territory of its own where its VAT applies, ownTerritory),
 //     consultancy, legal, accounting and similar services (article 59(c)
 //     of the VAT Directive, customerPlaceClass), and electronic services
 //     (article 58) to a place that levies no VAT or GST;
@@ -410,7 +411,7 @@ func consumerAbroad(pc string, orig, dest *place, d civil.Date) outsideScope {
 	}
 	digital := digitalClass(pc)
 	switch {
-	case orig.euVAT(d) && !dest.euVAT(d):
+	case orig.euVAT(d) && !dest.euVAT(d) && !ownTerritory(orig, dest):
 		switch {
 		case customerPlaceClass(pc):
 			return outsideScope{EUServicesOutsideRule, "consultancy, legal, accounting and similar services to a consumer outside the EU's VAT area are supplied where the consumer lives (VAT Directive, article 59(c)): outside the scope of " +
@@ -427,6 +428,18 @@ func consumerAbroad(pc string, orig, dest *place, d civil.Date) outsideScope {
 			"to a consumer abroad, outside the scope of Swiss VAT"}
 	}
 	return outsideScope{}
+}
+
+// ownTerritory reports whether dest lies in a VAT special territory of
+// orig's own country where that country's VAT applies at the
+// territory's rates (jurisdiction.OwnVAT: Åland, Guadeloupe). Outside the
+// EU's VAT area for goods, such a territory is no third territory for its
+// country's services: the country's law places them as within it, and
+// the place decides only which rates apply (France's General Tax Code,
+// articles 259 to 259 D, BOI-TVA-GEO-20-40; Finland's VAT Act, whose tax
+// border with Åland is for goods).
+func ownTerritory(orig, dest *place) bool {
+	return dest.terrID != "" && dest.terr.Kind == jurisdiction.OwnVAT && dest.country == orig.country
 }
 
 // Rule IDs of services that the United Kingdom's and Switzerland's VAT
