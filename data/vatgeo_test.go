@@ -38,8 +38,9 @@ func TestJurisdictionsRefusesOldVersions(t *testing.T) {
 // generator reads from its curated tables, holds what the Go tables of
 // jurisdiction (vatAreas, territories), taxarea (territoryBoxes,
 // frenchCollectivities) held before they became data, and the rows added
-// since: Liechtenstein in Switzerland's VAT area, and the boxes of Ceuta,
-// Melilla and Heligoland.
+// since: Liechtenstein in Switzerland's VAT area, the boxes of Ceuta,
+// Melilla and Heligoland, and Åland (FI-01), a VAT area of its own at
+// Finland's rates.
 func TestVATGeographyAsBefore(t *testing.T) {
 	j, err := Default().Jurisdictions()
 	if err != nil {
@@ -66,6 +67,7 @@ func TestVATGeographyAsBefore(t *testing.T) {
 		{Jurisdiction: "ES-CE", Kind: no, Area: "ES-CE", LocalTax: ipsi},
 		{Jurisdiction: "ES-CN", Kind: no, Area: "ES-CN", LocalTax: igic},
 		{Jurisdiction: "ES-ML", Kind: no, Area: "ES-ML", LocalTax: ipsi},
+		{Jurisdiction: "FI-01", Kind: own, Area: "FI-01", KeepsReduced: true},
 		{Jurisdiction: "FR-971", Kind: own, Area: "FR-971-972"},
 		{Jurisdiction: "FR-972", Kind: own, Area: "FR-971-972"},
 		{Jurisdiction: "FR-973", Kind: no, Area: "FR-973"},

@@ -5,6 +5,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/wire"
 )
 
@@ -153,13 +154,16 @@ func (c *calc) sourceAreas(l *line) situs {
 		return situs{at: orig, role: orig.role, none: true, ruleID: "us-export",
 			reason: "a sale delivered outside the United States bears no US sales tax", lowValue: st.lowValue, lowValueRule: st.lowValueRule}
 	case dest.country == "US":
-		if serviceClass(l.productClass) && !digitalClass(l.productClass) && orig.euVAT(c.d.date) && !l.customer.business && !l.seller.hasRegIn("US") {
+		if serviceClass(l.productClass) && !digitalClass(l.productClass) && !l.customer.business && !l.seller.hasRegIn("US") &&
+			(orig.euVAT(c.d.date) || consumerAbroad(l.productClass, orig, dest, c.d.date).rule != "") {
 			if _, b2b := l.customer.vatNumber(); !b2b {
 				// A service to a consumer from a member state, by a
 				// seller not registered in the United States, is no
 				// export: the place-of-supply rules of the VAT
 				// Directive decide it (article 45, or article 59 for
-				// consultancy and its like).
+				// consultancy and its like), and those of the United
+				// Kingdom and Switzerland the services they place
+				// where the consumer lives (consumerAbroad).
 				return c.placeOfSupply(l, orig, dest)
 			}
 		}
@@ -338,16 +342,117 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 	case b2b:
 		return situs{at: dest, role: dest.role, reverse: true, ruleID: "b2b-services-abroad",
 			reason: "services to a business abroad: the customer accounts for any tax where it is established"}
+	case digitalClass(pc) && !c.s.hasTax(dest, c.d) && !dest.outsideVAT():
+		// Supplied where the consumer lives, a place without a VAT or GST
+		// that Levy computes (Åland, AX): none of the supplier's
+		// country's VAT is due either; one record says so. A special
+		// territory without VAT keeps its own record (OutsideVATRule),
+		// which names its local tax.
+		if out := consumerAbroad(pc, orig, dest, c.d.date); out.rule != "" {
+			return situs{at: orig, role: orig.role, none: true, ruleID: out.rule, reason: out.reason}
+		}
+	}
+	switch {
 	case digitalClass(pc):
 		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination", oss: l.seller.nonUnionCovers(l, dest, c.d.date),
 			reason: "electronic services to consumers are taxed where the consumer lives"}
-	case customerPlaceClass(pc) && orig.euVAT(c.d.date) && !dest.euVAT(c.d.date):
-		return situs{at: orig, role: orig.role, none: true, ruleID: EUServicesOutsideRule,
-			reason: "consultancy, legal, accounting and similar services to a consumer outside the EU's VAT area are supplied where the consumer lives (VAT Directive, article 59(c)): outside the scope of " +
-				stateVAT(orig.country)}
+	}
+	if out := consumerAbroad(pc, orig, dest, c.d.date); out.rule != "" {
+		return situs{at: orig, role: orig.role, none: true, ruleID: out.rule, reason: out.reason}
 	}
 	return situs{at: orig, role: orig.role, ruleID: "services-origin", reason: "services to consumers are taxed where the supplier is established"}
 }
+
+// ukConsumersAbroadFrom is the day from which the United Kingdom supplies
+// the services of Schedule 4A, paragraph 16 of the VAT Act 1994 where
+// the consumer belongs for every consumer belonging outside it, those in
+// the EU's member states included (the Taxation (Cross-border Trade) Act
+// 2018 and the Value Added Tax (Amendment) (EU Exit) Regulations,
+// from the end of the transition period). Before, the United Kingdom was
+// in the EU's VAT area and article 59 of the VAT Directive decided them.
+var ukConsumersAbroadFrom = civil.MustParse("2021-01-01")
+
+// outsideScope is what consumerAbroad says of a service: the rule ID of
+// its NONTAXABLE record and the reason; "" rule when the supplier's
+// country taxes it.
+type outsideScope struct{ rule, reason string }
+
+// consumerAbroad decides whether a service of class pc, supplied to a
+// consumer at dest by a supplier at orig in another VAT area, is supplied
+// where the consumer lives under the law of the supplier's country, so
+// that none of that country's VAT is due:
+//
+//   - from a member state to a consumer outside the EU's VAT area (but
+//     not in a territory of its own where its VAT applies, ownTerritory),
+//     consultancy, legal, accounting and similar services (article 59(c)
+//     of the VAT Directive, customerPlaceClass), and electronic services
+//     (article 58) to a place that levies no VAT or GST;
+//   - from the United Kingdom, from 2021-01-01, to a consumer belonging
+//     outside it, in the EU or elsewhere, the same classes (VAT Act 1994,
+//     Schedule 4A, paragraph 16: services of consultants, lawyers,
+//     accountants and the like, and electronically supplied services);
+//     the Isle of Man is in its VAT area;
+//   - from Switzerland or Liechtenstein (one VAT area) to a consumer
+//     abroad, the services of its general rule (MWSTG, article 8(1): the
+//     place of the recipient's seat or domicile, for businesses and
+//     consumers alike), of which Levy's classes are consultancy
+//     (PROFESSIONAL_SERVICES), repairs of goods (REPAIR_SERVICES) and
+//     electronic services; personal care is supplied where the supplier
+//     is (article 8(2)(b)), accommodation where the property is (8(2)(f),
+//     propertySitus), and SERVICES may be of a kind article 8(2) places
+//     elsewhere (events, 8(2)(c)), so keeps the supplier's VAT.
+//
+// Electronic services to a place with a VAT or GST are taxed there
+// (digital-services-destination); placeOfSupply asks about them only for
+// a place without one.
+func consumerAbroad(pc string, orig, dest *place, d civil.Date) outsideScope {
+	if orig.vatArea() == dest.vatArea() {
+		return outsideScope{}
+	}
+	digital := digitalClass(pc)
+	switch {
+	case orig.euVAT(d) && !dest.euVAT(d) && !ownTerritory(orig, dest):
+		switch {
+		case customerPlaceClass(pc):
+			return outsideScope{EUServicesOutsideRule, "consultancy, legal, accounting and similar services to a consumer outside the EU's VAT area are supplied where the consumer lives (VAT Directive, article 59(c)): outside the scope of " +
+				stateVAT(orig.country)}
+		case digital:
+			return outsideScope{EUServicesOutsideRule, "electronic services to a consumer outside the EU's VAT area are supplied where the consumer lives (VAT Directive, article 58), " +
+				placeName(dest) + ", which levies no VAT that Levy computes: outside the scope of " + stateVAT(orig.country)}
+		}
+	case orig.vatArea() == "GB" && !d.Before(ukConsumersAbroadFrom) && (customerPlaceClass(pc) || digital):
+		return outsideScope{UKServicesOutsideRule, "consultancy, legal, accounting and similar services, and electronically supplied services, to a consumer belonging outside the United Kingdom are supplied where the consumer belongs " +
+			"(VAT Act 1994, Schedule 4A, paragraph 16): outside the scope of UK VAT"}
+	case orig.vatArea() == "CH" && (pc == rules.ProfessionalServ || pc == rules.RepairServices || digital):
+		return outsideScope{CHServicesAbroadRule, "services under the general rule of Switzerland's VAT Act are supplied where the recipient has its seat or lives, for consumers too (MWSTG, article 8(1)): " +
+			"to a consumer abroad, outside the scope of Swiss VAT"}
+	}
+	return outsideScope{}
+}
+
+// ownTerritory reports whether dest lies in a VAT special territory of
+// orig's own country where that country's VAT applies at the
+// territory's rates (jurisdiction.OwnVAT: Åland, Guadeloupe). Outside the
+// EU's VAT area for goods, such a territory is no third territory for its
+// country's services: the country's law places them as within it, and
+// the place decides only which rates apply (France's General Tax Code,
+// articles 259 to 259 D, BOI-TVA-GEO-20-40; Finland's VAT Act, whose tax
+// border with Åland is for goods).
+func ownTerritory(orig, dest *place) bool {
+	return dest.terrID != "" && dest.terr.Kind == jurisdiction.OwnVAT && dest.country == orig.country
+}
+
+// Rule IDs of services that the United Kingdom's and Switzerland's VAT
+// supply where a consumer abroad lives (consumerAbroad): one NONTAXABLE
+// record of the supplier's country.
+const (
+	// UKServicesOutsideRule: VAT Act 1994, Schedule 4A, paragraph 16,
+	// from 2021-01-01.
+	UKServicesOutsideRule = "uk-services-outside-uk"
+	// CHServicesAbroadRule: MWSTG, article 8(1) (Liechtenstein's VAT Act
+	// has the same article).
+	CHServicesAbroadRule = "ch-services-recipient-abroad"
+)
 
 // importedServicesLaw names the law under which a business registered
 // for VAT in country accounts for the VAT on services it buys from a
@@ -370,9 +475,11 @@ func importedServicesLaw(country string) string {
 
 // EUServicesOutsideRule is the rule ID of a line of a service that
 // article 59 of the VAT Directive supplies where the consumer lives when
-// the consumer lives outside the EU's VAT area (customerPlaceClass): the
-// supplier, in a member state, charges none of its VAT; one NONTAXABLE
-// record of the supplier's state says why.
+// the consumer lives outside the EU's VAT area (customerPlaceClass), or
+// an electronic service that article 58 supplies where the consumer lives
+// in a place without VAT (consumerAbroad): the supplier, in a member
+// state, charges none of its VAT; one NONTAXABLE record of the
+// supplier's state says why.
 const EUServicesOutsideRule = "eu-services-outside-union"
 
 // importDecided decides imported goods where the country of arrival

@@ -13,6 +13,8 @@ import (
 // write them, and no postcode of its country's mainland. Portugal writes
 // its postcodes NNNN-NNN: Funchal's 9000-060 is Madeira's (before, the
 // hyphen kept every Madeiran and Azorean address on the mainland).
+// Åland's 22100 to 22999 are Finland's scheme's, written AX-22100 in
+// Åland too.
 // Büsingen's postcode gives Switzerland's area, whose VAT applies there
 // (jurisdiction.VATGeography.VATArea). Each territory of the dataset is
 // sampled, and each is in exactly one of the dataset's VAT geography's
@@ -32,6 +34,7 @@ func TestVATTerritoryPostcodes(t *testing.T) {
 		{"ES", "ES-CN", []string{"35001", "35500", "38001", "38700", "38900"}},
 		{"ES", "ES-CE", []string{"51001", "51003"}},
 		{"ES", "ES-ML", []string{"52001", "52006"}},
+		{"FI", "FI-01", []string{"22100", "22150", "22999", "AX-22100"}},
 		{"FR", "FR-971", []string{"97100", "97110"}},
 		{"FR", "FR-972", []string{"97200", "97220"}},
 		{"FR", "FR-973", []string{"97300", "97310"}},
@@ -46,6 +49,7 @@ func TestVATTerritoryPostcodes(t *testing.T) {
 		{"AT", "AT", []string{"1010", "6020"}},
 		{"DE", "DE", []string{"80331", "78262"}},
 		{"ES", "ES", []string{"28001", "08001"}},
+		{"FI", "FI", []string{"00100", "20100", "21999", "23100"}},
 		{"FR", "FR", []string{"75001", "97000"}},
 		{"GR", "GR", []string{"10431"}},
 		{"IT", "IT", []string{"20121", "22060"}},

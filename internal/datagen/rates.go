@@ -47,6 +47,11 @@ type ratesBuilder struct {
 	// them), geo the VAT geography (addVATGeography).
 	territoryRows []vatTerritoryRow
 	geo           vatGeography
+	// atCountryRates are the special territories of vat-territory-
+	// postcodes.csv, which bear their country's rates: addTerritoryRates
+	// copies the country's standard VAT rates to them once the
+	// corrections are in.
+	atCountryRates []territoryAtCountryRates
 	// lowValue are the low-value import limits, and accruals the buyer's
 	// accruals of single-stage taxes (addTaxProperties).
 	lowValue []jurisdiction.LowValue
@@ -128,6 +133,7 @@ func genRates(g *gen) error {
 		{"VAT geography", addVATGeography},
 		{"world rates", addWorldRates},
 		{"VAT rate corrections", addVATFixes},
+		{"VAT territories at their country's rates", addTerritoryRates},
 		{"Canadian provincial taxes", addCAProvincialTaxes},
 		{"tax properties", addTaxProperties},
 	} {

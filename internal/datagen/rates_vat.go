@@ -170,6 +170,9 @@ func addEUVAT(g *gen, b *ratesBuilder) error {
 			}
 		}
 	}
+	if err := addTerritoryPostcodes(g, b, terr, usedTerr); err != nil {
+		return err
+	}
 	for k := range terr {
 		if !usedTerr[k] {
 			return fmt.Errorf(curatedRef+"vat-territories.csv: %s is not an exception of %s", k, euVATFile)

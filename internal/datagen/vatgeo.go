@@ -2,6 +2,7 @@ package datagen
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -413,5 +414,124 @@ func addVATGeography(g *gen, b *ratesBuilder) error {
 		From:    "Royal Mail's postcode area BT, Northern Ireland's counties and its extent (curated by the Levy project)",
 		Licence: "facts",
 	})
+	return nil
+}
+
+// vatTerrPostcodesFile is the curated table of the postcodes of VAT
+// special territories that the EU VAT file does not list as exceptions,
+// and vatTerrPostcodesKey its source's key.
+const (
+	vatTerrPostcodesFile = "vat-territory-postcodes.csv"
+	vatTerrPostcodesKey  = "vat-territory-postcodes"
+)
+
+// territoryAtCountryRates is a special territory of vat-territory-
+// postcodes.csv: its jurisdiction ID and its country's.
+type territoryAtCountryRates struct{ id, country string }
+
+// addTerritoryPostcodes reads vat-territory-postcodes.csv: special
+// territories that vat-territories.csv describes but the EU VAT file does
+// not list (Åland, whose postcodes are Finland's), with the pattern of
+// their postcodes. Each becomes a jurisdiction and a postcode exception of
+// its country, as the file's exceptions do, marked used in used; it bears
+// its country's rates (addTerritoryRates), so its kind must be own_vat
+// with keeps_reduced. terr is what readVATTerritories returned.
+func addTerritoryPostcodes(g *gen, b *ratesBuilder, terr map[string]vatTerritory, used map[string]bool) error {
+	t, err := readLineTable(g.curatedFile(vatTerrPostcodesFile), curatedRef+vatTerrPostcodesFile, "country", "name", "postcode", "citation")
+	if err != nil {
+		return err
+	}
+	for i := range t.rows {
+		at := t.refs[i]
+		cc, name, pc := t.get(i, "country"), t.get(i, "name"), t.get(i, "postcode")
+		key := cc + "|" + name
+		v, ok := terr[key]
+		if !ok {
+			return at.errorf("columns country, name: %s %q is not in %s", cc, name, vatTerrFile)
+		}
+		if used[key] {
+			return at.errorf("columns country, name: %s %q is an exception of %s already", cc, name, euVATFile)
+		}
+		if err := checkAtCountryRates(b, cc, name); err != nil {
+			return at.errorf("columns country, name: %v", err)
+		}
+		if pc == "" || strings.Trim(pc, `0123456789[]-\d{},|()`) != "" {
+			return at.errorf("column postcode: %q is not a pattern of digits like the EU VAT file's (22\\d{3})", pc)
+		}
+		pat := "^(?:" + pc + ")$"
+		if _, err := regexp.Compile(pat); err != nil {
+			return at.errorf("column postcode: %v", err)
+		}
+		if t.get(i, "citation") == "" {
+			return at.errorf("column citation: empty; cite where the postcodes come from")
+		}
+		used[key] = true
+		id := v.id
+		if id == "" {
+			id = cc + "-X-" + jurisdiction.Slug(name)
+		}
+		if _, ok := b.juris[id]; !ok {
+			if err := b.addJuris(jurisdiction.Jurisdiction{ID: id, Type: jurisdiction.Territory, Name: name, Parent: cc, Country: cc, ExternalCode: v.id}); err != nil {
+				return err
+			}
+		}
+		b.exceptions = append(b.exceptions, vatException{cc, name, pat, id})
+		b.atCountryRates = append(b.atCountryRates, territoryAtCountryRates{id: id, country: cc})
+	}
+	if len(t.rows) > 0 {
+		g.addSource(Source{
+			Key:     vatTerrPostcodesKey,
+			Files:   curatedRef + vatTerrPostcodesFile,
+			What:    "postcodes of the VAT special territories that the EU VAT file does not list (Åland's, of Finland's scheme); such a territory bears its country's VAT rates",
+			From:    "the national postal operators' postcodes (Posti for Åland) (curated by the Levy project)",
+			Licence: "facts",
+		})
+	}
+	return nil
+}
+
+// checkAtCountryRates refuses a territory of vat-territory-postcodes.csv
+// that vat-territories.csv does not make a VAT area of its own at its
+// country's rates: kind own_vat, keeps_reduced yes, on every row.
+func checkAtCountryRates(b *ratesBuilder, cc, name string) error {
+	n := 0
+	for _, r := range b.territoryRows {
+		if r.country != cc || r.name != name {
+			continue
+		}
+		n++
+		if r.standing == nil || r.standing.Kind != jurisdiction.OwnVAT || !r.standing.KeepsReduced {
+			return fmt.Errorf("%s %q: a territory at its country's rates must be own_vat with keeps_reduced yes in %s (line %d)", cc, name, vatTerrFile, r.at.line)
+		}
+	}
+	if n == 0 {
+		return fmt.Errorf("%s %q is not in %s", cc, name, vatTerrFile)
+	}
+	return nil
+}
+
+// addTerritoryRates gives each territory of vat-territory-postcodes.csv
+// its country's standard VAT rates, with their periods and sources, once
+// the corrections have set them: the territory's jurisdiction carries the
+// standard rate (place.chain starts at it), and keeps_reduced brings the
+// country's other rates.
+func addTerritoryRates(_ *gen, b *ratesBuilder) error {
+	for _, t := range b.atCountryRates {
+		var own []jurisdiction.Rate
+		for _, r := range b.ratesOf(t.country) {
+			if r.Tax == jurisdiction.VAT && r.Category == jurisdiction.General {
+				r.Jurisdiction = t.id
+				own = append(own, r)
+			}
+		}
+		if len(own) == 0 {
+			return fmt.Errorf("%s%s: %s has no standard VAT rate to give %s", curatedRef, vatTerrPostcodesFile, t.country, t.id)
+		}
+		for _, r := range own {
+			if err := b.addRate(r); err != nil {
+				return fmt.Errorf("%s%s: %s: %w", curatedRef, vatTerrPostcodesFile, t.id, err)
+			}
+		}
+	}
 	return nil
 }

@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/levytax/levy/wire"
+)
+
+// TestServicesToConsumersAbroadFromUKAndSwitzerland: consultancy, legal
+// and accounting services (PROFESSIONAL_SERVICES) that a supplier in the
+// United Kingdom supplies to a consumer belonging outside it are supplied
+// where the consumer belongs from 2021-01-01, EU consumers included (VAT
+// Act 1994, Schedule 4A, paragraph 16): outside the scope of UK VAT,
+// where Levy charged 20% (200.00 on 1000.00). Switzerland's general rule
+// puts a service where its recipient lives, for consumers too (MWSTG,
+// article 8(1)): a Zurich consultant's or repairer's services to a
+// consumer abroad bear no Swiss VAT, where Levy charged 8.1% (81.00).
+// Other services keep the supplier's VAT, as do personal care in
+// Switzerland (article 8(2)(b)) and anything sold at home; before 2021
+// the United Kingdom applied article 59 of the VAT Directive (EU
+// consumers at 20%). Electronic services to a consumer in Åland (AX),
+// which levies no VAT that Levy computes, are supplied there (VAT
+// Directive, article 58): one NONTAXABLE record of the Netherlands, where
+// Levy gave no record at all.
+func TestServicesToConsumersAbroadFromUKAndSwitzerland(t *testing.T) {
+	e := testEngine(t)
+	const today = "2026-06-01"
+	london := &wire.Location{City: "London", PostalCode: "SW1A 1AA", Country: "GB"}
+	zurich := &wire.Location{City: "Zurich", PostalCode: "8001", Country: "CH"}
+	paris := &wire.Location{City: "Paris", PostalCode: "75001", Country: "FR"}
+	newYork := &wire.Location{City: "New York", PostalCode: "10001", MainDivision: "NY", Country: "US"}
+	manchester := &wire.Location{City: "Manchester", PostalCode: "M1 1AE", Country: "GB"}
+	basel := &wire.Location{City: "Basel", PostalCode: "4051", Country: "CH"}
+	mariehamn := &wire.Location{City: "Mariehamn", PostalCode: "22100", Country: "AX"}
+	fromLondon := func(date, class string, dest *wire.Location) *wire.SaleRequest {
+		r := euSale(date, class, dest, false)
+		r.Seller = &wire.Seller{PhysicalOrigin: london, TaxRegistrations: []wire.TaxRegistration{gbNumber}}
+		return r
+	}
+	fromZurich := func(class string, dest *wire.Location) *wire.SaleRequest {
+		r := euSale(today, class, dest, false)
+		r.Seller = &wire.Seller{PhysicalOrigin: zurich, TaxRegistrations: []wire.TaxRegistration{chNumber}}
+		return r
+	}
+	type want struct {
+		juris, tax, rule string
+		result           wire.TaxResult
+	}
+	ukOut := want{"GB", "0.00", UKServicesOutsideRule, wire.TaxResultNonTaxable}
+	chOut := want{"CH", "0.00", CHServicesAbroadRule, wire.TaxResultNonTaxable}
+	cases := []struct {
+		name string
+		req  *wire.SaleRequest
+		want want
+	}{
+		{"London consultancy to a consumer in Paris", fromLondon(today, "PROFESSIONAL_SERVICES", paris), ukOut},
+		{"London consultancy to a consumer in Zurich", fromLondon(today, "PROFESSIONAL_SERVICES", zurich), ukOut},
+		{"London consultancy to a consumer in New York", fromLondon(today, "PROFESSIONAL_SERVICES", newYork), ukOut},
+		{"London consultancy to a consumer in Manchester", fromLondon(today, "PROFESSIONAL_SERVICES", manchester),
+			want{"GB", "200.00", "domestic-supply", wire.TaxResultTaxable}},
+		{"London services to a consumer in Paris", fromLondon(today, "SERVICES", paris),
+			want{"GB", "200.00", "services-origin", wire.TaxResultTaxable}},
+		{"London consultancy to a consumer in Paris in 2019", fromLondon("2019-06-01", "PROFESSIONAL_SERVICES", paris),
+			want{"GB", "200.00", "eu-b2c-services", wire.TaxResultTaxable}},
+		{"London consultancy to a consumer in Zurich in 2019", fromLondon("2019-06-01", "PROFESSIONAL_SERVICES", zurich),
+			want{"GB", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable}},
+		{"Zurich consultancy to a consumer in Paris", fromZurich("PROFESSIONAL_SERVICES", paris), chOut},
+		{"Zurich consultancy to a consumer in New York", fromZurich("PROFESSIONAL_SERVICES", newYork), chOut},
+		{"Zurich repairs for a consumer in Paris", fromZurich("REPAIR_SERVICES", paris), chOut},
+		{"Zurich consultancy to a consumer in Basel", fromZurich("PROFESSIONAL_SERVICES", basel),
+			want{"CH", "81.00", "domestic-supply", wire.TaxResultTaxable}},
+		{"Zurich personal care for a consumer in Paris", fromZurich("PERSONAL_CARE_SERVICES", paris),
+			want{"CH", "81.00", "services-origin", wire.TaxResultTaxable}},
+		{"Zurich consultancy to a business in Paris", func() *wire.SaleRequest {
+			r := fromZurich("PROFESSIONAL_SERVICES", paris)
+			r.Customer.TaxRegistrations = []wire.TaxRegistration{frNumber}
+			r.Customer.CustomerCode = &wire.CustomerCode{IsBusinessIndicator: true}
+			return r
+		}(), want{"FR", "0.00", "b2b-services-abroad", wire.TaxResultTaxable}},
+		{"Amsterdam SaaS to a consumer in Åland", euSale(today, "SAAS", mariehamn, false),
+			want{"NL", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := e.Sale(context.Background(), c.req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := r.LineItems[0]
+			if len(l.Taxes) != 1 {
+				t.Fatalf("%d taxes, want one: %+v", len(l.Taxes), l.Taxes)
+			}
+			tx := l.Taxes[0]
+			got := want{juris: tx.Jurisdiction.JurisdictionID, tax: tx.CalculatedTax.String(), result: tx.TaxResult}
+			if tx.CalculationRuleID != nil {
+				got.rule = tx.CalculationRuleID.Value
+			}
+			if got != c.want || r.TotalTax.String() != c.want.tax {
+				t.Errorf("got %+v, document %s; want %+v", got, r.TotalTax, c.want)
+			}
+		})
+	}
+}
