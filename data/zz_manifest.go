@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.12.21"
+const Version = "2026.12.22"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -14,7 +14,7 @@ var fileDigests = map[string]string{
 	"geo.lvd":           "22370d3efa5248ce871cdfb8199a1d5c2b968859bd628ceff91ae826224b24f0",
 	"intrastat.lvd":     "a1cf688b5395bb40c1e59d21e290b47be36e7a52a70074cf2e739c5640d39c9a",
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
-	"jurisdictions.lvd": "b64c3725d49187e836bc040c4ff3729be50431d3681b0a7e2bd6dd698a5ef33c",
+	"jurisdictions.lvd": "30e792cae577cd4225bc6ac0576fe776e8e4f9a132c8f2339080ea6a3db787eb",
 	"local.lvd":         "9babbd19874677a542c8170f2bacb72de617f353cdda56d94bf3fb774ffa5f64",
 	"nexus.lvd":         "12f12dd86c56e2ee4293387509e5a72fa206c4507d663a3c4029c9226610398a",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
