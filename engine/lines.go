@@ -173,7 +173,9 @@ func (b *builder) build(lines []lineIn) {
 // they would reach no line and be dropped. A previousTaxPaid other than
 // zero would credit nothing, so the customer would be charged the tax
 // already paid elsewhere; an inputTotalTax on DISTRIBUTE_TAX would be
-// distributed over no line. Both belong on the child lines. The vendor's
+// distributed over no line. Both belong on the child lines. So does an
+// owner's cost, totalCost, fairMarketValue or netBookValue other than
+// zero on such a line that is not multicomponent. The vendor's
 // tax of a purchase is refused before the lines are built
 // (parentAmounts), as it may also go on the document.
 func (b *builder) parentTaxes(li *lineIn) {
@@ -182,6 +184,22 @@ func (b *builder) parentTaxes(li *lineIn) {
 	}
 	if li.inputTax != nil && b.c.d.mode == modeDistribute {
 		b.add(levy.Invalid(li.path+".inputTotalTax", "is sent on a line with child lines and no price of its own (or a multicomponent line), which is not calculated: send the tax to distribute on its child lines"))
+	}
+	if w := li.src.owner; w != nil && !li.multi {
+		// An owner line's cost or value is its amount when it has no
+		// price (leaf), but only a price makes a parent a line of its
+		// own (ownLine): the parent's base would be dropped. Taxing it
+		// besides the child lines would tax twice a parent that sends
+		// the sum of its children's, so it is refused; a multicomponent
+		// parent's amounts are ignored by definition.
+		for _, m := range []struct {
+			name string
+			v    *money.Amount
+		}{{"cost", w.Cost}, {"totalCost", w.TotalCost}, {"fairMarketValue", w.FairMarketValue}, {"netBookValue", w.NetBookValue}} {
+			if m.v != nil && !m.v.IsZero() {
+				b.add(levy.Invalid(li.path+"."+m.name, "is sent on a line with child lines and no price of its own, which is not calculated: its base would be ignored. Send it on its child lines, send unitPrice or extendedPrice to tax the line besides its children, or set isMulticomponent if the children carry the whole amount"))
+			}
+		}
 	}
 }
 
