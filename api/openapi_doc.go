@@ -227,7 +227,9 @@ func operation(s *schemaSet, d opDoc) (object, error) {
 		op["description"] = d.Description
 	}
 	if d.Body != nil {
+		s.request = true
 		sch, err := s.schemaOf(d.Body)
+		s.request = false
 		if err != nil {
 			return nil, fmt.Errorf("the request body: %w", err)
 		}

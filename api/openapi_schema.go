@@ -48,6 +48,19 @@ type schemaSet struct {
 	// components has run; the tests read them.
 	names     map[reflect.Type]string
 	typeNamed map[string]reflect.Type
+
+	// request is set while the schema of a request body is built: the
+	// named types it refers to are roots of requests, the others of
+	// answers. building is the stack of named types under construction,
+	// edges what each refers to, and answerRoots the types referred to
+	// outside any named type while request is not set. amounts holds,
+	// for each struct type, the schemas of its members that are amounts
+	// (see boundRequestAmounts).
+	request     bool
+	building    []reflect.Type
+	edges       map[reflect.Type][]reflect.Type
+	answerRoots []reflect.Type
+	amounts     map[reflect.Type][]object
 }
 
 // pendingRef is a $ref object whose target is the schema of a type.
@@ -58,7 +71,8 @@ type pendingRef struct {
 
 // newSchemaSet returns an empty set.
 func newSchemaSet() *schemaSet {
-	return &schemaSet{byType: map[reflect.Type]object{}, byName: map[string]object{}, typeNamed: map[string]reflect.Type{}}
+	return &schemaSet{byType: map[reflect.Type]object{}, byName: map[string]object{}, typeNamed: map[string]reflect.Type{},
+		edges: map[reflect.Type][]reflect.Type{}, amounts: map[reflect.Type][]object{}}
 }
 
 // special returns the schema of a type that marshals itself, as its
@@ -240,11 +254,14 @@ func (s *schemaSet) schemaOf(t reflect.Type) (object, error) {
 func (s *schemaSet) ref(t reflect.Type, build func() (object, error)) (object, error) {
 	r := object{}
 	s.refs = append(s.refs, pendingRef{r, t})
+	s.refer(t)
 	if _, ok := s.byType[t]; ok {
 		return r, nil
 	}
 	s.byType[t] = nil // under construction: a recursive use only refers to it
+	s.building = append(s.building, t)
 	sch, err := build()
+	s.building = s.building[:len(s.building)-1]
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t, err)
 	}
@@ -266,7 +283,10 @@ func (s *schemaSet) named(t reflect.Type, name string) (object, error) {
 	if t.Kind() != reflect.Struct {
 		return nil, fmt.Errorf("%s is not a struct, so it cannot be named %s", t, name)
 	}
+	s.refer(t)
+	s.building = append(s.building, t)
 	sch, err := s.structSchema(t)
+	s.building = s.building[:len(s.building)-1]
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -301,6 +321,7 @@ func (s *schemaSet) components() (object, error) {
 			}
 		}
 	}
+	s.boundRequestAmounts()
 	out := make(object, len(s.byType)+len(s.byName))
 	for name, sch := range s.byName {
 		out[name] = sch
@@ -318,6 +339,53 @@ func (s *schemaSet) components() (object, error) {
 	return out, nil
 }
 
+// refer records a reference to the named type t: from the type under
+// construction, or, outside any, from a request body or an answer.
+func (s *schemaSet) refer(t reflect.Type) {
+	switch {
+	case len(s.building) > 0:
+		from := s.building[len(s.building)-1]
+		s.edges[from] = append(s.edges[from], t)
+	case !s.request:
+		s.answerRoots = append(s.answerRoots, t)
+	}
+}
+
+// boundRequestAmounts states wire.MaxAmountDigits on the amounts of the
+// types that only requests hold: wire's Validate refuses a number of a
+// request of 1e15 or more in absolute value. A type that an answer holds
+// too is left unbounded, as are the members of an answer that echo a
+// request's (the answer's types are built apart): an answer's totals,
+// extended prices and taxable measures may pass the bound. A member
+// with a bound of its own (a check rule) keeps it.
+func (s *schemaSet) boundRequestAmounts() {
+	answered := map[reflect.Type]bool{}
+	next := slices.Clone(s.answerRoots)
+	for len(next) > 0 {
+		t := next[len(next)-1]
+		next = next[:len(next)-1]
+		if answered[t] {
+			continue
+		}
+		answered[t] = true
+		next = append(next, s.edges[t]...)
+	}
+	limit := json.Number("1" + strings.Repeat("0", wire.MaxAmountDigits))
+	for t := range s.byType {
+		if answered[t] {
+			continue
+		}
+		for _, sch := range s.amounts[t] {
+			if _, ok := sch["maximum"]; !ok {
+				sch["maximum"], sch["exclusiveMaximum"] = limit, true
+			}
+			if _, ok := sch["minimum"]; !ok {
+				sch["minimum"], sch["exclusiveMinimum"] = "-"+limit, true
+			}
+		}
+	}
+}
+
 // structSchema returns the inline schema of the members of struct type t.
 func (s *schemaSet) structSchema(t reflect.Type) (object, error) {
 	props := object{}
@@ -333,6 +401,9 @@ func (s *schemaSet) structSchema(t reflect.Type) (object, error) {
 		}
 		if err := applyChecks(sch, f); err != nil {
 			return nil, fmt.Errorf("member %s: %w", f.name, err)
+		}
+		if base := f.typ; base == reflect.TypeFor[money.Amount]() || base == reflect.TypeFor[*money.Amount]() {
+			s.amounts[t] = append(s.amounts[t], sch)
 		}
 		switch k := f.typ.Kind(); {
 		case f.omitEmpty || f.omitZero || f.viaPointer:

@@ -942,3 +942,48 @@ func TestIdentifierPattern(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAPIRequestAmountBound: the document states the bound that
+// wire's Validate puts on a request's numbers (less than 1e15 in absolute
+// value, wire.MaxAmountDigits) on the amounts of the types only requests
+// hold, and not on an answer's, whose totals and extended prices may
+// pass it.
+func TestOpenAPIRequestAmountBound(t *testing.T) {
+	d := mustDocument(t)
+	dir := filepath.Join("..", "engine", "testdata", "golden")
+	request, err := os.ReadFile(filepath.Join(dir, "sale-us-tn-single-article.request.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	send := func(price json.Number) error {
+		body := edit(t, request, func(m map[string]any) { m["lineItems"].([]any)[0].(map[string]any)["extendedPrice"] = price })
+		req := httptest.NewRequest(http.MethodPost, Bases[0]+"/supplies", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		return d.validateRequest(req)
+	}
+	for _, price := range []json.Number{"1000000000000000", "-1000000000000000", "1e400"} {
+		if err := send(price); err == nil {
+			t.Errorf("a request's extendedPrice of %s passes", price)
+		}
+	}
+	// 999999999999999.5 is a double of its own; 999999999999999.99, which
+	// Levy accepts, a validator that reads numbers as doubles reads as
+	// 1e15.
+	for _, price := range []json.Number{"999999999999999.5", "-999999999999999.5", "0"} {
+		if err := send(price); err != nil {
+			t.Errorf("a request's extendedPrice of %s fails: %v", price, err)
+		}
+	}
+	answer, err := os.ReadFile(filepath.Join(dir, "sale-us-tn-single-article.response.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := edit(t, answer, func(m map[string]any) {
+		m["totalTax"] = json.Number("98000000000000000")
+		line := m["lineItems"].([]any)[0].(map[string]any)
+		line["extendedPrice"], line["totalTax"] = json.Number("1000000000000000000"), json.Number("98000000000000000")
+	})
+	if err := d.validateAnswer(httptest.NewRequest(http.MethodPost, Bases[0]+"/supplies", nil), http.StatusOK, jsonHeader, wrapGolden(t, big)); err != nil {
+		t.Errorf("an answer whose extended price and totals pass 1e15 fails: %v", err)
+	}
+}

@@ -157,7 +157,12 @@ func (b *builder) build(lines []lineIn) {
 		if li.multi || len(li.children) > 0 {
 			b.build(li.children)
 			if !ownLine(li.multi, li.unit, li.ext) {
-				b.parentTaxes(li)
+				// A purchase's vendor tax is refused before the lines
+				// are built (parentAmounts), as it may also go on the
+				// document.
+				for _, e := range parentRefusals(li, parentMembers{prevPaid: true, inputTax: b.c.d.mode == modeDistribute, ownerBases: true}) {
+					b.add(e)
+				}
 				continue
 			}
 		}
@@ -168,21 +173,53 @@ func (b *builder) build(lines []lineIn) {
 	}
 }
 
-// parentTaxes refuses the tax amounts sent on li, a line that is not
-// calculated (child lines and no price of its own, or multicomponent):
-// they would reach no line and be dropped. A previousTaxPaid other than
-// zero would credit nothing, so the customer would be charged the tax
-// already paid elsewhere; an inputTotalTax on DISTRIBUTE_TAX would be
-// distributed over no line. Both belong on the child lines. The vendor's
-// tax of a purchase is refused before the lines are built
-// (parentAmounts), as it may also go on the document.
-func (b *builder) parentTaxes(li *lineIn) {
-	if li.prevPaid != nil && !li.prevPaid.IsZero() {
-		b.add(levy.Invalid(li.path+".previousTaxPaid", "is sent on a line with child lines and no price of its own (or a multicomponent line), which is not calculated: send the tax previously paid on its child lines"))
+// parentMembers chooses the members of a line that parentRefusals
+// checks: the kinds of request differ in which they act on.
+type parentMembers struct {
+	prevPaid   bool // previousTaxPaid other than zero
+	charged    bool // a vendor's chargedTax
+	inputTax   bool // inputTotalTax (DISTRIBUTE_TAX)
+	ownerBases bool // an owner's cost, totalCost, fairMarketValue, netBookValue
+}
+
+// parentRefusals returns the refusals of the amounts of m sent on li, a
+// line that is not calculated (child lines and no price of its own, or
+// multicomponent: ownLine): they would reach no line and be dropped. A
+// previousTaxPaid other than zero would credit nothing, so the customer
+// would be charged the tax already paid elsewhere; a vendor's chargedTax
+// would be neither credited nor compared, so an accrual would accrue the
+// tax the vendor had charged; an inputTotalTax on DISTRIBUTE_TAX would be
+// distributed over no line. They belong on the child lines (a vendor's
+// tax also on the document). So does an owner's cost, totalCost,
+// fairMarketValue or netBookValue other than zero on such a line that is
+// not multicomponent: it is the line's amount when it has no price, but
+// only a price makes a parent a line of its own, and taxing it besides
+// the child lines would tax twice a parent that sends the sum of its
+// children's (a multicomponent parent's amounts are ignored by
+// definition).
+func parentRefusals(li *lineIn, m parentMembers) []*levy.Error {
+	const notCalculated = "is sent on a line with child lines and no price of its own (or a multicomponent line), which is not calculated: "
+	var errs []*levy.Error
+	if m.prevPaid && li.prevPaid != nil && !li.prevPaid.IsZero() {
+		errs = append(errs, levy.Invalid(li.path+".previousTaxPaid", notCalculated+"send the tax previously paid on its child lines"))
 	}
-	if li.inputTax != nil && b.c.d.mode == modeDistribute {
-		b.add(levy.Invalid(li.path+".inputTotalTax", "is sent on a line with child lines and no price of its own (or a multicomponent line), which is not calculated: send the tax to distribute on its child lines"))
+	if m.charged && li.charged != nil {
+		errs = append(errs, levy.Invalid(li.path+".chargedTax", notCalculated+"send the vendor's tax on its child lines, or on the document"))
 	}
+	if m.inputTax && li.inputTax != nil {
+		errs = append(errs, levy.Invalid(li.path+".inputTotalTax", notCalculated+"send the tax to distribute on its child lines"))
+	}
+	if w := li.src.owner; m.ownerBases && w != nil && !li.multi {
+		for _, b := range []struct {
+			name string
+			v    *money.Amount
+		}{{"cost", w.Cost}, {"totalCost", w.TotalCost}, {"fairMarketValue", w.FairMarketValue}, {"netBookValue", w.NetBookValue}} {
+			if b.v != nil && !b.v.IsZero() {
+				errs = append(errs, levy.Invalid(li.path+"."+b.name, "is sent on a line with child lines and no price of its own, which is not calculated: its base would be ignored. Send it on its child lines, send unitPrice or extendedPrice to tax the line besides its children, or set isMulticomponent if the children carry the whole amount"))
+			}
+		}
+	}
+	return errs
 }
 
 // ownLine reports whether a line with child lines is calculated as a

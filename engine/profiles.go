@@ -279,7 +279,7 @@ func (s *snapshot) settingsOf(ctx context.Context, p *profile.Policy) (*Settings
 	}
 	set := s.settings.withPolicy(tenant, p)
 	tp := tenantPolicy{policy: p, settings: &set}
-	if err := set.check(); err != nil {
+	if err := set.checkRanges(); err != nil {
 		tp.err = &levy.Error{Code: levy.EInternal, Message: fmt.Sprintf("the policy of tenant %s does not make valid settings: %v", tenant, err)}
 	}
 	s.policies.mu.Lock()

@@ -396,15 +396,10 @@ func (s *Settings) procurementAction(charged, calculated decimal.Decimal, places
 }
 
 // parentAmounts appends to errs, and returns, the refusals of the tax
-// amounts sent on a line that is not calculated: a line with child lines
-// and no price of its own, or a multicomponent line, whose price the
-// wire format ignores (ownLine). Only its children are calculated, so a
-// vendor's tax (chargedTax) there, on the kinds that credit or compare
-// it (vendor), and an inputTotalTax, on DISTRIBUTE_TAX (distribute),
-// would reach no line and be dropped: an accrual would accrue the tax
-// the vendor had charged, and a conditional procurement accrue it as an
-// undercharge. The members belong on the child lines (or, for the
-// vendor's tax, on the document).
+// amounts sent on a line that is not calculated (parentRefusals): a
+// vendor's tax (chargedTax), on the kinds that credit or compare it
+// (vendor), and an inputTotalTax, on DISTRIBUTE_TAX (distribute). They
+// are refused before the lines are built, over the whole tree.
 func parentAmounts(tree []lineIn, vendor, distribute bool, errs levy.Errors) levy.Errors {
 	for i := range tree {
 		li := &tree[i]
@@ -412,12 +407,7 @@ func parentAmounts(tree []lineIn, vendor, distribute bool, errs levy.Errors) lev
 			continue // a multicomponent line without child lines is refused as such (build)
 		}
 		if !ownLine(li.multi, li.unit, li.ext) {
-			if vendor && li.charged != nil {
-				errs = append(errs, levy.Invalid(li.path+".chargedTax", "is sent on a line with child lines and no price of its own (or a multicomponent line), which is not calculated: send the vendor's tax on its child lines, or on the document"))
-			}
-			if distribute && li.inputTax != nil {
-				errs = append(errs, levy.Invalid(li.path+".inputTotalTax", "is sent on a line with child lines and no price of its own (or a multicomponent line), which is not calculated: send the tax to distribute on its child lines"))
-			}
+			errs = append(errs, parentRefusals(li, parentMembers{charged: vendor, inputTax: distribute})...)
 		}
 		errs = parentAmounts(li.children, vendor, distribute, errs)
 	}

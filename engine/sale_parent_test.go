@@ -132,3 +132,58 @@ func TestTaxOnAParentSaleLineIsNotLost(t *testing.T) {
 	}
 	refused("owner, previousTaxPaid on a parent without a price", "lineItems[0].previousTaxPaid", err, got)
 }
+
+// TestOwnerParentBaseIsNotLost: an owner line's cost or value is its
+// amount when it has no price, but a parent line with child lines is a
+// line of its own only with a price, so a base sent on a parent without
+// one reached no line and was dropped without a word (a parent of cost
+// 500.00 and a child of 100.00 was taxed on 100.00). It is refused,
+// naming the member, on either owner kind; a zero base, a parent with a
+// price besides its base, a multicomponent parent (whose amounts are
+// ignored by definition) and a base on the child line are accepted.
+func TestOwnerParentBaseIsNotLost(t *testing.T) {
+	e := testEngine(t)
+	ctx := context.Background()
+	parent := func(mt wire.OwnerMessageType, set func(p *wire.OwnerLineItem)) *wire.OwnerRequest {
+		o := baseOwner()
+		o.OwnerMessageType = mt
+		p := &o.LineItems[0]
+		p.LineItemID, p.ExtendedPrice = "P", nil
+		p.LineItems = []wire.OwnerLineItem{{LineItemID: "c1", Purchase: &wire.Purchase{PurchaseClass: "GENERAL"}, Cost: amt("100.00")}}
+		set(p)
+		return o
+	}
+	for _, mt := range []wire.OwnerMessageType{wire.OwnerInventoryRemoval, wire.OwnerAssetMovement} {
+		for field, set := range map[string]func(p *wire.OwnerLineItem){
+			"cost":            func(p *wire.OwnerLineItem) { p.Cost = amt("500.00") },
+			"totalCost":       func(p *wire.OwnerLineItem) { p.TotalCost = amt("500.00") },
+			"fairMarketValue": func(p *wire.OwnerLineItem) { p.FairMarketValue = amt("500.00") },
+			"netBookValue":    func(p *wire.OwnerLineItem) { p.NetBookValue = amt("500.00") },
+		} {
+			resp, err := e.Owner(ctx, parent(mt, set))
+			var le *levy.Error
+			if !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != "lineItems[0]."+field {
+				got := ""
+				if resp != nil {
+					got = "totalTax " + resp.TotalTax.String()
+				}
+				t.Errorf("%s, %s on a parent without a price: error %v (%s), want invalid naming lineItems[0].%s", mt, field, err, got, field)
+			}
+		}
+		for what, set := range map[string]func(p *wire.OwnerLineItem){
+			"a zero cost":                     func(p *wire.OwnerLineItem) { p.Cost = amt("0") },
+			"a cost besides a price":          func(p *wire.OwnerLineItem) { p.Cost, p.ExtendedPrice = amt("500.00"), amt("500.00") },
+			"a cost on a multicomponent line": func(p *wire.OwnerLineItem) { p.Cost, p.IsMulticomponent = amt("500.00"), true },
+			"no base on the parent":           func(p *wire.OwnerLineItem) {},
+		} {
+			resp, err := e.Owner(ctx, parent(mt, set))
+			if err != nil {
+				t.Errorf("%s, %s: %v", mt, what, err)
+				continue
+			}
+			if resp.TotalTax.IsZero() {
+				t.Errorf("%s, %s: no tax", mt, what)
+			}
+		}
+	}
+}

@@ -19,7 +19,8 @@ type Settings struct {
 	DefaultCountry string
 	// Tolerance is the user-defined threshold of INVOICE_VERIFICATION and
 	// CONDITIONAL_PROCUREMENT: a variance beyond it is outside threshold.
-	// Nil means no thresholds are defined.
+	// Nil means no thresholds are defined; one that is not nil sets
+	// Amount, Percent or both (New refuses one that sets neither).
 	Tolerance *Tolerance
 	// Procurement chooses the actions of CONDITIONAL_PROCUREMENT.
 	Procurement ProcurementPolicy
@@ -59,7 +60,22 @@ type ProcurementPolicy struct {
 	Overcharge  string // ProcurementHoldForReview (default) or ProcurementPayVendorTax
 }
 
+// check reports the first setting of the server's own settings that is
+// out of its range, naming the setting. A Tolerance that sets neither
+// Amount nor Percent is refused: it would hold every variance within
+// tolerance, which no configuration means (nil is "no thresholds").
 func (s *Settings) check() error {
+	if t := s.Tolerance; t != nil && t.Amount == nil && t.Percent == nil {
+		return fmt.Errorf("engine: Settings.Tolerance sets neither Amount nor Percent, so every variance would be within it: set Amount, Percent or both, or leave Tolerance nil for no thresholds")
+	}
+	return s.checkRanges()
+}
+
+// checkRanges is check without the refusal of an empty Tolerance. A
+// tenant's settings are checked with it: a policy stored before the
+// profile refused an empty tolerance keeps acting as it did (every
+// variance within tolerance) until it is written again.
+func (s *Settings) checkRanges() error {
 	if s.Tolerance != nil {
 		if a := s.Tolerance.Amount; a != nil && a.Sign() < 0 {
 			return fmt.Errorf("engine: tolerance amount %s is negative", a)

@@ -7,9 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/wire"
 	"github.com/shopspring/decimal"
 )
@@ -257,5 +260,47 @@ func TestEUDistanceThresholdCountsTheSale(t *testing.T) {
 		if b, _ := json.Marshal(r); !strings.Contains(string(b), c.says) {
 			t.Errorf("%s: the response does not say %q: %s", c.name, c.says, b)
 		}
+	}
+}
+
+// TestEmptyToleranceRefused: a server's Tolerance that sets neither
+// Amount nor Percent would hold every variance within tolerance; New
+// refuses it, naming the setting. A tenant's policy stored with one
+// before the profile refused it keeps acting as it did: its variances
+// are within tolerance, and its calculations do not fail.
+func TestEmptyToleranceRefused(t *testing.T) {
+	_, err := New(context.Background(), WithSettings(Settings{Tolerance: &Tolerance{}}))
+	if err == nil || !strings.Contains(err.Error(), "Settings.Tolerance") || !strings.Contains(err.Error(), "neither Amount nor Percent") {
+		t.Errorf("an empty tolerance of the server's settings: %v", err)
+	}
+	if _, err := New(context.Background(), WithSettings(Settings{Tolerance: &Tolerance{Percent: dp("0")}})); err != nil {
+		t.Errorf("a tolerance of 0%%: %v", err)
+	}
+
+	store := profile.NewMemory()
+	cs := profile.ChangeSet{Policy: &profile.Policy{Tolerance: &profile.Tolerance{}}}
+	entries, err := cs.Entries()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Written to the store directly, as the profile service of before
+	// would have: it now refuses the policy.
+	if _, err := store.Apply(context.Background(), "old", profile.Commit{At: time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC), By: "test", Entries: entries}); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := profileEngine(t, store)
+	verify := &wire.PurchaseRequest{PurchaseMessageType: wire.PurchaseInvoiceVerification, TransactionType: wire.TransactionTypePurchase,
+		DocumentDate: civil.MustParse("2026-06-01"),
+		Vendor:       &wire.Vendor{PhysicalOrigin: &wire.Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}},
+		Buyer:        &wire.Buyer{Destination: &wire.Location{City: "Albany", MainDivision: "NY", PostalCode: "12207", Country: "US"}},
+		LineItems: []wire.PurchaseLineItem{
+			{LineItemID: "far", Purchase: &wire.Purchase{PurchaseClass: "GENERAL"}, ExtendedPrice: amt("100.00"), ChargedTax: amt("1.00")},
+		}}
+	pr, err := e.Purchase(levy.WithTenant(context.Background(), "old"), verify)
+	if err != nil {
+		t.Fatalf("a tenant whose stored policy has an empty tolerance: %v", err)
+	}
+	if l := pr.LineItems[0]; l.OutsideThreshold == nil || *l.OutsideThreshold {
+		t.Errorf("the stored empty tolerance no longer holds the variance %v within: outside %v", l.Variance, l.OutsideThreshold)
 	}
 }
