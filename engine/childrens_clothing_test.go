@@ -194,9 +194,10 @@ func TestChildrensClothingHSTPointOfSaleRebates(t *testing.T) {
 }
 
 // TestChildrensClothingProvincialSalesTaxes: British Columbia's PST
-// (Bulletin PST 201) and Saskatchewan's (Bulletin PST-1) exempt children's
-// clothing and footwear, which bear the GST (a 100.00 kids' shoe to
-// Vancouver: 5.00 GST, PST EXEMPT); Quebec's QST taxes them (9.975%);
+// (Bulletin PST 201) exempts children's clothing and footwear, which bear
+// the GST (a 100.00 kids' shoe to Vancouver: 5.00 GST, PST EXEMPT), as
+// Saskatchewan's did until March 31, 2017 (Bulletin PST-1; from April 1,
+// 2017 they bear its PST at 6%); Quebec's QST taxes them (9.975%);
 // Manitoba's RST exempts them up to $150 an item (Bulletin No. 001), so
 // the 100.00 shoe to Winnipeg is exempt too (dearer items: see
 // TestManitobaChildrensClothingUpTo150). During the GST/HST break the GST
@@ -214,7 +215,8 @@ func TestChildrensClothingProvincialSalesTaxes(t *testing.T) {
 		{vancouver(), "CA-BC", "2026-06-01", "5.00", "EXEMPT", "Bulletin PST 201"},
 		{vancouver(), "CA-BC", "2013-04-01", "5.00", "EXEMPT", "the PST's return"},
 		{vancouver(), "CA-BC", "2024-12-20", "0.00", "EXEMPT", "the GST break"},
-		{regina(), "CA-SK", "2026-06-01", "5.00", "EXEMPT", "Bulletin PST-1"},
+		{regina(), "CA-SK", "2016-06-01", "5.00", "EXEMPT", "Bulletin PST-1"},
+		{regina(), "CA-SK", "2026-06-01", "5.00", "6.00", "the exemption ended on April 1, 2017"},
 		{montreal(), "CA-QC", "2026-06-01", "5.00", "9.98", "the QST has no such exemption"},
 		{montreal(), "CA-QC", "2024-12-20", "0.00", "9.98", "the QST was not part of the break"},
 		{winnipeg(), "CA-MB", "2026-06-01", "5.00", "EXEMPT", "Bulletin No. 001, $150 or less an item"},
