@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.12.22"
+const Version = "2026.12.23"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "9babbd19874677a542c8170f2bacb72de617f353cdda56d94bf3fb774ffa5f64",
 	"nexus.lvd":         "12f12dd86c56e2ee4293387509e5a72fa206c4507d663a3c4029c9226610398a",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "bde3ccbcb9b064d8c3feb82c15a16dfee6c8ade5299eb53debe0144e9e29d4d9",
+	"taxability.lvd":    "bdd15e9c06a17fe8419c7c2a7a7bd3cc39af4a7ead3eb94303c9009e845f4ee8",
 }
