@@ -763,6 +763,15 @@ func badInputRows(s *badServer) []bad {
 			set(ownerBase, "lineItems[0].cost", dropped{}, "lineItems[0].previousTaxPaid", 5,
 				"lineItems[0].lineItems", raw(`[{"lineItemId":"2","cost":100}]`)),
 			400, "lineItems[0].previousTaxPaid"),
+		// A special basis on such a line replaced no line's amount.
+		post("procurement/specialTaxBasis on a parent line without a price", procurement,
+			set(purchaseBase, "purchaseMessageType", "ACCRUAL", "lineItems[0].extendedPrice", nil,
+				"lineItems[0].specialTaxBasis", 500, "lineItems[0].lineItems", raw(`[{"lineItemId":"2","extendedPrice":100}]`)),
+			400, "lineItems[0].specialTaxBasis"),
+		post("owner/specialTaxBasis on a parent line without a price", owner,
+			set(ownerBase, "lineItems[0].cost", dropped{}, "lineItems[0].specialTaxBasis", 500,
+				"lineItems[0].lineItems", raw(`[{"lineItemId":"2","cost":100}]`)),
+			400, "lineItems[0].specialTaxBasis"),
 		// An accrual credits the lines' vendor's tax when any line sends
 		// one: a document's that disagrees would be dropped.
 		post("procurement/document chargedTax the lines' contradict on an accrual", procurement,

@@ -160,7 +160,7 @@ func (b *builder) build(lines []lineIn) {
 				// A purchase's vendor tax is refused before the lines
 				// are built (parentAmounts), as it may also go on the
 				// document.
-				for _, e := range parentRefusals(li, parentMembers{prevPaid: true, inputTax: b.c.d.mode == modeDistribute, ownerBases: true}) {
+				for _, e := range parentRefusals(li, parentMembers{prevPaid: true, inputTax: b.c.d.mode == modeDistribute, ownerBases: true, special: true}) {
 					b.add(e)
 				}
 				continue
@@ -180,6 +180,7 @@ type parentMembers struct {
 	charged    bool // a vendor's chargedTax
 	inputTax   bool // inputTotalTax (DISTRIBUTE_TAX)
 	ownerBases bool // an owner's cost, totalCost, fairMarketValue, netBookValue
+	special    bool // specialTaxBasis other than zero (purchases and owners)
 }
 
 // parentRefusals returns the refusals of the amounts of m sent on li, a
@@ -189,8 +190,11 @@ type parentMembers struct {
 // would be charged the tax already paid elsewhere; a vendor's chargedTax
 // would be neither credited nor compared, so an accrual would accrue the
 // tax the vendor had charged; an inputTotalTax on DISTRIBUTE_TAX would be
-// distributed over no line. They belong on the child lines (a vendor's
-// tax also on the document). So does an owner's cost, totalCost,
+// distributed over no line; a specialTaxBasis, which replaces a
+// calculated line's amount, would replace none, so the basis the client
+// chose would be ignored and the children taxed on their own amounts.
+// They belong on the child lines (a vendor's tax also on the document).
+// So does an owner's cost, totalCost,
 // fairMarketValue or netBookValue other than zero on such a line that is
 // not multicomponent: it is the line's amount when it has no price, but
 // only a price makes a parent a line of its own, and taxing it besides
@@ -208,6 +212,9 @@ func parentRefusals(li *lineIn, m parentMembers) []*levy.Error {
 	}
 	if m.inputTax && li.inputTax != nil {
 		errs = append(errs, levy.Invalid(li.path+".inputTotalTax", notCalculated+"send the tax to distribute on its child lines"))
+	}
+	if m.special && li.special != nil && !li.special.IsZero() {
+		errs = append(errs, levy.Invalid(li.path+".specialTaxBasis", notCalculated+"its basis would replace no line's amount; send it on its child lines, or send unitPrice or extendedPrice to tax the line on it besides its children"))
 	}
 	if w := li.src.owner; m.ownerBases && w != nil && !li.multi {
 		for _, b := range []struct {

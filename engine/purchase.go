@@ -395,11 +395,12 @@ func (s *Settings) procurementAction(charged, calculated decimal.Decimal, places
 	}
 }
 
-// parentAmounts appends to errs, and returns, the refusals of the tax
+// parentAmounts appends to errs, and returns, the refusals of the
 // amounts sent on a line that is not calculated (parentRefusals): a
 // vendor's tax (chargedTax), on the kinds that credit or compare it
-// (vendor), and an inputTotalTax, on DISTRIBUTE_TAX (distribute). They
-// are refused before the lines are built, over the whole tree.
+// (vendor), an inputTotalTax, on DISTRIBUTE_TAX (distribute), and a
+// specialTaxBasis other than zero. They are refused before the lines are
+// built, over the whole tree, so that one answer names all of them.
 func parentAmounts(tree []lineIn, vendor, distribute bool, errs levy.Errors) levy.Errors {
 	for i := range tree {
 		li := &tree[i]
@@ -407,7 +408,7 @@ func parentAmounts(tree []lineIn, vendor, distribute bool, errs levy.Errors) lev
 			continue // a multicomponent line without child lines is refused as such (build)
 		}
 		if !ownLine(li.multi, li.unit, li.ext) {
-			errs = append(errs, parentRefusals(li, parentMembers{charged: vendor, inputTax: distribute})...)
+			errs = append(errs, parentRefusals(li, parentMembers{charged: vendor, inputTax: distribute, special: true})...)
 		}
 		errs = parentAmounts(li.children, vendor, distribute, errs)
 	}
