@@ -46,6 +46,9 @@ func TestCheckFranchise(t *testing.T) {
 		{"rate in percent", fr(func(f *profile.Franchise) { f.Rate = dec("5") }), "franchises[0].rate", "at least 0 and under 1"},
 		{"per line with a rate", fr(func(f *profile.Franchise) { f.PerLine = true }), "franchises[0].perLine", "gives an amount"},
 		{"negative amount", fr(func(f *profile.Franchise) { f.Rate, f.Amount = nil, dec("-0.85") }), "franchises[0].amount", "negative"},
+		// A fee's numbers are bounded as a request's are.
+		{"rate of 1e400", fr(func(f *profile.Franchise) { f.Rate = dec("1e400") }), "franchises[0].rate", "less than 1e15"},
+		{"amount of 1e15", fr(func(f *profile.Franchise) { f.Rate, f.Amount = nil, dec("-1e15") }), "franchises[0].amount", "less than 1e15"},
 		{"expiration before effective", fr(func(f *profile.Franchise) { f.ExpirationDate = date("2025-12-31") }), "franchises[0].expirationDate", "before the effective date 2026-01-01"},
 		{"source too long", fr(func(f *profile.Franchise) { f.Source = strings.Repeat("s", 201) }), "franchises[0].source", "at most 200"},
 		{"fee twice", profile.ChangeSet{Franchises: []profile.Franchise{goodFranchise(), goodFranchise()}},

@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/levytax/levy"
+	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/wire"
 )
 
@@ -502,12 +503,12 @@ func (v Validator) franchise(l *errorList, p string, f *Franchise) {
 		if f.PerLine {
 			l.add(p+".perLine", "is true, but the fee gives a rate: a per-line fee gives an amount")
 		}
-		if f.Rate.Sign() < 0 || f.Rate.GreaterThanOrEqual(decimal.NewFromInt(1)) {
+		if bounded(l, p+".rate", *f.Rate) && (f.Rate.Sign() < 0 || f.Rate.GreaterThanOrEqual(decimal.NewFromInt(1))) {
 			l.add(p+".rate", "%s is not a fraction of at least 0 and under 1 (0.05 for 5%%)", f.Rate)
 		}
 	default:
 		f.PerLine = true
-		if f.Amount.Sign() < 0 {
+		if bounded(l, p+".amount", *f.Amount) && f.Amount.Sign() < 0 {
 			l.add(p+".amount", "%s is negative: an amount per line is at least 0", f.Amount)
 		}
 	}
@@ -515,6 +516,25 @@ func (v Validator) franchise(l *errorList, p string, f *Franchise) {
 		l.add(p+".expirationDate", "%s is before the effective date %s", f.ExpirationDate, f.EffectiveDate)
 	}
 	code(l, p+".source", &f.Source, 200, false)
+}
+
+// bounded reports whether d, the number of field f of a profile record,
+// is bounded as every number of a request is: less than
+// 10^wire.MaxAmountDigits in absolute value, and with at most
+// money.MaxDigits digits after the decimal point (a request's number has
+// at most that many digits in all). It records the error naming f when
+// it is not; the value itself is left out of the message, as it may run
+// to thousands of digits, and so are the checks that would print it.
+func bounded(l *errorList, f string, d decimal.Decimal) bool {
+	if !money.New(d).AbsBelowPow10(wire.MaxAmountDigits) {
+		l.add(f, "must be less than 1e%d in absolute value (at most %d digits before the decimal point), as a request's numbers are", wire.MaxAmountDigits, wire.MaxAmountDigits)
+		return false
+	}
+	if d.Exponent() < -money.MaxDigits {
+		l.add(f, "has more than %d digits after the decimal point", money.MaxDigits)
+		return false
+	}
+	return true
 }
 
 // normalizeCodeType returns the stored form of a code type: upper-case,
@@ -568,10 +588,10 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 		if t.Amount == nil && t.Percent == nil {
 			l.add(p+".tolerance", "sets neither amount nor percent, so every variance would be within it: set amount, percent or both, or leave tolerance out to keep the server's")
 		}
-		if t.Amount != nil && t.Amount.Sign() < 0 {
+		if t.Amount != nil && bounded(l, p+".tolerance.amount", *t.Amount) && t.Amount.Sign() < 0 {
 			l.add(p+".tolerance.amount", "%s is negative", t.Amount)
 		}
-		if t.Percent != nil && (t.Percent.Sign() < 0 || t.Percent.GreaterThan(decimal.NewFromInt(100))) {
+		if t.Percent != nil && bounded(l, p+".tolerance.percent", *t.Percent) && (t.Percent.Sign() < 0 || t.Percent.GreaterThan(decimal.NewFromInt(100))) {
 			l.add(p+".tolerance.percent", "%s is not between 0 and 100", t.Percent)
 		}
 	}
@@ -595,11 +615,11 @@ func (v Validator) policy(l *errorList, p string, pol *Policy) {
 		} else if err := wire.CheckIdentifier(f, k); err != nil {
 			l.addErr(err)
 		}
-		if s := pol.EUDistanceSales[k]; s.Sign() < 0 {
+		if s := pol.EUDistanceSales[k]; bounded(l, f, s) && s.Sign() < 0 {
 			l.add(f, "%s is negative", s)
 		}
 	}
-	if t := pol.EUDistanceThreshold; t != nil && t.Sign() < 0 {
+	if t := pol.EUDistanceThreshold; t != nil && bounded(l, p+".euDistanceThreshold", *t) && t.Sign() < 0 {
 		l.add(p+".euDistanceThreshold", "%s is negative", t)
 	}
 	if n := len(pol.Rounding); n > MaxPolicyEntries {

@@ -395,3 +395,50 @@ func TestKeyID(t *testing.T) {
 		t.Errorf("String: %s", s)
 	}
 }
+
+// TestCheckPolicyNumbersBounded: a request's numbers are less than
+// 10^wire.MaxAmountDigits in absolute value, but a policy's decimals had
+// no bound: a tolerance amount of 1e400, or one of 500 digits, was
+// stored, and its "is negative" error, when it had one, quoted every
+// digit. Each is now refused with one error naming the member, without
+// the value; the largest number a request may send is taken.
+func TestCheckPolicyNumbersBounded(t *testing.T) {
+	huge := "-" + strings.Repeat("9", 500)
+	fine := "0." + strings.Repeat("0", money.MaxDigits) + "1"
+	for _, tc := range []struct {
+		name, field, msg string
+		set              func(p *profile.Policy)
+	}{
+		{"tolerance amount of 1e15", "policy.tolerance.amount", "less than 1e15",
+			func(p *profile.Policy) { p.Tolerance = &profile.Tolerance{Amount: dec("1e15")} }},
+		{"tolerance amount of 500 digits", "policy.tolerance.amount", "less than 1e15",
+			func(p *profile.Policy) { p.Tolerance = &profile.Tolerance{Amount: dec(huge)} }},
+		{"tolerance amount of too many decimals", "policy.tolerance.amount", "digits after the decimal point",
+			func(p *profile.Policy) { p.Tolerance = &profile.Tolerance{Amount: dec(fine)} }},
+		{"tolerance percent of 1e400", "policy.tolerance.percent", "less than 1e15",
+			func(p *profile.Policy) { p.Tolerance = &profile.Tolerance{Percent: dec("1e400")} }},
+		{"tolerance percent of too many decimals", "policy.tolerance.percent", "digits after the decimal point",
+			func(p *profile.Policy) { p.Tolerance = &profile.Tolerance{Percent: dec(fine)} }},
+		{"EU distance sales of 500 digits", `policy.euDistanceSales["ACME"]`, "less than 1e15",
+			func(p *profile.Policy) { p.EUDistanceSales = map[string]decimal.Decimal{"ACME": *dec(huge)} }},
+		{"EU distance threshold of 1e400", "policy.euDistanceThreshold", "less than 1e15",
+			func(p *profile.Policy) { p.EUDistanceThreshold = dec("1e400") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var p profile.Policy
+			tc.set(&p)
+			err := (profile.Validator{}).Check(&profile.ChangeSet{Policy: &p})
+			var list levy.Errors
+			if !errors.As(err, &list) || len(list) != 1 || list[0].Field != tc.field || list[0].Code != levy.EInvalid ||
+				!strings.Contains(list[0].Message, tc.msg) || len(list[0].Message) > 200 {
+				t.Fatalf("Check: %v; want one short EInvalid error of %s saying %q", err, tc.field, tc.msg)
+			}
+		})
+	}
+	top := dec("999999999999999.999999")
+	p := profile.Policy{Tolerance: &profile.Tolerance{Amount: top, Percent: dec("5")},
+		EUDistanceSales: map[string]decimal.Decimal{"ACME": *top}, EUDistanceThreshold: top}
+	if err := (profile.Validator{}).Check(&profile.ChangeSet{Policy: &p}); err != nil {
+		t.Fatalf("a policy of numbers just under 1e15: %v", err)
+	}
+}
