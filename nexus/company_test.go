@@ -110,23 +110,7 @@ func reportJSON(tb testing.TB, src nexus.FigureSource, o nexus.Options) string {
 // company that has no figures. Over Badger on disk, PostgreSQL and the
 // memory store.
 func TestReportOfOneCompanyReadsItsFigures(t *testing.T) {
-	stores := map[string]func(t *testing.T) journal.Store{
-		"memory": func(*testing.T) journal.Store { return journal.NewMemory() },
-		"badger": func(t *testing.T) journal.Store {
-			j, err := badger.OpenJournal(context.Background(), t.TempDir(), badger.WithSyncWrites(false))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return j
-		},
-		"postgres": func(t *testing.T) journal.Store {
-			db, err := postgres.Open(context.Background(), pgtest.URL(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return db.Journal()
-		},
-	}
+	stores := journalStores(true)
 	for name, open := range stores {
 		t.Run(name, func(t *testing.T) {
 			j := open(t)

@@ -107,16 +107,7 @@ func monthsAsRead(t *testing.T, j journal.Store, tenant string) []nexus.MonthDif
 // figures that agree, with days of a state and of the EU taken away, and
 // after the repair. Over Badger on disk and the memory store.
 func TestRebuildReadsEUMonthsOnly(t *testing.T) {
-	stores := map[string]func(t *testing.T) journal.Store{
-		"memory": func(*testing.T) journal.Store { return journal.NewMemory() },
-		"badger": func(t *testing.T) journal.Store {
-			j, err := badger.OpenJournal(context.Background(), t.TempDir(), badger.WithSyncWrites(false))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return j
-		},
-	}
+	stores := journalStores(false)
 	for name, open := range stores {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()

@@ -5,14 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/levytax/levy/badger"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
-	"github.com/levytax/levy/internal/pgtest"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/nexus"
-	"github.com/levytax/levy/postgres"
 	"github.com/levytax/levy/wire"
 )
 
@@ -26,23 +23,7 @@ import (
 // which counts as a resale. Over the memory store, Badger on disk and
 // PostgreSQL.
 func TestRetailButResale(t *testing.T) {
-	stores := map[string]func(t *testing.T) journal.Store{
-		"memory": func(*testing.T) journal.Store { return journal.NewMemory() },
-		"badger": func(t *testing.T) journal.Store {
-			j, err := badger.OpenJournal(context.Background(), t.TempDir(), badger.WithSyncWrites(false))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return j
-		},
-		"postgres": func(t *testing.T) journal.Store {
-			db, err := postgres.Open(context.Background(), pgtest.URL(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return db.Journal()
-		},
-	}
+	stores := journalStores(true)
 	for name, open := range stores {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
