@@ -5,6 +5,7 @@ import (
 
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/taxarea"
 	"github.com/levytax/levy/wire"
 )
 
@@ -121,8 +122,10 @@ func customerParty(vat *jurisdiction.VATGeography, c *wire.Customer, tree []line
 // the calculation resolved it to (the country as written when no line
 // resolved it), or nil when none is given. A country written that lies in
 // the VAT area of the one resolved on the line's date (Monaco in France's,
-// the Isle of Man in the United Kingdom's: vat.VATArea) stays as
-// written: the address is in Monaco, whose e-invoice says MC.
+// the Isle of Man in the United Kingdom's: vat.VATArea), or that names
+// the special territory resolved (AX, Åland, Finland's FI-01:
+// taxarea.TerritoryCountry), stays as written: the address is in Monaco,
+// whose e-invoice says MC, or in Åland, AX.
 func partyAddress(vat *jurisdiction.VATGeography, tree []lineIn, locs ...*wire.Location) *journal.Address {
 	for _, loc := range locs {
 		if loc == nil {
@@ -135,9 +138,12 @@ func partyAddress(vat *jurisdiction.VATGeography, tree []lineIn, locs ...*wire.L
 			if a2, ok := jurisdiction.CountryAlpha2(written); ok {
 				written = a2
 			}
-			if area, ok := vat.VATArea(written, l.date); ok && area == pl.country {
+			area, inArea := vat.VATArea(written, l.date)
+			terr, _, isTerr := taxarea.TerritoryCountry(written)
+			switch {
+			case inArea && area == pl.country, isTerr && terr == pl.terrID:
 				a.Country = written
-			} else {
+			default:
 				a.Country = pl.country
 			}
 		}

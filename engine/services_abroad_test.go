@@ -19,10 +19,11 @@ import (
 // Other services keep the supplier's VAT, as do personal care in
 // Switzerland (article 8(2)(b)) and anything sold at home; before 2021
 // the United Kingdom applied article 59 of the VAT Directive (EU
-// consumers at 20%). Electronic services to a consumer in Åland (AX),
-// which levies no VAT that Levy computes, are supplied there (VAT
-// Directive, article 58): one NONTAXABLE record of the Netherlands, where
-// Levy gave no record at all.
+// consumers at 20%). Electronic services to a consumer in Hong Kong,
+// which levies no VAT or GST, are supplied there (VAT Directive, article
+// 58): one NONTAXABLE record of the Netherlands, where Levy gave no
+// record at all. (Åland, written as the country AX, was the example;
+// it is Finland's territory FI-01 now, TestAlandWrittenAsCountry.)
 func TestServicesToConsumersAbroadFromUKAndSwitzerland(t *testing.T) {
 	e := testEngine(t)
 	const today = "2026-06-01"
@@ -32,7 +33,7 @@ func TestServicesToConsumersAbroadFromUKAndSwitzerland(t *testing.T) {
 	newYork := &wire.Location{City: "New York", PostalCode: "10001", MainDivision: "NY", Country: "US"}
 	manchester := &wire.Location{City: "Manchester", PostalCode: "M1 1AE", Country: "GB"}
 	basel := &wire.Location{City: "Basel", PostalCode: "4051", Country: "CH"}
-	mariehamn := &wire.Location{City: "Mariehamn", PostalCode: "22100", Country: "AX"}
+	hongKong := &wire.Location{City: "Hong Kong", Country: "HK"}
 	fromLondon := func(date, class string, dest *wire.Location) *wire.SaleRequest {
 		r := euSale(date, class, dest, false)
 		r.Seller = &wire.Seller{PhysicalOrigin: london, TaxRegistrations: []wire.TaxRegistration{gbNumber}}
@@ -78,7 +79,7 @@ func TestServicesToConsumersAbroadFromUKAndSwitzerland(t *testing.T) {
 			r.Customer.CustomerCode = &wire.CustomerCode{IsBusinessIndicator: true}
 			return r
 		}(), want{"FR", "0.00", "b2b-services-abroad", wire.TaxResultTaxable}},
-		{"Amsterdam SaaS to a consumer in Åland", euSale(today, "SAAS", mariehamn, false),
+		{"Amsterdam SaaS to a consumer in Hong Kong", euSale(today, "SAAS", hongKong, false),
 			want{"NL", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable}},
 	}
 	for _, c := range cases {

@@ -155,15 +155,18 @@ func (c *calc) sourceAreas(l *line) situs {
 			reason: "a sale delivered outside the United States bears no US sales tax", lowValue: st.lowValue, lowValueRule: st.lowValueRule}
 	case dest.country == "US":
 		if serviceClass(l.productClass) && !digitalClass(l.productClass) && !l.customer.business && !l.seller.hasRegIn("US") &&
-			(orig.euVAT(c.d.date) || consumerAbroad(l.productClass, orig, dest, c.d.date).rule != "") {
+			(supplierPlaced(orig, c.d.date) || consumerAbroad(l.productClass, orig, dest, c.d.date).rule != "") {
 			if _, b2b := l.customer.vatNumber(); !b2b {
-				// A service to a consumer from a member state, by a
-				// seller not registered in the United States, is no
-				// export: the place-of-supply rules of the VAT
-				// Directive decide it (article 45, or article 59 for
-				// consultancy and its like), and those of the United
-				// Kingdom and Switzerland the services they place
-				// where the consumer lives (consumerAbroad).
+				// A service to a consumer from a member state (or a
+				// territory of its own where its VAT applies, Åland),
+				// or from the United Kingdom, by a seller not
+				// registered in the United States, is no export: the
+				// place-of-supply rules of the VAT Directive decide it
+				// (article 45, or article 59 for consultancy and its
+				// like), and those of the United Kingdom (VAT Act
+				// 1994, section 7(10), or Schedule 4A paragraph 16)
+				// and Switzerland the services they place where the
+				// consumer lives (consumerAbroad); supplierPlaced.
 				return c.placeOfSupply(l, orig, dest)
 			}
 		}
@@ -411,7 +414,7 @@ func consumerAbroad(pc string, orig, dest *place, d civil.Date) outsideScope {
 	}
 	digital := digitalClass(pc)
 	switch {
-	case orig.euVAT(d) && !dest.euVAT(d) && !ownTerritory(orig, dest):
+	case memberStateServices(orig, d) && !dest.euVAT(d) && !ownTerritory(orig, dest):
 		switch {
 		case customerPlaceClass(pc):
 			return outsideScope{EUServicesOutsideRule, "consultancy, legal, accounting and similar services to a consumer outside the EU's VAT area are supplied where the consumer lives (VAT Directive, article 59(c)): outside the scope of " +
@@ -428,6 +431,32 @@ func consumerAbroad(pc string, orig, dest *place, d civil.Date) outsideScope {
 			"to a consumer abroad, outside the scope of Swiss VAT"}
 	}
 	return outsideScope{}
+}
+
+// memberStateServices reports whether a supplier at p supplies services
+// under the VAT of a member state on d: p is in the EU's VAT area, or in a
+// territory of a member state where that state's VAT applies
+// (jurisdiction.OwnVAT: Åland, Guadeloupe). Such a territory is outside
+// the EU's VAT area for goods only; its state's law places the services
+// supplied from it as from within the state (ownTerritory), so that
+// consultancy from Mariehamn to a consumer in Zurich is supplied where
+// the consumer lives (article 59(c), which Finland's VAT Act applies in
+// Åland too), as from Helsinki.
+func memberStateServices(p *place, d civil.Date) bool {
+	return p.euVAT(d) || (p.terrID != "" && p.terr.Kind == jurisdiction.OwnVAT && jurisdiction.EUMember(p.country, d))
+}
+
+// supplierPlaced reports whether the law of the supplier's place at p on
+// d puts a service to a consumer abroad, by its general rule, where the
+// supplier belongs: a member state's (VAT Directive, article 45;
+// memberStateServices) and, from 2021-01-01, the United Kingdom's (VAT
+// Act 1994, section 7(10)), with the exceptions that consumerAbroad
+// applies. A service to a consumer in the United States from there is no
+// export of goods. Switzerland's general rule places services where the
+// recipient lives (MWSTG, article 8(1)); consumerAbroad names the
+// classes for which Levy applies it.
+func supplierPlaced(p *place, d civil.Date) bool {
+	return memberStateServices(p, d) || p.vatArea() == "GB"
 }
 
 // ownTerritory reports whether dest lies in a VAT special territory of

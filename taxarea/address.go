@@ -886,6 +886,25 @@ func (r *Resolver) regionFaults(reg jurisdiction.VATRegion, a wire.PostalAddress
 		Value: "postcode " + a.PostalCode + " is not in " + reg.Name + " (" + reg.Code + "), which the country names"}}
 }
 
+// TerritoryCountry returns the jurisdiction ID of the VAT special
+// territory that the ISO 3166-1 code country names, when the territory
+// is part of another country whose VAT applies there at that country's
+// rates (jurisdiction.OwnVAT), and the territory's name: AX, Åland, is
+// Finland's region FI-01 (ISO 3166-2:FI gives Åland both codes), where
+// Finland's VAT Act (Arvonlisäverolaki 1501/1993) applies, with a tax
+// border for goods. An address written as the country AX is so taxed as
+// one written as Finland with an Åland postcode (22100 to 22999): sales
+// within Åland bear Finland's VAT under FI-01, where the country AX had
+// no tax; the address keeps its country (AX). ok is false for every
+// other code.
+func TerritoryCountry(country string) (id, name string, ok bool) {
+	switch country {
+	case "AX":
+		return "FI-01", "Åland", true
+	}
+	return "", "", false
+}
+
 // otherAddress resolves an address outside the US and Canada to its
 // country, or to a special tax territory when its postcode is one of the
 // dataset's exceptions. faults are statuses found before (regionFaults),
@@ -896,7 +915,14 @@ func (r *Resolver) otherAddress(country string, a wire.PostalAddress, d civil.Da
 		return nil, levy.NotFound("postalAddress.country", "no tax area for country %s", country)
 	}
 	var statuses []wire.Status
-	if a.PostalCode != "" {
+	if id, name, ok := TerritoryCountry(country); ok {
+		if ta := r.areas.of(id); ta != nil {
+			ar = ta
+			statuses = []wire.Status{{LookupResult: wire.Normal, Value: country + " (" + name + ") is the VAT special territory " + id +
+				" of " + id[:2] + ", where the VAT of " + id[:2] + " applies: the taxes of " + id + " apply there"}}
+		}
+	}
+	if a.PostalCode != "" && len(statuses) == 0 {
 		// Postcodes are matched without their spaces and hyphens: the
 		// patterns are digits only, and Portugal writes NNNN-NNN
 		// (Funchal's 9000-060 is Madeira's 9000060).
