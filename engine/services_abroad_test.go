@@ -17,7 +17,7 @@ import (
 // article 8(1)): a Zurich consultant's or repairer's services to a
 // consumer abroad bear no Swiss VAT, where Levy charged 8.1% (81.00).
 // Other services keep the supplier's VAT, as do personal care in
-// Switzerland (article 8(2)(b)) and anything sold at home; before 2021
+// Switzerland (article 8(2)(a)) and anything sold at home; before 2021
 // the United Kingdom applied article 59 of the VAT Directive (EU
 // consumers at 20%). Electronic services to a consumer in Hong Kong,
 // which levies no VAT or GST, are supplied there (VAT Directive, article

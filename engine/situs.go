@@ -401,7 +401,7 @@ type outsideScope struct{ rule, reason string }
 //     consumers alike), of which Levy's classes are consultancy
 //     (PROFESSIONAL_SERVICES), repairs of goods (REPAIR_SERVICES) and
 //     electronic services; personal care is supplied where the supplier
-//     is (article 8(2)(b)), accommodation where the property is (8(2)(f),
+//     is (article 8(2)(a)), accommodation where the property is (8(2)(f),
 //     propertySitus), and SERVICES may be of a kind article 8(2) places
 //     elsewhere (events, 8(2)(c)), so keeps the supplier's VAT.
 //
