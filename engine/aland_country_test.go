@@ -26,44 +26,17 @@ func TestAlandWrittenAsCountry(t *testing.T) {
 		r.Seller = &wire.Seller{PhysicalOrigin: from, TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "FI"}}}
 		return r
 	}
-	type want struct {
-		juris, tax, rule string
-		result           wire.TaxResult
-	}
-	cases := []struct {
-		name string
-		req  *wire.SaleRequest
-		want want
-	}{
+	cases := []placeCase{
 		{"goods within Åland written AX", sale(today, "GENERAL", mariehamn, jomala),
-			want{"FI-01", "255.00", "domestic-supply", wire.TaxResultTaxable}},
+			placeTax{"FI-01", "255.00", "domestic-supply", wire.TaxResultTaxable}},
 		{"goods within Åland written AX in 2023", sale("2023-06-01", "GENERAL", mariehamn, jomala),
-			want{"FI-01", "240.00", "domestic-supply", wire.TaxResultTaxable}},
+			placeTax{"FI-01", "240.00", "domestic-supply", wire.TaxResultTaxable}},
 		{"goods from Helsinki to Mariehamn written AX: an export", sale(today, "GENERAL", helsinki, mariehamn),
-			want{"FI", "0.00", "export-zero-rated", wire.TaxResultTaxable}},
+			placeTax{"FI", "0.00", "export-zero-rated", wire.TaxResultTaxable}},
 		{"consultancy from Helsinki to a consumer in Mariehamn written AX", sale(today, "PROFESSIONAL_SERVICES", helsinki, mariehamn),
-			want{"FI", "255.00", "services-origin", wire.TaxResultTaxable}},
+			placeTax{"FI", "255.00", "services-origin", wire.TaxResultTaxable}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			r, err := e.Sale(context.Background(), c.req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l := r.LineItems[0]
-			if len(l.Taxes) != 1 {
-				t.Fatalf("%d taxes, want one: %+v", len(l.Taxes), l.Taxes)
-			}
-			tx := l.Taxes[0]
-			got := want{juris: tx.Jurisdiction.JurisdictionID, tax: tx.CalculatedTax.String(), result: tx.TaxResult}
-			if tx.CalculationRuleID != nil {
-				got.rule = tx.CalculationRuleID.Value
-			}
-			if got != c.want || r.TotalTax.String() != c.want.tax {
-				t.Errorf("got %+v, document %s; want %+v", got, r.TotalTax, c.want)
-			}
-		})
-	}
+	checkPlaceCases(t, e, cases)
 }
 
 // TestAlandWrittenAsCountryStored: a stored sale keeps the country of an

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"testing"
 
 	"github.com/levytax/levy/wire"
@@ -41,59 +40,32 @@ func TestAlandByFinnishPostcode(t *testing.T) {
 		r.Seller = &wire.Seller{PhysicalOrigin: from, TaxRegistrations: []wire.TaxRegistration{{ISOCountryCode: "FI"}}}
 		return r
 	}
-	type want struct {
-		juris, tax, rule string
-		result           wire.TaxResult
-	}
-	cases := []struct {
-		name string
-		req  *wire.SaleRequest
-		want want
-	}{
+	cases := []placeCase{
 		{"goods from Amsterdam to a consumer at FI 22100: an export", euSale(today, "GENERAL", mariehamn, false),
-			want{"NL", "0.00", "export-zero-rated", wire.TaxResultTaxable}},
+			placeTax{"NL", "0.00", "export-zero-rated", wire.TaxResultTaxable}},
 		{"consultancy from Amsterdam to a consumer at FI 22100", euSale(today, "PROFESSIONAL_SERVICES", mariehamn, false),
-			want{"NL", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable}},
+			placeTax{"NL", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable}},
 		{"goods from Helsinki to Mariehamn: an export", fromFinland(today, "GENERAL", helsinki, mariehamn),
-			want{"FI", "0.00", "export-zero-rated", wire.TaxResultTaxable}},
+			placeTax{"FI", "0.00", "export-zero-rated", wire.TaxResultTaxable}},
 		{"goods from Mariehamn to Helsinki: an import", fromFinland(today, "GENERAL", mariehamn, helsinki),
-			want{"FI", "0.00", "import-at-border", wire.TaxResultNonTaxable}},
+			placeTax{"FI", "0.00", "import-at-border", wire.TaxResultNonTaxable}},
 		{"within Åland: Finland's 25.5%", fromFinland(today, "GENERAL", mariehamn, jomala),
-			want{"FI-01", "255.00", "domestic-supply", wire.TaxResultTaxable}},
+			placeTax{"FI-01", "255.00", "domestic-supply", wire.TaxResultTaxable}},
 		{"within Åland in 2023: Finland's 24%", fromFinland("2023-06-01", "GENERAL", mariehamn, jomala),
-			want{"FI-01", "240.00", "domestic-supply", wire.TaxResultTaxable}},
+			placeTax{"FI-01", "240.00", "domestic-supply", wire.TaxResultTaxable}},
 		{"within Åland in 2011: Finland's 23%", fromFinland("2011-06-01", "GENERAL", mariehamn, jomala),
-			want{"FI-01", "230.00", "domestic-supply", wire.TaxResultTaxable}},
+			placeTax{"FI-01", "230.00", "domestic-supply", wire.TaxResultTaxable}},
 		{"books within Åland: Finland's 13.5%", fromFinland(today, "BOOKS", mariehamn, jomala),
-			want{"FI-01", "135.00", "fi-books-2026-01-01", wire.TaxResultTaxable}},
+			placeTax{"FI-01", "135.00", "fi-books-2026-01-01", wire.TaxResultTaxable}},
 		{"consultancy from Helsinki to a consumer in Mariehamn: Finland's VAT", fromFinland(today, "PROFESSIONAL_SERVICES", helsinki, mariehamn),
-			want{"FI", "255.00", "services-origin", wire.TaxResultTaxable}},
+			placeTax{"FI", "255.00", "services-origin", wire.TaxResultTaxable}},
 		{"goods within Helsinki, as before", fromFinland(today, "GENERAL", helsinki, helsinki),
-			want{"FI", "255.00", "domestic-supply", wire.TaxResultTaxable}},
+			placeTax{"FI", "255.00", "domestic-supply", wire.TaxResultTaxable}},
 		{"consultancy from Paris to a consumer in Pointe-à-Pitre: France's VAT", func() *wire.SaleRequest {
 			r := euSale(today, "PROFESSIONAL_SERVICES", vtPointeAPitre, false)
 			r.Seller = &wire.Seller{PhysicalOrigin: euParis, TaxRegistrations: []wire.TaxRegistration{frNumber}}
 			return r
-		}(), want{"FR", "200.00", "services-origin", wire.TaxResultTaxable}},
+		}(), placeTax{"FR", "200.00", "services-origin", wire.TaxResultTaxable}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			r, err := e.Sale(context.Background(), c.req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l := r.LineItems[0]
-			if len(l.Taxes) != 1 {
-				t.Fatalf("%d taxes, want one: %+v", len(l.Taxes), l.Taxes)
-			}
-			tx := l.Taxes[0]
-			got := want{juris: tx.Jurisdiction.JurisdictionID, tax: tx.CalculatedTax.String(), result: tx.TaxResult}
-			if tx.CalculationRuleID != nil {
-				got.rule = tx.CalculationRuleID.Value
-			}
-			if got != c.want || r.TotalTax.String() != c.want.tax {
-				t.Errorf("got %+v, document %s; want %+v", got, r.TotalTax, c.want)
-			}
-		})
-	}
+	checkPlaceCases(t, e, cases)
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"testing"
 
 	"github.com/levytax/levy/wire"
@@ -44,62 +43,35 @@ func TestServicesToConsumersAbroadFromUKAndSwitzerland(t *testing.T) {
 		r.Seller = &wire.Seller{PhysicalOrigin: zurich, TaxRegistrations: []wire.TaxRegistration{chNumber}}
 		return r
 	}
-	type want struct {
-		juris, tax, rule string
-		result           wire.TaxResult
-	}
-	ukOut := want{"GB", "0.00", UKServicesOutsideRule, wire.TaxResultNonTaxable}
-	chOut := want{"CH", "0.00", CHServicesAbroadRule, wire.TaxResultNonTaxable}
-	cases := []struct {
-		name string
-		req  *wire.SaleRequest
-		want want
-	}{
+	ukOut := placeTax{"GB", "0.00", UKServicesOutsideRule, wire.TaxResultNonTaxable}
+	chOut := placeTax{"CH", "0.00", CHServicesAbroadRule, wire.TaxResultNonTaxable}
+	cases := []placeCase{
 		{"London consultancy to a consumer in Paris", fromLondon(today, "PROFESSIONAL_SERVICES", paris), ukOut},
 		{"London consultancy to a consumer in Zurich", fromLondon(today, "PROFESSIONAL_SERVICES", zurich), ukOut},
 		{"London consultancy to a consumer in New York", fromLondon(today, "PROFESSIONAL_SERVICES", newYork), ukOut},
 		{"London consultancy to a consumer in Manchester", fromLondon(today, "PROFESSIONAL_SERVICES", manchester),
-			want{"GB", "200.00", "domestic-supply", wire.TaxResultTaxable}},
+			placeTax{"GB", "200.00", "domestic-supply", wire.TaxResultTaxable}},
 		{"London services to a consumer in Paris", fromLondon(today, "SERVICES", paris),
-			want{"GB", "200.00", "services-origin", wire.TaxResultTaxable}},
+			placeTax{"GB", "200.00", "services-origin", wire.TaxResultTaxable}},
 		{"London consultancy to a consumer in Paris in 2019", fromLondon("2019-06-01", "PROFESSIONAL_SERVICES", paris),
-			want{"GB", "200.00", "eu-b2c-services", wire.TaxResultTaxable}},
+			placeTax{"GB", "200.00", "eu-b2c-services", wire.TaxResultTaxable}},
 		{"London consultancy to a consumer in Zurich in 2019", fromLondon("2019-06-01", "PROFESSIONAL_SERVICES", zurich),
-			want{"GB", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable}},
+			placeTax{"GB", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable}},
 		{"Zurich consultancy to a consumer in Paris", fromZurich("PROFESSIONAL_SERVICES", paris), chOut},
 		{"Zurich consultancy to a consumer in New York", fromZurich("PROFESSIONAL_SERVICES", newYork), chOut},
 		{"Zurich repairs for a consumer in Paris", fromZurich("REPAIR_SERVICES", paris), chOut},
 		{"Zurich consultancy to a consumer in Basel", fromZurich("PROFESSIONAL_SERVICES", basel),
-			want{"CH", "81.00", "domestic-supply", wire.TaxResultTaxable}},
+			placeTax{"CH", "81.00", "domestic-supply", wire.TaxResultTaxable}},
 		{"Zurich personal care for a consumer in Paris", fromZurich("PERSONAL_CARE_SERVICES", paris),
-			want{"CH", "81.00", "services-origin", wire.TaxResultTaxable}},
+			placeTax{"CH", "81.00", "services-origin", wire.TaxResultTaxable}},
 		{"Zurich consultancy to a business in Paris", func() *wire.SaleRequest {
 			r := fromZurich("PROFESSIONAL_SERVICES", paris)
 			r.Customer.TaxRegistrations = []wire.TaxRegistration{frNumber}
 			r.Customer.CustomerCode = &wire.CustomerCode{IsBusinessIndicator: true}
 			return r
-		}(), want{"FR", "0.00", "b2b-services-abroad", wire.TaxResultTaxable}},
+		}(), placeTax{"FR", "0.00", "b2b-services-abroad", wire.TaxResultTaxable}},
 		{"Amsterdam SaaS to a consumer in Hong Kong", euSale(today, "SAAS", hongKong, false),
-			want{"NL", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable}},
+			placeTax{"NL", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			r, err := e.Sale(context.Background(), c.req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l := r.LineItems[0]
-			if len(l.Taxes) != 1 {
-				t.Fatalf("%d taxes, want one: %+v", len(l.Taxes), l.Taxes)
-			}
-			tx := l.Taxes[0]
-			got := want{juris: tx.Jurisdiction.JurisdictionID, tax: tx.CalculatedTax.String(), result: tx.TaxResult}
-			if tx.CalculationRuleID != nil {
-				got.rule = tx.CalculationRuleID.Value
-			}
-			if got != c.want || r.TotalTax.String() != c.want.tax {
-				t.Errorf("got %+v, document %s; want %+v", got, r.TotalTax, c.want)
-			}
-		})
-	}
+	checkPlaceCases(t, e, cases)
 }

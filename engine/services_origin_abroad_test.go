@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"testing"
 
 	"github.com/levytax/levy/wire"
@@ -35,53 +34,26 @@ func TestServicesToConsumersAbroadBySupplierPlace(t *testing.T) {
 		return r
 	}
 	fi := wire.TaxRegistration{ISOCountryCode: "FI"}
-	type want struct {
-		juris, tax, rule string
-		result           wire.TaxResult
-	}
-	alandOut := want{"FI-01", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable}
-	cases := []struct {
-		name string
-		req  *wire.SaleRequest
-		want want
-	}{
+	alandOut := placeTax{"FI-01", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable}
+	cases := []placeCase{
 		{"London services to a consumer in New York", from(today, "SERVICES", london, gbNumber, newYork),
-			want{"GB", "200.00", "services-origin", wire.TaxResultTaxable}},
+			placeTax{"GB", "200.00", "services-origin", wire.TaxResultTaxable}},
 		{"London services to a consumer in New York in 2019", from("2019-06-01", "SERVICES", london, gbNumber, newYork),
-			want{"GB", "200.00", "services-origin", wire.TaxResultTaxable}},
+			placeTax{"GB", "200.00", "services-origin", wire.TaxResultTaxable}},
 		{"London consultancy to a consumer in New York", from(today, "PROFESSIONAL_SERVICES", london, gbNumber, newYork),
-			want{"GB", "0.00", UKServicesOutsideRule, wire.TaxResultNonTaxable}},
+			placeTax{"GB", "0.00", UKServicesOutsideRule, wire.TaxResultNonTaxable}},
 		{"London goods to a consumer in New York: an export", from(today, "GENERAL", london, gbNumber, newYork),
-			want{"GB", "0.00", "export-zero-rated", wire.TaxResultTaxable}},
+			placeTax{"GB", "0.00", "export-zero-rated", wire.TaxResultTaxable}},
 		{"Mariehamn consultancy to a consumer in Zurich", from(today, "PROFESSIONAL_SERVICES", mariehamn, fi, zurich), alandOut},
 		{"Mariehamn consultancy to a consumer in New York", from(today, "PROFESSIONAL_SERVICES", mariehamn, fi, newYork), alandOut},
 		{"Mariehamn services to a consumer in New York", from(today, "SERVICES", mariehamn, fi, newYork),
-			want{"FI-01", "255.00", "services-origin", wire.TaxResultTaxable}},
+			placeTax{"FI-01", "255.00", "services-origin", wire.TaxResultTaxable}},
 		{"Mariehamn consultancy to a consumer in Paris", from(today, "PROFESSIONAL_SERVICES", mariehamn, fi, paris),
-			want{"FI-01", "255.00", "services-origin", wire.TaxResultTaxable}},
+			placeTax{"FI-01", "255.00", "services-origin", wire.TaxResultTaxable}},
 		{"Mariehamn consultancy to a consumer in Helsinki", from(today, "PROFESSIONAL_SERVICES", mariehamn, fi, helsinki),
-			want{"FI-01", "255.00", "services-origin", wire.TaxResultTaxable}},
+			placeTax{"FI-01", "255.00", "services-origin", wire.TaxResultTaxable}},
 		{"Helsinki consultancy to a consumer in Zurich, as before", from(today, "PROFESSIONAL_SERVICES", helsinki, fi, zurich),
-			want{"FI", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable}},
+			placeTax{"FI", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			r, err := e.Sale(context.Background(), c.req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l := r.LineItems[0]
-			if len(l.Taxes) != 1 {
-				t.Fatalf("%d taxes, want one: %+v", len(l.Taxes), l.Taxes)
-			}
-			tx := l.Taxes[0]
-			got := want{juris: tx.Jurisdiction.JurisdictionID, tax: tx.CalculatedTax.String(), result: tx.TaxResult}
-			if tx.CalculationRuleID != nil {
-				got.rule = tx.CalculationRuleID.Value
-			}
-			if got != c.want || r.TotalTax.String() != c.want.tax {
-				t.Errorf("got %+v, document %s; want %+v", got, r.TotalTax, c.want)
-			}
-		})
-	}
+	checkPlaceCases(t, e, cases)
 }
