@@ -11,6 +11,7 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/jurisdiction/taxreg"
+	"github.com/levytax/levy/taxarea"
 	"github.com/levytax/levy/wire"
 )
 
@@ -438,6 +439,14 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 		}
 		if r.country == "" {
 			r.country = idCountry(r.jurisdictionID)
+		}
+		// A special territory written as its ISO 3166-1 country (AX,
+		// Åland; GP, Guadeloupe) is its country's for tax registration,
+		// as its addresses are (taxarea.TerritoryCountry): Åland's
+		// businesses hold Finnish VAT numbers, Guadeloupe's French ones,
+		// and the registration covers the country's VAT there.
+		if id, _, ok := taxarea.TerritoryCountry(r.country); ok {
+			r.country = id[:2]
 		}
 		// The number is checked as its country's, under the prefix given:
 		// a Monegasque registration's as a French number, a

@@ -887,20 +887,35 @@ func (r *Resolver) regionFaults(reg jurisdiction.VATRegion, a wire.PostalAddress
 }
 
 // TerritoryCountry returns the jurisdiction ID of the VAT special
-// territory that the ISO 3166-1 code country names, when the territory
-// is part of another country whose VAT applies there at that country's
-// rates (jurisdiction.OwnVAT), and the territory's name: AX, Åland, is
-// Finland's region FI-01 (ISO 3166-2:FI gives Åland both codes), where
-// Finland's VAT Act (Arvonlisäverolaki 1501/1993) applies, with a tax
-// border for goods. An address written as the country AX is so taxed as
-// one written as Finland with an Åland postcode (22100 to 22999): sales
-// within Åland bear Finland's VAT under FI-01, where the country AX had
-// no tax; the address keeps its country (AX). ok is false for every
-// other code.
+// territory that the ISO 3166-1 code country names, when ISO 3166-2 also
+// codes the territory as a subdivision of another country whose tax
+// administration it falls under, and the territory's name. AX, Åland, is
+// Finland's region FI-01, where Finland's VAT Act (Arvonlisäverolaki
+// 1501/1993) applies, with a tax border for goods. GP (Guadeloupe), MQ
+// (Martinique), GF (Guyane), RE (La Réunion) and YT (Mayotte) are
+// France's overseas departments FR-971 to FR-976 (ISO 3166-2:FR): France's
+// VAT applies in the first two and La Réunion at the rates of article 296
+// of the General Tax Code (8.5%, 2.1%), and article 294 says that it does
+// not apply, for now, in Guyane and Mayotte. An address written with one
+// of these codes is so taxed as one written as the country with the
+// territory's postcode (FI 22100, FR 97110, FR 97300): sales within the
+// territory bear the territory's VAT or none as its jurisdiction says,
+// where the country of the code had no tax; the address keeps its
+// country (AX, GP). ok is false for every other code.
 func TerritoryCountry(country string) (id, name string, ok bool) {
 	switch country {
 	case "AX":
 		return "FI-01", "Åland", true
+	case "GP":
+		return "FR-971", "Guadeloupe", true
+	case "MQ":
+		return "FR-972", "Martinique", true
+	case "GF":
+		return "FR-973", "Guyane", true
+	case "RE":
+		return "FR-974", "La Réunion", true
+	case "YT":
+		return "FR-976", "Mayotte", true
 	}
 	return "", "", false
 }
@@ -918,8 +933,12 @@ func (r *Resolver) otherAddress(country string, a wire.PostalAddress, d civil.Da
 	if id, name, ok := TerritoryCountry(country); ok {
 		if ta := r.areas.of(id); ta != nil {
 			ar = ta
+			applies := "where the VAT of " + id[:2] + " applies"
+			if t, ok := r.vat.VATTerritory(id, d); ok && t.Kind == jurisdiction.NoVAT {
+				applies = "where the VAT of " + id[:2] + " does not apply"
+			}
 			statuses = []wire.Status{{LookupResult: wire.Normal, Value: country + " (" + name + ") is the VAT special territory " + id +
-				" of " + id[:2] + ", where the VAT of " + id[:2] + " applies: the taxes of " + id + " apply there"}}
+				" of " + id[:2] + ", " + applies + ": the taxes of " + id + " apply there"}}
 		}
 	}
 	if a.PostalCode != "" && len(statuses) == 0 {
