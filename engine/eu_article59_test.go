@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"testing"
 
 	"github.com/levytax/levy/wire"
@@ -28,47 +27,20 @@ func TestEUConsultancyToConsumersOutsideTheUnion(t *testing.T) {
 	belfast := &wire.Location{City: "Belfast", PostalCode: "BT1 1AA", Country: "GB"}
 	lasPalmas := &wire.Location{City: "Las Palmas", PostalCode: "35001", Country: "ES"}
 	berlin := &wire.Location{City: "Berlin", PostalCode: "10115", Country: "DE"}
-	type want struct {
-		juris, tax, rule string
-		result           wire.TaxResult
-	}
-	outside := func() want { return want{"NL", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable} }
-	cases := []struct {
-		name string
-		req  *wire.SaleRequest
-		want want
-	}{
+	outside := func() placeTax { return placeTax{"NL", "0.00", EUServicesOutsideRule, wire.TaxResultNonTaxable} }
+	cases := []placeCase{
 		{"consultancy to a consumer in Zurich", euSale(today, "PROFESSIONAL_SERVICES", zurich, false), outside()},
 		{"consultancy to a consumer in New York", euSale(today, "PROFESSIONAL_SERVICES", newYork, false), outside()},
 		{"consultancy to a consumer in Belfast", euSale(today, "PROFESSIONAL_SERVICES", belfast, false), outside()},
 		{"consultancy to a consumer in Las Palmas", euSale(today, "PROFESSIONAL_SERVICES", lasPalmas, false), outside()},
 		{"consultancy to a consumer in Berlin, as before", euSale(today, "PROFESSIONAL_SERVICES", berlin, false),
-			want{"NL", "210.00", "eu-b2c-services", wire.TaxResultTaxable}},
+			placeTax{"NL", "210.00", "eu-b2c-services", wire.TaxResultTaxable}},
 		{"other services to a consumer in Zurich, as before", euSale(today, "SERVICES", zurich, false),
-			want{"NL", "210.00", "services-origin", wire.TaxResultTaxable}},
+			placeTax{"NL", "210.00", "services-origin", wire.TaxResultTaxable}},
 		{"other services to a consumer in New York", euSale(today, "SERVICES", newYork, false),
-			want{"NL", "210.00", "services-origin", wire.TaxResultTaxable}},
+			placeTax{"NL", "210.00", "services-origin", wire.TaxResultTaxable}},
 		{"consultancy to a business in Zurich, as before", euSale(today, "PROFESSIONAL_SERVICES", zurich, true, chNumber),
-			want{"CH", "0.00", "b2b-services-abroad", wire.TaxResultTaxable}},
+			placeTax{"CH", "0.00", "b2b-services-abroad", wire.TaxResultTaxable}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			r, err := e.Sale(context.Background(), c.req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l := r.LineItems[0]
-			if len(l.Taxes) != 1 {
-				t.Fatalf("%d taxes, want one: %+v", len(l.Taxes), l.Taxes)
-			}
-			tx := l.Taxes[0]
-			got := want{juris: tx.Jurisdiction.JurisdictionID, tax: tx.CalculatedTax.String(), result: tx.TaxResult}
-			if tx.CalculationRuleID != nil {
-				got.rule = tx.CalculationRuleID.Value
-			}
-			if got != c.want || r.TotalTax.String() != c.want.tax {
-				t.Errorf("got %+v, document %s; want %+v", got, r.TotalTax, c.want)
-			}
-		})
-	}
+	checkPlaceCases(t, e, cases)
 }
