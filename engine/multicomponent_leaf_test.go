@@ -2,10 +2,8 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"testing"
 
-	"github.com/levytax/levy"
 	"github.com/levytax/levy/wire"
 )
 
@@ -22,10 +20,7 @@ func TestMulticomponentLineWithoutChildren(t *testing.T) {
 	ctx := context.Background()
 	refused := func(name string, err error, field string) {
 		t.Helper()
-		var le *levy.Error
-		if !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != field {
-			t.Errorf("%s: error %v, want invalid naming %s", name, err, field)
-		}
+		wantInvalidField(t, name, field, err, "")
 	}
 	for _, mt := range []wire.PurchaseMessageType{wire.PurchaseAccrual, wire.PurchaseOrder, wire.PurchaseConditionalProcurement} {
 		p := accrual(mt, "", "100.00", "100.00")

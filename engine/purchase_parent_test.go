@@ -133,10 +133,7 @@ func TestSpecialBasisOnAParentLineIsNotLost(t *testing.T) {
 	// instead.
 	refused := func(name, field, got string, err error) {
 		t.Helper()
-		var le *levy.Error
-		if !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != field {
-			t.Errorf("%s: error %v (%s), want invalid naming %s", name, err, got, field)
-		}
+		wantInvalidField(t, name, field, err, got)
 	}
 	purchase := func(name, field string, r *wire.PurchaseRequest) {
 		t.Helper()

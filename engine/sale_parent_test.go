@@ -42,10 +42,7 @@ func TestTaxOnAParentSaleLineIsNotLost(t *testing.T) {
 	ctx := context.Background()
 	refused := func(name, field string, err error, got string) {
 		t.Helper()
-		var le *levy.Error
-		if !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != field {
-			t.Errorf("%s: error %v (%s), want invalid naming %s", name, err, got, field)
-		}
+		wantInvalidField(t, name, field, err, got)
 	}
 	sale := func(name, field string, req *wire.SaleRequest) {
 		t.Helper()

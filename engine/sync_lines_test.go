@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"testing"
 
 	"github.com/levytax/levy"
@@ -91,10 +90,7 @@ func TestSyncTypeOnlyOnSyncs(t *testing.T) {
 	ctx := levy.WithTenant(context.Background(), "acme")
 	refused := func(name string, err error, field string) {
 		t.Helper()
-		var le *levy.Error
-		if !errors.As(err, &le) || le.Code != levy.EInvalid || le.Field != field {
-			t.Errorf("%s: error %v, want invalid naming %s", name, err, field)
-		}
+		wantInvalidField(t, name, field, err, "")
 	}
 	for _, mt := range []wire.SaleMessageType{wire.SaleQuotation, wire.SaleInvoice, wire.SaleDistributeTax} {
 		s := usSale("", "Atlanta", "GA", "30303", "GENERAL", "1000.00")
