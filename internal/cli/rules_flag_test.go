@@ -7,6 +7,22 @@ import (
 	"testing"
 )
 
+// gadgetQuotation is a one-line QUOTATION of a GADGET to Albany, the
+// request the --rules tests decide with a rule file.
+const gadgetQuotation = `{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":"2026-06-01","seller":{"company":"ACME"},` +
+	`"customer":{"destination":{"city":"Albany","mainDivision":"NY","postalCode":"12207","country":"US"}},` +
+	`"lineItems":[{"lineItemId":"1","product":{"productClass":"GADGET"},"quantity":{"value":1},"unitPrice":100}]}`
+
+// writeIn writes body to the file name in dir and returns its path.
+func writeIn(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // TestCalcAndBatchRules runs levy calc and levy batch with --rules:
 // the rule file's rule decides the line as it does on levy serve, and a
 // bad rule file is refused naming the file and line. Before, neither
@@ -14,18 +30,10 @@ import (
 // command line taxed without the rules its server applies.
 func TestCalcAndBatchRules(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, body string) string { return writeIn(t, dir, name, body) }
 	rules := write("rules.json", `{"version": 1, "rules": [{"id": "acme-gadgets-exempt", "productClass": "GADGET", "outcome": "EXEMPT"}]}`)
 	bad := write("bad.json", "{\"version\": 1, \"rules\": [\n {\"id\": \"typo\", \"jurisdiction\": \"US-XX\", \"outcome\": \"EXEMPT\"}]}")
-	req := `{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":"2026-06-01","seller":{"company":"ACME"},` +
-		`"customer":{"destination":{"city":"Albany","mainDivision":"NY","postalCode":"12207","country":"US"}},` +
-		`"lineItems":[{"lineItemId":"1","product":{"productClass":"GADGET"},"quantity":{"value":1},"unitPrice":100}]}`
+	req := gadgetQuotation
 	in := write("req.json", req)
 	lines := write("in.jsonl", req+"\n")
 
@@ -60,19 +68,11 @@ func TestCalcAndBatchRules(t *testing.T) {
 // and profile's check of product classes skipped them.
 func TestRuleFileListsReadAlike(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, body string) string { return writeIn(t, dir, name, body) }
 	gadgets := write("gadgets.json", `{"version": 1, "rules": [{"id": "acme-gadgets-exempt", "productClass": "GADGET", "outcome": "EXEMPT"}]}`)
 	other := write("other.json", `{"version": 1, "rules": [{"id": "acme-widgets-exempt", "productClass": "WIDGET", "outcome": "EXEMPT"}]}`)
 	bad := write("bad.json", "{\"version\": 1, \"rules\": [\n {\"id\": \"mod\", \"outcome\": \"EXEMPT\", \"when\": \"len(productClass) % 0 == 1\"}]}")
-	req := `{"saleMessageType":"QUOTATION","transactionType":"SALE","documentDate":"2026-06-01","seller":{"company":"ACME"},` +
-		`"customer":{"destination":{"city":"Albany","mainDivision":"NY","postalCode":"12207","country":"US"}},` +
-		`"lineItems":[{"lineItemId":"1","product":{"productClass":"GADGET"},"quantity":{"value":1},"unitPrice":100}]}`
+	req := gadgetQuotation
 	in := write("req.json", req)
 	lines := write("in.jsonl", req+"\n")
 
