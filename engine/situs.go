@@ -345,22 +345,19 @@ func (c *calc) placeOfSupply(l *line, orig, dest *place) situs {
 	case b2b:
 		return situs{at: dest, role: dest.role, reverse: true, ruleID: "b2b-services-abroad",
 			reason: "services to a business abroad: the customer accounts for any tax where it is established"}
-	case digitalClass(pc) && !c.s.hasTax(dest, c.d) && !dest.outsideVAT():
-		// Supplied where the consumer lives, a place without a VAT or GST
-		// that Levy computes (Åland, AX): none of the supplier's
-		// country's VAT is due either; one record says so. A special
-		// territory without VAT keeps its own record (OutsideVATRule),
-		// which names its local tax.
-		if out := consumerAbroad(pc, orig, dest, c.d.date); out.rule != "" {
-			return situs{at: orig, role: orig.role, none: true, ruleID: out.rule, reason: out.reason}
-		}
 	}
-	switch {
-	case digitalClass(pc):
+	// A service the supplier's country supplies where the consumer lives
+	// (consumerAbroad) bears none of its VAT; one record says so. An
+	// electronic service is so only for a place without a VAT or GST
+	// that Levy computes (Åland written AX, Hong Kong): elsewhere it is
+	// taxed where the consumer lives, and a special territory without VAT
+	// keeps its own record (OutsideVATRule), which names its local tax.
+	out := consumerAbroad(pc, orig, dest, c.d.date)
+	if digitalClass(pc) && (out.rule == "" || c.s.hasTax(dest, c.d) || dest.outsideVAT()) {
 		return situs{at: dest, role: dest.role, ruleID: "digital-services-destination", oss: l.seller.nonUnionCovers(l, dest, c.d.date),
 			reason: "electronic services to consumers are taxed where the consumer lives"}
 	}
-	if out := consumerAbroad(pc, orig, dest, c.d.date); out.rule != "" {
+	if out.rule != "" {
 		return situs{at: orig, role: orig.role, none: true, ruleID: out.rule, reason: out.reason}
 	}
 	return situs{at: orig, role: orig.role, ruleID: "services-origin", reason: "services to consumers are taxed where the supplier is established"}
