@@ -15,7 +15,6 @@ import (
 	"github.com/levytax/levy/jurisdiction"
 	"github.com/levytax/levy/profile"
 	"github.com/levytax/levy/rules"
-	"github.com/levytax/levy/taxarea"
 	"github.com/levytax/levy/wire"
 )
 
@@ -372,12 +371,7 @@ func (b *builder) storedRegistrations(ps *profile.Snapshot, company string, d ci
 		r := &stored[i]
 		if r.InForce(d) {
 			reg := storedRegistration(r, d)
-			// A special territory stored as its ISO 3166-1 country (AX,
-			// GP) is its country's, as a request's registration is.
-			if id, _, ok := taxarea.TerritoryCountry(reg.country); ok {
-				reg.country = id[:2]
-			}
-			reg.country = b.c.s.vat.InVATArea(reg.country, d)
+			reg.country = b.c.s.vat.InVATArea(registrationCountry(reg.country), d)
 			regs = append(regs, reg)
 		}
 	}

@@ -440,14 +440,7 @@ func (c *calc) registrations(regs []wire.TaxRegistration) ([]registration, []*wi
 		if r.country == "" {
 			r.country = idCountry(r.jurisdictionID)
 		}
-		// A special territory written as its ISO 3166-1 country (AX,
-		// Åland; GP, Guadeloupe) is its country's for tax registration,
-		// as its addresses are (taxarea.TerritoryCountry): Åland's
-		// businesses hold Finnish VAT numbers, Guadeloupe's French ones,
-		// and the registration covers the country's VAT there.
-		if id, _, ok := taxarea.TerritoryCountry(r.country); ok {
-			r.country = id[:2]
-		}
+		r.country = registrationCountry(r.country)
 		// The number is checked as its country's, under the prefix given:
 		// a Monegasque registration's as a French number, a
 		// Liechtenstein one's as Liechtenstein's own (NumberCountry).
@@ -600,4 +593,17 @@ func impositionValue(t *wire.ImpositionType) string {
 		return ""
 	}
 	return strings.TrimSpace(t.Value)
+}
+
+// registrationCountry is the country of a tax registration sent or stored
+// as country: a special territory written as its ISO 3166-1 country (AX,
+// Åland; GP, Guadeloupe) is its country's, as its addresses are
+// (taxarea.TerritoryCountry): Åland's businesses hold Finnish VAT
+// numbers, Guadeloupe's French ones, and the registration covers the
+// country's VAT there. Any other country is itself.
+func registrationCountry(country string) string {
+	if id, _, ok := taxarea.TerritoryCountry(country); ok {
+		return id[:2]
+	}
+	return country
 }
