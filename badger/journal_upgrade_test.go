@@ -172,7 +172,19 @@ func postFigureHistory(t *testing.T, dir string) []journal.Figure {
 // values.
 func downgradeToV1(t *testing.T, dir string) int {
 	t.Helper()
-	// Back to version 1: every value without its total.
+	values := rewriteFigures(t, dir, "1", encodeFigureDaysV1)
+	if values <= 1000 {
+		t.Fatalf("%d figure values, want more than a page of the upgrade", values)
+	}
+	return values
+}
+
+// rewriteFigures writes every figure value of the journal in dir back in
+// an earlier layout (encode) and the schema version to version, as that
+// version wrote them; each value must have its total when read. It
+// returns the number of values.
+func rewriteFigures(t *testing.T, dir, version string, encode func(*testing.T, []figureDay) []byte) int {
+	t.Helper()
 	db, err := bdb.Open(bdb.DefaultOptions(dir).WithLogger(nil))
 	if err != nil {
 		t.Fatal(err)
@@ -194,7 +206,7 @@ func downgradeToV1(t *testing.T, dir string) int {
 			if err != nil {
 				return err
 			}
-			old = append(old, kv{it.Item().KeyCopy(nil), encodeFigureDaysV1(t, days)})
+			old = append(old, kv{it.Item().KeyCopy(nil), encode(t, days)})
 		}
 		it.Close()
 		values = len(old)
@@ -203,7 +215,7 @@ func downgradeToV1(t *testing.T, dir string) int {
 				return err
 			}
 		}
-		return txn.Set([]byte{journalKeySchema}, []byte("1"))
+		return txn.Set([]byte{journalKeySchema}, []byte(version))
 	})
 	if cerr := db.Close(); err == nil {
 		err = cerr
@@ -211,10 +223,6 @@ func downgradeToV1(t *testing.T, dir string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if values <= 1000 {
-		t.Fatalf("%d figure values, want more than a page of the upgrade", values)
-	}
-
 	return values
 }
 
@@ -301,39 +309,7 @@ func checkUpgraded(t *testing.T, dir string, before []journal.Figure) {
 func TestOpenFiguresOfV2(t *testing.T) {
 	dir := t.TempDir()
 	before := postFigureHistory(t, dir)
-	db, err := bdb.Open(bdb.DefaultOptions(dir).WithLogger(nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = db.Update(func(txn *bdb.Txn) error {
-		it := txn.NewIterator(bdb.IteratorOptions{Prefix: []byte{journalKeyFigures}})
-		type kv struct{ k, v []byte }
-		var old []kv
-		for it.Rewind(); it.Valid(); it.Next() {
-			v, err := it.Item().ValueCopy(nil)
-			if err != nil {
-				return err
-			}
-			days, err := decodeFigureDays(v, nil)
-			if err != nil {
-				return err
-			}
-			old = append(old, kv{it.Item().KeyCopy(nil), encodeFigureDaysV2(t, days)})
-		}
-		it.Close()
-		for _, e := range old {
-			if err := txn.Set(e.k, e.v); err != nil {
-				return err
-			}
-		}
-		return txn.Set([]byte{journalKeySchema}, []byte("2"))
-	})
-	if cerr := db.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	rewriteFigures(t, dir, "2", encodeFigureDaysV2)
 
 	// Opened: the values stay in version 2's layout and read as before.
 	ctx := context.Background()
@@ -386,7 +362,7 @@ func TestOpenFiguresOfV2(t *testing.T) {
 	if err := j.Close(); err != nil {
 		t.Fatal(err)
 	}
-	db, err = bdb.Open(bdb.DefaultOptions(dir).WithLogger(nil))
+	db, err := bdb.Open(bdb.DefaultOptions(dir).WithLogger(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
