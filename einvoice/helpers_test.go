@@ -261,3 +261,16 @@ func waitFinal(t testing.TB, s *service, tenant, id string) *Document {
 	})
 	return d
 }
+
+// openStore opens the Badger e-invoicing store of a new directory, closed
+// when the test ends, and returns it with the directory.
+func openStore(t *testing.T) (*badger.EInvoiceStore, string) {
+	t.Helper()
+	dir := t.TempDir()
+	store, err := badger.OpenEInvoice(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = store.Close() })
+	return store, dir
+}

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/levytax/levy/badger"
 	. "github.com/levytax/levy/einvoice"
 )
 
@@ -48,12 +47,7 @@ func (s *heldRelease) ReleaseOutbox(ctx context.Context, webhookID, owner string
 // one idempotency key, in the three-node PostgreSQL test).
 func TestLaneReleaseKeepsTheNextLanesLease(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	bs, err := badger.OpenEInvoice(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = bs.Close() })
+	bs, dir := openStore(t)
 	store := &heldRelease{Store: bs, entered: make(chan struct{}), unblock: make(chan struct{}), released: make(chan struct{})}
 
 	var mu sync.Mutex

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/levytax/levy/badger"
 	. "github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/einvoice/einvoicetest"
 )
@@ -25,12 +24,7 @@ import (
 // term from its own clock, and the other owner is kept out.
 func TestLeaseIgnoresTheServicesClock(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	store, err := badger.OpenEInvoice(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = store.Close() })
+	store, dir := openStore(t)
 
 	sent := make(chan struct{})
 	hold := make(chan struct{})

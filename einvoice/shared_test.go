@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/levytax/levy/badger"
 	. "github.com/levytax/levy/einvoice"
 	"github.com/levytax/levy/einvoice/webhook"
 )
@@ -21,12 +20,7 @@ import (
 // lease lapses.
 func TestSharedStoreWork(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	store, err := badger.OpenEInvoice(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = store.Close() })
+	store, dir := openStore(t)
 	front, err := New(ctx, store, Config{Passive: true, AllowPrivateTargets: true})
 	if err != nil {
 		t.Fatal(err)
@@ -99,12 +93,7 @@ func TestSharedStoreWork(t *testing.T) {
 // when the lease lapses.
 func TestCloseReleasesOutbox(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	store, err := badger.OpenEInvoice(ctx, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = store.Close() })
+	store, dir := openStore(t)
 	refused := newTarget(t, func(int, delivery) (int, http.Header) { return http.StatusServiceUnavailable, nil })
 	s, err := New(ctx, store, Config{OutboxDir: filepath.Join(dir, "outbox"), AllowPrivateTargets: true,
 		MinBackoff: time.Hour, MaxBackoff: time.Hour, Timeout: 2 * time.Second})
