@@ -8,6 +8,7 @@ import (
 
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/money"
+	"github.com/levytax/levy/profile"
 	"github.com/shopspring/decimal"
 )
 
@@ -359,15 +360,8 @@ func CustomerExemption(x *Tax) bool {
 // sales but not resales (Tennessee, Nebraska) is then shown less than
 // it may count, never more.
 func ResaleExemption(x *Tax) bool {
-	r := strings.TrimSpace(x.ReasonCode)
-	if len(r) != 1 {
-		return true
-	}
-	c := r[0] &^ 0x20 // upper case of an ASCII letter
-	if c < 'A' || c > 'M' {
-		return true
-	}
-	return c == 'G'
+	code, ok := profile.NormalizeReason(x.ReasonCode)
+	return !ok || profile.ReasonText(code) == "" || code == profile.ResaleReason
 }
 
 // addConsumerLine adds line l of a transaction in currency cur to t, the

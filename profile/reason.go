@@ -29,6 +29,9 @@ var Reasons = []Reason{
 	{"M", "Educational organization"},
 }
 
+// ResaleReason is the SST reason letter of a sale for resale (Reasons).
+const ResaleReason = "G"
+
 // NormalizeReason returns the stored form of a certificate's reason code
 // and whether s is one:
 //
