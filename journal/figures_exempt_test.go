@@ -73,3 +73,18 @@ func TestContributionReturnsCountNoTransaction(t *testing.T) {
 		}
 	}
 }
+
+// TestResaleExemptionReasons reads each form a tax's reason may take:
+// the SST letter G in either case and with spaces is a resale, another
+// SST letter is not, and a wire code, an unknown letter or no reason
+// counts as a resale.
+func TestResaleExemptionReasons(t *testing.T) {
+	for code, resale := range map[string]bool{
+		"G": true, "g": true, " G ": true, "E": false, "e": false, "A": false, "M": false,
+		"N": true, "Z": true, "0003": true, "3": true, "": true, "GG": true,
+	} {
+		if got := journal.ResaleExemption(&journal.Tax{ReasonCode: code}); got != resale {
+			t.Errorf("reason %q: resale %v, want %v", code, got, resale)
+		}
+	}
+}
