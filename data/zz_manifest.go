@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.12.23"
+const Version = "2026.12.24"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -16,7 +16,7 @@ var fileDigests = map[string]string{
 	"ip.lvd":            "4f485d862e64be15384cc6eb45059da24a8541249dc9ac063be76a8ba14329f5",
 	"jurisdictions.lvd": "30e792cae577cd4225bc6ac0576fe776e8e4f9a132c8f2339080ea6a3db787eb",
 	"local.lvd":         "9babbd19874677a542c8170f2bacb72de617f353cdda56d94bf3fb774ffa5f64",
-	"nexus.lvd":         "12f12dd86c56e2ee4293387509e5a72fa206c4507d663a3c4029c9226610398a",
+	"nexus.lvd":         "97a2e260fa55a50ec6f79a1a3ff86dd269859fd19ad11d7d239571d7af27d410",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
 	"taxability.lvd":    "bdd15e9c06a17fe8419c7c2a7a7bd3cc39af4a7ead3eb94303c9009e845f4ee8",
 }
