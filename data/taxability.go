@@ -389,7 +389,11 @@ type ProductClassRule struct {
 	// ThresholdKind says (below_exempt, up_to_exempt or above_excess, the
 	// kinds of rules.ThresholdKind): Manitoba exempts children's clothing
 	// of $150 or less from its RST (up_to_exempt), and a dearer item bears
-	// it on its whole price. ThresholdCurrency is the ISO 4217 code of
+	// it on its whole price; or document_up_to_exempt, a limit on the
+	// total of a document's lines of the province's classes that carry
+	// it, not on an item (Ontario's rebate of its part of the HST on
+	// qualifying prepared food sold together for $4.00 or less).
+	// ThresholdCurrency is the ISO 4217 code of
 	// Threshold, the province's currency (CAD), which the curated table
 	// states on the row. Nil, and ThresholdKind and ThresholdCurrency
 	// "", for an exemption without a limit.
@@ -653,7 +657,8 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		switch {
 		case c.Threshold == nil && c.ThresholdKind == "" && c.ThresholdCurrency == "":
 		case c.Threshold == nil || !c.Threshold.IsPositive() || len(c.Country) <= 2 || c.Treatment != "exempt" ||
-			c.ThresholdKind != "below_exempt" && c.ThresholdKind != "up_to_exempt" && c.ThresholdKind != "above_excess" ||
+			c.ThresholdKind != "below_exempt" && c.ThresholdKind != "up_to_exempt" && c.ThresholdKind != "above_excess" &&
+				c.ThresholdKind != "document_up_to_exempt" ||
 			!amountCurrency(c.Threshold, c.ThresholdCurrency):
 			return nil, fmt.Errorf("%w: %s %s has treatment %q with threshold %v %q of kind %q", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Treatment,
 				c.Threshold, c.ThresholdCurrency, c.ThresholdKind)

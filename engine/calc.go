@@ -385,6 +385,13 @@ type line struct {
 	// (ThresholdConvertedRule or ThresholdUnconvertedRule); "" when no
 	// such threshold was weighed (computeLine sets them).
 	threshold, thresholdRule string
+	// docLimit is what a limit on the document's total of the lines of
+	// some classes (rules.DocumentUpToExempt: Ontario's rebate on
+	// prepared food of $4.00 or less) decided of the line, and
+	// docLimitRule the rule name of its assisted parameter
+	// (DocumentLimitWithinRule or DocumentLimitAboveRule); "" when no
+	// such limit reached the line (computeLine sets them, doclimit.go).
+	docLimit, docLimitRule string
 	// noPlace: the line has no place that taxes it (no location, or none
 	// Levy could place), so no tax was calculated (NoPlaceRule).
 	noPlace bool
@@ -630,6 +637,11 @@ type calc struct {
 	// company and country of arrival (lowvalue.go): each line of a long
 	// document would otherwise add up every line again.
 	consignments []consignment
+	// docLimits memoizes the limits on the document's total weighed so
+	// far, and weighing is the one being weighed, nil when none
+	// (doclimit.go).
+	docLimits []*docLimit
+	weighing  *docLimit
 	// req is the request calculated, for the members Levy does not act
 	// on (see wirefields.go); docFlags are the parameters of its own
 	// members, read once (docFlagged) for every line.

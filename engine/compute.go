@@ -16,6 +16,7 @@ func (c *calc) computeLine(l *line, amount decimal.Decimal) error {
 	l.taxes = l.taxes[:0]
 	l.localTax, l.territoryRate = "", ""
 	l.threshold, l.thresholdRule = "", ""
+	l.docLimit, l.docLimitRule = "", ""
 	st := c.source(l)
 	l.taxedAt = st.at
 	l.distance, l.distanceRule = st.distance, st.distanceRule
@@ -382,7 +383,11 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		case rules.NonTaxable:
 			nonTaxable = base
 		default:
-			if r.Threshold != nil && l.qty.Sign() > 0 {
+			if r.Threshold.Document() {
+				// A limit on the document's total of the lines it
+				// reaches, not on an item (doclimit.go).
+				exempt = c.documentLimitExempt(l, st, j, imp, r, base)
+			} else if r.Threshold != nil && l.qty.Sign() > 0 {
 				// The threshold is in its jurisdiction's currency: the
 				// line's amount is converted into it to be weighed.
 				var note, rule string

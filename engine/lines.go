@@ -899,6 +899,11 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 		out = append(out, wire.AssistedParameter{ParamName: "currency", Phase: wire.PhasePost, RuleName: l.thresholdRule,
 			OriginalValue: c.d.currency.Alpha, Value: l.threshold})
 	}
+	if l.docLimit != "" {
+		// What a limit on the document's total of some classes decided.
+		out = append(out, wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePost, RuleName: l.docLimitRule,
+			OriginalValue: l.productClass, Value: l.docLimit})
+	}
 	out = c.notActedOn(l, out)
 	if len(out) == 0 {
 		return nil

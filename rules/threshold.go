@@ -25,7 +25,29 @@ const (
 	// below the threshold is exempt and only the excess of a dearer one is
 	// taxable (Massachusetts clothing over $175, Rhode Island over $250).
 	AboveExcess ThresholdKind = "above_excess"
+	// DocumentUpToExempt exempts the items of a document that it
+	// reaches when their total on the document is at or below the
+	// threshold; above it they are all taxable. It weighs no item
+	// alone: what it reaches is every line of the document whose rule
+	// for the same jurisdiction and tax carries a document_up_to_exempt
+	// threshold of the same amount and currency, that is the lines of
+	// all the classes that share the limit (Ontario's point-of-sale
+	// rebate of its part of the HST on qualifying prepared food and
+	// beverages sold for a total of $4.00 or less). A caller that has
+	// one line alone weighs the line's total as the document's.
+	DocumentUpToExempt ThresholdKind = "document_up_to_exempt"
 )
+
+// Document reports whether the threshold weighs a document's total of
+// the lines it reaches rather than each item (DocumentUpToExempt).
+func (t *Threshold) Document() bool { return t != nil && t.Kind == DocumentUpToExempt }
+
+// SameLimit reports whether t and o are one document threshold: both
+// document_up_to_exempt, of the same amount and currency, so that the
+// lines they reach are weighed together.
+func (t *Threshold) SameLimit(o *Threshold) bool {
+	return t.Document() && o.Document() && t.Amount.Equal(o.Amount) && t.Currency == o.Currency
+}
 
 // Threshold is a per-item amount that decides how much of an item a rule
 // exempts. Amount is in Currency, the currency of the jurisdiction
@@ -59,8 +81,12 @@ type Threshold struct {
 func (t *Threshold) check() error {
 	switch t.Kind {
 	case BelowExempt, UpToExempt, AboveExcess:
+	case DocumentUpToExempt:
+		if t.Share != nil || t.Beyond != nil {
+			return fmt.Errorf("threshold kind document_up_to_exempt has no share and no beyond: the lines it reaches are exempt in full or taxed in full")
+		}
 	default:
-		return fmt.Errorf("threshold kind %q is not below_exempt, up_to_exempt or above_excess", t.Kind)
+		return fmt.Errorf("threshold kind %q is not below_exempt, up_to_exempt, above_excess or document_up_to_exempt", t.Kind)
 	}
 	if t.Amount.Sign() <= 0 {
 		return fmt.Errorf("threshold amount %s is not positive", t.Amount)
@@ -114,7 +140,7 @@ func (t *Threshold) ExemptOfTotal(total, qty decimal.Decimal) decimal.Decimal {
 	}
 	limit := t.Amount.Mul(qty)
 	switch t.Kind {
-	case BelowExempt, UpToExempt:
+	case BelowExempt, UpToExempt, DocumentUpToExempt:
 		if t.Within(total, qty) {
 			return total
 		}
@@ -135,10 +161,14 @@ func (t *Threshold) ExemptOfTotal(total, qty decimal.Decimal) decimal.Decimal {
 // threshold's amount per item, at or below an up_to_exempt one's. Every
 // item is within an above_excess threshold, whose first Amount it
 // exempts. A negative total (a return) is weighed by its size. An item
-// that a sales tax holiday's cap leaves out is not within it.
+// that a sales tax holiday's cap leaves out is not within it. A
+// document_up_to_exempt threshold weighs total as the whole of what it
+// reaches, however many items: within when it is at or below Amount.
 func (t *Threshold) Within(total, qty decimal.Decimal) bool {
 	total, limit := total.Abs(), t.Amount.Mul(qty)
 	switch t.Kind {
+	case DocumentUpToExempt:
+		return total.LessThanOrEqual(t.Amount)
 	case BelowExempt:
 		return total.LessThan(limit)
 	case UpToExempt:

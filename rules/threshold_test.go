@@ -175,3 +175,41 @@ func TestThresholdWithin(t *testing.T) {
 		}
 	}
 }
+
+// TestDocumentThreshold: a document_up_to_exempt threshold weighs a
+// total, however many items make it (Ontario's $4.00 on the prepared
+// food sold together), exempts all of it at or below the amount and
+// none above; it has no share and no beyond, and two of them are one
+// limit when their amount and currency are the same.
+func TestDocumentThreshold(t *testing.T) {
+	d := decimal.RequireFromString
+	th := &Threshold{Amount: d("4.00"), Kind: DocumentUpToExempt, Currency: "CAD"}
+	for _, c := range []struct{ qty, tot, want string }{
+		{"1", "2.50", "2.50"}, {"3", "4.50", "0"}, {"2", "4.00", "4.00"}, {"1", "4.01", "0"}, {"1", "-3.00", "-3.00"}, {"1", "-5.00", "0"},
+	} {
+		if got := th.ExemptOfTotal(d(c.tot), d(c.qty)); !got.Equal(d(c.want)) {
+			t.Errorf("%s items for %s: exempt %s, want %s", c.qty, c.tot, got, c.want)
+		}
+	}
+	if err := th.check(); err != nil {
+		t.Errorf("check: %v", err)
+	}
+	half := d("0.5")
+	for _, bad := range []*Threshold{
+		{Amount: d("4"), Kind: DocumentUpToExempt, Share: &half},
+		{Amount: d("4"), Kind: DocumentUpToExempt, Beyond: &Threshold{Amount: d("1"), Kind: AboveExcess}},
+		{Amount: d("0"), Kind: DocumentUpToExempt},
+	} {
+		if err := bad.check(); err == nil {
+			t.Errorf("%+v: no error", bad)
+		}
+	}
+	if !th.Document() || (&Threshold{Amount: d("4"), Kind: UpToExempt}).Document() || (*Threshold)(nil).Document() {
+		t.Error("Document: wrong kind reported")
+	}
+	same := &Threshold{Amount: d("4"), Kind: DocumentUpToExempt, Currency: "CAD"}
+	if !th.SameLimit(same) || th.SameLimit(&Threshold{Amount: d("4"), Kind: DocumentUpToExempt, Currency: "USD"}) ||
+		th.SameLimit(&Threshold{Amount: d("4"), Kind: UpToExempt, Currency: "CAD"}) {
+		t.Error("SameLimit: wrong answer")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/levytax/levy/data"
+	"github.com/levytax/levy/rules"
 	"github.com/shopspring/decimal"
 )
 
@@ -304,4 +305,37 @@ func TestThresholdCurrencyIsISO4217(t *testing.T) {
 		!strings.Contains(err.Error(), "CA-MB") {
 		t.Errorf("CAX 150: %v, want a refusal naming CA-MB and CAX", err)
 	}
+}
+
+// TestReadProductClassesDocumentLimit: a province's exempt row may limit
+// the total of a document's lines rather than an item
+// (document_up_to_exempt: Ontario's rebate of its part of the HST on
+// prepared food sold together for CAD 4.00 or less), which the default
+// rules carry to the engine as a threshold of that kind; the kind is
+// refused where a per-item limit is (a row that is not a province's
+// exempt row).
+func TestReadProductClassesDocumentLimit(t *testing.T) {
+	j, err := data.Default().Jurisdictions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "country,tax,product_class,treatment,category,rate,threshold,threshold_kind,threshold_currency,effective,expiration,citation\n"
+	read := func(rows string) ([]classRow, error) {
+		fs := fstest.MapFS{"t.csv": &fstest.MapFile{Data: []byte(head + rows)}}
+		out, _, err := readProductClasses(file{fs, "t.csv"}, "t.csv", j)
+		return out, err
+	}
+	out, err := read("CA-ON,HST,PREPARED_FOOD,exempt,,,4.00,document_up_to_exempt,CAD,2010-07-01,2024-12-13,c\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != 1 || out[0].tax != "HST" || out[0].threshold == nil || out[0].threshold.String() != "4" ||
+		out[0].thresholdKind != string(rules.DocumentUpToExempt) || out[0].thresholdCurrency != "CAD" {
+		t.Errorf("rows %+v", out)
+	}
+	checkClassRows(t, read, []classRowCase{
+		{"CA-ON,HST,PREPARED_FOOD,nontaxable,,,4.00,document_up_to_exempt,CAD,2010-07-01,,c\n", "only a Canadian province's exempt row"},
+		{"CA,,PREPARED_FOOD,exempt,,,4.00,document_up_to_exempt,CAD,,,c\n", "only a Canadian province's exempt row"},
+		{"CA-ON,HST,PREPARED_FOOD,exempt,,,4.00,document_under,CAD,2010-07-01,,c\n", `threshold_kind "document_under" is not`},
+	})
 }

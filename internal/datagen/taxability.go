@@ -884,7 +884,9 @@ func reducedCategory(c string) bool {
 // other than the tax's general rate (British Columbia's PST of 8% on
 // accommodation). A province's exempt row may give a per-item price
 // limit in the threshold and threshold_kind columns (see
-// readClassThreshold): Manitoba's children's clothing of $150 or less. A country's row decides every tax of the
+// readClassThreshold): Manitoba's children's clothing of $150 or less,
+// or a limit on the document's total of the classes that share it
+// (document_up_to_exempt): Ontario's prepared food of $4.00 or less. A country's row decides every tax of the
 // country, or the one its tax column names, which the country must levy
 // over the row's period: Malaysia's sales tax and service tax are two
 // taxes that reach different classes, and such a row may be nontaxable
@@ -1354,7 +1356,10 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 // rules.ThresholdKind; only a Canadian province's exempt row has one,
 // and it limits the exemption: Manitoba exempts children's clothing of
 // $150 or less (up_to_exempt), and a dearer item bears the RST on its
-// whole price. The currency is checked against the ISO 4217 list by
+// whole price. A document_up_to_exempt threshold limits the total of a
+// document's lines of every class whose row carries the same limit, not
+// an item: Ontario rebates its part of the HST on qualifying prepared
+// food and beverages sold together for $4.00 or less. The currency is checked against the ISO 4217 list by
 // checkThresholdCurrencies.
 func readClassThreshold(t *lineTable, i int, c *classRow, province bool) error {
 	at := t.refs[i]
@@ -1369,9 +1374,9 @@ func readClassThreshold(t *lineTable, i int, c *classRow, province bool) error {
 		return at.errorf("%s %s: threshold: only a Canadian province's exempt row has a price limit, not a %s row", c.country, c.class, c.treatment)
 	}
 	switch rules.ThresholdKind(kind) {
-	case rules.BelowExempt, rules.UpToExempt, rules.AboveExcess:
+	case rules.BelowExempt, rules.UpToExempt, rules.AboveExcess, rules.DocumentUpToExempt:
 	default:
-		return at.errorf("%s %s: threshold_kind %q is not below_exempt, up_to_exempt or above_excess", c.country, c.class, kind)
+		return at.errorf("%s %s: threshold_kind %q is not below_exempt, up_to_exempt, above_excess or document_up_to_exempt", c.country, c.class, kind)
 	}
 	if !money.IsCodeForm(cur) {
 		return at.errorf("%s %s: threshold_currency %q is not an ISO 4217 alphabetic code (three capital letters: CAD)", c.country, c.class, cur)

@@ -1,0 +1,210 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/levytax/levy/jurisdiction"
+	"github.com/levytax/levy/rules"
+	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
+)
+
+// The rule names of the assisted parameter that says what a limit on a
+// document's total (rules.DocumentUpToExempt) decided of a line.
+const (
+	// DocumentLimitWithinRule: the document's lines that share the limit
+	// come to no more than it, and the tax is not charged on them
+	// (Ontario's point-of-sale rebate of its part of the HST on
+	// qualifying prepared food and beverages of $4.00 or less applied).
+	DocumentLimitWithinRule = "document-limit-within"
+	// DocumentLimitAboveRule: they come to more, and the tax is charged
+	// on all of them (the rebate did not apply).
+	DocumentLimitAboveRule = "document-limit-above"
+)
+
+// docLimit is what one limit on a document's total weighed: the lines
+// of the document whose rule for tax of jurisdiction carries a
+// document_up_to_exempt threshold of th's amount and currency
+// (rules.Threshold.SameLimit), their sum (signed: a return takes off
+// what it credits), how many they are, and whether one of them was
+// tax-included. member is set while a line is weighed (docLimitShare).
+type docLimit struct {
+	jurisdiction string
+	tax          jurisdiction.Tax
+	th           *rules.Threshold
+	sum          decimal.Decimal
+	lines        int
+	included     bool
+	member       bool
+	// note, rule and within are what the total decided, once weighed
+	// (documentLimitNote): the lines it reaches say the same.
+	note, rule string
+	within     bool
+}
+
+// documentLimitExempt returns the part of base, line l's amount for tax
+// imp of jurisdiction j, that rule r's limit on the document's total
+// exempts: all of it when the document's lines that share the limit
+// come to no more than the limit, none of it otherwise; the line says
+// which in an assisted parameter. While the document is being weighed
+// (calc.weighing) it only notes that l is one of those lines and
+// exempts all of base, the tax a price includes when the limit is met.
+func (c *calc) documentLimitExempt(l *line, st *situs, j *wire.Jurisdiction, imp jurisdiction.Tax, r *rules.Rule, base decimal.Decimal) decimal.Decimal {
+	th := r.Threshold
+	if w := c.weighing; w != nil {
+		if w.jurisdiction == j.JurisdictionID && w.tax == imp && w.th.SameLimit(th) {
+			w.member = true
+		}
+		return base
+	}
+	k := c.documentLimit(j, imp, th)
+	if k.note == "" {
+		k.note, k.rule, k.within = c.documentLimitNote(k, st, j, imp)
+	}
+	l.addDocLimitNote(k.note, k.rule)
+	if k.within {
+		return base
+	}
+	return decimal.Zero
+}
+
+// documentLimitNote weighs the total of the limit k on tax imp of j,
+// and returns the sentence of the assisted
+// parameter that says what it decided, its rule name, and whether the
+// total is within the limit. A total in another currency than the
+// limit's is converted as a per-item threshold's is (thresholdExempt).
+func (c *calc) documentLimitNote(k *docLimit, st *situs, j *wire.Jurisdiction, imp jurisdiction.Tax) (note, rule string, within bool) {
+	th := k.th
+	doc, docPlaces := c.d.currency.Alpha, int32(max(c.d.currency.MinorUnits, 0))
+	weighed, how := k.sum, fmt.Sprintf("%s %s", doc, k.sum.StringFixed(docPlaces))
+	if th.Currency != "" && th.Currency != doc {
+		if rate, src, ok := c.conversionTo(st.at, "the taxed place's", th.Currency); ok {
+			places := int32(2)
+			if cur, ok := c.s.currencies.ByAlpha(th.Currency); ok {
+				places = int32(max(cur.MinorUnits, 0))
+			}
+			weighed = k.sum.Mul(rate).Round(places)
+			how += fmt.Sprintf(", %s %s at %s %s", th.Currency, weighed.StringFixed(places), src, rate.String())
+		} else {
+			how += fmt.Sprintf(" (nothing in the request converts %s to %s: weighed as if it were %s)", doc, th.Currency, th.Currency)
+		}
+	}
+	within = th.Within(weighed, decimalOne)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s: the document's lines whose rules share the limit of %s %s on their total (%s) come to %s",
+		j.JurisdictionID, imp, th.Currency, th.Amount.StringFixed(2), th.Kind, how)
+	if k.lines == 1 {
+		b.WriteString(" (this line alone")
+	} else {
+		fmt.Fprintf(&b, " (%d lines", k.lines)
+	}
+	if k.included {
+		b.WriteString(", tax-included prices net of the tax they include when the limit is met")
+	}
+	b.WriteString(")")
+	rule = DocumentLimitWithinRule
+	if within {
+		b.WriteString(": within the limit, so their rules apply and the tax is not charged on them (the rebate or exemption applied)")
+	} else {
+		b.WriteString(": above the limit, so their rules do not apply and the tax is charged on all of them (no rebate or exemption)")
+		rule = DocumentLimitAboveRule
+	}
+	return b.String(), rule, within
+}
+
+// documentLimit returns what the limit th on tax imp of j weighed on the
+// document, weighing it the first time (calc.docLimits): every line of
+// the document that th reaches adds its amount after discounts (the
+// price of the qualifying items sold together, quantity times unit
+// price), a tax-included one net of the taxes it includes when the
+// limit is met.
+func (c *calc) documentLimit(j *wire.Jurisdiction, imp jurisdiction.Tax, th *rules.Threshold) *docLimit {
+	for _, k := range c.docLimits {
+		if k.jurisdiction == j.JurisdictionID && k.tax == imp && k.th.SameLimit(th) {
+			return k
+		}
+	}
+	k := &docLimit{jurisdiction: j.JurisdictionID, tax: imp, th: th}
+	for _, o := range c.d.lines {
+		if v, ok := c.docLimitShare(o, k); ok {
+			k.sum = k.sum.Add(v)
+			k.lines++
+			k.included = k.included || o.taxIncluded
+		}
+	}
+	c.docLimits = append(c.docLimits, k)
+	return k
+}
+
+// docLimitShare reports whether line o is one that the limit k reaches,
+// and what it adds to k's total: its taxes are computed where it is
+// taxed, on a copy of the line (neither its own taxes nor the
+// document's template and cap state move), with calc.weighing set, so
+// that documentLimitExempt notes whether o's rule for k's tax carries
+// k's limit, and treats every limit on a total as met. A tax-included
+// amount is divided by one plus the rate of the taxes it then includes
+// (their sum over the gross and the freight), to the currency's minor
+// units, the way backCalculate finds a net. A line that cannot be
+// computed is left out (its computation fails again, and says why,
+// when the line is calculated).
+func (c *calc) docLimitShare(o *line, k *docLimit) (decimal.Decimal, bool) {
+	if o.noPlace {
+		return decimal.Zero, false
+	}
+	plain, capUsed, weighing := c.plain, c.capUsed, c.weighing
+	defer func() { c.plain, c.capUsed, c.weighing = plain, capUsed, weighing }()
+	// Weighing is set before the place is found, so that a limit met
+	// while finding it (a low-value limit weighs the document's taxes)
+	// is not weighed again from within.
+	c.plain, c.weighing = false, k
+	st := c.source(o)
+	if st.at == nil || st.none || !slices.ContainsFunc(st.at.chain, func(j wire.Jurisdiction) bool { return j.JurisdictionID == k.jurisdiction }) {
+		return decimal.Zero, false
+	}
+	tmp := *o
+	tmp.taxes, tmp.lacking = nil, nil
+	k.member = false
+	for ji := range st.at.chain {
+		if err := c.jurisdictionTaxes(&tmp, &st, &st.at.chain[ji], st.role, anyTax, o.amount); err != nil {
+			return decimal.Zero, false
+		}
+	}
+	if !k.member {
+		return decimal.Zero, false
+	}
+	gross := o.amount
+	if !o.taxIncluded || gross.Sign() == 0 || c.d.mode == modeDistribute {
+		return gross, true
+	}
+	tax := decimal.Zero
+	for i := range tmp.taxes {
+		if t := &tmp.taxes[i]; t.counted() && !t.fixedCharge() {
+			tax = tax.Add(t.raw)
+		}
+	}
+	d := gross.Add(o.freight)
+	if tax.Sign() == 0 || d.Sign() == 0 {
+		return gross, true
+	}
+	places := int32(max(c.d.currency.MinorUnits, 0))
+	return gross.DivRound(decimalOne.Add(tax.DivRound(d, 20)), places), true
+}
+
+// addDocLimitNote records on line l the assisted sentence of a limit on
+// the document's total, once per sentence (a backCalculated line is
+// computed more than once).
+func (l *line) addDocLimitNote(note, rule string) {
+	if note == "" || strings.Contains(l.docLimit, note) {
+		return
+	}
+	if l.docLimit == "" {
+		l.docLimit, l.docLimitRule = note, rule
+		return
+	}
+	l.docLimit += "; " + note
+	if rule == DocumentLimitAboveRule {
+		l.docLimitRule = rule
+	}
+}
