@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.12.24"
+const Version = "2026.12.25"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "9babbd19874677a542c8170f2bacb72de617f353cdda56d94bf3fb774ffa5f64",
 	"nexus.lvd":         "97a2e260fa55a50ec6f79a1a3ff86dd269859fd19ad11d7d239571d7af27d410",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "bdd15e9c06a17fe8419c7c2a7a7bd3cc39af4a7ead3eb94303c9009e845f4ee8",
+	"taxability.lvd":    "c30f1e0084bad73ad6ae2f5ac53805577937182c70fc1682db35828e76a7073a",
 }
