@@ -317,7 +317,9 @@ func (c *calc) capDocument() {
 	for _, l := range c.d.lines {
 		for i := range l.taxes {
 			t := &l.taxes[i]
-			if t.structure == nil || t.structure.MaxTaxPerDocument == nil {
+			if t.structure == nil || t.structure.MaxTaxPerDocument == nil || t.tax.Sign() <= 0 {
+				// A return's credit is no part of the tax the cap
+				// bounds (and weighs nothing in its allocation).
 				continue
 			}
 			k := key{t.j.JurisdictionID, t.structure.ID}
