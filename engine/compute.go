@@ -430,6 +430,7 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	if l.freight.Sign() != 0 {
 		if c.freightTaxable(st.at, outcome) && taxable.Sign() != 0 {
 			taxable = taxable.Add(l.freight)
+			t.freight = true
 		} else {
 			nonTaxable = nonTaxable.Add(l.freight)
 		}
