@@ -507,10 +507,13 @@ type taxOut struct {
 	tax        decimal.Decimal // rounded tax
 	rate       decimal.Decimal // nominal rate
 	// rare holds the members few taxes have (taxRare); nil for none.
-	rare          *taxRare
-	ruleID        string
-	ruleReason    string
-	holiday       bool
+	rare       *taxRare
+	ruleID     string
+	ruleReason string
+	holiday    bool
+	// freight reports whether the line's freight is in taxable (it fits
+	// in the padding after holiday).
+	freight       bool
 	structure     *rules.Structure
 	infoOnly      bool
 	collectedFrom wire.TaxCollectedFromParty

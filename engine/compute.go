@@ -431,9 +431,11 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	taxable, exempt, nonTaxable = splitAmount(base, exempt, nonTaxable)
 
 	// Freight follows the state's rule in the US and the goods elsewhere.
+	// A return's freight is credited as its sale's was taxed.
 	if l.freight.Sign() != 0 {
-		if c.freightTaxable(st.at, outcome) && taxable.Sign() > 0 {
+		if c.freightTaxable(st.at, outcome) && taxable.Sign() != 0 {
 			taxable = taxable.Add(l.freight)
+			t.freight = true
 		} else {
 			nonTaxable = nonTaxable.Add(l.freight)
 		}
@@ -500,15 +502,21 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	t.taxable, t.exempt, t.nonTaxable = taxable, exempt, nonTaxable
 	t.result = resultOf(taxable, exempt, nonTaxable)
 
-	if structure == nil && (overridden || l.customer.exempt || cert != nil) && taxable.Sign() > 0 {
+	if structure == nil && (overridden || l.customer.exempt || cert != nil) && taxable.Sign() != 0 {
 		// The rules were not asked; a structure matters only for an
 		// amount that is taxed.
 		structure, _ = c.s.structure(&env, l.date)
 	}
-	if s := structure; s != nil && taxable.Sign() > 0 && l.qty.Sign() > 0 {
-		a := s.Apply(taxable.Div(l.qty), l.qty, rate)
+	if s := structure; s != nil && taxable.Sign() != 0 && l.qty.Sign() > 0 {
+		// A return is weighed by its size and credits the tax its sale
+		// bore: Tennessee's local tax on the first 1,600.00 of each
+		// item, its single-article tax, a fixed charge per unit.
+		a := s.ApplyTotal(taxable.Abs(), l.qty, rate)
+		if taxable.Sign() < 0 {
+			a.Tax, a.Taxable = a.Tax.Neg(), a.Taxable.Neg()
+		}
 		t.raw, t.structure, t.maxTax = a.Tax, s, a.Capped
-		if a.Taxable.LessThan(taxable) {
+		if a.Taxable.Abs().LessThan(taxable.Abs()) {
 			t.nonTaxable = t.nonTaxable.Add(taxable.Sub(a.Taxable))
 			t.taxable = a.Taxable
 		}

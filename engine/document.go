@@ -36,9 +36,11 @@ func (c *calc) run() error {
 		c.capDocument()
 	}
 	for _, l := range c.d.lines {
-		if l.taxIncluded && c.d.mode != modeDistribute {
+		if l.taxIncluded && c.d.mode != modeDistribute && !l.freightTaxed() {
 			// The gross amount is exact: net = gross - tax. When rounding
 			// moved a cent, the taxable amounts that were the net follow.
+			// A taxed freight's tax is not in the gross (netOf): such a
+			// line keeps the net that backCalculate found.
 			net := l.amount.Sub(l.countedTax())
 			if !net.Equal(l.net) {
 				for i := range l.taxes {
@@ -224,13 +226,35 @@ func (c *calc) netOf(l *line, gross, base decimal.Decimal) decimal.Decimal {
 	} else {
 		rated = rated.Add(fixed)
 	}
-	// Freight is outside the gross amount; only the amount's share counts.
+	// Freight is outside the gross amount; only the amount's share
+	// counts: the tax a tax that bears the freight charges on it (its
+	// tax times the freight's part of its taxable amount) is left out,
+	// and what is left is a rate of base. Non-taxable freight is in no
+	// tax, so it lowers no rate.
+	if l.freight.Sign() != 0 {
+		for i := range l.taxes {
+			if t := &l.taxes[i]; t.freight && t.counted() && !t.fixedCharge() && t.taxable.Sign() != 0 {
+				rated = rated.Sub(t.raw.Mul(l.freight).DivRound(t.taxable, 20))
+			}
+		}
+	}
 	eff := decimal.Zero
-	if d := base.Add(l.freight); d.Sign() != 0 {
-		eff = rated.DivRound(d, 20)
+	if base.Sign() != 0 {
+		eff = rated.DivRound(base, 20)
 	}
 	places := int32(max(c.d.currency.MinorUnits, 0))
 	return share.DivRound(decimalOne.Add(eff), places)
+}
+
+// freightTaxed reports whether a tax that enters the line's totals bears
+// its freight.
+func (l *line) freightTaxed() bool {
+	for i := range l.taxes {
+		if t := &l.taxes[i]; t.freight && t.counted() && t.tax.Sign() != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // fixedCharge reports whether the tax is an amount per unit, which the
@@ -317,7 +341,9 @@ func (c *calc) capDocument() {
 	for _, l := range c.d.lines {
 		for i := range l.taxes {
 			t := &l.taxes[i]
-			if t.structure == nil || t.structure.MaxTaxPerDocument == nil {
+			if t.structure == nil || t.structure.MaxTaxPerDocument == nil || t.tax.Sign() <= 0 {
+				// A return's credit is no part of the tax the cap
+				// bounds (and weighs nothing in its allocation).
 				continue
 			}
 			k := key{t.j.JurisdictionID, t.structure.ID}

@@ -143,42 +143,62 @@ type Applied struct {
 
 // Apply computes the tax of qty items of the given unit price (the
 // taxable price of one item) where the jurisdiction's rate is rate.
-// MaxTaxPerDocument is not applied here.
+// MaxTaxPerDocument is not applied here. A caller that has the items'
+// total rather than their unit price (a line's amount) uses ApplyTotal,
+// which divides nothing.
 func (s *Structure) Apply(unit, qty, rate decimal.Decimal) Applied {
-	basis := unit
-	if s.MaxBasisPerItem != nil && basis.GreaterThan(*s.MaxBasisPerItem) {
-		basis = *s.MaxBasisPerItem
+	return s.ApplyTotal(unit.Mul(qty), qty, rate)
+}
+
+// ApplyTotal computes the tax of qty items (qty > 0) that cost total
+// together (total >= 0) where the jurisdiction's rate is rate, as Apply
+// does for their unit price. Every per-item amount of the structure (a
+// tier's bound, the most of an item's price it taxes) is weighed times
+// qty against total instead of dividing total by qty, so that the tax
+// and the taxable basis are exact: three items of 11.50 together have a
+// basis of 11.50, where a unit price of 3.8333333333333333 times 3
+// would leave 11.4999999999999999 and a tax at 7% of 0.80 rather than
+// 0.805. MaxTaxPerDocument is not applied here.
+func (s *Structure) ApplyTotal(total, qty, rate decimal.Decimal) Applied {
+	basis := total
+	if s.MaxBasisPerItem != nil {
+		if limit := s.MaxBasisPerItem.Mul(qty); basis.GreaterThan(limit) {
+			basis = limit
+		}
 	}
-	var perItem decimal.Decimal
+	var tax decimal.Decimal
 	switch s.Kind {
 	case Quantity:
-		return s.capItem(s.PerUnit.Mul(qty), qty, basis.Mul(qty))
+		return s.capItem(s.PerUnit.Mul(qty), qty, basis)
 	case Tiered:
 		lo := decimal.Zero
 		for _, t := range s.Tiers {
 			hi := basis
-			if t.UpTo != nil && t.UpTo.LessThan(hi) {
-				hi = *t.UpTo
+			var upTo decimal.Decimal
+			if t.UpTo != nil {
+				if upTo = t.UpTo.Mul(qty); upTo.LessThan(hi) {
+					hi = upTo
+				}
 			}
 			if hi.GreaterThan(lo) {
-				perItem = perItem.Add(hi.Sub(lo).Mul(tierRate(t, rate)))
+				tax = tax.Add(hi.Sub(lo).Mul(tierRate(t, rate)))
 			}
-			if t.UpTo == nil || !basis.GreaterThan(*t.UpTo) {
+			if t.UpTo == nil || !basis.GreaterThan(upTo) {
 				break
 			}
-			lo = *t.UpTo
+			lo = upTo
 		}
 	case Bracket:
 		for _, t := range s.Tiers {
-			if t.UpTo == nil || basis.LessThanOrEqual(*t.UpTo) {
-				perItem = basis.Mul(tierRate(t, rate))
+			if t.UpTo == nil || basis.LessThanOrEqual(t.UpTo.Mul(qty)) {
+				tax = basis.Mul(tierRate(t, rate))
 				break
 			}
 		}
 	default:
-		perItem = basis.Mul(rate)
+		tax = basis.Mul(rate)
 	}
-	return s.capItem(perItem.Mul(qty), qty, basis.Mul(qty))
+	return s.capItem(tax, qty, basis)
 }
 
 func (s *Structure) capItem(tax, qty, taxable decimal.Decimal) Applied {
