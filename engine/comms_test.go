@@ -254,7 +254,9 @@ func telecomSaleIn(date, city, state, zip string, types ...wire.LineTypeSet) *wi
 // on every line type, each from the first date the sources attest, the
 // District of Columbia's 76 cents on wireless and landlines, its VoIP
 // line saying its fee is not computed, and Hawaii's 66 cents on wireless
-// lines alone.
+// lines alone, and Virginia's statewide 75-cent E-911 tax on landline
+// and VoIP access lines since January 1 2007, its wireless line saying
+// its fee is not computed.
 func TestComms911StatewideFees(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -317,6 +319,9 @@ func TestComms911StatewideFees(t *testing.T) {
 		{"Hawaii 2026", "2026-02-15", "Honolulu", "HI", "96813", nil, []string{"1.32"}, []int{1}, []int{0}},
 		{"Hawaii 2026, VoIP", "2026-02-15", "Honolulu", "HI", "96813", voip, nil, []int{0}, nil},
 		{"Hawaii January 25 2015", "2015-01-25", "Honolulu", "HI", "96813", nil, nil, []int{0}, nil},
+		{"Virginia 2026", "2026-02-15", "Richmond", "VA", "23219", nil, []string{"0.75"}, []int{0}, []int{1}},
+		{"Virginia 2026, VoIP", "2026-02-15", "Richmond", "VA", "23219", voip, []string{"0.75"}, nil, nil},
+		{"Virginia December 2006", "2006-12-31", "Richmond", "VA", "23219", nil, nil, []int{0, 1}, nil},
 	} {
 		resp, err := e.Sale(ctx, telecomSaleIn(c.date, c.city, c.st, c.zip, c.lines...))
 		if err != nil {
