@@ -256,7 +256,8 @@ func telecomSaleIn(date, city, state, zip string, types ...wire.LineTypeSet) *wi
 // line saying its fee is not computed, and Hawaii's 66 cents on wireless
 // lines alone, and Virginia's statewide 75-cent E-911 tax on landline
 // and VoIP access lines since January 1 2007, its wireless line saying
-// its fee is not computed.
+// its fee is not computed, and Iowa's one-dollar surcharge on wireless
+// numbers, its landline saying its fee is not computed.
 func TestComms911StatewideFees(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -322,6 +323,9 @@ func TestComms911StatewideFees(t *testing.T) {
 		{"Virginia 2026", "2026-02-15", "Richmond", "VA", "23219", nil, []string{"0.75"}, []int{0}, []int{1}},
 		{"Virginia 2026, VoIP", "2026-02-15", "Richmond", "VA", "23219", voip, []string{"0.75"}, nil, nil},
 		{"Virginia December 2006", "2006-12-31", "Richmond", "VA", "23219", nil, nil, []int{0, 1}, nil},
+		{"Iowa 2026", "2026-02-15", "Des Moines", "IA", "50309", nil, []string{"2.00"}, []int{1}, []int{0}},
+		{"Iowa 2026, VoIP", "2026-02-15", "Des Moines", "IA", "50309", voip, nil, []int{0}, nil},
+		{"Iowa March 28 2024", "2024-03-28", "Des Moines", "IA", "50309", nil, nil, []int{0, 1}, nil},
 	} {
 		resp, err := e.Sale(ctx, telecomSaleIn(c.date, c.city, c.st, c.zip, c.lines...))
 		if err != nil {
