@@ -247,8 +247,17 @@ func telecomSaleIn(date, city, state, zip string, types ...wire.LineTypeSet) *wi
 // (Health & Safety Code 771.0711) from the first date the sources
 // attest, August 1 2016, Florida's 40 cents since January 1 2015,
 // Arkansas's $1.30 since October 2019 and West Virginia's $4.01 from
-// July 1 2025, each landline there saying its fee is not computed, and
-// Guam's $1.00 on landlines and wireless lines alike from December 2025.
+// July 1 2025, each landline there saying its fee is not computed,
+// Guam's $1.00 on landlines and wireless lines alike from December 2025,
+// Montana's two fees on each access line (75 + 25 cents) from July 1
+// 2018, New Mexico's 51 cents and Rhode Island's 50-cent E-911 surcharge
+// on every line type, each from the first date the sources attest, the
+// District of Columbia's 76 cents on wireless and landlines, its VoIP
+// line saying its fee is not computed, and Hawaii's 66 cents on wireless
+// lines alone, and Virginia's statewide 75-cent E-911 tax on landline
+// and VoIP access lines since January 1 2007, its wireless line saying
+// its fee is not computed, and Iowa's one-dollar surcharge on wireless
+// numbers, its landline saying its fee is not computed.
 func TestComms911StatewideFees(t *testing.T) {
 	e := testEngine(t)
 	ctx := context.Background()
@@ -296,6 +305,27 @@ func TestComms911StatewideFees(t *testing.T) {
 		{"Guam 2026", "2026-02-15", "Hagatna", "GU", "96910", nil, []string{"2.00", "1.00"}, nil, []int{0, 1}},
 		{"Guam 2026, VoIP", "2026-02-15", "Hagatna", "GU", "96910", voip, nil, []int{0}, nil},
 		{"Guam November 2025", "2025-11-30", "Hagatna", "GU", "96910", nil, nil, []int{0, 1}, nil},
+		{"Montana 2026", "2026-02-15", "Helena", "MT", "59601", nil, []string{"2.00", "1.00"}, nil, []int{0, 1}},
+		{"Montana 2026, VoIP", "2026-02-15", "Helena", "MT", "59601", voip, []string{"1.00"}, nil, nil},
+		{"Montana June 2018", "2018-06-30", "Helena", "MT", "59601", nil, nil, []int{0, 1}, nil},
+		{"New Mexico 2026", "2026-02-15", "Albuquerque", "NM", "87102", nil, []string{"1.02", "0.51"}, nil, []int{0, 1}},
+		{"New Mexico 2026, VoIP", "2026-02-15", "Albuquerque", "NM", "87102", voip, []string{"0.51"}, nil, nil},
+		{"New Mexico May 5 2021", "2021-05-05", "Albuquerque", "NM", "87102", nil, nil, []int{0, 1}, nil},
+		{"District of Columbia 2026", "2026-02-15", "Washington", "DC", "20001", nil, []string{"1.52", "0.76"}, nil, []int{0, 1}},
+		{"District of Columbia 2026, VoIP", "2026-02-15", "Washington", "DC", "20001", voip, nil, []int{0}, nil},
+		{"District of Columbia March 29 2009", "2009-03-29", "Washington", "DC", "20001", nil, nil, []int{0, 1}, nil},
+		{"Rhode Island 2026", "2026-02-15", "Providence", "RI", "02903", nil, []string{"1.00", "0.50"}, nil, []int{0, 1}},
+		{"Rhode Island 2026, VoIP", "2026-02-15", "Providence", "RI", "02903", voip, []string{"0.50"}, nil, nil},
+		{"Rhode Island January 28 2020", "2020-01-28", "Providence", "RI", "02903", nil, nil, []int{0, 1}, nil},
+		{"Hawaii 2026", "2026-02-15", "Honolulu", "HI", "96813", nil, []string{"1.32"}, []int{1}, []int{0}},
+		{"Hawaii 2026, VoIP", "2026-02-15", "Honolulu", "HI", "96813", voip, nil, []int{0}, nil},
+		{"Hawaii January 25 2015", "2015-01-25", "Honolulu", "HI", "96813", nil, nil, []int{0}, nil},
+		{"Virginia 2026", "2026-02-15", "Richmond", "VA", "23219", nil, []string{"0.75"}, []int{0}, []int{1}},
+		{"Virginia 2026, VoIP", "2026-02-15", "Richmond", "VA", "23219", voip, []string{"0.75"}, nil, nil},
+		{"Virginia December 2006", "2006-12-31", "Richmond", "VA", "23219", nil, nil, []int{0, 1}, nil},
+		{"Iowa 2026", "2026-02-15", "Des Moines", "IA", "50309", nil, []string{"2.00"}, []int{1}, []int{0}},
+		{"Iowa 2026, VoIP", "2026-02-15", "Des Moines", "IA", "50309", voip, nil, []int{0}, nil},
+		{"Iowa March 28 2024", "2024-03-28", "Des Moines", "IA", "50309", nil, nil, []int{0, 1}, nil},
 	} {
 		resp, err := e.Sale(ctx, telecomSaleIn(c.date, c.city, c.st, c.zip, c.lines...))
 		if err != nil {

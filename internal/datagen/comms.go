@@ -214,7 +214,7 @@ func genComms(g *gen) error {
 		Key:   "us-communications",
 		Files: curatedRef + commsLineTypesFile + ", " + curatedRef + commsUSFFile + ", " + curatedRef + commsTaxesFile,
 		What: fmt.Sprintf("US communications taxes (data/%s): %d line types with the FCC's safe-harbor interstate shares, the Universal Service Fund "+
-			"contribution factor of %d quarters, the federal excise tax on local-only service and the 911 fees per line of %d states and territories, each row cited",
+			"contribution factor of %d quarters, the federal excise tax on local-only service and the 911 fees per line of %d states, territories and the District of Columbia, each row cited",
 			commsDoc, len(lt.Rows), len(usf.Rows), len(covered)),
 		From:    "FCC public notices and orders (FCC 06-94, the quarterly contribution factor notices, Form 499-Q instructions), 26 U.S.C. 4251, the states' statutes and rules",
 		Licence: "facts of public acts",
