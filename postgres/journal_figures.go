@@ -24,7 +24,8 @@ import (
 // are, add to different rows and do not wait for each other's row locks
 // (with parts chosen by a hash of the unit's first transaction ID, 8
 // concurrent units met on a row more often than not, and a post with
-// figures spent about half its time waiting for another's commit); a
+// figures spent a third to a half of its time in the server waiting for
+// another's commit, BenchmarkJournalPostFigures/writers=8); a
 // read adds the parts up, whichever unit wrote them. The upsert adds to a
 // row's numbers in the unit's transaction, the rows in key order, so
 // that two units of one part take their locks in the same order. A
