@@ -128,6 +128,10 @@ func Open(ctx context.Context, url string, opts ...Option) (*DB, error) {
 	if o.schema != "" {
 		cfg.ConnConfig.RuntimeParams["search_path"] = pgx.Identifier{o.schema}.Sanitize()
 	}
+	// The pool's connections are numbered, for the parts of the
+	// journal's figures (partOf).
+	slots := new(connSlots)
+	cfg.AfterConnect, cfg.BeforeClose = slots.afterConnect, slots.beforeClose
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %w", err)

@@ -107,7 +107,7 @@ func (b *journalBackend) Update(ctx context.Context, tenant string, ids []string
 // the unit is done, and then its error.
 func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string, fn func(journal.State) error) (bool, error) {
 	st := newState(ctx, nil, tenant, true)
-	st.part, st.scalarFigures = figurePart(tenant, ids), b.scalars()
+	st.scalarFigures = b.scalars()
 	st.assumeNew = true
 	if err := fn(st); err != nil {
 		return false, nil
@@ -117,10 +117,17 @@ func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string
 			return false, nil
 		}
 	}
-	var err error
+	// The connection is taken before the statement is made: its number
+	// is the part of the unit's figures (partOf).
+	conn, err := b.db.pool.Acquire(ctx)
+	if err != nil {
+		return true, err
+	}
+	defer conn.Release()
+	st.part = partOf(conn.Conn().PgConn(), tenant, ids)
 	if one, sql, args := st.firstVersion(); one {
 		// The common unit, one new ID: one statement.
-		_, err = b.db.pool.Exec(ctx, sql, args...)
+		_, err = conn.Exec(ctx, sql, args...)
 	} else {
 		var batch pgx.Batch
 		st.queueWrites(&batch)
@@ -129,7 +136,7 @@ func (b *journalBackend) tryNew(ctx context.Context, tenant string, ids []string
 		}
 		// A batch outside a transaction runs in one implicit
 		// transaction, committed when its last statement succeeds.
-		err = b.db.pool.SendBatch(ctx, &batch).Close()
+		err = conn.SendBatch(ctx, &batch).Close()
 	}
 	if err == nil {
 		b.known.add(tenant, ids)
@@ -157,7 +164,7 @@ func uniqueViolation(err error) bool {
 // caller rolls back when it fails.
 func (b *journalBackend) updateOnce(ctx context.Context, conn *pgx.Conn, tenant string, ids []string, fn func(journal.State) error) error {
 	st := newState(ctx, conn, tenant, true)
-	st.part, st.scalarFigures = figurePart(tenant, ids), b.scalars()
+	st.part, st.scalarFigures = partOf(conn.PgConn(), tenant, ids), b.scalars()
 	var open pgx.Batch
 	open.Queue("BEGIN ISOLATION LEVEL READ COMMITTED")
 	queueHeadReads(&open, tenant, ids)

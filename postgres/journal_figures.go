@@ -18,10 +18,15 @@ import (
 
 // The sales figures live in journal_figures (migrations/007), one row per
 // tenant, day, company, area and part. A unit adds its figures to the
-// rows of its part (figurePart: a hash of its first transaction ID), so
-// that units posting into the same state on the same day, which a busy
-// seller's are, mostly add to different rows and do not wait for each
-// other's row locks; a read adds the parts up. The upsert adds to a
+// rows of its part, the number of the pool's connection it runs on
+// (partOf, connSlots), so that the units of one node that post into the
+// same state on the same day at the same time, which a busy seller's
+// are, add to different rows and do not wait for each other's row locks
+// (with parts chosen by a hash of the unit's first transaction ID, 8
+// concurrent units met on a row more often than not, and a post with
+// figures spent a third to a half of its time in the server waiting for
+// another's commit, BenchmarkJournalPostFigures/writers=8); a
+// read adds the parts up, whichever unit wrote them. The upsert adds to a
 // row's numbers in the unit's transaction, the rows in key order, so
 // that two units of one part take their locks in the same order. A
 // unit that creates one transaction ID writes its version, its head and
@@ -35,10 +40,13 @@ import (
 // EU distance sale adds up more than a year of them (AreaSums), and then
 // reads the months it holds whole from the totals, the others day by day.
 
-// figureParts is the number of parts of a day's figures.
+// figureParts is the number of parts of a day's figures: the
+// connections of a pool larger than that share parts, by their number
+// modulo figureParts.
 const figureParts = 8
 
-// figurePart returns the part a unit over ids adds its figures to.
+// figurePart returns the part a unit over ids adds its figures to when
+// its connection has no number (partOf): a hash of its first ID.
 func figurePart(tenant string, ids []string) int16 {
 	if len(ids) == 0 {
 		return 0
