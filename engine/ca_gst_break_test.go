@@ -48,7 +48,7 @@ func TestCanadaGSTHSTBreak(t *testing.T) {
 		hstCase{montreal, "CA-QC", "2025-01-15", "CANDY", "9.98", "0.00", "", "the QST was not part of the break"},
 		hstCase{montreal, "CA-QC", "2025-02-16", "PREPARED_FOOD", "9.98", "5.00", "", "the day after the break"},
 		hstCase{winnipeg, "CA-MB", "2025-01-15", "CANDY", "7.00", "0.00", "", "the RST was not part of the break"},
-		hstCase{regina, "CA-SK", "2025-01-15", "NEWSPAPERS", "6.00", "0.00", "", "the PST was not part of the break"},
+		hstCase{regina, "CA-SK", "2025-01-15", "CANDY", "6.00", "0.00", "", "the PST was not part of the break (snack foods bear it from April 1, 2017)"},
 		hstCase{vancouver, "CA-BC", "2025-01-15", "SOFT_DRINKS", "7.00", "0.00", "", "British Columbia's PST on soda beverages stays"},
 		// Classes outside the break.
 		hstCase{toronto, "CA-ON", "2025-01-15", "GENERAL", "8.00", "5.00", "", "not a qualifying good"},
