@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
@@ -296,37 +298,74 @@ func (c *calc) round() {
 	}
 }
 
-// allocateRounded rounds the sum of a group of taxes and spreads it over
-// them by their unrounded values, so that the parts sum to the rounded
-// total exactly.
+// allocateRounded rounds the sum of a group of taxes (one jurisdiction's
+// and imposition's over the document) once, and spreads it over them so
+// that the parts sum to the rounded total exactly and each part is less
+// than one minor unit from its own unrounded tax.
+//
+// Each tax is first rounded on its own; the units by which those fall
+// short of the rounded total (or exceed it) then go one at a time to the
+// taxes that rounding took furthest down (or up), the lower index first
+// among equals. Such a tax moves to the other side of its unrounded
+// value and stays within one unit of it. This holds for sales and
+// returns together, whose taxes have both signs, and where a tax
+// dominates: a proportional split of the total (money.Allocate) gave a
+// tax of exactly 0.05 beside two of 0.003125 and 0.0025 the 0.06 of the
+// total, and a return's -0.01875 among five sales of 0.00625 took the
+// whole difference, -0.04.
 func (c *calc) allocateRounded(ts []*taxOut, places int32) {
 	sum := decimal.Zero
-	for _, t := range ts {
-		sum = sum.Add(t.raw)
-	}
-	total := money.New(sum).Round(places, ts[0].mode)
-	weights := make([]decimal.Decimal, len(ts))
+	raws := make([]decimal.Decimal, len(ts))
+	taxes := make([]decimal.Decimal, len(ts))
 	for i, t := range ts {
-		weights[i] = t.raw
+		sum = sum.Add(t.raw)
+		raws[i] = t.raw
+		taxes[i] = roundTax(t.raw, places, t.mode)
 	}
-	parts, err := money.Allocate(total, weights, places)
-	if err != nil {
-		// Weights that can not be allocated (all zero, or of mixed
-		// signs): round each and put the difference on the largest.
-		big := 0
-		acc := decimal.Zero
-		for i, t := range ts {
-			t.tax = money.New(t.raw).Round(places, t.mode).Decimal()
-			acc = acc.Add(t.tax)
-			if t.raw.Abs().GreaterThan(ts[big].raw.Abs()) {
-				big = i
-			}
-		}
-		ts[big].tax = ts[big].tax.Add(total.Decimal().Sub(acc))
+	settleRounded(raws, taxes, roundTax(sum, places, ts[0].mode), places)
+	for i, t := range ts {
+		t.tax = taxes[i]
+	}
+}
+
+// settleRounded moves the values of rounded, each its exact value in
+// exact rounded on its own to places decimals, by single units of the
+// last place until they add up to total, the exact values' sum rounded
+// once. A unit short (or over) goes to the value that rounding took
+// furthest down (or up) from its exact value, the lower index first
+// among equals, which then lies on the other side of its exact value
+// and still less than one unit from it: total is less than one unit
+// from the exact sum, so as many values as the units to move were
+// rounded the way the units undo.
+func settleRounded(exact, rounded []decimal.Decimal, total decimal.Decimal, places int32) {
+	acc := decimal.Zero
+	for _, r := range rounded {
+		acc = acc.Add(r)
+	}
+	unit := decimal.New(1, -places)
+	left := total.Sub(acc).Div(unit).IntPart() // the units to move, with their sign
+	if left == 0 || len(rounded) == 0 {
 		return
 	}
-	for i, t := range ts {
-		t.tax = parts[i].Decimal()
+	step := unit
+	if left < 0 {
+		step, left = unit.Neg(), -left
+	}
+	// gain[i]: how far rounding moved value i against step; the first
+	// in order gains most by a step.
+	order := make([]int, len(rounded))
+	gain := make([]decimal.Decimal, len(rounded))
+	for i := range rounded {
+		order[i] = i
+		gain[i] = exact[i].Sub(rounded[i])
+		if step.Sign() < 0 {
+			gain[i] = gain[i].Neg()
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return gain[b].Cmp(gain[a]) })
+	for n := int64(0); n < left; n++ {
+		i := order[n%int64(len(order))]
+		rounded[i] = rounded[i].Add(step)
 	}
 }
 
