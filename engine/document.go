@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/money"
@@ -35,7 +37,9 @@ func (c *calc) run() error {
 	}
 	if c.d.mode != modeDistribute {
 		c.round()
-		c.capDocument()
+		if err := c.capDocument(); err != nil {
+			return err
+		}
 	}
 	for _, l := range c.d.lines {
 		if l.taxIncluded && c.d.mode != modeDistribute && !l.freightTaxed() {
@@ -369,48 +373,92 @@ func settleRounded(exact, rounded []decimal.Decimal, total decimal.Decimal, plac
 	}
 }
 
+// DocumentCapCreditRule is the rule name of the assisted parameter
+// (paramName extendedPrice, originalValue the line's amount) on each
+// return line whose credits of a jurisdiction, over the document, are
+// more than the tax a rate structure's maxTaxPerDocument lets one
+// document bear. The credits are given in full: Levy can not know what
+// the returned sales bore, which a cap may have cut (their documents
+// each bore at most the cap) or not (the goods may come from several).
+const DocumentCapCreditRule = "document-cap-credit"
+
 // capDocument applies the per-document tax caps of rate structures: when
 // a jurisdiction's tax over the document exceeds its cap, the cap is
-// spread over the lines in proportion to their tax.
-func (c *calc) capDocument() {
+// spread over the lines in proportion to their tax. A return's credit is
+// no part of the tax the cap bounds and weighs nothing in its spread;
+// credits that together go beyond the cap are given in full and said so
+// on their lines (DocumentCapCreditRule), where they used to pass
+// without a word: the return of a sale of 200.00 whose 12.50 of tax a
+// cap cut to 5.00 credits 12.50. Only positive taxes weigh, and the cap
+// is not negative (rules.Structure.check), so the spread can not fail;
+// should it, the calculation fails with the structure named rather than
+// go on without its cap.
+func (c *calc) capDocument() error {
 	places := int32(max(c.d.currency.MinorUnits, 0))
-	type key struct{ id, structure string }
-	groups := map[key][]*taxOut{}
+	type key struct {
+		id, structure string
+		credit        bool
+	}
+	type member struct {
+		l *line
+		t *taxOut
+	}
+	groups := map[key][]member{}
 	var order []key
 	for _, l := range c.d.lines {
 		for i := range l.taxes {
 			t := &l.taxes[i]
-			if t.structure == nil || t.structure.MaxTaxPerDocument == nil || t.tax.Sign() <= 0 {
-				// A return's credit is no part of the tax the cap
-				// bounds (and weighs nothing in its allocation).
+			if t.structure == nil || t.structure.MaxTaxPerDocument == nil || t.tax.Sign() == 0 {
 				continue
 			}
-			k := key{t.j.JurisdictionID, t.structure.ID}
+			k := key{t.j.JurisdictionID, t.structure.ID, t.tax.Sign() < 0}
 			if _, ok := groups[k]; !ok {
 				order = append(order, k)
 			}
-			groups[k] = append(groups[k], t)
+			groups[k] = append(groups[k], member{l, t})
 		}
 	}
 	for _, k := range order {
-		ts := groups[k]
-		limit := *ts[0].structure.MaxTaxPerDocument
+		ms := groups[k]
+		limit := *ms[0].t.structure.MaxTaxPerDocument
 		sum := decimal.Zero
-		weights := make([]decimal.Decimal, len(ts))
-		for i, t := range ts {
-			sum = sum.Add(t.tax)
-			weights[i] = t.tax
+		weights := make([]decimal.Decimal, len(ms))
+		for i, m := range ms {
+			sum = sum.Add(m.t.tax)
+			weights[i] = m.t.tax
 		}
-		if sum.LessThanOrEqual(limit) {
+		if sum.Abs().LessThanOrEqual(limit) {
+			continue
+		}
+		if k.credit {
+			note := "the credits of " + ms[0].t.j.Value + " (" + k.id + ") on the document's returns, " + sum.StringFixed(places) +
+				", are more than the " + limit.StringFixed(places) + " that rate structure " + k.structure +
+				" lets one document bear (maxTaxPerDocument); they are given in full, as Levy can not know what the returned sales bore: a sale whose tax the cap cut is credited more than it bore"
+			for _, m := range ms {
+				m.l.addCapNote(note)
+			}
 			continue
 		}
 		parts, err := money.Allocate(money.New(limit).Round(places, money.Down), weights, places)
 		if err != nil {
-			continue
+			return fmt.Errorf("engine: cap the tax of %s at %s over the document (structure %s): %w", k.id, limit, k.structure, err)
 		}
-		for i, t := range ts {
-			t.tax, t.raw, t.maxTax = parts[i].Decimal(), parts[i].Decimal(), true
+		for i, m := range ms {
+			m.t.tax, m.t.raw, m.t.maxTax = parts[i].Decimal(), parts[i].Decimal(), true
 		}
+	}
+	return nil
+}
+
+// addCapNote records on line l the assisted sentence of credits beyond
+// a document's cap, once per sentence.
+func (l *line) addCapNote(note string) {
+	switch {
+	case strings.Contains(l.capCredit, note):
+	case l.capCredit == "":
+		l.capCredit = note
+	default:
+		l.capCredit += "; " + note
 	}
 }
 

@@ -916,6 +916,11 @@ func (c *calc) assisted(l *line) []wire.AssistedParameter {
 		out = append(out, wire.AssistedParameter{ParamName: "productClass", Phase: wire.PhasePost, RuleName: l.docLimitRule,
 			OriginalValue: l.productClass, Value: l.docLimit})
 	}
+	if l.capCredit != "" {
+		// Credits beyond a document's cap, given in full.
+		out = append(out, wire.AssistedParameter{ParamName: "extendedPrice", Phase: wire.PhasePost, RuleName: DocumentCapCreditRule,
+			OriginalValue: l.amount.StringFixed(int32(max(c.d.currency.MinorUnits, 0))), Value: l.capCredit})
+	}
 	out = c.notActedOn(l, out)
 	if len(out) == 0 {
 		return nil
