@@ -94,6 +94,20 @@ func TestDocumentRoundingLinesOfBothSigns(t *testing.T) {
 		{"a dominant tax", []string{"0.80", "0.05", "0.04"}},
 		{"dominant returns", []string{"-0.80", "-0.05", "-0.04"}},
 	}
+	// A thousand lines of sales and returns of a few cents each, where
+	// rounding line by line would drift by dollars.
+	var many []string
+	for i := range 1000 {
+		a := fmt.Sprintf("0.%02d", 1+i*37%97)
+		if i%3 == 2 {
+			a = "-" + a
+		}
+		many = append(many, a)
+	}
+	cases = append(cases, struct {
+		name    string
+		amounts []string
+	}{"a thousand lines", many})
 	for _, tc := range cases {
 		r, err := testEngine(t).Sale(context.Background(), roundingSale(houston, false, tc.amounts...))
 		if err != nil {
