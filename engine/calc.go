@@ -392,6 +392,10 @@ type line struct {
 	// (DocumentLimitWithinRule or DocumentLimitAboveRule); "" when no
 	// such limit reached the line (computeLine sets them, doclimit.go).
 	docLimit, docLimitRule string
+	// capCredit says that the line's credits of a jurisdiction, with the
+	// document's other returns, go beyond a rate structure's cap on a
+	// document's tax (capDocument sets it); "" otherwise.
+	capCredit string
 	// noPlace: the line has no place that taxes it (no location, or none
 	// Levy could place), so no tax was calculated (NoPlaceRule).
 	noPlace bool

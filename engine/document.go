@@ -1,6 +1,10 @@
 package engine
 
 import (
+	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/money"
 	"github.com/levytax/levy/rules"
@@ -33,7 +37,9 @@ func (c *calc) run() error {
 	}
 	if c.d.mode != modeDistribute {
 		c.round()
-		c.capDocument()
+		if err := c.capDocument(); err != nil {
+			return err
+		}
 	}
 	for _, l := range c.d.lines {
 		if l.taxIncluded && c.d.mode != modeDistribute && !l.freightTaxed() {
@@ -296,82 +302,163 @@ func (c *calc) round() {
 	}
 }
 
-// allocateRounded rounds the sum of a group of taxes and spreads it over
-// them by their unrounded values, so that the parts sum to the rounded
-// total exactly.
+// allocateRounded rounds the sum of a group of taxes (one jurisdiction's
+// and imposition's over the document) once, and spreads it over them so
+// that the parts sum to the rounded total exactly and each part is less
+// than one minor unit from its own unrounded tax.
+//
+// Each tax is first rounded on its own; the units by which those fall
+// short of the rounded total (or exceed it) then go one at a time to the
+// taxes that rounding took furthest down (or up), the lower index first
+// among equals. Such a tax moves to the other side of its unrounded
+// value and stays within one unit of it. This holds for sales and
+// returns together, whose taxes have both signs, and where a tax
+// dominates: a proportional split of the total (money.Allocate) gave a
+// tax of exactly 0.05 beside two of 0.003125 and 0.0025 the 0.06 of the
+// total, and a return's -0.01875 among five sales of 0.00625 took the
+// whole difference, -0.04.
 func (c *calc) allocateRounded(ts []*taxOut, places int32) {
 	sum := decimal.Zero
-	for _, t := range ts {
+	raws := make([]decimal.Decimal, len(ts))
+	taxes := make([]decimal.Decimal, len(ts))
+	for i, t := range ts {
 		sum = sum.Add(t.raw)
+		raws[i] = t.raw
+		taxes[i] = roundTax(t.raw, places, t.mode)
 	}
-	total := money.New(sum).Round(places, ts[0].mode)
-	weights := make([]decimal.Decimal, len(ts))
+	settleRounded(raws, taxes, roundTax(sum, places, ts[0].mode), places)
 	for i, t := range ts {
-		weights[i] = t.raw
-	}
-	parts, err := money.Allocate(total, weights, places)
-	if err != nil {
-		// Weights that can not be allocated (all zero, or of mixed
-		// signs): round each and put the difference on the largest.
-		big := 0
-		acc := decimal.Zero
-		for i, t := range ts {
-			t.tax = money.New(t.raw).Round(places, t.mode).Decimal()
-			acc = acc.Add(t.tax)
-			if t.raw.Abs().GreaterThan(ts[big].raw.Abs()) {
-				big = i
-			}
-		}
-		ts[big].tax = ts[big].tax.Add(total.Decimal().Sub(acc))
-		return
-	}
-	for i, t := range ts {
-		t.tax = parts[i].Decimal()
+		t.tax = taxes[i]
 	}
 }
 
+// settleRounded moves the values of rounded, each its exact value in
+// exact rounded on its own to places decimals, by single units of the
+// last place until they add up to total, the exact values' sum rounded
+// once. A unit short (or over) goes to the value that rounding took
+// furthest down (or up) from its exact value, the lower index first
+// among equals, which then lies on the other side of its exact value
+// and still less than one unit from it: total is less than one unit
+// from the exact sum, so as many values as the units to move were
+// rounded the way the units undo.
+func settleRounded(exact, rounded []decimal.Decimal, total decimal.Decimal, places int32) {
+	acc := decimal.Zero
+	for _, r := range rounded {
+		acc = acc.Add(r)
+	}
+	unit := decimal.New(1, -places)
+	left := total.Sub(acc).Div(unit).IntPart() // the units to move, with their sign
+	if left == 0 || len(rounded) == 0 {
+		return
+	}
+	step := unit
+	if left < 0 {
+		step, left = unit.Neg(), -left
+	}
+	// gain[i]: how far rounding moved value i against step; the first
+	// in order gains most by a step.
+	order := make([]int, len(rounded))
+	gain := make([]decimal.Decimal, len(rounded))
+	for i := range rounded {
+		order[i] = i
+		gain[i] = exact[i].Sub(rounded[i])
+		if step.Sign() < 0 {
+			gain[i] = gain[i].Neg()
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return gain[b].Cmp(gain[a]) })
+	for n := int64(0); n < left; n++ {
+		i := order[n%int64(len(order))]
+		rounded[i] = rounded[i].Add(step)
+	}
+}
+
+// DocumentCapCreditRule is the rule name of the assisted parameter
+// (paramName extendedPrice, originalValue the line's amount) on each
+// return line whose credits of a jurisdiction, over the document, are
+// more than the tax a rate structure's maxTaxPerDocument lets one
+// document bear. The credits are given in full: Levy can not know what
+// the returned sales bore, which a cap may have cut (their documents
+// each bore at most the cap) or not (the goods may come from several).
+const DocumentCapCreditRule = "document-cap-credit"
+
 // capDocument applies the per-document tax caps of rate structures: when
 // a jurisdiction's tax over the document exceeds its cap, the cap is
-// spread over the lines in proportion to their tax.
-func (c *calc) capDocument() {
+// spread over the lines in proportion to their tax. A return's credit is
+// no part of the tax the cap bounds and weighs nothing in its spread;
+// credits that together go beyond the cap are given in full and said so
+// on their lines (DocumentCapCreditRule), where they used to pass
+// without a word: the return of a sale of 200.00 whose 12.50 of tax a
+// cap cut to 5.00 credits 12.50. Only positive taxes weigh, and the cap
+// is not negative (rules.Structure.check), so the spread can not fail;
+// should it, the calculation fails with the structure named rather than
+// go on without its cap.
+func (c *calc) capDocument() error {
 	places := int32(max(c.d.currency.MinorUnits, 0))
-	type key struct{ id, structure string }
-	groups := map[key][]*taxOut{}
+	type key struct {
+		id, structure string
+		credit        bool
+	}
+	type member struct {
+		l *line
+		t *taxOut
+	}
+	groups := map[key][]member{}
 	var order []key
 	for _, l := range c.d.lines {
 		for i := range l.taxes {
 			t := &l.taxes[i]
-			if t.structure == nil || t.structure.MaxTaxPerDocument == nil || t.tax.Sign() <= 0 {
-				// A return's credit is no part of the tax the cap
-				// bounds (and weighs nothing in its allocation).
+			if t.structure == nil || t.structure.MaxTaxPerDocument == nil || t.tax.Sign() == 0 {
 				continue
 			}
-			k := key{t.j.JurisdictionID, t.structure.ID}
+			k := key{t.j.JurisdictionID, t.structure.ID, t.tax.Sign() < 0}
 			if _, ok := groups[k]; !ok {
 				order = append(order, k)
 			}
-			groups[k] = append(groups[k], t)
+			groups[k] = append(groups[k], member{l, t})
 		}
 	}
 	for _, k := range order {
-		ts := groups[k]
-		limit := *ts[0].structure.MaxTaxPerDocument
+		ms := groups[k]
+		limit := *ms[0].t.structure.MaxTaxPerDocument
 		sum := decimal.Zero
-		weights := make([]decimal.Decimal, len(ts))
-		for i, t := range ts {
-			sum = sum.Add(t.tax)
-			weights[i] = t.tax
+		weights := make([]decimal.Decimal, len(ms))
+		for i, m := range ms {
+			sum = sum.Add(m.t.tax)
+			weights[i] = m.t.tax
 		}
-		if sum.LessThanOrEqual(limit) {
+		if sum.Abs().LessThanOrEqual(limit) {
+			continue
+		}
+		if k.credit {
+			note := "the credits of " + ms[0].t.j.Value + " (" + k.id + ") on the document's returns, " + sum.StringFixed(places) +
+				", are more than the " + limit.StringFixed(places) + " that rate structure " + k.structure +
+				" lets one document bear (maxTaxPerDocument); they are given in full, as Levy can not know what the returned sales bore: a sale whose tax the cap cut is credited more than it bore"
+			for _, m := range ms {
+				m.l.addCapNote(note)
+			}
 			continue
 		}
 		parts, err := money.Allocate(money.New(limit).Round(places, money.Down), weights, places)
 		if err != nil {
-			continue
+			return fmt.Errorf("engine: cap the tax of %s at %s over the document (structure %s): %w", k.id, limit, k.structure, err)
 		}
-		for i, t := range ts {
-			t.tax, t.raw, t.maxTax = parts[i].Decimal(), parts[i].Decimal(), true
+		for i, m := range ms {
+			m.t.tax, m.t.raw, m.t.maxTax = parts[i].Decimal(), parts[i].Decimal(), true
 		}
+	}
+	return nil
+}
+
+// addCapNote records on line l the assisted sentence of credits beyond
+// a document's cap, once per sentence.
+func (l *line) addCapNote(note string) {
+	switch {
+	case strings.Contains(l.capCredit, note):
+	case l.capCredit == "":
+		l.capCredit = note
+	default:
+		l.capCredit += "; " + note
 	}
 }
 
