@@ -1,0 +1,133 @@
+package postgres
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/levytax/levy/api"
+	"github.com/levytax/levy/api/oauth"
+	"github.com/levytax/levy/api/profileadmin"
+	"github.com/levytax/levy/auth"
+	"github.com/levytax/levy/auth/authtest"
+	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/profile"
+)
+
+// adminNode serves the profile's admin routes of one node over store on
+// loopback, and returns its URL and a token of acme's admin.
+func adminNode(t *testing.T, store profile.Store) (string, string) {
+	t.Helper()
+	quiet := slog.New(slog.DiscardHandler)
+	e, err := engine.New(context.Background(), engine.WithLogger(quiet))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := profile.NewService(store, profile.Config{})
+	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
+	tokens := oauth.New(iss, oauth.WithLogger(quiet))
+	opts := append([]api.Option{api.WithLogger(quiet), api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
+	opts = append(opts, profileadmin.New(svc, tokens.AdminReaderAuthenticator()).Mounts()...)
+	srv, err := api.New(e, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	return ts.URL, authtest.Token(t, iss, "acme", oauth.DefaultAdminAudience)
+}
+
+// certificateOf returns the tenant's certificate of customer and number
+// as the store has it now.
+func certificateOf(t *testing.T, s profile.Store, tenant, customer, number string) profile.Certificate {
+	t.Helper()
+	r, err := s.Records(context.Background(), tenant, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range r.Certificates {
+		if c.CustomerCode == customer && c.Number == number {
+			return c
+		}
+	}
+	t.Fatalf("%s has no certificate %s of %s", tenant, number, customer)
+	return profile.Certificate{}
+}
+
+// TestProfileScanDoesNotUndoARevocation: node A's admin uploads the scan
+// of a certificate (PUT .../document) while node B's revokes the same
+// certificate, between A's read of it and A's write. The upload must not
+// store back the certificate as A read it, unrevoked: a customer whose
+// exemption was revoked would be exempted again on every node, unseen.
+// The upload is refused with a conflict, and the revocation stays.
+//
+// The upload's body is sent with Expect: 100-continue from a pipe, so
+// that its first bytes leave only once the handler reads the body, which
+// it does after it has read the certificate: B revokes then.
+func TestProfileScanDoesNotUndoARevocation(t *testing.T) {
+	ctx := context.Background()
+	dbs := nodes(t, 2)
+	a, b := dbs[0].Profile(), dbs[1].Profile()
+	svcB := profile.NewService(b, profile.Config{})
+	if _, err := svcB.Apply(ctx, "acme", "admin-b", texasCertificate("Alpha")); err != nil {
+		t.Fatal(err)
+	}
+	url, token := adminNode(t, a)
+
+	pr, pw := io.Pipe()
+	req, err := http.NewRequest("PUT", url+profileadmin.Prefix+"/customers/C-1/certificates/TX-1/document", pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/pdf")
+	req.Header.Set("Expect", "100-continue")
+	client := &http.Client{Transport: &http.Transport{ExpectContinueTimeout: time.Minute}}
+	type reply struct {
+		status int
+		body   string
+		err    error
+	}
+	replied := make(chan reply, 1)
+	go func() {
+		resp, err := client.Do(req)
+		if err != nil {
+			replied <- reply{err: err}
+			return
+		}
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		replied <- reply{status: resp.StatusCode, body: string(body), err: err}
+	}()
+	// The first bytes go once node A reads the body: it has read the
+	// certificate.
+	if _, err := pw.Write([]byte("%PDF-1.7\n")); err != nil {
+		t.Fatal(err)
+	}
+	revoked := certificateOf(t, b, "acme", "C-1", "TX-1")
+	revoked.Status, revoked.RevokedDate = profile.StatusRevoked, civil.MustParse("2026-03-01")
+	if _, err := svcB.Update(ctx, "acme", "admin-b", profile.ChangeSet{Certificates: []profile.Certificate{revoked}}.AsInput()); err != nil {
+		t.Fatalf("node B's revocation: %v", err)
+	}
+	if _, err := pw.Write([]byte("% a scanned certificate\n%%EOF\n")); err != nil {
+		t.Fatal(err)
+	}
+	pw.Close()
+	r := <-replied
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+
+	c := certificateOf(t, b, "acme", "C-1", "TX-1")
+	if !c.Revoked() || c.RevokedDate != civil.MustParse("2026-03-01") {
+		t.Fatalf("after node A's upload (%d %s) the certificate is %+v: node B's revocation is undone", r.status, r.body, c)
+	}
+	if r.status != http.StatusConflict {
+		t.Errorf("node A's upload over a certificate changed meanwhile: %d %s, want 409", r.status, r.body)
+	}
+}
