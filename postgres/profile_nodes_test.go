@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 	"github.com/levytax/levy/auth/authtest"
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
+	"github.com/levytax/levy/internal/pgtest"
 	"github.com/levytax/levy/profile"
 )
 
@@ -129,5 +132,63 @@ func TestProfileScanDoesNotUndoARevocation(t *testing.T) {
 	}
 	if r.status != http.StatusConflict {
 		t.Errorf("node A's upload over a certificate changed meanwhile: %d %s, want 409", r.status, r.body)
+	}
+}
+
+// TestProfileFollowOutlivesAHungConnection: the connection of node B's
+// pool hangs under a statement (its server process stopped, as a
+// server that froze or a network path that went silent would leave it:
+// the statement neither answers nor fails, and the server's
+// statement_timeout cannot fire). Node A revokes a certificate. Node B's
+// cache, which follows the store, must still reach the revocation: the
+// refresh that met the hung connection gives up within its bound, and
+// the next one, on a new connection, loads the change. Before, Follow
+// waited on the hung statement for good: node B exempted the revoked
+// certificate's customer until it restarted.
+func TestProfileFollowOutlivesAHungConnection(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a := nodes(t, 1)[0]
+	schema := strings.Trim(a.pool.Config().ConnConfig.RuntimeParams["search_path"], `"`)
+	// Two connections at most: the pool holds the place of a broken one
+	// until it has closed it (up to 15 seconds for one that hangs), and
+	// the second is the new connection the cache goes on with.
+	b, err := Open(ctx, pgtest.AdminURL(t), WithSchema(schema), WithMaxConns(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	svcA := profile.NewService(a.Profile(), profile.Config{})
+	if _, err := svcA.Apply(ctx, "acme", "admin-a", texasCertificate("Alpha")); err != nil {
+		t.Fatal(err)
+	}
+	cacheB := profile.NewCache(b.Profile(), nil)
+	if s, err := cacheB.Snapshot(ctx, "acme"); err != nil || s.Version() != 1 {
+		t.Fatalf("node B's snapshot: %v, %v", s, err)
+	}
+
+	// Stop the server process of node B's one connection, which its next
+	// statement takes: the pool has opened no other.
+	var pid int
+	if err := b.pool.QueryRow(ctx, "SELECT pg_backend_pid()").Scan(&pid); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+		t.Fatalf("stop the server process %d: %v", pid, err)
+	}
+	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGCONT) })
+
+	done := make(chan struct{})
+	go func() { cacheB.Follow(ctx, 10*time.Millisecond); close(done) }()
+	defer func() { cancel(); <-done }()
+
+	revoked := certificateOf(t, a.Profile(), "acme", "C-1", "TX-1")
+	revoked.Status, revoked.RevokedDate = profile.StatusRevoked, civil.MustParse("2026-03-01")
+	if _, err := svcA.Update(ctx, "acme", "admin-a", profile.ChangeSet{Certificates: []profile.Certificate{revoked}}.AsInput()); err != nil {
+		t.Fatal(err)
+	}
+	s := waitForSnapshot(t, cacheB, "acme", 2)
+	if cs := s.CertificatesOf("C-1"); len(cs) != 1 || !cs[0].Revoked() {
+		t.Fatalf("node B's certificates of C-1 after the revocation: %+v", cs)
 	}
 }
