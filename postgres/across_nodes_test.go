@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -19,6 +20,8 @@ import (
 	"github.com/levytax/levy/civil"
 	"github.com/levytax/levy/engine"
 	"github.com/levytax/levy/internal/pgtest"
+	"github.com/levytax/levy/journal"
+	"github.com/levytax/levy/nexus"
 	"github.com/levytax/levy/profile"
 )
 
@@ -190,5 +193,61 @@ func TestProfileFollowOutlivesAHungConnection(t *testing.T) {
 	s := waitForSnapshot(t, cacheB, "acme", 2)
 	if cs := s.CertificatesOf("C-1"); len(cs) != 1 || !cs[0].Revoked() {
 		t.Fatalf("node B's certificates of C-1 after the revocation: %+v", cs)
+	}
+}
+
+// meddling is a journal whose Figures first runs meddle, once: another
+// node's post that lands while a rebuild of this one runs, between its
+// read of the journal and its read of the stored figures.
+type meddling struct {
+	journal.Store
+	meddle func()
+}
+
+func (m *meddling) Figures(ctx context.Context, tenant string, from, to civil.Date) ([]journal.Figure, error) {
+	if f := m.meddle; f != nil {
+		m.meddle = nil
+		f()
+	}
+	return m.Store.Figures(ctx, tenant, from, to)
+}
+
+// TestRebuildRepairKeepsAPostOfAnotherNode: node B repairs the tenant's
+// figures (levy nexus rebuild --repair) while node A, serving, posts a
+// sale. The post commits after the rebuild read the journal and before
+// it replaced the figures: the repair must not drop that sale from the
+// figures, which every node's nexus report reads. Before, the
+// repair wrote back the figures of the journal as it read it, and the
+// sale stayed out of them, unseen, until another rebuild.
+func TestRebuildRepairKeepsAPostOfAnotherNode(t *testing.T) {
+	ctx := context.Background()
+	dbs := nodes(t, 2)
+	a, b := dbs[0].Journal(), dbs[1].Journal()
+	for i := range 3 {
+		if _, err := a.Post(ctx, "acme", posting(fmt.Sprintf("INV-%d", i), "D")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Figures to repair: none stored.
+	if err := b.ReplaceFigures(ctx, "acme", nil); err != nil {
+		t.Fatal(err)
+	}
+	m := &meddling{Store: b, meddle: func() {
+		if _, err := a.Post(ctx, "acme", posting("INV-LATE", "D")); err != nil {
+			t.Errorf("node A's post: %v", err)
+		}
+	}}
+	fixed, err := nexus.Rebuild(ctx, m, "acme", true)
+	if err != nil || !fixed.Repaired {
+		t.Fatalf("repair: %+v, %v", fixed, err)
+	}
+	again, err := nexus.Rebuild(ctx, a, "acme", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Differences)+len(again.Months) != 0 {
+		var w strings.Builder
+		_ = again.WriteText(&w)
+		t.Fatalf("after the repair the figures differ from the journal (node A's post lost):\n%s", w.String())
 	}
 }
