@@ -28,6 +28,11 @@ import (
 // adminNode serves the profile's admin routes of one node over store on
 // loopback, and returns its URL and a token of acme's admin.
 func adminNode(t *testing.T, store profile.Store) (string, string) {
+	return adminNodeWith(t, store, func() civil.Date { return civil.MustParse("2026-06-15") })
+}
+
+// adminNodeWith is adminNode with the routes' clock today.
+func adminNodeWith(t *testing.T, store profile.Store, today func() civil.Date) (string, string) {
 	t.Helper()
 	quiet := slog.New(slog.DiscardHandler)
 	e, err := engine.New(context.Background(), engine.WithLogger(quiet))
@@ -38,7 +43,7 @@ func adminNode(t *testing.T, store profile.Store) (string, string) {
 	iss := authtest.Issuer(t, auth.Config{NoActivationDelay: true})
 	tokens := oauth.New(iss, oauth.WithLogger(quiet))
 	opts := append([]api.Option{api.WithLogger(quiet), api.WithAuthenticator(tokens.Authenticator())}, tokens.Mounts()...)
-	opts = append(opts, profileadmin.New(svc, tokens.AdminReaderAuthenticator()).Mounts()...)
+	opts = append(opts, profileadmin.New(svc, tokens.AdminReaderAuthenticator(), profileadmin.WithToday(today)).Mounts()...)
 	srv, err := api.New(e, opts...)
 	if err != nil {
 		t.Fatal(err)
@@ -249,5 +254,64 @@ func TestRebuildRepairKeepsAPostOfAnotherNode(t *testing.T) {
 		var w strings.Builder
 		_ = again.WriteText(&w)
 		t.Fatalf("after the repair the figures differ from the journal (node A's post lost):\n%s", w.String())
+	}
+}
+
+// TestProfileImportDoesNotWidenARevocation: node A imports a
+// certificates file (POST /admin/v1/profile/import/files) whose row
+// revokes TX-1 without a revoked_date, while node B revokes TX-1 from
+// March 1st, between A's read of the stored certificates (which the
+// import completes a row from: a certificate stored as active is revoked
+// from the day of the import) and A's write. The import must not store
+// the revocation from the day of the import over B's: that would make
+// the certificate cover March to June again, on every node. It is
+// refused with a conflict naming the row, and B's revocation stays.
+//
+// B's revocation is made from the routes' clock, which the import reads
+// between its read and its write.
+func TestProfileImportDoesNotWidenARevocation(t *testing.T) {
+	ctx := context.Background()
+	dbs := nodes(t, 2)
+	a, b := dbs[0].Profile(), dbs[1].Profile()
+	svcB := profile.NewService(b, profile.Config{})
+	if _, err := svcB.Apply(ctx, "acme", "admin-b", texasCertificate("Alpha")); err != nil {
+		t.Fatal(err)
+	}
+	meddle := true
+	url, token := adminNodeWith(t, a, func() civil.Date {
+		if meddle {
+			meddle = false
+			revoked := certificateOf(t, b, "acme", "C-1", "TX-1")
+			revoked.Status, revoked.RevokedDate = profile.StatusRevoked, civil.MustParse("2026-03-01")
+			if _, err := svcB.Update(ctx, "acme", "admin-b", profile.ChangeSet{Certificates: []profile.Certificate{revoked}}.AsInput()); err != nil {
+				t.Errorf("node B's revocation: %v", err)
+			}
+		}
+		return civil.MustParse("2026-06-15")
+	})
+	file := "certificate_number,customer_code,jurisdictions,reason_code,product_classes,effective_date,expiration_date,transaction_id,status\n" +
+		"TX-1,C-1,US-TX,G,,2026-01-01,2026-12-31,,revoked\n"
+	req, err := http.NewRequest("POST", url+profileadmin.Prefix+"/import/files?name=certificates.csv", strings.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "text/csv")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if meddle {
+		t.Fatal("the import did not read the routes' clock: node B's revocation was not made")
+	}
+
+	c := certificateOf(t, b, "acme", "C-1", "TX-1")
+	if c.RevokedDate != civil.MustParse("2026-03-01") {
+		t.Fatalf("after node A's import (%d %s) TX-1 is revoked from %s: node B's revocation from 2026-03-01 is widened", resp.StatusCode, body, c.RevokedDate)
+	}
+	if resp.StatusCode != http.StatusConflict || !strings.Contains(string(body), "certificates.csv:2") {
+		t.Errorf("node A's import over a certificate changed meanwhile: %d %s, want 409 naming certificates.csv:2", resp.StatusCode, body)
 	}
 }
