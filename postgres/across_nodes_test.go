@@ -141,6 +141,25 @@ func TestProfileScanDoesNotUndoARevocation(t *testing.T) {
 	if r.status != http.StatusConflict {
 		t.Errorf("node A's upload over a certificate changed meanwhile: %d %s, want 409", r.status, r.body)
 	}
+
+	// Sent again, with nothing changing meanwhile, the scan is given to
+	// the certificate as it now is: revoked.
+	req, err = http.NewRequest("PUT", req.URL.String(), strings.NewReader("%PDF-1.7\n% a scanned certificate\n%%EOF\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/pdf")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	c = certificateOf(t, b, "acme", "C-1", "TX-1")
+	if resp.StatusCode != http.StatusOK || c.Document == nil || !c.Revoked() || c.RevokedDate != civil.MustParse("2026-03-01") {
+		t.Fatalf("the upload sent again: %d %s; the certificate is %+v", resp.StatusCode, body, c)
+	}
 }
 
 // TestProfileFollowOutlivesAHungConnection: the connection of node B's
@@ -313,5 +332,23 @@ func TestProfileImportDoesNotWidenARevocation(t *testing.T) {
 	}
 	if resp.StatusCode != http.StatusConflict || !strings.Contains(string(body), "certificates.csv:2") {
 		t.Errorf("node A's import over a certificate changed meanwhile: %d %s, want 409 naming certificates.csv:2", resp.StatusCode, body)
+	}
+
+	// Imported again, with nothing changing meanwhile: the row keeps
+	// the revocation stored.
+	req, err = http.NewRequest("POST", req.URL.String(), strings.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "text/csv")
+	if resp, err = http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	c = certificateOf(t, b, "acme", "C-1", "TX-1")
+	if resp.StatusCode != http.StatusOK || c.RevokedDate != civil.MustParse("2026-03-01") {
+		t.Fatalf("the import sent again: %d %s; TX-1 is revoked from %s, want 2026-03-01", resp.StatusCode, body, c.RevokedDate)
 	}
 }
