@@ -32,32 +32,71 @@ type MonthDifference struct {
 	Stored, Computed journal.Sum
 }
 
+// repairTries bounds the replacements of one repair: each replacement
+// after the first follows a check that found figures of transactions
+// posted while the repair ran missing.
+const repairTries = 5
+
 // Rebuild recomputes the sales figures of tenant from its journal
 // (journal.Recompute) and compares them with those stored; with repair,
 // it replaces the stored ones with the recomputed ones when they differ.
-// Postings made while it runs may show as differences: run it with no
-// posting under way, or run it again.
+//
+// Postings made while it runs (by this process or by other nodes over
+// one database) may show as differences. A repair must not lose them: a
+// transaction posted after the journal was read and before the figures
+// were replaced is in the journal but not in the recomputed figures, so
+// the replacement drops its figures. A repair therefore compares again
+// after it replaces, and replaces again with the journal as read then
+// while the comparison differs, up to repairTries times; it fails when
+// the figures still differ then (transactions kept being posted), and
+// is run again later. Repaired is set when the last comparison agreed.
 func Rebuild(ctx context.Context, j journal.Store, tenant string, repair bool) (*Rebuilt, error) {
-	computed, err := journal.Recompute(ctx, j, tenant)
-	if err != nil {
-		return nil, err
+	out, computed, err := compare(ctx, j, tenant)
+	if err != nil || !repair || out.agrees() {
+		return out, err
 	}
-	stored, err := j.Figures(ctx, tenant, civil.Date{}, civil.Date{})
-	if err != nil {
-		return nil, err
-	}
-	out := &Rebuilt{Tenant: tenant, Figures: len(computed), Differences: journal.CompareFigures(stored, computed)}
-	if out.Months, err = compareMonths(ctx, j, tenant, stored, computed); err != nil {
-		return nil, err
-	}
-	if repair && (len(out.Differences) > 0 || len(out.Months) > 0) {
+	for try := 1; ; try++ {
 		if err := j.ReplaceFigures(ctx, tenant, computed); err != nil {
 			return nil, err
 		}
-		out.Repaired = true
+		check, again, err := compare(ctx, j, tenant)
+		if err != nil {
+			return nil, err
+		}
+		if check.agrees() {
+			out.Figures, out.Repaired = check.Figures, true
+			return out, nil
+		}
+		if try == repairTries {
+			return nil, fmt.Errorf("nexus: repair the figures of tenant %s: they differ from the journal after %d replacements, "+
+				"as transactions were posted meanwhile: run the repair again (%d figures and %d monthly totals differ now)",
+				tenant, try, len(check.Differences), len(check.Months))
+		}
+		computed = again
 	}
-	return out, nil
 }
+
+// compare recomputes the figures of tenant from its journal and compares
+// them with those stored, and returns what it found and the recomputed
+// figures.
+func compare(ctx context.Context, j journal.Store, tenant string) (*Rebuilt, []journal.Figure, error) {
+	computed, err := journal.Recompute(ctx, j, tenant)
+	if err != nil {
+		return nil, nil, err
+	}
+	stored, err := j.Figures(ctx, tenant, civil.Date{}, civil.Date{})
+	if err != nil {
+		return nil, nil, err
+	}
+	out := &Rebuilt{Tenant: tenant, Figures: len(computed), Differences: journal.CompareFigures(stored, computed)}
+	if out.Months, err = compareMonths(ctx, j, tenant, stored, computed); err != nil {
+		return nil, nil, err
+	}
+	return out, computed, nil
+}
+
+// agrees reports whether the rebuild found no difference.
+func (r *Rebuilt) agrees() bool { return len(r.Differences) == 0 && len(r.Months) == 0 }
 
 // compareMonths returns the months, of every company and area that has
 // stored or computed figures, whose sums as the store reads them (AreaSums

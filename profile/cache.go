@@ -148,12 +148,25 @@ func (c *Cache) Refresh(ctx context.Context) (int, error) {
 	return n, first
 }
 
+// followBound is how many intervals of Follow one Refresh may take
+// before it gives up.
+const followBound = 10
+
 // Follow calls Refresh every interval (FollowInterval when it is not
 // positive) until ctx ends, for a process that shares its Store with
 // others: a change made elsewhere reaches this process's snapshots within
 // one interval and one load. A failed Refresh is logged and tried again
 // at the next tick; calculations go on with the snapshots in memory,
 // except those of the tenants that failed, which load at their next use.
+//
+// Each Refresh is given at most ten intervals (ten seconds at
+// FollowInterval): one that the store does not answer, as over a
+// connection that hangs without failing (a server frozen, a network path
+// gone silent), fails then, and the tenants it had not refreshed are
+// forgotten like those whose refresh failed. So a change made elsewhere
+// reaches this process within eleven intervals and a load even then,
+// rather than never, and a Snapshot or Invalidate that waits for the
+// Refresh waits no longer.
 func (c *Cache) Follow(ctx context.Context, interval time.Duration) {
 	if interval <= 0 {
 		interval = FollowInterval
@@ -166,7 +179,10 @@ func (c *Cache) Follow(ctx context.Context, interval time.Duration) {
 			return
 		case <-t.C:
 		}
-		if _, err := c.Refresh(ctx); err != nil && ctx.Err() == nil {
+		rctx, cancel := context.WithTimeout(ctx, followBound*interval)
+		_, err := c.Refresh(rctx)
+		cancel()
+		if err != nil && ctx.Err() == nil {
 			c.log.Warn("profile: refresh the cached profiles", "err", err)
 		}
 	}

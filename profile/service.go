@@ -95,6 +95,16 @@ func (s *Service) UpdateIf(ctx context.Context, tenant, by string, cs ChangeSet,
 	return s.apply(ctx, tenant, by, cs, storedRecords, still)
 }
 
+// ApplyIf is Apply for a change set completed from records read before
+// it (an import whose certificates keep what is stored of them): still
+// sees the tenant's current records of the change's keys within the
+// change's atomic unit, and refuses the change with its error when one
+// of them is no longer as it was read, so that a change made meanwhile
+// by another request or node is never overwritten unseen.
+func (s *Service) ApplyIf(ctx context.Context, tenant, by string, cs ChangeSet, still func(cur *Records) error) (uint64, error) {
+	return s.apply(ctx, tenant, by, cs, anyRecord, still)
+}
+
 // expect says which of the records that a change set stores must be
 // there already (storedRecords), must not (newRecords), or may be either
 // (anyRecord).
@@ -129,7 +139,7 @@ func (s *Service) apply(ctx context.Context, tenant, by string, cs ChangeSet, wa
 	if err != nil {
 		return 0, err
 	}
-	v, err := s.store.Apply(ctx, tenant, Commit{At: s.now(), By: by, Entries: entries, Need: cs.need(want != anyRecord), Check: func(cur *Records) error {
+	v, err := s.store.Apply(ctx, tenant, Commit{At: s.now(), By: by, Entries: entries, Need: cs.need(want != anyRecord || still != nil), Check: func(cur *Records) error {
 		// A record that must be new or stored, and is not, is the
 		// first thing wrong with the change.
 		if err := cs.checkExpected(cur, want); err != nil {

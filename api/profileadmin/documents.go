@@ -2,6 +2,7 @@ package profileadmin
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -116,6 +117,10 @@ func (h *Handler) putCertificateDocument(w http.ResponseWriter, r *http.Request)
 		// certificate that is not there.
 		c, err = h.rd.current(r.Context(), rq.tenant, key)
 	}
+	var was []byte // the certificate as read, which the change is made from
+	if err == nil {
+		was, err = json.Marshal(c)
+	}
 	var ref profile.DocumentRef
 	if err == nil {
 		ref, err = h.storeDocument(w, r, rq)
@@ -123,8 +128,14 @@ func (h *Handler) putCertificateDocument(w http.ResponseWriter, r *http.Request)
 	if err == nil {
 		c.Document = &ref
 		// Stored again as read: its jurisdictions as a change names them
-		// (ChangeSet.AsInput), so that a stored DE stays Germany.
-		_, err = h.svc.Update(r.Context(), rq.tenant, rq.by, profile.ChangeSet{Certificates: []profile.Certificate{*c}}.AsInput())
+		// (ChangeSet.AsInput), so that a stored DE stays Germany. The
+		// upload takes time between the read and the write: a change
+		// made meanwhile (a revocation, on any node) is refused rather
+		// than undone.
+		cs := profile.ChangeSet{Certificates: []profile.Certificate{*c}}.AsInput()
+		_, err = h.svc.UpdateIf(r.Context(), rq.tenant, rq.by, cs, func(cur *profile.Records) error {
+			return unchangedCertificate(cur, key, was, "given its document", "send the document for")
+		})
 		err = within(err, "certificates[0]")
 	}
 	routesOf(h, &certificates).answer(w, r, rq, key, http.StatusOK, err)

@@ -68,7 +68,10 @@ func (h *Handler) importFiles(w http.ResponseWriter, r *http.Request) {
 	var v uint64
 	if err == nil {
 		im.KeepStored(cur, h.today())
-		v, err = h.svc.Apply(r.Context(), rq.tenant, rq.by, im.ChangeSet)
+		// Within the change's unit, the certificates completed from cur
+		// must still be as read: a revocation or a document given to one
+		// meanwhile (another node, another request) is not undone.
+		v, err = h.svc.ApplyIf(r.Context(), rq.tenant, rq.by, im.ChangeSet, im.Unchanged)
 		err = im.Locate(err)
 	}
 	if err != nil {

@@ -149,18 +149,21 @@ func (h *Handler) revokeCertificate(w http.ResponseWriter, r *http.Request) {
 		// stored as they were.
 		cs := profile.ChangeSet{Certificates: []profile.Certificate{*c}}.AsInput()
 		_, err = h.svc.UpdateIf(r.Context(), rq.tenant, rq.by, cs, func(cur *profile.Records) error {
-			return unchangedCertificate(cur, key, was)
+			return unchangedCertificate(cur, key, was, "revoked", "revoke")
 		})
 		err = within(err, "certificates[0]")
 	}
 	routesOf(h, &certificates).answer(w, r, rq, key, http.StatusOK, err)
 }
 
-// unchangedCertificate refuses a revocation, with a conflict, when the
+// unchangedCertificate refuses a change made from a certificate read
+// before it (a revocation, a scan given to it), with a conflict, when the
 // certificate of key in cur is no longer the one it was made from (was,
-// as JSON): another request changed it between the read and the write,
-// and writing the revoked copy would undo that change unseen.
-func unchangedCertificate(cur *profile.Records, key profile.Key, was []byte) error {
+// as JSON): another request, on this node or another, changed it between
+// the read and the write, and writing the changed copy would undo that
+// change unseen (a revocation undone by a scan's upload). doing and do
+// name the change in the message ("revoked", "revoke").
+func unchangedCertificate(cur *profile.Records, key profile.Key, was []byte, doing, do string) error {
 	for i := range cur.Certificates {
 		c := &cur.Certificates[i]
 		if profile.CertificateKey(c.CustomerCode, c.Number) != key {
@@ -176,7 +179,7 @@ func unchangedCertificate(cur *profile.Records, key profile.Key, was []byte) err
 		return nil
 	}
 	return &levy.Error{Code: levy.EConflict, Field: "number",
-		Message: fmt.Sprintf("%s was changed by another request while it was being revoked; read it and revoke it again", key)}
+		Message: fmt.Sprintf("%s was changed by another request while it was being %s; read it and %s it again", key, doing, do)}
 }
 
 // revocation revokes c, the certificate of key, from day (today when

@@ -333,7 +333,14 @@ func runProfileLocal(ctx context.Context, a profileArgs, stdout, stderr io.Write
 			im.KeepStored(cur, civil.Today())
 			cs = &im.ChangeSet
 		}
-		ver, err := svc.Apply(ctx, a.tenant, "cli", *cs)
+		var still func(*profile.Records) error
+		if im != nil {
+			// The certificates completed from cur must still be as read
+			// within the change's unit: a node serving the same database
+			// may revoke one meanwhile.
+			still = im.Unchanged
+		}
+		ver, err := svc.ApplyIf(ctx, a.tenant, "cli", *cs, still)
 		if err != nil {
 			if im != nil {
 				return im.Locate(err)

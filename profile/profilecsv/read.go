@@ -3,6 +3,7 @@ package profilecsv
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -115,6 +116,9 @@ type Import struct {
 	files     []string
 	// Kinds counts the rows read of each kind.
 	Kinds map[Kind]int
+	// kept holds, per certificate of the change set, the stored one that
+	// KeepStored completed it from, as JSON (nil: none was stored).
+	kept [][]byte
 }
 
 // New returns an empty Import.
@@ -519,9 +523,11 @@ func (im *Import) KeepStored(cur *profile.Records, today civil.Date) {
 			stored[c.Key()] = c
 		}
 	}
+	im.kept = make([][]byte, len(im.ChangeSet.Certificates))
 	for i := range im.ChangeSet.Certificates {
 		c := &im.ChangeSet.Certificates[i]
 		prev := stored[profile.CertificateKey(strings.TrimSpace(c.CustomerCode), strings.TrimSpace(c.Number))]
+		im.kept[i] = certificateJSON(prev)
 		if c.Document == nil && prev != nil && prev.Document != nil {
 			d := *prev.Document
 			c.Document = &d
@@ -538,6 +544,52 @@ func (im *Import) KeepStored(cur *profile.Records, today civil.Date) {
 			c.RevokedDate = c.EffectiveDate
 		}
 	}
+}
+
+// certificateJSON returns c as JSON, nil for none.
+func certificateJSON(c *profile.Certificate) []byte {
+	if c == nil {
+		return nil
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		// A certificate always marshals; one that did not would compare
+		// unequal to itself, and refuse the import (Unchanged).
+		return []byte{}
+	}
+	return b
+}
+
+// Unchanged returns nil when every certificate that KeepStored completed
+// the import's from is in cur, the tenant's current records, as it was
+// read then (or still absent), and otherwise an EConflict error naming
+// the first certificate's number ("certificates[2].number", which Locate
+// turns into its row): the certificate was changed meanwhile (revoked,
+// given a document, on this node or another), and storing the import's
+// row completed from the stale copy would undo that change unseen. Pass
+// it to profile.Service.ApplyIf, which calls it within the change's
+// atomic unit. Without KeepStored it returns nil.
+func (im *Import) Unchanged(cur *profile.Records) error {
+	if im.kept == nil {
+		return nil
+	}
+	now := map[profile.Key]*profile.Certificate{}
+	for i := range cur.Certificates {
+		c := &cur.Certificates[i]
+		now[c.Key()] = c
+	}
+	for i := range im.ChangeSet.Certificates {
+		c := &im.ChangeSet.Certificates[i]
+		if i >= len(im.kept) {
+			break
+		}
+		k := profile.CertificateKey(strings.TrimSpace(c.CustomerCode), strings.TrimSpace(c.Number))
+		if b := certificateJSON(now[k]); !bytes.Equal(b, im.kept[i]) || (b == nil) != (im.kept[i] == nil) {
+			return &levy.Error{Code: levy.EConflict, Field: fmt.Sprintf("certificates[%d].number", i),
+				Message: fmt.Sprintf("%s was changed by another request while the import ran; import the files again", k)}
+		}
+	}
+	return nil
 }
 
 // clip cuts a cell quoted in an error to 64 bytes.
