@@ -43,7 +43,9 @@ func (b Batch) sizes() (int, int) {
 // error (levy.EInvalid, field "reqs"). reqs is read on a goroutine of
 // Sales: when it panics, the run stops, and once Sales's goroutines have
 // returned the panic is raised again on the goroutine that ranges over
-// Sales, where the host can recover it.
+// Sales, where the host can recover it. Sales returns only once reqs has
+// returned, so a reqs that waits for its input (a queue, a network
+// stream) must itself stop when ctx ends.
 func (e *Engine) Sales(ctx context.Context, reqs iter.Seq[*wire.SaleRequest], b Batch) iter.Seq2[*wire.SaleResponse, error] {
 	if reqs == nil {
 		return noRequests[wire.SaleResponse]()
