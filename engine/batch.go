@@ -39,20 +39,35 @@ func (b Batch) sizes() (int, int) {
 // request, in the order of reqs: the n-th pair yielded answers the n-th
 // request. A failed request does not stop the run. When ctx ends, Sales
 // yields its error once and stops; a consumer may stop ranging at any
-// time, and Sales returns once its goroutines have.
+// time, and Sales returns once its goroutines have. A nil reqs yields one
+// error (levy.EInvalid, field "reqs"). reqs is read on a goroutine of
+// Sales: when it panics, the run stops, and once Sales's goroutines have
+// returned the panic is raised again on the goroutine that ranges over
+// Sales, where the host can recover it. Sales returns only once reqs has
+// returned, so a reqs that waits for its input (a queue, a network
+// stream) must itself stop when ctx ends.
 func (e *Engine) Sales(ctx context.Context, reqs iter.Seq[*wire.SaleRequest], b Batch) iter.Seq2[*wire.SaleResponse, error] {
+	if reqs == nil {
+		return noRequests[wire.SaleResponse]()
+	}
 	w, win := b.sizes()
 	return ordered.Map(ctx, reqs, w, win, e.Sale)
 }
 
 // Purchases is Sales for the buyer's requests (Purchase).
 func (e *Engine) Purchases(ctx context.Context, reqs iter.Seq[*wire.PurchaseRequest], b Batch) iter.Seq2[*wire.PurchaseResponse, error] {
+	if reqs == nil {
+		return noRequests[wire.PurchaseResponse]()
+	}
 	w, win := b.sizes()
 	return ordered.Map(ctx, reqs, w, win, e.Purchase)
 }
 
 // Owners is Sales for the owner's requests (Owner).
 func (e *Engine) Owners(ctx context.Context, reqs iter.Seq[*wire.OwnerRequest], b Batch) iter.Seq2[*wire.OwnerResponse, error] {
+	if reqs == nil {
+		return noRequests[wire.OwnerResponse]()
+	}
 	w, win := b.sizes()
 	return ordered.Map(ctx, reqs, w, win, e.Owner)
 }

@@ -43,13 +43,16 @@ func CustomerAt(destination *wire.Location) *wire.Customer {
 
 // Line returns a sale line item: its ID, its product class (see package
 // rules: GENERAL, CLOTHING, ...) and its extended price, the price of the
-// whole line.
+// whole line. Like Price, it panics when extendedPrice is not a decimal
+// number: it is for lines written into a program.
 func Line(id, productClass, extendedPrice string) wire.SaleLineItem {
 	return wire.SaleLineItem{LineItemID: id, Product: &wire.Product{ProductClass: productClass}, ExtendedPrice: Price(extendedPrice)}
 }
 
 // Quotation returns a sale quotation (SaleQuotation) of date, which
-// calculates tax and stores nothing, from seller to customer.
+// calculates tax and stores nothing, from seller to customer. It panics
+// when date is not of the form YYYY-MM-DD, as civil.MustParse does: a date
+// read from input is parsed with civil.Parse and set in DocumentDate.
 func Quotation(date string, seller *wire.Seller, customer *wire.Customer, lines ...wire.SaleLineItem) *wire.SaleRequest {
 	return &wire.SaleRequest{
 		SaleMessageType: wire.SaleQuotation,

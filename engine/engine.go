@@ -376,11 +376,12 @@ func WithLogger(l *slog.Logger) Option { return func(c *config) { c.log = l } }
 // New builds an Engine: it loads the dataset (the embedded default
 // unless WithDataset says otherwise), builds the tax area resolver,
 // compiles the default and host rule tables and fails on the first bad
-// rule, naming it.
+// rule, naming it. A nil option is refused (levy.EInvalid, field
+// "opts[i]").
 func New(ctx context.Context, opts ...Option) (*Engine, error) {
 	var c config
-	for _, o := range opts {
-		o(&c)
+	if err := applyOptions(&c, opts); err != nil {
+		return nil, err
 	}
 	if c.profiles == nil && c.profileStore != nil {
 		c.profiles = profile.NewCache(c.profileStore, c.log)
@@ -406,8 +407,8 @@ func (e *Engine) Reload(ctx context.Context, opts ...Option) error {
 	c.ruleFiles = append([]string(nil), c.ruleFiles...)
 	c.rates = append([]RateEntry(nil), c.rates...)
 	c.content = append([]content.Source(nil), c.content...)
-	for _, o := range opts {
-		o(&c)
+	if err := applyOptions(&c, opts); err != nil {
+		return err
 	}
 	s, err := build(ctx, &c)
 	if err != nil {

@@ -94,8 +94,12 @@ func (c *calc) newWireBlocks(size int) ([]wire.Tax, []taxParts) {
 // loan from the engine's pool, calls use with the response, and reclaims
 // the loan once use has returned. An error of the calculation is
 // returned without calling use (see stopped); an error of use is
-// returned as it is. When use panics, the loan is not reclaimed.
+// returned as it is. When use panics, the loan is not reclaimed. A nil
+// use is refused before anything is calculated or stored.
 func lend[Q, S any](ctx context.Context, e *Engine, req *Q, calc func(context.Context, *Q, bool, *wire.Explanation, *taxLoan) (*S, *journal.Transaction, error), use func(*S) error) error {
+	if err := checkUse(use); err != nil {
+		return err
+	}
 	l := e.loans.borrow()
 	resp, _, err := calc(ctx, req, false, nil, l)
 	if err != nil {
@@ -131,7 +135,8 @@ func stopped(ctx context.Context, err error) error {
 // (errors.Is context.Canceled or context.DeadlineExceeded) when ctx was
 // done before the calculation ended. An error of use is returned as it
 // is. When use panics, the memory of the response is not reused, and the
-// panic goes on.
+// panic goes on. A nil use is refused (levy.EInvalid, field "use") before
+// anything is calculated or stored.
 func (e *Engine) SaleWith(ctx context.Context, req *wire.SaleRequest, use func(*wire.SaleResponse) error) error {
 	return lend(ctx, e, req, e.sale, use)
 }

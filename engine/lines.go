@@ -143,9 +143,14 @@ func (b *builder) add(e *levy.Error) {
 // contribute only their children; any other parent with a price of its
 // own (ownLine) is a component of the document too, and is calculated
 // after its children. A multicomponent line without child lines is
-// refused: it would contribute nothing, its price ignored.
+// refused: it would contribute nothing, its price ignored. When the
+// calculation's context ends, build stops at the next line with its error.
 func (b *builder) build(lines []lineIn) {
 	for i := range lines {
+		if err := b.c.ctx.Err(); err != nil {
+			b.fail(err) // once: the lines left would each fail their lookups with it
+			return
+		}
 		li := &lines[i]
 		if li.deleted {
 			continue
@@ -560,6 +565,9 @@ type header struct {
 // is pooled: the caller releases it (calc.release) once the response is
 // built.
 func (e *Engine) newCalc(ctx context.Context, h header) (*calc, *builder, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	s := e.snap.Load()
 	ps, err := e.profileOf(ctx)
 	if err != nil {

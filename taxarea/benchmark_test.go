@@ -242,7 +242,7 @@ func BenchmarkBuildPointIndex(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		pi, err := newPointIndex(bs)
+		pi, err := newPointIndex(context.Background(), bs)
 		if err != nil {
 			b.Fatal(err)
 		}

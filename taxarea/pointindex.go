@@ -1,6 +1,7 @@
 package taxarea
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"sync"
@@ -121,7 +122,7 @@ type hit [data.LayerUSPlace + 1]int32
 
 func (h *hit) of(l data.Layer) int32 { return h[l] }
 
-func newPointIndex(b *data.Boundaries) (*pointIndex, error) {
+func newPointIndex(ctx context.Context, b *data.Boundaries) (*pointIndex, error) {
 	pi := &pointIndex{bounds: make([]boundary, len(b.All))}
 	n, loops := 0, 0
 	for i := range b.All {
@@ -146,6 +147,9 @@ func newPointIndex(b *data.Boundaries) (*pointIndex, error) {
 		go func() {
 			defer wg.Done()
 			for i := w; i < len(b.All); i += workers {
+				if ctx.Err() != nil {
+					return // New is stopping: the index will not be used
+				}
 				bd := &pi.bounds[i]
 				k := bd.loops
 				bd.rect = convertLoops(&b.All[i], pi.v0[bd.first:bd.end], pi.v1[bd.first:bd.end], func(start, _ int) {
@@ -156,6 +160,9 @@ func newPointIndex(b *data.Boundaries) (*pointIndex, error) {
 		}()
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	for _, g := range b.Grids {
 		if int(g.Layer) >= len(pi.grids) {
 			continue // a layer that locating does not search

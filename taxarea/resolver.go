@@ -56,7 +56,9 @@ func WithToday(today func() civil.Date) Option {
 
 // New loads the parts of ds that lookups need, builds the boundary index
 // and the tax area registry, and returns a Resolver. It fails when the
-// dataset is unreadable or inconsistent. ctx bounds the loading.
+// dataset is unreadable or inconsistent. ctx bounds the loading: when it
+// ends, New stops building the index and returns ctx's error once the
+// goroutines it started have stopped.
 func New(ctx context.Context, ds *data.Dataset, opts ...Option) (*Resolver, error) {
 	r := &Resolver{version: ds.Version(), today: civil.Today}
 	for _, o := range opts {
@@ -85,13 +87,22 @@ func New(ctx context.Context, ds *data.Dataset, opts ...Option) (*Resolver, erro
 			if err != nil {
 				return err
 			}
-			r.points, err = newPointIndex(b)
+			r.points, err = newPointIndex(ctx, b)
 			return err
 		}},
 	}
+	// Each part ends with one value on errs; New returns only after every
+	// part has ended, so that none goes on working for a resolver that
+	// nobody gets. The end of ctx stops the building of the boundary
+	// index, the longest part; the dataset's decoding, which the dataset
+	// keeps for its next reader, runs to its end.
 	errs := make(chan error, len(parts))
 	for _, p := range parts {
 		go func() {
+			if err := ctx.Err(); err != nil {
+				errs <- err
+				return
+			}
 			if err := p.load(); err != nil {
 				errs <- fmt.Errorf("taxarea: load %s: %w", p.name, err)
 				return
@@ -101,14 +112,12 @@ func New(ctx context.Context, ds *data.Dataset, opts ...Option) (*Resolver, erro
 	}
 	var first error
 	for range parts {
-		select {
-		case err := <-errs:
-			if err != nil && first == nil {
-				first = err
-			}
-		case <-ctx.Done():
-			return nil, fmt.Errorf("taxarea: load dataset: %w", ctx.Err())
+		if err := <-errs; err != nil && first == nil {
+			first = err
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("taxarea: load dataset: %w", err)
 	}
 	if first != nil {
 		return nil, first

@@ -64,16 +64,9 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 		o(c)
 	}
 	if c.credentials != nil {
-		// The token source caches the token; it asks the server with the
-		// client's own HTTP client.
-		ts := c.credentials.TokenSource(context.WithValue(context.Background(), oauth2.HTTPClient, c.hc))
-		c.token = func(context.Context) (string, error) {
-			t, err := ts.Token()
-			if err != nil {
-				return "", err
-			}
-			return t.AccessToken, nil
-		}
+		// The token is kept for the calls (token.go); it is asked for with
+		// the client's own HTTP client, under the context of the call.
+		c.token = newTokens(c.credentials, c.hc).get
 	}
 	return c, nil
 }
@@ -381,7 +374,8 @@ func dateQuery(from, to civil.Date) string {
 // /oauth/token) with the OAuth 2.0 client-credentials grant for
 // audience, and keeps each until shortly before it expires, as the wire
 // format recommends, so that a token is asked for once per lifetime and
-// not once per call.
+// not once per call. A call that needs a new token asks for it under its
+// own context, whose end stops the wait.
 func WithClientCredentials(tokenURL, clientID, clientSecret, audience string) Option {
 	return func(c *Client) {
 		cfg := clientcredentials.Config{ClientID: clientID, ClientSecret: clientSecret, TokenURL: tokenURL,

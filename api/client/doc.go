@@ -3,10 +3,15 @@
 // wire.Lookups, the interfaces that *engine.Engine and
 // *taxarea.Resolver implement in-process, so a host switches between
 // calculating in its own process and calling a remote service by changing
-// one line:
+// what it assigns (Example_remote):
 //
-//	var calc wire.Calculator = eng                               // in-process
-//	var calc wire.Calculator = client.New("https://tax.example.com/api/v2", client.WithToken(tok)) // remote
+//	var calc wire.Calculator = eng // in-process: eng is an *engine.Engine
+//	remote, err := client.New("https://tax.example.com/api/v2",
+//		client.WithClientCredentials("https://tax.example.com/oauth/token", id, secret, audience))
+//	if err != nil {
+//		return err // not an http or https URL
+//	}
+//	calc = remote // remote
 //
 // A *Client also implements wire.Explainer, as *engine.Engine does:
 // ExplainSale, ExplainPurchase and ExplainOwner return the response and

@@ -7,9 +7,62 @@ package ordered
 
 import (
 	"context"
+	"fmt"
 	"iter"
+	"runtime/debug"
 	"sync"
 )
+
+// Panic is what Map raises on the consumer's goroutine when the sequence
+// or fn panicked on one of Map's goroutines: the value panicked with and
+// the stack of the goroutine where it happened. It is an error, which
+// unwraps to the value when that is an error.
+type Panic struct {
+	Value any
+	Stack []byte
+}
+
+// Error returns the value and the stack where it was panicked with.
+func (p *Panic) Error() string {
+	return fmt.Sprintf("ordered: panic on a goroutine of Map: %v\n\n%s", p.Value, p.Stack)
+}
+
+// Unwrap returns the value panicked with when it is an error.
+func (p *Panic) Unwrap() error {
+	err, _ := p.Value.(error)
+	return err
+}
+
+// fault keeps the first panic of Map's goroutines.
+type fault struct {
+	once sync.Once
+	p    *Panic
+	set  chan struct{}
+}
+
+// catch, deferred on one of Map's goroutines, recovers its panic, keeps
+// the first one and ends the run with cancel.
+func (f *fault) catch(cancel context.CancelFunc) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	f.once.Do(func() {
+		f.p = &Panic{Value: v, Stack: debug.Stack()}
+		close(f.set)
+	})
+	cancel()
+}
+
+// raised reports whether one of Map's goroutines panicked.
+func (f *fault) raised() bool {
+	select {
+	case <-f.set:
+		return true
+	default:
+		return false
+	}
+}
 
 // Map calls fn on each item of in, on up to workers goroutines, and
 // yields fn's results in the order of in. At most window items are in
@@ -22,6 +75,11 @@ import (
 // result, and stops. Map returns only after every goroutine it started
 // has, so in must stop when its yield function returns false, as a
 // range-over-func sequence does.
+//
+// in is read, and fn called, on goroutines of Map: when either panics
+// (or in is nil), Map stops, and once its goroutines have returned it
+// panics with a *Panic on the goroutine that ranges over it, where the
+// caller can recover it, instead of ending the process.
 func Map[T, R any](ctx context.Context, in iter.Seq[T], workers, window int, fn func(context.Context, T) (R, error)) iter.Seq2[R, error] {
 	return MapChunks(ctx, in, workers, window, 1, fn)
 }
@@ -40,6 +98,13 @@ func MapChunks[T, R any](ctx context.Context, in iter.Seq[T], workers, window, c
 	chunk = max(chunk, 1)
 	window = max(window, workers*chunk)
 	return func(yield func(R, error) bool) {
+		f := &fault{set: make(chan struct{})}
+		defer func() {
+			// Last: after the goroutines have returned.
+			if f.raised() {
+				panic(f.p)
+			}
+		}()
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 
@@ -64,6 +129,7 @@ func MapChunks[T, R any](ctx context.Context, in iter.Seq[T], workers, window, c
 			defer wg.Done()
 			defer close(jobs)
 			defer close(slots)
+			defer f.catch(cancel)
 			send := func(s *slot) bool {
 				s.done = make(chan struct{})
 				select {
@@ -99,6 +165,7 @@ func MapChunks[T, R any](ctx context.Context, in iter.Seq[T], workers, window, c
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				defer f.catch(cancel)
 				for s := range jobs {
 					s.rs, s.errs = make([]R, len(s.items)), make([]error, len(s.items))
 					for i, item := range s.items {
@@ -115,8 +182,14 @@ func MapChunks[T, R any](ctx context.Context, in iter.Seq[T], workers, window, c
 			select {
 			case <-s.done:
 			case <-ctx.Done():
+				if f.raised() {
+					return
+				}
 				var zero R
 				yield(zero, ctx.Err())
+				return
+			}
+			if f.raised() {
 				return
 			}
 			if s.err != nil {
@@ -137,7 +210,7 @@ func MapChunks[T, R any](ctx context.Context, in iter.Seq[T], workers, window, c
 				}
 			}
 		}
-		if err := ctx.Err(); err != nil {
+		if err := ctx.Err(); err != nil && !f.raised() {
 			var zero R
 			yield(zero, err)
 		}
