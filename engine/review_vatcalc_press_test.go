@@ -24,3 +24,32 @@ func TestReviewVATCalcSlovakiaDailyNewspapers(t *testing.T) {
 		{"Bratislava", "811 01", "SK", "2025-01-01", "MAGAZINES", "0.05"},
 	})
 }
+
+// TestReviewVATCalcCyprusPublications sends books, textbooks, e-books,
+// newspapers and magazines sold in Nicosia on both sides of July 21,
+// 2023, the day the amendment of the Value Added Tax Law (N. 95(I)/2000)
+// that harmonised it with Council Directive (EU) 2022/542 was published
+// in the Official Gazette and took effect: books, newspapers and
+// magazines, physical or electronic, other than publications wholly or
+// mainly advertising or mainly video or music, moved from 5% to a new
+// rate of 3% (Meridian Global Services, August 1, 2023; Orbitax, August
+// 3, 2023; Andersen in Cyprus). E-books had no reduced rate before it
+// and bore the standard 19% (Compendium of Cultural Policies, Cyprus
+// 4.1.4).
+func TestReviewVATCalcCyprusPublications(t *testing.T) {
+	var cases []vatClassCase
+	for _, c := range []struct{ class, before string }{
+		{"BOOKS", "0.05"},
+		{"TEXTBOOKS", "0.05"},
+		{"NEWSPAPERS", "0.05"},
+		{"MAGAZINES", "0.05"},
+		{"EBOOKS", "0.19"},
+	} {
+		cases = append(cases,
+			vatClassCase{"Nicosia", "1010", "CY", "2023-07-20", c.class, c.before},
+			vatClassCase{"Nicosia", "1010", "CY", "2023-07-21", c.class, "0.03"},
+			vatClassCase{"Nicosia", "1010", "CY", "2026-11-28", c.class, "0.03"},
+		)
+	}
+	checkVATClassRates(t, cases)
+}
