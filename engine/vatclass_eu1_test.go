@@ -108,8 +108,9 @@ func TestVATClassRatesBulgaria(t *testing.T) {
 	})
 }
 
-// TestVATClassRatesCyprus sends Cypriot sales: the 5% rate for the press,
-// textbooks and OTC medicines, restaurant meals at 9% with the 5% of July
+// TestVATClassRatesCyprus sends Cypriot sales: the press and textbooks
+// at 3% since July 21, 2023 (review_vatcalc_press_test.go has the day of
+// the change), OTC medicines at 5%, restaurant meals at 9% with the 5% of July
 // 2020 to January 10, 2021, and the zero rate for diapers and menstrual
 // products from May 5, 2023 to September 30, 2024 and from November 4, 2024
 // to the end of 2026, with the standard rate between.
@@ -123,20 +124,20 @@ func TestVATClassRatesCyprus(t *testing.T) {
 		{"Nicosia", "1010", "CY", "2024-11-04", "DIAPERS", "0"},
 		{"Nicosia", "1010", "CY", "2026-12-31", "DIAPERS", "0"},
 		{"Nicosia", "1010", "CY", "2027-01-01", "DIAPERS", "0.19"},
-		{"Nicosia", "1010", "CY", "2026-06-01", "MAGAZINES", "0.05"},
+		{"Nicosia", "1010", "CY", "2026-06-01", "MAGAZINES", "0.03"}, // 3% since July 21, 2023
 		{"Nicosia", "1010", "CY", "2023-05-05", "MENSTRUAL_PRODUCTS", "0"},
 		{"Nicosia", "1010", "CY", "2024-09-30", "MENSTRUAL_PRODUCTS", "0"},
 		{"Nicosia", "1010", "CY", "2024-11-04", "MENSTRUAL_PRODUCTS", "0"},
 		{"Nicosia", "1010", "CY", "2026-12-31", "MENSTRUAL_PRODUCTS", "0"},
 		{"Nicosia", "1010", "CY", "2027-01-01", "MENSTRUAL_PRODUCTS", "0.19"},
-		{"Nicosia", "1010", "CY", "2026-06-01", "NEWSPAPERS", "0.05"},
+		{"Nicosia", "1010", "CY", "2026-06-01", "NEWSPAPERS", "0.03"}, // 3% since July 21, 2023
 		{"Nicosia", "1010", "CY", "2026-06-01", "OTC_DRUGS", "0.05"},
 		{"Nicosia", "1010", "CY", "2014-01-13", "PREPARED_FOOD", "0.09"},
 		{"Nicosia", "1010", "CY", "2020-06-30", "PREPARED_FOOD", "0.09"},
 		{"Nicosia", "1010", "CY", "2020-07-01", "PREPARED_FOOD", "0.05"},
 		{"Nicosia", "1010", "CY", "2021-01-10", "PREPARED_FOOD", "0.05"},
 		{"Nicosia", "1010", "CY", "2021-01-11", "PREPARED_FOOD", "0.09"},
-		{"Nicosia", "1010", "CY", "2026-06-01", "TEXTBOOKS", "0.05"},
+		{"Nicosia", "1010", "CY", "2026-06-01", "TEXTBOOKS", "0.03"}, // 3% since July 21, 2023
 	})
 }
 

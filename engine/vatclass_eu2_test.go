@@ -217,7 +217,7 @@ func TestVATClassRatesEUMemberStatesIEToSK(t *testing.T) {
 		{"Bratislava", "811 01", "SK", "2024-12-31", "MAGAZINES", "0.2"}, // standard rate outside the row
 		{"Bratislava", "811 01", "SK", "2025-01-01", "MAGAZINES", "0.05"},
 		{"Bratislava", "811 01", "SK", "2026-06-01", "MEDICAL_DEVICES", "0.05"},
-		{"Bratislava", "811 01", "SK", "2024-12-31", "NEWSPAPERS", "0.2"}, // standard rate outside the row
+		{"Bratislava", "811 01", "SK", "2024-12-31", "NEWSPAPERS", "0.1"}, // dailies at 10% from 2020 (review_vatcalc_press_test.go)
 		{"Bratislava", "811 01", "SK", "2025-01-01", "NEWSPAPERS", "0.05"},
 		{"Bratislava", "811 01", "SK", "2026-06-01", "OTC_DRUGS", "0.05"},
 		{"Bratislava", "811 01", "SK", "2026-06-01", "TEXTBOOKS", "0.05"},
