@@ -259,3 +259,32 @@ func TestStructureCurrencyRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestStructureWithoutCurrency: a host's structure that names no
+// currency has its amounts taken in the document's currency, as a host's
+// threshold without one: a cap of 5.00 on a yen document is 5 yen, and
+// the line says nothing of a conversion.
+func TestStructureWithoutCurrency(t *testing.T) {
+	cap5 := decimal.RequireFromString("5.00")
+	e, err := New(context.Background(), WithToday(func() civil.Date { return civil.MustParse("2026-06-01") }),
+		WithRules(nil, []rules.Structure{{ID: "host-ny-document-cap", Jurisdiction: "US-NY", Tax: "Sales and Use Tax", Kind: rules.SingleRate,
+			MaxTaxPerDocument: &cap5, Reason: "a host's cap on the state tax of one document, for the test"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	to := USAddress("350 5th Ave", "New York", "NY", "10001")
+	to.CurrencyConversion = &wire.CurrencyConversion{Currency: CurrencyCode("USD"), Rate: amt("0.0067")}
+	req := Quotation("2026-06-01", SellerAt(USAddress("350 5th Ave", "New York", "NY", "10001")), CustomerAt(to), Line("1", "GENERAL", "30000"))
+	req.Currency = CurrencyCode("JPY")
+	r, err := e.Sale(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	li := r.LineItems[0]
+	if x := taxOf(t, li.Taxes, "US-NY"); !x.CalculatedTax.Equal(*amt("5")) {
+		t.Errorf("New York tax %s, want 5", x.CalculatedTax)
+	}
+	if rule, says := structureParam(t, "no currency", li, "JPY"); rule != "" {
+		t.Errorf("parameter %s saying %q; want none", rule, says)
+	}
+}
