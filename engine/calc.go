@@ -379,9 +379,10 @@ type line struct {
 	// line, and lowValueRule the rule name of its assisted parameter
 	// (lowvalue.go), "" when no limit was weighed.
 	lowValue, lowValueRule string
-	// threshold is what a taxability rule's price threshold in another
-	// currency than the document's said of the line (thresholdcur.go),
-	// and thresholdRule the rule name of its assisted parameter
+	// threshold is what a taxability rule's price threshold, or a rate
+	// structure's amounts, in another currency than the document's said
+	// of the line (thresholdcur.go, structurecur.go), and thresholdRule
+	// the rule name of its assisted parameter
 	// (ThresholdConvertedRule or ThresholdUnconvertedRule); "" when no
 	// such threshold was weighed (computeLine sets them).
 	threshold, thresholdRule string
@@ -573,6 +574,11 @@ type taxRare struct {
 	// from (a franchise fee's table), for its explanation; nil for the
 	// others, whose rates say it in taxOut.origin.
 	source *wire.RateSource
+	// docCap is the maxTaxPerDocument of the tax's rate structure in the
+	// document's currency, when the structure's is another and the
+	// request converts it (structurecur.go); nil for the others, whose
+	// cap is the structure's own.
+	docCap *decimal.Decimal
 }
 
 // setRare gives t a copy of its rare members (zero when it has none) for

@@ -510,8 +510,17 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 	if s := structure; s != nil && taxable.Sign() != 0 && l.qty.Sign() > 0 {
 		// A return is weighed by its size and credits the tax its sale
 		// bore: Tennessee's local tax on the first 1,600.00 of each
-		// item, its single-article tax, a fixed charge per unit.
-		a := s.ApplyTotal(taxable.Abs(), l.qty, rate)
+		// item, its single-article tax, a fixed charge per unit. Its
+		// amounts are in its currency, which a line of a document in
+		// another is weighed against converted (structurecur.go).
+		conv, what, amounts, rule := c.structureConversion(l, st.at, s, taxable)
+		l.addThresholdNote(what, rule)
+		l.addThresholdNote(amounts, rule)
+		a := s.ApplyConverted(taxable.Abs(), l.qty, rate, conv)
+		if s.MaxTaxPerDocument != nil && !conv.Rate.IsZero() {
+			docCap := conv.Cap(*s.MaxTaxPerDocument)
+			t.setRare().docCap = &docCap
+		}
 		if taxable.Sign() < 0 {
 			a.Tax, a.Taxable = a.Tax.Neg(), a.Taxable.Neg()
 		}

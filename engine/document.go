@@ -421,6 +421,11 @@ func (c *calc) capDocument() error {
 	for _, k := range order {
 		ms := groups[k]
 		limit := *ms[0].t.structure.MaxTaxPerDocument
+		if r := ms[0].t.rare; r != nil && r.docCap != nil {
+			// The cap in the document's currency, converted at the
+			// first line's rate (structurecur.go).
+			limit = *r.docCap
+		}
 		sum := decimal.Zero
 		weights := make([]decimal.Decimal, len(ms))
 		for i, m := range ms {

@@ -520,6 +520,11 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 			return nil, fmt.Errorf("engine: host rules: %w", err)
 		}
 	}
+	for i := range ss {
+		if err := structureCurrencyKnown(s.currencies, &ss[i]); err != nil {
+			return nil, fmt.Errorf("engine: host rules: %w", err)
+		}
+	}
 	files, err := readRuleFiles(s.jur, s.currencies, ruleFileRecords{rules: rs, structures: ss, withholdings: ws}, c.ruleFiles)
 	if err != nil {
 		return nil, err

@@ -111,6 +111,9 @@ func readRuleFiles(jur *data.Jurisdictions, cur *money.Currencies, given ruleFil
 			if err := record(rules.MemberStructures, "structure", s.ID, s.Jurisdiction, "", i); err != nil {
 				return out, err
 			}
+			if err := structureCurrencyKnown(cur, &s); err != nil {
+				return out, fmt.Errorf("engine: rule file %s: line %d: %w", path, rf.Line(rules.MemberStructures, i), err)
+			}
 		}
 		for i, w := range rf.Withholdings {
 			if err := record(rules.MemberWithholdings, "withholding", w.ID, w.Jurisdiction, w.When, i); err != nil {

@@ -13,18 +13,23 @@ import (
 // originalValue the document's currency) that says how a taxability
 // rule's price threshold weighed a line of a document whose currency is
 // not the threshold's (rules.Threshold.Currency: New York's clothing
-// under USD 110, Manitoba's children's clothing of CAD 150 or less).
+// under USD 110, Manitoba's children's clothing of CAD 150 or less), and
+// how a rate structure's amounts did (rules.Structure.Currency:
+// Tennessee's single-article bounds of USD 1,600 and 3,200; see
+// structurecur.go).
 const (
 	// ThresholdConvertedRule: the line's amount was converted into the
 	// threshold's currency, at the rate of the taxed place's
 	// currencyConversion or of a currencyConversionFactors entry, and
-	// weighed there.
+	// weighed there; a structure's amounts were taken into the
+	// document's currency at that rate and the line weighed against them.
 	ThresholdConvertedRule = "threshold-converted"
 	// ThresholdUnconvertedRule: nothing in the request converts the
-	// document's currency into the threshold's, so the line's amount was
-	// weighed against the threshold as it is, as if the two currencies
-	// were one (as Levy weighed every line before thresholds knew their
-	// currency); the outcome may be wrong.
+	// document's currency into the threshold's or the structure's, so
+	// the line's amount was weighed against the threshold or the
+	// structure's amounts as it is, as if the two currencies were one
+	// (as Levy weighed every line before thresholds and structures knew
+	// their currency); the outcome may be wrong.
 	ThresholdUnconvertedRule = "threshold-unconverted"
 )
 

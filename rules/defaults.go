@@ -179,6 +179,11 @@ func decimalPtr(s string) *decimal.Decimal {
 	return &d
 }
 
+// usStructureCurrency is the currency of the amounts of the built-in
+// structures of the US states: the statutes they cite give them in
+// dollars (Tennessee's $1,600 and $3,200, Florida's $5,000).
+const usStructureCurrency = "USD"
+
 // defaultStructures are the built-in rate structures.
 func defaultStructures() []Structure {
 	tn := "Tenn. Code Ann. section 67-6-702: local tax on the first $1,600 of a single article; state single-article tax of 2.75% on $1,600.01 to $3,200"
@@ -192,7 +197,11 @@ func defaultStructures() []Structure {
 			Reason: tn + "; a local option transit surcharge is administered as the local tax it is levied on, with its limitations (Tenn. Code Ann. 67-4-3201 et seq.)"},
 		{ID: "us-fl-surtax-limit", Jurisdiction: "US-FL*", JurisdictionType: "COUNTY", Tax: "Sales and Use Tax", Kind: SingleRate, MaxBasisPerItem: decimalPtr("5000"), Reason: fl},
 	}
-	return append(out, tnFullPriceStructures()...)
+	out = append(out, tnFullPriceStructures()...)
+	for i := range out {
+		out[i].Currency = usStructureCurrency
+	}
+	return out
 }
 
 // tnNotSingleArticle are the product classes that are not single

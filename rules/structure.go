@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/money"
 	"github.com/shopspring/decimal"
 )
 
@@ -62,8 +63,32 @@ type Structure struct {
 	// MaxTaxPerDocument caps the jurisdiction's tax over a whole
 	// document; the engine applies it across lines.
 	MaxTaxPerDocument *decimal.Decimal `json:"maxTaxPerDocument,omitempty"`
+	// Currency is the ISO 4217 alphabetic code of the structure's
+	// amounts (its tiers' bounds, PerUnit, MaxBasisPerItem, MaxTaxPerItem
+	// and MaxTaxPerDocument), as a price threshold's (Threshold.Currency):
+	// the engine weighs a line of a document in another currency against
+	// them converted (ApplyConverted). Levy's own structures give theirs
+	// (USD for Tennessee's and Florida's). Empty means a currency not
+	// stated (a host's structure that names none): the amounts are taken
+	// in the document's currency.
+	Currency string `json:"currency,omitempty"`
 	// Reason explains the structure, with its legal source.
 	Reason string `json:"reason,omitempty"`
+}
+
+// HasAmounts reports whether the structure has an amount that is in its
+// Currency: a tier's bound, PerUnit or a cap. A structure with none (a
+// single rate with no cap) weighs a line the same in any currency.
+func (s *Structure) HasAmounts() bool {
+	if s.PerUnit != nil || s.MaxBasisPerItem != nil || s.MaxTaxPerItem != nil || s.MaxTaxPerDocument != nil {
+		return true
+	}
+	for _, t := range s.Tiers {
+		if t.UpTo != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Structure) selector() selector {
@@ -88,6 +113,9 @@ func (s *Structure) check() error {
 	sel := s.selector()
 	if err := sel.check(); err != nil {
 		return fmt.Errorf("structure %s: %w", s.ID, err)
+	}
+	if s.Currency != "" && !money.IsCodeForm(s.Currency) {
+		return fmt.Errorf("structure %s: currency %q is not an ISO 4217 alphabetic code (three capital letters, USD)", s.ID, s.Currency)
 	}
 	nonNeg := func(name string, d *decimal.Decimal) error {
 		if d != nil && d.Sign() < 0 {
@@ -158,25 +186,83 @@ func (s *Structure) Apply(unit, qty, rate decimal.Decimal) Applied {
 // and the taxable basis are exact: three items of 11.50 together have a
 // basis of 11.50, where a unit price of 3.8333333333333333 times 3
 // would leave 11.4999999999999999 and a tax at 7% of 0.80 rather than
-// 0.805. MaxTaxPerDocument is not applied here.
+// 0.805. MaxTaxPerDocument is not applied here. The structure's amounts
+// are taken in total's currency; ApplyConverted converts them.
 func (s *Structure) ApplyTotal(total, qty, rate decimal.Decimal) Applied {
+	return s.ApplyConverted(total, qty, rate, Conversion{})
+}
+
+// Conversion takes the amounts of a structure into the currency of the
+// line it weighs, when that is not the structure's Currency. Rate
+// converts the line's currency into the structure's (an amount of the
+// line's currency times Rate is in the structure's), so that an amount
+// A of the structure's is A / Rate in the line's; Places is the number
+// of decimals of the line's currency's minor unit. The zero Conversion,
+// or one whose Rate is not positive, leaves the amounts as they are.
+type Conversion struct {
+	Rate   decimal.Decimal
+	Places int32
+}
+
+func (c Conversion) none() bool { return c.Rate.Sign() <= 0 }
+
+// Price returns v, a price of the structure's currency (a tier's bound,
+// the most of a price it taxes), in the line's: to its minor units,
+// half away from zero, as a price threshold's amount is taken back into
+// a document's currency.
+func (c Conversion) Price(v decimal.Decimal) decimal.Decimal {
+	if c.none() {
+		return v
+	}
+	return v.DivRound(c.Rate, c.Places)
+}
+
+// Cap returns v, the most tax of the structure's currency that an item
+// or a document bears, in the line's: to its minor units toward zero,
+// so that the cap converted is never more than the structure's.
+func (c Conversion) Cap(v decimal.Decimal) decimal.Decimal {
+	if c.none() {
+		return v
+	}
+	return v.Div(c.Rate).Truncate(c.Places)
+}
+
+// Tax returns v, a tax of the structure's currency (PerUnit times the
+// units), in the line's, unrounded: it is rounded with the line's tax.
+func (c Conversion) Tax(v decimal.Decimal) decimal.Decimal {
+	if c.none() {
+		return v
+	}
+	return v.Div(c.Rate)
+}
+
+// ApplyConverted computes as ApplyTotal does, for total in another
+// currency than the structure's: conv takes each amount of the
+// structure, times qty, into total's currency before it is weighed
+// against total (Conversion.Price for a tier's bound and
+// MaxBasisPerItem, Conversion.Tax for PerUnit, Conversion.Cap for
+// MaxTaxPerItem), so that the tax and the taxable basis are in total's
+// currency, computed from total itself: a line whose price is within
+// every bound has the basis and the tax it would have without a
+// conversion. MaxTaxPerDocument is not applied here.
+func (s *Structure) ApplyConverted(total, qty, rate decimal.Decimal, conv Conversion) Applied {
 	basis := total
 	if s.MaxBasisPerItem != nil {
-		if limit := s.MaxBasisPerItem.Mul(qty); basis.GreaterThan(limit) {
+		if limit := conv.Price(s.MaxBasisPerItem.Mul(qty)); basis.GreaterThan(limit) {
 			basis = limit
 		}
 	}
 	var tax decimal.Decimal
 	switch s.Kind {
 	case Quantity:
-		return s.capItem(s.PerUnit.Mul(qty), qty, basis)
+		return s.capItem(conv.Tax(s.PerUnit.Mul(qty)), qty, basis, conv)
 	case Tiered:
 		lo := decimal.Zero
 		for _, t := range s.Tiers {
 			hi := basis
 			var upTo decimal.Decimal
 			if t.UpTo != nil {
-				if upTo = t.UpTo.Mul(qty); upTo.LessThan(hi) {
+				if upTo = conv.Price(t.UpTo.Mul(qty)); upTo.LessThan(hi) {
 					hi = upTo
 				}
 			}
@@ -190,7 +276,7 @@ func (s *Structure) ApplyTotal(total, qty, rate decimal.Decimal) Applied {
 		}
 	case Bracket:
 		for _, t := range s.Tiers {
-			if t.UpTo == nil || basis.LessThanOrEqual(t.UpTo.Mul(qty)) {
+			if t.UpTo == nil || basis.LessThanOrEqual(conv.Price(t.UpTo.Mul(qty))) {
 				tax = basis.Mul(tierRate(t, rate))
 				break
 			}
@@ -198,13 +284,13 @@ func (s *Structure) ApplyTotal(total, qty, rate decimal.Decimal) Applied {
 	default:
 		tax = basis.Mul(rate)
 	}
-	return s.capItem(tax, qty, basis)
+	return s.capItem(tax, qty, basis, conv)
 }
 
-func (s *Structure) capItem(tax, qty, taxable decimal.Decimal) Applied {
+func (s *Structure) capItem(tax, qty, taxable decimal.Decimal, conv Conversion) Applied {
 	a := Applied{Tax: tax, Taxable: taxable}
 	if s.MaxTaxPerItem != nil {
-		if limit := s.MaxTaxPerItem.Mul(qty); tax.GreaterThan(limit) {
+		if limit := conv.Cap(s.MaxTaxPerItem.Mul(qty)); tax.GreaterThan(limit) {
 			a.Tax, a.Capped = limit, true
 		}
 	}

@@ -134,3 +134,47 @@ func TestTiersBelowZeroRefused(t *testing.T) {
 		t.Errorf("tier from 0: tax %s on 100, want 10", a.Tax)
 	}
 }
+
+// TestStructureConverted applies structures in USD to amounts in JPY at
+// 0.0067 (an amount of yen times 0.0067 is in dollars): each amount of
+// the structure, times the items, is taken into yen before it is
+// weighed, a bound to the yen half up (USD 1,600 is JPY 238,805.97,
+// 238,806; two items' USD 3,200 is 477,612), a cap toward zero (USD 5
+// is 746.27, 746), an amount per unit unrounded.
+func TestStructureConverted(t *testing.T) {
+	jpy := Conversion{Rate: dec("0.0067"), Places: 0}
+	cases := []struct {
+		name             string
+		s                Structure
+		total, qty, rate string
+		tax, taxable     string
+		capped           bool
+	}{
+		{"the first USD 1,600 of an item", Structure{Kind: SingleRate, MaxBasisPerItem: decp("1600")}, "300000", "1", "0.0225", "5373.135", "238806", false},
+		{"the first USD 1,600 of each of two items", Structure{Kind: SingleRate, MaxBasisPerItem: decp("1600")}, "600000", "2", "0.0225", "10746.27", "477612", false},
+		{"within the bound", Structure{Kind: SingleRate, MaxBasisPerItem: decp("1600")}, "200000", "1", "0.0225", "4500", "200000", false},
+		{"tiered: 2.75% more from USD 1,600 to 3,200", Structure{Kind: Tiered, Tiers: []Tier{{UpTo: decp("1600")}, {UpTo: decp("3200"), Add: decp("0.0275")}, {}}},
+			"300000", "1", "0.07", "22682.835", "300000", false},
+		{"bracket: over USD 1,600 at 10%", Structure{Kind: Bracket, Tiers: []Tier{{UpTo: decp("1600"), Rate: decp("0.05")}, {Rate: decp("0.1")}}},
+			"238807", "1", "0", "23880.7", "238807", false},
+		{"bracket: at USD 1,600 in yen at 5%", Structure{Kind: Bracket, Tiers: []Tier{{UpTo: decp("1600"), Rate: decp("0.05")}, {Rate: decp("0.1")}}},
+			"238806", "1", "0", "11940.3", "238806", false},
+		{"a cap of USD 5 an item", Structure{Kind: SingleRate, MaxTaxPerItem: decp("5")}, "30000", "1", "0.04", "746", "30000", true},
+		{"USD 0.67 a unit", Structure{Kind: Quantity, PerUnit: decp("0.67")}, "1000", "3", "0", "300", "1000", false},
+	}
+	for _, c := range cases {
+		a := c.s.ApplyConverted(dec(c.total), dec(c.qty), dec(c.rate), jpy)
+		if !a.Tax.Equal(dec(c.tax)) || !a.Taxable.Equal(dec(c.taxable)) || a.Capped != c.capped {
+			t.Errorf("%s: tax %s, taxable %s, capped %v; want %s, %s, %v", c.name, a.Tax, a.Taxable, a.Capped, c.tax, c.taxable, c.capped)
+		}
+		// No conversion: the amounts are the total's currency.
+		if a, b := c.s.ApplyConverted(dec(c.total), dec(c.qty), dec(c.rate), Conversion{}), c.s.ApplyTotal(dec(c.total), dec(c.qty), dec(c.rate)); !a.Tax.Equal(b.Tax) ||
+			!a.Taxable.Equal(b.Taxable) || a.Capped != b.Capped {
+			t.Errorf("%s: without a conversion %+v, ApplyTotal %+v", c.name, a, b)
+		}
+	}
+	bad := Structure{ID: "host-cap", Kind: SingleRate, MaxTaxPerItem: decp("5"), Currency: "usd", Reason: "a test"}
+	if _, err := CompileStructures([]Structure{bad}); err == nil || !strings.Contains(err.Error(), `currency "usd"`) || !strings.Contains(err.Error(), "host-cap") {
+		t.Errorf("a structure in currency usd: %v", err)
+	}
+}
