@@ -194,17 +194,7 @@ func (c *calc) docLimitShare(o *line, k *docLimit) (decimal.Decimal, bool) {
 
 // addDocLimitNote records on line l the assisted sentence of a limit on
 // the document's total, once per sentence (a backCalculated line is
-// computed more than once).
+// computed more than once); a limit passed is what the parameter says.
 func (l *line) addDocLimitNote(note, rule string) {
-	if note == "" || strings.Contains(l.docLimit, note) {
-		return
-	}
-	if l.docLimit == "" {
-		l.docLimit, l.docLimitRule = note, rule
-		return
-	}
-	l.docLimit += "; " + note
-	if rule == DocumentLimitAboveRule {
-		l.docLimitRule = rule
-	}
+	addNote(&l.docLimit, &l.docLimitRule, note, rule, DocumentLimitAboveRule)
 }

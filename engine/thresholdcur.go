@@ -158,18 +158,26 @@ func exemptWord(exempt, base decimal.Decimal, places int32) string {
 // addThresholdNote records on line l the assisted sentence of a
 // threshold weighed in another currency than the document's, once per
 // sentence: the taxes of a state and its localities that share a
-// threshold say the same.
+// threshold say the same. One threshold not weighed is what the
+// parameter must say.
 func (l *line) addThresholdNote(note, rule string) {
-	if note == "" || strings.Contains(l.threshold, note) {
+	addNote(&l.threshold, &l.thresholdRule, note, rule, ThresholdUnconvertedRule)
+}
+
+// addNote adds note to the sentences of *text once, "; " between them,
+// and sets *ruleOf to rule when it is the first sentence or when rule is
+// strong, the rule name that the parameter must carry once any of its
+// sentences has it.
+func addNote(text, ruleOf *string, note, rule, strong string) {
+	if note == "" || strings.Contains(*text, note) {
 		return
 	}
-	if l.threshold == "" {
-		l.threshold, l.thresholdRule = note, rule
+	if *text == "" {
+		*text, *ruleOf = note, rule
 		return
 	}
-	l.threshold += "; " + note
-	if rule == ThresholdUnconvertedRule {
-		// One threshold not weighed is what the parameter must say.
-		l.thresholdRule = rule
+	*text += "; " + note
+	if rule == strong {
+		*ruleOf = rule
 	}
 }
