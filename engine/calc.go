@@ -569,6 +569,13 @@ type taxRare struct {
 	// creditRule the credit's rule.
 	original   *decimal.Decimal
 	creditRule string
+	// capNote is what a rate structure's cap on a document's tax
+	// (maxTaxPerDocument) made of the tax, for its explanation: the cap
+	// and the document's tax it spread, uncapped being the tax's share
+	// of that before the cap; or that the document's credits go beyond
+	// the cap (uncapped zero). "" when no cap reached the tax.
+	capNote  string
+	uncapped decimal.Decimal
 	// source is where the rate of a tax that a table gives outright came
 	// from (a franchise fee's table), for its explanation; nil for the
 	// others, whose rates say it in taxOut.origin.
@@ -649,6 +656,10 @@ type calc struct {
 	// (doclimit.go).
 	docLimits []*docLimit
 	weighing  *docLimit
+	// docRounded is what rounding the document's tax once did, a
+	// jurisdiction's and imposition's taxes at a time; nil when it is
+	// rounded line by line (document.go).
+	docRounded []docRounding
 	// req is the request calculated, for the members Levy does not act
 	// on (see wirefields.go); docFlags are the parameters of its own
 	// members, read once (docFlagged) for every line.

@@ -8,7 +8,9 @@ import (
 	"github.com/levytax/levy/data/content"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
 )
 
 // ExplainSale calculates req as Sale does and also returns the explanation
@@ -74,7 +76,7 @@ func explain[R any](c *calc, tree []lineIn, lines []R, view func(*R) (lineView, 
 				x.MaxTaxRuleID = w.MaxTaxRuleID.Value
 			}
 			if l := node.leaf; l != nil && k < len(l.taxes) {
-				x.Reason = l.taxes[k].ruleReason
+				x.Reason = c.explainReason(l, &l.taxes[k])
 				if src, ok := c.explainSource(l, &l.taxes[k]); ok {
 					if sources == nil {
 						sources = make([]wire.RateSource, len(v.taxes))
@@ -127,4 +129,100 @@ func (c *calc) explainSource(l *line, t *taxOut) (wire.RateSource, bool) {
 		return wire.RateSource{Content: string(f), File: file, Line: line}, true
 	}
 	return wire.RateSource{Content: wire.RateSourceEmbedded, Version: s.embedded, Source: src}, true
+}
+
+// explainReason returns the reason of tax t of line l: the reason of the
+// rule that decided it (t.ruleReason), then, each after a semicolon,
+// what made the tax another amount than its rate times its taxable
+// amount, or what decided it beyond the line: the rate structure that
+// shaped it (a tier, a most of an item's price taxed, a cap), a limit
+// on the document's total that reached it (explainDocLimits), a cap on
+// the document's tax (taxRare.capNote) and the document's rounding
+// (explainRounding).
+func (c *calc) explainReason(l *line, t *taxOut) string {
+	parts := []string{t.ruleReason}
+	if s := t.structure; s != nil && structureShaped(l, t) && s.Reason != "" {
+		parts = append(parts, "rate structure "+s.ID+": "+s.Reason)
+	}
+	parts = c.explainDocLimits(l, t, parts)
+	places := int32(max(c.d.currency.MinorUnits, 0))
+	borne := t.tax
+	if o := t.originalTax(); o != nil {
+		borne = *o
+	}
+	if r := t.rare; r != nil && r.capNote != "" {
+		note := r.capNote
+		if r.uncapped.Sign() != 0 {
+			note += ": this line's " + r.uncapped.StringFixed(places) + " bears " + borne.StringFixed(places)
+		}
+		parts = append(parts, note)
+	}
+	if note := c.explainRounding(t, borne, places); note != "" {
+		parts = append(parts, note)
+	}
+	if len(parts) == 1 {
+		return t.ruleReason
+	}
+	if parts[0] == "" {
+		parts = parts[1:]
+	}
+	return strings.Join(parts, "; ")
+}
+
+// structureShaped reports whether the rate structure of tax t of line l
+// made it another tax than its rate on the line's amount: a tax that is
+// not its rate times its taxable amount (tiers, an amount per unit, a
+// cap), or a taxable amount cut to the most of each item's price that
+// the structure taxes (Tennessee's local tax on the first 1,600.00).
+func structureShaped(l *line, t *taxOut) bool {
+	s := t.structure
+	if t.maxTax || s.Kind != rules.SingleRate {
+		return t.maxTax || !t.raw.Equal(t.taxable.Mul(t.rate))
+	}
+	if s.MaxBasisPerItem != nil && l.qty.Sign() > 0 && t.nonTaxable.Sign() != 0 {
+		return t.taxable.Abs().Equal(s.MaxBasisPerItem.Mul(l.qty))
+	}
+	return false
+}
+
+// explainDocLimits appends to parts what each limit on the document's
+// total that reached tax t of line l decided (doclimit.go): the
+// document's total of the lines that share it, the limit, and whether
+// the line's rule applied.
+func (c *calc) explainDocLimits(l *line, t *taxOut, parts []string) []string {
+	if l.docLimit == "" {
+		return parts
+	}
+	for _, k := range c.docLimits {
+		if k.note != "" && k.jurisdiction == t.j.JurisdictionID && k.tax == t.imposition && strings.Contains(l.docLimit, k.note) {
+			parts = append(parts, k.note)
+		}
+	}
+	return parts
+}
+
+// explainRounding says how rounding the document's tax once
+// (roundAtLineLevel false) made tax t bear borne (its tax before a
+// credit of tax paid elsewhere) rather than its own tax rounded alone:
+// the jurisdiction's exact tax over the document and the total it
+// rounds to, which the lines' taxes add up to. It returns "" when the
+// tax bears its own rounded tax, or the document was rounded line by
+// line.
+func (c *calc) explainRounding(t *taxOut, borne decimal.Decimal, places int32) string {
+	if c.d.roundAtLine || len(c.docRounded) == 0 {
+		return ""
+	}
+	own := roundTax(t.raw, places, t.mode)
+	if own.Equal(borne) {
+		return ""
+	}
+	for _, g := range c.docRounded {
+		if g.id == t.j.JurisdictionID && g.imposition == string(t.imposition) {
+			return "the document's tax is rounded once per jurisdiction and tax (roundAtLineLevel false): the " + string(t.imposition) + " of " +
+				t.j.Value + " (" + g.id + ") on the document's lines comes to " + g.exact.String() + ", " + g.total.StringFixed(places) +
+				" rounded; this line's own " + t.raw.String() + " rounds to " + own.StringFixed(places) + " alone and bears " +
+				borne.StringFixed(places) + ", so that the lines add up to " + g.total.StringFixed(places)
+		}
+	}
+	return ""
 }
