@@ -467,6 +467,11 @@ type line struct {
 	taxes    []taxOut
 	net      decimal.Decimal // amount net of tax
 	totalTax decimal.Decimal
+	// computedNet is the net that a tax-included line's taxes were
+	// computed on (backCalculate), when the gross less its rounded
+	// taxes, which net then is, is another; zero otherwise. The
+	// explanation of a tax whose taxable amount moved to net says so.
+	computedNet decimal.Decimal
 }
 
 // currencyAmount takes v to the minor units of the document's currency,
@@ -576,6 +581,11 @@ type taxRare struct {
 	// the cap (uncapped zero). "" when no cap reached the tax.
 	capNote  string
 	uncapped decimal.Decimal
+	// threshold is how the price threshold of the rule that decided the
+	// tax weighed the line in the threshold's currency, when it is not
+	// the document's (thresholdExempt), for its explanation; "" for the
+	// others.
+	threshold string
 	// source is where the rate of a tax that a table gives outright came
 	// from (a franchise fee's table), for its explanation; nil for the
 	// others, whose rates say it in taxOut.origin.

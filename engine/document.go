@@ -49,6 +49,7 @@ func (c *calc) run() error {
 			// line keeps the net that backCalculate found.
 			net := l.amount.Sub(l.countedTax())
 			if !net.Equal(l.net) {
+				l.computedNet = l.net
 				for i := range l.taxes {
 					if l.taxes[i].taxable.Equal(l.net) {
 						l.taxes[i].taxable = net

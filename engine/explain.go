@@ -135,14 +135,19 @@ func (c *calc) explainSource(l *line, t *taxOut) (wire.RateSource, bool) {
 // rule that decided it (t.ruleReason), then, each after a semicolon,
 // what made the tax another amount than its rate times its taxable
 // amount, or what decided it beyond the line: the rate structure that
-// shaped it (a tier, a most of an item's price taxed, a cap), a limit
-// on the document's total that reached it (explainDocLimits), a cap on
-// the document's tax (taxRare.capNote) and the document's rounding
-// (explainRounding).
+// shaped it (a tier, a most of an item's price taxed, a cap), the price
+// threshold of its rule weighed in another currency (taxRare.threshold),
+// a limit on the document's total that reached it (explainDocLimits), a cap on
+// the document's tax (taxRare.capNote), a tax-included price whose net
+// is not the one its taxes were computed on (explainIncluded) and the
+// document's rounding (explainRounding).
 func (c *calc) explainReason(l *line, t *taxOut) string {
 	parts := []string{t.ruleReason}
 	if s := t.structure; s != nil && structureShaped(l, t) && s.Reason != "" {
 		parts = append(parts, "rate structure "+s.ID+": "+s.Reason)
+	}
+	if r := t.rare; r != nil && r.threshold != "" {
+		parts = append(parts, r.threshold)
 	}
 	parts = c.explainDocLimits(l, t, parts)
 	places := int32(max(c.d.currency.MinorUnits, 0))
@@ -155,6 +160,9 @@ func (c *calc) explainReason(l *line, t *taxOut) string {
 		if r.uncapped.Sign() != 0 {
 			note += ": this line's " + r.uncapped.StringFixed(places) + " bears " + borne.StringFixed(places)
 		}
+		parts = append(parts, note)
+	}
+	if note := explainIncluded(l, t, borne, places); note != "" {
 		parts = append(parts, note)
 	}
 	if note := c.explainRounding(t, borne, places); note != "" {
@@ -177,7 +185,11 @@ func (c *calc) explainReason(l *line, t *taxOut) string {
 func structureShaped(l *line, t *taxOut) bool {
 	s := t.structure
 	if t.maxTax || s.Kind != rules.SingleRate {
-		return t.maxTax || !t.raw.Equal(t.taxable.Mul(t.rate))
+		base := t.taxable
+		if !l.computedNet.IsZero() && base.Equal(l.net) {
+			base = l.computedNet // a tax-included line's (explainIncluded)
+		}
+		return t.maxTax || !t.raw.Equal(base.Mul(t.rate))
 	}
 	if s.MaxBasisPerItem != nil && l.qty.Sign() > 0 && t.nonTaxable.Sign() != 0 {
 		return t.taxable.Abs().Equal(s.MaxBasisPerItem.Mul(l.qty))
@@ -225,4 +237,18 @@ func (c *calc) explainRounding(t *taxOut, borne decimal.Decimal, places int32) s
 		}
 	}
 	return ""
+}
+
+// explainIncluded says why tax t of a tax-included line l is not its
+// rate times its taxable amount: the line's taxes were computed on the
+// net that the gross gives at their combined rate (line.computedNet),
+// and the line's net, which the taxable amount shows, is the gross less
+// those taxes once rounded. It returns "" for the other taxes.
+func explainIncluded(l *line, t *taxOut, borne decimal.Decimal, places int32) string {
+	if l.computedNet.IsZero() || !t.taxable.Equal(l.net) || t.result != wire.TaxResultTaxable || t.rate.IsZero() {
+		return ""
+	}
+	return "the price includes the tax: the line's taxes were computed on the net of " + l.computedNet.StringFixed(places) +
+		" that the gross of " + l.amount.StringFixed(places) + " gives at their combined rate, and the line's net is the gross less those taxes once rounded, " +
+		l.net.StringFixed(places) + "; this tax is " + t.rate.String() + " of " + l.computedNet.StringFixed(places) + ", " + borne.StringFixed(places)
 }

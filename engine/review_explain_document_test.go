@@ -201,6 +201,40 @@ func TestExplainedArithmetic(t *testing.T) {
 		{"capped", capEngine(t, "5.00"), roundingSale(houston, false, "100.00", "100.00", "100.00", "-50.00")},
 		{"Ontario", e, onFood},
 	}
+	// A percentage off the document, spread once over its lines.
+	off := roundingSale(houston, false, "0.05", "0.05", "0.05", "-0.25", "0.05")
+	off.Discount = &wire.Discount{DiscountType: wire.DiscountPercent, DiscountValue: amt("10")}
+	docs = append(docs, doc{"a percentage off", e, off})
+	// Tax-included prices with freight, a sale and its return, in
+	// Atlanta (freight taxable) and Los Angeles (not).
+	for _, at := range []*wire.Location{
+		{StreetAddress1: "55 Trinity Ave SW", City: "Atlanta", MainDivision: "GA", PostalCode: "30303", Country: "US"},
+		{StreetAddress1: "200 N Spring St", City: "Los Angeles", MainDivision: "CA", PostalCode: "90012", Country: "US"},
+	} {
+		for _, atLine := range []bool{true, false} {
+			req := roundingSale(at, atLine, "100.00", "-100.00", "33.33")
+			for i, f := range []string{"7.50", "-7.50", "1.00"} {
+				req.LineItems[i].TaxIncludedIndicator = true
+				req.LineItems[i].Freight = amt(f)
+			}
+			docs = append(docs, doc{"tax included with freight, " + at.City, e, req})
+		}
+	}
+	// Tennessee's single article, sold and returned.
+	memphis := &wire.Location{StreetAddress1: "125 N Main St", City: "Memphis", MainDivision: "TN", PostalCode: "38103", Country: "US"}
+	tn := roundingSale(memphis, true, "5000.00", "-5000.00", "2400.00")
+	for i := range tn.LineItems {
+		tn.LineItems[i].Quantity = &wire.Measure{Value: amt("1")}
+	}
+	docs = append(docs, doc{"Tennessee's single article", e, tn})
+	// Manitoba's children's clothing of CAD 150 or less, priced in USD.
+	for _, price := range []string{"100.00", "140.00"} {
+		mb := Address("Winnipeg", "R3C 4T3", "CA")
+		mb.CurrencyConversion = &wire.CurrencyConversion{Currency: CurrencyCode("CAD"), Rate: amt("1.36")}
+		req := Quotation("2026-06-01", &wire.Seller{PhysicalOrigin: mb}, CustomerAt(mb), Line("1", childrensClothing, price))
+		req.LineItems[0].Quantity = &wire.Measure{Value: amt("1")}
+		docs = append(docs, doc{"Manitoba in USD", e, req})
+	}
 	for _, d := range docs {
 		r, ex := saleExplained(t, d.e, d.name, d.req)
 		checkExplainedArithmetic(t, d.name, flatTaxes(r.LineItems, saleLineView), ex)
