@@ -139,11 +139,14 @@ func (c *calc) explainSource(l *line, t *taxOut) (wire.RateSource, bool) {
 // threshold of its rule weighed in another currency (taxRare.threshold),
 // a limit on the document's total that reached it (explainDocLimits), a cap on
 // the document's tax (taxRare.capNote), a tax-included price whose net
-// is not the one its taxes were computed on (explainIncluded) and the
-// document's rounding (explainRounding).
+// is not the one its taxes were computed on (explainIncluded), the
+// document's rounding (explainRounding) and a credit of tax paid
+// elsewhere.
 func (c *calc) explainReason(l *line, t *taxOut) string {
 	parts := []string{t.ruleReason}
-	if s := t.structure; s != nil && structureShaped(l, t) && s.Reason != "" {
+	if s := t.structure; s != nil && s.Reason != "" && !strings.Contains(t.ruleReason, s.Reason) && structureShaped(l, t) {
+		// (A structure whose reason the rule's already gives, a 911
+		// fee's, is not said twice.)
 		parts = append(parts, "rate structure "+s.ID+": "+s.Reason)
 	}
 	if r := t.rare; r != nil && r.threshold != "" {
@@ -167,6 +170,14 @@ func (c *calc) explainReason(l *line, t *taxOut) string {
 	}
 	if note := c.explainRounding(t, borne, places); note != "" {
 		parts = append(parts, note)
+	}
+	if o := t.originalTax(); o != nil && t.rare.creditRule == "previous-tax-paid" {
+		what := "tax paid elsewhere (previousTaxPaid)"
+		if l.charged != nil && c.d.mode == modeAccrue {
+			what = "tax paid elsewhere and the vendor's tax (previousTaxPaid and chargedTax)"
+		}
+		parts = append(parts, "the line's "+what+", "+l.prevPaid.StringFixed(places)+", is credited against its taxes in the order of their jurisdictions (previous-tax-paid): this tax of "+
+			o.StringFixed(places)+" is "+t.tax.StringFixed(places)+" after it")
 	}
 	if len(parts) == 1 {
 		return t.ruleReason

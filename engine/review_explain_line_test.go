@@ -61,3 +61,32 @@ func TestExplainTaxIncludedNet(t *testing.T) {
 		t.Errorf("a price without tax says it includes it: %q", s)
 	}
 }
+
+// TestExplainCreditOfTaxPaid explains a Los Angeles sale of 100.00 on
+// which 8.00 of tax was paid elsewhere (previousTaxPaid): it is credited
+// against the line's taxes in the order of their jurisdictions, so that
+// California's 7.25 is 0.00 and the county districts' taxes of 0.30
+// take the 0.75 left in turn (0.00, 0.00, then 0.15). The response names the credit
+// (originalTax, creditRuleId) but the explanation, whose figure is the
+// tax after it, said nothing of it; it now says the credit and the tax
+// before and after it. A tax the credit does not reach says nothing.
+func TestExplainCreditOfTaxPaid(t *testing.T) {
+	req := usSale("200 N Spring St", "Los Angeles", "CA", "90012", "GENERAL", "100.00")
+	req.LineItems[0].PreviousTaxPaid = amt("8.00")
+	r, ex := saleExplained(t, testEngine(t), "previous tax paid", req)
+	credited := 0
+	for k, w := range r.LineItems[0].Taxes {
+		x := ex[0].Taxes[k]
+		if w.OriginalTax == nil {
+			if strings.Contains(x.Reason, "previousTaxPaid") {
+				t.Errorf("%s, which no credit reached, says one: %q", x.JurisdictionID, x.Reason)
+			}
+			continue
+		}
+		credited++
+		wantReasonSays(t, x.JurisdictionID, x.Reason, "previousTaxPaid", "8.00", w.OriginalTax.String()+" is "+w.CalculatedTax.String())
+	}
+	if credited == 0 {
+		t.Fatalf("no tax of %+v was credited", r.LineItems[0].Taxes)
+	}
+}
