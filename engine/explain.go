@@ -143,49 +143,70 @@ func (c *calc) explainSource(l *line, t *taxOut) (wire.RateSource, bool) {
 // document's rounding (explainRounding) and a credit of tax paid
 // elsewhere.
 func (c *calc) explainReason(l *line, t *taxOut) string {
-	parts := []string{t.ruleReason}
+	r := reasonBuilder{rule: t.ruleReason}
 	if s := t.structure; s != nil && s.Reason != "" && !strings.Contains(t.ruleReason, s.Reason) && structureShaped(l, t) {
 		// (A structure whose reason the rule's already gives, a 911
 		// fee's, is not said twice.)
-		parts = append(parts, "rate structure "+s.ID+": "+s.Reason)
+		r.add("rate structure " + s.ID + ": " + s.Reason)
 	}
-	if r := t.rare; r != nil && r.threshold != "" {
-		parts = append(parts, r.threshold)
+	if x := t.rare; x != nil {
+		r.add(x.threshold)
 	}
-	parts = c.explainDocLimits(l, t, parts)
+	c.explainDocLimits(l, t, &r)
 	places := int32(max(c.d.currency.MinorUnits, 0))
 	borne := t.tax
 	if o := t.originalTax(); o != nil {
 		borne = *o
 	}
-	if r := t.rare; r != nil && r.capNote != "" {
-		note := r.capNote
-		if r.uncapped.Sign() != 0 {
-			note += ": this line's " + r.uncapped.StringFixed(places) + " bears " + borne.StringFixed(places)
+	if x := t.rare; x != nil && x.capNote != "" {
+		note := x.capNote
+		if x.uncapped.Sign() != 0 {
+			note += ": this line's " + x.uncapped.StringFixed(places) + " bears " + borne.StringFixed(places)
 		}
-		parts = append(parts, note)
+		r.add(note)
 	}
-	if note := explainIncluded(l, t, borne, places); note != "" {
-		parts = append(parts, note)
-	}
-	if note := c.explainRounding(t, borne, places); note != "" {
-		parts = append(parts, note)
-	}
+	r.add(explainIncluded(l, t, borne, places))
+	r.add(c.explainRounding(t, borne, places))
 	if o := t.originalTax(); o != nil && t.rare.creditRule == "previous-tax-paid" {
 		what := "tax paid elsewhere (previousTaxPaid)"
 		if l.charged != nil && c.d.mode == modeAccrue {
 			what = "tax paid elsewhere and the vendor's tax (previousTaxPaid and chargedTax)"
 		}
-		parts = append(parts, "the line's "+what+", "+l.prevPaid.StringFixed(places)+", is credited against its taxes in the order of their jurisdictions (previous-tax-paid): this tax of "+
-			o.StringFixed(places)+" is "+t.tax.StringFixed(places)+" after it")
+		r.add("the line's " + what + ", " + l.prevPaid.StringFixed(places) + ", is credited against its taxes in the order of their jurisdictions (previous-tax-paid): this tax of " +
+			o.StringFixed(places) + " is " + t.tax.StringFixed(places) + " after it")
 	}
-	if len(parts) == 1 {
-		return t.ruleReason
+	return r.String()
+}
+
+// reasonBuilder joins a rule's reason and the sentences that follow it
+// with semicolons, allocating nothing until one does.
+type reasonBuilder struct {
+	b    strings.Builder
+	rule string
+	more bool
+}
+
+// add appends s after what r holds; an empty s adds nothing.
+func (r *reasonBuilder) add(s string) {
+	if s == "" {
+		return
 	}
-	if parts[0] == "" {
-		parts = parts[1:]
+	if !r.more {
+		r.more = true
+		r.b.WriteString(r.rule)
 	}
-	return strings.Join(parts, "; ")
+	if r.b.Len() > 0 {
+		r.b.WriteString("; ")
+	}
+	r.b.WriteString(s)
+}
+
+// String returns the reason: the rule's alone when nothing followed it.
+func (r *reasonBuilder) String() string {
+	if !r.more {
+		return r.rule
+	}
+	return r.b.String()
 }
 
 // structureShaped reports whether the rate structure of tax t of line l
@@ -208,20 +229,19 @@ func structureShaped(l *line, t *taxOut) bool {
 	return false
 }
 
-// explainDocLimits appends to parts what each limit on the document's
-// total that reached tax t of line l decided (doclimit.go): the
-// document's total of the lines that share it, the limit, and whether
-// the line's rule applied.
-func (c *calc) explainDocLimits(l *line, t *taxOut, parts []string) []string {
+// explainDocLimits adds to r what each limit on the document's total
+// that reached tax t of line l decided (doclimit.go): the document's
+// total of the lines that share it, the limit, and whether the line's
+// rule applied.
+func (c *calc) explainDocLimits(l *line, t *taxOut, r *reasonBuilder) {
 	if l.docLimit == "" {
-		return parts
+		return
 	}
 	for _, k := range c.docLimits {
 		if k.note != "" && k.jurisdiction == t.j.JurisdictionID && k.tax == t.imposition && strings.Contains(l.docLimit, k.note) {
-			parts = append(parts, k.note)
+			r.add(k.note)
 		}
 	}
-	return parts
 }
 
 // explainRounding says how rounding the document's tax once
