@@ -468,6 +468,11 @@ type line struct {
 	taxes    []taxOut
 	net      decimal.Decimal // amount net of tax
 	totalTax decimal.Decimal
+	// computedNet is the net that a tax-included line's taxes were
+	// computed on (backCalculate), when the gross less its rounded
+	// taxes, which net then is, is another; zero otherwise. The
+	// explanation of a tax whose taxable amount moved to net says so.
+	computedNet decimal.Decimal
 }
 
 // currencyAmount takes v to the minor units of the document's currency,
@@ -570,6 +575,18 @@ type taxRare struct {
 	// creditRule the credit's rule.
 	original   *decimal.Decimal
 	creditRule string
+	// capNote is what a rate structure's cap on a document's tax
+	// (maxTaxPerDocument) made of the tax, for its explanation: the cap
+	// and the document's tax it spread, uncapped being the tax's share
+	// of that before the cap; or that the document's credits go beyond
+	// the cap (uncapped zero). "" when no cap reached the tax.
+	capNote  string
+	uncapped decimal.Decimal
+	// threshold is how the price threshold of the rule that decided the
+	// tax weighed the line in the threshold's currency, when it is not
+	// the document's (thresholdExempt), for its explanation; "" for the
+	// others.
+	threshold string
 	// source is where the rate of a tax that a table gives outright came
 	// from (a franchise fee's table), for its explanation; nil for the
 	// others, whose rates say it in taxOut.origin.
@@ -655,6 +672,10 @@ type calc struct {
 	// (doclimit.go).
 	docLimits []*docLimit
 	weighing  *docLimit
+	// docRounded is what rounding the document's tax once did, a
+	// jurisdiction's and imposition's taxes at a time; nil when it is
+	// rounded line by line (document.go).
+	docRounded []docRounding
 	// req is the request calculated, for the members Levy does not act
 	// on (see wirefields.go); docFlags are the parameters of its own
 	// members, read once (docFlagged) for every line.

@@ -394,6 +394,10 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 				var within bool
 				exempt, within, note, rule = c.thresholdExempt(l, st.at, r.Threshold, base)
 				l.addThresholdNote(note, rule)
+				if note != "" {
+					// The tax's explanation says how it was weighed.
+					t.setRare().threshold = note
+				}
 				if r.Holiday && !within {
 					// An item above a holiday's cap is no holiday item:
 					// its record names the rule of a day of no holiday

@@ -49,6 +49,7 @@ func (c *calc) run() error {
 			// line keeps the net that backCalculate found.
 			net := l.amount.Sub(l.countedTax())
 			if !net.Equal(l.net) {
+				l.computedNet = l.net
 				for i := range l.taxes {
 					if l.taxes[i].taxable.Equal(l.net) {
 						l.taxes[i].taxable = net
@@ -298,8 +299,19 @@ func (c *calc) round() {
 		}
 	}
 	for _, k := range order {
-		c.allocateRounded(groups[k], places)
+		exact, total := c.allocateRounded(groups[k], places)
+		c.docRounded = append(c.docRounded, docRounding{id: k.id, imposition: k.imp, exact: exact, total: total})
 	}
+}
+
+// docRounding is what rounding a document's tax once (roundAtLineLevel
+// false) made of one jurisdiction's and imposition's taxes: their exact
+// sum and the total it rounds to, which the lines' taxes add up to. The
+// explanation of a tax that bears another amount than its own rounded
+// tax says so with these figures (explainRounding).
+type docRounding struct {
+	id, imposition string
+	exact, total   decimal.Decimal
 }
 
 // allocateRounded rounds the sum of a group of taxes (one jurisdiction's
@@ -317,7 +329,9 @@ func (c *calc) round() {
 // tax of exactly 0.05 beside two of 0.003125 and 0.0025 the 0.06 of the
 // total, and a return's -0.01875 among five sales of 0.00625 took the
 // whole difference, -0.04.
-func (c *calc) allocateRounded(ts []*taxOut, places int32) {
+//
+// It returns the exact sum of the taxes and the rounded total.
+func (c *calc) allocateRounded(ts []*taxOut, places int32) (exact, total decimal.Decimal) {
 	sum := decimal.Zero
 	raws := make([]decimal.Decimal, len(ts))
 	taxes := make([]decimal.Decimal, len(ts))
@@ -326,10 +340,12 @@ func (c *calc) allocateRounded(ts []*taxOut, places int32) {
 		raws[i] = t.raw
 		taxes[i] = roundTax(t.raw, places, t.mode)
 	}
-	settleRounded(raws, taxes, roundTax(sum, places, ts[0].mode), places)
+	total = roundTax(sum, places, ts[0].mode)
+	settleRounded(raws, taxes, total, places)
 	for i, t := range ts {
 		t.tax = taxes[i]
 	}
+	return sum, total
 }
 
 // settleRounded moves the values of rounded, each its exact value in
@@ -441,6 +457,7 @@ func (c *calc) capDocument() error {
 				" lets one document bear (maxTaxPerDocument); they are given in full, as Levy can not know what the returned sales bore: a sale whose tax the cap cut is credited more than it bore"
 			for _, m := range ms {
 				m.l.addCapNote(note)
+				m.t.setRare().capNote = note
 			}
 			continue
 		}
@@ -448,7 +465,13 @@ func (c *calc) capDocument() error {
 		if err != nil {
 			return fmt.Errorf("engine: cap the tax of %s at %s over the document (structure %s): %w", k.id, limit, k.structure, err)
 		}
+		// The explanation of each capped tax says the cap and the
+		// document's tax before it.
+		note := "rate structure " + k.structure + " caps the tax of " + ms[0].t.j.Value + " (" + k.id + ") at " + limit.StringFixed(places) +
+			" a document (maxTaxPerDocument): the document's " + sum.StringFixed(places) + " is spread over its lines in proportion to their tax"
 		for i, m := range ms {
+			rare := m.t.setRare()
+			rare.capNote, rare.uncapped = note, m.t.tax
 			m.t.tax, m.t.raw, m.t.maxTax = parts[i].Decimal(), parts[i].Decimal(), true
 		}
 	}

@@ -8,7 +8,9 @@ import (
 	"github.com/levytax/levy/data/content"
 	"github.com/levytax/levy/journal"
 	"github.com/levytax/levy/profile"
+	"github.com/levytax/levy/rules"
 	"github.com/levytax/levy/wire"
+	"github.com/shopspring/decimal"
 )
 
 // ExplainSale calculates req as Sale does and also returns the explanation
@@ -74,7 +76,7 @@ func explain[R any](c *calc, tree []lineIn, lines []R, view func(*R) (lineView, 
 				x.MaxTaxRuleID = w.MaxTaxRuleID.Value
 			}
 			if l := node.leaf; l != nil && k < len(l.taxes) {
-				x.Reason = l.taxes[k].ruleReason
+				x.Reason = c.explainReason(l, &l.taxes[k])
 				if src, ok := c.explainSource(l, &l.taxes[k]); ok {
 					if sources == nil {
 						sources = make([]wire.RateSource, len(v.taxes))
@@ -127,4 +129,157 @@ func (c *calc) explainSource(l *line, t *taxOut) (wire.RateSource, bool) {
 		return wire.RateSource{Content: string(f), File: file, Line: line}, true
 	}
 	return wire.RateSource{Content: wire.RateSourceEmbedded, Version: s.embedded, Source: src}, true
+}
+
+// explainReason returns the reason of tax t of line l: the reason of the
+// rule that decided it (t.ruleReason), then, each after a semicolon,
+// what made the tax another amount than its rate times its taxable
+// amount, or what decided it beyond the line: the rate structure that
+// shaped it (a tier, a most of an item's price taxed, a cap), the price
+// threshold of its rule weighed in another currency (taxRare.threshold),
+// a limit on the document's total that reached it (explainDocLimits), a cap on
+// the document's tax (taxRare.capNote), a tax-included price whose net
+// is not the one its taxes were computed on (explainIncluded), the
+// document's rounding (explainRounding) and a credit of tax paid
+// elsewhere.
+func (c *calc) explainReason(l *line, t *taxOut) string {
+	r := reasonBuilder{rule: t.ruleReason}
+	if s := t.structure; s != nil && s.Reason != "" && !strings.Contains(t.ruleReason, s.Reason) && structureShaped(l, t) {
+		// (A structure whose reason the rule's already gives, a 911
+		// fee's, is not said twice.)
+		r.add("rate structure " + s.ID + ": " + s.Reason)
+	}
+	if x := t.rare; x != nil {
+		r.add(x.threshold)
+	}
+	c.explainDocLimits(l, t, &r)
+	places := int32(max(c.d.currency.MinorUnits, 0))
+	borne := t.tax
+	if o := t.originalTax(); o != nil {
+		borne = *o
+	}
+	if x := t.rare; x != nil && x.capNote != "" {
+		note := x.capNote
+		if x.uncapped.Sign() != 0 {
+			note += ": this line's " + x.uncapped.StringFixed(places) + " bears " + borne.StringFixed(places)
+		}
+		r.add(note)
+	}
+	r.add(explainIncluded(l, t, borne, places))
+	r.add(c.explainRounding(t, borne, places))
+	if o := t.originalTax(); o != nil && t.rare.creditRule == "previous-tax-paid" {
+		what := "tax paid elsewhere (previousTaxPaid)"
+		if l.charged != nil && c.d.mode == modeAccrue {
+			what = "tax paid elsewhere and the vendor's tax (previousTaxPaid and chargedTax)"
+		}
+		r.add("the line's " + what + ", " + l.prevPaid.StringFixed(places) + ", is credited against its taxes in the order of their jurisdictions (previous-tax-paid): this tax of " +
+			o.StringFixed(places) + " is " + t.tax.StringFixed(places) + " after it")
+	}
+	return r.String()
+}
+
+// reasonBuilder joins a rule's reason and the sentences that follow it
+// with semicolons, allocating nothing until one does.
+type reasonBuilder struct {
+	b    strings.Builder
+	rule string
+	more bool
+}
+
+// add appends s after what r holds; an empty s adds nothing.
+func (r *reasonBuilder) add(s string) {
+	if s == "" {
+		return
+	}
+	if !r.more {
+		r.more = true
+		r.b.WriteString(r.rule)
+	}
+	if r.b.Len() > 0 {
+		r.b.WriteString("; ")
+	}
+	r.b.WriteString(s)
+}
+
+// String returns the reason: the rule's alone when nothing followed it.
+func (r *reasonBuilder) String() string {
+	if !r.more {
+		return r.rule
+	}
+	return r.b.String()
+}
+
+// structureShaped reports whether the rate structure of tax t of line l
+// made it another tax than its rate on the line's amount: a tax that is
+// not its rate times its taxable amount (tiers, an amount per unit, a
+// cap), or a taxable amount cut to the most of each item's price that
+// the structure taxes (Tennessee's local tax on the first 1,600.00).
+func structureShaped(l *line, t *taxOut) bool {
+	s := t.structure
+	if t.maxTax || s.Kind != rules.SingleRate {
+		base := t.taxable
+		if !l.computedNet.IsZero() && base.Equal(l.net) {
+			base = l.computedNet // a tax-included line's (explainIncluded)
+		}
+		return t.maxTax || !t.raw.Equal(base.Mul(t.rate))
+	}
+	if s.MaxBasisPerItem != nil && l.qty.Sign() > 0 && t.nonTaxable.Sign() != 0 {
+		return t.taxable.Abs().Equal(s.MaxBasisPerItem.Mul(l.qty))
+	}
+	return false
+}
+
+// explainDocLimits adds to r what each limit on the document's total
+// that reached tax t of line l decided (doclimit.go): the document's
+// total of the lines that share it, the limit, and whether the line's
+// rule applied.
+func (c *calc) explainDocLimits(l *line, t *taxOut, r *reasonBuilder) {
+	if l.docLimit == "" {
+		return
+	}
+	for _, k := range c.docLimits {
+		if k.note != "" && k.jurisdiction == t.j.JurisdictionID && k.tax == t.imposition && strings.Contains(l.docLimit, k.note) {
+			r.add(k.note)
+		}
+	}
+}
+
+// explainRounding says how rounding the document's tax once
+// (roundAtLineLevel false) made tax t bear borne (its tax before a
+// credit of tax paid elsewhere) rather than its own tax rounded alone:
+// the jurisdiction's exact tax over the document and the total it
+// rounds to, which the lines' taxes add up to. It returns "" when the
+// tax bears its own rounded tax, or the document was rounded line by
+// line.
+func (c *calc) explainRounding(t *taxOut, borne decimal.Decimal, places int32) string {
+	if c.d.roundAtLine || len(c.docRounded) == 0 {
+		return ""
+	}
+	own := roundTax(t.raw, places, t.mode)
+	if own.Equal(borne) {
+		return ""
+	}
+	for _, g := range c.docRounded {
+		if g.id == t.j.JurisdictionID && g.imposition == string(t.imposition) {
+			return "the document's tax is rounded once per jurisdiction and tax (roundAtLineLevel false): the " + string(t.imposition) + " of " +
+				t.j.Value + " (" + g.id + ") on the document's lines comes to " + g.exact.String() + ", " + g.total.StringFixed(places) +
+				" rounded; this line's own " + t.raw.String() + " rounds to " + own.StringFixed(places) + " alone and bears " +
+				borne.StringFixed(places) + ", so that the lines add up to " + g.total.StringFixed(places)
+		}
+	}
+	return ""
+}
+
+// explainIncluded says why tax t of a tax-included line l is not its
+// rate times its taxable amount: the line's taxes were computed on the
+// net that the gross gives at their combined rate (line.computedNet),
+// and the line's net, which the taxable amount shows, is the gross less
+// those taxes once rounded. It returns "" for the other taxes.
+func explainIncluded(l *line, t *taxOut, borne decimal.Decimal, places int32) string {
+	if l.computedNet.IsZero() || !t.taxable.Equal(l.net) || t.result != wire.TaxResultTaxable || t.rate.IsZero() {
+		return ""
+	}
+	return "the price includes the tax: the line's taxes were computed on the net of " + l.computedNet.StringFixed(places) +
+		" that the gross of " + l.amount.StringFixed(places) + " gives at their combined rate, and the line's net is the gross less those taxes once rounded, " +
+		l.net.StringFixed(places) + "; this tax is " + t.rate.String() + " of " + l.computedNet.StringFixed(places) + ", " + borne.StringFixed(places)
 }

@@ -48,7 +48,16 @@ type ExplainedTax struct {
 	// Reason is why the rule applies, in words: the rule's reason and
 	// citation, the situs's (such as an importer's DDP delivery), or the
 	// override's or certificate's; when a state's cap on its local rates
-	// lowered the rate, the cap's reason follows the rule's.
+	// lowered the rate, the cap's reason follows the rule's. What made
+	// the tax another amount than its rate times its taxable amount, or
+	// decided it beyond the line, follows too, each after a semicolon,
+	// with its figures: the rate structure that shaped it (its ID and
+	// reason), a price threshold weighed in another currency, a limit on
+	// the document's total (Ontario's prepared food), a cap on the
+	// document's tax and the line's share of it, credits beyond that
+	// cap, the net that a tax-included price's taxes were computed on,
+	// and a unit that rounding the document once (roundAtLineLevel
+	// false) moved to or from the tax.
 	Reason string `json:"reason"`
 	// Source says where the record's rate came from: Levy's embedded
 	// dataset, a content file loaded beside or instead of it, the host,

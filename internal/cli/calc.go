@@ -27,7 +27,11 @@ the location (taxAreaLookup); strict refuses it, naming the member.
 --explain prints, after the response, a table of its taxes: line,
 jurisdiction, tax, result, amount, rule ID and the reason in words that
 the rule tables, the place of supply or the request's overrides give for
-it (the response names the rule but not the reason); --explain-only
+it (the response names the rule but not the reason), followed, with
+their figures, by what made the tax another amount than its rate times
+its taxable amount (a rate structure, a cap, the document's rounding, a
+tax-included net, a credit) or decided it beyond the line (a limit on
+the document's total, a threshold in another currency); --explain-only
 prints the table alone. An explained calculation stores nothing, whatever
 its message type: the journal, when given, only lends the tenant's tax
 profile.
