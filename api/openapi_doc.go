@@ -68,7 +68,7 @@ var errorTable = []errorAnswer{
 	{http.StatusRequestEntityTooLarge, "PayloadTooLarge", "The request body is larger than the operation accepts. A body whose Content-Length announces too much is refused before any of it is read (and without a 100 Continue); the target is then Content-Length.", withBody},
 	{http.StatusUnsupportedMediaType, "UnsupportedMediaType", "The request body is declared as something other than JSON.", withBody},
 	{http.StatusInternalServerError, "InternalError", "Levy failed to answer. The message names the request ID, which the logs have the fault under. (A client that closes its connection before its answer reads none; the logs and the metrics count it under 499, code request_cancelled.)", always},
-	{http.StatusServiceUnavailable, "ServiceUnavailable", "Levy cannot answer now: the program serving the API set the request a deadline that passed before its answer was ready (code deadline_exceeded, without Retry-After), or a store the operation writes to cannot take writes (code unavailable).", calculates},
+	{http.StatusServiceUnavailable, "ServiceUnavailable", "Levy cannot answer now: the program serving the API set the request a deadline that passed before its answer was ready (code deadline_exceeded, without Retry-After), or a store the operation uses cannot take writes or was closed, as while the server shuts down (code unavailable).", calculates},
 }
 
 // encodeDocument returns the document of ops as JSON.

@@ -3,14 +3,18 @@ package auth
 import (
 	"context"
 	"encoding/base64"
-	"errors"
 	"slices"
 	"time"
+
+	"github.com/levytax/levy/internal/storeclosed"
 )
 
 // ErrClosed is the error, wrapped, of the methods of a Store after its
-// Close.
-var ErrClosed = errors.New("store is closed")
+// Close. It carries the code levy.EUnavailable (errors.As finds a
+// *levy.Error in it): the store cannot serve now, as when its host is
+// shutting down, and the same call may succeed later, to a store opened
+// again.
+var ErrClosed = storeclosed.New("the auth store is closed")
 
 // Store keeps what package auth must not lose: the credentials with the
 // hashes of their secrets, the tenants' IDs, the signing keys, the

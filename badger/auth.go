@@ -156,7 +156,12 @@ func (s *AuthStore) enter(ctx context.Context, op, subject string, fn func() err
 		return Wrap("auth", op, subject, err)
 	}
 	if !s.gate.Enter() {
-		return Wrap("auth", op, subject, auth.ErrClosed)
+		// Not Wrap, which leaves an error carrying a *levy.Error as it
+		// is: the call's context is kept for the logs of a shutdown.
+		if subject == "" {
+			return fmt.Errorf("auth: %s: %w", op, auth.ErrClosed)
+		}
+		return fmt.Errorf("auth: %s %s: %w", op, subject, auth.ErrClosed)
 	}
 	defer s.gate.Leave()
 	return Wrap("auth", op, subject, fn())

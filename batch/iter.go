@@ -33,6 +33,15 @@ type Result[R any] struct {
 // over the first requests of reqs. Without a File there is no
 // checkpoint: after a crash between a group's commit and its yield,
 // only the journal tells whether the group was stored.
+//
+// reqs is read, and the requests calculated, on goroutines of the run:
+// when reqs or a calculation panics, the run stops, and once its
+// goroutines have returned the panic is raised again on the goroutine
+// that ranges over Sales, where the host can recover it (the value
+// recovered is an error that wraps the value panicked with, when that is
+// an error, and gives the stack where it happened). Sales returns only
+// once reqs has returned, so a reqs that waits for its input (a queue, a
+// network stream) must itself stop when ctx ends.
 func Sales(ctx context.Context, cfg Config, reqs iter.Seq[*wire.SaleRequest]) iter.Seq2[Result[wire.SaleResponse], error] {
 	cfg.Perspective = Sale
 	return requests(ctx, cfg, reqs, func(c Config) func(context.Context, *wire.SaleRequest) (*wire.SaleResponse, *journal.Transaction, error) {
@@ -43,7 +52,8 @@ func Sales(ctx context.Context, cfg Config, reqs iter.Seq[*wire.SaleRequest]) it
 	})
 }
 
-// Purchases is Sales for the buyer's requests.
+// Purchases is Sales for the buyer's requests; what Sales says of panics
+// and of a reqs that waits holds for it too.
 func Purchases(ctx context.Context, cfg Config, reqs iter.Seq[*wire.PurchaseRequest]) iter.Seq2[Result[wire.PurchaseResponse], error] {
 	cfg.Perspective = Purchase
 	return requests(ctx, cfg, reqs, func(c Config) func(context.Context, *wire.PurchaseRequest) (*wire.PurchaseResponse, *journal.Transaction, error) {
@@ -54,7 +64,8 @@ func Purchases(ctx context.Context, cfg Config, reqs iter.Seq[*wire.PurchaseRequ
 	})
 }
 
-// Owners is Sales for the owner's requests.
+// Owners is Sales for the owner's requests; what Sales says of panics
+// and of a reqs that waits holds for it too.
 func Owners(ctx context.Context, cfg Config, reqs iter.Seq[*wire.OwnerRequest]) iter.Seq2[Result[wire.OwnerResponse], error] {
 	cfg.Perspective = Owner
 	return requests(ctx, cfg, reqs, func(c Config) func(context.Context, *wire.OwnerRequest) (*wire.OwnerResponse, *journal.Transaction, error) {

@@ -17,11 +17,15 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/einvoice/webhook"
+	"github.com/levytax/levy/internal/storeclosed"
 )
 
 // ErrClosed is the error, wrapped, of the methods of a Service or a Store
-// after Close.
-var ErrClosed = errors.New("e-invoicing is closed")
+// after Close. It carries the code levy.EUnavailable (errors.As finds a
+// *levy.Error in it): e-invoicing cannot serve now, as when its host is
+// shutting down, and the same call may succeed later, to a Service or a
+// Store opened again.
+var ErrClosed = storeclosed.New("e-invoicing is closed")
 
 // DefaultLeaseTerm is how long, by default, a Service holds a document
 // it processes or a connection whose events it sends before another

@@ -5,33 +5,52 @@ import (
 	"iter"
 	"runtime"
 
+	"github.com/levytax/levy"
 	"github.com/levytax/levy/internal/ordered"
 	"github.com/levytax/levy/wire"
 )
 
 // Batch says how the batch methods (Sales, Purchases, Owners) spread
-// their work. The zero value uses every core.
+// their work. The zero value uses every core. A negative field is
+// refused: the method yields one error (levy.EInvalid, field "Workers"
+// or "Window") and calculates nothing.
 type Batch struct {
-	// Workers is how many requests are calculated at once (default
-	// runtime.GOMAXPROCS).
+	// Workers is how many requests are calculated at once (0: the
+	// default, runtime.GOMAXPROCS).
 	Workers int
 	// Window bounds the requests in flight: read and not yet yielded,
-	// held back by a slower one before them (default 64 per worker). It
-	// bounds the memory of a run whatever the number of requests.
+	// held back by a slower one before them (0: the default, 64 per
+	// worker). It bounds the memory of a run whatever the number of
+	// requests.
 	Window int
 }
 
-// sizes returns the workers and the window of b.
-func (b Batch) sizes() (int, int) {
+// sizes returns the workers and the window of b, or the error of a
+// negative one.
+func (b Batch) sizes() (int, int, error) {
+	if b.Workers < 0 {
+		return 0, 0, levy.Invalid("Workers", "must not be negative (0 for the default), got %d", b.Workers)
+	}
+	if b.Window < 0 {
+		return 0, 0, levy.Invalid("Window", "must not be negative (0 for the default), got %d", b.Window)
+	}
 	w := b.Workers
-	if w <= 0 {
+	if w == 0 {
 		w = runtime.GOMAXPROCS(0)
 	}
 	win := b.Window
-	if win <= 0 {
+	if win == 0 {
 		win = 64 * w
 	}
-	return w, win
+	return w, win, nil
+}
+
+// refused is the sequence of a batch method given a Batch it refuses:
+// err, once.
+func refused[R any](err error) iter.Seq2[*R, error] {
+	return func(yield func(*R, error) bool) {
+		yield(nil, err)
+	}
 }
 
 // Sales calculates every request of reqs, as Sale does, on up to
@@ -50,7 +69,10 @@ func (e *Engine) Sales(ctx context.Context, reqs iter.Seq[*wire.SaleRequest], b 
 	if reqs == nil {
 		return noRequests[wire.SaleResponse]()
 	}
-	w, win := b.sizes()
+	w, win, err := b.sizes()
+	if err != nil {
+		return refused[wire.SaleResponse](err)
+	}
 	return ordered.Map(ctx, reqs, w, win, e.Sale)
 }
 
@@ -59,7 +81,10 @@ func (e *Engine) Purchases(ctx context.Context, reqs iter.Seq[*wire.PurchaseRequ
 	if reqs == nil {
 		return noRequests[wire.PurchaseResponse]()
 	}
-	w, win := b.sizes()
+	w, win, err := b.sizes()
+	if err != nil {
+		return refused[wire.PurchaseResponse](err)
+	}
 	return ordered.Map(ctx, reqs, w, win, e.Purchase)
 }
 
@@ -68,6 +93,9 @@ func (e *Engine) Owners(ctx context.Context, reqs iter.Seq[*wire.OwnerRequest], 
 	if reqs == nil {
 		return noRequests[wire.OwnerResponse]()
 	}
-	w, win := b.sizes()
+	w, win, err := b.sizes()
+	if err != nil {
+		return refused[wire.OwnerResponse](err)
+	}
 	return ordered.Map(ctx, reqs, w, win, e.Owner)
 }

@@ -464,24 +464,24 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 		s.log.LogAttrs(ctx, slog.LevelInfo, "content loaded", slog.String("files", o.Name), slog.Any("states", o.States))
 	}
 	var err error
-	if s.jur, err = s.ds.Jurisdictions(); err != nil {
+	if s.jur, err = loadPart(ctx, "jurisdictions", s.ds.Jurisdictions); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	s.vat = s.jur.VATGeography()
-	if s.codes, err = s.ds.Codes(); err != nil {
+	if s.codes, err = loadPart(ctx, "codes", s.ds.Codes); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	s.currencies = s.codes.Currencies()
-	if s.brazil, err = s.ds.Brazil(); err != nil {
+	if s.brazil, err = loadPart(ctx, "Brazil", s.ds.Brazil); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
-	if s.ips, err = s.ds.IPs(); err != nil {
+	if s.ips, err = loadPart(ctx, "IP ranges", s.ds.IPs); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
-	if s.bins, err = s.ds.BINs(); err != nil {
+	if s.bins, err = loadPart(ctx, "card BINs", s.ds.BINs); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
-	tx, err := s.ds.Taxability()
+	tx, err := loadPart(ctx, "taxability", s.ds.Taxability)
 	if err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
@@ -496,7 +496,7 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	if s.resolver, err = taxarea.New(ctx, s.ds, taxarea.WithToday(s.today)); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
-	local, err := s.ds.Local()
+	local, err := loadPart(ctx, "local taxes", s.ds.Local)
 	if err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
@@ -561,10 +561,10 @@ func build(ctx context.Context, c *config) (*snapshot, error) {
 	s.rates = newRateTable(s.jur, host)
 	s.franchise = newFranchiseTable(s.jur, franchise)
 	s.profileFee = newProfileFeeRare()
-	if s.comms, err = newCommsContent(s.ds, s.embedded); err != nil {
+	if s.comms, err = loadPart(ctx, "communications", func() (*commsContent, error) { return newCommsContent(s.ds, s.embedded) }); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
-	if s.intrastat, err = loadIntrastat(s.ds); err != nil {
+	if s.intrastat, err = loadPart(ctx, "Intrastat", func() (*data.Intrastat, error) { return loadIntrastat(s.ds) }); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	s.newest, s.horizon = s.rates.horizon()

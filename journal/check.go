@@ -10,6 +10,7 @@ import (
 
 	"github.com/levytax/levy"
 	"github.com/levytax/levy/civil"
+	"github.com/levytax/levy/internal/storeclosed"
 )
 
 // maxTenantLength is the most bytes a tenant may have.
@@ -149,17 +150,21 @@ func newID() string {
 }
 
 // ErrClosed is the error, wrapped, of the methods of a store after Close.
-var ErrClosed = errors.New("store is closed")
+// It carries the code levy.EUnavailable (errors.As finds a *levy.Error
+// in it): the store cannot serve now, as when its host is shutting down,
+// and the same call may succeed later, to a store opened again.
+var ErrClosed = storeclosed.New("the journal is closed")
 
 // wrap returns err with the operation and the transaction ID that met it
 // ("journal: post INV-1: ..."), except a *levy.Error, which is the
-// caller's to read as it is, and nil, which stays nil.
+// caller's to read as it is, and nil, which stays nil. ErrClosed, which
+// carries a *levy.Error, is wrapped too, for the logs of a shutdown.
 func wrap(op, id string, err error) error {
 	if err == nil {
 		return nil
 	}
 	var le *levy.Error
-	if errors.As(err, &le) {
+	if errors.As(err, &le) && !errors.Is(err, ErrClosed) {
 		return err
 	}
 	if id == "" {

@@ -2,8 +2,9 @@ package profile
 
 import (
 	"context"
-	"errors"
 	"time"
+
+	"github.com/levytax/levy/internal/storeclosed"
 )
 
 // Store keeps the tax profiles of tenants: every version of every record,
@@ -117,4 +118,7 @@ func (n *Need) Wants(k Key) bool {
 }
 
 // ErrClosed is the error, wrapped, of a Store's methods after Close.
-var ErrClosed = errors.New("the profile store is closed")
+// It carries the code levy.EUnavailable (errors.As finds a *levy.Error
+// in it): the store cannot serve now, as when its host is shutting down,
+// and the same call may succeed later, to a store opened again.
+var ErrClosed = storeclosed.New("the profile store is closed")

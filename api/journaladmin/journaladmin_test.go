@@ -205,7 +205,9 @@ func TestJournalRoutes(t *testing.T) {
 
 	// A journal that fails while the export streams: the status is
 	// sent, so the trailer says the export is incomplete, without the
-	// fault itself; the report, not yet begun, answers 500.
+	// fault itself; the report, not yet begun, answers 503: a closed
+	// journal cannot serve now (its host is shutting down), and the same
+	// request may succeed later.
 	if err := s.store.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +217,8 @@ func TestJournalRoutes(t *testing.T) {
 		!strings.Contains(resp.Trailer.Get(journaladmin.TrailerError), resp.Header.Get("X-Request-Id")) {
 		t.Errorf("an export over a closed journal: %d %s, trailers %v", resp.StatusCode, body, resp.Trailer)
 	}
-	if resp, body := s.send(t, "GET", "/admin/v1/journal/report", acmeAdmin, ""); resp.StatusCode != 500 {
+	if resp, body := s.send(t, "GET", "/admin/v1/journal/report", acmeAdmin, ""); resp.StatusCode != 503 || resp.Header.Get("Retry-After") != "1" ||
+		!strings.Contains(string(body), `"code":"unavailable"`) {
 		t.Errorf("a report over a closed journal: %d %s", resp.StatusCode, body)
 	}
 }

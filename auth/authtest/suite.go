@@ -838,6 +838,15 @@ func testClose(t *testing.T, s auth.Store) {
 	must(t, s.CheckWrite(ctx))
 	must(t, s.Close())
 	checkAll(t, s, ctx, auth.ErrClosed)
+	// A closed store cannot serve now (its host is shutting down): the
+	// error says so by its code, by which a host retries and the HTTP
+	// adapter and the token endpoints answer 503, not as a fault.
+	if _, err := s.Get(ctx, "a"); levy.ErrorCode(err) != levy.EUnavailable {
+		t.Errorf("Get after Close: %v (code %q), want code %q", err, levy.ErrorCode(err), levy.EUnavailable)
+	}
+	if err := s.CheckWrite(ctx); levy.ErrorCode(err) != levy.EUnavailable {
+		t.Errorf("CheckWrite after Close: %v (code %q), want code %q", err, levy.ErrorCode(err), levy.EUnavailable)
+	}
 	if err := s.Close(); err != nil {
 		t.Fatalf("a second Close: %v", err)
 	}

@@ -836,8 +836,10 @@ func testClose(t *testing.T, s profile.Store) {
 	}
 	check := func(what string, err error) {
 		t.Helper()
-		if !errors.Is(err, profile.ErrClosed) {
-			t.Errorf("%s after Close: %v, want ErrClosed", what, err)
+		// A closed store cannot serve now (its host is shutting down):
+		// the code says so, not that Levy failed.
+		if !errors.Is(err, profile.ErrClosed) || levy.ErrorCode(err) != levy.EUnavailable {
+			t.Errorf("%s after Close: %v (code %q), want ErrClosed of code %q", what, err, levy.ErrorCode(err), levy.EUnavailable)
 		}
 	}
 	_, err := s.Apply(ctx, tenant, profile.Commit{At: epoch, By: "x"})
