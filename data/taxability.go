@@ -17,7 +17,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 10
+	taxVersion = 11
 )
 
 // Taxability holds how product classes are taxed: the US matrix of
@@ -400,6 +400,14 @@ type ProductClassRule struct {
 	Threshold         *decimal.Decimal
 	ThresholdKind     string
 	ThresholdCurrency string
+	// ThresholdRate, with ThresholdKind "up_to_rate" alone, is the rate
+	// of an item whose unit price is at or below Threshold, on its whole
+	// price, where a dearer item bears the rule's Treatment: India's GST
+	// on garments of a sale value of Rs 2,500 or less a piece at 5%, and
+	// the standard 18% above (Treatment "standard", which only such a
+	// rule has). Any country's or province's standard, reduced or rate
+	// rule may carry it; nil otherwise.
+	ThresholdRate *decimal.Decimal
 	// Effective and Expiration bound the days the rule is in force (zero:
 	// open); rules of one country and class do not overlap, so a class
 	// whose rate category changed has one rule per period.
@@ -465,6 +473,7 @@ func (t *Taxability) ProductClasses() []ProductClassRule {
 	for i := range out {
 		out[i].Rate = cloneDecimal(out[i].Rate)
 		out[i].Threshold = cloneDecimal(out[i].Threshold)
+		out[i].ThresholdRate = cloneDecimal(out[i].ThresholdRate)
 	}
 	return out
 }
@@ -636,6 +645,7 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		c.Threshold = readOptDecimal(r)
 		c.ThresholdKind = r.String()
 		c.ThresholdCurrency = r.String()
+		c.ThresholdRate = readOptDecimal(r)
 		c.Effective = readJurisDate(r)
 		c.Expiration = readJurisDate(r)
 		c.Citation = r.String()
@@ -645,6 +655,7 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		switch {
 		case c.Treatment == "reduced" && c.Category != "" && c.Rate == nil,
 			c.Treatment == "rate" && c.Category == "" && c.Rate != nil,
+			c.Treatment == "standard" && c.Category == "" && c.Rate == nil && c.ThresholdRate != nil,
 			(c.Treatment == "zero" || c.Treatment == "exempt" || c.Treatment == "nontaxable") && c.Category == "" && c.Rate == nil:
 		default:
 			return nil, fmt.Errorf("%w: %s %s has treatment %q with category %q and rate %v", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Treatment, c.Category, c.Rate)
@@ -652,11 +663,19 @@ func decodeTaxability(file []byte) (*Taxability, error) {
 		if !c.Effective.IsZero() && !c.Expiration.IsZero() && c.Expiration.Before(c.Effective) {
 			return nil, fmt.Errorf("%w: %s %s has period %s..%s", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Effective, c.Expiration)
 		}
-		// A price limit belongs to a province's exemption alone, and
-		// comes with its kind.
+		// A price limit belongs to a province's exemption, and comes
+		// with its kind; or it divides a taxable rule's items between
+		// two rates (up_to_rate), in any country.
 		switch {
-		case c.Threshold == nil && c.ThresholdKind == "" && c.ThresholdCurrency == "":
-		case c.Threshold == nil || !c.Threshold.IsPositive() || len(c.Country) <= 2 || c.Treatment != "exempt" ||
+		case c.Threshold == nil && c.ThresholdKind == "" && c.ThresholdCurrency == "" && c.ThresholdRate == nil:
+		case c.ThresholdKind == "up_to_rate":
+			if c.Threshold == nil || !c.Threshold.IsPositive() || !amountCurrency(c.Threshold, c.ThresholdCurrency) ||
+				c.Treatment != "standard" && c.Treatment != "reduced" && c.Treatment != "rate" ||
+				c.ThresholdRate == nil || c.ThresholdRate.IsNegative() || !c.ThresholdRate.LessThan(decimal.NewFromInt(1)) {
+				return nil, fmt.Errorf("%w: %s %s has treatment %q with threshold %v %q at rate %v", binfmt.ErrCorrupt, c.Country, c.ProductClass, c.Treatment,
+					c.Threshold, c.ThresholdCurrency, c.ThresholdRate)
+			}
+		case c.ThresholdRate != nil, c.Threshold == nil || !c.Threshold.IsPositive() || len(c.Country) <= 2 || c.Treatment != "exempt" ||
 			c.ThresholdKind != "below_exempt" && c.ThresholdKind != "up_to_exempt" && c.ThresholdKind != "above_excess" &&
 				c.ThresholdKind != "document_up_to_exempt" ||
 			!amountCurrency(c.Threshold, c.ThresholdCurrency):

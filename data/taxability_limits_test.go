@@ -2,6 +2,8 @@ package data
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,10 +13,26 @@ import (
 
 // classRuleFile returns a taxability file that holds one product class
 // rule and nothing else, with the threshold, its kind and its currency
-// as given (a nil threshold is written absent).
+// as given (a nil threshold is written absent), and no threshold rate.
 func classRuleFile(t *testing.T, country, tax, treatment string, rate, threshold *decimal.Decimal, kind, currency string) []byte {
 	t.Helper()
+	return classRuleFileAt(t, country, tax, treatment, rate, threshold, kind, currency, nil)
+}
+
+// classRuleFileAt is classRuleFile with the rule's threshold rate
+// (nil: absent).
+func classRuleFileAt(t *testing.T, country, tax, treatment string, rate, threshold *decimal.Decimal, kind, currency string, thresholdRate *decimal.Decimal) []byte {
+	t.Helper()
 	w := binfmt.NewWriter(taxKind, taxVersion)
+	opt := func(d *decimal.Decimal) {
+		if d == nil {
+			w.Uvarint(0)
+			return
+		}
+		w.Uvarint(1)
+		w.Varint(d.Coefficient().Int64())
+		w.Int(int(d.Exponent()))
+	}
 	w.Uvarint(0) // state rows
 	w.Uvarint(0) // holidays
 	w.Uvarint(0) // shipping
@@ -24,17 +42,11 @@ func classRuleFile(t *testing.T, country, tax, treatment string, rate, threshold
 	w.String(tax)
 	w.String(treatment)
 	w.String("")
-	for _, d := range []*decimal.Decimal{rate, threshold} {
-		if d == nil {
-			w.Uvarint(0)
-			continue
-		}
-		w.Uvarint(1)
-		w.Varint(d.Coefficient().Int64())
-		w.Int(int(d.Exponent()))
-	}
+	opt(rate)
+	opt(threshold)
 	w.String(kind)
 	w.String(currency)
+	opt(thresholdRate)
 	w.Uvarint(0) // effective
 	w.Uvarint(0) // expiration
 	w.String("c")
@@ -45,6 +57,61 @@ func classRuleFile(t *testing.T, country, tax, treatment string, rate, threshold
 		t.Fatal(err)
 	}
 	return f
+}
+
+// TestTaxabilityRateByPrice reads India's garments from the default
+// file: 12% with 5% on a piece of INR 1,000 or less until 2025-09-21,
+// then the standard rate with 5% on a piece of INR 2,500 or less. A
+// file's up_to_rate rule reads on any country's standard, reduced or
+// rate rule; one without its threshold rate, with a rate of 1 or below
+// 0, without its limit or its currency, on an exempt rule, and a
+// threshold rate with another kind are refused as corrupt.
+func TestTaxabilityRateByPrice(t *testing.T) {
+	tx, err := Default().Taxability()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range tx.ProductClasses() {
+		if r.Country == "IN" && r.ProductClass == "CLOTHING" {
+			got = append(got, fmt.Sprintf("%s %v %v %s %s %v %s", r.Treatment, r.Rate, r.Threshold, r.ThresholdKind, r.ThresholdCurrency, r.ThresholdRate, r.Effective))
+		}
+	}
+	want := []string{"rate 0.12 1000 up_to_rate INR 0.05 2017-07-01", "standard <nil> 2500 up_to_rate INR 0.05 2025-09-22"}
+	if !slices.Equal(got, want) {
+		t.Errorf("India's clothing: %q, want %q", got, want)
+	}
+
+	d1000, d5, d12 := decimal.NewFromInt(1000), decimal.RequireFromString("0.05"), decimal.RequireFromString("0.12")
+	d1, dNeg := decimal.NewFromInt(1), decimal.RequireFromString("-0.05")
+	for _, c := range []struct {
+		treatment string
+		rate      *decimal.Decimal
+	}{{"standard", nil}, {"rate", &d12}} {
+		if _, err := decodeTaxability(classRuleFileAt(t, "IN", "", c.treatment, c.rate, &d1000, "up_to_rate", "INR", &d5)); err != nil {
+			t.Errorf("a %s rule with 5%% up to 1000: %v", c.treatment, err)
+		}
+	}
+	for _, c := range []struct {
+		what, treatment string
+		rate, threshold *decimal.Decimal
+		kind, currency  string
+		thresholdRate   *decimal.Decimal
+	}{
+		{"no threshold rate", "rate", &d12, &d1000, "up_to_rate", "INR", nil},
+		{"a threshold rate of 1", "rate", &d12, &d1000, "up_to_rate", "INR", &d1},
+		{"a negative threshold rate", "rate", &d12, &d1000, "up_to_rate", "INR", &dNeg},
+		{"no limit", "rate", &d12, nil, "up_to_rate", "INR", &d5},
+		{"no currency", "rate", &d12, &d1000, "up_to_rate", "", &d5},
+		{"an exempt rule", "exempt", nil, &d1000, "up_to_rate", "INR", &d5},
+		{"a threshold rate with another kind", "rate", &d12, &d1000, "up_to_exempt", "INR", &d5},
+		{"a standard rule without a limit", "standard", nil, nil, "", "", nil},
+	} {
+		_, err := decodeTaxability(classRuleFileAt(t, "IN", "", c.treatment, c.rate, c.threshold, c.kind, c.currency, c.thresholdRate))
+		if !errors.Is(err, binfmt.ErrCorrupt) || !strings.Contains(err.Error(), "IN CHILDRENS_CLOTHING") {
+			t.Errorf("%s: %v, want a corrupt file naming IN CHILDRENS_CLOTHING", c.what, err)
+		}
+	}
 }
 
 // TestTaxabilityProvinceLimits reads the default file's province rules

@@ -494,6 +494,9 @@ func (c *calc) computeTax(t *taxOut, l *line, st *situs, j *wire.Jurisdiction, i
 		rate = decimal.Zero
 		rateIncludes = ""
 		t.origin = 0
+		// A zero-rated supply bears nothing, whatever rate a
+		// structure's tier carries (India's garments by price).
+		structure = nil
 	}
 	if rateIncludes != "" && ok && structure == nil {
 		rare := t.setRare()

@@ -47,10 +47,13 @@ func baseIncludes(province, class string) string {
 // a rate of their own, and the goods whose HST provincial part a province rebates
 // at the point of sale, the US local taxes outside the sales tax on the classes
 // they reach (see localTaxRules), Tennessee's single-article tax and
-// Florida's surtax limit, and a last rule that makes everything else
-// taxable.
+// Florida's surtax limit, the rates by price of a country's or a
+// province's classes (a BRACKET structure for each row with an
+// up_to_rate threshold: India's garments), and a last rule that makes
+// everything else taxable.
 func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 	var out []Rule
+	structures := defaultStructures()
 	for _, row := range t.States() {
 		out = append(out, stateRules(row)...)
 	}
@@ -167,11 +170,33 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 			r.Outcome = NonTaxable
 		}
 		out = append(out, r)
+		if p.ThresholdKind == string(UpToRate) {
+			structures = append(structures, byPriceStructure(r, p))
+		}
 	}
 	out = append(out, localTaxRules(t.LocalTaxes())...)
 	out = append(out, inheritedRules(out)...)
 	out = append(out, Rule{ID: "taxable", Outcome: Taxable, Reason: "taxable unless a rule says otherwise"})
-	return out, defaultStructures()
+	return out, structures
+}
+
+// byPriceStructure is the BRACKET structure of the dataset's row p,
+// whose rule is r, with an up_to_rate threshold: an item whose unit
+// price is at or below the threshold bears the row's threshold rate on
+// its whole price, and a dearer one the rate that r gives (the
+// jurisdiction's rate, the rule's own rate or its category's). It
+// selects what r selects, over r's period. Its amounts are in the
+// row's threshold currency, the country's (INR for India), which the
+// line's amount is weighed against as it is.
+func byPriceStructure(r Rule, p data.ProductClassRule) Structure {
+	upTo, below := *p.Threshold, *p.ThresholdRate
+	return Structure{
+		ID: r.ID + "-by-price", Jurisdiction: r.Jurisdiction, Tax: r.Tax, ProductClass: r.ProductClass,
+		Effective: r.Effective, Expiration: r.Expiration, Kind: Bracket,
+		Tiers: []Tier{{UpTo: &upTo, Rate: &below}, {}},
+		Reason: fmt.Sprintf("an item of %s %s or less at %s%%, a dearer one at the class's rate: %s",
+			p.ThresholdCurrency, upTo, below.Shift(2), p.Citation),
+	}
 }
 
 func decimalPtr(s string) *decimal.Decimal {

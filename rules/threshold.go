@@ -36,6 +36,14 @@ const (
 	// beverages sold for a total of $4.00 or less). A caller that has
 	// one line alone weighs the line's total as the document's.
 	DocumentUpToExempt ThresholdKind = "document_up_to_exempt"
+	// UpToRate names a price limit of the dataset's product class rows
+	// that exempts nothing: an item whose unit price is at or below it
+	// bears another rate on its whole price, and a dearer one the
+	// class's own (India's GST on garments of a sale value of Rs 2,500
+	// or less a piece at 5%, dearer ones at 18%). Defaults turns such a
+	// row into a BRACKET structure; a rule's Threshold never has this
+	// kind.
+	UpToRate ThresholdKind = "up_to_rate"
 )
 
 // Document reports whether the threshold weighs a document's total of

@@ -339,3 +339,47 @@ func TestReadProductClassesDocumentLimit(t *testing.T) {
 		{"CA-ON,HST,PREPARED_FOOD,exempt,,,4.00,document_under,CAD,2010-07-01,,c\n", `threshold_kind "document_under" is not`},
 	})
 }
+
+// TestReadProductClassesRateByPrice reads rows with an up_to_rate
+// threshold and its threshold_rate, on any country's standard, reduced
+// or rate row: India's garments of Rs 1,000 or less a piece at 5% and
+// dearer ones at the row's 12%, then of Rs 2,500 or less at 5% and
+// dearer ones at the standard rate (a standard row that is kept for its
+// limit). A threshold_rate without the kind up_to_rate, the kind without
+// a threshold_rate, a rate that is not a fraction below 1, and the kind
+// on an exempt row are refused.
+func TestReadProductClassesRateByPrice(t *testing.T) {
+	j, err := data.Default().Jurisdictions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "country,tax,product_class,treatment,category,rate,threshold,threshold_kind,threshold_currency,threshold_rate,effective,expiration,citation\n"
+	read := func(rows string) ([]classRow, error) {
+		fs := fstest.MapFS{"t.csv": &fstest.MapFile{Data: []byte(head + rows)}}
+		out, _, err := readProductClasses(file{fs, "t.csv"}, "t.csv", j)
+		return out, err
+	}
+	out, err := read("IN,,CLOTHING,rate,,0.12,1000,up_to_rate,INR,0.05,2017-07-01,2025-09-21,c\n" +
+		"IN,,CLOTHING,standard,,,2500,up_to_rate,INR,0.05,2025-09-22,,c\n" +
+		"IN,,CANDY,standard,,,,,,,2017-07-01,,c\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != 2 || out[0].treatment != "rate" || out[0].rate == nil || out[0].rate.String() != "0.12" ||
+		out[0].threshold == nil || out[0].threshold.String() != "1000" || out[0].thresholdKind != "up_to_rate" || out[0].thresholdCurrency != "INR" ||
+		out[0].thresholdRate == nil || out[0].thresholdRate.String() != "0.05" ||
+		out[1].treatment != "standard" || out[1].rate != nil || out[1].threshold == nil || out[1].threshold.String() != "2500" ||
+		out[1].thresholdRate == nil || out[1].thresholdRate.String() != "0.05" {
+		t.Errorf("rows %+v", out)
+	}
+	checkClassRows(t, read, []classRowCase{
+		{"IN,,CLOTHING,rate,,0.12,1000,up_to_exempt,INR,0.05,2017-07-01,,c\n", "threshold_rate goes with threshold_kind up_to_rate alone"},
+		{"IN,,CLOTHING,rate,,0.12,1000,up_to_rate,INR,,2017-07-01,,c\n", "threshold_rate goes with threshold_kind up_to_rate alone"},
+		{"IN,,CLOTHING,rate,,0.12,,,,0.05,2017-07-01,,c\n", "threshold, threshold_kind and threshold_currency go together"},
+		{"IN,,CLOTHING,rate,,0.12,1000,up_to_rate,INR,1.05,2017-07-01,,c\n", `threshold_rate "1.05" is not a rate`},
+		{"IN,,CLOTHING,rate,,0.12,1000,up_to_rate,INR,-0.05,2017-07-01,,c\n", `threshold_rate "-0.05" is not a rate`},
+		{"IN,,CLOTHING,rate,,0.12,1000,up_to_rate,INR,5%,2017-07-01,,c\n", `threshold_rate "5%" is not a rate`},
+		{"IN,,CLOTHING,exempt,,,1000,up_to_rate,INR,0.05,2017-07-01,,c\n", "only a standard, reduced or rate row has a rate by price"},
+		{"IN,,CLOTHING,rate,,0.12,0,up_to_rate,INR,0.05,2017-07-01,,c\n", "is not a positive amount"},
+	})
+}

@@ -25,7 +25,7 @@ import (
 const (
 	taxFile    = "taxability.lvd"
 	taxKind    = "taxability"
-	taxVersion = 10
+	taxVersion = 11
 )
 
 // The inputs of the taxability step: compiled sources under --src and
@@ -98,6 +98,12 @@ type classRow struct {
 	threshold         *decimal.Decimal
 	thresholdKind     string
 	thresholdCurrency string
+	// thresholdRate, on a row whose thresholdKind is up_to_rate, is the
+	// rate of an item whose price is at or below threshold, on its whole
+	// price; a dearer item bears the row's treatment (India's GST on
+	// garments: 5% on a piece of Rs 2,500 or less, 18% above); nil
+	// otherwise.
+	thresholdRate *decimal.Decimal
 	// period is when the row is in force; rows of one country and class
 	// do not overlap.
 	period   civil.Period
@@ -1034,7 +1040,11 @@ func readProductClasses(path file, name string, juris *data.Jurisdictions) ([]cl
 		}
 		if c.treatment == "standard" {
 			standard++
-			continue
+			if c.thresholdRate == nil {
+				continue
+			}
+			// A standard row with a rate by price (up_to_rate) is kept:
+			// its items at or below the threshold bear another rate.
 		}
 		if c.treatment != "rate" {
 			c.rate = nil // only checked
@@ -1311,6 +1321,9 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 		}
 		w.String(c.thresholdKind)
 		w.String(c.thresholdCurrency)
+		if err := writeOptDecimal(w, c.thresholdRate); err != nil {
+			return nil, c.at.errorf("threshold_rate: %v", err)
+		}
 		writeRateDate(w, c.period.Effective)
 		writeRateDate(w, c.period.Expiration)
 		w.String(c.citation)
@@ -1361,22 +1374,40 @@ func encodeTaxability(cells []usCell, holidays []holidayRow, shipping map[string
 // an item: Ontario rebates its part of the HST on qualifying prepared
 // food and beverages sold together for $4.00 or less. The currency is checked against the ISO 4217 list by
 // checkThresholdCurrencies.
+//
+// A threshold of kind up_to_rate, on a standard, reduced or rate row of
+// any country or province, gives the rate of the threshold_rate column
+// to an item whose price per item is at or below the threshold, on its
+// whole price, and leaves a dearer item to the row's treatment: India
+// taxes a garment of a sale value of Rs 1,000 or less a piece at 5% and
+// a dearer one at 12% (rules.UpToRate).
 func readClassThreshold(t *lineTable, i int, c *classRow, province bool) error {
 	at := t.refs[i]
-	v, kind, cur := t.opt(i, "threshold"), t.opt(i, "threshold_kind"), t.opt(i, "threshold_currency")
-	if v == "" && kind == "" && cur == "" {
+	v, kind, cur, rate := t.opt(i, "threshold"), t.opt(i, "threshold_kind"), t.opt(i, "threshold_currency"), t.opt(i, "threshold_rate")
+	if v == "" && kind == "" && cur == "" && rate == "" {
 		return nil
 	}
 	switch {
 	case v == "" || kind == "" || cur == "":
 		return at.errorf("%s %s: threshold, threshold_kind and threshold_currency go together (got %q, %q and %q)", c.country, c.class, v, kind, cur)
+	case (kind == string(rules.UpToRate)) != (rate != ""):
+		return at.errorf("%s %s: threshold_rate goes with threshold_kind up_to_rate alone (got %q and %q)", c.country, c.class, rate, kind)
+	case kind == string(rules.UpToRate):
+		if c.treatment != "standard" && c.treatment != "reduced" && c.treatment != "rate" {
+			return at.errorf("%s %s: threshold_kind up_to_rate: only a standard, reduced or rate row has a rate by price, not a %s row", c.country, c.class, c.treatment)
+		}
+		d, err := RateFraction(rate)
+		if err != nil || d.IsNegative() || d.GreaterThanOrEqual(decimal.NewFromInt(1)) {
+			return at.errorf("%s %s: threshold_rate %q is not a rate of at least 0 and below 1", c.country, c.class, rate)
+		}
+		c.thresholdRate = &d
 	case !province || c.treatment != "exempt":
 		return at.errorf("%s %s: threshold: only a Canadian province's exempt row has a price limit, not a %s row", c.country, c.class, c.treatment)
 	}
 	switch rules.ThresholdKind(kind) {
-	case rules.BelowExempt, rules.UpToExempt, rules.AboveExcess, rules.DocumentUpToExempt:
+	case rules.BelowExempt, rules.UpToExempt, rules.AboveExcess, rules.DocumentUpToExempt, rules.UpToRate:
 	default:
-		return at.errorf("%s %s: threshold_kind %q is not below_exempt, up_to_exempt, above_excess or document_up_to_exempt", c.country, c.class, kind)
+		return at.errorf("%s %s: threshold_kind %q is not below_exempt, up_to_exempt, above_excess, document_up_to_exempt or up_to_rate", c.country, c.class, kind)
 	}
 	if !money.IsCodeForm(cur) {
 		return at.errorf("%s %s: threshold_currency %q is not an ISO 4217 alphabetic code (three capital letters: CAD)", c.country, c.class, cur)
