@@ -3,7 +3,7 @@
 package data
 
 // Version is the version of the embedded default dataset.
-const Version = "2026.12.28"
+const Version = "2026.12.29"
 
 // fileDigests holds the SHA-256 of every embedded file.
 var fileDigests = map[string]string{
@@ -18,5 +18,5 @@ var fileDigests = map[string]string{
 	"local.lvd":         "9babbd19874677a542c8170f2bacb72de617f353cdda56d94bf3fb774ffa5f64",
 	"nexus.lvd":         "97a2e260fa55a50ec6f79a1a3ff86dd269859fd19ad11d7d239571d7af27d410",
 	"postal.lvd":        "b9b85138f663528f2ebde257a715913c479bf44ed68ba203c6199e703feb6128",
-	"taxability.lvd":    "e7f4f2c054f15e3d7df89ebcde50e8737f8e239057a9f9fde28344ba1dce1a52",
+	"taxability.lvd":    "6c58087dd6f166e9db2a1706549dbf373e1b43d0aa36f75eb3e9c1e4d215ba0a",
 }

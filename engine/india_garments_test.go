@@ -114,3 +114,50 @@ func TestIndiaGarmentExportZeroRated(t *testing.T) {
 		}
 	}
 }
+
+// TestIndiaGarmentInDollars: the rupee limits of India's apparel rates are
+// in INR, so a shirt invoiced in dollars is weighed at the document's
+// conversion into rupees. A USD 100.00 shirt at 88 rupees to the dollar
+// is Rs 8,800, above the Rs 2,500 of 2025-09-22, and bears 18%; it bore
+// 5%, its 100 taken for 100 rupees. A USD 20.00 shirt (Rs 1,760) bears
+// 5%; with nothing to convert dollars into rupees the amount is weighed as
+// it is, and the line says so.
+func TestIndiaGarmentInDollars(t *testing.T) {
+	mumbai := Address("Mumbai", "400001", "IN")
+	for _, c := range []struct {
+		what, amount, factor, tax, rule string
+	}{
+		{"a USD 100.00 shirt at 88", "100.00", "88", "18.00", ThresholdConvertedRule},
+		{"a USD 20.00 shirt at 88", "20.00", "88", "1.00", ThresholdConvertedRule},
+		{"a USD 100.00 shirt with no conversion", "100.00", "", "5.00", ThresholdUnconvertedRule},
+	} {
+		resp, err := testEngine(t).Sale(context.Background(), func() *wire.SaleRequest {
+			q := Quotation("2025-10-01", SellerAt(mumbai), CustomerAt(mumbai), Line("l", "CLOTHING", c.amount))
+			q.Currency = CurrencyCode("USD")
+			q.LineItems[0].Quantity = &wire.Measure{Value: Price("1")}
+			if c.factor != "" {
+				q.CurrencyConversionFactors = []wire.CurrencyConversionFactor{{ConversionFactor: Price(c.factor),
+					SourceCurrency: CurrencyCode("USD"), TargetCurrency: CurrencyCode("INR")}}
+			}
+			return q
+		}())
+		if err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		line := resp.LineItems[0]
+		gst, ok := impositionOf(line.Taxes, "GST")
+		if !ok {
+			t.Fatalf("%s: no GST record in %+v", c.what, line.Taxes)
+		}
+		if !gst.CalculatedTax.Decimal().Equal(decimal.RequireFromString(c.tax)) {
+			t.Errorf("%s: GST %s, want %s (rule %s)", c.what, gst.CalculatedTax, c.tax, ruleOf(gst))
+		}
+		said := false
+		for _, p := range line.AssistedParameters {
+			said = said || p.RuleName == c.rule
+		}
+		if !said {
+			t.Errorf("%s: no assisted parameter %s in %+v", c.what, c.rule, line.AssistedParameters)
+		}
+	}
+}

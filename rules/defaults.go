@@ -186,13 +186,13 @@ func Defaults(t *data.Taxability) ([]Rule, []Structure) {
 // its whole price, and a dearer one the rate that r gives (the
 // jurisdiction's rate, the rule's own rate or its category's). It
 // selects what r selects, over r's period. Its amounts are in the
-// row's threshold currency, the country's (INR for India), which the
-// line's amount is weighed against as it is.
+// row's threshold currency, the country's (INR for India): a line of a
+// document in another currency is weighed against them converted.
 func byPriceStructure(r Rule, p data.ProductClassRule) Structure {
 	upTo, below := *p.Threshold, *p.ThresholdRate
 	return Structure{
 		ID: r.ID + "-by-price", Jurisdiction: r.Jurisdiction, Tax: r.Tax, ProductClass: r.ProductClass,
-		Effective: r.Effective, Expiration: r.Expiration, Kind: Bracket,
+		Effective: r.Effective, Expiration: r.Expiration, Kind: Bracket, Currency: p.ThresholdCurrency,
 		Tiers: []Tier{{UpTo: &upTo, Rate: &below}, {}},
 		Reason: fmt.Sprintf("an item of %s %s or less at %s%%, a dearer one at the class's rate: %s",
 			p.ThresholdCurrency, upTo, below.Shift(2), p.Citation),
